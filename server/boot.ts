@@ -1,0 +1,67 @@
+/**
+ * @module Start-up in order: open the database, migrate, build the app, listen. Used by
+ * `npm start` (server/main.ts), `svc-cli serve` and tests that want the real thing.
+ */
+import { createContext, type AppContext } from './context.ts'
+import type { Config } from './config.ts'
+import { systemClock, type Clock } from './core/clock.ts'
+import { createLogger, type Logger } from './core/logger.ts'
+import type { Mailer } from './core/mailer.ts'
+import { createSealer } from './core/sealer.ts'
+import { openStore } from './db/connection.ts'
+import { migrateStore } from './db/migrate.ts'
+import { buildApp, type SvcApp } from './http/app.ts'
+import { createLogMailer } from './mail/log-mailer.ts'
+import { createSmtpMailer } from './mail/smtp-mailer.ts'
+import { loadSecret } from './secret.ts'
+
+export interface Overrides {
+  clock?: Clock
+  mailer?: Mailer
+  log?: Logger
+}
+
+/** Opens and migrates the database and assembles the context. */
+export function createServerContext(config: Config, overrides: Overrides = {}): AppContext {
+  const log = overrides.log ?? createLogger(config.logLevel)
+  const store = openStore(config.databasePath, { synchronous: config.synchronous })
+  migrateStore(store)
+  const mailer = overrides.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(log))
+  return createContext({
+    config,
+    store,
+    clock: overrides.clock ?? systemClock,
+    mailer,
+    log,
+    sealer: createSealer(loadSecret(config)),
+  })
+}
+
+export interface RunningServer {
+  ctx: AppContext
+  app: SvcApp
+  url: string
+  /** Stops accepting, lets in-flight requests finish, runs shutdown hooks, closes the db. */
+  stop(): Promise<void>
+}
+
+/** Starts svc on `config.host:config.port` and resolves once it is listening. */
+export function startServer(config: Config, overrides: Overrides = {}): RunningServer {
+  const ctx = createServerContext(config, overrides)
+  const app = buildApp(ctx)
+  app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: Math.max(config.maxBodyBytes * 4, 16 * 1024 * 1024) })
+  const port = app.server!.port
+  if (config.baseUrlFromPort) config.baseUrl = `http://localhost:${port}`
+  let stopping: Promise<void> | null = null
+  return {
+    ctx,
+    app,
+    url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
+    stop: () =>
+      (stopping ??= (async () => {
+        await app.server?.stop(false)
+        await ctx.shutdown()
+        ctx.store.close()
+      })()),
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * @module The one place that reads the environment. Everything else receives a `Config`.
+ *
+ * Each variable, its default and its meaning is listed in `CONFIG_VARIABLES`, which the
+ * README's configuration table mirrors.
+ */
+import { resolve } from 'node:path'
+import { LIMITS } from './core/limits.ts'
+
+export type SignupPolicy = 'first' | 'open' | 'closed'
+export type SyncMode = 'full' | 'normal'
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent'
+
+/** Token-bucket settings: `rate` tokens per second refill, at most `burst` stored. */
+export interface RateLimit {
+  rate: number
+  burst: number
+}
+
+export interface Config {
+  port: number
+  host: string
+  /** Folder holding the SQLite database and the server's secret key. */
+  dataDir: string
+  /** Database file; `:memory:` in tests. */
+  databasePath: string
+  /** Public origin every printed URL starts with; no trailing slash. */
+  baseUrl: string
+  /** True when SVC_BASE_URL was not given and the URL follows the listening port. */
+  baseUrlFromPort: boolean
+  signup: SignupPolicy
+  smtpUrl: string | null
+  mailFrom: string
+  /** SQLite `synchronous`: FULL survives power loss, NORMAL survives process crashes. */
+  synchronous: SyncMode
+  /** Default per-endpoint rate limit; null means off (load tests). */
+  rateLimit: RateLimit | null
+  maxBodyBytes: number
+  maxDepth: number
+  maxKeys: number
+  logLevel: LogLevel
+  /** Base64url secret for encrypting endpoint tokens at rest; read from the data dir when absent. */
+  secret: string | null
+}
+
+/** A configuration problem that stops start-up; the message is one line naming the variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+type Env = Record<string, string | undefined>
+
+/** Documentation of every variable, used by the README and `svc-cli serve --help`. */
+export const CONFIG_VARIABLES = [
+  ['PORT', '8787', 'TCP port to listen on (0 picks a free port).'],
+  ['HOST', '127.0.0.1', 'Interface to bind. Use 0.0.0.0 on a VPS (behind a TLS proxy).'],
+  ['SVC_DATA_DIR', './data', 'Folder for the SQLite database and the secret key.'],
+  ['SVC_BASE_URL', 'http://localhost:<PORT>', 'Public URL printed in links, help pages and the CLI.'],
+  ['SVC_SIGNUP', 'first', '`first`: only the first account may sign up; `open`: anyone; `closed`: nobody.'],
+  ['SVC_SMTP_URL', '(unset)', 'e.g. `smtp://user:pass@mail.example.com:587`. Unset: login codes are written to the log.'],
+  ['SVC_MAIL_FROM', 'svc <no-reply@localhost>', 'Sender of login-code e-mails.'],
+  ['SVC_SYNC', 'full', '`full`: every acknowledged record survives power loss. `normal`: survives a crash of svc only.'],
+  ['SVC_RATE_LIMIT', '20/s,100', 'Default per-endpoint limit: rate per second and burst. `off` disables it.'],
+  ['SVC_MAX_BODY', String(LIMITS.maxBodyBytes), 'Largest accepted request body in bytes.'],
+  ['SVC_MAX_DEPTH', String(LIMITS.maxDepth), 'Deepest accepted JSON nesting.'],
+  ['SVC_MAX_KEYS', String(LIMITS.maxKeys), 'Most keys accepted in one record (all levels).'],
+  ['SVC_LOG', 'info', '`debug`, `info`, `warn`, `error` or `silent`.'],
+  ['SVC_SECRET', '(generated)', 'Key for endpoint tokens at rest; by default generated once into the data dir.'],
+] as const
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`${name} must be a whole number, got "${raw}"`)
+  const value = Number(raw.trim())
+  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`)
+  return value
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = env[name]?.trim().toLowerCase()
+  if (!raw) return fallback
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${env[name]}"`)
+  }
+  return raw as T
+}
+
+/** Parses `20/s,100`, `20/s` (burst 5× rate) or `off`. */
+export function parseRateLimit(raw: string, name = 'SVC_RATE_LIMIT'): RateLimit | null {
+  const text = raw.trim().toLowerCase()
+  if (text === 'off') return null
+  const match = /^(\d+(?:\.\d+)?)\s*\/\s*s(?:\s*,\s*(\d+))?$/.exec(text)
+  if (!match) throw new ConfigError(`${name} must look like "20/s,100" or "off", got "${raw}"`)
+  const rate = Number(match[1])
+  const burst = match[2] === undefined ? Math.max(1, Math.ceil(rate * 5)) : Number(match[2])
+  if (rate <= 0 || burst < 1) throw new ConfigError(`${name} needs a rate above 0 and a burst of at least 1, got "${raw}"`)
+  return { rate, burst }
+}
+
+function baseUrl(env: Env, port: number): { baseUrl: string; baseUrlFromPort: boolean } {
+  const raw = env.SVC_BASE_URL?.trim()
+  if (!raw) return { baseUrl: `http://localhost:${port}`, baseUrlFromPort: true }
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new ConfigError(`SVC_BASE_URL must be an absolute http(s) URL, got "${raw}"`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`SVC_BASE_URL must start with http:// or https://, got "${raw}"`)
+  }
+  return { baseUrl: `${url.origin}${url.pathname}`.replace(/\/+$/, ''), baseUrlFromPort: false }
+}
+
+/** Reads and validates the environment; throws ConfigError with a one-line message. */
+export function loadConfig(env: Env = process.env): Config {
+  const port = integer(env, 'PORT', 8787, 0, 65535)
+  const dataDir = resolve(env.SVC_DATA_DIR?.trim() || './data')
+  const databaseUrl = env.DATABASE_URL?.trim()
+  if (databaseUrl && !databaseUrl.startsWith('file:') && !databaseUrl.startsWith('sqlite:')) {
+    throw new ConfigError(`DATABASE_URL: only SQLite is supported in this version (leave it unset), got "${databaseUrl.split(':')[0]}:"`)
+  }
+  const databasePath = databaseUrl ? resolve(databaseUrl.replace(/^(file|sqlite):(\/\/)?/, '')) : resolve(dataDir, 'svc.db')
+  const mailFrom = env.SVC_MAIL_FROM?.trim() || 'svc <no-reply@localhost>'
+  const smtpUrl = env.SVC_SMTP_URL?.trim() || null
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) {
+    throw new ConfigError(`SVC_SMTP_URL must start with smtp:// or smtps://, got "${smtpUrl}"`)
+  }
+  return {
+    port,
+    host: env.HOST?.trim() || '127.0.0.1',
+    dataDir,
+    databasePath,
+    ...baseUrl(env, port),
+    signup: oneOf(env, 'SVC_SIGNUP', ['first', 'open', 'closed'] as const, 'first'),
+    smtpUrl,
+    mailFrom,
+    synchronous: oneOf(env, 'SVC_SYNC', ['full', 'normal'] as const, 'full'),
+    rateLimit: env.SVC_RATE_LIMIT ? parseRateLimit(env.SVC_RATE_LIMIT) : { rate: 20, burst: 100 },
+    maxBodyBytes: integer(env, 'SVC_MAX_BODY', LIMITS.maxBodyBytes, 1024, 64 * 1024 * 1024),
+    maxDepth: integer(env, 'SVC_MAX_DEPTH', LIMITS.maxDepth, 2, 256),
+    maxKeys: integer(env, 'SVC_MAX_KEYS', LIMITS.maxKeys, 1, 100_000),
+    logLevel: oneOf(env, 'SVC_LOG', ['debug', 'info', 'warn', 'error', 'silent'] as const, 'info'),
+    secret: env.SVC_SECRET?.trim() || null,
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * @module Who is calling: resolves a bearer access token or a session cookie to a user.
+ */
+import type { AppContext } from '../../context.ts'
+import { AppError } from '../errors.ts'
+import { findUserById, type UserRow } from '../users/users.ts'
+import { verifyAccessToken } from './access-tokens.ts'
+import { verifySession } from './sessions.ts'
+
+export type AuthMethod = 'token' | 'session'
+
+export interface Principal {
+  user: UserRow
+  method: AuthMethod
+  /** The access token's id when `method` is `token`. */
+  tokenId?: string
+}
+
+/** The caller of a control-plane request, or a 401 saying how to authenticate. */
+export function authenticate(
+  ctx: AppContext,
+  credentials: { bearer?: string | null; session?: string | null },
+): Principal {
+  if (credentials.bearer) {
+    const verified = verifyAccessToken(ctx, credentials.bearer)
+    const user = verified && findUserById(ctx, verified.userId)
+    if (!verified || !user) {
+      throw new AppError(401, 'unauthorized', 'The access token is invalid or was revoked; create a new one in the admin page (Account → Access Tokens)')
+    }
+    return { user, method: 'token', tokenId: verified.tokenId }
+  }
+  if (credentials.session) {
+    const verified = verifySession(ctx, credentials.session)
+    const user = verified && findUserById(ctx, verified.userId)
+    if (user) return { user, method: 'session' }
+    throw new AppError(401, 'unauthorized', 'Your session has expired; log in again')
+  }
+  throw new AppError(401, 'unauthorized', 'Authentication required: send "Authorization: Bearer <access token>" or log in')
+}

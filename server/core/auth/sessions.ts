@@ -1,0 +1,35 @@
+/**
+ * @module Admin-page sessions: a random cookie value whose SHA-256 is the session id.
+ */
+import { eq } from 'drizzle-orm'
+import type { AppContext } from '../../context.ts'
+import { sessions } from '../../db/schema.ts'
+import { hashSecret, randomToken } from '../ids.ts'
+import { AUTH } from '../limits.ts'
+
+export const SESSION_COOKIE = 'svc_session'
+
+/** Starts a session; the returned value goes into the cookie and is not stored. */
+export function createSession(ctx: AppContext, userId: string): { value: string; expiresAt: number } {
+  const value = randomToken(32)
+  const now = ctx.clock.now()
+  const expiresAt = now + AUTH.sessionTtlMs
+  ctx.store.db.insert(sessions).values({ id: hashSecret(value), userId, createdAt: now, expiresAt }).run()
+  return { value, expiresAt }
+}
+
+/** The user id of a live session, or null when unknown or expired (expired ones are removed). */
+export function verifySession(ctx: AppContext, value: string): { userId: string } | null {
+  const id = hashSecret(value)
+  const row = ctx.store.db.select().from(sessions).where(eq(sessions.id, id)).get()
+  if (!row) return null
+  if (row.expiresAt <= ctx.clock.now()) {
+    ctx.store.db.delete(sessions).where(eq(sessions.id, id)).run()
+    return null
+  }
+  return { userId: row.userId }
+}
+
+export function deleteSession(ctx: AppContext, value: string): void {
+  ctx.store.db.delete(sessions).where(eq(sessions.id, hashSecret(value))).run()
+}

@@ -1,0 +1,13 @@
+/** An outgoing e-mail; plain text is enough for login codes. */
+export interface Mail {
+  to: string
+  subject: string
+  text: string
+}
+
+/** Sends mail. The SMTP implementation lives in server/mail; tests use a recording one. */
+export interface Mailer {
+  send(mail: Mail): Promise<void>
+  /** What start-up prints about delivery, e.g. "SMTP mail.example.com:587". */
+  readonly description: string
+}

@@ -1,0 +1,153 @@
+/**
+ * @module The database schema. `npm run db:generate` turns it into SQL migrations in
+ * drizzle/, which the server applies at start-up. Times are epoch milliseconds; JSON
+ * columns hold JSON text.
+ */
+import { sql } from 'drizzle-orm'
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+
+const createdAt = () => integer('created_at').notNull()
+
+export const users = sqliteTable('users', {
+  id: text('id').primaryKey(),
+  /** Lower-cased and trimmed. */
+  email: text('email').notNull().unique(),
+  name: text('name').notNull().default(''),
+  /** argon2id via Bun.password; null for accounts that log in by code or token only. */
+  passwordHash: text('password_hash'),
+  createdAt: createdAt(),
+  updatedAt: integer('updated_at').notNull(),
+})
+
+/** Admin-page sessions; `id` is the SHA-256 of the cookie value. */
+export const sessions = sqliteTable('sessions', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  expiresAt: integer('expires_at').notNull(),
+}, (t) => [index('sessions_user_idx').on(t.userId)])
+
+/** Personal access tokens (`svc_pat_…`); only the SHA-256 is kept. */
+export const accessTokens = sqliteTable('access_tokens', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  /** First characters of the token, shown in lists so a person can tell tokens apart. */
+  prefix: text('prefix').notNull(),
+  hash: text('hash').notNull().unique(),
+  createdAt: createdAt(),
+  lastUsedAt: integer('last_used_at'),
+}, (t) => [index('access_tokens_user_idx').on(t.userId)])
+
+/** The one live e-mail login code per address; a new request replaces it. */
+export const emailCodes = sqliteTable('email_codes', {
+  email: text('email').primaryKey(),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: integer('expires_at').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: createdAt(),
+})
+
+/** When codes were sent, for the per-address hourly cap. */
+export const emailCodeSends = sqliteTable('email_code_sends', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  email: text('email').notNull(),
+  sentAt: integer('sent_at').notNull(),
+}, (t) => [index('email_code_sends_email_idx').on(t.email, t.sentAt)])
+
+/** An app is a form: defined fields, an endpoint, records, and the assessment modules. */
+export const apps = sqliteTable('apps', {
+  id: text('id').primaryKey(),
+  ownerId: text('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  createdAt: createdAt(),
+  updatedAt: integer('updated_at').notNull(),
+}, (t) => [index('apps_owner_idx').on(t.ownerId)])
+
+export const fields = sqliteTable('fields', {
+  id: text('id').primaryKey(),
+  appId: text('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  type: text('type').notNull(),
+  label: text('label').notNull().default(''),
+  required: integer('required', { mode: 'boolean' }).notNull().default(false),
+  /** JSON array of strings for choice types, else null. */
+  options: text('options'),
+  position: integer('position').notNull(),
+  /** True when the field was created by a submission rather than by the owner. */
+  autoCreated: integer('auto_created', { mode: 'boolean' }).notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: integer('updated_at').notNull(),
+}, (t) => [
+  uniqueIndex('fields_app_name_idx').on(t.appId, t.name),
+  index('fields_app_position_idx').on(t.appId, t.position),
+])
+
+/**
+ * Share settings and the collection endpoint of an app (one row per app, made with it).
+ * The endpoint token is looked up by hash; `tokenCipher` lets the owner see the URL again.
+ */
+export const endpoints = sqliteTable('endpoints', {
+  appId: text('app_id').primaryKey().references(() => apps.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').unique(),
+  tokenCipher: text('token_cipher'),
+  published: integer('published', { mode: 'boolean' }).notNull().default(false),
+  /** Writes (POST) switch. */
+  service: integer('service', { mode: 'boolean' }).notNull().default(true),
+  /** Reads (/query, /summary) switch. */
+  reads: integer('reads', { mode: 'boolean' }).notNull().default(true),
+  autoCreate: integer('auto_create', { mode: 'boolean' }).notNull().default(true),
+  honeypot: text('honeypot').notNull().default('_gotcha'),
+  /** `20/s,100`, `off`, or null for the server default. */
+  rateLimit: text('rate_limit'),
+  /** JSON array of origins `_redirect` may point to. */
+  redirectOrigins: text('redirect_origins').notNull().default('[]'),
+  publishedAt: integer('published_at'),
+  createdAt: createdAt(),
+  updatedAt: integer('updated_at').notNull(),
+})
+
+/**
+ * Records. `seq` numbers an app's records 1, 2, 3… in insertion order and `pos` numbers
+ * its non-spam records the same way (null for spam), so page N is a key range, not an
+ * OFFSET scan. Deleting records renumbers the app's later rows.
+ */
+export const records = sqliteTable('records', {
+  rowid: integer('rowid').primaryKey(),
+  id: text('id').notNull().unique(),
+  appId: text('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
+  seq: integer('seq').notNull(),
+  pos: integer('pos'),
+  spam: integer('spam', { mode: 'boolean' }).notNull().default(false),
+  /** The record's data object as JSON text, exactly as stored. */
+  data: text('data').notNull(),
+  /** `{source?, timestamp?}` as JSON text. */
+  meta: text('meta').notNull().default('{}'),
+  /** Scores per scale as JSON text, computed at submission (assessment apps). */
+  scores: text('scores'),
+  /** SHA-256 of the respondent's report key (assessment apps). */
+  reportKeyHash: text('report_key_hash'),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('records_app_seq_idx').on(t.appId, t.seq),
+  uniqueIndex('records_app_pos_idx').on(t.appId, t.pos).where(sql`${t.pos} is not null`),
+])
+
+/**
+ * Aggregates per app, kept current at insert so /summary never rescans records:
+ * counters plus a JSON document of per-field and per-day aggregates.
+ */
+export const appStats = sqliteTable('app_stats', {
+  appId: text('app_id').primaryKey().references(() => apps.id, { onDelete: 'cascade' }),
+  /** Last `seq` handed out. */
+  seq: integer('seq').notNull().default(0),
+  /** Non-spam records (= last `pos`). */
+  kept: integer('kept').notNull().default(0),
+  spam: integer('spam').notNull().default(0),
+  firstAt: integer('first_at'),
+  lastAt: integer('last_at'),
+  /** JSON aggregates (per field, per day); shape owned by server/core/records/stats. */
+  aggregates: text('aggregates').notNull().default('{}'),
+  updatedAt: integer('updated_at').notNull(),
+})

@@ -1,0 +1,62 @@
+/**
+ * @module The `auth: true` route option: resolves the caller (bearer access token or the
+ * admin session cookie) to `principal`, and refuses cross-site state changes made with a
+ * cookie (CSRF).
+ */
+import { Elysia } from 'elysia'
+import type { AppContext } from '../context.ts'
+import { authenticate, type Principal } from '../core/auth/authenticate.ts'
+import { SESSION_COOKIE } from '../core/auth/sessions.ts'
+import { AppError } from '../core/errors.ts'
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/** Reads `Bearer <token>` from an Authorization header. */
+export function bearerToken(header: string | null | undefined): string | null {
+  if (!header) return null
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header)
+  if (!match) throw new AppError(401, 'unauthorized', 'The Authorization header must be "Bearer <access token>"')
+  return match[1]
+}
+
+/** Reads one cookie from a Cookie header without decoding surprises. */
+export function readCookie(header: string | null, name: string): string | null {
+  if (!header) return null
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=')
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim() || null
+  }
+  return null
+}
+
+/**
+ * True when a browser says the request came from our own origin. Fetch metadata first
+ * (every current browser sends it), the Origin header otherwise.
+ */
+export function isSameOrigin(request: Request, baseUrl: string): boolean {
+  const site = request.headers.get('sec-fetch-site')
+  if (site) return site === 'same-origin' || site === 'none'
+  const origin = request.headers.get('origin')
+  if (!origin) return false
+  const own = new Set([new URL(baseUrl).origin, new URL(request.url).origin])
+  return own.has(origin)
+}
+
+/** Resolves the principal of a control-plane request; throws AppError 401/403. */
+export function principalOf(ctx: AppContext, request: Request): Principal {
+  const bearer = bearerToken(request.headers.get('authorization'))
+  const session = bearer ? null : readCookie(request.headers.get('cookie'), SESSION_COOKIE)
+  const principal = authenticate(ctx, { bearer, session })
+  if (principal.method === 'session' && !SAFE_METHODS.has(request.method) && !isSameOrigin(request, ctx.config.baseUrl)) {
+    throw new AppError(403, 'forbidden', 'Cross-site request refused: the admin session only works from the admin page itself')
+  }
+  return principal
+}
+
+/** Adds the `auth: true` route option, which puts `principal` in the handler's context. */
+export const authGuard = (ctx: AppContext) =>
+  new Elysia({ name: 'svc/auth-guard' }).macro({
+    auth: {
+      resolve: ({ request }) => ({ principal: principalOf(ctx, request) }),
+    },
+  })

@@ -1,0 +1,74 @@
+/**
+ * @module Maps every failure to svc's error body `{code, error:{type, message, details?}}`
+ * with the HTTP status equal to `code`. Unexpected exceptions are logged with the request
+ * id and answered 500 with that id, never a stack trace.
+ */
+import { Elysia } from 'elysia'
+import type { AppContext } from '../context.ts'
+import { AppError, type ErrorType, type Problem } from '../core/errors.ts'
+import { requestIdOf } from './request-id.ts'
+
+export interface ErrorBody {
+  code: number
+  error: { type: ErrorType; message: string; details?: unknown }
+}
+
+/** A JSON error response; the single shape every face of the HTTP API uses. */
+export function errorResponse(status: number, type: ErrorType, message: string, details?: unknown, headers?: HeadersInit): Response {
+  const body: ErrorBody = { code: status, error: details === undefined ? { type, message } : { type, message, details } }
+  const response = new Response(JSON.stringify(body), { status, headers })
+  response.headers.set('content-type', 'application/json; charset=utf-8')
+  return response
+}
+
+interface ValidationIssue {
+  path?: string
+  message?: string
+  summary?: string
+}
+
+function validationProblems(error: unknown): Problem[] {
+  const all = (error as { all?: ValidationIssue[] }).all
+  if (!Array.isArray(all) || all.length === 0) return [{ path: '', message: 'the request does not match the expected shape' }]
+  return all.map((issue) => ({
+    path: String(issue.path ?? '').replace(/^\//, '').replaceAll('/', '.'),
+    message: issue.message ?? issue.summary ?? 'is invalid',
+  }))
+}
+
+function describeProblems(problems: Problem[]): string {
+  return problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)).join('; ')
+}
+
+/** The global error handler; register it on the root app before any route. */
+export function errorHandler(ctx: AppContext) {
+  return new Elysia({ name: 'svc/errors' }).onError({ as: 'global' }, ({ code, error, request, set }) => {
+    const headers = set.headers as Record<string, string>
+    if (error instanceof AppError) return errorResponse(error.status, error.type, error.message, error.details, headers)
+    switch (code) {
+      case 'PARSE':
+        return errorResponse(400, 'bad_json', 'The request body could not be parsed: send valid JSON with Content-Type: application/json', undefined, headers)
+      case 'VALIDATION': {
+        const problems = validationProblems(error)
+        return errorResponse(422, 'validation', describeProblems(problems), { problems }, headers)
+      }
+      case 'NOT_FOUND': {
+        const { pathname } = new URL(request.url)
+        return errorResponse(404, 'not_found', `No route for ${request.method} ${pathname}; the API is described at /api/v3/openapi.json`, undefined, headers)
+      }
+      case 'INVALID_COOKIE_SIGNATURE':
+      case 'INVALID_FILE_TYPE':
+        return errorResponse(400, 'bad_request', String((error as Error).message), undefined, headers)
+    }
+    const status = (error as { status?: unknown }).status
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return errorResponse(status, 'bad_request', String((error as Error).message || 'Bad request'), undefined, headers)
+    }
+    const requestId = requestIdOf(request)
+    ctx.log.error(`unexpected error in ${request.method} ${new URL(request.url).pathname}`, {
+      requestId,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    })
+    return errorResponse(500, 'internal', `Something went wrong on the server; quote request id ${requestId} when reporting it`, { requestId }, headers)
+  })
+}

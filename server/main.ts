@@ -1,0 +1,55 @@
+/**
+ * @module `npm start`: config → database → migrations → app → listen, with graceful
+ * shutdown on SIGINT/SIGTERM.
+ */
+import { ConfigError, loadConfig } from './config.ts'
+import { countUsers } from './core/users/users.ts'
+import { startServer } from './boot.ts'
+import { VERSION } from './version.ts'
+
+/** Starts the server from the environment and prints where to find it. */
+export function main(): void {
+  let config
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`svc: ${error.message}\n`)
+      process.exit(2)
+    }
+    throw error
+  }
+  const server = startServer(config)
+  const { ctx } = server
+  const lines = [
+    `svc ${VERSION} listening on ${server.url}`,
+    `  API       ${config.baseUrl}/api/v3  (described at ${config.baseUrl}/api/v3/openapi.json)`,
+    `  Admin     ${config.baseUrl}/admin/`,
+    `  Data      ${config.databasePath} (synchronous=${config.synchronous.toUpperCase()})`,
+    `  Mail      ${ctx.mailer.description}`,
+  ]
+  if (countUsers(ctx) === 0) {
+    lines.push(
+      '',
+      'No account yet. Create the first one (it becomes the owner):',
+      `  open ${config.baseUrl}/admin/  or`,
+      `  curl -X POST ${config.baseUrl}/api/v3/auth/signup -H 'Content-Type: application/json' -d '{"email":"you@example.com","password":"a long password"}'`,
+    )
+  }
+  process.stdout.write(`${lines.join('\n')}\n`)
+
+  const shutdown = (signal: string) => {
+    ctx.log.info(`${signal} received, shutting down`)
+    server.stop().then(
+      () => process.exit(0),
+      (error) => {
+        ctx.log.error('shutdown failed', { error: String(error) })
+        process.exit(1)
+      },
+    )
+  }
+  process.once('SIGINT', () => shutdown('SIGINT'))
+  process.once('SIGTERM', () => shutdown('SIGTERM'))
+}
+
+if (import.meta.main) main()

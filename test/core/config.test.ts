@@ -1,0 +1,68 @@
+import { describe, expect, test } from 'bun:test'
+import { ConfigError, loadConfig, parseRateLimit } from '../../server/config.ts'
+
+describe('loadConfig', () => {
+  test('defaults', () => {
+    const config = loadConfig({})
+    expect(config.port).toBe(8787)
+    expect(config.host).toBe('127.0.0.1')
+    expect(config.baseUrl).toBe('http://localhost:8787')
+    expect(config.baseUrlFromPort).toBe(true)
+    expect(config.signup).toBe('first')
+    expect(config.synchronous).toBe('full')
+    expect(config.rateLimit).toEqual({ rate: 20, burst: 100 })
+    expect(config.maxBodyBytes).toBe(1024 * 1024)
+    expect(config.smtpUrl).toBeNull()
+    expect(config.databasePath.endsWith('/data/svc.db')).toBe(true)
+  })
+
+  test('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      SVC_DATA_DIR: '/tmp/svc-x',
+      SVC_BASE_URL: 'https://forms.example.com/',
+      SVC_SIGNUP: 'open',
+      SVC_SMTP_URL: 'smtp://u:p@mail.example.com:587',
+      SVC_MAIL_FROM: 'Forms <forms@example.com>',
+      SVC_SYNC: 'normal',
+      SVC_RATE_LIMIT: 'off',
+      SVC_MAX_BODY: '2048',
+      SVC_LOG: 'silent',
+    })
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      dataDir: '/tmp/svc-x',
+      databasePath: '/tmp/svc-x/svc.db',
+      baseUrl: 'https://forms.example.com',
+      baseUrlFromPort: false,
+      signup: 'open',
+      smtpUrl: 'smtp://u:p@mail.example.com:587',
+      mailFrom: 'Forms <forms@example.com>',
+      synchronous: 'normal',
+      rateLimit: null,
+      maxBodyBytes: 2048,
+      logLevel: 'silent',
+    })
+  })
+
+  test.each([
+    [{ PORT: 'abc' }, 'PORT must be a whole number, got "abc"'],
+    [{ PORT: '70000' }, 'PORT must be between 0 and 65535, got 70000'],
+    [{ SVC_SIGNUP: 'maybe' }, 'SVC_SIGNUP must be one of first, open, closed, got "maybe"'],
+    [{ SVC_SYNC: 'off' }, 'SVC_SYNC must be one of full, normal, got "off"'],
+    [{ SVC_BASE_URL: 'forms.example.com' }, 'SVC_BASE_URL must be an absolute http(s) URL, got "forms.example.com"'],
+    [{ SVC_RATE_LIMIT: 'fast' }, 'SVC_RATE_LIMIT must look like "20/s,100" or "off", got "fast"'],
+    [{ SVC_SMTP_URL: 'mail.example.com' }, 'SVC_SMTP_URL must start with smtp:// or smtps://, got "mail.example.com"'],
+    [{ DATABASE_URL: 'postgres://x' }, 'DATABASE_URL: only SQLite is supported in this version (leave it unset), got "postgres:"'],
+  ])('%j is refused with a one-line message', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(new ConfigError(message))
+  })
+
+  test('rate limits', () => {
+    expect(parseRateLimit('5/s')).toEqual({ rate: 5, burst: 25 })
+    expect(parseRateLimit('0.5/s,3')).toEqual({ rate: 0.5, burst: 3 })
+    expect(parseRateLimit('OFF')).toBeNull()
+  })
+})

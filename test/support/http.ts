@@ -1,0 +1,59 @@
+/**
+ * @module Drives the real Elysia app in-process with `app.handle(request)`.
+ */
+import type { Config } from '../../server/config.ts'
+import { buildApp, type SvcApp } from '../../server/http/app.ts'
+import { testContext, type TestContext } from './context.ts'
+
+export interface TestResponse<T = any> {
+  status: number
+  headers: Headers
+  /** Parsed JSON when the response is JSON, else the text. */
+  body: T
+  text: string
+}
+
+export interface RequestOptions {
+  body?: unknown
+  /** Raw body sent as is (string or form data); `body` is JSON-encoded instead. */
+  raw?: BodyInit
+  token?: string
+  cookie?: string
+  headers?: Record<string, string>
+}
+
+export interface TestApp extends TestContext {
+  app: SvcApp
+  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>
+}
+
+export const BASE = 'http://localhost:8787'
+
+/** A test context with the app built over it and a request helper. */
+export function testApp(config: Partial<Config> = {}): TestApp {
+  const context = testContext(config)
+  const app = buildApp(context.ctx)
+  return {
+    ...context,
+    app,
+    async request(method, path, options = {}) {
+      const headers = new Headers(options.headers)
+      if (options.token) headers.set('authorization', `Bearer ${options.token}`)
+      if (options.cookie) headers.set('cookie', options.cookie)
+      let body: BodyInit | undefined = options.raw
+      if (options.body !== undefined) {
+        body = JSON.stringify(options.body)
+        if (!headers.has('content-type')) headers.set('content-type', 'application/json')
+      }
+      const response = await app.handle(new Request(`${BASE}${path}`, { method, headers, body }))
+      const text = await response.text()
+      const type = response.headers.get('content-type') ?? ''
+      return {
+        status: response.status,
+        headers: response.headers,
+        text,
+        body: type.includes('json') && text ? JSON.parse(text) : text,
+      }
+    },
+  }
+}
