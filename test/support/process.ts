@@ -1,0 +1,63 @@
+/**
+ * @module Starts `bun server/main.ts` as a real process with a temp data dir and reads the
+ * port from its first line of output.
+ */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Subprocess } from 'bun'
+
+export const ROOT = join(import.meta.dir, '..', '..')
+export const BUN = process.execPath
+
+export interface ServerProcess {
+  proc: Subprocess<'ignore', 'pipe', 'pipe'>
+  url: string
+  dataDir: string
+  /** Everything written to stdout so far. */
+  output(): string
+}
+
+/** Starts the server and resolves when it prints its URL (rejects after `timeoutMs`). */
+export async function spawnServer(env: Record<string, string> = {}, timeoutMs = 15_000): Promise<ServerProcess> {
+  const dataDir = env.SVC_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'svc-proc-'))
+  const proc = Bun.spawn([BUN, 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', SVC_LOG: 'warn', ...env, SVC_DATA_DIR: dataDir },
+    stdin: 'ignore',
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  let text = ''
+  const decoder = new TextDecoder()
+  const reader = proc.stdout.getReader()
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in ${timeoutMs} ms:\n${text}`)), timeoutMs)
+    void (async () => {
+      for (;;) {
+        const { value, done } = await reader.read()
+        if (done) {
+          clearTimeout(timer)
+          reject(new Error(`server exited before listening:\n${text}${await new Response(proc.stderr).text()}`))
+          return
+        }
+        text += decoder.decode(value, { stream: true })
+        const match = /listening on (http:\/\/\S+)/.exec(text)
+        if (match) {
+          clearTimeout(timer)
+          resolve(match[1])
+          // Keep draining so the child never blocks on a full pipe.
+          void (async () => {
+            for (;;) {
+              const next = await reader.read()
+              if (next.done) return
+              text += decoder.decode(next.value, { stream: true })
+            }
+          })()
+          return
+        }
+      }
+    })()
+  })
+  return { proc, url, dataDir, output: () => text }
+}
