@@ -1,0 +1,27 @@
+import { describe, expect, test } from 'bun:test'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { CONFIG_VARIABLES } from '../../server/config.ts'
+
+const README = readFileSync(join(import.meta.dir, '..', '..', 'README.md'), 'utf8')
+const PACKAGE = JSON.parse(readFileSync(join(import.meta.dir, '..', '..', 'package.json'), 'utf8'))
+
+describe('README stays true', () => {
+  test('the configuration table lists exactly the variables config.ts reads', () => {
+    const table = README.split('<!-- config-table:start -->')[1].split('<!-- config-table:end -->')[0]
+    const expected = [
+      '| Variable | Default | Meaning |',
+      '|---|---|---|',
+      ...CONFIG_VARIABLES.map(([name, fallback, meaning]) => `| \`${name}\` | \`${fallback}\` | ${meaning} |`),
+    ]
+    expect(table.trim().split('\n')).toEqual(expected)
+  })
+
+  test('the two set-up commands exist as npm scripts', () => {
+    expect(README).toContain('npm install && npm start')
+    expect(README).toContain('npm install && npm test')
+    expect(PACKAGE.scripts.start).toBeString()
+    expect(PACKAGE.scripts.test).toBeString()
+    expect(PACKAGE.devDependencies.bun).toBeString()
+  })
+})
