@@ -1,0 +1,44 @@
+/**
+ * @module The URLs of an app, all built on the configured base URL. The endpoint, help
+ * and fill-in URLs contain the endpoint token, so they exist only once a token does
+ * (the first publish); unpublishing keeps the token, and so the URLs.
+ */
+import { eq } from 'drizzle-orm'
+import type { AppContext } from '../../context.ts'
+import { endpoints } from '../../db/schema.ts'
+import { requireOwnedApp } from './owned.ts'
+
+export interface AppUrls {
+  endpoint: string | null
+  help: string | null
+  fillIn: string | null
+  editor: string
+  data: string
+}
+
+/** The share endpoint URL for `token`. */
+export const endpointUrl = (baseUrl: string, token: string): string => `${baseUrl}/api/v3/share/${token}`
+
+/** The URLs of an app given its current endpoint token (null before the first publish). */
+export function urlsFor(baseUrl: string, appId: string, token: string | null): AppUrls {
+  const endpoint = token === null ? null : endpointUrl(baseUrl, token)
+  return {
+    endpoint,
+    help: endpoint === null ? null : `${endpoint}?help`,
+    fillIn: token === null ? null : `${baseUrl}/f/${token}`,
+    editor: `${baseUrl}/admin/#/apps/${appId}`,
+    data: `${baseUrl}/admin/#/apps/${appId}/data`,
+  }
+}
+
+/** The plaintext endpoint token of an app, opened from its sealed copy; null before the first publish. */
+export function endpointToken(ctx: AppContext, appId: string): string | null {
+  const row = ctx.store.db.select({ cipher: endpoints.tokenCipher }).from(endpoints).where(eq(endpoints.appId, appId)).get()
+  return row?.cipher ? ctx.sealer.open(row.cipher) : null
+}
+
+/** The URLs of one of `userId`'s apps. */
+export function appUrls(ctx: AppContext, userId: string, appId: string): AppUrls {
+  requireOwnedApp(ctx, userId, appId)
+  return urlsFor(ctx.config.baseUrl, appId, endpointToken(ctx, appId))
+}

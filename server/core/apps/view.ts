@@ -1,0 +1,63 @@
+/**
+ * @module The `App` the API shows: the app row joined with its counters (app_stats), its
+ * publication state (endpoints) and its field count, read in one query.
+ */
+import { desc, eq, sql, type SQL } from 'drizzle-orm'
+import type { AppContext } from '../../context.ts'
+import { apps, appStats, endpoints, fields } from '../../db/schema.ts'
+
+export interface App {
+  id: string
+  name: string
+  description: string
+  createdAt: string
+  updatedAt: string
+  fieldCount: number
+  /** Non-spam records. */
+  recordCount: number
+  spamCount: number
+  lastRecordAt: string | null
+  published: boolean
+}
+
+const iso = (ms: number): string => new Date(ms).toISOString()
+
+function selectApps(ctx: AppContext, where: SQL | undefined): App[] {
+  const rows = ctx.store.db
+    .select({
+      app: apps,
+      kept: appStats.kept,
+      spam: appStats.spam,
+      lastAt: appStats.lastAt,
+      published: endpoints.published,
+      fieldCount: sql<number>`(select count(*) from ${fields} where ${fields.appId} = ${apps.id})`,
+    })
+    .from(apps)
+    .leftJoin(appStats, eq(appStats.appId, apps.id))
+    .leftJoin(endpoints, eq(endpoints.appId, apps.id))
+    .where(where)
+    // UUIDv7 ids break ties between apps made in the same millisecond.
+    .orderBy(desc(apps.createdAt), desc(apps.id))
+    .all()
+  return rows.map((row) => ({
+    id: row.app.id,
+    name: row.app.name,
+    description: row.app.description,
+    createdAt: iso(row.app.createdAt),
+    updatedAt: iso(row.app.updatedAt),
+    fieldCount: row.fieldCount,
+    recordCount: row.kept ?? 0,
+    spamCount: row.spam ?? 0,
+    lastRecordAt: row.lastAt == null ? null : iso(row.lastAt),
+    published: row.published ?? false,
+  }))
+}
+
+/** The apps of `ownerId`, newest first. */
+export const appsOwnedBy = (ctx: AppContext, ownerId: string): App[] => selectApps(ctx, eq(apps.ownerId, ownerId))
+
+/** One app's view; the caller has checked ownership. */
+export function appView(ctx: AppContext, appId: string): App {
+  const [app] = selectApps(ctx, eq(apps.id, appId))
+  return app
+}

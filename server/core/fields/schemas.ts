@@ -1,0 +1,98 @@
+/**
+ * @module Input schemas of the field operations, shared by the HTTP routes (and so the
+ * OpenAPI document), the CLI and the MCP tools. Rules that need the stored field or the
+ * app's other fields (unique names, the field limit, positions) are checked in core.
+ */
+import { z } from 'zod'
+import { bodyObject, expect } from '../apps/input.ts'
+import { CHOICE_TYPES, FIELD_TYPES, LIMITS, type FieldType } from '../limits.ts'
+import { characterCount, checkFieldName, hasControlCharacters } from './names.ts'
+
+/** A field name as checked by `checkFieldName`, trimmed. */
+export const fieldNameSchema = z
+  .string({ error: expect('a string') })
+  .trim()
+  .superRefine((name, issues) => {
+    const checked = checkFieldName(name)
+    if ('problem' in checked) issues.addIssue({ code: 'custom', message: checked.problem })
+  })
+  .meta({ description: `1–${LIMITS.maxFieldNameLength} characters of any script after trimming; no control characters`, example: 'email' })
+
+export const fieldTypeSchema = z.enum(FIELD_TYPES, { error: expect(`one of ${FIELD_TYPES.join(', ')}`) })
+
+export const fieldLabelSchema = z
+  .string({ error: expect('a string') })
+  .trim()
+  .refine((label) => characterCount(label) <= LIMITS.maxLabelLength, `can have at most ${LIMITS.maxLabelLength} characters`)
+  .refine((label) => !hasControlCharacters(label), 'cannot contain control characters')
+
+const optionSchema = z
+  .string({ error: expect('a string') })
+  .trim()
+  .refine((option) => option.length > 0, 'cannot be empty')
+  .refine((option) => characterCount(option) <= LIMITS.maxOptionLength, `can have at most ${LIMITS.maxOptionLength} characters`)
+  .refine((option) => !hasControlCharacters(option), 'cannot contain control characters')
+
+/** The choices of a choice or multichoice field: 1–100 distinct, non-empty strings. */
+export const fieldOptionsSchema = z
+  .array(optionSchema, { error: expect('an array of strings') })
+  .refine((options) => options.length > 0, 'needs at least one option')
+  .refine((options) => options.length <= LIMITS.maxOptions, `can have at most ${LIMITS.maxOptions} options`)
+  .superRefine((options, issues) => {
+    const seen = new Set<string>()
+    options.forEach((option, index) => {
+      if (seen.has(option)) issues.addIssue({ code: 'custom', path: [index], message: `repeats the option ${JSON.stringify(option)}` })
+      seen.add(option)
+    })
+  })
+  .meta({ description: `For choice and multichoice fields only: 1–${LIMITS.maxOptions} distinct options of 1–${LIMITS.maxOptionLength} characters` })
+
+const requiredSchema = z.boolean({ error: expect('true or false') })
+
+/**
+ * Problems with a type and options that do not go together. `options` is whatever was
+ * sent; its own shape (a non-empty list of distinct strings) is checked by the schema.
+ */
+export function definitionProblems(type: FieldType, options: unknown): { path: string; message: string }[] {
+  const isChoice = CHOICE_TYPES.includes(type)
+  if (isChoice && options == null) return [{ path: 'options', message: `is required for a ${type} field: list the choices` }]
+  if (!isChoice && options != null) {
+    return [{ path: 'options', message: `only choice and multichoice fields have options, not ${type} fields` }]
+  }
+  return []
+}
+
+export const createFieldSchema = bodyObject({
+  name: fieldNameSchema,
+  type: fieldTypeSchema.optional().meta({ description: 'Defaults to text' }),
+  label: fieldLabelSchema.optional(),
+  required: requiredSchema.optional(),
+  options: fieldOptionsSchema.nullable().optional(),
+}).superRefine((field, issues) => {
+  // Runs even when a property failed (see `when`), so one answer lists every problem;
+  // it only looks at properties that parsed.
+  const type = field.type === undefined ? 'text' : FIELD_TYPES.includes(field.type) ? field.type : null
+  if (type) for (const problem of definitionProblems(type, field.options)) issues.addIssue({ code: 'custom', ...problem, path: [problem.path] })
+}, { when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) })
+export type CreateFieldInput = z.input<typeof createFieldSchema>
+
+export const updateFieldSchema = bodyObject({
+  name: fieldNameSchema.optional(),
+  type: fieldTypeSchema.optional(),
+  label: fieldLabelSchema.optional(),
+  required: requiredSchema.optional(),
+  options: fieldOptionsSchema.nullable().optional().meta({ description: 'null removes the options (when changing to a non-choice type)' }),
+  position: z
+    .int({ error: expect('a whole number') })
+    .min(0, 'cannot be negative')
+    .optional()
+    .meta({ description: 'Moves the field to this 0-based position; the others shift' }),
+})
+export type UpdateFieldInput = z.input<typeof updateFieldSchema>
+
+export const reorderFieldsSchema = bodyObject({
+  ids: z.array(z.string({ error: expect('a field id') }), { error: expect('an array of field ids') }).meta({
+    description: 'Every field id of the app, once each, in the new order',
+  }),
+})
+export type ReorderFieldsInput = z.input<typeof reorderFieldsSchema>

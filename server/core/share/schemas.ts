@@ -1,0 +1,59 @@
+/**
+ * @module Input schema of the share settings, shared by the HTTP route (and so the OpenAPI
+ * document), the CLI and the MCP tools.
+ */
+import { z } from 'zod'
+import { ConfigError, parseRateLimit } from '../../config.ts'
+import { bodyObject, expect } from '../apps/input.ts'
+import { fieldNameSchema } from '../fields/schemas.ts'
+import { LIMITS } from '../limits.ts'
+
+const switchSchema = z.boolean({ error: expect('true or false') })
+
+/** Null when `raw` is a usable rate limit, else the reason it is not. */
+export function rateLimitProblem(raw: string): string | null {
+  try {
+    parseRateLimit(raw, 'rateLimit')
+    return null
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message
+    throw error
+  }
+}
+
+/** The origin of an absolute http(s) URL, or null when `raw` is not one. */
+export function httpOrigin(raw: string): string | null {
+  try {
+    const url = new URL(raw.trim())
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null
+  } catch {
+    return null
+  }
+}
+
+export const rateLimitSchema = z
+  .string({ error: expect('a string like "20/s,100", "off", or null') })
+  .superRefine((raw, issues) => {
+    const problem = rateLimitProblem(raw)
+    if (problem) issues.addIssue({ code: 'custom', message: problem })
+  })
+  .nullable()
+  .meta({ description: 'Token bucket "<rate>/s,<burst>" (e.g. "20/s,100"), "off", or null for the server default', example: '20/s,100' })
+
+export const redirectOriginsSchema = z
+  .array(
+    z.string({ error: expect('a string') }).refine((raw) => httpOrigin(raw) !== null, 'must be an http:// or https:// URL such as https://example.com'),
+    { error: expect('an array of origins') },
+  )
+  .refine((origins) => origins.length <= LIMITS.maxRedirectOrigins, `can list at most ${LIMITS.maxRedirectOrigins} origins`)
+  .meta({ description: `Origins (scheme://host[:port]) that \`_redirect\` may send a browser to after a form post; at most ${LIMITS.maxRedirectOrigins}` })
+
+export const updateShareSchema = bodyObject({
+  service: switchSchema.optional().meta({ description: 'Accept submissions (POST)' }),
+  reads: switchSchema.optional().meta({ description: 'Answer /query and /summary' }),
+  autoCreate: switchSchema.optional().meta({ description: 'Create fields for unknown keys in submissions' }),
+  honeypot: fieldNameSchema.optional().meta({ description: 'Form key that marks a submission as spam when non-empty; default _gotcha' }),
+  rateLimit: rateLimitSchema.optional(),
+  redirectOrigins: redirectOriginsSchema.optional(),
+})
+export type UpdateShareInput = z.input<typeof updateShareSchema>

@@ -1,0 +1,52 @@
+/**
+ * @module Reading and changing an app's share settings (switches, honeypot key, rate
+ * limit, redirect origins).
+ */
+import { and, eq } from 'drizzle-orm'
+import type { AppContext } from '../../context.ts'
+import { endpoints, fields } from '../../db/schema.ts'
+import { parseInput } from '../apps/input.ts'
+import { requireOwnedApp } from '../apps/owned.ts'
+import { validationError } from '../errors.ts'
+import { normalizeRateLimit } from './rate-limit.ts'
+import { httpOrigin, updateShareSchema, type UpdateShareInput } from './schemas.ts'
+import { endpointRowOf, toShare, type Share } from './view.ts'
+
+/** The share settings of one of `userId`'s apps. */
+export function getShare(ctx: AppContext, userId: string, appId: string): Share {
+  requireOwnedApp(ctx, userId, appId)
+  return toShare(ctx, endpointRowOf(ctx, appId))
+}
+
+/** Distinct origins in the order given (`https://a.example/x` and `https://a.example` are one). */
+const distinctOrigins = (raw: string[]): string[] => [...new Set(raw.map((url) => httpOrigin(url)!))]
+
+/** Changes share settings; properties left out stay as they are. */
+export function updateShare(ctx: AppContext, userId: string, appId: string, input: UpdateShareInput): Share {
+  const patch = parseInput(updateShareSchema, input)
+  requireOwnedApp(ctx, userId, appId)
+  if (patch.honeypot !== undefined) {
+    // A honeypot named like a real field would flag every honest submission as spam.
+    const clash = ctx.store.db
+      .select({ id: fields.id })
+      .from(fields)
+      .where(and(eq(fields.appId, appId), eq(fields.name, patch.honeypot)))
+      .get()
+    if (clash) {
+      throw validationError([{ path: 'honeypot', message: `is the name of a field of this app; pick a key real submissions never send, such as _gotcha` }])
+    }
+  }
+  const changes = {
+    service: patch.service,
+    reads: patch.reads,
+    autoCreate: patch.autoCreate,
+    honeypot: patch.honeypot,
+    rateLimit: patch.rateLimit === undefined ? undefined : patch.rateLimit === null ? null : normalizeRateLimit(patch.rateLimit),
+    redirectOrigins: patch.redirectOrigins === undefined ? undefined : JSON.stringify(distinctOrigins(patch.redirectOrigins)),
+  }
+  if (Object.values(changes).some((value) => value !== undefined)) {
+    ctx.store.db.update(endpoints).set({ ...changes, updatedAt: ctx.clock.now() }).where(eq(endpoints.appId, appId)).run()
+    ctx.changes.notify(appId, 'endpoint')
+  }
+  return toShare(ctx, endpointRowOf(ctx, appId))
+}

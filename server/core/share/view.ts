@@ -1,0 +1,51 @@
+/**
+ * @module The `Share` the API shows the owner: switches, limits, and the endpoint token
+ * and URL opened from their sealed copy.
+ */
+import { eq } from 'drizzle-orm'
+import type { AppContext } from '../../context.ts'
+import { endpoints } from '../../db/schema.ts'
+import { endpointUrl } from '../apps/urls.ts'
+import type { EndpointRow } from './lookup.ts'
+import { endpointRateLimit, formatRateLimit } from './rate-limit.ts'
+
+export interface Share {
+  published: boolean
+  token: string | null
+  endpoint: string | null
+  service: boolean
+  reads: boolean
+  autoCreate: boolean
+  honeypot: string
+  /** The endpoint's own setting; null means the server default. */
+  rateLimit: string | null
+  /** What applies: the endpoint's setting or the server default, `off` for none. */
+  effectiveRateLimit: string
+  redirectOrigins: string[]
+  publishedAt: string | null
+}
+
+/** The endpoint row of an app; every app has one from its creation. */
+export function endpointRowOf(ctx: AppContext, appId: string): EndpointRow {
+  const row = ctx.store.db.select().from(endpoints).where(eq(endpoints.appId, appId)).get()
+  if (!row) throw new Error(`app ${appId} has no endpoints row`)
+  return row
+}
+
+/** The owner's view of an endpoint row. */
+export function toShare(ctx: AppContext, row: EndpointRow): Share {
+  const token = row.tokenCipher === null ? null : ctx.sealer.open(row.tokenCipher)
+  return {
+    published: row.published,
+    token,
+    endpoint: token === null ? null : endpointUrl(ctx.config.baseUrl, token),
+    service: row.service,
+    reads: row.reads,
+    autoCreate: row.autoCreate,
+    honeypot: row.honeypot,
+    rateLimit: row.rateLimit,
+    effectiveRateLimit: formatRateLimit(endpointRateLimit(ctx.config, row.rateLimit)),
+    redirectOrigins: JSON.parse(row.redirectOrigins) as string[],
+    publishedAt: row.publishedAt === null ? null : new Date(row.publishedAt).toISOString(),
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * @module /api/v3/apps — the owner's apps.
+ *
+ * | Method | Path      | Body                    | data                          |
+ * |--------|-----------|-------------------------|-------------------------------|
+ * | GET    | /         |                         | `{apps:[App]}` newest first   |
+ * | POST   | /         | `{name, description?}`  | `App`                         |
+ * | GET    | /:id      |                         | `App`                         |
+ * | PATCH  | /:id      | `{name?, description?}` | `App`                         |
+ * | DELETE | /:id      |                         | `{deleted:true, id}`          |
+ * | GET    | /:id/urls |                         | `{endpoint, help, fillIn, editor, data}` |
+ */
+import { Elysia } from 'elysia'
+import type { AppContext } from '../context.ts'
+import { createApp, deleteApp, getApp, listApps, updateApp } from '../core/apps/apps.ts'
+import { createAppSchema, updateAppSchema } from '../core/apps/schemas.ts'
+import { appUrls } from '../core/apps/urls.ts'
+import { authGuard } from './auth-guard.ts'
+
+const detail = (summary: string) => ({ summary, tags: ['apps'], security: [{ accessToken: [] }] })
+
+export const appRoutes = (ctx: AppContext) =>
+  new Elysia({ name: 'svc/apps', prefix: '/api/v3/apps' })
+    .use(authGuard(ctx))
+    .get('/', ({ principal }) => ({ code: 200, data: { apps: listApps(ctx, principal.user.id) } }), {
+      auth: true,
+      detail: detail('List your apps, newest first'),
+    })
+    .post('/', ({ principal, body }) => ({ code: 200, data: createApp(ctx, principal.user.id, body) }), {
+      auth: true,
+      body: createAppSchema,
+      detail: detail('Create an app (unpublished, no fields)'),
+    })
+    .get('/:id', ({ principal, params }) => ({ code: 200, data: getApp(ctx, principal.user.id, params.id) }), {
+      auth: true,
+      detail: detail('Get an app'),
+    })
+    .patch('/:id', ({ principal, params, body }) => ({ code: 200, data: updateApp(ctx, principal.user.id, params.id, body) }), {
+      auth: true,
+      body: updateAppSchema,
+      detail: detail('Rename an app or change its description'),
+    })
+    .delete('/:id', ({ principal, params }) => ({ code: 200, data: deleteApp(ctx, principal.user.id, params.id) }), {
+      auth: true,
+      detail: detail('Delete an app with its fields, endpoint and records'),
+    })
+    .get('/:id/urls', ({ principal, params }) => ({ code: 200, data: appUrls(ctx, principal.user.id, params.id) }), {
+      auth: true,
+      detail: detail('The URLs of an app (endpoint, help, fill-in, editor, data)'),
+    })

@@ -1,0 +1,62 @@
+/**
+ * @module /api/v3/apps/:id/fields — an app's defined fields. `:field` is a field id or
+ * its URL-encoded name.
+ *
+ * | Method | Path    | Body                                                  | data                       |
+ * |--------|---------|-------------------------------------------------------|----------------------------|
+ * | GET    | /       |                                                       | `{fields:[Field], limit}`  |
+ * | POST   | /       | `{name, type?, label?, required?, options?}`          | `Field`                    |
+ * | PUT    | /order  | `{ids:[fieldId…]}` (every field once)                 | `{fields:[Field]}`         |
+ * | GET    | /:field |                                                       | `Field`                    |
+ * | PATCH  | /:field | `{name?, type?, label?, required?, options?, position?}` | `Field`                 |
+ * | DELETE | /:field |                                                       | `{deleted:true, id}`       |
+ */
+import { Elysia } from 'elysia'
+import type { AppContext } from '../context.ts'
+import { addField, getField, listFields, removeField, updateField } from '../core/fields/fields.ts'
+import { reorderFields } from '../core/fields/order.ts'
+import { createFieldSchema, reorderFieldsSchema, updateFieldSchema } from '../core/fields/schemas.ts'
+import { AppError } from '../core/errors.ts'
+import { LIMITS } from '../core/limits.ts'
+import { authGuard } from './auth-guard.ts'
+
+/** The decoded `:field`; Elysia hands over null when its percent-encoding is broken. */
+function fieldRef(raw: string | null): string {
+  if (typeof raw !== 'string') {
+    throw new AppError(400, 'bad_request', 'The field in the URL is not valid percent-encoding; encode its name with encodeURIComponent or use its id')
+  }
+  return raw
+}
+
+const detail = (summary: string) => ({ summary, tags: ['fields'], security: [{ accessToken: [] }] })
+
+export const fieldRoutes = (ctx: AppContext) =>
+  new Elysia({ name: 'svc/fields', prefix: '/api/v3/apps/:id/fields' })
+    .use(authGuard(ctx))
+    .get('/', ({ principal, params }) => ({ code: 200, data: { fields: listFields(ctx, principal.user.id, params.id), limit: LIMITS.maxFields } }), {
+      auth: true,
+      detail: detail(`List an app's fields in order (at most ${LIMITS.maxFields})`),
+    })
+    .post('/', ({ principal, params, body }) => ({ code: 200, data: addField(ctx, principal.user.id, params.id, body) }), {
+      auth: true,
+      body: createFieldSchema,
+      detail: detail('Add a field at the end'),
+    })
+    .put('/order', ({ principal, params, body }) => ({ code: 200, data: { fields: reorderFields(ctx, principal.user.id, params.id, body) } }), {
+      auth: true,
+      body: reorderFieldsSchema,
+      detail: detail('Reorder all fields'),
+    })
+    .get('/:field', ({ principal, params }) => ({ code: 200, data: getField(ctx, principal.user.id, params.id, fieldRef(params.field)) }), {
+      auth: true,
+      detail: detail('Get a field by id or name'),
+    })
+    .patch('/:field', ({ principal, params, body }) => ({ code: 200, data: updateField(ctx, principal.user.id, params.id, fieldRef(params.field), body) }), {
+      auth: true,
+      body: updateFieldSchema,
+      detail: detail('Change a field; `position` moves it'),
+    })
+    .delete('/:field', ({ principal, params }) => ({ code: 200, data: removeField(ctx, principal.user.id, params.id, fieldRef(params.field)) }), {
+      auth: true,
+      detail: detail('Remove a field (stored values stay in the records)'),
+    })

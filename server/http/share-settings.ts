@@ -1,0 +1,45 @@
+/**
+ * @module /api/v3/apps/:id/share — an app's share settings and publication. The public
+ * collection endpoints themselves live in the share plugin under /api/v3/share/<token>.
+ *
+ * | Method | Path       | Body                                                                      | data    |
+ * |--------|------------|---------------------------------------------------------------------------|---------|
+ * | GET    | /          |                                                                           | `Share` |
+ * | PATCH  | /          | `{service?, reads?, autoCreate?, honeypot?, rateLimit?, redirectOrigins?}` | `Share` |
+ * | POST   | /publish   |                                                                           | `Share` |
+ * | POST   | /unpublish |                                                                           | `Share` |
+ * | POST   | /rotate    |                                                                           | `Share` |
+ */
+import { Elysia } from 'elysia'
+import type { AppContext } from '../context.ts'
+import { publish, rotateToken, unpublish } from '../core/share/publish.ts'
+import { updateShareSchema } from '../core/share/schemas.ts'
+import { getShare, updateShare } from '../core/share/settings.ts'
+import { authGuard } from './auth-guard.ts'
+
+const detail = (summary: string) => ({ summary, tags: ['share'], security: [{ accessToken: [] }] })
+
+export const shareSettingsRoutes = (ctx: AppContext) =>
+  new Elysia({ name: 'svc/share-settings', prefix: '/api/v3/apps/:id/share' })
+    .use(authGuard(ctx))
+    .get('/', ({ principal, params }) => ({ code: 200, data: getShare(ctx, principal.user.id, params.id) }), {
+      auth: true,
+      detail: detail('Share settings and the endpoint URL'),
+    })
+    .patch('/', ({ principal, params, body }) => ({ code: 200, data: updateShare(ctx, principal.user.id, params.id, body) }), {
+      auth: true,
+      body: updateShareSchema,
+      detail: detail('Change share settings'),
+    })
+    .post('/publish', ({ principal, params }) => ({ code: 200, data: publish(ctx, principal.user.id, params.id) }), {
+      auth: true,
+      detail: detail('Publish the endpoint (the first publish makes its token)'),
+    })
+    .post('/unpublish', ({ principal, params }) => ({ code: 200, data: unpublish(ctx, principal.user.id, params.id) }), {
+      auth: true,
+      detail: detail('Unpublish: the endpoint answers 404, the token is kept'),
+    })
+    .post('/rotate', ({ principal, params }) => ({ code: 200, data: rotateToken(ctx, principal.user.id, params.id) }), {
+      auth: true,
+      detail: detail('Replace the endpoint token; the old one answers 404'),
+    })

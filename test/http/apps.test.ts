@@ -1,0 +1,348 @@
+import { describe, expect, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import type { ChangeKind } from '../../server/core/changes.ts'
+import { appStats, apps, endpoints, fields, records } from '../../server/db/schema.ts'
+import { testApp, type TestApp } from '../support/http.ts'
+import { makeUser } from '../support/users.ts'
+
+const T0 = '2026-01-01T00:00:00.000Z'
+const MISSING = '01890000-0000-7000-8000-000000000000'
+const APP_NOT_FOUND = { code: 404, error: { type: 'not_found', message: 'App not found' } }
+
+async function setup() {
+  const t = testApp()
+  const owner = await makeUser(t.ctx)
+  const other = await makeUser(t.ctx)
+  const changes: Array<[string, ChangeKind]> = []
+  t.ctx.changes.subscribe((appId, kind) => changes.push([appId, kind]))
+  return { t, owner, other, changes }
+}
+
+async function createApp(t: TestApp, token: string, body: unknown = { name: 'Survey' }) {
+  const res = await t.request('POST', '/api/v3/apps', { token, body })
+  expect(res.status).toBe(200)
+  return res.body.data as { id: string }
+}
+
+/** The 422 body the route answers for `problems` (route-level schema validation). */
+const invalid = (...problems: Array<{ path: string; message: string }>) => ({
+  code: 422,
+  error: {
+    type: 'validation',
+    message: problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)).join('; '),
+    details: { problems },
+  },
+})
+
+function appBody(id: string, overrides: Record<string, unknown> = {}) {
+  return {
+    id,
+    name: 'Survey',
+    description: '',
+    createdAt: T0,
+    updatedAt: T0,
+    fieldCount: 0,
+    recordCount: 0,
+    spamCount: 0,
+    lastRecordAt: null,
+    published: false,
+    ...overrides,
+  }
+}
+
+describe('POST /api/v3/apps', () => {
+  test('creates an app with its endpoint and counters rows', async () => {
+    const { t, owner } = await setup()
+    const res = await t.request('POST', '/api/v3/apps', { token: owner.token, body: { name: '  Customer survey  ', description: 'Q3\nfeedback' } })
+    expect(res.status).toBe(200)
+    const id = res.body.data.id
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/)
+    expect(res.body).toEqual({ code: 200, data: appBody(id, { name: 'Customer survey', description: 'Q3\nfeedback' }) })
+
+    const db = t.ctx.store.db
+    expect(db.select().from(apps).where(eq(apps.id, id)).get()).toEqual({
+      id,
+      ownerId: owner.user.id,
+      name: 'Customer survey',
+      description: 'Q3\nfeedback',
+      createdAt: Date.parse(T0),
+      updatedAt: Date.parse(T0),
+    })
+    expect(db.select().from(endpoints).where(eq(endpoints.appId, id)).get()).toEqual({
+      appId: id,
+      tokenHash: null,
+      tokenCipher: null,
+      published: false,
+      service: true,
+      reads: true,
+      autoCreate: true,
+      honeypot: '_gotcha',
+      rateLimit: null,
+      redirectOrigins: '[]',
+      publishedAt: null,
+      createdAt: Date.parse(T0),
+      updatedAt: Date.parse(T0),
+    })
+    expect(db.select().from(appStats).where(eq(appStats.appId, id)).get()).toEqual({
+      appId: id,
+      seq: 0,
+      kept: 0,
+      spam: 0,
+      firstAt: null,
+      lastAt: null,
+      aggregates: '{}',
+      updatedAt: Date.parse(T0),
+    })
+  })
+
+  test.each([
+    ['Chinese', '客户满意度调查'],
+    ['Arabic', 'استطلاع رأي العملاء'],
+    ['emoji', '📋 Survey 🎉'],
+    ['__proto__', '__proto__'],
+    ['constructor', 'constructor'],
+    ['200 emoji (counted as characters)', '😀'.repeat(200)],
+  ])('accepts a %s name', async (_label, name) => {
+    const { t, owner } = await setup()
+    const res = await t.request('POST', '/api/v3/apps', { token: owner.token, body: { name } })
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ code: 200, data: appBody(res.body.data.id, { name }) })
+    expect(t.ctx.store.db.select({ name: apps.name }).from(apps).all()).toEqual([{ name }])
+  })
+
+  test.each([
+    ['no name', {}, [{ path: 'name', message: 'is required' }]],
+    ['an empty name', { name: '' }, [{ path: 'name', message: 'cannot be empty' }]],
+    ['a blank name', { name: ' \t ' }, [{ path: 'name', message: 'cannot be empty' }]],
+    ['a number for a name', { name: 42 }, [{ path: 'name', message: 'must be a string' }]],
+    ['a 201-character name', { name: 'x'.repeat(201) }, [{ path: 'name', message: 'can have at most 200 characters' }]],
+    ['a control character', { name: 'bad\u0007name' }, [{ path: 'name', message: 'cannot contain control characters' }]],
+    ['a line break', { name: 'two\nlines' }, [{ path: 'name', message: 'cannot contain control characters' }]],
+    ['a long description', { name: 'ok', description: 'd'.repeat(5001) }, [{ path: 'description', message: 'can have at most 5000 characters' }]],
+    ['a description that is not text', { name: 'ok', description: ['x'] }, [{ path: 'description', message: 'must be a string' }]],
+    [
+      'several problems at once',
+      { name: '', description: 7 },
+      [
+        { path: 'name', message: 'cannot be empty' },
+        { path: 'description', message: 'must be a string' },
+      ],
+    ],
+    ['an unknown property', { name: 'ok', colour: 'red' }, [{ path: '', message: 'unknown properties "colour"; allowed: name, description' }]],
+    ['an array body', [{ name: 'ok' }], [{ path: '', message: 'the body must be a JSON object' }]],
+    ['a null body', null, [{ path: '', message: 'the body must be a JSON object' }]],
+  ])('refuses %s with 422 listing every problem', async (_label, body, problems) => {
+    const { t, owner } = await setup()
+    const res = await t.request('POST', '/api/v3/apps', { token: owner.token, body })
+    expect(res.status).toBe(422)
+    expect(res.body).toEqual(invalid(...problems))
+    expect(t.ctx.store.db.select().from(apps).all()).toEqual([])
+  })
+
+  test('malformed JSON is a 400 bad_json', async () => {
+    const { t, owner } = await setup()
+    const res = await t.request('POST', '/api/v3/apps', {
+      token: owner.token,
+      raw: '{"name": "x",',
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({
+      code: 400,
+      error: { type: 'bad_json', message: 'The request body could not be parsed: send valid JSON with Content-Type: application/json' },
+    })
+  })
+
+  test('needs authentication', async () => {
+    const { t } = await setup()
+    const res = await t.request('GET', '/api/v3/apps')
+    expect(res.status).toBe(401)
+    expect(res.body).toEqual({
+      code: 401,
+      error: { type: 'unauthorized', message: 'Authentication required: send "Authorization: Bearer <access token>" or log in' },
+    })
+  })
+})
+
+describe('GET /api/v3/apps', () => {
+  test('lists only the caller’s apps, newest first, with counters', async () => {
+    const { t, owner, other } = await setup()
+    const first = await createApp(t, owner.token, { name: 'First' })
+    t.clock.advance(1000)
+    const second = await createApp(t, owner.token, { name: 'Second' })
+    await createApp(t, other.token, { name: 'Not mine' })
+    // Counters come from app_stats (kept current by the collection endpoints).
+    t.ctx.store.db.update(appStats).set({ kept: 7, spam: 2, lastAt: Date.parse('2026-01-01T00:00:05.000Z') }).where(eq(appStats.appId, first.id)).run()
+    await t.request('POST', `/api/v3/apps/${first.id}/fields`, { token: owner.token, body: { name: 'email' } })
+    await t.request('POST', `/api/v3/apps/${first.id}/share/publish`, { token: owner.token })
+
+    const res = await t.request('GET', '/api/v3/apps', { token: owner.token })
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({
+      code: 200,
+      data: {
+        apps: [
+          appBody(second.id, { name: 'Second', createdAt: '2026-01-01T00:00:01.000Z', updatedAt: '2026-01-01T00:00:01.000Z' }),
+          appBody(first.id, {
+            name: 'First',
+            fieldCount: 1,
+            recordCount: 7,
+            spamCount: 2,
+            lastRecordAt: '2026-01-01T00:00:05.000Z',
+            published: true,
+          }),
+        ],
+      },
+    })
+  })
+
+  test('an account without apps gets an empty list', async () => {
+    const { t, owner } = await setup()
+    expect((await t.request('GET', '/api/v3/apps', { token: owner.token })).body).toEqual({ code: 200, data: { apps: [] } })
+  })
+})
+
+describe('GET/PATCH /api/v3/apps/:id', () => {
+  test('reads one app', async () => {
+    const { t, owner } = await setup()
+    const { id } = await createApp(t, owner.token)
+    const res = await t.request('GET', `/api/v3/apps/${id}`, { token: owner.token })
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ code: 200, data: appBody(id) })
+  })
+
+  test('renames and re-describes, keeping what is left out', async () => {
+    const { t, owner, changes } = await setup()
+    const { id } = await createApp(t, owner.token, { name: 'Survey', description: 'old' })
+    t.clock.advance(60_000)
+    const renamed = await t.request('PATCH', `/api/v3/apps/${id}`, { token: owner.token, body: { name: ' Renamed ' } })
+    expect(renamed.status).toBe(200)
+    expect(renamed.body).toEqual({ code: 200, data: appBody(id, { name: 'Renamed', description: 'old', updatedAt: '2026-01-01T00:01:00.000Z' }) })
+    const described = await t.request('PATCH', `/api/v3/apps/${id}`, { token: owner.token, body: { description: '' } })
+    expect(described.body).toEqual({ code: 200, data: appBody(id, { name: 'Renamed', description: '', updatedAt: '2026-01-01T00:01:00.000Z' }) })
+    expect(changes).toEqual([
+      [id, 'app'],
+      [id, 'app'],
+    ])
+  })
+
+  test('an empty PATCH changes nothing', async () => {
+    const { t, owner, changes } = await setup()
+    const { id } = await createApp(t, owner.token)
+    t.clock.advance(1000)
+    const res = await t.request('PATCH', `/api/v3/apps/${id}`, { token: owner.token, body: {} })
+    expect(res.body).toEqual({ code: 200, data: appBody(id) })
+    expect(changes).toEqual([])
+  })
+
+  test.each([
+    ['an empty name', { name: '' }, [{ path: 'name', message: 'cannot be empty' }]],
+    ['a name of the wrong type', { name: false }, [{ path: 'name', message: 'must be a string' }]],
+    ['a misspelt property', { nmae: 'x' }, [{ path: '', message: 'unknown properties "nmae"; allowed: name, description' }]],
+  ])('PATCH refuses %s', async (_label, body, problems) => {
+    const { t, owner } = await setup()
+    const { id } = await createApp(t, owner.token)
+    const res = await t.request('PATCH', `/api/v3/apps/${id}`, { token: owner.token, body })
+    expect(res.status).toBe(422)
+    expect(res.body).toEqual(invalid(...problems))
+    expect(t.ctx.store.db.select({ name: apps.name }).from(apps).all()).toEqual([{ name: 'Survey' }])
+  })
+})
+
+describe('DELETE /api/v3/apps/:id', () => {
+  test('removes the app with its fields, endpoint, counters and records', async () => {
+    const { t, owner, changes } = await setup()
+    const { id } = await createApp(t, owner.token)
+    const keep = await createApp(t, owner.token, { name: 'Keep' })
+    await t.request('POST', `/api/v3/apps/${id}/fields`, { token: owner.token, body: { name: 'email' } })
+    await t.request('POST', `/api/v3/apps/${id}/share/publish`, { token: owner.token })
+    t.ctx.store.db.insert(records).values({ id: 'rec-1', appId: id, seq: 1, pos: 1, data: '{"email":"a@b.c"}', createdAt: 1 }).run()
+    changes.length = 0
+
+    const res = await t.request('DELETE', `/api/v3/apps/${id}`, { token: owner.token })
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ code: 200, data: { deleted: true, id } })
+    const db = t.ctx.store.db
+    expect(db.select({ id: apps.id }).from(apps).all()).toEqual([{ id: keep.id }])
+    expect(db.select().from(fields).all()).toEqual([])
+    expect(db.select({ appId: endpoints.appId }).from(endpoints).all()).toEqual([{ appId: keep.id }])
+    expect(db.select({ appId: appStats.appId }).from(appStats).all()).toEqual([{ appId: keep.id }])
+    expect(db.select().from(records).all()).toEqual([])
+    expect(changes).toEqual([[id, 'deleted']])
+    expect((await t.request('GET', `/api/v3/apps/${id}`, { token: owner.token })).body).toEqual(APP_NOT_FOUND)
+  })
+})
+
+describe('GET /api/v3/apps/:id/urls', () => {
+  test('editor and data URLs always; endpoint, help and fill-in once published', async () => {
+    const { t, owner } = await setup()
+    const { id } = await createApp(t, owner.token)
+    const before = await t.request('GET', `/api/v3/apps/${id}/urls`, { token: owner.token })
+    expect(before.status).toBe(200)
+    expect(before.body).toEqual({
+      code: 200,
+      data: {
+        endpoint: null,
+        help: null,
+        fillIn: null,
+        editor: `http://localhost:8787/admin/#/apps/${id}`,
+        data: `http://localhost:8787/admin/#/apps/${id}/data`,
+      },
+    })
+    const { token } = (await t.request('POST', `/api/v3/apps/${id}/share/publish`, { token: owner.token })).body.data
+    const after = await t.request('GET', `/api/v3/apps/${id}/urls`, { token: owner.token })
+    expect(after.body).toEqual({
+      code: 200,
+      data: {
+        endpoint: `http://localhost:8787/api/v3/share/${token}`,
+        help: `http://localhost:8787/api/v3/share/${token}?help`,
+        fillIn: `http://localhost:8787/f/${token}`,
+        editor: `http://localhost:8787/admin/#/apps/${id}`,
+        data: `http://localhost:8787/admin/#/apps/${id}/data`,
+      },
+    })
+  })
+
+  test('URLs start with the configured base URL', async () => {
+    const t = testApp({ baseUrl: 'https://forms.example.com/svc' })
+    const owner = await makeUser(t.ctx)
+    const { id } = await createApp(t, owner.token)
+    const res = await t.request('GET', `/api/v3/apps/${id}/urls`, { token: owner.token })
+    expect(res.body.data).toEqual({
+      endpoint: null,
+      help: null,
+      fillIn: null,
+      editor: `https://forms.example.com/svc/admin/#/apps/${id}`,
+      data: `https://forms.example.com/svc/admin/#/apps/${id}/data`,
+    })
+  })
+})
+
+describe('another account’s app is answered exactly like a missing one', () => {
+  const routes: Array<[string, string, unknown?]> = [
+    ['GET', ''],
+    ['PATCH', '', { name: 'Mine now' }],
+    ['DELETE', ''],
+    ['GET', '/urls'],
+  ]
+  test.each(routes)('%s /api/v3/apps/:id%s', async (method, suffix, body) => {
+    const { t, owner, other } = await setup()
+    const { id } = await createApp(t, owner.token)
+    const foreign = await t.request(method, `/api/v3/apps/${id}${suffix}`, { token: other.token, body })
+    const missing = await t.request(method, `/api/v3/apps/${MISSING}${suffix}`, { token: other.token, body })
+    expect(foreign.status).toBe(404)
+    expect(foreign.body).toEqual(APP_NOT_FOUND)
+    expect(missing.status).toBe(404)
+    expect(missing.body).toEqual(APP_NOT_FOUND)
+    expect((await t.request('GET', `/api/v3/apps/${id}`, { token: owner.token })).body).toEqual({ code: 200, data: appBody(id) })
+  })
+})
+
+test('the app routes and their body schemas are in the OpenAPI document', async () => {
+  const { t } = await setup()
+  const doc = (await t.request('GET', '/api/v3/openapi.json')).body
+  expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v3/apps/', '/api/v3/apps/{id}', '/api/v3/apps/{id}/urls']))
+  const schema = doc.paths['/api/v3/apps/'].post.requestBody.content['application/json'].schema
+  expect(schema.required).toEqual(['name'])
+  expect(Object.keys(schema.properties)).toEqual(['name', 'description'])
+})

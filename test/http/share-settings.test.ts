@@ -1,0 +1,319 @@
+import { describe, expect, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import type { ChangeKind } from '../../server/core/changes.ts'
+import { hashSecret } from '../../server/core/ids.ts'
+import { findEndpointByToken } from '../../server/core/share/lookup.ts'
+import { endpoints } from '../../server/db/schema.ts'
+import type { Config } from '../../server/config.ts'
+import { testApp, type TestApp } from '../support/http.ts'
+import { makeUser } from '../support/users.ts'
+
+const T0 = '2026-01-01T00:00:00.000Z'
+const MISSING = '01890000-0000-7000-8000-000000000000'
+const APP_NOT_FOUND = { code: 404, error: { type: 'not_found', message: 'App not found' } }
+const TOKEN = /^[A-Za-z0-9_-]{32}$/
+
+async function setup(config: Partial<Config> = {}) {
+  const t = testApp(config)
+  const owner = await makeUser(t.ctx)
+  const other = await makeUser(t.ctx)
+  const app = await t.request('POST', '/api/v3/apps', { token: owner.token, body: { name: 'Survey' } })
+  const appId: string = app.body.data.id
+  const changes: Array<[string, ChangeKind]> = []
+  t.ctx.changes.subscribe((id, kind) => changes.push([id, kind]))
+  return { t, owner, other, appId, base: `/api/v3/apps/${appId}/share`, changes }
+}
+
+const invalid = (...problems: Array<{ path: string; message: string }>) => ({
+  code: 422,
+  error: {
+    type: 'validation',
+    message: problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)).join('; '),
+    details: { problems },
+  },
+})
+
+const DEFAULT_SHARE = {
+  published: false,
+  token: null,
+  endpoint: null,
+  service: true,
+  reads: true,
+  autoCreate: true,
+  honeypot: '_gotcha',
+  rateLimit: null,
+  effectiveRateLimit: '20/s,100',
+  redirectOrigins: [],
+  publishedAt: null,
+}
+
+const endpointRow = (t: TestApp, appId: string) => t.ctx.store.db.select().from(endpoints).where(eq(endpoints.appId, appId)).get()!
+
+describe('GET/PATCH /share', () => {
+  test('a new app has the default settings and no token', async () => {
+    const { t, owner, base } = await setup()
+    const res = await t.request('GET', base, { token: owner.token })
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ code: 200, data: DEFAULT_SHARE })
+  })
+
+  test('the effective rate limit follows the server default, including off', async () => {
+    const { t, owner, base } = await setup({ rateLimit: null })
+    expect((await t.request('GET', base, { token: owner.token })).body.data.effectiveRateLimit).toBe('off')
+  })
+
+  test('changes every setting, normalising rate limit and origins', async () => {
+    const { t, owner, base, appId, changes } = await setup()
+    const res = await t.request('PATCH', base, {
+      token: owner.token,
+      body: {
+        service: false,
+        reads: false,
+        autoCreate: false,
+        honeypot: ' _trap ',
+        rateLimit: ' 5/s ',
+        redirectOrigins: ['https://example.com/thanks?x=1', 'https://EXAMPLE.com', 'http://localhost:3000/'],
+      },
+    })
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({
+      code: 200,
+      data: {
+        ...DEFAULT_SHARE,
+        service: false,
+        reads: false,
+        autoCreate: false,
+        honeypot: '_trap',
+        rateLimit: '5/s,25',
+        effectiveRateLimit: '5/s,25',
+        redirectOrigins: ['https://example.com', 'http://localhost:3000'],
+      },
+    })
+    expect(endpointRow(t, appId)).toMatchObject({ rateLimit: '5/s,25', redirectOrigins: '["https://example.com","http://localhost:3000"]', honeypot: '_trap' })
+    expect(changes).toEqual([[appId, 'endpoint']])
+  })
+
+  test('rate limit "off" and null (back to the server default)', async () => {
+    const { t, owner, base } = await setup()
+    const off = await t.request('PATCH', base, { token: owner.token, body: { rateLimit: 'OFF' } })
+    expect(off.body.data).toMatchObject({ rateLimit: 'off', effectiveRateLimit: 'off' })
+    const fast = await t.request('PATCH', base, { token: owner.token, body: { rateLimit: '1000/s,5000' } })
+    expect(fast.body.data).toMatchObject({ rateLimit: '1000/s,5000', effectiveRateLimit: '1000/s,5000' })
+    const reset = await t.request('PATCH', base, { token: owner.token, body: { rateLimit: null } })
+    expect(reset.body).toEqual({ code: 200, data: DEFAULT_SHARE })
+  })
+
+  test('an empty PATCH changes nothing', async () => {
+    const { t, owner, base, changes } = await setup()
+    const res = await t.request('PATCH', base, { token: owner.token, body: {} })
+    expect(res.body).toEqual({ code: 200, data: DEFAULT_SHARE })
+    expect(changes).toEqual([])
+  })
+
+  test.each([
+    ['a switch as text', { service: 'yes' }, [{ path: 'service', message: 'must be true or false' }]],
+    ['a switch as a number', { autoCreate: 1 }, [{ path: 'autoCreate', message: 'must be true or false' }]],
+    ['an empty honeypot', { honeypot: '' }, [{ path: 'honeypot', message: 'a field name cannot be empty' }]],
+    ['a honeypot with a control character', { honeypot: '_a\tb' }, [{ path: 'honeypot', message: 'a field name cannot contain control characters' }]],
+    ['an over-long honeypot', { honeypot: '_'.repeat(65) }, [{ path: 'honeypot', message: 'a field name can have at most 64 characters' }]],
+    ['a malformed rate limit', { rateLimit: 'fast' }, [{ path: 'rateLimit', message: 'rateLimit must look like "20/s,100" or "off", got "fast"' }]],
+    ['a zero rate', { rateLimit: '0/s,10' }, [{ path: 'rateLimit', message: 'rateLimit needs a rate above 0 and a burst of at least 1, got "0/s,10"' }]],
+    ['a rate limit as a number', { rateLimit: 20 }, [{ path: 'rateLimit', message: 'must be a string like "20/s,100", "off", or null' }]],
+    [
+      'origins that are not http(s) URLs',
+      { redirectOrigins: ['ftp://example.com', 'example.com', 'https://ok.example'] },
+      [
+        { path: 'redirectOrigins.0', message: 'must be an http:// or https:// URL such as https://example.com' },
+        { path: 'redirectOrigins.1', message: 'must be an http:// or https:// URL such as https://example.com' },
+      ],
+    ],
+    [
+      '21 origins',
+      { redirectOrigins: Array.from({ length: 21 }, (_, i) => `https://s${i}.example`) },
+      [{ path: 'redirectOrigins', message: 'can list at most 20 origins' }],
+    ],
+    ['origins as one string', { redirectOrigins: 'https://example.com' }, [{ path: 'redirectOrigins', message: 'must be an array of origins' }]],
+    [
+      'several problems at once',
+      { reads: null, rateLimit: '20 per second', honeypot: 3 },
+      [
+        { path: 'reads', message: 'must be true or false' },
+        { path: 'honeypot', message: 'must be a string' },
+        { path: 'rateLimit', message: 'rateLimit must look like "20/s,100" or "off", got "20 per second"' },
+      ],
+    ],
+    [
+      'an unknown property',
+      { published: true },
+      [{ path: '', message: 'unknown properties "published"; allowed: service, reads, autoCreate, honeypot, rateLimit, redirectOrigins' }],
+    ],
+  ])('refuses %s with 422 listing every problem', async (_label, body, problems) => {
+    const { t, owner, base, changes } = await setup()
+    const res = await t.request('PATCH', base, { token: owner.token, body })
+    expect(res.status).toBe(422)
+    expect(res.body).toEqual(invalid(...problems))
+    expect((await t.request('GET', base, { token: owner.token })).body.data).toEqual(DEFAULT_SHARE)
+    expect(changes).toEqual([])
+  })
+
+  test('a honeypot named like one of the app’s fields is refused', async () => {
+    const { t, owner, base, appId } = await setup()
+    await t.request('POST', `/api/v3/apps/${appId}/fields`, { token: owner.token, body: { name: 'email' } })
+    const res = await t.request('PATCH', base, { token: owner.token, body: { honeypot: 'email' } })
+    expect(res.status).toBe(422)
+    expect(res.body).toEqual({
+      code: 422,
+      error: {
+        type: 'validation',
+        message: 'honeypot: is the name of a field of this app; pick a key real submissions never send, such as _gotcha',
+        details: { problems: [{ path: 'honeypot', message: 'is the name of a field of this app; pick a key real submissions never send, such as _gotcha' }] },
+      },
+    })
+  })
+
+  test('malformed JSON is a 400 bad_json', async () => {
+    const { t, owner, base } = await setup()
+    const res = await t.request('PATCH', base, { token: owner.token, raw: '{"reads":', headers: { 'content-type': 'application/json' } })
+    expect(res.status).toBe(400)
+    expect(res.body.error.type).toBe('bad_json')
+  })
+})
+
+describe('publish, unpublish, rotate', () => {
+  test('the first publish makes a 192-bit token stored only as hash and sealed copy', async () => {
+    const { t, owner, base, appId, changes } = await setup()
+    t.clock.advance(1000)
+    const res = await t.request('POST', `${base}/publish`, { token: owner.token })
+    expect(res.status).toBe(200)
+    const token: string = res.body.data.token
+    expect(token).toMatch(TOKEN)
+    expect(res.body).toEqual({
+      code: 200,
+      data: { ...DEFAULT_SHARE, published: true, token, endpoint: `http://localhost:8787/api/v3/share/${token}`, publishedAt: '2026-01-01T00:00:01.000Z' },
+    })
+    const row = endpointRow(t, appId)
+    expect(row.tokenHash).toBe(hashSecret(token))
+    expect(JSON.stringify(row)).not.toContain(token)
+    expect(t.ctx.sealer.open(row.tokenCipher!)).toBe(token)
+    expect(findEndpointByToken(t.ctx, token)).toEqual(row)
+    expect(changes).toEqual([[appId, 'endpoint']])
+  })
+
+  test('publishing twice keeps the token and does nothing the second time', async () => {
+    const { t, owner, base, changes } = await setup()
+    const first = await t.request('POST', `${base}/publish`, { token: owner.token })
+    t.clock.advance(1000)
+    const second = await t.request('POST', `${base}/publish`, { token: owner.token })
+    expect(second.body).toEqual(first.body)
+    expect(changes).toHaveLength(1)
+  })
+
+  test('unpublish keeps the token; publishing again brings the same URL back', async () => {
+    const { t, owner, base, appId } = await setup()
+    const { token } = (await t.request('POST', `${base}/publish`, { token: owner.token })).body.data
+    t.clock.advance(1000)
+    const off = await t.request('POST', `${base}/unpublish`, { token: owner.token })
+    expect(off.status).toBe(200)
+    expect(off.body).toEqual({
+      code: 200,
+      data: { ...DEFAULT_SHARE, published: false, token, endpoint: `http://localhost:8787/api/v3/share/${token}`, publishedAt: T0 },
+    })
+    // The lookup still finds it; the collection endpoint answers 404 because it is unpublished.
+    expect(findEndpointByToken(t.ctx, token)).toMatchObject({ appId, published: false })
+    expect((await t.request('GET', `/api/v3/apps/${appId}`, { token: owner.token })).body.data.published).toBe(false)
+    const again = await t.request('POST', `${base}/unpublish`, { token: owner.token })
+    expect(again.body).toEqual(off.body)
+    const on = await t.request('POST', `${base}/publish`, { token: owner.token })
+    expect(on.body.data).toMatchObject({ published: true, token, publishedAt: '2026-01-01T00:00:01.000Z' })
+  })
+
+  test('rotate replaces the token: the old one is no longer found and the URLs change', async () => {
+    const { t, owner, base, appId, changes } = await setup()
+    const old: string = (await t.request('POST', `${base}/publish`, { token: owner.token })).body.data.token
+    const urlsBefore = (await t.request('GET', `/api/v3/apps/${appId}/urls`, { token: owner.token })).body.data
+    changes.length = 0
+    const res = await t.request('POST', `${base}/rotate`, { token: owner.token })
+    expect(res.status).toBe(200)
+    const token: string = res.body.data.token
+    expect(token).toMatch(TOKEN)
+    expect(token).not.toBe(old)
+    expect(res.body).toEqual({
+      code: 200,
+      data: { ...DEFAULT_SHARE, published: true, token, endpoint: `http://localhost:8787/api/v3/share/${token}`, publishedAt: T0 },
+    })
+    expect(findEndpointByToken(t.ctx, old)).toBeUndefined()
+    expect(findEndpointByToken(t.ctx, token)).toMatchObject({ appId, published: true, tokenHash: hashSecret(token) })
+    const urlsAfter = (await t.request('GET', `/api/v3/apps/${appId}/urls`, { token: owner.token })).body.data
+    expect(urlsBefore.endpoint).toBe(`http://localhost:8787/api/v3/share/${old}`)
+    expect(urlsAfter).toEqual({
+      ...urlsBefore,
+      endpoint: `http://localhost:8787/api/v3/share/${token}`,
+      help: `http://localhost:8787/api/v3/share/${token}?help`,
+      fillIn: `http://localhost:8787/f/${token}`,
+    })
+    expect(JSON.stringify(endpointRow(t, appId))).not.toContain(token)
+    expect(changes).toEqual([[appId, 'endpoint']])
+  })
+
+  test('rotating an unpublished endpoint keeps it unpublished', async () => {
+    const { t, owner, base } = await setup()
+    const old = (await t.request('POST', `${base}/publish`, { token: owner.token })).body.data.token
+    await t.request('POST', `${base}/unpublish`, { token: owner.token })
+    const res = await t.request('POST', `${base}/rotate`, { token: owner.token })
+    expect(res.body.data).toMatchObject({ published: false })
+    expect(res.body.data.token).not.toBe(old)
+  })
+
+  test('rotate before the first publish is a 409', async () => {
+    const { t, owner, base, changes } = await setup()
+    const res = await t.request('POST', `${base}/rotate`, { token: owner.token })
+    expect(res.status).toBe(409)
+    expect(res.body).toEqual({
+      code: 409,
+      error: { type: 'conflict', message: 'This app has no endpoint token to rotate yet; publish it first (POST /api/v3/apps/:id/share/publish)' },
+    })
+    expect(changes).toEqual([])
+  })
+
+  test('each app gets its own token', async () => {
+    const { t, owner, base } = await setup()
+    const second = await t.request('POST', '/api/v3/apps', { token: owner.token, body: { name: 'Second' } })
+    const a = (await t.request('POST', `${base}/publish`, { token: owner.token })).body.data.token
+    const b = (await t.request('POST', `/api/v3/apps/${second.body.data.id}/share/publish`, { token: owner.token })).body.data.token
+    expect(a).not.toBe(b)
+    expect(findEndpointByToken(t.ctx, b)?.appId).toBe(second.body.data.id)
+  })
+})
+
+describe('another account’s app is answered exactly like a missing one', () => {
+  const routes: Array<[string, string, unknown?]> = [
+    ['GET', ''],
+    ['PATCH', '', { service: false }],
+    ['POST', '/publish'],
+    ['POST', '/unpublish'],
+    ['POST', '/rotate'],
+  ]
+  test.each(routes)('%s /share%s', async (method, suffix, body) => {
+    const { t, owner, other, appId, base } = await setup()
+    const published = (await t.request('POST', `${base}/publish`, { token: owner.token })).body
+    const foreign = await t.request(method, `${base}${suffix}`, { token: other.token, body })
+    const missing = await t.request(method, `/api/v3/apps/${MISSING}/share${suffix}`, { token: other.token, body })
+    expect(foreign.status).toBe(404)
+    expect(foreign.body).toEqual(APP_NOT_FOUND)
+    expect(missing.status).toBe(404)
+    expect(missing.body).toEqual(APP_NOT_FOUND)
+    expect((await t.request('GET', base, { token: owner.token })).body).toEqual(published)
+    expect(endpointRow(t, appId).published).toBe(true)
+  })
+})
+
+test('the share and field routes and their body schemas are in the OpenAPI document', async () => {
+  const { t } = await setup()
+  const doc = (await t.request('GET', '/api/v3/openapi.json')).body
+  const body = (path: string, method: string) => doc.paths[path][method].requestBody.content['application/json'].schema
+  expect(Object.keys(body('/api/v3/apps/{id}/share/', 'patch').properties)).toEqual(['service', 'reads', 'autoCreate', 'honeypot', 'rateLimit', 'redirectOrigins'])
+  expect(body('/api/v3/apps/{id}/fields/', 'post')).toMatchObject({ required: ['name'], additionalProperties: false })
+  expect(body('/api/v3/apps/{id}/fields/order', 'put')).toMatchObject({ required: ['ids'] })
+  expect(Object.keys(body('/api/v3/apps/{id}/fields/{field}', 'patch').properties)).toEqual(['name', 'type', 'label', 'required', 'options', 'position'])
+  for (const action of ['publish', 'unpublish', 'rotate']) expect(doc.paths[`/api/v3/apps/{id}/share/${action}`].post.tags).toEqual(['share'])
+})
