@@ -53,10 +53,15 @@ export function principalOf(ctx: AppContext, request: Request): Principal {
   return principal
 }
 
+// Principals found in `transform`, which runs before body validation: an unauthenticated
+// request gets its 401 (not a 422 about a body it may not send anyway).
+const principals = new WeakMap<Request, Principal>()
+
 /** Adds the `auth: true` route option, which puts `principal` in the handler's context. */
 export const authGuard = (ctx: AppContext) =>
   new Elysia({ name: 'svc/auth-guard' }).macro({
     auth: {
-      resolve: ({ request }) => ({ principal: principalOf(ctx, request) }),
+      transform: ({ request }) => void principals.set(request, principalOf(ctx, request)),
+      resolve: ({ request }) => ({ principal: principals.get(request) ?? principalOf(ctx, request) }),
     },
   })

@@ -31,7 +31,8 @@ function validationProblems(error: unknown): Problem[] {
   const all = (error as { all?: ValidationIssue[] }).all
   if (!Array.isArray(all) || all.length === 0) return [{ path: '', message: 'the request does not match the expected shape' }]
   return all.map((issue) => ({
-    path: String(issue.path ?? '').replace(/^\//, '').replaceAll('/', '.'),
+    // Elysia names the body itself "root"; problems with the whole body have no path.
+    path: issue.path === 'root' ? '' : String(issue.path ?? '').replace(/^\//, '').replaceAll('/', '.'),
     message: issue.message ?? issue.summary ?? 'is invalid',
   }))
 }

@@ -52,6 +52,7 @@ export function createAccessToken(
   return { ...toInfo(row), token }
 }
 
+/** The user's tokens, newest first, without their secrets. */
 export function listAccessTokens(ctx: AppContext, userId: string): AccessTokenInfo[] {
   return ctx.store.db
     .select()
@@ -85,5 +86,6 @@ export function verifyAccessToken(ctx: AppContext, token: string): { userId: str
   return { userId: row.userId, tokenId: row.id }
 }
 
+/** True when `value` looks like an access token (has the `svc_pat_` prefix). */
 export const isAccessTokenShape = (value: string): boolean => value.startsWith(AUTH.accessTokenPrefix)
 

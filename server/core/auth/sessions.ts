@@ -1,7 +1,7 @@
 /**
  * @module Admin-page sessions: a random cookie value whose SHA-256 is the session id.
  */
-import { eq } from 'drizzle-orm'
+import { and, eq, lte, ne } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
 import { sessions } from '../../db/schema.ts'
 import { hashSecret, randomToken } from '../ids.ts'
@@ -30,6 +30,18 @@ export function verifySession(ctx: AppContext, value: string): { userId: string 
   return { userId: row.userId }
 }
 
+/** Ends the session whose cookie value this is (logout); unknown values are ignored. */
 export function deleteSession(ctx: AppContext, value: string): void {
   ctx.store.db.delete(sessions).where(eq(sessions.id, hashSecret(value))).run()
+}
+
+/** Ends every session of a user except the one whose cookie value is `keep` (password change). */
+export function deleteOtherSessions(ctx: AppContext, userId: string, keep: string | null): void {
+  const mine = eq(sessions.userId, userId)
+  ctx.store.db.delete(sessions).where(keep === null ? mine : and(mine, ne(sessions.id, hashSecret(keep)))).run()
+}
+
+/** Removes sessions past their expiry; run at login so the table does not grow forever. */
+export function pruneExpiredSessions(ctx: AppContext): void {
+  ctx.store.db.delete(sessions).where(lte(sessions.expiresAt, ctx.clock.now())).run()
 }

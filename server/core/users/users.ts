@@ -4,7 +4,8 @@
 import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
 import { users } from '../../db/schema.ts'
-import { AppError } from '../errors.ts'
+import { hashPassword } from '../auth/passwords.ts'
+import { AppError, notFound } from '../errors.ts'
 import { newId } from '../ids.ts'
 
 export type UserRow = typeof users.$inferSelect
@@ -18,8 +19,10 @@ export interface PublicUser {
   createdAt: string
 }
 
+/** The stored form of an e-mail address: trimmed and lower-cased. */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase()
 
+/** The API view of an account row. */
 export function toPublicUser(row: UserRow): PublicUser {
   return {
     id: row.id,
@@ -30,31 +33,66 @@ export function toPublicUser(row: UserRow): PublicUser {
   }
 }
 
-/** Inserts an account. The caller has validated inputs and the signup policy. */
+/**
+ * Inserts an account. The caller has validated inputs; `guard` (e.g. the signup policy)
+ * runs inside the same write transaction, so two concurrent sign-ups cannot both pass it.
+ */
 export async function insertUser(
   ctx: AppContext,
   input: { email: string; name?: string; password?: string | null },
+  guard?: () => void,
 ): Promise<UserRow> {
-  const now = ctx.clock.now()
-  const passwordHash = input.password ? await Bun.password.hash(input.password, { algorithm: 'argon2id' }) : null
-  const row: UserRow = {
-    id: newId(),
-    email: normalizeEmail(input.email),
-    name: input.name?.trim() ?? '',
-    passwordHash,
-    createdAt: now,
-    updatedAt: now,
-  }
-  const existing = findUserByEmail(ctx, row.email)
-  if (existing) throw new AppError(409, 'conflict', `An account with e-mail ${row.email} already exists; log in instead`)
-  ctx.store.db.insert(users).values(row).run()
-  return row
+  const passwordHash = input.password ? await hashPassword(input.password) : null
+  return ctx.store.db.transaction(() => {
+    guard?.()
+    const now = ctx.clock.now()
+    const row: UserRow = {
+      id: newId(),
+      email: normalizeEmail(input.email),
+      name: input.name?.trim() ?? '',
+      passwordHash,
+      createdAt: now,
+      updatedAt: now,
+    }
+    if (findUserByEmail(ctx, row.email)) {
+      throw new AppError(409, 'conflict', `An account with e-mail ${row.email} already exists; log in instead`)
+    }
+    ctx.store.db.insert(users).values(row).run()
+    return row
+  }, { behavior: 'immediate' })
 }
 
+/** Changes name and/or e-mail; 409 when another account has the e-mail. Returns the new row. */
+export function updateUser(ctx: AppContext, id: string, changes: { name?: string; email?: string }): UserRow {
+  return ctx.store.db.transaction(() => {
+    const current = findUserById(ctx, id)
+    if (!current) throw notFound('Account')
+    const email = changes.email === undefined ? current.email : normalizeEmail(changes.email)
+    if (email !== current.email && findUserByEmail(ctx, email)) {
+      throw new AppError(409, 'conflict', `Another account already uses e-mail ${email}; choose a different address`)
+    }
+    const row: UserRow = { ...current, email, name: changes.name?.trim() ?? current.name, updatedAt: ctx.clock.now() }
+    ctx.store.db.update(users).set({ email: row.email, name: row.name, updatedAt: row.updatedAt }).where(eq(users.id, id)).run()
+    return row
+  }, { behavior: 'immediate' })
+}
+
+/** Stores a new password hash (already hashed by the caller). */
+export function setPasswordHash(ctx: AppContext, id: string, passwordHash: string): void {
+  ctx.store.db.update(users).set({ passwordHash, updatedAt: ctx.clock.now() }).where(eq(users.id, id)).run()
+}
+
+/** Deletes the account; foreign keys cascade to its apps, their data, tokens and sessions. */
+export function deleteUserRow(ctx: AppContext, id: string): void {
+  ctx.store.db.delete(users).where(eq(users.id, id)).run()
+}
+
+/** The account with this e-mail (normalized first), if any. */
 export function findUserByEmail(ctx: AppContext, email: string): UserRow | undefined {
   return ctx.store.db.select().from(users).where(eq(users.email, normalizeEmail(email))).get()
 }
 
+/** The account with this id, if any. */
 export function findUserById(ctx: AppContext, id: string): UserRow | undefined {
   return ctx.store.db.select().from(users).where(eq(users.id, id)).get()
 }

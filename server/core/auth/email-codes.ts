@@ -1,0 +1,136 @@
+/**
+ * @module Log-in by e-mail code: 6 random digits, valid 10 minutes, 5 wrong tries, used
+ * once, stored as a hash, a new request replacing the old code, and at most 5 requests
+ * per address an hour. Unknown addresses get the same answer (and the same cap) but no
+ * mail, so the endpoint does not reveal who has an account.
+ */
+import { randomInt } from 'node:crypto'
+import { and, asc, eq, gt, lte } from 'drizzle-orm'
+import type { AppContext } from '../../context.ts'
+import { emailCodes, emailCodeSends } from '../../db/schema.ts'
+import { AppError } from '../errors.ts'
+import { hashSecret, safeEqual } from '../ids.ts'
+import { AUTH } from '../limits.ts'
+import type { Mail } from '../mailer.ts'
+import { findUserByEmail, type UserRow } from '../users/users.ts'
+import { loginCodeMail } from './code-mail.ts'
+import { startLogin, type LoginResult } from './login.ts'
+import { RateLimitError } from './rate-limit-error.ts'
+import { CodeRequestInput, CodeVerifyInput, parseInput } from './schemas.ts'
+
+/** The answer to every accepted code request, whether or not the address has an account. */
+export interface CodeRequested {
+  sent: true
+  expiresInSeconds: number
+}
+
+const invalidCode = () => new AppError(
+  401,
+  'unauthorized',
+  `That code does not log in this e-mail address: it is mistyped, expired (codes last ${AUTH.codeTtlMs / 60_000} minutes), ` +
+    `already used, replaced by a newer code, or was tried wrong ${AUTH.codeMaxAttempts} times; check it or request a new one`,
+)
+
+/** A uniformly random code of AUTH.codeDigits digits (leading zeros kept). */
+export const newCode = (): string => String(randomInt(0, 10 ** AUTH.codeDigits)).padStart(AUTH.codeDigits, '0')
+
+// Salted with the address so equal codes of two people never share a hash.
+const codeHash = (email: string, code: string): string => hashSecret(`${email}\n${code}`)
+
+/**
+ * Records a request for `email` and, when it has an account, stores a fresh code (replacing
+ * any earlier one) and mails it in the background. Throws RateLimitError past the cap.
+ */
+export function requestEmailCode(ctx: AppContext, input: CodeRequestInput): CodeRequested {
+  const { email } = parseInput(CodeRequestInput, input)
+  const now = ctx.clock.now()
+  const windowStart = now - AUTH.codeEmailWindowMs
+  const outcome = ctx.store.db.transaction((tx): Mail | { limitedUntil: number } | null => {
+    tx.delete(emailCodeSends).where(lte(emailCodeSends.sentAt, windowStart)).run()
+    tx.delete(emailCodes).where(lte(emailCodes.expiresAt, now)).run()
+    const recent = tx
+      .select({ sentAt: emailCodeSends.sentAt })
+      .from(emailCodeSends)
+      .where(and(eq(emailCodeSends.email, email), gt(emailCodeSends.sentAt, windowStart)))
+      .orderBy(asc(emailCodeSends.sentAt))
+      .all()
+    if (recent.length >= AUTH.codeEmailsPerHour) return { limitedUntil: recent[0].sentAt + AUTH.codeEmailWindowMs }
+    tx.insert(emailCodeSends).values({ email, sentAt: now }).run()
+    if (!findUserByEmail(ctx, email)) return null
+    const code = newCode()
+    const row = { email, codeHash: codeHash(email, code), expiresAt: now + AUTH.codeTtlMs, attempts: 0, createdAt: now }
+    tx.insert(emailCodes).values(row).onConflictDoUpdate({ target: emailCodes.email, set: row }).run()
+    return loginCodeMail(email, code, ctx.config.baseUrl)
+  }, { behavior: 'immediate' })
+  if (outcome && 'limitedUntil' in outcome) throw rateLimited(email, outcome.limitedUntil, now)
+  // null: no account, so nothing to send — the answer stays the same.
+  if (outcome) deliverInBackground(ctx, outcome)
+  return { sent: true, expiresInSeconds: AUTH.codeTtlMs / 1000 }
+}
+
+function rateLimited(email: string, until: number, now: number): RateLimitError {
+  const seconds = Math.max(1, Math.ceil((until - now) / 1000))
+  const minutes = Math.ceil(seconds / 60)
+  return new RateLimitError(
+    `Too many login codes requested for ${email}: at most ${AUTH.codeEmailsPerHour} an hour. ` +
+      `Use the last code you received, or ask again in ${minutes} minute${minutes === 1 ? '' : 's'} (after ${new Date(until).toISOString()})`,
+    seconds,
+  )
+}
+
+/**
+ * Logs in with the code mailed to `email`. A wrong code uses up one of its tries and the
+ * last try deletes it; the right one is deleted as it is used.
+ */
+export function verifyEmailCode(ctx: AppContext, input: CodeVerifyInput): LoginResult {
+  const { email, code, tokenName } = parseInput(CodeVerifyInput, input)
+  const now = ctx.clock.now()
+  // The transaction returns instead of throwing: a throw would roll back the used-up try.
+  const user = ctx.store.db.transaction((tx): UserRow | null => {
+    const row = tx.select().from(emailCodes).where(eq(emailCodes.email, email)).get()
+    if (!row) return null
+    if (row.expiresAt <= now) {
+      tx.delete(emailCodes).where(eq(emailCodes.email, email)).run()
+      return null
+    }
+    if (!safeEqual(row.codeHash, codeHash(email, code))) {
+      const attempts = row.attempts + 1
+      if (attempts >= AUTH.codeMaxAttempts) tx.delete(emailCodes).where(eq(emailCodes.email, email)).run()
+      else tx.update(emailCodes).set({ attempts }).where(eq(emailCodes.email, email)).run()
+      return null
+    }
+    tx.delete(emailCodes).where(eq(emailCodes.email, email)).run()
+    return findUserByEmail(ctx, email) ?? null
+  }, { behavior: 'immediate' })
+  if (!user) throw invalidCode()
+  return startLogin(ctx, user, tokenName)
+}
+
+/** Drops any pending code for an address (its account changed e-mail or was deleted). */
+export function forgetEmailCode(ctx: AppContext, email: string): void {
+  ctx.store.db.delete(emailCodes).where(eq(emailCodes.email, email)).run()
+}
+
+// Mail goes out after the answer so an SMTP round trip does not reveal which addresses
+// have accounts; shutdown waits for deliveries still under way.
+const deliveries = new WeakMap<AppContext, Set<Promise<void>>>()
+
+function deliverInBackground(ctx: AppContext, mail: Mail): void {
+  let pending = deliveries.get(ctx)
+  if (!pending) {
+    const set = new Set<Promise<void>>()
+    pending = set
+    deliveries.set(ctx, set)
+    ctx.onShutdown(async () => {
+      await Promise.allSettled([...set])
+    })
+  }
+  const delivery: Promise<void> = ctx.mailer
+    .send(mail)
+    .then(() => ctx.log.info('login code e-mailed', { to: mail.to }))
+    .catch((error: unknown) => {
+      ctx.log.error('could not send a login code e-mail', { to: mail.to, error: error instanceof Error ? error.message : String(error) })
+    })
+    .finally(() => pending.delete(delivery))
+  pending.add(delivery)
+}

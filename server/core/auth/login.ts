@@ -1,0 +1,48 @@
+/**
+ * @module Logging in by e-mail and password, and what every successful login produces:
+ * a session (for the cookie) and, when asked, an access token (how the CLI logs in).
+ */
+import type { AppContext } from '../../context.ts'
+import { AppError } from '../errors.ts'
+import { findUserByEmail, toPublicUser, type PublicUser, type UserRow } from '../users/users.ts'
+import { createAccessToken, type AccessTokenInfo } from './access-tokens.ts'
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts'
+import { verifyPassword } from './passwords.ts'
+import { LoginInput, parseInput } from './schemas.ts'
+import { createSession, pruneExpiredSessions } from './sessions.ts'
+
+/** A logged-in account: the session goes into the cookie, `token` is shown once. */
+export interface LoginResult {
+  user: PublicUser
+  session: { value: string; expiresAt: number }
+  token?: AccessTokenInfo & { token: string }
+}
+
+/** Starts a session for `user` and, when `tokenName` is given, creates an access token. */
+export function startLogin(ctx: AppContext, user: UserRow, tokenName?: string): LoginResult {
+  pruneExpiredSessions(ctx)
+  const session = createSession(ctx, user.id)
+  const result: LoginResult = { user: toPublicUser(user), session }
+  if (tokenName !== undefined) result.token = createAccessToken(ctx, user.id, tokenName)
+  return result
+}
+
+/**
+ * Logs in by e-mail and password. An unknown e-mail, an account without a password and a
+ * wrong password get the same 401 after the same amount of hashing work; too many failures
+ * for one address get 429 for a while (see login-throttle.ts).
+ */
+export async function loginWithPassword(ctx: AppContext, input: LoginInput): Promise<LoginResult> {
+  const { email, password, tokenName } = parseInput(LoginInput, input)
+  assertLoginAllowed(ctx, email)
+  const user = findUserByEmail(ctx, email)
+  const matches = await verifyPassword(password, user?.passwordHash ?? null)
+  if (!user || !matches) {
+    recordLoginFailure(ctx, email)
+    // A line per failure lets a self-hoster's fail2ban (or a reader of the log) spot guessing.
+    ctx.log.warn('failed password login', { email })
+    throw new AppError(401, 'unauthorized', 'E-mail or password is wrong')
+  }
+  clearLoginFailures(ctx, email)
+  return startLogin(ctx, user, tokenName)
+}

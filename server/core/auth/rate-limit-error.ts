@@ -1,0 +1,11 @@
+/**
+ * @module The 429 of the auth limits (code e-mails, failed log-ins).
+ */
+import { AppError } from '../errors.ts'
+
+/** 429 `rate_limited`; `retryAfterSeconds` becomes the Retry-After header. */
+export class RateLimitError extends AppError {
+  constructor(message: string, readonly retryAfterSeconds: number) {
+    super(429, 'rate_limited', message, { retryAfterSeconds })
+  }
+}

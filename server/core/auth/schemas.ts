@@ -1,0 +1,94 @@
+/**
+ * @module Input schemas (zod) of the account, login, token and profile operations. The
+ * HTTP routes use them as `body` (so the OpenAPI document shows them), core functions
+ * parse with them again so the CLI and MCP can call core with plain objects.
+ */
+import { z } from 'zod'
+import { AUTH } from '../limits.ts'
+
+/** A string input whose missing/wrong-type messages say what to send. */
+const text = (what: string) =>
+  z.string({
+    error: (issue) => (issue.input === undefined ? `is required: give ${what}` : `must be a string: ${what}`),
+  })
+
+/** A JSON object with exactly these keys; a misspelt key is an error, not silently ignored. */
+const body = <Shape extends z.ZodRawShape>(shape: Shape) =>
+  z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `unknown key ${issue.keys.map((key) => `"${key}"`).join(', ')}: allowed keys are ${Object.keys(shape).join(', ')}`
+        : `the body must be a JSON object with ${Object.keys(shape).join(', ')}`,
+  })
+
+// Deliberately simple: one @, no spaces, a dot in the domain. Delivery proves the rest.
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/
+
+/** Trimmed, lower-cased, at most 254 characters, shaped like name@example.com. */
+export const Email = text('an e-mail address such as name@example.com')
+  .trim()
+  .toLowerCase()
+  .max(AUTH.maxEmailLength, `must be at most ${AUTH.maxEmailLength} characters`)
+  .regex(EMAIL_SHAPE, 'must be an e-mail address such as name@example.com')
+
+/** A new password; never trimmed (spaces are characters too). */
+export const NewPassword = text(`a password of ${AUTH.minPasswordLength}–${AUTH.maxPasswordLength} characters`)
+  .min(AUTH.minPasswordLength, `must be at least ${AUTH.minPasswordLength} characters`)
+  .max(AUTH.maxPasswordLength, `must be at most ${AUTH.maxPasswordLength} characters`)
+
+/** A password being checked: any non-empty string within the maximum. */
+const GivenPassword = text('the password')
+  .min(1, 'is required: give the password')
+  .max(AUTH.maxPasswordLength, `must be at most ${AUTH.maxPasswordLength} characters`)
+
+// Names are shown in lists and logs, one per line.
+const NO_CONTROL_CHARACTERS = /^[^\p{Cc}]*$/u
+const noControlMessage = 'must not contain control characters (line breaks, tabs)'
+
+export const UserName = text('a display name')
+  .trim()
+  .max(AUTH.maxUserNameLength, `must be at most ${AUTH.maxUserNameLength} characters`)
+  .regex(NO_CONTROL_CHARACTERS, noControlMessage)
+
+export const TokenName = text('a name for the access token, e.g. "laptop"')
+  .trim()
+  .min(1, 'give the access token a name, e.g. "laptop"')
+  .max(AUTH.maxTokenNameLength, `must be at most ${AUTH.maxTokenNameLength} characters`)
+  .regex(NO_CONTROL_CHARACTERS, noControlMessage)
+
+/** The e-mailed code; spaces are dropped so "123 456" works as typed. */
+export const EmailCode = text(`the ${AUTH.codeDigits}-digit code from the e-mail, e.g. "042137"`)
+  .overwrite((value) => value.replace(/\s+/g, ''))
+  .regex(new RegExp(`^\\d{${AUTH.codeDigits}}$`), `must be the ${AUTH.codeDigits} digits from the e-mail`)
+
+export const SignupInput = body({
+  email: Email,
+  password: NewPassword.optional(),
+  name: UserName.optional(),
+  tokenName: TokenName.optional(),
+})
+
+export const LoginInput = body({ email: Email, password: GivenPassword, tokenName: TokenName.optional() })
+
+export const CodeRequestInput = body({ email: Email })
+
+export const CodeVerifyInput = body({ email: Email, code: EmailCode, tokenName: TokenName.optional() })
+
+export const TokenCreateInput = body({ name: TokenName })
+
+export const ProfileUpdateInput = body({ name: UserName.optional(), email: Email.optional() })
+
+export const PasswordChangeInput = body({ currentPassword: GivenPassword.optional(), newPassword: NewPassword })
+
+export const AccountDeleteInput = body({ confirm: text("your account's e-mail address, to confirm") })
+
+export type SignupInput = z.input<typeof SignupInput>
+export type LoginInput = z.input<typeof LoginInput>
+export type CodeRequestInput = z.input<typeof CodeRequestInput>
+export type CodeVerifyInput = z.input<typeof CodeVerifyInput>
+export type TokenCreateInput = z.input<typeof TokenCreateInput>
+export type ProfileUpdateInput = z.input<typeof ProfileUpdateInput>
+export type PasswordChangeInput = z.input<typeof PasswordChangeInput>
+export type AccountDeleteInput = z.input<typeof AccountDeleteInput>
+
+export { parseInput } from '../apps/input.ts'

@@ -1,0 +1,56 @@
+/**
+ * @module Sign-up and the server's signup policy (SVC_SIGNUP): `first` lets only the
+ * first account (the owner) sign up, `open` lets anyone, `closed` nobody.
+ */
+import type { AppContext } from '../../context.ts'
+import type { SignupPolicy } from '../../config.ts'
+import { AppError } from '../errors.ts'
+import { countUsers, insertUser } from '../users/users.ts'
+import { startLogin, type LoginResult } from './login.ts'
+import { parseInput, SignupInput } from './schemas.ts'
+
+/** What a login page needs to know before anyone is logged in (GET /auth/options). */
+export interface AuthOptions {
+  signup: SignupPolicy
+  signupAllowed: boolean
+  passwordLogin: true
+  codeLogin: true
+  /** False when codes are only written to the server log (no SVC_SMTP_URL). */
+  smtp: boolean
+}
+
+/** True when a sign-up would be accepted right now. */
+export function isSignupAllowed(ctx: AppContext): boolean {
+  const policy = ctx.config.signup
+  return policy === 'open' || (policy === 'first' && countUsers(ctx) === 0)
+}
+
+/** The public login options of this server. */
+export function authOptions(ctx: AppContext): AuthOptions {
+  return {
+    signup: ctx.config.signup,
+    signupAllowed: isSignupAllowed(ctx),
+    passwordLogin: true,
+    codeLogin: true,
+    smtp: ctx.config.smtpUrl !== null,
+  }
+}
+
+function assertSignupAllowed(ctx: AppContext): void {
+  if (isSignupAllowed(ctx)) return
+  const why = ctx.config.signup === 'closed'
+    ? 'Sign-up is closed on this server; ask its owner for an account'
+    : 'Sign-up is closed: this server already has its owner account; ask the owner for an account (or to set SVC_SIGNUP=open)'
+  throw new AppError(403, 'forbidden', why)
+}
+
+/** Creates an account (policy permitting) and logs it in. */
+export async function signup(ctx: AppContext, input: SignupInput): Promise<LoginResult> {
+  const { email, password, name, tokenName } = parseInput(SignupInput, input)
+  // Checked before hashing so a refused sign-up is cheap, and again inside the insert
+  // transaction so two concurrent first sign-ups cannot both become the owner.
+  assertSignupAllowed(ctx)
+  const user = await insertUser(ctx, { email, password, name }, () => assertSignupAllowed(ctx))
+  ctx.log.info('account created', { userId: user.id, email: user.email })
+  return startLogin(ctx, user, tokenName)
+}

@@ -1,0 +1,83 @@
+/**
+ * @module The signed-in user's own account: view, rename, change e-mail or password,
+ * delete (with everything it owns).
+ */
+import { eq } from 'drizzle-orm'
+import type { AppContext } from '../../context.ts'
+import { apps } from '../../db/schema.ts'
+import { forgetEmailCode } from '../auth/email-codes.ts'
+import { hashPassword, verifyPassword } from '../auth/passwords.ts'
+import {
+  AccountDeleteInput,
+  parseInput,
+  PasswordChangeInput,
+  ProfileUpdateInput,
+} from '../auth/schemas.ts'
+import { deleteOtherSessions } from '../auth/sessions.ts'
+import { AppError, notFound, validationError } from '../errors.ts'
+import { deleteUserRow, findUserById, normalizeEmail, setPasswordHash, toPublicUser, updateUser, type PublicUser, type UserRow } from './users.ts'
+
+function requireUser(ctx: AppContext, userId: string): UserRow {
+  const user = findUserById(ctx, userId)
+  if (!user) throw notFound('Account')
+  return user
+}
+
+/** The account as the API shows it. */
+export function getProfile(ctx: AppContext, userId: string): PublicUser {
+  return toPublicUser(requireUser(ctx, userId))
+}
+
+/** Changes the display name and/or e-mail (409 when another account has that e-mail). */
+export function updateProfile(ctx: AppContext, userId: string, input: ProfileUpdateInput): PublicUser {
+  const changes = parseInput(ProfileUpdateInput, input)
+  const before = requireUser(ctx, userId)
+  const after = updateUser(ctx, userId, changes)
+  // A code mailed to the old address must not log in to the account any more.
+  if (after.email !== before.email) forgetEmailCode(ctx, before.email)
+  return toPublicUser(after)
+}
+
+/**
+ * Sets a new password. The current one is required when the account has one; every other
+ * session of the account ends (`keepSession` is the caller's own cookie value, if any).
+ */
+export async function changePassword(
+  ctx: AppContext,
+  userId: string,
+  input: PasswordChangeInput,
+  keepSession: string | null = null,
+): Promise<{ changed: true }> {
+  const { currentPassword, newPassword } = parseInput(PasswordChangeInput, input)
+  const user = requireUser(ctx, userId)
+  if (user.passwordHash !== null) {
+    if (currentPassword === undefined) {
+      throw validationError([{ path: 'currentPassword', message: 'is required: this account has a password, give the current one' }])
+    }
+    if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+      throw new AppError(403, 'forbidden', 'The current password is wrong; the password was not changed')
+    }
+  }
+  setPasswordHash(ctx, userId, await hashPassword(newPassword))
+  deleteOtherSessions(ctx, userId, keepSession)
+  return { changed: true }
+}
+
+/**
+ * Deletes the account once `confirm` repeats its e-mail. Foreign keys cascade to its apps
+ * (fields, endpoints, records, stats), access tokens and sessions.
+ */
+export function deleteAccount(ctx: AppContext, userId: string, input: AccountDeleteInput): { deleted: true } {
+  const { confirm } = parseInput(AccountDeleteInput, input)
+  const user = requireUser(ctx, userId)
+  if (normalizeEmail(confirm) !== user.email) {
+    throw validationError([{ path: 'confirm', message: `must be this account's e-mail address (${user.email}) to confirm the deletion` }])
+  }
+  const owned = ctx.store.db.select({ id: apps.id }).from(apps).where(eq(apps.ownerId, userId)).all()
+  // Caches on the collection path drop these apps before their rows disappear.
+  for (const app of owned) ctx.changes.notify(app.id, 'deleted')
+  deleteUserRow(ctx, userId)
+  forgetEmailCode(ctx, user.email)
+  ctx.log.info('account deleted', { userId, apps: owned.length })
+  return { deleted: true }
+}

@@ -1,0 +1,136 @@
+/**
+ * @module /api/v3/auth — sign-up, log-in (password or e-mail code), log-out, who am I, and
+ * personal access tokens.
+ *
+ *   GET    /options       public   signup policy and login methods
+ *   POST   /signup        public   {email, password?, name?, tokenName?} → {user, token?} + cookie
+ *   POST   /login         public   {email, password, tokenName?}         → {user, token?} + cookie (429 while guessing)
+ *   POST   /code          public   {email}                               → {sent, expiresInSeconds} (429 past the hourly cap)
+ *   POST   /code/verify   public   {email, code, tokenName?}             → {user, token?} + cookie
+ *   POST   /logout        cookie   → {loggedOut} and the cookie cleared
+ *   GET    /status        auth     → {authenticated, method, user}
+ *   GET    /tokens        auth     → {tokens}
+ *   POST   /tokens        auth     {name} → token info + the token, shown once
+ *   DELETE /tokens/:id    auth     → {revoked, id}
+ */
+import { Elysia } from 'elysia'
+import type { AppContext } from '../context.ts'
+import { createAccessToken, listAccessTokens, revokeAccessToken } from '../core/auth/access-tokens.ts'
+import { requestEmailCode, verifyEmailCode } from '../core/auth/email-codes.ts'
+import { loginWithPassword, type LoginResult } from '../core/auth/login.ts'
+import { RateLimitError } from '../core/auth/rate-limit-error.ts'
+import { CodeRequestInput, CodeVerifyInput, LoginInput, SignupInput, TokenCreateInput } from '../core/auth/schemas.ts'
+import { deleteSession, SESSION_COOKIE } from '../core/auth/sessions.ts'
+import { authOptions, signup } from '../core/auth/signup.ts'
+import { AppError } from '../core/errors.ts'
+import { toPublicUser } from '../core/users/users.ts'
+import { authGuard, isSameOrigin, readCookie } from './auth-guard.ts'
+import { clearedSessionCookie, refuseCrossSiteLogin, sessionCookie } from './session-cookie.ts'
+
+type ResponseHeaders = Record<string, string | number>
+
+const tags = ['auth']
+const secured = [{ accessToken: [] }]
+
+/** Runs `action`; a RateLimitError's wait also goes out as the Retry-After header. */
+async function withRetryAfter<T>(headers: ResponseHeaders, action: () => T | Promise<T>): Promise<T> {
+  try {
+    return await action()
+  } catch (error) {
+    if (error instanceof RateLimitError) headers['retry-after'] = String(error.retryAfterSeconds)
+    throw error
+  }
+}
+
+export const authRoutes = (ctx: AppContext) => {
+  /** Answers a successful log-in: the session cookie, and the token when one was asked for. */
+  const loggedIn = (headers: ResponseHeaders, result: LoginResult) => {
+    headers['set-cookie'] = sessionCookie(ctx, result.session.value, result.session.expiresAt)
+    headers['cache-control'] = 'no-store'
+    return { code: 200 as const, data: result.token ? { user: result.user, token: result.token } : { user: result.user } }
+  }
+
+  return new Elysia({ name: 'svc/auth', prefix: '/api/v3/auth' })
+    .use(authGuard(ctx))
+    .get('/options', () => ({ code: 200 as const, data: authOptions(ctx) }), {
+      detail: { summary: 'Signup policy and login methods of this server (public)', tags },
+    })
+    .post(
+      '/signup',
+      async ({ body, request, set }) => {
+        refuseCrossSiteLogin(ctx, request)
+        return loggedIn(set.headers, await signup(ctx, body))
+      },
+      { body: SignupInput, parse: 'json', detail: { summary: 'Create an account (per the signup policy) and log in', tags } },
+    )
+    .post(
+      '/login',
+      async ({ body, request, set }) => {
+        refuseCrossSiteLogin(ctx, request)
+        return loggedIn(set.headers, await withRetryAfter(set.headers, () => loginWithPassword(ctx, body)))
+      },
+      { body: LoginInput, parse: 'json', detail: { summary: 'Log in with e-mail and password', tags } },
+    )
+    .post(
+      '/code',
+      async ({ body, set }) => ({ code: 200 as const, data: await withRetryAfter(set.headers, () => requestEmailCode(ctx, body)) }),
+      { body: CodeRequestInput, parse: 'json', detail: { summary: 'E-mail a 6-digit login code (same answer for unknown addresses)', tags } },
+    )
+    .post(
+      '/code/verify',
+      ({ body, request, set }) => {
+        refuseCrossSiteLogin(ctx, request)
+        return loggedIn(set.headers, verifyEmailCode(ctx, body))
+      },
+      { body: CodeVerifyInput, parse: 'json', detail: { summary: 'Log in with the e-mailed code', tags } },
+    )
+    .post(
+      '/logout',
+      ({ request, set }) => {
+        const session = readCookie(request.headers.get('cookie'), SESSION_COOKIE)
+        if (session) {
+          // Same rule as every cookie-authenticated change: a foreign page may not log you out.
+          if (!isSameOrigin(request, ctx.config.baseUrl)) {
+            throw new AppError(403, 'forbidden', 'Cross-site request refused: log out from the admin page itself')
+          }
+          deleteSession(ctx, session)
+        }
+        set.headers['set-cookie'] = clearedSessionCookie(ctx)
+        return { code: 200 as const, data: { loggedOut: true as const } }
+      },
+      { parse: 'none', detail: { summary: 'End the admin session and clear its cookie', tags } },
+    )
+    .get(
+      '/status',
+      ({ principal }) => ({
+        code: 200 as const,
+        data: { authenticated: true as const, method: principal.method, user: toPublicUser(principal.user) },
+      }),
+      { auth: true, detail: { summary: 'Who is calling, and how', tags, security: secured } },
+    )
+    .get('/tokens', ({ principal }) => ({ code: 200 as const, data: { tokens: listAccessTokens(ctx, principal.user.id) } }), {
+      auth: true,
+      detail: { summary: 'List your access tokens (never the secrets)', tags, security: secured },
+    })
+    .post(
+      '/tokens',
+      ({ body, principal, set }) => {
+        set.headers['cache-control'] = 'no-store'
+        return { code: 200 as const, data: createAccessToken(ctx, principal.user.id, body.name) }
+      },
+      {
+        auth: true,
+        body: TokenCreateInput,
+        parse: 'json',
+        detail: { summary: 'Create an access token; the token is shown only in this answer', tags, security: secured },
+      },
+    )
+    .delete(
+      '/tokens/:id',
+      ({ params, principal }) => {
+        revokeAccessToken(ctx, principal.user.id, params.id)
+        return { code: 200 as const, data: { revoked: true as const, id: params.id } }
+      },
+      { auth: true, detail: { summary: 'Revoke an access token; it fails from the next request on', tags, security: secured } },
+    )
+}

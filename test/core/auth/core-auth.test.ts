@@ -1,0 +1,120 @@
+import { describe, expect, setDefaultTimeout, test } from 'bun:test'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { verifyAccessToken } from '../../../server/core/auth/access-tokens.ts'
+import { newCode, requestEmailCode, verifyEmailCode } from '../../../server/core/auth/email-codes.ts'
+import { RateLimitError } from '../../../server/core/auth/rate-limit-error.ts'
+import { loginWithPassword } from '../../../server/core/auth/login.ts'
+import { assertLoginAllowed, recordLoginFailure } from '../../../server/core/auth/login-throttle.ts'
+import { hashPassword, verifyPassword } from '../../../server/core/auth/passwords.ts'
+import { parseInput, SignupInput } from '../../../server/core/auth/schemas.ts'
+import { verifySession } from '../../../server/core/auth/sessions.ts'
+import { signup } from '../../../server/core/auth/signup.ts'
+import { AppError } from '../../../server/core/errors.ts'
+import { AUTH } from '../../../server/core/limits.ts'
+import { testContext } from '../../support/context.ts'
+
+// Argon2id hashing takes ~0.2 s per call, slower on a loaded machine.
+setDefaultTimeout(30_000)
+
+const ROOT = join(import.meta.dir, '../../..')
+
+describe('auth core is callable with plain inputs (CLI, MCP, tests)', () => {
+  test('signup → password login → code login, each giving a live session', async () => {
+    const { ctx, mails } = testContext()
+    const created = await signup(ctx, { email: 'Ada@Example.com', password: 'correct horse', tokenName: 'cli' })
+    expect(created.user).toMatchObject({ email: 'ada@example.com', hasPassword: true })
+    expect(verifySession(ctx, created.session.value)).toEqual({ userId: created.user.id })
+    expect(verifyAccessToken(ctx, created.token!.token)).toEqual({ userId: created.user.id, tokenId: created.token!.id })
+
+    const byPassword = await loginWithPassword(ctx, { email: 'ada@example.com', password: 'correct horse' })
+    expect(byPassword.user).toEqual(created.user)
+    expect(byPassword.token).toBeUndefined()
+
+    expect(requestEmailCode(ctx, { email: 'ada@example.com' })).toEqual({ sent: true, expiresInSeconds: 600 })
+    const code = /^\s+(\d{6})$/m.exec(mails[0].text)![1]
+    expect(verifyEmailCode(ctx, { email: 'ada@example.com', code }).user).toEqual(created.user)
+  })
+
+  test('core validates its own inputs: a 422 AppError with every problem', () => {
+    let thrown: unknown
+    try {
+      parseInput(SignupInput, { email: 'x', password: 1 })
+    } catch (error) {
+      thrown = error
+    }
+    expect(thrown).toBeInstanceOf(AppError)
+    expect(thrown).toMatchObject({
+      status: 422,
+      type: 'validation',
+      details: {
+        problems: [
+          { path: 'email', message: 'must be an e-mail address such as name@example.com' },
+          { path: 'password', message: 'must be a string: a password of 8–256 characters' },
+        ],
+      },
+    })
+  })
+
+  test('the hourly cap throws a RateLimitError carrying the wait', () => {
+    const { ctx } = testContext()
+    for (let i = 0; i < 5; i++) requestEmailCode(ctx, { email: 'x@example.com' })
+    let thrown: unknown
+    try {
+      requestEmailCode(ctx, { email: 'x@example.com' })
+    } catch (error) {
+      thrown = error
+    }
+    expect(thrown).toBeInstanceOf(RateLimitError)
+    expect(thrown).toMatchObject({ status: 429, type: 'rate_limited', retryAfterSeconds: 3600 })
+  })
+})
+
+describe('failed log-in throttle', () => {
+  test('memory stays bounded: spraying addresses forgets the stalest one', () => {
+    const { ctx } = testContext()
+    for (let i = 0; i < AUTH.loginFailuresPerWindow; i++) recordLoginFailure(ctx, 'target@example.com')
+    expect(() => assertLoginAllowed(ctx, 'target@example.com')).toThrow(RateLimitError)
+    for (let i = 0; i < 10_000; i++) recordLoginFailure(ctx, `spray${i}@example.com`)
+    expect(() => assertLoginAllowed(ctx, 'target@example.com')).not.toThrow()
+  })
+
+  test('failures older than the window stop counting', () => {
+    const { ctx, clock } = testContext()
+    for (let i = 0; i < AUTH.loginFailuresPerWindow - 1; i++) recordLoginFailure(ctx, 'a@example.com')
+    clock.advance(AUTH.loginFailureWindowMs)
+    recordLoginFailure(ctx, 'a@example.com')
+    expect(() => assertLoginAllowed(ctx, 'a@example.com')).not.toThrow()
+  })
+})
+
+describe('codes and passwords', () => {
+  test('codes are six digits, leading zeros kept, spread evenly over the first digit', () => {
+    const counts = Array.from({ length: 10 }, () => 0)
+    const draws = 20_000
+    for (let i = 0; i < draws; i++) {
+      const code = newCode()
+      expect(code).toMatch(/^\d{6}$/)
+      counts[Number(code[0])]++
+    }
+    // Each first digit is expected 2000 times; ±300 is over 7 standard deviations.
+    for (const count of counts) expect(Math.abs(count - draws / 10)).toBeLessThan(300)
+  })
+
+  test('argon2id hashes verify; no hash never verifies', async () => {
+    const hash = await hashPassword('correct horse')
+    expect(hash).toStartWith('$argon2id$v=19$m=19456,t=2,p=1$')
+    expect(await verifyPassword('correct horse', hash)).toBe(true)
+    expect(await verifyPassword('wrong horse', hash)).toBe(false)
+    expect(await verifyPassword('correct horse', null)).toBe(false)
+  })
+})
+
+test('server/core/auth and server/core/users import no Elysia, citty or MCP code', () => {
+  for (const dir of ['server/core/auth', 'server/core/users']) {
+    for (const file of readdirSync(join(ROOT, dir))) {
+      const source = readFileSync(join(ROOT, dir, file), 'utf8')
+      expect({ file, bad: /from ['"](elysia|@elysiajs\/|citty|@modelcontextprotocol\/)/.test(source) }).toEqual({ file, bad: false })
+    }
+  }
+})

@@ -1,0 +1,106 @@
+import { describe, expect, test } from 'bun:test'
+import { testApp } from '../support/http.ts'
+import { makeUser } from '../support/users.ts'
+import { SAME_ORIGIN, signUp } from './auth-fixtures.ts'
+
+const CROSS_SITE = {
+  code: 403,
+  error: { type: 'forbidden', message: 'Cross-site request refused: the admin session only works from the admin page itself' },
+}
+
+async function loggedIn() {
+  const t = testApp()
+  const { cookie } = await signUp(t, { email: 'owner@example.com' })
+  return { t, cookie }
+}
+
+describe('CSRF: cookie-authenticated changes must come from the admin page', () => {
+  test.each([
+    ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
+    ['Sec-Fetch-Site: same-site', { 'sec-fetch-site': 'same-site' }],
+    ['Origin: https://evil.example', { origin: 'https://evil.example' }],
+    ['Origin: null', { origin: 'null' }],
+    ['neither header (not a browser we can trust with a cookie)', {}],
+  ])('cookie + POST with %s → 403 and nothing created', async (_case, headers) => {
+    const { t, cookie } = await loggedIn()
+    const res = await t.request('POST', '/api/v3/auth/tokens', { cookie, headers, body: { name: 'stolen' } })
+    expect(res.status).toBe(403)
+    expect(res.body).toEqual(CROSS_SITE)
+    const list = await t.request('GET', '/api/v3/auth/tokens', { cookie, headers: SAME_ORIGIN })
+    expect(list.body).toEqual({ code: 200, data: { tokens: [] } })
+  })
+
+  test.each([
+    ['PATCH', '/api/v3/profile', { name: 'Mallory' }],
+    ['PUT', '/api/v3/profile/password', { newPassword: 'attacker-chosen' }],
+    ['DELETE', '/api/v3/profile', { confirm: 'owner@example.com' }],
+  ])('cookie + cross-site %s %s → 403', async (method, path, body) => {
+    const { t, cookie } = await loggedIn()
+    const res = await t.request(method, path, { cookie, body, headers: { 'sec-fetch-site': 'cross-site' } })
+    expect(res.status).toBe(403)
+    expect(res.body).toEqual(CROSS_SITE)
+    const profile = await t.request('GET', '/api/v3/profile', { cookie })
+    expect(profile.body.data).toMatchObject({ name: '', hasPassword: false })
+  })
+
+  test.each([
+    ['Sec-Fetch-Site: same-origin', SAME_ORIGIN],
+    ['Sec-Fetch-Site: none (typed into the address bar)', { 'sec-fetch-site': 'none' }],
+    ['Origin of the server itself', { origin: 'http://localhost:8787' }],
+  ])('cookie + POST with %s works', async (_case, headers) => {
+    const { t, cookie } = await loggedIn()
+    const res = await t.request('POST', '/api/v3/auth/tokens', { cookie, headers, body: { name: 'mine' } })
+    expect(res.status).toBe(200)
+    expect(res.body.data.name).toBe('mine')
+  })
+
+  test('a cookie-authenticated GET from anywhere is fine (it changes nothing)', async () => {
+    const { t, cookie } = await loggedIn()
+    const res = await t.request('GET', '/api/v3/auth/status', { cookie, headers: { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' } })
+    expect(res.status).toBe(200)
+  })
+
+  test('a bearer token works from anywhere: no cookie is involved', async () => {
+    const t = testApp()
+    const { token } = await makeUser(t.ctx)
+    const res = await t.request('POST', '/api/v3/auth/tokens', {
+      token,
+      body: { name: 'from a page' },
+      headers: { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+    })
+    expect(res.status).toBe(200)
+    expect(res.body.data.name).toBe('from a page')
+  })
+
+  test('a bearer token wins over a cookie sent along with it', async () => {
+    const t = testApp()
+    const { cookie } = await signUp(t, { email: 'owner@example.com' })
+    const { token } = await makeUser(t.ctx)
+    const res = await t.request('GET', '/api/v3/auth/status', { token, cookie })
+    expect(res.body.data.method).toBe('token')
+  })
+})
+
+describe('CORS: control-plane routes are same-origin only', () => {
+  test('a request from another origin gets no Access-Control-* headers', async () => {
+    const t = testApp()
+    const { token } = await makeUser(t.ctx)
+    for (const path of ['/api/v3/auth/options', '/api/v3/auth/status', '/api/v3/profile']) {
+      const res = await t.request('GET', path, { token, headers: { origin: 'https://evil.example' } })
+      expect(res.status).toBe(200)
+      expect([...res.headers.keys()].filter((name) => name.startsWith('access-control-'))).toEqual([])
+    }
+  })
+
+  test('a preflight gets no allow headers', async () => {
+    const t = testApp()
+    for (const path of ['/api/v3/auth/login', '/api/v3/auth/tokens', '/api/v3/profile']) {
+      const res = await t.request('OPTIONS', path, {
+        headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, authorization' },
+      })
+      expect([...res.headers.keys()].filter((name) => name.startsWith('access-control-'))).toEqual([])
+      expect(res.status).toBe(404)
+      expect(res.body).toEqual({ code: 404, error: { type: 'not_found', message: `No route for OPTIONS ${path}; the API is described at /api/v3/openapi.json` } })
+    }
+  })
+})

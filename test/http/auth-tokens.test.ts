@@ -1,0 +1,113 @@
+import { describe, expect, test } from 'bun:test'
+import { accessTokens } from '../../server/db/schema.ts'
+import { testApp } from '../support/http.ts'
+import { makeUser } from '../support/users.ts'
+import { T0 } from './auth-fixtures.ts'
+
+const REVOKED = {
+  code: 401,
+  error: { type: 'unauthorized', message: 'The access token is invalid or was revoked; create a new one in the admin page (Account → Access Tokens)' },
+}
+
+describe('/api/v3/auth/tokens', () => {
+  test('create shows the token once; the list shows name, prefix and last use but never the secret', async () => {
+    const t = testApp()
+    const { token } = await makeUser(t.ctx, 'owner@example.com')
+    const created = await t.request('POST', '/api/v3/auth/tokens', { token, body: { name: '  deploy bot ' } })
+    expect(created.status).toBe(200)
+    expect(created.headers.get('cache-control')).toBe('no-store')
+    const secret: string = created.body.data.token
+    expect(created.body).toEqual({
+      code: 200,
+      data: { id: expect.any(String), name: 'deploy bot', prefix: secret.slice(0, 14), createdAt: T0, lastUsedAt: null, token: expect.stringMatching(/^svc_pat_[A-Za-z0-9_-]{32}$/) },
+    })
+    t.clock.advance(5 * 60_000)
+    expect((await t.request('GET', '/api/v3/auth/status', { token: secret })).status).toBe(200)
+
+    const list = await t.request('GET', '/api/v3/auth/tokens', { token })
+    expect(list.status).toBe(200)
+    const [newest, older] = list.body.data.tokens
+    expect(list.body).toEqual({
+      code: 200,
+      data: {
+        tokens: [
+          { id: created.body.data.id, name: 'deploy bot', prefix: secret.slice(0, 14), createdAt: T0, lastUsedAt: '2026-01-01T00:05:00.000Z' },
+          { id: expect.any(String), name: 'test', prefix: token.slice(0, 14), createdAt: T0, lastUsedAt: '2026-01-01T00:05:00.000Z' },
+        ],
+      },
+    })
+    expect(newest.id).not.toBe(older.id)
+    expect(list.text).not.toContain(secret)
+    expect(t.ctx.store.db.select().from(accessTokens).all().some((row) => row.hash === secret || row.hash.includes(secret))).toBe(false)
+  })
+
+  test('a revoked token fails on the very next request', async () => {
+    const t = testApp()
+    const { token } = await makeUser(t.ctx)
+    const { body } = await t.request('POST', '/api/v3/auth/tokens', { token, body: { name: 'short-lived' } })
+    expect((await t.request('GET', '/api/v3/auth/status', { token: body.data.token })).status).toBe(200)
+    const revoked = await t.request('DELETE', `/api/v3/auth/tokens/${body.data.id}`, { token })
+    expect(revoked.status).toBe(200)
+    expect(revoked.body).toEqual({ code: 200, data: { revoked: true, id: body.data.id } })
+    const after = await t.request('GET', '/api/v3/auth/status', { token: body.data.token })
+    expect(after.status).toBe(401)
+    expect(after.body).toEqual(REVOKED)
+    const again = await t.request('DELETE', `/api/v3/auth/tokens/${body.data.id}`, { token })
+    expect(again.status).toBe(404)
+    expect(again.body).toEqual({ code: 404, error: { type: 'not_found', message: 'Access token not found' } })
+  })
+
+  test('a token can revoke itself', async () => {
+    const t = testApp()
+    const { token } = await makeUser(t.ctx)
+    const [{ id }] = (await t.request('GET', '/api/v3/auth/tokens', { token })).body.data.tokens
+    expect((await t.request('DELETE', `/api/v3/auth/tokens/${id}`, { token })).status).toBe(200)
+    expect((await t.request('GET', '/api/v3/auth/tokens', { token })).body).toEqual(REVOKED)
+  })
+
+  test("another account's token id is a 404 and the token keeps working", async () => {
+    const t = testApp()
+    const mallory = await makeUser(t.ctx)
+    const alice = await makeUser(t.ctx)
+    const [aliceToken] = (await t.request('GET', '/api/v3/auth/tokens', { token: alice.token })).body.data.tokens
+    const res = await t.request('DELETE', `/api/v3/auth/tokens/${aliceToken.id}`, { token: mallory.token })
+    expect(res.status).toBe(404)
+    expect(res.body).toEqual({ code: 404, error: { type: 'not_found', message: 'Access token not found' } })
+    expect((await t.request('GET', '/api/v3/auth/status', { token: alice.token })).status).toBe(200)
+    expect((await t.request('GET', '/api/v3/auth/tokens', { token: mallory.token })).body.data.tokens).toHaveLength(1)
+  })
+
+  test('an unknown token id is a 404', async () => {
+    const t = testApp()
+    const { token } = await makeUser(t.ctx)
+    const res = await t.request('DELETE', '/api/v3/auth/tokens/0190-no-such-id', { token })
+    expect(res.status).toBe(404)
+    expect(res.body.error).toEqual({ type: 'not_found', message: 'Access token not found' })
+  })
+
+  test.each([
+    ['no name', {}, { path: 'name', message: 'is required: give a name for the access token, e.g. "laptop"' }],
+    ['a blank name', { name: '   ' }, { path: 'name', message: 'give the access token a name, e.g. "laptop"' }],
+    ['a number', { name: 7 }, { path: 'name', message: 'must be a string: a name for the access token, e.g. "laptop"' }],
+    ['an over-long name', { name: 'x'.repeat(101) }, { path: 'name', message: 'must be at most 100 characters' }],
+    ['a name with a tab', { name: 'a\tb' }, { path: 'name', message: 'must not contain control characters (line breaks, tabs)' }],
+  ])('create: 422 for %s', async (_case, body, problem) => {
+    const t = testApp()
+    const { token } = await makeUser(t.ctx)
+    const res = await t.request('POST', '/api/v3/auth/tokens', { token, body })
+    expect(res.status).toBe(422)
+    expect(res.body).toEqual({ code: 422, error: { type: 'validation', message: `name: ${problem.message}`, details: { problems: [problem] } } })
+    expect(t.ctx.store.db.select().from(accessTokens).all()).toHaveLength(1)
+  })
+
+  test.each([
+    ['GET', '/api/v3/auth/tokens'],
+    ['POST', '/api/v3/auth/tokens'],
+    ['DELETE', '/api/v3/auth/tokens/x'],
+  ])('%s %s without credentials is 401', async (method, path) => {
+    const t = testApp()
+    const res = await t.request(method, path, method === 'POST' ? { body: { name: 'x' } } : {})
+    expect(res.status).toBe(401)
+    expect(res.body.error.type).toBe('unauthorized')
+  })
+})

@@ -1,0 +1,198 @@
+import { describe, expect, setDefaultTimeout, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import { accessTokens, apps, appStats, emailCodes, endpoints, fields, records, sessions, users } from '../../server/db/schema.ts'
+import { testApp, type TestApp } from '../support/http.ts'
+import { makeUser } from '../support/users.ts'
+import { lastCode, SAME_ORIGIN, sessionCookieOf, signUp, T0 } from './auth-fixtures.ts'
+
+// Argon2id hashing takes ~0.2 s per call, slower on a loaded machine.
+setDefaultTimeout(30_000)
+
+async function withOwner(body: Record<string, unknown> = { email: 'ada@example.com', name: 'Ada', tokenName: 'cli' }) {
+  const t = testApp({ signup: 'open' })
+  const signed = await signUp(t, body)
+  return { t, ...signed }
+}
+
+const login = (t: TestApp, email: string, password: string) => t.request('POST', '/api/v3/auth/login', { body: { email, password } })
+
+/** An app with a field, an endpoint, a record and stats, written straight through the schema. */
+function insertApp(t: TestApp, ownerId: string, id: string): void {
+  const now = t.clock.now()
+  const db = t.ctx.store.db
+  db.insert(apps).values({ id, ownerId, name: `app ${id}`, createdAt: now, updatedAt: now }).run()
+  db.insert(fields).values({ id: `${id}-f`, appId: id, name: 'email', type: 'email', position: 0, createdAt: now, updatedAt: now }).run()
+  db.insert(endpoints).values({ appId: id, tokenHash: `${id}-hash`, published: true, createdAt: now, updatedAt: now }).run()
+  db.insert(records).values({ id: `${id}-r`, appId: id, seq: 1, pos: 1, data: '{"email":"x@y.z"}', createdAt: now }).run()
+  db.insert(appStats).values({ appId: id, seq: 1, kept: 1, updatedAt: now }).run()
+}
+
+describe('GET and PATCH /api/v3/profile', () => {
+  test('GET shows the account', async () => {
+    const { t, token, user } = await withOwner()
+    const res = await t.request('GET', '/api/v3/profile', { token })
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ code: 200, data: { id: user.id, email: 'ada@example.com', name: 'Ada', hasPassword: false, createdAt: T0 } })
+  })
+
+  test('PATCH changes the name and the e-mail (normalized); a code for the old address dies', async () => {
+    const { t, token, user } = await withOwner()
+    await t.request('POST', '/api/v3/auth/code', { body: { email: 'ada@example.com' } })
+    t.clock.advance(1000)
+    const res = await t.request('PATCH', '/api/v3/profile', { token, body: { name: ' Ada L. ', email: ' Ada@Lovelace.org ' } })
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ code: 200, data: { ...user, name: 'Ada L.', email: 'ada@lovelace.org' } })
+    const row = t.ctx.store.db.select().from(users).where(eq(users.id, user.id)).get()!
+    expect(row).toMatchObject({ email: 'ada@lovelace.org', name: 'Ada L.', updatedAt: Date.parse(T0) + 1000 })
+    expect(t.ctx.store.db.select().from(emailCodes).all()).toEqual([])
+    // Codes now go to the new address.
+    await t.request('POST', '/api/v3/auth/code', { body: { email: 'ada@lovelace.org' } })
+    const verified = await t.request('POST', '/api/v3/auth/code/verify', { body: { email: 'ada@lovelace.org', code: lastCode(t, 'ada@lovelace.org') } })
+    expect(verified.body.data.user.id).toBe(user.id)
+  })
+
+  test('PATCH with only one key leaves the other; an empty body changes nothing', async () => {
+    const { t, token, user } = await withOwner()
+    expect((await t.request('PATCH', '/api/v3/profile', { token, body: { name: '' } })).body.data).toEqual({ ...user, name: '' })
+    expect((await t.request('PATCH', '/api/v3/profile', { token, body: {} })).body.data).toEqual({ ...user, name: '' })
+  })
+
+  test('PATCH to an e-mail another account has is a 409; its own e-mail is fine', async () => {
+    const { t, token, user } = await withOwner()
+    await signUp(t, { email: 'bob@example.com' })
+    const res = await t.request('PATCH', '/api/v3/profile', { token, body: { email: 'BOB@example.com' } })
+    expect(res.status).toBe(409)
+    expect(res.body).toEqual({ code: 409, error: { type: 'conflict', message: 'Another account already uses e-mail bob@example.com; choose a different address' } })
+    expect((await t.request('PATCH', '/api/v3/profile', { token, body: { email: 'ADA@example.com' } })).body.data).toEqual(user)
+  })
+
+  test.each([
+    ['a bad e-mail', { email: 'ada@' }, [{ path: 'email', message: 'must be an e-mail address such as name@example.com' }]],
+    ['an over-long name', { name: 'x'.repeat(101) }, [{ path: 'name', message: 'must be at most 100 characters' }]],
+    ['a null name', { name: null }, [{ path: 'name', message: 'must be a string: a display name' }]],
+    ['an unknown key', { nmae: 'x' }, [{ path: '', message: 'unknown key "nmae": allowed keys are name, email' }]],
+  ])('PATCH: 422 for %s', async (_case, body, problems) => {
+    const { t, token, user } = await withOwner()
+    const res = await t.request('PATCH', '/api/v3/profile', { token, body })
+    expect(res.status).toBe(422)
+    expect(res.body.error.type).toBe('validation')
+    expect(res.body.error.details).toEqual({ problems })
+    expect((await t.request('GET', '/api/v3/profile', { token })).body.data).toEqual(user)
+  })
+
+  test('without credentials: 401', async () => {
+    const t = testApp()
+    for (const method of ['GET', 'PATCH', 'DELETE']) {
+      const res = await t.request(method, '/api/v3/profile', method === 'GET' ? {} : { body: {} })
+      expect(res.status).toBe(401)
+    }
+  })
+})
+
+describe('PUT /api/v3/profile/password', () => {
+  test('an account without a password sets one without a current password; by token, every session ends', async () => {
+    const { t, token, cookie } = await withOwner()
+    const res = await t.request('PUT', '/api/v3/profile/password', { token, body: { newPassword: 'brand new pass' } })
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ code: 200, data: { changed: true } })
+    expect((await t.request('GET', '/api/v3/auth/status', { cookie })).status).toBe(401)
+    expect((await t.request('GET', '/api/v3/auth/status', { token })).status).toBe(200)
+    expect((await t.request('GET', '/api/v3/profile', { token })).body.data.hasPassword).toBe(true)
+    expect((await login(t, 'ada@example.com', 'brand new pass')).status).toBe(200)
+  })
+
+  test('with a password: the current one is required and checked; other sessions end, this one stays', async () => {
+    const { t, cookie, user } = await withOwner({ email: 'ada@example.com', password: 'old password' })
+    const other = sessionCookieOf(await login(t, 'ada@example.com', 'old password'))
+
+    const missing = await t.request('PUT', '/api/v3/profile/password', { cookie, headers: SAME_ORIGIN, body: { newPassword: 'new password' } })
+    expect(missing.status).toBe(422)
+    expect(missing.body).toEqual({
+      code: 422,
+      error: {
+        type: 'validation',
+        message: 'currentPassword: is required: this account has a password, give the current one',
+        details: { problems: [{ path: 'currentPassword', message: 'is required: this account has a password, give the current one' }] },
+      },
+    })
+    const wrong = await t.request('PUT', '/api/v3/profile/password', {
+      cookie,
+      headers: SAME_ORIGIN,
+      body: { currentPassword: 'not it', newPassword: 'new password' },
+    })
+    expect(wrong.status).toBe(403)
+    expect(wrong.body).toEqual({ code: 403, error: { type: 'forbidden', message: 'The current password is wrong; the password was not changed' } })
+    expect((await login(t, 'ada@example.com', 'old password')).status).toBe(200)
+
+    const ok = await t.request('PUT', '/api/v3/profile/password', {
+      cookie,
+      headers: SAME_ORIGIN,
+      body: { currentPassword: 'old password', newPassword: 'new password' },
+    })
+    expect(ok.body).toEqual({ code: 200, data: { changed: true } })
+    expect((await login(t, 'ada@example.com', 'old password')).status).toBe(401)
+    expect((await t.request('GET', '/api/v3/auth/status', { cookie })).status).toBe(200)
+    expect((await t.request('GET', '/api/v3/auth/status', { cookie: other })).status).toBe(401)
+    expect(t.ctx.store.db.select().from(sessions).where(eq(sessions.userId, user.id)).all()).toHaveLength(1)
+    expect((await login(t, 'ada@example.com', 'new password')).status).toBe(200)
+  })
+
+  test.each([
+    ['a short new password', { newPassword: 'short' }, [{ path: 'newPassword', message: 'must be at least 8 characters' }]],
+    ['an over-long new password', { newPassword: 'x'.repeat(257) }, [{ path: 'newPassword', message: 'must be at most 256 characters' }]],
+    ['no new password', {}, [{ path: 'newPassword', message: 'is required: give a password of 8–256 characters' }]],
+    ['a numeric current password', { currentPassword: 1, newPassword: 'new password' }, [{ path: 'currentPassword', message: 'must be a string: the password' }]],
+  ])('422 for %s', async (_case, body, problems) => {
+    const { t, token } = await withOwner()
+    const res = await t.request('PUT', '/api/v3/profile/password', { token, body })
+    expect(res.status).toBe(422)
+    expect(res.body.error.details).toEqual({ problems })
+    expect((await t.request('GET', '/api/v3/profile', { token })).body.data.hasPassword).toBe(false)
+  })
+})
+
+describe('DELETE /api/v3/profile', () => {
+  test('deletes the account and, by cascade, its apps, fields, endpoints, records, stats, tokens and sessions', async () => {
+    const { t, token, cookie, user } = await withOwner()
+    const bystander = await makeUser(t.ctx, 'bob@example.com')
+    insertApp(t, user.id, 'app-1')
+    insertApp(t, user.id, 'app-2')
+    insertApp(t, bystander.user.id, 'app-bob')
+    const dropped: string[] = []
+    t.ctx.changes.subscribe((appId, kind) => dropped.push(`${appId}:${kind}`))
+
+    const res = await t.request('DELETE', '/api/v3/profile', { cookie, headers: SAME_ORIGIN, body: { confirm: ' ADA@example.com' } })
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ code: 200, data: { deleted: true } })
+    expect(res.headers.get('set-cookie')).toBe('svc_session=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0')
+    expect(dropped.sort()).toEqual(['app-1:deleted', 'app-2:deleted'])
+
+    const db = t.ctx.store.db
+    expect(db.select({ email: users.email }).from(users).all()).toEqual([{ email: 'bob@example.com' }])
+    expect(db.select({ id: apps.id }).from(apps).all()).toEqual([{ id: 'app-bob' }])
+    expect(db.select({ id: fields.id }).from(fields).all()).toEqual([{ id: 'app-bob-f' }])
+    expect(db.select({ appId: endpoints.appId }).from(endpoints).all()).toEqual([{ appId: 'app-bob' }])
+    expect(db.select({ id: records.id }).from(records).all()).toEqual([{ id: 'app-bob-r' }])
+    expect(db.select({ appId: appStats.appId }).from(appStats).all()).toEqual([{ appId: 'app-bob' }])
+    expect(db.select({ userId: accessTokens.userId }).from(accessTokens).all()).toEqual([{ userId: bystander.user.id }])
+    expect(db.select().from(sessions).all()).toEqual([])
+
+    expect((await t.request('GET', '/api/v3/profile', { token })).status).toBe(401)
+    expect((await t.request('GET', '/api/v3/profile', { cookie })).status).toBe(401)
+    expect((await t.request('GET', '/api/v3/profile', { token: bystander.token })).status).toBe(200)
+  })
+
+  test.each([
+    ['another e-mail', { confirm: 'bob@example.com' }, [{ path: 'confirm', message: "must be this account's e-mail address (ada@example.com) to confirm the deletion" }]],
+    ['no confirm', {}, [{ path: 'confirm', message: "is required: give your account's e-mail address, to confirm" }]],
+    ['confirm: true', { confirm: true }, [{ path: 'confirm', message: "must be a string: your account's e-mail address, to confirm" }]],
+  ])('422 for %s and nothing deleted', async (_case, body, problems) => {
+    const { t, token, user } = await withOwner()
+    insertApp(t, user.id, 'app-1')
+    const res = await t.request('DELETE', '/api/v3/profile', { token, body })
+    expect(res.status).toBe(422)
+    expect(res.body.error.details).toEqual({ problems })
+    expect(t.ctx.store.db.select({ id: apps.id }).from(apps).all()).toEqual([{ id: 'app-1' }])
+    expect((await t.request('GET', '/api/v3/profile', { token })).status).toBe(200)
+  })
+})

@@ -1,0 +1,128 @@
+import { afterEach, expect, test } from 'bun:test'
+import type { AddressInfo } from 'node:net'
+import { SMTPServer, type SMTPServerSession } from 'smtp-server'
+import { startServer, type RunningServer } from '../../server/boot.ts'
+import { loadConfig } from '../../server/config.ts'
+import { newSecretKey } from '../../server/core/sealer.ts'
+import { createSmtpMailer } from '../../server/mail/smtp-mailer.ts'
+
+interface Received {
+  from: string
+  to: string[]
+  raw: string
+}
+
+/** A real SMTP server on a loopback port that keeps what it receives. */
+async function loopbackSmtp(options: { refuse?: string } = {}) {
+  const received: Received[] = []
+  const waiting: Array<(message: Received) => void> = []
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      callback(options.refuse && address.address === options.refuse ? new Error('mailbox unavailable') : null)
+    },
+    onData(stream, session: SMTPServerSession, callback) {
+      const chunks: Buffer[] = []
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      stream.on('end', () => {
+        const message = {
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        }
+        received.push(message)
+        waiting.shift()?.(message)
+        callback()
+      })
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.server.address() as AddressInfo
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    /** Resolves with the next message (or the first one already received). */
+    next: () => new Promise<Received>((resolve) => (received.length > waiting.length ? resolve(received[waiting.length]) : waiting.push(resolve))),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+/** Header value and decoded text body of a raw RFC 5322 message (7bit or quoted-printable). */
+function parseMessage(raw: string) {
+  const [head, ...rest] = raw.split('\r\n\r\n')
+  const headers = head.replace(/\r\n[ \t]+/g, ' ')
+  const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'im').exec(headers)?.[1]
+  let body = rest.join('\r\n\r\n')
+  if (/^content-transfer-encoding: quoted-printable$/im.test(headers)) {
+    body = body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+  }
+  return { header, text: body.replace(/\r\n/g, '\n') }
+}
+
+const cleanups: Array<() => Promise<void>> = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+test('the SMTP mailer delivers to a real SMTP server', async () => {
+  const smtp = await loopbackSmtp()
+  cleanups.push(smtp.close)
+  const mailer = createSmtpMailer(smtp.url, 'svc <no-reply@svc.test>')
+  expect(mailer.description).toBe(`SMTP 127.0.0.1:${new URL(smtp.url).port}`)
+  expect(createSmtpMailer('smtp://user:secret@mail.example.com:587', 'x <x@y.z>').description).toBe('SMTP mail.example.com:587')
+  await mailer.send({ to: 'ada@example.com', subject: 'Hello', text: 'Line one\nLine two\n' })
+  const message = await smtp.next()
+  expect(message.from).toBe('no-reply@svc.test')
+  expect(message.to).toEqual(['ada@example.com'])
+  const parsed = parseMessage(message.raw)
+  expect(parsed.header('subject')).toBe('Hello')
+  expect(parsed.header('from')).toBe('svc <no-reply@svc.test>')
+  expect(parsed.header('to')).toBe('ada@example.com')
+  expect(parsed.text).toBe('Line one\nLine two\n')
+})
+
+test('a refused recipient makes send() fail with the server\'s reason', async () => {
+  const smtp = await loopbackSmtp({ refuse: 'gone@example.com' })
+  cleanups.push(smtp.close)
+  const mailer = createSmtpMailer(smtp.url, 'svc <no-reply@svc.test>')
+  await expect(mailer.send({ to: 'gone@example.com', subject: 'x', text: 'x' })).rejects.toThrow('mailbox unavailable')
+})
+
+test('end to end: a login code goes out over SMTP and the mailed code logs in', async () => {
+  const smtp = await loopbackSmtp()
+  cleanups.push(smtp.close)
+  const config = {
+    ...loadConfig({ PORT: '0', SVC_SMTP_URL: smtp.url, SVC_MAIL_FROM: 'svc <codes@svc.test>', SVC_SIGNUP: 'open', SVC_LOG: 'silent', SVC_SECRET: newSecretKey() }),
+    databasePath: ':memory:',
+  }
+  const server: RunningServer = startServer(config)
+  cleanups.push(server.stop)
+  const post = (path: string, body: unknown) =>
+    fetch(`${server.url}/api/v3/auth${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+
+  expect((await (await fetch(`${server.url}/api/v3/auth/options`)).json()).data.smtp).toBe(true)
+  const signedUp = await post('/signup', { email: 'ada@example.com' })
+  expect(signedUp.status).toBe(200)
+  const requested = await post('/code', { email: 'Ada@Example.com' })
+  expect(await requested.json()).toEqual({ code: 200, data: { sent: true, expiresInSeconds: 600 } })
+
+  const message = await smtp.next()
+  expect(message.from).toBe('codes@svc.test')
+  expect(message.to).toEqual(['ada@example.com'])
+  const { header, text } = parseMessage(message.raw)
+  const code = /^ {4}(\d{6})$/m.exec(text)?.[1]
+  expect(code).toMatch(/^\d{6}$/)
+  expect(header('subject')).toBe(`Your svc login code: ${code}`)
+  expect(text).toContain(`Your login code for ${config.baseUrl} is:`)
+
+  const verified = await post('/code/verify', { email: 'ada@example.com', code })
+  expect(verified.status).toBe(200)
+  expect((await verified.json()).data.user.email).toBe('ada@example.com')
+  expect(verified.headers.get('set-cookie')).toStartWith('svc_session=')
+  // An unknown address gets the same answer and nothing is sent.
+  expect(await (await post('/code', { email: 'nobody@example.com' })).json()).toEqual({ code: 200, data: { sent: true, expiresInSeconds: 600 } })
+  await server.stop()
+  expect(smtp.received).toHaveLength(1)
+})
