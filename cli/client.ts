@@ -1,0 +1,132 @@
+/**
+ * @module The one HTTP client of the CLI and the MCP server. Resolves which server and
+ * token to use (flag > environment > stored config > default), sends requests, unwraps
+ * `{code, data}` and turns `{code, error}` into CliError with the right exit code.
+ */
+import { DEFAULT_SERVER, normalizeServer, readConfig } from './config.ts'
+import { CliError, EXIT, notLoggedIn } from './errors.ts'
+
+type Env = Record<string, string | undefined>
+
+export interface Connection {
+  server: string
+  token: string | null
+  tokenSource: 'flag' | 'env' | 'config' | null
+}
+
+/** Applies the precedence rules; reads the stored config on every call (a login elsewhere counts). */
+export function resolveConnection(flags: { server?: string; token?: string }, env: Env): Connection {
+  const stored = readConfig(env)
+  const rawServer = flags.server?.trim() || env.SVC_URL?.trim() || stored.current || DEFAULT_SERVER
+  const server = normalizeServer(rawServer)
+  if (flags.token?.trim()) return { server, token: flags.token.trim(), tokenSource: 'flag' }
+  if (env.SVC_TOKEN?.trim()) return { server, token: env.SVC_TOKEN.trim(), tokenSource: 'env' }
+  const entry = stored.servers[server]
+  return entry?.token ? { server, token: entry.token, tokenSource: 'config' } : { server, token: null, tokenSource: null }
+}
+
+export interface RequestOptions {
+  body?: unknown
+  query?: Record<string, string | number | boolean | undefined>
+  /** Send the access token (default). Public routes pass false. */
+  auth?: boolean
+  /** Overrides the connection's token (used by `auth login --token` to verify before storing). */
+  token?: string
+  headers?: Record<string, string>
+}
+
+export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>
+
+export class SvcClient {
+  constructor(
+    readonly connection: Connection,
+    private readonly fetchImpl: Fetch = fetch,
+  ) {}
+
+  get server(): string {
+    return this.connection.server
+  }
+
+  /** A request whose JSON reply is `{code, data}` (returns data) or a top-level list (returns it without `code`). */
+  async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+    const response = await this.send(method, path, options)
+    const text = await response.text()
+    const body = parseJson(text)
+    if (!response.ok) throw errorFrom(response.status, body, text, `${method} ${path}`)
+    if (body === undefined) {
+      throw new CliError('bad_response', `${this.server} answered ${method} ${path} with something that is not JSON; is --server pointing at svc?`)
+    }
+    if (body && typeof body === 'object' && 'data' in body) return (body as { data: T }).data
+    const { code: _code, ...rest } = body as Record<string, unknown>
+    return rest as T
+  }
+
+  /** A request whose reply is read as text (Markdown help, skills); errors still become CliError. */
+  async text(method: string, path: string, options: RequestOptions = {}): Promise<string> {
+    const response = await this.send(method, path, options)
+    const text = await response.text()
+    if (!response.ok) throw errorFrom(response.status, parseJson(text), text, `${method} ${path}`)
+    return text
+  }
+
+  /** A streamed download; the caller reads `response.body`. */
+  async download(path: string, options: RequestOptions = {}): Promise<Response> {
+    const response = await this.send('GET', path, options)
+    if (!response.ok) {
+      const text = await response.text()
+      throw errorFrom(response.status, parseJson(text), text, `GET ${path}`)
+    }
+    return response
+  }
+
+  private async send(method: string, path: string, options: RequestOptions): Promise<Response> {
+    const url = new URL(`${this.server}${path}`)
+    for (const [key, value] of Object.entries(options.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value))
+    }
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers }
+    if (options.auth !== false) {
+      const token = options.token ?? this.connection.token
+      if (!token) throw notLoggedIn(this.server)
+      headers.authorization = `Bearer ${token}`
+    }
+    let body: string | undefined
+    if (options.body !== undefined) {
+      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
+      headers['content-type'] ??= 'application/json'
+    }
+    try {
+      return await this.fetchImpl(url, { method, headers, body })
+    } catch (error) {
+      throw new CliError(
+        'unreachable',
+        `Could not reach svc at ${this.server} (${(error as Error).message}). Start it with \`svc-cli serve\`, or point to it with --server or SVC_URL.`,
+      )
+    }
+  }
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+/** Maps an HTTP error reply to CliError; 401 exits 4 with the way to log in. */
+function errorFrom(status: number, body: unknown, text: string, what: string): CliError {
+  const error = (body as { error?: { type?: string; message?: string; details?: unknown } } | undefined)?.error
+  const type = error?.type ?? (status === 404 ? 'not_found' : 'http_error')
+  const message = error?.message ?? `${what} failed with HTTP ${status}${text && !body ? `: ${text.slice(0, 200)}` : ''}`
+  if (status === 401) {
+    return new CliError(
+      'unauthorized',
+      `${message}. Log in again with \`svc-cli auth login\`, or set SVC_TOKEN to a valid access token.`,
+      EXIT.auth,
+      error?.details,
+    )
+  }
+  return new CliError(type, message, EXIT.error, error?.details)
+}

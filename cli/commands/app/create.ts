@@ -1,0 +1,19 @@
+import { defineSvcCommand } from '../../command.ts'
+import { result } from '../../output.ts'
+import { appDetails, type App } from './_view.ts'
+import { checkInput } from '../../validate.ts'
+import { createAppSchema } from '../../../server/core/apps/schemas.ts'
+
+export default defineSvcCommand({
+  description: 'Create an app (a form and its collection endpoint)',
+  example: 'svc-cli app create --name "Contact form" --description "Website contact"',
+  effect: 'write',
+  args: {
+    name: { type: 'string', description: 'App name', required: true, valueHint: 'name' },
+    description: { type: 'string', description: 'What the app collects', valueHint: 'text' },
+  },
+  async run(args, env) {
+    const app = await env.client().request<App>('POST', '/api/v3/apps', { body: checkInput(createAppSchema, { name: args.name, description: args.description }) })
+    return result(app, appDetails(app))
+  },
+})

@@ -1,0 +1,15 @@
+import { defineSvcCommand } from '../../command.ts'
+import { result } from '../../output.ts'
+import { appArg, seg } from '../_shared.ts'
+import { appDetails, type App } from './_view.ts'
+
+export default defineSvcCommand({
+  description: 'Show one app with its counts',
+  example: 'svc-cli app get --app 0193…',
+  effect: 'read',
+  args: { ...appArg },
+  async run(args, env) {
+    const app = await env.client().request<App>('GET', `/api/v3/apps/${seg(args.app)}`)
+    return result(app, appDetails(app))
+  },
+})

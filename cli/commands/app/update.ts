@@ -1,0 +1,23 @@
+import { defineSvcCommand } from '../../command.ts'
+import { usageError } from '../../errors.ts'
+import { result } from '../../output.ts'
+import { appArg, seg } from '../_shared.ts'
+import { appDetails, type App } from './_view.ts'
+import { checkInput } from '../../validate.ts'
+import { updateAppSchema } from '../../../server/core/apps/schemas.ts'
+
+export default defineSvcCommand({
+  description: "Rename an app or change its description",
+  example: 'svc-cli app update --app 0193… --name "Contact (2025)"',
+  effect: 'write',
+  args: {
+    ...appArg,
+    name: { type: 'string', description: 'New name', valueHint: 'name' },
+    description: { type: 'string', description: 'New description', valueHint: 'text' },
+  },
+  async run(args, env) {
+    if (args.name === undefined && args.description === undefined) throw usageError('Nothing to change: pass --name and/or --description')
+    const app = await env.client().request<App>('PATCH', `/api/v3/apps/${seg(args.app)}`, { body: checkInput(updateAppSchema, { name: args.name, description: args.description }) })
+    return result(app, appDetails(app))
+  },
+})

@@ -1,0 +1,25 @@
+import { defineSvcCommand } from '../../command.ts'
+import { details, result } from '../../output.ts'
+import { appArg, seg } from '../_shared.ts'
+
+interface Urls {
+  endpoint: string | null
+  help: string | null
+  fillIn: string | null
+  editor: string
+  data: string
+}
+
+export default defineSvcCommand({
+  description: 'Show the fill-in, editor, data and endpoint URLs of an app',
+  example: 'svc-cli app urls --app 0193…',
+  effect: 'read',
+  args: { ...appArg },
+  async run(args, env) {
+    const urls = await env.client().request<Urls>('GET', `/api/v3/apps/${seg(args.app)}/urls`)
+    return result(urls, (style) => {
+      const text = details(style, { endpoint: urls.endpoint, help: urls.help, 'fill-in': urls.fillIn, editor: urls.editor, data: urls.data })
+      return urls.endpoint ? text : `${text}\n\nNot published yet: run svc-cli share publish --app ${args.app}`
+    })
+  },
+})

@@ -1,0 +1,15 @@
+import { defineSvcCommand } from '../../command.ts'
+import { result } from '../../output.ts'
+import { checkInput } from '../../validate.ts'
+import { CodeRequestInput } from '../../../server/core/auth/schemas.ts'
+
+export default defineSvcCommand({
+  description: 'E-mail a 6-digit login code (then: svc-cli auth login --email … --code …)',
+  example: 'svc-cli auth code --email you@example.com',
+  effect: 'write',
+  args: { email: { type: 'string', description: 'Your account e-mail', required: true, valueHint: 'email' } },
+  async run(args, env) {
+    const data = await env.client().request<{ sent: boolean; expiresInSeconds: number }>('POST', '/api/v3/auth/code', { auth: false, body: checkInput(CodeRequestInput, { email: args.email }) })
+    return result(data, () => `If ${args.email} has an account, a code is on its way (valid ${Math.round(data.expiresInSeconds / 60)} minutes).\nThen run: svc-cli auth login --email ${args.email} --code <code>`)
+  },
+})

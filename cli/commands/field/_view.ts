@@ -1,0 +1,63 @@
+/**
+ * @module How fields read in a terminal, and the `--options` parser shared by add/update/options.
+ */
+import { usageError } from '../../errors.ts'
+import { details, table, type Style } from '../../output.ts'
+import { FIELD_TYPES, LIMITS } from '../../../server/core/limits.ts'
+
+export interface Field {
+  id: string
+  name: string
+  type: string
+  label: string
+  required: boolean
+  options: string[] | null
+  position: number
+  autoCreated: boolean
+  createdAt: string
+  updatedAt: string
+}
+
+export const typeArg = {
+  type: { type: 'enum' as const, options: [...FIELD_TYPES] as string[], description: `Field type: ${FIELD_TYPES.join(', ')}`, valueHint: 'type' },
+}
+
+/** `a,b,c` or a JSON array (for options that contain commas). */
+export function parseOptions(raw: string | undefined): string[] | undefined {
+  if (raw === undefined) return undefined
+  const text = raw.trim()
+  let options: unknown
+  if (text.startsWith('[')) {
+    try {
+      options = JSON.parse(text)
+    } catch {
+      throw usageError('--options looks like JSON but does not parse; use `a,b,c` or a JSON array of strings')
+    }
+    if (!Array.isArray(options) || options.some((o) => typeof o !== 'string')) throw usageError('--options as JSON must be an array of strings')
+  } else {
+    options = text === '' ? [] : text.split(',').map((o) => o.trim())
+  }
+  const list = options as string[]
+  if (list.length > LIMITS.maxOptions) throw usageError(`--options takes at most ${LIMITS.maxOptions} options, got ${list.length}`)
+  return list
+}
+
+export const fieldDetails = (field: Field) => (style: Style) =>
+  details(style, {
+    id: field.id,
+    name: field.name,
+    type: field.type,
+    label: field.label || '-',
+    required: field.required ? 'yes' : 'no',
+    options: field.options,
+    position: field.position,
+    'auto-created': field.autoCreated ? 'yes' : 'no',
+  })
+
+export const fieldTable = (fields: Field[], limit: number) => (style: Style) =>
+  `${table(
+    style,
+    fields,
+    { pos: (f) => f.position, name: (f) => f.name, type: (f) => f.type, required: (f) => (f.required ? 'yes' : ''), options: (f) => f.options, label: (f) => f.label, id: (f) => f.id },
+    'No fields yet. Add one with: svc-cli field add --app <appId> --name email --type email',
+  )}\n\n${fields.length} of ${limit} fields`

@@ -1,0 +1,25 @@
+import { defineSvcCommand } from '../../command.ts'
+import { result } from '../../output.ts'
+import { appArg, seg } from '../_shared.ts'
+import { fieldDetails, parseOptions, typeArg, type Field } from './_view.ts'
+import { checkInput } from '../../validate.ts'
+import { createFieldSchema } from '../../../server/core/fields/schemas.ts'
+
+export default defineSvcCommand({
+  description: 'Add a field to an app (at most 50 per app)',
+  example: 'svc-cli field add --app 0193… --name plan --type choice --options "free,pro" --required',
+  effect: 'write',
+  args: {
+    ...appArg,
+    name: { type: 'string', description: 'Field name (the key in submitted records)', required: true, valueHint: 'name' },
+    ...typeArg,
+    label: { type: 'string', description: 'Label shown on the fill-in page', valueHint: 'text' },
+    required: { type: 'boolean', description: 'Submissions must include it' },
+    options: { type: 'string', description: 'Choices for choice/multichoice: a,b,c or a JSON array', valueHint: 'list' },
+  },
+  async run(args, env) {
+    const body = { name: args.name, type: args.type, label: args.label, required: args.required, options: parseOptions(args.options) }
+    const field = await env.client().request<Field>('POST', `/api/v3/apps/${seg(args.app)}/fields`, { body: checkInput(createFieldSchema, body) })
+    return result(field, fieldDetails(field))
+  },
+})

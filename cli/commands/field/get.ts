@@ -1,0 +1,15 @@
+import { defineSvcCommand } from '../../command.ts'
+import { result } from '../../output.ts'
+import { appArg, fieldArg, seg } from '../_shared.ts'
+import { fieldDetails, type Field } from './_view.ts'
+
+export default defineSvcCommand({
+  description: 'Show one field (by id or name)',
+  example: 'svc-cli field get --app 0193… --field email',
+  effect: 'read',
+  args: { ...appArg, ...fieldArg },
+  async run(args, env) {
+    const field = await env.client().request<Field>('GET', `/api/v3/apps/${seg(args.app)}/fields/${seg(args.field)}`)
+    return result(field, fieldDetails(field))
+  },
+})

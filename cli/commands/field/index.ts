@@ -1,0 +1,11 @@
+import { defineGroup, lazy } from '../../command.ts'
+
+export default defineGroup('Define the fields of an app (name, type, label, required, options, order)', {
+  add: lazy(() => import('./add.ts')),
+  list: lazy(() => import('./list.ts')),
+  get: lazy(() => import('./get.ts')),
+  update: lazy(() => import('./update.ts')),
+  remove: lazy(() => import('./remove.ts')),
+  move: lazy(() => import('./move.ts')),
+  options: lazy(() => import('./options.ts')),
+})

@@ -1,0 +1,19 @@
+import { defineSvcCommand, intArg } from '../../command.ts'
+import { result } from '../../output.ts'
+import { LIMITS } from '../../../server/core/limits.ts'
+import { appArg, fieldArg, seg } from '../_shared.ts'
+import { fieldTable, type Field } from './_view.ts'
+
+export default defineSvcCommand({
+  description: 'Move a field to another position (as numbered by `field list`)',
+  example: 'svc-cli field move --app 0193… --field email --to 0',
+  effect: 'write',
+  args: { ...appArg, ...fieldArg, to: { type: 'string', description: 'New position', required: true, valueHint: 'n' } },
+  async run(args, env) {
+    const position = intArg(args.to, 'to', 0, LIMITS.maxFields)
+    const client = env.client()
+    await client.request<Field>('PATCH', `/api/v3/apps/${seg(args.app)}/fields/${seg(args.field)}`, { body: { position } })
+    const data = await client.request<{ fields: Field[]; limit: number }>('GET', `/api/v3/apps/${seg(args.app)}/fields`)
+    return result(data, fieldTable(data.fields, data.limit))
+  },
+})

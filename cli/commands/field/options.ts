@@ -1,0 +1,17 @@
+import { defineSvcCommand } from '../../command.ts'
+import { result } from '../../output.ts'
+import { appArg, fieldArg, seg } from '../_shared.ts'
+import { fieldDetails, parseOptions, type Field } from './_view.ts'
+import { checkInput } from '../../validate.ts'
+import { updateFieldSchema } from '../../../server/core/fields/schemas.ts'
+
+export default defineSvcCommand({
+  description: 'Set the choices of a choice or multichoice field',
+  example: 'svc-cli field options --app 0193… --field plan --set "free,pro,team"',
+  effect: 'write',
+  args: { ...appArg, ...fieldArg, set: { type: 'string', description: 'The full list: a,b,c or a JSON array', required: true, valueHint: 'list' } },
+  async run(args, env) {
+    const field = await env.client().request<Field>('PATCH', `/api/v3/apps/${seg(args.app)}/fields/${seg(args.field)}`, { body: checkInput(updateFieldSchema, { options: parseOptions(args.set) }) })
+    return result(field, fieldDetails(field))
+  },
+})

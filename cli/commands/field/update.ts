@@ -1,0 +1,28 @@
+import { defineSvcCommand } from '../../command.ts'
+import { usageError } from '../../errors.ts'
+import { result } from '../../output.ts'
+import { appArg, fieldArg, seg } from '../_shared.ts'
+import { fieldDetails, parseOptions, typeArg, type Field } from './_view.ts'
+import { checkInput } from '../../validate.ts'
+import { updateFieldSchema } from '../../../server/core/fields/schemas.ts'
+
+export default defineSvcCommand({
+  description: "Change a field's name, type, label, required flag or options",
+  example: 'svc-cli field update --app 0193… --field email --label "Your e-mail" --required',
+  effect: 'write',
+  args: {
+    ...appArg,
+    ...fieldArg,
+    name: { type: 'string', description: 'New name (stored records keep the old key)', valueHint: 'name' },
+    ...typeArg,
+    label: { type: 'string', description: 'New label', valueHint: 'text' },
+    required: { type: 'boolean', description: 'Make it required (--no-required: optional)' },
+    options: { type: 'string', description: 'Replace the choices: a,b,c or a JSON array', valueHint: 'list' },
+  },
+  async run(args, env) {
+    const body = { name: args.name, type: args.type, label: args.label, required: args.required, options: parseOptions(args.options) }
+    if (Object.values(body).every((v) => v === undefined)) throw usageError('Nothing to change: pass --name, --type, --label, --required/--no-required or --options')
+    const field = await env.client().request<Field>('PATCH', `/api/v3/apps/${seg(args.app)}/fields/${seg(args.field)}`, { body: checkInput(updateFieldSchema, body) })
+    return result(field, fieldDetails(field))
+  },
+})

@@ -1,0 +1,20 @@
+/**
+ * @module The command tree's top level. A module is a folder with a lazy index.ts; adding
+ * one (scale, connect, report, expert, smart) is one line here.
+ */
+import type { CommandDef } from 'citty'
+
+export const MODULES: Record<string, () => Promise<CommandDef<any>>> = {
+  auth: () => import('./auth/index.ts').then((m) => m.default),
+  app: () => import('./app/index.ts').then((m) => m.default),
+  field: () => import('./field/index.ts').then((m) => m.default),
+  share: () => import('./share/index.ts').then((m) => m.default),
+  profile: () => import('./profile/index.ts').then((m) => m.default),
+  snapshot: () => import('./snapshot.ts').then((m) => m.default),
+  skill: () => import('./skill.ts').then((m) => m.default),
+  serve: () => import('./serve.ts').then((m) => m.default),
+  mcp: () => import('./mcp.ts').then((m) => m.default),
+}
+
+/** Top-level commands that the MCP server's svc_exec must never run. */
+export const NOT_FOR_EXEC = new Set(['auth', 'serve', 'mcp'])

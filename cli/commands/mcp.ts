@@ -1,0 +1,15 @@
+import { defineSvcCommand } from '../command.ts'
+
+export default defineSvcCommand({
+  description: 'Run the MCP server on stdio for AI clients (Claude, Cursor, VS Code, …)',
+  example: '{"mcpServers":{"svc":{"command":"svc-cli","args":["mcp"]}}}',
+  effect: 'write',
+  async run(_args, env) {
+    // First thing: stdout belongs to the protocol.
+    const { routeConsoleToStderr } = await import('../mcp/stdio-guard.ts')
+    routeConsoleToStderr()
+    const { runMcpServer } = await import('../mcp/server.ts')
+    await runMcpServer(env.io.env)
+    return { data: undefined, streamed: true }
+  },
+})

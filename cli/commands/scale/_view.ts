@@ -1,0 +1,141 @@
+/**
+ * @module How scales read in a terminal, and the argument fragments and number parsing the
+ * scale commands share.
+ */
+import { usageError } from '../../errors.ts'
+import { bold, details, table, type Style } from '../../output.ts'
+
+export interface ScaleItem {
+  field: string | null
+  type: string | null
+  fieldId: string
+  weight: number
+  reverse: boolean
+  scores: Record<string, number> | null
+  min: number | null
+  max: number | null
+}
+
+export interface Level {
+  key: string
+  label: string
+  min: number | null
+  max: number | null
+  interpretation: string
+}
+
+export interface Scale {
+  id: string
+  key: string
+  name: string
+  description: string
+  method: 'sum' | 'mean'
+  items: ScaleItem[]
+  levels: Level[]
+  range: { min: number | null; max: number | null } | null
+  complete: boolean
+  problems: { path: string; message: string }[]
+  position: number
+  createdAt: string
+  updatedAt: string
+}
+
+export const scaleArg = {
+  scale: { type: 'string', description: 'Scale key or id (see `svc-cli scale list`)', required: true, valueHint: 'scale' },
+} as const
+
+export const methodArg = {
+  method: { type: 'enum', options: ['sum', 'mean'], description: 'How items combine: sum or mean (weighted)', valueHint: 'sum|mean' },
+} as const
+
+export const scalePath = (app: string, scale?: string) =>
+  `/api/v3/apps/${encodeURIComponent(app)}/scales${scale === undefined ? '' : `/${encodeURIComponent(scale)}`}`
+
+const DECIMAL = /^-?\d+(\.\d+)?$/
+
+/** A decimal number flag; usage error otherwise. */
+export function numberArg(raw: string | undefined, flag: string): number | undefined {
+  if (raw === undefined) return undefined
+  if (!DECIMAL.test(raw.trim())) throw usageError(`--${flag} must be a number such as 3 or 2.5, got "${raw}"`)
+  return Number(raw.trim())
+}
+
+/** A level bound: a number, or `none` for an open end (null). */
+export function boundArg(raw: string | undefined, flag: string): number | null | undefined {
+  if (raw !== undefined && raw.trim().toLowerCase() === 'none') return null
+  return numberArg(raw, flag)
+}
+
+/** `--scores` as a JSON object or `option=score` pairs separated by commas. */
+export function parseScores(raw: string | undefined): Record<string, number> | undefined {
+  if (raw === undefined) return undefined
+  const text = raw.trim()
+  if (text.startsWith('{')) {
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      throw usageError('--scores looks like JSON but does not parse; use `Never=0,Often=3` or a JSON object')
+    }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw usageError('--scores as JSON must be an object of option → score')
+    return parsed as Record<string, number>
+  }
+  // Built with a null prototype so an option named "__proto__" stays an ordinary key.
+  const scores: Record<string, number> = Object.create(null)
+  for (const pair of text.split(',')) {
+    const at = pair.lastIndexOf('=')
+    if (at <= 0) throw usageError(`--scores: "${pair.trim()}" is not option=score; use \`Never=0,Often=3\` or a JSON object`)
+    scores[pair.slice(0, at).trim()] = numberArg(pair.slice(at + 1), 'scores') as number
+  }
+  return { ...scores }
+}
+
+const bound = (value: number | null) => (value === null ? '…' : String(value))
+
+/** `0 – 20`, with open ends shown as `…`. */
+export const rangeText = (range: { min: number | null; max: number | null } | null) => (range ? `${bound(range.min)} – ${bound(range.max)}` : '-')
+
+const scoresText = (item: ScaleItem) => (item.scores ? Object.entries(item.scores).map(([option, score]) => `${option}=${score}`).join(', ') : `value${item.min !== null || item.max !== null ? ` in ${bound(item.min)}…${bound(item.max)}` : ''}`)
+
+export const itemTable = (style: Style, items: ScaleItem[]) =>
+  table(
+    style,
+    items,
+    { field: (i) => i.field ?? '(deleted field)', type: (i) => i.type, weight: (i) => i.weight, reverse: (i) => (i.reverse ? 'yes' : ''), scores: scoresText },
+    'No items yet. Add one with: svc-cli scale item add --app <appId> --scale <key> --field <name>',
+  )
+
+export const levelTable = (style: Style, levels: Level[]) =>
+  table(
+    style,
+    levels,
+    { key: (l) => l.key, label: (l) => l.label, from: (l) => bound(l.min), to: (l) => bound(l.max), interpretation: (l) => l.interpretation },
+    'No levels yet. Add one with: svc-cli scale level set --app <appId> --scale <key> --level low --label Low --min 0 --max 10',
+  )
+
+/** One scale: its settings, items, levels and what still keeps it from scoring. */
+export const scaleDetails = (scale: Scale) => (style: Style) => {
+  const parts = [
+    details(style, {
+      id: scale.id,
+      key: scale.key,
+      name: scale.name,
+      description: scale.description || '-',
+      method: scale.method,
+      range: rangeText(scale.range),
+      complete: scale.complete ? 'yes' : 'no',
+    }),
+    `${bold(style, 'Items')}\n${itemTable(style, scale.items)}`,
+    `${bold(style, 'Levels')}\n${levelTable(style, scale.levels)}`,
+  ]
+  if (scale.problems.length > 0) parts.push(`${bold(style, 'Problems')}\n${scale.problems.map((p) => `  - ${p.path ? `${p.path}: ` : ''}${p.message}`).join('\n')}`)
+  return parts.join('\n\n')
+}
+
+export const scaleTable = (scales: Scale[]) => (style: Style) =>
+  table(
+    style,
+    scales,
+    { key: (s) => s.key, name: (s) => s.name, method: (s) => s.method, items: (s) => s.items.length, levels: (s) => s.levels.map((l) => l.key), range: (s) => rangeText(s.range), complete: (s) => (s.complete ? 'yes' : 'no'), id: (s) => s.id },
+    'No scales yet. Add one with: svc-cli scale add --app <appId> --key mood --name Mood',
+  )

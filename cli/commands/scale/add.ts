@@ -1,0 +1,24 @@
+import { defineSvcCommand } from '../../command.ts'
+import { result } from '../../output.ts'
+import { appArg } from '../_shared.ts'
+import { methodArg, scaleDetails, scalePath, type Scale } from './_view.ts'
+import { checkInput } from '../../validate.ts'
+import { createScaleSchema } from '../../../server/core/scales/schemas.ts'
+
+export default defineSvcCommand({
+  description: 'Add a scale (a scoring dimension); then add items and levels',
+  example: 'svc-cli scale add --app 0193… --key mood --name Mood --method mean',
+  effect: 'write',
+  args: {
+    ...appArg,
+    key: { type: 'string', description: 'Slug used in placeholders ({{score.mood}}), scores and CSV columns', required: true, valueHint: 'key' },
+    name: { type: 'string', description: 'Name shown on reports', required: true, valueHint: 'text' },
+    description: { type: 'string', description: 'What the scale measures', valueHint: 'text' },
+    ...methodArg,
+  },
+  async run(args, env) {
+    const body = { key: args.key, name: args.name, description: args.description, method: args.method }
+    const scale = await env.client().request<Scale>('POST', scalePath(args.app), { body: checkInput(createScaleSchema, body) })
+    return result(scale, scaleDetails(scale))
+  },
+})

@@ -1,0 +1,15 @@
+import { defineSvcCommand } from '../../command.ts'
+import { result } from '../../output.ts'
+import { appArg } from '../_shared.ts'
+import { scalePath } from './_view.ts'
+
+export default defineSvcCommand({
+  description: "Recompute every record's stored scores with the current scales (old reports change)",
+  example: 'svc-cli scale rescore --app 0193…',
+  effect: 'write',
+  args: { ...appArg },
+  async run(args, env) {
+    const data = await env.client().request<{ rescored: number }>('POST', `${scalePath(args.app)}/rescore`)
+    return result(data, () => `Rescored ${data.rescored} record${data.rescored === 1 ? '' : 's'}.`)
+  },
+})

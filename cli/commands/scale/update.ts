@@ -1,0 +1,27 @@
+import { defineSvcCommand } from '../../command.ts'
+import { usageError } from '../../errors.ts'
+import { result } from '../../output.ts'
+import { appArg } from '../_shared.ts'
+import { methodArg, scaleArg, scaleDetails, scalePath, type Scale } from './_view.ts'
+import { checkInput } from '../../validate.ts'
+import { updateScaleSchema } from '../../../server/core/scales/schemas.ts'
+
+export default defineSvcCommand({
+  description: "Change a scale's key, name, description or method",
+  example: 'svc-cli scale update --app 0193… --scale mood --name "Mood" --method sum',
+  effect: 'write',
+  args: {
+    ...appArg,
+    ...scaleArg,
+    key: { type: 'string', description: 'New key (placeholders using the old key stop working)', valueHint: 'key' },
+    name: { type: 'string', description: 'New name', valueHint: 'text' },
+    description: { type: 'string', description: 'New description', valueHint: 'text' },
+    ...methodArg,
+  },
+  async run(args, env) {
+    const body = { key: args.key, name: args.name, description: args.description, method: args.method }
+    if (Object.values(body).every((v) => v === undefined)) throw usageError('Nothing to change: pass --key, --name, --description or --method')
+    const scale = await env.client().request<Scale>('PATCH', scalePath(args.app, args.scale), { body: checkInput(updateScaleSchema, body) })
+    return result(scale, scaleDetails(scale))
+  },
+})

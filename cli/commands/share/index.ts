@@ -1,0 +1,14 @@
+import { defineGroup, lazy } from '../../command.ts'
+
+export default defineGroup("Publish an app's endpoint, change its settings, and read or send records", {
+  publish: lazy(() => import('./publish.ts')),
+  unpublish: lazy(() => import('./unpublish.ts')),
+  status: lazy(() => import('./status.ts')),
+  rotate: lazy(() => import('./rotate.ts')),
+  set: lazy(() => import('./set.ts')),
+  url: lazy(() => import('./url.ts')),
+  query: lazy(() => import('./query.ts')),
+  summary: lazy(() => import('./summary.ts')),
+  export: lazy(() => import('./export.ts')),
+  post: lazy(() => import('./post.ts')),
+})

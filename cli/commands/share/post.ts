@@ -1,0 +1,30 @@
+import { defineSvcCommand, jsonArg } from '../../command.ts'
+import { CliError, usageError } from '../../errors.ts'
+import { result } from '../../output.ts'
+import { appArg } from '../_shared.ts'
+import { sharePath, type Share } from './_view.ts'
+
+export default defineSvcCommand({
+  description: "Submit a record to an app's endpoint from --data or stdin (handy in CI)",
+  example: `svc-cli share post --app 0193… --data '{"email":"a@example.com","plan":"pro"}'`,
+  effect: 'write',
+  args: {
+    ...appArg,
+    data: { type: 'string', description: 'The record as JSON ({"data":{…}} or a flat object); default: stdin', valueHint: 'json' },
+    source: { type: 'string', description: 'meta.source of the record', valueHint: 'text' },
+  },
+  async run(args, env) {
+    const raw = args.data ?? (env.io.stdin.isTTY ? undefined : await env.io.stdin.read())
+    if (raw === undefined || raw.trim() === '') throw usageError('No record given: pass --data \'{"name":"value"}\' or pipe JSON into stdin')
+    let record = jsonArg(raw, 'data') as Record<string, unknown>
+    if (args.source !== undefined) {
+      const canonical = record && typeof record === 'object' && !Array.isArray(record) && 'data' in record
+      record = canonical ? { ...record, meta: { ...(record.meta as object), source: args.source } } : { data: record, meta: { source: args.source } }
+    }
+    const client = env.client()
+    const share = await client.request<Share>('GET', sharePath(args.app))
+    if (!share.token) throw new CliError('not_published', `App ${args.app} has no endpoint yet: run svc-cli share publish --app ${args.app}`)
+    const data = await client.request<{ id: string }>('POST', `/api/v3/share/${encodeURIComponent(share.token)}`, { auth: false, body: record })
+    return result(data, () => `Stored record ${data.id}`)
+  },
+})

@@ -1,0 +1,64 @@
+import { defineSvcCommand, intArg } from '../../command.ts'
+import { result, table, type Style } from '../../output.ts'
+import { LIMITS } from '../../../server/core/limits.ts'
+import { appArg, seg } from '../_shared.ts'
+
+export interface RecordRow {
+  id: string
+  data: Record<string, unknown>
+  meta: { source?: string; timestamp?: string | number }
+  createdAt: string
+}
+
+interface Page {
+  records: RecordRow[]
+  page: number
+  size: number
+  total: number
+}
+
+/** A table of records: created time plus the first data keys seen. */
+export const recordTable = (records: RecordRow[], style: Style) => {
+  const keys = [...new Set(records.flatMap((r) => Object.keys(r.data)))].slice(0, 8)
+  const columns: Record<string, (r: RecordRow) => unknown> = { created: (r) => r.createdAt }
+  for (const key of keys) columns[key] = (r) => (Object.hasOwn(r.data, key) ? r.data[key] : null)
+  columns.id = (r) => r.id
+  return table(style, records, columns, 'No records.')
+}
+
+export default defineSvcCommand({
+  description: 'Read records of an app: one page, or every record with --all (oldest first)',
+  example: 'svc-cli share query --app 0193… --all --json > records.json',
+  effect: 'read',
+  untrusted: true,
+  args: {
+    ...appArg,
+    page: { type: 'string', description: 'Page number, from 1', valueHint: 'n' },
+    size: { type: 'string', description: `Records per page, 1–${LIMITS.maxPageSize} (default ${LIMITS.defaultPageSize})`, valueHint: 'n' },
+    all: { type: 'boolean', description: `Read every record (pages of ${LIMITS.maxPageSize} until a short page)` },
+    spam: { type: 'enum', options: ['exclude', 'include', 'only'], description: 'Spam records (default: exclude)', valueHint: 'mode' },
+  },
+  async run(args, env) {
+    const client = env.client()
+    const path = `/api/v3/apps/${seg(args.app)}/records`
+    const spam = args.spam === 'exclude' ? undefined : args.spam
+    if (!args.all) {
+      const query = { page: intArg(args.page, 'page', 1, Number.MAX_SAFE_INTEGER), size: intArg(args.size, 'size', 1, LIMITS.maxPageSize), spam }
+      const page = await client.request<Page>('GET', path, { query })
+      return result(page, (style) => `${recordTable(page.records, style)}\n\nPage ${page.page} · ${page.records.length} of ${page.total} records`)
+    }
+    // The read-all protocol: new records only append to the last page, so full pages of
+    // the maximum size never shift; the first short page is the end.
+    const records: RecordRow[] = []
+    const size = LIMITS.maxPageSize
+    for (let page = 1; ; page++) {
+      const batch = await client.request<Page>('GET', path, { query: { page, size, spam } })
+      records.push(...batch.records)
+      env.progress(`read ${records.length} records`)
+      if (batch.records.length < size) break
+    }
+    env.progressDone()
+    const data = { records, total: records.length }
+    return result(data, (style) => `${recordTable(records, style)}\n\n${records.length} records`)
+  },
+})

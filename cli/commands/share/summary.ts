@@ -1,0 +1,43 @@
+import { defineSvcCommand } from '../../command.ts'
+import { cell, details, result, table } from '../../output.ts'
+import { appArg, seg } from '../_shared.ts'
+
+interface FieldSummary {
+  type: string
+  count: number
+  missing: number
+  [key: string]: unknown
+}
+
+interface Summary {
+  total: number
+  spam: number
+  firstAt: string | null
+  lastAt: string | null
+  fields: Record<string, FieldSummary>
+}
+
+/** One short line describing a field's aggregate (numbers, top values or true/false). */
+function describe(summary: FieldSummary): string {
+  if (typeof summary.mean === 'number') return `min ${summary.min} · max ${summary.max} · mean ${Number(summary.mean.toFixed(3))}`
+  if (typeof summary.true === 'number') return `true ${summary.true} · false ${summary.false}`
+  const top = (summary.top ?? summary.values) as { value: unknown; count: number }[] | undefined
+  if (Array.isArray(top)) return top.slice(0, 5).map((t) => `${cell(t.value)} (${t.count})`).join(', ')
+  return ''
+}
+
+export default defineSvcCommand({
+  description: "Aggregates over an app's records: totals, per-field counts, numbers, top values",
+  example: 'svc-cli share summary --app 0193…',
+  effect: 'read',
+  untrusted: true,
+  args: { ...appArg },
+  async run(args, env) {
+    const summary = await env.client().request<Summary>('GET', `/api/v3/apps/${seg(args.app)}/summary`)
+    return result(summary, (style) => {
+      const rows = Object.entries(summary.fields ?? {}).map(([name, s]) => ({ name, ...s }))
+      const head = details(style, { records: summary.total, spam: summary.spam, first: summary.firstAt, last: summary.lastAt })
+      return `${head}\n\n${table(style, rows, { field: (r) => r.name, type: (r) => r.type, count: (r) => r.count, missing: (r) => r.missing, values: (r) => describe(r) }, 'No fields.')}`
+    })
+  },
+})

@@ -1,0 +1,20 @@
+import { defineSvcCommand } from '../command.ts'
+import { usageError } from '../errors.ts'
+import { result, table } from '../output.ts'
+import { isSkillModule, SKILL_MODULES, SKILLS, skillDocument } from '../../server/core/skills/index.ts'
+
+export default defineSvcCommand({
+  description: `Print the rules of a module (${SKILL_MODULES.join(', ')}); without one, list them`,
+  example: 'svc-cli skill form',
+  effect: 'read',
+  args: { module: { type: 'positional', required: false, description: `One of ${SKILL_MODULES.join(', ')}`, valueHint: 'module' } },
+  async run(args) {
+    if (!args.module) {
+      const modules = SKILL_MODULES.map((name) => ({ module: name, summary: SKILLS[name].summary }))
+      return result({ modules }, (style) => `${table(style, modules, { module: (m) => m.module, about: (m) => m.summary })}\n\nRead one with: svc-cli skill <module>`)
+    }
+    if (!isSkillModule(args.module)) throw usageError(`No skill "${args.module}"; choose one of ${SKILL_MODULES.join(', ')}`)
+    const markdown = skillDocument(args.module)
+    return result({ module: args.module, markdown }, () => markdown)
+  },
+})

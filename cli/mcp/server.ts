@@ -1,0 +1,36 @@
+/**
+ * @module `svc-cli mcp`: the MCP server over stdio. Same tools whether or not the user is
+ * logged in; every call re-reads the stored token (a login in a terminal counts at once).
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
+import { VERSION } from '../../server/version.ts'
+import { INSTRUCTIONS } from './constraints.ts'
+import { execWhitelist } from './exec.ts'
+import { registerSkillResources } from './resources.ts'
+import { authEmailCode } from './tools/auth-email-code.ts'
+import { authLogin } from './tools/auth-login.ts'
+import { authStatus } from './tools/auth-status.ts'
+import { execTools } from './tools/svc-exec.ts'
+import { svcSkill } from './tools/svc-skill.ts'
+import { svcSnapshot } from './tools/svc-snapshot.ts'
+import type { ToolModule } from './tools/tool.ts'
+
+type Env = Record<string, string | undefined>
+
+/** Builds the server with every tool and resource; `env` supplies SVC_URL/SVC_TOKEN/XDG_CONFIG_HOME. */
+export async function createMcpServer(env: Env): Promise<McpServer> {
+  const server = new McpServer({ name: 'svc', version: VERSION }, { instructions: INSTRUCTIONS })
+  const tools: ToolModule[] = [authLogin, authEmailCode, authStatus, svcSnapshot, svcSkill, ...execTools(await execWhitelist())]
+  for (const tool of tools) {
+    server.registerTool(tool.name, tool.config, ((input: unknown) => tool.handler(env, input ?? {})) as never)
+  }
+  registerSkillResources(server)
+  return server
+}
+
+/** Serves MCP on stdin/stdout until the client disconnects. */
+export async function runMcpServer(env: Env): Promise<void> {
+  const server = await createMcpServer(env)
+  await server.connect(new StdioServerTransport())
+}

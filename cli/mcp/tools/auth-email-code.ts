@@ -1,0 +1,34 @@
+/**
+ * @module auth_email_code: two-step login by e-mail code — call with `email` to send a
+ * code, then with `email` + `code` to log in (the token is stored like `svc-cli auth login`).
+ */
+import { z } from 'zod'
+import { Email } from '../../../server/core/auth/schemas.ts'
+import { AUTH } from '../../../server/core/limits.ts'
+import { CONSTRAINTS } from '../constraints.ts'
+import { runInProcess } from '../exec.ts'
+import { fail, ok } from '../results.ts'
+import type { ToolModule } from './tool.ts'
+
+export const authEmailCode: ToolModule = {
+  name: 'auth_email_code',
+  config: {
+    title: 'Log in with an e-mail code',
+    description: `Two steps. 1) Call with \`email\` only: svc e-mails a ${AUTH.codeDigits}-digit code (valid ${AUTH.codeTtlMs / 60000} minutes, ${AUTH.codeMaxAttempts} tries). 2) Ask the user for the code and call again with \`email\` and \`code\`: this logs in and stores the token. ${CONSTRAINTS}`,
+    inputSchema: {
+      email: Email.describe('Account e-mail'),
+      code: z.string().regex(new RegExp(`^\\d{${AUTH.codeDigits}}$`), `${AUTH.codeDigits} digits`).optional().describe('The code from the e-mail (step 2)'),
+    },
+    annotations: { title: 'Log in with an e-mail code', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  },
+  async handler(env, input: { email: string; code?: string }) {
+    const argv = input.code === undefined ? ['auth', 'code', '--email', input.email] : ['auth', 'login', '--email', input.email, '--code', input.code]
+    const { outcome } = await runInProcess(env, argv)
+    if (outcome.error) return fail(outcome.error)
+    if (input.code === undefined) {
+      return ok(`If ${input.email} has an account, a ${AUTH.codeDigits}-digit code is on its way. Ask the user for it, then call auth_email_code again with email and code.`)
+    }
+    const data = outcome.result!.data as { server: string; user: { email: string } }
+    return ok(`Logged in to ${data.server} as ${data.user.email}; the token is stored for later sessions.`)
+  },
+}

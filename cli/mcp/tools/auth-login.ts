@@ -1,0 +1,37 @@
+/**
+ * @module auth_login: log in inside the chat with an access token (recommended) or e-mail
+ * and password; the token is stored exactly as `svc-cli auth login` stores it.
+ */
+import { z } from 'zod'
+import { Email } from '../../../server/core/auth/schemas.ts'
+import { usageError } from '../../errors.ts'
+import { CONSTRAINTS } from '../constraints.ts'
+import { runInProcess } from '../exec.ts'
+import { fail, ok } from '../results.ts'
+import type { ToolModule } from './tool.ts'
+
+export const authLogin: ToolModule = {
+  name: 'auth_login',
+  config: {
+    title: 'Log in to svc',
+    description: `Log in and store the token for later sessions (same file as \`svc-cli auth login\`). Pass either \`token\` (an access token starting with svc_pat_, recommended: the user creates it with \`svc-cli auth token create --name mcp\` or in the admin page) or \`email\` + \`password\`. Accounts without a password use auth_email_code. ${CONSTRAINTS}`,
+    inputSchema: {
+      token: z.string().min(1).optional().describe('Access token (svc_pat_…); recommended'),
+      email: Email.optional().describe('Account e-mail, with password'),
+      password: z.string().min(1).optional().describe('Account password, with email'),
+    },
+    annotations: { title: 'Log in to svc', readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  },
+  async handler(env, input: { token?: string; email?: string; password?: string }) {
+    let argv: string[]
+    let stdin: string
+    if (input.token) [argv, stdin] = [['auth', 'login', '--with-token'], input.token]
+    else if (input.email && input.password) [argv, stdin] = [['auth', 'login', '--email', input.email, '--password-stdin'], input.password]
+    else return fail(usageError('Pass `token` (recommended) or both `email` and `password`; for a login code use auth_email_code'))
+    const { outcome } = await runInProcess(env, argv, stdin)
+    if (outcome.error) return fail(outcome.error)
+    const data = outcome.result!.data as { server: string; user: { email: string } }
+    const shadowed = env.SVC_TOKEN ? ' Note: SVC_TOKEN is set in this MCP server\'s environment and takes precedence over the stored token.' : ''
+    return ok(`Logged in to ${data.server} as ${data.user.email}; the token is stored for later sessions. Next: svc_read with "app list".${shadowed}`)
+  },
+}

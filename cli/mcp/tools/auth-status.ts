@@ -1,0 +1,46 @@
+/**
+ * @module auth_status: which server and account the tools use; not logged in is an answer,
+ * not an error.
+ */
+import { z } from 'zod'
+import { resolveConnection, SvcClient } from '../../client.ts'
+import { asCliError } from '../../output.ts'
+import { CONSTRAINTS, LOGIN_HINT } from '../constraints.ts'
+import { fail, ok } from '../results.ts'
+import type { ToolModule } from './tool.ts'
+
+export const authStatus: ToolModule = {
+  name: 'auth_status',
+  config: {
+    title: 'Login status',
+    description: `Shows the svc server the tools talk to and whether they are logged in (and as whom). Call it first. ${CONSTRAINTS}`,
+    inputSchema: {},
+    outputSchema: {
+      server: z.string(),
+      authenticated: z.boolean(),
+      tokenSource: z.enum(['flag', 'env', 'config']).nullable(),
+      user: z.object({ id: z.string(), email: z.string(), name: z.string() }).nullable(),
+    },
+    annotations: { title: 'Login status', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  },
+  async handler(env) {
+    let connection
+    try {
+      connection = resolveConnection({}, env)
+    } catch (error) {
+      return fail(asCliError(error))
+    }
+    const base = { server: connection.server, tokenSource: connection.tokenSource }
+    if (!connection.token) return ok(`Not logged in to ${connection.server}. ${LOGIN_HINT}`, { ...base, authenticated: false, user: null })
+    try {
+      const status = await new SvcClient(connection).request<{ user: { id: string; email: string; name: string } }>('GET', '/api/v3/auth/status')
+      const user = { id: status.user.id, email: status.user.email, name: status.user.name }
+      return ok(`Logged in to ${connection.server} as ${user.email}.`, { ...base, authenticated: true, user })
+    } catch (error) {
+      const failure = asCliError(error)
+      if (failure.type !== 'unauthorized') return fail(failure)
+      return ok(`The stored token for ${connection.server} is not valid (${failure.message.split('.')[0]}). ${LOGIN_HINT}`, { ...base, authenticated: false, user: null })
+    }
+  },
+}
+

@@ -1,0 +1,18 @@
+/**
+ * @module The shape of one MCP tool file: name, config (description, schemas,
+ * annotations) and a handler that gets the environment to resolve server and token from.
+ */
+import type { ToolAnnotations, CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import type { ZodRawShape } from 'zod'
+
+export interface ToolModule {
+  name: string
+  config: {
+    title: string
+    description: string
+    inputSchema: ZodRawShape
+    outputSchema?: ZodRawShape
+    annotations: Required<Pick<ToolAnnotations, 'title' | 'readOnlyHint' | 'destructiveHint' | 'idempotentHint' | 'openWorldHint'>>
+  }
+  handler(env: Record<string, string | undefined>, input: any): Promise<CallToolResult>
+}

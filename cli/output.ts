@@ -1,0 +1,84 @@
+/**
+ * @module The printing layer: commands return a `CommandResult`; this file turns it into
+ * JSON or aligned human text, and errors into a message on stderr and an exit code.
+ */
+import { CliError, EXIT } from './errors.ts'
+
+/** How human output may be decorated; colour only on a TTY and without NO_COLOR. */
+export interface Style {
+  color: boolean
+}
+
+/** What every command returns: the data (printed as is by --json) and an optional human view. */
+export interface CommandResult<T = unknown> {
+  data: T
+  human?: (style: Style) => string
+  /** True when the command already wrote its output (a streamed export to stdout). */
+  streamed?: boolean
+}
+
+export const result = <T>(data: T, human?: (style: Style) => string): CommandResult<T> => ({ data, human })
+
+const ANSI = /\u001B\[[0-9;]*m/g
+
+/** Removes colour codes (citty colours its help even when piped). */
+export const stripAnsi = (text: string) => text.replace(ANSI, '')
+
+const paint = (style: Style, code: string, text: string) => (style.color ? `\u001B[${code}m${text}\u001B[0m` : text)
+export const bold = (style: Style, text: string) => paint(style, '1', text)
+export const dim = (style: Style, text: string) => paint(style, '2', text)
+export const red = (style: Style, text: string) => paint(style, '31', text)
+
+/** Renders a cell: null as "-", arrays joined, objects as compact JSON. */
+export function cell(value: unknown): string {
+  if (value === null || value === undefined) return '-'
+  if (Array.isArray(value)) return value.length ? value.map(cell).join(', ') : '-'
+  if (typeof value === 'object') return JSON.stringify(value)
+  return String(value).replace(/[\r\n\t]+/g, ' ')
+}
+
+/** An aligned table with a header row; `columns` maps header → value. */
+export function table<T>(style: Style, rows: T[], columns: Record<string, (row: T) => unknown>, empty = 'Nothing to show.'): string {
+  if (rows.length === 0) return empty
+  const headers = Object.keys(columns)
+  const body = rows.map((row) => headers.map((h) => cell(columns[h](row))))
+  const widths = headers.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)))
+  const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]))).join('  ').trimEnd()
+  return [bold(style, line(headers.map((h) => h.toUpperCase()))), ...body.map(line)].join('\n')
+}
+
+/** `key  value` lines for one object, keys aligned. */
+export function details(style: Style, entries: Record<string, unknown>): string {
+  const width = Math.max(...Object.keys(entries).map((k) => k.length))
+  return Object.entries(entries)
+    .map(([key, value]) => `${dim(style, key.padEnd(width))}  ${cell(value)}`)
+    .join('\n')
+}
+
+/** The text printed for a successful command. */
+export function renderResult(outcome: CommandResult, json: boolean, style: Style): string | null {
+  if (outcome.streamed && outcome.data === undefined) return null
+  if (json) return JSON.stringify(outcome.data ?? null, null, 2)
+  if (outcome.human) return outcome.human(style)
+  if (typeof outcome.data === 'string') return outcome.data
+  return JSON.stringify(outcome.data ?? null, null, 2)
+}
+
+/** Any thrown value as a CliError (unexpected ones become type `internal`). */
+export function asCliError(error: unknown): CliError {
+  if (error instanceof CliError) return error
+  if ((error as { interrupted?: boolean } | null)?.interrupted) return new CliError('interrupted', 'Interrupted; nothing was changed', EXIT.interrupted)
+  if (error instanceof Error && error.name === 'CLIError') {
+    return new CliError('usage', stripAnsi(error.message), EXIT.usage)
+  }
+  return new CliError('internal', error instanceof Error ? error.message : String(error))
+}
+
+/** The error text for stderr: one JSON document with --json, a plain line otherwise. */
+export function renderError(error: CliError, json: boolean, style: Style): string {
+  if (json) return JSON.stringify({ error: { type: error.type, message: error.message } })
+  const problems = (error.details as { problems?: { path: string; message: string }[] } | undefined)?.problems
+  const lines = [`${red(style, 'error:')} ${error.message}`]
+  if (problems && problems.length > 1) lines.push(...problems.map((p) => `  - ${p.path ? `${p.path}: ` : ''}${p.message}`))
+  return lines.join('\n')
+}

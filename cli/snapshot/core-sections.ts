@@ -1,0 +1,57 @@
+/**
+ * @module The snapshot sections of the collection modules: app, fields, share, counts.
+ */
+import type { App } from '../commands/app/_view.ts'
+import type { Field } from '../commands/field/_view.ts'
+import type { Share } from '../commands/share/_view.ts'
+import { appPath, cached, mdCell, type SnapshotSection } from './section.ts'
+
+export const appSection: SnapshotSection<{ id: string; name: string; description: string; createdAt: string; updatedAt: string }> = {
+  name: 'app',
+  async load(client, appId, shared) {
+    const app = await cached<App>(shared, client, appPath(appId))
+    return { id: app.id, name: app.name, description: app.description, createdAt: app.createdAt, updatedAt: app.updatedAt }
+  },
+  markdown: (app) => `# ${app.name}\n\n${app.description || '_No description._'}\n\n- id: \`${app.id}\`\n- created: ${app.createdAt}\n- updated: ${app.updatedAt}`,
+}
+
+export const fieldsSection: SnapshotSection<{ fields: Field[]; limit: number }> = {
+  name: 'fields',
+  load: (client, appId, shared) => cached(shared, client, `${appPath(appId)}/fields`),
+  brief: (data) => ({ limit: data.limit, fields: data.fields.map((f) => ({ name: f.name, type: f.type, required: f.required, options: f.options })) }),
+  markdown(data, detail) {
+    const head = `## Fields (${data.fields.length} of ${data.limit})`
+    if (data.fields.length === 0) return `${head}\n\nNo fields yet.`
+    const rows = data.fields.map((f) =>
+      detail === 'full'
+        ? `| ${f.position} | ${mdCell(f.name)} | ${f.type} | ${f.required ? 'yes' : ''} | ${mdCell(f.options)} | ${mdCell(f.label)} | ${f.autoCreated ? 'yes' : ''} |`
+        : `| ${mdCell(f.name)} | ${f.type} | ${f.required ? 'yes' : ''} | ${mdCell(f.options)} |`,
+    )
+    const header = detail === 'full' ? '| # | name | type | required | options | label | auto-created |\n|---|---|---|---|---|---|---|' : '| name | type | required | options |\n|---|---|---|---|'
+    return `${head}\n\n${header}\n${rows.join('\n')}`
+  },
+}
+
+export const shareSection: SnapshotSection<Share> = {
+  name: 'share',
+  load: (client, appId, shared) => cached(shared, client, `${appPath(appId)}/share`),
+  brief: (s) => ({ published: s.published, endpoint: s.endpoint, service: s.service, reads: s.reads, autoCreate: s.autoCreate }),
+  markdown(s, detail) {
+    const lines = [
+      `- published: ${s.published ? `yes (since ${s.publishedAt})` : 'no'}`,
+      `- endpoint: ${s.endpoint ?? '(none until published)'}`,
+      `- writes: ${s.service ? 'on' : 'off'} · reads: ${s.reads ? 'on' : 'off'} · auto-create: ${s.autoCreate ? 'on' : 'off'}`,
+    ]
+    if (detail === 'full') lines.push(`- honeypot: ${s.honeypot}`, `- rate limit: ${s.rateLimit ?? `${s.effectiveRateLimit} (server default)`}`, `- redirect origins: ${s.redirectOrigins.join(', ') || 'none'}`)
+    return `## Share\n\n${lines.join('\n')}`
+  },
+}
+
+export const countsSection: SnapshotSection<{ records: number; spam: number; fields: number; lastRecordAt: string | null }> = {
+  name: 'counts',
+  async load(client, appId, shared) {
+    const app = await cached<App>(shared, client, appPath(appId))
+    return { records: app.recordCount, spam: app.spamCount, fields: app.fieldCount, lastRecordAt: app.lastRecordAt }
+  },
+  markdown: (c) => `## Counts\n\n- records: ${c.records} (spam: ${c.spam})\n- fields: ${c.fields}\n- last record: ${c.lastRecordAt ?? 'none yet'}`,
+}

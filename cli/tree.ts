@@ -1,0 +1,134 @@
+/**
+ * @module Walking the command tree: resolving `app create …` to its command, suggesting
+ * the nearest name for a typo, and listing every leaf (for the MCP whitelist).
+ */
+import type { ArgsDef, CommandDef } from 'citty'
+import type { SvcCommand } from './command.ts'
+import { MODULES } from './commands/index.ts'
+import { usageError } from './errors.ts'
+import { VERSION } from '../server/version.ts'
+
+export const ROOT: CommandDef<any> = {
+  meta: { name: 'svc-cli', version: VERSION, description: 'Collect records through svc endpoints and manage apps, fields and sharing' },
+  subCommands: MODULES,
+}
+
+const resolve = async <T>(value: T | (() => T | Promise<T>) | Promise<T>): Promise<T> =>
+  typeof value === 'function' ? await (value as () => T | Promise<T>)() : await value
+
+export const subCommandsOf = async (cmd: CommandDef<any>) => (await resolve(cmd.subCommands)) ?? undefined
+
+/** Levenshtein distance, for "did you mean". */
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i)
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0]
+    row[0] = i
+    for (let j = 1; j <= b.length; j++) {
+      const current = row[j]
+      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1))
+      previous = current
+    }
+  }
+  return row[b.length]
+}
+
+/** The closest of `names` to `input`, if close enough to be a likely typo. */
+export function nearest(input: string, names: string[]): string | undefined {
+  let best: string | undefined
+  let bestScore = Infinity
+  for (const name of names) {
+    const score = name.startsWith(input) || input.startsWith(name) ? 1 : distance(input, name)
+    if (score < bestScore) [best, bestScore] = [name, score]
+  }
+  return bestScore <= Math.max(2, Math.floor(input.length / 3)) ? best : undefined
+}
+
+export interface Resolved {
+  command: CommandDef<any>
+  parent?: CommandDef<any>
+  /** The names walked, e.g. ['app', 'create']. */
+  path: string[]
+  /** The arguments left for the command. */
+  rest: string[]
+}
+
+const GLOBAL_VALUE_FLAGS = new Set(['--server', '--token'])
+
+/** Walks argv down the tree; unknown names are usage errors with a suggestion. */
+export async function resolveCommand(argv: string[]): Promise<Resolved> {
+  let command = ROOT
+  let parent: CommandDef<any> | undefined
+  const path: string[] = []
+  let rest = [...argv]
+  for (;;) {
+    const subs = await subCommandsOf(command)
+    if (!subs) break
+    let index = -1
+    for (let i = 0; i < rest.length; i++) {
+      if (rest[i] === '--') break
+      if (rest[i].startsWith('-')) {
+        if (GLOBAL_VALUE_FLAGS.has(rest[i])) i++
+        continue
+      }
+      index = i
+      break
+    }
+    if (index < 0) break
+    const name = rest[index]
+    if (!(name in subs)) {
+      const where = ['svc-cli', ...path].join(' ')
+      const guess = nearest(name, Object.keys(subs))
+      throw usageError(`Unknown command "${name}" for ${where}.${guess ? ` Did you mean "${[...path, guess].join(' ')}"?` : ''} Run \`${where} --help\` to see the commands.`)
+    }
+    parent = command
+    command = await resolve(subs[name])
+    path.push(name)
+    rest = [...rest.slice(0, index), ...rest.slice(index + 1)]
+  }
+  return { command, parent, path, rest }
+}
+
+/** Refuses flags the command does not know (citty ignores them silently). */
+export async function checkFlags(resolved: Resolved): Promise<void> {
+  const args = ((await resolve(resolved.command.args)) ?? {}) as ArgsDef
+  const known = new Set<string>(['help', 'h'])
+  const takesValue = new Set<string>()
+  for (const [name, def] of Object.entries(args)) {
+    if (def.type === 'positional') continue
+    const kebab = name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
+    for (const n of [name, kebab, ...([] as string[]).concat((def as { alias?: string | string[] }).alias ?? [])]) {
+      known.add(n)
+      if (def.type === 'boolean') known.add(`no-${n}`)
+      else takesValue.add(n)
+    }
+  }
+  const rest = resolved.rest
+  for (let i = 0; i < rest.length; i++) {
+    const token = rest[i]
+    if (token === '--') break
+    if (!token.startsWith('-') || /^-\d/.test(token)) continue
+    const name = token.replace(/^-{1,2}/, '').split('=')[0]
+    if (known.has(name)) {
+      // The next word is this flag's value, even when it starts with "-".
+      if (takesValue.has(name) && !token.includes('=')) i++
+      continue
+    }
+    const guess = nearest(name, [...known].filter((k) => k.length > 1))
+    throw usageError(`Unknown flag "${token.split('=')[0]}" for svc-cli ${resolved.path.join(' ')}.${guess ? ` Did you mean --${guess}?` : ''}`)
+  }
+}
+
+export interface Leaf {
+  path: string[]
+  command: SvcCommand
+}
+
+/** Every runnable command under `root`, loading lazy modules. */
+export async function listLeaves(command: CommandDef<any> = ROOT, path: string[] = []): Promise<Leaf[]> {
+  const subs = await subCommandsOf(command)
+  if (!subs) return (command as SvcCommand).svc ? [{ path, command: command as SvcCommand }] : []
+  const leaves: Leaf[] = []
+  for (const [name, sub] of Object.entries(subs)) leaves.push(...(await listLeaves(await resolve(sub), [...path, name])))
+  return leaves
+}

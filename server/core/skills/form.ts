@@ -1,0 +1,33 @@
+/**
+ * @module Skill document "form": apps and fields, as the server enforces them.
+ */
+import { AUTH, CHOICE_TYPES, FIELD_TYPES, LIMITS } from '../limits.ts'
+
+/** The rules for designing an app's fields. */
+export function formSkill(): string {
+  return `# Skill: form (apps and fields)
+
+An **app** is a form plus a collection endpoint. Its **fields** are the keys of the records it stores.
+
+## Limits
+- At most **${LIMITS.maxFields} fields** per app, defined or auto-created. The ${LIMITS.maxFields + 1}st is refused (422 \`field_limit\`) and nothing from that submission is stored.
+- Field names: 1–${LIMITS.maxFieldNameLength} characters after trimming, any script, no control characters. Names are case-sensitive and unique per app.
+- App name up to ${LIMITS.maxAppNameLength} characters, description up to ${LIMITS.maxDescriptionLength}; labels up to ${LIMITS.maxLabelLength}.
+- Choice fields: up to ${LIMITS.maxOptions} options of up to ${LIMITS.maxOptionLength} characters each.
+
+## Field types
+${FIELD_TYPES.map((t) => `- \`${t}\``).join('\n')}
+
+${CHOICE_TYPES.map((t) => `\`${t}\``).join(' and ')} need \`options\`; submitted values must be among them (multichoice: an array of them).
+\`required\` fields must be present in every submission. Mismatching values are refused with 422, every problem listed.
+
+## Rules worth knowing
+- Removing a field keeps the values already stored in records; renaming does not rewrite old records.
+- Top-level keys of a record are its fields; nested objects and arrays are kept as values.
+- With auto-create on (the default), unknown keys create fields, typed from the first value.
+
+## Commands
+\`svc-cli app create --name …\`, \`svc-cli field add --app <id> --name <n> --type <${FIELD_TYPES.join('|')}>\`,
+\`field list|get|update|remove|move|options\`. All need login (access tokens start with \`${AUTH.accessTokenPrefix}\`).
+`
+}

@@ -1,0 +1,121 @@
+/**
+ * Help, usage errors, exit codes and output rules that need no server.
+ */
+import { describe, expect, test } from 'bun:test'
+import { listLeaves } from '../../cli/tree.ts'
+import { cliInProcess, cliProcess } from '../support/server.ts'
+
+const leaves = await listLeaves()
+
+describe('help', () => {
+  test.each(leaves.map((leaf) => [leaf.path.join(' '), leaf] as const))('svc-cli %s --help has a description and an example', async (name, leaf) => {
+    const run = await cliInProcess([...leaf.path, '--help'])
+    expect(run.code).toBe(0)
+    expect(run.stderr).toBe('')
+    const description = (leaf.command.meta as { description: string }).description
+    expect(description.length).toBeGreaterThan(10)
+    expect(run.stdout).toContain(`${description} (svc-cli ${name})`)
+    expect(run.stdout).toContain(`EXAMPLE\n\n  ${leaf.command.svc.example}\n`)
+    expect(leaf.command.svc.example.startsWith('svc-cli') || leaf.command.svc.example.includes('svc-cli')).toBe(true)
+  })
+
+  test('`svc-cli help app create` and `svc-cli app create --help` agree', async () => {
+    const [a, b] = await Promise.all([cliInProcess(['help', 'app', 'create']), cliInProcess(['app', 'create', '--help'])])
+    expect(a).toMatchObject({ code: 0, stdout: b.stdout })
+  })
+
+  test('help is plain text (no colour) when stdout is not a terminal', async () => {
+    const run = await cliProcess(['share', 'set', '--help'])
+    expect(run.code).toBe(0)
+    expect(run.stdout).not.toContain('\u001B[')
+    expect(run.stdout).toContain('--rate-limit=<rate>')
+  })
+
+  test('a group without a subcommand prints its commands', async () => {
+    const run = await cliInProcess(['field'])
+    expect(run.code).toBe(0)
+    for (const name of ['add', 'list', 'get', 'update', 'remove', 'move', 'options']) expect(run.stdout).toMatch(new RegExp(`^\\s+${name}\\s+\\S`, 'm'))
+  })
+
+  test('--version prints the package version', async () => {
+    const run = await cliProcess(['--version'])
+    expect(run).toMatchObject({ code: 0, stdout: `${(await import('../../package.json')).version}\n`, stderr: '' })
+  })
+})
+
+describe('usage errors exit 2 and say what to do', () => {
+  const cases: [string[], string][] = [
+    [['ap', 'list'], 'error: Unknown command "ap" for svc-cli. Did you mean "app"? Run `svc-cli --help` to see the commands.'],
+    [['app', 'lst'], 'error: Unknown command "lst" for svc-cli app. Did you mean "app list"? Run `svc-cli app --help` to see the commands.'],
+    [['app', 'create', '--nam', 'x'], 'error: Unknown flag "--nam" for svc-cli app create. Did you mean --name?\nRun `svc-cli app create --help` for usage.'],
+    [['app', 'create'], 'error: Missing required argument: --name\nRun `svc-cli app create --help` for usage.'],
+    [['share', 'query', '--app', 'a', '--size', 'ten'], 'error: --size must be a whole number, got "ten"\nRun `svc-cli share query --help` for usage.'],
+    [['share', 'query', '--app', 'a', '--size', '1001'], 'error: --size must be between 1 and 1000, got 1001\nRun `svc-cli share query --help` for usage.'],
+    [['share', 'set', '--app', 'a', '--reads', 'maybe'], 'error: --reads must be on or off, got "maybe"\nRun `svc-cli share set --help` for usage.'],
+    [['field', 'add', '--app', 'a', '--name', 'n', '--type', 'colour'], 'error: Invalid value for argument: --type (colour). Expected one of: text, number, boolean, choice, multichoice, date, email, json.\nRun `svc-cli field add --help` for usage.'],
+    [['skill', 'forms'], 'error: No skill "forms"; choose one of form, scale, connect, report, expert, share\nRun `svc-cli skill --help` for usage.'],
+    [['app', 'get', '--app', 'x', '--server', 'ftp://example.com'], 'error: --server must start with http:// or https://, got "ftp://example.com"\nRun `svc-cli app get --help` for usage.'],
+  ]
+  test.each(cases)('svc-cli %p', async (argv, message) => {
+    const run = await cliInProcess(argv)
+    expect(run).toMatchObject({ code: 2, stdout: '', stderr: `${message}\n` })
+  })
+
+  test('with --json the error is one JSON document on stderr', async () => {
+    const run = await cliInProcess(['app', 'lst', '--json'])
+    expect(run.code).toBe(2)
+    expect(run.stdout).toBe('')
+    expect(JSON.parse(run.stderr)).toEqual({
+      error: { type: 'usage', message: 'Unknown command "lst" for svc-cli app. Did you mean "app list"? Run `svc-cli app --help` to see the commands.' },
+    })
+  })
+})
+
+describe('without a token or a server', () => {
+  test('a command that needs login exits 4 and says how to log in', async () => {
+    const run = await cliProcess(['app', 'list', '--json'], { env: { SVC_URL: 'http://127.0.0.1:9' } })
+    expect(run.code).toBe(4)
+    expect(run.stdout).toBe('')
+    expect(JSON.parse(run.stderr)).toEqual({
+      error: {
+        type: 'unauthorized',
+        message: 'Not logged in to http://127.0.0.1:9. Run `svc-cli auth login` (or `svc-cli auth login --with-token < token.txt`), or set SVC_TOKEN.',
+      },
+    })
+  })
+
+  test('an unreachable server exits 1 and names the URL and the fix', async () => {
+    const run = await cliInProcess(['app', 'list', '--json'], { env: { SVC_URL: 'http://127.0.0.1:9', SVC_TOKEN: 'svc_pat_x' } })
+    expect(run.code).toBe(1)
+    const { error } = JSON.parse(run.stderr)
+    expect(error.type).toBe('unreachable')
+    expect(error.message).toStartWith('Could not reach svc at http://127.0.0.1:9 (')
+    expect(error.message).toEndWith('Start it with `svc-cli serve`, or point to it with --server or SVC_URL.')
+  })
+
+  test('login off a terminal without flags fails with exit 2 naming the flags', async () => {
+    const run = await cliProcess(['auth', 'login'], { env: { SVC_URL: 'http://127.0.0.1:9' }, stdin: '' })
+    expect(run.code).toBe(2)
+    expect(run.stderr).toStartWith('error: Not a terminal, so svc-cli cannot ask how to log in: pass --token <token>, --with-token (token on stdin)')
+  })
+
+  test('skill works offline and prints the document built from the limits', async () => {
+    const run = await cliInProcess(['skill', 'form', '--json'])
+    expect(run.code).toBe(0)
+    const { module, markdown } = run.json()
+    expect(module).toBe('form')
+    expect(markdown).toContain('At most **50 fields** per app')
+  })
+})
+
+describe('the CLI stays a client', () => {
+  const files = [...new Bun.Glob('cli/**/*.ts').scanSync({ cwd: `${import.meta.dir}/../..` })]
+
+  test.each(files)('%s imports only core constants/schemas from the server (serve excepted)', async (file) => {
+    const source = await Bun.file(`${import.meta.dir}/../../${file}`).text()
+    const specifiers = [...source.matchAll(/(?:from|import\()\s*'([^']+)'/g)].map((m) => m[1])
+    expect(specifiers.filter((s) => s === 'elysia' || s.startsWith('@elysiajs/'))).toEqual([])
+    const server = specifiers.filter((s) => s.startsWith('.') && s.includes('server/') && !/server\/(core\/|version\.ts)/.test(s))
+    expect(server).toEqual(file === 'cli/commands/serve.ts' ? ['../../server/main.ts'] : [])
+  })
+})

@@ -1,0 +1,76 @@
+/**
+ * Stored config (file modes, atomic writes, one entry per server) and the precedence of
+ * --server/SVC_URL/config/default and --token/SVC_TOKEN/config.
+ */
+import { describe, expect, test } from 'bun:test'
+import { readdirSync, statSync, writeFileSync, mkdirSync } from 'node:fs'
+import { resolveConnection, type Connection } from '../../cli/client.ts'
+import { configDir, configPath, normalizeServer, readConfig, updateConfig, writeConfig } from '../../cli/config.ts'
+import { tempConfigHome } from '../support/server.ts'
+
+describe('stored config', () => {
+  test('lives under XDG_CONFIG_HOME/svc, else ~/.config/svc', () => {
+    expect(configPath({ XDG_CONFIG_HOME: '/x/conf', HOME: '/home/u' })).toBe('/x/conf/svc/config.json')
+    expect(configPath({ HOME: '/home/u' })).toBe('/home/u/.config/svc/config.json')
+    expect(configPath({ XDG_CONFIG_HOME: '  ', HOME: '/home/u' })).toBe('/home/u/.config/svc/config.json')
+  })
+
+  test('is written with folder 0700 and file 0600, atomically (no temp files left)', () => {
+    const env = { XDG_CONFIG_HOME: tempConfigHome() }
+    writeConfig(env, { current: 'http://a:1', servers: { 'http://a:1': { token: 't', savedAt: '2026-01-01T00:00:00.000Z' } } })
+    expect(statSync(configDir(env)).mode & 0o777).toBe(0o700)
+    expect(statSync(configPath(env)).mode & 0o777).toBe(0o600)
+    expect(readdirSync(configDir(env))).toEqual(['config.json'])
+    expect(readConfig(env)).toEqual({ current: 'http://a:1', servers: { 'http://a:1': { token: 't', savedAt: '2026-01-01T00:00:00.000Z' } } })
+  })
+
+  test('tightens a folder that was created too open', () => {
+    const env = { XDG_CONFIG_HOME: tempConfigHome() }
+    mkdirSync(configDir(env), { mode: 0o755 })
+    writeConfig(env, { servers: {} })
+    expect(statSync(configDir(env)).mode & 0o777).toBe(0o700)
+  })
+
+  test('keeps one entry per server', () => {
+    const env = { XDG_CONFIG_HOME: tempConfigHome() }
+    updateConfig(env, (c) => void (c.servers['http://a:1'] = { token: 'ta', savedAt: 's' }))
+    updateConfig(env, (c) => void (c.servers['http://b:2'] = { token: 'tb', savedAt: 's' }))
+    expect(Object.keys(readConfig(env).servers)).toEqual(['http://a:1', 'http://b:2'])
+  })
+
+  test('a missing file is empty; a corrupt one is an error naming the file', () => {
+    const env = { XDG_CONFIG_HOME: tempConfigHome() }
+    expect(readConfig(env)).toEqual({ servers: {} })
+    mkdirSync(configDir(env), { recursive: true })
+    writeFileSync(configPath(env), '{nope')
+    expect(() => readConfig(env)).toThrow(`${configPath(env)} is not valid JSON; fix or delete it and log in again`)
+  })
+
+  test('server URLs are normalised so trailing slashes share an entry', () => {
+    expect(normalizeServer('http://Host:8787/')).toBe('http://host:8787')
+    expect(normalizeServer(' https://svc.example.com/base/ ')).toBe('https://svc.example.com/base')
+    expect(() => normalizeServer('localhost:8787')).toThrow('--server must start with http:// or https://, got "localhost:8787"')
+  })
+})
+
+describe('precedence', () => {
+  const home = tempConfigHome()
+  writeConfig({ XDG_CONFIG_HOME: home }, {
+    current: 'http://stored:1',
+    servers: { 'http://stored:1': { token: 'from-config', savedAt: 's' }, 'http://env:2': { token: 'env-server-config', savedAt: 's' } },
+  })
+  const cases: [string, { server?: string; token?: string }, Record<string, string>, Connection][] = [
+    ['config only', {}, {}, { server: 'http://stored:1', token: 'from-config', tokenSource: 'config' }],
+    ['SVC_URL picks that server\'s stored token', {}, { SVC_URL: 'http://env:2' }, { server: 'http://env:2', token: 'env-server-config', tokenSource: 'config' }],
+    ['--server beats SVC_URL', { server: 'http://flag:3' }, { SVC_URL: 'http://env:2' }, { server: 'http://flag:3', token: null, tokenSource: null }],
+    ['SVC_TOKEN beats config', {}, { SVC_TOKEN: 'from-env' }, { server: 'http://stored:1', token: 'from-env', tokenSource: 'env' }],
+    ['--token beats SVC_TOKEN', { token: 'from-flag' }, { SVC_TOKEN: 'from-env' }, { server: 'http://stored:1', token: 'from-flag', tokenSource: 'flag' }],
+  ]
+  test.each(cases)('%s', (_name, flags, env, expected) => {
+    expect(resolveConnection(flags, { XDG_CONFIG_HOME: home, ...env })).toEqual(expected)
+  })
+
+  test('the default server is http://localhost:8787', () => {
+    expect(resolveConnection({}, { XDG_CONFIG_HOME: tempConfigHome() })).toEqual({ server: 'http://localhost:8787', token: null, tokenSource: null })
+  })
+})

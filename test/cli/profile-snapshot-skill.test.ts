@@ -1,0 +1,132 @@
+/**
+ * svc-cli profile, snapshot, skill (and GET /api/v3/skills/:module), and serve.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { SKILL_MODULES, skillDocument } from '../../server/core/skills/index.ts'
+import { BUN, cliInProcess, ROOT, startTestServer, tempConfigHome, type CliRun } from '../support/server.ts'
+
+const server = startTestServer()
+afterAll(() => server.close())
+
+let env: Record<string, string>
+let email: string
+beforeAll(async () => {
+  const account = await server.account()
+  email = account.user.email
+  env = { SVC_URL: server.url, SVC_TOKEN: account.token, XDG_CONFIG_HOME: tempConfigHome() }
+})
+const cli = (...argv: string[]) => cliInProcess(argv, { env })
+const ok = (run: CliRun) => {
+  expect(run.stderr).toBe('')
+  expect(run.code).toBe(0)
+  return run
+}
+
+describe('profile', () => {
+  test('get, update, password (stdin: new only when there is none, then current + new)', async () => {
+    const me = ok(await cli('profile', 'get', '--json')).json()
+    expect(me).toEqual({ id: expect.any(String), email, name: expect.any(String), hasPassword: false, createdAt: expect.any(String) })
+    expect(ok(await cli('profile', 'update', '--name', 'Ada L.', '--json')).json()).toEqual({ ...me, name: 'Ada L.' })
+    expect((await cli('profile', 'update')).code).toBe(2)
+
+    const set = await cliInProcess(['profile', 'password', '--password-stdin', '--json'], { env, stdin: 'first password\n' })
+    expect(set).toMatchObject({ code: 0, stderr: '' })
+    expect(set.json()).toEqual({ changed: true })
+    const missingCurrent = await cliInProcess(['profile', 'password', '--password-stdin'], { env, stdin: 'second password\n' })
+    expect(missingCurrent.code).toBe(2)
+    const changed = await cliInProcess(['profile', 'password', '--password-stdin', '--json'], { env, stdin: 'first password\nsecond password\n' })
+    expect(changed.json()).toEqual({ changed: true })
+    const login = await cliInProcess(['auth', 'login', '--email', email, '--password-stdin', '--json'], { env: { SVC_URL: server.url }, stdin: 'second password' })
+    expect(login.code).toBe(0)
+  })
+
+  test('password off a terminal without --password-stdin names the flag', async () => {
+    const run = await cli('profile', 'password')
+    expect(run).toMatchObject({ code: 2, stderr: 'error: Not a terminal, so svc-cli cannot ask: pass --password-stdin\n' })
+  })
+})
+
+describe('snapshot', () => {
+  test('JSON with every section; Markdown; one module; summary detail', async () => {
+    const app = ok(await cli('app', 'create', '--name', 'Snap', '--description', 'All of it', '--json')).json()
+    ok(await cli('field', 'add', '--app', app.id, '--name', 'q1', '--type', 'number', '--required'))
+    const share = ok(await cli('share', 'publish', '--app', app.id, '--json')).json()
+    ok(await cli('share', 'post', '--app', app.id, '--data', '{"q1":3}'))
+
+    const full = ok(await cli('snapshot', '--app', app.id, '--json')).json()
+    expect(Object.keys(full.sections)).toEqual(['app', 'fields', 'share', 'counts'])
+    expect(full.sections.app).toEqual({ id: app.id, name: 'Snap', description: 'All of it', createdAt: app.createdAt, updatedAt: expect.any(String) })
+    expect(full.sections.fields).toMatchObject({ limit: 50, fields: [{ name: 'q1', type: 'number', required: true }] })
+    expect(full.sections.share).toEqual(share)
+    expect(full.sections.counts).toEqual({ records: 1, spam: 0, fields: 1, lastRecordAt: expect.any(String) })
+
+    const markdown = ok(await cli('snapshot', '--app', app.id)).stdout
+    expect(markdown).toStartWith('# Snap\n\nAll of it\n')
+    expect(markdown).toContain('## Fields (1 of 50)')
+    expect(markdown).toContain(`- endpoint: ${share.endpoint}`)
+    expect(markdown).toContain('- records: 1 (spam: 0)')
+
+    const one = ok(await cli('snapshot', '--app', app.id, '--module', 'fields', '--detail', 'summary', '--json')).json()
+    expect(one).toEqual({ appId: app.id, detail: 'summary', sections: { fields: { limit: 50, fields: [{ name: 'q1', type: 'number', required: true, options: null }] } } })
+
+    const missing = await cli('snapshot', '--app', 'nope', '--json')
+    expect(missing.code).toBe(1)
+    expect(JSON.parse(missing.stderr).error.type).toBe('not_found')
+  })
+})
+
+describe('skills', () => {
+  test.each(SKILL_MODULES)('GET /api/v3/skills/%s is the same Markdown as `svc-cli skill`', async (module) => {
+    const response = await fetch(`${server.url}/api/v3/skills/${module}`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('text/markdown; charset=utf-8')
+    const text = await response.text()
+    expect(text).toBe(skillDocument(module))
+    expect(ok(await cliInProcess(['skill', module])).stdout).toBe(`${text}`)
+  })
+
+  test('an unknown module is a JSON 404 listing the valid ones', async () => {
+    const response = await fetch(`${server.url}/api/v3/skills/forms`)
+    expect(response.status).toBe(404)
+    expect(await response.json()).toEqual({
+      code: 404,
+      error: { type: 'not_found', message: 'No skill "forms"; the modules are form, scale, connect, report, expert, share', details: { modules: SKILL_MODULES } },
+    })
+  })
+
+  test('the assessment modules say they are coming; form and share are built from the limits', () => {
+    for (const module of ['scale', 'connect', 'report', 'expert'] as const) expect(skillDocument(module)).toContain('**Status: coming.**')
+    expect(skillDocument('share')).toContain('stop at the first page with fewer than 1000 records')
+    expect(skillDocument('form')).toContain('- `multichoice`')
+  })
+})
+
+describe('serve', () => {
+  test('`svc-cli serve` starts the server like npm start', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'svc-serve-'))
+    const proc = Bun.spawn([BUN, 'cli/main.ts', 'serve'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), PORT: '0', SVC_DATA_DIR: dataDir, SVC_LOG: 'warn' },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
+    try {
+      const reader = proc.stdout.getReader()
+      let text = ''
+      while (!/listening on (http:\/\/\S+)/.test(text)) {
+        const { value, done } = await reader.read()
+        if (done) throw new Error(`serve exited: ${text}`)
+        text += new TextDecoder().decode(value)
+      }
+      const url = /listening on (http:\/\/\S+)/.exec(text)![1]
+      const health = await (await fetch(`${url}/api/v3/health`)).json()
+      expect(health).toEqual({ code: 200, data: { status: 'ok', version: expect.any(String) } })
+    } finally {
+      proc.kill('SIGTERM')
+      expect(await proc.exited).toBe(0)
+    }
+  })
+})

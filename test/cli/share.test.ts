@@ -1,0 +1,132 @@
+/**
+ * svc-cli share against a real server: publishing, settings, sending records from flags
+ * and stdin, reading one page or everything, summary and streamed exports.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { cliInProcess, cliProcess, startTestServer, tempConfigHome, type CliRun } from '../support/server.ts'
+
+const server = startTestServer()
+afterAll(() => server.close())
+
+let env: Record<string, string>
+beforeAll(async () => {
+  const { token } = await server.account()
+  env = { SVC_URL: server.url, SVC_TOKEN: token, XDG_CONFIG_HOME: tempConfigHome() }
+})
+const cli = (...argv: string[]) => cliInProcess(argv, { env })
+const ok = (run: CliRun) => {
+  expect(run.stderr).toBe('')
+  expect(run.code).toBe(0)
+  return run
+}
+const newApp = async (name: string) => ok(await cli('app', 'create', '--name', name, '--json')).json().id as string
+
+describe('share settings', () => {
+  test('status, publish, set, url, rotate, unpublish', async () => {
+    const app = await newApp('Settings')
+    const before = ok(await cli('share', 'status', '--app', app, '--json')).json()
+    expect(before).toMatchObject({ published: false, token: null, endpoint: null, service: true, reads: true, autoCreate: true })
+
+    const url = await cli('share', 'url', '--app', app, '--json')
+    expect(url.code).toBe(1)
+    expect(JSON.parse(url.stderr)).toEqual({ error: { type: 'not_published', message: `App ${app} has no endpoint yet: run svc-cli share publish --app ${app}` } })
+
+    const published = ok(await cli('share', 'publish', '--app', app, '--json')).json()
+    expect(published).toMatchObject({ published: true, token: expect.any(String), endpoint: `${server.ctx.config.baseUrl}/api/v3/share/${published.token}` })
+    expect(ok(await cli('share', 'url', '--app', app)).stdout).toBe(`${published.endpoint}\n`)
+
+    const set = ok(await cli('share', 'set', '--app', app, '--reads', 'off', '--auto-create', 'off', '--rate-limit', '5/s,10', '--redirect-origins', 'https://example.com, https://b.example', '--honeypot', '_trap', '--json')).json()
+    expect(set).toMatchObject({ reads: false, autoCreate: false, service: true, rateLimit: '5/s,10', redirectOrigins: ['https://example.com', 'https://b.example'], honeypot: '_trap' })
+    const reset = ok(await cli('share', 'set', '--app', app, '--rate-limit', 'default', '--json')).json()
+    expect(reset.rateLimit).toBeNull()
+    expect((await cli('share', 'set', '--app', app)).code).toBe(2)
+
+    expect((await cli('share', 'rotate', '--app', app)).code).toBe(2)
+    const rotated = ok(await cli('share', 'rotate', '--app', app, '--yes', '--json')).json()
+    expect(rotated.token).not.toBe(published.token)
+    expect((await fetch(`${server.url}/api/v3/share/${published.token}`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })).status).toBe(404)
+
+    const human = ok(await cli('share', 'unpublish', '--app', app, '--yes')).stdout
+    expect(human).toStartWith('published              no\n')
+  })
+})
+
+describe('records', () => {
+  let app: string
+  beforeAll(async () => {
+    app = await newApp('Records')
+    ok(await cli('share', 'publish', '--app', app))
+  })
+
+  test('post from --data and from stdin (real process), then query one page', async () => {
+    const first = ok(await cli('share', 'post', '--app', app, '--data', '{"name":"Ada","age":36}', '--source', 'ci', '--json')).json()
+    expect(first).toEqual({ id: expect.any(String) })
+    const second = await cliProcess(['share', 'post', '--app', app, '--json'], { env, stdin: '{"data":{"name":"Grace","age":45}}' })
+    expect(second.code).toBe(0)
+    const page = ok(await cli('share', 'query', '--app', app, '--size', '1', '--json')).json()
+    expect(page).toEqual({
+      records: [{ id: first.id, data: { name: 'Ada', age: 36 }, meta: { source: 'ci' }, createdAt: expect.any(String) }],
+      page: 1,
+      size: 1,
+      total: 2,
+    })
+    const human = ok(await cli('share', 'query', '--app', app)).stdout.split('\n')
+    expect(human[0]).toMatch(/^CREATED\s+NAME\s+AGE\s+ID$/)
+    expect(human[1]).toMatch(/^\S+Z\s+Ada\s+36\s+\S+$/)
+    expect(human.at(-2)).toBe('Page 1 · 2 of 2 records')
+  })
+
+  test('post without a record is a usage error naming --data', async () => {
+    expect(await cli('share', 'post', '--app', app)).toMatchObject({ code: 2, stderr: 'error: No record given: pass --data \'{"name":"value"}\' or pipe JSON into stdin\n' })
+    expect(await cli('share', 'post', '--app', app, '--data', '{oops')).toMatchObject({ code: 2 })
+  })
+
+  test('query --all follows the read-all protocol across full pages', async () => {
+    const bulk = await newApp('Bulk')
+    const published = ok(await cli('share', 'publish', '--app', bulk, '--json')).json()
+    const records = Array.from({ length: 2001 }, (_, i) => ({ n: i }))
+    for (let i = 0; i < records.length; i += 1000) {
+      const response = await fetch(`${server.url}/api/v3/share/${published.token}/batch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(records.slice(i, i + 1000)) })
+      expect(response.status).toBe(200)
+    }
+    const all = ok(await cli('share', 'query', '--app', bulk, '--all', '--json')).json()
+    expect(all.total).toBe(2001)
+    expect(all.records.map((r: { data: { n: number } }) => r.data.n)).toEqual(records.map((r) => r.n))
+  })
+
+  test('summary as JSON and as a table', async () => {
+    const summary = ok(await cli('share', 'summary', '--app', app, '--json')).json()
+    expect(summary).toMatchObject({ total: 2, spam: 0, fields: { name: { count: 2, missing: 0 }, age: { count: 2, min: 36, max: 45 } } })
+    const human = ok(await cli('share', 'summary', '--app', app)).stdout
+    expect(human).toStartWith('records  2\nspam     0\n')
+    expect(human).toMatch(/\nage\s+number\s+2\s+0\s+min 36 · max 45 · mean 40\.5\n/)
+  })
+
+  test('export streams CSV to stdout and JSON Lines to a file', async () => {
+    const csv = await cliProcess(['share', 'export', '--app', app], { env })
+    expect(csv.code).toBe(0)
+    expect(csv.stdout.charCodeAt(0)).toBe(0xfeff)
+    expect(csv.stdout).toContain('Ada')
+    expect(csv.stdout).toContain('Grace')
+    const dir = mkdtempSync(join(tmpdir(), 'svc-export-'))
+    const file = join(dir, 'records.jsonl')
+    const written = ok(await cli('share', 'export', '--app', app, '--format', 'jsonl', '--out', file, '--json')).json()
+    const text = readFileSync(file, 'utf8')
+    expect(written).toEqual({ file, format: 'jsonl', bytes: Buffer.byteLength(text) })
+    expect(text.trim().split('\n').map((line) => JSON.parse(line).data)).toEqual([{ name: 'Ada', age: 36 }, { name: 'Grace', age: 45 }])
+  })
+
+  test('a progress line appears on a terminal only, and ends with a newline', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'svc-export-')), 'records.csv')
+    const onTerminal = await cliInProcess(['share', 'export', '--app', app, '--out', file], { env, prompt: async () => '' })
+    expect(onTerminal.code).toBe(0)
+    expect(onTerminal.stderr).toStartWith(`\r\u001B[K${file}: `)
+    expect(onTerminal.stderr).toEndWith(' KiB\n')
+    expect(onTerminal.stdout).toBe(`Wrote ${readFileSync(file).byteLength} bytes of CSV to ${file}\n`)
+    const offTerminal = await cliInProcess(['share', 'export', '--app', app, '--out', file], { env })
+    expect(offTerminal.stderr).toBe('')
+  })
+})

@@ -1,0 +1,91 @@
+/**
+ * @module A real svc server on a free port with a temp data dir (via startServer), and two
+ * ways to run svc-cli against it: in-process (runCli over buffers) and as a real process
+ * (`bun cli/main.ts`). Each CLI run gets its own temp XDG_CONFIG_HOME unless one is given.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startServer, type RunningServer } from '../../server/boot.ts'
+import { loadConfig } from '../../server/config.ts'
+import { createLogger } from '../../server/core/logger.ts'
+import type { Mail } from '../../server/core/mailer.ts'
+import { bufferedIo, type Io } from '../../cli/io.ts'
+import { runCli } from '../../cli/run.ts'
+import { makeUser, type TestUser } from './users.ts'
+
+export const ROOT = join(import.meta.dir, '..', '..')
+export const BUN = process.execPath
+
+export interface TestServer extends RunningServer {
+  /** Every mail the server "sent" (login codes), newest last. */
+  mails: Mail[]
+  /** A new account with a live access token, made through core in this process. */
+  account(email?: string): Promise<TestUser>
+  /** Stops the server and removes the data dir. */
+  close(): Promise<void>
+}
+
+/** Starts svc on 127.0.0.1:0 with a temp data dir, rate limit off, logs silent. */
+export function startTestServer(env: Record<string, string> = {}): TestServer {
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-cli-server-'))
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', SVC_DATA_DIR: dataDir, SVC_LOG: 'silent', SVC_RATE_LIMIT: 'off', SVC_SYNC: 'normal', ...env })
+  const mails: Mail[] = []
+  const server = startServer(config, {
+    log: createLogger('silent'),
+    mailer: { description: 'test mailer', send: async (mail) => void mails.push(mail) },
+  })
+  return {
+    ...server,
+    mails,
+    account: (email?: string) => makeUser(server.ctx, email),
+    async close() {
+      await server.stop()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A fresh, empty config home. */
+export const tempConfigHome = () => mkdtempSync(join(tmpdir(), 'svc-cli-config-'))
+
+export interface CliRun {
+  code: number
+  stdout: string
+  stderr: string
+  /** stdout parsed as JSON (throws when it is not). */
+  json<T = any>(): T
+}
+
+export interface CliOptions {
+  env?: Record<string, string | undefined>
+  stdin?: string
+  /** Answers prompts as a person at a terminal would (makes the run interactive). */
+  prompt?: Io['prompt']
+}
+
+const finish = (code: number, stdout: string, stderr: string): CliRun => ({ code, stdout, stderr, json: () => JSON.parse(stdout) })
+
+/** Runs svc-cli in this process over buffers (never a TTY unless `prompt` is given). */
+export async function cliInProcess(argv: string[], options: CliOptions = {}): Promise<CliRun> {
+  const io = bufferedIo({ XDG_CONFIG_HOME: tempConfigHome(), ...options.env }, { stdin: options.stdin, prompt: options.prompt })
+  const code = await runCli(argv, io)
+  return finish(code, io.out(), io.err())
+}
+
+/** Runs `bun cli/main.ts …` as a real process with only the given environment (plus PATH and HOME). */
+export async function cliProcess(argv: string[], options: CliOptions = {}): Promise<CliRun> {
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), XDG_CONFIG_HOME: tempConfigHome() }
+  for (const [key, value] of Object.entries(options.env ?? {})) if (value !== undefined) env[key] = value
+  const proc = Bun.spawn([BUN, 'cli/main.ts', ...argv], {
+    cwd: ROOT,
+    env,
+    stdin: options.stdin === undefined ? 'ignore' : new TextEncoder().encode(options.stdin),
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  // Decoded keeping a byte-order mark (CSV exports start with one; Response.text() drops it).
+  const decode = async (stream: ReadableStream<Uint8Array>) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(await new Response(stream).arrayBuffer())
+  const [stdout, stderr, code] = await Promise.all([decode(proc.stdout), decode(proc.stderr), proc.exited])
+  return finish(code, stdout, stderr)
+}
