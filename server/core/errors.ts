@@ -21,6 +21,7 @@ export type ErrorType =
   | 'invalid_value'
   | 'validation'
   | 'rate_limited'
+  | 'timeout'
   | 'internal'
 
 /** One problem with an input; `path` names where (a field, `data.age`, `[3].email`). */

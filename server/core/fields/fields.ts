@@ -117,6 +117,8 @@ export function updateField(ctx: AppContext, userId: string, appId: string, ref:
         label: patch.label ?? current.label,
         required: patch.required ?? current.required,
         options: options === null ? null : JSON.stringify(options),
+        // Once the owner sets a type, options or required, submissions are checked against them.
+        autoCreated: patch.type !== undefined || patch.options !== undefined || patch.required !== undefined ? false : current.autoCreated,
         updatedAt: ctx.clock.now(),
       }
       tx.update(fields).set(changes).where(eq(fields.id, current.id)).run()

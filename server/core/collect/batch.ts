@@ -1,0 +1,34 @@
+/**
+ * @module A /batch body: up to `LIMITS.maxBatch` records, each canonical or flat, checked
+ * like single submissions; the first invalid one fails the batch with its index, and the
+ * new keys of all of them together must fit the field limit (all or nothing).
+ */
+import { AppError } from '../errors.ts'
+import { LIMITS } from '../limits.ts'
+import type { FieldMap } from './field-cache.ts'
+import { checkNewFields, prepareRecord, type CollectSettings, type NewField, type PreparedRecord } from './prepare.ts'
+import { toSubmission } from './shape.ts'
+
+/** Checks every element of a parsed batch body; throws 400/413/422 naming the element. */
+export function prepareBatch(fields: FieldMap, settings: CollectSettings, body: unknown): PreparedRecord[] {
+  if (!Array.isArray(body)) throw new AppError(400, 'bad_request', 'A batch must be a JSON array of records, e.g. [{"name":"Ada"},{"name":"Grace"}]')
+  if (body.length === 0) throw new AppError(400, 'bad_request', 'The batch is empty; send at least one record')
+  if (body.length > LIMITS.maxBatch) {
+    throw new AppError(413, 'too_large', `A batch can hold at most ${LIMITS.maxBatch} records, got ${body.length}; split it`, { limit: 'maxBatch', max: LIMITS.maxBatch })
+  }
+  const prepared: PreparedRecord[] = []
+  for (let index = 0; index < body.length; index++) {
+    try {
+      prepared.push(prepareRecord(fields, settings, toSubmission(body[index], 'It')))
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error
+      const details = typeof error.details === 'object' && error.details !== null ? error.details : {}
+      throw new AppError(422, error.type, `Record ${index} of the batch: ${error.message}; nothing was stored`, { index, ...details })
+    }
+  }
+  // Each element fits alone; together their new keys must fit too.
+  const union = new Map<string, NewField>()
+  for (const record of prepared) for (const field of record.newFields) if (!union.has(field.name)) union.set(field.name, field)
+  checkNewFields(fields, settings, [...union.values()])
+  return prepared
+}

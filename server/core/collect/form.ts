@@ -1,0 +1,66 @@
+/**
+ * @module HTML form submissions (DESIGN rules 9–10): name/value pairs become a record.
+ * Repeated names become arrays, strings are coerced by the field's type (or the canonical
+ * decimal rule for new fields), and reserved keys (one leading `_`) steer the submission instead of
+ * becoming fields: the honeypot, `_redirect` and `_source`.
+ */
+import { coerceFormValues } from '../fields/values.ts'
+import { LIMITS } from '../limits.ts'
+import type { FieldMap } from './field-cache.ts'
+import type { DataObject, Submission } from './shape.ts'
+
+/** One leading underscore marks a reserved key; `__proto__` and other `__` names are ordinary fields. */
+const RESERVED = /^_(?!_)/
+
+export interface FormSubmission extends Submission {
+  /** The `_redirect` URL as sent; whether it is followed is the endpoint's decision. */
+  redirect: string | null
+}
+
+/** Builds a submission from form pairs in the order they were sent. */
+export function formSubmission(pairs: Iterable<[string, string]>, fields: FieldMap, honeypot: string): FormSubmission {
+  const grouped = new Map<string, string[]>()
+  for (const [name, value] of pairs) {
+    const list = grouped.get(name)
+    if (list) list.push(value)
+    else grouped.set(name, [value])
+  }
+  const data: DataObject = Object.create(null)
+  let redirect: string | null = null
+  let source: string | undefined
+  for (const [name, values] of grouped) {
+    if (name === honeypot) {
+      // Left in the data as text for prepareRecord, which takes it out and flags spam.
+      data[name] = values.length === 1 ? values[0] : values
+    } else if (name === '_redirect') {
+      redirect = values[0]
+    } else if (name === '_source') {
+      source = values[0].slice(0, LIMITS.maxSourceLength)
+    } else if (!RESERVED.test(name)) {
+      const value = coerceFormValues(fields.get(name.trim()), values)
+      if (value !== undefined) data[name] = value
+    }
+    // Other names starting with one `_` (`_next`, `_subject`…) are reserved and ignored.
+  }
+  return { data, meta: source === undefined ? {} : { source }, redirect }
+}
+
+/** The redirect target when its origin is one the owner allowed, else null. */
+export function allowedRedirect(target: string | null, origins: readonly string[]): string | null {
+  if (!target) return null
+  let url: URL
+  try {
+    url = new URL(target)
+  } catch {
+    return null
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
+  const allowed = origins.some((origin) => {
+    try {
+      return new URL(origin).origin === url.origin
+    } catch {
+      return false
+    }
+  })
+  return allowed ? url.href : null
+}

@@ -1,0 +1,73 @@
+/**
+ * @module Reading JSON bodies safely. A linear pre-scan refuses nesting beyond the limit
+ * before `JSON.parse` can recurse into it, and finds integers that a double cannot hold
+ * exactly (beyond 2^53) so they are refused instead of silently rounded. `JSON.parse`
+ * itself is prototype-safe: `"__proto__"` becomes an ordinary own property.
+ */
+import { AppError } from '../errors.ts'
+
+const QUOTE = 0x22
+const BACKSLASH = 0x5c
+const OPEN_OBJECT = 0x7b
+const OPEN_ARRAY = 0x5b
+const CLOSE_OBJECT = 0x7d
+const CLOSE_ARRAY = 0x5d
+const MINUS = 0x2d
+
+const isDigit = (code: number) => code >= 0x30 && code <= 0x39
+const isNumberPart = (code: number) => isDigit(code) || code === 0x2e || code === 0x65 || code === 0x45 || code === 0x2b || code === MINUS
+
+/** Parses a JSON body; 400 `bad_json`, 413 `too_large` (nesting) or 422 `invalid_value` (inexact integers). */
+export function parseJsonBody(text: string, maxDepth: number): unknown {
+  if (text.trim() === '') throw new AppError(400, 'bad_json', 'The request body is empty: send a JSON object such as {"name":"Ada"}')
+  const unsafe = scan(text, maxDepth)
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (error) {
+    throw new AppError(400, 'bad_json', `The request body is not valid JSON (${(error as Error).message}); send a JSON object such as {"name":"Ada"}`)
+  }
+  if (unsafe.length > 0) {
+    throw new AppError(422, 'invalid_value', `${unsafe.map((n) => n).join(', ')} cannot be stored exactly: integers beyond ±9007199254740991 (2^53−1) lose digits as JSON numbers; send them as strings`, {
+      problems: unsafe.map((literal) => ({ path: '', message: `the number ${literal} is beyond ±2^53−1; send it as a string` })),
+    })
+  }
+  return value
+}
+
+/** Checks nesting and collects integer literals beyond 2^53−1 (and numbers that overflow to Infinity). */
+function scan(text: string, maxDepth: number): string[] {
+  const unsafe: string[] = []
+  let depth = 0
+  const length = text.length
+  for (let i = 0; i < length; i++) {
+    const code = text.charCodeAt(i)
+    if (code === QUOTE) {
+      // Skip the string, honouring escapes.
+      for (i++; i < length; i++) {
+        const inner = text.charCodeAt(i)
+        if (inner === BACKSLASH) i++
+        else if (inner === QUOTE) break
+      }
+    } else if (code === OPEN_OBJECT || code === OPEN_ARRAY) {
+      if (++depth > maxDepth) {
+        throw new AppError(413, 'too_large', `The JSON is nested more than ${maxDepth} levels deep; flatten it`, { limit: 'maxDepth', max: maxDepth })
+      }
+    } else if (code === CLOSE_OBJECT || code === CLOSE_ARRAY) {
+      depth--
+    } else if (isDigit(code) || code === MINUS) {
+      const start = i
+      while (i + 1 < length && isNumberPart(text.charCodeAt(i + 1))) i++
+      // Only long literals can be inexact integers or overflow; short ones skip the checks.
+      if (i - start >= 15) {
+        const literal = text.slice(start, i + 1)
+        const number = Number(literal)
+        const integral = !/[.eE]/.test(literal)
+        if ((integral && !Number.isSafeInteger(number)) || !Number.isFinite(number)) unsafe.push(literal)
+      } else if (/[eE]/.test(text.slice(start, i + 1)) && !Number.isFinite(Number(text.slice(start, i + 1)))) {
+        unsafe.push(text.slice(start, i + 1))
+      }
+    }
+  }
+  return unsafe
+}

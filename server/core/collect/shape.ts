@@ -1,0 +1,91 @@
+/**
+ * @module Telling a canonical body `{data, meta}` from a flat one (DESIGN rule 1), checking
+ * `meta` (rule 3) and counting keys against the per-record limit (rule 15).
+ */
+import { AppError } from '../errors.ts'
+import { LIMITS } from '../limits.ts'
+import { isIsoDate } from '../fields/values.ts'
+
+/** A JSON object as parsed: own keys only, never read through the prototype. */
+export type DataObject = Record<string, unknown>
+
+/** `{source?, timestamp?}` as sent. */
+export interface RecordMeta {
+  source?: string
+  timestamp?: string | number
+}
+
+export interface Submission {
+  data: DataObject
+  meta: RecordMeta
+}
+
+/** True for a plain JSON object (not an array, not null). */
+export const isObject = (value: unknown): value is DataObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+const kindOf = (value: unknown): string =>
+  value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'string' ? 'a string' : `a ${typeof value}`
+
+/**
+ * Splits a parsed body into data and meta. Canonical: an object whose keys are a subset of
+ * `{data, meta}` with `data` an object and `meta`, if present, an object. Any other object
+ * is flat (the whole body is the data). Non-objects are a 400.
+ */
+export function toSubmission(body: unknown, where = 'The request body'): Submission {
+  if (!isObject(body)) {
+    throw new AppError(400, 'bad_request', `${where} must be a JSON object (canonical {"data":{…},"meta":{…}} or flat {"field":value}), got ${kindOf(body)}`)
+  }
+  const keys = Object.keys(body)
+  const canonical =
+    keys.length > 0 &&
+    keys.every((key) => key === 'data' || key === 'meta') &&
+    isObject(body.data) &&
+    (!Object.hasOwn(body, 'meta') || isObject(body.meta))
+  if (!canonical) return { data: body, meta: {} }
+  return { data: body.data as DataObject, meta: Object.hasOwn(body, 'meta') ? checkMeta(body.meta as DataObject) : {} }
+}
+
+/** Validates `meta`: only `source` (text) and `timestamp` (ISO 8601 text or epoch number) — 400 otherwise. */
+export function checkMeta(meta: DataObject): RecordMeta {
+  const problems: string[] = []
+  const result: RecordMeta = {}
+  for (const key of Object.keys(meta)) {
+    const value = meta[key]
+    if (key === 'source') {
+      if (typeof value !== 'string') problems.push(`meta.source must be text, got ${kindOf(value)}`)
+      else if (value.length > LIMITS.maxSourceLength) problems.push(`meta.source can have at most ${LIMITS.maxSourceLength} characters`)
+      else result.source = value
+    } else if (key === 'timestamp') {
+      if (typeof value === 'number' && Number.isFinite(value)) result.timestamp = value
+      else if (typeof value === 'string' && isIsoDate(value)) result.timestamp = value
+      else problems.push(`meta.timestamp must be an ISO 8601 string ("2026-01-31T09:30:00Z") or epoch number, got ${kindOf(value)}`)
+    } else {
+      problems.push(`meta.${key} is not known; meta takes only "source" and "timestamp" (put other values in data)`)
+    }
+  }
+  if (problems.length) throw new AppError(400, 'bad_request', problems.join('; '), { problems: problems.map((message) => ({ path: 'meta', message })) })
+  return result
+}
+
+/** Throws 413 `too_large` when `data` holds more than `maxKeys` keys, counted at every level. */
+export function checkKeyCount(data: DataObject, maxKeys: number): void {
+  let count = 0
+  const pending: unknown[] = [data]
+  while (pending.length > 0) {
+    const value = pending.pop()
+    if (Array.isArray(value)) {
+      for (const item of value) if (typeof item === 'object' && item !== null) pending.push(item)
+    } else if (isObject(value)) {
+      const keys = Object.keys(value)
+      count += keys.length
+      if (count > maxKeys) {
+        throw new AppError(413, 'too_large', `A record can hold at most ${maxKeys} keys (counted at every level); split it into several records`, { limit: 'maxKeys', max: maxKeys })
+      }
+      for (const key of keys) {
+        const inner = value[key]
+        if (typeof inner === 'object' && inner !== null) pending.push(inner)
+      }
+    }
+  }
+}

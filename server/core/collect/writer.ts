@@ -1,0 +1,208 @@
+/**
+ * @module Group commit. Records accepted during one event-loop turn are written in one
+ * IMMEDIATE transaction (one fsync with synchronous=FULL), and each request is answered
+ * only after that commit, so every acknowledged record is durable. A submission refused
+ * inside the group (the field limit reached by an earlier one, a vanished app) fails alone;
+ * if the database fails the group, each submission is retried in its own transaction so
+ * only the culprit gets the error. Auto-created fields are made in
+ * the same transaction, with the limit counted there, so concurrent submissions can never
+ * create more than the limit.
+ */
+import { asc, eq, sql } from 'drizzle-orm'
+import type { AppContext } from '../../context.ts'
+import { inImmediateTransaction } from '../../db/immediate.ts'
+import { fields, records } from '../../db/schema.ts'
+import { AppError } from '../errors.ts'
+import { newId } from '../ids.ts'
+import { LIMITS } from '../limits.ts'
+import { addRecord } from '../stats/aggregate.ts'
+import { forgetStats, loadStats, persistAllStats, saveStats, type StatsState } from '../stats/state.ts'
+import { fieldLimit, type NewField, type PreparedRecord } from './prepare.ts'
+
+interface Job {
+  appId: string
+  records: PreparedRecord[]
+  /** New keys across the job's records, first type seen wins. */
+  newFields: NewField[]
+  createdAt: number
+  resolve(ids: string[]): void
+  reject(error: unknown): void
+}
+
+export interface Writer {
+  /** Queues the records of one submission (one record, or a whole batch) and resolves with their ids after commit. */
+  write(appId: string, records: PreparedRecord[]): Promise<string[]>
+  /** Writes whatever is queued now (used at shutdown). */
+  flush(): void
+}
+
+const statements = (ctx: AppContext) => {
+  const db = ctx.store.db
+  const p = sql.placeholder
+  return {
+    insertRecord: db
+      .insert(records)
+      .values({ id: p('id'), appId: p('appId'), seq: p('seq'), pos: p('pos'), spam: p('spam'), data: p('data'), meta: p('meta'), createdAt: p('createdAt') })
+      .prepare(),
+    fieldNames: db.select({ name: fields.name, position: fields.position }).from(fields).where(eq(fields.appId, p('appId'))).orderBy(asc(fields.position)).prepare(),
+    insertField: db
+      .insert(fields)
+      .values({ id: p('id'), appId: p('appId'), name: p('name'), type: p('type'), label: '', required: false, options: null, position: p('position'), autoCreated: true, createdAt: p('now'), updatedAt: p('now') })
+      .prepare(),
+  }
+}
+
+const writers = new WeakMap<AppContext, Writer>()
+
+/** The context's writer, made on first use; it flushes its queue at shutdown. */
+export function writerOf(ctx: AppContext): Writer {
+  let writer = writers.get(ctx)
+  if (!writer) {
+    writer = createWriter(ctx)
+    writers.set(ctx, writer)
+    ctx.onShutdown(() => {
+      writer!.flush()
+      persistAllStats(ctx)
+    })
+  }
+  return writer
+}
+
+function unionNewFields(prepared: PreparedRecord[]): NewField[] {
+  const seen = new Map<string, NewField>()
+  for (const record of prepared) for (const field of record.newFields) if (!seen.has(field.name)) seen.set(field.name, field)
+  return [...seen.values()]
+}
+
+function createWriter(ctx: AppContext): Writer {
+  const sqls = statements(ctx)
+  let queue: Job[] = []
+  let scheduled = false
+
+  /** Creates the job's missing fields, counting the limit against the table inside the transaction. */
+  function createFields(job: Job): boolean {
+    if (job.newFields.length === 0) return false
+    const existing = sqls.fieldNames.all({ appId: job.appId })
+    const names = new Set(existing.map((row) => row.name))
+    const missing = job.newFields.filter((field) => !names.has(field.name))
+    if (missing.length === 0) return false
+    if (existing.length + missing.length > LIMITS.maxFields) throw fieldLimit(missing.map((f) => f.name), existing.length)
+    let position = existing.reduce((max, row) => Math.max(max, row.position), -1)
+    for (const field of missing) {
+      sqls.insertField.run({ id: newId(), appId: job.appId, name: field.name, type: field.type, position: ++position, now: job.createdAt })
+    }
+    return true
+  }
+
+  /** Inserts the job's records numbered after `state`; returns the ids and the counters to adopt on success. */
+  function insertRecords(job: Job, state: StatsState): { ids: string[]; seq: number; pos: number; spam: number } {
+    let { seq, pos, spamCount: spam } = state
+    const ids: string[] = []
+    for (const record of job.records) {
+      const id = newId()
+      seq++
+      if (record.spam) spam++
+      else pos++
+      sqls.insertRecord.run({
+        id,
+        appId: job.appId,
+        seq,
+        pos: record.spam ? null : pos,
+        spam: record.spam ? 1 : 0,
+        data: JSON.stringify(record.data),
+        meta: JSON.stringify(record.meta),
+        createdAt: job.createdAt,
+      })
+      ids.push(id)
+    }
+    return { ids, seq, pos, spam }
+  }
+
+  interface Outcome {
+    done: Array<{ job: Job; ids: string[] }>
+    failed: Array<{ job: Job; error: AppError }>
+    fieldsChanged: Set<string>
+  }
+
+  /**
+   * Writes the jobs in one IMMEDIATE transaction. Expected refusals (field limit, deleted
+   * app) are found before a job writes anything, so they fail that job alone without a
+   * savepoint; any other error rolls back the whole group and is thrown.
+   */
+  function commitGroup(jobs: Job[]): Outcome {
+    const outcome: Outcome = { done: [], failed: [], fieldsChanged: new Set() }
+    const touched = new Map<string, StatsState>()
+    try {
+      inImmediateTransaction(ctx.store, () => {
+          for (const job of jobs) {
+            let state: StatsState
+            try {
+              const loaded = loadStats(ctx, job.appId)
+              if (!loaded) throw new AppError(404, 'not_found', 'Endpoint not found: the form was deleted')
+              state = loaded
+              if (createFields(job)) outcome.fieldsChanged.add(job.appId)
+            } catch (error) {
+              if (!(error instanceof AppError)) throw error
+              outcome.failed.push({ job, error })
+              continue
+            }
+            const result = insertRecords(job, state)
+            state.seq = result.seq
+            state.pos = result.pos
+            state.spamCount = result.spam
+            for (const record of job.records) addRecord(record.spam ? state.spam : state.kept, record.data, job.createdAt)
+            touched.set(job.appId, state)
+            outcome.done.push({ job, ids: result.ids })
+          }
+          for (const [appId, state] of touched) saveStats(ctx, appId, state)
+      })
+    } catch (error) {
+      // Rolled back: the counters in memory are ahead of the table, so reload them next time.
+      for (const job of jobs) forgetStats(ctx, job.appId)
+      throw error
+    }
+    return outcome
+  }
+
+  function settle(outcome: Outcome): void {
+    for (const appId of outcome.fieldsChanged) ctx.changes.notify(appId, 'fields')
+    for (const { job, ids } of outcome.done) job.resolve(ids)
+    for (const { job, error } of outcome.failed) job.reject(error)
+  }
+
+  function flush(): void {
+    scheduled = false
+    const jobs = queue
+    queue = []
+    if (jobs.length === 0) return
+    try {
+      settle(commitGroup(jobs))
+    } catch (error) {
+      if (jobs.length === 1) {
+        jobs[0].reject(error)
+        return
+      }
+      // Something unexpected failed the group: write each job alone so only the culprit fails.
+      for (const job of jobs) {
+        try {
+          settle(commitGroup([job]))
+        } catch (own) {
+          job.reject(own)
+        }
+      }
+    }
+  }
+
+  return {
+    write(appId, prepared) {
+      return new Promise<string[]>((resolve, reject) => {
+        queue.push({ appId, records: prepared, newFields: unionNewFields(prepared), createdAt: ctx.clock.now(), resolve, reject })
+        if (!scheduled) {
+          scheduled = true
+          setImmediate(flush)
+        }
+      })
+    },
+    flush,
+  }
+}

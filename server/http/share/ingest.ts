@@ -1,0 +1,115 @@
+/**
+ * @module The write side of the public collection endpoints (DESIGN "The service").
+ *
+ * | Method | Path                          | Body                                        | Answer |
+ * |--------|-------------------------------|---------------------------------------------|--------|
+ * | POST   | /api/v3/share/:token          | JSON (canonical or flat), or text/plain JSON | `{code:200, data:{id}}` |
+ * | POST   | /api/v3/share/:token/form     | urlencoded or multipart text parts           | same, or 303 to an allowed `_redirect` |
+ * | POST   | /api/v3/share/:token/batch    | JSON array of ≤ LIMITS.maxBatch records      | `{code:200, data:{ids}}` |
+ *
+ * Bodies are read here (`parse: 'none'`), never by Elysia's parser, so unknown media
+ * types are a 415 and form values are never JSON-parsed.
+ */
+import { Elysia } from 'elysia'
+import type { AppContext } from '../../context.ts'
+import { parseJsonBody } from '../../core/collect/json.ts'
+import { fieldsOf } from '../../core/collect/field-cache.ts'
+import { allowedRedirect, formSubmission } from '../../core/collect/form.ts'
+import { prepareBatch } from '../../core/collect/batch.ts'
+import { prepareRecord, type CollectSettings } from '../../core/collect/prepare.ts'
+import { toSubmission } from '../../core/collect/shape.ts'
+import { writerOf } from '../../core/collect/writer.ts'
+import { AppError } from '../../core/errors.ts'
+import { LIMITS } from '../../core/limits.ts'
+import { mediaType, readBodyBytes, utf8Text } from './body.ts'
+import { shareCors, SHARE_PREFIX } from './cors.ts'
+import { resolveEndpoint, type ShareEndpoint } from './resolve.ts'
+
+const JSON_TYPES = new Set(['', 'application/json', 'text/plain'])
+const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data'])
+
+const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json; charset=utf-8' } })
+
+const unsupported = (type: string, expected: string) =>
+  new AppError(415, 'unsupported_media_type', `Content-Type ${type ? `"${type}"` : '(none)'} is not accepted here; send ${expected}`)
+
+function settingsOf(ctx: AppContext, endpoint: ShareEndpoint): CollectSettings {
+  return { autoCreate: endpoint.autoCreate, honeypot: endpoint.honeypot, maxKeys: ctx.config.maxKeys }
+}
+
+async function readJson(ctx: AppContext, request: Request): Promise<unknown> {
+  const type = mediaType(request)
+  if (!JSON_TYPES.has(type) && !type.endsWith('+json')) {
+    throw unsupported(type, 'JSON with Content-Type: application/json (or text/plain holding JSON); HTML forms post to /form')
+  }
+  const bytes = await readBodyBytes(request, { maxBytes: ctx.config.maxBodyBytes, deadlineMs: LIMITS.requestDeadlineMs })
+  return parseJsonBody(utf8Text(bytes), ctx.config.maxDepth)
+}
+
+/** Form pairs from an urlencoded or multipart body; a file part is a 415 naming its field. */
+export async function readFormPairs(ctx: AppContext, request: Request): Promise<Array<[string, string]>> {
+  const type = mediaType(request)
+  if (!FORM_TYPES.has(type)) {
+    throw unsupported(type, 'application/x-www-form-urlencoded or multipart/form-data (JSON goes to the endpoint itself, without /form)')
+  }
+  const bytes = await readBodyBytes(request, { maxBytes: ctx.config.maxBodyBytes, deadlineMs: LIMITS.requestDeadlineMs })
+  if (type === 'application/x-www-form-urlencoded') return [...new URLSearchParams(utf8Text(bytes))]
+  let form: FormData
+  try {
+    form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': request.headers.get('content-type')! } }).formData()
+  } catch {
+    throw new AppError(400, 'bad_request', 'The multipart body could not be read; let the browser or your HTTP client build it (and its boundary)')
+  }
+  const pairs: Array<[string, string]> = []
+  for (const [name, value] of form) {
+    if (typeof value !== 'string') {
+      throw new AppError(415, 'unsupported_media_type', `Field ${JSON.stringify(name)} is a file; this endpoint stores text only, so nothing was stored. Remove the file input`, { field: name })
+    }
+    pairs.push([name, value])
+  }
+  return pairs
+}
+
+/** The write routes of the public collection endpoints. */
+export const shareIngestRoutes = (ctx: AppContext) => {
+  const writer = writerOf(ctx)
+  return new Elysia({ name: 'svc/share-ingest' })
+    .use(shareCors())
+    .post(
+      `${SHARE_PREFIX}/:token`,
+      async ({ params, request, set }) => {
+        const endpoint = resolveEndpoint(ctx, params.token, 'write', set.headers as Record<string, string>)
+        const body = await readJson(ctx, request)
+        const prepared = prepareRecord(fieldsOf(ctx, endpoint.appId), settingsOf(ctx, endpoint), toSubmission(body))
+        const [id] = await writer.write(endpoint.appId, [prepared])
+        return json({ code: 200, data: { id } })
+      },
+      { parse: 'none', detail: { summary: 'Submit one record (JSON)', tags: ['share'] } },
+    )
+    .post(
+      `${SHARE_PREFIX}/:token/form`,
+      async ({ params, request, set }) => {
+        const endpoint = resolveEndpoint(ctx, params.token, 'write', set.headers as Record<string, string>)
+        const pairs = await readFormPairs(ctx, request)
+        const fields = fieldsOf(ctx, endpoint.appId)
+        const submission = formSubmission(pairs, fields, endpoint.honeypot)
+        const prepared = prepareRecord(fields, settingsOf(ctx, endpoint), submission)
+        const [id] = await writer.write(endpoint.appId, [prepared])
+        const redirect = allowedRedirect(submission.redirect, endpoint.redirectOrigins)
+        if (redirect) return new Response(null, { status: 303, headers: { location: redirect } })
+        return json({ code: 200, data: { id } })
+      },
+      { parse: 'none', detail: { summary: 'Submit one record (HTML form)', tags: ['share'] } },
+    )
+    .post(
+      `${SHARE_PREFIX}/:token/batch`,
+      async ({ params, request, set }) => {
+        const endpoint = resolveEndpoint(ctx, params.token, 'write', set.headers as Record<string, string>)
+        const body = await readJson(ctx, request)
+        const prepared = prepareBatch(fieldsOf(ctx, endpoint.appId), settingsOf(ctx, endpoint), body)
+        const ids = await writer.write(endpoint.appId, prepared)
+        return json({ code: 200, data: { ids } })
+      },
+      { parse: 'none', detail: { summary: 'Submit up to 1000 records at once (all or nothing)', tags: ['share'] } },
+    )
+}

@@ -1,0 +1,122 @@
+/**
+ * @module From the token in a share URL to the endpoint's settings (DESIGN rule 16), with
+ * the switches and the rate limit applied: unknown, rotated or unpublished → 404, a switch
+ * off → 403 `disabled`, too many requests → 429 with Retry-After. Settings are cached per
+ * token and dropped when the change feed reports anything about the app.
+ */
+import type { AppContext } from '../../context.ts'
+import { parseRateLimit, type RateLimit } from '../../config.ts'
+import { AppError } from '../../core/errors.ts'
+import { createRateLimiter, type RateLimiter } from '../../core/ratelimit.ts'
+import { findEndpointByToken } from '../../core/share/lookup.ts'
+
+/** An endpoint's settings as the public routes use them. */
+export interface ShareEndpoint {
+  appId: string
+  published: boolean
+  service: boolean
+  reads: boolean
+  autoCreate: boolean
+  honeypot: string
+  /** Effective limit (endpoint setting, else the server's); null = off. */
+  rateLimit: RateLimit | null
+  redirectOrigins: string[]
+}
+
+export type ShareMode = 'write' | 'read'
+
+interface Resolver {
+  byToken: Map<string, ShareEndpoint>
+  tokensByApp: Map<string, Set<string>>
+  limiter: RateLimiter
+}
+
+const resolvers = new WeakMap<AppContext, Resolver>()
+
+function resolverOf(ctx: AppContext): Resolver {
+  let resolver = resolvers.get(ctx)
+  if (!resolver) {
+    const byToken = new Map<string, ShareEndpoint>()
+    const tokensByApp = new Map<string, Set<string>>()
+    const limiter = createRateLimiter(ctx.clock)
+    ctx.changes.subscribe((appId, kind) => {
+      if (kind === 'records' || kind === 'fields') return
+      for (const token of tokensByApp.get(appId) ?? []) byToken.delete(token)
+      tokensByApp.delete(appId)
+      limiter.reset(`${appId}:write`)
+      limiter.reset(`${appId}:read`)
+    })
+    resolver = { byToken, tokensByApp, limiter }
+    resolvers.set(ctx, resolver)
+  }
+  return resolver
+}
+
+function effectiveRateLimit(ctx: AppContext, raw: string | null): RateLimit | null {
+  if (raw === null || raw.trim() === '') return ctx.config.rateLimit
+  try {
+    return parseRateLimit(raw, 'rateLimit')
+  } catch {
+    ctx.log.warn('endpoint rate limit unreadable; using the server default', { rateLimit: raw })
+    return ctx.config.rateLimit
+  }
+}
+
+function load(ctx: AppContext, token: string): ShareEndpoint | undefined {
+  const row = findEndpointByToken(ctx, token)
+  if (!row) return undefined
+  let redirectOrigins: string[] = []
+  try {
+    const parsed = JSON.parse(row.redirectOrigins) as unknown
+    if (Array.isArray(parsed)) redirectOrigins = parsed.filter((o): o is string => typeof o === 'string')
+  } catch {
+    // An unreadable list allows no redirects.
+  }
+  return {
+    appId: row.appId,
+    published: row.published,
+    service: row.service,
+    reads: row.reads,
+    autoCreate: row.autoCreate,
+    honeypot: row.honeypot,
+    rateLimit: effectiveRateLimit(ctx, row.rateLimit),
+    redirectOrigins,
+  }
+}
+
+/**
+ * The published endpoint of `token`, checked for `mode`'s switch and rate limit. Throws
+ * 404 `not_found`, 403 `disabled` or 429 `rate_limited`; for the 429, `headers` (the
+ * response headers, e.g. Elysia's `set.headers`) get `Retry-After`.
+ */
+export function resolveEndpoint(ctx: AppContext, token: string, mode: ShareMode, headers?: Record<string, string>): ShareEndpoint {
+  const resolver = resolverOf(ctx)
+  // Elysia hands over null for a path segment that is not valid percent-encoding.
+  let endpoint = typeof token === 'string' ? resolver.byToken.get(token) : undefined
+  if (!endpoint && typeof token === 'string') {
+    endpoint = load(ctx, token)
+    if (endpoint) {
+      resolver.byToken.set(token, endpoint)
+      let tokens = resolver.tokensByApp.get(endpoint.appId)
+      if (!tokens) resolver.tokensByApp.set(endpoint.appId, (tokens = new Set()))
+      tokens.add(token)
+    }
+  }
+  if (!endpoint || !endpoint.published) {
+    throw new AppError(404, 'not_found', 'No published form has this address: the link may be mistyped, or the owner rotated its token or unpublished it')
+  }
+  if (mode === 'write' && !endpoint.service) {
+    throw new AppError(403, 'disabled', 'Writes are switched off for this endpoint (service switch); the owner can turn them on in the share settings')
+  }
+  if (mode === 'read' && !endpoint.reads) {
+    throw new AppError(403, 'disabled', 'Reads (query and summary) are switched off for this endpoint (reads switch); the owner can turn them on in the share settings')
+  }
+  if (endpoint.rateLimit) {
+    const taken = resolver.limiter.take(`${endpoint.appId}:${mode}`, endpoint.rateLimit)
+    if (!taken.ok) {
+      if (headers) headers['retry-after'] = String(taken.retryAfterSeconds)
+      throw new AppError(429, 'rate_limited', `Too many requests to this endpoint (limit ${endpoint.rateLimit.rate}/s, burst ${endpoint.rateLimit.burst}); retry after ${taken.retryAfterSeconds} s`, { retryAfterSeconds: taken.retryAfterSeconds })
+    }
+  }
+  return endpoint
+}

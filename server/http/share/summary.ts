@@ -1,0 +1,44 @@
+/**
+ * @module Summaries of an app's records (DESIGN rule 12), read from incremental aggregates.
+ *
+ * | Method | Path                              | Who                       | Answer |
+ * |--------|-----------------------------------|---------------------------|--------|
+ * | GET    | /api/v3/share/:token/summary      | anyone (reads switch on)  | `{code:200, total, spam, firstAt, lastAt, fields, days}` (?spam=include|only; ?help) |
+ * | GET    | /api/v3/apps/:id/summary          | the owner (reads off too) | the same |
+ */
+import { Elysia } from 'elysia'
+import type { AppContext } from '../../context.ts'
+import { requireOwnedApp } from '../../core/apps/owned.ts'
+import { getSummary, parseSpamMode } from '../../core/stats/summary.ts'
+import { authGuard } from '../auth-guard.ts'
+import { SHARE_PREFIX } from './cors.ts'
+import { summaryHelpResponse } from './read.ts'
+import { resolveEndpoint } from './resolve.ts'
+
+const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json; charset=utf-8' } })
+
+const spamOf = (query: Record<string, string | undefined>) => parseSpamMode(query.spam)
+
+/** GET /<token>/summary and the owner's GET /api/v3/apps/:id/summary. */
+export const summaryRoutes = (ctx: AppContext) =>
+  new Elysia({ name: 'svc/summary' })
+    .use(authGuard(ctx))
+    .get(
+      `${SHARE_PREFIX}/:token/summary`,
+      ({ params, query, set }) => {
+        const headers = set.headers as Record<string, string>
+        // An undecodable token arrives as null: '' is simply not found.
+        if (Object.hasOwn(query, 'help')) return summaryHelpResponse(ctx, params.token ?? '', headers)
+        const endpoint = resolveEndpoint(ctx, params.token, 'read', headers)
+        return json(getSummary(ctx, endpoint.appId, spamOf(query)))
+      },
+      { detail: { summary: 'Aggregates over all records (?spam=include|only; ?help for Markdown)', tags: ['share'] } },
+    )
+    .get(
+      '/api/v3/apps/:id/summary',
+      ({ principal, params, query }) => {
+        requireOwnedApp(ctx, principal.user.id, params.id)
+        return json(getSummary(ctx, params.id, spamOf(query)))
+      },
+      { auth: true, detail: { summary: 'Aggregates over the app\'s records, even when public reads are off', tags: ['records'], security: [{ accessToken: [] }] } },
+    )

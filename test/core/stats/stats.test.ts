@@ -1,0 +1,131 @@
+import { describe, expect, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import { writerOf } from '../../../server/core/collect/writer.ts'
+import type { PreparedRecord } from '../../../server/core/collect/prepare.ts'
+import { LIMITS } from '../../../server/core/limits.ts'
+import { addRecord, emptyAggregate, loadAggregate, mergeAggregates, storeAggregate } from '../../../server/core/stats/aggregate.ts'
+import { rebuildStats } from '../../../server/core/stats/state.ts'
+import { getSummary } from '../../../server/core/stats/summary.ts'
+import { appStats, records } from '../../../server/db/schema.ts'
+import { testContext } from '../../support/context.ts'
+import { makeEndpoint } from '../collect/fixtures.ts'
+
+const T0 = Date.UTC(2026, 0, 1)
+const record = (data: Record<string, unknown>, spam = false): PreparedRecord => ({ data, meta: {}, spam, newFields: [] })
+
+describe('aggregates', () => {
+  test('values beyond the tracking bound and over-long strings are counted as untracked', () => {
+    const aggregate = emptyAggregate()
+    for (let i = 0; i < LIMITS.summaryTrackedValues + 5; i++) addRecord(aggregate, { v: `value ${i}` }, T0)
+    addRecord(aggregate, { v: 'value 0' }, T0)
+    addRecord(aggregate, { v: 'x'.repeat(LIMITS.summaryValueLength + 1) }, T0)
+    const strings = aggregate.fields.get('v')!.strings!
+    expect(strings.counts.size).toBe(LIMITS.summaryTrackedValues)
+    expect(strings.counts.get('value 0')).toBe(2)
+    expect(strings.untracked).toBe(6)
+  })
+
+  test('user text never becomes an object key: __proto__ as field and value survives storing', () => {
+    const aggregate = emptyAggregate()
+    addRecord(aggregate, JSON.parse('{"__proto__":"__proto__","constructor":["constructor","__proto__"]}'), T0)
+    const restored = loadAggregate(JSON.parse(JSON.stringify(storeAggregate(aggregate))))
+    expect(restored.fields.get('__proto__')!.strings!.counts.get('__proto__')).toBe(1)
+    expect([...restored.fields.get('constructor')!.items!.counts]).toEqual([['constructor', 1], ['__proto__', 1]])
+    expect(({} as Record<string, unknown>).count).toBeUndefined()
+  })
+
+  test('merging is the aggregate of both record sets', () => {
+    const a = emptyAggregate()
+    const b = emptyAggregate()
+    const both = emptyAggregate()
+    const rows: Array<[Record<string, unknown>, number, boolean]> = [
+      [{ n: 1, s: 'x', b: true, l: ['a'] }, T0, false],
+      [{ n: -4, s: 'y', b: false }, T0 + 86_400_000, true],
+      [{ n: 10, s: 'x', l: ['a', 'b'] }, T0 - 86_400_000, true],
+    ]
+    for (const [data, at, spam] of rows) {
+      addRecord(spam ? b : a, data, at)
+      addRecord(both, data, at)
+    }
+    expect(storeAggregate(mergeAggregates(a, b))).toEqual(storeAggregate(both))
+  })
+})
+
+describe('rebuildStats and the stored counters', () => {
+  test('a rebuild after deleting and renumbering equals writing the remaining records afresh', async () => {
+    const { ctx, clock } = testContext()
+    const app = await makeEndpoint(ctx)
+    const fresh = await makeEndpoint(ctx)
+    const writer = writerOf(ctx)
+    const rows = [record({ n: 1, s: 'a' }), record({ n: 2, s: 'b' }, true), record({ n: 3, s: 'a' }), record({ n: 4, s: 'c' })]
+    await writer.write(app.appId, rows)
+    // Delete the record with n=1 and renumber the rest, as the records module does.
+    ctx.store.sqlite.run("DELETE FROM records WHERE app_id = ? AND json_extract(data, '$.n') = 1", [app.appId])
+    ctx.store.sqlite.run('UPDATE records SET seq = seq - 1, pos = CASE WHEN pos IS NULL THEN NULL ELSE pos - 1 END WHERE app_id = ?', [app.appId])
+    ctx.changes.notify(app.appId, 'records')
+    rebuildStats(ctx, app.appId)
+    await writer.write(fresh.appId, rows.slice(1))
+    const counters = (appId: string) => {
+      const row = ctx.store.db.select().from(appStats).where(eq(appStats.appId, appId)).get()!
+      return [row.seq, row.kept, row.spam, row.firstAt, row.lastAt, JSON.parse(row.aggregates)]
+    }
+    expect(counters(app.appId)).toEqual(counters(fresh.appId))
+    expect(counters(app.appId).slice(0, 3)).toEqual([3, 2, 1])
+    // The next write continues the numbering.
+    clock.advance(1000)
+    await writer.write(app.appId, [record({ n: 5 })])
+    const last = ctx.store.db.select().from(records).where(eq(records.appId, app.appId)).all().at(-1)!
+    expect([last.seq, last.pos]).toEqual([4, 3])
+    expect(getSummary(ctx, app.appId).total).toBe(3)
+  })
+
+  test('the stored aggregates are written behind and caught up from the records on load', async () => {
+    const { ctx, clock } = testContext()
+    const app = await makeEndpoint(ctx, { fields: [{ name: 'n', type: 'number' }] })
+    const writer = writerOf(ctx)
+    const stored = () => {
+      const row = ctx.store.db.select().from(appStats).where(eq(appStats.appId, app.appId)).get()!
+      return [row.seq, JSON.parse(row.aggregates).seq]
+    }
+    await writer.write(app.appId, [record({ n: 1 })])
+    expect(stored()).toEqual([1, 1])
+    clock.advance(LIMITS.statsPersistMs - 1)
+    await writer.write(app.appId, [record({ n: 2 })])
+    await writer.write(app.appId, [record({ n: 3 }, true)])
+    // Counters are current, the document still covers only the first record.
+    expect(stored()).toEqual([3, 1])
+    // As after a crash: forget the memory; loading replays records 2 and 3.
+    ctx.changes.notify(app.appId, 'records')
+    const summary = getSummary(ctx, app.appId, 'include')
+    expect([summary.total, summary.spam, summary.fields.n]).toEqual([3, 1, { type: 'number', count: 3, missing: 0, min: 1, max: 3, mean: 2, sum: 6 }])
+    clock.advance(1)
+    await writer.write(app.appId, [record({ n: 4 })])
+    expect(stored()).toEqual([4, 4])
+    await writer.write(app.appId, [record({ n: 5 })])
+    await ctx.shutdown()
+    expect(stored()).toEqual([5, 5])
+  })
+
+  test('unreadable stored aggregates are rebuilt from the records on load', async () => {
+    const { ctx } = testContext()
+    const app = await makeEndpoint(ctx, { fields: [{ name: 'n', type: 'number' }] })
+    await writerOf(ctx).write(app.appId, [record({ n: 2 }), record({ n: 4 })])
+    ctx.store.db.update(appStats).set({ aggregates: '{"format":0}' }).where(eq(appStats.appId, app.appId)).run()
+    ctx.changes.notify(app.appId, 'records')
+    const summary = getSummary(ctx, app.appId)
+    expect([summary.total, summary.fields.n]).toEqual([2, { type: 'number', count: 2, missing: 0, min: 2, max: 4, mean: 3, sum: 6 }])
+  })
+
+  test('day counts cover the last 30 UTC days only', async () => {
+    const { ctx, clock } = testContext()
+    const app = await makeEndpoint(ctx)
+    const writer = writerOf(ctx)
+    await writer.write(app.appId, [record({ a: 1 })])
+    clock.advance(40 * 86_400_000)
+    await writer.write(app.appId, [record({ a: 2 })])
+    const summary = getSummary(ctx, app.appId)
+    expect(summary.days.length).toBe(LIMITS.summaryDays)
+    expect(summary.days.filter((d) => d.count > 0)).toEqual([{ date: new Date(clock.now()).toISOString().slice(0, 10), count: 1 }])
+    expect(summary.total).toBe(2)
+  })
+})

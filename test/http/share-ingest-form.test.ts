@@ -1,0 +1,179 @@
+import { describe, expect, test } from 'bun:test'
+import { makeEndpoint, storedFields, storedRecords, type EndpointOptions } from '../core/collect/fixtures.ts'
+import { testApp } from '../support/http.ts'
+
+const URLENCODED = { 'content-type': 'application/x-www-form-urlencoded' }
+const ID = expect.stringMatching(/^[0-9a-f-]{36}$/)
+
+async function setup(options: EndpointOptions = {}) {
+  const t = testApp()
+  const endpoint = await makeEndpoint(t.ctx, options)
+  return { ...t, endpoint, form: `${endpoint.path}/form` }
+}
+
+const typed: EndpointOptions['fields'] = [
+  { name: 'count', type: 'number' },
+  { name: 'agree', type: 'boolean' },
+  { name: 'tags', type: 'multichoice', options: ['a', 'b', 'c'] },
+  { name: 'colour', type: 'choice', options: ['red', 'green'] },
+  { name: 'note', type: 'text' },
+  { name: 'when', type: 'date' },
+]
+
+describe('POST /:token/form — coercion (rule 9)', () => {
+  const cases: Array<{ name: string; body: string; data: unknown }> = [
+    { name: 'new fields: canonical decimals become numbers', body: 'a=-12.5&b=0&c=42', data: { a: -12.5, b: 0, c: 42 } },
+    { name: 'new fields: non-canonical numbers stay text', body: 'a=007&b=1e5&c=%2B3&d=1.&e=.5&f=-0.0x', data: { a: '007', b: '1e5', c: '+3', d: '1.', e: '.5', f: '-0.0x' } },
+    { name: 'new fields: integers beyond 2^53 stay text', body: 'big=12345678901234567890', data: { big: '12345678901234567890' } },
+    { name: 'empty strings are kept', body: 'a=&b=x', data: { a: '', b: 'x' } },
+    { name: 'repeated names become arrays, in order', body: 'x=1&y=a&x=two&x=3', data: { x: [1, 'two', 3], y: 'a' } },
+    { name: 'defined number and boolean fields decide', body: 'count=007&agree=on&note=12', data: { count: 7, agree: true, note: '12' } },
+    { name: 'boolean words', body: 'agree=false', data: { agree: false } },
+    { name: 'a single multichoice value is an array', body: 'tags=b', data: { tags: ['b'] } },
+    { name: 'repeated multichoice values', body: 'tags=a&tags=c', data: { tags: ['a', 'c'] } },
+    { name: 'empty values of typed fields are left out, text keeps ""', body: 'count=&agree=&when=&colour=&note=', data: { note: '' } },
+    { name: 'UTF-8 names and values', body: `${encodeURIComponent('名前')}=${encodeURIComponent('日本語 😀')}&${encodeURIComponent('عمر')}=5`, data: { 名前: '日本語 😀', عمر: 5 } },
+    { name: '__proto__ is an ordinary field', body: '__proto__=x&constructor=1', data: JSON.parse('{"__proto__":"x","constructor":1}') },
+  ]
+  for (const c of cases) {
+    test(c.name, async () => {
+      const { request, ctx, endpoint, form } = await setup({ fields: typed })
+      const res = await request('POST', form, { raw: c.body, headers: URLENCODED })
+      expect(res.status).toBe(200)
+      expect(res.body).toEqual({ code: 200, data: { id: ID } })
+      expect(res.headers.get('access-control-allow-origin')).toBe('*')
+      expect(storedRecords(ctx, endpoint.appId).map((r) => [r.data, r.meta, r.spam])).toEqual([[c.data, {}, false]])
+    })
+  }
+
+  test('a value a defined field cannot read is reported, not guessed', async () => {
+    const { request, ctx, endpoint, form } = await setup({ fields: typed })
+    const res = await request('POST', form, { raw: 'count=many&agree=maybe&tags=z&when=tomorrow', headers: URLENCODED })
+    expect(res.status).toBe(422)
+    expect(res.body.error.type).toBe('invalid_value')
+    expect(res.body.error.details).toEqual({
+      problems: [
+        { path: 'count', message: 'must be a number, got string "many"' },
+        { path: 'agree', message: 'must be true or false, got string "maybe"' },
+        { path: 'tags', message: '"z" is not an option; options are "a", "b", "c"' },
+        { path: 'when', message: 'must be an ISO 8601 date like "2026-01-31" or "2026-01-31T09:30:00Z", got string "tomorrow"' },
+      ],
+    })
+    expect(storedRecords(ctx, endpoint.appId)).toEqual([])
+  })
+})
+
+describe('POST /:token/form — multipart', () => {
+  test('text parts are stored like urlencoded ones', async () => {
+    const { request, ctx, endpoint, form } = await setup()
+    const body = new FormData()
+    body.append('name', 'Ada Lovelace')
+    body.append('n', '3')
+    body.append('pick', 'x')
+    body.append('pick', 'y')
+    body.append('_source', 'landing page')
+    const res = await request('POST', form, { raw: body })
+    expect(res.status).toBe(200)
+    expect(storedRecords(ctx, endpoint.appId).map((r) => [r.data, r.meta])).toEqual([[{ name: 'Ada Lovelace', n: 3, pick: ['x', 'y'] }, { source: 'landing page' }]])
+  })
+
+  test('a file part is a 415 naming the field; nothing stored, no field created', async () => {
+    const { request, ctx, endpoint, form } = await setup()
+    const body = new FormData()
+    body.append('name', 'Ada')
+    body.append('cv', new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }))
+    const res = await request('POST', form, { raw: body })
+    expect(res.status).toBe(415)
+    expect(res.body).toEqual({
+      code: 415,
+      error: { type: 'unsupported_media_type', message: 'Field "cv" is a file; this endpoint stores text only, so nothing was stored. Remove the file input', details: { field: 'cv' } },
+    })
+    expect(res.headers.get('access-control-allow-origin')).toBe('*')
+    expect(storedRecords(ctx, endpoint.appId)).toEqual([])
+    expect(storedFields(ctx, endpoint.appId)).toEqual([])
+  })
+
+  test('JSON and other types are refused on /form with 415', async () => {
+    const { request, form } = await setup()
+    for (const type of ['application/json', 'text/plain', 'application/xml']) {
+      const res = await request('POST', form, { raw: '{"a":1}', headers: { 'content-type': type } })
+      expect(res.status).toBe(415)
+      expect(res.body).toEqual({
+        code: 415,
+        error: { type: 'unsupported_media_type', message: `Content-Type "${type}" is not accepted here; send application/x-www-form-urlencoded or multipart/form-data (JSON goes to the endpoint itself, without /form)` },
+      })
+    }
+  })
+
+  test('a broken multipart body is a 400', async () => {
+    const { request, form } = await setup()
+    const res = await request('POST', form, { raw: '--x\r\nnot a part', headers: { 'content-type': 'multipart/form-data; boundary=x' } })
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ code: 400, error: { type: 'bad_request', message: 'The multipart body could not be read; let the browser or your HTTP client build it (and its boundary)' } })
+  })
+})
+
+describe('POST /:token/form — reserved keys (rules 10–11)', () => {
+  test('a filled honeypot is stored as spam and answered exactly like a success', async () => {
+    const { request, ctx, endpoint, form } = await setup()
+    const clean = await request('POST', form, { raw: 'name=Ada&_gotcha=', headers: URLENCODED })
+    const spam = await request('POST', form, { raw: 'name=Bot&_gotcha=http://spam', headers: URLENCODED })
+    expect(spam.status).toBe(clean.status)
+    expect(spam.body).toEqual({ code: 200, data: { id: ID } })
+    expect(storedRecords(ctx, endpoint.appId).map((r) => [r.data, r.spam, r.seq, r.pos])).toEqual([
+      [{ name: 'Ada' }, false, 1, 1],
+      [{ name: 'Bot' }, true, 2, null],
+    ])
+    expect(storedFields(ctx, endpoint.appId).map((f) => f.name)).toEqual(['name'])
+  })
+
+  test('a configured honeypot name works in forms and JSON', async () => {
+    const { request, ctx, endpoint, form } = await setup({ honeypot: 'website' })
+    await request('POST', form, { raw: 'name=Bot&website=x&_gotcha=', headers: URLENCODED })
+    await request('POST', endpoint.path, { body: { name: 'Bot2', website: 'y' } })
+    await request('POST', endpoint.path, { body: { name: 'Ada', website: '' } })
+    expect(storedRecords(ctx, endpoint.appId).map((r) => [r.data, r.spam])).toEqual([
+      [{ name: 'Bot' }, true],
+      [{ name: 'Bot2' }, true],
+      [{ name: 'Ada' }, false],
+    ])
+  })
+
+  test('_redirect to an allowed origin answers 303 after storing; others get the JSON confirmation', async () => {
+    const { request, ctx, endpoint, form } = await setup({ redirectOrigins: ['https://example.com'] })
+    const ok = await request('POST', form, { raw: `a=1&_redirect=${encodeURIComponent('https://example.com/thanks?x=1')}`, headers: URLENCODED })
+    expect(ok.status).toBe(303)
+    expect(ok.headers.get('location')).toBe('https://example.com/thanks?x=1')
+    expect(ok.headers.get('access-control-allow-origin')).toBe('*')
+    for (const target of ['https://evil.example/thanks', 'https://example.com.evil.example/', 'javascript:alert(1)', 'not a url', '//example.com/x']) {
+      const res = await request('POST', form, { raw: `a=2&_redirect=${encodeURIComponent(target)}`, headers: URLENCODED })
+      expect(res.status).toBe(200)
+      expect(res.body).toEqual({ code: 200, data: { id: ID } })
+    }
+    const spam = await request('POST', form, { raw: `a=3&_gotcha=bot&_redirect=${encodeURIComponent('https://example.com/thanks')}`, headers: URLENCODED })
+    expect(spam.status).toBe(303)
+    expect(storedRecords(ctx, endpoint.appId).map((r) => r.data)).toEqual([{ a: 1 }, { a: 2 }, { a: 2 }, { a: 2 }, { a: 2 }, { a: 2 }, { a: 3 }])
+  })
+
+  test('_source goes to meta.source; other _ keys are neither fields nor data', async () => {
+    const { request, ctx, endpoint, form } = await setup()
+    await request('POST', form, { raw: '_source=newsletter&_next=x&_subject=hi&q=1', headers: URLENCODED })
+    expect(storedRecords(ctx, endpoint.appId).map((r) => [r.data, r.meta])).toEqual([[{ q: 1 }, { source: 'newsletter' }]])
+    expect(storedFields(ctx, endpoint.appId).map((f) => f.name)).toEqual(['q'])
+  })
+
+  test('auto-create off and required fields apply to forms too', async () => {
+    const { request, ctx, endpoint, form } = await setup({ autoCreate: false, fields: [{ name: 'email', type: 'email', required: true }] })
+    const unknown = await request('POST', form, { raw: 'email=a@b.co&x=1', headers: URLENCODED })
+    expect(unknown.status).toBe(422)
+    expect(unknown.body.error).toEqual({
+      type: 'unknown_field',
+      message: '"x" is not a field of this form and auto-create is off; remove it or ask the owner to add the field',
+      details: { fields: ['x'] },
+    })
+    const missing = await request('POST', form, { raw: 'email=', headers: URLENCODED })
+    expect(missing.status).toBe(422)
+    expect(missing.body.error).toEqual({ type: 'invalid_value', message: 'email: is required', details: { problems: [{ path: 'email', message: 'is required' }] } })
+    expect(storedRecords(ctx, endpoint.appId)).toEqual([])
+  })
+})

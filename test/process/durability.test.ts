@@ -1,0 +1,92 @@
+import { afterEach, describe, expect, test } from 'bun:test'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
+import { hashSecret, newId, randomToken } from '../../server/core/ids.ts'
+import { openStore } from '../../server/db/connection.ts'
+import { migrateStore } from '../../server/db/migrate.ts'
+import { apps, appStats, endpoints, records, users } from '../../server/db/schema.ts'
+import { spawnServer, type ServerProcess } from '../support/process.ts'
+
+let running: ServerProcess | undefined
+
+afterEach(() => {
+  running?.proc.kill('SIGKILL')
+  running = undefined
+})
+
+/** Makes the database with one published app before the server ever starts. */
+function prepareDatabase(dataDir: string): { appId: string; token: string } {
+  const store = openStore(join(dataDir, 'svc.db'))
+  migrateStore(store)
+  const now = Date.now()
+  const userId = newId()
+  const appId = newId()
+  const token = randomToken()
+  store.db.insert(users).values({ id: userId, email: 'owner@example.com', createdAt: now, updatedAt: now }).run()
+  store.db.insert(apps).values({ id: appId, ownerId: userId, name: 'Durable', createdAt: now, updatedAt: now }).run()
+  store.db.insert(endpoints).values({ appId, tokenHash: hashSecret(token), published: true, publishedAt: now, createdAt: now, updatedAt: now }).run()
+  store.db.insert(appStats).values({ appId, updatedAt: now }).run()
+  store.close()
+  return { appId, token }
+}
+
+describe('durability of acknowledged records', () => {
+  test('SIGKILL during a burst: every record that got a 200 is there after restart', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'svc-durable-'))
+    const { appId, token } = prepareDatabase(dataDir)
+    running = await spawnServer({ SVC_DATA_DIR: dataDir, SVC_RATE_LIMIT: 'off', SVC_SYNC: 'full' })
+    const url = `${running.url}/api/v3/share/${token}`
+    const acknowledged: string[] = []
+    const KILL_AFTER = 400
+    let killed = false
+    const server = running
+
+    // 32 clients post in a loop; the server is killed from inside the burst, while requests are in flight.
+    const client = async (n: number) => {
+      for (let i = 0; !killed; i++) {
+        try {
+          const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client: n, i, text: 'durable ✓' }) })
+          if (res.status !== 200) throw new Error(`unexpected ${res.status}: ${await res.text()}`)
+          const body = (await res.json()) as { data: { id: string } }
+          acknowledged.push(body.data.id)
+          if (acknowledged.length >= KILL_AFTER && !killed) {
+            killed = true
+            server.proc.kill('SIGKILL')
+          }
+        } catch (error) {
+          if (!killed) throw error
+          return
+        }
+      }
+    }
+    await Promise.all(Array.from({ length: 32 }, (_, n) => client(n)))
+    expect(await server.proc.exited).not.toBe(0)
+    expect(acknowledged.length).toBeGreaterThanOrEqual(KILL_AFTER)
+
+    // Restart on the same data: the server recovers the WAL and serves again.
+    running = await spawnServer({ SVC_DATA_DIR: dataDir, SVC_RATE_LIMIT: 'off' })
+    const after = await fetch(`${running.url}/api/v3/share/${token}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"after":true}' })
+    expect(after.status).toBe(200)
+    // The summary's aggregates, written behind, caught up with every stored record.
+    const summary = (await (await fetch(`${running.url}/api/v3/share/${token}/summary`)).json()) as { total: number; fields: Record<string, { count: number }> }
+    running.proc.kill('SIGTERM')
+    expect(await running.proc.exited).toBe(0)
+    running = undefined
+
+    const store = openStore(join(dataDir, 'svc.db'))
+    try {
+      const rows = store.db.select({ id: records.id, seq: records.seq }).from(records).where(eq(records.appId, appId)).all()
+      const stored = new Set(rows.map((row) => row.id))
+      expect(acknowledged.filter((id) => !stored.has(id))).toEqual([])
+      // Numbering stays gap-free and the counters agree with the rows.
+      expect(rows.map((row) => row.seq).sort((a, b) => a - b)).toEqual(rows.map((_, i) => i + 1))
+      const stats = store.db.select().from(appStats).where(eq(appStats.appId, appId)).get()!
+      expect([stats.seq, stats.kept]).toEqual([rows.length, rows.length])
+      expect([summary.total, summary.fields.client.count]).toEqual([rows.length, rows.length - 1])
+    } finally {
+      store.close()
+    }
+  })
+})
