@@ -26,6 +26,22 @@ export const LIMITS = {
   /** Top values listed per field in /summary. */
   summaryTopValues: 20,
   summaryDays: 30,
+  /** Distinct values counted exactly per field in the summary; later new values count as `other`. */
+  summaryTrackedValues: 200,
+  /** Longer strings are counted in the summary's `other`, never kept as a top value. */
+  summaryValueLength: 200,
+  /** Longest time an app's stored summary aggregates may lag its records (they catch up on load). */
+  statsPersistMs: 1000,
+  /** Whole-request deadline for reading a body, so a slowly trickled upload cannot hold a connection. */
+  requestDeadlineMs: 30_000,
+  /** Longest `meta.source` accepted. */
+  maxSourceLength: 500,
+  /** Origins an endpoint's `_redirect` may point to. */
+  maxRedirectOrigins: 20,
+  /** Record ids in one POST /records/delete. */
+  maxDeleteIds: 1000,
+  /** Rows fetched per step while streaming an export (memory stays flat). */
+  exportChunkRows: 1000,
 } as const
 
 /** The field types a defined field may have. */
@@ -46,4 +62,33 @@ export const AUTH = {
   maxPasswordLength: 256,
   accessTokenPrefix: 'svc_pat_',
   maxTokenNameLength: 100,
+  /** RFC 5321's limit on a whole address. */
+  maxEmailLength: 254,
+  maxUserNameLength: 100,
+  /** Window of the per-address cap on code e-mails (`codeEmailsPerHour`). */
+  codeEmailWindowMs: 60 * 60 * 1000,
+  /** Failed password log-ins per address within `loginFailureWindowMs` before 429. */
+  loginFailuresPerWindow: 10,
+  loginFailureWindowMs: 15 * 60 * 1000,
+} as const
+
+/** Assessment modules: scales, report pages, expert, connect (page styling). */
+export const ASSESSMENT = {
+  maxScales: 20,
+  maxItemsPerScale: 50,
+  maxLevelsPerScale: 10,
+  /** Scale keys: placeholders (`{{score.<key>}}`) and CSV column names use them. */
+  scaleKeyPattern: /^[a-z][a-z0-9_-]{0,39}$/,
+  maxScaleNameLength: 100,
+  maxLevelLabelLength: 100,
+  maxTextLength: 10_000,
+  maxReportPages: 20,
+  maxSectionsPerPage: 30,
+  maxCustomCssLength: 20_000,
+  maxUrlLength: 2000,
+  maxButtonTextLength: 40,
+  /** Scores are rounded to this many decimals before levels are looked up and stored. */
+  scoreDecimals: 4,
+  /** Bytes of randomness in a respondent's report key (≥ 128 bits). */
+  reportKeyBytes: 24,
 } as const

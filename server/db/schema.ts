@@ -132,6 +132,8 @@ export const records = sqliteTable('records', {
 }, (t) => [
   uniqueIndex('records_app_seq_idx').on(t.appId, t.seq),
   uniqueIndex('records_app_pos_idx').on(t.appId, t.pos).where(sql`${t.pos} is not null`),
+  // Pages of spam only (`?spam=only`) walk this small index instead of every record.
+  uniqueIndex('records_app_spam_seq_idx').on(t.appId, t.seq).where(sql`${t.spam} = 1`),
 ])
 
 /**
@@ -151,3 +153,99 @@ export const appStats = sqliteTable('app_stats', {
   aggregates: text('aggregates').notNull().default('{}'),
   updatedAt: integer('updated_at').notNull(),
 })
+
+/**
+ * Scoring dimensions of an assessment app. Items and levels are small ordered lists that
+ * are always read and written with their scale, so they are JSON text (shapes in
+ * server/core/scales/model.ts). Items point at fields by id, so renaming a field keeps them.
+ */
+export const scales = sqliteTable('scales', {
+  id: text('id').primaryKey(),
+  appId: text('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
+  /** Slug used in placeholders, score objects and CSV columns; unique per app. */
+  key: text('key').notNull(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  /** `sum` or `mean`. */
+  method: text('method').notNull().default('sum'),
+  items: text('items').notNull().default('[]'),
+  levels: text('levels').notNull().default('[]'),
+  position: integer('position').notNull(),
+  createdAt: createdAt(),
+  updatedAt: integer('updated_at').notNull(),
+}, (t) => [uniqueIndex('scales_app_key_idx').on(t.appId, t.key), index('scales_app_position_idx').on(t.appId, t.position)])
+
+/** The report a respondent sees: ordered pages, each an ordered JSON list of sections. */
+export const reportPages = sqliteTable('report_pages', {
+  id: text('id').primaryKey(),
+  appId: text('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
+  title: text('title').notNull().default(''),
+  sections: text('sections').notNull().default('[]'),
+  position: integer('position').notNull(),
+  createdAt: createdAt(),
+  updatedAt: integer('updated_at').notNull(),
+}, (t) => [index('report_pages_app_position_idx').on(t.appId, t.position)])
+
+/** The author's profile shown on reports (one row per app, made on first write). */
+export const experts = sqliteTable('experts', {
+  appId: text('app_id').primaryKey().references(() => apps.id, { onDelete: 'cascade' }),
+  name: text('name').notNull().default(''),
+  title: text('title').notNull().default(''),
+  bio: text('bio').notNull().default(''),
+  avatarUrl: text('avatar_url'),
+  updatedAt: integer('updated_at').notNull(),
+})
+
+/** The expert's advice for one level of one scale. */
+export const expertComments = sqliteTable('expert_comments', {
+  id: text('id').primaryKey(),
+  appId: text('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
+  scaleId: text('scale_id').notNull().references(() => scales.id, { onDelete: 'cascade' }),
+  levelKey: text('level_key').notNull(),
+  text: text('text').notNull(),
+  createdAt: createdAt(),
+  updatedAt: integer('updated_at').notNull(),
+}, (t) => [uniqueIndex('expert_comments_scale_level_idx').on(t.scaleId, t.levelKey), index('expert_comments_app_idx').on(t.appId)])
+
+/** Theme of the fill-in and report pages (one row per app, made on first write); JSON text. */
+export const connectThemes = sqliteTable('connect_themes', {
+  appId: text('app_id').primaryKey().references(() => apps.id, { onDelete: 'cascade' }),
+  theme: text('theme').notNull(),
+  updatedAt: integer('updated_at').notNull(),
+})
+
+/**
+ * Plans made by smart generation (server/core/smart). `plan` is the validated plan
+ * document; `execution` records what executing it has done so far per module (JSON), so
+ * a re-run after a failure resumes instead of duplicating.
+ */
+export const smartPlans = sqliteTable('smart_plans', {
+  id: text('id').primaryKey(),
+  ownerId: text('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** `builtin` or `llm`: which planner wrote the plan (builtin when the LLM planner fell back). */
+  planner: text('planner').notNull(),
+  plan: text('plan').notNull(),
+  execution: text('execution'),
+  createdAt: createdAt(),
+  updatedAt: integer('updated_at').notNull(),
+}, (t) => [index('smart_plans_owner_idx').on(t.ownerId, t.createdAt)])
+
+/** Planning jobs: status and progress of turning an instruction into a plan. */
+export const smartJobs = sqliteTable('smart_jobs', {
+  id: text('id').primaryKey(),
+  ownerId: text('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  instruction: text('instruction').notNull(),
+  planner: text('planner').notNull(),
+  /** queued, running, succeeded, failed or cancelled. */
+  status: text('status').notNull(),
+  stage: text('stage').notNull(),
+  percent: integer('percent').notNull().default(0),
+  /** JSON array of progress messages, oldest first. */
+  messages: text('messages').notNull().default('[]'),
+  planId: text('plan_id').references(() => smartPlans.id, { onDelete: 'set null' }),
+  /** JSON `{type, message}` when the job failed. */
+  error: text('error'),
+  createdAt: createdAt(),
+  updatedAt: integer('updated_at').notNull(),
+  finishedAt: integer('finished_at'),
+}, (t) => [index('smart_jobs_owner_idx').on(t.ownerId)])

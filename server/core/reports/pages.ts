@@ -1,0 +1,134 @@
+/**
+ * @module Report pages and their sections: add, list, change, move, remove. Positions are
+ * kept dense (0, 1, 2…) so a page's number is its place.
+ */
+import { eq } from 'drizzle-orm'
+import type { AppContext } from '../../context.ts'
+import { reportPages } from '../../db/schema.ts'
+import { parseInput } from '../apps/input.ts'
+import { requireOwnedApp } from '../apps/owned.ts'
+import { notFound, validationError, type Problem } from '../errors.ts'
+import { fieldRowsOf } from '../fields/view.ts'
+import { newId } from '../ids.ts'
+import { ASSESSMENT } from '../limits.ts'
+import { scaleRecordsOf } from '../scales/store.ts'
+import { placeholderProblems } from './placeholders.ts'
+import { addPageSchema, addSectionSchema, updatePageSchema, type AddPageInput, type AddSectionInput, type UpdatePageInput } from './schemas.ts'
+import { findPage, pageRowsOf, sectionsOf, toPage, type PageRow, type ReportPage, type StoredSection } from './store.ts'
+
+/** Pages of an app as the API shows them (no ownership check). */
+export function reportPagesOf(ctx: AppContext, appId: string): ReportPage[] {
+  const scales = scaleRecordsOf(ctx, appId)
+  return pageRowsOf(ctx, appId).map((row, index) => toPage(row, index, scales))
+}
+
+/** Writes `order` back as dense positions, in one transaction. */
+function renumber(ctx: AppContext, order: readonly PageRow[]): void {
+  ctx.store.db.transaction(() => {
+    order.forEach((row, position) => {
+      if (row.position !== position) ctx.store.db.update(reportPages).set({ position }).where(eq(reportPages.id, row.id)).run()
+    })
+  })
+}
+
+const moved = <T>(list: readonly T[], from: number, to: number): T[] => {
+  const copy = [...list]
+  const [item] = copy.splice(from, 1)
+  copy.splice(Math.min(to, copy.length), 0, item)
+  return copy
+}
+
+function pageOf(ctx: AppContext, appId: string, id: string): ReportPage {
+  const pages = reportPagesOf(ctx, appId)
+  return pages.find((page) => page.id === id)!
+}
+
+/** The pages of one of `userId`'s apps. */
+export function listReportPages(ctx: AppContext, userId: string, appId: string): { pages: ReportPage[] } {
+  requireOwnedApp(ctx, userId, appId)
+  return { pages: reportPagesOf(ctx, appId) }
+}
+
+/** Adds an empty page (last, or at `position`). */
+export function addReportPage(ctx: AppContext, userId: string, appId: string, input: AddPageInput): ReportPage {
+  const parsed = parseInput(addPageSchema, input)
+  requireOwnedApp(ctx, userId, appId)
+  const rows = pageRowsOf(ctx, appId)
+  if (rows.length >= ASSESSMENT.maxReportPages) throw validationError([{ path: '', message: `a report can have at most ${ASSESSMENT.maxReportPages} pages` }])
+  const now = ctx.clock.now()
+  const row: PageRow = { id: newId(), appId, title: parsed.title ?? '', sections: '[]', position: rows.length, createdAt: now, updatedAt: now }
+  ctx.store.db.insert(reportPages).values(row).run()
+  if (parsed.position !== undefined) renumber(ctx, moved([...rows, row], rows.length, parsed.position - 1))
+  ctx.changes.notify(appId, 'app')
+  return pageOf(ctx, appId, row.id)
+}
+
+/** Renames or moves a page (by id or number). */
+export function updateReportPage(ctx: AppContext, userId: string, appId: string, ref: string, input: UpdatePageInput): ReportPage {
+  const patch = parseInput(updatePageSchema, input)
+  requireOwnedApp(ctx, userId, appId)
+  const rows = pageRowsOf(ctx, appId)
+  const { row, index } = findPage(rows, ref)
+  ctx.store.db.update(reportPages).set({ title: patch.title, updatedAt: ctx.clock.now() }).where(eq(reportPages.id, row.id)).run()
+  if (patch.position !== undefined) renumber(ctx, moved(rows, index, patch.position - 1))
+  ctx.changes.notify(appId, 'app')
+  return pageOf(ctx, appId, row.id)
+}
+
+/** Removes a page and its sections. */
+export function removeReportPage(ctx: AppContext, userId: string, appId: string, ref: string): { deleted: true; id: string } {
+  requireOwnedApp(ctx, userId, appId)
+  const rows = pageRowsOf(ctx, appId)
+  const { row, index } = findPage(rows, ref)
+  ctx.store.db.delete(reportPages).where(eq(reportPages.id, row.id)).run()
+  renumber(ctx, rows.filter((_, i) => i !== index))
+  ctx.changes.notify(appId, 'app')
+  return { deleted: true, id: row.id }
+}
+
+function sectionFrom(ctx: AppContext, appId: string, input: ReturnType<typeof addSectionSchema.parse>): StoredSection {
+  const problems: Problem[] = []
+  const text = input.text ?? ''
+  if ((input.type === 'intro' || input.type === 'closing') && text === '') problems.push({ path: 'text', message: `is required for an ${input.type} section` })
+  if (input.type === 'score' && input.scale === undefined) problems.push({ path: 'scale', message: 'is required for a score section: name the scale to show' })
+  if (input.type === 'chart' && input.scale !== undefined) problems.push({ path: 'scale', message: 'a chart shows every scale; leave scale out' })
+  const scales = scaleRecordsOf(ctx, appId)
+  let scaleId: string | null = null
+  if (input.scale !== undefined && input.type !== 'chart') {
+    scaleId = (scales.find((scale) => scale.id === input.scale) ?? scales.find((scale) => scale.key === input.scale))?.id ?? null
+    if (scaleId === null) problems.push({ path: 'scale', message: `no scale ${JSON.stringify(input.scale)} in this app; scales: ${scales.map((s) => s.key).join(', ') || '(none yet)'}` })
+  }
+  const fieldNames = fieldRowsOf(ctx.store.db, appId).map((field) => field.name)
+  const scaleKeys = scales.map((scale) => scale.key)
+  problems.push(...placeholderProblems(text, fieldNames, scaleKeys, 'text'), ...placeholderProblems(input.title ?? '', fieldNames, scaleKeys, 'title'))
+  if (problems.length > 0) throw validationError(problems)
+  return { id: newId(), type: input.type, title: input.title ?? '', text, scaleId }
+}
+
+/** Adds a section to a page (last, or at `position`). */
+export function addReportSection(ctx: AppContext, userId: string, appId: string, pageRef: string, input: AddSectionInput): ReportPage {
+  const parsed = parseInput(addSectionSchema, input)
+  requireOwnedApp(ctx, userId, appId)
+  const { row } = findPage(pageRowsOf(ctx, appId), pageRef)
+  const sections = sectionsOf(row)
+  if (sections.length >= ASSESSMENT.maxSectionsPerPage) throw validationError([{ path: '', message: `a page can have at most ${ASSESSMENT.maxSectionsPerPage} sections` }])
+  const section = sectionFrom(ctx, appId, parsed)
+  const next = moved([...sections, section], sections.length, (parsed.position ?? sections.length + 1) - 1)
+  ctx.store.db.update(reportPages).set({ sections: JSON.stringify(next), updatedAt: ctx.clock.now() }).where(eq(reportPages.id, row.id)).run()
+  ctx.changes.notify(appId, 'app')
+  return pageOf(ctx, appId, row.id)
+}
+
+/** Removes a section (by id, or 1-based number on its page). */
+export function removeReportSection(ctx: AppContext, userId: string, appId: string, pageRef: string, sectionRef: string): ReportPage {
+  requireOwnedApp(ctx, userId, appId)
+  const { row } = findPage(pageRowsOf(ctx, appId), pageRef)
+  const sections = sectionsOf(row)
+  const byId = sections.findIndex((section) => section.id === sectionRef)
+  const index = byId >= 0 ? byId : /^[1-9]\d{0,2}$/.test(sectionRef) ? Number(sectionRef) - 1 : -1
+  if (index < 0 || index >= sections.length) throw notFound(`Section ${JSON.stringify(sectionRef)} on page ${row.position + 1}`)
+  const next = sections.filter((_, i) => i !== index)
+  ctx.store.db.update(reportPages).set({ sections: JSON.stringify(next), updatedAt: ctx.clock.now() }).where(eq(reportPages.id, row.id)).run()
+  ctx.changes.notify(appId, 'app')
+  return pageOf(ctx, appId, row.id)
+}

@@ -1,0 +1,33 @@
+/**
+ * @module Report preview: scores given answers with the app's current scales and builds
+ * the report a respondent with those answers would see, without storing anything.
+ */
+import type { AppContext } from '../../context.ts'
+import { parseInput } from '../apps/input.ts'
+import { requireOwnedApp } from '../apps/owned.ts'
+import { readScoringDefinition } from '../scoring/definition.ts'
+import { scoreRecord, type RecordScores } from '../scoring/score.ts'
+import { buildReport, type ReportModel } from './build.ts'
+import { previewReportSchema, type PreviewReportInput } from './schemas.ts'
+import { reportPagesOf } from './pages.ts'
+import type { ReportPage } from './store.ts'
+
+export interface ReportPreview {
+  format: 'text' | 'html'
+  scores: RecordScores
+  model: ReportModel
+}
+
+/** The report of one of `userId`'s apps for the answers in `input.data`. */
+export function previewReport(ctx: AppContext, userId: string, appId: string, input: PreviewReportInput): ReportPreview {
+  const { data, format } = parseInput(previewReportSchema, input)
+  const app = requireOwnedApp(ctx, userId, appId)
+  const scores = scoreRecord(readScoringDefinition(ctx, appId), data)
+  return { format, scores, model: buildReport(ctx, appId, app.name, data, scores) }
+}
+
+/** The report definition of one of `userId`'s apps (`report get`). */
+export function getReport(ctx: AppContext, userId: string, appId: string): { pages: ReportPage[] } {
+  requireOwnedApp(ctx, userId, appId)
+  return { pages: reportPagesOf(ctx, appId) }
+}

@@ -1,0 +1,54 @@
+/**
+ * @module Respondent report keys. Each record that gets a report has its own random key
+ * (≥ 128 bits); only its SHA-256 is stored (records.report_key_hash), and a report is
+ * shown only for the right key. A wrong key and an unknown record are the same 404.
+ */
+import { eq } from 'drizzle-orm'
+import type { AppContext } from '../../context.ts'
+import { apps, records } from '../../db/schema.ts'
+import { notFound } from '../errors.ts'
+import { hashSecret, randomToken, safeEqual } from '../ids.ts'
+import { ASSESSMENT } from '../limits.ts'
+
+/** A fresh key and the hash to store; for writers that set the hash in the same insert. */
+export function newReportKey(): { key: string; hash: string } {
+  const key = randomToken(ASSESSMENT.reportKeyBytes)
+  return { key, hash: hashSecret(key) }
+}
+
+/** Gives a stored record a new report key (replacing any earlier one) and returns the key. */
+export function issueReportKey(ctx: AppContext, recordId: string): string {
+  const { key, hash } = newReportKey()
+  ctx.store.db.update(records).set({ reportKeyHash: hash }).where(eq(records.id, recordId)).run()
+  return key
+}
+
+/** The respondent's report URL. */
+export const reportUrl = (baseUrl: string, recordId: string, key: string): string =>
+  `${baseUrl}/r/${encodeURIComponent(recordId)}?k=${encodeURIComponent(key)}`
+
+export interface ReportRecord {
+  id: string
+  appId: string
+  appName: string
+  data: Record<string, unknown>
+  scores: string | null
+  createdAt: number
+}
+
+/**
+ * The record `recordId` when `key` is its report key; 404 "Report not found" otherwise.
+ * Records flagged as spam get their report too, so a bot cannot tell it was caught.
+ */
+export function recordForReport(ctx: AppContext, recordId: string, key: string | null | undefined): ReportRecord {
+  const row = ctx.store.db
+    .select({ id: records.id, appId: records.appId, appName: apps.name, data: records.data, scores: records.scores, hash: records.reportKeyHash, createdAt: records.createdAt })
+    .from(records)
+    .innerJoin(apps, eq(apps.id, records.appId))
+    .where(eq(records.id, recordId))
+    .get()
+  // Hash the presented key even when the record is missing, so timing says nothing either way.
+  const presented = hashSecret(key ?? '')
+  if (!row || !row.hash || !key || !safeEqual(presented, row.hash)) throw notFound('Report')
+  return { id: row.id, appId: row.appId, appName: row.appName, data: JSON.parse(row.data) as Record<string, unknown>, scores: row.scores, createdAt: row.createdAt }
+}

@@ -1,0 +1,118 @@
+/**
+ * @module The rules of a scale that need the app's fields and the whole level list:
+ * items must point at existing fields of a scorable type with consistent scores and
+ * bounds; levels must be well formed and must not overlap; a full level list given in
+ * one request must also tile the possible score range. Every problem is listed.
+ */
+import type { FieldRow } from '../fields/view.ts'
+import type { Problem } from '../errors.ts'
+import type { FieldType } from '../limits.ts'
+import { gapProblems, overlapProblems, unreachableProblems } from './coverage.ts'
+import { itemRange, SCORABLE_TYPES, scaleRange, type Level, type Range, type ScaleMethod, type StoredItem } from './model.ts'
+import type { ScaleItemInput } from './schemas.ts'
+
+/** A parsed item input (defaults applied). */
+export type ItemInput = Required<Pick<ScaleItemInput, 'field'>> & { weight: number; reverse: boolean; scores?: Record<string, number>; min?: number; max?: number }
+
+const fieldByRef = (fields: readonly FieldRow[], ref: string): FieldRow | undefined =>
+  fields.find((field) => field.id === ref) ?? fields.find((field) => field.name === ref)
+
+const optionsOf = (field: FieldRow): string[] => (field.options ? (JSON.parse(field.options) as string[]) : [])
+
+/** Resolves item inputs to stored items, listing every problem under `path`. */
+export function resolveItems(inputs: readonly ItemInput[], fields: readonly FieldRow[], path: (index: number) => string): { items: StoredItem[]; problems: Problem[] } {
+  const problems: Problem[] = []
+  const items: StoredItem[] = []
+  const seen = new Set<string>()
+  inputs.forEach((input, index) => {
+    const at = path(index)
+    const field = fieldByRef(fields, input.field)
+    if (!field) {
+      problems.push({ path: `${at}.field`, message: `no field ${JSON.stringify(input.field)} in this app` })
+      return
+    }
+    if (seen.has(field.id)) {
+      problems.push({ path: `${at}.field`, message: `field "${field.name}" is already an item of this scale` })
+      return
+    }
+    seen.add(field.id)
+    const type = field.type as FieldType
+    if (!SCORABLE_TYPES.includes(type)) {
+      problems.push({ path: `${at}.field`, message: `field "${field.name}" is a ${type} field; items score choice, multichoice or number fields` })
+      return
+    }
+    const before = problems.length
+    problems.push(...(type === 'number' ? numberItemProblems(input, at) : choiceItemProblems(input, field, at)))
+    if (problems.length > before) return
+    items.push({
+      fieldId: field.id,
+      weight: input.weight,
+      reverse: input.reverse,
+      scores: type === 'number' ? null : { ...input.scores },
+      min: type === 'number' ? (input.min ?? null) : null,
+      max: type === 'number' ? (input.max ?? null) : null,
+    })
+  })
+  return { items, problems }
+}
+
+function numberItemProblems(input: ItemInput, at: string): Problem[] {
+  const problems: Problem[] = []
+  if (input.scores !== undefined) problems.push({ path: `${at}.scores`, message: 'only choice and multichoice items have scores; a number item scores its value' })
+  if (input.min !== undefined && input.max !== undefined && input.min >= input.max) problems.push({ path: `${at}.min`, message: `must be less than max (${input.max})` })
+  if (input.reverse && (input.min === undefined || input.max === undefined)) problems.push({ path: `${at}.reverse`, message: 'a reversed number item needs both min and max (it scores max + min − value)' })
+  return problems
+}
+
+function choiceItemProblems(input: ItemInput, field: FieldRow, at: string): Problem[] {
+  const problems: Problem[] = []
+  if (input.min !== undefined || input.max !== undefined) problems.push({ path: `${at}.min`, message: `min and max are for number items; "${field.name}" is a ${field.type} field scored per option` })
+  const options = optionsOf(field)
+  const scores = input.scores ?? {}
+  const missing = options.filter((option) => !Object.hasOwn(scores, option))
+  const unknown = Object.keys(scores).filter((option) => !options.includes(option))
+  if (missing.length > 0) problems.push({ path: `${at}.scores`, message: `needs a score for every option of "${field.name}"; missing: ${missing.map((o) => JSON.stringify(o)).join(', ')}` })
+  if (unknown.length > 0) problems.push({ path: `${at}.scores`, message: `"${field.name}" has no options ${unknown.map((o) => JSON.stringify(o)).join(', ')}; its options are ${options.map((o) => JSON.stringify(o)).join(', ')}` })
+  return problems
+}
+
+/** Problems of single levels and of the list (duplicate keys, open bounds, overlaps). */
+export function levelListProblems(levels: readonly Level[], path: (index: number) => string): Problem[] {
+  const problems: Problem[] = []
+  const keys = new Set<string>()
+  levels.forEach((level, index) => {
+    if (keys.has(level.key)) problems.push({ path: `${path(index)}.key`, message: `repeats the level key "${level.key}"` })
+    keys.add(level.key)
+    if (level.min !== null && level.max !== null && level.min >= level.max) {
+      problems.push({ path: `${path(index)}.min`, message: `must be less than max (${level.max})` })
+    }
+  })
+  return [...problems, ...overlapProblems(levels)]
+}
+
+/** The possible range of a scale given its stored items and the app's fields (items whose field is gone or changed type are skipped). */
+export function rangeOf(method: ScaleMethod, items: readonly StoredItem[], fields: readonly FieldRow[]): Range | null {
+  const live = items.flatMap((item) => {
+    const field = fields.find((f) => f.id === item.fieldId)
+    if (!field || !SCORABLE_TYPES.includes(field.type as FieldType)) return []
+    return [{ weight: item.weight, range: itemRange(item, field.type as FieldType) }]
+  })
+  return scaleRange(method, live)
+}
+
+/** Everything that keeps a stored scale from scoring as designed: broken items, gaps, uncovered ends. */
+export function scaleHealth(method: ScaleMethod, items: readonly StoredItem[], levels: readonly Level[], fields: readonly FieldRow[]): Problem[] {
+  const problems: Problem[] = []
+  items.forEach((item, index) => {
+    const field = fields.find((f) => f.id === item.fieldId)
+    if (!field) problems.push({ path: `items.${index}.field`, message: 'the field of this item was deleted; remove the item' })
+    else if ((field.type === 'number') !== (item.scores === null) || !SCORABLE_TYPES.includes(field.type as FieldType)) {
+      problems.push({ path: `items.${index}.field`, message: `field "${field.name}" changed type to ${field.type}; remove and add the item again` })
+    } else if (item.scores) {
+      const missing = optionsOf(field).filter((option) => !Object.hasOwn(item.scores!, option))
+      if (missing.length > 0) problems.push({ path: `items.${index}.scores`, message: `no score for the options ${missing.map((o) => JSON.stringify(o)).join(', ')} of "${field.name}" (they count as unanswered)` })
+    }
+  })
+  const range = rangeOf(method, items, fields)
+  return [...problems, ...gapProblems(levels, range), ...unreachableProblems(levels, range)]
+}

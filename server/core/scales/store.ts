@@ -1,0 +1,94 @@
+/**
+ * @module Reading scales: the rows of an app in order, lookup by id or key, and the
+ * `Scale` the API shows (with its possible range and what still keeps it from scoring).
+ */
+import { and, asc, eq, or } from 'drizzle-orm'
+import type { AppContext } from '../../context.ts'
+import { scales } from '../../db/schema.ts'
+import { notFound, type Problem } from '../errors.ts'
+import { fieldRowsOf, type FieldRow } from '../fields/view.ts'
+import type { FieldType } from '../limits.ts'
+import { rangeOf, scaleHealth } from './check.ts'
+import { sortLevels, type Level, type ScaleMethod, type StoredItem } from './model.ts'
+
+export type ScaleRow = typeof scales.$inferSelect
+
+/** A scale row with its JSON columns parsed. */
+export interface ScaleRecord extends Omit<ScaleRow, 'items' | 'levels' | 'method'> {
+  method: ScaleMethod
+  items: StoredItem[]
+  levels: Level[]
+}
+
+export interface ScaleItemView extends StoredItem {
+  /** The field's current name; null when the field was deleted. */
+  field: string | null
+  type: FieldType | null
+}
+
+export interface Scale {
+  id: string
+  key: string
+  name: string
+  description: string
+  method: ScaleMethod
+  items: ScaleItemView[]
+  levels: Level[]
+  /** Possible score when every item is answered; null bounds are unbounded; null without items. */
+  range: { min: number | null; max: number | null } | null
+  /** True when every item is sound and the levels tile the range. */
+  complete: boolean
+  problems: Problem[]
+  position: number
+  createdAt: string
+  updatedAt: string
+}
+
+/** Parses a stored row. */
+export function toRecord(row: ScaleRow): ScaleRecord {
+  return { ...row, method: row.method as ScaleMethod, items: JSON.parse(row.items) as StoredItem[], levels: sortLevels(JSON.parse(row.levels) as Level[]) }
+}
+
+/** An app's scales in position order (no ownership check: for callers that did one). */
+export function scaleRecordsOf(ctx: AppContext, appId: string): ScaleRecord[] {
+  return ctx.store.db.select().from(scales).where(eq(scales.appId, appId)).orderBy(asc(scales.position), asc(scales.id)).all().map(toRecord)
+}
+
+/** The scale of `appId` whose id or key is `ref`; 404 otherwise. */
+export function findScale(ctx: AppContext, appId: string, ref: string): ScaleRecord {
+  const rows = ctx.store.db.select().from(scales).where(and(eq(scales.appId, appId), or(eq(scales.id, ref), eq(scales.key, ref)))).all()
+  const row = rows.find((r) => r.id === ref) ?? rows[0]
+  if (!row) throw notFound(`Scale ${JSON.stringify(ref)}`)
+  return toRecord(row)
+}
+
+const finiteOrNull = (value: number): number | null => (Number.isFinite(value) ? value : null)
+
+/** The API view of a scale, given the app's fields. */
+export function toScale(record: ScaleRecord, fields: readonly FieldRow[]): Scale {
+  const range = rangeOf(record.method, record.items, fields)
+  const problems = scaleHealth(record.method, record.items, record.levels, fields)
+  return {
+    id: record.id,
+    key: record.key,
+    name: record.name,
+    description: record.description,
+    method: record.method,
+    items: record.items.map((item) => {
+      const field = fields.find((f) => f.id === item.fieldId)
+      return { field: field?.name ?? null, type: (field?.type as FieldType | undefined) ?? null, ...item }
+    }),
+    levels: record.levels,
+    range: range && { min: finiteOrNull(range.min), max: finiteOrNull(range.max) },
+    complete: problems.length === 0 && record.items.length > 0,
+    problems,
+    position: record.position,
+    createdAt: new Date(record.createdAt).toISOString(),
+    updatedAt: new Date(record.updatedAt).toISOString(),
+  }
+}
+
+/** The view of one scale, re-read after a change. */
+export function scaleView(ctx: AppContext, appId: string, id: string): Scale {
+  return toScale(findScale(ctx, appId, id), fieldRowsOf(ctx.store.db, appId))
+}

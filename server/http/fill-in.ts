@@ -1,0 +1,92 @@
+/**
+ * @module The public fill-in page of a published app and its native form submission.
+ *
+ * | Method | Path                   | Body                          | Answer |
+ * |--------|------------------------|-------------------------------|--------|
+ * | GET    | /f/:token              |                               | HTML page (404 page unless published) |
+ * | POST   | /f/:token              | urlencoded or multipart form  | 303 to the respondent's report; `Accept: application/json` → `{code:200, data:{id, reportUrl}}`; a refused submission re-shows the form with the problems (422) or, for JSON, the usual error body |
+ * | GET    | /f/assets/fill-in.js   |                               | the page's enhancement script |
+ *
+ * Submissions go through the collection endpoint's own core (form coercion, honeypot,
+ * checks, group-commit writer), then the record's scores and a report key are stored.
+ */
+import { Elysia } from 'elysia'
+import type { AppContext } from '../context.ts'
+import { fieldsOf } from '../core/collect/field-cache.ts'
+import { formSubmission } from '../core/collect/form.ts'
+import { prepareRecord } from '../core/collect/prepare.ts'
+import { writerOf } from '../core/collect/writer.ts'
+import { AppError, type Problem } from '../core/errors.ts'
+import { issueReportKey, reportUrl } from '../core/reports/report-key.ts'
+import { storeScoresIfMissing } from '../core/scoring/stored.ts'
+import { findEndpointByToken } from '../core/share/lookup.ts'
+import { FILL_IN_CLIENT_JS } from '../pages/assets.ts'
+import { fillInPageData } from './fill-in-data.ts'
+import { fillInDocument, FILL_IN_SCRIPT } from '../pages/fill-in.ts'
+import { pageHeaders } from '../pages/layout.ts'
+import { messageDocument } from '../pages/message.ts'
+import { readFormPairs } from './share/ingest.ts'
+import { resolveEndpoint } from './share/resolve.ts'
+
+const NOT_FOUND_TITLE = 'Form not found'
+const NOT_FOUND_TEXT = 'No published form has this address. The link may be mistyped, or the form was unpublished.'
+
+const wantsJson = (request: Request): boolean => (request.headers.get('accept') ?? '').includes('application/json')
+
+const page = (body: string, status = 200) => new Response(body, pageHeaders(status))
+
+function problemsOf(error: AppError): Problem[] {
+  const problems = (error.details as { problems?: Problem[] } | undefined)?.problems
+  return Array.isArray(problems) ? problems : []
+}
+
+export const fillInRoutes = (ctx: AppContext) => {
+  const writer = writerOf(ctx)
+  return new Elysia({ name: 'svc/fill-in' })
+    .get(FILL_IN_SCRIPT, () => new Response(FILL_IN_CLIENT_JS, {
+      headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=3600' },
+    }), { detail: { summary: 'Script of the fill-in page', tags: ['fill-in'] } })
+    .get('/f/:token', ({ params }) => {
+      const endpoint = findEndpointByToken(ctx, params.token)
+      if (!endpoint || !endpoint.published) return page(messageDocument(NOT_FOUND_TITLE, NOT_FOUND_TEXT), 404)
+      const data = fillInPageData(ctx, endpoint.appId, params.token, endpoint.honeypot)
+      if (!endpoint.service) return page(messageDocument(data.appName, 'This form is not accepting answers at the moment.', data.theme), 403)
+      return page(fillInDocument(data))
+    }, { detail: { summary: 'The fill-in page of a published app (HTML)', tags: ['fill-in'] } })
+    .post('/f/:token', async ({ params, request, set }) => {
+      const json = wantsJson(request)
+      let pairs: Array<[string, string]> = []
+      let appId: string | null = null
+      let honeypot = '_gotcha'
+      try {
+        const endpoint = resolveEndpoint(ctx, params.token, 'write', set.headers as Record<string, string>)
+        appId = endpoint.appId
+        honeypot = endpoint.honeypot
+        pairs = await readFormPairs(ctx, request)
+        const fields = fieldsOf(ctx, endpoint.appId)
+        const submission = formSubmission(pairs, fields, endpoint.honeypot)
+        const prepared = prepareRecord(fields, { autoCreate: endpoint.autoCreate, honeypot: endpoint.honeypot, maxKeys: ctx.config.maxKeys }, submission)
+        const [id] = await writer.write(endpoint.appId, [prepared])
+        storeScoresIfMissing(ctx, endpoint.appId, id, prepared.data)
+        const key = issueReportKey(ctx, id)
+        if (json) return Response.json({ code: 200, data: { id, reportUrl: reportUrl(ctx.config.baseUrl, id, key) } })
+        // A path, not the base URL: the page's CSP (form-action 'self') also covers the
+        // redirect, and the browser's origin may differ from SVC_BASE_URL behind a proxy.
+        return new Response(null, { status: 303, headers: { location: reportUrl('', id, key) } })
+      } catch (error) {
+        if (json || !(error instanceof AppError)) throw error
+        if (error.status === 404 || appId === null) return page(messageDocument(NOT_FOUND_TITLE, NOT_FOUND_TEXT), error.status === 404 ? 404 : error.status)
+        const data = fillInPageData(ctx, appId, params.token, honeypot)
+        const problems = problemsOf(error)
+        const names = new Set(data.fields.map((field) => field.name))
+        const values = new Map<string, string[]>()
+        for (const [name, value] of pairs) values.set(name, [...(values.get(name) ?? []), value])
+        return page(fillInDocument({
+          ...data,
+          values,
+          errors: new Map(problems.filter((p) => names.has(p.path)).map((p) => [p.path, p.message])),
+          formErrors: problems.length === 0 ? [error.message] : problems.filter((p) => !names.has(p.path)).map((p) => `${p.path}: ${p.message}`),
+        }), error.status)
+      }
+    }, { parse: 'none', detail: { summary: 'Submit the fill-in form; redirects to the respondent report', tags: ['fill-in'] } })
+}

@@ -1,0 +1,123 @@
+/**
+ * The fill-in page and the respondent report in Chromium: without JavaScript (native form
+ * post, redirect to the report) and with it (inline validation, fetch, a link to the
+ * report, one question per screen), all under the page's Content-Security-Policy.
+ */
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
+import type { Browser } from 'playwright-core'
+import { chromiumAvailable, launchChromium, startBrowserTestServer, type BrowserTestServer } from '../support/browser.ts'
+import { callApi } from './admin-helpers.ts'
+
+setDefaultTimeout(60_000)
+
+const hasBrowser = chromiumAvailable('fill-in browser tests')
+const LIKERT = ['Never', 'Rarely', 'Sometimes', 'Often', 'Always']
+const SCORES = { Never: 0, Rarely: 1, Sometimes: 2, Often: 3, Always: 4 }
+
+describe.skipIf(!hasBrowser)('fill-in page and report in Chromium', () => {
+  let svc: BrowserTestServer
+  let browser: Browser
+  let fillIn: string
+  let base: string
+  let token: string
+  const cspErrors: string[] = []
+
+  beforeAll(async () => {
+    svc = startBrowserTestServer()
+    browser = await launchChromium()
+    const api = async (method: string, path: string, body?: unknown) => {
+      const res = await callApi(svc.url, method, path, { token, body })
+      if (res.status !== 200) throw new Error(`${method} ${path}: ${res.text}`)
+      return res.json.data
+    }
+    const signup = await callApi(svc.url, 'POST', '/api/v3/auth/signup', { body: { email: 'owner@example.com', password: 'correct horse battery', tokenName: 'browser' } })
+    token = signup.json.data.token.token
+    const app = await api('POST', '/api/v3/apps', { name: 'Wellbeing check' })
+    base = `/api/v3/apps/${app.id}`
+    await api('POST', `${base}/fields`, { name: 'name', label: 'Your first name' })
+    await api('POST', `${base}/fields`, { name: 'calm', type: 'choice', label: 'I felt calm', options: LIKERT, required: true })
+    await api('POST', `${base}/fields`, { name: 'worried', type: 'choice', label: 'I worried a lot', options: LIKERT })
+    await api('POST', `${base}/scales`, {
+      key: 'mood',
+      name: 'Mood',
+      items: [{ field: 'calm', scores: SCORES }, { field: 'worried', scores: SCORES, reverse: true }],
+      levels: [
+        { key: 'low', label: 'Low', min: 0, max: 4, interpretation: 'A hard week.' },
+        { key: 'good', label: 'Good', min: 4, max: 8, interpretation: 'A good week.' },
+      ],
+    })
+    await api('PATCH', `${base}/expert`, { name: 'Dr. Ana Ruiz' })
+    await api('PUT', `${base}/expert/comments/mood/good`, { text: 'Keep it up, {{name}}.' })
+    const share = await api('POST', `${base}/share/publish`)
+    fillIn = `${svc.url}/f/${share.token}`
+    ;(globalThis as { setLayout?: (layout: string) => Promise<unknown> }).setLayout = (layout) => api('PATCH', `${base}/connect`, { layout })
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await svc?.stop()
+  })
+
+  const newPage = async (javaScriptEnabled: boolean) => {
+    const context = await browser.newContext({ javaScriptEnabled })
+    const page = await context.newPage()
+    page.on('console', (message) => {
+      if (message.type() === 'error') cspErrors.push(message.text())
+    })
+    return page
+  }
+
+  test('without JavaScript: the form posts natively and lands on the report', async () => {
+    const page = await newPage(false)
+    await page.goto(fillIn)
+    await page.getByLabel('Your first name').fill('Ada')
+    await page.getByRole('group', { name: 'I felt calm' }).getByLabel('Always').check()
+    await page.getByRole('group', { name: 'I worried a lot' }).getByLabel('Rarely').check()
+    await Promise.all([page.waitForURL(/\/r\/[0-9a-f-]+\?k=/), page.getByRole('button', { name: 'Submit' }).click()])
+    expect(await page.locator('.score .value').textContent()).toBe('7 · Good')
+    expect(await page.locator('.score p').textContent()).toBe('A good week.')
+    expect(await page.locator('.expert-section h3 + p').textContent()).toBe('Keep it up, Ada.')
+    expect(await page.locator('svg.chart desc').textContent()).toBe('Mood: 7 (range 0–8), Good')
+    await page.context().close()
+  })
+
+  test('with JavaScript: inline validation, fetch submission, then a link to the report', async () => {
+    const page = await newPage(true)
+    await page.goto(fillIn)
+    await page.getByLabel('Your first name').fill('Grace')
+    await page.getByRole('button', { name: 'Submit' }).click()
+    expect(await page.locator('#q1-error').textContent()).toBe('Please choose an answer.')
+    expect(page.url()).toBe(fillIn)
+    await page.getByRole('group', { name: 'I felt calm' }).getByLabel('Sometimes').check()
+    await page.getByRole('button', { name: 'Submit' }).click()
+    const link = page.getByRole('link', { name: 'See your results' })
+    await link.waitFor()
+    expect(page.url()).toBe(fillIn)
+    expect(await page.getByRole('heading', { name: 'Thank you – your answers were saved.' }).count()).toBe(1)
+    await Promise.all([page.waitForURL(/\/r\//), link.click()])
+    expect(await page.locator('.score .value').textContent()).toBe('2 · Low')
+    await page.context().close()
+  })
+
+  test('with JavaScript and one question per screen: Next validates, the last screen submits', async () => {
+    await (globalThis as unknown as { setLayout: (layout: string) => Promise<unknown> }).setLayout('one-per-screen')
+    const page = await newPage(true)
+    await page.goto(fillIn)
+    expect(await page.getByLabel('Your first name').isVisible()).toBe(true)
+    expect(await page.getByRole('button', { name: 'Submit' }).isVisible()).toBe(false)
+    await page.getByRole('button', { name: 'Next' }).click()
+    await page.getByRole('button', { name: 'Next' }).click()
+    expect(await page.locator('#q1-error').textContent()).toBe('Please choose an answer.')
+    await page.getByRole('group', { name: 'I felt calm' }).getByLabel('Often').check()
+    await page.getByRole('button', { name: 'Next' }).click()
+    await page.getByRole('group', { name: 'I worried a lot' }).getByLabel('Never').check()
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.getByRole('link', { name: 'See your results' }).waitFor()
+    await page.context().close()
+    await (globalThis as unknown as { setLayout: (layout: string) => Promise<unknown> }).setLayout('all')
+  })
+
+  test('the pages load nothing the CSP refuses', () => {
+    expect(cspErrors).toEqual([])
+  })
+})

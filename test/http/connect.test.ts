@@ -1,0 +1,107 @@
+import { describe, expect, test } from 'bun:test'
+import { assessmentApp, publishApp } from './assessment-fixture.ts'
+
+const DEFAULTS = {
+  primaryColor: '#2563eb',
+  backgroundColor: '#ffffff',
+  textColor: '#1f2937',
+  fontFamily: 'system',
+  logoUrl: null,
+  layout: 'all',
+  buttonText: 'Submit',
+  customCss: '',
+}
+
+describe('connect theme', () => {
+  test('get defaults, set some properties, reset', async () => {
+    const f = await assessmentApp()
+    expect((await f.request('GET', `${f.base}/connect`, { token: f.owner.token })).body).toEqual({ code: 200, data: DEFAULTS })
+    const changed = {
+      primaryColor: 'rebeccapurple',
+      backgroundColor: 'rgb(250, 250, 245)',
+      textColor: '#222',
+      fontFamily: 'serif',
+      logoUrl: 'https://example.com/logo.svg',
+      layout: 'one-per-screen',
+      buttonText: 'Send my answers',
+      customCss: 'h1 { letter-spacing: .02em } .choice { background: url(/static/dot.png) }',
+    }
+    const set = await f.request('PATCH', `${f.base}/connect`, { token: f.owner.token, body: changed })
+    expect(set.body).toEqual({ code: 200, data: changed })
+    const partial = await f.request('PATCH', `${f.base}/connect`, { token: f.owner.token, body: { buttonText: 'Go' } })
+    expect(partial.body.data).toEqual({ ...changed, buttonText: 'Go' })
+    expect((await f.request('GET', `${f.base}/connect`, { token: f.owner.token })).body.data).toEqual({ ...changed, buttonText: 'Go' })
+    expect((await f.request('POST', `${f.base}/connect/reset`, { token: f.owner.token })).body).toEqual({ code: 200, data: DEFAULTS })
+    expect((await f.request('GET', `${f.base}/connect`, { token: f.owner.token })).body.data).toEqual(DEFAULTS)
+  })
+
+  test('every bad property is listed', async () => {
+    const f = await assessmentApp()
+    const res = await f.request('PATCH', `${f.base}/connect`, {
+      token: f.owner.token,
+      body: { primaryColor: 'red; } body { display:none', backgroundColor: 'url(x)', fontFamily: 'Comic Sans', logoUrl: 'javascript:alert(1)', layout: 'grid', buttonText: '' },
+    })
+    expect(res.status).toBe(422)
+    expect(res.body.error.details.problems).toEqual([
+      { path: 'primaryColor', message: 'must be a CSS colour: #rgb, #rrggbb, rgb(…), hsl(…) or a colour name' },
+      { path: 'backgroundColor', message: 'must be a CSS colour: #rgb, #rrggbb, rgb(…), hsl(…) or a colour name' },
+      { path: 'fontFamily', message: 'must be one of system, humanist, geometric, rounded, serif, old-style, monospace' },
+      { path: 'logoUrl', message: 'must be an absolute http:// or https:// URL without user name or password' },
+      { path: 'layout', message: 'must be "all" or "one-per-screen"' },
+      { path: 'buttonText', message: 'cannot be empty' },
+    ])
+  })
+
+  test.each([
+    ['@import "https://evil.example/x.css";', ['cannot use @import', 'cannot contain links to other origins ("://")']],
+    ['@IM/**/PORT url(x.css);', ['cannot use @import']],
+    ['body { background: url(https://tracker.example/p.gif) }', ['url(https://tracker.example/p.gif) points to another origin; only relative paths on this server and data:image URLs are allowed']],
+    ['body { background: url("//tracker.example/p.gif") }', ['url(//tracker.example/p.gif) points to another origin; only relative paths on this server and data:image URLs are allowed']],
+    ['p { width: expression(alert(1)) }', ['cannot use expression()']],
+    ['</style><script>alert(1)</script>', ['cannot contain "<" (it could close the style element)']],
+    ['p { background: \\75rl(https://x) }', ['cannot contain backslash escapes (they can disguise forbidden words)', 'cannot contain links to other origins ("://")']],
+    ['a { behavior: url(x.htc) }', ['cannot use -moz-binding or behavior']],
+    ['p { background-image: image-set("https://x.example/a.png" 1x) }', ['image-set() and src() with strings are not allowed; use url() with a relative path', 'cannot contain links to other origins ("://")']],
+    ['a { background: url(javascript:alert(1)) }', ['cannot contain script URLs', 'url(javascript:alert(1) points to another origin; only relative paths on this server and data:image URLs are allowed']],
+  ])('custom CSS %p is refused', async (customCss, messages) => {
+    const f = await assessmentApp()
+    const res = await f.request('PATCH', `${f.base}/connect`, { token: f.owner.token, body: { customCss } })
+    expect(res.status).toBe(422)
+    expect(res.body.error.details.problems).toEqual(messages.map((message) => ({ path: 'customCss', message })))
+    expect((await f.request('GET', `${f.base}/connect`, { token: f.owner.token })).body.data.customCss).toBe('')
+  })
+
+  test('data: images are allowed in custom CSS', async () => {
+    const f = await assessmentApp()
+    const customCss = 'body { background: url("data:image/png;base64,iVBORw0KGgo=") }'
+    const res = await f.request('PATCH', `${f.base}/connect`, { token: f.owner.token, body: { customCss } })
+    expect(res.body.data.customCss).toBe(customCss)
+  })
+
+  test('preview renders the fill-in page with unsaved changes and stores nothing', async () => {
+    const f = await assessmentApp()
+    const token = publishApp(f)
+    const res = await f.request('POST', `${f.base}/connect/preview`, { token: f.owner.token, body: { primaryColor: '#ff0000', buttonText: 'Try it' } })
+    expect(res.status).toBe(200)
+    expect(res.body.data.theme).toEqual({ ...DEFAULTS, primaryColor: '#ff0000', buttonText: 'Try it' })
+    const html: string = res.body.data.html
+    expect(html).toContain(':root{--primary:#ff0000;')
+    expect(html).toContain('<button type="submit">Try it</button>')
+    expect(html).toContain(`<form method="post" action="/f/${token}"`)
+    expect((await f.request('GET', `${f.base}/connect`, { token: f.owner.token })).body.data).toEqual(DEFAULTS)
+    const empty = await f.request('POST', `${f.base}/connect/preview`, { token: f.owner.token })
+    expect(empty.body.data.theme).toEqual(DEFAULTS)
+  })
+
+  test.each([
+    ['GET', '/connect'],
+    ['PATCH', '/connect', { buttonText: 'x' }],
+    ['POST', '/connect/reset'],
+    ['POST', '/connect/preview', {}],
+  ] as Array<[string, string, unknown?]>)('%s %s is a 404 for another account', async (method, path, body) => {
+    const f = await assessmentApp()
+    const res = await f.request(method, `${f.base}${path}`, { token: f.stranger.token, body })
+    expect(res.status).toBe(404)
+    expect(res.body).toEqual({ code: 404, error: { type: 'not_found', message: 'App not found' } })
+  })
+})
