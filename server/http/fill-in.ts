@@ -18,7 +18,6 @@ import { prepareRecord } from '../core/collect/prepare.ts'
 import { writerOf } from '../core/collect/writer.ts'
 import { AppError, type Problem } from '../core/errors.ts'
 import { issueReportKey, reportUrl } from '../core/reports/report-key.ts'
-import { storeScoresIfMissing } from '../core/scoring/stored.ts'
 import { findEndpointByToken } from '../core/share/lookup.ts'
 import { FILL_IN_CLIENT_JS } from '../pages/assets.ts'
 import { fillInPageData } from './fill-in-data.ts'
@@ -67,7 +66,6 @@ export const fillInRoutes = (ctx: AppContext) => {
         const submission = formSubmission(pairs, fields, endpoint.honeypot)
         const prepared = prepareRecord(fields, { autoCreate: endpoint.autoCreate, honeypot: endpoint.honeypot, maxKeys: ctx.config.maxKeys }, submission)
         const [id] = await writer.write(endpoint.appId, [prepared])
-        storeScoresIfMissing(ctx, endpoint.appId, id, prepared.data)
         const key = issueReportKey(ctx, id)
         if (json) return Response.json({ code: 200, data: { id, reportUrl: reportUrl(ctx.config.baseUrl, id, key) } })
         // A path, not the base URL: the page's CSP (form-action 'self') also covers the

@@ -15,6 +15,8 @@ import { fields, records } from '../../db/schema.ts'
 import { AppError } from '../errors.ts'
 import { newId } from '../ids.ts'
 import { LIMITS } from '../limits.ts'
+import { loadScoringDefinition } from '../scoring/definition.ts'
+import { scoreRecord, type RecordScores } from '../scoring/score.ts'
 import { addRecord } from '../stats/aggregate.ts'
 import { forgetStats, loadStats, persistAllStats, saveStats, type StatsState } from '../stats/state.ts'
 import { fieldLimit, type NewField, type PreparedRecord } from './prepare.ts'
@@ -42,7 +44,7 @@ const statements = (ctx: AppContext) => {
   return {
     insertRecord: db
       .insert(records)
-      .values({ id: p('id'), appId: p('appId'), seq: p('seq'), pos: p('pos'), spam: p('spam'), data: p('data'), meta: p('meta'), createdAt: p('createdAt') })
+      .values({ id: p('id'), appId: p('appId'), seq: p('seq'), pos: p('pos'), spam: p('spam'), data: p('data'), meta: p('meta'), scores: p('scores'), createdAt: p('createdAt') })
       .prepare(),
     fieldNames: db.select({ name: fields.name, position: fields.position }).from(fields).where(eq(fields.appId, p('appId'))).orderBy(asc(fields.position)).prepare(),
     insertField: db
@@ -95,10 +97,12 @@ function createWriter(ctx: AppContext): Writer {
   }
 
   /** Inserts the job's records numbered after `state`; returns the ids and the counters to adopt on success. */
-  function insertRecords(job: Job, state: StatsState): { ids: string[]; seq: number; pos: number; spam: number } {
+  function insertRecords(job: Job, state: StatsState): { ids: string[]; seq: number; pos: number; spam: number; scores: Array<RecordScores | null> } {
     let { seq, pos, spamCount: spam } = state
     const ids: string[] = []
-    for (const record of job.records) {
+    const definition = loadScoringDefinition(ctx, job.appId)
+    const scores = job.records.map((record) => (definition.scales.length === 0 ? null : scoreRecord(definition, record.data)))
+    for (const [index, record] of job.records.entries()) {
       const id = newId()
       seq++
       if (record.spam) spam++
@@ -111,11 +115,12 @@ function createWriter(ctx: AppContext): Writer {
         spam: record.spam ? 1 : 0,
         data: JSON.stringify(record.data),
         meta: JSON.stringify(record.meta),
+        scores: scores[index] === null ? null : JSON.stringify(scores[index]),
         createdAt: job.createdAt,
       })
       ids.push(id)
     }
-    return { ids, seq, pos, spam }
+    return { ids, seq, pos, spam, scores }
   }
 
   interface Outcome {
@@ -150,7 +155,7 @@ function createWriter(ctx: AppContext): Writer {
             state.seq = result.seq
             state.pos = result.pos
             state.spamCount = result.spam
-            for (const record of job.records) addRecord(record.spam ? state.spam : state.kept, record.data, job.createdAt)
+            for (const [index, record] of job.records.entries()) addRecord(record.spam ? state.spam : state.kept, record.data, job.createdAt, result.scores[index])
             touched.set(job.appId, state)
             outcome.done.push({ job, ids: result.ids })
           }

@@ -51,6 +51,24 @@ export function addScores(totals: ScoreTotals, scores: RecordScores): ScoreTotal
   return totals
 }
 
+/** The totals of `a` and `b` together (for `?spam=include`); neither input is changed. */
+export function mergeScoreTotals(a: ScoreTotals, b: ScoreTotals): ScoreTotals {
+  const out: ScoreTotals = {}
+  for (const source of [a, b]) {
+    for (const key of Object.keys(source)) {
+      const s = source[key]
+      const t = Object.hasOwn(out, key) ? out[key] : (out[key] = emptyTotals())
+      t.count += s.count
+      t.missing += s.missing
+      t.sum += s.sum
+      t.min = t.min === null ? s.min : s.min === null ? t.min : Math.min(t.min, s.min)
+      t.max = t.max === null ? s.max : s.max === null ? t.max : Math.max(t.max, s.max)
+      for (const level of Object.keys(s.levels)) t.levels[level] = (t.levels[level] ?? 0) + s.levels[level]
+    }
+  }
+  return out
+}
+
 /** The /summary view: per dimension count, missing, mean (4 decimals), min, max and records per level. */
 export function summarizeScores(totals: ScoreTotals): Record<string, ScaleSummary> {
   const out: Record<string, ScaleSummary> = {}

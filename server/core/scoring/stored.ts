@@ -3,11 +3,12 @@
  * operation that recomputes them on purpose. Stored scores do not follow later scale
  * edits by themselves, so an old report keeps saying what the respondent saw.
  */
-import { and, asc, eq, gt, isNull } from 'drizzle-orm'
+import { and, asc, eq, gt } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
 import { records } from '../../db/schema.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
-import { loadScoringDefinition, readScoringDefinition } from './definition.ts'
+import { rebuildStats } from '../stats/state.ts'
+import { readScoringDefinition } from './definition.ts'
 import { scoreRecord, type RecordScores, type ScoringDefinition } from './score.ts'
 
 /** The JSON text to store in records.scores for `data`; null when the app has no scales. */
@@ -50,15 +51,7 @@ export function rescore(ctx: AppContext, userId: string, appId: string): { resco
     after = rows[rows.length - 1].rowid
   }
   ctx.changes.notify(appId, 'records')
+  // The summary's score aggregates follow the stored scores.
+  rebuildStats(ctx, appId)
   return { rescored }
-}
-
-/**
- * Stores the scores of a freshly written record unless the writer already did; the
- * fill-in page calls it after each submission so its reports never lack scores.
- */
-export function storeScoresIfMissing(ctx: AppContext, appId: string, recordId: string, data: Record<string, unknown>): void {
-  const scores = scoresColumn(loadScoringDefinition(ctx, appId), data)
-  if (scores === null) return
-  ctx.store.db.update(records).set({ scores }).where(and(eq(records.id, recordId), isNull(records.scores))).run()
 }

@@ -8,6 +8,8 @@
  * strings longer than `LIMITS.summaryValueLength`, are counted only in `other`.
  * In memory everything keyed by user text is a Map, so `__proto__` is an ordinary value.
  */
+import { addScores, mergeScoreTotals, type ScoreTotals } from '../scoring/aggregate.ts'
+import type { RecordScores } from '../scoring/score.ts'
 import { isMissing } from '../fields/values.ts'
 import { LIMITS } from '../limits.ts'
 
@@ -41,12 +43,14 @@ export interface Aggregate {
   /** Records per UTC day (`YYYY-MM-DD`), the most recent days only. */
   days: Map<string, number>
   fields: Map<string, FieldAggregate>
+  /** Assessment scores per scale key (empty for apps without scales). */
+  scores: ScoreTotals
 }
 
 const DAY_MS = 86_400_000
 
 /** An aggregate over no records. */
-export const emptyAggregate = (): Aggregate => ({ total: 0, firstAt: null, lastAt: null, days: new Map(), fields: new Map() })
+export const emptyAggregate = (): Aggregate => ({ total: 0, firstAt: null, lastAt: null, days: new Map(), fields: new Map(), scores: {} })
 
 // Formatting a date costs microseconds; records arrive in runs on the same day, so keep the last one.
 let cachedDay = Number.NaN
@@ -93,8 +97,9 @@ function addValue(field: FieldAggregate, value: unknown): void {
 }
 
 /** Adds one record's data (an object of field → value) created at `createdAt`. */
-export function addRecord(aggregate: Aggregate, data: Record<string, unknown>, createdAt: number): void {
+export function addRecord(aggregate: Aggregate, data: Record<string, unknown>, createdAt: number, scores: RecordScores | null = null): void {
   aggregate.total++
+  if (scores) addScores(aggregate.scores, scores)
   if (aggregate.firstAt === null || createdAt < aggregate.firstAt) aggregate.firstAt = createdAt
   if (aggregate.lastAt === null || createdAt > aggregate.lastAt) aggregate.lastAt = createdAt
   const day = utcDay(createdAt)
@@ -144,7 +149,7 @@ export function mergeAggregates(a: Aggregate, b: Aggregate): Aggregate {
   }
   const min = (x: number | null, y: number | null) => (x === null ? y : y === null ? x : Math.min(x, y))
   const max = (x: number | null, y: number | null) => (x === null ? y : y === null ? x : Math.max(x, y))
-  return { total: a.total + b.total, firstAt: min(a.firstAt, b.firstAt), lastAt: max(a.lastAt, b.lastAt), days, fields }
+  return { total: a.total + b.total, firstAt: min(a.firstAt, b.firstAt), lastAt: max(a.lastAt, b.lastAt), days, fields, scores: mergeScoreTotals(a.scores, b.scores) }
 }
 
 // Stored form: Maps become arrays of pairs, so user text never becomes an object key.
@@ -165,6 +170,7 @@ export interface StoredAggregate {
   lastAt: number | null
   days: Array<[string, number]>
   fields: Array<[string, StoredField]>
+  scores?: ScoreTotals
 }
 
 const storeCounts = (c: ValueCounts | null): StoredCounts | null => (c ? { values: [...c.counts], untracked: c.untracked } : null)
@@ -178,6 +184,7 @@ export function storeAggregate(a: Aggregate): StoredAggregate {
     lastAt: a.lastAt,
     days: [...a.days],
     fields: [...a.fields].map(([name, f]) => [name, { count: f.count, numbers: f.numbers, strings: storeCounts(f.strings), booleans: f.booleans, items: storeCounts(f.items) }]),
+    scores: a.scores,
   }
 }
 
@@ -189,5 +196,6 @@ export function loadAggregate(s: StoredAggregate): Aggregate {
     lastAt: s.lastAt,
     days: new Map(s.days),
     fields: new Map(s.fields.map(([name, f]) => [name, { count: f.count, numbers: f.numbers, strings: loadCounts(f.strings), booleans: f.booleans, items: loadCounts(f.items) }])),
+    scores: s.scores ?? {},
   }
 }

@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.ts'
 import { inImmediateTransaction } from '../../db/immediate.ts'
 import { apps, appStats, records } from '../../db/schema.ts'
 import { LIMITS } from '../limits.ts'
+import { parseStoredScores } from '../scoring/stored.ts'
 import { addRecord, emptyAggregate, loadAggregate, storeAggregate, type Aggregate, type StoredAggregate } from './aggregate.ts'
 
 export interface StatsState {
@@ -24,7 +25,7 @@ export interface StatsState {
 }
 
 /** Version of the JSON in app_stats.aggregates; another version is rebuilt from the records. */
-const FORMAT = 2
+const FORMAT = 3
 const REBUILD_BATCH = 5000
 
 /**
@@ -61,7 +62,7 @@ const statements = (ctx: AppContext) => {
       .where(eq(appStats.appId, appId))
       .prepare(),
     page: db
-      .select({ seq: records.seq, pos: records.pos, spam: records.spam, data: records.data, createdAt: records.createdAt })
+      .select({ seq: records.seq, pos: records.pos, spam: records.spam, data: records.data, scores: records.scores, createdAt: records.createdAt })
       .from(records)
       .where(and(eq(records.appId, appId), gt(records.seq, sql.placeholder('after'))))
       .orderBy(asc(records.seq))
@@ -182,7 +183,7 @@ function scan(stats: Stats, appId: string, state: StatsState, after: number, cou
         if (row.spam) state.spamCount++
         else state.pos = Math.max(state.pos, row.pos ?? 0)
       }
-      addRecord(row.spam ? state.spam : state.kept, JSON.parse(row.data) as Record<string, unknown>, row.createdAt)
+      addRecord(row.spam ? state.spam : state.kept, JSON.parse(row.data) as Record<string, unknown>, row.createdAt, row.scores ? parseStoredScores(row.scores) : null)
     }
     if (rows.length < REBUILD_BATCH) return
     after = rows[rows.length - 1].seq

@@ -8,6 +8,7 @@ import { fieldsOf } from '../collect/field-cache.ts'
 import { LIMITS, type FieldType } from '../limits.ts'
 import { mergeAggregates, pruneDays, utcDay, type Aggregate, type FieldAggregate, type ValueCounts } from './aggregate.ts'
 import { loadStats } from './state.ts'
+import { summarizeScores, type ScaleSummary } from '../scoring/aggregate.ts'
 
 /** Which records a read covers: without spam (default), with it, or spam only. */
 export type SpamMode = 'exclude' | 'include' | 'only'
@@ -49,6 +50,8 @@ export interface Summary {
   /** Keyed by field name (a null-prototype object), in field order. */
   fields: Record<string, FieldSummary>
   days: Array<{ date: string; count: number }>
+  /** Per assessment dimension (apps with scales only): count, missing, mean, min, max, records per level. */
+  scores?: Record<string, ScaleSummary>
 }
 
 const TEXT_TYPES: readonly FieldType[] = ['text', 'choice', 'email', 'date']
@@ -112,5 +115,6 @@ export function getSummary(ctx: AppContext, appId: string, spamMode: SpamMode = 
     lastAt: iso(aggregate.lastAt),
     fields,
     days: lastDays(aggregate, now),
+    ...(Object.keys(aggregate.scores).length > 0 ? { scores: summarizeScores(aggregate.scores) } : {}),
   }
 }

@@ -1,0 +1,44 @@
+import { describe, expect, test } from 'bun:test'
+import { assessmentApp, MOOD_SCALE, publishApp } from './assessment-fixture.ts'
+
+describe('scores are computed at submission and aggregated', () => {
+  test('POST to the endpoint stores scores; /summary aggregates them; rescore follows scale edits', async () => {
+    const f = await assessmentApp()
+    expect((await f.request('POST', `${f.base}/scales`, { token: f.owner.token, body: MOOD_SCALE })).status).toBe(200)
+    const token = publishApp(f)
+
+    // calm 4 + rested 3 + reversed worried (Never → 4) = 11 → good; 2 + 1 + (4 − 3 = 1) = 4 → low.
+    const first = await f.request('POST', `/api/v3/share/${token}`, { body: { calm: 'Always', rested: 'Often', worried: 'Never' } })
+    const second = await f.request('POST', `/api/v3/share/${token}/batch`, { body: [{ calm: 'Sometimes', rested: 'Rarely', worried: 'Often' }] })
+    expect(first.status).toBe(200)
+    expect(second.status).toBe(200)
+
+    const stored = f.ctx.store.sqlite.query<{ scores: string }, []>('SELECT scores FROM records ORDER BY seq').all()
+    expect(stored.map((row) => JSON.parse(row.scores))).toEqual([
+      { mood: { score: 11, level: 'good', levelLabel: 'Good' } },
+      { mood: { score: 4, level: 'low', levelLabel: 'Low' } },
+    ])
+
+    const summary = await f.request('GET', `/api/v3/share/${token}/summary`)
+    expect(summary.body.scores).toEqual({ mood: { count: 2, missing: 0, mean: 7.5, min: 4, max: 11, levels: { good: 1, low: 1 } } })
+
+    // A scale edit does not touch stored scores until rescore; then the summary follows.
+    const reversedOff = { ...MOOD_SCALE, items: MOOD_SCALE.items.map((item) => ({ ...item, reverse: false })) }
+    const { key: _key, ...update } = reversedOff
+    expect((await f.request('PATCH', `${f.base}/scales/mood`, { token: f.owner.token, body: update })).status).toBe(200)
+    expect((await f.request('GET', `/api/v3/share/${token}/summary`)).body.scores.mood.mean).toBe(7.5)
+    expect((await f.request('POST', `${f.base}/scales/rescore`, { token: f.owner.token })).body).toEqual({ code: 200, data: { rescored: 2 } })
+    // Without reversal: 4 + 3 + 0 = 7 and 2 + 1 + 3 = 6, both fair (5 ≤ score < 9).
+    expect((await f.request('GET', `/api/v3/share/${token}/summary`)).body.scores).toEqual({
+      mood: { count: 2, missing: 0, mean: 6.5, min: 6, max: 7, levels: { fair: 2 } },
+    })
+  })
+
+  test('apps without scales store no scores and the summary has no scores section', async () => {
+    const f = await assessmentApp()
+    const token = publishApp(f)
+    expect((await f.request('POST', `/api/v3/share/${token}`, { body: { calm: 'Always' } })).status).toBe(200)
+    expect(f.ctx.store.sqlite.query<{ scores: string | null }, []>('SELECT scores FROM records').get()).toEqual({ scores: null })
+    expect('scores' in (await f.request('GET', `/api/v3/share/${token}/summary`)).body).toBe(false)
+  })
+})
