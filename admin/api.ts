@@ -1,0 +1,246 @@
+/**
+ * @module The admin page's one HTTP client: same-origin requests to /api/v3 with the
+ * session cookie. Every failure becomes an `ApiError` carrying the server's error type
+ * and message, so screens show what the server said instead of a generic "failed".
+ */
+
+export interface User {
+  id: string
+  email: string
+  name: string
+  hasPassword: boolean
+  createdAt: string
+}
+
+export interface AuthOptions {
+  signup: 'first' | 'open' | 'closed'
+  signupAllowed: boolean
+  passwordLogin: boolean
+  codeLogin: boolean
+  smtp: boolean
+}
+
+export interface AccessToken {
+  id: string
+  name: string
+  prefix: string
+  createdAt: string
+  lastUsedAt: string | null
+}
+
+export interface App {
+  id: string
+  name: string
+  description: string
+  createdAt: string
+  updatedAt: string
+  fieldCount: number
+  recordCount: number
+  spamCount: number
+  lastRecordAt: string | null
+  published: boolean
+}
+
+export interface Field {
+  id: string
+  name: string
+  type: string
+  label: string | null
+  required: boolean
+  options: string[] | null
+  position: number
+  autoCreated: boolean
+  createdAt: string
+  updatedAt: string
+}
+
+export interface Share {
+  published: boolean
+  token: string | null
+  endpoint: string | null
+  service: boolean
+  reads: boolean
+  autoCreate: boolean
+  honeypot: string
+  rateLimit: string | null
+  effectiveRateLimit: string
+  redirectOrigins: string[]
+  publishedAt: string | null
+}
+
+export interface AppUrls {
+  endpoint: string | null
+  help: string | null
+  fillIn: string | null
+  editor: string
+  data: string
+}
+
+export interface SvcRecord {
+  id: string
+  data: Record<string, unknown>
+  meta: { source?: string; timestamp?: string | number }
+  createdAt: string
+}
+
+export interface RecordsPage {
+  records: SvcRecord[]
+  page: number
+  size: number
+  total: number
+}
+
+export type SpamFilter = 'exclude' | 'include' | 'only'
+
+/** One field's aggregate; which members exist depends on the values seen. */
+export interface FieldSummary {
+  type: string
+  count: number
+  missing: number
+  min?: number | null
+  max?: number | null
+  mean?: number | null
+  sum?: number | null
+  true?: number
+  false?: number
+  top?: TopValue[]
+  other?: number
+  /** Per-element counts of array values (multichoice). */
+  items?: { top: TopValue[]; other: number }
+}
+
+export interface TopValue {
+  value: string
+  count: number
+}
+
+export interface Summary {
+  total: number
+  spam: number
+  firstAt: string | null
+  lastAt: string | null
+  fields: Record<string, FieldSummary>
+  /** Records per UTC day for the last 30 days, oldest first, zeros included. */
+  days: Array<{ date: string; count: number }>
+}
+
+/** A failed API call: `status` and `type` as the server sent them. */
+export class ApiError extends Error {
+  override name = 'ApiError'
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message)
+  }
+}
+
+type UnauthorizedListener = () => void
+const unauthorizedListeners = new Set<UnauthorizedListener>()
+
+/** Calls `listener` whenever the server answers 401 (session expired or logged out elsewhere). */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener)
+  return () => unauthorizedListeners.delete(listener)
+}
+
+const API = '/api/v3'
+
+/** Sends one request and returns the parsed JSON body; throws ApiError for any non-2xx. */
+async function send<T>(method: string, path: string, body?: unknown): Promise<T> {
+  let response: Response
+  try {
+    response = await fetch(API + path, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+  } catch {
+    throw new ApiError(0, 'network', 'The server could not be reached. Check that svc is running and try again.')
+  }
+  const text = await response.text()
+  let json: any = null
+  try {
+    json = text ? JSON.parse(text) : null
+  } catch {
+    // A non-JSON answer (a proxy's HTML error page) is reported below by status.
+  }
+  if (!response.ok) {
+    const error = json?.error
+    if (response.status === 401 && !path.startsWith('/auth/login') && !path.startsWith('/auth/code')) {
+      for (const listener of unauthorizedListeners) listener()
+    }
+    throw new ApiError(
+      response.status,
+      typeof error?.type === 'string' ? error.type : 'http',
+      typeof error?.message === 'string' ? error.message : `The server answered ${response.status} ${response.statusText}`.trim(),
+      error?.details,
+    )
+  }
+  return json as T
+}
+
+/** Calls a route whose success body is `{code, data}` and returns `data`. */
+async function data<T>(method: string, path: string, body?: unknown): Promise<T> {
+  return (await send<{ data: T }>(method, path, body)).data
+}
+
+const id = encodeURIComponent
+
+/** The control-plane API, one method per route the admin page uses. */
+export const api = {
+  options: () => data<AuthOptions>('GET', '/auth/options'),
+  status: () => data<{ authenticated: true; method: string; user: User }>('GET', '/auth/status'),
+  signup: (input: { email: string; password?: string; name?: string }) => data<{ user: User }>('POST', '/auth/signup', input),
+  login: (input: { email: string; password: string }) => data<{ user: User }>('POST', '/auth/login', input),
+  requestCode: (email: string) => data<{ sent: true; expiresInSeconds: number }>('POST', '/auth/code', { email }),
+  verifyCode: (email: string, code: string) => data<{ user: User }>('POST', '/auth/code/verify', { email, code }),
+  logout: () => data<{ loggedOut: true }>('POST', '/auth/logout'),
+
+  tokens: async () => (await data<{ tokens: AccessToken[] }>('GET', '/auth/tokens')).tokens,
+  createToken: (name: string) => data<AccessToken & { token: string }>('POST', '/auth/tokens', { name }),
+  revokeToken: (tokenId: string) => data<{ revoked: true; id: string }>('DELETE', `/auth/tokens/${id(tokenId)}`),
+
+  profile: () => data<User>('GET', '/profile'),
+  updateProfile: (input: { name?: string; email?: string }) => data<User>('PATCH', '/profile', input),
+  changePassword: (input: { currentPassword?: string; newPassword: string }) => data<{ changed: true }>('PUT', '/profile/password', input),
+
+  apps: async () => (await data<{ apps: App[] }>('GET', '/apps')).apps,
+  app: (appId: string) => data<App>('GET', `/apps/${id(appId)}`),
+  createApp: (input: { name: string; description?: string }) => data<App>('POST', '/apps', input),
+  updateApp: (appId: string, input: { name?: string; description?: string }) => data<App>('PATCH', `/apps/${id(appId)}`, input),
+  deleteApp: (appId: string) => data<{ deleted: true; id: string }>('DELETE', `/apps/${id(appId)}`),
+  urls: (appId: string) => data<AppUrls>('GET', `/apps/${id(appId)}/urls`),
+
+  fields: (appId: string) => data<{ fields: Field[]; limit: number }>('GET', `/apps/${id(appId)}/fields`),
+  createField: (appId: string, input: Partial<Pick<Field, 'name' | 'type' | 'label' | 'required' | 'options'>>) =>
+    data<Field>('POST', `/apps/${id(appId)}/fields`, input),
+  updateField: (appId: string, fieldId: string, input: Partial<Pick<Field, 'name' | 'type' | 'label' | 'required' | 'options'>>) =>
+    data<Field>('PATCH', `/apps/${id(appId)}/fields/${id(fieldId)}`, input),
+  deleteField: (appId: string, fieldId: string) => data<{ deleted: true; id: string }>('DELETE', `/apps/${id(appId)}/fields/${id(fieldId)}`),
+  orderFields: async (appId: string, ids: string[]) => (await data<{ fields: Field[] }>('PUT', `/apps/${id(appId)}/fields/order`, { ids })).fields,
+
+  share: (appId: string) => data<Share>('GET', `/apps/${id(appId)}/share`),
+  updateShare: (appId: string, input: Partial<Pick<Share, 'service' | 'reads' | 'autoCreate' | 'honeypot' | 'rateLimit' | 'redirectOrigins'>>) =>
+    data<Share>('PATCH', `/apps/${id(appId)}/share`, input),
+  publish: (appId: string) => data<Share>('POST', `/apps/${id(appId)}/share/publish`),
+  unpublish: (appId: string) => data<Share>('POST', `/apps/${id(appId)}/share/unpublish`),
+  rotate: (appId: string) => data<Share>('POST', `/apps/${id(appId)}/share/rotate`),
+
+  records: (appId: string, query: { page: number; size: number; order: 'asc' | 'desc'; spam: SpamFilter }) => {
+    const params = new URLSearchParams({ page: String(query.page), size: String(query.size), order: query.order })
+    if (query.spam !== 'exclude') params.set('spam', query.spam)
+    return send<RecordsPage>('GET', `/apps/${id(appId)}/records?${params}`)
+  },
+  deleteRecords: (appId: string, ids: string[]) => data<{ deleted: number }>('POST', `/apps/${id(appId)}/records/delete`, { ids }),
+  summary: (appId: string) => send<Summary>('GET', `/apps/${id(appId)}/summary`),
+}
+
+/** Same-origin URL of a streamed export; used as a plain download link. */
+export function exportUrl(appId: string, format: 'csv' | 'jsonl', spam: SpamFilter): string {
+  const url = `${API}/apps/${id(appId)}/export.${format}`
+  return spam === 'exclude' ? url : `${url}?spam=${spam}`
+}

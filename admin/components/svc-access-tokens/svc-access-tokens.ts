@@ -1,0 +1,133 @@
+import { LitElement, html, nothing } from 'lit'
+import { customElement, query, state } from 'lit/decorators.js'
+import { AUTH } from '../../../server/core/limits.ts'
+import { api, type AccessToken } from '../../api.ts'
+import { formatDateTime, formatRelative } from '../../format.ts'
+import { baseStyles } from '../../styles/base.styles.ts'
+import '../svc-confirm/svc-confirm.ts'
+import type { SvcConfirm } from '../svc-confirm/svc-confirm.ts'
+import '../svc-copy-button/svc-copy-button.ts'
+import { accessTokensStyles } from './svc-access-tokens.styles.ts'
+
+/**
+ * @summary Access tokens for the CLI, MCP and scripts: create (the secret is shown once),
+ * list with prefix and last use, revoke.
+ */
+@customElement('svc-access-tokens')
+export class SvcAccessTokens extends LitElement {
+  static override styles = [baseStyles, accessTokensStyles]
+
+  @state() private tokens: AccessToken[] | null = null
+  /** The secret of the token just created; cleared when the screen is left. */
+  @state() private created: { name: string; token: string } | null = null
+  @state() private error = ''
+  @query('svc-confirm') private confirm!: SvcConfirm
+
+  override connectedCallback() {
+    super.connectedCallback()
+    void this.load()
+  }
+
+  private async load() {
+    try {
+      this.tokens = await api.tokens()
+    } catch (error) {
+      this.error = (error as Error).message
+    }
+  }
+
+  private async create(event: SubmitEvent) {
+    event.preventDefault()
+    const formElement = event.target as HTMLFormElement
+    const name = String(new FormData(formElement).get('name') ?? '').trim()
+    try {
+      const created = await api.createToken(name)
+      this.created = { name: created.name, token: created.token }
+      this.error = ''
+      formElement.reset()
+      await this.load()
+    } catch (error) {
+      this.error = (error as Error).message
+    }
+  }
+
+  private async revoke(token: AccessToken) {
+    const ok = await this.confirm.ask({
+      title: 'Revoke access token',
+      message: 'Revoke',
+      name: token.name,
+      after: `(${token.prefix}…)? Anything using it — the CLI, an MCP client, a CI job — gets 401 from now on.`,
+      confirmLabel: 'Revoke token',
+      danger: true,
+    })
+    if (!ok) return
+    try {
+      await api.revokeToken(token.id)
+      await this.load()
+    } catch (error) {
+      this.error = (error as Error).message
+    }
+  }
+
+  private renderCreated() {
+    const created = this.created
+    if (!created) return nothing
+    return html`<div class="new-token" role="status">
+      <strong dir="auto">New token “${created.name}”</strong>
+      <div class="value">
+        <output class="token-secret">${created.token}</output>
+        <svc-copy-button .value=${created.token} label="Copy the new access token"></svc-copy-button>
+      </div>
+      <p>Copy it now: it will not be shown again. Use it with <code>svc-cli auth login --token &lt;token&gt;</code> or as <code>SVC_TOKEN</code>.</p>
+      <div><button class="small ghost" @click=${() => (this.created = null)}>Done</button></div>
+    </div>`
+  }
+
+  private renderList(tokens: AccessToken[]) {
+    if (tokens.length === 0) return html`<p class="empty">No access tokens yet. Create one to use svc-cli or the MCP server.</p>`
+    return html`<table>
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">Prefix</th>
+          <th scope="col">Created</th>
+          <th scope="col">Last used</th>
+          <th scope="col"><span class="visually-hidden">Actions</span></th>
+        </tr>
+      </thead>
+      <tbody>
+        ${tokens.map(
+          (t) => html`<tr data-token-id=${t.id}>
+            <td dir="auto">${t.name}</td>
+            <td class="prefix">${t.prefix}…</td>
+            <td title=${formatDateTime(t.createdAt)}>${formatRelative(t.createdAt)}</td>
+            <td title=${formatDateTime(t.lastUsedAt)}>${t.lastUsedAt ? formatRelative(t.lastUsedAt) : html`<span class="muted">never</span>`}</td>
+            <td class="actions"><button class="small danger" aria-label="Revoke ${t.name}" @click=${() => this.revoke(t)}>Revoke</button></td>
+          </tr>`,
+        )}
+      </tbody>
+    </table>`
+  }
+
+  override render() {
+    return html`<section class="panel" aria-labelledby="tokens-title">
+        <header><h2 id="tokens-title">Access tokens</h2></header>
+        <div class="body stack">
+          <p class="hint">Tokens let svc-cli, MCP clients and scripts act as you. Treat them like passwords.</p>
+          ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing} ${this.renderCreated()}
+          <form class="create" @submit=${this.create}>
+            <label>Token name<input name="name" dir="auto" required maxlength=${AUTH.maxTokenNameLength} placeholder="e.g. laptop CLI" /></label>
+            <button class="primary" type="submit">Create token</button>
+          </form>
+        </div>
+        ${this.tokens === null ? html`<p class="empty">Loading…</p>` : this.renderList(this.tokens)}
+      </section>
+      <svc-confirm></svc-confirm>`
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'svc-access-tokens': SvcAccessTokens
+  }
+}

@@ -1,0 +1,115 @@
+import { css } from 'lit'
+
+export const adminStyles = css`
+  :host {
+    display: block;
+    min-height: 100vh;
+  }
+  .layout {
+    display: grid;
+    grid-template-columns: 220px minmax(0, 1fr);
+    min-height: 100vh;
+  }
+  aside {
+    background: var(--svc-sidebar);
+    border-inline-end: 1px solid var(--svc-border);
+  }
+  nav {
+    position: sticky;
+    top: 0;
+    display: flex;
+    flex-direction: column;
+    gap: 2px;
+    height: 100vh;
+    padding: 16px 12px;
+  }
+  .brand {
+    display: flex;
+    align-items: center;
+    gap: 10px;
+    padding: 4px 8px 18px;
+    font-weight: 700;
+    color: var(--svc-text);
+  }
+  .logo {
+    display: grid;
+    place-items: center;
+    width: 28px;
+    height: 28px;
+    border-radius: 7px;
+    background: var(--svc-primary);
+    color: #fff;
+    font-size: 14px;
+  }
+  nav a {
+    display: flex;
+    align-items: center;
+    gap: 10px;
+    height: 34px;
+    padding: 0 10px;
+    border-radius: var(--svc-radius);
+    color: var(--svc-text);
+    font-weight: 500;
+  }
+  nav a:hover {
+    background: rgba(0, 0, 0, 0.05);
+    text-decoration: none;
+  }
+  nav a[aria-current='page'] {
+    background: var(--svc-panel);
+    box-shadow: 0 1px 2px rgba(0, 0, 0, 0.06);
+  }
+  nav svg {
+    width: 16px;
+    height: 16px;
+    color: var(--svc-muted);
+  }
+  .who {
+    margin-top: auto;
+    padding: 10px 8px 0;
+    border-top: 1px solid var(--svc-border);
+    display: grid;
+    gap: 8px;
+  }
+  .who .email {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+    font-size: 12px;
+    color: var(--svc-muted);
+  }
+  main {
+    min-width: 0;
+    padding: 28px 32px 48px;
+  }
+  .loading {
+    display: grid;
+    place-items: center;
+    min-height: 100vh;
+    color: var(--svc-muted);
+  }
+  @media (max-width: 760px) {
+    .layout {
+      grid-template-columns: 1fr;
+      grid-template-rows: auto 1fr;
+    }
+    nav {
+      position: static;
+      height: auto;
+      flex-direction: row;
+      flex-wrap: wrap;
+      align-items: center;
+    }
+    .brand {
+      padding-bottom: 4px;
+    }
+    .who {
+      margin: 0 0 0 auto;
+      border: none;
+      padding: 0;
+    }
+    main {
+      padding: 20px 16px 40px;
+    }
+  }
+`

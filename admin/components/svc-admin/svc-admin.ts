@@ -1,0 +1,129 @@
+import { LitElement, html, nothing } from 'lit'
+import { customElement, state } from 'lit/decorators.js'
+import { ApiError, api, onUnauthorized, type User } from '../../api.ts'
+import { hrefOf, navigate, parseRoute, type Route } from '../../router.ts'
+import { baseStyles } from '../../styles/base.styles.ts'
+import '../svc-account/svc-account.ts'
+import '../svc-app-view/svc-app-view.ts'
+import '../svc-apps/svc-apps.ts'
+import '../svc-login/svc-login.ts'
+import { adminStyles } from './svc-admin.styles.ts'
+
+/**
+ * @summary The admin page's shell: checks the session, shows sign-in when there is none
+ * (remembering the deep link asked for), and otherwise the sidebar and the routed screen.
+ */
+@customElement('svc-admin')
+export class SvcAdmin extends LitElement {
+  static override styles = [baseStyles, adminStyles]
+
+  /** undefined while the session is being checked; null when signed out. */
+  @state() private user: User | null | undefined = undefined
+  @state() private route: Route = parseRoute(location.hash)
+
+  private readonly onHashChange = () => {
+    this.route = parseRoute(location.hash)
+    this.guard()
+  }
+  private stopUnauthorized: (() => void) | null = null
+
+  override connectedCallback() {
+    super.connectedCallback()
+    window.addEventListener('hashchange', this.onHashChange)
+    this.stopUnauthorized = onUnauthorized(() => {
+      this.user = null
+      this.guard()
+    })
+    void this.checkSession()
+  }
+
+  override disconnectedCallback() {
+    super.disconnectedCallback()
+    window.removeEventListener('hashchange', this.onHashChange)
+    this.stopUnauthorized?.()
+  }
+
+  private async checkSession() {
+    try {
+      this.user = (await api.status()).user
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 401) console.warn('svc: session check failed', error)
+      this.user = null
+    }
+    this.guard()
+  }
+
+  /** Signed out → the login route (keeping where we were going); signed in → never the login route. */
+  private guard() {
+    if (this.user === undefined) return
+    const route = this.route
+    if (this.user === null && route.name !== 'login') {
+      navigate({ name: 'login', next: location.hash && location.hash !== '#/' ? location.hash : null }, { replace: true })
+    } else if (this.user && route.name === 'login') {
+      if (route.next) {
+        history.replaceState(null, '', route.next)
+        window.dispatchEvent(new HashChangeEvent('hashchange'))
+      } else navigate({ name: 'apps' }, { replace: true })
+    }
+  }
+
+  private onSignedIn(event: CustomEvent<User>) {
+    this.user = event.detail
+    this.guard()
+  }
+
+  private async logout() {
+    try {
+      await api.logout()
+    } finally {
+      this.user = null
+      navigate({ name: 'login', next: null })
+    }
+  }
+
+  private renderScreen() {
+    const route = this.route
+    switch (route.name) {
+      case 'apps':
+        return html`<svc-apps></svc-apps>`
+      case 'app':
+        return html`<svc-app-view .appId=${route.appId} .tab=${route.tab}></svc-app-view>`
+      case 'account':
+        return html`<svc-account .user=${this.user!} @svc-user-changed=${(e: CustomEvent<User>) => (this.user = e.detail)}></svc-account>`
+      case 'not-found':
+        return html`<div class="panel"><p class="empty">Nothing lives at this address. <a href="#/apps">Go to your apps</a>.</p></div>`
+      case 'login':
+        return nothing
+    }
+  }
+
+  override render() {
+    if (this.user === undefined) return html`<div class="loading" role="status">Loading…</div>`
+    if (this.user === null || this.route.name === 'login') return html`<svc-login @svc-signed-in=${this.onSignedIn}></svc-login>`
+    const section = this.route.name === 'account' ? 'account' : 'apps'
+    return html`<div class="layout">
+      <aside><nav aria-label="Main">
+        <a class="brand" href="#/apps"><span class="logo" aria-hidden="true">s</span>svc</a>
+        <a href=${hrefOf({ name: 'apps' })} aria-current=${section === 'apps' ? 'page' : 'false'}>
+          <svg viewBox="0 0 16 16" fill="none" stroke="currentColor" stroke-width="1.5" aria-hidden="true"><rect x="2" y="2" width="5" height="5" rx="1" /><rect x="9" y="2" width="5" height="5" rx="1" /><rect x="2" y="9" width="5" height="5" rx="1" /><rect x="9" y="9" width="5" height="5" rx="1" /></svg>
+          Apps
+        </a>
+        <a href=${hrefOf({ name: 'account' })} aria-current=${section === 'account' ? 'page' : 'false'}>
+          <svg viewBox="0 0 16 16" fill="none" stroke="currentColor" stroke-width="1.5" aria-hidden="true"><circle cx="8" cy="5.5" r="3" /><path d="M2.5 14c.8-2.6 3-4 5.5-4s4.7 1.4 5.5 4" /></svg>
+          Account &amp; tokens
+        </a>
+        <div class="who">
+          <span class="email" dir="auto" title=${this.user.email}>${this.user.email}</span>
+          <button class="small logout" @click=${this.logout}>Log out</button>
+        </div>
+      </nav></aside>
+      <main>${this.renderScreen()}</main>
+    </div>`
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'svc-admin': SvcAdmin
+  }
+}

@@ -1,0 +1,76 @@
+import { LitElement, html, type PropertyValues } from 'lit'
+import { customElement, property, state } from 'lit/decorators.js'
+import { api, type App, type AppUrls, type Field, type Share } from '../../api.ts'
+import { baseStyles } from '../../styles/base.styles.ts'
+import '../svc-app-details/svc-app-details.ts'
+import '../svc-endpoint-help/svc-endpoint-help.ts'
+import '../svc-fields-editor/svc-fields-editor.ts'
+import '../svc-share-settings/svc-share-settings.ts'
+import { appSetupStyles } from './svc-app-setup.styles.ts'
+
+/**
+ * @summary The Setup tab: details, fields, sharing, and the URLs and snippets that follow
+ * from them. Loads fields, share settings and URLs once and reloads them after any edit.
+ * @event svc-app-changed - Re-fired from children so the app view refreshes its title.
+ */
+@customElement('svc-app-setup')
+export class SvcAppSetup extends LitElement {
+  static override styles = [baseStyles, appSetupStyles]
+
+  @property({ attribute: false }) app!: App
+
+  @state() private fields: Field[] = []
+  @state() private fieldLimit = 50
+  @state() private share: Share | null = null
+  @state() private urls: AppUrls | null = null
+  @state() private error = ''
+
+  protected override willUpdate(changed: PropertyValues<this>) {
+    if (changed.has('app') && changed.get('app')?.id !== this.app.id) void this.load()
+  }
+
+  private async load() {
+    try {
+      const [fields, share, urls] = await Promise.all([api.fields(this.app.id), api.share(this.app.id), api.urls(this.app.id)])
+      this.fields = fields.fields
+      this.fieldLimit = fields.limit
+      this.share = share
+      this.urls = urls
+      this.error = ''
+    } catch (error) {
+      this.error = (error as Error).message
+    }
+  }
+
+  private async changed() {
+    await this.load()
+    this.dispatchEvent(new Event('svc-app-changed', { bubbles: true, composed: true }))
+  }
+
+  override render() {
+    return html`<div class="column">
+        ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : ''}
+        <svc-app-details .app=${this.app} @svc-app-changed=${(e: Event) => (e.stopPropagation(), this.changed())}></svc-app-details>
+        <svc-fields-editor
+          .appId=${this.app.id}
+          .fields=${this.fields}
+          .limit=${this.fieldLimit}
+          @svc-app-changed=${(e: Event) => (e.stopPropagation(), this.changed())}
+        ></svc-fields-editor>
+        <svc-endpoint-help .urls=${this.urls} .share=${this.share} .fields=${this.fields}></svc-endpoint-help>
+      </div>
+      <div class="column">
+        <svc-share-settings
+          .appId=${this.app.id}
+          .share=${this.share}
+          @svc-app-changed=${(e: Event) => (e.stopPropagation(), this.changed())}
+        ></svc-share-settings>
+      </div>`
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'svc-app-setup': SvcAppSetup
+  }
+}

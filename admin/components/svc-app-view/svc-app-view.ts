@@ -1,0 +1,99 @@
+import { LitElement, html, nothing, type PropertyValues } from 'lit'
+import { customElement, property, state } from 'lit/decorators.js'
+import { ApiError, api, type App } from '../../api.ts'
+import { formatCount } from '../../format.ts'
+import { hrefOf, type AppTab } from '../../router.ts'
+import { baseStyles } from '../../styles/base.styles.ts'
+import '../svc-app-setup/svc-app-setup.ts'
+import '../svc-records/svc-records.ts'
+import '../svc-summary/svc-summary.ts'
+import { appViewStyles } from './svc-app-view.styles.ts'
+
+const TABS: Array<[AppTab, string]> = [
+  ['setup', 'Setup'],
+  ['data', 'Data'],
+  ['summary', 'Summary'],
+]
+
+/**
+ * @summary One app: its title, the Setup / Data / Summary tabs and the chosen tab's screen.
+ * Children fire `svc-app-changed` after edits so the title and counts stay current.
+ */
+@customElement('svc-app-view')
+export class SvcAppView extends LitElement {
+  static override styles = [baseStyles, appViewStyles]
+
+  /** The app's id from the route. */
+  @property() appId = ''
+  @property() tab: AppTab = 'setup'
+
+  @state() private app: App | null = null
+  @state() private error: ApiError | null = null
+
+  protected override willUpdate(changed: PropertyValues<this>) {
+    if (changed.has('appId')) {
+      this.app = null
+      void this.load()
+    } else if (changed.has('tab')) {
+      // Counts and the published badge may have moved while on another tab.
+      void this.load()
+    }
+  }
+
+  private async load() {
+    try {
+      this.app = await api.app(this.appId)
+      this.error = null
+    } catch (error) {
+      this.error = error instanceof ApiError ? error : new ApiError(0, 'client', String(error))
+    }
+  }
+
+  override render() {
+    if (this.error) {
+      return html`<p class="crumbs"><a href="#/apps">Apps</a></p>
+        <div class="panel empty">
+          ${this.error.status === 404 ? 'This app does not exist, or it belongs to another account.' : this.error.message}
+          <a href="#/apps">Back to your apps</a>
+        </div>`
+    }
+    const app = this.app
+    if (!app) return html`<p class="muted">Loading…</p>`
+    return html`<div>
+        <p class="crumbs"><a href="#/apps">Apps</a> /</p>
+        <div class="title">
+          <h1 dir="auto">${app.name}</h1>
+          ${app.published ? html`<span class="badge on">Published</span>` : html`<span class="badge">Not published</span>`}
+          <span class="muted small">${formatCount(app.recordCount)} record${app.recordCount === 1 ? '' : 's'}</span>
+        </div>
+      </div>
+      <nav class="tabs" aria-label="App sections">
+        ${TABS.map(
+          ([tab, label]) => html`<a href=${hrefOf({ name: 'app', appId: app.id, tab })} aria-current=${this.tab === tab ? 'page' : 'false'}>${label}</a>`,
+        )}
+      </nav>
+      <div @svc-app-changed=${() => this.load()}>${this.renderTab(app)}</div>`
+  }
+
+  private renderTab(app: App) {
+    switch (this.tab) {
+      case 'setup':
+        return html`<svc-app-setup .app=${app}></svc-app-setup>`
+      case 'data':
+        return html`<svc-records .app=${app}></svc-records>`
+      case 'summary':
+        return html`<svc-summary .app=${app}></svc-summary>`
+    }
+    return nothing
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'svc-app-view': SvcAppView
+  }
+  interface HTMLElementEventMap {
+    /** A child changed the app (name, fields, share, records); the view reloads it. */
+    'svc-app-changed': Event
+  }
+}

@@ -1,0 +1,112 @@
+import { css } from 'lit'
+
+export const fieldsEditorStyles = css`
+  .count {
+    font-size: 12px;
+    color: var(--svc-muted);
+    font-variant-numeric: tabular-nums;
+  }
+  .count.full {
+    color: var(--svc-danger);
+    font-weight: 600;
+  }
+  table input,
+  table select,
+  table textarea {
+    height: 30px;
+    font-size: 13px;
+  }
+  table textarea {
+    height: auto;
+    min-height: 30px;
+    padding: 4px 8px;
+  }
+  td {
+    padding: 7px 8px;
+    vertical-align: middle;
+  }
+  td.order {
+    width: 1%;
+    white-space: nowrap;
+    padding-inline: 6px 0;
+  }
+  td.order button {
+    width: 22px;
+  }
+  td.required {
+    width: 1%;
+    text-align: center;
+  }
+  td.remove {
+    width: 1%;
+  }
+  .auto {
+    margin-top: 3px;
+    font-size: 11px;
+    color: var(--svc-muted);
+  }
+  tr.failed td {
+    background: var(--svc-danger-soft);
+  }
+  .row-error td {
+    padding-top: 0;
+    color: var(--svc-danger);
+    font-size: 12px;
+  }
+  .table-wrap {
+    overflow-x: auto;
+  }
+  td.type select {
+    min-width: 108px;
+  }
+  td.name-cell input {
+    min-width: 100px;
+  }
+  td.label-cell input {
+    min-width: 90px;
+  }
+  td.options-cell textarea {
+    min-width: 110px;
+  }
+  th.required {
+    text-align: center;
+  }
+  button.remove {
+    color: var(--svc-muted);
+    font-size: 16px;
+  }
+  button.remove:hover {
+    color: var(--svc-danger);
+    background: var(--svc-danger-soft);
+  }
+  form.add {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 10px;
+    align-items: end;
+    padding: 16px 18px;
+    border-top: 1px solid var(--svc-border);
+    background: var(--svc-bg);
+    border-radius: 0 0 10px 10px;
+  }
+  form.add > label:not(.inline) {
+    flex: 1 1 140px;
+  }
+  form.add textarea {
+    min-height: 34px;
+    height: 34px;
+  }
+  form.add label.inline {
+    height: 34px;
+  }
+  form.add .error {
+    flex-basis: 100%;
+  }
+  .limit {
+    padding: 14px 18px;
+    border-top: 1px solid var(--svc-border);
+  }
+  .empty {
+    padding: 24px;
+  }
+`

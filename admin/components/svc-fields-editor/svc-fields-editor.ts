@@ -1,0 +1,240 @@
+import { LitElement, html, nothing } from 'lit'
+import { customElement, property, query, state } from 'lit/decorators.js'
+import { repeat } from 'lit/directives/repeat.js'
+import { CHOICE_TYPES, FIELD_TYPES, LIMITS, type FieldType } from '../../../server/core/limits.ts'
+import { api, type Field } from '../../api.ts'
+import { baseStyles } from '../../styles/base.styles.ts'
+import '../svc-confirm/svc-confirm.ts'
+import type { SvcConfirm } from '../svc-confirm/svc-confirm.ts'
+import { fieldsEditorStyles } from './svc-fields-editor.styles.ts'
+
+type FieldPatch = Partial<Pick<Field, 'name' | 'type' | 'label' | 'required' | 'options'>>
+
+/** Options are typed one per line; empty lines are dropped. */
+function parseOptions(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+}
+
+/**
+ * @summary The app's fields: edit name, type, label, options and required in place (each
+ * change is saved at once), reorder, remove, and add up to the field limit.
+ * @event svc-app-changed - After any saved change.
+ */
+@customElement('svc-fields-editor')
+export class SvcFieldsEditor extends LitElement {
+  static override styles = [baseStyles, fieldsEditorStyles]
+
+  @property() appId = ''
+  @property({ attribute: false }) fields: Field[] = []
+  /** The server's field limit (50). */
+  @property({ type: Number }) limit: number = LIMITS.maxFields
+
+  @state() private rowErrors: Record<string, string> = {}
+  @state() private addError = ''
+  @state() private addType: FieldType = 'text'
+  @state() private busy = false
+  @query('svc-confirm') private confirm!: SvcConfirm
+
+  private changed() {
+    this.dispatchEvent(new Event('svc-app-changed', { bubbles: true, composed: true }))
+  }
+
+  private async patch(field: Field, input: FieldPatch) {
+    try {
+      await api.updateField(this.appId, field.id, input)
+      const { [field.id]: _, ...rest } = this.rowErrors
+      this.rowErrors = rest
+      this.changed()
+    } catch (error) {
+      this.rowErrors = { ...this.rowErrors, [field.id]: (error as Error).message }
+    }
+  }
+
+  private async move(index: number, by: -1 | 1) {
+    const ids = this.fields.map((f) => f.id)
+    const target = index + by
+    if (target < 0 || target >= ids.length) return
+    ;[ids[index], ids[target]] = [ids[target], ids[index]]
+    try {
+      await api.orderFields(this.appId, ids)
+      this.changed()
+      await this.updateComplete
+      // Keep the keyboard on the moved field's arrow so it can be moved again.
+      this.renderRoot.querySelector<HTMLButtonElement>(`tr[data-field-id="${CSS.escape(ids[target])}"] button.${by < 0 ? 'up' : 'down'}`)?.focus()
+    } catch (error) {
+      this.addError = (error as Error).message
+    }
+  }
+
+  private async removeField(field: Field) {
+    const ok = await this.confirm.ask({
+      title: 'Remove field',
+      message: 'Remove the field',
+      name: field.name,
+      after: '? Values already stored in records stay there; new submissions with this key may auto-create it again.',
+      confirmLabel: 'Remove field',
+      danger: true,
+    })
+    if (!ok) return
+    try {
+      await api.deleteField(this.appId, field.id)
+      this.changed()
+    } catch (error) {
+      this.rowErrors = { ...this.rowErrors, [field.id]: (error as Error).message }
+    }
+  }
+
+  private async add(event: SubmitEvent) {
+    event.preventDefault()
+    const formElement = event.target as HTMLFormElement
+    const form = new FormData(formElement)
+    const type = String(form.get('type')) as FieldType
+    const label = String(form.get('label') ?? '').trim()
+    const input: FieldPatch = { name: String(form.get('name') ?? '').trim(), type, required: form.get('required') === 'on' }
+    if (label) input.label = label
+    if (CHOICE_TYPES.includes(type)) input.options = parseOptions(String(form.get('options') ?? ''))
+    this.busy = true
+    try {
+      await api.createField(this.appId, input)
+      this.addError = ''
+      formElement.reset()
+      this.addType = 'text'
+      this.changed()
+      formElement.querySelector<HTMLInputElement>('input[name="name"]')?.focus()
+    } catch (error) {
+      this.addError = (error as Error).message
+    } finally {
+      this.busy = false
+    }
+  }
+
+  private renderRow(field: Field, index: number) {
+    const choice = CHOICE_TYPES.includes(field.type as FieldType)
+    const error = this.rowErrors[field.id]
+    const label = field.name
+    return html`<tr data-field-id=${field.id} class=${error ? 'failed' : ''}>
+        <td class="order">
+          <button class="icon ghost up" aria-label="Move ${label} up" ?disabled=${index === 0} @click=${() => this.move(index, -1)}>↑</button>
+          <button class="icon ghost down" aria-label="Move ${label} down" ?disabled=${index === this.fields.length - 1} @click=${() => this.move(index, 1)}>↓</button>
+        </td>
+        <td class="name-cell">
+          <input
+            aria-label="Name of field ${label}"
+            dir="auto"
+            .value=${field.name}
+            @change=${(e: Event) => this.patch(field, { name: (e.target as HTMLInputElement).value.trim() })}
+          />
+          ${field.autoCreated ? html`<div class="auto">auto-created</div>` : nothing}
+        </td>
+        <td class="type">
+          <select aria-label="Type of field ${label}" @change=${(e: Event) => this.patch(field, { type: (e.target as HTMLSelectElement).value })}>
+            ${FIELD_TYPES.map((type) => html`<option value=${type} ?selected=${type === field.type}>${type}</option>`)}
+          </select>
+        </td>
+        <td class="label-cell">
+          <input
+            aria-label="Label of field ${label}"
+            dir="auto"
+            placeholder=${field.name}
+            .value=${field.label ?? ''}
+            @change=${(e: Event) => this.patch(field, { label: (e.target as HTMLInputElement).value.trim() })}
+          />
+        </td>
+        <td class="options-cell">
+          ${choice
+            ? html`<textarea
+                aria-label="Options of field ${label}, one per line"
+                dir="auto"
+                rows=${Math.min(4, Math.max(1, field.options?.length ?? 1))}
+                placeholder="one option per line"
+                .value=${(field.options ?? []).join('\n')}
+                @change=${(e: Event) => this.patch(field, { options: parseOptions((e.target as HTMLTextAreaElement).value) })}
+              ></textarea>`
+            : html`<span class="muted small">—</span>`}
+        </td>
+        <td class="required">
+          <input
+            type="checkbox"
+            aria-label="${label} is required"
+            .checked=${field.required}
+            @change=${(e: Event) => this.patch(field, { required: (e.target as HTMLInputElement).checked })}
+          />
+        </td>
+        <td class="remove">
+          <button class="icon ghost remove" aria-label="Remove field ${label}" title="Remove field" @click=${() => this.removeField(field)}>×</button>
+        </td>
+      </tr>
+      ${error ? html`<tr class="row-error"><td></td><td colspan="6" role="alert">${error}</td></tr>` : nothing}`
+  }
+
+  private renderAdd() {
+    if (this.fields.length >= this.limit) {
+      return html`<p class="limit notice">This app has reached the limit of ${this.limit} fields. Remove one to add another.</p>`
+    }
+    const choice = CHOICE_TYPES.includes(this.addType)
+    return html`<form class="add" @submit=${this.add} aria-label="Add a field">
+      <label>New field<input name="name" dir="auto" required maxlength=${LIMITS.maxFieldNameLength} placeholder="e.g. email" /></label>
+      <label
+        >Type
+        <select name="type" @change=${(e: Event) => (this.addType = (e.target as HTMLSelectElement).value as FieldType)}>
+          ${FIELD_TYPES.map((type) => html`<option value=${type} ?selected=${type === this.addType}>${type}</option>`)}
+        </select>
+      </label>
+      <label><span>Label <span class="hint">optional</span></span><input name="label" dir="auto" /></label>
+      <label
+        >Options
+        <textarea name="options" dir="auto" rows="1" ?disabled=${!choice} placeholder=${choice ? 'one per line' : 'for choice types'}></textarea>
+      </label>
+      <label class="inline"><input type="checkbox" name="required" /> Required</label>
+      <button class="primary" type="submit" ?disabled=${this.busy}>Add field</button>
+      ${this.addError ? html`<p class="error" role="alert">${this.addError}</p>` : nothing}
+    </form>`
+  }
+
+  override render() {
+    const full = this.fields.length >= this.limit
+    return html`<section class="panel" aria-labelledby="fields-title">
+        <header>
+          <h2 id="fields-title">Fields</h2>
+          <span class="count ${full ? 'full' : ''}" aria-label="${this.fields.length} of ${this.limit} fields used"
+            >${this.fields.length} / ${this.limit} fields</span
+          >
+        </header>
+        ${this.fields.length === 0
+          ? html`<p class="empty muted">
+              No fields yet. Add them below, or just POST a record: with auto-create on, its keys become fields.
+            </p>`
+          : html`<div class="table-wrap"><table>
+              <thead>
+                <tr>
+                  <th scope="col"><span class="visually-hidden">Order</span></th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">Label</th>
+                  <th scope="col">Options</th>
+                  <th scope="col" class="required">Required</th>
+                  <th scope="col"><span class="visually-hidden">Remove</span></th>
+                </tr>
+              </thead>
+              <tbody>
+                ${repeat(
+                  this.fields,
+                  (f) => f.id,
+                  (f, i) => this.renderRow(f, i),
+                )}
+              </tbody>
+            </table></div>`}
+        ${this.renderAdd()}
+      </section>
+      <svc-confirm></svc-confirm>`
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'svc-fields-editor': SvcFieldsEditor
+  }
+}

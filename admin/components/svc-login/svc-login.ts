@@ -1,0 +1,156 @@
+import { LitElement, html, nothing } from 'lit'
+import { customElement, state } from 'lit/decorators.js'
+import { AUTH } from '../../../server/core/limits.ts'
+import { ApiError, api, type AuthOptions, type User } from '../../api.ts'
+import { baseStyles } from '../../styles/base.styles.ts'
+import { loginStyles } from './svc-login.styles.ts'
+
+type Mode = 'password' | 'code' | 'signup'
+
+/**
+ * @summary Sign in with a password or an e-mail code, or create an account when the
+ * server's sign-up policy allows it (a fresh server opens here on sign-up).
+ * @event svc-signed-in - The session cookie is set; `detail` is the user.
+ */
+@customElement('svc-login')
+export class SvcLogin extends LitElement {
+  static override styles = [baseStyles, loginStyles]
+
+  @state() private options: AuthOptions | null = null
+  @state() private mode: Mode = 'password'
+  @state() private codeSentTo: string | null = null
+  @state() private busy = false
+  @state() private error = ''
+  @state() private info = ''
+
+  override connectedCallback() {
+    super.connectedCallback()
+    void this.loadOptions()
+  }
+
+  private async loadOptions() {
+    try {
+      this.options = await api.options()
+      // The very first visit of a fresh server has nobody to sign in: lead to sign-up.
+      if (this.options.signup === 'first' && this.options.signupAllowed) this.mode = 'signup'
+    } catch (error) {
+      this.error = (error as Error).message
+    }
+  }
+
+  private select(mode: Mode) {
+    this.mode = mode
+    this.error = ''
+    this.info = ''
+    this.codeSentTo = null
+  }
+
+  private async run(action: () => Promise<{ user: User } | void>) {
+    this.busy = true
+    this.error = ''
+    try {
+      const result = await action()
+      if (result) this.dispatchEvent(new CustomEvent<User>('svc-signed-in', { detail: result.user, bubbles: true, composed: true }))
+    } catch (error) {
+      this.error = error instanceof ApiError ? error.message : String(error)
+    } finally {
+      this.busy = false
+    }
+  }
+
+  private onSubmit(event: SubmitEvent) {
+    event.preventDefault()
+    const form = new FormData(event.target as HTMLFormElement)
+    const value = (name: string) => String(form.get(name) ?? '').trim()
+    if (this.mode === 'password') {
+      return this.run(() => api.login({ email: value('email'), password: String(form.get('password') ?? '') }))
+    }
+    if (this.mode === 'signup') {
+      const password = String(form.get('password') ?? '')
+      return this.run(() => api.signup({ email: value('email'), name: value('name') || undefined, password: password || undefined }))
+    }
+    if (this.codeSentTo === null) {
+      const email = value('email')
+      return this.run(async () => {
+        const sent = await api.requestCode(email)
+        this.codeSentTo = email
+        this.info = `If an account exists for ${email}, a ${AUTH.codeDigits}-digit code is on its way. It is valid for ${Math.round(sent.expiresInSeconds / 60)} minutes.`
+      })
+    }
+    return this.run(() => api.verifyCode(this.codeSentTo!, value('code').replace(/\s+/g, '')))
+  }
+
+  private renderFields() {
+    const busy = this.busy
+    if (this.mode === 'signup') {
+      return html`<label>E-mail<input name="email" type="email" autocomplete="email" required autofocus /></label>
+        <label><span>Name <span class="hint">optional</span></span><input name="name" autocomplete="name" /></label>
+        <label
+          >Password
+          <span class="hint">optional — without one you sign in with an e-mail code (at least ${AUTH.minPasswordLength} characters)</span>
+          <input name="password" type="password" autocomplete="new-password" minlength=${AUTH.minPasswordLength} />
+        </label>
+        <button class="primary" type="submit" ?disabled=${busy}>Create account</button>`
+    }
+    if (this.mode === 'password') {
+      return html`<label>E-mail<input name="email" type="email" autocomplete="username" required autofocus /></label>
+        <label>Password<input name="password" type="password" autocomplete="current-password" required /></label>
+        <button class="primary" type="submit" ?disabled=${busy}>Sign in</button>`
+    }
+    if (this.codeSentTo === null) {
+      return html`<label>E-mail<input name="email" type="email" autocomplete="username" required autofocus /></label>
+        <button class="primary" type="submit" ?disabled=${busy}>Send me a code</button>`
+    }
+    return html`<p class="notice" role="status">${this.info}</p>
+      <label
+        >Code
+        <input class="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]*" maxlength="8" required autofocus />
+      </label>
+      <button class="primary" type="submit" ?disabled=${busy}>Sign in</button>
+      <button type="button" class="ghost small" @click=${() => this.select('code')}>Use another e-mail</button>`
+  }
+
+  override render() {
+    const options = this.options
+    const firstRun = options?.signup === 'first' && options.signupAllowed
+    const title = this.mode === 'signup' ? (firstRun ? 'Welcome to svc' : 'Create an account') : 'Sign in'
+    return html`<main class="card">
+      <div class="brand"><span class="logo" aria-hidden="true">s</span><strong>svc admin</strong></div>
+      <h1>${title}</h1>
+      <p class="intro">
+        ${this.mode === 'signup'
+          ? firstRun
+            ? 'This server has no accounts yet. Create the first one; it owns everything you set up here.'
+            : 'Create an account to collect records.'
+          : 'Sign in to manage your apps and records.'}
+      </p>
+      ${this.mode !== 'signup'
+        ? html`<div class="tabs" role="tablist" aria-label="Sign-in method">
+            <button role="tab" aria-selected=${this.mode === 'password'} @click=${() => this.select('password')}>Password</button>
+            <button role="tab" aria-selected=${this.mode === 'code'} @click=${() => this.select('code')}>E-mail code</button>
+          </div>`
+        : nothing}
+      <form @submit=${this.onSubmit} novalidate>
+        ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing} ${this.renderFields()}
+      </form>
+      ${options?.signupAllowed && this.mode !== 'signup'
+        ? html`<p class="switch">No account yet? <button @click=${() => this.select('signup')}>Create one</button></p>`
+        : nothing}
+      ${this.mode === 'signup' && !firstRun
+        ? html`<p class="switch">Have an account? <button @click=${() => this.select('password')}>Sign in</button></p>`
+        : nothing}
+      ${this.mode === 'code' && options && !options.smtp
+        ? html`<p class="switch hint">This server has no SMTP configured: the code is written to the server's log.</p>`
+        : nothing}
+    </main>`
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'svc-login': SvcLogin
+  }
+  interface HTMLElementEventMap {
+    'svc-signed-in': CustomEvent<User>
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * @module The records table's columns: the app's fields in their order, then any other
+ * keys seen on the current page (values of removed fields stay in records).
+ */
+import type { Field, SvcRecord } from '../../api.ts'
+
+export interface Column {
+  name: string
+  /** The field's type, or null for a key that is not a defined field. */
+  type: string | null
+}
+
+/** Union of fields (in field order) and the keys present in `records`. */
+export function columnsOf(fields: Field[], records: SvcRecord[]): Column[] {
+  const columns: Column[] = fields.map((f) => ({ name: f.name, type: f.type }))
+  const seen = new Set(columns.map((c) => c.name))
+  for (const record of records) {
+    for (const key of Object.keys(record.data)) {
+      if (!seen.has(key)) {
+        seen.add(key)
+        columns.push({ name: key, type: null })
+      }
+    }
+  }
+  return columns
+}
+
+/** The value of `key`, or undefined when the record lacks it (never a prototype member). */
+export function valueOf(record: SvcRecord, key: string): unknown {
+  return Object.hasOwn(record.data, key) ? record.data[key] : undefined
+}

@@ -1,0 +1,331 @@
+import { LitElement, html, nothing, type PropertyValues } from 'lit'
+import { customElement, property, query, state } from 'lit/decorators.js'
+import { repeat } from 'lit/directives/repeat.js'
+import { LIMITS } from '../../../server/core/limits.ts'
+import { api, exportUrl, type App, type AppUrls, type Field, type RecordsPage, type SpamFilter, type SvcRecord } from '../../api.ts'
+import { cellText, formatCount, formatDateTime, isNested, truncate } from '../../format.ts'
+import { hrefOf } from '../../router.ts'
+import { curlSnippet } from '../../snippets.ts'
+import { baseStyles } from '../../styles/base.styles.ts'
+import '../svc-confirm/svc-confirm.ts'
+import type { SvcConfirm } from '../svc-confirm/svc-confirm.ts'
+import '../svc-copy-button/svc-copy-button.ts'
+import '../svc-record-drawer/svc-record-drawer.ts'
+import { columnsOf, valueOf } from './columns.ts'
+import { recordsStyles } from './svc-records.styles.ts'
+
+const PAGE_SIZES = [25, 50, 100, 250, 500, LIMITS.maxPageSize]
+const AUTO_REFRESH_MS = 5000
+
+/**
+ * @summary The Data tab: one page of records at a time from the paged API (so a million
+ * records cost the same as ten), with ordering, page size, jump-to-page, spam filter,
+ * selection and deletion, refresh, exports and a detail drawer.
+ * @event svc-app-changed - After records were deleted, so counts elsewhere refresh.
+ */
+@customElement('svc-records')
+export class SvcRecords extends LitElement {
+  static override styles = [baseStyles, recordsStyles]
+
+  @property({ attribute: false }) app!: App
+
+  @state() private result: RecordsPage | null = null
+  @state() private fields: Field[] = []
+  @state() private urls: AppUrls | null = null
+  @state() private page = 1
+  @state() private size = 50
+  @state() private newestFirst = true
+  @state() private spam: SpamFilter = 'exclude'
+  @state() private selected = new Set<string>()
+  @state() private open: SvcRecord | null = null
+  @state() private autoRefresh = false
+  @state() private loading = false
+  @state() private error = ''
+  @query('svc-confirm') private confirm!: SvcConfirm
+
+  private timer: ReturnType<typeof setInterval> | undefined
+  /** Guards against an older, slower response overwriting a newer one. */
+  private requestSeq = 0
+
+  protected override willUpdate(changed: PropertyValues<this>) {
+    if (changed.has('app') && changed.get('app')?.id !== this.app.id) {
+      this.page = 1
+      this.selected = new Set()
+      void this.loadMeta()
+      void this.load()
+    }
+  }
+
+  override disconnectedCallback() {
+    super.disconnectedCallback()
+    clearInterval(this.timer)
+  }
+
+  override connectedCallback() {
+    super.connectedCallback()
+    if (this.autoRefresh) this.startTimer()
+  }
+
+  private async loadMeta() {
+    try {
+      const [fields, urls] = await Promise.all([api.fields(this.app.id), api.urls(this.app.id)])
+      this.fields = fields.fields
+      this.urls = urls
+    } catch (error) {
+      this.error = (error as Error).message
+    }
+  }
+
+  private async load(): Promise<void> {
+    const seq = ++this.requestSeq
+    this.loading = true
+    try {
+      const result = await api.records(this.app.id, { page: this.page, size: this.size, order: this.newestFirst ? 'desc' : 'asc', spam: this.spam })
+      if (seq !== this.requestSeq) return
+      const pages = Math.max(1, Math.ceil(result.total / this.size))
+      if (this.page > pages && result.total > 0) {
+        // Records were deleted under us: step back to the last page that exists.
+        this.page = pages
+        return this.load()
+      }
+      this.result = result
+      this.error = ''
+      // Keep only selections that are still on screen.
+      const onPage = new Set(result.records.map((r) => r.id))
+      this.selected = new Set([...this.selected].filter((id) => onPage.has(id)))
+    } catch (error) {
+      if (seq === this.requestSeq) this.error = (error as Error).message
+    } finally {
+      if (seq === this.requestSeq) this.loading = false
+    }
+  }
+
+  private go(page: number) {
+    this.page = page
+    void this.load()
+  }
+
+  private refresh() {
+    void this.loadMeta()
+    void this.load()
+    // The app's counts in the title come from the app view; let it reload them too.
+    this.dispatchEvent(new Event('svc-app-changed', { bubbles: true, composed: true }))
+  }
+
+  private startTimer() {
+    clearInterval(this.timer)
+    this.timer = setInterval(() => {
+      if (!this.loading && document.visibilityState === 'visible') void this.load()
+    }, AUTO_REFRESH_MS)
+  }
+
+  private toggleAutoRefresh(on: boolean) {
+    this.autoRefresh = on
+    if (on) this.startTimer()
+    else clearInterval(this.timer)
+  }
+
+  private toggle(id: string, on: boolean) {
+    const next = new Set(this.selected)
+    if (on) next.add(id)
+    else next.delete(id)
+    this.selected = next
+  }
+
+  private toggleAll(on: boolean) {
+    this.selected = on ? new Set(this.result?.records.map((r) => r.id)) : new Set()
+  }
+
+  private async deleteSelected() {
+    const ids = [...this.selected]
+    const ok = await this.confirm.ask({
+      title: ids.length === 1 ? 'Delete record' : `Delete ${ids.length} records`,
+      message: `This permanently deletes ${ids.length === 1 ? 'the selected record' : `the ${ids.length} selected records`}. This cannot be undone.`,
+      confirmLabel: 'Delete',
+      danger: true,
+    })
+    if (!ok) return
+    try {
+      await api.deleteRecords(this.app.id, ids)
+      this.selected = new Set()
+      if (this.open && ids.includes(this.open.id)) this.open = null
+      await this.load()
+      this.dispatchEvent(new Event('svc-app-changed', { bubbles: true, composed: true }))
+    } catch (error) {
+      this.error = (error as Error).message
+    }
+  }
+
+  private jump(event: SubmitEvent) {
+    event.preventDefault()
+    const pages = this.pageCount
+    const raw = Number(new FormData(event.target as HTMLFormElement).get('page'))
+    if (Number.isInteger(raw)) this.go(Math.min(Math.max(1, raw), pages))
+  }
+
+  private get pageCount() {
+    return Math.max(1, Math.ceil((this.result?.total ?? 0) / this.size))
+  }
+
+  private renderValue(value: unknown) {
+    if (value === undefined) return nothing
+    if (value === null) return html`<span class="value-null">null</span>`
+    if (value === '') return html`<span class="value-empty">empty</span>`
+    if (typeof value === 'number') return html`<span class="value-number">${String(value)}</span>`
+    if (typeof value === 'boolean') return html`<span class="value-bool">${String(value)}</span>`
+    if (isNested(value)) {
+      return html`<details>
+        <summary dir="auto">${truncate(cellText(value), 48)}</summary>
+        <pre dir="ltr">${JSON.stringify(value, null, 2)}</pre>
+      </details>`
+    }
+    const text = cellText(value)
+    return html`<span class="cell" dir="auto" title=${truncate(text, 1000)}>${truncate(text, 200)}</span>`
+  }
+
+  private renderToolbar() {
+    const result = this.result
+    return html`<div class="toolbar">
+      <span class="total" role="status" aria-live="polite"
+        >${result ? `${formatCount(result.total)} ${this.spam === 'only' ? 'spam ' : ''}record${result.total === 1 ? '' : 's'}` : ''}${this.loading ? ' · loading…' : ''}</span
+      >
+      <span class="spacer"></span>
+      <label class="inline"
+        ><input
+          type="checkbox"
+          name="newestFirst"
+          .checked=${this.newestFirst}
+          @change=${(e: Event) => ((this.newestFirst = (e.target as HTMLInputElement).checked), this.go(1))}
+        />
+        Newest first</label
+      >
+      <label class="inline"
+        >Spam
+        <select name="spam" @change=${(e: Event) => ((this.spam = (e.target as HTMLSelectElement).value as SpamFilter), this.go(1))}>
+          <option value="exclude" ?selected=${this.spam === 'exclude'}>Hide</option>
+          <option value="include" ?selected=${this.spam === 'include'}>Include</option>
+          <option value="only" ?selected=${this.spam === 'only'}>Only spam</option>
+        </select>
+      </label>
+      <label class="inline"
+        >Per page
+        <select
+          name="size"
+          @change=${(e: Event) => {
+            const first = (this.page - 1) * this.size
+            this.size = Number((e.target as HTMLSelectElement).value)
+            this.go(Math.floor(first / this.size) + 1)
+          }}
+        >
+          ${PAGE_SIZES.map((n) => html`<option value=${n} ?selected=${n === this.size}>${n}</option>`)}
+        </select>
+      </label>
+      <label class="inline"
+        ><input type="checkbox" name="autoRefresh" .checked=${this.autoRefresh} @change=${(e: Event) => this.toggleAutoRefresh((e.target as HTMLInputElement).checked)} />
+        Auto-refresh</label
+      >
+      <button class="small refresh" @click=${this.refresh}>Refresh</button>
+      <a class="button small export-csv" href=${exportUrl(this.app.id, 'csv', this.spam)} download>Export CSV</a>
+      <a class="button small export-jsonl" href=${exportUrl(this.app.id, 'jsonl', this.spam)} download>Export JSON Lines</a>
+    </div>`
+  }
+
+  private renderEmpty() {
+    const endpoint = this.urls?.endpoint
+    if (this.spam === 'only') return html`<div class="empty">No spam. Submissions that fill in the honeypot field show up here.</div>`
+    return html`<div class="empty">
+      <h2>No records yet</h2>
+      ${endpoint
+        ? html`<p>POST one with this curl command, or paste the HTML form from <a href=${hrefOf({ name: 'app', appId: this.app.id, tab: 'setup' })}>Setup</a>:</p>
+            <pre dir="ltr">${curlSnippet(endpoint, this.fields)}</pre>
+            <p><svc-copy-button .value=${curlSnippet(endpoint, this.fields)} label="Copy curl command"></svc-copy-button></p>`
+        : html`<p>
+            This app is not published yet. <a href=${hrefOf({ name: 'app', appId: this.app.id, tab: 'setup' })}>Publish it in Setup</a> to get an endpoint URL.
+          </p>`}
+    </div>`
+  }
+
+  private renderTable(result: RecordsPage) {
+    const columns = columnsOf(this.fields, result.records)
+    const all = result.records.length > 0 && result.records.every((r) => this.selected.has(r.id))
+    return html`<div class="table-wrap">
+      <table>
+        <thead>
+          <tr>
+            <th class="check" scope="col">
+              <input type="checkbox" aria-label="Select all records on this page" .checked=${all} @change=${(e: Event) => this.toggleAll((e.target as HTMLInputElement).checked)} />
+            </th>
+            <th scope="col">id</th>
+            <th scope="col">created</th>
+            ${columns.map((c) => html`<th scope="col" dir="auto">${c.name}${c.type ? html`<span class="type">${c.type}</span>` : nothing}</th>`)}
+          </tr>
+        </thead>
+        <tbody>
+          ${repeat(
+            result.records,
+            (r) => r.id,
+            (record) => html`<tr class=${this.selected.has(record.id) ? 'selected' : ''} data-record-id=${record.id}>
+              <td class="check">
+                <input
+                  type="checkbox"
+                  aria-label="Select record ${record.id}"
+                  .checked=${this.selected.has(record.id)}
+                  @change=${(e: Event) => this.toggle(record.id, (e.target as HTMLInputElement).checked)}
+                />
+              </td>
+              <td class="id">
+                <button title="Open record ${record.id}" @click=${() => (this.open = record)}>${record.id.slice(-8)}</button>
+              </td>
+              <td class="when">${formatDateTime(record.createdAt)}</td>
+              ${columns.map((c) => html`<td>${this.renderValue(valueOf(record, c.name))}</td>`)}
+            </tr>`,
+          )}
+        </tbody>
+      </table>
+    </div>`
+  }
+
+  private renderPager() {
+    const pages = this.pageCount
+    const page = this.page
+    return html`<nav class="pager" aria-label="Pages">
+      <button class="small first" ?disabled=${page <= 1} @click=${() => this.go(1)} aria-label="First page">«</button>
+      <button class="small prev" ?disabled=${page <= 1} @click=${() => this.go(page - 1)}>Previous</button>
+      <span class="page-status">Page ${formatCount(page)} of ${formatCount(pages)}</span>
+      <button class="small next" ?disabled=${page >= pages} @click=${() => this.go(page + 1)}>Next</button>
+      <button class="small last" ?disabled=${page >= pages} @click=${() => this.go(pages)} aria-label="Last page">»</button>
+      <span class="spacer"></span>
+      <form @submit=${this.jump}>
+        <label class="inline">Go to page <input name="page" type="number" min="1" max=${pages} .value=${String(page)} /></label>
+        <button class="small" type="submit">Go</button>
+      </form>
+    </nav>`
+  }
+
+  override render() {
+    const result = this.result
+    return html`${this.renderToolbar()} ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
+      ${this.selected.size
+        ? html`<div class="selection">
+            <strong>${this.selected.size} selected</strong>
+            <button class="small danger delete-selected" @click=${this.deleteSelected}>Delete selected</button>
+            <button class="small ghost" @click=${() => this.toggleAll(false)}>Clear selection</button>
+          </div>`
+        : nothing}
+      <section class="panel" aria-label="Records">
+        ${result === null
+          ? html`<p class="empty">Loading…</p>`
+          : result.total === 0
+            ? this.renderEmpty()
+            : html`${this.renderTable(result)} ${this.renderPager()}`}
+      </section>
+      <svc-record-drawer .record=${this.open} @svc-close=${() => (this.open = null)}></svc-record-drawer>
+      <svc-confirm></svc-confirm>`
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'svc-records': SvcRecords
+  }
+}

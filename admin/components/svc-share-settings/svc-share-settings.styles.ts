@@ -1,0 +1,75 @@
+import { css } from 'lit'
+
+export const shareSettingsStyles = css`
+  .status {
+    display: flex;
+    align-items: center;
+    gap: 10px;
+  }
+  .status p {
+    flex: 1;
+    font-size: 13px;
+    color: var(--svc-muted);
+  }
+  .switches {
+    display: grid;
+    gap: 2px;
+    margin: 0;
+    padding: 0;
+    border: none;
+  }
+  .switch {
+    display: grid;
+    grid-template-columns: 1fr auto;
+    align-items: center;
+    gap: 12px;
+    padding: 10px 0;
+    border-bottom: 1px solid var(--svc-border);
+    font-weight: 500;
+  }
+  .switch .hint {
+    display: block;
+  }
+  .switch input {
+    appearance: none;
+    position: relative;
+    width: 36px;
+    height: 20px;
+    border-radius: 10px;
+    background: var(--svc-border-strong);
+    cursor: pointer;
+    transition: background 0.15s;
+  }
+  .switch input::after {
+    content: '';
+    position: absolute;
+    top: 2px;
+    inset-inline-start: 2px;
+    width: 16px;
+    height: 16px;
+    border-radius: 50%;
+    background: #fff;
+    box-shadow: 0 1px 2px rgba(0, 0, 0, 0.25);
+    transition: inset-inline-start 0.15s;
+  }
+  .switch input:checked {
+    background: var(--svc-success);
+  }
+  .switch input:checked::after {
+    inset-inline-start: 18px;
+  }
+  form {
+    display: grid;
+    gap: 14px;
+  }
+  .danger-zone {
+    display: grid;
+    gap: 8px;
+    padding-top: 14px;
+    border-top: 1px solid var(--svc-border);
+  }
+  .saved {
+    color: var(--svc-success);
+    font-size: 12px;
+  }
+`

@@ -1,0 +1,156 @@
+import { LitElement, html, nothing } from 'lit'
+import { customElement, property, query, state } from 'lit/decorators.js'
+import { api, type Share } from '../../api.ts'
+import { formatDateTime } from '../../format.ts'
+import { baseStyles } from '../../styles/base.styles.ts'
+import '../svc-confirm/svc-confirm.ts'
+import type { SvcConfirm } from '../svc-confirm/svc-confirm.ts'
+import { shareSettingsStyles } from './svc-share-settings.styles.ts'
+
+type Switch = 'service' | 'reads' | 'autoCreate'
+
+const SWITCHES: Array<[Switch, string, string]> = [
+  ['service', 'Accept submissions', 'Off: POSTs are refused with 403 "disabled".'],
+  ['reads', 'Public reads', 'Anyone with the URL may read /query and /summary.'],
+  ['autoCreate', 'Auto-create fields', 'Unknown keys become new fields; off: they are refused.'],
+]
+
+/**
+ * @summary Sharing: publish/unpublish, the three switches, honeypot, rate limit, allowed
+ * redirect origins and token rotation.
+ * @event svc-app-changed - After any saved change.
+ */
+@customElement('svc-share-settings')
+export class SvcShareSettings extends LitElement {
+  static override styles = [baseStyles, shareSettingsStyles]
+
+  @property() appId = ''
+  @property({ attribute: false }) share: Share | null = null
+
+  @state() private error = ''
+  /** Problems with the settings form, shown beside its Save button. */
+  @state() private formError = ''
+  @state() private saved = false
+  @state() private busy = false
+  @query('svc-confirm') private confirm!: SvcConfirm
+
+  private async run(action: () => Promise<unknown>) {
+    this.busy = true
+    this.error = ''
+    try {
+      await action()
+      this.dispatchEvent(new Event('svc-app-changed', { bubbles: true, composed: true }))
+      return true
+    } catch (error) {
+      this.error = (error as Error).message
+      return false
+    } finally {
+      this.busy = false
+    }
+  }
+
+  private async rotate() {
+    const ok = await this.confirm.ask({
+      title: 'Rotate the endpoint token',
+      message:
+        'A new endpoint URL is made and the current one stops working at once (404). Forms, scripts and devices posting to the old URL must be updated.',
+      confirmLabel: 'Rotate token',
+      danger: true,
+    })
+    if (ok) await this.run(() => api.rotate(this.appId))
+  }
+
+  private async saveSettings(event: SubmitEvent) {
+    event.preventDefault()
+    const form = new FormData(event.target as HTMLFormElement)
+    const rateLimit = String(form.get('rateLimit') ?? '').trim()
+    const origins = String(form.get('redirectOrigins') ?? '')
+      .split(/[\s,]+/)
+      .map((o) => o.trim())
+      .filter(Boolean)
+    this.saved = await this.run(() =>
+      api.updateShare(this.appId, { honeypot: String(form.get('honeypot') ?? '').trim(), rateLimit: rateLimit || null, redirectOrigins: origins }),
+    )
+    // The form's own problem belongs next to its Save button, not at the top of the panel.
+    this.formError = this.saved ? '' : this.error
+    if (!this.saved) this.error = ''
+  }
+
+  override render() {
+    const share = this.share
+    if (!share) return html`<section class="panel"><div class="body muted">Loading…</div></section>`
+    return html`<section class="panel" aria-labelledby="share-title">
+        <header>
+          <h2 id="share-title">Sharing</h2>
+          ${share.published ? html`<span class="badge on">Published</span>` : html`<span class="badge">Not published</span>`}
+        </header>
+        <div class="body stack">
+          ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
+          <div class="status">
+            <p>
+              ${share.published
+                ? `Records can be sent to the endpoint${share.publishedAt ? ` (published ${formatDateTime(share.publishedAt)})` : ''}.`
+                : share.token
+                  ? 'The endpoint answers 404 until you publish again; its URL is kept.'
+                  : 'Publish to get an endpoint URL that forms, scripts and agents can POST to.'}
+            </p>
+            ${share.published
+              ? html`<button class="unpublish" ?disabled=${this.busy} @click=${() => this.run(() => api.unpublish(this.appId))}>Unpublish</button>`
+              : html`<button class="primary publish" ?disabled=${this.busy} @click=${() => this.run(() => api.publish(this.appId))}>Publish</button>`}
+          </div>
+          <fieldset class="switches">
+            <legend class="visually-hidden">Endpoint switches</legend>
+            ${SWITCHES.map(
+              ([key, label, hint]) => html`<label class="switch">
+                <span>${label}<span class="hint">${hint}</span></span>
+                <input
+                  type="checkbox"
+                  role="switch"
+                  name=${key}
+                  .checked=${share[key]}
+                  ?disabled=${this.busy}
+                  @change=${(e: Event) => this.run(() => api.updateShare(this.appId, { [key]: (e.target as HTMLInputElement).checked }))}
+                />
+              </label>`,
+            )}
+          </fieldset>
+          <form @submit=${this.saveSettings} @input=${() => ((this.saved = false), (this.formError = ''))}>
+            <label
+              >Honeypot field name
+              <span class="hint">Submissions that fill it in are stored as spam and answered like any other.</span>
+              <input name="honeypot" class="mono" .value=${share.honeypot} />
+            </label>
+            <label
+              >Rate limit
+              <span class="hint">Requests per second and burst, e.g. <code>20/s,100</code>; <code>off</code> for none; empty for the server default (now ${share.effectiveRateLimit}).</span>
+              <input name="rateLimit" class="mono" placeholder=${share.effectiveRateLimit} .value=${share.rateLimit ?? ''} />
+            </label>
+            <label
+              >Allowed redirect origins
+              <span class="hint">Where a form's <code>_redirect</code> may send people after submitting; one origin per line, e.g. https://example.com.</span>
+              <textarea name="redirectOrigins" class="mono" rows="3" .value=${share.redirectOrigins.join('\n')}></textarea>
+            </label>
+            ${this.formError ? html`<p class="error" role="alert">${this.formError}</p>` : nothing}
+            <div class="row">
+              <button class="primary" type="submit" ?disabled=${this.busy}>Save settings</button>
+              ${this.saved ? html`<span class="saved" role="status">Saved</span>` : nothing}
+            </div>
+          </form>
+          ${share.token
+            ? html`<div class="danger-zone">
+                <h3>Rotate token</h3>
+                <p class="hint">Makes a new endpoint URL. The old URL stops working immediately.</p>
+                <div><button class="danger rotate" ?disabled=${this.busy} @click=${this.rotate}>Rotate token…</button></div>
+              </div>`
+            : nothing}
+        </div>
+      </section>
+      <svc-confirm></svc-confirm>`
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'svc-share-settings': SvcShareSettings
+  }
+}

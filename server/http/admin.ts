@@ -1,0 +1,127 @@
+/**
+ * @module The admin page: the files `bun build` wrote to admin/dist, served at /admin/
+ * under a strict Content-Security-Policy (own scripts and styles only, no inline code,
+ * no framing). `/` sends people to /admin/. When the build is missing or older than the
+ * sources (a checkout run without `npm start`'s prestart), it is built once on demand.
+ *
+ * | GET | /          | 302 → /admin/ |
+ * | GET | /admin/    | index.html (no-cache) |
+ * | GET | /admin/:f  | a built asset (hashed name, cached for a year) |
+ */
+import { Elysia } from 'elysia'
+import { join } from 'node:path'
+import { ADMIN_DIST, adminIsStale, adminSourcesPresent, buildAdmin } from '../../admin/build.ts'
+import type { AppContext } from '../context.ts'
+import { errorResponse } from './errors.ts'
+
+/** The admin page's policy: everything from our own origin, nothing inline, never framed. */
+export const ADMIN_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ')
+
+/** Built file names are flat and hashed (`index-e48gdads.js`); nothing else is served. */
+const ASSET_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.map': 'application/json; charset=utf-8',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+}
+
+function contentType(name: string): string {
+  const dot = name.lastIndexOf('.')
+  return TYPES[name.slice(dot)] ?? 'application/octet-stream'
+}
+
+export interface AdminOptions {
+  /** Folder of the built page; admin/dist by default. */
+  distDir?: string
+}
+
+/** Serves the built admin page and the `/` redirect. */
+export function adminRoutes(ctx: AppContext, options: AdminOptions = {}) {
+  const distDir = options.distDir ?? ADMIN_DIST
+  // Rebuild from sources only in a checkout (not with a given folder or a trimmed install).
+  const buildable = !options.distDir && adminSourcesPresent()
+  let building: Promise<void> | null = null
+
+  /**
+   * Builds when the output is missing or older than the sources. Checked on every page
+   * load (a stat of a few dozen files), so edits show on reload under `npm run dev`.
+   */
+  async function ensureBuilt(): Promise<void> {
+    if (!buildable) return
+    if (!building) {
+      if (!adminIsStale()) return
+      ctx.log.info('building the admin page (admin/dist is missing or older than its sources)')
+      building = buildAdmin().finally(() => (building = null))
+    }
+    await building
+  }
+
+  async function serve(name: string, headers: Record<string, string>): Promise<Response> {
+    if (!ASSET_NAME.test(name)) return errorResponse(404, 'not_found', `No admin file named ${JSON.stringify(name)}`, undefined, headers)
+    try {
+      // Assets are only asked for by a page that was current when loaded; check on the page itself.
+      if (name === 'index.html') await ensureBuilt()
+    } catch (error) {
+      ctx.log.error('admin page build failed', { error: String(error) })
+      return errorResponse(503, 'internal', 'The admin page could not be built; run `npm run build:admin` to see why', undefined, headers)
+    }
+    const file = Bun.file(join(distDir, name))
+    if (!(await file.exists())) {
+      if (name === 'index.html') {
+        return errorResponse(503, 'internal', 'The admin page is not built; run `npm run build:admin`', undefined, headers)
+      }
+      return errorResponse(404, 'not_found', `No admin file named ${JSON.stringify(name)}`, undefined, headers)
+    }
+    const isIndex = name === 'index.html'
+    return new Response(file, {
+      headers: {
+        ...headers,
+        'content-type': contentType(name),
+        'content-security-policy': ADMIN_CSP,
+        'x-frame-options': 'DENY',
+        'cross-origin-opener-policy': 'same-origin',
+        // index.html names the hashed bundles, so it must be revalidated; the bundles never change.
+        'cache-control': isIndex ? 'no-cache' : 'public, max-age=31536000, immutable',
+      },
+    })
+  }
+
+  return new Elysia({ name: 'svc/admin' })
+    .get('/', ({ redirect }) => redirect('/admin/', 302), { detail: { hide: true } })
+    .get(
+      '/admin',
+      ({ request, set, redirect }) => {
+        // Relative asset URLs in index.html only resolve under /admin/ with the slash.
+        if (!new URL(request.url).pathname.endsWith('/')) return redirect('/admin/', 301)
+        return serve('index.html', set.headers as Record<string, string>)
+      },
+      { detail: { hide: true } },
+    )
+    .get('/admin/*', ({ params, set }) => serve(safeDecode(params['*']), set.headers as Record<string, string>), {
+      detail: { hide: true },
+    })
+}
+
+function safeDecode(raw: string): string {
+  try {
+    return decodeURIComponent(raw)
+  } catch {
+    return raw
+  }
+}

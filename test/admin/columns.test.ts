@@ -1,0 +1,56 @@
+import { describe, expect, test } from 'bun:test'
+import type { Field, SvcRecord } from '../../admin/api.ts'
+import { columnsOf, valueOf } from '../../admin/components/svc-records/columns.ts'
+import { cellText, truncate } from '../../admin/format.ts'
+
+const field = (name: string, type: string): Field => ({
+  id: name,
+  name,
+  type,
+  label: '',
+  required: false,
+  options: null,
+  position: 0,
+  autoCreated: false,
+  createdAt: '',
+  updatedAt: '',
+})
+const record = (data: Record<string, unknown>): SvcRecord => ({ id: 'r', data, meta: {}, createdAt: '2026-01-01T00:00:00.000Z' })
+
+describe('records table columns', () => {
+  test('fields in field order first, then keys seen on the page in first-seen order', () => {
+    const fields = [field('b', 'text'), field('a', 'number')]
+    const records = [record({ a: 1, z: 1 }), record({ y: 2, b: 'x', z: 3 })]
+    expect(columnsOf(fields, records)).toEqual([
+      { name: 'b', type: 'text' },
+      { name: 'a', type: 'number' },
+      { name: 'z', type: null },
+      { name: 'y', type: null },
+    ])
+  })
+
+  test('a missing key is undefined (an empty cell), never a prototype member; __proto__ is an ordinary key', () => {
+    const data = JSON.parse('{"__proto__":"p","constructor":null}')
+    const r = record(data)
+    expect(columnsOf([], [r]).map((c) => c.name)).toEqual(['__proto__', 'constructor'])
+    expect(valueOf(r, '__proto__')).toBe('p')
+    expect(valueOf(r, 'constructor')).toBeNull()
+    expect(valueOf(record({}), 'toString')).toBeUndefined()
+    expect(valueOf(record({}), 'constructor')).toBeUndefined()
+  })
+
+  test.each([
+    [undefined, ''],
+    ['text', 'text'],
+    ['', ''],
+    [0, '0'],
+    [false, 'false'],
+    [null, 'null'],
+    [{ a: [1, 'x'] }, '{"a":[1,"x"]}'],
+  ])('cellText(%p) is %p', (value, text) => expect(cellText(value)).toBe(text))
+
+  test('truncate keeps short text and cuts long text with an ellipsis', () => {
+    expect(truncate('abc', 3)).toBe('abc')
+    expect(truncate('abcd', 3)).toBe('ab…')
+  })
+})

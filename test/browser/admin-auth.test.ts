@@ -1,0 +1,227 @@
+/**
+ * Admin page, the account's path: a fresh server opens on sign-up, the page is served
+ * under a strict CSP, sign-in works by password and by e-mail code, deep links survive
+ * the login, and access tokens are created (shown once), used and revoked.
+ */
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
+import type { Browser, Page } from 'playwright-core'
+import { ADMIN_CSP } from '../../server/http/admin.ts'
+import { chromiumAvailable, launchChromium, startBrowserTestServer, type BrowserTestServer } from '../support/browser.ts'
+import { callApi, eventually, shot } from './admin-helpers.ts'
+
+setDefaultTimeout(30_000)
+
+const EMAIL = 'first@example.com'
+const PASSWORD = 'correct horse battery'
+
+const hasBrowser = chromiumAvailable('admin-auth browser tests')
+
+describe.skipIf(!hasBrowser)('admin page: sign-up, sign-in, tokens', () => {
+  let svc: BrowserTestServer
+  let browser: Browser
+  let page: Page
+  const cspViolations: string[] = []
+
+  const login = () => page.locator('svc-login')
+  const heading = () => login().locator('h1').innerText()
+  const hash = () => new URL(page.url()).hash
+
+  async function logOut() {
+    await page.locator('svc-admin button.logout').click()
+    await login().locator('h1').waitFor()
+  }
+
+  beforeAll(async () => {
+    svc = startBrowserTestServer()
+    browser = await launchChromium()
+    page = await browser.newPage({ viewport: { width: 1280, height: 820 } })
+    page.setDefaultTimeout(8_000)
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text())
+    })
+  }, 30_000)
+
+  afterAll(async () => {
+    await browser?.close()
+    await svc?.stop()
+  }, 30_000)
+
+  test('the page is served with a strict CSP and no inline script; / leads to /admin/', async () => {
+    const root = await fetch(`${svc.url}/`, { redirect: 'manual' })
+    expect([root.status, root.headers.get('location')]).toEqual([302, '/admin/'])
+    const bare = await fetch(`${svc.url}/admin`, { redirect: 'manual' })
+    expect([bare.status, bare.headers.get('location')]).toEqual([301, '/admin/'])
+    const index = await fetch(`${svc.url}/admin/`)
+    expect(index.status).toBe(200)
+    expect(index.headers.get('content-security-policy')).toBe(ADMIN_CSP)
+    expect(ADMIN_CSP).toContain("default-src 'self'")
+    expect(ADMIN_CSP).toContain("object-src 'none'")
+    expect(ADMIN_CSP).toContain("base-uri 'none'")
+    expect(ADMIN_CSP).toContain("frame-ancestors 'none'")
+    expect(ADMIN_CSP).not.toContain('unsafe-inline')
+    expect(index.headers.get('x-content-type-options')).toBe('nosniff')
+    const html = await index.text()
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    expect(scripts.length).toBe(1)
+    expect(scripts.map(([, attrs, body]) => [/\bsrc="\.\/[\w.-]+\.js"/.test(attrs), body.trim()])).toEqual([[true, '']])
+    expect(html).not.toMatch(/\sstyle=|\son\w+=/)
+    const asset = /src="\.\/([\w.-]+\.js)"/.exec(html)![1]
+    const js = await fetch(`${svc.url}/admin/${asset}`)
+    expect([js.status, js.headers.get('content-type'), js.headers.get('cache-control')]).toEqual([200, 'text/javascript; charset=utf-8', 'public, max-age=31536000, immutable'])
+    const missing = await callApi(svc.url, 'GET', '/admin/nope.js')
+    expect([missing.status, missing.json.error.type]).toEqual([404, 'not_found'])
+  })
+
+  test('the first visit of a fresh server leads to sign-up, with clear errors', async () => {
+    await page.goto(`${svc.url}/admin/`)
+    await eventually(heading, 'Welcome to svc')
+    expect(hash()).toBe('#/login')
+    await shot(page, '00-first-run')
+    await login().locator('input[name=email]').fill('not-an-email')
+    await login().getByRole('button', { name: 'Create account' }).click()
+    const error = login().locator('.error')
+    await error.waitFor()
+    expect(await error.innerText()).toMatch(/e-mail/i)
+    await login().locator('input[name=email]').fill(EMAIL)
+    await login().locator('input[name=name]').fill('First Owner')
+    await login().locator('input[name=password]').fill(PASSWORD)
+    await login().getByRole('button', { name: 'Create account' }).click()
+    await page.locator('svc-apps h1').waitFor()
+    expect(hash()).toBe('#/apps')
+    expect(await page.locator('svc-admin .who .email').innerText()).toBe(EMAIL)
+  })
+
+  test('after logging out, sign-up is closed and a wrong password gets the server message', async () => {
+    await logOut()
+    expect(await heading()).toBe('Sign in')
+    expect(await login().getByText('Create one').count()).toBe(0)
+    await login().locator('input[name=email]').fill(EMAIL)
+    await login().locator('input[name=password]').fill('wrong password!')
+    await login().getByRole('button', { name: 'Sign in' }).click()
+    await eventually(() => login().locator('.error').innerText(), 'E-mail or password is wrong')
+    await shot(page, '09-login-error')
+    // Keyboard only from here: Tab reaches the button with a visible focus ring, Enter submits.
+    await login().locator('input[name=password]').fill(PASSWORD)
+    await login().locator('input[name=password]').focus()
+    await page.keyboard.press('Tab')
+    const focused = await page.evaluate(() => {
+      let element = document.activeElement
+      while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement
+      return { text: element?.textContent?.trim(), ring: element ? getComputedStyle(element).boxShadow : '' }
+    })
+    expect(focused.text).toBe('Sign in')
+    expect(focused.ring).toContain('rgba(43, 108, 240')
+    await page.keyboard.press('Enter')
+    await page.locator('svc-apps h1').waitFor()
+    expect(hash()).toBe('#/apps')
+  })
+
+  test('a deep link to an app’s data opens that screen after signing in with an e-mail code', async () => {
+    const created = await page.evaluate(async () => {
+      const response = await fetch('/api/v3/apps', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Survey' }) })
+      return (await response.json()).data.id as string
+    })
+    await logOut()
+    await page.goto(`${svc.url}/admin/#/apps/${created}/data`)
+    await eventually(hash, `#/login?next=${encodeURIComponent(`#/apps/${created}/data`)}`)
+    await login().getByRole('tab', { name: 'E-mail code' }).click()
+    await login().locator('input[name=email]').fill(EMAIL)
+    await login().getByRole('button', { name: 'Send me a code' }).click()
+    await login().locator('input[name=code]').waitFor()
+    expect(svc.mails.map((m) => m.to)).toEqual([EMAIL])
+    const code = /\b(\d{6})\b/.exec(svc.mails[0].text)![1]
+    await shot(page, '10-login-code')
+    await login().locator('input[name=code]').fill(code)
+    await login().getByRole('button', { name: 'Sign in' }).click()
+    await page.locator('svc-records').waitFor()
+    expect(hash()).toBe(`#/apps/${created}/data`)
+    expect(await page.locator('svc-app-view h1').innerText()).toBe('Survey')
+    expect(await page.locator('svc-app-view nav.tabs a[aria-current=page]').innerText()).toBe('Data')
+    await eventually(() => page.locator('svc-records .empty h2').innerText(), 'No records yet')
+    await shot(page, '12-data-empty-unpublished')
+  })
+
+  test('at the 50-field limit the setup says so instead of offering to add a field', async () => {
+    const appId = decodeURIComponent(hash().split('/')[2])
+    const statuses = await page.evaluate(async (id) => {
+      const out: number[] = []
+      for (let i = 1; i <= 50; i++) {
+        const response = await fetch(`/api/v3/apps/${id}/fields`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: `q${i}` }) })
+        out.push(response.status)
+      }
+      return out
+    }, appId)
+    expect(statuses).toEqual(Array(50).fill(200))
+    await page.locator('svc-app-view nav.tabs').getByRole('link', { name: 'Setup' }).click()
+    const editor = page.locator('svc-fields-editor')
+    await eventually(() => editor.locator('.count').innerText(), '50 / 50 fields')
+    expect(await editor.locator('.limit').innerText()).toBe('This app has reached the limit of 50 fields. Remove one to add another.')
+    expect(await editor.locator('form.add').count()).toBe(0)
+    // A rename onto an existing name is refused with the server's message on that row.
+    const q2 = editor.getByRole('textbox', { name: 'Name of field q2', exact: true })
+    await q2.fill('q1')
+    await q2.press('Enter')
+    await editor.locator('.row-error').waitFor()
+    expect(await editor.locator('.row-error').innerText()).toMatch(/q1/)
+    await shot(page, '15-field-limit')
+  })
+
+  test('an access token is shown once, works with the API, is listed by prefix, and is revoked', async () => {
+    await page.locator('nav[aria-label=Main]').getByRole('link', { name: 'Account & tokens' }).click()
+    const tokens = page.locator('svc-access-tokens')
+    await tokens.getByText('No access tokens yet').waitFor()
+    await tokens.locator('input[name=name]').fill('laptop CLI')
+    await tokens.getByRole('button', { name: 'Create token' }).click()
+    const secret = await tokens.locator('output.token-secret').innerText()
+    expect(secret).toMatch(/^svc_pat_[A-Za-z0-9_-]{20,}$/)
+    expect(await tokens.locator('.new-token').innerText()).toContain('it will not be shown again')
+    await shot(page, '11-account-token')
+    const status = await callApi(svc.url, 'GET', '/api/v3/auth/status', { token: secret })
+    expect([status.status, status.json.data.method, status.json.data.user.email]).toEqual([200, 'token', EMAIL])
+    const row = tokens.locator('tbody tr')
+    expect(await row.count()).toBe(1)
+    expect(await row.locator('td').nth(0).innerText()).toBe('laptop CLI')
+    expect(await row.locator('td.prefix').innerText()).toBe(`${secret.slice(0, 'svc_pat_'.length + 6)}…`)
+    // Shown once: after a reload the secret is gone from the page.
+    await page.reload()
+    await tokens.locator('tbody tr').waitFor()
+    expect(await page.content()).not.toContain(secret)
+    expect(await tokens.locator('output.token-secret').count()).toBe(0)
+    await tokens.getByRole('button', { name: 'Revoke laptop CLI' }).click()
+    const dialog = tokens.locator('svc-confirm dialog')
+    expect(await dialog.innerText()).toContain('“laptop CLI”')
+    await dialog.getByRole('button', { name: 'Revoke token' }).click()
+    await tokens.getByText('No access tokens yet').waitFor()
+    expect((await callApi(svc.url, 'GET', '/api/v3/auth/status', { token: secret })).status).toBe(401)
+  })
+
+  test('the profile name is saved, and a password change takes effect', async () => {
+    const account = page.locator('svc-account')
+    await account.getByRole('textbox', { name: 'Name', exact: true }).fill('Ada Lovelace')
+    await account.getByRole('button', { name: 'Save profile' }).click()
+    await account.getByText('Saved', { exact: true }).waitFor()
+    await account.locator('input[name=currentPassword]').fill(PASSWORD)
+    await account.locator('input[name=newPassword]').fill('an even better passphrase')
+    await account.locator('input[name=repeat]').fill('an even better passphrase')
+    await account.getByRole('button', { name: 'Change password' }).click()
+    await account.getByText('Password saved').waitFor()
+    await shot(page, '13-account')
+    const profile = await page.evaluate(async () => (await (await fetch('/api/v3/profile')).json()).data)
+    expect(profile).toMatchObject({ email: EMAIL, name: 'Ada Lovelace', hasPassword: true })
+    const old = await callApi(svc.url, 'POST', '/api/v3/auth/login', { body: { email: EMAIL, password: PASSWORD } })
+    expect(old.status).toBe(401)
+    const fresh = await callApi(svc.url, 'POST', '/api/v3/auth/login', { body: { email: EMAIL, password: 'an even better passphrase' } })
+    expect(fresh.status).toBe(200)
+  })
+
+  test('no screen broke the CSP, and the browser enforces it: an injected inline script does not run', async () => {
+    expect(cspViolations).toEqual([])
+    await page.evaluate(() => {
+      const script = document.createElement('script')
+      script.textContent = 'window.__inline = 1'
+      document.body.append(script)
+    })
+    await eventually(async () => cspViolations.length > 0, true)
+    expect(await page.evaluate(() => (window as any).__inline)).toBeUndefined()
+  })
+})
