@@ -11,7 +11,8 @@
 import { asc, eq, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
 import { inImmediateTransaction } from '../../db/immediate.ts'
-import { fields, records } from '../../db/schema.ts'
+import { insertRecordRow } from '../../db/record-insert.ts'
+import { fields } from '../../db/schema.ts'
 import { AppError } from '../errors.ts'
 import { newId } from '../ids.ts'
 import { LIMITS } from '../limits.ts'
@@ -42,10 +43,6 @@ const statements = (ctx: AppContext) => {
   const db = ctx.store.db
   const p = sql.placeholder
   return {
-    insertRecord: db
-      .insert(records)
-      .values({ id: p('id'), appId: p('appId'), seq: p('seq'), pos: p('pos'), spam: p('spam'), data: p('data'), meta: p('meta'), scores: p('scores'), createdAt: p('createdAt') })
-      .prepare(),
     fieldNames: db.select({ name: fields.name, position: fields.position }).from(fields).where(eq(fields.appId, p('appId'))).orderBy(asc(fields.position)).prepare(),
     insertField: db
       .insert(fields)
@@ -107,17 +104,18 @@ function createWriter(ctx: AppContext): Writer {
       seq++
       if (record.spam) spam++
       else pos++
-      sqls.insertRecord.run({
+      const score = scores[index]
+      insertRecordRow(ctx.store, [
         id,
-        appId: job.appId,
+        job.appId,
         seq,
-        pos: record.spam ? null : pos,
-        spam: record.spam ? 1 : 0,
-        data: JSON.stringify(record.data),
-        meta: JSON.stringify(record.meta),
-        scores: scores[index] === null ? null : JSON.stringify(scores[index]),
-        createdAt: job.createdAt,
-      })
+        record.spam ? null : pos,
+        record.spam ? 1 : 0,
+        JSON.stringify(record.data),
+        JSON.stringify(record.meta),
+        score === null ? null : JSON.stringify(score),
+        job.createdAt,
+      ])
       ids.push(id)
     }
     return { ids, seq, pos, spam, scores }
