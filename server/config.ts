@@ -41,6 +41,12 @@ export interface Config {
   logLevel: LogLevel
   /** Base64url secret for encrypting endpoint tokens at rest; read from the data dir when absent. */
   secret: string | null
+  /** OpenAI-compatible chat-completions endpoint for smart generation's LLM planner; null: built-in planner only. */
+  llmUrl: string | null
+  llmModel: string | null
+  llmApiKey: string | null
+  /** Longest the LLM planner may take (all attempts) before the built-in planner takes over. */
+  llmTimeoutMs: number
 }
 
 /** A configuration problem that stops start-up; the message is one line naming the variable. */
@@ -66,6 +72,10 @@ export const CONFIG_VARIABLES = [
   ['SVC_MAX_KEYS', String(LIMITS.maxKeys), 'Most keys accepted in one record (all levels).'],
   ['SVC_LOG', 'info', '`debug`, `info`, `warn`, `error` or `silent`.'],
   ['SVC_SECRET', '(generated)', 'Key for endpoint tokens at rest; by default generated once into the data dir.'],
+  ['SVC_LLM_URL', '(unset)', 'OpenAI-compatible chat-completions URL for smart generation, e.g. `http://127.0.0.1:11434/v1` (Ollama). Unset: the built-in planner.'],
+  ['SVC_LLM_MODEL', '(unset)', 'Model name sent to SVC_LLM_URL, e.g. `qwen2.5:7b`; required with SVC_LLM_URL.'],
+  ['SVC_LLM_API_KEY', '(unset)', 'Bearer key for SVC_LLM_URL, if the server needs one.'],
+  ['SVC_LLM_TIMEOUT', '120', 'Seconds the LLM planner may take before the built-in planner is used instead.'],
 ] as const
 
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
@@ -113,6 +123,19 @@ function baseUrl(env: Env, port: number): { baseUrl: string; baseUrlFromPort: bo
   return { baseUrl: `${url.origin}${url.pathname}`.replace(/\/+$/, ''), baseUrlFromPort: false }
 }
 
+function llm(env: Env): Pick<Config, 'llmUrl' | 'llmModel' | 'llmApiKey' | 'llmTimeoutMs'> {
+  const llmUrl = env.SVC_LLM_URL?.trim() || null
+  const llmModel = env.SVC_LLM_MODEL?.trim() || null
+  if (llmUrl && !/^https?:\/\/[^/]/.test(llmUrl)) throw new ConfigError(`SVC_LLM_URL must start with http:// or https://, got "${llmUrl}"`)
+  if (llmUrl && !llmModel) throw new ConfigError('SVC_LLM_MODEL must name the model to use when SVC_LLM_URL is set')
+  return {
+    llmUrl,
+    llmModel: llmUrl ? llmModel : null,
+    llmApiKey: env.SVC_LLM_API_KEY?.trim() || null,
+    llmTimeoutMs: integer(env, 'SVC_LLM_TIMEOUT', 120, 1, 3600) * 1000,
+  }
+}
+
 /** Reads and validates the environment; throws ConfigError with a one-line message. */
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 8787, 0, 65535)
@@ -143,5 +166,6 @@ export function loadConfig(env: Env = process.env): Config {
     maxKeys: integer(env, 'SVC_MAX_KEYS', LIMITS.maxKeys, 1, 100_000),
     logLevel: oneOf(env, 'SVC_LOG', ['debug', 'info', 'warn', 'error', 'silent'] as const, 'info'),
     secret: env.SVC_SECRET?.trim() || null,
+    ...llm(env),
   }
 }

@@ -1,0 +1,212 @@
+/**
+ * @module The built-in planner: instruction → plan with no external service, in
+ * milliseconds, deterministically. It reads the instruction (analyze.ts), picks dimensions
+ * (dimensions.ts), writes questions from the item library, scores every option, tiles the
+ * score range with levels, and adds a report, expert commentary, a theme and notes on
+ * every default it chose. The result is checked like any plan; a failure is a bug.
+ */
+import { LIMITS } from '../limits.ts'
+import { analyzeInstruction, type Analysis } from './analyze.ts'
+import { planScaleRange, requireValidPlan } from './check-plan.ts'
+import { chooseDimensions, type ChosenDimension } from './dimensions.ts'
+import { answerOptions, LIKERT_POINTS } from './library/anchors.ts'
+import { genericItem, placeholderQuestion } from './library/generic.ts'
+import { KINDS } from './library/index.ts'
+import { bandOf, interpretation, LEVEL_COUNTS, levelNames } from './library/levels.ts'
+import { NPS_QUESTION } from './library/kinds-work.ts'
+import type { AnswerScale, Bilingual, QuizQuestion } from './library/types.ts'
+import { splitRange } from './levels.ts'
+import type { Plan, PlanField, PlanLanguage, PlanScale } from './plan.ts'
+import { expertFor, reportFor } from './report-plan.ts'
+import { themeFor } from './theme.ts'
+
+const LANGUAGE_NAMES: Record<PlanLanguage, string> = { en: 'English', zh: 'Chinese' }
+const DEFAULT_LEVELS = 3
+
+type ChoiceScale = Exclude<AnswerScale, { kind: 'quiz' }>
+
+/** The answer scale to use, with notes on defaults and corrections. */
+function chooseAnswerScale(analysis: Analysis, instruction: string, notes: string[]): AnswerScale {
+  if (analysis.kind === 'quiz') return { kind: 'quiz' }
+  const kindDefault = KINDS.find((kind) => kind.kind === analysis.kind)?.answerScale ?? { kind: 'likert', points: 5, anchors: 'agreement' }
+  const stated = analysis.answerScale
+  if (!stated || stated.kind === 'quiz') {
+    notes.push(`No answer scale given: used a ${describeScale(kindDefault)}.`)
+    return kindDefault
+  }
+  if (stated.kind !== 'likert') return stated
+  const points = Math.min(LIKERT_POINTS.max, Math.max(LIKERT_POINTS.min, stated.points))
+  if (points !== stated.points) notes.push(`A ${stated.points}-point scale is not supported: used ${points} points.`)
+  // "5-point scale" alone keeps the kind's usual wording (how often for burnout, agreement elsewhere).
+  const anchorsStated = /agree|frequency|how often|同意|频率|频次/i.test(instruction)
+  const anchors = anchorsStated ? stated.anchors : kindDefault.kind === 'likert' ? kindDefault.anchors : 'agreement'
+  return { kind: 'likert', points, anchors }
+}
+
+function describeScale(scale: AnswerScale): string {
+  switch (scale.kind) {
+    case 'likert':
+      return `${scale.points}-point ${scale.anchors === 'frequency' ? 'frequency (never … always)' : 'agreement (strongly disagree … strongly agree)'} scale`
+    case 'yesno':
+      return 'yes/no scale'
+    case 'rating':
+      return `${scale.min}–${scale.max} rating scale`
+    case 'quiz':
+      return 'multiple-choice quiz with one correct answer per question'
+  }
+}
+
+interface Question {
+  label: Bilingual
+  options: Array<{ label: Bilingual; score: number }>
+  reverse: boolean
+}
+
+function quizQuestions(analysis: Analysis, dimension: ChosenDimension, offset: number, notes: string[]): Question[] {
+  const bank = analysis.quizBank
+  const topic: Bilingual = { en: analysis.topic ?? dimension.name.en, zh: analysis.topic ?? dimension.name.zh }
+  const questions: Question[] = []
+  for (let i = 0; i < dimension.questions; i++) {
+    const index = offset + i
+    const source: QuizQuestion = bank && index < bank.questions.length && dimension.items.length === 0 ? bank.questions[index] : placeholderQuestion(topic, index)
+    questions.push({
+      label: source.question,
+      options: source.options.map((label, option) => ({ label, score: option === source.answer ? 1 : 0 })),
+      reverse: false,
+    })
+  }
+  const placeholders = questions.filter((q) => q.label.en.includes('(replace')).length
+  if (placeholders) notes.push(`${placeholders} quiz question${placeholders === 1 ? '' : 's'} on "${dimension.name.en}" are placeholders: the built-in planner does not invent facts; write the questions and mark the correct option (it scores 1, the others 0).`)
+  return questions
+}
+
+function surveyQuestions(analysis: Analysis, dimension: ChosenDimension, scale: ChoiceScale, first: boolean): Question[] {
+  const options = answerOptions(scale)
+  const questions: Question[] = []
+  const isNps = first && scale.kind === 'rating' && analysis.kind === 'satisfaction'
+  for (let i = 0; i < dimension.questions; i++) {
+    if (isNps && i === 0) {
+      questions.push({ label: NPS_QUESTION, options, reverse: false })
+      continue
+    }
+    const offset = isNps ? i - 1 : i
+    const item = offset < dimension.items.length ? dimension.items[offset] : genericItem(dimension.name, offset - dimension.items.length)
+    questions.push({ label: { en: item.en, zh: item.zh }, options, reverse: item.reverse ?? false })
+  }
+  return questions
+}
+
+function levelCount(analysis: Analysis, notes: string[]): number {
+  if (analysis.levels === null) {
+    notes.push(`No number of levels given: used ${DEFAULT_LEVELS} (low, moderate, high) per dimension, splitting the score range into equal parts.`)
+    return DEFAULT_LEVELS
+  }
+  const count = Math.min(LEVEL_COUNTS.max, Math.max(LEVEL_COUNTS.min, analysis.levels))
+  if (count !== analysis.levels) notes.push(`Asked for ${analysis.levels} levels: used ${count}, the nearest the built-in planner writes.`)
+  return count
+}
+
+function buildScale(dimension: ChosenDimension, fields: PlanField[], questions: Question[], scale: AnswerScale, levels: number, language: PlanLanguage): PlanScale {
+  const method = scale.kind === 'likert' || scale.kind === 'rating' ? 'mean' : 'sum'
+  const name = dimension.name[language]
+  const items = questions.map((question, index) => ({
+    field: fields[index].name,
+    weight: 1,
+    reverse: question.reverse,
+    scores: Object.fromEntries(question.options.map((option) => [option.label[language], option.score])),
+  }))
+  const range = planScaleRange({ method, items }, fields)!
+  const names = levelNames(levels, dimension.polarity)
+  const ranges = splitRange(range, levels, method === 'sum')
+  const description =
+    language === 'zh'
+      ? `${name}：${items.length} 道题，${method === 'mean' ? '取平均分' : '计总分'}，范围 ${range.min}–${range.max}。`
+      : `${name}: ${items.length} question${items.length === 1 ? '' : 's'}, ${method === 'mean' ? 'the mean of the answers' : 'the total'}, from ${range.min} to ${range.max}.`
+  return {
+    key: dimension.key,
+    name,
+    description,
+    method,
+    items,
+    levels: ranges.map((bounds, index) => ({
+      key: names[index].key,
+      label: names[index].label[language],
+      ...bounds,
+      interpretation: interpretation(dimension.polarity, bandOf(index, levels), language, language === 'en' ? name.toLowerCase() : name),
+    })),
+  }
+}
+
+function appName(analysis: Analysis): Bilingual {
+  const kind = KINDS.find((k) => k.kind === analysis.kind)
+  const title: Bilingual =
+    analysis.kind === 'quiz'
+      ? analysis.quizBank?.title ?? { en: `${capitalize(analysis.topic ?? 'Knowledge')} quiz`, zh: `${analysis.topic ?? '知识'}测验` }
+      : kind?.title ?? { en: `${capitalize(analysis.topic ?? 'Self')} assessment`, zh: `${analysis.topic ?? '自我'}测评` }
+  const audience = analysis.audience
+  return {
+    en: audience ? `${title.en} for ${audience}` : title.en,
+    zh: audience ? `${audience}${title.zh}` : title.zh,
+  }
+}
+
+const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)
+
+/** Makes a valid plan for `instruction` without any external service. */
+export function planWithBuiltin(instruction: string): Plan {
+  const read = analyzeInstruction(instruction)
+  const language = read.language
+  const notes: string[] = [`Language: ${LANGUAGE_NAMES[language]}, detected from the instruction.`]
+  // With no topic and no dimensions there is nothing to write items about: a wellbeing
+  // check is the most broadly useful assessment the library holds.
+  const vague = read.kind === 'general' && read.topic === null && read.dimensions.length === 0
+  if (vague) notes.push('No topic or dimensions recognised: made a general wellbeing check. Say what to measure (e.g. "stress", "teamwork skills") for a better fit.')
+  const analysis: Analysis = vague ? { ...read, kind: 'wellbeing' } : read
+  const chosen = chooseDimensions(analysis)
+  notes.push(...chosen.notes)
+  const answerScale = chooseAnswerScale(analysis, instruction, notes)
+  const levels = levelCount(analysis, notes)
+  const fields: PlanField[] = []
+  const scales: PlanScale[] = []
+  let offset = 0
+  chosen.dimensions.forEach((dimension, index) => {
+    const questions = answerScale.kind === 'quiz' ? quizQuestions(analysis, dimension, offset, notes) : surveyQuestions(analysis, dimension, answerScale, index === 0)
+    const own = questions.map((question, i) => ({
+      name: `q${offset + i + 1}`,
+      type: 'choice' as const,
+      label: question.label[language],
+      options: question.options.map((option) => option.label[language]),
+      required: true,
+    }))
+    fields.push(...own)
+    scales.push(buildScale(dimension, own, questions, answerScale, levels, language))
+    offset += questions.length
+  })
+  const name = appName(analysis)[language]
+  const kind = KINDS.find((k) => k.kind === analysis.kind)
+  const zh = language === 'zh'
+  const quizIntro = zh ? '本报告展示了你的测验成绩。' : 'This report shows how you did on the quiz.'
+  const intro = kind?.intro[language] ?? (analysis.kind === 'quiz' ? quizIntro : zh ? '本报告展示了你在各个维度上的结果。' : 'This report shows your results on each dimension.')
+  const style = themeFor(analysis.style, analysis.kind === 'quiz' ? (zh ? '提交答案' : 'Submit answers') : zh ? '查看我的结果' : 'See my results')
+  notes.push(...style.notes)
+  notes.push('Expert profile: a neutral "assessment team" placeholder; put your own name, title and bio there.')
+  notes.push(analysis.publish ? 'Publishing: asked for, so the app is published when the plan is executed.' : 'Publishing: not asked for, so the app stays unpublished until you publish it.')
+  return requireValidPlan({
+    version: 1,
+    language,
+    instruction,
+    app: {
+      name: [...name].slice(0, LIMITS.maxAppNameLength).join(''),
+      description: zh
+        ? `${fields.length} 道题，${scales.length} 个维度（${scales.map((s) => s.name).join('、')}）。由内置规划器根据说明生成。`
+        : `${fields.length} questions on ${scales.length} dimension${scales.length === 1 ? '' : 's'} (${scales.map((s) => s.name).join(', ')}). Generated by the built-in planner from an instruction.`,
+    },
+    form: { fields },
+    scale: { scales },
+    report: reportFor(scales, language, intro, analysis.kind === 'quiz'),
+    expert: expertFor(scales, chosen.dimensions, language),
+    connect: { theme: style.theme },
+    share: { publish: analysis.publish },
+    notes,
+  })
+}

@@ -1,0 +1,79 @@
+/**
+ * @module Executing a plan: creates the app (once), then runs each module's step in plan
+ * order (or one named module), recording after every step what it did on the plan's
+ * `execution`, so a failure leaves a record to resume from and a re-run skips finished
+ * modules. The result lists the app, what each module created, and the app's URLs.
+ */
+import { and, eq } from 'drizzle-orm'
+import type { AppContext } from '../../context.ts'
+import { apps } from '../../db/schema.ts'
+import { createApp } from '../apps/apps.ts'
+import { parseInput } from '../apps/input.ts'
+import { appUrls, type AppUrls } from '../apps/urls.ts'
+import { AppError } from '../errors.ts'
+import { STEPS, type Execution, type ModuleOutcome, type Step } from './execution.ts'
+import { PLAN_MODULES, type Plan, type PlanModule } from './plan.ts'
+import { getPlan, saveExecution } from './plans.ts'
+import { executePlanSchema, type ExecutePlanInput } from './schemas.ts'
+
+export interface ExecuteResult {
+  planId: string
+  appId: string
+  /** Whether this run made the app (false when an earlier run had). */
+  appCreated: boolean
+  /** Every module this run looked at, in order; `skipped` when an earlier run finished it. */
+  modules: Array<{ module: PlanModule; status: 'done' | 'skipped'; created: string[]; existing: string[] }>
+  urls: AppUrls
+}
+
+function ownsApp(ctx: AppContext, userId: string, appId: string): boolean {
+  return ctx.store.db.select({ id: apps.id }).from(apps).where(and(eq(apps.id, appId), eq(apps.ownerId, userId))).get() !== undefined
+}
+
+/** The app of an earlier run when it still exists, else a new one (and a fresh record). */
+function ensureApp(ctx: AppContext, userId: string, planId: string, plan: Plan, execution: Execution | null): { execution: Execution; created: boolean } {
+  if (execution?.appId && ownsApp(ctx, userId, execution.appId)) return { execution, created: false }
+  const app = createApp(ctx, userId, { name: plan.app.name, description: plan.app.description })
+  const fresh: Execution = { appId: app.id, modules: {} }
+  saveExecution(ctx, planId, fresh)
+  return { execution: fresh, created: true }
+}
+
+/**
+ * Runs plan `planId` of `userId`: every module, or only `input.module`. A module finished
+ * by an earlier run is skipped unless it is the one named. `steps` exists for tests that
+ * inject a failure.
+ */
+export function executePlan(ctx: AppContext, userId: string, planId: string, input: ExecutePlanInput = {}, steps: Record<PlanModule, Step> = STEPS): ExecuteResult {
+  const { module: only } = parseInput(executePlanSchema, input)
+  const stored = getPlan(ctx, userId, planId)
+  const { execution, created } = ensureApp(ctx, userId, planId, stored.plan, stored.execution)
+  const appId = execution.appId!
+  const modules: ExecuteResult['modules'] = []
+  for (const module of only ? [only] : PLAN_MODULES) {
+    const previous = execution.modules[module]
+    if (!only && previous?.status === 'done') {
+      modules.push({ module, status: 'skipped', created: [], existing: previous.created.concat(previous.existing) })
+      continue
+    }
+    try {
+      const result = steps[module](ctx, userId, appId, stored.plan)
+      execution.modules[module] = { status: 'done', ...result, at: new Date(ctx.clock.now()).toISOString() }
+      saveExecution(ctx, planId, execution)
+      modules.push({ module, status: 'done', ...result })
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      const failed: ModuleOutcome = { status: 'failed', created: [], existing: [], error: message, at: new Date(ctx.clock.now()).toISOString() }
+      execution.modules[module] = failed
+      saveExecution(ctx, planId, execution)
+      if (!(error instanceof AppError)) throw error
+      throw new AppError(error.status, error.type, `Executing the plan stopped at the ${module} module: ${message}. Fix the plan (PUT the plan) or the app, then execute again: finished modules are not repeated`, {
+        module,
+        appId,
+        cause: error.details ?? null,
+        completed: modules.map((m) => m.module),
+      })
+    }
+  }
+  return { planId, appId, appCreated: created, modules, urls: appUrls(ctx, userId, appId) }
+}

@@ -1,0 +1,116 @@
+/**
+ * @module One function per plan module that makes the module's part of the app through
+ * that module's own core functions (never HTTP). Each is idempotent: it matches what
+ * already exists (fields by name, scales by key, report pages by position and title,
+ * sections by count) and only adds what is missing, while expert, connect and share
+ * settings are set outright. A re-run after a failure therefore resumes.
+ */
+import type { AppContext } from '../../context.ts'
+import { setTheme } from '../connect/connect.ts'
+import { listExpertComments, setExpert, setExpertComment } from '../expert/expert.ts'
+import { addField, listFields } from '../fields/fields.ts'
+import { addReportPage, addReportSection, listReportPages } from '../reports/pages.ts'
+import { createScale, listScales } from '../scales/scales.ts'
+import { publish } from '../share/publish.ts'
+import { getShare } from '../share/settings.ts'
+import type { Plan, PlanModule } from './plan.ts'
+
+/** What one module's step made (`created`) and found already there (`existing`). */
+export interface StepResult {
+  created: string[]
+  existing: string[]
+}
+
+export interface ModuleOutcome extends StepResult {
+  status: 'done' | 'failed'
+  /** The failure's message, when `status` is failed. */
+  error?: string
+  at: string
+}
+
+/** What executing a plan has done so far, stored with the plan. */
+export interface Execution {
+  appId: string | null
+  modules: Partial<Record<PlanModule, ModuleOutcome>>
+}
+
+export type Step = (ctx: AppContext, userId: string, appId: string, plan: Plan) => StepResult
+
+const formStep: Step = (ctx, userId, appId, plan) => {
+  const have = new Set(listFields(ctx, userId, appId).map((field) => field.name))
+  const result: StepResult = { created: [], existing: [] }
+  for (const field of plan.form.fields) {
+    if (have.has(field.name)) {
+      result.existing.push(field.name)
+      continue
+    }
+    addField(ctx, userId, appId, { name: field.name, type: field.type, label: field.label, required: field.required, options: field.options })
+    result.created.push(field.name)
+  }
+  return result
+}
+
+const scaleStep: Step = (ctx, userId, appId, plan) => {
+  const have = new Set(listScales(ctx, userId, appId).scales.map((scale) => scale.key))
+  const result: StepResult = { created: [], existing: [] }
+  for (const scale of plan.scale.scales) {
+    if (have.has(scale.key)) {
+      result.existing.push(scale.key)
+      continue
+    }
+    createScale(ctx, userId, appId, scale)
+    result.created.push(scale.key)
+  }
+  return result
+}
+
+const reportStep: Step = (ctx, userId, appId, plan) => {
+  const result: StepResult = { created: [], existing: [] }
+  plan.report.pages.forEach((page, index) => {
+    const pages = listReportPages(ctx, userId, appId).pages
+    // The page at the same place with the same title is ours from an earlier run.
+    const found = pages[index]?.title === page.title ? pages[index] : undefined
+    const target = found ?? addReportPage(ctx, userId, appId, { title: page.title })
+    const label = `page ${index + 1} "${page.title}"`
+    ;(found ? result.existing : result.created).push(label)
+    page.sections.slice(target.sections.length).forEach((section, offset) => {
+      addReportSection(ctx, userId, appId, target.id, section)
+      result.created.push(`${label} section ${target.sections.length + offset + 1} (${section.type})`)
+    })
+  })
+  return result
+}
+
+const expertStep: Step = (ctx, userId, appId, plan) => {
+  setExpert(ctx, userId, appId, plan.expert.profile)
+  const had = new Set(listExpertComments(ctx, userId, appId).comments.map((comment) => `${comment.scale}/${comment.level}`))
+  const result: StepResult = { created: ['profile'], existing: [] }
+  for (const comment of plan.expert.commentary) {
+    const key = `${comment.scale}/${comment.level}`
+    setExpertComment(ctx, userId, appId, comment.scale, comment.level, { text: comment.text })
+    ;(had.has(key) ? result.existing : result.created).push(`comment ${key}`)
+  }
+  return result
+}
+
+const connectStep: Step = (ctx, userId, appId, plan) => {
+  setTheme(ctx, userId, appId, plan.connect.theme)
+  return { created: ['theme'], existing: [] }
+}
+
+const shareStep: Step = (ctx, userId, appId, plan) => {
+  if (!plan.share.publish) return { created: [], existing: [] }
+  if (getShare(ctx, userId, appId).published) return { created: [], existing: ['published'] }
+  publish(ctx, userId, appId)
+  return { created: ['published'], existing: [] }
+}
+
+/** The step of every module, in the order execute runs them. */
+export const STEPS: Record<PlanModule, Step> = {
+  form: formStep,
+  scale: scaleStep,
+  report: reportStep,
+  expert: expertStep,
+  connect: connectStep,
+  share: shareStep,
+}

@@ -1,0 +1,109 @@
+/**
+ * @module Level names, interpretations and expert advice, by the direction a score reads
+ * (polarity) and where a level sits in the range (low, middle, high band).
+ */
+import type { Bilingual, Polarity } from './types.ts'
+
+/** Level counts the library has names for; other counts are clamped to this range. */
+export const LEVEL_COUNTS = { min: 2, max: 5 } as const
+
+const NAMES: Record<number, Array<{ key: string; label: Bilingual }>> = {
+  2: [
+    { key: 'low', label: { en: 'Low', zh: '较低' } },
+    { key: 'high', label: { en: 'High', zh: '较高' } },
+  ],
+  3: [
+    { key: 'low', label: { en: 'Low', zh: '低' } },
+    { key: 'moderate', label: { en: 'Moderate', zh: '中等' } },
+    { key: 'high', label: { en: 'High', zh: '高' } },
+  ],
+  4: [
+    { key: 'low', label: { en: 'Low', zh: '低' } },
+    { key: 'fairly_low', label: { en: 'Fairly low', zh: '偏低' } },
+    { key: 'fairly_high', label: { en: 'Fairly high', zh: '偏高' } },
+    { key: 'high', label: { en: 'High', zh: '高' } },
+  ],
+  5: [
+    { key: 'very_low', label: { en: 'Very low', zh: '很低' } },
+    { key: 'low', label: { en: 'Low', zh: '低' } },
+    { key: 'moderate', label: { en: 'Moderate', zh: '中等' } },
+    { key: 'high', label: { en: 'High', zh: '高' } },
+    { key: 'very_high', label: { en: 'Very high', zh: '很高' } },
+  ],
+}
+
+const QUIZ_NAMES: Record<number, Bilingual[]> = {
+  2: [{ en: 'Needs review', zh: '需要复习' }, { en: 'Passed', zh: '通过' }],
+  3: [{ en: 'Needs review', zh: '需要复习' }, { en: 'Good', zh: '良好' }, { en: 'Excellent', zh: '优秀' }],
+  4: [{ en: 'Needs review', zh: '需要复习' }, { en: 'Fair', zh: '及格' }, { en: 'Good', zh: '良好' }, { en: 'Excellent', zh: '优秀' }],
+  5: [{ en: 'Beginner', zh: '入门' }, { en: 'Needs review', zh: '需要复习' }, { en: 'Fair', zh: '及格' }, { en: 'Good', zh: '良好' }, { en: 'Excellent', zh: '优秀' }],
+}
+
+export type Band = 'low' | 'middle' | 'high'
+
+/** The band of the `index`-th of `count` levels. */
+export function bandOf(index: number, count: number): Band {
+  const position = count === 1 ? 1 : index / (count - 1)
+  return position < 1 / 3 ? 'low' : position > 2 / 3 ? 'high' : 'middle'
+}
+
+/** Keys and labels of `count` levels (count within LEVEL_COUNTS). */
+export function levelNames(count: number, polarity: Polarity): Array<{ key: string; label: Bilingual }> {
+  const names = NAMES[count]
+  if (polarity !== 'mastery') return names
+  return names.map((name, index) => ({ key: name.key, label: QUIZ_NAMES[count][index] }))
+}
+
+type Texts = Record<Band, { en: (d: string) => string; zh: (d: string) => string }>
+
+const INTERPRETATION: Record<Polarity, Texts> = {
+  'higher-better': {
+    low: { en: (d) => `Your ${d} score is low: this is an area that currently holds you back and deserves attention.`, zh: (d) => `你的${d}得分较低：这是目前对你有所制约、值得关注的方面。` },
+    middle: { en: (d) => `Your ${d} score is in the middle range: a sound base with clear room to grow.`, zh: (d) => `你的${d}得分处于中等水平：基础扎实，仍有明显的提升空间。` },
+    high: { en: (d) => `Your ${d} score is high: this is a clear strength for you right now.`, zh: (d) => `你的${d}得分较高：这是你目前的明显优势。` },
+  },
+  'higher-worse': {
+    low: { en: (d) => `Your ${d} score is low: there are few signs of strain here.`, zh: (d) => `你的${d}得分较低：这方面几乎没有压力迹象。` },
+    middle: { en: (d) => `Your ${d} score is moderate: some warning signs are present, worth keeping an eye on.`, zh: (d) => `你的${d}得分中等：已出现一些预警信号，值得留意。` },
+    high: { en: (d) => `Your ${d} score is high: this is a real strain at the moment and worth acting on soon.`, zh: (d) => `你的${d}得分较高：这方面目前压力明显，值得尽快采取行动。` },
+  },
+  neutral: {
+    low: { en: (d) => `You score low on ${d}: you lean towards the opposite style, which has its own strengths.`, zh: (d) => `你在${d}上得分较低：你更倾向于相反的风格，这种风格也有其优势。` },
+    middle: { en: (d) => `You score in the middle on ${d}: you adapt your style to the situation.`, zh: (d) => `你在${d}上得分居中：你会根据情境调整自己的风格。` },
+    high: { en: (d) => `You score high on ${d}: this is a distinct part of your style.`, zh: (d) => `你在${d}上得分较高：这是你风格中鲜明的一部分。` },
+  },
+  mastery: {
+    low: { en: (d) => `Your ${d} result shows gaps: review the material before trying again.`, zh: (d) => `你的${d}结果显示仍有不足：建议复习相关内容后再试一次。` },
+    middle: { en: (d) => `Your ${d} result is good: you know most of the material.`, zh: (d) => `你的${d}结果良好：你掌握了大部分内容。` },
+    high: { en: (d) => `Your ${d} result is excellent: you know the material well.`, zh: (d) => `你的${d}结果优秀：你对相关内容掌握得很好。` },
+  },
+}
+
+const ADVICE: Record<Polarity, Texts> = {
+  'higher-better': {
+    low: { en: (d) => `Pick one small, concrete step to strengthen your ${d} this week, and ask someone you trust for support.`, zh: (d) => `本周选择一个具体的小行动来提升你的${d}，并向你信任的人寻求支持。` },
+    middle: { en: (d) => `Notice what already works for your ${d} and do more of it; set one goal to build on it.`, zh: (d) => `留意哪些做法对你的${d}已经有效，并多加运用；设定一个目标继续提升。` },
+    high: { en: (d) => `Keep doing what supports your ${d}, and consider sharing what works with others.`, zh: (d) => `继续保持有助于你${d}的做法，也可以与他人分享你的经验。` },
+  },
+  'higher-worse': {
+    low: { en: (d) => `Keep the habits that protect you from ${d}; check in with yourself again in a few months.`, zh: (d) => `保持那些让你远离${d}的习惯；几个月后再做一次自我检查。` },
+    middle: { en: (d) => `Look at what drives your ${d} and change one thing now, before it grows: rest, boundaries or workload.`, zh: (d) => `看看是什么导致了你的${d}，趁它加重之前先改变一件事：休息、界限或工作量。` },
+    high: { en: (d) => `Take your ${d} seriously: talk to your manager, a colleague or a professional about lightening the load, and make recovery time non-negotiable.`, zh: (d) => `请认真对待你的${d}：与上级、同事或专业人士谈谈如何减轻负担，并确保有不可妥协的恢复时间。` },
+  },
+  neutral: {
+    low: { en: (d) => `Your low ${d} is a style, not a flaw: use its strengths, and stretch yourself when a situation calls for the other side.`, zh: (d) => `${d}得分低是一种风格而非缺点：发挥它的优势，并在需要时尝试另一面。` },
+    middle: { en: (d) => `Your balanced ${d} lets you switch styles; notice which situations bring out each side.`, zh: (d) => `你在${d}上比较均衡，可以灵活切换风格；留意哪些情境会激发你的不同一面。` },
+    high: { en: (d) => `Your strong ${d} is an asset; watch for situations where a little less of it would serve you better.`, zh: (d) => `鲜明的${d}是你的优势；也要留意在某些情境中适当收敛会更好。` },
+  },
+  mastery: {
+    low: { en: (d) => `Go back over the ${d} material, focusing on the questions you missed, then take the quiz again.`, zh: (d) => `重新学习${d}相关内容，重点关注答错的题目，然后再测一次。` },
+    middle: { en: (d) => `You are close: review the questions you missed in ${d} to close the remaining gaps.`, zh: (d) => `你已经很接近了：复习${d}中答错的题目，补齐剩余的不足。` },
+    high: { en: (d) => `Well done on ${d}; you could help others learn this material.`, zh: (d) => `你在${d}方面表现出色；你可以帮助他人学习这些内容。` },
+  },
+}
+
+/** The interpretation of a level of dimension `name` in `language`. */
+export const interpretation = (polarity: Polarity, band: Band, language: 'en' | 'zh', name: string): string => INTERPRETATION[polarity][band][language](name)
+
+/** The expert's advice for a level of dimension `name` in `language`. */
+export const advice = (polarity: Polarity, band: Band, language: 'en' | 'zh', name: string): string => ADVICE[polarity][band][language](name)

@@ -1,0 +1,43 @@
+/**
+ * @module The planners behind one call: the built-in planner, and the LLM planner when the
+ * server is configured for one (it falls back to the built-in plan with a note saying why
+ * whenever the model fails or is too slow).
+ */
+import type { Config } from '../../config.ts'
+import { AppError } from '../errors.ts'
+import { planWithBuiltin } from './builtin-planner.ts'
+import { LlmPlannerError, planWithLlm, type LlmProgress } from './llm-planner.ts'
+import type { Plan } from './plan.ts'
+import type { PlannerName } from './schemas.ts'
+
+export { PLANNER_NAMES, type PlannerName } from './schemas.ts'
+
+/** The planner to use: the one asked for, else the LLM planner when configured, else the built-in one. */
+export function choosePlanner(config: Config, wanted: PlannerName | undefined): PlannerName {
+  const configured = config.llmUrl !== null && config.llmModel !== null
+  if (wanted === 'llm' && !configured) {
+    throw new AppError(422, 'validation', 'The LLM planner is not configured on this server: set SVC_LLM_URL and SVC_LLM_MODEL, or use planner "builtin"', {
+      problems: [{ path: 'planner', message: 'the LLM planner is not configured (SVC_LLM_URL, SVC_LLM_MODEL)' }],
+    })
+  }
+  return wanted ?? (configured ? 'llm' : 'builtin')
+}
+
+/** Runs planner `name` for `instruction`, reporting progress; `signal` cancels. `madeBy` says which planner's plan it is. */
+export async function runPlanner(config: Config, name: PlannerName, instruction: string, signal: AbortSignal, progress: LlmProgress): Promise<{ plan: Plan; madeBy: PlannerName }> {
+  progress('analysing', 10, 'Reading the instruction')
+  const draft = planWithBuiltin(instruction)
+  if (name === 'builtin') {
+    progress('planning', 80, `Built-in plan: ${draft.form.fields.length} questions, ${draft.scale.scales.length} dimension(s)`)
+    return { plan: draft, madeBy: 'builtin' }
+  }
+  const settings = { url: config.llmUrl!, model: config.llmModel!, apiKey: config.llmApiKey, timeoutMs: config.llmTimeoutMs }
+  try {
+    const plan = await planWithLlm(settings, instruction, draft, signal, progress)
+    return { plan: { ...plan, notes: [`Planned by the LLM planner (${settings.model}), starting from the built-in planner's draft.`, ...plan.notes] }, madeBy: 'llm' }
+  } catch (error) {
+    if (!(error instanceof LlmPlannerError)) throw error
+    progress('falling back', 80, `LLM planner failed (${error.message}); using the built-in plan`)
+    return { plan: { ...draft, notes: [`The LLM planner (${settings.model}) failed: ${error.message}. This plan is the built-in planner's instead.`, ...draft.notes] }, madeBy: 'builtin' }
+  }
+}

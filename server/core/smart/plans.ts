@@ -1,0 +1,118 @@
+/**
+ * @module Stored plans: save, read, list, edit (re-validated) and check. A stored plan is
+ * always valid; an edit that is not is refused with every problem listed. Another
+ * account's plan is answered exactly like a missing one.
+ */
+import { and, desc, eq } from 'drizzle-orm'
+import type { AppContext } from '../../context.ts'
+import { smartPlans } from '../../db/schema.ts'
+import { parseInput } from '../apps/input.ts'
+import { notFound, type Problem } from '../errors.ts'
+import { newId } from '../ids.ts'
+import { checkPlan, requireValidPlan } from './check-plan.ts'
+import type { Execution } from './execution.ts'
+import type { Plan } from './plan.ts'
+import type { PlannerName } from './planners.ts'
+import { validatePlanSchema, type ValidatePlanInput } from './schemas.ts'
+
+export type PlanRow = typeof smartPlans.$inferSelect
+
+export interface StoredPlan {
+  id: string
+  planner: PlannerName
+  plan: Plan
+  /** What executing the plan has done so far; null before the first execute. */
+  execution: Execution | null
+  createdAt: string
+  updatedAt: string
+}
+
+/** A one-line overview of a plan, for lists. */
+export interface PlanSummary {
+  id: string
+  planner: PlannerName
+  name: string
+  language: Plan['language']
+  questions: number
+  dimensions: number
+  appId: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+const iso = (ms: number): string => new Date(ms).toISOString()
+
+function toStoredPlan(row: PlanRow): StoredPlan {
+  return {
+    id: row.id,
+    planner: row.planner as PlannerName,
+    plan: JSON.parse(row.plan) as Plan,
+    execution: row.execution === null ? null : (JSON.parse(row.execution) as Execution),
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  }
+}
+
+/** The plan row `planId` when `userId` owns it; 404 otherwise. */
+export function requireOwnedPlan(ctx: AppContext, userId: string, planId: string): PlanRow {
+  const row = ctx.store.db.select().from(smartPlans).where(and(eq(smartPlans.id, planId), eq(smartPlans.ownerId, userId))).get()
+  if (!row) throw notFound('Plan')
+  return row
+}
+
+/** Stores a valid plan made by `planner`; returns its id. */
+export function savePlan(ctx: AppContext, userId: string, planner: PlannerName, plan: Plan): string {
+  const id = newId()
+  const now = ctx.clock.now()
+  ctx.store.db.insert(smartPlans).values({ id, ownerId: userId, planner, plan: JSON.stringify(plan), createdAt: now, updatedAt: now }).run()
+  return id
+}
+
+/** One of `userId`'s plans. */
+export const getPlan = (ctx: AppContext, userId: string, planId: string): StoredPlan => toStoredPlan(requireOwnedPlan(ctx, userId, planId))
+
+/** `userId`'s plans, newest first. */
+export function listPlans(ctx: AppContext, userId: string): PlanSummary[] {
+  const rows = ctx.store.db.select().from(smartPlans).where(eq(smartPlans.ownerId, userId)).orderBy(desc(smartPlans.createdAt), desc(smartPlans.id)).all()
+  return rows.map((row) => {
+    const stored = toStoredPlan(row)
+    return {
+      id: stored.id,
+      planner: stored.planner,
+      name: stored.plan.app.name,
+      language: stored.plan.language,
+      questions: stored.plan.form.fields.length,
+      dimensions: stored.plan.scale.scales.length,
+      appId: stored.execution?.appId ?? null,
+      createdAt: stored.createdAt,
+      updatedAt: stored.updatedAt,
+    }
+  })
+}
+
+/**
+ * Replaces a plan's document after checking it; 422 listing every problem when it is not
+ * valid. An executed plan keeps its app but forgets which modules are done, so the next
+ * execute runs every step again and adds what the edit added (steps never duplicate).
+ */
+export function updatePlan(ctx: AppContext, userId: string, planId: string, input: unknown): StoredPlan {
+  const row = requireOwnedPlan(ctx, userId, planId)
+  const plan = requireValidPlan(input)
+  const previous = row.execution === null ? null : (JSON.parse(row.execution) as Execution)
+  const execution = previous === null ? null : JSON.stringify({ appId: previous.appId, modules: {} } satisfies Execution)
+  ctx.store.db.update(smartPlans).set({ plan: JSON.stringify(plan), execution, updatedAt: ctx.clock.now() }).where(eq(smartPlans.id, planId)).run()
+  return getPlan(ctx, userId, planId)
+}
+
+/** Checks the stored plan, or `input.plan` without saving it. */
+export function validatePlan(ctx: AppContext, userId: string, planId: string, input: ValidatePlanInput = {}): { valid: boolean; problems: Problem[] } {
+  const { plan } = parseInput(validatePlanSchema, input)
+  const row = requireOwnedPlan(ctx, userId, planId)
+  const { problems } = checkPlan(plan === undefined ? JSON.parse(row.plan) : plan)
+  return { valid: problems.length === 0, problems }
+}
+
+/** Records what executing a plan has done so far. */
+export function saveExecution(ctx: AppContext, planId: string, execution: Execution): void {
+  ctx.store.db.update(smartPlans).set({ execution: JSON.stringify(execution), updatedAt: ctx.clock.now() }).where(eq(smartPlans.id, planId)).run()
+}

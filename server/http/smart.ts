@@ -1,0 +1,65 @@
+/**
+ * @module /api/v3/smart — smart generation: an instruction becomes a plan (as a job), the
+ * plan can be read, edited and checked, and executing it builds the app through the
+ * modules' core functions. Owner-only: another account's job or plan is a 404.
+ *
+ * | Method | Path                | Body                        | data                                   |
+ * |--------|---------------------|-----------------------------|----------------------------------------|
+ * | POST   | /plans              | `{instruction, planner?}`   | `{jobId, status, planId}`              |
+ * | GET    | /plans              |                             | `{plans:[PlanSummary]}` newest first   |
+ * | GET    | /plans/:id          |                             | `StoredPlan`                           |
+ * | PUT    | /plans/:id          | the plan document           | `StoredPlan` (422 listing problems)    |
+ * | POST   | /plans/:id/validate | `{plan?}`                   | `{valid, problems}`                    |
+ * | POST   | /plans/:id/execute  | `{module?}`                 | `ExecuteResult`                        |
+ * | GET    | /jobs/:id           |                             | `Job`                                  |
+ * | DELETE | /jobs/:id           |                             | `Job` (cancelled; 409 when finished)   |
+ */
+import { Elysia } from 'elysia'
+import type { AppContext } from '../context.ts'
+import { executePlan } from '../core/smart/execute.ts'
+import { cancelJob, getJob, startPlanning } from '../core/smart/jobs.ts'
+import { getPlan, listPlans, updatePlan, validatePlan } from '../core/smart/plans.ts'
+import { executePlanSchema, startPlanningSchema, validatePlanSchema } from '../core/smart/schemas.ts'
+import { authGuard } from './auth-guard.ts'
+
+const detail = (summary: string) => ({ summary, tags: ['smart'], security: [{ accessToken: [] }] })
+
+/** The smart-generation routes (table above), all owner-only. */
+export const smartRoutes = (ctx: AppContext) =>
+  new Elysia({ name: 'svc/smart', prefix: '/api/v3/smart' })
+    .use(authGuard(ctx))
+    .post('/plans', async ({ principal, body }) => ({ code: 200, data: await startPlanning(ctx, principal.user.id, body) }), {
+      auth: true,
+      body: startPlanningSchema,
+      detail: detail('Start planning an app from an instruction (a job; the built-in planner finishes at once)'),
+    })
+    .get('/plans', ({ principal }) => ({ code: 200, data: { plans: listPlans(ctx, principal.user.id) } }), {
+      auth: true,
+      detail: detail('List your plans, newest first'),
+    })
+    .get('/plans/:id', ({ principal, params }) => ({ code: 200, data: getPlan(ctx, principal.user.id, params.id) }), {
+      auth: true,
+      detail: detail('Get a plan'),
+    })
+    .put('/plans/:id', ({ principal, params, body }) => ({ code: 200, data: updatePlan(ctx, principal.user.id, params.id, body) }), {
+      auth: true,
+      detail: detail('Replace a plan document (checked in full; 422 lists every problem)'),
+    })
+    .post('/plans/:id/validate', ({ principal, params, body }) => ({ code: 200, data: validatePlan(ctx, principal.user.id, params.id, body ?? {}) }), {
+      auth: true,
+      body: validatePlanSchema.optional(),
+      detail: detail('Check the stored plan, or a plan document given as `plan`, without saving'),
+    })
+    .post('/plans/:id/execute', ({ principal, params, body }) => ({ code: 200, data: executePlan(ctx, principal.user.id, params.id, body ?? {}) }), {
+      auth: true,
+      body: executePlanSchema.optional(),
+      detail: detail('Build the app: run every plan module in order (or one), resuming after a failure'),
+    })
+    .get('/jobs/:id', ({ principal, params }) => ({ code: 200, data: getJob(ctx, principal.user.id, params.id) }), {
+      auth: true,
+      detail: detail('Status and progress of a planning job'),
+    })
+    .delete('/jobs/:id', ({ principal, params }) => ({ code: 200, data: cancelJob(ctx, principal.user.id, params.id) }), {
+      auth: true,
+      detail: detail('Cancel a queued or running planning job'),
+    })
