@@ -1,0 +1,14 @@
+/**
+ * @module Every data key the aggregates kept at ingest have seen, non-spam and spam alike,
+ * in first-seen order. A key whose values were all null or "" is not tracked; its column
+ * would be empty anyway.
+ */
+import type { AppContext } from '../../context.ts'
+import { loadStats } from '../stats/state.ts'
+
+/** Keys named in the app's aggregates. */
+export function aggregateKeys(ctx: AppContext, appId: string): string[] {
+  const state = loadStats(ctx, appId)
+  if (!state) return []
+  return [...new Set([...state.kept.fields.keys(), ...state.spam.fields.keys()])]
+}

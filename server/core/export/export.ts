@@ -1,0 +1,31 @@
+/**
+ * @module The owner's export operation: ownership, the `spam` choice, and the stream with
+ * its content type and download name.
+ */
+import type { AppContext } from '../../context.ts'
+import { requireOwnedApp } from '../apps/owned.ts'
+import { parsePageQuery } from '../records/schemas.ts'
+import { attachmentHeader } from './filename.ts'
+import { exportStream, type ExportFormat } from './stream.ts'
+
+export interface ExportDownload {
+  stream: ReadableStream<Uint8Array>
+  contentType: string
+  contentDisposition: string
+}
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  jsonl: 'application/x-ndjson; charset=utf-8',
+}
+
+/** All records of one of `userId`'s apps as a download; `query.spam` picks which. */
+export function exportRecords(ctx: AppContext, userId: string, appId: string, query: { spam?: unknown }, format: ExportFormat): ExportDownload {
+  const app = requireOwnedApp(ctx, userId, appId)
+  const { spam } = parsePageQuery({ spam: query.spam })
+  return {
+    stream: exportStream(ctx, appId, spam, format),
+    contentType: CONTENT_TYPES[format],
+    contentDisposition: attachmentHeader(app.name, format),
+  }
+}

@@ -1,0 +1,171 @@
+/**
+ * @module Working examples built from an endpoint's live fields: an example record, and
+ * the curl, fetch, sendBeacon, HTML form, batch and webhook snippets that send it. Names
+ * and values go through JSON, shell and HTML escaping, so any field name stays valid.
+ */
+import { codeBlock, escapeHtml, shellQuote } from './markdown.ts'
+import type { HelpField, HelpInput } from './live.ts'
+
+/** A plausible value of a field's type, valid against its options. */
+export function exampleValue(field: Pick<HelpField, 'type' | 'options'>): unknown {
+  switch (field.type) {
+    case 'number':
+      return 42
+    case 'boolean':
+      return true
+    case 'choice':
+      return field.options?.[0] ?? 'option'
+    case 'multichoice':
+      return field.options?.slice(0, 2) ?? ['option']
+    case 'date':
+      return '2026-01-31'
+    case 'email':
+      return 'ada@example.com'
+    case 'json':
+      return { any: ['nested', 'value'] }
+    default:
+      return 'Hello'
+  }
+}
+
+/** An example `data` object: one value per field, or a small message form when there are none. */
+export function exampleData(fields: readonly HelpField[]): Record<string, unknown> {
+  if (fields.length === 0) return { name: 'Ada', email: 'ada@example.com', message: 'Hello' }
+  const data: Record<string, unknown> = {}
+  // defineProperty: a field named `__proto__` must become an ordinary key.
+  for (const field of fields) Object.defineProperty(data, field.name, { value: exampleValue(field), enumerable: true, writable: true, configurable: true })
+  return data
+}
+
+const json = (value: unknown) => JSON.stringify(value, null, 2)
+
+/** The example record as form name/value pairs: arrays repeat the name, objects are JSON text. */
+export function formPairs(fields: readonly HelpField[]): Array<[string, string]> {
+  const pairs: Array<[string, string]> = []
+  for (const [name, value] of Object.entries(exampleData(fields))) {
+    for (const item of Array.isArray(value) ? value : [value]) pairs.push([name, typeof item === 'string' ? item : JSON.stringify(item)])
+  }
+  return pairs
+}
+
+/** curl posting the example record in the canonical shape. */
+export function curlJson(input: HelpInput): string {
+  const body = JSON.stringify({ data: exampleData(input.fields), meta: { source: 'curl' } })
+  return codeBlock(`curl -X POST ${shellQuote(input.url)} \\\n  -H 'Content-Type: application/json' \\\n  -d ${shellQuote(body)}`, 'sh')
+}
+
+/** curl posting the same record flat. */
+export function curlFlat(input: HelpInput): string {
+  return codeBlock(`curl -X POST ${shellQuote(input.url)} \\\n  -H 'Content-Type: application/json' \\\n  -d ${shellQuote(JSON.stringify(exampleData(input.fields)))}`, 'sh')
+}
+
+/** Browser fetch (JSON, preflighted), sendBeacon (text/plain) and URLSearchParams to /form. */
+export function browserExamples(input: HelpInput): string {
+  const data = json(exampleData(input.fields)).replaceAll('\n', '\n  ')
+  return codeBlock(
+    [
+      `const endpoint = ${JSON.stringify(input.url)}`,
+      '',
+      '// JSON (any origin may call this endpoint; no credentials are sent)',
+      'const res = await fetch(endpoint, {',
+      "  method: 'POST',",
+      "  headers: { 'Content-Type': 'application/json' },",
+      `  body: JSON.stringify({ data: ${data}, meta: { source: 'web' } }),`,
+      '})',
+      'const { data: { id } } = await res.json()',
+      '',
+      '// On page unload: sendBeacon sends text/plain, which is accepted when it holds JSON',
+      `navigator.sendBeacon(endpoint, JSON.stringify(${JSON.stringify(exampleData(input.fields))}))`,
+      '',
+      '// Form encoding without a preflight (values are text; repeated names become arrays)',
+      `await fetch(endpoint + '/form', { method: 'POST', body: new URLSearchParams(${JSON.stringify(formPairs(input.fields))}) })`,
+    ].join('\n'),
+    'js',
+  )
+}
+
+function formControl(field: HelpField): string {
+  const name = escapeHtml(field.name)
+  const label = escapeHtml(field.label || field.name)
+  const required = field.required ? ' required' : ''
+  switch (field.type) {
+    case 'number':
+      return `  <label>${label} <input type="number" step="any" name="${name}"${required}></label>`
+    case 'boolean':
+      return `  <label>${label} <select name="${name}"${required}><option>true</option><option>false</option></select></label>`
+    case 'choice':
+      return `  <label>${label} <select name="${name}"${required}>${(field.options ?? []).map((o) => `<option>${escapeHtml(o)}</option>`).join('')}</select></label>`
+    case 'multichoice':
+      return (field.options ?? []).map((o) => `  <label><input type="checkbox" name="${name}" value="${escapeHtml(o)}"> ${escapeHtml(o)}</label>`).join('\n')
+    case 'date':
+      return `  <label>${label} <input type="date" name="${name}"${required}></label>`
+    case 'email':
+      return `  <label>${label} <input type="email" name="${name}"${required}></label>`
+    case 'json':
+      return `  <label>${label} <textarea name="${name}"${required}></textarea></label>`
+    default:
+      return `  <label>${label} <input name="${name}"${required}></label>`
+  }
+}
+
+/** A native HTML form posting to /form, with the honeypot input hidden from people. */
+export function htmlForm(input: HelpInput): string {
+  const fields: HelpField[] = input.fields.length > 0
+    ? input.fields
+    : [{ name: 'email', type: 'email', label: 'E-mail', required: false, options: null, autoCreated: false, count: 0 },
+       { name: 'message', type: 'text', label: 'Message', required: false, options: null, autoCreated: false, count: 0 }]
+  return codeBlock(
+    [
+      `<form action="${escapeHtml(`${input.url}/form`)}" method="POST">`,
+      ...fields.map(formControl),
+      '  <!-- Honeypot: people never see it; a bot that fills it is stored as spam and answered as usual -->',
+      `  <input type="text" name="${escapeHtml(input.honeypot)}" tabindex="-1" autocomplete="off" aria-hidden="true" style="position:absolute;left:-9999px">`,
+      '  <!-- Optional: where to send the person afterwards (an origin the owner allowed) -->',
+      '  <!-- <input type="hidden" name="_redirect" value="https://example.com/thanks"> -->',
+      '  <button type="submit">Send</button>',
+      '</form>',
+    ].join('\n'),
+    'html',
+  )
+}
+
+/** curl posting two records to /batch, one canonical and one flat. */
+export function curlBatch(input: HelpInput): string {
+  const data = exampleData(input.fields)
+  const body = JSON.stringify([{ data, meta: { source: 'import' } }, data])
+  return codeBlock(`curl -X POST ${shellQuote(`${input.url}/batch`)} \\\n  -H 'Content-Type: application/json' \\\n  -d ${shellQuote(body)}`, 'sh')
+}
+
+/** What a webhook delivery (GitHub, Stripe…) looks like when pointed at the endpoint. */
+export function webhookExample(input: HelpInput): string {
+  const event = { action: 'opened', issue: { number: 7, title: 'Bug report' }, sender: { login: 'octocat' } }
+  return codeBlock(`# What GitHub sends for an "issues" event; stored flat: fields action, issue, sender\ncurl -X POST ${shellQuote(input.url)} \\\n  -H 'Content-Type: application/json' \\\n  -d ${shellQuote(JSON.stringify(event))}`, 'sh')
+}
+
+/** The read-all loop: size = the largest page, stop at the first short page. */
+export function readAllExamples(url: string, maxPageSize: number): string {
+  return codeBlock(
+    [
+      `const endpoint = ${JSON.stringify(url)}`,
+      'const records = []',
+      'for (let page = 1; ; page++) {',
+      `  const res = await fetch(\`\${endpoint}/query?page=\${page}&size=${maxPageSize}\`)`,
+      "  if (!res.ok) throw new Error((await res.json()).error.message)",
+      '  const body = await res.json()',
+      '  records.push(...body.records)',
+      `  if (body.records.length < ${maxPageSize}) break // the first short page is the last`,
+      '}',
+    ].join('\n'),
+    'js',
+  ) + '\n\n' + codeBlock(
+    [
+      `page=1`,
+      `while :; do`,
+      `  curl -s ${shellQuote(`${url}/query?size=${maxPageSize}&page=`)}"$page" > "page-$page.json"`,
+      `  [ "$(jq '.records | length' "page-$page.json")" -lt ${maxPageSize} ] && break`,
+      `  page=$((page + 1))`,
+      `done`,
+    ].join('\n'),
+    'sh',
+  )
+}

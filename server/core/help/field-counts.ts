@@ -1,0 +1,12 @@
+/**
+ * @module How many non-spam records hold a value for each field, from the summary's
+ * aggregates (kept current at ingest; never a rescan of the records).
+ */
+import type { AppContext } from '../../context.ts'
+import { getSummary } from '../stats/summary.ts'
+
+/** Field name → records with a value. */
+export function fieldValueCounts(ctx: AppContext, appId: string): Map<string, number> {
+  const { fields } = getSummary(ctx, appId)
+  return new Map(Object.keys(fields).map((name) => [name, fields[name].count]))
+}

@@ -1,0 +1,195 @@
+/**
+ * @module The three help pages of a collection endpoint (`?help` on the endpoint, on
+ * /query and on /summary): Markdown for people and AI agents alike, generated from the
+ * live endpoint so it always tells the truth about fields, switches and limits.
+ */
+import { LIMITS } from '../limits.ts'
+import { browserExamples, curlBatch, curlFlat, curlJson, htmlForm, readAllExamples, webhookExample } from './examples.ts'
+import type { HelpInput } from './live.ts'
+import { codeBlock, escapeText, inlineCode, shellQuote } from './markdown.ts'
+import { errorsSection, fieldsSection, limitsSection, recordShape, statusSection } from './sections.ts'
+
+const title = (input: HelpInput, what: string) => `# ${input.appName ? `${escapeText(input.appName)} — ` : ''}${what}`
+
+/** Names the required fields a webhook event has to carry, if any. */
+function requiredNote(input: HelpInput): string {
+  const required = input.fields.filter((field) => field.required).map((field) => inlineCode(field.name))
+  if (required.length === 0) return ''
+  return ` This form requires ${required.join(', ')}, so an event without ${required.length === 1 ? 'it' : 'them'} is refused with 422.`
+}
+
+/** GET /<token>?help: everything needed to send records here and read them back. */
+export function endpointHelp(input: HelpInput): string {
+  return [
+    title(input, 'svc collection endpoint'),
+    '',
+    `Endpoint: <${input.url}>`,
+    '',
+    'Send records with POST; read them back with GET /query (pages) and GET /summary (aggregates).',
+    'Any website, script, device, webhook or agent may use it: CORS allows every origin and no credentials.',
+    '',
+    statusSection(input),
+    '',
+    '## Quick reference',
+    '',
+    `- Write: \`POST ${input.url}\` with a JSON object (flat, or \`{"data": {…}, "meta": {…}}\`) → \`{"code": 200, "data": {"id": "…"}}\`.`,
+    `- Also: \`POST …/form\` (HTML forms), \`POST …/batch\` (JSON array, ≤ ${LIMITS.maxBatch}, all or nothing).`,
+    `- Read: \`GET ${input.url}/query?page=1&size=${LIMITS.maxPageSize}\`, next page until one has fewer than ${LIMITS.maxPageSize} records.`,
+    `- Aggregates: \`GET ${input.url}/summary\`.`,
+    '- Errors: JSON `{"code": <HTTP status>, "error": {"type", "message", "details"?}}`; the message says what to fix.',
+    '',
+    '## Fields',
+    '',
+    fieldsSection(input),
+    '',
+    '## Send a record',
+    '',
+    '`POST ' + input.url + '` with `Content-Type: application/json`. Two body shapes are accepted:',
+    '',
+    '- **Canonical**: `{"data": {…}, "meta": {"source"?: string, "timestamp"?: ISO 8601 string or epoch number}}`, when the',
+    '  body has no keys other than `data` and `meta` and `data` is an object.',
+    '- **Flat**: any other JSON object; the whole object is the data (this is how webhook events are stored).',
+    '',
+    'Top-level keys of `data` are the fields; nested objects and arrays are stored as values. Field names may be any',
+    'Unicode text. The answer is `{"code": 200, "data": {"id": "<record id>"}}`.',
+    '',
+    curlJson(input),
+    '',
+    'The same record, flat:',
+    '',
+    curlFlat(input),
+    '',
+    '### From a browser',
+    '',
+    '`text/plain` bodies holding JSON are accepted too, so `navigator.sendBeacon` and CORS simple requests work.',
+    '',
+    browserExamples(input),
+    '',
+    '### From an HTML form: POST /form',
+    '',
+    `\`${input.url}/form\` takes \`application/x-www-form-urlencoded\` and \`multipart/form-data\` (text parts only).`,
+    'Repeated names become arrays. Values arrive as text: a defined field\'s type decides (number, boolean,',
+    'multichoice → array); for new fields a plain decimal such as `-12.5` becomes a number and everything else stays',
+    'text (`""` is kept). Keys starting with `_` are reserved and never become fields:',
+    '',
+    `- \`${input.honeypot}\`: the honeypot. Hide it from people; a submission that fills it is stored flagged as spam and`,
+    '  answered exactly like a success, so bots learn nothing.',
+    '- `_redirect`: answer 303 to this URL after storing (only to origins the owner allowed; otherwise JSON).',
+    '- `_source`: stored as `meta.source`.',
+    '',
+    htmlForm(input),
+    '',
+    '### Many records at once: POST /batch',
+    '',
+    `A JSON array of up to ${LIMITS.maxBatch} records (each canonical or flat), stored all or nothing in one transaction.`,
+    'The answer lists the new ids in order: `{"code": 200, "data": {"ids": [...]}}`; an invalid element is a 422 naming',
+    'its index, and then nothing is stored.',
+    '',
+    curlBatch(input),
+    '',
+    '### Webhooks',
+    '',
+    'Point a webhook (GitHub, Stripe, a form builder…) at the endpoint URL with content type JSON. The event is stored',
+    `flat: its top-level keys (\`id\`, \`type\`, \`data\` for Stripe) become fields${input.autoCreate ? '' : ' — define them first, since auto-create is off'}.${requiredNote(input)}`,
+    '',
+    webhookExample(input),
+    '',
+    '## Read records',
+    '',
+    `- \`GET ${input.url}/query?page=1&size=${LIMITS.defaultPageSize}\`: pages, oldest first (details: \`${input.url}/query?help\`).`,
+    `- \`GET ${input.url}/summary\`: counts, numbers, top values and records per day (details: \`${input.url}/summary?help\`).`,
+    '',
+    `To read everything: \`size=${LIMITS.maxPageSize}\`, pages 1, 2, 3… and stop at the first page with fewer than ${LIMITS.maxPageSize}`,
+    'records. New records only ever append to the last page, so this never skips or repeats a record while others write.',
+    '',
+    '## Limits',
+    '',
+    limitsSection(input),
+    '',
+    '## Errors',
+    '',
+    errorsSection(),
+    '',
+  ].join('\n')
+}
+
+/** GET /<token>/query?help: the paging protocol. */
+export function queryHelp(input: HelpInput): string {
+  const query = `${input.url}/query`
+  return [
+    title(input, 'reading records: /query'),
+    '',
+    `\`GET ${query}?page=1&size=${LIMITS.defaultPageSize}\``,
+    '',
+    statusSection(input),
+    '',
+    '## Parameters',
+    '',
+    `- \`page\`: 1 or more (default 1).`,
+    `- \`size\`: records per page, 1 to ${LIMITS.maxPageSize} (default ${LIMITS.defaultPageSize}). A larger size is a 400 \`bad_request\`,`,
+    '  never silently clamped: a clamped page would end a read-all loop early and lose records.',
+    '- `spam`: `exclude` (default), `include`, or `only` the records flagged as spam by the honeypot.',
+    '',
+    'Non-integer or out-of-range values are a 400 `bad_request` whose message names the allowed range.',
+    '',
+    '## Response',
+    '',
+    codeBlock(JSON.stringify({ code: 200, records: [{ id: '0196f2c4-…', data: { message: 'Hello' }, meta: { source: 'web' }, createdAt: '2026-01-31T12:00:00.000Z' }], page: 1, size: LIMITS.defaultPageSize, total: 1 }, null, 2), 'json'),
+    '',
+    recordShape,
+    '`total` counts the records the `spam` setting selects.',
+    '',
+    '## Reading everything',
+    '',
+    `Records are ordered oldest first, by insertion, and page p holds records (p-1)·size+1 … p·size. Use size=${LIMITS.maxPageSize}`,
+    'and stop at the first page with fewer records than `size`. New records only append to the last page, so the loop',
+    'never skips or repeats a record while writes continue.',
+    '',
+    readAllExamples(input.url, LIMITS.maxPageSize),
+    '',
+    '## Examples',
+    '',
+    codeBlock(`curl -s ${shellQuote(`${query}?page=1&size=10`)}\ncurl -s ${shellQuote(`${query}?spam=only`)}`, 'sh'),
+    '',
+    '## Errors',
+    '',
+    errorsSection(),
+    '',
+  ].join('\n')
+}
+
+/** GET /<token>/summary?help: what the aggregates hold. */
+export function summaryHelp(input: HelpInput): string {
+  return [
+    title(input, 'aggregates: /summary'),
+    '',
+    `\`GET ${input.url}/summary\` (add \`?spam=include\` or \`?spam=only\`; spam is excluded by default)`,
+    '',
+    statusSection(input),
+    '',
+    'Aggregates are kept up to date as records arrive, so the summary is instant at any number of records.',
+    '',
+    '## Response',
+    '',
+    '- `total`, `spam`: record counts; `firstAt`, `lastAt`: ISO 8601 times of the first and last record (or null).',
+    '- `fields`: one entry per field name: `type`, `count` (records with a value) and `missing` (records without), plus',
+    '  - numbers: `min`, `max`, `mean`, `sum`;',
+    `  - text and choices: the top ${LIMITS.summaryTopValues} values with their counts and an \`other\` count;`,
+    '  - booleans: `true` and `false` counts;',
+    '  - arrays (multichoice): counts per element.',
+    `- \`days\`: \`[{"date": "YYYY-MM-DD", "count": n}]\` for the last ${LIMITS.summaryDays} days (UTC), oldest first, zeros included.`,
+    '',
+    '## Fields now',
+    '',
+    fieldsSection(input),
+    '',
+    '## Example',
+    '',
+    codeBlock(`curl -s ${shellQuote(`${input.url}/summary`)}`, 'sh'),
+    '',
+    '## Errors',
+    '',
+    errorsSection(),
+    '',
+  ].join('\n')
+}

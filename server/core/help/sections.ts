@@ -1,0 +1,89 @@
+/**
+ * @module Help sections shared by the three pages: the live status line, the field
+ * table, limits (read from LIMITS and the server's configuration) and the error model.
+ */
+import { LIMITS } from '../limits.ts'
+import type { HelpInput } from './live.ts'
+import { bytes, codeCell, count, escapeText, inlineCode, table } from './markdown.ts'
+
+const onOff = (on: boolean) => (on ? 'on' : 'off')
+
+/** Record counts and switches as they are right now. */
+export function statusSection(input: HelpInput): string {
+  return [
+    `- Records: ${count(input.kept)} (plus ${count(input.spam)} flagged as spam)`,
+    `- Writes (\`service\`): ${onOff(input.service)}${input.service ? '' : ' — POSTs are answered 403 `disabled`'}`,
+    `- Reads (\`reads\`, for /query and /summary): ${onOff(input.reads)}${input.reads ? '' : ' — answered 403 `disabled`'}`,
+    `- Auto-create fields from unknown keys: ${onOff(input.autoCreate)}`,
+  ].join('\n')
+}
+
+/** The live field list with types and how many records hold each. */
+export function fieldsSection(input: HelpInput): string {
+  if (input.fields.length === 0) {
+    return input.autoCreate
+      ? `No fields yet. The first record creates them: each top-level key of \`data\` becomes a field, its type inferred from the first value (up to ${LIMITS.maxFields} fields).`
+      : 'No fields are defined and auto-create is off, so every key would be refused: the owner has to define fields first.'
+  }
+  const rows = input.fields.map((field) => [
+    codeCell(field.name),
+    field.type,
+    field.required ? 'yes' : 'no',
+    field.options ? field.options.map(codeCell).join(', ') : '',
+    count(field.count),
+    field.label ? escapeText(field.label) : '',
+  ])
+  const rule = input.autoCreate
+    ? `Unknown keys create new fields (type inferred from the first value) until the app has ${LIMITS.maxFields} fields; a record that would add more is refused whole with 422 \`field_limit\`.`
+    : 'Auto-create is off: a record with a key that is not a field is refused whole with 422 `unknown_field` naming the keys.'
+  return `${table(['Field', 'Type', 'Required', 'Options', 'Records with a value', 'Label'], rows)}\n\n${input.fields.length} of ${LIMITS.maxFields} fields used. ${rule}`
+}
+
+/** The limits this server enforces. */
+export function limitsSection(input: HelpInput): string {
+  return table(['Limit', 'Value', 'Beyond it'], [
+    ['Request body', bytes(input.maxBodyBytes), '413 `too_large`'],
+    ['JSON nesting depth', String(input.maxDepth), '413 `too_large`'],
+    ['Keys in one record (all levels)', count(input.maxKeys), '413 `too_large`'],
+    ['Fields per app', String(LIMITS.maxFields), '422 `field_limit`'],
+    ['Field name length', `${LIMITS.maxFieldNameLength} characters after trimming, no control characters`, '422 `invalid_value`'],
+    ['Integers', 'exact up to ±9,007,199,254,740,991 (2^53−1); send larger ones as strings', '422 `invalid_value`'],
+    ['Records per /batch', count(LIMITS.maxBatch), '413 `too_large`'],
+    ['Page size of /query', `1 to ${count(LIMITS.maxPageSize)} (default ${LIMITS.defaultPageSize})`, '400 `bad_request` (never clamped)'],
+    ['Rate limit', input.rateLimit === 'off' ? 'off' : `${inlineCode(input.rateLimit)} (requests per second, burst)`, '429 `rate_limited` with `Retry-After`'],
+  ])
+}
+
+const ERRORS: Array<[number, string, string]> = [
+  [400, 'bad_json', 'The body is not valid JSON.'],
+  [400, 'bad_request', 'A parameter or body shape is wrong (the message says which).'],
+  [403, 'disabled', 'The owner switched writes or reads off (the message says which).'],
+  [404, 'not_found', 'Unknown, rotated or unpublished token.'],
+  [408, 'timeout', 'The body arrived too slowly; send it in one go.'],
+  [413, 'too_large', 'Body, nesting, key count or batch beyond the limits above.'],
+  [415, 'unsupported_media_type', 'A Content-Type this endpoint does not take, or a file upload.'],
+  [422, 'unknown_field', 'A key is not a field and auto-create is off; nothing stored.'],
+  [422, 'field_limit', `The record would create field number ${LIMITS.maxFields + 1}; nothing stored.`],
+  [422, 'invalid_value', 'A value does not fit its field (every problem is listed); nothing stored.'],
+  [429, 'rate_limited', 'Too many requests; wait `Retry-After` seconds.'],
+]
+
+/** The error body and the types a client should handle. */
+export function errorsSection(): string {
+  return [
+    'Every error is JSON with the HTTP status repeated as `code`, and CORS headers, so browsers can read it:',
+    '',
+    '```json',
+    '{"code": 422, "error": {"type": "invalid_value", "message": "age: must be a number", "details": {"problems": [{"path": "age", "message": "must be a number"}]}}}',
+    '```',
+    '',
+    table(['Status', 'Type', 'When'], ERRORS.map(([status, type, when]) => [String(status), `\`${type}\``, when])),
+  ].join('\n')
+}
+
+/** The Record shape of every read. */
+export const recordShape = [
+  'A record reads back as `{"id", "data", "meta", "createdAt"}`: `id` is a time-ordered string, `data` the object as',
+  'stored (numbers stay numbers, nested objects and arrays are kept), `meta` holds `source` and `timestamp` when they',
+  'were sent, and `createdAt` is the server time in ISO 8601 UTC.',
+].join('\n')

@@ -1,0 +1,107 @@
+/**
+ * @module Deleting records. `seq` and `pos` must stay dense (1…N) or key-range paging would
+ * show gaps, so the app's later records are renumbered in the same immediate transaction
+ * as the delete, and the app's counters follow. Renumbering touches only the rows after
+ * the first deleted one.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import type { AppContext } from '../../context.ts'
+import { appStats, records } from '../../db/schema.ts'
+import { parseInput } from '../apps/input.ts'
+import { requireOwnedApp } from '../apps/owned.ts'
+import { notFound } from '../errors.ts'
+import type { Queryable } from '../fields/view.ts'
+import { rebuildStats } from '../stats/state.ts'
+import { deleteRecordsSchema, type DeleteRecordsInput } from './schemas.ts'
+
+/**
+ * Moves every survivor after a deleted row down: between two deleted rows all survivors
+ * shift by the same amount (deleted rows before them; deleted non-spam rows for pos), so
+ * each gap is one index range UPDATE: the numbering row_number() would give, with no join
+ * and no window over the rows. `negate` writes the new numbers negated, to be flipped.
+ */
+function shiftGaps(tx: Queryable, appId: string, sorted: Array<{ seq: number; pos: number | null }>, negate: boolean): void {
+  const sign = sql.raw(negate ? '-' : '')
+  let keptBefore = 0
+  sorted.forEach((row, index) => {
+    if (row.pos !== null) keptBefore++
+    const next = sorted[index + 1]
+    const upTo = next ? sql` AND seq < ${next.seq}` : sql``
+    tx.run(sql`UPDATE records SET seq = ${sign}(seq - ${index + 1}), pos = ${sign}(pos - ${keptBefore}) WHERE app_id = ${appId} AND seq > ${row.seq}${upTo}`)
+  })
+}
+
+/**
+ * Renumbers the rows after the deleted ones so seq (all rows) and pos (non-spam rows) stay
+ * dense 1…N. SQLite applies a range UPDATE in index order, ascending, so each row moves
+ * into a number already freed and the unique indexes never see a duplicate: one pass. Should
+ * a SQLite version ever order it differently, the unique index refuses, the savepoint rolls
+ * back, and the slower safe way runs: new numbers written negated, then flipped.
+ */
+function renumber(ctx: AppContext, tx: Queryable, appId: string, doomed: Array<{ seq: number; pos: number | null }>): void {
+  const sorted = [...doomed].sort((a, b) => a.seq - b.seq)
+  try {
+    tx.transaction((savepoint) => shiftGaps(savepoint, appId, sorted, false))
+  } catch (error) {
+    if (!/UNIQUE constraint failed/.test(String(error))) throw error
+    ctx.log.warn('record renumbering fell back to two passes', { appId })
+    renumberInTwoPasses(tx, appId, sorted)
+  }
+}
+
+/** The order-independent renumbering: new numbers negated first, then flipped (`sorted` by seq). */
+export function renumberInTwoPasses(tx: Queryable, appId: string, sorted: Array<{ seq: number; pos: number | null }>): void {
+  shiftGaps(tx, appId, sorted, true)
+  tx.run(sql`UPDATE records SET seq = -seq, pos = -pos WHERE app_id = ${appId} AND seq < 0`)
+}
+
+/** Deletes the records of `appId` with the given ids inside `tx`; returns how many existed. */
+function deleteInTransaction(ctx: AppContext, tx: Queryable, appId: string, ids: string[]): number {
+  const doomed = tx
+    .select({ seq: records.seq, pos: records.pos })
+    .from(records)
+    .where(and(eq(records.appId, appId), inArray(records.id, ids)))
+    .all()
+  if (doomed.length === 0) return 0
+  tx.delete(records).where(and(eq(records.appId, appId), inArray(records.id, ids))).run()
+  const kept = doomed.filter((row) => row.pos !== null)
+  renumber(ctx, tx, appId, doomed)
+  tx.update(appStats)
+    .set({
+      seq: sql`${appStats.seq} - ${doomed.length}`,
+      kept: sql`${appStats.kept} - ${kept.length}`,
+      spam: sql`${appStats.spam} - ${doomed.length - kept.length}`,
+      updatedAt: ctx.clock.now(),
+    })
+    .where(eq(appStats.appId, appId))
+    .run()
+  return doomed.length
+}
+
+/**
+ * Deletes records by id from `appId` (no ownership check), rebuilds the aggregates (values
+ * cannot be subtracted from a min/max or a top list) and tells caches; returns the count.
+ */
+export function removeRecords(ctx: AppContext, appId: string, ids: readonly string[]): number {
+  const unique = [...new Set(ids)]
+  const deleted = ctx.store.db.transaction((tx) => deleteInTransaction(ctx, tx, appId, unique), { behavior: 'immediate' })
+  if (deleted === 0) return 0
+  // Synchronous right after the commit, so no write can land in between.
+  rebuildStats(ctx, appId)
+  ctx.changes.notify(appId, 'records')
+  return deleted
+}
+
+/** Deletes a selection of one of `userId`'s apps' records; ids not in the app are skipped. */
+export function deleteRecords(ctx: AppContext, userId: string, appId: string, input: DeleteRecordsInput): { deleted: number } {
+  const { ids } = parseInput(deleteRecordsSchema, input)
+  requireOwnedApp(ctx, userId, appId)
+  return { deleted: removeRecords(ctx, appId, ids) }
+}
+
+/** Deletes one record; 404 when the app has no record with that id. */
+export function deleteRecord(ctx: AppContext, userId: string, appId: string, recordId: string): { deleted: 1 } {
+  requireOwnedApp(ctx, userId, appId)
+  if (removeRecords(ctx, appId, [recordId]) === 0) throw notFound(`Record ${JSON.stringify(recordId)} in this app`)
+  return { deleted: 1 }
+}

@@ -1,0 +1,25 @@
+/**
+ * @module The owner's view of records (control plane): pages in either order, one record
+ * by id. Another account's app is a 404 exactly like a missing one.
+ */
+import type { AppContext } from '../../context.ts'
+import { requireOwnedApp } from '../apps/owned.ts'
+import { notFound } from '../errors.ts'
+import { readPage, type RecordPage } from './page.ts'
+import { parsePageQuery } from './schemas.ts'
+import type { StoredRecord } from './shape.ts'
+import { recordStatements } from './statements.ts'
+
+/** A page of one of `userId`'s apps; `query` holds the raw `page, size, spam, order` values. */
+export function listRecords(ctx: AppContext, userId: string, appId: string, query: Record<string, unknown> | URLSearchParams): RecordPage {
+  requireOwnedApp(ctx, userId, appId)
+  return readPage(ctx, appId, parsePageQuery(query, { allowOrder: true }))
+}
+
+/** One record of one of `userId`'s apps, spam or not; 404 when it is not in that app. */
+export function getRecord(ctx: AppContext, userId: string, appId: string, recordId: string): StoredRecord {
+  requireOwnedApp(ctx, userId, appId)
+  const row = recordStatements(ctx.store.db).one.get({ appId, id: recordId })
+  if (!row) throw notFound(`Record ${JSON.stringify(recordId)} in this app`)
+  return row
+}

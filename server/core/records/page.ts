@@ -1,0 +1,46 @@
+/**
+ * @module Pages of an app's records (DESIGN.md rules 3–5): oldest first by default, page p
+ * of size s holds positions (p-1)·s+1 … p·s, so new records only ever append to the last
+ * page and the read-all protocol never skips or repeats a record while writes continue.
+ */
+import type { AppContext } from '../../context.ts'
+import { recordCounts, totalFor } from './counts.ts'
+import type { PageQuery } from './schemas.ts'
+import { recordsJson, type StoredRecord } from './shape.ts'
+import { recordStatements } from './statements.ts'
+
+export interface RecordPage {
+  page: number
+  size: number
+  total: number
+  rows: StoredRecord[]
+}
+
+/** Positions 1…total of the selected records covered by page `page` in `order`. */
+function positions(query: PageQuery, total: number): { from: number; to: number } {
+  const skip = (query.page - 1) * query.size
+  if (query.order === 'asc') return { from: skip + 1, to: skip + query.size }
+  return { from: Math.max(1, total - skip - query.size + 1), to: total - skip }
+}
+
+/** One page of `appId`'s records; no ownership or switch checks (callers do those). */
+export function readPage(ctx: AppContext, appId: string, query: PageQuery): RecordPage {
+  const total = totalFor(recordCounts(ctx, appId), query.spam)
+  const result = { page: query.page, size: query.size, total }
+  const skip = (query.page - 1) * query.size
+  if (skip >= total) return { ...result, rows: [] }
+  const statements = recordStatements(ctx.store.db)
+  const desc = query.order === 'desc'
+  if (query.spam === 'only') {
+    const rows = (desc ? statements.spamDesc : statements.spamAsc).all({ appId, limit: query.size, offset: skip })
+    return { ...result, rows }
+  }
+  const { from, to } = positions(query, total)
+  const statement = query.spam === 'include' ? (desc ? statements.seqDesc : statements.seqAsc) : desc ? statements.posDesc : statements.posAsc
+  return { ...result, rows: statement.all({ appId, from, to }) }
+}
+
+/** The page response body `{code:200, records, page, size, total}` as JSON text. */
+export function pageJson(page: RecordPage): string {
+  return `{"code":200,"records":${recordsJson(page.rows)},"page":${page.page},"size":${page.size},"total":${page.total}}`
+}

@@ -1,0 +1,100 @@
+/**
+ * @module Inputs of the record read and delete operations, shared by the HTTP routes, the
+ * CLI and MCP. Page parameters arrive as query-string text, so they are parsed here and a
+ * bad value is a 400 `bad_request` (DESIGN.md rule 5), never a silent clamp.
+ */
+import { z } from 'zod'
+import { AppError } from '../errors.ts'
+import { LIMITS } from '../limits.ts'
+import { parseSpamMode, type SpamMode } from '../stats/summary.ts'
+
+export type { SpamMode }
+export const SPAM_MODES = ['exclude', 'include', 'only'] as const satisfies readonly SpamMode[]
+
+export const ORDERS = ['asc', 'desc'] as const
+export type Order = (typeof ORDERS)[number]
+
+export interface PageQuery {
+  page: number
+  size: number
+  spam: SpamMode
+  order: Order
+}
+
+const WHOLE = /^[0-9]+$/
+
+/**
+ * The page parameters as query-string text, for the route table and the OpenAPI document.
+ * Deliberately loose: `parsePageQuery` checks the values, so a bad one is a 400 naming the
+ * allowed range (rule 5) rather than a schema 422, and other parameters (`help`) pass.
+ */
+// Any value passes the schema (a repeated parameter arrives as an array and is refused by
+// parsePageQuery with a clear 400); the documented type is a string.
+const queryText = (description: string) => z.unknown().optional().meta({ type: 'string', description })
+
+export const pageQuerySchema = z.looseObject({
+  page: queryText('Page number, 1 or more (default 1)'),
+  size: queryText(`Records per page, 1 to ${LIMITS.maxPageSize} (default ${LIMITS.defaultPageSize}); larger is a 400, never clamped`),
+  spam: queryText('exclude (default), include, or only the records flagged as spam'),
+  order: queryText('asc (oldest first, default) or desc; owner routes only'),
+})
+
+function wholeNumber(raw: unknown, name: string, fallback: number, max: number): number {
+  if (raw === undefined) return fallback
+  const range = max === Number.MAX_SAFE_INTEGER ? '1 or more' : `from 1 to ${max}`
+  const text = typeof raw === 'string' ? raw.trim() : null
+  if (text === null) throw new AppError(400, 'bad_request', `${name} must be given once, as a whole number ${range}`)
+  const value = WHOLE.test(text) ? Number(text) : Number.NaN
+  if (!Number.isSafeInteger(value) || value < 1 || value > max) {
+    const hint = name === 'size' ? `; to read every record use size=${LIMITS.maxPageSize} and stop at the first page with fewer records` : ''
+    throw new AppError(400, 'bad_request', `${name} must be a whole number ${range}, got "${text}"${hint}`)
+  }
+  return value
+}
+
+/** A parameter given at most once; a repeated one is refused rather than guessed. */
+function once(raw: unknown, name: string, expected: string): string | undefined {
+  if (raw === undefined || typeof raw === 'string') return raw
+  throw new AppError(400, 'bad_request', `${name} must be given once, as ${expected}`)
+}
+
+function oneOf<T extends string>(raw: unknown, name: string, allowed: readonly T[], fallback: T): T {
+  if (raw === undefined) return fallback
+  if (typeof raw === 'string' && (allowed as readonly string[]).includes(raw)) return raw as T
+  throw new AppError(400, 'bad_request', `${name} must be one of ${allowed.join(', ')}, got "${String(raw)}"`)
+}
+
+/** A query string as a record; a repeated parameter becomes an array (and is then refused). */
+function valuesOf(params: URLSearchParams): Record<string, unknown> {
+  const values: Record<string, unknown> = Object.create(null)
+  for (const key of new Set(params.keys())) {
+    const all = params.getAll(key)
+    values[key] = all.length === 1 ? all[0] : all
+  }
+  return values
+}
+
+/**
+ * Parses `?page&size&spam&order` (a URLSearchParams, or values with a repeated parameter
+ * as an array); `order` only when the caller allows it (owner routes), else always `asc`.
+ */
+export function parsePageQuery(input: Record<string, unknown> | URLSearchParams, options: { allowOrder?: boolean } = {}): PageQuery {
+  const query = input instanceof URLSearchParams ? valuesOf(input) : input
+  return {
+    page: wholeNumber(query.page, 'page', 1, Number.MAX_SAFE_INTEGER),
+    size: wholeNumber(query.size, 'size', LIMITS.defaultPageSize, LIMITS.maxPageSize),
+    // The same rule and message as /summary.
+    spam: parseSpamMode(once(query.spam, 'spam', '"exclude", "include" or "only"')),
+    order: options.allowOrder ? oneOf(query.order, 'order', ORDERS, 'asc') : 'asc',
+  }
+}
+
+/** Body of POST /api/v3/apps/:id/records/delete. */
+export const deleteRecordsSchema = z.strictObject({
+  ids: z
+    .array(z.string().min(1, 'a record id cannot be empty').max(100, 'a record id has at most 100 characters'), { error: 'must be an array of record ids' })
+    .min(1, 'name at least one record id')
+    .max(LIMITS.maxDeleteIds, `at most ${LIMITS.maxDeleteIds} ids per request; send several requests for more`),
+}, { error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown properties ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}; allowed: ids` : 'the body must be a JSON object {"ids":[…]}') })
+
+export type DeleteRecordsInput = z.output<typeof deleteRecordsSchema>

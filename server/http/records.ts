@@ -1,0 +1,52 @@
+/**
+ * @module /api/v3/apps/:id/records — the owner's records (control plane).
+ *
+ * | Method | Path                       | Body        | Answer                                       |
+ * |--------|----------------------------|-------------|----------------------------------------------|
+ * | GET    | /:id/records               |             | `{code, records, page, size, total}` (?page&size&spam&order) |
+ * | GET    | /:id/records/:recordId     |             | `{code, data: Record}` (spam too)            |
+ * | DELETE | /:id/records/:recordId     |             | `{code, data: {deleted: 1}}`                 |
+ * | POST   | /:id/records/delete        | `{ids:[…]}` | `{code, data: {deleted: n}}`                 |
+ *
+ * Pages have the same top-level shape as the public /query, so clients read both alike.
+ */
+import { Elysia } from 'elysia'
+import type { AppContext } from '../context.ts'
+import { deleteRecord, deleteRecords } from '../core/records/delete.ts'
+import { getRecord, listRecords } from '../core/records/owner.ts'
+import { pageJson } from '../core/records/page.ts'
+import { deleteRecordsSchema, pageQuerySchema } from '../core/records/schemas.ts'
+import { recordJson } from '../core/records/shape.ts'
+import { authGuard } from './auth-guard.ts'
+
+const detail = (summary: string) => ({ summary, tags: ['records'], security: [{ accessToken: [] }] })
+
+/** JSON text as a response, keeping headers hooks have set. */
+function jsonText(text: string, headers: Record<string, string | number>): Response {
+  const response = new Response(text, { headers: headers as Record<string, string> })
+  response.headers.set('content-type', 'application/json; charset=utf-8')
+  return response
+}
+
+export const recordRoutes = (ctx: AppContext) =>
+  new Elysia({ name: 'svc/records', prefix: '/api/v3/apps' })
+    .use(authGuard(ctx))
+    .get('/:id/records', ({ principal, params, request, set }) => jsonText(pageJson(listRecords(ctx, principal.user.id, params.id, new URL(request.url).searchParams)), set.headers), {
+      auth: true,
+      query: pageQuerySchema,
+      detail: detail('A page of records (?page&size&spam=exclude|include|only&order=asc|desc)'),
+    })
+    .get(
+      '/:id/records/:recordId',
+      ({ principal, params, set }) => jsonText(`{"code":200,"data":${recordJson(getRecord(ctx, principal.user.id, params.id, params.recordId))}}`, set.headers),
+      { auth: true, detail: detail('One record, spam or not') },
+    )
+    .delete('/:id/records/:recordId', ({ principal, params }) => ({ code: 200, data: deleteRecord(ctx, principal.user.id, params.id, params.recordId) }), {
+      auth: true,
+      detail: detail('Delete one record; later records are renumbered so pages have no gaps'),
+    })
+    .post('/:id/records/delete', ({ principal, params, body }) => ({ code: 200, data: deleteRecords(ctx, principal.user.id, params.id, body) }), {
+      auth: true,
+      body: deleteRecordsSchema,
+      detail: detail('Delete a selection of records by id (ids not in the app are skipped)'),
+    })

@@ -1,0 +1,87 @@
+/**
+ * @module Read side of the public collection endpoints (DESIGN.md "The service"):
+ *
+ * | Method | Path                              | What                                   |
+ * |--------|-----------------------------------|----------------------------------------|
+ * | GET    | /api/v3/share/:token?help         | Markdown help for the endpoint         |
+ * | GET    | /api/v3/share/:token/query        | a page of records (`?page&size&spam`)  |
+ * | GET    | /api/v3/share/:token/query?help   | Markdown help for paging               |
+ *
+ * `/summary?help` is answered through `summaryHelpResponse`, called by the summary route.
+ * Pages are written as JSON text straight from the stored rows (no parse/stringify).
+ */
+import { Elysia } from 'elysia'
+import type { AppContext } from '../../context.ts'
+import { AppError } from '../../core/errors.ts'
+import { helpInput } from '../../core/help/live.ts'
+import { endpointHelp, queryHelp, summaryHelp } from '../../core/help/pages.ts'
+import { pageJson, readPage } from '../../core/records/page.ts'
+import { pageQuerySchema, parsePageQuery } from '../../core/records/schemas.ts'
+import { findEndpointByToken, type EndpointRow } from '../../core/share/lookup.ts'
+import { shareCors } from './cors.ts'
+import { resolveEndpoint } from './resolve.ts'
+
+const MARKDOWN = 'text/markdown; charset=utf-8'
+const JSON_TYPE = 'application/json; charset=utf-8'
+
+/**
+ * The published endpoint of `token` for a help page, or the same 404 as every share route.
+ * Help is served whatever the switches say (it reports them), and is not rate limited.
+ */
+function endpointForHelp(ctx: AppContext, token: string): EndpointRow {
+  const endpoint = findEndpointByToken(ctx, token)
+  if (endpoint?.published) return endpoint
+  // Unknown or unpublished: the shared resolver throws the 404 every share route answers
+  // (switch and rate-limit checks come after that, so they are never reached here).
+  try {
+    resolveEndpoint(ctx, token, 'read')
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) throw error
+  }
+  // Only if the resolver's cache still thought the endpoint published.
+  throw new AppError(404, 'not_found', 'No published form has this address')
+}
+
+const hasHelp = (query: Record<string, unknown>) => Object.hasOwn(query, 'help')
+
+/** A Markdown response; `headers` carries what hooks (CORS, request id) already set. */
+function markdown(text: string, headers: Record<string, string | number>): Response {
+  const response = new Response(text, { headers: headers as Record<string, string> })
+  response.headers.set('content-type', MARKDOWN)
+  return response
+}
+
+/** The Markdown of GET /<token>/summary?help (help works whether or not reads are on). */
+export function summaryHelpResponse(ctx: AppContext, token: string, headers: Record<string, string | number> = {}): Response {
+  const endpoint = endpointForHelp(ctx, token)
+  return markdown(summaryHelp(helpInput(ctx, endpoint, token)), headers)
+}
+
+export const shareReadRoutes = (ctx: AppContext) =>
+  new Elysia({ name: 'svc/share-read', prefix: '/api/v3/share' })
+    .use(shareCors())
+    .get(
+      '/:token',
+      ({ params, query, set }) => {
+        const endpoint = endpointForHelp(ctx, params.token)
+        if (!hasHelp(query)) {
+          const url = `${ctx.config.baseUrl}/api/v3/share/${params.token}`
+          set.headers.allow = 'GET, POST, OPTIONS'
+          throw new AppError(405, 'method_not_allowed', `POST records to this URL; GET ${url}?help describes it and GET ${url}/query reads records back`)
+        }
+        return markdown(endpointHelp(helpInput(ctx, endpoint, params.token)), set.headers)
+      },
+      { detail: { summary: 'Help for a collection endpoint (Markdown; add ?help)', tags: ['share'] } },
+    )
+    .get(
+      '/:token/query',
+      ({ params, query, request, set }) => {
+        if (hasHelp(query)) return markdown(queryHelp(helpInput(ctx, endpointForHelp(ctx, params.token), params.token)), set.headers)
+        const endpoint = resolveEndpoint(ctx, params.token, 'read', set.headers as Record<string, string>)
+        const page = readPage(ctx, endpoint.appId, parsePageQuery(new URL(request.url).searchParams))
+        const response = new Response(pageJson(page), { headers: set.headers as Record<string, string> })
+        response.headers.set('content-type', JSON_TYPE)
+        return response
+      },
+      { query: pageQuerySchema, detail: { summary: 'A page of records, oldest first (?page&size&spam; ?help for Markdown)', tags: ['share'] } },
+    )

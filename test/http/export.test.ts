@@ -1,0 +1,116 @@
+/**
+ * GET /api/v3/apps/:id/export.csv and export.jsonl: streamed, union of keys in field order,
+ * BOM + RFC 4180 + formula neutralising (headers too), spam selection, download names.
+ */
+import { describe, expect, test } from 'bun:test'
+import { insertRecords, makeEndpoint, numberedRecords } from '../support/records.ts'
+import { testApp } from '../support/http.ts'
+import { makeUser } from '../support/users.ts'
+
+const T0 = '2026-01-01T00:00:00.000Z'
+const T1 = '2026-01-01T00:00:00.001Z'
+const T2 = '2026-01-01T00:00:00.002Z'
+
+/** GET with the raw bytes decoded keeping the BOM (Response.text() would drop it). */
+async function download(t: ReturnType<typeof testApp>, path: string, token: string) {
+  const response = await t.app.handle(new Request(`http://localhost:8787${path}`, { headers: { authorization: `Bearer ${token}` } }))
+  const bytes = new Uint8Array(await response.arrayBuffer())
+  return { status: response.status, headers: response.headers, bytes, text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes) }
+}
+
+async function setup() {
+  const t = testApp({ rateLimit: null })
+  const owner = await makeUser(t.ctx)
+  const endpoint = makeEndpoint(t.ctx, owner.user.id, { name: 'Sign-up "β" form', fields: [{ name: 'name' }, { name: 'age', type: 'number' }] })
+  const ids = insertRecords(t.ctx, endpoint.appId, [
+    { data: { name: 'Ada', age: 36, extra: 'x', id: 'mine' }, meta: { source: 'curl', timestamp: '2026-01-01T00:00:00Z' } },
+    { data: { name: '=cmd()', tags: ['a', 'b'], nested: { k: 1 }, '@key': '+1' }, meta: { timestamp: 1767225600 }, spam: true },
+    { data: { age: -5, name: 'Line\nTwo, "q"', extra: null } },
+  ])
+  const base = `/api/v3/apps/${endpoint.appId}`
+  return { ...t, token: owner.token, base, ids, endpoint, get: (path: string) => download(t, path, owner.token) }
+}
+
+const HEADER = `id,createdAt,name,age,extra,data.id,tags,nested,"'@key",meta.source,meta.timestamp\r\n`
+
+describe('GET /export.csv', () => {
+  test('non-spam records with the union of keys in field order, BOM and CRLF', async () => {
+    const { get, base, ids } = await setup()
+    const res = await get(`${base}/export.csv`)
+    expect(res.status).toBe(200)
+    expect([...res.bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="sign-up-form-records.csv"; filename*=UTF-8''Sign-up%20%22%CE%B2%22%20form%20records.csv`)
+    expect(res.headers.get('access-control-allow-origin')).toBeNull()
+    expect(res.text).toBe(
+      '\uFEFF' +
+        HEADER +
+        `${ids[0]},${T0},Ada,36,x,mine,,,,curl,2026-01-01T00:00:00Z\r\n` +
+        `${ids[2]},${T2},"Line\nTwo, ""q""",-5,,,,,,,\r\n`,
+    )
+  })
+
+  test.each([
+    ['only', (ids: string[]) => `${ids[1]},${T1},"'=cmd()",,,,"[""a"",""b""]","{""k"":1}","'+1",,1767225600\r\n`],
+    ['include', (ids: string[]) =>
+      `${ids[0]},${T0},Ada,36,x,mine,,,,curl,2026-01-01T00:00:00Z\r\n` +
+      `${ids[1]},${T1},"'=cmd()",,,,"[""a"",""b""]","{""k"":1}","'+1",,1767225600\r\n` +
+      `${ids[2]},${T2},"Line\nTwo, ""q""",-5,,,,,,,\r\n`],
+  ])('?spam=%s', async (spam, rows) => {
+    const { get, base, ids } = await setup()
+    const res = await get(`${base}/export.csv?spam=${spam}`)
+    expect(res.status).toBe(200)
+    expect(res.text).toBe(`\uFEFF${HEADER}${rows(ids)}`)
+  })
+
+  test('?spam=bogus is a 400', async () => {
+    const { request, base, token } = await setup()
+    const res = await request('GET', `${base}/export.csv?spam=bogus`, { token })
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ code: 400, error: { type: 'bad_request', message: 'spam must be "include" or "only" (or left out to exclude spam), got "bogus"' } })
+  })
+
+  test('an app without records exports only the header of its fields', async () => {
+    const t = testApp({ rateLimit: null })
+    const owner = await makeUser(t.ctx)
+    const endpoint = makeEndpoint(t.ctx, owner.user.id, { fields: [{ name: 'a' }, { name: '=b' }] })
+    const res = await download(t, `/api/v3/apps/${endpoint.appId}/export.csv`, owner.token)
+    expect(res.text).toBe(`\uFEFFid,createdAt,a,"'=b",meta.source,meta.timestamp\r\n`)
+  })
+
+  test('thousands of records stream across chunk boundaries in order, each once', async () => {
+    const t = testApp({ rateLimit: null })
+    const owner = await makeUser(t.ctx)
+    const endpoint = makeEndpoint(t.ctx, owner.user.id)
+    const ids = insertRecords(t.ctx, endpoint.appId, numberedRecords(2501, (n) => n % 3 === 0))
+    const res = await download(t, `/api/v3/apps/${endpoint.appId}/export.csv`, owner.token)
+    const lines = res.text.split('\r\n')
+    expect(lines[0]).toBe('\uFEFFid,createdAt,n,meta.source,meta.timestamp')
+    expect(lines.at(-1)).toBe('')
+    const kept = ids.map((id, i) => [id, i + 1] as const).filter(([, n]) => n % 3 !== 0)
+    expect(lines.slice(1, -1)).toEqual(kept.map(([id, n]) => `${id},${new Date(Date.UTC(2026, 0, 1) + n - 1).toISOString()},${n},,`))
+  })
+})
+
+describe('GET /export.jsonl', () => {
+  test('one record per line, exactly the /query record shape', async () => {
+    const { get, base, ids } = await setup()
+    const res = await get(`${base}/export.jsonl?spam=include`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('application/x-ndjson; charset=utf-8')
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="sign-up-form-records.jsonl"; filename*=UTF-8''Sign-up%20%22%CE%B2%22%20form%20records.jsonl`)
+    const lines = res.text.split('\n')
+    expect(lines.at(-1)).toBe('')
+    expect(lines.slice(0, -1).map((line) => JSON.parse(line))).toEqual([
+      { id: ids[0], data: { name: 'Ada', age: 36, extra: 'x', id: 'mine' }, meta: { source: 'curl', timestamp: '2026-01-01T00:00:00Z' }, createdAt: T0 },
+      { id: ids[1], data: { name: '=cmd()', tags: ['a', 'b'], nested: { k: 1 }, '@key': '+1' }, meta: { timestamp: 1767225600 }, createdAt: T1 },
+      { id: ids[2], data: { age: -5, name: 'Line\nTwo, "q"', extra: null }, meta: {}, createdAt: T2 },
+    ])
+  })
+
+  test('the default leaves spam out', async () => {
+    const { get, base, ids } = await setup()
+    const res = await get(`${base}/export.jsonl`)
+    expect(res.text.trimEnd().split('\n').map((line) => JSON.parse(line).id)).toEqual([ids[0], ids[2]])
+  })
+})

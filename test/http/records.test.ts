@@ -1,0 +1,195 @@
+/**
+ * Owner record routes: pages in both orders, one record, delete one or a selection with
+ * renumbering (paging afterwards sees no gap or repeat), counters, ownership and auth.
+ */
+import { describe, expect, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import { appStats } from '../../server/db/schema.ts'
+import { getSummary } from '../../server/core/stats/summary.ts'
+import { insertRecords, makeEndpoint, numberedRecords, numbering } from '../support/records.ts'
+import { testApp } from '../support/http.ts'
+import { makeUser } from '../support/users.ts'
+
+const START = Date.UTC(2026, 0, 1)
+
+/** 30 records n=1…30, every 5th flagged spam (24 kept, 6 spam). */
+async function setup() {
+  const t = testApp({ rateLimit: null })
+  const owner = await makeUser(t.ctx)
+  const endpoint = makeEndpoint(t.ctx, owner.user.id)
+  const ids = insertRecords(t.ctx, endpoint.appId, numberedRecords(30, (n) => n % 5 === 0))
+  const record = (n: number) => ({ id: ids[n - 1], data: { n }, meta: {}, createdAt: new Date(START + n - 1).toISOString() })
+  const base = `/api/v3/apps/${endpoint.appId}`
+  const stats = () => t.ctx.store.db.select({ seq: appStats.seq, kept: appStats.kept, spam: appStats.spam }).from(appStats).where(eq(appStats.appId, endpoint.appId)).get()
+  return { ...t, owner, token: owner.token, endpoint, ids, record, base, stats }
+}
+
+const nums = (...list: number[]) => list
+
+describe('GET /api/v3/apps/:id/records', () => {
+  const cases: Array<[string, number[], number, number, number]> = [
+    ['', nums(1, 2, 3, 4, 6, 7, 8, 9, 11, 12, 13, 14, 16, 17, 18, 19, 21, 22, 23, 24, 26, 27, 28, 29), 1, 100, 24],
+    ['?size=4&page=2', nums(6, 7, 8, 9), 2, 4, 24],
+    ['?order=desc&size=4', nums(29, 28, 27, 26), 1, 4, 24],
+    ['?order=desc&size=4&page=2', nums(24, 23, 22, 21), 2, 4, 24],
+    ['?order=desc&size=5&page=5', nums(4, 3, 2, 1), 5, 5, 24],
+    ['?order=desc&size=5&page=6', [], 6, 5, 24],
+    ['?order=asc&size=5&page=5', nums(26, 27, 28, 29), 5, 5, 24],
+    ['?spam=include&order=desc&size=3', nums(30, 29, 28), 1, 3, 30],
+    ['?spam=include&order=desc&size=7&page=5', nums(2, 1), 5, 7, 30],
+    ['?spam=only', nums(5, 10, 15, 20, 25, 30), 1, 100, 6],
+    ['?spam=only&order=desc&size=4', nums(30, 25, 20, 15), 1, 4, 6],
+    ['?spam=only&order=desc&size=4&page=2', nums(10, 5), 2, 4, 6],
+  ]
+  test.each(cases)('records%s', async (query, numbers, page, size, total) => {
+    const { request, base, token, record } = await setup()
+    const res = await request('GET', `${base}/records${query}`, { token })
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ code: 200, records: numbers.map(record), page, size, total })
+  })
+
+  test.each([
+    ['order=up', 'order must be one of asc, desc, got "up"'],
+    ['size=1001', 'size must be a whole number from 1 to 1000, got "1001"; to read every record use size=1000 and stop at the first page with fewer records'],
+  ])('?%s is a 400', async (query, message) => {
+    const { request, base, token } = await setup()
+    const res = await request('GET', `${base}/records?${query}`, { token })
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ code: 400, error: { type: 'bad_request', message } })
+  })
+
+  test('reads switched off do not stop the owner', async () => {
+    const t = testApp({ rateLimit: null })
+    const owner = await makeUser(t.ctx)
+    const endpoint = makeEndpoint(t.ctx, owner.user.id, { reads: false, published: false })
+    insertRecords(t.ctx, endpoint.appId, [{ data: { a: 1 } }])
+    const res = await t.request('GET', `/api/v3/apps/${endpoint.appId}/records`, { token: owner.token })
+    expect(res.status).toBe(200)
+    expect(res.body.total).toBe(1)
+  })
+})
+
+describe('GET /api/v3/apps/:id/records/:recordId', () => {
+  test('a record, spam included', async () => {
+    const { request, base, token, record, ids } = await setup()
+    for (const n of [1, 5]) {
+      const res = await request('GET', `${base}/records/${ids[n - 1]}`, { token })
+      expect(res.status).toBe(200)
+      expect(res.body).toEqual({ code: 200, data: record(n) })
+    }
+  })
+
+  test('a record of another app is a 404', async () => {
+    const { request, ctx, base, token, owner } = await setup()
+    const other = makeEndpoint(ctx, owner.user.id)
+    const [foreign] = insertRecords(ctx, other.appId, [{ data: { x: 1 } }])
+    const res = await request('GET', `${base}/records/${foreign}`, { token })
+    expect(res.status).toBe(404)
+    expect(res.body).toEqual({ code: 404, error: { type: 'not_found', message: `Record "${foreign}" in this app not found` } })
+  })
+})
+
+describe('deleting records', () => {
+  test('DELETE one record renumbers later records and counters; paging sees no gap or repeat', async () => {
+    const { request, ctx, base, token, ids, record, endpoint, stats } = await setup()
+    const res = await request('DELETE', `${base}/records/${ids[2]}`, { token })
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ code: 200, data: { deleted: 1 } })
+    expect(stats()).toEqual({ seq: 29, kept: 23, spam: 6 })
+    const expected = Array.from({ length: 30 }, (_, i) => i + 1).filter((n) => n !== 3)
+    let pos = 0
+    expect(numbering(ctx, endpoint.appId)).toEqual(expected.map((n, i) => [i + 1, n % 5 === 0 ? null : ++pos, n]))
+    const pages = []
+    for (let page = 1; page <= 5; page++) {
+      const body = (await request('GET', endpoint.path(`/query?size=5&page=${page}`))).body
+      expect(body.total).toBe(23)
+      pages.push(...body.records)
+    }
+    expect(pages).toEqual(expected.filter((n) => n % 5 !== 0).map(record))
+    const again = await request('DELETE', `${base}/records/${ids[2]}`, { token })
+    expect(again.status).toBe(404)
+    expect(again.body).toEqual({ code: 404, error: { type: 'not_found', message: `Record "${ids[2]}" in this app not found` } })
+  })
+
+  test('POST /records/delete removes a selection (spam and not, repeats and strangers skipped)', async () => {
+    const { request, ctx, base, token, ids, record, endpoint, stats } = await setup()
+    const gone = [1, 5, 12, 13, 30]
+    const res = await request('POST', `${base}/records/delete`, {
+      token,
+      body: { ids: [...gone.map((n) => ids[n - 1]), ids[0], 'not-a-record'] },
+    })
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ code: 200, data: { deleted: 5 } })
+    expect(stats()).toEqual({ seq: 25, kept: 21, spam: 4 })
+    const left = Array.from({ length: 30 }, (_, i) => i + 1).filter((n) => !gone.includes(n))
+    let pos = 0
+    expect(numbering(ctx, endpoint.appId)).toEqual(left.map((n, i) => [i + 1, n % 5 === 0 ? null : ++pos, n]))
+    const all = await request('GET', `${base}/records?spam=include&size=7&page=4`, { token })
+    expect(all.body).toEqual({ code: 200, records: left.slice(21, 28).map(record), page: 4, size: 7, total: 25 })
+    // The aggregates were rebuilt: the summary counts what is left.
+    expect(getSummary(ctx, endpoint.appId)).toMatchObject({ total: 21, spam: 4 })
+  })
+
+  test('deleting everything leaves an empty app that numbers new records from 1', async () => {
+    const { request, ctx, base, token, ids, endpoint, stats } = await setup()
+    const res = await request('POST', `${base}/records/delete`, { token, body: { ids } })
+    expect(res.body).toEqual({ code: 200, data: { deleted: 30 } })
+    expect(stats()).toEqual({ seq: 0, kept: 0, spam: 0 })
+    const post = await request('POST', endpoint.path(), { body: { after: true } })
+    expect(post.status).toBe(200)
+    expect(numbering(ctx, endpoint.appId)).toEqual([[1, 1, undefined]])
+  })
+
+  test('records posted after a delete continue the numbering without a gap', async () => {
+    const { request, ctx, base, token, ids, endpoint } = await setup()
+    await request('POST', `${base}/records/delete`, { token, body: { ids: [ids[0], ids[9]] } })
+    const post = await request('POST', endpoint.path(), { body: { n: 31 } })
+    expect(post.status).toBe(200)
+    const rows = numbering(ctx, endpoint.appId)
+    // 28 records were left (23 kept): the new one is seq 29, pos 24.
+    expect(rows.at(-1)).toEqual([29, 24, 31])
+    const last = await request('GET', endpoint.path('/query?size=12&page=2'))
+    expect(last.body.records.map((r: { data: { n: number } }) => r.data.n)).toEqual([17, 18, 19, 21, 22, 23, 24, 26, 27, 28, 29, 31])
+    expect(last.body.total).toBe(24)
+  })
+
+  const bad: Array<[string, unknown, string, Array<{ path: string; message: string }>]> = [
+    ['no ids', { ids: [] }, 'ids: name at least one record id', [{ path: 'ids', message: 'name at least one record id' }]],
+    ['ids not an array', { ids: 'abc' }, 'ids: must be an array of record ids', [{ path: 'ids', message: 'must be an array of record ids' }]],
+    ['1001 ids', { ids: Array.from({ length: 1001 }, (_, i) => `id${i}`) }, 'ids: at most 1000 ids per request; send several requests for more', [{ path: 'ids', message: 'at most 1000 ids per request; send several requests for more' }]],
+    ['an unknown property', { ids: ['a'], all: true }, 'unknown properties "all"; allowed: ids', [{ path: '', message: 'unknown properties "all"; allowed: ids' }]],
+  ]
+  test.each(bad)('POST /records/delete with %s → 422', async (_label, body, message, problems) => {
+    const { request, base, token, stats } = await setup()
+    const res = await request('POST', `${base}/records/delete`, { token, body })
+    expect(res.status).toBe(422)
+    expect(res.body).toEqual({ code: 422, error: { type: 'validation', message, details: { problems } } })
+    expect(stats()).toEqual({ seq: 30, kept: 24, spam: 6 })
+  })
+})
+
+describe('ownership and authentication', () => {
+  const routes: Array<[string, string, unknown?]> = [
+    ['GET', '/records'],
+    ['GET', '/records/REC'],
+    ['DELETE', '/records/REC'],
+    ['POST', '/records/delete', { ids: ['REC'] }],
+    ['GET', '/export.csv'],
+    ['GET', '/export.jsonl'],
+  ]
+  test.each(routes)("%s %s of another account's app is a 404 and changes nothing", async (method, path, body) => {
+    const { request, ctx, base, ids, stats } = await setup()
+    const stranger = await makeUser(ctx)
+    const res = await request(method, `${base}${path.replace('REC', ids[0])}`, { token: stranger.token, body })
+    expect(res.status).toBe(404)
+    expect(res.body).toEqual({ code: 404, error: { type: 'not_found', message: 'App not found' } })
+    expect(stats()).toEqual({ seq: 30, kept: 24, spam: 6 })
+  })
+
+  test.each(routes)('%s %s without credentials is a 401', async (method, path, body) => {
+    const { request, base, ids } = await setup()
+    const res = await request(method, `${base}${path.replace('REC', ids[0])}`, { body })
+    expect(res.status).toBe(401)
+    expect(res.body.error.type).toBe('unauthorized')
+  })
+})

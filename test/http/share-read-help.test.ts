@@ -1,0 +1,194 @@
+/**
+ * GET /<token>?help, /query?help, /summary?help: Markdown generated from the live endpoint.
+ * The examples are run against the endpoint itself, so the help cannot show a request that
+ * does not work, and hostile field names stay inside their code spans, quotes and attributes.
+ */
+import { describe, expect, test } from 'bun:test'
+import { LIMITS } from '../../server/core/limits.ts'
+import { exampleData } from '../../server/core/help/examples.ts'
+import { insertRecords, makeEndpoint, type TestEndpointOptions } from '../support/records.ts'
+import { testApp } from '../support/http.ts'
+import { makeUser } from '../support/users.ts'
+import type { Config } from '../../server/config.ts'
+
+const ALL_TYPES: TestEndpointOptions['fields'] = [
+  { name: 'email', type: 'email', required: true, label: 'Your e-mail' },
+  { name: 'age', type: 'number' },
+  { name: 'ok', type: 'boolean' },
+  { name: 'colour', type: 'choice', options: ['red', 'green'] },
+  { name: 'tags', type: 'multichoice', options: ['a', 'b', 'c'] },
+  { name: 'born', type: 'date' },
+  { name: 'extra', type: 'json' },
+  { name: 'note' },
+]
+const OPTIONAL_TYPES = ALL_TYPES!.map((field) => ({ ...field, required: false }))
+const HOSTILE = ["it's", 'a|b`c', '``x', '</textarea><script>', '__proto__', '名前 ✓']
+
+async function setup(options: TestEndpointOptions = {}, config: Partial<Config> = {}) {
+  const t = testApp({ rateLimit: null, ...config })
+  const { user } = await makeUser(t.ctx)
+  const endpoint = makeEndpoint(t.ctx, user.id, options)
+  const url = `http://localhost:8787${endpoint.path()}`
+  return { ...t, endpoint, url, help: async (suffix = '?help') => (await t.request('GET', endpoint.path(suffix))).text }
+}
+
+/** The `-d '…'` bodies and target URLs of the curl POSTs in a help page, unquoted. */
+function curlPosts(markdown: string): Array<{ url: string; body: string }> {
+  const unquote = (word: string) => word.slice(1, -1).replaceAll(`'\\''`, "'")
+  const posts = [...markdown.matchAll(/curl -X POST ('(?:[^']|'\\'')*') \\\n {2}-H 'Content-Type: application\/json' \\\n {2}-d ('(?:[^']|'\\'')*')/g)]
+  return posts.map((m) => ({ url: unquote(m[1]), body: unquote(m[2]) }))
+}
+
+describe('GET /:token?help', () => {
+  test('a Markdown page with the endpoint URL, status, live fields and counts', async () => {
+    const { help, ctx, endpoint, url, request } = await setup({ name: 'Survey *one*', fields: ALL_TYPES })
+    insertRecords(ctx, endpoint.appId, [{ data: { email: 'a@b.c', age: 3 } }, { data: { email: 'q@b.c', tags: ['a'] } }, { data: { email: 'x@y.z' }, spam: true }])
+    const res = await request('GET', endpoint.path('?help'))
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('text/markdown; charset=utf-8')
+    expect(res.headers.get('access-control-allow-origin')).toBe('*')
+    const text = await help()
+    expect(text.split('\n').slice(0, 21)).toEqual([
+      '# Survey \\*one\\* — svc collection endpoint',
+      '',
+      `Endpoint: <${url}>`,
+      '',
+      'Send records with POST; read them back with GET /query (pages) and GET /summary (aggregates).',
+      'Any website, script, device, webhook or agent may use it: CORS allows every origin and no credentials.',
+      '',
+      '- Records: 2 (plus 1 flagged as spam)',
+      '- Writes (`service`): on',
+      '- Reads (`reads`, for /query and /summary): on',
+      '- Auto-create fields from unknown keys: on',
+      '',
+      '## Quick reference',
+      '',
+      `- Write: \`POST ${url}\` with a JSON object (flat, or \`{"data": {…}, "meta": {…}}\`) → \`{"code": 200, "data": {"id": "…"}}\`.`,
+      `- Also: \`POST …/form\` (HTML forms), \`POST …/batch\` (JSON array, ≤ ${LIMITS.maxBatch}, all or nothing).`,
+      `- Read: \`GET ${url}/query?page=1&size=${LIMITS.maxPageSize}\`, next page until one has fewer than ${LIMITS.maxPageSize} records.`,
+      `- Aggregates: \`GET ${url}/summary\`.`,
+      '- Errors: JSON `{"code": <HTTP status>, "error": {"type", "message", "details"?}}`; the message says what to fix.',
+      '',
+      '## Fields',
+    ])
+    expect(text).toContain([
+      '| Field | Type | Required | Options | Records with a value | Label |',
+      '| --- | --- | --- | --- | --- | --- |',
+      '| `email` | email | yes |  | 2 | Your e\\-mail |',
+      '| `age` | number | no |  | 1 |  |',
+      '| `ok` | boolean | no |  | 0 |  |',
+      '| `colour` | choice | no | `red`, `green` | 0 |  |',
+      '| `tags` | multichoice | no | `a`, `b`, `c` | 1 |  |',
+      '| `born` | date | no |  | 0 |  |',
+      '| `extra` | json | no |  | 0 |  |',
+      '| `note` | text | no |  | 0 |  |',
+      '',
+      `8 of ${LIMITS.maxFields} fields used. Unknown keys create new fields (type inferred from the first value) until the app has ${LIMITS.maxFields} fields; a record that would add more is refused whole with 422 \`field_limit\`.`,
+    ].join('\n'))
+    expect(text).toContain(`- \`GET ${url}/query?page=1&size=${LIMITS.defaultPageSize}\`: pages, oldest first (details: \`${url}/query?help\`).`)
+    expect(text).toContain(`To read everything: \`size=${LIMITS.maxPageSize}\`, pages 1, 2, 3… and stop at the first page with fewer than ${LIMITS.maxPageSize}`)
+  })
+
+  test('every curl example in the page stores what it shows (canonical, flat, batch, webhook)', async () => {
+    const { help, request, endpoint } = await setup({ fields: OPTIONAL_TYPES })
+    const posts = curlPosts(await help())
+    expect(posts.map((p) => p.url.replace(/^.*\/share\/[^/]+/, ''))).toEqual(['', '', '/batch', ''])
+    for (const post of posts) {
+      const res = await request('POST', post.url.replace('http://localhost:8787', ''), { raw: post.body, headers: { 'content-type': 'application/json' } })
+      expect(res.body).toMatchObject({ code: 200 })
+    }
+    const stored = (await request('GET', endpoint.path('/query'))).body.records.map((r: { data: unknown; meta: unknown }) => [r.data, r.meta])
+    const example = exampleData(OPTIONAL_TYPES.map((f) => ({ ...f, type: f.type ?? 'text', label: '', required: false, options: f.options ?? null, autoCreated: false, count: 0 })))
+    expect(stored).toEqual([
+      [example, { source: 'curl' }],
+      [example, {}],
+      [example, { source: 'import' }],
+      [example, {}],
+      [{ action: 'opened', issue: { number: 7, title: 'Bug report' }, sender: { login: 'octocat' } }, {}],
+    ])
+  })
+
+  test('the URLSearchParams example is accepted by /form', async () => {
+    const { help, request, endpoint } = await setup({ fields: ALL_TYPES })
+    const match = /new URLSearchParams\((\[.*\])\) \}\)/.exec(await help())
+    expect(match).not.toBeNull()
+    const res = await request('POST', endpoint.path('/form'), { raw: new URLSearchParams(JSON.parse(match![1])) })
+    expect(res.body).toMatchObject({ code: 200 })
+    const [record] = (await request('GET', endpoint.path('/query'))).body.records
+    expect(record.data).toEqual({ email: 'ada@example.com', age: 42, ok: true, colour: 'red', tags: ['a', 'b'], born: '2026-01-31', extra: '{"any":["nested","value"]}', note: 'Hello' })
+  })
+
+  test('hostile field names stay inside code spans, shell quotes and HTML attributes, and the examples still work', async () => {
+    const { help, request, endpoint } = await setup({ fields: HOSTILE.map((name) => ({ name })), honeypot: '_hp"x' })
+    const text = await help()
+    expect(text).toContain([
+      "| `it's` | text | no |  | 0 |  |",
+      '| ``a\\|b`c`` | text | no |  | 0 |  |',
+      '| ``` ``x ``` | text | no |  | 0 |  |',
+      '| `</textarea><script>` | text | no |  | 0 |  |',
+      '| `__proto__` | text | no |  | 0 |  |',
+      '| `名前 ✓` | text | no |  | 0 |  |',
+    ].join('\n'))
+    expect(text).toContain('  <label>&lt;/textarea&gt;&lt;script&gt; <input name="&lt;/textarea&gt;&lt;script&gt;"></label>')
+    expect(text).toContain('  <input type="text" name="_hp&quot;x" tabindex="-1" autocomplete="off" aria-hidden="true" style="position:absolute;left:-9999px">')
+    const [canonical] = curlPosts(text)
+    expect(canonical.body).toBe(JSON.stringify({ data: Object.fromEntries(HOSTILE.map((n) => [n, 'Hello'])), meta: { source: 'curl' } }))
+    const res = await request('POST', endpoint.path(), { raw: canonical.body, headers: { 'content-type': 'application/json' } })
+    expect(res.status).toBe(200)
+    const [record] = (await request('GET', endpoint.path('/query'))).body.records
+    expect(Object.keys(record.data)).toEqual(HOSTILE)
+  })
+
+  test('limits come from the server configuration, switches from the endpoint', async () => {
+    const { help } = await setup({ reads: false, service: false, autoCreate: false }, { maxBodyBytes: 2048, maxDepth: 8, maxKeys: 77, rateLimit: { rate: 5, burst: 10 } })
+    const text = await help()
+    expect(text).toContain([
+      '- Writes (`service`): off — POSTs are answered 403 `disabled`',
+      '- Reads (`reads`, for /query and /summary): off — answered 403 `disabled`',
+      '- Auto-create fields from unknown keys: off',
+    ].join('\n'))
+    expect(text).toContain('No fields are defined and auto-create is off, so every key would be refused: the owner has to define fields first.')
+    expect(text).toContain([
+      '| Request body | 2 KiB | 413 `too_large` |',
+      '| JSON nesting depth | 8 | 413 `too_large` |',
+      '| Keys in one record (all levels) | 77 | 413 `too_large` |',
+      `| Fields per app | ${LIMITS.maxFields} | 422 \`field_limit\` |`,
+    ].join('\n'))
+    expect(text).toContain('| Rate limit | `5/s,10` (requests per second, burst) | 429 `rate_limited` with `Retry-After` |')
+    expect(text).toContain('flat: its top-level keys (`id`, `type`, `data` for Stripe) become fields — define them first, since auto-create is off.')
+  })
+
+  test('required fields are named where a webhook event would miss them', async () => {
+    const { help } = await setup({ fields: ALL_TYPES })
+    expect(await help()).toContain('flat: its top-level keys (`id`, `type`, `data` for Stripe) become fields. This form requires `email`, so an event without it is refused with 422.')
+  })
+
+  test('an endpoint rate limit overrides the server default', async () => {
+    const { help } = await setup({ rateLimit: 'off' }, { rateLimit: { rate: 5, burst: 10 } })
+    expect(await help()).toContain('| Rate limit | off | 429 `rate_limited` with `Retry-After` |')
+  })
+})
+
+describe('GET /:token/query?help and /summary?help', () => {
+  test('query help: parameters, the read-all loop and the response shape', async () => {
+    const { help, url } = await setup({ name: 'Poll' })
+    const text = await help('/query?help')
+    expect(text.split('\n').slice(0, 3)).toEqual(['# Poll — reading records: /query', '', `\`GET ${url}/query?page=1&size=${LIMITS.defaultPageSize}\``])
+    expect(text).toContain(`- \`size\`: records per page, 1 to ${LIMITS.maxPageSize} (default ${LIMITS.defaultPageSize}). A larger size is a 400 \`bad_request\`,`)
+    expect(text).toContain('- `spam`: `exclude` (default), `include`, or `only` the records flagged as spam by the honeypot.')
+    expect(text).toContain(`  const res = await fetch(\`\${endpoint}/query?page=\${page}&size=${LIMITS.maxPageSize}\`)`)
+    expect(text).toContain(`  if (body.records.length < ${LIMITS.maxPageSize}) break // the first short page is the last`)
+    expect(text).toContain(`  curl -s '${url}/query?size=${LIMITS.maxPageSize}&page='"$page" > "page-$page.json"`)
+  })
+
+  test('summary help: what the aggregates hold and the current fields', async () => {
+    const { help, url, ctx, endpoint } = await setup({ name: 'Poll', fields: [{ name: 'score', type: 'number' }] })
+    insertRecords(ctx, endpoint.appId, [{ data: { score: 1 } }])
+    const res = await testHelpResponse(help)
+    expect(res.split('\n').slice(0, 3)).toEqual(['# Poll — aggregates: /summary', '', `\`GET ${url}/summary\` (add \`?spam=include\` or \`?spam=only\`; spam is excluded by default)`])
+    expect(res).toContain(`  - text and choices: the top ${LIMITS.summaryTopValues} values with their counts and an \`other\` count;`)
+    expect(res).toContain('| `score` | number | no |  | 1 |  |')
+  })
+})
+
+const testHelpResponse = (help: (suffix?: string) => Promise<string>) => help('/summary?help')
