@@ -103,7 +103,7 @@ describe('GET /export.jsonl', () => {
     expect(lines.at(-1)).toBe('')
     expect(lines.slice(0, -1).map((line) => JSON.parse(line))).toEqual([
       { id: ids[0], data: { name: 'Ada', age: 36, extra: 'x', id: 'mine' }, meta: { source: 'curl', timestamp: '2026-01-01T00:00:00Z' }, createdAt: T0 },
-      { id: ids[1], data: { name: '=cmd()', tags: ['a', 'b'], nested: { k: 1 }, '@key': '+1' }, meta: { timestamp: 1767225600 }, createdAt: T1 },
+      { id: ids[1], data: { name: '=cmd()', tags: ['a', 'b'], nested: { k: 1 }, '@key': '+1' }, meta: { timestamp: 1767225600 }, spam: true, createdAt: T1 },
       { id: ids[2], data: { age: -5, name: 'Line\nTwo, "q"', extra: null }, meta: {}, createdAt: T2 },
     ])
   })

@@ -18,7 +18,7 @@ async function setup() {
   const owner = await makeUser(t.ctx)
   const endpoint = makeEndpoint(t.ctx, owner.user.id)
   const ids = insertRecords(t.ctx, endpoint.appId, numberedRecords(30, (n) => n % 5 === 0))
-  const record = (n: number) => ({ id: ids[n - 1], data: { n }, meta: {}, createdAt: new Date(START + n - 1).toISOString() })
+  const record = (n: number) => ({ id: ids[n - 1], data: { n }, meta: {}, ...(n % 5 === 0 ? { spam: true } : {}), createdAt: new Date(START + n - 1).toISOString() })
   const base = `/api/v3/apps/${endpoint.appId}`
   const stats = () => t.ctx.store.db.select({ seq: appStats.seq, kept: appStats.kept, spam: appStats.spam }).from(appStats).where(eq(appStats.appId, endpoint.appId)).get()
   return { ...t, owner, token: owner.token, endpoint, ids, record, base, stats }

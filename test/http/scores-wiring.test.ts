@@ -19,6 +19,17 @@ describe('scores are computed at submission and aggregated', () => {
       { mood: { score: 4, level: 'low', levelLabel: 'Low' } },
     ])
 
+    const page = await f.request('GET', `/api/v3/share/${token}/query`)
+    expect(page.body.records.map((r: { scores: unknown }) => r.scores)).toEqual([
+      { mood: { score: 11, level: 'good', levelLabel: 'Good' } },
+      { mood: { score: 4, level: 'low', levelLabel: 'Low' } },
+    ])
+    const csv = await f.request('GET', `${f.base}/export.csv`, { token: f.owner.token })
+    const [header, row1, row2] = csv.text.replace('\uFEFF', '').split('\r\n')
+    expect(header.split(',').slice(-4)).toEqual(['score.mood', 'level.mood', 'meta.source', 'meta.timestamp'])
+    expect(row1.split(',').slice(-4)).toEqual(['11', 'good', '', ''])
+    expect(row2.split(',').slice(-4)).toEqual(['4', 'low', '', ''])
+
     const summary = await f.request('GET', `/api/v3/share/${token}/summary`)
     expect(summary.body.scores).toEqual({ mood: { count: 2, missing: 0, mean: 7.5, min: 4, max: 11, levels: { good: 1, low: 1 } } })
 

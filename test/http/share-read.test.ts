@@ -17,8 +17,8 @@ async function setup() {
   const { user } = await makeUser(t.ctx)
   const endpoint = makeEndpoint(t.ctx, user.id)
   const ids = insertRecords(t.ctx, endpoint.appId, numberedRecords(250, (n) => n % 10 === 0))
-  /** The API record of n (1-based), as inserted at START + (n-1) ms. */
-  const record = (n: number) => ({ id: ids[n - 1], data: { n }, meta: {}, createdAt: new Date(START + n - 1).toISOString() })
+  /** The API record of n (1-based), as inserted at START + (n-1) ms; spam records say so. */
+  const record = (n: number) => ({ id: ids[n - 1], data: { n }, meta: {}, ...(n % 10 === 0 ? { spam: true } : {}), createdAt: new Date(START + n - 1).toISOString() })
   return { ...t, endpoint, ids, record }
 }
 

@@ -12,6 +12,9 @@ import { recordJson, type StoredRecord } from '../records/shape.ts'
 import { recordStatements } from '../records/statements.ts'
 import { exportKeys, headerOf, LEADING_COLUMNS, TRAILING_COLUMNS } from './columns.ts'
 import { csvRow, csvText, csvValue } from './csv.ts'
+import { scoreCells, scoreColumns } from '../scoring/aggregate.ts'
+import { loadScoringDefinition } from '../scoring/definition.ts'
+import { parseStoredScores } from '../scoring/stored.ts'
 
 export type ExportFormat = 'csv' | 'jsonl'
 
@@ -30,8 +33,8 @@ interface Encoder {
   rows(rows: Row[]): string
 }
 
-function csvEncoder(keys: string[]): Encoder {
-  const header = csvRow([...LEADING_COLUMNS, ...keys.map(headerOf), ...TRAILING_COLUMNS].map(csvText))
+function csvEncoder(keys: string[], scaleKeys: string[]): Encoder {
+  const header = csvRow([...LEADING_COLUMNS, ...keys.map(headerOf), ...scoreColumns(scaleKeys), ...TRAILING_COLUMNS].map(csvText))
   return {
     // The BOM tells Excel the file is UTF-8.
     header: `\uFEFF${header}`,
@@ -42,6 +45,7 @@ function csvEncoder(keys: string[]): Encoder {
         const meta = JSON.parse(row.meta) as { source?: unknown; timestamp?: unknown }
         const cells = [csvText(row.id), csvText(new Date(row.createdAt).toISOString())]
         for (const key of keys) cells.push(csvValue(Object.hasOwn(data, key) ? data[key] : undefined))
+        for (const cell of scoreCells(row.scores === null ? null : parseStoredScores(row.scores), scaleKeys)) cells.push(csvValue(cell))
         cells.push(csvValue(Object.hasOwn(meta, 'source') ? meta.source : undefined), csvValue(Object.hasOwn(meta, 'timestamp') ? meta.timestamp : undefined))
         out += csvRow(cells)
       }
@@ -62,7 +66,8 @@ const jsonlEncoder: Encoder = {
 /** The records of `appId` selected by `spam` as a byte stream in `format`. */
 export function exportStream(ctx: AppContext, appId: string, spam: SpamMode, format: ExportFormat): ReadableStream<Uint8Array> {
   const next = chunkReader(ctx, appId, spam)
-  const encoder = format === 'csv' ? csvEncoder(exportKeys(ctx, appId)) : jsonlEncoder
+  const scaleKeys = loadScoringDefinition(ctx, appId).scales.map((scale) => scale.key)
+  const encoder = format === 'csv' ? csvEncoder(exportKeys(ctx, appId), scaleKeys) : jsonlEncoder
   const utf8 = new TextEncoder()
   let cursor = 0
   let started = false

@@ -9,12 +9,21 @@ export interface StoredRecord {
   id: string
   data: string
   meta: string
+  /** Assessment scores as JSON text; null for apps without scales. */
+  scores: string | null
+  spam: boolean
   createdAt: number
 }
 
-/** `{"id","data","meta","createdAt"}` as JSON text, in the API's `Record` shape. */
+/**
+ * `{"id","data","meta","createdAt"}` as JSON text, in the API's `Record` shape; `scores`
+ * appears for assessment apps and `"spam":true` on honeypot-caught records (only visible
+ * when a read asks for spam), so ordinary records keep exactly the documented shape.
+ */
 export function recordJson(row: StoredRecord): string {
-  return `{"id":${JSON.stringify(row.id)},"data":${row.data},"meta":${row.meta},"createdAt":"${new Date(row.createdAt).toISOString()}"}`
+  const scores = row.scores === null ? '' : `"scores":${row.scores},`
+  const spam = row.spam ? '"spam":true,' : ''
+  return `{"id":${JSON.stringify(row.id)},"data":${row.data},"meta":${row.meta},${scores}${spam}"createdAt":"${new Date(row.createdAt).toISOString()}"}`
 }
 
 /** The JSON array text of several records. */

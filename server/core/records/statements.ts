@@ -8,7 +8,7 @@ import { and, asc, between, desc, eq, gt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/connection.ts'
 import { records } from '../../db/schema.ts'
 
-const columns = { id: records.id, data: records.data, meta: records.meta, createdAt: records.createdAt }
+const columns = { id: records.id, data: records.data, meta: records.meta, scores: records.scores, spam: records.spam, createdAt: records.createdAt }
 const appId = sql.placeholder('appId')
 const from = sql.placeholder('from')
 const to = sql.placeholder('to')
