@@ -18,6 +18,8 @@ export interface Io {
   /** Present only when a person can answer (stdin and stderr are terminals). */
   prompt?: (question: string, secret: boolean) => Promise<string>
   fetch?: Fetch
+  /** Calls `listener` on Ctrl-C (SIGINT) instead of exiting, until the returned function is called. */
+  onInterrupt?: (listener: () => void) => () => void
 }
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
@@ -71,6 +73,10 @@ export function processIo(): Io {
     stderr: { isTTY: Boolean(process.stderr.isTTY), write: (chunk) => void process.stderr.write(chunk) },
     stdin: { isTTY: Boolean(process.stdin.isTTY), read: () => readAll(process.stdin) },
     prompt: interactive ? terminalPrompt : undefined,
+    onInterrupt(listener) {
+      process.on('SIGINT', listener)
+      return () => void process.off('SIGINT', listener)
+    },
   }
 }
 

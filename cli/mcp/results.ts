@@ -41,11 +41,11 @@ function nextStep(error: CliError): string {
   }
 }
 
-/** A failure as an isError result. */
-export function fail(error: CliError): CallToolResult {
+/** A failure as an isError result; `next` replaces the generic next step. */
+export function fail(error: CliError, next: string = nextStep(error)): CallToolResult {
   const problems = (error.details as { problems?: { path: string; message: string }[] } | undefined)?.problems
   const lines = [`Error (${error.type}): ${error.message}`]
   if (problems?.length) lines.push(...problems.map((p) => `- ${p.path || '(body)'}: ${p.message}`))
-  lines.push(nextStep(error))
+  lines.push(next)
   return { isError: true, content: [{ type: 'text', text: lines.join('\n') }] }
 }

@@ -12,18 +12,29 @@ import { authEmailCode } from './tools/auth-email-code.ts'
 import { authLogin } from './tools/auth-login.ts'
 import { authStatus } from './tools/auth-status.ts'
 import { execTools } from './tools/svc-exec.ts'
+import { svcExecute } from './tools/svc-execute.ts'
+import { svcGenerate } from './tools/svc-generate.ts'
 import { svcSkill } from './tools/svc-skill.ts'
 import { svcSnapshot } from './tools/svc-snapshot.ts'
-import type { ToolModule } from './tools/tool.ts'
+import type { ToolExtra, ToolModule } from './tools/tool.ts'
 
 type Env = Record<string, string | undefined>
 
 /** Builds the server with every tool and resource; `env` supplies SVC_URL/SVC_TOKEN/XDG_CONFIG_HOME. */
 export async function createMcpServer(env: Env): Promise<McpServer> {
   const server = new McpServer({ name: 'svc', version: VERSION }, { instructions: INSTRUCTIONS })
-  const tools: ToolModule[] = [authLogin, authEmailCode, authStatus, svcSnapshot, svcSkill, ...execTools(await execWhitelist())]
+  const tools: ToolModule[] = [
+    authLogin,
+    authEmailCode,
+    authStatus,
+    svcGenerate,
+    svcExecute,
+    svcSnapshot,
+    svcSkill,
+    ...execTools(await execWhitelist()),
+  ]
   for (const tool of tools) {
-    server.registerTool(tool.name, tool.config, ((input: unknown) => tool.handler(env, input ?? {})) as never)
+    server.registerTool(tool.name, tool.config, ((input: unknown, extra: ToolExtra) => tool.handler(env, input ?? {}, extra)) as never)
   }
   registerSkillResources(server)
   return server

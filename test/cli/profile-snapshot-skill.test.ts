@@ -57,7 +57,7 @@ describe('snapshot', () => {
     ok(await cli('share', 'post', '--app', app.id, '--data', '{"q1":3}'))
 
     const full = ok(await cli('snapshot', '--app', app.id, '--json')).json()
-    expect(Object.keys(full.sections)).toEqual(['app', 'fields', 'share', 'counts'])
+    expect(Object.keys(full.sections)).toEqual(['app', 'fields', 'scales', 'report', 'expert', 'connect', 'share', 'counts'])
     expect(full.sections.app).toEqual({ id: app.id, name: 'Snap', description: 'All of it', createdAt: app.createdAt, updatedAt: expect.any(String) })
     expect(full.sections.fields).toMatchObject({ limit: 50, fields: [{ name: 'q1', type: 'number', required: true }] })
     expect(full.sections.share).toEqual(share)

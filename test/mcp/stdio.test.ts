@@ -38,9 +38,9 @@ beforeAll(async () => {
 })
 
 describe('what the server offers', () => {
-  test('seven tools, each with every annotation and the platform constraints', async () => {
+  test('nine tools, each with every annotation and the platform constraints', async () => {
     const { tools } = await client.listTools()
-    expect(tools.map((t) => t.name)).toEqual(['auth_login', 'auth_email_code', 'auth_status', 'svc_snapshot', 'svc_skill', 'svc_read', 'svc_exec'])
+    expect(tools.map((t) => t.name)).toEqual(['auth_login', 'auth_email_code', 'auth_status', 'svc_generate', 'svc_execute', 'svc_snapshot', 'svc_skill', 'svc_read', 'svc_exec'])
     for (const tool of tools) {
       expect(Object.keys(tool.annotations ?? {}).sort()).toEqual(['destructiveHint', 'idempotentHint', 'openWorldHint', 'readOnlyHint', 'title'])
       expect(tool.description).toContain('at most 50 fields per app')

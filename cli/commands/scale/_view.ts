@@ -1,8 +1,6 @@
 /**
- * @module How scales read in a terminal, and the argument fragments and number parsing the
- * scale commands share.
+ * @module How scales read in a terminal; shared by the scale commands and the snapshot.
  */
-import { usageError } from '../../errors.ts'
 import { bold, details, table, type Style } from '../../output.ts'
 
 export interface ScaleItem {
@@ -40,63 +38,19 @@ export interface Scale {
   updatedAt: string
 }
 
-export const scaleArg = {
-  scale: { type: 'string', description: 'Scale key or id (see `svc-cli scale list`)', required: true, valueHint: 'scale' },
-} as const
-
-export const methodArg = {
-  method: { type: 'enum', options: ['sum', 'mean'], description: 'How items combine: sum or mean (weighted)', valueHint: 'sum|mean' },
-} as const
-
+/** The scales route of an app, or of one scale. */
 export const scalePath = (app: string, scale?: string) =>
   `/api/v3/apps/${encodeURIComponent(app)}/scales${scale === undefined ? '' : `/${encodeURIComponent(scale)}`}`
 
-const DECIMAL = /^-?\d+(\.\d+)?$/
-
-/** A decimal number flag; usage error otherwise. */
-export function numberArg(raw: string | undefined, flag: string): number | undefined {
-  if (raw === undefined) return undefined
-  if (!DECIMAL.test(raw.trim())) throw usageError(`--${flag} must be a number such as 3 or 2.5, got "${raw}"`)
-  return Number(raw.trim())
-}
-
-/** A level bound: a number, or `none` for an open end (null). */
-export function boundArg(raw: string | undefined, flag: string): number | null | undefined {
-  if (raw !== undefined && raw.trim().toLowerCase() === 'none') return null
-  return numberArg(raw, flag)
-}
-
-/** `--scores` as a JSON object or `option=score` pairs separated by commas. */
-export function parseScores(raw: string | undefined): Record<string, number> | undefined {
-  if (raw === undefined) return undefined
-  const text = raw.trim()
-  if (text.startsWith('{')) {
-    let parsed: unknown
-    try {
-      parsed = JSON.parse(text)
-    } catch {
-      throw usageError('--scores looks like JSON but does not parse; use `Never=0,Often=3` or a JSON object')
-    }
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw usageError('--scores as JSON must be an object of option → score')
-    return parsed as Record<string, number>
-  }
-  // Built with a null prototype so an option named "__proto__" stays an ordinary key.
-  const scores: Record<string, number> = Object.create(null)
-  for (const pair of text.split(',')) {
-    const at = pair.lastIndexOf('=')
-    if (at <= 0) throw usageError(`--scores: "${pair.trim()}" is not option=score; use \`Never=0,Often=3\` or a JSON object`)
-    scores[pair.slice(0, at).trim()] = numberArg(pair.slice(at + 1), 'scores') as number
-  }
-  return { ...scores }
-}
-
-const bound = (value: number | null) => (value === null ? '…' : String(value))
+/** A range end; open ends read as `…`. */
+export const bound = (value: number | null) => (value === null ? '…' : String(value))
 
 /** `0 – 20`, with open ends shown as `…`. */
 export const rangeText = (range: { min: number | null; max: number | null } | null) => (range ? `${bound(range.min)} – ${bound(range.max)}` : '-')
 
 const scoresText = (item: ScaleItem) => (item.scores ? Object.entries(item.scores).map(([option, score]) => `${option}=${score}`).join(', ') : `value${item.min !== null || item.max !== null ? ` in ${bound(item.min)}…${bound(item.max)}` : ''}`)
 
+/** The items of a scale as a table. */
 export const itemTable = (style: Style, items: ScaleItem[]) =>
   table(
     style,
@@ -105,6 +59,7 @@ export const itemTable = (style: Style, items: ScaleItem[]) =>
     'No items yet. Add one with: svc-cli scale item add --app <appId> --scale <key> --field <name>',
   )
 
+/** The levels of a scale as a table, open ends shown as `…`. */
 export const levelTable = (style: Style, levels: Level[]) =>
   table(
     style,
@@ -132,6 +87,7 @@ export const scaleDetails = (scale: Scale) => (style: Style) => {
   return parts.join('\n\n')
 }
 
+/** One line per scale. */
 export const scaleTable = (scales: Scale[]) => (style: Style) =>
   table(
     style,

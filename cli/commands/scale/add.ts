@@ -1,7 +1,8 @@
 import { defineSvcCommand } from '../../command.ts'
 import { result } from '../../output.ts'
 import { appArg } from '../_shared.ts'
-import { methodArg, scaleDetails, scalePath, type Scale } from './_view.ts'
+import { methodArg } from './_args.ts'
+import { scaleDetails, scalePath, type Scale } from './_view.ts'
 import { checkInput } from '../../validate.ts'
 import { createScaleSchema } from '../../../server/core/scales/schemas.ts'
 

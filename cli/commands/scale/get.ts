@@ -1,7 +1,8 @@
 import { defineSvcCommand } from '../../command.ts'
 import { result } from '../../output.ts'
 import { appArg } from '../_shared.ts'
-import { scaleArg, scaleDetails, scalePath, type Scale } from './_view.ts'
+import { scaleArg } from './_args.ts'
+import { scaleDetails, scalePath, type Scale } from './_view.ts'
 
 export default defineSvcCommand({
   description: 'Show one scale: items, levels, range and remaining problems',

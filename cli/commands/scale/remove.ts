@@ -1,7 +1,8 @@
 import { defineSvcCommand } from '../../command.ts'
 import { result } from '../../output.ts'
 import { appArg, yesArg } from '../_shared.ts'
-import { scaleArg, scalePath } from './_view.ts'
+import { scaleArg } from './_args.ts'
+import { scalePath } from './_view.ts'
 
 export default defineSvcCommand({
   description: 'Remove a scale with its levels and expert comments (stored scores stay until rescore)',

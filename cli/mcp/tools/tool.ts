@@ -2,7 +2,8 @@
  * @module The shape of one MCP tool file: name, config (description, schemas,
  * annotations) and a handler that gets the environment to resolve server and token from.
  */
-import type { ToolAnnotations, CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js'
+import type { CallToolResult, ServerNotification, ServerRequest, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js'
 import type { ZodRawShape } from 'zod'
 
 export interface ToolModule {
@@ -14,5 +15,8 @@ export interface ToolModule {
     outputSchema?: ZodRawShape
     annotations: Required<Pick<ToolAnnotations, 'title' | 'readOnlyHint' | 'destructiveHint' | 'idempotentHint' | 'openWorldHint'>>
   }
-  handler(env: Record<string, string | undefined>, input: any): Promise<CallToolResult>
+  /** `extra` carries the request's progress token, notification sender and abort signal. */
+  handler(env: Record<string, string | undefined>, input: any, extra?: ToolExtra): Promise<CallToolResult>
 }
+
+export type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>

@@ -1,7 +1,8 @@
 import { defineSvcCommand } from '../../../command.ts'
 import { result } from '../../../output.ts'
 import { appArg, fieldArg } from '../../_shared.ts'
-import { numberArg, parseScores, scaleArg, scaleDetails, scalePath, type Scale } from '../_view.ts'
+import { numberArg, parseScores, scaleArg } from '../_args.ts'
+import { scaleDetails, scalePath, type Scale } from '../_view.ts'
 import { checkInput } from '../../../validate.ts'
 import { scaleItemSchema } from '../../../../server/core/scales/schemas.ts'
 

@@ -1,0 +1,18 @@
+import { defineSvcCommand } from '../../command.ts'
+import { result } from '../../output.ts'
+import { appArg } from '../_shared.ts'
+import { connectPath, themeArgs, themeBody, type Theme } from './_view.ts'
+import { checkInput } from '../../validate.ts'
+import { setThemeSchema } from '../../../server/core/connect/schemas.ts'
+
+export default defineSvcCommand({
+  description: 'Print the fill-in page as HTML with the theme (flags try changes without saving them)',
+  example: 'svc-cli connect preview --app 0193… --primary-color teal > preview.html',
+  effect: 'read',
+  args: { ...appArg, ...themeArgs },
+  async run(args, env) {
+    const body = themeBody(args)
+    const data = await env.client().request<{ theme: Theme; html: string }>('POST', `${connectPath(args.app)}/preview`, { body: checkInput(setThemeSchema, body) })
+    return result(data, () => data.html)
+  },
+})

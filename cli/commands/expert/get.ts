@@ -1,0 +1,15 @@
+import { defineSvcCommand } from '../../command.ts'
+import { result } from '../../output.ts'
+import { appArg } from '../_shared.ts'
+import { expertPath, expertView, type Expert } from './_view.ts'
+
+export default defineSvcCommand({
+  description: 'Show the expert profile and the commentary per scale level',
+  example: 'svc-cli expert get --app 0193…',
+  effect: 'read',
+  args: { ...appArg },
+  async run(args, env) {
+    const expert = await env.client().request<Expert>('GET', expertPath(args.app))
+    return result(expert, expertView(expert))
+  },
+})

@@ -1,0 +1,54 @@
+/**
+ * @module How report pages read in a terminal; shared by the report commands.
+ */
+import { bold, dim, table, type Style } from '../../output.ts'
+
+export interface ReportSection {
+  id: string
+  type: 'intro' | 'score' | 'chart' | 'expert' | 'closing'
+  title: string
+  text: string
+  scale: string | null
+}
+
+export interface ReportPage {
+  id: string
+  number: number
+  title: string
+  sections: ReportSection[]
+  createdAt: string
+  updatedAt: string
+}
+
+export const pageArg = {
+  page: { type: 'string', description: 'Page number (1, 2, …) or id', required: true, valueHint: 'page' },
+} as const
+
+/** The report route of an app. */
+export const reportPath = (app: string) => `/api/v3/apps/${encodeURIComponent(app)}/report`
+/** The pages route of an app's report, or of one page. */
+export const pagePath = (app: string, page?: string) => `${reportPath(app)}/pages${page === undefined ? '' : `/${encodeURIComponent(page)}`}`
+
+const preview = (text: string) => (text.length > 60 ? `${text.slice(0, 59)}…` : text)
+
+/** One page: its title and a numbered table of its sections. */
+export const pageView = (page: ReportPage) => (style: Style) =>
+  `${bold(style, `Page ${page.number}: ${page.title || '(untitled)'}`)} ${dim(style, page.id)}\n${table(
+    style,
+    page.sections.map((section, index) => ({ ...section, number: index + 1 })),
+    { '#': (s) => s.number, type: (s) => s.type, scale: (s) => s.scale, title: (s) => s.title, text: (s) => preview(s.text), id: (s) => s.id },
+    `No sections yet. Add one with: svc-cli report section add --app <appId> --page ${page.number} --type intro --text "…"`,
+  )}`
+
+/** Every page with its sections. */
+export const reportView = (pages: ReportPage[]) => (style: Style) =>
+  pages.length === 0 ? 'No report pages yet. Add one with: svc-cli report page add --app <appId> --title "Your results"' : pages.map((page) => pageView(page)(style)).join('\n\n')
+
+/** One line per page. */
+export const pageTable = (pages: ReportPage[]) => (style: Style) =>
+  table(
+    style,
+    pages,
+    { '#': (p) => p.number, title: (p) => p.title, sections: (p) => p.sections.map((s) => (s.scale ? `${s.type}:${s.scale}` : s.type)), id: (p) => p.id },
+    'No report pages yet. Add one with: svc-cli report page add --app <appId> --title "Your results"',
+  )

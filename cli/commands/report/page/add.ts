@@ -1,0 +1,23 @@
+import { defineSvcCommand, intArg } from '../../../command.ts'
+import { result } from '../../../output.ts'
+import { ASSESSMENT } from '../../../../server/core/limits.ts'
+import { appArg } from '../../_shared.ts'
+import { pagePath, pageView, type ReportPage } from '../_view.ts'
+import { checkInput } from '../../../validate.ts'
+import { addPageSchema } from '../../../../server/core/reports/schemas.ts'
+
+export default defineSvcCommand({
+  description: 'Add a report page (last unless --position is given)',
+  example: 'svc-cli report page add --app 0193… --title "Your results"',
+  effect: 'write',
+  args: {
+    ...appArg,
+    title: { type: 'string', description: 'Page heading', valueHint: 'text' },
+    position: { type: 'string', description: '1-based place among the pages (default: last)', valueHint: 'n' },
+  },
+  async run(args, env) {
+    const body = { title: args.title, position: intArg(args.position, 'position', 1, ASSESSMENT.maxReportPages) }
+    const page = await env.client().request<ReportPage>('POST', pagePath(args.app), { body: checkInput(addPageSchema, body) })
+    return result(page, pageView(page))
+  },
+})

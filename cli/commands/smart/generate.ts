@@ -1,0 +1,81 @@
+import type { SvcClient } from '../../client.ts'
+import { defineSvcCommand, type CommandEnv } from '../../command.ts'
+import { CliError, EXIT } from '../../errors.ts'
+import { result } from '../../output.ts'
+import { PLAN_MODULES } from '../../../server/core/smart/plan.ts'
+import { PLANNER_NAMES } from '../../../server/core/smart/planners.ts'
+import type { StartPlanningInput } from '../../../server/core/smart/schemas.ts'
+import { cancelJob, executePlan, getJob, getPlan, isFinished, jobError, putPlan, startPlanning, type Job } from './_api.ts'
+import { createProgress, type Progress } from './_progress.ts'
+import { executionText, overviewText, planOverview } from './_view.ts'
+import { waitForJob } from './_wait.ts'
+
+/** Cancels the job after Ctrl-C and ends the command with exit 130. */
+async function interrupted(client: SvcClient, job: Job, progress: Progress): Promise<never> {
+  progress.done(false)
+  try {
+    await cancelJob(client, job.id)
+  } catch (error) {
+    // It finished between the last poll and Ctrl-C: say where its plan is instead.
+    if (!(error instanceof CliError && error.type === 'conflict')) throw error
+    const finished = await getJob(client, job.id)
+    const plan = finished.planId ? `; its plan ${finished.planId} is stored (svc-cli smart execute --plan ${finished.planId})` : ''
+    throw new CliError('interrupted', `Interrupted; planning job ${job.id} had already ${finished.status}${plan}`, EXIT.interrupted)
+  }
+  throw new CliError('interrupted', `Interrupted; planning job ${job.id} was cancelled`, EXIT.interrupted)
+}
+
+/** Plans `input` as a job and waits for it with progress; Ctrl-C (from the start) cancels the job. */
+async function plan(env: CommandEnv, client: SvcClient, input: StartPlanningInput, progress: Progress): Promise<Job> {
+  const interrupt = new AbortController()
+  const stopListening = env.io.onInterrupt?.(() => interrupt.abort())
+  try {
+    const started = await startPlanning(client, input)
+    let job = await getJob(client, started.jobId)
+    progress.job(job)
+    if (!isFinished(job)) job = await waitForJob(client, job, { signal: interrupt.signal, onUpdate: (next) => progress.job(next) })
+    if (interrupt.signal.aborted) return await interrupted(client, job, progress)
+    return job
+  } finally {
+    stopListening?.()
+  }
+}
+
+export default defineSvcCommand({
+  description: 'Make a complete assessment app from one instruction: plan it, then build it (--plan-only stops after planning)',
+  example: 'svc-cli smart generate --input "a 12-question burnout check for nurses: exhaustion, cynicism, efficacy; 5-point scale; calm blue"',
+  effect: 'write',
+  args: {
+    input: { type: 'string', required: true, description: 'The instruction (English or Chinese): topic, audience, number of questions, dimensions, answer scale, styling', valueHint: 'text' },
+    'plan-only': { type: 'boolean', description: 'Only plan; review with `smart plan show`, build with `smart execute`' },
+    publish: { type: 'boolean', description: "Publish the endpoint when building (sets the plan's share.publish)" },
+    planner: { type: 'enum', options: [...PLANNER_NAMES], description: 'builtin (instant) or llm (needs SVC_LLM_URL on the server); default: llm when configured, else builtin', valueHint: 'name' },
+  },
+  async run(args, env) {
+    const client = env.client()
+    const progress = createProgress(env.io)
+    let finished = false
+    try {
+      const job = await plan(env, client, { instruction: args.input, planner: args.planner as StartPlanningInput['planner'] }, progress)
+      if (job.status !== 'succeeded') throw jobError(job)
+      let stored = await getPlan(client, job.planId!)
+      if (args.publish && !stored.plan.share.publish) {
+        // The planner's own note about publishing no longer holds.
+        const notes = [...stored.plan.notes.filter((note) => !note.startsWith('Publishing:')), 'Publishing: asked for with --publish, so building the app publishes its endpoint.']
+        stored = await putPlan(client, stored.id, { ...stored.plan, share: { publish: true }, notes })
+      }
+      const overview = planOverview(stored)
+      if (args['plan-only']) {
+        finished = true
+        const next = `Next: svc-cli smart plan show --plan ${stored.id}   then   svc-cli smart execute --plan ${stored.id}`
+        return result({ jobId: job.id, planId: stored.id, plan: overview, execution: null }, () => `${overviewText(overview)}\n\n${next}`)
+      }
+      progress.step('building', `Building the app from plan ${stored.id}: ${PLAN_MODULES.join(', ')}`)
+      const execution = await executePlan(client, stored.id)
+      finished = true
+      return result({ jobId: job.id, planId: stored.id, plan: overview, execution }, (style) => `${overviewText(overview)}\n\n${executionText(execution)(style)}`)
+    } finally {
+      progress.done(finished)
+    }
+  },
+})

@@ -1,0 +1,243 @@
+/**
+ * svc-cli smart against a real server with the built-in planner: generate (non-TTY stage
+ * lines on stderr, JSON on stdout; a TTY's live line), plan-only, plan show/list/edit/
+ * validate (invalid plans exit 1 listing every problem), execute by id, by module and from
+ * a file, and status.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { checkPlan } from '../../server/core/smart/check-plan.ts'
+import type { Plan } from '../../server/core/smart/plan.ts'
+import { cliInProcess, startTestServer, tempConfigHome, type CliRun } from '../support/server.ts'
+
+const server = startTestServer()
+afterAll(() => server.close())
+
+let env: Record<string, string>
+let token: string
+beforeAll(async () => {
+  token = (await server.account()).token
+  env = { SVC_URL: server.url, SVC_TOKEN: token, XDG_CONFIG_HOME: tempConfigHome() }
+})
+const cli = (argv: string[], stdin?: string) => cliInProcess(argv, { env, stdin })
+const ok = (run: CliRun) => {
+  expect({ code: run.code, stderr: run.code ? run.stderr : '' }).toEqual({ code: 0, stderr: '' })
+  return run
+}
+const api = async (method: string, path: string, body?: unknown) => {
+  const response = await fetch(`${server.url}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
+  return { status: response.status, body: (await response.json()) as any }
+}
+const INSTRUCTION = 'a 6-question burnout check for nurses with two dimensions: exhaustion, cynicism; 5-point scale; calm blue'
+const dir = mkdtempSync(join(tmpdir(), 'svc-smart-cli-'))
+
+/** The overview the CLI prints for a stored plan, written out field by field. */
+const overviewOf = (stored: { id: string; planner: string; plan: Plan; execution: { appId: string } | null }) => ({
+  planId: stored.id,
+  planner: stored.planner,
+  name: stored.plan.app.name,
+  description: stored.plan.app.description,
+  language: stored.plan.language,
+  questions: stored.plan.form.fields.length,
+  dimensions: stored.plan.scale.scales.map((s) => ({ key: s.key, name: s.name, items: s.items!.length, levels: s.levels!.map((l) => l.label) })),
+  reportPages: stored.plan.report.pages.map((p) => p.title),
+  publish: stored.plan.share.publish,
+  notes: stored.plan.notes,
+  appId: stored.execution?.appId ?? null,
+})
+
+describe('smart generate', () => {
+  test('off a terminal: one plain line per stage on stderr, one JSON document on stdout, the app built', async () => {
+    const run = ok(await cli(['smart', 'generate', '--input', INSTRUCTION, '--json']))
+    const out = run.json()
+    const stored = (await api('GET', `/api/v3/smart/plans/${out.planId}`)).body.data
+    expect(stored.plan.form.fields).toHaveLength(6)
+    expect(stored.plan.scale.scales.map((s: { key: string }) => s.key)).toEqual(['exhaustion', 'cynicism'])
+    const lines = run.stderr.trimEnd().split('\n')
+    expect(lines.map((line) => line.replace(/^\[\s*\d+\.\ds\] /, ''))).toEqual([
+      'Queued for the builtin planner',
+      'Reading the instruction',
+      'Built-in plan: 6 questions, 2 dimension(s)',
+      'Saving the plan',
+      `Plan ${out.planId} is ready: 6 questions, 2 dimension(s)`,
+      `Building the app from plan ${out.planId}: form, scale, report, expert, connect, share`,
+    ])
+    expect(run.stderr).not.toContain('\r')
+    expect(run.stderr).not.toContain('\u001B')
+
+    const appId = stored.execution.appId
+    expect(out).toEqual({
+      jobId: expect.any(String),
+      planId: stored.id,
+      plan: { ...overviewOf(stored), appId: null },
+      execution: {
+        planId: stored.id,
+        appId,
+        appCreated: true,
+        modules: [
+          { module: 'form', status: 'done', created: ['q1', 'q2', 'q3', 'q4', 'q5', 'q6'], existing: [] },
+          { module: 'scale', status: 'done', created: ['exhaustion', 'cynicism'], existing: [] },
+          { module: 'report', status: 'done', created: expect.any(Array), existing: [] },
+          { module: 'expert', status: 'done', created: ['profile', ...['exhaustion', 'cynicism'].flatMap((s) => ['low', 'moderate', 'high'].map((l) => `comment ${s}/${l}`))], existing: [] },
+          { module: 'connect', status: 'done', created: ['theme'], existing: [] },
+          { module: 'share', status: 'done', created: [], existing: [] },
+        ],
+        urls: { endpoint: null, help: null, fillIn: null, editor: `${server.ctx.config.baseUrl}/admin/#/apps/${appId}`, data: `${server.ctx.config.baseUrl}/admin/#/apps/${appId}/data` },
+      },
+    })
+    // What is stored afterwards: the app with its questions and scales, unpublished.
+    expect((await api('GET', `/api/v3/apps/${appId}`)).body.data).toMatchObject({ name: stored.plan.app.name, fieldCount: 6, published: false })
+    expect((await api('GET', `/api/v3/apps/${appId}/scales`)).body.data.scales.map((s: { key: string }) => s.key)).toEqual(['exhaustion', 'cynicism'])
+    const job = (await api('GET', `/api/v3/smart/jobs/${out.jobId}`)).body.data
+    expect(job).toMatchObject({ status: 'succeeded', planId: stored.id })
+  })
+
+  test('--publish publishes on build and the human output lists every URL', async () => {
+    const run = ok(await cli(['smart', 'generate', '--input', INSTRUCTION, '--publish']))
+    const appId = /^Built app (\S+) from plan (\S+)$/m.exec(run.stdout)![1]
+    const urls = (await api('GET', `/api/v3/apps/${appId}/urls`)).body.data
+    expect(urls.fillIn).toStartWith(`${server.ctx.config.baseUrl}/f/`)
+    expect(run.stdout).toContain(`\n  share    created 1: published\n\nfill-in   ${urls.fillIn}\neditor    ${urls.editor}\ndata      ${urls.data}\nendpoint  ${urls.endpoint}\n`)
+    expect(run.stdout).toContain('Publish when executed: yes.')
+    expect(run.stdout).toContain('- Publishing: asked for with --publish, so building the app publishes its endpoint.')
+    expect(run.stdout).not.toContain('Publishing: not asked for')
+    const share = (await api('GET', `/api/v3/apps/${appId}/share`)).body.data
+    expect(share).toMatchObject({ published: true, endpoint: urls.endpoint })
+  })
+
+  test('on a terminal the progress is one live line with stage and elapsed time, then ✓', async () => {
+    const run = await cliInProcess(['smart', 'generate', '--input', INSTRUCTION, '--plan-only'], { env, prompt: async () => '' })
+    expect(run.code).toBe(0)
+    // Spinner frames may tick in between on a busy machine; the stage line and the final ✓ are always there.
+    expect(run.stderr).toMatch(/^\r\u001B\[K/)
+    expect(run.stderr).toMatch(/\r\u001B\[K[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] done 100% {2}Plan \S+ is ready: 6 questions, 2 dimension\(s\) {2}\d+\.\ds\r/)
+    expect(run.stderr).toMatch(/\r\u001B\[K✓ done {2}Plan \S+ is ready: 6 questions, 2 dimension\(s\) {2}\d+\.\ds\n$/)
+    expect(run.stderr.split('\n')).toHaveLength(2)
+  })
+
+  test('--plan-only stores the plan and builds nothing', async () => {
+    const before = (await api('GET', '/api/v3/apps')).body.data.apps.length
+    const run = ok(await cli(['smart', 'generate', '--input', '一个关于压力的测评，10道题', '--plan-only', '--json']))
+    const out = run.json()
+    const stored = (await api('GET', `/api/v3/smart/plans/${out.planId}`)).body.data
+    expect(out).toEqual({ jobId: expect.any(String), planId: stored.id, plan: overviewOf(stored), execution: null })
+    expect(stored.plan.language).toBe('zh')
+    expect(stored.execution).toBeNull()
+    expect((await api('GET', '/api/v3/apps')).body.data.apps).toHaveLength(before)
+    const human = ok(await cli(['smart', 'generate', '--input', 'a quick wellbeing check', '--plan-only'])).stdout
+    expect(human).toMatch(/\n\nNext: svc-cli smart plan show --plan (\S+) {3}then {3}svc-cli smart execute --plan \1\n$/)
+  })
+
+  test.each([
+    [['smart', 'generate', '--input', '   '], 1, 'error: instruction: cannot be empty: describe the assessment, e.g. "a 10-question wellbeing check with 2 dimensions"\n'],
+    [['smart', 'generate', '--input', 'x', '--planner', 'llm'], 1, 'error: The LLM planner is not configured on this server: set SVC_LLM_URL and SVC_LLM_MODEL, or use planner "builtin"\n'],
+    [['smart', 'generate', '--input', 'x', '--planner', 'gpt'], 2, 'error: Invalid value for argument: --planner (gpt). Expected one of: builtin, llm.\nRun `svc-cli smart generate --help` for usage.\n'],
+  ])('refuses %p', async (argv, code, stderr) => {
+    expect(await cli(argv)).toMatchObject({ code, stdout: '', stderr })
+  })
+})
+
+describe('plans: show, list, edit, validate, execute, status', () => {
+  let planId: string
+  let jobId: string
+  let plan: Plan
+  beforeAll(async () => {
+    const out = ok(await cli(['smart', 'generate', '--input', INSTRUCTION, '--plan-only', '--json'])).json()
+    ;[planId, jobId] = [out.planId, out.jobId]
+    plan = (await api('GET', `/api/v3/smart/plans/${planId}`)).body.data.plan
+  })
+
+  test('show: --format json is the document, --json the stored plan, markdown for reading; list', async () => {
+    const stored = (await api('GET', `/api/v3/smart/plans/${planId}`)).body.data
+    expect(JSON.parse(ok(await cli(['smart', 'plan', 'show', '--plan', planId, '--format', 'json'])).stdout)).toEqual(stored.plan)
+    expect(ok(await cli(['smart', 'plan', 'show', '--plan', planId, '--json'])).json()).toEqual(stored)
+    const markdown = ok(await cli(['smart', 'plan', 'show', '--plan', planId])).stdout
+    expect(markdown).toStartWith(`# ${plan.app.name}\n\n${plan.app.description}\n\nPlan \`${planId}\` · builtin planner · language en · updated ${stored.updatedAt}\nApp: not built yet · publish when executed: no\n\n> ${INSTRUCTION}\n\n## Notes\n\n`)
+    expect(markdown).toContain(`## Questions (6)\n\n1. \`q1\` (choice, required) ${plan.form.fields[0].label} — ${plan.form.fields[0].options!.join(' / ')}\n`)
+    expect(markdown).toContain('## Dimensions (2)\n\n### Exhaustion (`exhaustion`, mean)\n')
+    const list = ok(await cli(['smart', 'plan', 'list', '--json'])).json()
+    expect(list.plans.find((p: { id: string }) => p.id === planId)).toEqual({ id: planId, planner: 'builtin', name: plan.app.name, language: 'en', questions: 6, dimensions: 2, appId: null, createdAt: stored.createdAt, updatedAt: stored.updatedAt })
+    const missing = await cli(['smart', 'plan', 'show', '--plan', 'nope', '--json'])
+    expect({ code: missing.code, error: JSON.parse(missing.stderr) }).toEqual({ code: 1, error: { error: { type: 'not_found', message: 'Plan not found' } } })
+  })
+
+  test('edit and validate refuse an invalid plan with exit 1, listing every problem; nothing is stored', async () => {
+    const broken = structuredClone(plan) as any
+    broken.scale.scales[0].items[0].field = 'nope'
+    broken.expert.commentary[0].level = 'extreme'
+    const { problems } = checkPlan(broken)
+    expect(problems.length).toBeGreaterThanOrEqual(2)
+    const file = join(dir, 'broken.json')
+    writeFileSync(file, JSON.stringify(broken))
+    const listed = problems.map((p) => `  - ${p.path}: ${p.message}`).join('\n')
+    const before = (await api('GET', `/api/v3/smart/plans/${planId}`)).body.data
+
+    const edit = await cli(['smart', 'plan', 'edit', '--plan', planId, '--file', file])
+    expect(edit).toMatchObject({ code: 1, stdout: '', stderr: `error: ${file} is not a valid plan (${problems.length} problems); fix them and try again:\n${listed}\n` })
+    const editStdin = await cli(['smart', 'plan', 'edit', '--plan', planId, '--json'], JSON.stringify(broken))
+    expect({ code: editStdin.code, error: JSON.parse(editStdin.stderr) }).toEqual({ code: 1, error: { error: { type: 'validation', message: `stdin is not a valid plan (${problems.length} problems); fix them and try again:\n${listed}` } } })
+    expect((await api('GET', `/api/v3/smart/plans/${planId}`)).body.data).toEqual(before)
+
+    const local = await cli(['smart', 'plan', 'validate', '--file', file])
+    expect(local).toMatchObject({ code: 1, stderr: `error: ${file} is not a valid plan (${problems.length} problems); fix them and try again:\n${listed}\n` })
+    // The same document checked by the server, against the plan id.
+    const remote = await cli(['smart', 'plan', 'validate', '--plan', planId, '--file', file])
+    expect(remote).toMatchObject({ code: 1, stderr: `error: ${file} is not a valid plan (${problems.length} problems); fix them and try again:\n${listed}\n` })
+
+    const notJson = await cli(['smart', 'plan', 'edit', '--plan', planId, '--data', '{oops'])
+    expect(notJson.code).toBe(2)
+    expect(notJson.stderr).toStartWith('error: --data is not valid JSON (')
+    expect(await cli(['smart', 'plan', 'validate'])).toMatchObject({ code: 2, stderr: 'error: Say what to check: --plan <id> for a stored plan, or --file plan.json\nRun `svc-cli smart plan validate --help` for usage.\n' })
+  })
+
+  test('edit saves a valid document; validate accepts it from a file and as stored', async () => {
+    const edited = { ...plan, app: { ...plan.app, name: 'Nurses burnout check' } }
+    const file = join(dir, 'edited.json')
+    writeFileSync(file, JSON.stringify(edited, null, 2))
+    expect(ok(await cli(['smart', 'plan', 'validate', '--file', file, '--json'])).json()).toEqual({ valid: true, problems: [] })
+    const saved = ok(await cli(['smart', 'plan', 'edit', '--plan', planId, '--file', file, '--json'])).json()
+    expect(saved).toEqual((await api('GET', `/api/v3/smart/plans/${planId}`)).body.data)
+    expect(saved.plan.app.name).toBe('Nurses burnout check')
+    expect(ok(await cli(['smart', 'plan', 'validate', '--plan', planId])).stdout).toBe(`Plan ${planId} is a valid plan\n`)
+    plan = saved.plan
+  })
+
+  test('execute by id, then one module again, then everything again (skipped)', async () => {
+    const first = ok(await cli(['smart', 'execute', '--plan', planId, '--json'])).json()
+    expect(first.modules.map((m: { module: string; status: string }) => `${m.module}:${m.status}`)).toEqual(['form:done', 'scale:done', 'report:done', 'expert:done', 'connect:done', 'share:done'])
+    expect((await api('GET', `/api/v3/apps/${first.appId}`)).body.data).toMatchObject({ name: 'Nurses burnout check', fieldCount: 6 })
+
+    const connect = ok(await cli(['smart', 'execute', '--plan', planId, '--module', 'connect', '--json'])).json()
+    expect(connect).toEqual({ ...first, appCreated: false, modules: [{ module: 'connect', status: 'done', created: ['theme'], existing: [] }] })
+
+    const again = ok(await cli(['smart', 'execute', '--plan', planId])).stdout
+    expect(again).toStartWith(`Updated app ${first.appId} from plan ${planId}\n  form     skipped (done by an earlier run: 6)\n  scale    skipped (done by an earlier run: 2)\n`)
+    expect((await api('GET', `/api/v3/apps/${first.appId}`)).body.data.fieldCount).toBe(6)
+    expect(await cli(['smart', 'execute', '--plan', planId, '--module', 'forms'])).toMatchObject({ code: 2 })
+  })
+
+  test('execute --plan <file> stores the document as a new plan and builds it', async () => {
+    const file = join(dir, 'from-file.json')
+    writeFileSync(file, JSON.stringify({ ...plan, app: { ...plan.app, name: 'From a file' } }))
+    const built = ok(await cli(['smart', 'execute', '--plan', file, '--json'])).json()
+    expect(built.importedFrom).toBe(file)
+    expect(built.planId).not.toBe(planId)
+    const stored = (await api('GET', `/api/v3/smart/plans/${built.planId}`)).body.data
+    expect(stored.plan).toEqual({ ...plan, app: { ...plan.app, name: 'From a file' } })
+    expect(stored.execution.appId).toBe(built.appId)
+    expect((await api('GET', `/api/v3/apps/${built.appId}`)).body.data).toMatchObject({ name: 'From a file', fieldCount: 6 })
+    const broken = await cli(['smart', 'execute', '--plan', '-'], JSON.stringify({ ...plan, form: { fields: [] } }))
+    expect(broken).toMatchObject({ code: 1, stderr: 'error: stdin is not a valid plan (1 problem); fix it and try again:\n  - form.fields: needs at least one field\n' })
+  })
+
+  test('status shows the job as stored, with the next step', async () => {
+    const job = (await api('GET', `/api/v3/smart/jobs/${jobId}`)).body.data
+    expect(ok(await cli(['smart', 'status', '--job', jobId, '--json'])).json()).toEqual(job)
+    const human = ok(await cli(['smart', 'status', '--job', jobId])).stdout
+    expect(human).toStartWith(`job       ${jobId}\nstatus    succeeded\nplanner   builtin\nstage     done (100%)\nplan      ${planId}\nerror     -\n`)
+    expect(human).toEndWith(`\n- Queued for the builtin planner\n- Reading the instruction\n- Built-in plan: 6 questions, 2 dimension(s)\n- Saving the plan\n- Plan ${planId} is ready: 6 questions, 2 dimension(s)\n\nNext: svc-cli smart plan show --plan ${planId}   then   svc-cli smart execute --plan ${planId}\n`)
+    expect(await cli(['smart', 'status', '--job', 'nope'])).toMatchObject({ code: 1, stderr: 'error: Job not found\n' })
+  })
+})
