@@ -30,11 +30,14 @@ export interface ExecEntry {
 const REFUSED_FLAGS = new Set(['--server', '--token', '--out', '--json'])
 const GLOBAL = new Set(['server', 'token', 'json'])
 
+/** Single commands an MCP tool does better: they would block a tool call without progress. */
+const USE_TOOL_INSTEAD = new Map([['smart generate', 'use the svc_generate tool: it reports progress and answers {status:"running", jobId} instead of blocking']])
+
 /** Every command svc_exec may run (all leaves but auth, serve and mcp). */
 export async function execWhitelist(): Promise<Map<string, ExecEntry>> {
   const entries = new Map<string, ExecEntry>()
   for (const leaf of await listLeaves()) {
-    if (NOT_FOR_EXEC.has(leaf.path[0])) continue
+    if (NOT_FOR_EXEC.has(leaf.path[0]) || USE_TOOL_INSTEAD.has(leaf.path.join(' '))) continue
     const args = (leaf.command.args ?? {}) as ArgsDef
     const flags = Object.entries(args)
       .filter(([name]) => !GLOBAL.has(name) && name !== 'out' && name !== 'yes')
@@ -72,6 +75,8 @@ export function pickCommand(whitelist: Map<string, ExecEntry>, command: string, 
   const entry = whitelist.get(name)
   if (entry && allowed(entry)) return entry
   if (entry) throw usageError(`"${name}" ${entry.effect === 'read' ? 'is read-only' : 'changes data'}; ${toolName === 'svc_read' ? 'use svc_exec for it' : 'it cannot run here'}`)
+  const instead = USE_TOOL_INSTEAD.get(name)
+  if (instead) throw usageError(`"${name}" is not available through ${toolName}: ${instead}`)
   const top = name.split(' ')[0]
   if (NOT_FOR_EXEC.has(top)) {
     throw usageError(`"${name}" is not available through ${toolName}: ${top === 'auth' ? 'use the auth_login, auth_email_code and auth_status tools' : `\`svc-cli ${top}\` runs in a terminal only`}`)

@@ -11,6 +11,8 @@ export const openapiDocument = () =>
     path: '/api/v3/openapi',
     specPath: '/api/v3/openapi.json',
     provider: null,
+    // The exports end in .csv/.jsonl, which the plugin would otherwise skip as static files.
+    exclude: { staticFile: false },
     mapJsonSchema: { zod: z.toJSONSchema },
     documentation: {
       info: {

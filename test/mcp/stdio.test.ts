@@ -54,7 +54,7 @@ describe('what the server offers', () => {
     expect(read.description).toContain('- app list\n')
     expect(read.description).not.toContain('- app create')
     expect(exec.description).toContain('- app delete --app  (DESTRUCTIVE: needs confirm)')
-    for (const hidden of ['- auth ', '- serve', '- mcp']) expect(exec.description).not.toContain(hidden)
+    for (const hidden of ['- auth ', '- serve', '- mcp', '- smart generate']) expect(exec.description).not.toContain(hidden)
   })
 
   test('instructions describe the workflow and where the skills are', () => {
@@ -141,6 +141,7 @@ describe('logged in', () => {
     ['svc_exec', 'auth login', 'Error (usage): "auth login" is not available through svc_exec: use the auth_login, auth_email_code and auth_status tools'],
     ['svc_exec', 'serve', 'Error (usage): "serve" is not available through svc_exec: `svc-cli serve` runs in a terminal only'],
     ['svc_exec', 'mcp', 'Error (usage): "mcp" is not available through svc_exec: `svc-cli mcp` runs in a terminal only'],
+    ['svc_exec', 'smart generate', 'Error (usage): "smart generate" is not available through svc_exec: use the svc_generate tool: it reports progress and answers {status:"running", jobId} instead of blocking'],
     ['svc_read', 'app create', 'Error (usage): "app create" changes data; use svc_exec for it'],
     ['svc_read', 'app lst', 'Error (usage): Unknown command "app lst". Did you mean "app list"?'],
   ])('%s refuses "%s"', async (tool, command, message) => {
