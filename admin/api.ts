@@ -183,8 +183,8 @@ async function send<T>(method: string, path: string, body?: unknown): Promise<T>
   return json as T
 }
 
-/** Calls a route whose success body is `{code, data}` and returns `data`. */
-async function data<T>(method: string, path: string, body?: unknown): Promise<T> {
+/** Calls a route whose success body is `{code, data}` and returns `data` (also used by assessment-api.ts). */
+export async function data<T>(method: string, path: string, body?: unknown): Promise<T> {
   return (await send<{ data: T }>(method, path, body)).data
 }
 

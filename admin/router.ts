@@ -3,7 +3,9 @@
  * the editor and data URLs the server prints (`/admin/#/apps/<id>/data`) deep links.
  */
 
-export type AppTab = 'setup' | 'data' | 'summary'
+/** The app screen's tabs, in the order they are shown. */
+export const APP_TABS = ['setup', 'data', 'summary', 'scales', 'report', 'expert', 'style'] as const
+export type AppTab = (typeof APP_TABS)[number]
 
 export type Route =
   | { name: 'login'; next: string | null }
@@ -25,7 +27,7 @@ export function parseRoute(hash: string): Route {
   if (head === 'account' && parts.length === 1) return { name: 'account' }
   if (head === 'apps') {
     if (!appId) return { name: 'apps' }
-    if (extra === undefined && (tab === undefined || tab === 'data' || tab === 'summary' || tab === 'setup')) {
+    if (extra === undefined && (tab === undefined || (APP_TABS as readonly string[]).includes(tab))) {
       return { name: 'app', appId, tab: (tab as AppTab | undefined) ?? 'setup' }
     }
   }

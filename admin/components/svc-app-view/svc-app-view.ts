@@ -7,16 +7,24 @@ import { baseStyles } from '../../styles/base.styles.ts'
 import '../svc-app-setup/svc-app-setup.ts'
 import '../svc-records/svc-records.ts'
 import '../svc-summary/svc-summary.ts'
+import '../svc-scales-editor/svc-scales-editor.ts'
+import '../svc-report-editor/svc-report-editor.ts'
+import '../svc-expert-editor/svc-expert-editor.ts'
+import '../svc-connect-editor/svc-connect-editor.ts'
 import { appViewStyles } from './svc-app-view.styles.ts'
 
 const TABS: Array<[AppTab, string]> = [
   ['setup', 'Setup'],
   ['data', 'Data'],
   ['summary', 'Summary'],
+  ['scales', 'Scales'],
+  ['report', 'Report'],
+  ['expert', 'Expert'],
+  ['style', 'Style'],
 ]
 
 /**
- * @summary One app: its title, the Setup / Data / Summary tabs and the chosen tab's screen.
+ * @summary One app: its title, the Setup / Data / Summary / Scales / Report / Expert / Style tabs and the chosen tab's screen.
  * Children fire `svc-app-changed` after edits so the title and counts stay current.
  */
 @customElement('svc-app-view')
@@ -83,6 +91,14 @@ export class SvcAppView extends LitElement {
         return html`<svc-records .app=${app}></svc-records>`
       case 'summary':
         return html`<svc-summary .app=${app}></svc-summary>`
+      case 'scales':
+        return html`<svc-scales-editor .app=${app}></svc-scales-editor>`
+      case 'report':
+        return html`<svc-report-editor .app=${app}></svc-report-editor>`
+      case 'expert':
+        return html`<svc-expert-editor .app=${app}></svc-expert-editor>`
+      case 'style':
+        return html`<svc-connect-editor .app=${app}></svc-connect-editor>`
     }
     return nothing
   }

@@ -6,6 +6,7 @@ import { hrefOf, navigate } from '../../router.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
 import '../svc-confirm/svc-confirm.ts'
 import type { SvcConfirm } from '../svc-confirm/svc-confirm.ts'
+import '../svc-generate/svc-generate.ts'
 import { appsStyles } from './svc-apps.styles.ts'
 
 /**
@@ -129,6 +130,7 @@ export class SvcApps extends LitElement {
       </div>
       ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing} ${this.creating ? this.renderCreate() : nothing}
       ${this.apps === null ? html`<p class="muted">Loading…</p>` : this.renderTable(this.apps)}
+      <svc-generate></svc-generate>
       <svc-confirm></svc-confirm>`
   }
 }

@@ -1,15 +1,19 @@
 import { LitElement, html, nothing } from 'lit'
 import { customElement, state } from 'lit/decorators.js'
 import { AUTH } from '../../../server/core/limits.ts'
-import { ApiError, api, type AuthOptions, type User } from '../../api.ts'
+import { ApiError, api, data, type AuthOptions, type User } from '../../api.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
 import { loginStyles } from './svc-login.styles.ts'
 
-type Mode = 'password' | 'code' | 'signup'
+type Mode = 'password' | 'code' | 'signup' | 'reset'
+
+/** POST /auth/password/reset: the e-mailed code sets a new password and signs in. */
+const resetPassword = (input: { email: string; code: string; newPassword: string }) => data<{ user: User }>('POST', '/auth/password/reset', input)
 
 /**
- * @summary Sign in with a password or an e-mail code, or create an account when the
- * server's sign-up policy allows it (a fresh server opens here on sign-up).
+ * @summary Sign in with a password or an e-mail code, reset a forgotten password with an
+ * e-mail code, or create an account when the server's sign-up policy allows it (a fresh
+ * server opens here on sign-up).
  * @event svc-signed-in - The session cookie is set; `detail` is the user.
  */
 @customElement('svc-login')
@@ -77,7 +81,16 @@ export class SvcLogin extends LitElement {
         this.info = `If an account exists for ${email}, a ${AUTH.codeDigits}-digit code is on its way. It is valid for ${Math.round(sent.expiresInSeconds / 60)} minutes.`
       })
     }
-    return this.run(() => api.verifyCode(this.codeSentTo!, value('code').replace(/\s+/g, '')))
+    const code = value('code').replace(/\s+/g, '')
+    if (this.mode === 'reset') {
+      const newPassword = String(form.get('newPassword') ?? '')
+      if (newPassword !== String(form.get('repeatPassword') ?? '')) {
+        this.error = 'The two passwords differ; type the same new password twice.'
+        return
+      }
+      return this.run(() => resetPassword({ email: this.codeSentTo!, code, newPassword }))
+    }
+    return this.run(() => api.verifyCode(this.codeSentTo!, code))
   }
 
   private renderFields() {
@@ -95,11 +108,26 @@ export class SvcLogin extends LitElement {
     if (this.mode === 'password') {
       return html`<label>E-mail<input name="email" type="email" autocomplete="username" required autofocus /></label>
         <label>Password<input name="password" type="password" autocomplete="current-password" required /></label>
-        <button class="primary" type="submit" ?disabled=${busy}>Sign in</button>`
+        <button class="primary" type="submit" ?disabled=${busy}>Sign in</button>
+        <button type="button" class="ghost small" @click=${() => this.select('reset')}>Forgot your password?</button>`
     }
     if (this.codeSentTo === null) {
       return html`<label>E-mail<input name="email" type="email" autocomplete="username" required autofocus /></label>
         <button class="primary" type="submit" ?disabled=${busy}>Send me a code</button>`
+    }
+    if (this.mode === 'reset') {
+      return html`<p class="notice" role="status">${this.info}</p>
+        <label
+          >Code
+          <input class="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]*" maxlength="8" required autofocus />
+        </label>
+        <label
+          >New password <span class="hint">at least ${AUTH.minPasswordLength} characters; every other session is signed out</span>
+          <input name="newPassword" type="password" autocomplete="new-password" minlength=${AUTH.minPasswordLength} required />
+        </label>
+        <label>New password again<input name="repeatPassword" type="password" autocomplete="new-password" required /></label>
+        <button class="primary" type="submit" ?disabled=${busy}>Set password and sign in</button>
+        <button type="button" class="ghost small" @click=${() => this.select('reset')}>Use another e-mail</button>`
     }
     return html`<p class="notice" role="status">${this.info}</p>
       <label
@@ -113,7 +141,7 @@ export class SvcLogin extends LitElement {
   override render() {
     const options = this.options
     const firstRun = options?.signup === 'first' && options.signupAllowed
-    const title = this.mode === 'signup' ? (firstRun ? 'Welcome to svc' : 'Create an account') : 'Sign in'
+    const title = this.mode === 'signup' ? (firstRun ? 'Welcome to svc' : 'Create an account') : this.mode === 'reset' ? 'Reset your password' : 'Sign in'
     return html`<main class="card">
       <div class="brand"><span class="logo" aria-hidden="true">s</span><strong>svc admin</strong></div>
       <h1>${title}</h1>
@@ -122,9 +150,11 @@ export class SvcLogin extends LitElement {
           ? firstRun
             ? 'This server has no accounts yet. Create the first one; it owns everything you set up here.'
             : 'Create an account to collect records.'
-          : 'Sign in to manage your apps and records.'}
+          : this.mode === 'reset'
+            ? 'We e-mail you a code; with it you choose a new password.'
+            : 'Sign in to manage your apps and records.'}
       </p>
-      ${this.mode !== 'signup'
+      ${this.mode === 'password' || this.mode === 'code'
         ? html`<div class="tabs" role="tablist" aria-label="Sign-in method">
             <button role="tab" aria-selected=${this.mode === 'password'} @click=${() => this.select('password')}>Password</button>
             <button role="tab" aria-selected=${this.mode === 'code'} @click=${() => this.select('code')}>E-mail code</button>
@@ -139,7 +169,10 @@ export class SvcLogin extends LitElement {
       ${this.mode === 'signup' && !firstRun
         ? html`<p class="switch">Have an account? <button @click=${() => this.select('password')}>Sign in</button></p>`
         : nothing}
-      ${this.mode === 'code' && options && !options.smtp
+      ${this.mode === 'reset'
+        ? html`<p class="switch">Remembered it? <button @click=${() => this.select('password')}>Sign in</button></p>`
+        : nothing}
+      ${(this.mode === 'code' || this.mode === 'reset') && options && !options.smtp
         ? html`<p class="switch hint">This server has no SMTP configured: the code is written to the server's log.</p>`
         : nothing}
     </main>`

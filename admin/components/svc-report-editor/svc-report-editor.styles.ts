@@ -1,0 +1,102 @@
+import { css } from 'lit'
+
+export const reportEditorStyles = css`
+  :host {
+    display: grid;
+    grid-template-columns: minmax(0, 1.5fr) minmax(280px, 1fr);
+    gap: 18px;
+    align-items: start;
+    max-width: 1280px;
+  }
+  .pages,
+  .side {
+    display: grid;
+    gap: 16px;
+  }
+  .page > header input {
+    max-width: 360px;
+    height: 30px;
+    font-weight: 600;
+  }
+  .page > header .num {
+    color: var(--svc-muted);
+    font-size: 12px;
+    white-space: nowrap;
+  }
+  td {
+    padding: 8px 10px;
+    vertical-align: top;
+  }
+  td.order {
+    width: 1%;
+    white-space: nowrap;
+  }
+  td.order button {
+    width: 22px;
+  }
+  td.type {
+    width: 1%;
+    white-space: nowrap;
+  }
+  td.text {
+    overflow-wrap: anywhere;
+    font-size: 13px;
+  }
+  td.text .words {
+    white-space: pre-wrap;
+  }
+  td.text .title {
+    font-weight: 600;
+  }
+  td.remove {
+    width: 1%;
+    white-space: nowrap;
+  }
+  tr.editing td {
+    background: var(--svc-bg);
+  }
+  form.edit-section textarea {
+    min-height: 72px;
+  }
+  button.remove {
+    color: var(--svc-muted);
+    font-size: 16px;
+  }
+  button.remove:hover {
+    color: var(--svc-danger);
+    background: var(--svc-danger-soft);
+  }
+  form.add-section {
+    display: grid;
+    grid-template-columns: 130px minmax(120px, 1fr) minmax(120px, 1fr);
+    gap: 8px 10px;
+    align-items: end;
+    padding: 14px 16px;
+    border-top: 1px solid var(--svc-border);
+    background: var(--svc-bg);
+  }
+  form.add-section .wide {
+    grid-column: 1 / -1;
+  }
+  form.add-section textarea {
+    min-height: 54px;
+  }
+  form.add-page {
+    padding: 14px 16px;
+    display: flex;
+    gap: 10px;
+    align-items: end;
+  }
+  form.add-page label {
+    flex: 1;
+  }
+  .row-error {
+    color: var(--svc-danger);
+    font-size: 12px;
+  }
+  @media (max-width: 980px) {
+    :host {
+      grid-template-columns: minmax(0, 1fr);
+    }
+  }
+`

@@ -1,0 +1,173 @@
+import { LitElement, html, nothing } from 'lit'
+import { customElement, property, query, state } from 'lit/decorators.js'
+import { api, type App, type Field } from '../../api.ts'
+import { assessmentApi, type Scale } from '../../assessment-api.ts'
+import { formatCount } from '../../format.ts'
+import { baseStyles } from '../../styles/base.styles.ts'
+import '../svc-confirm/svc-confirm.ts'
+import type { SvcConfirm } from '../svc-confirm/svc-confirm.ts'
+import '../svc-range-bar/svc-range-bar.ts'
+import '../svc-scale-form/svc-scale-form.ts'
+import { showBound } from './scale-preview.ts'
+import { scalesEditorStyles } from './svc-scales-editor.styles.ts'
+
+/**
+ * @summary The app's scales (scoring dimensions): each with its range, levels and whether
+ * it is complete; add, edit and remove them, and rescore the stored records on purpose.
+ * @event svc-app-changed - After a scale is saved or removed, or records are rescored.
+ */
+@customElement('svc-scales-editor')
+export class SvcScalesEditor extends LitElement {
+  static override styles = [baseStyles, scalesEditorStyles]
+
+  @property({ attribute: false }) app!: App
+
+  @state() private scales: Scale[] | null = null
+  @state() private fields: Field[] = []
+  /** The scale being edited; 'new' while adding one; null when no form is open. */
+  @state() private editing: Scale | 'new' | null = null
+  @state() private error = ''
+  @state() private notice = ''
+  @query('svc-confirm') private confirm!: SvcConfirm
+
+  override connectedCallback() {
+    super.connectedCallback()
+    void this.load()
+  }
+
+  private async load() {
+    try {
+      const [scales, fields] = await Promise.all([assessmentApi.scales(this.app.id), api.fields(this.app.id)])
+      this.scales = scales
+      this.fields = fields.fields
+      this.error = ''
+    } catch (error) {
+      this.error = (error as Error).message
+    }
+  }
+
+  private changed() {
+    this.dispatchEvent(new Event('svc-app-changed', { bubbles: true, composed: true }))
+  }
+
+  private async saved(scale: Scale) {
+    this.editing = null
+    this.notice = `Saved scale “${scale.name}”.`
+    await this.load()
+    this.changed()
+  }
+
+  private async removeScale(scale: Scale) {
+    const ok = await this.confirm.ask({
+      title: 'Remove scale',
+      message: 'Remove the scale',
+      name: scale.name,
+      after: ' with its levels and expert comments? Scores already stored with records stay until you rescore.',
+      confirmLabel: 'Remove scale',
+      danger: true,
+    })
+    if (!ok) return
+    try {
+      await assessmentApi.deleteScale(this.app.id, scale.id)
+      if (this.editing !== 'new' && this.editing?.id === scale.id) this.editing = null
+      this.notice = ''
+      await this.load()
+      this.changed()
+    } catch (error) {
+      this.error = (error as Error).message
+    }
+  }
+
+  private async rescore() {
+    // The count on the app may be older than the last submissions: read it now.
+    const recordCount = await api.app(this.app.id).then((app) => app.recordCount, () => this.app.recordCount)
+    const ok = await this.confirm.ask({
+      title: 'Rescore all records',
+      message: `This recomputes the stored scores of all ${formatCount(recordCount)} records with the current scales. Reports respondents open afterwards show the new scores and levels; until now they kept the scores from when they answered.`,
+      confirmLabel: 'Rescore records',
+    })
+    if (!ok) return
+    try {
+      const { rescored } = await assessmentApi.rescore(this.app.id)
+      this.notice = `Rescored ${formatCount(rescored)} record${rescored === 1 ? '' : 's'}.`
+      this.error = ''
+      this.changed()
+    } catch (error) {
+      this.error = (error as Error).message
+    }
+  }
+
+  private renderTable(scales: Scale[]) {
+    if (scales.length === 0) {
+      return html`<p class="empty">
+        No scales yet. A scale scores some of the answers (a dimension such as “energy” or “stress”) and names its levels; reports show them.
+      </p>`
+    }
+    return html`<table>
+      <thead>
+        <tr>
+          <th scope="col">Scale</th>
+          <th scope="col">Key</th>
+          <th scope="col">Items</th>
+          <th scope="col">Range</th>
+          <th scope="col">Levels</th>
+          <th scope="col">Status</th>
+          <th scope="col"><span class="visually-hidden">Actions</span></th>
+        </tr>
+      </thead>
+      <tbody>
+        ${scales.map(
+          (scale) => html`<tr data-scale=${scale.key}>
+            <td dir="auto"><strong>${scale.name}</strong> <span class="muted small">${scale.method}</span></td>
+            <td class="key"><code>${scale.key}</code></td>
+            <td class="num">${scale.items.length}</td>
+            <td class="num range">${scale.range ? `${showBound(scale.range.min, '−∞')} – ${showBound(scale.range.max, '∞')}` : '—'}</td>
+            <td class="bar"><svc-range-bar .range=${scale.range && { min: scale.range.min ?? -Infinity, max: scale.range.max ?? Infinity }} .levels=${scale.levels}></svc-range-bar></td>
+            <td class="status">
+              ${scale.complete ? html`<span class="badge on">Complete</span>` : html`<span class="badge warn">Incomplete</span>`}
+              ${scale.problems.length ? html`<ul>${scale.problems.map((p) => html`<li>${p.message}</li>`)}</ul>` : nothing}
+            </td>
+            <td class="actions">
+              <button class="small" aria-label="Edit scale ${scale.name}" @click=${() => ((this.editing = scale), (this.notice = ''))}>Edit</button>
+              <button class="small danger" aria-label="Remove scale ${scale.name}" @click=${() => this.removeScale(scale)}>Remove</button>
+            </td>
+          </tr>`,
+        )}
+      </tbody>
+    </table>`
+  }
+
+  override render() {
+    const editing = this.editing
+    return html`<section class="panel" aria-labelledby="scales-title">
+        <header>
+          <h2 id="scales-title">Scales</h2>
+          <span class="spacer"></span>
+          <button class="small" ?disabled=${!this.scales?.length} @click=${this.rescore}>Rescore all records</button>
+          ${editing === null ? html`<button class="small primary" @click=${() => ((this.editing = 'new'), (this.notice = ''))}>New scale</button>` : nothing}
+        </header>
+        ${this.scales === null ? html`<p class="empty">Loading…</p>` : this.renderTable(this.scales)}
+      </section>
+      ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
+      ${this.notice ? html`<p class="notice done" role="status">${this.notice}</p>` : nothing}
+      ${editing !== null
+        ? html`<section class="panel" aria-labelledby="scale-form-title">
+            <header><h2 id="scale-form-title">${editing === 'new' ? 'New scale' : `Edit scale “${editing.name}”`}</h2></header>
+            <svc-scale-form
+              .appId=${this.app.id}
+              .fields=${this.fields}
+              .scale=${editing === 'new' ? null : editing}
+              @svc-scale-saved=${(e: CustomEvent<Scale>) => this.saved(e.detail)}
+              @svc-scale-cancel=${() => (this.editing = null)}
+            ></svc-scale-form>
+          </section>`
+        : nothing}
+      <svc-confirm></svc-confirm>`
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'svc-scales-editor': SvcScalesEditor
+  }
+}

@@ -1,0 +1,127 @@
+/**
+ * Admin page, "Generate from a description": the built-in planner turns an instruction
+ * into a plan shown for review, "Create app" builds it and opens the new app; a slow
+ * (LLM) planning job shows its progress and can be cancelled.
+ */
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
+import type { Browser, Page } from 'playwright-core'
+import { chromiumAvailable, launchChromium, startBrowserTestServer, type BrowserTestServer } from '../support/browser.ts'
+import { callApi, shot, signUpInPage } from './admin-helpers.ts'
+
+setDefaultTimeout(30_000)
+
+const hasBrowser = chromiumAvailable('admin-generate browser tests')
+const INSTRUCTION = 'A 6-question stress check for teachers with two dimensions: workload and support. 5-point scale, calm blue styling.'
+
+async function openAdmin(browser: Browser, svc: BrowserTestServer, email: string): Promise<{ page: Page; token: string }> {
+  const page = await browser.newPage({ viewport: { width: 1360, height: 900 } })
+  page.setDefaultTimeout(8_000)
+  page.on('pageerror', (error) => console.error('page error:', error.message))
+  await page.goto(`${svc.url}/admin/`)
+  const token = await signUpInPage(page, email, 'correct horse battery')
+  await page.reload()
+  await page.getByRole('heading', { name: 'Generate from a description' }).waitFor()
+  return { page, token }
+}
+
+describe.skipIf(!hasBrowser)('admin page: generate an app from a description', () => {
+  let svc: BrowserTestServer
+  let browser: Browser
+
+  beforeAll(async () => {
+    svc = startBrowserTestServer({ SVC_SIGNUP: 'open' })
+    browser = await launchChromium()
+  }, 30_000)
+
+  afterAll(async () => {
+    await browser?.close()
+    await svc?.stop()
+  }, 30_000)
+
+  test('the built-in planner makes a plan for review; "Create app" builds it and lands on the app', async () => {
+    const { page, token } = await openAdmin(browser, svc, 'owner@example.com')
+    const api = (method: string, path: string) => callApi(svc.url, method, path, { token })
+    const box = page.locator('svc-generate')
+    await box.getByRole('textbox', { name: 'Describe the assessment you want' }).fill(INSTRUCTION)
+    await box.getByRole('button', { name: 'Generate plan' }).click()
+    const review = box.locator('svc-plan-review')
+    await review.waitFor()
+
+    const plans = (await api('GET', '/api/v3/smart/plans')).json.data.plans
+    expect(plans.length).toBe(1)
+    const plan = (await api('GET', `/api/v3/smart/plans/${plans[0].id}`)).json.data.plan
+    expect(plan.form.fields.filter((f: any) => f.type === 'choice').length).toBe(6)
+    expect(plan.scale.scales.length).toBe(2)
+    // What the review shows is the stored plan, as text.
+    expect(await review.locator('h3').first().innerText()).toBe(plan.app.name)
+    expect(await review.locator('section.fields h3').innerText()).toBe(`Questions (${plan.form.fields.length})`)
+    expect(await review.locator('section.fields tbody tr').count()).toBe(plan.form.fields.length)
+    expect(await review.locator('section.scales h3').innerText()).toBe('Scales (2)')
+    expect(await review.locator('section.report h3').innerText()).toBe(`Report pages (${plan.report.pages.length})`)
+    if (plan.notes.length) expect(await review.locator('section.notes li').allInnerTexts()).toEqual(plan.notes)
+    await shot(page, 'assessment-08-generate-review')
+
+    await box.getByRole('button', { name: 'Create app' }).click()
+    await page.waitForURL(/#\/apps\/[^/]+$/)
+    const appId = decodeURIComponent(new URL(page.url()).hash.split('/')[2])
+    await page.getByRole('heading', { name: plan.app.name }).waitFor()
+    const fields = (await api('GET', `/api/v3/apps/${appId}/fields`)).json.data.fields
+    expect(fields.map((f: any) => [f.name, f.type, f.options])).toEqual(plan.form.fields.map((f: any) => [f.name, f.type, f.options]))
+    const scales = (await api('GET', `/api/v3/apps/${appId}/scales`)).json.data.scales
+    expect(scales.map((s: any) => [s.key, s.name, s.complete])).toEqual(plan.scale.scales.map((s: any) => [s.key, s.name, true]))
+    await page.getByRole('link', { name: 'Scales' }).click()
+    await page.locator(`svc-scales-editor tr[data-scale=${plan.scale.scales[1].key}]`).getByText('Complete').waitFor()
+    await shot(page, 'assessment-09-generated-app')
+    await page.close()
+  })
+
+  test('an empty description is refused with the server message next to the box', async () => {
+    const { page } = await openAdmin(browser, svc, 'empty@example.com')
+    const box = page.locator('svc-generate')
+    await box.getByRole('textbox', { name: 'Describe the assessment you want' }).fill('   ')
+    // `required` lets whitespace through; the server's rule is what the person reads.
+    await box.getByRole('button', { name: 'Generate plan' }).click()
+    await box.locator('.error').getByText('cannot be empty: describe the assessment').waitFor()
+    await page.close()
+  })
+})
+
+describe.skipIf(!hasBrowser)('admin page: a slow planning job shows progress and can be cancelled', () => {
+  let svc: BrowserTestServer
+  let browser: Browser
+  let llm: ReturnType<typeof Bun.serve>
+  const pending: Array<() => void> = []
+
+  beforeAll(async () => {
+    // An OpenAI-compatible server that never answers, so the LLM planning job stays running.
+    llm = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Promise<Response>((resolve) => pending.push(() => resolve(new Response('{}', { status: 503 })))) })
+    svc = startBrowserTestServer({ SVC_LLM_URL: `http://127.0.0.1:${llm.port}/v1`, SVC_LLM_MODEL: 'test-model' })
+    browser = await launchChromium()
+  }, 30_000)
+
+  afterAll(async () => {
+    for (const answer of pending) answer()
+    await browser?.close()
+    await svc?.stop()
+    llm?.stop(true)
+  }, 30_000)
+
+  test('Cancel stops the running job', async () => {
+    const { page, token } = await openAdmin(browser, svc, 'owner@example.com')
+    const box = page.locator('svc-generate')
+    await box.getByRole('textbox', { name: 'Describe the assessment you want' }).fill(INSTRUCTION)
+    await box.getByRole('button', { name: 'Generate plan' }).click()
+    await box.locator('.progress .stage').waitFor()
+    expect(await box.locator('.progress .stage').innerText()).toMatch(/^[a-z -]+ · \d+%$/)
+    await shot(page, 'assessment-10-generate-progress')
+    const jobId = await box.locator('.progress').getAttribute('data-job')
+    await box.getByRole('button', { name: 'Cancel' }).click()
+    await box.getByText('Generation cancelled.').waitFor()
+    expect(await box.locator('svc-plan-review').count()).toBe(0)
+    const plans = await callApi(svc.url, 'GET', '/api/v3/smart/plans', { token })
+    expect(plans.json.data).toEqual({ plans: [] })
+    const job = await callApi(svc.url, 'GET', `/api/v3/smart/jobs/${jobId}`, { token })
+    expect([job.status, job.json.data.status, job.json.data.planId]).toEqual([200, 'cancelled', null])
+    await page.close()
+  })
+})
