@@ -4,10 +4,24 @@
  */
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context.ts'
+import { adminRoutes } from './admin.ts'
+import { appRoutes } from './apps.ts'
+import { assessmentRoutes } from './assessment.ts'
+import { authRoutes } from './auth.ts'
 import { errorHandler } from './errors.ts'
+import { exportRoutes } from './export.ts'
+import { fieldRoutes } from './fields.ts'
 import { healthRoutes } from './health.ts'
 import { openapiDocument } from './openapi.ts'
+import { profileRoutes } from './profile.ts'
+import { recordRoutes } from './records.ts'
 import { securityHeaders } from './security.ts'
+import { shareSettingsRoutes } from './share-settings.ts'
+import { skillRoutes } from './skills.ts'
+import { smartRoutes } from './smart.ts'
+import { shareIngestRoutes } from './share/ingest.ts'
+import { summaryRoutes } from './share/summary.ts'
+import { shareReadRoutes } from './share/read.ts'
 
 export function buildApp(ctx: AppContext) {
   return new Elysia({ name: 'svc' })
@@ -15,6 +29,20 @@ export function buildApp(ctx: AppContext) {
     .use(errorHandler(ctx))
     .use(openapiDocument())
     .use(healthRoutes(ctx))
+    .use(skillRoutes())
+    .use(authRoutes(ctx))
+    .use(profileRoutes(ctx))
+    .use(appRoutes(ctx))
+    .use(fieldRoutes(ctx))
+    .use(shareSettingsRoutes(ctx))
+    .use(shareIngestRoutes(ctx))
+    .use(summaryRoutes(ctx))
+    .use(shareReadRoutes(ctx))
+    .use(recordRoutes(ctx))
+    .use(exportRoutes(ctx))
+    .use(smartRoutes(ctx))
+    .use(adminRoutes(ctx))
+    .use(assessmentRoutes(ctx))
 }
 
 export type SvcApp = ReturnType<typeof buildApp>
