@@ -84,6 +84,14 @@ function rateLimited(email: string, until: number, now: number): RateLimitError 
  */
 export function verifyEmailCode(ctx: AppContext, input: CodeVerifyInput): LoginResult {
   const { email, code, tokenName } = parseInput(CodeVerifyInput, input)
+  return startLogin(ctx, consumeEmailCode(ctx, email, code), tokenName)
+}
+
+/**
+ * Uses up the code mailed to `email` (already parsed) and returns its account, or throws
+ * the one 401 every failure shares. Log-in and password reset both spend codes this way.
+ */
+export function consumeEmailCode(ctx: AppContext, email: string, code: string): UserRow {
   const now = ctx.clock.now()
   // The transaction returns instead of throwing: a throw would roll back the used-up try.
   const user = ctx.store.db.transaction((tx): UserRow | null => {
@@ -103,7 +111,7 @@ export function verifyEmailCode(ctx: AppContext, input: CodeVerifyInput): LoginR
     return findUserByEmail(ctx, email) ?? null
   }, { behavior: 'immediate' })
   if (!user) throw invalidCode()
-  return startLogin(ctx, user, tokenName)
+  return user
 }
 
 /** Drops any pending code for an address (its account changed e-mail or was deleted). */

@@ -74,6 +74,9 @@ export const CodeRequestInput = body({ email: Email })
 
 export const CodeVerifyInput = body({ email: Email, code: EmailCode, tokenName: TokenName.optional() })
 
+/** Forgotten password: the e-mailed login code authorises setting a new one. */
+export const PasswordResetInput = body({ email: Email, code: EmailCode, newPassword: NewPassword, tokenName: TokenName.optional() })
+
 export const TokenCreateInput = body({ name: TokenName })
 
 export const ProfileUpdateInput = body({ name: UserName.optional(), email: Email.optional() })
@@ -86,6 +89,7 @@ export type SignupInput = z.input<typeof SignupInput>
 export type LoginInput = z.input<typeof LoginInput>
 export type CodeRequestInput = z.input<typeof CodeRequestInput>
 export type CodeVerifyInput = z.input<typeof CodeVerifyInput>
+export type PasswordResetInput = z.input<typeof PasswordResetInput>
 export type TokenCreateInput = z.input<typeof TokenCreateInput>
 export type ProfileUpdateInput = z.input<typeof ProfileUpdateInput>
 export type PasswordChangeInput = z.input<typeof PasswordChangeInput>

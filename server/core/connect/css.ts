@@ -7,13 +7,14 @@
  */
 import type { Problem } from '../errors.ts'
 
-interface Rule {
+export interface Rule {
   test: RegExp
   message: string
 }
 
 // Checked on the CSS with comments removed (not replaced by spaces), so `@im/**/port` style tricks cannot hide a rule.
-const RULES: Rule[] = [
+// Exported so the connect skill document lists exactly what is refused.
+export const CSS_RULES: readonly Rule[] = [
   { test: /</, message: 'cannot contain "<" (it could close the style element)' },
   { test: /\\/, message: 'cannot contain backslash escapes (they can disguise forbidden words)' },
   { test: /@import/i, message: 'cannot use @import' },
@@ -31,7 +32,7 @@ const DATA_IMAGE = /^data:image\/(?:png|gif|jpeg|webp|svg\+xml)[;,]/i
 /** Every reason `css` is not acceptable as custom CSS (empty when it is fine). */
 export function customCssProblems(css: string, path = 'customCss'): Problem[] {
   const text = css.replace(COMMENTS, '')
-  const problems: Problem[] = RULES.filter((rule) => rule.test.test(text)).map((rule) => ({ path, message: rule.message }))
+  const problems: Problem[] = CSS_RULES.filter((rule) => rule.test.test(text)).map((rule) => ({ path, message: rule.message }))
   for (const match of text.matchAll(URL_CALL)) {
     const target = match[2].trim()
     if (DATA_IMAGE.test(target)) continue

@@ -2,6 +2,7 @@
  * @module Skill document "form": apps and fields, as the server enforces them.
  */
 import { AUTH, CHOICE_TYPES, FIELD_TYPES, LIMITS } from '../limits.ts'
+import { PLAN_MODULES } from '../smart/plan.ts'
 
 /** The rules for designing an app's fields. */
 export function formSkill(): string {
@@ -29,5 +30,11 @@ ${CHOICE_TYPES.map((t) => `\`${t}\``).join(' and ')} need \`options\`; submitted
 ## Commands
 \`svc-cli app create --name …\`, \`svc-cli field add --app <id> --name <n> --type <${FIELD_TYPES.join('|')}>\`,
 \`field list|get|update|remove|move|options\`. All need login (access tokens start with \`${AUTH.accessTokenPrefix}\`).
+
+## Generating a whole app
+To build a complete assessment app (fields, scales with items and levels, report pages, expert commentary and styling) from one sentence, do not add everything by hand: run
+\`svc-cli smart generate --input "a 12-question burnout check for nurses: exhaustion, cynicism, efficacy; 5-point scale; calm blue"\`
+(\`--plan-only\` to review the plan first with \`smart plan show\`, then \`smart execute --plan <planId>\`; \`--publish\` to publish the endpoint too).
+Agents call the MCP tool \`svc_generate\` (instruction → plan id, summary and the planner's notes on the defaults it chose), show the plan to the user, then \`svc_execute\` with the plan id; both are safe to repeat. The plan's sections (${PLAN_MODULES.join(', ')}) follow the same rules as the skills \`scale\`, \`report\`, \`expert\` and \`connect\`; fine-tune the result with their commands.
 `
 }
