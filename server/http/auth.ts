@@ -7,6 +7,7 @@
  *   POST   /login         public   {email, password, tokenName?}         → {user, token?} + cookie (429 while guessing)
  *   POST   /code          public   {email}                               → {sent, expiresInSeconds} (429 past the hourly cap)
  *   POST   /code/verify   public   {email, code, tokenName?}             → {user, token?} + cookie
+ *   POST   /password/reset public  {email, code, newPassword, tokenName?} → {user, token?} + cookie; other sessions end
  *   POST   /logout        cookie   → {loggedOut} and the cookie cleared
  *   GET    /status        auth     → {authenticated, method, user}
  *   GET    /tokens        auth     → {tokens}
@@ -18,8 +19,9 @@ import type { AppContext } from '../context.ts'
 import { createAccessToken, listAccessTokens, revokeAccessToken } from '../core/auth/access-tokens.ts'
 import { requestEmailCode, verifyEmailCode } from '../core/auth/email-codes.ts'
 import { loginWithPassword, type LoginResult } from '../core/auth/login.ts'
+import { resetPassword } from '../core/auth/password-reset.ts'
 import { RateLimitError } from '../core/auth/rate-limit-error.ts'
-import { CodeRequestInput, CodeVerifyInput, LoginInput, SignupInput, TokenCreateInput } from '../core/auth/schemas.ts'
+import { CodeRequestInput, CodeVerifyInput, LoginInput, PasswordResetInput, SignupInput, TokenCreateInput } from '../core/auth/schemas.ts'
 import { deleteSession, SESSION_COOKIE } from '../core/auth/sessions.ts'
 import { authOptions, signup } from '../core/auth/signup.ts'
 import { AppError } from '../core/errors.ts'
@@ -83,6 +85,14 @@ export const authRoutes = (ctx: AppContext) => {
         return loggedIn(set.headers, verifyEmailCode(ctx, body))
       },
       { body: CodeVerifyInput, parse: 'json', detail: { summary: 'Log in with the e-mailed code', tags } },
+    )
+    .post(
+      '/password/reset',
+      async ({ body, request, set }) => {
+        refuseCrossSiteLogin(ctx, request)
+        return loggedIn(set.headers, await resetPassword(ctx, body))
+      },
+      { body: PasswordResetInput, parse: 'json', detail: { summary: 'Set a new password with the e-mailed login code; ends every other session and logs in', tags } },
     )
     .post(
       '/logout',
