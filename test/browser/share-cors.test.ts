@@ -6,13 +6,13 @@
  * Every record is then found through /query.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { chromiumAvailable, launchChromium, startBrowserTestServer, type BrowserTestServer } from '../support/browser.ts'
 import { makeEndpoint } from '../support/records.ts'
 import { makeUser } from '../support/users.ts'
+import { tempDir } from '../support/tmp.ts'
 
 setDefaultTimeout(60_000)
 
@@ -54,7 +54,7 @@ describe.skipIf(!hasBrowser)('share endpoints from other origins in Chromium', (
   beforeAll(async () => {
     svc = startBrowserTestServer()
     browser = await launchChromium()
-    dir = mkdtempSync(join(tmpdir(), 'svc-cors-page-'))
+    dir = tempDir('svc-cors-page-')
     writeFileSync(join(dir, 'page.html'), PAGE)
     // Another origin: the same page from a second server on its own port.
     other = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response(PAGE, { headers: { 'content-type': 'text/html; charset=utf-8' } }) })

@@ -2,11 +2,11 @@
  * svc-cli profile, snapshot, skill (and GET /api/v3/skills/:module), and serve.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SKILL_MODULES, skillDocument } from '../../server/core/skills/index.ts'
 import { BUN, cliInProcess, ROOT, startTestServer, tempConfigHome, type CliRun } from '../support/server.ts'
+import { tempDir } from '../support/tmp.ts'
 
 const server = startTestServer()
 afterAll(() => server.close())
@@ -108,7 +108,7 @@ describe('skills', () => {
 
 describe('serve', () => {
   test('`svc-cli serve` starts the server like npm start', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'svc-serve-'))
+    const dataDir = tempDir('svc-serve-')
     const proc = Bun.spawn([BUN, 'cli/main.ts', 'serve'], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), PORT: '0', SVC_DATA_DIR: dataDir, SVC_LOG: 'warn' },

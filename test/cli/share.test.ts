@@ -3,10 +3,10 @@
  * and stdin, reading one page or everything, summary and streamed exports.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { cliInProcess, cliProcess, startTestServer, tempConfigHome, type CliRun } from '../support/server.ts'
+import { tempDir } from '../support/tmp.ts'
 
 const server = startTestServer()
 afterAll(() => server.close())
@@ -111,7 +111,7 @@ describe('records', () => {
     expect(csv.stdout.charCodeAt(0)).toBe(0xfeff)
     expect(csv.stdout).toContain('Ada')
     expect(csv.stdout).toContain('Grace')
-    const dir = mkdtempSync(join(tmpdir(), 'svc-export-'))
+    const dir = tempDir('svc-export-')
     const file = join(dir, 'records.jsonl')
     const written = ok(await cli('share', 'export', '--app', app, '--format', 'jsonl', '--out', file, '--json')).json()
     const text = readFileSync(file, 'utf8')
@@ -120,7 +120,7 @@ describe('records', () => {
   })
 
   test('a progress line appears on a terminal only, and ends with a newline', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'svc-export-')), 'records.csv')
+    const file = join(tempDir('svc-export-'), 'records.csv')
     const onTerminal = await cliInProcess(['share', 'export', '--app', app, '--out', file], { env, prompt: async () => '' })
     expect(onTerminal.code).toBe(0)
     expect(onTerminal.stderr).toStartWith(`\r\u001B[K${file}: `)

@@ -5,12 +5,12 @@
  * a file, and status.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { checkPlan } from '../../server/core/smart/check-plan.ts'
 import type { Plan } from '../../server/core/smart/plan.ts'
 import { cliInProcess, startTestServer, tempConfigHome, type CliRun } from '../support/server.ts'
+import { tempDir } from '../support/tmp.ts'
 
 const server = startTestServer()
 afterAll(() => server.close())
@@ -31,7 +31,7 @@ const api = async (method: string, path: string, body?: unknown) => {
   return { status: response.status, body: (await response.json()) as any }
 }
 const INSTRUCTION = 'a 6-question burnout check for nurses with two dimensions: exhaustion, cynicism; 5-point scale; calm blue'
-const dir = mkdtempSync(join(tmpdir(), 'svc-smart-cli-'))
+const dir = tempDir('svc-smart-cli-')
 
 /** The overview the CLI prints for a stored plan, written out field by field. */
 const overviewOf = (stored: { id: string; planner: string; plan: Plan; execution: { appId: string } | null }) => ({

@@ -3,13 +3,13 @@
  * errors for anything that is not a built file.
  */
 import { describe, expect, test } from 'bun:test'
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Elysia } from 'elysia'
 import { ADMIN_CSP, adminRoutes } from '../../server/http/admin.ts'
 import { testApp } from '../support/http.ts'
 import { testContext } from '../support/context.ts'
+import { tempDir } from '../support/tmp.ts'
 
 describe('GET /admin/', () => {
   const t = testApp()
@@ -79,7 +79,7 @@ describe('GET /admin/', () => {
 
 describe('admin route without a build', () => {
   test('a missing build is a 503 that says how to build, not an empty page', async () => {
-    const empty = mkdtempSync(join(tmpdir(), 'svc-admin-empty-'))
+    const empty = tempDir('svc-admin-empty-')
     const app = new Elysia().use(adminRoutes(testContext().ctx, { distDir: empty }))
     const response = await app.handle(new Request('http://localhost/admin/'))
     expect(response.status).toBe(503)
@@ -87,7 +87,7 @@ describe('admin route without a build', () => {
   })
 
   test('a given build folder is served as is', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'svc-admin-dist-'))
+    const dir = tempDir('svc-admin-dist-')
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>x</title>')
     const app = new Elysia().use(adminRoutes(testContext().ctx, { distDir: dir }))
     const response = await app.handle(new Request('http://localhost/admin/'))

@@ -1,6 +1,4 @@
 import { afterEach, describe, expect, test } from 'bun:test'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { hashSecret, newId, randomToken } from '../../server/core/ids.ts'
@@ -8,6 +6,7 @@ import { openStore } from '../../server/db/connection.ts'
 import { migrateStore } from '../../server/db/migrate.ts'
 import { apps, appStats, endpoints, records, users } from '../../server/db/schema.ts'
 import { spawnServer, type ServerProcess } from '../support/process.ts'
+import { tempDir } from '../support/tmp.ts'
 
 let running: ServerProcess | undefined
 
@@ -34,7 +33,7 @@ function prepareDatabase(dataDir: string): { appId: string; token: string } {
 
 describe('durability of acknowledged records', () => {
   test('SIGKILL during a burst: every record that got a 200 is there after restart', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'svc-durable-'))
+    const dataDir = tempDir('svc-durable-')
     const { appId, token } = prepareDatabase(dataDir)
     running = await spawnServer({ SVC_DATA_DIR: dataDir, SVC_RATE_LIMIT: 'off', SVC_SYNC: 'full' })
     const url = `${running.url}/api/v3/share/${token}`

@@ -3,13 +3,13 @@
  * browser), and a real svc server on a free port over a temp data dir with a recording
  * mailer. Without /usr/bin/chromium the browser tests skip with a visible warning.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { chromium, type Browser } from 'playwright-core'
 import { startServer, type RunningServer } from '../../server/boot.ts'
 import { loadConfig } from '../../server/config.ts'
 import type { Mail, Mailer } from '../../server/core/mailer.ts'
+import { tempDir } from './tmp.ts'
 
 export const CHROMIUM_PATH = process.env.SVC_CHROMIUM ?? '/usr/bin/chromium'
 
@@ -48,7 +48,7 @@ export interface BrowserTestServer {
 
 /** Starts svc on a free port with a temp data dir; `env` adds configuration variables. */
 export function startBrowserTestServer(env: Record<string, string> = {}): BrowserTestServer {
-  const dataDir = mkdtempSync(join(tmpdir(), 'svc-browser-'))
+  const dataDir = tempDir('svc-browser-')
   const mails: Mail[] = []
   const mailer: Mailer = {
     description: 'recording mailer',

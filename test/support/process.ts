@@ -2,10 +2,9 @@
  * @module Starts `bun server/main.ts` as a real process with a temp data dir and reads the
  * port from its first line of output.
  */
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Subprocess } from 'bun'
+import { tempDir } from './tmp.ts'
 
 export const ROOT = join(import.meta.dir, '..', '..')
 export const BUN = process.execPath
@@ -20,7 +19,7 @@ export interface ServerProcess {
 
 /** Starts the server and resolves when it prints its URL (rejects after `timeoutMs`). */
 export async function spawnServer(env: Record<string, string> = {}, timeoutMs = 15_000): Promise<ServerProcess> {
-  const dataDir = env.SVC_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'svc-proc-'))
+  const dataDir = env.SVC_DATA_DIR ?? tempDir('svc-proc-')
   const proc = Bun.spawn([BUN, 'server/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', SVC_LOG: 'warn', ...env, SVC_DATA_DIR: dataDir },

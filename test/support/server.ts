@@ -3,7 +3,7 @@
  * ways to run svc-cli against it: in-process (runCli over buffers) and as a real process
  * (`bun cli/main.ts`). Each CLI run gets its own temp XDG_CONFIG_HOME unless one is given.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startServer, type RunningServer } from '../../server/boot.ts'
@@ -13,6 +13,7 @@ import type { Mail } from '../../server/core/mailer.ts'
 import { bufferedIo, type Io } from '../../cli/io.ts'
 import { runCli } from '../../cli/run.ts'
 import { makeUser, type TestUser } from './users.ts'
+import { tempDir } from './tmp.ts'
 
 export const ROOT = join(import.meta.dir, '..', '..')
 export const BUN = process.execPath
@@ -28,7 +29,7 @@ export interface TestServer extends RunningServer {
 
 /** Starts svc on 127.0.0.1:0 with a temp data dir, rate limit off, logs silent. */
 export function startTestServer(env: Record<string, string> = {}): TestServer {
-  const dataDir = mkdtempSync(join(tmpdir(), 'svc-cli-server-'))
+  const dataDir = tempDir('svc-cli-server-')
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', SVC_DATA_DIR: dataDir, SVC_LOG: 'silent', SVC_RATE_LIMIT: 'off', SVC_SYNC: 'normal', ...env })
   const mails: Mail[] = []
   const server = startServer(config, {
@@ -47,7 +48,7 @@ export function startTestServer(env: Record<string, string> = {}): TestServer {
 }
 
 /** A fresh, empty config home. */
-export const tempConfigHome = () => mkdtempSync(join(tmpdir(), 'svc-cli-config-'))
+export const tempConfigHome = () => tempDir('svc-cli-config-')
 
 export interface CliRun {
   code: number

@@ -1,0 +1,31 @@
+/**
+ * @module The few control-plane calls a benchmark needs: an account, an app, its endpoint.
+ */
+
+async function call(url: string, init: RequestInit & { token?: string; json?: unknown } = {}) {
+  const headers = new Headers(init.headers)
+  if (init.token) headers.set('authorization', `Bearer ${init.token}`)
+  if (init.json !== undefined) headers.set('content-type', 'application/json')
+  const res = await fetch(url, { ...init, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body })
+  const body = (await res.json()) as any
+  if (res.status !== 200) throw new Error(`${init.method ?? 'GET'} ${url} → ${res.status} ${JSON.stringify(body)}`)
+  return body
+}
+
+/** Signs up (first account) and returns an access token. */
+export async function signup(base: string): Promise<string> {
+  const body = await call(`${base}/api/v3/auth/signup`, {
+    method: 'POST',
+    json: { email: `bench${Date.now()}@example.com`, password: 'benchmark password', tokenName: 'bench' },
+  })
+  return body.data.token.token
+}
+
+/** Creates and publishes an app; returns its id and endpoint URL. */
+export async function publishedApp(base: string, token: string, name = 'bench'): Promise<{ id: string; endpoint: string }> {
+  const app = await call(`${base}/api/v3/apps`, { method: 'POST', token, json: { name } })
+  const share = await call(`${base}/api/v3/apps/${app.data.id}/share/publish`, { method: 'POST', token })
+  return { id: app.data.id, endpoint: share.data.endpoint }
+}
+
+export { call }

@@ -1,0 +1,225 @@
+/**
+ * `npm run bench` — measures svc against baselines measured in the same run and prints
+ * each goal as a ratio. Needs Debian's wrk (`apt-get install -y wrk`). `--quick` uses
+ * 100k records and short runs (a smoke test of the harness, not the goals).
+ */
+import { call, publishedApp, signup } from './lib/api.ts'
+import { memoryMb, removeTempDirs, resetPeak, startBaseline, startJsonServer, startSvc } from './lib/servers.ts'
+import { requireWrk, wrk } from './lib/wrk.ts'
+
+const QUICK = process.argv.includes('--quick')
+const TOTAL = QUICK ? 100_000 : 1_000_000
+const SECONDS = QUICK ? 3 : 10
+const ONE = JSON.stringify({ name: 'Ada', age: 36, tags: ['a', 'b'], ok: true })
+const CITIES = ['Lisbon', 'Kyoto', 'Lagos', 'Lima', 'Oslo', 'Pune', 'Quito', 'Riga', 'Sofia', 'Tunis']
+
+interface Goal {
+  goal: string
+  measured: string
+  baseline: string
+  ratio: number
+  target: string
+  ok: boolean
+}
+const goals: Goal[] = []
+
+function record(goal: Goal): void {
+  goals.push(goal)
+  const mark = goal.ok ? 'ok  ' : 'MISS'
+  console.error(`${mark} ${goal.goal}: ${goal.measured} vs ${goal.baseline} → ${goal.ratio.toFixed(2)} (target ${goal.target})`)
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+
+async function timeRequests(url: string, count: number): Promise<number> {
+  const times: number[] = []
+  for (let i = 0; i < count; i++) {
+    const started = performance.now()
+    const res = await fetch(url)
+    await res.arrayBuffer()
+    times.push(performance.now() - started)
+  }
+  return median(times)
+}
+
+function batchBody(from: number, size: number): string {
+  const items = []
+  for (let i = from; i < from + size; i++) {
+    items.push({ n: i, city: CITIES[i % CITIES.length], score: i % 100, ok: i % 2 === 0, note: `record ${i}` })
+  }
+  return JSON.stringify(items)
+}
+
+/** Fills the endpoint up to TOTAL records with /batch; returns records per second. */
+async function fill(endpoint: string, already: number): Promise<number> {
+  const size = 1000
+  const bodies = [0, 1, 2, 3].map((k) => batchBody(k * size, size))
+  let next = already
+  const started = performance.now()
+  const worker = async (k: number) => {
+    while (next < TOTAL) {
+      const count = Math.min(size, TOTAL - next)
+      next += count
+      const body = count === size ? bodies[k] : batchBody(0, count)
+      const res = await fetch(`${endpoint}/batch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+      if (res.status !== 200) throw new Error(`batch failed: ${res.status} ${await res.text()}`)
+      await res.arrayBuffer()
+    }
+  }
+  await Promise.all([0, 1, 2, 3].map(worker))
+  return (TOTAL - already) / ((performance.now() - started) / 1000)
+}
+
+async function main(): Promise<void> {
+  requireWrk()
+  console.error(`svc benchmarks (${QUICK ? 'quick' : 'full'}: ${TOTAL.toLocaleString()} records, ${SECONDS}s wrk runs)`)
+
+  // Baseline: bare Bun.serve, one prepared insert + commit per request, synchronous=NORMAL.
+  const baselineServer = await startBaseline()
+  const baseline = await wrk({ url: baselineServer.url, method: 'POST', body: ONE, seconds: SECONDS })
+  await baselineServer.stop()
+
+  // 1. Single-record ingest with synchronous=FULL and group commit.
+  const svc = await startSvc()
+  const token = await signup(svc.url)
+  const app = await publishedApp(svc.url, token)
+  const empty = await wrk({ url: app.endpoint, method: 'POST', body: ONE, seconds: SECONDS })
+  record({
+    goal: '1. JSON ingest, every ack survives power loss (FULL)',
+    measured: `${Math.round(empty.requestsPerSecond)} req/s, p99 ${empty.p99Ms} ms`,
+    baseline: `${Math.round(baseline.requestsPerSecond)} req/s (bare Bun.serve, NORMAL, commit per request)`,
+    ratio: empty.requestsPerSecond / baseline.requestsPerSecond,
+    target: '≥ 1.2, p99 ≤ 10 ms',
+    ok: empty.requestsPerSecond >= 1.2 * baseline.requestsPerSecond && empty.p99Ms <= 10 && empty.non2xx === 0,
+  })
+
+  // 6a. json-server, the prototype peer, on an empty file and at 100k records.
+  const jsonEmpty = await startJsonServer()
+  const peerEmpty = await wrk({ url: jsonEmpty.url, method: 'POST', body: ONE, seconds: SECONDS })
+  await jsonEmpty.stop()
+  record({
+    goal: '6. ingest vs json-server (empty)',
+    measured: `${Math.round(empty.requestsPerSecond)} req/s`,
+    baseline: `${Math.round(peerEmpty.requestsPerSecond)} req/s json-server`,
+    ratio: empty.requestsPerSecond / peerEmpty.requestsPerSecond,
+    target: '≥ 100',
+    ok: empty.requestsPerSecond >= 100 * peerEmpty.requestsPerSecond,
+  })
+
+  // 2. /batch ingest while filling the endpoint.
+  const before = (await call(`${app.endpoint}/query?page=1&size=1`)).total as number
+  const batchRate = await fill(app.endpoint, before)
+  record({
+    goal: '2. /batch ingest',
+    measured: `${Math.round(batchRate)} records/s`,
+    baseline: `${Math.round(baseline.requestsPerSecond)} records/s (baseline, one per request)`,
+    ratio: batchRate / baseline.requestsPerSecond,
+    target: '≥ 200000 records/s',
+    ok: batchRate >= 200_000,
+  })
+
+  // 6b. Ingest does not slow down as data grows.
+  const full = await wrk({ url: app.endpoint, method: 'POST', body: ONE, seconds: SECONDS })
+  record({
+    goal: `6. ingest with ${TOTAL.toLocaleString()} stored vs empty`,
+    measured: `${Math.round(full.requestsPerSecond)} req/s`,
+    baseline: `${Math.round(empty.requestsPerSecond)} req/s empty`,
+    ratio: full.requestsPerSecond / empty.requestsPerSecond,
+    target: '≥ 0.9',
+    ok: full.requestsPerSecond >= 0.9 * empty.requestsPerSecond,
+  })
+
+  // 3. Paging by key range: the last page costs what the first does; read everything.
+  const total = (await call(`${app.endpoint}/query?page=1&size=1`)).total as number
+  const lastPage = Math.ceil(total / 1000)
+  const first = await timeRequests(`${app.endpoint}/query?page=1&size=1000`, 50)
+  const last = await timeRequests(`${app.endpoint}/query?page=${lastPage - 1}&size=1000`, 50)
+  record({
+    goal: '3. /query page near the end vs page 1 (size 1000)',
+    measured: `${last.toFixed(2)} ms`,
+    baseline: `${first.toFixed(2)} ms page 1`,
+    ratio: last / first,
+    target: '≤ 1.5',
+    ok: last <= 1.5 * first,
+  })
+  const readStarted = performance.now()
+  let read = 0
+  for (let page = 1; ; page++) {
+    const body = (await call(`${app.endpoint}/query?page=${page}&size=1000`)) as { records: unknown[] }
+    read += body.records.length
+    if (body.records.length < 1000) break
+  }
+  const readSeconds = (performance.now() - readStarted) / 1000
+  record({
+    goal: `3. read all ${read.toLocaleString()} records through the page protocol`,
+    measured: `${readSeconds.toFixed(2)} s`,
+    baseline: '3 s',
+    ratio: readSeconds / 3,
+    target: `≤ 1 (${QUICK ? 'scaled: quick run' : '1M in ≤ 3 s'})`,
+    ok: read === total && readSeconds <= 3,
+  })
+
+  // 4. Summary from aggregates kept at insert.
+  const summary = await timeRequests(`${app.endpoint}/summary`, 100)
+  record({
+    goal: `4. /summary at ${total.toLocaleString()} records`,
+    measured: `${summary.toFixed(2)} ms`,
+    baseline: '5 ms',
+    ratio: summary / 5,
+    target: '≤ 1',
+    ok: summary <= 5,
+  })
+
+  // 5. CSV export, streamed, on a freshly started server (so peak RSS means the export).
+  await svc.stop()
+  const again = await startSvc({ SVC_DATA_DIR: svc.dataDir })
+  await fetch(`${again.url}/api/v3/health`)
+  const idle = memoryMb(again.proc.pid)
+  resetPeak(again.proc.pid)
+  const exportStarted = performance.now()
+  const res = await fetch(`${again.url}/api/v3/apps/${app.id}/export.csv`, { headers: { authorization: `Bearer ${token}` } })
+  let bytes = 0
+  const reader = res.body!.getReader()
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) bytes += chunk.value.byteLength
+  const exportSeconds = (performance.now() - exportStarted) / 1000
+  const peak = memoryMb(again.proc.pid).peak
+  record({
+    goal: `5. CSV export of ${total.toLocaleString()} records (${(bytes / 1e6).toFixed(0)} MB)`,
+    measured: `${exportSeconds.toFixed(2)} s, peak RSS idle + ${(peak - idle.rss).toFixed(0)} MB`,
+    baseline: '3 s, idle + 64 MB',
+    ratio: exportSeconds / 3,
+    target: '≤ 1 and ≤ 64 MB over idle',
+    ok: res.status === 200 && exportSeconds <= 3 && peak - idle.rss <= 64,
+  })
+  await again.stop()
+
+  // 7. Start-up: process spawn to first answered request.
+  const startTimes: number[] = []
+  for (let i = 0; i < 5; i++) {
+    const started = performance.now()
+    const fresh = await startSvc()
+    await fetch(`${fresh.url}/api/v3/health`)
+    startTimes.push(performance.now() - started)
+    await fresh.stop()
+  }
+  const startMs = median(startTimes)
+  record({
+    goal: '7. server start to first answered request',
+    measured: `${startMs.toFixed(0)} ms`,
+    baseline: '100 ms',
+    ratio: startMs / 100,
+    target: '≤ 1',
+    ok: startMs <= 100,
+  })
+
+  console.log('\n| Goal | Measured | Baseline (same run) | Ratio | Target | Met |\n|---|---|---|---|---|---|')
+  for (const g of goals) {
+    console.log(`| ${g.goal} | ${g.measured} | ${g.baseline} | ${g.ratio.toFixed(2)} | ${g.target} | ${g.ok ? 'yes' : 'no'} |`)
+  }
+}
+
+try {
+  await main()
+} finally {
+  removeTempDirs()
+}
