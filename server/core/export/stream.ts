@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.ts'
 import { LIMITS } from '../limits.ts'
 import type { SpamMode } from '../records/schemas.ts'
 import { recordJson, type StoredRecord } from '../records/shape.ts'
-import { recordStatements } from '../records/statements.ts'
+import { recordStatements } from '../../db/record-reads.ts'
 import { exportKeys, headerOf, LEADING_COLUMNS, TRAILING_COLUMNS } from './columns.ts'
 import { csvRow, csvText, csvValue } from './csv.ts'
 import { scoreCells, scoreColumns } from '../scoring/aggregate.ts'
@@ -22,7 +22,7 @@ type Row = StoredRecord & { cursor: number | null }
 
 /** A function returning the next chunk of rows after `after`. */
 function chunkReader(ctx: AppContext, appId: string, spam: SpamMode): (after: number) => Row[] {
-  const statements = recordStatements(ctx.store.db)
+  const statements = recordStatements(ctx.store)
   const statement = spam === 'only' ? statements.chunkSpam : spam === 'include' ? statements.chunkAll : statements.chunkKept
   return (after) => statement.all({ appId, after, limit: LIMITS.exportChunkRows })
 }

@@ -8,7 +8,7 @@ import { notFound } from '../errors.ts'
 import { readPage, type RecordPage } from './page.ts'
 import { parsePageQuery } from './schemas.ts'
 import type { StoredRecord } from './shape.ts'
-import { recordStatements } from './statements.ts'
+import { recordStatements } from '../../db/record-reads.ts'
 
 /** A page of one of `userId`'s apps; `query` holds the raw `page, size, spam, order` values. */
 export function listRecords(ctx: AppContext, userId: string, appId: string, query: Record<string, unknown> | URLSearchParams): RecordPage {
@@ -19,7 +19,7 @@ export function listRecords(ctx: AppContext, userId: string, appId: string, quer
 /** One record of one of `userId`'s apps, spam or not; 404 when it is not in that app. */
 export function getRecord(ctx: AppContext, userId: string, appId: string, recordId: string): StoredRecord {
   requireOwnedApp(ctx, userId, appId)
-  const row = recordStatements(ctx.store.db).one.get({ appId, id: recordId })
+  const row = recordStatements(ctx.store).one.get({ appId, id: recordId })
   if (!row) throw notFound(`Record ${JSON.stringify(recordId)} in this app`)
   return row
 }

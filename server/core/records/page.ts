@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts'
 import { recordCounts, totalFor } from './counts.ts'
 import type { PageQuery } from './schemas.ts'
 import { recordsJson, type StoredRecord } from './shape.ts'
-import { recordStatements } from './statements.ts'
+import { recordStatements } from '../../db/record-reads.ts'
 
 export interface RecordPage {
   page: number
@@ -29,7 +29,7 @@ export function readPage(ctx: AppContext, appId: string, query: PageQuery): Reco
   const result = { page: query.page, size: query.size, total }
   const skip = (query.page - 1) * query.size
   if (skip >= total) return { ...result, rows: [] }
-  const statements = recordStatements(ctx.store.db)
+  const statements = recordStatements(ctx.store)
   const desc = query.order === 'desc'
   if (query.spam === 'only') {
     const rows = (desc ? statements.spamDesc : statements.spamAsc).all({ appId, limit: query.size, offset: skip })

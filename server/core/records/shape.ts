@@ -11,7 +11,8 @@ export interface StoredRecord {
   meta: string
   /** Assessment scores as JSON text; null for apps without scales. */
   scores: string | null
-  spam: boolean
+  /** 1 (or true) for honeypot-caught records. */
+  spam: number | boolean
   createdAt: number
 }
 

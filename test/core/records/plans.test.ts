@@ -3,14 +3,13 @@
  * prepared statement names the index it searches.
  */
 import { expect, test } from 'bun:test'
-import { recordStatements } from '../../../server/core/records/statements.ts'
+import { RECORD_READ_SQL } from '../../../server/db/record-reads.ts'
 import { testContext } from '../../support/context.ts'
 
 test('every record read statement searches an index', () => {
   const { ctx } = testContext()
   const plans = Object.fromEntries(
-    Object.entries(recordStatements(ctx.store.db)).map(([name, statement]) => {
-      const { sql } = (statement as unknown as { getQuery(): { sql: string } }).getQuery()
+    Object.entries(RECORD_READ_SQL).map(([name, sql]) => {
       const rows = ctx.store.sqlite.query(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>
       return [name, rows.map((row) => row.detail).join(' | ')]
     }),
