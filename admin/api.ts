@@ -4,13 +4,14 @@
  * and message, so screens show what the server said instead of a generic "failed".
  */
 
-export interface User {
-  id: string
-  email: string
-  name: string
-  hasPassword: boolean
-  createdAt: string
-}
+// The API's shapes are the server's own view types; type-only imports add no code to the bundle.
+import type { App } from '../server/core/apps/view.ts'
+import type { AccessTokenInfo as AccessToken } from '../server/core/auth/access-tokens.ts'
+import type { Field } from '../server/core/fields/view.ts'
+import type { Share } from '../server/core/share/view.ts'
+import type { PublicUser as User } from '../server/core/users/users.ts'
+
+export type { AccessToken, App, Field, Share, User }
 
 export interface AuthOptions {
   signup: 'first' | 'open' | 'closed'
@@ -18,54 +19,6 @@ export interface AuthOptions {
   passwordLogin: boolean
   codeLogin: boolean
   smtp: boolean
-}
-
-export interface AccessToken {
-  id: string
-  name: string
-  prefix: string
-  createdAt: string
-  lastUsedAt: string | null
-}
-
-export interface App {
-  id: string
-  name: string
-  description: string
-  createdAt: string
-  updatedAt: string
-  fieldCount: number
-  recordCount: number
-  spamCount: number
-  lastRecordAt: string | null
-  published: boolean
-}
-
-export interface Field {
-  id: string
-  name: string
-  type: string
-  label: string | null
-  required: boolean
-  options: string[] | null
-  position: number
-  autoCreated: boolean
-  createdAt: string
-  updatedAt: string
-}
-
-export interface Share {
-  published: boolean
-  token: string | null
-  endpoint: string | null
-  service: boolean
-  reads: boolean
-  autoCreate: boolean
-  honeypot: string
-  rateLimit: string | null
-  effectiveRateLimit: string
-  redirectOrigins: string[]
-  publishedAt: string | null
 }
 
 export interface AppUrls {

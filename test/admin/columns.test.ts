@@ -1,9 +1,10 @@
 import { describe, expect, test } from 'bun:test'
 import type { Field, SvcRecord } from '../../admin/api.ts'
+import type { FieldType } from '../../server/core/limits.ts'
 import { columnsOf, valueOf } from '../../admin/components/svc-records/columns.ts'
 import { cellText, truncate } from '../../admin/format.ts'
 
-const field = (name: string, type: string): Field => ({
+const field = (name: string, type: FieldType): Field => ({
   id: name,
   name,
   type,

@@ -30,9 +30,9 @@ describe('endpoint snippets', () => {
 
   test('the curl example posts canonical JSON with a sample per field, __proto__ included as a plain key', () => {
     const fields = [
-      { name: 'email', type: 'email', options: null, label: '', required: true },
-      { name: "it's", type: 'number', options: null, label: '', required: false },
-      { name: '__proto__', type: 'text', options: null, label: '', required: false },
+      { name: 'email', type: 'email' as const, options: null, label: '', required: true },
+      { name: "it's", type: 'number' as const, options: null, label: '', required: false },
+      { name: '__proto__', type: 'text' as const, options: null, label: '', required: false },
     ]
     const curl = curlSnippet(ENDPOINT, fields)
     expect(curl).toBe(

@@ -130,7 +130,7 @@ export class SvcFieldsEditor extends LitElement {
           ${field.autoCreated ? html`<div class="auto">auto-created</div>` : nothing}
         </td>
         <td class="type">
-          <select aria-label="Type of field ${label}" @change=${(e: Event) => this.patch(field, { type: (e.target as HTMLSelectElement).value })}>
+          <select aria-label="Type of field ${label}" @change=${(e: Event) => this.patch(field, { type: (e.target as HTMLSelectElement).value as FieldType })}>
             ${FIELD_TYPES.map((type) => html`<option value=${type} ?selected=${type === field.type}>${type}</option>`)}
           </select>
         </td>

@@ -2,19 +2,10 @@
  * @module How an app reads in a terminal; shared by the app commands.
  */
 import { details, table, type Style } from '../../output.ts'
+import type { App } from '../../../server/core/apps/view.ts'
 
-export interface App {
-  id: string
-  name: string
-  description: string
-  createdAt: string
-  updatedAt: string
-  fieldCount: number
-  recordCount: number
-  spamCount: number
-  lastRecordAt: string | null
-  published: boolean
-}
+export type { App }
+
 
 export const appDetails = (app: App) => (style: Style) =>
   details(style, {

@@ -4,19 +4,10 @@
 import { usageError } from '../../errors.ts'
 import { details, table, type Style } from '../../output.ts'
 import { FIELD_TYPES, LIMITS } from '../../../server/core/limits.ts'
+import type { Field } from '../../../server/core/fields/view.ts'
 
-export interface Field {
-  id: string
-  name: string
-  type: string
-  label: string
-  required: boolean
-  options: string[] | null
-  position: number
-  autoCreated: boolean
-  createdAt: string
-  updatedAt: string
-}
+export type { Field }
+
 
 export const typeArg = {
   type: { type: 'enum' as const, options: [...FIELD_TYPES] as string[], description: `Field type: ${FIELD_TYPES.join(', ')}`, valueHint: 'type' },

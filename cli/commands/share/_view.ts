@@ -2,20 +2,10 @@
  * @module How endpoint settings read in a terminal; shared by the share commands.
  */
 import { details, type Style } from '../../output.ts'
+import type { Share } from '../../../server/core/share/view.ts'
 
-export interface Share {
-  published: boolean
-  token: string | null
-  endpoint: string | null
-  service: boolean
-  reads: boolean
-  autoCreate: boolean
-  honeypot: string
-  rateLimit: string | null
-  effectiveRateLimit: string
-  redirectOrigins: string[]
-  publishedAt: string | null
-}
+export type { Share }
+
 
 const onOff = (value: boolean) => (value ? 'on' : 'off')
 
