@@ -44,6 +44,8 @@ export const RECORD_READ_SQL = {
   chunkAll: chunk('seq', false),
   chunkSpam: chunk('seq', true),
   one: `SELECT ${COLUMNS} FROM records WHERE app_id = $appId AND id = $id`,
+  /** The counters a page's `total` comes from (kept current by ingest and deletion). */
+  counts: 'SELECT kept, spam FROM app_stats WHERE app_id = $appId',
 } as const
 
 /** A statement whose single argument is an object of named parameters. */
@@ -67,6 +69,7 @@ function compile(store: Store) {
     chunkAll: q<RecordRow & { cursor: number }, Chunk>(s.chunkAll),
     chunkSpam: q<RecordRow & { cursor: number }, Chunk>(s.chunkSpam),
     one: q<RecordRow, { appId: string; id: string }>(s.one),
+    counts: q<{ kept: number; spam: number }, { appId: string }>(s.counts),
   }
 }
 

@@ -2,9 +2,8 @@
  * @module An app's record counters from app_stats (kept current by ingest and deletion),
  * so a page's `total` costs one primary-key read instead of a COUNT over the records.
  */
-import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { appStats } from '../../db/schema.ts'
+import { recordStatements } from '../../db/record-reads.ts'
 import type { SpamMode } from './schemas.ts'
 
 export interface RecordCounts {
@@ -15,7 +14,7 @@ export interface RecordCounts {
 
 /** Kept and spam counts of an app (zeros before its first record). */
 export function recordCounts(ctx: AppContext, appId: string): RecordCounts {
-  const row = ctx.store.db.select({ kept: appStats.kept, spam: appStats.spam }).from(appStats).where(eq(appStats.appId, appId)).get()
+  const row = recordStatements(ctx.store).counts.get({ appId })
   return row ?? { kept: 0, spam: 0 }
 }
 

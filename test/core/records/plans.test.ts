@@ -25,5 +25,6 @@ test('every record read statement searches an index', () => {
     chunkAll: 'SEARCH records USING INDEX records_app_seq_idx (app_id=? AND seq>?)',
     chunkSpam: 'SEARCH records USING INDEX records_app_spam_seq_idx (app_id=? AND seq>?)',
     one: 'SEARCH records USING INDEX records_id_unique (id=?)',
+    counts: 'SEARCH app_stats USING INDEX sqlite_autoindex_app_stats_1 (app_id=?)',
   })
 })
