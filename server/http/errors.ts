@@ -65,11 +65,16 @@ export function errorHandler(ctx: AppContext) {
     if (typeof status === 'number' && status >= 400 && status < 500) {
       return errorResponse(status, 'bad_request', String((error as Error).message || 'Bad request'), undefined, headers)
     }
-    const requestId = requestIdOf(request)
-    ctx.log.error(`unexpected error in ${request.method} ${new URL(request.url).pathname}`, {
-      requestId,
-      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-    })
-    return errorResponse(500, 'internal', `Something went wrong on the server; quote request id ${requestId} when reporting it`, { requestId }, headers)
+    return unexpectedErrorResponse(ctx, request, error, headers)
   })
+}
+
+/** Logs an unexpected exception with the request id and answers 500 with that id, never a stack trace. */
+export function unexpectedErrorResponse(ctx: AppContext, request: Request, error: unknown, headers?: Record<string, string>): Response {
+  const requestId = requestIdOf(request)
+  ctx.log.error(`unexpected error in ${request.method} ${new URL(request.url).pathname}`, {
+    requestId,
+    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  })
+  return errorResponse(500, 'internal', `Something went wrong on the server; quote request id ${requestId} when reporting it`, { requestId }, headers)
 }

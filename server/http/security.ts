@@ -5,10 +5,15 @@
 import { Elysia } from 'elysia'
 import { requestIdOf } from './request-id.ts'
 
+/** Adds the security headers and the request id to `headers` (also used by the fast ingest route). */
+export function addSecurityHeaders(request: Request, headers: Record<string, string>): Record<string, string> {
+  headers['x-content-type-options'] = 'nosniff'
+  headers['referrer-policy'] = 'no-referrer'
+  headers['x-request-id'] = requestIdOf(request)
+  return headers
+}
+
 export const securityHeaders = () =>
   new Elysia({ name: 'svc/security-headers' }).onRequest(({ request, set }) => {
-    const headers = set.headers as Record<string, string>
-    headers['x-content-type-options'] = 'nosniff'
-    headers['referrer-policy'] = 'no-referrer'
-    headers['x-request-id'] = requestIdOf(request)
+    addSecurityHeaders(request, set.headers as Record<string, string>)
   })

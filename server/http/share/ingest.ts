@@ -18,7 +18,7 @@ import { allowedRedirect, formSubmission } from '../../core/collect/form.ts'
 import { prepareBatch } from '../../core/collect/batch.ts'
 import { prepareRecord, type CollectSettings } from '../../core/collect/prepare.ts'
 import { toSubmission } from '../../core/collect/shape.ts'
-import { writerOf } from '../../core/collect/writer.ts'
+import { writerOf, type Writer } from '../../core/collect/writer.ts'
 import { AppError } from '../../core/errors.ts'
 import { LIMITS } from '../../core/limits.ts'
 import { mediaType, readBodyBytes, utf8Text } from './body.ts'
@@ -70,6 +70,18 @@ export async function readFormPairs(ctx: AppContext, request: Request): Promise<
   return pairs
 }
 
+/**
+ * POST /<token>: one JSON record. Shared by the Elysia route and the fast route that
+ * Bun.serve answers directly (server/http/fast-routes.ts); `headers` receives Retry-After.
+ */
+export async function ingestOne(ctx: AppContext, writer: Writer, token: string, request: Request, headers: Record<string, string>): Promise<Response> {
+  const endpoint = resolveEndpoint(ctx, token, 'write', headers)
+  const body = await readJson(ctx, request)
+  const prepared = prepareRecord(fieldsOf(ctx, endpoint.appId), settingsOf(ctx, endpoint), toSubmission(body))
+  const [id] = await writer.write(endpoint.appId, [prepared])
+  return json({ code: 200, data: { id } })
+}
+
 /** The write routes of the public collection endpoints. */
 export const shareIngestRoutes = (ctx: AppContext) => {
   const writer = writerOf(ctx)
@@ -77,13 +89,7 @@ export const shareIngestRoutes = (ctx: AppContext) => {
     .use(shareCors())
     .post(
       `${SHARE_PREFIX}/:token`,
-      async ({ params, request, set }) => {
-        const endpoint = resolveEndpoint(ctx, params.token, 'write', set.headers as Record<string, string>)
-        const body = await readJson(ctx, request)
-        const prepared = prepareRecord(fieldsOf(ctx, endpoint.appId), settingsOf(ctx, endpoint), toSubmission(body))
-        const [id] = await writer.write(endpoint.appId, [prepared])
-        return json({ code: 200, data: { id } })
-      },
+      ({ params, request, set }) => ingestOne(ctx, writer, params.token, request, set.headers as Record<string, string>),
       { parse: 'none', detail: { summary: 'Submit one record (JSON)', tags: ['share'] } },
     )
     .post(

@@ -1,0 +1,80 @@
+/**
+ * Bun.serve answers POST /api/v3/share/<token> itself (server/http/fast-routes.ts). Over a
+ * real socket it must answer exactly as the Elysia route does through app.handle: same
+ * status, body, and headers, for successes and for every kind of refusal.
+ */
+import { afterAll, describe, expect, test } from 'bun:test'
+import { makeEndpoint } from '../core/collect/fixtures.ts'
+import { startTestServer } from '../support/server.ts'
+
+const server = startTestServer({ SVC_RATE_LIMIT: '1/s,3', SVC_MAX_BODY: '2048' })
+afterAll(() => server.close())
+
+const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+const VARYING = new Set(['x-request-id', 'date', 'content-length'])
+
+/** Status, body with ids masked, and headers without the ones that differ per request. */
+async function shape(response: Response) {
+  const text = await response.text()
+  const headers = Object.fromEntries([...response.headers].filter(([name]) => !VARYING.has(name)).sort())
+  return { status: response.status, body: text.replace(new RegExp(ID.source.slice(1, -1), 'g'), '<id>'), headers }
+}
+
+async function both(path: string, init: RequestInit) {
+  const overSocket = await fetch(`${server.url}${path}`, init)
+  const requestId = overSocket.headers.get('x-request-id')
+  const throughElysia = await server.app.handle(new Request(`http://localhost${path}`, init))
+  return { fast: await shape(overSocket), elysia: await shape(throughElysia), requestId }
+}
+
+describe('the fast ingest route answers like the Elysia route', () => {
+  const json = (body: string) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body })
+
+  test.each([
+    ['a stored record', () => json('{"name":"Ada"}')],
+    ['bad JSON', () => json('{"name":')],
+    ['an array', () => json('[1,2]')],
+    ['an unsupported content type', () => ({ method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<a/>' })],
+    ['a body over the limit', () => json(JSON.stringify({ text: 'x'.repeat(4096) }))],
+  ])('%s', async (_name, init) => {
+    const endpoint = await makeEndpoint(server.ctx, { rateLimit: 'off' })
+    const { fast, elysia, requestId } = await both(endpoint.path, init())
+    expect(fast).toEqual(elysia)
+    expect(requestId).toMatch(/^[0-9a-f]{16}$/)
+    expect(fast.headers['access-control-allow-origin']).toBe('*')
+    expect(fast.headers['x-content-type-options']).toBe('nosniff')
+  })
+
+  test('an unknown token and a switched-off endpoint', async () => {
+    const off = await makeEndpoint(server.ctx, { service: false, rateLimit: 'off' })
+    for (const path of ['/api/v3/share/not-a-real-token-at-all', '/api/v3/share/%ZZ', off.path]) {
+      const { fast, elysia } = await both(path, json('{"a":1}'))
+      expect(fast).toEqual(elysia)
+      expect([403, 404]).toContain(fast.status)
+    }
+  })
+
+  test('the rate limit answers 429 with Retry-After on the fast route', async () => {
+    const endpoint = await makeEndpoint(server.ctx)
+    const statuses: number[] = []
+    let retryAfter: string | null = null
+    for (let i = 0; i < 5; i++) {
+      const res = await fetch(`${server.url}${endpoint.path}`, json('{"n":1}'))
+      statuses.push(res.status)
+      if (res.status === 429) retryAfter = res.headers.get('retry-after')
+      await res.arrayBuffer()
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429])
+    expect(Number(retryAfter)).toBeGreaterThanOrEqual(1)
+  })
+
+  test('other methods and sub-paths still reach Elysia (preflight, help)', async () => {
+    const endpoint = await makeEndpoint(server.ctx, { rateLimit: 'off' })
+    const preflight = await fetch(`${server.url}${endpoint.path}`, { method: 'OPTIONS', headers: { origin: 'null', 'access-control-request-method': 'POST' } })
+    expect(preflight.status).toBe(204)
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*')
+    const help = await fetch(`${server.url}${endpoint.path}?help`)
+    expect(help.status).toBe(200)
+    expect(help.headers.get('content-type')).toBe('text/markdown; charset=utf-8')
+  })
+})
