@@ -2,39 +2,13 @@
  * @module Ready-to-paste examples for an endpoint: an HTML form and a curl command built
  * from the app's fields. The output is text the owner copies; Lit shows it escaped.
  */
+import { exampleValue } from '../server/core/help/examples.ts'
+import { escapeHtml, shellQuote } from '../server/core/help/markdown.ts'
 import type { Field } from './api.ts'
 
-/** Escapes text for an HTML attribute value or element content in the pasted snippet. */
-export function escapeHtml(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')
-}
-
-/** Quotes a string for a POSIX shell (single quotes; embedded ones closed and escaped). */
-export function shellQuote(text: string): string {
-  return `'${text.replaceAll("'", `'\\''`)}'`
-}
-
-/** A plausible value for a field, so the example passes the field's type check. */
-export function sampleValue(field: Pick<Field, 'type' | 'options' | 'name'>): unknown {
-  switch (field.type) {
-    case 'number':
-      return 42
-    case 'boolean':
-      return true
-    case 'choice':
-      return field.options?.[0] ?? 'option'
-    case 'multichoice':
-      return field.options?.length ? [field.options[0]] : ['option']
-    case 'date':
-      return new Date().toISOString().slice(0, 10)
-    case 'email':
-      return 'someone@example.com'
-    case 'json':
-      return { example: true }
-    default:
-      return /mail/i.test(field.name) ? 'someone@example.com' : 'Hello'
-  }
-}
+// One escaping and one example value for the whole project: the server's ?help pages
+// build the same kind of snippets from these pure functions.
+export { escapeHtml, shellQuote } from '../server/core/help/markdown.ts'
 
 const DEFAULT_FIELDS: Array<Pick<Field, 'name' | 'type' | 'options' | 'label' | 'required'>> = [
   { name: 'email', type: 'email', options: null, label: 'E-mail', required: false },
@@ -93,7 +67,7 @@ export function htmlFormSnippet(endpoint: string, fields: SnippetField[], honeyp
 export function curlSnippet(endpoint: string, fields: SnippetField[]): string {
   const list = fields.length ? fields : DEFAULT_FIELDS
   const data: Record<string, unknown> = {}
-  for (const field of list) Object.defineProperty(data, field.name, { value: sampleValue(field), enumerable: true })
+  for (const field of list) Object.defineProperty(data, field.name, { value: exampleValue(field), enumerable: true })
   const body = JSON.stringify({ data })
   return `curl -X POST ${shellQuote(endpoint)} \\\n  -H 'Content-Type: application/json' \\\n  -d ${shellQuote(body)}`
 }

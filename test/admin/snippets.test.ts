@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { curlSnippet, escapeHtml, htmlFormSnippet, sampleValue, shellQuote } from '../../admin/snippets.ts'
+import { curlSnippet, escapeHtml, htmlFormSnippet, shellQuote } from '../../admin/snippets.ts'
 
 const ENDPOINT = 'http://localhost:8787/api/v3/share/tok_123'
 
@@ -17,16 +17,6 @@ describe('endpoint snippets', () => {
     expect(echoed).toBe(text)
   })
 
-  test.each([
-    [{ name: 'n', type: 'number', options: null }, 42],
-    [{ name: 'b', type: 'boolean', options: null }, true],
-    [{ name: 'c', type: 'choice', options: ['x', 'y'] }, 'x'],
-    [{ name: 'm', type: 'multichoice', options: ['x', 'y'] }, ['x']],
-    [{ name: 'e', type: 'email', options: null }, 'someone@example.com'],
-    [{ name: 'j', type: 'json', options: null }, { example: true }],
-    [{ name: 'contact_mail', type: 'text', options: null }, 'someone@example.com'],
-    [{ name: 'name', type: 'text', options: null }, 'Hello'],
-  ] as const)('sampleValue(%p)', (field, value) => expect(sampleValue({ ...field, options: field.options ? [...field.options] : null })).toEqual(value))
 
   test('the curl example posts canonical JSON with a sample per field, __proto__ included as a plain key', () => {
     const fields = [
@@ -36,7 +26,7 @@ describe('endpoint snippets', () => {
     ]
     const curl = curlSnippet(ENDPOINT, fields)
     expect(curl).toBe(
-      `curl -X POST '${ENDPOINT}' \\\n  -H 'Content-Type: application/json' \\\n  -d '{"data":{"email":"someone@example.com","it'\\''s":42,"__proto__":"Hello"}}'`,
+      `curl -X POST '${ENDPOINT}' \\\n  -H 'Content-Type: application/json' \\\n  -d '{"data":{"email":"ada@example.com","it'\\''s":42,"__proto__":"Hello"}}'`,
     )
   })
 
@@ -76,7 +66,7 @@ describe('endpoint snippets', () => {
   })
 
   test('with no fields yet, the examples use email and message', () => {
-    expect(curlSnippet(ENDPOINT, [])).toContain(`-d '{"data":{"email":"someone@example.com","message":"Hello"}}'`)
+    expect(curlSnippet(ENDPOINT, [])).toContain(`-d '{"data":{"email":"ada@example.com","message":"Hello"}}'`)
     expect(htmlFormSnippet(ENDPOINT, [], '_gotcha')).toContain('<textarea name="message"></textarea>')
   })
 })

@@ -227,7 +227,7 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     await eventually(() => records().locator('tbody tr').count(), 4)
     await records().locator('input[name=newestFirst]').uncheck()
     await eventually(() => records().locator('.page-status').innerText(), 'Page 1 of 26')
-    await eventually(() => records().locator('tbody tr').first().locator('td').nth(3).innerText(), 'someone@example.com')
+    await eventually(() => records().locator('tbody tr').first().locator('td').nth(3).innerText(), 'ada@example.com')
     await shot(page, '05-records-paged')
   })
 
