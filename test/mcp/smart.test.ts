@@ -13,33 +13,7 @@ import { eq } from 'drizzle-orm'
 import { smartJobs } from '../../server/db/schema.ts'
 import { jobSettled } from '../../server/core/smart/jobs.ts'
 import { BUN, ROOT, startTestServer, tempConfigHome, type TestServer } from '../support/server.ts'
-
-/** A chat-completions server that holds every request until `answer()`, then echoes the draft plan it was sent. */
-function heldModel() {
-  const held: Array<{ body: { messages: { content: string }[] }; respond(response: Response): void }> = []
-  let arrived: () => void = () => undefined
-  const server = Bun.serve({
-    port: 0,
-    hostname: '127.0.0.1',
-    async fetch(request) {
-      const body = await request.json()
-      return new Promise<Response>((respond) => {
-        held.push({ body, respond })
-        arrived()
-      })
-    },
-  })
-  return {
-    url: `http://127.0.0.1:${server.port}/v1`,
-    request: () => (held.length ? Promise.resolve() : new Promise<void>((resolve) => (arrived = resolve))),
-    answer() {
-      for (const { body, respond } of held.splice(0)) {
-        respond(Response.json({ choices: [{ message: { role: 'assistant', content: body.messages[1].content.split('\n').at(-1)! } }] }))
-      }
-    },
-    stop: () => server.stop(true),
-  }
-}
+import { heldModel } from '../support/held-model.ts'
 
 const model = heldModel()
 const server = startTestServer()
