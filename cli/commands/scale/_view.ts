@@ -1,42 +1,12 @@
 /**
  * @module How scales read in a terminal; shared by the scale commands and the snapshot.
  */
+import type { Level } from '../../../server/core/scales/model.ts'
+import type { Scale, ScaleItemView as ScaleItem } from '../../../server/core/scales/store.ts'
 import { bold, details, table, type Style } from '../../output.ts'
 
-export interface ScaleItem {
-  field: string | null
-  type: string | null
-  fieldId: string
-  weight: number
-  reverse: boolean
-  scores: Record<string, number> | null
-  min: number | null
-  max: number | null
-}
-
-export interface Level {
-  key: string
-  label: string
-  min: number | null
-  max: number | null
-  interpretation: string
-}
-
-export interface Scale {
-  id: string
-  key: string
-  name: string
-  description: string
-  method: 'sum' | 'mean'
-  items: ScaleItem[]
-  levels: Level[]
-  range: { min: number | null; max: number | null } | null
-  complete: boolean
-  problems: { path: string; message: string }[]
-  position: number
-  createdAt: string
-  updatedAt: string
-}
+// The API's shapes are the server's own view types (type-only: nothing of the server loads).
+export type { Level, Scale, ScaleItem }
 
 /** The scales route of an app, or of one scale. */
 export const scalePath = (app: string, scale?: string) =>
