@@ -1,24 +1,11 @@
 /**
  * @module How report pages read in a terminal; shared by the report commands.
  */
+import type { ReportPage, ReportSection } from '../../../server/core/reports/store.ts'
 import { bold, dim, table, type Style } from '../../output.ts'
 
-export interface ReportSection {
-  id: string
-  type: 'intro' | 'score' | 'chart' | 'expert' | 'closing'
-  title: string
-  text: string
-  scale: string | null
-}
-
-export interface ReportPage {
-  id: string
-  number: number
-  title: string
-  sections: ReportSection[]
-  createdAt: string
-  updatedAt: string
-}
+// The API's shapes are the server's own view types (type-only: nothing of the server loads).
+export type { ReportPage, ReportSection }
 
 export const pageArg = {
   page: { type: 'string', description: 'Page number (1, 2, …) or id', required: true, valueHint: 'page' },
