@@ -5,13 +5,15 @@
  */
 
 // The API's shapes are the server's own view types; type-only imports add no code to the bundle.
+import type { AppUrls } from '../server/core/apps/urls.ts'
 import type { App } from '../server/core/apps/view.ts'
 import type { AccessTokenInfo as AccessToken } from '../server/core/auth/access-tokens.ts'
 import type { Field } from '../server/core/fields/view.ts'
 import type { Share } from '../server/core/share/view.ts'
+import type { FieldSummary, Summary, TopValue } from '../server/core/stats/summary.ts'
 import type { PublicUser as User } from '../server/core/users/users.ts'
 
-export type { AccessToken, App, Field, Share, User }
+export type { AccessToken, App, AppUrls, Field, FieldSummary, Share, Summary, TopValue, User }
 
 export interface AuthOptions {
   signup: 'first' | 'open' | 'closed'
@@ -19,14 +21,6 @@ export interface AuthOptions {
   passwordLogin: boolean
   codeLogin: boolean
   smtp: boolean
-}
-
-export interface AppUrls {
-  endpoint: string | null
-  help: string | null
-  fillIn: string | null
-  editor: string
-  data: string
 }
 
 export interface SvcRecord {
@@ -44,38 +38,6 @@ export interface RecordsPage {
 }
 
 export type SpamFilter = 'exclude' | 'include' | 'only'
-
-/** One field's aggregate; which members exist depends on the values seen. */
-export interface FieldSummary {
-  type: string
-  count: number
-  missing: number
-  min?: number | null
-  max?: number | null
-  mean?: number | null
-  sum?: number | null
-  true?: number
-  false?: number
-  top?: TopValue[]
-  other?: number
-  /** Per-element counts of array values (multichoice). */
-  items?: { top: TopValue[]; other: number }
-}
-
-export interface TopValue {
-  value: string
-  count: number
-}
-
-export interface Summary {
-  total: number
-  spam: number
-  firstAt: string | null
-  lastAt: string | null
-  fields: Record<string, FieldSummary>
-  /** Records per UTC day for the last 30 days, oldest first, zeros included. */
-  days: Array<{ date: string; count: number }>
-}
 
 /** A failed API call: `status` and `type` as the server sent them. */
 export class ApiError extends Error {
