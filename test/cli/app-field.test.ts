@@ -3,7 +3,7 @@
  * codes, confirmation with --yes or on a terminal.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { cliInProcess, cliProcess, startTestServer, tempConfigHome, type CliRun } from '../support/server.ts'
+import { cliInProcess, cliProcess, startTestServer, tempConfigHome, expectOk } from '../support/server.ts'
 
 const server = startTestServer()
 afterAll(() => server.close())
@@ -14,11 +14,7 @@ beforeAll(async () => {
   env = { SVC_URL: server.url, SVC_TOKEN: token, XDG_CONFIG_HOME: tempConfigHome() }
 })
 const cli = (...argv: string[]) => cliInProcess(argv, { env })
-const ok = (run: CliRun) => {
-  expect(run.stderr).toBe('')
-  expect(run.code).toBe(0)
-  return run
-}
+const ok = expectOk
 const iso = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
 
 describe('app', () => {

@@ -6,18 +6,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { execWhitelist } from '../../cli/mcp/exec.ts'
 import { DEFAULT_THEME } from '../../server/core/connect/schemas.ts'
-import { cliInProcess, cliProcess, startTestServer, tempConfigHome, type CliRun } from '../support/server.ts'
+import { cliInProcess, cliProcess, startTestServer, tempConfigHome, type CliRun, expectOk } from '../support/server.ts'
 
 const server = startTestServer()
 afterAll(() => server.close())
 
 let env: Record<string, string>
 const cli = (...argv: string[]) => cliInProcess(argv, { env })
-const ok = (run: CliRun) => {
-  expect(run.stderr).toBe('')
-  expect(run.code).toBe(0)
-  return run
-}
+const ok = expectOk
 const failed = (run: CliRun, code: number) => {
   expect(run.stdout).toBe('')
   expect(run.code).toBe(code)

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SKILL_MODULES, skillDocument } from '../../server/core/skills/index.ts'
-import { BUN, cliInProcess, ROOT, startTestServer, tempConfigHome, type CliRun } from '../support/server.ts'
+import { BUN, cliInProcess, ROOT, startTestServer, tempConfigHome, expectOk } from '../support/server.ts'
 import { tempDir } from '../support/tmp.ts'
 
 const server = startTestServer()
@@ -19,11 +19,7 @@ beforeAll(async () => {
   env = { SVC_URL: server.url, SVC_TOKEN: account.token, XDG_CONFIG_HOME: tempConfigHome() }
 })
 const cli = (...argv: string[]) => cliInProcess(argv, { env })
-const ok = (run: CliRun) => {
-  expect(run.stderr).toBe('')
-  expect(run.code).toBe(0)
-  return run
-}
+const ok = expectOk
 
 describe('profile', () => {
   test('get, update, password (stdin: new only when there is none, then current + new)', async () => {

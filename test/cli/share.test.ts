@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { cliInProcess, cliProcess, startTestServer, tempConfigHome, type CliRun } from '../support/server.ts'
+import { cliInProcess, cliProcess, startTestServer, tempConfigHome, expectOk } from '../support/server.ts'
 import { tempDir } from '../support/tmp.ts'
 
 const server = startTestServer()
@@ -17,11 +17,7 @@ beforeAll(async () => {
   env = { SVC_URL: server.url, SVC_TOKEN: token, XDG_CONFIG_HOME: tempConfigHome() }
 })
 const cli = (...argv: string[]) => cliInProcess(argv, { env })
-const ok = (run: CliRun) => {
-  expect(run.stderr).toBe('')
-  expect(run.code).toBe(0)
-  return run
-}
+const ok = expectOk
 const newApp = async (name: string) => ok(await cli('app', 'create', '--name', name, '--json')).json().id as string
 
 describe('share settings', () => {

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import type { ChangeKind } from '../../server/core/changes.ts'
 import { appStats, apps, endpoints, fields, records } from '../../server/db/schema.ts'
-import { testApp, type TestApp } from '../support/http.ts'
+import { testApp, type TestApp, validationBody } from '../support/http.ts'
 import { makeUser } from '../support/users.ts'
 
 const T0 = '2026-01-01T00:00:00.000Z'
@@ -24,15 +24,6 @@ async function createApp(t: TestApp, token: string, body: unknown = { name: 'Sur
   return res.body.data as { id: string }
 }
 
-/** The 422 body the route answers for `problems` (route-level schema validation). */
-const invalid = (...problems: Array<{ path: string; message: string }>) => ({
-  code: 422,
-  error: {
-    type: 'validation',
-    message: problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)).join('; '),
-    details: { problems },
-  },
-})
 
 function appBody(id: string, overrides: Record<string, unknown> = {}) {
   return {
@@ -135,7 +126,7 @@ describe('POST /api/v3/apps', () => {
     const { t, owner } = await setup()
     const res = await t.request('POST', '/api/v3/apps', { token: owner.token, body })
     expect(res.status).toBe(422)
-    expect(res.body).toEqual(invalid(...problems))
+    expect(res.body).toEqual(validationBody(...problems))
     expect(t.ctx.store.db.select().from(apps).all()).toEqual([])
   })
 
@@ -244,7 +235,7 @@ describe('GET/PATCH /api/v3/apps/:id', () => {
     const { id } = await createApp(t, owner.token)
     const res = await t.request('PATCH', `/api/v3/apps/${id}`, { token: owner.token, body })
     expect(res.status).toBe(422)
-    expect(res.body).toEqual(invalid(...problems))
+    expect(res.body).toEqual(validationBody(...problems))
     expect(t.ctx.store.db.select({ name: apps.name }).from(apps).all()).toEqual([{ name: 'Survey' }])
   })
 })

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { asc, eq } from 'drizzle-orm'
 import type { ChangeKind } from '../../server/core/changes.ts'
 import { fields } from '../../server/db/schema.ts'
-import { testApp, type TestApp } from '../support/http.ts'
+import { testApp, type TestApp, validationBody } from '../support/http.ts'
 import { makeUser } from '../support/users.ts'
 
 const T0 = '2026-01-01T00:00:00.000Z'
@@ -27,14 +27,6 @@ async function add(t: TestApp, token: string, base: string, body: Record<string,
   return res.body.data as { id: string; name: string }
 }
 
-const invalid = (...problems: Array<{ path: string; message: string }>) => ({
-  code: 422,
-  error: {
-    type: 'validation',
-    message: problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)).join('; '),
-    details: { problems },
-  },
-})
 
 function fieldBody(id: string, overrides: Record<string, unknown> = {}) {
   return {
@@ -151,7 +143,7 @@ describe('POST /fields', () => {
     const { t, owner, base, appId, changes } = await setup()
     const res = await t.request('POST', base, { token: owner.token, body })
     expect(res.status).toBe(422)
-    expect(res.body).toEqual(invalid(...problems))
+    expect(res.body).toEqual(validationBody(...problems))
     expect(stored(t, appId)).toEqual([])
     expect(changes).toEqual([])
   })
@@ -355,7 +347,7 @@ describe('PATCH /fields/:field', () => {
     await add(t, owner.token, base, { name: 'a' })
     const res = await t.request('PATCH', `${base}/a`, { token: owner.token, body })
     expect(res.status).toBe(422)
-    expect(res.body).toEqual(invalid(...problems))
+    expect(res.body).toEqual(validationBody(...problems))
   })
 
   test('renaming to a name in use is a 409; renaming to its own name is fine', async () => {
@@ -479,7 +471,7 @@ describe('PUT /fields/order', () => {
     const { t, owner, base } = await setup()
     const res = await t.request('PUT', `${base}/order`, { token: owner.token, body })
     expect(res.status).toBe(422)
-    expect(res.body).toEqual(invalid(...problems))
+    expect(res.body).toEqual(validationBody(...problems))
   })
 })
 

@@ -5,7 +5,7 @@ import { hashSecret } from '../../server/core/ids.ts'
 import { findEndpointByToken } from '../../server/core/share/lookup.ts'
 import { endpoints } from '../../server/db/schema.ts'
 import type { Config } from '../../server/config.ts'
-import { testApp, type TestApp } from '../support/http.ts'
+import { testApp, type TestApp, validationBody } from '../support/http.ts'
 import { makeUser } from '../support/users.ts'
 
 const T0 = '2026-01-01T00:00:00.000Z'
@@ -24,14 +24,6 @@ async function setup(config: Partial<Config> = {}) {
   return { t, owner, other, appId, base: `/api/v3/apps/${appId}/share`, changes }
 }
 
-const invalid = (...problems: Array<{ path: string; message: string }>) => ({
-  code: 422,
-  error: {
-    type: 'validation',
-    message: problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)).join('; '),
-    details: { problems },
-  },
-})
 
 const DEFAULT_SHARE = {
   published: false,
@@ -151,7 +143,7 @@ describe('GET/PATCH /share', () => {
     const { t, owner, base, changes } = await setup()
     const res = await t.request('PATCH', base, { token: owner.token, body })
     expect(res.status).toBe(422)
-    expect(res.body).toEqual(invalid(...problems))
+    expect(res.body).toEqual(validationBody(...problems))
     expect((await t.request('GET', base, { token: owner.token })).body.data).toEqual(DEFAULT_SHARE)
     expect(changes).toEqual([])
   })

@@ -57,3 +57,13 @@ export function testApp(config: Partial<Config> = {}): TestApp {
     },
   }
 }
+
+/** The 422 body svc answers for `problems` (message: every problem, `path: message`, joined by "; "). */
+export const validationBody = (...problems: Array<{ path: string; message: string }>) => ({
+  code: 422,
+  error: {
+    type: 'validation',
+    message: problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)).join('; '),
+    details: { problems },
+  },
+})

@@ -3,6 +3,7 @@
  * ways to run svc-cli against it: in-process (runCli over buffers) and as a real process
  * (`bun cli/main.ts`). Each CLI run gets its own temp XDG_CONFIG_HOME unless one is given.
  */
+import { expect } from 'bun:test'
 import { rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -89,4 +90,11 @@ export async function cliProcess(argv: string[], options: CliOptions = {}): Prom
   const decode = async (stream: ReadableStream<Uint8Array>) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(await new Response(stream).arrayBuffer())
   const [stdout, stderr, code] = await Promise.all([decode(proc.stdout), decode(proc.stderr), proc.exited])
   return finish(code, stdout, stderr)
+}
+
+/** Asserts a CLI run succeeded quietly (exit 0, nothing on stderr) and returns it. */
+export function expectOk(run: CliRun): CliRun {
+  expect(run.stderr).toBe('')
+  expect(run.code).toBe(0)
+  return run
 }
