@@ -22,6 +22,7 @@ export type ErrorType =
   | 'validation'
   | 'rate_limited'
   | 'timeout'
+  | 'storage_unavailable'
   | 'internal'
 
 /** One problem with an input; `path` names where (a field, `data.age`, `[3].email`). */

@@ -8,6 +8,7 @@ import { dirname } from 'node:path'
 import { drizzle, type BunSQLiteDatabase } from 'drizzle-orm/bun-sqlite'
 import type { SyncMode } from '../config.ts'
 import * as schema from './schema.ts'
+import { deferredWalSync, immediateWalSync, type SyncFiles, type WalSync } from './wal-sync.ts'
 
 export type Db = BunSQLiteDatabase<typeof schema>
 
@@ -15,15 +16,20 @@ export type Db = BunSQLiteDatabase<typeof schema>
 export interface Store {
   db: Db
   sqlite: Database
+  /** How the record writer makes its commits durable (server/db/wal-sync.ts). */
+  wal: WalSync
   close(): void
 }
 
 export interface OpenOptions {
   /**
-   * FULL syncs the WAL on every commit, so an acknowledged write survives power loss;
+   * FULL: an acknowledged write survives power loss (the record writer's group commits
+   * are synced off the event loop, see wal-sync.ts; every other commit syncs in place).
    * NORMAL survives a crash of the process but not of the machine.
    */
   synchronous?: SyncMode
+  /** The file operations the WAL sync uses (tests hold or fail a sync with them). */
+  syncFiles?: SyncFiles
 }
 
 /** Opens (creating if needed) the database at `path`, or an in-memory one for `:memory:`. */
@@ -37,11 +43,15 @@ export function openStore(path: string, options: OpenOptions = {}): Store {
   // Lets SQLite checkpoint the WAL without waiting for every reader to finish.
   sqlite.run('PRAGMA wal_autocheckpoint = 1000')
   const db = drizzle({ client: sqlite, schema })
+  const wal = path === ':memory:' || options.synchronous === 'normal' ? immediateWalSync : deferredWalSync(sqlite, path, options.syncFiles)
   return {
     db,
     sqlite,
+    wal,
     close: () => {
       try {
+        wal.drain()
+        wal.close()
         sqlite.run('PRAGMA optimize')
       } finally {
         sqlite.close()

@@ -8,7 +8,7 @@ import { ManualClock } from '../../server/core/clock.ts'
 import { createLogger } from '../../server/core/logger.ts'
 import type { Mail, Mailer } from '../../server/core/mailer.ts'
 import { createSealer, newSecretKey } from '../../server/core/sealer.ts'
-import { openStore } from '../../server/db/connection.ts'
+import { openStore, type Store } from '../../server/db/connection.ts'
 import { migrateStore } from '../../server/db/migrate.ts'
 
 export interface TestContext {
@@ -20,8 +20,8 @@ export interface TestContext {
   logs: string[]
 }
 
-/** A context over a fresh in-memory database; `config` overrides the defaults. */
-export function testContext(config: Partial<Config> = {}): TestContext {
+/** A context over a fresh in-memory database (or `store`, migrated here); `config` overrides the defaults. */
+export function testContext(config: Partial<Config> = {}, store: Store = openStore(':memory:')): TestContext {
   const clock = new ManualClock()
   const mails: Mail[] = []
   const logs: string[] = []
@@ -33,7 +33,6 @@ export function testContext(config: Partial<Config> = {}): TestContext {
   }
   const base = loadConfig({ PORT: '8787', SVC_LOG: 'debug' })
   const fullConfig: Config = { ...base, databasePath: ':memory:', baseUrl: 'http://localhost:8787', ...config }
-  const store = openStore(':memory:')
   migrateStore(store)
   const ctx = createContext({
     config: fullConfig,

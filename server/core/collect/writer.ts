@@ -1,7 +1,8 @@
 /**
  * @module Group commit. Records accepted during one event-loop turn are written in one
- * IMMEDIATE transaction (one fsync with synchronous=FULL), and each request is answered
- * only after that commit, so every acknowledged record is durable. A submission refused
+ * IMMEDIATE transaction, and each request is answered only once that commit is on disk
+ * (with SVC_SYNC=full the WAL is synced off the event loop, see server/db/wal-sync.ts),
+ * so every acknowledged record is durable. A submission refused
  * inside the group (the field limit reached by an earlier one, a vanished app) fails alone;
  * if the database fails the group, each submission is retried in its own transaction so
  * only the culprit gets the error. Auto-created fields are made in
@@ -52,6 +53,10 @@ const statements = (ctx: AppContext) => {
 }
 
 const writers = new WeakMap<AppContext, Writer>()
+
+/** 503 for a submission whose commit could not be confirmed on disk. */
+const notDurable = (error: Error) =>
+  new AppError(503, 'storage_unavailable', `The server could not confirm that the record was saved to disk, so it is not acknowledged; try again later (the operator should check the disk and restart svc): ${error.message}`)
 
 /** The context's writer, made on first use; it flushes its queue at shutdown. */
 export function writerOf(ctx: AppContext): Writer {
@@ -167,10 +172,32 @@ function createWriter(ctx: AppContext): Writer {
     return outcome
   }
 
-  function settle(outcome: Outcome): void {
+  /** What is known at commit: new fields exist, refused jobs fail (they wrote nothing). */
+  function announce(outcome: Outcome): void {
     for (const appId of outcome.fieldsChanged) ctx.changes.notify(appId, 'fields')
-    for (const { job, ids } of outcome.done) job.resolve(ids)
     for (const { job, error } of outcome.failed) job.reject(error)
+  }
+
+  /** Commits `jobs` as one group, or, if the database fails the group, each job alone so only the culprit fails. */
+  function commitAll(jobs: Job[]): Outcome[] {
+    const wal = ctx.store.wal
+    try {
+      return [wal.relaxed(() => commitGroup(jobs))]
+    } catch (error) {
+      if (jobs.length === 1) {
+        jobs[0].reject(error)
+        return []
+      }
+      const outcomes: Outcome[] = []
+      for (const job of jobs) {
+        try {
+          outcomes.push(wal.relaxed(() => commitGroup([job])))
+        } catch (own) {
+          job.reject(own)
+        }
+      }
+      return outcomes
+    }
   }
 
   function flush(): void {
@@ -178,22 +205,24 @@ function createWriter(ctx: AppContext): Writer {
     const jobs = queue
     queue = []
     if (jobs.length === 0) return
-    try {
-      settle(commitGroup(jobs))
-    } catch (error) {
-      if (jobs.length === 1) {
-        jobs[0].reject(error)
-        return
-      }
-      // Something unexpected failed the group: write each job alone so only the culprit fails.
-      for (const job of jobs) {
-        try {
-          settle(commitGroup([job]))
-        } catch (own) {
-          job.reject(own)
+    const wal = ctx.store.wal
+    if (wal.failure) {
+      for (const job of jobs) job.reject(notDurable(wal.failure))
+      return
+    }
+    const outcomes = commitAll(jobs)
+    for (const outcome of outcomes) announce(outcome)
+    if (outcomes.every((outcome) => outcome.done.length === 0)) return
+    // Answered only once the commit is on disk (at once when nothing is deferred).
+    wal.afterCommit((error) => {
+      if (error) ctx.log.error('records were committed but could not be synced to disk', { error: error.message })
+      for (const outcome of outcomes) {
+        for (const { job, ids } of outcome.done) {
+          if (error) job.reject(notDurable(error))
+          else job.resolve(ids)
         }
       }
-    }
+    })
   }
 
   return {

@@ -66,6 +66,7 @@ const ERRORS: Array<[number, string, string]> = [
   [422, 'field_limit', `The record would create field number ${LIMITS.maxFields + 1}; nothing stored.`],
   [422, 'invalid_value', 'A value does not fit its field (every problem is listed); nothing stored.'],
   [429, 'rate_limited', 'Too many requests; wait `Retry-After` seconds.'],
+  [503, 'storage_unavailable', 'The server could not confirm the record on disk, so it is not acknowledged; retry later.'],
 ]
 
 /** The error body and the types a client should handle. */
