@@ -9,9 +9,20 @@ import type { AppContext } from '../context.ts'
 import { writerOf } from '../core/collect/writer.ts'
 import { AppError } from '../core/errors.ts'
 import { errorResponse, unexpectedErrorResponse } from './errors.ts'
-import { addSecurityHeaders } from './security.ts'
+import { requestIdOf } from './request-id.ts'
+import { addSecurityHeaders, SECURITY_HEADERS } from './security.ts'
 import { SHARE_CORS_HEADERS, SHARE_PREFIX } from './share/cors.ts'
 import { ingestOne } from './share/ingest.ts'
+
+/** The headers of every accepted record but its request id; cloning a Headers is the cheapest way to a Response's headers. */
+const ACCEPTED_HEADERS = new Headers({ ...SHARE_CORS_HEADERS, ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8' })
+
+/** `{code:200, data:{id}}` as the Elysia route answers it (ids are UUIDs: nothing to escape). */
+function accepted(request: Request, id: string): Response {
+  const headers = new Headers(ACCEPTED_HEADERS)
+  headers.set('x-request-id', requestIdOf(request))
+  return new Response(`{"code":200,"data":{"id":"${id}"}}`, { headers })
+}
 
 type TokenRequest = Request & { params: { token: string } }
 
@@ -21,12 +32,11 @@ export function fastRoutes(ctx: AppContext) {
   return {
     [`${SHARE_PREFIX}/:token`]: {
       POST: async (request: TokenRequest): Promise<Response> => {
-        const headers = addSecurityHeaders(request, { ...SHARE_CORS_HEADERS })
+        const retry: Record<string, string> = {}
         try {
-          const response = await ingestOne(ctx, writer, request.params.token, request, headers)
-          for (const [name, value] of Object.entries(headers)) response.headers.set(name, value)
-          return response
+          return accepted(request, await ingestOne(ctx, writer, request.params.token, request, retry))
         } catch (error) {
+          const headers = addSecurityHeaders(request, { ...SHARE_CORS_HEADERS, ...retry })
           if (error instanceof AppError) return errorResponse(error.status, error.type, error.message, error.details, headers)
           return unexpectedErrorResponse(ctx, request, error, headers)
         }

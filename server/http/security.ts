@@ -5,10 +5,15 @@
 import { Elysia } from 'elysia'
 import { requestIdOf } from './request-id.ts'
 
+/** The security headers every response carries, besides the request id. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+}
+
 /** Adds the security headers and the request id to `headers` (also used by the fast ingest route). */
 export function addSecurityHeaders(request: Request, headers: Record<string, string>): Record<string, string> {
-  headers['x-content-type-options'] = 'nosniff'
-  headers['referrer-policy'] = 'no-referrer'
+  Object.assign(headers, SECURITY_HEADERS)
   headers['x-request-id'] = requestIdOf(request)
   return headers
 }

@@ -71,15 +71,16 @@ export async function readFormPairs(ctx: AppContext, request: Request): Promise<
 }
 
 /**
- * POST /<token>: one JSON record. Shared by the Elysia route and the fast route that
- * Bun.serve answers directly (server/http/fast-routes.ts); `headers` receives Retry-After.
+ * POST /<token>: stores one JSON record and resolves with its id once it is durable.
+ * Shared by the Elysia route and the fast route that Bun.serve answers directly
+ * (server/http/fast-routes.ts); `headers` receives Retry-After when the rate limit refuses.
  */
-export async function ingestOne(ctx: AppContext, writer: Writer, token: string, request: Request, headers: Record<string, string>): Promise<Response> {
+export async function ingestOne(ctx: AppContext, writer: Writer, token: string, request: Request, headers: Record<string, string>): Promise<string> {
   const endpoint = resolveEndpoint(ctx, token, 'write', headers)
   const body = await readJson(ctx, request)
   const prepared = prepareRecord(fieldsOf(ctx, endpoint.appId), settingsOf(ctx, endpoint), toSubmission(body))
   const [id] = await writer.write(endpoint.appId, [prepared])
-  return json({ code: 200, data: { id } })
+  return id
 }
 
 /** The write routes of the public collection endpoints. */
@@ -89,7 +90,7 @@ export const shareIngestRoutes = (ctx: AppContext) => {
     .use(shareCors())
     .post(
       `${SHARE_PREFIX}/:token`,
-      ({ params, request, set }) => ingestOne(ctx, writer, params.token, request, set.headers as Record<string, string>),
+      async ({ params, request, set }) => json({ code: 200, data: { id: await ingestOne(ctx, writer, params.token, request, set.headers as Record<string, string>) } }),
       { parse: 'none', detail: { summary: 'Submit one record (JSON)', tags: ['share'] } },
     )
     .post(
