@@ -31,6 +31,13 @@ export interface WalSync {
   relaxed<T>(work: () => T): T
   /** Calls `done` once everything committed so far is on disk, or with the sync's error. */
   afterCommit(done: (error: Error | null) => void): void
+  /**
+   * Calls `next` when a commit would be synced at once: after this event-loop turn when
+   * no sync runs, else as soon as the running one returns. Writes arriving meanwhile
+   * would wait for that sync anyway, so committing them together then costs one commit
+   * instead of one per event-loop turn, and answers them no later.
+   */
+  whenIdle(next: () => void): void
   /** Syncs now, on this thread, and answers every waiting caller (at shutdown). */
   drain(): void
   close(): void
@@ -57,6 +64,7 @@ export const immediateWalSync: WalSync = {
   failure: null,
   relaxed: (work) => work(),
   afterCommit: (done) => done(null),
+  whenIdle: (next) => void setImmediate(next),
   drain: () => {},
   close: () => {},
 }
@@ -71,6 +79,7 @@ export function deferredWalSync(sqlite: Database, path: string, files: SyncFiles
   let failure: Error | null = null
   let running = false
   let waiting: Done[] = []
+  let idle: Array<() => void> = []
 
   // The WAL exists from the first write on; opened lazily, after a relaxed commit made it.
   const walFd = (): number => (fd ??= files.open(`${path}-wal`))
@@ -99,7 +108,10 @@ export function deferredWalSync(sqlite: Database, path: string, files: SyncFiles
     files.fdatasync(descriptor, (error) => {
       running = false
       answer(callers, error ? fail(error) : null)
-      if (waiting.length > 0) start()
+      const next = idle
+      idle = []
+      for (const run of next) run()
+      if (waiting.length > 0 && !running) start()
     })
   }
 
@@ -120,6 +132,10 @@ export function deferredWalSync(sqlite: Database, path: string, files: SyncFiles
       if (failure) return done(failure)
       waiting.push(done)
       if (!running) start()
+    },
+    whenIdle(next) {
+      if (running) idle.push(next)
+      else setImmediate(next)
     },
     drain() {
       if (waiting.length === 0) return

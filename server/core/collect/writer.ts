@@ -1,8 +1,8 @@
 /**
- * @module Group commit. Records accepted during one event-loop turn are written in one
- * IMMEDIATE transaction, and each request is answered only once that commit is on disk
- * (with SVC_SYNC=full the WAL is synced off the event loop, see server/db/wal-sync.ts),
- * so every acknowledged record is durable. A submission refused
+ * @module Group commit. Records accepted during one event-loop turn — or, with SVC_SYNC=full,
+ * while the previous group's WAL sync runs off the event loop (server/db/wal-sync.ts) —
+ * are written in one IMMEDIATE transaction, and each request is answered only once that
+ * commit is on disk, so every acknowledged record is durable. A submission refused
  * inside the group (the field limit reached by an earlier one, a vanished app) fails alone;
  * if the database fails the group, each submission is retried in its own transaction so
  * only the culprit gets the error. Auto-created fields are made in
@@ -72,6 +72,9 @@ export function writerOf(ctx: AppContext): Writer {
   return writer
 }
 
+/** The stored meta text; most records have none, and `{}` needs no serialising. */
+const metaText = (meta: PreparedRecord['meta']) => (meta.source === undefined && meta.timestamp === undefined ? '{}' : JSON.stringify(meta))
+
 function unionNewFields(prepared: PreparedRecord[]): NewField[] {
   const seen = new Map<string, NewField>()
   for (const record of prepared) for (const field of record.newFields) if (!seen.has(field.name)) seen.set(field.name, field)
@@ -117,7 +120,7 @@ function createWriter(ctx: AppContext): Writer {
         record.spam ? null : pos,
         record.spam ? 1 : 0,
         JSON.stringify(record.data),
-        JSON.stringify(record.meta),
+        metaText(record.meta),
         score === null ? null : JSON.stringify(score),
         job.createdAt,
       ])
@@ -231,7 +234,7 @@ function createWriter(ctx: AppContext): Writer {
         queue.push({ appId, records: prepared, newFields: unionNewFields(prepared), createdAt: ctx.clock.now(), resolve, reject })
         if (!scheduled) {
           scheduled = true
-          setImmediate(flush)
+          ctx.store.wal.whenIdle(flush)
         }
       })
     },

@@ -82,8 +82,8 @@ describe('acknowledged writes wait for the WAL sync (SVC_SYNC=full)', () => {
     expect(await write).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)])
   })
 
-  test('groups committed while a sync runs share the next sync', async () => {
-    const { log, writer, endpoint } = await fileContext()
+  test('writes arriving while a sync runs are committed together when it returns, and share the next sync', async () => {
+    const { log, writer, endpoint, countOnDisk } = await fileContext()
     const first = writer.write(endpoint.appId, [record({ n: 1 })])
     await nextTurn()
     const second = writer.write(endpoint.appId, [record({ n: 2 })])
@@ -91,9 +91,11 @@ describe('acknowledged writes wait for the WAL sync (SVC_SYNC=full)', () => {
     const third = writer.write(endpoint.appId, [record({ n: 3 })])
     await nextTurn()
     expect(log.held).toHaveLength(1)
+    expect(countOnDisk()).toBe(1)
     const [laterA, laterB] = [watch(second), watch(third)]
     log.held.shift()!(null)
     await first
+    expect(countOnDisk()).toBe(3)
     expect(log.held).toHaveLength(1)
     expect([laterA.settled, laterB.settled]).toEqual([false, false])
     log.held.shift()!(null)
@@ -128,13 +130,14 @@ describe('acknowledged writes wait for the WAL sync (SVC_SYNC=full)', () => {
     await write
   })
 
-  test('closing the store syncs on the spot and answers the writes still waiting', async () => {
-    const { store, log, writer, endpoint } = await fileContext()
+  test('shutting down commits what is queued, syncs on the spot and answers it', async () => {
+    const { ctx, store, log, writer, endpoint } = await fileContext()
     const write = writer.write(endpoint.appId, [record({ n: 1 })])
     await nextTurn()
     expect(log.held).toHaveLength(1)
     const second = writer.write(endpoint.appId, [record({ n: 2 })])
     await nextTurn()
+    await ctx.shutdown()
     store.close()
     expect(log.syncsNow).toBe(1)
     expect(await second).toHaveLength(1)
