@@ -28,7 +28,8 @@ import { resolveEndpoint, type ShareEndpoint } from './resolve.ts'
 const JSON_TYPES = new Set(['', 'application/json', 'text/plain'])
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data'])
 
-const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json; charset=utf-8' } })
+const JSON_TYPE = 'application/json; charset=utf-8'
+const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': JSON_TYPE } })
 
 const unsupported = (type: string, expected: string) =>
   new AppError(415, 'unsupported_media_type', `Content-Type ${type ? `"${type}"` : '(none)'} is not accepted here; send ${expected}`)
@@ -115,7 +116,8 @@ export const shareIngestRoutes = (ctx: AppContext) => {
         const body = await readJson(ctx, request)
         const prepared = prepareBatch(fieldsOf(ctx, endpoint.appId), settingsOf(ctx, endpoint), body)
         const ids = await writer.write(endpoint.appId, prepared)
-        return json({ code: 200, data: { ids } })
+        // Ids are UUIDs (nothing to escape): joining them is cheaper than serialising a thousand strings.
+        return new Response(`{"code":200,"data":{"ids":["${ids.join('","')}"]}}`, { headers: { 'content-type': JSON_TYPE } })
       },
       { parse: 'none', detail: { summary: 'Submit up to 1000 records at once (all or nothing)', tags: ['share'] } },
     )
