@@ -10,6 +10,8 @@ import { requireWrk, wrk } from './lib/wrk.ts'
 const QUICK = process.argv.includes('--quick')
 const TOTAL = QUICK ? 100_000 : 1_000_000
 const SECONDS = QUICK ? 3 : 10
+/** Records in json-server's file for its ingest and paging at size (it rewrites the file per write). */
+const PEER_RECORDS = QUICK ? 10_000 : 100_000
 const ONE = JSON.stringify({ name: 'Ada', age: 36, tags: ['a', 'b'], ok: true })
 const CITIES = ['Lisbon', 'Kyoto', 'Lagos', 'Lima', 'Oslo', 'Pune', 'Quito', 'Riga', 'Sofia', 'Tunis']
 
@@ -93,7 +95,7 @@ async function main(): Promise<void> {
     ok: empty.requestsPerSecond >= 1.2 * baseline.requestsPerSecond && empty.p99Ms <= 10 && empty.non2xx === 0,
   })
 
-  // 6a. json-server, the prototype peer, on an empty file and at 100k records.
+  // 6a. json-server, the prototype peer, on an empty file (6c below: holding PEER_RECORDS).
   const jsonEmpty = await startJsonServer()
   const peerEmpty = await wrk({ url: jsonEmpty.url, method: 'POST', body: ONE, seconds: SECONDS })
   await jsonEmpty.stop()
@@ -157,6 +159,29 @@ async function main(): Promise<void> {
     ratio: readSeconds / 3,
     target: `≤ 1 (${QUICK ? 'scaled: quick run' : '1M in ≤ 3 s'})`,
     ok: read === total && readSeconds <= 3,
+  })
+
+  // 6c and 3c. json-server holding PEER_RECORDS: its ingest and paging beside svc's with TOTAL stored.
+  const peerRecords = Array.from({ length: PEER_RECORDS }, (_, i) => ({ id: i + 1, n: i, city: CITIES[i % CITIES.length], score: i % 100, ok: i % 2 === 0, note: `record ${i}` }))
+  const jsonFull = await startJsonServer(peerRecords)
+  const peerPage = await timeRequests(`${jsonFull.url}?_page=${PEER_RECORDS / 1000 - 1}&_limit=1000`, 10)
+  const peerFull = await wrk({ url: jsonFull.url, method: 'POST', body: ONE, seconds: SECONDS })
+  await jsonFull.stop()
+  record({
+    goal: `6. ingest with ${TOTAL.toLocaleString()} stored vs json-server holding ${PEER_RECORDS.toLocaleString()}`,
+    measured: `${Math.round(full.requestsPerSecond)} req/s`,
+    baseline: `${peerFull.requestsPerSecond.toFixed(1)} req/s json-server`,
+    ratio: full.requestsPerSecond / peerFull.requestsPerSecond,
+    target: '≥ 100',
+    ok: full.requestsPerSecond >= 100 * peerFull.requestsPerSecond,
+  })
+  record({
+    goal: `3. page near the end (size 1000): svc at ${total.toLocaleString()} vs json-server at ${PEER_RECORDS.toLocaleString()}`,
+    measured: `${last.toFixed(2)} ms`,
+    baseline: `${peerPage.toFixed(2)} ms json-server (_page, _limit)`,
+    ratio: last / peerPage,
+    target: '≤ 1 (peer comparison)',
+    ok: last <= peerPage,
   })
 
   // 4. Summary from aggregates kept at insert.
