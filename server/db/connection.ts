@@ -36,14 +36,16 @@ export interface OpenOptions {
 export function openStore(path: string, options: OpenOptions = {}): Store {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
   const sqlite = new Database(path, { create: true, strict: true })
-  sqlite.run('PRAGMA journal_mode = WAL')
+  const { journal_mode: journal } = sqlite.query('PRAGMA journal_mode = WAL').get() as { journal_mode: string }
   sqlite.run('PRAGMA busy_timeout = 5000')
   sqlite.run('PRAGMA foreign_keys = ON')
   sqlite.run(`PRAGMA synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`)
   // Lets SQLite checkpoint the WAL without waiting for every reader to finish.
   sqlite.run('PRAGMA wal_autocheckpoint = 1000')
   const db = drizzle({ client: sqlite, schema })
-  const wal = path === ':memory:' || options.synchronous === 'normal' ? immediateWalSync : deferredWalSync(sqlite, path, options.syncFiles)
+  // Where SQLite could not switch to WAL (some network file systems), FULL syncs each commit in place.
+  const deferred = journal === 'wal' && options.synchronous !== 'normal'
+  const wal = deferred ? deferredWalSync(sqlite, path, options.syncFiles) : immediateWalSync
   return {
     db,
     sqlite,

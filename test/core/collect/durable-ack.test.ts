@@ -152,4 +152,12 @@ describe('acknowledged writes wait for the WAL sync (SVC_SYNC=full)', () => {
     expect(log.opened).toEqual([])
     expect(store.sqlite.query('PRAGMA synchronous').get()).toEqual({ synchronous: 1 })
   })
+
+  test('only a file database in WAL mode defers its syncs', () => {
+    const memory = openStore(':memory:', { synchronous: 'full' })
+    const file = openStore(join(tempDir('wal-mode-'), 'svc.db'), { synchronous: 'full' })
+    expect([memory.wal.deferred, file.wal.deferred]).toEqual([false, true])
+    memory.close()
+    file.close()
+  })
 })
