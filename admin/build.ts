@@ -4,16 +4,27 @@
  * `--if-stale` (used by `prestart`) builds only when a source is newer than the output.
  * The output goes to a temporary folder first and is swapped in, so a running server
  * never serves half a build.
+ *
+ * Every function takes the admin folder: this file is also bundled into the server
+ * (dist/server/main.js, see server/bundle.ts), where its own location says nothing about
+ * where admin/ is, so the server passes the folder it found (server/http/admin.ts).
  */
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-const adminDir = dirname(fileURLToPath(import.meta.url))
-/** Where the built page lives; server/http/admin.ts serves it. */
-export const ADMIN_DIST = join(adminDir, 'dist')
+/** admin/ when this file runs from its own place (`bun admin/build.ts`). */
+const ADMIN_DIR = fileURLToPath(new URL('.', import.meta.url))
+
+/** Where the built page of `adminDir` lives; server/http/admin.ts serves it. */
+export function adminDist(adminDir = ADMIN_DIR): string {
+  return join(adminDir, 'dist')
+}
+
 /** Sources outside admin/ that the bundle imports (shared limits). */
-const EXTRA_SOURCES = [resolve(adminDir, '../server/core/limits.ts')]
+function extraSources(adminDir: string): string[] {
+  return [resolve(adminDir, '../server/core/limits.ts')]
+}
 
 function newestSourceTime(dir: string): number {
   let newest = 0
@@ -26,21 +37,22 @@ function newestSourceTime(dir: string): number {
 }
 
 /** True when admin/dist is missing or older than any admin source. */
-export function adminIsStale(): boolean {
-  const index = join(ADMIN_DIST, 'index.html')
+export function adminIsStale(adminDir = ADMIN_DIR): boolean {
+  const index = join(adminDist(adminDir), 'index.html')
   if (!existsSync(index)) return true
   const built = statSync(index).mtimeMs
-  const sources = Math.max(newestSourceTime(adminDir), ...EXTRA_SOURCES.map((p) => statSync(p).mtimeMs))
+  const sources = Math.max(newestSourceTime(adminDir), ...extraSources(adminDir).map((p) => statSync(p).mtimeMs))
   return sources > built
 }
 
 /** True when the admin sources are present (not in a trimmed install). */
-export function adminSourcesPresent(): boolean {
+export function adminSourcesPresent(adminDir = ADMIN_DIR): boolean {
   return existsSync(join(adminDir, 'index.html')) && existsSync(join(adminDir, 'main.ts'))
 }
 
 /** Bundles admin/index.html into admin/dist; throws with bun's output when the build fails. */
-export async function buildAdmin(): Promise<void> {
+export async function buildAdmin(adminDir = ADMIN_DIR): Promise<void> {
+  const dist = adminDist(adminDir)
   const staging = join(adminDir, `.dist-${process.pid}-${Date.now()}`)
   // process.execPath is the bun binary both under `bun admin/build.ts` and inside a running server.
   const child = Bun.spawn([process.execPath, 'build', join(adminDir, 'index.html'), '--outdir', staging, '--production'], {
@@ -52,25 +64,33 @@ export async function buildAdmin(): Promise<void> {
     rmSync(staging, { recursive: true, force: true })
     throw new Error(`Building the admin page failed:\n${err || out}`)
   }
-  const old = `${ADMIN_DIST}.old-${process.pid}-${Date.now()}`
+  const old = `${dist}.old-${process.pid}-${Date.now()}`
   try {
-    if (existsSync(ADMIN_DIST)) renameSync(ADMIN_DIST, old)
-    renameSync(staging, ADMIN_DIST)
+    if (existsSync(dist)) renameSync(dist, old)
+    renameSync(staging, dist)
   } catch (error) {
     // Another process (a parallel test file) swapped its own fresh build in meanwhile: keep that one.
-    if (!existsSync(join(ADMIN_DIST, 'index.html'))) throw error
+    if (!existsSync(join(dist, 'index.html'))) throw error
     rmSync(staging, { recursive: true, force: true })
   }
   rmSync(old, { recursive: true, force: true })
 }
 
-if (import.meta.main) {
-  const ifStale = process.argv.includes('--if-stale')
-  if (ifStale && !adminIsStale()) {
+/** `bun admin/build.ts [--if-stale]`: builds the admin page (or says it is up to date). */
+async function main(): Promise<void> {
+  if (process.argv.includes('--if-stale') && !adminIsStale()) {
     console.log('admin page is up to date (admin/dist)')
-  } else {
-    const started = performance.now()
-    await buildAdmin()
-    console.log(`admin page built into admin/dist in ${Math.round(performance.now() - started)} ms`)
+    return
   }
+  const started = performance.now()
+  await buildAdmin()
+  console.log(`admin page built into admin/dist in ${Math.round(performance.now() - started)} ms`)
+}
+
+// No top-level await: this module is part of the server's bytecode bundle (CommonJS).
+if (import.meta.main) {
+  main().catch((error) => {
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(1)
+  })
 }

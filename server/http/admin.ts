@@ -10,7 +10,8 @@
  */
 import { Elysia } from 'elysia'
 import { join } from 'node:path'
-import { ADMIN_DIST, adminIsStale, adminSourcesPresent, buildAdmin } from '../../admin/build.ts'
+import { fileURLToPath } from 'node:url'
+import { adminDist, adminIsStale, adminSourcesPresent, buildAdmin } from '../../admin/build.ts'
 import type { AppContext } from '../context.ts'
 import { errorResponse } from './errors.ts'
 
@@ -27,6 +28,13 @@ export const ADMIN_CSP = [
   "form-action 'self'",
   "frame-ancestors 'none'",
 ].join('; ')
+
+/**
+ * The checkout's admin/. This file and the server bundle that includes it
+ * (dist/server/main.js) both sit two folders below the checkout, so one relative URL
+ * finds it from either (server/db/migrate.ts finds drizzle/ the same way).
+ */
+const ADMIN_DIR = fileURLToPath(new URL('../../admin/', import.meta.url))
 
 /** Built file names are flat and hashed (`index-e48gdads.js`); nothing else is served. */
 const ASSET_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
@@ -53,9 +61,9 @@ export interface AdminOptions {
 
 /** Serves the built admin page and the `/` redirect. */
 export function adminRoutes(ctx: AppContext, options: AdminOptions = {}) {
-  const distDir = options.distDir ?? ADMIN_DIST
+  const distDir = options.distDir ?? adminDist(ADMIN_DIR)
   // Rebuild from sources only in a checkout (not with a given folder or a trimmed install).
-  const buildable = !options.distDir && adminSourcesPresent()
+  const buildable = !options.distDir && adminSourcesPresent(ADMIN_DIR)
   let building: Promise<void> | null = null
 
   /**
@@ -65,9 +73,9 @@ export function adminRoutes(ctx: AppContext, options: AdminOptions = {}) {
   async function ensureBuilt(): Promise<void> {
     if (!buildable) return
     if (!building) {
-      if (!adminIsStale()) return
+      if (!adminIsStale(ADMIN_DIR)) return
       ctx.log.info('building the admin page (admin/dist is missing or older than its sources)')
-      building = buildAdmin().finally(() => (building = null))
+      building = buildAdmin(ADMIN_DIR).finally(() => (building = null))
     }
     await building
   }

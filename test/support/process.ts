@@ -1,6 +1,6 @@
 /**
- * @module Starts `bun server/main.ts` as a real process with a temp data dir and reads the
- * port from its first line of output.
+ * @module Starts `bun server/main.ts` (or another entry, such as the bundle `npm start`
+ * runs) as a real process with a temp data dir and reads the port from its first line of output.
  */
 import { join } from 'node:path'
 import type { Subprocess } from 'bun'
@@ -18,9 +18,9 @@ export interface ServerProcess {
 }
 
 /** Starts the server and resolves when it prints its URL (rejects after `timeoutMs`). */
-export async function spawnServer(env: Record<string, string> = {}, timeoutMs = 15_000): Promise<ServerProcess> {
+export async function spawnServer(env: Record<string, string> = {}, timeoutMs = 15_000, entry = 'server/main.ts'): Promise<ServerProcess> {
   const dataDir = env.SVC_DATA_DIR ?? tempDir('svc-proc-')
-  const proc = Bun.spawn([BUN, 'server/main.ts'], {
+  const proc = Bun.spawn([BUN, entry], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', SVC_LOG: 'warn', ...env, SVC_DATA_DIR: dataDir },
     stdin: 'ignore',
