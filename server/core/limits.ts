@@ -42,6 +42,12 @@ export const LIMITS = {
   maxDeleteIds: 1000,
   /** Rows fetched per step while streaming an export (memory stays flat). */
   exportChunkRows: 1000,
+  /**
+   * Distinct smallest and largest values the summary keeps per number (and per score and
+   * record time), so deleting the minimum or maximum needs no rescan until this many
+   * distinct extreme values on one side are gone.
+   */
+  summaryExtremes: 16,
 } as const
 
 /** The field types a defined field may have. */

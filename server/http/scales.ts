@@ -22,7 +22,7 @@ import type { AppContext } from '../context.ts'
 import { addScaleItem, removeScaleItem, removeScaleLevel, setScaleLevel } from '../core/scales/items.ts'
 import { createScale, deleteScale, getScale, listScales, updateScale } from '../core/scales/scales.ts'
 import { createScaleSchema, scaleItemSchema, setLevelSchema, updateScaleSchema } from '../core/scales/schemas.ts'
-import { rescore } from '../core/scoring/stored.ts'
+import { rescore } from '../core/scoring/rescore.ts'
 import { authGuard } from './auth-guard.ts'
 import { pathRef } from './path-ref.ts'
 

@@ -1,17 +1,19 @@
 /**
  * @module Deleting records. `seq` and `pos` must stay dense (1…N) or key-range paging would
  * show gaps, so the app's later records are renumbered in the same immediate transaction
- * as the delete, and the app's counters follow. Renumbering touches only the rows after
- * the first deleted one.
+ * as the delete, and the app's counters and summary aggregates follow: the deleted rows
+ * are subtracted from them (server/core/stats/deleted.ts), so a delete costs the rows it
+ * deletes plus the renumbering, which touches only the rows after the first deleted one.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { appStats, records } from '../../db/schema.ts'
+import { records } from '../../db/schema.ts'
 import { parseInput } from '../apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { notFound } from '../errors.ts'
 import type { Queryable } from '../fields/view.ts'
-import { rebuildStats } from '../stats/state.ts'
+import { removeDeletedRecords } from '../stats/deleted.ts'
+import { forgetStats, loadStats } from '../stats/state.ts'
 import { deleteRecordsSchema, type DeleteRecordsInput } from './schemas.ts'
 
 /**
@@ -58,37 +60,34 @@ export function renumberInTwoPasses(tx: Queryable, appId: string, sorted: Array<
 /** Deletes the records of `appId` with the given ids inside `tx`; returns how many existed. */
 function deleteInTransaction(ctx: AppContext, tx: Queryable, appId: string, ids: string[]): number {
   const doomed = tx
-    .select({ seq: records.seq, pos: records.pos })
+    .select({ seq: records.seq, pos: records.pos, spam: records.spam, data: records.data, scores: records.scores, createdAt: records.createdAt })
     .from(records)
     .where(and(eq(records.appId, appId), inArray(records.id, ids)))
     .all()
   if (doomed.length === 0) return 0
+  // Loaded before the rows go: loading catches up on records by number, which renumbering changes.
+  const stats = loadStats(ctx, appId)
   tx.delete(records).where(and(eq(records.appId, appId), inArray(records.id, ids))).run()
-  const kept = doomed.filter((row) => row.pos !== null)
   renumber(ctx, tx, appId, doomed)
-  tx.update(appStats)
-    .set({
-      seq: sql`${appStats.seq} - ${doomed.length}`,
-      kept: sql`${appStats.kept} - ${kept.length}`,
-      spam: sql`${appStats.spam} - ${doomed.length - kept.length}`,
-      updatedAt: ctx.clock.now(),
-    })
-    .where(eq(appStats.appId, appId))
-    .run()
+  if (stats) removeDeletedRecords(ctx, appId, stats, doomed)
   return doomed.length
 }
 
 /**
- * Deletes records by id from `appId` (no ownership check), rebuilds the aggregates (values
- * cannot be subtracted from a min/max or a top list) and tells caches; returns the count.
+ * Deletes records by id from `appId` (no ownership check), takes them out of the counters
+ * and aggregates in the same transaction, and tells caches; returns the count.
  */
 export function removeRecords(ctx: AppContext, appId: string, ids: readonly string[]): number {
   const unique = [...new Set(ids)]
-  const deleted = ctx.store.db.transaction((tx) => deleteInTransaction(ctx, tx, appId, unique), { behavior: 'immediate' })
-  if (deleted === 0) return 0
-  // Synchronous right after the commit, so no write can land in between.
-  rebuildStats(ctx, appId)
-  ctx.changes.notify(appId, 'records')
+  let deleted: number
+  try {
+    deleted = ctx.store.db.transaction((tx) => deleteInTransaction(ctx, tx, appId, unique), { behavior: 'immediate' })
+  } catch (error) {
+    // Rolled back: the state in memory may have had rows subtracted already.
+    forgetStats(ctx, appId)
+    throw error
+  }
+  if (deleted > 0) ctx.changes.notify(appId, 'records')
   return deleted
 }
 

@@ -1,14 +1,8 @@
 /**
- * @module Scores as stored with a record (records.scores, JSON text) and the `rescore`
- * operation that recomputes them on purpose. Stored scores do not follow later scale
- * edits by themselves, so an old report keeps saying what the respondent saw.
+ * @module Scores as stored with a record (records.scores, JSON text). Only the format: the
+ * stats module reads it, and the `rescore` operation (rescore.ts) that rewrites it rebuilds
+ * the stats, so keeping them apart keeps the two modules from importing each other.
  */
-import { and, asc, eq, gt } from 'drizzle-orm'
-import type { AppContext } from '../../context.ts'
-import { records } from '../../db/schema.ts'
-import { requireOwnedApp } from '../apps/owned.ts'
-import { rebuildStats } from '../stats/state.ts'
-import { readScoringDefinition } from './definition.ts'
 import { scoreRecord, type RecordScores, type ScoringDefinition } from './score.ts'
 
 /** The JSON text to store in records.scores for `data`; null when the app has no scales. */
@@ -19,39 +13,4 @@ export function scoresColumn(definition: ScoringDefinition, data: Record<string,
 /** Parses records.scores; `{}` for records stored before the app had scales. */
 export function parseStoredScores(text: string | null): RecordScores {
   return text ? (JSON.parse(text) as RecordScores) : {}
-}
-
-const BATCH = 500
-
-/** Recomputes the stored scores of every record of one of `userId`'s apps with its current scales. */
-export function rescore(ctx: AppContext, userId: string, appId: string): { rescored: number } {
-  requireOwnedApp(ctx, userId, appId)
-  const definition = readScoringDefinition(ctx, appId)
-  let after = 0
-  let rescored = 0
-  // Batches keep each write transaction short so submissions are not held up for long.
-  for (;;) {
-    const rows = ctx.store.db
-      .select({ rowid: records.rowid, data: records.data })
-      .from(records)
-      .where(and(eq(records.appId, appId), gt(records.rowid, after)))
-      .orderBy(asc(records.rowid))
-      .limit(BATCH)
-      .all()
-    if (rows.length === 0) break
-    ctx.store.db.transaction(
-      (tx) => {
-        for (const row of rows) {
-          tx.update(records).set({ scores: scoresColumn(definition, JSON.parse(row.data) as Record<string, unknown>) }).where(eq(records.rowid, row.rowid)).run()
-        }
-      },
-      { behavior: 'immediate' },
-    )
-    rescored += rows.length
-    after = rows[rows.length - 1].rowid
-  }
-  ctx.changes.notify(appId, 'records')
-  // The summary's score aggregates follow the stored scores.
-  rebuildStats(ctx, appId)
-  return { rescored }
 }

@@ -1,29 +1,37 @@
 /**
  * @module Incremental aggregates over records (DESIGN rule 12): per field counts, number
- * min/max/sum, top text values, true/false counts and per-element counts of arrays, plus
- * records per UTC day. Adding a record costs a few map updates; nothing is ever rescanned.
+ * count/min/max/sum, top text values, true/false counts and per-element counts of arrays,
+ * plus records per UTC day and the first and last record time. Adding a record costs a few
+ * map updates and removing one (remove.ts) undoes them; nothing is rescanned.
  *
  * Approximation, to keep memory bounded: each field counts its first
  * `LIMITS.summaryTrackedValues` distinct values exactly; values first seen after that, and
- * strings longer than `LIMITS.summaryValueLength`, are counted only in `other`.
+ * strings longer than `LIMITS.summaryValueLength`, are counted only in `other`. Once a value
+ * was turned away for lack of room the field's set is `closed` and admits no new value even
+ * after deletes free room, so a tracked value's count is always the exact number of its
+ * records (a value re-admitted later would miss the records already counted in `other`).
  * In memory everything keyed by user text is a Map, so `__proto__` is an ordinary value.
  */
-import { addScores, mergeScoreTotals, type ScoreTotals } from '../scoring/aggregate.ts'
 import type { RecordScores } from '../scoring/score.ts'
+import type { ScoreTotals } from '../scoring/aggregate.ts'
 import { isMissing } from '../fields/values.ts'
 import { LIMITS } from '../limits.ts'
+import { addExact, copyExact, emptyExact, exactValue, mergeExact, type ExactSum } from './exact-sum.ts'
+import { addExtreme, copyExtremes, emptyExtremes, maxOf, mergeExtremes, minOf, type Extremes } from './extremes.ts'
+import { addRecordScores, emptyScoreState, loadScoreState, mergeScoreState, storeScoreState, type ScoreState, type StoredScoreState } from './score-state.ts'
 
 export interface ValueCounts {
   counts: Map<string, number>
   /** Values not tracked individually (beyond the bound, or too long). */
   untracked: number
+  /** A short value was once turned away for lack of room: no new value is admitted. */
+  closed: boolean
 }
 
 export interface NumberStats {
   count: number
-  min: number
-  max: number
-  sum: number
+  sum: ExactSum
+  extremes: Extremes
 }
 
 export interface FieldAggregate {
@@ -34,23 +42,44 @@ export interface FieldAggregate {
   booleans: { true: number; false: number } | null
   /** Elements of array values. */
   items: ValueCounts | null
+  /** Array values (even empty ones): `items` exists while there is one. */
+  arrays: number
 }
 
 export interface Aggregate {
   total: number
   firstAt: number | null
   lastAt: number | null
+  /** Record times, so first/last survive deleting the first or last record. */
+  times: Extremes
   /** Records per UTC day (`YYYY-MM-DD`), the most recent days only. */
   days: Map<string, number>
   fields: Map<string, FieldAggregate>
   /** Assessment scores per scale key (empty for apps without scales). */
   scores: ScoreTotals
+  /** Exact sums and extremes behind `scores`. */
+  scoreState: ScoreState
 }
 
 const DAY_MS = 86_400_000
 
 /** An aggregate over no records. */
-export const emptyAggregate = (): Aggregate => ({ total: 0, firstAt: null, lastAt: null, days: new Map(), fields: new Map(), scores: {} })
+export const emptyAggregate = (): Aggregate => ({
+  total: 0,
+  firstAt: null,
+  lastAt: null,
+  times: emptyExtremes(),
+  days: new Map(),
+  fields: new Map(),
+  scores: {},
+  scoreState: emptyScoreState(),
+})
+
+/** A field aggregate over no values. */
+export const emptyField = (): FieldAggregate => ({ count: 0, numbers: null, strings: null, booleans: null, items: null, arrays: 0 })
+
+/** Number statistics over no values. */
+export const emptyNumbers = (): NumberStats => ({ count: 0, sum: emptyExact(), extremes: emptyExtremes() })
 
 // Formatting a date costs microseconds; records arrive in runs on the same day, so keep the last one.
 let cachedDay = Number.NaN
@@ -69,26 +98,34 @@ export function utcDay(time: number): string {
 function countValue(target: ValueCounts, key: string): void {
   const current = target.counts.get(key)
   if (current !== undefined) target.counts.set(key, current + 1)
-  else if (target.counts.size < LIMITS.summaryTrackedValues && key.length <= LIMITS.summaryValueLength) target.counts.set(key, 1)
-  else target.untracked++
+  else if (key.length > LIMITS.summaryValueLength) target.untracked++
+  else if (!target.closed && target.counts.size < LIMITS.summaryTrackedValues) target.counts.set(key, 1)
+  else {
+    target.untracked++
+    target.closed = true
+  }
+}
+
+/** Adds one number to number statistics. */
+export function addNumber(n: NumberStats, value: number): void {
+  n.count++
+  addExact(n.sum, value)
+  addExtreme(n.extremes, value)
 }
 
 function addValue(field: FieldAggregate, value: unknown): void {
   field.count++
   if (typeof value === 'number') {
-    const n = (field.numbers ??= { count: 0, min: value, max: value, sum: 0 })
-    n.count++
-    if (value < n.min) n.min = value
-    if (value > n.max) n.max = value
-    n.sum += value
+    addNumber((field.numbers ??= emptyNumbers()), value)
   } else if (typeof value === 'string') {
-    countValue((field.strings ??= { counts: new Map(), untracked: 0 }), value)
+    countValue((field.strings ??= { counts: new Map(), untracked: 0, closed: false }), value)
   } else if (typeof value === 'boolean') {
     const b = (field.booleans ??= { true: 0, false: 0 })
     if (value) b.true++
     else b.false++
   } else if (Array.isArray(value)) {
-    const items = (field.items ??= { counts: new Map(), untracked: 0 })
+    field.arrays++
+    const items = (field.items ??= { counts: new Map(), untracked: 0, closed: false })
     for (const item of value) {
       if (typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean') countValue(items, String(item))
       else items.untracked++
@@ -96,12 +133,18 @@ function addValue(field: FieldAggregate, value: unknown): void {
   }
 }
 
+/** Sets firstAt/lastAt from the kept record times. */
+export function syncTimes(aggregate: Aggregate): void {
+  aggregate.firstAt = minOf(aggregate.times)
+  aggregate.lastAt = maxOf(aggregate.times)
+}
+
 /** Adds one record's data (an object of field → value) created at `createdAt`. */
 export function addRecord(aggregate: Aggregate, data: Record<string, unknown>, createdAt: number, scores: RecordScores | null = null): void {
   aggregate.total++
-  if (scores) addScores(aggregate.scores, scores)
-  if (aggregate.firstAt === null || createdAt < aggregate.firstAt) aggregate.firstAt = createdAt
-  if (aggregate.lastAt === null || createdAt > aggregate.lastAt) aggregate.lastAt = createdAt
+  if (scores) addRecordScores(aggregate.scores, aggregate.scoreState, scores)
+  addExtreme(aggregate.times, createdAt)
+  syncTimes(aggregate)
   const day = utcDay(createdAt)
   aggregate.days.set(day, (aggregate.days.get(day) ?? 0) + 1)
   if (aggregate.days.size > LIMITS.summaryDays + 1) pruneDays(aggregate, createdAt)
@@ -110,7 +153,7 @@ export function addRecord(aggregate: Aggregate, data: Record<string, unknown>, c
     if (isMissing(value)) continue
     let field = aggregate.fields.get(name)
     if (!field) {
-      field = { count: 0, numbers: null, strings: null, booleans: null, items: null }
+      field = emptyField()
       aggregate.fields.set(name, field)
     }
     addValue(field, value)
@@ -127,18 +170,27 @@ function mergeCounts(a: ValueCounts | null, b: ValueCounts | null): ValueCounts 
   if (!a || !b) return a ?? b
   const counts = new Map(a.counts)
   for (const [key, n] of b.counts) counts.set(key, (counts.get(key) ?? 0) + n)
-  return { counts, untracked: a.untracked + b.untracked }
+  return { counts, untracked: a.untracked + b.untracked, closed: a.closed || b.closed }
+}
+
+function mergeNumbers(a: NumberStats | null, b: NumberStats | null): NumberStats | null {
+  if (!a || !b) return a ?? b
+  return { count: a.count + b.count, sum: mergeExact(a.sum, b.sum), extremes: mergeExtremes(a.extremes, b.extremes) }
 }
 
 function mergeField(a: FieldAggregate, b: FieldAggregate): FieldAggregate {
-  const numbers = a.numbers && b.numbers
-    ? { count: a.numbers.count + b.numbers.count, min: Math.min(a.numbers.min, b.numbers.min), max: Math.max(a.numbers.max, b.numbers.max), sum: a.numbers.sum + b.numbers.sum }
-    : (a.numbers ?? b.numbers)
   const booleans = a.booleans && b.booleans ? { true: a.booleans.true + b.booleans.true, false: a.booleans.false + b.booleans.false } : (a.booleans ?? b.booleans)
-  return { count: a.count + b.count, numbers, strings: mergeCounts(a.strings, b.strings), booleans, items: mergeCounts(a.items, b.items) }
+  return {
+    count: a.count + b.count,
+    numbers: mergeNumbers(a.numbers, b.numbers),
+    strings: mergeCounts(a.strings, b.strings),
+    booleans,
+    items: mergeCounts(a.items, b.items),
+    arrays: a.arrays + b.arrays,
+  }
 }
 
-/** The aggregate of two disjoint record sets (non-spam and spam, for `?spam=include`). */
+/** The aggregate of two disjoint record sets (non-spam and spam, for `?spam=include`), read-only. */
 export function mergeAggregates(a: Aggregate, b: Aggregate): Aggregate {
   const days = new Map(a.days)
   for (const [day, n] of b.days) days.set(day, (days.get(day) ?? 0) + n)
@@ -147,55 +199,82 @@ export function mergeAggregates(a: Aggregate, b: Aggregate): Aggregate {
     const mine = fields.get(name)
     fields.set(name, mine ? mergeField(mine, field) : field)
   }
-  const min = (x: number | null, y: number | null) => (x === null ? y : y === null ? x : Math.min(x, y))
-  const max = (x: number | null, y: number | null) => (x === null ? y : y === null ? x : Math.max(x, y))
-  return { total: a.total + b.total, firstAt: min(a.firstAt, b.firstAt), lastAt: max(a.lastAt, b.lastAt), days, fields, scores: mergeScoreTotals(a.scores, b.scores) }
+  const merged: Aggregate = { ...emptyAggregate(), total: a.total + b.total, times: mergeExtremes(a.times, b.times), days, fields }
+  syncTimes(merged)
+  const { scores, scoreState } = mergeScoreState(a.scores, a.scoreState, b.scores, b.scoreState)
+  return { ...merged, scores, scoreState }
 }
 
 // Stored form: Maps become arrays of pairs, so user text never becomes an object key.
 interface StoredCounts {
   values: Array<[string, number]>
   untracked: number
+  closed: boolean
+}
+interface StoredNumbers {
+  count: number
+  sum: ExactSum
+  extremes: Extremes
 }
 interface StoredField {
   count: number
-  numbers: NumberStats | null
+  numbers: StoredNumbers | null
   strings: StoredCounts | null
   booleans: { true: number; false: number } | null
   items: StoredCounts | null
+  arrays: number
 }
 export interface StoredAggregate {
   total: number
-  firstAt: number | null
-  lastAt: number | null
+  times: Extremes
   days: Array<[string, number]>
   fields: Array<[string, StoredField]>
-  scores?: ScoreTotals
+  scores: StoredScoreState
 }
 
-const storeCounts = (c: ValueCounts | null): StoredCounts | null => (c ? { values: [...c.counts], untracked: c.untracked } : null)
-const loadCounts = (c: StoredCounts | null): ValueCounts | null => (c ? { counts: new Map(c.values), untracked: c.untracked } : null)
+const storeCounts = (c: ValueCounts | null): StoredCounts | null => (c ? { values: [...c.counts], untracked: c.untracked, closed: c.closed } : null)
+const loadCounts = (c: StoredCounts | null): ValueCounts | null => (c ? { counts: new Map(c.values), untracked: c.untracked, closed: c.closed } : null)
+const storeNumbers = (n: NumberStats | null): StoredNumbers | null => (n ? { count: n.count, sum: n.sum, extremes: n.extremes } : null)
+const loadNumbers = (n: StoredNumbers | null): NumberStats | null => (n ? { count: n.count, sum: copyExact(n.sum), extremes: copyExtremes(n.extremes) } : null)
 
 /** The JSON-ready form of an aggregate. */
 export function storeAggregate(a: Aggregate): StoredAggregate {
   return {
     total: a.total,
-    firstAt: a.firstAt,
-    lastAt: a.lastAt,
+    times: a.times,
     days: [...a.days],
-    fields: [...a.fields].map(([name, f]) => [name, { count: f.count, numbers: f.numbers, strings: storeCounts(f.strings), booleans: f.booleans, items: storeCounts(f.items) }]),
-    scores: a.scores,
+    fields: [...a.fields].map(([name, f]) => [
+      name,
+      { count: f.count, numbers: storeNumbers(f.numbers), strings: storeCounts(f.strings), booleans: f.booleans, items: storeCounts(f.items), arrays: f.arrays },
+    ]),
+    scores: storeScoreState(a.scores, a.scoreState),
   }
 }
 
 /** An aggregate from its stored form. */
 export function loadAggregate(s: StoredAggregate): Aggregate {
-  return {
+  const { scores, scoreState } = loadScoreState(s.scores)
+  const aggregate: Aggregate = {
     total: s.total,
-    firstAt: s.firstAt,
-    lastAt: s.lastAt,
+    firstAt: null,
+    lastAt: null,
+    times: copyExtremes(s.times),
     days: new Map(s.days),
-    fields: new Map(s.fields.map(([name, f]) => [name, { count: f.count, numbers: f.numbers, strings: loadCounts(f.strings), booleans: f.booleans, items: loadCounts(f.items) }])),
-    scores: s.scores ?? {},
+    fields: new Map(
+      s.fields.map(([name, f]) => [
+        name,
+        { count: f.count, numbers: loadNumbers(f.numbers), strings: loadCounts(f.strings), booleans: f.booleans ? { ...f.booleans } : null, items: loadCounts(f.items), arrays: f.arrays },
+      ]),
+    ),
+    scores,
+    scoreState,
   }
+  syncTimes(aggregate)
+  return aggregate
+}
+
+/** Min, max, sum and mean of number statistics, as the summary shows them. */
+export function numberView(n: NumberStats): { min: number | null; max: number | null; sum: number; mean: number } {
+  const sum = exactValue(n.sum)
+  return { min: minOf(n.extremes), max: maxOf(n.extremes), sum, mean: sum / n.count }
 }

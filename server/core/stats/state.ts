@@ -2,9 +2,11 @@
  * @module The per-app counters and aggregates (table app_stats) as the writer and /summary
  * use them: `seq` (last record number), `pos` (last non-spam number), the spam count and
  * the aggregates of non-spam and spam records kept apart. The table is authoritative; the
- * in-memory copy is dropped whenever records are deleted or the app goes. The aggregates
- * document is written behind (at most once per `LIMITS.statsPersistMs` per app, and at
- * shutdown) and caught up from the records on load.
+ * in-memory copy is dropped whenever records change otherwise than by the writer or the app
+ * goes. The aggregates document is written behind (at most once per
+ * `LIMITS.statsPersistMs` per app, and at shutdown) and caught up from the records on load.
+ * Deleting records subtracts them (deleted.ts) and writes the document at once, since
+ * renumbering would make a catch-up by record number replay the wrong records.
  */
 import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
@@ -25,7 +27,7 @@ export interface StatsState {
 }
 
 /** Version of the JSON in app_stats.aggregates; another version is rebuilt from the records. */
-const FORMAT = 3
+const FORMAT = 5
 const REBUILD_BATCH = 5000
 
 /**
@@ -190,7 +192,7 @@ function scan(stats: Stats, appId: string, state: StatsState, after: number, cou
   }
 }
 
-/** Rescans an app's records into app_stats (after records were deleted and renumbered). */
+/** Rescans all of an app's records into app_stats (after a rescore, or to repair it). */
 export function rebuildStats(ctx: AppContext, appId: string): void {
   const stats = statsOf(ctx)
   stats.cache.delete(appId)

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts'
 import { AppError, notFound } from '../errors.ts'
 import { fieldsOf } from '../collect/field-cache.ts'
 import { LIMITS, type FieldType } from '../limits.ts'
-import { mergeAggregates, pruneDays, utcDay, type Aggregate, type FieldAggregate, type ValueCounts } from './aggregate.ts'
+import { mergeAggregates, numberView, pruneDays, utcDay, type Aggregate, type FieldAggregate, type ValueCounts } from './aggregate.ts'
 import { loadStats } from './state.ts'
 import { summarizeScores, type ScaleSummary } from '../scoring/aggregate.ts'
 
@@ -70,10 +70,11 @@ function fieldSummary(type: FieldType, total: number, field: FieldAggregate | un
   const result: FieldSummary = { type, count, missing: total - count }
   const numbers = field?.numbers ?? null
   if (numbers || type === 'number') {
-    result.min = numbers ? numbers.min : null
-    result.max = numbers ? numbers.max : null
-    result.mean = numbers ? numbers.sum / numbers.count : null
-    result.sum = numbers ? numbers.sum : 0
+    const view = numbers ? numberView(numbers) : null
+    result.min = view ? view.min : null
+    result.max = view ? view.max : null
+    result.mean = view ? view.mean : null
+    result.sum = view ? view.sum : 0
   }
   if (field?.strings || TEXT_TYPES.includes(type)) Object.assign(result, top(field?.strings ?? null))
   if (field?.booleans || type === 'boolean') {

@@ -1,0 +1,122 @@
+/**
+ * Property of the summary aggregates (fast-check): after any sequence of inserts (values of
+ * every kind, spam and not, with stored scores, at times out of order) and deletes (single
+ * records and selections, with the in-memory state sometimes dropped so the stored
+ * document is replayed), /summary in every spam mode equals what a full `rebuildStats`
+ * gives, and so do the stored counters. The values stay under the tracking bound (whose
+ * split into top values and `other` follows insert history by design, see stats/remove.ts);
+ * the number and time ranges are wide enough to empty the kept extremes and force refills.
+ */
+import { describe, expect, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import fc from 'fast-check'
+import type { AppContext } from '../../server/context.ts'
+import { removeRecords } from '../../server/core/records/delete.ts'
+import { forgetStats, rebuildStats } from '../../server/core/stats/state.ts'
+import { getSummary, type SpamMode } from '../../server/core/stats/summary.ts'
+import { appStats } from '../../server/db/schema.ts'
+import { testContext } from '../support/context.ts'
+import { makeEndpoint } from '../support/records.ts'
+import { makeUser } from '../support/users.ts'
+import { addRows, type StatsRow } from '../core/stats/fixtures.ts'
+
+// Minutes before now, so times repeat, go back and forth and span the 30-day window.
+type Row = Required<StatsRow>
+
+const number = fc.oneof(
+  fc.integer({ min: -3, max: 3 }),
+  fc.constantFrom(0.1, 0.2, 0.3, 1e-7, 2.5, -0.7),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.constantFrom(Number.MAX_VALUE, -Number.MAX_VALUE, 1e308),
+)
+const text = fc.constantFrom('a', 'b', 'c', '__proto__', 'Ünïcode', 'x'.repeat(201))
+const primitive = fc.oneof(text, number, fc.boolean())
+const value = fc.oneof(
+  primitive,
+  fc.constantFrom(null, ''),
+  fc.array(fc.oneof(primitive, fc.constant({})), { maxLength: 3 }),
+  fc.constant({ nested: true }),
+)
+// The last key is read back through a JSON path by refills: quotes, dots and backslashes.
+const FIELDS = ['n', 's', 'c', 'm', 'b', 'e', 'd', 'un"declared.\\[0]']
+const data = fc.record(Object.fromEntries(FIELDS.map((name) => [name, name === 'n' ? fc.oneof(number, fc.constant(null)) : value])), { requiredKeys: [] })
+const scaleScore = fc.oneof(
+  fc.constant({ score: null, level: null, levelLabel: null }),
+  fc.record({ score: fc.oneof(fc.integer({ min: 0, max: 30 }), fc.constantFrom(1.25, 2.5, 0.1, 1e308, Number.MAX_VALUE)), level: fc.constantFrom('low', 'high', null), levelLabel: fc.constant(null) }),
+)
+const scores = fc.option(fc.record({ mood: scaleScore, sleep: scaleScore }, { requiredKeys: [] }), { nil: null })
+const row: fc.Arbitrary<Row> = fc.record({ data, spam: fc.boolean(), scores, age: fc.integer({ min: 0, max: 40 * 24 * 60 }) })
+
+/** Orders that pick the records holding the extremes, so deletes empty the kept ends. */
+const EXTREME_ORDERS = {
+  oldest: 'created_at ASC',
+  newest: 'created_at DESC',
+  smallest: "CASE WHEN json_type(data, '$.n') IN ('integer', 'real') THEN 0 ELSE 1 END, json_extract(data, '$.n') ASC",
+  largest: "CASE WHEN json_type(data, '$.n') IN ('integer', 'real') THEN 0 ELSE 1 END, json_extract(data, '$.n') DESC",
+  bestScore: "json_extract(scores, '$.mood.score') DESC NULLS LAST, json_extract(scores, '$.sleep.score') DESC NULLS LAST",
+  worstScore: "json_extract(scores, '$.mood.score') ASC NULLS LAST, json_extract(scores, '$.sleep.score') ASC NULLS LAST",
+}
+type Step = { insert: Row[] } | { remove: number[] } | { removeFirst: keyof typeof EXTREME_ORDERS; spam: boolean; count: number } | { reload: true }
+const step: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ insert: fc.array(row, { minLength: 1, maxLength: 40, size: 'max' }) }) },
+  { weight: 2, arbitrary: fc.record({ remove: fc.array(fc.nat(), { minLength: 1, maxLength: 10 }) }) },
+  { weight: 1, arbitrary: fc.record({ removeFirst: fc.constantFrom(...(Object.keys(EXTREME_ORDERS) as Array<keyof typeof EXTREME_ORDERS>)), spam: fc.boolean(), count: fc.integer({ min: 1, max: 24 }) }) },
+  { weight: 1, arbitrary: fc.constant({ reload: true as const }) },
+)
+
+/** Ids of the first `count` spam or non-spam records in an extreme order. */
+function firstBy(ctx: AppContext, appId: string, order: keyof typeof EXTREME_ORDERS, spam: boolean, count: number): string[] {
+  const query = `SELECT id FROM records WHERE app_id = ? AND spam = ? ORDER BY ${EXTREME_ORDERS[order]}, seq LIMIT ?`
+  const rows = ctx.store.sqlite.query(query).all(appId, spam ? 1 : 0, count) as Array<{ id: string }>
+  return rows.map((r) => r.id)
+}
+
+const MODES: SpamMode[] = ['exclude', 'include', 'only']
+const summaries = (ctx: AppContext, appId: string) => MODES.map((mode) => getSummary(ctx, appId, mode))
+const counters = (ctx: AppContext, appId: string) => {
+  const { seq, kept, spam, firstAt, lastAt } = ctx.store.db.select().from(appStats).where(eq(appStats.appId, appId)).get()!
+  return { seq, kept, spam, firstAt, lastAt }
+}
+
+describe('summary aggregates under inserts and deletes', () => {
+  test('equal a full rebuild after any sequence', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 14 }), async (steps) => {
+        const { ctx } = testContext()
+        const { user } = await makeUser(ctx)
+        const { appId } = makeEndpoint(ctx, user.id, {
+          fields: [
+            { name: 'n', type: 'number' },
+            { name: 's', type: 'text' },
+            { name: 'c', type: 'choice', options: ['a', 'b'] },
+            { name: 'm', type: 'multichoice', options: ['a', 'b'] },
+            { name: 'b', type: 'boolean' },
+            { name: 'e', type: 'email' },
+            { name: 'd', type: 'date' },
+          ],
+        })
+        let live: string[] = []
+        for (const s of steps) {
+          if ('insert' in s) live.push(...addRows(ctx, appId, s.insert))
+          else if ('reload' in s) forgetStats(ctx, appId)
+          else if (live.length > 0) {
+            const doomed = 'remove' in s ? [...new Set(s.remove.map((i) => live[i % live.length]))] : firstBy(ctx, appId, s.removeFirst, s.spam, s.count)
+            if (doomed.length === 0) continue
+            expect(removeRecords(ctx, appId, doomed)).toBe(doomed.length)
+            live = live.filter((id) => !doomed.includes(id))
+          }
+        }
+        const incremental = summaries(ctx, appId)
+        const stored = counters(ctx, appId)
+        forgetStats(ctx, appId)
+        const reloaded = summaries(ctx, appId)
+        rebuildStats(ctx, appId)
+        expect(incremental).toEqual(summaries(ctx, appId))
+        expect(reloaded).toEqual(summaries(ctx, appId))
+        expect(stored).toEqual(counters(ctx, appId))
+        expect(incremental[1].total).toBe(live.length)
+      }),
+      { numRuns: 200 },
+    )
+  }, 300_000)
+})
