@@ -5,12 +5,14 @@
  * instead of running it. JSON numbers are numbers, never formulas, and stay as they are.
  */
 
-const FORMULA_START = /^[=+\-@\t\r]/
 const NEEDS_QUOTES = /[",\r\n]/
+
+/** Whether a text cell starting with this character could run as a formula (`= + - @ \t \r`). */
+const formulaStart = (c: number): boolean => c === 0x3d || c === 0x2b || c === 0x2d || c === 0x40 || c === 0x09 || c === 0x0d
 
 /** One CSV cell from text (headers and string values). */
 export function csvText(text: string): string {
-  if (FORMULA_START.test(text)) return `"'${text.replaceAll('"', '""')}"`
+  if (formulaStart(text.charCodeAt(0))) return `"'${text.replaceAll('"', '""')}"`
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text
 }
 

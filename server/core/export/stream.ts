@@ -10,11 +10,9 @@ import { LIMITS } from '../limits.ts'
 import type { SpamMode } from '../records/schemas.ts'
 import { recordJson, type StoredRecord } from '../records/shape.ts'
 import { recordStatements } from '../../db/record-reads.ts'
-import { exportKeys, headerOf, LEADING_COLUMNS, TRAILING_COLUMNS } from './columns.ts'
-import { csvRow, csvText, csvValue } from './csv.ts'
-import { scoreCells, scoreColumns } from '../scoring/aggregate.ts'
 import { loadScoringDefinition } from '../scoring/definition.ts'
-import { parseStoredScores } from '../scoring/stored.ts'
+import { exportKeys } from './columns.ts'
+import { csvRows } from './csv-rows.ts'
 
 export type ExportFormat = 'csv' | 'jsonl'
 
@@ -33,27 +31,6 @@ interface Encoder {
   rows(rows: Row[]): string
 }
 
-function csvEncoder(keys: string[], scaleKeys: string[]): Encoder {
-  const header = csvRow([...LEADING_COLUMNS, ...keys.map(headerOf), ...scoreColumns(scaleKeys), ...TRAILING_COLUMNS].map(csvText))
-  return {
-    // The BOM tells Excel the file is UTF-8.
-    header: `\uFEFF${header}`,
-    rows(rows) {
-      let out = ''
-      for (const row of rows) {
-        const data = JSON.parse(row.data) as Record<string, unknown>
-        const meta = JSON.parse(row.meta) as { source?: unknown; timestamp?: unknown }
-        const cells = [csvText(row.id), csvText(new Date(row.createdAt).toISOString())]
-        for (const key of keys) cells.push(csvValue(Object.hasOwn(data, key) ? data[key] : undefined))
-        for (const cell of scoreCells(row.scores === null ? null : parseStoredScores(row.scores), scaleKeys)) cells.push(csvValue(cell))
-        cells.push(csvValue(Object.hasOwn(meta, 'source') ? meta.source : undefined), csvValue(Object.hasOwn(meta, 'timestamp') ? meta.timestamp : undefined))
-        out += csvRow(cells)
-      }
-      return out
-    },
-  }
-}
-
 const jsonlEncoder: Encoder = {
   header: '',
   rows(rows) {
@@ -63,28 +40,47 @@ const jsonlEncoder: Encoder = {
   },
 }
 
-/** The records of `appId` selected by `spam` as a byte stream in `format`. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/** Bun's direct ReadableStream; the DOM typings the project compiles with lack `type: 'direct'`. */
+const DirectStream = ReadableStream as unknown as new (source: Bun.DirectUnderlyingSource<Uint8Array>) => ReadableStream<Uint8Array>
+
+/**
+ * The records of `appId` selected by `spam` as a byte stream in `format`. A Bun direct
+ * stream: each chunk's text goes to the response as it is (Bun encodes it into its own
+ * buffer, no Uint8Array per chunk), and awaiting each write waits while the client is
+ * behind, so at most a chunk or two is held whatever the number of records (≈ 5% faster
+ * than pulling Uint8Array chunks; the CSV writer's share is in csv-rows.ts).
+ */
 export function exportStream(ctx: AppContext, appId: string, spam: SpamMode, format: ExportFormat): ReadableStream<Uint8Array> {
   const next = chunkReader(ctx, appId, spam)
   const scaleKeys = loadScoringDefinition(ctx, appId).scales.map((scale) => scale.key)
-  const encoder = format === 'csv' ? csvEncoder(exportKeys(ctx, appId), scaleKeys) : jsonlEncoder
-  const utf8 = new TextEncoder()
+  const encoder = format === 'csv' ? csvRows(exportKeys(ctx, appId), scaleKeys) : jsonlEncoder
   let cursor = 0
-  let started = false
-  return new ReadableStream<Uint8Array>({
-    pull(controller) {
-      let text = ''
-      if (!started) {
-        started = true
-        text = encoder.header
+  let text = encoder.header
+  let done = false
+  return new DirectStream({
+    type: 'direct',
+    // Bun.serve calls pull once and streams until it settles; a reader calls it again for
+    // each later read, so every call carries on from the cursor.
+    async pull(controller: ReadableStreamDirectController) {
+      while (!done) {
+        const rows = next(cursor)
+        if (rows.length > 0) {
+          cursor = rows[rows.length - 1].cursor!
+          text += encoder.rows(rows)
+        }
+        done = rows.length < LIMITS.exportChunkRows
+        if (text) await controller.write(text)
+        text = ''
+        // A fast client never makes write wait: let other requests (ingest) run between chunks.
+        if (!done) await nextTurn()
       }
-      const rows = next(cursor)
-      if (rows.length > 0) {
-        cursor = rows[rows.length - 1].cursor!
-        text += encoder.rows(rows)
-      }
-      if (text) controller.enqueue(utf8.encode(text))
-      if (rows.length < LIMITS.exportChunkRows) controller.close()
+      controller.close()
     },
-  }, { highWaterMark: 0 })
+    // The client went away: stop reading.
+    cancel() {
+      done = true
+    },
+  })
 }

@@ -1,0 +1,84 @@
+/**
+ * @module Records as CSV rows: `id, createdAt`, one column per data key, `score.`/`level.`
+ * pairs for an assessment app's scales, then `meta.source, meta.timestamp`.
+ *
+ * Written for speed, each choice measured on 1.1M records: a row is one string built by
+ * concatenation (no cell array joined per row); a record's keys are walked once and
+ * dropped into column slots (reading each column by name from the parsed object was a
+ * slow lookup per column); the time prefix is shared by rows of the same second; an empty
+ * `meta` is not parsed. `JSON.parse` stays: it measured faster than a scanner written in JS
+ * that picks top-level values out of the stored text, and than SQLite's `->` per column.
+ */
+import { scoreCells, scoreColumns } from '../scoring/aggregate.ts'
+import { parseStoredScores } from '../scoring/stored.ts'
+import { isoTime, YEAR_10000, type StoredRecord } from '../records/shape.ts'
+import { headerOf, LEADING_COLUMNS, TRAILING_COLUMNS } from './columns.ts'
+import { csvRow, csvText, csvValue } from './csv.ts'
+
+/** Writes CSV rows for the data columns `keys` and the scales `scaleKeys`. */
+export interface CsvRows {
+  /** The header row, after the BOM that tells Excel the file is UTF-8. */
+  header: string
+  /** The rows of `records`, each ending in CRLF. */
+  rows(records: readonly StoredRecord[]): string
+}
+
+/** Reads the cells of fixed columns out of objects, one object at a time. */
+function columnCells(keys: readonly string[]): (value: Record<string, unknown>) => string {
+  const slotOf = new Map(keys.map((key, slot) => [key, slot]))
+  const slots: unknown[] = keys.map(() => undefined)
+  return (value) => {
+    // Own keys only, as Object.hasOwn would check: a key like `constructor` or `__proto__`
+    // is a column only when the record has it.
+    for (const key of Object.keys(value)) {
+      const slot = slotOf.get(key)
+      if (slot !== undefined) slots[slot] = value[key]
+    }
+    let out = ''
+    for (let i = 0; i < slots.length; i++) {
+      const cell = slots[i]
+      if (cell === undefined) {
+        out += ','
+      } else {
+        out += `,${csvValue(cell)}`
+        slots[i] = undefined
+      }
+    }
+    return out
+  }
+}
+
+/**
+ * The createdAt cell. Times in years 1970–9999 start with a digit and hold no quote, comma
+ * or line break, so they are cells as they are; other times go through `csvText` (a
+ * leading `-` or `+` must be neutralised).
+ */
+const timeCell = (ms: number): string => (ms >= 0 && ms < YEAR_10000 ? isoTime(ms) : csvText(isoTime(ms)))
+
+const metaColumns = columnCells(['source', 'timestamp'])
+
+/** The two meta cells; most records have no meta at all, stored as `{}`. */
+const metaCells = (meta: string): string => (meta === '{}' ? ',,' : metaColumns(JSON.parse(meta) as Record<string, unknown>))
+
+/** The CSV writer for an export with data columns `keys` and scales `scaleKeys`. */
+export function csvRows(keys: readonly string[], scaleKeys: readonly string[]): CsvRows {
+  const dataCells = columnCells(keys)
+  const scoreCellsOf = (scores: string | null): string => {
+    if (scaleKeys.length === 0) return ''
+    let out = ''
+    for (const cell of scoreCells(scores === null ? null : parseStoredScores(scores), scaleKeys)) out += `,${csvValue(cell)}`
+    return out
+  }
+  return {
+    header: `\uFEFF${csvRow([...LEADING_COLUMNS, ...keys.map(headerOf), ...scoreColumns(scaleKeys), ...TRAILING_COLUMNS].map(csvText))}`,
+    rows(records) {
+      let out = ''
+      for (let i = 0; i < records.length; i++) {
+        const record = records[i]
+        const data = JSON.parse(record.data) as Record<string, unknown>
+        out += `${csvText(record.id)},${timeCell(record.createdAt)}${dataCells(data)}${scoreCellsOf(record.scores)}${metaCells(record.meta)}\r\n`
+      }
+      return out
+    },
+  }
+}
