@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Subprocess } from 'bun'
+import { BUNDLE_DIR, bundleIsStale, bundleServer } from '../../server/bundle.ts'
 
 export const ROOT = join(import.meta.dir, '..', '..')
 
@@ -54,11 +55,15 @@ const stopper = (proc: Subprocess) => async () => {
   await proc.exited
 }
 
-/** svc on a fresh or given data dir, rate limit off, logs quiet. */
+/**
+ * svc as `npm start` runs it (the bytecode bundle, rebuilt first if stale) on a fresh or
+ * given data dir, rate limit off, logs quiet.
+ */
 export async function startSvc(env: Record<string, string> = {}): Promise<Started & { dataDir: string; startMs: number }> {
+  if (bundleIsStale()) await bundleServer()
   const dataDir = env.SVC_DATA_DIR ?? tempDir('svc-bench-')
   const started = performance.now()
-  const proc = Bun.spawn([process.execPath, 'server/main.ts'], {
+  const proc = Bun.spawn([process.execPath, join(BUNDLE_DIR, 'main.js')], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', SVC_RATE_LIMIT: 'off', SVC_LOG: 'error', ...env, SVC_DATA_DIR: dataDir },
     stdin: 'ignore',
