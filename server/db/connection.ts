@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { drizzle, type BunSQLiteDatabase } from 'drizzle-orm/bun-sqlite'
 import type { SyncMode } from '../config.ts'
+import { backgroundCheckpoints, inlineCheckpoints, type CheckpointOptions, type Checkpoints } from './checkpoints.ts'
 import * as schema from './schema.ts'
 import { deferredWalSync, immediateWalSync, type SyncFiles, type WalSync } from './wal-sync.ts'
 
@@ -18,6 +19,8 @@ export interface Store {
   sqlite: Database
   /** How the record writer makes its commits durable (server/db/wal-sync.ts). */
   wal: WalSync
+  /** Who copies the WAL into the database file (server/db/checkpoints.ts). */
+  checkpoints: Checkpoints
   close(): void
 }
 
@@ -30,6 +33,8 @@ export interface OpenOptions {
   synchronous?: SyncMode
   /** The file operations the WAL sync uses (tests hold or fail a sync with them). */
   syncFiles?: SyncFiles
+  /** Options of the background checkpoint thread. */
+  checkpoints?: CheckpointOptions
 }
 
 /** Opens (creating if needed) the database at `path`, or an in-memory one for `:memory:`. */
@@ -40,20 +45,21 @@ export function openStore(path: string, options: OpenOptions = {}): Store {
   sqlite.run('PRAGMA busy_timeout = 5000')
   sqlite.run('PRAGMA foreign_keys = ON')
   sqlite.run(`PRAGMA synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`)
-  // Lets SQLite checkpoint the WAL without waiting for every reader to finish.
-  sqlite.run('PRAGMA wal_autocheckpoint = 1000')
   const db = drizzle({ client: sqlite, schema })
   // Where SQLite could not switch to WAL (some network file systems), FULL syncs each commit in place.
   const deferred = journal === 'wal' && options.synchronous !== 'normal'
   const wal = deferred ? deferredWalSync(sqlite, path, options.syncFiles) : immediateWalSync
+  const checkpoints = journal === 'wal' ? backgroundCheckpoints(sqlite, path, options.checkpoints) : inlineCheckpoints
   return {
     db,
     sqlite,
     wal,
+    checkpoints,
     close: () => {
       try {
         wal.drain()
         wal.close()
+        checkpoints.close()
         sqlite.run('PRAGMA optimize')
       } finally {
         sqlite.close()

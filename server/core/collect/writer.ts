@@ -216,6 +216,7 @@ function createWriter(ctx: AppContext): Writer {
     const outcomes = commitAll(jobs)
     for (const outcome of outcomes) announce(outcome)
     if (outcomes.every((outcome) => outcome.done.length === 0)) return
+    ctx.store.checkpoints.afterWrite()
     // Answered only once the commit is on disk (at once when nothing is deferred).
     wal.afterCommit((error) => {
       if (error) ctx.log.error('records were committed but could not be synced to disk', { error: error.message })

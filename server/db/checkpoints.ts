@@ -1,0 +1,91 @@
+/**
+ * @module WAL checkpoints off the event loop. SQLite's automatic checkpoint runs inside
+ * the COMMIT that crosses `wal_autocheckpoint` pages: it copies the WAL into the database
+ * file and syncs both, on the committing thread. Under steady ingest that was about half
+ * of all commit time and the longest pauses of the event loop (a few ms every ~80 group
+ * commits). Here a worker thread (checkpoint-worker.ts) with its own connection copies
+ * frames with PASSIVE checkpoints while the writer goes on.
+ *
+ * The automatic checkpoint stays on at `FALLBACK_PAGES`: the WAL only starts over from
+ * its beginning when a write begins with every frame copied, which steady writes rarely
+ * allow while another thread copies, so at that size the writer's own checkpoint copies
+ * the few frames the worker has not (cheap, since the worker copied the rest) and the
+ * log restarts. The WAL is thus bounded by about FALLBACK_PAGES pages. If the worker
+ * cannot start or fails, the store goes back to SQLite's default of 1000 pages.
+ *
+ * The worker starts with the first write that asks for it, not at start-up, and sleeps
+ * (no timer) once everything is copied. At close it closes its connection; whichever
+ * connection closes last checkpoints what is left and removes the WAL.
+ */
+import type { Database } from 'bun:sqlite'
+
+export interface Checkpoints {
+  /** Called after a write transaction: wakes the checkpoint thread (starting it the first time). */
+  afterWrite(): void
+  close(): void
+}
+
+/** SQLite's default automatic checkpoint size, used without the worker. */
+export const DEFAULT_PAGES = 1000
+/** The automatic checkpoint size while the worker copies (≈ 40 MB of WAL with 4 KiB pages). */
+export const FALLBACK_PAGES = 10_000
+/** How often the awake worker checkpoints. */
+const INTERVAL_MS = 25
+
+/** For in-memory databases and other journal modes: SQLite's own behaviour. */
+export const inlineCheckpoints: Checkpoints = { afterWrite: () => {}, close: () => {} }
+
+export interface CheckpointOptions {
+  /** The worker's script (tests point it elsewhere to see the fallback). */
+  workerUrl?: URL
+}
+
+/**
+ * This file and the server bundle (dist/server/main.js) both sit two folders below the
+ * checkout, so one relative URL finds the worker's source from either (as server/http/admin.ts
+ * finds admin/).
+ */
+const WORKER_URL = new URL('../../server/db/checkpoint-worker.ts', import.meta.url)
+
+/** Background checkpoints for the WAL database at `path`, opened as `sqlite`. */
+export function backgroundCheckpoints(sqlite: Database, path: string, options: CheckpointOptions = {}): Checkpoints {
+  const setPages = (pages: number) => sqlite.run(`PRAGMA wal_autocheckpoint = ${pages}`)
+  setPages(FALLBACK_PAGES)
+  let worker: Worker | null = null
+  let failed = false
+  let idle = true
+
+  function fallBack(): void {
+    failed = true
+    worker?.terminate()
+    worker = null
+    setPages(DEFAULT_PAGES)
+  }
+
+  function start(): Worker {
+    const started = new Worker(options.workerUrl ?? WORKER_URL)
+    started.onmessage = (event: MessageEvent<'idle' | { error: string }>) => {
+      if (event.data === 'idle') idle = true
+      else fallBack()
+    }
+    started.onerror = fallBack
+    // Never keeps the process alive on its own (Bun's Worker has unref; the DOM typings lack it).
+    ;(started as Worker & { unref(): void }).unref()
+    started.postMessage({ open: path, intervalMs: INTERVAL_MS })
+    return started
+  }
+
+  return {
+    afterWrite() {
+      if (failed || !idle) return
+      idle = false
+      worker ??= start()
+      worker.postMessage('wake')
+    },
+    close() {
+      worker?.postMessage('close')
+      worker = null
+      failed = true
+    },
+  }
+}
