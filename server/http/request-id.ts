@@ -10,12 +10,17 @@ const ids = new WeakMap<Request, string>()
 const prefix = randomBytes(4).toString('hex')
 let counter = 0
 
-/** The request's id, made on first use. */
+/** A new id, for a response that nothing else refers to (the fast ingest route's success). */
+export function nextRequestId(): string {
+  counter = (counter + 1) >>> 0
+  return prefix + counter.toString(16).padStart(8, '0')
+}
+
+/** The request's id, made on first use and kept, so the log line and the response agree. */
 export function requestIdOf(request: Request): string {
   let id = ids.get(request)
   if (!id) {
-    counter = (counter + 1) >>> 0
-    id = prefix + counter.toString(16).padStart(8, '0')
+    id = nextRequestId()
     ids.set(request, id)
   }
   return id
