@@ -11,6 +11,7 @@ import { requireWrk, wrk } from './lib/wrk.ts'
 const QUICK = process.argv.includes('--quick')
 const TOTAL = QUICK ? 100_000 : 1_000_000
 const SECONDS = QUICK ? 3 : 10
+const WARMUP_SECONDS = QUICK ? 1 : 3
 /** Records in json-server's file for its ingest and paging at size (it rewrites the file per write). */
 const PEER_RECORDS = QUICK ? 10_000 : 100_000
 const ONE = JSON.stringify({ name: 'Ada', age: 36, tags: ['a', 'b'], ok: true })
@@ -89,13 +90,17 @@ async function main(): Promise<void> {
   console.error(`svc benchmarks (${QUICK ? 'quick' : 'full'}: ${TOTAL.toLocaleString()} records, ${SECONDS}s wrk runs)`)
 
   // Baseline: bare Bun.serve, one prepared insert + commit per request, synchronous=NORMAL.
+  // Each server gets a short unmeasured run first, so both are compared warm (JIT, caches).
   const baselineServer = await startBaseline()
+  await wrk({ url: baselineServer.url, method: 'POST', body: ONE, seconds: WARMUP_SECONDS })
   const baseline = await wrk({ url: baselineServer.url, method: 'POST', body: ONE, seconds: SECONDS })
   await baselineServer.stop()
 
   // 1. Single-record ingest with synchronous=FULL and group commit.
   const svc = await startSvc()
   const token = await signup(svc.url)
+  // Warmed on an app of its own, so the measured endpoint starts empty.
+  await wrk({ url: (await publishedApp(svc.url, token, 'warm-up')).endpoint, method: 'POST', body: ONE, seconds: WARMUP_SECONDS })
   const app = await publishedApp(svc.url, token)
   const empty = await wrk({ url: app.endpoint, method: 'POST', body: ONE, seconds: SECONDS })
   record({
