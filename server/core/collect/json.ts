@@ -57,15 +57,18 @@ function scan(text: string, maxDepth: number): string[] {
       depth--
     } else if (isDigit(code) || code === MINUS) {
       const start = i
-      while (i + 1 < length && isNumberPart(text.charCodeAt(i + 1))) i++
-      // Only long literals can be inexact integers or overflow; short ones skip the checks.
-      if (i - start >= 15) {
+      let exponent = false
+      while (i + 1 < length && isNumberPart(text.charCodeAt(i + 1))) {
+        const next = text.charCodeAt(++i)
+        if (next === 0x65 || next === 0x45) exponent = true
+      }
+      // Only long literals (inexact integers) and exponents (overflow) need a look; most
+      // numbers are short plain literals and skip it without slicing the text.
+      if (i - start >= 15 || exponent) {
         const literal = text.slice(start, i + 1)
         const number = Number(literal)
-        const integral = !/[.eE]/.test(literal)
+        const integral = !exponent && !literal.includes('.')
         if ((integral && !Number.isSafeInteger(number)) || !Number.isFinite(number)) unsafe.push(literal)
-      } else if (/[eE]/.test(text.slice(start, i + 1)) && !Number.isFinite(Number(text.slice(start, i + 1)))) {
-        unsafe.push(text.slice(start, i + 1))
       }
     }
   }
