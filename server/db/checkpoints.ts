@@ -52,11 +52,15 @@ export function backgroundCheckpoints(sqlite: Database, path: string, options: C
   const setPages = (pages: number) => sqlite.run(`PRAGMA wal_autocheckpoint = ${pages}`)
   setPages(FALLBACK_PAGES)
   let worker: Worker | null = null
-  let failed = false
+  /** No worker any more: it could not run (SQLite checkpoints by itself again) or the store closed. */
+  let retired = false
+  /** The worker sleeps; the next write wakes it. */
   let idle = true
+  /** Writes since the last wake: the worker may have reported idle before seeing them. */
+  let unseenWrites = 0
 
   function fallBack(): void {
-    failed = true
+    retired = true
     worker?.terminate()
     worker = null
     setPages(DEFAULT_PAGES)
@@ -65,8 +69,10 @@ export function backgroundCheckpoints(sqlite: Database, path: string, options: C
   function start(): Worker {
     const started = new Worker(options.workerUrl ?? WORKER_URL)
     started.onmessage = (event: MessageEvent<'idle' | { error: string }>) => {
-      if (event.data === 'idle') idle = true
-      else fallBack()
+      if (event.data !== 'idle') return fallBack()
+      // Writes committed after the worker's last look would wait for the next write: wake it again.
+      if (unseenWrites > 0) wake()
+      else idle = true
     }
     started.onerror = fallBack
     // Never keeps the process alive on its own (Bun's Worker has unref; the DOM typings lack it).
@@ -75,17 +81,23 @@ export function backgroundCheckpoints(sqlite: Database, path: string, options: C
     return started
   }
 
+  function wake(): void {
+    idle = false
+    unseenWrites = 0
+    worker ??= start()
+    worker.postMessage('wake')
+  }
+
   return {
     afterWrite() {
-      if (failed || !idle) return
-      idle = false
-      worker ??= start()
-      worker.postMessage('wake')
+      if (retired) return
+      if (idle) wake()
+      else unseenWrites++
     },
     close() {
       worker?.postMessage('close')
       worker = null
-      failed = true
+      retired = true
     },
   }
 }
