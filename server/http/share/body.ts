@@ -19,13 +19,13 @@ const tooLarge = (max: number) =>
 export async function readBodyBytes(request: Request, limits: BodyLimits): Promise<Uint8Array> {
   const declared = request.headers.get('content-length')
   if (declared !== null && Number(declared) > limits.maxBytes) throw tooLarge(limits.maxBytes)
-  const deadline = bodyDeadline(limits.deadlineMs)
   if (declared !== null) {
     // The length is known and allowed (HTTP framing stops the body there): read it in one
     // go, without touching request.body, whose stream costs a little on every ingest.
-    return new Uint8Array(await deadline.within(request.arrayBuffer()))
+    return new Uint8Array(await bodyDeadline(limits.deadlineMs).within(request.arrayBuffer()))
   }
   if (!request.body) return new Uint8Array(0)
+  const deadline = bodyDeadline(limits.deadlineMs)
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
