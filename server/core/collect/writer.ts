@@ -12,7 +12,7 @@
 import { asc, eq, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
 import { inImmediateTransaction } from '../../db/immediate.ts'
-import { insertRecordRow } from '../../db/record-insert.ts'
+import { insertRecordRows, type RecordRow } from '../../db/record-insert.ts'
 import { fields } from '../../db/schema.ts'
 import { AppError } from '../errors.ts'
 import { newId } from '../ids.ts'
@@ -101,8 +101,8 @@ function createWriter(ctx: AppContext): Writer {
     return true
   }
 
-  /** Inserts the job's records numbered after `state`; returns the ids and the counters to adopt on success. */
-  function insertRecords(job: Job, state: StatsState): { ids: string[]; seq: number; pos: number; spam: number; scores: Array<RecordScores | null> } {
+  /** Numbers the job's records after `state` into `rows`; returns the ids and the counters to adopt on success. */
+  function numberRecords(job: Job, state: StatsState, rows: RecordRow[]): { ids: string[]; seq: number; pos: number; spam: number; scores: Array<RecordScores | null> } {
     let { seq, pos, spamCount: spam } = state
     const ids: string[] = []
     const definition = loadScoringDefinition(ctx, job.appId)
@@ -113,7 +113,7 @@ function createWriter(ctx: AppContext): Writer {
       if (record.spam) spam++
       else pos++
       const score = scores[index]
-      insertRecordRow(ctx.store, [
+      rows.push([
         id,
         job.appId,
         seq,
@@ -143,6 +143,7 @@ function createWriter(ctx: AppContext): Writer {
   function commitGroup(jobs: Job[]): Outcome {
     const outcome: Outcome = { done: [], failed: [], fieldsChanged: new Set() }
     const touched = new Map<string, StatsState>()
+    const rows: RecordRow[] = []
     try {
       inImmediateTransaction(ctx.store, () => {
           for (const job of jobs) {
@@ -157,7 +158,7 @@ function createWriter(ctx: AppContext): Writer {
               outcome.failed.push({ job, error })
               continue
             }
-            const result = insertRecords(job, state)
+            const result = numberRecords(job, state, rows)
             state.seq = result.seq
             state.pos = result.pos
             state.spamCount = result.spam
@@ -165,6 +166,7 @@ function createWriter(ctx: AppContext): Writer {
             touched.set(job.appId, state)
             outcome.done.push({ job, ids: result.ids })
           }
+          insertRecordRows(ctx.store, rows)
           for (const [appId, state] of touched) saveStats(ctx, appId, state)
       })
     } catch (error) {
