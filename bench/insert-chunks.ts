@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { newId } from '../server/core/ids.ts'
 import { openStore } from '../server/db/connection.ts'
+import { inImmediateTransaction } from '../server/db/immediate.ts'
 import { migrateStore } from '../server/db/migrate.ts'
 import { insertRecordRows, type RecordRow } from '../server/db/record-insert.ts'
 
@@ -31,10 +32,10 @@ function microsPerRow(chunked: boolean): number {
     const group = () => {
       const rows: RecordRow[] = []
       for (let i = 0; i < GROUP; i++, seq++) rows.push([newId(), appId, seq + 1, seq + 1, 0, DATA, '{}', null, now])
-      store.sqlite.run('BEGIN IMMEDIATE')
-      if (chunked) insertRecordRows(store, rows)
-      else for (const row of rows) insertRecordRows(store, [row])
-      store.sqlite.run('COMMIT')
+      inImmediateTransaction(store, () => {
+        if (chunked) insertRecordRows(store, rows)
+        else for (const row of rows) insertRecordRows(store, [row])
+      })
     }
     while (seq < WARM_ROWS) group()
     const started = performance.now()

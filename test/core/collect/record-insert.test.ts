@@ -3,6 +3,7 @@
  * count, every row must be stored exactly once, in order, with every column as given.
  */
 import { describe, expect, test } from 'bun:test'
+import { inImmediateTransaction } from '../../../server/db/immediate.ts'
 import { insertRecordRows, type RecordRow } from '../../../server/db/record-insert.ts'
 import { testContext } from '../../support/context.ts'
 import { makeEndpoint } from './fixtures.ts'
@@ -18,7 +19,7 @@ describe('insertRecordRows', () => {
     const { ctx } = testContext()
     const { appId } = await makeEndpoint(ctx)
     const rows = rowsFor(appId, count)
-    ctx.store.sqlite.transaction(() => insertRecordRows(ctx.store, rows))()
+    inImmediateTransaction(ctx.store, () => insertRecordRows(ctx.store, rows))
     const stored = ctx.store.sqlite
       .query('SELECT id, app_id, seq, pos, spam, data, meta, scores, created_at FROM records ORDER BY rowid')
       .values()
@@ -30,7 +31,7 @@ describe('insertRecordRows', () => {
     const { appId } = await makeEndpoint(ctx)
     const rows = rowsFor(appId, 70)
     rows[66][0] = rows[2][0] // a duplicate id, in the last chunks
-    expect(() => ctx.store.sqlite.transaction(() => insertRecordRows(ctx.store, rows))()).toThrow(/UNIQUE constraint failed: records.id/)
+    expect(() => inImmediateTransaction(ctx.store, () => insertRecordRows(ctx.store, rows))).toThrow(/UNIQUE constraint failed: records.id/)
     expect(ctx.store.sqlite.query('SELECT count(*) AS n FROM records').get()).toEqual({ n: 0 })
   })
 })
