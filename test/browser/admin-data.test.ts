@@ -368,7 +368,8 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     await share.getByText('Saved', { exact: true }).waitFor()
     const saved = (await api('GET', `/api/v3/apps/${appId}/share`)).json.data
     expect([saved.honeypot, saved.rateLimit, saved.redirectOrigins.length]).toEqual(['_trap', '5/s,10', 2])
-    expect(await page.locator('svc-endpoint-help pre[aria-labelledby=snippet-html]').innerText()).toContain('name="_trap"')
+    // The snippets re-render after the save lands; read them once they have.
+    await eventually(async () => (await page.locator('svc-endpoint-help pre[aria-labelledby=snippet-html]').innerText()).includes('name="_trap"'), true)
 
     await share.locator('input[name=rateLimit]').fill('fast please')
     await share.getByRole('button', { name: 'Save settings' }).click()
