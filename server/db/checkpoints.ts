@@ -23,6 +23,8 @@ export interface Checkpoints {
   /** Called after a write transaction: wakes the checkpoint thread (starting it the first time). */
   afterWrite(): void
   close(): void
+  /** Settles once the checkpoint thread has exited after close() (at once if none ran). */
+  stopped(): Promise<void>
 }
 
 /** SQLite's default automatic checkpoint size, used without the worker. */
@@ -33,25 +35,28 @@ export const FALLBACK_PAGES = 10_000
 const INTERVAL_MS = 25
 
 /** For in-memory databases and other journal modes: SQLite's own behaviour. */
-export const inlineCheckpoints: Checkpoints = { afterWrite: () => {}, close: () => {} }
+export const inlineCheckpoints: Checkpoints = { afterWrite: () => {}, close: () => {}, stopped: () => Promise.resolve() }
 
 export interface CheckpointOptions {
   /** The worker's script (tests point it elsewhere to see the fallback). */
   workerUrl?: URL
+  /** The automatic checkpoint size while the worker copies (FALLBACK_PAGES; tests use a small one). */
+  fallbackPages?: number
 }
 
 /**
- * This file and the server bundle (dist/server/main.js) both sit two folders below the
- * checkout, so one relative URL finds the worker's source from either (as server/http/admin.ts
- * finds admin/).
+ * The worker's source beside this file. In the server bundle (dist/server/main.js) it names
+ * the same file: Bun writes this source file's URL into the bundle for import.meta.url.
  */
 const WORKER_URL = new URL('../../server/db/checkpoint-worker.ts', import.meta.url)
 
 /** Background checkpoints for the WAL database at `path`, opened as `sqlite`. */
 export function backgroundCheckpoints(sqlite: Database, path: string, options: CheckpointOptions = {}): Checkpoints {
   const setPages = (pages: number) => sqlite.run(`PRAGMA wal_autocheckpoint = ${pages}`)
-  setPages(FALLBACK_PAGES)
+  setPages(options.fallbackPages ?? FALLBACK_PAGES)
   let worker: Worker | null = null
+  /** Settles when the started worker has exited; none started yet. */
+  let exited: Promise<void> = Promise.resolve()
   /** No worker any more: it could not run (SQLite checkpoints by itself again) or the store closed. */
   let retired = false
   /** The worker sleeps; the next write wakes it. */
@@ -60,6 +65,8 @@ export function backgroundCheckpoints(sqlite: Database, path: string, options: C
   let unseenWrites = 0
 
   function fallBack(): void {
+    // After close() the database is gone: a late report from the worker changes nothing.
+    if (retired) return
     retired = true
     worker?.terminate()
     worker = null
@@ -68,7 +75,9 @@ export function backgroundCheckpoints(sqlite: Database, path: string, options: C
 
   function start(): Worker {
     const started = new Worker(options.workerUrl ?? WORKER_URL)
+    exited = new Promise((resolve) => started.addEventListener('close', () => resolve(), { once: true }))
     started.onmessage = (event: MessageEvent<'idle' | { error: string }>) => {
+      if (retired) return
       if (event.data !== 'idle') return fallBack()
       // Writes committed after the worker's last look would wait for the next write: wake it again.
       if (unseenWrites > 0) wake()
@@ -99,5 +108,6 @@ export function backgroundCheckpoints(sqlite: Database, path: string, options: C
       worker = null
       retired = true
     },
+    stopped: () => exited,
   }
 }
