@@ -3,13 +3,12 @@
  * under a strict CSP, sign-in works by password and by e-mail code, deep links survive
  * the login, and access tokens are created (shown once), used and revoked.
  */
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
 import { ADMIN_CSP } from '../../server/http/admin.ts'
 import { chromiumAvailable, launchChromium, startBrowserTestServer, type BrowserTestServer } from '../support/browser.ts'
 import { callApi, eventually, shot } from './admin-helpers.ts'
 
-setDefaultTimeout(30_000)
 
 const EMAIL = 'first@example.com'
 const PASSWORD = 'correct horse battery'

@@ -3,12 +3,11 @@
  * into a plan shown for review, "Create app" builds it and opens the new app; a slow
  * (LLM) planning job shows its progress and can be cancelled.
  */
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
 import { chromiumAvailable, launchChromium, startBrowserTestServer, type BrowserTestServer } from '../support/browser.ts'
 import { callApi, shot, signUpInPage } from './admin-helpers.ts'
 
-setDefaultTimeout(30_000)
 
 const hasBrowser = chromiumAvailable('admin-generate browser tests')
 const INSTRUCTION = 'A 6-question stress check for teachers with two dimensions: workload and support. 5-point scale, calm blue styling.'

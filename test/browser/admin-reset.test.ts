@@ -3,12 +3,11 @@
  * code; the code and a new password (typed twice) sign the owner in, the old password
  * stops working and every earlier session ends.
  */
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
 import { chromiumAvailable, launchChromium, startBrowserTestServer, type BrowserTestServer } from '../support/browser.ts'
 import { callApi, eventually, shot } from './admin-helpers.ts'
 
-setDefaultTimeout(30_000)
 
 const EMAIL = 'owner@example.com'
 const OLD_PASSWORD = 'the password I forgot'

@@ -1,12 +1,9 @@
-import { describe, expect, setDefaultTimeout, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { users } from '../../server/db/schema.ts'
 import { AUTH } from '../../server/core/limits.ts'
 import { testApp } from '../support/http.ts'
 import { sessionCookieOf, signUp, T0 } from './auth-fixtures.ts'
-
-// Argon2id hashing takes ~0.2 s per call, slower on a loaded machine.
-setDefaultTimeout(30_000)
 
 const COOKIE = /^svc_session=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Strict; Path=\/; Max-Age=2592000$/
 

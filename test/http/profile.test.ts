@@ -1,12 +1,9 @@
-import { describe, expect, setDefaultTimeout, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { accessTokens, apps, appStats, emailCodes, endpoints, fields, records, sessions, users } from '../../server/db/schema.ts'
 import { testApp, type TestApp } from '../support/http.ts'
 import { makeUser } from '../support/users.ts'
 import { lastCode, SAME_ORIGIN, sessionCookieOf, signUp, T0 } from './auth-fixtures.ts'
-
-// Argon2id hashing takes ~0.2 s per call, slower on a loaded machine.
-setDefaultTimeout(30_000)
 
 async function withOwner(body: Record<string, unknown> = { email: 'ada@example.com', name: 'Ada', tokenName: 'cli' }) {
   const t = testApp({ signup: 'open' })
