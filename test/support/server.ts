@@ -7,7 +7,7 @@ import { expect } from 'bun:test'
 import { rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startServer, type RunningServer } from '../../server/boot.ts'
+import { startServer, type Overrides, type RunningServer } from '../../server/boot.ts'
 import { loadConfig } from '../../server/config.ts'
 import { createLogger } from '../../server/core/logger.ts'
 import type { Mail } from '../../server/core/mailer.ts'
@@ -15,6 +15,7 @@ import { bufferedIo, type Io } from '../../cli/io.ts'
 import { runCli } from '../../cli/run.ts'
 import { makeUser, type TestUser } from './users.ts'
 import { tempDir } from './tmp.ts'
+import { testAppOptions } from './admin-build.ts'
 
 export const ROOT = join(import.meta.dir, '..', '..')
 export const BUN = process.execPath
@@ -28,12 +29,14 @@ export interface TestServer extends RunningServer {
   close(): Promise<void>
 }
 
-/** Starts svc on 127.0.0.1:0 with a temp data dir, rate limit off, logs silent. */
-export function startTestServer(env: Record<string, string> = {}): TestServer {
+/** Starts svc on 127.0.0.1:0 with a temp data dir, rate limit off, logs silent; `overrides.clock` replaces the system clock. */
+export function startTestServer(env: Record<string, string> = {}, overrides: Pick<Overrides, 'clock'> = {}): TestServer {
   const dataDir = tempDir('svc-cli-server-')
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', SVC_DATA_DIR: dataDir, SVC_LOG: 'silent', SVC_RATE_LIMIT: 'off', SVC_SYNC: 'normal', ...env })
   const mails: Mail[] = []
   const server = startServer(config, {
+    ...overrides,
+    app: testAppOptions(),
     log: createLogger('silent'),
     mailer: { description: 'test mailer', send: async (mail) => void mails.push(mail) },
   })

@@ -43,14 +43,11 @@ test('the corpus has at least 30 instructions in English and Chinese', () => {
 })
 
 describe.each(cases)('built-in plan for "$instruction"', ({ instruction, expect: wanted }) => {
-  const started = performance.now()
   const plan = planWithBuiltin(instruction)
-  const elapsed = performance.now() - started
 
-  test('is valid, deterministic and quick', () => {
+  test('is valid and deterministic', () => {
     expect(checkPlan(plan).problems).toEqual([])
     expect(planWithBuiltin(instruction)).toEqual(plan)
-    expect(elapsed).toBeLessThan(1000)
   })
 
   test('matches what the instruction asked for', () => {
