@@ -10,7 +10,7 @@
  * where admin/ is, so the server passes the folder it found (server/http/admin.ts).
  */
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 /** admin/ when this file runs from its own place (`bun admin/build.ts`). */
@@ -36,9 +36,9 @@ function newestSourceTime(dir: string): number {
   return newest
 }
 
-/** True when admin/dist is missing or older than any admin source. */
-export function adminIsStale(adminDir = ADMIN_DIR): boolean {
-  const index = join(adminDist(adminDir), 'index.html')
+/** True when the build in `dist` (admin/dist by default) is missing or older than any admin source. */
+export function adminIsStale(adminDir = ADMIN_DIR, dist = adminDist(adminDir)): boolean {
+  const index = join(dist, 'index.html')
   if (!existsSync(index)) return true
   const built = statSync(index).mtimeMs
   const sources = Math.max(newestSourceTime(adminDir), ...extraSources(adminDir).map((p) => statSync(p).mtimeMs))
@@ -50,10 +50,10 @@ export function adminSourcesPresent(adminDir = ADMIN_DIR): boolean {
   return existsSync(join(adminDir, 'index.html')) && existsSync(join(adminDir, 'main.ts'))
 }
 
-/** Bundles admin/index.html into admin/dist; throws with bun's output when the build fails. */
-export async function buildAdmin(adminDir = ADMIN_DIR): Promise<void> {
-  const dist = adminDist(adminDir)
-  const staging = join(adminDir, `.dist-${process.pid}-${Date.now()}`)
+/** Bundles admin/index.html into `dist` (admin/dist by default); throws with bun's output when the build fails. */
+export async function buildAdmin(adminDir = ADMIN_DIR, dist = adminDist(adminDir)): Promise<void> {
+  // Beside the output, so the swap below is a rename within one folder.
+  const staging = join(dirname(dist), `.${basename(dist)}-${process.pid}-${Date.now()}`)
   // process.execPath is the bun binary both under `bun admin/build.ts` and inside a running server.
   const child = Bun.spawn([process.execPath, 'build', join(adminDir, 'index.html'), '--outdir', staging, '--production'], {
     stdout: 'pipe',

@@ -10,7 +10,7 @@ import type { Mailer } from './core/mailer.ts'
 import { createSealer } from './core/sealer.ts'
 import { openStore } from './db/connection.ts'
 import { migrateStore } from './db/migrate.ts'
-import { buildApp, type SvcApp } from './http/app.ts'
+import { buildApp, type AppOptions, type SvcApp } from './http/app.ts'
 import { fastRoutes } from './http/fast-routes.ts'
 import { createLogMailer } from './mail/log-mailer.ts'
 import { createSmtpMailer } from './mail/smtp-mailer.ts'
@@ -20,6 +20,8 @@ export interface Overrides {
   clock?: Clock
   mailer?: Mailer
   log?: Logger
+  /** Options of the HTTP app (where the admin build lives). */
+  app?: AppOptions
 }
 
 /** Opens and migrates the database and assembles the context. */
@@ -52,7 +54,7 @@ export interface RunningServer {
  */
 export function startServer(config: Config, overrides: Overrides = {}): RunningServer {
   const ctx = createServerContext(config, overrides)
-  const app = buildApp(ctx)
+  const app = buildApp(ctx, overrides.app)
   const server = Bun.serve({
     port: config.port,
     hostname: config.host,

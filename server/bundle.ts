@@ -9,8 +9,9 @@
  * package.json), this builder, or the bun binary (bytecode is specific to a Bun version).
  * The output goes to a temporary folder first and is swapped in whole.
  *
- * The bundle sits two folders below the checkout, like server/db/migrate.ts and
- * server/http/admin.ts, so the relative URLs they find drizzle/ and admin/ with hold in it.
+ * Bun writes each source file's own URL into a CommonJS bundle in place of import.meta.url,
+ * so server/db/migrate.ts, server/http/admin.ts and server/db/checkpoints.ts find the
+ * checkout's drizzle/, admin/ and checkpoint worker from the bundle wherever it is.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'

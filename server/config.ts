@@ -47,6 +47,8 @@ export interface Config {
   llmApiKey: string | null
   /** Longest the LLM planner may take (all attempts) before the built-in planner takes over. */
   llmTimeoutMs: number
+  /** A built admin page to serve as is; null: the checkout's admin/dist, built on demand. */
+  adminDir: string | null
 }
 
 /** A configuration problem that stops start-up; the message is one line naming the variable. */
@@ -76,6 +78,7 @@ export const CONFIG_VARIABLES = [
   ['SVC_LLM_MODEL', '(unset)', 'Model name sent to SVC_LLM_URL, e.g. `qwen2.5:7b`; required with SVC_LLM_URL.'],
   ['SVC_LLM_API_KEY', '(unset)', 'Bearer key for SVC_LLM_URL, if the server needs one.'],
   ['SVC_LLM_TIMEOUT', '120', 'Seconds the LLM planner may take before the built-in planner is used instead.'],
+  ['SVC_ADMIN_DIR', '(unset)', 'A built admin page to serve (a folder with index.html, from `npm run build:admin`). Unset: admin/dist, built when missing.'],
 ] as const
 
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
@@ -167,5 +170,6 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: oneOf(env, 'SVC_LOG', ['debug', 'info', 'warn', 'error', 'silent'] as const, 'info'),
     secret: env.SVC_SECRET?.trim() || null,
     ...llm(env),
+    adminDir: env.SVC_ADMIN_DIR?.trim() ? resolve(env.SVC_ADMIN_DIR.trim()) : null,
   }
 }

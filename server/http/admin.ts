@@ -30,9 +30,9 @@ export const ADMIN_CSP = [
 ].join('; ')
 
 /**
- * The checkout's admin/. This file and the server bundle that includes it
- * (dist/server/main.js) both sit two folders below the checkout, so one relative URL
- * finds it from either (server/db/migrate.ts finds drizzle/ the same way).
+ * The checkout's admin/. In the server bundle (dist/server/main.js) this still names the
+ * checkout's folder: Bun writes the source file's URL into a CommonJS bundle in place of
+ * import.meta.url (server/db/migrate.ts finds drizzle/ the same way).
  */
 const ADMIN_DIR = fileURLToPath(new URL('../../admin/', import.meta.url))
 
@@ -57,13 +57,20 @@ function contentType(name: string): string {
 export interface AdminOptions {
   /** Folder of the built page; admin/dist by default. */
   distDir?: string
+  /**
+   * The admin sources to build `distDir` from when it is missing or stale. By default the
+   * checkout's admin/ builds admin/dist; a given `distDir` is served as is unless this is set
+   * too (tests build into their temp folder this way and leave the checkout untouched).
+   */
+  sourceDir?: string
 }
 
-/** Serves the built admin page and the `/` redirect. */
+/** Serves the built admin page (`options`, else SVC_ADMIN_DIR, else admin/dist) and the `/` redirect. */
 export function adminRoutes(ctx: AppContext, options: AdminOptions = {}) {
-  const distDir = options.distDir ?? adminDist(ADMIN_DIR)
-  // Rebuild from sources only in a checkout (not with a given folder or a trimmed install).
-  const buildable = !options.distDir && adminSourcesPresent(ADMIN_DIR)
+  const given = options.distDir ?? ctx.config.adminDir
+  const distDir = given ?? adminDist(ADMIN_DIR)
+  // Rebuild from sources only in a checkout (not with a given folder alone, or a trimmed install).
+  const sourceDir = given ? options.sourceDir : adminSourcesPresent(ADMIN_DIR) ? ADMIN_DIR : undefined
   let building: Promise<void> | null = null
 
   /**
@@ -71,11 +78,11 @@ export function adminRoutes(ctx: AppContext, options: AdminOptions = {}) {
    * load (a stat of a few dozen files), so edits show on reload under `npm run dev`.
    */
   async function ensureBuilt(): Promise<void> {
-    if (!buildable) return
+    if (!sourceDir) return
     if (!building) {
-      if (!adminIsStale(ADMIN_DIR)) return
-      ctx.log.info('building the admin page (admin/dist is missing or older than its sources)')
-      building = buildAdmin(ADMIN_DIR).finally(() => (building = null))
+      if (!adminIsStale(sourceDir, distDir)) return
+      ctx.log.info('building the admin page (its build is missing or older than its sources)', { distDir })
+      building = buildAdmin(sourceDir, distDir).finally(() => (building = null))
     }
     await building
   }

@@ -4,7 +4,7 @@
  */
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context.ts'
-import { adminRoutes } from './admin.ts'
+import { adminRoutes, type AdminOptions } from './admin.ts'
 import { appRoutes } from './apps.ts'
 import { assessmentRoutes } from './assessment.ts'
 import { authRoutes } from './auth.ts'
@@ -23,7 +23,12 @@ import { shareIngestRoutes } from './share/ingest.ts'
 import { summaryRoutes } from './share/summary.ts'
 import { shareReadRoutes } from './share/read.ts'
 
-export function buildApp(ctx: AppContext) {
+export interface AppOptions {
+  /** Where the admin page's build lives (tests keep theirs in a temp folder). */
+  admin?: AdminOptions
+}
+
+export function buildApp(ctx: AppContext, options: AppOptions = {}) {
   return new Elysia({ name: 'svc' })
     .use(securityHeaders())
     .use(errorHandler(ctx))
@@ -41,7 +46,7 @@ export function buildApp(ctx: AppContext) {
     .use(recordRoutes(ctx))
     .use(exportRoutes(ctx))
     .use(smartRoutes(ctx))
-    .use(adminRoutes(ctx))
+    .use(adminRoutes(ctx, options.admin))
     .use(assessmentRoutes(ctx))
 }
 

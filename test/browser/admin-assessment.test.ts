@@ -3,13 +3,12 @@
  * preview shows gaps and overlaps, edit the report and preview it, write expert
  * commentary, and style the fill-in page — each checked against what the server stored.
  */
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
 import { DEFAULT_THEME } from '../../server/core/connect/schemas.ts'
 import { chromiumAvailable, launchChromium, startBrowserTestServer, type BrowserTestServer } from '../support/browser.ts'
 import { callApi, eventually, shot, signUpInPage } from './admin-helpers.ts'
 
-setDefaultTimeout(30_000)
 
 const hasBrowser = chromiumAvailable('admin-assessment browser tests')
 const OFTEN = ['Never', 'Sometimes', 'Often']
@@ -233,7 +232,7 @@ describe.skipIf(!hasBrowser)('admin page: scales, report, expert and style edito
     expect(css).toContain('#0f766e')
     expect(css).toContain('letter-spacing: 0.02em')
     expect(await fillIn.locator('button[type=submit]').last().innerText()).toBe('Send my answers')
-    await fillIn.screenshot({ path: '/tmp/admin-shots/assessment-07-fill-in.png', fullPage: true })
+    await shot(fillIn, 'assessment-07-fill-in')
     await fillIn.close()
 
     await editor.getByRole('button', { name: 'Reset to defaults' }).click()

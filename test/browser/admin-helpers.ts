@@ -1,19 +1,23 @@
 /**
- * @module Shared steps of the admin browser tests: screenshots, calls to the API from the
- * test (like curl), and a probe for routes that may not be mounted yet.
+ * @module Shared steps of the admin browser tests: screenshots and calls to the API from
+ * the test (like curl).
  */
 import { expect } from 'bun:test'
 import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { buildApp } from '../../server/http/app.ts'
-import { testContext } from '../support/context.ts'
 
-export const SHOTS = '/tmp/admin-shots'
+/**
+ * Where screenshots go for a person to look at: only when SVC_SCREENSHOTS names a folder
+ * (`SVC_SCREENSHOTS=$(mktemp -d) npm test`), so a plain run writes nothing outside its temp dir.
+ */
+const SHOTS = process.env.SVC_SCREENSHOTS
 
-/** Saves a full-page screenshot as /tmp/admin-shots/<name>.png for a person to look at. */
+/** Saves a full-page screenshot as $SVC_SCREENSHOTS/<name>.png when that is set. */
 export async function shot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return
   mkdirSync(SHOTS, { recursive: true })
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true })
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true })
 }
 
 /** Sends JSON to the server the way curl would (no cookies), returning status and body. */
@@ -35,15 +39,6 @@ export async function callApi(base: string, method: string, path: string, option
     json = null
   }
   return { status: response.status, headers: response.headers, text, json }
-}
-
-/** True when the app answers `method path` with something other than "no such route". */
-export async function routeMounted(method: string, path: string): Promise<boolean> {
-  const app = buildApp(testContext().ctx)
-  const response = await app.handle(new Request(`http://localhost:8787${path}`, { method }))
-  if (response.status !== 404) return true
-  const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null
-  return !body?.error?.message?.startsWith('No route')
 }
 
 /** Signs up from inside the page (so the browser holds the session cookie) and returns an access token. */

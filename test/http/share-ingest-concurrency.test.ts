@@ -5,6 +5,7 @@ import { createLogger } from '../../server/core/logger.ts'
 import { LIMITS } from '../../server/core/limits.ts'
 import { makeEndpoint, storedFields, storedRecords } from '../core/collect/fixtures.ts'
 import { testApp } from '../support/http.ts'
+import { tempDir } from '../support/tmp.ts'
 
 const FIELD_LIMIT_ERROR = (key: string, existing: number) => ({
   code: 422,
@@ -40,7 +41,7 @@ describe('auto-create under concurrency (rule 7, race-free)', () => {
   afterAll(() => server?.stop())
 
   test('200 concurrent submissions over real sockets: never more than 50 fields, never a 500', async () => {
-    const config = { ...loadConfig({ PORT: '0', SVC_RATE_LIMIT: 'off', SVC_LOG: 'silent' }), databasePath: ':memory:' }
+    const config = { ...loadConfig({ PORT: '0', SVC_RATE_LIMIT: 'off', SVC_LOG: 'silent', SVC_DATA_DIR: tempDir('concurrency-') }), databasePath: ':memory:' }
     server = startServer(config, { log: createLogger('silent') })
     const endpoint = await makeEndpoint(server.ctx)
     const statuses = await Promise.all(

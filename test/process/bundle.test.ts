@@ -1,20 +1,27 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { existsSync, rmSync, utimesSync } from 'node:fs'
+import { existsSync, utimesSync } from 'node:fs'
 import { join } from 'node:path'
+import { buildAdmin } from '../../admin/build.ts'
 import { bundleIsStale, bundleServer } from '../../server/bundle.ts'
 import { ROOT, spawnServer, type ServerProcess } from '../support/process.ts'
+import { tempDir } from '../support/tmp.ts'
 
-// Two folders below the checkout, like dist/server: the bundle finds drizzle/ and admin/ from there.
-const OUT = join(ROOT, 'dist', `server-test-${process.pid}`)
+/**
+ * Everything this test builds goes to a temp folder, never into the checkout: the bundle,
+ * and an admin page served through SVC_ADMIN_DIR. (The bundle finds the checkout's
+ * drizzle/ and checkpoint worker by the source paths Bun writes into it.)
+ */
+const BUILDS = tempDir('svc-bundle-')
+const OUT = join(BUILDS, 'server')
+const ADMIN = join(BUILDS, 'admin')
 let running: ServerProcess | undefined
 
 beforeAll(async () => {
-  await bundleServer(OUT)
+  await Promise.all([bundleServer(OUT), buildAdmin(join(ROOT, 'admin'), ADMIN)])
 }, 60_000)
 
 afterAll(() => {
   running?.proc.kill('SIGKILL')
-  rmSync(OUT, { recursive: true, force: true })
 })
 
 describe('the bundle `npm start` runs (dist/server/main.js)', () => {
@@ -32,11 +39,11 @@ describe('the bundle `npm start` runs (dist/server/main.js)', () => {
     expect(bundleIsStale(OUT)).toBe(true)
     utimesSync(main, built, built)
     expect(bundleIsStale(OUT)).toBe(false)
-    expect(bundleIsStale(join(ROOT, 'dist', `missing-${process.pid}`))).toBe(true)
+    expect(bundleIsStale(join(BUILDS, 'missing'))).toBe(true)
   })
 
   test('migrates a fresh data dir, answers health and the admin page, and exits 0 on SIGTERM', async () => {
-    running = await spawnServer({}, 15_000, join(OUT, 'main.js'))
+    running = await spawnServer({ SVC_ADMIN_DIR: ADMIN }, 15_000, join(OUT, 'main.js'))
     const health = await fetch(`${running.url}/api/v3/health`)
     expect(health.status).toBe(200)
     expect(await health.json()).toEqual({ code: 200, data: { status: 'ok', version: expect.any(String) } })
@@ -52,6 +59,7 @@ describe('the bundle `npm start` runs (dist/server/main.js)', () => {
     const admin = await fetch(`${running.url}/admin/`)
     expect(admin.status).toBe(200)
     expect(admin.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(await admin.text()).toContain('<svc-admin></svc-admin>')
 
     running.proc.kill('SIGTERM')
     expect(await running.proc.exited).toBe(0)

@@ -10,6 +10,7 @@ import { startServer, type RunningServer } from '../../server/boot.ts'
 import { loadConfig } from '../../server/config.ts'
 import type { Mail, Mailer } from '../../server/core/mailer.ts'
 import { tempDir } from './tmp.ts'
+import { testAppOptions } from './admin-build.ts'
 
 export const CHROMIUM_PATH = process.env.SVC_CHROMIUM ?? '/usr/bin/chromium'
 
@@ -57,7 +58,7 @@ export function startBrowserTestServer(env: Record<string, string> = {}): Browse
     },
   }
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', SVC_LOG: 'silent', SVC_SYNC: 'normal', SVC_RATE_LIMIT: 'off', ...env, SVC_DATA_DIR: dataDir })
-  const server = startServer(config, { mailer })
+  const server = startServer(config, { mailer, app: testAppOptions() })
   return {
     server,
     url: server.url,

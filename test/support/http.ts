@@ -4,6 +4,7 @@
 import type { Config } from '../../server/config.ts'
 import { buildApp, type SvcApp } from '../../server/http/app.ts'
 import { testContext, type TestContext } from './context.ts'
+import { testAppOptions } from './admin-build.ts'
 
 export interface TestResponse<T = any> {
   status: number
@@ -32,7 +33,7 @@ export const BASE = 'http://localhost:8787'
 /** A test context with the app built over it and a request helper. */
 export function testApp(config: Partial<Config> = {}): TestApp {
   const context = testContext(config)
-  const app = buildApp(context.ctx)
+  const app = buildApp(context.ctx, testAppOptions())
   return {
     ...context,
     app,

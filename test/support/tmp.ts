@@ -16,3 +16,9 @@ export function tempDir(prefix: string): string {
   mkdirSync(root, { recursive: true })
   return mkdtempSync(join(root, prefix))
 }
+
+/** A path in this run's temp root that is the same for every caller (made by whoever writes it first). */
+export function sharedTempPath(name: string): string {
+  mkdirSync(root, { recursive: true })
+  return join(root, name)
+}
