@@ -86,6 +86,3 @@ export function verifyAccessToken(ctx: AppContext, token: string): { userId: str
   return { userId: row.userId, tokenId: row.id }
 }
 
-/** True when `value` looks like an access token (has the `svc_pat_` prefix). */
-export const isAccessTokenShape = (value: string): boolean => value.startsWith(AUTH.accessTokenPrefix)
-

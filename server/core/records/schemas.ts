@@ -9,7 +9,6 @@ import { LIMITS } from '../limits.ts'
 import { parseSpamMode, type SpamMode } from '../stats/summary.ts'
 
 export type { SpamMode }
-export const SPAM_MODES = ['exclude', 'include', 'only'] as const satisfies readonly SpamMode[]
 
 export const ORDERS = ['asc', 'desc'] as const
 export type Order = (typeof ORDERS)[number]

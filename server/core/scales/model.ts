@@ -43,12 +43,6 @@ export interface Range {
   max: number
 }
 
-/** The field an item points at, as far as scoring needs it. */
-export interface ItemField {
-  type: FieldType
-  options: string[] | null
-}
-
 /** The lowest and highest value one item can contribute before weighting. */
 export function itemRange(item: Pick<StoredItem, 'scores' | 'min' | 'max'>, type: FieldType): Range {
   if (type === 'number') return { min: item.min ?? -Infinity, max: item.max ?? Infinity }

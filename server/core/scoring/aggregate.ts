@@ -1,8 +1,8 @@
 /**
  * @module Score aggregates for /summary and score columns for CSV exports. The aggregate
- * is a small JSON-able state updated one record at a time (so app_stats can keep it
- * current at insert without rescanning) and shown as per-dimension count, mean, min,
- * max and level distribution.
+ * is a small JSON-able state that server/core/stats/score-state.ts keeps current one
+ * record at a time (so app_stats needs no rescan), shown as per-dimension count, mean,
+ * min, max and level distribution.
  */
 import type { RecordScores } from './score.ts'
 
@@ -32,24 +32,6 @@ export interface ScaleSummary {
 }
 
 const emptyTotals = (): ScaleTotals => ({ count: 0, missing: 0, sum: 0, min: null, max: null, levels: {} })
-
-/** Adds one record's stored scores to `totals` (in place) and returns it. */
-export function addScores(totals: ScoreTotals, scores: RecordScores): ScoreTotals {
-  for (const key of Object.keys(scores)) {
-    const score = scores[key]
-    const t = Object.hasOwn(totals, key) ? totals[key] : (totals[key] = emptyTotals())
-    if (score.score === null) {
-      t.missing++
-      continue
-    }
-    t.count++
-    t.sum += score.score
-    t.min = t.min === null ? score.score : Math.min(t.min, score.score)
-    t.max = t.max === null ? score.score : Math.max(t.max, score.score)
-    if (score.level !== null) t.levels[score.level] = (t.levels[score.level] ?? 0) + 1
-  }
-  return totals
-}
 
 /** The totals of `a` and `b` together (for `?spam=include`); neither input is changed. */
 export function mergeScoreTotals(a: ScoreTotals, b: ScoreTotals): ScoreTotals {

@@ -69,8 +69,5 @@ export type Plan = z.output<typeof planSchema>
 export type PlanField = Plan['form']['fields'][number]
 export type PlanScale = Plan['scale']['scales'][number]
 export type PlanItem = NonNullable<PlanScale['items']>[number]
-export type PlanLevel = NonNullable<PlanScale['levels']>[number]
 export type PlanSection = z.output<typeof planSectionSchema>
 export type PlanTheme = Plan['connect']['theme']
-/** A plan as written before parsing (defaults not yet applied): what planners produce. */
-export type PlanInput = z.input<typeof planSchema>
