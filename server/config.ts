@@ -6,16 +6,11 @@
  */
 import { resolve } from 'node:path'
 import { LIMITS } from './core/limits.ts'
+import { DEFAULT_RATE_LIMIT, parseRateLimit, rateLimitProblem, type RateLimit } from './core/share/rate-limit.ts'
 
 export type SignupPolicy = 'first' | 'open' | 'closed'
 export type SyncMode = 'full' | 'normal'
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent'
-
-/** Token-bucket settings: `rate` tokens per second refill, at most `burst` stored. */
-export interface RateLimit {
-  rate: number
-  burst: number
-}
 
 export interface Config {
   port: number
@@ -68,7 +63,7 @@ export const CONFIG_VARIABLES = [
   ['SVC_SMTP_URL', '(unset)', 'e.g. `smtp://user:pass@mail.example.com:587`. Unset: login codes are written to the log.'],
   ['SVC_MAIL_FROM', 'svc <no-reply@localhost>', 'Sender of login-code e-mails.'],
   ['SVC_SYNC', 'full', '`full`: every acknowledged record survives power loss. `normal`: survives a crash of svc only.'],
-  ['SVC_RATE_LIMIT', '20/s,100', 'Default per-endpoint limit: rate per second and burst. `off` disables it.'],
+  ['SVC_RATE_LIMIT', DEFAULT_RATE_LIMIT, 'Default per-endpoint limit: rate per second and burst. `off` disables it.'],
   ['SVC_MAX_BODY', String(LIMITS.maxBodyBytes), 'Largest accepted request body in bytes.'],
   ['SVC_MAX_DEPTH', String(LIMITS.maxDepth), 'Deepest accepted JSON nesting.'],
   ['SVC_MAX_KEYS', String(LIMITS.maxKeys), 'Most keys accepted in one record (all levels).'],
@@ -99,16 +94,11 @@ function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], 
   return raw as T
 }
 
-/** Parses `20/s,100`, `20/s` (burst 5× rate) or `off`. */
-export function parseRateLimit(raw: string, name = 'SVC_RATE_LIMIT'): RateLimit | null {
-  const text = raw.trim().toLowerCase()
-  if (text === 'off') return null
-  const match = /^(\d+(?:\.\d+)?)\s*\/\s*s(?:\s*,\s*(\d+))?$/.exec(text)
-  if (!match) throw new ConfigError(`${name} must look like "20/s,100" or "off", got "${raw}"`)
-  const rate = Number(match[1])
-  const burst = match[2] === undefined ? Math.max(1, Math.ceil(rate * 5)) : Number(match[2])
-  if (rate <= 0 || burst < 1) throw new ConfigError(`${name} needs a rate above 0 and a burst of at least 1, got "${raw}"`)
-  return { rate, burst }
+function rateLimit(env: Env): RateLimit | null {
+  const raw = env.SVC_RATE_LIMIT || DEFAULT_RATE_LIMIT
+  const problem = rateLimitProblem(raw, 'SVC_RATE_LIMIT')
+  if (problem) throw new ConfigError(problem)
+  return parseRateLimit(raw)
 }
 
 function baseUrl(env: Env, port: number): { baseUrl: string; baseUrlFromPort: boolean } {
@@ -163,7 +153,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl,
     mailFrom,
     synchronous: oneOf(env, 'SVC_SYNC', ['full', 'normal'] as const, 'full'),
-    rateLimit: env.SVC_RATE_LIMIT ? parseRateLimit(env.SVC_RATE_LIMIT) : { rate: 20, burst: 100 },
+    rateLimit: rateLimit(env),
     maxBodyBytes: integer(env, 'SVC_MAX_BODY', LIMITS.maxBodyBytes, 1024, 64 * 1024 * 1024),
     maxDepth: integer(env, 'SVC_MAX_DEPTH', LIMITS.maxDepth, 2, 256),
     maxKeys: integer(env, 'SVC_MAX_KEYS', LIMITS.maxKeys, 1, 100_000),

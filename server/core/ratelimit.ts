@@ -3,7 +3,7 @@
  * `rate` tokens per second up to `burst`; a request takes one. Time comes from the context
  * clock, so tests move it by hand.
  */
-import type { RateLimit } from '../config.ts'
+import type { RateLimit } from './share/rate-limit.ts'
 import type { Clock } from './clock.ts'
 
 interface Bucket {

@@ -67,3 +67,8 @@ export function openStore(path: string, options: OpenOptions = {}): Store {
     },
   }
 }
+
+/** Runs the cheapest possible read; throws when the database cannot answer (health checks). */
+export function pingStore(store: Store): void {
+  store.sqlite.query('SELECT 1').get()
+}

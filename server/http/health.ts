@@ -3,14 +3,9 @@
  */
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context.ts'
-import { VERSION } from '../version.ts'
+import { checkHealth } from '../core/health.ts'
 
 export const healthRoutes = (ctx: AppContext) =>
-  new Elysia({ name: 'svc/health', prefix: '/api/v3' }).get(
-    '/health',
-    () => {
-      ctx.store.sqlite.query('SELECT 1').get()
-      return { code: 200, data: { status: 'ok' as const, version: VERSION } }
-    },
-    { detail: { summary: 'Health check', tags: ['system'] } },
-  )
+  new Elysia({ name: 'svc/health', prefix: '/api/v3' }).get('/health', () => ({ code: 200, data: checkHealth(ctx) }), {
+    detail: { summary: 'Health check', tags: ['system'] },
+  })

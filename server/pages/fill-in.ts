@@ -5,29 +5,16 @@
  * JavaScript; fill-in.client.js (served beside it) adds inline validation, fetch
  * submission and the one-question-per-screen layout.
  */
-import type { Theme } from '../core/connect/schemas.ts'
+import type { FillInField, FillInForm } from '../core/connect/fill-in.ts'
 import type { FieldType } from '../core/limits.ts'
 import { html, type Html } from './html.ts'
 import { document } from './layout.ts'
 
 export const FILL_IN_SCRIPT = '/f/assets/fill-in.js'
 
-/** The parts of a field the page shows. */
-export interface FillInField {
-  name: string
-  type: FieldType
-  label: string
-  required: boolean
-  options: string[] | null
-}
-
-export interface FillInPage {
-  appName: string
-  description: string
+export interface FillInPage extends FillInForm {
   /** Where the form posts (the page's own path). */
   action: string
-  fields: FillInField[]
-  theme: Theme
   honeypot: string
   /** Values to show again after a refused submission, by field name. */
   values?: Map<string, string[]>

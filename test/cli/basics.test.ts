@@ -107,15 +107,3 @@ describe('without a token or a server', () => {
     expect(markdown).toContain('At most **50 fields** per app')
   })
 })
-
-describe('the CLI stays a client', () => {
-  const files = [...new Bun.Glob('cli/**/*.ts').scanSync({ cwd: `${import.meta.dir}/../..` })]
-
-  test.each(files)('%s imports only core constants/schemas from the server (serve excepted)', async (file) => {
-    const source = await Bun.file(`${import.meta.dir}/../../${file}`).text()
-    const specifiers = [...source.matchAll(/(?:from|import\()\s*'([^']+)'/g)].map((m) => m[1])
-    expect(specifiers.filter((s) => s === 'elysia' || s.startsWith('@elysiajs/'))).toEqual([])
-    const server = specifiers.filter((s) => s.startsWith('.') && s.includes('server/') && !/server\/(core\/|version\.ts)/.test(s))
-    expect(server).toEqual(file === 'cli/commands/serve.ts' ? ['../../server/main.ts'] : [])
-  })
-})

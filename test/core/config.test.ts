@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { ConfigError, loadConfig, parseRateLimit } from '../../server/config.ts'
+import { ConfigError, loadConfig } from '../../server/config.ts'
+import { parseRateLimit } from '../../server/core/share/rate-limit.ts'
 
 describe('loadConfig', () => {
   test('defaults', () => {

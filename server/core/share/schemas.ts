@@ -3,23 +3,12 @@
  * document), the CLI and the MCP tools.
  */
 import { z } from 'zod'
-import { ConfigError, parseRateLimit } from '../../config.ts'
 import { bodyObject, expect } from '../apps/input.ts'
 import { fieldNameSchema } from '../fields/schemas.ts'
 import { LIMITS } from '../limits.ts'
+import { rateLimitProblem } from './rate-limit.ts'
 
 const switchSchema = z.boolean({ error: expect('true or false') })
-
-/** Null when `raw` is a usable rate limit, else the reason it is not. */
-export function rateLimitProblem(raw: string): string | null {
-  try {
-    parseRateLimit(raw, 'rateLimit')
-    return null
-  } catch (error) {
-    if (error instanceof ConfigError) return error.message
-    throw error
-  }
-}
 
 /** The origin of an absolute http(s) URL, or null when `raw` is not one. */
 export function httpOrigin(raw: string): string | null {

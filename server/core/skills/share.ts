@@ -1,11 +1,8 @@
 /**
  * @module Skill document "share": the public collection endpoint, as the server enforces it.
  */
-import { CONFIG_VARIABLES } from '../../config.ts'
 import { LIMITS } from '../limits.ts'
-
-/** The server's documented default rate limit (SVC_RATE_LIMIT). */
-const defaultRateLimit = CONFIG_VARIABLES.find(([name]) => name === 'SVC_RATE_LIMIT')![1]
+import { DEFAULT_RATE_LIMIT } from '../share/rate-limit.ts'
 
 /** The rules for publishing an endpoint and sending or reading records. */
 export function shareSkill(): string {
@@ -22,7 +19,7 @@ anyone who has the URL can post (and, with reads on, read). \`share rotate\` rep
 
 ## Limits
 - Body ≤ ${LIMITS.maxBodyBytes} bytes, JSON nesting ≤ ${LIMITS.maxDepth}, ≤ ${LIMITS.maxKeys} keys per record (server defaults).
-- At most ${LIMITS.maxFields} fields per app. Per-endpoint rate limit (token bucket, server default ${defaultRateLimit} = rate per second, burst; \`share set --rate-limit\`), 429 with Retry-After.
+- At most ${LIMITS.maxFields} fields per app. Per-endpoint rate limit (token bucket, server default ${DEFAULT_RATE_LIMIT} = rate per second, burst; \`share set --rate-limit\`), 429 with Retry-After.
 
 ## Reading records
 - \`GET /<token>/query?page&size\`: oldest first, 1 ≤ size ≤ ${LIMITS.maxPageSize} (default ${LIMITS.defaultPageSize}); size > ${LIMITS.maxPageSize} is a 400, never clamped.

@@ -11,9 +11,9 @@ import { smartJobs } from '../../db/schema.ts'
 import { parseInput } from '../apps/input.ts'
 import { AppError, notFound } from '../errors.ts'
 import { newId } from '../ids.ts'
-import { choosePlanner, runPlanner, type PlannerName } from './planners.ts'
+import { choosePlanner, runPlanner } from './planners.ts'
 import { savePlan } from './plans.ts'
-import { startPlanningSchema, type StartPlanningInput } from './schemas.ts'
+import { startPlanningSchema, type PlannerName, type StartPlanningInput } from './schemas.ts'
 
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const
 export type JobStatus = (typeof JOB_STATUSES)[number]

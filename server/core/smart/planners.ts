@@ -10,8 +10,6 @@ import { LlmPlannerError, planWithLlm, type LlmProgress } from './llm-planner.ts
 import type { Plan } from './plan.ts'
 import type { PlannerName } from './schemas.ts'
 
-export { PLANNER_NAMES, type PlannerName } from './schemas.ts'
-
 /** The planner to use: the one asked for, else the LLM planner when configured, else the built-in one. */
 export function choosePlanner(config: Config, wanted: PlannerName | undefined): PlannerName {
   const configured = config.llmUrl !== null && config.llmModel !== null

@@ -12,8 +12,7 @@ import { newId } from '../ids.ts'
 import { checkPlan, requireValidPlan } from './check-plan.ts'
 import type { Execution } from './execution.ts'
 import type { Plan } from './plan.ts'
-import type { PlannerName } from './planners.ts'
-import { validatePlanSchema, type ValidatePlanInput } from './schemas.ts'
+import { validatePlanSchema, type PlannerName, type ValidatePlanInput } from './schemas.ts'
 
 export type PlanRow = typeof smartPlans.$inferSelect
 

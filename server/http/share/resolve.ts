@@ -5,10 +5,10 @@
  * token and dropped when the change feed reports anything about the app.
  */
 import type { AppContext } from '../../context.ts'
-import { parseRateLimit, type RateLimit } from '../../config.ts'
 import { AppError } from '../../core/errors.ts'
 import { createRateLimiter, type RateLimiter } from '../../core/ratelimit.ts'
 import { findEndpointByToken } from '../../core/share/lookup.ts'
+import { parseRateLimit, type RateLimit } from '../../core/share/rate-limit.ts'
 
 /** An endpoint's settings as the public routes use them. */
 export interface ShareEndpoint {
@@ -55,7 +55,7 @@ function resolverOf(ctx: AppContext): Resolver {
 function effectiveRateLimit(ctx: AppContext, raw: string | null): RateLimit | null {
   if (raw === null || raw.trim() === '') return ctx.config.rateLimit
   try {
-    return parseRateLimit(raw, 'rateLimit')
+    return parseRateLimit(raw)
   } catch {
     ctx.log.warn('endpoint rate limit unreadable; using the server default', { rateLimit: raw })
     return ctx.config.rateLimit

@@ -1,6 +1,4 @@
 import { describe, expect, test } from 'bun:test'
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { createApp, deleteApp, getApp, listApps, updateApp } from '../../../server/core/apps/apps.ts'
 import { requireOwnedApp } from '../../../server/core/apps/owned.ts'
 import { appUrls, urlsFor } from '../../../server/core/apps/urls.ts'
@@ -86,17 +84,4 @@ describe('apps core', () => {
       data: 'https://x.example/admin/#/apps/app1/data',
     })
   })
-})
-
-test('core modules of apps, fields and share import no HTTP, CLI or MCP code', () => {
-  const root = join(import.meta.dir, '../../../server/core')
-  for (const dir of ['apps', 'fields', 'share']) {
-    for (const file of readdirSync(join(root, dir))) {
-      const source = readFileSync(join(root, dir, file), 'utf8')
-      expect({ file: `${dir}/${file}`, imports: source.match(/from '(elysia|@elysiajs\/[^']+|citty|@modelcontextprotocol\/[^']+)'/g) }).toEqual({
-        file: `${dir}/${file}`,
-        imports: null,
-      })
-    }
-  }
 })

@@ -1,0 +1,45 @@
+/**
+ * @module What the fill-in page shows of an app: its name, description, fields in order
+ * and theme, read without an ownership check (the endpoint token is the permission).
+ */
+import { eq } from 'drizzle-orm'
+import type { AppContext } from '../../context.ts'
+import { apps } from '../../db/schema.ts'
+import { fieldRowsOf } from '../fields/view.ts'
+import type { FieldType } from '../limits.ts'
+import { themeOf } from './connect.ts'
+import type { Theme } from './schemas.ts'
+
+/** The parts of a field the page shows. */
+export interface FillInField {
+  name: string
+  type: FieldType
+  label: string
+  required: boolean
+  options: string[] | null
+}
+
+/** The content of an app's fill-in page; the page adds where it posts and the honeypot. */
+export interface FillInForm {
+  appName: string
+  description: string
+  fields: FillInField[]
+  theme: Theme
+}
+
+/** The fill-in content of `appId`; an unknown app has an empty name and no fields. */
+export function fillInForm(ctx: AppContext, appId: string): FillInForm {
+  const app = ctx.store.db.select({ name: apps.name, description: apps.description }).from(apps).where(eq(apps.id, appId)).get()
+  return {
+    appName: app?.name ?? '',
+    description: app?.description ?? '',
+    fields: fieldRowsOf(ctx.store.db, appId).map((row) => ({
+      name: row.name,
+      type: row.type as FieldType,
+      label: row.label,
+      required: row.required,
+      options: row.options === null ? null : (JSON.parse(row.options) as string[]),
+    })),
+    theme: themeOf(ctx, appId),
+  }
+}

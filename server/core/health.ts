@@ -1,0 +1,17 @@
+/**
+ * @module Liveness, as GET /api/v3/health reports it to load balancers and the CLI.
+ */
+import type { AppContext } from '../context.ts'
+import { pingStore } from '../db/connection.ts'
+import { VERSION } from '../version.ts'
+
+export interface Health {
+  status: 'ok'
+  version: string
+}
+
+/** Checks that the database answers (throws when it does not) and names the running version. */
+export function checkHealth(ctx: AppContext): Health {
+  pingStore(ctx.store)
+  return { status: 'ok', version: VERSION }
+}
