@@ -25,6 +25,11 @@ export interface Checkpoints {
   close(): void
   /** Settles once the checkpoint thread has exited after close() (at once if none ran). */
   stopped(): Promise<void>
+  /**
+   * Settles once every write so far is copied into the database file (the worker went
+   * idle), or at once when no worker copies (SQLite checkpoints by itself then).
+   */
+  copied(): Promise<void>
 }
 
 /** SQLite's default automatic checkpoint size, used without the worker. */
@@ -35,7 +40,7 @@ export const FALLBACK_PAGES = 10_000
 const INTERVAL_MS = 25
 
 /** For in-memory databases and other journal modes: SQLite's own behaviour. */
-export const inlineCheckpoints: Checkpoints = { afterWrite: () => {}, close: () => {}, stopped: () => Promise.resolve() }
+export const inlineCheckpoints: Checkpoints = { afterWrite: () => {}, close: () => {}, stopped: () => Promise.resolve(), copied: () => Promise.resolve() }
 
 export interface CheckpointOptions {
   /** The worker's script (tests point it elsewhere to see the fallback). */
@@ -63,6 +68,14 @@ export function backgroundCheckpoints(sqlite: Database, path: string, options: C
   let idle = true
   /** Writes since the last wake: the worker may have reported idle before seeing them. */
   let unseenWrites = 0
+  /** Callers of copied() waiting for the worker to go idle. */
+  let waiting: Array<() => void> = []
+
+  function settleWaiting(): void {
+    const settled = waiting
+    waiting = []
+    for (const resolve of settled) resolve()
+  }
 
   function fallBack(): void {
     // After close() the database is gone: a late report from the worker changes nothing.
@@ -71,6 +84,7 @@ export function backgroundCheckpoints(sqlite: Database, path: string, options: C
     worker?.terminate()
     worker = null
     setPages(DEFAULT_PAGES)
+    settleWaiting()
   }
 
   function start(): Worker {
@@ -81,7 +95,10 @@ export function backgroundCheckpoints(sqlite: Database, path: string, options: C
       if (event.data !== 'idle') return fallBack()
       // Writes committed after the worker's last look would wait for the next write: wake it again.
       if (unseenWrites > 0) wake()
-      else idle = true
+      else {
+        idle = true
+        settleWaiting()
+      }
     }
     started.onerror = fallBack
     // Never keeps the process alive on its own (Bun's Worker has unref; the DOM typings lack it).
@@ -107,7 +124,9 @@ export function backgroundCheckpoints(sqlite: Database, path: string, options: C
       worker?.postMessage('close')
       worker = null
       retired = true
+      settleWaiting()
     },
     stopped: () => exited,
+    copied: () => (retired || idle ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve))),
   }
 }
