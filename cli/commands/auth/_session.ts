@@ -79,6 +79,7 @@ export function finishLogin(env: CommandEnv, server: string, reply: LoginReply):
 const replacedLine = (token: TokenInfo) =>
   `Replaced the earlier token "${token.name}" (${token.prefix}…, last used ${token.lastUsedAt ?? 'never'}); it no longer works.`
 
+/** The human text of a login: where the token went, which earlier token it replaced, who is logged in. */
 export const loginHuman = (data: LoginResult) => (style: Style) =>
   [
     `Logged in to ${data.server} as ${data.user.email}. The token is stored in ${data.configFile}.`,
