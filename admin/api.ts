@@ -133,7 +133,8 @@ export const api = {
   fields: (appId: string) => data<{ fields: Field[]; limit: number }>('GET', `/apps/${id(appId)}/fields`),
   createField: (appId: string, input: Partial<Pick<Field, 'name' | 'type' | 'label' | 'required' | 'options'>>) =>
     data<Field>('POST', `/apps/${id(appId)}/fields`, input),
-  updateField: (appId: string, fieldId: string, input: Partial<Pick<Field, 'name' | 'type' | 'label' | 'required' | 'options'>>) =>
+  /** `force` changes the type even when the published app's records hold values in the field (409 otherwise). */
+  updateField: (appId: string, fieldId: string, input: Partial<Pick<Field, 'name' | 'type' | 'label' | 'required' | 'options'>> & { force?: boolean }) =>
     data<Field>('PATCH', `/apps/${id(appId)}/fields/${id(fieldId)}`, input),
   deleteField: (appId: string, fieldId: string) => data<{ deleted: true; id: string }>('DELETE', `/apps/${id(appId)}/fields/${id(fieldId)}`),
   orderFields: async (appId: string, ids: string[]) => (await data<{ fields: Field[] }>('PUT', `/apps/${id(appId)}/fields/order`, { ids })).fields,

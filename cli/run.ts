@@ -18,7 +18,7 @@ export async function helpText(command: CommandDef<any>, parent: CommandDef<any>
   let text = await renderUsage(named, undefined)
   const svc = (command as SvcCommand).svc
   if (svc) text += `\n\nEXAMPLE\n\n  ${svc.example}\n`
-  else if (path.length === 0) text += `\n\nEXAMPLE\n\n  svc-cli auth login --token svc_pat_…   then   svc-cli app list\n`
+  else if (path.length === 0) text += `\n\nEXAMPLE\n\n  svc-cli auth login --with-token < token.txt   then   svc-cli app list\n`
   text = text.replace(/[ \t]+$/gm, '')
   return style.color ? text : stripAnsi(text)
 }

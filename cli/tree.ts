@@ -89,6 +89,11 @@ export async function resolveCommand(argv: string[]): Promise<Resolved> {
   return { command, parent, path, rest }
 }
 
+/** Why `--password <value>` is refused: a secret on argv stays in shell history and shows in `ps`. */
+const PASSWORD_ON_ARGV =
+  'Passwords are not taken as arguments (they would stay in your shell history and show in ps): pipe the password to --password-stdin, ' +
+  'e.g. `--password-stdin < password.txt`, or leave it out to be asked on a terminal'
+
 /** Refuses flags the command does not know (citty ignores them silently). */
 export async function checkFlags(resolved: Resolved): Promise<void> {
   const args = ((await resolve(resolved.command.args)) ?? {}) as ArgsDef
@@ -114,6 +119,7 @@ export async function checkFlags(resolved: Resolved): Promise<void> {
       if (takesValue.has(name) && !token.includes('=')) i++
       continue
     }
+    if (name === 'password' && known.has('password-stdin')) throw usageError(PASSWORD_ON_ARGV)
     const guess = nearest(name, [...known].filter((k) => k.length > 1))
     throw usageError(`Unknown flag "${token.split('=')[0]}" for svc-cli ${resolved.path.join(' ')}.${guess ? ` Did you mean --${guess}?` : ''}`)
   }

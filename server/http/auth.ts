@@ -4,19 +4,21 @@
  *
  *   GET    /options       public   signup policy and login methods
  *   POST   /signup        public   {email, password?, name?, tokenName?} → {user, token?} + cookie
- *   POST   /login         public   {email, password, tokenName?}         → {user, token?} + cookie (429 while guessing)
+ *   POST   /login         public   {email, password, tokenName?, replaceToken?} → {user, token?, replacedTokens?} + cookie (429 while guessing)
  *   POST   /code          public   {email}                               → {sent, expiresInSeconds} (429 past the hourly cap)
- *   POST   /code/verify   public   {email, code, tokenName?}             → {user, token?} + cookie
- *   POST   /password/reset public  {email, code, newPassword, tokenName?} → {user, token?} + cookie; other sessions end
- *   POST   /logout        cookie   → {loggedOut} and the cookie cleared
+ *   POST   /code/verify   public   {email, code, tokenName?, replaceToken?} → {user, token?, replacedTokens?} + cookie
+ *   POST   /password/reset public  {email, code, newPassword, tokenName?, replaceToken?}
+ *                                  → {user, token?, replacedTokens?, endedSessions, tokens, warnings?} + cookie; every session ends
+ *   POST   /logout        cookie or bearer → {loggedOut, revoked?}: the cookie's session ends, a bearer token is revoked
  *   GET    /status        auth     → {authenticated, method, user}
  *   GET    /tokens        auth     → {tokens}
- *   POST   /tokens        auth     {name} → token info + the token, shown once
+ *   POST   /tokens        auth     {name} → token info + the token, shown once (never revokes another token)
+ *   DELETE /tokens        auth     → {revoked:[token info], kept}: every token but the one making the request
  *   DELETE /tokens/:id    auth     → {revoked, id}
  */
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context.ts'
-import { createAccessToken, listAccessTokens, revokeAccessToken } from '../core/auth/access-tokens.ts'
+import { createAccessToken, listAccessTokens, revokeAccessToken, revokeOtherAccessTokens, revokePresentedToken } from '../core/auth/access-tokens.ts'
 import { requestEmailCode, verifyEmailCode } from '../core/auth/email-codes.ts'
 import { loginWithPassword, type LoginResult } from '../core/auth/login.ts'
 import { resetPassword } from '../core/auth/password-reset.ts'
@@ -26,7 +28,7 @@ import { deleteSession, SESSION_COOKIE } from '../core/auth/sessions.ts'
 import { authOptions, signup } from '../core/auth/signup.ts'
 import { AppError } from '../core/errors.ts'
 import { toPublicUser } from '../core/users/users.ts'
-import { authGuard, isSameOrigin, readCookie } from './auth-guard.ts'
+import { authGuard, bearerToken, isSameOrigin, readCookie } from './auth-guard.ts'
 import { clearedSessionCookie, refuseCrossSiteLogin, sessionCookie } from './session-cookie.ts'
 
 type ResponseHeaders = Record<string, string | number>
@@ -45,11 +47,12 @@ async function withRetryAfter<T>(headers: ResponseHeaders, action: () => T | Pro
 }
 
 export const authRoutes = (ctx: AppContext) => {
-  /** Answers a successful log-in: the session cookie, and the token when one was asked for. */
+  /** Answers a successful log-in: the session goes into the cookie, the rest (token when asked for) into `data`. */
   const loggedIn = (headers: ResponseHeaders, result: LoginResult) => {
     headers['set-cookie'] = sessionCookie(ctx, result.session.value, result.session.expiresAt)
     headers['cache-control'] = 'no-store'
-    return { code: 200 as const, data: result.token ? { user: result.user, token: result.token } : { user: result.user } }
+    const { session: _session, ...data } = result
+    return { code: 200 as const, data }
   }
 
   return new Elysia({ name: 'svc/auth', prefix: '/api/v3/auth' })
@@ -92,11 +95,22 @@ export const authRoutes = (ctx: AppContext) => {
         refuseCrossSiteLogin(ctx, request)
         return loggedIn(set.headers, await resetPassword(ctx, body))
       },
-      { body: PasswordResetInput, parse: 'json', detail: { summary: 'Set a new password with the e-mailed login code; ends every other session and logs in', tags } },
+      {
+        body: PasswordResetInput,
+        parse: 'json',
+        detail: { summary: 'Set a new password with the e-mailed login code; ends every session, logs in and lists the access tokens that still work', tags },
+      },
     )
     .post(
       '/logout',
       ({ request, set }) => {
+        const bearer = bearerToken(request.headers.get('authorization'))
+        if (bearer) {
+          // A client logging out gives up its token for good (svc-cli auth logout).
+          const revoked = revokePresentedToken(ctx, bearer)
+          if (!revoked) throw new AppError(401, 'unauthorized', 'The access token is invalid or was already revoked; nothing to log out')
+          return { code: 200 as const, data: { loggedOut: true as const, revoked } }
+        }
         const session = readCookie(request.headers.get('cookie'), SESSION_COOKIE)
         if (session) {
           // Same rule as every cookie-authenticated change: a foreign page may not log you out.
@@ -108,7 +122,10 @@ export const authRoutes = (ctx: AppContext) => {
         set.headers['set-cookie'] = clearedSessionCookie(ctx)
         return { code: 200 as const, data: { loggedOut: true as const } }
       },
-      { parse: 'none', detail: { summary: 'End the admin session and clear its cookie', tags } },
+      {
+        parse: 'none',
+        detail: { summary: 'Log out: with a session cookie, end the admin session and clear the cookie; with a bearer access token, revoke that token', tags },
+      },
     )
     .get(
       '/status',
@@ -133,6 +150,17 @@ export const authRoutes = (ctx: AppContext) => {
         body: TokenCreateInput,
         parse: 'json',
         detail: { summary: 'Create an access token; the token is shown only in this answer', tags, security: secured },
+      },
+    )
+    .delete(
+      '/tokens',
+      ({ principal }) => {
+        const kept = principal.tokenId ?? null
+        return { code: 200 as const, data: { revoked: revokeOtherAccessTokens(ctx, principal.user.id, kept), kept } }
+      },
+      {
+        auth: true,
+        detail: { summary: 'Revoke every access token but the one making this request (all of them from the admin session)', tags, security: secured },
       },
     )
     .delete(

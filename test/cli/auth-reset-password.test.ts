@@ -3,8 +3,11 @@
  * token, exit codes, non-TTY behaviour and the prompt path.
  */
 import { afterAll, describe, expect, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
 import { hostname } from 'node:os'
 import { configPath, readConfig } from '../../cli/config.ts'
+import { tokensStillWork } from '../../server/core/auth/password-reset.ts'
+import { accessTokens, sessions } from '../../server/db/schema.ts'
 import { cliInProcess, cliProcess, startTestServer, tempConfigHome } from '../support/server.ts'
 
 const server = startTestServer({ SVC_SIGNUP: 'open' })
@@ -20,20 +23,34 @@ async function accountWithCode() {
   return { user, token, code: codeFrom(user.email) }
 }
 
+/** The account's stored tokens, `{id, name}`, oldest first. */
+const storedTokens = (userId: string) =>
+  server.ctx.store.db.select({ id: accessTokens.id, name: accessTokens.name }).from(accessTokens).where(eq(accessTokens.userId, userId)).orderBy(accessTokens.createdAt, accessTokens.id).all()
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
+
 const passwordLogin = (email: string, password: string) => cliInProcess(['auth', 'login', '--email', email, '--password-stdin', '--json'], { env: envFor(), stdin: password })
 
 describe('auth reset-password', () => {
-  test('--json: sets the password, stores a new token for the server, the old password-less token keeps working', async () => {
+  test('--json: sets the password, stores a new token, lists the tokens that still work; revoke --all removes them', async () => {
     const { user, token, code } = await accountWithCode()
+    const [old] = server.ctx.store.db.select().from(accessTokens).where(eq(accessTokens.userId, user.id)).all()
     const env = envFor()
     const run = await cliProcess(['auth', 'reset-password', '--email', user.email, '--code', code, '--password-stdin', '--json'], { env, stdin: 'new secret words\n' })
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
+    const [, made] = storedTokens(user.id)
     expect(run.json()).toEqual({
       server: server.url,
       user: { id: user.id, email: user.email, name: user.name, hasPassword: true, createdAt: new Date(user.createdAt).toISOString() },
       configFile: configPath(env),
+      token: { id: made.id, name: `svc-cli on ${hostname()}`, prefix: expect.stringMatching(/^svc_pat_.{6}$/), createdAt: expect.any(String), lastUsedAt: null },
+      replacedTokens: [],
+      endedSessions: 0,
+      tokens: [{ id: old.id, name: 'test', prefix: old.prefix, createdAt: iso(old.createdAt), lastUsedAt: iso(old.lastUsedAt) }],
+      warnings: [tokensStillWork(1)],
     })
+    // Only the reset's own session exists: the CLI does not keep it, but nothing older survived.
+    expect(server.ctx.store.db.select().from(sessions).where(eq(sessions.userId, user.id)).all()).toHaveLength(1)
     const stored = readConfig(env)
     expect(stored.current).toBe(server.url)
     expect(stored.servers[server.url]).toEqual({ token: expect.stringMatching(/^svc_pat_/), email: user.email, savedAt: expect.any(String) })
@@ -44,18 +61,35 @@ describe('auth reset-password', () => {
     expect(tokens).toContain(`svc-cli on ${hostname()}`)
     // Access tokens are not sessions: the one made before the reset still works.
     expect((await cliInProcess(['auth', 'status'], { env: { ...envFor(), SVC_TOKEN: token } })).code).toBe(0)
+
+    // The one command the answer names: every token but this login's is revoked.
+    const all = await cliProcess(['auth', 'token', 'revoke', '--all', '--yes', '--json'], { env })
+    expect(all.stderr).toBe('')
+    // (The status check above with the old token set its last use.)
+    expect(all.json()).toEqual({ revoked: [{ ...run.json().tokens[0], lastUsedAt: expect.any(String) }], kept: made.id })
+    expect(storedTokens(user.id)).toEqual([{ id: made.id, name: `svc-cli on ${hostname()}` }])
+    expect((await cliInProcess(['auth', 'status'], { env: { ...envFor(), SVC_TOKEN: token } })).code).toBe(4)
+    expect((await cliInProcess(['auth', 'status'], { env })).code).toBe(0)
     expect((await passwordLogin(user.email, 'new secret words')).code).toBe(0)
   })
 
-  test('human output says what happened; --token-name names the token', async () => {
+  test('human output says what happened and how to revoke the surviving tokens; --token-name names the token', async () => {
     const { user, code } = await accountWithCode()
+    const [old] = server.ctx.store.db.select().from(accessTokens).where(eq(accessTokens.userId, user.id)).all()
     const env = envFor()
     const run = await cliInProcess(['auth', 'reset-password', '--email', user.email, '--code', code, '--password-stdin', '--token-name', 'desk'], { env, stdin: 'new secret words' })
     expect(run.code).toBe(0)
     expect(run.stderr).toBe('')
+    const created = iso(old.createdAt)!
+    const lastUsed = iso(old.lastUsedAt) ?? '-'
     expect(run.stdout).toBe(
-      `Password changed; every other session of the account has ended.\nLogged in to ${server.url} as ${user.email}. The token is stored in ${configPath(env)}.\n\n` +
-        `id     ${user.id}\nemail  ${user.email}\nname   ${user.name}\n`,
+      `Password changed; the account had no admin sessions to end.\nLogged in to ${server.url} as ${user.email}. The token is stored in ${configPath(env)}.\n\n` +
+        `id     ${user.id}\nemail  ${user.email}\nname   ${user.name}\n\n` +
+        'This access token made before the reset still works:\n' +
+        `${'ID'.padEnd(old.id.length)}  NAME  PREFIX           ${'CREATED'.padEnd(created.length)}  LAST USED\n` +
+        `${old.id}  test  ${old.prefix}…  ${created}  ${lastUsed}\n\n` +
+        'Revoke one you do not recognise:  svc-cli auth token revoke <id>\n' +
+        "Revoke all but this login's:      svc-cli auth token revoke --all\n",
     )
     const tokens = (await cliInProcess(['auth', 'token', 'list', '--json'], { env })).json().tokens.map((t: { name: string }) => t.name)
     expect(tokens).toContain('desk')

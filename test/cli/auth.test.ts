@@ -161,12 +161,17 @@ describe('status, tokens, logout', () => {
     expect(lines[1].indexOf('test')).toBe(lines[0].indexOf('NAME'))
   })
 
-  test('logout forgets the token; --revoke also revokes it on the server', async () => {
+  test('logout revokes the token on the server and forgets it (--revoke, the default, is still accepted)', async () => {
     const { token } = await server.account()
     const env = envFor()
     await cliInProcess(['auth', 'login', '--token', token], { env })
     const out = await cliInProcess(['auth', 'logout', '--revoke', '--json'], { env })
-    expect(out.json()).toEqual({ server: server.url, loggedOut: true, revoked: true })
+    expect(out.json()).toEqual({
+      server: server.url,
+      loggedOut: true,
+      revoked: true,
+      token: { id: expect.any(String), name: 'test', prefix: token.slice(0, 14), createdAt: expect.any(String), lastUsedAt: expect.any(String) },
+    })
     expect(readConfig(env)).toEqual({ servers: {} })
     expect((await cliInProcess(['auth', 'status'], { env: { ...env, SVC_TOKEN: token } })).code).toBe(4)
     const again = await cliInProcess(['auth', 'logout'], { env })

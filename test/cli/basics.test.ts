@@ -96,7 +96,10 @@ describe('without a token or a server', () => {
   test('login off a terminal without flags fails with exit 2 naming the flags', async () => {
     const run = await cliProcess(['auth', 'login'], { env: { SVC_URL: 'http://127.0.0.1:9' }, stdin: '' })
     expect(run.code).toBe(2)
-    expect(run.stderr).toStartWith('error: Not a terminal, so svc-cli cannot ask how to log in: pass --token <token>, --with-token (token on stdin)')
+    expect(run.stderr).toBe(
+      'error: Not a terminal, so svc-cli cannot ask how to log in: pipe an access token to --with-token (or set SVC_TOKEN), or pass --email <e> with --code <c> ' +
+        '(request one with `svc-cli auth code --email <e>`) or with --password-stdin (the password piped to stdin)\n',
+    )
   })
 
   test('skill works offline and prints the document built from the limits', async () => {

@@ -40,7 +40,7 @@ describe('POST /api/v3/auth/password/reset', () => {
 
     const res = await reset(t, { code }, SAME_ORIGIN)
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ code: 200, data: { user: { ...user, hasPassword: true } } })
+    expect(res.body).toEqual({ code: 200, data: { user: { ...user, hasPassword: true }, endedSessions: 2, tokens: [] } })
     expect(res.headers.get('set-cookie')).toMatch(/^svc_session=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Strict; Path=\/; Max-Age=2592000$/)
     expect(res.headers.get('cache-control')).toBe('no-store')
 
@@ -60,7 +60,12 @@ describe('POST /api/v3/auth/password/reset', () => {
     const res = await reset(t, { code, tokenName: 'laptop' })
     expect(res.body).toEqual({
       code: 200,
-      data: { user, token: { id: expect.any(String), name: 'laptop', prefix: expect.any(String), createdAt: T0, lastUsedAt: null, token: expect.stringMatching(/^svc_pat_/) } },
+      data: {
+        user,
+        token: { id: expect.any(String), name: 'laptop', prefix: expect.any(String), createdAt: T0, lastUsedAt: null, token: expect.stringMatching(/^svc_pat_/) },
+        endedSessions: 1,
+        tokens: [],
+      },
     })
     expect((await t.request('GET', '/api/v3/auth/status', { token: res.body.data.token.token })).status).toBe(200)
   })
@@ -70,7 +75,7 @@ describe('POST /api/v3/auth/password/reset', () => {
     const { user } = await signUp(t, { email: 'ada@example.com' })
     await t.request('POST', '/api/v3/auth/code', { body: { email: 'ada@example.com' } })
     const res = await reset(t, { code: lastCode(t) })
-    expect(res.body).toEqual({ code: 200, data: { user: { ...user, hasPassword: true } } })
+    expect(res.body).toEqual({ code: 200, data: { user: { ...user, hasPassword: true }, endedSessions: 1, tokens: [] } })
     expect((await passwordLogin(t, NEW_PASSWORD)).status).toBe(200)
   })
 
@@ -133,7 +138,7 @@ describe('POST /api/v3/auth/password/reset', () => {
       { path: 'code', message: 'must be the 6 digits from the e-mail' },
       { path: 'newPassword', message: 'is required: give a password of 8–256 characters' },
     ]],
-    ['an unknown key', { password: 'x' }, [{ path: '', message: 'unknown key "password": allowed keys are email, code, newPassword, tokenName' }]],
+    ['an unknown key', { password: 'x' }, [{ path: '', message: 'unknown key "password": allowed keys are email, code, newPassword, tokenName, replaceToken' }]],
   ])('422 for %s, listing every problem; the code keeps all its tries', async (_case, body, problems) => {
     const { t, code } = await withAccount()
     const res = await reset(t, { code, ...body })

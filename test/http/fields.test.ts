@@ -341,7 +341,7 @@ describe('PATCH /fields/:field', () => {
     ['a position as text', { position: '1' }, [{ path: 'position', message: 'must be a whole number' }]],
     ['an empty name', { name: '' }, [{ path: 'name', message: 'a field name cannot be empty' }]],
     ['a null type', { type: null }, [{ path: 'type', message: 'must be one of text, number, boolean, choice, multichoice, date, email, json' }]],
-    ['an unknown property', { id: 'x' }, [{ path: '', message: 'unknown properties "id"; allowed: name, type, label, required, options, position' }]],
+    ['an unknown property', { id: 'x' }, [{ path: '', message: 'unknown properties "id"; allowed: name, type, label, required, options, position, force' }]],
   ])('refuses %s (checked by the schema)', async (_label, body, problems) => {
     const { t, owner, base } = await setup()
     await add(t, owner.token, base, { name: 'a' })

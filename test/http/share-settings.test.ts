@@ -306,6 +306,6 @@ test('the share and field routes and their body schemas are in the OpenAPI docum
   expect(Object.keys(body('/api/v3/apps/{id}/share/', 'patch').properties)).toEqual(['service', 'reads', 'autoCreate', 'honeypot', 'rateLimit', 'redirectOrigins'])
   expect(body('/api/v3/apps/{id}/fields/', 'post')).toMatchObject({ required: ['name'], additionalProperties: false })
   expect(body('/api/v3/apps/{id}/fields/order', 'put')).toMatchObject({ required: ['ids'] })
-  expect(Object.keys(body('/api/v3/apps/{id}/fields/{field}', 'patch').properties)).toEqual(['name', 'type', 'label', 'required', 'options', 'position'])
+  expect(Object.keys(body('/api/v3/apps/{id}/fields/{field}', 'patch').properties)).toEqual(['name', 'type', 'label', 'required', 'options', 'position', 'force'])
   for (const action of ['publish', 'unpublish', 'rotate']) expect(doc.paths[`/api/v3/apps/{id}/share/${action}`].post.tags).toEqual(['share'])
 })

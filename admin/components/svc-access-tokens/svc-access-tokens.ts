@@ -78,7 +78,7 @@ export class SvcAccessTokens extends LitElement {
         <output class="token-secret">${created.token}</output>
         <svc-copy-button .value=${created.token} label="Copy the new access token"></svc-copy-button>
       </div>
-      <p>Copy it now: it will not be shown again. Use it with <code>svc-cli auth login --token &lt;token&gt;</code> or as <code>SVC_TOKEN</code>.</p>
+      <p>Copy it now: it will not be shown again. Use it as <code>SVC_TOKEN</code>, or save it to a file and run <code>svc-cli auth login --with-token &lt; token.txt</code>.</p>
       <div><button class="small ghost" @click=${() => (this.created = null)}>Done</button></div>
     </div>`
   }

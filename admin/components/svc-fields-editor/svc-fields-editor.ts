@@ -2,7 +2,7 @@ import { LitElement, html, nothing } from 'lit'
 import { customElement, property, query, state } from 'lit/decorators.js'
 import { repeat } from 'lit/directives/repeat.js'
 import { CHOICE_TYPES, FIELD_TYPES, LIMITS, type FieldType } from '../../../server/core/limits.ts'
-import { api, type Field } from '../../api.ts'
+import { api, ApiError, type Field } from '../../api.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
 import '../svc-confirm/svc-confirm.ts'
 import type { SvcConfirm } from '../svc-confirm/svc-confirm.ts'
@@ -42,15 +42,37 @@ export class SvcFieldsEditor extends LitElement {
     this.dispatchEvent(new Event('svc-app-changed', { bubbles: true, composed: true }))
   }
 
-  private async patch(field: Field, input: FieldPatch) {
+  private async patch(field: Field, input: FieldPatch, control?: HTMLSelectElement) {
     try {
-      await api.updateField(this.appId, field.id, input)
+      try {
+        await api.updateField(this.appId, field.id, input)
+      } catch (error) {
+        // A new type on a published app whose records hold values: the server wants force.
+        const records = error instanceof ApiError && error.status === 409 ? (error.details as { records?: number } | undefined)?.records : undefined
+        if (records === undefined) throw error
+        if (!(await this.confirmTypeChange(field, input.type!, records))) {
+          if (control) control.value = field.type
+          return
+        }
+        await api.updateField(this.appId, field.id, { ...input, force: true })
+      }
       const { [field.id]: _, ...rest } = this.rowErrors
       this.rowErrors = rest
       this.changed()
     } catch (error) {
       this.rowErrors = { ...this.rowErrors, [field.id]: (error as Error).message }
     }
+  }
+
+  private confirmTypeChange(field: Field, type: FieldType, records: number) {
+    return this.confirm.ask({
+      title: 'Change field type',
+      message: `${records === 1 ? '1 record holds a value' : `${records} records hold values`} in`,
+      name: field.name,
+      after: ` sent as ${field.type}. Changing the type to ${type} does not convert them: stored records keep what they were sent, so old and new values will mix. Change it anyway?`,
+      confirmLabel: 'Change type',
+      danger: true,
+    })
   }
 
   private async move(index: number, by: -1 | 1) {
@@ -130,7 +152,13 @@ export class SvcFieldsEditor extends LitElement {
           ${field.autoCreated ? html`<div class="auto">auto-created</div>` : nothing}
         </td>
         <td class="type">
-          <select aria-label="Type of field ${label}" @change=${(e: Event) => this.patch(field, { type: (e.target as HTMLSelectElement).value as FieldType })}>
+          <select
+            aria-label="Type of field ${label}"
+            @change=${(e: Event) => {
+              const select = e.target as HTMLSelectElement
+              return this.patch(field, { type: select.value as FieldType }, select)
+            }}
+          >
             ${FIELD_TYPES.map((type) => html`<option value=${type} ?selected=${type === field.type}>${type}</option>`)}
           </select>
         </td>

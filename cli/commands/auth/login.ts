@@ -1,64 +1,77 @@
 import { defineSvcCommand, type CommandEnv } from '../../command.ts'
 import { usageError } from '../../errors.ts'
 import { result } from '../../output.ts'
-import { defaultTokenName, loginHuman, storeToken, tokenFrom, type LoginResult, type PublicUser } from './_session.ts'
+import { finishLogin, loginHuman, loginToken, passwordFromStdin, storeToken, type LoginReply, type LoginResult, type PublicUser } from './_session.ts'
 
-type Reply = { user: PublicUser; token?: { token: string; name: string } }
+type TokenRequest = ReturnType<typeof loginToken>
 
-async function withEmail(env: CommandEnv, email: string, how: { code?: string; password?: string }, tokenName: string): Promise<Reply> {
+async function withEmail(env: CommandEnv, email: string, how: { code?: string; password?: string }, token: TokenRequest): Promise<LoginReply> {
   const client = env.client()
   if (how.code !== undefined) {
-    return client.request('POST', '/api/v3/auth/code/verify', { auth: false, body: { email, code: how.code, tokenName } })
+    return client.request('POST', '/api/v3/auth/code/verify', { auth: false, body: { email, code: how.code, ...token } })
   }
-  return client.request('POST', '/api/v3/auth/login', { auth: false, body: { email, password: how.password, tokenName } })
+  return client.request('POST', '/api/v3/auth/login', { auth: false, body: { email, password: how.password, ...token } })
 }
 
 /** Asks a person at a terminal how to log in. */
-async function interactiveLogin(env: CommandEnv, email: string | undefined, tokenName: string): Promise<Reply> {
+async function interactiveLogin(env: CommandEnv, email: string | undefined, token: TokenRequest): Promise<LoginReply> {
   const address = email ?? (await env.prompt('E-mail: ', '--email'))
   const choice = (await env.prompt('Log in with [c]ode by e-mail or [p]assword? ', '--code or --password-stdin')).toLowerCase()
-  if (choice.startsWith('p')) return withEmail(env, address, { password: await env.prompt('Password: ', '--password-stdin', true) }, tokenName)
+  if (choice.startsWith('p')) return withEmail(env, address, { password: await env.prompt('Password: ', '--password-stdin', true) }, token)
   await env.client().request('POST', '/api/v3/auth/code', { auth: false, body: { email: address } })
   env.io.stderr.write(`A login code was sent to ${address} (valid 10 minutes).\n`)
-  return withEmail(env, address, { code: await env.prompt('Code: ', '--code') }, tokenName)
+  return withEmail(env, address, { code: await env.prompt('Code: ', '--code') }, token)
+}
+
+/** The token of `--with-token`: piped to stdin, or pasted at a prompt (not echoed) on a terminal. */
+async function tokenFromStdin(env: CommandEnv): Promise<string> {
+  const token = env.interactive ? await env.prompt('Paste an access token: ', '--with-token', true) : (await env.io.stdin.read()).trim()
+  if (!token) throw usageError('No token on stdin: pipe one in, e.g. `svc-cli auth login --with-token < token.txt`, or set SVC_TOKEN')
+  return token
 }
 
 export default defineSvcCommand({
-  description: 'Log in with an access token, an e-mail code or a password, and store the token',
+  description: 'Log in with an access token on stdin, an e-mail code or a password, and store the token',
   example: 'svc-cli auth login --with-token < token.txt     # or: --email you@example.com --code 123456',
   effect: 'write',
   args: {
-    'with-token': { type: 'boolean', description: 'Read an access token from stdin (like gh)' },
-    email: { type: 'string', description: 'Log in by e-mail: with --code or --password-stdin', valueHint: 'email' },
+    'with-token': { type: 'boolean', description: 'Read an access token from stdin (like gh); in CI, setting SVC_TOKEN needs no login at all' },
+    email: { type: 'string', description: 'Log in by e-mail: with --code or --password-stdin (on a terminal: asked for)', valueHint: 'email' },
     code: { type: 'string', description: 'The 6-digit code from `svc-cli auth code --email …`', valueHint: 'code' },
-    'password-stdin': { type: 'boolean', description: 'Read the password from stdin' },
-    'token-name': { type: 'string', description: 'Name of the access token created for this machine', valueHint: 'name' },
+    'password-stdin': { type: 'boolean', description: 'Read the password from stdin (never pass it as an argument)' },
+    'token-name': {
+      type: 'string',
+      description: 'Name of the access token this login makes (default "svc-cli on <hostname>"); it replaces your earlier token of that name',
+      valueHint: 'name',
+    },
   },
   async run(args, env) {
     const connection = env.connection()
-    const tokenName = args['token-name']?.trim() || defaultTokenName()
-    let token: string | undefined
-    let reply: Reply
+    const token = loginToken(args['token-name'])
+    let data: LoginResult
     if (args.token !== undefined || args['with-token']) {
-      token = args['with-token'] ? (await env.io.stdin.read()).trim() : args.token!.trim()
-      if (!token) throw usageError(args['with-token'] ? 'No token on stdin: pipe one in, e.g. `svc-cli auth login --with-token < token.txt`' : '--token needs a value')
-      const status = await env.client().request<{ user: PublicUser }>('GET', '/api/v3/auth/status', { token })
-      reply = { user: status.user }
-    } else if (args.email && args.code !== undefined) {
-      reply = await withEmail(env, args.email, { code: args.code }, tokenName)
-    } else if (args.email && args['password-stdin']) {
-      const password = (await env.io.stdin.read()).replace(/\r?\n$/, '')
-      if (!password) throw usageError('No password on stdin: pipe it in, e.g. `printf %s "$PW" | svc-cli auth login --email … --password-stdin`')
-      reply = await withEmail(env, args.email, { password }, tokenName)
-    } else if (env.interactive) {
-      reply = await interactiveLogin(env, args.email, tokenName)
+      // The seed's `--token` still works; help and hints show stdin and SVC_TOKEN instead.
+      const given = args['with-token'] ? await tokenFromStdin(env) : args.token!.trim()
+      if (!given) throw usageError('--token needs a value; better: pipe the token to `svc-cli auth login --with-token`')
+      const { user } = await env.client().request<{ user: PublicUser }>('GET', '/api/v3/auth/status', { token: given })
+      data = { server: connection.server, user, configFile: storeToken(env.io.env, connection.server, given, user.email) }
     } else {
-      throw usageError(
-        'Not a terminal, so svc-cli cannot ask how to log in: pass --token <token>, --with-token (token on stdin), or --email <e> with --code <c> (request one with `svc-cli auth code --email <e>`) or --password-stdin',
-      )
+      let reply: LoginReply
+      if (args.email && args.code !== undefined) {
+        reply = await withEmail(env, args.email, { code: args.code }, token)
+      } else if (args.email && args['password-stdin']) {
+        const password = await passwordFromStdin(env, 'svc-cli auth login --email … --password-stdin < password.txt')
+        reply = await withEmail(env, args.email, { password }, token)
+      } else if (env.interactive) {
+        reply = await interactiveLogin(env, args.email, token)
+      } else {
+        throw usageError(
+          'Not a terminal, so svc-cli cannot ask how to log in: pipe an access token to --with-token (or set SVC_TOKEN), or pass --email <e> with --code <c> ' +
+            '(request one with `svc-cli auth code --email <e>`) or with --password-stdin (the password piped to stdin)',
+        )
+      }
+      data = finishLogin(env, connection.server, reply)
     }
-    token ??= tokenFrom(reply)
-    const data: LoginResult = { server: connection.server, user: reply.user, configFile: storeToken(env.io.env, connection.server, token, reply.user.email) }
     return result(data, loginHuman(data))
   },
 })

@@ -1,35 +1,59 @@
 import { defineSvcCommand } from '../../command.ts'
 import { usageError } from '../../errors.ts'
-import { result } from '../../output.ts'
+import { result, table, type Style } from '../../output.ts'
 import { checkInput } from '../../validate.ts'
 import { PasswordResetInput } from '../../../server/core/auth/schemas.ts'
-import { defaultTokenName, loginHuman, storeToken, tokenFrom, type LoginResult, type PublicUser } from './_session.ts'
+import { finishLogin, loginHuman, loginToken, passwordFromStdin, type LoginReply, type LoginResult, type TokenInfo } from './_session.ts'
 
-type Reply = { user: PublicUser; token?: { token: string; name: string } }
+type Reply = LoginReply & { endedSessions: number; tokens: TokenInfo[]; warnings?: string[] }
+
+type ResetResult = LoginResult & { endedSessions: number; tokens: TokenInfo[]; warnings?: string[] }
+
+/** The tokens that survived the reset, and the one command that revokes them. */
+function survivors(style: Style, tokens: TokenInfo[]): string {
+  if (tokens.length === 0) return 'No other access tokens: nothing else can act as you.'
+  return [
+    `${tokens.length === 1 ? 'This access token' : `These ${tokens.length} access tokens`} made before the reset still work${tokens.length === 1 ? 's' : ''}:`,
+    table(style, tokens, { id: (t) => t.id, name: (t) => t.name, prefix: (t) => `${t.prefix}…`, created: (t) => t.createdAt, 'last used': (t) => t.lastUsedAt }),
+    '',
+    'Revoke one you do not recognise:  svc-cli auth token revoke <id>',
+    "Revoke all but this login's:      svc-cli auth token revoke --all",
+  ].join('\n')
+}
 
 export default defineSvcCommand({
-  description: 'Set a new password with an e-mailed login code (forgotten password), end every other session and log in',
-  example: 'printf %s "$NEW" | svc-cli auth reset-password --email you@example.com --code 123456 --password-stdin',
+  description: 'Set a new password with an e-mailed login code (forgotten password), end every session, log in and list the tokens that still work',
+  example: 'svc-cli auth reset-password --email you@example.com --code 123456 --password-stdin < new-password.txt',
   effect: 'write',
   args: {
     email: { type: 'string', description: 'Your account e-mail', required: true, valueHint: 'email' },
     code: { type: 'string', description: 'The 6-digit code from `svc-cli auth code --email …`', required: true, valueHint: 'code' },
-    'password-stdin': { type: 'boolean', description: 'Read the new password from stdin instead of asking' },
-    'token-name': { type: 'string', description: 'Name of the access token created for this machine', valueHint: 'name' },
+    'password-stdin': { type: 'boolean', description: 'Read the new password from stdin instead of asking (never pass it as an argument)' },
+    'token-name': {
+      type: 'string',
+      description: 'Name of the access token this login makes (default "svc-cli on <hostname>"); it replaces your earlier token of that name',
+      valueHint: 'name',
+    },
   },
   async run(args, env) {
     const connection = env.connection()
     let newPassword: string
     if (args['password-stdin']) {
-      newPassword = (await env.io.stdin.read()).replace(/\r?\n$/, '')
-      if (!newPassword) throw usageError('No password on stdin: pipe it in, e.g. `printf %s "$NEW" | svc-cli auth reset-password … --password-stdin`')
+      newPassword = await passwordFromStdin(env, 'svc-cli auth reset-password … --password-stdin < new-password.txt')
     } else {
       newPassword = await env.prompt('New password: ', '--password-stdin', true)
       if ((await env.prompt('New password again: ', '--password-stdin', true)) !== newPassword) throw usageError('The two passwords differ; nothing was changed')
     }
-    const body = checkInput(PasswordResetInput, { email: args.email, code: args.code, newPassword, tokenName: args['token-name']?.trim() || defaultTokenName() })
+    const body = checkInput(PasswordResetInput, { email: args.email, code: args.code, newPassword, ...loginToken(args['token-name']) })
     const reply = await env.client().request<Reply>('POST', '/api/v3/auth/password/reset', { auth: false, body })
-    const data: LoginResult = { server: connection.server, user: reply.user, configFile: storeToken(env.io.env, connection.server, tokenFrom(reply), reply.user.email) }
-    return result(data, (style) => `Password changed; every other session of the account has ended.\n${loginHuman(data)(style)}`)
+    const data: ResetResult = {
+      ...finishLogin(env, connection.server, reply),
+      endedSessions: reply.endedSessions,
+      tokens: reply.tokens,
+      ...(reply.warnings ? { warnings: reply.warnings } : {}),
+    }
+    const n = data.endedSessions
+    const ended = n === 0 ? 'the account had no admin sessions to end' : `every admin session of the account has ended (${n})`
+    return result(data, (style) => `Password changed; ${ended}.\n${loginHuman(data)(style)}\n\n${survivors(style, data.tokens)}`)
   },
 })

@@ -7,7 +7,7 @@ export default defineSvcCommand({
   description: 'Set or change your password (stdin: current password on line 1 if you have one, new on the last line)',
   example: 'printf "%s\\n%s\\n" "$OLD" "$NEW" | svc-cli profile password --password-stdin',
   effect: 'write',
-  args: { passwordStdin: { type: 'boolean', description: 'Read the passwords from stdin instead of asking' } },
+  args: { 'password-stdin': { type: 'boolean', description: 'Read the passwords from stdin instead of asking (never pass them as arguments)' } },
   async run(args, env) {
     const client = env.client()
     const me = await client.request<PublicUser>('GET', '/api/v3/profile')

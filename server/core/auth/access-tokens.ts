@@ -2,7 +2,7 @@
  * @module Personal access tokens: `svc_pat_` + 192 random bits, shown once, stored as a
  * SHA-256 hash, listed by name and prefix, revocable.
  */
-import { and, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, ne } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
 import { accessTokens } from '../../db/schema.ts'
 import { notFound, validationError } from '../errors.ts'
@@ -28,12 +28,7 @@ const toInfo = (row: Row): AccessTokenInfo => ({
   lastUsedAt: row.lastUsedAt === null ? null : new Date(row.lastUsedAt).toISOString(),
 })
 
-/** Creates a token for `userId`; the returned `token` is the only time it is visible. */
-export function createAccessToken(
-  ctx: AppContext,
-  userId: string,
-  name: string,
-): AccessTokenInfo & { token: string } {
+function newTokenRow(ctx: AppContext, userId: string, name: string): { row: Row; token: string } {
   const trimmed = typeof name === 'string' ? name.trim() : ''
   if (trimmed.length === 0 || trimmed.length > AUTH.maxTokenNameLength) {
     throw validationError([{ path: 'name', message: `give the token a name of 1–${AUTH.maxTokenNameLength} characters` }])
@@ -48,9 +43,47 @@ export function createAccessToken(
     createdAt: ctx.clock.now(),
     lastUsedAt: null,
   }
+  return { row, token }
+}
+
+/** Creates a token for `userId`; the returned `token` is the only time it is visible. Other tokens are never touched. */
+export function createAccessToken(
+  ctx: AppContext,
+  userId: string,
+  name: string,
+): AccessTokenInfo & { token: string } {
+  const { row, token } = newTokenRow(ctx, userId, name)
   ctx.store.db.insert(accessTokens).values(row).run()
   return { ...toInfo(row), token }
 }
+
+/**
+ * Creates a login token named `name` and revokes the user's earlier tokens of that name in
+ * the same transaction: a machine that logs in again replaces its last login token instead
+ * of piling up live ones. Returns the new token and the revoked ones.
+ */
+export function replaceAccessToken(
+  ctx: AppContext,
+  userId: string,
+  name: string,
+): { token: AccessTokenInfo & { token: string }; replaced: AccessTokenInfo[] } {
+  const { row, token } = newTokenRow(ctx, userId, name)
+  const replaced = ctx.store.db.transaction(
+    (tx) => {
+      const gone = tx
+        .delete(accessTokens)
+        .where(and(eq(accessTokens.userId, userId), eq(accessTokens.name, row.name)))
+        .returning()
+        .all()
+      tx.insert(accessTokens).values(row).run()
+      return gone
+    },
+    { behavior: 'immediate' },
+  )
+  return { token: { ...toInfo(row), token }, replaced: newestFirst(replaced).map(toInfo) }
+}
+
+const newestFirst = (rows: Row[]): Row[] => [...rows].sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
 
 /** The user's tokens, newest first, without their secrets. */
 export function listAccessTokens(ctx: AppContext, userId: string): AccessTokenInfo[] {
@@ -71,6 +104,27 @@ export function revokeAccessToken(ctx: AppContext, userId: string, tokenId: stri
     .returning({ id: accessTokens.id })
     .all()
   if (deleted.length === 0) throw notFound('Access token')
+}
+
+/**
+ * Revokes every token of the user except `keepTokenId` (the one making the request, so a
+ * CLI cleaning up after a password reset stays logged in). Returns the revoked ones.
+ */
+export function revokeOtherAccessTokens(ctx: AppContext, userId: string, keepTokenId: string | null): AccessTokenInfo[] {
+  const mine = eq(accessTokens.userId, userId)
+  const rows = ctx.store.db
+    .delete(accessTokens)
+    .where(keepTokenId === null ? mine : and(mine, ne(accessTokens.id, keepTokenId)))
+    .returning()
+    .all()
+  return newestFirst(rows).map(toInfo)
+}
+
+/** Revokes the token whose secret this is (a log-out with it); null when it is unknown or already revoked. */
+export function revokePresentedToken(ctx: AppContext, token: string): AccessTokenInfo | null {
+  if (!token.startsWith(AUTH.accessTokenPrefix)) return null
+  const [row] = ctx.store.db.delete(accessTokens).where(eq(accessTokens.hash, hashSecret(token))).returning().all()
+  return row ? toInfo(row) : null
 }
 
 /** The user id a presented token belongs to, recording its use; null when unknown. */

@@ -83,8 +83,8 @@ function rateLimited(email: string, until: number, now: number): RateLimitError 
  * last try deletes it; the right one is deleted as it is used.
  */
 export function verifyEmailCode(ctx: AppContext, input: CodeVerifyInput): LoginResult {
-  const { email, code, tokenName } = parseInput(CodeVerifyInput, input)
-  return startLogin(ctx, consumeEmailCode(ctx, email, code), tokenName)
+  const { email, code, tokenName, replaceToken } = parseInput(CodeVerifyInput, input)
+  return startLogin(ctx, consumeEmailCode(ctx, email, code), { tokenName, replaceToken })
 }
 
 /**

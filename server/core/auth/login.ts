@@ -5,7 +5,7 @@
 import type { AppContext } from '../../context.ts'
 import { AppError } from '../errors.ts'
 import { findUserByEmail, toPublicUser, type PublicUser, type UserRow } from '../users/users.ts'
-import { createAccessToken, type AccessTokenInfo } from './access-tokens.ts'
+import { createAccessToken, replaceAccessToken, type AccessTokenInfo } from './access-tokens.ts'
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts'
 import { verifyPassword } from './passwords.ts'
 import { LoginInput, parseInput } from './schemas.ts'
@@ -16,14 +16,33 @@ export interface LoginResult {
   user: PublicUser
   session: { value: string; expiresAt: number }
   token?: AccessTokenInfo & { token: string }
+  /** With `replaceToken`: the earlier tokens of the same name, now revoked. */
+  replacedTokens?: AccessTokenInfo[]
 }
 
-/** Starts a session for `user` and, when `tokenName` is given, creates an access token. */
-export function startLogin(ctx: AppContext, user: UserRow, tokenName?: string): LoginResult {
+/** What a login asked for besides the session: a named access token, replacing its namesakes or not. */
+export interface TokenRequest {
+  tokenName?: string
+  replaceToken?: boolean
+}
+
+/**
+ * Starts a session for `user` and, when a token name is given, creates an access token;
+ * with `replaceToken` the account's earlier tokens of that name are revoked in the same step.
+ */
+export function startLogin(ctx: AppContext, user: UserRow, request: TokenRequest = {}): LoginResult {
   pruneExpiredSessions(ctx)
   const session = createSession(ctx, user.id)
   const result: LoginResult = { user: toPublicUser(user), session }
-  if (tokenName !== undefined) result.token = createAccessToken(ctx, user.id, tokenName)
+  if (request.tokenName === undefined) return result
+  if (request.replaceToken) {
+    const { token, replaced } = replaceAccessToken(ctx, user.id, request.tokenName)
+    result.token = token
+    result.replacedTokens = replaced
+    if (replaced.length > 0) ctx.log.info('login replaced access tokens', { userId: user.id, name: token.name, revoked: replaced.map((t) => t.prefix) })
+  } else {
+    result.token = createAccessToken(ctx, user.id, request.tokenName)
+  }
   return result
 }
 
@@ -33,7 +52,7 @@ export function startLogin(ctx: AppContext, user: UserRow, tokenName?: string): 
  * for one address get 429 for a while (see login-throttle.ts).
  */
 export async function loginWithPassword(ctx: AppContext, input: LoginInput): Promise<LoginResult> {
-  const { email, password, tokenName } = parseInput(LoginInput, input)
+  const { email, password, tokenName, replaceToken } = parseInput(LoginInput, input)
   assertLoginAllowed(ctx, email)
   const user = findUserByEmail(ctx, email)
   const matches = await verifyPassword(password, user?.passwordHash ?? null)
@@ -44,5 +63,5 @@ export async function loginWithPassword(ctx: AppContext, input: LoginInput): Pro
     throw new AppError(401, 'unauthorized', 'E-mail or password is wrong')
   }
   clearLoginFailures(ctx, email)
-  return startLogin(ctx, user, tokenName)
+  return startLogin(ctx, user, { tokenName, replaceToken })
 }

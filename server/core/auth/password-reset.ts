@@ -2,9 +2,12 @@
  * @module Forgotten password: an e-mailed login code (same tries, lifetime and single use
  * as code log-in) lets the owner set a new password. Every session of the account ends,
  * since whoever knew the old password may hold one, and the caller is logged in afresh.
+ * Access tokens are not sessions and keep working (scripts and CI rely on them), so the
+ * answer lists them with how to revoke them: whoever knew the password may have made one.
  */
 import type { AppContext } from '../../context.ts'
 import { findUserById, setPasswordHash } from '../users/users.ts'
+import { listAccessTokens, type AccessTokenInfo } from './access-tokens.ts'
 import { consumeEmailCode } from './email-codes.ts'
 import { startLogin, type LoginResult } from './login.ts'
 import { clearLoginFailures } from './login-throttle.ts'
@@ -12,16 +15,42 @@ import { hashPassword } from './passwords.ts'
 import { parseInput, PasswordResetInput } from './schemas.ts'
 import { deleteOtherSessions } from './sessions.ts'
 
-/** Sets a new password with the code mailed to `email`, ends the account's sessions and logs in. */
-export async function resetPassword(ctx: AppContext, input: PasswordResetInput): Promise<LoginResult> {
+/** A reset's log-in, plus what it ended and what still works. */
+export interface PasswordResetResult extends LoginResult {
+  /** Admin-page sessions that ended (every one the account had). */
+  endedSessions: number
+  /** The account's access tokens that still work (not the one this reset made), newest first. */
+  tokens: AccessTokenInfo[]
+  /** Present when `tokens` is not empty: they still work, and how to revoke them. */
+  warnings?: string[]
+}
+
+/** The warning of a reset that left access tokens alive; it names the ways to revoke them. */
+export function tokensStillWork(count: number): string {
+  const them = count === 1 ? 'it if it is' : 'them if they are'
+  return (
+    `${count} access token${count === 1 ? '' : 's'} made before the reset still work${count === 1 ? 's' : ''}: revoke any you do not recognise ` +
+    `(svc-cli auth token revoke <id>, or every token but the CLI's own with svc-cli auth token revoke --all; ` +
+    `DELETE /api/v3/auth/tokens/{id} or DELETE /api/v3/auth/tokens over HTTP; or Account → Access Tokens in the admin page), ` +
+    `or keep ${them} yours`
+  )
+}
+
+/**
+ * Sets a new password with the code mailed to `email`, ends every session of the account,
+ * logs in, and lists the access tokens that still work.
+ */
+export async function resetPassword(ctx: AppContext, input: PasswordResetInput): Promise<PasswordResetResult> {
   // Parsed first: a weak password is a 422 that does not spend the code or one of its tries.
-  const { email, code, newPassword, tokenName } = parseInput(PasswordResetInput, input)
+  const { email, code, newPassword, tokenName, replaceToken } = parseInput(PasswordResetInput, input)
   const user = consumeEmailCode(ctx, email, code)
   setPasswordHash(ctx, user.id, await hashPassword(newPassword))
-  deleteOtherSessions(ctx, user.id, null)
+  const endedSessions = deleteOtherSessions(ctx, user.id, null)
   // Failed guesses of the old password no longer say anything about the new one.
   clearLoginFailures(ctx, email)
-  ctx.log.info('password reset by e-mail code', { email })
+  ctx.log.info('password reset by e-mail code', { email, endedSessions })
   // Re-read so the answer's `hasPassword` reflects the new password.
-  return startLogin(ctx, findUserById(ctx, user.id) ?? user, tokenName)
+  const login = startLogin(ctx, findUserById(ctx, user.id) ?? user, { tokenName, replaceToken })
+  const tokens = listAccessTokens(ctx, user.id).filter((token) => token.id !== login.token?.id)
+  return { ...login, endedSessions, tokens, ...(tokens.length > 0 ? { warnings: [tokensStillWork(tokens.length)] } : {}) }
 }

@@ -68,14 +68,32 @@ export const SignupInput = body({
   tokenName: TokenName.optional(),
 })
 
-export const LoginInput = body({ email: Email, password: GivenPassword, tokenName: TokenName.optional() })
+/**
+ * `replaceToken: true` makes the login's token replace the account's earlier tokens of the
+ * same name (svc-cli names its login token after the machine, so logging in again does not
+ * pile up live tokens). Without it, no other token is touched.
+ */
+const ReplaceToken = z
+  .boolean({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be true or false') })
+  .meta({ description: 'With tokenName: revoke your earlier access tokens of that name (a machine logging in again replaces its last login token)' })
+
+/** A log-in body that may ask for a token: `replaceToken` only makes sense with `tokenName`. */
+const loginBody = <Shape extends z.ZodRawShape>(shape: Shape) =>
+  body({ ...shape, tokenName: TokenName.optional(), replaceToken: ReplaceToken.optional() }).superRefine((value, issues) => {
+    const { tokenName, replaceToken } = value as { tokenName?: string; replaceToken?: boolean }
+    if (replaceToken === true && tokenName === undefined) {
+      issues.addIssue({ code: 'custom', path: ['replaceToken'], message: 'needs tokenName: name the access token that replaces the earlier ones of that name' })
+    }
+  })
+
+export const LoginInput = loginBody({ email: Email, password: GivenPassword })
 
 export const CodeRequestInput = body({ email: Email })
 
-export const CodeVerifyInput = body({ email: Email, code: EmailCode, tokenName: TokenName.optional() })
+export const CodeVerifyInput = loginBody({ email: Email, code: EmailCode })
 
 /** Forgotten password: the e-mailed login code authorises setting a new one. */
-export const PasswordResetInput = body({ email: Email, code: EmailCode, newPassword: NewPassword, tokenName: TokenName.optional() })
+export const PasswordResetInput = loginBody({ email: Email, code: EmailCode, newPassword: NewPassword })
 
 export const TokenCreateInput = body({ name: TokenName })
 

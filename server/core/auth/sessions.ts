@@ -35,10 +35,14 @@ export function deleteSession(ctx: AppContext, value: string): void {
   ctx.store.db.delete(sessions).where(eq(sessions.id, hashSecret(value))).run()
 }
 
-/** Ends every session of a user except the one whose cookie value is `keep` (password change). */
-export function deleteOtherSessions(ctx: AppContext, userId: string, keep: string | null): void {
+/** Ends every session of a user except the one whose cookie value is `keep` (password change); returns how many ended. */
+export function deleteOtherSessions(ctx: AppContext, userId: string, keep: string | null): number {
   const mine = eq(sessions.userId, userId)
-  ctx.store.db.delete(sessions).where(keep === null ? mine : and(mine, ne(sessions.id, hashSecret(keep)))).run()
+  return ctx.store.db
+    .delete(sessions)
+    .where(keep === null ? mine : and(mine, ne(sessions.id, hashSecret(keep))))
+    .returning({ id: sessions.id })
+    .all().length
 }
 
 /** Removes sessions past their expiry; run at login so the table does not grow forever. */

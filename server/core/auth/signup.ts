@@ -52,5 +52,5 @@ export async function signup(ctx: AppContext, input: SignupInput): Promise<Login
   assertSignupAllowed(ctx)
   const user = await insertUser(ctx, { email, password, name }, () => assertSignupAllowed(ctx))
   ctx.log.info('account created', { userId: user.id, email: user.email })
-  return startLogin(ctx, user, tokenName)
+  return startLogin(ctx, user, { tokenName })
 }

@@ -2,7 +2,8 @@
  * @module Defined fields: add, list, read, change, remove. Names are unique per app
  * (409 `conflict`), an app has at most LIMITS.maxFields fields (422 `field_limit`), and
  * positions stay dense (0…n-1). Changing a field never rewrites stored records: values
- * sent under an old type or name stay as they were.
+ * sent under an old type or name stay as they were, which is why changing the type of a
+ * field that holds values on a published app needs `force` (type-change.ts).
  */
 import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
@@ -13,6 +14,8 @@ import { AppError, validationError, type Problem } from '../errors.ts'
 import { newId } from '../ids.ts'
 import { CHOICE_TYPES, LIMITS, type FieldType } from '../limits.ts'
 import { renumber } from './order.ts'
+import { assertTypeChangeAllowed } from './type-change.ts'
+import { loadStats } from '../stats/state.ts'
 import { createFieldSchema, definitionProblems, updateFieldSchema, type CreateFieldInput, type UpdateFieldInput } from './schemas.ts'
 import { fieldRowsOf, findFieldRow, toField, type Field, type FieldRow, type Queryable } from './view.ts'
 
@@ -91,11 +94,15 @@ function optionsAfter(row: FieldRow, type: FieldType, patch: { type?: FieldType;
 
 /**
  * Changes a field. Properties left out stay; `position` moves the field and shifts the
- * others. The type may change: stored records keep the values they were sent with.
+ * others. The type may change: stored records keep the values they were sent with, so on
+ * a published app whose records hold values in the field it takes `force: true` (409 otherwise).
  */
 export function updateField(ctx: AppContext, userId: string, appId: string, ref: string, input: UpdateFieldInput): Field {
   const patch = parseInput(updateFieldSchema, input)
   requireOwnedApp(ctx, userId, appId)
+  // Loads (and, if stale, catches up) the aggregates before the write lock is taken; the
+  // guard inside then reads them from memory.
+  if (patch.type !== undefined && !patch.force) loadStats(ctx, appId)
   const row = ctx.store.db.transaction(
     (tx) => {
       const current = findFieldRow(tx, appId, ref)
@@ -111,6 +118,7 @@ export function updateField(ctx: AppContext, userId: string, appId: string, ref:
       if (patch.name !== undefined && siblings.some((field) => field.name === patch.name && field.id !== current.id)) {
         throw nameTaken(patch.name)
       }
+      assertTypeChangeAllowed(ctx, tx, { appId, name: current.name, from: current.type as FieldType, to: type, force: patch.force === true })
       const changes = {
         name: patch.name ?? current.name,
         type,

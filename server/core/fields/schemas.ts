@@ -87,6 +87,13 @@ export const updateFieldSchema = bodyObject({
     .min(0, 'cannot be negative')
     .optional()
     .meta({ description: 'Moves the field to this 0-based position; the others shift' }),
+  force: z
+    .boolean({ error: expect('true or false') })
+    .optional()
+    .meta({
+      description:
+        'Change the type even though the app is published and its records hold values in this field (they are not converted); without it such a change is a 409 conflict',
+    }),
 })
 export type UpdateFieldInput = z.input<typeof updateFieldSchema>
 

@@ -24,6 +24,7 @@ ${CHOICE_TYPES.map((t) => `\`${t}\``).join(' and ')} need \`options\`; submitted
 
 ## Rules worth knowing
 - Removing a field keeps the values already stored in records; renaming does not rewrite old records.
+- Changing a field's type never converts stored values either. On a published app whose records hold values in the field it is refused (409 \`conflict\`, naming how many records) unless you send \`force: true\` (\`svc-cli field update … --type <t> --force\`); decide with the user first.
 - Top-level keys of a record are its fields; nested objects and arrays are kept as values.
 - With auto-create on (the default), unknown keys create fields, typed from the first value.
 

@@ -1,0 +1,66 @@
+/**
+ * Admin page, fields editor: changing a field's type on a published app whose records hold
+ * values asks first (the server's 409 names the count); Cancel leaves type and select as
+ * they were, confirming sends `force` and the type changes. Records are not touched.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import type { Browser, Page } from 'playwright-core'
+import { chromiumAvailable, launchChromium, startBrowserTestServer, type BrowserTestServer } from '../support/browser.ts'
+import { callApi, eventually, signUpInPage } from './admin-helpers.ts'
+
+const hasBrowser = chromiumAvailable('admin-field-type browser tests')
+
+describe.skipIf(!hasBrowser)('admin page: a field type change on a live form', () => {
+  let svc: BrowserTestServer
+  let browser: Browser
+  let page: Page
+  let token: string
+  let appId: string
+
+  const api = (method: string, path: string, body?: unknown) => callApi(svc.url, method, path, { token, body })
+  const storedType = async () => (await api('GET', `/api/v3/apps/${appId}/fields/age`)).json.data.type
+
+  beforeAll(async () => {
+    svc = startBrowserTestServer()
+    browser = await launchChromium()
+    page = await browser.newPage({ viewport: { width: 1360, height: 900 } })
+    page.setDefaultTimeout(8_000)
+    page.on('pageerror', (error) => console.error('page error:', error.message))
+    await page.goto(`${svc.url}/admin/`)
+    token = await signUpInPage(page, 'owner@example.com', 'correct horse battery')
+    appId = (await api('POST', '/api/v3/apps', { name: 'Ages' })).json.data.id
+    expect((await api('POST', `/api/v3/apps/${appId}/fields`, { name: 'age' })).status).toBe(200)
+    const endpoint = (await api('POST', `/api/v3/apps/${appId}/share/publish`)).json.data.token
+    for (const age of ['31', 'forty']) expect((await callApi(svc.url, 'POST', `/api/v3/share/${endpoint}`, { body: { age } })).status).toBe(200)
+    await page.goto(`${svc.url}/admin/#/apps/${appId}`)
+    // The page was loaded before the sign-up: reload so it starts with the session.
+    await page.reload()
+    await page.getByRole('combobox', { name: 'Type of field age' }).waitFor()
+  }, 30_000)
+
+  afterAll(async () => {
+    await browser?.close()
+    await svc?.stop()
+  }, 30_000)
+
+  test('asks with the count; Cancel keeps the type, confirming changes it', async () => {
+    const select = page.getByRole('combobox', { name: 'Type of field age' })
+    await select.selectOption('number')
+    const dialog = page.getByRole('dialog', { name: 'Change field type' })
+    await dialog.waitFor()
+    expect((await dialog.locator('.message').innerText()).trim()).toBe(
+      '2 records hold values in “age” sent as text. Changing the type to number does not convert them: stored records keep what they were sent, so old and new values will mix. Change it anyway?',
+    )
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+    await eventually(() => select.inputValue(), 'text')
+    expect(await storedType()).toBe('text')
+    expect(await page.locator('svc-fields-editor [role=alert]').count()).toBe(0)
+
+    await select.selectOption('number')
+    await dialog.getByRole('button', { name: 'Change type' }).click()
+    await eventually(storedType, 'number')
+    const records = (await api('GET', `/api/v3/apps/${appId}/records`)).json.records.map((r: { data: unknown }) => r.data)
+    expect(records).toEqual([{ age: '31' }, { age: 'forty' }])
+  })
+})
