@@ -8,7 +8,6 @@ import { notLoggedIn } from '../../errors.ts'
 import { asCliError } from '../../output.ts'
 import { buildSnapshot } from '../../snapshot/build.ts'
 import { SECTION_NAMES } from '../../snapshot/sections.ts'
-import { CONSTRAINTS } from '../constraints.ts'
 import { capped, fail, ok } from '../results.ts'
 import type { ToolModule } from './tool.ts'
 
@@ -16,11 +15,11 @@ export const svcSnapshot: ToolModule = {
   name: 'svc_snapshot',
   config: {
     title: 'Snapshot of an app',
-    description: `Everything about one app in one document: ${SECTION_NAMES.join(', ')}. Use detail "summary" (default) to keep it short, "full" for every setting, and module to get one section. Needs login. ${CONSTRAINTS}`,
+    description: `One app in one document (${SECTION_NAMES.join(', ')}): detail "summary" (default) keeps it short, "full" has every setting, module picks one section.`,
     inputSchema: {
       appId: z.string().min(1).describe('App id (svc_read "app list")'),
       module: z.enum(SECTION_NAMES as [string, ...string[]]).optional().describe('Only this section'),
-      detail: z.enum(['summary', 'full']).default('summary').describe('summary (short) or full'),
+      detail: z.enum(['summary', 'full']).default('summary'),
       format: z.enum(['markdown', 'json']).default('markdown'),
     },
     annotations: { title: 'Snapshot of an app', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
