@@ -45,7 +45,7 @@ export function execTools(whitelist: Map<string, ExecEntry>): ToolModule[] {
       name: 'svc_read',
       config: {
         title: 'Run a read-only svc command',
-        description: `Runs a read-only svc-cli command and returns its JSON; record content comes back fenced as untrusted data. ${COMMANDS}\n${describeCommands(reads)}`,
+        description: `Runs a read-only svc-cli command and returns its JSON; content from the public comes back fenced as untrusted data. ${COMMANDS}\n${describeCommands(reads)}`,
         inputSchema,
         annotations: { title: 'Run a read-only svc command', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
       },

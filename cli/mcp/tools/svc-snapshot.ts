@@ -1,6 +1,6 @@
 /**
  * @module svc_snapshot: an app's state across modules, as Markdown or JSON, narrowed by
- * module and detail to stay small.
+ * module and detail to stay small, fenced as untrusted data.
  */
 import { z } from 'zod'
 import { resolveConnection, SvcClient } from '../../client.ts'
@@ -8,7 +8,7 @@ import { notLoggedIn } from '../../errors.ts'
 import { asCliError } from '../../output.ts'
 import { buildSnapshot } from '../../snapshot/build.ts'
 import { SECTION_NAMES } from '../../snapshot/sections.ts'
-import { capped, fail, ok } from '../results.ts'
+import { capped, fail, ok, untrusted } from '../results.ts'
 import type { ToolModule } from './tool.ts'
 
 export const svcSnapshot: ToolModule = {
@@ -30,7 +30,8 @@ export const svcSnapshot: ToolModule = {
       if (!connection.token) throw notLoggedIn(connection.server)
       const { snapshot, markdown } = await buildSnapshot(new SvcClient(connection), input.appId, { module: input.module, detail: input.detail })
       const text = input.format === 'json' ? JSON.stringify(snapshot, null, 2) : markdown
-      return ok(capped(text, 'Ask for one module, or detail "summary".'))
+      // Field names can come from the public (auto-create), so the whole document is fenced.
+      return ok(untrusted(capped(text, 'Ask for one module, or detail "summary".')))
     } catch (error) {
       return fail(asCliError(error))
     }
