@@ -8,7 +8,7 @@
  * would block whoever opened it. Plans travel inline instead, and that is tested too.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { constants, openSync, writeFileSync } from 'node:fs'
+import { constants, openSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
@@ -20,6 +20,7 @@ import { looksLikeFile } from '../../cli/commands/smart/_plan-file.ts'
 import { listLeaves } from '../../cli/tree.ts'
 import { checkPlan } from '../../server/core/smart/check-plan.ts'
 import { watchFs } from '../support/fs-watch.ts'
+import { isRuntime, REPO, scanTree, sourceFiles } from '../support/imports.ts'
 import { BUN, cliInProcess, ROOT, startTestServer, tempConfigHome } from '../support/server.ts'
 import { tempDir } from '../support/tmp.ts'
 import { inProcessMcp, resultText, type InProcessMcp } from './in-process.ts'
@@ -118,6 +119,15 @@ describe('flags that name local paths are refused before anything runs', () => {
       expect(resultText(result)).toStartWith(`Error (local_path): "${entry.name}" ${flag.flag}`)
       expect(watch.calls).toEqual([])
     }
+  })
+
+  test('only the commands with declared path flags touch the file system (a tripwire for new ones)', async () => {
+    // auth (the login store), serve and mcp never run through svc_exec.
+    const terminalOnly = (file: string) => /^cli\/commands\/(auth\/|serve\.ts|mcp\.ts)/.test(file)
+    const viaImport = scanTree('cli/commands', 'cli/snapshot').filter((ref) => isRuntime(ref) && /^node:fs(\/promises)?$/.test(ref.target ?? '')).map((ref) => ref.file)
+    const viaBun = sourceFiles('cli/commands', 'cli/snapshot').filter((file) => /\bBun\.(file|write)\b/.test(readFileSync(join(REPO, file), 'utf8')))
+    // A new one must declare its path flag with valueHint 'file' (see cli/mcp/paths.ts), then join this list.
+    expect([...new Set([...viaImport, ...viaBun])].filter((file) => !terminalOnly(file)).sort()).toEqual(['cli/commands/share/export.ts', 'cli/commands/smart/_plan-file.ts'])
   })
 
   test('the tree declares no positional path argument (the check covers flags)', async () => {
