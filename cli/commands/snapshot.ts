@@ -8,6 +8,8 @@ export default defineSvcCommand({
   description: "Every module's state of an app in one document (JSON or Markdown)",
   example: 'svc-cli snapshot --app 0193… --format markdown',
   effect: 'read',
+  // With auto-create on, field names come from records the public sent.
+  untrusted: true,
   args: {
     ...appArg,
     format: { type: 'enum', options: ['json', 'markdown'], default: 'markdown', description: 'Human output format (--json always prints JSON)', valueHint: 'format' },

@@ -4,12 +4,14 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import type { ArgsDef } from 'citty'
-import type { Effect } from '../command.ts'
+import type { Effect, SvcCommand } from '../command.ts'
+import { globalArgs } from '../commands/_shared.ts'
 import { NOT_FOR_EXEC } from '../commands/index.ts'
 import { CliError, usageError } from '../errors.ts'
 import { bufferedIo } from '../io.ts'
-import { execute, helpText } from '../run.ts'
-import { listLeaves, nearest } from '../tree.ts'
+import { execute, helpText, type Outcome } from '../run.ts'
+import { listLeaves, nearest, resolveCommand } from '../tree.ts'
+import { pathFlags, refusePaths, type PathFlag } from './paths.ts'
 import { capped, fail, ok, untrusted } from './results.ts'
 
 type Env = Record<string, string | undefined>
@@ -19,19 +21,31 @@ export interface ExecEntry {
   effect: Effect
   untrusted: boolean
   description: string
+  /** The flags to show an agent: required ones bare, optional ones in brackets; no path flags. */
   flags: string[]
+  /** Flags that name local paths (refused through MCP). */
+  paths: PathFlag[]
   help(): Promise<string>
 }
 
 /**
- * Flags an agent may not pass: --server/--token would send the stored token elsewhere,
- * --out would write files on the user's machine. --json is always added.
+ * Flags an agent may not pass: --server/--token would send the stored token elsewhere;
+ * --json is always added. Flags naming local paths are refused by paths.ts.
  */
-const REFUSED_FLAGS = new Set(['--server', '--token', '--out', '--json'])
-const GLOBAL = new Set(['server', 'token', 'json'])
+const REFUSED_FLAGS = new Map([
+  ['--server', 'the server and token come from the stored login or SVC_URL/SVC_TOKEN'],
+  ['--token', 'the server and token come from the stored login or SVC_URL/SVC_TOKEN'],
+  ['--json', 'results are always JSON'],
+])
+const GLOBAL = new Set(Object.keys(globalArgs))
 
-/** Single commands an MCP tool does better: they would block a tool call without progress. */
-const USE_TOOL_INSTEAD = new Map([['smart generate', 'use the svc_generate tool: it reports progress and answers {status:"running", jobId} instead of blocking']])
+/** Single commands svc_exec does not run, and what to do instead. */
+const USE_TOOL_INSTEAD = new Map([
+  // It would block a tool call without progress.
+  ['smart generate', 'use the svc_generate tool: it reports progress and answers {status:"running", jobId} instead of blocking'],
+  // A password must never pass through an agent (MCP forbids asking for one).
+  ['profile password', 'passwords never pass through an agent; the user runs `svc-cli profile password` in a terminal'],
+])
 
 /** Every command svc_exec may run (all leaves but auth, serve and mcp). */
 export async function execWhitelist(): Promise<Map<string, ExecEntry>> {
@@ -39,8 +53,9 @@ export async function execWhitelist(): Promise<Map<string, ExecEntry>> {
   for (const leaf of await listLeaves()) {
     if (NOT_FOR_EXEC.has(leaf.path[0]) || USE_TOOL_INSTEAD.has(leaf.path.join(' '))) continue
     const args = (leaf.command.args ?? {}) as ArgsDef
+    const paths = pathFlags(leaf.path, args)
     const flags = Object.entries(args)
-      .filter(([name]) => !GLOBAL.has(name) && name !== 'out' && name !== 'yes')
+      .filter(([name]) => !GLOBAL.has(name) && name !== 'yes' && !paths.some((p) => p.name === name && !p.takesId))
       .map(([name, def]) => {
         const flag = def.type === 'positional' ? `<${name}>` : `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`
         return def.required ? flag : `[${flag}]`
@@ -52,18 +67,47 @@ export async function execWhitelist(): Promise<Map<string, ExecEntry>> {
       untrusted: Boolean(leaf.command.svc.untrusted),
       description: meta.description,
       flags,
+      paths,
       help: () => helpText(leaf.command, undefined, leaf.path, { color: false }),
     })
   }
   return entries
 }
 
-/** One line per command for a tool description. */
-export const describeCommands = (entries: ExecEntry[]) =>
-  entries.map((e) => `- ${[e.name, ...e.flags].join(' ')}${e.effect === 'destructive' ? '  (DESTRUCTIVE: needs confirm)' : ''}`).join('\n')
+/**
+ * The commands for a tool description, one line per module: each with its required flags,
+ * "…" when it has optional ones too (args ["--help"] lists them), "!" when destructive.
+ * Short on purpose: the description is for choosing a command, --help for calling it.
+ */
+export function describeCommands(entries: ExecEntry[]): string {
+  const modules = new Map<string, string[]>()
+  for (const entry of entries) {
+    const [module, ...sub] = entry.name.split(' ')
+    const required = entry.flags.filter((flag) => !flag.startsWith('['))
+    const more = required.length < entry.flags.length ? ['…'] : []
+    const words = [sub.join(' ') + (entry.effect === 'destructive' ? '!' : ''), ...required, ...more].filter(Boolean)
+    modules.set(module, [...(modules.get(module) ?? []), words.join(' ')])
+  }
+  // "field: add --app --name …, list --app"; a top-level command reads "snapshot --app …".
+  const grouped = new Set(entries.filter((e) => e.name.includes(' ')).map((e) => e.name.split(' ')[0]))
+  return [...modules].map(([module, commands]) => (grouped.has(module) ? `${module}: ${commands.join(', ')}` : [module, ...commands].join(' ').trimEnd())).join('\n')
+}
 
-/** Runs `svc-cli <argv> --json` in-process and captures its output (never the real stdout). */
-export async function runInProcess(env: Env, argv: string[], stdin = '') {
+/** The refusal when argv names a local path (see paths.ts); unknown commands are left to `execute`. */
+async function refusedPaths(argv: string[]): Promise<CliError | null> {
+  const resolved = await resolveCommand(argv).catch(() => null)
+  const command = resolved?.command as SvcCommand | undefined
+  if (!resolved || !command?.svc) return null
+  return refusePaths(resolved.path, (command.args ?? {}) as ArgsDef, resolved.rest)
+}
+
+/**
+ * Runs `svc-cli <argv> --json` in-process and captures its output (never the real stdout).
+ * A flag that names a local path is refused before the command starts.
+ */
+export async function runInProcess(env: Env, argv: string[], stdin = ''): Promise<{ outcome: Outcome; stdout: string }> {
+  const refused = await refusedPaths(argv)
+  if (refused) return { outcome: { exitCode: refused.exitCode, error: refused }, stdout: '' }
   const io = bufferedIo(env, { stdin })
   const outcome = await execute([...argv, '--json'], io)
   return { outcome, stdout: io.out() }
@@ -85,11 +129,12 @@ export function pickCommand(whitelist: Map<string, ExecEntry>, command: string, 
   throw usageError(`Unknown command "${name}".${guess ? ` Did you mean "${guess}"?` : ''} The commands are listed in this tool's description.`)
 }
 
-/** Runs a whitelisted command for a tool and shapes the result. */
-export async function execTool(env: Env, entry: ExecEntry, args: string[], confirm: boolean): Promise<CallToolResult> {
+/** Runs a whitelisted command for a tool (`toolName`, for hints) and shapes the result. */
+export async function execTool(env: Env, entry: ExecEntry, args: string[], confirm: boolean, toolName: string): Promise<CallToolResult> {
   for (const arg of args) {
     const flag = arg.split('=')[0]
-    if (REFUSED_FLAGS.has(flag)) return fail(usageError(`${flag} cannot be passed through MCP${flag === '--out' ? ' (the export comes back as the result)' : flag === '--json' ? ' (results are always JSON)' : ' (the server and token come from the stored login or SVC_URL/SVC_TOKEN)'}`))
+    const why = REFUSED_FLAGS.get(flag)
+    if (why) return fail(usageError(`${flag} cannot be passed through MCP (${why})`))
   }
   if (args.includes('--help') || args.includes('-h')) return ok(await entry.help())
   if (entry.effect === 'destructive') {
@@ -99,10 +144,11 @@ export async function execTool(env: Env, entry: ExecEntry, args: string[], confi
     args = [...args, '--yes']
   }
   const { outcome, stdout } = await runInProcess(env, [...entry.name.split(' '), ...args])
+  if (outcome.error?.type === 'usage') return fail(outcome.error, `Fix the flags and call again; ${toolName} "${entry.name}" with ["--help"] lists them.`)
   if (outcome.error) return fail(outcome.error)
   const result = outcome.result!
   const text = result.streamed ? stdout : JSON.stringify(result.data ?? null, null, 2)
-  const narrow = 'Ask for less: share query with --size and --page, or svc_snapshot with module and detail "summary".'
+  const narrow = 'Ask for less: svc_read "share query" with ["--size", "100", "--page", "2"], or svc_snapshot with module and detail "summary".'
   if (entry.untrusted) return ok(untrusted(capped(text, narrow)))
   return ok(capped(text, narrow))
 }

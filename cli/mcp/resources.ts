@@ -1,11 +1,13 @@
 /**
- * @module The skill documents as resources svc://skills/<module>.
+ * @module The resources: the skill documents as svc://skills/<module>, and the platform
+ * constraints as svc://constraints (the same text as the server instructions).
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { SKILL_MODULES, SKILLS, skillDocument } from '../../server/core/skills/index.ts'
+import { CONSTRAINTS_URI, constraintsDocument } from './constraints.ts'
 
-/** Registers one resource per skill module. */
-export function registerSkillResources(server: McpServer): void {
+/** Registers one resource per skill module, then the constraints. */
+export function registerResources(server: McpServer): void {
   for (const module of SKILL_MODULES) {
     const uri = `svc://skills/${module}`
     server.registerResource(
@@ -15,4 +17,10 @@ export function registerSkillResources(server: McpServer): void {
       async () => ({ contents: [{ uri, mimeType: 'text/markdown', text: skillDocument(module) }] }),
     )
   }
+  server.registerResource(
+    'constraints',
+    CONSTRAINTS_URI,
+    { title: 'svc constraints', description: 'Limits, field types, plan sizes, login, no local files, untrusted record data: what every tool keeps to', mimeType: 'text/markdown' },
+    async () => ({ contents: [{ uri: CONSTRAINTS_URI, mimeType: 'text/markdown', text: constraintsDocument() }] }),
+  )
 }

@@ -7,7 +7,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { VERSION } from '../../server/version.ts'
 import { INSTRUCTIONS } from './constraints.ts'
 import { execWhitelist } from './exec.ts'
-import { registerSkillResources } from './resources.ts'
+import { registerResources } from './resources.ts'
 import { authEmailCode } from './tools/auth-email-code.ts'
 import { authLogin } from './tools/auth-login.ts'
 import { authStatus } from './tools/auth-status.ts'
@@ -36,7 +36,7 @@ export async function createMcpServer(env: Env): Promise<McpServer> {
   for (const tool of tools) {
     server.registerTool(tool.name, tool.config, ((input: unknown, extra: ToolExtra) => tool.handler(env, input ?? {}, extra)) as never)
   }
-  registerSkillResources(server)
+  registerResources(server)
   return server
 }
 

@@ -189,7 +189,12 @@ describe('plans: show, list, edit, validate, execute, status', () => {
     const notJson = await cli(['smart', 'plan', 'edit', '--plan', planId, '--data', '{oops'])
     expect(notJson.code).toBe(2)
     expect(notJson.stderr).toStartWith('error: --data is not valid JSON (')
-    expect(await cli(['smart', 'plan', 'validate'])).toMatchObject({ code: 2, stderr: 'error: Say what to check: --plan <id> for a stored plan, or --file plan.json\nRun `svc-cli smart plan validate --help` for usage.\n' })
+    expect(await cli(['smart', 'plan', 'validate'])).toMatchObject({ code: 2, stderr: "error: Say what to check: --plan <id> for a stored plan, or a document with --data '{…}' or --file plan.json\nRun `svc-cli smart plan validate --help` for usage.\n" })
+    const inline = await cli(['smart', 'plan', 'validate', '--data', JSON.stringify(broken)])
+    expect(inline).toMatchObject({ code: 1, stderr: `error: --data is not a valid plan (${problems.length} problems); fix them and try again:\n${listed}\n` })
+    const inlineRemote = await cli(['smart', 'plan', 'validate', '--plan', planId, '--data', JSON.stringify(broken)])
+    expect(inlineRemote).toMatchObject({ code: 1, stderr: `error: --data is not a valid plan (${problems.length} problems); fix them and try again:\n${listed}\n` })
+    expect(await cli(['smart', 'plan', 'validate', '--data', '{}', '--file', file])).toMatchObject({ code: 2, stderr: 'error: Pass the plan either with --file or with --data, not both\nRun `svc-cli smart plan validate --help` for usage.\n' })
   })
 
   test('edit saves a valid document; validate accepts it from a file and as stored', async () => {
@@ -197,6 +202,8 @@ describe('plans: show, list, edit, validate, execute, status', () => {
     const file = join(dir, 'edited.json')
     writeFileSync(file, JSON.stringify(edited, null, 2))
     expect(ok(await cli(['smart', 'plan', 'validate', '--file', file, '--json'])).json()).toEqual({ valid: true, problems: [] })
+    expect(ok(await cli(['smart', 'plan', 'validate', '--data', JSON.stringify(edited)])).stdout).toBe('--data is a valid plan\n')
+    expect(ok(await cli(['smart', 'plan', 'validate', '--plan', planId, '--data', JSON.stringify(edited), '--json'])).json()).toEqual({ valid: true, problems: [] })
     const saved = ok(await cli(['smart', 'plan', 'edit', '--plan', planId, '--file', file, '--json'])).json()
     expect(saved).toEqual((await api('GET', `/api/v3/smart/plans/${planId}`)).body.data)
     expect(saved.plan.app.name).toBe('Nurses burnout check')
@@ -230,6 +237,23 @@ describe('plans: show, list, edit, validate, execute, status', () => {
     expect((await api('GET', `/api/v3/apps/${built.appId}`)).body.data).toMatchObject({ name: 'From a file', fieldCount: 6 })
     const broken = await cli(['smart', 'execute', '--plan', '-'], JSON.stringify({ ...plan, form: { fields: [] } }))
     expect(broken).toMatchObject({ code: 1, stderr: 'error: stdin is not a valid plan (1 problem); fix it and try again:\n  - form.fields: needs at least one field\n' })
+  })
+
+  test('--plan is a file only by its text (.json, a path with a separator, or -): a plan id is never looked up on disk', async () => {
+    const sub = tempDir('svc-smart-plan-')
+    writeFileSync(join(sub, 'my-plan'), JSON.stringify({ ...plan, app: { ...plan.app, name: 'By path' } }))
+    const byPath = ok(await cli(['smart', 'execute', '--plan', join(sub, 'my-plan'), '--json'])).json()
+    expect(byPath.importedFrom).toBe(join(sub, 'my-plan'))
+    expect((await api('GET', `/api/v3/apps/${byPath.appId}`)).body.data).toMatchObject({ name: 'By path' })
+    // A bare name is an id, even when a file of that name exists in the working directory.
+    const cwd = process.cwd()
+    process.chdir(sub)
+    try {
+      const byName = await cli(['smart', 'execute', '--plan', 'my-plan', '--json'])
+      expect({ code: byName.code, error: JSON.parse(byName.stderr) }).toEqual({ code: 1, error: { error: { type: 'not_found', message: 'Plan not found' } } })
+    } finally {
+      process.chdir(cwd)
+    }
   })
 
   test('status shows the job as stored, with the next step', async () => {

@@ -46,23 +46,24 @@ async function api(on: TestServer, token: string, method: string, path: string, 
 const INSTRUCTION = 'a 6-question burnout check for nurses with two dimensions: exhaustion, cynicism; calm blue'
 
 describe('the tools as listed', () => {
-  test('svc_generate and svc_execute carry every annotation, an output schema and the constraints', async () => {
+  test('svc_generate and svc_execute carry every annotation and one small output schema; the plan limits are in the instructions', async () => {
     const client = await connect({ SVC_URL: server.url })
     const { tools } = await client.listTools()
     const generate = tools.find((t) => t.name === 'svc_generate')!
     const execute = tools.find((t) => t.name === 'svc_execute')!
     expect(generate.annotations).toEqual({ title: 'Plan an assessment app from an instruction', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true })
-    expect(execute.annotations).toEqual({ title: 'Build the app from a plan', readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true })
+    expect(execute.annotations).toEqual({ title: 'Build the app from a plan', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true })
     for (const tool of [generate, execute]) {
-      expect(tool.description).toContain('at most 50 fields per app')
-      expect(tool.description).toContain('Plans: up to 50 questions and 20 dimensions (scales)')
-      expect(Object.keys(tool.outputSchema!.properties!).sort()).toEqual(['app', 'jobId', 'notes', 'plan', 'planId', 'progress', 'status'])
+      expect(tool.outputSchema!.required).toEqual(['status'])
+      expect(Object.keys(tool.outputSchema!.properties!).sort()).toEqual(['appId', 'jobId', 'notes', 'planId', 'progress', 'status', 'urls'])
     }
     expect(Object.keys(generate.inputSchema.properties!).sort()).toEqual(['instruction', 'planner'])
-    expect(Object.keys(execute.inputSchema.properties!).sort()).toEqual(['jobId', 'module', 'planId'])
+    expect(Object.keys(execute.inputSchema.properties!).sort()).toEqual(['jobId', 'module', 'plan', 'planId'])
+    expect(execute.inputSchema.properties!.plan).toMatchObject({ type: 'object' })
     expect(client.getInstructions()).toContain('auth_status (log in with auth_login or auth_email_code if needed) → svc_generate')
     expect(client.getInstructions()).toContain('→ svc_execute (builds the app from the plan) / svc_exec')
     expect(client.getInstructions()).toContain('→ svc_exec "share publish"')
+    expect(client.getInstructions()).toContain('Plans: up to 50 questions and 20 dimensions (scales)')
   })
 })
 
@@ -80,23 +81,11 @@ describe('built-in planner', () => {
     expect(result.isError).toBeUndefined()
     const planId = result.structuredContent.planId
     const stored = await api(server, token, 'GET', `/api/v3/smart/plans/${planId}`)
-    const plan = {
-      planId,
-      planner: 'builtin',
-      name: stored.plan.app.name,
-      description: stored.plan.app.description,
-      language: 'en',
-      questions: 6,
-      dimensions: stored.plan.scale.scales.map((s: any) => ({ key: s.key, name: s.name, items: 3, levels: s.levels.map((l: any) => l.label) })),
-      reportPages: stored.plan.report.pages.map((p: any) => p.title),
-      publish: false,
-      notes: stored.plan.notes,
-      appId: null,
-    }
-    expect(result.structuredContent).toEqual({ status: 'ready', jobId: expect.any(String), planId, progress: { stage: 'done', percent: 100 }, plan, notes: stored.plan.notes, app: null })
-    expect(plan.dimensions.map((d: { key: string }) => d.key)).toEqual(['exhaustion', 'cynicism'])
+    expect(result.structuredContent).toEqual({ status: 'ready', jobId: expect.any(String), planId, progress: { stage: 'done', percent: 100 }, notes: stored.plan.notes })
+    expect(stored.plan.scale.scales.map((s: { key: string }) => s.key)).toEqual(['exhaustion', 'cynicism'])
     const body = text(result)
-    expect(body).toStartWith(`Plan ${planId}: "${plan.name}" (en, builtin planner), 6 questions, 2 dimensions: `)
+    const dimensions = stored.plan.scale.scales.map((s: any) => `${s.name} (3 items; levels ${s.levels.map((l: any) => l.label).join(' / ')})`).join(', ')
+    expect(body).toStartWith(`Plan ${planId}: "${stored.plan.app.name}" (en, builtin planner), 6 questions, 2 dimensions: ${dimensions}.\n`)
     expect(body).toContain(`Notes (defaults the planner chose):\n${stored.plan.notes.map((n: string) => `- ${n}`).join('\n')}\n`)
     expect(body).toContain(`call svc_execute with {"planId":"${planId}"} to build the app`)
 
@@ -108,54 +97,38 @@ describe('built-in planner', () => {
 
   test('without a progress token there are no notifications, and the answer is the same kind', async () => {
     const result = await call(client, 'svc_generate', { instruction: 'a short engagement survey' })
-    expect(result.structuredContent).toMatchObject({ status: 'ready', progress: { stage: 'done', percent: 100 }, app: null })
+    expect(result.structuredContent).toMatchObject({ status: 'ready', progress: { stage: 'done', percent: 100 } })
+    expect(Object.keys(result.structuredContent).sort()).toEqual(['jobId', 'notes', 'planId', 'progress', 'status'])
   })
 
   test('svc_execute builds the app, reports each module and the URLs; a repeat skips everything', async () => {
     const planId = (await call(client, 'svc_generate', { instruction: INSTRUCTION })).structuredContent.planId
     const built = await call(client, 'svc_execute', { planId })
     expect(built.isError).toBeUndefined()
-    const appId = built.structuredContent.app.appId
+    const appId = built.structuredContent.appId
     const urls = await api(server, token, 'GET', `/api/v3/apps/${appId}/urls`)
-    expect(built.structuredContent).toEqual({
-      status: 'built',
-      jobId: null,
-      planId,
-      progress: null,
-      plan: null,
-      notes: [],
-      app: {
-        appId,
-        appCreated: true,
-        modules: [
-          { module: 'form', status: 'done', created: ['q1', 'q2', 'q3', 'q4', 'q5', 'q6'], existing: [] },
-          { module: 'scale', status: 'done', created: ['exhaustion', 'cynicism'], existing: [] },
-          { module: 'report', status: 'done', created: expect.any(Array), existing: [] },
-          { module: 'expert', status: 'done', created: expect.any(Array), existing: [] },
-          { module: 'connect', status: 'done', created: ['theme'], existing: [] },
-          { module: 'share', status: 'done', created: [], existing: [] },
-        ],
-        urls,
-      },
-    })
+    expect(built.structuredContent).toEqual({ status: 'built', planId, appId, urls })
     expect(await api(server, token, 'GET', `/api/v3/apps/${appId}`)).toMatchObject({ fieldCount: 6, published: false })
     const body = text(built)
-    expect(body).toStartWith(`Built app ${appId} from plan ${planId}:\n- form     created 6: q1, q2, q3, q4, q5, q6\n`)
+    expect(body).toStartWith(`Built app ${appId} from plan ${planId}:\n- form     created 6: q1, q2, q3, q4, q5, q6\n- scale    created 2: exhaustion, cynicism\n`)
+    expect(body).toContain('\n- connect  created 1: theme\n- share    nothing to do\n')
     expect(body).toContain(`URLs:\n- fill-in: not published yet\n- editor: ${urls.editor}\n- data: ${urls.data}\n- endpoint: not published yet\n`)
     expect(body).toEndWith(`svc_exec "share publish" with ["--app", "${appId}"] opens the fill-in page and endpoint. svc_snapshot shows the whole app.`)
 
     const again = await call(client, 'svc_execute', { planId })
-    expect(again.structuredContent.app.appCreated).toBe(false)
-    expect(again.structuredContent.app.modules.map((m: { status: string }) => m.status)).toEqual(['skipped', 'skipped', 'skipped', 'skipped', 'skipped', 'skipped'])
+    expect(again.structuredContent).toEqual({ status: 'built', planId, appId, urls })
+    const skipped = text(again).split('\n')
+    expect(skipped[0]).toBe(`Updated app ${appId} from plan ${planId}:`)
+    expect(skipped.slice(1, 7).every((line) => line.includes('skipped (done by an earlier run: '))).toBe(true)
     const one = await call(client, 'svc_execute', { planId, module: 'share' })
-    expect(one.structuredContent.app.modules).toEqual([{ module: 'share', status: 'done', created: [], existing: [] }])
+    expect(text(one).split('\n').slice(0, 3)).toEqual([`Updated app ${appId} from plan ${planId}:`, '- share  nothing to do', 'URLs:'])
     expect(await api(server, token, 'GET', `/api/v3/apps/${appId}`)).toMatchObject({ fieldCount: 6 })
   })
 
   test('a module that fails stops the build with how to resume; the fixed app resumes without duplicates', async () => {
     const planId = (await call(client, 'svc_generate', { instruction: INSTRUCTION })).structuredContent.planId
     const first = await call(client, 'svc_execute', { planId, module: 'connect' })
-    const appId = first.structuredContent.app.appId
+    const appId = first.structuredContent.appId
     // 45 other fields leave no room for the plan's 6 (50 per app).
     for (let i = 0; i < 45; i++) await api(server, token, 'POST', `/api/v3/apps/${appId}/fields`, { name: `other${i}` })
     const failed = await call(client, 'svc_execute', { planId })
@@ -163,19 +136,21 @@ describe('built-in planner', () => {
     const lines = text(failed).split('\n')
     expect(lines[0]).toStartWith('Error (')
     expect(lines[0]).toContain('Executing the plan stopped at the form module: ')
-    expect(lines.at(-1)).toBe(`Fix the plan (svc_exec "smart plan edit" with ["--plan", "${planId}", "--data", "<plan JSON>"]) or the app (svc_exec), then call svc_execute with {"planId":"${planId}"} again: finished modules are not repeated.`)
+    expect(lines.at(-1)).toBe(`Fix the plan (svc_execute with {"planId":"${planId}","plan":{…}} replaces and builds it) or the app (svc_exec), then call svc_execute with {"planId":"${planId}"} again: finished modules are not repeated.`)
     for (let i = 0; i < 45; i++) await api(server, token, 'DELETE', `/api/v3/apps/${appId}/fields/other${i}`)
     const resumed = await call(client, 'svc_execute', { planId })
-    expect(resumed.structuredContent.app).toMatchObject({ appId, appCreated: false })
+    expect(resumed.structuredContent).toMatchObject({ status: 'built', appId })
+    expect(text(resumed)).toStartWith(`Updated app ${appId} from plan ${planId}:\n- form     created 1: q6; already there 5: q1, q2, q3, q4, q5\n`)
     expect(await api(server, token, 'GET', `/api/v3/apps/${appId}`)).toMatchObject({ fieldCount: 6 })
   })
 
   test.each([
-    ['svc_execute', {}, 'Error (usage): Pass planId to build the app, or jobId to wait for a running svc_generate, not both or neither\nCall again with one of them.'],
-    ['svc_execute', { planId: 'a', jobId: 'b' }, 'Error (usage): Pass planId to build the app, or jobId to wait for a running svc_generate, not both or neither\nCall again with one of them.'],
+    ['svc_execute', {}, 'Error (usage): Pass planId or plan to build the app, or jobId to wait for a running svc_generate, not both or neither\nCall again with one of them.'],
+    ['svc_execute', { planId: 'a', jobId: 'b' }, 'Error (usage): Pass planId or plan to build the app, or jobId to wait for a running svc_generate, not both or neither\nCall again with one of them.'],
+    ['svc_execute', { plan: { version: 1 }, jobId: 'b' }, 'Error (usage): Pass planId or plan to build the app, or jobId to wait for a running svc_generate, not both or neither\nCall again with one of them.'],
     ['svc_execute', { planId: 'nope' }, 'Error (not_found): Plan not found\nCheck the id: svc_generate returns planId (and jobId while planning); svc_read "smart plan list" lists your plans.'],
     ['svc_execute', { jobId: 'nope' }, 'Error (not_found): Job not found\nCheck the jobId: it is the one svc_generate answered with {status:"running"}. svc_read "smart status" with ["--job", "<id>"] shows a job.'],
-    ['svc_execute', { jobId: 'x', module: 'form' }, 'Error (usage): module goes with planId, not with jobId\nWait for the plan with jobId first, then build with planId (and module if needed).'],
+    ['svc_execute', { jobId: 'x', module: 'form' }, 'Error (usage): module goes with planId or plan, not with jobId\nWait for the plan with jobId first, then build with planId (and module if needed).'],
     [
       'svc_generate',
       { instruction: 'a quiz', planner: 'llm' },
@@ -204,7 +179,7 @@ describe('a planner that outlasts the wait', () => {
     const running = await call(client, 'svc_generate', { instruction: INSTRUCTION }, (p) => progress.push(p))
     expect(running.isError).toBeUndefined()
     const jobId = running.structuredContent.jobId
-    expect(running.structuredContent).toEqual({ status: 'running', jobId, planId: null, progress: { stage: 'asking the model', percent: 30 }, plan: null, notes: [], app: null })
+    expect(running.structuredContent).toEqual({ status: 'running', jobId, progress: { stage: 'asking the model', percent: 30 } })
     expect(text(running)).toBe(`Planning is still running (job ${jobId}, stage "asking the model", 30%; latest: Asking test-model for a plan). Call svc_execute with {"jobId":"${jobId}"} to wait for it again (each call waits up to 150 ms); it answers with the plan when ready.`)
     expect(progress.map((p) => p.message)).toEqual(['Queued for the llm planner', 'Reading the instruction', 'Asking test-model for a plan'])
     expect(progress.map((p) => p.progress)).toEqual([10, 20, 30])
@@ -217,12 +192,16 @@ describe('a planner that outlasts the wait', () => {
     await jobSettled(slowServer.ctx, jobId)
     const ready = await call(client, 'svc_execute', { jobId })
     const planId = ready.structuredContent.planId
-    expect(ready.structuredContent).toMatchObject({ status: 'ready', jobId, planId: expect.any(String), progress: { stage: 'done', percent: 100 }, plan: { planner: 'llm', questions: 6 }, app: null })
+    expect(ready.structuredContent).toMatchObject({ status: 'ready', jobId, planId: expect.any(String), progress: { stage: 'done', percent: 100 } })
+    expect(text(ready)).toStartWith(`Plan ${planId}: "`)
+    expect(text(ready)).toContain('(en, llm planner), 6 questions, ')
     expect(ready.structuredContent.notes[0]).toBe("Planned by the LLM planner (test-model), starting from the built-in planner's draft.")
 
     const built = await call(client, 'svc_execute', { planId })
-    expect(built.structuredContent).toMatchObject({ status: 'built', planId, app: { appCreated: true } })
-    expect(await api(slowServer, token, 'GET', `/api/v3/apps/${built.structuredContent.app.appId}`)).toMatchObject({ fieldCount: 6 })
+    const appId = built.structuredContent.appId
+    expect(built.structuredContent).toEqual({ status: 'built', planId, appId, urls: await api(slowServer, token, 'GET', `/api/v3/apps/${appId}/urls`) })
+    expect(text(built)).toStartWith(`Built app ${appId} from plan ${planId}:`)
+    expect(await api(slowServer, token, 'GET', `/api/v3/apps/${appId}`)).toMatchObject({ fieldCount: 6 })
   })
 
   test('a request the client cancels cancels its planning job', async () => {

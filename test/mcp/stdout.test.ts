@@ -18,6 +18,9 @@ const calls: [string, Record<string, unknown>][] = [
   ['auth_email_code', { email: 'someone@example.com' }],
   ['svc_skill', { module: 'form' }],
   ['svc_read', { command: 'no such thing' }],
+  ['svc_read', { command: 'smart plan validate', args: ['--file', '/nonexistent/plan.json'] }],
+  ['svc_execute', { plan: { version: 1 } }],
+  ['svc_generate', { instruction: 'a quiz' }],
 ]
 
 /** Talks raw JSON-RPC to the process and returns every stdout line. */

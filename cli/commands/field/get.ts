@@ -7,6 +7,8 @@ export default defineSvcCommand({
   description: 'Show one field (by id or name)',
   example: 'svc-cli field get --app 0193… --field email',
   effect: 'read',
+  // With auto-create on, field names come from records the public sent.
+  untrusted: true,
   args: { ...appArg, ...fieldArg },
   async run(args, env) {
     const field = await env.client().request<Field>('GET', `/api/v3/apps/${seg(args.app)}/fields/${seg(args.field)}`)

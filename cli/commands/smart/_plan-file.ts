@@ -22,8 +22,12 @@ export function asPlanError(error: unknown, what: string): unknown {
   return problems?.length ? planInvalid(what, problems) : error
 }
 
-/** True when `value` names a plan file rather than a stored plan's id. */
-export const looksLikeFile = (value: string) => value === '-' || /\.json$/i.test(value) || existsSync(value)
+/**
+ * True when `value` names a plan file rather than a stored plan's id: `-` (stdin), a name
+ * ending in .json, or a path with a separator. Decided from the text alone, never by looking
+ * at the disk, so a plan id can never be taken for a file that happens to exist.
+ */
+export const looksLikeFile = (value: string) => value === '-' || /\.json$/i.test(value) || /[\\/]/.test(value)
 
 /** Reads JSON text from a file (`-` is stdin), from --data, or from piped stdin. */
 export async function readPlanText(env: CommandEnv, file: string | undefined, data: string | undefined): Promise<{ text: string; source: string }> {
@@ -34,9 +38,9 @@ export async function readPlanText(env: CommandEnv, file: string | undefined, da
     if (!existsSync(path)) throw usageError(`No such file: ${path}`)
     return { text: readFileSync(path, 'utf8'), source: file }
   }
-  if (file === undefined && env.io.stdin.isTTY) throw usageError('No plan given: pass --file plan.json, --data \'{…}\', or pipe the plan into stdin')
+  if (file === undefined && env.io.stdin.isTTY) throw usageError('No plan given: pass --data \'{…}\', --file plan.json, or pipe the plan into stdin')
   const text = await env.io.stdin.read()
-  if (text.trim() === '') throw usageError('No plan given: stdin was empty; pass --file plan.json or --data \'{…}\'')
+  if (text.trim() === '') throw usageError('No plan given: stdin was empty; pass --data \'{…}\' or --file plan.json')
   return { text, source: 'stdin' }
 }
 

@@ -10,7 +10,7 @@ export default defineSvcCommand({
   example: 'svc-cli smart execute --plan 0193… --module report',
   effect: 'write',
   args: {
-    plan: { type: 'string', required: true, description: 'Plan id (see `smart plan list`), or a plan file (.json, - for stdin) to store and build', valueHint: 'id|file' },
+    plan: { type: 'string', required: true, description: 'Plan id (see `smart plan list`), or a plan file to store and build (a .json name, a path with /, or - for stdin)', valueHint: 'id|file' },
     module: { type: 'enum', options: [...PLAN_MODULES], description: `Run only this module (${PLAN_MODULES.join(', ')}); default: all, skipping those an earlier run finished`, valueHint: 'name' },
   },
   async run(args, env) {

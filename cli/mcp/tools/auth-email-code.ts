@@ -5,7 +5,6 @@
 import { z } from 'zod'
 import { Email } from '../../../server/core/auth/schemas.ts'
 import { AUTH } from '../../../server/core/limits.ts'
-import { CONSTRAINTS } from '../constraints.ts'
 import { runInProcess } from '../exec.ts'
 import { fail, ok } from '../results.ts'
 import type { ToolModule } from './tool.ts'
@@ -14,7 +13,7 @@ export const authEmailCode: ToolModule = {
   name: 'auth_email_code',
   config: {
     title: 'Log in with an e-mail code',
-    description: `Two steps. 1) Call with \`email\` only: svc e-mails a ${AUTH.codeDigits}-digit code (valid ${AUTH.codeTtlMs / 60000} minutes, ${AUTH.codeMaxAttempts} tries). 2) Ask the user for the code and call again with \`email\` and \`code\`: this logs in and stores the token. ${CONSTRAINTS}`,
+    description: `Log in with a code by e-mail, in two calls. 1) \`email\` only: svc e-mails a ${AUTH.codeDigits}-digit code (valid ${AUTH.codeTtlMs / 60000} minutes, ${AUTH.codeMaxAttempts} tries). 2) Ask the user for it and call with \`email\` and \`code\`: logs in and stores the token.`,
     inputSchema: {
       email: Email.describe('Account e-mail'),
       code: z.string().regex(new RegExp(`^\\d{${AUTH.codeDigits}}$`), `${AUTH.codeDigits} digits`).optional().describe('The code from the e-mail (step 2)'),

@@ -5,7 +5,6 @@
 import { z } from 'zod'
 import { Email } from '../../../server/core/auth/schemas.ts'
 import { usageError } from '../../errors.ts'
-import { CONSTRAINTS } from '../constraints.ts'
 import { runInProcess } from '../exec.ts'
 import { fail, ok } from '../results.ts'
 import type { ToolModule } from './tool.ts'
@@ -14,7 +13,7 @@ export const authLogin: ToolModule = {
   name: 'auth_login',
   config: {
     title: 'Log in to svc',
-    description: `Log in and store the token for later sessions (same file as \`svc-cli auth login\`). Pass either \`token\` (an access token starting with svc_pat_, recommended: the user creates it with \`svc-cli auth token create --name mcp\` or in the admin page) or \`email\` + \`password\`. Accounts without a password use auth_email_code. ${CONSTRAINTS}`,
+    description: 'Log in and store the token (as `svc-cli auth login` does): `token` (svc_pat_…, recommended; the user makes one in the admin page or with `svc-cli auth token create --name mcp`) or `email` + `password`. No password: auth_email_code.',
     inputSchema: {
       token: z.string().min(1).optional().describe('Access token (svc_pat_…); recommended'),
       email: Email.optional().describe('Account e-mail, with password'),

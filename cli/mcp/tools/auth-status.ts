@@ -5,7 +5,7 @@
 import { z } from 'zod'
 import { resolveConnection, SvcClient } from '../../client.ts'
 import { asCliError } from '../../output.ts'
-import { CONSTRAINTS, LOGIN_HINT } from '../constraints.ts'
+import { LOGIN_HINT } from '../constraints.ts'
 import { fail, ok } from '../results.ts'
 import type { ToolModule } from './tool.ts'
 
@@ -13,7 +13,7 @@ export const authStatus: ToolModule = {
   name: 'auth_status',
   config: {
     title: 'Login status',
-    description: `Shows the svc server the tools talk to and whether they are logged in (and as whom). Call it first. ${CONSTRAINTS}`,
+    description: 'The svc server the tools talk to, and whether they are logged in (as whom). Call it first.',
     inputSchema: {},
     outputSchema: {
       server: z.string(),

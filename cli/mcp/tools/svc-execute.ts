@@ -1,18 +1,22 @@
 /**
  * @module svc_execute: builds the app a plan describes (every module in order, or one),
  * resuming after a failure without duplicating anything, and reports what each module
- * made and the app's URLs. Given a jobId instead, it waits for a running svc_generate.
+ * made and the app's URLs. The plan is a stored one (planId) or a document passed inline
+ * (plan), never a file. Given a jobId instead, it waits for a running svc_generate.
  */
 import { z } from 'zod'
+import type { SvcClient } from '../../client.ts'
 import { CliError, usageError } from '../../errors.ts'
 import { asCliError } from '../../output.ts'
-import { executePlan, getJob, type ExecuteResult } from '../../commands/smart/_api.ts'
+import { executePlan, getJob, importPlan, putPlan, type ExecuteResult } from '../../commands/smart/_api.ts'
+import { asPlanError, requirePlan } from '../../commands/smart/_plan-file.ts'
 import { moduleLines } from '../../commands/smart/_view.ts'
 import { PLAN_MODULES, type PlanModule } from '../../../server/core/smart/plan.ts'
-import { CONSTRAINTS } from '../constraints.ts'
 import { fail, ok } from '../results.ts'
-import { answerJob, loggedInClient, SMART_CONSTRAINTS, SMART_OUTPUT } from './svc-generate.ts'
+import { answerJob, loggedInClient, SMART_OUTPUT } from './svc-generate.ts'
 import type { ToolModule } from './tool.ts'
+
+type Input = { planId?: string; plan?: Record<string, unknown>; module?: PlanModule; jobId?: string }
 
 const PLANS_HINT = 'Check the id: svc_generate returns planId (and jobId while planning); svc_read "smart plan list" lists your plans.'
 
@@ -28,44 +32,63 @@ function builtText(result: ExecuteResult): string {
   return [`${result.appCreated ? 'Built' : 'Updated'} app ${result.appId} from plan ${result.planId}:`, ...moduleLines(result).map((line) => `- ${line}`), 'URLs:', ...urls, nextAfterBuild(result)].join('\n')
 }
 
-/** The failure of a build, with how to resume. */
-function buildFailure(error: CliError, planId: string) {
+/** The failure of a build, with how to resume (once the plan is stored, `planId` says which). */
+function buildFailure(error: CliError, planId: string | undefined) {
   if (error.type === 'not_found') return fail(error, PLANS_HINT)
   const stoppedAt = (error.details as { module?: string } | undefined)?.module
-  if (!stoppedAt) return fail(error)
-  return fail(error, `Fix the plan (svc_exec "smart plan edit" with ["--plan", "${planId}", "--data", "<plan JSON>"]) or the app (svc_exec), then call svc_execute with {"planId":"${planId}"} again: finished modules are not repeated.`)
+  if (!stoppedAt || planId === undefined) return fail(error)
+  return fail(error, `Fix the plan (svc_execute with {"planId":"${planId}","plan":{…}} replaces and builds it) or the app (svc_exec), then call svc_execute with {"planId":"${planId}"} again: finished modules are not repeated.`)
+}
+
+/** The id of the plan to build: `planId` as stored, or the inline `plan` checked in full and stored (replacing `planId` when both are given). */
+async function planToBuild(client: SvcClient, input: Input): Promise<string> {
+  if (input.plan === undefined) return input.planId!
+  const plan = requirePlan(input.plan, 'The plan argument')
+  try {
+    return input.planId === undefined ? (await importPlan(client, plan)).id : (await putPlan(client, input.planId, plan)).id
+  } catch (error) {
+    throw asPlanError(error, 'The plan argument')
+  }
 }
 
 export const svcExecute: ToolModule = {
   name: 'svc_execute',
   config: {
     title: 'Build the app from a plan',
-    description: `Builds the app a plan from svc_generate describes: runs each plan module (${PLAN_MODULES.join(', ')}) in order through svc's own operations, or only \`module\`, and reports what each created and the app's URLs (fill-in, editor, data, endpoint). Safe to repeat: a re-run after a failure resumes and never duplicates fields, scales or pages. Publishes the endpoint only when the plan says so (otherwise use svc_exec "share publish" after asking the user). Pass planId to build; or pass jobId (from a svc_generate that answered {status:"running"}) to wait for planning again: it then answers like svc_generate. Needs login. ${SMART_CONSTRAINTS} ${CONSTRAINTS}`,
+    description: `Builds the app a plan describes, module by module (${PLAN_MODULES.join(' → ')}), and returns the app's URLs. A re-run of a planId resumes, never duplicates. Publishes only if the plan says so (else svc_exec "share publish", after asking the user). Pass planId, or plan (a whole plan document: stored as a new plan, so each such call makes a new app; with planId it replaces that plan first). jobId instead waits for a running svc_generate.`,
     inputSchema: {
-      planId: z.string().min(1).optional().describe('The plan to build (from svc_generate)'),
-      module: z.enum(PLAN_MODULES).optional().describe('Run only this module; default: all, skipping those an earlier run finished'),
-      jobId: z.string().min(1).optional().describe('Instead of planId: a running planning job to wait for'),
+      planId: z.string().min(1).optional().describe('A stored plan to build'),
+      plan: z
+        .record(z.string(), z.unknown())
+        .optional()
+        .describe('A plan document (checked in full first), as svc_read "smart plan show" with ["--plan", "<id>", "--format", "json"] returns it'),
+      module: z.enum(PLAN_MODULES).optional().describe('Only this module (default: every one not done yet)'),
+      jobId: z.string().min(1).optional().describe('Instead: a running planning job to wait for'),
     },
     outputSchema: SMART_OUTPUT,
-    annotations: { title: 'Build the app from a plan', readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    // Not idempotent: each call with a plan and no planId stores a new plan and builds a new app.
+    annotations: { title: 'Build the app from a plan', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   },
-  async handler(env, input: { planId?: string; module?: PlanModule; jobId?: string }, extra) {
-    if ((input.planId === undefined) === (input.jobId === undefined)) {
-      return fail(usageError('Pass planId to build the app, or jobId to wait for a running svc_generate, not both or neither'), 'Call again with one of them.')
+  async handler(env, input: Input, extra) {
+    const building = input.planId !== undefined || input.plan !== undefined
+    if (building === (input.jobId !== undefined)) {
+      return fail(usageError('Pass planId or plan to build the app, or jobId to wait for a running svc_generate, not both or neither'), 'Call again with one of them.')
     }
+    if (input.jobId !== undefined && input.module !== undefined) {
+      return fail(usageError('module goes with planId or plan, not with jobId'), 'Wait for the plan with jobId first, then build with planId (and module if needed).')
+    }
+    let planId = input.planId
     try {
       const client = loggedInClient(env)
-      if (input.jobId !== undefined) {
-        if (input.module !== undefined) return fail(usageError('module goes with planId, not with jobId'), 'Wait for the plan with jobId first, then build with planId (and module if needed).')
-        return await answerJob(env, client, await getJob(client, input.jobId), extra)
-      }
-      const result = await executePlan(client, input.planId!, input.module)
-      const app = { appId: result.appId, appCreated: result.appCreated, modules: result.modules, urls: result.urls }
-      return ok(builtText(result), { status: 'built', jobId: null, planId: result.planId, progress: null, plan: null, notes: [], app })
+      if (input.jobId !== undefined) return await answerJob(env, client, await getJob(client, input.jobId), extra)
+      planId = await planToBuild(client, input)
+      const result = await executePlan(client, planId, input.module)
+      const { fillIn, editor, data, endpoint, help } = result.urls
+      return ok(builtText(result), { status: 'built', planId: result.planId, appId: result.appId, urls: { fillIn, editor, data, endpoint, help } })
     } catch (error) {
       const failure = asCliError(error)
       if (input.jobId !== undefined && failure.type === 'not_found') return fail(failure, 'Check the jobId: it is the one svc_generate answered with {status:"running"}. svc_read "smart status" with ["--job", "<id>"] shows a job.')
-      return buildFailure(failure, input.planId ?? '')
+      return buildFailure(failure, planId)
     }
   },
 }

@@ -13,10 +13,7 @@ import { asCliError } from '../../output.ts'
 import { cancelJob, getJob, getPlan, isFinished, jobError, startPlanning, type Job } from '../../commands/smart/_api.ts'
 import { overviewText, planOverview } from '../../commands/smart/_view.ts'
 import { waitForJob } from '../../commands/smart/_wait.ts'
-import { ASSESSMENT, LIMITS } from '../../../server/core/limits.ts'
-import { PLAN_MODULES } from '../../../server/core/smart/plan.ts'
 import { startPlanningSchema } from '../../../server/core/smart/schemas.ts'
-import { CONSTRAINTS } from '../constraints.ts'
 import { fail, ok } from '../results.ts'
 import type { ToolExtra, ToolModule } from './tool.ts'
 
@@ -31,39 +28,19 @@ export function waitMs(env: Env): number {
   return raw && /^\d+$/.test(raw) ? Number(raw) : WAIT_MS
 }
 
-export const SMART_CONSTRAINTS = `Plans: up to ${LIMITS.maxFields} questions and ${ASSESSMENT.maxScales} dimensions (scales), each with up to ${ASSESSMENT.maxLevelsPerScale} levels that cover its whole score range; modules run in the order ${PLAN_MODULES.join(' → ')}.`
-
-const overviewSchema = z.object({
-  planId: z.string(),
-  planner: z.string(),
-  name: z.string(),
-  description: z.string(),
-  language: z.string(),
-  questions: z.number(),
-  dimensions: z.array(z.object({ key: z.string(), name: z.string(), items: z.number(), levels: z.array(z.string()) })),
-  reportPages: z.array(z.string()),
-  publish: z.boolean(),
-  notes: z.array(z.string()),
-  appId: z.string().nullable(),
-})
-
-/** The structured result of svc_generate and svc_execute. */
+/**
+ * The structured result of svc_generate and svc_execute, flat and small (tools/list carries
+ * it on every session): a key is present only when it applies. The plan's overview and
+ * what each module made are in the text.
+ */
 export const SMART_OUTPUT = {
-  status: z.enum(['running', 'ready', 'built']).describe('running: planning goes on (poll with svc_execute {jobId}); ready: the plan is stored (build with svc_execute {planId}); built: the app exists'),
-  jobId: z.string().nullable(),
-  planId: z.string().nullable(),
-  progress: z.object({ stage: z.string(), percent: z.number() }).nullable(),
-  plan: overviewSchema.nullable().describe('The plan in short, when ready'),
-  notes: z.array(z.string()).describe('The defaults the planner chose and why: tell the user'),
-  app: z
-    .object({
-      appId: z.string(),
-      appCreated: z.boolean(),
-      modules: z.array(z.object({ module: z.string(), status: z.enum(['done', 'skipped']), created: z.array(z.string()), existing: z.array(z.string()) })),
-      urls: z.object({ endpoint: z.string().nullable(), help: z.string().nullable(), fillIn: z.string().nullable(), editor: z.string(), data: z.string() }),
-    })
-    .nullable()
-    .describe('What building made, when built'),
+  status: z.enum(['running', 'ready', 'built']),
+  jobId: z.string().optional(),
+  planId: z.string().optional(),
+  progress: z.object({ stage: z.string(), percent: z.number() }).optional(),
+  notes: z.array(z.string()).optional(),
+  appId: z.string().optional(),
+  urls: z.object({ fillIn: z.string().nullable(), editor: z.string(), data: z.string(), endpoint: z.string().nullable(), help: z.string().nullable() }).optional(),
 }
 
 /** The tool's client, or a not-logged-in error with the way to log in. */
@@ -118,20 +95,20 @@ export async function answerJob(env: Env, client: SvcClient, job: Job, extra?: T
     const wait = waitMs(env) >= 1000 ? `${Math.round(waitMs(env) / 1000)} s` : `${waitMs(env)} ms`
     return ok(
       `Planning is still running (job ${job.id}, stage "${progress.stage}", ${progress.percent}%; latest: ${job.progress.messages.at(-1) ?? '-'}). Call svc_execute with {"jobId":"${job.id}"} to wait for it again (each call waits up to ${wait}); it answers with the plan when ready.`,
-      { status: 'running', jobId: job.id, planId: null, progress, plan: null, notes: [], app: null },
+      { status: 'running', jobId: job.id, progress },
     )
   }
   if (job.status !== 'succeeded') return fail(jobError(job), 'Call svc_generate again; planner "builtin" needs nothing external and answers at once.')
   const plan = planOverview(await getPlan(client, job.planId!))
-  const next = `Next: tell the user the notes above, then call svc_execute with {"planId":"${plan.planId}"} to build the app. To review or change it first: svc_read "smart plan show" (--plan ${plan.planId} --format json), svc_exec "smart plan edit" (--plan ${plan.planId} --data <plan JSON>).`
-  return ok(`${overviewText(plan)}\n${next}`, { status: 'ready', jobId: job.id, planId: plan.planId, progress, plan, notes: plan.notes, app: null })
+  const next = `Next: tell the user the notes above, then call svc_execute with {"planId":"${plan.planId}"} to build the app. To review it first: svc_read "smart plan show" with ["--plan", "${plan.planId}", "--format", "json"]; to change it, svc_execute with {"planId":"${plan.planId}","plan":{…}} stores the edited document and builds it.`
+  return ok(`${overviewText(plan)}\n${next}`, { status: 'ready', jobId: job.id, planId: plan.planId, progress, notes: plan.notes })
 }
 
 export const svcGenerate: ToolModule = {
   name: 'svc_generate',
   config: {
     title: 'Plan an assessment app from an instruction',
-    description: `Turns one instruction (English or Chinese), e.g. "a 12-question burnout check for nurses with three dimensions — exhaustion, cynicism, efficacy — 5-point scale, calm blue styling", into a stored plan for a complete assessment app: form questions, scored dimensions with levels, report pages, expert commentary and styling. Returns the plan id, a summary and the planner's notes (the defaults it chose: tell the user). Builds nothing: call svc_execute with the planId next. The built-in planner answers at once; an LLM planner (when the server has one) can take minutes: if planning outlasts about ${Math.round(WAIT_MS / 1000)} s this returns {status:"running", jobId}; call svc_execute with that jobId to keep waiting. Sends progress notifications when the request has a progress token. Needs login. ${SMART_CONSTRAINTS} ${CONSTRAINTS}`,
+    description: `Plans a whole assessment app from one instruction (English or Chinese), e.g. "a 12-question burnout check for nurses: exhaustion, cynicism, efficacy; 5-point scale; calm blue": questions, scored dimensions with levels, report pages, expert commentary, styling. Returns the stored plan's planId, a summary and the planner's notes (tell the user); svc_execute builds it. A slow planner answers {status:"running", jobId} after about ${Math.round(WAIT_MS / 1000)} s: wait on with svc_execute {jobId}.`,
     inputSchema: startPlanningSchema.shape,
     outputSchema: SMART_OUTPUT,
     annotations: { title: 'Plan an assessment app from an instruction', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },

@@ -3,7 +3,6 @@
  */
 import { z } from 'zod'
 import { SKILL_MODULES, SKILLS, skillDocument, type SkillModule } from '../../../server/core/skills/index.ts'
-import { CONSTRAINTS } from '../constraints.ts'
 import { ok } from '../results.ts'
 import type { ToolModule } from './tool.ts'
 
@@ -11,7 +10,7 @@ export const svcSkill: ToolModule = {
   name: 'svc_skill',
   config: {
     title: 'Read a module\'s rules',
-    description: `Returns the rule document (Markdown) of a module: ${SKILL_MODULES.map((m) => `${m} — ${SKILLS[m].summary}`).join('; ')}. Same as the resource svc://skills/<module>. No login needed. ${CONSTRAINTS}`,
+    description: `The rules of one module (Markdown), the same as the resource svc://skills/<module>: ${SKILL_MODULES.map((m) => `${m} (${SKILLS[m].summary.split(':')[0]})`).join(', ')}. No login needed.`,
     inputSchema: { module: z.enum(SKILL_MODULES as [SkillModule, ...SkillModule[]]).describe('Which module') },
     annotations: { title: "Read a module's rules", readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   },

@@ -1,0 +1,228 @@
+/**
+ * No MCP tool opens, lists or writes a local path. Records are written by the public, so a
+ * prompt injection can steer an agent; through svc it must not reach the user's files.
+ * The MCP server runs in this process (a real SDK Client over InMemoryTransport) while every
+ * node:fs / Bun file function is watched: a refused call must leave zero calls naming the
+ * path, not merely fail. A control shows the watch does see the terminal CLI open the same
+ * file. Then the same refusals from a real `svc-cli mcp` process, with the path a FIFO that
+ * would block whoever opened it. Plans travel inline instead, and that is tested too.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { constants, openSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import type { ArgsDef } from 'citty'
+import { execWhitelist } from '../../cli/mcp/exec.ts'
+import { pathFlags, pathPositionals, PLAIN_ID, refusePaths } from '../../cli/mcp/paths.ts'
+import { looksLikeFile } from '../../cli/commands/smart/_plan-file.ts'
+import { listLeaves } from '../../cli/tree.ts'
+import { checkPlan } from '../../server/core/smart/check-plan.ts'
+import { watchFs } from '../support/fs-watch.ts'
+import { isRuntime, REPO, scanTree, sourceFiles } from '../support/imports.ts'
+import { BUN, cliInProcess, ROOT, startTestServer, tempConfigHome } from '../support/server.ts'
+import { tempDir } from '../support/tmp.ts'
+import { inProcessMcp, resultText, type InProcessMcp } from './in-process.ts'
+
+const server = startTestServer()
+let mcp: InProcessMcp
+let token: string
+let env: Record<string, string>
+let planId: string
+let plan: any
+let appId: string
+const dir = tempDir('svc-mcp-local-')
+/** A valid plan document on "the user's disk", with a name that must never reach svc. */
+const planFile = join(dir, 'plan.json')
+/** A file without an extension, named the way a bare id would be. */
+const bareName = 'secret-plan'
+
+const api = async (method: string, path: string, body?: unknown) => {
+  const response = await fetch(`${server.url}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
+  return ((await response.json()) as { data: any }).data
+}
+
+beforeAll(async () => {
+  token = (await server.account()).token
+  env = { SVC_URL: server.url, SVC_TOKEN: token, XDG_CONFIG_HOME: tempConfigHome() }
+  mcp = await inProcessMcp(env)
+  const generated = await mcp.call('svc_generate', { instruction: 'a 4-question sleep check with one dimension: rest' })
+  planId = (generated.structuredContent as { planId: string }).planId
+  plan = (await api('GET', `/api/v3/smart/plans/${planId}`)).plan
+  writeFileSync(planFile, JSON.stringify({ ...plan, app: { ...plan.app, name: 'SECRET FROM DISK' } }))
+  appId = (await api('POST', '/api/v3/apps', { name: 'Records' })).id
+})
+afterAll(async () => {
+  await mcp.close()
+  await server.close()
+})
+
+const REFUSAL = 'cannot be used through MCP: the MCP server never opens, lists or writes files on this machine. Instead,'
+const NEXT = 'Call again with the content inline, as the message says.'
+const refused = (what: string, instead: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text: `Error (local_path): ${what} ${REFUSAL} ${instead}.\n${NEXT}` }] })
+const INLINE_DATA = "pass the document inline as JSON with --data '<JSON>'"
+const INLINE_PLAN = 'pass the plan inline as JSON with the plan argument of svc_execute, or give a stored id as --plan <id>'
+const NO_OUT = "leave --out out: the result comes back in this tool's answer"
+
+describe('the watch itself', () => {
+  test('sees the terminal CLI open the plan file (so zero calls below means never opened)', async () => {
+    using watch = watchFs([dir])
+    const run = await cliInProcess(['smart', 'plan', 'validate', '--file', planFile], { env })
+    // The first touch is refused by the watch, so the command fails there.
+    expect(watch.calls).toEqual([{ fn: 'fs.existsSync', args: [planFile] }])
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 1, stderr: 'error: watchFs: fs.existsSync was called with a watched path\n' })
+  })
+})
+
+describe('flags that name local paths are refused before anything runs', () => {
+  test.each([
+    ['svc_read', 'smart plan validate', () => ['--file', planFile], '"smart plan validate" --file', INLINE_DATA],
+    ['svc_read', 'smart plan validate', () => ['--plan', planId, '--file', planFile], '"smart plan validate" --file', INLINE_DATA],
+    ['svc_read', 'smart plan validate', () => [`--file=${planFile}`], '"smart plan validate" --file', INLINE_DATA],
+    ['svc_read', 'smart plan validate', () => ['--file', '-'], '"smart plan validate" --file', INLINE_DATA],
+    ['svc_exec', 'smart plan edit', () => ['--plan', planId, '--file', planFile], '"smart plan edit" --file', INLINE_DATA],
+    ['svc_exec', 'smart execute', () => ['--plan', planFile], '"smart execute" --plan with a file path', INLINE_PLAN],
+    ['svc_exec', 'smart execute', () => ['--plan', join(dir, bareName)], '"smart execute" --plan with a file path', INLINE_PLAN],
+    ['svc_exec', 'smart execute', () => ['--plan', '-'], '"smart execute" --plan with a file path', INLINE_PLAN],
+    ['svc_exec', 'smart execute', () => ['--plan', 'plan.json'], '"smart execute" --plan with a file path', INLINE_PLAN],
+    ['svc_read', 'share export', () => ['--app', appId, '--out', join(dir, 'records.csv')], '"share export" --out', NO_OUT],
+    ['svc_exec', 'share export', () => ['--app', appId, '--out', join(dir, 'records.csv')], '"share export" --out', NO_OUT],
+  ])('%s "%s" %#', async (tool, command, args, what, instead) => {
+    const appsBefore = await api('GET', '/api/v3/apps')
+    const storedBefore = await api('GET', `/api/v3/smart/plans/${planId}`)
+    using watch = watchFs([dir, 'plan.json'])
+    const result = await mcp.call(tool, { command, args: args() })
+    expect(result).toEqual(refused(what, instead))
+    expect(watch.calls).toEqual([])
+    expect(await api('GET', '/api/v3/apps')).toEqual(appsBefore)
+    expect(await api('GET', `/api/v3/smart/plans/${planId}`)).toEqual(storedBefore)
+  })
+
+  test('a bare name is a plan id: never looked up on disk, the server answers not found', async () => {
+    using watch = watchFs([dir, bareName])
+    const result = await mcp.call('svc_exec', { command: 'smart execute', args: ['--plan', bareName] })
+    expect(result).toEqual({ isError: true, content: [{ type: 'text', text: 'Error (not_found): Plan not found\nCheck the id: svc_read "app list" lists your apps, svc_read "field list" with ["--app", "<id>"] the fields of one, svc_read "smart plan list" your plans.' }] })
+    expect(watch.calls).toEqual([])
+  })
+
+  test('every path flag in the command tree is refused through the tool that runs its command', async () => {
+    const whitelist = [...(await execWhitelist()).values()]
+    const cases = whitelist.flatMap((entry) => entry.paths.map((flag) => ({ entry, flag })))
+    expect(cases.map(({ entry, flag }) => `${entry.name} ${flag.flag}`).sort()).toEqual(['share export --out', 'smart execute --plan', 'smart plan edit --file', 'smart plan validate --file'])
+    for (const { entry, flag } of cases) {
+      // Every required flag gets a value; the path flag gets a path under the watched folder.
+      const required = entry.flags.filter((f) => !f.startsWith('[') && f !== flag.flag).flatMap((f) => [f, 'x'])
+      using watch = watchFs([dir])
+      const result = await mcp.call(entry.effect === 'read' ? 'svc_read' : 'svc_exec', { command: entry.name, args: [...required, flag.flag, join(dir, 'any.json')] })
+      expect(result.isError).toBe(true)
+      expect(resultText(result)).toStartWith(`Error (local_path): "${entry.name}" ${flag.flag}`)
+      expect(watch.calls).toEqual([])
+    }
+  })
+
+  test('only the commands with declared path flags touch the file system (a tripwire for new ones)', async () => {
+    // auth (the login store), serve and mcp never run through svc_exec.
+    const terminalOnly = (file: string) => /^cli\/commands\/(auth\/|serve\.ts|mcp\.ts)/.test(file)
+    const viaImport = scanTree('cli/commands', 'cli/snapshot').filter((ref) => isRuntime(ref) && /^node:fs(\/promises)?$/.test(ref.target ?? '')).map((ref) => ref.file)
+    const viaBun = sourceFiles('cli/commands', 'cli/snapshot').filter((file) => /\bBun\.(file|write)\b/.test(readFileSync(join(REPO, file), 'utf8')))
+    // A new one must declare its path flag with valueHint 'file' (see cli/mcp/paths.ts), then join this list.
+    expect([...new Set([...viaImport, ...viaBun])].filter((file) => !terminalOnly(file)).sort()).toEqual(['cli/commands/share/export.ts', 'cli/commands/smart/_plan-file.ts'])
+  })
+
+  test('the tree declares no positional path argument (the check covers flags)', async () => {
+    for (const leaf of await listLeaves()) expect([leaf.path.join(' '), pathPositionals((leaf.command.args ?? {}) as ArgsDef)]).toEqual([leaf.path.join(' '), []])
+  })
+
+  test('a value the check lets through as an id is never a file to the command', () => {
+    const samples = ['0193a3c4-5b6d-7e8f-9012-3456789abcde', 'plan', 'my-plan_2', 'plan.json', './plan', '../x', '/etc/passwd', 'C:\\x', '-', '~/p', 'a b', '.hidden', '']
+    for (const value of samples) if (PLAIN_ID.test(value)) expect([value, looksLikeFile(value)]).toEqual([value, false])
+  })
+
+  test('the check parses as the command does: aliases, = forms and repeats', () => {
+    const args: ArgsDef = { plan: { type: 'string', valueHint: 'id|file' }, out: { type: 'string', alias: 'o', valueHint: 'file' } }
+    expect(pathFlags(['x'], args).map((f) => [f.flag, f.takesId])).toEqual([
+      ['--plan', true],
+      ['--out', false],
+    ])
+    expect(refusePaths(['x'], args, ['--plan', 'abc'])).toBeNull()
+    expect(refusePaths(['x'], args, ['--plan', 'abc', '--plan', 'a/b'])?.type).toBe('local_path')
+    expect(refusePaths(['x'], args, ['-o', 'f'])?.type).toBe('local_path')
+    expect(refusePaths(['x'], args, ['--out=f'])?.type).toBe('local_path')
+    expect(refusePaths(['x'], args, [])).toBeNull()
+  })
+})
+
+describe('through a real `svc-cli mcp` process, with the path a FIFO', () => {
+  test('the refusals arrive, and nobody ever opened the FIFO', async () => {
+    const fifoDir = tempDir('svc-mcp-fifo-')
+    const fifo = join(fifoDir, 'plan.json')
+    expect(Bun.spawnSync(['mkfifo', fifo]).exitCode).toBe(0)
+    const transport = new StdioClientTransport({ command: BUN, args: ['cli/main.ts', 'mcp'], cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env }, stderr: 'pipe' })
+    const client = new Client({ name: 'svc-fifo-test', version: '1.0.0' })
+    await client.connect(transport)
+    try {
+      // Opening a FIFO to read (or write) blocks until the other end opens: any of these
+      // calls would hang instead of answering if the server touched the file.
+      for (const [tool, command, args] of [
+        ['svc_read', 'smart plan validate', ['--file', fifo]],
+        ['svc_exec', 'smart plan edit', ['--plan', planId, '--file', fifo]],
+        ['svc_exec', 'smart execute', ['--plan', fifo]],
+        ['svc_read', 'share export', ['--app', appId, '--out', fifo]],
+      ] as const) {
+        const result = (await client.callTool({ name: tool, arguments: { command, args } })) as { isError?: boolean; content: { text: string }[] }
+        expect(result.isError).toBe(true)
+        expect(result.content[0].text).toStartWith(`Error (local_path): "${command}" `)
+      }
+      // No reader holds the FIFO open: a non-blocking open for writing finds nobody.
+      expect(() => openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK)).toThrow(expect.objectContaining({ code: 'ENXIO' }))
+    } finally {
+      await client.close()
+    }
+  })
+})
+
+describe('plans travel inline', () => {
+  test('svc_execute {plan} checks the document, stores it as a new plan and builds it', async () => {
+    const document = { ...plan, app: { ...plan.app, name: 'Inline plan' } }
+    const built = await mcp.call('svc_execute', { plan: document })
+    expect(built.isError).toBeUndefined()
+    const { planId: newPlanId, appId: newAppId } = built.structuredContent as { planId: string; appId: string }
+    expect(newPlanId).not.toBe(planId)
+    const stored = await api('GET', `/api/v3/smart/plans/${newPlanId}`)
+    expect(stored.plan).toEqual(document)
+    expect(stored.execution.appId).toBe(newAppId)
+    expect(await api('GET', `/api/v3/apps/${newAppId}`)).toMatchObject({ name: 'Inline plan', fieldCount: plan.form.fields.length })
+    expect(built.structuredContent).toEqual({ status: 'built', planId: newPlanId, appId: newAppId, urls: await api('GET', `/api/v3/apps/${newAppId}/urls`) })
+  })
+
+  test('svc_execute {planId, plan} replaces that plan, then builds it', async () => {
+    const document = { ...plan, app: { ...plan.app, name: 'Edited inline' } }
+    const built = await mcp.call('svc_execute', { planId, plan: document })
+    expect(built.isError).toBeUndefined()
+    expect((built.structuredContent as { planId: string }).planId).toBe(planId)
+    expect((await api('GET', `/api/v3/smart/plans/${planId}`)).plan).toEqual(document)
+    expect(await api('GET', `/api/v3/apps/${(built.structuredContent as { appId: string }).appId}`)).toMatchObject({ name: 'Edited inline' })
+  })
+
+  test('an invalid inline plan lists every problem and stores nothing', async () => {
+    const broken = structuredClone(plan)
+    broken.form.fields = []
+    broken.language = 'fr'
+    const { problems } = checkPlan(broken)
+    const plansBefore = await api('GET', '/api/v3/smart/plans')
+    const result = await mcp.call('svc_execute', { plan: broken })
+    const listed = problems.map((p) => `  - ${p.path}: ${p.message}`).join('\n')
+    expect(result).toEqual({ isError: true, content: [{ type: 'text', text: `Error (validation): The plan argument is not a valid plan (${problems.length} problems); fix them and try again:\n${listed}\nFix the listed problems and call again.` }] })
+    expect(await api('GET', '/api/v3/smart/plans')).toEqual(plansBefore)
+  })
+
+  test('svc_read "smart plan validate" and svc_exec "smart plan edit" take the document with --data', async () => {
+    const document = { ...plan, app: { ...plan.app, name: 'Via data' } }
+    const valid = await mcp.call('svc_read', { command: 'smart plan validate', args: ['--data', JSON.stringify(document)] })
+    expect(JSON.parse(resultText(valid))).toEqual({ valid: true, problems: [] })
+    const edited = await mcp.call('svc_exec', { command: 'smart plan edit', args: ['--plan', planId, '--data', JSON.stringify(document)] })
+    expect(JSON.parse(resultText(edited))).toEqual(await api('GET', `/api/v3/smart/plans/${planId}`))
+    expect((await api('GET', `/api/v3/smart/plans/${planId}`)).plan.app.name).toBe('Via data')
+  })
+})
