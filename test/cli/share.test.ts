@@ -24,7 +24,7 @@ describe('share settings', () => {
   test('status, publish, set, url, rotate, unpublish', async () => {
     const app = await newApp('Settings')
     const before = ok(await cli('share', 'status', '--app', app, '--json')).json()
-    expect(before).toMatchObject({ published: false, token: null, endpoint: null, service: true, reads: true, autoCreate: true })
+    expect(before).toMatchObject({ published: false, token: null, endpoint: null, service: true, reads: 'records', autoCreate: true })
 
     const url = await cli('share', 'url', '--app', app, '--json')
     expect(url.code).toBe(1)
@@ -35,7 +35,7 @@ describe('share settings', () => {
     expect(ok(await cli('share', 'url', '--app', app)).stdout).toBe(`${published.endpoint}\n`)
 
     const set = ok(await cli('share', 'set', '--app', app, '--reads', 'off', '--auto-create', 'off', '--rate-limit', '5/s,10', '--redirect-origins', 'https://example.com, https://b.example', '--honeypot', '_trap', '--json')).json()
-    expect(set).toMatchObject({ reads: false, autoCreate: false, service: true, rateLimit: '5/s,10', redirectOrigins: ['https://example.com', 'https://b.example'], honeypot: '_trap' })
+    expect(set).toMatchObject({ reads: 'off', autoCreate: false, service: true, rateLimit: '5/s,10', redirectOrigins: ['https://example.com', 'https://b.example'], honeypot: '_trap' })
     const reset = ok(await cli('share', 'set', '--app', app, '--rate-limit', 'default', '--json')).json()
     expect(reset.rateLimit).toBeNull()
     expect((await cli('share', 'set', '--app', app)).code).toBe(2)
