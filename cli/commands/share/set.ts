@@ -15,7 +15,7 @@ function readsArg(raw: string | undefined): ReadAccess | undefined {
   const value = raw.trim().toLowerCase()
   if ((READ_ACCESS as readonly string[]).includes(value)) return value as ReadAccess
   if (value === 'on') return 'records'
-  throw usageError(`--reads must be ${READ_ACCESS.join(', ')}, got "${raw}"`)
+  throw usageError(`--reads must be ${READ_ACCESS.slice(0, -1).join(', ')} or ${READ_ACCESS.at(-1)} (on still means records), got "${raw}"`)
 }
 
 export default defineSvcCommand({
