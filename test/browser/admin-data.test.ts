@@ -366,17 +366,10 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     })
   })
 
-  test('share settings: a switch, who may read (with the warning), honeypot, rate limit and redirect origins are saved; rotating warns and retires the old URL', async () => {
+  // Explicit timeouts: in a whole-suite run Bun applies the preload's default only to the first file.
+  test('share settings: who may read with the link, off by default, with the server’s warning beside an open choice', async () => {
     const share = page.locator('svc-share-settings')
     const path = new URL(endpoint).pathname
-    await share.getByRole('switch', { name: /Accept submissions/ }).uncheck()
-    await eventually(async () => (await api('GET', `/api/v3/apps/${appId}/share`)).json.data.service, false)
-    const refused = await callApi(svc.url, 'POST', path, { body: { data: { email: 'late@example.com' } } })
-    expect([refused.status, refused.json.error.type]).toEqual([403, 'disabled'])
-    await share.getByRole('switch', { name: /Accept submissions/ }).check()
-    await eventually(async () => (await api('GET', `/api/v3/apps/${appId}/share`)).json.data.service, true)
-
-    // Who may read with the link: off by default, three choices, the server's warning beside an open one.
     const reads = share.getByRole('group', { name: 'Who may read with the endpoint or fill-in link' })
     const warning = share.locator('#reads-warning')
     expect(await reads.getByRole('radio', { name: /^Only you/ }).isChecked()).toBe(true)
@@ -403,6 +396,17 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     await warning.waitFor({ state: 'detached' })
     await reads.getByRole('radio', { name: /^Records/ }).check()
     await warning.waitFor()
+  }, 30_000)
+
+  test('share settings: a switch, honeypot, rate limit and redirect origins are saved; rotating warns and retires the old URL', async () => {
+    const share = page.locator('svc-share-settings')
+    const path = new URL(endpoint).pathname
+    await share.getByRole('switch', { name: /Accept submissions/ }).uncheck()
+    await eventually(async () => (await api('GET', `/api/v3/apps/${appId}/share`)).json.data.service, false)
+    const refused = await callApi(svc.url, 'POST', path, { body: { data: { email: 'late@example.com' } } })
+    expect([refused.status, refused.json.error.type]).toEqual([403, 'disabled'])
+    await share.getByRole('switch', { name: /Accept submissions/ }).check()
+    await eventually(async () => (await api('GET', `/api/v3/apps/${appId}/share`)).json.data.service, true)
 
     await share.locator('input[name=honeypot]').fill('_trap')
     await share.locator('input[name=rateLimit]').fill('5/s,10')
@@ -446,7 +450,7 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     expect(await row.locator('td').nth(1).innerText()).toContain(app.recordCount.toLocaleString('en-US'))
     expect(await row.locator('td').nth(2).innerText()).toMatch(/^(just now|\d+ seconds ago)$/)
     expect(await row.locator('.badge.on').innerText()).toBe('Published')
-    // Reads were left open to records in the share settings test: the list warns about it.
+    // Reads were left open to records by the reads test: the list warns about it.
     const open = row.locator('.badge.warn')
     expect(await open.innerText()).toBe('Records open to anyone')
     expect(await open.getAttribute('title')).toContain('anyone with the endpoint or fill-in link can read every record')

@@ -47,6 +47,7 @@ async function run(command: string, vars: Record<string, string>): Promise<strin
 }
 
 describe('README quick start', () => {
+  // An explicit timeout: in a whole-suite run Bun applies the preload's default (30 s) to the first file only.
   test('runs as written, and reads stay the owner’s', async () => {
     const blocks = shellLines(QUICK_START)
     expect(blocks.length).toBe(2)
@@ -91,5 +92,5 @@ describe('README quick start', () => {
     expect(JSON.parse(answer('-X PATCH')).data).toMatchObject({ reads: 'summary', warnings: [SUMMARY_WARNING] })
     expect(JSON.parse(answer('"$ENDPOINT/summary"'))).toMatchObject({ code: 200, total: 1, spam: 0 })
     expect(JSON.parse(await run('curl -s "$ENDPOINT/query"', vars)).code).toBe(403)
-  })
+  }, 30_000)
 })

@@ -9,6 +9,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { RECORDS_WARNING, SUMMARY_WARNING } from '../support/reads.ts'
 import { BUN, ROOT, startTestServer, tempConfigHome } from '../support/server.ts'
 
+// Explicit timeouts below: in a whole-suite run Bun applies the preload's default (30 s) to the first file only.
+
 const server = startTestServer()
 let client: Client
 let token: string
@@ -24,7 +26,7 @@ beforeAll(async () => {
   })
   client = new Client({ name: 'svc-reads-test', version: '1.0.0' })
   await client.connect(transport)
-})
+}, 30_000)
 afterAll(async () => {
   await client?.close()
   await server.close()
@@ -55,7 +57,7 @@ describe('reads through MCP', () => {
     expect(query).toContain('"name": "Ada"')
     const summary = (await call('svc_read', { command: 'share summary', args: ['--app', app.id] })).content[0].text
     expect(summary).toContain('"total": 1')
-  })
+  }, 30_000)
 
   test('opening reads answers with the warnings, and share status repeats them while reads are open', async () => {
     const app = json(await call('svc_exec', { command: 'app create', args: ['--name', 'Poll'] }))
@@ -67,5 +69,5 @@ describe('reads through MCP', () => {
     const closed = json(await call('svc_exec', { command: 'share set', args: ['--app', app.id, '--reads', 'off'] }))
     expect(closed.reads).toBe('off')
     expect(closed).not.toHaveProperty('warnings')
-  })
+  }, 30_000)
 })
