@@ -10,10 +10,11 @@ import type { App } from '../server/core/apps/view.ts'
 import type { AccessTokenInfo as AccessToken } from '../server/core/auth/access-tokens.ts'
 import type { Field } from '../server/core/fields/view.ts'
 import type { Share } from '../server/core/share/view.ts'
+import type { ReadAccess } from '../server/core/share/reads.ts'
 import type { FieldSummary, Summary, TopValue } from '../server/core/stats/summary.ts'
 import type { PublicUser as User } from '../server/core/users/users.ts'
 
-export type { AccessToken, App, AppUrls, Field, FieldSummary, Share, Summary, TopValue, User }
+export type { AccessToken, App, AppUrls, Field, FieldSummary, ReadAccess, Share, Summary, TopValue, User }
 
 export interface AuthOptions {
   signup: 'first' | 'open' | 'closed'

@@ -21,9 +21,10 @@ export async function signup(base: string): Promise<string> {
   return body.data.token.token
 }
 
-/** Creates and publishes an app; returns its id and endpoint URL. */
+/** Creates and publishes an app with reads open (the benchmarks read /query and /summary with the link alone); returns its id and endpoint URL. */
 export async function publishedApp(base: string, token: string, name = 'bench'): Promise<{ id: string; endpoint: string }> {
   const app = await call(`${base}/api/v3/apps`, { method: 'POST', token, json: { name } })
+  await call(`${base}/api/v3/apps/${app.data.id}/share`, { method: 'PATCH', token, json: { reads: 'records' } })
   const share = await call(`${base}/api/v3/apps/${app.data.id}/share/publish`, { method: 'POST', token })
   return { id: app.data.id, endpoint: share.data.endpoint }
 }

@@ -35,12 +35,13 @@ export const fieldsSection: SnapshotSection<{ fields: Field[]; limit: number }> 
 export const shareSection: SnapshotSection<Share> = {
   name: 'share',
   load: (client, appId, shared) => cached(shared, client, `${appPath(appId)}/share`),
-  brief: (s) => ({ published: s.published, endpoint: s.endpoint, service: s.service, reads: s.reads, autoCreate: s.autoCreate }),
+  brief: (s) => ({ published: s.published, endpoint: s.endpoint, service: s.service, reads: s.reads, autoCreate: s.autoCreate, ...(s.warnings ? { warnings: s.warnings } : {}) }),
   markdown(s, detail) {
     const lines = [
       `- published: ${s.published ? `yes (since ${s.publishedAt})` : 'no'}`,
       `- endpoint: ${s.endpoint ?? '(none until published)'}`,
-      `- writes: ${s.service ? 'on' : 'off'} · reads: ${s.reads ? 'on' : 'off'} · auto-create: ${s.autoCreate ? 'on' : 'off'}`,
+      `- writes: ${s.service ? 'on' : 'off'} · reads: ${s.reads} · auto-create: ${s.autoCreate ? 'on' : 'off'}`,
+      ...(s.warnings ?? []).map((warning) => `- **warning:** ${warning}`),
     ]
     if (detail === 'full') lines.push(`- honeypot: ${s.honeypot}`, `- rate limit: ${s.rateLimit ?? `${s.effectiveRateLimit} (server default)`}`, `- redirect origins: ${s.redirectOrigins.join(', ') || 'none'}`)
     return `## Share\n\n${lines.join('\n')}`

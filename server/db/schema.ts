@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import type { ReadAccess } from '../core/share/reads.ts'
 
 const createdAt = () => integer('created_at').notNull()
 
@@ -95,8 +96,8 @@ export const endpoints = sqliteTable('endpoints', {
   published: integer('published', { mode: 'boolean' }).notNull().default(false),
   /** Writes (POST) switch. */
   service: integer('service', { mode: 'boolean' }).notNull().default(true),
-  /** Reads (/query, /summary) switch. */
-  reads: integer('reads', { mode: 'boolean' }).notNull().default(true),
+  /** Who reads /query and /summary with the token alone: `off` (the owner only), `summary` or `records`. */
+  reads: text('reads').$type<ReadAccess>().notNull().default('off'),
   autoCreate: integer('auto_create', { mode: 'boolean' }).notNull().default(true),
   honeypot: text('honeypot').notNull().default('_gotcha'),
   /** `20/s,100`, `off`, or null for the server default. */

@@ -20,7 +20,10 @@ export const openapiDocument = () =>
         version: VERSION,
         description:
           'Self-hostable record collection. Public collection endpoints live under /api/v3/share/<token> ' +
-          '(GET /api/v3/share/<token>?help describes one); everything else needs "Authorization: Bearer <access token>" or the admin session cookie.',
+          '(GET /api/v3/share/<token>?help describes one): anyone with the token may POST records, but records are the owner\'s. ' +
+          'Reading them back (/query, /summary) with the token alone needs the app\'s reads setting opened ("summary": /summary only; "records": both; default "off"); ' +
+          'the owner\'s access token in "Authorization: Bearer <access token>" always reads its own endpoint, and any other token counts as none. ' +
+          'Answers that show reads open carry data.warnings. Everything else needs "Authorization: Bearer <access token>" or the admin session cookie.',
       },
       components: {
         securitySchemes: {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import { chromiumAvailable, launchChromium, startBrowserTestServer, type BrowserTestServer } from '../support/browser.ts'
 import { callApi, eventually, shot, signUpInPage } from './admin-helpers.ts'
 
@@ -14,6 +14,29 @@ const XSS_VALUES = ['<img src=x onerror=window.__xss=2>', 'javascript:alert(1)',
 const RTL = 'שלום עולם — مرحبا'
 
 const hasBrowser = chromiumAvailable('admin-data browser tests')
+
+/** The WCAG contrast ratio of an element's text colour against the first opaque background behind it. */
+function contrastOf(locator: Locator): Promise<number> {
+  return locator.evaluate((element) => {
+    const rgb = (css: string) => (css.match(/[\d.]+/g) ?? []).map(Number)
+    const luminance = ([r, g, b]: number[]) => {
+      const [R, G, B] = [r, g, b].map((c) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4))
+      return 0.2126 * R + 0.7152 * G + 0.0722 * B
+    }
+    let node: Element | null = element
+    let background = [255, 255, 255]
+    while (node) {
+      const value = rgb(getComputedStyle(node).backgroundColor)
+      if (value.length === 3 || (value.length === 4 && value[3] === 1)) {
+        background = value.slice(0, 3)
+        break
+      }
+      node = node.parentElement ?? ((node.getRootNode() as ShadowRoot).host ?? null)
+    }
+    const [a, b] = [luminance(rgb(getComputedStyle(element).color)), luminance(background)]
+    return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)
+  })
+}
 
 describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
   let svc: BrowserTestServer
@@ -343,6 +366,38 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     })
   })
 
+  // Explicit timeouts: in a whole-suite run Bun applies the preload's default only to the first file.
+  test('share settings: who may read with the link, off by default, with the server’s warning beside an open choice', async () => {
+    const share = page.locator('svc-share-settings')
+    const path = new URL(endpoint).pathname
+    const reads = share.getByRole('group', { name: 'Who may read with the endpoint or fill-in link' })
+    const warning = share.locator('#reads-warning')
+    expect(await reads.getByRole('radio', { name: /^Only you/ }).isChecked()).toBe(true)
+    expect(await warning.count()).toBe(0)
+    expect((await callApi(svc.url, 'GET', `${path}/query`)).status).toBe(403)
+    await reads.getByRole('radio', { name: /^Records/ }).check()
+    await eventually(async () => (await api('GET', `/api/v3/apps/${appId}/share`)).json.data.reads, 'records')
+    await warning.waitFor()
+    const shown = (await api('GET', `/api/v3/apps/${appId}/share`)).json.data.warnings
+    expect(await warning.innerText()).toBe(`Warning: ${shown[0]}`)
+    expect(shown[0]).toContain('anyone with the endpoint or fill-in link can read every record')
+    expect(await reads.getAttribute('aria-describedby')).toBe('reads-hint reads-warning')
+    expect(await warning.getAttribute('role')).toBe('note')
+    expect((await callApi(svc.url, 'GET', `${path}/query`)).status).toBe(200)
+    await shot(page, '13-reads-open')
+    await reads.getByRole('radio', { name: /^Summary/ }).check()
+    await eventually(async () => (await api('GET', `/api/v3/apps/${appId}/share`)).json.data.reads, 'summary')
+    await eventually(async () => (await warning.innerText()).includes('can read the aggregates of every record'), true)
+    expect((await callApi(svc.url, 'GET', `${path}/query`)).status).toBe(403)
+    expect((await callApi(svc.url, 'GET', `${path}/summary`)).status).toBe(200)
+    expect(await contrastOf(warning.locator('p').first())).toBeGreaterThanOrEqual(4.5)
+    await reads.getByRole('radio', { name: /^Only you/ }).check()
+    await eventually(async () => (await api('GET', `/api/v3/apps/${appId}/share`)).json.data.reads, 'off')
+    await warning.waitFor({ state: 'detached' })
+    await reads.getByRole('radio', { name: /^Records/ }).check()
+    await warning.waitFor()
+  }, 30_000)
+
   test('share settings: a switch, honeypot, rate limit and redirect origins are saved; rotating warns and retires the old URL', async () => {
     const share = page.locator('svc-share-settings')
     const path = new URL(endpoint).pathname
@@ -387,14 +442,19 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     await eventually(() => share.locator('header .badge').innerText(), 'Published')
   })
 
-  test('the apps list shows record count, last submission and the published badge; delete names the app', async () => {
+  test('the apps list shows record count, last submission, the published badge and a warning for open records; delete names the app', async () => {
     await page.locator('nav[aria-label=Main]').getByRole('link', { name: 'Apps' }).click()
     const row = page.locator(`svc-apps tr[data-app-id="${appId}"]`)
     await row.waitFor()
     const app = (await api('GET', `/api/v3/apps/${appId}`)).json.data
     expect(await row.locator('td').nth(1).innerText()).toContain(app.recordCount.toLocaleString('en-US'))
     expect(await row.locator('td').nth(2).innerText()).toMatch(/^(just now|\d+ seconds ago)$/)
-    expect(await row.locator('.badge').innerText()).toBe('Published')
+    expect(await row.locator('.badge.on').innerText()).toBe('Published')
+    // Reads were left open to records by the reads test: the list warns about it.
+    const open = row.locator('.badge.warn')
+    expect(await open.innerText()).toBe('Records open to anyone')
+    expect(await open.getAttribute('title')).toContain('anyone with the endpoint or fill-in link can read every record')
+    expect(await contrastOf(open)).toBeGreaterThanOrEqual(4.5)
     await shot(page, '08-apps')
     await row.getByRole('button', { name: 'Delete Contact form' }).click()
     const dialog = page.locator('svc-apps svc-confirm dialog')

@@ -3,14 +3,16 @@
  * file:// (Origin: null) and a page served from another localhost port each send records
  * by a preflighted JSON fetch, a URLSearchParams fetch, navigator.sendBeacon and a native
  * form submission, read them back with a cross-origin GET, and can read JSON errors.
- * Every record is then found through /query.
+ * Every record is then found through /query. With reads off (rule 16), the same pages read
+ * with the owner's access token in an Authorization header (a preflighted request), and
+ * without it, or with another account's token, get the readable 403.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { chromiumAvailable, launchChromium, startBrowserTestServer, type BrowserTestServer } from '../support/browser.ts'
-import { makeEndpoint } from '../support/records.ts'
+import { insertRecords, makeEndpoint } from '../support/records.ts'
 import { makeUser } from '../support/users.ts'
 import { tempDir } from '../support/tmp.ts'
 
@@ -42,6 +44,16 @@ window.send = async (endpoint, origin) => {
 window.read = async (endpoint) => {
   const read = await fetch(endpoint + '/query?size=1')
   return { status: read.status, total: (await read.json()).total }
+}
+window.readAs = async (endpoint, token) => {
+  const headers = token ? { Authorization: 'Bearer ' + token } : {}
+  const out = {}
+  for (const path of ['/query', '/summary']) {
+    const res = await fetch(endpoint + path, { headers })
+    const body = await res.json()
+    out[path] = { status: res.status, total: body.total ?? null, error: body.error ? body.error.type : null }
+  }
+  return out
 }
 </script>`
 
@@ -87,7 +99,8 @@ describe.skipIf(!hasBrowser)('share endpoints from other origins in Chromium', (
 
   test('file:// and another port: JSON, form, beacon and native form are all stored', async () => {
     const { user } = await makeUser(svc.server.ctx)
-    const { path } = makeEndpoint(svc.server.ctx, user.id)
+    // Reads open to anyone with the link, so the pages' anonymous read works.
+    const { path } = makeEndpoint(svc.server.ctx, user.id, { reads: 'records' })
     const endpoint = `${svc.url}${path()}`
     const context = await browser.newContext()
     try {
@@ -125,5 +138,31 @@ describe.skipIf(!hasBrowser)('share endpoints from other origins in Chromium', (
       [{ via: 'port beacon', n: 3 }, {}],
       [{ via: 'port native form', text: 'ünïcødé ✓' }, {}],
     ])
+  })
+
+  test('reads off: the owner’s token reads from file:// and another port; no token or another account’s token gets the 403', async () => {
+    const owner = await makeUser(svc.server.ctx)
+    const stranger = await makeUser(svc.server.ctx)
+    const { path, appId } = makeEndpoint(svc.server.ctx, owner.user.id)
+    insertRecords(svc.server.ctx, appId, [{ data: { name: 'Ada' } }, { data: { name: 'Lin' } }])
+    const endpoint = `${svc.url}${path()}`
+    const context = await browser.newContext()
+    try {
+      const filePage = await context.newPage()
+      await filePage.goto(`file://${join(dir, 'page.html')}`)
+      const portPage = await context.newPage()
+      await portPage.goto(`http://127.0.0.1:${other.port}/`)
+      const readAs = (page: Page, token: string | null) => page.evaluate(([url, t]) => (window as unknown as { readAs(u: string, t: string | null): Promise<unknown> }).readAs(url, t), [endpoint, token] as const)
+      const granted = { '/query': { status: 200, total: 2, error: null }, '/summary': { status: 200, total: 2, error: null } }
+      const refused = { '/query': { status: 403, total: null, error: 'disabled' }, '/summary': { status: 403, total: null, error: 'disabled' } }
+      for (const page of [filePage, portPage]) {
+        // An Authorization header makes the fetch preflighted: it only succeeds if CORS allows the header.
+        expect(await readAs(page, owner.token)).toEqual(granted)
+        expect(await readAs(page, null)).toEqual(refused)
+        expect(await readAs(page, stranger.token)).toEqual(refused)
+      }
+    } finally {
+      await context.close()
+    }
   })
 })

@@ -22,7 +22,7 @@ describe('app', () => {
     const created = ok(await cli('app', 'create', '--name', 'Contact form', '--description', 'Website', '--json')).json()
     expect(created).toEqual({
       id: expect.any(String), name: 'Contact form', description: 'Website', createdAt: iso, updatedAt: iso,
-      fieldCount: 0, recordCount: 0, spamCount: 0, lastRecordAt: null, published: false,
+      fieldCount: 0, recordCount: 0, spamCount: 0, lastRecordAt: null, published: false, reads: 'off',
     })
     expect(ok(await cli('app', 'get', '--app', created.id, '--json')).json()).toEqual(created)
     expect(ok(await cli('app', 'list', '--json')).json()).toEqual({ apps: [created] })

@@ -51,7 +51,7 @@ describe('usage errors exit 2 and say what to do', () => {
     [['app', 'create'], 'error: Missing required argument: --name\nRun `svc-cli app create --help` for usage.'],
     [['share', 'query', '--app', 'a', '--size', 'ten'], 'error: --size must be a whole number, got "ten"\nRun `svc-cli share query --help` for usage.'],
     [['share', 'query', '--app', 'a', '--size', '1001'], 'error: --size must be between 1 and 1000, got 1001\nRun `svc-cli share query --help` for usage.'],
-    [['share', 'set', '--app', 'a', '--reads', 'maybe'], 'error: --reads must be on or off, got "maybe"\nRun `svc-cli share set --help` for usage.'],
+    [['share', 'set', '--app', 'a', '--reads', 'maybe'], 'error: --reads must be off, summary or records (on still means records), got "maybe"\nRun `svc-cli share set --help` for usage.'],
     [['field', 'add', '--app', 'a', '--name', 'n', '--type', 'colour'], 'error: Invalid value for argument: --type (colour). Expected one of: text, number, boolean, choice, multichoice, date, email, json.\nRun `svc-cli field add --help` for usage.'],
     [['skill', 'forms'], 'error: No skill "forms"; choose one of form, scale, connect, report, expert, share\nRun `svc-cli skill --help` for usage.'],
     [['app', 'get', '--app', 'x', '--server', 'ftp://example.com'], 'error: --server must start with http:// or https://, got "ftp://example.com"\nRun `svc-cli app get --help` for usage.'],

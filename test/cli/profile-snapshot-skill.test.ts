@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SKILL_MODULES, skillDocument } from '../../server/core/skills/index.ts'
 import { BUN, cliInProcess, ROOT, startTestServer, tempConfigHome, expectOk } from '../support/server.ts'
+import { RECORDS_WARNING } from '../support/reads.ts'
 import { tempDir } from '../support/tmp.ts'
 
 const server = startTestServer()
@@ -63,10 +64,18 @@ describe('snapshot', () => {
     expect(markdown).toStartWith('# Snap\n\nAll of it\n')
     expect(markdown).toContain('## Fields (1 of 50)')
     expect(markdown).toContain(`- endpoint: ${share.endpoint}`)
+    expect(markdown).toContain('- writes: on · reads: off · auto-create: on\n')
+    expect(markdown).not.toContain('**warning:**')
     expect(markdown).toContain('- records: 1 (spam: 0)')
 
     const one = ok(await cli('snapshot', '--app', app.id, '--module', 'fields', '--detail', 'summary', '--json')).json()
     expect(one).toEqual({ appId: app.id, detail: 'summary', sections: { fields: { limit: 50, fields: [{ name: 'q1', type: 'number', required: true, options: null }] } } })
+
+    // With records open, the share section says so and carries the server's warning.
+    expect((await cli('share', 'set', '--app', app.id, '--reads', 'records')).code).toBe(0)
+    const open = ok(await cli('snapshot', '--app', app.id, '--module', 'share', '--detail', 'summary', '--json')).json()
+    expect(open.sections.share).toEqual({ published: true, endpoint: share.endpoint, service: true, reads: 'records', autoCreate: true, warnings: [RECORDS_WARNING] })
+    expect(ok(await cli('snapshot', '--app', app.id, '--module', 'share')).stdout).toContain(`- writes: on · reads: records · auto-create: on\n- **warning:** ${RECORDS_WARNING}\n`)
 
     const missing = await cli('snapshot', '--app', 'nope', '--json')
     expect(missing.code).toBe(1)

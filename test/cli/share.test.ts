@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { cliInProcess, cliProcess, startTestServer, tempConfigHome, expectOk } from '../support/server.ts'
 import { tempDir } from '../support/tmp.ts'
+import { RECORDS_WARNING, SUMMARY_WARNING } from '../support/reads.ts'
 
 const server = startTestServer()
 afterAll(() => server.close())
@@ -23,8 +24,11 @@ const newApp = async (name: string) => ok(await cli('app', 'create', '--name', n
 describe('share settings', () => {
   test('status, publish, set, url, rotate, unpublish', async () => {
     const app = await newApp('Settings')
-    const before = ok(await cli('share', 'status', '--app', app, '--json')).json()
-    expect(before).toMatchObject({ published: false, token: null, endpoint: null, service: true, reads: true, autoCreate: true })
+    const status = await cli('share', 'status', '--app', app, '--json')
+    const before = ok(status).json()
+    expect(before).toMatchObject({ published: false, token: null, endpoint: null, service: true, reads: 'off', autoCreate: true })
+    expect(before).not.toHaveProperty('warnings')
+    expect(status.stderr).toBe('')
 
     const url = await cli('share', 'url', '--app', app, '--json')
     expect(url.code).toBe(1)
@@ -35,7 +39,7 @@ describe('share settings', () => {
     expect(ok(await cli('share', 'url', '--app', app)).stdout).toBe(`${published.endpoint}\n`)
 
     const set = ok(await cli('share', 'set', '--app', app, '--reads', 'off', '--auto-create', 'off', '--rate-limit', '5/s,10', '--redirect-origins', 'https://example.com, https://b.example', '--honeypot', '_trap', '--json')).json()
-    expect(set).toMatchObject({ reads: false, autoCreate: false, service: true, rateLimit: '5/s,10', redirectOrigins: ['https://example.com', 'https://b.example'], honeypot: '_trap' })
+    expect(set).toMatchObject({ reads: 'off', autoCreate: false, service: true, rateLimit: '5/s,10', redirectOrigins: ['https://example.com', 'https://b.example'], honeypot: '_trap' })
     const reset = ok(await cli('share', 'set', '--app', app, '--rate-limit', 'default', '--json')).json()
     expect(reset.rateLimit).toBeNull()
     expect((await cli('share', 'set', '--app', app)).code).toBe(2)
@@ -50,11 +54,69 @@ describe('share settings', () => {
   })
 })
 
+describe('share set --reads: who reads with the link, and the warnings', () => {
+  // [flag value, stored, warnings in the JSON and on stderr]
+  const cases: Array<[string, string, string[]]> = [
+    ['records', 'records', [RECORDS_WARNING]],
+    ['summary', 'summary', [SUMMARY_WARNING]],
+    ['on', 'records', [RECORDS_WARNING]],
+    ['OFF', 'off', []],
+  ]
+  test.each(cases)('--reads %s → reads %s, warned on stderr and in --json', async (flag, stored, warnings) => {
+    const app = await newApp(`Reads ${flag}`)
+    if (stored === 'off') expect((await cli('share', 'set', '--app', app, '--reads', 'records')).code).toBe(0)
+    const json = await cli('share', 'set', '--app', app, '--reads', flag, '--json')
+    expect(json.code).toBe(0)
+    const data = json.json()
+    expect(data.reads).toBe(stored)
+    if (warnings.length) expect(data.warnings).toEqual(warnings)
+    else expect(data).not.toHaveProperty('warnings')
+    expect(json.stderr).toBe(warnings.map((w) => `warning: ${w}\n`).join(''))
+    const human = await cli('share', 'set', '--app', app, '--reads', flag)
+    expect(human.stderr).toBe(warnings.map((w) => `warning: ${w}\n`).join(''))
+    expect(human.stdout).toContain(`reads (query/summary)  ${stored}`)
+  })
+
+  test('share status and share publish warn about an app whose records are open; with reads off they say nothing', async () => {
+    const app = await newApp('Dashboard')
+    const quiet = await cli('share', 'publish', '--app', app)
+    expect([quiet.code, quiet.stderr]).toEqual([0, ''])
+    expect(quiet.stdout).toContain('reads (query/summary)  off (only you read, with your access token)\n')
+    expect((await cli('share', 'set', '--app', app, '--reads', 'records')).code).toBe(0)
+    const status = await cli('share', 'status', '--app', app)
+    expect(status.code).toBe(0)
+    expect(status.stderr).toBe(`warning: ${RECORDS_WARNING}\n`)
+    expect(status.stdout).toContain('reads (query/summary)  records (anyone with the link reads every record)\n')
+    const asJson = await cli('share', 'status', '--app', app, '--json')
+    expect(asJson.json()).toMatchObject({ published: true, reads: 'records', warnings: [RECORDS_WARNING] })
+    expect(asJson.stderr).toBe(`warning: ${RECORDS_WARNING}\n`)
+    expect((await cli('share', 'unpublish', '--app', app, '--yes')).code).toBe(0)
+    const again = await cli('share', 'publish', '--app', app, '--json')
+    expect(again.json().warnings).toEqual([RECORDS_WARNING])
+    expect(again.stderr).toBe(`warning: ${RECORDS_WARNING}\n`)
+  })
+
+  test('an unknown --reads value is a usage error; nothing is sent', async () => {
+    const app = await newApp('Typo')
+    const res = await cli('share', 'set', '--app', app, '--reads', 'public')
+    expect(res).toMatchObject({ code: 2, stdout: '', stderr: 'error: --reads must be off, summary or records (on still means records), got "public"\nRun `svc-cli share set --help` for usage.\n' })
+    expect(ok(await cli('share', 'status', '--app', app, '--json')).json().reads).toBe('off')
+  })
+})
+
 describe('records', () => {
   let app: string
   beforeAll(async () => {
     app = await newApp('Records')
     ok(await cli('share', 'publish', '--app', app))
+  })
+
+  test('a new app keeps its records private: the link alone reads nothing, the CLI reads with the login', async () => {
+    const { token, reads } = ok(await cli('share', 'status', '--app', app, '--json')).json()
+    expect(reads).toBe('off')
+    const anonymous = await fetch(`${server.url}/api/v3/share/${token}/query`)
+    expect(anonymous.status).toBe(403)
+    expect((await anonymous.json()).error.type).toBe('disabled')
   })
 
   test('post from --data and from stdin (real process), then query one page', async () => {

@@ -37,6 +37,7 @@ function appBody(id: string, overrides: Record<string, unknown> = {}) {
     spamCount: 0,
     lastRecordAt: null,
     published: false,
+    reads: 'off',
     ...overrides,
   }
 }
@@ -65,7 +66,7 @@ describe('POST /api/v3/apps', () => {
       tokenCipher: null,
       published: false,
       service: true,
-      reads: true,
+      reads: 'off',
       autoCreate: true,
       honeypot: '_gotcha',
       rateLimit: null,

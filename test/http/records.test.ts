@@ -16,7 +16,7 @@ const START = Date.UTC(2026, 0, 1)
 async function setup() {
   const t = testApp({ rateLimit: null })
   const owner = await makeUser(t.ctx)
-  const endpoint = makeEndpoint(t.ctx, owner.user.id)
+  const endpoint = makeEndpoint(t.ctx, owner.user.id, { reads: 'records' })
   const ids = insertRecords(t.ctx, endpoint.appId, numberedRecords(30, (n) => n % 5 === 0))
   const record = (n: number) => ({ id: ids[n - 1], data: { n }, meta: {}, ...(n % 5 === 0 ? { spam: true } : {}), createdAt: new Date(START + n - 1).toISOString() })
   const base = `/api/v3/apps/${endpoint.appId}`
@@ -61,7 +61,7 @@ describe('GET /api/v3/apps/:id/records', () => {
   test('reads switched off do not stop the owner', async () => {
     const t = testApp({ rateLimit: null })
     const owner = await makeUser(t.ctx)
-    const endpoint = makeEndpoint(t.ctx, owner.user.id, { reads: false, published: false })
+    const endpoint = makeEndpoint(t.ctx, owner.user.id, { reads: 'off', published: false })
     insertRecords(t.ctx, endpoint.appId, [{ data: { a: 1 } }])
     const res = await t.request('GET', `/api/v3/apps/${endpoint.appId}/records`, { token: owner.token })
     expect(res.status).toBe(200)

@@ -6,6 +6,8 @@ describe('scores are computed at submission and aggregated', () => {
     const f = await assessmentApp()
     expect((await f.request('POST', `${f.base}/scales`, { token: f.owner.token, body: MOOD_SCALE })).status).toBe(200)
     const token = publishApp(f)
+    // Reads stay off (the default): the owner reads the endpoint with their access token.
+    const owner = { token: f.owner.token }
 
     // calm 4 + rested 3 + reversed worried (Never → 4) = 11 → good; 2 + 1 + (4 − 3 = 1) = 4 → low.
     const first = await f.request('POST', `/api/v3/share/${token}`, { body: { calm: 'Always', rested: 'Often', worried: 'Never' } })
@@ -19,7 +21,7 @@ describe('scores are computed at submission and aggregated', () => {
       { mood: { score: 4, level: 'low', levelLabel: 'Low' } },
     ])
 
-    const page = await f.request('GET', `/api/v3/share/${token}/query`)
+    const page = await f.request('GET', `/api/v3/share/${token}/query`, owner)
     expect(page.body.records.map((r: { scores: unknown }) => r.scores)).toEqual([
       { mood: { score: 11, level: 'good', levelLabel: 'Good' } },
       { mood: { score: 4, level: 'low', levelLabel: 'Low' } },
@@ -30,17 +32,17 @@ describe('scores are computed at submission and aggregated', () => {
     expect(row1.split(',').slice(-4)).toEqual(['11', 'good', '', ''])
     expect(row2.split(',').slice(-4)).toEqual(['4', 'low', '', ''])
 
-    const summary = await f.request('GET', `/api/v3/share/${token}/summary`)
+    const summary = await f.request('GET', `/api/v3/share/${token}/summary`, owner)
     expect(summary.body.scores).toEqual({ mood: { count: 2, missing: 0, mean: 7.5, min: 4, max: 11, levels: { good: 1, low: 1 } } })
 
     // A scale edit does not touch stored scores until rescore; then the summary follows.
     const reversedOff = { ...MOOD_SCALE, items: MOOD_SCALE.items.map((item) => ({ ...item, reverse: false })) }
     const { key: _key, ...update } = reversedOff
     expect((await f.request('PATCH', `${f.base}/scales/mood`, { token: f.owner.token, body: update })).status).toBe(200)
-    expect((await f.request('GET', `/api/v3/share/${token}/summary`)).body.scores.mood.mean).toBe(7.5)
+    expect((await f.request('GET', `/api/v3/share/${token}/summary`, owner)).body.scores.mood.mean).toBe(7.5)
     expect((await f.request('POST', `${f.base}/scales/rescore`, { token: f.owner.token })).body).toEqual({ code: 200, data: { rescored: 2 } })
     // Without reversal: 4 + 3 + 0 = 7 and 2 + 1 + 3 = 6, both fair (5 ≤ score < 9).
-    expect((await f.request('GET', `/api/v3/share/${token}/summary`)).body.scores).toEqual({
+    expect((await f.request('GET', `/api/v3/share/${token}/summary`, owner)).body.scores).toEqual({
       mood: { count: 2, missing: 0, mean: 6.5, min: 6, max: 7, levels: { fair: 2 } },
     })
   })
@@ -50,6 +52,8 @@ describe('scores are computed at submission and aggregated', () => {
     const token = publishApp(f)
     expect((await f.request('POST', `/api/v3/share/${token}`, { body: { calm: 'Always' } })).status).toBe(200)
     expect(f.ctx.store.sqlite.query<{ scores: string | null }, []>('SELECT scores FROM records').get()).toEqual({ scores: null })
-    expect('scores' in (await f.request('GET', `/api/v3/share/${token}/summary`)).body).toBe(false)
+    const summary = await f.request('GET', `/api/v3/share/${token}/summary`, { token: f.owner.token })
+    expect(summary.status).toBe(200)
+    expect('scores' in summary.body).toBe(false)
   })
 })

@@ -16,7 +16,7 @@ async function setup(options: EndpointOptions = {}, config = {}) {
 const CORS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, OPTIONS',
-  'access-control-allow-headers': 'Content-Type',
+  'access-control-allow-headers': 'Content-Type, Authorization',
 }
 
 function expectCors(headers: Headers) {

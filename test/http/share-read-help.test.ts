@@ -10,6 +10,7 @@ import { insertRecords, makeEndpoint, type TestEndpointOptions } from '../suppor
 import { testApp } from '../support/http.ts'
 import { makeUser } from '../support/users.ts'
 import type { Config } from '../../server/config.ts'
+import { RECORDS_WARNING, SUMMARY_WARNING } from '../support/reads.ts'
 
 const ALL_TYPES: TestEndpointOptions['fields'] = [
   { name: 'email', type: 'email', required: true, label: 'Your e-mail' },
@@ -26,10 +27,12 @@ const HOSTILE = ["it's", 'a|b`c', '``x', '</textarea><script>', '__proto__', '�
 
 async function setup(options: TestEndpointOptions = {}, config: Partial<Config> = {}) {
   const t = testApp({ rateLimit: null, ...config })
-  const { user } = await makeUser(t.ctx)
+  const { user, token } = await makeUser(t.ctx)
   const endpoint = makeEndpoint(t.ctx, user.id, options)
   const url = `http://localhost:8787${endpoint.path()}`
-  return { ...t, endpoint, url, help: async (suffix = '?help') => (await t.request('GET', endpoint.path(suffix))).text }
+  /** The stored records, read the way the help tells the owner to: with their access token. */
+  const records = async () => (await t.request('GET', endpoint.path('/query'), { token })).body.records
+  return { ...t, endpoint, url, ownerToken: token, records, help: async (suffix = '?help') => (await t.request('GET', endpoint.path(suffix))).text }
 }
 
 /** The `-d '…'` bodies and target URLs of the curl POSTs in a help page, unquoted. */
@@ -54,19 +57,19 @@ describe('GET /:token?help', () => {
       `Endpoint: <${url}>`,
       '',
       'Send records with POST; read them back with GET /query (pages) and GET /summary (aggregates).',
-      'Any website, script, device, webhook or agent may use it: CORS allows every origin and no credentials.',
+      'Any website, script, device, webhook or agent may post to it: CORS allows every origin and no cookies.',
       '',
       '- Records: 2 (plus 1 flagged as spam)',
       '- Writes (`service`): on',
-      '- Reads (`reads`, for /query and /summary): on',
+      "- Reads (`reads`): off — the records are private: /query and /summary answer 403 `disabled` unless the request carries the owner's access token",
       '- Auto-create fields from unknown keys: on',
       '',
       '## Quick reference',
       '',
       `- Write: \`POST ${url}\` with a JSON object (flat, or \`{"data": {…}, "meta": {…}}\`) → \`{"code": 200, "data": {"id": "…"}}\`.`,
       `- Also: \`POST …/form\` (HTML forms), \`POST …/batch\` (JSON array, ≤ ${LIMITS.maxBatch}, all or nothing).`,
-      `- Read: \`GET ${url}/query?page=1&size=${LIMITS.maxPageSize}\`, next page until one has fewer than ${LIMITS.maxPageSize} records.`,
-      `- Aggregates: \`GET ${url}/summary\`.`,
+      `- Read: \`GET ${url}/query?page=1&size=${LIMITS.maxPageSize}\`, next page until one has fewer than ${LIMITS.maxPageSize} records (the owner's access token only).`,
+      `- Aggregates: \`GET ${url}/summary\` (the owner's access token only).`,
       '- Errors: JSON `{"code": <HTTP status>, "error": {"type", "message", "details"?}}`; the message says what to fix.',
       '',
       '## Fields',
@@ -90,14 +93,14 @@ describe('GET /:token?help', () => {
   })
 
   test('every curl example in the page stores what it shows (canonical, flat, batch, webhook)', async () => {
-    const { help, request, endpoint } = await setup({ fields: OPTIONAL_TYPES })
+    const { help, request, records } = await setup({ fields: OPTIONAL_TYPES })
     const posts = curlPosts(await help())
     expect(posts.map((p) => p.url.replace(/^.*\/share\/[^/]+/, ''))).toEqual(['', '', '/batch', ''])
     for (const post of posts) {
       const res = await request('POST', post.url.replace('http://localhost:8787', ''), { raw: post.body, headers: { 'content-type': 'application/json' } })
       expect(res.body).toMatchObject({ code: 200 })
     }
-    const stored = (await request('GET', endpoint.path('/query'))).body.records.map((r: { data: unknown; meta: unknown }) => [r.data, r.meta])
+    const stored = (await records()).map((r: { data: unknown; meta: unknown }) => [r.data, r.meta])
     const example = exampleData(OPTIONAL_TYPES.map((f) => ({ ...f, type: f.type ?? 'text', label: '', required: false, options: f.options ?? null, autoCreated: false, count: 0 })))
     expect(stored).toEqual([
       [example, { source: 'curl' }],
@@ -109,17 +112,17 @@ describe('GET /:token?help', () => {
   })
 
   test('the URLSearchParams example is accepted by /form', async () => {
-    const { help, request, endpoint } = await setup({ fields: ALL_TYPES })
+    const { help, request, endpoint, records } = await setup({ fields: ALL_TYPES })
     const match = /new URLSearchParams\((\[.*\])\) \}\)/.exec(await help())
     expect(match).not.toBeNull()
     const res = await request('POST', endpoint.path('/form'), { raw: new URLSearchParams(JSON.parse(match![1])) })
     expect(res.body).toMatchObject({ code: 200 })
-    const [record] = (await request('GET', endpoint.path('/query'))).body.records
+    const [record] = await records()
     expect(record.data).toEqual({ email: 'ada@example.com', age: 42, ok: true, colour: 'red', tags: ['a', 'b'], born: '2026-01-31', extra: '{"any":["nested","value"]}', note: 'Hello' })
   })
 
   test('hostile field names stay inside code spans, shell quotes and HTML attributes, and the examples still work', async () => {
-    const { help, request, endpoint } = await setup({ fields: HOSTILE.map((name) => ({ name })), honeypot: '_hp"x' })
+    const { help, request, endpoint, records } = await setup({ fields: HOSTILE.map((name) => ({ name })), honeypot: '_hp"x' })
     const text = await help()
     expect(text).toContain([
       "| `it's` | text | no |  | 0 |  |",
@@ -135,16 +138,16 @@ describe('GET /:token?help', () => {
     expect(canonical.body).toBe(JSON.stringify({ data: Object.fromEntries(HOSTILE.map((n) => [n, 'Hello'])), meta: { source: 'curl' } }))
     const res = await request('POST', endpoint.path(), { raw: canonical.body, headers: { 'content-type': 'application/json' } })
     expect(res.status).toBe(200)
-    const [record] = (await request('GET', endpoint.path('/query'))).body.records
+    const [record] = await records()
     expect(Object.keys(record.data)).toEqual(HOSTILE)
   })
 
   test('limits come from the server configuration, switches from the endpoint', async () => {
-    const { help } = await setup({ reads: false, service: false, autoCreate: false }, { maxBodyBytes: 2048, maxDepth: 8, maxKeys: 77, rateLimit: { rate: 5, burst: 10 } })
+    const { help } = await setup({ reads: 'off', service: false, autoCreate: false }, { maxBodyBytes: 2048, maxDepth: 8, maxKeys: 77, rateLimit: { rate: 5, burst: 10 } })
     const text = await help()
     expect(text).toContain([
       '- Writes (`service`): off — POSTs are answered 403 `disabled`',
-      '- Reads (`reads`, for /query and /summary): off — answered 403 `disabled`',
+      "- Reads (`reads`): off — the records are private: /query and /summary answer 403 `disabled` unless the request carries the owner's access token",
       '- Auto-create fields from unknown keys: off',
     ].join('\n'))
     expect(text).toContain('No fields are defined and auto-create is off, so every key would be refused: the owner has to define fields first.')
@@ -171,7 +174,7 @@ describe('GET /:token?help', () => {
 
 describe('GET /:token/query?help and /summary?help', () => {
   test('query help: parameters, the read-all loop and the response shape', async () => {
-    const { help, url } = await setup({ name: 'Poll' })
+    const { help, url } = await setup({ name: 'Poll', reads: 'records' })
     const text = await help('/query?help')
     expect(text.split('\n').slice(0, 3)).toEqual(['# Poll — reading records: /query', '', `\`GET ${url}/query?page=1&size=${LIMITS.defaultPageSize}\``])
     expect(text).toContain(`- \`size\`: records per page, 1 to ${LIMITS.maxPageSize} (default ${LIMITS.defaultPageSize}). A larger size is a 400 \`bad_request\`,`)
@@ -179,6 +182,21 @@ describe('GET /:token/query?help and /summary?help', () => {
     expect(text).toContain(`  const res = await fetch(\`\${endpoint}/query?page=\${page}&size=${LIMITS.maxPageSize}\`)`)
     expect(text).toContain(`  if (body.records.length < ${LIMITS.maxPageSize}) break // the first short page is the last`)
     expect(text).toContain(`  curl -s '${url}/query?size=${LIMITS.maxPageSize}&page='"$page" > "page-$page.json"`)
+    expect(text).toContain(`curl -s '${url}/query?page=1&size=10'\ncurl -s '${url}/query?spam=only'`)
+  })
+
+  test('query help with reads off: the read-all loop and the examples carry the owner’s token', async () => {
+    const { help, url } = await setup({ name: 'Poll' })
+    const text = await help('/query?help')
+    expect(text).toContain([
+      "// The owner's access token, from the environment: never put it in a public page",
+      'const headers = { Authorization: `Bearer ${process.env.SVC_TOKEN}` }',
+      'const records = []',
+      'for (let page = 1; ; page++) {',
+      `  const res = await fetch(\`\${endpoint}/query?page=\${page}&size=${LIMITS.maxPageSize}\`, { headers })`,
+    ].join('\n'))
+    expect(text).toContain(`  curl -s -H "Authorization: Bearer $SVC_TOKEN" '${url}/query?size=${LIMITS.maxPageSize}&page='"$page" > "page-$page.json"`)
+    expect(text).toContain(`curl -s -H "Authorization: Bearer $SVC_TOKEN" '${url}/query?page=1&size=10'\ncurl -s -H "Authorization: Bearer $SVC_TOKEN" '${url}/query?spam=only'`)
   })
 
   test('summary help: what the aggregates hold and the current fields', async () => {
@@ -192,3 +210,77 @@ describe('GET /:token/query?help and /summary?help', () => {
 })
 
 const testHelpResponse = (help: (suffix?: string) => Promise<string>) => help('/summary?help')
+
+/** The owner's curl reads shown in a help page, as URLs. */
+const ownerCurls = (markdown: string) => [...markdown.matchAll(/curl -s -H "Authorization: Bearer \$SVC_TOKEN" '([^']+)'/g)].map((m) => m[1])
+
+describe('?help says who may read (rule 16)', () => {
+  test('reads off: the records are private, and the page shows how the owner reads; its examples work with the owner’s token only', async () => {
+    const { help, url, request, ctx, endpoint, ownerToken } = await setup({ name: 'Contact' })
+    insertRecords(ctx, endpoint.appId, [{ data: { name: 'Ada' } }])
+    const text = await help()
+    expect(text).toContain([
+      '## Read records',
+      '',
+      '`/query` and `/summary` are private (`reads: "off"`): only the owner reads, with an access token',
+      '(`svc_pat_…`, from the admin page under Account → Access Tokens or `svc-cli auth token create`) sent as',
+      '`Authorization: Bearer <token>` (below, the token is in `$SVC_TOKEN`). A token of any other account counts as none.',
+      'Keep the access token out of public pages and forms: it acts for the whole account.',
+      '',
+      '```sh',
+      `curl -s -H "Authorization: Bearer $SVC_TOKEN" '${url}/query?page=1&size=${LIMITS.defaultPageSize}'`,
+      `curl -s -H "Authorization: Bearer $SVC_TOKEN" '${url}/summary'`,
+      '```',
+      '',
+      'Logged in with svc-cli, the owner reads with `svc-cli share query --app <app id> --all --json` and `svc-cli share summary --app <app id>`, or in the admin page.',
+      '',
+      'To let anyone with this link read, the owner sets `reads` to `summary` (aggregates) or `records` (every record), e.g. `svc-cli share set --app <app id> --reads summary`; the answer warns what that exposes.',
+    ].join('\n'))
+    expect(text).not.toContain('**Warning:**')
+    const curls = ownerCurls(text)
+    expect(curls).toEqual([`${url}/query?page=1&size=${LIMITS.defaultPageSize}`, `${url}/summary`])
+    for (const target of curls) {
+      const path = target.replace('http://localhost:8787', '')
+      expect((await request('GET', path, { token: ownerToken })).status).toBe(200)
+      expect((await request('GET', path)).status).toBe(403)
+    }
+  })
+
+  test('reads summary: the summary is open with the warning, the records stay the owner’s', async () => {
+    const { help, url } = await setup({ name: 'Poll', reads: 'summary' })
+    const text = await help()
+    expect(text).toContain([
+      "- Reads (`reads`): summary — anyone with this link reads /summary; /query answers 403 `disabled` unless the request carries the owner's access token",
+      '- Auto-create fields from unknown keys: on',
+      '',
+      `> **Warning:** ${SUMMARY_WARNING}`,
+    ].join('\n'))
+    expect(text).toContain(`- Aggregates: \`GET ${url}/summary\`.`)
+    expect(text).toContain('`/summary` is open: anyone with this link reads the aggregates, no token needed (`reads: "summary"`).\n`/query` is private (`reads: "summary"`)')
+    expect(ownerCurls(text)).toEqual([`${url}/query?page=1&size=${LIMITS.defaultPageSize}`])
+    expect(text).toContain('The owner closes reads with `svc-cli share set --app <app id> --reads off` (or in the admin page: Setup → Sharing).')
+    expect(await help('/summary?help')).toContain(`curl -s '${url}/summary'`)
+  })
+
+  test.each(['?help', '/query?help', '/summary?help'])('reads records: %s says anyone with the link reads every record, with the warning', async (suffix) => {
+    const { help, url } = await setup({ name: 'Poll', reads: 'records' })
+    const text = await help(suffix)
+    expect(text).toContain([
+      '- Reads (`reads`): records — anyone with this link reads every record (/query) and /summary',
+      '- Auto-create fields from unknown keys: on',
+      '',
+      `> **Warning:** ${RECORDS_WARNING}`,
+    ].join('\n'))
+    expect(ownerCurls(text)).toEqual([])
+    expect(text).toContain('The owner closes reads with `svc-cli share set --app <app id> --reads off` (or in the admin page: Setup → Sharing).')
+    if (suffix === '?help') expect(text).toContain(`- Read: \`GET ${url}/query?page=1&size=${LIMITS.maxPageSize}\`, next page until one has fewer than ${LIMITS.maxPageSize} records.`)
+  })
+
+  test('summary help with reads off: the example carries the owner’s token', async () => {
+    const { help, url } = await setup({ name: 'Poll' })
+    const text = await help('/summary?help')
+    expect(text).toContain('`/summary` is private (`reads: "off"`): only the owner reads, with an access token')
+    expect(text).toContain('Logged in with svc-cli, the owner reads with `svc-cli share summary --app <app id>`, or in the admin page.')
+    expect(text).toContain(`## Example\n\n\`\`\`sh\ncurl -s -H "Authorization: Bearer $SVC_TOKEN" '${url}/summary'\n\`\`\``)
+  })
+})

@@ -8,6 +8,7 @@ import { endpoints } from '../../server/db/schema.ts'
 import { insertRecords, makeEndpoint, numberedRecords } from '../support/records.ts'
 import { testApp } from '../support/http.ts'
 import { makeUser } from '../support/users.ts'
+import { disabledBody } from '../support/reads.ts'
 
 const START = Date.UTC(2026, 0, 1)
 
@@ -15,7 +16,7 @@ const START = Date.UTC(2026, 0, 1)
 async function setup() {
   const t = testApp({ rateLimit: null })
   const { user } = await makeUser(t.ctx)
-  const endpoint = makeEndpoint(t.ctx, user.id)
+  const endpoint = makeEndpoint(t.ctx, user.id, { reads: 'records' })
   const ids = insertRecords(t.ctx, endpoint.appId, numberedRecords(250, (n) => n % 10 === 0))
   /** The API record of n (1-based), as inserted at START + (n-1) ms; spam records say so. */
   const record = (n: number) => ({ id: ids[n - 1], data: { n }, meta: {}, ...(n % 10 === 0 ? { spam: true } : {}), createdAt: new Date(START + n - 1).toISOString() })
@@ -57,7 +58,7 @@ describe('GET /:token/query pages', () => {
   test('reading every page with size=1000 stops at the first short page and sees each record once', async () => {
     const t = testApp({ rateLimit: null })
     const { user } = await makeUser(t.ctx)
-    const endpoint = makeEndpoint(t.ctx, user.id)
+    const endpoint = makeEndpoint(t.ctx, user.id, { reads: 'records' })
     insertRecords(t.ctx, endpoint.appId, numberedRecords(2345, (n) => n % 7 === 0))
     const seen: number[] = []
     let pages = 0
@@ -75,7 +76,7 @@ describe('GET /:token/query pages', () => {
   test('records posted (spam too) while a client pages through only append: nothing skipped or repeated', async () => {
     const t = testApp({ rateLimit: null })
     const { user } = await makeUser(t.ctx)
-    const endpoint = makeEndpoint(t.ctx, user.id)
+    const endpoint = makeEndpoint(t.ctx, user.id, { reads: 'records' })
     insertRecords(t.ctx, endpoint.appId, numberedRecords(25))
     const seen: number[] = []
     let next = 26
@@ -95,7 +96,7 @@ describe('GET /:token/query pages', () => {
   test('an empty endpoint has an empty first page', async () => {
     const t = testApp({ rateLimit: null })
     const { user } = await makeUser(t.ctx)
-    const endpoint = makeEndpoint(t.ctx, user.id)
+    const endpoint = makeEndpoint(t.ctx, user.id, { reads: 'records' })
     const res = await t.request('GET', endpoint.path('/query'))
     expect(res.body).toEqual({ code: 200, records: [], page: 1, size: 100, total: 0 })
   })
@@ -103,7 +104,7 @@ describe('GET /:token/query pages', () => {
   test('data and meta come back as stored: nesting, numbers, booleans, null, meta fields', async () => {
     const t = testApp({ rateLimit: null })
     const { user } = await makeUser(t.ctx)
-    const endpoint = makeEndpoint(t.ctx, user.id)
+    const endpoint = makeEndpoint(t.ctx, user.id, { reads: 'records' })
     const data = { nested: { a: [1, 2.5, { b: null }] }, yes: true, no: false, big: -1e21, text: 'a"b\\c\n', __proto__x: 1 }
     const [id] = insertRecords(t.ctx, endpoint.appId, [{ data, meta: { source: 'curl', timestamp: 1767225600 } }])
     const res = await t.request('GET', endpoint.path('/query'))
@@ -152,20 +153,17 @@ describe('GET /:token/query refuses bad parameters with 400 (rule 5)', () => {
 })
 
 describe('switches, tokens and CORS (rules 13, 16)', () => {
-  test('reads switched off → 403 disabled; the help page still answers', async () => {
+  test('reads off (the default) → 403 disabled naming the switch; the help page still answers and says how the owner reads', async () => {
     const t = testApp({ rateLimit: null })
     const { user } = await makeUser(t.ctx)
-    const endpoint = makeEndpoint(t.ctx, user.id, { reads: false })
+    const endpoint = makeEndpoint(t.ctx, user.id)
     const res = await t.request('GET', endpoint.path('/query'))
     expect(res.status).toBe(403)
-    expect(res.body).toEqual({
-      code: 403,
-      error: { type: 'disabled', message: 'Reads (query and summary) are switched off for this endpoint (reads switch); the owner can turn them on in the share settings' },
-    })
+    expect(res.body).toEqual(disabledBody('off /query'))
     expect(res.headers.get('access-control-allow-origin')).toBe('*')
     const help = await t.request('GET', endpoint.path('/query?help'))
     expect(help.status).toBe(200)
-    expect(help.text).toContain('- Reads (`reads`, for /query and /summary): off — answered 403 `disabled`')
+    expect(help.text).toContain("- Reads (`reads`): off — the records are private: /query and /summary answer 403 `disabled` unless the request carries the owner's access token")
   })
 
   const NOT_FOUND = { code: 404, error: { type: 'not_found', message: 'No published form has this address: the link may be mistyped, or the owner rotated its token or unpublished it' } }
@@ -210,7 +208,7 @@ describe('switches, tokens and CORS (rules 13, 16)', () => {
   test('reads are rate limited like the endpoint: 429 with Retry-After', async () => {
     const t = testApp({ rateLimit: { rate: 1, burst: 2 } })
     const { user } = await makeUser(t.ctx)
-    const endpoint = makeEndpoint(t.ctx, user.id)
+    const endpoint = makeEndpoint(t.ctx, user.id, { reads: 'records' })
     expect((await t.request('GET', endpoint.path('/query'))).status).toBe(200)
     expect((await t.request('GET', endpoint.path('/query'))).status).toBe(200)
     const res = await t.request('GET', endpoint.path('/query'))

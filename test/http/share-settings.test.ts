@@ -6,6 +6,7 @@ import { findEndpointByToken } from '../../server/core/share/lookup.ts'
 import { endpoints } from '../../server/db/schema.ts'
 import type { Config } from '../../server/config.ts'
 import { testApp, type TestApp, validationBody } from '../support/http.ts'
+import { SUMMARY_WARNING } from '../support/reads.ts'
 import { makeUser } from '../support/users.ts'
 
 const T0 = '2026-01-01T00:00:00.000Z'
@@ -30,7 +31,7 @@ const DEFAULT_SHARE = {
   token: null,
   endpoint: null,
   service: true,
-  reads: true,
+  reads: 'off',
   autoCreate: true,
   honeypot: '_gotcha',
   rateLimit: null,
@@ -60,7 +61,7 @@ describe('GET/PATCH /share', () => {
       token: owner.token,
       body: {
         service: false,
-        reads: false,
+        reads: 'summary',
         autoCreate: false,
         honeypot: ' _trap ',
         rateLimit: ' 5/s ',
@@ -73,15 +74,16 @@ describe('GET/PATCH /share', () => {
       data: {
         ...DEFAULT_SHARE,
         service: false,
-        reads: false,
+        reads: 'summary',
         autoCreate: false,
         honeypot: '_trap',
         rateLimit: '5/s,25',
         effectiveRateLimit: '5/s,25',
         redirectOrigins: ['https://example.com', 'http://localhost:3000'],
+        warnings: [SUMMARY_WARNING],
       },
     })
-    expect(endpointRow(t, appId)).toMatchObject({ rateLimit: '5/s,25', redirectOrigins: '["https://example.com","http://localhost:3000"]', honeypot: '_trap' })
+    expect(endpointRow(t, appId)).toMatchObject({ reads: 'summary', rateLimit: '5/s,25', redirectOrigins: '["https://example.com","http://localhost:3000"]', honeypot: '_trap' })
     expect(changes).toEqual([[appId, 'endpoint']])
   })
 
@@ -129,7 +131,7 @@ describe('GET/PATCH /share', () => {
       'several problems at once',
       { reads: null, rateLimit: '20 per second', honeypot: 3 },
       [
-        { path: 'reads', message: 'must be true or false' },
+        { path: 'reads', message: 'must be "off", "summary" or "records" (true and false still mean "records" and "off")' },
         { path: 'honeypot', message: 'must be a string' },
         { path: 'rateLimit', message: 'rateLimit must look like "20/s,100" or "off", got "20 per second"' },
       ],
@@ -187,7 +189,7 @@ describe('publish, unpublish, rotate', () => {
     expect(row.tokenHash).toBe(hashSecret(token))
     expect(JSON.stringify(row)).not.toContain(token)
     expect(t.ctx.sealer.open(row.tokenCipher!)).toBe(token)
-    expect(findEndpointByToken(t.ctx, token)).toEqual(row)
+    expect(findEndpointByToken(t.ctx, token)).toEqual({ ...row, ownerId: owner.user.id })
     expect(changes).toEqual([[appId, 'endpoint']])
   })
 

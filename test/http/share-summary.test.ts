@@ -3,12 +3,14 @@ import { LIMITS } from '../../server/core/limits.ts'
 import { makeEndpoint, type EndpointOptions } from '../core/collect/fixtures.ts'
 import { testApp } from '../support/http.ts'
 import { makeUser } from '../support/users.ts'
+import { disabledBody } from '../support/reads.ts'
 
 const DAY = 86_400_000
 
+/** A published endpoint whose summary anyone with the link reads, unless `options.reads` says otherwise. */
 async function setup(options: EndpointOptions = {}) {
   const t = testApp({ rateLimit: null })
-  const endpoint = await makeEndpoint(t.ctx, options)
+  const endpoint = await makeEndpoint(t.ctx, { reads: 'summary', ...options })
   return { ...t, endpoint, summary: `${endpoint.path}/summary` }
 }
 
@@ -112,16 +114,13 @@ describe('GET /:token/summary (rule 12)', () => {
     expect(res.body.fields.constructor.top).toEqual([{ value: 'constructor', count: 1 }])
   })
 
-  test('reads off → 403 disabled naming the switch; writes still work', async () => {
-    const { request, summary, endpoint } = await setup({ reads: false })
+  test('reads off → 403 disabled naming the switch and how the owner reads; writes still work', async () => {
+    const { request, summary, endpoint } = await setup({ reads: 'off' })
     expect((await request('POST', endpoint.path, { body: { a: 1 } })).status).toBe(200)
     const res = await request('GET', summary)
     expect(res.status).toBe(403)
     expect(res.headers.get('access-control-allow-origin')).toBe('*')
-    expect(res.body).toEqual({
-      code: 403,
-      error: { type: 'disabled', message: 'Reads (query and summary) are switched off for this endpoint (reads switch); the owner can turn them on in the share settings' },
-    })
+    expect(res.body).toEqual(disabledBody('off /summary'))
   })
 
   test('unknown token → 404; ?help answers Markdown', async () => {
@@ -136,7 +135,7 @@ describe('GET /:token/summary (rule 12)', () => {
 
   test('reads are rate limited separately from writes', async () => {
     const t = testApp()
-    const endpoint = await makeEndpoint(t.ctx, { rateLimit: '1/s,2' })
+    const endpoint = await makeEndpoint(t.ctx, { reads: 'summary', rateLimit: '1/s,2' })
     expect((await t.request('POST', endpoint.path, { body: { a: 1 } })).status).toBe(200)
     expect((await t.request('GET', `${endpoint.path}/summary`)).status).toBe(200)
     expect((await t.request('GET', `${endpoint.path}/summary`)).status).toBe(200)
@@ -149,7 +148,7 @@ describe('GET /:token/summary (rule 12)', () => {
 
 describe('GET /api/v3/apps/:id/summary (owner)', () => {
   test('the owner reads it even when public reads are off; others get 404, anonymous 401', async () => {
-    const { request, ctx, endpoint } = await setup({ reads: false })
+    const { request, ctx, endpoint } = await setup({ reads: 'off' })
     await request('POST', endpoint.path, { body: { n: 1 } })
     const res = await request('GET', `/api/v3/apps/${endpoint.appId}/summary`, { token: endpoint.ownerToken })
     expect(res.status).toBe(200)

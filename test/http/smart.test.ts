@@ -154,6 +154,12 @@ describe('/api/v3/smart', () => {
     expect(urls.body.data.fillIn).toStartWith('http://localhost:8787/f/')
     const app = await s.request('GET', `/api/v3/apps/${appId}`, { token: s.owner.token })
     expect([app.body.data.name, app.body.data.fieldCount, app.body.data.published]).toEqual(['Wellbeing check', 4, true])
+    // Published, but the respondents' answers stay the owner's: reads off, no warning, the fill-in token reads nothing.
+    const share = (await s.request('GET', `/api/v3/apps/${appId}/share`, { token: s.owner.token })).body.data
+    expect([share.reads, Object.hasOwn(share, 'warnings')]).toEqual(['off', false])
+    const token = urls.body.data.fillIn.split('/f/')[1]
+    expect((await s.request('GET', `/api/v3/share/${token}/query`)).status).toBe(403)
+    expect((await s.request('GET', `/api/v3/share/${token}/summary`)).status).toBe(403)
 
     const again = await s.request('POST', `/api/v3/smart/plans/${s.planId}/execute`, { token: s.owner.token, body: { module: 'form' } })
     expect(again.body.data.modules).toEqual([{ module: 'form', status: 'done', created: [], existing: ['q1', 'q2', 'q3', 'q4'] }])

@@ -25,7 +25,8 @@ function prepareDatabase(dataDir: string): { appId: string; token: string } {
   const token = randomToken()
   store.db.insert(users).values({ id: userId, email: 'owner@example.com', createdAt: now, updatedAt: now }).run()
   store.db.insert(apps).values({ id: appId, ownerId: userId, name: 'Durable', createdAt: now, updatedAt: now }).run()
-  store.db.insert(endpoints).values({ appId, tokenHash: hashSecret(token), published: true, publishedAt: now, createdAt: now, updatedAt: now }).run()
+  // Summary reads open: the test reads the summary back with the endpoint token alone.
+  store.db.insert(endpoints).values({ appId, tokenHash: hashSecret(token), published: true, reads: 'summary', publishedAt: now, createdAt: now, updatedAt: now }).run()
   store.db.insert(appStats).values({ appId, updatedAt: now }).run()
   store.close()
   return { appId, token }

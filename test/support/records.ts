@@ -8,12 +8,14 @@ import type { AppContext } from '../../server/context.ts'
 import { appStats, apps, endpoints, fields, records } from '../../server/db/schema.ts'
 import { hashSecret, newId, randomToken } from '../../server/core/ids.ts'
 import type { FieldType } from '../../server/core/limits.ts'
+import type { ReadAccess } from '../../server/core/share/reads.ts'
 
 export interface TestEndpointOptions {
   name?: string
   published?: boolean
   service?: boolean
-  reads?: boolean
+  /** Default `off`, as for every new app: tests that read with the endpoint token alone open reads. */
+  reads?: ReadAccess
   autoCreate?: boolean
   honeypot?: string
   /** null: use the server default. */
@@ -43,7 +45,7 @@ export function makeEndpoint(ctx: AppContext, ownerId: string, options: TestEndp
         tokenCipher: ctx.sealer.seal(token),
         published,
         service: options.service ?? true,
-        reads: options.reads ?? true,
+        reads: options.reads ?? 'off',
         autoCreate: options.autoCreate ?? true,
         honeypot: options.honeypot ?? '_gotcha',
         rateLimit: options.rateLimit ?? null,

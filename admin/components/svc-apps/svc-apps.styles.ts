@@ -17,6 +17,11 @@ export const appsStyles = css`
     gap: 10px;
     align-items: end;
   }
+  .badges {
+    display: inline-flex;
+    flex-wrap: wrap;
+    gap: 4px;
+  }
   td.name a {
     font-weight: 600;
     color: var(--svc-text);

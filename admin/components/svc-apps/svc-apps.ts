@@ -10,7 +10,8 @@ import '../svc-generate/svc-generate.ts'
 import { appsStyles } from './svc-apps.styles.ts'
 
 /**
- * @summary The apps list: record counts, last submission, create and delete.
+ * @summary The apps list: record counts, last submission, create and delete; published apps
+ * whose reads are open to anyone with the link carry a warning badge.
  */
 @customElement('svc-apps')
 export class SvcApps extends LitElement {
@@ -111,7 +112,13 @@ export class SvcApps extends LitElement {
               </td>
               <td title=${formatDateTime(app.lastRecordAt)}>${app.lastRecordAt ? formatRelative(app.lastRecordAt) : html`<span class="muted">never</span>`}</td>
               <td class="num">${app.fieldCount}</td>
-              <td>${app.published ? html`<span class="badge on">Published</span>` : html`<span class="badge">Not published</span>`}</td>
+              <td>
+                <span class="badges">${app.published ? html`<span class="badge on">Published</span>` : html`<span class="badge">Not published</span>`}
+                ${app.published && app.reads !== 'off'
+                  ? html`<span class="badge warn" title=${(app.warnings ?? []).join(' ')}>${app.reads === 'records' ? 'Records open to anyone' : 'Summary open to anyone'}</span>`
+                  : nothing}</span
+                >
+              </td>
               <td class="actions">
                 <button class="small danger" aria-label="Delete ${app.name}" @click=${() => this.removeApp(app)}>Delete</button>
               </td>

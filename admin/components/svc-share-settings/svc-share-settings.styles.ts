@@ -58,6 +58,44 @@ export const shareSettingsStyles = css`
   .switch input:checked::after {
     inset-inline-start: 18px;
   }
+  .reads {
+    display: grid;
+    gap: 10px;
+  }
+  .reads-choice {
+    display: grid;
+    gap: 6px;
+    margin: 0;
+    padding: 0;
+    border: none;
+  }
+  .reads-choice legend {
+    padding: 0;
+    font-weight: 500;
+  }
+  .choice {
+    display: grid;
+    grid-template-columns: auto 1fr;
+    align-items: start;
+    gap: 8px;
+    padding: 4px 0;
+    font-weight: 500;
+    cursor: pointer;
+  }
+  .choice input {
+    margin-top: 3px;
+  }
+  .choice .hint {
+    display: block;
+  }
+  .reads-warning {
+    padding: 10px 12px;
+    border-inline-start: 4px solid var(--svc-warning);
+    border-radius: var(--svc-radius);
+    background: var(--svc-warning-soft);
+    color: var(--svc-text);
+    font-size: 13px;
+  }
   form {
     display: grid;
     gap: 14px;

@@ -1,23 +1,30 @@
 import { LitElement, html, nothing } from 'lit'
 import { customElement, property, query, state } from 'lit/decorators.js'
-import { api, type Share } from '../../api.ts'
+import { api, type ReadAccess, type Share } from '../../api.ts'
 import { formatDateTime } from '../../format.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
 import '../svc-confirm/svc-confirm.ts'
 import type { SvcConfirm } from '../svc-confirm/svc-confirm.ts'
 import { shareSettingsStyles } from './svc-share-settings.styles.ts'
 
-type Switch = 'service' | 'reads' | 'autoCreate'
+type Switch = 'service' | 'autoCreate'
 
 const SWITCHES: Array<[Switch, string, string]> = [
   ['service', 'Accept submissions', 'Off: POSTs are refused with 403 "disabled".'],
-  ['reads', 'Public reads', 'Anyone with the URL may read /query and /summary.'],
   ['autoCreate', 'Auto-create fields', 'Unknown keys become new fields; off: they are refused.'],
 ]
 
+/** The choices of the reads control: who reads with the endpoint or fill-in link alone. */
+const READS: Array<[ReadAccess, string, string]> = [
+  ['off', 'Only you', 'Records stay private: you read them here, with svc-cli or with your access token.'],
+  ['summary', 'Summary', 'Anyone with the link reads the aggregates (/summary); single records stay private.'],
+  ['records', 'Records', 'Anyone with the link reads every record (/query) and the summary.'],
+]
+
 /**
- * @summary Sharing: publish/unpublish, the three switches, honeypot, rate limit, allowed
- * redirect origins and token rotation.
+ * @summary Sharing: publish/unpublish, the writes and auto-create switches, who may read
+ * with the link (off, summary, records; the server's warning beside it when open),
+ * honeypot, rate limit, allowed redirect origins and token rotation.
  * @event svc-app-changed - After any saved change.
  */
 @customElement('svc-share-settings')
@@ -76,6 +83,35 @@ export class SvcShareSettings extends LitElement {
     if (!this.saved) this.error = ''
   }
 
+  /** The three-way reads control, with the server's warning beside it while reads are open. */
+  private renderReads(share: Share) {
+    const warnings = share.warnings ?? []
+    return html`<div class="reads">
+      <fieldset class="reads-choice" aria-describedby=${warnings.length ? 'reads-hint reads-warning' : 'reads-hint'}>
+        <legend>Who may read with the endpoint or fill-in link</legend>
+        <p class="hint" id="reads-hint">The link sits in your form's page source, so anyone who sees the form has it.</p>
+        ${READS.map(
+          ([value, label, hint]) => html`<label class="choice">
+            <input
+              type="radio"
+              name="reads"
+              value=${value}
+              .checked=${share.reads === value}
+              ?disabled=${this.busy}
+              @change=${() => this.run(() => api.updateShare(this.appId, { reads: value }))}
+            />
+            <span>${label}<span class="hint">${hint}</span></span>
+          </label>`,
+        )}
+      </fieldset>
+      ${warnings.length
+        ? html`<div class="reads-warning" id="reads-warning" role="note" aria-label="Warning">
+            ${warnings.map((warning) => html`<p><strong>Warning:</strong> ${warning}</p>`)}
+          </div>`
+        : nothing}
+    </div>`
+  }
+
   override render() {
     const share = this.share
     if (!share) return html`<section class="panel"><div class="body muted">Loading…</div></section>`
@@ -114,6 +150,7 @@ export class SvcShareSettings extends LitElement {
               </label>`,
             )}
           </fieldset>
+          ${this.renderReads(share)}
           <form @submit=${this.saveSettings} @input=${() => ((this.saved = false), (this.formError = ''))}>
             <label
               >Honeypot field name

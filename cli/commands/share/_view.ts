@@ -1,24 +1,39 @@
 /**
- * @module How endpoint settings read in a terminal; shared by the share commands.
+ * @module How endpoint settings read in a terminal; shared by the share commands. Warnings
+ * the server attaches (reads open to anyone with the link) go to stderr as well, so they
+ * are seen even when stdout is piped or is JSON.
  */
+import type { CommandEnv } from '../../command.ts'
 import { details, type Style } from '../../output.ts'
 import type { Share } from '../../../server/core/share/view.ts'
+import type { ReadAccess } from '../../../server/core/share/reads.ts'
 
 export type { Share }
 
-
 const onOff = (value: boolean) => (value ? 'on' : 'off')
+
+/** The reads setting with what it means for someone holding only the link. */
+const READS: Record<ReadAccess, string> = {
+  off: 'off (only you read, with your access token)',
+  summary: 'summary (anyone with the link reads /summary)',
+  records: 'records (anyone with the link reads every record)',
+}
 
 export const shareDetails = (share: Share) => (style: Style) =>
   details(style, {
     published: share.published ? `yes (since ${share.publishedAt})` : 'no',
     endpoint: share.endpoint,
     'service (writes)': onOff(share.service),
-    'reads (query/summary)': onOff(share.reads),
+    'reads (query/summary)': READS[share.reads] ?? share.reads,
     'auto-create fields': onOff(share.autoCreate),
     honeypot: share.honeypot,
     'rate limit': share.rateLimit ? share.rateLimit : `${share.effectiveRateLimit} (server default)`,
     'redirect origins': share.redirectOrigins,
   })
+
+/** Writes each of the answer's warnings to stderr as `warning: …`. */
+export function printWarnings(env: CommandEnv, share: Share): void {
+  for (const warning of share.warnings ?? []) void env.io.stderr.write(`warning: ${warning}\n`)
+}
 
 export const sharePath = (app: string) => `/api/v3/apps/${encodeURIComponent(app)}/share`

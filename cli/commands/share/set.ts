@@ -2,11 +2,21 @@ import { boolArg, defineSvcCommand } from '../../command.ts'
 import { usageError } from '../../errors.ts'
 import { result } from '../../output.ts'
 import { appArg } from '../_shared.ts'
-import { shareDetails, sharePath, type Share } from './_view.ts'
+import { printWarnings, shareDetails, sharePath, type Share } from './_view.ts'
 import { checkInput } from '../../validate.ts'
 import { updateShareSchema } from '../../../server/core/share/schemas.ts'
+import { READ_ACCESS, type ReadAccess } from '../../../server/core/share/reads.ts'
 
 const switchArg = (what: string) => ({ type: 'string', description: `${what}: on or off`, valueHint: 'on|off' }) as const
+
+/** `--reads off|summary|records`; `on` (the old switch) still means records. */
+function readsArg(raw: string | undefined): ReadAccess | undefined {
+  if (raw === undefined) return undefined
+  const value = raw.trim().toLowerCase()
+  if ((READ_ACCESS as readonly string[]).includes(value)) return value as ReadAccess
+  if (value === 'on') return 'records'
+  throw usageError(`--reads must be ${READ_ACCESS.slice(0, -1).join(', ')} or ${READ_ACCESS.at(-1)} (on still means records), got "${raw}"`)
+}
 
 export default defineSvcCommand({
   description: 'Change endpoint settings: writes, reads, auto-create, honeypot, rate limit, redirect origins',
@@ -15,7 +25,11 @@ export default defineSvcCommand({
   args: {
     ...appArg,
     service: switchArg('Accept submissions'),
-    reads: switchArg('Allow /query and /summary with the endpoint token'),
+    reads: {
+      type: 'string',
+      description: 'Who reads with the endpoint link alone: off (only you, with your access token; the default), summary (anyone reads /summary) or records (anyone reads every record)',
+      valueHint: READ_ACCESS.join('|'),
+    },
     'auto-create': switchArg('Create fields for unknown keys'),
     honeypot: { type: 'string', description: 'Form key that marks a submission as spam when non-empty (default _gotcha)', valueHint: 'name' },
     'rate-limit': { type: 'string', description: 'e.g. 20/s,100, "off", or "default" for the server default', valueHint: 'rate' },
@@ -25,7 +39,7 @@ export default defineSvcCommand({
     const rateLimit = args['rate-limit'] === undefined ? undefined : args['rate-limit'].trim().toLowerCase() === 'default' ? null : args['rate-limit'].trim()
     const body = {
       service: boolArg(args.service, 'service'),
-      reads: boolArg(args.reads, 'reads'),
+      reads: readsArg(args.reads),
       autoCreate: boolArg(args['auto-create'], 'auto-create'),
       honeypot: args.honeypot,
       rateLimit,
@@ -35,6 +49,7 @@ export default defineSvcCommand({
       throw usageError('Nothing to change: pass --service, --reads, --auto-create, --honeypot, --rate-limit or --redirect-origins')
     }
     const share = await env.client().request<Share>('PATCH', sharePath(args.app), { body: checkInput(updateShareSchema, body) })
+    printWarnings(env, share)
     return result(share, shareDetails(share))
   },
 })

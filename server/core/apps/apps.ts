@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
 import { apps, appStats, endpoints } from '../../db/schema.ts'
 import { newId } from '../ids.ts'
+import { DEFAULT_READ_ACCESS } from '../share/reads.ts'
 import { parseInput } from './input.ts'
 import { requireOwnedApp } from './owned.ts'
 import { createAppSchema, updateAppSchema, type CreateAppInput, type UpdateAppInput } from './schemas.ts'
@@ -20,7 +21,8 @@ export function createApp(ctx: AppContext, userId: string, input: CreateAppInput
   ctx.store.db.transaction(
     (tx) => {
       tx.insert(apps).values({ id, ownerId: userId, name, description, createdAt: now, updatedAt: now }).run()
-      tx.insert(endpoints).values({ appId: id, createdAt: now, updatedAt: now }).run()
+      // Records are the owner's: a new endpoint's token writes, and reads nothing (rule 16).
+      tx.insert(endpoints).values({ appId: id, reads: DEFAULT_READ_ACCESS, createdAt: now, updatedAt: now }).run()
       tx.insert(appStats).values({ appId: id, seq: 0, kept: 0, spam: 0, aggregates: '{}', updatedAt: now }).run()
     },
     { behavior: 'immediate' },

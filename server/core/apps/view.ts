@@ -1,10 +1,11 @@
 /**
  * @module The `App` the API shows: the app row joined with its counters (app_stats), its
- * publication state (endpoints) and its field count, read in one query.
+ * publication state and reads setting (endpoints) and its field count, read in one query.
  */
 import { desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
 import { apps, appStats, endpoints, fields } from '../../db/schema.ts'
+import { DEFAULT_READ_ACCESS, warningsOf, type ReadAccess } from '../share/reads.ts'
 
 export interface App {
   id: string
@@ -18,6 +19,10 @@ export interface App {
   spamCount: number
   lastRecordAt: string | null
   published: boolean
+  /** Who reads with the endpoint token alone (see `Share.reads`). */
+  reads: ReadAccess
+  /** Present when reads are open, as on the share settings. */
+  warnings?: string[]
 }
 
 const iso = (ms: number): string => new Date(ms).toISOString()
@@ -30,6 +35,7 @@ function selectApps(ctx: AppContext, where: SQL | undefined): App[] {
       spam: appStats.spam,
       lastAt: appStats.lastAt,
       published: endpoints.published,
+      reads: endpoints.reads,
       fieldCount: sql<number>`(select count(*) from ${fields} where ${fields.appId} = ${apps.id})`,
     })
     .from(apps)
@@ -50,6 +56,8 @@ function selectApps(ctx: AppContext, where: SQL | undefined): App[] {
     spamCount: row.spam ?? 0,
     lastRecordAt: row.lastAt == null ? null : iso(row.lastAt),
     published: row.published ?? false,
+    reads: row.reads ?? DEFAULT_READ_ACCESS,
+    ...warningsOf(row.reads ?? DEFAULT_READ_ACCESS),
   }))
 }
 

@@ -142,14 +142,18 @@ export function webhookExample(input: HelpInput): string {
   return codeBlock(`# What GitHub sends for an "issues" event; stored flat: fields action, issue, sender\ncurl -X POST ${shellQuote(input.url)} \\\n  -H 'Content-Type: application/json' \\\n  -d ${shellQuote(JSON.stringify(event))}`, 'sh')
 }
 
-/** The read-all loop: size = the largest page, stop at the first short page. */
-export function readAllExamples(url: string, maxPageSize: number): string {
+/**
+ * The read-all loop: size = the largest page, stop at the first short page. With `owner`
+ * (reads keep /query private), the requests carry the owner's access token from SVC_TOKEN.
+ */
+export function readAllExamples(url: string, maxPageSize: number, owner = false): string {
   return codeBlock(
     [
       `const endpoint = ${JSON.stringify(url)}`,
+      ...(owner ? ["// The owner's access token, from the environment: never put it in a public page", "const headers = { Authorization: `Bearer ${process.env.SVC_TOKEN}` }"] : []),
       'const records = []',
       'for (let page = 1; ; page++) {',
-      `  const res = await fetch(\`\${endpoint}/query?page=\${page}&size=${maxPageSize}\`)`,
+      `  const res = await fetch(\`\${endpoint}/query?page=\${page}&size=${maxPageSize}\`${owner ? ', { headers }' : ''})`,
       "  if (!res.ok) throw new Error((await res.json()).error.message)",
       '  const body = await res.json()',
       '  records.push(...body.records)',
@@ -161,7 +165,7 @@ export function readAllExamples(url: string, maxPageSize: number): string {
     [
       `page=1`,
       `while :; do`,
-      `  curl -s ${shellQuote(`${url}/query?size=${maxPageSize}&page=`)}"$page" > "page-$page.json"`,
+      `  curl -s ${owner ? '-H "Authorization: Bearer $SVC_TOKEN" ' : ''}${shellQuote(`${url}/query?size=${maxPageSize}&page=`)}"$page" > "page-$page.json"`,
       `  [ "$(jq '.records | length' "page-$page.json")" -lt ${maxPageSize} ] && break`,
       `  page=$((page + 1))`,
       `done`,

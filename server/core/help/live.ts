@@ -10,6 +10,7 @@ import { fieldRowsOf } from '../fields/view.ts'
 import type { FieldType } from '../limits.ts'
 import type { EndpointRow } from '../share/lookup.ts'
 import { endpointRateLimit, formatRateLimit } from '../share/rate-limit.ts'
+import type { ReadAccess } from '../share/reads.ts'
 import { recordCounts } from '../records/counts.ts'
 import { fieldValueCounts } from './field-counts.ts'
 
@@ -31,7 +32,7 @@ export interface HelpInput {
   kept: number
   spam: number
   service: boolean
-  reads: boolean
+  reads: ReadAccess
   autoCreate: boolean
   honeypot: string
   /** `20/s,100` or `off`. */

@@ -7,9 +7,13 @@ import { LIMITS } from '../limits.ts'
 import { browserExamples, curlBatch, curlFlat, curlJson, htmlForm, readAllExamples, webhookExample } from './examples.ts'
 import type { HelpInput } from './live.ts'
 import { codeBlock, escapeText, inlineCode, shellQuote } from './markdown.ts'
-import { errorsSection, fieldsSection, limitsSection, recordShape, statusSection } from './sections.ts'
+import { curlAuth, errorsSection, fieldsSection, limitsSection, recordShape, statusSection, whoReadsSection } from './sections.ts'
+import { openToAnyone } from '../share/reads.ts'
 
 const title = (input: HelpInput, what: string) => `# ${input.appName ? `${escapeText(input.appName)} — ` : ''}${what}`
+
+/** ` (the owner's access token only)` when `path` is not open to anyone. */
+const ownerOnly = (input: HelpInput, path: 'query' | 'summary') => (openToAnyone(input.reads, path) ? '' : " (the owner's access token only)")
 
 /** Names the required fields a webhook event has to carry, if any. */
 function requiredNote(input: HelpInput): string {
@@ -26,7 +30,7 @@ export function endpointHelp(input: HelpInput): string {
     `Endpoint: <${input.url}>`,
     '',
     'Send records with POST; read them back with GET /query (pages) and GET /summary (aggregates).',
-    'Any website, script, device, webhook or agent may use it: CORS allows every origin and no credentials.',
+    'Any website, script, device, webhook or agent may post to it: CORS allows every origin and no cookies.',
     '',
     statusSection(input),
     '',
@@ -34,8 +38,8 @@ export function endpointHelp(input: HelpInput): string {
     '',
     `- Write: \`POST ${input.url}\` with a JSON object (flat, or \`{"data": {…}, "meta": {…}}\`) → \`{"code": 200, "data": {"id": "…"}}\`.`,
     `- Also: \`POST …/form\` (HTML forms), \`POST …/batch\` (JSON array, ≤ ${LIMITS.maxBatch}, all or nothing).`,
-    `- Read: \`GET ${input.url}/query?page=1&size=${LIMITS.maxPageSize}\`, next page until one has fewer than ${LIMITS.maxPageSize} records.`,
-    `- Aggregates: \`GET ${input.url}/summary\`.`,
+    `- Read: \`GET ${input.url}/query?page=1&size=${LIMITS.maxPageSize}\`, next page until one has fewer than ${LIMITS.maxPageSize} records${ownerOnly(input, 'query')}.`,
+    `- Aggregates: \`GET ${input.url}/summary\`${ownerOnly(input, 'summary')}.`,
     '- Errors: JSON `{"code": <HTTP status>, "error": {"type", "message", "details"?}}`; the message says what to fix.',
     '',
     '## Fields',
@@ -96,6 +100,8 @@ export function endpointHelp(input: HelpInput): string {
     '',
     '## Read records',
     '',
+    whoReadsSection(input, ['query', 'summary']),
+    '',
     `- \`GET ${input.url}/query?page=1&size=${LIMITS.defaultPageSize}\`: pages, oldest first (details: \`${input.url}/query?help\`).`,
     `- \`GET ${input.url}/summary\`: counts, numbers, top values and records per day (details: \`${input.url}/summary?help\`).`,
     '',
@@ -123,6 +129,10 @@ export function queryHelp(input: HelpInput): string {
     '',
     statusSection(input),
     '',
+    '## Who may read',
+    '',
+    whoReadsSection(input, ['query']),
+    '',
     '## Parameters',
     '',
     `- \`page\`: 1 or more (default 1).`,
@@ -145,11 +155,11 @@ export function queryHelp(input: HelpInput): string {
     'and stop at the first page with fewer records than `size`. New records only append to the last page, so the loop',
     'never skips or repeats a record while writes continue.',
     '',
-    readAllExamples(input.url, LIMITS.maxPageSize),
+    readAllExamples(input.url, LIMITS.maxPageSize, !openToAnyone(input.reads, 'query')),
     '',
     '## Examples',
     '',
-    codeBlock(`curl -s ${shellQuote(`${query}?page=1&size=10`)}\ncurl -s ${shellQuote(`${query}?spam=only`)}`, 'sh'),
+    codeBlock(`curl -s ${curlAuth(input, 'query')}${shellQuote(`${query}?page=1&size=10`)}\ncurl -s ${curlAuth(input, 'query')}${shellQuote(`${query}?spam=only`)}`, 'sh'),
     '',
     '## Errors',
     '',
@@ -169,6 +179,10 @@ export function summaryHelp(input: HelpInput): string {
     '',
     'Aggregates are kept up to date as records arrive, so the summary is instant at any number of records.',
     '',
+    '## Who may read',
+    '',
+    whoReadsSection(input, ['summary']),
+    '',
     '## Response',
     '',
     '- `total`, `spam`: record counts; `firstAt`, `lastAt`: ISO 8601 times of the first and last record (or null).',
@@ -185,7 +199,7 @@ export function summaryHelp(input: HelpInput): string {
     '',
     '## Example',
     '',
-    codeBlock(`curl -s ${shellQuote(`${input.url}/summary`)}`, 'sh'),
+    codeBlock(`curl -s ${curlAuth(input, 'summary')}${shellQuote(`${input.url}/summary`)}`, 'sh'),
     '',
     '## Errors',
     '',

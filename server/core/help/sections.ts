@@ -2,20 +2,63 @@
  * @module Help sections shared by the three pages: the live status line, the field
  * table, limits (read from LIMITS and the server's configuration) and the error model.
  */
-import { LIMITS } from '../limits.ts'
+import { AUTH, LIMITS } from '../limits.ts'
+import { openToAnyone, readsWarnings, type ReadAccess, type ReadPath } from '../share/reads.ts'
 import type { HelpInput } from './live.ts'
-import { bytes, codeCell, count, escapeText, inlineCode, table } from './markdown.ts'
+import { bytes, codeBlock, codeCell, count, escapeText, inlineCode, shellQuote, table } from './markdown.ts'
 
 const onOff = (on: boolean) => (on ? 'on' : 'off')
 
-/** Record counts and switches as they are right now. */
+const OWNER_ONLY = "403 `disabled` unless the request carries the owner's access token"
+
+/** The status line of each `reads` setting. */
+const READS_STATUS: Readonly<Record<ReadAccess, string>> = {
+  off: `off — the records are private: /query and /summary answer ${OWNER_ONLY}`,
+  summary: `summary — anyone with this link reads /summary; /query answers ${OWNER_ONLY}`,
+  records: 'records — anyone with this link reads every record (/query) and /summary',
+}
+
+/** Record counts and switches as they are right now, and the warning when reads are open. */
 export function statusSection(input: HelpInput): string {
-  return [
+  const lines = [
     `- Records: ${count(input.kept)} (plus ${count(input.spam)} flagged as spam)`,
     `- Writes (\`service\`): ${onOff(input.service)}${input.service ? '' : ' — POSTs are answered 403 `disabled`'}`,
-    `- Reads (\`reads\`, for /query and /summary): ${onOff(input.reads)}${input.reads ? '' : ' — answered 403 `disabled`'}`,
+    `- Reads (\`reads\`): ${READS_STATUS[input.reads]}`,
     `- Auto-create fields from unknown keys: ${onOff(input.autoCreate)}`,
-  ].join('\n')
+  ]
+  return [lines.join('\n'), ...readsWarnings(input.reads).map((warning) => `> **Warning:** ${warning}`)].join('\n\n')
+}
+
+/** The header a read needs when `path` is not open to anyone, for curl. */
+export const curlAuth = (input: HelpInput, path: ReadPath): string => (openToAnyone(input.reads, path) ? '' : '-H "Authorization: Bearer $SVC_TOKEN" ')
+
+/** Who may read `paths` and how the owner reads when they are closed; the owner's way to change it. */
+export function whoReadsSection(input: HelpInput, paths: readonly ReadPath[]): string {
+  const closed = paths.filter((path) => !openToAnyone(input.reads, path))
+  const open = paths.filter((path) => openToAnyone(input.reads, path))
+  const lines: string[] = []
+  if (open.length > 0) {
+    lines.push(`${open.map((path) => `\`/${path}\``).join(' and ')} ${open.length > 1 ? 'are' : 'is'} open: anyone with this link reads ${open.includes('query') ? 'every record' : 'the aggregates'}, no token needed (\`reads: "${input.reads}"\`).`)
+  }
+  if (closed.length > 0) {
+    lines.push(
+      `${closed.map((path) => `\`/${path}\``).join(' and ')} ${closed.length > 1 ? 'are' : 'is'} private (\`reads: "${input.reads}"\`): only the owner reads, with an access token`,
+      `(\`${AUTH.accessTokenPrefix}…\`, from the admin page under Account → Access Tokens or \`svc-cli auth token create\`) sent as`,
+      '`Authorization: Bearer <token>` (below, the token is in `$SVC_TOKEN`). A token of any other account counts as none.',
+      'Keep the access token out of public pages and forms: it acts for the whole account.',
+      '',
+      codeBlock(closed.map((path) => `curl -s -H "Authorization: Bearer $SVC_TOKEN" ${shellQuote(`${input.url}/${path}${path === 'query' ? `?page=1&size=${LIMITS.defaultPageSize}` : ''}`)}`).join('\n'), 'sh'),
+      '',
+      `Logged in with svc-cli, the owner reads with ${closed.map((path) => (path === 'query' ? '`svc-cli share query --app <app id> --all --json`' : '`svc-cli share summary --app <app id>`')).join(' and ')}, or in the admin page.`,
+    )
+  }
+  lines.push(
+    '',
+    input.reads === 'off'
+      ? 'To let anyone with this link read, the owner sets `reads` to `summary` (aggregates) or `records` (every record), e.g. `svc-cli share set --app <app id> --reads summary`; the answer warns what that exposes.'
+      : 'The owner closes reads with `svc-cli share set --app <app id> --reads off` (or in the admin page: Setup → Sharing).',
+  )
+  return lines.join('\n')
 }
 
 /** The live field list with types and how many records hold each. */
@@ -57,7 +100,7 @@ export function limitsSection(input: HelpInput): string {
 const ERRORS: Array<[number, string, string]> = [
   [400, 'bad_json', 'The body is not valid JSON.'],
   [400, 'bad_request', 'A parameter or body shape is wrong (the message says which).'],
-  [403, 'disabled', 'The owner switched writes or reads off (the message says which).'],
+  [403, 'disabled', "Writes are switched off, or a read the `reads` switch keeps private without the owner's access token (the message says which)."],
   [404, 'not_found', 'Unknown, rotated or unpublished token.'],
   [408, 'timeout', 'The body arrived too slowly; send it in one go.'],
   [413, 'too_large', 'Body, nesting, key count or batch beyond the limits above.'],

@@ -2,15 +2,21 @@
  * @module Finds an endpoint by the token in a share URL. Tokens are stored only as a
  * SHA-256 hash, so the lookup hashes the presented token.
  */
-import { eq } from 'drizzle-orm'
+import { eq, getTableColumns } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { endpoints } from '../../db/schema.ts'
+import { apps, endpoints } from '../../db/schema.ts'
 import { hashSecret } from '../ids.ts'
 
-export type EndpointRow = typeof endpoints.$inferSelect
+/** An endpoint row with its app's owner, whose access token always reads it. */
+export type EndpointRow = typeof endpoints.$inferSelect & { ownerId: string }
 
 /** The endpoint whose current token is `token` (published or not), or undefined. */
 export function findEndpointByToken(ctx: AppContext, token: string): EndpointRow | undefined {
   if (token.length < 16 || token.length > 128) return undefined
-  return ctx.store.db.select().from(endpoints).where(eq(endpoints.tokenHash, hashSecret(token))).get()
+  return ctx.store.db
+    .select({ ...getTableColumns(endpoints), ownerId: apps.ownerId })
+    .from(endpoints)
+    .innerJoin(apps, eq(apps.id, endpoints.appId))
+    .where(eq(endpoints.tokenHash, hashSecret(token)))
+    .get()
 }

@@ -27,7 +27,7 @@ function updateEndpoint(ctx: AppContext, appId: string, changes: Partial<typeof 
   return toShare(ctx, endpointRowOf(ctx, appId))
 }
 
-/** Opens the endpoint to submissions and reads, making its token on the first publish. Idempotent. */
+/** Opens the endpoint to submissions (reads stay as the `reads` setting says), making its token on the first publish. Idempotent. */
 export function publish(ctx: AppContext, userId: string, appId: string): Share {
   requireOwnedApp(ctx, userId, appId)
   const row = endpointRowOf(ctx, appId)

@@ -7,6 +7,7 @@ import { bodyObject, expect } from '../apps/input.ts'
 import { fieldNameSchema } from '../fields/schemas.ts'
 import { LIMITS } from '../limits.ts'
 import { rateLimitProblem } from './rate-limit.ts'
+import { READ_ACCESS, READ_ACCESS_MEANING } from './reads.ts'
 
 const switchSchema = z.boolean({ error: expect('true or false') })
 
@@ -19,6 +20,17 @@ export function httpOrigin(raw: string): string | null {
     return null
   }
 }
+
+const readAccessList = READ_ACCESS.map((value) => `"${value}"`).join(', ').replace(/, (?=[^,]*$)/, ' or ')
+
+/** `off`, `summary` or `records`; `true`/`false` (older scripts) are taken as `records`/`off`. */
+export const readAccessSchema = z
+  .union([z.enum(READ_ACCESS), z.boolean()], { error: expect(`${readAccessList} (true and false still mean "records" and "off")`) })
+  .meta({
+    description: `Who may read with the endpoint token alone. ${READ_ACCESS.map((value) => `"${value}": ${READ_ACCESS_MEANING[value]}`).join('; ')}. ` +
+      'The owner\'s access token (Authorization: Bearer) always reads. true and false are accepted as "records" and "off". Answers that open reads carry data.warnings.',
+    example: 'off',
+  })
 
 export const rateLimitSchema = z
   .string({ error: expect('a string like "20/s,100", "off", or null') })
@@ -39,7 +51,7 @@ export const redirectOriginsSchema = z
 
 export const updateShareSchema = bodyObject({
   service: switchSchema.optional().meta({ description: 'Accept submissions (POST)' }),
-  reads: switchSchema.optional().meta({ description: 'Answer /query and /summary' }),
+  reads: readAccessSchema.optional(),
   autoCreate: switchSchema.optional().meta({ description: 'Create fields for unknown keys in submissions' }),
   honeypot: fieldNameSchema.optional().meta({ description: 'Form key that marks a submission as spam when non-empty; default _gotcha' }),
   rateLimit: rateLimitSchema.optional(),

@@ -9,6 +9,7 @@ import { parseInput } from '../apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { validationError } from '../errors.ts'
 import { normalizeRateLimit } from './rate-limit.ts'
+import { readAccessOf } from './reads.ts'
 import { httpOrigin, updateShareSchema, type UpdateShareInput } from './schemas.ts'
 import { endpointRowOf, toShare, type Share } from './view.ts'
 
@@ -21,7 +22,7 @@ export function getShare(ctx: AppContext, userId: string, appId: string): Share 
 /** Distinct origins in the order given (`https://a.example/x` and `https://a.example` are one). */
 const distinctOrigins = (raw: string[]): string[] => [...new Set(raw.map((url) => httpOrigin(url)!))]
 
-/** Changes share settings; properties left out stay as they are. */
+/** Changes share settings; properties left out stay as they are (`reads: true|false` mean `records|off`). */
 export function updateShare(ctx: AppContext, userId: string, appId: string, input: UpdateShareInput): Share {
   const patch = parseInput(updateShareSchema, input)
   requireOwnedApp(ctx, userId, appId)
@@ -38,7 +39,7 @@ export function updateShare(ctx: AppContext, userId: string, appId: string, inpu
   }
   const changes = {
     service: patch.service,
-    reads: patch.reads,
+    reads: patch.reads === undefined ? undefined : readAccessOf(patch.reads),
     autoCreate: patch.autoCreate,
     honeypot: patch.honeypot,
     rateLimit: patch.rateLimit === undefined ? undefined : patch.rateLimit === null ? null : normalizeRateLimit(patch.rateLimit),

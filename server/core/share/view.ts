@@ -1,20 +1,24 @@
 /**
- * @module The `Share` the API shows the owner: switches, limits, and the endpoint token
- * and URL opened from their sealed copy.
+ * @module The `Share` the API shows the owner: switches, limits, the endpoint token and URL
+ * opened from their sealed copy, and `warnings` when reads are open (DESIGN rule 16).
  */
 import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
 import { endpoints } from '../../db/schema.ts'
 import { endpointUrl } from '../apps/urls.ts'
-import type { EndpointRow } from './lookup.ts'
 import { endpointRateLimit, formatRateLimit } from './rate-limit.ts'
+import { warningsOf, type ReadAccess } from './reads.ts'
+
+/** An app's stored share settings. */
+export type SettingsRow = typeof endpoints.$inferSelect
 
 export interface Share {
   published: boolean
   token: string | null
   endpoint: string | null
   service: boolean
-  reads: boolean
+  /** Who reads with the endpoint token alone (`off`: only the owner, with an access token). */
+  reads: ReadAccess
   autoCreate: boolean
   honeypot: string
   /** The endpoint's own setting; null means the server default. */
@@ -23,17 +27,19 @@ export interface Share {
   effectiveRateLimit: string
   redirectOrigins: string[]
   publishedAt: string | null
+  /** Present when reads are open: what anyone holding the endpoint or fill-in link can read. */
+  warnings?: string[]
 }
 
 /** The endpoint row of an app; every app has one from its creation. */
-export function endpointRowOf(ctx: AppContext, appId: string): EndpointRow {
+export function endpointRowOf(ctx: AppContext, appId: string): SettingsRow {
   const row = ctx.store.db.select().from(endpoints).where(eq(endpoints.appId, appId)).get()
   if (!row) throw new Error(`app ${appId} has no endpoints row`)
   return row
 }
 
 /** The owner's view of an endpoint row. */
-export function toShare(ctx: AppContext, row: EndpointRow): Share {
+export function toShare(ctx: AppContext, row: SettingsRow): Share {
   const token = row.tokenCipher === null ? null : ctx.sealer.open(row.tokenCipher)
   return {
     published: row.published,
@@ -47,5 +53,6 @@ export function toShare(ctx: AppContext, row: EndpointRow): Share {
     effectiveRateLimit: formatRateLimit(endpointRateLimit(ctx.config, row.rateLimit)),
     redirectOrigins: JSON.parse(row.redirectOrigins) as string[],
     publishedAt: row.publishedAt === null ? null : new Date(row.publishedAt).toISOString(),
+    ...warningsOf(row.reads),
   }
 }

@@ -4,7 +4,7 @@
  * | Method | Path                              | What                                   |
  * |--------|-----------------------------------|----------------------------------------|
  * | GET    | /api/v3/share/:token?help         | Markdown help for the endpoint         |
- * | GET    | /api/v3/share/:token/query        | a page of records (`?page&size&spam`)  |
+ * | GET    | /api/v3/share/:token/query        | a page of records (`?page&size&spam`): reads `records`, or the owner's access token |
  * | GET    | /api/v3/share/:token/query?help   | Markdown help for paging               |
  *
  * `/summary?help` is answered through `summaryHelpResponse`, called by the summary route.
@@ -19,7 +19,7 @@ import { pageJson, readPage } from '../../core/records/page.ts'
 import { pageQuerySchema, parsePageQuery } from '../../core/records/schemas.ts'
 import { findEndpointByToken, type EndpointRow } from '../../core/share/lookup.ts'
 import { shareCors } from './cors.ts'
-import { resolveEndpoint } from './resolve.ts'
+import { readerToken, resolveEndpoint } from './resolve.ts'
 
 const MARKDOWN = 'text/markdown; charset=utf-8'
 const JSON_TYPE = 'application/json; charset=utf-8'
@@ -34,7 +34,7 @@ function endpointForHelp(ctx: AppContext, token: string): EndpointRow {
   // Unknown or unpublished: the shared resolver throws the 404 every share route answers
   // (switch and rate-limit checks come after that, so they are never reached here).
   try {
-    resolveEndpoint(ctx, token, 'read')
+    resolveEndpoint(ctx, token, 'query')
   } catch (error) {
     if (error instanceof AppError && error.status === 404) throw error
   }
@@ -51,7 +51,7 @@ function markdown(text: string, headers: Record<string, string | number>): Respo
   return response
 }
 
-/** The Markdown of GET /<token>/summary?help (help works whether or not reads are on). */
+/** The Markdown of GET /<token>/summary?help (help answers whatever `reads` says). */
 export function summaryHelpResponse(ctx: AppContext, token: string, headers: Record<string, string | number> = {}): Response {
   const endpoint = endpointForHelp(ctx, token)
   return markdown(summaryHelp(helpInput(ctx, endpoint, token)), headers)
@@ -77,11 +77,19 @@ export const shareReadRoutes = (ctx: AppContext) =>
       '/:token/query',
       ({ params, query, request, set }) => {
         if (hasHelp(query)) return markdown(queryHelp(helpInput(ctx, endpointForHelp(ctx, params.token), params.token)), set.headers)
-        const endpoint = resolveEndpoint(ctx, params.token, 'read', set.headers as Record<string, string>)
+        const endpoint = resolveEndpoint(ctx, params.token, 'query', set.headers as Record<string, string>, readerToken(request))
         const page = readPage(ctx, endpoint.appId, parsePageQuery(new URL(request.url).searchParams))
         const response = new Response(pageJson(page), { headers: set.headers as Record<string, string> })
         response.headers.set('content-type', JSON_TYPE)
         return response
       },
-      { query: pageQuerySchema, detail: { summary: 'A page of records, oldest first (?page&size&spam; ?help for Markdown)', tags: ['share'] } },
+      {
+        query: pageQuerySchema,
+        detail: {
+          summary: 'A page of records, oldest first (?page&size&spam; ?help for Markdown)',
+          description: 'Open to anyone with the endpoint token only when reads is "records"; the owner\'s access token (Authorization: Bearer) always reads. Otherwise 403 `disabled`.',
+          tags: ['share'],
+          security: [{}, { accessToken: [] }],
+        },
+      },
     )

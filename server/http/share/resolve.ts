@@ -1,21 +1,26 @@
 /**
  * @module From the token in a share URL to the endpoint's settings (DESIGN rule 16), with
  * the switches and the rate limit applied: unknown, rotated or unpublished → 404, a switch
- * off → 403 `disabled`, too many requests → 429 with Retry-After. Settings are cached per
- * token and dropped when the change feed reports anything about the app.
+ * off → 403 `disabled` (reads: unless the owner's access token came along), too many
+ * requests → 429 with Retry-After. Settings are cached per token and dropped when the
+ * change feed reports anything about the app.
  */
 import type { AppContext } from '../../context.ts'
 import { AppError } from '../../core/errors.ts'
 import { createRateLimiter, type RateLimiter } from '../../core/ratelimit.ts'
 import { findEndpointByToken } from '../../core/share/lookup.ts'
 import { parseRateLimit, type RateLimit } from '../../core/share/rate-limit.ts'
+import { requireReadAccess } from '../../core/share/read-access.ts'
+import type { ReadAccess, ReadPath } from '../../core/share/reads.ts'
 
 /** An endpoint's settings as the public routes use them. */
 export interface ShareEndpoint {
   appId: string
+  /** The account whose access token always reads this endpoint. */
+  ownerId: string
   published: boolean
   service: boolean
-  reads: boolean
+  reads: ReadAccess
   autoCreate: boolean
   honeypot: string
   /** Effective limit (endpoint setting, else the server's); null = off. */
@@ -23,7 +28,17 @@ export interface ShareEndpoint {
   redirectOrigins: string[]
 }
 
-export type ShareMode = 'write' | 'read'
+/** What a request does: write records, or read one of the read paths. */
+export type ShareMode = 'write' | ReadPath
+
+/**
+ * The token of an `Authorization: Bearer <token>` header, or null. A header of any other
+ * shape is no token (not a 401): on share routes a bad credential counts as none.
+ */
+export function readerToken(request: Request): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')
+  return match ? match[1] : null
+}
 
 interface Resolver {
   byToken: Map<string, ShareEndpoint>
@@ -32,6 +47,9 @@ interface Resolver {
 }
 
 const resolvers = new WeakMap<AppContext, Resolver>()
+
+/** Writes and reads have a bucket each; /query and /summary share the read bucket. */
+const bucketOf = (appId: string, mode: ShareMode) => `${appId}:${mode === 'write' ? 'write' : 'read'}`
 
 function resolverOf(ctx: AppContext): Resolver {
   let resolver = resolvers.get(ctx)
@@ -43,8 +61,8 @@ function resolverOf(ctx: AppContext): Resolver {
       if (kind === 'records' || kind === 'fields') return
       for (const token of tokensByApp.get(appId) ?? []) byToken.delete(token)
       tokensByApp.delete(appId)
-      limiter.reset(`${appId}:write`)
-      limiter.reset(`${appId}:read`)
+      limiter.reset(bucketOf(appId, 'write'))
+      limiter.reset(bucketOf(appId, 'query'))
     })
     resolver = { byToken, tokensByApp, limiter }
     resolvers.set(ctx, resolver)
@@ -74,6 +92,7 @@ function load(ctx: AppContext, token: string): ShareEndpoint | undefined {
   }
   return {
     appId: row.appId,
+    ownerId: row.ownerId,
     published: row.published,
     service: row.service,
     reads: row.reads,
@@ -87,9 +106,10 @@ function load(ctx: AppContext, token: string): ShareEndpoint | undefined {
 /**
  * The published endpoint of `token`, checked for `mode`'s switch and rate limit. Throws
  * 404 `not_found`, 403 `disabled` or 429 `rate_limited`; for the 429, `headers` (the
- * response headers, e.g. Elysia's `set.headers`) get `Retry-After`.
+ * response headers, e.g. Elysia's `set.headers`) get `Retry-After`. Reads pass `bearer`
+ * (see `readerToken`): the owner's access token reads whatever `reads` says.
  */
-export function resolveEndpoint(ctx: AppContext, token: string, mode: ShareMode, headers?: Record<string, string>): ShareEndpoint {
+export function resolveEndpoint(ctx: AppContext, token: string, mode: ShareMode, headers?: Record<string, string>, bearer: string | null = null): ShareEndpoint {
   const resolver = resolverOf(ctx)
   // Elysia hands over null for a path segment that is not valid percent-encoding.
   let endpoint = typeof token === 'string' ? resolver.byToken.get(token) : undefined
@@ -108,11 +128,9 @@ export function resolveEndpoint(ctx: AppContext, token: string, mode: ShareMode,
   if (mode === 'write' && !endpoint.service) {
     throw new AppError(403, 'disabled', 'Writes are switched off for this endpoint (service switch); the owner can turn them on in the share settings')
   }
-  if (mode === 'read' && !endpoint.reads) {
-    throw new AppError(403, 'disabled', 'Reads (query and summary) are switched off for this endpoint (reads switch); the owner can turn them on in the share settings')
-  }
+  if (mode !== 'write') requireReadAccess(ctx, endpoint, mode, bearer)
   if (endpoint.rateLimit) {
-    const taken = resolver.limiter.take(`${endpoint.appId}:${mode}`, endpoint.rateLimit)
+    const taken = resolver.limiter.take(bucketOf(endpoint.appId, mode), endpoint.rateLimit)
     if (!taken.ok) {
       if (headers) headers['retry-after'] = String(taken.retryAfterSeconds)
       throw new AppError(429, 'rate_limited', `Too many requests to this endpoint (limit ${endpoint.rateLimit.rate}/s, burst ${endpoint.rateLimit.burst}); retry after ${taken.retryAfterSeconds} s`, { retryAfterSeconds: taken.retryAfterSeconds })

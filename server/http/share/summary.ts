@@ -3,7 +3,7 @@
  *
  * | Method | Path                              | Who                       | Answer |
  * |--------|-----------------------------------|---------------------------|--------|
- * | GET    | /api/v3/share/:token/summary      | anyone (reads switch on)  | `{code:200, total, spam, firstAt, lastAt, fields, days}` (?spam=include|only; ?help) |
+ * | GET    | /api/v3/share/:token/summary      | anyone when reads is `summary` or `records`; the owner's access token always | `{code:200, total, spam, firstAt, lastAt, fields, days}` (?spam=include|only; ?help) |
  * | GET    | /api/v3/apps/:id/summary          | the owner (reads off too) | the same |
  */
 import { Elysia } from 'elysia'
@@ -13,7 +13,7 @@ import { getSummary, parseSpamMode } from '../../core/stats/summary.ts'
 import { authGuard } from '../auth-guard.ts'
 import { SHARE_PREFIX } from './cors.ts'
 import { summaryHelpResponse } from './read.ts'
-import { resolveEndpoint } from './resolve.ts'
+import { readerToken, resolveEndpoint } from './resolve.ts'
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json; charset=utf-8' } })
 
@@ -25,14 +25,21 @@ export const summaryRoutes = (ctx: AppContext) =>
     .use(authGuard(ctx))
     .get(
       `${SHARE_PREFIX}/:token/summary`,
-      ({ params, query, set }) => {
+      ({ params, query, request, set }) => {
         const headers = set.headers as Record<string, string>
         // An undecodable token arrives as null: '' is simply not found.
         if (Object.hasOwn(query, 'help')) return summaryHelpResponse(ctx, params.token ?? '', headers)
-        const endpoint = resolveEndpoint(ctx, params.token, 'read', headers)
+        const endpoint = resolveEndpoint(ctx, params.token, 'summary', headers, readerToken(request))
         return json(getSummary(ctx, endpoint.appId, spamOf(query)))
       },
-      { detail: { summary: 'Aggregates over all records (?spam=include|only; ?help for Markdown)', tags: ['share'] } },
+      {
+        detail: {
+          summary: 'Aggregates over all records (?spam=include|only; ?help for Markdown)',
+          description: 'Open to anyone with the endpoint token when reads is "summary" or "records"; the owner\'s access token (Authorization: Bearer) always reads. Otherwise 403 `disabled`.',
+          tags: ['share'],
+          security: [{}, { accessToken: [] }],
+        },
+      },
     )
     .get(
       '/api/v3/apps/:id/summary',

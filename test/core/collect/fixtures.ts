@@ -5,13 +5,15 @@
 import type { AppContext } from '../../../server/context.ts'
 import { hashSecret, newId, randomToken } from '../../../server/core/ids.ts'
 import type { FieldType } from '../../../server/core/limits.ts'
+import type { ReadAccess } from '../../../server/core/share/reads.ts'
 import { apps, appStats, endpoints, fields, records } from '../../../server/db/schema.ts'
 import { makeUser } from '../../support/users.ts'
 import { asc, eq } from 'drizzle-orm'
 
 export interface EndpointOptions {
   service?: boolean
-  reads?: boolean
+  /** Default `off`, as for every new app: tests that read with the endpoint token alone open reads. */
+  reads?: ReadAccess
   autoCreate?: boolean
   honeypot?: string
   rateLimit?: string | null
@@ -44,7 +46,7 @@ export async function makeEndpoint(ctx: AppContext, options: EndpointOptions = {
       tokenCipher: ctx.sealer.seal(token),
       published: options.published ?? true,
       service: options.service ?? true,
-      reads: options.reads ?? true,
+      reads: options.reads ?? 'off',
       autoCreate: options.autoCreate ?? true,
       honeypot: options.honeypot ?? '_gotcha',
       rateLimit: options.rateLimit ?? null,

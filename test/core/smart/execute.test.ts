@@ -42,6 +42,7 @@ function appState({ ctx, userId }: Setup, appId: string) {
     expert: getExpert(ctx, userId, appId).name,
     theme: getTheme(ctx, userId, appId).primaryColor,
     published: getShare(ctx, userId, appId).published,
+    reads: getShare(ctx, userId, appId).reads,
   }
 }
 
@@ -55,6 +56,8 @@ function planState({ plan }: Setup): ReturnType<typeof appState> {
     expert: plan.expert.profile.name!,
     theme: plan.connect.theme.primaryColor!,
     published: true,
+    // Records are the owner's: a smart-built app is published with reads off (rule 16).
+    reads: 'off',
   }
 }
 

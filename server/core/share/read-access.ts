@@ -1,0 +1,47 @@
+/**
+ * @module Who may read a published endpoint (DESIGN rule 16). The endpoint token sits in
+ * public pages and fill-in links, so it reads only what the owner opened with `reads`. The
+ * owner's access token always reads; any other token (another account's, revoked, unknown
+ * or malformed) counts as no token at all, and the answer is the same as without one, so
+ * it tells nobody whether a token is valid.
+ */
+import type { AppContext } from '../../context.ts'
+import { verifyAccessToken } from '../auth/access-tokens.ts'
+import { AppError } from '../errors.ts'
+import { AUTH } from '../limits.ts'
+import { openToAnyone, type ReadAccess, type ReadPath } from './reads.ts'
+
+/** What the read check needs to know about an endpoint. */
+export interface ReadableEndpoint {
+  ownerId: string
+  reads: ReadAccess
+}
+
+/** The 403 for a read path `reads` keeps closed: names the switch and how the owner reads instead. */
+export function readsDisabledError(reads: ReadAccess, path: ReadPath): AppError {
+  const what = path === 'query' ? 'records' : 'the summary'
+  const setting = reads === 'summary' ? '"summary", which opens /summary only' : `"${reads}"`
+  return new AppError(
+    403,
+    'disabled',
+    `Reading ${what} with the endpoint token is switched off for this endpoint (reads switch: ${setting}); the records are the owner's. ` +
+      `The owner reads ${path === 'query' ? 'them' : 'it'} with an access token in "Authorization: Bearer ${AUTH.accessTokenPrefix}…", with \`svc-cli share ${path}\`, or in the admin page; ` +
+      'opening reads to anyone with the link is the reads switch of the share settings.',
+  )
+}
+
+/** True when `bearer` is a live access token of the endpoint's owner. */
+function isOwnersToken(ctx: AppContext, endpoint: ReadableEndpoint, bearer: string): boolean {
+  const verified = verifyAccessToken(ctx, bearer)
+  return verified !== null && verified.userId === endpoint.ownerId
+}
+
+/**
+ * Throws 403 `disabled` unless `path` is open to anyone or `bearer` (the token of an
+ * `Authorization: Bearer` header, null without one) is the owner's access token.
+ */
+export function requireReadAccess(ctx: AppContext, endpoint: ReadableEndpoint, path: ReadPath, bearer: string | null): void {
+  if (openToAnyone(endpoint.reads, path)) return
+  if (bearer !== null && isOwnersToken(ctx, endpoint, bearer)) return
+  throw readsDisabledError(endpoint.reads, path)
+}

@@ -1,0 +1,250 @@
+/**
+ * Records are the owner's (DESIGN rule 16): who reads /query and /summary of a published
+ * endpoint, for every caller and every `reads` setting. The owner's access token always
+ * reads; any other credential (another account's token, a revoked or unknown one, a header
+ * of the wrong shape) is answered exactly like no credential at all.
+ */
+import { describe, expect, test } from 'bun:test'
+import { createAccessToken, revokeAccessToken } from '../../server/core/auth/access-tokens.ts'
+import { LIMITS } from '../../server/core/limits.ts'
+import type { ReadAccess } from '../../server/core/share/reads.ts'
+import type { Config } from '../../server/config.ts'
+import { makeEndpoint } from '../core/collect/fixtures.ts'
+import { testApp, type TestResponse } from '../support/http.ts'
+import { disabledBody, RECORDS_WARNING, SUMMARY_WARNING } from '../support/reads.ts'
+import { makeUser } from '../support/users.ts'
+
+const DAY = 86_400_000
+const T0 = '2026-01-01T00:00:00.000Z'
+
+/** The 30 days ending at `now`, the first one holding `count` records. */
+const days = (now: number, count: number) =>
+  Array.from({ length: LIMITS.summaryDays }, (_, i) => ({ date: new Date(now - (LIMITS.summaryDays - 1 - i) * DAY).toISOString().slice(0, 10), count: i === LIMITS.summaryDays - 1 ? count : 0 }))
+
+/** A published endpoint with `reads` and two records posted through it, and every kind of caller. */
+async function setup(reads: ReadAccess, config: Partial<Config> = {}) {
+  const t = testApp({ rateLimit: null, ...config })
+  const endpoint = await makeEndpoint(t.ctx, { reads })
+  const ids: string[] = []
+  for (const data of [{ name: 'Ada', email: 'ada@example.com' }, { name: 'Lin', email: 'lin@example.com' }]) {
+    const posted = await t.request('POST', endpoint.path, { body: data })
+    expect(posted.status).toBe(200)
+    ids.push(posted.body.data.id)
+  }
+  const stranger = await makeUser(t.ctx)
+  const revoked = createAccessToken(t.ctx, endpoint.ownerId, 'old laptop')
+  revokeAccessToken(t.ctx, endpoint.ownerId, revoked.id)
+  /** The Authorization header each caller sends (none for the anonymous one). */
+  const callers: Record<Caller, string | null> = {
+    anonymous: null,
+    owner: `Bearer ${endpoint.ownerToken}`,
+    'another account': `Bearer ${stranger.token}`,
+    'revoked token': `Bearer ${revoked.token}`,
+    'garbage token': 'Bearer svc_pat_not-a-real-token',
+    'malformed header': `Basic ${endpoint.ownerToken}`,
+  }
+  const read = (suffix: string, caller: Caller) => {
+    const authorization = callers[caller]
+    return t.request('GET', `${endpoint.path}${suffix}`, authorization ? { headers: { authorization } } : {})
+  }
+  return { ...t, endpoint, ids, read }
+}
+
+type Caller = 'anonymous' | 'owner' | 'another account' | 'revoked token' | 'garbage token' | 'malformed header'
+const CALLERS: Caller[] = ['anonymous', 'owner', 'another account', 'revoked token', 'garbage token', 'malformed header']
+const SETTINGS: ReadAccess[] = ['off', 'summary', 'records']
+const PATHS = ['/query', '/summary'] as const
+
+/** What a caller gets: 200 for the owner and for paths `reads` opens, the 403 naming the switch otherwise. */
+function expected(reads: ReadAccess, path: (typeof PATHS)[number], caller: Caller): 200 | 403 {
+  if (caller === 'owner') return 200
+  if (reads === 'records') return 200
+  return reads === 'summary' && path === '/summary' ? 200 : 403
+}
+
+/** The two records as /query shows them. */
+const page = (ids: string[]) => ({
+  code: 200,
+  records: [
+    { id: ids[0], data: { name: 'Ada', email: 'ada@example.com' }, meta: {}, createdAt: T0 },
+    { id: ids[1], data: { name: 'Lin', email: 'lin@example.com' }, meta: {}, createdAt: T0 },
+  ],
+  page: 1,
+  size: 100,
+  total: 2,
+})
+
+/** The summary of the two records. */
+const summary = (now: number) => ({
+  code: 200,
+  total: 2,
+  spam: 0,
+  firstAt: T0,
+  lastAt: T0,
+  fields: {
+    name: { type: 'text', count: 2, missing: 0, top: [{ value: 'Ada', count: 1 }, { value: 'Lin', count: 1 }], other: 0 },
+    email: { type: 'text', count: 2, missing: 0, top: [{ value: 'ada@example.com', count: 1 }, { value: 'lin@example.com', count: 1 }], other: 0 },
+  },
+  days: days(now, 2),
+})
+
+const MATRIX = SETTINGS.flatMap((reads) => PATHS.flatMap((path) => CALLERS.map((caller) => [reads, path, caller, expected(reads, path, caller)] as const)))
+
+describe('the privacy matrix: caller × reads × path', () => {
+  test.each(MATRIX)('reads %s, GET %s, %s → %d', async (reads, path, caller, status) => {
+    const { read, ids, clock } = await setup(reads)
+    const res = await read(path, caller)
+    expect(res.status).toBe(status)
+    expect(res.headers.get('access-control-allow-origin')).toBe('*')
+    if (status === 403) expect(res.body).toEqual(disabledBody(`${reads} ${path}` as Parameters<typeof disabledBody>[0]))
+    else expect(res.body).toEqual(path === '/query' ? page(ids) : summary(clock.now()))
+  })
+
+  /** Status, headers but the request id, and body: everything a caller could compare. */
+  const observable = (res: TestResponse) => {
+    const headers = Object.fromEntries([...res.headers].filter(([name]) => name !== 'x-request-id'))
+    return { status: res.status, headers, text: res.text }
+  }
+
+  test.each(SETTINGS.flatMap((reads) => PATHS.map((path) => [reads, path] as const)))(
+    'reads %s, GET %s: a token that is not the owner’s is answered exactly like no token, so it learns nothing',
+    async (reads, path) => {
+      const { read } = await setup(reads)
+      const anonymous = observable(await read(path, 'anonymous'))
+      for (const caller of ['another account', 'revoked token', 'garbage token', 'malformed header'] as const) {
+        expect(observable(await read(path, caller))).toEqual(anonymous)
+      }
+    },
+  )
+})
+
+describe('around the matrix', () => {
+  test('the owner’s token of one app does not open another account’s app, nor its own unpublished one', async () => {
+    const t = testApp({ rateLimit: null })
+    const mine = await makeEndpoint(t.ctx, { reads: 'off' })
+    const theirs = await makeEndpoint(t.ctx, { reads: 'off' })
+    const hidden = await makeEndpoint(t.ctx, { reads: 'records', published: false })
+    const asMine = { headers: { authorization: `Bearer ${mine.ownerToken}` } }
+    expect((await t.request('GET', `${mine.path}/query`, asMine)).status).toBe(200)
+    const foreign = await t.request('GET', `${theirs.path}/query`, asMine)
+    expect([foreign.status, foreign.body]).toEqual([403, disabledBody('off /query')])
+    const unpublished = await t.request('GET', `${hidden.path}/query`, { headers: { authorization: `Bearer ${hidden.ownerToken}` } })
+    expect(unpublished.status).toBe(404)
+    expect(unpublished.body).toEqual({ code: 404, error: { type: 'not_found', message: 'No published form has this address: the link may be mistyped, or the owner rotated its token or unpublished it' } })
+  })
+
+  test('changing reads takes effect on the next request (the endpoint cache follows)', async () => {
+    const t = testApp({ rateLimit: null })
+    const endpoint = await makeEndpoint(t.ctx, { reads: 'records' })
+    const share = `/api/v3/apps/${endpoint.appId}/share`
+    expect((await t.request('GET', `${endpoint.path}/query`)).status).toBe(200)
+    await t.request('PATCH', share, { token: endpoint.ownerToken, body: { reads: 'summary' } })
+    expect((await t.request('GET', `${endpoint.path}/query`)).body).toEqual(disabledBody('summary /query'))
+    expect((await t.request('GET', `${endpoint.path}/summary`)).status).toBe(200)
+    await t.request('PATCH', share, { token: endpoint.ownerToken, body: { reads: false } })
+    expect((await t.request('GET', `${endpoint.path}/summary`)).body).toEqual(disabledBody('off /summary'))
+  })
+
+  test('the owner’s reads are rate limited like anyone’s (one read bucket for /query and /summary)', async () => {
+    const t = testApp({ rateLimit: { rate: 1, burst: 2 } })
+    const endpoint = await makeEndpoint(t.ctx, { reads: 'off' })
+    const owner = { headers: { authorization: `Bearer ${endpoint.ownerToken}` } }
+    expect((await t.request('GET', `${endpoint.path}/query`, owner)).status).toBe(200)
+    expect((await t.request('GET', `${endpoint.path}/summary`, owner)).status).toBe(200)
+    const res = await t.request('GET', `${endpoint.path}/query`, owner)
+    expect(res.status).toBe(429)
+    expect(res.headers.get('retry-after')).toBe('1')
+    expect(res.body).toEqual({ code: 429, error: { type: 'rate_limited', message: 'Too many requests to this endpoint (limit 1/s, burst 2); retry after 1 s', details: { retryAfterSeconds: 1 } } })
+  })
+
+  test('a preflight for a read with the Authorization header is allowed from any origin, without cookies', async () => {
+    const t = testApp({ rateLimit: null })
+    const endpoint = await makeEndpoint(t.ctx)
+    for (const origin of ['https://dashboard.example', 'null']) {
+      const res = await t.request('OPTIONS', `${endpoint.path}/query`, {
+        headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+      })
+      expect(res.status).toBe(204)
+      expect(res.headers.get('access-control-allow-origin')).toBe('*')
+      expect(res.headers.get('access-control-allow-methods')).toBe('GET, POST, OPTIONS')
+      expect(res.headers.get('access-control-allow-headers')).toBe('Content-Type, Authorization')
+      expect(res.headers.get('access-control-allow-credentials')).toBeNull()
+    }
+  })
+})
+
+describe('PATCH /apps/:id/share reads', () => {
+  async function app() {
+    const t = testApp()
+    const owner = await makeUser(t.ctx)
+    const created = await t.request('POST', '/api/v3/apps', { token: owner.token, body: { name: 'Contact form' } })
+    const appId: string = created.body.data.id
+    return { t, owner, appId, created, share: `/api/v3/apps/${appId}/share` }
+  }
+
+  // [sent, stored and shown, warnings in the answer]
+  const cases: Array<[ReadAccess | boolean, ReadAccess, string[] | undefined]> = [
+    ['off', 'off', undefined],
+    ['summary', 'summary', [SUMMARY_WARNING]],
+    ['records', 'records', [RECORDS_WARNING]],
+    [true, 'records', [RECORDS_WARNING]],
+    [false, 'off', undefined],
+  ]
+  test.each(cases)('reads: %p is stored as %p, and the answer warns exactly when reads are open', async (sent, stored, warnings) => {
+    const { t, owner, share, appId } = await app()
+    if (sent === false || sent === 'off') await t.request('PATCH', share, { token: owner.token, body: { reads: 'records' } })
+    const res = await t.request('PATCH', share, { token: owner.token, body: { reads: sent } })
+    expect(res.status).toBe(200)
+    const shown = { ...res.body.data }
+    expect(shown.reads).toBe(stored)
+    expect(shown.warnings).toEqual(warnings)
+    expect(Object.hasOwn(shown, 'warnings')).toBe(warnings !== undefined)
+    // GET shows the same; so do the app and the apps list.
+    expect((await t.request('GET', share, { token: owner.token })).body.data).toEqual(res.body.data)
+    const view = (await t.request('GET', `/api/v3/apps/${appId}`, { token: owner.token })).body.data
+    expect([view.reads, view.warnings, Object.hasOwn(view, 'warnings')]).toEqual([stored, warnings, warnings !== undefined])
+    const [listed] = (await t.request('GET', '/api/v3/apps', { token: owner.token })).body.data.apps
+    expect(listed).toEqual(view)
+  })
+
+  test('publishing an app with reads open answers with the warning; with reads off, without', async () => {
+    const { t, owner, share } = await app()
+    const closed = await t.request('POST', `${share}/publish`, { token: owner.token })
+    expect(closed.body.data.reads).toBe('off')
+    expect(Object.hasOwn(closed.body.data, 'warnings')).toBe(false)
+    await t.request('POST', `${share}/unpublish`, { token: owner.token })
+    await t.request('PATCH', share, { token: owner.token, body: { reads: 'records' } })
+    const open = await t.request('POST', `${share}/publish`, { token: owner.token })
+    expect(open.body.data).toMatchObject({ published: true, reads: 'records', warnings: [RECORDS_WARNING] })
+    const rotated = await t.request('POST', `${share}/rotate`, { token: owner.token })
+    expect(rotated.body.data.warnings).toEqual([RECORDS_WARNING])
+  })
+
+  test.each([['on'], ['public'], ['OFF'], [1], [null], [['records']]])('reads: %p is a 422 naming the three values', async (sent) => {
+    const { t, owner, share } = await app()
+    const res = await t.request('PATCH', share, { token: owner.token, body: { reads: sent } })
+    expect(res.status).toBe(422)
+    const message = 'must be "off", "summary" or "records" (true and false still mean "records" and "off")'
+    expect(res.body).toEqual({ code: 422, error: { type: 'validation', message: `reads: ${message}`, details: { problems: [{ path: 'reads', message }] } } })
+    expect((await t.request('GET', share, { token: owner.token })).body.data.reads).toBe('off')
+  })
+
+  test('a new app (POST /apps) starts with reads off and no warnings', async () => {
+    const { t, owner, created, share } = await app()
+    expect(created.body.data.reads).toBe('off')
+    expect(Object.hasOwn(created.body.data, 'warnings')).toBe(false)
+    const settings = (await t.request('GET', share, { token: owner.token })).body.data
+    expect([settings.reads, Object.hasOwn(settings, 'warnings')]).toEqual(['off', false])
+  })
+
+  test('the OpenAPI document describes reads as the three values or a boolean', async () => {
+    const { t } = await app()
+    const doc = (await t.request('GET', '/api/v3/openapi.json')).body
+    const reads = doc.paths['/api/v3/apps/{id}/share/'].patch.requestBody.content['application/json'].schema.properties.reads
+    expect(reads.anyOf).toEqual([{ type: 'string', enum: ['off', 'summary', 'records'] }, { type: 'boolean' }])
+    expect(reads.description).toContain("The owner's access token (Authorization: Bearer) always reads.")
+    expect(doc.info.description).toContain('Answers that show reads open carry data.warnings.')
+    expect(doc.paths['/api/v3/share/{token}/query'].get.security).toEqual([{}, { accessToken: [] }])
+    expect(doc.paths['/api/v3/share/{token}/summary'].get.security).toEqual([{}, { accessToken: [] }])
+  })
+})

@@ -1,0 +1,73 @@
+/**
+ * Records stay the owner's through MCP (DESIGN rule 16): an app an agent creates starts with
+ * reads off, the agent still reads its records (svc_read runs with the owner's token), and a
+ * result that opens reads carries the server's warnings for the agent to pass on.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { RECORDS_WARNING, SUMMARY_WARNING } from '../support/reads.ts'
+import { BUN, ROOT, startTestServer, tempConfigHome } from '../support/server.ts'
+
+// Explicit timeouts below: in a whole-suite run Bun applies the preload's default (30 s) to the first file only.
+
+const server = startTestServer()
+let client: Client
+let token: string
+
+beforeAll(async () => {
+  token = (await server.account()).token
+  const transport = new StdioClientTransport({
+    command: BUN,
+    args: ['cli/main.ts', 'mcp'],
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', XDG_CONFIG_HOME: tempConfigHome(), SVC_URL: server.url, SVC_TOKEN: token },
+    stderr: 'pipe',
+  })
+  client = new Client({ name: 'svc-reads-test', version: '1.0.0' })
+  await client.connect(transport)
+}, 30_000)
+afterAll(async () => {
+  await client?.close()
+  await server.close()
+})
+
+type Result = { isError?: boolean; content: { type: string; text: string }[] }
+const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as Result
+const json = (result: Result) => {
+  expect(result.isError).toBeUndefined()
+  return JSON.parse(result.content.map((c) => c.text).join('\n'))
+}
+
+describe('reads through MCP', () => {
+  test('an app made by an agent starts with reads off; publishing keeps the records private, and svc_read still reads them', async () => {
+    const app = json(await call('svc_exec', { command: 'app create', args: ['--name', 'Contact form'] }))
+    expect(app).toMatchObject({ name: 'Contact form', published: false, reads: 'off' })
+    expect(app).not.toHaveProperty('warnings')
+    const share = json(await call('svc_exec', { command: 'share publish', args: ['--app', app.id] }))
+    expect(share).toMatchObject({ published: true, reads: 'off' })
+    expect(share).not.toHaveProperty('warnings')
+
+    const posted = await fetch(share.endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Ada"}' })
+    expect(posted.status).toBe(200)
+    const anonymous = await fetch(`${share.endpoint}/query`)
+    expect(anonymous.status).toBe(403)
+
+    const query = (await call('svc_read', { command: 'share query', args: ['--app', app.id] })).content[0].text
+    expect(query).toContain('"name": "Ada"')
+    const summary = (await call('svc_read', { command: 'share summary', args: ['--app', app.id] })).content[0].text
+    expect(summary).toContain('"total": 1')
+  }, 30_000)
+
+  test('opening reads answers with the warnings, and share status repeats them while reads are open', async () => {
+    const app = json(await call('svc_exec', { command: 'app create', args: ['--name', 'Poll'] }))
+    const summary = json(await call('svc_exec', { command: 'share set', args: ['--app', app.id, '--reads', 'summary'] }))
+    expect(summary).toMatchObject({ reads: 'summary', warnings: [SUMMARY_WARNING] })
+    const records = json(await call('svc_exec', { command: 'share set', args: ['--app', app.id, '--reads', 'records'] }))
+    expect(records).toMatchObject({ reads: 'records', warnings: [RECORDS_WARNING] })
+    expect(json(await call('svc_read', { command: 'share status', args: ['--app', app.id] }))).toMatchObject({ reads: 'records', warnings: [RECORDS_WARNING] })
+    const closed = json(await call('svc_exec', { command: 'share set', args: ['--app', app.id, '--reads', 'off'] }))
+    expect(closed.reads).toBe('off')
+    expect(closed).not.toHaveProperty('warnings')
+  }, 30_000)
+})
