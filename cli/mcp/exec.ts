@@ -28,7 +28,7 @@ export interface ExecEntry {
  * --out would write files on the user's machine. --json is always added.
  */
 const REFUSED_FLAGS = new Set(['--server', '--token', '--out', '--json'])
-const GLOBAL = new Set(['server', 'token', 'json'])
+const GLOBAL = new Set(['server', 'token', 'json', 'timeout'])
 
 /** Single commands an MCP tool does better: they would block a tool call without progress. */
 const USE_TOOL_INSTEAD = new Map([['smart generate', 'use the svc_generate tool: it reports progress and answers {status:"running", jobId} instead of blocking']])

@@ -51,7 +51,7 @@ describe('what the server offers', () => {
     const exec = tools.find((t) => t.name === 'svc_exec')!
     expect(read.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false })
     expect(exec.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true })
-    expect(read.description).toContain('- app list\n')
+    expect(read.description).toContain('- app list [--limit] [--page] [--quiet]\n')
     expect(read.description).not.toContain('- app create')
     expect(exec.description).toContain('- app delete --app  (DESTRUCTIVE: needs confirm)')
     for (const hidden of ['- auth ', '- serve', '- mcp', '- smart generate']) expect(exec.description).not.toContain(hidden)

@@ -1,15 +1,16 @@
 import { defineSvcCommand } from '../../command.ts'
-import { result } from '../../output.ts'
-import { appArg, seg } from '../_shared.ts'
+import { listing, listResult } from '../../listing.ts'
+import { appArg, pageArgs, quietArg, seg } from '../_shared.ts'
 import { fieldTable, type Field } from './_view.ts'
 
 export default defineSvcCommand({
   description: 'List the fields of an app in order',
   example: 'svc-cli field list --app 0193…',
   effect: 'read',
-  args: { ...appArg },
+  args: { ...appArg, ...pageArgs, ...quietArg },
   async run(args, env) {
+    const asked = listing(args)
     const data = await env.client().request<{ fields: Field[]; limit: number }>('GET', `/api/v3/apps/${seg(args.app)}/fields`)
-    return result(data, fieldTable(data.fields, data.limit))
+    return listResult(env, asked, data.fields, { key: 'fields', id: (f) => f.id, extra: { limit: data.limit }, human: (fields) => fieldTable(fields, data.limit, data.fields.length) })
   },
 })
