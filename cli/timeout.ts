@@ -42,13 +42,24 @@ export function timeoutError(server: string, request: string, seconds: number, b
   )
 }
 
+/** Where the waiting happens: the real timers, or a hand-moved clock in tests. */
+export interface Timers {
+  set(callback: () => void, ms: number): unknown
+  clear(handle: unknown): void
+}
+
+export const systemTimers: Timers = {
+  set: (callback, ms) => setTimeout(callback, ms),
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+}
+
 /** `work`, or a rejection with `onTimeout()` when it has not settled after `ms`. */
-export function within<T>(work: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
+export function within<T>(work: Promise<T>, ms: number, onTimeout: () => Error, timers: Timers = systemTimers): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(onTimeout()), ms)
+    const timer = timers.set(() => reject(onTimeout()), ms)
     work.then(
-      (value) => (clearTimeout(timer), resolve(value)),
-      (error) => (clearTimeout(timer), reject(error)),
+      (value) => (timers.clear(timer), resolve(value)),
+      (error) => (timers.clear(timer), reject(error)),
     )
   })
 }
@@ -58,7 +69,7 @@ export function within<T>(work: Promise<T>, ms: number, onTimeout: () => Error):
  * waits longer, `onIdle(bytesSoFar)` gives the error the reader sees and the download is
  * cancelled. Time spent while nobody reads (a slow consumer) does not count.
  */
-export function idleLimited(body: ReadableStream<Uint8Array>, ms: number, onIdle: (bytes: number) => Error): ReadableStream<Uint8Array> {
+export function idleLimited(body: ReadableStream<Uint8Array>, ms: number, onIdle: (bytes: number) => Error, timers: Timers = systemTimers): ReadableStream<Uint8Array> {
   const reader = body.getReader()
   let bytes = 0
   return new ReadableStream<Uint8Array>(
@@ -66,7 +77,7 @@ export function idleLimited(body: ReadableStream<Uint8Array>, ms: number, onIdle
       async pull(controller) {
         let chunk: Awaited<ReturnType<typeof reader.read>>
         try {
-          chunk = await within(reader.read(), ms, () => onIdle(bytes))
+          chunk = await within(reader.read(), ms, () => onIdle(bytes), timers)
         } catch (error) {
           reader.cancel().catch(() => {})
           controller.error(error)
