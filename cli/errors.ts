@@ -9,6 +9,16 @@
  */
 export const EXIT = { ok: 0, error: 1, usage: 2, auth: 4, timeout: 124, interrupted: 130 } as const
 
+/** What each exit code means, for `svc-cli --help` and the README. */
+export const EXIT_MEANINGS: Record<(typeof EXIT)[keyof typeof EXIT], string> = {
+  0: 'ok (also when a reader such as `head` closes stdout early)',
+  1: 'failed (the message says why)',
+  2: 'usage: a bad flag or value, or a confirmation needed off a terminal (pass --yes)',
+  4: 'not logged in, or the token was refused',
+  124: 'the server did not answer in time (--timeout, SVC_TIMEOUT)',
+  130: 'interrupted',
+}
+
 /**
  * One thing wrong with how a command was called or with what it sent, named the way the
  * user typed it: a flag (`--name`), several flags (`--name`, `--description`: pass one),

@@ -5,7 +5,7 @@
  */
 import { renderUsage, runCommand, type CommandDef } from 'citty'
 import type { SvcCommand } from './command.ts'
-import { CliError, EXIT, OutputClosed } from './errors.ts'
+import { CliError, EXIT, EXIT_MEANINGS, OutputClosed } from './errors.ts'
 import type { Io } from './io.ts'
 import { asCliError, renderError, renderResult, stripAnsi, type CommandResult, type Style } from './output.ts'
 import { withFlagNames } from './problems.ts'
@@ -19,7 +19,10 @@ export async function helpText(command: CommandDef<any>, parent: CommandDef<any>
   let text = await renderUsage(named, undefined)
   const svc = (command as SvcCommand).svc
   if (svc) text += `\n\nEXAMPLE\n\n  ${svc.example}\n`
-  else if (path.length === 0) text += `\n\nEXAMPLE\n\n  svc-cli auth login --token svc_pat_…   then   svc-cli app list\n`
+  else if (path.length === 0) {
+    text += `\n\nEXAMPLE\n\n  svc-cli auth login --with-token < token.txt   then   svc-cli app list\n`
+    text += `\nEXIT CODES\n\n${Object.entries(EXIT_MEANINGS).map(([code, meaning]) => `  ${code.padEnd(3)}  ${meaning}`).join('\n')}\n`
+  }
   text = text.replace(/[ \t]+$/gm, '')
   return style.color ? text : stripAnsi(text)
 }
