@@ -7,7 +7,7 @@ import { readdirSync, statSync, writeFileSync, mkdirSync } from 'node:fs'
 import { resolveConnection, type Connection } from '../../cli/client.ts'
 import { configDir, configPath, normalizeServer, readConfig, updateConfig, writeConfig } from '../../cli/config.ts'
 import { CliError } from '../../cli/errors.ts'
-import { tempConfigHome } from '../support/server.ts'
+import { cliInProcess, startTestServer, tempConfigHome } from '../support/server.ts'
 
 describe('stored config', () => {
   test('lives under XDG_CONFIG_HOME/svc, else ~/.config/svc', () => {
@@ -80,6 +80,25 @@ describe('stored config', () => {
     // A later login through the other spelling replaces the entry instead of adding one.
     updateConfig(env, (c) => void (c.servers[normalizeServer('http://localhost:8787/')] = { token: 'latest', savedAt: '2026-03-01T00:00:00.000Z' }))
     expect(readConfig(env).servers).toEqual({ 'http://127.0.0.1:8787': { token: 'latest', savedAt: '2026-03-01T00:00:00.000Z' } })
+  })
+})
+
+describe('one login for localhost and 127.0.0.1', () => {
+  test('a token stored under http://localhost:<port> is used for http://127.0.0.1:<port>/ (a real server)', async () => {
+    const server = startTestServer()
+    try {
+      const { token } = await server.account()
+      const port = new URL(server.url).port
+      const env = { XDG_CONFIG_HOME: tempConfigHome() }
+      writeConfig(env, { current: `http://localhost:${port}/`, servers: { [`http://localhost:${port}`]: { token, savedAt: '2026-01-01T00:00:00.000Z' } } })
+      for (const url of [`http://127.0.0.1:${port}/`, `http://localhost:${port}`, undefined]) {
+        const run = await cliInProcess(['auth', 'status', '--json'], { env: { ...env, SVC_URL: url } })
+        expect(run.code).toBe(0)
+        expect(run.json()).toMatchObject({ server: `http://127.0.0.1:${port}`, tokenSource: 'config', authenticated: true })
+      }
+    } finally {
+      await server.close()
+    }
   })
 })
 

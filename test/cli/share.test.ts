@@ -75,6 +75,22 @@ describe('records', () => {
     expect(human.at(-2)).toBe('Page 1 · 2 of 2 records')
   })
 
+  test('query, summary and export read through the owner routes, so they work with the reads of the endpoint off', async () => {
+    ok(await cli('share', 'set', '--app', app, '--reads', 'off'))
+    try {
+      expect(ok(await cli('share', 'query', '--app', app, '--json')).json().total).toBe(2)
+      expect(ok(await cli('share', 'summary', '--app', app, '--json')).json().total).toBe(2)
+      expect(ok(await cli('share', 'export', '--app', app, '--json')).json()).toHaveLength(2)
+    } finally {
+      ok(await cli('share', 'set', '--app', app, '--reads', 'on'))
+    }
+    // Nothing in svc-cli (nor its MCP tools) reads through the public endpoint; its one use is share post's submission.
+    const { readdirSync, readFileSync: read } = await import('node:fs')
+    const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []))
+    const uses = walk(join(import.meta.dir, '..', '..', 'cli')).flatMap((file) => [...read(file, 'utf8').matchAll(/.*\/api\/v3\/share\/.*/g)].map((m) => m[0].trim()))
+    expect(uses).toEqual([expect.stringMatching(/^const data = await client\.request<\{ id: string \}>\('POST', `\/api\/v3\/share\/\$\{encodeURIComponent\(share\.token\)\}`/)])
+  })
+
   test('post without a record is a usage error naming --data', async () => {
     expect(await cli('share', 'post', '--app', app)).toMatchObject({ code: 2, stderr: 'error: No record given: pass --data \'{"name":"value"}\' or pipe JSON into stdin\n' })
     expect(await cli('share', 'post', '--app', app, '--data', '{oops')).toMatchObject({ code: 2 })
