@@ -2,8 +2,7 @@
  * @module What list and create commands share: ids only with `-q` (docker -q), and paging
  * of lists the API returns whole (`--limit`, `--page`, a "N more" line on a terminal).
  */
-import type { CommandEnv } from './command.ts'
-import { intArg } from './command.ts'
+import { intArg, type CommandEnv } from './command.ts'
 import { result, type CommandResult, type Style } from './output.ts'
 import { LIMITS } from '../server/core/limits.ts'
 
@@ -25,14 +24,14 @@ export interface ListFlags {
   quiet?: boolean
 }
 
-/** The paging flags, checked; call before the request so a bad value costs no round trip. */
+/** The paging flags, checked. */
 export interface Listing {
   limit?: number
   page?: number
   quiet: boolean
 }
 
-/** Checks --limit and --page (usage error, exit 2, naming the flag). */
+/** Checks --limit and --page (usage error, exit 2, naming the flag); call it before the request, so a bad value costs no round trip. */
 export function listing(flags: ListFlags): Listing {
   return { limit: intArg(flags.limit, 'limit', 1, LIMITS.maxPageSize), page: intArg(flags.page, 'page', 1, Number.MAX_SAFE_INTEGER), quiet: Boolean(flags.quiet) }
 }
