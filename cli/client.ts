@@ -1,10 +1,12 @@
 /**
- * @module The one HTTP client of the CLI and the MCP server. Resolves which server and
- * token to use (flag > environment > stored config > default), sends requests, unwraps
- * `{code, data}` and turns `{code, error}` into CliError with the right exit code.
+ * @module The one HTTP client of the CLI and the MCP server. Resolves which server, token
+ * and timeout to use (flag > environment > stored config > default), sends requests,
+ * unwraps `{code, data}` and turns `{code, error}` into CliError with the right exit code.
+ * No request waits on a silent server longer than the timeout (timeout.ts).
  */
 import { DEFAULT_SERVER, normalizeServer, readConfig } from './config.ts'
 import { CliError, EXIT, notLoggedIn } from './errors.ts'
+import { DEFAULT_TIMEOUT_SECONDS, idleLimited, timeoutError, timeoutSeconds, within } from './timeout.ts'
 
 type Env = Record<string, string | undefined>
 
@@ -12,17 +14,21 @@ export interface Connection {
   server: string
   token: string | null
   tokenSource: 'flag' | 'env' | 'config' | null
+  /** How long to wait for the server to say something (default 30). */
+  timeoutSeconds?: number
 }
 
 /** Applies the precedence rules; reads the stored config on every call (a login elsewhere counts). */
-export function resolveConnection(flags: { server?: string; token?: string }, env: Env): Connection {
+export function resolveConnection(flags: { server?: string; token?: string; timeout?: string }, env: Env): Connection {
+  const timeout = timeoutSeconds(flags.timeout, env)
   const stored = readConfig(env)
   const rawServer = flags.server?.trim() || env.SVC_URL?.trim() || stored.current || DEFAULT_SERVER
   const server = normalizeServer(rawServer)
-  if (flags.token?.trim()) return { server, token: flags.token.trim(), tokenSource: 'flag' }
-  if (env.SVC_TOKEN?.trim()) return { server, token: env.SVC_TOKEN.trim(), tokenSource: 'env' }
+  const withToken = (token: string | null, tokenSource: Connection['tokenSource']): Connection => ({ server, token, tokenSource, timeoutSeconds: timeout })
+  if (flags.token?.trim()) return withToken(flags.token.trim(), 'flag')
+  if (env.SVC_TOKEN?.trim()) return withToken(env.SVC_TOKEN.trim(), 'env')
   const entry = stored.servers[server]
-  return entry?.token ? { server, token: entry.token, tokenSource: 'config' } : { server, token: null, tokenSource: null }
+  return entry?.token ? withToken(entry.token, 'config') : withToken(null, null)
 }
 
 export interface RequestOptions {
@@ -69,7 +75,7 @@ export class SvcClient {
     return text
   }
 
-  /** A streamed download; the caller reads `response.body`. */
+  /** A streamed download; the caller reads `response.body` (each read waits at most the timeout). */
   async download(path: string, options: RequestOptions = {}): Promise<Response> {
     const response = await this.send('GET', path, options)
     if (!response.ok) {
@@ -79,6 +85,7 @@ export class SvcClient {
     return response
   }
 
+  /** The request, answered within the timeout, its body limited to the timeout per read. */
   private async send(method: string, path: string, options: RequestOptions): Promise<Response> {
     const url = new URL(`${this.server}${path}`)
     for (const [key, value] of Object.entries(options.query ?? {})) {
@@ -95,14 +102,30 @@ export class SvcClient {
       body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
       headers['content-type'] ??= 'application/json'
     }
+    const seconds = this.connection.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS
+    const request = `${method} ${path}`
+    const abort = new AbortController()
+    let response: Response
     try {
-      return await this.fetchImpl(url, { method, headers, body })
+      response = await within(this.fetchImpl(url, { method, headers, body, signal: abort.signal }), seconds * 1000, () => {
+        abort.abort()
+        return timeoutError(this.server, request, seconds)
+      })
     } catch (error) {
+      if (error instanceof CliError) throw error
       throw new CliError(
         'unreachable',
         `Could not reach svc at ${this.server} (${(error as Error).message}). Start it with \`svc-cli serve\`, or point to it with --server or SVC_URL.`,
+        EXIT.error,
+        { server: this.server },
       )
     }
+    if (!response.body) return response
+    const limited = idleLimited(response.body, seconds * 1000, (bytes) => {
+      abort.abort()
+      return timeoutError(this.server, request, seconds, bytes)
+    })
+    return new Response(limited, { status: response.status, statusText: response.statusText, headers: response.headers })
   }
 }
 

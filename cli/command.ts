@@ -5,10 +5,11 @@
  */
 import type { ArgsDef, CommandDef, ParsedArgs } from 'citty'
 import { resolveConnection, SvcClient, type Connection } from './client.ts'
-import { CliError, EXIT, usageError } from './errors.ts'
+import { CliError, EXIT, flagError, usageError } from './errors.ts'
 import type { Io } from './io.ts'
 import type { CommandResult } from './output.ts'
 import { globalArgs } from './commands/_shared.ts'
+import { timeoutSeconds } from './timeout.ts'
 
 /** read: changes nothing · write: creates or changes · destructive: deletes or cuts something off. */
 export type Effect = 'read' | 'write' | 'destructive'
@@ -18,6 +19,12 @@ export interface SvcMeta {
   effect: Effect
   /** True when the result carries record content sent by the public (MCP fences it as data). */
   untrusted?: boolean
+  /**
+   * The flag that carries each request-body key whose flag is not simply its kebab-case
+   * name (`options` ← `--set`), so the server's validation problems name the flag;
+   * `'*'` maps every path (the flag's value is the body, as with `share post --data`).
+   */
+  flagFor?: Record<string, string>
 }
 
 export type SvcCommand = CommandDef<any> & { svc: SvcMeta }
@@ -40,12 +47,14 @@ export interface CommandEnv {
   progressDone(): void
 }
 
-type Globals = { server?: string; token?: string; json?: boolean }
+type Globals = { server?: string; token?: string; json?: boolean; timeout?: string }
 
 /** Builds the env a command runs with from the parsed global flags and the Io. */
 export function commandEnv(io: Io, flags: Globals): CommandEnv {
   const interactive = Boolean(io.prompt && io.stdin.isTTY && io.stderr.isTTY)
-  const connection = () => resolveConnection({ server: flags.server, token: flags.token }, io.env)
+  // A bad --timeout is a usage error even for a command that never connects.
+  if (flags.timeout !== undefined) timeoutSeconds(flags.timeout, {})
+  const connection = () => resolveConnection({ server: flags.server, token: flags.token, timeout: flags.timeout }, io.env)
   let progressShown = false
   const env: CommandEnv = {
     io,
@@ -88,7 +97,7 @@ export function defineSvcCommand<const T extends ArgsDef = {}>(spec: SvcCommandS
   return {
     meta: { description: spec.description },
     args,
-    svc: { example: spec.example, effect: spec.effect, untrusted: spec.untrusted },
+    svc: { example: spec.example, effect: spec.effect, untrusted: spec.untrusted, flagFor: spec.flagFor },
     run: ({ args: parsed, data }) => spec.run(parsed as ParsedArgs<T & typeof globalArgs>, commandEnv((data as { io: Io }).io, parsed as Globals)),
   }
 }
@@ -104,9 +113,9 @@ export const lazy = (load: () => Promise<{ default: CommandDef<any> }>) => () =>
 /** Parses a whole number flag (citty has no number type); usage error otherwise. */
 export function intArg(raw: string | undefined, flag: string, min: number, max: number): number | undefined {
   if (raw === undefined || raw === '') return undefined
-  if (!/^-?\d+$/.test(raw.trim())) throw usageError(`--${flag} must be a whole number, got "${raw}"`)
+  if (!/^-?\d+$/.test(raw.trim())) throw flagError(`--${flag}`, `must be a whole number, got "${raw}"`)
   const value = Number(raw)
-  if (value < min || value > max) throw usageError(`--${flag} must be between ${min} and ${max}, got ${value}`)
+  if (value < min || value > max) throw flagError(`--${flag}`, `must be between ${min} and ${max}, got ${value}`)
   return value
 }
 
@@ -116,7 +125,7 @@ export function boolArg(raw: string | undefined, flag: string): boolean | undefi
   const value = raw.trim().toLowerCase()
   if (['true', 'on', 'yes', '1'].includes(value)) return true
   if (['false', 'off', 'no', '0'].includes(value)) return false
-  throw usageError(`--${flag} must be on or off, got "${raw}"`)
+  throw flagError(`--${flag}`, `must be on or off, got "${raw}"`)
 }
 
 /** Parses a JSON flag value with a message that names the flag. */
@@ -124,6 +133,6 @@ export function jsonArg(raw: string, flag: string): unknown {
   try {
     return JSON.parse(raw)
   } catch (error) {
-    throw usageError(`--${flag} must be valid JSON (${(error as Error).message})`)
+    throw flagError(`--${flag}`, `must be valid JSON (${(error as Error).message})`)
   }
 }

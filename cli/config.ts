@@ -37,6 +37,7 @@ export const configPath = (env: Env) => join(configDir(env), 'config.json')
 export function readConfig(env: Env): StoredConfig {
   const path = configPath(env)
   let text: string
+  let parsed: Partial<StoredConfig>
   try {
     text = readFileSync(path, 'utf8')
   } catch (error) {
@@ -44,11 +45,35 @@ export function readConfig(env: Env): StoredConfig {
     throw new CliError('config', `Cannot read ${path}: ${(error as Error).message}`)
   }
   try {
-    const parsed = JSON.parse(text) as Partial<StoredConfig>
-    return { current: parsed.current, servers: parsed.servers && typeof parsed.servers === 'object' ? parsed.servers : {} }
+    parsed = JSON.parse(text) as Partial<StoredConfig>
   } catch {
     throw new CliError('config', `${path} is not valid JSON; fix or delete it and log in again`)
   }
+  return canonical({ current: parsed.current, servers: parsed.servers && typeof parsed.servers === 'object' ? parsed.servers : {} })
+}
+
+/** The same server spelled once: a URL that no longer parses keeps its key as it is. */
+const keyOf = (server: string) => {
+  try {
+    return normalizeServer(server)
+  } catch {
+    return server
+  }
+}
+
+/**
+ * Stored keys in their normal form, so a login saved before the form changed (or as
+ * `http://localhost:8787/`) is found under `http://127.0.0.1:8787`; of two entries for
+ * one server the newest wins.
+ */
+function canonical(config: StoredConfig): StoredConfig {
+  const servers: Record<string, ServerEntry> = {}
+  for (const [server, entry] of Object.entries(config.servers)) {
+    const key = keyOf(server)
+    const kept = servers[key]
+    if (!kept || String(entry?.savedAt ?? '') >= String(kept.savedAt ?? '')) servers[key] = entry
+  }
+  return { ...(config.current === undefined ? {} : { current: keyOf(config.current) }), servers }
 }
 
 /** Writes the whole config atomically with owner-only permissions. */
@@ -70,7 +95,14 @@ export function updateConfig(env: Env, change: (config: StoredConfig) => void): 
   return config
 }
 
-/** Normalises a server URL so `http://host:1/` and `http://host:1` share one entry. */
+/** Host names that mean this machine over IPv4; svc binds 127.0.0.1 by default (HOST). */
+const LOOPBACK = new Set(['localhost', '127.0.0.1'])
+
+/**
+ * Normalises a server URL so one server has one spelling, and so one stored login:
+ * no trailing slash, lower-case host, and `localhost` written as `127.0.0.1` (the address
+ * svc listens on by default, so requests go there without trying IPv6 `::1` first).
+ */
 export function normalizeServer(raw: string): string {
   let url: URL
   try {
@@ -81,5 +113,6 @@ export function normalizeServer(raw: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new CliError('usage', `--server must start with http:// or https://, got "${raw}"`, 2)
   }
+  if (LOOPBACK.has(url.hostname)) url.hostname = '127.0.0.1'
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '')
 }

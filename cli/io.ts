@@ -4,9 +4,14 @@
  */
 import { createInterface } from 'node:readline'
 import type { Fetch } from './client.ts'
+import { CliError, OutputClosed } from './errors.ts'
 
 export interface Writer {
   isTTY: boolean
+  /**
+   * Writes a chunk; a promise means "wait before writing more" (the reader is slower).
+   * Throws OutputClosed once the reader has gone (`| head`).
+   */
   write(chunk: string | Uint8Array): void | Promise<void>
 }
 
@@ -64,13 +69,52 @@ function terminalPrompt(question: string, secret: boolean): Promise<string> {
   })
 }
 
+/**
+ * A process stream as a Writer that waits for `drain` (so a streamed export never piles up
+ * in memory). When the reader goes away (EPIPE: `| head`) stdout throws OutputClosed, which
+ * ends the run quietly with exit 0 instead of Bun's stack dump and exit 1; another write
+ * error (a full disk) is a failure naming the cause. stderr is only written when it can be.
+ */
+export function streamWriter(stream: NodeJS.WriteStream, name: 'stdout' | 'stderr'): Writer {
+  let failure: Error | undefined
+  const waiters = new Set<() => void>()
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    failure = error.code === 'EPIPE' ? new OutputClosed() : new CliError('output_failed', `Could not write to ${name}: ${error.message}`)
+    for (const wake of waiters) wake()
+  })
+  const ended = () => {
+    if (failure && name === 'stdout') throw failure
+  }
+  return {
+    isTTY: Boolean(stream.isTTY),
+    write(chunk) {
+      ended()
+      if (failure || stream.write(chunk)) return
+      return new Promise<void>((resolve, reject) => {
+        const wake = () => {
+          waiters.delete(wake)
+          stream.off('drain', wake)
+          try {
+            ended()
+            resolve()
+          } catch (error) {
+            reject(error)
+          }
+        }
+        waiters.add(wake)
+        stream.once('drain', wake)
+      })
+    },
+  }
+}
+
 /** The real process's streams. */
 export function processIo(): Io {
   const interactive = Boolean(process.stdin.isTTY && process.stderr.isTTY)
   return {
     env: process.env,
-    stdout: { isTTY: Boolean(process.stdout.isTTY), write: (chunk) => void process.stdout.write(chunk) },
-    stderr: { isTTY: Boolean(process.stderr.isTTY), write: (chunk) => void process.stderr.write(chunk) },
+    stdout: streamWriter(process.stdout, 'stdout'),
+    stderr: streamWriter(process.stderr, 'stderr'),
     stdin: { isTTY: Boolean(process.stdin.isTTY), read: () => readAll(process.stdin) },
     prompt: interactive ? terminalPrompt : undefined,
     onInterrupt(listener) {
@@ -85,14 +129,17 @@ export interface BufferedIo extends Io {
   err(): string
 }
 
-/** An Io that captures output; `stdin` is the given text. A given `prompt` stands for a person at a terminal. */
-export function bufferedIo(env: Record<string, string | undefined>, options: { stdin?: string; prompt?: Io['prompt']; fetch?: Fetch } = {}): BufferedIo {
+/**
+ * An Io that captures output; `stdin` is the given text. A given `prompt` stands for a
+ * person at a terminal (stdin and stderr are terminals); `stdoutTTY` makes stdout one too.
+ */
+export function bufferedIo(env: Record<string, string | undefined>, options: { stdin?: string; prompt?: Io['prompt']; fetch?: Fetch; stdoutTTY?: boolean } = {}): BufferedIo {
   const out: Uint8Array[] = []
   const err: string[] = []
   const encoder = new TextEncoder()
   return {
     env,
-    stdout: { isTTY: false, write: (chunk) => void out.push(typeof chunk === 'string' ? encoder.encode(chunk) : chunk) },
+    stdout: { isTTY: Boolean(options.stdoutTTY), write: (chunk) => void out.push(typeof chunk === 'string' ? encoder.encode(chunk) : chunk) },
     stderr: { isTTY: Boolean(options.prompt), write: (chunk) => void err.push(typeof chunk === 'string' ? chunk : new TextDecoder().decode(chunk)) },
     stdin: { isTTY: Boolean(options.prompt), read: async () => options.stdin ?? '' },
     prompt: options.prompt,

@@ -2,7 +2,7 @@
  * @module The printing layer: commands return a `CommandResult`; this file turns it into
  * JSON or aligned human text, and errors into a message on stderr and an exit code.
  */
-import { CliError, EXIT } from './errors.ts'
+import { CliError, EXIT, usageError, type Problem } from './errors.ts'
 
 /** How human output may be decorated; colour only on a TTY and without NO_COLOR. */
 export interface Style {
@@ -15,6 +15,8 @@ export interface CommandResult<T = unknown> {
   human?: (style: Style) => string
   /** True when the command already wrote its output (a streamed export to stdout). */
   streamed?: boolean
+  /** A line for a person ("12 more — use --page 2"), printed on stderr after the output, only on a terminal and never with --json. */
+  notice?: string
 }
 
 export const result = <T>(data: T, human?: (style: Style) => string): CommandResult<T> => ({ data, human })
@@ -69,16 +71,28 @@ export function asCliError(error: unknown): CliError {
   if (error instanceof CliError) return error
   if ((error as { interrupted?: boolean } | null)?.interrupted) return new CliError('interrupted', 'Interrupted; nothing was changed', EXIT.interrupted)
   if (error instanceof Error && error.name === 'CLIError') {
-    return new CliError('usage', stripAnsi(error.message), EXIT.usage)
+    // citty: "Missing required argument: --name", "Invalid value for argument: --type (x). Expected one of: …".
+    const message = stripAnsi(error.message)
+    const missing = /^Missing required argument: (--[\w-]+)/.exec(message)
+    if (missing) return usageError(message, [{ flag: missing[1], message: 'is required' }])
+    const invalid = /^Invalid value for argument: (--[\w-]+) \((.*)\)\. Expected one of: (.*?)\.?$/.exec(message)
+    if (invalid) return usageError(message, [{ flag: invalid[1], message: `must be one of ${invalid[3]}; got "${invalid[2]}"` }])
+    return usageError(message)
   }
   return new CliError('internal', error instanceof Error ? error.message : String(error))
 }
 
-/** The error text for stderr: one JSON document with --json, a plain line otherwise. */
+/** Where a problem lies, as the user typed it (`--name`, `--name/--description`, a path). */
+export const problemWhere = (p: Problem) => p.flag ?? p.flags?.join('/') ?? p.command ?? p.path ?? ''
+
+/**
+ * The error text for stderr: with --json one document `{"error":{type, message, details?}}`
+ * (details say which flag and what was wrong), a plain line otherwise.
+ */
 export function renderError(error: CliError, json: boolean, style: Style): string {
-  if (json) return JSON.stringify({ error: { type: error.type, message: error.message } })
-  const problems = (error.details as { problems?: { path: string; message: string }[] } | undefined)?.problems
+  if (json) return JSON.stringify({ error: { type: error.type, message: error.message, ...(error.details === undefined ? {} : { details: error.details }) } })
+  const problems = (error.details as { problems?: Problem[] } | undefined)?.problems
   const lines = [`${red(style, 'error:')} ${error.message}`]
-  if (problems && problems.length > 1) lines.push(...problems.map((p) => `  - ${p.path ? `${p.path}: ` : ''}${p.message}`))
+  if (error.type !== 'usage' && problems && problems.length > 1) lines.push(...problems.map((p) => `  - ${problemWhere(p) ? `${problemWhere(p)}: ` : ''}${p.message}`))
   return lines.join('\n')
 }

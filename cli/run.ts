@@ -5,9 +5,10 @@
  */
 import { renderUsage, runCommand, type CommandDef } from 'citty'
 import type { SvcCommand } from './command.ts'
-import { CliError, EXIT } from './errors.ts'
+import { CliError, EXIT, EXIT_MEANINGS, OutputClosed } from './errors.ts'
 import type { Io } from './io.ts'
 import { asCliError, renderError, renderResult, stripAnsi, type CommandResult, type Style } from './output.ts'
+import { withFlagNames } from './problems.ts'
 import { checkFlags, resolveCommand, ROOT } from './tree.ts'
 
 const colorFor = (io: Io, tty: boolean): Style => ({ color: tty && !io.env.NO_COLOR && io.env.TERM !== 'dumb' })
@@ -18,7 +19,10 @@ export async function helpText(command: CommandDef<any>, parent: CommandDef<any>
   let text = await renderUsage(named, undefined)
   const svc = (command as SvcCommand).svc
   if (svc) text += `\n\nEXAMPLE\n\n  ${svc.example}\n`
-  else if (path.length === 0) text += `\n\nEXAMPLE\n\n  svc-cli auth login --with-token < token.txt   then   svc-cli app list\n`
+  else if (path.length === 0) {
+    text += `\n\nEXAMPLE\n\n  svc-cli auth login --with-token < token.txt   then   svc-cli app list\n`
+    text += `\nEXIT CODES\n\n${Object.entries(EXIT_MEANINGS).map(([code, meaning]) => `  ${code.padEnd(3)}  ${meaning}`).join('\n')}\n`
+  }
   text = text.replace(/[ \t]+$/gm, '')
   return style.color ? text : stripAnsi(text)
 }
@@ -32,21 +36,37 @@ export interface Outcome {
 
 /** Resolves and runs a command, without printing; errors are returned, not thrown. */
 export async function execute(argv: string[], io: Io): Promise<Outcome> {
+  let command: SvcCommand | undefined
   try {
     const resolved = await resolveCommand(argv)
+    if ((resolved.command as SvcCommand).svc) command = resolved.command as SvcCommand
     await checkFlags(resolved)
     const { result } = await runCommand(resolved.command, { rawArgs: resolved.rest, data: { io } })
     return { exitCode: EXIT.ok, result: result as CommandResult }
   } catch (error) {
-    const failure = asCliError(error)
+    const failure = command ? withFlagNames(asCliError(error), command) : asCliError(error)
     return { exitCode: failure.exitCode, error: failure }
   }
 }
 
 const wantsJson = (argv: string[]) => argv.includes('--json')
 
-/** The whole CLI: help, version, run, print, exit code. */
+/**
+ * The whole CLI: help, version, run, print, exit code. A reader that closes stdout early
+ * (`| head`) ends the run quietly with exit 0.
+ */
 export async function runCli(argv: string[], io: Io): Promise<number> {
+  try {
+    return await printAndExit(argv, io)
+  } catch (error) {
+    if (error instanceof OutputClosed) return EXIT.ok
+    if (!(error instanceof CliError)) throw error
+    io.stderr.write(`${renderError(error, wantsJson(argv), colorFor(io, io.stderr.isTTY))}\n`)
+    return error.exitCode
+  }
+}
+
+async function printAndExit(argv: string[], io: Io): Promise<number> {
   const json = wantsJson(argv)
   const errStyle = colorFor(io, io.stderr.isTTY)
   const outStyle = colorFor(io, io.stdout.isTTY)
@@ -56,7 +76,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
   }
   if (argv[0] === 'help') argv = [...argv.slice(1), '--help']
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
-    io.stdout.write(`${(ROOT.meta as { version: string }).version}\n`)
+    await io.stdout.write(`${(ROOT.meta as { version: string }).version}\n`)
     return EXIT.ok
   }
   const helpAsked = argv.includes('--help') || argv.includes('-h')
@@ -64,13 +84,14 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
     // Help when asked for, and for a module named without a command (`svc-cli field`).
     const resolved = await resolveCommand(argv.filter((a) => a !== '--help' && a !== '-h'))
     if (helpAsked || resolved.command.subCommands) {
-      io.stdout.write(`${await helpText(resolved.command, resolved.parent, resolved.path, outStyle)}\n`)
+      await io.stdout.write(`${await helpText(resolved.command, resolved.parent, resolved.path, outStyle)}\n`)
       return EXIT.ok
     }
   } catch (error) {
     return fail(asCliError(error))
   }
   const outcome = await execute(argv, io)
+  if (outcome.error instanceof OutputClosed) return EXIT.ok
   if (outcome.error) {
     if (outcome.error.type === 'usage' && !json) {
       const path = (await resolveCommand(argv).catch(() => null))?.path
@@ -80,7 +101,10 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
     }
     return fail(outcome.error)
   }
-  const text = renderResult(outcome.result ?? { data: null }, json, outStyle)
-  if (text !== null) io.stdout.write(text.endsWith('\n') ? text : `${text}\n`)
+  const result = outcome.result ?? { data: null }
+  const text = renderResult(result, json, outStyle)
+  // An empty text (`app list -q` with no apps) prints nothing, not an empty line.
+  if (text) await io.stdout.write(text.endsWith('\n') ? text : `${text}\n`)
+  if (result.notice && !json && io.stderr.isTTY) io.stderr.write(`${result.notice}\n`)
   return EXIT.ok
 }

@@ -5,6 +5,7 @@
 import type { ArgsDef, CommandDef } from 'citty'
 import type { SvcCommand } from './command.ts'
 import { MODULES } from './commands/index.ts'
+import { GLOBAL_VALUE_FLAGS } from './commands/_shared.ts'
 import { usageError } from './errors.ts'
 import { VERSION } from '../server/version.ts'
 
@@ -53,8 +54,6 @@ export interface Resolved {
   rest: string[]
 }
 
-const GLOBAL_VALUE_FLAGS = new Set(['--server', '--token'])
-
 /** Walks argv down the tree; unknown names are usage errors with a suggestion. */
 export async function resolveCommand(argv: string[]): Promise<Resolved> {
   let command = ROOT
@@ -79,7 +78,10 @@ export async function resolveCommand(argv: string[]): Promise<Resolved> {
     if (!(name in subs)) {
       const where = ['svc-cli', ...path].join(' ')
       const guess = nearest(name, Object.keys(subs))
-      throw usageError(`Unknown command "${name}" for ${where}.${guess ? ` Did you mean "${[...path, guess].join(' ')}"?` : ''} Run \`${where} --help\` to see the commands.`)
+      const didYouMean = guess ? [...path, guess].join(' ') : undefined
+      throw usageError(`Unknown command "${name}" for ${where}.${didYouMean ? ` Did you mean "${didYouMean}"?` : ''} Run \`${where} --help\` to see the commands.`, [
+        { command: [...path, name].join(' '), message: `unknown command; run \`${where} --help\` to see the commands`, ...(didYouMean ? { didYouMean } : {}) },
+      ])
     }
     parent = command
     command = await resolve(subs[name])
@@ -121,7 +123,10 @@ export async function checkFlags(resolved: Resolved): Promise<void> {
     }
     if (name === 'password' && known.has('password-stdin')) throw usageError(PASSWORD_ON_ARGV)
     const guess = nearest(name, [...known].filter((k) => k.length > 1))
-    throw usageError(`Unknown flag "${token.split('=')[0]}" for svc-cli ${resolved.path.join(' ')}.${guess ? ` Did you mean --${guess}?` : ''}`)
+    const flag = token.split('=')[0]
+    throw usageError(`Unknown flag "${flag}" for svc-cli ${resolved.path.join(' ')}.${guess ? ` Did you mean --${guess}?` : ''}`, [
+      { flag, message: 'unknown flag', ...(guess ? { didYouMean: `--${guess}` } : {}) },
+    ])
   }
 }
 

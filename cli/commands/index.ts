@@ -19,7 +19,8 @@ export const MODULES: Record<string, () => Promise<CommandDef<any>>> = {
   skill: () => import('./skill.ts').then((m) => m.default),
   serve: () => import('./serve.ts').then((m) => m.default),
   mcp: () => import('./mcp.ts').then((m) => m.default),
+  completion: () => import('./completion.ts').then((m) => m.default),
 }
 
-/** Top-level commands that the MCP server's svc_exec must never run. */
-export const NOT_FOR_EXEC = new Set(['auth', 'serve', 'mcp'])
+/** Top-level commands that the MCP server's svc_exec must never run (completion: of no use to an agent). */
+export const NOT_FOR_EXEC = new Set(['auth', 'serve', 'mcp', 'completion'])

@@ -36,6 +36,8 @@ const REFUSED_FLAGS = new Map([
   ['--server', 'the server and token come from the stored login or SVC_URL/SVC_TOKEN'],
   ['--token', 'the server and token come from the stored login or SVC_URL/SVC_TOKEN'],
   ['--json', 'results are always JSON'],
+  // A longer wait than the MCP client's own limit would outlast the call; SVC_TIMEOUT sets it.
+  ['--timeout', "the MCP server's request timeout applies (SVC_TIMEOUT in its environment)"],
 ])
 const GLOBAL = new Set(Object.keys(globalArgs))
 
@@ -142,6 +144,10 @@ export async function execTool(env: Env, entry: ExecEntry, args: string[], confi
       return fail(new CliError('confirmation_required', `"${entry.name}" is destructive (${entry.description}). Ask the user, then call again with confirm: true.`))
     }
     args = [...args, '--yes']
+  }
+  // --force overrides a server-side guard (a field type change on records that hold values): the user decides, as for a destructive command.
+  if (args.includes('--force') && !confirm) {
+    return fail(new CliError('confirmation_required', `--force makes "${entry.name}" override a safety check of the server. Ask the user, then call again with confirm: true.`))
   }
   const { outcome, stdout } = await runInProcess(env, [...entry.name.split(' '), ...args])
   if (outcome.error?.type === 'usage') return fail(outcome.error, `Fix the flags and call again; ${toolName} "${entry.name}" with ["--help"] lists them.`)

@@ -3,7 +3,8 @@
  * it, errors as `isError` results that say what to do next, and a size cap.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
-import { CliError } from '../errors.ts'
+import { CliError, type Problem } from '../errors.ts'
+import { problemWhere } from '../output.ts'
 import { LOGIN_HINT } from './constraints.ts'
 
 /** About 20k tokens: some clients refuse larger results. */
@@ -50,9 +51,10 @@ function nextStep(error: CliError): string {
 
 /** A failure as an isError result; `next` replaces the generic next step. */
 export function fail(error: CliError, next: string = nextStep(error)): CallToolResult {
-  const problems = (error.details as { problems?: { path: string; message: string }[] } | undefined)?.problems
+  const problems = (error.details as { problems?: Problem[] } | undefined)?.problems
   const lines = [`Error (${error.type}): ${error.message}`]
-  if (problems?.length) lines.push(...problems.map((p) => `- ${p.path || '(body)'}: ${p.message}`))
+  // A usage error's message already names its flag; validation problems may name a flag (`--name`) or a path.
+  if (problems?.length && error.type !== 'usage') lines.push(...problems.map((p) => `- ${problemWhere(p) || '(body)'}: ${p.message}`))
   lines.push(next)
   return { isError: true, content: [{ type: 'text', text: lines.join('\n') }] }
 }

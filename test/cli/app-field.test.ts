@@ -83,24 +83,25 @@ describe('app', () => {
 })
 
 describe('inputs are checked with the server\'s schemas before sending', () => {
+  // The schema names API fields (`rateLimit`, `options.1`); the error names the flags typed.
   test.each([
-    [['app', 'create', '--name', 'x'.repeat(201)], 'name: can have at most 200 characters'],
-    [['field', 'add', '--app', 'a', '--name', 'size', '--type', 'choice'], 'options: is required for a choice field: list the choices'],
-    [['field', 'options', '--app', 'a', '--field', 'f', '--set', 'a,a'], 'options.1: repeats the option "a"'],
+    [['app', 'create', '--name', 'x'.repeat(201)], '--name', 'can have at most 200 characters'],
+    [['field', 'add', '--app', 'a', '--name', 'size', '--type', 'choice'], '--options', 'is required for a choice field: list the choices'],
+    [['field', 'options', '--app', 'a', '--field', 'f', '--set', 'a,a'], '--set', '1: repeats the option "a"'],
     // A value starting with "-" is still the flag's value, not an unknown flag.
-    [['field', 'options', '--app', 'a', '--field', 'f', '--set', '-a,-a'], 'options.1: repeats the option "-a"'],
-    [['share', 'set', '--app', 'a', '--rate-limit', 'fast'], 'rateLimit: rateLimit must look like "20/s,100" or "off", got "fast"'],
-    [['profile', 'update', '--email', 'not-an-address'], 'email: must be an e-mail address such as name@example.com'],
-  ])('svc-cli %p fails locally (server unreachable) with the same validation error', async (argv, message) => {
+    [['field', 'options', '--app', 'a', '--field', 'f', '--set', '-a,-a'], '--set', '1: repeats the option "-a"'],
+    [['share', 'set', '--app', 'a', '--rate-limit', 'fast'], '--rate-limit', 'must look like "20/s,100" or "off", got "fast"'],
+    [['profile', 'update', '--email', 'not-an-address'], '--email', 'must be an e-mail address such as name@example.com'],
+  ])('svc-cli %p fails locally (server unreachable) with the same validation error, naming %s', async (argv, flag, problem) => {
     const run = await cliInProcess([...argv, '--json'], { env: { SVC_URL: 'http://127.0.0.1:9', SVC_TOKEN: 'svc_pat_x', XDG_CONFIG_HOME: tempConfigHome() } })
     expect(run.code).toBe(1)
-    expect(JSON.parse(run.stderr)).toEqual({ error: { type: 'validation', message } })
+    expect(JSON.parse(run.stderr)).toEqual({ error: { type: 'validation', message: `${flag}: ${problem}`, details: { problems: [{ flag, message: problem }] } } })
   })
 
   test('human output lists every problem', async () => {
     const run = await cliInProcess(['field', 'add', '--app', 'a', '--name', ' ', '--type', 'choice'], { env: { SVC_URL: 'http://127.0.0.1:9', SVC_TOKEN: 'x', XDG_CONFIG_HOME: tempConfigHome() } })
     expect(run.stderr).toStartWith('error: 2 problems: ')
-    expect(run.stderr.split('\n').filter((l) => l.startsWith('  - '))).toHaveLength(2)
+    expect(run.stderr.split('\n').filter((l) => l.startsWith('  - '))).toEqual(['  - --name: a field name cannot be empty', '  - --options: is required for a choice field: list the choices'])
   })
 })
 
@@ -144,6 +145,8 @@ describe('field', () => {
     expect(await cli('field', 'move', '--app', app, '--field', 'x', '--to', 'first')).toMatchObject({ code: 2, stderr: 'error: --to must be a whole number, got "first"\nRun `svc-cli field move --help` for usage.\n' })
     const run = await cli('field', 'add', '--app', app, '--name', 'size', '--type', 'choice', '--json')
     expect(run.code).toBe(1)
-    expect(JSON.parse(run.stderr)).toEqual({ error: { type: 'validation', message: 'options: is required for a choice field: list the choices' } })
+    expect(JSON.parse(run.stderr)).toEqual({
+      error: { type: 'validation', message: '--options: is required for a choice field: list the choices', details: { problems: [{ flag: '--options', message: 'is required for a choice field: list the choices' }] } },
+    })
   })
 })

@@ -17,7 +17,7 @@ const ok = expectOk
 const failed = (run: CliRun, code: number) => {
   expect(run.stdout).toBe('')
   expect(run.code).toBe(code)
-  return JSON.parse(run.stderr).error as { type: string; message: string }
+  return JSON.parse(run.stderr).error as { type: string; message: string; details?: unknown }
 }
 const iso = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
 const anyId = expect.any(String)
@@ -182,8 +182,17 @@ describe('report', () => {
     expect(html).toEqual({ format: 'html', scores: { agree: { score: 0, level: 'low', levelLabel: 'Low' } }, content: expect.stringMatching(/^<!doctype html>[\s\S]*Mostly no\.[\s\S]*<\/html>\n?$/) })
     expect(await cli('report', 'preview', '--app', app)).toMatchObject({ code: 2, stderr: `error: No answers given: pass --answers '{"q1":"4"}' or pipe JSON into stdin\n` })
     const broken = await cli('report', 'preview', '--app', app, '--answers', '{q1}', '--json')
-    expect(failed(broken, 2)).toEqual({ type: 'usage', message: expect.stringMatching(/^--answers must be valid JSON \(/) })
-    expect(failed(await cli('report', 'preview', '--app', app, '--answers', '[1]', '--json'), 1)).toEqual({ type: 'validation', message: 'data: must be an object of answers by field name' })
+    expect(failed(broken, 2)).toEqual({
+      type: 'usage',
+      message: expect.stringMatching(/^--answers must be valid JSON \(/),
+      details: { problems: [{ flag: '--answers', message: expect.stringMatching(/^must be valid JSON \(/) }] },
+    })
+    // The API's `data` is what --answers carries: the error names the flag.
+    expect(failed(await cli('report', 'preview', '--app', app, '--answers', '[1]', '--json'), 1)).toEqual({
+      type: 'validation',
+      message: '--answers: must be an object of answers by field name',
+      details: { problems: [{ flag: '--answers', message: 'must be an object of answers by field name' }] },
+    })
   })
 
   test('section add checks its type locally; removal off a terminal needs --yes', async () => {
@@ -226,10 +235,13 @@ describe('expert', () => {
     )
     expect(await cli('expert', 'set', '--app', app)).toMatchObject({ code: 2, stderr: 'error: Nothing to change: pass --name, --title, --bio and/or --avatar-url\n' })
     const offline = { env: { SVC_URL: 'http://127.0.0.1:9', SVC_TOKEN: 'x' } }
+    const url = 'must be an absolute http:// or https:// URL without user name or password'
     expect(failed(await cliInProcess(['expert', 'set', '--app', 'a', '--avatar-url', 'javascript:alert(1)', '--json'], offline), 1)).toEqual({
-      type: 'validation', message: 'avatarUrl: must be an absolute http:// or https:// URL without user name or password',
+      type: 'validation', message: `--avatar-url: ${url}`, details: { problems: [{ flag: '--avatar-url', message: url }] },
     })
-    expect(failed(await cliInProcess(['expert', 'comment', 'set', '--app', 'a', '--scale', 's', '--level', 'l', '--text', '  ', '--json'], offline), 1)).toEqual({ type: 'validation', message: 'text: cannot be empty' })
+    expect(failed(await cliInProcess(['expert', 'comment', 'set', '--app', 'a', '--scale', 's', '--level', 'l', '--text', '  ', '--json'], offline), 1)).toEqual({
+      type: 'validation', message: '--text: cannot be empty', details: { problems: [{ flag: '--text', message: 'cannot be empty' }] },
+    })
   })
 })
 
@@ -261,8 +273,9 @@ describe('connect', () => {
     )
     expect(ok(await cli('connect', 'set', '--app', app, '--logo-url', 'none', '--json')).json().logoUrl).toBeNull()
     const offline = { env: { SVC_URL: 'http://127.0.0.1:9', SVC_TOKEN: 'x' } }
+    const colour = 'must be a CSS colour: #rgb, #rrggbb, rgb(…), hsl(…) or a colour name'
     expect(failed(await cliInProcess(['connect', 'set', '--app', 'a', '--primary-color', 'not a colour', '--json'], offline), 1)).toEqual({
-      type: 'validation', message: 'primaryColor: must be a CSS colour: #rgb, #rrggbb, rgb(…), hsl(…) or a colour name',
+      type: 'validation', message: `--primary-color: ${colour}`, details: { problems: [{ flag: '--primary-color', message: colour }] },
     })
     const css = failed(await cliInProcess(['connect', 'set', '--app', 'a', '--custom-css', '@import url(https://evil.example/x.css);', '--json'], offline), 1)
     expect(css.type).toBe('validation')
@@ -273,25 +286,26 @@ describe('connect', () => {
 describe('flags are checked before anything is sent (usage errors exit 2)', () => {
   const offline = { env: { SVC_URL: 'http://127.0.0.1:9', SVC_TOKEN: 'x' } }
   test.each([
-    [['scale', 'item', 'add', '--app', 'a', '--scale', 's', '--field', 'f', '--scores', 'Never'], '--scores: "Never" is not option=score; use `Never=0,Often=3` or a JSON object'],
-    [['scale', 'item', 'add', '--app', 'a', '--scale', 's', '--field', 'f', '--scores', '{"a":'], '--scores looks like JSON but does not parse; use `Never=0,Often=3` or a JSON object'],
-    [['scale', 'item', 'add', '--app', 'a', '--scale', 's', '--field', 'f', '--weight', 'heavy'], '--weight must be a number such as 3 or 2.5, got "heavy"'],
-    [['scale', 'add', '--app', 'a', '--key', 'k', '--name', 'n', '--method', 'median'], expect.stringContaining('median')],
-    [['scale', 'level', 'set', '--app', 'a', '--scale', 's', '--level', 'low'], 'Nothing to set: pass --label, --min, --max and/or --interpretation'],
-    [['report', 'page', 'add', '--app', 'a', '--position', '0'], '--position must be between 1 and 20, got 0'],
-    [['report', 'page', 'update', '--app', 'a', '--page', '1'], 'Nothing to change: pass --title and/or --position'],
-    [['report', 'preview', '--app', 'a', '--answers', '{"q1":1}', '--format', 'pdf'], expect.stringContaining('pdf')],
-    [['connect', 'set', '--app', 'a', '--layout', 'grid'], expect.stringContaining('grid')],
-  ])('svc-cli %p', async (argv, message) => {
-    expect(failed(await cliInProcess([...argv, '--json'], offline), 2)).toEqual({ type: 'usage', message })
+    [['scale', 'item', 'add', '--app', 'a', '--scale', 's', '--field', 'f', '--scores', 'Never'], '--scores: "Never" is not option=score; use `Never=0,Often=3` or a JSON object', { flag: '--scores' }],
+    [['scale', 'item', 'add', '--app', 'a', '--scale', 's', '--field', 'f', '--scores', '{"a":'], '--scores looks like JSON but does not parse; use `Never=0,Often=3` or a JSON object', { flag: '--scores' }],
+    [['scale', 'item', 'add', '--app', 'a', '--scale', 's', '--field', 'f', '--weight', 'heavy'], '--weight must be a number such as 3 or 2.5, got "heavy"', { flag: '--weight' }],
+    [['scale', 'add', '--app', 'a', '--key', 'k', '--name', 'n', '--method', 'median'], expect.stringContaining('median'), { flag: '--method', message: 'must be one of sum, mean; got "median"' }],
+    [['scale', 'level', 'set', '--app', 'a', '--scale', 's', '--level', 'low'], 'Nothing to set: pass --label, --min, --max and/or --interpretation', { flags: ['--label', '--min', '--max', '--interpretation'] }],
+    [['report', 'page', 'add', '--app', 'a', '--position', '0'], '--position must be between 1 and 20, got 0', { flag: '--position', message: 'must be between 1 and 20, got 0' }],
+    [['report', 'page', 'update', '--app', 'a', '--page', '1'], 'Nothing to change: pass --title and/or --position', { flags: ['--title', '--position'] }],
+    [['report', 'preview', '--app', 'a', '--answers', '{"q1":1}', '--format', 'pdf'], expect.stringContaining('pdf'), { flag: '--format', message: 'must be one of text, html; got "pdf"' }],
+    [['connect', 'set', '--app', 'a', '--layout', 'grid'], expect.stringContaining('grid'), { flag: '--layout', message: 'must be one of all, one-per-screen; got "grid"' }],
+  ])('svc-cli %p', async (argv, message, problem) => {
+    const error = failed(await cliInProcess([...argv, '--json'], offline), 2)
+    expect(error).toEqual({ type: 'usage', message, details: { problems: [{ message: (problem as { message?: string }).message ?? error.message, ...problem }] } })
   })
 
   test.each([
-    [['scale', 'add', '--app', 'a', '--key', 'Bad Key', '--name', 'n'], 'key: must start with a lower-case letter and use only a-z, 0-9, "-" and "_" (at most 40 characters)'],
-    [['scale', 'item', 'add', '--app', 'a', '--scale', 's', '--field', 'f', '--weight', '0'], 'weight: must be greater than 0'],
-    [['scale', 'level', 'set', '--app', 'a', '--scale', 's', '--level', 'low', '--label', ' '], 'label: cannot be empty'],
-  ])('svc-cli %p fails schema validation locally', async (argv, message) => {
-    expect(failed(await cliInProcess([...argv, '--json'], offline), 1)).toEqual({ type: 'validation', message })
+    [['scale', 'add', '--app', 'a', '--key', 'Bad Key', '--name', 'n'], '--key', 'must start with a lower-case letter and use only a-z, 0-9, "-" and "_" (at most 40 characters)'],
+    [['scale', 'item', 'add', '--app', 'a', '--scale', 's', '--field', 'f', '--weight', '0'], '--weight', 'must be greater than 0'],
+    [['scale', 'level', 'set', '--app', 'a', '--scale', 's', '--level', 'low', '--label', ' '], '--label', 'cannot be empty'],
+  ])('svc-cli %p fails schema validation locally, naming %s', async (argv, flag, message) => {
+    expect(failed(await cliInProcess([...argv, '--json'], offline), 1)).toEqual({ type: 'validation', message: `${flag}: ${message}`, details: { problems: [{ flag, message }] } })
   })
 })
 

@@ -117,7 +117,9 @@ describe('auth reset-password', () => {
     const { user, code } = await accountWithCode()
     const run = await cliInProcess(['auth', 'reset-password', '--email', user.email, '--code', code, '--password-stdin', '--json'], { env: envFor(), stdin: 'short' })
     expect(run.code).toBe(1)
-    expect(JSON.parse(run.stderr)).toEqual({ error: { type: 'validation', message: 'newPassword: must be at least 8 characters' } })
+    expect(JSON.parse(run.stderr)).toEqual({
+      error: { type: 'validation', message: 'newPassword: must be at least 8 characters', details: { problems: [{ path: 'newPassword', message: 'must be at least 8 characters' }] } },
+    })
     // The code was not spent.
     const ok = await cliInProcess(['auth', 'reset-password', '--email', user.email, '--code', code, '--password-stdin'], { env: envFor(), stdin: 'long enough now' })
     expect(ok.code).toBe(0)

@@ -66,8 +66,32 @@ describe('usage errors exit 2 and say what to do', () => {
     expect(run.code).toBe(2)
     expect(run.stdout).toBe('')
     expect(JSON.parse(run.stderr)).toEqual({
-      error: { type: 'usage', message: 'Unknown command "lst" for svc-cli app. Did you mean "app list"? Run `svc-cli app --help` to see the commands.' },
+      error: {
+        type: 'usage',
+        message: 'Unknown command "lst" for svc-cli app. Did you mean "app list"? Run `svc-cli app --help` to see the commands.',
+        details: { problems: [{ command: 'app lst', message: 'unknown command; run `svc-cli app --help` to see the commands', didYouMean: 'app list' }] },
+      },
     })
+  })
+
+  // details say which flag and what was wrong, in the words typed (flags, not API fields).
+  test.each([
+    [['app', 'create', '--nam', 'x'], { flag: '--nam', message: 'unknown flag', didYouMean: '--name' }],
+    [['app', 'create'], { flag: '--name', message: 'is required' }],
+    [['share', 'query', '--app', 'a', '--size', 'ten'], { flag: '--size', message: 'must be a whole number, got "ten"' }],
+    [['share', 'query', '--app', 'a', '--limit', '0'], { flag: '--size', message: 'must be between 1 and 1000, got 0' }],
+    [['field', 'add', '--app', 'a', '--name', 'n', '--type', 'colour'], { flag: '--type', message: 'must be one of text, number, boolean, choice, multichoice, date, email, json; got "colour"' }],
+    [['app', 'update', '--app', 'x'], { flags: ['--name', '--description'], message: 'Nothing to change: pass --name and/or --description' }],
+    [['app', 'list', '--timeout', 'soon'], { flag: '--timeout', message: 'must be a number of seconds greater than 0 and at most 86400, got "soon"' }],
+    [['app', 'list', '--limit', 'all'], { flag: '--limit', message: 'must be a whole number, got "all"' }],
+    [['app', 'delete', '--app', 'x'], { flag: '--yes', message: 'Delete app x and all its records: refusing without confirmation; pass --yes' }],
+  ])('svc-cli %p --json: details name the flag', async (argv, problem) => {
+    const run = await cliInProcess([...argv, '--json'], { env: { SVC_URL: 'http://127.0.0.1:9', SVC_TOKEN: 'svc_pat_x' } })
+    expect(run.code).toBe(2)
+    expect(run.stdout).toBe('')
+    const { error } = JSON.parse(run.stderr)
+    expect(error.type).toBe('usage')
+    expect(error.details).toEqual({ problems: [problem] })
   })
 })
 

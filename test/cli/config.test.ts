@@ -6,7 +6,8 @@ import { describe, expect, test } from 'bun:test'
 import { readdirSync, statSync, writeFileSync, mkdirSync } from 'node:fs'
 import { resolveConnection, type Connection } from '../../cli/client.ts'
 import { configDir, configPath, normalizeServer, readConfig, updateConfig, writeConfig } from '../../cli/config.ts'
-import { tempConfigHome } from '../support/server.ts'
+import { CliError } from '../../cli/errors.ts'
+import { cliInProcess, startTestServer, tempConfigHome } from '../support/server.ts'
 
 describe('stored config', () => {
   test('lives under XDG_CONFIG_HOME/svc, else ~/.config/svc', () => {
@@ -51,6 +52,92 @@ describe('stored config', () => {
     expect(normalizeServer(' https://svc.example.com/base/ ')).toBe('https://svc.example.com/base')
     expect(() => normalizeServer('localhost:8787')).toThrow('--server must start with http:// or https://, got "localhost:8787"')
   })
+
+  test('localhost and 127.0.0.1, with or without a trailing slash, are one server', () => {
+    for (const url of ['http://localhost:8787', 'http://localhost:8787/', 'http://127.0.0.1:8787', 'http://127.0.0.1:8787/', 'http://LOCALHOST:8787//']) {
+      expect(normalizeServer(url)).toBe('http://127.0.0.1:8787')
+    }
+    // Another port, https, a path or IPv6 loopback are other servers.
+    expect(normalizeServer('http://localhost:9000/')).toBe('http://127.0.0.1:9000')
+    expect(normalizeServer('https://localhost/svc/')).toBe('https://127.0.0.1/svc')
+    expect(normalizeServer('http://[::1]:8787/')).toBe('http://[::1]:8787')
+  })
+
+  test('a login stored under any spelling of the server is found under the others, and replaced by the next one', () => {
+    const env = { XDG_CONFIG_HOME: tempConfigHome() }
+    // As written by an earlier version, before localhost and 127.0.0.1 were one key.
+    writeConfig(env, {
+      current: 'http://localhost:8787/',
+      servers: {
+        'http://localhost:8787': { token: 'older', savedAt: '2026-01-01T00:00:00.000Z' },
+        'http://127.0.0.1:8787/': { token: 'newer', savedAt: '2026-02-01T00:00:00.000Z' },
+      },
+    })
+    expect(readConfig(env)).toEqual({ current: 'http://127.0.0.1:8787', servers: { 'http://127.0.0.1:8787': { token: 'newer', savedAt: '2026-02-01T00:00:00.000Z' } } })
+    for (const server of ['http://localhost:8787', 'http://127.0.0.1:8787/', 'http://localhost:8787/']) {
+      expect(resolveConnection({ server }, env)).toEqual({ server: 'http://127.0.0.1:8787', token: 'newer', tokenSource: 'config', timeoutSeconds: 30 })
+    }
+    // A later login through the other spelling replaces the entry instead of adding one.
+    updateConfig(env, (c) => void (c.servers[normalizeServer('http://localhost:8787/')] = { token: 'latest', savedAt: '2026-03-01T00:00:00.000Z' }))
+    expect(readConfig(env).servers).toEqual({ 'http://127.0.0.1:8787': { token: 'latest', savedAt: '2026-03-01T00:00:00.000Z' } })
+  })
+})
+
+describe('one login for localhost and 127.0.0.1', () => {
+  test('a token stored under http://localhost:<port> is used for http://127.0.0.1:<port>/ (a real server)', async () => {
+    const server = startTestServer()
+    try {
+      const { token } = await server.account()
+      const port = new URL(server.url).port
+      const env = { XDG_CONFIG_HOME: tempConfigHome() }
+      writeConfig(env, { current: `http://localhost:${port}/`, servers: { [`http://localhost:${port}`]: { token, savedAt: '2026-01-01T00:00:00.000Z' } } })
+      for (const url of [`http://127.0.0.1:${port}/`, `http://localhost:${port}`, undefined]) {
+        const run = await cliInProcess(['auth', 'status', '--json'], { env: { ...env, SVC_URL: url } })
+        expect(run.code).toBe(0)
+        expect(run.json()).toMatchObject({ server: `http://127.0.0.1:${port}`, tokenSource: 'config', authenticated: true })
+      }
+    } finally {
+      await server.close()
+    }
+  })
+})
+
+describe('timeout', () => {
+  const env = { XDG_CONFIG_HOME: tempConfigHome() }
+  test.each([
+    [{}, {}, 30],
+    [{}, { SVC_TIMEOUT: '5' }, 5],
+    [{}, { SVC_TIMEOUT: ' 0.25 ' }, 0.25],
+    [{ timeout: '2' }, { SVC_TIMEOUT: '5' }, 2],
+    [{}, { SVC_TIMEOUT: '' }, 30],
+  ])('flags %p and env %p wait %p s', (flags, extra, seconds) => {
+    expect(resolveConnection(flags, { ...env, ...extra }).timeoutSeconds).toBe(seconds)
+  })
+
+  test.each([
+    [{ timeout: '0' }, {}, '--timeout', '"0"'],
+    [{ timeout: '-3' }, {}, '--timeout', '"-3"'],
+    [{ timeout: 'soon' }, {}, '--timeout', '"soon"'],
+    [{ timeout: '' }, {}, '--timeout', '""'],
+    [{ timeout: '86401' }, {}, '--timeout', '"86401"'],
+    [{}, { SVC_TIMEOUT: '1e3' }, 'SVC_TIMEOUT', '"1e3"'],
+    [{}, { SVC_TIMEOUT: 'Infinity' }, 'SVC_TIMEOUT', '"Infinity"'],
+  ])('flags %p and env %p are a usage error naming %s', (flags, extra, name, got) => {
+    const problem = `must be a number of seconds greater than 0 and at most 86400, got ${got}`
+    let error: CliError | undefined
+    try {
+      resolveConnection(flags, { ...env, ...extra })
+    } catch (caught) {
+      error = caught as CliError
+    }
+    expect(error).toBeInstanceOf(CliError)
+    expect([error!.type, error!.exitCode, error!.message, error!.details]).toEqual([
+      'usage',
+      2,
+      `${name} ${problem}`,
+      { problems: [name === '--timeout' ? { flag: name, message: problem } : { path: name, message: problem }] },
+    ])
+  })
 })
 
 describe('precedence', () => {
@@ -67,10 +154,10 @@ describe('precedence', () => {
     ['--token beats SVC_TOKEN', { token: 'from-flag' }, { SVC_TOKEN: 'from-env' }, { server: 'http://stored:1', token: 'from-flag', tokenSource: 'flag' }],
   ]
   test.each(cases)('%s', (_name, flags, env, expected) => {
-    expect(resolveConnection(flags, { XDG_CONFIG_HOME: home, ...env })).toEqual(expected)
+    expect(resolveConnection(flags, { XDG_CONFIG_HOME: home, ...env })).toEqual({ ...expected, timeoutSeconds: 30 })
   })
 
-  test('the default server is http://localhost:8787', () => {
-    expect(resolveConnection({}, { XDG_CONFIG_HOME: tempConfigHome() })).toEqual({ server: 'http://localhost:8787', token: null, tokenSource: null })
+  test('the default server is http://localhost:8787, written as 127.0.0.1 (where svc listens by default)', () => {
+    expect(resolveConnection({}, { XDG_CONFIG_HOME: tempConfigHome() })).toEqual({ server: 'http://127.0.0.1:8787', token: null, tokenSource: null, timeoutSeconds: 30 })
   })
 })

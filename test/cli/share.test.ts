@@ -137,6 +137,22 @@ describe('records', () => {
     expect(human.at(-2)).toBe('Page 1 · 2 of 2 records')
   })
 
+  test('query, summary and export read through the owner routes, so they work with the reads of the endpoint off', async () => {
+    ok(await cli('share', 'set', '--app', app, '--reads', 'off'))
+    try {
+      expect(ok(await cli('share', 'query', '--app', app, '--json')).json().total).toBe(2)
+      expect(ok(await cli('share', 'summary', '--app', app, '--json')).json().total).toBe(2)
+      expect(ok(await cli('share', 'export', '--app', app, '--json')).json()).toHaveLength(2)
+    } finally {
+      ok(await cli('share', 'set', '--app', app, '--reads', 'on'))
+    }
+    // Nothing in svc-cli (nor its MCP tools) reads through the public endpoint; its one use is share post's submission.
+    const { readdirSync, readFileSync: read } = await import('node:fs')
+    const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []))
+    const uses = walk(join(import.meta.dir, '..', '..', 'cli')).flatMap((file) => [...read(file, 'utf8').matchAll(/.*\/api\/v3\/share\/.*/g)].map((m) => m[0].trim()))
+    expect(uses).toEqual([expect.stringMatching(/^const data = await client\.request<\{ id: string \}>\('POST', `\/api\/v3\/share\/\$\{encodeURIComponent\(share\.token\)\}`/)])
+  })
+
   test('post without a record is a usage error naming --data', async () => {
     expect(await cli('share', 'post', '--app', app)).toMatchObject({ code: 2, stderr: 'error: No record given: pass --data \'{"name":"value"}\' or pipe JSON into stdin\n' })
     expect(await cli('share', 'post', '--app', app, '--data', '{oops')).toMatchObject({ code: 2 })
@@ -173,8 +189,65 @@ describe('records', () => {
     const file = join(dir, 'records.jsonl')
     const written = ok(await cli('share', 'export', '--app', app, '--format', 'jsonl', '--out', file, '--json')).json()
     const text = readFileSync(file, 'utf8')
-    expect(written).toEqual({ file, format: 'jsonl', bytes: Buffer.byteLength(text) })
+    expect(written).toEqual({ path: file, rows: 2, bytes: Buffer.byteLength(text) })
     expect(text.trim().split('\n').map((line) => JSON.parse(line).data)).toEqual([{ name: 'Ada', age: 36 }, { name: 'Grace', age: 45 }])
+  })
+
+  test('export --json prints the records as one JSON array (a real process)', async () => {
+    const run = await cliProcess(['share', 'export', '--app', app, '--json'], { env })
+    expect(run).toMatchObject({ code: 0, stderr: '' })
+    const records = JSON.parse(run.stdout)
+    expect(records).toEqual([
+      { id: expect.any(String), data: { name: 'Ada', age: 36 }, meta: { source: 'ci' }, createdAt: expect.any(String) },
+      { id: expect.any(String), data: { name: 'Grace', age: 45 }, meta: {}, createdAt: expect.any(String) },
+    ])
+    expect(records.map((r: { id: string }) => r.id)).toEqual(ok(await cli('share', 'query', '--app', app, '-q')).stdout.trim().split('\n'))
+    const empty = await newApp('Empty export')
+    expect(ok(await cli('share', 'export', '--app', empty, '--json')).stdout).toBe('[]\n')
+  })
+
+  test('export --out counts CSV rows even when a cell holds line breaks', async () => {
+    const multi = await newApp('Multiline')
+    ok(await cli('share', 'publish', '--app', multi))
+    for (const note of ['one\ntwo\r\nthree', 'say "hi",\nthen go', 'plain']) ok(await cli('share', 'post', '--app', multi, '--data', JSON.stringify({ note })))
+    const file = join(tempDir('svc-export-'), 'notes.csv')
+    const written = ok(await cli('share', 'export', '--app', multi, '--out', file, '--json')).json()
+    expect(written).toEqual({ path: file, rows: 3, bytes: readFileSync(file).byteLength })
+    const human = ok(await cli('share', 'export', '--app', multi, '--out', file)).stdout
+    expect(human).toBe(`Wrote 3 records (${readFileSync(file).byteLength} bytes of CSV) to ${file}\n`)
+  })
+
+  test('export --json with --format but no --out is a usage error naming --format', async () => {
+    const run = await cli('share', 'export', '--app', app, '--format', 'csv', '--json')
+    expect(run.code).toBe(2)
+    expect(run.stdout).toBe('')
+    const problem = 'chooses the format of a file: pass --out <file> with it, or leave it out (--json prints the records as one JSON array)'
+    expect(JSON.parse(run.stderr)).toEqual({ error: { type: 'usage', message: `--format ${problem}`, details: { problems: [{ flag: '--format', message: problem }] } } })
+  })
+
+  test('query -q prints record ids; on a terminal a last line on stderr says how many more there are', async () => {
+    const all = ok(await cli('share', 'query', '--app', app, '--json')).json().records.map((r: { id: string }) => r.id)
+    expect(ok(await cli('share', 'query', '--app', app, '-q')).stdout).toBe(`${all.join('\n')}\n`)
+    expect(ok(await cli('share', 'query', '--app', app, '--quiet', '--json')).json()).toEqual(all)
+    const terminal = { env, prompt: async () => '' }
+    const first = await cliInProcess(['share', 'query', '--app', app, '--limit', '1', '-q'], terminal)
+    expect(first).toMatchObject({ code: 0, stdout: `${all[0]}\n`, stderr: '1 more — use --page 2 --size 1\n' })
+    const last = await cliInProcess(['share', 'query', '--app', app, '--limit', '1', '--page', '2', '-q'], terminal)
+    expect(last).toMatchObject({ code: 0, stdout: `${all[1]}\n`, stderr: '' })
+    // Off a terminal and with --json: nothing on stderr (the JSON has page, size and total).
+    expect(ok(await cli('share', 'query', '--app', app, '--limit', '1', '-q')).stdout).toBe(`${all[0]}\n`)
+    const json = await cliInProcess(['share', 'query', '--app', app, '--limit', '1', '--json'], terminal)
+    expect(json.stderr).toBe('')
+    expect(json.json()).toMatchObject({ page: 1, size: 1, total: 2 })
+  })
+
+  test('post -q prints the new record id only', async () => {
+    const quiet = await newApp('Quiet')
+    ok(await cli('share', 'publish', '--app', quiet))
+    const run = ok(await cli('share', 'post', '--app', quiet, '--data', '{"name":"Quiet"}', '-q'))
+    expect(run.stdout).toMatch(/^\S+\n$/)
+    const page = ok(await cli('share', 'query', '--app', quiet, '--json')).json()
+    expect(page.records).toEqual([{ id: run.stdout.trim(), data: { name: 'Quiet' }, meta: {}, createdAt: expect.any(String) }])
   })
 
   test('a progress line appears on a terminal only, and ends with a newline', async () => {
@@ -183,8 +256,12 @@ describe('records', () => {
     expect(onTerminal.code).toBe(0)
     expect(onTerminal.stderr).toStartWith(`\r\u001B[K${file}: `)
     expect(onTerminal.stderr).toEndWith(' KiB\n')
-    expect(onTerminal.stdout).toBe(`Wrote ${readFileSync(file).byteLength} bytes of CSV to ${file}\n`)
+    expect(onTerminal.stdout).toBe(`Wrote 2 records (${readFileSync(file).byteLength} bytes of CSV) to ${file}\n`)
     const offTerminal = await cliInProcess(['share', 'export', '--app', app, '--out', file], { env })
     expect(offTerminal.stderr).toBe('')
+    // On a terminal but with --json: no progress either; stdout is the one document.
+    const json = await cliInProcess(['share', 'export', '--app', app, '--out', file, '--json'], { env, prompt: async () => '' })
+    expect(json).toMatchObject({ code: 0, stderr: '' })
+    expect(json.json()).toEqual({ path: file, rows: 2, bytes: readFileSync(file).byteLength })
   })
 })

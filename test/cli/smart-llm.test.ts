@@ -28,21 +28,21 @@ beforeAll(async () => {
 const getJob = async (id: string) => ((await (await fetch(`${server.url}/api/v3/smart/jobs/${id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as any).data
 
 describe('a slow planner', () => {
-  test('off a terminal each stage is printed as it happens, then the plan as JSON', async () => {
-    const running = cliInProcess(['smart', 'generate', '--input', 'a 6-question burnout check with two dimensions: exhaustion, cynicism', '--plan-only', '--json'], { env })
+  // Without --json: with it, stderr stays empty (no progress lines) and stdout is the one document.
+  test('off a terminal each stage is printed as it happens, then the plan', async () => {
+    const running = cliInProcess(['smart', 'generate', '--input', 'a 6-question burnout check with two dimensions: exhaustion, cynicism', '--plan-only'], { env })
     await model.request()
     model.answer()
     const run = await running
     expect(run.code).toBe(0)
-    const out = run.json()
-    expect(out.plan).toMatchObject({ planId: out.planId, planner: 'llm', questions: 6 })
-    expect(out.plan.notes[0]).toBe('Planned by the LLM planner (test-model), starting from the built-in planner\'s draft.')
+    const planId = /^Plan (\S+): .*\(en, llm planner\), 6 questions, 2 dimensions/.exec(run.stdout)![1]
+    expect(run.stdout).toContain('\n- Planned by the LLM planner (test-model), starting from the built-in planner\'s draft.\n')
     expect(run.stderr.trimEnd().split('\n').map((line) => line.replace(/^\[\s*\d+\.\ds\] /, ''))).toEqual([
       'Queued for the llm planner',
       'Reading the instruction',
       'Asking test-model for a plan',
       'Saving the plan',
-      `Plan ${out.planId} is ready: 6 questions, 2 dimension(s)`,
+      `Plan ${planId} is ready: 6 questions, 2 dimension(s)`,
     ])
   })
 

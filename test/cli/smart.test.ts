@@ -49,23 +49,26 @@ const overviewOf = (stored: { id: string; planner: string; plan: Plan; execution
 })
 
 describe('smart generate', () => {
-  test('off a terminal: one plain line per stage on stderr, one JSON document on stdout, the app built', async () => {
+  test('off a terminal: one plain line per stage on stderr (none with --json), one JSON document on stdout, the app built', async () => {
     const run = ok(await cli(['smart', 'generate', '--input', INSTRUCTION, '--json']))
+    expect(run.stderr).toBe('')
     const out = run.json()
     const stored = (await api('GET', `/api/v3/smart/plans/${out.planId}`)).body.data
     expect(stored.plan.form.fields).toHaveLength(6)
     expect(stored.plan.scale.scales.map((s: { key: string }) => s.key)).toEqual(['exhaustion', 'cynicism'])
-    const lines = run.stderr.trimEnd().split('\n')
+    const plain = await cli(['smart', 'generate', '--input', INSTRUCTION, '--plan-only'])
+    expect(plain.code).toBe(0)
+    const planId = /smart execute --plan (\S+)/.exec(plain.stdout)![1]
+    const lines = plain.stderr.trimEnd().split('\n')
     expect(lines.map((line) => line.replace(/^\[\s*\d+\.\ds\] /, ''))).toEqual([
       'Queued for the builtin planner',
       'Reading the instruction',
       'Built-in plan: 6 questions, 2 dimension(s)',
       'Saving the plan',
-      `Plan ${out.planId} is ready: 6 questions, 2 dimension(s)`,
-      `Building the app from plan ${out.planId}: form, scale, report, expert, connect, share`,
+      `Plan ${planId} is ready: 6 questions, 2 dimension(s)`,
     ])
-    expect(run.stderr).not.toContain('\r')
-    expect(run.stderr).not.toContain('\u001B')
+    expect(plain.stderr).not.toContain('\r')
+    expect(plain.stderr).not.toContain('\u001B')
 
     const appId = stored.execution.appId
     expect(out).toEqual({

@@ -67,13 +67,15 @@ export interface CliOptions {
   stdin?: string
   /** Answers prompts as a person at a terminal would (makes the run interactive). */
   prompt?: Io['prompt']
+  /** stdout is a terminal too (a person reads the output). */
+  stdoutTTY?: boolean
 }
 
 const finish = (code: number, stdout: string, stderr: string): CliRun => ({ code, stdout, stderr, json: () => JSON.parse(stdout) })
 
 /** Runs svc-cli in this process over buffers (never a TTY unless `prompt` is given). */
 export async function cliInProcess(argv: string[], options: CliOptions = {}): Promise<CliRun> {
-  const io = bufferedIo({ XDG_CONFIG_HOME: tempConfigHome(), ...options.env }, { stdin: options.stdin, prompt: options.prompt })
+  const io = bufferedIo({ XDG_CONFIG_HOME: tempConfigHome(), ...options.env }, { stdin: options.stdin, prompt: options.prompt, stdoutTTY: options.stdoutTTY })
   const code = await runCli(argv, io)
   return finish(code, io.out(), io.err())
 }

@@ -1,4 +1,6 @@
 import { defineSvcCommand } from '../../command.ts'
+import { quietArg } from '../_shared.ts'
+import { idsResult } from '../../listing.ts'
 import { result } from '../../output.ts'
 import { appDetails, type App } from './_view.ts'
 import { checkInput } from '../../validate.ts'
@@ -11,9 +13,11 @@ export default defineSvcCommand({
   args: {
     name: { type: 'string', description: 'App name', required: true, valueHint: 'name' },
     description: { type: 'string', description: 'What the app collects', valueHint: 'text' },
+    ...quietArg,
   },
   async run(args, env) {
     const app = await env.client().request<App>('POST', '/api/v3/apps', { body: checkInput(createAppSchema, { name: args.name, description: args.description }) })
+    if (args.quiet) return idsResult([app.id])
     return result(app, appDetails(app))
   },
 })

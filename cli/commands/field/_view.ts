@@ -45,10 +45,11 @@ export const fieldDetails = (field: Field) => (style: Style) =>
     'auto-created': field.autoCreated ? 'yes' : 'no',
   })
 
-export const fieldTable = (fields: Field[], limit: number) => (style: Style) =>
+/** The fields as a table, then how many the app has of the most it may have. */
+export const fieldTable = (fields: Field[], limit: number, total = fields.length) => (style: Style) =>
   `${table(
     style,
     fields,
     { pos: (f) => f.position, name: (f) => f.name, type: (f) => f.type, required: (f) => (f.required ? 'yes' : ''), options: (f) => f.options, label: (f) => f.label, id: (f) => f.id },
     'No fields yet. Add one with: svc-cli field add --app <appId> --name email --type email',
-  )}\n\n${fields.length} of ${limit} fields`
+  )}\n\n${total} of ${limit} fields`

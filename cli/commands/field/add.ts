@@ -1,6 +1,7 @@
 import { defineSvcCommand } from '../../command.ts'
+import { idsResult } from '../../listing.ts'
 import { result } from '../../output.ts'
-import { appArg, seg } from '../_shared.ts'
+import { appArg, seg, quietArg } from '../_shared.ts'
 import { fieldDetails, parseOptions, typeArg, type Field } from './_view.ts'
 import { checkInput } from '../../validate.ts'
 import { createFieldSchema } from '../../../server/core/fields/schemas.ts'
@@ -16,10 +17,12 @@ export default defineSvcCommand({
     label: { type: 'string', description: 'Label shown on the fill-in page', valueHint: 'text' },
     required: { type: 'boolean', description: 'Submissions must include it' },
     options: { type: 'string', description: 'Choices for choice/multichoice: a,b,c or a JSON array', valueHint: 'list' },
+    ...quietArg,
   },
   async run(args, env) {
     const body = { name: args.name, type: args.type, label: args.label, required: args.required, options: parseOptions(args.options) }
     const field = await env.client().request<Field>('POST', `/api/v3/apps/${seg(args.app)}/fields`, { body: checkInput(createFieldSchema, body) })
+    if (args.quiet) return idsResult([field.id])
     return result(field, fieldDetails(field))
   },
 })

@@ -1,6 +1,6 @@
 import { defineSvcCommand } from '../../command.ts'
-import { result } from '../../output.ts'
-import { appArg, seg } from '../_shared.ts'
+import { listing, listResult } from '../../listing.ts'
+import { appArg, pageArgs, quietArg, seg } from '../_shared.ts'
 import { fieldTable, type Field } from './_view.ts'
 
 export default defineSvcCommand({
@@ -9,9 +9,10 @@ export default defineSvcCommand({
   effect: 'read',
   // With auto-create on, field names come from records the public sent.
   untrusted: true,
-  args: { ...appArg },
+  args: { ...appArg, ...pageArgs, ...quietArg },
   async run(args, env) {
+    const asked = listing(args)
     const data = await env.client().request<{ fields: Field[]; limit: number }>('GET', `/api/v3/apps/${seg(args.app)}/fields`)
-    return result(data, fieldTable(data.fields, data.limit))
+    return listResult(env, asked, data.fields, { key: 'fields', id: (f) => f.id, extra: { limit: data.limit }, human: (fields) => fieldTable(fields, data.limit, data.fields.length) })
   },
 })

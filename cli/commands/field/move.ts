@@ -8,6 +8,7 @@ export default defineSvcCommand({
   description: 'Move a field to another position (as numbered by `field list`)',
   example: 'svc-cli field move --app 0193… --field email --to 0',
   effect: 'write',
+  flagFor: { position: '--to' },
   args: { ...appArg, ...fieldArg, to: { type: 'string', description: 'New position', required: true, valueHint: 'n' } },
   async run(args, env) {
     const position = intArg(args.to, 'to', 0, LIMITS.maxFields)

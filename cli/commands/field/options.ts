@@ -9,6 +9,7 @@ export default defineSvcCommand({
   description: 'Set the choices of a choice or multichoice field',
   example: 'svc-cli field options --app 0193… --field plan --set "free,pro,team"',
   effect: 'write',
+  flagFor: { options: '--set' },
   args: { ...appArg, ...fieldArg, set: { type: 'string', description: 'The full list: a,b,c or a JSON array', required: true, valueHint: 'list' } },
   async run(args, env) {
     const field = await env.client().request<Field>('PATCH', `/api/v3/apps/${seg(args.app)}/fields/${seg(args.field)}`, { body: checkInput(updateFieldSchema, { options: parseOptions(args.set) }) })

@@ -16,6 +16,7 @@ export default defineSvcCommand({
   description: 'Render the report for given answers as text or HTML (nothing is stored)',
   example: `svc-cli report preview --app 0193… --answers '{"q1":"4","q2":"2"}' --format text`,
   effect: 'read',
+  flagFor: { data: '--answers' },
   args: {
     ...appArg,
     answers: { type: 'string', description: 'Answers as a JSON object by field name; default: stdin', valueHint: 'json' },

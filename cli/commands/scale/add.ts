@@ -1,6 +1,7 @@
 import { defineSvcCommand } from '../../command.ts'
+import { idsResult } from '../../listing.ts'
 import { result } from '../../output.ts'
-import { appArg } from '../_shared.ts'
+import { appArg, quietArg } from '../_shared.ts'
 import { methodArg } from './_args.ts'
 import { scaleDetails, scalePath, type Scale } from './_view.ts'
 import { checkInput } from '../../validate.ts'
@@ -16,10 +17,12 @@ export default defineSvcCommand({
     name: { type: 'string', description: 'Name shown on reports', required: true, valueHint: 'text' },
     description: { type: 'string', description: 'What the scale measures', valueHint: 'text' },
     ...methodArg,
+    ...quietArg,
   },
   async run(args, env) {
     const body = { key: args.key, name: args.name, description: args.description, method: args.method }
     const scale = await env.client().request<Scale>('POST', scalePath(args.app), { body: checkInput(createScaleSchema, body) })
+    if (args.quiet) return idsResult([scale.id])
     return result(scale, scaleDetails(scale))
   },
 })

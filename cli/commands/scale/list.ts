@@ -1,15 +1,16 @@
 import { defineSvcCommand } from '../../command.ts'
-import { result } from '../../output.ts'
-import { appArg } from '../_shared.ts'
+import { listing, listResult } from '../../listing.ts'
+import { appArg, pageArgs, quietArg } from '../_shared.ts'
 import { scalePath, scaleTable, type Scale } from './_view.ts'
 
 export default defineSvcCommand({
   description: "List an app's scales with their items, levels and possible range",
   example: 'svc-cli scale list --app 0193…',
   effect: 'read',
-  args: { ...appArg },
+  args: { ...appArg, ...pageArgs, ...quietArg },
   async run(args, env) {
+    const asked = listing(args)
     const data = await env.client().request<{ scales: Scale[] }>('GET', scalePath(args.app))
-    return result(data, scaleTable(data.scales))
+    return listResult(env, asked, data.scales, { key: 'scales', id: (s) => s.id, human: (scales) => scaleTable(scales) })
   },
 })

@@ -2,53 +2,87 @@ import { createWriteStream } from 'node:fs'
 import { resolve } from 'node:path'
 import { once } from 'node:events'
 import { defineSvcCommand } from '../../command.ts'
-import { CliError } from '../../errors.ts'
+import { CliError, flagError } from '../../errors.ts'
 import { result } from '../../output.ts'
 import { appArg, seg } from '../_shared.ts'
+import { jsonArrayWriter, rowCounter } from './_rows.ts'
 
-/** The chunks of a web stream, one at a time. */
+type Format = 'csv' | 'jsonl'
+
+/** Each chunk of a web stream in turn; the download is cancelled if the loop stops early. */
 async function* chunks(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
   const reader = body.getReader()
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) return
-    yield value
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) return
+      yield value
+    }
+  } finally {
+    reader.releaseLock()
+    await body.cancel().catch(() => {})
   }
 }
 
 export default defineSvcCommand({
-  description: 'Download every record as CSV (Excel-ready) or JSON Lines, to a file or stdout',
+  description: 'Download every record as CSV (Excel-ready) or JSON Lines, to a file or stdout (--json: one JSON array)',
   example: 'svc-cli share export --app 0193… --format csv --out records.csv',
   effect: 'read',
   untrusted: true,
   args: {
     ...appArg,
-    format: { type: 'enum', options: ['csv', 'jsonl'], default: 'csv', description: 'csv or jsonl', valueHint: 'format' },
-    out: { type: 'string', description: 'File to write (default: stdout)', valueHint: 'file' },
+    format: { type: 'enum', options: ['csv', 'jsonl'], description: 'csv (default) or jsonl: the format written to --out or stdout; --json prints a JSON array instead', valueHint: 'format' },
+    out: { type: 'string', description: 'File to write (default: stdout); then prints {path, rows, bytes}', valueHint: 'file' },
     spam: { type: 'enum', options: ['exclude', 'include', 'only'], description: 'Spam records (default: exclude)', valueHint: 'mode' },
   },
   async run(args, env) {
-    const response = await env.client().download(`/api/v3/apps/${seg(args.app)}/export.${args.format}`, {
+    const toStdoutAsJson = env.json && !args.out
+    if (toStdoutAsJson && args.format !== undefined) {
+      throw flagError('--format', 'chooses the format of a file: pass --out <file> with it, or leave it out (--json prints the records as one JSON array)')
+    }
+    // JSON Lines underneath a JSON array: the same records, one parse per line.
+    const format: Format = toStdoutAsJson ? 'jsonl' : ((args.format as Format | undefined) ?? 'csv')
+    const response = await env.client().download(`/api/v3/apps/${seg(args.app)}/export.${format}`, {
       query: { spam: args.spam === 'exclude' ? undefined : args.spam },
-      headers: { accept: args.format === 'csv' ? 'text/csv' : 'application/x-ndjson' },
+      headers: { accept: format === 'csv' ? 'text/csv' : 'application/x-ndjson' },
     })
     if (!response.body) throw new CliError('bad_response', 'The server sent an empty export')
-    let bytes = 0
-    if (!args.out) {
-      for await (const chunk of chunks(response.body)) await env.io.stdout.write(chunk)
+    const stdout = env.io.stdout
+
+    if (toStdoutAsJson) {
+      const array = jsonArrayWriter((text) => stdout.write(text))
+      for await (const chunk of chunks(response.body)) await array.add(chunk)
+      await array.end()
       return { data: undefined, streamed: true }
     }
-    const file = resolve(args.out)
-    const stream = createWriteStream(file)
-    for await (const chunk of chunks(response.body)) {
-      bytes += chunk.byteLength
-      if (!stream.write(chunk)) await once(stream, 'drain')
-      env.progress(`${file}: ${(bytes / 1024).toFixed(0)} KiB`)
+    if (!args.out) {
+      for await (const chunk of chunks(response.body)) await stdout.write(chunk)
+      return { data: undefined, streamed: true }
     }
-    stream.end()
-    await once(stream, 'finish')
-    env.progressDone()
-    const data = { file, format: args.format, bytes }
-    return result(data, () => `Wrote ${bytes} bytes of ${args.format.toUpperCase()} to ${file}`)
+
+    const path = resolve(args.out)
+    const file = createWriteStream(path)
+    let fileError: Error | undefined
+    file.on('error', (error) => void (fileError ??= error))
+    const counter = rowCounter(format)
+    let bytes = 0
+    try {
+      for await (const chunk of chunks(response.body)) {
+        if (fileError) break
+        bytes += chunk.byteLength
+        counter.add(chunk)
+        if (!file.write(chunk)) await once(file, 'drain').catch(() => {})
+        env.progress(`${path}: ${(bytes / 1024).toFixed(0)} KiB`)
+      }
+    } finally {
+      if (!file.closed) {
+        file.end()
+        await once(file, 'close')
+      }
+      env.progressDone()
+    }
+    if (fileError) throw new CliError('output_failed', `Could not write ${path}: ${fileError.message}`)
+    const data = { path, rows: counter.rows(), bytes }
+    return result(data, () => `Wrote ${data.rows} record${data.rows === 1 ? '' : 's'} (${bytes} bytes of ${format.toUpperCase()}) to ${path}`)
   },
 })

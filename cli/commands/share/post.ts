@@ -1,17 +1,21 @@
 import { defineSvcCommand, jsonArg } from '../../command.ts'
 import { CliError, usageError } from '../../errors.ts'
+import { idsResult } from '../../listing.ts'
 import { result } from '../../output.ts'
-import { appArg } from '../_shared.ts'
+import { appArg, quietArg } from '../_shared.ts'
 import { sharePath, type Share } from './_view.ts'
 
 export default defineSvcCommand({
   description: "Submit a record to an app's endpoint from --data or stdin (handy in CI)",
   example: `svc-cli share post --app 0193… --data '{"email":"a@example.com","plan":"pro"}'`,
   effect: 'write',
+  // Problems with the record name its keys (`email`), which live in --data.
+  flagFor: { '*': '--data' },
   args: {
     ...appArg,
     data: { type: 'string', description: 'The record as JSON ({"data":{…}} or a flat object); default: stdin', valueHint: 'json' },
     source: { type: 'string', description: 'meta.source of the record', valueHint: 'text' },
+    ...quietArg,
   },
   async run(args, env) {
     const raw = args.data ?? (env.io.stdin.isTTY ? undefined : await env.io.stdin.read())
@@ -25,6 +29,7 @@ export default defineSvcCommand({
     const share = await client.request<Share>('GET', sharePath(args.app))
     if (!share.token) throw new CliError('not_published', `App ${args.app} has no endpoint yet: run svc-cli share publish --app ${args.app}`)
     const data = await client.request<{ id: string }>('POST', `/api/v3/share/${encodeURIComponent(share.token)}`, { auth: false, body: record })
+    if (args.quiet) return idsResult([data.id])
     return result(data, () => `Stored record ${data.id}`)
   },
 })

@@ -1,7 +1,8 @@
 import { defineSvcCommand, intArg } from '../../command.ts'
+import { idsResult } from '../../listing.ts'
 import { result, table, type Style } from '../../output.ts'
 import { LIMITS } from '../../../server/core/limits.ts'
-import { appArg, seg } from '../_shared.ts'
+import { appArg, quietArg, seg } from '../_shared.ts'
 
 export interface RecordRow {
   id: string
@@ -34,9 +35,10 @@ export default defineSvcCommand({
   args: {
     ...appArg,
     page: { type: 'string', description: 'Page number, from 1', valueHint: 'n' },
-    size: { type: 'string', description: `Records per page, 1–${LIMITS.maxPageSize} (default ${LIMITS.defaultPageSize})`, valueHint: 'n' },
+    size: { type: 'string', alias: 'limit', description: `Records per page, 1–${LIMITS.maxPageSize} (default ${LIMITS.defaultPageSize})`, valueHint: 'n' },
     all: { type: 'boolean', description: `Read every record (pages of ${LIMITS.maxPageSize} until a short page)` },
     spam: { type: 'enum', options: ['exclude', 'include', 'only'], description: 'Spam records (default: exclude)', valueHint: 'mode' },
+    ...quietArg,
   },
   async run(args, env) {
     const client = env.client()
@@ -45,7 +47,10 @@ export default defineSvcCommand({
     if (!args.all) {
       const query = { page: intArg(args.page, 'page', 1, Number.MAX_SAFE_INTEGER), size: intArg(args.size, 'size', 1, LIMITS.maxPageSize), spam }
       const page = await client.request<Page>('GET', path, { query })
-      return result(page, (style) => `${recordTable(page.records, style)}\n\nPage ${page.page} · ${page.records.length} of ${page.total} records`)
+      const more = Math.max(0, page.total - (page.page - 1) * page.size - page.records.length)
+      const notice = more > 0 ? `${more} more — use --page ${page.page + 1}${args.size === undefined ? '' : ` --size ${page.size}`}` : undefined
+      if (args.quiet) return { ...idsResult(page.records.map((r) => r.id)), notice }
+      return { ...result(page, (style) => `${recordTable(page.records, style)}\n\nPage ${page.page} · ${page.records.length} of ${page.total} records`), notice }
     }
     // The read-all protocol: new records only append to the last page, so full pages of
     // the maximum size never shift; the first short page is the end.
@@ -58,6 +63,7 @@ export default defineSvcCommand({
       if (batch.records.length < size) break
     }
     env.progressDone()
+    if (args.quiet) return idsResult(records.map((r) => r.id))
     const data = { records, total: records.length }
     return result(data, (style) => `${recordTable(records, style)}\n\n${records.length} records`)
   },

@@ -21,8 +21,9 @@ export interface Progress {
 
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)}s`
 
-/** A progress display on `io.stderr`, live on a terminal, plain lines elsewhere. */
-export function createProgress(io: Io): Progress {
+/** A progress display on `io.stderr`, live on a terminal, plain lines elsewhere; none with --json (`json`). */
+export function createProgress(io: Io, json = false): Progress {
+  if (json) return { job: () => undefined, step: () => undefined, done: () => undefined }
   const started = Date.now()
   if (!io.stderr.isTTY) {
     let shown = 0

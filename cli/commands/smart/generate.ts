@@ -52,7 +52,7 @@ export default defineSvcCommand({
   },
   async run(args, env) {
     const client = env.client()
-    const progress = createProgress(env.io)
+    const progress = createProgress(env.io, env.json)
     let finished = false
     try {
       const job = await plan(env, client, { instruction: args.input, planner: args.planner as StartPlanningInput['planner'] }, progress)

@@ -1,7 +1,8 @@
 import { defineSvcCommand, intArg } from '../../../command.ts'
+import { idsResult } from '../../../listing.ts'
 import { result } from '../../../output.ts'
 import { ASSESSMENT } from '../../../../server/core/limits.ts'
-import { appArg } from '../../_shared.ts'
+import { appArg, quietArg } from '../../_shared.ts'
 import { pagePath, pageView, type ReportPage } from '../_view.ts'
 import { checkInput } from '../../../validate.ts'
 import { addPageSchema } from '../../../../server/core/reports/schemas.ts'
@@ -14,10 +15,12 @@ export default defineSvcCommand({
     ...appArg,
     title: { type: 'string', description: 'Page heading', valueHint: 'text' },
     position: { type: 'string', description: '1-based place among the pages (default: last)', valueHint: 'n' },
+    ...quietArg,
   },
   async run(args, env) {
     const body = { title: args.title, position: intArg(args.position, 'position', 1, ASSESSMENT.maxReportPages) }
     const page = await env.client().request<ReportPage>('POST', pagePath(args.app), { body: checkInput(addPageSchema, body) })
+    if (args.quiet) return idsResult([page.id])
     return result(page, pageView(page))
   },
 })

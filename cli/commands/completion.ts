@@ -1,0 +1,26 @@
+import { defineSvcCommand } from '../command.ts'
+import { usageError } from '../errors.ts'
+import { result } from '../output.ts'
+import { VERSION } from '../../server/version.ts'
+
+const SHELLS = ['bash', 'zsh', 'fish'] as const
+type Shell = (typeof SHELLS)[number]
+
+export default defineSvcCommand({
+  description: 'Print a completion script for bash, zsh or fish (commands, flags and their values)',
+  example: 'svc-cli completion bash > ~/.local/share/bash-completion/completions/svc-cli',
+  effect: 'read',
+  args: { shell: { type: 'positional', required: true, description: `One of ${SHELLS.join(', ')}`, valueHint: 'shell' } },
+  async run(args) {
+    const shell = args.shell as Shell
+    if (!SHELLS.includes(shell)) throw usageError(`No completion for "${args.shell}"; choose one of ${SHELLS.join(', ')}`, [{ flag: '<shell>', message: `must be one of ${SHELLS.join(', ')}` }])
+    // Loaded here: the model walks (and so loads) every command, which no other command needs.
+    const { completionModel } = await import('../completion/model.ts')
+    const places = await completionModel()
+    const { bashScript } = await import('../completion/bash.ts')
+    const { zshScript } = await import('../completion/zsh.ts')
+    const { fishScript } = await import('../completion/fish.ts')
+    const script = { bash: bashScript, zsh: zshScript, fish: fishScript }[shell](places, VERSION)
+    return result({ shell, script }, () => script)
+  },
+})

@@ -1,0 +1,191 @@
+/**
+ * svc-cli never waits on a silent server: a real TCP server that accepts and never answers,
+ * and an HTTP server that sends part of a download and then stalls, against `bun cli/main.ts`
+ * as a process (SVC_TIMEOUT=1) and in-process (--timeout). The idle rule itself — silence
+ * counts, length does not — is checked with hand-moved timers, so nothing depends on speed.
+ */
+import { afterAll, describe, expect, test } from 'bun:test'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { idleLimited, type Timers } from '../../cli/timeout.ts'
+import { cliInProcess, cliProcess } from '../support/server.ts'
+import { tempDir } from '../support/tmp.ts'
+
+const advice = 'Check that the server is running and that --server or SVC_URL points at it; to wait longer pass --timeout <seconds> or set SVC_TIMEOUT.'
+
+// Accepts connections and never says a word (a stuck proxy, a wrong port).
+const silent = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {}, open() {} } })
+const silentUrl = `http://127.0.0.1:${silent.port}`
+
+// Answers, starts a download or a page series, and then stalls.
+const encoder = new TextEncoder()
+const CSV_START = '\ufeffid,createdAt\r\nr1,2026-01-01T00:00:00.000Z\r\n'
+const JSONL_START = '{"id":"r1","data":{"n":1},"meta":{},"createdAt":"2026-01-01T00:00:00.000Z"}\n'
+const streamsThenStalls = (text: string) => new ReadableStream<Uint8Array>({ start: (controller) => controller.enqueue(encoder.encode(text)) })
+const fullPage = {
+  code: 200,
+  data: { records: Array.from({ length: 1000 }, (_, i) => ({ id: `r${i}`, data: { n: i }, meta: {}, createdAt: '2026-01-01T00:00:00.000Z' })), page: 1, size: 1000, total: 1001 },
+}
+const stalling = Bun.serve({
+  hostname: '127.0.0.1',
+  port: 0,
+  fetch(request) {
+    const url = new URL(request.url)
+    if (url.pathname === '/api/v3/apps/a1/export.csv') return new Response(streamsThenStalls(CSV_START), { headers: { 'content-type': 'text/csv' } })
+    if (url.pathname === '/api/v3/apps/a1/export.jsonl') return new Response(streamsThenStalls(JSONL_START), { headers: { 'content-type': 'application/x-ndjson' } })
+    if (url.pathname === '/api/v3/apps/a1/records' && url.searchParams.get('page') === '1') return Response.json(fullPage)
+    return new Promise<Response>(() => {})
+  },
+})
+const stallingUrl = `http://127.0.0.1:${stalling.port}`
+
+afterAll(() => {
+  silent.stop(true)
+  void stalling.stop(true)
+})
+
+describe('a server that never answers', () => {
+  test('`svc-cli app list` as a process with SVC_TIMEOUT=1 exits 124 naming the server, the timeout and the fix', async () => {
+    const run = await cliProcess(['app', 'list'], { env: { SVC_URL: silentUrl, SVC_TOKEN: 'svc_pat_x', SVC_TIMEOUT: '1' } })
+    expect(run).toEqual({ code: 124, stdout: '', stderr: `error: svc at ${silentUrl} did not answer GET /api/v3/apps within 1 s. ${advice}\n`, json: expect.any(Function) })
+  })
+
+  test('with --json the error on stderr is one document with type timeout and details', async () => {
+    const run = await cliProcess(['app', 'list', '--json'], { env: { SVC_URL: silentUrl, SVC_TOKEN: 'svc_pat_x', SVC_TIMEOUT: '1' } })
+    expect(run.code).toBe(124)
+    expect(run.stdout).toBe('')
+    expect(JSON.parse(run.stderr)).toEqual({
+      error: {
+        type: 'timeout',
+        message: `svc at ${silentUrl} did not answer GET /api/v3/apps within 1 s. ${advice}`,
+        details: { server: silentUrl, request: 'GET /api/v3/apps', timeoutSeconds: 1 },
+      },
+    })
+  })
+
+  test('--timeout beats SVC_TIMEOUT, and takes fractions of a second', async () => {
+    const run = await cliInProcess(['share', 'summary', '--app', 'a1', '--timeout', '0.5', '--json'], { env: { SVC_URL: silentUrl, SVC_TOKEN: 'svc_pat_x', SVC_TIMEOUT: '600' } })
+    expect(run.code).toBe(124)
+    expect(JSON.parse(run.stderr).error.details).toEqual({ server: silentUrl, request: 'GET /api/v3/apps/a1/summary', timeoutSeconds: 0.5 })
+  })
+
+  test.each([['0'], ['-1'], ['soon'], ['1e3']])('--timeout %s is a usage error (exit 2) before anything is sent', async (value) => {
+    const run = await cliInProcess(['app', 'list', '--timeout', value], { env: { SVC_URL: silentUrl, SVC_TOKEN: 'svc_pat_x' } })
+    expect(run).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: `error: --timeout must be a number of seconds greater than 0 and at most 86400, got "${value}"\nRun \`svc-cli app list --help\` for usage.\n`,
+    })
+  })
+})
+
+describe('a download that starts and then stalls', () => {
+  test('share export to stdout keeps what arrived, then exits 124 saying how many bytes came', async () => {
+    const run = await cliProcess(['share', 'export', '--app', 'a1'], { env: { SVC_URL: stallingUrl, SVC_TOKEN: 'svc_pat_x', SVC_TIMEOUT: '1' } })
+    const bytes = encoder.encode(CSV_START).byteLength
+    expect(run).toEqual({
+      code: 124,
+      stdout: CSV_START,
+      stderr: `error: svc at ${stallingUrl} stopped sending during GET /api/v3/apps/a1/export.csv: nothing for 1 s after ${bytes} bytes. ${advice}\n`,
+      json: expect.any(Function),
+    })
+  })
+
+  test('share export --json --out: the same error as JSON, and the partial file is left for inspection', async () => {
+    const file = join(tempDir('svc-timeout-'), 'records.jsonl')
+    const run = await cliInProcess(['share', 'export', '--app', 'a1', '--format', 'jsonl', '--out', file, '--json', '--timeout', '1'], { env: { SVC_URL: stallingUrl, SVC_TOKEN: 'svc_pat_x' } })
+    expect(run.code).toBe(124)
+    expect(run.stdout).toBe('')
+    const bytes = encoder.encode(JSONL_START).byteLength
+    expect(JSON.parse(run.stderr)).toEqual({
+      error: {
+        type: 'timeout',
+        message: `svc at ${stallingUrl} stopped sending during GET /api/v3/apps/a1/export.jsonl: nothing for 1 s after ${bytes} bytes. ${advice}`,
+        details: { server: stallingUrl, request: 'GET /api/v3/apps/a1/export.jsonl', timeoutSeconds: 1, bytes },
+      },
+    })
+    expect(readFileSync(file, 'utf8')).toBe(JSONL_START)
+  })
+
+  test('share query --all: each page has the timeout, so a stall on page 2 ends the read', async () => {
+    const run = await cliProcess(['share', 'query', '--app', 'a1', '--all', '--json'], { env: { SVC_URL: stallingUrl, SVC_TOKEN: 'svc_pat_x', SVC_TIMEOUT: '1' } })
+    expect(run.code).toBe(124)
+    expect(run.stdout).toBe('')
+    expect(JSON.parse(run.stderr)).toEqual({
+      error: {
+        type: 'timeout',
+        message: `svc at ${stallingUrl} did not answer GET /api/v3/apps/a1/records within 1 s. ${advice}`,
+        details: { server: stallingUrl, request: 'GET /api/v3/apps/a1/records', timeoutSeconds: 1 },
+      },
+    })
+  })
+})
+
+/** Timers moved by hand; `armed()` resolves when the next wait starts. */
+class HandTimers implements Timers {
+  private now = 0
+  private nextId = 1
+  readonly pending = new Map<number, { at: number; callback: () => void }>()
+  private onArm: (() => void) | undefined
+  set(callback: () => void, ms: number) {
+    const id = this.nextId++
+    this.pending.set(id, { at: this.now + ms, callback })
+    this.onArm?.()
+    return id
+  }
+  clear(id: unknown) {
+    this.pending.delete(id as number)
+  }
+  armed(): Promise<void> {
+    return new Promise((resolve) => (this.onArm = () => ((this.onArm = undefined), resolve())))
+  }
+  advance(ms: number) {
+    this.now += ms
+    for (const [id, timer] of [...this.pending]) {
+      if (timer.at <= this.now) {
+        this.pending.delete(id)
+        timer.callback()
+      }
+    }
+  }
+}
+
+describe('the idle rule', () => {
+  test('a download may take any total time as long as each wait is shorter than the timeout; a slow reader costs nothing', async () => {
+    const timers = new HandTimers()
+    let source!: ReadableStreamDefaultController<Uint8Array>
+    const body = new ReadableStream<Uint8Array>({ start: (controller) => void (source = controller) })
+    const limited = idleLimited(body, 1000, (bytes) => new Error(`idle after ${bytes} bytes`), timers).getReader()
+
+    for (let i = 0; i < 5; i++) {
+      const armed = timers.armed()
+      const read = limited.read()
+      await armed
+      timers.advance(900)
+      source.enqueue(new Uint8Array(10))
+      expect((await read).value).toEqual(new Uint8Array(10))
+      // Nobody is reading: no clock runs, however long the reader takes.
+      expect(timers.pending.size).toBe(0)
+      timers.advance(60_000)
+    }
+
+    const armed = timers.armed()
+    const read = limited.read()
+    await armed
+    timers.advance(1000)
+    await expect(read).rejects.toThrow('idle after 50 bytes')
+  })
+
+  test('the end of the body ends the stream and leaves no timer behind', async () => {
+    const timers = new HandTimers()
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new Uint8Array([1, 2]))
+        controller.close()
+      },
+    })
+    const limited = idleLimited(body, 1000, () => new Error('idle'), timers)
+    expect(new Uint8Array(await new Response(limited).arrayBuffer())).toEqual(new Uint8Array([1, 2]))
+    expect(timers.pending.size).toBe(0)
+  })
+})
