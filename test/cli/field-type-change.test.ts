@@ -40,7 +40,9 @@ describe('field update --type on a published app with records', () => {
     const app = await appWithRecords(2)
     const json = await cli('field', 'update', '--app', app, '--field', 'age', '--type', 'number', '--json')
     expect(json).toMatchObject({ code: 1, stdout: '' })
-    expect(JSON.parse(json.stderr)).toEqual({ error: { type: 'conflict', message: MESSAGE } })
+    expect(JSON.parse(json.stderr)).toEqual({
+      error: { type: 'conflict', message: MESSAGE, details: { field: 'age', from: 'text', to: 'number', records: 2, force: 'send "force": true to change the type anyway' } },
+    })
     const human = await cli('field', 'update', '--app', app, '--field', 'age', '--type', 'number')
     expect(human).toMatchObject({ code: 1, stdout: '', stderr: `error: ${MESSAGE}\n` })
     expect(storedType(app)).toBe('text')

@@ -138,14 +138,10 @@ describe('records', () => {
   })
 
   test('query, summary and export read through the owner routes, so they work with the reads of the endpoint off', async () => {
-    ok(await cli('share', 'set', '--app', app, '--reads', 'off'))
-    try {
-      expect(ok(await cli('share', 'query', '--app', app, '--json')).json().total).toBe(2)
-      expect(ok(await cli('share', 'summary', '--app', app, '--json')).json().total).toBe(2)
-      expect(ok(await cli('share', 'export', '--app', app, '--json')).json()).toHaveLength(2)
-    } finally {
-      ok(await cli('share', 'set', '--app', app, '--reads', 'on'))
-    }
+    expect(ok(await cli('share', 'status', '--app', app, '--json')).json().reads).toBe('off')
+    expect(ok(await cli('share', 'query', '--app', app, '--json')).json().total).toBe(2)
+    expect(ok(await cli('share', 'summary', '--app', app, '--json')).json().total).toBe(2)
+    expect(ok(await cli('share', 'export', '--app', app, '--json')).json()).toHaveLength(2)
     // Nothing in svc-cli (nor its MCP tools) reads through the public endpoint; its one use is share post's submission.
     const { readdirSync, readFileSync: read } = await import('node:fs')
     const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []))
