@@ -89,7 +89,7 @@ async function main(): Promise<void> {
 
 // No top-level await: this module is part of the server's bytecode bundle (CommonJS).
 if (import.meta.main) {
-  main().catch((error) => {
+  void main().catch((error) => {
     console.error(error instanceof Error ? error.message : error)
     process.exit(1)
   })

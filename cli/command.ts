@@ -74,11 +74,11 @@ export function commandEnv(io: Io, flags: Globals): CommandEnv {
     },
     progress(line) {
       if (!io.stderr.isTTY || env.json) return
-      io.stderr.write(`\r\u001B[K${line}`)
+      void io.stderr.write(`\r\u001B[K${line}`)
       progressShown = true
     },
     progressDone() {
-      if (progressShown) io.stderr.write('\n')
+      if (progressShown) void io.stderr.write('\n')
       progressShown = false
     },
   }

@@ -61,7 +61,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
   } catch (error) {
     if (error instanceof OutputClosed) return EXIT.ok
     if (!(error instanceof CliError)) throw error
-    io.stderr.write(`${renderError(error, wantsJson(argv), colorFor(io, io.stderr.isTTY))}\n`)
+    await io.stderr.write(`${renderError(error, wantsJson(argv), colorFor(io, io.stderr.isTTY))}\n`)
     return error.exitCode
   }
 }
@@ -70,8 +70,8 @@ async function printAndExit(argv: string[], io: Io): Promise<number> {
   const json = wantsJson(argv)
   const errStyle = colorFor(io, io.stderr.isTTY)
   const outStyle = colorFor(io, io.stdout.isTTY)
-  const fail = (error: CliError) => {
-    io.stderr.write(`${renderError(error, json, errStyle)}\n`)
+  const fail = async (error: CliError) => {
+    await io.stderr.write(`${renderError(error, json, errStyle)}\n`)
     return error.exitCode
   }
   if (argv[0] === 'help') argv = [...argv.slice(1), '--help']
@@ -96,7 +96,7 @@ async function printAndExit(argv: string[], io: Io): Promise<number> {
     if (outcome.error.type === 'usage' && !json) {
       const path = (await resolveCommand(argv).catch(() => null))?.path
       const hint = path ? `\nRun \`svc-cli ${path.join(' ')} --help\` for usage.` : ''
-      io.stderr.write(`${renderError(outcome.error, json, errStyle)}${/--help|pass --/.test(outcome.error.message) ? '' : hint}\n`)
+      await io.stderr.write(`${renderError(outcome.error, json, errStyle)}${/--help|pass --/.test(outcome.error.message) ? '' : hint}\n`)
       return outcome.error.exitCode
     }
     return fail(outcome.error)
@@ -105,6 +105,6 @@ async function printAndExit(argv: string[], io: Io): Promise<number> {
   const text = renderResult(result, json, outStyle)
   // An empty text (`app list -q` with no apps) prints nothing, not an empty line.
   if (text) await io.stdout.write(text.endsWith('\n') ? text : `${text}\n`)
-  if (result.notice && !json && io.stderr.isTTY) io.stderr.write(`${result.notice}\n`)
+  if (result.notice && !json && io.stderr.isTTY) await io.stderr.write(`${result.notice}\n`)
   return EXIT.ok
 }

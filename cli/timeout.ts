@@ -57,7 +57,7 @@ export const systemTimers: Timers = {
 export function within<T>(work: Promise<T>, ms: number, onTimeout: () => Error, timers: Timers = systemTimers): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = timers.set(() => reject(onTimeout()), ms)
-    work.then(
+    void work.then(
       (value) => (timers.clear(timer), resolve(value)),
       (error) => (timers.clear(timer), reject(error)),
     )
@@ -79,7 +79,7 @@ export function idleLimited(body: ReadableStream<Uint8Array>, ms: number, onIdle
         try {
           chunk = await within(reader.read(), ms, () => onIdle(bytes), timers)
         } catch (error) {
-          reader.cancel().catch(() => {})
+          void reader.cancel().catch(() => {})
           controller.error(error)
           return
         }

@@ -75,7 +75,7 @@ async function main(): Promise<void> {
 }
 
 if (import.meta.main) {
-  main().catch((error) => {
+  void main().catch((error) => {
     console.error(error instanceof Error ? error.message : error)
     process.exit(1)
   })

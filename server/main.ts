@@ -42,7 +42,7 @@ export function main(): void {
 
   const shutdown = (signal: string) => {
     ctx.log.info(`${signal} received, shutting down`)
-    server.stop().then(
+    void server.stop().then(
       () => process.exit(0),
       (error) => {
         ctx.log.error('shutdown failed', { error: String(error) })

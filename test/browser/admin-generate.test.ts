@@ -102,7 +102,7 @@ describe.skipIf(!hasBrowser)('admin page: a slow planning job shows progress and
     for (const answer of pending) answer()
     await browser?.close()
     await svc?.stop()
-    llm?.stop(true)
+    await llm?.stop(true)
   }, 30_000)
 
   test('Cancel stops the running job', async () => {

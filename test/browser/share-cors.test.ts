@@ -74,7 +74,7 @@ describe.skipIf(!hasBrowser)('share endpoints from other origins in Chromium', (
 
   afterAll(async () => {
     await browser?.close()
-    other?.stop(true)
+    await other?.stop(true)
     await svc?.stop()
     if (dir) rmSync(dir, { recursive: true, force: true })
   })

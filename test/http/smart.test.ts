@@ -247,9 +247,9 @@ describe('/api/v3/smart with the LLM planner', () => {
       return new Promise<Response>((resolve) => release.push(() => resolve(new Response('{}'))))
     },
   })
-  afterAll(() => {
+  afterAll(async () => {
     for (const done of release) done()
-    model.stop(true)
+    await model.stop(true)
   })
 
   test('a running job reports its progress and DELETE cancels it', async () => {

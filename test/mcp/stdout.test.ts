@@ -26,7 +26,7 @@ const calls: [string, Record<string, unknown>][] = [
 /** Talks raw JSON-RPC to the process and returns every stdout line. */
 async function session(env: Record<string, string>): Promise<{ lines: string[]; stderr: string }> {
   const proc = Bun.spawn([BUN, 'cli/main.ts', 'mcp'], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: '/tmp', ...env }, stdin: 'pipe', stdout: 'pipe', stderr: 'pipe' })
-  const send = (message: object) => proc.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`)
+  const send = (message: object) => void proc.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`)
   send({ id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } })
   send({ method: 'notifications/initialized' })
   send({ id: 1, method: 'tools/list' })
@@ -42,7 +42,7 @@ async function session(env: Record<string, string>): Promise<{ lines: string[]; 
     if (done) break
     out += new TextDecoder().decode(value)
   }
-  proc.stdin.end()
+  await proc.stdin.end()
   await proc.exited
   return { lines: out.split('\n').filter(Boolean), stderr: await new Response(proc.stderr).text() }
 }

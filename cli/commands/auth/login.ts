@@ -19,7 +19,7 @@ async function interactiveLogin(env: CommandEnv, email: string | undefined, toke
   const choice = (await env.prompt('Log in with [c]ode by e-mail or [p]assword? ', '--code or --password-stdin')).toLowerCase()
   if (choice.startsWith('p')) return withEmail(env, address, { password: await env.prompt('Password: ', '--password-stdin', true) }, token)
   await env.client().request('POST', '/api/v3/auth/code', { auth: false, body: { email: address } })
-  env.io.stderr.write(`A login code was sent to ${address} (valid 10 minutes).\n`)
+  await env.io.stderr.write(`A login code was sent to ${address} (valid 10 minutes).\n`)
   return withEmail(env, address, { code: await env.prompt('Code: ', '--code') }, token)
 }
 

@@ -41,7 +41,7 @@ export function createProgress(io: Io, json = false): Progress {
   let frame = 0
   const render = () => {
     const percent = current.percent ? ` ${current.percent}%` : ''
-    io.stderr.write(`\r\u001B[K${SPINNER[frame++ % SPINNER.length]} ${current.stage}${percent}  ${current.message}  ${seconds(started)}`)
+    void io.stderr.write(`\r\u001B[K${SPINNER[frame++ % SPINNER.length]} ${current.stage}${percent}  ${current.message}  ${seconds(started)}`)
   }
   const timer = setInterval(render, TICK_MS)
   let active = true
@@ -58,7 +58,7 @@ export function createProgress(io: Io, json = false): Progress {
       if (!active) return
       active = false
       clearInterval(timer)
-      io.stderr.write(`\r\u001B[K${ok ? '✓' : '✗'} ${current.stage}  ${current.message}  ${seconds(started)}\n`)
+      void io.stderr.write(`\r\u001B[K${ok ? '✓' : '✗'} ${current.stage}  ${current.message}  ${seconds(started)}\n`)
     },
   }
 }

@@ -38,7 +38,7 @@ export async function readBodyBytes(request: Request, limits: BodyLimits): Promi
       chunks.push(value)
     }
   } catch (error) {
-    reader.cancel().catch(() => {})
+    void reader.cancel().catch(() => {})
     throw error
   }
   if (chunks.length === 1) return chunks[0]

@@ -55,7 +55,7 @@ export function bodyDeadline(deadlineMs: number): Deadline {
       new Promise<T>((resolve, reject) => {
         if (slice.expired) return reject(timeout(deadlineMs))
         slice.waiting.add(reject)
-        work.then(
+        void work.then(
           (value) => {
             slice.waiting.delete(reject)
             resolve(value)

@@ -60,7 +60,7 @@ async function fileContext(synchronous: 'full' | 'normal' = 'full') {
 /** Records whether a promise has settled, without awaiting it. */
 function watch<T>(promise: Promise<T>) {
   const state = { settled: false }
-  promise.then(
+  void promise.then(
     () => (state.settled = true),
     () => (state.settled = true),
   )

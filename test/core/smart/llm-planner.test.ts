@@ -42,9 +42,9 @@ const server = Bun.serve({
     return answer ? answer(entry) : new Response('script exhausted', { status: 500 })
   },
 })
-afterAll(() => {
+afterAll(async () => {
   for (const release of hanging) release()
-  server.stop(true)
+  await server.stop(true)
 })
 
 /** An answer that never comes (until the test file ends). */
