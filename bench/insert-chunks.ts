@@ -8,10 +8,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { newId } from '../server/core/ids.ts'
-import { openStore } from '../server/db/connection.ts'
-import { inImmediateTransaction } from '../server/db/immediate.ts'
-import { migrateStore } from '../server/db/migrate.ts'
-import { insertRecordRows, type RecordRow } from '../server/db/record-insert.ts'
+import { openStore } from '../server/db/sqlite/connection.ts'
+import { inImmediateTransaction } from '../server/db/sqlite/immediate.ts'
+import { migrateStore } from '../server/db/sqlite/migrate.ts'
+import { insertRecordRows, type RecordRow } from '../server/db/sqlite/record-insert.ts'
 
 const GROUP = 1000
 const WARM_ROWS = 200_000

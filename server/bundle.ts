@@ -10,7 +10,7 @@
  * The output goes to a temporary folder first and is swapped in whole.
  *
  * Bun writes each source file's own URL into a CommonJS bundle in place of import.meta.url,
- * so server/db/migrate.ts, server/http/admin.ts and server/db/checkpoints.ts find the
+ * so server/db/sqlite/migrate.ts, server/http/admin.ts and server/db/sqlite/checkpoints.ts find the
  * checkout's drizzle/, admin/ and checkpoint worker from the bundle wherever it is.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'

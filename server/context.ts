@@ -8,7 +8,7 @@ import type { Clock } from './core/clock.ts'
 import type { Logger } from './core/logger.ts'
 import type { Mailer } from './core/mailer.ts'
 import type { Sealer } from './core/sealer.ts'
-import type { Store } from './db/connection.ts'
+import type { Store } from './db/sqlite/connection.ts'
 
 export interface AppContext {
   config: Config

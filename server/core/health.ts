@@ -2,7 +2,7 @@
  * @module Liveness, as GET /api/v3/health reports it to load balancers and the CLI.
  */
 import type { AppContext } from '../context.ts'
-import { pingStore } from '../db/connection.ts'
+import { pingStore } from '../db/sqlite/connection.ts'
 import { VERSION } from '../version.ts'
 
 export interface Health {

@@ -32,7 +32,7 @@ export const ADMIN_CSP = [
 /**
  * The checkout's admin/. In the server bundle (dist/server/main.js) this still names the
  * checkout's folder: Bun writes the source file's URL into a CommonJS bundle in place of
- * import.meta.url (server/db/migrate.ts finds drizzle/ the same way).
+ * import.meta.url (server/db/sqlite/migrate.ts finds drizzle/ the same way).
  */
 const ADMIN_DIR = fileURLToPath(new URL('../../admin/', import.meta.url))
 

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm'
 import { hostname } from 'node:os'
 import { configPath, readConfig } from '../../cli/config.ts'
 import { tokensStillWork } from '../../server/core/auth/password-reset.ts'
-import { accessTokens, sessions } from '../../server/db/schema.ts'
+import { accessTokens, sessions } from '../../server/db/sqlite/schema.ts'
 import { cliInProcess, cliProcess, startTestServer, tempConfigHome } from '../support/server.ts'
 
 const server = startTestServer({ SVC_SIGNUP: 'open' })

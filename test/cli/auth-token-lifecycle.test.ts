@@ -14,7 +14,7 @@ import { configPath, readConfig, updateConfig } from '../../cli/config.ts'
 import { createMcpServer } from '../../cli/mcp/server.ts'
 import { helpText } from '../../cli/run.ts'
 import { listLeaves, ROOT } from '../../cli/tree.ts'
-import { accessTokens } from '../../server/db/schema.ts'
+import { accessTokens } from '../../server/db/sqlite/schema.ts'
 import { cliInProcess, cliProcess, startTestServer, tempConfigHome } from '../support/server.ts'
 
 const server = startTestServer({ SVC_SIGNUP: 'open' })

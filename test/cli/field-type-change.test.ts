@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { fields } from '../../server/db/schema.ts'
+import { fields } from '../../server/db/sqlite/schema.ts'
 import { cliInProcess, cliProcess, expectOk, startTestServer, tempConfigHome } from '../support/server.ts'
 
 const server = startTestServer()

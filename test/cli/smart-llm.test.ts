@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { smartJobs } from '../../server/db/schema.ts'
+import { smartJobs } from '../../server/db/sqlite/schema.ts'
 import { BUN, cliInProcess, ROOT, startTestServer, tempConfigHome } from '../support/server.ts'
 import { heldModel } from '../support/held-model.ts'
 

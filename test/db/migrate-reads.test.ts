@@ -7,8 +7,8 @@
 import { describe, expect, test } from 'bun:test'
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { openStore } from '../../server/db/connection.ts'
-import { migrateStore, MIGRATIONS_FOLDER } from '../../server/db/migrate.ts'
+import { openStore } from '../../server/db/sqlite/connection.ts'
+import { migrateStore, MIGRATIONS_FOLDER } from '../../server/db/sqlite/migrate.ts'
 import { tempDir } from '../support/tmp.ts'
 
 const TAG = '0001_reads_access'

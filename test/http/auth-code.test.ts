@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { emailCodes, emailCodeSends, users } from '../../server/db/schema.ts'
+import { emailCodes, emailCodeSends, users } from '../../server/db/sqlite/schema.ts'
 import { AUTH } from '../../server/core/limits.ts'
 import { testApp, type TestApp } from '../support/http.ts'
 import { lastCode, sessionCookieOf, signUp, T0 } from './auth-fixtures.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, spyOn, test } from 'bun:test'
-import { sessions } from '../../server/db/schema.ts'
+import { sessions } from '../../server/db/sqlite/schema.ts'
 import { AUTH } from '../../server/core/limits.ts'
 import { testApp, type TestApp } from '../support/http.ts'
 import { SAME_ORIGIN, sessionCookieOf, signUp, T0 } from './auth-fixtures.ts'

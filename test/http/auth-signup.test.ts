@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { users } from '../../server/db/schema.ts'
+import { users } from '../../server/db/sqlite/schema.ts'
 import { AUTH } from '../../server/core/limits.ts'
 import { testApp } from '../support/http.ts'
 import { sessionCookieOf, signUp, T0 } from './auth-fixtures.ts'

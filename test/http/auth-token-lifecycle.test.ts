@@ -7,7 +7,7 @@
 import { describe, expect, test } from 'bun:test'
 import { asc } from 'drizzle-orm'
 import { tokensStillWork } from '../../server/core/auth/password-reset.ts'
-import { accessTokens, emailCodes, sessions } from '../../server/db/schema.ts'
+import { accessTokens, emailCodes, sessions } from '../../server/db/sqlite/schema.ts'
 import { testApp, type TestApp, validationBody } from '../support/http.ts'
 import { lastCode, SAME_ORIGIN, sessionCookieOf, signUp } from './auth-fixtures.ts'
 

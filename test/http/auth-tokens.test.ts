@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { accessTokens } from '../../server/db/schema.ts'
+import { accessTokens } from '../../server/db/sqlite/schema.ts'
 import { testApp } from '../support/http.ts'
 import { makeUser } from '../support/users.ts'
 import { T0 } from './auth-fixtures.ts'

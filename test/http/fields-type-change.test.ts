@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { fields, records } from '../../server/db/schema.ts'
+import { fields, records } from '../../server/db/sqlite/schema.ts'
 import { testApp, type TestApp, validationBody } from '../support/http.ts'
 import { makeUser } from '../support/users.ts'
 

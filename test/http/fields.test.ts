@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { asc, eq } from 'drizzle-orm'
 import type { ChangeKind } from '../../server/core/changes.ts'
-import { fields } from '../../server/db/schema.ts'
+import { fields } from '../../server/db/sqlite/schema.ts'
 import { testApp, type TestApp, validationBody } from '../support/http.ts'
 import { makeUser } from '../support/users.ts'
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { connectThemes, records } from '../../server/db/schema.ts'
+import { connectThemes, records } from '../../server/db/sqlite/schema.ts'
 import { hashSecret } from '../../server/core/ids.ts'
 import { PAGE_CSP } from '../../server/pages/layout.ts'
 import { assessmentApp, MOOD_SCALE, publishApp, type AssessmentFixture } from './assessment-fixture.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { accessTokens, apps, appStats, emailCodes, endpoints, fields, records, sessions, users } from '../../server/db/schema.ts'
+import { accessTokens, apps, appStats, emailCodes, endpoints, fields, records, sessions, users } from '../../server/db/sqlite/schema.ts'
 import { testApp, type TestApp } from '../support/http.ts'
 import { makeUser } from '../support/users.ts'
 import { lastCode, SAME_ORIGIN, sessionCookieOf, signUp, T0 } from './auth-fixtures.ts'

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { appStats } from '../../server/db/schema.ts'
+import { appStats } from '../../server/db/sqlite/schema.ts'
 import { getSummary } from '../../server/core/stats/summary.ts'
 import { insertRecords, makeEndpoint, numberedRecords, numbering } from '../support/records.ts'
 import { testApp } from '../support/http.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { records } from '../../server/db/schema.ts'
+import { records } from '../../server/db/sqlite/schema.ts'
 import { loadScoringDefinition } from '../../server/core/scoring/definition.ts'
 import { assessmentApp, LIKERT_SCORES, MOOD_SCALE, publishApp, type AssessmentFixture } from './assessment-fixture.ts'
 

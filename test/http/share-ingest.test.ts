@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { hashSecret } from '../../server/core/ids.ts'
-import { endpoints } from '../../server/db/schema.ts'
+import { endpoints } from '../../server/db/sqlite/schema.ts'
 import { makeEndpoint, storedFields, storedRecords, type EndpointOptions } from '../core/collect/fixtures.ts'
 import { testApp } from '../support/http.ts'
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { endpoints } from '../../server/db/schema.ts'
+import { endpoints } from '../../server/db/sqlite/schema.ts'
 import { insertRecords, makeEndpoint, numberedRecords } from '../support/records.ts'
 import { testApp } from '../support/http.ts'
 import { makeUser } from '../support/users.ts'

@@ -8,8 +8,8 @@ import { ManualClock } from '../../server/core/clock.ts'
 import { createLogger } from '../../server/core/logger.ts'
 import type { Mail, Mailer } from '../../server/core/mailer.ts'
 import { createSealer, newSecretKey } from '../../server/core/sealer.ts'
-import { openStore, type Store } from '../../server/db/connection.ts'
-import { migrateStore } from '../../server/db/migrate.ts'
+import { openStore, type Store } from '../../server/db/sqlite/connection.ts'
+import { migrateStore } from '../../server/db/sqlite/migrate.ts'
 
 export interface TestContext {
   ctx: AppContext

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../server/context.ts'
-import { appStats, apps, endpoints, fields, records } from '../../server/db/schema.ts'
+import { appStats, apps, endpoints, fields, records } from '../../server/db/sqlite/schema.ts'
 import { hashSecret, newId, randomToken } from '../../server/core/ids.ts'
 import type { FieldType } from '../../server/core/limits.ts'
 import type { ReadAccess } from '../../server/core/share/reads.ts'

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { apps, appStats, endpoints } from '../../db/schema.ts'
+import { apps, appStats, endpoints } from '../../db/sqlite/schema.ts'
 import { newId } from '../ids.ts'
 import { DEFAULT_READ_ACCESS } from '../share/reads.ts'
 import { parseInput } from './input.ts'

@@ -4,7 +4,7 @@
  */
 import { and, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { apps } from '../../db/schema.ts'
+import { apps } from '../../db/sqlite/schema.ts'
 import { notFound } from '../errors.ts'
 
 export type AppRow = typeof apps.$inferSelect

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { endpoints } from '../../db/schema.ts'
+import { endpoints } from '../../db/sqlite/schema.ts'
 import { requireOwnedApp } from './owned.ts'
 
 export interface AppUrls {

@@ -4,7 +4,7 @@
  */
 import { desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { apps, appStats, endpoints, fields } from '../../db/schema.ts'
+import { apps, appStats, endpoints, fields } from '../../db/sqlite/schema.ts'
 import { DEFAULT_READ_ACCESS, warningsOf, type ReadAccess } from '../share/reads.ts'
 
 export interface App {

@@ -4,7 +4,7 @@
  */
 import { and, desc, eq, ne } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { accessTokens } from '../../db/schema.ts'
+import { accessTokens } from '../../db/sqlite/schema.ts'
 import { notFound, validationError } from '../errors.ts'
 import { hashSecret, newId, randomToken } from '../ids.ts'
 import { AUTH } from '../limits.ts'

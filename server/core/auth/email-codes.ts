@@ -7,7 +7,7 @@
 import { randomInt } from 'node:crypto'
 import { and, asc, eq, gt, lte } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { emailCodes, emailCodeSends } from '../../db/schema.ts'
+import { emailCodes, emailCodeSends } from '../../db/sqlite/schema.ts'
 import { AppError } from '../errors.ts'
 import { hashSecret, safeEqual } from '../ids.ts'
 import { AUTH } from '../limits.ts'

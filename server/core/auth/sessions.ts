@@ -3,7 +3,7 @@
  */
 import { and, eq, lte, ne } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { sessions } from '../../db/schema.ts'
+import { sessions } from '../../db/sqlite/schema.ts'
 import { hashSecret, randomToken } from '../ids.ts'
 import { AUTH } from '../limits.ts'
 

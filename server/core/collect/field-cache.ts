@@ -4,7 +4,7 @@
  */
 import { asc, eq, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { fields } from '../../db/schema.ts'
+import { fields } from '../../db/sqlite/schema.ts'
 import type { FieldRule } from '../fields/values.ts'
 import type { FieldType } from '../limits.ts'
 

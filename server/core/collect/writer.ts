@@ -1,6 +1,6 @@
 /**
  * @module Group commit. Records accepted during one event-loop turn — or, with SVC_SYNC=full,
- * while the previous group's WAL sync runs off the event loop (server/db/wal-sync.ts) —
+ * while the previous group's WAL sync runs off the event loop (server/db/sqlite/wal-sync.ts) —
  * are written in one IMMEDIATE transaction, and each request is answered only once that
  * commit is on disk, so every acknowledged record is durable. A submission refused
  * inside the group (the field limit reached by an earlier one, a vanished app) fails alone;
@@ -11,9 +11,9 @@
  */
 import { asc, eq, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { inImmediateTransaction } from '../../db/immediate.ts'
-import { insertRecordRows, type RecordRow } from '../../db/record-insert.ts'
-import { fields } from '../../db/schema.ts'
+import { inImmediateTransaction } from '../../db/sqlite/immediate.ts'
+import { insertRecordRows, type RecordRow } from '../../db/sqlite/record-insert.ts'
+import { fields } from '../../db/sqlite/schema.ts'
 import { AppError } from '../errors.ts'
 import { newId } from '../ids.ts'
 import { LIMITS } from '../limits.ts'

@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { connectThemes } from '../../db/schema.ts'
+import { connectThemes } from '../../db/sqlite/schema.ts'
 import { parseInput } from '../apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { DEFAULT_THEME, setThemeSchema, type SetThemeInput, type Theme } from './schemas.ts'

@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { apps } from '../../db/schema.ts'
+import { apps } from '../../db/sqlite/schema.ts'
 import { fieldRowsOf } from '../fields/view.ts'
 import type { FieldType } from '../limits.ts'
 import { themeOf } from './connect.ts'

@@ -4,7 +4,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { expertComments, experts, scales } from '../../db/schema.ts'
+import { expertComments, experts, scales } from '../../db/sqlite/schema.ts'
 import { parseInput } from '../apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { notFound } from '../errors.ts'

@@ -7,7 +7,7 @@
  */
 import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { endpoints, fields } from '../../db/schema.ts'
+import { endpoints, fields } from '../../db/sqlite/schema.ts'
 import { parseInput } from '../apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { AppError, validationError, type Problem } from '../errors.ts'

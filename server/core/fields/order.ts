@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { fields } from '../../db/schema.ts'
+import { fields } from '../../db/sqlite/schema.ts'
 import { parseInput } from '../apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { validationError, type Problem } from '../errors.ts'

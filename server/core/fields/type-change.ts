@@ -7,7 +7,7 @@
  */
 import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { endpoints } from '../../db/schema.ts'
+import { endpoints } from '../../db/sqlite/schema.ts'
 import { AppError } from '../errors.ts'
 import type { FieldType } from '../limits.ts'
 import { loadStats } from '../stats/state.ts'

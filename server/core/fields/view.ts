@@ -5,8 +5,8 @@
 import { and, asc, eq, or } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core'
-import type * as schema from '../../db/schema.ts'
-import { fields } from '../../db/schema.ts'
+import type * as schema from '../../db/sqlite/schema.ts'
+import { fields } from '../../db/sqlite/schema.ts'
 import { notFound } from '../errors.ts'
 import type { FieldType } from '../limits.ts'
 

@@ -3,7 +3,7 @@
  * and how many records hold each, counters, switches and the limits this server enforces.
  */
 import type { AppContext } from '../../context.ts'
-import { apps } from '../../db/schema.ts'
+import { apps } from '../../db/sqlite/schema.ts'
 import { eq } from 'drizzle-orm'
 import { endpointUrl } from '../apps/urls.ts'
 import { fieldRowsOf } from '../fields/view.ts'

@@ -3,7 +3,7 @@
  * so a page's `total` costs one primary-key read instead of a COUNT over the records.
  */
 import type { AppContext } from '../../context.ts'
-import { recordStatements } from '../../db/record-reads.ts'
+import { recordStatements } from '../../db/sqlite/record-reads.ts'
 import type { SpamMode } from './schemas.ts'
 
 export interface RecordCounts {

@@ -7,7 +7,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { records } from '../../db/schema.ts'
+import { records } from '../../db/sqlite/schema.ts'
 import { parseInput } from '../apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { notFound } from '../errors.ts'

@@ -8,7 +8,7 @@ import { notFound } from '../errors.ts'
 import { readPage, type RecordPage } from './page.ts'
 import { parsePageQuery } from './schemas.ts'
 import type { StoredRecord } from './shape.ts'
-import { recordStatements } from '../../db/record-reads.ts'
+import { recordStatements } from '../../db/sqlite/record-reads.ts'
 
 /** A page of one of `userId`'s apps; `query` holds the raw `page, size, spam, order` values. */
 export function listRecords(ctx: AppContext, userId: string, appId: string, query: Record<string, unknown> | URLSearchParams): RecordPage {

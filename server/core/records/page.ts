@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts'
 import { recordCounts, totalFor } from './counts.ts'
 import type { PageQuery } from './schemas.ts'
 import { recordsJson, type StoredRecord } from './shape.ts'
-import { recordStatements } from '../../db/record-reads.ts'
+import { recordStatements } from '../../db/sqlite/record-reads.ts'
 
 export interface RecordPage {
   page: number

@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { reportPages } from '../../db/schema.ts'
+import { reportPages } from '../../db/sqlite/schema.ts'
 import { parseInput } from '../apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { notFound, validationError, type Problem } from '../errors.ts'

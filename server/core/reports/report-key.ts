@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { apps, records } from '../../db/schema.ts'
+import { apps, records } from '../../db/sqlite/schema.ts'
 import { notFound } from '../errors.ts'
 import { hashSecret, randomToken, safeEqual } from '../ids.ts'
 import { ASSESSMENT } from '../limits.ts'

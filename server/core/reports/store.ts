@@ -4,7 +4,7 @@
  */
 import { asc, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { reportPages } from '../../db/schema.ts'
+import { reportPages } from '../../db/sqlite/schema.ts'
 import { notFound } from '../errors.ts'
 import type { ScaleRecord } from '../scales/store.ts'
 import type { SectionType } from './schemas.ts'

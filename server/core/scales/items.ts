@@ -5,7 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { expertComments, scales } from '../../db/schema.ts'
+import { expertComments, scales } from '../../db/sqlite/schema.ts'
 import { parseInput } from '../apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { AppError, notFound, validationError } from '../errors.ts'

@@ -6,7 +6,7 @@
  */
 import { and, eq, max as maxOf, ne, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { scales } from '../../db/schema.ts'
+import { scales } from '../../db/sqlite/schema.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { parseInput } from '../apps/input.ts'
 import { AppError, validationError, type Problem } from '../errors.ts'

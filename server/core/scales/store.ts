@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, or } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { scales } from '../../db/schema.ts'
+import { scales } from '../../db/sqlite/schema.ts'
 import { notFound, type Problem } from '../errors.ts'
 import { fieldRowsOf, type FieldRow } from '../fields/view.ts'
 import type { FieldType } from '../limits.ts'

@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, gt } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { records } from '../../db/schema.ts'
+import { records } from '../../db/sqlite/schema.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { rebuildStats } from '../stats/state.ts'
 import { readScoringDefinition } from './definition.ts'

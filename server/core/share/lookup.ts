@@ -4,7 +4,7 @@
  */
 import { eq, getTableColumns } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { apps, endpoints } from '../../db/schema.ts'
+import { apps, endpoints } from '../../db/sqlite/schema.ts'
 import { hashSecret } from '../ids.ts'
 
 /** An endpoint row with its app's owner, whose access token always reads it. */

@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { endpoints } from '../../db/schema.ts'
+import { endpoints } from '../../db/sqlite/schema.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { AppError } from '../errors.ts'
 import { hashSecret, randomToken } from '../ids.ts'

@@ -4,7 +4,7 @@
  */
 import { and, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { endpoints, fields } from '../../db/schema.ts'
+import { endpoints, fields } from '../../db/sqlite/schema.ts'
 import { parseInput } from '../apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { validationError } from '../errors.ts'

@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { endpoints } from '../../db/schema.ts'
+import { endpoints } from '../../db/sqlite/schema.ts'
 import { endpointUrl } from '../apps/urls.ts'
 import { endpointRateLimit, formatRateLimit } from './rate-limit.ts'
 import { warningsOf, type ReadAccess } from './reads.ts'

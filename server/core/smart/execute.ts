@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { apps } from '../../db/schema.ts'
+import { apps } from '../../db/sqlite/schema.ts'
 import { createApp } from '../apps/apps.ts'
 import { parseInput } from '../apps/input.ts'
 import { appUrls, type AppUrls } from '../apps/urls.ts'

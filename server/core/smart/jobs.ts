@@ -7,7 +7,7 @@
  */
 import { and, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { smartJobs } from '../../db/schema.ts'
+import { smartJobs } from '../../db/sqlite/schema.ts'
 import { parseInput } from '../apps/input.ts'
 import { AppError, notFound } from '../errors.ts'
 import { newId } from '../ids.ts'

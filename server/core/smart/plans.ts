@@ -5,7 +5,7 @@
  */
 import { and, desc, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { smartPlans } from '../../db/schema.ts'
+import { smartPlans } from '../../db/sqlite/schema.ts'
 import { parseInput } from '../apps/input.ts'
 import { notFound, type Problem } from '../errors.ts'
 import { newId } from '../ids.ts'

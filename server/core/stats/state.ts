@@ -10,8 +10,8 @@
  */
 import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { inImmediateTransaction } from '../../db/immediate.ts'
-import { apps, appStats, records } from '../../db/schema.ts'
+import { inImmediateTransaction } from '../../db/sqlite/immediate.ts'
+import { apps, appStats, records } from '../../db/sqlite/schema.ts'
 import { LIMITS } from '../limits.ts'
 import { parseStoredScores } from '../scoring/stored.ts'
 import { addRecord, emptyAggregate, loadAggregate, storeAggregate, type Aggregate, type StoredAggregate } from './aggregate.ts'

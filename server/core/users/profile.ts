@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { apps } from '../../db/schema.ts'
+import { apps } from '../../db/sqlite/schema.ts'
 import { forgetEmailCode } from '../auth/email-codes.ts'
 import { hashPassword, verifyPassword } from '../auth/passwords.ts'
 import {

@@ -3,7 +3,7 @@
  */
 import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { users } from '../../db/schema.ts'
+import { users } from '../../db/sqlite/schema.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { AppError, notFound } from '../errors.ts'
 import { newId } from '../ids.ts'

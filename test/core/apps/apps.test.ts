@@ -3,7 +3,7 @@ import { createApp, deleteApp, getApp, listApps, updateApp } from '../../../serv
 import { requireOwnedApp } from '../../../server/core/apps/owned.ts'
 import { appUrls, urlsFor } from '../../../server/core/apps/urls.ts'
 import { AppError } from '../../../server/core/errors.ts'
-import { apps, endpoints } from '../../../server/db/schema.ts'
+import { apps, endpoints } from '../../../server/db/sqlite/schema.ts'
 import { testContext } from '../../support/context.ts'
 import { makeUser } from '../../support/users.ts'
 

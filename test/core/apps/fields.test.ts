@@ -6,7 +6,7 @@ import { addField, listFields, removeField, updateField } from '../../../server/
 import { reorderFields } from '../../../server/core/fields/order.ts'
 import { findFieldRow } from '../../../server/core/fields/view.ts'
 import { newId } from '../../../server/core/ids.ts'
-import { fields } from '../../../server/db/schema.ts'
+import { fields } from '../../../server/db/sqlite/schema.ts'
 import { testContext } from '../../support/context.ts'
 import { makeUser } from '../../support/users.ts'
 

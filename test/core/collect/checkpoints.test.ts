@@ -1,5 +1,5 @@
 /**
- * WAL checkpoints on a worker thread (server/db/checkpoints.ts): the worker copies
+ * WAL checkpoints on a worker thread (server/db/sqlite/checkpoints.ts): the worker copies
  * committed frames into the database file while the writer goes on, the WAL stays bounded
  * under steady writes, every row is there after a reopen, a worker that cannot start
  * leaves the store checkpointing as SQLite does by itself, and a store closed while its
@@ -14,8 +14,8 @@ import { expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
 import { rmSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { DEFAULT_PAGES, FALLBACK_PAGES } from '../../../server/db/checkpoints.ts'
-import { openStore, type Store } from '../../../server/db/connection.ts'
+import { DEFAULT_PAGES, FALLBACK_PAGES } from '../../../server/db/sqlite/checkpoints.ts'
+import { openStore, type Store } from '../../../server/db/sqlite/connection.ts'
 import { tempDir } from '../../support/tmp.ts'
 
 const ROW = 'x'.repeat(2000)

@@ -1,6 +1,6 @@
 /**
  * With SVC_SYNC=full the writer commits its group with synchronous=NORMAL and answers only
- * after fdatasync of the WAL returns (server/db/wal-sync.ts). These tests hold and fail
+ * after fdatasync of the WAL returns (server/db/sqlite/wal-sync.ts). These tests hold and fail
  * that sync through the store's file operations and check what a client would see: no
  * acknowledgement before the sync, one sync for the groups that waited, a clear 503 and
  * nothing more written after a failed sync.
@@ -12,8 +12,8 @@ import { join } from 'node:path'
 import type { PreparedRecord } from '../../../server/core/collect/prepare.ts'
 import { writerOf } from '../../../server/core/collect/writer.ts'
 import { AppError } from '../../../server/core/errors.ts'
-import { openStore } from '../../../server/db/connection.ts'
-import type { SyncFiles } from '../../../server/db/wal-sync.ts'
+import { openStore } from '../../../server/db/sqlite/connection.ts'
+import type { SyncFiles } from '../../../server/db/sqlite/wal-sync.ts'
 import { testContext } from '../../support/context.ts'
 import { tempDir } from '../../support/tmp.ts'
 import { makeEndpoint } from './fixtures.ts'

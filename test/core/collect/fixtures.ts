@@ -6,7 +6,7 @@ import type { AppContext } from '../../../server/context.ts'
 import { hashSecret, newId, randomToken } from '../../../server/core/ids.ts'
 import type { FieldType } from '../../../server/core/limits.ts'
 import type { ReadAccess } from '../../../server/core/share/reads.ts'
-import { apps, appStats, endpoints, fields, records } from '../../../server/db/schema.ts'
+import { apps, appStats, endpoints, fields, records } from '../../../server/db/sqlite/schema.ts'
 import { makeUser } from '../../support/users.ts'
 import { asc, eq } from 'drizzle-orm'
 

@@ -3,8 +3,8 @@
  * count, every row must be stored exactly once, in order, with every column as given.
  */
 import { describe, expect, test } from 'bun:test'
-import { inImmediateTransaction } from '../../../server/db/immediate.ts'
-import { insertRecordRows, type RecordRow } from '../../../server/db/record-insert.ts'
+import { inImmediateTransaction } from '../../../server/db/sqlite/immediate.ts'
+import { insertRecordRows, type RecordRow } from '../../../server/db/sqlite/record-insert.ts'
 import { testContext } from '../../support/context.ts'
 import { makeEndpoint } from './fixtures.ts'
 

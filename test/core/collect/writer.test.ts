@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { writerOf } from '../../../server/core/collect/writer.ts'
 import type { PreparedRecord } from '../../../server/core/collect/prepare.ts'
 import { AppError } from '../../../server/core/errors.ts'
-import { apps, appStats } from '../../../server/db/schema.ts'
+import { apps, appStats } from '../../../server/db/sqlite/schema.ts'
 import { testContext } from '../../support/context.ts'
 import { makeEndpoint, storedFields, storedRecords } from './fixtures.ts'
 

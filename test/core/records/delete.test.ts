@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { and, eq, inArray } from 'drizzle-orm'
-import { appStats, records } from '../../../server/db/schema.ts'
+import { appStats, records } from '../../../server/db/sqlite/schema.ts'
 import { removeRecords, renumberInTwoPasses } from '../../../server/core/records/delete.ts'
 import { testContext } from '../../support/context.ts'
 import { insertRecords, makeEndpoint, numberedRecords, numbering } from '../../support/records.ts'

@@ -3,7 +3,7 @@
  * prepared statement names the index it searches.
  */
 import { expect, test } from 'bun:test'
-import { RECORD_READ_SQL } from '../../../server/db/record-reads.ts'
+import { RECORD_READ_SQL } from '../../../server/db/sqlite/record-reads.ts'
 import { testContext } from '../../support/context.ts'
 
 test('every record read statement searches an index', () => {

@@ -3,7 +3,7 @@
  * earlier process left running is reported as failed instead of running for ever.
  */
 import { expect, test } from 'bun:test'
-import { smartJobs } from '../../../server/db/schema.ts'
+import { smartJobs } from '../../../server/db/sqlite/schema.ts'
 import { getJob, startPlanning } from '../../../server/core/smart/jobs.ts'
 import { getPlan } from '../../../server/core/smart/plans.ts'
 import { planWithBuiltin } from '../../../server/core/smart/builtin-planner.ts'

@@ -8,8 +8,8 @@ import { newId } from '../../../server/core/ids.ts'
 import type { RecordScores } from '../../../server/core/scoring/score.ts'
 import { addRecord } from '../../../server/core/stats/aggregate.ts'
 import { loadStats, saveStats } from '../../../server/core/stats/state.ts'
-import { inImmediateTransaction } from '../../../server/db/immediate.ts'
-import { records } from '../../../server/db/schema.ts'
+import { inImmediateTransaction } from '../../../server/db/sqlite/immediate.ts'
+import { records } from '../../../server/db/sqlite/schema.ts'
 
 export interface StatsRow {
   data: Record<string, unknown>

@@ -6,7 +6,7 @@ import { LIMITS } from '../../../server/core/limits.ts'
 import { addRecord, emptyAggregate, loadAggregate, mergeAggregates, storeAggregate } from '../../../server/core/stats/aggregate.ts'
 import { rebuildStats } from '../../../server/core/stats/state.ts'
 import { getSummary } from '../../../server/core/stats/summary.ts'
-import { appStats, records } from '../../../server/db/schema.ts'
+import { appStats, records } from '../../../server/db/sqlite/schema.ts'
 import { testContext } from '../../support/context.ts'
 import { makeEndpoint } from '../collect/fixtures.ts'
 

@@ -1,15 +1,20 @@
 /**
- * @module The database schema. `npm run db:generate` turns it into SQL migrations in
- * drizzle/, which the server applies at start-up. Times are epoch milliseconds; JSON
- * columns hold JSON text.
+ * @module The PostgreSQL schema: the same tables, columns and JS types as the SQLite schema
+ * (server/db/sqlite/schema.ts; test/db/schema-parity.test.ts holds the two together).
+ * `npm run db:generate` turns it into migrations in drizzle/postgres/, which the server
+ * applies at start-up under an advisory lock. Times are epoch milliseconds in bigint
+ * columns; JSON columns hold JSON text, as on SQLite, so stored JSON goes into responses
+ * without a parse.
  */
 import { sql } from 'drizzle-orm'
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
-import type { ReadAccess } from '../core/share/reads.ts'
+import { bigint, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import type { ReadAccess } from '../../core/share/reads.ts'
 
-const createdAt = () => integer('created_at').notNull()
+/** Epoch milliseconds (as on SQLite); bigint, read back as a JS number. */
+const millis = (name: string) => bigint(name, { mode: 'number' })
+const createdAt = () => millis('created_at').notNull()
 
-export const users = sqliteTable('users', {
+export const users = pgTable('users', {
   id: text('id').primaryKey(),
   /** Lower-cased and trimmed. */
   email: text('email').notNull().unique(),
@@ -17,19 +22,19 @@ export const users = sqliteTable('users', {
   /** argon2id via Bun.password; null for accounts that log in by code or token only. */
   passwordHash: text('password_hash'),
   createdAt: createdAt(),
-  updatedAt: integer('updated_at').notNull(),
+  updatedAt: millis('updated_at').notNull(),
 })
 
 /** Admin-page sessions; `id` is the SHA-256 of the cookie value. */
-export const sessions = sqliteTable('sessions', {
+export const sessions = pgTable('sessions', {
   id: text('id').primaryKey(),
   userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
-  expiresAt: integer('expires_at').notNull(),
+  expiresAt: millis('expires_at').notNull(),
 }, (t) => [index('sessions_user_idx').on(t.userId)])
 
 /** Personal access tokens (`svc_pat_…`); only the SHA-256 is kept. */
-export const accessTokens = sqliteTable('access_tokens', {
+export const accessTokens = pgTable('access_tokens', {
   id: text('id').primaryKey(),
   userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
@@ -37,49 +42,49 @@ export const accessTokens = sqliteTable('access_tokens', {
   prefix: text('prefix').notNull(),
   hash: text('hash').notNull().unique(),
   createdAt: createdAt(),
-  lastUsedAt: integer('last_used_at'),
+  lastUsedAt: millis('last_used_at'),
 }, (t) => [index('access_tokens_user_idx').on(t.userId)])
 
 /** The one live e-mail login code per address; a new request replaces it. */
-export const emailCodes = sqliteTable('email_codes', {
+export const emailCodes = pgTable('email_codes', {
   email: text('email').primaryKey(),
   codeHash: text('code_hash').notNull(),
-  expiresAt: integer('expires_at').notNull(),
+  expiresAt: millis('expires_at').notNull(),
   attempts: integer('attempts').notNull().default(0),
   createdAt: createdAt(),
 })
 
 /** When codes were sent, for the per-address hourly cap. */
-export const emailCodeSends = sqliteTable('email_code_sends', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
+export const emailCodeSends = pgTable('email_code_sends', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   email: text('email').notNull(),
-  sentAt: integer('sent_at').notNull(),
+  sentAt: millis('sent_at').notNull(),
 }, (t) => [index('email_code_sends_email_idx').on(t.email, t.sentAt)])
 
 /** An app is a form: defined fields, an endpoint, records, and the assessment modules. */
-export const apps = sqliteTable('apps', {
+export const apps = pgTable('apps', {
   id: text('id').primaryKey(),
   ownerId: text('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
   createdAt: createdAt(),
-  updatedAt: integer('updated_at').notNull(),
+  updatedAt: millis('updated_at').notNull(),
 }, (t) => [index('apps_owner_idx').on(t.ownerId)])
 
-export const fields = sqliteTable('fields', {
+export const fields = pgTable('fields', {
   id: text('id').primaryKey(),
   appId: text('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
   type: text('type').notNull(),
   label: text('label').notNull().default(''),
-  required: integer('required', { mode: 'boolean' }).notNull().default(false),
+  required: boolean('required').notNull().default(false),
   /** JSON array of strings for choice types, else null. */
   options: text('options'),
   position: integer('position').notNull(),
   /** True when the field was created by a submission rather than by the owner. */
-  autoCreated: integer('auto_created', { mode: 'boolean' }).notNull().default(false),
+  autoCreated: boolean('auto_created').notNull().default(false),
   createdAt: createdAt(),
-  updatedAt: integer('updated_at').notNull(),
+  updatedAt: millis('updated_at').notNull(),
 }, (t) => [
   uniqueIndex('fields_app_name_idx').on(t.appId, t.name),
   index('fields_app_position_idx').on(t.appId, t.position),
@@ -89,24 +94,24 @@ export const fields = sqliteTable('fields', {
  * Share settings and the collection endpoint of an app (one row per app, made with it).
  * The endpoint token is looked up by hash; `tokenCipher` lets the owner see the URL again.
  */
-export const endpoints = sqliteTable('endpoints', {
+export const endpoints = pgTable('endpoints', {
   appId: text('app_id').primaryKey().references(() => apps.id, { onDelete: 'cascade' }),
   tokenHash: text('token_hash').unique(),
   tokenCipher: text('token_cipher'),
-  published: integer('published', { mode: 'boolean' }).notNull().default(false),
+  published: boolean('published').notNull().default(false),
   /** Writes (POST) switch. */
-  service: integer('service', { mode: 'boolean' }).notNull().default(true),
+  service: boolean('service').notNull().default(true),
   /** Who reads /query and /summary with the token alone: `off` (the owner only), `summary` or `records`. */
   reads: text('reads').$type<ReadAccess>().notNull().default('off'),
-  autoCreate: integer('auto_create', { mode: 'boolean' }).notNull().default(true),
+  autoCreate: boolean('auto_create').notNull().default(true),
   honeypot: text('honeypot').notNull().default('_gotcha'),
   /** `20/s,100`, `off`, or null for the server default. */
   rateLimit: text('rate_limit'),
   /** JSON array of origins `_redirect` may point to. */
   redirectOrigins: text('redirect_origins').notNull().default('[]'),
-  publishedAt: integer('published_at'),
+  publishedAt: millis('published_at'),
   createdAt: createdAt(),
-  updatedAt: integer('updated_at').notNull(),
+  updatedAt: millis('updated_at').notNull(),
 })
 
 /**
@@ -114,13 +119,14 @@ export const endpoints = sqliteTable('endpoints', {
  * its non-spam records the same way (null for spam), so page N is a key range, not an
  * OFFSET scan. Deleting records renumbers the app's later rows.
  */
-export const records = sqliteTable('records', {
-  rowid: integer('rowid').primaryKey(),
+export const records = pgTable('records', {
+  /** Insertion order across all apps (SQLite's rowid). */
+  rowid: bigint('rowid', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   id: text('id').notNull().unique(),
   appId: text('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
   seq: integer('seq').notNull(),
   pos: integer('pos'),
-  spam: integer('spam', { mode: 'boolean' }).notNull().default(false),
+  spam: boolean('spam').notNull().default(false),
   /** The record's data object as JSON text, exactly as stored. */
   data: text('data').notNull(),
   /** `{source?, timestamp?}` as JSON text. */
@@ -134,25 +140,25 @@ export const records = sqliteTable('records', {
   uniqueIndex('records_app_seq_idx').on(t.appId, t.seq),
   uniqueIndex('records_app_pos_idx').on(t.appId, t.pos).where(sql`${t.pos} is not null`),
   // Pages of spam only (`?spam=only`) walk this small index instead of every record.
-  uniqueIndex('records_app_spam_seq_idx').on(t.appId, t.seq).where(sql`${t.spam} = 1`),
+  uniqueIndex('records_app_spam_seq_idx').on(t.appId, t.seq).where(sql`${t.spam}`),
 ])
 
 /**
  * Aggregates per app, kept current at insert so /summary never rescans records:
  * counters plus a JSON document of per-field and per-day aggregates.
  */
-export const appStats = sqliteTable('app_stats', {
+export const appStats = pgTable('app_stats', {
   appId: text('app_id').primaryKey().references(() => apps.id, { onDelete: 'cascade' }),
   /** Last `seq` handed out. */
   seq: integer('seq').notNull().default(0),
   /** Non-spam records (= last `pos`). */
   kept: integer('kept').notNull().default(0),
   spam: integer('spam').notNull().default(0),
-  firstAt: integer('first_at'),
-  lastAt: integer('last_at'),
+  firstAt: millis('first_at'),
+  lastAt: millis('last_at'),
   /** JSON aggregates (per field, per day); shape owned by server/core/records/stats. */
   aggregates: text('aggregates').notNull().default('{}'),
-  updatedAt: integer('updated_at').notNull(),
+  updatedAt: millis('updated_at').notNull(),
 })
 
 /**
@@ -160,7 +166,7 @@ export const appStats = sqliteTable('app_stats', {
  * are always read and written with their scale, so they are JSON text (shapes in
  * server/core/scales/model.ts). Items point at fields by id, so renaming a field keeps them.
  */
-export const scales = sqliteTable('scales', {
+export const scales = pgTable('scales', {
   id: text('id').primaryKey(),
   appId: text('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
   /** Slug used in placeholders, score objects and CSV columns; unique per app. */
@@ -173,46 +179,46 @@ export const scales = sqliteTable('scales', {
   levels: text('levels').notNull().default('[]'),
   position: integer('position').notNull(),
   createdAt: createdAt(),
-  updatedAt: integer('updated_at').notNull(),
+  updatedAt: millis('updated_at').notNull(),
 }, (t) => [uniqueIndex('scales_app_key_idx').on(t.appId, t.key), index('scales_app_position_idx').on(t.appId, t.position)])
 
 /** The report a respondent sees: ordered pages, each an ordered JSON list of sections. */
-export const reportPages = sqliteTable('report_pages', {
+export const reportPages = pgTable('report_pages', {
   id: text('id').primaryKey(),
   appId: text('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
   title: text('title').notNull().default(''),
   sections: text('sections').notNull().default('[]'),
   position: integer('position').notNull(),
   createdAt: createdAt(),
-  updatedAt: integer('updated_at').notNull(),
+  updatedAt: millis('updated_at').notNull(),
 }, (t) => [index('report_pages_app_position_idx').on(t.appId, t.position)])
 
 /** The author's profile shown on reports (one row per app, made on first write). */
-export const experts = sqliteTable('experts', {
+export const experts = pgTable('experts', {
   appId: text('app_id').primaryKey().references(() => apps.id, { onDelete: 'cascade' }),
   name: text('name').notNull().default(''),
   title: text('title').notNull().default(''),
   bio: text('bio').notNull().default(''),
   avatarUrl: text('avatar_url'),
-  updatedAt: integer('updated_at').notNull(),
+  updatedAt: millis('updated_at').notNull(),
 })
 
 /** The expert's advice for one level of one scale. */
-export const expertComments = sqliteTable('expert_comments', {
+export const expertComments = pgTable('expert_comments', {
   id: text('id').primaryKey(),
   appId: text('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
   scaleId: text('scale_id').notNull().references(() => scales.id, { onDelete: 'cascade' }),
   levelKey: text('level_key').notNull(),
   text: text('text').notNull(),
   createdAt: createdAt(),
-  updatedAt: integer('updated_at').notNull(),
+  updatedAt: millis('updated_at').notNull(),
 }, (t) => [uniqueIndex('expert_comments_scale_level_idx').on(t.scaleId, t.levelKey), index('expert_comments_app_idx').on(t.appId)])
 
 /** Theme of the fill-in and report pages (one row per app, made on first write); JSON text. */
-export const connectThemes = sqliteTable('connect_themes', {
+export const connectThemes = pgTable('connect_themes', {
   appId: text('app_id').primaryKey().references(() => apps.id, { onDelete: 'cascade' }),
   theme: text('theme').notNull(),
-  updatedAt: integer('updated_at').notNull(),
+  updatedAt: millis('updated_at').notNull(),
 })
 
 /**
@@ -220,7 +226,7 @@ export const connectThemes = sqliteTable('connect_themes', {
  * document; `execution` records what executing it has done so far per module (JSON), so
  * a re-run after a failure resumes instead of duplicating.
  */
-export const smartPlans = sqliteTable('smart_plans', {
+export const smartPlans = pgTable('smart_plans', {
   id: text('id').primaryKey(),
   ownerId: text('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   /** `builtin` or `llm`: which planner wrote the plan (builtin when the LLM planner fell back). */
@@ -228,11 +234,11 @@ export const smartPlans = sqliteTable('smart_plans', {
   plan: text('plan').notNull(),
   execution: text('execution'),
   createdAt: createdAt(),
-  updatedAt: integer('updated_at').notNull(),
+  updatedAt: millis('updated_at').notNull(),
 }, (t) => [index('smart_plans_owner_idx').on(t.ownerId, t.createdAt)])
 
 /** Planning jobs: status and progress of turning an instruction into a plan. */
-export const smartJobs = sqliteTable('smart_jobs', {
+export const smartJobs = pgTable('smart_jobs', {
   id: text('id').primaryKey(),
   ownerId: text('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   instruction: text('instruction').notNull(),
@@ -247,6 +253,6 @@ export const smartJobs = sqliteTable('smart_jobs', {
   /** JSON `{type, message}` when the job failed. */
   error: text('error'),
   createdAt: createdAt(),
-  updatedAt: integer('updated_at').notNull(),
-  finishedAt: integer('finished_at'),
+  updatedAt: millis('updated_at').notNull(),
+  finishedAt: millis('finished_at'),
 }, (t) => [index('smart_jobs_owner_idx').on(t.ownerId)])

@@ -53,7 +53,7 @@ export interface CheckpointOptions {
  * The worker's source beside this file. In the server bundle (dist/server/main.js) it names
  * the same file: Bun writes this source file's URL into the bundle for import.meta.url.
  */
-const WORKER_URL = new URL('../../server/db/checkpoint-worker.ts', import.meta.url)
+const WORKER_URL = new URL('./checkpoint-worker.ts', import.meta.url)
 
 /** Background checkpoints for the WAL database at `path`, opened as `sqlite`. */
 export function backgroundCheckpoints(sqlite: Database, path: string, options: CheckpointOptions = {}): Checkpoints {

@@ -6,7 +6,7 @@ import { Database } from 'bun:sqlite'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { drizzle, type BunSQLiteDatabase } from 'drizzle-orm/bun-sqlite'
-import type { SyncMode } from '../config.ts'
+import type { SyncMode } from '../../config.ts'
 import { backgroundCheckpoints, inlineCheckpoints, type CheckpointOptions, type Checkpoints } from './checkpoints.ts'
 import * as schema from './schema.ts'
 import { deferredWalSync, immediateWalSync, type SyncFiles, type WalSync } from './wal-sync.ts'
@@ -17,9 +17,9 @@ export type Db = BunSQLiteDatabase<typeof schema>
 export interface Store {
   db: Db
   sqlite: Database
-  /** How the record writer makes its commits durable (server/db/wal-sync.ts). */
+  /** How the record writer makes its commits durable (server/db/sqlite/wal-sync.ts). */
   wal: WalSync
-  /** Who copies the WAL into the database file (server/db/checkpoints.ts). */
+  /** Who copies the WAL into the database file (server/db/sqlite/checkpoints.ts). */
   checkpoints: Checkpoints
   close(): void
 }

@@ -1,0 +1,253 @@
+/**
+ * @module The SQLite schema. `npm run db:generate` turns it into SQL migrations in
+ * drizzle/sqlite/ (and the PostgreSQL twin, server/db/postgres/schema.ts, into
+ * drizzle/postgres/; test/db/schema-parity.test.ts holds the two together), which the
+ * server applies at start-up. Times are epoch milliseconds; JSON columns hold JSON text.
+ */
+import { sql } from 'drizzle-orm'
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import type { ReadAccess } from '../../core/share/reads.ts'
+
+const createdAt = () => integer('created_at').notNull()
+
+export const users = sqliteTable('users', {
+  id: text('id').primaryKey(),
+  /** Lower-cased and trimmed. */
+  email: text('email').notNull().unique(),
+  name: text('name').notNull().default(''),
+  /** argon2id via Bun.password; null for accounts that log in by code or token only. */
+  passwordHash: text('password_hash'),
+  createdAt: createdAt(),
+  updatedAt: integer('updated_at').notNull(),
+})
+
+/** Admin-page sessions; `id` is the SHA-256 of the cookie value. */
+export const sessions = sqliteTable('sessions', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  expiresAt: integer('expires_at').notNull(),
+}, (t) => [index('sessions_user_idx').on(t.userId)])
+
+/** Personal access tokens (`svc_pat_…`); only the SHA-256 is kept. */
+export const accessTokens = sqliteTable('access_tokens', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  /** First characters of the token, shown in lists so a person can tell tokens apart. */
+  prefix: text('prefix').notNull(),
+  hash: text('hash').notNull().unique(),
+  createdAt: createdAt(),
+  lastUsedAt: integer('last_used_at'),
+}, (t) => [index('access_tokens_user_idx').on(t.userId)])
+
+/** The one live e-mail login code per address; a new request replaces it. */
+export const emailCodes = sqliteTable('email_codes', {
+  email: text('email').primaryKey(),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: integer('expires_at').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: createdAt(),
+})
+
+/** When codes were sent, for the per-address hourly cap. */
+export const emailCodeSends = sqliteTable('email_code_sends', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  email: text('email').notNull(),
+  sentAt: integer('sent_at').notNull(),
+}, (t) => [index('email_code_sends_email_idx').on(t.email, t.sentAt)])
+
+/** An app is a form: defined fields, an endpoint, records, and the assessment modules. */
+export const apps = sqliteTable('apps', {
+  id: text('id').primaryKey(),
+  ownerId: text('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  createdAt: createdAt(),
+  updatedAt: integer('updated_at').notNull(),
+}, (t) => [index('apps_owner_idx').on(t.ownerId)])
+
+export const fields = sqliteTable('fields', {
+  id: text('id').primaryKey(),
+  appId: text('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  type: text('type').notNull(),
+  label: text('label').notNull().default(''),
+  required: integer('required', { mode: 'boolean' }).notNull().default(false),
+  /** JSON array of strings for choice types, else null. */
+  options: text('options'),
+  position: integer('position').notNull(),
+  /** True when the field was created by a submission rather than by the owner. */
+  autoCreated: integer('auto_created', { mode: 'boolean' }).notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: integer('updated_at').notNull(),
+}, (t) => [
+  uniqueIndex('fields_app_name_idx').on(t.appId, t.name),
+  index('fields_app_position_idx').on(t.appId, t.position),
+])
+
+/**
+ * Share settings and the collection endpoint of an app (one row per app, made with it).
+ * The endpoint token is looked up by hash; `tokenCipher` lets the owner see the URL again.
+ */
+export const endpoints = sqliteTable('endpoints', {
+  appId: text('app_id').primaryKey().references(() => apps.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').unique(),
+  tokenCipher: text('token_cipher'),
+  published: integer('published', { mode: 'boolean' }).notNull().default(false),
+  /** Writes (POST) switch. */
+  service: integer('service', { mode: 'boolean' }).notNull().default(true),
+  /** Who reads /query and /summary with the token alone: `off` (the owner only), `summary` or `records`. */
+  reads: text('reads').$type<ReadAccess>().notNull().default('off'),
+  autoCreate: integer('auto_create', { mode: 'boolean' }).notNull().default(true),
+  honeypot: text('honeypot').notNull().default('_gotcha'),
+  /** `20/s,100`, `off`, or null for the server default. */
+  rateLimit: text('rate_limit'),
+  /** JSON array of origins `_redirect` may point to. */
+  redirectOrigins: text('redirect_origins').notNull().default('[]'),
+  publishedAt: integer('published_at'),
+  createdAt: createdAt(),
+  updatedAt: integer('updated_at').notNull(),
+})
+
+/**
+ * Records. `seq` numbers an app's records 1, 2, 3… in insertion order and `pos` numbers
+ * its non-spam records the same way (null for spam), so page N is a key range, not an
+ * OFFSET scan. Deleting records renumbers the app's later rows.
+ */
+export const records = sqliteTable('records', {
+  rowid: integer('rowid').primaryKey(),
+  id: text('id').notNull().unique(),
+  appId: text('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
+  seq: integer('seq').notNull(),
+  pos: integer('pos'),
+  spam: integer('spam', { mode: 'boolean' }).notNull().default(false),
+  /** The record's data object as JSON text, exactly as stored. */
+  data: text('data').notNull(),
+  /** `{source?, timestamp?}` as JSON text. */
+  meta: text('meta').notNull().default('{}'),
+  /** Scores per scale as JSON text, computed at submission (assessment apps). */
+  scores: text('scores'),
+  /** SHA-256 of the respondent's report key (assessment apps). */
+  reportKeyHash: text('report_key_hash'),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('records_app_seq_idx').on(t.appId, t.seq),
+  uniqueIndex('records_app_pos_idx').on(t.appId, t.pos).where(sql`${t.pos} is not null`),
+  // Pages of spam only (`?spam=only`) walk this small index instead of every record.
+  uniqueIndex('records_app_spam_seq_idx').on(t.appId, t.seq).where(sql`${t.spam} = 1`),
+])
+
+/**
+ * Aggregates per app, kept current at insert so /summary never rescans records:
+ * counters plus a JSON document of per-field and per-day aggregates.
+ */
+export const appStats = sqliteTable('app_stats', {
+  appId: text('app_id').primaryKey().references(() => apps.id, { onDelete: 'cascade' }),
+  /** Last `seq` handed out. */
+  seq: integer('seq').notNull().default(0),
+  /** Non-spam records (= last `pos`). */
+  kept: integer('kept').notNull().default(0),
+  spam: integer('spam').notNull().default(0),
+  firstAt: integer('first_at'),
+  lastAt: integer('last_at'),
+  /** JSON aggregates (per field, per day); shape owned by server/core/records/stats. */
+  aggregates: text('aggregates').notNull().default('{}'),
+  updatedAt: integer('updated_at').notNull(),
+})
+
+/**
+ * Scoring dimensions of an assessment app. Items and levels are small ordered lists that
+ * are always read and written with their scale, so they are JSON text (shapes in
+ * server/core/scales/model.ts). Items point at fields by id, so renaming a field keeps them.
+ */
+export const scales = sqliteTable('scales', {
+  id: text('id').primaryKey(),
+  appId: text('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
+  /** Slug used in placeholders, score objects and CSV columns; unique per app. */
+  key: text('key').notNull(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  /** `sum` or `mean`. */
+  method: text('method').notNull().default('sum'),
+  items: text('items').notNull().default('[]'),
+  levels: text('levels').notNull().default('[]'),
+  position: integer('position').notNull(),
+  createdAt: createdAt(),
+  updatedAt: integer('updated_at').notNull(),
+}, (t) => [uniqueIndex('scales_app_key_idx').on(t.appId, t.key), index('scales_app_position_idx').on(t.appId, t.position)])
+
+/** The report a respondent sees: ordered pages, each an ordered JSON list of sections. */
+export const reportPages = sqliteTable('report_pages', {
+  id: text('id').primaryKey(),
+  appId: text('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
+  title: text('title').notNull().default(''),
+  sections: text('sections').notNull().default('[]'),
+  position: integer('position').notNull(),
+  createdAt: createdAt(),
+  updatedAt: integer('updated_at').notNull(),
+}, (t) => [index('report_pages_app_position_idx').on(t.appId, t.position)])
+
+/** The author's profile shown on reports (one row per app, made on first write). */
+export const experts = sqliteTable('experts', {
+  appId: text('app_id').primaryKey().references(() => apps.id, { onDelete: 'cascade' }),
+  name: text('name').notNull().default(''),
+  title: text('title').notNull().default(''),
+  bio: text('bio').notNull().default(''),
+  avatarUrl: text('avatar_url'),
+  updatedAt: integer('updated_at').notNull(),
+})
+
+/** The expert's advice for one level of one scale. */
+export const expertComments = sqliteTable('expert_comments', {
+  id: text('id').primaryKey(),
+  appId: text('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
+  scaleId: text('scale_id').notNull().references(() => scales.id, { onDelete: 'cascade' }),
+  levelKey: text('level_key').notNull(),
+  text: text('text').notNull(),
+  createdAt: createdAt(),
+  updatedAt: integer('updated_at').notNull(),
+}, (t) => [uniqueIndex('expert_comments_scale_level_idx').on(t.scaleId, t.levelKey), index('expert_comments_app_idx').on(t.appId)])
+
+/** Theme of the fill-in and report pages (one row per app, made on first write); JSON text. */
+export const connectThemes = sqliteTable('connect_themes', {
+  appId: text('app_id').primaryKey().references(() => apps.id, { onDelete: 'cascade' }),
+  theme: text('theme').notNull(),
+  updatedAt: integer('updated_at').notNull(),
+})
+
+/**
+ * Plans made by smart generation (server/core/smart). `plan` is the validated plan
+ * document; `execution` records what executing it has done so far per module (JSON), so
+ * a re-run after a failure resumes instead of duplicating.
+ */
+export const smartPlans = sqliteTable('smart_plans', {
+  id: text('id').primaryKey(),
+  ownerId: text('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** `builtin` or `llm`: which planner wrote the plan (builtin when the LLM planner fell back). */
+  planner: text('planner').notNull(),
+  plan: text('plan').notNull(),
+  execution: text('execution'),
+  createdAt: createdAt(),
+  updatedAt: integer('updated_at').notNull(),
+}, (t) => [index('smart_plans_owner_idx').on(t.ownerId, t.createdAt)])
+
+/** Planning jobs: status and progress of turning an instruction into a plan. */
+export const smartJobs = sqliteTable('smart_jobs', {
+  id: text('id').primaryKey(),
+  ownerId: text('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  instruction: text('instruction').notNull(),
+  planner: text('planner').notNull(),
+  /** queued, running, succeeded, failed or cancelled. */
+  status: text('status').notNull(),
+  stage: text('stage').notNull(),
+  percent: integer('percent').notNull().default(0),
+  /** JSON array of progress messages, oldest first. */
+  messages: text('messages').notNull().default('[]'),
+  planId: text('plan_id').references(() => smartPlans.id, { onDelete: 'set null' }),
+  /** JSON `{type, message}` when the job failed. */
+  error: text('error'),
+  createdAt: createdAt(),
+  updatedAt: integer('updated_at').notNull(),
+  finishedAt: integer('finished_at'),
+}, (t) => [index('smart_jobs_owner_idx').on(t.ownerId)])
