@@ -1,0 +1,67 @@
+/**
+ * @module Change notices across svc processes: a store that changes an app sends
+ * `pg_notify('svc_changes', '<process> <app> <kind>')` inside its own transaction, so the
+ * notice goes out on commit and never for a rolled-back change; every process LISTENs and
+ * hands other processes' notices to its subscribers. This process hears its own changes
+ * at once, after the commit, not through the database. If the listening connection drops,
+ * notices may have been missed: on reconnect every cache is told to start over.
+ */
+import { sql } from 'drizzle-orm'
+import type { SQL } from 'bun'
+import { EVERY_APP, localChangeFeed, type ChangeFeed, type ChangeKind } from '../storage/changes.ts'
+import type { PgDb } from './connection.ts'
+
+const CHANNEL = 'svc_changes'
+const KINDS = new Set<ChangeKind>(['app', 'fields', 'endpoint', 'records', 'deleted'])
+
+/** Anything that runs a drizzle SQL statement: the pool or a transaction. */
+type Executor = Pick<PgDb, 'execute'>
+
+export interface PgChanges extends ChangeFeed {
+  /**
+   * Runs `work` in one transaction; each `changed(appId, kind)` it calls is sent with NOTIFY
+   * before the commit and delivered to this process's subscribers after it.
+   */
+  transaction<T>(db: PgDb, work: (tx: Parameters<Parameters<PgDb['transaction']>[0]>[0], changed: (appId: string, kind: ChangeKind) => void) => Promise<T>): Promise<T>
+  /** Sends notices for a change already committed by one statement on `db` (no transaction needed). */
+  announce(db: Executor, appId: string, kind: ChangeKind): Promise<void>
+  /** Stops listening. */
+  close(): Promise<void>
+}
+
+/** Starts listening on `client` and returns the feed; `processId` tells our own notices apart. */
+export async function listenForChanges(client: SQL, processId: string): Promise<PgChanges> {
+  const local = localChangeFeed()
+  const send = (db: Executor, appId: string, kind: ChangeKind) => db.execute(sql`SELECT pg_notify(${CHANNEL}, ${`${processId} ${appId} ${kind}`})`)
+  let listening = false
+  const subscription = await client.listen(
+    CHANNEL,
+    (payload) => {
+      const [from, appId, kind] = payload.split(' ')
+      if (from !== processId && appId && KINDS.has(kind as ChangeKind)) local.emit(appId, kind as ChangeKind)
+    },
+    () => {
+      // Runs once listening starts and again after every reconnect, when notices may have been lost.
+      if (listening) local.emit(EVERY_APP, 'app')
+      listening = true
+    },
+  )
+  return {
+    subscribe: local.subscribe,
+    async transaction(db, work) {
+      const notes: Array<[string, ChangeKind]> = []
+      const result = await db.transaction(async (tx) => {
+        const value = await work(tx, (appId, kind) => void notes.push([appId, kind]))
+        for (const [appId, kind] of notes) await send(tx, appId, kind)
+        return value
+      })
+      for (const [appId, kind] of notes) local.emit(appId, kind)
+      return result
+    },
+    async announce(db, appId, kind) {
+      await send(db, appId, kind)
+      local.emit(appId, kind)
+    },
+    close: () => subscription.unlisten(),
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * @module The PostgreSQL storage: every module store over one pool, migrated at open under
+ * an advisory lock, with change notices shared between processes through LISTEN/NOTIFY.
+ */
+import type { Storage, Stores } from '../storage.ts'
+import { postgresApps } from './apps.ts'
+import { postgresAuth } from './auth.ts'
+import { listenForChanges } from './changes.ts'
+import { connectPostgres, type PgOptions } from './connection.ts'
+import type { PgContext } from './context.ts'
+import { postgresExperts } from './experts.ts'
+import { postgresFields } from './fields.ts'
+import { migratePostgres } from './migrate.ts'
+import { postgresRecords } from './records.ts'
+import { postgresReports } from './reports.ts'
+import { postgresScales } from './scales.ts'
+import { postgresShare } from './share.ts'
+import { postgresSmart } from './smart.ts'
+import { postgresStats } from './stats.ts'
+import { postgresThemes } from './themes.ts'
+import { postgresUsers } from './users.ts'
+
+export interface PostgresStorageOptions extends PgOptions {
+  /** Skip migrating (tests open many databases made from one migrated template). */
+  migrate?: boolean
+  now?: () => number
+}
+
+/** Connects to `url`, migrates, starts listening for other processes' changes. */
+export async function openPostgresStorage(url: string, options: PostgresStorageOptions = {}): Promise<Storage> {
+  const connection = connectPostgres(url, options)
+  try {
+    if (options.migrate !== false) await migratePostgres(connection.client)
+    const changes = await listenForChanges(connection.client, crypto.randomUUID())
+    const db: PgContext = { ...connection, changes, now: options.now ?? Date.now }
+    const stores: Stores = {
+      users: postgresUsers(db),
+      auth: postgresAuth(db),
+      apps: postgresApps(db),
+      fields: postgresFields(db),
+      share: postgresShare(db),
+      records: postgresRecords(db),
+      stats: postgresStats(db),
+      scales: postgresScales(db),
+      reports: postgresReports(db),
+      experts: postgresExperts(db),
+      themes: postgresThemes(db),
+      smart: postgresSmart(db),
+    }
+    return {
+      kind: 'postgres',
+      ...stores,
+      changes,
+      async ping() {
+        await connection.client`SELECT 1`
+      },
+      async close() {
+        await changes.close()
+        await connection.close()
+      },
+    }
+  } catch (error) {
+    await connection.close()
+    throw error
+  }
+}

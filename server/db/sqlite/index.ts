@@ -1,0 +1,50 @@
+/**
+ * @module The SQLite storage: every module store over one open database file (or
+ * `:memory:`), with in-process change notices.
+ */
+import type { Storage, Stores } from '../storage.ts'
+import { localChangeFeed } from '../storage/changes.ts'
+import { sqliteApps } from './apps.ts'
+import { sqliteAuth } from './auth.ts'
+import type { Store } from './connection.ts'
+import type { SqliteContext } from './context.ts'
+import { sqliteExperts } from './experts.ts'
+import { sqliteFields } from './fields.ts'
+import { sqliteRecords } from './records.ts'
+import { sqliteReports } from './reports.ts'
+import { sqliteScales } from './scales.ts'
+import { sqliteShare } from './share.ts'
+import { sqliteSmart } from './smart.ts'
+import { sqliteStats } from './stats.ts'
+import { sqliteThemes } from './themes.ts'
+import { sqliteUsers } from './users.ts'
+
+/** The storage over an opened and migrated `store`; `now` stamps rows the stores date themselves. */
+export function sqliteStorage(store: Store, now: () => number = Date.now): Storage {
+  const db: SqliteContext = { ...store, changes: localChangeFeed(), now }
+  const stores: Stores = {
+    users: sqliteUsers(db),
+    auth: sqliteAuth(db),
+    apps: sqliteApps(db),
+    fields: sqliteFields(db),
+    share: sqliteShare(db),
+    records: sqliteRecords(db),
+    stats: sqliteStats(db),
+    scales: sqliteScales(db),
+    reports: sqliteReports(db),
+    experts: sqliteExperts(db),
+    themes: sqliteThemes(db),
+    smart: sqliteSmart(db),
+  }
+  return {
+    kind: 'sqlite',
+    ...stores,
+    changes: db.changes,
+    async ping() {
+      store.sqlite.query('SELECT 1').get()
+    },
+    async close() {
+      store.close()
+    },
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * @module The storage boundary: the one async interface through which the domain core
+ * reads and writes, with two implementations, SQLite (server/db/sqlite/, the default) and
+ * PostgreSQL (server/db/postgres/, with DATABASE_URL). Each module store's methods are
+ * whole units of work with plain inputs and results (storage/<module>.ts); core never sees
+ * SQL, a driver or a transaction object.
+ */
+import type { AppStore } from './storage/apps.ts'
+import type { AuthStore } from './storage/auth.ts'
+import type { ChangeFeed } from './storage/changes.ts'
+import type { ExpertStore } from './storage/experts.ts'
+import type { FieldStore } from './storage/fields.ts'
+import type { RecordStore } from './storage/records.ts'
+import type { ReportStore } from './storage/reports.ts'
+import type { ScaleStore } from './storage/scales.ts'
+import type { ShareStore } from './storage/share.ts'
+import type { SmartStore } from './storage/smart.ts'
+import type { StatsStore } from './storage/stats.ts'
+import type { ThemeStore } from './storage/themes.ts'
+import type { UserStore } from './storage/users.ts'
+
+export type StorageKind = 'sqlite' | 'postgres'
+
+/** The module stores, one per part of the domain. */
+export interface Stores {
+  users: UserStore
+  auth: AuthStore
+  apps: AppStore
+  fields: FieldStore
+  share: ShareStore
+  records: RecordStore
+  stats: StatsStore
+  scales: ScaleStore
+  reports: ReportStore
+  experts: ExpertStore
+  themes: ThemeStore
+  smart: SmartStore
+}
+
+export interface Storage extends Stores {
+  readonly kind: StorageKind
+  /** Every committed change to an app, from this process and (PostgreSQL) the others. */
+  readonly changes: ChangeFeed
+  /** Resolves when the database answers a trivial query; rejects otherwise. */
+  ping(): Promise<void>
+  /** Finishes pending work and closes the connection(s). */
+  close(): Promise<void>
+}

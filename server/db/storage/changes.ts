@@ -1,0 +1,38 @@
+/**
+ * @module Notice that an app's definition or records changed, so the caches on hot paths
+ * (endpoint resolver, field cache, scoring definitions, summaries) drop their copy. The
+ * storage sends them itself, for every change it commits: in-process on SQLite; on
+ * PostgreSQL through NOTIFY in the same transaction, so every svc process hears of a
+ * committed change (and only of committed ones).
+ */
+export type ChangeKind = 'app' | 'fields' | 'endpoint' | 'records' | 'deleted'
+
+/** `appId` is EVERY_APP when changes may have been missed (a lost connection): drop everything. */
+export type ChangeListener = (appId: string, kind: ChangeKind) => void
+
+/** Stands for all apps in a change notice. */
+export const EVERY_APP = '*'
+
+export interface ChangeFeed {
+  /** Calls `listener` for every change from now on; returns the unsubscribe function. */
+  subscribe(listener: ChangeListener): () => void
+}
+
+/** A feed whose notices come from this process: what SQLite uses, and PostgreSQL for local delivery. */
+export interface LocalChangeFeed extends ChangeFeed {
+  emit(appId: string, kind: ChangeKind): void
+}
+
+/** A feed delivered in-process, synchronously, to every subscriber. */
+export function localChangeFeed(): LocalChangeFeed {
+  const listeners = new Set<ChangeListener>()
+  return {
+    emit: (appId, kind) => {
+      for (const listener of listeners) listener(appId, kind)
+    },
+    subscribe: (listener) => {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    },
+  }
+}
