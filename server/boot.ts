@@ -3,7 +3,7 @@
  * `npm start` (server/main.ts), `svc-cli serve` and tests that want the real thing.
  */
 import { createContext, type AppContext } from './context.ts'
-import type { Config } from './config.ts'
+import { ConfigError, type Config } from './config.ts'
 import { systemClock, type Clock } from './core/clock.ts'
 import { createLogger, type Logger } from './core/logger.ts'
 import type { Mailer } from './core/mailer.ts'
@@ -27,6 +27,8 @@ export interface Overrides {
 /** Opens and migrates the database and assembles the context. */
 export function createServerContext(config: Config, overrides: Overrides = {}): AppContext {
   const log = overrides.log ?? createLogger(config.logLevel)
+  // Until every module is behind the storage boundary (issue 15), PostgreSQL is refused rather than ignored.
+  if (config.postgresUrl) throw new ConfigError('DATABASE_URL: PostgreSQL storage is not complete in this build; unset DATABASE_URL to use SQLite')
   const store = openStore(config.databasePath, { synchronous: config.synchronous })
   migrateStore(store)
   const mailer = overrides.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(log))

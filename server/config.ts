@@ -17,8 +17,10 @@ export interface Config {
   host: string
   /** Folder holding the SQLite database and the server's secret key. */
   dataDir: string
-  /** Database file; `:memory:` in tests. */
+  /** SQLite database file (`:memory:` in tests); unused when `postgresUrl` is set. */
   databasePath: string
+  /** PostgreSQL URL from DATABASE_URL (postgres://…): several svc processes share that database. Null: SQLite. */
+  postgresUrl: string | null
   /** Public origin every printed URL starts with; no trailing slash. */
   baseUrl: string
   /** True when SVC_BASE_URL was not given and the URL follows the listening port. */
@@ -68,7 +70,8 @@ export const CONFIG_VARIABLES = [
   ['SVC_MAX_DEPTH', String(LIMITS.maxDepth), 'Deepest accepted JSON nesting.'],
   ['SVC_MAX_KEYS', String(LIMITS.maxKeys), 'Most keys accepted in one record (all levels).'],
   ['SVC_LOG', 'info', '`debug`, `info`, `warn`, `error` or `silent`.'],
-  ['SVC_SECRET', '(generated)', 'Key for endpoint tokens at rest; by default generated once into the data dir.'],
+  ['DATABASE_URL', '(unset)', 'Unset: SQLite in SVC_DATA_DIR. `postgres://user:pass@host:5432/db`: PostgreSQL, shared by several svc processes (needs SVC_SECRET). See "Scaling out".'],
+  ['SVC_SECRET', '(generated)', 'Key for endpoint tokens at rest (32 bytes, base64): generated once into the data dir with SQLite; required with PostgreSQL, the same for every process.'],
   ['SVC_LLM_URL', '(unset)', 'OpenAI-compatible chat-completions URL for smart generation, e.g. `http://127.0.0.1:11434/v1` (Ollama). Unset: the built-in planner.'],
   ['SVC_LLM_MODEL', '(unset)', 'Model name sent to SVC_LLM_URL, e.g. `qwen2.5:7b`; required with SVC_LLM_URL.'],
   ['SVC_LLM_API_KEY', '(unset)', 'Bearer key for SVC_LLM_URL, if the server needs one.'],
@@ -116,6 +119,19 @@ function baseUrl(env: Env, port: number): { baseUrl: string; baseUrlFromPort: bo
   return { baseUrl: `${url.origin}${url.pathname}`.replace(/\/+$/, ''), baseUrlFromPort: false }
 }
 
+/** SVC_SECRET, checked: 32 bytes of base64 or base64url. Required when several processes must share it. */
+function secretKey(env: Env, required: boolean): string | null {
+  const raw = env.SVC_SECRET?.trim()
+  if (!raw) {
+    if (required) throw new ConfigError('SVC_SECRET is required with a PostgreSQL DATABASE_URL: every svc process must use the same key; make one with `openssl rand -base64 32`')
+    return null
+  }
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(raw) || Buffer.from(raw, 'base64url').length !== 32) {
+    throw new ConfigError('SVC_SECRET must be 32 random bytes in base64 (`openssl rand -base64 32`)')
+  }
+  return raw
+}
+
 function llm(env: Env): Pick<Config, 'llmUrl' | 'llmModel' | 'llmApiKey' | 'llmTimeoutMs'> {
   const llmUrl = env.SVC_LLM_URL?.trim() || null
   const llmModel = env.SVC_LLM_MODEL?.trim() || null
@@ -133,11 +149,13 @@ function llm(env: Env): Pick<Config, 'llmUrl' | 'llmModel' | 'llmApiKey' | 'llmT
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 8787, 0, 65535)
   const dataDir = resolve(env.SVC_DATA_DIR?.trim() || './data')
-  const databaseUrl = env.DATABASE_URL?.trim()
-  if (databaseUrl && !databaseUrl.startsWith('file:') && !databaseUrl.startsWith('sqlite:')) {
-    throw new ConfigError(`DATABASE_URL: only SQLite is supported in this version (leave it unset), got "${databaseUrl.split(':')[0]}:"`)
+  const databaseUrl = env.DATABASE_URL?.trim() || null
+  const postgresUrl = databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl) ? databaseUrl : null
+  if (databaseUrl && !postgresUrl && !databaseUrl.startsWith('file:') && !databaseUrl.startsWith('sqlite:')) {
+    throw new ConfigError(`DATABASE_URL must be a postgres:// URL (or unset for SQLite in SVC_DATA_DIR), got "${databaseUrl.split(':')[0]}:"`)
   }
-  const databasePath = databaseUrl ? resolve(databaseUrl.replace(/^(file|sqlite):(\/\/)?/, '')) : resolve(dataDir, 'svc.db')
+  const secret = secretKey(env, postgresUrl !== null)
+  const databasePath = databaseUrl && !postgresUrl ? resolve(databaseUrl.replace(/^(file|sqlite):(\/\/)?/, '')) : resolve(dataDir, 'svc.db')
   const mailFrom = env.SVC_MAIL_FROM?.trim() || 'svc <no-reply@localhost>'
   const smtpUrl = env.SVC_SMTP_URL?.trim() || null
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) {
@@ -148,6 +166,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: env.HOST?.trim() || '127.0.0.1',
     dataDir,
     databasePath,
+    postgresUrl,
     ...baseUrl(env, port),
     signup: oneOf(env, 'SVC_SIGNUP', ['first', 'open', 'closed'] as const, 'first'),
     smtpUrl,
@@ -158,7 +177,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxDepth: integer(env, 'SVC_MAX_DEPTH', LIMITS.maxDepth, 2, 256),
     maxKeys: integer(env, 'SVC_MAX_KEYS', LIMITS.maxKeys, 1, 100_000),
     logLevel: oneOf(env, 'SVC_LOG', ['debug', 'info', 'warn', 'error', 'silent'] as const, 'info'),
-    secret: env.SVC_SECRET?.trim() || null,
+    secret,
     ...llm(env),
     adminDir: env.SVC_ADMIN_DIR?.trim() ? resolve(env.SVC_ADMIN_DIR.trim()) : null,
   }

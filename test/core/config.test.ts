@@ -15,6 +15,14 @@ describe('loadConfig', () => {
     expect(config.maxBodyBytes).toBe(1024 * 1024)
     expect(config.smtpUrl).toBeNull()
     expect(config.databasePath.endsWith('/data/svc.db')).toBe(true)
+    expect(config.postgresUrl).toBeNull()
+    expect(config.secret).toBeNull()
+  })
+
+  test('DATABASE_URL=postgres://… selects PostgreSQL with a shared SVC_SECRET (base64 or base64url)', () => {
+    const secret = Buffer.alloc(32, 7).toString('base64')
+    expect(loadConfig({ DATABASE_URL: 'postgres://svc:pw@db.example:5432/svc', SVC_SECRET: secret })).toMatchObject({ postgresUrl: 'postgres://svc:pw@db.example:5432/svc', secret })
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db.example/svc', SVC_SECRET: Buffer.alloc(32, 9).toString('base64url') }).postgresUrl).toBe('postgresql://db.example/svc')
   })
 
   test('reads every variable', () => {
@@ -56,7 +64,9 @@ describe('loadConfig', () => {
     [{ SVC_BASE_URL: 'forms.example.com' }, 'SVC_BASE_URL must be an absolute http(s) URL, got "forms.example.com"'],
     [{ SVC_RATE_LIMIT: 'fast' }, 'SVC_RATE_LIMIT must look like "20/s,100" or "off", got "fast"'],
     [{ SVC_SMTP_URL: 'mail.example.com' }, 'SVC_SMTP_URL must start with smtp:// or smtps://, got "mail.example.com"'],
-    [{ DATABASE_URL: 'postgres://x' }, 'DATABASE_URL: only SQLite is supported in this version (leave it unset), got "postgres:"'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// URL (or unset for SQLite in SVC_DATA_DIR), got "mysql:"'],
+    [{ DATABASE_URL: 'postgres://db.example/svc' }, 'SVC_SECRET is required with a PostgreSQL DATABASE_URL: every svc process must use the same key; make one with `openssl rand -base64 32`'],
+    [{ SVC_SECRET: 'short' }, 'SVC_SECRET must be 32 random bytes in base64 (`openssl rand -base64 32`)'],
   ])('%j is refused with a one-line message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message))
   })
