@@ -12,6 +12,7 @@ CREATE TABLE "access_tokens" (
 CREATE TABLE "app_stats" (
 	"app_id" text PRIMARY KEY NOT NULL,
 	"seq" integer DEFAULT 0 NOT NULL,
+	"generation" integer DEFAULT 0 NOT NULL,
 	"kept" integer DEFAULT 0 NOT NULL,
 	"spam" integer DEFAULT 0 NOT NULL,
 	"first_at" bigint,
@@ -99,6 +100,12 @@ CREATE TABLE "fields" (
 	"updated_at" bigint NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "login_failures" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "login_failures_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"email" text NOT NULL,
+	"at" bigint NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "records" (
 	"rowid" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "records_rowid_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"id" text NOT NULL,
@@ -158,7 +165,9 @@ CREATE TABLE "smart_jobs" (
 	"error" text,
 	"created_at" bigint NOT NULL,
 	"updated_at" bigint NOT NULL,
-	"finished_at" bigint
+	"finished_at" bigint,
+	"runner" text,
+	"heartbeat_at" bigint
 );
 --> statement-breakpoint
 CREATE TABLE "smart_plans" (
@@ -204,6 +213,7 @@ CREATE UNIQUE INDEX "expert_comments_scale_level_idx" ON "expert_comments" USING
 CREATE INDEX "expert_comments_app_idx" ON "expert_comments" USING btree ("app_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "fields_app_name_idx" ON "fields" USING btree ("app_id","name");--> statement-breakpoint
 CREATE INDEX "fields_app_position_idx" ON "fields" USING btree ("app_id","position");--> statement-breakpoint
+CREATE INDEX "login_failures_email_idx" ON "login_failures" USING btree ("email","at");--> statement-breakpoint
 CREATE UNIQUE INDEX "records_app_seq_idx" ON "records" USING btree ("app_id","seq");--> statement-breakpoint
 CREATE UNIQUE INDEX "records_app_pos_idx" ON "records" USING btree ("app_id","pos") WHERE "records"."pos" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "records_app_spam_seq_idx" ON "records" USING btree ("app_id","seq") WHERE "records"."spam";--> statement-breakpoint

@@ -61,6 +61,16 @@ export const emailCodeSends = pgTable('email_code_sends', {
   sentAt: millis('sent_at').notNull(),
 }, (t) => [index('email_code_sends_email_idx').on(t.email, t.sentAt)])
 
+/**
+ * Failed password log-ins per address, for the throttle (core/auth/login-throttle.ts).
+ * A table, not memory: every svc process sharing a database counts the same failures.
+ */
+export const loginFailures = pgTable('login_failures', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  email: text('email').notNull(),
+  at: millis('at').notNull(),
+}, (t) => [index('login_failures_email_idx').on(t.email, t.at)])
+
 /** An app is a form: defined fields, an endpoint, records, and the assessment modules. */
 export const apps = pgTable('apps', {
   id: text('id').primaryKey(),
@@ -151,6 +161,11 @@ export const appStats = pgTable('app_stats', {
   appId: text('app_id').primaryKey().references(() => apps.id, { onDelete: 'cascade' }),
   /** Last `seq` handed out. */
   seq: integer('seq').notNull().default(0),
+  /**
+   * Bumped whenever records are renumbered or rescored (deletion, rescore): a summary kept by
+   * a process for an older generation must be reloaded, not extended.
+   */
+  generation: integer('generation').notNull().default(0),
   /** Non-spam records (= last `pos`). */
   kept: integer('kept').notNull().default(0),
   spam: integer('spam').notNull().default(0),
@@ -255,4 +270,8 @@ export const smartJobs = pgTable('smart_jobs', {
   createdAt: createdAt(),
   updatedAt: millis('updated_at').notNull(),
   finishedAt: millis('finished_at'),
+  /** The svc process running the job (random per process start); null when none runs it. */
+  runner: text('runner'),
+  /** When the runner last said it is alive; a job whose heartbeat is stale is taken over by another process. */
+  heartbeatAt: millis('heartbeat_at'),
 }, (t) => [index('smart_jobs_owner_idx').on(t.ownerId)])

@@ -57,6 +57,16 @@ export const emailCodeSends = sqliteTable('email_code_sends', {
   sentAt: integer('sent_at').notNull(),
 }, (t) => [index('email_code_sends_email_idx').on(t.email, t.sentAt)])
 
+/**
+ * Failed password log-ins per address, for the throttle (core/auth/login-throttle.ts).
+ * A table, not memory: every svc process sharing a database counts the same failures.
+ */
+export const loginFailures = sqliteTable('login_failures', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  email: text('email').notNull(),
+  at: integer('at').notNull(),
+}, (t) => [index('login_failures_email_idx').on(t.email, t.at)])
+
 /** An app is a form: defined fields, an endpoint, records, and the assessment modules. */
 export const apps = sqliteTable('apps', {
   id: text('id').primaryKey(),
@@ -146,6 +156,11 @@ export const appStats = sqliteTable('app_stats', {
   appId: text('app_id').primaryKey().references(() => apps.id, { onDelete: 'cascade' }),
   /** Last `seq` handed out. */
   seq: integer('seq').notNull().default(0),
+  /**
+   * Bumped whenever records are renumbered or rescored (deletion, rescore): a summary kept by
+   * a process for an older generation must be reloaded, not extended.
+   */
+  generation: integer('generation').notNull().default(0),
   /** Non-spam records (= last `pos`). */
   kept: integer('kept').notNull().default(0),
   spam: integer('spam').notNull().default(0),
@@ -250,4 +265,8 @@ export const smartJobs = sqliteTable('smart_jobs', {
   createdAt: createdAt(),
   updatedAt: integer('updated_at').notNull(),
   finishedAt: integer('finished_at'),
+  /** The svc process running the job (random per process start); null when none runs it. */
+  runner: text('runner'),
+  /** When the runner last said it is alive; a job whose heartbeat is stale is taken over by another process. */
+  heartbeatAt: integer('heartbeat_at'),
 }, (t) => [index('smart_jobs_owner_idx').on(t.ownerId)])
