@@ -8,7 +8,7 @@ import { startServer } from './boot.ts'
 import { VERSION } from './version.ts'
 
 /** Starts the server from the environment and prints where to find it. */
-export function main(): void {
+export async function main(): Promise<void> {
   let config
   try {
     config = loadConfig()
@@ -28,7 +28,7 @@ export function main(): void {
     `  Data      ${config.databasePath} (synchronous=${config.synchronous.toUpperCase()})`,
     `  Mail      ${ctx.mailer.description}`,
   ]
-  if (countUsers(ctx) === 0) {
+  if ((await countUsers(ctx)) === 0) {
     lines.push(
       '',
       'No account yet. Create the first one (it becomes the owner):',
@@ -54,4 +54,5 @@ export function main(): void {
   process.once('SIGTERM', () => shutdown('SIGTERM'))
 }
 
-if (import.meta.main) main()
+// No top-level await: the bundle is CommonJS (server/bundle.ts). A failure is an unhandled rejection, exit 1.
+if (import.meta.main) void main()

@@ -7,7 +7,7 @@ export default defineSvcCommand({
   async run() {
     // Imported here so no other command pays for loading Elysia.
     const { main } = await import('../../server/main.ts')
-    main()
+    await main()
     return { data: undefined, streamed: true }
   },
 })

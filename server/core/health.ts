@@ -11,7 +11,7 @@ export interface Health {
 }
 
 /** Checks that the database answers (throws when it does not) and names the running version. */
-export function checkHealth(ctx: AppContext): Health {
+export async function checkHealth(ctx: AppContext): Promise<Health> {
   pingStore(ctx.store)
   return { status: 'ok', version: VERSION }
 }

@@ -22,29 +22,29 @@ const detail = (summary: string) => ({ summary, tags: ['apps'], security: [{ acc
 export const appRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'svc/apps', prefix: '/api/v3/apps' })
     .use(authGuard(ctx))
-    .get('/', ({ principal }) => ({ code: 200, data: { apps: listApps(ctx, principal.user.id) } }), {
+    .get('/', async ({ principal }) => ({ code: 200, data: { apps: await listApps(ctx, principal.user.id) } }), {
       auth: true,
       detail: detail('List your apps, newest first'),
     })
-    .post('/', ({ principal, body }) => ({ code: 200, data: createApp(ctx, principal.user.id, body) }), {
+    .post('/', async ({ principal, body }) => ({ code: 200, data: await createApp(ctx, principal.user.id, body) }), {
       auth: true,
       body: createAppSchema,
       detail: detail('Create an app (unpublished, no fields)'),
     })
-    .get('/:id', ({ principal, params }) => ({ code: 200, data: getApp(ctx, principal.user.id, params.id) }), {
+    .get('/:id', async ({ principal, params }) => ({ code: 200, data: await getApp(ctx, principal.user.id, params.id) }), {
       auth: true,
       detail: detail('Get an app'),
     })
-    .patch('/:id', ({ principal, params, body }) => ({ code: 200, data: updateApp(ctx, principal.user.id, params.id, body) }), {
+    .patch('/:id', async ({ principal, params, body }) => ({ code: 200, data: await updateApp(ctx, principal.user.id, params.id, body) }), {
       auth: true,
       body: updateAppSchema,
       detail: detail('Rename an app or change its description'),
     })
-    .delete('/:id', ({ principal, params }) => ({ code: 200, data: deleteApp(ctx, principal.user.id, params.id) }), {
+    .delete('/:id', async ({ principal, params }) => ({ code: 200, data: await deleteApp(ctx, principal.user.id, params.id) }), {
       auth: true,
       detail: detail('Delete an app with its fields, endpoint and records'),
     })
-    .get('/:id/urls', ({ principal, params }) => ({ code: 200, data: appUrls(ctx, principal.user.id, params.id) }), {
+    .get('/:id/urls', async ({ principal, params }) => ({ code: 200, data: await appUrls(ctx, principal.user.id, params.id) }), {
       auth: true,
       detail: detail('The URLs of an app (endpoint, help, fill-in, editor, data)'),
     })

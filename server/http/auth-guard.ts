@@ -43,10 +43,10 @@ export function isSameOrigin(request: Request, baseUrl: string): boolean {
 }
 
 /** Resolves the principal of a control-plane request; throws AppError 401/403. */
-export function principalOf(ctx: AppContext, request: Request): Principal {
+export async function principalOf(ctx: AppContext, request: Request): Promise<Principal> {
   const bearer = bearerToken(request.headers.get('authorization'))
   const session = bearer ? null : readCookie(request.headers.get('cookie'), SESSION_COOKIE)
-  const principal = authenticate(ctx, { bearer, session })
+  const principal = await authenticate(ctx, { bearer, session })
   if (principal.method === 'session' && !SAFE_METHODS.has(request.method) && !isSameOrigin(request, ctx.config.baseUrl)) {
     throw new AppError(403, 'forbidden', 'Cross-site request refused: the admin session only works from the admin page itself')
   }
@@ -61,7 +61,9 @@ const principals = new WeakMap<Request, Principal>()
 export const authGuard = (ctx: AppContext) =>
   new Elysia({ name: 'svc/auth-guard' }).macro({
     auth: {
-      transform: ({ request }) => void principals.set(request, principalOf(ctx, request)),
-      resolve: ({ request }) => ({ principal: principals.get(request) ?? principalOf(ctx, request) }),
+      transform: async ({ request }) => {
+        principals.set(request, await principalOf(ctx, request))
+      },
+      resolve: async ({ request }) => ({ principal: principals.get(request) ?? (await principalOf(ctx, request)) }),
     },
   })

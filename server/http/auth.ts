@@ -57,7 +57,7 @@ export const authRoutes = (ctx: AppContext) => {
 
   return new Elysia({ name: 'svc/auth', prefix: '/api/v3/auth' })
     .use(authGuard(ctx))
-    .get('/options', () => ({ code: 200 as const, data: authOptions(ctx) }), {
+    .get('/options', async () => ({ code: 200 as const, data: await authOptions(ctx) }), {
       detail: { summary: 'Signup policy and login methods of this server (public)', tags },
     })
     .post(
@@ -83,9 +83,9 @@ export const authRoutes = (ctx: AppContext) => {
     )
     .post(
       '/code/verify',
-      ({ body, request, set }) => {
+      async ({ body, request, set }) => {
         refuseCrossSiteLogin(ctx, request)
-        return loggedIn(set.headers, verifyEmailCode(ctx, body))
+        return loggedIn(set.headers, await verifyEmailCode(ctx, body))
       },
       { body: CodeVerifyInput, parse: 'json', detail: { summary: 'Log in with the e-mailed code', tags } },
     )
@@ -103,11 +103,11 @@ export const authRoutes = (ctx: AppContext) => {
     )
     .post(
       '/logout',
-      ({ request, set }) => {
+      async ({ request, set }) => {
         const bearer = bearerToken(request.headers.get('authorization'))
         if (bearer) {
           // A client logging out gives up its token for good (svc-cli auth logout).
-          const revoked = revokePresentedToken(ctx, bearer)
+          const revoked = await revokePresentedToken(ctx, bearer)
           if (!revoked) throw new AppError(401, 'unauthorized', 'The access token is invalid or was already revoked; nothing to log out')
           return { code: 200 as const, data: { loggedOut: true as const, revoked } }
         }
@@ -117,7 +117,7 @@ export const authRoutes = (ctx: AppContext) => {
           if (!isSameOrigin(request, ctx.config.baseUrl)) {
             throw new AppError(403, 'forbidden', 'Cross-site request refused: log out from the admin page itself')
           }
-          deleteSession(ctx, session)
+          await deleteSession(ctx, session)
         }
         set.headers['set-cookie'] = clearedSessionCookie(ctx)
         return { code: 200 as const, data: { loggedOut: true as const } }
@@ -135,15 +135,15 @@ export const authRoutes = (ctx: AppContext) => {
       }),
       { auth: true, detail: { summary: 'Who is calling, and how', tags, security: secured } },
     )
-    .get('/tokens', ({ principal }) => ({ code: 200 as const, data: { tokens: listAccessTokens(ctx, principal.user.id) } }), {
+    .get('/tokens', async ({ principal }) => ({ code: 200 as const, data: { tokens: await listAccessTokens(ctx, principal.user.id) } }), {
       auth: true,
       detail: { summary: 'List your access tokens (never the secrets)', tags, security: secured },
     })
     .post(
       '/tokens',
-      ({ body, principal, set }) => {
+      async ({ body, principal, set }) => {
         set.headers['cache-control'] = 'no-store'
-        return { code: 200 as const, data: createAccessToken(ctx, principal.user.id, body.name) }
+        return { code: 200 as const, data: await createAccessToken(ctx, principal.user.id, body.name) }
       },
       {
         auth: true,
@@ -154,9 +154,9 @@ export const authRoutes = (ctx: AppContext) => {
     )
     .delete(
       '/tokens',
-      ({ principal }) => {
+      async ({ principal }) => {
         const kept = principal.tokenId ?? null
-        return { code: 200 as const, data: { revoked: revokeOtherAccessTokens(ctx, principal.user.id, kept), kept } }
+        return { code: 200 as const, data: { revoked: await revokeOtherAccessTokens(ctx, principal.user.id, kept), kept } }
       },
       {
         auth: true,
@@ -165,8 +165,8 @@ export const authRoutes = (ctx: AppContext) => {
     )
     .delete(
       '/tokens/:id',
-      ({ params, principal }) => {
-        revokeAccessToken(ctx, principal.user.id, params.id)
+      async ({ params, principal }) => {
+        await revokeAccessToken(ctx, principal.user.id, params.id)
         return { code: 200 as const, data: { revoked: true as const, id: params.id } }
       },
       { auth: true, detail: { summary: 'Revoke an access token; it fails from the next request on', tags, security: secured } },

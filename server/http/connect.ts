@@ -23,22 +23,22 @@ const detail = (summary: string) => ({ summary, tags: ['connect'], security: [{ 
 export const connectRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'svc/connect', prefix: '/api/v3/apps/:id/connect' })
     .use(authGuard(ctx))
-    .get('/', ({ principal, params }) => ({ code: 200, data: getTheme(ctx, principal.user.id, params.id) }), {
+    .get('/', async ({ principal, params }) => ({ code: 200, data: await getTheme(ctx, principal.user.id, params.id) }), {
       auth: true,
       detail: detail('The page theme'),
     })
-    .patch('/', ({ principal, params, body }) => ({ code: 200, data: setTheme(ctx, principal.user.id, params.id, body) }), {
+    .patch('/', async ({ principal, params, body }) => ({ code: 200, data: await setTheme(ctx, principal.user.id, params.id, body) }), {
       auth: true,
       body: setThemeSchema,
       detail: detail('Change the page theme; properties left out stay'),
     })
-    .post('/reset', ({ principal, params }) => ({ code: 200, data: resetTheme(ctx, principal.user.id, params.id) }), {
+    .post('/reset', async ({ principal, params }) => ({ code: 200, data: await resetTheme(ctx, principal.user.id, params.id) }), {
       auth: true,
       detail: detail('Back to the default theme'),
     })
-    .post('/preview', ({ principal, params, body }) => {
-      const theme = previewTheme(ctx, principal.user.id, params.id, body ?? {})
-      const token = endpointToken(ctx, params.id) ?? 'preview'
+    .post('/preview', async ({ principal, params, body }) => {
+      const theme = await previewTheme(ctx, principal.user.id, params.id, body ?? {})
+      const token = (await endpointToken(ctx, params.id)) ?? 'preview'
       const page = { ...fillInPageData(ctx, params.id, token, '_gotcha'), theme }
       return { code: 200, data: { theme, html: fillInDocument(page) } }
     }, {

@@ -22,30 +22,30 @@ const detail = (summary: string) => ({ summary, tags: ['expert'], security: [{ a
 export const expertRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'svc/expert', prefix: '/api/v3/apps/:id/expert' })
     .use(authGuard(ctx))
-    .get('/', ({ principal, params }) => ({ code: 200, data: getExpert(ctx, principal.user.id, params.id) }), {
+    .get('/', async ({ principal, params }) => ({ code: 200, data: await getExpert(ctx, principal.user.id, params.id) }), {
       auth: true,
       detail: detail('The expert profile and comments'),
     })
-    .patch('/', ({ principal, params, body }) => ({ code: 200, data: setExpert(ctx, principal.user.id, params.id, body) }), {
+    .patch('/', async ({ principal, params, body }) => ({ code: 200, data: await setExpert(ctx, principal.user.id, params.id, body) }), {
       auth: true,
       body: setExpertSchema,
       detail: detail('Change the expert profile'),
     })
-    .get('/comments', ({ principal, params }) => ({ code: 200, data: listExpertComments(ctx, principal.user.id, params.id) }), {
+    .get('/comments', async ({ principal, params }) => ({ code: 200, data: await listExpertComments(ctx, principal.user.id, params.id) }), {
       auth: true,
       detail: detail('List the comments per scale level'),
     })
-    .put('/comments/:scale/:level', ({ principal, params, body }) => ({
+    .put('/comments/:scale/:level', async ({ principal, params, body }) => ({
       code: 200,
-      data: setExpertComment(ctx, principal.user.id, params.id, pathRef(params.scale, 'scale'), pathRef(params.level, 'level'), body),
+      data: await setExpertComment(ctx, principal.user.id, params.id, pathRef(params.scale, 'scale'), pathRef(params.level, 'level'), body),
     }), {
       auth: true,
       body: setCommentSchema,
       detail: detail('Set the comment for one level of a scale'),
     })
-    .delete('/comments/:scale/:level', ({ principal, params }) => ({
+    .delete('/comments/:scale/:level', async ({ principal, params }) => ({
       code: 200,
-      data: removeExpertComment(ctx, principal.user.id, params.id, pathRef(params.scale, 'scale'), pathRef(params.level, 'level')),
+      data: await removeExpertComment(ctx, principal.user.id, params.id, pathRef(params.scale, 'scale'), pathRef(params.level, 'level')),
     }), {
       auth: true,
       detail: detail('Remove the comment for one level of a scale'),

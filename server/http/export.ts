@@ -16,8 +16,8 @@ import { authGuard } from './auth-guard.ts'
 
 const detail = (summary: string) => ({ summary, tags: ['records'], security: [{ accessToken: [] }] })
 
-function download(ctx: AppContext, userId: string, appId: string, query: Record<string, unknown>, format: ExportFormat, headers: Record<string, string | number>): Response {
-  const { stream, contentType, contentDisposition } = exportRecords(ctx, userId, appId, query, format)
+async function download(ctx: AppContext, userId: string, appId: string, query: Record<string, unknown>, format: ExportFormat, headers: Record<string, string | number>): Promise<Response> {
+  const { stream, contentType, contentDisposition } = await exportRecords(ctx, userId, appId, query, format)
   const response = new Response(stream, { headers: headers as Record<string, string> })
   response.headers.set('content-type', contentType)
   response.headers.set('content-disposition', contentDisposition)
@@ -28,11 +28,11 @@ function download(ctx: AppContext, userId: string, appId: string, query: Record<
 export const exportRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'svc/export', prefix: '/api/v3/apps' })
     .use(authGuard(ctx))
-    .get('/:id/export.csv', ({ principal, params, query, set }) => download(ctx, principal.user.id, params.id, query, 'csv', set.headers), {
+    .get('/:id/export.csv', async ({ principal, params, query, set }) => await download(ctx, principal.user.id, params.id, query, 'csv', set.headers), {
       auth: true,
       detail: detail('Download all records as CSV (?spam=include|only)'),
     })
-    .get('/:id/export.jsonl', ({ principal, params, query, set }) => download(ctx, principal.user.id, params.id, query, 'jsonl', set.headers), {
+    .get('/:id/export.jsonl', async ({ principal, params, query, set }) => await download(ctx, principal.user.id, params.id, query, 'jsonl', set.headers), {
       auth: true,
       detail: detail('Download all records as JSON Lines (?spam=include|only)'),
     })

@@ -33,30 +33,30 @@ const detail = (summary: string) => ({ summary, tags: ['fields'], security: [{ a
 export const fieldRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'svc/fields', prefix: '/api/v3/apps/:id/fields' })
     .use(authGuard(ctx))
-    .get('/', ({ principal, params }) => ({ code: 200, data: { fields: listFields(ctx, principal.user.id, params.id), limit: LIMITS.maxFields } }), {
+    .get('/', async ({ principal, params }) => ({ code: 200, data: { fields: await listFields(ctx, principal.user.id, params.id), limit: LIMITS.maxFields } }), {
       auth: true,
       detail: detail(`List an app's fields in order (at most ${LIMITS.maxFields})`),
     })
-    .post('/', ({ principal, params, body }) => ({ code: 200, data: addField(ctx, principal.user.id, params.id, body) }), {
+    .post('/', async ({ principal, params, body }) => ({ code: 200, data: await addField(ctx, principal.user.id, params.id, body) }), {
       auth: true,
       body: createFieldSchema,
       detail: detail('Add a field at the end'),
     })
-    .put('/order', ({ principal, params, body }) => ({ code: 200, data: { fields: reorderFields(ctx, principal.user.id, params.id, body) } }), {
+    .put('/order', async ({ principal, params, body }) => ({ code: 200, data: { fields: await reorderFields(ctx, principal.user.id, params.id, body) } }), {
       auth: true,
       body: reorderFieldsSchema,
       detail: detail('Reorder all fields'),
     })
-    .get('/:field', ({ principal, params }) => ({ code: 200, data: getField(ctx, principal.user.id, params.id, fieldRef(params.field)) }), {
+    .get('/:field', async ({ principal, params }) => ({ code: 200, data: await getField(ctx, principal.user.id, params.id, fieldRef(params.field)) }), {
       auth: true,
       detail: detail('Get a field by id or name'),
     })
-    .patch('/:field', ({ principal, params, body }) => ({ code: 200, data: updateField(ctx, principal.user.id, params.id, fieldRef(params.field), body) }), {
+    .patch('/:field', async ({ principal, params, body }) => ({ code: 200, data: await updateField(ctx, principal.user.id, params.id, fieldRef(params.field), body) }), {
       auth: true,
       body: updateFieldSchema,
       detail: detail('Change a field; `position` moves it'),
     })
-    .delete('/:field', ({ principal, params }) => ({ code: 200, data: removeField(ctx, principal.user.id, params.id, fieldRef(params.field)) }), {
+    .delete('/:field', async ({ principal, params }) => ({ code: 200, data: await removeField(ctx, principal.user.id, params.id, fieldRef(params.field)) }), {
       auth: true,
       detail: detail('Remove a field (stored values stay in the records)'),
     })

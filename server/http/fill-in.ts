@@ -45,8 +45,8 @@ export const fillInRoutes = (ctx: AppContext) => {
     .get(FILL_IN_SCRIPT, () => new Response(FILL_IN_CLIENT_JS, {
       headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=3600' },
     }), { detail: { summary: 'Script of the fill-in page', tags: ['fill-in'] } })
-    .get('/f/:token', ({ params }) => {
-      const endpoint = findEndpointByToken(ctx, params.token)
+    .get('/f/:token', async ({ params }) => {
+      const endpoint = await findEndpointByToken(ctx, params.token)
       if (!endpoint || !endpoint.published) return page(messageDocument(NOT_FOUND_TITLE, NOT_FOUND_TEXT), 404)
       const data = fillInPageData(ctx, endpoint.appId, params.token, endpoint.honeypot)
       if (!endpoint.service) return page(messageDocument(data.appName, 'This form is not accepting answers at the moment.', data.theme), 403)
@@ -58,7 +58,7 @@ export const fillInRoutes = (ctx: AppContext) => {
       let appId: string | null = null
       let honeypot = '_gotcha'
       try {
-        const endpoint = resolveEndpoint(ctx, params.token, 'write', set.headers as Record<string, string>)
+        const endpoint = await resolveEndpoint(ctx, params.token, 'write', set.headers as Record<string, string>)
         appId = endpoint.appId
         honeypot = endpoint.honeypot
         pairs = await readFormPairs(ctx, request)

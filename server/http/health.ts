@@ -6,6 +6,6 @@ import type { AppContext } from '../context.ts'
 import { checkHealth } from '../core/health.ts'
 
 export const healthRoutes = (ctx: AppContext) =>
-  new Elysia({ name: 'svc/health', prefix: '/api/v3' }).get('/health', () => ({ code: 200, data: checkHealth(ctx) }), {
+  new Elysia({ name: 'svc/health', prefix: '/api/v3' }).get('/health', async () => ({ code: 200, data: await checkHealth(ctx) }), {
     detail: { summary: 'Health check', tags: ['system'] },
   })

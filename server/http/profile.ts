@@ -20,11 +20,11 @@ const security = [{ accessToken: [] }]
 export const profileRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'svc/profile', prefix: '/api/v3/profile' })
     .use(authGuard(ctx))
-    .get('/', ({ principal }) => ({ code: 200 as const, data: getProfile(ctx, principal.user.id) }), {
+    .get('/', async ({ principal }) => ({ code: 200 as const, data: await getProfile(ctx, principal.user.id) }), {
       auth: true,
       detail: { summary: 'Your account', tags, security },
     })
-    .patch('/', ({ body, principal }) => ({ code: 200 as const, data: updateProfile(ctx, principal.user.id, body) }), {
+    .patch('/', async ({ body, principal }) => ({ code: 200 as const, data: await updateProfile(ctx, principal.user.id, body) }), {
       auth: true,
       body: ProfileUpdateInput,
       parse: 'json',
@@ -46,8 +46,8 @@ export const profileRoutes = (ctx: AppContext) =>
     )
     .delete(
       '/',
-      ({ body, principal, set }) => {
-        const data = deleteAccount(ctx, principal.user.id, body)
+      async ({ body, principal, set }) => {
+        const data = await deleteAccount(ctx, principal.user.id, body)
         set.headers['set-cookie'] = clearedSessionCookie(ctx)
         return { code: 200 as const, data }
       },

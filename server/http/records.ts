@@ -31,21 +31,21 @@ function jsonText(text: string, headers: Record<string, string | number>): Respo
 export const recordRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'svc/records', prefix: '/api/v3/apps' })
     .use(authGuard(ctx))
-    .get('/:id/records', ({ principal, params, request, set }) => jsonText(pageJson(listRecords(ctx, principal.user.id, params.id, new URL(request.url).searchParams)), set.headers), {
+    .get('/:id/records', async ({ principal, params, request, set }) => jsonText(pageJson(await listRecords(ctx, principal.user.id, params.id, new URL(request.url).searchParams)), set.headers), {
       auth: true,
       query: pageQuerySchema,
       detail: detail('A page of records (?page&size&spam=exclude|include|only&order=asc|desc)'),
     })
     .get(
       '/:id/records/:recordId',
-      ({ principal, params, set }) => jsonText(`{"code":200,"data":${recordJson(getRecord(ctx, principal.user.id, params.id, params.recordId))}}`, set.headers),
+      async ({ principal, params, set }) => jsonText(`{"code":200,"data":${recordJson(await getRecord(ctx, principal.user.id, params.id, params.recordId))}}`, set.headers),
       { auth: true, detail: detail('One record, spam or not') },
     )
-    .delete('/:id/records/:recordId', ({ principal, params }) => ({ code: 200, data: deleteRecord(ctx, principal.user.id, params.id, params.recordId) }), {
+    .delete('/:id/records/:recordId', async ({ principal, params }) => ({ code: 200, data: await deleteRecord(ctx, principal.user.id, params.id, params.recordId) }), {
       auth: true,
       detail: detail('Delete one record; later records are renumbered so pages have no gaps'),
     })
-    .post('/:id/records/delete', ({ principal, params, body }) => ({ code: 200, data: deleteRecords(ctx, principal.user.id, params.id, body) }), {
+    .post('/:id/records/delete', async ({ principal, params, body }) => ({ code: 200, data: await deleteRecords(ctx, principal.user.id, params.id, body) }), {
       auth: true,
       body: deleteRecordsSchema,
       detail: detail('Delete a selection of records by id (ids not in the app are skipped)'),

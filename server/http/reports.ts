@@ -30,45 +30,45 @@ const detail = (summary: string) => ({ summary, tags: ['report'], security: [{ a
 export const reportRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'svc/report', prefix: '/api/v3/apps/:id/report' })
     .use(authGuard(ctx))
-    .get('/', ({ principal, params }) => ({ code: 200, data: getReport(ctx, principal.user.id, params.id) }), {
+    .get('/', async ({ principal, params }) => ({ code: 200, data: await getReport(ctx, principal.user.id, params.id) }), {
       auth: true,
       detail: detail('The report definition (pages and sections)'),
     })
-    .get('/pages', ({ principal, params }) => ({ code: 200, data: listReportPages(ctx, principal.user.id, params.id) }), {
+    .get('/pages', async ({ principal, params }) => ({ code: 200, data: await listReportPages(ctx, principal.user.id, params.id) }), {
       auth: true,
       detail: detail('List the report pages'),
     })
-    .post('/pages', ({ principal, params, body }) => ({ code: 200, data: addReportPage(ctx, principal.user.id, params.id, body) }), {
+    .post('/pages', async ({ principal, params, body }) => ({ code: 200, data: await addReportPage(ctx, principal.user.id, params.id, body) }), {
       auth: true,
       body: addPageSchema,
       detail: detail('Add a report page'),
     })
-    .patch('/pages/:page', ({ principal, params, body }) => ({ code: 200, data: updateReportPage(ctx, principal.user.id, params.id, pathRef(params.page, 'page'), body) }), {
+    .patch('/pages/:page', async ({ principal, params, body }) => ({ code: 200, data: await updateReportPage(ctx, principal.user.id, params.id, pathRef(params.page, 'page'), body) }), {
       auth: true,
       body: updatePageSchema,
       detail: detail('Rename or move a report page'),
     })
-    .delete('/pages/:page', ({ principal, params }) => ({ code: 200, data: removeReportPage(ctx, principal.user.id, params.id, pathRef(params.page, 'page')) }), {
+    .delete('/pages/:page', async ({ principal, params }) => ({ code: 200, data: await removeReportPage(ctx, principal.user.id, params.id, pathRef(params.page, 'page')) }), {
       auth: true,
       detail: detail('Remove a report page'),
     })
-    .post('/pages/:page/sections', ({ principal, params, body }) => ({
+    .post('/pages/:page/sections', async ({ principal, params, body }) => ({
       code: 200,
-      data: addReportSection(ctx, principal.user.id, params.id, pathRef(params.page, 'page'), body),
+      data: await addReportSection(ctx, principal.user.id, params.id, pathRef(params.page, 'page'), body),
     }), {
       auth: true,
       body: addSectionSchema,
       detail: detail('Add a section to a report page'),
     })
-    .delete('/pages/:page/sections/:section', ({ principal, params }) => ({
+    .delete('/pages/:page/sections/:section', async ({ principal, params }) => ({
       code: 200,
-      data: removeReportSection(ctx, principal.user.id, params.id, pathRef(params.page, 'page'), pathRef(params.section, 'section')),
+      data: await removeReportSection(ctx, principal.user.id, params.id, pathRef(params.page, 'page'), pathRef(params.section, 'section')),
     }), {
       auth: true,
       detail: detail('Remove a section from a report page'),
     })
-    .post('/preview', ({ principal, params, body }) => {
-      const preview = previewReport(ctx, principal.user.id, params.id, body)
+    .post('/preview', async ({ principal, params, body }) => {
+      const preview = await previewReport(ctx, principal.user.id, params.id, body)
       const content = preview.format === 'html' ? reportDocument(preview.model, themeOf(ctx, params.id)) : reportText(preview.model)
       return { code: 200, data: { format: preview.format, scores: preview.scores, content } }
     }, {

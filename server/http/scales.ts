@@ -31,55 +31,55 @@ const detail = (summary: string) => ({ summary, tags: ['scales'], security: [{ a
 export const scaleRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'svc/scales', prefix: '/api/v3/apps/:id/scales' })
     .use(authGuard(ctx))
-    .get('/', ({ principal, params }) => ({ code: 200, data: listScales(ctx, principal.user.id, params.id) }), {
+    .get('/', async ({ principal, params }) => ({ code: 200, data: await listScales(ctx, principal.user.id, params.id) }), {
       auth: true,
       detail: detail("List an app's scales with their ranges and remaining problems"),
     })
-    .post('/', ({ principal, params, body }) => ({ code: 200, data: createScale(ctx, principal.user.id, params.id, body) }), {
+    .post('/', async ({ principal, params, body }) => ({ code: 200, data: await createScale(ctx, principal.user.id, params.id, body) }), {
       auth: true,
       body: createScaleSchema,
       detail: detail('Add a scale; levels given here must cover the possible score range without gaps or overlaps'),
     })
-    .post('/rescore', ({ principal, params }) => ({ code: 200, data: rescore(ctx, principal.user.id, params.id) }), {
+    .post('/rescore', async ({ principal, params }) => ({ code: 200, data: await rescore(ctx, principal.user.id, params.id) }), {
       auth: true,
       detail: detail("Recompute every record's stored scores with the current scales"),
     })
-    .get('/:scale', ({ principal, params }) => ({ code: 200, data: getScale(ctx, principal.user.id, params.id, pathRef(params.scale, 'scale')) }), {
+    .get('/:scale', async ({ principal, params }) => ({ code: 200, data: await getScale(ctx, principal.user.id, params.id, pathRef(params.scale, 'scale')) }), {
       auth: true,
       detail: detail('Get a scale by id or key'),
     })
-    .patch('/:scale', ({ principal, params, body }) => ({ code: 200, data: updateScale(ctx, principal.user.id, params.id, pathRef(params.scale, 'scale'), body) }), {
+    .patch('/:scale', async ({ principal, params, body }) => ({ code: 200, data: await updateScale(ctx, principal.user.id, params.id, pathRef(params.scale, 'scale'), body) }), {
       auth: true,
       body: updateScaleSchema,
       detail: detail('Change a scale; items and levels replace the whole list'),
     })
-    .delete('/:scale', ({ principal, params }) => ({ code: 200, data: deleteScale(ctx, principal.user.id, params.id, pathRef(params.scale, 'scale')) }), {
+    .delete('/:scale', async ({ principal, params }) => ({ code: 200, data: await deleteScale(ctx, principal.user.id, params.id, pathRef(params.scale, 'scale')) }), {
       auth: true,
       detail: detail('Remove a scale and its expert comments'),
     })
-    .post('/:scale/items', ({ principal, params, body }) => ({ code: 200, data: addScaleItem(ctx, principal.user.id, params.id, pathRef(params.scale, 'scale'), body) }), {
+    .post('/:scale/items', async ({ principal, params, body }) => ({ code: 200, data: await addScaleItem(ctx, principal.user.id, params.id, pathRef(params.scale, 'scale'), body) }), {
       auth: true,
       body: scaleItemSchema,
       detail: detail('Add a field as an item of the scale'),
     })
-    .delete('/:scale/items/:field', ({ principal, params }) => ({
+    .delete('/:scale/items/:field', async ({ principal, params }) => ({
       code: 200,
-      data: removeScaleItem(ctx, principal.user.id, params.id, pathRef(params.scale, 'scale'), pathRef(params.field, 'field')),
+      data: await removeScaleItem(ctx, principal.user.id, params.id, pathRef(params.scale, 'scale'), pathRef(params.field, 'field')),
     }), {
       auth: true,
       detail: detail('Remove the item of a field'),
     })
-    .put('/:scale/levels/:level', ({ principal, params, body }) => ({
+    .put('/:scale/levels/:level', async ({ principal, params, body }) => ({
       code: 200,
-      data: setScaleLevel(ctx, principal.user.id, params.id, pathRef(params.scale, 'scale'), pathRef(params.level, 'level'), body),
+      data: await setScaleLevel(ctx, principal.user.id, params.id, pathRef(params.scale, 'scale'), pathRef(params.level, 'level'), body),
     }), {
       auth: true,
       body: setLevelSchema,
       detail: detail('Add or change a level (overlaps are refused; gaps are listed in the scale until closed)'),
     })
-    .delete('/:scale/levels/:level', ({ principal, params }) => ({
+    .delete('/:scale/levels/:level', async ({ principal, params }) => ({
       code: 200,
-      data: removeScaleLevel(ctx, principal.user.id, params.id, pathRef(params.scale, 'scale'), pathRef(params.level, 'level')),
+      data: await removeScaleLevel(ctx, principal.user.id, params.id, pathRef(params.scale, 'scale'), pathRef(params.level, 'level')),
     }), {
       auth: true,
       detail: detail('Remove a level and its expert comment'),

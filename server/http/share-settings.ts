@@ -22,24 +22,24 @@ const detail = (summary: string) => ({ summary, tags: ['share'], security: [{ ac
 export const shareSettingsRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'svc/share-settings', prefix: '/api/v3/apps/:id/share' })
     .use(authGuard(ctx))
-    .get('/', ({ principal, params }) => ({ code: 200, data: getShare(ctx, principal.user.id, params.id) }), {
+    .get('/', async ({ principal, params }) => ({ code: 200, data: await getShare(ctx, principal.user.id, params.id) }), {
       auth: true,
       detail: detail('Share settings and the endpoint URL'),
     })
-    .patch('/', ({ principal, params, body }) => ({ code: 200, data: updateShare(ctx, principal.user.id, params.id, body) }), {
+    .patch('/', async ({ principal, params, body }) => ({ code: 200, data: await updateShare(ctx, principal.user.id, params.id, body) }), {
       auth: true,
       body: updateShareSchema,
       detail: detail('Change share settings'),
     })
-    .post('/publish', ({ principal, params }) => ({ code: 200, data: publish(ctx, principal.user.id, params.id) }), {
+    .post('/publish', async ({ principal, params }) => ({ code: 200, data: await publish(ctx, principal.user.id, params.id) }), {
       auth: true,
       detail: detail('Publish the endpoint (the first publish makes its token)'),
     })
-    .post('/unpublish', ({ principal, params }) => ({ code: 200, data: unpublish(ctx, principal.user.id, params.id) }), {
+    .post('/unpublish', async ({ principal, params }) => ({ code: 200, data: await unpublish(ctx, principal.user.id, params.id) }), {
       auth: true,
       detail: detail('Unpublish: the endpoint answers 404, the token is kept'),
     })
-    .post('/rotate', ({ principal, params }) => ({ code: 200, data: rotateToken(ctx, principal.user.id, params.id) }), {
+    .post('/rotate', async ({ principal, params }) => ({ code: 200, data: await rotateToken(ctx, principal.user.id, params.id) }), {
       auth: true,
       detail: detail('Replace the endpoint token; the old one answers 404'),
     })

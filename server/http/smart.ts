@@ -33,33 +33,33 @@ export const smartRoutes = (ctx: AppContext) =>
       body: startPlanningSchema,
       detail: detail('Start planning an app from an instruction (a job; the built-in planner finishes at once)'),
     })
-    .get('/plans', ({ principal }) => ({ code: 200, data: { plans: listPlans(ctx, principal.user.id) } }), {
+    .get('/plans', async ({ principal }) => ({ code: 200, data: { plans: await listPlans(ctx, principal.user.id) } }), {
       auth: true,
       detail: detail('List your plans, newest first'),
     })
-    .get('/plans/:id', ({ principal, params }) => ({ code: 200, data: getPlan(ctx, principal.user.id, params.id) }), {
+    .get('/plans/:id', async ({ principal, params }) => ({ code: 200, data: await getPlan(ctx, principal.user.id, params.id) }), {
       auth: true,
       detail: detail('Get a plan'),
     })
-    .put('/plans/:id', ({ principal, params, body }) => ({ code: 200, data: updatePlan(ctx, principal.user.id, params.id, body) }), {
+    .put('/plans/:id', async ({ principal, params, body }) => ({ code: 200, data: await updatePlan(ctx, principal.user.id, params.id, body) }), {
       auth: true,
       detail: detail('Replace a plan document (checked in full; 422 lists every problem)'),
     })
-    .post('/plans/:id/validate', ({ principal, params, body }) => ({ code: 200, data: validatePlan(ctx, principal.user.id, params.id, body ?? {}) }), {
+    .post('/plans/:id/validate', async ({ principal, params, body }) => ({ code: 200, data: await validatePlan(ctx, principal.user.id, params.id, body ?? {}) }), {
       auth: true,
       body: validatePlanSchema.optional(),
       detail: detail('Check the stored plan, or a plan document given as `plan`, without saving'),
     })
-    .post('/plans/:id/execute', ({ principal, params, body }) => ({ code: 200, data: executePlan(ctx, principal.user.id, params.id, body ?? {}) }), {
+    .post('/plans/:id/execute', async ({ principal, params, body }) => ({ code: 200, data: await executePlan(ctx, principal.user.id, params.id, body ?? {}) }), {
       auth: true,
       body: executePlanSchema.optional(),
       detail: detail('Build the app: run every plan module in order (or one), resuming after a failure'),
     })
-    .get('/jobs/:id', ({ principal, params }) => ({ code: 200, data: getJob(ctx, principal.user.id, params.id) }), {
+    .get('/jobs/:id', async ({ principal, params }) => ({ code: 200, data: await getJob(ctx, principal.user.id, params.id) }), {
       auth: true,
       detail: detail('Status and progress of a planning job'),
     })
-    .delete('/jobs/:id', ({ principal, params }) => ({ code: 200, data: cancelJob(ctx, principal.user.id, params.id) }), {
+    .delete('/jobs/:id', async ({ principal, params }) => ({ code: 200, data: await cancelJob(ctx, principal.user.id, params.id) }), {
       auth: true,
       detail: detail('Cancel a queued or running planning job'),
     })

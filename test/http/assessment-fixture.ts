@@ -27,23 +27,23 @@ export async function assessmentApp(): Promise<AssessmentFixture> {
   const t = testApp()
   const owner = await makeUser(t.ctx)
   const stranger = await makeUser(t.ctx)
-  const app = createApp(t.ctx, owner.user.id, { name: 'Wellbeing check', description: 'Five minutes about your week.' })
+  const app = await createApp(t.ctx, owner.user.id, { name: 'Wellbeing check', description: 'Five minutes about your week.' })
   const fieldIds: Record<string, string> = {}
-  const add = (name: string, type: string, extra: Record<string, unknown> = {}) => {
-    fieldIds[name] = addField(t.ctx, owner.user.id, app.id, { name, type: type as never, ...extra }).id
+  const add = async (name: string, type: string, extra: Record<string, unknown> = {}) => {
+    fieldIds[name] = (await addField(t.ctx, owner.user.id, app.id, { name, type: type as never, ...extra })).id
   }
-  add('name', 'text', { label: 'Your first name' })
-  add('calm', 'choice', { label: 'I felt calm', options: LIKERT, required: true })
-  add('rested', 'choice', { label: 'I felt rested', options: LIKERT })
-  add('worried', 'choice', { label: 'I worried a lot', options: LIKERT })
-  add('hours', 'number', { label: 'Hours of sleep per night' })
-  add('habits', 'multichoice', { label: 'This week I…', options: ['walked', 'ran', 'meditated'] })
+  await add('name', 'text', { label: 'Your first name' })
+  await add('calm', 'choice', { label: 'I felt calm', options: LIKERT, required: true })
+  await add('rested', 'choice', { label: 'I felt rested', options: LIKERT })
+  await add('worried', 'choice', { label: 'I worried a lot', options: LIKERT })
+  await add('hours', 'number', { label: 'Hours of sleep per night' })
+  await add('habits', 'multichoice', { label: 'This week I…', options: ['walked', 'ran', 'meditated'] })
   return { ...t, owner, stranger, appId: app.id, base: `/api/v3/apps/${app.id}`, fieldIds }
 }
 
 /** Publishes the fixture app and returns its endpoint token. */
-export function publishApp(f: AssessmentFixture): string {
-  return publish(f.ctx, f.owner.user.id, f.appId).token!
+export async function publishApp(f: AssessmentFixture): Promise<string> {
+  return (await publish(f.ctx, f.owner.user.id, f.appId)).token!
 }
 
 /** A `mood` scale body: calm + rested + reversed worried, 0–12, three levels. */

@@ -80,7 +80,7 @@ describe('connect theme', () => {
 
   test('preview renders the fill-in page with unsaved changes and stores nothing', async () => {
     const f = await assessmentApp()
-    const token = publishApp(f)
+    const token = await publishApp(f)
     const res = await f.request('POST', `${f.base}/connect/preview`, { token: f.owner.token, body: { primaryColor: '#ff0000', buttonText: 'Try it' } })
     expect(res.status).toBe(200)
     expect(res.body.data.theme).toEqual({ ...DEFAULTS, primaryColor: '#ff0000', buttonText: 'Try it' })

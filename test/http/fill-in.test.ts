@@ -11,7 +11,7 @@ const ANSWERS = { name: 'Ada', calm: 'Always', rested: 'Often', worried: 'Never'
 async function published() {
   const f = await assessmentApp()
   expect((await f.request('POST', `${f.base}/scales`, { token: f.owner.token, body: MOOD_SCALE })).status).toBe(200)
-  return { f, token: publishApp(f) }
+  return { f, token: await publishApp(f) }
 }
 
 const form = (pairs: Record<string, string> | Array<[string, string]>) => new URLSearchParams(pairs)

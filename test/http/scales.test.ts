@@ -245,7 +245,7 @@ describe('scales: scoring definition and rescore', () => {
 
   test('POST /rescore recomputes stored scores with the current scales', async () => {
     const { f } = await withMood()
-    const token = publishApp(f)
+    const token = await publishApp(f)
     const posted = await f.request('POST', `/api/v3/share/${token}`, { body: { calm: 'Always', rested: 'Often', worried: 'Never' } })
     expect(posted.status).toBe(200)
     const id = posted.body.data.id as string

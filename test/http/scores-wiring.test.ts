@@ -5,7 +5,7 @@ describe('scores are computed at submission and aggregated', () => {
   test('POST to the endpoint stores scores; /summary aggregates them; rescore follows scale edits', async () => {
     const f = await assessmentApp()
     expect((await f.request('POST', `${f.base}/scales`, { token: f.owner.token, body: MOOD_SCALE })).status).toBe(200)
-    const token = publishApp(f)
+    const token = await publishApp(f)
     // Reads stay off (the default): the owner reads the endpoint with their access token.
     const owner = { token: f.owner.token }
 
@@ -49,7 +49,7 @@ describe('scores are computed at submission and aggregated', () => {
 
   test('apps without scales store no scores and the summary has no scores section', async () => {
     const f = await assessmentApp()
-    const token = publishApp(f)
+    const token = await publishApp(f)
     expect((await f.request('POST', `/api/v3/share/${token}`, { body: { calm: 'Always' } })).status).toBe(200)
     expect(f.ctx.store.sqlite.query<{ scores: string | null }, []>('SELECT scores FROM records').get()).toEqual({ scores: null })
     const summary = await f.request('GET', `/api/v3/share/${token}/summary`, { token: f.owner.token })

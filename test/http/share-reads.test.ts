@@ -32,8 +32,8 @@ async function setup(reads: ReadAccess, config: Partial<Config> = {}) {
     ids.push(posted.body.data.id)
   }
   const stranger = await makeUser(t.ctx)
-  const revoked = createAccessToken(t.ctx, endpoint.ownerId, 'old laptop')
-  revokeAccessToken(t.ctx, endpoint.ownerId, revoked.id)
+  const revoked = await createAccessToken(t.ctx, endpoint.ownerId, 'old laptop')
+  await revokeAccessToken(t.ctx, endpoint.ownerId, revoked.id)
   /** The Authorization header each caller sends (none for the anonymous one). */
   const callers: Record<Caller, string | null> = {
     anonymous: null,

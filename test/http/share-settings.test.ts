@@ -189,7 +189,7 @@ describe('publish, unpublish, rotate', () => {
     expect(row.tokenHash).toBe(hashSecret(token))
     expect(JSON.stringify(row)).not.toContain(token)
     expect(t.ctx.sealer.open(row.tokenCipher!)).toBe(token)
-    expect(findEndpointByToken(t.ctx, token)).toEqual({ ...row, ownerId: owner.user.id })
+    expect(await findEndpointByToken(t.ctx, token)).toEqual({ ...row, ownerId: owner.user.id })
     expect(changes).toEqual([[appId, 'endpoint']])
   })
 
@@ -213,7 +213,7 @@ describe('publish, unpublish, rotate', () => {
       data: { ...DEFAULT_SHARE, published: false, token, endpoint: `http://localhost:8787/api/v3/share/${token}`, publishedAt: T0 },
     })
     // The lookup still finds it; the collection endpoint answers 404 because it is unpublished.
-    expect(findEndpointByToken(t.ctx, token)).toMatchObject({ appId, published: false })
+    expect(await findEndpointByToken(t.ctx, token)).toMatchObject({ appId, published: false })
     expect((await t.request('GET', `/api/v3/apps/${appId}`, { token: owner.token })).body.data.published).toBe(false)
     const again = await t.request('POST', `${base}/unpublish`, { token: owner.token })
     expect(again.body).toEqual(off.body)
@@ -235,8 +235,8 @@ describe('publish, unpublish, rotate', () => {
       code: 200,
       data: { ...DEFAULT_SHARE, published: true, token, endpoint: `http://localhost:8787/api/v3/share/${token}`, publishedAt: T0 },
     })
-    expect(findEndpointByToken(t.ctx, old)).toBeUndefined()
-    expect(findEndpointByToken(t.ctx, token)).toMatchObject({ appId, published: true, tokenHash: hashSecret(token) })
+    expect(await findEndpointByToken(t.ctx, old)).toBeUndefined()
+    expect(await findEndpointByToken(t.ctx, token)).toMatchObject({ appId, published: true, tokenHash: hashSecret(token) })
     const urlsAfter = (await t.request('GET', `/api/v3/apps/${appId}/urls`, { token: owner.token })).body.data
     expect(urlsBefore.endpoint).toBe(`http://localhost:8787/api/v3/share/${old}`)
     expect(urlsAfter).toEqual({
@@ -275,7 +275,7 @@ describe('publish, unpublish, rotate', () => {
     const a = (await t.request('POST', `${base}/publish`, { token: owner.token })).body.data.token
     const b = (await t.request('POST', `/api/v3/apps/${second.body.data.id}/share/publish`, { token: owner.token })).body.data.token
     expect(a).not.toBe(b)
-    expect(findEndpointByToken(t.ctx, b)?.appId).toBe(second.body.data.id)
+    expect((await findEndpointByToken(t.ctx, b))?.appId).toBe(second.body.data.id)
   })
 })
 

@@ -17,6 +17,6 @@ let counter = 0
 /** A new account with an access token; e-mails are unique per call. */
 export async function makeUser(ctx: AppContext, email = `user${++counter}@example.com`): Promise<TestUser> {
   const user = await insertUser(ctx, { email, name: email.split('@')[0] })
-  const { token } = createAccessToken(ctx, user.id, 'test')
+  const { token } = await createAccessToken(ctx, user.id, 'test')
   return { user, token }
 }

@@ -14,7 +14,7 @@ import { createAppSchema, updateAppSchema, type CreateAppInput, type UpdateAppIn
 import { appsOwnedBy, appView, type App } from './view.ts'
 
 /** Creates an app owned by `userId`, with its endpoint and counters rows. */
-export function createApp(ctx: AppContext, userId: string, input: CreateAppInput): App {
+export async function createApp(ctx: AppContext, userId: string, input: CreateAppInput): Promise<App> {
   const { name, description = '' } = parseInput(createAppSchema, input)
   const now = ctx.clock.now()
   const id = newId()
@@ -31,18 +31,18 @@ export function createApp(ctx: AppContext, userId: string, input: CreateAppInput
 }
 
 /** The apps `userId` owns, newest first. */
-export const listApps = (ctx: AppContext, userId: string): App[] => appsOwnedBy(ctx, userId)
+export const listApps = (ctx: AppContext, userId: string): Promise<App[]> => appsOwnedBy(ctx, userId)
 
 /** One of `userId`'s apps; 404 when missing or someone else's. */
-export function getApp(ctx: AppContext, userId: string, appId: string): App {
-  requireOwnedApp(ctx, userId, appId)
+export async function getApp(ctx: AppContext, userId: string, appId: string): Promise<App> {
+  await requireOwnedApp(ctx, userId, appId)
   return appView(ctx, appId)
 }
 
 /** Renames an app or changes its description; properties left out stay as they are. */
-export function updateApp(ctx: AppContext, userId: string, appId: string, input: UpdateAppInput): App {
+export async function updateApp(ctx: AppContext, userId: string, appId: string, input: UpdateAppInput): Promise<App> {
   const patch = parseInput(updateAppSchema, input)
-  requireOwnedApp(ctx, userId, appId)
+  await requireOwnedApp(ctx, userId, appId)
   if (patch.name !== undefined || patch.description !== undefined) {
     ctx.store.db
       .update(apps)
@@ -55,8 +55,8 @@ export function updateApp(ctx: AppContext, userId: string, appId: string, input:
 }
 
 /** Deletes an app; its fields, endpoint, records and counters go with it (foreign-key cascade). */
-export function deleteApp(ctx: AppContext, userId: string, appId: string): { deleted: true; id: string } {
-  requireOwnedApp(ctx, userId, appId)
+export async function deleteApp(ctx: AppContext, userId: string, appId: string): Promise<{ deleted: true; id: string }> {
+  await requireOwnedApp(ctx, userId, appId)
   ctx.store.db.delete(apps).where(eq(apps.id, appId)).run()
   ctx.changes.notify(appId, 'deleted')
   return { deleted: true, id: appId }

@@ -10,7 +10,7 @@ import { notFound } from '../errors.ts'
 export type AppRow = typeof apps.$inferSelect
 
 /** The app `appId` when `userId` owns it; otherwise 404 "App not found". */
-export function requireOwnedApp(ctx: AppContext, userId: string, appId: string): AppRow {
+export async function requireOwnedApp(ctx: AppContext, userId: string, appId: string): Promise<AppRow> {
   const row = ctx.store.db
     .select()
     .from(apps)

@@ -32,13 +32,13 @@ export function urlsFor(baseUrl: string, appId: string, token: string | null): A
 }
 
 /** The plaintext endpoint token of an app, opened from its sealed copy; null before the first publish. */
-export function endpointToken(ctx: AppContext, appId: string): string | null {
+export async function endpointToken(ctx: AppContext, appId: string): Promise<string | null> {
   const row = ctx.store.db.select({ cipher: endpoints.tokenCipher }).from(endpoints).where(eq(endpoints.appId, appId)).get()
   return row?.cipher ? ctx.sealer.open(row.cipher) : null
 }
 
 /** The URLs of one of `userId`'s apps. */
-export function appUrls(ctx: AppContext, userId: string, appId: string): AppUrls {
-  requireOwnedApp(ctx, userId, appId)
-  return urlsFor(ctx.config.baseUrl, appId, endpointToken(ctx, appId))
+export async function appUrls(ctx: AppContext, userId: string, appId: string): Promise<AppUrls> {
+  await requireOwnedApp(ctx, userId, appId)
+  return urlsFor(ctx.config.baseUrl, appId, await endpointToken(ctx, appId))
 }

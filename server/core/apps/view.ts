@@ -62,10 +62,10 @@ function selectApps(ctx: AppContext, where: SQL | undefined): App[] {
 }
 
 /** The apps of `ownerId`, newest first. */
-export const appsOwnedBy = (ctx: AppContext, ownerId: string): App[] => selectApps(ctx, eq(apps.ownerId, ownerId))
+export const appsOwnedBy = async (ctx: AppContext, ownerId: string): Promise<App[]> => selectApps(ctx, eq(apps.ownerId, ownerId))
 
 /** One app's view; the caller has checked ownership. */
-export function appView(ctx: AppContext, appId: string): App {
+export async function appView(ctx: AppContext, appId: string): Promise<App> {
   const [app] = selectApps(ctx, eq(apps.id, appId))
   return app
 }

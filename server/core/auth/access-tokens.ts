@@ -47,11 +47,11 @@ function newTokenRow(ctx: AppContext, userId: string, name: string): { row: Row;
 }
 
 /** Creates a token for `userId`; the returned `token` is the only time it is visible. Other tokens are never touched. */
-export function createAccessToken(
+export async function createAccessToken(
   ctx: AppContext,
   userId: string,
   name: string,
-): AccessTokenInfo & { token: string } {
+): Promise<AccessTokenInfo & { token: string }> {
   const { row, token } = newTokenRow(ctx, userId, name)
   ctx.store.db.insert(accessTokens).values(row).run()
   return { ...toInfo(row), token }
@@ -62,11 +62,11 @@ export function createAccessToken(
  * the same transaction: a machine that logs in again replaces its last login token instead
  * of piling up live ones. Returns the new token and the revoked ones.
  */
-export function replaceAccessToken(
+export async function replaceAccessToken(
   ctx: AppContext,
   userId: string,
   name: string,
-): { token: AccessTokenInfo & { token: string }; replaced: AccessTokenInfo[] } {
+): Promise<{ token: AccessTokenInfo & { token: string }; replaced: AccessTokenInfo[] }> {
   const { row, token } = newTokenRow(ctx, userId, name)
   const replaced = ctx.store.db.transaction(
     (tx) => {
@@ -86,7 +86,7 @@ export function replaceAccessToken(
 const newestFirst = (rows: Row[]): Row[] => [...rows].sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
 
 /** The user's tokens, newest first, without their secrets. */
-export function listAccessTokens(ctx: AppContext, userId: string): AccessTokenInfo[] {
+export async function listAccessTokens(ctx: AppContext, userId: string): Promise<AccessTokenInfo[]> {
   return ctx.store.db
     .select()
     .from(accessTokens)
@@ -97,7 +97,7 @@ export function listAccessTokens(ctx: AppContext, userId: string): AccessTokenIn
 }
 
 /** Deletes the token; the next request that presents it gets 401. */
-export function revokeAccessToken(ctx: AppContext, userId: string, tokenId: string): void {
+export async function revokeAccessToken(ctx: AppContext, userId: string, tokenId: string): Promise<void> {
   const deleted = ctx.store.db
     .delete(accessTokens)
     .where(and(eq(accessTokens.id, tokenId), eq(accessTokens.userId, userId)))
@@ -110,7 +110,7 @@ export function revokeAccessToken(ctx: AppContext, userId: string, tokenId: stri
  * Revokes every token of the user except `keepTokenId` (the one making the request, so a
  * CLI cleaning up after a password reset stays logged in). Returns the revoked ones.
  */
-export function revokeOtherAccessTokens(ctx: AppContext, userId: string, keepTokenId: string | null): AccessTokenInfo[] {
+export async function revokeOtherAccessTokens(ctx: AppContext, userId: string, keepTokenId: string | null): Promise<AccessTokenInfo[]> {
   const mine = eq(accessTokens.userId, userId)
   const rows = ctx.store.db
     .delete(accessTokens)
@@ -121,14 +121,14 @@ export function revokeOtherAccessTokens(ctx: AppContext, userId: string, keepTok
 }
 
 /** Revokes the token whose secret this is (a log-out with it); null when it is unknown or already revoked. */
-export function revokePresentedToken(ctx: AppContext, token: string): AccessTokenInfo | null {
+export async function revokePresentedToken(ctx: AppContext, token: string): Promise<AccessTokenInfo | null> {
   if (!token.startsWith(AUTH.accessTokenPrefix)) return null
   const [row] = ctx.store.db.delete(accessTokens).where(eq(accessTokens.hash, hashSecret(token))).returning().all()
   return row ? toInfo(row) : null
 }
 
 /** The user id a presented token belongs to, recording its use; null when unknown. */
-export function verifyAccessToken(ctx: AppContext, token: string): { userId: string; tokenId: string } | null {
+export async function verifyAccessToken(ctx: AppContext, token: string): Promise<{ userId: string; tokenId: string } | null> {
   if (!token.startsWith(AUTH.accessTokenPrefix)) return null
   const row = ctx.store.db.select().from(accessTokens).where(eq(accessTokens.hash, hashSecret(token))).get()
   if (!row) return null

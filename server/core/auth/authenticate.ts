@@ -17,21 +17,21 @@ export interface Principal {
 }
 
 /** The caller of a control-plane request, or a 401 saying how to authenticate. */
-export function authenticate(
+export async function authenticate(
   ctx: AppContext,
   credentials: { bearer?: string | null; session?: string | null },
-): Principal {
+): Promise<Principal> {
   if (credentials.bearer) {
-    const verified = verifyAccessToken(ctx, credentials.bearer)
-    const user = verified && findUserById(ctx, verified.userId)
+    const verified = await verifyAccessToken(ctx, credentials.bearer)
+    const user = verified && (await findUserById(ctx, verified.userId))
     if (!verified || !user) {
       throw new AppError(401, 'unauthorized', 'The access token is invalid or was revoked; create a new one in the admin page (Account → Access Tokens)')
     }
     return { user, method: 'token', tokenId: verified.tokenId }
   }
   if (credentials.session) {
-    const verified = verifySession(ctx, credentials.session)
-    const user = verified && findUserById(ctx, verified.userId)
+    const verified = await verifySession(ctx, credentials.session)
+    const user = verified && (await findUserById(ctx, verified.userId))
     if (user) return { user, method: 'session' }
     throw new AppError(401, 'unauthorized', 'Your session has expired; log in again')
   }

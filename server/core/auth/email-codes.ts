@@ -12,7 +12,7 @@ import { AppError } from '../errors.ts'
 import { hashSecret, safeEqual } from '../ids.ts'
 import { AUTH } from '../limits.ts'
 import type { Mail } from '../mailer.ts'
-import { findUserByEmail, type UserRow } from '../users/users.ts'
+import { findUserByEmailSync, type UserRow } from '../users/users.ts'
 import { loginCodeMail } from './code-mail.ts'
 import { startLogin, type LoginResult } from './login.ts'
 import { RateLimitError } from './rate-limit-error.ts'
@@ -41,7 +41,7 @@ const codeHash = (email: string, code: string): string => hashSecret(`${email}\n
  * Records a request for `email` and, when it has an account, stores a fresh code (replacing
  * any earlier one) and mails it in the background. Throws RateLimitError past the cap.
  */
-export function requestEmailCode(ctx: AppContext, input: CodeRequestInput): CodeRequested {
+export async function requestEmailCode(ctx: AppContext, input: CodeRequestInput): Promise<CodeRequested> {
   const { email } = parseInput(CodeRequestInput, input)
   const now = ctx.clock.now()
   const windowStart = now - AUTH.codeEmailWindowMs
@@ -56,7 +56,7 @@ export function requestEmailCode(ctx: AppContext, input: CodeRequestInput): Code
       .all()
     if (recent.length >= AUTH.codeEmailsPerHour) return { limitedUntil: recent[0].sentAt + AUTH.codeEmailWindowMs }
     tx.insert(emailCodeSends).values({ email, sentAt: now }).run()
-    if (!findUserByEmail(ctx, email)) return null
+    if (!findUserByEmailSync(ctx, email)) return null
     const code = newCode()
     const row = { email, codeHash: codeHash(email, code), expiresAt: now + AUTH.codeTtlMs, attempts: 0, createdAt: now }
     tx.insert(emailCodes).values(row).onConflictDoUpdate({ target: emailCodes.email, set: row }).run()
@@ -82,16 +82,16 @@ function rateLimited(email: string, until: number, now: number): RateLimitError 
  * Logs in with the code mailed to `email`. A wrong code uses up one of its tries and the
  * last try deletes it; the right one is deleted as it is used.
  */
-export function verifyEmailCode(ctx: AppContext, input: CodeVerifyInput): LoginResult {
+export async function verifyEmailCode(ctx: AppContext, input: CodeVerifyInput): Promise<LoginResult> {
   const { email, code, tokenName, replaceToken } = parseInput(CodeVerifyInput, input)
-  return startLogin(ctx, consumeEmailCode(ctx, email, code), { tokenName, replaceToken })
+  return startLogin(ctx, await consumeEmailCode(ctx, email, code), { tokenName, replaceToken })
 }
 
 /**
  * Uses up the code mailed to `email` (already parsed) and returns its account, or throws
  * the one 401 every failure shares. Log-in and password reset both spend codes this way.
  */
-export function consumeEmailCode(ctx: AppContext, email: string, code: string): UserRow {
+export async function consumeEmailCode(ctx: AppContext, email: string, code: string): Promise<UserRow> {
   const now = ctx.clock.now()
   // The transaction returns instead of throwing: a throw would roll back the used-up try.
   const user = ctx.store.db.transaction((tx): UserRow | null => {
@@ -108,14 +108,14 @@ export function consumeEmailCode(ctx: AppContext, email: string, code: string): 
       return null
     }
     tx.delete(emailCodes).where(eq(emailCodes.email, email)).run()
-    return findUserByEmail(ctx, email) ?? null
+    return findUserByEmailSync(ctx, email) ?? null
   }, { behavior: 'immediate' })
   if (!user) throw invalidCode()
   return user
 }
 
 /** Drops any pending code for an address (its account changed e-mail or was deleted). */
-export function forgetEmailCode(ctx: AppContext, email: string): void {
+export async function forgetEmailCode(ctx: AppContext, email: string): Promise<void> {
   ctx.store.db.delete(emailCodes).where(eq(emailCodes.email, email)).run()
 }
 

@@ -30,18 +30,18 @@ export interface TokenRequest {
  * Starts a session for `user` and, when a token name is given, creates an access token;
  * with `replaceToken` the account's earlier tokens of that name are revoked in the same step.
  */
-export function startLogin(ctx: AppContext, user: UserRow, request: TokenRequest = {}): LoginResult {
-  pruneExpiredSessions(ctx)
-  const session = createSession(ctx, user.id)
+export async function startLogin(ctx: AppContext, user: UserRow, request: TokenRequest = {}): Promise<LoginResult> {
+  await pruneExpiredSessions(ctx)
+  const session = await createSession(ctx, user.id)
   const result: LoginResult = { user: toPublicUser(user), session }
   if (request.tokenName === undefined) return result
   if (request.replaceToken) {
-    const { token, replaced } = replaceAccessToken(ctx, user.id, request.tokenName)
+    const { token, replaced } = await replaceAccessToken(ctx, user.id, request.tokenName)
     result.token = token
     result.replacedTokens = replaced
     if (replaced.length > 0) ctx.log.info('login replaced access tokens', { userId: user.id, name: token.name, revoked: replaced.map((t) => t.prefix) })
   } else {
-    result.token = createAccessToken(ctx, user.id, request.tokenName)
+    result.token = await createAccessToken(ctx, user.id, request.tokenName)
   }
   return result
 }
@@ -54,7 +54,7 @@ export function startLogin(ctx: AppContext, user: UserRow, request: TokenRequest
 export async function loginWithPassword(ctx: AppContext, input: LoginInput): Promise<LoginResult> {
   const { email, password, tokenName, replaceToken } = parseInput(LoginInput, input)
   assertLoginAllowed(ctx, email)
-  const user = findUserByEmail(ctx, email)
+  const user = await findUserByEmail(ctx, email)
   const matches = await verifyPassword(password, user?.passwordHash ?? null)
   if (!user || !matches) {
     recordLoginFailure(ctx, email)

@@ -43,14 +43,14 @@ export function tokensStillWork(count: number): string {
 export async function resetPassword(ctx: AppContext, input: PasswordResetInput): Promise<PasswordResetResult> {
   // Parsed first: a weak password is a 422 that does not spend the code or one of its tries.
   const { email, code, newPassword, tokenName, replaceToken } = parseInput(PasswordResetInput, input)
-  const user = consumeEmailCode(ctx, email, code)
-  setPasswordHash(ctx, user.id, await hashPassword(newPassword))
-  const endedSessions = deleteOtherSessions(ctx, user.id, null)
+  const user = await consumeEmailCode(ctx, email, code)
+  await setPasswordHash(ctx, user.id, await hashPassword(newPassword))
+  const endedSessions = await deleteOtherSessions(ctx, user.id, null)
   // Failed guesses of the old password no longer say anything about the new one.
   clearLoginFailures(ctx, email)
   ctx.log.info('password reset by e-mail code', { email, endedSessions })
   // Re-read so the answer's `hasPassword` reflects the new password.
-  const login = startLogin(ctx, findUserById(ctx, user.id) ?? user, { tokenName, replaceToken })
-  const tokens = listAccessTokens(ctx, user.id).filter((token) => token.id !== login.token?.id)
+  const login = await startLogin(ctx, (await findUserById(ctx, user.id)) ?? user, { tokenName, replaceToken })
+  const tokens = (await listAccessTokens(ctx, user.id)).filter((token) => token.id !== login.token?.id)
   return { ...login, endedSessions, tokens, ...(tokens.length > 0 ? { warnings: [tokensStillWork(tokens.length)] } : {}) }
 }

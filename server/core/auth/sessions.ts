@@ -10,7 +10,7 @@ import { AUTH } from '../limits.ts'
 export const SESSION_COOKIE = 'svc_session'
 
 /** Starts a session; the returned value goes into the cookie and is not stored. */
-export function createSession(ctx: AppContext, userId: string): { value: string; expiresAt: number } {
+export async function createSession(ctx: AppContext, userId: string): Promise<{ value: string; expiresAt: number }> {
   const value = randomToken(32)
   const now = ctx.clock.now()
   const expiresAt = now + AUTH.sessionTtlMs
@@ -19,7 +19,7 @@ export function createSession(ctx: AppContext, userId: string): { value: string;
 }
 
 /** The user id of a live session, or null when unknown or expired (expired ones are removed). */
-export function verifySession(ctx: AppContext, value: string): { userId: string } | null {
+export async function verifySession(ctx: AppContext, value: string): Promise<{ userId: string } | null> {
   const id = hashSecret(value)
   const row = ctx.store.db.select().from(sessions).where(eq(sessions.id, id)).get()
   if (!row) return null
@@ -31,12 +31,12 @@ export function verifySession(ctx: AppContext, value: string): { userId: string 
 }
 
 /** Ends the session whose cookie value this is (logout); unknown values are ignored. */
-export function deleteSession(ctx: AppContext, value: string): void {
+export async function deleteSession(ctx: AppContext, value: string): Promise<void> {
   ctx.store.db.delete(sessions).where(eq(sessions.id, hashSecret(value))).run()
 }
 
 /** Ends every session of a user except the one whose cookie value is `keep` (password change); returns how many ended. */
-export function deleteOtherSessions(ctx: AppContext, userId: string, keep: string | null): number {
+export async function deleteOtherSessions(ctx: AppContext, userId: string, keep: string | null): Promise<number> {
   const mine = eq(sessions.userId, userId)
   return ctx.store.db
     .delete(sessions)
@@ -46,6 +46,6 @@ export function deleteOtherSessions(ctx: AppContext, userId: string, keep: strin
 }
 
 /** Removes sessions past their expiry; run at login so the table does not grow forever. */
-export function pruneExpiredSessions(ctx: AppContext): void {
+export async function pruneExpiredSessions(ctx: AppContext): Promise<void> {
   ctx.store.db.delete(sessions).where(lte(sessions.expiresAt, ctx.clock.now())).run()
 }

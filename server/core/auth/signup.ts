@@ -5,7 +5,7 @@
 import type { AppContext } from '../../context.ts'
 import type { SignupPolicy } from '../../config.ts'
 import { AppError } from '../errors.ts'
-import { countUsers, insertUser } from '../users/users.ts'
+import { countUsers, countUsersSync, insertUser } from '../users/users.ts'
 import { startLogin, type LoginResult } from './login.ts'
 import { parseInput, SignupInput } from './schemas.ts'
 
@@ -20,28 +20,33 @@ export interface AuthOptions {
 }
 
 /** True when a sign-up would be accepted right now. */
-export function isSignupAllowed(ctx: AppContext): boolean {
+export async function isSignupAllowed(ctx: AppContext): Promise<boolean> {
   const policy = ctx.config.signup
-  return policy === 'open' || (policy === 'first' && countUsers(ctx) === 0)
+  return policy === 'open' || (policy === 'first' && (await countUsers(ctx)) === 0)
+}
+
+/** `isSignupAllowed` inside the synchronous insert transaction (its guard must not await). */
+function isSignupAllowedSync(ctx: AppContext): boolean {
+  const policy = ctx.config.signup
+  return policy === 'open' || (policy === 'first' && countUsersSync(ctx) === 0)
 }
 
 /** The public login options of this server. */
-export function authOptions(ctx: AppContext): AuthOptions {
+export async function authOptions(ctx: AppContext): Promise<AuthOptions> {
   return {
     signup: ctx.config.signup,
-    signupAllowed: isSignupAllowed(ctx),
+    signupAllowed: await isSignupAllowed(ctx),
     passwordLogin: true,
     codeLogin: true,
     smtp: ctx.config.smtpUrl !== null,
   }
 }
 
-function assertSignupAllowed(ctx: AppContext): void {
-  if (isSignupAllowed(ctx)) return
+function signupClosed(ctx: AppContext): AppError {
   const why = ctx.config.signup === 'closed'
     ? 'Sign-up is closed on this server; ask its owner for an account'
     : 'Sign-up is closed: this server already has its owner account; ask the owner for an account (or to set SVC_SIGNUP=open)'
-  throw new AppError(403, 'forbidden', why)
+  return new AppError(403, 'forbidden', why)
 }
 
 /** Creates an account (policy permitting) and logs it in. */
@@ -49,8 +54,10 @@ export async function signup(ctx: AppContext, input: SignupInput): Promise<Login
   const { email, password, name, tokenName } = parseInput(SignupInput, input)
   // Checked before hashing so a refused sign-up is cheap, and again inside the insert
   // transaction so two concurrent first sign-ups cannot both become the owner.
-  assertSignupAllowed(ctx)
-  const user = await insertUser(ctx, { email, password, name }, () => assertSignupAllowed(ctx))
+  if (!(await isSignupAllowed(ctx))) throw signupClosed(ctx)
+  const user = await insertUser(ctx, { email, password, name }, () => {
+    if (!isSignupAllowedSync(ctx)) throw signupClosed(ctx)
+  })
   ctx.log.info('account created', { userId: user.id, email: user.email })
   return startLogin(ctx, user, { tokenName })
 }

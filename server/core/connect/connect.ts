@@ -18,15 +18,15 @@ export function themeOf(ctx: AppContext, appId: string): Theme {
 const definedOnly = (patch: object) => Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined))
 
 /** The theme of one of `userId`'s apps. */
-export function getTheme(ctx: AppContext, userId: string, appId: string): Theme {
-  requireOwnedApp(ctx, userId, appId)
+export async function getTheme(ctx: AppContext, userId: string, appId: string): Promise<Theme> {
+  await requireOwnedApp(ctx, userId, appId)
   return themeOf(ctx, appId)
 }
 
 /** Changes the theme; properties left out stay. */
-export function setTheme(ctx: AppContext, userId: string, appId: string, input: SetThemeInput): Theme {
+export async function setTheme(ctx: AppContext, userId: string, appId: string, input: SetThemeInput): Promise<Theme> {
   const patch = parseInput(setThemeSchema, input)
-  requireOwnedApp(ctx, userId, appId)
+  await requireOwnedApp(ctx, userId, appId)
   const theme = { ...themeOf(ctx, appId), ...definedOnly(patch) }
   const now = ctx.clock.now()
   const text = JSON.stringify(theme)
@@ -36,16 +36,16 @@ export function setTheme(ctx: AppContext, userId: string, appId: string, input: 
 }
 
 /** Back to the default theme. */
-export function resetTheme(ctx: AppContext, userId: string, appId: string): Theme {
-  requireOwnedApp(ctx, userId, appId)
+export async function resetTheme(ctx: AppContext, userId: string, appId: string): Promise<Theme> {
+  await requireOwnedApp(ctx, userId, appId)
   ctx.store.db.delete(connectThemes).where(eq(connectThemes.appId, appId)).run()
   ctx.changes.notify(appId, 'app')
   return { ...DEFAULT_THEME }
 }
 
 /** The stored theme with `input` applied but not saved, for previews. */
-export function previewTheme(ctx: AppContext, userId: string, appId: string, input: SetThemeInput = {}): Theme {
+export async function previewTheme(ctx: AppContext, userId: string, appId: string, input: SetThemeInput = {}): Promise<Theme> {
   const patch = parseInput(setThemeSchema, input)
-  requireOwnedApp(ctx, userId, appId)
+  await requireOwnedApp(ctx, userId, appId)
   return { ...themeOf(ctx, appId), ...definedOnly(patch) }
 }

@@ -49,15 +49,15 @@ export function expertCommentsOf(ctx: AppContext, appId: string): ExpertComment[
 }
 
 /** Profile and comments of one of `userId`'s apps. */
-export function getExpert(ctx: AppContext, userId: string, appId: string): Expert {
-  requireOwnedApp(ctx, userId, appId)
+export async function getExpert(ctx: AppContext, userId: string, appId: string): Promise<Expert> {
+  await requireOwnedApp(ctx, userId, appId)
   return { ...expertProfileOf(ctx, appId), comments: expertCommentsOf(ctx, appId) }
 }
 
 /** Changes the profile; properties left out stay, `avatarUrl: null` removes the picture. */
-export function setExpert(ctx: AppContext, userId: string, appId: string, input: SetExpertInput): Expert {
+export async function setExpert(ctx: AppContext, userId: string, appId: string, input: SetExpertInput): Promise<Expert> {
   const patch = parseInput(setExpertSchema, input)
-  requireOwnedApp(ctx, userId, appId)
+  await requireOwnedApp(ctx, userId, appId)
   const next = { ...expertProfileOf(ctx, appId), ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) }
   const now = ctx.clock.now()
   ctx.store.db
@@ -70,8 +70,8 @@ export function setExpert(ctx: AppContext, userId: string, appId: string, input:
 }
 
 /** The comments of one of `userId`'s apps. */
-export function listExpertComments(ctx: AppContext, userId: string, appId: string): { comments: ExpertComment[] } {
-  requireOwnedApp(ctx, userId, appId)
+export async function listExpertComments(ctx: AppContext, userId: string, appId: string): Promise<{ comments: ExpertComment[] }> {
+  await requireOwnedApp(ctx, userId, appId)
   return { comments: expertCommentsOf(ctx, appId) }
 }
 
@@ -82,9 +82,9 @@ function levelOf(ctx: AppContext, appId: string, scaleRef: string, levelKey: str
 }
 
 /** Sets the comment for one level of a scale (scale by id or key). */
-export function setExpertComment(ctx: AppContext, userId: string, appId: string, scaleRef: string, levelKey: string, input: SetCommentInput): ExpertComment {
+export async function setExpertComment(ctx: AppContext, userId: string, appId: string, scaleRef: string, levelKey: string, input: SetCommentInput): Promise<ExpertComment> {
   const { text } = parseInput(setCommentSchema, input)
-  requireOwnedApp(ctx, userId, appId)
+  await requireOwnedApp(ctx, userId, appId)
   const scale = levelOf(ctx, appId, scaleRef, levelKey)
   const now = ctx.clock.now()
   ctx.store.db
@@ -97,8 +97,8 @@ export function setExpertComment(ctx: AppContext, userId: string, appId: string,
 }
 
 /** Removes the comment for one level; 404 when there is none. */
-export function removeExpertComment(ctx: AppContext, userId: string, appId: string, scaleRef: string, levelKey: string): { deleted: true; scale: string; level: string } {
-  requireOwnedApp(ctx, userId, appId)
+export async function removeExpertComment(ctx: AppContext, userId: string, appId: string, scaleRef: string, levelKey: string): Promise<{ deleted: true; scale: string; level: string }> {
+  await requireOwnedApp(ctx, userId, appId)
   const scale = findScale(ctx, appId, scaleRef)
   const removed = ctx.store.db
     .delete(expertComments)

@@ -20,8 +20,8 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 }
 
 /** All records of one of `userId`'s apps as a download; `query.spam` picks which. */
-export function exportRecords(ctx: AppContext, userId: string, appId: string, query: { spam?: unknown }, format: ExportFormat): ExportDownload {
-  const app = requireOwnedApp(ctx, userId, appId)
+export async function exportRecords(ctx: AppContext, userId: string, appId: string, query: { spam?: unknown }, format: ExportFormat): Promise<ExportDownload> {
+  const app = await requireOwnedApp(ctx, userId, appId)
   const { spam } = parsePageQuery({ spam: query.spam })
   return {
     stream: exportStream(ctx, appId, spam, format),

@@ -39,21 +39,21 @@ function honeypotProblem(db: Queryable, appId: string, name: string): Problem[] 
 }
 
 /** The fields of one of `userId`'s apps, in position order. */
-export function listFields(ctx: AppContext, userId: string, appId: string): Field[] {
-  requireOwnedApp(ctx, userId, appId)
+export async function listFields(ctx: AppContext, userId: string, appId: string): Promise<Field[]> {
+  await requireOwnedApp(ctx, userId, appId)
   return fieldRowsOf(ctx.store.db, appId).map(toField)
 }
 
 /** One field, by id or name. */
-export function getField(ctx: AppContext, userId: string, appId: string, ref: string): Field {
-  requireOwnedApp(ctx, userId, appId)
+export async function getField(ctx: AppContext, userId: string, appId: string, ref: string): Promise<Field> {
+  await requireOwnedApp(ctx, userId, appId)
   return toField(findFieldRow(ctx.store.db, appId, ref))
 }
 
 /** Adds a field at the end of the app's field list. */
-export function addField(ctx: AppContext, userId: string, appId: string, input: CreateFieldInput): Field {
+export async function addField(ctx: AppContext, userId: string, appId: string, input: CreateFieldInput): Promise<Field> {
   const definition = parseInput(createFieldSchema, input)
-  requireOwnedApp(ctx, userId, appId)
+  await requireOwnedApp(ctx, userId, appId)
   const now = ctx.clock.now()
   const row = ctx.store.db.transaction(
     (tx) => {
@@ -97,9 +97,9 @@ function optionsAfter(row: FieldRow, type: FieldType, patch: { type?: FieldType;
  * others. The type may change: stored records keep the values they were sent with, so on
  * a published app whose records hold values in the field it takes `force: true` (409 otherwise).
  */
-export function updateField(ctx: AppContext, userId: string, appId: string, ref: string, input: UpdateFieldInput): Field {
+export async function updateField(ctx: AppContext, userId: string, appId: string, ref: string, input: UpdateFieldInput): Promise<Field> {
   const patch = parseInput(updateFieldSchema, input)
-  requireOwnedApp(ctx, userId, appId)
+  await requireOwnedApp(ctx, userId, appId)
   // Loads (and, if stale, catches up) the aggregates before the write lock is taken; the
   // guard inside then reads them from memory.
   if (patch.type !== undefined && !patch.force) loadStats(ctx, appId)
@@ -144,8 +144,8 @@ export function updateField(ctx: AppContext, userId: string, appId: string, ref:
 }
 
 /** Removes a field definition; values already stored under its name stay in the records. */
-export function removeField(ctx: AppContext, userId: string, appId: string, ref: string): { deleted: true; id: string } {
-  requireOwnedApp(ctx, userId, appId)
+export async function removeField(ctx: AppContext, userId: string, appId: string, ref: string): Promise<{ deleted: true; id: string }> {
+  await requireOwnedApp(ctx, userId, appId)
   const id = ctx.store.db.transaction(
     (tx) => {
       const row = findFieldRow(tx, appId, ref)

@@ -35,9 +35,9 @@ function orderProblems(rows: readonly FieldRow[], ids: readonly string[]): Probl
 }
 
 /** Puts all of an app's fields in the order of `ids`, which must name every field exactly once. */
-export function reorderFields(ctx: AppContext, userId: string, appId: string, input: ReorderFieldsInput): Field[] {
+export async function reorderFields(ctx: AppContext, userId: string, appId: string, input: ReorderFieldsInput): Promise<Field[]> {
   const { ids } = parseInput(reorderFieldsSchema, input)
-  requireOwnedApp(ctx, userId, appId)
+  await requireOwnedApp(ctx, userId, appId)
   const rows = ctx.store.db.transaction(
     (tx) => {
       const rows = fieldRowsOf(tx, appId)

@@ -92,15 +92,15 @@ export function removeRecords(ctx: AppContext, appId: string, ids: readonly stri
 }
 
 /** Deletes a selection of one of `userId`'s apps' records; ids not in the app are skipped. */
-export function deleteRecords(ctx: AppContext, userId: string, appId: string, input: DeleteRecordsInput): { deleted: number } {
+export async function deleteRecords(ctx: AppContext, userId: string, appId: string, input: DeleteRecordsInput): Promise<{ deleted: number }> {
   const { ids } = parseInput(deleteRecordsSchema, input)
-  requireOwnedApp(ctx, userId, appId)
+  await requireOwnedApp(ctx, userId, appId)
   return { deleted: removeRecords(ctx, appId, ids) }
 }
 
 /** Deletes one record; 404 when the app has no record with that id. */
-export function deleteRecord(ctx: AppContext, userId: string, appId: string, recordId: string): { deleted: 1 } {
-  requireOwnedApp(ctx, userId, appId)
+export async function deleteRecord(ctx: AppContext, userId: string, appId: string, recordId: string): Promise<{ deleted: 1 }> {
+  await requireOwnedApp(ctx, userId, appId)
   if (removeRecords(ctx, appId, [recordId]) === 0) throw notFound(`Record ${JSON.stringify(recordId)} in this app`)
   return { deleted: 1 }
 }

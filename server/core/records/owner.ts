@@ -11,14 +11,14 @@ import type { StoredRecord } from './shape.ts'
 import { recordStatements } from '../../db/sqlite/record-reads.ts'
 
 /** A page of one of `userId`'s apps; `query` holds the raw `page, size, spam, order` values. */
-export function listRecords(ctx: AppContext, userId: string, appId: string, query: Record<string, unknown> | URLSearchParams): RecordPage {
-  requireOwnedApp(ctx, userId, appId)
+export async function listRecords(ctx: AppContext, userId: string, appId: string, query: Record<string, unknown> | URLSearchParams): Promise<RecordPage> {
+  await requireOwnedApp(ctx, userId, appId)
   return readPage(ctx, appId, parsePageQuery(query, { allowOrder: true }))
 }
 
 /** One record of one of `userId`'s apps, spam or not; 404 when it is not in that app. */
-export function getRecord(ctx: AppContext, userId: string, appId: string, recordId: string): StoredRecord {
-  requireOwnedApp(ctx, userId, appId)
+export async function getRecord(ctx: AppContext, userId: string, appId: string, recordId: string): Promise<StoredRecord> {
+  await requireOwnedApp(ctx, userId, appId)
   const row = recordStatements(ctx.store).one.get({ appId, id: recordId })
   if (!row) throw notFound(`Record ${JSON.stringify(recordId)} in this app`)
   return row

@@ -44,15 +44,15 @@ function pageOf(ctx: AppContext, appId: string, id: string): ReportPage {
 }
 
 /** The pages of one of `userId`'s apps. */
-export function listReportPages(ctx: AppContext, userId: string, appId: string): { pages: ReportPage[] } {
-  requireOwnedApp(ctx, userId, appId)
+export async function listReportPages(ctx: AppContext, userId: string, appId: string): Promise<{ pages: ReportPage[] }> {
+  await requireOwnedApp(ctx, userId, appId)
   return { pages: reportPagesOf(ctx, appId) }
 }
 
 /** Adds an empty page (last, or at `position`). */
-export function addReportPage(ctx: AppContext, userId: string, appId: string, input: AddPageInput): ReportPage {
+export async function addReportPage(ctx: AppContext, userId: string, appId: string, input: AddPageInput): Promise<ReportPage> {
   const parsed = parseInput(addPageSchema, input)
-  requireOwnedApp(ctx, userId, appId)
+  await requireOwnedApp(ctx, userId, appId)
   const rows = pageRowsOf(ctx, appId)
   if (rows.length >= ASSESSMENT.maxReportPages) throw validationError([{ path: '', message: `a report can have at most ${ASSESSMENT.maxReportPages} pages` }])
   const now = ctx.clock.now()
@@ -64,9 +64,9 @@ export function addReportPage(ctx: AppContext, userId: string, appId: string, in
 }
 
 /** Renames or moves a page (by id or number). */
-export function updateReportPage(ctx: AppContext, userId: string, appId: string, ref: string, input: UpdatePageInput): ReportPage {
+export async function updateReportPage(ctx: AppContext, userId: string, appId: string, ref: string, input: UpdatePageInput): Promise<ReportPage> {
   const patch = parseInput(updatePageSchema, input)
-  requireOwnedApp(ctx, userId, appId)
+  await requireOwnedApp(ctx, userId, appId)
   const rows = pageRowsOf(ctx, appId)
   const { row, index } = findPage(rows, ref)
   ctx.store.db.update(reportPages).set({ title: patch.title, updatedAt: ctx.clock.now() }).where(eq(reportPages.id, row.id)).run()
@@ -76,8 +76,8 @@ export function updateReportPage(ctx: AppContext, userId: string, appId: string,
 }
 
 /** Removes a page and its sections. */
-export function removeReportPage(ctx: AppContext, userId: string, appId: string, ref: string): { deleted: true; id: string } {
-  requireOwnedApp(ctx, userId, appId)
+export async function removeReportPage(ctx: AppContext, userId: string, appId: string, ref: string): Promise<{ deleted: true; id: string }> {
+  await requireOwnedApp(ctx, userId, appId)
   const rows = pageRowsOf(ctx, appId)
   const { row, index } = findPage(rows, ref)
   ctx.store.db.delete(reportPages).where(eq(reportPages.id, row.id)).run()
@@ -106,9 +106,9 @@ function sectionFrom(ctx: AppContext, appId: string, input: ReturnType<typeof ad
 }
 
 /** Adds a section to a page (last, or at `position`). */
-export function addReportSection(ctx: AppContext, userId: string, appId: string, pageRef: string, input: AddSectionInput): ReportPage {
+export async function addReportSection(ctx: AppContext, userId: string, appId: string, pageRef: string, input: AddSectionInput): Promise<ReportPage> {
   const parsed = parseInput(addSectionSchema, input)
-  requireOwnedApp(ctx, userId, appId)
+  await requireOwnedApp(ctx, userId, appId)
   const { row } = findPage(pageRowsOf(ctx, appId), pageRef)
   const sections = sectionsOf(row)
   if (sections.length >= ASSESSMENT.maxSectionsPerPage) throw validationError([{ path: '', message: `a page can have at most ${ASSESSMENT.maxSectionsPerPage} sections` }])
@@ -120,8 +120,8 @@ export function addReportSection(ctx: AppContext, userId: string, appId: string,
 }
 
 /** Removes a section (by id, or 1-based number on its page). */
-export function removeReportSection(ctx: AppContext, userId: string, appId: string, pageRef: string, sectionRef: string): ReportPage {
-  requireOwnedApp(ctx, userId, appId)
+export async function removeReportSection(ctx: AppContext, userId: string, appId: string, pageRef: string, sectionRef: string): Promise<ReportPage> {
+  await requireOwnedApp(ctx, userId, appId)
   const { row } = findPage(pageRowsOf(ctx, appId), pageRef)
   const sections = sectionsOf(row)
   const byId = sections.findIndex((section) => section.id === sectionRef)

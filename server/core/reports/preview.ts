@@ -19,15 +19,15 @@ export interface ReportPreview {
 }
 
 /** The report of one of `userId`'s apps for the answers in `input.data`. */
-export function previewReport(ctx: AppContext, userId: string, appId: string, input: PreviewReportInput): ReportPreview {
+export async function previewReport(ctx: AppContext, userId: string, appId: string, input: PreviewReportInput): Promise<ReportPreview> {
   const { data, format } = parseInput(previewReportSchema, input)
-  const app = requireOwnedApp(ctx, userId, appId)
+  const app = await requireOwnedApp(ctx, userId, appId)
   const scores = scoreRecord(readScoringDefinition(ctx, appId), data)
   return { format, scores, model: buildReport(ctx, appId, app.name, data, scores) }
 }
 
 /** The report definition of one of `userId`'s apps (`report get`). */
-export function getReport(ctx: AppContext, userId: string, appId: string): { pages: ReportPage[] } {
-  requireOwnedApp(ctx, userId, appId)
+export async function getReport(ctx: AppContext, userId: string, appId: string): Promise<{ pages: ReportPage[] }> {
+  await requireOwnedApp(ctx, userId, appId)
   return { pages: reportPagesOf(ctx, appId) }
 }

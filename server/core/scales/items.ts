@@ -30,9 +30,9 @@ function save(ctx: AppContext, scale: ScaleRecord, patch: { items?: unknown; lev
 }
 
 /** Adds one item; a field can be an item of a scale once (409 otherwise). */
-export function addScaleItem(ctx: AppContext, userId: string, appId: string, ref: string, input: ScaleItemInput): Scale {
+export async function addScaleItem(ctx: AppContext, userId: string, appId: string, ref: string, input: ScaleItemInput): Promise<Scale> {
   const parsed = parseInput(scaleItemSchema, input)
-  requireOwnedApp(ctx, userId, appId)
+  await requireOwnedApp(ctx, userId, appId)
   const scale = findScale(ctx, appId, ref)
   const fields = fieldRowsOf(ctx.store.db, appId)
   const { items, problems } = resolveItems([parsed], fields, () => 'item')
@@ -47,8 +47,8 @@ export function addScaleItem(ctx: AppContext, userId: string, appId: string, ref
 }
 
 /** Removes the item of field `fieldRef` (id or name; an item whose field was deleted is named by the field id). */
-export function removeScaleItem(ctx: AppContext, userId: string, appId: string, ref: string, fieldRef: string): Scale {
-  requireOwnedApp(ctx, userId, appId)
+export async function removeScaleItem(ctx: AppContext, userId: string, appId: string, ref: string, fieldRef: string): Promise<Scale> {
+  await requireOwnedApp(ctx, userId, appId)
   const scale = findScale(ctx, appId, ref)
   const byName = fieldRowsOf(ctx.store.db, appId).find((field) => field.name === fieldRef)
   const index = scale.items.findIndex((item) => item.fieldId === fieldRef || item.fieldId === byName?.id)
@@ -64,11 +64,11 @@ const NEW_LEVEL_NEEDS = {
 } as const
 
 /** Adds level `key` or changes it (properties left out keep their value); overlaps are refused. */
-export function setScaleLevel(ctx: AppContext, userId: string, appId: string, ref: string, key: string, input: SetLevelInput): Scale {
+export async function setScaleLevel(ctx: AppContext, userId: string, appId: string, ref: string, key: string, input: SetLevelInput): Promise<Scale> {
   const parsed = parseInput(setLevelSchema, input)
   const keyCheck = scaleKeySchema.safeParse(key)
   if (!keyCheck.success) throw validationError([{ path: 'key', message: keyCheck.error.issues[0].message }])
-  requireOwnedApp(ctx, userId, appId)
+  await requireOwnedApp(ctx, userId, appId)
   const scale = findScale(ctx, appId, ref)
   const existing = scale.levels.find((level) => level.key === key)
   if (!existing) {
@@ -91,8 +91,8 @@ export function setScaleLevel(ctx: AppContext, userId: string, appId: string, re
 }
 
 /** Removes level `key` and the expert's comment on it. */
-export function removeScaleLevel(ctx: AppContext, userId: string, appId: string, ref: string, key: string): Scale {
-  requireOwnedApp(ctx, userId, appId)
+export async function removeScaleLevel(ctx: AppContext, userId: string, appId: string, ref: string, key: string): Promise<Scale> {
+  await requireOwnedApp(ctx, userId, appId)
   const scale = findScale(ctx, appId, ref)
   if (!scale.levels.some((level) => level.key === key)) throw notFound(`Level ${JSON.stringify(key)} in scale "${scale.key}"`)
   ctx.store.db.transaction(() => {

@@ -66,22 +66,22 @@ function assertKeyFree(ctx: AppContext, appId: string, key: string, exceptId?: s
 }
 
 /** The scales of one of `userId`'s apps, in order. */
-export function listScales(ctx: AppContext, userId: string, appId: string): { scales: Scale[] } {
-  requireOwnedApp(ctx, userId, appId)
+export async function listScales(ctx: AppContext, userId: string, appId: string): Promise<{ scales: Scale[] }> {
+  await requireOwnedApp(ctx, userId, appId)
   const fields = fieldRowsOf(ctx.store.db, appId)
   return { scales: scaleRecordsOf(ctx, appId).map((record) => toScale(record, fields)) }
 }
 
 /** One scale by id or key. */
-export function getScale(ctx: AppContext, userId: string, appId: string, ref: string): Scale {
-  requireOwnedApp(ctx, userId, appId)
+export async function getScale(ctx: AppContext, userId: string, appId: string, ref: string): Promise<Scale> {
+  await requireOwnedApp(ctx, userId, appId)
   return scaleView(ctx, appId, findScale(ctx, appId, ref).id)
 }
 
 /** Adds a scale at the end of the app's list. */
-export function createScale(ctx: AppContext, userId: string, appId: string, input: CreateScaleInput): Scale {
+export async function createScale(ctx: AppContext, userId: string, appId: string, input: CreateScaleInput): Promise<Scale> {
   const parsed = parseInput(createScaleSchema, input)
-  requireOwnedApp(ctx, userId, appId)
+  await requireOwnedApp(ctx, userId, appId)
   const count = ctx.store.db.select({ n: sql<number>`count(*)` }).from(scales).where(eq(scales.appId, appId)).get()?.n ?? 0
   if (count >= ASSESSMENT.maxScales) throw validationError([{ path: '', message: `an app can have at most ${ASSESSMENT.maxScales} scales` }])
   assertKeyFree(ctx, appId, parsed.key)
@@ -111,9 +111,9 @@ export function createScale(ctx: AppContext, userId: string, appId: string, inpu
 }
 
 /** Changes a scale; `items`/`levels` replace the whole list, other properties left out stay. */
-export function updateScale(ctx: AppContext, userId: string, appId: string, ref: string, input: UpdateScaleInput): Scale {
+export async function updateScale(ctx: AppContext, userId: string, appId: string, ref: string, input: UpdateScaleInput): Promise<Scale> {
   const patch = parseInput(updateScaleSchema, input)
-  requireOwnedApp(ctx, userId, appId)
+  await requireOwnedApp(ctx, userId, appId)
   const current = findScale(ctx, appId, ref)
   if (patch.key !== undefined) assertKeyFree(ctx, appId, patch.key, current.id)
   const method = patch.method ?? current.method
@@ -139,8 +139,8 @@ export function updateScale(ctx: AppContext, userId: string, appId: string, ref:
 }
 
 /** Removes a scale; its expert comments go with it (report sections naming it are skipped when rendering). */
-export function deleteScale(ctx: AppContext, userId: string, appId: string, ref: string): { deleted: true; id: string } {
-  requireOwnedApp(ctx, userId, appId)
+export async function deleteScale(ctx: AppContext, userId: string, appId: string, ref: string): Promise<{ deleted: true; id: string }> {
+  await requireOwnedApp(ctx, userId, appId)
   const current = findScale(ctx, appId, ref)
   ctx.store.db.delete(scales).where(eq(scales.id, current.id)).run()
   ctx.changes.notify(appId, 'app')

@@ -14,8 +14,8 @@ import { scoresColumn } from './stored.ts'
 const BATCH = 500
 
 /** Recomputes the stored scores of every record of one of `userId`'s apps with its current scales. */
-export function rescore(ctx: AppContext, userId: string, appId: string): { rescored: number } {
-  requireOwnedApp(ctx, userId, appId)
+export async function rescore(ctx: AppContext, userId: string, appId: string): Promise<{ rescored: number }> {
+  await requireOwnedApp(ctx, userId, appId)
   const definition = readScoringDefinition(ctx, appId)
   let after = 0
   let rescored = 0

@@ -11,7 +11,7 @@ import { hashSecret } from '../ids.ts'
 export type EndpointRow = typeof endpoints.$inferSelect & { ownerId: string }
 
 /** The endpoint whose current token is `token` (published or not), or undefined. */
-export function findEndpointByToken(ctx: AppContext, token: string): EndpointRow | undefined {
+export async function findEndpointByToken(ctx: AppContext, token: string): Promise<EndpointRow | undefined> {
   if (token.length < 16 || token.length > 128) return undefined
   return ctx.store.db
     .select({ ...getTableColumns(endpoints), ownerId: apps.ownerId })

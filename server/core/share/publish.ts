@@ -28,8 +28,8 @@ function updateEndpoint(ctx: AppContext, appId: string, changes: Partial<typeof 
 }
 
 /** Opens the endpoint to submissions (reads stay as the `reads` setting says), making its token on the first publish. Idempotent. */
-export function publish(ctx: AppContext, userId: string, appId: string): Share {
-  requireOwnedApp(ctx, userId, appId)
+export async function publish(ctx: AppContext, userId: string, appId: string): Promise<Share> {
+  await requireOwnedApp(ctx, userId, appId)
   const row = endpointRowOf(ctx, appId)
   if (row.published) return toShare(ctx, row)
   const token = row.tokenHash === null ? newTokenColumns(ctx) : {}
@@ -37,16 +37,16 @@ export function publish(ctx: AppContext, userId: string, appId: string): Share {
 }
 
 /** Closes the endpoint (it answers 404) but keeps its token for a later publish. Idempotent. */
-export function unpublish(ctx: AppContext, userId: string, appId: string): Share {
-  requireOwnedApp(ctx, userId, appId)
+export async function unpublish(ctx: AppContext, userId: string, appId: string): Promise<Share> {
+  await requireOwnedApp(ctx, userId, appId)
   const row = endpointRowOf(ctx, appId)
   if (!row.published) return toShare(ctx, row)
   return updateEndpoint(ctx, appId, { published: false })
 }
 
 /** Replaces the endpoint token; the old one is not found any more. Needs a token (a first publish). */
-export function rotateToken(ctx: AppContext, userId: string, appId: string): Share {
-  requireOwnedApp(ctx, userId, appId)
+export async function rotateToken(ctx: AppContext, userId: string, appId: string): Promise<Share> {
+  await requireOwnedApp(ctx, userId, appId)
   const row = endpointRowOf(ctx, appId)
   if (row.tokenHash === null) {
     throw new AppError(409, 'conflict', 'This app has no endpoint token to rotate yet; publish it first (POST /api/v3/apps/:id/share/publish)')

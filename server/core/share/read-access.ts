@@ -31,8 +31,8 @@ export function readsDisabledError(reads: ReadAccess, path: ReadPath): AppError 
 }
 
 /** True when `bearer` is a live access token of the endpoint's owner. */
-function isOwnersToken(ctx: AppContext, endpoint: ReadableEndpoint, bearer: string): boolean {
-  const verified = verifyAccessToken(ctx, bearer)
+async function isOwnersToken(ctx: AppContext, endpoint: ReadableEndpoint, bearer: string): Promise<boolean> {
+  const verified = await verifyAccessToken(ctx, bearer)
   return verified !== null && verified.userId === endpoint.ownerId
 }
 
@@ -40,8 +40,8 @@ function isOwnersToken(ctx: AppContext, endpoint: ReadableEndpoint, bearer: stri
  * Throws 403 `disabled` unless `path` is open to anyone or `bearer` (the token of an
  * `Authorization: Bearer` header, null without one) is the owner's access token.
  */
-export function requireReadAccess(ctx: AppContext, endpoint: ReadableEndpoint, path: ReadPath, bearer: string | null): void {
+export async function requireReadAccess(ctx: AppContext, endpoint: ReadableEndpoint, path: ReadPath, bearer: string | null): Promise<void> {
   if (openToAnyone(endpoint.reads, path)) return
-  if (bearer !== null && isOwnersToken(ctx, endpoint, bearer)) return
+  if (bearer !== null && (await isOwnersToken(ctx, endpoint, bearer))) return
   throw readsDisabledError(endpoint.reads, path)
 }

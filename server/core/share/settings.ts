@@ -14,8 +14,8 @@ import { httpOrigin, updateShareSchema, type UpdateShareInput } from './schemas.
 import { endpointRowOf, toShare, type Share } from './view.ts'
 
 /** The share settings of one of `userId`'s apps. */
-export function getShare(ctx: AppContext, userId: string, appId: string): Share {
-  requireOwnedApp(ctx, userId, appId)
+export async function getShare(ctx: AppContext, userId: string, appId: string): Promise<Share> {
+  await requireOwnedApp(ctx, userId, appId)
   return toShare(ctx, endpointRowOf(ctx, appId))
 }
 
@@ -23,9 +23,9 @@ export function getShare(ctx: AppContext, userId: string, appId: string): Share 
 const distinctOrigins = (raw: string[]): string[] => [...new Set(raw.map((url) => httpOrigin(url)!))]
 
 /** Changes share settings; properties left out stay as they are (`reads: true|false` mean `records|off`). */
-export function updateShare(ctx: AppContext, userId: string, appId: string, input: UpdateShareInput): Share {
+export async function updateShare(ctx: AppContext, userId: string, appId: string, input: UpdateShareInput): Promise<Share> {
   const patch = parseInput(updateShareSchema, input)
-  requireOwnedApp(ctx, userId, appId)
+  await requireOwnedApp(ctx, userId, appId)
   if (patch.honeypot !== undefined) {
     // A honeypot named like a real field would flag every honest submission as spam.
     const clash = ctx.store.db

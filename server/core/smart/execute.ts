@@ -26,16 +26,16 @@ export interface ExecuteResult {
   urls: AppUrls
 }
 
-function ownsApp(ctx: AppContext, userId: string, appId: string): boolean {
+async function ownsApp(ctx: AppContext, userId: string, appId: string): Promise<boolean> {
   return ctx.store.db.select({ id: apps.id }).from(apps).where(and(eq(apps.id, appId), eq(apps.ownerId, userId))).get() !== undefined
 }
 
 /** The app of an earlier run when it still exists, else a new one (and a fresh record). */
-function ensureApp(ctx: AppContext, userId: string, planId: string, plan: Plan, execution: Execution | null): { execution: Execution; created: boolean } {
-  if (execution?.appId && ownsApp(ctx, userId, execution.appId)) return { execution, created: false }
-  const app = createApp(ctx, userId, { name: plan.app.name, description: plan.app.description })
+async function ensureApp(ctx: AppContext, userId: string, planId: string, plan: Plan, execution: Execution | null): Promise<{ execution: Execution; created: boolean }> {
+  if (execution?.appId && (await ownsApp(ctx, userId, execution.appId))) return { execution, created: false }
+  const app = await createApp(ctx, userId, { name: plan.app.name, description: plan.app.description })
   const fresh: Execution = { appId: app.id, modules: {} }
-  saveExecution(ctx, planId, fresh)
+  await saveExecution(ctx, planId, fresh)
   return { execution: fresh, created: true }
 }
 
@@ -44,10 +44,10 @@ function ensureApp(ctx: AppContext, userId: string, planId: string, plan: Plan, 
  * by an earlier run is skipped unless it is the one named. `steps` exists for tests that
  * inject a failure.
  */
-export function executePlan(ctx: AppContext, userId: string, planId: string, input: ExecutePlanInput = {}, steps: Record<PlanModule, Step> = STEPS): ExecuteResult {
+export async function executePlan(ctx: AppContext, userId: string, planId: string, input: ExecutePlanInput = {}, steps: Record<PlanModule, Step> = STEPS): Promise<ExecuteResult> {
   const { module: only } = parseInput(executePlanSchema, input)
-  const stored = getPlan(ctx, userId, planId)
-  const { execution, created } = ensureApp(ctx, userId, planId, stored.plan, stored.execution)
+  const stored = await getPlan(ctx, userId, planId)
+  const { execution, created } = await ensureApp(ctx, userId, planId, stored.plan, stored.execution)
   const appId = execution.appId!
   const modules: ExecuteResult['modules'] = []
   for (const module of only ? [only] : PLAN_MODULES) {
@@ -57,15 +57,15 @@ export function executePlan(ctx: AppContext, userId: string, planId: string, inp
       continue
     }
     try {
-      const result = steps[module](ctx, userId, appId, stored.plan)
+      const result = await steps[module](ctx, userId, appId, stored.plan)
       execution.modules[module] = { status: 'done', ...result, at: new Date(ctx.clock.now()).toISOString() }
-      saveExecution(ctx, planId, execution)
+      await saveExecution(ctx, planId, execution)
       modules.push({ module, status: 'done', ...result })
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       const failed: ModuleOutcome = { status: 'failed', created: [], existing: [], error: message, at: new Date(ctx.clock.now()).toISOString() }
       execution.modules[module] = failed
-      saveExecution(ctx, planId, execution)
+      await saveExecution(ctx, planId, execution)
       if (!(error instanceof AppError)) throw error
       throw new AppError(error.status, error.type, `Executing the plan stopped at the ${module} module: ${message}. Fix the plan (PUT the plan) or the app, then execute again: finished modules are not repeated`, {
         module,
@@ -75,5 +75,5 @@ export function executePlan(ctx: AppContext, userId: string, planId: string, inp
       })
     }
   }
-  return { planId, appId, appCreated: created, modules, urls: appUrls(ctx, userId, appId) }
+  return { planId, appId, appCreated: created, modules, urls: await appUrls(ctx, userId, appId) }
 }

@@ -34,74 +34,74 @@ export interface Execution {
   modules: Partial<Record<PlanModule, ModuleOutcome>>
 }
 
-export type Step = (ctx: AppContext, userId: string, appId: string, plan: Plan) => StepResult
+export type Step = (ctx: AppContext, userId: string, appId: string, plan: Plan) => Promise<StepResult>
 
-const formStep: Step = (ctx, userId, appId, plan) => {
-  const have = new Set(listFields(ctx, userId, appId).map((field) => field.name))
+const formStep: Step = async (ctx, userId, appId, plan) => {
+  const have = new Set((await listFields(ctx, userId, appId)).map((field) => field.name))
   const result: StepResult = { created: [], existing: [] }
   for (const field of plan.form.fields) {
     if (have.has(field.name)) {
       result.existing.push(field.name)
       continue
     }
-    addField(ctx, userId, appId, { name: field.name, type: field.type, label: field.label, required: field.required, options: field.options })
+    await addField(ctx, userId, appId, { name: field.name, type: field.type, label: field.label, required: field.required, options: field.options })
     result.created.push(field.name)
   }
   return result
 }
 
-const scaleStep: Step = (ctx, userId, appId, plan) => {
-  const have = new Set(listScales(ctx, userId, appId).scales.map((scale) => scale.key))
+const scaleStep: Step = async (ctx, userId, appId, plan) => {
+  const have = new Set((await listScales(ctx, userId, appId)).scales.map((scale) => scale.key))
   const result: StepResult = { created: [], existing: [] }
   for (const scale of plan.scale.scales) {
     if (have.has(scale.key)) {
       result.existing.push(scale.key)
       continue
     }
-    createScale(ctx, userId, appId, scale)
+    await createScale(ctx, userId, appId, scale)
     result.created.push(scale.key)
   }
   return result
 }
 
-const reportStep: Step = (ctx, userId, appId, plan) => {
+const reportStep: Step = async (ctx, userId, appId, plan) => {
   const result: StepResult = { created: [], existing: [] }
-  plan.report.pages.forEach((page, index) => {
-    const pages = listReportPages(ctx, userId, appId).pages
+  for (const [index, page] of plan.report.pages.entries()) {
+    const pages = (await listReportPages(ctx, userId, appId)).pages
     // The page at the same place with the same title is ours from an earlier run.
     const found = pages[index]?.title === page.title ? pages[index] : undefined
-    const target = found ?? addReportPage(ctx, userId, appId, { title: page.title })
+    const target = found ?? (await addReportPage(ctx, userId, appId, { title: page.title }))
     const label = `page ${index + 1} "${page.title}"`
     ;(found ? result.existing : result.created).push(label)
-    page.sections.slice(target.sections.length).forEach((section, offset) => {
-      addReportSection(ctx, userId, appId, target.id, section)
+    for (const [offset, section] of page.sections.slice(target.sections.length).entries()) {
+      await addReportSection(ctx, userId, appId, target.id, section)
       result.created.push(`${label} section ${target.sections.length + offset + 1} (${section.type})`)
-    })
-  })
+    }
+  }
   return result
 }
 
-const expertStep: Step = (ctx, userId, appId, plan) => {
-  setExpert(ctx, userId, appId, plan.expert.profile)
-  const had = new Set(listExpertComments(ctx, userId, appId).comments.map((comment) => `${comment.scale}/${comment.level}`))
+const expertStep: Step = async (ctx, userId, appId, plan) => {
+  await setExpert(ctx, userId, appId, plan.expert.profile)
+  const had = new Set((await listExpertComments(ctx, userId, appId)).comments.map((comment) => `${comment.scale}/${comment.level}`))
   const result: StepResult = { created: ['profile'], existing: [] }
   for (const comment of plan.expert.commentary) {
     const key = `${comment.scale}/${comment.level}`
-    setExpertComment(ctx, userId, appId, comment.scale, comment.level, { text: comment.text })
+    await setExpertComment(ctx, userId, appId, comment.scale, comment.level, { text: comment.text })
     ;(had.has(key) ? result.existing : result.created).push(`comment ${key}`)
   }
   return result
 }
 
-const connectStep: Step = (ctx, userId, appId, plan) => {
-  setTheme(ctx, userId, appId, plan.connect.theme)
+const connectStep: Step = async (ctx, userId, appId, plan) => {
+  await setTheme(ctx, userId, appId, plan.connect.theme)
   return { created: ['theme'], existing: [] }
 }
 
-const shareStep: Step = (ctx, userId, appId, plan) => {
+const shareStep: Step = async (ctx, userId, appId, plan) => {
   if (!plan.share.publish) return { created: [], existing: [] }
-  if (getShare(ctx, userId, appId).published) return { created: [], existing: ['published'] }
-  publish(ctx, userId, appId)
+  if ((await getShare(ctx, userId, appId)).published) return { created: [], existing: ['published'] }
+  await publish(ctx, userId, appId)
   return { created: ['published'], existing: [] }
 }
 

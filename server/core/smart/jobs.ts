@@ -98,7 +98,7 @@ async function run(ctx: AppContext, userId: string, jobId: string, planner: Plan
     const { plan, madeBy } = await runPlanner(ctx.config, planner, instruction, signal, (stage, percent, message) => addMessage(ctx, jobId, stage, percent, message))
     if (signal.aborted) return
     addMessage(ctx, jobId, 'saving', 90, 'Saving the plan')
-    const planId = savePlan(ctx, userId, madeBy, plan)
+    const planId = await savePlan(ctx, userId, madeBy, plan)
     finish(ctx, jobId, { status: 'succeeded', stage: 'done', percent: 100, planId }, `Plan ${planId} is ready: ${plan.form.fields.length} questions, ${plan.scale.scales.length} dimension(s)`)
   } catch (error) {
     if (signal.aborted) return
@@ -131,7 +131,7 @@ export async function startPlanning(ctx: AppContext, userId: string, input: Star
   return { jobId, status: row.status as JobStatus, planId: row.planId }
 }
 
-function requireOwnedJob(ctx: AppContext, userId: string, jobId: string): JobRow {
+async function requireOwnedJob(ctx: AppContext, userId: string, jobId: string): Promise<JobRow> {
   const row = ctx.store.db.select().from(smartJobs).where(and(eq(smartJobs.id, jobId), eq(smartJobs.ownerId, userId))).get()
   if (!row) throw notFound('Job')
   if (!FINISHED.includes(row.status as JobStatus) && !running(ctx).has(jobId)) {
@@ -142,11 +142,11 @@ function requireOwnedJob(ctx: AppContext, userId: string, jobId: string): JobRow
 }
 
 /** Status and progress of one of `userId`'s jobs. */
-export const getJob = (ctx: AppContext, userId: string, jobId: string): Job => toJob(requireOwnedJob(ctx, userId, jobId))
+export const getJob = async (ctx: AppContext, userId: string, jobId: string): Promise<Job> => toJob(await requireOwnedJob(ctx, userId, jobId))
 
 /** Cancels a queued or running job; 409 when it has already finished. */
-export function cancelJob(ctx: AppContext, userId: string, jobId: string): Job {
-  const row = requireOwnedJob(ctx, userId, jobId)
+export async function cancelJob(ctx: AppContext, userId: string, jobId: string): Promise<Job> {
+  const row = await requireOwnedJob(ctx, userId, jobId)
   if (FINISHED.includes(row.status as JobStatus)) {
     throw new AppError(409, 'conflict', `The job has already ${row.status === 'succeeded' ? 'succeeded' : row.status === 'failed' ? 'failed' : 'been cancelled'}; nothing to cancel`)
   }

@@ -53,14 +53,14 @@ function toStoredPlan(row: PlanRow): StoredPlan {
 }
 
 /** The plan row `planId` when `userId` owns it; 404 otherwise. */
-export function requireOwnedPlan(ctx: AppContext, userId: string, planId: string): PlanRow {
+export async function requireOwnedPlan(ctx: AppContext, userId: string, planId: string): Promise<PlanRow> {
   const row = ctx.store.db.select().from(smartPlans).where(and(eq(smartPlans.id, planId), eq(smartPlans.ownerId, userId))).get()
   if (!row) throw notFound('Plan')
   return row
 }
 
 /** Stores a valid plan made by `planner`; returns its id. */
-export function savePlan(ctx: AppContext, userId: string, planner: PlannerName, plan: Plan): string {
+export async function savePlan(ctx: AppContext, userId: string, planner: PlannerName, plan: Plan): Promise<string> {
   const id = newId()
   const now = ctx.clock.now()
   ctx.store.db.insert(smartPlans).values({ id, ownerId: userId, planner, plan: JSON.stringify(plan), createdAt: now, updatedAt: now }).run()
@@ -68,10 +68,10 @@ export function savePlan(ctx: AppContext, userId: string, planner: PlannerName, 
 }
 
 /** One of `userId`'s plans. */
-export const getPlan = (ctx: AppContext, userId: string, planId: string): StoredPlan => toStoredPlan(requireOwnedPlan(ctx, userId, planId))
+export const getPlan = async (ctx: AppContext, userId: string, planId: string): Promise<StoredPlan> => toStoredPlan(await requireOwnedPlan(ctx, userId, planId))
 
 /** `userId`'s plans, newest first. */
-export function listPlans(ctx: AppContext, userId: string): PlanSummary[] {
+export async function listPlans(ctx: AppContext, userId: string): Promise<PlanSummary[]> {
   const rows = ctx.store.db.select().from(smartPlans).where(eq(smartPlans.ownerId, userId)).orderBy(desc(smartPlans.createdAt), desc(smartPlans.id)).all()
   return rows.map((row) => {
     const stored = toStoredPlan(row)
@@ -94,8 +94,8 @@ export function listPlans(ctx: AppContext, userId: string): PlanSummary[] {
  * valid. An executed plan keeps its app but forgets which modules are done, so the next
  * execute runs every step again and adds what the edit added (steps never duplicate).
  */
-export function updatePlan(ctx: AppContext, userId: string, planId: string, input: unknown): StoredPlan {
-  const row = requireOwnedPlan(ctx, userId, planId)
+export async function updatePlan(ctx: AppContext, userId: string, planId: string, input: unknown): Promise<StoredPlan> {
+  const row = await requireOwnedPlan(ctx, userId, planId)
   const plan = requireValidPlan(input)
   const previous = row.execution === null ? null : (JSON.parse(row.execution) as Execution)
   const execution = previous === null ? null : JSON.stringify({ appId: previous.appId, modules: {} } satisfies Execution)
@@ -104,14 +104,14 @@ export function updatePlan(ctx: AppContext, userId: string, planId: string, inpu
 }
 
 /** Checks the stored plan, or `input.plan` without saving it. */
-export function validatePlan(ctx: AppContext, userId: string, planId: string, input: ValidatePlanInput = {}): { valid: boolean; problems: Problem[] } {
+export async function validatePlan(ctx: AppContext, userId: string, planId: string, input: ValidatePlanInput = {}): Promise<{ valid: boolean; problems: Problem[] }> {
   const { plan } = parseInput(validatePlanSchema, input)
-  const row = requireOwnedPlan(ctx, userId, planId)
+  const row = await requireOwnedPlan(ctx, userId, planId)
   const { problems } = checkPlan(plan === undefined ? JSON.parse(row.plan) : plan)
   return { valid: problems.length === 0, problems }
 }
 
 /** Records what executing a plan has done so far. */
-export function saveExecution(ctx: AppContext, planId: string, execution: Execution): void {
+export async function saveExecution(ctx: AppContext, planId: string, execution: Execution): Promise<void> {
   ctx.store.db.update(smartPlans).set({ execution: JSON.stringify(execution), updatedAt: ctx.clock.now() }).where(eq(smartPlans.id, planId)).run()
 }

@@ -17,24 +17,24 @@ import { deleteOtherSessions } from '../auth/sessions.ts'
 import { AppError, notFound, validationError } from '../errors.ts'
 import { deleteUserRow, findUserById, normalizeEmail, setPasswordHash, toPublicUser, updateUser, type PublicUser, type UserRow } from './users.ts'
 
-function requireUser(ctx: AppContext, userId: string): UserRow {
-  const user = findUserById(ctx, userId)
+async function requireUser(ctx: AppContext, userId: string): Promise<UserRow> {
+  const user = await findUserById(ctx, userId)
   if (!user) throw notFound('Account')
   return user
 }
 
 /** The account as the API shows it. */
-export function getProfile(ctx: AppContext, userId: string): PublicUser {
-  return toPublicUser(requireUser(ctx, userId))
+export async function getProfile(ctx: AppContext, userId: string): Promise<PublicUser> {
+  return toPublicUser(await requireUser(ctx, userId))
 }
 
 /** Changes the display name and/or e-mail (409 when another account has that e-mail). */
-export function updateProfile(ctx: AppContext, userId: string, input: ProfileUpdateInput): PublicUser {
+export async function updateProfile(ctx: AppContext, userId: string, input: ProfileUpdateInput): Promise<PublicUser> {
   const changes = parseInput(ProfileUpdateInput, input)
-  const before = requireUser(ctx, userId)
-  const after = updateUser(ctx, userId, changes)
+  const before = await requireUser(ctx, userId)
+  const after = await updateUser(ctx, userId, changes)
   // A code mailed to the old address must not log in to the account any more.
-  if (after.email !== before.email) forgetEmailCode(ctx, before.email)
+  if (after.email !== before.email) await forgetEmailCode(ctx, before.email)
   return toPublicUser(after)
 }
 
@@ -49,7 +49,7 @@ export async function changePassword(
   keepSession: string | null = null,
 ): Promise<{ changed: true }> {
   const { currentPassword, newPassword } = parseInput(PasswordChangeInput, input)
-  const user = requireUser(ctx, userId)
+  const user = await requireUser(ctx, userId)
   if (user.passwordHash !== null) {
     if (currentPassword === undefined) {
       throw validationError([{ path: 'currentPassword', message: 'is required: this account has a password, give the current one' }])
@@ -58,8 +58,8 @@ export async function changePassword(
       throw new AppError(403, 'forbidden', 'The current password is wrong; the password was not changed')
     }
   }
-  setPasswordHash(ctx, userId, await hashPassword(newPassword))
-  deleteOtherSessions(ctx, userId, keepSession)
+  await setPasswordHash(ctx, userId, await hashPassword(newPassword))
+  await deleteOtherSessions(ctx, userId, keepSession)
   return { changed: true }
 }
 
@@ -67,17 +67,17 @@ export async function changePassword(
  * Deletes the account once `confirm` repeats its e-mail. Foreign keys cascade to its apps
  * (fields, endpoints, records, stats), access tokens and sessions.
  */
-export function deleteAccount(ctx: AppContext, userId: string, input: AccountDeleteInput): { deleted: true } {
+export async function deleteAccount(ctx: AppContext, userId: string, input: AccountDeleteInput): Promise<{ deleted: true }> {
   const { confirm } = parseInput(AccountDeleteInput, input)
-  const user = requireUser(ctx, userId)
+  const user = await requireUser(ctx, userId)
   if (normalizeEmail(confirm) !== user.email) {
     throw validationError([{ path: 'confirm', message: `must be this account's e-mail address (${user.email}) to confirm the deletion` }])
   }
   const owned = ctx.store.db.select({ id: apps.id }).from(apps).where(eq(apps.ownerId, userId)).all()
   // Caches on the collection path drop these apps before their rows disappear.
   for (const app of owned) ctx.changes.notify(app.id, 'deleted')
-  deleteUserRow(ctx, userId)
-  forgetEmailCode(ctx, user.email)
+  await deleteUserRow(ctx, userId)
+  await forgetEmailCode(ctx, user.email)
   ctx.log.info('account deleted', { userId, apps: owned.length })
   return { deleted: true }
 }

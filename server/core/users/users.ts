@@ -54,7 +54,7 @@ export async function insertUser(
       createdAt: now,
       updatedAt: now,
     }
-    if (findUserByEmail(ctx, row.email)) {
+    if (findUserByEmailSync(ctx, row.email)) {
       throw new AppError(409, 'conflict', `An account with e-mail ${row.email} already exists; log in instead`)
     }
     ctx.store.db.insert(users).values(row).run()
@@ -63,12 +63,12 @@ export async function insertUser(
 }
 
 /** Changes name and/or e-mail; 409 when another account has the e-mail. Returns the new row. */
-export function updateUser(ctx: AppContext, id: string, changes: { name?: string; email?: string }): UserRow {
+export async function updateUser(ctx: AppContext, id: string, changes: { name?: string; email?: string }): Promise<UserRow> {
   return ctx.store.db.transaction(() => {
-    const current = findUserById(ctx, id)
+    const current = findUserByIdSync(ctx, id)
     if (!current) throw notFound('Account')
     const email = changes.email === undefined ? current.email : normalizeEmail(changes.email)
-    if (email !== current.email && findUserByEmail(ctx, email)) {
+    if (email !== current.email && findUserByEmailSync(ctx, email)) {
       throw new AppError(409, 'conflict', `Another account already uses e-mail ${email}; choose a different address`)
     }
     const row: UserRow = { ...current, email, name: changes.name?.trim() ?? current.name, updatedAt: ctx.clock.now() }
@@ -78,26 +78,41 @@ export function updateUser(ctx: AppContext, id: string, changes: { name?: string
 }
 
 /** Stores a new password hash (already hashed by the caller). */
-export function setPasswordHash(ctx: AppContext, id: string, passwordHash: string): void {
+export async function setPasswordHash(ctx: AppContext, id: string, passwordHash: string): Promise<void> {
   ctx.store.db.update(users).set({ passwordHash, updatedAt: ctx.clock.now() }).where(eq(users.id, id)).run()
 }
 
 /** Deletes the account; foreign keys cascade to its apps, their data, tokens and sessions. */
-export function deleteUserRow(ctx: AppContext, id: string): void {
+export async function deleteUserRow(ctx: AppContext, id: string): Promise<void> {
   ctx.store.db.delete(users).where(eq(users.id, id)).run()
 }
 
 /** The account with this e-mail (normalized first), if any. */
-export function findUserByEmail(ctx: AppContext, email: string): UserRow | undefined {
+export async function findUserByEmail(ctx: AppContext, email: string): Promise<UserRow | undefined> {
+  return findUserByEmailSync(ctx, email)
+}
+
+/** `findUserByEmail` for code inside a synchronous SQLite write transaction (which must not await). */
+export function findUserByEmailSync(ctx: AppContext, email: string): UserRow | undefined {
   return ctx.store.db.select().from(users).where(eq(users.email, normalizeEmail(email))).get()
 }
 
 /** The account with this id, if any. */
-export function findUserById(ctx: AppContext, id: string): UserRow | undefined {
+export async function findUserById(ctx: AppContext, id: string): Promise<UserRow | undefined> {
+  return findUserByIdSync(ctx, id)
+}
+
+/** `findUserById` inside a synchronous write transaction. */
+function findUserByIdSync(ctx: AppContext, id: string): UserRow | undefined {
   return ctx.store.db.select().from(users).where(eq(users.id, id)).get()
 }
 
 /** Number of accounts; the signup policy `first` allows sign-up only while this is 0. */
-export function countUsers(ctx: AppContext): number {
+export async function countUsers(ctx: AppContext): Promise<number> {
+  return countUsersSync(ctx)
+}
+
+/** `countUsers` inside a synchronous write transaction (the signup guard). */
+export function countUsersSync(ctx: AppContext): number {
   return ctx.store.sqlite.query<{ n: number }, []>('SELECT count(*) AS n FROM users').get()?.n ?? 0
 }

@@ -77,7 +77,7 @@ export async function readFormPairs(ctx: AppContext, request: Request): Promise<
  * (server/http/fast-routes.ts); `headers` receives Retry-After when the rate limit refuses.
  */
 export async function ingestOne(ctx: AppContext, writer: Writer, token: string, request: Request, headers: Record<string, string>): Promise<string> {
-  const endpoint = resolveEndpoint(ctx, token, 'write', headers)
+  const endpoint = await resolveEndpoint(ctx, token, 'write', headers)
   const body = await readJson(ctx, request)
   const prepared = prepareRecord(fieldsOf(ctx, endpoint.appId), settingsOf(ctx, endpoint), toSubmission(body))
   const [id] = await writer.write(endpoint.appId, [prepared])
@@ -97,7 +97,7 @@ export const shareIngestRoutes = (ctx: AppContext) => {
     .post(
       `${SHARE_PREFIX}/:token/form`,
       async ({ params, request, set }) => {
-        const endpoint = resolveEndpoint(ctx, params.token, 'write', set.headers as Record<string, string>)
+        const endpoint = await resolveEndpoint(ctx, params.token, 'write', set.headers as Record<string, string>)
         const pairs = await readFormPairs(ctx, request)
         const fields = fieldsOf(ctx, endpoint.appId)
         const submission = formSubmission(pairs, fields, endpoint.honeypot)
@@ -112,7 +112,7 @@ export const shareIngestRoutes = (ctx: AppContext) => {
     .post(
       `${SHARE_PREFIX}/:token/batch`,
       async ({ params, request, set }) => {
-        const endpoint = resolveEndpoint(ctx, params.token, 'write', set.headers as Record<string, string>)
+        const endpoint = await resolveEndpoint(ctx, params.token, 'write', set.headers as Record<string, string>)
         const body = await readJson(ctx, request)
         const prepared = prepareBatch(fieldsOf(ctx, endpoint.appId), settingsOf(ctx, endpoint), body)
         const ids = await writer.write(endpoint.appId, prepared)

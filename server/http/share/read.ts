@@ -28,13 +28,13 @@ const JSON_TYPE = 'application/json; charset=utf-8'
  * The published endpoint of `token` for a help page, or the same 404 as every share route.
  * Help is served whatever the switches say (it reports them), and is not rate limited.
  */
-function endpointForHelp(ctx: AppContext, token: string): EndpointRow {
-  const endpoint = findEndpointByToken(ctx, token)
+async function endpointForHelp(ctx: AppContext, token: string): Promise<EndpointRow> {
+  const endpoint = await findEndpointByToken(ctx, token)
   if (endpoint?.published) return endpoint
   // Unknown or unpublished: the shared resolver throws the 404 every share route answers
   // (switch and rate-limit checks come after that, so they are never reached here).
   try {
-    resolveEndpoint(ctx, token, 'query')
+    await resolveEndpoint(ctx, token, 'query')
   } catch (error) {
     if (error instanceof AppError && error.status === 404) throw error
   }
@@ -52,8 +52,8 @@ function markdown(text: string, headers: Record<string, string | number>): Respo
 }
 
 /** The Markdown of GET /<token>/summary?help (help answers whatever `reads` says). */
-export function summaryHelpResponse(ctx: AppContext, token: string, headers: Record<string, string | number> = {}): Response {
-  const endpoint = endpointForHelp(ctx, token)
+export async function summaryHelpResponse(ctx: AppContext, token: string, headers: Record<string, string | number> = {}): Promise<Response> {
+  const endpoint = await endpointForHelp(ctx, token)
   return markdown(summaryHelp(helpInput(ctx, endpoint, token)), headers)
 }
 
@@ -62,8 +62,8 @@ export const shareReadRoutes = (ctx: AppContext) =>
     .use(shareCors())
     .get(
       '/:token',
-      ({ params, query, set }) => {
-        const endpoint = endpointForHelp(ctx, params.token)
+      async ({ params, query, set }) => {
+        const endpoint = await endpointForHelp(ctx, params.token)
         if (!hasHelp(query)) {
           const url = `${ctx.config.baseUrl}/api/v3/share/${params.token}`
           set.headers.allow = 'GET, POST, OPTIONS'
@@ -75,9 +75,9 @@ export const shareReadRoutes = (ctx: AppContext) =>
     )
     .get(
       '/:token/query',
-      ({ params, query, request, set }) => {
-        if (hasHelp(query)) return markdown(queryHelp(helpInput(ctx, endpointForHelp(ctx, params.token), params.token)), set.headers)
-        const endpoint = resolveEndpoint(ctx, params.token, 'query', set.headers as Record<string, string>, readerToken(request))
+      async ({ params, query, request, set }) => {
+        if (hasHelp(query)) return markdown(queryHelp(helpInput(ctx, await endpointForHelp(ctx, params.token), params.token)), set.headers)
+        const endpoint = await resolveEndpoint(ctx, params.token, 'query', set.headers as Record<string, string>, readerToken(request))
         const page = readPage(ctx, endpoint.appId, parsePageQuery(new URL(request.url).searchParams))
         const response = new Response(pageJson(page), { headers: set.headers as Record<string, string> })
         response.headers.set('content-type', JSON_TYPE)

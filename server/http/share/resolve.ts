@@ -44,6 +44,8 @@ interface Resolver {
   byToken: Map<string, ShareEndpoint>
   tokensByApp: Map<string, Set<string>>
   limiter: RateLimiter
+  /** Counts the changes that drop cached endpoints, so a load that a change overtook is not cached. */
+  changes: number
 }
 
 const resolvers = new WeakMap<AppContext, Resolver>()
@@ -54,17 +56,17 @@ const bucketOf = (appId: string, mode: ShareMode) => `${appId}:${mode === 'write
 function resolverOf(ctx: AppContext): Resolver {
   let resolver = resolvers.get(ctx)
   if (!resolver) {
-    const byToken = new Map<string, ShareEndpoint>()
-    const tokensByApp = new Map<string, Set<string>>()
-    const limiter = createRateLimiter(ctx.clock)
+    const created: Resolver = { byToken: new Map(), tokensByApp: new Map(), limiter: createRateLimiter(ctx.clock), changes: 0 }
+    const { byToken, tokensByApp, limiter } = created
     ctx.changes.subscribe((appId, kind) => {
       if (kind === 'records' || kind === 'fields') return
+      created.changes++
       for (const token of tokensByApp.get(appId) ?? []) byToken.delete(token)
       tokensByApp.delete(appId)
       limiter.reset(bucketOf(appId, 'write'))
       limiter.reset(bucketOf(appId, 'query'))
     })
-    resolver = { byToken, tokensByApp, limiter }
+    resolver = created
     resolvers.set(ctx, resolver)
   }
   return resolver
@@ -80,8 +82,8 @@ function effectiveRateLimit(ctx: AppContext, raw: string | null): RateLimit | nu
   }
 }
 
-function load(ctx: AppContext, token: string): ShareEndpoint | undefined {
-  const row = findEndpointByToken(ctx, token)
+async function load(ctx: AppContext, token: string): Promise<ShareEndpoint | undefined> {
+  const row = await findEndpointByToken(ctx, token)
   if (!row) return undefined
   let redirectOrigins: string[] = []
   try {
@@ -109,13 +111,16 @@ function load(ctx: AppContext, token: string): ShareEndpoint | undefined {
  * response headers, e.g. Elysia's `set.headers`) get `Retry-After`. Reads pass `bearer`
  * (see `readerToken`): the owner's access token reads whatever `reads` says.
  */
-export function resolveEndpoint(ctx: AppContext, token: string, mode: ShareMode, headers?: Record<string, string>, bearer: string | null = null): ShareEndpoint {
+export async function resolveEndpoint(ctx: AppContext, token: string, mode: ShareMode, headers?: Record<string, string>, bearer: string | null = null): Promise<ShareEndpoint> {
   const resolver = resolverOf(ctx)
   // Elysia hands over null for a path segment that is not valid percent-encoding.
   let endpoint = typeof token === 'string' ? resolver.byToken.get(token) : undefined
   if (!endpoint && typeof token === 'string') {
-    endpoint = load(ctx, token)
-    if (endpoint) {
+    const changes = resolver.changes
+    endpoint = await load(ctx, token)
+    // A change announced while the row was being read may have made it stale: use it for
+    // this request (it was current when read) but do not keep it.
+    if (endpoint && resolver.changes === changes) {
       resolver.byToken.set(token, endpoint)
       let tokens = resolver.tokensByApp.get(endpoint.appId)
       if (!tokens) resolver.tokensByApp.set(endpoint.appId, (tokens = new Set()))
@@ -128,7 +133,7 @@ export function resolveEndpoint(ctx: AppContext, token: string, mode: ShareMode,
   if (mode === 'write' && !endpoint.service) {
     throw new AppError(403, 'disabled', 'Writes are switched off for this endpoint (service switch); the owner can turn them on in the share settings')
   }
-  if (mode !== 'write') requireReadAccess(ctx, endpoint, mode, bearer)
+  if (mode !== 'write') await requireReadAccess(ctx, endpoint, mode, bearer)
   if (endpoint.rateLimit) {
     const taken = resolver.limiter.take(bucketOf(endpoint.appId, mode), endpoint.rateLimit)
     if (!taken.ok) {

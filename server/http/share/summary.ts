@@ -25,11 +25,11 @@ export const summaryRoutes = (ctx: AppContext) =>
     .use(authGuard(ctx))
     .get(
       `${SHARE_PREFIX}/:token/summary`,
-      ({ params, query, request, set }) => {
+      async ({ params, query, request, set }) => {
         const headers = set.headers as Record<string, string>
         // An undecodable token arrives as null: '' is simply not found.
-        if (Object.hasOwn(query, 'help')) return summaryHelpResponse(ctx, params.token ?? '', headers)
-        const endpoint = resolveEndpoint(ctx, params.token, 'summary', headers, readerToken(request))
+        if (Object.hasOwn(query, 'help')) return await summaryHelpResponse(ctx, params.token ?? '', headers)
+        const endpoint = await resolveEndpoint(ctx, params.token, 'summary', headers, readerToken(request))
         return json(getSummary(ctx, endpoint.appId, spamOf(query)))
       },
       {
@@ -43,8 +43,8 @@ export const summaryRoutes = (ctx: AppContext) =>
     )
     .get(
       '/api/v3/apps/:id/summary',
-      ({ principal, params, query }) => {
-        requireOwnedApp(ctx, principal.user.id, params.id)
+      async ({ principal, params, query }) => {
+        await requireOwnedApp(ctx, principal.user.id, params.id)
         return json(getSummary(ctx, params.id, spamOf(query)))
       },
       { auth: true, detail: { summary: 'Aggregates over the app\'s records, even when public reads are off', tags: ['records'], security: [{ accessToken: [] }] } },

@@ -8,9 +8,9 @@ import { testContext } from '../../support/context.ts'
 import { makeUser } from '../../support/users.ts'
 
 /** The AppError `run` throws, for comparing type, status, message and details at once. */
-function thrown(run: () => unknown): { status: number; type: string; message: string; details?: unknown } {
+async function thrown(run: () => unknown): Promise<{ status: number; type: string; message: string; details?: unknown }> {
   try {
-    run()
+    await run()
   } catch (error) {
     if (!(error instanceof AppError)) throw error
     return { status: error.status, type: error.type, message: error.message, details: error.details }
@@ -24,7 +24,7 @@ describe('apps core', () => {
     const { user } = await makeUser(ctx)
     // Without the counters table the third insert fails: nothing of the app may remain.
     ctx.store.sqlite.run('DROP TABLE app_stats')
-    expect(() => createApp(ctx, user.id, { name: 'Survey' })).toThrow()
+    await expect(createApp(ctx, user.id, { name: 'Survey' })).rejects.toThrow()
     expect(ctx.store.db.select().from(apps).all()).toEqual([])
     expect(ctx.store.db.select().from(endpoints).all()).toEqual([])
   })
@@ -32,7 +32,7 @@ describe('apps core', () => {
   test('core validates input itself, listing every problem, for callers that skip HTTP', async () => {
     const { ctx } = testContext()
     const { user } = await makeUser(ctx)
-    expect(thrown(() => createApp(ctx, user.id, { name: ' ', description: 3 as unknown as string }))).toEqual({
+    expect(await thrown(() => createApp(ctx, user.id, { name: ' ', description: 3 as unknown as string }))).toEqual({
       status: 422,
       type: 'validation',
       message: '2 problems: name: cannot be empty; description: must be a string',
@@ -43,7 +43,7 @@ describe('apps core', () => {
         ],
       },
     })
-    expect(thrown(() => createApp(ctx, user.id, null as never))).toEqual({
+    expect(await thrown(() => createApp(ctx, user.id, null as never))).toEqual({
       status: 422,
       type: 'validation',
       message: 'the body must be a JSON object',
@@ -55,21 +55,21 @@ describe('apps core', () => {
     const { ctx } = testContext()
     const owner = await makeUser(ctx)
     const stranger = await makeUser(ctx)
-    const app = createApp(ctx, owner.user.id, { name: 'Mine' })
+    const app = await createApp(ctx, owner.user.id, { name: 'Mine' })
     const notFound = { status: 404, type: 'not_found', message: 'App not found', details: undefined }
-    expect(thrown(() => requireOwnedApp(ctx, stranger.user.id, app.id))).toEqual(notFound)
-    expect(thrown(() => getApp(ctx, stranger.user.id, app.id))).toEqual(notFound)
-    expect(thrown(() => updateApp(ctx, stranger.user.id, app.id, { name: 'x' }))).toEqual(notFound)
-    expect(thrown(() => deleteApp(ctx, stranger.user.id, app.id))).toEqual(notFound)
-    expect(thrown(() => appUrls(ctx, stranger.user.id, app.id))).toEqual(notFound)
-    expect(listApps(ctx, stranger.user.id)).toEqual([])
-    expect(requireOwnedApp(ctx, owner.user.id, app.id)).toMatchObject({ id: app.id, ownerId: owner.user.id, name: 'Mine' })
+    expect(await thrown(() => requireOwnedApp(ctx, stranger.user.id, app.id))).toEqual(notFound)
+    expect(await thrown(() => getApp(ctx, stranger.user.id, app.id))).toEqual(notFound)
+    expect(await thrown(() => updateApp(ctx, stranger.user.id, app.id, { name: 'x' }))).toEqual(notFound)
+    expect(await thrown(() => deleteApp(ctx, stranger.user.id, app.id))).toEqual(notFound)
+    expect(await thrown(() => appUrls(ctx, stranger.user.id, app.id))).toEqual(notFound)
+    expect(await listApps(ctx, stranger.user.id)).toEqual([])
+    expect(await requireOwnedApp(ctx, owner.user.id, app.id)).toMatchObject({ id: app.id, ownerId: owner.user.id, name: 'Mine' })
   })
 
   test('deleting an account deletes its apps (cascade from users)', async () => {
     const { ctx } = testContext()
     const { user } = await makeUser(ctx)
-    createApp(ctx, user.id, { name: 'Mine' })
+    await createApp(ctx, user.id, { name: 'Mine' })
     ctx.store.sqlite.run('DELETE FROM users')
     expect(ctx.store.db.select().from(apps).all()).toEqual([])
     expect(ctx.store.db.select().from(endpoints).all()).toEqual([])

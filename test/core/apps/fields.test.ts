@@ -13,7 +13,7 @@ import { makeUser } from '../../support/users.ts'
 async function setup() {
   const { ctx } = testContext()
   const { user } = await makeUser(ctx)
-  const app = createApp(ctx, user.id, { name: 'Survey' })
+  const app = await createApp(ctx, user.id, { name: 'Survey' })
   return { ctx, userId: user.id, appId: app.id }
 }
 
@@ -26,39 +26,40 @@ describe('fields core', () => {
   test('auto-created fields count towards the limit and keep their flag when edited', async () => {
     const { ctx, userId, appId } = await setup()
     for (let i = 0; i < 49; i++) insertAutoCreated(ctx, appId, `auto${i}`, i)
-    const fiftieth = addField(ctx, userId, appId, { name: 'mine' })
+    const fiftieth = await addField(ctx, userId, appId, { name: 'mine' })
     expect(fiftieth.position).toBe(49)
     let error: unknown
     try {
-      addField(ctx, userId, appId, { name: 'one too many' })
+      await addField(ctx, userId, appId, { name: 'one too many' })
     } catch (e) {
       error = e
     }
     expect(error).toBeInstanceOf(AppError)
     expect((error as AppError).type).toBe('field_limit')
-    const edited = updateField(ctx, userId, appId, 'auto0', { label: 'Score' })
+    const edited = await updateField(ctx, userId, appId, 'auto0', { label: 'Score' })
     expect(edited).toMatchObject({ name: 'auto0', label: 'Score', type: 'number', autoCreated: true })
   })
 
   test('positions stay 0…n-1 through removes, moves and reorders', async () => {
     const { ctx, userId, appId } = await setup()
-    const ids = ['a', 'b', 'c', 'd', 'e'].map((name) => addField(ctx, userId, appId, { name }).id)
-    removeField(ctx, userId, appId, 'a')
-    removeField(ctx, userId, appId, 'c')
-    const positions = () => listFields(ctx, userId, appId).map((field) => [field.name, field.position])
-    expect(positions()).toEqual([
+    const ids: string[] = []
+    for (const name of ['a', 'b', 'c', 'd', 'e']) ids.push((await addField(ctx, userId, appId, { name })).id)
+    await removeField(ctx, userId, appId, 'a')
+    await removeField(ctx, userId, appId, 'c')
+    const positions = async () => (await listFields(ctx, userId, appId)).map((field) => [field.name, field.position])
+    expect(await positions()).toEqual([
       ['b', 0],
       ['d', 1],
       ['e', 2],
     ])
-    updateField(ctx, userId, appId, 'e', { position: 0 })
-    expect(positions()).toEqual([
+    await updateField(ctx, userId, appId, 'e', { position: 0 })
+    expect(await positions()).toEqual([
       ['e', 0],
       ['b', 1],
       ['d', 2],
     ])
-    reorderFields(ctx, userId, appId, { ids: [ids[3], ids[1], ids[4]] })
-    expect(positions()).toEqual([
+    await reorderFields(ctx, userId, appId, { ids: [ids[3], ids[1], ids[4]] })
+    expect(await positions()).toEqual([
       ['d', 0],
       ['b', 1],
       ['e', 2],
@@ -67,9 +68,9 @@ describe('fields core', () => {
 
   test('a reference is tried as an id before a name', async () => {
     const { ctx, userId, appId } = await setup()
-    const first = addField(ctx, userId, appId, { name: 'first' })
+    const first = await addField(ctx, userId, appId, { name: 'first' })
     // A field whose name is the other field's id: the id still reaches the first field.
-    const tricky = addField(ctx, userId, appId, { name: first.id })
+    const tricky = await addField(ctx, userId, appId, { name: first.id })
     expect(findFieldRow(ctx.store.db, appId, first.id).id).toBe(first.id)
     expect(findFieldRow(ctx.store.db, appId, 'first').id).toBe(first.id)
     expect(findFieldRow(ctx.store.db, appId, tricky.id).id).toBe(tricky.id)
@@ -77,8 +78,8 @@ describe('fields core', () => {
 
   test('names are kept as given and never touch object prototypes', async () => {
     const { ctx, userId, appId } = await setup()
-    for (const name of ['__proto__', 'constructor', 'prototype', 'toString']) addField(ctx, userId, appId, { name })
-    expect(listFields(ctx, userId, appId).map((field) => field.name)).toEqual(['__proto__', 'constructor', 'prototype', 'toString'])
+    for (const name of ['__proto__', 'constructor', 'prototype', 'toString']) await addField(ctx, userId, appId, { name })
+    expect((await listFields(ctx, userId, appId)).map((field) => field.name)).toEqual(['__proto__', 'constructor', 'prototype', 'toString'])
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
 })
@@ -96,34 +97,34 @@ describe('field order under any sequence of changes (property)', () => {
     )
     // One database for all runs (a fresh app per run) keeps a hundred runs fast.
     const { ctx, userId } = await setup()
-    fc.assert(
-      fc.property(fc.array(step, { maxLength: 25 }), (steps) => {
-        const appId = createApp(ctx, userId, { name: 'Run' }).id
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { maxLength: 25 }), async (steps) => {
+        const appId = (await createApp(ctx, userId, { name: 'Run' })).id
         let model: string[] = []
         let counter = 0
         for (const s of steps) {
           if (s.kind === 'add') {
             if (model.length >= 12) continue
-            model.push(addField(ctx, userId, appId, { name: `f${counter++}` }).id)
+            model.push((await addField(ctx, userId, appId, { name: `f${counter++}` })).id)
           } else if (model.length === 0) {
             continue
           } else if (s.kind === 'remove') {
             const [id] = model.splice(s.pick % model.length, 1)
-            removeField(ctx, userId, appId, id)
+            await removeField(ctx, userId, appId, id)
           } else if (s.kind === 'move') {
             const from = s.pick % model.length
             const to = s.to % model.length
             const [id] = model.splice(from, 1)
             model.splice(to, 0, id)
-            updateField(ctx, userId, appId, id, { position: to })
+            await updateField(ctx, userId, appId, id, { position: to })
           } else {
             // A permutation derived from the seed: sort ids by their seed value.
             const keyed = model.map((id, i) => ({ id, key: s.seed[i % Math.max(1, s.seed.length)] ?? i, i }))
             model = keyed.sort((a, b) => a.key - b.key || a.i - b.i).map((entry) => entry.id)
-            reorderFields(ctx, userId, appId, { ids: model })
+            await reorderFields(ctx, userId, appId, { ids: model })
           }
         }
-        const listed = listFields(ctx, userId, appId)
+        const listed = await listFields(ctx, userId, appId)
         expect(listed.map((field) => field.id)).toEqual(model)
         expect(listed.map((field) => field.position)).toEqual(model.map((_, i) => i))
       }),

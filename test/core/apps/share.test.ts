@@ -30,23 +30,23 @@ describe('share core', () => {
   test('publish → unpublish → rotate through core, as the admin and CLI faces use it', async () => {
     const { ctx } = testContext()
     const { user } = await makeUser(ctx)
-    const app = createApp(ctx, user.id, { name: 'Survey' })
-    expect(getShare(ctx, user.id, app.id)).toMatchObject({ published: false, token: null })
-    const first = publish(ctx, user.id, app.id).token!
-    expect(findEndpointByToken(ctx, first)).toMatchObject({ appId: app.id, published: true })
-    unpublish(ctx, user.id, app.id)
-    expect(findEndpointByToken(ctx, first)).toMatchObject({ appId: app.id, published: false })
-    const second = rotateToken(ctx, user.id, app.id).token!
-    expect(findEndpointByToken(ctx, first)).toBeUndefined()
-    expect(findEndpointByToken(ctx, second)).toMatchObject({ appId: app.id, published: false })
-    expect(publish(ctx, user.id, app.id).token).toBe(second)
+    const app = await createApp(ctx, user.id, { name: 'Survey' })
+    expect(await getShare(ctx, user.id, app.id)).toMatchObject({ published: false, token: null })
+    const first = (await publish(ctx, user.id, app.id)).token!
+    expect(await findEndpointByToken(ctx, first)).toMatchObject({ appId: app.id, published: true })
+    await unpublish(ctx, user.id, app.id)
+    expect(await findEndpointByToken(ctx, first)).toMatchObject({ appId: app.id, published: false })
+    const second = (await rotateToken(ctx, user.id, app.id)).token!
+    expect(await findEndpointByToken(ctx, first)).toBeUndefined()
+    expect(await findEndpointByToken(ctx, second)).toMatchObject({ appId: app.id, published: false })
+    expect((await publish(ctx, user.id, app.id)).token).toBe(second)
   })
 
   test('updateShare deduplicates origins after normalising them', async () => {
     const { ctx } = testContext()
     const { user } = await makeUser(ctx)
-    const app = createApp(ctx, user.id, { name: 'Survey' })
-    const share = updateShare(ctx, user.id, app.id, { redirectOrigins: ['https://a.example/x', 'https://a.example:443/', 'http://a.example'] })
+    const app = await createApp(ctx, user.id, { name: 'Survey' })
+    const share = await updateShare(ctx, user.id, app.id, { redirectOrigins: ['https://a.example/x', 'https://a.example:443/', 'http://a.example'] })
     expect(share.redirectOrigins).toEqual(['https://a.example', 'http://a.example'])
   })
 })

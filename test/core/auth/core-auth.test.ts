@@ -17,16 +17,16 @@ describe('auth core is callable with plain inputs (CLI, MCP, tests)', () => {
     const { ctx, mails } = testContext()
     const created = await signup(ctx, { email: 'Ada@Example.com', password: 'correct horse', tokenName: 'cli' })
     expect(created.user).toMatchObject({ email: 'ada@example.com', hasPassword: true })
-    expect(verifySession(ctx, created.session.value)).toEqual({ userId: created.user.id })
-    expect(verifyAccessToken(ctx, created.token!.token)).toEqual({ userId: created.user.id, tokenId: created.token!.id })
+    expect(await verifySession(ctx, created.session.value)).toEqual({ userId: created.user.id })
+    expect(await verifyAccessToken(ctx, created.token!.token)).toEqual({ userId: created.user.id, tokenId: created.token!.id })
 
     const byPassword = await loginWithPassword(ctx, { email: 'ada@example.com', password: 'correct horse' })
     expect(byPassword.user).toEqual(created.user)
     expect(byPassword.token).toBeUndefined()
 
-    expect(requestEmailCode(ctx, { email: 'ada@example.com' })).toEqual({ sent: true, expiresInSeconds: 600 })
+    expect(await requestEmailCode(ctx, { email: 'ada@example.com' })).toEqual({ sent: true, expiresInSeconds: 600 })
     const code = /^\s+(\d{6})$/m.exec(mails[0].text)![1]
-    expect(verifyEmailCode(ctx, { email: 'ada@example.com', code }).user).toEqual(created.user)
+    expect((await verifyEmailCode(ctx, { email: 'ada@example.com', code })).user).toEqual(created.user)
   })
 
   test('core validates its own inputs: a 422 AppError with every problem', () => {
@@ -49,12 +49,12 @@ describe('auth core is callable with plain inputs (CLI, MCP, tests)', () => {
     })
   })
 
-  test('the hourly cap throws a RateLimitError carrying the wait', () => {
+  test('the hourly cap throws a RateLimitError carrying the wait', async () => {
     const { ctx } = testContext()
-    for (let i = 0; i < 5; i++) requestEmailCode(ctx, { email: 'x@example.com' })
+    for (let i = 0; i < 5; i++) await requestEmailCode(ctx, { email: 'x@example.com' })
     let thrown: unknown
     try {
-      requestEmailCode(ctx, { email: 'x@example.com' })
+      await requestEmailCode(ctx, { email: 'x@example.com' })
     } catch (error) {
       thrown = error
     }

@@ -45,9 +45,9 @@ describe('requireReadAccess', () => {
     const { ctx, clock } = testContext()
     const owner = await makeUser(ctx)
     const other = await makeUser(ctx)
-    const check = (reads: ReadAccess, path: ReadPath, bearer: string | null): unknown => {
+    const check = async (reads: ReadAccess, path: ReadPath, bearer: string | null): Promise<unknown> => {
       try {
-        requireReadAccess(ctx, { ownerId: owner.user.id, reads }, path, bearer)
+        await requireReadAccess(ctx, { ownerId: owner.user.id, reads }, path, bearer)
         return 'read'
       } catch (error) {
         if (!(error instanceof AppError)) throw error
@@ -59,25 +59,25 @@ describe('requireReadAccess', () => {
 
   test('the owner’s token reads a closed path; no token, another account’s and an unknown one get the 403 that names the switch', async () => {
     const { owner, other, check } = await setup()
-    expect(check('off', 'query', owner.token)).toBe('read')
-    expect(check('off', 'summary', owner.token)).toBe('read')
+    expect(await check('off', 'query', owner.token)).toBe('read')
+    expect(await check('off', 'summary', owner.token)).toBe('read')
     for (const bearer of [null, other.token, 'svc_pat_unknown', 'not-even-a-token']) {
-      expect(check('off', 'query', bearer)).toEqual(disabledBody('off /query'))
-      expect(check('off', 'summary', bearer)).toEqual(disabledBody('off /summary'))
-      expect(check('summary', 'query', bearer)).toEqual(disabledBody('summary /query'))
-      expect(check('summary', 'summary', bearer)).toBe('read')
+      expect(await check('off', 'query', bearer)).toEqual(disabledBody('off /query'))
+      expect(await check('off', 'summary', bearer)).toEqual(disabledBody('off /summary'))
+      expect(await check('summary', 'query', bearer)).toEqual(disabledBody('summary /query'))
+      expect(await check('summary', 'summary', bearer)).toBe('read')
     }
   })
 
   test('a token is looked at only when the path is closed: an open read records no use of it', async () => {
     const { ctx, clock, owner, check } = await setup()
     // A second token of the owner, never used, to watch.
-    const watched = createAccessToken(ctx, owner.user.id, 'dashboard')
-    const used = () => listAccessTokens(ctx, owner.user.id).find((t) => t.id === watched.id)!.lastUsedAt
-    expect(check('records', 'query', watched.token)).toBe('read')
-    expect(used()).toBeNull()
+    const watched = await createAccessToken(ctx, owner.user.id, 'dashboard')
+    const used = async () => (await listAccessTokens(ctx, owner.user.id)).find((t) => t.id === watched.id)!.lastUsedAt
+    expect(await check('records', 'query', watched.token)).toBe('read')
+    expect(await used()).toBeNull()
     clock.advance(1000)
-    expect(check('off', 'query', watched.token)).toBe('read')
-    expect(used()).toBe(new Date(clock.now()).toISOString())
+    expect(await check('off', 'query', watched.token)).toBe('read')
+    expect(await used()).toBe(new Date(clock.now()).toISOString())
   })
 })

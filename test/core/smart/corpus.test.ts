@@ -110,8 +110,8 @@ describe.each(cases)('built-in plan for "$instruction"', ({ instruction, expect:
   test('executes through the modules and renders a report', async () => {
     const { ctx } = testContext()
     const { user } = await makeUser(ctx)
-    const planId = savePlan(ctx, user.id, 'builtin', plan)
-    const result = executePlan(ctx, user.id, planId)
+    const planId = await savePlan(ctx, user.id, 'builtin', plan)
+    const result = await executePlan(ctx, user.id, planId)
     expect(result.modules.map((m) => [m.module, m.status])).toEqual([
       ['form', 'done'],
       ['scale', 'done'],
@@ -121,7 +121,7 @@ describe.each(cases)('built-in plan for "$instruction"', ({ instruction, expect:
       ['share', 'done'],
     ])
     const answers = Object.fromEntries(plan.form.fields.map((field) => [field.name, field.options![0]]))
-    const report = previewReport(ctx, user.id, result.appId, { data: answers })
+    const report = await previewReport(ctx, user.id, result.appId, { data: answers })
     expect(report.model.pages.map((page) => page.title)).toEqual(plan.report.pages.map((page) => page.title))
     const scoreBlocks = report.model.pages.flatMap((page) => page.blocks).filter((block) => block.type === 'score')
     expect(scoreBlocks.map((block) => block.score.key)).toEqual(plan.scale.scales.map((scale) => scale.key))

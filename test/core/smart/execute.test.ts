@@ -26,28 +26,28 @@ async function setup() {
   const { ctx, clock } = testContext()
   const { user } = await makeUser(ctx)
   const plan = planWithBuiltin(INSTRUCTION)
-  const planId = savePlan(ctx, user.id, 'builtin', plan)
+  const planId = await savePlan(ctx, user.id, 'builtin', plan)
   return { ctx, clock, userId: user.id, plan, planId }
 }
 
 type Setup = Awaited<ReturnType<typeof setup>>
 
 /** Everything the app holds, in a comparable form. */
-function appState({ ctx, userId }: Setup, appId: string) {
+async function appState({ ctx, userId }: Setup, appId: string) {
   return {
-    fields: listFields(ctx, userId, appId).map((field) => [field.name, field.type, field.label, field.options]),
-    scales: listScales(ctx, userId, appId).scales.map((scale) => [scale.key, scale.items.length, scale.levels.map((level) => level.key)]),
-    pages: listReportPages(ctx, userId, appId).pages.map((page) => [page.title, page.sections.map((section) => section.type)]),
-    comments: getExpert(ctx, userId, appId).comments.map((comment) => `${comment.scale}/${comment.level}`).sort(),
-    expert: getExpert(ctx, userId, appId).name,
-    theme: getTheme(ctx, userId, appId).primaryColor,
-    published: getShare(ctx, userId, appId).published,
-    reads: getShare(ctx, userId, appId).reads,
+    fields: (await listFields(ctx, userId, appId)).map((field) => [field.name, field.type, field.label, field.options]),
+    scales: (await listScales(ctx, userId, appId)).scales.map((scale) => [scale.key, scale.items.length, scale.levels.map((level) => level.key)]),
+    pages: (await listReportPages(ctx, userId, appId)).pages.map((page) => [page.title, page.sections.map((section) => section.type)]),
+    comments: (await getExpert(ctx, userId, appId)).comments.map((comment) => `${comment.scale}/${comment.level}`).sort(),
+    expert: (await getExpert(ctx, userId, appId)).name,
+    theme: (await getTheme(ctx, userId, appId)).primaryColor,
+    published: (await getShare(ctx, userId, appId)).published,
+    reads: (await getShare(ctx, userId, appId)).reads,
   }
 }
 
 /** What the plan says the app should hold. */
-function planState({ plan }: Setup): ReturnType<typeof appState> {
+function planState({ plan }: Setup): Awaited<ReturnType<typeof appState>> {
   return {
     fields: plan.form.fields.map((field) => [field.name, field.type, field.label, field.options]),
     scales: plan.scale.scales.map((scale) => [scale.key, scale.items!.length, scale.levels!.map((level) => level.key)]),
@@ -64,7 +64,7 @@ function planState({ plan }: Setup): ReturnType<typeof appState> {
 describe('executePlan', () => {
   test('builds the whole app through the modules and lists what each created', async () => {
     const s = await setup()
-    const result = executePlan(s.ctx, s.userId, s.planId)
+    const result = await executePlan(s.ctx, s.userId, s.planId)
     expect(result).toEqual({
       planId: s.planId,
       appId: result.appId,
@@ -96,12 +96,12 @@ describe('executePlan', () => {
         { module: 'connect', status: 'done', created: ['theme'], existing: [] },
         { module: 'share', status: 'done', created: ['published'], existing: [] },
       ],
-      urls: appUrls(s.ctx, s.userId, result.appId),
+      urls: await appUrls(s.ctx, s.userId, result.appId),
     })
     expect(result.urls.fillIn).toStartWith('http://localhost:8787/f/')
-    expect(listApps(s.ctx, s.userId).map((app) => [app.id, app.name, app.fieldCount, app.published])).toEqual([[result.appId, 'Burnout check', 6, true]])
-    expect(appState(s, result.appId)).toEqual(planState(s))
-    expect(getPlan(s.ctx, s.userId, s.planId).execution).toEqual({
+    expect((await listApps(s.ctx, s.userId)).map((app) => [app.id, app.name, app.fieldCount, app.published])).toEqual([[result.appId, 'Burnout check', 6, true]])
+    expect(await appState(s, result.appId)).toEqual(planState(s))
+    expect((await getPlan(s.ctx, s.userId, s.planId)).execution).toEqual({
       appId: result.appId,
       modules: Object.fromEntries(
         result.modules.map((m) => [m.module, { status: 'done', created: m.created, existing: m.existing, at: '2026-01-01T00:00:00.000Z' }]),
@@ -112,17 +112,17 @@ describe('executePlan', () => {
   test('resumes after a failure in the middle module without duplicating anything', async () => {
     const s = await setup()
     // The report step adds its first page and then fails, like a crash half-way through.
-    const failingReport: Step = (ctx, userId, appId, plan) => {
-      STEPS.report(ctx, userId, appId, { ...plan, report: { pages: [{ title: plan.report.pages[0].title, sections: plan.report.pages[0].sections.slice(0, 2) }] } })
+    const failingReport: Step = async (ctx, userId, appId, plan) => {
+      await STEPS.report(ctx, userId, appId, { ...plan, report: { pages: [{ title: plan.report.pages[0].title, sections: plan.report.pages[0].sections.slice(0, 2) }] } })
       throw new AppError(422, 'validation', 'injected failure', { problems: [] })
     }
     let failure: unknown
     try {
-      executePlan(s.ctx, s.userId, s.planId, {}, { ...STEPS, report: failingReport })
+      await executePlan(s.ctx, s.userId, s.planId, {}, { ...STEPS, report: failingReport })
     } catch (error) {
       failure = error
     }
-    const stored = getPlan(s.ctx, s.userId, s.planId).execution!
+    const stored = (await getPlan(s.ctx, s.userId, s.planId)).execution!
     const appId = stored.appId!
     expect(failure).toBeInstanceOf(AppError)
     expect({ status: (failure as AppError).status, type: (failure as AppError).type, message: (failure as AppError).message, details: (failure as AppError).details }).toEqual({
@@ -136,10 +136,10 @@ describe('executePlan', () => {
       ['scale', 'done', null],
       ['report', 'failed', 'injected failure'],
     ])
-    expect(listReportPages(s.ctx, s.userId, appId).pages.map((page) => page.sections.length)).toEqual([2])
+    expect((await listReportPages(s.ctx, s.userId, appId)).pages.map((page) => page.sections.length)).toEqual([2])
 
     s.clock.advance(1000)
-    const resumed = executePlan(s.ctx, s.userId, s.planId)
+    const resumed = await executePlan(s.ctx, s.userId, s.planId)
     expect(resumed.appId).toBe(appId)
     expect(resumed.appCreated).toBe(false)
     expect(resumed.modules.map((m) => [m.module, m.status, m.created.length])).toEqual([
@@ -162,28 +162,28 @@ describe('executePlan', () => {
       ],
       existing: ['page 1 "Results"'],
     })
-    expect(appState(s, appId)).toEqual(planState(s))
-    expect(listApps(s.ctx, s.userId).length).toBe(1)
+    expect(await appState(s, appId)).toEqual(planState(s))
+    expect((await listApps(s.ctx, s.userId)).length).toBe(1)
 
     // A third run changes nothing; naming a module runs it again, finding everything there.
-    const again = executePlan(s.ctx, s.userId, s.planId)
+    const again = await executePlan(s.ctx, s.userId, s.planId)
     expect(again.modules.map((m) => m.status)).toEqual(['skipped', 'skipped', 'skipped', 'skipped', 'skipped', 'skipped'])
-    const formOnly = executePlan(s.ctx, s.userId, s.planId, { module: 'form' })
+    const formOnly = await executePlan(s.ctx, s.userId, s.planId, { module: 'form' })
     expect(formOnly.modules).toEqual([{ module: 'form', status: 'done', created: [], existing: ['q1', 'q2', 'q3', 'q4', 'q5', 'q6'] }])
-    const shareOnly = executePlan(s.ctx, s.userId, s.planId, { module: 'share' })
+    const shareOnly = await executePlan(s.ctx, s.userId, s.planId, { module: 'share' })
     expect(shareOnly.modules).toEqual([{ module: 'share', status: 'done', created: [], existing: ['published'] }])
-    expect(appState(s, appId)).toEqual(planState(s))
+    expect(await appState(s, appId)).toEqual(planState(s))
   })
 
   test('after an edit, executing again adds what the edit added to the same app', async () => {
     const s = await setup()
-    const first = executePlan(s.ctx, s.userId, s.planId)
+    const first = await executePlan(s.ctx, s.userId, s.planId)
     const edited = structuredClone(s.plan)
     edited.form.fields.push({ name: 'comment', type: 'text', label: 'Anything else?', options: null, required: false })
     edited.connect.theme.primaryColor = '#0f766e'
-    updatePlan(s.ctx, s.userId, s.planId, edited)
-    expect(getPlan(s.ctx, s.userId, s.planId).execution).toEqual({ appId: first.appId, modules: {} })
-    const second = executePlan(s.ctx, s.userId, s.planId)
+    await updatePlan(s.ctx, s.userId, s.planId, edited)
+    expect((await getPlan(s.ctx, s.userId, s.planId)).execution).toEqual({ appId: first.appId, modules: {} })
+    const second = await executePlan(s.ctx, s.userId, s.planId)
     expect(second.appId).toBe(first.appId)
     expect(second.modules.map((m) => [m.module, m.created.length, m.existing.length])).toEqual([
       ['form', 1, 6],
@@ -193,29 +193,29 @@ describe('executePlan', () => {
       ['connect', 1, 0],
       ['share', 0, 1],
     ])
-    expect(listFields(s.ctx, s.userId, first.appId).map((field) => field.name)).toEqual(['q1', 'q2', 'q3', 'q4', 'q5', 'q6', 'comment'])
-    expect(getTheme(s.ctx, s.userId, first.appId).primaryColor).toBe('#0f766e')
+    expect((await listFields(s.ctx, s.userId, first.appId)).map((field) => field.name)).toEqual(['q1', 'q2', 'q3', 'q4', 'q5', 'q6', 'comment'])
+    expect((await getTheme(s.ctx, s.userId, first.appId)).primaryColor).toBe('#0f766e')
   })
 
   test('makes a new app when the one from an earlier run was deleted', async () => {
     const s = await setup()
-    const first = executePlan(s.ctx, s.userId, s.planId)
-    deleteApp(s.ctx, s.userId, first.appId)
-    const second = executePlan(s.ctx, s.userId, s.planId)
+    const first = await executePlan(s.ctx, s.userId, s.planId)
+    await deleteApp(s.ctx, s.userId, first.appId)
+    const second = await executePlan(s.ctx, s.userId, s.planId)
     expect(second.appId).not.toBe(first.appId)
     expect(second.appCreated).toBe(true)
     expect(second.modules.map((m) => m.status)).toEqual(['done', 'done', 'done', 'done', 'done', 'done'])
-    expect(appState(s, second.appId)).toEqual(planState(s))
+    expect(await appState(s, second.appId)).toEqual(planState(s))
   })
 
   test("another account's plan is not found", async () => {
     const s = await setup()
     const { user: other } = await makeUser(s.ctx)
-    expect(() => executePlan(s.ctx, other.id, s.planId)).toThrow(new AppError(404, 'not_found', 'Plan not found'))
+    await expect(executePlan(s.ctx, other.id, s.planId)).rejects.toThrow(new AppError(404, 'not_found', 'Plan not found'))
   })
 
   test('an unknown module is a 422', async () => {
     const s = await setup()
-    expect(() => executePlan(s.ctx, s.userId, s.planId, { module: 'fields' as 'form' })).toThrow('module: must be one of form, scale, report, expert, connect, share')
+    await expect(executePlan(s.ctx, s.userId, s.planId, { module: 'fields' as 'form' })).rejects.toThrow('module: must be one of form, scale, report, expert, connect, share')
   })
 })

@@ -15,7 +15,7 @@ test('the built-in planner finishes before startPlanning returns', async () => {
   const { user } = await makeUser(ctx)
   const started = await startPlanning(ctx, user.id, { instruction: '  一个关于睡眠质量的测评，8道题  ' })
   expect(started.status).toBe('succeeded')
-  const plan = getPlan(ctx, user.id, started.planId!)
+  const plan = await getPlan(ctx, user.id, started.planId!)
   // The instruction is stored trimmed, as the schema reads it.
   expect(plan.plan).toEqual(planWithBuiltin('一个关于睡眠质量的测评，8道题'))
   expect(plan.plan.language).toBe('zh')
@@ -30,7 +30,7 @@ test('a job left running by an earlier process is reported as failed', async () 
     .values({ id: 'job-1', ownerId: user.id, instruction: 'x', planner: 'llm', status: 'running', stage: 'asking the model', percent: 30, messages: '["Queued for the llm planner"]', createdAt: now, updatedAt: now })
     .run()
   clock.advance(5000)
-  expect(getJob(ctx, user.id, 'job-1')).toEqual({
+  expect(await getJob(ctx, user.id, 'job-1')).toEqual({
     id: 'job-1',
     status: 'failed',
     planner: 'llm',

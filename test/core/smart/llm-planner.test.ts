@@ -57,8 +57,8 @@ async function plan(answers: Answer[], config: Partial<Config> = {}) {
   const { user } = await makeUser(ctx)
   const started = await startPlanning(ctx, user.id, { instruction: INSTRUCTION })
   await jobSettled(ctx, started.jobId)
-  const job = getJob(ctx, user.id, started.jobId)
-  return { ctx, userId: user.id, started, job, stored: job.planId ? getPlan(ctx, user.id, job.planId) : null }
+  const job = await getJob(ctx, user.id, started.jobId)
+  return { ctx, userId: user.id, started, job, stored: job.planId ? await getPlan(ctx, user.id, job.planId) : null }
 }
 
 function improved(): Plan {
@@ -168,7 +168,7 @@ describe('LLM planner', () => {
     const started = await startPlanning(ctx, user.id, { instruction: INSTRUCTION })
     while (received.length === 0) await new Promise((resolve) => setImmediate(resolve))
     expect(received[0].authorization).toBeNull()
-    const cancelled = cancelJob(ctx, user.id, started.jobId)
+    const cancelled = await cancelJob(ctx, user.id, started.jobId)
     await jobSettled(ctx, started.jobId)
     expect(cancelled).toEqual({
       id: started.jobId,
@@ -181,7 +181,7 @@ describe('LLM planner', () => {
       updatedAt: T0,
       finishedAt: T0,
     })
-    expect(getJob(ctx, user.id, started.jobId)).toEqual(cancelled)
-    expect(() => cancelJob(ctx, user.id, started.jobId)).toThrow('The job has already been cancelled; nothing to cancel')
+    expect(await getJob(ctx, user.id, started.jobId)).toEqual(cancelled)
+    await expect(cancelJob(ctx, user.id, started.jobId)).rejects.toThrow('The job has already been cancelled; nothing to cancel')
   })
 })
