@@ -39,7 +39,7 @@ export const connectRoutes = (ctx: AppContext) =>
     .post('/preview', async ({ principal, params, body }) => {
       const theme = await previewTheme(ctx, principal.user.id, params.id, body ?? {})
       const token = (await endpointToken(ctx, params.id)) ?? 'preview'
-      const page = { ...fillInPageData(ctx, params.id, token, '_gotcha'), theme }
+      const page = { ...(await fillInPageData(ctx, params.id, token, '_gotcha')), theme }
       return { code: 200, data: { theme, html: fillInDocument(page) } }
     }, {
       auth: true,

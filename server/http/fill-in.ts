@@ -48,7 +48,7 @@ export const fillInRoutes = (ctx: AppContext) => {
     .get('/f/:token', async ({ params }) => {
       const endpoint = await findEndpointByToken(ctx, params.token)
       if (!endpoint || !endpoint.published) return page(messageDocument(NOT_FOUND_TITLE, NOT_FOUND_TEXT), 404)
-      const data = fillInPageData(ctx, endpoint.appId, params.token, endpoint.honeypot)
+      const data = await fillInPageData(ctx, endpoint.appId, params.token, endpoint.honeypot)
       if (!endpoint.service) return page(messageDocument(data.appName, 'This form is not accepting answers at the moment.', data.theme), 403)
       return page(fillInDocument(data))
     }, { detail: { summary: 'The fill-in page of a published app (HTML)', tags: ['fill-in'] } })
@@ -74,7 +74,7 @@ export const fillInRoutes = (ctx: AppContext) => {
       } catch (error) {
         if (json || !(error instanceof AppError)) throw error
         if (error.status === 404 || appId === null) return page(messageDocument(NOT_FOUND_TITLE, NOT_FOUND_TEXT), error.status === 404 ? 404 : error.status)
-        const data = fillInPageData(ctx, appId, params.token, honeypot)
+        const data = await fillInPageData(ctx, appId, params.token, honeypot)
         const problems = problemsOf(error)
         const names = new Set(data.fields.map((field) => field.name))
         const values = new Map<string, string[]>()

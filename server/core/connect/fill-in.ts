@@ -28,12 +28,12 @@ export interface FillInForm {
 }
 
 /** The fill-in content of `appId`; an unknown app has an empty name and no fields. */
-export function fillInForm(ctx: AppContext, appId: string): FillInForm {
+export async function fillInForm(ctx: AppContext, appId: string): Promise<FillInForm> {
   const app = ctx.store.db.select({ name: apps.name, description: apps.description }).from(apps).where(eq(apps.id, appId)).get()
   return {
     appName: app?.name ?? '',
     description: app?.description ?? '',
-    fields: fieldRowsOf(ctx.store.db, appId).map((row) => ({
+    fields: (await fieldRowsOf(ctx, appId)).map((row) => ({
       name: row.name,
       type: row.type as FieldType,
       label: row.label,

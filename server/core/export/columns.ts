@@ -13,8 +13,8 @@ export const LEADING_COLUMNS = ['id', 'createdAt'] as const
 export const TRAILING_COLUMNS = ['meta.source', 'meta.timestamp'] as const
 
 /** Data keys of `appId` in export order. */
-export function exportKeys(ctx: AppContext, appId: string): string[] {
-  const keys = fieldRowsOf(ctx.store.db, appId).map((field) => field.name)
+export async function exportKeys(ctx: AppContext, appId: string): Promise<string[]> {
+  const keys = (await fieldRowsOf(ctx, appId)).map((field) => field.name)
   const seen = new Set(keys)
   for (const key of aggregateKeys(ctx, appId)) {
     if (!seen.has(key)) {

@@ -24,7 +24,7 @@ export async function exportRecords(ctx: AppContext, userId: string, appId: stri
   const app = await requireOwnedApp(ctx, userId, appId)
   const { spam } = parsePageQuery({ spam: query.spam })
   return {
-    stream: exportStream(ctx, appId, spam, format),
+    stream: await exportStream(ctx, appId, spam, format),
     contentType: CONTENT_TYPES[format],
     contentDisposition: attachmentHeader(app.name, format),
   }

@@ -52,10 +52,10 @@ const DirectStream = ReadableStream as unknown as new (source: Bun.DirectUnderly
  * behind, so at most a chunk or two is held whatever the number of records (≈ 5% faster
  * than pulling Uint8Array chunks; the CSV writer's share is in csv-rows.ts).
  */
-export function exportStream(ctx: AppContext, appId: string, spam: SpamMode, format: ExportFormat): ReadableStream<Uint8Array> {
+export async function exportStream(ctx: AppContext, appId: string, spam: SpamMode, format: ExportFormat): Promise<ReadableStream<Uint8Array>> {
   const next = chunkReader(ctx, appId, spam)
   const scaleKeys = loadScoringDefinition(ctx, appId).scales.map((scale) => scale.key)
-  const encoder = format === 'csv' ? csvRows(exportKeys(ctx, appId), scaleKeys) : jsonlEncoder
+  const encoder = format === 'csv' ? csvRows(await exportKeys(ctx, appId), scaleKeys) : jsonlEncoder
   let cursor = 0
   let text = encoder.header
   let done = false

@@ -17,7 +17,7 @@ import { renumber } from './order.ts'
 import { assertTypeChangeAllowed } from './type-change.ts'
 import { loadStats } from '../stats/state.ts'
 import { createFieldSchema, definitionProblems, updateFieldSchema, type CreateFieldInput, type UpdateFieldInput } from './schemas.ts'
-import { fieldRowsOf, findFieldRow, toField, type Field, type FieldRow, type Queryable } from './view.ts'
+import { fieldRowsOf, fieldRowsOfSync, findFieldRow, findFieldRowSync, toField, type Field, type FieldRow, type Queryable } from './view.ts'
 
 /** 422 `field_limit`: the app already has the most fields allowed. */
 export const fieldLimitError = () =>
@@ -41,13 +41,13 @@ function honeypotProblem(db: Queryable, appId: string, name: string): Problem[] 
 /** The fields of one of `userId`'s apps, in position order. */
 export async function listFields(ctx: AppContext, userId: string, appId: string): Promise<Field[]> {
   await requireOwnedApp(ctx, userId, appId)
-  return fieldRowsOf(ctx.store.db, appId).map(toField)
+  return (await fieldRowsOf(ctx, appId)).map(toField)
 }
 
 /** One field, by id or name. */
 export async function getField(ctx: AppContext, userId: string, appId: string, ref: string): Promise<Field> {
   await requireOwnedApp(ctx, userId, appId)
-  return toField(findFieldRow(ctx.store.db, appId, ref))
+  return toField(await findFieldRow(ctx, appId, ref))
 }
 
 /** Adds a field at the end of the app's field list. */
@@ -57,7 +57,7 @@ export async function addField(ctx: AppContext, userId: string, appId: string, i
   const now = ctx.clock.now()
   const row = ctx.store.db.transaction(
     (tx) => {
-      const existing = fieldRowsOf(tx, appId)
+      const existing = fieldRowsOfSync(tx, appId)
       const problems = honeypotProblem(tx, appId, definition.name)
       if (problems.length > 0) throw validationError(problems)
       if (existing.some((field) => field.name === definition.name)) throw nameTaken(definition.name)
@@ -105,8 +105,8 @@ export async function updateField(ctx: AppContext, userId: string, appId: string
   if (patch.type !== undefined && !patch.force) loadStats(ctx, appId)
   const row = ctx.store.db.transaction(
     (tx) => {
-      const current = findFieldRow(tx, appId, ref)
-      const siblings = fieldRowsOf(tx, appId)
+      const current = findFieldRowSync(tx, appId, ref)
+      const siblings = fieldRowsOfSync(tx, appId)
       const type = patch.type ?? (current.type as FieldType)
       const options = optionsAfter(current, type, patch)
       const problems: Problem[] = definitionProblems(type, options)
@@ -135,7 +135,7 @@ export async function updateField(ctx: AppContext, userId: string, appId: string
         others.splice(patch.position, 0, current)
         renumber(tx, others)
       }
-      return findFieldRow(tx, appId, current.id)
+      return findFieldRowSync(tx, appId, current.id)
     },
     { behavior: 'immediate' },
   )
@@ -148,9 +148,9 @@ export async function removeField(ctx: AppContext, userId: string, appId: string
   await requireOwnedApp(ctx, userId, appId)
   const id = ctx.store.db.transaction(
     (tx) => {
-      const row = findFieldRow(tx, appId, ref)
+      const row = findFieldRowSync(tx, appId, ref)
       tx.delete(fields).where(eq(fields.id, row.id)).run()
-      renumber(tx, fieldRowsOf(tx, appId))
+      renumber(tx, fieldRowsOfSync(tx, appId))
       return row.id
     },
     { behavior: 'immediate' },

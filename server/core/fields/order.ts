@@ -9,9 +9,9 @@ import { parseInput } from '../apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { validationError, type Problem } from '../errors.ts'
 import { reorderFieldsSchema, type ReorderFieldsInput } from './schemas.ts'
-import { fieldRowsOf, toField, type Field, type FieldRow, type Queryable } from './view.ts'
+import { fieldRowsOfSync, toField, type Field, type FieldRow, type Queryable } from './view.ts'
 
-/** Stores `ordered`'s index as each field's position, writing only the rows that moved. */
+/** Stores `ordered`'s index as each field's position, writing only the rows that moved (inside the caller's write transaction). */
 export function renumber(db: Queryable, ordered: readonly FieldRow[]): void {
   ordered.forEach((field, index) => {
     if (field.position !== index) db.update(fields).set({ position: index }).where(eq(fields.id, field.id)).run()
@@ -40,12 +40,12 @@ export async function reorderFields(ctx: AppContext, userId: string, appId: stri
   await requireOwnedApp(ctx, userId, appId)
   const rows = ctx.store.db.transaction(
     (tx) => {
-      const rows = fieldRowsOf(tx, appId)
+      const rows = fieldRowsOfSync(tx, appId)
       const problems = orderProblems(rows, ids)
       if (problems.length > 0) throw validationError(problems)
       const byId = new Map(rows.map((row) => [row.id, row]))
       renumber(tx, ids.map((id) => byId.get(id)!))
-      return fieldRowsOf(tx, appId)
+      return fieldRowsOfSync(tx, appId)
     },
     { behavior: 'immediate' },
   )

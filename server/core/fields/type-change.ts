@@ -13,7 +13,10 @@ import type { FieldType } from '../limits.ts'
 import { loadStats } from '../stats/state.ts'
 import type { Queryable } from './view.ts'
 
-/** Records (spam included) whose data holds a value (not absent, null or "") under `name`. */
+/**
+ * Records (spam included) whose data holds a value (not absent, null or "") under `name`.
+ * Synchronous: it runs inside updateField's write transaction (through the guard below).
+ */
 export function recordsWithValue(ctx: AppContext, appId: string, name: string): number {
   const state = loadStats(ctx, appId)
   if (!state) return 0
@@ -36,7 +39,7 @@ export function typeChangeConflict(name: string, from: FieldType, to: FieldType,
 /**
  * Throws the 409 when changing `name` from `from` to `to` on `appId` needs `force`: the app
  * is published and its records hold values in the field. Unpublished apps, fields without
- * stored values and unchanged types pass.
+ * stored values and unchanged types pass. Synchronous: `db` is updateField's transaction.
  */
 export function assertTypeChangeAllowed(
   ctx: AppContext,

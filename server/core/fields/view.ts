@@ -45,7 +45,12 @@ export function toField(row: FieldRow): Field {
 }
 
 /** An app's field rows in position order (no ownership check: for callers that did one). */
-export function fieldRowsOf(db: Queryable, appId: string): FieldRow[] {
+export async function fieldRowsOf(ctx: AppContext, appId: string): Promise<FieldRow[]> {
+  return fieldRowsOfSync(ctx.store.db, appId)
+}
+
+/** `fieldRowsOf` inside a synchronous SQLite write transaction (`db` is the transaction). */
+export function fieldRowsOfSync(db: Queryable, appId: string): FieldRow[] {
   return db.select().from(fields).where(eq(fields.appId, appId)).orderBy(asc(fields.position), asc(fields.id)).all()
 }
 
@@ -53,7 +58,12 @@ export function fieldRowsOf(db: Queryable, appId: string): FieldRow[] {
  * The field of `appId` whose id or name is `ref`; 404 otherwise. Ids are tried first, so a
  * field can always be reached even if another one is named like its id.
  */
-export function findFieldRow(db: Queryable, appId: string, ref: string): FieldRow {
+export async function findFieldRow(ctx: AppContext, appId: string, ref: string): Promise<FieldRow> {
+  return findFieldRowSync(ctx.store.db, appId, ref)
+}
+
+/** `findFieldRow` inside a synchronous write transaction (`db` is the transaction). */
+export function findFieldRowSync(db: Queryable, appId: string, ref: string): FieldRow {
   const matches = db
     .select()
     .from(fields)

@@ -43,14 +43,14 @@ export interface HelpInput {
 }
 
 /** The live facts about `endpoint`, reached through `token`. */
-export function helpInput(ctx: AppContext, endpoint: EndpointRow, token: string): HelpInput {
+export async function helpInput(ctx: AppContext, endpoint: EndpointRow, token: string): Promise<HelpInput> {
   const app = ctx.store.db.select({ name: apps.name }).from(apps).where(eq(apps.id, endpoint.appId)).get()
   const counts = recordCounts(ctx, endpoint.appId)
   const valueCounts = fieldValueCounts(ctx, endpoint.appId)
   return {
     url: endpointUrl(ctx.config.baseUrl, token),
     appName: app?.name ?? '',
-    fields: fieldRowsOf(ctx.store.db, endpoint.appId).map((row) => ({
+    fields: (await fieldRowsOf(ctx, endpoint.appId)).map((row) => ({
       name: row.name,
       type: row.type as FieldType,
       label: row.label,

@@ -86,7 +86,7 @@ export async function removeReportPage(ctx: AppContext, userId: string, appId: s
   return { deleted: true, id: row.id }
 }
 
-function sectionFrom(ctx: AppContext, appId: string, input: ReturnType<typeof addSectionSchema.parse>): StoredSection {
+async function sectionFrom(ctx: AppContext, appId: string, input: ReturnType<typeof addSectionSchema.parse>): Promise<StoredSection> {
   const problems: Problem[] = []
   const text = input.text ?? ''
   if ((input.type === 'intro' || input.type === 'closing') && text === '') problems.push({ path: 'text', message: `is required for an ${input.type} section` })
@@ -98,7 +98,7 @@ function sectionFrom(ctx: AppContext, appId: string, input: ReturnType<typeof ad
     scaleId = (scales.find((scale) => scale.id === input.scale) ?? scales.find((scale) => scale.key === input.scale))?.id ?? null
     if (scaleId === null) problems.push({ path: 'scale', message: `no scale ${JSON.stringify(input.scale)} in this app; scales: ${scales.map((s) => s.key).join(', ') || '(none yet)'}` })
   }
-  const fieldNames = fieldRowsOf(ctx.store.db, appId).map((field) => field.name)
+  const fieldNames = (await fieldRowsOf(ctx, appId)).map((field) => field.name)
   const scaleKeys = scales.map((scale) => scale.key)
   problems.push(...placeholderProblems(text, fieldNames, scaleKeys, 'text'), ...placeholderProblems(input.title ?? '', fieldNames, scaleKeys, 'title'))
   if (problems.length > 0) throw validationError(problems)
@@ -112,7 +112,7 @@ export async function addReportSection(ctx: AppContext, userId: string, appId: s
   const { row } = findPage(pageRowsOf(ctx, appId), pageRef)
   const sections = sectionsOf(row)
   if (sections.length >= ASSESSMENT.maxSectionsPerPage) throw validationError([{ path: '', message: `a page can have at most ${ASSESSMENT.maxSectionsPerPage} sections` }])
-  const section = sectionFrom(ctx, appId, parsed)
+  const section = await sectionFrom(ctx, appId, parsed)
   const next = moved([...sections, section], sections.length, (parsed.position ?? sections.length + 1) - 1)
   ctx.store.db.update(reportPages).set({ sections: JSON.stringify(next), updatedAt: ctx.clock.now() }).where(eq(reportPages.id, row.id)).run()
   ctx.changes.notify(appId, 'app')

@@ -34,7 +34,7 @@ export async function addScaleItem(ctx: AppContext, userId: string, appId: strin
   const parsed = parseInput(scaleItemSchema, input)
   await requireOwnedApp(ctx, userId, appId)
   const scale = findScale(ctx, appId, ref)
-  const fields = fieldRowsOf(ctx.store.db, appId)
+  const fields = await fieldRowsOf(ctx, appId)
   const { items, problems } = resolveItems([parsed], fields, () => 'item')
   if (problems.length > 0) throw validationError(problems)
   const item = items[0]
@@ -50,7 +50,7 @@ export async function addScaleItem(ctx: AppContext, userId: string, appId: strin
 export async function removeScaleItem(ctx: AppContext, userId: string, appId: string, ref: string, fieldRef: string): Promise<Scale> {
   await requireOwnedApp(ctx, userId, appId)
   const scale = findScale(ctx, appId, ref)
-  const byName = fieldRowsOf(ctx.store.db, appId).find((field) => field.name === fieldRef)
+  const byName = (await fieldRowsOf(ctx, appId)).find((field) => field.name === fieldRef)
   const index = scale.items.findIndex((item) => item.fieldId === fieldRef || item.fieldId === byName?.id)
   if (index < 0) throw notFound(`Item for field ${JSON.stringify(fieldRef)} in scale "${scale.key}"`)
   save(ctx, scale, { items: scale.items.filter((_, i) => i !== index) })

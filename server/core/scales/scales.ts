@@ -68,7 +68,7 @@ function assertKeyFree(ctx: AppContext, appId: string, key: string, exceptId?: s
 /** The scales of one of `userId`'s apps, in order. */
 export async function listScales(ctx: AppContext, userId: string, appId: string): Promise<{ scales: Scale[] }> {
   await requireOwnedApp(ctx, userId, appId)
-  const fields = fieldRowsOf(ctx.store.db, appId)
+  const fields = await fieldRowsOf(ctx, appId)
   return { scales: scaleRecordsOf(ctx, appId).map((record) => toScale(record, fields)) }
 }
 
@@ -85,7 +85,7 @@ export async function createScale(ctx: AppContext, userId: string, appId: string
   const count = ctx.store.db.select({ n: sql<number>`count(*)` }).from(scales).where(eq(scales.appId, appId)).get()?.n ?? 0
   if (count >= ASSESSMENT.maxScales) throw validationError([{ path: '', message: `an app can have at most ${ASSESSMENT.maxScales} scales` }])
   assertKeyFree(ctx, appId, parsed.key)
-  const fields = fieldRowsOf(ctx.store.db, appId)
+  const fields = await fieldRowsOf(ctx, appId)
   const parts = checkedParts(parsed.method, fields, { given: parsed.items ?? [], stored: [] }, parsed.levels)
   const now = ctx.clock.now()
   const id = newId()
@@ -117,7 +117,7 @@ export async function updateScale(ctx: AppContext, userId: string, appId: string
   const current = findScale(ctx, appId, ref)
   if (patch.key !== undefined) assertKeyFree(ctx, appId, patch.key, current.id)
   const method = patch.method ?? current.method
-  const fields = fieldRowsOf(ctx.store.db, appId)
+  const fields = await fieldRowsOf(ctx, appId)
   // Levels given here must tile the range of the resulting items; when only items or the
   // method change, the stored levels may stop fitting and the view lists the gaps instead.
   const parts = checkedParts(method, fields, { given: patch.items, stored: current.items }, patch.levels)

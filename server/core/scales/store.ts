@@ -89,6 +89,6 @@ export function toScale(record: ScaleRecord, fields: readonly FieldRow[]): Scale
 }
 
 /** The view of one scale, re-read after a change. */
-export function scaleView(ctx: AppContext, appId: string, id: string): Scale {
-  return toScale(findScale(ctx, appId, id), fieldRowsOf(ctx.store.db, appId))
+export async function scaleView(ctx: AppContext, appId: string, id: string): Promise<Scale> {
+  return toScale(findScale(ctx, appId, id), await fieldRowsOf(ctx, appId))
 }

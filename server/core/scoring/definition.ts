@@ -4,7 +4,7 @@
  * score every submission without re-reading scales.
  */
 import type { AppContext } from '../../context.ts'
-import { fieldRowsOf } from '../fields/view.ts'
+import { fieldRowsOfSync } from '../fields/view.ts'
 import type { FieldType } from '../limits.ts'
 import { SCORABLE_TYPES } from '../scales/model.ts'
 import { scaleRecordsOf } from '../scales/store.ts'
@@ -30,7 +30,7 @@ function cacheOf(ctx: AppContext): Cache {
 
 /** Reads the definition from the database (no cache). Items whose field is gone or changed type are left out. */
 export function readScoringDefinition(ctx: AppContext, appId: string): ScoringDefinition {
-  const fields = fieldRowsOf(ctx.store.db, appId)
+  const fields = fieldRowsOfSync(ctx.store.db, appId)
   const scales = scaleRecordsOf(ctx, appId).map((scale) => ({
     key: scale.key,
     name: scale.name,

@@ -54,7 +54,7 @@ function markdown(text: string, headers: Record<string, string | number>): Respo
 /** The Markdown of GET /<token>/summary?help (help answers whatever `reads` says). */
 export async function summaryHelpResponse(ctx: AppContext, token: string, headers: Record<string, string | number> = {}): Promise<Response> {
   const endpoint = await endpointForHelp(ctx, token)
-  return markdown(summaryHelp(helpInput(ctx, endpoint, token)), headers)
+  return markdown(summaryHelp(await helpInput(ctx, endpoint, token)), headers)
 }
 
 export const shareReadRoutes = (ctx: AppContext) =>
@@ -69,14 +69,14 @@ export const shareReadRoutes = (ctx: AppContext) =>
           set.headers.allow = 'GET, POST, OPTIONS'
           throw new AppError(405, 'method_not_allowed', `POST records to this URL; GET ${url}?help describes it and GET ${url}/query reads records back`)
         }
-        return markdown(endpointHelp(helpInput(ctx, endpoint, params.token)), set.headers)
+        return markdown(endpointHelp(await helpInput(ctx, endpoint, params.token)), set.headers)
       },
       { detail: { summary: 'Help for a collection endpoint (Markdown; add ?help)', tags: ['share'] } },
     )
     .get(
       '/:token/query',
       async ({ params, query, request, set }) => {
-        if (hasHelp(query)) return markdown(queryHelp(helpInput(ctx, await endpointForHelp(ctx, params.token), params.token)), set.headers)
+        if (hasHelp(query)) return markdown(queryHelp(await helpInput(ctx, await endpointForHelp(ctx, params.token), params.token)), set.headers)
         const endpoint = await resolveEndpoint(ctx, params.token, 'query', set.headers as Record<string, string>, readerToken(request))
         const page = readPage(ctx, endpoint.appId, parsePageQuery(new URL(request.url).searchParams))
         const response = new Response(pageJson(page), { headers: set.headers as Record<string, string> })

@@ -71,9 +71,9 @@ describe('fields core', () => {
     const first = await addField(ctx, userId, appId, { name: 'first' })
     // A field whose name is the other field's id: the id still reaches the first field.
     const tricky = await addField(ctx, userId, appId, { name: first.id })
-    expect(findFieldRow(ctx.store.db, appId, first.id).id).toBe(first.id)
-    expect(findFieldRow(ctx.store.db, appId, 'first').id).toBe(first.id)
-    expect(findFieldRow(ctx.store.db, appId, tricky.id).id).toBe(tricky.id)
+    expect((await findFieldRow(ctx, appId, first.id)).id).toBe(first.id)
+    expect((await findFieldRow(ctx, appId, 'first')).id).toBe(first.id)
+    expect((await findFieldRow(ctx, appId, tricky.id)).id).toBe(tricky.id)
   })
 
   test('names are kept as given and never touch object prototypes', async () => {
