@@ -21,16 +21,16 @@ function newTokenColumns(ctx: AppContext): { tokenHash: string; tokenCipher: str
   return { tokenHash: hashSecret(token), tokenCipher: ctx.sealer.seal(token) }
 }
 
-function updateEndpoint(ctx: AppContext, appId: string, changes: Partial<typeof endpoints.$inferInsert>): Share {
+async function updateEndpoint(ctx: AppContext, appId: string, changes: Partial<typeof endpoints.$inferInsert>): Promise<Share> {
   ctx.store.db.update(endpoints).set({ ...changes, updatedAt: ctx.clock.now() }).where(eq(endpoints.appId, appId)).run()
   ctx.changes.notify(appId, 'endpoint')
-  return toShare(ctx, endpointRowOf(ctx, appId))
+  return toShare(ctx, await endpointRowOf(ctx, appId))
 }
 
 /** Opens the endpoint to submissions (reads stay as the `reads` setting says), making its token on the first publish. Idempotent. */
 export async function publish(ctx: AppContext, userId: string, appId: string): Promise<Share> {
   await requireOwnedApp(ctx, userId, appId)
-  const row = endpointRowOf(ctx, appId)
+  const row = await endpointRowOf(ctx, appId)
   if (row.published) return toShare(ctx, row)
   const token = row.tokenHash === null ? newTokenColumns(ctx) : {}
   return updateEndpoint(ctx, appId, { ...token, published: true, publishedAt: ctx.clock.now() })
@@ -39,7 +39,7 @@ export async function publish(ctx: AppContext, userId: string, appId: string): P
 /** Closes the endpoint (it answers 404) but keeps its token for a later publish. Idempotent. */
 export async function unpublish(ctx: AppContext, userId: string, appId: string): Promise<Share> {
   await requireOwnedApp(ctx, userId, appId)
-  const row = endpointRowOf(ctx, appId)
+  const row = await endpointRowOf(ctx, appId)
   if (!row.published) return toShare(ctx, row)
   return updateEndpoint(ctx, appId, { published: false })
 }
@@ -47,7 +47,7 @@ export async function unpublish(ctx: AppContext, userId: string, appId: string):
 /** Replaces the endpoint token; the old one is not found any more. Needs a token (a first publish). */
 export async function rotateToken(ctx: AppContext, userId: string, appId: string): Promise<Share> {
   await requireOwnedApp(ctx, userId, appId)
-  const row = endpointRowOf(ctx, appId)
+  const row = await endpointRowOf(ctx, appId)
   if (row.tokenHash === null) {
     throw new AppError(409, 'conflict', 'This app has no endpoint token to rotate yet; publish it first (POST /api/v3/apps/:id/share/publish)')
   }

@@ -16,7 +16,7 @@ import { endpointRowOf, toShare, type Share } from './view.ts'
 /** The share settings of one of `userId`'s apps. */
 export async function getShare(ctx: AppContext, userId: string, appId: string): Promise<Share> {
   await requireOwnedApp(ctx, userId, appId)
-  return toShare(ctx, endpointRowOf(ctx, appId))
+  return toShare(ctx, await endpointRowOf(ctx, appId))
 }
 
 /** Distinct origins in the order given (`https://a.example/x` and `https://a.example` are one). */
@@ -49,5 +49,5 @@ export async function updateShare(ctx: AppContext, userId: string, appId: string
     ctx.store.db.update(endpoints).set({ ...changes, updatedAt: ctx.clock.now() }).where(eq(endpoints.appId, appId)).run()
     ctx.changes.notify(appId, 'endpoint')
   }
-  return toShare(ctx, endpointRowOf(ctx, appId))
+  return toShare(ctx, await endpointRowOf(ctx, appId))
 }

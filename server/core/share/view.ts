@@ -32,7 +32,7 @@ export interface Share {
 }
 
 /** The endpoint row of an app; every app has one from its creation. */
-export function endpointRowOf(ctx: AppContext, appId: string): SettingsRow {
+export async function endpointRowOf(ctx: AppContext, appId: string): Promise<SettingsRow> {
   const row = ctx.store.db.select().from(endpoints).where(eq(endpoints.appId, appId)).get()
   if (!row) throw new Error(`app ${appId} has no endpoints row`)
   return row
