@@ -62,7 +62,7 @@ export const fillInRoutes = (ctx: AppContext) => {
         appId = endpoint.appId
         honeypot = endpoint.honeypot
         pairs = await readFormPairs(ctx, request)
-        const fields = fieldsOf(ctx, endpoint.appId)
+        const fields = await fieldsOf(ctx, endpoint.appId)
         const submission = formSubmission(pairs, fields, endpoint.honeypot)
         const prepared = prepareRecord(fields, { autoCreate: endpoint.autoCreate, honeypot: endpoint.honeypot, maxKeys: ctx.config.maxKeys }, submission)
         const [id] = await writer.write(endpoint.appId, [prepared])

@@ -71,7 +71,7 @@ describe('properties', () => {
           const endpoint = makeEndpoint(t.ctx, user.id, { reads: 'records' })
           const ids = insertRecords(t.ctx, endpoint.appId, spamFlags.map((spam, i) => ({ data: { n: i + 1 }, spam })))
           const doomed = new Set(ids.length ? deletions.map((k) => ids[k % ids.length]) : [])
-          removeRecords(t.ctx, endpoint.appId, [...doomed])
+          await removeRecords(t.ctx, endpoint.appId, [...doomed])
           const expected = ids.map((id, i) => ({ id, n: i + 1, spam: spamFlags[i] })).filter((r) => !doomed.has(r.id))
           for (const [mode, keep] of [['exclude', (r: { spam: boolean }) => !r.spam], ['include', () => true], ['only', (r: { spam: boolean }) => r.spam]] as const) {
             const seen: number[] = []

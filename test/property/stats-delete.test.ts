@@ -13,7 +13,7 @@ import fc from 'fast-check'
 import type { AppContext } from '../../server/context.ts'
 import { removeRecords } from '../../server/core/records/delete.ts'
 import { forgetStats, rebuildStats } from '../../server/core/stats/state.ts'
-import { getSummary, type SpamMode } from '../../server/core/stats/summary.ts'
+import { getSummary, type SpamMode, type Summary } from '../../server/core/stats/summary.ts'
 import { appStats } from '../../server/db/sqlite/schema.ts'
 import { testContext } from '../support/context.ts'
 import { makeEndpoint } from '../support/records.ts'
@@ -72,7 +72,11 @@ function firstBy(ctx: AppContext, appId: string, order: keyof typeof EXTREME_ORD
 }
 
 const MODES: SpamMode[] = ['exclude', 'include', 'only']
-const summaries = (ctx: AppContext, appId: string) => MODES.map((mode) => getSummary(ctx, appId, mode))
+const summaries = async (ctx: AppContext, appId: string) => {
+  const all: Summary[] = []
+  for (const mode of MODES) all.push(await getSummary(ctx, appId, mode))
+  return all
+}
 const counters = (ctx: AppContext, appId: string) => {
   const { seq, kept, spam, firstAt, lastAt } = ctx.store.db.select().from(appStats).where(eq(appStats.appId, appId)).get()!
   return { seq, kept, spam, firstAt, lastAt }
@@ -102,17 +106,17 @@ describe('summary aggregates under inserts and deletes', () => {
           else if (live.length > 0) {
             const doomed = 'remove' in s ? [...new Set(s.remove.map((i) => live[i % live.length]))] : firstBy(ctx, appId, s.removeFirst, s.spam, s.count)
             if (doomed.length === 0) continue
-            expect(removeRecords(ctx, appId, doomed)).toBe(doomed.length)
+            expect(await removeRecords(ctx, appId, doomed)).toBe(doomed.length)
             live = live.filter((id) => !doomed.includes(id))
           }
         }
-        const incremental = summaries(ctx, appId)
+        const incremental = await summaries(ctx, appId)
         const stored = counters(ctx, appId)
         forgetStats(ctx, appId)
-        const reloaded = summaries(ctx, appId)
-        rebuildStats(ctx, appId)
-        expect(incremental).toEqual(summaries(ctx, appId))
-        expect(reloaded).toEqual(summaries(ctx, appId))
+        const reloaded = await summaries(ctx, appId)
+        await rebuildStats(ctx, appId)
+        expect(incremental).toEqual(await summaries(ctx, appId))
+        expect(reloaded).toEqual(await summaries(ctx, appId))
         expect(stored).toEqual(counters(ctx, appId))
         expect(incremental[1].total).toBe(live.length)
       }),

@@ -32,8 +32,8 @@ function cacheOf(ctx: AppContext): Cache {
   return cache
 }
 
-/** The app's fields by name, in position order. */
-export function fieldsOf(ctx: AppContext, appId: string): FieldMap {
+/** The app's fields by name, in position order (a cache hit answers at once). */
+export async function fieldsOf(ctx: AppContext, appId: string): Promise<FieldMap> {
   const cache = cacheOf(ctx)
   let map = cache.byApp.get(appId)
   if (!map) {

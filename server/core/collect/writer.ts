@@ -20,7 +20,7 @@ import { LIMITS } from '../limits.ts'
 import { loadScoringDefinition } from '../scoring/definition.ts'
 import { scoreRecord, type RecordScores } from '../scoring/score.ts'
 import { addRecord } from '../stats/aggregate.ts'
-import { forgetStats, loadStats, persistAllStats, saveStats, type StatsState } from '../stats/state.ts'
+import { forgetStats, loadStatsSync, persistAllStats, saveStats, type StatsState } from '../stats/state.ts'
 import { fieldLimit, type NewField, type PreparedRecord } from './prepare.ts'
 
 interface Job {
@@ -64,9 +64,9 @@ export function writerOf(ctx: AppContext): Writer {
   if (!writer) {
     writer = createWriter(ctx)
     writers.set(ctx, writer)
-    ctx.onShutdown(() => {
+    ctx.onShutdown(async () => {
       writer!.flush()
-      persistAllStats(ctx)
+      await persistAllStats(ctx)
     })
   }
   return writer
@@ -149,7 +149,7 @@ function createWriter(ctx: AppContext): Writer {
           for (const job of jobs) {
             let state: StatsState
             try {
-              const loaded = loadStats(ctx, job.appId)
+              const loaded = loadStatsSync(ctx, job.appId)
               if (!loaded) throw new AppError(404, 'not_found', 'Endpoint not found: the form was deleted')
               state = loaded
               if (createFields(job)) outcome.fieldsChanged.add(job.appId)

@@ -7,8 +7,8 @@ import type { AppContext } from '../../context.ts'
 import { loadStats } from '../stats/state.ts'
 
 /** Keys named in the app's aggregates. */
-export function aggregateKeys(ctx: AppContext, appId: string): string[] {
-  const state = loadStats(ctx, appId)
+export async function aggregateKeys(ctx: AppContext, appId: string): Promise<string[]> {
+  const state = await loadStats(ctx, appId)
   if (!state) return []
   return [...new Set([...state.kept.fields.keys(), ...state.spam.fields.keys()])]
 }

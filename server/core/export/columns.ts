@@ -16,7 +16,7 @@ export const TRAILING_COLUMNS = ['meta.source', 'meta.timestamp'] as const
 export async function exportKeys(ctx: AppContext, appId: string): Promise<string[]> {
   const keys = (await fieldRowsOf(ctx, appId)).map((field) => field.name)
   const seen = new Set(keys)
-  for (const key of aggregateKeys(ctx, appId)) {
+  for (const key of await aggregateKeys(ctx, appId)) {
     if (!seen.has(key)) {
       seen.add(key)
       keys.push(key)

@@ -102,7 +102,7 @@ export async function updateField(ctx: AppContext, userId: string, appId: string
   await requireOwnedApp(ctx, userId, appId)
   // Loads (and, if stale, catches up) the aggregates before the write lock is taken; the
   // guard inside then reads them from memory.
-  if (patch.type !== undefined && !patch.force) loadStats(ctx, appId)
+  if (patch.type !== undefined && !patch.force) await loadStats(ctx, appId)
   const row = ctx.store.db.transaction(
     (tx) => {
       const current = findFieldRowSync(tx, appId, ref)

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.ts'
 import { endpoints } from '../../db/sqlite/schema.ts'
 import { AppError } from '../errors.ts'
 import type { FieldType } from '../limits.ts'
-import { loadStats } from '../stats/state.ts'
+import { loadStatsSync } from '../stats/state.ts'
 import type { Queryable } from './view.ts'
 
 /**
@@ -18,7 +18,7 @@ import type { Queryable } from './view.ts'
  * Synchronous: it runs inside updateField's write transaction (through the guard below).
  */
 export function recordsWithValue(ctx: AppContext, appId: string, name: string): number {
-  const state = loadStats(ctx, appId)
+  const state = loadStatsSync(ctx, appId)
   if (!state) return 0
   return (state.kept.fields.get(name)?.count ?? 0) + (state.spam.fields.get(name)?.count ?? 0)
 }

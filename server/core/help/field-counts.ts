@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts'
 import { getSummary } from '../stats/summary.ts'
 
 /** Field name → records with a value. */
-export function fieldValueCounts(ctx: AppContext, appId: string): Map<string, number> {
-  const { fields } = getSummary(ctx, appId)
+export async function fieldValueCounts(ctx: AppContext, appId: string): Promise<Map<string, number>> {
+  const { fields } = await getSummary(ctx, appId)
   return new Map(Object.keys(fields).map((name) => [name, fields[name].count]))
 }

@@ -45,8 +45,8 @@ export interface HelpInput {
 /** The live facts about `endpoint`, reached through `token`. */
 export async function helpInput(ctx: AppContext, endpoint: EndpointRow, token: string): Promise<HelpInput> {
   const app = ctx.store.db.select({ name: apps.name }).from(apps).where(eq(apps.id, endpoint.appId)).get()
-  const counts = recordCounts(ctx, endpoint.appId)
-  const valueCounts = fieldValueCounts(ctx, endpoint.appId)
+  const counts = await recordCounts(ctx, endpoint.appId)
+  const valueCounts = await fieldValueCounts(ctx, endpoint.appId)
   return {
     url: endpointUrl(ctx.config.baseUrl, token),
     appName: app?.name ?? '',

@@ -13,7 +13,7 @@ export interface RecordCounts {
 }
 
 /** Kept and spam counts of an app (zeros before its first record). */
-export function recordCounts(ctx: AppContext, appId: string): RecordCounts {
+export async function recordCounts(ctx: AppContext, appId: string): Promise<RecordCounts> {
   const row = recordStatements(ctx.store).counts.get({ appId })
   return row ?? { kept: 0, spam: 0 }
 }

@@ -13,7 +13,7 @@ import { requireOwnedApp } from '../apps/owned.ts'
 import { notFound } from '../errors.ts'
 import type { Queryable } from '../fields/view.ts'
 import { removeDeletedRecords } from '../stats/deleted.ts'
-import { forgetStats, loadStats } from '../stats/state.ts'
+import { forgetStats, loadStatsSync } from '../stats/state.ts'
 import { deleteRecordsSchema, type DeleteRecordsInput } from './schemas.ts'
 
 /**
@@ -66,7 +66,7 @@ function deleteInTransaction(ctx: AppContext, tx: Queryable, appId: string, ids:
     .all()
   if (doomed.length === 0) return 0
   // Loaded before the rows go: loading catches up on records by number, which renumbering changes.
-  const stats = loadStats(ctx, appId)
+  const stats = loadStatsSync(ctx, appId)
   tx.delete(records).where(and(eq(records.appId, appId), inArray(records.id, ids))).run()
   renumber(ctx, tx, appId, doomed)
   if (stats) removeDeletedRecords(ctx, appId, stats, doomed)
@@ -77,7 +77,7 @@ function deleteInTransaction(ctx: AppContext, tx: Queryable, appId: string, ids:
  * Deletes records by id from `appId` (no ownership check), takes them out of the counters
  * and aggregates in the same transaction, and tells caches; returns the count.
  */
-export function removeRecords(ctx: AppContext, appId: string, ids: readonly string[]): number {
+export async function removeRecords(ctx: AppContext, appId: string, ids: readonly string[]): Promise<number> {
   const unique = [...new Set(ids)]
   let deleted: number
   try {
@@ -95,12 +95,12 @@ export function removeRecords(ctx: AppContext, appId: string, ids: readonly stri
 export async function deleteRecords(ctx: AppContext, userId: string, appId: string, input: DeleteRecordsInput): Promise<{ deleted: number }> {
   const { ids } = parseInput(deleteRecordsSchema, input)
   await requireOwnedApp(ctx, userId, appId)
-  return { deleted: removeRecords(ctx, appId, ids) }
+  return { deleted: await removeRecords(ctx, appId, ids) }
 }
 
 /** Deletes one record; 404 when the app has no record with that id. */
 export async function deleteRecord(ctx: AppContext, userId: string, appId: string, recordId: string): Promise<{ deleted: 1 }> {
   await requireOwnedApp(ctx, userId, appId)
-  if (removeRecords(ctx, appId, [recordId]) === 0) throw notFound(`Record ${JSON.stringify(recordId)} in this app`)
+  if ((await removeRecords(ctx, appId, [recordId])) === 0) throw notFound(`Record ${JSON.stringify(recordId)} in this app`)
   return { deleted: 1 }
 }

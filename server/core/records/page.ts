@@ -24,8 +24,8 @@ function positions(query: PageQuery, total: number): { from: number; to: number 
 }
 
 /** One page of `appId`'s records; no ownership or switch checks (callers do those). */
-export function readPage(ctx: AppContext, appId: string, query: PageQuery): RecordPage {
-  const total = totalFor(recordCounts(ctx, appId), query.spam)
+export async function readPage(ctx: AppContext, appId: string, query: PageQuery): Promise<RecordPage> {
+  const total = totalFor(await recordCounts(ctx, appId), query.spam)
   const result = { page: query.page, size: query.size, total }
   const skip = (query.page - 1) * query.size
   if (skip >= total) return { ...result, rows: [] }

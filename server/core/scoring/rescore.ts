@@ -42,6 +42,6 @@ export async function rescore(ctx: AppContext, userId: string, appId: string): P
   }
   ctx.changes.notify(appId, 'records')
   // The summary's score aggregates follow the stored scores.
-  rebuildStats(ctx, appId)
+  await rebuildStats(ctx, appId)
   return { rescored }
 }

@@ -102,11 +102,17 @@ function parseDocument(text: string): StoredDocument | null {
   }
 }
 
+/** The app's counters and aggregates, or undefined when the app does not exist (a cache hit answers at once). */
+export async function loadStats(ctx: AppContext, appId: string): Promise<StatsState | undefined> {
+  return loadStatsSync(ctx, appId)
+}
+
 /**
- * The app's counters and aggregates, or undefined when the app does not exist. Call inside
- * the write transaction when the result decides seq/pos; a missing counters row is made.
+ * `loadStats` inside a synchronous SQLite write transaction: the writer's group commit, a
+ * delete, the type-change guard. Call it there when the result decides seq/pos; a missing
+ * counters row is made.
  */
-export function loadStats(ctx: AppContext, appId: string): StatsState | undefined {
+export function loadStatsSync(ctx: AppContext, appId: string): StatsState | undefined {
   const stats = statsOf(ctx)
   const cached = stats.cache.get(appId)
   if (cached) return cached
@@ -134,6 +140,7 @@ export function loadStats(ctx: AppContext, appId: string): StatsState | undefine
  * Writes the state to app_stats: the counters every time (one UPDATE per app per write
  * group), the aggregates document when `force` or when it is older than
  * `LIMITS.statsPersistMs`, since serialising it costs far more than a few inserts.
+ * Synchronous: it runs inside the caller's write transaction.
  */
 export function saveStats(ctx: AppContext, appId: string, state: StatsState, force = false): void {
   const now = ctx.clock.now()
@@ -159,7 +166,7 @@ export function saveStats(ctx: AppContext, appId: string, state: StatsState, for
 }
 
 /** Writes every cached app's aggregates (at shutdown), so the next start replays nothing. */
-export function persistAllStats(ctx: AppContext): void {
+export async function persistAllStats(ctx: AppContext): Promise<void> {
   const stats = all.get(ctx)
   if (!stats || stats.cache.size === 0) return
   inImmediateTransaction(ctx.store, () => {
@@ -193,7 +200,7 @@ function scan(stats: Stats, appId: string, state: StatsState, after: number, cou
 }
 
 /** Rescans all of an app's records into app_stats (after a rescore, or to repair it). */
-export function rebuildStats(ctx: AppContext, appId: string): void {
+export async function rebuildStats(ctx: AppContext, appId: string): Promise<void> {
   const stats = statsOf(ctx)
   stats.cache.delete(appId)
   ctx.store.db.transaction(

@@ -98,14 +98,14 @@ function lastDays(aggregate: Aggregate, now: number): Array<{ date: string; coun
 const iso = (time: number | null) => (time === null ? null : new Date(time).toISOString())
 
 /** The summary of an app's current fields over its non-spam, all, or spam records. */
-export function getSummary(ctx: AppContext, appId: string, spamMode: SpamMode = 'exclude'): Summary {
-  const state = loadStats(ctx, appId)
+export async function getSummary(ctx: AppContext, appId: string, spamMode: SpamMode = 'exclude'): Promise<Summary> {
+  const state = await loadStats(ctx, appId)
   if (!state) throw notFound('App')
   const aggregate = spamMode === 'exclude' ? state.kept : spamMode === 'only' ? state.spam : mergeAggregates(state.kept, state.spam)
   const now = ctx.clock.now()
   pruneDays(aggregate, now)
   const fields: Record<string, FieldSummary> = Object.create(null)
-  for (const field of fieldsOf(ctx, appId).values()) {
+  for (const field of (await fieldsOf(ctx, appId)).values()) {
     fields[field.name] = fieldSummary(field.type, aggregate.total, aggregate.fields.get(field.name))
   }
   return {

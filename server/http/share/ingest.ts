@@ -79,7 +79,7 @@ export async function readFormPairs(ctx: AppContext, request: Request): Promise<
 export async function ingestOne(ctx: AppContext, writer: Writer, token: string, request: Request, headers: Record<string, string>): Promise<string> {
   const endpoint = await resolveEndpoint(ctx, token, 'write', headers)
   const body = await readJson(ctx, request)
-  const prepared = prepareRecord(fieldsOf(ctx, endpoint.appId), settingsOf(ctx, endpoint), toSubmission(body))
+  const prepared = prepareRecord(await fieldsOf(ctx, endpoint.appId), settingsOf(ctx, endpoint), toSubmission(body))
   const [id] = await writer.write(endpoint.appId, [prepared])
   return id
 }
@@ -99,7 +99,7 @@ export const shareIngestRoutes = (ctx: AppContext) => {
       async ({ params, request, set }) => {
         const endpoint = await resolveEndpoint(ctx, params.token, 'write', set.headers as Record<string, string>)
         const pairs = await readFormPairs(ctx, request)
-        const fields = fieldsOf(ctx, endpoint.appId)
+        const fields = await fieldsOf(ctx, endpoint.appId)
         const submission = formSubmission(pairs, fields, endpoint.honeypot)
         const prepared = prepareRecord(fields, settingsOf(ctx, endpoint), submission)
         const [id] = await writer.write(endpoint.appId, [prepared])
@@ -114,7 +114,7 @@ export const shareIngestRoutes = (ctx: AppContext) => {
       async ({ params, request, set }) => {
         const endpoint = await resolveEndpoint(ctx, params.token, 'write', set.headers as Record<string, string>)
         const body = await readJson(ctx, request)
-        const prepared = prepareBatch(fieldsOf(ctx, endpoint.appId), settingsOf(ctx, endpoint), body)
+        const prepared = prepareBatch(await fieldsOf(ctx, endpoint.appId), settingsOf(ctx, endpoint), body)
         const ids = await writer.write(endpoint.appId, prepared)
         // Ids are UUIDs (nothing to escape): joining them is cheaper than serialising a thousand strings.
         return new Response(`{"code":200,"data":{"ids":["${ids.join('","')}"]}}`, { headers: { 'content-type': JSON_TYPE } })

@@ -78,7 +78,7 @@ export const shareReadRoutes = (ctx: AppContext) =>
       async ({ params, query, request, set }) => {
         if (hasHelp(query)) return markdown(queryHelp(await helpInput(ctx, await endpointForHelp(ctx, params.token), params.token)), set.headers)
         const endpoint = await resolveEndpoint(ctx, params.token, 'query', set.headers as Record<string, string>, readerToken(request))
-        const page = readPage(ctx, endpoint.appId, parsePageQuery(new URL(request.url).searchParams))
+        const page = await readPage(ctx, endpoint.appId, parsePageQuery(new URL(request.url).searchParams))
         const response = new Response(pageJson(page), { headers: set.headers as Record<string, string> })
         response.headers.set('content-type', JSON_TYPE)
         return response

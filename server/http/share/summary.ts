@@ -30,7 +30,7 @@ export const summaryRoutes = (ctx: AppContext) =>
         // An undecodable token arrives as null: '' is simply not found.
         if (Object.hasOwn(query, 'help')) return await summaryHelpResponse(ctx, params.token ?? '', headers)
         const endpoint = await resolveEndpoint(ctx, params.token, 'summary', headers, readerToken(request))
-        return json(getSummary(ctx, endpoint.appId, spamOf(query)))
+        return json(await getSummary(ctx, endpoint.appId, spamOf(query)))
       },
       {
         detail: {
@@ -45,7 +45,7 @@ export const summaryRoutes = (ctx: AppContext) =>
       '/api/v3/apps/:id/summary',
       async ({ principal, params, query }) => {
         await requireOwnedApp(ctx, principal.user.id, params.id)
-        return json(getSummary(ctx, params.id, spamOf(query)))
+        return json(await getSummary(ctx, params.id, spamOf(query)))
       },
       { auth: true, detail: { summary: 'Aggregates over the app\'s records, even when public reads are off', tags: ['records'], security: [{ accessToken: [] }] } },
     )

@@ -33,7 +33,7 @@ const cases: number[][] = [[1], [20], [4], [1, 2, 3], [2, 4, 6, 19, 20], [8, 12,
 describe('renumbering after deletes', () => {
   test.each(cases)('removeRecords %p', async (...gone) => {
     const { ctx, appId, ids, logs } = await setup()
-    expect(removeRecords(ctx, appId, gone.map((n) => ids[n - 1]))).toBe(gone.length)
+    expect(await removeRecords(ctx, appId, gone.map((n) => ids[n - 1]))).toBe(gone.length)
     expect(numbering(ctx, appId)).toEqual(expected(gone))
     const spam = gone.filter((n) => n % 4 === 0).length
     expect(ctx.store.db.select({ seq: appStats.seq, kept: appStats.kept, spam: appStats.spam }).from(appStats).where(eq(appStats.appId, appId)).get()).toEqual({
@@ -60,7 +60,7 @@ describe('renumbering after deletes', () => {
     const { user } = await makeUser(ctx)
     const other = makeEndpoint(ctx, user.id)
     insertRecords(ctx, other.appId, numberedRecords(3))
-    expect(removeRecords(ctx, other.appId, [ids[0]])).toBe(0)
+    expect(await removeRecords(ctx, other.appId, [ids[0]])).toBe(0)
     expect(numbering(ctx, appId)).toEqual(expected([]))
     expect(numbering(ctx, other.appId)).toEqual([[1, 1, 1], [2, 2, 2], [3, 3, 3]])
   })

@@ -34,10 +34,10 @@ const iso = (t: number) => new Date(t).toISOString()
 const score = (value: number | null, level: string | null = null) => ({ score: value, level, levelLabel: null })
 
 /** The summary, and that it equals a full rebuild's. */
-function summaryMatchingRebuild(ctx: Parameters<typeof getSummary>[0], appId: string) {
-  const summary = getSummary(ctx, appId, 'include')
-  rebuildStats(ctx, appId)
-  expect(summary).toEqual(getSummary(ctx, appId, 'include'))
+async function summaryMatchingRebuild(ctx: Parameters<typeof getSummary>[0], appId: string) {
+  const summary = await getSummary(ctx, appId, 'include')
+  await rebuildStats(ctx, appId)
+  expect(summary).toEqual(await getSummary(ctx, appId, 'include'))
   return summary
 }
 
@@ -48,8 +48,8 @@ describe('deleting subtracts from the summary', () => {
       { data: { n: 5, s: true, m: [] }, spam: true },
       { data: { n: 0.1, s: 'a', m: ['b'] }, age: 10 },
     ])
-    expect(removeRecords(ctx, appId, [ids[1], ids[2]])).toBe(2)
-    expect(summaryMatchingRebuild(ctx, appId)).toEqual({
+    expect(await removeRecords(ctx, appId, [ids[1], ids[2]])).toBe(2)
+    expect(await summaryMatchingRebuild(ctx, appId)).toEqual({
       code: 200,
       total: 1,
       spam: 0,
@@ -73,11 +73,11 @@ describe('deleting subtracts from the summary', () => {
     const { ctx, appId, ids } = await setup(Array.from({ length: count }, (_, i) => ({ data: { n: i / 10 } })))
     const low = ids.slice(0, LIMITS.summaryExtremes + 1)
     const high = ids.slice(-LIMITS.summaryExtremes - 1)
-    removeRecords(ctx, appId, low)
-    expect(summaryMatchingRebuild(ctx, appId).fields.n).toMatchObject({ count: count - low.length, min: low.length / 10, max: (count - 1) / 10 })
-    removeRecords(ctx, appId, high)
+    await removeRecords(ctx, appId, low)
+    expect((await summaryMatchingRebuild(ctx, appId)).fields.n).toMatchObject({ count: count - low.length, min: low.length / 10, max: (count - 1) / 10 })
+    await removeRecords(ctx, appId, high)
     const remaining = Array.from({ length: count }, (_, i) => i).slice(low.length, count - high.length)
-    expect(summaryMatchingRebuild(ctx, appId).fields.n).toEqual({
+    expect((await summaryMatchingRebuild(ctx, appId)).fields.n).toEqual({
       type: 'number',
       count: remaining.length,
       missing: 0,
@@ -92,17 +92,17 @@ describe('deleting subtracts from the summary', () => {
     const count = 2 * LIMITS.summaryExtremes + 4
     // Inserted newest first: record order and time order disagree.
     const { ctx, clock, appId, ids } = await setup(Array.from({ length: count }, (_, i) => ({ data: {}, age: i })))
-    removeRecords(ctx, appId, ids.slice(0, LIMITS.summaryExtremes + 1))
-    removeRecords(ctx, appId, ids.slice(-LIMITS.summaryExtremes - 1))
-    const summary = summaryMatchingRebuild(ctx, appId)
+    await removeRecords(ctx, appId, ids.slice(0, LIMITS.summaryExtremes + 1))
+    await removeRecords(ctx, appId, ids.slice(-LIMITS.summaryExtremes - 1))
+    const summary = await summaryMatchingRebuild(ctx, appId)
     expect([summary.total, summary.firstAt, summary.lastAt]).toEqual([2, iso(clock.now() - (count - LIMITS.summaryExtremes - 2) * 60_000), iso(clock.now() - (LIMITS.summaryExtremes + 1) * 60_000)])
   })
 
   test('repeated extremes are counted, so deleting one of several needs no refill', async () => {
     const { ctx, appId, ids } = await setup([{ data: { n: 1 } }, { data: { n: 1 } }, { data: { n: 3 } }])
-    removeRecords(ctx, appId, [ids[0]])
-    expect(loadStats(ctx, appId)!.kept.fields.get('n')!.numbers!.extremes.low).toEqual({ entries: [[1, 1], [3, 1]], complete: true })
-    expect(getSummary(ctx, appId).fields.n).toMatchObject({ min: 1, max: 3, sum: 4 })
+    await removeRecords(ctx, appId, [ids[0]])
+    expect((await loadStats(ctx, appId))!.kept.fields.get('n')!.numbers!.extremes.low).toEqual({ entries: [[1, 1], [3, 1]], complete: true })
+    expect((await getSummary(ctx, appId)).fields.n).toMatchObject({ min: 1, max: 3, sum: 4 })
   })
 
   test('score dimensions: count, missing, levels, exact sum and refilled extremes', async () => {
@@ -110,44 +110,44 @@ describe('deleting subtracts from the summary', () => {
     rows.push({ data: {}, scores: { sleep: score(4, 'ok') } }, { data: {}, scores: null })
     const { ctx, appId, ids } = await setup(rows)
     // The lowest moods, then the only scored sleep.
-    removeRecords(ctx, appId, [...ids.slice(0, LIMITS.summaryExtremes + 1), ids[LIMITS.summaryExtremes + 3]])
-    expect(summaryMatchingRebuild(ctx, appId).scores).toEqual({
+    await removeRecords(ctx, appId, [...ids.slice(0, LIMITS.summaryExtremes + 1), ids[LIMITS.summaryExtremes + 3]])
+    expect((await summaryMatchingRebuild(ctx, appId)).scores).toEqual({
       mood: { count: 2, missing: 0, mean: 17.6, min: 17.1, max: 18.1, levels: { high: 1, low: 1 } },
       sleep: { count: 0, missing: 2, mean: null, min: null, max: null, levels: {} },
     })
-    removeRecords(ctx, appId, ids.slice(LIMITS.summaryExtremes + 1, LIMITS.summaryExtremes + 3))
-    expect(summaryMatchingRebuild(ctx, appId).scores).toBeUndefined()
+    await removeRecords(ctx, appId, ids.slice(LIMITS.summaryExtremes + 1, LIMITS.summaryExtremes + 3))
+    expect((await summaryMatchingRebuild(ctx, appId)).scores).toBeUndefined()
   })
 
   test('sums stay exact where plain addition and subtraction would drift', async () => {
     const { ctx, appId, ids } = await setup([{ data: { n: 1e16 } }, { data: { n: 1 } }, { data: { n: -1e16 } }, { data: { n: 0.1 } }, { data: { n: 0.2 } }])
-    expect(getSummary(ctx, appId).fields.n.sum).toBe(1.3)
-    removeRecords(ctx, appId, [ids[4]])
+    expect((await getSummary(ctx, appId)).fields.n.sum).toBe(1.3)
+    await removeRecords(ctx, appId, [ids[4]])
     // Plain floating point: 1e16 + 1 − 1e16 + 0.1 + 0.2 − 0.2 = 0.10000000000000009.
-    expect(summaryMatchingRebuild(ctx, appId).fields.n).toMatchObject({ sum: 1.1, min: -1e16, max: 1e16 })
+    expect((await summaryMatchingRebuild(ctx, appId)).fields.n).toMatchObject({ sum: 1.1, min: -1e16, max: 1e16 })
   })
 
   test('a sum beyond the double range reads ∞, and deletes bring it back whatever the order', async () => {
     const max = Number.MAX_VALUE
     const { ctx, appId, ids } = await setup([{ data: { n: max } }, { data: { n: max } }, { data: { n: 5 } }, { data: { n: -max } }, { data: { n: -max } }])
-    expect(getSummary(ctx, appId).fields.n.sum).toBe(5)
-    removeRecords(ctx, appId, [ids[3]])
-    expect(summaryMatchingRebuild(ctx, appId).fields.n).toMatchObject({ count: 4, sum: max })
-    removeRecords(ctx, appId, [ids[4]])
-    expect(summaryMatchingRebuild(ctx, appId).fields.n).toMatchObject({ count: 3, sum: Infinity })
+    expect((await getSummary(ctx, appId)).fields.n.sum).toBe(5)
+    await removeRecords(ctx, appId, [ids[3]])
+    expect((await summaryMatchingRebuild(ctx, appId)).fields.n).toMatchObject({ count: 4, sum: max })
+    await removeRecords(ctx, appId, [ids[4]])
+    expect((await summaryMatchingRebuild(ctx, appId)).fields.n).toMatchObject({ count: 3, sum: Infinity })
     // Left in record order [max, 5]: a running sum would have gone through max + max = ∞.
-    removeRecords(ctx, appId, [ids[1]])
-    expect(summaryMatchingRebuild(ctx, appId).fields.n).toMatchObject({ count: 2, sum: max })
+    await removeRecords(ctx, appId, [ids[1]])
+    expect((await summaryMatchingRebuild(ctx, appId)).fields.n).toMatchObject({ count: 2, sum: max })
   })
 
   test('a field whose value set filled up keeps exact counts for what it tracks and admits nothing new', async () => {
     const distinct = LIMITS.summaryTrackedValues + 1
     const { ctx, appId, ids } = await setup(Array.from({ length: distinct }, (_, i) => ({ data: { s: `v${String(i).padStart(3, '0')}` } })))
-    removeRecords(ctx, appId, [ids[0], ids[distinct - 1]])
+    await removeRecords(ctx, appId, [ids[0], ids[distinct - 1]])
     addRows(ctx, appId, [{ data: { s: 'new' } }, { data: { s: 'v001' } }])
-    const strings = loadStats(ctx, appId)!.kept.fields.get('s')!.strings!
+    const strings = (await loadStats(ctx, appId))!.kept.fields.get('s')!.strings!
     expect([strings.counts.size, strings.counts.get('v001'), strings.counts.has('new'), strings.untracked, strings.closed]).toEqual([LIMITS.summaryTrackedValues - 1, 2, false, 1, true])
-    const s = getSummary(ctx, appId).fields.s
+    const s = (await getSummary(ctx, appId)).fields.s
     expect(s.top![0]).toEqual({ value: 'v001', count: 2 })
     expect(s.top!.reduce((sum, t) => sum + t.count, 0) + s.other!).toBe(distinct)
   })
@@ -156,12 +156,12 @@ describe('deleting subtracts from the summary', () => {
 describe('the stored state after a delete', () => {
   test('counters and the aggregates document are written in the delete, so a reload replays nothing', async () => {
     const { ctx, appId, ids } = await setup([{ data: { n: 1 } }, { data: { n: 2 }, spam: true }, { data: { n: 3 } }, { data: { n: 4 } }])
-    removeRecords(ctx, appId, [ids[0], ids[1]])
+    await removeRecords(ctx, appId, [ids[0], ids[1]])
     const row = ctx.store.db.select().from(appStats).where(eq(appStats.appId, appId)).get()!
     expect([row.seq, row.kept, row.spam, JSON.parse(row.aggregates).seq]).toEqual([2, 2, 0, 2])
-    const before = getSummary(ctx, appId, 'include')
+    const before = await getSummary(ctx, appId, 'include')
     forgetStats(ctx, appId)
-    expect(getSummary(ctx, appId, 'include')).toEqual(before)
+    expect(await getSummary(ctx, appId, 'include')).toEqual(before)
     expect(before.fields.n).toEqual({ type: 'number', count: 2, missing: 0, min: 3, max: 4, mean: 3.5, sum: 7 })
   })
 
@@ -171,8 +171,8 @@ describe('the stored state after a delete', () => {
     const later = addRows(ctx, appId, [{ data: { n: 2 } }, { data: { n: 3 } }])
     expect(JSON.parse(ctx.store.db.select().from(appStats).where(eq(appStats.appId, appId)).get()!.aggregates).seq).toBe(1)
     forgetStats(ctx, appId)
-    removeRecords(ctx, appId, [ids[0], later[0]])
-    expect(summaryMatchingRebuild(ctx, appId).fields.n).toEqual({ type: 'number', count: 1, missing: 0, min: 3, max: 3, mean: 3, sum: 3 })
+    await removeRecords(ctx, appId, [ids[0], later[0]])
+    expect((await summaryMatchingRebuild(ctx, appId)).fields.n).toEqual({ type: 'number', count: 1, missing: 0, min: 3, max: 3, mean: 3, sum: 3 })
   })
 
   test('every refill reads one kind of record through an index', () => {

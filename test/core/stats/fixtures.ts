@@ -7,7 +7,7 @@ import type { AppContext } from '../../../server/context.ts'
 import { newId } from '../../../server/core/ids.ts'
 import type { RecordScores } from '../../../server/core/scoring/score.ts'
 import { addRecord } from '../../../server/core/stats/aggregate.ts'
-import { loadStats, saveStats } from '../../../server/core/stats/state.ts'
+import { loadStatsSync, saveStats } from '../../../server/core/stats/state.ts'
 import { inImmediateTransaction } from '../../../server/db/sqlite/immediate.ts'
 import { records } from '../../../server/db/sqlite/schema.ts'
 
@@ -23,7 +23,7 @@ export interface StatsRow {
 export function addRows(ctx: AppContext, appId: string, rows: readonly StatsRow[]): string[] {
   const ids: string[] = []
   inImmediateTransaction(ctx.store, () => {
-    const state = loadStats(ctx, appId)!
+    const state = loadStatsSync(ctx, appId)!
     for (const row of rows) {
       const id = newId()
       const spam = row.spam ?? false

@@ -63,7 +63,7 @@ describe('rebuildStats and the stored counters', () => {
     ctx.store.sqlite.run("DELETE FROM records WHERE app_id = ? AND json_extract(data, '$.n') = 1", [app.appId])
     ctx.store.sqlite.run('UPDATE records SET seq = seq - 1, pos = CASE WHEN pos IS NULL THEN NULL ELSE pos - 1 END WHERE app_id = ?', [app.appId])
     ctx.changes.notify(app.appId, 'records')
-    rebuildStats(ctx, app.appId)
+    await rebuildStats(ctx, app.appId)
     await writer.write(fresh.appId, rows.slice(1))
     const counters = (appId: string) => {
       const row = ctx.store.db.select().from(appStats).where(eq(appStats.appId, appId)).get()!
@@ -76,7 +76,7 @@ describe('rebuildStats and the stored counters', () => {
     await writer.write(app.appId, [record({ n: 5 })])
     const last = ctx.store.db.select().from(records).where(eq(records.appId, app.appId)).all().at(-1)!
     expect([last.seq, last.pos]).toEqual([4, 3])
-    expect(getSummary(ctx, app.appId).total).toBe(3)
+    expect((await getSummary(ctx, app.appId)).total).toBe(3)
   })
 
   test('the stored aggregates are written behind and caught up from the records on load', async () => {
@@ -96,7 +96,7 @@ describe('rebuildStats and the stored counters', () => {
     expect(stored()).toEqual([3, 1])
     // As after a crash: forget the memory; loading replays records 2 and 3.
     ctx.changes.notify(app.appId, 'records')
-    const summary = getSummary(ctx, app.appId, 'include')
+    const summary = await getSummary(ctx, app.appId, 'include')
     expect([summary.total, summary.spam, summary.fields.n]).toEqual([3, 1, { type: 'number', count: 3, missing: 0, min: 1, max: 3, mean: 2, sum: 6 }])
     clock.advance(1)
     await writer.write(app.appId, [record({ n: 4 })])
@@ -112,7 +112,7 @@ describe('rebuildStats and the stored counters', () => {
     await writerOf(ctx).write(app.appId, [record({ n: 2 }), record({ n: 4 })])
     ctx.store.db.update(appStats).set({ aggregates: '{"format":0}' }).where(eq(appStats.appId, app.appId)).run()
     ctx.changes.notify(app.appId, 'records')
-    const summary = getSummary(ctx, app.appId)
+    const summary = await getSummary(ctx, app.appId)
     expect([summary.total, summary.fields.n]).toEqual([2, { type: 'number', count: 2, missing: 0, min: 2, max: 4, mean: 3, sum: 6 }])
   })
 
@@ -123,7 +123,7 @@ describe('rebuildStats and the stored counters', () => {
     await writer.write(app.appId, [record({ a: 1 })])
     clock.advance(40 * 86_400_000)
     await writer.write(app.appId, [record({ a: 2 })])
-    const summary = getSummary(ctx, app.appId)
+    const summary = await getSummary(ctx, app.appId)
     expect(summary.days.length).toBe(LIMITS.summaryDays)
     expect(summary.days.filter((d) => d.count > 0)).toEqual([{ date: new Date(clock.now()).toISOString().slice(0, 10), count: 1 }])
     expect(summary.total).toBe(2)
