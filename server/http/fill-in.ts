@@ -66,7 +66,7 @@ export const fillInRoutes = (ctx: AppContext) => {
         const submission = formSubmission(pairs, fields, endpoint.honeypot)
         const prepared = prepareRecord(fields, { autoCreate: endpoint.autoCreate, honeypot: endpoint.honeypot, maxKeys: ctx.config.maxKeys }, submission)
         const [id] = await writer.write(endpoint.appId, [prepared])
-        const key = issueReportKey(ctx, id)
+        const key = await issueReportKey(ctx, id)
         if (json) return Response.json({ code: 200, data: { id, reportUrl: reportUrl(ctx.config.baseUrl, id, key) } })
         // A path, not the base URL: the page's CSP (form-action 'self') also covers the
         // redirect, and the browser's origin may differ from SVC_BASE_URL behind a proxy.

@@ -22,13 +22,13 @@ import { messageDocument } from '../pages/message.ts'
 import { reportDocument } from '../pages/report.ts'
 
 export const reportPageRoutes = (ctx: AppContext) =>
-  new Elysia({ name: 'svc/report-page' }).get('/r/:recordId', ({ params, query }) => {
+  new Elysia({ name: 'svc/report-page' }).get('/r/:recordId', async ({ params, query }) => {
     try {
       const key = typeof query.k === 'string' ? query.k : null
-      const record = recordForReport(ctx, params.recordId ?? '', key)
-      const scores = record.scores === null ? scoreRecord(loadScoringDefinition(ctx, record.appId), record.data) : parseStoredScores(record.scores)
-      const model = buildReport(ctx, record.appId, record.appName, record.data, scores)
-      return new Response(reportDocument(model, themeOf(ctx, record.appId)), pageHeaders())
+      const record = await recordForReport(ctx, params.recordId ?? '', key)
+      const scores = record.scores === null ? scoreRecord(await loadScoringDefinition(ctx, record.appId), record.data) : parseStoredScores(record.scores)
+      const model = await buildReport(ctx, record.appId, record.appName, record.data, scores)
+      return new Response(reportDocument(model, await themeOf(ctx, record.appId)), pageHeaders())
     } catch (error) {
       if (!(error instanceof AppError) || error.status !== 404) throw error
       return new Response(messageDocument('Report not found', 'This report link is not valid. Use the complete link you were given after answering.'), pageHeaders(404))

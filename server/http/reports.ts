@@ -69,7 +69,7 @@ export const reportRoutes = (ctx: AppContext) =>
     })
     .post('/preview', async ({ principal, params, body }) => {
       const preview = await previewReport(ctx, principal.user.id, params.id, body)
-      const content = preview.format === 'html' ? reportDocument(preview.model, themeOf(ctx, params.id)) : reportText(preview.model)
+      const content = preview.format === 'html' ? reportDocument(preview.model, await themeOf(ctx, params.id)) : reportText(preview.model)
       return { code: 200, data: { format: preview.format, scores: preview.scores, content } }
     }, {
       auth: true,

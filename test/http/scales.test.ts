@@ -229,7 +229,7 @@ describe('scales: fields changing underneath', () => {
         { path: 'levels', message: 'level "good" (9–12) is outside the possible scores 0–8' },
       ],
     }))
-    expect(loadScoringDefinition(f.ctx, f.appId).scales[0].items.map((item) => item.field)).toEqual(['calm', 'rested'])
+    expect((await loadScoringDefinition(f.ctx, f.appId)).scales[0].items.map((item) => item.field)).toEqual(['calm', 'rested'])
     const removed = await f.request('DELETE', `${f.base}/scales/mood/items/${f.fieldIds.worried}`, { token: f.owner.token })
     expect(removed.body.data.items.map((item: { field: string }) => item.field)).toEqual(['calm', 'rested'])
   })
@@ -238,9 +238,9 @@ describe('scales: fields changing underneath', () => {
 describe('scales: scoring definition and rescore', () => {
   test('the cached definition follows scale changes', async () => {
     const { f } = await withMood()
-    expect(loadScoringDefinition(f.ctx, f.appId).scales.map((s) => s.items.length)).toEqual([3])
+    expect((await loadScoringDefinition(f.ctx, f.appId)).scales.map((s) => s.items.length)).toEqual([3])
     await f.request('DELETE', `${f.base}/scales/mood/items/calm`, { token: f.owner.token })
-    expect(loadScoringDefinition(f.ctx, f.appId).scales.map((s) => s.items.length)).toEqual([2])
+    expect((await loadScoringDefinition(f.ctx, f.appId)).scales.map((s) => s.items.length)).toEqual([2])
   })
 
   test('POST /rescore recomputes stored scores with the current scales', async () => {

@@ -17,7 +17,7 @@ import { fields } from '../../db/sqlite/schema.ts'
 import { AppError } from '../errors.ts'
 import { newId } from '../ids.ts'
 import { LIMITS } from '../limits.ts'
-import { loadScoringDefinition } from '../scoring/definition.ts'
+import { loadScoringDefinitionSync } from '../scoring/definition.ts'
 import { scoreRecord, type RecordScores } from '../scoring/score.ts'
 import { addRecord } from '../stats/aggregate.ts'
 import { forgetStats, loadStatsSync, persistAllStats, saveStats, type StatsState } from '../stats/state.ts'
@@ -105,7 +105,7 @@ function createWriter(ctx: AppContext): Writer {
   function numberRecords(job: Job, state: StatsState, rows: RecordRow[]): { ids: string[]; seq: number; pos: number; spam: number; scores: Array<RecordScores | null> } {
     let { seq, pos, spamCount: spam } = state
     const ids: string[] = []
-    const definition = loadScoringDefinition(ctx, job.appId)
+    const definition = loadScoringDefinitionSync(ctx, job.appId)
     const scores = job.records.map((record) => (definition.scales.length === 0 ? null : scoreRecord(definition, record.data)))
     for (const [index, record] of job.records.entries()) {
       const id = newId()

@@ -10,7 +10,7 @@ import { requireOwnedApp } from '../apps/owned.ts'
 import { DEFAULT_THEME, setThemeSchema, type SetThemeInput, type Theme } from './schemas.ts'
 
 /** The theme of an app (defaults filled in); no ownership check, for the public pages. */
-export function themeOf(ctx: AppContext, appId: string): Theme {
+export async function themeOf(ctx: AppContext, appId: string): Promise<Theme> {
   const row = ctx.store.db.select({ theme: connectThemes.theme }).from(connectThemes).where(eq(connectThemes.appId, appId)).get()
   return row ? { ...DEFAULT_THEME, ...(JSON.parse(row.theme) as Partial<Theme>) } : { ...DEFAULT_THEME }
 }
@@ -27,7 +27,7 @@ export async function getTheme(ctx: AppContext, userId: string, appId: string): 
 export async function setTheme(ctx: AppContext, userId: string, appId: string, input: SetThemeInput): Promise<Theme> {
   const patch = parseInput(setThemeSchema, input)
   await requireOwnedApp(ctx, userId, appId)
-  const theme = { ...themeOf(ctx, appId), ...definedOnly(patch) }
+  const theme = { ...(await themeOf(ctx, appId)), ...definedOnly(patch) }
   const now = ctx.clock.now()
   const text = JSON.stringify(theme)
   ctx.store.db.insert(connectThemes).values({ appId, theme: text, updatedAt: now }).onConflictDoUpdate({ target: connectThemes.appId, set: { theme: text, updatedAt: now } }).run()
@@ -47,5 +47,5 @@ export async function resetTheme(ctx: AppContext, userId: string, appId: string)
 export async function previewTheme(ctx: AppContext, userId: string, appId: string, input: SetThemeInput = {}): Promise<Theme> {
   const patch = parseInput(setThemeSchema, input)
   await requireOwnedApp(ctx, userId, appId)
-  return { ...themeOf(ctx, appId), ...definedOnly(patch) }
+  return { ...(await themeOf(ctx, appId)), ...definedOnly(patch) }
 }

@@ -40,6 +40,6 @@ export async function fillInForm(ctx: AppContext, appId: string): Promise<FillIn
       required: row.required,
       options: row.options === null ? null : (JSON.parse(row.options) as string[]),
     })),
-    theme: themeOf(ctx, appId),
+    theme: await themeOf(ctx, appId),
   }
 }

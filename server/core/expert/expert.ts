@@ -9,7 +9,7 @@ import { parseInput } from '../apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { notFound } from '../errors.ts'
 import { newId } from '../ids.ts'
-import { findScale } from '../scales/store.ts'
+import { findScale, type ScaleRecord } from '../scales/store.ts'
 import { setCommentSchema, setExpertSchema, type SetCommentInput, type SetExpertInput } from './schemas.ts'
 
 export interface ExpertProfile {
@@ -31,13 +31,13 @@ export interface Expert extends ExpertProfile {
 }
 
 /** The profile of an app (empty until set); no ownership check. */
-export function expertProfileOf(ctx: AppContext, appId: string): ExpertProfile {
+export async function expertProfileOf(ctx: AppContext, appId: string): Promise<ExpertProfile> {
   const row = ctx.store.db.select().from(experts).where(eq(experts.appId, appId)).get()
   return { name: row?.name ?? '', title: row?.title ?? '', bio: row?.bio ?? '', avatarUrl: row?.avatarUrl ?? null }
 }
 
 /** The comments of an app, in scale order then level key; no ownership check. */
-export function expertCommentsOf(ctx: AppContext, appId: string): ExpertComment[] {
+export async function expertCommentsOf(ctx: AppContext, appId: string): Promise<ExpertComment[]> {
   return ctx.store.db
     .select({ scale: scales.key, level: expertComments.levelKey, text: expertComments.text, updatedAt: expertComments.updatedAt })
     .from(expertComments)
@@ -51,14 +51,14 @@ export function expertCommentsOf(ctx: AppContext, appId: string): ExpertComment[
 /** Profile and comments of one of `userId`'s apps. */
 export async function getExpert(ctx: AppContext, userId: string, appId: string): Promise<Expert> {
   await requireOwnedApp(ctx, userId, appId)
-  return { ...expertProfileOf(ctx, appId), comments: expertCommentsOf(ctx, appId) }
+  return { ...(await expertProfileOf(ctx, appId)), comments: await expertCommentsOf(ctx, appId) }
 }
 
 /** Changes the profile; properties left out stay, `avatarUrl: null` removes the picture. */
 export async function setExpert(ctx: AppContext, userId: string, appId: string, input: SetExpertInput): Promise<Expert> {
   const patch = parseInput(setExpertSchema, input)
   await requireOwnedApp(ctx, userId, appId)
-  const next = { ...expertProfileOf(ctx, appId), ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) }
+  const next = { ...(await expertProfileOf(ctx, appId)), ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) }
   const now = ctx.clock.now()
   ctx.store.db
     .insert(experts)
@@ -72,11 +72,11 @@ export async function setExpert(ctx: AppContext, userId: string, appId: string, 
 /** The comments of one of `userId`'s apps. */
 export async function listExpertComments(ctx: AppContext, userId: string, appId: string): Promise<{ comments: ExpertComment[] }> {
   await requireOwnedApp(ctx, userId, appId)
-  return { comments: expertCommentsOf(ctx, appId) }
+  return { comments: await expertCommentsOf(ctx, appId) }
 }
 
-function levelOf(ctx: AppContext, appId: string, scaleRef: string, levelKey: string) {
-  const scale = findScale(ctx, appId, scaleRef)
+async function levelOf(ctx: AppContext, appId: string, scaleRef: string, levelKey: string): Promise<ScaleRecord> {
+  const scale = await findScale(ctx, appId, scaleRef)
   if (!scale.levels.some((level) => level.key === levelKey)) throw notFound(`Level ${JSON.stringify(levelKey)} in scale "${scale.key}"`)
   return scale
 }
@@ -85,7 +85,7 @@ function levelOf(ctx: AppContext, appId: string, scaleRef: string, levelKey: str
 export async function setExpertComment(ctx: AppContext, userId: string, appId: string, scaleRef: string, levelKey: string, input: SetCommentInput): Promise<ExpertComment> {
   const { text } = parseInput(setCommentSchema, input)
   await requireOwnedApp(ctx, userId, appId)
-  const scale = levelOf(ctx, appId, scaleRef, levelKey)
+  const scale = await levelOf(ctx, appId, scaleRef, levelKey)
   const now = ctx.clock.now()
   ctx.store.db
     .insert(expertComments)
@@ -99,7 +99,7 @@ export async function setExpertComment(ctx: AppContext, userId: string, appId: s
 /** Removes the comment for one level; 404 when there is none. */
 export async function removeExpertComment(ctx: AppContext, userId: string, appId: string, scaleRef: string, levelKey: string): Promise<{ deleted: true; scale: string; level: string }> {
   await requireOwnedApp(ctx, userId, appId)
-  const scale = findScale(ctx, appId, scaleRef)
+  const scale = await findScale(ctx, appId, scaleRef)
   const removed = ctx.store.db
     .delete(expertComments)
     .where(and(eq(expertComments.scaleId, scale.id), eq(expertComments.levelKey, levelKey)))

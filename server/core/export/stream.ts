@@ -54,7 +54,7 @@ const DirectStream = ReadableStream as unknown as new (source: Bun.DirectUnderly
  */
 export async function exportStream(ctx: AppContext, appId: string, spam: SpamMode, format: ExportFormat): Promise<ReadableStream<Uint8Array>> {
   const next = chunkReader(ctx, appId, spam)
-  const scaleKeys = loadScoringDefinition(ctx, appId).scales.map((scale) => scale.key)
+  const scaleKeys = (await loadScoringDefinition(ctx, appId)).scales.map((scale) => scale.key)
   const encoder = format === 'csv' ? csvRows(await exportKeys(ctx, appId), scaleKeys) : jsonlEncoder
   let cursor = 0
   let text = encoder.header

@@ -66,12 +66,12 @@ const DEFAULT_SECTIONS: StoredSection[] = [
 ]
 
 /** The report model for one record: answers as stored and the scores stored with it. */
-export function buildReport(ctx: AppContext, appId: string, appName: string, answers: Record<string, unknown>, scores: RecordScores): ReportModel {
-  const scales = scaleRecordsOf(ctx, appId).filter((scale) => Object.hasOwn(scores, scale.key))
+export async function buildReport(ctx: AppContext, appId: string, appName: string, answers: Record<string, unknown>, scores: RecordScores): Promise<ReportModel> {
+  const scales = (await scaleRecordsOf(ctx, appId)).filter((scale) => Object.hasOwn(scores, scale.key))
   const values: PlaceholderValues = { answers, scores }
-  const profile = expertProfileOf(ctx, appId)
-  const comments = expertCommentsOf(ctx, appId)
-  const rows = pageRowsOf(ctx, appId)
+  const profile = await expertProfileOf(ctx, appId)
+  const comments = await expertCommentsOf(ctx, appId)
+  const rows = await pageRowsOf(ctx, appId)
   const pages = rows.length > 0
     ? rows.map((row) => ({ title: fillPlaceholders(row.title, values), sections: sectionsOf(row) }))
     : [{ title: appName, sections: [...scales.map((scale): StoredSection => ({ id: scale.id, type: 'score', title: '', text: '', scaleId: scale.id })), ...DEFAULT_SECTIONS] }]

@@ -17,9 +17,9 @@ import { addPageSchema, addSectionSchema, updatePageSchema, type AddPageInput, t
 import { findPage, pageRowsOf, sectionsOf, toPage, type PageRow, type ReportPage, type StoredSection } from './store.ts'
 
 /** Pages of an app as the API shows them (no ownership check). */
-export function reportPagesOf(ctx: AppContext, appId: string): ReportPage[] {
-  const scales = scaleRecordsOf(ctx, appId)
-  return pageRowsOf(ctx, appId).map((row, index) => toPage(row, index, scales))
+export async function reportPagesOf(ctx: AppContext, appId: string): Promise<ReportPage[]> {
+  const scales = await scaleRecordsOf(ctx, appId)
+  return (await pageRowsOf(ctx, appId)).map((row, index) => toPage(row, index, scales))
 }
 
 /** Writes `order` back as dense positions, in one transaction. */
@@ -38,22 +38,22 @@ const moved = <T>(list: readonly T[], from: number, to: number): T[] => {
   return copy
 }
 
-function pageOf(ctx: AppContext, appId: string, id: string): ReportPage {
-  const pages = reportPagesOf(ctx, appId)
+async function pageOf(ctx: AppContext, appId: string, id: string): Promise<ReportPage> {
+  const pages = await reportPagesOf(ctx, appId)
   return pages.find((page) => page.id === id)!
 }
 
 /** The pages of one of `userId`'s apps. */
 export async function listReportPages(ctx: AppContext, userId: string, appId: string): Promise<{ pages: ReportPage[] }> {
   await requireOwnedApp(ctx, userId, appId)
-  return { pages: reportPagesOf(ctx, appId) }
+  return { pages: await reportPagesOf(ctx, appId) }
 }
 
 /** Adds an empty page (last, or at `position`). */
 export async function addReportPage(ctx: AppContext, userId: string, appId: string, input: AddPageInput): Promise<ReportPage> {
   const parsed = parseInput(addPageSchema, input)
   await requireOwnedApp(ctx, userId, appId)
-  const rows = pageRowsOf(ctx, appId)
+  const rows = await pageRowsOf(ctx, appId)
   if (rows.length >= ASSESSMENT.maxReportPages) throw validationError([{ path: '', message: `a report can have at most ${ASSESSMENT.maxReportPages} pages` }])
   const now = ctx.clock.now()
   const row: PageRow = { id: newId(), appId, title: parsed.title ?? '', sections: '[]', position: rows.length, createdAt: now, updatedAt: now }
@@ -67,7 +67,7 @@ export async function addReportPage(ctx: AppContext, userId: string, appId: stri
 export async function updateReportPage(ctx: AppContext, userId: string, appId: string, ref: string, input: UpdatePageInput): Promise<ReportPage> {
   const patch = parseInput(updatePageSchema, input)
   await requireOwnedApp(ctx, userId, appId)
-  const rows = pageRowsOf(ctx, appId)
+  const rows = await pageRowsOf(ctx, appId)
   const { row, index } = findPage(rows, ref)
   ctx.store.db.update(reportPages).set({ title: patch.title, updatedAt: ctx.clock.now() }).where(eq(reportPages.id, row.id)).run()
   if (patch.position !== undefined) renumber(ctx, moved(rows, index, patch.position - 1))
@@ -78,7 +78,7 @@ export async function updateReportPage(ctx: AppContext, userId: string, appId: s
 /** Removes a page and its sections. */
 export async function removeReportPage(ctx: AppContext, userId: string, appId: string, ref: string): Promise<{ deleted: true; id: string }> {
   await requireOwnedApp(ctx, userId, appId)
-  const rows = pageRowsOf(ctx, appId)
+  const rows = await pageRowsOf(ctx, appId)
   const { row, index } = findPage(rows, ref)
   ctx.store.db.delete(reportPages).where(eq(reportPages.id, row.id)).run()
   renumber(ctx, rows.filter((_, i) => i !== index))
@@ -92,7 +92,7 @@ async function sectionFrom(ctx: AppContext, appId: string, input: ReturnType<typ
   if ((input.type === 'intro' || input.type === 'closing') && text === '') problems.push({ path: 'text', message: `is required for an ${input.type} section` })
   if (input.type === 'score' && input.scale === undefined) problems.push({ path: 'scale', message: 'is required for a score section: name the scale to show' })
   if (input.type === 'chart' && input.scale !== undefined) problems.push({ path: 'scale', message: 'a chart shows every scale; leave scale out' })
-  const scales = scaleRecordsOf(ctx, appId)
+  const scales = await scaleRecordsOf(ctx, appId)
   let scaleId: string | null = null
   if (input.scale !== undefined && input.type !== 'chart') {
     scaleId = (scales.find((scale) => scale.id === input.scale) ?? scales.find((scale) => scale.key === input.scale))?.id ?? null
@@ -109,7 +109,7 @@ async function sectionFrom(ctx: AppContext, appId: string, input: ReturnType<typ
 export async function addReportSection(ctx: AppContext, userId: string, appId: string, pageRef: string, input: AddSectionInput): Promise<ReportPage> {
   const parsed = parseInput(addSectionSchema, input)
   await requireOwnedApp(ctx, userId, appId)
-  const { row } = findPage(pageRowsOf(ctx, appId), pageRef)
+  const { row } = findPage(await pageRowsOf(ctx, appId), pageRef)
   const sections = sectionsOf(row)
   if (sections.length >= ASSESSMENT.maxSectionsPerPage) throw validationError([{ path: '', message: `a page can have at most ${ASSESSMENT.maxSectionsPerPage} sections` }])
   const section = await sectionFrom(ctx, appId, parsed)
@@ -122,7 +122,7 @@ export async function addReportSection(ctx: AppContext, userId: string, appId: s
 /** Removes a section (by id, or 1-based number on its page). */
 export async function removeReportSection(ctx: AppContext, userId: string, appId: string, pageRef: string, sectionRef: string): Promise<ReportPage> {
   await requireOwnedApp(ctx, userId, appId)
-  const { row } = findPage(pageRowsOf(ctx, appId), pageRef)
+  const { row } = findPage(await pageRowsOf(ctx, appId), pageRef)
   const sections = sectionsOf(row)
   const byId = sections.findIndex((section) => section.id === sectionRef)
   const index = byId >= 0 ? byId : /^[1-9]\d{0,2}$/.test(sectionRef) ? Number(sectionRef) - 1 : -1

@@ -22,12 +22,12 @@ export interface ReportPreview {
 export async function previewReport(ctx: AppContext, userId: string, appId: string, input: PreviewReportInput): Promise<ReportPreview> {
   const { data, format } = parseInput(previewReportSchema, input)
   const app = await requireOwnedApp(ctx, userId, appId)
-  const scores = scoreRecord(readScoringDefinition(ctx, appId), data)
-  return { format, scores, model: buildReport(ctx, appId, app.name, data, scores) }
+  const scores = scoreRecord(await readScoringDefinition(ctx, appId), data)
+  return { format, scores, model: await buildReport(ctx, appId, app.name, data, scores) }
 }
 
 /** The report definition of one of `userId`'s apps (`report get`). */
 export async function getReport(ctx: AppContext, userId: string, appId: string): Promise<{ pages: ReportPage[] }> {
   await requireOwnedApp(ctx, userId, appId)
-  return { pages: reportPagesOf(ctx, appId) }
+  return { pages: await reportPagesOf(ctx, appId) }
 }

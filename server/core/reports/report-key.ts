@@ -17,7 +17,7 @@ export function newReportKey(): { key: string; hash: string } {
 }
 
 /** Gives a stored record a new report key (replacing any earlier one) and returns the key. */
-export function issueReportKey(ctx: AppContext, recordId: string): string {
+export async function issueReportKey(ctx: AppContext, recordId: string): Promise<string> {
   const { key, hash } = newReportKey()
   ctx.store.db.update(records).set({ reportKeyHash: hash }).where(eq(records.id, recordId)).run()
   return key
@@ -40,7 +40,7 @@ export interface ReportRecord {
  * The record `recordId` when `key` is its report key; 404 "Report not found" otherwise.
  * Records flagged as spam get their report too, so a bot cannot tell it was caught.
  */
-export function recordForReport(ctx: AppContext, recordId: string, key: string | null | undefined): ReportRecord {
+export async function recordForReport(ctx: AppContext, recordId: string, key: string | null | undefined): Promise<ReportRecord> {
   const row = ctx.store.db
     .select({ id: records.id, appId: records.appId, appName: apps.name, data: records.data, scores: records.scores, hash: records.reportKeyHash, createdAt: records.createdAt })
     .from(records)

@@ -40,7 +40,7 @@ export interface ReportPage {
 }
 
 /** An app's page rows in order (no ownership check). */
-export const pageRowsOf = (ctx: AppContext, appId: string): PageRow[] =>
+export const pageRowsOf = async (ctx: AppContext, appId: string): Promise<PageRow[]> =>
   ctx.store.db.select().from(reportPages).where(eq(reportPages.appId, appId)).orderBy(asc(reportPages.position), asc(reportPages.id)).all()
 
 export const sectionsOf = (row: PageRow): StoredSection[] => JSON.parse(row.sections) as StoredSection[]

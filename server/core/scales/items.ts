@@ -33,7 +33,7 @@ function save(ctx: AppContext, scale: ScaleRecord, patch: { items?: unknown; lev
 export async function addScaleItem(ctx: AppContext, userId: string, appId: string, ref: string, input: ScaleItemInput): Promise<Scale> {
   const parsed = parseInput(scaleItemSchema, input)
   await requireOwnedApp(ctx, userId, appId)
-  const scale = findScale(ctx, appId, ref)
+  const scale = await findScale(ctx, appId, ref)
   const fields = await fieldRowsOf(ctx, appId)
   const { items, problems } = resolveItems([parsed], fields, () => 'item')
   if (problems.length > 0) throw validationError(problems)
@@ -49,7 +49,7 @@ export async function addScaleItem(ctx: AppContext, userId: string, appId: strin
 /** Removes the item of field `fieldRef` (id or name; an item whose field was deleted is named by the field id). */
 export async function removeScaleItem(ctx: AppContext, userId: string, appId: string, ref: string, fieldRef: string): Promise<Scale> {
   await requireOwnedApp(ctx, userId, appId)
-  const scale = findScale(ctx, appId, ref)
+  const scale = await findScale(ctx, appId, ref)
   const byName = (await fieldRowsOf(ctx, appId)).find((field) => field.name === fieldRef)
   const index = scale.items.findIndex((item) => item.fieldId === fieldRef || item.fieldId === byName?.id)
   if (index < 0) throw notFound(`Item for field ${JSON.stringify(fieldRef)} in scale "${scale.key}"`)
@@ -69,7 +69,7 @@ export async function setScaleLevel(ctx: AppContext, userId: string, appId: stri
   const keyCheck = scaleKeySchema.safeParse(key)
   if (!keyCheck.success) throw validationError([{ path: 'key', message: keyCheck.error.issues[0].message }])
   await requireOwnedApp(ctx, userId, appId)
-  const scale = findScale(ctx, appId, ref)
+  const scale = await findScale(ctx, appId, ref)
   const existing = scale.levels.find((level) => level.key === key)
   if (!existing) {
     const missing = (Object.keys(NEW_LEVEL_NEEDS) as Array<keyof typeof NEW_LEVEL_NEEDS>).filter((name) => parsed[name] === undefined)
@@ -93,7 +93,7 @@ export async function setScaleLevel(ctx: AppContext, userId: string, appId: stri
 /** Removes level `key` and the expert's comment on it. */
 export async function removeScaleLevel(ctx: AppContext, userId: string, appId: string, ref: string, key: string): Promise<Scale> {
   await requireOwnedApp(ctx, userId, appId)
-  const scale = findScale(ctx, appId, ref)
+  const scale = await findScale(ctx, appId, ref)
   if (!scale.levels.some((level) => level.key === key)) throw notFound(`Level ${JSON.stringify(key)} in scale "${scale.key}"`)
   ctx.store.db.transaction(() => {
     ctx.store.db.delete(expertComments).where(and(eq(expertComments.scaleId, scale.id), eq(expertComments.levelKey, key))).run()

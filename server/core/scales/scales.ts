@@ -56,7 +56,7 @@ function checkedParts(method: ScaleMethod, fields: FieldRow[], items: { given?: 
   return { items: storedItems, levels: storedLevels }
 }
 
-function assertKeyFree(ctx: AppContext, appId: string, key: string, exceptId?: string): void {
+async function assertKeyFree(ctx: AppContext, appId: string, key: string, exceptId?: string): Promise<void> {
   const clash = ctx.store.db
     .select({ id: scales.id })
     .from(scales)
@@ -69,13 +69,13 @@ function assertKeyFree(ctx: AppContext, appId: string, key: string, exceptId?: s
 export async function listScales(ctx: AppContext, userId: string, appId: string): Promise<{ scales: Scale[] }> {
   await requireOwnedApp(ctx, userId, appId)
   const fields = await fieldRowsOf(ctx, appId)
-  return { scales: scaleRecordsOf(ctx, appId).map((record) => toScale(record, fields)) }
+  return { scales: (await scaleRecordsOf(ctx, appId)).map((record) => toScale(record, fields)) }
 }
 
 /** One scale by id or key. */
 export async function getScale(ctx: AppContext, userId: string, appId: string, ref: string): Promise<Scale> {
   await requireOwnedApp(ctx, userId, appId)
-  return scaleView(ctx, appId, findScale(ctx, appId, ref).id)
+  return scaleView(ctx, appId, (await findScale(ctx, appId, ref)).id)
 }
 
 /** Adds a scale at the end of the app's list. */
@@ -84,7 +84,7 @@ export async function createScale(ctx: AppContext, userId: string, appId: string
   await requireOwnedApp(ctx, userId, appId)
   const count = ctx.store.db.select({ n: sql<number>`count(*)` }).from(scales).where(eq(scales.appId, appId)).get()?.n ?? 0
   if (count >= ASSESSMENT.maxScales) throw validationError([{ path: '', message: `an app can have at most ${ASSESSMENT.maxScales} scales` }])
-  assertKeyFree(ctx, appId, parsed.key)
+  await assertKeyFree(ctx, appId, parsed.key)
   const fields = await fieldRowsOf(ctx, appId)
   const parts = checkedParts(parsed.method, fields, { given: parsed.items ?? [], stored: [] }, parsed.levels)
   const now = ctx.clock.now()
@@ -114,8 +114,8 @@ export async function createScale(ctx: AppContext, userId: string, appId: string
 export async function updateScale(ctx: AppContext, userId: string, appId: string, ref: string, input: UpdateScaleInput): Promise<Scale> {
   const patch = parseInput(updateScaleSchema, input)
   await requireOwnedApp(ctx, userId, appId)
-  const current = findScale(ctx, appId, ref)
-  if (patch.key !== undefined) assertKeyFree(ctx, appId, patch.key, current.id)
+  const current = await findScale(ctx, appId, ref)
+  if (patch.key !== undefined) await assertKeyFree(ctx, appId, patch.key, current.id)
   const method = patch.method ?? current.method
   const fields = await fieldRowsOf(ctx, appId)
   // Levels given here must tile the range of the resulting items; when only items or the
@@ -141,7 +141,7 @@ export async function updateScale(ctx: AppContext, userId: string, appId: string
 /** Removes a scale; its expert comments go with it (report sections naming it are skipped when rendering). */
 export async function deleteScale(ctx: AppContext, userId: string, appId: string, ref: string): Promise<{ deleted: true; id: string }> {
   await requireOwnedApp(ctx, userId, appId)
-  const current = findScale(ctx, appId, ref)
+  const current = await findScale(ctx, appId, ref)
   ctx.store.db.delete(scales).where(eq(scales.id, current.id)).run()
   ctx.changes.notify(appId, 'app')
   return { deleted: true, id: current.id }

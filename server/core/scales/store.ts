@@ -50,12 +50,17 @@ export function toRecord(row: ScaleRow): ScaleRecord {
 }
 
 /** An app's scales in position order (no ownership check: for callers that did one). */
-export function scaleRecordsOf(ctx: AppContext, appId: string): ScaleRecord[] {
+export async function scaleRecordsOf(ctx: AppContext, appId: string): Promise<ScaleRecord[]> {
+  return scaleRecordsOfSync(ctx, appId)
+}
+
+/** `scaleRecordsOf` inside a synchronous SQLite write transaction (the writer scores records there). */
+export function scaleRecordsOfSync(ctx: AppContext, appId: string): ScaleRecord[] {
   return ctx.store.db.select().from(scales).where(eq(scales.appId, appId)).orderBy(asc(scales.position), asc(scales.id)).all().map(toRecord)
 }
 
 /** The scale of `appId` whose id or key is `ref`; 404 otherwise. */
-export function findScale(ctx: AppContext, appId: string, ref: string): ScaleRecord {
+export async function findScale(ctx: AppContext, appId: string, ref: string): Promise<ScaleRecord> {
   const rows = ctx.store.db.select().from(scales).where(and(eq(scales.appId, appId), or(eq(scales.id, ref), eq(scales.key, ref)))).all()
   const row = rows.find((r) => r.id === ref) ?? rows[0]
   if (!row) throw notFound(`Scale ${JSON.stringify(ref)}`)
@@ -90,5 +95,5 @@ export function toScale(record: ScaleRecord, fields: readonly FieldRow[]): Scale
 
 /** The view of one scale, re-read after a change. */
 export async function scaleView(ctx: AppContext, appId: string, id: string): Promise<Scale> {
-  return toScale(findScale(ctx, appId, id), await fieldRowsOf(ctx, appId))
+  return toScale(await findScale(ctx, appId, id), await fieldRowsOf(ctx, appId))
 }

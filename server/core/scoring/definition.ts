@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts'
 import { fieldRowsOfSync } from '../fields/view.ts'
 import type { FieldType } from '../limits.ts'
 import { SCORABLE_TYPES } from '../scales/model.ts'
-import { scaleRecordsOf } from '../scales/store.ts'
+import { scaleRecordsOfSync } from '../scales/store.ts'
 import { scoringItem, type ScoringDefinition } from './score.ts'
 
 interface Cache {
@@ -29,9 +29,14 @@ function cacheOf(ctx: AppContext): Cache {
 }
 
 /** Reads the definition from the database (no cache). Items whose field is gone or changed type are left out. */
-export function readScoringDefinition(ctx: AppContext, appId: string): ScoringDefinition {
+export async function readScoringDefinition(ctx: AppContext, appId: string): Promise<ScoringDefinition> {
+  return readScoringDefinitionSync(ctx, appId)
+}
+
+/** `readScoringDefinition` inside a synchronous SQLite write transaction. */
+function readScoringDefinitionSync(ctx: AppContext, appId: string): ScoringDefinition {
   const fields = fieldRowsOfSync(ctx.store.db, appId)
-  const scales = scaleRecordsOf(ctx, appId).map((scale) => ({
+  const scales = scaleRecordsOfSync(ctx, appId).map((scale) => ({
     key: scale.key,
     name: scale.name,
     method: scale.method,
@@ -46,12 +51,17 @@ export function readScoringDefinition(ctx: AppContext, appId: string): ScoringDe
   return { appId, scales }
 }
 
-/** The app's scoring definition, cached until `ctx.changes` reports a change to the app. */
-export function loadScoringDefinition(ctx: AppContext, appId: string): ScoringDefinition {
+/** The app's scoring definition, cached until `ctx.changes` reports a change to the app (a cache hit answers at once). */
+export async function loadScoringDefinition(ctx: AppContext, appId: string): Promise<ScoringDefinition> {
+  return loadScoringDefinitionSync(ctx, appId)
+}
+
+/** `loadScoringDefinition` inside a synchronous write transaction: the group-commit writer scores each record there. */
+export function loadScoringDefinitionSync(ctx: AppContext, appId: string): ScoringDefinition {
   const cache = cacheOf(ctx)
   let definition = cache.definitions.get(appId)
   if (!definition) {
-    definition = readScoringDefinition(ctx, appId)
+    definition = readScoringDefinitionSync(ctx, appId)
     cache.definitions.set(appId, definition)
   }
   return definition

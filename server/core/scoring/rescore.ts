@@ -16,7 +16,7 @@ const BATCH = 500
 /** Recomputes the stored scores of every record of one of `userId`'s apps with its current scales. */
 export async function rescore(ctx: AppContext, userId: string, appId: string): Promise<{ rescored: number }> {
   await requireOwnedApp(ctx, userId, appId)
-  const definition = readScoringDefinition(ctx, appId)
+  const definition = await readScoringDefinition(ctx, appId)
   let after = 0
   let rescored = 0
   // Batches keep each write transaction short so submissions are not held up for long.
