@@ -78,6 +78,7 @@ describe('POST /api/v3/apps', () => {
     expect(db.select().from(appStats).where(eq(appStats.appId, id)).get()).toEqual({
       appId: id,
       seq: 0,
+      generation: 0,
       kept: 0,
       spam: 0,
       firstAt: null,
