@@ -9,7 +9,7 @@ import { startTestServer, tempConfigHome, ROOT, BUN } from '../test/support/serv
 
 const INSPECTOR = '@modelcontextprotocol/inspector@0.15.0'
 
-const server = startTestServer()
+const server = await startTestServer()
 const { token } = await server.account('inspector@example.com')
 const home = tempConfigHome()
 writeConfig({ XDG_CONFIG_HOME: home }, { current: server.url, servers: { [server.url]: { token, savedAt: new Date().toISOString() } } })

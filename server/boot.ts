@@ -3,13 +3,12 @@
  * `npm start` (server/main.ts), `svc-cli serve` and tests that want the real thing.
  */
 import { createContext, type AppContext } from './context.ts'
-import { ConfigError, type Config } from './config.ts'
+import type { Config } from './config.ts'
 import { systemClock, type Clock } from './core/clock.ts'
 import { createLogger, type Logger } from './core/logger.ts'
 import type { Mailer } from './core/mailer.ts'
 import { createSealer } from './core/sealer.ts'
-import { openStore } from './db/sqlite/connection.ts'
-import { migrateStore } from './db/sqlite/migrate.ts'
+import { openStorage } from './db/open.ts'
 import { buildApp, type AppOptions, type SvcApp } from './http/app.ts'
 import { fastRoutes } from './http/fast-routes.ts'
 import { createLogMailer } from './mail/log-mailer.ts'
@@ -25,17 +24,16 @@ export interface Overrides {
 }
 
 /** Opens and migrates the database and assembles the context. */
-export function createServerContext(config: Config, overrides: Overrides = {}): AppContext {
+export async function createServerContext(config: Config, overrides: Overrides = {}): Promise<AppContext> {
   const log = overrides.log ?? createLogger(config.logLevel)
-  // Until every module is behind the storage boundary (issue 15), PostgreSQL is refused rather than ignored.
-  if (config.postgresUrl) throw new ConfigError('DATABASE_URL: PostgreSQL storage is not complete in this build; unset DATABASE_URL to use SQLite')
-  const store = openStore(config.databasePath, { synchronous: config.synchronous })
-  migrateStore(store)
+  const clock = overrides.clock ?? systemClock
+  const { storage, store } = await openStorage(config, () => clock.now())
   const mailer = overrides.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(log))
   return createContext({
     config,
+    storage,
     store,
-    clock: overrides.clock ?? systemClock,
+    clock,
     mailer,
     log,
     sealer: createSealer(loadSecret(config)),
@@ -54,8 +52,8 @@ export interface RunningServer {
  * Starts svc on `config.host:config.port` and resolves once it is listening. Bun.serve
  * answers the hot path itself (fastRoutes) and hands everything else to the Elysia app.
  */
-export function startServer(config: Config, overrides: Overrides = {}): RunningServer {
-  const ctx = createServerContext(config, overrides)
+export async function startServer(config: Config, overrides: Overrides = {}): Promise<RunningServer> {
+  const ctx = await createServerContext(config, overrides)
   const app = buildApp(ctx, overrides.app)
   const server = Bun.serve({
     port: config.port,
@@ -76,7 +74,7 @@ export function startServer(config: Config, overrides: Overrides = {}): RunningS
       (stopping ??= (async () => {
         await server.stop(false)
         await ctx.shutdown()
-        ctx.store.close()
+        await ctx.storage.close()
       })()),
   }
 }

@@ -7,6 +7,13 @@ import { countUsers } from './core/users/users.ts'
 import { startServer } from './boot.ts'
 import { VERSION } from './version.ts'
 
+/** A database URL fit for a log line: the password replaced. */
+const redactUrl = (raw: string): string => {
+  const url = new URL(raw)
+  if (url.password) url.password = '***'
+  return url.toString()
+}
+
 /** Starts the server from the environment and prints where to find it. */
 export async function main(): Promise<void> {
   let config
@@ -19,13 +26,13 @@ export async function main(): Promise<void> {
     }
     throw error
   }
-  const server = startServer(config)
+  const server = await startServer(config)
   const { ctx } = server
   const lines = [
     `svc ${VERSION} listening on ${server.url}`,
     `  API       ${config.baseUrl}/api/v3  (described at ${config.baseUrl}/api/v3/openapi.json)`,
     `  Admin     ${config.baseUrl}/admin/`,
-    `  Data      ${config.databasePath} (synchronous=${config.synchronous.toUpperCase()})`,
+    config.postgresUrl ? `  Data      PostgreSQL ${redactUrl(config.postgresUrl)}` : `  Data      ${config.databasePath} (synchronous=${config.synchronous.toUpperCase()})`,
     `  Mail      ${ctx.mailer.description}`,
   ]
   if ((await countUsers(ctx)) === 0) {
@@ -54,5 +61,11 @@ export async function main(): Promise<void> {
   process.once('SIGTERM', () => shutdown('SIGTERM'))
 }
 
-// No top-level await: the bundle is CommonJS (server/bundle.ts). A failure is an unhandled rejection, exit 1.
-if (import.meta.main) void main()
+// No top-level await: the bundle is CommonJS (server/bundle.ts). A start-up failure (the
+// database unreachable, the port taken) is one line on stderr and exit 1, not a stack trace.
+if (import.meta.main) {
+  void main().catch((error: unknown) => {
+    process.stderr.write(`svc: could not start: ${error instanceof Error ? error.message : String(error)}\n`)
+    process.exit(1)
+  })
+}

@@ -29,7 +29,7 @@ describe.skipIf(!hasBrowser)('admin page: scales, report, expert and style edito
   }
 
   beforeAll(async () => {
-    svc = startBrowserTestServer()
+    svc = await startBrowserTestServer()
     browser = await launchChromium()
     page = await browser.newPage({ viewport: { width: 1360, height: 900 } })
     page.setDefaultTimeout(8_000)

@@ -31,7 +31,7 @@ describe.skipIf(!hasBrowser)('admin page: sign-up, sign-in, tokens', () => {
   }
 
   beforeAll(async () => {
-    svc = startBrowserTestServer()
+    svc = await startBrowserTestServer()
     browser = await launchChromium()
     page = await browser.newPage({ viewport: { width: 1280, height: 820 } })
     page.setDefaultTimeout(8_000)

@@ -51,7 +51,7 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
   const totalText = () => records().locator('.total').innerText()
 
   beforeAll(async () => {
-    svc = startBrowserTestServer()
+    svc = await startBrowserTestServer()
     browser = await launchChromium()
     page = await browser.newPage({ viewport: { width: 1360, height: 900 } })
     page.setDefaultTimeout(8_000)

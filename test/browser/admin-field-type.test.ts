@@ -21,7 +21,7 @@ describe.skipIf(!hasBrowser)('admin page: a field type change on a live form', (
   const storedType = async () => (await api('GET', `/api/v3/apps/${appId}/fields/age`)).json.data.type
 
   beforeAll(async () => {
-    svc = startBrowserTestServer()
+    svc = await startBrowserTestServer()
     browser = await launchChromium()
     page = await browser.newPage({ viewport: { width: 1360, height: 900 } })
     page.setDefaultTimeout(8_000)

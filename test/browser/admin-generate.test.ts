@@ -28,7 +28,7 @@ describe.skipIf(!hasBrowser)('admin page: generate an app from a description', (
   let browser: Browser
 
   beforeAll(async () => {
-    svc = startBrowserTestServer({ SVC_SIGNUP: 'open' })
+    svc = await startBrowserTestServer({ SVC_SIGNUP: 'open' })
     browser = await launchChromium()
   }, 30_000)
 
@@ -94,7 +94,7 @@ describe.skipIf(!hasBrowser)('admin page: a slow planning job shows progress and
   beforeAll(async () => {
     // An OpenAI-compatible server that never answers, so the LLM planning job stays running.
     llm = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Promise<Response>((resolve) => pending.push(() => resolve(new Response('{}', { status: 503 })))) })
-    svc = startBrowserTestServer({ SVC_LLM_URL: `http://127.0.0.1:${llm.port}/v1`, SVC_LLM_MODEL: 'test-model' })
+    svc = await startBrowserTestServer({ SVC_LLM_URL: `http://127.0.0.1:${llm.port}/v1`, SVC_LLM_MODEL: 'test-model' })
     browser = await launchChromium()
   }, 30_000)
 

@@ -21,7 +21,7 @@ describe.skipIf(!hasBrowser)('admin page: reset a forgotten password', () => {
   let page: Page
 
   beforeAll(async () => {
-    svc = startBrowserTestServer()
+    svc = await startBrowserTestServer()
     browser = await launchChromium()
     page = await browser.newPage({ viewport: { width: 1280, height: 820 } })
     page.setDefaultTimeout(8_000)

@@ -23,7 +23,7 @@ describe.skipIf(!hasBrowser)('fill-in page and report in Chromium', () => {
   const cspErrors: string[] = []
 
   beforeAll(async () => {
-    svc = startBrowserTestServer()
+    svc = await startBrowserTestServer()
     browser = await launchChromium()
     const api = async (method: string, path: string, body?: unknown) => {
       const res = await callApi(svc.url, method, path, { token, body })

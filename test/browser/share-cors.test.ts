@@ -64,7 +64,7 @@ describe.skipIf(!hasBrowser)('share endpoints from other origins in Chromium', (
   let dir: string
 
   beforeAll(async () => {
-    svc = startBrowserTestServer()
+    svc = await startBrowserTestServer()
     browser = await launchChromium()
     dir = tempDir('svc-cors-page-')
     writeFileSync(join(dir, 'page.html'), PAGE)

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import { BUN, cliInProcess, ROOT, startTestServer, tempConfigHome } from '../support/server.ts'
 
-const server = startTestServer()
+const server = await startTestServer()
 afterAll(() => server.close())
 
 let env: Record<string, string>

@@ -8,7 +8,7 @@ import { execWhitelist } from '../../cli/mcp/exec.ts'
 import { DEFAULT_THEME } from '../../server/core/connect/schemas.ts'
 import { cliInProcess, cliProcess, startTestServer, tempConfigHome, type CliRun, expectOk } from '../support/server.ts'
 
-const server = startTestServer()
+const server = await startTestServer()
 afterAll(() => server.close())
 
 let env: Record<string, string>

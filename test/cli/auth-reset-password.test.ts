@@ -10,7 +10,7 @@ import { tokensStillWork } from '../../server/core/auth/password-reset.ts'
 import { accessTokens, sessions } from '../../server/db/sqlite/schema.ts'
 import { cliInProcess, cliProcess, startTestServer, tempConfigHome } from '../support/server.ts'
 
-const server = startTestServer({ SVC_SIGNUP: 'open' })
+const server = await startTestServer({ SVC_SIGNUP: 'open' })
 afterAll(() => server.close())
 
 const envFor = () => ({ SVC_URL: server.url, XDG_CONFIG_HOME: tempConfigHome() })

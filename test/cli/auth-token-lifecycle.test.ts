@@ -17,7 +17,7 @@ import { listLeaves, ROOT } from '../../cli/tree.ts'
 import { accessTokens } from '../../server/db/sqlite/schema.ts'
 import { cliInProcess, cliProcess, startTestServer, tempConfigHome } from '../support/server.ts'
 
-const server = startTestServer({ SVC_SIGNUP: 'open' })
+const server = await startTestServer({ SVC_SIGNUP: 'open' })
 const clients: Client[] = []
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.close()))

@@ -8,7 +8,7 @@ import { hostname } from 'node:os'
 import { configPath, readConfig } from '../../cli/config.ts'
 import { cliInProcess, cliProcess, startTestServer, tempConfigHome } from '../support/server.ts'
 
-const server = startTestServer({ SVC_SIGNUP: 'open' })
+const server = await startTestServer({ SVC_SIGNUP: 'open' })
 afterAll(() => server.close())
 
 const envFor = () => ({ SVC_URL: server.url, XDG_CONFIG_HOME: tempConfigHome() })

@@ -85,7 +85,7 @@ describe('stored config', () => {
 
 describe('one login for localhost and 127.0.0.1', () => {
   test('a token stored under http://localhost:<port> is used for http://127.0.0.1:<port>/ (a real server)', async () => {
-    const server = startTestServer()
+    const server = await startTestServer()
     try {
       const { token } = await server.account()
       const port = new URL(server.url).port

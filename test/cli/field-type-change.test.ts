@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm'
 import { fields } from '../../server/db/sqlite/schema.ts'
 import { cliInProcess, cliProcess, expectOk, startTestServer, tempConfigHome } from '../support/server.ts'
 
-const server = startTestServer()
+const server = await startTestServer()
 afterAll(() => server.close())
 
 let env: Record<string, string>

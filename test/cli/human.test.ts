@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { cliInProcess, cliProcess, startTestServer, tempConfigHome } from '../support/server.ts'
 
-const server = startTestServer({ SVC_SIGNUP: 'open' })
+const server = await startTestServer({ SVC_SIGNUP: 'open' })
 afterAll(() => server.close())
 
 let env: Record<string, string>

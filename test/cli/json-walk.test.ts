@@ -9,7 +9,7 @@ import { afterAll, describe, expect, test } from 'bun:test'
 import { listLeaves } from '../../cli/tree.ts'
 import { cliInProcess, startTestServer, tempConfigHome } from '../support/server.ts'
 
-const server = startTestServer({ SVC_SIGNUP: 'open' })
+const server = await startTestServer({ SVC_SIGNUP: 'open' })
 afterAll(() => server.close())
 
 const EMAIL = 'walk@example.com'

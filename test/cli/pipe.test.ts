@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { BUN, ROOT, cliInProcess, expectOk, startTestServer, tempConfigHome } from '../support/server.ts'
 
-const server = startTestServer()
+const server = await startTestServer()
 afterAll(() => server.close())
 
 let env: Record<string, string>

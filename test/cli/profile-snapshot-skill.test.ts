@@ -9,7 +9,7 @@ import { BUN, cliInProcess, ROOT, startTestServer, tempConfigHome, expectOk } fr
 import { RECORDS_WARNING } from '../support/reads.ts'
 import { tempDir } from '../support/tmp.ts'
 
-const server = startTestServer()
+const server = await startTestServer()
 afterAll(() => server.close())
 
 let env: Record<string, string>

@@ -9,7 +9,7 @@ import { cliInProcess, cliProcess, startTestServer, tempConfigHome, expectOk } f
 import { tempDir } from '../support/tmp.ts'
 import { RECORDS_WARNING, SUMMARY_WARNING } from '../support/reads.ts'
 
-const server = startTestServer()
+const server = await startTestServer()
 afterAll(() => server.close())
 
 let env: Record<string, string>

@@ -11,7 +11,7 @@ import { BUN, cliInProcess, ROOT, startTestServer, tempConfigHome } from '../sup
 import { heldModel } from '../support/held-model.ts'
 
 const model = heldModel()
-const server = startTestServer({ SVC_LLM_URL: model.url, SVC_LLM_MODEL: 'test-model' })
+const server = await startTestServer({ SVC_LLM_URL: model.url, SVC_LLM_MODEL: 'test-model' })
 afterAll(async () => {
   await server.close()
   model.stop()

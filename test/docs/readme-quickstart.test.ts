@@ -35,7 +35,7 @@ interface Ran {
   output: string
 }
 
-const server = startTestServer()
+const server = await startTestServer()
 afterAll(() => server.close())
 
 /** Runs one command line in bash with the reader's variables, as a terminal would. */

@@ -10,7 +10,7 @@ import { startTestServer } from '../support/server.ts'
 
 /** The rate limit refills by this clock only, so the test sees the same answers at any speed. */
 const clock = new ManualClock()
-const server = startTestServer({ SVC_RATE_LIMIT: '1/s,3', SVC_MAX_BODY: '2048' }, { clock })
+const server = await startTestServer({ SVC_RATE_LIMIT: '1/s,3', SVC_MAX_BODY: '2048' }, { clock })
 afterAll(() => server.close())
 
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/

@@ -42,7 +42,7 @@ describe('auto-create under concurrency (rule 7, race-free)', () => {
 
   test('200 concurrent submissions over real sockets: never more than 50 fields, never a 500', async () => {
     const config = { ...loadConfig({ PORT: '0', SVC_RATE_LIMIT: 'off', SVC_LOG: 'silent', SVC_DATA_DIR: tempDir('concurrency-') }), databasePath: ':memory:' }
-    server = startServer(config, { log: createLogger('silent') })
+    server = await startServer(config, { log: createLogger('silent') })
     const endpoint = await makeEndpoint(server.ctx)
     const statuses = await Promise.all(
       Array.from({ length: 200 }, async (_, i) => {

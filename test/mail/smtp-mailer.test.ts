@@ -97,7 +97,7 @@ test('end to end: a login code goes out over SMTP and the mailed code logs in', 
     ...loadConfig({ PORT: '0', SVC_SMTP_URL: smtp.url, SVC_MAIL_FROM: 'svc <codes@svc.test>', SVC_SIGNUP: 'open', SVC_LOG: 'silent', SVC_SECRET: newSecretKey() }),
     databasePath: ':memory:',
   }
-  const server: RunningServer = startServer(config)
+  const server: RunningServer = await startServer(config)
   cleanups.push(server.stop)
   const post = (path: string, body: unknown) =>
     fetch(`${server.url}/api/v3/auth${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })

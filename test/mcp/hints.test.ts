@@ -15,7 +15,7 @@ import { startTestServer, tempConfigHome } from '../support/server.ts'
 import { tempDir } from '../support/tmp.ts'
 import { inProcessMcp, resultText, type InProcessMcp } from './in-process.ts'
 
-const server = startTestServer()
+const server = await startTestServer()
 const sessions: InProcessMcp[] = []
 let tools: Set<string>
 let resources: string[]

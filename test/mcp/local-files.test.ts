@@ -25,7 +25,7 @@ import { BUN, cliInProcess, ROOT, startTestServer, tempConfigHome } from '../sup
 import { tempDir } from '../support/tmp.ts'
 import { inProcessMcp, resultText, type InProcessMcp } from './in-process.ts'
 
-const server = startTestServer()
+const server = await startTestServer()
 let mcp: InProcessMcp
 let token: string
 let env: Record<string, string>

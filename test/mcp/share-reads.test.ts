@@ -11,7 +11,7 @@ import { BUN, ROOT, startTestServer, tempConfigHome } from '../support/server.ts
 
 // Explicit timeouts below: in a whole-suite run Bun applies the preload's default (30 s) to the first file only.
 
-const server = startTestServer()
+const server = await startTestServer()
 let client: Client
 let token: string
 

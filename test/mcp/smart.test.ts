@@ -16,8 +16,8 @@ import { BUN, ROOT, startTestServer, tempConfigHome, type TestServer } from '../
 import { heldModel } from '../support/held-model.ts'
 
 const model = heldModel()
-const server = startTestServer()
-const slowServer = startTestServer({ SVC_LLM_URL: model.url, SVC_LLM_MODEL: 'test-model' })
+const server = await startTestServer()
+const slowServer = await startTestServer({ SVC_LLM_URL: model.url, SVC_LLM_MODEL: 'test-model' })
 const clients: Client[] = []
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.close()))

@@ -12,7 +12,7 @@ import { UNTRUSTED_LABEL } from '../../cli/mcp/results.ts'
 import { SKILL_MODULES, skillDocument } from '../../server/core/skills/index.ts'
 import { BUN, cliInProcess, ROOT, startTestServer, tempConfigHome } from '../support/server.ts'
 
-const server = startTestServer()
+const server = await startTestServer()
 const clients: Client[] = []
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.close()))

@@ -5,7 +5,7 @@
 import { afterAll, expect, test } from 'bun:test'
 import { BUN, ROOT, startTestServer, tempConfigHome } from '../support/server.ts'
 
-const server = startTestServer()
+const server = await startTestServer()
 afterAll(() => server.close())
 
 const calls: [string, Record<string, unknown>][] = [

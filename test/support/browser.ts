@@ -11,6 +11,7 @@ import { loadConfig } from '../../server/config.ts'
 import type { Mail, Mailer } from '../../server/core/mailer.ts'
 import { tempDir } from './tmp.ts'
 import { testAppOptions } from './admin-build.ts'
+import { testDatabaseEnv } from './backend.ts'
 
 export const CHROMIUM_PATH = process.env.SVC_CHROMIUM ?? '/usr/bin/chromium'
 
@@ -47,8 +48,8 @@ export interface BrowserTestServer {
   stop(): Promise<void>
 }
 
-/** Starts svc on a free port with a temp data dir; `env` adds configuration variables. */
-export function startBrowserTestServer(env: Record<string, string> = {}): BrowserTestServer {
+/** Starts svc on a free port with a temp data dir (or a new PostgreSQL database); `env` adds configuration variables. */
+export async function startBrowserTestServer(env: Record<string, string> = {}): Promise<BrowserTestServer> {
   const dataDir = tempDir('svc-browser-')
   const mails: Mail[] = []
   const mailer: Mailer = {
@@ -57,8 +58,8 @@ export function startBrowserTestServer(env: Record<string, string> = {}): Browse
       mails.push(mail)
     },
   }
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', SVC_LOG: 'silent', SVC_SYNC: 'normal', SVC_RATE_LIMIT: 'off', ...env, SVC_DATA_DIR: dataDir })
-  const server = startServer(config, { mailer, app: testAppOptions() })
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', SVC_LOG: 'silent', SVC_SYNC: 'normal', SVC_RATE_LIMIT: 'off', ...(await testDatabaseEnv()), ...env, SVC_DATA_DIR: dataDir })
+  const server = await startServer(config, { mailer, app: testAppOptions() })
   return {
     server,
     url: server.url,

@@ -1,6 +1,7 @@
 /**
- * @module Test fixtures: an in-memory database per test, a hand-moved clock, a mailer that
- * records, and a logger that keeps lines, all passed in through the real context.
+ * @module Test fixtures: a fresh database per test context (in-memory SQLite, or a new
+ * PostgreSQL database when the run has DATABASE_URL, see backend.ts), a hand-moved clock,
+ * a mailer that records, and a logger that keeps lines, all passed in through the real context.
  */
 import { loadConfig, type Config } from '../../server/config.ts'
 import { createContext, type AppContext } from '../../server/context.ts'
@@ -8,8 +9,13 @@ import { ManualClock } from '../../server/core/clock.ts'
 import { createLogger } from '../../server/core/logger.ts'
 import type { Mail, Mailer } from '../../server/core/mailer.ts'
 import { createSealer, newSecretKey } from '../../server/core/sealer.ts'
+import { sqliteOnly } from '../../server/db/open.ts'
+import { openPostgresStorage } from '../../server/db/postgres/index.ts'
 import { openStore, type Store } from '../../server/db/sqlite/connection.ts'
+import { sqliteStorage } from '../../server/db/sqlite/index.ts'
 import { migrateStore } from '../../server/db/sqlite/migrate.ts'
+import type { Storage } from '../../server/db/storage.ts'
+import { lazyStorage, newPostgresDatabase, TEST_BACKEND } from './backend.ts'
 
 export interface TestContext {
   ctx: AppContext
@@ -20,8 +26,22 @@ export interface TestContext {
   logs: string[]
 }
 
-/** A context over a fresh in-memory database (or `store`, migrated here); `config` overrides the defaults. */
-export function testContext(config: Partial<Config> = {}, store: Store = openStore(':memory:')): TestContext {
+/**
+ * A fresh storage for a test: in-memory SQLite (or `store`, migrated here), or on a
+ * PostgreSQL run a new database, opened on first use. Rows the stores date themselves use `now`.
+ */
+export function testStorage(now: () => number, store?: Store): { storage: Storage; store: Store } {
+  if (TEST_BACKEND === 'postgres' && !store) {
+    const storage = lazyStorage('postgres', async () => openPostgresStorage(await newPostgresDatabase(), { migrate: false, listen: false, max: 3, idleTimeout: 2, now }))
+    return { storage, store: sqliteOnly() }
+  }
+  const sqlite = store ?? openStore(':memory:')
+  migrateStore(sqlite)
+  return { storage: sqliteStorage(sqlite, now), store: sqlite }
+}
+
+/** A context over a fresh database (or `store`, a SQLite store migrated here); `config` overrides the defaults. */
+export function testContext(config: Partial<Config> = {}, store?: Store): TestContext {
   const clock = new ManualClock()
   const mails: Mail[] = []
   const logs: string[] = []
@@ -33,10 +53,9 @@ export function testContext(config: Partial<Config> = {}, store: Store = openSto
   }
   const base = loadConfig({ PORT: '8787', SVC_LOG: 'debug' })
   const fullConfig: Config = { ...base, databasePath: ':memory:', baseUrl: 'http://localhost:8787', ...config }
-  migrateStore(store)
   const ctx = createContext({
     config: fullConfig,
-    store,
+    ...testStorage(() => clock.now(), store),
     clock,
     mailer,
     log: createLogger('debug', (_level, line) => logs.push(line)),

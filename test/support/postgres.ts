@@ -10,6 +10,7 @@
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
+import { freePort } from './ports.ts'
 
 export interface Cluster {
   /** `postgres://postgres@127.0.0.1:<port>/postgres` */
@@ -49,13 +50,6 @@ function run(bin: string, args: string[]): void {
   if (result.exitCode !== 0) throw new Error(`${command.join(' ')} failed (${result.exitCode}):\n${result.stderr.toString()}${result.stdout.toString()}`)
 }
 
-/** A TCP port nobody listens on right now. */
-function freePort(): number {
-  const server = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
-  const port = server.port
-  server.stop(true)
-  return port
-}
 
 /** Initialises and starts a cluster in a new temp folder; resolves once it accepts connections. */
 export function startCluster(): Cluster {

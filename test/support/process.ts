@@ -5,6 +5,7 @@
 import { join } from 'node:path'
 import type { Subprocess } from 'bun'
 import { tempDir } from './tmp.ts'
+import { testDatabaseEnv } from './backend.ts'
 
 export const ROOT = join(import.meta.dir, '..', '..')
 export const BUN = process.execPath
@@ -22,7 +23,7 @@ export async function spawnServer(env: Record<string, string> = {}, timeoutMs = 
   const dataDir = env.SVC_DATA_DIR ?? tempDir('svc-proc-')
   const proc = Bun.spawn([BUN, entry], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', SVC_LOG: 'warn', ...env, SVC_DATA_DIR: dataDir },
+    env: { ...process.env, PORT: '0', SVC_LOG: 'warn', ...(await testDatabaseEnv()), ...env, SVC_DATA_DIR: dataDir },
     stdin: 'ignore',
     stdout: 'pipe',
     stderr: 'pipe',

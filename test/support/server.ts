@@ -16,6 +16,7 @@ import { runCli } from '../../cli/run.ts'
 import { makeUser, type TestUser } from './users.ts'
 import { tempDir } from './tmp.ts'
 import { testAppOptions } from './admin-build.ts'
+import { testDatabaseEnv } from './backend.ts'
 
 export const ROOT = join(import.meta.dir, '..', '..')
 export const BUN = process.execPath
@@ -29,12 +30,15 @@ export interface TestServer extends RunningServer {
   close(): Promise<void>
 }
 
-/** Starts svc on 127.0.0.1:0 with a temp data dir, rate limit off, logs silent; `overrides.clock` replaces the system clock. */
-export function startTestServer(env: Record<string, string> = {}, overrides: Pick<Overrides, 'clock'> = {}): TestServer {
+/**
+ * Starts svc on 127.0.0.1:0 with a temp data dir (or, on a PostgreSQL run, a new database),
+ * rate limit off, logs silent; `overrides.clock` replaces the system clock.
+ */
+export async function startTestServer(env: Record<string, string> = {}, overrides: Pick<Overrides, 'clock'> = {}): Promise<TestServer> {
   const dataDir = tempDir('svc-cli-server-')
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', SVC_DATA_DIR: dataDir, SVC_LOG: 'silent', SVC_RATE_LIMIT: 'off', SVC_SYNC: 'normal', ...env })
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', SVC_DATA_DIR: dataDir, SVC_LOG: 'silent', SVC_RATE_LIMIT: 'off', SVC_SYNC: 'normal', ...(await testDatabaseEnv()), ...env })
   const mails: Mail[] = []
-  const server = startServer(config, {
+  const server = await startServer(config, {
     ...overrides,
     app: testAppOptions(),
     log: createLogger('silent'),

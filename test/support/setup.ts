@@ -1,12 +1,16 @@
 /**
- * @module Preloaded by bun test (bunfig.toml): removes the run's temporary folders once
- * every test file has finished.
+ * @module Preloaded by bun test (bunfig.toml): once every test file has finished, drops the
+ * PostgreSQL databases the run made (on a DATABASE_URL run) and removes its temporary folders.
  *
  * The suite's test timeout is not set here: Bun ignores a `timeout` key in bunfig.toml, and
  * setDefaultTimeout in a preload reaches only the first test file. `npm test` passes
  * `--timeout 30000` instead, which Bun applies to every file (test/suite/timeouts.test.ts).
  */
 import { afterAll } from 'bun:test'
+import { dropTestDatabases } from './backend.ts'
 import { removeTempDirs } from './tmp.ts'
 
-afterAll(removeTempDirs)
+afterAll(async () => {
+  await dropTestDatabases()
+  removeTempDirs()
+})

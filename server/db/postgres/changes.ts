@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm'
 import type { SQL } from 'bun'
-import { EVERY_APP, localChangeFeed, type ChangeFeed, type ChangeKind } from '../storage/changes.ts'
+import { EVERY_APP, localChangeFeed, type ChangeFeed, type ChangeKind, type LocalChangeFeed } from '../storage/changes.ts'
 import type { PgDb } from './connection.ts'
 
 const CHANNEL = 'svc_changes'
@@ -32,7 +32,6 @@ export interface PgChanges extends ChangeFeed {
 /** Starts listening on `client` and returns the feed; `processId` tells our own notices apart. */
 export async function listenForChanges(client: SQL, processId: string): Promise<PgChanges> {
   const local = localChangeFeed()
-  const send = (db: Executor, appId: string, kind: ChangeKind) => db.execute(sql`SELECT pg_notify(${CHANNEL}, ${`${processId} ${appId} ${kind}`})`)
   let listening = false
   const subscription = await client.listen(
     CHANNEL,
@@ -46,6 +45,16 @@ export async function listenForChanges(client: SQL, processId: string): Promise<
       listening = true
     },
   )
+  return changesOver(local, processId, () => subscription.unlisten())
+}
+
+/** A feed for one process alone (tests that need no other process): notices are still sent, nobody here listens. */
+export function unheardChanges(processId: string): PgChanges {
+  return changesOver(localChangeFeed(), processId, async () => {})
+}
+
+function changesOver(local: LocalChangeFeed, processId: string, stop: () => Promise<void>): PgChanges {
+  const send = (db: Executor, appId: string, kind: ChangeKind) => db.execute(sql`SELECT pg_notify(${CHANNEL}, ${`${processId} ${appId} ${kind}`})`)
   return {
     subscribe: local.subscribe,
     async transaction(db, work) {
@@ -62,6 +71,6 @@ export async function listenForChanges(client: SQL, processId: string): Promise<
       await send(db, appId, kind)
       local.emit(appId, kind)
     },
-    close: () => subscription.unlisten(),
+    close: stop,
   }
 }

@@ -5,7 +5,7 @@
 import type { Storage, Stores } from '../storage.ts'
 import { postgresApps } from './apps.ts'
 import { postgresAuth } from './auth.ts'
-import { listenForChanges } from './changes.ts'
+import { listenForChanges, unheardChanges } from './changes.ts'
 import { connectPostgres, type PgOptions } from './connection.ts'
 import type { PgContext } from './context.ts'
 import { postgresExperts } from './experts.ts'
@@ -23,6 +23,8 @@ import { postgresUsers } from './users.ts'
 export interface PostgresStorageOptions extends PgOptions {
   /** Skip migrating (tests open many databases made from one migrated template). */
   migrate?: boolean
+  /** Listen for other processes' changes (default); a test context alone on its database need not. */
+  listen?: boolean
   now?: () => number
 }
 
@@ -31,7 +33,8 @@ export async function openPostgresStorage(url: string, options: PostgresStorageO
   const connection = connectPostgres(url, options)
   try {
     if (options.migrate !== false) await migratePostgres(connection.client)
-    const changes = await listenForChanges(connection.client, crypto.randomUUID())
+    const processId = crypto.randomUUID()
+    const changes = options.listen === false ? unheardChanges(processId) : await listenForChanges(connection.client, processId)
     const db: PgContext = { ...connection, changes, now: options.now ?? Date.now }
     const stores: Stores = {
       users: postgresUsers(db),

@@ -1,0 +1,117 @@
+/**
+ * @module Which database the suite runs on, and a fresh one per test context. `npm test`
+ * runs on SQLite (a new in-memory database per context). With DATABASE_URL set to a
+ * postgres:// URL (as .ci/run does for its second run) every context gets a new database
+ * on that server, copied from a template migrated once per test process, and every
+ * database made is dropped when the run ends. Point DATABASE_URL only at a throwaway server.
+ */
+import { SQL } from 'bun'
+import type { Storage, StorageKind, Stores } from '../../server/db/storage.ts'
+import type { ChangeListener } from '../../server/db/storage/changes.ts'
+import { openPostgresStorage } from '../../server/db/postgres/index.ts'
+
+/** The backend of this run: postgres when DATABASE_URL names a PostgreSQL server. */
+export const TEST_BACKEND: StorageKind = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '') ? 'postgres' : 'sqlite'
+
+/** The server's URL with another database name. */
+export function databaseUrl(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl)
+  url.pathname = `/${database}`
+  return url.toString()
+}
+
+const made: string[] = []
+let admin: SQL | null = null
+let template: Promise<string> | null = null
+
+const adminClient = () => (admin ??= new SQL({ url: process.env.DATABASE_URL!, max: 4, idleTimeout: 5 }))
+
+/** The migrated template of this process, made on first use. */
+function templateDatabase(): Promise<string> {
+  template ??= (async () => {
+    const name = `svc_template_${process.pid}`
+    await adminClient().unsafe(`DROP DATABASE IF EXISTS ${name}`)
+    await adminClient().unsafe(`CREATE DATABASE ${name}`)
+    made.push(name)
+    // Migrate, then close every connection: a template must have none when it is copied.
+    const storage = await openPostgresStorage(databaseUrl(process.env.DATABASE_URL!, name), { max: 1, listen: false })
+    await storage.close()
+    return name
+  })()
+  return template
+}
+
+let counter = 0
+
+/** A new, migrated, empty database on the DATABASE_URL server; its URL. */
+export async function newPostgresDatabase(): Promise<string> {
+  const from = await templateDatabase()
+  const name = `svc_test_${process.pid}_${++counter}`
+  await adminClient().unsafe(`CREATE DATABASE ${name} TEMPLATE ${from}`)
+  made.push(name)
+  return databaseUrl(process.env.DATABASE_URL!, name)
+}
+
+/**
+ * What a server started by a test needs in its environment to run on this run's backend:
+ * nothing on SQLite (its data dir holds the database); on PostgreSQL a new database and the
+ * shared key every process of one database must have.
+ */
+export async function testDatabaseEnv(): Promise<Record<string, string>> {
+  if (TEST_BACKEND !== 'postgres') return {}
+  return { DATABASE_URL: await newPostgresDatabase(), SVC_SECRET: TEST_SECRET }
+}
+
+/** SVC_SECRET of the servers tests start on PostgreSQL (any 32 bytes will do). */
+export const TEST_SECRET = Buffer.alloc(32, 1).toString('base64')
+
+/** Drops every database this process made (test/support/setup.ts calls it after the run). */
+export async function dropTestDatabases(): Promise<void> {
+  if (!admin) return
+  const names = made.splice(0).reverse()
+  for (let i = 0; i < names.length; i += 8) {
+    await Promise.all(names.slice(i, i + 8).map((name) => admin!.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)))
+  }
+  await admin.close()
+  admin = null
+}
+
+/**
+ * A Storage whose database is opened on first use, so test contexts can stay synchronous
+ * to make (`const t = testApp()` in a describe body) while PostgreSQL needs a round trip.
+ */
+export function lazyStorage(kind: StorageKind, open: () => Promise<Storage>): Storage {
+  let opened: Promise<Storage> | null = null
+  const ready = () => (opened ??= open())
+  const store = <K extends keyof Stores>(name: K): Stores[K] =>
+    new Proxy({} as Stores[K], {
+      get: (_target, method) => async (...args: unknown[]) => {
+        const storage = await ready()
+        const target = storage[name] as unknown as Record<string | symbol, (...a: unknown[]) => unknown>
+        return target[method](...args)
+      },
+    })
+  const names: Array<keyof Stores> = ['users', 'auth', 'apps', 'fields', 'share', 'records', 'stats', 'scales', 'reports', 'experts', 'themes', 'smart']
+  const stores = Object.fromEntries(names.map((name) => [name, store(name)])) as unknown as Stores
+  return {
+    kind,
+    ...stores,
+    changes: {
+      subscribe(listener: ChangeListener) {
+        let unsubscribe: (() => void) | null = null
+        let cancelled = false
+        void ready().then((storage) => {
+          if (!cancelled) unsubscribe = storage.changes.subscribe(listener)
+        })
+        return () => {
+          cancelled = true
+          unsubscribe?.()
+        }
+      },
+    },
+    ping: async () => (await ready()).ping(),
+    close: async () => {
+      if (opened) await (await opened).close()
+    },
+  }
+}

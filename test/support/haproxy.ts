@@ -1,0 +1,74 @@
+/**
+ * @module HAProxy from Debian's package in front of several svc processes, as the README's
+ * "Scaling out" section configures it: round robin, health checks on /api/v3/health, and a
+ * request that fails to connect to one process retried on another. The config is written
+ * to a fresh temp folder and the balancer listens on a free port.
+ */
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Subprocess } from 'bun'
+import { tempDir } from './tmp.ts'
+import { freePort } from './ports.ts'
+
+export interface Balancer {
+  url: string
+  proc: Subprocess
+  stop(): Promise<void>
+}
+
+/** The haproxy binary, or null when Debian's haproxy is not installed. */
+export function haproxyPath(): string | null {
+  return Bun.which('haproxy') ?? Bun.which('haproxy', { PATH: '/usr/sbin:/sbin' })
+}
+
+/** The configuration `deploy/haproxy.cfg` documents, for backends on `ports`, listening on `port`. */
+export function haproxyConfig(port: number, backends: Array<{ name: string; port: number }>): string {
+  return [
+    'global',
+    '  maxconn 2048',
+    'defaults',
+    '  mode http',
+    '  timeout connect 2s',
+    '  timeout client 30s',
+    '  timeout server 30s',
+    '  retries 3',
+    // A POST that could not reach a process is sent to another one (it never reached svc, so nothing is doubled).
+    '  option redispatch',
+    '  retry-on conn-failure empty-response response-timeout',
+    'frontend svc',
+    `  bind 127.0.0.1:${port}`,
+    '  default_backend svc',
+    'backend svc',
+    '  balance roundrobin',
+    '  option httpchk GET /api/v3/health',
+    '  default-server inter 500ms fall 2 rise 1',
+    ...backends.map((b) => `  server ${b.name} 127.0.0.1:${b.port} check`),
+    '',
+  ].join('\n')
+}
+
+/** Starts HAProxy on a free port in front of `backends`; resolves once it answers. */
+export async function startBalancer(backends: Array<{ name: string; port: number }>): Promise<Balancer> {
+  const binary = haproxyPath()
+  if (!binary) throw new Error('haproxy is not installed (apt-get install -y haproxy)')
+  const dir = tempDir('haproxy-')
+  const port = freePort()
+  const config = join(dir, 'haproxy.cfg')
+  writeFileSync(config, haproxyConfig(port, backends))
+  const proc = Bun.spawn([binary, '-db', '-f', config], { stdout: 'pipe', stderr: 'pipe' })
+  const url = `http://127.0.0.1:${port}`
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`haproxy exited: ${await new Response(proc.stderr).text()}`)
+    const ok = await fetch(`${url}/api/v3/health`).then((r) => r.ok, () => false)
+    if (ok) break
+    await Bun.sleep(50)
+  }
+  return {
+    url,
+    proc,
+    async stop() {
+      proc.kill('SIGTERM')
+      await proc.exited
+    },
+  }
+}
