@@ -7,6 +7,7 @@ import { addRecord, emptyAggregate } from '../server/core/stats/aggregate.ts'
 import { call, publishedApp, signup } from './lib/api.ts'
 import { memoryMb, removeTempDirs, resetPeak, startBaseline, startJsonServer, startSvc } from './lib/servers.ts'
 import { requireWrk, wrk } from './lib/wrk.ts'
+import { CITIES, download, fill as fillTo, goalBook, median, timeRequests } from './lib/measure.ts'
 
 const QUICK = process.argv.includes('--quick')
 const TOTAL = QUICK ? 100_000 : 1_000_000
@@ -15,44 +16,9 @@ const WARMUP_SECONDS = QUICK ? 1 : 3
 /** Records in json-server's file for its ingest and paging at size (it rewrites the file per write). */
 const PEER_RECORDS = QUICK ? 10_000 : 100_000
 const ONE = JSON.stringify({ name: 'Ada', age: 36, tags: ['a', 'b'], ok: true })
-const CITIES = ['Lisbon', 'Kyoto', 'Lagos', 'Lima', 'Oslo', 'Pune', 'Quito', 'Riga', 'Sofia', 'Tunis']
-
-interface Goal {
-  goal: string
-  measured: string
-  baseline: string
-  ratio: number
-  target: string
-  ok: boolean
-}
-const goals: Goal[] = []
-
-function record(goal: Goal): void {
-  goals.push(goal)
-  const mark = goal.ok ? 'ok  ' : 'MISS'
-  console.error(`${mark} ${goal.goal}: ${goal.measured} vs ${goal.baseline} → ${goal.ratio.toFixed(2)} (target ${goal.target})`)
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
-
-async function timeRequests(url: string, count: number): Promise<number> {
-  const times: number[] = []
-  for (let i = 0; i < count; i++) {
-    const started = performance.now()
-    const res = await fetch(url)
-    await res.arrayBuffer()
-    times.push(performance.now() - started)
-  }
-  return median(times)
-}
-
-function batchBody(from: number, size: number): string {
-  const items = []
-  for (let i = from; i < from + size; i++) {
-    items.push({ n: i, city: CITIES[i % CITIES.length], score: i % 100, ok: i % 2 === 0, note: `record ${i}` })
-  }
-  return JSON.stringify(items)
-}
+const { record, print } = goalBook()
+/** Fills the endpoint up to TOTAL records with /batch; returns records per second. */
+const fill = (endpoint: string, already: number) => fillTo(endpoint, already, TOTAL)
 
 /** Microseconds the writer's aggregate update (addRecord) takes per record of this shape. */
 function aggregateCostUs(data: Record<string, unknown>): number {
@@ -63,26 +29,6 @@ function aggregateCostUs(data: Record<string, unknown>): number {
   const started = performance.now()
   for (let i = 0; i < rounds; i++) addRecord(aggregate, data, now)
   return ((performance.now() - started) * 1000) / rounds
-}
-
-/** Fills the endpoint up to TOTAL records with /batch; returns records per second. */
-async function fill(endpoint: string, already: number): Promise<number> {
-  const size = 1000
-  const bodies = [0, 1, 2, 3].map((k) => batchBody(k * size, size))
-  let next = already
-  const started = performance.now()
-  const worker = async (k: number) => {
-    while (next < TOTAL) {
-      const count = Math.min(size, TOTAL - next)
-      next += count
-      const body = count === size ? bodies[k] : batchBody(0, count)
-      const res = await fetch(`${endpoint}/batch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
-      if (res.status !== 200) throw new Error(`batch failed: ${res.status} ${await res.text()}`)
-      await res.arrayBuffer()
-    }
-  }
-  await Promise.all([0, 1, 2, 3].map(worker))
-  return (TOTAL - already) / ((performance.now() - started) / 1000)
 }
 
 async function main(): Promise<void> {
@@ -230,12 +176,9 @@ async function main(): Promise<void> {
   await fetch(`${again.url}/api/v3/health`)
   const idle = memoryMb(again.proc.pid)
   resetPeak(again.proc.pid)
-  const exportStarted = performance.now()
-  const res = await fetch(`${again.url}/api/v3/apps/${app.id}/export.csv`, { headers: { authorization: `Bearer ${token}` } })
-  let bytes = 0
-  const reader = res.body!.getReader()
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) bytes += chunk.value.byteLength
-  const exportSeconds = (performance.now() - exportStarted) / 1000
+  const exported = await download(`${again.url}/api/v3/apps/${app.id}/export.csv`, { authorization: `Bearer ${token}` })
+  const bytes = exported.bytes
+  const exportSeconds = exported.seconds
   const peak = memoryMb(again.proc.pid).peak
   record({
     goal: `5. CSV export of ${total.toLocaleString()} records (${(bytes / 1e6).toFixed(0)} MB)`,
@@ -243,7 +186,7 @@ async function main(): Promise<void> {
     baseline: '3 s, idle + 64 MB',
     ratio: exportSeconds / 3,
     target: '≤ 1 and ≤ 64 MB over idle',
-    ok: res.status === 200 && exportSeconds <= 3 && peak - idle.rss <= 64,
+    ok: exported.status === 200 && exportSeconds <= 3 && peak - idle.rss <= 64,
   })
   await again.stop()
 
@@ -266,10 +209,7 @@ async function main(): Promise<void> {
     ok: startMs <= 100,
   })
 
-  console.log('\n| Goal | Measured | Baseline (same run) | Ratio | Target | Met |\n|---|---|---|---|---|---|')
-  for (const g of goals) {
-    console.log(`| ${g.goal} | ${g.measured} | ${g.baseline} | ${g.ratio.toFixed(2)} | ${g.target} | ${g.ok ? 'yes' : 'no'} |`)
-  }
+  print()
 }
 
 try {

@@ -51,8 +51,16 @@ function run(bin: string, args: string[]): void {
 }
 
 
+export interface ClusterOptions {
+  /**
+   * Sync to disk as a production server does (fsync, full page writes): for benchmarks.
+   * Tests leave it off: their data need not survive a power cut.
+   */
+  durable?: boolean
+}
+
 /** Initialises and starts a cluster in a new temp folder; resolves once it accepts connections. */
-export function startCluster(): Cluster {
+export function startCluster(options: ClusterOptions = {}): Cluster {
   const binDir = postgresBinDir()
   if (!binDir) throw new Error(postgresMissing()!)
   const dir = mkdtempSync(join(tmpdir(), 'svc-pg-'))
@@ -64,8 +72,9 @@ export function startCluster(): Cluster {
   const data = join(dir, 'data')
   run(join(binDir, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync', '--no-instructions'])
   const port = freePort()
-  const options = [`-p ${port}`, `-k ${dir}`, '-c listen_addresses=127.0.0.1', '-c fsync=off', '-c synchronous_commit=on', '-c full_page_writes=off', '-c max_connections=500'].join(' ')
-  run(join(binDir, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start'])
+  const durability = options.durable ? [] : ['-c fsync=off', '-c full_page_writes=off']
+  const settings = [`-p ${port}`, `-k ${dir}`, '-c listen_addresses=127.0.0.1', '-c synchronous_commit=on', '-c max_connections=500', ...durability].join(' ')
+  run(join(binDir, 'pg_ctl'), ['-D', data, '-o', settings, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start'])
   let stopped = false
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
