@@ -8,6 +8,7 @@ import type { Clock } from './core/clock.ts'
 import type { Logger } from './core/logger.ts'
 import type { Mailer } from './core/mailer.ts'
 import type { Sealer } from './core/sealer.ts'
+import { createJobRunner, type JobRunner } from './core/smart/job-runner.ts'
 import type { Store } from './db/sqlite/connection.ts'
 import type { Storage } from './db/storage.ts'
 
@@ -23,6 +24,8 @@ export interface AppContext {
   sealer: Sealer
   /** Tells caches that an app's definition or records changed (relays `storage.changes`). */
   changes: ChangeFeed
+  /** The planning jobs this process runs: its runner id, their heartbeats, cancelling them. */
+  jobs: JobRunner
   /** Registers work to finish before the database closes (e.g. flushing queued writes). */
   onShutdown(hook: () => void | Promise<void>): void
   /** Runs the shutdown hooks in reverse order of registration. */
@@ -30,14 +33,17 @@ export interface AppContext {
 }
 
 /** Builds a context from its parts, with a shutdown-hook list. */
-export function createContext(parts: Omit<AppContext, 'onShutdown' | 'shutdown' | 'changes'>): AppContext {
-  const hooks: Array<() => void | Promise<void>> = []
+export function createContext(parts: Omit<AppContext, 'onShutdown' | 'shutdown' | 'changes' | 'jobs'>): AppContext {
   const changes = createChangeFeed()
+  const jobs = createJobRunner(parts)
+  // Registered first, so it runs last: running jobs are stopped and handed back before the storage closes.
+  const hooks: Array<() => void | Promise<void>> = [() => jobs.stop()]
   // What the storage commits (here, and on PostgreSQL in other processes) reaches every cache.
   parts.storage.changes.subscribe((appId, kind) => changes.notify(appId, kind))
   return {
     ...parts,
     changes,
+    jobs,
     onShutdown: (hook) => void hooks.push(hook),
     shutdown: async () => {
       for (const hook of hooks.reverse()) await hook()

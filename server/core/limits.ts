@@ -48,6 +48,13 @@ export const LIMITS = {
    * distinct extreme values on one side are gone.
    */
   summaryExtremes: 16,
+  /**
+   * How often a process running a smart-planning job tells the database it is alive (and
+   * looks whether the job was cancelled from elsewhere).
+   */
+  jobHeartbeatMs: 2000,
+  /** Heartbeats a job's runner may miss before any other process takes the job over. */
+  jobStaleBeats: 3,
 } as const
 
 /** The field types a defined field may have. */

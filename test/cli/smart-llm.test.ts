@@ -5,8 +5,6 @@
  * cancels the job on the server and exits 130.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { eq } from 'drizzle-orm'
-import { smartJobs } from '../../server/db/sqlite/schema.ts'
 import { BUN, cliInProcess, ROOT, startTestServer, tempConfigHome } from '../support/server.ts'
 import { heldModel } from '../support/held-model.ts'
 
@@ -82,7 +80,7 @@ describe('a slow planner', () => {
   test('a job cancelled elsewhere (the admin page, another terminal) ends generate with exit 1 and why', async () => {
     const running = cliInProcess(['smart', 'generate', '--input', 'a stress check for students'], { env })
     await model.request()
-    const job = server.ctx.store.db.select().from(smartJobs).where(eq(smartJobs.ownerId, userId)).all().find((row) => row.status === 'running')!
+    const job = (await server.ctx.storage.smart.jobsOf(userId)).find((row) => row.status === 'running')!
     const status = await cliInProcess(['smart', 'status', '--job', job.id], { env })
     expect(status.code).toBe(0)
     expect(status.stdout).toStartWith(`job       ${job.id}\nstatus    running\nplanner   llm\nstage     asking the model (30%)\nplan      -\n`)

@@ -9,8 +9,6 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { Progress } from '@modelcontextprotocol/sdk/types.js'
 import { LOGIN_HINT } from '../../cli/mcp/constraints.ts'
-import { eq } from 'drizzle-orm'
-import { smartJobs } from '../../server/db/sqlite/schema.ts'
 import { jobSettled } from '../../server/core/smart/jobs.ts'
 import { BUN, ROOT, startTestServer, tempConfigHome, type TestServer } from '../support/server.ts'
 import { heldModel } from '../support/held-model.ts'
@@ -212,7 +210,7 @@ describe('a planner that outlasts the wait', () => {
     await model.request()
     abort.abort()
     await expect(call).rejects.toThrow()
-    const [row] = slowServer.ctx.store.db.select().from(smartJobs).where(eq(smartJobs.ownerId, user.id)).all()
+    const [row] = await slowServer.ctx.storage.smart.jobsOf(user.id)
     // The model never answers: the job ends only because the tool cancelled it.
     await jobSettled(slowServer.ctx, row.id)
     expect(await api(slowServer, token, 'GET', `/api/v3/smart/jobs/${row.id}`)).toMatchObject({ status: 'cancelled', planId: null, progress: { stage: 'cancelled' } })

@@ -4,11 +4,10 @@
  * `execution`, so a failure leaves a record to resume from and a re-run skips finished
  * modules. The result lists the app, what each module created, and the app's URLs.
  */
-import { and, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { apps } from '../../db/sqlite/schema.ts'
 import { createApp } from '../apps/apps.ts'
 import { parseInput } from '../apps/input.ts'
+import { requireOwnedApp } from '../apps/owned.ts'
 import { appUrls, type AppUrls } from '../apps/urls.ts'
 import { AppError } from '../errors.ts'
 import { STEPS, type Execution, type ModuleOutcome, type Step } from './execution.ts'
@@ -27,7 +26,13 @@ export interface ExecuteResult {
 }
 
 async function ownsApp(ctx: AppContext, userId: string, appId: string): Promise<boolean> {
-  return ctx.store.db.select({ id: apps.id }).from(apps).where(and(eq(apps.id, appId), eq(apps.ownerId, userId))).get() !== undefined
+  try {
+    await requireOwnedApp(ctx, userId, appId)
+    return true
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) return false
+    throw error
+  }
 }
 
 /** The app of an earlier run when it still exists, else a new one (and a fresh record). */

@@ -1,18 +1,22 @@
 /**
  * @module Planning jobs. Planning can take minutes with a language model, so it runs as a
  * job: the row in smart_jobs holds status and progress (stage, percent, messages) for
- * GET /smart/jobs/:id; the running work lives in this process, keyed by context, with an
- * AbortController for cancelling. A job left queued or running by an earlier process (a
- * restart) is reported as failed the next time it is read.
+ * GET /smart/jobs/:id, and names the process running it (`runner`) and when that process
+ * last said it is alive (`heartbeat_at`, see job-runner.ts). Any process can read or cancel
+ * a job: cancelling just ends the row, and the runner, here or elsewhere, aborts on its next
+ * write or heartbeat. A process that reads an unfinished job nobody runs any more (handed
+ * back at shutdown, or whose heartbeat is LIMITS.jobStaleBeats beats old: its process was
+ * killed) takes it over and plans again from the start; planning writes its plan only at
+ * the end, and a job yields one plan at most.
  */
-import { and, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { smartJobs } from '../../db/sqlite/schema.ts'
+import type { JobRow, JobStep } from '../../db/storage/smart.ts'
 import { parseInput } from '../apps/input.ts'
 import { AppError, notFound } from '../errors.ts'
 import { newId } from '../ids.ts'
+import { LIMITS } from '../limits.ts'
 import { choosePlanner, runPlanner } from './planners.ts'
-import { savePlan } from './plans.ts'
+import { newPlanRow } from './plans.ts'
 import { startPlanningSchema, type PlannerName, type StartPlanningInput } from './schemas.ts'
 
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const
@@ -30,31 +34,14 @@ export interface Job {
   finishedAt: string | null
 }
 
-type JobRow = typeof smartJobs.$inferSelect
+/** Appended to a job when a process takes it over. */
+export const TAKEN_OVER_MESSAGE = 'Taken over: the server process running this job stopped; planning again from the start'
 
-interface Running {
-  controller: AbortController
-  done: Promise<void>
-}
-
-const runningByContext = new WeakMap<AppContext, Map<string, Running>>()
-
-function running(ctx: AppContext): Map<string, Running> {
-  let map = runningByContext.get(ctx)
-  if (!map) {
-    map = new Map()
-    runningByContext.set(ctx, map)
-    // Cancel what is still running so shutdown does not wait for a slow model.
-    ctx.onShutdown(async () => {
-      for (const job of map!.values()) job.controller.abort()
-      await Promise.allSettled([...map!.values()].map((job) => job.done))
-    })
-  }
-  return map
-}
+/** A heartbeat older than this says the job's process is gone. */
+export const JOB_STALE_MS = LIMITS.jobHeartbeatMs * LIMITS.jobStaleBeats
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString())
-const FINISHED: readonly JobStatus[] = ['succeeded', 'failed', 'cancelled']
+const FINISHED: readonly string[] = ['succeeded', 'failed', 'cancelled'] satisfies JobStatus[]
 
 function toJob(row: JobRow): Job {
   return {
@@ -70,92 +57,123 @@ function toJob(row: JobRow): Job {
   }
 }
 
-function readRow(ctx: AppContext, jobId: string): JobRow | undefined {
-  return ctx.store.db.select().from(smartJobs).where(eq(smartJobs.id, jobId)).get()
+/** Plans job `job` in this process (its row names this runner); resolves when it has settled. */
+function launch(ctx: AppContext, job: JobRow): Promise<void> {
+  return ctx.jobs.run(job.id, (signal) => plan(ctx, job, signal))
 }
 
-function update(ctx: AppContext, jobId: string, changes: Partial<JobRow>): void {
-  ctx.store.db.update(smartJobs).set({ ...changes, updatedAt: ctx.clock.now() }).where(eq(smartJobs.id, jobId)).run()
-}
-
-function addMessage(ctx: AppContext, jobId: string, stage: string, percent: number, message: string): void {
-  const row = readRow(ctx, jobId)
-  if (!row || FINISHED.includes(row.status as JobStatus)) return
-  const messages = [...(JSON.parse(row.messages) as string[]), message]
-  update(ctx, jobId, { stage, percent, messages: JSON.stringify(messages) })
-}
-
-function finish(ctx: AppContext, jobId: string, changes: Partial<JobRow> & { status: JobStatus }, message: string): void {
-  const row = readRow(ctx, jobId)
-  if (!row || FINISHED.includes(row.status as JobStatus)) return
-  const messages = [...(JSON.parse(row.messages) as string[]), message]
-  update(ctx, jobId, { ...changes, messages: JSON.stringify(messages), finishedAt: ctx.clock.now() })
-}
-
-async function run(ctx: AppContext, userId: string, jobId: string, planner: PlannerName, instruction: string, signal: AbortSignal): Promise<void> {
-  update(ctx, jobId, { status: 'running' })
-  try {
-    const { plan, madeBy } = await runPlanner(ctx.config, planner, instruction, signal, (stage, percent, message) => addMessage(ctx, jobId, stage, percent, message))
+async function plan(ctx: AppContext, job: JobRow, signal: AbortSignal): Promise<void> {
+  const runner = ctx.jobs.id
+  // Every write is fenced on this runner: one that does not land means the job is no longer ours.
+  const lost = (landed: boolean) => {
+    if (!landed) ctx.jobs.abort(job.id)
+  }
+  const advance = async (stage: string, percent: number, message: string) => {
     if (signal.aborted) return
-    addMessage(ctx, jobId, 'saving', 90, 'Saving the plan')
-    const planId = await savePlan(ctx, userId, madeBy, plan)
-    finish(ctx, jobId, { status: 'succeeded', stage: 'done', percent: 100, planId }, `Plan ${planId} is ready: ${plan.form.fields.length} questions, ${plan.scale.scales.length} dimension(s)`)
+    try {
+      lost(await ctx.storage.smart.advanceJob(job.id, runner, { stage, percent, message }, ctx.clock.now()))
+    } catch (error) {
+      // Progress is for people watching; planning goes on, and its end is written (or fails) on its own.
+      ctx.log.warn('could not store the progress of a smart planning job', { jobId: job.id, error: error instanceof Error ? error.message : String(error) })
+    }
+  }
+  try {
+    const { plan, madeBy } = await runPlanner(ctx.config, job.planner as PlannerName, job.instruction, signal, advance)
+    if (signal.aborted) return
+    await advance('saving', 90, 'Saving the plan')
+    if (signal.aborted) return
+    const row = newPlanRow(ctx, job.ownerId, madeBy, plan)
+    const done: JobStep = { stage: 'done', percent: 100, message: `Plan ${row.id} is ready: ${plan.form.fields.length} questions, ${plan.scale.scales.length} dimension(s)` }
+    lost(await ctx.storage.smart.succeedJob(job.id, runner, row, done, ctx.clock.now()))
   } catch (error) {
     if (signal.aborted) return
     const appError = error instanceof AppError ? error : null
-    if (!appError) ctx.log.error('smart planning job failed', { jobId, error: error instanceof Error ? (error.stack ?? error.message) : String(error) })
+    if (!appError) ctx.log.error('smart planning job failed', { jobId: job.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) })
     const reported = appError ? { type: appError.type, message: appError.message } : { type: 'internal', message: 'Planning failed unexpectedly; the server log has details' }
-    finish(ctx, jobId, { status: 'failed', stage: 'failed', error: JSON.stringify(reported) }, `Failed: ${reported.message}`)
+    lost(await ctx.storage.smart.failJob(job.id, runner, { stage: 'failed', message: `Failed: ${reported.message}`, error: JSON.stringify(reported) }, ctx.clock.now()))
   }
 }
 
 /**
- * Starts planning `input.instruction` as a job. The built-in planner finishes before this
- * returns (it takes milliseconds), so `planId` is set at once; the LLM planner runs on.
+ * Starts planning `input.instruction` as a job run by this process. The built-in planner
+ * finishes before this returns (it takes milliseconds), so `planId` is set at once; the LLM
+ * planner runs on.
  */
 export async function startPlanning(ctx: AppContext, userId: string, input: StartPlanningInput): Promise<{ jobId: string; status: JobStatus; planId: string | null }> {
   const { instruction, planner: wanted } = parseInput(startPlanningSchema, input)
   const planner = choosePlanner(ctx.config, wanted)
-  const jobId = newId()
   const now = ctx.clock.now()
-  ctx.store.db
-    .insert(smartJobs)
-    .values({ id: jobId, ownerId: userId, instruction, planner, status: 'queued', stage: 'queued', percent: 0, messages: JSON.stringify([`Queued for the ${planner} planner`]), createdAt: now, updatedAt: now })
-    .run()
-  const controller = new AbortController()
-  const jobs = running(ctx)
-  const done = run(ctx, userId, jobId, planner, instruction, controller.signal).finally(() => jobs.delete(jobId))
-  jobs.set(jobId, { controller, done })
-  if (planner === 'builtin') await done
-  const row = readRow(ctx, jobId)!
-  return { jobId, status: row.status as JobStatus, planId: row.planId }
+  const row: JobRow = {
+    id: newId(),
+    ownerId: userId,
+    instruction,
+    planner,
+    // Held by this process from the first moment, so no other process sees it unclaimed.
+    status: 'running',
+    stage: 'queued',
+    percent: 0,
+    messages: JSON.stringify([`Queued for the ${planner} planner`]),
+    planId: null,
+    error: null,
+    createdAt: now,
+    updatedAt: now,
+    finishedAt: null,
+    runner: ctx.jobs.id,
+    heartbeatAt: now,
+  }
+  await ctx.storage.smart.insertJob(row)
+  const done = launch(ctx, row)
+  if (planner !== 'builtin') return { jobId: row.id, status: 'running', planId: null }
+  await done
+  const after = (await ctx.storage.smart.job(row.id)) ?? row
+  return { jobId: row.id, status: after.status as JobStatus, planId: after.planId }
 }
 
-async function requireOwnedJob(ctx: AppContext, userId: string, jobId: string): Promise<JobRow> {
-  const row = ctx.store.db.select().from(smartJobs).where(and(eq(smartJobs.id, jobId), eq(smartJobs.ownerId, userId))).get()
+/**
+ * `row` as it stands once this process has looked after it: an unfinished job that no live
+ * process runs is claimed (of processes claiming at once, one wins) and planned again here.
+ */
+async function current(ctx: AppContext, row: JobRow): Promise<JobRow> {
+  if (FINISHED.includes(row.status) || ctx.jobs.isRunning(row.id)) return row
+  const now = ctx.clock.now()
+  const staleBefore = now - JOB_STALE_MS
+  if (row.runner !== null && row.heartbeatAt !== null && row.heartbeatAt >= staleBefore) return row
+  const claimed = await ctx.storage.smart.claimJob(row.id, ctx.jobs.id, staleBefore, TAKEN_OVER_MESSAGE, now)
+  if (!claimed) return (await ctx.storage.smart.job(row.id)) ?? row
+  ctx.log.info('took over a smart planning job', { jobId: row.id, from: row.runner })
+  const done = launch(ctx, claimed)
+  if (claimed.planner !== 'builtin') return claimed
+  await done
+  return (await ctx.storage.smart.job(row.id)) ?? claimed
+}
+
+/** Status and progress of one of `userId`'s jobs (taking it over when its process is gone). */
+export async function getJob(ctx: AppContext, userId: string, jobId: string): Promise<Job> {
+  const row = await ctx.storage.smart.jobOf(userId, jobId)
   if (!row) throw notFound('Job')
-  if (!FINISHED.includes(row.status as JobStatus) && !running(ctx).has(jobId)) {
-    finish(ctx, jobId, { status: 'failed', stage: 'failed', error: JSON.stringify({ type: 'internal', message: 'The server restarted while planning; start the job again' }) }, 'Interrupted by a server restart')
-    return readRow(ctx, jobId)!
-  }
-  return row
+  return toJob(await current(ctx, row))
 }
 
-/** Status and progress of one of `userId`'s jobs. */
-export const getJob = async (ctx: AppContext, userId: string, jobId: string): Promise<Job> => toJob(await requireOwnedJob(ctx, userId, jobId))
+/** `userId`'s jobs, newest first (taking over those whose process is gone). */
+export async function listJobs(ctx: AppContext, userId: string): Promise<Job[]> {
+  const rows = await ctx.storage.smart.jobsOf(userId)
+  return Promise.all(rows.map(async (row) => toJob(await current(ctx, row))))
+}
 
-/** Cancels a queued or running job; 409 when it has already finished. */
+/** Cancels a queued or running job, wherever it runs; 409 when it has already finished. */
 export async function cancelJob(ctx: AppContext, userId: string, jobId: string): Promise<Job> {
-  const row = await requireOwnedJob(ctx, userId, jobId)
-  if (FINISHED.includes(row.status as JobStatus)) {
-    throw new AppError(409, 'conflict', `The job has already ${row.status === 'succeeded' ? 'succeeded' : row.status === 'failed' ? 'failed' : 'been cancelled'}; nothing to cancel`)
+  const result = await ctx.storage.smart.cancelJob(userId, jobId, 'Cancelled', ctx.clock.now())
+  if (!result.ok) {
+    if (!result.row) throw notFound('Job')
+    const status = result.row.status
+    throw new AppError(409, 'conflict', `The job has already ${status === 'succeeded' ? 'succeeded' : status === 'failed' ? 'failed' : 'been cancelled'}; nothing to cancel`)
   }
-  finish(ctx, jobId, { status: 'cancelled', stage: 'cancelled' }, 'Cancelled')
-  running(ctx).get(jobId)?.controller.abort()
-  return toJob(readRow(ctx, jobId)!)
+  // Here at once; a process elsewhere notices on its next write or heartbeat.
+  ctx.jobs.abort(jobId)
+  return toJob(result.row)
 }
 
-/** Resolves when job `jobId` of this process has finished (at once when it is not running). */
+/** Resolves when job `jobId` of this process has finished (at once when it is not running here). */
 export async function jobSettled(ctx: AppContext, jobId: string): Promise<void> {
-  await running(ctx).get(jobId)?.done
+  await ctx.jobs.settled(jobId)
 }

@@ -90,8 +90,9 @@ function judge(content: string, instruction: string): { plan: Plan } | { problem
   return checked.plan ? { plan: checked.plan } : { problems: checked.problems }
 }
 
+/** Reports a step; planning waits for it (the step is stored before the next one starts). */
 export interface LlmProgress {
-  (stage: string, percent: number, message: string): void
+  (stage: string, percent: number, message: string): void | Promise<void>
 }
 
 /**
@@ -107,12 +108,12 @@ export async function planWithLlm(settings: LlmSettings, instruction: string, dr
     { role: 'user', content: userPrompt(instruction, draft) },
   ]
   try {
-    progress('asking the model', 30, `Asking ${settings.model} for a plan`)
+    await progress('asking the model', 30, `Asking ${settings.model} for a plan`)
     const first = await complete(settings, messages, combined)
     const firstVerdict = judge(first, instruction)
     if ('plan' in firstVerdict) return firstVerdict.plan
     const list = firstVerdict.problems.map((p) => `- ${p.path || '(plan)'}: ${p.message}`).join('\n')
-    progress('repairing', 60, `The model's plan had ${firstVerdict.problems.length} problem(s); asking it to fix them`)
+    await progress('repairing', 60, `The model's plan had ${firstVerdict.problems.length} problem(s); asking it to fix them`)
     messages.push({ role: 'assistant', content: first }, { role: 'user', content: `The plan is invalid:\n${list}\nFix every problem and answer with the whole corrected plan as JSON.` })
     const second = await complete(settings, messages, combined)
     const secondVerdict = judge(second, instruction)

@@ -23,19 +23,21 @@ export function choosePlanner(config: Config, wanted: PlannerName | undefined): 
 
 /** Runs planner `name` for `instruction`, reporting progress; `signal` cancels. `madeBy` says which planner's plan it is. */
 export async function runPlanner(config: Config, name: PlannerName, instruction: string, signal: AbortSignal, progress: LlmProgress): Promise<{ plan: Plan; madeBy: PlannerName }> {
-  progress('analysing', 10, 'Reading the instruction')
+  await progress('analysing', 10, 'Reading the instruction')
   const draft = planWithBuiltin(instruction)
   if (name === 'builtin') {
-    progress('planning', 80, `Built-in plan: ${draft.form.fields.length} questions, ${draft.scale.scales.length} dimension(s)`)
+    await progress('planning', 80, `Built-in plan: ${draft.form.fields.length} questions, ${draft.scale.scales.length} dimension(s)`)
     return { plan: draft, madeBy: 'builtin' }
   }
-  const settings = { url: config.llmUrl!, model: config.llmModel!, apiKey: config.llmApiKey, timeoutMs: config.llmTimeoutMs }
+  const settings = { url: config.llmUrl!, model: config.llmModel ?? 'not configured', apiKey: config.llmApiKey, timeoutMs: config.llmTimeoutMs }
   try {
+    // A job taken over by a process whose configuration lacks the model plans without it.
+    if (config.llmUrl === null || config.llmModel === null) throw new LlmPlannerError('the server process that took the job over has no SVC_LLM_URL and SVC_LLM_MODEL')
     const plan = await planWithLlm(settings, instruction, draft, signal, progress)
     return { plan: { ...plan, notes: [`Planned by the LLM planner (${settings.model}), starting from the built-in planner's draft.`, ...plan.notes] }, madeBy: 'llm' }
   } catch (error) {
     if (!(error instanceof LlmPlannerError)) throw error
-    progress('falling back', 80, `LLM planner failed (${error.message}); using the built-in plan`)
+    await progress('falling back', 80, `LLM planner failed (${error.message}); using the built-in plan`)
     return { plan: { ...draft, notes: [`The LLM planner (${settings.model}) failed: ${error.message}. This plan is the built-in planner's instead.`, ...draft.notes] }, madeBy: 'builtin' }
   }
 }

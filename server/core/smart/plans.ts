@@ -3,9 +3,8 @@
  * always valid; an edit that is not is refused with every problem listed. Another
  * account's plan is answered exactly like a missing one.
  */
-import { and, desc, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { smartPlans } from '../../db/sqlite/schema.ts'
+import type { PlanRow } from '../../db/storage/smart.ts'
 import { parseInput } from '../apps/input.ts'
 import { notFound, type Problem } from '../errors.ts'
 import { newId } from '../ids.ts'
@@ -13,8 +12,6 @@ import { checkPlan, requireValidPlan } from './check-plan.ts'
 import type { Execution } from './execution.ts'
 import type { Plan } from './plan.ts'
 import { validatePlanSchema, type PlannerName, type ValidatePlanInput } from './schemas.ts'
-
-export type PlanRow = typeof smartPlans.$inferSelect
 
 export interface StoredPlan {
   id: string
@@ -54,17 +51,22 @@ function toStoredPlan(row: PlanRow): StoredPlan {
 
 /** The plan row `planId` when `userId` owns it; 404 otherwise. */
 export async function requireOwnedPlan(ctx: AppContext, userId: string, planId: string): Promise<PlanRow> {
-  const row = ctx.store.db.select().from(smartPlans).where(and(eq(smartPlans.id, planId), eq(smartPlans.ownerId, userId))).get()
+  const row = await ctx.storage.smart.planOf(userId, planId)
   if (!row) throw notFound('Plan')
   return row
 }
 
+/** The row of a new plan by `planner` for `userId` (not stored yet). */
+export function newPlanRow(ctx: AppContext, userId: string, planner: PlannerName, plan: Plan): PlanRow {
+  const now = ctx.clock.now()
+  return { id: newId(), ownerId: userId, planner, plan: JSON.stringify(plan), execution: null, createdAt: now, updatedAt: now }
+}
+
 /** Stores a valid plan made by `planner`; returns its id. */
 export async function savePlan(ctx: AppContext, userId: string, planner: PlannerName, plan: Plan): Promise<string> {
-  const id = newId()
-  const now = ctx.clock.now()
-  ctx.store.db.insert(smartPlans).values({ id, ownerId: userId, planner, plan: JSON.stringify(plan), createdAt: now, updatedAt: now }).run()
-  return id
+  const row = newPlanRow(ctx, userId, planner, plan)
+  await ctx.storage.smart.insertPlan(row)
+  return row.id
 }
 
 /** One of `userId`'s plans. */
@@ -72,7 +74,7 @@ export const getPlan = async (ctx: AppContext, userId: string, planId: string): 
 
 /** `userId`'s plans, newest first. */
 export async function listPlans(ctx: AppContext, userId: string): Promise<PlanSummary[]> {
-  const rows = ctx.store.db.select().from(smartPlans).where(eq(smartPlans.ownerId, userId)).orderBy(desc(smartPlans.createdAt), desc(smartPlans.id)).all()
+  const rows = await ctx.storage.smart.plansOf(userId)
   return rows.map((row) => {
     const stored = toStoredPlan(row)
     return {
@@ -95,12 +97,17 @@ export async function listPlans(ctx: AppContext, userId: string): Promise<PlanSu
  * execute runs every step again and adds what the edit added (steps never duplicate).
  */
 export async function updatePlan(ctx: AppContext, userId: string, planId: string, input: unknown): Promise<StoredPlan> {
-  const row = await requireOwnedPlan(ctx, userId, planId)
+  await requireOwnedPlan(ctx, userId, planId)
   const plan = requireValidPlan(input)
-  const previous = row.execution === null ? null : (JSON.parse(row.execution) as Execution)
-  const execution = previous === null ? null : JSON.stringify({ appId: previous.appId, modules: {} } satisfies Execution)
-  ctx.store.db.update(smartPlans).set({ plan: JSON.stringify(plan), execution, updatedAt: ctx.clock.now() }).where(eq(smartPlans.id, planId)).run()
-  return getPlan(ctx, userId, planId)
+  const row = await ctx.storage.smart.replacePlan(userId, planId, JSON.stringify(plan), forgetModules, ctx.clock.now())
+  if (!row) throw notFound('Plan')
+  return toStoredPlan(row)
+}
+
+/** An execution after an edit: the same app, no module done (JSON text in and out). */
+function forgetModules(previous: string | null): string | null {
+  if (previous === null) return null
+  return JSON.stringify({ appId: (JSON.parse(previous) as Execution).appId, modules: {} } satisfies Execution)
 }
 
 /** Checks the stored plan, or `input.plan` without saving it. */
@@ -113,5 +120,5 @@ export async function validatePlan(ctx: AppContext, userId: string, planId: stri
 
 /** Records what executing a plan has done so far. */
 export async function saveExecution(ctx: AppContext, planId: string, execution: Execution): Promise<void> {
-  ctx.store.db.update(smartPlans).set({ execution: JSON.stringify(execution), updatedAt: ctx.clock.now() }).where(eq(smartPlans.id, planId)).run()
+  await ctx.storage.smart.saveExecution(planId, JSON.stringify(execution), ctx.clock.now())
 }
