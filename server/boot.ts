@@ -54,15 +54,24 @@ export interface RunningServer {
  */
 export async function startServer(config: Config, overrides: Overrides = {}): Promise<RunningServer> {
   const ctx = await createServerContext(config, overrides)
-  const app = buildApp(ctx, overrides.app)
-  const server = Bun.serve({
-    port: config.port,
-    hostname: config.host,
-    // Above the app's own limit, which answers a JSON 413 with CORS headers itself.
-    maxRequestBodySize: Math.max(config.maxBodyBytes * 4, 16 * 1024 * 1024),
-    routes: fastRoutes(ctx),
-    fetch: (request) => app.handle(request),
-  })
+  let app: SvcApp
+  let server: ReturnType<typeof Bun.serve>
+  try {
+    app = buildApp(ctx, overrides.app)
+    server = Bun.serve({
+      port: config.port,
+      hostname: config.host,
+      // Above the app's own limit, which answers a JSON 413 with CORS headers itself.
+      maxRequestBodySize: Math.max(config.maxBodyBytes * 4, 16 * 1024 * 1024),
+      routes: fastRoutes(ctx),
+      fetch: (request) => app.handle(request),
+    })
+  } catch (error) {
+    // The port taken, say: the database connections (and PostgreSQL's LISTEN) must not outlive the failure.
+    await ctx.shutdown()
+    await ctx.storage.close()
+    throw error
+  }
   const port = server.port!
   if (config.baseUrlFromPort) config.baseUrl = `http://localhost:${port}`
   let stopping: Promise<void> | null = null
