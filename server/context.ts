@@ -7,7 +7,9 @@ import { createChangeFeed, type ChangeFeed } from './core/changes.ts'
 import type { Clock } from './core/clock.ts'
 import type { Logger } from './core/logger.ts'
 import type { Mailer } from './core/mailer.ts'
+import { createRateLimiter, type RateLimiter } from './core/ratelimit.ts'
 import type { Sealer } from './core/sealer.ts'
+import { createEndpointCache, type EndpointCache } from './core/share/endpoint-cache.ts'
 import type { Store } from './db/sqlite/connection.ts'
 import type { Storage } from './db/storage.ts'
 
@@ -23,23 +25,47 @@ export interface AppContext {
   sealer: Sealer
   /** Tells caches that an app's definition or records changed (relays `storage.changes`). */
   changes: ChangeFeed
+  /** Per-process caches of hot-path reads; each drops what `changes` reports changed. */
+  caches: Caches
+  /**
+   * Token buckets of the per-endpoint rate limits, per process: with N processes behind a
+   * balancer an endpoint may take up to N × its limit.
+   */
+  limiter: RateLimiter
+  /** Keeps track of work that finishes after the answer (e.g. mail); shutdown waits for it. */
+  background(work: Promise<unknown>): void
   /** Registers work to finish before the database closes (e.g. flushing queued writes). */
   onShutdown(hook: () => void | Promise<void>): void
   /** Runs the shutdown hooks in reverse order of registration. */
   shutdown(): Promise<void>
 }
 
-/** Builds a context from its parts, with a shutdown-hook list. */
-export function createContext(parts: Omit<AppContext, 'onShutdown' | 'shutdown' | 'changes'>): AppContext {
+/** The per-process caches (see AppContext.caches). */
+export interface Caches {
+  /** Endpoint settings by token, for the public routes. */
+  endpoints: EndpointCache
+}
+
+/** Builds a context from its parts, with a shutdown-hook list and the per-process services. */
+export function createContext(parts: Omit<AppContext, 'onShutdown' | 'shutdown' | 'changes' | 'caches' | 'limiter' | 'background'>): AppContext {
   const hooks: Array<() => void | Promise<void>> = []
+  const pending = new Set<Promise<unknown>>()
   const changes = createChangeFeed()
   // What the storage commits (here, and on PostgreSQL in other processes) reaches every cache.
   parts.storage.changes.subscribe((appId, kind) => changes.notify(appId, kind))
+  const limiter = createRateLimiter(parts.clock)
   return {
     ...parts,
     changes,
+    caches: { endpoints: createEndpointCache({ ...parts, changes, limiter }) },
+    limiter,
+    background: (work) => {
+      const tracked = work.catch(() => {}).finally(() => pending.delete(tracked))
+      pending.add(tracked)
+    },
     onShutdown: (hook) => void hooks.push(hook),
     shutdown: async () => {
+      await Promise.allSettled([...pending])
       for (const hook of hooks.reverse()) await hook()
       hooks.length = 0
     },
