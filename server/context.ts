@@ -7,7 +7,9 @@ import { createChangeFeed, type ChangeFeed } from './core/changes.ts'
 import type { Clock } from './core/clock.ts'
 import type { Logger } from './core/logger.ts'
 import type { Mailer } from './core/mailer.ts'
+import { createRateLimiter, type RateLimiter } from './core/ratelimit.ts'
 import type { Sealer } from './core/sealer.ts'
+import { createEndpointCache, type EndpointCache } from './core/share/endpoint-cache.ts'
 import { createJobRunner, type JobRunner } from './core/smart/job-runner.ts'
 import type { Store } from './db/sqlite/connection.ts'
 import type { Storage } from './db/storage.ts'
@@ -26,26 +28,50 @@ export interface AppContext {
   changes: ChangeFeed
   /** The planning jobs this process runs: its runner id, their heartbeats, cancelling them. */
   jobs: JobRunner
+  /** Per-process caches of hot-path reads; each drops what `changes` reports changed. */
+  caches: Caches
+  /**
+   * Token buckets of the per-endpoint rate limits, per process: with N processes behind a
+   * balancer an endpoint may take up to N × its limit.
+   */
+  limiter: RateLimiter
+  /** Keeps track of work that finishes after the answer (e.g. mail); shutdown waits for it. */
+  background(work: Promise<unknown>): void
   /** Registers work to finish before the database closes (e.g. flushing queued writes). */
   onShutdown(hook: () => void | Promise<void>): void
   /** Runs the shutdown hooks in reverse order of registration. */
   shutdown(): Promise<void>
 }
 
-/** Builds a context from its parts, with a shutdown-hook list. */
-export function createContext(parts: Omit<AppContext, 'onShutdown' | 'shutdown' | 'changes' | 'jobs'>): AppContext {
+/** The per-process caches (see AppContext.caches). */
+export interface Caches {
+  /** Endpoint settings by token, for the public routes. */
+  endpoints: EndpointCache
+}
+
+/** Builds a context from its parts, with a shutdown-hook list and the per-process services. */
+export function createContext(parts: Omit<AppContext, 'onShutdown' | 'shutdown' | 'changes' | 'jobs' | 'caches' | 'limiter' | 'background'>): AppContext {
+  const pending = new Set<Promise<unknown>>()
   const changes = createChangeFeed()
   const jobs = createJobRunner(parts)
   // Registered first, so it runs last: running jobs are stopped and handed back before the storage closes.
   const hooks: Array<() => void | Promise<void>> = [() => jobs.stop()]
   // What the storage commits (here, and on PostgreSQL in other processes) reaches every cache.
   parts.storage.changes.subscribe((appId, kind) => changes.notify(appId, kind))
+  const limiter = createRateLimiter(parts.clock)
   return {
     ...parts,
     changes,
     jobs,
+    caches: { endpoints: createEndpointCache({ ...parts, changes, limiter }) },
+    limiter,
+    background: (work) => {
+      const tracked = work.catch(() => {}).finally(() => pending.delete(tracked))
+      pending.add(tracked)
+    },
     onShutdown: (hook) => void hooks.push(hook),
     shutdown: async () => {
+      await Promise.allSettled([...pending])
       for (const hook of hooks.reverse()) await hook()
       hooks.length = 0
     },

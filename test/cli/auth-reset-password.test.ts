@@ -3,11 +3,9 @@
  * token, exit codes, non-TTY behaviour and the prompt path.
  */
 import { afterAll, describe, expect, test } from 'bun:test'
-import { eq } from 'drizzle-orm'
 import { hostname } from 'node:os'
 import { configPath, readConfig } from '../../cli/config.ts'
 import { tokensStillWork } from '../../server/core/auth/password-reset.ts'
-import { accessTokens, sessions } from '../../server/db/sqlite/schema.ts'
 import { cliInProcess, cliProcess, startTestServer, tempConfigHome } from '../support/server.ts'
 
 const server = await startTestServer({ SVC_SIGNUP: 'open' })
@@ -24,8 +22,10 @@ async function accountWithCode() {
 }
 
 /** The account's stored tokens, `{id, name}`, oldest first. */
-const storedTokens = (userId: string) =>
-  server.ctx.store.db.select({ id: accessTokens.id, name: accessTokens.name }).from(accessTokens).where(eq(accessTokens.userId, userId)).orderBy(accessTokens.createdAt, accessTokens.id).all()
+async function storedTokens(userId: string) {
+  const rows = await server.ctx.storage.auth.tokens(userId)
+  return rows.reverse().map((row) => ({ id: row.id, name: row.name }))
+}
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
 const passwordLogin = (email: string, password: string) => cliInProcess(['auth', 'login', '--email', email, '--password-stdin', '--json'], { env: envFor(), stdin: password })
@@ -33,12 +33,12 @@ const passwordLogin = (email: string, password: string) => cliInProcess(['auth',
 describe('auth reset-password', () => {
   test('--json: sets the password, stores a new token, lists the tokens that still work; revoke --all removes them', async () => {
     const { user, token, code } = await accountWithCode()
-    const [old] = server.ctx.store.db.select().from(accessTokens).where(eq(accessTokens.userId, user.id)).all()
+    const [old] = await server.ctx.storage.auth.tokens(user.id)
     const env = envFor()
     const run = await cliProcess(['auth', 'reset-password', '--email', user.email, '--code', code, '--password-stdin', '--json'], { env, stdin: 'new secret words\n' })
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
-    const [, made] = storedTokens(user.id)
+    const [, made] = await storedTokens(user.id)
     expect(run.json()).toEqual({
       server: server.url,
       user: { id: user.id, email: user.email, name: user.name, hasPassword: true, createdAt: new Date(user.createdAt).toISOString() },
@@ -50,7 +50,7 @@ describe('auth reset-password', () => {
       warnings: [tokensStillWork(1)],
     })
     // Only the reset's own session exists: the CLI does not keep it, but nothing older survived.
-    expect(server.ctx.store.db.select().from(sessions).where(eq(sessions.userId, user.id)).all()).toHaveLength(1)
+    expect(await server.ctx.storage.auth.sessions(user.id)).toHaveLength(1)
     const stored = readConfig(env)
     expect(stored.current).toBe(server.url)
     expect(stored.servers[server.url]).toEqual({ token: expect.stringMatching(/^svc_pat_/), email: user.email, savedAt: expect.any(String) })
@@ -67,7 +67,7 @@ describe('auth reset-password', () => {
     expect(all.stderr).toBe('')
     // (The status check above with the old token set its last use.)
     expect(all.json()).toEqual({ revoked: [{ ...run.json().tokens[0], lastUsedAt: expect.any(String) }], kept: made.id })
-    expect(storedTokens(user.id)).toEqual([{ id: made.id, name: `svc-cli on ${hostname()}` }])
+    expect(await storedTokens(user.id)).toEqual([{ id: made.id, name: `svc-cli on ${hostname()}` }])
     expect((await cliInProcess(['auth', 'status'], { env: { ...envFor(), SVC_TOKEN: token } })).code).toBe(4)
     expect((await cliInProcess(['auth', 'status'], { env })).code).toBe(0)
     expect((await passwordLogin(user.email, 'new secret words')).code).toBe(0)
@@ -75,7 +75,7 @@ describe('auth reset-password', () => {
 
   test('human output says what happened and how to revoke the surviving tokens; --token-name names the token', async () => {
     const { user, code } = await accountWithCode()
-    const [old] = server.ctx.store.db.select().from(accessTokens).where(eq(accessTokens.userId, user.id)).all()
+    const [old] = await server.ctx.storage.auth.tokens(user.id)
     const env = envFor()
     const run = await cliInProcess(['auth', 'reset-password', '--email', user.email, '--code', code, '--password-stdin', '--token-name', 'desk'], { env, stdin: 'new secret words' })
     expect(run.code).toBe(0)

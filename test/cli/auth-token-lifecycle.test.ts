@@ -6,7 +6,6 @@
  * Each test checks what the server's tokens table holds afterwards.
  */
 import { afterAll, describe, expect, test } from 'bun:test'
-import { eq } from 'drizzle-orm'
 import { hostname } from 'node:os'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
@@ -14,7 +13,6 @@ import { configPath, readConfig, updateConfig } from '../../cli/config.ts'
 import { createMcpServer } from '../../cli/mcp/server.ts'
 import { helpText } from '../../cli/run.ts'
 import { listLeaves, ROOT } from '../../cli/tree.ts'
-import { accessTokens } from '../../server/db/sqlite/schema.ts'
 import { cliInProcess, cliProcess, startTestServer, tempConfigHome } from '../support/server.ts'
 
 const server = await startTestServer({ SVC_SIGNUP: 'open' })
@@ -37,13 +35,10 @@ async function passwordAccount(): Promise<{ email: string; userId: string }> {
 }
 
 /** The account's stored tokens as `{id, name}`, oldest first. */
-const storedTokens = (userId: string) =>
-  server.ctx.store.db
-    .select({ id: accessTokens.id, name: accessTokens.name })
-    .from(accessTokens)
-    .where(eq(accessTokens.userId, userId))
-    .orderBy(accessTokens.createdAt, accessTokens.id)
-    .all()
+async function storedTokens(userId: string) {
+  const rows = await server.ctx.storage.auth.tokens(userId)
+  return rows.reverse().map((row) => ({ id: row.id, name: row.name }))
+}
 
 const passwordLogin = (email: string, env: Record<string, string>, extra: string[] = []) =>
   cliInProcess(['auth', 'login', '--email', email, '--password-stdin', '--json', ...extra], { env, stdin: `${PASSWORD}\n` })
@@ -53,7 +48,7 @@ const tokenShape = (name: string) => ({ id: expect.any(String), name, prefix: ex
 describe('a login replaces the earlier token of the machine', () => {
   test('password login twice (in-process): one live token named after the machine; the first one gets 401', async () => {
     const { email, userId } = await passwordAccount()
-    const [signupToken] = storedTokens(userId)
+    const [signupToken] = await storedTokens(userId)
     const env = envFor()
     const first = await passwordLogin(email, env)
     expect(first.code).toBe(0)
@@ -65,11 +60,11 @@ describe('a login replaces the earlier token of the machine', () => {
       replacedTokens: [{ ...tokenShape(MACHINE), id: signupToken.id, lastUsedAt: null }],
     })
     const firstToken = readConfig(env).servers[server.url].token
-    expect(storedTokens(userId)).toEqual([{ id: first.json().token.id, name: MACHINE }])
+    expect(await storedTokens(userId)).toEqual([{ id: first.json().token.id, name: MACHINE }])
 
     const second = await passwordLogin(email, env)
     expect(second.json().replacedTokens).toEqual([{ ...first.json().token, lastUsedAt: null }])
-    expect(storedTokens(userId)).toEqual([{ id: second.json().token.id, name: MACHINE }])
+    expect(await storedTokens(userId)).toEqual([{ id: second.json().token.id, name: MACHINE }])
     expect((await cliInProcess(['auth', 'status'], { env: { ...envFor(), SVC_TOKEN: firstToken } })).code).toBe(4)
     expect((await cliInProcess(['auth', 'status'], { env })).code).toBe(0)
   })
@@ -78,8 +73,8 @@ describe('a login replaces the earlier token of the machine', () => {
     const { email, userId } = await passwordAccount()
     const env = envFor()
     expect((await cliProcess(['auth', 'login', '--email', email, '--password-stdin'], { env, stdin: `${PASSWORD}\n` })).code).toBe(0)
-    const [before] = storedTokens(userId)
-    const prefix = server.ctx.store.db.select({ prefix: accessTokens.prefix }).from(accessTokens).where(eq(accessTokens.id, before.id)).get()!.prefix
+    const [before] = await storedTokens(userId)
+    const prefix = (await server.ctx.storage.auth.tokens(userId)).find((row) => row.id === before.id)!.prefix
     const again = await cliProcess(['auth', 'login', '--email', email, '--password-stdin'], { env, stdin: `${PASSWORD}\n` })
     expect(again.stderr).toBe('')
     expect(again.code).toBe(0)
@@ -88,8 +83,8 @@ describe('a login replaces the earlier token of the machine', () => {
         `Replaced the earlier token "${MACHINE}" (${prefix}…, last used never); it no longer works.\n\n` +
         `id     ${userId}\nemail  ${email}\nname   \n`,
     )
-    expect(storedTokens(userId)).toHaveLength(1)
-    expect(storedTokens(userId)[0].id).not.toBe(before.id)
+    expect(await storedTokens(userId)).toHaveLength(1)
+    expect((await storedTokens(userId))[0].id).not.toBe(before.id)
   })
 
   test('--token-name replaces only its namesake; `auth token create` never revokes', async () => {
@@ -102,7 +97,7 @@ describe('a login replaces the earlier token of the machine', () => {
     expect(desk.json().replacedTokens).toEqual([{ ...tokenShape('desk'), id: ci.json().id, lastUsedAt: null }])
     const created = await cliInProcess(['auth', 'token', 'create', '--name', MACHINE, '--json'], { env })
     expect(created.code).toBe(0)
-    expect(storedTokens(userId).map((t) => t.name).sort()).toEqual(['desk', MACHINE, MACHINE])
+    expect((await storedTokens(userId)).map((t) => t.name).sort()).toEqual(['desk', MACHINE, MACHINE])
   })
 
   test('an e-mail code login replaces too', async () => {
@@ -112,7 +107,7 @@ describe('a login replaces the earlier token of the machine', () => {
     const login = await cliInProcess(['auth', 'login', '--email', email, '--code', code, '--json'], { env: envFor() })
     expect(login.code).toBe(0)
     expect(login.json().replacedTokens).toHaveLength(1)
-    expect(storedTokens(userId)).toEqual([{ id: login.json().token.id, name: MACHINE }])
+    expect(await storedTokens(userId)).toEqual([{ id: login.json().token.id, name: MACHINE }])
   })
 
   test('the MCP auth_login tool makes the same machine token and replaces it', async () => {
@@ -127,7 +122,7 @@ describe('a login replaces the earlier token of the machine', () => {
       const result = (await client.callTool({ name: 'auth_login', arguments: { email, password: PASSWORD } })) as { isError?: boolean }
       expect(result.isError).toBeFalsy()
     }
-    expect(storedTokens(userId).map((t) => t.name)).toEqual([MACHINE])
+    expect((await storedTokens(userId)).map((t) => t.name)).toEqual([MACHINE])
   })
 })
 
@@ -139,7 +134,7 @@ describe('auth logout', () => {
     const prefix: string = login.json().token.prefix
     const out = await cliInProcess(['auth', 'logout'], { env })
     expect(out).toMatchObject({ code: 0, stderr: '', stdout: `Logged out of ${server.url} and revoked the token (${prefix}…) on the server.\n` })
-    expect(storedTokens(userId)).toEqual([])
+    expect(await storedTokens(userId)).toEqual([])
     expect(readConfig(env)).toEqual({ servers: {} })
   })
 
@@ -150,7 +145,7 @@ describe('auth logout', () => {
     const token = readConfig(env).servers[server.url].token
     const out = await cliInProcess(['auth', 'logout', '--no-revoke', '--json'], { env })
     expect(out.json()).toEqual({ server: server.url, loggedOut: true, revoked: false })
-    expect(storedTokens(userId)).toHaveLength(1)
+    expect(await storedTokens(userId)).toHaveLength(1)
     expect((await cliInProcess(['auth', 'status'], { env: { ...envFor(), SVC_TOKEN: token } })).code).toBe(0)
   })
 
@@ -213,13 +208,13 @@ describe('auth token revoke', () => {
     ] as const) {
       expect(await cliInProcess(['auth', 'token', 'revoke', ...argv], { env })).toMatchObject({ code: 2, stdout: '', stderr: message })
     }
-    expect(storedTokens(userId).map((t) => t.name)).toEqual([MACHINE, 'c'])
+    expect((await storedTokens(userId)).map((t) => t.name)).toEqual([MACHINE, 'c'])
 
     const all = await cliInProcess(['auth', 'token', 'revoke', '--all', '--yes'], { env })
     expect(all.code).toBe(0)
     expect(all.stdout).toStartWith('Revoked 1 access token; the one this CLI uses still works.\n\nID')
     expect(all.stdout).toContain(`${c}  c`)
-    expect(storedTokens(userId).map((t) => t.name)).toEqual([MACHINE])
+    expect((await storedTokens(userId)).map((t) => t.name)).toEqual([MACHINE])
     const none = await cliInProcess(['auth', 'token', 'revoke', '--all', '--yes'], { env })
     expect(none.stdout).toBe('No other access tokens; nothing was revoked.\n')
   })

@@ -4,8 +4,6 @@
  * real process; what the server stores afterwards.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { eq } from 'drizzle-orm'
-import { fields } from '../../server/db/sqlite/schema.ts'
 import { cliInProcess, cliProcess, expectOk, startTestServer, tempConfigHome } from '../support/server.ts'
 
 const server = await startTestServer()
@@ -27,8 +25,8 @@ async function appWithRecords(n: number): Promise<string> {
   return app
 }
 
-const storedType = (appId: string) =>
-  server.ctx.store.db.select({ type: fields.type }).from(fields).where(eq(fields.appId, appId)).get()?.type
+/** The type of the app's (one) field. */
+const storedType = async (appId: string) => (await server.ctx.storage.fields.list(appId))[0]?.type
 
 const MESSAGE =
   'Field "age" is on a published app and 2 records hold values sent as text; changing its type to number does not convert them ' +
@@ -45,11 +43,11 @@ describe('field update --type on a published app with records', () => {
     })
     const human = await cli('field', 'update', '--app', app, '--field', 'age', '--type', 'number')
     expect(human).toMatchObject({ code: 1, stdout: '', stderr: `error: ${MESSAGE}\n` })
-    expect(storedType(app)).toBe('text')
+    expect(await storedType(app)).toBe('text')
 
     const forced = expectOk(await cli('field', 'update', '--app', app, '--field', 'age', '--type', 'number', '--force', '--json')).json()
     expect(forced).toMatchObject({ name: 'age', type: 'number', autoCreated: false })
-    expect(storedType(app)).toBe('number')
+    expect(await storedType(app)).toBe('number')
     // The records keep the text they were sent.
     const page = expectOk(await cli('share', 'query', '--app', app, '--json')).json()
     expect(page.records.map((r: { data: unknown }) => r.data)).toEqual([{ age: '30' }, { age: '31' }])
@@ -68,11 +66,11 @@ describe('field update --type on a published app with records', () => {
     const forced = await cliProcess(['field', 'update', '--app', app, '--field', 'age', '--type', 'date', '--force'], { env })
     expect(forced.stderr).toBe('')
     expect(forced.code).toBe(0)
-    const id = server.ctx.store.db.select({ id: fields.id }).from(fields).where(eq(fields.appId, app)).get()!.id
+    const id = (await server.ctx.storage.fields.list(app))[0].id
     expect(forced.stdout).toBe(
       `id            ${id}\nname          age\ntype          date\nlabel         -\nrequired      no\noptions       -\nposition      0\nauto-created  no\n`,
     )
-    expect(storedType(app)).toBe('date')
+    expect(await storedType(app)).toBe('date')
   })
 
   test('no refusal before publishing; --force alone is not a change', async () => {

@@ -1,5 +1,4 @@
 import { describe, expect, test } from 'bun:test'
-import { emailCodes, emailCodeSends, users } from '../../server/db/sqlite/schema.ts'
 import { AUTH } from '../../server/core/limits.ts'
 import { testApp, type TestApp } from '../support/http.ts'
 import { lastCode, sessionCookieOf, signUp, T0 } from './auth-fixtures.ts'
@@ -19,6 +18,12 @@ async function withAccount() {
   const t = testApp({ signup: 'open' })
   const { user } = await signUp(t, { email: 'ada@example.com', name: 'Ada' })
   return { t, user }
+}
+
+/** Ada's stored code as a list (empty or one row: an address has at most one live code). */
+async function storedCodes(t: TestApp) {
+  const row = await t.ctx.storage.auth.emailCode('ada@example.com')
+  return row ? [row] : []
 }
 
 const requestCode = (t: TestApp, email = 'ada@example.com') => t.request('POST', '/api/v3/auth/code', { body: { email } })
@@ -41,7 +46,7 @@ describe('POST /api/v3/auth/code', () => {
       subject: `Your svc login code: ${code}`,
       text: `Your login code for http://localhost:8787 is:\n\n    ${code}\n\nIt is valid for 10 minutes and works once. Enter it where you asked for it.\n\nIf you did not ask for a code, ignore this e-mail: nobody can log in without it.\n`,
     })
-    const stored = t.ctx.store.db.select().from(emailCodes).all()
+    const stored = await storedCodes(t)
     expect(stored).toEqual([{ email: 'ada@example.com', codeHash: expect.stringMatching(/^[0-9a-f]{64}$/), expiresAt: Date.parse(T0) + AUTH.codeTtlMs, attempts: 0, createdAt: Date.parse(T0) }])
     expect(JSON.stringify(stored)).not.toContain(code)
 
@@ -50,7 +55,7 @@ describe('POST /api/v3/auth/code', () => {
     expect(login.body).toEqual({ code: 200, data: { user } })
     expect(login.headers.get('set-cookie')).toMatch(/^svc_session=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Strict; Path=\/; Max-Age=2592000$/)
     expect((await t.request('GET', '/api/v3/auth/status', { cookie: sessionCookieOf(login) })).status).toBe(200)
-    expect(t.ctx.store.db.select().from(emailCodes).all()).toEqual([])
+    expect(await storedCodes(t)).toEqual([])
 
     const reuse = await verify(t, code)
     expect(reuse.status).toBe(401)
@@ -75,7 +80,7 @@ describe('POST /api/v3/auth/code', () => {
     expect(res.body).toEqual(SENT)
     await Promise.resolve()
     expect(t.mails).toEqual([])
-    expect(t.ctx.store.db.select().from(emailCodes).all()).toEqual([])
+    expect(await storedCodes(t)).toEqual([])
     for (let i = 0; i < 4; i++) expect((await requestCode(t, 'stranger@example.com')).status).toBe(200)
     expect((await requestCode(t, 'stranger@example.com')).status).toBe(429)
   })
@@ -105,7 +110,7 @@ describe('POST /api/v3/auth/code', () => {
       const res = await verify(t, other(code))
       expect(res.status).toBe(401)
       expect(res.body).toEqual(INVALID)
-      expect(t.ctx.store.db.select().from(emailCodes).all().map((row) => row.attempts)).toEqual(i < 5 ? [i] : [])
+      expect((await storedCodes(t)).map((row) => row.attempts)).toEqual(i < 5 ? [i] : [])
     }
     expect((await verify(t, code)).body).toEqual(INVALID)
   })
@@ -124,7 +129,7 @@ describe('POST /api/v3/auth/code', () => {
     const first = lastCode(t)
     await requestCode(t)
     const second = lastCode(t)
-    expect(t.ctx.store.db.select().from(emailCodes).all()).toHaveLength(1)
+    expect(await storedCodes(t)).toHaveLength(1)
     if (first !== second) expect((await verify(t, first)).body).toEqual(INVALID)
     expect((await verify(t, second)).status).toBe(200)
   })
@@ -162,13 +167,13 @@ describe('POST /api/v3/auth/code', () => {
     t.clock.advance(1000)
     expect((await requestCode(t)).body).toEqual(SENT)
     // Requests older than the hour are swept.
-    expect(t.ctx.store.db.select().from(emailCodeSends).all().filter((row) => row.email === 'ada@example.com')).toHaveLength(5)
+    expect(await t.ctx.storage.auth.codeSends('ada@example.com')).toHaveLength(5)
   })
 
   test('a code for an account deleted meanwhile does not log in', async () => {
-    const { t } = await withAccount()
+    const { t, user } = await withAccount()
     await requestCode(t)
-    t.ctx.store.db.delete(users).run()
+    await t.ctx.storage.users.delete(user.id)
     expect((await verify(t, lastCode(t))).body).toEqual(INVALID)
   })
 
@@ -191,7 +196,7 @@ describe('POST /api/v3/auth/code', () => {
     const res = await t.request('POST', '/api/v3/auth/code/verify', { body })
     expect(res.status).toBe(422)
     expect(res.body.error.details).toEqual({ problems })
-    expect(t.ctx.store.db.select().from(emailCodes).all()[0].attempts).toBe(0)
+    expect((await storedCodes(t))[0].attempts).toBe(0)
   })
 
   test('request: 422 for a bad address, 400 for broken JSON', async () => {
@@ -205,7 +210,8 @@ describe('POST /api/v3/auth/code', () => {
     const broken = await t.request('POST', '/api/v3/auth/code', { raw: '{', headers: { 'content-type': 'application/json' } })
     expect(broken.status).toBe(400)
     expect(broken.body.error.type).toBe('bad_json')
-    expect(t.ctx.store.db.select().from(emailCodeSends).all()).toEqual([])
+    expect(await t.ctx.storage.auth.codeSends('ada')).toEqual([])
+    expect(await t.ctx.storage.auth.codeSends('ada@example.com')).toEqual([])
   })
 
   test('a failing mailer is logged, and the answer is unchanged', async () => {

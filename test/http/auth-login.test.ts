@@ -1,5 +1,4 @@
 import { describe, expect, spyOn, test } from 'bun:test'
-import { sessions } from '../../server/db/sqlite/schema.ts'
 import { AUTH } from '../../server/core/limits.ts'
 import { testApp, type TestApp } from '../support/http.ts'
 import { SAME_ORIGIN, sessionCookieOf, signUp, T0 } from './auth-fixtures.ts'
@@ -9,8 +8,8 @@ const WRONG = { code: 401, error: { type: 'unauthorized', message: 'E-mail or pa
 async function withAccounts() {
   const t = testApp({ signup: 'open' })
   const owner = await signUp(t, { email: 'owner@example.com', password: 'correct horse', name: 'Owner' })
-  await signUp(t, { email: 'nopass@example.com' })
-  return { t, owner }
+  const nopass = await signUp(t, { email: 'nopass@example.com' })
+  return { t, owner, nopass }
 }
 
 describe('POST /api/v3/auth/login', () => {
@@ -180,7 +179,7 @@ describe('sessions, POST /logout and GET /status', () => {
   })
 
   test('a session expires after its lifetime and is removed', async () => {
-    const { t, owner } = await withAccounts()
+    const { t, owner, nopass } = await withAccounts()
     t.clock.advance(AUTH.sessionTtlMs - 1)
     expect((await t.request('GET', '/api/v3/auth/status', { cookie: owner.cookie })).status).toBe(200)
     t.clock.advance(1)
@@ -189,7 +188,8 @@ describe('sessions, POST /logout and GET /status', () => {
     expect(res.body.error.message).toBe('Your session has expired; log in again')
     // The other account's session (same age) is swept at the next log-in.
     await t.request('POST', '/api/v3/auth/login', { body: { email: 'owner@example.com', password: 'correct horse' } })
-    expect(t.ctx.store.db.select().from(sessions).all()).toHaveLength(1)
+    expect(await t.ctx.storage.auth.sessions(owner.user.id)).toHaveLength(1)
+    expect(await t.ctx.storage.auth.sessions(nopass.user.id)).toEqual([])
   })
 
   test.each([

@@ -3,7 +3,6 @@
  * code, under the same code rules as POST /auth/code/verify.
  */
 import { describe, expect, test } from 'bun:test'
-import { emailCodes, sessions, users } from '../../server/db/sqlite/schema.ts'
 import { AUTH } from '../../server/core/limits.ts'
 import { testApp, type TestApp } from '../support/http.ts'
 import { lastCode, SAME_ORIGIN, sessionCookieOf, signUp, T0 } from './auth-fixtures.ts'
@@ -30,13 +29,18 @@ const reset = (t: TestApp, body: Record<string, unknown>, headers: Record<string
   t.request('POST', '/api/v3/auth/password/reset', { body: { email: 'ada@example.com', newPassword: NEW_PASSWORD, ...body }, headers })
 const passwordLogin = (t: TestApp, password: string) => t.request('POST', '/api/v3/auth/login', { body: { email: 'ada@example.com', password } })
 const other = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
-const storedHash = (t: TestApp) => t.ctx.store.db.select({ hash: users.passwordHash }).from(users).get()!.hash
+const storedHash = async (t: TestApp) => (await t.ctx.storage.users.byEmail('ada@example.com'))!.passwordHash
+/** Ada's stored code as a list (empty or one row). */
+async function storedCodes(t: TestApp) {
+  const row = await t.ctx.storage.auth.emailCode('ada@example.com')
+  return row ? [row] : []
+}
 
 describe('POST /api/v3/auth/password/reset', () => {
   test('sets the new password, ends every other session, logs in and spends the code', async () => {
     const { t, user, cookie, code } = await withAccount()
     const second = await passwordLogin(t, 'the old password')
-    expect(t.ctx.store.db.select().from(sessions).all()).toHaveLength(2)
+    expect(await t.ctx.storage.auth.sessions(user.id)).toHaveLength(2)
 
     const res = await reset(t, { code }, SAME_ORIGIN)
     expect(res.status).toBe(200)
@@ -45,10 +49,10 @@ describe('POST /api/v3/auth/password/reset', () => {
     expect(res.headers.get('cache-control')).toBe('no-store')
 
     // Only the session just started is left.
-    expect(t.ctx.store.db.select().from(sessions).all()).toHaveLength(1)
+    expect(await t.ctx.storage.auth.sessions(user.id)).toHaveLength(1)
     for (const old of [cookie, sessionCookieOf(second)]) expect((await t.request('GET', '/api/v3/auth/status', { cookie: old })).status).toBe(401)
     expect((await t.request('GET', '/api/v3/auth/status', { cookie: sessionCookieOf(res) })).body.data.user.email).toBe('ada@example.com')
-    expect(t.ctx.store.db.select().from(emailCodes).all()).toEqual([])
+    expect(await storedCodes(t)).toEqual([])
 
     expect((await passwordLogin(t, 'the old password')).status).toBe(401)
     expect((await passwordLogin(t, NEW_PASSWORD)).status).toBe(200)
@@ -81,16 +85,16 @@ describe('POST /api/v3/auth/password/reset', () => {
 
   test('five wrong codes kill the code: the right one then fails and the password stays', async () => {
     const { t, code } = await withAccount()
-    const before = storedHash(t)
+    const before = await storedHash(t)
     for (let i = 1; i <= AUTH.codeMaxAttempts; i++) {
       const res = await reset(t, { code: other(code) })
       expect(res.status).toBe(401)
       expect(res.body).toEqual(INVALID)
       expect(res.headers.get('set-cookie')).toBeNull()
-      expect(t.ctx.store.db.select().from(emailCodes).all().map((row) => row.attempts)).toEqual(i < AUTH.codeMaxAttempts ? [i] : [])
+      expect((await storedCodes(t)).map((row) => row.attempts)).toEqual(i < AUTH.codeMaxAttempts ? [i] : [])
     }
     expect((await reset(t, { code })).body).toEqual(INVALID)
-    expect(storedHash(t)).toBe(before)
+    expect(await storedHash(t)).toBe(before)
   })
 
   test('a wrong try on reset counts against code log-in too (one budget per code)', async () => {
@@ -128,7 +132,7 @@ describe('POST /api/v3/auth/password/reset', () => {
     const res = await reset(t, { email: 'stranger@example.com', code })
     expect(res.status).toBe(401)
     expect(res.body).toEqual(INVALID)
-    expect(t.ctx.store.db.select().from(users).all()).toHaveLength(1)
+    expect(await t.ctx.storage.users.count()).toBe(1)
   })
 
   test.each([
@@ -144,7 +148,7 @@ describe('POST /api/v3/auth/password/reset', () => {
     const res = await reset(t, { code, ...body })
     expect(res.status).toBe(422)
     expect(res.body).toEqual({ code: 422, error: { type: 'validation', message: expect.any(String), details: { problems } } })
-    expect(t.ctx.store.db.select().from(emailCodes).all()[0].attempts).toBe(0)
+    expect((await storedCodes(t))[0].attempts).toBe(0)
     expect((await reset(t, { code })).status).toBe(200)
   })
 
@@ -153,14 +157,14 @@ describe('POST /api/v3/auth/password/reset', () => {
     ['a foreign Origin', { origin: 'https://evil.example' }],
   ])('login CSRF: %s is refused with 403 and the code is not spent', async (_case, headers) => {
     const { t, code } = await withAccount()
-    const before = storedHash(t)
+    const before = await storedHash(t)
     const res = await reset(t, { code }, headers)
     expect(res.status).toBe(403)
     expect(res.body).toEqual({
       code: 403,
       error: { type: 'forbidden', message: "Cross-site log-in refused: log in from this server's admin page, or from a script or the CLI" },
     })
-    expect(storedHash(t)).toBe(before)
-    expect(t.ctx.store.db.select().from(emailCodes).all()).toHaveLength(1)
+    expect(await storedHash(t)).toBe(before)
+    expect(await storedCodes(t)).toHaveLength(1)
   })
 })

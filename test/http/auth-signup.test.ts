@@ -1,6 +1,4 @@
 import { describe, expect, test } from 'bun:test'
-import { eq } from 'drizzle-orm'
-import { users } from '../../server/db/sqlite/schema.ts'
 import { AUTH } from '../../server/core/limits.ts'
 import { testApp } from '../support/http.ts'
 import { sessionCookieOf, signUp, T0 } from './auth-fixtures.ts'
@@ -45,7 +43,7 @@ describe('POST /api/v3/auth/signup', () => {
     })
     expect(res.headers.get('set-cookie')).toMatch(COOKIE)
     expect(res.headers.get('cache-control')).toBe('no-store')
-    const row = t.ctx.store.db.select().from(users).where(eq(users.id, res.body.data.user.id)).get()!
+    const row = (await t.ctx.storage.users.byId(res.body.data.user.id))!
     expect(row.email).toBe('owner@example.com')
     expect(row.passwordHash).toStartWith('$argon2id$')
     const status = await t.request('GET', '/api/v3/auth/status', { cookie: sessionCookieOf(res) })
@@ -89,7 +87,8 @@ describe('POST /api/v3/auth/signup', () => {
       },
     })
     expect(res.headers.get('set-cookie')).toBeNull()
-    expect(t.ctx.store.db.select().from(users).all().map((u) => u.email)).toEqual(['owner@example.com'])
+    expect(await t.ctx.storage.users.count()).toBe(1)
+    expect(await t.ctx.storage.users.byEmail('owner@example.com')).not.toBeNull()
   })
 
   test('policy closed: nobody signs up', async () => {
@@ -97,7 +96,7 @@ describe('POST /api/v3/auth/signup', () => {
     const res = await t.request('POST', '/api/v3/auth/signup', { body: { email: 'a@example.com' } })
     expect(res.status).toBe(403)
     expect(res.body).toEqual({ code: 403, error: { type: 'forbidden', message: 'Sign-up is closed on this server; ask its owner for an account' } })
-    expect(t.ctx.store.db.select().from(users).all()).toEqual([])
+    expect(await t.ctx.storage.users.count()).toBe(0)
   })
 
   test('policy open: anyone signs up, but an e-mail is taken once (any case)', async () => {
@@ -110,7 +109,7 @@ describe('POST /api/v3/auth/signup', () => {
       code: 409,
       error: { type: 'conflict', message: 'An account with e-mail a@example.com already exists; log in instead' },
     })
-    expect(t.ctx.store.db.select().from(users).all()).toHaveLength(2)
+    expect(await t.ctx.storage.users.count()).toBe(2)
   })
 
   test('concurrent first sign-ups: exactly one becomes the owner', async () => {
@@ -121,7 +120,7 @@ describe('POST /api/v3/auth/signup', () => {
       ),
     )
     expect(answers.map((r) => r.status).sort()).toEqual([200, 403])
-    expect(t.ctx.store.db.select().from(users).all()).toHaveLength(1)
+    expect(await t.ctx.storage.users.count()).toBe(1)
   })
 
   const long = (n: number) => 'x'.repeat(n)
@@ -152,7 +151,7 @@ describe('POST /api/v3/auth/signup', () => {
       ? `${problems[0].path ? `${problems[0].path}: ` : ''}${problems[0].message}`
       : problems.map((p) => `${p.path}: ${p.message}`).join('; ')
     expect(res.body).toEqual({ code: 422, error: { type: 'validation', message, details: { problems } } })
-    expect(t.ctx.store.db.select().from(users).all()).toEqual([])
+    expect(await t.ctx.storage.users.count()).toBe(0)
   })
 
   test.each([

@@ -5,9 +5,7 @@
  * the tokens that still work. What the tokens and sessions tables hold afterwards.
  */
 import { describe, expect, test } from 'bun:test'
-import { asc } from 'drizzle-orm'
 import { tokensStillWork } from '../../server/core/auth/password-reset.ts'
-import { accessTokens, emailCodes, sessions } from '../../server/db/sqlite/schema.ts'
 import { testApp, type TestApp, validationBody } from '../support/http.ts'
 import { lastCode, SAME_ORIGIN, sessionCookieOf, signUp } from './auth-fixtures.ts'
 
@@ -36,9 +34,20 @@ async function withAccount() {
 const login = (t: TestApp, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
   t.request('POST', '/api/v3/auth/login', { body: { email: 'ada@example.com', password: PASSWORD, ...body }, headers })
 
-/** `[name, userId]` of every stored token, oldest first. */
-const storedTokens = (t: TestApp) =>
-  t.ctx.store.db.select({ id: accessTokens.id, name: accessTokens.name, userId: accessTokens.userId }).from(accessTokens).orderBy(asc(accessTokens.createdAt), asc(accessTokens.id)).all()
+/** The ids of the accounts withAccount made (every account of a test). */
+async function accountIds(t: TestApp): Promise<string[]> {
+  return Promise.all(['ada@example.com', 'bob@example.com'].map(async (email) => (await t.ctx.storage.users.byEmail(email))!.id))
+}
+
+/** `{id, name, userId}` of every stored token, oldest first. */
+async function storedTokens(t: TestApp) {
+  const rows = (await Promise.all((await accountIds(t)).map((id) => t.ctx.storage.auth.tokens(id)))).flat()
+  rows.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  return rows.map((row) => ({ id: row.id, name: row.name, userId: row.userId }))
+}
+
+/** How many sessions every account has. */
+const sessionCount = async (t: TestApp) => (await Promise.all((await accountIds(t)).map((id) => t.ctx.storage.auth.sessions(id)))).flat().length
 
 const status = (t: TestApp, token: string) => t.request('GET', '/api/v3/auth/status', { token })
 
@@ -61,7 +70,7 @@ describe('a login token replaces the earlier one of its name (replaceToken)', ()
     expect((await status(t, second.body.data.token.token)).status).toBe(200)
     expect((await status(t, ci.body.data.token)).status).toBe(200)
     expect((await status(t, bob.token)).status).toBe(200)
-    expect(storedTokens(t)).toEqual([
+    expect(await storedTokens(t)).toEqual([
       { id: bob.res.body.data.token.id, name: MACHINE, userId: bob.user.id },
       { id: ci.body.data.id, name: 'ci', userId: ada.user.id },
       { id: second.body.data.token.id, name: MACHINE, userId: ada.user.id },
@@ -74,14 +83,14 @@ describe('a login token replaces the earlier one of its name (replaceToken)', ()
     const plain = await login(t, { tokenName: MACHINE })
     const explicit = await t.request('POST', '/api/v3/auth/tokens', { token: plain.body.data.token.token, body: { name: MACHINE } })
     // Explicit creation never revokes: both namesakes live.
-    expect(storedTokens(t).filter((row) => row.userId === ada.user.id).map((row) => row.name)).toEqual([MACHINE, MACHINE])
+    expect((await storedTokens(t)).filter((row) => row.userId === ada.user.id).map((row) => row.name)).toEqual([MACHINE, MACHINE])
     expect((await status(t, plain.body.data.token.token)).status).toBe(200)
 
     await t.request('POST', '/api/v3/auth/code', { body: { email: 'ada@example.com' } })
     const res = await t.request('POST', '/api/v3/auth/code/verify', { body: { email: 'ada@example.com', code: lastCode(t), tokenName: MACHINE, replaceToken: true } })
     expect(res.status).toBe(200)
     expect(res.body.data.replacedTokens.map((token: { id: string }) => token.id).sort()).toEqual([plain.body.data.token.id, explicit.body.data.id].sort())
-    expect(storedTokens(t).filter((row) => row.userId === ada.user.id)).toEqual([{ id: res.body.data.token.id, name: MACHINE, userId: ada.user.id }])
+    expect((await storedTokens(t)).filter((row) => row.userId === ada.user.id)).toEqual([{ id: res.body.data.token.id, name: MACHINE, userId: ada.user.id }])
   })
 
   test('without replaceToken a login only adds a token; without tokenName (the admin page) it makes none', async () => {
@@ -90,7 +99,7 @@ describe('a login token replaces the earlier one of its name (replaceToken)', ()
     await login(t, { tokenName: MACHINE, replaceToken: false })
     const admin = await login(t, {}, SAME_ORIGIN)
     expect(admin.body).toEqual({ code: 200, data: { user: ada.user } })
-    expect(storedTokens(t).filter((row) => row.userId === ada.user.id).map((row) => row.name)).toEqual([MACHINE, MACHINE])
+    expect((await storedTokens(t)).filter((row) => row.userId === ada.user.id).map((row) => row.name)).toEqual([MACHINE, MACHINE])
   })
 
   test('replaceToken without tokenName is a 422 that spends no code; a non-boolean is a 422', async () => {
@@ -102,7 +111,7 @@ describe('a login token replaces the earlier one of its name (replaceToken)', ()
     const refused = await t.request('POST', '/api/v3/auth/code/verify', { body: { email: 'ada@example.com', code: lastCode(t), replaceToken: true } })
     expect(refused.status).toBe(422)
     expect(refused.body).toEqual(validationBody(problem))
-    expect(t.ctx.store.db.select({ attempts: emailCodes.attempts }).from(emailCodes).all()).toEqual([{ attempts: 0 }])
+    expect(await t.ctx.storage.auth.emailCode('ada@example.com')).toMatchObject({ attempts: 0 })
   })
 })
 
@@ -112,7 +121,7 @@ describe('POST /api/v3/auth/logout with a bearer token', () => {
     const mine = await login(t, { tokenName: MACHINE })
     const other = await login(t, { tokenName: 'desk' })
     t.clock.advance(120_000)
-    const sessionsBefore = t.ctx.store.db.select().from(sessions).all().length
+    const sessionsBefore = await sessionCount(t)
 
     const res = await t.request('POST', '/api/v3/auth/logout', { token: mine.body.data.token.token })
     expect(res.status).toBe(200)
@@ -122,15 +131,15 @@ describe('POST /api/v3/auth/logout with a bearer token', () => {
     expect((await status(t, mine.body.data.token.token)).body).toEqual(REVOKED)
     expect((await status(t, other.body.data.token.token)).status).toBe(200)
     expect((await t.request('GET', '/api/v3/auth/status', { cookie: ada.cookie })).status).toBe(200)
-    expect(t.ctx.store.db.select().from(sessions).all()).toHaveLength(sessionsBefore)
-    expect(storedTokens(t).map((row) => row.id)).toEqual([bob.res.body.data.token.id, other.body.data.token.id])
+    expect(await sessionCount(t)).toBe(sessionsBefore)
+    expect((await storedTokens(t)).map((row) => row.id)).toEqual([bob.res.body.data.token.id, other.body.data.token.id])
   })
 
   test('a revoked, unknown or malformed token is a 401 and changes nothing', async () => {
     const { t } = await withAccount()
     const mine = await login(t, { tokenName: MACHINE })
     expect((await t.request('POST', '/api/v3/auth/logout', { token: mine.body.data.token.token })).status).toBe(200)
-    const before = storedTokens(t)
+    const before = await storedTokens(t)
     for (const token of [mine.body.data.token.token, 'svc_pat_unknown', 'not-a-token']) {
       const again = await t.request('POST', '/api/v3/auth/logout', { token })
       expect(again.status).toBe(401)
@@ -138,7 +147,7 @@ describe('POST /api/v3/auth/logout with a bearer token', () => {
     }
     const malformed = await t.request('POST', '/api/v3/auth/logout', { headers: { authorization: 'Basic abc' } })
     expect(malformed.body).toEqual({ code: 401, error: { type: 'unauthorized', message: 'The Authorization header must be "Bearer <access token>"' } })
-    expect(storedTokens(t)).toEqual(before)
+    expect(await storedTokens(t)).toEqual(before)
   })
 })
 
@@ -157,7 +166,7 @@ describe('DELETE /api/v3/auth/tokens', () => {
       code: 200,
       data: { revoked: [{ ...tokenInfo('ci', iso(2000)), id: ci.body.data.id }, { ...tokenInfo('old laptop', iso(1000)), id: old.body.data.token.id }], kept: keep.body.data.token.id },
     })
-    expect(storedTokens(t)).toEqual([
+    expect(await storedTokens(t)).toEqual([
       { id: bob.res.body.data.token.id, name: MACHINE, userId: bob.user.id },
       { id: keep.body.data.token.id, name: MACHINE, userId: ada.user.id },
     ])
@@ -172,17 +181,17 @@ describe('DELETE /api/v3/auth/tokens', () => {
     await login(t, { tokenName: MACHINE })
     const foreign = await t.request('DELETE', '/api/v3/auth/tokens', { cookie: ada.cookie, headers: { 'sec-fetch-site': 'cross-site' } })
     expect(foreign.status).toBe(403)
-    expect(storedTokens(t)).toHaveLength(2)
+    expect(await storedTokens(t)).toHaveLength(2)
     const res = await t.request('DELETE', '/api/v3/auth/tokens', { cookie: ada.cookie, headers: SAME_ORIGIN })
     expect(res.body).toEqual({ code: 200, data: { revoked: [tokenInfo(MACHINE, iso(0))], kept: null } })
-    expect(storedTokens(t)).toEqual([{ id: bob.res.body.data.token.id, name: MACHINE, userId: bob.user.id }])
+    expect(await storedTokens(t)).toEqual([{ id: bob.res.body.data.token.id, name: MACHINE, userId: bob.user.id }])
   })
 
   test('without credentials it is a 401', async () => {
     const { t } = await withAccount()
     const res = await t.request('DELETE', '/api/v3/auth/tokens')
     expect(res.status).toBe(401)
-    expect(storedTokens(t)).toHaveLength(1)
+    expect(await storedTokens(t)).toHaveLength(1)
   })
 })
 
@@ -194,9 +203,9 @@ describe('a password reset ends every session and lists the tokens that still wo
     t.clock.advance(5 * 60_000)
     expect((await status(t, ci.body.data.token)).status).toBe(200)
     const browser = await login(t, {}, SAME_ORIGIN)
-    const adaSessions = () => t.ctx.store.db.select({ userId: sessions.userId }).from(sessions).all().filter((row) => row.userId === ada.user.id)
+    const adaSessions = () => t.ctx.storage.auth.sessions(ada.user.id)
     // Sign-up, the CLI login and the browser login each started a session.
-    expect(adaSessions()).toHaveLength(3)
+    expect(await adaSessions()).toHaveLength(3)
 
     await t.request('POST', '/api/v3/auth/code', { body: { email: 'ada@example.com' } })
     const res = await t.request('POST', '/api/v3/auth/password/reset', {
@@ -221,13 +230,13 @@ describe('a password reset ends every session and lists the tokens that still wo
         'or Account → Access Tokens in the admin page), or keep it if it is yours',
     )
     // Only the reset's own session is left; the old cookies are dead.
-    expect(adaSessions()).toHaveLength(1)
+    expect(await adaSessions()).toHaveLength(1)
     for (const cookie of [ada.cookie, sessionCookieOf(browser)]) expect((await t.request('GET', '/api/v3/auth/status', { cookie })).status).toBe(401)
     expect((await t.request('GET', '/api/v3/auth/status', { cookie: sessionCookieOf(res) })).status).toBe(200)
 
     // One command later only the reset's token is left.
     const cleaned = await t.request('DELETE', '/api/v3/auth/tokens', { token: res.body.data.token.token })
     expect(cleaned.body.data.revoked.map((token: { id: string }) => token.id)).toEqual([ci.body.data.id])
-    expect(storedTokens(t).filter((row) => row.userId === ada.user.id)).toEqual([{ id: res.body.data.token.id, name: MACHINE, userId: ada.user.id }])
+    expect((await storedTokens(t)).filter((row) => row.userId === ada.user.id)).toEqual([{ id: res.body.data.token.id, name: MACHINE, userId: ada.user.id }])
   })
 })

@@ -1,5 +1,4 @@
 import { describe, expect, test } from 'bun:test'
-import { accessTokens } from '../../server/db/sqlite/schema.ts'
 import { testApp } from '../support/http.ts'
 import { makeUser } from '../support/users.ts'
 import { T0 } from './auth-fixtures.ts'
@@ -12,7 +11,7 @@ const REVOKED = {
 describe('/api/v3/auth/tokens', () => {
   test('create shows the token once; the list shows name, prefix and last use but never the secret', async () => {
     const t = testApp()
-    const { token } = await makeUser(t.ctx, 'owner@example.com')
+    const { token, user } = await makeUser(t.ctx, 'owner@example.com')
     const created = await t.request('POST', '/api/v3/auth/tokens', { token, body: { name: '  deploy bot ' } })
     expect(created.status).toBe(200)
     expect(created.headers.get('cache-control')).toBe('no-store')
@@ -38,7 +37,7 @@ describe('/api/v3/auth/tokens', () => {
     })
     expect(newest.id).not.toBe(older.id)
     expect(list.text).not.toContain(secret)
-    expect(t.ctx.store.db.select().from(accessTokens).all().some((row) => row.hash === secret || row.hash.includes(secret))).toBe(false)
+    expect((await t.ctx.storage.auth.tokens(user.id)).some((row) => row.hash === secret || row.hash.includes(secret))).toBe(false)
   })
 
   test('a revoked token fails on the very next request', async () => {
@@ -93,11 +92,11 @@ describe('/api/v3/auth/tokens', () => {
     ['a name with a tab', { name: 'a\tb' }, { path: 'name', message: 'must not contain control characters (line breaks, tabs)' }],
   ])('create: 422 for %s', async (_case, body, problem) => {
     const t = testApp()
-    const { token } = await makeUser(t.ctx)
+    const { token, user } = await makeUser(t.ctx)
     const res = await t.request('POST', '/api/v3/auth/tokens', { token, body })
     expect(res.status).toBe(422)
     expect(res.body).toEqual({ code: 422, error: { type: 'validation', message: `name: ${problem.message}`, details: { problems: [problem] } } })
-    expect(t.ctx.store.db.select().from(accessTokens).all()).toHaveLength(1)
+    expect(await t.ctx.storage.auth.tokens(user.id)).toHaveLength(1)
   })
 
   test.each([

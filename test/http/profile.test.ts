@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { eq } from 'drizzle-orm'
-import { accessTokens, apps, appStats, emailCodes, endpoints, fields, records, sessions, users } from '../../server/db/sqlite/schema.ts'
 import { testApp, type TestApp } from '../support/http.ts'
+import { insertRecords, numbering } from '../support/records.ts'
 import { makeUser } from '../support/users.ts'
 import { lastCode, SAME_ORIGIN, sessionCookieOf, signUp, T0 } from './auth-fixtures.ts'
 
@@ -13,15 +12,24 @@ async function withOwner(body: Record<string, unknown> = { email: 'ada@example.c
 
 const login = (t: TestApp, email: string, password: string) => t.request('POST', '/api/v3/auth/login', { body: { email, password } })
 
-/** An app with a field, an endpoint, a record and stats, written straight through the schema. */
-function insertApp(t: TestApp, ownerId: string, id: string): void {
+/** An app with a field, a published endpoint, a record and its counters, written through the storage. */
+async function insertApp(t: TestApp, ownerId: string, id: string): Promise<void> {
   const now = t.clock.now()
-  const db = t.ctx.store.db
-  db.insert(apps).values({ id, ownerId, name: `app ${id}`, createdAt: now, updatedAt: now }).run()
-  db.insert(fields).values({ id: `${id}-f`, appId: id, name: 'email', type: 'email', position: 0, createdAt: now, updatedAt: now }).run()
-  db.insert(endpoints).values({ appId: id, tokenHash: `${id}-hash`, published: true, createdAt: now, updatedAt: now }).run()
-  db.insert(records).values({ id: `${id}-r`, appId: id, seq: 1, pos: 1, data: '{"email":"x@y.z"}', createdAt: now }).run()
-  db.insert(appStats).values({ appId: id, seq: 1, kept: 1, updatedAt: now }).run()
+  await t.ctx.storage.apps.create({ app: { id, ownerId, name: `app ${id}`, description: '', createdAt: now, updatedAt: now }, endpoint: { tokenHash: `${id}-hash`, published: true } })
+  const field = { id: `${id}-f`, appId: id, name: 'email', type: 'email', label: '', required: false, options: null, autoCreated: false, createdAt: now, updatedAt: now }
+  expect((await t.ctx.storage.fields.add(field, 50)).ok).toBe(true)
+  await insertRecords(t.ctx, id, [{ data: { email: 'x@y.z' } }])
+}
+
+/** What is left of an app: its row, field ids, endpoint, counters (through the list view), record count. */
+async function remains(t: TestApp, id: string) {
+  return {
+    app: (await t.ctx.storage.apps.byId(id))?.id ?? null,
+    fields: (await t.ctx.storage.fields.list(id)).map((field) => field.id),
+    endpoint: (await t.ctx.storage.share.endpoint(id))?.appId ?? null,
+    kept: (await t.ctx.storage.apps.listed(id))?.kept ?? null,
+    records: (await numbering(t.ctx, id)).length,
+  }
 }
 
 describe('GET and PATCH /api/v3/profile', () => {
@@ -39,9 +47,10 @@ describe('GET and PATCH /api/v3/profile', () => {
     const res = await t.request('PATCH', '/api/v3/profile', { token, body: { name: ' Ada L. ', email: ' Ada@Lovelace.org ' } })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ code: 200, data: { ...user, name: 'Ada L.', email: 'ada@lovelace.org' } })
-    const row = t.ctx.store.db.select().from(users).where(eq(users.id, user.id)).get()!
+    const row = (await t.ctx.storage.users.byId(user.id))!
     expect(row).toMatchObject({ email: 'ada@lovelace.org', name: 'Ada L.', updatedAt: Date.parse(T0) + 1000 })
-    expect(t.ctx.store.db.select().from(emailCodes).all()).toEqual([])
+    expect(await t.ctx.storage.auth.emailCode('ada@example.com')).toBeNull()
+    expect(await t.ctx.storage.auth.emailCode('ada@lovelace.org')).toBeNull()
     // Codes now go to the new address.
     await t.request('POST', '/api/v3/auth/code', { body: { email: 'ada@lovelace.org' } })
     const verified = await t.request('POST', '/api/v3/auth/code/verify', { body: { email: 'ada@lovelace.org', code: lastCode(t, 'ada@lovelace.org') } })
@@ -130,7 +139,7 @@ describe('PUT /api/v3/profile/password', () => {
     expect((await login(t, 'ada@example.com', 'old password')).status).toBe(401)
     expect((await t.request('GET', '/api/v3/auth/status', { cookie })).status).toBe(200)
     expect((await t.request('GET', '/api/v3/auth/status', { cookie: other })).status).toBe(401)
-    expect(t.ctx.store.db.select().from(sessions).where(eq(sessions.userId, user.id)).all()).toHaveLength(1)
+    expect(await t.ctx.storage.auth.sessions(user.id)).toHaveLength(1)
     expect((await login(t, 'ada@example.com', 'new password')).status).toBe(200)
   })
 
@@ -152,9 +161,9 @@ describe('DELETE /api/v3/profile', () => {
   test('deletes the account and, by cascade, its apps, fields, endpoints, records, stats, tokens and sessions', async () => {
     const { t, token, cookie, user } = await withOwner()
     const bystander = await makeUser(t.ctx, 'bob@example.com')
-    insertApp(t, user.id, 'app-1')
-    insertApp(t, user.id, 'app-2')
-    insertApp(t, bystander.user.id, 'app-bob')
+    await insertApp(t, user.id, 'app-1')
+    await insertApp(t, user.id, 'app-2')
+    await insertApp(t, bystander.user.id, 'app-bob')
     const dropped: string[] = []
     t.ctx.changes.subscribe((appId, kind) => dropped.push(`${appId}:${kind}`))
 
@@ -164,15 +173,17 @@ describe('DELETE /api/v3/profile', () => {
     expect(res.headers.get('set-cookie')).toBe('svc_session=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0')
     expect(dropped.sort()).toEqual(['app-1:deleted', 'app-2:deleted'])
 
-    const db = t.ctx.store.db
-    expect(db.select({ email: users.email }).from(users).all()).toEqual([{ email: 'bob@example.com' }])
-    expect(db.select({ id: apps.id }).from(apps).all()).toEqual([{ id: 'app-bob' }])
-    expect(db.select({ id: fields.id }).from(fields).all()).toEqual([{ id: 'app-bob-f' }])
-    expect(db.select({ appId: endpoints.appId }).from(endpoints).all()).toEqual([{ appId: 'app-bob' }])
-    expect(db.select({ id: records.id }).from(records).all()).toEqual([{ id: 'app-bob-r' }])
-    expect(db.select({ appId: appStats.appId }).from(appStats).all()).toEqual([{ appId: 'app-bob' }])
-    expect(db.select({ userId: accessTokens.userId }).from(accessTokens).all()).toEqual([{ userId: bystander.user.id }])
-    expect(db.select().from(sessions).all()).toEqual([])
+    expect(await t.ctx.storage.users.count()).toBe(1)
+    expect(await t.ctx.storage.users.byId(user.id)).toBeNull()
+    expect((await t.ctx.storage.users.byId(bystander.user.id))?.email).toBe('bob@example.com')
+    const gone = { app: null, fields: [], endpoint: null, kept: null, records: 0 }
+    expect(await remains(t, 'app-1')).toEqual(gone)
+    expect(await remains(t, 'app-2')).toEqual(gone)
+    expect(await remains(t, 'app-bob')).toEqual({ app: 'app-bob', fields: ['app-bob-f'], endpoint: 'app-bob', kept: 1, records: 1 })
+    expect(await t.ctx.storage.auth.tokens(user.id)).toEqual([])
+    expect((await t.ctx.storage.auth.tokens(bystander.user.id)).map((row) => row.userId)).toEqual([bystander.user.id])
+    expect(await t.ctx.storage.auth.sessions(user.id)).toEqual([])
+    expect(await t.ctx.storage.auth.sessions(bystander.user.id)).toEqual([])
 
     expect((await t.request('GET', '/api/v3/profile', { token })).status).toBe(401)
     expect((await t.request('GET', '/api/v3/profile', { cookie })).status).toBe(401)
@@ -185,11 +196,11 @@ describe('DELETE /api/v3/profile', () => {
     ['confirm: true', { confirm: true }, [{ path: 'confirm', message: "must be a string: your account's e-mail address, to confirm" }]],
   ])('422 for %s and nothing deleted', async (_case, body, problems) => {
     const { t, token, user } = await withOwner()
-    insertApp(t, user.id, 'app-1')
+    await insertApp(t, user.id, 'app-1')
     const res = await t.request('DELETE', '/api/v3/profile', { token, body })
     expect(res.status).toBe(422)
     expect(res.body.error.details).toEqual({ problems })
-    expect(t.ctx.store.db.select({ id: apps.id }).from(apps).all()).toEqual([{ id: 'app-1' }])
+    expect((await t.ctx.storage.apps.list(user.id)).map((row) => row.app.id)).toEqual(['app-1'])
     expect((await t.request('GET', '/api/v3/profile', { token })).status).toBe(200)
   })
 })

@@ -1,7 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { eq } from 'drizzle-orm'
 import { hashSecret } from '../../server/core/ids.ts'
-import { endpoints } from '../../server/db/sqlite/schema.ts'
 import { makeEndpoint, storedFields, storedRecords, type EndpointOptions } from '../core/collect/fixtures.ts'
 import { testApp } from '../support/http.ts'
 
@@ -392,12 +390,12 @@ describe('switches and tokens (rule 16)', () => {
   test('a rotated token is a 404 at once (cache dropped by the change feed); switches apply at once', async () => {
     const { request, ctx, endpoint } = await setup()
     expect((await request('POST', endpoint.path, { body: { a: 1 } })).status).toBe(200)
-    ctx.store.db.update(endpoints).set({ tokenHash: hashSecret('a-brand-new-token-value-123') }).where(eq(endpoints.appId, endpoint.appId)).run()
-    ctx.changes.notify(endpoint.appId, 'endpoint')
+    // The storage announces the change itself.
+    const rotated = { tokenHash: hashSecret('a-brand-new-token-value-123'), tokenCipher: ctx.sealer.seal('a-brand-new-token-value-123') }
+    expect((await ctx.storage.share.rotate(endpoint.appId, rotated, ctx.clock.now())).ok).toBe(true)
     expect((await request('POST', endpoint.path, { body: { a: 1 } })).body).toEqual(NOT_FOUND)
     expect((await request('POST', '/api/v3/share/a-brand-new-token-value-123', { body: { a: 2 } })).status).toBe(200)
-    ctx.store.db.update(endpoints).set({ service: false }).where(eq(endpoints.appId, endpoint.appId)).run()
-    ctx.changes.notify(endpoint.appId, 'endpoint')
+    expect((await ctx.storage.share.update(endpoint.appId, { service: false }, ctx.clock.now())).ok).toBe(true)
     expect((await request('POST', '/api/v3/share/a-brand-new-token-value-123', { body: { a: 3 } })).status).toBe(403)
     expect(storedRecords(ctx, endpoint.appId).map((r) => r.data)).toEqual([{ a: 1 }, { a: 2 }])
   })

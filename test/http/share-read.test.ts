@@ -3,8 +3,6 @@
  * limits (400, never clamped), totals, switches and CORS.
  */
 import { describe, expect, test } from 'bun:test'
-import { eq } from 'drizzle-orm'
-import { endpoints } from '../../server/db/sqlite/schema.ts'
 import { insertRecords, makeEndpoint, numberedRecords } from '../support/records.ts'
 import { testApp } from '../support/http.ts'
 import { makeUser } from '../support/users.ts'
@@ -186,8 +184,8 @@ describe('switches, tokens and CORS (rules 13, 16)', () => {
 
   test('a token that was replaced (rotation) is a 404', async () => {
     const { request, ctx, endpoint } = await setup()
-    ctx.store.db.update(endpoints).set({ tokenHash: 'f'.repeat(64) }).where(eq(endpoints.appId, endpoint.appId)).run()
-    ctx.changes.notify(endpoint.appId, 'endpoint')
+    // The storage announces the change itself.
+    expect((await ctx.storage.share.rotate(endpoint.appId, { tokenHash: 'f'.repeat(64), tokenCipher: ctx.sealer.seal('x') }, ctx.clock.now())).ok).toBe(true)
     const res = await request('GET', endpoint.path('/query'))
     expect(res.status).toBe(404)
     expect(res.body).toEqual(NOT_FOUND)

@@ -3,9 +3,7 @@
  * endpoint row (share settings, no token yet, unpublished) and its counters row, in one
  * transaction, so the collection endpoints can rely on both existing.
  */
-import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { apps, appStats, endpoints } from '../../db/sqlite/schema.ts'
 import { newId } from '../ids.ts'
 import { DEFAULT_READ_ACCESS } from '../share/reads.ts'
 import { parseInput } from './input.ts'
@@ -18,15 +16,11 @@ export async function createApp(ctx: AppContext, userId: string, input: CreateAp
   const { name, description = '' } = parseInput(createAppSchema, input)
   const now = ctx.clock.now()
   const id = newId()
-  ctx.store.db.transaction(
-    (tx) => {
-      tx.insert(apps).values({ id, ownerId: userId, name, description, createdAt: now, updatedAt: now }).run()
-      // Records are the owner's: a new endpoint's token writes, and reads nothing (rule 16).
-      tx.insert(endpoints).values({ appId: id, reads: DEFAULT_READ_ACCESS, createdAt: now, updatedAt: now }).run()
-      tx.insert(appStats).values({ appId: id, seq: 0, kept: 0, spam: 0, aggregates: '{}', updatedAt: now }).run()
-    },
-    { behavior: 'immediate' },
-  )
+  await ctx.storage.apps.create({
+    app: { id, ownerId: userId, name, description, createdAt: now, updatedAt: now },
+    // Records are the owner's: a new endpoint's token writes, and reads nothing (rule 16).
+    endpoint: { reads: DEFAULT_READ_ACCESS },
+  })
   return appView(ctx, id)
 }
 
@@ -44,12 +38,7 @@ export async function updateApp(ctx: AppContext, userId: string, appId: string, 
   const patch = parseInput(updateAppSchema, input)
   await requireOwnedApp(ctx, userId, appId)
   if (patch.name !== undefined || patch.description !== undefined) {
-    ctx.store.db
-      .update(apps)
-      .set({ ...patch, updatedAt: ctx.clock.now() })
-      .where(eq(apps.id, appId))
-      .run()
-    ctx.changes.notify(appId, 'app')
+    await ctx.storage.apps.update(appId, patch, ctx.clock.now())
   }
   return appView(ctx, appId)
 }
@@ -57,7 +46,7 @@ export async function updateApp(ctx: AppContext, userId: string, appId: string, 
 /** Deletes an app; its fields, endpoint, records and counters go with it (foreign-key cascade). */
 export async function deleteApp(ctx: AppContext, userId: string, appId: string): Promise<{ deleted: true; id: string }> {
   await requireOwnedApp(ctx, userId, appId)
-  ctx.store.db.delete(apps).where(eq(apps.id, appId)).run()
-  ctx.changes.notify(appId, 'deleted')
+  // The storage announces the deletion, so caches on the collection path drop the app.
+  await ctx.storage.apps.delete(appId)
   return { deleted: true, id: appId }
 }

@@ -2,20 +2,15 @@
  * @module The ownership check every app-scoped operation starts with. Another account's
  * app is answered exactly like a missing one, so ids of other people's apps leak nothing.
  */
-import { and, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { apps } from '../../db/sqlite/schema.ts'
+import type { AppRow } from '../../db/storage/apps.ts'
 import { notFound } from '../errors.ts'
 
-export type AppRow = typeof apps.$inferSelect
+export type { AppRow }
 
 /** The app `appId` when `userId` owns it; otherwise 404 "App not found". */
 export async function requireOwnedApp(ctx: AppContext, userId: string, appId: string): Promise<AppRow> {
-  const row = ctx.store.db
-    .select()
-    .from(apps)
-    .where(and(eq(apps.id, appId), eq(apps.ownerId, userId)))
-    .get()
+  const row = await ctx.storage.apps.owned(appId, userId)
   if (!row) throw notFound('App')
   return row
 }

@@ -3,9 +3,7 @@
  * and fill-in URLs contain the endpoint token, so they exist only once a token does
  * (the first publish); unpublishing keeps the token, and so the URLs.
  */
-import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { endpoints } from '../../db/sqlite/schema.ts'
 import { requireOwnedApp } from './owned.ts'
 
 export interface AppUrls {
@@ -33,8 +31,8 @@ export function urlsFor(baseUrl: string, appId: string, token: string | null): A
 
 /** The plaintext endpoint token of an app, opened from its sealed copy; null before the first publish. */
 export async function endpointToken(ctx: AppContext, appId: string): Promise<string | null> {
-  const row = ctx.store.db.select({ cipher: endpoints.tokenCipher }).from(endpoints).where(eq(endpoints.appId, appId)).get()
-  return row?.cipher ? ctx.sealer.open(row.cipher) : null
+  const row = await ctx.storage.share.endpoint(appId)
+  return row?.tokenCipher ? ctx.sealer.open(row.tokenCipher) : null
 }
 
 /** The URLs of one of `userId`'s apps. */

@@ -2,9 +2,8 @@
  * @module Personal access tokens: `svc_pat_` + 192 random bits, shown once, stored as a
  * SHA-256 hash, listed by name and prefix, revocable.
  */
-import { and, desc, eq, ne } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { accessTokens } from '../../db/sqlite/schema.ts'
+import type { AccessTokenRow } from '../../db/storage/auth.ts'
 import { notFound, validationError } from '../errors.ts'
 import { hashSecret, newId, randomToken } from '../ids.ts'
 import { AUTH } from '../limits.ts'
@@ -18,7 +17,7 @@ export interface AccessTokenInfo {
   lastUsedAt: string | null
 }
 
-type Row = typeof accessTokens.$inferSelect
+type Row = AccessTokenRow
 
 const toInfo = (row: Row): AccessTokenInfo => ({
   id: row.id,
@@ -53,7 +52,7 @@ export async function createAccessToken(
   name: string,
 ): Promise<AccessTokenInfo & { token: string }> {
   const { row, token } = newTokenRow(ctx, userId, name)
-  ctx.store.db.insert(accessTokens).values(row).run()
+  await ctx.storage.auth.insertToken(row)
   return { ...toInfo(row), token }
 }
 
@@ -68,18 +67,7 @@ export async function replaceAccessToken(
   name: string,
 ): Promise<{ token: AccessTokenInfo & { token: string }; replaced: AccessTokenInfo[] }> {
   const { row, token } = newTokenRow(ctx, userId, name)
-  const replaced = ctx.store.db.transaction(
-    (tx) => {
-      const gone = tx
-        .delete(accessTokens)
-        .where(and(eq(accessTokens.userId, userId), eq(accessTokens.name, row.name)))
-        .returning()
-        .all()
-      tx.insert(accessTokens).values(row).run()
-      return gone
-    },
-    { behavior: 'immediate' },
-  )
+  const replaced = await ctx.storage.auth.replaceTokens(row)
   return { token: { ...toInfo(row), token }, replaced: newestFirst(replaced).map(toInfo) }
 }
 
@@ -87,23 +75,12 @@ const newestFirst = (rows: Row[]): Row[] => [...rows].sort((a, b) => b.createdAt
 
 /** The user's tokens, newest first, without their secrets. */
 export async function listAccessTokens(ctx: AppContext, userId: string): Promise<AccessTokenInfo[]> {
-  return ctx.store.db
-    .select()
-    .from(accessTokens)
-    .where(eq(accessTokens.userId, userId))
-    .orderBy(desc(accessTokens.createdAt), desc(accessTokens.id))
-    .all()
-    .map(toInfo)
+  return (await ctx.storage.auth.tokens(userId)).map(toInfo)
 }
 
 /** Deletes the token; the next request that presents it gets 401. */
 export async function revokeAccessToken(ctx: AppContext, userId: string, tokenId: string): Promise<void> {
-  const deleted = ctx.store.db
-    .delete(accessTokens)
-    .where(and(eq(accessTokens.id, tokenId), eq(accessTokens.userId, userId)))
-    .returning({ id: accessTokens.id })
-    .all()
-  if (deleted.length === 0) throw notFound('Access token')
+  if (!(await ctx.storage.auth.deleteToken(userId, tokenId))) throw notFound('Access token')
 }
 
 /**
@@ -111,32 +88,24 @@ export async function revokeAccessToken(ctx: AppContext, userId: string, tokenId
  * CLI cleaning up after a password reset stays logged in). Returns the revoked ones.
  */
 export async function revokeOtherAccessTokens(ctx: AppContext, userId: string, keepTokenId: string | null): Promise<AccessTokenInfo[]> {
-  const mine = eq(accessTokens.userId, userId)
-  const rows = ctx.store.db
-    .delete(accessTokens)
-    .where(keepTokenId === null ? mine : and(mine, ne(accessTokens.id, keepTokenId)))
-    .returning()
-    .all()
-  return newestFirst(rows).map(toInfo)
+  return newestFirst(await ctx.storage.auth.deleteTokens(userId, keepTokenId)).map(toInfo)
 }
 
 /** Revokes the token whose secret this is (a log-out with it); null when it is unknown or already revoked. */
 export async function revokePresentedToken(ctx: AppContext, token: string): Promise<AccessTokenInfo | null> {
   if (!token.startsWith(AUTH.accessTokenPrefix)) return null
-  const [row] = ctx.store.db.delete(accessTokens).where(eq(accessTokens.hash, hashSecret(token))).returning().all()
+  const row = await ctx.storage.auth.deleteTokenByHash(hashSecret(token))
   return row ? toInfo(row) : null
 }
 
 /** The user id a presented token belongs to, recording its use; null when unknown. */
 export async function verifyAccessToken(ctx: AppContext, token: string): Promise<{ userId: string; tokenId: string } | null> {
   if (!token.startsWith(AUTH.accessTokenPrefix)) return null
-  const row = ctx.store.db.select().from(accessTokens).where(eq(accessTokens.hash, hashSecret(token))).get()
+  const row = await ctx.storage.auth.tokenByHash(hashSecret(token))
   if (!row) return null
   const now = ctx.clock.now()
   // Last use is for people reading the list: minute precision spares a write per request.
-  if (row.lastUsedAt === null || now - row.lastUsedAt > 60_000) {
-    ctx.store.db.update(accessTokens).set({ lastUsedAt: now }).where(eq(accessTokens.id, row.id)).run()
-  }
+  if (row.lastUsedAt === null || now - row.lastUsedAt > 60_000) await ctx.storage.auth.touchToken(row.id, now)
   return { userId: row.userId, tokenId: row.id }
 }
 

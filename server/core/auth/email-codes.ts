@@ -5,14 +5,12 @@
  * mail, so the endpoint does not reveal who has an account.
  */
 import { randomInt } from 'node:crypto'
-import { and, asc, eq, gt, lte } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { emailCodes, emailCodeSends } from '../../db/sqlite/schema.ts'
 import { AppError } from '../errors.ts'
 import { hashSecret, safeEqual } from '../ids.ts'
 import { AUTH } from '../limits.ts'
 import type { Mail } from '../mailer.ts'
-import { findUserByEmailSync, type UserRow } from '../users/users.ts'
+import type { UserRow } from '../users/users.ts'
 import { loginCodeMail } from './code-mail.ts'
 import { startLogin, type LoginResult } from './login.ts'
 import { RateLimitError } from './rate-limit-error.ts'
@@ -45,26 +43,17 @@ export async function requestEmailCode(ctx: AppContext, input: CodeRequestInput)
   const { email } = parseInput(CodeRequestInput, input)
   const now = ctx.clock.now()
   const windowStart = now - AUTH.codeEmailWindowMs
-  const outcome = ctx.store.db.transaction((tx): Mail | { limitedUntil: number } | null => {
-    tx.delete(emailCodeSends).where(lte(emailCodeSends.sentAt, windowStart)).run()
-    tx.delete(emailCodes).where(lte(emailCodes.expiresAt, now)).run()
-    const recent = tx
-      .select({ sentAt: emailCodeSends.sentAt })
-      .from(emailCodeSends)
-      .where(and(eq(emailCodeSends.email, email), gt(emailCodeSends.sentAt, windowStart)))
-      .orderBy(asc(emailCodeSends.sentAt))
-      .all()
-    if (recent.length >= AUTH.codeEmailsPerHour) return { limitedUntil: recent[0].sentAt + AUTH.codeEmailWindowMs }
-    tx.insert(emailCodeSends).values({ email, sentAt: now }).run()
-    if (!findUserByEmailSync(ctx, email)) return null
-    const code = newCode()
-    const row = { email, codeHash: codeHash(email, code), expiresAt: now + AUTH.codeTtlMs, attempts: 0, createdAt: now }
-    tx.insert(emailCodes).values(row).onConflictDoUpdate({ target: emailCodes.email, set: row }).run()
-    return loginCodeMail(email, code, ctx.config.baseUrl)
-  }, { behavior: 'immediate' })
-  if (outcome && 'limitedUntil' in outcome) throw rateLimited(email, outcome.limitedUntil, now)
-  // null: no account, so nothing to send — the answer stays the same.
-  if (outcome) deliverInBackground(ctx, outcome)
+  const code = newCode()
+  const outcome = await ctx.storage.auth.requestCode({
+    email,
+    now,
+    windowStart,
+    perWindow: AUTH.codeEmailsPerHour,
+    code: { email, codeHash: codeHash(email, code), expiresAt: now + AUTH.codeTtlMs, attempts: 0, createdAt: now },
+  })
+  if (!outcome.ok) throw rateLimited(email, outcome.oldestAt + AUTH.codeEmailWindowMs, now)
+  // Not stored: no account, so nothing to send — the answer stays the same.
+  if (outcome.stored) deliverInBackground(ctx, loginCodeMail(email, code, ctx.config.baseUrl))
   return { sent: true, expiresInSeconds: AUTH.codeTtlMs / 1000 }
 }
 
@@ -92,53 +81,31 @@ export async function verifyEmailCode(ctx: AppContext, input: CodeVerifyInput): 
  * the one 401 every failure shares. Log-in and password reset both spend codes this way.
  */
 export async function consumeEmailCode(ctx: AppContext, email: string, code: string): Promise<UserRow> {
-  const now = ctx.clock.now()
-  // The transaction returns instead of throwing: a throw would roll back the used-up try.
-  const user = ctx.store.db.transaction((tx): UserRow | null => {
-    const row = tx.select().from(emailCodes).where(eq(emailCodes.email, email)).get()
-    if (!row) return null
-    if (row.expiresAt <= now) {
-      tx.delete(emailCodes).where(eq(emailCodes.email, email)).run()
-      return null
-    }
-    if (!safeEqual(row.codeHash, codeHash(email, code))) {
-      const attempts = row.attempts + 1
-      if (attempts >= AUTH.codeMaxAttempts) tx.delete(emailCodes).where(eq(emailCodes.email, email)).run()
-      else tx.update(emailCodes).set({ attempts }).where(eq(emailCodes.email, email)).run()
-      return null
-    }
-    tx.delete(emailCodes).where(eq(emailCodes.email, email)).run()
-    return findUserByEmailSync(ctx, email) ?? null
-  }, { behavior: 'immediate' })
+  const presented = codeHash(email, code)
+  const user = await ctx.storage.auth.spendCode({
+    email,
+    now: ctx.clock.now(),
+    maxAttempts: AUTH.codeMaxAttempts,
+    matches: (stored) => safeEqual(stored, presented),
+  })
   if (!user) throw invalidCode()
   return user
 }
 
 /** Drops any pending code for an address (its account changed e-mail or was deleted). */
 export async function forgetEmailCode(ctx: AppContext, email: string): Promise<void> {
-  ctx.store.db.delete(emailCodes).where(eq(emailCodes.email, email)).run()
+  await ctx.storage.auth.deleteCode(email)
 }
 
 // Mail goes out after the answer so an SMTP round trip does not reveal which addresses
 // have accounts; shutdown waits for deliveries still under way.
-const deliveries = new WeakMap<AppContext, Set<Promise<void>>>()
-
 function deliverInBackground(ctx: AppContext, mail: Mail): void {
-  let pending = deliveries.get(ctx)
-  if (!pending) {
-    const set = new Set<Promise<void>>()
-    pending = set
-    deliveries.set(ctx, set)
-    ctx.onShutdown(async () => {
-      await Promise.allSettled([...set])
-    })
-  }
-  const delivery: Promise<void> = ctx.mailer
-    .send(mail)
-    .then(() => ctx.log.info('login code e-mailed', { to: mail.to }))
-    .catch((error: unknown) => {
-      ctx.log.error('could not send a login code e-mail', { to: mail.to, error: error instanceof Error ? error.message : String(error) })
-    })
-    .finally(() => pending.delete(delivery))
-  pending.add(delivery)
+  ctx.background(
+    ctx.mailer
+      .send(mail)
+      .then(() => ctx.log.info('login code e-mailed', { to: mail.to }))
+      .catch((error: unknown) => {
+        ctx.log.error('could not send a login code e-mail', { to: mail.to, error: error instanceof Error ? error.message : String(error) })
+      }),
+  )
 }

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts'
 import { AppError } from '../errors.ts'
 import { findUserByEmail, toPublicUser, type PublicUser, type UserRow } from '../users/users.ts'
 import { createAccessToken, replaceAccessToken, type AccessTokenInfo } from './access-tokens.ts'
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts'
+import { beginLoginAttempt, clearLoginFailures } from './login-throttle.ts'
 import { verifyPassword } from './passwords.ts'
 import { LoginInput, parseInput } from './schemas.ts'
 import { createSession, pruneExpiredSessions } from './sessions.ts'
@@ -53,15 +53,15 @@ export async function startLogin(ctx: AppContext, user: UserRow, request: TokenR
  */
 export async function loginWithPassword(ctx: AppContext, input: LoginInput): Promise<LoginResult> {
   const { email, password, tokenName, replaceToken } = parseInput(LoginInput, input)
-  assertLoginAllowed(ctx, email)
+  // Counted as a failure before the check (see login-throttle.ts); a success clears it.
+  await beginLoginAttempt(ctx, email)
   const user = await findUserByEmail(ctx, email)
   const matches = await verifyPassword(password, user?.passwordHash ?? null)
   if (!user || !matches) {
-    recordLoginFailure(ctx, email)
     // A line per failure lets a self-hoster's fail2ban (or a reader of the log) spot guessing.
     ctx.log.warn('failed password login', { email })
     throw new AppError(401, 'unauthorized', 'E-mail or password is wrong')
   }
-  clearLoginFailures(ctx, email)
+  await clearLoginFailures(ctx, email)
   return startLogin(ctx, user, { tokenName, replaceToken })
 }

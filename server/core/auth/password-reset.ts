@@ -47,7 +47,7 @@ export async function resetPassword(ctx: AppContext, input: PasswordResetInput):
   await setPasswordHash(ctx, user.id, await hashPassword(newPassword))
   const endedSessions = await deleteOtherSessions(ctx, user.id, null)
   // Failed guesses of the old password no longer say anything about the new one.
-  clearLoginFailures(ctx, email)
+  await clearLoginFailures(ctx, email)
   ctx.log.info('password reset by e-mail code', { email, endedSessions })
   // Re-read so the answer's `hasPassword` reflects the new password.
   const login = await startLogin(ctx, (await findUserById(ctx, user.id)) ?? user, { tokenName, replaceToken })

@@ -5,7 +5,7 @@
 import type { AppContext } from '../../context.ts'
 import type { SignupPolicy } from '../../config.ts'
 import { AppError } from '../errors.ts'
-import { countUsers, countUsersSync, insertUser } from '../users/users.ts'
+import { countUsers, insertUser } from '../users/users.ts'
 import { startLogin, type LoginResult } from './login.ts'
 import { parseInput, SignupInput } from './schemas.ts'
 
@@ -23,12 +23,6 @@ export interface AuthOptions {
 export async function isSignupAllowed(ctx: AppContext): Promise<boolean> {
   const policy = ctx.config.signup
   return policy === 'open' || (policy === 'first' && (await countUsers(ctx)) === 0)
-}
-
-/** `isSignupAllowed` inside the synchronous insert transaction (its guard must not await). */
-function isSignupAllowedSync(ctx: AppContext): boolean {
-  const policy = ctx.config.signup
-  return policy === 'open' || (policy === 'first' && countUsersSync(ctx) === 0)
 }
 
 /** The public login options of this server. */
@@ -52,12 +46,11 @@ function signupClosed(ctx: AppContext): AppError {
 /** Creates an account (policy permitting) and logs it in. */
 export async function signup(ctx: AppContext, input: SignupInput): Promise<LoginResult> {
   const { email, password, name, tokenName } = parseInput(SignupInput, input)
-  // Checked before hashing so a refused sign-up is cheap, and again inside the insert
-  // transaction so two concurrent first sign-ups cannot both become the owner.
+  // Checked before hashing so a refused sign-up is cheap, and again by the storage as it
+  // inserts, so two concurrent first sign-ups (also on two processes) cannot both become the owner.
   if (!(await isSignupAllowed(ctx))) throw signupClosed(ctx)
-  const user = await insertUser(ctx, { email, password, name }, () => {
-    if (!isSignupAllowedSync(ctx)) throw signupClosed(ctx)
-  })
+  const first = ctx.config.signup === 'first' ? { refused: () => signupClosed(ctx) } : undefined
+  const user = await insertUser(ctx, { email, password, name }, first)
   ctx.log.info('account created', { userId: user.id, email: user.email })
   return startLogin(ctx, user, { tokenName })
 }

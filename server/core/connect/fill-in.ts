@@ -2,9 +2,7 @@
  * @module What the fill-in page shows of an app: its name, description, fields in order
  * and theme, read without an ownership check (the endpoint token is the permission).
  */
-import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { apps } from '../../db/sqlite/schema.ts'
 import { fieldRowsOf } from '../fields/view.ts'
 import type { FieldType } from '../limits.ts'
 import { themeOf } from './connect.ts'
@@ -29,7 +27,7 @@ export interface FillInForm {
 
 /** The fill-in content of `appId`; an unknown app has an empty name and no fields. */
 export async function fillInForm(ctx: AppContext, appId: string): Promise<FillInForm> {
-  const app = ctx.store.db.select({ name: apps.name, description: apps.description }).from(apps).where(eq(apps.id, appId)).get()
+  const app = await ctx.storage.apps.byId(appId)
   return {
     appName: app?.name ?? '',
     description: app?.description ?? '',

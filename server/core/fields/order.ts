@@ -2,21 +2,12 @@
  * @module Field order: positions are always 0…n-1 with no gaps, whether fields are
  * removed, moved one at a time or reordered all at once.
  */
-import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { fields } from '../../db/sqlite/schema.ts'
 import { parseInput } from '../apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
-import { validationError, type Problem } from '../errors.ts'
+import { notFound, validationError, type Problem } from '../errors.ts'
 import { reorderFieldsSchema, type ReorderFieldsInput } from './schemas.ts'
-import { fieldRowsOfSync, toField, type Field, type FieldRow, type Queryable } from './view.ts'
-
-/** Stores `ordered`'s index as each field's position, writing only the rows that moved (inside the caller's write transaction). */
-export function renumber(db: Queryable, ordered: readonly FieldRow[]): void {
-  ordered.forEach((field, index) => {
-    if (field.position !== index) db.update(fields).set({ position: index }).where(eq(fields.id, field.id)).run()
-  })
-}
+import { toField, type Field, type FieldRow } from './view.ts'
 
 const listIds = (ids: string[]): string => ids.map((id) => JSON.stringify(id)).join(', ')
 
@@ -38,17 +29,11 @@ function orderProblems(rows: readonly FieldRow[], ids: readonly string[]): Probl
 export async function reorderFields(ctx: AppContext, userId: string, appId: string, input: ReorderFieldsInput): Promise<Field[]> {
   const { ids } = parseInput(reorderFieldsSchema, input)
   await requireOwnedApp(ctx, userId, appId)
-  const rows = ctx.store.db.transaction(
-    (tx) => {
-      const rows = fieldRowsOfSync(tx, appId)
-      const problems = orderProblems(rows, ids)
-      if (problems.length > 0) throw validationError(problems)
-      const byId = new Map(rows.map((row) => [row.id, row]))
-      renumber(tx, ids.map((id) => byId.get(id)!))
-      return fieldRowsOfSync(tx, appId)
-    },
-    { behavior: 'immediate' },
-  )
-  ctx.changes.notify(appId, 'fields')
-  return rows.map(toField)
+  const reordered = await ctx.storage.fields.reorder(appId, (rows) => {
+    const problems = orderProblems(rows, ids)
+    if (problems.length > 0) throw validationError(problems)
+    return ids
+  })
+  if (!reordered.ok) throw notFound('App')
+  return reordered.fields.map(toField)
 }

@@ -5,20 +5,14 @@
  * comes from the aggregates kept at insert (server/core/stats), never from a scan of the
  * records.
  */
-import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { endpoints } from '../../db/sqlite/schema.ts'
 import { AppError } from '../errors.ts'
 import type { FieldType } from '../limits.ts'
-import { loadStatsSync } from '../stats/state.ts'
-import type { Queryable } from './view.ts'
+import { loadStats } from '../stats/state.ts'
 
-/**
- * Records (spam included) whose data holds a value (not absent, null or "") under `name`.
- * Synchronous: it runs inside updateField's write transaction (through the guard below).
- */
-export function recordsWithValue(ctx: AppContext, appId: string, name: string): number {
-  const state = loadStatsSync(ctx, appId)
+/** Records (spam included) whose data holds a value (not absent, null or "") under `name`. */
+export async function recordsWithValue(ctx: AppContext, appId: string, name: string): Promise<number> {
+  const state = await loadStats(ctx, appId)
   if (!state) return 0
   return (state.kept.fields.get(name)?.count ?? 0) + (state.spam.fields.get(name)?.count ?? 0)
 }
@@ -37,18 +31,12 @@ export function typeChangeConflict(name: string, from: FieldType, to: FieldType,
 }
 
 /**
- * Throws the 409 when changing `name` from `from` to `to` on `appId` needs `force`: the app
- * is published and its records hold values in the field. Unpublished apps, fields without
- * stored values and unchanged types pass. Synchronous: `db` is updateField's transaction.
+ * Throws the 409 when changing `name` from `from` to `to` needs `force`: the app is
+ * `published` and `records` of its records hold values in the field. Unpublished apps,
+ * fields without stored values and unchanged types pass. Pure: it runs inside the field
+ * change's transaction, given what was read there (and the count, read before).
  */
-export function assertTypeChangeAllowed(
-  ctx: AppContext,
-  db: Queryable,
-  change: { appId: string; name: string; from: FieldType; to: FieldType; force: boolean },
-): void {
-  if (change.force || change.from === change.to) return
-  const endpoint = db.select({ published: endpoints.published }).from(endpoints).where(eq(endpoints.appId, change.appId)).get()
-  if (!endpoint?.published) return
-  const records = recordsWithValue(ctx, change.appId, change.name)
-  if (records > 0) throw typeChangeConflict(change.name, change.from, change.to, records)
+export function assertTypeChangeAllowed(change: { name: string; from: FieldType; to: FieldType; force: boolean; published: boolean; records: number }): void {
+  if (change.force || change.from === change.to || !change.published) return
+  if (change.records > 0) throw typeChangeConflict(change.name, change.from, change.to, change.records)
 }

@@ -2,12 +2,10 @@
  * @module Reading and changing an app's share settings (switches, honeypot key, rate
  * limit, redirect origins).
  */
-import { and, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { endpoints, fields } from '../../db/sqlite/schema.ts'
 import { parseInput } from '../apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
-import { validationError } from '../errors.ts'
+import { notFound, validationError } from '../errors.ts'
 import { normalizeRateLimit } from './rate-limit.ts'
 import { readAccessOf } from './reads.ts'
 import { httpOrigin, updateShareSchema, type UpdateShareInput } from './schemas.ts'
@@ -26,17 +24,6 @@ const distinctOrigins = (raw: string[]): string[] => [...new Set(raw.map((url) =
 export async function updateShare(ctx: AppContext, userId: string, appId: string, input: UpdateShareInput): Promise<Share> {
   const patch = parseInput(updateShareSchema, input)
   await requireOwnedApp(ctx, userId, appId)
-  if (patch.honeypot !== undefined) {
-    // A honeypot named like a real field would flag every honest submission as spam.
-    const clash = ctx.store.db
-      .select({ id: fields.id })
-      .from(fields)
-      .where(and(eq(fields.appId, appId), eq(fields.name, patch.honeypot)))
-      .get()
-    if (clash) {
-      throw validationError([{ path: 'honeypot', message: `is the name of a field of this app; pick a key real submissions never send, such as _gotcha` }])
-    }
-  }
   const changes = {
     service: patch.service,
     reads: patch.reads === undefined ? undefined : readAccessOf(patch.reads),
@@ -45,9 +32,10 @@ export async function updateShare(ctx: AppContext, userId: string, appId: string
     rateLimit: patch.rateLimit === undefined ? undefined : patch.rateLimit === null ? null : normalizeRateLimit(patch.rateLimit),
     redirectOrigins: patch.redirectOrigins === undefined ? undefined : JSON.stringify(distinctOrigins(patch.redirectOrigins)),
   }
-  if (Object.values(changes).some((value) => value !== undefined)) {
-    ctx.store.db.update(endpoints).set({ ...changes, updatedAt: ctx.clock.now() }).where(eq(endpoints.appId, appId)).run()
-    ctx.changes.notify(appId, 'endpoint')
-  }
-  return toShare(ctx, await endpointRowOf(ctx, appId))
+  if (!Object.values(changes).some((value) => value !== undefined)) return toShare(ctx, await endpointRowOf(ctx, appId))
+  const updated = await ctx.storage.share.update(appId, changes, ctx.clock.now())
+  if (updated.ok) return toShare(ctx, updated.row)
+  if (updated.reason === 'not_found') throw notFound('App')
+  // A honeypot named like a real field would flag every honest submission as spam.
+  throw validationError([{ path: 'honeypot', message: `is the name of a field of this app; pick a key real submissions never send, such as _gotcha` }])
 }

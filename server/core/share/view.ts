@@ -2,15 +2,15 @@
  * @module The `Share` the API shows the owner: switches, limits, the endpoint token and URL
  * opened from their sealed copy, and `warnings` when reads are open (DESIGN rule 16).
  */
-import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { endpoints } from '../../db/sqlite/schema.ts'
+import type { EndpointRow } from '../../db/storage/share.ts'
 import { endpointUrl } from '../apps/urls.ts'
+import { notFound } from '../errors.ts'
 import { endpointRateLimit, formatRateLimit } from './rate-limit.ts'
 import { warningsOf, type ReadAccess } from './reads.ts'
 
 /** An app's stored share settings. */
-export type SettingsRow = typeof endpoints.$inferSelect
+export type SettingsRow = EndpointRow
 
 export interface Share {
   published: boolean
@@ -33,8 +33,9 @@ export interface Share {
 
 /** The endpoint row of an app; every app has one from its creation. */
 export async function endpointRowOf(ctx: AppContext, appId: string): Promise<SettingsRow> {
-  const row = ctx.store.db.select().from(endpoints).where(eq(endpoints.appId, appId)).get()
-  if (!row) throw new Error(`app ${appId} has no endpoints row`)
+  const row = await ctx.storage.share.endpoint(appId)
+  // Every app has its endpoint row from its creation: missing, the app was just deleted.
+  if (!row) throw notFound('App')
   return row
 }
 

@@ -2,9 +2,7 @@
  * @module The signed-in user's own account: view, rename, change e-mail or password,
  * delete (with everything it owns).
  */
-import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { apps } from '../../db/sqlite/schema.ts'
 import { forgetEmailCode } from '../auth/email-codes.ts'
 import { hashPassword, verifyPassword } from '../auth/passwords.ts'
 import {
@@ -73,11 +71,9 @@ export async function deleteAccount(ctx: AppContext, userId: string, input: Acco
   if (normalizeEmail(confirm) !== user.email) {
     throw validationError([{ path: 'confirm', message: `must be this account's e-mail address (${user.email}) to confirm the deletion` }])
   }
-  const owned = ctx.store.db.select({ id: apps.id }).from(apps).where(eq(apps.ownerId, userId)).all()
-  // Caches on the collection path drop these apps before their rows disappear.
-  for (const app of owned) ctx.changes.notify(app.id, 'deleted')
-  await deleteUserRow(ctx, userId)
+  // The storage announces each app's deletion, so caches on the collection path drop them.
+  const appIds = await deleteUserRow(ctx, userId)
   await forgetEmailCode(ctx, user.email)
-  ctx.log.info('account deleted', { userId, apps: owned.length })
+  ctx.log.info('account deleted', { userId, apps: appIds.length })
   return { deleted: true }
 }

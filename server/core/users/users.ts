@@ -1,14 +1,13 @@
 /**
  * @module Accounts: creation, lookup and the public view of a user.
  */
-import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { users } from '../../db/sqlite/schema.ts'
+import type { UserRow } from '../../db/storage/users.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { AppError, notFound } from '../errors.ts'
 import { newId } from '../ids.ts'
 
-export type UserRow = typeof users.$inferSelect
+export type { UserRow }
 
 /** What the API shows of an account; never the password hash. */
 export interface PublicUser {
@@ -34,85 +33,68 @@ export function toPublicUser(row: UserRow): PublicUser {
 }
 
 /**
- * Inserts an account. The caller has validated inputs; `guard` (e.g. the signup policy)
- * runs inside the same write transaction, so two concurrent sign-ups cannot both pass it.
+ * Inserts an account. The caller has validated inputs. With `onlyFirst` (the signup policy
+ * `first`) the insert is refused once any account exists, decided by the storage in the
+ * same step as the insert, so two concurrent sign-ups (also on two processes) cannot both
+ * pass; `refused` makes the error for that case.
  */
 export async function insertUser(
   ctx: AppContext,
   input: { email: string; name?: string; password?: string | null },
-  guard?: () => void,
+  first?: { refused: () => AppError },
 ): Promise<UserRow> {
   const passwordHash = input.password ? await hashPassword(input.password) : null
-  return ctx.store.db.transaction(() => {
-    guard?.()
-    const now = ctx.clock.now()
-    const row: UserRow = {
-      id: newId(),
-      email: normalizeEmail(input.email),
-      name: input.name?.trim() ?? '',
-      passwordHash,
-      createdAt: now,
-      updatedAt: now,
-    }
-    if (findUserByEmailSync(ctx, row.email)) {
-      throw new AppError(409, 'conflict', `An account with e-mail ${row.email} already exists; log in instead`)
-    }
-    ctx.store.db.insert(users).values(row).run()
-    return row
-  }, { behavior: 'immediate' })
+  const now = ctx.clock.now()
+  const row: UserRow = {
+    id: newId(),
+    email: normalizeEmail(input.email),
+    name: input.name?.trim() ?? '',
+    passwordHash,
+    createdAt: now,
+    updatedAt: now,
+  }
+  const inserted = await ctx.storage.users.insert(row, { onlyFirst: first !== undefined })
+  if (inserted.ok) return row
+  if (inserted.reason === 'not_first') throw first!.refused()
+  throw new AppError(409, 'conflict', `An account with e-mail ${row.email} already exists; log in instead`)
 }
 
 /** Changes name and/or e-mail; 409 when another account has the e-mail. Returns the new row. */
 export async function updateUser(ctx: AppContext, id: string, changes: { name?: string; email?: string }): Promise<UserRow> {
-  return ctx.store.db.transaction(() => {
-    const current = findUserByIdSync(ctx, id)
-    if (!current) throw notFound('Account')
-    const email = changes.email === undefined ? current.email : normalizeEmail(changes.email)
-    if (email !== current.email && findUserByEmailSync(ctx, email)) {
-      throw new AppError(409, 'conflict', `Another account already uses e-mail ${email}; choose a different address`)
-    }
-    const row: UserRow = { ...current, email, name: changes.name?.trim() ?? current.name, updatedAt: ctx.clock.now() }
-    ctx.store.db.update(users).set({ email: row.email, name: row.name, updatedAt: row.updatedAt }).where(eq(users.id, id)).run()
-    return row
-  }, { behavior: 'immediate' })
+  const normalized = {
+    ...(changes.email === undefined ? {} : { email: normalizeEmail(changes.email) }),
+    ...(changes.name === undefined ? {} : { name: changes.name.trim() }),
+  }
+  const updated = await ctx.storage.users.update(id, normalized, ctx.clock.now())
+  if (updated.ok) return updated.row
+  if (updated.reason === 'not_found') throw notFound('Account')
+  throw new AppError(409, 'conflict', `Another account already uses e-mail ${normalized.email}; choose a different address`)
 }
 
 /** Stores a new password hash (already hashed by the caller). */
 export async function setPasswordHash(ctx: AppContext, id: string, passwordHash: string): Promise<void> {
-  ctx.store.db.update(users).set({ passwordHash, updatedAt: ctx.clock.now() }).where(eq(users.id, id)).run()
+  await ctx.storage.users.setPasswordHash(id, passwordHash, ctx.clock.now())
 }
 
-/** Deletes the account; foreign keys cascade to its apps, their data, tokens and sessions. */
-export async function deleteUserRow(ctx: AppContext, id: string): Promise<void> {
-  ctx.store.db.delete(users).where(eq(users.id, id)).run()
+/**
+ * Deletes the account; foreign keys cascade to its apps, their data, tokens and sessions.
+ * The storage announces each app's deletion to the caches. Returns the deleted apps' ids.
+ */
+export async function deleteUserRow(ctx: AppContext, id: string): Promise<string[]> {
+  return (await ctx.storage.users.delete(id))?.appIds ?? []
 }
 
 /** The account with this e-mail (normalized first), if any. */
 export async function findUserByEmail(ctx: AppContext, email: string): Promise<UserRow | undefined> {
-  return findUserByEmailSync(ctx, email)
-}
-
-/** `findUserByEmail` for code inside a synchronous SQLite write transaction (which must not await). */
-export function findUserByEmailSync(ctx: AppContext, email: string): UserRow | undefined {
-  return ctx.store.db.select().from(users).where(eq(users.email, normalizeEmail(email))).get()
+  return (await ctx.storage.users.byEmail(normalizeEmail(email))) ?? undefined
 }
 
 /** The account with this id, if any. */
 export async function findUserById(ctx: AppContext, id: string): Promise<UserRow | undefined> {
-  return findUserByIdSync(ctx, id)
-}
-
-/** `findUserById` inside a synchronous write transaction. */
-function findUserByIdSync(ctx: AppContext, id: string): UserRow | undefined {
-  return ctx.store.db.select().from(users).where(eq(users.id, id)).get()
+  return (await ctx.storage.users.byId(id)) ?? undefined
 }
 
 /** Number of accounts; the signup policy `first` allows sign-up only while this is 0. */
 export async function countUsers(ctx: AppContext): Promise<number> {
-  return countUsersSync(ctx)
-}
-
-/** `countUsers` inside a synchronous write transaction (the signup guard). */
-export function countUsersSync(ctx: AppContext): number {
-  return ctx.store.sqlite.query<{ n: number }, []>('SELECT count(*) AS n FROM users').get()?.n ?? 0
+  return ctx.storage.users.count()
 }

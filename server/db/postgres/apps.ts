@@ -1,10 +1,81 @@
 /**
  * @module AppStore on PostgreSQL (see storage/apps.ts).
  */
-import type { AppStore } from '../storage/apps.ts'
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
+import type { AppListRow, AppStore } from '../storage/apps.ts'
 import type { PgContext } from './context.ts'
+import { apps, appStats, endpoints, fields } from './schema.ts'
 
 /** The apps store over the PostgreSQL pool. */
-export function postgresApps(_db: PgContext): AppStore {
-  return {}
+export function postgresApps(db: PgContext): AppStore {
+  const pg = db.db
+
+  /** The list view of the apps `where` selects, in one query. */
+  async function listed(where: SQL | undefined): Promise<AppListRow[]> {
+    const rows = await pg
+      .select({
+        app: apps,
+        kept: appStats.kept,
+        spam: appStats.spam,
+        lastAt: appStats.lastAt,
+        published: endpoints.published,
+        reads: endpoints.reads,
+        fieldCount: sql<number>`(select count(*) from ${fields} where ${fields.appId} = ${apps.id})::int`,
+      })
+      .from(apps)
+      .leftJoin(appStats, eq(appStats.appId, apps.id))
+      .leftJoin(endpoints, eq(endpoints.appId, apps.id))
+      .where(where)
+      // UUIDv7 ids break ties between apps made in the same millisecond.
+      .orderBy(desc(apps.createdAt), desc(apps.id))
+    return rows.map((row) => ({
+      app: row.app,
+      fieldCount: Number(row.fieldCount),
+      kept: row.kept ?? 0,
+      spam: row.spam ?? 0,
+      lastAt: row.lastAt ?? null,
+      published: row.published ?? false,
+      // Every app has its endpoint row; 'off' is the column's default.
+      reads: row.reads ?? 'off',
+    }))
+  }
+
+  return {
+    async create({ app, endpoint }) {
+      await pg.transaction(async (tx) => {
+        await tx.insert(apps).values(app)
+        await tx.insert(endpoints).values({ ...endpoint, appId: app.id, createdAt: app.createdAt, updatedAt: app.createdAt })
+        await tx.insert(appStats).values({ appId: app.id, seq: 0, kept: 0, spam: 0, aggregates: '{}', updatedAt: app.createdAt })
+      })
+    },
+
+    async owned(appId, ownerId) {
+      const [row] = await pg.select().from(apps).where(and(eq(apps.id, appId), eq(apps.ownerId, ownerId)))
+      return row ?? null
+    },
+
+    async byId(appId) {
+      const [row] = await pg.select().from(apps).where(eq(apps.id, appId))
+      return row ?? null
+    },
+
+    list: (ownerId) => listed(eq(apps.ownerId, ownerId)),
+    listed: async (appId) => (await listed(eq(apps.id, appId)))[0] ?? null,
+
+    async update(appId, changes, updatedAt) {
+      return db.changes.transaction(pg, async (tx, changed) => {
+        const rows = await tx.update(apps).set({ ...changes, updatedAt }).where(eq(apps.id, appId)).returning({ id: apps.id })
+        if (rows.length > 0) changed(appId, 'app')
+        return rows.length > 0
+      })
+    },
+
+    async delete(appId) {
+      return db.changes.transaction(pg, async (tx, changed) => {
+        const rows = await tx.delete(apps).where(eq(apps.id, appId)).returning({ id: apps.id })
+        if (rows.length > 0) changed(appId, 'deleted')
+        return rows.length > 0
+      })
+    },
+  }
 }

@@ -1,10 +1,189 @@
 /**
- * @module AuthStore on PostgreSQL (see storage/auth.ts).
+ * @module AuthStore on PostgreSQL (see storage/auth.ts). Limits shared by every process are
+ * decided in the database: the per-address code cap and the login throttle count under a
+ * per-address advisory lock held to the end of the transaction (READ COMMITTED: the count
+ * after the lock sees every earlier commit), and a code try is taken with one row-locking
+ * `UPDATE … SET attempts = attempts + 1 … RETURNING`, so concurrent tries queue on the row.
  */
+import { and, asc, desc, eq, gt, lte, ne, sql } from 'drizzle-orm'
 import type { AuthStore } from '../storage/auth.ts'
+import type { PgTx } from './app-lock.ts'
 import type { PgContext } from './context.ts'
+import { accessTokens, emailCodes, emailCodeSends, loginFailures, sessions, users } from './schema.ts'
+
+/** Serializes the transactions that lock the same `scope` and `email` until they end. */
+const lockAddress = (tx: PgTx, scope: string, email: string) => tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`svc:${scope}:${email}`}, 0))`)
 
 /** The auth store over the PostgreSQL pool. */
-export function postgresAuth(_db: PgContext): AuthStore {
-  return {}
+export function postgresAuth(db: PgContext): AuthStore {
+  const pg = db.db
+  return {
+    async insertSession(row) {
+      await pg.insert(sessions).values(row)
+    },
+
+    async sessionUser(id, now) {
+      const [row] = await pg.select().from(sessions).where(eq(sessions.id, id))
+      if (!row) return null
+      if (row.expiresAt <= now) {
+        await pg.delete(sessions).where(eq(sessions.id, id))
+        return null
+      }
+      return row.userId
+    },
+
+    async deleteSession(id) {
+      await pg.delete(sessions).where(eq(sessions.id, id))
+    },
+
+    async deleteSessions(userId, keepId) {
+      const mine = eq(sessions.userId, userId)
+      const rows = await pg
+        .delete(sessions)
+        .where(keepId === null ? mine : and(mine, ne(sessions.id, keepId)))
+        .returning({ id: sessions.id })
+      return rows.length
+    },
+
+    async pruneSessions(now) {
+      await pg.delete(sessions).where(lte(sessions.expiresAt, now))
+    },
+
+    async sessions(userId) {
+      return pg.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.createdAt), asc(sessions.id))
+    },
+
+    async insertToken(row) {
+      await pg.insert(accessTokens).values(row)
+    },
+
+    async replaceTokens(row) {
+      return pg.transaction(async (tx) => {
+        const gone = await tx
+          .delete(accessTokens)
+          .where(and(eq(accessTokens.userId, row.userId), eq(accessTokens.name, row.name)))
+          .returning()
+        await tx.insert(accessTokens).values(row)
+        return gone
+      })
+    },
+
+    async tokens(userId) {
+      return pg.select().from(accessTokens).where(eq(accessTokens.userId, userId)).orderBy(desc(accessTokens.createdAt), desc(accessTokens.id))
+    },
+
+    async tokenByHash(hash) {
+      const [row] = await pg.select().from(accessTokens).where(eq(accessTokens.hash, hash))
+      return row ?? null
+    },
+
+    async touchToken(id, at) {
+      await pg.update(accessTokens).set({ lastUsedAt: at }).where(eq(accessTokens.id, id))
+    },
+
+    async deleteToken(userId, id) {
+      const rows = await pg.delete(accessTokens).where(and(eq(accessTokens.id, id), eq(accessTokens.userId, userId))).returning({ id: accessTokens.id })
+      return rows.length > 0
+    },
+
+    async deleteTokens(userId, keepId) {
+      const mine = eq(accessTokens.userId, userId)
+      return pg.delete(accessTokens).where(keepId === null ? mine : and(mine, ne(accessTokens.id, keepId))).returning()
+    },
+
+    async deleteTokenByHash(hash) {
+      const [row] = await pg.delete(accessTokens).where(eq(accessTokens.hash, hash)).returning()
+      return row ?? null
+    },
+
+    async requestCode({ email, now, windowStart, perWindow, code }) {
+      // Housekeeping for every address, outside the per-address lock.
+      await pg.delete(emailCodeSends).where(lte(emailCodeSends.sentAt, windowStart))
+      await pg.delete(emailCodes).where(lte(emailCodes.expiresAt, now))
+      return pg.transaction(async (tx) => {
+        await lockAddress(tx, 'code', email)
+        const recent = await tx
+          .select({ sentAt: emailCodeSends.sentAt })
+          .from(emailCodeSends)
+          .where(and(eq(emailCodeSends.email, email), gt(emailCodeSends.sentAt, windowStart)))
+          .orderBy(asc(emailCodeSends.sentAt))
+          .limit(perWindow)
+        if (recent.length >= perWindow) return { ok: false, oldestAt: recent[0].sentAt } as const
+        await tx.insert(emailCodeSends).values({ email, sentAt: now })
+        const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email))
+        if (!user) return { ok: true, stored: false } as const
+        await tx.insert(emailCodes).values(code).onConflictDoUpdate({ target: emailCodes.email, set: code })
+        return { ok: true, stored: true } as const
+      })
+    },
+
+    async spendCode({ email, now, maxAttempts, matches }) {
+      return pg.transaction(async (tx) => {
+        // Taking the try locks the row: a concurrent try waits here until this one commits,
+        // then sees the count (or the deletion) it left.
+        const [taken] = await tx
+          .update(emailCodes)
+          .set({ attempts: sql`${emailCodes.attempts} + 1` })
+          .where(eq(emailCodes.email, email))
+          .returning({ codeHash: emailCodes.codeHash, attempts: emailCodes.attempts, expiresAt: emailCodes.expiresAt })
+        if (!taken) return null
+        const gone = () => tx.delete(emailCodes).where(eq(emailCodes.email, email))
+        if (taken.expiresAt <= now) {
+          await gone()
+          return null
+        }
+        if (!matches(taken.codeHash)) {
+          if (taken.attempts >= maxAttempts) await gone()
+          return null
+        }
+        await gone()
+        const [user] = await tx.select().from(users).where(eq(users.email, email))
+        return user ?? null
+      })
+    },
+
+    async deleteCode(email) {
+      await pg.delete(emailCodes).where(eq(emailCodes.email, email))
+    },
+
+    async emailCode(email) {
+      const [row] = await pg.select().from(emailCodes).where(eq(emailCodes.email, email))
+      return row ?? null
+    },
+
+    async codeSends(email) {
+      const rows = await pg
+        .select({ sentAt: emailCodeSends.sentAt })
+        .from(emailCodeSends)
+        .where(eq(emailCodeSends.email, email))
+        .orderBy(asc(emailCodeSends.sentAt), asc(emailCodeSends.id))
+      return rows.map((row) => row.sentAt)
+    },
+
+    async beginLoginAttempt({ email, now, windowStart, limit }) {
+      // Every address's stale failures go (outside the lock), so the table holds one window at most.
+      await pg.delete(loginFailures).where(lte(loginFailures.at, windowStart))
+      return pg.transaction(async (tx) => {
+        await lockAddress(tx, 'login', email)
+        const counted = await tx
+          .select({ at: loginFailures.at })
+          .from(loginFailures)
+          .where(and(eq(loginFailures.email, email), gt(loginFailures.at, windowStart)))
+          .orderBy(asc(loginFailures.at))
+          .limit(limit)
+        if (counted.length >= limit) return { ok: false, oldestAt: counted[0].at } as const
+        await tx.insert(loginFailures).values({ email, at: now })
+        return { ok: true } as const
+      })
+    },
+
+    async clearLoginFailures(email) {
+      await pg.delete(loginFailures).where(eq(loginFailures.email, email))
+    },
+
+    async loginFailures(email, since) {
+      const rows = await pg.select({ at: loginFailures.at }).from(loginFailures).where(and(eq(loginFailures.email, email), gt(loginFailures.at, since)))
+      return rows.length
+    },
+  }
 }

@@ -1,10 +1,94 @@
 /**
- * @module ShareStore on PostgreSQL (see storage/share.ts).
+ * @module ShareStore on PostgreSQL (see storage/share.ts). Publish, unpublish and rotate read
+ * the endpoint row FOR UPDATE and decide on what they locked, so two processes publishing at
+ * once agree on one token; a token hash already in use (unique) becomes `token_taken`.
  */
-import type { ShareStore } from '../storage/share.ts'
+import { and, eq, getTableColumns } from 'drizzle-orm'
+import type { EndpointChange, EndpointRow, ShareStore } from '../storage/share.ts'
+import { lockApp, type PgTx } from './app-lock.ts'
 import type { PgContext } from './context.ts'
+import { apps, endpoints, fields } from './schema.ts'
+import { refuseOnUnique } from './unique-violation.ts'
+
+const TOKEN_TAKEN = { ok: false, reason: 'token_taken' } as const
 
 /** The share store over the PostgreSQL pool. */
-export function postgresShare(_db: PgContext): ShareStore {
-  return {}
+export function postgresShare(db: PgContext): ShareStore {
+  const pg = db.db
+
+  const locked = async (tx: PgTx, appId: string): Promise<EndpointRow | undefined> => (await tx.select().from(endpoints).where(eq(endpoints.appId, appId)).for('update'))[0]
+  const set = async (tx: PgTx, appId: string, changes: Partial<EndpointRow>): Promise<EndpointRow> =>
+    (await tx.update(endpoints).set(changes).where(eq(endpoints.appId, appId)).returning())[0]
+
+  /** Runs a change of the endpoint in a transaction that announces it when it changed the row. */
+  const change = <R extends EndpointChange | { ok: false; reason: string }>(appId: string, work: (tx: PgTx) => Promise<R>): Promise<R | typeof TOKEN_TAKEN> =>
+    refuseOnUnique(
+      () =>
+        db.changes.transaction(pg, async (tx, changed) => {
+          const result = await work(tx)
+          if (result.ok && result.changed) changed(appId, 'endpoint')
+          return result
+        }),
+      ['endpoints_token_hash_unique'],
+      TOKEN_TAKEN,
+    )
+
+  return {
+    async endpoint(appId) {
+      const [row] = await pg.select().from(endpoints).where(eq(endpoints.appId, appId))
+      return row ?? null
+    },
+
+    async byTokenHash(tokenHash) {
+      const [row] = await pg
+        .select({ ...getTableColumns(endpoints), ownerId: apps.ownerId })
+        .from(endpoints)
+        .innerJoin(apps, eq(apps.id, endpoints.appId))
+        .where(eq(endpoints.tokenHash, tokenHash))
+      return row ?? null
+    },
+
+    async update(appId, settings, updatedAt) {
+      return db.changes.transaction(pg, async (tx, changed) => {
+        if (settings.honeypot !== undefined) {
+          // Under the app's lock, as adding a field checks the honeypot: the two cannot cross.
+          if (!(await lockApp(tx, appId))) return { ok: false, reason: 'not_found' } as const
+          const [clash] = await tx.select({ id: fields.id }).from(fields).where(and(eq(fields.appId, appId), eq(fields.name, settings.honeypot)))
+          if (clash) return { ok: false, reason: 'honeypot_is_field' } as const
+        }
+        const [row] = await tx.update(endpoints).set({ ...settings, updatedAt }).where(eq(endpoints.appId, appId)).returning()
+        if (!row) return { ok: false, reason: 'not_found' } as const
+        changed(appId, 'endpoint')
+        return { ok: true, row } as const
+      })
+    },
+
+    publish(appId, token, now) {
+      return change(appId, async (tx): Promise<EndpointChange> => {
+        const row = await locked(tx, appId)
+        if (!row) return { ok: false, reason: 'not_found' }
+        if (row.published) return { ok: true, row, changed: false }
+        const first = row.tokenHash === null
+        return { ok: true, row: await set(tx, appId, { ...(first ? token : {}), published: true, publishedAt: now, updatedAt: now }), changed: true }
+      })
+    },
+
+    unpublish(appId, now) {
+      return change(appId, async (tx): Promise<EndpointChange> => {
+        const row = await locked(tx, appId)
+        if (!row) return { ok: false, reason: 'not_found' }
+        if (!row.published) return { ok: true, row, changed: false }
+        return { ok: true, row: await set(tx, appId, { published: false, updatedAt: now }), changed: true }
+      })
+    },
+
+    rotate(appId, token, now) {
+      return change(appId, async (tx): Promise<EndpointChange | { ok: false; reason: 'no_token' }> => {
+        const row = await locked(tx, appId)
+        if (!row) return { ok: false, reason: 'not_found' }
+        if (row.tokenHash === null) return { ok: false, reason: 'no_token' }
+        return { ok: true, row: await set(tx, appId, { ...token, updatedAt: now }), changed: true }
+      })
+    },
+  }
 }

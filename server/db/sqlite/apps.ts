@@ -1,10 +1,79 @@
 /**
  * @module AppStore on SQLite (see storage/apps.ts).
  */
-import type { AppStore } from '../storage/apps.ts'
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
+import type { AppListRow, AppStore } from '../storage/apps.ts'
 import type { SqliteContext } from './context.ts'
+import { apps, appStats, endpoints, fields } from './schema.ts'
 
 /** The apps store over the open SQLite database. */
-export function sqliteApps(_db: SqliteContext): AppStore {
-  return {}
+export function sqliteApps(db: SqliteContext): AppStore {
+  const d = db.db
+
+  /** The list view of the apps `where` selects, in one query. */
+  function listed(where: SQL | undefined): AppListRow[] {
+    return d
+      .select({
+        app: apps,
+        kept: appStats.kept,
+        spam: appStats.spam,
+        lastAt: appStats.lastAt,
+        published: endpoints.published,
+        reads: endpoints.reads,
+        fieldCount: sql<number>`(select count(*) from ${fields} where ${fields.appId} = ${apps.id})`,
+      })
+      .from(apps)
+      .leftJoin(appStats, eq(appStats.appId, apps.id))
+      .leftJoin(endpoints, eq(endpoints.appId, apps.id))
+      .where(where)
+      // UUIDv7 ids break ties between apps made in the same millisecond.
+      .orderBy(desc(apps.createdAt), desc(apps.id))
+      .all()
+      .map((row) => ({
+        app: row.app,
+        fieldCount: row.fieldCount,
+        kept: row.kept ?? 0,
+        spam: row.spam ?? 0,
+        lastAt: row.lastAt ?? null,
+        published: row.published ?? false,
+        // Every app has its endpoint row; 'off' is the column's default.
+        reads: row.reads ?? 'off',
+      }))
+  }
+
+  return {
+    async create({ app, endpoint }) {
+      d.transaction(
+        (tx) => {
+          tx.insert(apps).values(app).run()
+          tx.insert(endpoints).values({ ...endpoint, appId: app.id, createdAt: app.createdAt, updatedAt: app.createdAt }).run()
+          tx.insert(appStats).values({ appId: app.id, seq: 0, kept: 0, spam: 0, aggregates: '{}', updatedAt: app.createdAt }).run()
+        },
+        { behavior: 'immediate' },
+      )
+    },
+
+    async owned(appId, ownerId) {
+      return d.select().from(apps).where(and(eq(apps.id, appId), eq(apps.ownerId, ownerId))).get() ?? null
+    },
+
+    async byId(appId) {
+      return d.select().from(apps).where(eq(apps.id, appId)).get() ?? null
+    },
+
+    list: async (ownerId) => listed(eq(apps.ownerId, ownerId)),
+    listed: async (appId) => listed(eq(apps.id, appId))[0] ?? null,
+
+    async update(appId, changes, updatedAt) {
+      const done = d.update(apps).set({ ...changes, updatedAt }).where(eq(apps.id, appId)).returning({ id: apps.id }).all().length > 0
+      if (done) db.changes.emit(appId, 'app')
+      return done
+    },
+
+    async delete(appId) {
+      const done = d.delete(apps).where(eq(apps.id, appId)).returning({ id: apps.id }).all().length > 0
+      if (done) db.changes.emit(appId, 'deleted')
+      return done
+    },
+  }
 }

@@ -1,10 +1,83 @@
 /**
  * @module ShareStore on SQLite (see storage/share.ts).
  */
-import type { ShareStore } from '../storage/share.ts'
+import { and, eq, getTableColumns } from 'drizzle-orm'
+import type { EndpointChange, EndpointRow, EndpointToken, ShareStore } from '../storage/share.ts'
 import type { SqliteContext } from './context.ts'
+import { apps, endpoints, fields } from './schema.ts'
 
 /** The share store over the open SQLite database. */
-export function sqliteShare(_db: SqliteContext): ShareStore {
-  return {}
+export function sqliteShare(db: SqliteContext): ShareStore {
+  const d = db.db
+  const immediate = <T>(work: () => T): T => d.transaction(work, { behavior: 'immediate' })
+  const endpointOf = (appId: string): EndpointRow | undefined => d.select().from(endpoints).where(eq(endpoints.appId, appId)).get()
+  const tokenTaken = (token: EndpointToken) => d.select({ appId: endpoints.appId }).from(endpoints).where(eq(endpoints.tokenHash, token.tokenHash)).get() !== undefined
+
+  /** Sets `changes` on the endpoint and returns the row after it (inside the caller's transaction). */
+  const set = (appId: string, changes: Partial<EndpointRow>): EndpointRow => d.update(endpoints).set(changes).where(eq(endpoints.appId, appId)).returning().get()!
+
+  /** Runs a change, announcing it after the commit when it changed the row. */
+  const announced = <R extends EndpointChange | { ok: false; reason: string }>(appId: string, change: () => R): R => {
+    const result = immediate(change)
+    if (result.ok && result.changed) db.changes.emit(appId, 'endpoint')
+    return result
+  }
+
+  return {
+    async endpoint(appId) {
+      return endpointOf(appId) ?? null
+    },
+
+    async byTokenHash(tokenHash) {
+      return d
+        .select({ ...getTableColumns(endpoints), ownerId: apps.ownerId })
+        .from(endpoints)
+        .innerJoin(apps, eq(apps.id, endpoints.appId))
+        .where(eq(endpoints.tokenHash, tokenHash))
+        .get() ?? null
+    },
+
+    async update(appId, settings, updatedAt) {
+      const result = immediate(() => {
+        if (!endpointOf(appId)) return { ok: false, reason: 'not_found' } as const
+        if (settings.honeypot !== undefined) {
+          const clash = d.select({ id: fields.id }).from(fields).where(and(eq(fields.appId, appId), eq(fields.name, settings.honeypot))).get()
+          if (clash) return { ok: false, reason: 'honeypot_is_field' } as const
+        }
+        return { ok: true, row: set(appId, { ...settings, updatedAt }) } as const
+      })
+      if (result.ok) db.changes.emit(appId, 'endpoint')
+      return result
+    },
+
+    async publish(appId, token, now) {
+      return announced(appId, (): EndpointChange => {
+        const row = endpointOf(appId)
+        if (!row) return { ok: false, reason: 'not_found' }
+        if (row.published) return { ok: true, row, changed: false }
+        const first = row.tokenHash === null
+        if (first && tokenTaken(token)) return { ok: false, reason: 'token_taken' }
+        return { ok: true, row: set(appId, { ...(first ? token : {}), published: true, publishedAt: now, updatedAt: now }), changed: true }
+      })
+    },
+
+    async unpublish(appId, now) {
+      return announced(appId, (): EndpointChange => {
+        const row = endpointOf(appId)
+        if (!row) return { ok: false, reason: 'not_found' }
+        if (!row.published) return { ok: true, row, changed: false }
+        return { ok: true, row: set(appId, { published: false, updatedAt: now }), changed: true }
+      })
+    },
+
+    async rotate(appId, token, now) {
+      return announced(appId, (): EndpointChange | { ok: false; reason: 'no_token' } => {
+        const row = endpointOf(appId)
+        if (!row) return { ok: false, reason: 'not_found' }
+        if (row.tokenHash === null) return { ok: false, reason: 'no_token' }
+        if (tokenTaken(token)) return { ok: false, reason: 'token_taken' }
+        return { ok: true, row: set(appId, { ...token, updatedAt: now }), changed: true }
+      })
+    },
+  }
 }

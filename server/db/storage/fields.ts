@@ -1,6 +1,80 @@
 /**
- * @module The storage of an app's fields: the interface core calls
- * (implemented in sqlite/fields.ts and postgres/fields.ts) and its plain row types.
+ * @module The storage of an app's fields: the interface core calls (implemented in
+ * sqlite/fields.ts and postgres/fields.ts) and its plain row types.
+ *
+ * Every change runs under the app's write lock (SQLite: the IMMEDIATE transaction;
+ * PostgreSQL: the app's counters row, `app_stats … FOR UPDATE`, the lock the record writer
+ * takes before it auto-creates fields), so the field limit and dense positions (0…n-1) hold
+ * with several processes. Each change announces `fields`.
  */
 
-export interface FieldStore {}
+/** A field as stored. The record writer inserts auto-created fields of exactly this shape. */
+export interface FieldRow {
+  id: string
+  appId: string
+  name: string
+  /** A FieldType (core/limits.ts). */
+  type: string
+  label: string
+  required: boolean
+  /** JSON text: an array of option strings for choice types; else null. */
+  options: string | null
+  position: number
+  autoCreated: boolean
+  createdAt: number
+  updatedAt: number
+}
+
+/** A field to add; it goes at the end of the list. */
+export type NewField = Omit<FieldRow, 'position'>
+
+/** What a change of one field sees under the lock. */
+export interface FieldState {
+  current: FieldRow
+  /** All of the app's fields (`current` included), in position order. */
+  fields: FieldRow[]
+  /** Whether the app's endpoint is published. */
+  published: boolean
+  /** The endpoint's honeypot key. */
+  honeypot: string
+}
+
+/** The stored columns a change sets, and optionally a new position (the others shift). */
+export interface FieldChange {
+  name: string
+  type: string
+  label: string
+  required: boolean
+  options: string | null
+  autoCreated: boolean
+  updatedAt: number
+  position?: number
+}
+
+export type FieldMissing = { ok: false; reason: 'no_app' | 'no_field' }
+
+export interface FieldStore {
+  /** The app's fields in position order (ties: by id). */
+  list(appId: string): Promise<FieldRow[]>
+  /** The field whose id, else whose name, is `ref`. */
+  find(appId: string, ref: string): Promise<FieldRow | null>
+  /**
+   * Adds a field at the end unless: the app is gone (`no_app`), the name is the endpoint's
+   * honeypot (`honeypot`), taken (`name_taken`), or the app has `limit` fields (`limit`),
+   * refusals checked in that order.
+   */
+  add(field: NewField, limit: number): Promise<{ ok: true; row: FieldRow } | { ok: false; reason: 'no_app' | 'honeypot' | 'name_taken' | 'limit' }>
+  /**
+   * Changes the field `ref` as `decide` (core's pure rules, given what is stored under the
+   * lock) says. `decide` may throw core's error; the transaction then rolls back and the
+   * error reaches the caller. `name_taken` when the new name is another field's.
+   */
+  update(appId: string, ref: string, decide: (state: FieldState) => FieldChange): Promise<{ ok: true; row: FieldRow } | FieldMissing | { ok: false; reason: 'name_taken' }>
+  /** Removes the field `ref` and closes the gap in positions; the removed row. */
+  remove(appId: string, ref: string): Promise<{ ok: true; row: FieldRow } | FieldMissing>
+  /**
+   * Puts the fields in the order of the ids `decide` returns for the stored fields (it may
+   * throw core's error, as for `update`); the fields in their new order.
+   */
+  reorder(appId: string, decide: (fields: FieldRow[]) => string[]): Promise<{ ok: true; fields: FieldRow[] } | { ok: false; reason: 'no_app' }>
+}

@@ -1,6 +1,73 @@
 /**
- * @module The storage of endpoints: share settings, publishing, token lookup: the interface core calls
- * (implemented in sqlite/share.ts and postgres/share.ts) and its plain row types.
+ * @module The storage of endpoints (an app's share settings and token): the interface core
+ * calls (implemented in sqlite/share.ts and postgres/share.ts) and its plain row types. The
+ * token arrives as core made it: a SHA-256 for lookup and a sealed copy for the owner.
  */
+import type { ReadAccess } from '../../core/share/reads.ts'
 
-export interface ShareStore {}
+/** An app's endpoint row (one per app, made with it). */
+export interface EndpointRow {
+  appId: string
+  tokenHash: string | null
+  tokenCipher: string | null
+  published: boolean
+  service: boolean
+  reads: ReadAccess
+  autoCreate: boolean
+  honeypot: string
+  /** `20/s,100`, `off`, or null for the server default. */
+  rateLimit: string | null
+  /** JSON text: an array of origins. */
+  redirectOrigins: string
+  publishedAt: number | null
+  createdAt: number
+  updatedAt: number
+}
+
+/** An endpoint with its app's owner, whose access token always reads it. */
+export interface EndpointWithOwner extends EndpointRow {
+  ownerId: string
+}
+
+/** The columns of a new endpoint that differ from the schema's defaults. */
+export type NewEndpoint = Partial<Omit<EndpointRow, 'appId' | 'createdAt' | 'updatedAt'>>
+
+/** A token's stored form. */
+export interface EndpointToken {
+  tokenHash: string
+  tokenCipher: string
+}
+
+/** Settings to change; those left out stay. */
+export interface EndpointSettings {
+  service?: boolean
+  reads?: ReadAccess
+  autoCreate?: boolean
+  honeypot?: string
+  rateLimit?: string | null
+  /** JSON text. */
+  redirectOrigins?: string
+}
+
+/** A change of the endpoint: the row after it, and whether anything changed. */
+export type EndpointChange = { ok: true; row: EndpointRow; changed: boolean } | { ok: false; reason: 'not_found' | 'token_taken' }
+
+export interface ShareStore {
+  endpoint(appId: string): Promise<EndpointRow | null>
+  /** The endpoint whose current token has this hash (published or not). */
+  byTokenHash(tokenHash: string): Promise<EndpointWithOwner | null>
+  /**
+   * Changes settings; announces `endpoint`. Refused when the new honeypot is the name of one
+   * of the app's fields (checked under the same lock as adding a field).
+   */
+  update(appId: string, settings: EndpointSettings, updatedAt: number): Promise<{ ok: true; row: EndpointRow } | { ok: false; reason: 'not_found' | 'honeypot_is_field' }>
+  /**
+   * Publishes (idempotent: an open endpoint is left as it is). `token` becomes the endpoint's
+   * token only when it has none yet (the first publish). Announces `endpoint` on a change.
+   */
+  publish(appId: string, token: EndpointToken, now: number): Promise<EndpointChange>
+  /** Unpublishes, keeping the token (idempotent). Announces `endpoint` on a change. */
+  unpublish(appId: string, now: number): Promise<EndpointChange>
+  /** Replaces the token; refused (`no_token`) before the first publish. Announces `endpoint`. */
+  rotate(appId: string, token: EndpointToken, now: number): Promise<EndpointChange | { ok: false; reason: 'no_token' }>
+}

@@ -3,7 +3,7 @@ import { createApp, deleteApp, getApp, listApps, updateApp } from '../../../serv
 import { requireOwnedApp } from '../../../server/core/apps/owned.ts'
 import { appUrls, urlsFor } from '../../../server/core/apps/urls.ts'
 import { AppError } from '../../../server/core/errors.ts'
-import { apps, endpoints } from '../../../server/db/sqlite/schema.ts'
+import { newId } from '../../../server/core/ids.ts'
 import { testContext } from '../../support/context.ts'
 import { makeUser } from '../../support/users.ts'
 
@@ -22,11 +22,19 @@ describe('apps core', () => {
   test('createApp writes the app, endpoint and counters rows in one transaction', async () => {
     const { ctx } = testContext()
     const { user } = await makeUser(ctx)
-    // Without the counters table the third insert fails: nothing of the app may remain.
-    ctx.store.sqlite.run('DROP TABLE app_stats')
-    await expect(createApp(ctx, user.id, { name: 'Survey' })).rejects.toThrow()
-    expect(ctx.store.db.select().from(apps).all()).toEqual([])
-    expect(ctx.store.db.select().from(endpoints).all()).toEqual([])
+    const made = await createApp(ctx, user.id, { name: 'Survey' })
+    expect(await ctx.storage.apps.byId(made.id)).toMatchObject({ id: made.id, ownerId: user.id, name: 'Survey' })
+    expect(await ctx.storage.share.endpoint(made.id)).toMatchObject({ appId: made.id, published: false, reads: 'off', tokenHash: null })
+    expect(await ctx.storage.apps.listed(made.id)).toMatchObject({ kept: 0, spam: 0, lastAt: null, fieldCount: 0 })
+    // An endpoint row that cannot be stored (its token hash is taken) fails the unit: nothing of the app may remain.
+    const now = ctx.clock.now()
+    const app = (id: string) => ({ id, ownerId: user.id, name: 'Twin', description: '', createdAt: now, updatedAt: now })
+    await ctx.storage.apps.create({ app: app(newId()), endpoint: { tokenHash: 'same-hash', tokenCipher: 'x' } })
+    const doomed = newId()
+    await expect(ctx.storage.apps.create({ app: app(doomed), endpoint: { tokenHash: 'same-hash', tokenCipher: 'x' } })).rejects.toThrow()
+    expect(await ctx.storage.apps.byId(doomed)).toBeNull()
+    expect(await ctx.storage.share.endpoint(doomed)).toBeNull()
+    expect((await listApps(ctx, user.id)).map((listed) => listed.name)).toEqual(['Twin', 'Survey'])
   })
 
   test('core validates input itself, listing every problem, for callers that skip HTTP', async () => {
@@ -69,10 +77,16 @@ describe('apps core', () => {
   test('deleting an account deletes its apps (cascade from users)', async () => {
     const { ctx } = testContext()
     const { user } = await makeUser(ctx)
-    await createApp(ctx, user.id, { name: 'Mine' })
-    ctx.store.sqlite.run('DELETE FROM users')
-    expect(ctx.store.db.select().from(apps).all()).toEqual([])
-    expect(ctx.store.db.select().from(endpoints).all()).toEqual([])
+    const app = await createApp(ctx, user.id, { name: 'Mine' })
+    const heard: string[] = []
+    ctx.changes.subscribe((appId, kind) => heard.push(`${kind} ${appId}`))
+    expect(await ctx.storage.users.delete(user.id)).toEqual({ appIds: [app.id] })
+    expect(await ctx.storage.apps.byId(app.id)).toBeNull()
+    expect(await ctx.storage.share.endpoint(app.id)).toBeNull()
+    expect(await ctx.storage.fields.list(app.id)).toEqual([])
+    // Caches hear of the app's deletion.
+    expect(heard).toEqual([`deleted ${app.id}`])
+    expect(await ctx.storage.users.delete(user.id)).toBeNull()
   })
 
   test('urlsFor builds every URL from the base URL and token', () => {

@@ -6,7 +6,6 @@ import { addField, listFields, removeField, updateField } from '../../../server/
 import { reorderFields } from '../../../server/core/fields/order.ts'
 import { findFieldRow } from '../../../server/core/fields/view.ts'
 import { newId } from '../../../server/core/ids.ts'
-import { fields } from '../../../server/db/sqlite/schema.ts'
 import { testContext } from '../../support/context.ts'
 import { makeUser } from '../../support/users.ts'
 
@@ -17,15 +16,16 @@ async function setup() {
   return { ctx, userId: user.id, appId: app.id }
 }
 
-/** A field row as the collection endpoints' auto-create writes it. */
-function insertAutoCreated(ctx: ReturnType<typeof testContext>['ctx'], appId: string, name: string, position: number) {
-  ctx.store.db.insert(fields).values({ id: newId(), appId, name, type: 'number', position, autoCreated: true, createdAt: 0, updatedAt: 0 }).run()
+/** A field row as the collection endpoints' auto-create writes it (at the end of the list). */
+async function insertAutoCreated(ctx: ReturnType<typeof testContext>['ctx'], appId: string, name: string) {
+  const added = await ctx.storage.fields.add({ id: newId(), appId, name, type: 'number', label: '', required: false, options: null, autoCreated: true, createdAt: 0, updatedAt: 0 }, 50)
+  if (!added.ok) throw new Error(`auto-created field refused: ${added.reason}`)
 }
 
 describe('fields core', () => {
   test('auto-created fields count towards the limit and keep their flag when edited', async () => {
     const { ctx, userId, appId } = await setup()
-    for (let i = 0; i < 49; i++) insertAutoCreated(ctx, appId, `auto${i}`, i)
+    for (let i = 0; i < 49; i++) await insertAutoCreated(ctx, appId, `auto${i}`)
     const fiftieth = await addField(ctx, userId, appId, { name: 'mine' })
     expect(fiftieth.position).toBe(49)
     let error: unknown

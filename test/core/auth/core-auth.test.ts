@@ -3,7 +3,7 @@ import { verifyAccessToken } from '../../../server/core/auth/access-tokens.ts'
 import { newCode, requestEmailCode, verifyEmailCode } from '../../../server/core/auth/email-codes.ts'
 import { RateLimitError } from '../../../server/core/auth/rate-limit-error.ts'
 import { loginWithPassword } from '../../../server/core/auth/login.ts'
-import { assertLoginAllowed, recordLoginFailure } from '../../../server/core/auth/login-throttle.ts'
+import { beginLoginAttempt, clearLoginFailures } from '../../../server/core/auth/login-throttle.ts'
 import { hashPassword, verifyPassword } from '../../../server/core/auth/passwords.ts'
 import { parseInput, SignupInput } from '../../../server/core/auth/schemas.ts'
 import { verifySession } from '../../../server/core/auth/sessions.ts'
@@ -64,20 +64,59 @@ describe('auth core is callable with plain inputs (CLI, MCP, tests)', () => {
 })
 
 describe('failed log-in throttle', () => {
-  test('memory stays bounded: spraying addresses forgets the stalest one', () => {
-    const { ctx } = testContext()
-    for (let i = 0; i < AUTH.loginFailuresPerWindow; i++) recordLoginFailure(ctx, 'target@example.com')
-    expect(() => assertLoginAllowed(ctx, 'target@example.com')).toThrow(RateLimitError)
-    for (let i = 0; i < 10_000; i++) recordLoginFailure(ctx, `spray${i}@example.com`)
-    expect(() => assertLoginAllowed(ctx, 'target@example.com')).not.toThrow()
+  test('the failures live in the database: spraying other addresses neither frees a locked-out one nor keeps stale rows', async () => {
+    const { ctx, clock } = testContext()
+    for (let i = 0; i < AUTH.loginFailuresPerWindow; i++) await beginLoginAttempt(ctx, 'target@example.com')
+    await expect(beginLoginAttempt(ctx, 'target@example.com')).rejects.toThrow(RateLimitError)
+    for (let i = 0; i < 200; i++) await beginLoginAttempt(ctx, `spray${i}@example.com`)
+    await expect(beginLoginAttempt(ctx, 'target@example.com')).rejects.toThrow(RateLimitError)
+    // A refused attempt is not counted: the count stays at the cap.
+    expect(await ctx.storage.auth.loginFailures('target@example.com', 0)).toBe(AUTH.loginFailuresPerWindow)
+    clock.advance(AUTH.loginFailureWindowMs)
+    await beginLoginAttempt(ctx, 'fresh@example.com')
+    // Every address's failures from the last window were forgotten with that attempt.
+    expect(await ctx.storage.auth.loginFailures('target@example.com', 0)).toBe(0)
+    expect(await ctx.storage.auth.loginFailures('spray0@example.com', 0)).toBe(0)
   })
 
-  test('failures older than the window stop counting', () => {
+  test('failures older than the window stop counting', async () => {
     const { ctx, clock } = testContext()
-    for (let i = 0; i < AUTH.loginFailuresPerWindow - 1; i++) recordLoginFailure(ctx, 'a@example.com')
+    for (let i = 0; i < AUTH.loginFailuresPerWindow - 1; i++) await beginLoginAttempt(ctx, 'a@example.com')
     clock.advance(AUTH.loginFailureWindowMs)
-    recordLoginFailure(ctx, 'a@example.com')
-    expect(() => assertLoginAllowed(ctx, 'a@example.com')).not.toThrow()
+    await beginLoginAttempt(ctx, 'a@example.com')
+    await beginLoginAttempt(ctx, 'a@example.com')
+    expect(await ctx.storage.auth.loginFailures('a@example.com', 0)).toBe(2)
+  })
+
+  test('the 429 says until when, from the oldest counted failure', async () => {
+    const { ctx, clock } = testContext()
+    await beginLoginAttempt(ctx, 'a@example.com')
+    clock.advance(60_000)
+    for (let i = 1; i < AUTH.loginFailuresPerWindow; i++) await beginLoginAttempt(ctx, 'a@example.com')
+    const thrown = await beginLoginAttempt(ctx, 'a@example.com').catch((error: unknown) => error)
+    expect(thrown).toBeInstanceOf(RateLimitError)
+    expect((thrown as RateLimitError).retryAfterSeconds).toBe(AUTH.loginFailureWindowMs / 1000 - 60)
+  })
+
+  test('a success clears the count', async () => {
+    const { ctx } = testContext()
+    for (let i = 0; i < AUTH.loginFailuresPerWindow; i++) await beginLoginAttempt(ctx, 'a@example.com')
+    await clearLoginFailures(ctx, 'a@example.com')
+    await beginLoginAttempt(ctx, 'a@example.com')
+    expect(await ctx.storage.auth.loginFailures('a@example.com', 0)).toBe(1)
+  })
+
+  test('concurrent wrong guesses: at most the cap of them is ever checked, the rest get 429', async () => {
+    const { ctx } = testContext()
+    await signup(ctx, { email: 'ada@example.com', password: 'correct horse' })
+    const guesses = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, i) => loginWithPassword(ctx, { email: 'ada@example.com', password: `wrong guess ${i}` })),
+    )
+    const statuses = guesses.map((guess) => (guess.status === 'rejected' ? (guess.reason as AppError).status : 200))
+    expect(statuses.filter((status) => status === 401)).toHaveLength(AUTH.loginFailuresPerWindow)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(40 - AUTH.loginFailuresPerWindow)
+    // The right password is refused too now, until the window passes (or a code log-in).
+    await expect(loginWithPassword(ctx, { email: 'ada@example.com', password: 'correct horse' })).rejects.toThrow(RateLimitError)
   })
 })
 

@@ -1,12 +1,12 @@
 /**
- * @module Published apps made straight through the schema, for tests of the collection
- * endpoints: an app row, its endpoint (token hash, published) and its counters row.
+ * @module Published apps made through the storage, for tests of the collection endpoints:
+ * an app row, its endpoint (token hash, published) and its counters row.
  */
 import type { AppContext } from '../../../server/context.ts'
 import { hashSecret, newId, randomToken } from '../../../server/core/ids.ts'
 import type { FieldType } from '../../../server/core/limits.ts'
 import type { ReadAccess } from '../../../server/core/share/reads.ts'
-import { apps, appStats, endpoints, fields, records } from '../../../server/db/sqlite/schema.ts'
+import { fields, records } from '../../../server/db/sqlite/schema.ts'
 import { makeUser } from '../../support/users.ts'
 import { asc, eq } from 'drizzle-orm'
 
@@ -37,11 +37,9 @@ export async function makeEndpoint(ctx: AppContext, options: EndpointOptions = {
   const appId = newId()
   const token = randomToken()
   const now = ctx.clock.now()
-  const db = ctx.store.db
-  db.insert(apps).values({ id: appId, ownerId: user.id, name: 'Test form', createdAt: now, updatedAt: now }).run()
-  db.insert(endpoints)
-    .values({
-      appId,
+  await ctx.storage.apps.create({
+    app: { id: appId, ownerId: user.id, name: 'Test form', description: '', createdAt: now, updatedAt: now },
+    endpoint: {
       tokenHash: hashSecret(token),
       tokenCipher: ctx.sealer.seal(token),
       published: options.published ?? true,
@@ -52,26 +50,25 @@ export async function makeEndpoint(ctx: AppContext, options: EndpointOptions = {
       rateLimit: options.rateLimit ?? null,
       redirectOrigins: JSON.stringify(options.redirectOrigins ?? []),
       publishedAt: now,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .run()
-  db.insert(appStats).values({ appId, updatedAt: now }).run()
-  for (const [position, field] of (options.fields ?? []).entries()) {
-    db.insert(fields)
-      .values({
+    },
+  })
+  for (const field of options.fields ?? []) {
+    const added = await ctx.storage.fields.add(
+      {
         id: newId(),
         appId,
         name: field.name,
         type: field.type ?? 'text',
+        label: '',
         required: field.required ?? false,
         options: field.options ? JSON.stringify(field.options) : null,
-        position,
         autoCreated: field.autoCreated ?? false,
         createdAt: now,
         updatedAt: now,
-      })
-      .run()
+      },
+      Number.MAX_SAFE_INTEGER,
+    )
+    if (!added.ok) throw new Error(`test field ${field.name} refused: ${added.reason}`)
   }
   return { appId, ownerId: user.id, ownerToken, token, path: `/api/v3/share/${token}` }
 }
