@@ -8,6 +8,7 @@ import type { Clock } from './core/clock.ts'
 import type { Logger } from './core/logger.ts'
 import type { Mailer } from './core/mailer.ts'
 import type { Sealer } from './core/sealer.ts'
+import { scoringCache, type ScoringCache } from './core/scoring/cache.ts'
 import type { Store } from './db/sqlite/connection.ts'
 import type { Storage } from './db/storage.ts'
 
@@ -23,14 +24,21 @@ export interface AppContext {
   sealer: Sealer
   /** Tells caches that an app's definition or records changed (relays `storage.changes`). */
   changes: ChangeFeed
+  /** Per-process copies of what hot paths read often; each forgets what `changes` reports changed. */
+  caches: Caches
   /** Registers work to finish before the database closes (e.g. flushing queued writes). */
   onShutdown(hook: () => void | Promise<void>): void
   /** Runs the shutdown hooks in reverse order of registration. */
   shutdown(): Promise<void>
 }
 
+export interface Caches {
+  /** Scoring definitions by app, for the record writer (core/scoring/cache.ts). */
+  scoring: ScoringCache
+}
+
 /** Builds a context from its parts, with a shutdown-hook list. */
-export function createContext(parts: Omit<AppContext, 'onShutdown' | 'shutdown' | 'changes'>): AppContext {
+export function createContext(parts: Omit<AppContext, 'onShutdown' | 'shutdown' | 'changes' | 'caches'>): AppContext {
   const hooks: Array<() => void | Promise<void>> = []
   const changes = createChangeFeed()
   // What the storage commits (here, and on PostgreSQL in other processes) reaches every cache.
@@ -38,6 +46,7 @@ export function createContext(parts: Omit<AppContext, 'onShutdown' | 'shutdown' 
   return {
     ...parts,
     changes,
+    caches: { scoring: scoringCache(changes) },
     onShutdown: (hook) => void hooks.push(hook),
     shutdown: async () => {
       for (const hook of hooks.reverse()) await hook()
