@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { connectThemes, records } from '../../server/db/sqlite/schema.ts'
+import { records } from '../../server/db/sqlite/schema.ts'
 import { hashSecret } from '../../server/core/ids.ts'
 import { PAGE_CSP } from '../../server/pages/layout.ts'
 import { assessmentApp, MOOD_SCALE, publishApp, type AssessmentFixture } from './assessment-fixture.ts'
@@ -99,7 +99,7 @@ describe('GET /f/<token>: the fill-in page', () => {
     expect(html).toContain('<button type="submit">Send</button>')
     // A row written around the validation (an older version, a manual edit) still cannot inject.
     const theme = { primaryColor: 'red}</style><script>alert(1)</script>', customCss: '</style><script>alert(2)</script>' }
-    f.ctx.store.db.update(connectThemes).set({ theme: JSON.stringify(theme) }).where(eq(connectThemes.appId, f.appId)).run()
+    await f.ctx.storage.themes.set(f.appId, () => JSON.stringify(theme), f.clock.now())
     html = (await f.request('GET', `/f/${token}`)).text
     expect(html).toContain(':root{--primary:#2563eb;')
     expect(html).not.toContain('<script>alert')
