@@ -1,12 +1,12 @@
 /**
  * @module ReportStore on PostgreSQL (see storage/reports.ts). Every write holds the app's
- * report lock (app-lock.ts): the page count, the dense positions and a read-modify-write of
+ * report lock (part-lock.ts): the page count, the dense positions and a read-modify-write of
  * a page's sections are decided by one process at a time.
  */
 import { and, asc, eq } from 'drizzle-orm'
 import { moved, renumbered } from '../positions.ts'
 import type { ReportPageAdd, ReportPageRow, ReportStore } from '../storage/reports.ts'
-import { lockAppPart, type PgQuery } from './app-lock.ts'
+import { lockAppPart, type PgQuery } from './part-lock.ts'
 import type { PgContext } from './context.ts'
 import { FOREIGN_KEY_VIOLATION, pgFailureOf } from './errors.ts'
 import { reportPages } from './schema.ts'

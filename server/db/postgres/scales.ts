@@ -1,13 +1,13 @@
 /**
  * @module ScaleStore on PostgreSQL (see storage/scales.ts). Every write holds the app's
- * scale lock (app-lock.ts), so the limit count, the next position, the key check and a
+ * scale lock (part-lock.ts), so the limit count, the next position, the key check and a
  * read-modify-write of items or levels are decided by one process at a time; the unique
  * index on (app_id, key) stays the last word and is answered as `key_taken`.
  */
 import { and, asc, count, eq, inArray, max as maxOf, ne, or } from 'drizzle-orm'
 import { renumbered } from '../positions.ts'
 import type { ScaleRow, ScaleStore, ScaleWrite } from '../storage/scales.ts'
-import { lockAppPart, type PgQuery } from './app-lock.ts'
+import { lockAppPart, type PgQuery } from './part-lock.ts'
 import type { PgContext } from './context.ts'
 import { FOREIGN_KEY_VIOLATION, pgFailureOf, UNIQUE_VIOLATION } from './errors.ts'
 import { expertComments, scales } from './schema.ts'

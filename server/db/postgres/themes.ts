@@ -1,11 +1,11 @@
 /**
  * @module ThemeStore on PostgreSQL (see storage/themes.ts). A change holds the app's theme
- * lock (app-lock.ts) from reading the stored theme to writing the new one, so two
+ * lock (part-lock.ts) from reading the stored theme to writing the new one, so two
  * processes changing different properties at once both keep their change.
  */
 import { eq } from 'drizzle-orm'
 import type { ThemeStore } from '../storage/themes.ts'
-import { lockAppPart } from './app-lock.ts'
+import { lockAppPart } from './part-lock.ts'
 import type { PgContext } from './context.ts'
 import { connectThemes } from './schema.ts'
 
