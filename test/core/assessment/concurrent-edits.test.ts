@@ -6,14 +6,28 @@
  */
 import { describe, expect, test } from 'bun:test'
 import type { AppContext } from '../../../server/context.ts'
-import { setTheme, resetTheme, getTheme } from '../../../server/core/connect/connect.ts'
+import { createApp } from '../../../server/core/apps/apps.ts'
+import { getTheme, resetTheme, setTheme } from '../../../server/core/connect/connect.ts'
 import { DEFAULT_THEME } from '../../../server/core/connect/schemas.ts'
 import { getExpert, setExpert, setExpertComment } from '../../../server/core/expert/expert.ts'
+import { addField } from '../../../server/core/fields/fields.ts'
 import { ASSESSMENT } from '../../../server/core/limits.ts'
 import { addReportPage, addReportSection, listReportPages, removeReportPage } from '../../../server/core/reports/pages.ts'
 import { addScaleItem, removeScaleLevel, setScaleLevel } from '../../../server/core/scales/items.ts'
 import { createScale, deleteScale, getScale, listScales, updateScale } from '../../../server/core/scales/scales.ts'
-import { assessmentApp, LIKERT_SCORES, MOOD_SCALE } from '../../http/assessment-fixture.ts'
+import { LIKERT, LIKERT_SCORES, MOOD_SCALE } from '../../http/assessment-fixture.ts'
+import { testContext } from '../../support/context.ts'
+import { makeUser } from '../../support/users.ts'
+
+/** An app with Likert fields `calm`, `rested`, `worried` and a number field `hours` (no HTTP app: only core and the storage). */
+async function assessmentApp() {
+  const { ctx } = testContext()
+  const owner = await makeUser(ctx)
+  const app = await createApp(ctx, owner.user.id, { name: 'Wellbeing check' })
+  for (const name of ['calm', 'rested', 'worried']) await addField(ctx, owner.user.id, app.id, { name, type: 'choice', options: LIKERT })
+  await addField(ctx, owner.user.id, app.id, { name: 'hours', type: 'number' })
+  return { ctx, owner, appId: app.id }
+}
 
 /** What the storage announced for `appId` since the call. */
 function announcements(ctx: AppContext, appId: string): string[] {
