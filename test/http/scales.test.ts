@@ -276,7 +276,8 @@ describe('scales: access', () => {
     ['DELETE', '/scales/mood/levels/low'],
   ]
 
-  test.each(routes)('%s %s is a 404 for another account and a 401 without a token', async (method, path, body) => {
+  test.each(routes)('%s %s is a 404 for another account and a 401 without a token', async (...[method, path, body]: [string, string, unknown?]) => {
+    // A rest parameter: bun:test takes a declared parameter past a row's length for a `done` callback and then waits for it.
     const { f } = await withMood()
     const other = await f.request(method, `${f.base}${path}`, { token: f.stranger.token, body })
     expect(other.status).toBe(404)

@@ -84,7 +84,8 @@ function unionNewFields(prepared: PreparedRecord[]): NewField[] {
 }
 
 function createWriter(ctx: AppContext): Writer {
-  const sqls = statements(ctx)
+  let prepared: ReturnType<typeof statements> | null = null
+  const sqls = { get fieldNames() { return (prepared ??= statements(ctx)).fieldNames }, get insertField() { return (prepared ??= statements(ctx)).insertField } }
   let queue: Job[] = []
   let scheduled = false
   /** Scoring definitions being read for queued jobs. */
