@@ -34,10 +34,17 @@ describe.skipIf(TEST_BACKEND !== 'postgres')('scoring definitions across process
     try {
       const a = testContextOver(one).ctx
       const b = testContextOver(other).ctx
+      // What A announced, and what B heard of it (in commit order, a little later).
+      const [saidByA, heardByB]: string[][] = [[], []]
+      a.changes.subscribe((appId, kind) => void saidByA.push(`${appId} ${kind}`))
+      b.changes.subscribe((appId, kind) => void heardByB.push(`${appId} ${kind}`))
       const owner = await makeUser(a)
       const app = await createApp(a, owner.user.id, { name: 'Wellbeing check' })
       for (const name of ['calm', 'rested', 'worried']) await addField(a, owner.user.id, app.id, { name, type: 'choice', options: LIKERT })
       await createScale(a, owner.user.id, app.id, MOOD_SCALE)
+      // A read on B that overlaps one of these notices is rightly not kept: let them all arrive first.
+      await within(1000, () => heardByB.length === saidByA.length)
+      expect(heardByB).toEqual(saidByA)
 
       const itemsOn = async (ctx: typeof a) => (await loadScoringDefinition(ctx, app.id)).scales[0].items.map((item) => item.field)
       expect(await itemsOn(a)).toEqual(['calm', 'rested', 'worried'])
