@@ -9,6 +9,7 @@ import type { Logger } from './core/logger.ts'
 import type { Mailer } from './core/mailer.ts'
 import { createRateLimiter, type RateLimiter } from './core/ratelimit.ts'
 import type { Sealer } from './core/sealer.ts'
+import { scoringCache, type ScoringCache } from './core/scoring/cache.ts'
 import { createEndpointCache, type EndpointCache } from './core/share/endpoint-cache.ts'
 import { createJobRunner, type JobRunner } from './core/smart/job-runner.ts'
 import type { Store } from './db/sqlite/connection.ts'
@@ -47,6 +48,8 @@ export interface AppContext {
 export interface Caches {
   /** Endpoint settings by token, for the public routes. */
   endpoints: EndpointCache
+  /** Scoring definitions by app, for the record writer (core/scoring/cache.ts). */
+  scoring: ScoringCache
 }
 
 /** Builds a context from its parts, with a shutdown-hook list and the per-process services. */
@@ -63,7 +66,7 @@ export function createContext(parts: Omit<AppContext, 'onShutdown' | 'shutdown' 
     ...parts,
     changes,
     jobs,
-    caches: { endpoints: createEndpointCache({ ...parts, changes, limiter }) },
+    caches: { endpoints: createEndpointCache({ ...parts, changes, limiter }), scoring: scoringCache(changes) },
     limiter,
     background: (work) => {
       const tracked = work.catch(() => {}).finally(() => pending.delete(tracked))

@@ -46,9 +46,11 @@ const SCORES = {
   mood: { score: 3.6, level: 'medium', levelLabel: 'Medium' },
   energy: { score: 1.8, level: 'low', levelLabel: 'Low' },
 }
-const storedScores = (recordId: string) => {
-  const row = server.ctx.store.sqlite.query('select scores from records where id = ?').get(recordId) as { scores: string | null }
-  return row.scores === null ? null : JSON.parse(row.scores)
+/** The scores stored with a record, as the owner reads it (null when none are stored). */
+const storedScores = async (recordId: string) => {
+  const response = await fetch(`${server.url}/api/v3/apps/${app}/records/${recordId}`, { headers: { authorization: `Bearer ${env.SVC_TOKEN}` } })
+  expect(response.status).toBe(200)
+  return ((await response.json()).data.scores as unknown) ?? null
 }
 
 describe('the wellbeing example built by create.sh', () => {
@@ -152,7 +154,7 @@ describe('the wellbeing example built by create.sh', () => {
     expect(response.status).toBe(200)
     const { data } = await response.json()
     expect(data).toEqual({ id: expect.any(String), reportUrl: expect.stringMatching(new RegExp(`^${server.ctx.config.baseUrl}/r/${data.id}\\?k=[A-Za-z0-9_-]{32}$`)) })
-    expect(storedScores(data.id)).toEqual(SCORES)
+    expect(await storedScores(data.id)).toEqual(SCORES)
 
     const report = await fetch(data.reportUrl.replace(server.ctx.config.baseUrl, server.url))
     expect(report.status).toBe(200)
@@ -181,13 +183,13 @@ describe('the wellbeing example built by create.sh', () => {
     const { id } = (await posted.json()).data
     // mood with both reverse items at "Never" (→ 5): (4 + 3 + 5 + 4 + 5) / 5 = 4.2 → high.
     const expected = { ...SCORES, mood: { score: 4.2, level: 'high', levelLabel: 'High' } }
-    const before = storedScores(id)
+    const before = await storedScores(id)
     // The collection endpoint's writer may not store scores yet; the fill-in page and rescore always do.
     expect(before === null || JSON.stringify(before) === JSON.stringify(expected)).toBe(true)
 
     const records = (await cli('app', 'get', '--app', app, '--json')).json().recordCount
     const rescore = await cli('scale', 'rescore', '--app', app)
     expect(rescore).toMatchObject({ code: 0, stderr: '', stdout: `Rescored ${records} records.\n` })
-    expect(storedScores(id)).toEqual(expected)
+    expect(await storedScores(id)).toEqual(expected)
   })
 })

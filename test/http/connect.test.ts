@@ -98,7 +98,8 @@ describe('connect theme', () => {
     ['PATCH', '/connect', { buttonText: 'x' }],
     ['POST', '/connect/reset'],
     ['POST', '/connect/preview', {}],
-  ] as Array<[string, string, unknown?]>)('%s %s is a 404 for another account', async (method, path, body) => {
+  ] as Array<[string, string, unknown?]>)('%s %s is a 404 for another account', async (...[method, path, body]: [string, string, unknown?]) => {
+    // A rest parameter: bun:test takes a declared parameter past a row's length for a `done` callback and then waits for it.
     const f = await assessmentApp()
     const res = await f.request(method, `${f.base}${path}`, { token: f.stranger.token, body })
     expect(res.status).toBe(404)

@@ -87,7 +87,8 @@ describe('expert comments', () => {
     ['GET', '/expert/comments'],
     ['PUT', '/expert/comments/mood/low', { text: 'x' }],
     ['DELETE', '/expert/comments/mood/low'],
-  ] as Array<[string, string, unknown?]>)('%s %s is a 404 for another account', async (method, path, body) => {
+  ] as Array<[string, string, unknown?]>)('%s %s is a 404 for another account', async (...[method, path, body]: [string, string, unknown?]) => {
+    // A rest parameter: bun:test takes a declared parameter past a row's length for a `done` callback and then waits for it.
     const f = await withScale()
     const res = await f.request(method, `${f.base}${path}`, { token: f.stranger.token, body })
     expect(res.status).toBe(404)

@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { eq } from 'drizzle-orm'
-import { records } from '../../server/db/sqlite/schema.ts'
+import { getRecord } from '../../server/core/records/owner.ts'
 import { loadScoringDefinition } from '../../server/core/scoring/definition.ts'
 import { assessmentApp, LIKERT_SCORES, MOOD_SCALE, publishApp, type AssessmentFixture } from './assessment-fixture.ts'
 
@@ -251,14 +250,14 @@ describe('scales: scoring definition and rescore', () => {
     const id = posted.body.data.id as string
     const rescored = await f.request('POST', `${f.base}/scales/rescore`, { token: f.owner.token })
     expect(rescored.body).toEqual({ code: 200, data: { rescored: 1 } })
-    const stored = () => JSON.parse(f.ctx.store.db.select({ s: records.scores }).from(records).where(eq(records.id, id)).get()!.s!)
-    expect(stored()).toEqual({ mood: { score: 11, level: 'good', levelLabel: 'Good' } })
+    const stored = async () => JSON.parse((await getRecord(f.ctx, f.owner.user.id, f.appId, id)).scores!)
+    expect(await stored()).toEqual({ mood: { score: 11, level: 'good', levelLabel: 'Good' } })
     await f.request('PATCH', `${f.base}/scales/mood`, { token: f.owner.token, body: { method: 'mean', levels: [{ key: 'all', label: 'All', min: 0, max: 4 }] } })
     // Stored scores do not move by themselves…
-    expect(stored()).toEqual({ mood: { score: 11, level: 'good', levelLabel: 'Good' } })
+    expect(await stored()).toEqual({ mood: { score: 11, level: 'good', levelLabel: 'Good' } })
     await f.request('POST', `${f.base}/scales/rescore`, { token: f.owner.token })
     // …until rescored on purpose: (4 + 3 + 4) / 3.
-    expect(stored()).toEqual({ mood: { score: 3.6667, level: 'all', levelLabel: 'All' } })
+    expect(await stored()).toEqual({ mood: { score: 3.6667, level: 'all', levelLabel: 'All' } })
   })
 })
 
@@ -276,7 +275,8 @@ describe('scales: access', () => {
     ['DELETE', '/scales/mood/levels/low'],
   ]
 
-  test.each(routes)('%s %s is a 404 for another account and a 401 without a token', async (method, path, body) => {
+  test.each(routes)('%s %s is a 404 for another account and a 401 without a token', async (...[method, path, body]: [string, string, unknown?]) => {
+    // A rest parameter: bun:test takes a declared parameter past a row's length for a `done` callback and then waits for it.
     const { f } = await withMood()
     const other = await f.request(method, `${f.base}${path}`, { token: f.stranger.token, body })
     expect(other.status).toBe(404)

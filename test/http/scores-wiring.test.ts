@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test'
+import { listRecords } from '../../server/core/records/owner.ts'
 import { assessmentApp, MOOD_SCALE, publishApp } from './assessment-fixture.ts'
 
 describe('scores are computed at submission and aggregated', () => {
@@ -15,8 +16,8 @@ describe('scores are computed at submission and aggregated', () => {
     expect(first.status).toBe(200)
     expect(second.status).toBe(200)
 
-    const stored = f.ctx.store.sqlite.query<{ scores: string }, []>('SELECT scores FROM records ORDER BY seq').all()
-    expect(stored.map((row) => JSON.parse(row.scores))).toEqual([
+    const stored = (await listRecords(f.ctx, f.owner.user.id, f.appId, {})).rows
+    expect(stored.map((row) => JSON.parse(row.scores!))).toEqual([
       { mood: { score: 11, level: 'good', levelLabel: 'Good' } },
       { mood: { score: 4, level: 'low', levelLabel: 'Low' } },
     ])
@@ -51,7 +52,7 @@ describe('scores are computed at submission and aggregated', () => {
     const f = await assessmentApp()
     const token = await publishApp(f)
     expect((await f.request('POST', `/api/v3/share/${token}`, { body: { calm: 'Always' } })).status).toBe(200)
-    expect(f.ctx.store.sqlite.query<{ scores: string | null }, []>('SELECT scores FROM records').get()).toEqual({ scores: null })
+    expect((await listRecords(f.ctx, f.owner.user.id, f.appId, {})).rows.map((row) => row.scores)).toEqual([null])
     const summary = await f.request('GET', `/api/v3/share/${token}/summary`, { token: f.owner.token })
     expect(summary.status).toBe(200)
     expect('scores' in summary.body).toBe(false)

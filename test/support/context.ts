@@ -43,6 +43,18 @@ export function testStorage(now: () => number, store?: Store): { storage: Storag
 /** A context over a fresh database (or `store`, a SQLite store migrated here); `config` overrides the defaults. */
 export function testContext(config: Partial<Config> = {}, store?: Store): TestContext {
   const clock = new ManualClock()
+  return contextOn(clock, testStorage(() => clock.now(), store), config)
+}
+
+/**
+ * A context over `storage`, opened by the test: e.g. a second storage on one PostgreSQL
+ * database, standing for another svc process. Closing `storage` is the test's job.
+ */
+export function testContextOver(storage: Storage, config: Partial<Config> = {}): TestContext {
+  return contextOn(new ManualClock(), { storage, store: sqliteOnly() }, config)
+}
+
+function contextOn(clock: ManualClock, storage: { storage: Storage; store: Store }, config: Partial<Config>): TestContext {
   const mails: Mail[] = []
   const logs: string[] = []
   const mailer: Mailer = {
@@ -55,7 +67,7 @@ export function testContext(config: Partial<Config> = {}, store?: Store): TestCo
   const fullConfig: Config = { ...base, databasePath: ':memory:', baseUrl: 'http://localhost:8787', ...config }
   const ctx = createContext({
     config: fullConfig,
-    ...testStorage(() => clock.now(), store),
+    ...storage,
     clock,
     mailer,
     log: createLogger('debug', (_level, line) => logs.push(line)),

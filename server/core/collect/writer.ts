@@ -17,8 +17,8 @@ import { fields } from '../../db/sqlite/schema.ts'
 import { AppError } from '../errors.ts'
 import { newId } from '../ids.ts'
 import { LIMITS } from '../limits.ts'
-import { loadScoringDefinitionSync } from '../scoring/definition.ts'
-import { scoreRecord, type RecordScores } from '../scoring/score.ts'
+import { loadScoringDefinition } from '../scoring/definition.ts'
+import { scoreRecord, type RecordScores, type ScoringDefinition } from '../scoring/score.ts'
 import { addRecord } from '../stats/aggregate.ts'
 import { forgetStats, loadStatsSync, persistAllStats, saveStats, type StatsState } from '../stats/state.ts'
 import { fieldLimit, type NewField, type PreparedRecord } from './prepare.ts'
@@ -29,6 +29,8 @@ interface Job {
   /** New keys across the job's records, first type seen wins. */
   newFields: NewField[]
   createdAt: number
+  /** How the app scores; null while it is being read (the commit itself cannot wait for a read). */
+  definition: ScoringDefinition | null
   resolve(ids: string[]): void
   reject(error: unknown): void
 }
@@ -36,8 +38,8 @@ interface Job {
 export interface Writer {
   /** Queues the records of one submission (one record, or a whole batch) and resolves with their ids after commit. */
   write(appId: string, records: PreparedRecord[]): Promise<string[]>
-  /** Writes whatever is queued now (used at shutdown). */
-  flush(): void
+  /** Writes whatever is queued, once the scoring definitions it needs are read (used at shutdown). */
+  flush(): Promise<void>
 }
 
 const statements = (ctx: AppContext) => {
@@ -65,7 +67,7 @@ export function writerOf(ctx: AppContext): Writer {
     writer = createWriter(ctx)
     writers.set(ctx, writer)
     ctx.onShutdown(async () => {
-      writer!.flush()
+      await writer!.flush()
       await persistAllStats(ctx)
     })
   }
@@ -82,9 +84,19 @@ function unionNewFields(prepared: PreparedRecord[]): NewField[] {
 }
 
 function createWriter(ctx: AppContext): Writer {
-  const sqls = statements(ctx)
+  let prepared: ReturnType<typeof statements> | null = null
+  const sqls = { get fieldNames() { return (prepared ??= statements(ctx)).fieldNames }, get insertField() { return (prepared ??= statements(ctx)).insertField } }
   let queue: Job[] = []
   let scheduled = false
+  /** Scoring definitions being read for queued jobs. */
+  const loading = new Set<Promise<void>>()
+
+  function schedule(): void {
+    if (!scheduled) {
+      scheduled = true
+      ctx.store.wal.whenIdle(flush)
+    }
+  }
 
   /** Creates the job's missing fields, counting the limit against the table inside the transaction. */
   function createFields(job: Job): boolean {
@@ -105,7 +117,7 @@ function createWriter(ctx: AppContext): Writer {
   function numberRecords(job: Job, state: StatsState, rows: RecordRow[]): { ids: string[]; seq: number; pos: number; spam: number; scores: Array<RecordScores | null> } {
     let { seq, pos, spamCount: spam } = state
     const ids: string[] = []
-    const definition = loadScoringDefinitionSync(ctx, job.appId)
+    const definition = job.definition!
     const scores = job.records.map((record) => (definition.scales.length === 0 ? null : scoreRecord(definition, record.data)))
     for (const [index, record] of job.records.entries()) {
       const id = newId()
@@ -207,8 +219,9 @@ function createWriter(ctx: AppContext): Writer {
 
   function flush(): void {
     scheduled = false
-    const jobs = queue
-    queue = []
+    // A job whose definition is still being read waits for the next flush, which its read schedules.
+    const jobs = queue.filter((job) => job.definition !== null)
+    queue = queue.filter((job) => job.definition === null)
     if (jobs.length === 0) return
     const wal = ctx.store.wal
     if (wal.failure) {
@@ -234,13 +247,28 @@ function createWriter(ctx: AppContext): Writer {
   return {
     write(appId, prepared) {
       return new Promise<string[]>((resolve, reject) => {
-        queue.push({ appId, records: prepared, newFields: unionNewFields(prepared), createdAt: ctx.clock.now(), resolve, reject })
-        if (!scheduled) {
-          scheduled = true
-          ctx.store.wal.whenIdle(flush)
+        const job: Job = { appId, records: prepared, newFields: unionNewFields(prepared), createdAt: ctx.clock.now(), definition: ctx.caches.scoring.kept(appId) ?? null, resolve, reject }
+        queue.push(job)
+        if (job.definition === null) {
+          // Read now; on SQLite the read is done before the flush scheduled below runs.
+          const read: Promise<void> = loadScoringDefinition(ctx, appId).then(
+            (definition) => {
+              job.definition = definition
+              schedule()
+            },
+            (error: unknown) => {
+              queue = queue.filter((queued) => queued !== job)
+              reject(error)
+            },
+          ).finally(() => loading.delete(read))
+          loading.add(read)
         }
+        schedule()
       })
     },
-    flush,
+    async flush() {
+      await Promise.all(loading)
+      flush()
+    },
   }
 }

@@ -2,14 +2,13 @@
  * @module The expert: the author's profile shown on reports and their commentary per
  * scale level. The profile row is made on first write; until then it is empty.
  */
-import { and, asc, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { expertComments, experts, scales } from '../../db/sqlite/schema.ts'
+import type { ExpertCommentRow } from '../../db/storage/experts.ts'
 import { parseInput } from '../apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { notFound } from '../errors.ts'
 import { newId } from '../ids.ts'
-import { findScale, type ScaleRecord } from '../scales/store.ts'
+import { findScale, scaleGone, toRecord, type ScaleRecord } from '../scales/store.ts'
 import { setCommentSchema, setExpertSchema, type SetCommentInput, type SetExpertInput } from './schemas.ts'
 
 export interface ExpertProfile {
@@ -32,20 +31,16 @@ export interface Expert extends ExpertProfile {
 
 /** The profile of an app (empty until set); no ownership check. */
 export async function expertProfileOf(ctx: AppContext, appId: string): Promise<ExpertProfile> {
-  const row = ctx.store.db.select().from(experts).where(eq(experts.appId, appId)).get()
-  return { name: row?.name ?? '', title: row?.title ?? '', bio: row?.bio ?? '', avatarUrl: row?.avatarUrl ?? null }
+  return profileView(await ctx.storage.experts.profile(appId))
 }
+
+const profileView = (row: ExpertProfile | null): ExpertProfile => ({ name: row?.name ?? '', title: row?.title ?? '', bio: row?.bio ?? '', avatarUrl: row?.avatarUrl ?? null })
+
+const commentView = (row: ExpertCommentRow): ExpertComment => ({ scale: row.scaleKey, level: row.levelKey, text: row.text, updatedAt: new Date(row.updatedAt).toISOString() })
 
 /** The comments of an app, in scale order then level key; no ownership check. */
 export async function expertCommentsOf(ctx: AppContext, appId: string): Promise<ExpertComment[]> {
-  return ctx.store.db
-    .select({ scale: scales.key, level: expertComments.levelKey, text: expertComments.text, updatedAt: expertComments.updatedAt })
-    .from(expertComments)
-    .innerJoin(scales, eq(scales.id, expertComments.scaleId))
-    .where(eq(expertComments.appId, appId))
-    .orderBy(asc(scales.position), asc(expertComments.levelKey))
-    .all()
-    .map((row) => ({ ...row, updatedAt: new Date(row.updatedAt).toISOString() }))
+  return (await ctx.storage.experts.comments(appId)).map(commentView)
 }
 
 /** Profile and comments of one of `userId`'s apps. */
@@ -58,15 +53,8 @@ export async function getExpert(ctx: AppContext, userId: string, appId: string):
 export async function setExpert(ctx: AppContext, userId: string, appId: string, input: SetExpertInput): Promise<Expert> {
   const patch = parseInput(setExpertSchema, input)
   await requireOwnedApp(ctx, userId, appId)
-  const next = { ...(await expertProfileOf(ctx, appId)), ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) }
-  const now = ctx.clock.now()
-  ctx.store.db
-    .insert(experts)
-    .values({ appId, ...next, updatedAt: now })
-    .onConflictDoUpdate({ target: experts.appId, set: { ...next, updatedAt: now } })
-    .run()
-  ctx.changes.notify(appId, 'app')
-  return getExpert(ctx, userId, appId)
+  const profile = await ctx.storage.experts.upsertProfile(appId, patch, ctx.clock.now())
+  return { ...profileView(profile), comments: await expertCommentsOf(ctx, appId) }
 }
 
 /** The comments of one of `userId`'s apps. */
@@ -75,37 +63,26 @@ export async function listExpertComments(ctx: AppContext, userId: string, appId:
   return { comments: await expertCommentsOf(ctx, appId) }
 }
 
-async function levelOf(ctx: AppContext, appId: string, scaleRef: string, levelKey: string): Promise<ScaleRecord> {
-  const scale = await findScale(ctx, appId, scaleRef)
-  if (!scale.levels.some((level) => level.key === levelKey)) throw notFound(`Level ${JSON.stringify(levelKey)} in scale "${scale.key}"`)
-  return scale
-}
+const hasLevel = (scale: Pick<ScaleRecord, 'levels'>, levelKey: string) => scale.levels.some((level) => level.key === levelKey)
+
+const noLevel = (scale: Pick<ScaleRecord, 'key'>, levelKey: string) => notFound(`Level ${JSON.stringify(levelKey)} in scale "${scale.key}"`)
 
 /** Sets the comment for one level of a scale (scale by id or key). */
 export async function setExpertComment(ctx: AppContext, userId: string, appId: string, scaleRef: string, levelKey: string, input: SetCommentInput): Promise<ExpertComment> {
   const { text } = parseInput(setCommentSchema, input)
   await requireOwnedApp(ctx, userId, appId)
-  const scale = await levelOf(ctx, appId, scaleRef, levelKey)
-  const now = ctx.clock.now()
-  ctx.store.db
-    .insert(expertComments)
-    .values({ id: newId(), appId, scaleId: scale.id, levelKey, text, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({ target: [expertComments.scaleId, expertComments.levelKey], set: { text, updatedAt: now } })
-    .run()
-  ctx.changes.notify(appId, 'app')
-  return { scale: scale.key, level: levelKey, text, updatedAt: new Date(now).toISOString() }
+  const scale = await findScale(ctx, appId, scaleRef)
+  if (!hasLevel(scale, levelKey)) throw noLevel(scale, levelKey)
+  // The level is checked again while the scale is held: it may be removed in between.
+  const stored = await ctx.storage.experts.setComment({ id: newId(), appId, scaleId: scale.id, levelKey, text, now: ctx.clock.now() }, (row) => hasLevel(toRecord(row), levelKey))
+  if (!stored.ok) throw stored.reason === 'no_level' ? noLevel(scale, levelKey) : scaleGone(scaleRef)
+  return commentView(stored.row)
 }
 
 /** Removes the comment for one level; 404 when there is none. */
 export async function removeExpertComment(ctx: AppContext, userId: string, appId: string, scaleRef: string, levelKey: string): Promise<{ deleted: true; scale: string; level: string }> {
   await requireOwnedApp(ctx, userId, appId)
   const scale = await findScale(ctx, appId, scaleRef)
-  const removed = ctx.store.db
-    .delete(expertComments)
-    .where(and(eq(expertComments.scaleId, scale.id), eq(expertComments.levelKey, levelKey)))
-    .returning({ id: expertComments.id })
-    .all()
-  if (removed.length === 0) throw notFound(`Comment for level ${JSON.stringify(levelKey)} of scale "${scale.key}"`)
-  ctx.changes.notify(appId, 'app')
+  if (!(await ctx.storage.experts.removeComment(appId, scale.id, levelKey))) throw notFound(`Comment for level ${JSON.stringify(levelKey)} of scale "${scale.key}"`)
   return { deleted: true, scale: scale.key, level: levelKey }
 }

@@ -2,9 +2,8 @@
  * @module Report pages and their sections: add, list, change, move, remove. Positions are
  * kept dense (0, 1, 2…) so a page's number is its place.
  */
-import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { reportPages } from '../../db/sqlite/schema.ts'
+import type { ReportPagePatch } from '../../db/storage/reports.ts'
 import { parseInput } from '../apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { notFound, validationError, type Problem } from '../errors.ts'
@@ -22,15 +21,6 @@ export async function reportPagesOf(ctx: AppContext, appId: string): Promise<Rep
   return (await pageRowsOf(ctx, appId)).map((row, index) => toPage(row, index, scales))
 }
 
-/** Writes `order` back as dense positions, in one transaction. */
-function renumber(ctx: AppContext, order: readonly PageRow[]): void {
-  ctx.store.db.transaction(() => {
-    order.forEach((row, position) => {
-      if (row.position !== position) ctx.store.db.update(reportPages).set({ position }).where(eq(reportPages.id, row.id)).run()
-    })
-  })
-}
-
 const moved = <T>(list: readonly T[], from: number, to: number): T[] => {
   const copy = [...list]
   const [item] = copy.splice(from, 1)
@@ -38,9 +28,26 @@ const moved = <T>(list: readonly T[], from: number, to: number): T[] => {
   return copy
 }
 
-async function pageOf(ctx: AppContext, appId: string, id: string): Promise<ReportPage> {
-  const pages = await reportPagesOf(ctx, appId)
-  return pages.find((page) => page.id === id)!
+/** The view of page `id` after a change; 404 (by `ref`) when it was removed meanwhile. */
+async function pageOf(ctx: AppContext, appId: string, id: string, ref: string = id): Promise<ReportPage> {
+  const page = (await reportPagesOf(ctx, appId)).find((p) => p.id === id)
+  if (!page) throw pageGone(ref)
+  return page
+}
+
+const pageGone = (ref: string) => notFound(`Report page ${JSON.stringify(ref)}`)
+
+const pageLimit = () => validationError([{ path: '', message: `a report can have at most ${ASSESSMENT.maxReportPages} pages` }])
+
+/**
+ * Changes page `ref` of `appId` as stored when the change is made: `change` (pure) gets the
+ * page's sections and returns the patch; 404 when the page is gone.
+ */
+async function changePage(ctx: AppContext, appId: string, ref: string, change: (row: PageRow) => Omit<ReportPagePatch, 'updatedAt'>): Promise<ReportPage> {
+  const { row } = findPage(await pageRowsOf(ctx, appId), ref)
+  const updated = await ctx.storage.reports.update(appId, row.id, (current) => ({ ...change(current), updatedAt: ctx.clock.now() }))
+  if (!updated) throw pageGone(ref)
+  return pageOf(ctx, appId, row.id, ref)
 }
 
 /** The pages of one of `userId`'s apps. */
@@ -53,36 +60,24 @@ export async function listReportPages(ctx: AppContext, userId: string, appId: st
 export async function addReportPage(ctx: AppContext, userId: string, appId: string, input: AddPageInput): Promise<ReportPage> {
   const parsed = parseInput(addPageSchema, input)
   await requireOwnedApp(ctx, userId, appId)
-  const rows = await pageRowsOf(ctx, appId)
-  if (rows.length >= ASSESSMENT.maxReportPages) throw validationError([{ path: '', message: `a report can have at most ${ASSESSMENT.maxReportPages} pages` }])
-  const now = ctx.clock.now()
-  const row: PageRow = { id: newId(), appId, title: parsed.title ?? '', sections: '[]', position: rows.length, createdAt: now, updatedAt: now }
-  ctx.store.db.insert(reportPages).values(row).run()
-  if (parsed.position !== undefined) renumber(ctx, moved([...rows, row], rows.length, parsed.position - 1))
-  ctx.changes.notify(appId, 'app')
-  return pageOf(ctx, appId, row.id)
+  const id = newId()
+  const added = await ctx.storage.reports.add({ id, appId, title: parsed.title ?? '', sections: '[]', createdAt: ctx.clock.now() }, parsed.position === undefined ? null : parsed.position - 1, ASSESSMENT.maxReportPages)
+  if (!added.ok) throw added.reason === 'limit' ? pageLimit() : notFound('App')
+  return pageOf(ctx, appId, id)
 }
 
 /** Renames or moves a page (by id or number). */
 export async function updateReportPage(ctx: AppContext, userId: string, appId: string, ref: string, input: UpdatePageInput): Promise<ReportPage> {
   const patch = parseInput(updatePageSchema, input)
   await requireOwnedApp(ctx, userId, appId)
-  const rows = await pageRowsOf(ctx, appId)
-  const { row, index } = findPage(rows, ref)
-  ctx.store.db.update(reportPages).set({ title: patch.title, updatedAt: ctx.clock.now() }).where(eq(reportPages.id, row.id)).run()
-  if (patch.position !== undefined) renumber(ctx, moved(rows, index, patch.position - 1))
-  ctx.changes.notify(appId, 'app')
-  return pageOf(ctx, appId, row.id)
+  return changePage(ctx, appId, ref, () => ({ title: patch.title, position: patch.position === undefined ? undefined : patch.position - 1 }))
 }
 
 /** Removes a page and its sections. */
 export async function removeReportPage(ctx: AppContext, userId: string, appId: string, ref: string): Promise<{ deleted: true; id: string }> {
   await requireOwnedApp(ctx, userId, appId)
-  const rows = await pageRowsOf(ctx, appId)
-  const { row, index } = findPage(rows, ref)
-  ctx.store.db.delete(reportPages).where(eq(reportPages.id, row.id)).run()
-  renumber(ctx, rows.filter((_, i) => i !== index))
-  ctx.changes.notify(appId, 'app')
+  const { row } = findPage(await pageRowsOf(ctx, appId), ref)
+  if (!(await ctx.storage.reports.remove(appId, row.id))) throw pageGone(ref)
   return { deleted: true, id: row.id }
 }
 
@@ -110,25 +105,24 @@ export async function addReportSection(ctx: AppContext, userId: string, appId: s
   const parsed = parseInput(addSectionSchema, input)
   await requireOwnedApp(ctx, userId, appId)
   const { row } = findPage(await pageRowsOf(ctx, appId), pageRef)
-  const sections = sectionsOf(row)
-  if (sections.length >= ASSESSMENT.maxSectionsPerPage) throw validationError([{ path: '', message: `a page can have at most ${ASSESSMENT.maxSectionsPerPage} sections` }])
+  const sectionLimit = () => validationError([{ path: '', message: `a page can have at most ${ASSESSMENT.maxSectionsPerPage} sections` }])
+  if (sectionsOf(row).length >= ASSESSMENT.maxSectionsPerPage) throw sectionLimit()
   const section = await sectionFrom(ctx, appId, parsed)
-  const next = moved([...sections, section], sections.length, (parsed.position ?? sections.length + 1) - 1)
-  ctx.store.db.update(reportPages).set({ sections: JSON.stringify(next), updatedAt: ctx.clock.now() }).where(eq(reportPages.id, row.id)).run()
-  ctx.changes.notify(appId, 'app')
-  return pageOf(ctx, appId, row.id)
+  return changePage(ctx, appId, row.id, (current) => {
+    const sections = sectionsOf(current)
+    if (sections.length >= ASSESSMENT.maxSectionsPerPage) throw sectionLimit()
+    return { sections: JSON.stringify(moved([...sections, section], sections.length, (parsed.position ?? sections.length + 1) - 1)) }
+  })
 }
 
 /** Removes a section (by id, or 1-based number on its page). */
 export async function removeReportSection(ctx: AppContext, userId: string, appId: string, pageRef: string, sectionRef: string): Promise<ReportPage> {
   await requireOwnedApp(ctx, userId, appId)
-  const { row } = findPage(await pageRowsOf(ctx, appId), pageRef)
-  const sections = sectionsOf(row)
-  const byId = sections.findIndex((section) => section.id === sectionRef)
-  const index = byId >= 0 ? byId : /^[1-9]\d{0,2}$/.test(sectionRef) ? Number(sectionRef) - 1 : -1
-  if (index < 0 || index >= sections.length) throw notFound(`Section ${JSON.stringify(sectionRef)} on page ${row.position + 1}`)
-  const next = sections.filter((_, i) => i !== index)
-  ctx.store.db.update(reportPages).set({ sections: JSON.stringify(next), updatedAt: ctx.clock.now() }).where(eq(reportPages.id, row.id)).run()
-  ctx.changes.notify(appId, 'app')
-  return pageOf(ctx, appId, row.id)
+  return changePage(ctx, appId, pageRef, (current) => {
+    const sections = sectionsOf(current)
+    const byId = sections.findIndex((section) => section.id === sectionRef)
+    const index = byId >= 0 ? byId : /^[1-9]\d{0,2}$/.test(sectionRef) ? Number(sectionRef) - 1 : -1
+    if (index < 0 || index >= sections.length) throw notFound(`Section ${JSON.stringify(sectionRef)} on page ${current.position + 1}`)
+    return { sections: JSON.stringify(sections.filter((_, i) => i !== index)) }
+  })
 }

@@ -2,14 +2,13 @@
  * @module Reading report pages: an app's pages in order, lookup by id or 1-based number,
  * and the `ReportPage` the API shows (sections name their scale by key).
  */
-import { asc, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { reportPages } from '../../db/sqlite/schema.ts'
+import type { ReportPageRow } from '../../db/storage/reports.ts'
 import { notFound } from '../errors.ts'
 import type { ScaleRecord } from '../scales/store.ts'
 import type { SectionType } from './schemas.ts'
 
-export type PageRow = typeof reportPages.$inferSelect
+export type PageRow = ReportPageRow
 
 export interface StoredSection {
   id: string
@@ -40,8 +39,7 @@ export interface ReportPage {
 }
 
 /** An app's page rows in order (no ownership check). */
-export const pageRowsOf = async (ctx: AppContext, appId: string): Promise<PageRow[]> =>
-  ctx.store.db.select().from(reportPages).where(eq(reportPages.appId, appId)).orderBy(asc(reportPages.position), asc(reportPages.id)).all()
+export const pageRowsOf = (ctx: AppContext, appId: string): Promise<PageRow[]> => ctx.storage.reports.listForApp(appId)
 
 export const sectionsOf = (row: PageRow): StoredSection[] => JSON.parse(row.sections) as StoredSection[]
 

@@ -4,12 +4,11 @@
  * score range (the incremental `items.ts` operations may leave gaps while a scale is
  * being built, and the `Scale` view lists them).
  */
-import { and, eq, max as maxOf, ne, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { scales } from '../../db/sqlite/schema.ts'
+import type { ScaleWrite } from '../../db/storage/scales.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { parseInput } from '../apps/input.ts'
-import { AppError, validationError, type Problem } from '../errors.ts'
+import { AppError, notFound, validationError, type Problem } from '../errors.ts'
 import { fieldRowsOf, type FieldRow } from '../fields/view.ts'
 import { newId } from '../ids.ts'
 import { ASSESSMENT } from '../limits.ts'
@@ -17,7 +16,7 @@ import { levelListProblems, rangeOf, resolveItems, type ItemInput } from './chec
 import { gapProblems, unreachableProblems } from './coverage.ts'
 import { sortLevels, type Level, type ScaleMethod, type StoredItem } from './model.ts'
 import { createScaleSchema, updateScaleSchema, type CreateScaleInput, type ScaleLevelInput, type UpdateScaleInput } from './schemas.ts'
-import { findScale, scaleRecordsOf, scaleView, toScale, type Scale } from './store.ts'
+import { findScale, scaleGone, scaleRecordsOf, toRecord, toScale, type Scale } from './store.ts'
 
 type ParsedLevel = Omit<ScaleLevelInput, 'interpretation'> & { interpretation?: string }
 
@@ -56,13 +55,16 @@ function checkedParts(method: ScaleMethod, fields: FieldRow[], items: { given?: 
   return { items: storedItems, levels: storedLevels }
 }
 
-async function assertKeyFree(ctx: AppContext, appId: string, key: string, exceptId?: string): Promise<void> {
-  const clash = ctx.store.db
-    .select({ id: scales.id })
-    .from(scales)
-    .where(exceptId ? and(eq(scales.appId, appId), eq(scales.key, key), ne(scales.id, exceptId)) : and(eq(scales.appId, appId), eq(scales.key, key)))
-    .get()
-  if (clash) throw new AppError(409, 'conflict', `A scale with key "${key}" already exists in this app; choose another key`)
+/** The error for a refused scale write. */
+export function scaleRefusal(refusal: Exclude<ScaleWrite, { ok: true }>, key: string | undefined, ref: string): AppError {
+  switch (refusal.reason) {
+    case 'key_taken':
+      return new AppError(409, 'conflict', `A scale with key "${key}" already exists in this app; choose another key`)
+    case 'limit':
+      return validationError([{ path: '', message: `an app can have at most ${ASSESSMENT.maxScales} scales` }])
+    case 'not_found':
+      return scaleGone(ref)
+  }
 }
 
 /** The scales of one of `userId`'s apps, in order. */
@@ -75,25 +77,18 @@ export async function listScales(ctx: AppContext, userId: string, appId: string)
 /** One scale by id or key. */
 export async function getScale(ctx: AppContext, userId: string, appId: string, ref: string): Promise<Scale> {
   await requireOwnedApp(ctx, userId, appId)
-  return scaleView(ctx, appId, (await findScale(ctx, appId, ref)).id)
+  return toScale(await findScale(ctx, appId, ref), await fieldRowsOf(ctx, appId))
 }
 
 /** Adds a scale at the end of the app's list. */
 export async function createScale(ctx: AppContext, userId: string, appId: string, input: CreateScaleInput): Promise<Scale> {
   const parsed = parseInput(createScaleSchema, input)
   await requireOwnedApp(ctx, userId, appId)
-  const count = ctx.store.db.select({ n: sql<number>`count(*)` }).from(scales).where(eq(scales.appId, appId)).get()?.n ?? 0
-  if (count >= ASSESSMENT.maxScales) throw validationError([{ path: '', message: `an app can have at most ${ASSESSMENT.maxScales} scales` }])
-  await assertKeyFree(ctx, appId, parsed.key)
   const fields = await fieldRowsOf(ctx, appId)
   const parts = checkedParts(parsed.method, fields, { given: parsed.items ?? [], stored: [] }, parsed.levels)
-  const now = ctx.clock.now()
-  const id = newId()
-  const last = ctx.store.db.select({ p: maxOf(scales.position) }).from(scales).where(eq(scales.appId, appId)).get()?.p
-  ctx.store.db
-    .insert(scales)
-    .values({
-      id,
+  const created = await ctx.storage.scales.create(
+    {
+      id: newId(),
       appId,
       key: parsed.key,
       name: parsed.name,
@@ -101,29 +96,26 @@ export async function createScale(ctx: AppContext, userId: string, appId: string
       method: parsed.method,
       items: JSON.stringify(parts.items),
       levels: JSON.stringify(parts.levels ?? []),
-      position: last == null ? 0 : last + 1,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .run()
-  ctx.changes.notify(appId, 'app')
-  return scaleView(ctx, appId, id)
+      createdAt: ctx.clock.now(),
+    },
+    ASSESSMENT.maxScales,
+  )
+  if (!created.ok) throw created.reason === 'not_found' ? notFound('App') : scaleRefusal(created, parsed.key, parsed.key)
+  return toScale(toRecord(created.row), fields)
 }
 
 /** Changes a scale; `items`/`levels` replace the whole list, other properties left out stay. */
 export async function updateScale(ctx: AppContext, userId: string, appId: string, ref: string, input: UpdateScaleInput): Promise<Scale> {
   const patch = parseInput(updateScaleSchema, input)
   await requireOwnedApp(ctx, userId, appId)
-  const current = await findScale(ctx, appId, ref)
-  if (patch.key !== undefined) await assertKeyFree(ctx, appId, patch.key, current.id)
-  const method = patch.method ?? current.method
+  const { id } = await findScale(ctx, appId, ref)
   const fields = await fieldRowsOf(ctx, appId)
-  // Levels given here must tile the range of the resulting items; when only items or the
-  // method change, the stored levels may stop fitting and the view lists the gaps instead.
-  const parts = checkedParts(method, fields, { given: patch.items, stored: current.items }, patch.levels)
-  ctx.store.db
-    .update(scales)
-    .set({
+  const updated = await ctx.storage.scales.update(appId, id, (row) => {
+    const current = toRecord(row)
+    // Levels given here must tile the range of the resulting items; when only items or the
+    // method change, the stored levels may stop fitting and the view lists the gaps instead.
+    const parts = checkedParts(patch.method ?? current.method, fields, { given: patch.items, stored: current.items }, patch.levels)
+    return {
       key: patch.key,
       name: patch.name,
       description: patch.description,
@@ -131,18 +123,16 @@ export async function updateScale(ctx: AppContext, userId: string, appId: string
       items: patch.items ? JSON.stringify(parts.items) : undefined,
       levels: parts.levels ? JSON.stringify(parts.levels) : undefined,
       updatedAt: ctx.clock.now(),
-    })
-    .where(eq(scales.id, current.id))
-    .run()
-  ctx.changes.notify(appId, 'app')
-  return scaleView(ctx, appId, current.id)
+    }
+  })
+  if (!updated.ok) throw scaleRefusal(updated, patch.key, ref)
+  return toScale(toRecord(updated.row), fields)
 }
 
 /** Removes a scale; its expert comments go with it (report sections naming it are skipped when rendering). */
 export async function deleteScale(ctx: AppContext, userId: string, appId: string, ref: string): Promise<{ deleted: true; id: string }> {
   await requireOwnedApp(ctx, userId, appId)
   const current = await findScale(ctx, appId, ref)
-  ctx.store.db.delete(scales).where(eq(scales.id, current.id)).run()
-  ctx.changes.notify(appId, 'app')
+  if (!(await ctx.storage.scales.remove(appId, current.id))) throw scaleGone(ref)
   return { deleted: true, id: current.id }
 }

@@ -2,16 +2,13 @@
  * @module Reading scales: the rows of an app in order, lookup by id or key, and the
  * `Scale` the API shows (with its possible range and what still keeps it from scoring).
  */
-import { and, asc, eq, or } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { scales } from '../../db/sqlite/schema.ts'
+import type { ScaleRow } from '../../db/storage/scales.ts'
 import { notFound, type Problem } from '../errors.ts'
-import { fieldRowsOf, type FieldRow } from '../fields/view.ts'
+import type { FieldRow } from '../fields/view.ts'
 import type { FieldType } from '../limits.ts'
 import { rangeOf, scaleHealth } from './check.ts'
 import { sortLevels, type Level, type ScaleMethod, type StoredItem } from './model.ts'
-
-export type ScaleRow = typeof scales.$inferSelect
 
 /** A scale row with its JSON columns parsed. */
 export interface ScaleRecord extends Omit<ScaleRow, 'items' | 'levels' | 'method'> {
@@ -51,21 +48,18 @@ export function toRecord(row: ScaleRow): ScaleRecord {
 
 /** An app's scales in position order (no ownership check: for callers that did one). */
 export async function scaleRecordsOf(ctx: AppContext, appId: string): Promise<ScaleRecord[]> {
-  return scaleRecordsOfSync(ctx, appId)
-}
-
-/** `scaleRecordsOf` inside a synchronous SQLite write transaction (the writer scores records there). */
-export function scaleRecordsOfSync(ctx: AppContext, appId: string): ScaleRecord[] {
-  return ctx.store.db.select().from(scales).where(eq(scales.appId, appId)).orderBy(asc(scales.position), asc(scales.id)).all().map(toRecord)
+  return (await ctx.storage.scales.listForApp(appId)).map(toRecord)
 }
 
 /** The scale of `appId` whose id or key is `ref`; 404 otherwise. */
 export async function findScale(ctx: AppContext, appId: string, ref: string): Promise<ScaleRecord> {
-  const rows = ctx.store.db.select().from(scales).where(and(eq(scales.appId, appId), or(eq(scales.id, ref), eq(scales.key, ref)))).all()
-  const row = rows.find((r) => r.id === ref) ?? rows[0]
+  const row = await ctx.storage.scales.find(appId, ref)
   if (!row) throw notFound(`Scale ${JSON.stringify(ref)}`)
   return toRecord(row)
 }
+
+/** 404 for a scale that went away between being found and being written. */
+export const scaleGone = (ref: string) => notFound(`Scale ${JSON.stringify(ref)}`)
 
 const finiteOrNull = (value: number): number | null => (Number.isFinite(value) ? value : null)
 
@@ -91,9 +85,4 @@ export function toScale(record: ScaleRecord, fields: readonly FieldRow[]): Scale
     createdAt: new Date(record.createdAt).toISOString(),
     updatedAt: new Date(record.updatedAt).toISOString(),
   }
-}
-
-/** The view of one scale, re-read after a change. */
-export async function scaleView(ctx: AppContext, appId: string, id: string): Promise<Scale> {
-  return toScale(await findScale(ctx, appId, id), await fieldRowsOf(ctx, appId))
 }
