@@ -2,7 +2,6 @@
  * @module Liveness, as GET /api/v3/health reports it to load balancers and the CLI.
  */
 import type { AppContext } from '../context.ts'
-import { pingStore } from '../db/sqlite/connection.ts'
 import { VERSION } from '../version.ts'
 
 export interface Health {
@@ -12,6 +11,6 @@ export interface Health {
 
 /** Checks that the database answers (throws when it does not) and names the running version. */
 export async function checkHealth(ctx: AppContext): Promise<Health> {
-  pingStore(ctx.store)
+  await ctx.storage.ping()
   return { status: 'ok', version: VERSION }
 }

@@ -10,15 +10,15 @@ import type { AppContext } from '../../context.ts'
 import { endpoints } from '../../db/sqlite/schema.ts'
 import { AppError } from '../errors.ts'
 import type { FieldType } from '../limits.ts'
-import { loadStatsSync } from '../stats/state.ts'
 import type { Queryable } from './view.ts'
 
 /**
  * Records (spam included) whose data holds a value (not absent, null or "") under `name`.
- * Synchronous: it runs inside updateField's write transaction (through the guard below).
+ * Synchronous: it runs inside updateField's write transaction (through the guard below),
+ * from the aggregates updateField brought up to date just before (`loadStats`).
  */
 export function recordsWithValue(ctx: AppContext, appId: string, name: string): number {
-  const state = loadStatsSync(ctx, appId)
+  const state = ctx.stats.cached(appId)
   if (!state) return 0
   return (state.kept.fields.get(name)?.count ?? 0) + (state.spam.fields.get(name)?.count ?? 0)
 }

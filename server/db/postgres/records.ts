@@ -6,5 +6,5 @@ import type { PgContext } from './context.ts'
 
 /** The records store over the PostgreSQL pool. */
 export function postgresRecords(_db: PgContext): RecordStore {
-  return {}
+  return {} as RecordStore
 }

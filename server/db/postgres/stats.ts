@@ -6,5 +6,5 @@ import type { PgContext } from './context.ts'
 
 /** The stats store over the PostgreSQL pool. */
 export function postgresStats(_db: PgContext): StatsStore {
-  return {}
+  return {} as StatsStore
 }
