@@ -1,10 +1,13 @@
 /**
  * @module What every part of the server is given instead of importing singletons:
- * configuration, storage, time, mail, logging and shutdown hooks.
+ * configuration, storage, time, mail, logging, the per-process services and caches, and
+ * shutdown hooks.
  */
 import type { Config } from './config.ts'
 import { createChangeFeed, type ChangeFeed } from './core/changes.ts'
 import type { Clock } from './core/clock.ts'
+import { createFieldCache, type FieldCache } from './core/collect/field-cache.ts'
+import { createWriter, type Writer } from './core/collect/writer.ts'
 import type { Logger } from './core/logger.ts'
 import type { Mailer } from './core/mailer.ts'
 import { createRateLimiter, type RateLimiter } from './core/ratelimit.ts'
@@ -12,6 +15,7 @@ import type { Sealer } from './core/sealer.ts'
 import { scoringCache, type ScoringCache } from './core/scoring/cache.ts'
 import { createEndpointCache, type EndpointCache } from './core/share/endpoint-cache.ts'
 import { createJobRunner, type JobRunner } from './core/smart/job-runner.ts'
+import { createStats, type Stats } from './core/stats/state.ts'
 import type { Store } from './db/sqlite/connection.ts'
 import type { Storage } from './db/storage.ts'
 
@@ -29,6 +33,10 @@ export interface AppContext {
   changes: ChangeFeed
   /** The planning jobs this process runs: its runner id, their heartbeats, cancelling them. */
   jobs: JobRunner
+  /** The group-commit record writer (core/collect/writer.ts). */
+  writer: Writer
+  /** This process's copy of every app's summary aggregates (core/stats/state.ts). */
+  stats: Stats
   /** Per-process caches of hot-path reads; each drops what `changes` reports changed. */
   caches: Caches
   /**
@@ -50,10 +58,14 @@ export interface Caches {
   endpoints: EndpointCache
   /** Scoring definitions by app, for the record writer (core/scoring/cache.ts). */
   scoring: ScoringCache
+  /** Field names and types by app, for the collection endpoints (core/collect/field-cache.ts). */
+  fields: FieldCache
 }
 
+type Services = 'onShutdown' | 'shutdown' | 'changes' | 'jobs' | 'writer' | 'stats' | 'caches' | 'limiter' | 'background'
+
 /** Builds a context from its parts, with a shutdown-hook list and the per-process services. */
-export function createContext(parts: Omit<AppContext, 'onShutdown' | 'shutdown' | 'changes' | 'jobs' | 'caches' | 'limiter' | 'background'>): AppContext {
+export function createContext(parts: Omit<AppContext, Services>): AppContext {
   const pending = new Set<Promise<unknown>>()
   const changes = createChangeFeed()
   const jobs = createJobRunner(parts)
@@ -62,11 +74,10 @@ export function createContext(parts: Omit<AppContext, 'onShutdown' | 'shutdown' 
   // What the storage commits (here, and on PostgreSQL in other processes) reaches every cache.
   parts.storage.changes.subscribe((appId, kind) => changes.notify(appId, kind))
   const limiter = createRateLimiter(parts.clock)
-  return {
+  const ctx = {
     ...parts,
     changes,
     jobs,
-    caches: { endpoints: createEndpointCache({ ...parts, changes, limiter }), scoring: scoringCache(changes) },
     limiter,
     background: (work) => {
       const tracked = work.catch(() => {}).finally(() => pending.delete(tracked))
@@ -78,5 +89,14 @@ export function createContext(parts: Omit<AppContext, 'onShutdown' | 'shutdown' 
       for (const hook of hooks.reverse()) await hook()
       hooks.length = 0
     },
-  }
+  } as AppContext
+  // The services see the finished context; at shutdown the writer commits what is queued, then the aggregates are written.
+  ctx.stats = createStats(ctx)
+  ctx.caches = { endpoints: createEndpointCache(ctx), scoring: scoringCache(changes), fields: createFieldCache(ctx) }
+  ctx.writer = createWriter(ctx)
+  ctx.onShutdown(async () => {
+    await ctx.writer.flush()
+    await ctx.stats.persistAll()
+  })
+  return ctx
 }

@@ -6,7 +6,6 @@
  * methods and paths fall through to Elysia.
  */
 import type { AppContext } from '../context.ts'
-import { writerOf } from '../core/collect/writer.ts'
 import { AppError } from '../core/errors.ts'
 import { errorResponse, unexpectedErrorResponse } from './errors.ts'
 import { nextRequestId } from './request-id.ts'
@@ -29,7 +28,7 @@ type TokenRequest = Request & { params: { token: string } }
 
 /** The `routes` option of Bun.serve for svc's hot paths. */
 export function fastRoutes(ctx: AppContext) {
-  const writer = writerOf(ctx)
+  const writer = ctx.writer
   return {
     [`${SHARE_PREFIX}/:token`]: {
       POST: async (request: TokenRequest): Promise<Response> => {

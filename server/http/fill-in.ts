@@ -15,7 +15,6 @@ import type { AppContext } from '../context.ts'
 import { fieldsOf } from '../core/collect/field-cache.ts'
 import { formSubmission } from '../core/collect/form.ts'
 import { prepareRecord } from '../core/collect/prepare.ts'
-import { writerOf } from '../core/collect/writer.ts'
 import { AppError, type Problem } from '../core/errors.ts'
 import { issueReportKey, reportUrl } from '../core/reports/report-key.ts'
 import { findEndpointByToken } from '../core/share/lookup.ts'
@@ -40,7 +39,7 @@ function problemsOf(error: AppError): Problem[] {
 }
 
 export const fillInRoutes = (ctx: AppContext) => {
-  const writer = writerOf(ctx)
+  const writer = ctx.writer
   return new Elysia({ name: 'svc/fill-in' })
     .get(FILL_IN_SCRIPT, () => new Response(FILL_IN_CLIENT_JS, {
       headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=3600' },

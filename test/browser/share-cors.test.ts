@@ -100,7 +100,7 @@ describe.skipIf(!hasBrowser)('share endpoints from other origins in Chromium', (
   test('file:// and another port: JSON, form, beacon and native form are all stored', async () => {
     const { user } = await makeUser(svc.server.ctx)
     // Reads open to anyone with the link, so the pages' anonymous read works.
-    const { path } = makeEndpoint(svc.server.ctx, user.id, { reads: 'records' })
+    const { path } = await makeEndpoint(svc.server.ctx, user.id, { reads: 'records' })
     const endpoint = `${svc.url}${path()}`
     const context = await browser.newContext()
     try {
@@ -143,8 +143,8 @@ describe.skipIf(!hasBrowser)('share endpoints from other origins in Chromium', (
   test('reads off: the owner’s token reads from file:// and another port; no token or another account’s token gets the 403', async () => {
     const owner = await makeUser(svc.server.ctx)
     const stranger = await makeUser(svc.server.ctx)
-    const { path, appId } = makeEndpoint(svc.server.ctx, owner.user.id)
-    insertRecords(svc.server.ctx, appId, [{ data: { name: 'Ada' } }, { data: { name: 'Lin' } }])
+    const { path, appId } = await makeEndpoint(svc.server.ctx, owner.user.id)
+    await insertRecords(svc.server.ctx, appId, [{ data: { name: 'Ada' } }, { data: { name: 'Lin' } }])
     const endpoint = `${svc.url}${path()}`
     const context = await browser.newContext()
     try {

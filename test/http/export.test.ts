@@ -21,8 +21,8 @@ async function download(t: ReturnType<typeof testApp>, path: string, token: stri
 async function setup() {
   const t = testApp({ rateLimit: null })
   const owner = await makeUser(t.ctx)
-  const endpoint = makeEndpoint(t.ctx, owner.user.id, { name: 'Sign-up "β" form', fields: [{ name: 'name' }, { name: 'age', type: 'number' }] })
-  const ids = insertRecords(t.ctx, endpoint.appId, [
+  const endpoint = await makeEndpoint(t.ctx, owner.user.id, { name: 'Sign-up "β" form', fields: [{ name: 'name' }, { name: 'age', type: 'number' }] })
+  const ids = await insertRecords(t.ctx, endpoint.appId, [
     { data: { name: 'Ada', age: 36, extra: 'x', id: 'mine' }, meta: { source: 'curl', timestamp: '2026-01-01T00:00:00Z' } },
     { data: { name: '=cmd()', tags: ['a', 'b'], nested: { k: 1 }, '@key': '+1' }, meta: { timestamp: 1767225600 }, spam: true },
     { data: { age: -5, name: 'Line\nTwo, "q"', extra: null } },
@@ -73,7 +73,7 @@ describe('GET /export.csv', () => {
   test('an app without records exports only the header of its fields', async () => {
     const t = testApp({ rateLimit: null })
     const owner = await makeUser(t.ctx)
-    const endpoint = makeEndpoint(t.ctx, owner.user.id, { fields: [{ name: 'a' }, { name: '=b' }] })
+    const endpoint = await makeEndpoint(t.ctx, owner.user.id, { fields: [{ name: 'a' }, { name: '=b' }] })
     const res = await download(t, `/api/v3/apps/${endpoint.appId}/export.csv`, owner.token)
     expect(res.text).toBe(`\uFEFFid,createdAt,a,"'=b",meta.source,meta.timestamp\r\n`)
   })
@@ -81,8 +81,8 @@ describe('GET /export.csv', () => {
   test('thousands of records stream across chunk boundaries in order, each once', async () => {
     const t = testApp({ rateLimit: null })
     const owner = await makeUser(t.ctx)
-    const endpoint = makeEndpoint(t.ctx, owner.user.id)
-    const ids = insertRecords(t.ctx, endpoint.appId, numberedRecords(2501, (n) => n % 3 === 0))
+    const endpoint = await makeEndpoint(t.ctx, owner.user.id)
+    const ids = await insertRecords(t.ctx, endpoint.appId, numberedRecords(2501, (n) => n % 3 === 0))
     const res = await download(t, `/api/v3/apps/${endpoint.appId}/export.csv`, owner.token)
     const lines = res.text.split('\r\n')
     expect(lines[0]).toBe('\uFEFFid,createdAt,n,meta.source,meta.timestamp')

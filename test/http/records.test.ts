@@ -3,8 +3,6 @@
  * renumbering (paging afterwards sees no gap or repeat), counters, ownership and auth.
  */
 import { describe, expect, test } from 'bun:test'
-import { eq } from 'drizzle-orm'
-import { appStats } from '../../server/db/sqlite/schema.ts'
 import { getSummary } from '../../server/core/stats/summary.ts'
 import { insertRecords, makeEndpoint, numberedRecords, numbering } from '../support/records.ts'
 import { testApp } from '../support/http.ts'
@@ -16,11 +14,14 @@ const START = Date.UTC(2026, 0, 1)
 async function setup() {
   const t = testApp({ rateLimit: null })
   const owner = await makeUser(t.ctx)
-  const endpoint = makeEndpoint(t.ctx, owner.user.id, { reads: 'records' })
-  const ids = insertRecords(t.ctx, endpoint.appId, numberedRecords(30, (n) => n % 5 === 0))
+  const endpoint = await makeEndpoint(t.ctx, owner.user.id, { reads: 'records' })
+  const ids = await insertRecords(t.ctx, endpoint.appId, numberedRecords(30, (n) => n % 5 === 0))
   const record = (n: number) => ({ id: ids[n - 1], data: { n }, meta: {}, ...(n % 5 === 0 ? { spam: true } : {}), createdAt: new Date(START + n - 1).toISOString() })
   const base = `/api/v3/apps/${endpoint.appId}`
-  const stats = () => t.ctx.store.db.select({ seq: appStats.seq, kept: appStats.kept, spam: appStats.spam }).from(appStats).where(eq(appStats.appId, endpoint.appId)).get()
+  const stats = async () => {
+    const { seq, kept, spam } = (await t.ctx.storage.stats.counters(endpoint.appId))!
+    return { seq, kept, spam }
+  }
   return { ...t, owner, token: owner.token, endpoint, ids, record, base, stats }
 }
 
@@ -61,8 +62,8 @@ describe('GET /api/v3/apps/:id/records', () => {
   test('reads switched off do not stop the owner', async () => {
     const t = testApp({ rateLimit: null })
     const owner = await makeUser(t.ctx)
-    const endpoint = makeEndpoint(t.ctx, owner.user.id, { reads: 'off', published: false })
-    insertRecords(t.ctx, endpoint.appId, [{ data: { a: 1 } }])
+    const endpoint = await makeEndpoint(t.ctx, owner.user.id, { reads: 'off', published: false })
+    await insertRecords(t.ctx, endpoint.appId, [{ data: { a: 1 } }])
     const res = await t.request('GET', `/api/v3/apps/${endpoint.appId}/records`, { token: owner.token })
     expect(res.status).toBe(200)
     expect(res.body.total).toBe(1)
@@ -81,8 +82,8 @@ describe('GET /api/v3/apps/:id/records/:recordId', () => {
 
   test('a record of another app is a 404', async () => {
     const { request, ctx, base, token, owner } = await setup()
-    const other = makeEndpoint(ctx, owner.user.id)
-    const [foreign] = insertRecords(ctx, other.appId, [{ data: { x: 1 } }])
+    const other = await makeEndpoint(ctx, owner.user.id)
+    const [foreign] = await insertRecords(ctx, other.appId, [{ data: { x: 1 } }])
     const res = await request('GET', `${base}/records/${foreign}`, { token })
     expect(res.status).toBe(404)
     expect(res.body).toEqual({ code: 404, error: { type: 'not_found', message: `Record "${foreign}" in this app not found` } })
@@ -95,10 +96,10 @@ describe('deleting records', () => {
     const res = await request('DELETE', `${base}/records/${ids[2]}`, { token })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ code: 200, data: { deleted: 1 } })
-    expect(stats()).toEqual({ seq: 29, kept: 23, spam: 6 })
+    expect(await stats()).toEqual({ seq: 29, kept: 23, spam: 6 })
     const expected = Array.from({ length: 30 }, (_, i) => i + 1).filter((n) => n !== 3)
     let pos = 0
-    expect(numbering(ctx, endpoint.appId)).toEqual(expected.map((n, i) => [i + 1, n % 5 === 0 ? null : ++pos, n]))
+    expect((await numbering(ctx, endpoint.appId))).toEqual(expected.map((n, i) => [i + 1, n % 5 === 0 ? null : ++pos, n]))
     const pages = []
     for (let page = 1; page <= 5; page++) {
       const body = (await request('GET', endpoint.path(`/query?size=5&page=${page}`))).body
@@ -120,10 +121,10 @@ describe('deleting records', () => {
     })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ code: 200, data: { deleted: 5 } })
-    expect(stats()).toEqual({ seq: 25, kept: 21, spam: 4 })
+    expect(await stats()).toEqual({ seq: 25, kept: 21, spam: 4 })
     const left = Array.from({ length: 30 }, (_, i) => i + 1).filter((n) => !gone.includes(n))
     let pos = 0
-    expect(numbering(ctx, endpoint.appId)).toEqual(left.map((n, i) => [i + 1, n % 5 === 0 ? null : ++pos, n]))
+    expect((await numbering(ctx, endpoint.appId))).toEqual(left.map((n, i) => [i + 1, n % 5 === 0 ? null : ++pos, n]))
     const all = await request('GET', `${base}/records?spam=include&size=7&page=4`, { token })
     expect(all.body).toEqual({ code: 200, records: left.slice(21, 28).map(record), page: 4, size: 7, total: 25 })
     // The aggregates were rebuilt: the summary counts what is left.
@@ -134,10 +135,10 @@ describe('deleting records', () => {
     const { request, ctx, base, token, ids, endpoint, stats } = await setup()
     const res = await request('POST', `${base}/records/delete`, { token, body: { ids } })
     expect(res.body).toEqual({ code: 200, data: { deleted: 30 } })
-    expect(stats()).toEqual({ seq: 0, kept: 0, spam: 0 })
+    expect(await stats()).toEqual({ seq: 0, kept: 0, spam: 0 })
     const post = await request('POST', endpoint.path(), { body: { after: true } })
     expect(post.status).toBe(200)
-    expect(numbering(ctx, endpoint.appId)).toEqual([[1, 1, undefined]])
+    expect((await numbering(ctx, endpoint.appId))).toEqual([[1, 1, undefined]])
   })
 
   test('records posted after a delete continue the numbering without a gap', async () => {
@@ -145,7 +146,7 @@ describe('deleting records', () => {
     await request('POST', `${base}/records/delete`, { token, body: { ids: [ids[0], ids[9]] } })
     const post = await request('POST', endpoint.path(), { body: { n: 31 } })
     expect(post.status).toBe(200)
-    const rows = numbering(ctx, endpoint.appId)
+    const rows = (await numbering(ctx, endpoint.appId))
     // 28 records were left (23 kept): the new one is seq 29, pos 24.
     expect(rows.at(-1)).toEqual([29, 24, 31])
     const last = await request('GET', endpoint.path('/query?size=12&page=2'))
@@ -164,7 +165,7 @@ describe('deleting records', () => {
     const res = await request('POST', `${base}/records/delete`, { token, body })
     expect(res.status).toBe(422)
     expect(res.body).toEqual({ code: 422, error: { type: 'validation', message, details: { problems } } })
-    expect(stats()).toEqual({ seq: 30, kept: 24, spam: 6 })
+    expect(await stats()).toEqual({ seq: 30, kept: 24, spam: 6 })
   })
 })
 
@@ -183,7 +184,7 @@ describe('ownership and authentication', () => {
     const res = await request(method, `${base}${path.replace('REC', ids[0])}`, { token: stranger.token, body })
     expect(res.status).toBe(404)
     expect(res.body).toEqual({ code: 404, error: { type: 'not_found', message: 'App not found' } })
-    expect(stats()).toEqual({ seq: 30, kept: 24, spam: 6 })
+    expect(await stats()).toEqual({ seq: 30, kept: 24, spam: 6 })
   })
 
   test.each(routes)('%s %s without credentials is a 401', async (method, path, body) => {

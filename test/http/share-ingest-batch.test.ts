@@ -16,12 +16,12 @@ describe('POST /:token/batch', () => {
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ code: 200, data: { ids: [expect.any(String), expect.any(String), expect.any(String)] } })
     expect(res.headers.get('access-control-allow-origin')).toBe('*')
-    expect(storedRecords(ctx, endpoint.appId).map((r) => [r.id, r.seq, r.pos, r.spam, r.data, r.meta])).toEqual([
+    expect((await storedRecords(ctx, endpoint.appId)).map((r) => [r.id, r.seq, r.pos, r.spam, r.data, r.meta])).toEqual([
       [res.body.data.ids[0], 1, 1, false, { a: 1 }, {}],
       [res.body.data.ids[1], 2, 2, false, { b: 'x' }, { source: 'import' }],
       [res.body.data.ids[2], 3, null, true, { a: 2 }, {}],
     ])
-    expect(storedFields(ctx, endpoint.appId).map((f) => [f.name, f.type])).toEqual([['a', 'number'], ['b', 'text']])
+    expect((await storedFields(ctx, endpoint.appId)).map((f) => [f.name, f.type])).toEqual([['a', 'number'], ['b', 'text']])
   })
 
   test(`${LIMITS.maxBatch} records are accepted; one more is a 413`, async () => {
@@ -36,7 +36,7 @@ describe('POST /:token/batch', () => {
       code: 413,
       error: { type: 'too_large', message: `A batch can hold at most ${LIMITS.maxBatch} records, got ${LIMITS.maxBatch + 1}; split it`, details: { limit: 'maxBatch', max: LIMITS.maxBatch } },
     })
-    expect(storedRecords(ctx, endpoint.appId).length).toBe(LIMITS.maxBatch)
+    expect((await storedRecords(ctx, endpoint.appId)).length).toBe(LIMITS.maxBatch)
   })
 
   const refused: Array<{ name: string; options?: EndpointOptions; body: unknown; status: number; error: unknown }> = [
@@ -81,12 +81,12 @@ describe('POST /:token/batch', () => {
   for (const c of refused) {
     test(`refused: ${c.name}; nothing stored`, async () => {
       const { request, ctx, endpoint, batch } = await setup(c.options)
-      const fieldsBefore = storedFields(ctx, endpoint.appId)
+      const fieldsBefore = (await storedFields(ctx, endpoint.appId))
       const res = await request('POST', batch, { body: c.body })
       expect(res.status).toBe(c.status)
       expect(res.body).toEqual({ code: c.status, error: c.error })
-      expect(storedRecords(ctx, endpoint.appId)).toEqual([])
-      expect(storedFields(ctx, endpoint.appId)).toEqual(fieldsBefore)
+      expect((await storedRecords(ctx, endpoint.appId))).toEqual([])
+      expect((await storedFields(ctx, endpoint.appId))).toEqual(fieldsBefore)
     })
   }
 

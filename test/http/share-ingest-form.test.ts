@@ -42,7 +42,7 @@ describe('POST /:token/form — coercion (rule 9)', () => {
       expect(res.status).toBe(200)
       expect(res.body).toEqual({ code: 200, data: { id: ID } })
       expect(res.headers.get('access-control-allow-origin')).toBe('*')
-      expect(storedRecords(ctx, endpoint.appId).map((r) => [r.data, r.meta, r.spam])).toEqual([[c.data, {}, false]])
+      expect((await storedRecords(ctx, endpoint.appId)).map((r) => [r.data, r.meta, r.spam])).toEqual([[c.data, {}, false]])
     })
   }
 
@@ -59,7 +59,7 @@ describe('POST /:token/form — coercion (rule 9)', () => {
         { path: 'when', message: 'must be an ISO 8601 date like "2026-01-31" or "2026-01-31T09:30:00Z", got string "tomorrow"' },
       ],
     })
-    expect(storedRecords(ctx, endpoint.appId)).toEqual([])
+    expect((await storedRecords(ctx, endpoint.appId))).toEqual([])
   })
 })
 
@@ -74,7 +74,7 @@ describe('POST /:token/form — multipart', () => {
     body.append('_source', 'landing page')
     const res = await request('POST', form, { raw: body })
     expect(res.status).toBe(200)
-    expect(storedRecords(ctx, endpoint.appId).map((r) => [r.data, r.meta])).toEqual([[{ name: 'Ada Lovelace', n: 3, pick: ['x', 'y'] }, { source: 'landing page' }]])
+    expect((await storedRecords(ctx, endpoint.appId)).map((r) => [r.data, r.meta])).toEqual([[{ name: 'Ada Lovelace', n: 3, pick: ['x', 'y'] }, { source: 'landing page' }]])
   })
 
   test('a file part is a 415 naming the field; nothing stored, no field created', async () => {
@@ -89,8 +89,8 @@ describe('POST /:token/form — multipart', () => {
       error: { type: 'unsupported_media_type', message: 'Field "cv" is a file; this endpoint stores text only, so nothing was stored. Remove the file input', details: { field: 'cv' } },
     })
     expect(res.headers.get('access-control-allow-origin')).toBe('*')
-    expect(storedRecords(ctx, endpoint.appId)).toEqual([])
-    expect(storedFields(ctx, endpoint.appId)).toEqual([])
+    expect((await storedRecords(ctx, endpoint.appId))).toEqual([])
+    expect((await storedFields(ctx, endpoint.appId))).toEqual([])
   })
 
   test('JSON and other types are refused on /form with 415', async () => {
@@ -120,11 +120,11 @@ describe('POST /:token/form — reserved keys (rules 10–11)', () => {
     const spam = await request('POST', form, { raw: 'name=Bot&_gotcha=http://spam', headers: URLENCODED })
     expect(spam.status).toBe(clean.status)
     expect(spam.body).toEqual({ code: 200, data: { id: ID } })
-    expect(storedRecords(ctx, endpoint.appId).map((r) => [r.data, r.spam, r.seq, r.pos])).toEqual([
+    expect((await storedRecords(ctx, endpoint.appId)).map((r) => [r.data, r.spam, r.seq, r.pos])).toEqual([
       [{ name: 'Ada' }, false, 1, 1],
       [{ name: 'Bot' }, true, 2, null],
     ])
-    expect(storedFields(ctx, endpoint.appId).map((f) => f.name)).toEqual(['name'])
+    expect((await storedFields(ctx, endpoint.appId)).map((f) => f.name)).toEqual(['name'])
   })
 
   test('a configured honeypot name works in forms and JSON', async () => {
@@ -132,7 +132,7 @@ describe('POST /:token/form — reserved keys (rules 10–11)', () => {
     await request('POST', form, { raw: 'name=Bot&website=x&_gotcha=', headers: URLENCODED })
     await request('POST', endpoint.path, { body: { name: 'Bot2', website: 'y' } })
     await request('POST', endpoint.path, { body: { name: 'Ada', website: '' } })
-    expect(storedRecords(ctx, endpoint.appId).map((r) => [r.data, r.spam])).toEqual([
+    expect((await storedRecords(ctx, endpoint.appId)).map((r) => [r.data, r.spam])).toEqual([
       [{ name: 'Bot' }, true],
       [{ name: 'Bot2' }, true],
       [{ name: 'Ada' }, false],
@@ -152,14 +152,14 @@ describe('POST /:token/form — reserved keys (rules 10–11)', () => {
     }
     const spam = await request('POST', form, { raw: `a=3&_gotcha=bot&_redirect=${encodeURIComponent('https://example.com/thanks')}`, headers: URLENCODED })
     expect(spam.status).toBe(303)
-    expect(storedRecords(ctx, endpoint.appId).map((r) => r.data)).toEqual([{ a: 1 }, { a: 2 }, { a: 2 }, { a: 2 }, { a: 2 }, { a: 2 }, { a: 3 }])
+    expect((await storedRecords(ctx, endpoint.appId)).map((r) => r.data)).toEqual([{ a: 1 }, { a: 2 }, { a: 2 }, { a: 2 }, { a: 2 }, { a: 2 }, { a: 3 }])
   })
 
   test('_source goes to meta.source; other _ keys are neither fields nor data', async () => {
     const { request, ctx, endpoint, form } = await setup()
     await request('POST', form, { raw: '_source=newsletter&_next=x&_subject=hi&q=1', headers: URLENCODED })
-    expect(storedRecords(ctx, endpoint.appId).map((r) => [r.data, r.meta])).toEqual([[{ q: 1 }, { source: 'newsletter' }]])
-    expect(storedFields(ctx, endpoint.appId).map((f) => f.name)).toEqual(['q'])
+    expect((await storedRecords(ctx, endpoint.appId)).map((r) => [r.data, r.meta])).toEqual([[{ q: 1 }, { source: 'newsletter' }]])
+    expect((await storedFields(ctx, endpoint.appId)).map((f) => f.name)).toEqual(['q'])
   })
 
   test('auto-create off and required fields apply to forms too', async () => {
@@ -174,6 +174,6 @@ describe('POST /:token/form — reserved keys (rules 10–11)', () => {
     const missing = await request('POST', form, { raw: 'email=', headers: URLENCODED })
     expect(missing.status).toBe(422)
     expect(missing.body.error).toEqual({ type: 'invalid_value', message: 'email: is required', details: { problems: [{ path: 'email', message: 'is required' }] } })
-    expect(storedRecords(ctx, endpoint.appId)).toEqual([])
+    expect((await storedRecords(ctx, endpoint.appId))).toEqual([])
   })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { hashSecret } from '../../server/core/ids.ts'
+import { rotateToken } from '../../server/core/share/publish.ts'
+import { updateShare } from '../../server/core/share/settings.ts'
 import { makeEndpoint, storedFields, storedRecords, type EndpointOptions } from '../core/collect/fixtures.ts'
 import { testApp } from '../support/http.ts'
 
@@ -47,7 +48,7 @@ describe('POST /api/v3/share/:token — accepted bodies (rule 1–3)', () => {
       expect(res.status).toBe(200)
       expect(res.body).toEqual({ code: 200, data: { id: expect.stringMatching(ID) } })
       expectCors(res.headers)
-      const stored = storedRecords(ctx, endpoint.appId)
+      const stored = (await storedRecords(ctx, endpoint.appId))
       expect(stored).toEqual([{ id: res.body.data.id, seq: 1, pos: 1, spam: false, data: c.data, meta: c.meta, createdAt: ctx.clock.now() }])
     })
   }
@@ -57,17 +58,17 @@ describe('POST /api/v3/share/:token — accepted bodies (rule 1–3)', () => {
     const res = await request('POST', endpoint.path, { raw: '{"__proto__":{"polluted":1}}', headers: { 'content-type': 'application/json' } })
     expect(res.status).toBe(200)
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
-    const [row] = storedRecords(ctx, endpoint.appId)
+    const [row] = (await storedRecords(ctx, endpoint.appId))
     expect(Object.getPrototypeOf(row.data)).toBe(Object.prototype)
     expect(Object.keys(row.data as object)).toEqual(['__proto__'])
-    expect(storedFields(ctx, endpoint.appId)).toEqual([{ name: '__proto__', type: 'json', autoCreated: true, position: 0 }])
+    expect((await storedFields(ctx, endpoint.appId))).toEqual([{ name: '__proto__', type: 'json', autoCreated: true, position: 0 }])
   })
 
   test('records are numbered in insertion order, ids are time-ordered', async () => {
     const { request, ctx, endpoint } = await setup()
     const ids: string[] = []
     for (let i = 0; i < 5; i++) ids.push((await request('POST', endpoint.path, { body: { i } })).body.data.id)
-    const stored = storedRecords(ctx, endpoint.appId)
+    const stored = (await storedRecords(ctx, endpoint.appId))
     expect(stored.map((r) => [r.id, r.seq, r.pos, r.data])).toEqual(ids.map((id, i) => [id, i + 1, i + 1, { i }]))
     expect([...ids].sort()).toEqual(ids)
   })
@@ -139,8 +140,8 @@ describe('POST /api/v3/share/:token — refused bodies', () => {
       expect(res.status).toBe(c.status)
       expect(res.body).toEqual({ code: c.status, error: c.error })
       expectCors(res.headers)
-      expect(storedRecords(ctx, endpoint.appId)).toEqual([])
-      expect(storedFields(ctx, endpoint.appId)).toEqual([])
+      expect((await storedRecords(ctx, endpoint.appId))).toEqual([])
+      expect((await storedFields(ctx, endpoint.appId))).toEqual([])
     })
   }
 })
@@ -150,7 +151,7 @@ describe('fields: auto-create, limit, defined types (rules 6–8)', () => {
     const { request, ctx, endpoint } = await setup()
     await request('POST', endpoint.path, { body: { t: 'x', n: 1.5, b: false, a: ['x'], o: { k: 1 }, z: null } })
     await request('POST', endpoint.path, { body: { t: 5, extra: 'later' } })
-    expect(storedFields(ctx, endpoint.appId)).toEqual([
+    expect((await storedFields(ctx, endpoint.appId))).toEqual([
       { name: 't', type: 'text', autoCreated: true, position: 0 },
       { name: 'n', type: 'number', autoCreated: true, position: 1 },
       { name: 'b', type: 'boolean', autoCreated: true, position: 2 },
@@ -160,7 +161,7 @@ describe('fields: auto-create, limit, defined types (rules 6–8)', () => {
       { name: 'extra', type: 'text', autoCreated: true, position: 6 },
     ])
     // Auto-created fields keep their inferred type as a hint: a later number in `t` is stored.
-    expect(storedRecords(ctx, endpoint.appId).map((r) => r.data)).toEqual([{ t: 'x', n: 1.5, b: false, a: ['x'], o: { k: 1 }, z: null }, { t: 5, extra: 'later' }])
+    expect((await storedRecords(ctx, endpoint.appId)).map((r) => r.data)).toEqual([{ t: 'x', n: 1.5, b: false, a: ['x'], o: { k: 1 }, z: null }, { t: 5, extra: 'later' }])
   })
 
   test('once the owner sets the type of an auto-created field, submissions are checked against it', async () => {
@@ -174,7 +175,7 @@ describe('fields: auto-create, limit, defined types (rules 6–8)', () => {
     expect(res.status).toBe(422)
     expect(res.body.error).toEqual({ type: 'invalid_value', message: 'age: must be a number, got string "forty"', details: { problems: [{ path: 'age', message: 'must be a number, got string "forty"' }] } })
     expect((await request('POST', endpoint.path, { body: { other: 1 } })).body.error.details).toEqual({ problems: [{ path: 'age', message: 'is required' }] })
-    expect(storedRecords(ctx, endpoint.appId).map((r) => r.data)).toEqual([{ age: 30 }, { age: 'thirty' }])
+    expect((await storedRecords(ctx, endpoint.appId)).map((r) => r.data)).toEqual([{ age: 30 }, { age: 'thirty' }])
   })
 
   test('the 51st field is refused with field_limit naming the new keys; nothing stored', async () => {
@@ -192,8 +193,8 @@ describe('fields: auto-create, limit, defined types (rules 6–8)', () => {
         details: { fields: ['new3'], limit: 50, existing: 50 },
       },
     })
-    expect(storedRecords(ctx, endpoint.appId).length).toBe(1)
-    expect(storedFields(ctx, endpoint.appId).length).toBe(50)
+    expect((await storedRecords(ctx, endpoint.appId)).length).toBe(1)
+    expect((await storedFields(ctx, endpoint.appId)).length).toBe(50)
   })
 
   test('auto-create off: unknown keys are refused naming them; nothing stored', async () => {
@@ -208,7 +209,7 @@ describe('fields: auto-create, limit, defined types (rules 6–8)', () => {
         details: { fields: ['age', 'city'] },
       },
     })
-    expect(storedRecords(ctx, endpoint.appId)).toEqual([])
+    expect((await storedRecords(ctx, endpoint.appId))).toEqual([])
     expect((await request('POST', endpoint.path, { body: { name: 'Ada' } })).status).toBe(200)
   })
 
@@ -229,7 +230,7 @@ describe('fields: auto-create, limit, defined types (rules 6–8)', () => {
     const data = { text: 'hi', number: -2.5, boolean: true, choice: 'red', multi: ['a', 'b'], date: '2026-02-28', email: 'ada@example.com', json: { any: [1] }, must: 'x' }
     const res = await request('POST', endpoint.path, { body: data })
     expect(res.status).toBe(200)
-    expect(storedRecords(ctx, endpoint.appId).map((r) => r.data)).toEqual([data])
+    expect((await storedRecords(ctx, endpoint.appId)).map((r) => r.data)).toEqual([data])
     // Missing optional values and nulls are fine.
     expect((await request('POST', endpoint.path, { body: { must: 'y', number: null } })).status).toBe(200)
   })
@@ -254,7 +255,7 @@ describe('fields: auto-create, limit, defined types (rules 6–8)', () => {
       code: 422,
       error: { type: 'invalid_value', message: `8 problems: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`, details: { problems } },
     })
-    expect(storedRecords(ctx, endpoint.appId)).toEqual([])
+    expect((await storedRecords(ctx, endpoint.appId))).toEqual([])
   })
 })
 
@@ -269,7 +270,7 @@ describe('limits (rule 15), with CORS headers on every error', () => {
       error: { type: 'too_large', message: 'The request body is larger than 1024 bytes; send fewer or smaller records (use /batch for many small ones)', details: { limit: 'maxBodyBytes', max: 1024 } },
     })
     expectCors(res.headers)
-    expect(storedRecords(ctx, endpoint.appId)).toEqual([])
+    expect((await storedRecords(ctx, endpoint.appId))).toEqual([])
   })
 
   test('a chunked body without Content-Length is counted while read', async () => {
@@ -293,7 +294,7 @@ describe('limits (rule 15), with CORS headers on every error', () => {
       error: { type: 'too_large', message: 'The request body is larger than 1024 bytes; send fewer or smaller records (use /batch for many small ones)', details: { limit: 'maxBodyBytes', max: 1024 } },
     })
     expectCors(response.headers)
-    expect(storedRecords(ctx, endpoint.appId)).toEqual([])
+    expect((await storedRecords(ctx, endpoint.appId))).toEqual([])
   })
 
   test('nesting deeper than maxDepth is a 413', async () => {
@@ -320,7 +321,7 @@ describe('limits (rule 15), with CORS headers on every error', () => {
       code: 413,
       error: { type: 'too_large', message: 'A record can hold at most 5 keys (counted at every level); split it into several records', details: { limit: 'maxKeys', max: 5 } },
     })
-    expect(storedRecords(ctx, endpoint.appId).length).toBe(1)
+    expect((await storedRecords(ctx, endpoint.appId)).length).toBe(1)
   })
 
   test('the token bucket answers 429 with Retry-After, per endpoint, refilling with time', async () => {
@@ -339,7 +340,7 @@ describe('limits (rule 15), with CORS headers on every error', () => {
     expect((await request('POST', other.path, { body: { a: 1 } })).status).toBe(200)
     clock.advance(500)
     expect((await request('POST', endpoint.path, { body: { i: 4 } })).status).toBe(200)
-    expect(storedRecords(ctx, endpoint.appId).map((r) => r.data)).toEqual([{ i: 0 }, { i: 1 }, { i: 2 }, { i: 4 }])
+    expect((await storedRecords(ctx, endpoint.appId)).map((r) => r.data)).toEqual([{ i: 0 }, { i: 1 }, { i: 2 }, { i: 4 }])
   })
 
   test('Retry-After is whole seconds ≥ 1 for slow rates', async () => {
@@ -368,7 +369,7 @@ describe('switches and tokens (rule 16)', () => {
       error: { type: 'disabled', message: 'Writes are switched off for this endpoint (service switch); the owner can turn them on in the share settings' },
     })
     expectCors(res.headers)
-    expect(storedRecords(ctx, endpoint.appId)).toEqual([])
+    expect((await storedRecords(ctx, endpoint.appId))).toEqual([])
   })
 
   const NOT_FOUND = {
@@ -390,14 +391,12 @@ describe('switches and tokens (rule 16)', () => {
   test('a rotated token is a 404 at once (cache dropped by the change feed); switches apply at once', async () => {
     const { request, ctx, endpoint } = await setup()
     expect((await request('POST', endpoint.path, { body: { a: 1 } })).status).toBe(200)
-    // The storage announces the change itself.
-    const rotated = { tokenHash: hashSecret('a-brand-new-token-value-123'), tokenCipher: ctx.sealer.seal('a-brand-new-token-value-123') }
-    expect((await ctx.storage.share.rotate(endpoint.appId, rotated, ctx.clock.now())).ok).toBe(true)
+    const { token } = await rotateToken(ctx, endpoint.ownerId, endpoint.appId)
     expect((await request('POST', endpoint.path, { body: { a: 1 } })).body).toEqual(NOT_FOUND)
-    expect((await request('POST', '/api/v3/share/a-brand-new-token-value-123', { body: { a: 2 } })).status).toBe(200)
-    expect((await ctx.storage.share.update(endpoint.appId, { service: false }, ctx.clock.now())).ok).toBe(true)
-    expect((await request('POST', '/api/v3/share/a-brand-new-token-value-123', { body: { a: 3 } })).status).toBe(403)
-    expect(storedRecords(ctx, endpoint.appId).map((r) => r.data)).toEqual([{ a: 1 }, { a: 2 }])
+    expect((await request('POST', `/api/v3/share/${token}`, { body: { a: 2 } })).status).toBe(200)
+    await updateShare(ctx, endpoint.ownerId, endpoint.appId, { service: false })
+    expect((await request('POST', `/api/v3/share/${token}`, { body: { a: 3 } })).status).toBe(403)
+    expect((await storedRecords(ctx, endpoint.appId)).map((r) => r.data)).toEqual([{ a: 1 }, { a: 2 }])
   })
 })
 

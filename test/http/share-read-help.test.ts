@@ -28,7 +28,7 @@ const HOSTILE = ["it's", 'a|b`c', '``x', '</textarea><script>', '__proto__', '�
 async function setup(options: TestEndpointOptions = {}, config: Partial<Config> = {}) {
   const t = testApp({ rateLimit: null, ...config })
   const { user, token } = await makeUser(t.ctx)
-  const endpoint = makeEndpoint(t.ctx, user.id, options)
+  const endpoint = await makeEndpoint(t.ctx, user.id, options)
   const url = `http://localhost:8787${endpoint.path()}`
   /** The stored records, read the way the help tells the owner to: with their access token. */
   const records = async () => (await t.request('GET', endpoint.path('/query'), { token })).body.records
@@ -45,7 +45,7 @@ function curlPosts(markdown: string): Array<{ url: string; body: string }> {
 describe('GET /:token?help', () => {
   test('a Markdown page with the endpoint URL, status, live fields and counts', async () => {
     const { help, ctx, endpoint, url, request } = await setup({ name: 'Survey *one*', fields: ALL_TYPES })
-    insertRecords(ctx, endpoint.appId, [{ data: { email: 'a@b.c', age: 3 } }, { data: { email: 'q@b.c', tags: ['a'] } }, { data: { email: 'x@y.z' }, spam: true }])
+    await insertRecords(ctx, endpoint.appId, [{ data: { email: 'a@b.c', age: 3 } }, { data: { email: 'q@b.c', tags: ['a'] } }, { data: { email: 'x@y.z' }, spam: true }])
     const res = await request('GET', endpoint.path('?help'))
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('text/markdown; charset=utf-8')
@@ -201,7 +201,7 @@ describe('GET /:token/query?help and /summary?help', () => {
 
   test('summary help: what the aggregates hold and the current fields', async () => {
     const { help, url, ctx, endpoint } = await setup({ name: 'Poll', fields: [{ name: 'score', type: 'number' }] })
-    insertRecords(ctx, endpoint.appId, [{ data: { score: 1 } }])
+    await insertRecords(ctx, endpoint.appId, [{ data: { score: 1 } }])
     const res = await testHelpResponse(help)
     expect(res.split('\n').slice(0, 3)).toEqual(['# Poll — aggregates: /summary', '', `\`GET ${url}/summary\` (add \`?spam=include\` or \`?spam=only\`; spam is excluded by default)`])
     expect(res).toContain(`  - text and choices: the top ${LIMITS.summaryTopValues} values with their counts and an \`other\` count;`)
@@ -217,7 +217,7 @@ const ownerCurls = (markdown: string) => [...markdown.matchAll(/curl -s -H "Auth
 describe('?help says who may read (rule 16)', () => {
   test('reads off: the records are private, and the page shows how the owner reads; its examples work with the owner’s token only', async () => {
     const { help, url, request, ctx, endpoint, ownerToken } = await setup({ name: 'Contact' })
-    insertRecords(ctx, endpoint.appId, [{ data: { name: 'Ada' } }])
+    await insertRecords(ctx, endpoint.appId, [{ data: { name: 'Ada' } }])
     const text = await help()
     expect(text).toContain([
       '## Read records',

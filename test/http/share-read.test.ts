@@ -3,6 +3,7 @@
  * limits (400, never clamped), totals, switches and CORS.
  */
 import { describe, expect, test } from 'bun:test'
+import { rotateToken } from '../../server/core/share/publish.ts'
 import { insertRecords, makeEndpoint, numberedRecords } from '../support/records.ts'
 import { testApp } from '../support/http.ts'
 import { makeUser } from '../support/users.ts'
@@ -14,11 +15,11 @@ const START = Date.UTC(2026, 0, 1)
 async function setup() {
   const t = testApp({ rateLimit: null })
   const { user } = await makeUser(t.ctx)
-  const endpoint = makeEndpoint(t.ctx, user.id, { reads: 'records' })
-  const ids = insertRecords(t.ctx, endpoint.appId, numberedRecords(250, (n) => n % 10 === 0))
+  const endpoint = await makeEndpoint(t.ctx, user.id, { reads: 'records' })
+  const ids = await insertRecords(t.ctx, endpoint.appId, numberedRecords(250, (n) => n % 10 === 0))
   /** The API record of n (1-based), as inserted at START + (n-1) ms; spam records say so. */
   const record = (n: number) => ({ id: ids[n - 1], data: { n }, meta: {}, ...(n % 10 === 0 ? { spam: true } : {}), createdAt: new Date(START + n - 1).toISOString() })
-  return { ...t, endpoint, ids, record }
+  return { ...t, user, endpoint, ids, record }
 }
 
 const range = (from: number, to: number, keep: (n: number) => boolean = () => true) =>
@@ -56,8 +57,8 @@ describe('GET /:token/query pages', () => {
   test('reading every page with size=1000 stops at the first short page and sees each record once', async () => {
     const t = testApp({ rateLimit: null })
     const { user } = await makeUser(t.ctx)
-    const endpoint = makeEndpoint(t.ctx, user.id, { reads: 'records' })
-    insertRecords(t.ctx, endpoint.appId, numberedRecords(2345, (n) => n % 7 === 0))
+    const endpoint = await makeEndpoint(t.ctx, user.id, { reads: 'records' })
+    await insertRecords(t.ctx, endpoint.appId, numberedRecords(2345, (n) => n % 7 === 0))
     const seen: number[] = []
     let pages = 0
     for (let page = 1; ; page++) {
@@ -74,8 +75,8 @@ describe('GET /:token/query pages', () => {
   test('records posted (spam too) while a client pages through only append: nothing skipped or repeated', async () => {
     const t = testApp({ rateLimit: null })
     const { user } = await makeUser(t.ctx)
-    const endpoint = makeEndpoint(t.ctx, user.id, { reads: 'records' })
-    insertRecords(t.ctx, endpoint.appId, numberedRecords(25))
+    const endpoint = await makeEndpoint(t.ctx, user.id, { reads: 'records' })
+    await insertRecords(t.ctx, endpoint.appId, numberedRecords(25))
     const seen: number[] = []
     let next = 26
     for (let page = 1; ; page++) {
@@ -94,7 +95,7 @@ describe('GET /:token/query pages', () => {
   test('an empty endpoint has an empty first page', async () => {
     const t = testApp({ rateLimit: null })
     const { user } = await makeUser(t.ctx)
-    const endpoint = makeEndpoint(t.ctx, user.id, { reads: 'records' })
+    const endpoint = await makeEndpoint(t.ctx, user.id, { reads: 'records' })
     const res = await t.request('GET', endpoint.path('/query'))
     expect(res.body).toEqual({ code: 200, records: [], page: 1, size: 100, total: 0 })
   })
@@ -102,9 +103,9 @@ describe('GET /:token/query pages', () => {
   test('data and meta come back as stored: nesting, numbers, booleans, null, meta fields', async () => {
     const t = testApp({ rateLimit: null })
     const { user } = await makeUser(t.ctx)
-    const endpoint = makeEndpoint(t.ctx, user.id, { reads: 'records' })
+    const endpoint = await makeEndpoint(t.ctx, user.id, { reads: 'records' })
     const data = { nested: { a: [1, 2.5, { b: null }] }, yes: true, no: false, big: -1e21, text: 'a"b\\c\n', __proto__x: 1 }
-    const [id] = insertRecords(t.ctx, endpoint.appId, [{ data, meta: { source: 'curl', timestamp: 1767225600 } }])
+    const [id] = await insertRecords(t.ctx, endpoint.appId, [{ data, meta: { source: 'curl', timestamp: 1767225600 } }])
     const res = await t.request('GET', endpoint.path('/query'))
     expect(res.body).toEqual({
       code: 200,
@@ -154,7 +155,7 @@ describe('switches, tokens and CORS (rules 13, 16)', () => {
   test('reads off (the default) → 403 disabled naming the switch; the help page still answers and says how the owner reads', async () => {
     const t = testApp({ rateLimit: null })
     const { user } = await makeUser(t.ctx)
-    const endpoint = makeEndpoint(t.ctx, user.id)
+    const endpoint = await makeEndpoint(t.ctx, user.id)
     const res = await t.request('GET', endpoint.path('/query'))
     expect(res.status).toBe(403)
     expect(res.body).toEqual(disabledBody('off /query'))
@@ -176,16 +177,15 @@ describe('switches, tokens and CORS (rules 13, 16)', () => {
   test.each(['/query', '?help', '/query?help'])('an unpublished endpoint is a 404 for %s', async (suffix) => {
     const t = testApp({ rateLimit: null })
     const { user } = await makeUser(t.ctx)
-    const endpoint = makeEndpoint(t.ctx, user.id, { published: false })
+    const endpoint = await makeEndpoint(t.ctx, user.id, { published: false })
     const res = await t.request('GET', endpoint.path(suffix))
     expect(res.status).toBe(404)
     expect(res.body).toEqual(NOT_FOUND)
   })
 
   test('a token that was replaced (rotation) is a 404', async () => {
-    const { request, ctx, endpoint } = await setup()
-    // The storage announces the change itself.
-    expect((await ctx.storage.share.rotate(endpoint.appId, { tokenHash: 'f'.repeat(64), tokenCipher: ctx.sealer.seal('x') }, ctx.clock.now())).ok).toBe(true)
+    const { request, ctx, user, endpoint } = await setup()
+    await rotateToken(ctx, user.id, endpoint.appId)
     const res = await request('GET', endpoint.path('/query'))
     expect(res.status).toBe(404)
     expect(res.body).toEqual(NOT_FOUND)
@@ -206,7 +206,7 @@ describe('switches, tokens and CORS (rules 13, 16)', () => {
   test('reads are rate limited like the endpoint: 429 with Retry-After', async () => {
     const t = testApp({ rateLimit: { rate: 1, burst: 2 } })
     const { user } = await makeUser(t.ctx)
-    const endpoint = makeEndpoint(t.ctx, user.id, { reads: 'records' })
+    const endpoint = await makeEndpoint(t.ctx, user.id, { reads: 'records' })
     expect((await t.request('GET', endpoint.path('/query'))).status).toBe(200)
     expect((await t.request('GET', endpoint.path('/query'))).status).toBe(200)
     const res = await t.request('GET', endpoint.path('/query'))

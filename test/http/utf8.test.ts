@@ -21,7 +21,7 @@ const KEYS = Object.keys(RECORD)
 test('every script round-trips through every way in and out', async () => {
   const t = testApp({ rateLimit: null })
   const owner = await makeUser(t.ctx)
-  const endpoint = makeEndpoint(t.ctx, owner.user.id, { reads: 'records' })
+  const endpoint = await makeEndpoint(t.ctx, owner.user.id, { reads: 'records' })
   const post = async (suffix: string, raw: BodyInit, contentType?: string) => {
     const res = await t.request('POST', endpoint.path(suffix), { raw, headers: contentType ? { 'content-type': contentType } : {} })
     expect(res.body).toMatchObject({ code: 200 })

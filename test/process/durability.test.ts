@@ -1,11 +1,14 @@
 import { afterEach, describe, expect, test } from 'bun:test'
-import { join } from 'node:path'
-import { eq } from 'drizzle-orm'
-import { hashSecret, newId, randomToken } from '../../server/core/ids.ts'
-import { openStore } from '../../server/db/sqlite/connection.ts'
-import { migrateStore } from '../../server/db/sqlite/migrate.ts'
-import { apps, appStats, endpoints, records, users } from '../../server/db/sqlite/schema.ts'
+import { createServerContext } from '../../server/boot.ts'
+import { loadConfig } from '../../server/config.ts'
+import type { AppContext } from '../../server/context.ts'
+import { createApp } from '../../server/core/apps/apps.ts'
+import { publish } from '../../server/core/share/publish.ts'
+import { updateShare } from '../../server/core/share/settings.ts'
+import { insertUser } from '../../server/core/users/users.ts'
+import { testDatabaseEnv } from '../support/backend.ts'
 import { spawnServer, type ServerProcess } from '../support/process.ts'
+import { storedRows } from '../support/records.ts'
 import { tempDir } from '../support/tmp.ts'
 
 let running: ServerProcess | undefined
@@ -15,28 +18,35 @@ afterEach(() => {
   running = undefined
 })
 
+/** Runs `work` on a context over the database the servers use (as the server opens it), then closes it. */
+async function withDatabase<T>(env: Record<string, string>, work: (ctx: AppContext) => Promise<T>): Promise<T> {
+  const ctx = await createServerContext(loadConfig({ PORT: '0', SVC_LOG: 'warn', ...env }))
+  try {
+    return await work(ctx)
+  } finally {
+    await ctx.shutdown()
+    await ctx.storage.close()
+  }
+}
+
 /** Makes the database with one published app before the server ever starts. */
-function prepareDatabase(dataDir: string): { appId: string; token: string } {
-  const store = openStore(join(dataDir, 'svc.db'))
-  migrateStore(store)
-  const now = Date.now()
-  const userId = newId()
-  const appId = newId()
-  const token = randomToken()
-  store.db.insert(users).values({ id: userId, email: 'owner@example.com', createdAt: now, updatedAt: now }).run()
-  store.db.insert(apps).values({ id: appId, ownerId: userId, name: 'Durable', createdAt: now, updatedAt: now }).run()
-  // Summary reads open: the test reads the summary back with the endpoint token alone.
-  store.db.insert(endpoints).values({ appId, tokenHash: hashSecret(token), published: true, reads: 'summary', publishedAt: now, createdAt: now, updatedAt: now }).run()
-  store.db.insert(appStats).values({ appId, updatedAt: now }).run()
-  store.close()
-  return { appId, token }
+function prepareDatabase(env: Record<string, string>): Promise<{ appId: string; token: string }> {
+  return withDatabase(env, async (ctx) => {
+    const user = await insertUser(ctx, { email: 'owner@example.com' })
+    const { id: appId } = await createApp(ctx, user.id, { name: 'Durable' })
+    // Summary reads open: the test reads the summary back with the endpoint token alone.
+    await updateShare(ctx, user.id, appId, { reads: 'summary' })
+    const { token } = await publish(ctx, user.id, appId)
+    return { appId, token: token! }
+  })
 }
 
 describe('durability of acknowledged records', () => {
   test('SIGKILL during a burst: every record that got a 200 is there after restart', async () => {
-    const dataDir = tempDir('svc-durable-')
-    const { appId, token } = prepareDatabase(dataDir)
-    running = await spawnServer({ SVC_DATA_DIR: dataDir, SVC_RATE_LIMIT: 'off', SVC_SYNC: 'full' })
+    // The same database for both servers: a data dir on SQLite, one database on PostgreSQL.
+    const env = { SVC_DATA_DIR: tempDir('svc-durable-'), ...(await testDatabaseEnv()) }
+    const { appId, token } = await prepareDatabase(env)
+    running = await spawnServer({ ...env, SVC_RATE_LIMIT: 'off', SVC_SYNC: 'full' })
     const url = `${running.url}/api/v3/share/${token}`
     const acknowledged: string[] = []
     const KILL_AFTER = 400
@@ -66,7 +76,7 @@ describe('durability of acknowledged records', () => {
     expect(acknowledged.length).toBeGreaterThanOrEqual(KILL_AFTER)
 
     // Restart on the same data: the server recovers the WAL and serves again.
-    running = await spawnServer({ SVC_DATA_DIR: dataDir, SVC_RATE_LIMIT: 'off' })
+    running = await spawnServer({ ...env, SVC_RATE_LIMIT: 'off' })
     const after = await fetch(`${running.url}/api/v3/share/${token}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"after":true}' })
     expect(after.status).toBe(200)
     // The summary's aggregates, written behind, caught up with every stored record.
@@ -75,18 +85,12 @@ describe('durability of acknowledged records', () => {
     expect(await running.proc.exited).toBe(0)
     running = undefined
 
-    const store = openStore(join(dataDir, 'svc.db'))
-    try {
-      const rows = store.db.select({ id: records.id, seq: records.seq }).from(records).where(eq(records.appId, appId)).all()
-      const stored = new Set(rows.map((row) => row.id))
-      expect(acknowledged.filter((id) => !stored.has(id))).toEqual([])
-      // Numbering stays gap-free and the counters agree with the rows.
-      expect(rows.map((row) => row.seq).sort((a, b) => a - b)).toEqual(rows.map((_, i) => i + 1))
-      const stats = store.db.select().from(appStats).where(eq(appStats.appId, appId)).get()!
-      expect([stats.seq, stats.kept]).toEqual([rows.length, rows.length])
-      expect([summary.total, summary.fields.client.count]).toEqual([rows.length, rows.length - 1])
-    } finally {
-      store.close()
-    }
+    const { rows, stats } = await withDatabase(env, async (ctx) => ({ rows: await storedRows(ctx, appId), stats: (await ctx.storage.stats.counters(appId))! }))
+    const stored = new Set(rows.map((row) => row.id))
+    expect(acknowledged.filter((id) => !stored.has(id))).toEqual([])
+    // Numbering stays gap-free and the counters agree with the rows.
+    expect(rows.map((row) => row.seq).sort((a, b) => a - b)).toEqual(rows.map((_, i) => i + 1))
+    expect([stats.seq, stats.kept]).toEqual([rows.length, rows.length])
+    expect([summary.total, summary.fields.client.count]).toEqual([rows.length, rows.length - 1])
   })
 })

@@ -41,7 +41,7 @@ describe('properties', () => {
     const { user } = await makeUser(t.ctx)
     await fc.assert(
       fc.asyncProperty(record, async (pairs) => {
-        const endpoint = makeEndpoint(t.ctx, user.id, { reads: 'records' })
+        const endpoint = await makeEndpoint(t.ctx, user.id, { reads: 'records' })
         const data: Record<string, unknown> = {}
         for (const [name, value] of pairs) Object.defineProperty(data, name, { value, enumerable: true, writable: true, configurable: true })
         const body = JSON.stringify({ data })
@@ -69,8 +69,8 @@ describe('properties', () => {
         fc.array(fc.nat(), { maxLength: 30 }),
         fc.integer({ min: 1, max: 40 }),
         async (spamFlags, deletions, size) => {
-          const endpoint = makeEndpoint(t.ctx, user.id, { reads: 'records' })
-          const ids = insertRecords(t.ctx, endpoint.appId, spamFlags.map((spam, i) => ({ data: { n: i + 1 }, spam })))
+          const endpoint = await makeEndpoint(t.ctx, user.id, { reads: 'records' })
+          const ids = await insertRecords(t.ctx, endpoint.appId, spamFlags.map((spam, i) => ({ data: { n: i + 1 }, spam })))
           const doomed = new Set(ids.length ? deletions.map((k) => ids[k % ids.length]) : [])
           await removeRecords(t.ctx, endpoint.appId, [...doomed])
           const expected = ids.map((id, i) => ({ id, n: i + 1, spam: spamFlags[i] })).filter((r) => !doomed.has(r.id))

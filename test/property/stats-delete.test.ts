@@ -8,15 +8,14 @@
  * the number and time ranges are wide enough to empty the kept extremes and force refills.
  */
 import { describe, expect, test } from 'bun:test'
-import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import type { AppContext } from '../../server/context.ts'
 import { removeRecords } from '../../server/core/records/delete.ts'
 import { forgetStats, rebuildStats } from '../../server/core/stats/state.ts'
 import { getSummary, type SpamMode, type Summary } from '../../server/core/stats/summary.ts'
-import { appStats } from '../../server/db/sqlite/schema.ts'
+import type { StatsRow as StoredRow } from '../../server/db/storage/stats.ts'
 import { testContext } from '../support/context.ts'
-import { makeEndpoint } from '../support/records.ts'
+import { makeEndpoint, storedRows } from '../support/records.ts'
 import { makeUser } from '../support/users.ts'
 import { addRows, type StatsRow } from '../core/stats/fixtures.ts'
 
@@ -47,14 +46,31 @@ const scaleScore = fc.oneof(
 const scores = fc.option(fc.record({ mood: scaleScore, sleep: scaleScore }, { requiredKeys: [] }), { nil: null })
 const row: fc.Arbitrary<Row> = fc.record({ data, spam: fc.boolean(), scores, age: fc.integer({ min: 0, max: 40 * 24 * 60 }) })
 
+/** A number or null (then last), for orders that pick the records holding the extremes. */
+const numberIn = (text: string | null, ...path: string[]): number | null => {
+  let value: unknown = text === null ? null : JSON.parse(text)
+  for (const key of path) value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined
+  return typeof value === 'number' ? value : null
+}
+/** Ascending by the values, nulls last, then by the next values. */
+const byValues = (values: (row: StoredRow) => Array<number | null>, direction: 1 | -1) => (a: StoredRow, b: StoredRow) => {
+  const [x, y] = [values(a), values(b)]
+  for (let i = 0; i < x.length; i++) {
+    if (x[i] === y[i]) continue
+    if (x[i] === null) return 1
+    if (y[i] === null) return -1
+    return direction * (x[i]! - y[i]!)
+  }
+  return 0
+}
 /** Orders that pick the records holding the extremes, so deletes empty the kept ends. */
 const EXTREME_ORDERS = {
-  oldest: 'created_at ASC',
-  newest: 'created_at DESC',
-  smallest: "CASE WHEN json_type(data, '$.n') IN ('integer', 'real') THEN 0 ELSE 1 END, json_extract(data, '$.n') ASC",
-  largest: "CASE WHEN json_type(data, '$.n') IN ('integer', 'real') THEN 0 ELSE 1 END, json_extract(data, '$.n') DESC",
-  bestScore: "json_extract(scores, '$.mood.score') DESC NULLS LAST, json_extract(scores, '$.sleep.score') DESC NULLS LAST",
-  worstScore: "json_extract(scores, '$.mood.score') ASC NULLS LAST, json_extract(scores, '$.sleep.score') ASC NULLS LAST",
+  oldest: byValues((row) => [row.createdAt], 1),
+  newest: byValues((row) => [row.createdAt], -1),
+  smallest: byValues((row) => [numberIn(row.data, 'n')], 1),
+  largest: byValues((row) => [numberIn(row.data, 'n')], -1),
+  bestScore: byValues((row) => [numberIn(row.scores, 'mood', 'score'), numberIn(row.scores, 'sleep', 'score')], -1),
+  worstScore: byValues((row) => [numberIn(row.scores, 'mood', 'score'), numberIn(row.scores, 'sleep', 'score')], 1),
 }
 type Step = { insert: Row[] } | { remove: number[] } | { removeFirst: keyof typeof EXTREME_ORDERS; spam: boolean; count: number } | { reload: true }
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -64,11 +80,10 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ reload: true as const }) },
 )
 
-/** Ids of the first `count` spam or non-spam records in an extreme order. */
-function firstBy(ctx: AppContext, appId: string, order: keyof typeof EXTREME_ORDERS, spam: boolean, count: number): string[] {
-  const query = `SELECT id FROM records WHERE app_id = ? AND spam = ? ORDER BY ${EXTREME_ORDERS[order]}, seq LIMIT ?`
-  const rows = ctx.store.sqlite.query(query).all(appId, spam ? 1 : 0, count) as Array<{ id: string }>
-  return rows.map((r) => r.id)
+/** Ids of the first `count` spam or non-spam records in an extreme order (then by seq). */
+async function firstBy(ctx: AppContext, appId: string, order: keyof typeof EXTREME_ORDERS, spam: boolean, count: number): Promise<string[]> {
+  const rows = (await storedRows(ctx, appId)).filter((row) => row.spam === spam)
+  return rows.sort((a, b) => EXTREME_ORDERS[order](a, b) || a.seq - b.seq).slice(0, count).map((row) => row.id)
 }
 
 const MODES: SpamMode[] = ['exclude', 'include', 'only']
@@ -77,8 +92,8 @@ const summaries = async (ctx: AppContext, appId: string) => {
   for (const mode of MODES) all.push(await getSummary(ctx, appId, mode))
   return all
 }
-const counters = (ctx: AppContext, appId: string) => {
-  const { seq, kept, spam, firstAt, lastAt } = ctx.store.db.select().from(appStats).where(eq(appStats.appId, appId)).get()!
+const counters = async (ctx: AppContext, appId: string) => {
+  const { seq, kept, spam, firstAt, lastAt } = (await ctx.storage.stats.load(appId))!
   return { seq, kept, spam, firstAt, lastAt }
 }
 
@@ -88,7 +103,7 @@ describe('summary aggregates under inserts and deletes', () => {
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 14 }), async (steps) => {
         const { ctx } = testContext()
         const { user } = await makeUser(ctx)
-        const { appId } = makeEndpoint(ctx, user.id, {
+        const { appId } = await makeEndpoint(ctx, user.id, {
           fields: [
             { name: 'n', type: 'number' },
             { name: 's', type: 'text' },
@@ -101,23 +116,23 @@ describe('summary aggregates under inserts and deletes', () => {
         })
         let live: string[] = []
         for (const s of steps) {
-          if ('insert' in s) live.push(...addRows(ctx, appId, s.insert))
+          if ('insert' in s) live.push(...(await addRows(ctx, appId, s.insert)))
           else if ('reload' in s) forgetStats(ctx, appId)
           else if (live.length > 0) {
-            const doomed = 'remove' in s ? [...new Set(s.remove.map((i) => live[i % live.length]))] : firstBy(ctx, appId, s.removeFirst, s.spam, s.count)
+            const doomed = 'remove' in s ? [...new Set(s.remove.map((i) => live[i % live.length]))] : await firstBy(ctx, appId, s.removeFirst, s.spam, s.count)
             if (doomed.length === 0) continue
             expect(await removeRecords(ctx, appId, doomed)).toBe(doomed.length)
             live = live.filter((id) => !doomed.includes(id))
           }
         }
         const incremental = await summaries(ctx, appId)
-        const stored = counters(ctx, appId)
+        const stored = await counters(ctx, appId)
         forgetStats(ctx, appId)
         const reloaded = await summaries(ctx, appId)
         await rebuildStats(ctx, appId)
         expect(incremental).toEqual(await summaries(ctx, appId))
         expect(reloaded).toEqual(await summaries(ctx, appId))
-        expect(stored).toEqual(counters(ctx, appId))
+        expect(stored).toEqual(await counters(ctx, appId))
         expect(incremental[1].total).toBe(live.length)
       }),
       { numRuns: 200 },

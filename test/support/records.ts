@@ -1,14 +1,19 @@
 /**
- * @module Test fixtures for the collection endpoints, written straight through the schema
- * so record tests do not depend on the apps or ingest modules: an app with its endpoint
- * and counters, and records inserted with correct seq/pos numbering and counters.
+ * @module Test fixtures for the collection endpoints, made through core and the storage
+ * (so they run on every backend): an app with its endpoint, share settings and fields, and
+ * records committed as the writer commits them (numbered by the store, counters moved on)
+ * without the ingest checks, so record tests do not depend on the ingest path.
  */
-import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../server/context.ts'
-import { appStats, apps, endpoints, fields, records } from '../../server/db/sqlite/schema.ts'
-import { hashSecret, newId, randomToken } from '../../server/core/ids.ts'
-import type { FieldType } from '../../server/core/limits.ts'
+import { createApp } from '../../server/core/apps/apps.ts'
+import { addField } from '../../server/core/fields/fields.ts'
+import { newId } from '../../server/core/ids.ts'
+import { LIMITS, type FieldType } from '../../server/core/limits.ts'
+import { publish, unpublish } from '../../server/core/share/publish.ts'
 import type { ReadAccess } from '../../server/core/share/reads.ts'
+import { updateShare } from '../../server/core/share/settings.ts'
+import type { UpdateShareInput } from '../../server/core/share/schemas.ts'
+import type { StatsRow } from '../../server/db/storage/stats.ts'
 
 export interface TestEndpointOptions {
   name?: string
@@ -20,6 +25,7 @@ export interface TestEndpointOptions {
   honeypot?: string
   /** null: use the server default. */
   rateLimit?: string | null
+  redirectOrigins?: string[]
   fields?: Array<{ name: string; type?: FieldType; required?: boolean; options?: string[]; label?: string }>
 }
 
@@ -30,86 +36,55 @@ export interface TestEndpoint {
   path(suffix?: string): string
 }
 
-/** An app owned by `ownerId` with a published endpoint (unless told otherwise). */
-export function makeEndpoint(ctx: AppContext, ownerId: string, options: TestEndpointOptions = {}): TestEndpoint {
-  const now = ctx.clock.now()
-  const appId = newId()
-  const token = randomToken()
-  const published = options.published ?? true
-  ctx.store.db.transaction((tx) => {
-    tx.insert(apps).values({ id: appId, ownerId, name: options.name ?? 'Test form', createdAt: now, updatedAt: now }).run()
-    tx.insert(endpoints)
-      .values({
-        appId,
-        tokenHash: hashSecret(token),
-        tokenCipher: ctx.sealer.seal(token),
-        published,
-        service: options.service ?? true,
-        reads: options.reads ?? 'off',
-        autoCreate: options.autoCreate ?? true,
-        honeypot: options.honeypot ?? '_gotcha',
-        rateLimit: options.rateLimit ?? null,
-        publishedAt: published ? now : null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .run()
-    tx.insert(appStats).values({ appId, updatedAt: now }).run()
-    options.fields?.forEach((field, position) => {
-      tx.insert(fields)
-        .values({
-          id: newId(),
-          appId,
-          name: field.name,
-          type: field.type ?? 'text',
-          label: field.label ?? '',
-          required: field.required ?? false,
-          options: field.options ? JSON.stringify(field.options) : null,
-          position,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .run()
-    })
-  })
-  return { appId, token, path: (suffix = '') => `/api/v3/share/${token}${suffix}` }
+/** An app owned by `ownerId` with a published endpoint (unless told otherwise: then it has a token but is closed). */
+export async function makeEndpoint(ctx: AppContext, ownerId: string, options: TestEndpointOptions = {}): Promise<TestEndpoint> {
+  const { id: appId } = await createApp(ctx, ownerId, { name: options.name ?? 'Test form' })
+  for (const field of options.fields ?? []) {
+    await addField(ctx, ownerId, appId, { name: field.name, type: field.type ?? 'text', label: field.label, required: field.required, options: field.options })
+  }
+  const settings: UpdateShareInput = {}
+  for (const key of ['service', 'reads', 'autoCreate', 'honeypot', 'rateLimit', 'redirectOrigins'] as const) {
+    if (options[key] !== undefined) Object.assign(settings, { [key]: options[key] })
+  }
+  if (Object.keys(settings).length > 0) await updateShare(ctx, ownerId, appId, settings)
+  const { token } = await publish(ctx, ownerId, appId)
+  if (options.published === false) await unpublish(ctx, ownerId, appId)
+  return { appId, token: token!, path: (suffix = '') => `/api/v3/share/${token}${suffix}` }
 }
 
 export interface TestRecordInput {
   data: Record<string, unknown>
   meta?: { source?: string; timestamp?: string | number }
   spam?: boolean
+  /** Scores per scale as stored (default none). */
+  scores?: unknown
 }
 
-/** Inserts records in order (createdAt = the clock, moved 1 ms per record); returns their ids. */
-export function insertRecords(ctx: AppContext, appId: string, inputs: TestRecordInput[]): string[] {
-  const inserted = ctx.store.db.transaction((tx) => {
-    const stats = tx.select().from(appStats).where(eq(appStats.appId, appId)).get()!
-    let { seq, kept, spam } = stats
-    let firstAt = stats.firstAt
-    let lastAt = stats.lastAt
-    const ids: string[] = []
-    for (const input of inputs) {
-      const id = newId()
-      const createdAt = ctx.clock.now()
-      seq += 1
-      const isSpam = input.spam ?? false
-      if (isSpam) spam += 1
-      else kept += 1
-      tx.insert(records)
-        .values({ id, appId, seq, pos: isSpam ? null : kept, spam: isSpam, data: JSON.stringify(input.data), meta: JSON.stringify(input.meta ?? {}), createdAt })
-        .run()
-      firstAt ??= createdAt
-      lastAt = createdAt
-      ids.push(id)
-      ;(ctx.clock as { advance?: (ms: number) => void }).advance?.(1)
+/**
+ * Commits records in order, one per job as separate submissions would be (createdAt = the
+ * clock, moved 1 ms per record, when it can be moved); returns their ids. No fields are
+ * made and the summary aggregates catch up on them when next read.
+ */
+export async function insertRecords(ctx: AppContext, appId: string, inputs: TestRecordInput[]): Promise<string[]> {
+  const ids: string[] = []
+  const jobs = inputs.map((input) => {
+    const id = newId()
+    ids.push(id)
+    const job = {
+      appId,
+      records: [{ id, spam: input.spam ?? false, data: JSON.stringify(input.data), meta: JSON.stringify(input.meta ?? {}), scores: input.scores === undefined || input.scores === null ? null : JSON.stringify(input.scores) }],
+      newFields: [],
+      createdAt: ctx.clock.now(),
     }
-    // Aggregates are left unset: the stats module rebuilds them from the records on first use.
-    tx.update(appStats).set({ seq, kept, spam, firstAt, lastAt, aggregates: '{}' }).where(eq(appStats.appId, appId)).run()
-    return ids
+    ;(ctx.clock as { advance?: (ms: number) => void }).advance?.(1)
+    return job
   })
-  ctx.changes.notify(appId, 'records')
-  return inserted
+  const { results, durable } = await ctx.storage.records.commitGroup(jobs, LIMITS.maxFields)
+  const refused = results.find((result) => !result.ok)
+  if (refused) throw new Error(`insertRecords: a record was refused (${JSON.stringify(refused)})`)
+  const problem = await durable
+  if (problem) throw new Error(`insertRecords: not durable (${problem})`)
+  return ids
 }
 
 /** `{data:{n:i}}` for i in 1..count, spam where `isSpam(i)`. */
@@ -117,13 +92,22 @@ export function numberedRecords(count: number, isSpam: (i: number) => boolean = 
   return Array.from({ length: count }, (_, k) => ({ data: { n: k + 1 }, spam: isSpam(k + 1) }))
 }
 
+/** Every stored record of an app, by seq, as the storage returns it. */
+export async function storedRows(ctx: AppContext, appId: string): Promise<StatsRow[]> {
+  const rows: StatsRow[] = []
+  for (;;) {
+    const batch = await ctx.storage.records.after(appId, rows.at(-1)?.seq ?? 0, 1000)
+    rows.push(...batch)
+    if (batch.length < 1000) return rows
+  }
+}
+
 /** Every row of an app as `[seq, pos, n]`, by seq: what tests compare after renumbering. */
-export function numbering(ctx: AppContext, appId: string): Array<[number, number | null, unknown]> {
-  return ctx.store.db
-    .select({ seq: records.seq, pos: records.pos, data: records.data })
-    .from(records)
-    .where(eq(records.appId, appId))
-    .orderBy(records.seq)
-    .all()
-    .map((row) => [row.seq, row.pos, (JSON.parse(row.data) as { n?: unknown }).n])
+export async function numbering(ctx: AppContext, appId: string): Promise<Array<[number, number | null, unknown]>> {
+  return (await storedRows(ctx, appId)).map((row) => [row.seq, row.pos, (JSON.parse(row.data) as { n?: unknown }).n])
+}
+
+/** The app's counters as stored (seq, kept, spam, generation). */
+export async function storedCounters(ctx: AppContext, appId: string) {
+  return (await ctx.storage.stats.counters(appId))!
 }

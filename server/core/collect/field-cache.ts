@@ -1,54 +1,53 @@
 /**
- * @module The fields of an app as the ingest path needs them, cached in memory per app and
- * dropped whenever the change feed says the app, its fields or its existence changed.
+ * @module The fields of an app as the ingest path needs them, cached in memory per app
+ * (`ctx.caches.fields`) and dropped whenever the change feed says the app, its fields or its
+ * existence changed (on PostgreSQL, in any process). The cache only speeds up checking a
+ * submission: the field limit is counted again under the app's lock when records commit.
  */
-import { asc, eq, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { fields } from '../../db/sqlite/schema.ts'
+import { fieldRowsOf } from '../fields/view.ts'
 import type { FieldRule } from '../fields/values.ts'
 import type { FieldType } from '../limits.ts'
 
 /** Field rules by name (a Map, so names like `__proto__` are plain keys). */
 export type FieldMap = ReadonlyMap<string, FieldRule>
 
-interface Cache {
-  byApp: Map<string, FieldMap>
-  select: { all(values: { appId: string }): Array<typeof fields.$inferSelect> }
+export interface FieldCache {
+  /** The app's fields by name, in position order (a cache hit answers at once). */
+  of(appId: string): Promise<FieldMap>
 }
 
-const caches = new WeakMap<AppContext, Cache>()
-
-function cacheOf(ctx: AppContext): Cache {
-  let cache = caches.get(ctx)
-  if (!cache) {
-    const byApp = new Map<string, FieldMap>()
-    ctx.changes.subscribe((appId, kind) => {
-      if (kind === 'fields' || kind === 'app' || kind === 'deleted') byApp.delete(appId)
-    })
-    const select = ctx.store.db.select().from(fields).where(eq(fields.appId, sql.placeholder('appId'))).orderBy(asc(fields.position)).prepare()
-    cache = { byApp, select }
-    caches.set(ctx, cache)
+/** The field cache of `ctx`. */
+export function createFieldCache(ctx: AppContext): FieldCache {
+  const byApp = new Map<string, FieldMap>()
+  /** Bumped on every drop, so a load that raced with a change does not keep its stale answer. */
+  let version = 0
+  ctx.changes.subscribe((appId, kind) => {
+    if (kind !== 'fields' && kind !== 'app' && kind !== 'deleted') return
+    version++
+    if (appId === '*') byApp.clear()
+    else byApp.delete(appId)
+  })
+  return {
+    async of(appId) {
+      const cached = byApp.get(appId)
+      if (cached) return cached
+      const seen = version
+      const loaded = new Map<string, FieldRule>()
+      for (const row of await fieldRowsOf(ctx, appId)) {
+        loaded.set(row.name, {
+          name: row.name,
+          type: row.type as FieldType,
+          required: row.required,
+          options: row.options === null ? null : (JSON.parse(row.options) as string[]),
+          autoCreated: row.autoCreated,
+        })
+      }
+      if (seen === version) byApp.set(appId, loaded)
+      return loaded
+    },
   }
-  return cache
 }
 
 /** The app's fields by name, in position order (a cache hit answers at once). */
-export async function fieldsOf(ctx: AppContext, appId: string): Promise<FieldMap> {
-  const cache = cacheOf(ctx)
-  let map = cache.byApp.get(appId)
-  if (!map) {
-    const loaded = new Map<string, FieldRule>()
-    for (const row of cache.select.all({ appId })) {
-      loaded.set(row.name, {
-        name: row.name,
-        type: row.type as FieldType,
-        required: row.required,
-        options: row.options === null ? null : (JSON.parse(row.options) as string[]),
-        autoCreated: row.autoCreated,
-      })
-    }
-    map = loaded
-    cache.byApp.set(appId, map)
-  }
-  return map
-}
+export const fieldsOf = (ctx: AppContext, appId: string): Promise<FieldMap> => ctx.caches.fields.of(appId)

@@ -9,20 +9,18 @@ import type { AppContext } from '../../context.ts'
 import { LIMITS } from '../limits.ts'
 import type { SpamMode } from '../records/schemas.ts'
 import { recordJson, type StoredRecord } from '../records/shape.ts'
-import { recordStatements } from '../../db/sqlite/record-reads.ts'
 import { loadScoringDefinition } from '../scoring/definition.ts'
 import { exportKeys } from './columns.ts'
 import { csvRows } from './csv-rows.ts'
 
 export type ExportFormat = 'csv' | 'jsonl'
 
-type Row = StoredRecord & { cursor: number | null }
+type Row = StoredRecord & { cursor: number }
 
-/** A function returning the next chunk of rows after `after`. */
-function chunkReader(ctx: AppContext, appId: string, spam: SpamMode): (after: number) => Row[] {
-  const statements = recordStatements(ctx.store)
-  const statement = spam === 'only' ? statements.chunkSpam : spam === 'include' ? statements.chunkAll : statements.chunkKept
-  return (after) => statement.all({ appId, after, limit: LIMITS.exportChunkRows })
+/** A function returning the next chunk of rows after `after` (a pos or seq: a key range, never an OFFSET). */
+function chunkReader(ctx: AppContext, appId: string, spam: SpamMode): (after: number) => Promise<Row[]> {
+  const selection = spam === 'only' ? 'spam' : spam === 'include' ? 'all' : 'kept'
+  return (after) => ctx.storage.records.chunk(appId, selection, after, LIMITS.exportChunkRows)
 }
 
 /** Turns rows into text, CSV or JSONL. */
@@ -65,12 +63,13 @@ export async function exportStream(ctx: AppContext, appId: string, spam: SpamMod
     // each later read, so every call carries on from the cursor.
     async pull(controller: ReadableStreamDirectController) {
       while (!done) {
-        const rows = next(cursor)
+        const rows = await next(cursor)
         if (rows.length > 0) {
-          cursor = rows[rows.length - 1].cursor!
+          cursor = rows[rows.length - 1].cursor
           text += encoder.rows(rows)
         }
-        done = rows.length < LIMITS.exportChunkRows
+        // Not `done = …`: a cancel() while the chunk was read has the last word.
+        if (rows.length < LIMITS.exportChunkRows) done = true
         if (text) await controller.write(text)
         text = ''
         // A fast client never makes write wait: let other requests (ingest) run between chunks.

@@ -3,8 +3,8 @@
  * and how many records hold each, counters, switches and the limits this server enforces.
  */
 import type { AppContext } from '../../context.ts'
-import { apps } from '../../db/sqlite/schema.ts'
-import { eq } from 'drizzle-orm'
+import { requireOwnedApp } from '../apps/owned.ts'
+import { AppError } from '../errors.ts'
 import { endpointUrl } from '../apps/urls.ts'
 import { fieldRowsOf } from '../fields/view.ts'
 import type { FieldType } from '../limits.ts'
@@ -44,7 +44,11 @@ export interface HelpInput {
 
 /** The live facts about `endpoint`, reached through `token`. */
 export async function helpInput(ctx: AppContext, endpoint: EndpointRow, token: string): Promise<HelpInput> {
-  const app = ctx.store.db.select({ name: apps.name }).from(apps).where(eq(apps.id, endpoint.appId)).get()
+  // The endpoint names its owner, so this is the app row, read as the owner would.
+  const app = await requireOwnedApp(ctx, endpoint.ownerId, endpoint.appId).catch((error: unknown) => {
+    if (error instanceof AppError && error.status === 404) return null
+    throw error
+  })
   const counts = await recordCounts(ctx, endpoint.appId)
   const valueCounts = await fieldValueCounts(ctx, endpoint.appId)
   return {

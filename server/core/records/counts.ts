@@ -3,7 +3,6 @@
  * so a page's `total` costs one primary-key read instead of a COUNT over the records.
  */
 import type { AppContext } from '../../context.ts'
-import { recordStatements } from '../../db/sqlite/record-reads.ts'
 import type { SpamMode } from './schemas.ts'
 
 export interface RecordCounts {
@@ -12,10 +11,10 @@ export interface RecordCounts {
   spam: number
 }
 
-/** Kept and spam counts of an app (zeros before its first record). */
+/** Kept and spam counts of an app (zeros before its first record, or for no such app). */
 export async function recordCounts(ctx: AppContext, appId: string): Promise<RecordCounts> {
-  const row = recordStatements(ctx.store).counts.get({ appId })
-  return row ?? { kept: 0, spam: 0 }
+  const counters = await ctx.storage.stats.counters(appId)
+  return counters ? { kept: counters.kept, spam: counters.spam } : { kept: 0, spam: 0 }
 }
 
 /** How many records a `spam` mode selects. */

@@ -8,7 +8,6 @@ import { notFound } from '../errors.ts'
 import { readPage, type RecordPage } from './page.ts'
 import { parsePageQuery } from './schemas.ts'
 import type { StoredRecord } from './shape.ts'
-import { recordStatements } from '../../db/sqlite/record-reads.ts'
 
 /** A page of one of `userId`'s apps; `query` holds the raw `page, size, spam, order` values. */
 export async function listRecords(ctx: AppContext, userId: string, appId: string, query: Record<string, unknown> | URLSearchParams): Promise<RecordPage> {
@@ -19,7 +18,7 @@ export async function listRecords(ctx: AppContext, userId: string, appId: string
 /** One record of one of `userId`'s apps, spam or not; 404 when it is not in that app. */
 export async function getRecord(ctx: AppContext, userId: string, appId: string, recordId: string): Promise<StoredRecord> {
   await requireOwnedApp(ctx, userId, appId)
-  const row = recordStatements(ctx.store).one.get({ appId, id: recordId })
+  const row = await ctx.storage.records.one(appId, recordId)
   if (!row) throw notFound(`Record ${JSON.stringify(recordId)} in this app`)
   return row
 }

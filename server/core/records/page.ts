@@ -7,7 +7,6 @@ import type { AppContext } from '../../context.ts'
 import { recordCounts, totalFor } from './counts.ts'
 import type { PageQuery } from './schemas.ts'
 import { recordsJson, type StoredRecord } from './shape.ts'
-import { recordStatements } from '../../db/sqlite/record-reads.ts'
 
 export interface RecordPage {
   page: number
@@ -29,15 +28,10 @@ export async function readPage(ctx: AppContext, appId: string, query: PageQuery)
   const result = { page: query.page, size: query.size, total }
   const skip = (query.page - 1) * query.size
   if (skip >= total) return { ...result, rows: [] }
-  const statements = recordStatements(ctx.store)
-  const desc = query.order === 'desc'
-  if (query.spam === 'only') {
-    const rows = (desc ? statements.spamDesc : statements.spamAsc).all({ appId, limit: query.size, offset: skip })
-    return { ...result, rows }
-  }
+  const records = ctx.storage.records
+  if (query.spam === 'only') return { ...result, rows: await records.page(appId, { by: 'spam', offset: skip, limit: query.size, order: query.order }) }
   const { from, to } = positions(query, total)
-  const statement = query.spam === 'include' ? (desc ? statements.seqDesc : statements.seqAsc) : desc ? statements.posDesc : statements.posAsc
-  return { ...result, rows: statement.all({ appId, from, to }) }
+  return { ...result, rows: await records.page(appId, { by: query.spam === 'include' ? 'seq' : 'pos', from, to, order: query.order }) }
 }
 
 /** The page response body `{code:200, records, page, size, total}` as JSON text. */

@@ -11,8 +11,8 @@ export interface StoredRecord {
   meta: string
   /** Assessment scores as JSON text; null for apps without scales. */
   scores: string | null
-  /** 1 (or true) for honeypot-caught records. */
-  spam: number | boolean
+  /** True for honeypot-caught records. */
+  spam: boolean
   createdAt: number
 }
 

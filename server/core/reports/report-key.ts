@@ -3,9 +3,7 @@
  * (≥ 128 bits); only its SHA-256 is stored (records.report_key_hash), and a report is
  * shown only for the right key. A wrong key and an unknown record are the same 404.
  */
-import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { apps, records } from '../../db/sqlite/schema.ts'
 import { notFound } from '../errors.ts'
 import { hashSecret, randomToken, safeEqual } from '../ids.ts'
 import { ASSESSMENT } from '../limits.ts'
@@ -19,7 +17,7 @@ export function newReportKey(): { key: string; hash: string } {
 /** Gives a stored record a new report key (replacing any earlier one) and returns the key. */
 export async function issueReportKey(ctx: AppContext, recordId: string): Promise<string> {
   const { key, hash } = newReportKey()
-  ctx.store.db.update(records).set({ reportKeyHash: hash }).where(eq(records.id, recordId)).run()
+  await ctx.storage.records.setReportKey(recordId, hash)
   return key
 }
 
@@ -41,14 +39,9 @@ export interface ReportRecord {
  * Records flagged as spam get their report too, so a bot cannot tell it was caught.
  */
 export async function recordForReport(ctx: AppContext, recordId: string, key: string | null | undefined): Promise<ReportRecord> {
-  const row = ctx.store.db
-    .select({ id: records.id, appId: records.appId, appName: apps.name, data: records.data, scores: records.scores, hash: records.reportKeyHash, createdAt: records.createdAt })
-    .from(records)
-    .innerJoin(apps, eq(apps.id, records.appId))
-    .where(eq(records.id, recordId))
-    .get()
+  const row = await ctx.storage.records.forReport(recordId)
   // Hash the presented key even when the record is missing, so timing says nothing either way.
   const presented = hashSecret(key ?? '')
-  if (!row || !row.hash || !key || !safeEqual(presented, row.hash)) throw notFound('Report')
+  if (!row || !row.reportKeyHash || !key || !safeEqual(presented, row.reportKeyHash)) throw notFound('Report')
   return { id: row.id, appId: row.appId, appName: row.appName, data: JSON.parse(row.data) as Record<string, unknown>, scores: row.scores, createdAt: row.createdAt }
 }

@@ -1,43 +1,69 @@
 /**
- * @module Deleted records leave an app's counters and aggregates: each deleted row's
- * contribution is subtracted (remove.ts), the few statistics that cannot be subtracted are
- * recomputed alone (refill.ts), and the whole state is written back with the counters in
- * the delete's own transaction. Cost follows the rows deleted, not the rows kept.
+ * @module Deleted records leave an app's aggregates: the adjuster the delete unit runs in
+ * its transaction (storage/records.ts `DeleteAdjuster`). It starts from this process's copy
+ * when that is of the locked generation, else from the stored document; adds the records
+ * after it; subtracts each deleted row's contribution (remove.ts); and recomputes the few
+ * statistics that cannot be subtracted from values the store reads from the records that
+ * remain (refill.ts). Pure: plain rows in, the document out. Cost follows the rows deleted,
+ * not the rows kept.
  */
-import type { AppContext } from '../../context.ts'
+import type { DeleteAdjuster } from '../../db/storage/records.ts'
+import type { RefillRequest, StatsRow } from '../../db/storage/stats.ts'
 import { parseStoredScores } from '../scoring/stored.ts'
 import { applyRefill } from './refill.ts'
 import { removeRecord, type Refill } from './remove.ts'
-import { saveStats, type StatsState } from './state.ts'
-
-/** A deleted row as stored. */
-export interface DeletedRow {
-  spam: boolean
-  data: string
-  scores: string | null
-  createdAt: number
-}
+import { addRow, documentOf, parseDocument, stateFromDocument, timesOf, type StatsState } from './state.ts'
 
 const refillKey = (refill: Refill): string => (refill.kind === 'times' ? 'times' : refill.kind === 'numbers' ? `n:${refill.field}` : `s:${refill.key}`)
 
-/**
- * Takes `rows` out of `state` and saves it. Call inside the delete's transaction with the
- * state loaded before the rows were deleted (loading replays records by number, which the
- * renumbering changes) and after they are gone (refills read what remains).
- */
-export function removeDeletedRecords(ctx: AppContext, appId: string, state: StatsState, rows: readonly DeletedRow[]): void {
-  const refills = { kept: new Map<string, Refill>(), spam: new Map<string, Refill>() }
-  for (const row of rows) {
-    const data = JSON.parse(row.data) as Record<string, unknown>
-    const scores = row.scores ? parseStoredScores(row.scores) : null
-    const side = row.spam ? refills.spam : refills.kept
-    for (const refill of removeRecord(row.spam ? state.spam : state.kept, data, row.createdAt, scores)) side.set(refillKey(refill), refill)
-    state.seq--
-    if (row.spam) state.spamCount--
-    else state.pos--
+const requestOf = (refill: Refill, spam: boolean): RefillRequest =>
+  refill.kind === 'times' ? { spam, kind: 'times' } : refill.kind === 'numbers' ? { spam, kind: 'numbers', field: refill.field } : { spam, kind: 'scores', key: refill.key }
+
+/** An adjuster, and the state it leaves (null when it could not start: the document is rebuilt on the next read). */
+export interface Adjustment extends DeleteAdjuster {
+  result(): StatsState | null
+}
+
+/** The adjuster for one delete; `copy` is this process's copy of the app's aggregates, taken out of memory for it. */
+export function deleteAdjuster(copy: StatsState | undefined): Adjustment {
+  let state: StatsState | null = null
+  let pending: Array<{ refill: Refill; spam: boolean }> = []
+  let deleted = 0
+  return {
+    start(counters, document) {
+      if (copy && copy.generation === counters.generation && copy.seq <= counters.seq) {
+        state = copy
+      } else {
+        const doc = parseDocument(document)
+        if (!doc || doc.seq > counters.seq) return null
+        state = stateFromDocument(doc, counters.generation)
+      }
+      return state.seq
+    },
+
+    subtract(newer: StatsRow[], rows: StatsRow[]) {
+      const target = state!
+      for (const row of newer) addRow(target, row)
+      const refills = { kept: new Map<string, Refill>(), spam: new Map<string, Refill>() }
+      for (const row of rows) {
+        const data = JSON.parse(row.data) as Record<string, unknown>
+        const scores = row.scores ? parseStoredScores(row.scores) : null
+        const side = row.spam ? refills.spam : refills.kept
+        for (const refill of removeRecord(row.spam ? target.spam : target.kept, data, row.createdAt, scores)) side.set(refillKey(refill), refill)
+      }
+      deleted = rows.length
+      // After all removals, so a statistic emptied by several rows is read once.
+      pending = [...[...refills.kept.values()].map((refill) => ({ refill, spam: false })), ...[...refills.spam.values()].map((refill) => ({ refill, spam: true }))]
+      return pending.map(({ refill, spam }) => requestOf(refill, spam))
+    },
+
+    finish(values) {
+      const target = state!
+      pending.forEach(({ refill, spam }, index) => applyRefill(spam ? target.spam : target.kept, refill, values[index]))
+      target.seq -= deleted
+      return { document: documentOf(target), ...timesOf(target) }
+    },
+
+    result: () => state,
   }
-  // After all removals, so a statistic emptied by several rows is read once.
-  for (const refill of refills.kept.values()) applyRefill(ctx, appId, state.kept, false, refill)
-  for (const refill of refills.spam.values()) applyRefill(ctx, appId, state.spam, true, refill)
-  saveStats(ctx, appId, state, true)
 }

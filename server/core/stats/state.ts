@@ -1,39 +1,61 @@
 /**
- * @module The per-app counters and aggregates (table app_stats) as the writer and /summary
- * use them: `seq` (last record number), `pos` (last non-spam number), the spam count and
- * the aggregates of non-spam and spam records kept apart. The table is authoritative; the
- * in-memory copy is dropped whenever records change otherwise than by the writer or the app
- * goes. The aggregates document is written behind (at most once per
- * `LIMITS.statsPersistMs` per app, and at shutdown) and caught up from the records on load.
- * Deleting records subtracts them (deleted.ts) and writes the document at once, since
- * renumbering would make a catch-up by record number replay the wrong records.
+ * @module The summary aggregates of each app as this process keeps them (`ctx.stats`):
+ * `{generation, seq, kept, spam}` — the aggregates of the non-spam and spam records up to
+ * record `seq`, valid for the app's counters `generation` (bumped by every delete and
+ * rescore, which renumber or change records).
+ *
+ * The database is authoritative. A copy is extended with the records this process commits
+ * when they follow on from it (always, on SQLite: one process); otherwise it is behind, and
+ * the next read catches up by replaying the records after `seq`. A read first looks at the
+ * counters (one primary-key read): same generation and seq, and the copy answers at once;
+ * a newer generation reloads the stored document. So a summary equals a recount whatever
+ * other processes wrote or deleted.
+ *
+ * The aggregates document in app_stats is a checkpoint: written behind (at most once per
+ * `LIMITS.statsPersistMs` per app, and at shutdown) with the seq it covers, never backwards
+ * and never across generations (a conditional update), and caught up from the records on
+ * load, so a crash loses nothing. Deleting records stores an adjusted document in the
+ * delete itself (deleted.ts).
  */
-import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context.ts'
-import { inImmediateTransaction } from '../../db/sqlite/immediate.ts'
-import { apps, appStats, records } from '../../db/sqlite/schema.ts'
+import type { Counters, StatsRebuilder, StatsRow } from '../../db/storage/stats.ts'
+import { AppError } from '../errors.ts'
 import { LIMITS } from '../limits.ts'
+import type { RecordScores } from '../scoring/score.ts'
 import { parseStoredScores } from '../scoring/stored.ts'
 import { addRecord, emptyAggregate, loadAggregate, storeAggregate, type Aggregate, type StoredAggregate } from './aggregate.ts'
 
 export interface StatsState {
+  /** The counters generation the aggregates belong to. */
+  generation: number
+  /** The last record (`seq`) the aggregates cover. */
   seq: number
-  pos: number
-  spamCount: number
   kept: Aggregate
   spam: Aggregate
-  /** Clock time the aggregates were last written to the table (−∞: never). */
+  /** Clock time the document was last written (−∞: never by this copy). */
   persistedAt: number
+  /** The seq the stored document covers, as far as this copy knows (−1: unknown). */
+  persistedSeq: number
+}
+
+/** A record just committed, as the writer has it (data parsed, scores computed). */
+export interface CommittedRecord {
+  data: Record<string, unknown>
+  spam: boolean
+  scores: RecordScores | null
 }
 
 /** Version of the JSON in app_stats.aggregates; another version is rebuilt from the records. */
 const FORMAT = 5
-const REBUILD_BATCH = 5000
+/** Records replayed per read while catching up. */
+const REPLAY_BATCH = 5000
+/** Catch-up attempts a read makes while deletes keep renumbering the app's records. */
+const MAX_REFRESHES = 20
 
 /**
  * The aggregates document. `seq` is the last record it covers: it may lag behind the
  * counters (it is written at most every `LIMITS.statsPersistMs`), and loading replays the
- * records after it, so a crash loses nothing.
+ * records after it.
  */
 interface StoredDocument {
   format: number
@@ -42,58 +64,8 @@ interface StoredDocument {
   spam: StoredAggregate
 }
 
-const statements = (ctx: AppContext) => {
-  const db = ctx.store.db
-  const appId = sql.placeholder('appId')
-  const counters = {
-    seq: sql`${sql.placeholder('seq')}`,
-    kept: sql`${sql.placeholder('pos')}`,
-    spam: sql`${sql.placeholder('spamCount')}`,
-    firstAt: sql`${sql.placeholder('firstAt')}`,
-    lastAt: sql`${sql.placeholder('lastAt')}`,
-    updatedAt: sql`${sql.placeholder('now')}`,
-  }
-  return {
-    select: db.select().from(appStats).where(eq(appStats.appId, appId)).prepare(),
-    appExists: db.select({ id: apps.id }).from(apps).where(eq(apps.id, appId)).prepare(),
-    insert: db.insert(appStats).values({ appId, seq: 0, kept: 0, spam: 0, aggregates: '{}', updatedAt: sql.placeholder('now') }).onConflictDoNothing().prepare(),
-    updateCounters: db.update(appStats).set(counters).where(eq(appStats.appId, appId)).prepare(),
-    updateAll: db
-      .update(appStats)
-      .set({ ...counters, aggregates: sql`${sql.placeholder('aggregates')}` })
-      .where(eq(appStats.appId, appId))
-      .prepare(),
-    page: db
-      .select({ seq: records.seq, pos: records.pos, spam: records.spam, data: records.data, scores: records.scores, createdAt: records.createdAt })
-      .from(records)
-      .where(and(eq(records.appId, appId), gt(records.seq, sql.placeholder('after'))))
-      .orderBy(asc(records.seq))
-      .limit(REBUILD_BATCH)
-      .prepare(),
-  }
-}
-
-interface Stats {
-  cache: Map<string, StatsState>
-  sql: ReturnType<typeof statements>
-}
-
-const all = new WeakMap<AppContext, Stats>()
-
-function statsOf(ctx: AppContext): Stats {
-  let stats = all.get(ctx)
-  if (!stats) {
-    const cache = new Map<string, StatsState>()
-    ctx.changes.subscribe((appId, kind) => {
-      if (kind === 'records' || kind === 'deleted') cache.delete(appId)
-    })
-    stats = { cache, sql: statements(ctx) }
-    all.set(ctx, stats)
-  }
-  return stats
-}
-
-function parseDocument(text: string): StoredDocument | null {
+/** The stored document, or null when it is missing or of another format. */
+export function parseDocument(text: string): StoredDocument | null {
   try {
     const doc = JSON.parse(text) as StoredDocument
     return doc && doc.format === FORMAT && typeof doc.seq === 'number' && doc.kept && doc.spam ? doc : null
@@ -102,117 +74,228 @@ function parseDocument(text: string): StoredDocument | null {
   }
 }
 
-/** The app's counters and aggregates, or undefined when the app does not exist (a cache hit answers at once). */
-export async function loadStats(ctx: AppContext, appId: string): Promise<StatsState | undefined> {
-  return loadStatsSync(ctx, appId)
+/** The document text of a state. */
+export const documentOf = (state: StatsState): string =>
+  JSON.stringify({ format: FORMAT, seq: state.seq, kept: storeAggregate(state.kept), spam: storeAggregate(state.spam) } satisfies StoredDocument)
+
+/** A state over no records. */
+export const emptyState = (generation: number): StatsState => ({
+  generation,
+  seq: 0,
+  kept: emptyAggregate(),
+  spam: emptyAggregate(),
+  persistedAt: Number.NEGATIVE_INFINITY,
+  persistedSeq: -1,
+})
+
+/** The state a stored document holds. */
+export const stateFromDocument = (doc: StoredDocument, generation: number): StatsState => ({
+  generation,
+  seq: doc.seq,
+  kept: loadAggregate(doc.kept),
+  spam: loadAggregate(doc.spam),
+  persistedAt: Number.NEGATIVE_INFINITY,
+  persistedSeq: doc.seq,
+})
+
+/** Adds one stored record (replay, recount) to the state. */
+export function addRow(state: StatsState, row: StatsRow): void {
+  addRecord(row.spam ? state.spam : state.kept, JSON.parse(row.data) as Record<string, unknown>, row.createdAt, row.scores ? parseStoredScores(row.scores) : null)
+  state.seq = row.seq
 }
 
-/**
- * `loadStats` inside a synchronous SQLite write transaction: the writer's group commit, a
- * delete, the type-change guard. Call it there when the result decides seq/pos; a missing
- * counters row is made.
- */
-export function loadStatsSync(ctx: AppContext, appId: string): StatsState | undefined {
-  const stats = statsOf(ctx)
-  const cached = stats.cache.get(appId)
-  if (cached) return cached
-  let row = stats.sql.select.get({ appId })
-  if (!row) {
-    if (!stats.sql.appExists.get({ appId })) return undefined
-    stats.sql.insert.run({ appId, now: ctx.clock.now() })
-    row = stats.sql.select.get({ appId })!
-  }
-  const doc = parseDocument(row.aggregates)
-  let state: StatsState
-  if (doc && doc.seq <= row.seq) {
-    // Counters are authoritative; the aggregates catch up on the records written after them.
-    state = { seq: row.seq, pos: row.kept, spamCount: row.spam, kept: loadAggregate(doc.kept), spam: loadAggregate(doc.spam), persistedAt: Number.NEGATIVE_INFINITY }
-    scan(stats, appId, state, doc.seq, false)
-  } else {
-    state = { seq: 0, pos: 0, spamCount: 0, kept: emptyAggregate(), spam: emptyAggregate(), persistedAt: Number.NEGATIVE_INFINITY }
-    scan(stats, appId, state, 0, true)
-  }
-  stats.cache.set(appId, state)
-  return state
+/** The first and last record time over both aggregates. */
+export function timesOf(state: StatsState): { firstAt: number | null; lastAt: number | null } {
+  const first = [state.kept.firstAt, state.spam.firstAt].filter((t) => t !== null) as number[]
+  const last = [state.kept.lastAt, state.spam.lastAt].filter((t) => t !== null) as number[]
+  return { firstAt: first.length ? Math.min(...first) : null, lastAt: last.length ? Math.max(...last) : null }
 }
 
-/**
- * Writes the state to app_stats: the counters every time (one UPDATE per app per write
- * group), the aggregates document when `force` or when it is older than
- * `LIMITS.statsPersistMs`, since serialising it costs far more than a few inserts.
- * Synchronous: it runs inside the caller's write transaction.
- */
-export function saveStats(ctx: AppContext, appId: string, state: StatsState, force = false): void {
-  const now = ctx.clock.now()
-  const firstAt = [state.kept.firstAt, state.spam.firstAt].filter((t) => t !== null) as number[]
-  const lastAt = [state.kept.lastAt, state.spam.lastAt].filter((t) => t !== null) as number[]
-  const values = {
-    appId,
-    seq: state.seq,
-    pos: state.pos,
-    spamCount: state.spamCount,
-    firstAt: firstAt.length ? Math.min(...firstAt) : null,
-    lastAt: lastAt.length ? Math.max(...lastAt) : null,
-    now,
-  }
-  const sqls = statsOf(ctx).sql
-  if (!force && now - state.persistedAt < LIMITS.statsPersistMs) {
-    sqls.updateCounters.run(values)
-    return
-  }
-  const doc: StoredDocument = { format: FORMAT, seq: state.seq, kept: storeAggregate(state.kept), spam: storeAggregate(state.spam) }
-  sqls.updateAll.run({ ...values, aggregates: JSON.stringify(doc) })
-  state.persistedAt = now
+/** The per-process aggregates service of a context (`ctx.stats`). */
+export interface Stats {
+  /** The app's aggregates, brought up to date with the database; undefined when the app does not exist. */
+  current(appId: string): Promise<StatsState | undefined>
+  /** The copy in memory as it is, without asking the database (may be behind, or absent). */
+  cached(appId: string): StatsState | undefined
+  /**
+   * Tells of records this process committed (`firstSeq` onward, in `generation`): they are
+   * added when they follow on from the copy. A promise when there is work to wait for (a
+   * first load, writing the document behind), else undefined.
+   */
+  committed(appId: string, generation: number, firstSeq: number, records: readonly CommittedRecord[], createdAt: number): Promise<void> | undefined
+  /** Takes the copy out of memory (a delete adjusts it; until it puts one back, reads reload). */
+  take(appId: string): StatsState | undefined
+  /** Puts a state in memory unless a newer one is there. */
+  install(appId: string, state: StatsState): void
+  /** Forgets the copy (the next read reloads the stored document). */
+  forget(appId: string): void
+  /** Writes every copy's document that is ahead of the stored one (at shutdown). */
+  persistAll(): Promise<void>
 }
 
-/** Writes every cached app's aggregates (at shutdown), so the next start replays nothing. */
-export async function persistAllStats(ctx: AppContext): Promise<void> {
-  const stats = all.get(ctx)
-  if (!stats || stats.cache.size === 0) return
-  inImmediateTransaction(ctx.store, () => {
-    for (const [appId, state] of stats.cache) saveStats(ctx, appId, state, true)
+/** The stats service of `ctx`; copies are dropped when the change feed says records changed or the app went. */
+export function createStats(ctx: AppContext): Stats {
+  const copies = new Map<string, StatsState>()
+  const refreshing = new Map<string, Promise<void>>()
+  const persisting = new Set<string>()
+
+  ctx.changes.subscribe((appId, kind) => {
+    if (kind === 'records' || kind === 'deleted') copies.delete(appId)
   })
-}
 
-/** Forgets the in-memory copy (after a failed transaction, or a rebuild). */
-export function forgetStats(ctx: AppContext, appId: string): void {
-  statsOf(ctx).cache.delete(appId)
-}
+  const isNewer = (state: StatsState, than: StatsState | undefined) =>
+    !than || state.generation > than.generation || (state.generation === than.generation && state.seq >= than.seq)
 
-/**
- * Adds the records after `after` to the state, in seq order and batches, at constant
- * memory; with `counting`, the counters are computed from the rows too (a full rescan).
- */
-function scan(stats: Stats, appId: string, state: StatsState, after: number, counting: boolean): void {
-  for (;;) {
-    const rows = stats.sql.page.all({ appId, after })
-    for (const row of rows) {
-      if (counting) {
-        state.seq = Math.max(state.seq, row.seq)
-        if (row.spam) state.spamCount++
-        else state.pos = Math.max(state.pos, row.pos ?? 0)
-      }
-      addRecord(row.spam ? state.spam : state.kept, JSON.parse(row.data) as Record<string, unknown>, row.createdAt, row.scores ? parseStoredScores(row.scores) : null)
+  function install(appId: string, state: StatsState): void {
+    if (isNewer(state, copies.get(appId))) copies.set(appId, state)
+  }
+
+  /** Adds the records after `state.seq`, in seq order and batches, at constant memory. */
+  async function replay(appId: string, state: StatsState): Promise<void> {
+    for (;;) {
+      const rows = await ctx.storage.records.after(appId, state.seq, REPLAY_BATCH)
+      for (const row of rows) addRow(state, row)
+      if (rows.length < REPLAY_BATCH) return
     }
-    if (rows.length < REBUILD_BATCH) return
-    after = rows[rows.length - 1].seq
+  }
+
+  /** The stored document (or nothing) as a state, with the generation stored beside it. */
+  async function loadStored(appId: string): Promise<StatsState | null> {
+    const stored = await ctx.storage.stats.load(appId)
+    if (!stored) return null
+    const doc = parseDocument(stored.document)
+    // Counters are authoritative; the aggregates catch up on the records written after the document.
+    return doc && doc.seq <= stored.seq ? stateFromDocument(doc, stored.generation) : emptyState(stored.generation)
+  }
+
+  /**
+   * Brings the app's copy up to date with the records committed now: the copy (taken out
+   * meanwhile) if it is of the current generation, else the stored document, plus the
+   * records after it. Left out when the generation moved on while replaying (records were
+   * renumbered under the replay): the next attempt starts again.
+   */
+  async function refresh(appId: string): Promise<void> {
+    const counters = await ctx.storage.stats.counters(appId)
+    const copy = copies.get(appId)
+    copies.delete(appId)
+    if (!counters) return
+    const state = copy && copy.generation === counters.generation ? copy : await loadStored(appId)
+    if (!state) return
+    await replay(appId, state)
+    const after = await ctx.storage.stats.counters(appId)
+    if (after && after.generation === state.generation) install(appId, state)
+  }
+
+  /** One refresh of the app at a time; callers arriving meanwhile wait for it. */
+  function refreshOnce(appId: string): Promise<void> {
+    let running = refreshing.get(appId)
+    if (!running) {
+      running = refresh(appId).finally(() => refreshing.delete(appId))
+      refreshing.set(appId, running)
+    }
+    return running
+  }
+
+  /** A copy that covers `target`: the same generation up to at least its seq, or a later generation. */
+  const covers = (copy: StatsState | undefined, target: Counters): copy is StatsState =>
+    copy !== undefined && (copy.generation > target.generation || (copy.generation === target.generation && copy.seq >= target.seq))
+
+  async function current(appId: string): Promise<StatsState | undefined> {
+    // Everything committed before this read began is in `target`; the answer covers at least that.
+    let target = await ctx.storage.stats.counters(appId)
+    for (let attempt = 0; target; attempt++) {
+      const copy = copies.get(appId)
+      if (covers(copy, target)) return copy
+      if (attempt === MAX_REFRESHES) throw new AppError(503, 'storage_unavailable', 'The summary could not be brought up to date while records were being deleted; try again')
+      await refreshOnce(appId)
+      // Dropped: records were renumbered meanwhile, so aim at the counters as they are now.
+      if (!copies.has(appId)) target = await ctx.storage.stats.counters(appId)
+    }
+    copies.delete(appId)
+    return undefined
+  }
+
+  const due = (state: StatsState) => ctx.clock.now() - state.persistedAt >= LIMITS.statsPersistMs
+
+  /** Writes the state's document if the stored one may be older (conditional: never backwards). */
+  async function persist(appId: string, state: StatsState): Promise<void> {
+    if (persisting.has(appId) || state.persistedSeq >= state.seq) return
+    persisting.add(appId)
+    state.persistedAt = ctx.clock.now()
+    const seq = state.seq
+    try {
+      if (await ctx.storage.stats.saveDocument(appId, state.generation, seq, documentOf(state))) state.persistedSeq = seq
+    } catch (error) {
+      ctx.log.warn('the summary aggregates could not be written behind; they are rebuilt from the records when needed', { appId, error: (error as Error).message })
+    } finally {
+      persisting.delete(appId)
+    }
+  }
+
+  /** Catches the copy up (another process wrote meanwhile) and writes its document. */
+  async function catchUpAndPersist(appId: string): Promise<void> {
+    const state = await current(appId)
+    if (state && due(state)) await persist(appId, state)
+  }
+
+  return {
+    current,
+    cached: (appId) => copies.get(appId),
+    committed(appId, generation, firstSeq, records, createdAt) {
+      const copy = copies.get(appId)
+      // First write since start (or since the copy was dropped): loading covers these records.
+      if (!copy) return refreshing.has(appId) ? undefined : catchUpAndPersist(appId)
+      const last = firstSeq + records.length - 1
+      if (copy.generation === generation && copy.seq === firstSeq - 1) {
+        for (const record of records) addRecord(record.spam ? copy.spam : copy.kept, record.data, createdAt, record.scores)
+        copy.seq = last
+      }
+      // Otherwise a replay or a later generation covers them already, or the copy is behind
+      // (another process committed in between): the next read catches up.
+      if (!due(copy)) return undefined
+      const behind = copy.generation < generation || (copy.generation === generation && copy.seq < last)
+      return behind ? catchUpAndPersist(appId) : persist(appId, copy)
+    },
+    take(appId) {
+      const copy = copies.get(appId)
+      copies.delete(appId)
+      return copy
+    },
+    install,
+    forget: (appId) => void copies.delete(appId),
+    async persistAll() {
+      for (const [appId, state] of copies) if (state.persistedSeq < state.seq) await persist(appId, state)
+    },
   }
 }
 
-/** Rescans all of an app's records into app_stats (after a rescore, or to repair it). */
+/** The app's counters and aggregates, current; undefined when the app does not exist. */
+export const loadStats = (ctx: AppContext, appId: string): Promise<StatsState | undefined> => ctx.stats.current(appId)
+
+/** Forgets the in-memory copy, as after a restart: the next read loads the stored document and replays. */
+export const forgetStats = (ctx: AppContext, appId: string): void => ctx.stats.forget(appId)
+
+/**
+ * Recounts all of an app's records under its lock (after a rescore, or to repair it): the
+ * counters and the document are rewritten from the records and the generation moves on.
+ */
 export async function rebuildStats(ctx: AppContext, appId: string): Promise<void> {
-  const stats = statsOf(ctx)
-  stats.cache.delete(appId)
-  ctx.store.db.transaction(
-    () => {
-      if (!stats.sql.select.get({ appId })) {
-        if (!stats.sql.appExists.get({ appId })) return
-        stats.sql.insert.run({ appId, now: ctx.clock.now() })
+  ctx.stats.forget(appId)
+  const state = emptyState(0)
+  let kept = 0
+  const rebuilder: StatsRebuilder = {
+    add(rows) {
+      for (const row of rows) {
+        addRow(state, row)
+        if (!row.spam) kept = Math.max(kept, row.pos ?? 0)
       }
-      const state: StatsState = { seq: 0, pos: 0, spamCount: 0, kept: emptyAggregate(), spam: emptyAggregate(), persistedAt: Number.NEGATIVE_INFINITY }
-      scan(stats, appId, state, 0, true)
-      saveStats(ctx, appId, state, true)
     },
-    { behavior: 'immediate' },
-  )
+    finish: () => ({ seq: state.seq, kept, spam: state.spam.total, ...timesOf(state), document: documentOf(state) }),
+  }
+  const counters = await ctx.storage.stats.rebuild(appId, rebuilder)
+  if (!counters) return
+  state.generation = counters.generation
+  state.persistedAt = ctx.clock.now()
+  state.persistedSeq = state.seq
+  ctx.stats.install(appId, state)
 }

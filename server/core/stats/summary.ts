@@ -111,7 +111,7 @@ export async function getSummary(ctx: AppContext, appId: string, spamMode: SpamM
   return {
     code: 200,
     total: aggregate.total,
-    spam: state.spamCount,
+    spam: state.spam.total,
     firstAt: iso(aggregate.firstAt),
     lastAt: iso(aggregate.lastAt),
     fields,

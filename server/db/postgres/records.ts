@@ -1,10 +1,97 @@
 /**
- * @module RecordStore on PostgreSQL (see storage/records.ts).
+ * @module RecordStore on PostgreSQL (see storage/records.ts): the group commit
+ * (record-commit.ts), deletion with renumbering (record-delete.ts), and the read paths as
+ * SQL text sent on the raw pool with bound parameters (prepared once per connection by
+ * Bun.SQL, rows as the driver gives them: no mapping per row). Pages and export chunks are
+ * key ranges on the (app_id, pos) and (app_id, seq) indexes; spam-only pages walk the
+ * partial index over spam rows with an OFFSET (spam is a small share of records).
  */
-import type { RecordStore } from '../storage/records.ts'
+import { and, asc, eq, gt, sql } from 'drizzle-orm'
+import type { ChunkRow, ChunkSelection, PageRange, RecordRow, RecordStore, ReportRow } from '../storage/records.ts'
+import type { StatsRow } from '../storage/stats.ts'
 import type { PgContext } from './context.ts'
+import { postgresCommitGroup } from './record-commit.ts'
+import { postgresDeleteRecords } from './record-delete.ts'
+import { records } from './schema.ts'
+
+const COLUMNS = 'id, data, meta, scores, spam, created_at::float8 AS "createdAt"'
+const ROW_COLUMNS = 'id, seq, pos, spam, data, meta, scores, created_at::float8 AS "createdAt"'
+
+const range = (column: 'pos' | 'seq', order: 'ASC' | 'DESC') => `SELECT ${COLUMNS} FROM records WHERE app_id = $1 AND ${column} BETWEEN $2 AND $3 ORDER BY ${column} ${order}`
+const spamOnly = (order: 'ASC' | 'DESC') => `SELECT ${COLUMNS} FROM records WHERE app_id = $1 AND spam ORDER BY seq ${order} LIMIT $2 OFFSET $3`
+const chunk = (column: 'pos' | 'seq', spamRows: boolean) =>
+  `SELECT ${COLUMNS}, ${column} AS cursor FROM records WHERE app_id = $1${spamRows ? ' AND spam' : ''} AND ${column} > $2 ORDER BY ${column} LIMIT $3`
+
+/** The SQL of every read (a test asks PostgreSQL for their plans). */
+export const RECORD_READ_SQL = {
+  posAsc: range('pos', 'ASC'),
+  posDesc: range('pos', 'DESC'),
+  seqAsc: range('seq', 'ASC'),
+  seqDesc: range('seq', 'DESC'),
+  spamAsc: spamOnly('ASC'),
+  spamDesc: spamOnly('DESC'),
+  chunkKept: chunk('pos', false),
+  chunkAll: chunk('seq', false),
+  chunkSpam: chunk('seq', true),
+  one: `SELECT ${COLUMNS} FROM records WHERE app_id = $1 AND id = $2`,
+  after: `SELECT ${ROW_COLUMNS} FROM records WHERE app_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
+} as const
+
+const CHUNKS: Record<ChunkSelection, string> = { kept: RECORD_READ_SQL.chunkKept, all: RECORD_READ_SQL.chunkAll, spam: RECORD_READ_SQL.chunkSpam }
 
 /** The records store over the PostgreSQL pool. */
-export function postgresRecords(_db: PgContext): RecordStore {
-  return {}
+export function postgresRecords(db: PgContext): RecordStore {
+  const query = <Row>(text: string, params: unknown[]): Promise<Row[]> => db.client.unsafe(text, params) as Promise<Row[]>
+  return {
+    commitGroup: postgresCommitGroup(db),
+    delete: postgresDeleteRecords(db),
+
+    after: (appId, afterSeq, limit) => query<StatsRow>(RECORD_READ_SQL.after, [appId, afterSeq, limit]),
+
+    page(appId, range: PageRange) {
+      const desc = range.order === 'desc'
+      if (range.by === 'spam') return query<RecordRow>(desc ? RECORD_READ_SQL.spamDesc : RECORD_READ_SQL.spamAsc, [appId, range.limit, range.offset])
+      const text = range.by === 'seq' ? (desc ? RECORD_READ_SQL.seqDesc : RECORD_READ_SQL.seqAsc) : desc ? RECORD_READ_SQL.posDesc : RECORD_READ_SQL.posAsc
+      return query<RecordRow>(text, [appId, range.from, range.to])
+    },
+
+    chunk: (appId, selection, after, limit) => query<ChunkRow>(CHUNKS[selection], [appId, after, limit]),
+
+    async one(appId, id) {
+      const [row] = await query<RecordRow>(RECORD_READ_SQL.one, [appId, id])
+      return row ?? null
+    },
+
+    async scoreSources(appId, afterKey, limit) {
+      return db.db
+        .select({ key: records.rowid, data: records.data })
+        .from(records)
+        .where(and(eq(records.appId, appId), gt(records.rowid, afterKey)))
+        .orderBy(asc(records.rowid))
+        .limit(limit)
+    },
+
+    async setScores(appId, scores) {
+      await db.changes.transaction(db.db, async (tx, changed) => {
+        await tx.execute(sql`UPDATE records r SET scores = s.scores FROM unnest(${sql.param(scores.map((row) => row.key))}::bigint[], ${sql.param(scores.map((row) => row.scores))}::text[]) AS s(key, scores)
+          WHERE r.rowid = s.key AND r.app_id = ${appId}`)
+        // Every process's aggregates (scores included) are stale now: a new generation, no document.
+        await tx.execute(sql`UPDATE app_stats SET generation = generation + 1, aggregates = '{}', updated_at = ${db.now()} WHERE app_id = ${appId}`)
+        changed(appId, 'records')
+      })
+    },
+
+    async setReportKey(recordId, hash) {
+      await db.db.update(records).set({ reportKeyHash: hash }).where(eq(records.id, recordId))
+    },
+
+    async forReport(recordId) {
+      const [row] = await query<ReportRow>(
+        `SELECT r.id, r.app_id AS "appId", a.name AS "appName", r.data, r.scores, r.report_key_hash AS "reportKeyHash", r.created_at::float8 AS "createdAt"
+         FROM records r JOIN apps a ON a.id = r.app_id WHERE r.id = $1`,
+        [recordId],
+      )
+      return row ?? null
+    },
+  }
 }

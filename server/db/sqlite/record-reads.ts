@@ -6,10 +6,11 @@
  * 1000 costs what page 1 costs; spam-only pages walk the partial index over spam rows
  * with an OFFSET (spam is a small share of records).
  */
+import type { StatsRow } from '../storage/stats.ts'
 import type { Store } from './connection.ts'
 
-/** A record row as the read paths need it; `spam` is 1 for honeypot-caught records. */
-export interface RecordRow {
+/** A record row as SQLite gives it: `spam` is 1 for honeypot-caught records (the store makes it a boolean). */
+export interface RawRecordRow {
   id: string
   data: string
   meta: string
@@ -19,6 +20,17 @@ export interface RecordRow {
 }
 
 const COLUMNS = 'id, data, meta, scores, spam, created_at AS createdAt'
+/** Every column the aggregates and tests read, in `StatsRow` shape (spam still 0/1). */
+export const ROW_COLUMNS = 'id, seq, pos, spam, data, meta, scores, created_at AS createdAt'
+
+/**
+ * Rows with `spam` as the boolean the storage interface promises (SQLite has no booleans:
+ * it stores 0 and 1). Changed in place: the rows are fresh objects from the statement.
+ */
+export function rowsWithFlags<Row extends { spam: boolean | number }>(rows: Row[]): Array<Omit<Row, 'spam'> & { spam: boolean }> {
+  for (let i = 0; i < rows.length; i++) (rows[i] as { spam: boolean | number }).spam = rows[i].spam === true || rows[i].spam === 1
+  return rows as Array<Omit<Row, 'spam'> & { spam: boolean }>
+}
 
 type Range = { appId: string; from: number; to: number }
 type Window = { appId: string; limit: number; offset: number }
@@ -44,8 +56,10 @@ export const RECORD_READ_SQL = {
   chunkAll: chunk('seq', false),
   chunkSpam: chunk('seq', true),
   one: `SELECT ${COLUMNS} FROM records WHERE app_id = $appId AND id = $id`,
-  /** The counters a page's `total` comes from (kept current by ingest and deletion). */
-  counts: 'SELECT kept, spam FROM app_stats WHERE app_id = $appId',
+  /** Records after a seq, all columns: replaying the aggregates, tests reading what was stored. */
+  after: `SELECT ${ROW_COLUMNS} FROM records WHERE app_id = $appId AND seq > $after ORDER BY seq LIMIT $limit`,
+  /** The counters a page's `total` and a summary's freshness check come from (kept current by ingest and deletion). */
+  counts: 'SELECT seq, kept, spam, generation FROM app_stats WHERE app_id = $appId',
 } as const
 
 /** A statement whose single argument is an object of named parameters. */
@@ -59,17 +73,18 @@ function compile(store: Store) {
   const q = <Row, Params>(sql: string) => store.sqlite.prepare(sql) as unknown as Query<Row, Params>
   const s = RECORD_READ_SQL
   return {
-    posAsc: q<RecordRow, Range>(s.posAsc),
-    posDesc: q<RecordRow, Range>(s.posDesc),
-    seqAsc: q<RecordRow, Range>(s.seqAsc),
-    seqDesc: q<RecordRow, Range>(s.seqDesc),
-    spamAsc: q<RecordRow, Window>(s.spamAsc),
-    spamDesc: q<RecordRow, Window>(s.spamDesc),
-    chunkKept: q<RecordRow & { cursor: number }, Chunk>(s.chunkKept),
-    chunkAll: q<RecordRow & { cursor: number }, Chunk>(s.chunkAll),
-    chunkSpam: q<RecordRow & { cursor: number }, Chunk>(s.chunkSpam),
-    one: q<RecordRow, { appId: string; id: string }>(s.one),
-    counts: q<{ kept: number; spam: number }, { appId: string }>(s.counts),
+    posAsc: q<RawRecordRow, Range>(s.posAsc),
+    posDesc: q<RawRecordRow, Range>(s.posDesc),
+    seqAsc: q<RawRecordRow, Range>(s.seqAsc),
+    seqDesc: q<RawRecordRow, Range>(s.seqDesc),
+    spamAsc: q<RawRecordRow, Window>(s.spamAsc),
+    spamDesc: q<RawRecordRow, Window>(s.spamDesc),
+    chunkKept: q<RawRecordRow & { cursor: number }, Chunk>(s.chunkKept),
+    chunkAll: q<RawRecordRow & { cursor: number }, Chunk>(s.chunkAll),
+    chunkSpam: q<RawRecordRow & { cursor: number }, Chunk>(s.chunkSpam),
+    one: q<RawRecordRow, { appId: string; id: string }>(s.one),
+    after: q<Omit<StatsRow, 'spam'> & { spam: number }, Chunk>(s.after),
+    counts: q<{ seq: number; kept: number; spam: number; generation: number }, { appId: string }>(s.counts),
   }
 }
 

@@ -1,6 +1,172 @@
 /**
- * @module The storage of records: the group commit, pages, owner reads, deletion, exports: the interface core calls
+ * @module The storage of records: the group commit, pages, owner reads, deletion with
+ * renumbering, export chunks, rescoring and report keys: the interface core calls
  * (implemented in sqlite/records.ts and postgres/records.ts) and its plain row types.
+ *
+ * Numbering: `seq` numbers an app's records 1…N in commit order and `pos` its non-spam
+ * records 1…K (null for spam); both stay dense across processes (the app's counters row in
+ * app_stats is locked while a group is numbered, and deleting renumbers the rest).
  */
+import type { Counters, RefillRequest, StatsRow } from './stats.ts'
 
-export interface RecordStore {}
+/** One record ready to store: everything decided by core (id, JSON text, scores, spam flag). */
+export interface NewRecord {
+  id: string
+  spam: boolean
+  /** The data object as JSON text. */
+  data: string
+  /** `{source?, timestamp?}` as JSON text (`{}` for none). */
+  meta: string
+  /** Scores per scale as JSON text; null for apps without scales. */
+  scores: string | null
+}
+
+/** A field a job's records would create (auto-create); `id` is used only if the field is made. */
+export interface NewFieldInput {
+  id: string
+  name: string
+  type: string
+}
+
+/** One submission (one record, or a whole batch): all of its records commit, or none. */
+export interface RecordJob {
+  appId: string
+  records: NewRecord[]
+  /** Keys of the records with no field when core looked; the store makes those still missing. */
+  newFields: NewFieldInput[]
+  /** Epoch ms stamped on the records and on fields they create. */
+  createdAt: number
+}
+
+/** What became of one job of a group. */
+export type JobResult =
+  | {
+      ok: true
+      /** `seq` of the job's first record (the others follow densely). */
+      firstSeq: number
+      /** `pos` the job's first non-spam record got (or would have got: `kept` before + 1). */
+      firstPos: number
+      /** The app's counters generation the numbers belong to. */
+      generation: number
+      /** True when the job created fields. */
+      fieldsCreated: boolean
+    }
+  /** The app is gone. */
+  | { ok: false; reason: 'not_found' }
+  /** The job's new fields would pass the limit: `names` are the fields it would add, `existing` the app's count. */
+  | { ok: false; reason: 'field_limit'; names: string[]; existing: number }
+  /** The store refuses writes it cannot make durable (a failed WAL sync earlier); nothing was written. */
+  | { ok: false; reason: 'unavailable'; message: string }
+
+export interface CommittedGroup {
+  /** One result per job, in the order given. */
+  results: JobResult[]
+  /**
+   * Settles once the committed records are durable: null, or why they could not be made so
+   * (then none of them may be acknowledged, though they are stored). At once on PostgreSQL
+   * (COMMIT returned with synchronous_commit=on); after the deferred WAL sync on SQLite.
+   */
+  durable: Promise<string | null>
+}
+
+/** A record as the read paths return it; `data`, `meta`, `scores` are the stored JSON text. */
+export interface RecordRow {
+  id: string
+  data: string
+  meta: string
+  scores: string | null
+  spam: boolean
+  createdAt: number
+}
+
+/** Which rows a page reads: a key range on `pos` (non-spam) or `seq` (all), or a window of spam rows. */
+export type PageRange =
+  | { by: 'pos' | 'seq'; from: number; to: number; order: 'asc' | 'desc' }
+  | { by: 'spam'; offset: number; limit: number; order: 'asc' | 'desc' }
+
+/** Which records an export streams: non-spam (by pos), all (by seq), or spam only (by seq). */
+export type ChunkSelection = 'kept' | 'all' | 'spam'
+
+/** An export row and the key to continue after. */
+export interface ChunkRow extends RecordRow {
+  cursor: number
+}
+
+/** A record's data with a stable key to page by while scores are rewritten (numbers may shift under deletes). */
+export interface ScoreSource {
+  key: number
+  data: string
+}
+
+/** A record a report is shown for. */
+export interface ReportRow {
+  id: string
+  appId: string
+  appName: string
+  data: string
+  scores: string | null
+  /** SHA-256 of the report key; null when none was issued. */
+  reportKeyHash: string | null
+  createdAt: number
+}
+
+/**
+ * Pure domain logic (core/stats/deleted.ts) that the delete unit runs inside its transaction
+ * to take the deleted records out of the app's aggregates document. No storage calls inside.
+ */
+export interface DeleteAdjuster {
+  /**
+   * Picks the state to start from, given the locked counters and the stored document: the
+   * seq it covers (the store passes the records after it next), or null when neither is
+   * usable (the document is then cleared and rebuilt on the next read).
+   */
+  start(counters: Counters, document: string): number | null
+  /** Adds `newer` (the records after the start, before deleting) and takes out `deleted`; names the statistics to recompute. */
+  subtract(newer: StatsRow[], deleted: StatsRow[]): RefillRequest[]
+  /** Takes the recomputed values (one list per request, from the records that remain) and returns what to store. */
+  finish(values: number[][]): { document: string; firstAt: number | null; lastAt: number | null }
+}
+
+export interface DeleteOutcome {
+  /** Records deleted (ids not in the app are skipped). */
+  deleted: number
+  /** The counters after the delete (the generation is bumped when anything was deleted). */
+  counters: Counters
+}
+
+export interface RecordStore {
+  /**
+   * Commits a group of jobs in ONE transaction: per app (in sorted id order), locks its
+   * counters, creates each job's missing fields with the limit counted under that lock,
+   * numbers the records densely after the counters, inserts them and bumps the counters.
+   * A refused job writes nothing and the others go on; a database failure rejects (nothing
+   * is written). Resolves once committed; `durable` tells when they may be acknowledged.
+   * `maxFields`: the most fields an app may have. Tells caches (`fields`) of fields made.
+   */
+  commitGroup(jobs: RecordJob[], maxFields: number): Promise<CommittedGroup>
+  /** Up to `limit` records with `seq` after `afterSeq`, by seq (replaying the aggregates, tests). */
+  after(appId: string, afterSeq: number, limit: number): Promise<StatsRow[]>
+  /** One page of records by key range (never an OFFSET scan, except the small spam index). */
+  page(appId: string, range: PageRange): Promise<RecordRow[]>
+  /** The next `limit` records of an export after `after` (a pos or seq, by `selection`). */
+  chunk(appId: string, selection: ChunkSelection, after: number, limit: number): Promise<ChunkRow[]>
+  /** One record of the app by id, spam or not. */
+  one(appId: string, id: string): Promise<RecordRow | null>
+  /**
+   * Deletes the app's records with these ids in one transaction: locks the counters,
+   * deletes, renumbers seq/pos densely, bumps the generation and stores the document
+   * `adjust` computes. Tells caches (`records`) when something was deleted.
+   */
+  delete(appId: string, ids: readonly string[], adjust: DeleteAdjuster): Promise<DeleteOutcome>
+  /** Up to `limit` records' data after the key `afterKey` (0 to start), for rescoring. */
+  scoreSources(appId: string, afterKey: number, limit: number): Promise<ScoreSource[]>
+  /**
+   * Stores new scores (JSON text or null) by key in one transaction; bumps the generation
+   * and clears the aggregates document (the next read rebuilds it). Tells caches (`records`).
+   */
+  setScores(appId: string, scores: ReadonlyArray<{ key: number; scores: string | null }>): Promise<void>
+  /** Sets a record's report key hash (replacing any earlier one). */
+  setReportKey(recordId: string, hash: string): Promise<void>
+  /** The record and its app's name, for a respondent report; null when no such record. */
+  forReport(recordId: string): Promise<ReportRow | null>
+}

@@ -18,7 +18,7 @@ import { allowedRedirect, formSubmission } from '../../core/collect/form.ts'
 import { prepareBatch } from '../../core/collect/batch.ts'
 import { prepareRecord, type CollectSettings } from '../../core/collect/prepare.ts'
 import { toSubmission } from '../../core/collect/shape.ts'
-import { writerOf, type Writer } from '../../core/collect/writer.ts'
+import type { Writer } from '../../core/collect/writer.ts'
 import { AppError } from '../../core/errors.ts'
 import { LIMITS } from '../../core/limits.ts'
 import { mediaType, readBodyBytes, utf8Text } from './body.ts'
@@ -86,7 +86,7 @@ export async function ingestOne(ctx: AppContext, writer: Writer, token: string, 
 
 /** The write routes of the public collection endpoints. */
 export const shareIngestRoutes = (ctx: AppContext) => {
-  const writer = writerOf(ctx)
+  const writer = ctx.writer
   return new Elysia({ name: 'svc/share-ingest' })
     .use(shareCors())
     .post(

@@ -52,7 +52,7 @@ const record = (scaleKeys: string[]) =>
     data: dataText,
     meta,
     scores: scaleKeys.length === 0 ? fc.constant(null) : fc.option(fc.dictionary(fc.constantFrom(...scaleKeys, 'gone'), fc.record({ score: fc.integer(), level: fc.string() })).map((s) => JSON.stringify(s)), { nil: null }),
-    spam: fc.constantFrom(0, 1),
+    spam: fc.boolean(),
     createdAt: fc.oneof(fc.integer({ min: -8.64e15, max: 8.64e15 }), fc.integer({ min: 1_795_334_437_000, max: 1_795_334_439_000 })),
   })
 

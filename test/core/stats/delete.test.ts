@@ -4,13 +4,10 @@
  * run out, exact sums, the bounded value sets, and the stored counters and document.
  */
 import { describe, expect, test } from 'bun:test'
-import { eq } from 'drizzle-orm'
 import { LIMITS } from '../../../server/core/limits.ts'
 import { removeRecords } from '../../../server/core/records/delete.ts'
-import { REFILL_SQL } from '../../../server/core/stats/refill.ts'
 import { forgetStats, loadStats, rebuildStats } from '../../../server/core/stats/state.ts'
 import { getSummary } from '../../../server/core/stats/summary.ts'
-import { appStats } from '../../../server/db/sqlite/schema.ts'
 import { testContext } from '../../support/context.ts'
 import { makeEndpoint } from '../../support/records.ts'
 import { makeUser } from '../../support/users.ts'
@@ -19,14 +16,14 @@ import { addRows, type StatsRow } from './fixtures.ts'
 async function setup(rows: StatsRow[]) {
   const t = testContext()
   const { user } = await makeUser(t.ctx)
-  const { appId } = makeEndpoint(t.ctx, user.id, {
+  const { appId } = await makeEndpoint(t.ctx, user.id, {
     fields: [
       { name: 'n', type: 'number' },
       { name: 's', type: 'text' },
       { name: 'm', type: 'multichoice', options: ['a', 'b'] },
     ],
   })
-  const ids = addRows(t.ctx, appId, rows)
+  const ids = await addRows(t.ctx, appId, rows)
   return { ...t, appId, ids }
 }
 
@@ -144,7 +141,7 @@ describe('deleting subtracts from the summary', () => {
     const distinct = LIMITS.summaryTrackedValues + 1
     const { ctx, appId, ids } = await setup(Array.from({ length: distinct }, (_, i) => ({ data: { s: `v${String(i).padStart(3, '0')}` } })))
     await removeRecords(ctx, appId, [ids[0], ids[distinct - 1]])
-    addRows(ctx, appId, [{ data: { s: 'new' } }, { data: { s: 'v001' } }])
+    await addRows(ctx, appId, [{ data: { s: 'new' } }, { data: { s: 'v001' } }])
     const strings = (await loadStats(ctx, appId))!.kept.fields.get('s')!.strings!
     expect([strings.counts.size, strings.counts.get('v001'), strings.counts.has('new'), strings.untracked, strings.closed]).toEqual([LIMITS.summaryTrackedValues - 1, 2, false, 1, true])
     const s = (await getSummary(ctx, appId)).fields.s
@@ -157,8 +154,8 @@ describe('the stored state after a delete', () => {
   test('counters and the aggregates document are written in the delete, so a reload replays nothing', async () => {
     const { ctx, appId, ids } = await setup([{ data: { n: 1 } }, { data: { n: 2 }, spam: true }, { data: { n: 3 } }, { data: { n: 4 } }])
     await removeRecords(ctx, appId, [ids[0], ids[1]])
-    const row = ctx.store.db.select().from(appStats).where(eq(appStats.appId, appId)).get()!
-    expect([row.seq, row.kept, row.spam, JSON.parse(row.aggregates).seq]).toEqual([2, 2, 0, 2])
+    const row = (await ctx.storage.stats.load(appId))!
+    expect([row.seq, row.kept, row.spam, JSON.parse(row.document).seq]).toEqual([2, 2, 0, 2])
     const before = await getSummary(ctx, appId, 'include')
     forgetStats(ctx, appId)
     expect(await getSummary(ctx, appId, 'include')).toEqual(before)
@@ -168,20 +165,10 @@ describe('the stored state after a delete', () => {
   test('a delete with the document behind the records catches up before renumbering', async () => {
     const { ctx, appId, ids } = await setup([{ data: { n: 1 } }])
     // Written behind: the document covers the first record only.
-    const later = addRows(ctx, appId, [{ data: { n: 2 } }, { data: { n: 3 } }])
-    expect(JSON.parse(ctx.store.db.select().from(appStats).where(eq(appStats.appId, appId)).get()!.aggregates).seq).toBe(1)
+    const later = await addRows(ctx, appId, [{ data: { n: 2 } }, { data: { n: 3 } }])
+    expect(JSON.parse((await ctx.storage.stats.load(appId))!.document).seq).toBe(1)
     forgetStats(ctx, appId)
     await removeRecords(ctx, appId, [ids[0], later[0]])
     expect((await summaryMatchingRebuild(ctx, appId)).fields.n).toEqual({ type: 'number', count: 1, missing: 0, min: 3, max: 3, mean: 3, sum: 3 })
-  })
-
-  test('every refill reads one kind of record through an index', () => {
-    const { ctx } = testContext()
-    const plans = Object.fromEntries(
-      Object.entries(REFILL_SQL).map(([name, sql]) => [name, (ctx.store.sqlite.query(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((r) => r.detail).join(' | ')]),
-    )
-    const kept = 'SEARCH r USING INDEX records_app_pos_idx (app_id=? AND pos>?)'
-    const spam = 'SEARCH r USING INDEX records_app_spam_seq_idx (app_id=?)'
-    expect(plans).toEqual({ timesKept: kept, timesSpam: spam, numbersKept: kept, numbersSpam: spam, scoresKept: kept, scoresSpam: spam })
   })
 })

@@ -1,15 +1,14 @@
 /**
  * @module Records with stored scores and chosen times, added the way the record writer adds
- * them: rows, counters and aggregates in one immediate transaction, the aggregates document
- * written behind. For tests of the summary aggregates under inserts and deletes.
+ * them: one group commit through the storage (rows, numbers, counters), then the summary
+ * aggregates take them in (`ctx.stats.committed`), the document written behind. For tests
+ * of the summary aggregates under inserts and deletes.
  */
 import type { AppContext } from '../../../server/context.ts'
 import { newId } from '../../../server/core/ids.ts'
+import { LIMITS } from '../../../server/core/limits.ts'
 import type { RecordScores } from '../../../server/core/scoring/score.ts'
-import { addRecord } from '../../../server/core/stats/aggregate.ts'
-import { loadStatsSync, saveStats } from '../../../server/core/stats/state.ts'
-import { inImmediateTransaction } from '../../../server/db/sqlite/immediate.ts'
-import { records } from '../../../server/db/sqlite/schema.ts'
+import type { RecordJob } from '../../../server/db/storage/records.ts'
 
 export interface StatsRow {
   data: Record<string, unknown>
@@ -19,28 +18,28 @@ export interface StatsRow {
   age?: number
 }
 
-/** Adds `rows` to the app as the writer would; returns their ids in order. */
-export function addRows(ctx: AppContext, appId: string, rows: readonly StatsRow[]): string[] {
-  const ids: string[] = []
-  inImmediateTransaction(ctx.store, () => {
-    const state = loadStatsSync(ctx, appId)!
-    for (const row of rows) {
-      const id = newId()
-      const spam = row.spam ?? false
-      const createdAt = ctx.clock.now() - (row.age ?? 0) * 60_000
-      state.seq++
-      if (spam) state.spamCount++
-      else state.pos++
-      const data = JSON.stringify(row.data)
-      ctx.store.db
-        .insert(records)
-        .values({ id, appId, seq: state.seq, pos: spam ? null : state.pos, spam, data, meta: '{}', scores: row.scores ? JSON.stringify(row.scores) : null, createdAt })
-        .run()
-      // The writer adds what it stores: JSON's view of the data (no undefined, no -0).
-      addRecord(spam ? state.spam : state.kept, JSON.parse(data), createdAt, row.scores ?? null)
-      ids.push(id)
-    }
-    saveStats(ctx, appId, state)
-  })
-  return ids
+/** Adds `rows` to the app as the writer would (one submission each); returns their ids in order. */
+export async function addRows(ctx: AppContext, appId: string, rows: readonly StatsRow[]): Promise<string[]> {
+  const jobs: RecordJob[] = rows.map((row) => ({
+    appId,
+    records: [{ id: newId(), spam: row.spam ?? false, data: JSON.stringify(row.data), meta: '{}', scores: row.scores ? JSON.stringify(row.scores) : null }],
+    newFields: [],
+    createdAt: ctx.clock.now() - (row.age ?? 0) * 60_000,
+  }))
+  const { results, durable } = await ctx.storage.records.commitGroup(jobs, LIMITS.maxFields)
+  for (const [index, result] of results.entries()) {
+    if (!result.ok) throw new Error(`addRows: refused (${JSON.stringify(result)})`)
+    const job = jobs[index]
+    // The writer adds what it stores: JSON's view of the data (no undefined, no -0).
+    const record = { data: JSON.parse(job.records[0].data), spam: job.records[0].spam, scores: rows[index].scores ?? null }
+    await ctx.stats.committed(appId, result.generation, result.firstSeq, [record], job.createdAt)
+  }
+  if (await durable) throw new Error('addRows: not durable')
+  return jobs.map((job) => job.records[0].id)
+}
+
+/** The stored counters, times and aggregates document of an app (the generation aside). */
+export async function storedStats(ctx: AppContext, appId: string) {
+  const row = (await ctx.storage.stats.load(appId))!
+  return [row.seq, row.kept, row.spam, row.firstAt, row.lastAt, JSON.parse(row.document)]
 }

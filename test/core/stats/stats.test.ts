@@ -1,14 +1,14 @@
 import { describe, expect, test } from 'bun:test'
-import { eq } from 'drizzle-orm'
-import { writerOf } from '../../../server/core/collect/writer.ts'
 import type { PreparedRecord } from '../../../server/core/collect/prepare.ts'
 import { LIMITS } from '../../../server/core/limits.ts'
 import { addRecord, emptyAggregate, loadAggregate, mergeAggregates, storeAggregate } from '../../../server/core/stats/aggregate.ts'
-import { rebuildStats } from '../../../server/core/stats/state.ts'
+import { removeRecords } from '../../../server/core/records/delete.ts'
+import { forgetStats, rebuildStats } from '../../../server/core/stats/state.ts'
 import { getSummary } from '../../../server/core/stats/summary.ts'
-import { appStats, records } from '../../../server/db/sqlite/schema.ts'
 import { testContext } from '../../support/context.ts'
+import { storedRows } from '../../support/records.ts'
 import { makeEndpoint } from '../collect/fixtures.ts'
+import { storedStats } from './fixtures.ts'
 
 const T0 = Date.UTC(2026, 0, 1)
 const record = (data: Record<string, unknown>, spam = false): PreparedRecord => ({ data, meta: {}, spam, newFields: [] })
@@ -56,25 +56,21 @@ describe('rebuildStats and the stored counters', () => {
     const { ctx, clock } = testContext()
     const app = await makeEndpoint(ctx)
     const fresh = await makeEndpoint(ctx)
-    const writer = writerOf(ctx)
+    const writer = ctx.writer
     const rows = [record({ n: 1, s: 'a' }), record({ n: 2, s: 'b' }, true), record({ n: 3, s: 'a' }), record({ n: 4, s: 'c' })]
-    await writer.write(app.appId, rows)
-    // Delete the record with n=1 and renumber the rest, as the records module does.
-    ctx.store.sqlite.run("DELETE FROM records WHERE app_id = ? AND json_extract(data, '$.n') = 1", [app.appId])
-    ctx.store.sqlite.run('UPDATE records SET seq = seq - 1, pos = CASE WHEN pos IS NULL THEN NULL ELSE pos - 1 END WHERE app_id = ?', [app.appId])
-    ctx.changes.notify(app.appId, 'records')
+    const [first] = await writer.write(app.appId, rows)
+    await removeRecords(ctx, app.appId, [first])
+    const generation = (await ctx.storage.stats.counters(app.appId))!.generation
     await rebuildStats(ctx, app.appId)
     await writer.write(fresh.appId, rows.slice(1))
-    const counters = (appId: string) => {
-      const row = ctx.store.db.select().from(appStats).where(eq(appStats.appId, appId)).get()!
-      return [row.seq, row.kept, row.spam, row.firstAt, row.lastAt, JSON.parse(row.aggregates)]
-    }
-    expect(counters(app.appId)).toEqual(counters(fresh.appId))
-    expect(counters(app.appId).slice(0, 3)).toEqual([3, 2, 1])
+    expect(await storedStats(ctx, app.appId)).toEqual(await storedStats(ctx, fresh.appId))
+    expect((await storedStats(ctx, app.appId)).slice(0, 3)).toEqual([3, 2, 1])
+    // A recount moves the generation on: every process reloads.
+    expect((await ctx.storage.stats.counters(app.appId))!.generation).toBe(generation + 1)
     // The next write continues the numbering.
     clock.advance(1000)
     await writer.write(app.appId, [record({ n: 5 })])
-    const last = ctx.store.db.select().from(records).where(eq(records.appId, app.appId)).all().at(-1)!
+    const last = (await storedRows(ctx, app.appId)).at(-1)!
     expect([last.seq, last.pos]).toEqual([4, 3])
     expect((await getSummary(ctx, app.appId)).total).toBe(3)
   })
@@ -82,36 +78,38 @@ describe('rebuildStats and the stored counters', () => {
   test('the stored aggregates are written behind and caught up from the records on load', async () => {
     const { ctx, clock } = testContext()
     const app = await makeEndpoint(ctx, { fields: [{ name: 'n', type: 'number' }] })
-    const writer = writerOf(ctx)
-    const stored = () => {
-      const row = ctx.store.db.select().from(appStats).where(eq(appStats.appId, app.appId)).get()!
-      return [row.seq, JSON.parse(row.aggregates).seq]
+    const writer = ctx.writer
+    const stored = async () => {
+      const row = (await ctx.storage.stats.load(app.appId))!
+      return [row.seq, JSON.parse(row.document).seq]
     }
     await writer.write(app.appId, [record({ n: 1 })])
-    expect(stored()).toEqual([1, 1])
+    expect(await stored()).toEqual([1, 1])
     clock.advance(LIMITS.statsPersistMs - 1)
     await writer.write(app.appId, [record({ n: 2 })])
     await writer.write(app.appId, [record({ n: 3 }, true)])
     // Counters are current, the document still covers only the first record.
-    expect(stored()).toEqual([3, 1])
+    expect(await stored()).toEqual([3, 1])
     // As after a crash: forget the memory; loading replays records 2 and 3.
-    ctx.changes.notify(app.appId, 'records')
+    forgetStats(ctx, app.appId)
     const summary = await getSummary(ctx, app.appId, 'include')
     expect([summary.total, summary.spam, summary.fields.n]).toEqual([3, 1, { type: 'number', count: 3, missing: 0, min: 1, max: 3, mean: 2, sum: 6 }])
     clock.advance(1)
     await writer.write(app.appId, [record({ n: 4 })])
-    expect(stored()).toEqual([4, 4])
+    expect(await stored()).toEqual([4, 4])
     await writer.write(app.appId, [record({ n: 5 })])
     await ctx.shutdown()
-    expect(stored()).toEqual([5, 5])
+    expect(await stored()).toEqual([5, 5])
   })
 
   test('unreadable stored aggregates are rebuilt from the records on load', async () => {
     const { ctx } = testContext()
     const app = await makeEndpoint(ctx, { fields: [{ name: 'n', type: 'number' }] })
-    await writerOf(ctx).write(app.appId, [record({ n: 2 }), record({ n: 4 })])
-    ctx.store.db.update(appStats).set({ aggregates: '{"format":0}' }).where(eq(appStats.appId, app.appId)).run()
-    ctx.changes.notify(app.appId, 'records')
+    await ctx.writer.write(app.appId, [record({ n: 2 }), record({ n: 4 })])
+    const { generation, seq } = (await ctx.storage.stats.counters(app.appId))!
+    // A document of another format (as an older svc wrote): stored over, then the memory forgotten.
+    forgetStats(ctx, app.appId)
+    expect(await ctx.storage.stats.saveDocument(app.appId, generation, seq, '{"format":0}')).toBe(true)
     const summary = await getSummary(ctx, app.appId)
     expect([summary.total, summary.fields.n]).toEqual([2, { type: 'number', count: 2, missing: 0, min: 2, max: 4, mean: 3, sum: 6 }])
   })
@@ -119,7 +117,7 @@ describe('rebuildStats and the stored counters', () => {
   test('day counts cover the last 30 UTC days only', async () => {
     const { ctx, clock } = testContext()
     const app = await makeEndpoint(ctx)
-    const writer = writerOf(ctx)
+    const writer = ctx.writer
     await writer.write(app.appId, [record({ a: 1 })])
     clock.advance(40 * 86_400_000)
     await writer.write(app.appId, [record({ a: 2 })])

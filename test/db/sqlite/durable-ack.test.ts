@@ -6,17 +6,17 @@
  * nothing more written after a failed sync.
  */
 import { Database } from 'bun:sqlite'
-import { describe, expect, test } from 'bun:test'
+import { expect, test } from 'bun:test'
 import fs from 'node:fs'
 import { join } from 'node:path'
 import type { PreparedRecord } from '../../../server/core/collect/prepare.ts'
-import { writerOf } from '../../../server/core/collect/writer.ts'
 import { AppError } from '../../../server/core/errors.ts'
 import { openStore } from '../../../server/db/sqlite/connection.ts'
 import type { SyncFiles } from '../../../server/db/sqlite/wal-sync.ts'
 import { testContext } from '../../support/context.ts'
 import { tempDir } from '../../support/tmp.ts'
-import { makeEndpoint } from './fixtures.ts'
+import { makeEndpoint } from '../../core/collect/fixtures.ts'
+import { describeSqlite } from './only.ts'
 
 const record = (data: Record<string, unknown>): PreparedRecord => ({ data, meta: {}, spam: false, newFields: [] })
 
@@ -54,7 +54,7 @@ async function fileContext(synchronous: 'full' | 'normal' = 'full') {
       reader.close()
     }
   }
-  return { ...test, path, log, store, endpoint, writer: writerOf(test.ctx), countOnDisk }
+  return { ...test, path, log, store, endpoint, writer: test.ctx.writer, countOnDisk }
 }
 
 /** Records whether a promise has settled, without awaiting it. */
@@ -67,7 +67,7 @@ function watch<T>(promise: Promise<T>) {
   return state
 }
 
-describe('acknowledged writes wait for the WAL sync (SVC_SYNC=full)', () => {
+describeSqlite('acknowledged writes wait for the WAL sync (SVC_SYNC=full)', () => {
   test('a record is committed first, synced second, and only then acknowledged', async () => {
     const { path, log, writer, endpoint, countOnDisk } = await fileContext()
     const write = writer.write(endpoint.appId, [record({ n: 1 })])

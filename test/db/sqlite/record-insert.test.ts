@@ -2,11 +2,12 @@
  * Record rows go in through multi-row statements in chunks of 64, 32, … 1. Whatever the
  * count, every row must be stored exactly once, in order, with every column as given.
  */
-import { describe, expect, test } from 'bun:test'
+import { expect, test } from 'bun:test'
 import { inImmediateTransaction } from '../../../server/db/sqlite/immediate.ts'
 import { insertRecordRows, type RecordRow } from '../../../server/db/sqlite/record-insert.ts'
 import { testContext } from '../../support/context.ts'
-import { makeEndpoint } from './fixtures.ts'
+import { makeEndpoint } from '../../core/collect/fixtures.ts'
+import { describeSqlite } from './only.ts'
 
 const rowsFor = (appId: string, count: number): RecordRow[] =>
   Array.from({ length: count }, (_, i): RecordRow => {
@@ -14,7 +15,7 @@ const rowsFor = (appId: string, count: number): RecordRow[] =>
     return [`rec-${count}-${i}`, appId, i + 1, spam ? null : i + 1, spam ? 1 : 0, JSON.stringify({ n: i, note: `ü ${i}` }), i % 2 ? '{"source":"x"}' : '{}', i % 5 ? null : `{"s":${i}}`, 1_700_000_000_000 + i]
   })
 
-describe('insertRecordRows', () => {
+describeSqlite('insertRecordRows', () => {
   test.each([0, 1, 2, 3, 7, 63, 64, 65, 127, 128, 129, 1000])('%p rows are stored once each, in order, column for column', async (count) => {
     const { ctx } = testContext()
     const { appId } = await makeEndpoint(ctx)

@@ -1,0 +1,124 @@
+/**
+ * @module The group commit on SQLite. The jobs of a group are written in one IMMEDIATE
+ * transaction (the write lock is SQLite's one lock, so counters read inside it decide the
+ * numbering): per job, the app's counters, its missing fields (the limit counted against
+ * the table there), the records numbered densely after the counters; then one multi-row
+ * INSERT pass for every row (record-insert.ts) and one counters UPDATE per app.
+ *
+ * Durability (wal-sync.ts): with SVC_SYNC=full the commit skips SQLite's own fsync and the
+ * WAL is synced off the event loop; the group's `durable` settles when that sync returns.
+ * After a failed sync nothing more is written (every job is `unavailable`).
+ */
+import { asc, eq, sql } from 'drizzle-orm'
+import type { CommittedGroup, JobResult, RecordJob } from '../storage/records.ts'
+import { countersOf, type CounterRow } from './app-stats.ts'
+import type { SqliteContext } from './context.ts'
+import { inImmediateTransaction } from './immediate.ts'
+import { insertRecordRows, type RecordRow } from './record-insert.ts'
+import { fields } from './schema.ts'
+
+const statements = (db: SqliteContext) => {
+  const p = sql.placeholder
+  return {
+    fieldNames: db.db.select({ name: fields.name, position: fields.position }).from(fields).where(eq(fields.appId, p('appId'))).orderBy(asc(fields.position)).prepare(),
+    insertField: db.db
+      .insert(fields)
+      .values({ id: p('id'), appId: p('appId'), name: p('name'), type: p('type'), label: '', required: false, options: null, position: p('position'), autoCreated: true, createdAt: p('now'), updatedAt: p('now') })
+      .prepare(),
+    updateCounters: db.sqlite.prepare<unknown, [{ appId: string; seq: number; kept: number; spam: number; firstAt: number | null; lastAt: number | null; now: number }]>(
+      'UPDATE app_stats SET seq = $seq, kept = $kept, spam = $spam, first_at = $firstAt, last_at = $lastAt, updated_at = $now WHERE app_id = $appId',
+    ),
+  }
+}
+
+/** The counters of an app as the group moves them, and whether a job of this group took numbers. */
+type Touched = CounterRow & { changed: boolean }
+
+/** The group commit of the SQLite record store. */
+export function sqliteCommitGroup(db: SqliteContext): (jobs: RecordJob[], maxFields: number) => Promise<CommittedGroup> {
+  const sqls = statements(db)
+
+  /** Creates the job's missing fields, counting the limit against the table inside the transaction; a refusal, or whether fields were made. */
+  function createFields(job: RecordJob, maxFields: number): JobResult | boolean {
+    if (job.newFields.length === 0) return false
+    const existing = sqls.fieldNames.all({ appId: job.appId })
+    const names = new Set(existing.map((row) => row.name))
+    const missing = job.newFields.filter((field) => !names.has(field.name))
+    if (missing.length === 0) return false
+    if (existing.length + missing.length > maxFields) return { ok: false, reason: 'field_limit', names: missing.map((f) => f.name), existing: existing.length }
+    let position = existing.reduce((max, row) => Math.max(max, row.position), -1)
+    for (const field of missing) {
+      sqls.insertField.run({ id: field.id, appId: job.appId, name: field.name, type: field.type, position: ++position, now: job.createdAt })
+    }
+    return true
+  }
+
+  /** Numbers the job's records after `counters` into `rows` and moves the counters on. */
+  function numberRecords(job: RecordJob, counters: Touched, rows: RecordRow[]): { firstSeq: number; firstPos: number } {
+    const numbers = { firstSeq: counters.seq + 1, firstPos: counters.kept + 1 }
+    for (const record of job.records) {
+      counters.seq++
+      if (record.spam) counters.spam++
+      else counters.kept++
+      rows.push([record.id, job.appId, counters.seq, record.spam ? null : counters.kept, record.spam ? 1 : 0, record.data, record.meta, record.scores, job.createdAt])
+    }
+    if (job.records.length > 0) {
+      counters.firstAt = counters.firstAt === null ? job.createdAt : Math.min(counters.firstAt, job.createdAt)
+      counters.lastAt = counters.lastAt === null ? job.createdAt : Math.max(counters.lastAt, job.createdAt)
+      counters.changed = true
+    }
+    return numbers
+  }
+
+  /**
+   * Writes the jobs inside the transaction. Expected refusals (field limit, deleted app) are
+   * found before a job writes anything, so they fail that job alone without a savepoint;
+   * any other error rolls back the whole group and is thrown.
+   */
+  function write(jobs: RecordJob[], maxFields: number): { results: JobResult[]; fieldsChanged: Set<string> } {
+    const results: JobResult[] = []
+    const fieldsChanged = new Set<string>()
+    const touched = new Map<string, Touched>()
+    const rows: RecordRow[] = []
+    const now = db.now()
+    for (const job of jobs) {
+      let counters = touched.get(job.appId)
+      if (!counters) {
+        const row = countersOf(db, job.appId, now)
+        if (!row) {
+          results.push({ ok: false, reason: 'not_found' })
+          continue
+        }
+        counters = { ...row, changed: false }
+        touched.set(job.appId, counters)
+      }
+      const fieldsMade = createFields(job, maxFields)
+      if (typeof fieldsMade === 'object') {
+        results.push(fieldsMade)
+        continue
+      }
+      if (fieldsMade) fieldsChanged.add(job.appId)
+      const { firstSeq, firstPos } = numberRecords(job, counters, rows)
+      results.push({ ok: true, firstSeq, firstPos, generation: counters.generation, fieldsCreated: fieldsMade })
+    }
+    insertRecordRows(db, rows)
+    for (const [appId, counters] of touched) {
+      if (!counters.changed) continue
+      sqls.updateCounters.run({ appId, seq: counters.seq, kept: counters.kept, spam: counters.spam, firstAt: counters.firstAt, lastAt: counters.lastAt, now })
+    }
+    return { results, fieldsChanged }
+  }
+
+  return async (jobs, maxFields) => {
+    const wal = db.wal
+    const failure = wal.failure
+    if (failure) return { results: jobs.map(() => ({ ok: false, reason: 'unavailable', message: failure.message })), durable: Promise.resolve(failure.message) }
+    const { results, fieldsChanged } = wal.relaxed(() => inImmediateTransaction(db, () => write(jobs, maxFields)))
+    for (const appId of fieldsChanged) db.changes.emit(appId, 'fields')
+    if (!results.some((result) => result.ok)) return { results, durable: Promise.resolve(null) }
+    db.checkpoints.afterWrite()
+    // Durable once the WAL holding the commit is synced (at once when nothing is deferred).
+    const durable = new Promise<string | null>((resolve) => wal.afterCommit((error) => resolve(error ? error.message : null)))
+    return { results, durable }
+  }
+}
