@@ -170,13 +170,14 @@ describe('deleting records', () => {
 })
 
 describe('ownership and authentication', () => {
-  const routes: Array<[string, string, unknown?]> = [
-    ['GET', '/records'],
-    ['GET', '/records/REC'],
-    ['DELETE', '/records/REC'],
+  // Every row has its three values: a callback with more parameters than a row has values is taken for a done callback.
+  const routes: Array<[string, string, unknown]> = [
+    ['GET', '/records', undefined],
+    ['GET', '/records/REC', undefined],
+    ['DELETE', '/records/REC', undefined],
     ['POST', '/records/delete', { ids: ['REC'] }],
-    ['GET', '/export.csv'],
-    ['GET', '/export.jsonl'],
+    ['GET', '/export.csv', undefined],
+    ['GET', '/export.jsonl', undefined],
   ]
   test.each(routes)("%s %s of another account's app is a 404 and changes nothing", async (method, path, body) => {
     const { request, ctx, base, ids, stats } = await setup()

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { existsSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { TEST_BACKEND } from '../support/backend.ts'
 import { BUN, ROOT, spawnServer, type ServerProcess } from '../support/process.ts'
 
 let running: ServerProcess | undefined
@@ -23,8 +24,15 @@ describe('server/main.ts as a real process', () => {
     expect(banner).toContain('/api/v3/auth/signup')
 
     const key = join(running.dataDir, 'secret.key')
-    expect(existsSync(join(running.dataDir, 'svc.db'))).toBe(true)
-    expect(statSync(key).mode & 0o777).toBe(0o600)
+    if (TEST_BACKEND === 'sqlite') {
+      // The zero-set-up default: the database and a private secret key in the data dir.
+      expect(existsSync(join(running.dataDir, 'svc.db'))).toBe(true)
+      expect(statSync(key).mode & 0o777).toBe(0o600)
+    } else {
+      // On PostgreSQL with the shared SVC_SECRET, nothing of the data lives in the data dir.
+      expect(existsSync(join(running.dataDir, 'svc.db'))).toBe(false)
+      expect(existsSync(key)).toBe(false)
+    }
 
     running.proc.kill('SIGTERM')
     expect(await running.proc.exited).toBe(0)

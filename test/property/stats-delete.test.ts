@@ -99,9 +99,10 @@ const counters = async (ctx: AppContext, appId: string) => {
 
 describe('summary aggregates under inserts and deletes', () => {
   test('equal a full rebuild after any sequence', async () => {
+    // One context for every run (apps are independent of each other): a fresh app per run.
+    const { ctx } = testContext()
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 14 }), async (steps) => {
-        const { ctx } = testContext()
         const { user } = await makeUser(ctx)
         const { appId } = await makeEndpoint(ctx, user.id, {
           fields: [

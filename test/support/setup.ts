@@ -10,7 +10,9 @@ import { afterAll } from 'bun:test'
 import { dropTestDatabases } from './backend.ts'
 import { removeTempDirs } from './tmp.ts'
 
+// Dropping is slow on PostgreSQL (each DROP DATABASE waits for a checkpoint, ~50 ms): a run's
+// hundreds of databases need longer than a test may take.
 afterAll(async () => {
   await dropTestDatabases()
   removeTempDirs()
-})
+}, 300_000)
