@@ -1,10 +1,10 @@
 /**
- * @module HAProxy from Debian's package in front of several svc processes, as the README's
- * "Scaling out" section configures it: round robin, health checks on /api/v3/health, and a
- * request that fails to connect to one process retried on another. The config is written
- * to a fresh temp folder and the balancer listens on a free port.
+ * @module HAProxy from Debian's package in front of several svc processes, configured by
+ * deploy/haproxy.cfg (the README's "Scaling out"): round robin, health checks on
+ * /api/v3/health, a request that could not reach one process sent to another. The config
+ * is written to a fresh temp folder and the balancer listens on a free port.
  */
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Subprocess } from 'bun'
 import { tempDir } from './tmp.ts'
@@ -21,30 +21,13 @@ export function haproxyPath(): string | null {
   return Bun.which('haproxy') ?? Bun.which('haproxy', { PATH: '/usr/sbin:/sbin' })
 }
 
-/** The configuration `deploy/haproxy.cfg` documents, for backends on `ports`, listening on `port`. */
+/** deploy/haproxy.cfg (the README's configuration) with its bind address and server lines replaced. */
 export function haproxyConfig(port: number, backends: Array<{ name: string; port: number }>): string {
-  return [
-    'global',
-    '  maxconn 2048',
-    'defaults',
-    '  mode http',
-    '  timeout connect 2s',
-    '  timeout client 30s',
-    '  timeout server 30s',
-    '  retries 3',
-    // A POST that could not reach a process is sent to another one (it never reached svc, so nothing is doubled).
-    '  option redispatch',
-    '  retry-on conn-failure empty-response response-timeout',
-    'frontend svc',
-    `  bind 127.0.0.1:${port}`,
-    '  default_backend svc',
-    'backend svc',
-    '  balance roundrobin',
-    '  option httpchk GET /api/v3/health',
-    '  default-server inter 500ms fall 2 rise 1',
-    ...backends.map((b) => `  server ${b.name} 127.0.0.1:${b.port} check`),
-    '',
-  ].join('\n')
+  const documented = readFileSync(join(import.meta.dir, '..', '..', 'deploy', 'haproxy.cfg'), 'utf8')
+  const servers = backends.map((b) => `  server ${b.name} 127.0.0.1:${b.port} check`).join('\n')
+  return documented
+    .replace(/^  bind .*$/m, `  bind 127.0.0.1:${port}`)
+    .replace(/(^  server .*\n)+/m, `${servers}\n`)
 }
 
 /** Starts HAProxy on a free port in front of `backends`; resolves once it answers. */
