@@ -16,15 +16,12 @@ import { scoringCache, type ScoringCache } from './core/scoring/cache.ts'
 import { createEndpointCache, type EndpointCache } from './core/share/endpoint-cache.ts'
 import { createJobRunner, type JobRunner } from './core/smart/job-runner.ts'
 import { createStats, type Stats } from './core/stats/state.ts'
-import type { Store } from './db/sqlite/connection.ts'
 import type { Storage } from './db/storage.ts'
 
 export interface AppContext {
   config: Config
   /** The storage boundary: SQLite or PostgreSQL, one async store per module. */
   storage: Storage
-  /** The SQLite handles, for core code not yet behind `storage` (issue 15); throws on PostgreSQL. */
-  store: Store
   clock: Clock
   mailer: Mailer
   log: Logger

@@ -1,14 +1,14 @@
 /**
  * @module The layering of DESIGN.md "Architecture", checked on every import form the
- * scanner in test/support/imports.ts finds: core knows nothing of its callers, HTTP never
- * reaches storage, and cli/ and admin/ take from server/ only the contract, whose list is
+ * scanner in test/support/imports.ts finds: core knows nothing of its callers and names the
+ * storage only by its interface's types, the storage loads no core, HTTP never reaches storage, and cli/ and admin/ take from server/ only the contract, whose list is
  * the one in docs/architecture.md. Each test fails with the offending `file: specifier` pairs.
  */
 import { describe, expect, test } from 'bun:test'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import ts from 'typescript'
-import { describeRef, isRuntime, REPO, scanImports, scanTree, sourceFiles, type ImportRef } from '../support/imports.ts'
+import { describeRef, isRuntime, REPO, scanImports, scanTree, type ImportRef } from '../support/imports.ts'
 
 /** Reads the rows of the table under `### <heading>` in the section "## The contract". */
 function contractTable(heading: string): string[] {
@@ -27,8 +27,11 @@ const isCode = (file: string) => /\.[cm]?[jt]sx?$/.test(file)
 /** The contract's code modules (package.json is data); a listed file that is missing is reported below. */
 const CONTRACT_CODE = [...CONTRACT].filter((file) => isCode(file) && existsSync(join(REPO, file)))
 
-/** What server/core may depend on: itself, storage, the context it is handed, and its libraries. */
-const CORE_MAY_IMPORT = [/^server\/core\//, /^server\/db\//, /^server\/(config|context|version)\.ts$/, /^(zod|drizzle-orm|node:crypto)$/]
+/** What server/core may load at runtime: itself, the context it is handed, and its libraries (storage only as types). */
+const CORE_MAY_IMPORT = [/^server\/core\//, /^server\/(config|context|version)\.ts$/, /^(zod|node:crypto)$/]
+
+/** The storage interface (server/db/storage.ts and storage/*.ts), the only part of server/db core may name, and only its types. */
+const STORAGE_INTERFACE = /^server\/db\/storage(\.ts$|\/)/
 
 /** Storage, which server/http reaches only through core. */
 const STORAGE = [/^server\/db\//, /^drizzle-orm$/, /^bun:sqlite$/]
@@ -83,28 +86,23 @@ function ioGlobalsIn(file: string): string[] {
 }
 
 describe('layers (docs/architecture.md)', () => {
-  test('server/core knows nothing of its callers: it imports only core, db, config, context, version, zod, drizzle-orm and node:crypto', () => {
-    const offending = scanTree('server/core').filter((ref) => ref.target === undefined || !CORE_MAY_IMPORT.some((allowed) => allowed.test(ref.target!)))
+  test('server/core knows nothing of its callers nor of a database: at runtime it imports only core, config, context, version, zod and node:crypto', () => {
+    const offending = scanTree('server/core').filter((ref) => {
+      if (ref.target === undefined) return true
+      if (!isRuntime(ref) && STORAGE_INTERFACE.test(ref.target)) return false
+      return !CORE_MAY_IMPORT.some((allowed) => allowed.test(ref.target!))
+    })
+    expect(offending.map(describeRef)).toEqual([])
+  })
+
+  test('server/db implements the storage without core: it names core only for types', () => {
+    const offending = scanTree('server/db').filter((ref) => isRuntime(ref) && /^server\/(core|http|pages)\//.test(ref.target ?? ''))
     expect(offending.map(describeRef)).toEqual([])
   })
 
   test('server/http never imports storage (server/db, drizzle-orm, bun:sqlite)', () => {
     const offending = scanTree('server/http').filter((ref) => STORAGE.some((storage) => storage.test(ref.target ?? '')))
     expect(offending.map(describeRef)).toEqual([])
-  })
-
-  test('server/http never reaches the store through the context (ctx.store)', () => {
-    const offending = sourceFiles('server/http').flatMap((file) => {
-      const tree = ts.createSourceFile(file, readFileSync(join(REPO, file), 'utf8'), ts.ScriptTarget.Latest, true)
-      const found: string[] = []
-      const visit = (node: ts.Node): void => {
-        if (ts.isPropertyAccessExpression(node) && node.name.text === 'store') found.push(`${file}: ${node.getText(tree)}`)
-        ts.forEachChild(node, visit)
-      }
-      visit(tree)
-      return found
-    })
-    expect(offending).toEqual([])
   })
 
   test('cli/ takes from server/ only contract modules, and types from server/core; no Elysia, drizzle or bun:sqlite (serve.ts may start server/main.ts)', () => {

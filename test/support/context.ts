@@ -9,7 +9,6 @@ import { ManualClock } from '../../server/core/clock.ts'
 import { createLogger } from '../../server/core/logger.ts'
 import type { Mail, Mailer } from '../../server/core/mailer.ts'
 import { createSealer, newSecretKey } from '../../server/core/sealer.ts'
-import { sqliteOnly } from '../../server/db/open.ts'
 import { openPostgresStorage } from '../../server/db/postgres/index.ts'
 import { openStore, type Store } from '../../server/db/sqlite/connection.ts'
 import { sqliteStorage } from '../../server/db/sqlite/index.ts'
@@ -24,20 +23,22 @@ export interface TestContext {
   mails: Mail[]
   /** Every log line, newest last. */
   logs: string[]
+  /** The SQLite handles under the storage, for the SQLite-only tests (test/db/sqlite); null on PostgreSQL. */
+  sqlite: Store | null
 }
 
 /**
  * A fresh storage for a test: in-memory SQLite (or `store`, migrated here), or on a
  * PostgreSQL run a new database, opened on first use. Rows the stores date themselves use `now`.
  */
-export function testStorage(now: () => number, store?: Store): { storage: Storage; store: Store } {
+export function testStorage(now: () => number, store?: Store): { storage: Storage; sqlite: Store | null } {
   if (TEST_BACKEND === 'postgres' && !store) {
     const storage = lazyStorage('postgres', async () => openPostgresStorage(await newPostgresDatabase(), { migrate: false, listen: false, max: 3, idleTimeout: 2, now }))
-    return { storage, store: sqliteOnly() }
+    return { storage, sqlite: null }
   }
   const sqlite = store ?? openStore(':memory:')
   migrateStore(sqlite)
-  return { storage: sqliteStorage(sqlite, now), store: sqlite }
+  return { storage: sqliteStorage(sqlite, now), sqlite }
 }
 
 /** A context over a fresh database (or `store`, a SQLite store migrated here); `config` overrides the defaults. */
@@ -46,15 +47,21 @@ export function testContext(config: Partial<Config> = {}, store?: Store): TestCo
   return contextOn(clock, testStorage(() => clock.now(), store), config)
 }
 
+/** A context over a fresh in-memory SQLite database whatever the run's backend: for the tests about SQLite itself (test/db/sqlite). */
+export function sqliteContext(config: Partial<Config> = {}): TestContext & { sqlite: Store } {
+  const sqlite = openStore(':memory:')
+  return { ...testContext(config, sqlite), sqlite }
+}
+
 /**
  * A context over `storage`, opened by the test: e.g. a second storage on one PostgreSQL
  * database, standing for another svc process. Closing `storage` is the test's job.
  */
 export function testContextOver(storage: Storage, config: Partial<Config> = {}): TestContext {
-  return contextOn(new ManualClock(), { storage, store: sqliteOnly() }, config)
+  return contextOn(new ManualClock(), { storage, sqlite: null }, config)
 }
 
-function contextOn(clock: ManualClock, storage: { storage: Storage; store: Store }, config: Partial<Config>): TestContext {
+function contextOn(clock: ManualClock, { storage, sqlite }: { storage: Storage; sqlite: Store | null }, config: Partial<Config>): TestContext {
   const mails: Mail[] = []
   const logs: string[] = []
   const mailer: Mailer = {
@@ -67,11 +74,11 @@ function contextOn(clock: ManualClock, storage: { storage: Storage; store: Store
   const fullConfig: Config = { ...base, databasePath: ':memory:', baseUrl: 'http://localhost:8787', ...config }
   const ctx = createContext({
     config: fullConfig,
-    ...storage,
+    storage,
     clock,
     mailer,
     log: createLogger('debug', (_level, line) => logs.push(line)),
     sealer: createSealer(newSecretKey()),
   })
-  return { ctx, clock, mails, logs }
+  return { ctx, clock, mails, logs, sqlite }
 }

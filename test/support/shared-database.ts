@@ -12,9 +12,8 @@ import { createContext, type AppContext } from '../../server/context.ts'
 import { ManualClock } from '../../server/core/clock.ts'
 import { createLogger } from '../../server/core/logger.ts'
 import { createSealer, newSecretKey } from '../../server/core/sealer.ts'
-import { sqliteOnly } from '../../server/db/open.ts'
 import { openPostgresStorage } from '../../server/db/postgres/index.ts'
-import { openStore, type Store } from '../../server/db/sqlite/connection.ts'
+import { openStore } from '../../server/db/sqlite/connection.ts'
 import { sqliteStorage } from '../../server/db/sqlite/index.ts'
 import { migrateStore } from '../../server/db/sqlite/migrate.ts'
 import type { Storage } from '../../server/db/storage.ts'
@@ -45,11 +44,11 @@ export async function sharedDatabase(clock = new ManualClock()): Promise<SharedD
   const opened: AppContext[] = []
   const secret = newSecretKey()
 
-  async function openStorage(now: () => number): Promise<{ storage: Storage; store: Store }> {
-    if (TEST_BACKEND === 'postgres') return { storage: closedOnce(await openPostgresStorage(where, { migrate: false, listen: true, max: 3, idleTimeout: 2, now })), store: sqliteOnly() }
+  async function openStorage(now: () => number): Promise<Storage> {
+    if (TEST_BACKEND === 'postgres') return closedOnce(await openPostgresStorage(where, { migrate: false, listen: true, max: 3, idleTimeout: 2, now }))
     const store = openStore(where)
     migrateStore(store)
-    return { storage: closedOnce(sqliteStorage(store, now)), store }
+    return closedOnce(sqliteStorage(store, now))
   }
 
   return {
@@ -59,7 +58,7 @@ export async function sharedDatabase(clock = new ManualClock()): Promise<SharedD
       const base = loadConfig({ PORT: '8787', SVC_LOG: 'silent' })
       const ctx = createContext({
         config: { ...base, databasePath: TEST_BACKEND === 'postgres' ? ':memory:' : where, baseUrl: 'http://localhost:8787', ...config },
-        ...(await openStorage(() => own.now())),
+        storage: await openStorage(() => own.now()),
         clock: own,
         mailer: { description: 'test mailer', send: async () => {} },
         log: createLogger('silent'),

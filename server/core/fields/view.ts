@@ -8,8 +8,6 @@ import { notFound } from '../errors.ts'
 import type { FieldType } from '../limits.ts'
 
 export type { FieldRow }
-// Temporary re-export for other modules' SQLite transactions (see sqlite-compat.ts).
-export { fieldRowsOfSync, type Queryable } from './sqlite-compat.ts'
 
 export interface Field {
   id: string

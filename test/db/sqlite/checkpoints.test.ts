@@ -10,14 +10,13 @@
  * assertions count pages and rows, never time. How large the WAL grows under steady
  * writes depends on how the threads are scheduled, so it is measured in bench/, not here.
  */
-import { expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
 import { rmSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { DEFAULT_PAGES, FALLBACK_PAGES } from '../../../server/db/sqlite/checkpoints.ts'
 import { openStore, type Store } from '../../../server/db/sqlite/connection.ts'
 import { tempDir } from '../../support/tmp.ts'
-import { describeSqlite } from './only.ts'
 
 const ROW = 'x'.repeat(2000)
 const FAILING_WORKER = new URL('./failing-checkpoint-worker.ts', import.meta.url)
@@ -51,7 +50,7 @@ async function until(check: () => boolean): Promise<true> {
   return true
 }
 
-describeSqlite('WAL checkpoints on a worker thread', () => {
+describe('WAL checkpoints on a worker thread', () => {
   test('the worker copies committed frames into the database file without the writer checkpointing', async () => {
     const { store, path } = fileStore()
     expect(autocheckpoint(store)).toBe(FALLBACK_PAGES)

@@ -6,7 +6,7 @@
  * nothing more written after a failed sync.
  */
 import { Database } from 'bun:sqlite'
-import { expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import fs from 'node:fs'
 import { join } from 'node:path'
 import type { PreparedRecord } from '../../../server/core/collect/prepare.ts'
@@ -16,7 +16,6 @@ import type { SyncFiles } from '../../../server/db/sqlite/wal-sync.ts'
 import { testContext } from '../../support/context.ts'
 import { tempDir } from '../../support/tmp.ts'
 import { makeEndpoint } from '../../core/collect/fixtures.ts'
-import { describeSqlite } from './only.ts'
 
 const record = (data: Record<string, unknown>): PreparedRecord => ({ data, meta: {}, spam: false, newFields: [] })
 
@@ -67,7 +66,7 @@ function watch<T>(promise: Promise<T>) {
   return state
 }
 
-describeSqlite('acknowledged writes wait for the WAL sync (SVC_SYNC=full)', () => {
+describe('acknowledged writes wait for the WAL sync (SVC_SYNC=full)', () => {
   test('a record is committed first, synced second, and only then acknowledged', async () => {
     const { path, log, writer, endpoint, countOnDisk } = await fileContext()
     const write = writer.write(endpoint.appId, [record({ n: 1 })])

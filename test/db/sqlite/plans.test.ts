@@ -3,23 +3,22 @@
  * prepared statement names the index it searches. The refills after a delete read one kind
  * of record through an index too.
  */
-import { expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { REFILL_SQL } from '../../../server/db/sqlite/record-delete.ts'
 import { RECORD_READ_SQL } from '../../../server/db/sqlite/record-reads.ts'
-import { testContext } from '../../support/context.ts'
-import { describeSqlite } from './only.ts'
+import { sqliteContext } from '../../support/context.ts'
 
 const plansOf = (statements: Record<string, string>) => {
-  const { ctx } = testContext()
+  const { sqlite } = sqliteContext()
   return Object.fromEntries(
     Object.entries(statements).map(([name, sql]) => {
-      const rows = ctx.store.sqlite.query(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>
+      const rows = sqlite.sqlite.query(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>
       return [name, rows.map((row) => row.detail).join(' | ')]
     }),
   )
 }
 
-describeSqlite('query plans', () => {
+describe('query plans', () => {
   test('every record read statement searches an index', () => {
     expect(plansOf(RECORD_READ_SQL)).toEqual({
       posAsc: 'SEARCH records USING INDEX records_app_pos_idx (app_id=? AND pos>? AND pos<?)',
