@@ -5,7 +5,7 @@
  * No request waits on a silent server longer than the timeout (timeout.ts).
  */
 import { DEFAULT_SERVER, normalizeServer, readConfig } from './config.ts'
-import { CliError, EXIT, notLoggedIn } from './errors.ts'
+import { CliError, EXIT, notLoggedIn, usageError } from './errors.ts'
 import { DEFAULT_TIMEOUT_SECONDS, idleLimited, timeoutError, timeoutSeconds, within } from './timeout.ts'
 
 type Env = Record<string, string | undefined>
@@ -87,6 +87,10 @@ export class SvcClient {
 
   /** The request, answered within the timeout, its body limited to the timeout per read. */
   private async send(method: string, path: string, options: RequestOptions): Promise<Response> {
+    // `--app ""` (an unset $APP) would make /api/v3/apps//share: say so instead of asking the server.
+    if (/\/\/|\/$/.test(path)) {
+      throw usageError(`An id is empty in ${method} ${path}: a flag such as --app was given an empty value (an unset shell variable?)`)
+    }
     const url = new URL(`${this.server}${path}`)
     for (const [key, value] of Object.entries(options.query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value))

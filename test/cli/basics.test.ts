@@ -61,6 +61,19 @@ describe('usage errors exit 2 and say what to do', () => {
     expect(run).toMatchObject({ code: 2, stdout: '', stderr: `${message}\n` })
   })
 
+  // An unset shell variable ($APP) gives an empty value: refused before any request is made.
+  test.each([
+    [['share', 'publish', '--app', ''], 'POST /api/v3/apps//share/publish', 'share publish'],
+    [['field', 'get', '--app', 'a', '--field', ''], 'GET /api/v3/apps/a/fields/', 'field get'],
+  ])('svc-cli %p: an empty id is a usage error, not a request', async (argv, request, command) => {
+    const run = await cliInProcess(argv, { env: { SVC_URL: 'http://127.0.0.1:9', SVC_TOKEN: 'svc_pat_x' } })
+    expect(run).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: `error: An id is empty in ${request}: a flag such as --app was given an empty value (an unset shell variable?)\nRun \`svc-cli ${command} --help\` for usage.\n`,
+    })
+  })
+
   test('with --json the error is one JSON document on stderr', async () => {
     const run = await cliInProcess(['app', 'lst', '--json'])
     expect(run.code).toBe(2)
