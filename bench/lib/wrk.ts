@@ -12,6 +12,10 @@ export interface WrkResult {
   p99Ms: number
   non2xx: number
   errors: number
+  /** Requests completed in the run. */
+  requests: number
+  /** CPU ms wrk itself used (user + system): the load generator's share of the machine. */
+  cpuMs: number
 }
 
 export interface WrkOptions {
@@ -53,6 +57,8 @@ export async function wrk(options: WrkOptions): Promise<WrkResult> {
   const proc = Bun.spawn(args, { stdout: 'pipe', stderr: 'pipe' })
   const out = await new Response(proc.stdout).text()
   await proc.exited
+  const usage = proc.resourceUsage()
+  const requests = /(\d+) requests in/.exec(out)
   const rps = /Requests\/sec:\s+([\d.]+)/.exec(out)
   const p50 = /\s50%\s+(\S+)/.exec(out)
   const p99 = /\s99%\s+(\S+)/.exec(out)
@@ -65,5 +71,7 @@ export async function wrk(options: WrkOptions): Promise<WrkResult> {
     p99Ms: p99 ? toMs(p99[1]) : Number.NaN,
     non2xx: non2xx ? Number(non2xx[1]) : 0,
     errors: errors ? Number(errors[1]) + Number(errors[2]) + Number(errors[3]) : 0,
+    requests: requests ? Number(requests[1]) : Number.NaN,
+    cpuMs: usage ? Number(usage.cpuTime.total) / 1000 : Number.NaN,
   }
 }
