@@ -48,8 +48,10 @@ async function insertForApp(exec: Exec, now: number, appId: string, jobs: Array<
   }
   const count = ids.length
   const spam = count - kept
-  const first = count > 0 ? Math.min(...createdAt) : null
-  const last = count > 0 ? Math.max(...createdAt) : null
+  // A job's records share its time: the bounds come from the jobs (a spread over every record could exceed the engine's argument limit).
+  const times = jobs.filter(({ job }) => job.records.length > 0).map(({ job }) => job.createdAt)
+  const first = count > 0 ? times.reduce((a, b) => Math.min(a, b)) : null
+  const last = count > 0 ? times.reduce((a, b) => Math.max(a, b)) : null
   const [row] = await rowsOf<{ seq0: number; kept0: number; generation: number }>(
     exec,
     count === 0
