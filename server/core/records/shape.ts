@@ -3,18 +3,10 @@
  * text in the database, so they are spliced in as they are: no parse and re-stringify per
  * row (2–2.5× cheaper on the paging and export paths), and every byte comes back as stored.
  */
+import type { RecordRow } from '../../db/storage/records.ts'
 
-/** The columns a read needs. */
-export interface StoredRecord {
-  id: string
-  data: string
-  meta: string
-  /** Assessment scores as JSON text; null for apps without scales. */
-  scores: string | null
-  /** True for honeypot-caught records. */
-  spam: boolean
-  createdAt: number
-}
+/** The columns a read needs: a record as the storage's read paths return it. */
+export type StoredRecord = RecordRow
 
 /** 10000-01-01T00:00:00Z: before it (and from 1970) `toISOString` is `YYYY-MM-DDTHH:MM:SS.sssZ`. */
 export const YEAR_10000 = 253_402_300_800_000
