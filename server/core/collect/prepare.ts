@@ -34,9 +34,6 @@ export interface PreparedRecord {
   newFields: NewField[]
 }
 
-/** Keys listed by name in an error about many keys; the rest are counted (a 999-key body answers in a few hundred bytes). */
-export const LISTED_KEYS = 20
-
 /** Checks one submission; throws a 422 (`invalid_value`, `unknown_field`, `field_limit`, `empty_record`) or 413 (`too_large`). */
 export function prepareRecord(fields: FieldMap, settings: CollectSettings, submission: Submission): PreparedRecord {
   const { data: normalized, spam, problems } = normalize(submission.data, settings.honeypot, fields)
@@ -82,9 +79,9 @@ export function fieldLimit(names: string[], existing: number): AppError {
 export const emptyRecord = () =>
   new AppError(422, 'empty_record', 'The record has no fields; send at least one key, e.g. {"name":"Ada"} (or name=Ada from a form)')
 
-/** `{fields}` naming every key, or the first LISTED_KEYS of them and `count` of all. */
+/** `{fields}` naming every key, or the first LIMITS.listedKeys of them and `count` of all. */
 function keyList(names: string[]): { fields: string[]; count?: number } {
-  return names.length <= LISTED_KEYS ? { fields: names } : { fields: names.slice(0, LISTED_KEYS), count: names.length }
+  return names.length <= LIMITS.listedKeys ? { fields: names } : { fields: names.slice(0, LIMITS.listedKeys), count: names.length }
 }
 
 /** 422 `invalid_value` listing every problem. */
@@ -94,8 +91,8 @@ export function invalidValues(problems: Problem[]): AppError {
 }
 
 const quoteList = (names: string[]) => {
-  const listed = names.slice(0, LISTED_KEYS).map((name) => JSON.stringify(name)).join(', ')
-  return names.length <= LISTED_KEYS ? listed : `${listed} and ${names.length - LISTED_KEYS} more keys`
+  const listed = names.slice(0, LIMITS.listedKeys).map((name) => JSON.stringify(name)).join(', ')
+  return names.length <= LIMITS.listedKeys ? listed : `${listed} and ${names.length - LIMITS.listedKeys} more keys`
 }
 
 /** Trims field names into a null-prototype copy, takes out the honeypot, and lists bad names. */
