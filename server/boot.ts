@@ -10,6 +10,7 @@ import type { Mailer } from './core/mailer.ts'
 import { createSealer } from './core/sealer.ts'
 import { openStorage } from './db/open.ts'
 import { buildApp, type AppOptions, type SvcApp } from './http/app.ts'
+import { BUN_BODY_LIMIT, controlBodyLimit, limitBody } from './http/body-limit.ts'
 import { fastRoutes } from './http/fast-routes.ts'
 import { createLogMailer } from './mail/log-mailer.ts'
 import { createSmtpMailer } from './mail/smtp-mailer.ts'
@@ -57,13 +58,19 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
   let server: ReturnType<typeof Bun.serve>
   try {
     app = buildApp(ctx, overrides.app)
+    const bodyLimit = controlBodyLimit(config)
     server = Bun.serve({
       port: config.port,
       hostname: config.host,
-      // Above the app's own limit, which answers a JSON 413 with CORS headers itself.
-      maxRequestBodySize: Math.max(config.maxBodyBytes * 4, 16 * 1024 * 1024),
+      // Bun's own 413 is bare (no JSON, no CORS): the app answers every size itself (http/body-limit.ts).
+      maxRequestBodySize: BUN_BODY_LIMIT,
+      // Longer than the body deadline, so a slow body gets its 408 before Bun drops the connection.
+      idleTimeout: Math.min(255, Math.ceil(config.bodyDeadlineMs / 1000) + 5),
       routes: fastRoutes(ctx),
-      fetch: (request) => app.handle(request),
+      fetch: (request) => {
+        const limited = limitBody(request, bodyLimit)
+        return limited instanceof Response ? limited : app.handle(limited)
+      },
     })
   } catch (error) {
     // The port taken, say: the database connections (and PostgreSQL's LISTEN) must not outlive the failure.

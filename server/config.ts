@@ -33,6 +33,8 @@ export interface Config {
   /** Default per-endpoint rate limit; null means off (load tests). */
   rateLimit: RateLimit | null
   maxBodyBytes: number
+  /** Whole-request deadline for reading a public request body (408 `timeout` beyond it). */
+  bodyDeadlineMs: number
   maxDepth: number
   maxKeys: number
   logLevel: LogLevel
@@ -67,6 +69,7 @@ export const CONFIG_VARIABLES = [
   ['SVC_SYNC', 'full', '`full`: every acknowledged record survives power loss. `normal`: survives a crash of svc only.'],
   ['SVC_RATE_LIMIT', DEFAULT_RATE_LIMIT, 'Default per-endpoint limit: rate per second and burst. `off` disables it.'],
   ['SVC_MAX_BODY', String(LIMITS.maxBodyBytes), 'Largest accepted request body in bytes.'],
+  ['SVC_BODY_DEADLINE_MS', String(LIMITS.requestDeadlineMs), 'Time a client has to send a public request body before a 408 `timeout` (up to 240000).'],
   ['SVC_MAX_DEPTH', String(LIMITS.maxDepth), 'Deepest accepted JSON nesting.'],
   ['SVC_MAX_KEYS', String(LIMITS.maxKeys), 'Most keys accepted in one record (all levels).'],
   ['SVC_LOG', 'info', '`debug`, `info`, `warn`, `error` or `silent`.'],
@@ -174,6 +177,8 @@ export function loadConfig(env: Env = process.env): Config {
     synchronous: oneOf(env, 'SVC_SYNC', ['full', 'normal'] as const, 'full'),
     rateLimit: rateLimit(env),
     maxBodyBytes: integer(env, 'SVC_MAX_BODY', LIMITS.maxBodyBytes, 1024, 64 * 1024 * 1024),
+    // Bun's idle timeout (at most 255 s) is set above it, so the 408 is sent before Bun drops the connection.
+    bodyDeadlineMs: integer(env, 'SVC_BODY_DEADLINE_MS', LIMITS.requestDeadlineMs, 100, 240_000),
     maxDepth: integer(env, 'SVC_MAX_DEPTH', LIMITS.maxDepth, 2, 256),
     maxKeys: integer(env, 'SVC_MAX_KEYS', LIMITS.maxKeys, 1, 100_000),
     logLevel: oneOf(env, 'SVC_LOG', ['debug', 'info', 'warn', 'error', 'silent'] as const, 'info'),

@@ -17,6 +17,7 @@ export type ErrorType =
   | 'too_large'
   | 'unsupported_media_type'
   | 'unknown_field'
+  | 'empty_record'
   | 'field_limit'
   | 'invalid_value'
   | 'validation'

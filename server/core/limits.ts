@@ -16,6 +16,8 @@ export const LIMITS = {
   maxDepth: 32,
   /** Keys in one record, counted at every level (SVC_MAX_KEYS overrides). */
   maxKeys: 1000,
+  /** Keys named in an error about many keys (the rest are counted), so a 999-key body answers in a few hundred bytes. */
+  listedKeys: 20,
   /** Field name length after trimming. */
   maxFieldNameLength: 64,
   maxAppNameLength: 200,

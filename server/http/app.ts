@@ -20,6 +20,7 @@ import { shareSettingsRoutes } from './share-settings.ts'
 import { skillRoutes } from './skills.ts'
 import { smartRoutes } from './smart.ts'
 import { shareIngestRoutes } from './share/ingest.ts'
+import { shareMethodRoutes } from './share/methods.ts'
 import { summaryRoutes } from './share/summary.ts'
 import { shareReadRoutes } from './share/read.ts'
 
@@ -43,6 +44,7 @@ export function buildApp(ctx: AppContext, options: AppOptions = {}) {
     .use(shareIngestRoutes(ctx))
     .use(summaryRoutes(ctx))
     .use(shareReadRoutes(ctx))
+    .use(shareMethodRoutes(ctx))
     .use(recordRoutes(ctx))
     .use(exportRoutes(ctx))
     .use(smartRoutes(ctx))

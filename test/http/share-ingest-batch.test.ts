@@ -45,7 +45,7 @@ describe('POST /:token/batch', () => {
     {
       name: 'an element that is not an object',
       body: [{ a: 1 }, 'x'],
-      status: 422,
+      status: 400,
       error: { type: 'bad_request', message: 'Record 1 of the batch: It must be a JSON object (canonical {"data":{…},"meta":{…}} or flat {"field":value}), got a string; nothing was stored', details: { index: 1 } },
     },
     {

@@ -157,7 +157,7 @@ describe('GET /:token?help', () => {
       '| Keys in one record (all levels) | 77 | 413 `too_large` |',
       `| Fields per app | ${LIMITS.maxFields} | 422 \`field_limit\` |`,
     ].join('\n'))
-    expect(text).toContain('| Rate limit | `5/s,10` (requests per second, burst) | 429 `rate_limited` with `Retry-After` |')
+    expect(text).toContain('| Rate limit | `5/s,10` (requests per second, burst) for writes (/, /form, /batch together), and the same again for reads (/query, /summary together); `?help` pages are not limited | 429 `rate_limited` with `Retry-After` |')
     expect(text).toContain('flat: its top-level keys (`id`, `type`, `data` for Stripe) become fields — define them first, since auto-create is off.')
   })
 

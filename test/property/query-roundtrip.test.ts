@@ -13,10 +13,10 @@ import { makeUser } from '../support/users.ts'
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
 
-/** A field name as svc keeps it: 1–64 characters, already trimmed, no control characters. */
+/** A field name as svc keeps it: 1–64 characters, already trimmed and in NFC, no control characters. */
 const fieldName = fc
   .string({ unit: 'grapheme', minLength: 1, maxLength: 16 })
-  .filter((name) => name.trim() === name && name.length > 0 && [...name].length <= 64 && !CONTROL.test(name))
+  .filter((name) => name.trim() === name && name.normalize('NFC') === name && name.length > 0 && [...name].length <= 64 && !CONTROL.test(name))
 
 /** Any JSON value whose numbers a double holds exactly (svc refuses inexact integers). */
 const { value: jsonValue } = fc.letrec((tie) => ({

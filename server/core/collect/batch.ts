@@ -1,6 +1,7 @@
 /**
  * @module A /batch body: up to `LIMITS.maxBatch` records, each canonical or flat, checked
- * like single submissions; the first invalid one fails the batch with its index, and the
+ * like single submissions; the first invalid one fails the batch with the status and type
+ * the same problem has on a single record, its index in `details`, and the
  * new keys of all of them together must fit the field limit (all or nothing).
  */
 import { AppError } from '../errors.ts'
@@ -9,7 +10,7 @@ import type { FieldMap } from './field-cache.ts'
 import { checkNewFields, prepareRecord, type CollectSettings, type NewField, type PreparedRecord } from './prepare.ts'
 import { toSubmission } from './shape.ts'
 
-/** Checks every element of a parsed batch body; throws 400/413/422 naming the element. */
+/** Checks every element of a parsed batch body; throws 400/413/422 naming the element's index. */
 export function prepareBatch(fields: FieldMap, settings: CollectSettings, body: unknown): PreparedRecord[] {
   if (!Array.isArray(body)) throw new AppError(400, 'bad_request', 'A batch must be a JSON array of records, e.g. [{"name":"Ada"},{"name":"Grace"}]')
   if (body.length === 0) throw new AppError(400, 'bad_request', 'The batch is empty; send at least one record')
@@ -23,7 +24,7 @@ export function prepareBatch(fields: FieldMap, settings: CollectSettings, body: 
     } catch (error) {
       if (!(error instanceof AppError)) throw error
       const details = typeof error.details === 'object' && error.details !== null ? error.details : {}
-      throw new AppError(422, error.type, `Record ${index} of the batch: ${error.message}; nothing was stored`, { index, ...details })
+      throw new AppError(error.status, error.type, `Record ${index} of the batch: ${error.message}; nothing was stored`, { index, ...details })
     }
   }
   // Each element fits alone; together their new keys must fit too.

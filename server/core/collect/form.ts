@@ -4,6 +4,7 @@
  * decimal rule for new fields), and reserved keys (one leading `_`) steer the submission instead of
  * becoming fields: the honeypot, `_redirect` and `_source`.
  */
+import { canonicalName } from '../fields/names.ts'
 import { coerceFormValues } from '../fields/values.ts'
 import { LIMITS } from '../limits.ts'
 import type { FieldMap } from './field-cache.ts'
@@ -37,7 +38,7 @@ export function formSubmission(pairs: Iterable<[string, string]>, fields: FieldM
     } else if (name === '_source') {
       source = values[0].slice(0, LIMITS.maxSourceLength)
     } else if (!RESERVED.test(name)) {
-      const value = coerceFormValues(fields.get(name.trim()), values)
+      const value = coerceFormValues(fields.get(canonicalName(name)), values)
       if (value !== undefined) data[name] = value
     }
     // Other names starting with one `_` (`_next`, `_subject`…) are reserved and ignored.

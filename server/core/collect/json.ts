@@ -1,10 +1,11 @@
 /**
  * @module Reading JSON bodies safely. A linear pre-scan refuses nesting beyond the limit
  * before `JSON.parse` can recurse into it, and finds integers that a double cannot hold
- * exactly (beyond 2^53) so they are refused instead of silently rounded. `JSON.parse`
+ * exactly (server/core/fields/numbers.ts) so they are refused instead of silently rounded. `JSON.parse`
  * itself is prototype-safe: `"__proto__"` becomes an ordinary own property.
  */
 import { AppError } from '../errors.ts'
+import { inexactNumber } from '../fields/numbers.ts'
 
 const QUOTE = 0x22
 const BACKSLASH = 0x5c
@@ -28,14 +29,15 @@ export function parseJsonBody(text: string, maxDepth: number): unknown {
     throw new AppError(400, 'bad_json', `The request body is not valid JSON (${(error as Error).message}); send a JSON object such as {"name":"Ada"}`)
   }
   if (unsafe.length > 0) {
-    throw new AppError(422, 'invalid_value', `${unsafe.map((n) => n).join(', ')} cannot be stored exactly: integers beyond ±9007199254740991 (2^53−1) lose digits as JSON numbers; send them as strings`, {
-      problems: unsafe.map((literal) => ({ path: '', message: `the number ${literal} is beyond ±2^53−1; send it as a string` })),
+    const summary = unsafe.join('; ')
+    throw new AppError(422, 'invalid_value', unsafe.length === 1 ? summary : `${unsafe.length} numbers cannot be stored exactly: ${summary}`, {
+      problems: unsafe.map((message) => ({ path: '', message })),
     })
   }
   return value
 }
 
-/** Checks nesting and collects integer literals beyond 2^53−1 (and numbers that overflow to Infinity). */
+/** Checks nesting and collects why number literals cannot be stored exactly (see `inexactNumber`). */
 function scan(text: string, maxDepth: number): string[] {
   const unsafe: string[] = []
   let depth = 0
@@ -62,13 +64,12 @@ function scan(text: string, maxDepth: number): string[] {
         const next = text.charCodeAt(++i)
         if (next === 0x65 || next === 0x45) exponent = true
       }
-      // Only long literals (inexact integers) and exponents (overflow) need a look; most
-      // numbers are short plain literals and skip it without slicing the text.
+      // Only long literals and exponents can be inexact; most numbers are short plain
+      // literals and skip the check without slicing the text.
       if (i - start >= 15 || exponent) {
         const literal = text.slice(start, i + 1)
-        const number = Number(literal)
-        const integral = !exponent && !literal.includes('.')
-        if ((integral && !Number.isSafeInteger(number)) || !Number.isFinite(number)) unsafe.push(literal)
+        const problem = inexactNumber(literal, Number(literal))
+        if (problem) unsafe.push(problem)
       }
     }
   }

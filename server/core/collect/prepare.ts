@@ -34,12 +34,13 @@ export interface PreparedRecord {
   newFields: NewField[]
 }
 
-/** Checks one submission; throws a 422 (`invalid_value`, `unknown_field`, `field_limit`) or 413 (`too_large`). */
+/** Checks one submission; throws a 422 (`invalid_value`, `unknown_field`, `field_limit`, `empty_record`) or 413 (`too_large`). */
 export function prepareRecord(fields: FieldMap, settings: CollectSettings, submission: Submission): PreparedRecord {
   const { data: normalized, spam, problems } = normalize(submission.data, settings.honeypot, fields)
+  const names = Object.keys(normalized)
   checkKeyCount(normalized, settings.maxKeys)
   const newFields: NewField[] = []
-  for (const name of Object.keys(normalized)) {
+  for (const name of names) {
     const value = normalized[name]
     const field = fields.get(name)
     if (!field) newFields.push({ name, type: inferType(value) })
@@ -54,6 +55,8 @@ export function prepareRecord(fields: FieldMap, settings: CollectSettings, submi
   }
   checkNewFields(fields, settings, newFields)
   if (problems.length > 0) throw invalidValues(problems)
+  // A filled honeypot alone is still answered like a success (bots learn nothing).
+  if (names.length === 0 && !spam) throw emptyRecord()
   return { data: normalized, meta: submission.meta, spam, newFields }
 }
 
@@ -62,14 +65,23 @@ export function checkNewFields(fields: FieldMap, settings: CollectSettings, newF
   if (newFields.length === 0) return
   const names = newFields.map((field) => field.name)
   if (!settings.autoCreate) {
-    throw new AppError(422, 'unknown_field', `${quoteList(names)} ${names.length === 1 ? 'is not a field' : 'are not fields'} of this form and auto-create is off; remove ${names.length === 1 ? 'it' : 'them'} or ask the owner to add ${names.length === 1 ? 'the field' : 'the fields'}`, { fields: names })
+    throw new AppError(422, 'unknown_field', `${quoteList(names)} ${names.length === 1 ? 'is not a field' : 'are not fields'} of this form and auto-create is off; remove ${names.length === 1 ? 'it' : 'them'} or ask the owner to add ${names.length === 1 ? 'the field' : 'the fields'}`, keyList(names))
   }
   if (fields.size + names.length > LIMITS.maxFields) throw fieldLimit(names, fields.size)
 }
 
 /** 422 `field_limit` naming the keys that would have become fields. */
 export function fieldLimit(names: string[], existing: number): AppError {
-  return new AppError(422, 'field_limit', `This form already has ${existing} of at most ${LIMITS.maxFields} fields, so ${quoteList(names)} cannot be added; nothing was stored. Reuse existing field names or ask the owner to delete unused fields`, { fields: names, limit: LIMITS.maxFields, existing })
+  return new AppError(422, 'field_limit', `This form already has ${existing} of at most ${LIMITS.maxFields} fields, so ${quoteList(names)} cannot be added; nothing was stored. Reuse existing field names or ask the owner to delete unused fields`, { ...keyList(names), limit: LIMITS.maxFields, existing })
+}
+
+/** 422 `empty_record`: a record needs at least one key (an empty form or `{}` is almost always a mistake). */
+export const emptyRecord = () =>
+  new AppError(422, 'empty_record', 'The record has no fields; send at least one key, e.g. {"name":"Ada"} (or name=Ada from a form)')
+
+/** `{fields}` naming every key, or the first LIMITS.listedKeys of them and `count` of all. */
+function keyList(names: string[]): { fields: string[]; count?: number } {
+  return names.length <= LIMITS.listedKeys ? { fields: names } : { fields: names.slice(0, LIMITS.listedKeys), count: names.length }
 }
 
 /** 422 `invalid_value` listing every problem. */
@@ -78,7 +90,10 @@ export function invalidValues(problems: Problem[]): AppError {
   return new AppError(422, 'invalid_value', problems.length === 1 ? summary : `${problems.length} problems: ${summary}`, { problems })
 }
 
-const quoteList = (names: string[]) => names.map((name) => JSON.stringify(name)).join(', ')
+const quoteList = (names: string[]) => {
+  const listed = names.slice(0, LIMITS.listedKeys).map((name) => JSON.stringify(name)).join(', ')
+  return names.length <= LIMITS.listedKeys ? listed : `${listed} and ${names.length - LIMITS.listedKeys} more keys`
+}
 
 /** Trims field names into a null-prototype copy, takes out the honeypot, and lists bad names. */
 function normalize(data: DataObject, honeypot: string, fields: FieldMap): { data: DataObject; spam: boolean; problems: Problem[] } {
@@ -101,7 +116,7 @@ function normalize(data: DataObject, honeypot: string, fields: FieldMap): { data
     if ('problem' in checked) {
       problems.push({ path: key, message: checked.problem })
     } else if (Object.hasOwn(result, checked.name)) {
-      problems.push({ path: key, message: `is the same field name as another key once spaces are trimmed ("${checked.name}")` })
+      problems.push({ path: key, message: `is the same field name as another key once trimmed and normalised to NFC ("${checked.name}")` })
     } else {
       result[checked.name] = value
     }

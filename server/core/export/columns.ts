@@ -25,7 +25,20 @@ export async function exportKeys(ctx: AppContext, appId: string): Promise<string
   return keys
 }
 
-const FIXED = new Set<string>([...LEADING_COLUMNS, ...TRAILING_COLUMNS])
-
-/** The header of a data column: its key, or `data.<key>` when the key is a fixed column's name. */
-export const headerOf = (key: string): string => (FIXED.has(key) ? `data.${key}` : key)
+/**
+ * The headers of the data columns `keys`, unique among themselves and the `fixed` columns
+ * around them: a key is its own header; a key named like a fixed column is `data.<key>`;
+ * a header already taken gets ` (2)`, ` (3)`… in column order. So `id` and `data.id` in
+ * one app read `data.id` and `data.id (2)`.
+ */
+export function dataHeaders(keys: readonly string[], fixed: readonly string[]): string[] {
+  const reserved = new Set(fixed)
+  const taken = new Set(fixed)
+  return keys.map((key) => {
+    const wanted = reserved.has(key) ? `data.${key}` : key
+    let header = wanted
+    for (let n = 2; taken.has(header); n++) header = `${wanted} (${n})`
+    taken.add(header)
+    return header
+  })
+}

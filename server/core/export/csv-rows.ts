@@ -12,7 +12,7 @@
 import { scoreCells, scoreColumns } from '../scoring/aggregate.ts'
 import { parseStoredScores } from '../scoring/stored.ts'
 import { isoTime, YEAR_10000, type StoredRecord } from '../records/shape.ts'
-import { headerOf, LEADING_COLUMNS, TRAILING_COLUMNS } from './columns.ts'
+import { dataHeaders, LEADING_COLUMNS, TRAILING_COLUMNS } from './columns.ts'
 import { csvRow, csvText, csvValue } from './csv.ts'
 
 /** Writes CSV rows for the data columns `keys` and the scales `scaleKeys`. */
@@ -69,8 +69,9 @@ export function csvRows(keys: readonly string[], scaleKeys: readonly string[]): 
     for (const cell of scoreCells(scores === null ? null : parseStoredScores(scores), scaleKeys)) out += `,${csvValue(cell)}`
     return out
   }
+  const fixed = [...LEADING_COLUMNS, ...scoreColumns(scaleKeys), ...TRAILING_COLUMNS]
   return {
-    header: `\uFEFF${csvRow([...LEADING_COLUMNS, ...keys.map(headerOf), ...scoreColumns(scaleKeys), ...TRAILING_COLUMNS].map(csvText))}`,
+    header: `\uFEFF${csvRow([...LEADING_COLUMNS, ...dataHeaders(keys, fixed), ...scoreColumns(scaleKeys), ...TRAILING_COLUMNS].map(csvText))}`,
     rows(records) {
       let out = ''
       for (let i = 0; i < records.length; i++) {

@@ -4,6 +4,7 @@
  * coercion of /form strings.
  */
 import type { FieldType } from '../limits.ts'
+import { inexactNumber } from './numbers.ts'
 
 /** What a value check needs to know about a field. */
 export interface FieldRule {
@@ -92,9 +93,8 @@ const FALSE_TEXTS = new Set(['false', 'off', 'no', '0'])
 export function coerceAutoText(text: string): string | number {
   if (!CANONICAL_DECIMAL.test(text)) return text
   const number = Number(text)
-  // Integers beyond 2^53 would be rounded: keep the digits as text instead.
-  if (!text.includes('.') && !Number.isSafeInteger(number)) return text
-  return number
+  // Digits a number would round away (or a value that would become 0) stay text, as in JSON they are refused.
+  return inexactNumber(text, number) ? text : number
 }
 
 /** One /form string for a defined field: the field's type decides; unreadable text stays text so the check reports it. */
@@ -102,7 +102,7 @@ function coerceDefinedText(type: FieldType, text: string): unknown {
   const trimmed = text.trim()
   if (type === 'number' && NUMBER_TEXT.test(trimmed)) {
     const number = Number(trimmed)
-    if (Number.isFinite(number)) return number
+    if (!inexactNumber(trimmed, number)) return number
   }
   if (type === 'boolean') {
     const lower = trimmed.toLowerCase()

@@ -4,13 +4,12 @@
  * live endpoint so it always tells the truth about fields, switches and limits.
  */
 import { LIMITS } from '../limits.ts'
-import { browserExamples, curlBatch, curlFlat, curlJson, htmlForm, readAllExamples, webhookExample } from './examples.ts'
+import { browserExamples, curlFlat, curlJson, readAllExamples, webhookExample } from './examples.ts'
 import type { HelpInput } from './live.ts'
 import { codeBlock, escapeText, inlineCode, shellQuote } from './markdown.ts'
-import { curlAuth, errorsSection, fieldsSection, limitsSection, recordShape, statusSection, whoReadsSection } from './sections.ts'
+import { curlAuth, errorsSection, pageTitle, fieldsSection, limitsSection, recordShape, statusSection, whoReadsSection } from './sections.ts'
+import { batchSection, formSection, recordRulesSection } from './write-sections.ts'
 import { openToAnyone } from '../share/reads.ts'
-
-const title = (input: HelpInput, what: string) => `# ${input.appName ? `${escapeText(input.appName)} — ` : ''}${what}`
 
 /** ` (the owner's access token only)` when `path` is not open to anyone. */
 const ownerOnly = (input: HelpInput, path: 'query' | 'summary') => (openToAnyone(input.reads, path) ? '' : " (the owner's access token only)")
@@ -25,7 +24,7 @@ function requiredNote(input: HelpInput): string {
 /** GET /<token>?help: everything needed to send records here and read them back. */
 export function endpointHelp(input: HelpInput): string {
   return [
-    title(input, 'svc collection endpoint'),
+    pageTitle(input, 'svc collection endpoint'),
     '',
     `Endpoint: <${input.url}>`,
     '',
@@ -54,8 +53,8 @@ export function endpointHelp(input: HelpInput): string {
     '  body has no keys other than `data` and `meta` and `data` is an object.',
     '- **Flat**: any other JSON object; the whole object is the data (this is how webhook events are stored).',
     '',
-    'Top-level keys of `data` are the fields; nested objects and arrays are stored as values. Field names may be any',
-    'Unicode text. The answer is `{"code": 200, "data": {"id": "<record id>"}}`.',
+    'Top-level keys of `data` are the fields; nested objects and arrays are stored as values (field names follow the',
+    'rules under "What a record may hold" below). The answer is `{"code": 200, "data": {"id": "<record id>"}}`.',
     '',
     curlJson(input),
     '',
@@ -71,25 +70,11 @@ export function endpointHelp(input: HelpInput): string {
     '',
     '### From an HTML form: POST /form',
     '',
-    `\`${input.url}/form\` takes \`application/x-www-form-urlencoded\` and \`multipart/form-data\` (text parts only).`,
-    'Repeated names become arrays. Values arrive as text: a defined field\'s type decides (number, boolean,',
-    'multichoice → array); for new fields a plain decimal such as `-12.5` becomes a number and everything else stays',
-    'text (`""` is kept). Keys starting with `_` are reserved and never become fields:',
-    '',
-    `- \`${input.honeypot}\`: the honeypot. Hide it from people; a submission that fills it is stored flagged as spam and`,
-    '  answered exactly like a success, so bots learn nothing.',
-    '- `_redirect`: answer 303 to this URL after storing (only to origins the owner allowed; otherwise JSON).',
-    '- `_source`: stored as `meta.source`.',
-    '',
-    htmlForm(input),
+    formSection(input),
     '',
     '### Many records at once: POST /batch',
     '',
-    `A JSON array of up to ${LIMITS.maxBatch} records (each canonical or flat), stored all or nothing in one transaction.`,
-    'The answer lists the new ids in order: `{"code": 200, "data": {"ids": [...]}}`; an invalid element is a 422 naming',
-    'its index, and then nothing is stored.',
-    '',
-    curlBatch(input),
+    batchSection(input),
     '',
     '### Webhooks',
     '',
@@ -97,6 +82,10 @@ export function endpointHelp(input: HelpInput): string {
     `flat: its top-level keys (\`id\`, \`type\`, \`data\` for Stripe) become fields${input.autoCreate ? '' : ' — define them first, since auto-create is off'}.${requiredNote(input)}`,
     '',
     webhookExample(input),
+    '',
+    '## What a record may hold',
+    '',
+    recordRulesSection(),
     '',
     '## Read records',
     '',
@@ -123,7 +112,7 @@ export function endpointHelp(input: HelpInput): string {
 export function queryHelp(input: HelpInput): string {
   const query = `${input.url}/query`
   return [
-    title(input, 'reading records: /query'),
+    pageTitle(input, 'reading records: /query'),
     '',
     `\`GET ${query}?page=1&size=${LIMITS.defaultPageSize}\``,
     '',
@@ -171,7 +160,7 @@ export function queryHelp(input: HelpInput): string {
 /** GET /<token>/summary?help: what the aggregates hold. */
 export function summaryHelp(input: HelpInput): string {
   return [
-    title(input, 'aggregates: /summary'),
+    pageTitle(input, 'aggregates: /summary'),
     '',
     `\`GET ${input.url}/summary\` (add \`?spam=include\` or \`?spam=only\`; spam is excluded by default)`,
     '',

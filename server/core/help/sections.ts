@@ -9,6 +9,9 @@ import { bytes, codeBlock, codeCell, count, escapeText, inlineCode, shellQuote, 
 
 const onOff = (on: boolean) => (on ? 'on' : 'off')
 
+/** A help page's first line: the app's name and what the page is about. */
+export const pageTitle = (input: HelpInput, what: string) => `# ${input.appName ? `${escapeText(input.appName)} — ` : ''}${what}`
+
 const OWNER_ONLY = "403 `disabled` unless the request carries the owner's access token"
 
 /** The status line of each `reads` setting. */
@@ -89,11 +92,11 @@ export function limitsSection(input: HelpInput): string {
     ['JSON nesting depth', String(input.maxDepth), '413 `too_large`'],
     ['Keys in one record (all levels)', count(input.maxKeys), '413 `too_large`'],
     ['Fields per app', String(LIMITS.maxFields), '422 `field_limit`'],
-    ['Field name length', `${LIMITS.maxFieldNameLength} characters after trimming, no control characters`, '422 `invalid_value`'],
-    ['Integers', 'exact up to ±9,007,199,254,740,991 (2^53−1); send larger ones as strings', '422 `invalid_value`'],
+    ['Field name length', `${LIMITS.maxFieldNameLength} characters after trimming (see "What a record may hold")`, '422 `invalid_value`'],
+    ['Numbers', 'exact up to ±9,007,199,254,740,991 (2^53−1); beyond it at most 15 significant digits; send others as strings', '422 `invalid_value`'],
     ['Records per /batch', count(LIMITS.maxBatch), '413 `too_large`'],
     ['Page size of /query', `1 to ${count(LIMITS.maxPageSize)} (default ${LIMITS.defaultPageSize})`, '400 `bad_request` (never clamped)'],
-    ['Rate limit', input.rateLimit === 'off' ? 'off' : `${inlineCode(input.rateLimit)} (requests per second, burst)`, '429 `rate_limited` with `Retry-After`'],
+    ['Rate limit', input.rateLimit === 'off' ? 'off' : `${inlineCode(input.rateLimit)} (requests per second, burst) for writes (/, /form, /batch together), and the same again for reads (/query, /summary together); \`?help\` pages are not limited`, '429 `rate_limited` with `Retry-After`'],
   ])
 }
 
@@ -102,12 +105,14 @@ const ERRORS: Array<[number, string, string]> = [
   [400, 'bad_request', 'A parameter or body shape is wrong (the message says which).'],
   [403, 'disabled', "Writes are switched off, or a read the `reads` switch keeps private without the owner's access token (the message says which)."],
   [404, 'not_found', 'Unknown, rotated or unpublished token.'],
+  [405, 'method_not_allowed', 'A method this URL does not take (`Allow` lists the ones it does).'],
   [408, 'timeout', 'The body arrived too slowly; send it in one go.'],
   [413, 'too_large', 'Body, nesting, key count or batch beyond the limits above.'],
   [415, 'unsupported_media_type', 'A Content-Type this endpoint does not take, or a file upload.'],
   [422, 'unknown_field', 'A key is not a field and auto-create is off; nothing stored.'],
   [422, 'field_limit', `The record would create field number ${LIMITS.maxFields + 1}; nothing stored.`],
-  [422, 'invalid_value', 'A value does not fit its field (every problem is listed); nothing stored.'],
+  [422, 'invalid_value', 'A value does not fit its field, a field name or number breaks the rules above (every problem is listed); nothing stored.'],
+  [422, 'empty_record', 'The record has no fields (`{}`, an empty form); nothing stored.'],
   [429, 'rate_limited', 'Too many requests; wait `Retry-After` seconds.'],
   [503, 'storage_unavailable', 'The server could not confirm the record on disk, so it is not acknowledged; retry later.'],
 ]

@@ -28,14 +28,22 @@ const WHOLE = /^[0-9]+$/
  * allowed range (rule 5) rather than a schema 422, and other parameters (`help`) pass.
  */
 // Any value passes the schema (a repeated parameter arrives as an array and is refused by
-// parsePageQuery with a clear 400); the documented type is a string.
-const queryText = (description: string) => z.unknown().optional().meta({ type: 'string', description })
+// parsePageQuery with a clear 400); `meta` is what the OpenAPI document says of it.
+const queryParameter = (meta: Record<string, unknown>) => z.unknown().optional().meta(meta)
 
+const sharedPageParameters = {
+  page: queryParameter({ type: 'integer', minimum: 1, default: 1, description: 'Page number, 1 or more' }),
+  size: queryParameter({ type: 'integer', minimum: 1, maximum: LIMITS.maxPageSize, default: LIMITS.defaultPageSize, description: `Records per page, 1 to ${LIMITS.maxPageSize}; larger is a 400, never clamped` }),
+  spam: queryParameter({ type: 'string', enum: ['exclude', 'include', 'only'], default: 'exclude', description: 'exclude, include, or only the records flagged as spam' }),
+}
+
+/** The page parameters of the public /query: always oldest first (the read-all loop relies on it). */
+export const sharePageQuerySchema = z.looseObject(sharedPageParameters)
+
+/** The page parameters of the owner's record list, which also takes `order`. */
 export const pageQuerySchema = z.looseObject({
-  page: queryText('Page number, 1 or more (default 1)'),
-  size: queryText(`Records per page, 1 to ${LIMITS.maxPageSize} (default ${LIMITS.defaultPageSize}); larger is a 400, never clamped`),
-  spam: queryText('exclude (default), include, or only the records flagged as spam'),
-  order: queryText('asc (oldest first, default) or desc; owner routes only'),
+  ...sharedPageParameters,
+  order: queryParameter({ type: 'string', enum: ORDERS, default: 'asc', description: 'asc (oldest first) or desc (newest first)' }),
 })
 
 function wholeNumber(raw: unknown, name: string, fallback: number, max: number): number {
@@ -84,8 +92,14 @@ export function parsePageQuery(input: Record<string, unknown> | URLSearchParams,
     size: wholeNumber(query.size, 'size', LIMITS.defaultPageSize, LIMITS.maxPageSize),
     // The same rule and message as /summary.
     spam: parseSpamMode(once(query.spam, 'spam', '"exclude", "include" or "only"')),
-    order: options.allowOrder ? oneOf(query.order, 'order', ORDERS, 'asc') : 'asc',
+    order: options.allowOrder ? oneOf(query.order, 'order', ORDERS, 'asc') : oldestFirst(query.order),
   }
+}
+
+/** `asc`, the only order where `order` is not taken; asking for another is a 400, not silently ignored. */
+function oldestFirst(raw: unknown): Order {
+  if (raw === undefined || raw === 'asc') return 'asc'
+  throw new AppError(400, 'bad_request', 'order is not taken here: records are always oldest first, so reading pages 1, 2, 3… never skips one; the owner\'s GET /api/v3/apps/<app id>/records takes order=desc')
 }
 
 /** Body of POST /api/v3/apps/:id/records/delete. */

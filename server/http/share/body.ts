@@ -12,6 +12,17 @@ export interface BodyLimits {
   deadlineMs: number
 }
 
+/** 415 naming the Content-Type that was sent and what to send instead. */
+export const unsupported = (type: string, expected: string) =>
+  new AppError(415, 'unsupported_media_type', `Content-Type ${type ? `"${type}"` : '(none)'} is not accepted here; send ${expected}`)
+
+/**
+ * The body stopped before it was complete: the client went away or broke the framing.
+ * Nobody may be listening for the answer, but it is the client's doing, not a server
+ * error, so it is answered (and logged) like any other 400.
+ */
+const incomplete = () => new AppError(400, 'bad_request', 'The request body ended before it was complete (the connection closed or broke off); send the whole body')
+
 const tooLarge = (max: number) =>
   new AppError(413, 'too_large', `The request body is larger than ${max} bytes; send fewer or smaller records (use /batch for many small ones)`, { limit: 'maxBodyBytes', max })
 
@@ -22,7 +33,7 @@ export async function readBodyBytes(request: Request, limits: BodyLimits): Promi
   if (declared !== null) {
     // The length is known and allowed (HTTP framing stops the body there): read it in one
     // go, without touching request.body, whose stream costs a little on every ingest.
-    return new Uint8Array(await bodyDeadline(limits.deadlineMs).within(request.arrayBuffer()))
+    return new Uint8Array(await bodyDeadline(limits.deadlineMs).within(request.arrayBuffer().catch(failedRead)))
   }
   if (!request.body) return new Uint8Array(0)
   const deadline = bodyDeadline(limits.deadlineMs)
@@ -31,7 +42,7 @@ export async function readBodyBytes(request: Request, limits: BodyLimits): Promi
   let size = 0
   try {
     for (;;) {
-      const { value, done } = await deadline.within(reader.read())
+      const { value, done } = await deadline.within(reader.read().catch(failedRead))
       if (done) break
       size += value.byteLength
       if (size > limits.maxBytes) throw tooLarge(limits.maxBytes)
@@ -49,6 +60,13 @@ export async function readBodyBytes(request: Request, limits: BodyLimits): Promi
     offset += chunk.byteLength
   }
   return bytes
+}
+
+/** A read of the body that failed: the runtime's own 413 (beyond Bun's limit) or a broken-off body. */
+function failedRead(error: unknown): never {
+  if (error instanceof AppError) throw error
+  if (error instanceof Error && error.message.includes('maxRequestBodySize')) throw new AppError(413, 'too_large', 'The request body is larger than this server takes; send fewer or smaller records', { limit: 'maxBodyBytes' })
+  throw incomplete()
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: true })

@@ -19,20 +19,19 @@ import { prepareBatch } from '../../core/collect/batch.ts'
 import { prepareRecord, type CollectSettings } from '../../core/collect/prepare.ts'
 import { toSubmission } from '../../core/collect/shape.ts'
 import type { Writer } from '../../core/collect/writer.ts'
-import { AppError } from '../../core/errors.ts'
-import { LIMITS } from '../../core/limits.ts'
-import { mediaType, readBodyBytes, utf8Text } from './body.ts'
+import { mediaType, readBodyBytes, unsupported, utf8Text } from './body.ts'
+import { declaredCharset, decodeText, decoderFor } from './charset.ts'
+import { readFormPairs } from './form-body.ts'
 import { shareCors, SHARE_PREFIX } from './cors.ts'
 import { resolveEndpoint, type ShareEndpoint } from './resolve.ts'
 
+// The fill-in pages read their forms the same way.
+export { readFormPairs }
+
 const JSON_TYPES = new Set(['', 'application/json', 'text/plain'])
-const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data'])
 
 const JSON_TYPE = 'application/json; charset=utf-8'
 const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': JSON_TYPE } })
-
-const unsupported = (type: string, expected: string) =>
-  new AppError(415, 'unsupported_media_type', `Content-Type ${type ? `"${type}"` : '(none)'} is not accepted here; send ${expected}`)
 
 function settingsOf(ctx: AppContext, endpoint: ShareEndpoint): CollectSettings {
   return { autoCreate: endpoint.autoCreate, honeypot: endpoint.honeypot, maxKeys: ctx.config.maxKeys }
@@ -43,32 +42,10 @@ async function readJson(ctx: AppContext, request: Request): Promise<unknown> {
   if (!JSON_TYPES.has(type) && !type.endsWith('+json')) {
     throw unsupported(type, 'JSON with Content-Type: application/json (or text/plain holding JSON); HTML forms post to /form')
   }
-  const bytes = await readBodyBytes(request, { maxBytes: ctx.config.maxBodyBytes, deadlineMs: LIMITS.requestDeadlineMs })
-  return parseJsonBody(utf8Text(bytes), ctx.config.maxDepth)
-}
-
-/** Form pairs from an urlencoded or multipart body; a file part is a 415 naming its field. */
-export async function readFormPairs(ctx: AppContext, request: Request): Promise<Array<[string, string]>> {
-  const type = mediaType(request)
-  if (!FORM_TYPES.has(type)) {
-    throw unsupported(type, 'application/x-www-form-urlencoded or multipart/form-data (JSON goes to the endpoint itself, without /form)')
-  }
-  const bytes = await readBodyBytes(request, { maxBytes: ctx.config.maxBodyBytes, deadlineMs: LIMITS.requestDeadlineMs })
-  if (type === 'application/x-www-form-urlencoded') return [...new URLSearchParams(utf8Text(bytes))]
-  let form: FormData
-  try {
-    form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': request.headers.get('content-type')! } }).formData()
-  } catch {
-    throw new AppError(400, 'bad_request', 'The multipart body could not be read; let the browser or your HTTP client build it (and its boundary)')
-  }
-  const pairs: Array<[string, string]> = []
-  for (const [name, value] of form) {
-    if (typeof value !== 'string') {
-      throw new AppError(415, 'unsupported_media_type', `Field ${JSON.stringify(name)} is a file; this endpoint stores text only, so nothing was stored. Remove the file input`, { field: name })
-    }
-    pairs.push([name, value])
-  }
-  return pairs
+  const bytes = await readBodyBytes(request, { maxBytes: ctx.config.maxBodyBytes, deadlineMs: ctx.config.bodyDeadlineMs })
+  // The usual `application/json` has no parameters to look at.
+  const decoder = type === 'application/json' && request.headers.get('content-type') === type ? null : decoderFor(declaredCharset(request))
+  return parseJsonBody(decoder ? decodeText(bytes, decoder, 'The request body') : utf8Text(bytes), ctx.config.maxDepth)
 }
 
 /**

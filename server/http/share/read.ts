@@ -16,7 +16,7 @@ import { AppError } from '../../core/errors.ts'
 import { helpInput } from '../../core/help/live.ts'
 import { endpointHelp, queryHelp, summaryHelp } from '../../core/help/pages.ts'
 import { pageJson, readPage } from '../../core/records/page.ts'
-import { pageQuerySchema, parsePageQuery } from '../../core/records/schemas.ts'
+import { parsePageQuery, sharePageQuerySchema } from '../../core/records/schemas.ts'
 import { findEndpointByToken, type EndpointRow } from '../../core/share/lookup.ts'
 import { shareCors } from './cors.ts'
 import { readerToken, resolveEndpoint } from './resolve.ts'
@@ -28,7 +28,7 @@ const JSON_TYPE = 'application/json; charset=utf-8'
  * The published endpoint of `token` for a help page, or the same 404 as every share route.
  * Help is served whatever the switches say (it reports them), and is not rate limited.
  */
-async function endpointForHelp(ctx: AppContext, token: string): Promise<EndpointRow> {
+export async function endpointForHelp(ctx: AppContext, token: string): Promise<EndpointRow> {
   const endpoint = await findEndpointByToken(ctx, token)
   if (endpoint?.published) return endpoint
   // Unknown or unpublished: the shared resolver throws the 404 every share route answers
@@ -42,10 +42,10 @@ async function endpointForHelp(ctx: AppContext, token: string): Promise<Endpoint
   throw new AppError(404, 'not_found', 'No published form has this address')
 }
 
-const hasHelp = (query: Record<string, unknown>) => Object.hasOwn(query, 'help')
+export const hasHelp = (query: Record<string, unknown>) => Object.hasOwn(query, 'help')
 
 /** A Markdown response; `headers` carries what hooks (CORS, request id) already set. */
-function markdown(text: string, headers: Record<string, string | number>): Response {
+export function markdown(text: string, headers: Record<string, string | number>): Response {
   const response = new Response(text, { headers: headers as Record<string, string> })
   response.headers.set('content-type', MARKDOWN)
   return response
@@ -84,7 +84,7 @@ export const shareReadRoutes = (ctx: AppContext) =>
         return response
       },
       {
-        query: pageQuerySchema,
+        query: sharePageQuerySchema,
         detail: {
           summary: 'A page of records, oldest first (?page&size&spam; ?help for Markdown)',
           description: 'Open to anyone with the endpoint token only when reads is "records"; the owner\'s access token (Authorization: Bearer) always reads. Otherwise 403 `disabled`.',

@@ -10,8 +10,8 @@ describe('parsePageQuery', () => {
     ['order=desc', true, { page: 1, size: 100, spam: 'exclude', order: 'desc' }],
     // An empty value means the default, as on /summary.
     ['spam=', false, { page: 1, size: 100, spam: 'exclude', order: 'asc' }],
-    // /query has no order: the parameter is ignored there, pages are always oldest first.
-    ['order=desc', false, { page: 1, size: 100, spam: 'exclude', order: 'asc' }],
+    // /query has no order: pages are always oldest first, and saying so is allowed.
+    ['order=asc', false, { page: 1, size: 100, spam: 'exclude', order: 'asc' }],
   ]
   test.each(ok)('?%s (order allowed: %p)', (query, allowOrder, expected) => {
     expect(parsePageQuery(new URLSearchParams(query), { allowOrder })).toEqual(expected as never)
@@ -23,6 +23,8 @@ describe('parsePageQuery', () => {
     ['page=1&page=2', 'page must be given once, as a whole number 1 or more'],
     ['spam=INCLUDE', 'spam must be "include" or "only" (or left out to exclude spam), got "INCLUDE"'],
     ['spam=a&spam=b', 'spam must be given once, as "exclude", "include" or "only"'],
+    // Where order is not taken (the public /query), asking for another one is refused, not ignored.
+    ['order=desc', "order is not taken here: records are always oldest first, so reading pages 1, 2, 3… never skips one; the owner's GET /api/v3/apps/<app id>/records takes order=desc"],
   ]
   test.each(bad)('?%s → 400', (query, message) => {
     let error: unknown

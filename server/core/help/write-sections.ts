@@ -1,0 +1,58 @@
+/**
+ * @module Help sections about writing records: what a record may hold (key and number
+ * rules, empty records, types of auto-created fields) and the /form and /batch protocols.
+ * The endpoint's page includes them all; /form?help and /batch?help include their own.
+ */
+import { FIELD_NAME_RULES } from '../fields/names.ts'
+import { LIMITS } from '../limits.ts'
+import { curlBatch, htmlForm } from './examples.ts'
+import type { HelpInput } from './live.ts'
+
+/** The rules every record meets, on every write path, exactly as they are enforced. */
+export function recordRulesSection(): string {
+  return [
+    `- **Field names** (top-level keys): ${FIELD_NAME_RULES}. A name that breaks a rule is a 422 \`invalid_value\``,
+    '  naming the key; two keys that are the same name once trimmed and normalised are a 422 too.',
+    '- **Numbers** are stored as JSON numbers (64-bit floating point). A number beyond ±9,007,199,254,740,991 (2^53−1)',
+    '  with more than 15 significant digits, one that overflows (`1e400`) or one that is not zero but would be stored as',
+    '  0 (`1e-400`) is a 422 `invalid_value`: send such values as strings. `1e20` is kept exactly; `-0` is stored as `0`.',
+    '- **Empty records** are refused: `{}`, `{"data": {}}` or a form with nothing but reserved keys is a 422',
+    '  `empty_record` (a submission that only fills the honeypot is still answered like a success).',
+    '- **Auto-created fields do not enforce a type**: the type inferred from the first value is a hint for the summary',
+    '  and the admin page, and later records may hold any value there. Only fields the owner defines check values.',
+    `- Errors about many keys name the first ${LIMITS.listedKeys} and give the \`count\` of all in \`details\`.`,
+  ].join('\n')
+}
+
+/** POST /form: media types, coercion and reserved keys, with an HTML example. */
+export function formSection(input: HelpInput): string {
+  return [
+    `\`${input.url}/form\` takes \`application/x-www-form-urlencoded\` and \`multipart/form-data\` (text parts only).`,
+    'Repeated names become arrays. Values arrive as text: a defined field\'s type decides (number, boolean,',
+    'multichoice → array); for new fields a plain decimal such as `-12.5` becomes a number and everything else stays',
+    'text (`""` is kept). Text is read as UTF-8 unless the request declares another charset, as a `charset` parameter',
+    'of the Content-Type or a `_charset_` field (what browsers fill in for `<input type="hidden" name="_charset_">`,',
+    'e.g. with `accept-charset="iso-8859-1"`); bytes that are not valid in that charset are a 400 `bad_request`',
+    'naming the field. Keys starting with `_` are reserved and never become fields:',
+    '',
+    `- \`${input.honeypot}\`: the honeypot. Hide it from people; a submission that fills it is stored flagged as spam and`,
+    '  answered exactly like a success, so bots learn nothing.',
+    '- `_redirect`: answer 303 to this URL after storing (only to origins the owner allowed; otherwise JSON).',
+    '- `_source`: stored as `meta.source`.',
+    '- `_charset_`: the charset of the other values (see above).',
+    '',
+    htmlForm(input),
+  ].join('\n')
+}
+
+/** POST /batch: all or nothing, and how a bad element is reported. */
+export function batchSection(input: HelpInput): string {
+  return [
+    `A JSON array of up to ${LIMITS.maxBatch} records (each canonical or flat), stored all or nothing in one transaction.`,
+    'The answer lists the new ids in order: `{"code": 200, "data": {"ids": [...]}}`. An invalid element is answered',
+    'with the status and type the same record would get on its own (400 `bad_request` for `null` or a bad `meta`,',
+    '422 `invalid_value`, `empty_record`…), its position in `details.index` (from 0), and then nothing is stored.',
+    '',
+    curlBatch(input),
+  ].join('\n')
+}
