@@ -98,19 +98,7 @@ export function defineSvcCommand<const T extends ArgsDef = {}>(spec: SvcCommandS
     meta: { description: spec.description },
     args,
     svc: { example: spec.example, effect: spec.effect, untrusted: spec.untrusted, flagFor: spec.flagFor },
-    run: ({ args: parsed, data }) => {
-      requireValues(args, parsed)
-      return spec.run(parsed as ParsedArgs<T & typeof globalArgs>, commandEnv((data as { io: Io }).io, parsed as Globals))
-    },
-  }
-}
-
-/** citty takes `--app ""` (e.g. from an unset shell variable) as given: a required flag must have a value. */
-function requireValues(defs: ArgsDef, parsed: Record<string, unknown>): void {
-  for (const [name, def] of Object.entries(defs)) {
-    if (def.required && typeof parsed[name] === 'string' && (parsed[name] as string).trim() === '') {
-      throw flagError(def.type === 'positional' ? `<${name}>` : `--${name}`, 'is required and must not be empty')
-    }
+    run: ({ args: parsed, data }) => spec.run(parsed as ParsedArgs<T & typeof globalArgs>, commandEnv((data as { io: Io }).io, parsed as Globals)),
   }
 }
 

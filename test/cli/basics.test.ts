@@ -49,9 +49,6 @@ describe('usage errors exit 2 and say what to do', () => {
     [['app', 'lst'], 'error: Unknown command "lst" for svc-cli app. Did you mean "app list"? Run `svc-cli app --help` to see the commands.'],
     [['app', 'create', '--nam', 'x'], 'error: Unknown flag "--nam" for svc-cli app create. Did you mean --name?\nRun `svc-cli app create --help` for usage.'],
     [['app', 'create'], 'error: Missing required argument: --name\nRun `svc-cli app create --help` for usage.'],
-    // An unset shell variable ($APP) gives an empty value: refused before any request is made.
-    [['share', 'publish', '--app', ''], 'error: --app is required and must not be empty\nRun `svc-cli share publish --help` for usage.'],
-    [['field', 'get', '--app', 'a', '--field', '  '], 'error: --field is required and must not be empty\nRun `svc-cli field get --help` for usage.'],
     [['share', 'query', '--app', 'a', '--size', 'ten'], 'error: --size must be a whole number, got "ten"\nRun `svc-cli share query --help` for usage.'],
     [['share', 'query', '--app', 'a', '--size', '1001'], 'error: --size must be between 1 and 1000, got 1001\nRun `svc-cli share query --help` for usage.'],
     [['share', 'set', '--app', 'a', '--reads', 'maybe'], 'error: --reads must be off, summary or records (on still means records), got "maybe"\nRun `svc-cli share set --help` for usage.'],
@@ -94,7 +91,6 @@ describe('usage errors exit 2 and say what to do', () => {
   test.each([
     [['app', 'create', '--nam', 'x'], { flag: '--nam', message: 'unknown flag', didYouMean: '--name' }],
     [['app', 'create'], { flag: '--name', message: 'is required' }],
-    [['app', 'get', '--app', ''], { flag: '--app', message: 'is required and must not be empty' }],
     [['share', 'query', '--app', 'a', '--size', 'ten'], { flag: '--size', message: 'must be a whole number, got "ten"' }],
     [['share', 'query', '--app', 'a', '--limit', '0'], { flag: '--size', message: 'must be between 1 and 1000, got 0' }],
     [['field', 'add', '--app', 'a', '--name', 'n', '--type', 'colour'], { flag: '--type', message: 'must be one of text, number, boolean, choice, multichoice, date, email, json; got "colour"' }],
