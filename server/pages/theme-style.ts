@@ -28,7 +28,11 @@ textarea{min-height:6rem}
 .choice input{width:1.2rem;height:1.2rem;margin:0;accent-color:var(--primary)}
 :focus-visible{outline:3px solid var(--primary);outline-offset:2px}
 .error{color:#b91c1c;font-size:.95rem;margin:.35rem 0 0}
-.errors{border:2px solid #b91c1c;border-radius:.4rem;padding:.75rem 1rem;margin-bottom:1.5rem}
+.errors{border:3px solid #b91c1c;border-radius:.4rem;padding:.75rem 1rem;margin-bottom:1.5rem}
+.errors:empty{border:0;padding:0;margin:0}
+.errors h2{margin:0 0 .5rem}
+.errors ul{margin:0;padding-left:1.25rem}
+.errors a{color:#b91c1c;font-weight:600}
 button{font:inherit;font-weight:600;padding:.75rem 1.5rem;min-height:44px;border:0;border-radius:.4rem;background:var(--primary);color:#fff;cursor:pointer}
 button.secondary{background:transparent;color:var(--primary);border:1px solid var(--primary)}
 .actions{display:flex;gap:.75rem;flex-wrap:wrap}
