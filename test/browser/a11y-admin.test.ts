@@ -110,6 +110,15 @@ describe.skipIf(!hasBrowser)('admin page: axe, keyboard and titles', () => {
       await page.keyboard.press('Escape')
     })
 
+    test('a colour too faint to read: the style editor says which colour the pages use instead', async () => {
+      const page = pages.get(viewport.name)!
+      await visit(page, SCREENS.find((s) => s.name === 'style')!)
+      await page.getByRole('textbox', { name: 'Text colour', exact: true }).fill('#bbbbbb')
+      const notice = page.locator('svc-connect-editor p.notice')
+      expect(await notice.innerText()).toMatch(/^Too little contrast to read: the pages use #[0-9a-f]{6} for text colour instead \(WCAG 2\.2 AA asks for 4\.5:1\)\.$/)
+      await expectAccessible(page)
+    })
+
     test('sign-in, signed out', async () => {
       const context = await browser.newContext({ viewport })
       const page = await context.newPage()

@@ -31,6 +31,7 @@ describe.skipIf(!hasBrowser)('public pages: axe and keyboard', () => {
   let browser: Browser
   let contactUrl: string
   let assessmentUrl: string
+  let faintUrl: string
 
   beforeAll(async () => {
     svc = await startBrowserTestServer()
@@ -64,6 +65,12 @@ describe.skipIf(!hasBrowser)('public pages: axe and keyboard', () => {
     })
     await api('PATCH', `${base}/connect`, { layout: 'one-per-screen' })
     assessmentUrl = `${svc.url}/f/${(await api('POST', `${base}/share/publish`)).token}`
+
+    // An owner's theme too faint to read: yellow buttons and links, grey text on a dark page.
+    const faint = await api('POST', '/api/v3/apps', { name: 'Faint colours' })
+    await api('POST', `/api/v3/apps/${faint.id}/fields`, { name: 'name', label: 'Your name', required: true })
+    await api('PATCH', `/api/v3/apps/${faint.id}/connect`, { primaryColor: 'yellow', backgroundColor: '#333333', textColor: '#555555' })
+    faintUrl = `${svc.url}/f/${(await api('POST', `/api/v3/apps/${faint.id}/share/publish`)).token}`
   })
 
   afterAll(async () => {
@@ -137,6 +144,15 @@ describe.skipIf(!hasBrowser)('public pages: axe and keyboard', () => {
       await expectAccessible(page)
       await page.context().close()
     })
+  })
+
+  test('an owner\'s theme with too little contrast is drawn readable, refused state included', async () => {
+    const page = await openPage(faintUrl, VIEWPORTS[0])
+    await expectAccessible(page)
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.getByRole('heading', { name: 'There is a problem' }).waitFor()
+    await expectAccessible(page)
+    await page.context().close()
   })
 
   describe('what a keyboard or screen-reader user notices', () => {
