@@ -110,6 +110,15 @@ describe.skipIf(!hasBrowser)('admin page: axe, keyboard and titles', () => {
       await page.keyboard.press('Escape')
     })
 
+    test('the records-per-day chart has its numbers as a table', async () => {
+      const page = pages.get(viewport.name)!
+      await visit(page, SCREENS.find((s) => s.name === 'summary')!)
+      await page.getByText('Records per day as a table').click()
+      const rows = await page.locator('svc-summary details.as-table tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)))
+      expect(rows.filter(([, count]) => count !== '0')).toEqual([[expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), '3']])
+      await expectAccessible(page)
+    })
+
     test('a colour too faint to read: the style editor says which colour the pages use instead', async () => {
       const page = pages.get(viewport.name)!
       await visit(page, SCREENS.find((s) => s.name === 'style')!)
