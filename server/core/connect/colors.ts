@@ -67,10 +67,18 @@ function hslToRgb(h: number, s: number, l: number): [number, number, number] {
   return [f(0) * 255, f(8) * 255, f(4) * 255]
 }
 
-/** The sRGB value of a colour isCssColor accepts; null for anything else. */
+const clamp = (n: number, max: number): number => Math.min(max, Math.max(0, n))
+
+/** Channels as CSS uses them: out-of-range numbers (`rgb(300 0 0)`) are clamped. */
+const clamped = ([r, g, b, a]: Rgba): Rgba => [clamp(r, 255), clamp(g, 255), clamp(b, 255), clamp(a, 1)]
+
+/** The sRGB value of a colour isCssColor accepts (clamped to the sRGB range); null for anything else. */
 export function parseCssColor(value: string): Rgba | null {
-  if (!isCssColor(value)) return null
-  const text = value.trim().toLowerCase()
+  return isCssColor(value) ? clamped(channelsOf(value.trim().toLowerCase())) : null
+}
+
+/** The channels of an accepted colour in lower case, before clamping. */
+function channelsOf(text: string): Rgba {
   if (text === 'transparent') return [0, 0, 0, 0]
   const hex = text.startsWith('#') ? text.slice(1) : NAMED.get(text)
   if (hex !== undefined) {
@@ -81,6 +89,6 @@ export function parseCssColor(value: string): Rgba | null {
   const [name, ...parts] = text.split(/[\s,()/]+/).filter(Boolean)
   const alpha = parts[3] === undefined ? 1 : channel(parts[3], 1)
   if (name.startsWith('rgb')) return [channel(parts[0], 255), channel(parts[1], 255), channel(parts[2], 255), alpha]
-  const [r, g, b] = hslToRgb(((parseFloat(parts[0]) % 360) + 360) % 360, parseFloat(parts[1]) / 100, parseFloat(parts[2]) / 100)
+  const [r, g, b] = hslToRgb(((parseFloat(parts[0]) % 360) + 360) % 360, clamp(parseFloat(parts[1]) / 100, 1), clamp(parseFloat(parts[2]) / 100, 1))
   return [r, g, b, alpha]
 }

@@ -37,6 +37,10 @@ describe('pageColors', () => {
     )
   })
 
+  test('out-of-range channels count as CSS clamps them', () => {
+    expect(pageColors({ primaryColor: 'rgb(0 0 900)', backgroundColor: 'hsl(0 0% 150%)', textColor: 'rgb(-5 -5 -5)' })).toEqual({ primary: 'rgb(0 0 900)', background: 'hsl(0 0% 150%)', text: 'rgb(-5 -5 -5)', onPrimary: '#fff', error: '#b91c1c' })
+  })
+
   test('a stored value that is no colour never reaches the page', () => {
     expect(pageColors({ primaryColor: 'red}</style>', backgroundColor: 'url(x)', textColor: '' })).toEqual(pageColors(DEFAULT_THEME))
   })
