@@ -38,12 +38,15 @@ export const baseStyles = css`
     color: var(--svc-accent);
     text-decoration: none;
   }
-  a:hover {
+  a:hover,
+  p a,
+  li a {
     text-decoration: underline;
   }
+  /* A solid 2px ring (WCAG 2.4.11/1.4.11), never a translucent shadow, so it shows on any state's background. */
   :focus-visible {
-    outline: none;
-    box-shadow: var(--svc-focus);
+    outline: 2px solid var(--svc-focus-color);
+    outline-offset: 2px;
   }
   .muted {
     color: var(--svc-muted);
@@ -180,6 +183,7 @@ export const baseStyles = css`
   select:focus-visible,
   textarea:focus-visible {
     border-color: var(--svc-accent);
+    outline-offset: 1px;
   }
   .hint {
     font-weight: 400;

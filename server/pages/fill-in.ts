@@ -28,22 +28,33 @@ const MAX_RADIOS = 12
 
 const INPUT_TYPES: Partial<Record<FieldType, string>> = { text: 'text', email: 'email', number: 'number', date: 'date' }
 
+/** The id of a field's first control: where focus goes and where the error summary links. */
+const controlId = (field: FillInField, index: number): string => (usesChoices(field) && !usesSelect(field) ? `q${index}-0` : `q${index}`)
+
+const usesChoices = (field: FillInField): boolean => field.type === 'choice' || field.type === 'multichoice' || field.type === 'boolean'
+
+const usesSelect = (field: FillInField): boolean => field.type === 'choice' && (field.options?.length ?? 0) > MAX_RADIOS
+
+const labelOf = (field: FillInField): string => field.label || field.name
+
 function fieldHtml(field: FillInField, index: number, page: FillInPage): Html {
   const id = `q${index}`
   const values = page.values?.get(field.name) ?? []
   const error = page.errors?.get(field.name)
   const errorId = `${id}-error`
-  const label = field.label || field.name
+  const hintId = `${id}-hint`
+  const label = labelOf(field)
   const mark = field.required ? html`<span class="req" aria-hidden="true">*</span><span class="visually-hidden"> (required)</span>` : ''
   const errorHtml = html`<p class="error" id="${errorId}" ${error ? '' : 'hidden'}>${error ?? ''}</p>`
   const invalid = error ? 'true' : 'false'
+  const data = html`data-field="${field.name}" data-label="${label}"`
 
-  if (field.type === 'choice' || field.type === 'multichoice' || field.type === 'boolean') {
+  if (usesChoices(field)) {
     const options = field.type === 'boolean' ? ['true', 'false'] : (field.options ?? [])
     const labels = field.type === 'boolean' ? ['Yes', 'No'] : options
     const multiple = field.type === 'multichoice'
-    if (!multiple && options.length > MAX_RADIOS) {
-      return html`<div class="question" data-field="${field.name}">
+    if (usesSelect(field)) {
+      return html`<div class="question" ${data}>
 <label for="${id}">${label}${mark}</label>
 <select id="${id}" name="${field.name}" ${field.required ? html`required aria-required="true"` : ''} aria-invalid="${invalid}" aria-describedby="${errorId}">
 <option value="">Choose…</option>
@@ -52,47 +63,64 @@ ${options.map((o) => html`<option value="${o}" ${values.includes(o) ? 'selected'
 ${errorHtml}
 </div>`
     }
-    return html`<fieldset class="question" data-field="${field.name}" ${multiple ? 'data-multiple' : ''} ${field.required ? 'data-required' : ''} aria-describedby="${errorId}" ${field.required && !multiple ? html`aria-required="true"` : ''}>
+    // One answer: a radio group, which (unlike a plain group) may carry aria-required.
+    // Each input carries the error, so a screen reader reads it with the focused option.
+    const group = multiple ? '' : html`role="radiogroup" ${field.required ? html`aria-required="true"` : ''}`
+    const describedBy = multiple ? `${hintId} ${errorId}` : errorId
+    return html`<fieldset class="question" ${data} ${multiple ? 'data-multiple' : ''} ${field.required ? 'data-required' : ''} ${group}>
 <legend>${label}${mark}</legend>
-${multiple ? html`<p class="hint">Choose all that apply.</p>` : ''}
-${options.map((o, i) => html`<label class="choice"><input type="${multiple ? 'checkbox' : 'radio'}" name="${field.name}" value="${o}" ${values.includes(o) ? 'checked' : ''} ${field.required && !multiple ? 'required' : ''} aria-invalid="${invalid}" id="${id}-${i}"> <span>${labels[i]}</span></label>`)}
+${multiple ? html`<p class="hint" id="${hintId}">Choose all that apply.</p>` : ''}
+${options.map((o, i) => html`<label class="choice"><input type="${multiple ? 'checkbox' : 'radio'}" name="${field.name}" value="${o}" ${values.includes(o) ? 'checked' : ''} ${field.required && !multiple ? 'required' : ''} aria-invalid="${invalid}" aria-describedby="${describedBy}" id="${id}-${i}"> <span>${labels[i]}</span></label>`)}
 ${errorHtml}
 </fieldset>`
   }
 
+  const describedBy = field.type === 'json' ? `${hintId} ${errorId}` : errorId
   const control =
     field.type === 'json'
-      ? html`<textarea id="${id}" name="${field.name}" ${field.required ? html`required aria-required="true"` : ''} aria-invalid="${invalid}" aria-describedby="${errorId}" spellcheck="false">${values[0] ?? ''}</textarea>`
-      : html`<input id="${id}" type="${INPUT_TYPES[field.type] ?? 'text'}" name="${field.name}" value="${values[0] ?? ''}" ${field.type === 'number' ? html`step="any" inputmode="decimal"` : ''} ${field.type === 'email' ? html`autocomplete="email"` : ''} ${field.required ? html`required aria-required="true"` : ''} aria-invalid="${invalid}" aria-describedby="${errorId}">`
-  return html`<div class="question" data-field="${field.name}">
+      ? html`<textarea id="${id}" name="${field.name}" ${field.required ? html`required aria-required="true"` : ''} aria-invalid="${invalid}" aria-describedby="${describedBy}" spellcheck="false">${values[0] ?? ''}</textarea>`
+      : html`<input id="${id}" type="${INPUT_TYPES[field.type] ?? 'text'}" name="${field.name}" value="${values[0] ?? ''}" ${field.type === 'number' ? html`step="any" inputmode="decimal"` : ''} ${field.type === 'email' ? html`autocomplete="email"` : ''} ${field.required ? html`required aria-required="true"` : ''} aria-invalid="${invalid}" aria-describedby="${describedBy}">`
+  return html`<div class="question" ${data}>
 <label for="${id}">${label}${mark}</label>
-${field.type === 'json' ? html`<p class="hint">JSON, e.g. {"key": "value"}</p>` : ''}
+${field.type === 'json' ? html`<p class="hint" id="${hintId}">JSON, e.g. {"key": "value"}</p>` : ''}
 ${control}
 ${errorHtml}
 </div>`
 }
 
+/**
+ * The error summary (the GOV.UK pattern): "There is a problem" and a link to each field
+ * in error. The alert element is always in the page, empty when all is well, so the
+ * text fill-in.client.js puts into it later is announced.
+ */
+function errorSummary(page: FillInPage): Html {
+  const fieldErrors = page.fields.flatMap((field, index) => {
+    const message = page.errors?.get(field.name)
+    return message ? [html`<li><a href="#${controlId(field, index)}">${labelOf(field)}: ${message}</a></li>`] : []
+  })
+  const formErrors = (page.formErrors ?? []).map((message) => html`<li>${message}</li>`)
+  const content = fieldErrors.length + formErrors.length > 0 ? html`<h2>There is a problem</h2><ul>${fieldErrors}${formErrors}</ul>` : ''
+  return html`<div class="errors" role="alert" tabindex="-1">${content}</div>`
+}
+
 /** The fill-in page's body. */
 export function fillInBody(page: FillInPage): Html {
   const { theme } = page
-  const formErrors = page.formErrors ?? []
   return html`${theme.logoUrl ? html`<img class="logo" src="${theme.logoUrl}" alt="">` : ''}
 <h1 id="title">${page.appName}</h1>
 ${page.description ? html`<p class="lead">${page.description}</p>` : ''}
 <form method="post" action="${page.action}" accept-charset="utf-8" aria-labelledby="title" data-layout="${theme.layout}">
-<div class="errors" role="alert" ${formErrors.length > 0 || (page.errors?.size ?? 0) > 0 ? '' : 'hidden'} tabindex="-1">
-<p><strong>Please check your answers.</strong></p>
-${formErrors.map((e) => html`<p>${e}</p>`)}
-</div>
+${errorSummary(page)}
 ${page.fields.length === 0 ? html`<p>This form has no questions yet.</p>` : ''}
 ${page.fields.map((field, index) => fieldHtml(field, index, page))}
 <div class="hp" aria-hidden="true"><label>Leave this empty <input type="text" name="${page.honeypot}" tabindex="-1" autocomplete="off"></label></div>
 <div class="actions"><button type="submit">${theme.buttonText}</button></div>
-<p class="status" role="status" aria-live="polite"></p>
-</form>`
+</form>
+<div class="status" role="status"></div>`
 }
 
-/** The complete fill-in document. */
+/** The complete fill-in document; a refused one says so first in its title, as screen readers read the title on load. */
 export function fillInDocument(page: FillInPage): string {
-  return document({ title: page.appName, theme: page.theme, body: fillInBody(page), script: FILL_IN_SCRIPT })
+  const refused = (page.errors?.size ?? 0) + (page.formErrors?.length ?? 0) > 0
+  return document({ title: refused ? `Error: ${page.appName}` : page.appName, theme: page.theme, body: fillInBody(page), script: FILL_IN_SCRIPT })
 }

@@ -1,13 +1,14 @@
 /**
  * @module The CSS of the fill-in and report pages: a small mobile-first base sheet, the
- * theme's colours and font as custom properties, then the owner's custom CSS. Theme
+ * theme's colours (made readable, see core/connect/contrast.ts) and font as custom
+ * properties, then the owner's custom CSS. Theme
  * values are checked again here (not only when saved), so a stored value that slipped
  * past an older rule still cannot break out of the style element.
  */
-import { isCssColor } from '../core/connect/colors.ts'
+import { pageColors } from '../core/connect/contrast.ts'
 import { customCssProblems } from '../core/connect/css.ts'
 import { FONT_STACKS } from '../core/connect/fonts.ts'
-import { DEFAULT_THEME, type Theme } from '../core/connect/schemas.ts'
+import type { Theme } from '../core/connect/schemas.ts'
 
 const BASE = `
 *,*::before,*::after{box-sizing:border-box}
@@ -17,19 +18,23 @@ h1{font-size:1.6rem;line-height:1.25;margin:.5rem 0 1rem}
 h2{font-size:1.25rem;margin:2rem 0 .75rem}
 a{color:var(--primary)}
 .logo{max-height:64px;max-width:100%;display:block;margin-bottom:1rem}
-.lead{margin-top:0;opacity:.85}
+.lead{margin-top:0}
 .question{margin:0 0 1.5rem;padding:0;border:0}
 .question>label:not(.choice),.question>legend{display:block;font-weight:600;margin-bottom:.35rem;padding:0}
-.req{color:#b91c1c;margin-left:.2em}
-.hint{font-size:.9rem;opacity:.75;margin:.1rem 0 .4rem}
-input[type=text],input[type=email],input[type=number],input[type=date],select,textarea{width:100%;font:inherit;padding:.6rem .7rem;border:1px solid color-mix(in srgb,var(--fg) 35%,transparent);border-radius:.4rem;background:var(--bg);color:var(--fg)}
+.req{color:var(--error);margin-left:.2em}
+.hint{font-size:.9rem;margin:.1rem 0 .4rem}
+input[type=text],input[type=email],input[type=number],input[type=date],select,textarea{width:100%;font:inherit;padding:.6rem .7rem;border:1px solid color-mix(in srgb,var(--fg) 65%,var(--bg));border-radius:.4rem;background:var(--bg);color:var(--fg)}
 textarea{min-height:6rem}
 .choice{display:flex;align-items:center;gap:.6rem;padding:.35rem 0;min-height:44px}
 .choice input{width:1.2rem;height:1.2rem;margin:0;accent-color:var(--primary)}
 :focus-visible{outline:3px solid var(--primary);outline-offset:2px}
-.error{color:#b91c1c;font-size:.95rem;margin:.35rem 0 0}
-.errors{border:2px solid #b91c1c;border-radius:.4rem;padding:.75rem 1rem;margin-bottom:1.5rem}
-button{font:inherit;font-weight:600;padding:.75rem 1.5rem;min-height:44px;border:0;border-radius:.4rem;background:var(--primary);color:#fff;cursor:pointer}
+.error{color:var(--error);font-size:.95rem;margin:.35rem 0 0}
+.errors{border:3px solid var(--error);border-radius:.4rem;padding:.75rem 1rem;margin-bottom:1.5rem}
+.errors:empty{border:0;padding:0;margin:0}
+.errors h2{margin:0 0 .5rem}
+.errors ul{margin:0;padding-left:1.25rem}
+.errors a{color:var(--error);font-weight:600}
+button{font:inherit;font-weight:600;padding:.75rem 1.5rem;min-height:44px;border:0;border-radius:.4rem;background:var(--primary);color:var(--on-primary);cursor:pointer}
 button.secondary{background:transparent;color:var(--primary);border:1px solid var(--primary)}
 .actions{display:flex;gap:.75rem;flex-wrap:wrap}
 .hp{position:absolute!important;left:-10000px!important;width:1px;height:1px;overflow:hidden}
@@ -45,12 +50,11 @@ button.secondary{background:transparent;color:var(--primary);border:1px solid va
 [hidden]{display:none!important}
 `
 
-const color = (value: string, fallback: string): string => (isCssColor(value) ? value.trim() : fallback)
-
 /** The whole style sheet for a page with `theme`. */
 export function themeCss(theme: Theme): string {
   const font = FONT_STACKS[theme.fontFamily] ?? FONT_STACKS.system
-  const vars = `:root{--primary:${color(theme.primaryColor, DEFAULT_THEME.primaryColor)};--bg:${color(theme.backgroundColor, DEFAULT_THEME.backgroundColor)};--fg:${color(theme.textColor, DEFAULT_THEME.textColor)};--font:${font}}`
+  const colors = pageColors(theme)
+  const vars = `:root{--primary:${colors.primary};--bg:${colors.background};--fg:${colors.text};--on-primary:${colors.onPrimary};--error:${colors.error};--font:${font}}`
   const custom = theme.customCss && customCssProblems(theme.customCss).length === 0 ? `\n/* custom */\n${theme.customCss}` : ''
   return `${vars}${BASE}${custom}`
 }

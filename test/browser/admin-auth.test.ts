@@ -106,10 +106,10 @@ describe.skipIf(!hasBrowser)('admin page: sign-up, sign-in, tokens', () => {
     const focused = await page.evaluate(() => {
       let element = document.activeElement
       while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement
-      return { text: element?.textContent?.trim(), ring: element ? getComputedStyle(element).boxShadow : '' }
+      return { text: element?.textContent?.trim(), ring: element ? getComputedStyle(element).outline : '' }
     })
     expect(focused.text).toBe('Sign in')
-    expect(focused.ring).toContain('rgba(43, 108, 240')
+    expect(focused.ring).toBe('rgb(29, 88, 208) solid 2px')
     await page.keyboard.press('Enter')
     await page.locator('svc-apps h1').waitFor()
     expect(hash()).toBe('#/apps')

@@ -81,11 +81,11 @@ describe('connect theme', () => {
   test('preview renders the fill-in page with unsaved changes and stores nothing', async () => {
     const f = await assessmentApp()
     const token = await publishApp(f)
-    const res = await f.request('POST', `${f.base}/connect/preview`, { token: f.owner.token, body: { primaryColor: '#ff0000', buttonText: 'Try it' } })
+    const res = await f.request('POST', `${f.base}/connect/preview`, { token: f.owner.token, body: { primaryColor: '#c00000', buttonText: 'Try it' } })
     expect(res.status).toBe(200)
-    expect(res.body.data.theme).toEqual({ ...DEFAULTS, primaryColor: '#ff0000', buttonText: 'Try it' })
+    expect(res.body.data.theme).toEqual({ ...DEFAULTS, primaryColor: '#c00000', buttonText: 'Try it' })
     const html: string = res.body.data.html
-    expect(html).toContain(':root{--primary:#ff0000;')
+    expect(html).toContain(':root{--primary:#c00000;')
     expect(html).toContain('<button type="submit">Try it</button>')
     expect(html).toContain(`<form method="post" action="/f/${token}"`)
     expect((await f.request('GET', `${f.base}/connect`, { token: f.owner.token })).body.data).toEqual(DEFAULTS)

@@ -3,6 +3,7 @@ import { customElement, state } from 'lit/decorators.js'
 import { ApiError, api, onUnauthorized, type User } from '../../api.ts'
 import { hrefOf, navigate, parseRoute, type Route } from '../../router.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
+import { setScreenTitle } from '../../title.ts'
 import '../svc-account/svc-account.ts'
 import '../svc-app-view/svc-app-view.ts'
 import '../svc-apps/svc-apps.ts'
@@ -79,6 +80,14 @@ export class SvcAdmin extends LitElement {
       this.user = null
       navigate({ name: 'login', next: null })
     }
+  }
+
+  /** Titles the screens this shell draws itself; the app view and sign-in title their own. */
+  protected override updated() {
+    if (!this.user) return
+    if (this.route.name === 'apps') setScreenTitle('Apps')
+    else if (this.route.name === 'account') setScreenTitle('Account')
+    else if (this.route.name === 'not-found') setScreenTitle('Not found')
   }
 
   private renderScreen() {

@@ -4,6 +4,7 @@ import { ApiError, api, type App } from '../../api.ts'
 import { formatCount } from '../../format.ts'
 import { hrefOf, type AppTab } from '../../router.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
+import { setScreenTitle } from '../../title.ts'
 import '../svc-app-setup/svc-app-setup.ts'
 import '../svc-records/svc-records.ts'
 import '../svc-summary/svc-summary.ts'
@@ -55,6 +56,11 @@ export class SvcAppView extends LitElement {
     } catch (error) {
       this.error = error instanceof ApiError ? error : new ApiError(0, 'client', String(error))
     }
+  }
+
+  protected override updated() {
+    if (this.error) setScreenTitle(this.error.status === 404 ? 'App not found' : 'Error')
+    else if (this.app) setScreenTitle(TABS.find(([tab]) => tab === this.tab)![1], this.app.name)
   }
 
   override render() {

@@ -1,5 +1,6 @@
 import { LitElement, html, nothing } from 'lit'
 import { customElement, property, query, state } from 'lit/decorators.js'
+import { pageColors } from '../../../server/core/connect/contrast.ts'
 import { FONT_FAMILIES, FONT_STACKS, type FontFamily } from '../../../server/core/connect/fonts.ts'
 import { ASSESSMENT } from '../../../server/core/limits.ts'
 import { api, type App, type AppUrls } from '../../api.ts'
@@ -25,7 +26,8 @@ const asHex = (value: string): string => (HEX6.test(value) ? value : /^#[0-9a-f]
 /**
  * @summary The style of the app's fill-in and report pages: colours, font stack, logo,
  * layout, button text and custom CSS (the server's sanitiser problems shown under the
- * box), with a live sample, reset, and a link to the real fill-in page once published.
+ * box), with a live sample in the colours the pages will really use (a colour too faint to
+ * read is corrected, and the editor says so), reset, and a link to the real fill-in page.
  * @event svc-app-changed - After the theme is saved or reset.
  */
 @customElement('svc-connect-editor')
@@ -185,17 +187,30 @@ export class SvcConnectEditor extends LitElement {
     </section>`
   }
 
+  /** Which draft colours the pages will draw differently, so their text stays readable. */
+  private renderCorrections(theme: Theme, used: Record<ColorKey, string>) {
+    const changed = COLORS.filter(([key]) => used[key] !== theme[key].trim())
+    if (changed.length === 0) return nothing
+    return html`<p class="notice">
+      Too little contrast to read: the pages use ${changed.map(([key, label], i) => html`${i > 0 ? ', ' : ''}<code>${used[key]}</code> for ${label.toLowerCase()}`)} instead (WCAG 2.2 AA asks
+      for 4.5:1).
+    </p>`
+  }
+
   private renderPreview(theme: Theme) {
     const fillIn = this.urls?.fillIn
-    const page = { background: theme.backgroundColor, color: theme.textColor, 'font-family': FONT_STACKS[theme.fontFamily] ?? '' }
+    const colors = pageColors(theme)
+    const used = { primaryColor: colors.primary, backgroundColor: colors.background, textColor: colors.text }
+    const page = { background: colors.background, color: colors.text, 'font-family': FONT_STACKS[theme.fontFamily] ?? '' }
     return html`<section class="panel" aria-labelledby="style-preview-title">
       <header><h2 id="style-preview-title">Preview</h2></header>
       <div class="body stack">
         <div class="sample" ${paint(page)} aria-hidden="true">
           <strong dir="auto">${this.app.name}</strong>
           <div class="q">How are you today?</div>
-          <span class="fake-button" ${paint({ background: theme.primaryColor, color: '#fff' })} dir="auto">${theme.buttonText}</span>
+          <span class="fake-button" ${paint({ background: colors.primary, color: colors.onPrimary })} dir="auto">${theme.buttonText}</span>
         </div>
+        ${this.renderCorrections(theme, used)}
         <p class="muted small">A sketch of the draft. The real page also applies the layout and custom CSS.</p>
         <div class="row">
           ${fillIn && /^https?:\/\//.test(fillIn)

@@ -2,6 +2,7 @@ import { LitElement, html, nothing } from 'lit'
 import { customElement, state } from 'lit/decorators.js'
 import { AUTH } from '../../../server/core/limits.ts'
 import { ApiError, api, data, type AuthOptions, type User } from '../../api.ts'
+import { setScreenTitle } from '../../title.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
 import { loginStyles } from './svc-login.styles.ts'
 
@@ -138,10 +139,21 @@ export class SvcLogin extends LitElement {
       <button type="button" class="ghost small" @click=${() => this.select('code')}>Use another e-mail</button>`
   }
 
+  /** No account exists yet and this visitor may create the first one. */
+  private get firstRun(): boolean {
+    return this.options?.signup === 'first' && this.options.signupAllowed === true
+  }
+
+  private get heading(): string {
+    return this.mode === 'signup' ? (this.firstRun ? 'Welcome to svc' : 'Create an account') : this.mode === 'reset' ? 'Reset your password' : 'Sign in'
+  }
+
+  protected override updated() {
+    setScreenTitle(this.heading)
+  }
+
   override render() {
-    const options = this.options
-    const firstRun = options?.signup === 'first' && options.signupAllowed
-    const title = this.mode === 'signup' ? (firstRun ? 'Welcome to svc' : 'Create an account') : this.mode === 'reset' ? 'Reset your password' : 'Sign in'
+    const { options, firstRun, heading: title } = this
     return html`<main class="card">
       <div class="brand"><span class="logo" aria-hidden="true">s</span><strong>svc admin</strong></div>
       <h1>${title}</h1>

@@ -55,7 +55,7 @@ export class SvcRecordDrawer extends LitElement {
                       const value = record.data[key]
                       return html`<tr>
                         <td class="key" dir="auto">${key}</td>
-                        <td>${isNested(value) ? html`<pre dir="ltr">${prettyJson(value)}</pre>` : html`<span dir="auto">${typeof value === "string" ? value : JSON.stringify(value)}</span>`}</td>
+                        <td>${isNested(value) ? html`<pre dir="ltr" tabindex="0" aria-label="${key} as JSON">${prettyJson(value)}</pre>` : html`<span dir="auto">${typeof value === "string" ? value : JSON.stringify(value)}</span>`}</td>
                       </tr>`
                     })}
                   </tbody>
@@ -65,7 +65,7 @@ export class SvcRecordDrawer extends LitElement {
                 <h3>Raw JSON</h3>
                 <svc-copy-button .value=${prettyJson(record)} label="Copy raw JSON"></svc-copy-button>
               </div>
-              <pre class="raw" dir="ltr" tabindex="0">${prettyJson(record)}</pre>
+              <pre class="raw" dir="ltr" tabindex="0" aria-label="Raw JSON">${prettyJson(record)}</pre>
             </div>`
         : nothing}
     </dialog>`

@@ -3,6 +3,7 @@
  * keys seen on the current page (values of removed fields stay in records).
  */
 import type { Field, SvcRecord } from '../../api.ts'
+import { cellText, truncate } from '../../format.ts'
 
 export interface Column {
   name: string
@@ -28,4 +29,15 @@ export function columnsOf(fields: Field[], records: SvcRecord[]): Column[] {
 /** The value of `key`, or undefined when the record lacks it (never a prototype member). */
 export function valueOf(record: SvcRecord, key: string): unknown {
   return Object.hasOwn(record.data, key) ? record.data[key] : undefined
+}
+
+/**
+ * The name of a record's open button: the short id it shows (so speech input can say what
+ * is seen), when it came in, and its first answer, e.g. "Open record 95fb0ee4, 25 Nov
+ * 2026, 13:02, ada@example.com".
+ */
+export function openLabel(record: SvcRecord, columns: Column[], when: string): string {
+  const first = columns.map((c) => valueOf(record, c.name)).find((v) => v !== undefined && v !== null && v !== '')
+  const answer = first === undefined ? '' : `, ${truncate(cellText(first), 60)}`
+  return `Open record ${record.id.slice(-8)}, ${when}${answer}`
 }

@@ -11,7 +11,7 @@ import '../svc-confirm/svc-confirm.ts'
 import type { SvcConfirm } from '../svc-confirm/svc-confirm.ts'
 import '../svc-copy-button/svc-copy-button.ts'
 import '../svc-record-drawer/svc-record-drawer.ts'
-import { columnsOf, valueOf } from './columns.ts'
+import { columnsOf, openLabel, valueOf } from './columns.ts'
 import { recordsStyles } from './svc-records.styles.ts'
 
 const PAGE_SIZES = [25, 50, 100, 250, 500, LIMITS.maxPageSize]
@@ -176,7 +176,7 @@ export class SvcRecords extends LitElement {
     if (isNested(value)) {
       return html`<details>
         <summary dir="auto">${truncate(cellText(value), 48)}</summary>
-        <pre dir="ltr">${JSON.stringify(value, null, 2)}</pre>
+        <pre dir="ltr" tabindex="0">${JSON.stringify(value, null, 2)}</pre>
       </details>`
     }
     const text = cellText(value)
@@ -237,7 +237,7 @@ export class SvcRecords extends LitElement {
       <h2>No records yet</h2>
       ${endpoint
         ? html`<p>POST one with this curl command, or paste the HTML form from <a href=${hrefOf({ name: 'app', appId: this.app.id, tab: 'setup' })}>Setup</a>:</p>
-            <pre dir="ltr">${curlSnippet(endpoint, this.fields)}</pre>
+            <pre dir="ltr" tabindex="0" aria-label="curl command">${curlSnippet(endpoint, this.fields)}</pre>
             <p><svc-copy-button .value=${curlSnippet(endpoint, this.fields)} label="Copy curl command"></svc-copy-button></p>`
         : html`<p>
             This app is not published yet. <a href=${hrefOf({ name: 'app', appId: this.app.id, tab: 'setup' })}>Publish it in Setup</a> to get an endpoint URL.
@@ -274,7 +274,7 @@ export class SvcRecords extends LitElement {
                 />
               </td>
               <td class="id">
-                <button title="Open record ${record.id}" @click=${() => (this.open = record)}>${record.id.slice(-8)}</button>
+                <button aria-label=${openLabel(record, columns, formatDateTime(record.createdAt))} @click=${() => (this.open = record)}>${record.id.slice(-8)}</button>
               </td>
               <td class="when">${formatDateTime(record.createdAt)}</td>
               ${columns.map((c) => html`<td>${this.renderValue(valueOf(record, c.name))}</td>`)}

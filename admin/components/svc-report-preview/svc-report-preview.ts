@@ -106,7 +106,7 @@ export class SvcReportPreview extends LitElement {
                 ${Object.entries(this.scores).map(([key, s]) => html`<span class="badge">${key}: ${s.score ?? '—'}${s.levelLabel ? ` · ${s.levelLabel}` : ''}</span>`)}
               </div>`
             : nothing}
-          ${this.text !== null ? html`<pre class="report" dir="auto">${this.text || '(The report is empty: add a page with sections.)'}</pre>` : nothing}
+          ${this.text !== null ? html`<pre class="report" dir="auto" tabindex="0" aria-label="Report as text">${this.text || '(The report is empty: add a page with sections.)'}</pre>` : nothing}
         </div>
       </section>`
   }

@@ -117,4 +117,16 @@ export const summaryStyles = css`
     color: var(--svc-muted);
     font-weight: 600;
   }
+  .as-table {
+    margin-top: 10px;
+    font-size: 12.5px;
+  }
+  .as-table summary {
+    cursor: pointer;
+    color: var(--svc-muted);
+  }
+  .as-table table {
+    margin-top: 6px;
+    max-width: 320px;
+  }
 `

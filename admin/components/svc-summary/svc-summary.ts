@@ -53,6 +53,13 @@ export class SvcSummary extends LitElement {
           })}
         </svg>
         <div class="axis"><span>${days[0]?.date ?? ''}</span><span>${days.some((d) => d.count > 0) ? `max ${formatCount(max)} / day` : 'no records in these days'}</span><span>${days.at(-1)?.date ?? ''}</span></div>
+        <details class="as-table">
+          <summary>Records per day as a table</summary>
+          <table>
+            <thead><tr><th scope="col">Day (UTC)</th><th scope="col">Records</th></tr></thead>
+            <tbody>${days.map((d) => html`<tr><td>${d.date}</td><td>${formatCount(d.count)}</td></tr>`)}</tbody>
+          </table>
+        </details>
       </div>
     </section>`
   }

@@ -6,7 +6,7 @@ import { z } from 'zod'
 import { bodyObject, expect } from '../apps/input.ts'
 import { characterCount, hasControlCharacters } from '../fields/names.ts'
 import { ASSESSMENT } from '../limits.ts'
-import { isCssColor } from './colors.ts'
+import { DEFAULT_COLORS, isCssColor } from './colors.ts'
 import { customCssProblems } from './css.ts'
 import { FONT_FAMILIES, type FontFamily } from './fonts.ts'
 import { imageUrlSchema } from './safe-url.ts'
@@ -27,9 +27,7 @@ export interface Theme {
 }
 
 export const DEFAULT_THEME: Theme = {
-  primaryColor: '#2563eb',
-  backgroundColor: '#ffffff',
-  textColor: '#1f2937',
+  ...DEFAULT_COLORS,
   fontFamily: 'system',
   logoUrl: null,
   layout: 'all',

@@ -1,17 +1,23 @@
 // Enhances the fill-in page (server/pages/fill-in.ts): inline validation, submission by
 // fetch without leaving the page, and one question per screen when the theme asks for it.
 // Without this file the page is a plain form that posts and redirects to the report.
+// Problems go into the error summary (the GOV.UK pattern: "There is a problem", a link to
+// each field, focus moved there); progress and the thank-you go into the status region.
+// Both regions are in the page from the start, so screen readers announce what arrives.
 ;(() => {
   const form = document.querySelector('form[data-layout]')
   if (!form) return
   const questions = [...form.querySelectorAll('.question')]
-  const status = form.querySelector('.status')
+  const status = document.querySelector('.status')
   const summary = form.querySelector('.errors')
   const submit = form.querySelector('button[type=submit]')
+  const title = document.title.replace(/^Error: /, '')
   form.noValidate = true
 
   const errorOf = (q) => q.querySelector('.error')
   const controlsOf = (q) => [...q.querySelectorAll('input, select, textarea')]
+  /** Where focus goes in a question: its chosen option, else its first control. */
+  const focusTargetOf = (q) => controlsOf(q).find((c) => c.checked) || controlsOf(q)[0]
 
   function setError(q, message) {
     const box = errorOf(q)
@@ -40,18 +46,50 @@
     return ''
   }
 
+  /** Fills the summary with a link per question in error and one line per other problem, and moves focus to it. */
+  function showSummary(invalid, general = []) {
+    summary.replaceChildren()
+    const heading = document.createElement('h2')
+    heading.textContent = 'There is a problem'
+    const list = document.createElement('ul')
+    for (const q of invalid) {
+      const item = document.createElement('li')
+      const link = document.createElement('a')
+      link.href = `#${controlsOf(q)[0].id}`
+      link.textContent = `${q.dataset.label}: ${errorOf(q).textContent}`
+      item.append(link)
+      list.append(item)
+    }
+    for (const message of general) {
+      const item = document.createElement('li')
+      item.textContent = message
+      list.append(item)
+    }
+    summary.append(heading, list)
+    document.title = `Error: ${title}`
+    summary.focus()
+  }
+
+  function clearSummary() {
+    summary.replaceChildren()
+    document.title = title
+  }
+
+  /** Checks `list`; problems are shown by their fields and in the summary. True when all is well. */
   function validate(list) {
-    let first = null
+    const invalid = []
     for (const q of list) {
       const message = problemOf(q)
       setError(q, message)
-      if (message && !first) first = q
+      if (message) invalid.push(q)
     }
-    if (first) controlsOf(first)[0].focus()
-    return !first
+    if (invalid.length > 0) showSummary(invalid)
+    else clearSummary()
+    return invalid.length === 0
   }
 
-  for (const q of questions) q.addEventListener('change', () => setError(q, problemOf(q)))
+  // Messages change only on Submit or Next (as GOV.UK advises), never when a field loses
+  // focus: a message vanishing then would move the button under the pointer mid-click.
 
   // One question per screen: show one at a time with Back/Next; the last shows the submit button.
   let current = 0
@@ -67,50 +105,62 @@
     submit.hidden = index !== questions.length - 1
     status.textContent = `Question ${index + 1} of ${questions.length}`
   }
+  /** Shows another screen and focuses its question, so focus never falls back to the page when Back or Next hides itself. */
+  function moveTo(index) {
+    show(index)
+    focusTargetOf(questions[index]).focus()
+  }
   if (paged) {
     nav.className = 'actions'
     back.type = next.type = 'button'
     back.className = 'secondary'
     back.textContent = 'Back'
     next.textContent = 'Next'
-    back.addEventListener('click', () => show(current - 1))
+    back.addEventListener('click', () => moveTo(current - 1))
     next.addEventListener('click', () => {
-      if (validate([questions[current]])) {
-        show(current + 1)
-        controlsOf(questions[current])[0].focus()
-      }
+      if (validate([questions[current]])) moveTo(current + 1)
     })
     nav.append(back, next)
     submit.parentElement.prepend(nav)
     show(0)
   }
 
+  // A link in the summary goes to its field, on its own screen when there is one per screen.
+  summary.addEventListener('click', (event) => {
+    const link = event.target.closest('a[href^="#"]')
+    const control = link && document.getElementById(link.hash.slice(1))
+    const q = control && control.closest('.question')
+    if (!q) return
+    event.preventDefault()
+    if (paged) show(questions.indexOf(q))
+    focusTargetOf(q).focus()
+  })
+
   function showProblems(problems) {
     const general = []
-    let first = null
+    const invalid = []
     for (const p of problems) {
       const q = questions.find((x) => x.dataset.field === p.path)
       if (q) {
         setError(q, p.message)
-        first = first || q
+        invalid.push(q)
       } else general.push(p.message)
     }
-    summary.hidden = false
-    summary.querySelectorAll('p.general').forEach((el) => el.remove())
-    for (const message of general) {
-      const p = document.createElement('p')
-      p.className = 'general'
-      p.textContent = message
-      summary.append(p)
+    if (paged && invalid.length > 0) show(questions.indexOf(invalid[0]))
+    showSummary(invalid, general)
+  }
+
+  // A page the server refused (sent without this script's checks) starts at its summary.
+  if (summary.childElementCount > 0) {
+    if (paged) {
+      const first = questions.findIndex((q) => !errorOf(q).hidden)
+      if (first >= 0) show(first)
     }
-    if (paged && first) show(questions.indexOf(first))
-    if (first) controlsOf(first)[0].focus()
-    else summary.focus()
+    summary.focus()
   }
 
   form.addEventListener('submit', async (event) => {
     event.preventDefault()
-    summary.hidden = true
     if (!validate(questions)) {
       if (paged) show(questions.findIndex((q) => !errorOf(q).hidden))
       return
@@ -125,21 +175,19 @@
       })
       const body = await response.json()
       if (response.ok) {
-        const done = document.createElement('div')
-        done.setAttribute('role', 'status')
         const heading = document.createElement('h2')
         heading.textContent = 'Thank you – your answers were saved.'
         const link = document.createElement('a')
         link.href = body.data.reportUrl
         link.textContent = 'See your results'
-        done.append(heading, link)
-        form.replaceWith(done)
+        form.remove()
+        status.replaceChildren(heading, link)
         link.focus()
         return
       }
       const problems = (body.error && body.error.details && body.error.details.problems) || []
-      showProblems(problems.length > 0 ? problems : [{ path: '', message: body.error ? body.error.message : 'Something went wrong.' }])
       status.textContent = ''
+      showProblems(problems.length > 0 ? problems : [{ path: '', message: body.error ? body.error.message : 'Something went wrong.' }])
     } catch {
       status.textContent = 'Could not send your answers. Check your connection and try again.'
     } finally {

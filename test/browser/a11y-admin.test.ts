@@ -1,0 +1,142 @@
+/**
+ * The admin page as a keyboard and screen-reader user meets it: every screen checked by
+ * axe-core and a keyboard pass at a laptop's and a phone's size, each screen's own
+ * document title, and record buttons named by what they open.
+ */
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
+import type { Browser, Locator, Page } from 'playwright-core'
+import { chromiumAvailable, launchChromium, startBrowserTestServer, type BrowserTestServer } from '../support/browser.ts'
+import { expectAccessible, VIEWPORTS } from './accessible.ts'
+import { callApi, shot, signUpInPage } from './admin-helpers.ts'
+
+setDefaultTimeout(90_000)
+
+const hasBrowser = chromiumAvailable('admin accessibility tests')
+const LIKERT = ['Never', 'Sometimes', 'Often']
+
+interface Screen {
+  name: string
+  /** The hash route, with APP standing for the app's id. */
+  hash: string
+  title: string
+  /** Something on the screen that shows it has loaded. */
+  ready: (page: Page) => Locator
+}
+
+const heading = (name: string) => (page: Page) => page.getByRole('heading', { name, exact: true })
+
+const SCREENS: Screen[] = [
+  { name: 'apps', hash: '#/apps', title: 'Apps · svc admin', ready: heading('Apps') },
+  { name: 'setup', hash: '#/apps/APP', title: 'Setup · Contact us · svc admin', ready: heading('URLs and examples') },
+  { name: 'data', hash: '#/apps/APP/data', title: 'Data · Contact us · svc admin', ready: (page) => page.getByRole('link', { name: 'Export CSV' }) },
+  { name: 'summary', hash: '#/apps/APP/summary', title: 'Summary · Contact us · svc admin', ready: heading('Records per day') },
+  { name: 'scales', hash: '#/apps/APP/scales', title: 'Scales · Contact us · svc admin', ready: heading('Scales') },
+  { name: 'report', hash: '#/apps/APP/report', title: 'Report · Contact us · svc admin', ready: heading('Placeholders') },
+  { name: 'expert', hash: '#/apps/APP/expert', title: 'Expert · Contact us · svc admin', ready: heading('Expert profile') },
+  { name: 'style', hash: '#/apps/APP/style', title: 'Style · Contact us · svc admin', ready: heading('Page style') },
+  { name: 'account', hash: '#/account', title: 'Account · svc admin', ready: heading('Access tokens') },
+  { name: 'not found', hash: '#/nowhere', title: 'Not found · svc admin', ready: (page) => page.getByText('Nothing lives at this address') },
+]
+
+describe.skipIf(!hasBrowser)('admin page: axe, keyboard and titles', () => {
+  let svc: BrowserTestServer
+  let browser: Browser
+  let token: string
+  let appId: string
+  const pages = new Map<string, Page>()
+
+  beforeAll(async () => {
+    svc = await startBrowserTestServer()
+    browser = await launchChromium()
+    for (const viewport of VIEWPORTS) {
+      const page = await browser.newPage({ viewport })
+      page.setDefaultTimeout(10_000)
+      await page.goto(`${svc.url}/admin/`)
+      pages.set(viewport.name, page)
+    }
+    const first = pages.get(VIEWPORTS[0].name)!
+    token = await signUpInPage(first, 'owner@example.com', 'correct horse battery')
+    const api = async (method: string, path: string, body?: unknown) => {
+      const res = await callApi(svc.url, method, path, { token, body })
+      if (res.status !== 200) throw new Error(`${method} ${path}: ${res.text}`)
+      return res.json.data
+    }
+    appId = (await api('POST', '/api/v3/apps', { name: 'Contact us', description: 'Messages from the website' })).id
+    await api('POST', `/api/v3/apps/${appId}/fields`, { name: 'email', type: 'email', label: 'E-mail', required: true })
+    await api('POST', `/api/v3/apps/${appId}/fields`, { name: 'message', label: 'Message' })
+    await api('POST', `/api/v3/apps/${appId}/fields`, { name: 'calm', type: 'choice', label: 'I felt calm', options: LIKERT })
+    await api('POST', `/api/v3/apps/${appId}/scales`, {
+      key: 'mood',
+      name: 'Mood',
+      items: [{ field: 'calm', scores: { Never: 0, Sometimes: 1, Often: 2 } }],
+      levels: [{ key: 'low', label: 'Low', min: 0, max: 1 }, { key: 'good', label: 'Good', min: 1, max: 2 }],
+    })
+    const share = await api('POST', `/api/v3/apps/${appId}/share/publish`)
+    for (const [i, calm] of LIKERT.entries()) {
+      const data = { email: `person${i}@example.com`, message: `Hello number ${i}`, calm }
+      const posted = await callApi(svc.url, 'POST', `/api/v3/share/${share.token}`, { body: { data } })
+      if (posted.status !== 200) throw new Error(posted.text)
+    }
+    // The second page signs in with the session cookie the first one got.
+    const second = pages.get(VIEWPORTS[1].name)!
+    await second.context().addCookies(await first.context().cookies())
+    for (const page of pages.values()) await page.reload()
+  }, 60_000)
+
+  afterAll(async () => {
+    await browser?.close()
+    await svc?.stop()
+  })
+
+  const visit = async (page: Page, screen: Screen) => {
+    await page.goto(`${svc.url}/admin/${screen.hash.replace('APP', appId)}`)
+    await screen.ready(page).waitFor()
+  }
+
+  describe.each(VIEWPORTS)('at $name size', (viewport) => {
+    test.each(SCREENS)('$name: its own title, no axe violation above minor, focus visible at every Tab stop', async (screen) => {
+      const page = pages.get(viewport.name)!
+      await visit(page, screen)
+      expect(await page.title()).toBe(screen.title)
+      await expectAccessible(page)
+    })
+
+    test('a record opened from the data table', async () => {
+      const page = pages.get(viewport.name)!
+      await visit(page, SCREENS.find((s) => s.name === 'data')!)
+      await page.getByRole('button', { name: /^Open record .* person0@example\.com$/ }).click()
+      await page.getByRole('heading', { name: 'Record' }).waitFor()
+      await expectAccessible(page)
+      await page.keyboard.press('Escape')
+    })
+
+    test('the records-per-day chart has its numbers as a table', async () => {
+      const page = pages.get(viewport.name)!
+      await visit(page, SCREENS.find((s) => s.name === 'summary')!)
+      await page.getByText('Records per day as a table').click()
+      const rows = await page.locator('svc-summary details.as-table tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)))
+      expect(rows.filter(([, count]) => count !== '0')).toEqual([[expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), '3']])
+      await expectAccessible(page)
+    })
+
+    test('a colour too faint to read: the style editor says which colour the pages use instead', async () => {
+      const page = pages.get(viewport.name)!
+      await visit(page, SCREENS.find((s) => s.name === 'style')!)
+      await page.getByRole('textbox', { name: 'Text colour', exact: true }).fill('#bbbbbb')
+      const notice = page.locator('svc-connect-editor p.notice')
+      expect(await notice.innerText()).toMatch(/^Too little contrast to read: the pages use #[0-9a-f]{6} for text colour instead \(WCAG 2\.2 AA asks for 4\.5:1\)\.$/)
+      await expectAccessible(page)
+    })
+
+    test('sign-in, signed out', async () => {
+      const context = await browser.newContext({ viewport })
+      const page = await context.newPage()
+      await page.goto(`${svc.url}/admin/#/apps`)
+      await page.getByRole('heading', { name: 'Sign in' }).waitFor()
+      expect(await page.title()).toBe('Sign in · svc admin')
+      await expectAccessible(page)
+      await shot(page, `a11y-sign-in-${viewport.name}`)
+      await context.close()
+    })
+  })
+})
