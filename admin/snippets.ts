@@ -38,6 +38,8 @@ function inputFor(field: SnippetField): string {
       ].join('\n')
     case 'boolean':
       return `  <label><input type="checkbox" name="${name}" value="true"${required}> ${label}</label>`
+    case 'longtext':
+      return `  <label>${label} <textarea name="${name}"${required}></textarea></label>`
     case 'json':
     case 'text':
       return /message|comment|text|body/i.test(field.name)

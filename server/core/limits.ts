@@ -59,8 +59,8 @@ export const LIMITS = {
   jobStaleBeats: 3,
 } as const
 
-/** The field types a defined field may have. */
-export const FIELD_TYPES = ['text', 'number', 'boolean', 'choice', 'multichoice', 'date', 'email', 'json'] as const
+/** The field types a defined field may have (`longtext`: text of several lines, a `<textarea>` on forms). */
+export const FIELD_TYPES = ['text', 'longtext', 'number', 'boolean', 'choice', 'multichoice', 'date', 'email', 'json'] as const
 export type FieldType = (typeof FIELD_TYPES)[number]
 
 /** Types whose values must come from `options`. */

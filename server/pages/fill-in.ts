@@ -77,8 +77,8 @@ ${errorHtml}
 
   const describedBy = field.type === 'json' ? `${hintId} ${errorId}` : errorId
   const control =
-    field.type === 'json'
-      ? html`<textarea id="${id}" name="${field.name}" ${field.required ? html`required aria-required="true"` : ''} aria-invalid="${invalid}" aria-describedby="${describedBy}" spellcheck="false">${values[0] ?? ''}</textarea>`
+    field.type === 'json' || field.type === 'longtext'
+      ? html`<textarea id="${id}" name="${field.name}" ${field.type === 'json' ? html`data-json spellcheck="false"` : html`rows="6"`} ${field.required ? html`required aria-required="true"` : ''} aria-invalid="${invalid}" aria-describedby="${describedBy}">${values[0] ?? ''}</textarea>`
       : html`<input id="${id}" type="${INPUT_TYPES[field.type] ?? 'text'}" name="${field.name}" value="${values[0] ?? ''}" ${field.type === 'number' ? html`step="any" inputmode="decimal"` : ''} ${field.type === 'email' ? html`autocomplete="email"` : ''} ${field.required ? html`required aria-required="true"` : ''} aria-invalid="${invalid}" aria-describedby="${describedBy}">`
   return html`<div class="question" ${data}>
 <label for="${id}">${label}${mark}</label>

@@ -40,6 +40,7 @@ describe('endpoint snippets', () => {
         { name: 'agree', type: 'boolean', options: null, label: '', required: false },
         { name: 'age', type: 'number', options: null, label: '', required: false },
         { name: '"><script>', type: 'text', options: null, label: '', required: false },
+        { name: 'story', type: 'longtext', options: null, label: 'Your story', required: false },
       ],
       '_trap',
     )
@@ -58,6 +59,7 @@ describe('endpoint snippets', () => {
       '  <label><input type="checkbox" name="agree" value="true"> agree</label>',
       '  <label>age <input type="number" step="any" name="age"></label>',
       '  <label>&quot;&gt;&lt;script&gt; <input name="&quot;&gt;&lt;script&gt;"></label>',
+      '  <label>Your story <textarea name="story"></textarea></label>',
       '  <!-- Spam trap: people never see it, bots fill it in -->',
       '  <input type="text" name="_trap" tabindex="-1" autocomplete="off" hidden>',
       '  <button type="submit">Send</button>',

@@ -46,7 +46,7 @@ describe.skipIf(!hasBrowser)('public pages: axe and keyboard', () => {
     const contact = await api('POST', '/api/v3/apps', { name: 'Contact us' })
     await api('POST', `/api/v3/apps/${contact.id}/fields`, { name: 'name', label: 'Your name', required: true })
     await api('POST', `/api/v3/apps/${contact.id}/fields`, { name: 'email', type: 'email', label: 'E-mail', required: true })
-    await api('POST', `/api/v3/apps/${contact.id}/fields`, { name: 'message', label: 'Message', required: true })
+    await api('POST', `/api/v3/apps/${contact.id}/fields`, { name: 'message', type: 'longtext', label: 'Message', required: true })
     contactUrl = `${svc.url}/f/${(await api('POST', `/api/v3/apps/${contact.id}/share/publish`)).token}`
 
     const check = await api('POST', '/api/v3/apps', { name: 'Wellbeing check' })
@@ -89,13 +89,13 @@ describe.skipIf(!hasBrowser)('public pages: axe and keyboard', () => {
   describe.each(VIEWPORTS)('at $name size', (viewport) => {
     test('contact form: empty, refused with an error summary, then thanked', async () => {
       const page = await openPage(contactUrl, viewport)
-      expect(await expectAccessible(page)).toEqual(['input[type=text] "Your name* (required)"', 'input[type=email] "E-mail* (required)"', 'input[type=text] "Message* (required)"', 'button "Submit"'])
+      expect(await expectAccessible(page)).toEqual(['input[type=text] "Your name* (required)"', 'input[type=email] "E-mail* (required)"', 'textarea "Message* (required)"', 'button "Submit"'])
       await page.getByLabel('Your name').fill('Ada')
       await page.getByRole('button', { name: 'Submit' }).click()
       await page.getByRole('heading', { name: 'There is a problem' }).waitFor()
       await expectAccessible(page)
       await page.getByLabel('E-mail').fill('ada@example.com')
-      await page.getByLabel('Message').fill('Hello')
+      await page.getByLabel('Message').fill('Hello,\nsecond line')
       // The thank-you arrives in a status region that was in the page, empty, all along.
       const region = await page.getByRole('status').elementHandle()
       await page.getByRole('button', { name: 'Submit' }).click()

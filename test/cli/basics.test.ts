@@ -52,7 +52,7 @@ describe('usage errors exit 2 and say what to do', () => {
     [['share', 'query', '--app', 'a', '--size', 'ten'], 'error: --size must be a whole number, got "ten"\nRun `svc-cli share query --help` for usage.'],
     [['share', 'query', '--app', 'a', '--size', '1001'], 'error: --size must be between 1 and 1000, got 1001\nRun `svc-cli share query --help` for usage.'],
     [['share', 'set', '--app', 'a', '--reads', 'maybe'], 'error: --reads must be off, summary or records (on still means records), got "maybe"\nRun `svc-cli share set --help` for usage.'],
-    [['field', 'add', '--app', 'a', '--name', 'n', '--type', 'colour'], 'error: Invalid value for argument: --type (colour). Expected one of: text, number, boolean, choice, multichoice, date, email, json.\nRun `svc-cli field add --help` for usage.'],
+    [['field', 'add', '--app', 'a', '--name', 'n', '--type', 'colour'], 'error: Invalid value for argument: --type (colour). Expected one of: text, longtext, number, boolean, choice, multichoice, date, email, json.\nRun `svc-cli field add --help` for usage.'],
     [['skill', 'forms'], 'error: No skill "forms"; choose one of form, scale, connect, report, expert, share\nRun `svc-cli skill --help` for usage.'],
     [['app', 'get', '--app', 'x', '--server', 'ftp://example.com'], 'error: --server must start with http:// or https://, got "ftp://example.com"\nRun `svc-cli app get --help` for usage.'],
   ]
@@ -93,7 +93,7 @@ describe('usage errors exit 2 and say what to do', () => {
     [['app', 'create'], { flag: '--name', message: 'is required' }],
     [['share', 'query', '--app', 'a', '--size', 'ten'], { flag: '--size', message: 'must be a whole number, got "ten"' }],
     [['share', 'query', '--app', 'a', '--limit', '0'], { flag: '--size', message: 'must be between 1 and 1000, got 0' }],
-    [['field', 'add', '--app', 'a', '--name', 'n', '--type', 'colour'], { flag: '--type', message: 'must be one of text, number, boolean, choice, multichoice, date, email, json; got "colour"' }],
+    [['field', 'add', '--app', 'a', '--name', 'n', '--type', 'colour'], { flag: '--type', message: 'must be one of text, longtext, number, boolean, choice, multichoice, date, email, json; got "colour"' }],
     [['app', 'update', '--app', 'x'], { flags: ['--name', '--description'], message: 'Nothing to change: pass --name and/or --description' }],
     [['app', 'list', '--timeout', 'soon'], { flag: '--timeout', message: 'must be a number of seconds greater than 0 and at most 86400, got "soon"' }],
     [['app', 'list', '--limit', 'all'], { flag: '--limit', message: 'must be a whole number, got "all"' }],

@@ -44,7 +44,7 @@ describe('the model', () => {
       ['--timeout', null, true],
       ['--help', '-h', false],
     ])
-    expect(places.find((p) => p.path.join(' ') === 'field add')!.flags.find((f) => f.name === '--type')!.values).toEqual(['text', 'number', 'boolean', 'choice', 'multichoice', 'date', 'email', 'json'])
+    expect(places.find((p) => p.path.join(' ') === 'field add')!.flags.find((f) => f.name === '--type')!.values).toEqual(['text', 'longtext', 'number', 'boolean', 'choice', 'multichoice', 'date', 'email', 'json'])
     expect(places.find((p) => p.path.join(' ') === 'share export')!.flags.find((f) => f.name === '--out')!.file).toBe(true)
   })
 

@@ -102,7 +102,7 @@ describe('POST /fields', () => {
     ['a control character in the name', { name: 'a\u0000b' }, [{ path: 'name', message: 'a field name cannot contain control characters' }]],
     ['a line separator in the name', { name: 'a\u2028b' }, [{ path: 'name', message: 'a field name cannot contain control characters' }]],
     ['a name that is not text', { name: 1 }, [{ path: 'name', message: 'must be a string' }]],
-    ['an unknown type', { name: 'x', type: 'integer' }, [{ path: 'type', message: 'must be one of text, number, boolean, choice, multichoice, date, email, json' }]],
+    ['an unknown type', { name: 'x', type: 'integer' }, [{ path: 'type', message: 'must be one of text, longtext, number, boolean, choice, multichoice, date, email, json' }]],
     ['required as a string', { name: 'x', required: 'yes' }, [{ path: 'required', message: 'must be true or false' }]],
     ['a long label', { name: 'x', label: 'l'.repeat(201) }, [{ path: 'label', message: 'can have at most 200 characters' }]],
     ['options on a text field', { name: 'x', options: ['a'] }, [{ path: 'options', message: 'only choice and multichoice fields have options, not text fields' }]],
@@ -331,7 +331,7 @@ describe('PATCH /fields/:field', () => {
     ['a fractional position', { position: 1.5 }, [{ path: 'position', message: 'must be a whole number' }]],
     ['a position as text', { position: '1' }, [{ path: 'position', message: 'must be a whole number' }]],
     ['an empty name', { name: '' }, [{ path: 'name', message: 'a field name cannot be empty' }]],
-    ['a null type', { type: null }, [{ path: 'type', message: 'must be one of text, number, boolean, choice, multichoice, date, email, json' }]],
+    ['a null type', { type: null }, [{ path: 'type', message: 'must be one of text, longtext, number, boolean, choice, multichoice, date, email, json' }]],
     ['an unknown property', { id: 'x' }, [{ path: '', message: 'unknown properties "id"; allowed: name, type, label, required, options, position, force' }]],
   ])('refuses %s (checked by the schema)', async (_label, body, problems) => {
     const { t, owner, base } = await setup()

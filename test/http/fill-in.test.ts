@@ -59,15 +59,27 @@ describe('GET /f/<token>: the fill-in page', () => {
     await add({ name: 'born', type: 'date' })
     await add({ name: 'extra', type: 'json' })
     await add({ name: 'country', type: 'choice', options: Array.from({ length: 13 }, (_, i) => `C${i}`) })
+    await add({ name: 'story', type: 'longtext', label: 'Tell us more' })
     const html = (await f.request('GET', `/f/${token}`)).text
     expect(html).toContain('<legend>I agree<span class="req" aria-hidden="true">*</span><span class="visually-hidden"> (required)</span></legend>')
     expect(html).toContain('<input type="radio" name="consent" value="true"  required aria-invalid="false" aria-describedby="q6-error" id="q6-0"> <span>Yes</span>')
     expect(html).toContain('<input type="radio" name="consent" value="false"  required aria-invalid="false" aria-describedby="q6-error" id="q6-1"> <span>No</span>')
     expect(html).toContain('<input id="q7" type="email" name="email" value=""  autocomplete="email"')
     expect(html).toContain('<input id="q8" type="date" name="born" value=""')
-    expect(html).toContain('<textarea id="q9" name="extra"')
+    expect(html).toContain('<textarea id="q9" name="extra" data-json spellcheck="false"')
     expect(html).toContain('<label for="q10">country</label>\n<select id="q10" name="country"')
     expect(html).toContain('<option value="C12" >C12</option>')
+    expect(html).toContain('<label for="q11">Tell us more</label>\n\n<textarea id="q11" name="story" rows="6"  aria-invalid="false" aria-describedby="q11-error"></textarea>')
+  })
+
+  test('a long-text answer keeps its lines', async () => {
+    const { f, token } = await published()
+    await f.request('POST', `${f.base}/fields`, { token: f.owner.token, body: { name: 'story', type: 'longtext' } })
+    const { id } = await submit(f, token, { ...ANSWERS, story: 'First line\r\nsecond line\n\nlast' })
+    expect(JSON.parse((await storedRecord(f, id)).data).story).toBe('First line\r\nsecond line\n\nlast')
+    // In the CSV export the answer is one quoted cell holding its line breaks.
+    const csv = await f.request('GET', `${f.base}/export.csv`, { token: f.owner.token })
+    expect(csv.text).toContain(',"First line\r\nsecond line\n\nlast"')
   })
 
   test('an unknown token and an unpublished app are the same 404 page', async () => {

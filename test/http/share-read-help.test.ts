@@ -20,6 +20,7 @@ const ALL_TYPES: TestEndpointOptions['fields'] = [
   { name: 'tags', type: 'multichoice', options: ['a', 'b', 'c'] },
   { name: 'born', type: 'date' },
   { name: 'extra', type: 'json' },
+  { name: 'story', type: 'longtext' },
   { name: 'note' },
 ]
 const OPTIONAL_TYPES = ALL_TYPES!.map((field) => ({ ...field, required: false }))
@@ -84,9 +85,10 @@ describe('GET /:token?help', () => {
       '| `tags` | multichoice | no | `a`, `b`, `c` | 1 |  |',
       '| `born` | date | no |  | 0 |  |',
       '| `extra` | json | no |  | 0 |  |',
+      '| `story` | longtext | no |  | 0 |  |',
       '| `note` | text | no |  | 0 |  |',
       '',
-      `8 of ${LIMITS.maxFields} fields used. Unknown keys create new fields (type inferred from the first value) until the app has ${LIMITS.maxFields} fields; a record that would add more is refused whole with 422 \`field_limit\`.`,
+      `9 of ${LIMITS.maxFields} fields used. Unknown keys create new fields (type inferred from the first value) until the app has ${LIMITS.maxFields} fields; a record that would add more is refused whole with 422 \`field_limit\`.`,
     ].join('\n'))
     expect(text).toContain(`- \`GET ${url}/query?page=1&size=${LIMITS.defaultPageSize}\`: pages, oldest first (details: \`${url}/query?help\`).`)
     expect(text).toContain(`To read everything: \`size=${LIMITS.maxPageSize}\`, pages 1, 2, 3… and stop at the first page with fewer than ${LIMITS.maxPageSize}`)
@@ -118,7 +120,7 @@ describe('GET /:token?help', () => {
     const res = await request('POST', endpoint.path('/form'), { raw: new URLSearchParams(JSON.parse(match![1])) })
     expect(res.body).toMatchObject({ code: 200 })
     const [record] = await records()
-    expect(record.data).toEqual({ email: 'ada@example.com', age: 42, ok: true, colour: 'red', tags: ['a', 'b'], born: '2026-01-31', extra: '{"any":["nested","value"]}', note: 'Hello' })
+    expect(record.data).toEqual({ email: 'ada@example.com', age: 42, ok: true, colour: 'red', tags: ['a', 'b'], born: '2026-01-31', extra: '{"any":["nested","value"]}', story: 'Hello,\nseveral lines are fine here.', note: 'Hello' })
   })
 
   test('hostile field names stay inside code spans, shell quotes and HTML attributes, and the examples still work', async () => {

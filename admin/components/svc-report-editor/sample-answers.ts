@@ -30,6 +30,7 @@ export function sampleAnswers(fields: readonly Field[]): Record<string, unknown>
         answers[field.name] = '2026-01-15'
         break
       case 'text':
+      case 'longtext':
         answers[field.name] = field.name === 'name' ? 'Sam' : `Sample ${field.label || field.name}`
         break
     }

@@ -43,6 +43,7 @@ export function checkValue(field: FieldRule, value: unknown): string | null {
   const options = field.options
   switch (field.type) {
     case 'text':
+    case 'longtext':
       return typeof value === 'string' ? null : `must be text, got ${describe(value)}`
     case 'number':
       return typeof value === 'number' && Number.isFinite(value) ? null : `must be a number, got ${describe(value)}`
@@ -123,7 +124,7 @@ export function coerceFormValues(field: FieldRule | undefined, texts: string[]):
     const values = texts.map(coerceAutoText)
     return values.length === 1 ? values[0] : values
   }
-  const keepsEmpty = field.type === 'text' || field.type === 'json'
+  const keepsEmpty = field.type === 'text' || field.type === 'longtext' || field.type === 'json'
   const given = keepsEmpty ? texts : texts.filter((text) => text !== '')
   if (field.type === 'multichoice') return given
   if (given.length === 0) return undefined

@@ -21,6 +21,8 @@ export function exampleValue(field: Pick<HelpField, 'type' | 'options'>): unknow
       return '2026-01-31'
     case 'email':
       return 'ada@example.com'
+    case 'longtext':
+      return 'Hello,\nseveral lines are fine here.'
     case 'json':
       return { any: ['nested', 'value'] }
     default:
@@ -101,6 +103,7 @@ function formControl(field: HelpField): string {
       return `  <label>${label} <input type="date" name="${name}"${required}></label>`
     case 'email':
       return `  <label>${label} <input type="email" name="${name}"${required}></label>`
+    case 'longtext':
     case 'json':
       return `  <label>${label} <textarea name="${name}"${required}></textarea></label>`
     default:

@@ -54,7 +54,7 @@ export interface Summary {
   scores?: Record<string, ScaleSummary>
 }
 
-const TEXT_TYPES: readonly FieldType[] = ['text', 'choice', 'email', 'date']
+const TEXT_TYPES: readonly FieldType[] = ['text', 'longtext', 'choice', 'email', 'date']
 const DAY_MS = 86_400_000
 
 function top(counts: ValueCounts | null): { top: TopValue[]; other: number } {

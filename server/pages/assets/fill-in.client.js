@@ -36,7 +36,7 @@
     if (c.validity.valueMissing) return 'Please answer this question.'
     if (c.validity.typeMismatch) return c.type === 'email' ? 'Please enter an e-mail address like name@example.com.' : 'Please check this answer.'
     if (c.validity.badInput || c.validity.stepMismatch) return 'Please enter a number.'
-    if (c.tagName === 'TEXTAREA' && c.value.trim()) {
+    if (c.hasAttribute('data-json') && c.value.trim()) {
       try {
         JSON.parse(c.value)
       } catch {

@@ -26,6 +26,8 @@ describe('coerceFormValues', () => {
     expect(coerceFormValues(rule('multichoice'), ['a', ''])).toEqual(['a'])
     expect(coerceFormValues(rule('text'), ['007'])).toBe('007')
     expect(coerceFormValues(rule('text'), [''])).toBe('')
+    expect(coerceFormValues(rule('longtext'), [''])).toBe('')
+    expect(coerceFormValues(rule('longtext'), ['line 1\r\nline 2'])).toBe('line 1\r\nline 2')
     expect(coerceFormValues(rule('text'), ['a', 'b'])).toEqual(['a', 'b'])
     expect(coerceFormValues(rule('number', { autoCreated: true }), ['x', '2'])).toEqual(['x', 2])
     expect(coerceFormValues(undefined, ['5'])).toBe(5)
@@ -36,6 +38,8 @@ describe('checkValue', () => {
   const cases: Array<[FieldRule, unknown, string | null]> = [
     [rule('text'), 'x', null],
     [rule('text'), null, null],
+    [rule('longtext'), 'two\nlines', null],
+    [rule('longtext'), 3, 'must be text, got number 3'],
     [rule('number'), Number.NaN, 'must be a number, got number NaN'],
     [rule('choice', { options: null }), 'anything', null],
     [rule('multichoice', { options: ['a'] }), 'a', 'must be an array of option texts, got string "a"'],
