@@ -7,7 +7,7 @@ import { LIMITS } from '../limits.ts'
 import { browserExamples, curlFlat, curlJson, readAllExamples, webhookExample } from './examples.ts'
 import type { HelpInput } from './live.ts'
 import { codeBlock, escapeText, inlineCode, shellQuote } from './markdown.ts'
-import { curlAuth, errorsSection, pageTitle, fieldsSection, limitsSection, recordShape, statusSection, whoReadsSection } from './sections.ts'
+import { curlAuth, errorsSection, pageTitle, fieldsSection, limitsAndErrorsSections, recordShape, statusSection, whoReadsSection } from './sections.ts'
 import { batchSection, formSection, recordRulesSection } from './write-sections.ts'
 import { openToAnyone } from '../share/reads.ts'
 
@@ -97,13 +97,7 @@ export function endpointHelp(input: HelpInput): string {
     `To read everything: \`size=${LIMITS.maxPageSize}\`, pages 1, 2, 3… and stop at the first page with fewer than ${LIMITS.maxPageSize}`,
     'records. New records only ever append to the last page, so this never skips or repeats a record while others write.',
     '',
-    '## Limits',
-    '',
-    limitsSection(input),
-    '',
-    '## Errors',
-    '',
-    errorsSection(),
+    limitsAndErrorsSections(input),
     '',
   ].join('\n')
 }

@@ -130,6 +130,10 @@ export function errorsSection(): string {
   ].join('\n')
 }
 
+/** The closing sections of every write page: limits, then errors. */
+export const limitsAndErrorsSections = (input: HelpInput): string =>
+  ['## Limits', '', limitsSection(input), '', '## Errors', '', errorsSection()].join('\n')
+
 /** The Record shape of every read. */
 export const recordShape = [
   'A record reads back as `{"id", "data", "meta", "createdAt"}`: `id` is a time-ordered string, `data` the object as',

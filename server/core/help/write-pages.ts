@@ -4,7 +4,7 @@
  * limits and errors around it.
  */
 import type { HelpInput } from './live.ts'
-import { errorsSection, limitsSection, pageTitle, statusSection } from './sections.ts'
+import { limitsAndErrorsSections, pageTitle, statusSection } from './sections.ts'
 import { batchSection, formSection, recordRulesSection } from './write-sections.ts'
 
 /** A write path's page: `body` between the live status and the rules, limits and errors. */
@@ -22,13 +22,7 @@ function writePage(input: HelpInput, heading: string, body: string): string {
     '',
     recordRulesSection(),
     '',
-    '## Limits',
-    '',
-    limitsSection(input),
-    '',
-    '## Errors',
-    '',
-    errorsSection(),
+    limitsAndErrorsSections(input),
     '',
   ].join('\n')
 }
