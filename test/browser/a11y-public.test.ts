@@ -10,12 +10,11 @@ import { FILL_IN_SCRIPT } from '../../server/pages/fill-in.ts'
 import { chromiumAvailable, launchChromium, startBrowserTestServer, type BrowserTestServer } from '../support/browser.ts'
 import { expectAccessible, VIEWPORTS } from './accessible.ts'
 import { callApi } from './admin-helpers.ts'
+import { createWellbeingCheck } from './wellbeing-check.ts'
 
 setDefaultTimeout(60_000)
 
 const hasBrowser = chromiumAvailable('public pages accessibility tests')
-const LIKERT = ['Never', 'Rarely', 'Sometimes', 'Often', 'Always']
-const SCORES = { Never: 0, Rarely: 1, Sometimes: 2, Often: 3, Always: 4 }
 
 /** The text a screen reader reads as the description of the focused element (its aria-describedby targets). */
 const focusedDescription = (page: Page) =>
@@ -49,20 +48,7 @@ describe.skipIf(!hasBrowser)('public pages: axe and keyboard', () => {
     await api('POST', `/api/v3/apps/${contact.id}/fields`, { name: 'message', type: 'longtext', label: 'Message', required: true })
     contactUrl = `${svc.url}/f/${(await api('POST', `/api/v3/apps/${contact.id}/share/publish`)).token}`
 
-    const check = await api('POST', '/api/v3/apps', { name: 'Wellbeing check' })
-    const base = `/api/v3/apps/${check.id}`
-    await api('POST', `${base}/fields`, { name: 'name', label: 'Your first name' })
-    await api('POST', `${base}/fields`, { name: 'calm', type: 'choice', label: 'I felt calm', options: LIKERT, required: true })
-    await api('POST', `${base}/fields`, { name: 'worried', type: 'choice', label: 'I worried a lot', options: LIKERT })
-    await api('POST', `${base}/scales`, {
-      key: 'mood',
-      name: 'Mood',
-      items: [{ field: 'calm', scores: SCORES }, { field: 'worried', scores: SCORES, reverse: true }],
-      levels: [
-        { key: 'low', label: 'Low', min: 0, max: 4, interpretation: 'A hard week.' },
-        { key: 'good', label: 'Good', min: 4, max: 8, interpretation: 'A good week.' },
-      ],
-    })
+    const base = await createWellbeingCheck(api)
     await api('PATCH', `${base}/connect`, { layout: 'one-per-screen' })
     assessmentUrl = `${svc.url}/f/${(await api('POST', `${base}/share/publish`)).token}`
 

@@ -7,12 +7,11 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import type { Browser } from 'playwright-core'
 import { chromiumAvailable, launchChromium, startBrowserTestServer, type BrowserTestServer } from '../support/browser.ts'
 import { callApi } from './admin-helpers.ts'
+import { createWellbeingCheck } from './wellbeing-check.ts'
 
 setDefaultTimeout(60_000)
 
 const hasBrowser = chromiumAvailable('fill-in browser tests')
-const LIKERT = ['Never', 'Rarely', 'Sometimes', 'Often', 'Always']
-const SCORES = { Never: 0, Rarely: 1, Sometimes: 2, Often: 3, Always: 4 }
 
 describe.skipIf(!hasBrowser)('fill-in page and report in Chromium', () => {
   let svc: BrowserTestServer
@@ -32,20 +31,7 @@ describe.skipIf(!hasBrowser)('fill-in page and report in Chromium', () => {
     }
     const signup = await callApi(svc.url, 'POST', '/api/v3/auth/signup', { body: { email: 'owner@example.com', password: 'correct horse battery', tokenName: 'browser' } })
     token = signup.json.data.token.token
-    const app = await api('POST', '/api/v3/apps', { name: 'Wellbeing check' })
-    base = `/api/v3/apps/${app.id}`
-    await api('POST', `${base}/fields`, { name: 'name', label: 'Your first name' })
-    await api('POST', `${base}/fields`, { name: 'calm', type: 'choice', label: 'I felt calm', options: LIKERT, required: true })
-    await api('POST', `${base}/fields`, { name: 'worried', type: 'choice', label: 'I worried a lot', options: LIKERT })
-    await api('POST', `${base}/scales`, {
-      key: 'mood',
-      name: 'Mood',
-      items: [{ field: 'calm', scores: SCORES }, { field: 'worried', scores: SCORES, reverse: true }],
-      levels: [
-        { key: 'low', label: 'Low', min: 0, max: 4, interpretation: 'A hard week.' },
-        { key: 'good', label: 'Good', min: 4, max: 8, interpretation: 'A good week.' },
-      ],
-    })
+    base = await createWellbeingCheck(api)
     await api('PATCH', `${base}/expert`, { name: 'Dr. Ana Ruiz' })
     await api('PUT', `${base}/expert/comments/mood/good`, { text: 'Keep it up, {{name}}.' })
     const share = await api('POST', `${base}/share/publish`)
