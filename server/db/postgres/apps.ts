@@ -3,6 +3,7 @@
  */
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { AppListRow, AppStore } from '../storage/apps.ts'
+import { deleteAppRecords } from './app-records.ts'
 import type { PgContext } from './context.ts'
 import { apps, appStats, endpoints, fields } from './schema.ts'
 
@@ -72,6 +73,7 @@ export function postgresApps(db: PgContext): AppStore {
 
     async delete(appId) {
       return db.changes.transaction(pg, async (tx, changed) => {
+        await deleteAppRecords(tx, [appId])
         const rows = await tx.delete(apps).where(eq(apps.id, appId)).returning({ id: apps.id })
         if (rows.length > 0) changed(appId, 'deleted')
         return rows.length > 0

@@ -17,12 +17,22 @@ const KINDS = new Set<ChangeKind>(['app', 'fields', 'endpoint', 'records', 'dele
 /** Anything that runs a drizzle SQL statement: the pool or a transaction. */
 type Executor = Pick<PgDb, 'execute'>
 
+/** Sends SQL text with bound parameters on the raw pool or a raw transaction (hot paths). */
+export type RawRun = <Row = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<Row[]>
+
+/** A RawRun over a Bun.SQL pool or transaction. */
+export const rawRun = (client: Pick<SQL, 'unsafe'>): RawRun => (text, params = []) => client.unsafe(text, params) as Promise<never>
+
+type Changed = (appId: string, kind: ChangeKind) => void
+
 export interface PgChanges extends ChangeFeed {
   /**
    * Runs `work` in one transaction; each `changed(appId, kind)` it calls is sent with NOTIFY
    * before the commit and delivered to this process's subscribers after it.
    */
-  transaction<T>(db: PgDb, work: (tx: Parameters<Parameters<PgDb['transaction']>[0]>[0], changed: (appId: string, kind: ChangeKind) => void) => Promise<T>): Promise<T>
+  transaction<T>(db: PgDb, work: (tx: Parameters<Parameters<PgDb['transaction']>[0]>[0], changed: Changed) => Promise<T>): Promise<T>
+  /** The same on the raw pool: `run` sends SQL text with bound parameters in the transaction. */
+  rawTransaction<T>(client: SQL, work: (run: RawRun, changed: Changed) => Promise<T>): Promise<T>
   /** Sends notices for a change already committed by one statement on `db` (no transaction needed). */
   announce(db: Executor, appId: string, kind: ChangeKind): Promise<void>
   /** Stops listening. */
@@ -53,18 +63,42 @@ export function unheardChanges(processId: string): PgChanges {
   return changesOver(localChangeFeed(), processId, async () => {})
 }
 
+/** Changes noted during one transaction: sent inside it (before the commit), delivered here after it. */
+function changeNotes(local: LocalChangeFeed) {
+  const notes: Array<[string, ChangeKind]> = []
+  return {
+    changed: ((appId, kind) => void notes.push([appId, kind])) satisfies Changed,
+    async sendWith(send: (appId: string, kind: ChangeKind) => Promise<unknown>): Promise<void> {
+      for (const [appId, kind] of notes) await send(appId, kind)
+    },
+    deliver: () => notes.forEach(([appId, kind]) => local.emit(appId, kind)),
+  }
+}
+
 function changesOver(local: LocalChangeFeed, processId: string, stop: () => Promise<void>): PgChanges {
-  const send = (db: Executor, appId: string, kind: ChangeKind) => db.execute(sql`SELECT pg_notify(${CHANNEL}, ${`${processId} ${appId} ${kind}`})`)
+  const payload = (appId: string, kind: ChangeKind) => `${processId} ${appId} ${kind}`
+  const send = (db: Executor, appId: string, kind: ChangeKind) => db.execute(sql`SELECT pg_notify(${CHANNEL}, ${payload(appId, kind)})`)
   return {
     subscribe: local.subscribe,
     async transaction(db, work) {
-      const notes: Array<[string, ChangeKind]> = []
+      const notes = changeNotes(local)
       const result = await db.transaction(async (tx) => {
-        const value = await work(tx, (appId, kind) => void notes.push([appId, kind]))
-        for (const [appId, kind] of notes) await send(tx, appId, kind)
+        const value = await work(tx, notes.changed)
+        await notes.sendWith((appId, kind) => send(tx, appId, kind))
         return value
       })
-      for (const [appId, kind] of notes) local.emit(appId, kind)
+      notes.deliver()
+      return result
+    },
+    async rawTransaction(client, work) {
+      const notes = changeNotes(local)
+      const result = await client.begin(async (tx) => {
+        const run = rawRun(tx)
+        const value = await work(run, notes.changed)
+        await notes.sendWith((appId, kind) => run('SELECT pg_notify($1, $2)', [CHANNEL, payload(appId, kind)]))
+        return value
+      })
+      notes.deliver()
       return result
     },
     async announce(db, appId, kind) {

@@ -5,6 +5,7 @@
  */
 import { count, eq, sql } from 'drizzle-orm'
 import type { UserStore } from '../storage/users.ts'
+import { deleteAppRecords } from './app-records.ts'
 import type { PgContext } from './context.ts'
 import { apps, users } from './schema.ts'
 import { refuseOnUnique } from './unique-violation.ts'
@@ -61,6 +62,7 @@ export function postgresUsers(db: PgContext): UserStore {
         const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update')
         if (!user) return null
         const appIds = (await tx.select({ id: apps.id }).from(apps).where(eq(apps.ownerId, id))).map((app) => app.id)
+        await deleteAppRecords(tx, appIds)
         await tx.delete(users).where(eq(users.id, id))
         for (const appId of appIds) changed(appId, 'deleted')
         return { appIds }

@@ -74,16 +74,18 @@ describe('apps core', () => {
     expect(await requireOwnedApp(ctx, owner.user.id, app.id)).toMatchObject({ id: app.id, ownerId: owner.user.id, name: 'Mine' })
   })
 
-  test('deleting an account deletes its apps (cascade from users)', async () => {
+  test('deleting an account deletes its apps and their records', async () => {
     const { ctx } = testContext()
     const { user } = await makeUser(ctx)
     const app = await createApp(ctx, user.id, { name: 'Mine' })
+    await ctx.writer.write(app.id, [{ data: { n: 1 }, meta: {}, spam: false, newFields: [] }])
     const heard: string[] = []
     ctx.changes.subscribe((appId, kind) => heard.push(`${kind} ${appId}`))
     expect(await ctx.storage.users.delete(user.id)).toEqual({ appIds: [app.id] })
     expect(await ctx.storage.apps.byId(app.id)).toBeNull()
     expect(await ctx.storage.share.endpoint(app.id)).toBeNull()
     expect(await ctx.storage.fields.list(app.id)).toEqual([])
+    expect(await ctx.storage.records.chunk(app.id, 'all', 0, 10)).toEqual([])
     // Caches hear of the app's deletion.
     expect(heard).toEqual([`deleted ${app.id}`])
     expect(await ctx.storage.users.delete(user.id)).toBeNull()

@@ -105,6 +105,22 @@ describe('the group-commit writer', () => {
     expect(settled[1].status).toBe('fulfilled')
   })
 
+  test('an app deleted while its records are written keeps none of them: every write is stored and deleted, or refused', async () => {
+    const { ctx } = testContext()
+    const a = await makeEndpoint(ctx)
+    const other = await makeEndpoint(ctx)
+    const writer = ctx.writer
+    await writer.write(a.appId, [record({ n: 0 })])
+    const writes = Array.from({ length: 20 }, (_, n) => writer.write(a.appId, [record({ n: n + 1 })]))
+    const [deleted, ...settled] = await Promise.allSettled([deleteApp(ctx, a.ownerId, a.appId), ...writes, writer.write(other.appId, [record({ n: 1 })])])
+    expect(deleted.status).toBe('fulfilled')
+    for (const result of settled.slice(0, -1)) {
+      if (result.status === 'rejected') expect([result.reason.status, result.reason.type]).toEqual([404, 'not_found'])
+    }
+    expect(await storedRecords(ctx, a.appId)).toEqual([])
+    expect((await storedRecords(ctx, other.appId)).map((r) => r.data)).toEqual([{ n: 1 }])
+  })
+
   test('fields are created in the transaction, in first-seen order, counted against the limit there', async () => {
     const { ctx } = testContext()
     const a = await makeEndpoint(ctx, { fields: Array.from({ length: 48 }, (_, i) => ({ name: `f${i}` })) })
