@@ -1,8 +1,10 @@
 /**
- * @module Group commit (`ctx.writer`). Submissions accepted while no group is being written
- * — one event-loop turn, or on SQLite with SVC_SYNC=full the time the previous group's WAL
- * sync takes (server/db/sqlite/wal-sync.ts), or on PostgreSQL the previous commit's round
- * trip — are committed together by one `records.commitGroup` (one transaction), and each
+ * @module Group commit (`ctx.writer`). Submissions accepted while a new group cannot start
+ * — one event-loop turn, or as long as the store's groups in flight (`groupsInFlight`) are
+ * all busy: on SQLite one, for the time its WAL sync takes with SVC_SYNC=full
+ * (server/db/sqlite/wal-sync.ts); on PostgreSQL a commit's round trip, and a second group
+ * only once OVERLAP_RECORDS wait — are
+ * committed together by one `records.commitGroup` (one transaction), and each
  * request is answered only once its records are durable: every acknowledged record
  * survives a crash. A submission refused inside the group (the field limit reached by an
  * earlier one, a vanished app) fails alone; if the database fails the group, each
@@ -71,13 +73,24 @@ function refusal(result: Exclude<JobResult, { ok: true }>): AppError {
   return notDurable(result.message)
 }
 
+/**
+ * Records a queue must hold before a group starts while another is in flight (where the
+ * store allows more than one): overlapping two commits pays for large groups (/batch),
+ * whose next statement is prepared and sent while the database inserts the previous one;
+ * for a few single records it only splits the group, one more commit for the same records.
+ */
+const OVERLAP_RECORDS = 256
+
 /** The writer of `ctx` (made once, in createContext). */
 export function createWriter(ctx: AppContext): Writer {
   let queue: Job[] = []
+  /** Records in `queue`. */
+  let queued = 0
   /** A run is scheduled for the next turn. */
   let scheduled = false
-  /** A group is being committed or waits to be durable: later submissions wait for the next group. */
-  let busy = false
+  /** Groups being committed or waiting to be durable; at the store's most, later submissions wait for the next group. */
+  let inFlight = 0
+  const most = () => ctx.storage.records.groupsInFlight
 
   /** Scores a job's records with `definition` and marks it ready. */
   function scoreWith(job: Job, definition: ScoringDefinition): void {
@@ -171,24 +184,25 @@ export function createWriter(ctx: AppContext): Writer {
       ctx.log.error('the record writer failed', { error: (error as Error).message })
       for (const job of jobs) job.reject(error)
     }
-    busy = false
+    inFlight--
     next()
     committed?.answer()
   }
 
-  /** Starts the next group if none is in flight and submissions wait (at once when they are scored). */
+  /** Starts the next group if the store allows one more in flight and submissions wait (at once when they are scored). */
   function next(): void {
     scheduled = false
-    if (busy || queue.length === 0) return
-    busy = true
+    if (inFlight >= most() || queue.length === 0 || (inFlight > 0 && queued < OVERLAP_RECORDS)) return
+    inFlight++
     const jobs = queue
     queue = []
+    queued = 0
     if (jobs.every((job) => job.ready)) void runGroup(jobs)
     else void Promise.all(jobs.map((job) => job.scoring)).then(() => runGroup(jobs))
   }
 
   function schedule(): void {
-    if (scheduled || busy) return
+    if (scheduled || inFlight >= most()) return
     scheduled = true
     setImmediate(next)
   }
@@ -207,6 +221,7 @@ export function createWriter(ctx: AppContext): Writer {
         const job: Job = { appId, records, stored: { appId, records: stored, newFields, createdAt }, scoring: Promise.resolve(), ready: false, resolve, reject }
         job.scoring = score(job)
         queue.push(job)
+        queued += records.length
         schedule()
       })
     },
@@ -214,6 +229,7 @@ export function createWriter(ctx: AppContext): Writer {
     async flush() {
       const jobs = queue
       queue = []
+      queued = 0
       if (jobs.length === 0) return
       await Promise.all(jobs.map((job) => job.scoring))
       const committed = await commit(jobs)

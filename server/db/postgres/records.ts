@@ -44,6 +44,7 @@ export function postgresRecords(db: PgContext): RecordStore {
   const query = <Row>(text: string, params: unknown[]): Promise<Row[]> => db.client.unsafe(text, params) as Promise<Row[]>
   return {
     commitGroup: postgresCommitGroup(db),
+    groupsInFlight: 2,
     delete: postgresDeleteRecords(db),
 
     after: (appId, afterSeq, limit) => query<StatsRow>(RECORD_READ_SQL.after, [appId, afterSeq, limit]),

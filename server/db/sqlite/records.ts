@@ -21,6 +21,7 @@ export function sqliteRecords(db: SqliteContext): RecordStore {
   const chunkStatement = (selection: ChunkSelection) => (selection === 'spam' ? reads().chunkSpam : selection === 'all' ? reads().chunkAll : reads().chunkKept)
   return {
     commitGroup: sqliteCommitGroup(db),
+    groupsInFlight: 1,
     delete: sqliteDeleteRecords(db),
 
     async after(appId, afterSeq, limit) {

@@ -144,6 +144,14 @@ export interface RecordStore {
    * `maxFields`: the most fields an app may have. Tells caches (`fields`) of fields made.
    */
   commitGroup(jobs: RecordJob[], maxFields: number): Promise<CommittedGroup>
+  /**
+   * How many groups the writer may have in flight at once. 1 where commits take turns
+   * anyway (SQLite's one writer, which the WAL sync of one group makes the next group wait
+   * for). 2 on PostgreSQL: the next group travels, is parsed and (for another app) inserted
+   * while the previous one commits; groups of one app still commit in order, on its
+   * counters row.
+   */
+  readonly groupsInFlight: number
   /** Up to `limit` records with `seq` after `afterSeq`, by seq (replaying the aggregates, tests). */
   after(appId: string, afterSeq: number, limit: number): Promise<StatsRow[]>
   /** One page of records by key range (never an OFFSET scan, except the small spam index). */

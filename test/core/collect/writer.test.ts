@@ -12,13 +12,26 @@ const record = (data: Record<string, unknown>, spam = false, newFields: Prepared
 
 type Commit = RecordStore['commitGroup']
 
-/** Puts `wrap` around the store's group commit (it receives the real one); returns the calls it saw. */
-function aroundCommits(ctx: AppContext, wrap: (commit: Commit, jobs: RecordJob[], maxFields: number) => Promise<CommittedGroup> = (commit, jobs, max) => commit(jobs, max)) {
+/**
+ * Puts `wrap` around the store's group commit (it receives the real one); returns the calls
+ * it saw. `groupsInFlight` overrides what the store allows.
+ */
+function aroundCommits(
+  ctx: AppContext,
+  wrap: (commit: Commit, jobs: RecordJob[], maxFields: number) => Promise<CommittedGroup> = (commit, jobs, max) => commit(jobs, max),
+  groupsInFlight?: number,
+) {
   const storage = ctx.storage
   const records = storage.records
   const commit: Commit = (jobs, max) => records.commitGroup(jobs, max)
   const calls: RecordJob[][] = []
-  const patched = new Proxy(records, { get: (target, key) => (key === 'commitGroup' ? (jobs: RecordJob[], max: number) => (calls.push(jobs), wrap(commit, jobs, max)) : Reflect.get(target, key)) })
+  const patched = new Proxy(records, {
+    get(target, key) {
+      if (key === 'commitGroup') return (jobs: RecordJob[], max: number) => (calls.push(jobs), wrap(commit, jobs, max))
+      if (key === 'groupsInFlight' && groupsInFlight !== undefined) return groupsInFlight
+      return Reflect.get(target, key)
+    },
+  })
   ctx.storage = new Proxy(storage, { get: (target, key) => (key === 'records' ? patched : Reflect.get(target, key)) })
   return { calls, restore: () => void (ctx.storage = storage) }
 }
@@ -56,6 +69,44 @@ describe('the group-commit writer', () => {
     expect((await storedRecords(ctx, b.appId)).map((r) => [r.seq, r.pos])).toEqual([[1, 1]])
     const stats = (await ctx.storage.stats.load(a.appId))!
     expect([stats.seq, stats.kept, stats.spam, stats.firstAt, stats.lastAt]).toEqual([3, 2, 1, ctx.clock.now(), ctx.clock.now()])
+  })
+
+  test.each([1, 2])('with %i group(s) in flight allowed by the store, later writes wait for the next group (a large one starts beside it where two may be); numbering stays dense', async (most) => {
+    const { ctx } = testContext()
+    const a = await makeEndpoint(ctx)
+    // A first write fills the scoring cache: later writes are ready at once, their groups start within a turn or two.
+    await ctx.writer.write(a.appId, [record({ n: 0 })])
+    const held: Array<() => void> = []
+    const commits = aroundCommits(ctx, async (commit, jobs, max) => (await new Promise<void>((release) => held.push(release)), commit(jobs, max)), most)
+    const turns = async (n: number) => {
+      for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve))
+    }
+    const batch = (n: number) => Array.from({ length: 300 }, (_, i) => record({ n, i }))
+    const writes = [ctx.writer.write(a.appId, [record({ n: 1 })])]
+    await turns(5)
+    // A few records wait for the group in flight whatever the store allows: a group of their own would only split the commit.
+    writes.push(ctx.writer.write(a.appId, [record({ n: 2 })]))
+    await turns(5)
+    expect(commits.calls.map((jobs) => jobs.map((job) => job.records.length))).toEqual([[1]])
+    // 301 records start a second group while the first is in flight, where two may be.
+    writes.push(ctx.writer.write(a.appId, batch(3)))
+    await turns(5)
+    expect(commits.calls.map((jobs) => jobs.map((job) => job.records.length))).toEqual(most === 2 ? [[1], [1, 300]] : [[1]])
+    // Released in order as they come, each commit lets the next group start.
+    let settled = false
+    const all = Promise.all(writes).finally(() => void (settled = true))
+    while (!settled) {
+      held.shift()?.()
+      await turns(1)
+    }
+    const ids = await all
+    expect(commits.calls.map((jobs) => jobs.map((job) => job.records.length))).toEqual([[1], [1, 300]])
+    // Groups in flight together are numbered in the order the database commits them: dense either way.
+    const stored = (await storedRecords(ctx, a.appId)).slice(1)
+    expect(stored.map((r) => r.seq)).toEqual(Array.from({ length: 302 }, (_, i) => i + 2))
+    const byId = new Map(stored.map((r) => [r.id, r.data]))
+    expect(ids.flat().map((id) => byId.get(id))).toEqual([{ n: 1 }, { n: 2 }, ...batch(3).map((r) => r.data)])
+    if (most === 1) expect(stored.map((r) => r.id)).toEqual(ids.flat())
   })
 
   test('a submission that fails inside the group fails alone (retried alone); the others commit', async () => {
