@@ -1,14 +1,14 @@
 /**
- * @module The group commit on PostgreSQL. Per app, in sorted id order (so two processes
- * committing groups for the same apps take the counters rows' locks in one order and never
- * deadlock), ONE statement bumps the app's counters row (`UPDATE … RETURNING`, which locks
- * it until the commit) and inserts the records numbered densely after the old values, from
- * arrays (`unnest … WITH ORDINALITY`): numbering is dense and in commit order across every
- * process, since the next transaction for the app waits for the row and then sees the new
- * counters. A group of one app whose jobs create no field is that one statement alone,
- * committed on its own (one round trip); otherwise one transaction holds them all, and
- * the fields a job creates are counted against the limit after the counters row is locked
- * (`SELECT … FOR UPDATE`), so concurrent submissions from any process cannot pass it.
+ * @module The group commit on PostgreSQL. ONE statement commits a whole group, whatever
+ * apps it spans: it locks the apps' counters rows in sorted id order (so two processes
+ * committing groups for the same apps never deadlock), bumps them (`UPDATE … RETURNING`,
+ * which holds the rows until the commit) and inserts the records numbered densely after
+ * the old values, from arrays (`unnest`): numbering is dense and in commit order across
+ * every process, since the next transaction for an app waits for its row and then sees the
+ * new counters. A group whose jobs create no field is that statement alone, committed on
+ * its own (one round trip); otherwise one transaction locks the rows first, makes the
+ * fields each job needs while the limit holds (counted under those locks, so concurrent
+ * submissions from any process cannot pass it), then runs the statement.
  *
  * Acknowledged only after COMMIT returned: every connection has synchronous_commit=on.
  *
@@ -20,99 +20,128 @@ import type { CommittedGroup, JobResult, RecordJob } from '../storage/records.ts
 import { rawRun, type RawRun } from './changes.ts'
 import type { PgContext } from './context.ts'
 
-/** Bumps the app's counters row ($1) by a group and inserts its records numbered after the old counters; answers the old counters. */
-const INSERT_GROUP = `WITH c AS (
-    UPDATE app_stats SET seq = seq + $2::int, kept = kept + $3::int, spam = spam + $4::int,
-      first_at = LEAST(COALESCE(first_at, $5::bigint), $5::bigint),
-      last_at = GREATEST(COALESCE(last_at, $6::bigint), $6::bigint), updated_at = $7::bigint
-    WHERE app_id = $1
-    RETURNING seq - $2::int AS seq0, kept - $3::int AS kept0, generation
+/**
+ * Per app ($1…$6, sorted by id): locks its counters row, bumps it by the app's records and
+ * answers the old counters; inserts the records ($8…$15), each numbered from its app's old
+ * counters by its place among that app's records. An app with no counters row (deleted)
+ * gets no row back and none of its records is inserted.
+ */
+const COMMIT_GROUP = `WITH locked AS (
+    SELECT app_id FROM app_stats WHERE app_id = ANY($1::text[]) ORDER BY app_id FOR UPDATE
+  ), g AS (
+    SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::int[], $5::bigint[], $6::bigint[]) AS g(app_id, count, kept, spam, first_at, last_at)
+  ), c AS (
+    UPDATE app_stats s SET seq = s.seq + g.count, kept = s.kept + g.kept, spam = s.spam + g.spam,
+      first_at = LEAST(COALESCE(s.first_at, g.first_at), g.first_at),
+      last_at = GREATEST(COALESCE(s.last_at, g.last_at), g.last_at), updated_at = $7::bigint
+    FROM g JOIN locked ON locked.app_id = g.app_id
+    WHERE s.app_id = g.app_id
+    RETURNING s.app_id, s.seq - g.count AS seq0, s.kept - g.kept AS kept0, s.generation
   ), inserted AS (
     INSERT INTO records (id, app_id, seq, pos, spam, data, meta, scores, created_at)
-    SELECT r.id, $1, c.seq0 + r.ord, c.kept0 + r.pos_offset, r.pos_offset IS NULL, r.data, r.meta, r.scores, r.created_at
-    FROM c CROSS JOIN unnest($8::text[], $9::int[], $10::text[], $11::text[], $12::text[], $13::bigint[])
-      WITH ORDINALITY AS r(id, pos_offset, data, meta, scores, created_at, ord)
+    SELECT r.id, r.app_id, c.seq0 + r.ord, c.kept0 + r.pos_offset, r.pos_offset IS NULL, r.data, r.meta, r.scores, r.created_at
+    FROM unnest($8::text[], $9::text[], $10::int[], $11::int[], $12::text[], $13::text[], $14::text[], $15::bigint[])
+      AS r(app_id, id, ord, pos_offset, data, meta, scores, created_at)
+    JOIN c ON c.app_id = r.app_id
   )
-  SELECT seq0, kept0, generation FROM c`
+  SELECT app_id, seq0, kept0, generation FROM c`
 
-const COUNTERS = 'SELECT seq AS seq0, kept AS kept0, generation FROM app_stats WHERE app_id = $1'
-const LOCK_COUNTERS = 'SELECT seq FROM app_stats WHERE app_id = $1 FOR UPDATE'
+const LOCK_COUNTERS = 'SELECT app_id FROM app_stats WHERE app_id = ANY($1::text[]) ORDER BY app_id FOR UPDATE'
 const FIELD_NAMES = 'SELECT name, position FROM fields WHERE app_id = $1'
 const INSERT_FIELDS = `INSERT INTO fields (id, app_id, name, type, label, required, options, position, auto_created, created_at, updated_at)
   SELECT f.id, $1, f.name, f.type, '', false, NULL, f.position, true, f.created_at, f.created_at
   FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::bigint[]) AS f(id, name, type, position, created_at)`
 
-/**
- * Numbers and inserts the records of `jobs` (all of one app) after its counters, and moves
- * the counters on, in one statement; sets each job's result. No row: the app is gone.
- */
-async function insertForApp(run: RawRun, now: number, appId: string, jobs: Array<{ job: RecordJob; index: number; fieldsCreated: boolean }>, results: JobResult[]): Promise<void> {
-  const ids: string[] = []
-  const posOffsets: Array<number | null> = []
-  const data: string[] = []
-  const meta: string[] = []
-  const scores: Array<string | null> = []
-  const createdAt: number[] = []
-  const starts: Array<{ seq: number; pos: number }> = []
-  let kept = 0
-  for (const { job } of jobs) {
-    starts.push({ seq: ids.length, pos: kept })
-    for (const record of job.records) {
-      ids.push(record.id)
-      posOffsets.push(record.spam ? null : ++kept)
-      data.push(record.data)
-      meta.push(record.meta)
-      scores.push(record.scores)
-      createdAt.push(job.createdAt)
-    }
-  }
-  const count = ids.length
-  const spam = count - kept
-  // A job's records share its time: the bounds come from the jobs (a spread over every record could exceed the engine's argument limit).
-  const times = jobs.filter(({ job }) => job.records.length > 0).map(({ job }) => job.createdAt)
-  const first = count > 0 ? times.reduce((a, b) => Math.min(a, b)) : null
-  const last = count > 0 ? times.reduce((a, b) => Math.max(a, b)) : null
-  const [row] = await run<{ seq0: number; kept0: number; generation: number }>(
-    count === 0 ? COUNTERS : INSERT_GROUP,
-    count === 0 ? [appId] : [appId, count, kept, spam, first, last, now, ids, posOffsets, data, meta, scores, createdAt],
-  )
-  jobs.forEach(({ index, fieldsCreated }, at) => {
-    results[index] = row
-      ? { ok: true, firstSeq: row.seq0 + starts[at].seq + 1, firstPos: row.kept0 + starts[at].pos + 1, generation: row.generation, fieldsCreated }
-      : { ok: false, reason: 'not_found' }
+type Entry = { job: RecordJob; index: number; fieldsCreated: boolean }
+
+/** The jobs of a group by app, apps in sorted id order (the order their rows are locked in). */
+function byApp(jobs: RecordJob[]): Array<[string, Entry[]]> {
+  const apps = new Map<string, Entry[]>()
+  jobs.forEach((job, index) => {
+    const list = apps.get(job.appId)
+    if (list) list.push({ job, index, fieldsCreated: false })
+    else apps.set(job.appId, [{ job, index, fieldsCreated: false }])
   })
+  return [...apps].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
 }
 
 /**
- * Locks the app's counters row, then counts its fields and makes each job's missing ones
- * while the limit holds; refused jobs get their result. The accepted jobs, or null when
- * the app is gone.
+ * Numbers and inserts the records of `apps` after their counters and moves the counters
+ * on, in one statement; sets each job's result (`not_found` for an app that is gone).
  */
-async function createFields(
-  run: RawRun,
-  appId: string,
-  jobs: Array<{ job: RecordJob; index: number }>,
-  maxFields: number,
-  results: JobResult[],
-): Promise<{ accepted: Array<{ job: RecordJob; index: number; fieldsCreated: boolean }>; created: boolean } | null> {
-  const locked = await run<{ seq: number }>(LOCK_COUNTERS, [appId])
-  if (locked.length === 0) return null
+async function insertGroup(run: RawRun, now: number, apps: Array<[string, Entry[]]>, results: JobResult[]): Promise<void> {
+  const perApp = { ids: [] as string[], count: [] as number[], kept: [] as number[], spam: [] as number[], first: [] as Array<number | null>, last: [] as Array<number | null> }
+  const rows = { appIds: [] as string[], ids: [] as string[], ord: [] as number[], posOffsets: [] as Array<number | null>, data: [] as string[], meta: [] as string[], scores: [] as Array<string | null>, createdAt: [] as number[] }
+  /** Where each job's records start among its app's records. */
+  const starts = new Map<number, { seq: number; pos: number }>()
+  for (const [appId, entries] of apps) {
+    let count = 0
+    let kept = 0
+    let first: number | null = null
+    let last: number | null = null
+    for (const { job, index } of entries) {
+      starts.set(index, { seq: count, pos: kept })
+      if (job.records.length > 0) {
+        // A job's records share its time: the bounds come from the jobs.
+        first = first === null ? job.createdAt : Math.min(first, job.createdAt)
+        last = last === null ? job.createdAt : Math.max(last, job.createdAt)
+      }
+      for (const record of job.records) {
+        rows.appIds.push(appId)
+        rows.ids.push(record.id)
+        rows.ord.push(++count)
+        rows.posOffsets.push(record.spam ? null : ++kept)
+        rows.data.push(record.data)
+        rows.meta.push(record.meta)
+        rows.scores.push(record.scores)
+        rows.createdAt.push(job.createdAt)
+      }
+    }
+    perApp.ids.push(appId)
+    perApp.count.push(count)
+    perApp.kept.push(kept)
+    perApp.spam.push(count - kept)
+    perApp.first.push(first)
+    perApp.last.push(last)
+  }
+  const answered = await run<{ app_id: string; seq0: number; kept0: number; generation: number }>(COMMIT_GROUP, [
+    perApp.ids, perApp.count, perApp.kept, perApp.spam, perApp.first, perApp.last, now,
+    rows.appIds, rows.ids, rows.ord, rows.posOffsets, rows.data, rows.meta, rows.scores, rows.createdAt,
+  ])
+  const counters = new Map(answered.map((row) => [row.app_id, row]))
+  for (const [appId, entries] of apps) {
+    const row = counters.get(appId)
+    for (const { index, fieldsCreated } of entries) {
+      const start = starts.get(index)!
+      results[index] = row
+        ? { ok: true, firstSeq: row.seq0 + start.seq + 1, firstPos: row.kept0 + start.pos + 1, generation: row.generation, fieldsCreated }
+        : { ok: false, reason: 'not_found' }
+    }
+  }
+}
+
+/**
+ * With the app's counters row locked: counts its fields and makes each job's missing ones
+ * while the limit holds; refused jobs get their result. The accepted jobs, and whether a
+ * field was made.
+ */
+async function createFields(run: RawRun, appId: string, entries: Entry[], maxFields: number, results: JobResult[]): Promise<{ accepted: Entry[]; created: boolean }> {
   const existing = await run<{ name: string; position: number }>(FIELD_NAMES, [appId])
   const names = new Set(existing.map((row) => row.name))
   let position = existing.reduce((max, row) => Math.max(max, row.position), -1)
   const made: Array<{ id: string; name: string; type: string; position: number; createdAt: number }> = []
-  const accepted: Array<{ job: RecordJob; index: number; fieldsCreated: boolean }> = []
-  for (const { job, index } of jobs) {
-    const missing = job.newFields.filter((field) => !names.has(field.name))
+  const accepted: Entry[] = []
+  for (const entry of entries) {
+    const missing = entry.job.newFields.filter((field) => !names.has(field.name))
     if (names.size + missing.length > maxFields) {
-      results[index] = { ok: false, reason: 'field_limit', names: missing.map((field) => field.name), existing: names.size }
+      results[entry.index] = { ok: false, reason: 'field_limit', names: missing.map((field) => field.name), existing: names.size }
       continue
     }
     for (const field of missing) {
       names.add(field.name)
-      made.push({ id: field.id, name: field.name, type: field.type, position: ++position, createdAt: job.createdAt })
+      made.push({ id: field.id, name: field.name, type: field.type, position: ++position, createdAt: entry.job.createdAt })
     }
-    accepted.push({ job, index, fieldsCreated: missing.length > 0 })
+    accepted.push({ ...entry, fieldsCreated: missing.length > 0 })
   }
   if (made.length > 0) {
     await run(INSERT_FIELDS, [appId, made.map((f) => f.id), made.map((f) => f.name), made.map((f) => f.type), made.map((f) => f.position), made.map((f) => f.createdAt)])
@@ -124,34 +153,25 @@ async function createFields(
 export function postgresCommitGroup(db: PgContext): (jobs: RecordJob[], maxFields: number) => Promise<CommittedGroup> {
   return async (jobs, maxFields) => {
     const results: JobResult[] = new Array(jobs.length)
-    const byApp = new Map<string, Array<{ job: RecordJob; index: number }>>()
-    jobs.forEach((job, index) => {
-      const list = byApp.get(job.appId)
-      if (list) list.push({ job, index })
-      else byApp.set(job.appId, [{ job, index }])
-    })
+    const apps = byApp(jobs)
     const now = db.now()
-    const makesFields = jobs.some((job) => job.newFields.length > 0)
-    if (byApp.size === 1 && !makesFields) {
+    if (!jobs.some((job) => job.newFields.length > 0)) {
       // The common case: one statement, its own transaction.
-      const [[appId, list]] = byApp
-      await insertForApp(rawRun(db.client), now, appId, list.map((entry) => ({ ...entry, fieldsCreated: false })), results)
+      await insertGroup(rawRun(db.client), now, apps, results)
     } else {
-      await db.changes.rawTransaction(db.client, async (tx, changed) => {
-        for (const appId of [...byApp.keys()].sort()) {
-          const list = byApp.get(appId)!
-          let accepted = list.map((entry) => ({ ...entry, fieldsCreated: false }))
-          if (list.some(({ job }) => job.newFields.length > 0)) {
-            const made = await createFields(tx, appId, list, maxFields, results)
-            if (!made) {
-              for (const { index } of list) results[index] = { ok: false, reason: 'not_found' }
-              continue
-            }
-            if (made.created) changed(appId, 'fields')
-            accepted = made.accepted
+      await db.changes.rawTransaction(db.client, async (run, changed) => {
+        const present = new Set((await run<{ app_id: string }>(LOCK_COUNTERS, [apps.map(([appId]) => appId)])).map((row) => row.app_id))
+        const kept: Array<[string, Entry[]]> = []
+        for (const [appId, entries] of apps) {
+          if (!present.has(appId) || !entries.some(({ job }) => job.newFields.length > 0)) {
+            kept.push([appId, entries])
+            continue
           }
-          if (accepted.length > 0) await insertForApp(tx, now, appId, accepted, results)
+          const made = await createFields(run, appId, entries, maxFields, results)
+          if (made.created) changed(appId, 'fields')
+          if (made.accepted.length > 0) kept.push([appId, made.accepted])
         }
+        if (kept.length > 0) await insertGroup(run, now, kept, results)
       })
     }
     return { results, durable: Promise.resolve(null) }

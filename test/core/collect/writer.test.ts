@@ -172,6 +172,28 @@ describe('the group-commit writer', () => {
     expect((await storedRecords(ctx, other.appId)).map((r) => r.data)).toEqual([{ n: 1 }])
   })
 
+  test('one group over several apps: one creating a field, one plain, one deleted; each gets its own answer', async () => {
+    const { ctx } = testContext()
+    const [a, b, c] = [await makeEndpoint(ctx), await makeEndpoint(ctx), await makeEndpoint(ctx)]
+    await ctx.writer.write(b.appId, [record({ n: 0 })])
+    await deleteApp(ctx, c.ownerId, c.appId)
+    const commits = aroundCommits(ctx)
+    const settled = await Promise.allSettled([
+      ctx.writer.write(c.appId, [record({ n: 1 })]),
+      ctx.writer.write(b.appId, [record({ n: 2 }), record({ n: 3 }, true)]),
+      ctx.writer.write(a.appId, [record({ x: 4 }, false, [{ name: 'x', type: 'number' }])]),
+      ctx.writer.write(b.appId, [record({ n: 5 })]),
+    ])
+    expect(commits.calls).toHaveLength(1)
+    expect(settled.map((s) => s.status)).toEqual(['rejected', 'fulfilled', 'fulfilled', 'fulfilled'])
+    expect((settled[0] as PromiseRejectedResult).reason).toMatchObject({ status: 404, type: 'not_found' })
+    expect((await storedRecords(ctx, b.appId)).map((r) => [r.seq, r.pos, r.data])).toEqual([[1, 1, { n: 0 }], [2, 2, { n: 2 }], [3, null, { n: 3 }], [4, 3, { n: 5 }]])
+    expect((await storedRecords(ctx, a.appId)).map((r) => [r.seq, r.pos, r.data])).toEqual([[1, 1, { x: 4 }]])
+    expect(await storedFields(ctx, a.appId)).toEqual([{ name: 'x', type: 'number', autoCreated: true, position: 0 }])
+    const stats = (await ctx.storage.stats.load(b.appId))!
+    expect([stats.seq, stats.kept, stats.spam]).toEqual([4, 3, 1])
+  })
+
   test('fields are created in the transaction, in first-seen order, counted against the limit there', async () => {
     const { ctx } = testContext()
     const a = await makeEndpoint(ctx, { fields: Array.from({ length: 48 }, (_, i) => ({ name: `f${i}` })) })
