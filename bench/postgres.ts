@@ -11,7 +11,7 @@
  */
 import { SQL } from 'bun'
 import { databaseUrl } from '../test/support/backend.ts'
-import { startBalancer } from '../test/support/haproxy.ts'
+import { SERVED_BY, startBalancer } from '../test/support/haproxy.ts'
 import { startCluster } from '../test/support/postgres.ts'
 import { removeTempDirs as removeTestTempDirs } from '../test/support/tmp.ts'
 import { call, publishedApp, signup } from './lib/api.ts'
@@ -27,6 +27,8 @@ const SQLITE_BATCH = QUICK ? 50_000 : 200_000
 const SECONDS = QUICK ? 3 : 10
 const WARMUP_SECONDS = QUICK ? 1 : 3
 const NOTICE_TRIES = 10
+/** Apps the traffic of P6b spreads over. */
+const SPREAD_APPS = 16
 const ONE = JSON.stringify({ name: 'Ada', age: 36, tags: ['a', 'b'], ok: true })
 const SECRET = Buffer.alloc(32, 3).toString('base64')
 const { record, print } = goalBook()
@@ -56,10 +58,22 @@ function printCosts(): void {
   }
 }
 
-/** One measured wrk run of single-record ingest, with the CPU each party used. */
-async function ingest(url: string, parties: Record<string, () => number>): Promise<{ run: WrkResult; cpu: CpuShares }> {
-  const { result, cpu } = await measureCpu(parties, () => wrk({ url, method: 'POST', body: ONE, seconds: SECONDS }), (run) => ({ wrk: run.cpuMs }))
+/** One measured wrk run of single-record ingest (on `paths` of `url` in turn, if given), with the CPU each party used. */
+async function ingest(url: string, parties: Record<string, () => number>, paths?: string[]): Promise<{ run: WrkResult; cpu: CpuShares }> {
+  const { result, cpu } = await measureCpu(parties, () => wrk({ url, method: 'POST', body: ONE, seconds: SECONDS, paths }), (run) => ({ wrk: run.cpuMs }))
   return { run: result, cpu }
+}
+
+/** How many of `paths` the balancer at `url` sends to each process (by its SERVED_BY header). */
+async function split(url: string, paths: string[]): Promise<string> {
+  const counts: Record<string, number> = {}
+  for (const path of paths) {
+    const res = await fetch(`${url}${path}?help`)
+    await res.arrayBuffer()
+    const server = res.headers.get(SERVED_BY) ?? '?'
+    counts[server] = (counts[server] ?? 0) + 1
+  }
+  return Object.entries(counts).sort().map(([server, n]) => `${n} on ${server}`).join(', ')
 }
 
 /** Sums rounds of one side of an A B B A comparison into one rate, p99 (the worst round's) and CPU. */
@@ -186,7 +200,7 @@ async function main(): Promise<void> {
     const processes = [fresh, second]
     const port = (s: { url: string }) => Number(new URL(s.url).port)
     const alone = await startBalancer([{ name: 'svc1', port: port(fresh) }])
-    const both = await startBalancer(processes.map((p, i) => ({ name: `svc${i + 1}`, port: port(p) })))
+    const both = await startBalancer(processes.map((p, i) => ({ name: `svc${i + 1}`, port: port(p) })), { servedBy: true })
     const path = new URL(app.endpoint).pathname
     await wrk({ url: `${both.url}${path}`, method: 'POST', body: ONE, seconds: WARMUP_SECONDS })
     const aloneParties = { svc: () => processCpuMs(fresh.proc.pid), postgres: postgresCpu, haproxy: () => processCpuMs(alone.proc.pid) }
@@ -200,12 +214,33 @@ async function main(): Promise<void> {
     costRow('single-record ingest through HAProxy, 1 svc process', oneBehind.cpu, oneBehind.requests)
     costRow('single-record ingest through HAProxy, 2 svc processes (svc = both)', twoBehind.cpu, twoBehind.requests)
     record({
-      goal: 'P6. ingest through HAProxy: 2 processes vs 1 (one PostgreSQL, 2 cores shared by all; A B B A)',
+      goal: 'P6. ingest into one app through HAProxy: 2 processes vs 1 (one PostgreSQL, 2 cores shared by all; A B B A)',
       measured: `${Math.round(twoBehind.rate)} req/s (rounds ${twoBehind.rounds.join(', ')}), p99 ≤ ${twoBehind.p99Ms} ms`,
       baseline: `${Math.round(oneBehind.rate)} req/s one process (rounds ${oneBehind.rounds.join(', ')})`,
       ratio: twoBehind.rate / oneBehind.rate,
       target: '≥ 1.0',
       ok: twoBehind.rate >= oneBehind.rate && twoBehind.non2xx === 0,
+    })
+
+    // The same over many apps: the balancer sends each app to one process, so the two share the apps.
+    const spread = await Promise.all(Array.from({ length: SPREAD_APPS }, (_, i) => publishedApp(fresh.url, token, `spread-${i}`)))
+    const paths = spread.map((target) => new URL(target.endpoint).pathname)
+    await wrk({ url: both.url, method: 'POST', body: ONE, seconds: WARMUP_SECONDS, paths })
+    const c1 = await ingest(alone.url, aloneParties, paths)
+    const d1 = await ingest(both.url, bothParties, paths)
+    const d2 = await ingest(both.url, bothParties, paths)
+    const c2 = await ingest(alone.url, aloneParties, paths)
+    const oneSpread = combine([c1, c2])
+    const twoSpread = combine([d1, d2])
+    costRow(`single-record ingest over ${SPREAD_APPS} apps through HAProxy, 1 svc process`, oneSpread.cpu, oneSpread.requests)
+    costRow(`single-record ingest over ${SPREAD_APPS} apps through HAProxy, 2 svc processes (svc = both)`, twoSpread.cpu, twoSpread.requests)
+    record({
+      goal: `P6b. ingest over ${SPREAD_APPS} apps through HAProxy (${await split(both.url, paths)}): 2 processes vs 1 (A B B A)`,
+      measured: `${Math.round(twoSpread.rate)} req/s (rounds ${twoSpread.rounds.join(', ')}), p99 ≤ ${twoSpread.p99Ms} ms`,
+      baseline: `${Math.round(oneSpread.rate)} req/s one process (rounds ${oneSpread.rounds.join(', ')})`,
+      ratio: twoSpread.rate / oneSpread.rate,
+      target: '≥ 1.0',
+      ok: twoSpread.rate >= oneSpread.rate && twoSpread.non2xx === 0,
     })
 
     // How soon another process obeys an unpublish: from process A's answer (the change is

@@ -1,6 +1,6 @@
 /**
- * @module Runs Debian's wrk (1 thread, 32 connections by default) and parses requests/s
- * and latency percentiles.
+ * @module Runs Debian's wrk (1 thread, 32 connections by default), on one URL or on several
+ * paths in turn, and parses requests/s and latency percentiles.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -25,6 +25,8 @@ export interface WrkOptions {
   contentType?: string
   seconds?: number
   connections?: number
+  /** Paths to send requests to in turn, on `url`'s server (default: `url` itself). */
+  paths?: string[]
 }
 
 /** Fails early with an install hint when wrk is missing. */
@@ -51,6 +53,7 @@ export async function wrk(options: WrkOptions): Promise<WrkResult> {
       `wrk.method = ${JSON.stringify(options.method ?? 'GET')}`,
       options.body !== undefined ? `wrk.body = ${JSON.stringify(options.body)}` : '',
       `wrk.headers["Content-Type"] = ${JSON.stringify(options.contentType ?? 'application/json')}`,
+      options.paths ? `local paths = {${options.paths.map((path) => JSON.stringify(path)).join(', ')}}\nlocal turn = 0\nrequest = function()\n  turn = turn % #paths + 1\n  return wrk.format(nil, paths[turn])\nend` : '',
     ].join('\n'),
   )
   const args = ['wrk', '-t1', `-c${options.connections ?? 32}`, `-d${options.seconds ?? 5}s`, '--latency', '-s', script, options.url]

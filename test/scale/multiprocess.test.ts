@@ -1,9 +1,11 @@
 /**
  * Scale-out for real: three svc processes on one PostgreSQL database behind HAProxy
- * (deploy/haproxy.cfg), all started by the test. A burst of submissions goes through the
- * balancer while one process is killed with SIGKILL; afterwards every acknowledged record is
- * there exactly once, numbering is dense, and every process's /summary equals a recount.
- * Switching an endpoint off on one process is obeyed by the others.
+ * (deploy/haproxy.cfg), all started by the test. The balancer sends each app's requests to
+ * one process and spreads apps. A burst of submissions goes through the balancer and
+ * straight to the other processes while the process serving the app is killed with
+ * SIGKILL; afterwards every acknowledged record is there exactly once, numbering is dense,
+ * and every surviving process's /summary equals a recount. Switching an endpoint off on
+ * one process is obeyed by the others.
  *
  * Runs on PostgreSQL: the server of a DATABASE_URL run, else a throwaway cluster from
  * Debian's postgresql package. Without PostgreSQL or HAProxy on the machine it skips, saying so.
@@ -11,7 +13,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { SQL } from 'bun'
 import { TEST_SECRET } from '../support/backend.ts'
-import { haproxyPath, startBalancer, type Balancer } from '../support/haproxy.ts'
+import { haproxyPath, SERVED_BY, startBalancer, type Balancer } from '../support/haproxy.ts'
 import { postgresDatabases, postgresUnavailable } from '../support/postgres-database.ts'
 import { spawnServer, type ServerProcess } from '../support/process.ts'
 
@@ -26,6 +28,9 @@ describe.skipIf(why !== null)('three svc processes on one PostgreSQL behind HAPr
   const databases = postgresDatabases()
   let url: string
   let processes: ServerProcess[] = []
+  /** The process the balancer sends the app's requests to, and the others. */
+  let serving: ServerProcess
+  let others: ServerProcess[] = []
   let balancer: Balancer
   let token: string
   let appId: string
@@ -45,7 +50,7 @@ describe.skipIf(why !== null)('three svc processes on one PostgreSQL behind HAPr
     url = await databases.create({ migrated: false })
     const env = { DATABASE_URL: url, SVC_SECRET: TEST_SECRET, SVC_RATE_LIMIT: 'off', SVC_SIGNUP: 'open' }
     processes = await Promise.all([1, 2, 3].map(() => spawnServer(env, 30_000)))
-    balancer = await startBalancer(processes.map((p, i) => ({ name: `svc${i + 1}`, port: Number(new URL(p.url).port) })))
+    balancer = await startBalancer(processes.map((p, i) => ({ name: `svc${i + 1}`, port: Number(new URL(p.url).port) })), { servedBy: true })
     const signup = await fetch(`${balancer.url}/api/v3/auth/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -54,6 +59,10 @@ describe.skipIf(why !== null)('three svc processes on one PostgreSQL behind HAPr
     token = ((await signup.json()) as any).data.token.token
     appId = (await api(balancer.url, 'POST', '/api/v3/apps', { name: 'Popular form' })).body.data.id
     endpointToken = (await api(balancer.url, 'POST', `/api/v3/apps/${appId}/share/publish`)).body.data.token
+    const probe = await fetch(`${balancer.url}/api/v3/share/${endpointToken}?help`)
+    await probe.arrayBuffer()
+    serving = processes[Number(probe.headers.get(SERVED_BY)!.slice('svc'.length)) - 1]
+    others = processes.filter((p) => p !== serving)
   }, 90_000)
 
   afterAll(async () => {
@@ -63,15 +72,41 @@ describe.skipIf(why !== null)('three svc processes on one PostgreSQL behind HAPr
     databases.stop()
   }, 60_000)
 
-  test('a burst through the balancer with one process SIGKILLed: acknowledged records exactly once, dense numbering, /summary equal to a recount', async () => {
+  test('the balancer sends one app\'s requests to one process and spreads apps over the processes', async () => {
+    const servedBy = async (path: string, method = 'GET', body?: string) => {
+      const response = await fetch(`${balancer.url}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body })
+      await response.arrayBuffer()
+      expect(response.status).toBe(200)
+      return response.headers.get(SERVED_BY)
+    }
+    const servers = new Set<string | null>()
+    for (let i = 0; i < 12; i++) {
+      const id = (await api(balancer.url, 'POST', '/api/v3/apps', { name: `Spread ${i}` })).body.data.id
+      const share = (await api(balancer.url, 'POST', `/api/v3/apps/${id}/share/publish`)).body.data.token
+      const byPath = [
+        await servedBy(`/api/v3/share/${share}`, 'POST', '{"n":1}'),
+        await servedBy(`/api/v3/share/${share}/batch`, 'POST', '[{"n":2}]'),
+        await servedBy(`/api/v3/share/${share}?help`),
+        await servedBy(`/api/v3/share/${share}/summary`),
+      ]
+      expect(new Set(byPath).size).toBe(1)
+      servers.add(byPath[0])
+    }
+    // Twelve apps all on one of three processes: odds of 3 in 3^12 for a fair hash.
+    expect(servers.size).toBeGreaterThan(1)
+  }, 60_000)
+
+  test('a burst with the process serving the app SIGKILLed: acknowledged records exactly once, dense numbering, /summary equal to a recount', async () => {
     const acknowledged = new Map<string, { worker: number; n: number }>()
     let sent = 0
-    const victim = processes[1]
     const worker = async (w: number) => {
+      // Half the workers go through the balancer (to the serving process, then, once it is
+      // gone, to another), half straight to the others: three processes write at once.
+      const base = w % 2 === 0 ? balancer.url : others[(w >> 1) % others.length].url
       for (let n = 0; n < PER_WORKER; n++) {
-        // A third of the way through, one process dies with requests in flight.
-        if (++sent === Math.floor((WORKERS * PER_WORKER) / 3)) victim.proc.kill('SIGKILL')
-        const response = await fetch(`${balancer.url}/api/v3/share/${endpointToken}`, {
+        // A third of the way through, the serving process dies with requests in flight.
+        if (++sent === Math.floor((WORKERS * PER_WORKER) / 3)) serving.proc.kill('SIGKILL')
+        const response = await fetch(`${base}/api/v3/share/${endpointToken}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ worker: w, n, colour: ['red', 'green', 'blue'][n % 3] }),
@@ -81,7 +116,7 @@ describe.skipIf(why !== null)('three svc processes on one PostgreSQL behind HAPr
       }
     }
     await Promise.all(Array.from({ length: WORKERS }, (_, w) => worker(w)))
-    await victim.proc.exited
+    await serving.proc.exited
     // Most requests were answered (the dead process's share is retried elsewhere or refused).
     expect(acknowledged.size).toBeGreaterThan((WORKERS * PER_WORKER) / 2)
 
@@ -106,7 +141,7 @@ describe.skipIf(why !== null)('three svc processes on one PostgreSQL behind HAPr
     // Each surviving process's summary equals a recount of the records.
     const colours: Record<string, number> = {}
     for (const r of records) colours[r.data.colour] = (colours[r.data.colour] ?? 0) + 1
-    for (const p of [processes[0], processes[2]]) {
+    for (const p of others) {
       const summary = (await api(p.url, 'GET', `/api/v3/apps/${appId}/summary`)).body
       expect(summary.total).toBe(records.length)
       expect(summary.fields.worker.count).toBe(records.length)
@@ -115,7 +150,7 @@ describe.skipIf(why !== null)('three svc processes on one PostgreSQL behind HAPr
   }, 120_000)
 
   test('unpublishing on one process is obeyed by another, and publishing again too', async () => {
-    const [a, , c] = processes
+    const [a, c] = others
     const post = () => fetch(`${c.url}/api/v3/share/${endpointToken}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"late":true}' })
     expect((await post()).status).toBe(200)
     expect((await api(a.url, 'POST', `/api/v3/apps/${appId}/share/unpublish`)).status).toBe(200)
