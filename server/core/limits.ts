@@ -36,6 +36,10 @@ export const LIMITS = {
   statsPersistMs: 1000,
   /** Whole-request deadline for reading a body, so a slowly trickled upload cannot hold a connection. */
   requestDeadlineMs: 30_000,
+  /** How long an ingest request's `Idempotency-Key` is remembered: a retry within it gets the first answer. */
+  idempotencyKeyTtlMs: 24 * 60 * 60 * 1000,
+  /** Longest `Idempotency-Key` accepted. */
+  maxIdempotencyKeyLength: 255,
   /** Longest `meta.source` accepted. */
   maxSourceLength: 500,
   /** Origins an endpoint's `_redirect` may point to. */

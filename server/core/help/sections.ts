@@ -5,6 +5,7 @@
 import { AUTH, LIMITS } from '../limits.ts'
 import { openToAnyone, readsWarnings, type ReadAccess, type ReadPath } from '../share/reads.ts'
 import type { HelpInput } from './live.ts'
+import { retriesSection } from './retries.ts'
 import { bytes, codeBlock, codeCell, count, escapeText, inlineCode, shellQuote, table } from './markdown.ts'
 
 const onOff = (on: boolean) => (on ? 'on' : 'off')
@@ -113,6 +114,7 @@ const ERRORS: Array<[number, string, string]> = [
   [422, 'field_limit', `The record would create field number ${LIMITS.maxFields + 1}; nothing stored.`],
   [422, 'invalid_value', 'A value does not fit its field, a field name or number breaks the rules above (every problem is listed); nothing stored.'],
   [422, 'empty_record', 'The record has no fields (`{}`, an empty form); nothing stored.'],
+  [422, 'idempotency_key_reused', 'The `Idempotency-Key` was used for a different submission within 24 hours; nothing stored.'],
   [429, 'rate_limited', 'Too many requests; wait `Retry-After` seconds.'],
   [503, 'storage_unavailable', 'The server could not confirm the record on disk, so it is not acknowledged; retry later.'],
 ]
@@ -130,9 +132,9 @@ export function errorsSection(): string {
   ].join('\n')
 }
 
-/** The closing sections of every write page: limits, then errors. */
+/** The closing sections of every write page: retries, limits, then errors. */
 export const limitsAndErrorsSections = (input: HelpInput): string =>
-  ['## Limits', '', limitsSection(input), '', '## Errors', '', errorsSection()].join('\n')
+  ['## Retries', '', retriesSection(input), '', '## Limits', '', limitsSection(input), '', '## Errors', '', errorsSection()].join('\n')
 
 /** The Record shape of every read. */
 export const recordShape = [

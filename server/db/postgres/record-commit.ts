@@ -10,12 +10,16 @@
  * the fields a job creates are counted against the limit after the counters row is locked
  * (`SELECT … FOR UPDATE`), so concurrent submissions from any process cannot pass it.
  *
+ * A group with idempotency keys takes the transaction too: the counters row is locked, then
+ * each key claimed (idempotency.ts) before anything else of its job is written.
+ *
  * Acknowledged only after COMMIT returned: every connection has synchronous_commit=on.
  */
 import { sql } from 'drizzle-orm'
 import type { CommittedGroup, JobResult, RecordJob } from '../storage/records.ts'
 import type { PgDb } from './connection.ts'
 import type { PgContext } from './context.ts'
+import { claimKeys, releaseKeys } from './idempotency.ts'
 
 /** The pool or a transaction on it. */
 type Exec = Pick<PgDb, 'execute'>
@@ -77,6 +81,11 @@ async function insertForApp(exec: Exec, now: number, appId: string, jobs: Array<
   })
 }
 
+/** Locks the app's counters row until the commit; false when the app is gone. */
+async function lockCounters(exec: Exec, appId: string): Promise<boolean> {
+  return (await rowsOf<{ seq: number }>(exec, sql`SELECT seq FROM app_stats WHERE app_id = ${appId} FOR UPDATE`)).length > 0
+}
+
 /**
  * Locks the app's counters row, then counts its fields and makes each job's missing ones
  * while the limit holds; refused jobs get their result. The accepted jobs, or null when
@@ -89,8 +98,7 @@ async function createFields(
   maxFields: number,
   results: JobResult[],
 ): Promise<{ accepted: Array<{ job: RecordJob; index: number; fieldsCreated: boolean }>; created: boolean } | null> {
-  const locked = await rowsOf<{ seq: number }>(exec, sql`SELECT seq FROM app_stats WHERE app_id = ${appId} FOR UPDATE`)
-  if (locked.length === 0) return null
+  if (!(await lockCounters(exec, appId))) return null
   const existing = await rowsOf<{ name: string; position: number }>(exec, sql`SELECT name, position FROM fields WHERE app_id = ${appId}`)
   const names = new Set(existing.map((row) => row.name))
   let position = existing.reduce((max, row) => Math.max(max, row.position), -1)
@@ -129,14 +137,22 @@ export function postgresCommitGroup(db: PgContext): (jobs: RecordJob[], maxField
     })
     const now = db.now()
     const makesFields = jobs.some((job) => job.newFields.length > 0)
-    if (byApp.size === 1 && !makesFields) {
+    const keyed = jobs.some((job) => job.idempotency)
+    if (byApp.size === 1 && !makesFields && !keyed) {
       // The common case: one statement, its own transaction.
       const [[appId, list]] = byApp
       await insertForApp(db.db, now, appId, list.map((entry) => ({ ...entry, fieldsCreated: false })), results)
     } else {
       await db.changes.transaction(db.db, async (tx, changed) => {
         for (const appId of [...byApp.keys()].sort()) {
-          const list = byApp.get(appId)!
+          let list = byApp.get(appId)!
+          if (list.some(({ job }) => job.idempotency)) {
+            if (!(await lockCounters(tx, appId))) {
+              for (const { index } of list) results[index] = { ok: false, reason: 'not_found' }
+              continue
+            }
+            list = await claimKeys(tx, appId, list, results)
+          }
           let accepted = list.map((entry) => ({ ...entry, fieldsCreated: false }))
           if (list.some(({ job }) => job.newFields.length > 0)) {
             const made = await createFields(tx, appId, list, maxFields, results)
@@ -146,6 +162,8 @@ export function postgresCommitGroup(db: PgContext): (jobs: RecordJob[], maxField
             }
             if (made.created) changed(appId, 'fields')
             accepted = made.accepted
+            const kept = new Set(accepted.map(({ index }) => index))
+            await releaseKeys(tx, appId, list.filter(({ index }) => !kept.has(index)).map(({ job }) => job))
           }
           if (accepted.length > 0) await insertForApp(tx, now, appId, accepted, results)
         }
