@@ -180,3 +180,26 @@ describe('Idempotency-Key: storage', () => {
     expect(res.headers.get('access-control-allow-headers')).toBe('Content-Type, Authorization, Idempotency-Key')
   })
 })
+
+describe('Idempotency-Key in ?help', () => {
+  test.each(['', '/form', '/batch'])('GET …%s?help explains retries with the key, and the 422', async (suffix) => {
+    const { request, endpoint } = await setup()
+    const help = await request('GET', `${endpoint.path}${suffix}?help`)
+    expect(help.status).toBe(200)
+    const url = `http://localhost:8787${endpoint.path}`
+    expect(help.text).toContain([
+      '## Retries',
+      '',
+      'A connection that breaks after the request was sent leaves the client not knowing whether the record was stored. Send an `Idempotency-Key` header (any 1 to 255 printable ASCII characters, e.g. a UUID made once per submission) and retry with the same key and body: if the first request was stored, the retry gets the same answer with the same id(s) and nothing is stored twice. Keys are kept per endpoint for 24 hours, with the records, on /, /form and /batch alike.',
+      '',
+      '```sh',
+      `curl -X POST '${url}' -H 'Content-Type: application/json' -H 'Idempotency-Key: 3f1c2a9e-order-1187' -d '{"name":"Ada"}'`,
+      '```',
+      '',
+      'The same key with a different body within 24 hours is refused with 422 `idempotency_key_reused`. A submission that was refused (4xx) keeps no key: fix it and retry with the same key.',
+      '',
+      '## Limits',
+    ].join('\n'))
+    expect(help.text).toContain('| 422 | `idempotency_key_reused` | The `Idempotency-Key` was used for a different submission within 24 hours; nothing stored. |')
+  })
+})
