@@ -17,6 +17,11 @@ describe('loadConfig', () => {
     expect(config.databasePath.endsWith('/data/svc.db')).toBe(true)
     expect(config.postgresUrl).toBeNull()
     expect(config.secret).toBeNull()
+    expect(config.trustProxy).toEqual([])
+  })
+
+  test('SVC_TRUST_PROXY lists addresses and CIDR ranges of both families', () => {
+    expect(loadConfig({ SVC_TRUST_PROXY: ' 127.0.0.1, ::1 ,10.0.0.0/8,fd00::/8' }).trustProxy).toEqual(['127.0.0.1', '::1', '10.0.0.0/8', 'fd00::/8'])
   })
 
   test('DATABASE_URL=postgres://… selects PostgreSQL with a shared SVC_SECRET (base64 or base64url)', () => {
@@ -66,6 +71,9 @@ describe('loadConfig', () => {
     [{ SVC_SMTP_URL: 'mail.example.com' }, 'SVC_SMTP_URL must start with smtp:// or smtps://, got "mail.example.com"'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// URL (or unset for SQLite in SVC_DATA_DIR), got "mysql:"'],
     [{ DATABASE_URL: 'postgres://db.example/svc' }, 'SVC_SECRET is required with a PostgreSQL DATABASE_URL: every svc process must use the same key; make one with `openssl rand -base64 32`'],
+    [{ SVC_TRUST_PROXY: 'proxy.local' }, 'SVC_TRUST_PROXY must list IP addresses or CIDR ranges separated by commas (e.g. "127.0.0.1,::1" or "10.0.0.0/8"), got "proxy.local"'],
+    [{ SVC_TRUST_PROXY: '10.0.0.0/33' }, 'SVC_TRUST_PROXY must list IP addresses or CIDR ranges separated by commas (e.g. "127.0.0.1,::1" or "10.0.0.0/8"), got "10.0.0.0/33"'],
+    [{ SVC_TRUST_PROXY: '127.0.0.1,,::1' }, 'SVC_TRUST_PROXY must list IP addresses or CIDR ranges separated by commas (e.g. "127.0.0.1,::1" or "10.0.0.0/8"), got ""'],
     [{ SVC_SECRET: 'short' }, 'SVC_SECRET must be 32 random bytes in base64 (`openssl rand -base64 32`)'],
   ])('%j is refused with a one-line message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message))

@@ -16,8 +16,8 @@ export const SHARE_CORS_HEADERS: Readonly<Record<string, string>> = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, OPTIONS',
   'access-control-allow-headers': 'Content-Type, Authorization, Idempotency-Key',
-  // Lets browser code read why it must wait, and the id to quote in a report.
-  'access-control-expose-headers': 'Retry-After, X-Request-Id',
+  // Lets browser code read why it must wait (and how much it has left), and the id to quote in a report.
+  'access-control-expose-headers': 'Retry-After, RateLimit, RateLimit-Policy, X-Request-Id',
   'access-control-max-age': '86400',
 }
 

@@ -25,7 +25,8 @@ import { mediaType, readBodyBytes, unsupported, utf8Text } from './body.ts'
 import { declaredCharset, decodeText, decoderFor } from './charset.ts'
 import { readFormPairs } from './form-body.ts'
 import { shareCors, SHARE_PREFIX } from './cors.ts'
-import { resolveEndpoint, type ShareEndpoint } from './resolve.ts'
+import { requestClient, resolveEndpoint, type ShareEndpoint } from './resolve.ts'
+import { chargeRate } from './throttle.ts'
 
 // The fill-in pages read their forms the same way.
 export { readFormPairs }
@@ -53,11 +54,11 @@ async function readJson(ctx: AppContext, request: Request): Promise<unknown> {
 /**
  * POST /<token>: stores one JSON record and resolves with its id once it is durable.
  * Shared by the Elysia route and the fast route that Bun.serve answers directly
- * (server/http/fast-routes.ts); `headers` receives Retry-After when the rate limit refuses.
+ * (server/http/fast-routes.ts); `headers` receives the rate-limit headers (and Retry-After with a 429).
  */
 export async function ingestOne(ctx: AppContext, writer: Writer, token: string, request: Request, headers: Record<string, string>): Promise<string> {
   const key = idempotencyKey(request.headers.get('idempotency-key'))
-  const endpoint = await resolveEndpoint(ctx, token, 'write', headers)
+  const endpoint = await resolveEndpoint(ctx, token, 'write', headers, { request })
   const body = await readJson(ctx, request)
   const prepared = prepareRecord(await fieldsOf(ctx, endpoint.appId), settingsOf(ctx, endpoint), toSubmission(body))
   const [id] = await writer.write(endpoint.appId, [prepared], key)
@@ -78,7 +79,7 @@ export const shareIngestRoutes = (ctx: AppContext) => {
       `${SHARE_PREFIX}/:token/form`,
       async ({ params, request, set }) => {
         const key = idempotencyKey(request.headers.get('idempotency-key'))
-        const endpoint = await resolveEndpoint(ctx, params.token, 'write', set.headers as Record<string, string>)
+        const endpoint = await resolveEndpoint(ctx, params.token, 'write', set.headers as Record<string, string>, { request })
         const pairs = await readFormPairs(ctx, request)
         const fields = await fieldsOf(ctx, endpoint.appId)
         const submission = formSubmission(pairs, fields, endpoint.honeypot)
@@ -94,9 +95,12 @@ export const shareIngestRoutes = (ctx: AppContext) => {
       `${SHARE_PREFIX}/:token/batch`,
       async ({ params, request, set }) => {
         const key = idempotencyKey(request.headers.get('idempotency-key'))
-        const endpoint = await resolveEndpoint(ctx, params.token, 'write', set.headers as Record<string, string>)
+        const headers = set.headers as Record<string, string>
+        // The records are counted once the body is read: first only check that the limits have room.
+        const endpoint = await resolveEndpoint(ctx, params.token, 'write', headers, { request, cost: 0 })
         const body = await readJson(ctx, request)
         const prepared = prepareBatch(await fieldsOf(ctx, endpoint.appId), settingsOf(ctx, endpoint), body)
+        chargeRate(ctx, endpoint, 'write', requestClient(ctx, request), prepared.length, headers)
         const ids = await writer.write(endpoint.appId, prepared, key)
         // Ids are UUIDs (nothing to escape): joining them is cheaper than serialising a thousand strings.
         return new Response(`{"code":200,"data":{"ids":["${ids.join('","')}"]}}`, { headers: { 'content-type': JSON_TYPE } })
