@@ -10,7 +10,7 @@ import type { Mailer } from './core/mailer.ts'
 import { createSealer } from './core/sealer.ts'
 import { openStorage } from './db/open.ts'
 import { buildApp, type AppOptions, type SvcApp } from './http/app.ts'
-import { BUN_BODY_LIMIT, controlBodyLimit, limitBody } from './http/body-limit.ts'
+import { BUN_BODY_LIMIT, limitBody } from './http/body-limit.ts'
 import { notePeerAddress } from './http/client-address.ts'
 import { fastRoutes } from './http/fast-routes.ts'
 import { createLogMailer } from './mail/log-mailer.ts'
@@ -59,7 +59,6 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
   let server: ReturnType<typeof Bun.serve>
   try {
     app = buildApp(ctx, overrides.app)
-    const bodyLimit = controlBodyLimit(config)
     server = Bun.serve({
       port: config.port,
       hostname: config.host,
@@ -68,8 +67,8 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
       // Longer than the body deadline, so a slow body gets its 408 before Bun drops the connection.
       idleTimeout: Math.min(255, Math.ceil(config.bodyDeadlineMs / 1000) + 5),
       routes: fastRoutes(ctx),
-      fetch: (request, server) => {
-        const limited = limitBody(request, bodyLimit)
+      fetch: async (request, server) => {
+        const limited = await limitBody(request, config)
         if (limited instanceof Response) return limited
         // Elysia's own `server` is null under app.handle: the peer address travels with the request.
         notePeerAddress(limited, server.requestIP(request)?.address)

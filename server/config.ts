@@ -38,6 +38,8 @@ export interface Config {
    * (server/http/client-address.ts); empty: the socket's address is the client.
    */
   trustProxy: string[]
+  /** Largest body a control-plane route (/api/v3 outside /share, /auth) takes before it is parsed. */
+  maxControlBodyBytes: number
   maxBodyBytes: number
   /** Whole-request deadline for reading a public request body (408 `timeout` beyond it). */
   bodyDeadlineMs: number
@@ -76,6 +78,7 @@ export const CONFIG_VARIABLES = [
   ['SVC_RATE_LIMIT', DEFAULT_RATE_LIMIT, 'Default per-endpoint limit: rate per second and burst. `off` disables it.'],
   ['SVC_TRUST_PROXY', '(unset)', 'Comma-separated addresses or CIDR ranges of your reverse proxies, e.g. `127.0.0.1,::1`: only requests from them may name the client in `X-Forwarded-For`. Unset: the connecting address is the client (behind a proxy every client then shares one per-client rate limit).'],
   ['SVC_MAX_BODY', String(LIMITS.maxBodyBytes), 'Largest accepted request body in bytes.'],
+  ['SVC_MAX_CONTROL_BODY', String(LIMITS.maxControlBodyBytes), 'Largest body of an account or app-management request (`/api/v3/…` outside `/share`), refused with 413 before it is read or anyone is authenticated. Smart-plan execution takes up to 16 times this.'],
   ['SVC_BODY_DEADLINE_MS', String(LIMITS.requestDeadlineMs), 'Time a client has to send a public request body before a 408 `timeout` (up to 240000).'],
   ['SVC_MAX_DEPTH', String(LIMITS.maxDepth), 'Deepest accepted JSON nesting.'],
   ['SVC_MAX_KEYS', String(LIMITS.maxKeys), 'Most keys accepted in one record (all levels).'],
@@ -200,6 +203,7 @@ export function loadConfig(env: Env = process.env): Config {
     synchronous: oneOf(env, 'SVC_SYNC', ['full', 'normal'] as const, 'full'),
     rateLimit: rateLimit(env),
     trustProxy: trustProxy(env),
+    maxControlBodyBytes: integer(env, 'SVC_MAX_CONTROL_BODY', LIMITS.maxControlBodyBytes, 1024, 64 * 1024 * 1024),
     maxBodyBytes: integer(env, 'SVC_MAX_BODY', LIMITS.maxBodyBytes, 1024, 64 * 1024 * 1024),
     // Bun's idle timeout (at most 255 s) is set above it, so the 408 is sent before Bun drops the connection.
     bodyDeadlineMs: integer(env, 'SVC_BODY_DEADLINE_MS', LIMITS.requestDeadlineMs, 100, 240_000),

@@ -12,6 +12,8 @@ export const LIMITS = {
   maxBatch: 1000,
   /** Request body bytes (server default; SVC_MAX_BODY overrides). */
   maxBodyBytes: 1024 * 1024,
+  /** Request body bytes of the control plane: account and app management (SVC_MAX_CONTROL_BODY overrides). */
+  maxControlBodyBytes: 64 * 1024,
   /** Share of an endpoint's rate limit (rate and burst) one client address may use, so one flooder cannot starve the others. */
   clientRateShare: 0.25,
   /** JSON nesting depth (SVC_MAX_DEPTH overrides). */
