@@ -8,6 +8,9 @@ export const LIMITS = {
   /** Largest `size` of a /query page; larger is a 400, never clamped. */
   maxPageSize: 1000,
   defaultPageSize: 100,
+  /** Apps per page of GET /api/v3/apps (`limit`), and the default. */
+  maxAppsPageSize: 1000,
+  defaultAppsPageSize: 100,
   /** Records in one /batch request. */
   maxBatch: 1000,
   /** Request body bytes (server default; SVC_MAX_BODY overrides). */

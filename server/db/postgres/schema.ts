@@ -79,7 +79,7 @@ export const apps = pgTable('apps', {
   description: text('description').notNull().default(''),
   createdAt: createdAt(),
   updatedAt: millis('updated_at').notNull(),
-}, (t) => [index('apps_owner_idx').on(t.ownerId)])
+}, (t) => [index('apps_owner_idx').on(t.ownerId, t.createdAt, t.id)])
 
 export const fields = pgTable('fields', {
   id: text('id').primaryKey(),

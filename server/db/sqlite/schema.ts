@@ -75,7 +75,7 @@ export const apps = sqliteTable('apps', {
   description: text('description').notNull().default(''),
   createdAt: createdAt(),
   updatedAt: integer('updated_at').notNull(),
-}, (t) => [index('apps_owner_idx').on(t.ownerId)])
+}, (t) => [index('apps_owner_idx').on(t.ownerId, t.createdAt, t.id)])
 
 export const fields = sqliteTable('fields', {
   id: text('id').primaryKey(),
