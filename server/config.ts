@@ -38,6 +38,8 @@ export interface Config {
    * (server/http/client-address.ts); empty: the socket's address is the client.
    */
   trustProxy: string[]
+  /** Estimated memory the in-memory summary aggregates may take before the least recently used are dropped (SVC_STATS_CACHE_MB). */
+  statsCacheBytes: number
   /** Largest body a control-plane route (/api/v3 outside /share, /auth) takes before it is parsed. */
   maxControlBodyBytes: number
   maxBodyBytes: number
@@ -82,6 +84,7 @@ export const CONFIG_VARIABLES = [
   ['SVC_BODY_DEADLINE_MS', String(LIMITS.requestDeadlineMs), 'Time a client has to send a public request body before a 408 `timeout` (up to 240000).'],
   ['SVC_MAX_DEPTH', String(LIMITS.maxDepth), 'Deepest accepted JSON nesting.'],
   ['SVC_MAX_KEYS', String(LIMITS.maxKeys), 'Most keys accepted in one record (all levels).'],
+  ['SVC_STATS_CACHE_MB', '64', 'Memory (estimated, MB) the summary aggregates kept in memory may take; past it the least recently read apps are dropped and reloaded from the database when read again.'],
   ['SVC_LOG', 'info', '`debug`, `info`, `warn`, `error` or `silent`.'],
   ['DATABASE_URL', '(unset)', 'Unset: SQLite in SVC_DATA_DIR. `postgres://user:pass@host:5432/db`: PostgreSQL, shared by several svc processes (needs SVC_SECRET). See "Scaling out".'],
   ['SVC_SECRET', '(generated)', 'Key for endpoint tokens at rest (32 bytes, base64): generated once into the data dir with SQLite; required with PostgreSQL, the same for every process.'],
@@ -203,6 +206,7 @@ export function loadConfig(env: Env = process.env): Config {
     synchronous: oneOf(env, 'SVC_SYNC', ['full', 'normal'] as const, 'full'),
     rateLimit: rateLimit(env),
     trustProxy: trustProxy(env),
+    statsCacheBytes: integer(env, 'SVC_STATS_CACHE_MB', 64, 1, 65_536) * 1024 * 1024,
     maxControlBodyBytes: integer(env, 'SVC_MAX_CONTROL_BODY', LIMITS.maxControlBodyBytes, 1024, 64 * 1024 * 1024),
     maxBodyBytes: integer(env, 'SVC_MAX_BODY', LIMITS.maxBodyBytes, 1024, 64 * 1024 * 1024),
     // Bun's idle timeout (at most 255 s) is set above it, so the 408 is sent before Bun drops the connection.
