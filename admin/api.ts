@@ -5,6 +5,7 @@
  */
 
 // The API's shapes are the server's own view types; type-only imports add no code to the bundle.
+import { LIMITS } from '../server/core/limits.ts'
 import type { AppUrls } from '../server/core/apps/urls.ts'
 import type { App } from '../server/core/apps/view.ts'
 import type { AccessTokenInfo as AccessToken } from '../server/core/auth/access-tokens.ts'
@@ -124,7 +125,17 @@ export const api = {
   updateProfile: (input: { name?: string; email?: string }) => data<User>('PATCH', '/profile', input),
   changePassword: (input: { currentPassword?: string; newPassword: string }) => data<{ changed: true }>('PUT', '/profile/password', input),
 
-  apps: async () => (await data<{ apps: App[] }>('GET', '/apps')).apps,
+  /** Every app, following the list's pages (GET /apps is paginated with a cursor). */
+  apps: async () => {
+    const apps: App[] = []
+    let cursor: string | null = null
+    do {
+      const page: { apps: App[]; nextCursor: string | null } = await data('GET', `/apps?limit=${LIMITS.maxAppsPageSize}${cursor ? `&cursor=${id(cursor)}` : ''}`)
+      apps.push(...page.apps)
+      cursor = page.nextCursor
+    } while (cursor)
+    return apps
+  },
   app: (appId: string) => data<App>('GET', `/apps/${id(appId)}`),
   createApp: (input: { name: string; description?: string }) => data<App>('POST', '/apps', input),
   updateApp: (appId: string, input: { name?: string; description?: string }) => data<App>('PATCH', `/apps/${id(appId)}`, input),

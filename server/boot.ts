@@ -10,7 +10,8 @@ import type { Mailer } from './core/mailer.ts'
 import { createSealer } from './core/sealer.ts'
 import { openStorage } from './db/open.ts'
 import { buildApp, type AppOptions, type SvcApp } from './http/app.ts'
-import { BUN_BODY_LIMIT, controlBodyLimit, limitBody } from './http/body-limit.ts'
+import { BUN_BODY_LIMIT, limitBody } from './http/body-limit.ts'
+import { notePeerAddress } from './http/client-address.ts'
 import { fastRoutes } from './http/fast-routes.ts'
 import { createLogMailer } from './mail/log-mailer.ts'
 import { createSmtpMailer } from './mail/smtp-mailer.ts'
@@ -58,7 +59,6 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
   let server: ReturnType<typeof Bun.serve>
   try {
     app = buildApp(ctx, overrides.app)
-    const bodyLimit = controlBodyLimit(config)
     server = Bun.serve({
       port: config.port,
       hostname: config.host,
@@ -67,9 +67,12 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
       // Longer than the body deadline, so a slow body gets its 408 before Bun drops the connection.
       idleTimeout: Math.min(255, Math.ceil(config.bodyDeadlineMs / 1000) + 5),
       routes: fastRoutes(ctx),
-      fetch: (request) => {
-        const limited = limitBody(request, bodyLimit)
-        return limited instanceof Response ? limited : app.handle(limited)
+      fetch: async (request, server) => {
+        const limited = await limitBody(request, config)
+        if (limited instanceof Response) return limited
+        // Elysia's own `server` is null under app.handle: the peer address travels with the request.
+        notePeerAddress(limited, server.requestIP(request)?.address)
+        return app.handle(limited)
       },
     })
   } catch (error) {

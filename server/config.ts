@@ -4,6 +4,7 @@
  * Each variable, its default and its meaning is listed in `CONFIG_VARIABLES`, which the
  * README's configuration table mirrors.
  */
+import { isIP } from 'node:net'
 import { resolve } from 'node:path'
 import { LIMITS } from './core/limits.ts'
 import { DEFAULT_RATE_LIMIT, parseRateLimit, rateLimitProblem, type RateLimit } from './core/share/rate-limit.ts'
@@ -32,6 +33,15 @@ export interface Config {
   synchronous: SyncMode
   /** Default per-endpoint rate limit; null means off (load tests). */
   rateLimit: RateLimit | null
+  /**
+   * Addresses and CIDR ranges of reverse proxies whose `X-Forwarded-For` names the client
+   * (server/http/client-address.ts); empty: the socket's address is the client.
+   */
+  trustProxy: string[]
+  /** Estimated memory the in-memory summary aggregates may take before the least recently used are dropped (SVC_STATS_CACHE_MB). */
+  statsCacheBytes: number
+  /** Largest body a control-plane route (/api/v3 outside /share, /auth) takes before it is parsed. */
+  maxControlBodyBytes: number
   maxBodyBytes: number
   /** Whole-request deadline for reading a public request body (408 `timeout` beyond it). */
   bodyDeadlineMs: number
@@ -68,10 +78,13 @@ export const CONFIG_VARIABLES = [
   ['SVC_MAIL_FROM', 'svc <no-reply@localhost>', 'Sender of login-code e-mails.'],
   ['SVC_SYNC', 'full', '`full`: every acknowledged record survives power loss. `normal`: survives a crash of svc only.'],
   ['SVC_RATE_LIMIT', DEFAULT_RATE_LIMIT, 'Default per-endpoint limit: rate per second and burst. `off` disables it.'],
+  ['SVC_TRUST_PROXY', '(unset)', 'Comma-separated addresses or CIDR ranges of your reverse proxies, e.g. `127.0.0.1,::1`: only requests from them may name the client in `X-Forwarded-For`. Unset: the connecting address is the client (behind a proxy every client then shares one per-client rate limit).'],
   ['SVC_MAX_BODY', String(LIMITS.maxBodyBytes), 'Largest accepted request body in bytes.'],
+  ['SVC_MAX_CONTROL_BODY', String(LIMITS.maxControlBodyBytes), 'Largest body of an account or app-management request (`/api/v3/…` outside `/share`), refused with 413 before it is read or anyone is authenticated. Smart-plan execution takes up to 16 times this.'],
   ['SVC_BODY_DEADLINE_MS', String(LIMITS.requestDeadlineMs), 'Time a client has to send a public request body before a 408 `timeout` (up to 240000).'],
   ['SVC_MAX_DEPTH', String(LIMITS.maxDepth), 'Deepest accepted JSON nesting.'],
   ['SVC_MAX_KEYS', String(LIMITS.maxKeys), 'Most keys accepted in one record (all levels).'],
+  ['SVC_STATS_CACHE_MB', '64', 'Memory (estimated, MB) the summary aggregates kept in memory may take; past it the least recently read apps are dropped and reloaded from the database when read again.'],
   ['SVC_LOG', 'info', '`debug`, `info`, `warn`, `error` or `silent`.'],
   ['DATABASE_URL', '(unset)', 'Unset: SQLite in SVC_DATA_DIR. `postgres://user:pass@host:5432/db`: PostgreSQL, shared by several svc processes (needs SVC_SECRET). See "Scaling out".'],
   ['SVC_SECRET', '(generated)', 'Key for endpoint tokens at rest (32 bytes, base64): generated once into the data dir with SQLite; required with PostgreSQL, the same for every process.'],
@@ -105,6 +118,22 @@ function rateLimit(env: Env): RateLimit | null {
   const problem = rateLimitProblem(raw, 'SVC_RATE_LIMIT')
   if (problem) throw new ConfigError(problem)
   return parseRateLimit(raw)
+}
+
+/** SVC_TRUST_PROXY: addresses (`10.0.0.2`, `::1`) or CIDR ranges (`10.0.0.0/8`), comma-separated. */
+function trustProxy(env: Env): string[] {
+  const raw = env.SVC_TRUST_PROXY?.trim()
+  if (!raw) return []
+  return raw.split(',').map((item) => {
+    const entry = item.trim()
+    const [address, bits, extra] = entry.split('/')
+    const family = isIP(address)
+    const maxBits = family === 6 ? 128 : 32
+    if (family === 0 || extra !== undefined || (bits !== undefined && (!/^\d+$/.test(bits) || Number(bits) > maxBits))) {
+      throw new ConfigError(`SVC_TRUST_PROXY must list IP addresses or CIDR ranges separated by commas (e.g. "127.0.0.1,::1" or "10.0.0.0/8"), got "${entry}"`)
+    }
+    return entry
+  })
 }
 
 function baseUrl(env: Env, port: number): { baseUrl: string; baseUrlFromPort: boolean } {
@@ -176,6 +205,9 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom,
     synchronous: oneOf(env, 'SVC_SYNC', ['full', 'normal'] as const, 'full'),
     rateLimit: rateLimit(env),
+    trustProxy: trustProxy(env),
+    statsCacheBytes: integer(env, 'SVC_STATS_CACHE_MB', 64, 1, 65_536) * 1024 * 1024,
+    maxControlBodyBytes: integer(env, 'SVC_MAX_CONTROL_BODY', LIMITS.maxControlBodyBytes, 1024, 64 * 1024 * 1024),
     maxBodyBytes: integer(env, 'SVC_MAX_BODY', LIMITS.maxBodyBytes, 1024, 64 * 1024 * 1024),
     // Bun's idle timeout (at most 255 s) is set above it, so the 408 is sent before Bun drops the connection.
     bodyDeadlineMs: integer(env, 'SVC_BODY_DEADLINE_MS', LIMITS.requestDeadlineMs, 100, 240_000),

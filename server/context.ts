@@ -11,6 +11,7 @@ import { createWriter, type Writer } from './core/collect/writer.ts'
 import type { Logger } from './core/logger.ts'
 import type { Mailer } from './core/mailer.ts'
 import { createRateLimiter, type RateLimiter } from './core/ratelimit.ts'
+import { createReadGate, type ReadGate } from './core/read-gate.ts'
 import type { Sealer } from './core/sealer.ts'
 import { scoringCache, type ScoringCache } from './core/scoring/cache.ts'
 import { createEndpointCache, type EndpointCache } from './core/share/endpoint-cache.ts'
@@ -41,6 +42,8 @@ export interface AppContext {
    * balancer an endpoint may take up to N × its limit.
    */
   limiter: RateLimiter
+  /** Record pages and export chunks read through it, a few at a time, so other requests run between them (core/read-gate.ts). */
+  reads: ReadGate
   /** Keeps track of work that finishes after the answer (e.g. mail); shutdown waits for it. */
   background(work: Promise<unknown>): void
   /** Registers work to finish before the database closes (e.g. flushing queued writes). */
@@ -59,7 +62,7 @@ export interface Caches {
   fields: FieldCache
 }
 
-type Services = 'onShutdown' | 'shutdown' | 'changes' | 'jobs' | 'writer' | 'stats' | 'caches' | 'limiter' | 'background'
+type Services = 'onShutdown' | 'shutdown' | 'changes' | 'jobs' | 'writer' | 'stats' | 'caches' | 'limiter' | 'reads' | 'background'
 
 /** Builds a context from its parts, with a shutdown-hook list and the per-process services. */
 export function createContext(parts: Omit<AppContext, Services>): AppContext {
@@ -76,6 +79,7 @@ export function createContext(parts: Omit<AppContext, Services>): AppContext {
     changes,
     jobs,
     limiter,
+    reads: createReadGate(),
     background: (work) => {
       const tracked = work.catch(() => {}).finally(() => pending.delete(tracked))
       pending.add(tracked)

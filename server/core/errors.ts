@@ -19,6 +19,7 @@ export type ErrorType =
   | 'unknown_field'
   | 'empty_record'
   | 'field_limit'
+  | 'idempotency_key_reused'
   | 'invalid_value'
   | 'validation'
   | 'rate_limited'

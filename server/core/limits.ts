@@ -8,10 +8,17 @@ export const LIMITS = {
   /** Largest `size` of a /query page; larger is a 400, never clamped. */
   maxPageSize: 1000,
   defaultPageSize: 100,
+  /** Apps per page of GET /api/v3/apps (`limit`), and the default. */
+  maxAppsPageSize: 1000,
+  defaultAppsPageSize: 100,
   /** Records in one /batch request. */
   maxBatch: 1000,
   /** Request body bytes (server default; SVC_MAX_BODY overrides). */
   maxBodyBytes: 1024 * 1024,
+  /** Request body bytes of the control plane: account and app management (SVC_MAX_CONTROL_BODY overrides). */
+  maxControlBodyBytes: 64 * 1024,
+  /** Share of an endpoint's rate limit (rate and burst) one client address may use, so one flooder cannot starve the others. */
+  clientRateShare: 0.25,
   /** JSON nesting depth (SVC_MAX_DEPTH overrides). */
   maxDepth: 32,
   /** Keys in one record, counted at every level (SVC_MAX_KEYS overrides). */
@@ -36,6 +43,10 @@ export const LIMITS = {
   statsPersistMs: 1000,
   /** Whole-request deadline for reading a body, so a slowly trickled upload cannot hold a connection. */
   requestDeadlineMs: 30_000,
+  /** How long an ingest request's `Idempotency-Key` is remembered: a retry within it gets the first answer. */
+  idempotencyKeyTtlMs: 24 * 60 * 60 * 1000,
+  /** Longest `Idempotency-Key` accepted. */
+  maxIdempotencyKeyLength: 255,
   /** Longest `meta.source` accepted. */
   maxSourceLength: 500,
   /** Origins an endpoint's `_redirect` may point to. */

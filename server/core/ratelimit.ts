@@ -1,7 +1,9 @@
 /**
- * @module Token buckets for the per-endpoint rate limit (DESIGN rule 15): each key refills
- * `rate` tokens per second up to `burst`; a request takes one. Time comes from the context
- * clock, so tests move it by hand.
+ * @module Token buckets for the rate limits (DESIGN rule 15): each key refills `rate`
+ * tokens per second up to `burst`; a request takes its cost (one, or a batch's records).
+ * A cost above the burst is let in when the bucket is full and leaves it in debt, so later
+ * requests wait until the whole cost has been paid back: the limit counts what it says.
+ * Time comes from the context clock, so tests move it by hand.
  */
 import type { RateLimit } from './share/rate-limit.ts'
 import type { Clock } from './clock.ts'
@@ -12,11 +14,25 @@ interface Bucket {
   limit: RateLimit
 }
 
-export type TakeResult = { ok: true } | { ok: false; retryAfterSeconds: number }
+/** A bucket's answer, with what the RateLimit header reports. */
+export interface TakeResult {
+  ok: boolean
+  /** Whole tokens left (0 when in debt). */
+  remaining: number
+  /** Whole seconds until the bucket is full again. */
+  resetSeconds: number
+  /** When refused: whole seconds (≥ 1) until the cost would be let in; 0 when taken. */
+  retryAfterSeconds: number
+}
 
 export interface RateLimiter {
-  /** Takes a token from `key`'s bucket under `limit`; when empty, says how long to wait (whole seconds ≥ 1). */
-  take(key: string, limit: RateLimit): TakeResult
+  /**
+   * Takes `cost` tokens (default 1) from `key`'s bucket under `limit` if it holds at least
+   * min(cost, burst); cost 0 only checks that one token is there. Says what is left.
+   */
+  take(key: string, limit: RateLimit, cost?: number): TakeResult
+  /** Gives `cost` tokens back to `key`'s bucket (a request it paid for was refused by another limit). */
+  refund(key: string, cost: number): void
   /** Forgets a key's bucket (its limit changed). */
   reset(key: string): void
 }
@@ -36,7 +52,7 @@ export function createRateLimiter(clock: Clock): RateLimiter {
   }
 
   return {
-    take(key, limit) {
+    take(key, limit, cost = 1) {
       const now = clock.now()
       let bucket = buckets.get(key)
       if (!bucket) {
@@ -48,11 +64,15 @@ export function createRateLimiter(clock: Clock): RateLimiter {
         bucket.at = now
         bucket.limit = limit
       }
-      if (bucket.tokens >= 1) {
-        bucket.tokens -= 1
-        return { ok: true }
-      }
-      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / limit.rate)) }
+      const needed = Math.min(Math.max(cost, 1), limit.burst)
+      const ok = bucket.tokens >= needed
+      if (ok) bucket.tokens -= cost
+      const state = { remaining: Math.max(0, Math.floor(bucket.tokens)), resetSeconds: Math.max(0, Math.ceil((limit.burst - bucket.tokens) / limit.rate)) }
+      return { ok, ...state, retryAfterSeconds: ok ? 0 : Math.max(1, Math.ceil((needed - bucket.tokens) / limit.rate)) }
+    },
+    refund(key, cost) {
+      const bucket = buckets.get(key)
+      if (bucket) bucket.tokens = Math.min(bucket.limit.burst, bucket.tokens + cost)
     },
     reset(key) {
       buckets.delete(key)

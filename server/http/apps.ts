@@ -3,7 +3,7 @@
  *
  * | Method | Path      | Body                    | data                          |
  * |--------|-----------|-------------------------|-------------------------------|
- * | GET    | /         |                         | `{apps:[App]}` newest first   |
+ * | GET    | /?limit&cursor |                  | `{apps:[App], nextCursor}` newest first, a page |
  * | POST   | /         | `{name, description?}`  | `App`                         |
  * | GET    | /:id      |                         | `App`                         |
  * | PATCH  | /:id      | `{name?, description?}` | `App`                         |
@@ -12,7 +12,9 @@
  */
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context.ts'
-import { createApp, deleteApp, getApp, listApps, updateApp } from '../core/apps/apps.ts'
+import { createApp, deleteApp, getApp, updateApp } from '../core/apps/apps.ts'
+import { listApps } from '../core/apps/list.ts'
+import { LIMITS } from '../core/limits.ts'
 import { createAppSchema, updateAppSchema } from '../core/apps/schemas.ts'
 import { appUrls } from '../core/apps/urls.ts'
 import { authGuard } from './auth-guard.ts'
@@ -22,9 +24,9 @@ const detail = (summary: string) => ({ summary, tags: ['apps'], security: [{ acc
 export const appRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'svc/apps', prefix: '/api/v3/apps' })
     .use(authGuard(ctx))
-    .get('/', async ({ principal }) => ({ code: 200, data: { apps: await listApps(ctx, principal.user.id) } }), {
+    .get('/', async ({ principal, query }) => ({ code: 200, data: await listApps(ctx, principal.user.id, query) }), {
       auth: true,
-      detail: detail('List your apps, newest first'),
+      detail: detail(`List your apps, newest first, ${LIMITS.defaultAppsPageSize} a page (?limit up to ${LIMITS.maxAppsPageSize}); pass data.nextCursor as ?cursor for the next page`),
     })
     .post('/', async ({ principal, body }) => ({ code: 200, data: await createApp(ctx, principal.user.id, body) }), {
       auth: true,

@@ -7,6 +7,7 @@
  */
 import type { AppContext } from '../context.ts'
 import { AppError } from '../core/errors.ts'
+import { notePeerAddress, type PeerSource } from './client-address.ts'
 import { errorResponse, unexpectedErrorResponse } from './errors.ts'
 import { nextRequestId } from './request-id.ts'
 import { addSecurityHeaders, SECURITY_HEADERS } from './security.ts'
@@ -16,9 +17,10 @@ import { ingestOne } from './share/ingest.ts'
 /** The headers of every accepted record but its request id; cloning a Headers is the cheapest way to a Response's headers. */
 const ACCEPTED_HEADERS = new Headers({ ...SHARE_CORS_HEADERS, ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8' })
 
-/** `{code:200, data:{id}}` as the Elysia route answers it (ids are UUIDs: nothing to escape). */
-function accepted(id: string): Response {
+/** `{code:200, data:{id}}` as the Elysia route answers it (ids are UUIDs: nothing to escape), with the rate-limit headers. */
+function accepted(id: string, limits: Record<string, string>): Response {
   const headers = new Headers(ACCEPTED_HEADERS)
+  for (const name in limits) headers.set(name, limits[name])
   // Nothing was logged for this request, so its id needs no keeping (a WeakMap entry per request cost ≈ 1.5%).
   headers.set('x-request-id', nextRequestId())
   return new Response(`{"code":200,"data":{"id":"${id}"}}`, { headers })
@@ -31,10 +33,11 @@ export function fastRoutes(ctx: AppContext) {
   const writer = ctx.writer
   return {
     [`${SHARE_PREFIX}/:token`]: {
-      POST: async (request: TokenRequest): Promise<Response> => {
+      POST: async (request: TokenRequest, server: PeerSource): Promise<Response> => {
         const retry: Record<string, string> = {}
+        notePeerAddress(request, server.requestIP(request)?.address)
         try {
-          return accepted(await ingestOne(ctx, writer, request.params.token, request, retry))
+          return accepted(await ingestOne(ctx, writer, request.params.token, request, retry), retry)
         } catch (error) {
           const headers = addSecurityHeaders(request, { ...SHARE_CORS_HEADERS, ...retry })
           if (error instanceof AppError) return errorResponse(error.status, error.type, error.message, error.details, headers)

@@ -57,7 +57,7 @@ export const fillInRoutes = (ctx: AppContext) => {
       let appId: string | null = null
       let honeypot = '_gotcha'
       try {
-        const endpoint = await resolveEndpoint(ctx, params.token, 'write', set.headers as Record<string, string>)
+        const endpoint = await resolveEndpoint(ctx, params.token, 'write', set.headers as Record<string, string>, { request })
         appId = endpoint.appId
         honeypot = endpoint.honeypot
         pairs = await readFormPairs(ctx, request)

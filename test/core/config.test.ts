@@ -17,6 +17,13 @@ describe('loadConfig', () => {
     expect(config.databasePath.endsWith('/data/svc.db')).toBe(true)
     expect(config.postgresUrl).toBeNull()
     expect(config.secret).toBeNull()
+    expect(config.trustProxy).toEqual([])
+    expect(config.maxControlBodyBytes).toBe(64 * 1024)
+  })
+
+  test('SVC_TRUST_PROXY lists addresses and CIDR ranges of both families; SVC_MAX_CONTROL_BODY is a byte count', () => {
+    expect(loadConfig({ SVC_TRUST_PROXY: ' 127.0.0.1, ::1 ,10.0.0.0/8,fd00::/8' }).trustProxy).toEqual(['127.0.0.1', '::1', '10.0.0.0/8', 'fd00::/8'])
+    expect(loadConfig({ SVC_MAX_CONTROL_BODY: '2048' }).maxControlBodyBytes).toBe(2048)
   })
 
   test('DATABASE_URL=postgres://… selects PostgreSQL with a shared SVC_SECRET (base64 or base64url)', () => {
@@ -66,6 +73,10 @@ describe('loadConfig', () => {
     [{ SVC_SMTP_URL: 'mail.example.com' }, 'SVC_SMTP_URL must start with smtp:// or smtps://, got "mail.example.com"'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// URL (or unset for SQLite in SVC_DATA_DIR), got "mysql:"'],
     [{ DATABASE_URL: 'postgres://db.example/svc' }, 'SVC_SECRET is required with a PostgreSQL DATABASE_URL: every svc process must use the same key; make one with `openssl rand -base64 32`'],
+    [{ SVC_TRUST_PROXY: 'proxy.local' }, 'SVC_TRUST_PROXY must list IP addresses or CIDR ranges separated by commas (e.g. "127.0.0.1,::1" or "10.0.0.0/8"), got "proxy.local"'],
+    [{ SVC_TRUST_PROXY: '10.0.0.0/33' }, 'SVC_TRUST_PROXY must list IP addresses or CIDR ranges separated by commas (e.g. "127.0.0.1,::1" or "10.0.0.0/8"), got "10.0.0.0/33"'],
+    [{ SVC_TRUST_PROXY: '127.0.0.1,,::1' }, 'SVC_TRUST_PROXY must list IP addresses or CIDR ranges separated by commas (e.g. "127.0.0.1,::1" or "10.0.0.0/8"), got ""'],
+    [{ SVC_MAX_CONTROL_BODY: '10' }, 'SVC_MAX_CONTROL_BODY must be between 1024 and 67108864, got 10'],
     [{ SVC_SECRET: 'short' }, 'SVC_SECRET must be 32 random bytes in base64 (`openssl rand -base64 32`)'],
   ])('%j is refused with a one-line message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message))

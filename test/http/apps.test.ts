@@ -89,7 +89,7 @@ describe('POST /api/v3/apps', () => {
     const res = await t.request('POST', '/api/v3/apps', { token: owner.token, body: { name } })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ code: 200, data: appBody(res.body.data.id, { name }) })
-    expect((await t.ctx.storage.apps.list(owner.user.id)).map((row) => row.app.name)).toEqual([name])
+    expect((await t.ctx.storage.apps.list(owner.user.id, { limit: 100, after: null })).map((row) => row.app.name)).toEqual([name])
   })
 
   test.each([
@@ -118,7 +118,7 @@ describe('POST /api/v3/apps', () => {
     const res = await t.request('POST', '/api/v3/apps', { token: owner.token, body })
     expect(res.status).toBe(422)
     expect(res.body).toEqual(validationBody(...problems))
-    expect(await t.ctx.storage.apps.list(owner.user.id)).toEqual([])
+    expect(await t.ctx.storage.apps.list(owner.user.id, { limit: 100, after: null })).toEqual([])
   })
 
   test('malformed JSON is a 400 bad_json', async () => {
@@ -176,13 +176,14 @@ describe('GET /api/v3/apps', () => {
             published: true,
           }),
         ],
+        nextCursor: null,
       },
     })
   })
 
   test('an account without apps gets an empty list', async () => {
     const { t, owner } = await setup()
-    expect((await t.request('GET', '/api/v3/apps', { token: owner.token })).body).toEqual({ code: 200, data: { apps: [] } })
+    expect((await t.request('GET', '/api/v3/apps', { token: owner.token })).body).toEqual({ code: 200, data: { apps: [], nextCursor: null } })
   })
 })
 
@@ -229,7 +230,7 @@ describe('GET/PATCH /api/v3/apps/:id', () => {
     const res = await t.request('PATCH', `/api/v3/apps/${id}`, { token: owner.token, body })
     expect(res.status).toBe(422)
     expect(res.body).toEqual(validationBody(...problems))
-    expect((await t.ctx.storage.apps.list(owner.user.id)).map((row) => row.app.name)).toEqual(['Survey'])
+    expect((await t.ctx.storage.apps.list(owner.user.id, { limit: 100, after: null })).map((row) => row.app.name)).toEqual(['Survey'])
   })
 })
 
@@ -246,7 +247,7 @@ describe('DELETE /api/v3/apps/:id', () => {
     const res = await t.request('DELETE', `/api/v3/apps/${id}`, { token: owner.token })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ code: 200, data: { deleted: true, id } })
-    expect((await t.ctx.storage.apps.list(owner.user.id)).map((row) => row.app.id)).toEqual([keep.id])
+    expect((await t.ctx.storage.apps.list(owner.user.id, { limit: 100, after: null })).map((row) => row.app.id)).toEqual([keep.id])
     expect(await t.ctx.storage.apps.byId(id)).toBeNull()
     expect(await t.ctx.storage.fields.list(id)).toEqual([])
     expect(await t.ctx.storage.share.endpoint(id)).toBeNull()

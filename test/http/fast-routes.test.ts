@@ -57,24 +57,27 @@ describe('the fast ingest route answers like the Elysia route', () => {
     }
   })
 
-  test('the rate limit answers 429 with Retry-After on the fast route, and a token is back a second later', async () => {
+  test('the rate limits answer 429 with Retry-After and RateLimit headers on the fast route, and a token is back once paid back', async () => {
     const endpoint = await makeEndpoint(server.ctx)
     const post = async () => {
       const res = await fetch(`${server.url}${endpoint.path}`, json('{"n":1}'))
-      return { status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.json() }
+      return { status: res.status, retryAfter: res.headers.get('retry-after'), policy: res.headers.get('ratelimit-policy'), state: res.headers.get('ratelimit'), body: await res.json() }
     }
-    const answers = []
-    for (let i = 0; i < 5; i++) answers.push(await post())
-    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429, 429])
-    expect(answers[3]).toEqual({
+    // 1/s,3 for the endpoint; a quarter of it (0.25/s, burst 1) for this test's one address.
+    const policy = '"endpoint";q=3;w=3, "client";q=1;w=4'
+    const first = await post()
+    expect(first).toEqual({ status: 200, retryAfter: null, policy, state: '"client";r=0;t=4', body: { code: 200, data: { id: expect.stringMatching(ID) } } })
+    expect(await post()).toEqual({
       status: 429,
-      retryAfter: '1',
+      retryAfter: '4',
+      policy,
+      state: '"client";r=0;t=4',
       body: {
         code: 429,
-        error: { type: 'rate_limited', message: 'Too many requests to this endpoint (limit 1/s, burst 3); retry after 1 s', details: { retryAfterSeconds: 1 } },
+        error: { type: 'rate_limited', message: "Too many requests from your address to this endpoint (limit 0.25/s, burst 1 per address, of the endpoint's 1/s, burst 3); retry after 4 s", details: { retryAfterSeconds: 4 } },
       },
     })
-    clock.advance(1000)
+    clock.advance(4000)
     expect((await post()).status).toBe(200)
     expect((await post()).status).toBe(429)
   })

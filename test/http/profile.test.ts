@@ -200,7 +200,7 @@ describe('DELETE /api/v3/profile', () => {
     const res = await t.request('DELETE', '/api/v3/profile', { token, body })
     expect(res.status).toBe(422)
     expect(res.body.error.details).toEqual({ problems })
-    expect((await t.ctx.storage.apps.list(user.id)).map((row) => row.app.id)).toEqual(['app-1'])
+    expect((await t.ctx.storage.apps.list(user.id, { limit: 100, after: null })).map((row) => row.app.id)).toEqual(['app-1'])
     expect((await t.request('GET', '/api/v3/profile', { token })).status).toBe(200)
   })
 })

@@ -159,7 +159,17 @@ describe('GET /:token?help', () => {
       '| Keys in one record (all levels) | 77 | 413 `too_large` |',
       `| Fields per app | ${LIMITS.maxFields} | 422 \`field_limit\` |`,
     ].join('\n'))
-    expect(text).toContain('| Rate limit | `5/s,10` (requests per second, burst) for writes (/, /form, /batch together), and the same again for reads (/query, /summary together); `?help` pages are not limited | 429 `rate_limited` with `Retry-After` |')
+    expect(text).toContain('| Rate limit | `5/s,10` (requests per second, burst) for writes (/, /form, /batch together; each record of a batch counts as one request), and the same again for reads (/query, /summary together); one client address may use 25% of each (`1.25/s,2`); `?help` pages are not limited | 429 `rate_limited` with `Retry-After` |')
+    expect(text).toContain([
+      'Every answer of /, /form, /batch, /query and /summary carries the rate-limit headers of the IETF draft (draft-ietf-httpapi-ratelimit-headers), readable by browser code:',
+      '',
+      '```http',
+      'RateLimit-Policy: "endpoint";q=10;w=2, "client";q=2;w=2',
+      'RateLimit: "client";r=1;t=2',
+      '```',
+      '',
+      '`RateLimit-Policy` states the limits: `q` requests (the burst) that refill completely in `w` seconds, for the endpoint and for one client address. `RateLimit` reports the one nearer running out: `r` requests left now, full again in `t` seconds. A client that keeps `r` above 0 is never refused; after a 429, wait `Retry-After` seconds.',
+    ].join('\n'))
     expect(text).toContain('flat: its top-level keys (`id`, `type`, `data` for Stripe) become fields — define them first, since auto-create is off.')
   })
 
@@ -170,7 +180,9 @@ describe('GET /:token?help', () => {
 
   test('an endpoint rate limit overrides the server default', async () => {
     const { help } = await setup({ rateLimit: 'off' }, { rateLimit: { rate: 5, burst: 10 } })
-    expect(await help()).toContain('| Rate limit | off | 429 `rate_limited` with `Retry-After` |')
+    const text = await help()
+    expect(text).toContain('| Rate limit | off | 429 `rate_limited` with `Retry-After` |')
+    expect(text).toContain('This endpoint has no rate limit, so its answers carry no rate-limit headers.')
   })
 })
 

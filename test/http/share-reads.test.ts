@@ -167,7 +167,7 @@ describe('around the matrix', () => {
       expect(res.status).toBe(204)
       expect(res.headers.get('access-control-allow-origin')).toBe('*')
       expect(res.headers.get('access-control-allow-methods')).toBe('GET, POST, OPTIONS')
-      expect(res.headers.get('access-control-allow-headers')).toBe('Content-Type, Authorization')
+      expect(res.headers.get('access-control-allow-headers')).toBe('Content-Type, Authorization, Idempotency-Key')
       expect(res.headers.get('access-control-allow-credentials')).toBeNull()
     }
   })

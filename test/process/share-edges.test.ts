@@ -72,12 +72,12 @@ describe('bodies beyond every limit are a JSON 413 with CORS (row 5)', () => {
     expect(responses.map(seen)).toEqual([{ status: 413, cors: '*', type: JSON_TYPE, body: tooLarge }])
   })
 
-  test('a control-plane route answers JSON too (without CORS)', async () => {
+  test('a control-plane route answers JSON too (without CORS), at its own small limit', async () => {
     const connection = await rawConnect(server.url)
     connection.write(head('/api/v3/auth/login', { 'content-type': 'application/json', 'content-length': String(2 ** 31) }))
     const responses = await connection.responses()
     connection.close()
-    const max = 16 * 1024 * 1024
+    const max = LIMITS.maxControlBodyBytes
     expect(responses.map(seen)).toEqual([{ status: 413, cors: null, type: JSON_TYPE, body: { code: 413, error: { type: 'too_large', message: `The request body is larger than ${max} bytes; send a smaller one`, details: { limit: 'body', max } } } }])
   })
 })

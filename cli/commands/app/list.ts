@@ -2,6 +2,7 @@ import { defineSvcCommand } from '../../command.ts'
 import { listing, listResult } from '../../listing.ts'
 import { pageArgs, quietArg } from '../_shared.ts'
 import { appTable, type App } from './_view.ts'
+import { LIMITS } from '../../../server/core/limits.ts'
 
 export default defineSvcCommand({
   description: 'List your apps, newest first',
@@ -10,7 +11,14 @@ export default defineSvcCommand({
   args: { ...pageArgs, ...quietArg },
   async run(args, env) {
     const asked = listing(args)
-    const data = await env.client().request<{ apps: App[] }>('GET', '/api/v3/apps')
-    return listResult(env, asked, data.apps, { key: 'apps', id: (a) => a.id, human: (apps) => appTable(apps) })
+    const apps: App[] = []
+    // The API gives the list a page at a time: follow the cursor to the end, then page as every list command does.
+    let cursor: string | null = null
+    do {
+      const page: { apps: App[]; nextCursor: string | null } = await env.client().request('GET', `/api/v3/apps?limit=${LIMITS.maxAppsPageSize}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)
+      apps.push(...page.apps)
+      cursor = page.nextCursor
+    } while (cursor)
+    return listResult(env, asked, apps, { key: 'apps', id: (a) => a.id, human: (list) => appTable(list) })
   },
 })

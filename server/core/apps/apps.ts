@@ -1,5 +1,5 @@
 /**
- * @module Apps: create, list, read, rename, delete. An app is made together with its
+ * @module Apps: create, read, rename, delete (the list: list.ts). An app is made together with its
  * endpoint row (share settings, no token yet, unpublished) and its counters row, in one
  * transaction, so the collection endpoints can rely on both existing.
  */
@@ -9,7 +9,7 @@ import { DEFAULT_READ_ACCESS } from '../share/reads.ts'
 import { parseInput } from './input.ts'
 import { requireOwnedApp } from './owned.ts'
 import { createAppSchema, updateAppSchema, type CreateAppInput, type UpdateAppInput } from './schemas.ts'
-import { appsOwnedBy, appView, type App } from './view.ts'
+import { appView, type App } from './view.ts'
 
 /** Creates an app owned by `userId`, with its endpoint and counters rows. */
 export async function createApp(ctx: AppContext, userId: string, input: CreateAppInput): Promise<App> {
@@ -23,9 +23,6 @@ export async function createApp(ctx: AppContext, userId: string, input: CreateAp
   })
   return appView(ctx, id)
 }
-
-/** The apps `userId` owns, newest first. */
-export const listApps = (ctx: AppContext, userId: string): Promise<App[]> => appsOwnedBy(ctx, userId)
 
 /** One of `userId`'s apps; 404 when missing or someone else's. */
 export async function getApp(ctx: AppContext, userId: string, appId: string): Promise<App> {

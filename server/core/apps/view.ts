@@ -28,7 +28,8 @@ export interface App {
 const iso = (ms: number): string => new Date(ms).toISOString()
 
 /** The API view of a listed app. */
-function toApp(row: AppListRow): App {
+/** An app's view from its list row. */
+export function toApp(row: AppListRow): App {
   return {
     id: row.app.id,
     name: row.app.name,
@@ -45,8 +46,6 @@ function toApp(row: AppListRow): App {
   }
 }
 
-/** The apps of `ownerId`, newest first. */
-export const appsOwnedBy = async (ctx: AppContext, ownerId: string): Promise<App[]> => (await ctx.storage.apps.list(ownerId)).map(toApp)
 
 /** One app's view; the caller has checked ownership. */
 export async function appView(ctx: AppContext, appId: string): Promise<App> {

@@ -24,6 +24,7 @@ import { LIMITS } from '../limits.ts'
 import { loadScoringDefinition } from '../scoring/definition.ts'
 import { scoreRecord, type ScoringDefinition } from '../scoring/score.ts'
 import type { CommittedRecord } from '../stats/state.ts'
+import { idempotencyClaim, keyPruner, keyReused } from './idempotency.ts'
 import { fieldLimit, type NewField, type PreparedRecord } from './prepare.ts'
 
 interface Job {
@@ -41,8 +42,12 @@ interface Job {
 }
 
 export interface Writer {
-  /** Queues the records of one submission (one record, or a whole batch) and resolves with their ids once they are durable. */
-  write(appId: string, records: PreparedRecord[]): Promise<string[]>
+  /**
+   * Queues the records of one submission (one record, or a whole batch) and resolves with
+   * their ids once they are durable. With an idempotency `key` already stored for the same
+   * records, nothing is written and the ids stored with the key come back.
+   */
+  write(appId: string, records: PreparedRecord[], key?: string | null): Promise<string[]>
   /** Commits whatever is queued now, without waiting for a group in flight (at shutdown); resolves once committed. */
   flush(): Promise<void>
 }
@@ -70,6 +75,8 @@ function unionNewFields(prepared: PreparedRecord[]): NewField[] {
 function refusal(result: Exclude<JobResult, { ok: true }>): AppError {
   if (result.reason === 'not_found') return new AppError(404, 'not_found', 'Endpoint not found: the form was deleted')
   if (result.reason === 'field_limit') return fieldLimit(result.names, result.existing)
+  if (result.reason === 'key_reused') return keyReused()
+  if (result.reason === 'replayed') throw new Error('a replayed job is an answer, not a refusal')
   return notDurable(result.message)
 }
 
@@ -91,6 +98,7 @@ export function createWriter(ctx: AppContext): Writer {
   /** Groups being committed or waiting to be durable; at the store's most, later submissions wait for the next group. */
   let inFlight = 0
   const most = () => ctx.storage.records.groupsInFlight
+  const pruneKeys = keyPruner(() => ctx.clock.now(), (before) => ctx.storage.records.pruneIdempotencyKeys(before))
 
   /** Scores a job's records with `definition` and marks it ready. */
   function scoreWith(job: Job, definition: ScoringDefinition): void {
@@ -124,6 +132,8 @@ export function createWriter(ctx: AppContext): Writer {
     const accepted: Array<{ job: Job; ids: string[] }> = []
     group.results.forEach((result, index) => {
       const job = jobs[index]
+      // A retry is answered like the first request, once this group (and so every earlier one) is durable.
+      if (!result.ok && result.reason === 'replayed') return void accepted.push({ job, ids: result.ids })
       if (!result.ok) return job.reject(refusal(result))
       const pending = ctx.stats.committed(job.appId, result.generation, result.firstSeq, job.records, job.stored.createdAt)
       if (pending) into.waits.push(pending.catch((error: Error) => ctx.log.warn('the summary aggregates could not take in committed records', { appId: job.appId, error: error.message })))
@@ -165,6 +175,10 @@ export function createWriter(ctx: AppContext): Writer {
           }
         }
       }
+    }
+    if (jobs.some((job) => job.stored.idempotency)) {
+      const pruning = pruneKeys()
+      if (pruning) ctx.background(pruning.catch((error: Error) => ctx.log.warn('expired idempotency keys could not be deleted', { error: error.message })))
     }
     return { settled: Promise.all(into.waits), answer: () => into.answers.forEach((answer) => answer()) }
   }
@@ -208,7 +222,7 @@ export function createWriter(ctx: AppContext): Writer {
   }
 
   return {
-    write(appId, prepared) {
+    write(appId, prepared, key) {
       const createdAt = ctx.clock.now()
       const records: CommittedRecord[] = []
       const stored: NewRecord[] = []
@@ -219,6 +233,7 @@ export function createWriter(ctx: AppContext): Writer {
       const newFields = unionNewFields(prepared).map((field) => ({ id: newId(), name: field.name, type: field.type }))
       return new Promise<string[]>((resolve, reject) => {
         const job: Job = { appId, records, stored: { appId, records: stored, newFields, createdAt }, scoring: Promise.resolve(), ready: false, resolve, reject }
+        if (key) job.stored.idempotency = idempotencyClaim(key, stored, createdAt)
         job.scoring = score(job)
         queue.push(job)
         queued += records.length

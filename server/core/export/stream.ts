@@ -20,7 +20,7 @@ type Row = StoredRecord & { cursor: number }
 /** A function returning the next chunk of rows after `after` (a pos or seq: a key range, never an OFFSET). */
 function chunkReader(ctx: AppContext, appId: string, spam: SpamMode): (after: number) => Promise<Row[]> {
   const selection = spam === 'only' ? 'spam' : spam === 'include' ? 'all' : 'kept'
-  return (after) => ctx.storage.records.chunk(appId, selection, after, LIMITS.exportChunkRows)
+  return (after) => ctx.reads.run(() => ctx.storage.records.chunk(appId, selection, after, LIMITS.exportChunkRows))
 }
 
 /** Turns rows into text, CSV or JSONL. */

@@ -3,8 +3,10 @@
  * table, limits (read from LIMITS and the server's configuration) and the error model.
  */
 import { AUTH, LIMITS } from '../limits.ts'
+import { clientRateLimit, formatRateLimit, parseRateLimit } from '../share/rate-limit.ts'
 import { openToAnyone, readsWarnings, type ReadAccess, type ReadPath } from '../share/reads.ts'
 import type { HelpInput } from './live.ts'
+import { retriesSection } from './retries.ts'
 import { bytes, codeBlock, codeCell, count, escapeText, inlineCode, shellQuote, table } from './markdown.ts'
 
 const onOff = (on: boolean) => (on ? 'on' : 'off')
@@ -96,8 +98,30 @@ export function limitsSection(input: HelpInput): string {
     ['Numbers', 'exact up to ±9,007,199,254,740,991 (2^53−1); beyond it at most 15 significant digits; send others as strings', '422 `invalid_value`'],
     ['Records per /batch', count(LIMITS.maxBatch), '413 `too_large`'],
     ['Page size of /query', `1 to ${count(LIMITS.maxPageSize)} (default ${LIMITS.defaultPageSize})`, '400 `bad_request` (never clamped)'],
-    ['Rate limit', input.rateLimit === 'off' ? 'off' : `${inlineCode(input.rateLimit)} (requests per second, burst) for writes (/, /form, /batch together), and the same again for reads (/query, /summary together); \`?help\` pages are not limited`, '429 `rate_limited` with `Retry-After`'],
+    ['Rate limit', rateLimitText(input.rateLimit), '429 `rate_limited` with `Retry-After`'],
   ])
+}
+
+/** The rate-limit cell: the endpoint's limit, what counts, and the share one client address gets. */
+function rateLimitText(setting: string): string {
+  if (setting === 'off') return 'off'
+  const client = formatRateLimit(clientRateLimit(parseRateLimit(setting)!))
+  return `${inlineCode(setting)} (requests per second, burst) for writes (/, /form, /batch together; each record of a batch counts as one request), and the same again for reads (/query, /summary together); one client address may use ${LIMITS.clientRateShare * 100}% of each (${inlineCode(client)}); \`?help\` pages are not limited`
+}
+
+/** What the RateLimit-Policy and RateLimit headers of limited answers say. */
+export function rateLimitHeadersSection(setting: string): string {
+  if (setting === 'off') return 'This endpoint has no rate limit, so its answers carry no rate-limit headers.'
+  const limit = parseRateLimit(setting)!
+  const client = clientRateLimit(limit)
+  const window = (l: { rate: number; burst: number }) => Math.max(1, Math.ceil(l.burst / l.rate))
+  return [
+    'Every answer of /, /form, /batch, /query and /summary carries the rate-limit headers of the IETF draft (draft-ietf-httpapi-ratelimit-headers), readable by browser code:',
+    '',
+    codeBlock(`RateLimit-Policy: "endpoint";q=${limit.burst};w=${window(limit)}, "client";q=${client.burst};w=${window(client)}\nRateLimit: "client";r=${client.burst - 1};t=${window(client)}`, 'http'),
+    '',
+    '`RateLimit-Policy` states the limits: `q` requests (the burst) that refill completely in `w` seconds, for the endpoint and for one client address. `RateLimit` reports the one nearer running out: `r` requests left now, full again in `t` seconds. A client that keeps `r` above 0 is never refused; after a 429, wait `Retry-After` seconds.',
+  ].join('\n')
 }
 
 const ERRORS: Array<[number, string, string]> = [
@@ -113,6 +137,7 @@ const ERRORS: Array<[number, string, string]> = [
   [422, 'field_limit', `The record would create field number ${LIMITS.maxFields + 1}; nothing stored.`],
   [422, 'invalid_value', 'A value does not fit its field, a field name or number breaks the rules above (every problem is listed); nothing stored.'],
   [422, 'empty_record', 'The record has no fields (`{}`, an empty form); nothing stored.'],
+  [422, 'idempotency_key_reused', 'The `Idempotency-Key` was used for a different submission within 24 hours; nothing stored.'],
   [429, 'rate_limited', 'Too many requests; wait `Retry-After` seconds.'],
   [503, 'storage_unavailable', 'The server could not confirm the record on disk, so it is not acknowledged; retry later.'],
 ]
@@ -130,9 +155,9 @@ export function errorsSection(): string {
   ].join('\n')
 }
 
-/** The closing sections of every write page: limits, then errors. */
+/** The closing sections of every write page: retries, limits, then errors. */
 export const limitsAndErrorsSections = (input: HelpInput): string =>
-  ['## Limits', '', limitsSection(input), '', '## Errors', '', errorsSection()].join('\n')
+  ['## Retries', '', retriesSection(input), '', '## Limits', '', limitsSection(input), '', rateLimitHeadersSection(input.rateLimit), '', '## Errors', '', errorsSection()].join('\n')
 
 /** The Record shape of every read. */
 export const recordShape = [

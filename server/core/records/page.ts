@@ -29,9 +29,9 @@ export async function readPage(ctx: AppContext, appId: string, query: PageQuery)
   const skip = (query.page - 1) * query.size
   if (skip >= total) return { ...result, rows: [] }
   const records = ctx.storage.records
-  if (query.spam === 'only') return { ...result, rows: await records.page(appId, { by: 'spam', offset: skip, limit: query.size, order: query.order }) }
+  if (query.spam === 'only') return { ...result, rows: await ctx.reads.run(() => records.page(appId, { by: 'spam', offset: skip, limit: query.size, order: query.order })) }
   const { from, to } = positions(query, total)
-  return { ...result, rows: await records.page(appId, { by: query.spam === 'include' ? 'seq' : 'pos', from, to, order: query.order }) }
+  return { ...result, rows: await ctx.reads.run(() => records.page(appId, { by: query.spam === 'include' ? 'seq' : 'pos', from, to, order: query.order })) }
 }
 
 /** The page response body `{code:200, records, page, size, total}` as JSON text. */

@@ -22,6 +22,8 @@ records is the owner's unless the owner opens reads (below). \`share rotate\` re
 ## Limits
 - Body ≤ ${LIMITS.maxBodyBytes} bytes, JSON nesting ≤ ${LIMITS.maxDepth}, ≤ ${LIMITS.maxKeys} keys per record (server defaults).
 - At most ${LIMITS.maxFields} fields per app. Per-endpoint rate limit (token bucket, server default ${DEFAULT_RATE_LIMIT} = rate per second, burst; \`share set --rate-limit\`), 429 with Retry-After.
+  One client address may use ${LIMITS.clientRateShare * 100}% of it; each record of a /batch counts as one request. Answers carry \`RateLimit-Policy\` and \`RateLimit\` headers.
+- Retries: send an \`Idempotency-Key\` header (e.g. a UUID per submission) on /, /form and /batch; a retry with the same key and body within 24 h gets the first answer's ids and stores nothing twice.
 
 ## Who reads (\`reads\`; default \`${DEFAULT_READ_ACCESS}\` for every new app)
 ${READ_ACCESS.map((value) => `- \`${value}\`: ${READ_ACCESS_MEANING[value]}.`).join('\n')}

@@ -15,7 +15,8 @@
  * `LIMITS.statsPersistMs` per app, and at shutdown) with the seq it covers, never backwards
  * and never across generations (a conditional update), and caught up from the records on
  * load, so a crash loses nothing. Deleting records stores an adjusted document in the
- * delete itself (deleted.ts).
+ * delete itself (deleted.ts). The copies are bounded by size (copies.ts): the least
+ * recently used go first, to be reloaded from their document when read again.
  */
 import type { AppContext } from '../../context.ts'
 import type { Counters, StatsRebuilder, StatsRow } from '../../db/storage/stats.ts'
@@ -23,6 +24,7 @@ import { AppError } from '../errors.ts'
 import { LIMITS } from '../limits.ts'
 import type { RecordScores } from '../scoring/score.ts'
 import { parseStoredScores } from '../scoring/stored.ts'
+import { statsCopies } from './copies.ts'
 import { addRecord, emptyAggregate, loadAggregate, storeAggregate, type Aggregate, type StoredAggregate } from './aggregate.ts'
 
 export interface StatsState {
@@ -135,7 +137,10 @@ export interface Stats {
 
 /** The stats service of `ctx`; copies are dropped when the change feed says records changed or the app went. */
 export function createStats(ctx: AppContext): Stats {
-  const copies = new Map<string, StatsState>()
+  // A copy pushed out of memory is written behind first if it is ahead of its stored document.
+  const copies = statsCopies(ctx.config.statsCacheBytes, (appId, state) => {
+    if (state.persistedSeq < state.seq) ctx.background(persist(appId, state))
+  })
   const refreshing = new Map<string, Promise<void>>()
   const persisting = new Set<string>()
 
@@ -147,7 +152,7 @@ export function createStats(ctx: AppContext): Stats {
     !than || state.generation > than.generation || (state.generation === than.generation && state.seq >= than.seq)
 
   function install(appId: string, state: StatsState): void {
-    if (isNewer(state, copies.get(appId))) copies.set(appId, state)
+    if (isNewer(state, copies.get(appId))) copies.set(appId, state, documentOf(state).length)
   }
 
   /** Adds the records after `state.seq`, in seq order and batches, at constant memory. */
@@ -223,8 +228,10 @@ export function createStats(ctx: AppContext): Stats {
     persisting.add(appId)
     state.persistedAt = ctx.clock.now()
     const seq = state.seq
+    const document = documentOf(state)
+    if (copies.get(appId) === state) copies.measured(appId, document.length)
     try {
-      if (await ctx.storage.stats.saveDocument(appId, state.generation, seq, documentOf(state))) state.persistedSeq = seq
+      if (await ctx.storage.stats.saveDocument(appId, state.generation, seq, document)) state.persistedSeq = seq
     } catch (error) {
       ctx.log.warn('the summary aggregates could not be written behind; they are rebuilt from the records when needed', { appId, error: (error as Error).message })
     } finally {
@@ -264,7 +271,7 @@ export function createStats(ctx: AppContext): Stats {
     install,
     forget: (appId) => void copies.delete(appId),
     async persistAll() {
-      for (const [appId, state] of copies) if (state.persistedSeq < state.seq) await persist(appId, state)
+      for (const [appId, state] of [...copies.entries()]) if (state.persistedSeq < state.seq) await persist(appId, state)
     },
   }
 }

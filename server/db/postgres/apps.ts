@@ -2,17 +2,23 @@
  * @module AppStore on PostgreSQL (see storage/apps.ts).
  */
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
-import type { AppListRow, AppStore } from '../storage/apps.ts'
+import type { AppListRow, AppPage, AppStore } from '../storage/apps.ts'
 import { deleteAppRecords } from './app-records.ts'
 import type { PgContext } from './context.ts'
 import { apps, appStats, endpoints, fields } from './schema.ts'
+
+/** The owner's apps after the page's start, in list order: a range on (owner_id, created_at, id). */
+const pageWhere = (ownerId: string, page: AppPage): SQL | undefined =>
+  page.after === null
+    ? eq(apps.ownerId, ownerId)
+    : and(eq(apps.ownerId, ownerId), sql`(${apps.createdAt}, ${apps.id}) < (${page.after.createdAt}::bigint, ${page.after.id}::text)`)
 
 /** The apps store over the PostgreSQL pool. */
 export function postgresApps(db: PgContext): AppStore {
   const pg = db.db
 
   /** The list view of the apps `where` selects, in one query. */
-  async function listed(where: SQL | undefined): Promise<AppListRow[]> {
+  async function listed(where: SQL | undefined, limit = 1): Promise<AppListRow[]> {
     const rows = await pg
       .select({
         app: apps,
@@ -29,6 +35,7 @@ export function postgresApps(db: PgContext): AppStore {
       .where(where)
       // UUIDv7 ids break ties between apps made in the same millisecond.
       .orderBy(desc(apps.createdAt), desc(apps.id))
+      .limit(limit)
     return rows.map((row) => ({
       app: row.app,
       fieldCount: Number(row.fieldCount),
@@ -60,7 +67,7 @@ export function postgresApps(db: PgContext): AppStore {
       return row ?? null
     },
 
-    list: (ownerId) => listed(eq(apps.ownerId, ownerId)),
+    list: (ownerId, page) => listed(pageWhere(ownerId, page), page.limit),
     listed: async (appId) => (await listed(eq(apps.id, appId)))[0] ?? null,
 
     async update(appId, changes, updatedAt) {

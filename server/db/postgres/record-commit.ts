@@ -6,9 +6,11 @@
  * the old values, from arrays (`unnest`): numbering is dense and in commit order across
  * every process, since the next transaction for an app waits for its row and then sees the
  * new counters. A group whose jobs create no field is that statement alone, committed on
- * its own (one round trip); otherwise one transaction locks the rows first, makes the
- * fields each job needs while the limit holds (counted under those locks, so concurrent
- * submissions from any process cannot pass it), then runs the statement.
+ * its own (one round trip); otherwise one transaction locks the rows first, claims the
+ * jobs' idempotency keys (idempotency.ts: a key stored already answers its job without
+ * writing), makes the fields each job needs while the limit holds (counted under those
+ * locks, so concurrent submissions from any process cannot pass it), then runs the
+ * statement.
  *
  * Acknowledged only after COMMIT returned: every connection has synchronous_commit=on.
  *
@@ -19,6 +21,7 @@
 import type { CommittedGroup, JobResult, RecordJob } from '../storage/records.ts'
 import { rawRun, type RawRun } from './changes.ts'
 import type { PgContext } from './context.ts'
+import { claimKeys, releaseKeys } from './idempotency.ts'
 
 /**
  * Per app ($1…$6, sorted by id): locks its counters row, bumps it by the app's records and
@@ -155,20 +158,27 @@ export function postgresCommitGroup(db: PgContext): (jobs: RecordJob[], maxField
     const results: JobResult[] = new Array(jobs.length)
     const apps = byApp(jobs)
     const now = db.now()
-    if (!jobs.some((job) => job.newFields.length > 0)) {
+    if (!jobs.some((job) => job.newFields.length > 0 || job.idempotency)) {
       // The common case: one statement, its own transaction.
       await insertGroup(rawRun(db.client), now, apps, results)
     } else {
       await db.changes.rawTransaction(db.client, async (run, changed) => {
         const present = new Set((await run<{ app_id: string }>(LOCK_COUNTERS, [apps.map(([appId]) => appId)])).map((row) => row.app_id))
         const kept: Array<[string, Entry[]]> = []
-        for (const [appId, entries] of apps) {
-          if (!present.has(appId) || !entries.some(({ job }) => job.newFields.length > 0)) {
-            kept.push([appId, entries])
+        for (const [appId, all] of apps) {
+          if (!present.has(appId)) {
+            kept.push([appId, all])
+            continue
+          }
+          const entries = all.some(({ job }) => job.idempotency) ? await claimKeys(run, appId, all, results) : all
+          if (!entries.some(({ job }) => job.newFields.length > 0)) {
+            if (entries.length > 0) kept.push([appId, entries])
             continue
           }
           const made = await createFields(run, appId, entries, maxFields, results)
           if (made.created) changed(appId, 'fields')
+          const accepted = new Set(made.accepted.map(({ index }) => index))
+          await releaseKeys(run, appId, entries.filter(({ index }) => !accepted.has(index)).map(({ job }) => job))
           if (made.accepted.length > 0) kept.push([appId, made.accepted])
         }
         if (kept.length > 0) await insertGroup(run, now, kept, results)

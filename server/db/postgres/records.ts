@@ -12,6 +12,7 @@ import type { StatsRow } from '../storage/stats.ts'
 import type { PgContext } from './context.ts'
 import { postgresCommitGroup } from './record-commit.ts'
 import { postgresDeleteRecords } from './record-delete.ts'
+import { pruneKeys } from './idempotency.ts'
 import { records } from './schema.ts'
 
 const COLUMNS = 'id, data, meta, scores, spam, created_at::float8 AS "createdAt"'
@@ -46,6 +47,7 @@ export function postgresRecords(db: PgContext): RecordStore {
     commitGroup: postgresCommitGroup(db),
     groupsInFlight: 2,
     delete: postgresDeleteRecords(db),
+    pruneIdempotencyKeys: (before) => pruneKeys(db.client, before),
 
     after: (appId, afterSeq, limit) => query<StatsRow>(RECORD_READ_SQL.after, [appId, afterSeq, limit]),
 

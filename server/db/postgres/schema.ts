@@ -7,7 +7,7 @@
  * without a parse.
  */
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import type { ReadAccess } from '../../core/share/reads.ts'
 
 /** Epoch milliseconds (as on SQLite); bigint, read back as a JS number. */
@@ -79,7 +79,7 @@ export const apps = pgTable('apps', {
   description: text('description').notNull().default(''),
   createdAt: createdAt(),
   updatedAt: millis('updated_at').notNull(),
-}, (t) => [index('apps_owner_idx').on(t.ownerId)])
+}, (t) => [index('apps_owner_idx').on(t.ownerId, t.createdAt, t.id)])
 
 export const fields = pgTable('fields', {
   id: text('id').primaryKey(),
@@ -157,6 +157,21 @@ export const records = pgTable('records', {
   // Pages of spam only (`?spam=only`) walk this small index instead of every record.
   uniqueIndex('records_app_spam_seq_idx').on(t.appId, t.seq).where(sql`${t.spam}`),
 ])
+
+/**
+ * The answers of ingest requests sent with an `Idempotency-Key` (core/collect/idempotency.ts):
+ * written in the transaction that commits the records, so a retry after a lost answer gets
+ * the same ids and never a duplicate. Kept 24 hours.
+ */
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  appId: text('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
+  key: text('key').notNull(),
+  /** SHA-256 of what was submitted: the same key with other records is refused. */
+  fingerprint: text('fingerprint').notNull(),
+  /** The record ids the first request was answered with, as a JSON array. */
+  ids: text('ids').notNull(),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.appId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)])
 
 /**
  * Aggregates per app, kept current at insert so /summary never rescans records:

@@ -2,16 +2,22 @@
  * @module AppStore on SQLite (see storage/apps.ts).
  */
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
-import type { AppListRow, AppStore } from '../storage/apps.ts'
+import type { AppListRow, AppPage, AppStore } from '../storage/apps.ts'
 import type { SqliteContext } from './context.ts'
 import { apps, appStats, endpoints, fields } from './schema.ts'
+
+/** The owner's apps after the page's start, in list order: a range on (owner_id, created_at, id). */
+const pageWhere = (ownerId: string, page: AppPage): SQL | undefined =>
+  page.after === null
+    ? eq(apps.ownerId, ownerId)
+    : and(eq(apps.ownerId, ownerId), sql`(${apps.createdAt}, ${apps.id}) < (${page.after.createdAt}, ${page.after.id})`)
 
 /** The apps store over the open SQLite database. */
 export function sqliteApps(db: SqliteContext): AppStore {
   const d = db.db
 
   /** The list view of the apps `where` selects, in one query. */
-  function listed(where: SQL | undefined): AppListRow[] {
+  function listed(where: SQL | undefined, limit = 1): AppListRow[] {
     return d
       .select({
         app: apps,
@@ -28,6 +34,7 @@ export function sqliteApps(db: SqliteContext): AppStore {
       .where(where)
       // UUIDv7 ids break ties between apps made in the same millisecond.
       .orderBy(desc(apps.createdAt), desc(apps.id))
+      .limit(limit)
       .all()
       .map((row) => ({
         app: row.app,
@@ -61,7 +68,7 @@ export function sqliteApps(db: SqliteContext): AppStore {
       return d.select().from(apps).where(eq(apps.id, appId)).get() ?? null
     },
 
-    list: async (ownerId) => listed(eq(apps.ownerId, ownerId)),
+    list: async (ownerId, page) => listed(pageWhere(ownerId, page), page.limit),
     listed: async (appId) => listed(eq(apps.id, appId))[0] ?? null,
 
     async update(appId, changes, updatedAt) {

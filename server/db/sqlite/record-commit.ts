@@ -8,11 +8,15 @@
  * Durability (wal-sync.ts): with SVC_SYNC=full the commit skips SQLite's own fsync and the
  * WAL is synced off the event loop; the group's `durable` settles when that sync returns.
  * After a failed sync nothing more is written (every job is `unavailable`).
+ *
+ * A job's idempotency key is looked up before it writes anything and stored with its
+ * records' ids in the same transaction (idempotency.ts): a retry finds it, never a gap.
  */
 import { asc, eq, sql } from 'drizzle-orm'
 import type { CommittedGroup, JobResult, RecordJob } from '../storage/records.ts'
 import { countersOf, type CounterRow } from './app-stats.ts'
 import type { SqliteContext } from './context.ts'
+import { sqliteIdempotency } from './idempotency.ts'
 import { inImmediateTransaction } from './immediate.ts'
 import { insertRecordRows, type RecordRow } from './record-insert.ts'
 import { fields } from './schema.ts'
@@ -37,6 +41,7 @@ type Touched = CounterRow & { changed: boolean }
 /** The group commit of the SQLite record store. */
 export function sqliteCommitGroup(db: SqliteContext): (jobs: RecordJob[], maxFields: number) => Promise<CommittedGroup> {
   const sqls = statements(db)
+  const keys = sqliteIdempotency(db)
 
   /** Creates the job's missing fields, counting the limit against the table inside the transaction; a refusal, or whether fields were made. */
   function createFields(job: RecordJob, maxFields: number): JobResult | boolean {
@@ -92,6 +97,11 @@ export function sqliteCommitGroup(db: SqliteContext): (jobs: RecordJob[], maxFie
         counters = { ...row, changed: false }
         touched.set(job.appId, counters)
       }
+      const earlier = job.idempotency ? keys.earlier(job.appId, job.idempotency) : null
+      if (earlier) {
+        results.push(earlier)
+        continue
+      }
       const fieldsMade = createFields(job, maxFields)
       if (typeof fieldsMade === 'object') {
         results.push(fieldsMade)
@@ -99,6 +109,7 @@ export function sqliteCommitGroup(db: SqliteContext): (jobs: RecordJob[], maxFie
       }
       if (fieldsMade) fieldsChanged.add(job.appId)
       const { firstSeq, firstPos } = numberRecords(job, counters, rows)
+      if (job.idempotency) keys.save(job.appId, job.idempotency, job.records.map((record) => record.id), job.createdAt)
       results.push({ ok: true, firstSeq, firstPos, generation: counters.generation, fieldsCreated: fieldsMade })
     }
     insertRecordRows(db, rows)

@@ -9,6 +9,7 @@ import type { ChunkSelection, PageRange, RecordStore } from '../storage/records.
 import type { SqliteContext } from './context.ts'
 import { sqliteCommitGroup } from './record-commit.ts'
 import { sqliteDeleteRecords } from './record-delete.ts'
+import { sqliteIdempotency } from './idempotency.ts'
 import { inImmediateTransaction } from './immediate.ts'
 import { recordStatements, rowsWithFlags } from './record-reads.ts'
 import { apps, records } from './schema.ts'
@@ -16,6 +17,7 @@ import { apps, records } from './schema.ts'
 /** The records store over the open SQLite database. */
 export function sqliteRecords(db: SqliteContext): RecordStore {
   const reads = () => recordStatements(db)
+  const keys = sqliteIdempotency(db)
   const setScore = db.sqlite.prepare<unknown, [{ key: number; scores: string | null }]>('UPDATE records SET scores = $scores WHERE rowid = $key')
   const bumpGeneration = db.sqlite.prepare<unknown, [{ appId: string; now: number }]>("UPDATE app_stats SET generation = generation + 1, aggregates = '{}', updated_at = $now WHERE app_id = $appId")
   const chunkStatement = (selection: ChunkSelection) => (selection === 'spam' ? reads().chunkSpam : selection === 'all' ? reads().chunkAll : reads().chunkKept)
@@ -23,6 +25,10 @@ export function sqliteRecords(db: SqliteContext): RecordStore {
     commitGroup: sqliteCommitGroup(db),
     groupsInFlight: 1,
     delete: sqliteDeleteRecords(db),
+
+    async pruneIdempotencyKeys(before) {
+      return keys.prune(before)
+    },
 
     async after(appId, afterSeq, limit) {
       return rowsWithFlags(reads().after.all({ appId, after: afterSeq, limit }))

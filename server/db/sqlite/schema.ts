@@ -5,7 +5,7 @@
  * server applies at start-up. Times are epoch milliseconds; JSON columns hold JSON text.
  */
 import { sql } from 'drizzle-orm'
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import type { ReadAccess } from '../../core/share/reads.ts'
 
 const createdAt = () => integer('created_at').notNull()
@@ -75,7 +75,7 @@ export const apps = sqliteTable('apps', {
   description: text('description').notNull().default(''),
   createdAt: createdAt(),
   updatedAt: integer('updated_at').notNull(),
-}, (t) => [index('apps_owner_idx').on(t.ownerId)])
+}, (t) => [index('apps_owner_idx').on(t.ownerId, t.createdAt, t.id)])
 
 export const fields = sqliteTable('fields', {
   id: text('id').primaryKey(),
@@ -147,6 +147,21 @@ export const records = sqliteTable('records', {
   // Pages of spam only (`?spam=only`) walk this small index instead of every record.
   uniqueIndex('records_app_spam_seq_idx').on(t.appId, t.seq).where(sql`${t.spam} = 1`),
 ])
+
+/**
+ * The answers of ingest requests sent with an `Idempotency-Key` (core/collect/idempotency.ts):
+ * written in the transaction that commits the records, so a retry after a lost answer gets
+ * the same ids and never a duplicate. Kept 24 hours.
+ */
+export const idempotencyKeys = sqliteTable('idempotency_keys', {
+  appId: text('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
+  key: text('key').notNull(),
+  /** SHA-256 of what was submitted: the same key with other records is refused. */
+  fingerprint: text('fingerprint').notNull(),
+  /** The record ids the first request was answered with, as a JSON array. */
+  ids: text('ids').notNull(),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.appId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)])
 
 /**
  * Aggregates per app, kept current at insert so /summary never rescans records:

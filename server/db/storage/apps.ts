@@ -26,6 +26,13 @@ export interface AppListRow {
   reads: ReadAccess
 }
 
+/** Where a page of the app list starts and how long it is. */
+export interface AppPage {
+  limit: number
+  /** The position of the previous page's last app; null for the first page. */
+  after: { createdAt: number; id: string } | null
+}
+
 export interface AppStore {
   /**
    * Creates the app with its endpoint row (columns not given take the schema's defaults)
@@ -35,8 +42,12 @@ export interface AppStore {
   /** The app's row when `ownerId` owns it. */
   owned(appId: string, ownerId: string): Promise<AppRow | null>
   byId(appId: string): Promise<AppRow | null>
-  /** The apps of `ownerId` as listed, newest first (ties: newest id first). */
-  list(ownerId: string): Promise<AppListRow[]>
+  /**
+   * Up to `page.limit` apps of `ownerId` as listed, newest first (ties: newest id first),
+   * after `page.after` (the last app of the previous page) when given: a key range on the
+   * (owner_id, created_at, id) index, never an OFFSET.
+   */
+  list(ownerId: string, page: AppPage): Promise<AppListRow[]>
   /** One app as listed. */
   listed(appId: string): Promise<AppListRow | null>
   /** Renames and/or re-describes; announces `app`. False when the app is gone. */

@@ -36,6 +36,17 @@ export interface RecordJob {
   newFields: NewFieldInput[]
   /** Epoch ms stamped on the records and on fields they create. */
   createdAt: number
+  /** Set when the request carried an `Idempotency-Key`: the key is stored with the records' ids in the same transaction. */
+  idempotency?: IdempotencyClaim
+}
+
+/** An `Idempotency-Key` to claim for a job (core/collect/idempotency.ts). */
+export interface IdempotencyClaim {
+  key: string
+  /** SHA-256 of the job's records: a stored key with another fingerprint was used for other records. */
+  fingerprint: string
+  /** A stored key created before this (epoch ms) has expired: it is replaced, as if absent. */
+  notBefore: number
 }
 
 /** What became of one job of a group. */
@@ -55,6 +66,10 @@ export type JobResult =
   | { ok: false; reason: 'not_found' }
   /** The job's new fields would pass the limit: `names` are the fields it would add, `existing` the app's count. */
   | { ok: false; reason: 'field_limit'; names: string[]; existing: number }
+  /** The key was stored for the same records by an earlier request: nothing was written; `ids` are the ones it was answered with. */
+  | { ok: false; reason: 'replayed'; ids: string[] }
+  /** The key was stored for other records: nothing was written. */
+  | { ok: false; reason: 'key_reused' }
   /** The store refuses writes it cannot make durable (a failed WAL sync earlier); nothing was written. */
   | { ok: false; reason: 'unavailable'; message: string }
 
@@ -139,6 +154,8 @@ export interface RecordStore {
    * Commits a group of jobs in ONE transaction: per app (in sorted id order), locks its
    * counters, creates each job's missing fields with the limit counted under that lock,
    * numbers the records densely after the counters, inserts them and bumps the counters.
+   * A job with an `idempotency` claim whose key is already stored (and fresh) writes nothing
+   * and is `replayed` (or `key_reused`); otherwise the key is stored with its records.
    * A refused job writes nothing and the others go on; a database failure rejects (nothing
    * is written). Resolves once committed; `durable` tells when they may be acknowledged.
    * `maxFields`: the most fields an app may have. Tells caches (`fields`) of fields made.
@@ -152,6 +169,8 @@ export interface RecordStore {
    * counters row.
    */
   readonly groupsInFlight: number
+  /** Deletes the stored idempotency keys created before `before` (epoch ms); how many. */
+  pruneIdempotencyKeys(before: number): Promise<number>
   /** Up to `limit` records with `seq` after `afterSeq`, by seq (replaying the aggregates, tests). */
   after(appId: string, afterSeq: number, limit: number): Promise<StatsRow[]>
   /** One page of records by key range (never an OFFSET scan, except the small spam index). */

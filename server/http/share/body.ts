@@ -10,6 +10,8 @@ import { bodyDeadline } from './deadline.ts'
 export interface BodyLimits {
   maxBytes: number
   deadlineMs: number
+  /** The 413 to throw beyond `maxBytes` (default: the share endpoints' `too_large`). */
+  tooLarge?: (max: number) => AppError
 }
 
 /** 415 naming the Content-Type that was sent and what to send instead. */
@@ -23,11 +25,12 @@ export const unsupported = (type: string, expected: string) =>
  */
 const incomplete = () => new AppError(400, 'bad_request', 'The request body ended before it was complete (the connection closed or broke off); send the whole body')
 
-const tooLarge = (max: number) =>
+const tooLargeRecords = (max: number) =>
   new AppError(413, 'too_large', `The request body is larger than ${max} bytes; send fewer or smaller records (use /batch for many small ones)`, { limit: 'maxBodyBytes', max })
 
 /** The body's bytes, or 413 `too_large` / 408 `timeout`. */
 export async function readBodyBytes(request: Request, limits: BodyLimits): Promise<Uint8Array> {
+  const tooLarge = limits.tooLarge ?? tooLargeRecords
   const declared = request.headers.get('content-length')
   if (declared !== null && Number(declared) > limits.maxBytes) throw tooLarge(limits.maxBytes)
   if (declared !== null) {

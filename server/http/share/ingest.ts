@@ -8,7 +8,8 @@
  * | POST   | /api/v3/share/:token/batch    | JSON array of ≤ LIMITS.maxBatch records      | `{code:200, data:{ids}}` |
  *
  * Bodies are read here (`parse: 'none'`), never by Elysia's parser, so unknown media
- * types are a 415 and form values are never JSON-parsed.
+ * types are a 415 and form values are never JSON-parsed. Each takes an `Idempotency-Key`
+ * (core/collect/idempotency.ts): a retry gets the first answer's ids.
  */
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context.ts'
@@ -19,11 +20,13 @@ import { prepareBatch } from '../../core/collect/batch.ts'
 import { prepareRecord, type CollectSettings } from '../../core/collect/prepare.ts'
 import { toSubmission } from '../../core/collect/shape.ts'
 import type { Writer } from '../../core/collect/writer.ts'
+import { idempotencyKey } from '../../core/collect/idempotency.ts'
 import { mediaType, readBodyBytes, unsupported, utf8Text } from './body.ts'
 import { declaredCharset, decodeText, decoderFor } from './charset.ts'
 import { readFormPairs } from './form-body.ts'
 import { shareCors, SHARE_PREFIX } from './cors.ts'
-import { resolveEndpoint, type ShareEndpoint } from './resolve.ts'
+import { requestClient, resolveEndpoint, type ShareEndpoint } from './resolve.ts'
+import { chargeRate } from './throttle.ts'
 
 // The fill-in pages read their forms the same way.
 export { readFormPairs }
@@ -51,13 +54,14 @@ async function readJson(ctx: AppContext, request: Request): Promise<unknown> {
 /**
  * POST /<token>: stores one JSON record and resolves with its id once it is durable.
  * Shared by the Elysia route and the fast route that Bun.serve answers directly
- * (server/http/fast-routes.ts); `headers` receives Retry-After when the rate limit refuses.
+ * (server/http/fast-routes.ts); `headers` receives the rate-limit headers (and Retry-After with a 429).
  */
 export async function ingestOne(ctx: AppContext, writer: Writer, token: string, request: Request, headers: Record<string, string>): Promise<string> {
-  const endpoint = await resolveEndpoint(ctx, token, 'write', headers)
+  const key = idempotencyKey(request.headers.get('idempotency-key'))
+  const endpoint = await resolveEndpoint(ctx, token, 'write', headers, { request })
   const body = await readJson(ctx, request)
   const prepared = prepareRecord(await fieldsOf(ctx, endpoint.appId), settingsOf(ctx, endpoint), toSubmission(body))
-  const [id] = await writer.write(endpoint.appId, [prepared])
+  const [id] = await writer.write(endpoint.appId, [prepared], key)
   return id
 }
 
@@ -74,12 +78,13 @@ export const shareIngestRoutes = (ctx: AppContext) => {
     .post(
       `${SHARE_PREFIX}/:token/form`,
       async ({ params, request, set }) => {
-        const endpoint = await resolveEndpoint(ctx, params.token, 'write', set.headers as Record<string, string>)
+        const key = idempotencyKey(request.headers.get('idempotency-key'))
+        const endpoint = await resolveEndpoint(ctx, params.token, 'write', set.headers as Record<string, string>, { request })
         const pairs = await readFormPairs(ctx, request)
         const fields = await fieldsOf(ctx, endpoint.appId)
         const submission = formSubmission(pairs, fields, endpoint.honeypot)
         const prepared = prepareRecord(fields, settingsOf(ctx, endpoint), submission)
-        const [id] = await writer.write(endpoint.appId, [prepared])
+        const [id] = await writer.write(endpoint.appId, [prepared], key)
         const redirect = allowedRedirect(submission.redirect, endpoint.redirectOrigins)
         if (redirect) return new Response(null, { status: 303, headers: { location: redirect } })
         return json({ code: 200, data: { id } })
@@ -89,10 +94,14 @@ export const shareIngestRoutes = (ctx: AppContext) => {
     .post(
       `${SHARE_PREFIX}/:token/batch`,
       async ({ params, request, set }) => {
-        const endpoint = await resolveEndpoint(ctx, params.token, 'write', set.headers as Record<string, string>)
+        const key = idempotencyKey(request.headers.get('idempotency-key'))
+        const headers = set.headers as Record<string, string>
+        // The records are counted once the body is read: first only check that the limits have room.
+        const endpoint = await resolveEndpoint(ctx, params.token, 'write', headers, { request, cost: 0 })
         const body = await readJson(ctx, request)
         const prepared = prepareBatch(await fieldsOf(ctx, endpoint.appId), settingsOf(ctx, endpoint), body)
-        const ids = await writer.write(endpoint.appId, prepared)
+        chargeRate(ctx, endpoint, 'write', requestClient(ctx, request), prepared.length, headers)
+        const ids = await writer.write(endpoint.appId, prepared, key)
         // Ids are UUIDs (nothing to escape): joining them is cheaper than serialising a thousand strings.
         return new Response(`{"code":200,"data":{"ids":["${ids.join('","')}"]}}`, { headers: { 'content-type': JSON_TYPE } })
       },

@@ -77,7 +77,7 @@ export const shareReadRoutes = (ctx: AppContext) =>
       '/:token/query',
       async ({ params, query, request, set }) => {
         if (hasHelp(query)) return markdown(queryHelp(await helpInput(ctx, await endpointForHelp(ctx, params.token), params.token)), set.headers)
-        const endpoint = await resolveEndpoint(ctx, params.token, 'query', set.headers as Record<string, string>, readerToken(request))
+        const endpoint = await resolveEndpoint(ctx, params.token, 'query', set.headers as Record<string, string>, { request, bearer: readerToken(request) })
         const page = await readPage(ctx, endpoint.appId, parsePageQuery(new URL(request.url).searchParams))
         const response = new Response(pageJson(page), { headers: set.headers as Record<string, string> })
         response.headers.set('content-type', JSON_TYPE)

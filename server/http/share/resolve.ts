@@ -1,14 +1,16 @@
 /**
  * @module From the token in a share URL to the endpoint's settings (DESIGN rule 16), with
- * the switches and the rate limit applied: unknown, rotated or unpublished → 404, a switch
+ * the switches and the rate limits applied: unknown, rotated or unpublished → 404, a switch
  * off → 403 `disabled` (reads: unless the owner's access token came along), too many
- * requests → 429 with Retry-After. Settings come from the context's endpoint cache
- * (core/share/endpoint-cache.ts), buckets from its limiter.
+ * requests → 429 with Retry-After (throttle.ts). Settings come from the context's endpoint
+ * cache (core/share/endpoint-cache.ts), buckets from its limiter.
  */
 import type { AppContext } from '../../context.ts'
-import { rateBucket, type ShareEndpoint, type ShareMode } from '../../core/share/endpoint-cache.ts'
+import type { ShareEndpoint, ShareMode } from '../../core/share/endpoint-cache.ts'
 import { AppError } from '../../core/errors.ts'
 import { requireReadAccess } from '../../core/share/read-access.ts'
+import { clientAddress } from '../client-address.ts'
+import { chargeRate } from './throttle.ts'
 
 export type { ShareEndpoint, ShareMode }
 
@@ -21,13 +23,22 @@ export function readerToken(request: Request): string | null {
   return match ? match[1] : null
 }
 
+/** What a share request brings besides its token. */
+export interface ShareAccess {
+  /** The request: its client address is rate limited apart (none: only the endpoint's limit). */
+  request?: Request
+  /** Reads: the `Authorization: Bearer` token (see `readerToken`); the owner's reads whatever `reads` says. */
+  bearer?: string | null
+  /** What the request costs under the rate limit (default 1); 0 only checks for a token (a batch charges its records later). */
+  cost?: number
+}
+
 /**
- * The published endpoint of `token`, checked for `mode`'s switch and rate limit. Throws
- * 404 `not_found`, 403 `disabled` or 429 `rate_limited`; for the 429, `headers` (the
- * response headers, e.g. Elysia's `set.headers`) get `Retry-After`. Reads pass `bearer`
- * (see `readerToken`): the owner's access token reads whatever `reads` says.
+ * The published endpoint of `token`, checked for `mode`'s switch and rate limits. Throws
+ * 404 `not_found`, 403 `disabled` or 429 `rate_limited`; `headers` (the response headers,
+ * e.g. Elysia's `set.headers`) get RateLimit-Policy and RateLimit, and Retry-After with a 429.
  */
-export async function resolveEndpoint(ctx: AppContext, token: string, mode: ShareMode, headers?: Record<string, string>, bearer: string | null = null): Promise<ShareEndpoint> {
+export async function resolveEndpoint(ctx: AppContext, token: string, mode: ShareMode, headers?: Record<string, string>, access: ShareAccess = {}): Promise<ShareEndpoint> {
   // Elysia hands over null for a path segment that is not valid percent-encoding.
   const endpoint = typeof token === 'string' ? await ctx.caches.endpoints.lookup(token) : undefined
   if (!endpoint || !endpoint.published) {
@@ -36,13 +47,10 @@ export async function resolveEndpoint(ctx: AppContext, token: string, mode: Shar
   if (mode === 'write' && !endpoint.service) {
     throw new AppError(403, 'disabled', 'Writes are switched off for this endpoint (service switch); the owner can turn them on in the share settings')
   }
-  if (mode !== 'write') await requireReadAccess(ctx, endpoint, mode, bearer)
-  if (endpoint.rateLimit) {
-    const taken = ctx.limiter.take(rateBucket(endpoint.appId, mode), endpoint.rateLimit)
-    if (!taken.ok) {
-      if (headers) headers['retry-after'] = String(taken.retryAfterSeconds)
-      throw new AppError(429, 'rate_limited', `Too many requests to this endpoint (limit ${endpoint.rateLimit.rate}/s, burst ${endpoint.rateLimit.burst}); retry after ${taken.retryAfterSeconds} s`, { retryAfterSeconds: taken.retryAfterSeconds })
-    }
-  }
+  if (mode !== 'write') await requireReadAccess(ctx, endpoint, mode, access.bearer ?? null)
+  chargeRate(ctx, endpoint, mode, requestClient(ctx, access.request), access.cost ?? 1, headers)
   return endpoint
 }
+
+/** The client address of `request` (null without one, or without a socket). */
+export const requestClient = (ctx: AppContext, request: Request | undefined): string | null => (request ? clientAddress(request, null, ctx.config) : null)

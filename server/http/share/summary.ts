@@ -29,7 +29,7 @@ export const summaryRoutes = (ctx: AppContext) =>
         const headers = set.headers as Record<string, string>
         // An undecodable token arrives as null: '' is simply not found.
         if (Object.hasOwn(query, 'help')) return await summaryHelpResponse(ctx, params.token ?? '', headers)
-        const endpoint = await resolveEndpoint(ctx, params.token, 'summary', headers, readerToken(request))
+        const endpoint = await resolveEndpoint(ctx, params.token, 'summary', headers, { request, bearer: readerToken(request) })
         return json(await getSummary(ctx, endpoint.appId, spamOf(query)))
       },
       {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { createApp, deleteApp, getApp, listApps, updateApp } from '../../../server/core/apps/apps.ts'
+import { createApp, deleteApp, getApp, updateApp } from '../../../server/core/apps/apps.ts'
+import { listApps } from '../../../server/core/apps/list.ts'
 import { requireOwnedApp } from '../../../server/core/apps/owned.ts'
 import { appUrls, urlsFor } from '../../../server/core/apps/urls.ts'
 import { AppError } from '../../../server/core/errors.ts'
@@ -34,7 +35,7 @@ describe('apps core', () => {
     await expect(ctx.storage.apps.create({ app: app(doomed), endpoint: { tokenHash: 'same-hash', tokenCipher: 'x' } })).rejects.toThrow()
     expect(await ctx.storage.apps.byId(doomed)).toBeNull()
     expect(await ctx.storage.share.endpoint(doomed)).toBeNull()
-    expect((await listApps(ctx, user.id)).map((listed) => listed.name)).toEqual(['Twin', 'Survey'])
+    expect((await listApps(ctx, user.id)).apps.map((listed) => listed.name)).toEqual(['Twin', 'Survey'])
   })
 
   test('core validates input itself, listing every problem, for callers that skip HTTP', async () => {
@@ -70,7 +71,7 @@ describe('apps core', () => {
     expect(await thrown(() => updateApp(ctx, stranger.user.id, app.id, { name: 'x' }))).toEqual(notFound)
     expect(await thrown(() => deleteApp(ctx, stranger.user.id, app.id))).toEqual(notFound)
     expect(await thrown(() => appUrls(ctx, stranger.user.id, app.id))).toEqual(notFound)
-    expect(await listApps(ctx, stranger.user.id)).toEqual([])
+    expect(await listApps(ctx, stranger.user.id)).toEqual({ apps: [], nextCursor: null })
     expect(await requireOwnedApp(ctx, owner.user.id, app.id)).toMatchObject({ id: app.id, ownerId: owner.user.id, name: 'Mine' })
   })
 

@@ -4,7 +4,8 @@
  * duplicates fields, scales, pages, sections or comments.
  */
 import { describe, expect, test } from 'bun:test'
-import { deleteApp, listApps } from '../../../server/core/apps/apps.ts'
+import { deleteApp } from '../../../server/core/apps/apps.ts'
+import { listApps } from '../../../server/core/apps/list.ts'
 import { appUrls } from '../../../server/core/apps/urls.ts'
 import { getTheme } from '../../../server/core/connect/connect.ts'
 import { AppError } from '../../../server/core/errors.ts'
@@ -99,7 +100,7 @@ describe('executePlan', () => {
       urls: await appUrls(s.ctx, s.userId, result.appId),
     })
     expect(result.urls.fillIn).toStartWith('http://localhost:8787/f/')
-    expect((await listApps(s.ctx, s.userId)).map((app) => [app.id, app.name, app.fieldCount, app.published])).toEqual([[result.appId, 'Burnout check', 6, true]])
+    expect((await listApps(s.ctx, s.userId)).apps.map((app) => [app.id, app.name, app.fieldCount, app.published])).toEqual([[result.appId, 'Burnout check', 6, true]])
     expect(await appState(s, result.appId)).toEqual(planState(s))
     expect((await getPlan(s.ctx, s.userId, s.planId)).execution).toEqual({
       appId: result.appId,
@@ -163,7 +164,7 @@ describe('executePlan', () => {
       existing: ['page 1 "Results"'],
     })
     expect(await appState(s, appId)).toEqual(planState(s))
-    expect((await listApps(s.ctx, s.userId)).length).toBe(1)
+    expect((await listApps(s.ctx, s.userId)).apps.length).toBe(1)
 
     // A third run changes nothing; naming a module runs it again, finding everything there.
     const again = await executePlan(s.ctx, s.userId, s.planId)

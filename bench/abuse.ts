@@ -1,0 +1,156 @@
+/**
+ * @module `npm run bench:abuse`: issue 17's abuse bench. One svc process (as `npm start`
+ * runs it, README defaults plus SVC_TRUST_PROXY=127.0.0.1 so loopback clients can be told
+ * apart by X-Forwarded-For) on loopback, and four bounded phases, each a few seconds:
+ *
+ * 1. ingest latency idle: one client posting records one after another;
+ * 2. the same under a login flood (60 anonymous log-ins a second, random e-mails);
+ * 3. another client at 1/10 of the endpoint's default limit while one client floods the
+ *    same endpoint at 10× that limit: the other client's success rate and latency;
+ * 4. peak RSS while 50 CSV exports of the app's records run at once, against idle.
+ *
+ * Printed as ratios against the same run's idle figures, with the issue's targets: p99
+ * ratio ≤ 2, the other client's success ≥ 95 %, RSS ≤ idle + 256 MB.
+ */
+import { publishedApp, signup, call } from './lib/api.ts'
+import { batchBody, goalBook } from './lib/measure.ts'
+import { memoryMb, removeTempDirs, startSvc } from './lib/servers.ts'
+
+const PHASE_MS = 5_000
+const LOGINS_PER_SECOND = 60
+/** The default limit (SVC_RATE_LIMIT's 20/s): the flooder sends 10× it, the other client a tenth of it. */
+const DEFAULT_RATE = 20
+const EXPORTS = 50
+const EXPORT_RECORDS = 50_000
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+}
+const ms = (value: number) => `${value.toFixed(2)} ms`
+
+interface Latencies {
+  p50: number
+  p99: number
+  ok: number
+  sent: number
+}
+
+/** Posts one record at a time to `endpoint` for `durationMs` (at most `perSecond` a second when given); latencies of the answers. */
+async function ingestLoop(endpoint: string, durationMs: number, headers: Record<string, string> = {}, perSecond?: number): Promise<Latencies> {
+  const times: number[] = []
+  let ok = 0
+  let sent = 0
+  const end = performance.now() + durationMs
+  while (performance.now() < end) {
+    const started = performance.now()
+    const res = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: `{"n":${sent},"city":"Lisbon"}` })
+    await res.arrayBuffer()
+    sent++
+    if (res.status === 200) ok++
+    times.push(performance.now() - started)
+    if (perSecond) await Bun.sleep(Math.max(0, 1000 / perSecond - (performance.now() - started)))
+  }
+  return { p50: percentile(times, 50), p99: percentile(times, 99), ok, sent }
+}
+
+/** Sends `perSecond` requests a second made by `send` until `stop()`; resolves with how many were answered 200 once the last is answered. */
+async function flood(perSecond: number, stop: () => boolean, send: (n: number) => Promise<Response>): Promise<{ sent: number; ok: number }> {
+  const pending: Array<Promise<void>> = []
+  let sent = 0
+  let ok = 0
+  const started = performance.now()
+  while (!stop()) {
+    const due = Math.floor(((performance.now() - started) / 1000) * perSecond)
+    while (sent < due) {
+      const n = sent++
+      pending.push(send(n).then(async (res) => {
+        await res.arrayBuffer()
+        if (res.status === 200) ok++
+      }, () => {}))
+    }
+    await Bun.sleep(5)
+  }
+  await Promise.all(pending)
+  return { sent, ok }
+}
+
+/** Runs `work` while `background` floods; stops the flood when work is done. */
+async function during<T>(work: () => Promise<T>, background: (stop: () => boolean) => Promise<unknown>): Promise<T> {
+  let stopped = false
+  const flooding = background(() => stopped)
+  try {
+    return await work()
+  } finally {
+    stopped = true
+    await flooding
+  }
+}
+
+async function main(): Promise<void> {
+  const svc = await startSvc({ SVC_RATE_LIMIT: `${DEFAULT_RATE}/s,100`, SVC_TRUST_PROXY: '127.0.0.1', SVC_SIGNUP: 'first' })
+  const book = goalBook()
+  try {
+    const base = svc.url
+    const token = await signup(base)
+    // The measured endpoint has no limit (latency alone); the flooded one keeps the default.
+    const measured = await publishedApp(base, token, 'measured')
+    await call(`${base}/api/v3/apps/${measured.id}/share`, { method: 'PATCH', token, json: { rateLimit: 'off' } })
+    const flooded = await publishedApp(base, token, 'flooded')
+
+    // Warm up, then idle.
+    await ingestLoop(measured.endpoint, 1000)
+    const idle = await ingestLoop(measured.endpoint, PHASE_MS)
+
+    // A login flood from random e-mails while the same client posts.
+    const underLogins = await during(
+      () => ingestLoop(measured.endpoint, PHASE_MS),
+      (stop) => flood(LOGINS_PER_SECOND, stop, (n) => fetch(`${base}/api/v3/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.18.${n >> 8 & 255}.${n & 255}` }, body: JSON.stringify({ email: `guess${n}-${Math.random()}@example.com`, password: 'not the password' }) })),
+    )
+    book.record({ goal: 'ingest p99 under a login flood (60/s) vs idle', measured: `p50 ${ms(underLogins.p50)}, p99 ${ms(underLogins.p99)}`, baseline: `idle p50 ${ms(idle.p50)}, p99 ${ms(idle.p99)}`, ratio: underLogins.p99 / idle.p99, target: '≤ 2', ok: underLogins.p99 / idle.p99 <= 2 })
+
+    // One client at 10× the endpoint's limit; another, from another address, at a tenth of it.
+    let flooder = { sent: 0, ok: 0 }
+    const other = await during(
+      () => ingestLoop(flooded.endpoint, PHASE_MS, { 'x-forwarded-for': '198.51.100.20' }, DEFAULT_RATE / 10),
+      async (stop) => (flooder = await flood(DEFAULT_RATE * 10, stop, () => fetch(flooded.endpoint, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.66' }, body: '{"flood":1}' }))),
+    )
+    const success = other.ok / other.sent
+    book.record({
+      goal: `another client's success while one floods the same endpoint at 10× its limit (${flooder.ok} of ${flooder.sent} flood requests let in)`,
+      measured: `${other.ok} of ${other.sent} (${(success * 100).toFixed(1)} %), p50 ${ms(other.p50)}, p99 ${ms(other.p99)}`,
+      baseline: '100 %',
+      ratio: success,
+      target: '≥ 0.95',
+      ok: success >= 0.95,
+    })
+
+    // RSS under 50 concurrent exports.
+    for (let from = 0; from < EXPORT_RECORDS; from += 1000) {
+      await fetch(`${measured.endpoint}/batch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: batchBody(from, 1000) }).then((res) => res.arrayBuffer())
+    }
+    Bun.gc(true)
+    await Bun.sleep(500)
+    const idleRss = memoryMb(svc.proc.pid).rss
+    let peak = idleRss
+    const sampler = setInterval(() => (peak = Math.max(peak, memoryMb(svc.proc.pid).rss)), 20)
+    const started = performance.now()
+    const sizes = await Promise.all(Array.from({ length: EXPORTS }, () => fetch(`${base}/api/v3/apps/${measured.id}/export.csv`, { headers: { authorization: `Bearer ${token}` } }).then((res) => res.arrayBuffer()).then((body) => body.byteLength)))
+    clearInterval(sampler)
+    const seconds = (performance.now() - started) / 1000
+    book.record({
+      goal: `peak RSS during ${EXPORTS} concurrent CSV exports of ${EXPORT_RECORDS} records (${(sizes[0] / 1e6).toFixed(1)} MB each, ${seconds.toFixed(1)} s)`,
+      measured: `${peak.toFixed(0)} MB (idle + ${(peak - idleRss).toFixed(0)} MB)`,
+      baseline: `idle ${idleRss.toFixed(0)} MB`,
+      ratio: peak / idleRss,
+      target: '≤ idle + 256 MB',
+      ok: peak - idleRss <= 256,
+    })
+    book.print()
+  } finally {
+    await svc.stop()
+    removeTempDirs()
+  }
+}
+
+await main()

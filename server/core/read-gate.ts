@@ -1,0 +1,50 @@
+/**
+ * @module The read gate (`ctx.reads`): record pages and export chunks read through it, at
+ * most `slots` at a time, each started in an event-loop turn of its own (setImmediate).
+ * bun:sqlite reads block the thread; without the gate a thousand concurrent /query pages
+ * of 1000 records ran back to back and /health or an ingest waited seconds behind them.
+ * Now between any two reads the loop takes in new requests, and what waits for a slot is a
+ * closure in a queue, not a result set in memory.
+ */
+
+export interface ReadGate {
+  /** Runs `read` once a slot is free, in a later event-loop turn; resolves with its result. */
+  run<T>(read: () => Promise<T>): Promise<T>
+}
+
+/** Reads at once by default: PostgreSQL overlaps a few round trips; SQLite runs one at a time anyway. */
+export const READ_SLOTS = 4
+
+/** A gate letting `slots` reads run at once. */
+export function createReadGate(slots = READ_SLOTS): ReadGate {
+  let active = 0
+  let waiting: Array<() => void> = []
+  let head = 0
+
+  function pump(): void {
+    while (active < slots && head < waiting.length) {
+      active++
+      setImmediate(waiting[head++])
+    }
+    // Drop the ones already let through once the queue is drained, so it does not grow forever.
+    if (head === waiting.length && head > 0) {
+      waiting = []
+      head = 0
+    }
+  }
+
+  return {
+    async run(read) {
+      await new Promise<void>((resolve) => {
+        waiting.push(resolve)
+        pump()
+      })
+      try {
+        return await read()
+      } finally {
+        active--
+        pump()
+      }
+    },
+  }
+}
