@@ -19,6 +19,7 @@
  * per group, a tenth of a single-record ingest's CPU at the group sizes it makes.
  */
 import type { CommittedGroup, JobResult, RecordJob } from '../storage/records.ts'
+import { arrayLiteral } from './array-literal.ts'
 import { rawRun, type RawRun } from './changes.ts'
 import type { PgContext } from './context.ts'
 import { claimKeys, releaseKeys } from './idempotency.ts'
@@ -107,9 +108,10 @@ async function insertGroup(run: RawRun, now: number, apps: Array<[string, Entry[
     perApp.first.push(first)
     perApp.last.push(last)
   }
+  // Ids, JSON texts and numbers: arrayLiteral's kind of values (array-literal.ts).
   const answered = await run<{ app_id: string; seq0: number; kept0: number; generation: number }>(COMMIT_GROUP, [
     perApp.ids, perApp.count, perApp.kept, perApp.spam, perApp.first, perApp.last, now,
-    rows.appIds, rows.ids, rows.ord, rows.posOffsets, rows.data, rows.meta, rows.scores, rows.createdAt,
+    ...[rows.appIds, rows.ids, rows.ord, rows.posOffsets, rows.data, rows.meta, rows.scores, rows.createdAt].map(arrayLiteral),
   ])
   const counters = new Map(answered.map((row) => [row.app_id, row]))
   for (const [appId, entries] of apps) {

@@ -13,11 +13,11 @@ import type { Counters, RefillRequest, StatsRow } from './stats.ts'
 export interface NewRecord {
   id: string
   spam: boolean
-  /** The data object as JSON text. */
+  /** The data object as JSON text, as JSON.stringify writes it (no raw control character: postgres/array-literal.ts relies on it). */
   data: string
-  /** `{source?, timestamp?}` as JSON text (`{}` for none). */
+  /** `{source?, timestamp?}` as JSON text (`{}` for none), as JSON.stringify writes it. */
   meta: string
-  /** Scores per scale as JSON text; null for apps without scales. */
+  /** Scores per scale as JSON text (JSON.stringify's); null for apps without scales. */
   scores: string | null
 }
 

@@ -172,6 +172,18 @@ describe('the group-commit writer', () => {
     expect((await storedRecords(ctx, other.appId)).map((r) => r.data)).toEqual([{ n: 1 }])
   })
 
+  test('values that need quoting are stored exactly: quotes, backslashes, line breaks, braces, commas, NULL, empty and non-ASCII text', async () => {
+    const { ctx } = testContext()
+    const a = await makeEndpoint(ctx)
+    const awkward = ['say "hi"', 'C:\\temp\\new', 'two\nlines\tand\r\u0001', '{a,b}', 'NULL', 'null', '', ' padded ', 'é 漢字 🎉', '\\"', '\u2028']
+    const prepared = awkward.map((text, n) => ({ ...record({ n, text, nested: { list: [text, null, 1.5] } }), meta: { source: text } }))
+    const ids = await ctx.writer.write(a.appId, prepared)
+    const stored = await storedRecords(ctx, a.appId)
+    expect(stored.map((r) => r.id)).toEqual(ids)
+    expect(stored.map((r) => r.data)).toEqual(awkward.map((text, n) => ({ n, text, nested: { list: [text, null, 1.5] } })))
+    expect(stored.map((r) => r.meta)).toEqual(awkward.map((text) => ({ source: text })))
+  })
+
   test('one group over several apps: one creating a field, one plain, one deleted; each gets its own answer', async () => {
     const { ctx } = testContext()
     const [a, b, c] = [await makeEndpoint(ctx), await makeEndpoint(ctx), await makeEndpoint(ctx)]
