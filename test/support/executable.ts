@@ -8,7 +8,10 @@ import { tempDir } from './tmp.ts'
 
 let building: Promise<string> | null = null
 
-/** The path of this run's `svc` executable (the first caller builds it: a few seconds). */
+/**
+ * The path of this run's `svc` executable (the first caller builds it: a few seconds). Not
+ * profiled as `npm run build:exe`'s is: the profile only orders the bytecode, and would double the build.
+ */
 export function testExecutable(): Promise<string> {
   return (building ??= buildExecutable({ outfile: join(tempDir('svc-exe-'), 'svc') }))
 }
