@@ -4,7 +4,7 @@
  * checked and swapped in while svc is stopped. PostgreSQL has its own tools (pg_dump), which
  * the error says. Loaded only by those two commands (cli/commands/backup.ts, restore.ts).
  */
-import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
+import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import type { Config } from './config.ts'
 import { appliedMigrations, checkpointFully, copyDatabase, databaseInUse, integrityProblems, knownMigrations, syncFile } from './db/sqlite/backup.ts'
@@ -110,6 +110,11 @@ export function restore(config: Config, file: string, now = new Date()): Restore
   const incoming = join(dirname(database), `.${basename(database)}.restoring-${process.pid}`)
   try {
     copyFileSync(from, incoming)
+    chmodSync(incoming, 0o600)
+    // Restored by root for a service running as its own user: the file must be that user's,
+    // as the folder is (systemd's DynamicUser does not re-own files under an unchanged folder).
+    const owner = statSync(dirname(database))
+    if (process.getuid?.() === 0) chownSync(incoming, owner.uid, owner.gid)
     syncFile(incoming)
     renameSync(incoming, database)
     syncFile(database)
