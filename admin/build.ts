@@ -3,11 +3,9 @@
  * production build, minified, hashed file names). `npm run build:admin` always builds;
  * `--if-stale` (used by `prestart`) builds only when a source is newer than the output.
  * The output goes to a temporary folder first and is swapped in, so a running server
- * never serves half a build.
- *
- * Every function takes the admin folder: this file is also bundled into the server
- * (dist/server/main.js, see server/bundle.ts), where its own location says nothing about
- * where admin/ is, so the server passes the folder it found (server/http/admin.ts).
+ * never serves half a build. The server never builds it: `npm start`'s prestart, `svc-cli
+ * serve` from a checkout, the executable's build (server/build-exe.ts) and the tests'
+ * set-up (test/support/admin-build.ts) do, before a server starts.
  */
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
@@ -50,12 +48,16 @@ export function adminSourcesPresent(adminDir = ADMIN_DIR): boolean {
   return existsSync(join(adminDir, 'index.html')) && existsSync(join(adminDir, 'main.ts'))
 }
 
+/** The `bun build` command line that bundles `adminDir`'s page into `outDir` (run by the bun running this). */
+export function adminBuildCommand(adminDir: string, outDir: string): string[] {
+  return [process.execPath, 'build', join(adminDir, 'index.html'), '--outdir', outDir, '--production']
+}
+
 /** Bundles admin/index.html into `dist` (admin/dist by default); throws with bun's output when the build fails. */
 export async function buildAdmin(adminDir = ADMIN_DIR, dist = adminDist(adminDir)): Promise<void> {
   // Beside the output, so the swap below is a rename within one folder.
   const staging = join(dirname(dist), `.${basename(dist)}-${process.pid}-${Date.now()}`)
-  // process.execPath is the bun binary both under `bun admin/build.ts` and inside a running server.
-  const child = Bun.spawn([process.execPath, 'build', join(adminDir, 'index.html'), '--outdir', staging, '--production'], {
+  const child = Bun.spawn(adminBuildCommand(adminDir, staging), {
     stdout: 'pipe',
     stderr: 'pipe',
   })
@@ -76,6 +78,13 @@ export async function buildAdmin(adminDir = ADMIN_DIR, dist = adminDist(adminDir
   rmSync(old, { recursive: true, force: true })
 }
 
+/** Builds admin/dist when it is missing or older than the sources (a checkout's `svc-cli serve`); true when it built. */
+export async function buildAdminIfStale(): Promise<boolean> {
+  if (!adminSourcesPresent() || !adminIsStale()) return false
+  await buildAdmin()
+  return true
+}
+
 /** `bun admin/build.ts [--if-stale]`: builds the admin page (or says it is up to date). */
 async function main(): Promise<void> {
   if (process.argv.includes('--if-stale') && !adminIsStale()) {
@@ -87,7 +96,6 @@ async function main(): Promise<void> {
   console.log(`admin page built into admin/dist in ${Math.round(performance.now() - started)} ms`)
 }
 
-// No top-level await: this module is part of the server's bytecode bundle (CommonJS).
 if (import.meta.main) {
   void main().catch((error) => {
     console.error(error instanceof Error ? error.message : error)

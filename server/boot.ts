@@ -45,9 +45,20 @@ export interface RunningServer {
   ctx: AppContext
   app: SvcApp
   url: string
-  /** Stops accepting, lets in-flight requests finish, runs shutdown hooks, closes the db. */
-  stop(): Promise<void>
+  /**
+   * Stops accepting, lets in-flight requests finish (those still open after `graceMs` are
+   * closed), runs the shutdown hooks (queued records committed and synced, aggregates
+   * written), closes the database (WAL checkpointed). Resolves when all of that is done.
+   */
+  stop(graceMs?: number): Promise<void>
 }
+
+/**
+ * How long stop() lets in-flight requests run before closing their connections: far above
+ * any ordinary request, below systemd's stop timeout (deploy/svc.service) and shorter than
+ * the slowest body a public endpoint accepts (SVC_BODY_DEADLINE_MS), which is cut here.
+ */
+export const SHUTDOWN_GRACE_MS = 10_000
 
 /**
  * Starts svc on `config.host:config.port` and resolves once it is listening. Bun.serve
@@ -88,9 +99,17 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
     ctx,
     app,
     url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
-    stop: () =>
+    stop: (graceMs = SHUTDOWN_GRACE_MS) =>
       (stopping ??= (async () => {
-        await server.stop(false)
+        // Closes the listener at once; resolves when the open requests have been answered.
+        const drained = server.stop(false)
+        let timer: ReturnType<typeof setTimeout> | undefined
+        const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), graceMs)))
+        if ((await Promise.race([drained, late])) === 'late') {
+          ctx.log.warn('requests still open at shutdown; closing their connections', { graceMs })
+          await server.stop(true)
+        }
+        clearTimeout(timer)
         await ctx.shutdown()
         await ctx.storage.close()
       })()),

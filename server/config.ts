@@ -56,7 +56,7 @@ export interface Config {
   llmApiKey: string | null
   /** Longest the LLM planner may take (all attempts) before the built-in planner takes over. */
   llmTimeoutMs: number
-  /** A built admin page to serve as is; null: the checkout's admin/dist, built on demand. */
+  /** A built admin page to serve as is; null: the executable's own, else the checkout's admin/dist. */
   adminDir: string | null
 }
 
@@ -92,7 +92,7 @@ export const CONFIG_VARIABLES = [
   ['SVC_LLM_MODEL', '(unset)', 'Model name sent to SVC_LLM_URL, e.g. `qwen2.5:7b`; required with SVC_LLM_URL.'],
   ['SVC_LLM_API_KEY', '(unset)', 'Bearer key for SVC_LLM_URL, if the server needs one.'],
   ['SVC_LLM_TIMEOUT', '120', 'Seconds the LLM planner may take before the built-in planner is used instead.'],
-  ['SVC_ADMIN_DIR', '(unset)', 'A built admin page to serve (a folder with index.html, from `npm run build:admin`). Unset: admin/dist, built when missing.'],
+  ['SVC_ADMIN_DIR', '(unset)', 'A built admin page to serve (a folder with index.html, from `npm run build:admin`). Unset: the one inside the `svc` executable, else admin/dist (built by `npm start`).'],
 ] as const
 
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {

@@ -1,11 +1,19 @@
 /**
  * @module `npm start`: config → database → migrations → app → listen, with graceful
- * shutdown on SIGINT/SIGTERM.
+ * shutdown on SIGINT/SIGTERM: stop accepting, answer the requests in flight, commit and sync
+ * queued records, write the aggregates, checkpoint and close the database, exit 0; bounded
+ * in time (SHUTDOWN_LIMIT_MS).
  */
 import { ConfigError, loadConfig } from './config.ts'
 import { countUsers } from './core/users/users.ts'
-import { startServer } from './boot.ts'
+import { SHUTDOWN_GRACE_MS, startServer } from './boot.ts'
 import { VERSION } from './version.ts'
+
+/**
+ * Longest a shutdown may take, in-flight requests (SHUTDOWN_GRACE_MS) included, before the
+ * process exits 1 anyway; deploy/svc.service's TimeoutStopSec is above it.
+ */
+const SHUTDOWN_LIMIT_MS = SHUTDOWN_GRACE_MS + 10_000
 
 /** A database URL fit for a log line: the password replaced. */
 const redactUrl = (raw: string): string => {
@@ -49,6 +57,11 @@ export async function main(): Promise<void> {
 
   const shutdown = (signal: string) => {
     ctx.log.info(`${signal} received, shutting down`)
+    // The last resort if a shutdown hook hangs (an SMTP server that never answers, say).
+    setTimeout(() => {
+      ctx.log.error('shutdown did not finish in time; exiting', { limitMs: SHUTDOWN_LIMIT_MS })
+      process.exit(1)
+    }, SHUTDOWN_LIMIT_MS).unref()
     void server.stop().then(
       () => process.exit(0),
       (error) => {

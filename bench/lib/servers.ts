@@ -61,9 +61,14 @@ const stopper = (proc: Subprocess) => async () => {
  */
 export async function startSvc(env: Record<string, string> = {}): Promise<Started & { dataDir: string; startMs: number }> {
   if (bundleIsStale()) await bundleServer()
+  return startSvcCommand([process.execPath, join(BUNDLE_DIR, 'main.js')], env)
+}
+
+/** svc started by `command` (the bundle, the executable's `svc serve`), as startSvc does. */
+export async function startSvcCommand(command: string[], env: Record<string, string> = {}): Promise<Started & { dataDir: string; startMs: number }> {
   const dataDir = env.SVC_DATA_DIR ?? tempDir('svc-bench-')
   const started = performance.now()
-  const proc = Bun.spawn([process.execPath, join(BUNDLE_DIR, 'main.js')], {
+  const proc = Bun.spawn(command, {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', SVC_RATE_LIMIT: 'off', SVC_LOG: 'error', ...env, SVC_DATA_DIR: dataDir },
     stdin: 'ignore',

@@ -18,9 +18,14 @@ export const MODULES: Record<string, () => Promise<CommandDef<any>>> = {
   snapshot: () => import('./snapshot.ts').then((m) => m.default),
   skill: () => import('./skill.ts').then((m) => m.default),
   serve: () => import('./serve.ts').then((m) => m.default),
+  backup: () => import('./backup.ts').then((m) => m.default),
+  restore: () => import('./restore.ts').then((m) => m.default),
   mcp: () => import('./mcp.ts').then((m) => m.default),
   completion: () => import('./completion.ts').then((m) => m.default),
 }
 
-/** Top-level commands that the MCP server's svc_exec must never run (completion: of no use to an agent). */
-export const NOT_FOR_EXEC = new Set(['auth', 'serve', 'mcp', 'completion'])
+/**
+ * Top-level commands that the MCP server's svc_exec must never run (completion: of no use to
+ * an agent; backup and restore: they read and write files on this machine).
+ */
+export const NOT_FOR_EXEC = new Set(['auth', 'serve', 'mcp', 'completion', 'backup', 'restore'])

@@ -1,7 +1,8 @@
 import { defineSvcCommand } from '../command.ts'
 import { usageError } from '../errors.ts'
 import { result, table } from '../output.ts'
-import { isSkillModule, SKILL_MODULES, SKILLS, skillDocument } from '../../server/core/skills/index.ts'
+// Names and summaries only: the documents (and the schemas they are built from) load when one is asked for.
+import { isSkillModule, SKILL_MODULES, SKILL_SUMMARIES } from '../../server/core/skills/modules.ts'
 
 export default defineSvcCommand({
   description: `Print the rules of a module (${SKILL_MODULES.join(', ')}); without one, list them`,
@@ -10,10 +11,11 @@ export default defineSvcCommand({
   args: { module: { type: 'positional', required: false, description: `One of ${SKILL_MODULES.join(', ')}`, valueHint: 'module' } },
   async run(args) {
     if (!args.module) {
-      const modules = SKILL_MODULES.map((name) => ({ module: name, summary: SKILLS[name].summary }))
+      const modules = SKILL_MODULES.map((name) => ({ module: name, summary: SKILL_SUMMARIES[name] }))
       return result({ modules }, (style) => `${table(style, modules, { module: (m) => m.module, about: (m) => m.summary })}\n\nRead one with: svc-cli skill <module>`)
     }
     if (!isSkillModule(args.module)) throw usageError(`No skill "${args.module}"; choose one of ${SKILL_MODULES.join(', ')}`)
+    const { skillDocument } = await import('../../server/core/skills/index.ts')
     const markdown = skillDocument(args.module)
     return result({ module: args.module, markdown }, () => markdown)
   },

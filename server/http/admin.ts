@@ -1,8 +1,9 @@
 /**
- * @module The admin page: the files `bun build` wrote to admin/dist, served at /admin/
- * under a strict Content-Security-Policy (own scripts and styles only, no inline code,
- * no framing). `/` sends people to /admin/. When the build is missing or older than the
- * sources (a checkout run without `npm start`'s prestart), it is built once on demand.
+ * @module The admin page: the files `bun build` wrote to admin/dist (by `npm start`'s
+ * prestart, `npm run build:admin`, or into the executable by `npm run build:exe`), served
+ * at /admin/ under a strict Content-Security-Policy (own scripts and styles only, no
+ * inline code, no framing). `/` sends people to /admin/. Nothing is built here: a missing
+ * build is a 503 that says how to make one.
  *
  * | GET | /          | 302 → /admin/ |
  * | GET | /admin/    | index.html (no-cache) |
@@ -11,8 +12,8 @@
 import { Elysia } from 'elysia'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { adminDist, adminIsStale, adminSourcesPresent, buildAdmin } from '../../admin/build.ts'
 import type { AppContext } from '../context.ts'
+import { embeddedPath } from '../embedded.ts'
 import { errorResponse } from './errors.ts'
 
 /** The admin page's policy: everything from our own origin, nothing inline, never framed. */
@@ -30,11 +31,11 @@ export const ADMIN_CSP = [
 ].join('; ')
 
 /**
- * The checkout's admin/. In the server bundle (dist/server/main.js) this still names the
+ * The checkout's admin/dist. In the server bundle (dist/server/main.js) this still names the
  * checkout's folder: Bun writes the source file's URL into a CommonJS bundle in place of
  * import.meta.url (server/db/sqlite/migrate.ts finds drizzle/ the same way).
  */
-const ADMIN_DIR = fileURLToPath(new URL('../../admin/', import.meta.url))
+const CHECKOUT_DIST = fileURLToPath(new URL('../../admin/dist/', import.meta.url))
 
 /** Built file names are flat and hashed (`index-e48gdads.js`); nothing else is served. */
 const ASSET_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
@@ -55,47 +56,16 @@ function contentType(name: string): string {
 }
 
 export interface AdminOptions {
-  /** Folder of the built page; admin/dist by default. */
+  /** Folder of the built page (tests keep theirs in a temp folder). */
   distDir?: string
-  /**
-   * The admin sources to build `distDir` from when it is missing or stale. By default the
-   * checkout's admin/ builds admin/dist; a given `distDir` is served as is unless this is set
-   * too (tests build into their temp folder this way and leave the checkout untouched).
-   */
-  sourceDir?: string
 }
 
-/** Serves the built admin page (`options`, else SVC_ADMIN_DIR, else admin/dist) and the `/` redirect. */
+/** Serves the built admin page (`options`, else SVC_ADMIN_DIR, else the executable's own, else admin/dist) and the `/` redirect. */
 export function adminRoutes(ctx: AppContext, options: AdminOptions = {}) {
-  const given = options.distDir ?? ctx.config.adminDir
-  const distDir = given ?? adminDist(ADMIN_DIR)
-  // Rebuild from sources only in a checkout (not with a given folder alone, or a trimmed install).
-  const sourceDir = given ? options.sourceDir : adminSourcesPresent(ADMIN_DIR) ? ADMIN_DIR : undefined
-  let building: Promise<void> | null = null
-
-  /**
-   * Builds when the output is missing or older than the sources. Checked on every page
-   * load (a stat of a few dozen files), so edits show on reload under `npm run dev`.
-   */
-  async function ensureBuilt(): Promise<void> {
-    if (!sourceDir) return
-    if (!building) {
-      if (!adminIsStale(sourceDir, distDir)) return
-      ctx.log.info('building the admin page (its build is missing or older than its sources)', { distDir })
-      building = buildAdmin(sourceDir, distDir).finally(() => (building = null))
-    }
-    await building
-  }
+  const distDir = options.distDir ?? ctx.config.adminDir ?? embeddedPath('admin') ?? CHECKOUT_DIST
 
   async function serve(name: string, headers: Record<string, string>): Promise<Response> {
     if (!ASSET_NAME.test(name)) return errorResponse(404, 'not_found', `No admin file named ${JSON.stringify(name)}`, undefined, headers)
-    try {
-      // Assets are only asked for by a page that was current when loaded; check on the page itself.
-      if (name === 'index.html') await ensureBuilt()
-    } catch (error) {
-      ctx.log.error('admin page build failed', { error: String(error) })
-      return errorResponse(503, 'internal', 'The admin page could not be built; run `npm run build:admin` to see why', undefined, headers)
-    }
     const file = Bun.file(join(distDir, name))
     if (!(await file.exists())) {
       if (name === 'index.html') {

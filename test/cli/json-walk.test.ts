@@ -100,8 +100,8 @@ const STEPS: [string, Step][] = [
   ['auth token revoke', { argv: () => ['--id', got.tokenId, '--yes'] }],
   ['auth logout', { argv: () => [] }],
 ]
-/** They serve until stopped (HTTP, or MCP on stdio) and print no result document. */
-const NOT_WALKED = ['serve', 'mcp']
+/** They serve until stopped (HTTP, or MCP on stdio) and print no result document; or act on the server's files (test/cli/backup.test.ts). */
+const NOT_WALKED = ['serve', 'mcp', 'backup', 'restore']
 
 const tree = await listLeaves()
 const leaves = tree.map((leaf) => leaf.path.join(' '))

@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { SKILL_MODULES, skillDocument } from '../../server/core/skills/index.ts'
 import { BUN, cliInProcess, ROOT, startTestServer, tempConfigHome, expectOk } from '../support/server.ts'
 import { RECORDS_WARNING } from '../support/reads.ts'
+import { testAdminDist } from '../support/admin-build.ts'
 import { tempDir } from '../support/tmp.ts'
 
 const server = await startTestServer()
@@ -116,7 +117,8 @@ describe('serve', () => {
     const dataDir = tempDir('svc-serve-')
     const proc = Bun.spawn([BUN, 'cli/main.ts', 'serve'], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), PORT: '0', SVC_DATA_DIR: dataDir, SVC_LOG: 'warn' },
+      // A built admin page from the run's temp folder: without one, serve would build admin/dist into the checkout.
+      env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), PORT: '0', SVC_DATA_DIR: dataDir, SVC_LOG: 'warn', SVC_ADMIN_DIR: testAdminDist() },
       stdout: 'pipe',
       stderr: 'pipe',
     })

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { CONFIG_VARIABLES } from '../../server/config.ts'
 
@@ -23,5 +23,15 @@ describe('README stays true', () => {
     expect(PACKAGE.scripts.start).toBeString()
     expect(PACKAGE.scripts.test).toBeString()
     expect(PACKAGE.devDependencies.bun).toBeString()
+  })
+
+  test('Self-hosting links files that exist, names the build:exe script and the backup and restore commands', () => {
+    const section = README.split('## Self-hosting')[1].split('\n## ')[0]
+    const linked = [...section.matchAll(/\]\((deploy\/[\w.-]*|bench\/README\.md)\)/g)].map((match) => match[1])
+    expect(linked.sort()).toEqual(['bench/README.md', 'deploy/', 'deploy/Caddyfile', 'deploy/nginx.conf', 'deploy/svc.service'].sort())
+    for (const path of linked) expect(existsSync(join(import.meta.dir, '..', '..', path))).toBe(true)
+    for (const script of ['build:exe']) expect(PACKAGE.scripts[script]).toBeString()
+    expect(section).toContain('svc backup ')
+    expect(section).toContain('svc restore ')
   })
 })

@@ -14,6 +14,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import type { ArgsDef } from 'citty'
+import { NOT_FOR_EXEC } from '../../cli/commands/index.ts'
 import { execWhitelist } from '../../cli/mcp/exec.ts'
 import { pathFlags, pathPositionals, PLAIN_ID, refusePaths } from '../../cli/mcp/paths.ts'
 import { looksLikeFile } from '../../cli/commands/smart/_plan-file.ts'
@@ -130,8 +131,11 @@ describe('flags that name local paths are refused before anything runs', () => {
     expect([...new Set([...viaImport, ...viaBun])].filter((file) => !terminalOnly(file)).sort()).toEqual(['cli/commands/share/export.ts', 'cli/commands/smart/_plan-file.ts'])
   })
 
-  test('the tree declares no positional path argument (the check covers flags)', async () => {
-    for (const leaf of await listLeaves()) expect([leaf.path.join(' '), pathPositionals((leaf.command.args ?? {}) as ArgsDef)]).toEqual([leaf.path.join(' '), []])
+  test('no command the MCP server can run declares a positional path argument (the check covers flags); backup and restore, which take one, it never runs', async () => {
+    const leaves = await listLeaves()
+    const withPositionalPath = leaves.filter((leaf) => pathPositionals((leaf.command.args ?? {}) as ArgsDef).length > 0).map((leaf) => leaf.path.join(' '))
+    expect(withPositionalPath.sort()).toEqual(['backup', 'restore'])
+    for (const name of withPositionalPath) expect(NOT_FOR_EXEC.has(name)).toBe(true)
   })
 
   test('a value the check lets through as an id is never a file to the command', () => {

@@ -1,12 +1,6 @@
 import { afterEach, describe, expect, test } from 'bun:test'
-import { createServerContext } from '../../server/boot.ts'
-import { loadConfig } from '../../server/config.ts'
-import type { AppContext } from '../../server/context.ts'
-import { createApp } from '../../server/core/apps/apps.ts'
-import { publish } from '../../server/core/share/publish.ts'
-import { updateShare } from '../../server/core/share/settings.ts'
-import { insertUser } from '../../server/core/users/users.ts'
 import { testDatabaseEnv } from '../support/backend.ts'
+import { prepareDatabase, withDatabase } from '../support/prepared-database.ts'
 import { spawnServer, type ServerProcess } from '../support/process.ts'
 import { storedRows } from '../support/records.ts'
 import { tempDir } from '../support/tmp.ts'
@@ -17,29 +11,6 @@ afterEach(() => {
   running?.proc.kill('SIGKILL')
   running = undefined
 })
-
-/** Runs `work` on a context over the database the servers use (as the server opens it), then closes it. */
-async function withDatabase<T>(env: Record<string, string>, work: (ctx: AppContext) => Promise<T>): Promise<T> {
-  const ctx = await createServerContext(loadConfig({ PORT: '0', SVC_LOG: 'warn', ...env }))
-  try {
-    return await work(ctx)
-  } finally {
-    await ctx.shutdown()
-    await ctx.storage.close()
-  }
-}
-
-/** Makes the database with one published app before the server ever starts. */
-function prepareDatabase(env: Record<string, string>): Promise<{ appId: string; token: string }> {
-  return withDatabase(env, async (ctx) => {
-    const user = await insertUser(ctx, { email: 'owner@example.com' })
-    const { id: appId } = await createApp(ctx, user.id, { name: 'Durable' })
-    // Summary reads open: the test reads the summary back with the endpoint token alone.
-    await updateShare(ctx, user.id, appId, { reads: 'summary' })
-    const { token } = await publish(ctx, user.id, appId)
-    return { appId, token: token! }
-  })
-}
 
 describe('durability of acknowledged records', () => {
   test('SIGKILL during a burst: every record that got a 200 is there after restart', async () => {

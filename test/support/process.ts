@@ -1,6 +1,7 @@
 /**
  * @module Starts `bun server/main.ts` (or another entry, such as the bundle `npm start`
- * runs) as a real process with a temp data dir and reads the port from its first line of output.
+ * runs, or any command, such as the executable's `svc serve`) as a real process with a temp
+ * data dir and reads the port from its first line of output.
  */
 import { join } from 'node:path'
 import type { Subprocess } from 'bun'
@@ -21,13 +22,22 @@ export interface ServerProcess {
 /** Starts the server and resolves when it prints its URL (rejects after `timeoutMs`). */
 export async function spawnServer(env: Record<string, string> = {}, timeoutMs = 15_000, entry = 'server/main.ts'): Promise<ServerProcess> {
   const dataDir = env.SVC_DATA_DIR ?? tempDir('svc-proc-')
-  const proc = Bun.spawn([BUN, entry], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: '0', SVC_LOG: 'warn', ...(await testDatabaseEnv()), ...env, SVC_DATA_DIR: dataDir },
-    stdin: 'ignore',
-    stdout: 'pipe',
-    stderr: 'pipe',
-  })
+  const fullEnv = { ...process.env, PORT: '0', SVC_LOG: 'warn', ...(await testDatabaseEnv()), ...env, SVC_DATA_DIR: dataDir } as Record<string, string>
+  return startListening([BUN, entry], { cwd: ROOT, env: fullEnv, dataDir, timeoutMs })
+}
+
+export interface ListeningOptions {
+  cwd: string
+  /** The whole environment of the process (nothing is inherited). */
+  env: Record<string, string>
+  /** The data dir the process was given, reported back in ServerProcess. */
+  dataDir: string
+  timeoutMs?: number
+}
+
+/** Runs `command` (any svc server: sources, bundle, executable) and resolves once it prints `listening on <url>`. */
+export async function startListening(command: string[], { cwd, env, dataDir, timeoutMs = 15_000 }: ListeningOptions): Promise<ServerProcess> {
+  const proc = Bun.spawn(command, { cwd, env, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe' })
   let text = ''
   const decoder = new TextDecoder()
   const reader = proc.stdout.getReader()

@@ -9,21 +9,18 @@ import { formSkill } from './form.ts'
 import { reportSkill } from './report.ts'
 import { scaleSkill } from './scale.ts'
 import { shareSkill } from './share.ts'
+import { SKILL_SUMMARIES, type SkillModule } from './modules.ts'
 
-export const SKILLS = {
-  form: { summary: 'apps and fields: limits, field types, rules; generating a whole app', render: formSkill },
-  scale: { summary: 'scoring dimensions: items, reverse scoring, weights, sum or mean, levels tiling the range', render: scaleSkill },
-  connect: { summary: 'fill-in and report page styling: colours, system font stacks, layout, custom CSS rules', render: connectSkill },
-  report: { summary: 'respondent report pages: sections, placeholders, report URLs, preview', render: reportSkill },
-  expert: { summary: 'author profile and commentary per scale level', render: expertSkill },
-  share: { summary: 'the collection endpoint: sending, reading, limits, switches', render: shareSkill },
-} as const
+export { isSkillModule, SKILL_MODULES, type SkillModule } from './modules.ts'
 
-export type SkillModule = keyof typeof SKILLS
-
-export const SKILL_MODULES = Object.keys(SKILLS) as SkillModule[]
-
-export const isSkillModule = (name: string): name is SkillModule => Object.hasOwn(SKILLS, name)
+export const SKILLS: Record<SkillModule, { summary: string; render: () => string }> = {
+  form: { summary: SKILL_SUMMARIES.form, render: formSkill },
+  scale: { summary: SKILL_SUMMARIES.scale, render: scaleSkill },
+  connect: { summary: SKILL_SUMMARIES.connect, render: connectSkill },
+  report: { summary: SKILL_SUMMARIES.report, render: reportSkill },
+  expert: { summary: SKILL_SUMMARIES.expert, render: expertSkill },
+  share: { summary: SKILL_SUMMARIES.share, render: shareSkill },
+}
 
 /** The Markdown document of a module. */
 export const skillDocument = (module: SkillModule): string => SKILLS[module].render()

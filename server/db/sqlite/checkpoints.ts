@@ -18,6 +18,7 @@
  * connection closes last checkpoints what is left and removes the WAL.
  */
 import type { Database } from 'bun:sqlite'
+import { embeddedPath } from '../../embedded.ts'
 
 export interface Checkpoints {
   /** Called after a write transaction: wakes the checkpoint thread (starting it the first time). */
@@ -51,9 +52,13 @@ export interface CheckpointOptions {
 
 /**
  * The worker's source beside this file. In the server bundle (dist/server/main.js) it names
- * the same file: Bun writes this source file's URL into the bundle for import.meta.url.
+ * the same file: Bun writes this source file's URL into the bundle for import.meta.url. The
+ * executable carries it as a second entry point (server/build-exe.ts).
  */
-const WORKER_URL = new URL('./checkpoint-worker.ts', import.meta.url)
+const workerUrl = (): URL => {
+  const embedded = embeddedPath('server/db/sqlite/checkpoint-worker.js')
+  return embedded ? new URL(`file://${embedded}`) : new URL('./checkpoint-worker.ts', import.meta.url)
+}
 
 /** Background checkpoints for the WAL database at `path`, opened as `sqlite`. */
 export function backgroundCheckpoints(sqlite: Database, path: string, options: CheckpointOptions = {}): Checkpoints {
@@ -88,7 +93,7 @@ export function backgroundCheckpoints(sqlite: Database, path: string, options: C
   }
 
   function start(): Worker {
-    const started = new Worker(options.workerUrl ?? WORKER_URL)
+    const started = new Worker(options.workerUrl ?? workerUrl())
     exited = new Promise((resolve) => started.addEventListener('close', () => resolve(), { once: true }))
     started.onmessage = (event: MessageEvent<'idle' | { error: string }>) => {
       if (retired) return

@@ -71,7 +71,9 @@ export function openStore(path: string, options: OpenOptions = {}): Store {
         checkpoints.close()
         clearInterval(optimizer)
       } finally {
-        sqlite.close()
+        // true: the prepared statements of the hot paths are finalized and the file released
+        // now, not when they are garbage collected (a restore or a copy may follow at once).
+        sqlite.close(true)
       }
     },
   }

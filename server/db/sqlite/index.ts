@@ -45,6 +45,10 @@ export function sqliteStorage(store: Store, now: () => number = Date.now): Stora
     },
     async close() {
       store.close()
+      // Settles once the checkpoint thread has closed its connection too: whichever closed last
+      // has checkpointed the WAL into the database file, so the file alone is the database and
+      // nothing holds it open (a restore, a copy, the next start may go ahead).
+      await store.checkpoints.stopped()
     },
   }
 }

@@ -1,0 +1,21 @@
+import { defineSvcCommand } from '../command.ts'
+import { result } from '../output.ts'
+import { yesArg } from './_shared.ts'
+import { dataDirArg, withServerFiles } from './_local.ts'
+
+export default defineSvcCommand({
+  description: "Put a backup in place of the server's SQLite database (svc must be stopped; the old one is kept beside it)",
+  example: 'systemctl stop svc && svc-cli restore svc-2026-01-31.db --data-dir /var/lib/svc --yes && systemctl start svc',
+  effect: 'destructive',
+  args: {
+    file: { type: 'positional', required: true, description: 'A file written by `backup`', valueHint: 'file' },
+    ...dataDirArg,
+    ...yesArg,
+  },
+  async run(args, env) {
+    await env.confirm(`Replace the server's database with ${args.file}?`, args.yes)
+    const data = await withServerFiles(env, args['data-dir'], ({ restore }, config) => restore(config, args.file))
+    const previous = data.previous ? ` The database that was there is kept as ${data.previous}.` : ''
+    return result(data, () => `Restored ${data.from} into ${data.database}.${previous} Start svc again.`)
+  },
+})
