@@ -4,7 +4,8 @@
  * | Method | Path                   | Body                          | Answer |
  * |--------|------------------------|-------------------------------|--------|
  * | GET    | /f/:token              |                               | HTML page (404 page unless published) |
- * | POST   | /f/:token              | urlencoded or multipart form  | 303 to the respondent's report; `Accept: application/json` → `{code:200, data:{id, reportUrl}}`; a refused submission re-shows the form with the problems (422) or, for JSON, the usual error body |
+ * | POST   | /f/:token              | urlencoded or multipart form  | 303 to the respondent's report, or to the thank-you page when the app offers none (core/reports/offered.ts); `Accept: application/json` → `{code:200, data:{id, reportUrl?}}`; a refused submission re-shows the form with the problems (422) or, for JSON, the usual error body |
+ * | GET    | /f/:token/thanks       |                               | the thank-you page, in the app's style |
  * | GET    | /f/assets/fill-in.js   |                               | the page's enhancement script |
  *
  * Submissions go through the collection endpoint's own core (form coercion, honeypot,
@@ -16,6 +17,7 @@ import { fieldsOf } from '../core/collect/field-cache.ts'
 import { formSubmission } from '../core/collect/form.ts'
 import { prepareRecord } from '../core/collect/prepare.ts'
 import { AppError, type Problem } from '../core/errors.ts'
+import { offersReport } from '../core/reports/offered.ts'
 import { issueReportKey, reportUrl } from '../core/reports/report-key.ts'
 import { findEndpointByToken } from '../core/share/lookup.ts'
 import { FILL_IN_CLIENT_JS } from '../pages/assets.ts'
@@ -28,6 +30,8 @@ import { resolveEndpoint } from './share/resolve.ts'
 
 const NOT_FOUND_TITLE = 'Form not found'
 const NOT_FOUND_TEXT = 'No published form has this address. The link may be mistyped, or the form was unpublished.'
+const THANKS_TITLE = 'Thank you'
+const thanksText = (appName: string) => `Your answers to “${appName}” were saved.`
 
 const wantsJson = (request: Request): boolean => (request.headers.get('accept') ?? '').includes('application/json')
 
@@ -51,6 +55,12 @@ export const fillInRoutes = (ctx: AppContext) => {
       if (!endpoint.service) return page(messageDocument(data.appName, 'This form is not accepting answers at the moment.', data.theme), 403)
       return page(fillInDocument(data))
     }, { detail: { summary: 'The fill-in page of a published app (HTML)', tags: ['fill-in'] } })
+    .get('/f/:token/thanks', async ({ params }) => {
+      const endpoint = await findEndpointByToken(ctx, params.token)
+      if (!endpoint || !endpoint.published) return page(messageDocument(NOT_FOUND_TITLE, NOT_FOUND_TEXT), 404)
+      const data = await fillInPageData(ctx, endpoint.appId, params.token, endpoint.honeypot)
+      return page(messageDocument(THANKS_TITLE, thanksText(data.appName), data.theme))
+    }, { detail: { summary: 'The thank-you page after a submission of an app that offers no report (HTML)', tags: ['fill-in'] } })
     .post('/f/:token', async ({ params, request, set }) => {
       const json = wantsJson(request)
       let pairs: Array<[string, string]> = []
@@ -65,6 +75,10 @@ export const fillInRoutes = (ctx: AppContext) => {
         const submission = formSubmission(pairs, fields, endpoint.honeypot)
         const prepared = prepareRecord(fields, { autoCreate: endpoint.autoCreate, honeypot: endpoint.honeypot, maxKeys: ctx.config.maxKeys }, submission)
         const [id] = await writer.write(endpoint.appId, [prepared])
+        if (!(await offersReport(ctx, endpoint.appId))) {
+          if (json) return Response.json({ code: 200, data: { id } })
+          return new Response(null, { status: 303, headers: { location: `/f/${encodeURIComponent(params.token)}/thanks` } })
+        }
         const key = await issueReportKey(ctx, id)
         if (json) return Response.json({ code: 200, data: { id, reportUrl: reportUrl(ctx.config.baseUrl, id, key) } })
         // A path, not the base URL: the page's CSP (form-action 'self') also covers the

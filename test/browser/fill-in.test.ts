@@ -17,6 +17,8 @@ describe.skipIf(!hasBrowser)('fill-in page and report in Chromium', () => {
   let svc: BrowserTestServer
   let browser: Browser
   let fillIn: string
+  /** A plain form: no scales, report pages or expert, so no report. */
+  let plainFillIn: string
   let base: string
   let token: string
   const cspErrors: string[] = []
@@ -36,6 +38,9 @@ describe.skipIf(!hasBrowser)('fill-in page and report in Chromium', () => {
     await api('PUT', `${base}/expert/comments/mood/good`, { text: 'Keep it up, {{name}}.' })
     const share = await api('POST', `${base}/share/publish`)
     fillIn = `${svc.url}/f/${share.token}`
+    const plain = await api('POST', '/api/v3/apps', { name: 'Contact us' })
+    await api('POST', `/api/v3/apps/${plain.id}/fields`, { name: 'message', type: 'text', label: 'Your message', required: true })
+    plainFillIn = `${svc.url}/f/${(await api('POST', `/api/v3/apps/${plain.id}/share/publish`)).token}`
     ;(globalThis as { setLayout?: (layout: string) => Promise<unknown> }).setLayout = (layout) => api('PATCH', `${base}/connect`, { layout })
   })
 
@@ -101,6 +106,25 @@ describe.skipIf(!hasBrowser)('fill-in page and report in Chromium', () => {
     await page.getByRole('link', { name: 'See your results' }).waitFor()
     await page.context().close()
     await (globalThis as unknown as { setLayout: (layout: string) => Promise<unknown> }).setLayout('all')
+  })
+
+  test('a plain form offers no results: a thank-you page without JavaScript, a focused thank-you heading with it', async () => {
+    const native = await newPage(false)
+    await native.goto(plainFillIn)
+    await native.getByLabel('Your message').fill('Hello')
+    await Promise.all([native.waitForURL(`${plainFillIn}/thanks`), native.getByRole('button', { name: 'Submit' }).click()])
+    expect(await native.getByRole('heading', { level: 1 }).textContent()).toBe('Thank you')
+    expect(await native.locator('p').textContent()).toBe('Your answers to “Contact us” were saved.')
+    await native.context().close()
+    const page = await newPage(true)
+    await page.goto(plainFillIn)
+    await page.getByLabel('Your message').fill('Hello again')
+    await page.getByRole('button', { name: 'Submit' }).click()
+    const heading = page.getByRole('heading', { name: 'Thank you – your answers were saved.' })
+    await heading.waitFor()
+    expect(await heading.evaluate((element) => element === document.activeElement)).toBe(true)
+    expect(await page.getByRole('link', { name: 'See your results' }).count()).toBe(0)
+    await page.context().close()
   })
 
   test('the pages load nothing the CSP refuses', () => {

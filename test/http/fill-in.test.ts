@@ -140,6 +140,26 @@ describe('POST /f/<token>: submitting', () => {
     expect(res.body.data.reportUrl).toContain(res.body.data.id)
   })
 
+  test('a plain form (no scales, report pages or expert) offers no report: the id alone, or 303 to a thank-you page in its style', async () => {
+    const f = await assessmentApp()
+    const token = await publishApp(f)
+    expect((await f.request('PATCH', `${f.base}/connect`, { token: f.owner.token, body: { primaryColor: 'teal' } })).status).toBe(200)
+    const json = await f.request('POST', `/f/${token}`, { raw: form(ANSWERS), headers: { ...FORM, accept: 'application/json' } })
+    expect(json.status).toBe(200)
+    expect(json.body).toEqual({ code: 200, data: { id: expect.any(String) } })
+    const native = await f.request('POST', `/f/${token}`, { raw: form(ANSWERS), headers: FORM })
+    expect(native.status).toBe(303)
+    expect(native.headers.get('location')).toBe(`/f/${token}/thanks`)
+    const thanks = await f.request('GET', `/f/${token}/thanks`)
+    expect(thanks.status).toBe(200)
+    expect(thanks.headers.get('content-security-policy')).toBe(PAGE_CSP)
+    expect(thanks.text).toContain('<h1>Thank you</h1><p>Your answers to “Wellbeing check” were saved.</p>')
+    expect(thanks.text).toContain(':root{--primary:teal;')
+    // Both records are stored.
+    expect((await listRecords(f.ctx, f.owner.user.id, f.appId, { spam: 'include' })).total).toBe(2)
+    expect((await f.request('GET', '/f/abcdefghijklmnopqrstuvwxyz012345/thanks')).status).toBe(404)
+  })
+
   test('a refused submission shows the form again with the problems and the answers kept', async () => {
     const { f, token } = await published()
     const res = await f.request('POST', `/f/${token}`, { raw: form({ name: 'Ada <3', rested: 'Often', hours: 'lots' }), headers: FORM })

@@ -177,12 +177,19 @@
       if (response.ok) {
         const heading = document.createElement('h2')
         heading.textContent = 'Thank you – your answers were saved.'
-        const link = document.createElement('a')
-        link.href = body.data.reportUrl
-        link.textContent = 'See your results'
         form.remove()
-        status.replaceChildren(heading, link)
-        link.focus()
+        // A report link only when the app offers a report (a plain form's would be empty).
+        if (body.data.reportUrl) {
+          const link = document.createElement('a')
+          link.href = body.data.reportUrl
+          link.textContent = 'See your results'
+          status.replaceChildren(heading, link)
+          link.focus()
+        } else {
+          heading.tabIndex = -1
+          status.replaceChildren(heading)
+          heading.focus()
+        }
         return
       }
       const problems = (body.error && body.error.details && body.error.details.problems) || []
