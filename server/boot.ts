@@ -11,6 +11,7 @@ import { createSealer } from './core/sealer.ts'
 import { openStorage } from './db/open.ts'
 import { buildApp, type AppOptions, type SvcApp } from './http/app.ts'
 import { BUN_BODY_LIMIT, controlBodyLimit, limitBody } from './http/body-limit.ts'
+import { rememberPeer } from './http/client-address.ts'
 import { fastRoutes } from './http/fast-routes.ts'
 import { createLogMailer } from './mail/log-mailer.ts'
 import { createSmtpMailer } from './mail/smtp-mailer.ts'
@@ -28,7 +29,7 @@ export interface Overrides {
 export async function createServerContext(config: Config, overrides: Overrides = {}): Promise<AppContext> {
   const log = overrides.log ?? createLogger(config.logLevel)
   const clock = overrides.clock ?? systemClock
-  const storage = await openStorage(config, () => clock.now())
+  const storage = await openStorage(config, () => clock.now(), log)
   const mailer = overrides.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(log))
   return createContext({
     config,
@@ -67,9 +68,11 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
       // Longer than the body deadline, so a slow body gets its 408 before Bun drops the connection.
       idleTimeout: Math.min(255, Math.ceil(config.bodyDeadlineMs / 1000) + 5),
       routes: fastRoutes(ctx),
-      fetch: (request) => {
+      fetch: (request, bun) => {
         const limited = limitBody(request, bodyLimit)
-        return limited instanceof Response ? limited : app.handle(limited)
+        if (limited instanceof Response) return limited
+        rememberPeer(limited, bun, request)
+        return app.handle(limited)
       },
     })
   } catch (error) {

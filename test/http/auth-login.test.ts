@@ -107,7 +107,7 @@ describe('POST /api/v3/auth/login', () => {
 describe('password guessing is capped per address', () => {
   const attempt = (t: TestApp, email: string, password: string) => t.request('POST', '/api/v3/auth/login', { body: { email, password } })
 
-  test('after 10 failures the address gets 429 (even with the right password) until the window passes; code login stays open', async () => {
+  test('after 10 failures the address gets 429 from that client (even with the right password) until the window passes; code login stays open', async () => {
     const { t, owner } = await withAccounts()
     for (let i = 0; i < AUTH.loginFailuresPerWindow; i++) expect((await attempt(t, 'owner@example.com', `guess ${i}`)).body).toEqual(WRONG)
     const limited = await attempt(t, 'owner@example.com', 'correct horse')
@@ -118,7 +118,7 @@ describe('password guessing is capped per address', () => {
       code: 429,
       error: {
         type: 'rate_limited',
-        message: 'Too many failed log-ins for owner@example.com: wait 15 minutes (until 2026-01-01T00:15:00.000Z) or log in with an e-mail code instead',
+        message: 'Too many failed log-ins for owner@example.com from your network address: wait 15 minutes (until 2026-01-01T00:15:00.000Z) or log in with an e-mail code instead',
         details: { retryAfterSeconds: 900 },
       },
     })
@@ -139,7 +139,7 @@ describe('password guessing is capped per address', () => {
     for (let i = 0; i < AUTH.loginFailuresPerWindow; i++) await attempt(t, 'ghost@example.com', 'x')
     const res = await attempt(t, 'ghost@example.com', 'x')
     expect(res.status).toBe(429)
-    expect(res.body.error.message).toStartWith('Too many failed log-ins for ghost@example.com: wait 15 minutes')
+    expect(res.body.error.message).toStartWith('Too many failed log-ins for ghost@example.com from your network address: wait 15 minutes')
   })
 
   test('a successful log-in clears the count', async () => {

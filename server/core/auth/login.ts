@@ -47,14 +47,15 @@ export async function startLogin(ctx: AppContext, user: UserRow, request: TokenR
 }
 
 /**
- * Logs in by e-mail and password. An unknown e-mail, an account without a password and a
- * wrong password get the same 401 after the same amount of hashing work; too many failures
- * for one address get 429 for a while (see login-throttle.ts).
+ * Logs in by e-mail and password from the client at `address`. An unknown e-mail, an
+ * account without a password and a wrong password get the same 401 after the same amount
+ * of hashing work; too many failures for one address from one client get 429 for a while
+ * (see login-throttle.ts).
  */
-export async function loginWithPassword(ctx: AppContext, input: LoginInput): Promise<LoginResult> {
+export async function loginWithPassword(ctx: AppContext, input: LoginInput, address: string): Promise<LoginResult> {
   const { email, password, tokenName, replaceToken } = parseInput(LoginInput, input)
   // Counted as a failure before the check (see login-throttle.ts); a success clears it.
-  await beginLoginAttempt(ctx, email)
+  await beginLoginAttempt(ctx, email, address)
   const user = await findUserByEmail(ctx, email)
   const matches = await verifyPassword(password, user?.passwordHash ?? null)
   if (!user || !matches) {
@@ -62,6 +63,6 @@ export async function loginWithPassword(ctx: AppContext, input: LoginInput): Pro
     ctx.log.warn('failed password login', { email })
     throw new AppError(401, 'unauthorized', 'E-mail or password is wrong')
   }
-  await clearLoginFailures(ctx, email)
+  await clearLoginFailures(ctx, email, address)
   return startLogin(ctx, user, { tokenName, replaceToken })
 }
