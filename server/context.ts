@@ -70,6 +70,11 @@ export function createContext(parts: Omit<AppContext, Services>): AppContext {
   const hooks: Array<() => void | Promise<void>> = [() => jobs.stop()]
   // What the storage commits (here, and on PostgreSQL in other processes) reaches every cache.
   parts.storage.changes.subscribe((appId, kind) => changes.notify(appId, kind))
+  // One line when the database stops taking writes (disk full) and one when it takes them again, not one per request.
+  parts.storage.availability.subscribe((problem) => {
+    if (problem) parts.log.error('storage unavailable: answering 503 storage_unavailable until a write gets through again', { reason: problem })
+    else parts.log.info('storage available again: writes get through')
+  })
   const limiter = createRateLimiter(parts.clock)
   const ctx = {
     ...parts,

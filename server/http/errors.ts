@@ -6,6 +6,7 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context.ts'
 import { AppError, type ErrorType, type Problem } from '../core/errors.ts'
+import { STORAGE_RETRY_AFTER_SECONDS, storageUnavailable } from '../core/storage-unavailable.ts'
 import { requestIdOf } from './request-id.ts'
 
 export interface ErrorBody {
@@ -69,8 +70,17 @@ export function errorHandler(ctx: AppContext) {
   })
 }
 
-/** Logs an unexpected exception with the request id and answers 500 with that id, never a stack trace. */
+/**
+ * Logs an unexpected exception with the request id and answers 500 with that id, never a
+ * stack trace. A storage that cannot write is not unexpected: 503 with Retry-After, and no
+ * log line (the storage logs once when it becomes unavailable and once when it recovers).
+ */
 export function unexpectedErrorResponse(ctx: AppContext, request: Request, error: unknown, headers?: Record<string, string>): Response {
+  const unavailable = storageUnavailable(error)
+  if (unavailable) {
+    const retry = { ...headers, 'retry-after': String(STORAGE_RETRY_AFTER_SECONDS) }
+    return errorResponse(unavailable.status, unavailable.type, unavailable.message, unavailable.details, retry)
+  }
   const requestId = requestIdOf(request)
   ctx.log.error(`unexpected error in ${request.method} ${new URL(request.url).pathname}`, {
     requestId,
