@@ -5,6 +5,7 @@
  */
 import type { Config } from './config.ts'
 import { createChangeFeed, type ChangeFeed } from './core/changes.ts'
+import { createPasswordHasher, type PasswordHasher } from './core/auth/password-hasher.ts'
 import type { Clock } from './core/clock.ts'
 import { createFieldCache, type FieldCache } from './core/collect/field-cache.ts'
 import { createWriter, type Writer } from './core/collect/writer.ts'
@@ -41,6 +42,8 @@ export interface AppContext {
    * balancer an endpoint may take up to N × its limit.
    */
   limiter: RateLimiter
+  /** Password hashing on its own thread, bounded (core/auth/password-hasher.ts). */
+  passwords: PasswordHasher
   /** Keeps track of work that finishes after the answer (e.g. mail); shutdown waits for it. */
   background(work: Promise<unknown>): void
   /** Registers work to finish before the database closes (e.g. flushing queued writes). */
@@ -59,7 +62,7 @@ export interface Caches {
   fields: FieldCache
 }
 
-type Services = 'onShutdown' | 'shutdown' | 'changes' | 'jobs' | 'writer' | 'stats' | 'caches' | 'limiter' | 'background'
+type Services = 'onShutdown' | 'shutdown' | 'changes' | 'jobs' | 'writer' | 'stats' | 'caches' | 'limiter' | 'passwords' | 'background'
 
 /** Builds a context from its parts, with a shutdown-hook list and the per-process services. */
 export function createContext(parts: Omit<AppContext, Services>): AppContext {
@@ -76,11 +79,14 @@ export function createContext(parts: Omit<AppContext, Services>): AppContext {
     else parts.log.info('storage available again: writes get through')
   })
   const limiter = createRateLimiter(parts.clock)
+  const passwords = createPasswordHasher()
+  hooks.push(() => passwords.close())
   const ctx = {
     ...parts,
     changes,
     jobs,
     limiter,
+    passwords,
     background: (work) => {
       const tracked = work.catch(() => {}).finally(() => pending.delete(tracked))
       pending.add(tracked)

@@ -5,6 +5,7 @@
  */
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context.ts'
+import { RateLimitError } from '../core/auth/rate-limit-error.ts'
 import { AppError, type ErrorType, type Problem } from '../core/errors.ts'
 import { STORAGE_RETRY_AFTER_SECONDS, storageUnavailable } from '../core/storage-unavailable.ts'
 import { requestIdOf } from './request-id.ts'
@@ -46,7 +47,11 @@ function describeProblems(problems: Problem[]): string {
 export function errorHandler(ctx: AppContext) {
   return new Elysia({ name: 'svc/errors' }).onError({ as: 'global' }, ({ code, error, request, set }) => {
     const headers = set.headers as Record<string, string>
-    if (error instanceof AppError) return errorResponse(error.status, error.type, error.message, error.details, headers)
+    if (error instanceof AppError) {
+      // Every 429 of the auth limits (log-ins, codes, a saturated password hasher) says how long to wait.
+      if (error instanceof RateLimitError) headers['retry-after'] ??= String(error.retryAfterSeconds)
+      return errorResponse(error.status, error.type, error.message, error.details, headers)
+    }
     switch (code) {
       case 'PARSE':
         return errorResponse(400, 'bad_json', 'The request body could not be parsed: send valid JSON with Content-Type: application/json', undefined, headers)

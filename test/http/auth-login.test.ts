@@ -1,4 +1,4 @@
-import { describe, expect, spyOn, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { AUTH } from '../../server/core/limits.ts'
 import { testApp, type TestApp } from '../support/http.ts'
 import { SAME_ORIGIN, sessionCookieOf, signUp, T0 } from './auth-fixtures.ts'
@@ -54,21 +54,22 @@ describe('POST /api/v3/auth/login', () => {
   test('an unknown e-mail costs the same argon2id check as a wrong password (no timing hint)', async () => {
     const { t } = await withAccounts()
     // Counted, not timed: what matters is that both paths run one verification with the same cost parameters.
-    const verify = spyOn(Bun.password, 'verify')
-    try {
-      const checkedHashes = async (email: string) => {
-        verify.mockClear()
-        const res = await t.request('POST', '/api/v3/auth/login', { body: { email, password: 'wrong horse' } })
-        expect(res.body).toEqual(WRONG)
-        return verify.mock.calls.map(([password, hash]) => ({ password, parameters: String(hash).split('$').slice(1, 4).join('$') }))
-      }
-      const argon2 = { password: 'wrong horse', parameters: 'argon2id$v=19$m=19456,t=2,p=1' }
-      expect(await checkedHashes('owner@example.com')).toEqual([argon2])
-      expect(await checkedHashes('nobody@example.com')).toEqual([argon2])
-      expect(await checkedHashes('nopass@example.com')).toEqual([argon2])
-    } finally {
-      verify.mockRestore()
+    const checked: Array<{ password: string; parameters: string }> = []
+    const admit = t.ctx.passwords.admit.bind(t.ctx.passwords)
+    t.ctx.passwords.admit = () => {
+      const turn = admit()
+      return { ...turn, verify: (password, hash) => (checked.push({ password, parameters: hash.split('$').slice(1, 4).join('$') }), turn.verify(password, hash)) }
     }
+    const checkedHashes = async (email: string) => {
+      checked.length = 0
+      const res = await t.request('POST', '/api/v3/auth/login', { body: { email, password: 'wrong horse' } })
+      expect(res.body).toEqual(WRONG)
+      return [...checked]
+    }
+    const argon2 = { password: 'wrong horse', parameters: 'argon2id$v=19$m=19456,t=2,p=1' }
+    expect(await checkedHashes('owner@example.com')).toEqual([argon2])
+    expect(await checkedHashes('nobody@example.com')).toEqual([argon2])
+    expect(await checkedHashes('nopass@example.com')).toEqual([argon2])
   })
 
   test.each([

@@ -54,10 +54,18 @@ export async function startLogin(ctx: AppContext, user: UserRow, request: TokenR
  */
 export async function loginWithPassword(ctx: AppContext, input: LoginInput, address: string): Promise<LoginResult> {
   const { email, password, tokenName, replaceToken } = parseInput(LoginInput, input)
-  // Counted as a failure before the check (see login-throttle.ts); a success clears it.
-  await beginLoginAttempt(ctx, email, address)
-  const user = await findUserByEmail(ctx, email)
-  const matches = await verifyPassword(password, user?.passwordHash ?? null)
+  // A turn at hashing first: when hashing is saturated the 429 costs the client none of its tries.
+  const turn = ctx.passwords.admit()
+  let user: Awaited<ReturnType<typeof findUserByEmail>>
+  try {
+    // Counted as a failure before the check (see login-throttle.ts); a success clears it.
+    await beginLoginAttempt(ctx, email, address)
+    user = await findUserByEmail(ctx, email)
+  } catch (error) {
+    turn.release()
+    throw error
+  }
+  const matches = await verifyPassword(ctx, password, user?.passwordHash ?? null, turn)
   if (!user || !matches) {
     // A line per failure lets a self-hoster's fail2ban (or a reader of the log) spot guessing.
     ctx.log.warn('failed password login', { email })

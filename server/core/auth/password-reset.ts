@@ -44,7 +44,7 @@ export async function resetPassword(ctx: AppContext, input: PasswordResetInput, 
   // Parsed first: a weak password is a 422 that does not spend the code or one of its tries.
   const { email, code, newPassword, tokenName, replaceToken } = parseInput(PasswordResetInput, input)
   const user = await consumeEmailCode(ctx, email, code, address)
-  await setPasswordHash(ctx, user.id, await hashPassword(newPassword))
+  await setPasswordHash(ctx, user.id, await hashPassword(ctx, newPassword))
   const endedSessions = await deleteOtherSessions(ctx, user.id, null)
   // This client's failed guesses of the old password say nothing about the new one.
   await clearLoginFailures(ctx, email, address)
