@@ -38,9 +38,14 @@ export function hostProblem(config: Config, url: URL): string | null {
     : `This server answers its API only as ${expected} (SVC_BASE_URL) or localhost, not as "${url.host}"`
 }
 
-/** Refuses control-plane requests addressed to another host name (403 `forbidden`). */
+/**
+ * Refuses control-plane requests addressed to another host name (403 `forbidden`). A
+ * request without a Host header (HTTP/1.0, e.g. HAProxy's health check) has a bare path
+ * for its URL; browsers always send Host, so it is no rebinding and passes.
+ */
 export const allowedHost = (config: Config) =>
   new Elysia({ name: 'svc/allowed-host' }).onRequest(({ request }) => {
-    const problem = hostProblem(config, new URL(request.url))
+    const url = URL.parse(request.url)
+    const problem = url && hostProblem(config, url)
     if (problem) throw new AppError(403, 'forbidden', problem)
   })

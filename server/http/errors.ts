@@ -60,7 +60,7 @@ export function errorHandler(ctx: AppContext) {
         return errorResponse(422, 'validation', describeProblems(problems), { problems }, headers)
       }
       case 'NOT_FOUND': {
-        const { pathname } = new URL(request.url)
+        const pathname = URL.parse(request.url)?.pathname ?? request.url
         return errorResponse(404, 'not_found', `No route for ${request.method} ${pathname}; the API is described at /api/v3/openapi.json`, undefined, headers)
       }
       case 'INVALID_COOKIE_SIGNATURE':
@@ -87,7 +87,8 @@ export function unexpectedErrorResponse(ctx: AppContext, request: Request, error
     return errorResponse(unavailable.status, unavailable.type, unavailable.message, unavailable.details, retry)
   }
   const requestId = requestIdOf(request)
-  ctx.log.error(`unexpected error in ${request.method} ${new URL(request.url).pathname}`, {
+  // A request without a Host header (HTTP/1.0) has a bare path for its URL.
+  ctx.log.error(`unexpected error in ${request.method} ${URL.parse(request.url)?.pathname ?? request.url}`, {
     requestId,
     error: error instanceof Error ? (error.stack ?? error.message) : String(error),
   })

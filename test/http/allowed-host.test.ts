@@ -6,7 +6,10 @@
 import { describe, expect, test } from 'bun:test'
 import type { Config } from '../../server/config.ts'
 import { countUsers } from '../../server/core/users/users.ts'
+import { VERSION } from '../../server/version.ts'
 import { testApp } from '../support/http.ts'
+import { rawConnect } from '../support/raw-http.ts'
+import { startTestServer } from '../support/server.ts'
 
 const SIGNUP = { email: 'owner@example.com', password: 'correct horse' }
 
@@ -71,5 +74,19 @@ describe('control-plane requests must be addressed to this server', () => {
   test('other reads of the control plane are refused too', async () => {
     const res = await send(CONFIGURED, 'http://rebind.attacker.example', 'GET', '/api/v3/auth/options')
     expect(res).toEqual({ status: 403, body: NOT_BASE('rebind.attacker.example'), users: 0 })
+  })
+})
+
+describe('requests without a Host header (HTTP/1.0: HAProxy’s health check, old scripts)', () => {
+  test('GET /api/v3/health is answered with JSON (no browser sends such a request, so it is no rebinding)', async () => {
+    const server = await startTestServer({ SVC_BASE_URL: 'https://forms.example.com' })
+    try {
+      const connection = await rawConnect(server.url)
+      connection.write('GET /api/v3/health HTTP/1.0\r\n\r\n')
+      const [response] = await connection.responses()
+      expect([response.status, JSON.parse(response.body)]).toEqual([200, { code: 200, data: { status: 'ok', version: VERSION } }])
+    } finally {
+      await server.close()
+    }
   })
 })
