@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import http from 'node:http'
 import { signup } from '../../server/core/auth/signup.ts'
+import { createLogger } from '../../server/core/logger.ts'
 import { AUTH } from '../../server/core/limits.ts'
 import { testDatabaseEnv } from '../support/backend.ts'
 import { startTestServer, type TestServer } from '../support/server.ts'
@@ -45,8 +46,12 @@ afterEach(async () => {
   servers = []
 })
 
+/** Every log line of the servers started by the test, newest last. */
+let logs: string[] = []
+
 async function serverWithOwner(env: Record<string, string> = {}) {
-  const server = await startTestServer(env)
+  logs = []
+  const server = await startTestServer(env, { log: createLogger('warn', (_level, line) => logs.push(line)) })
   servers.push(server)
   await signup(server.ctx, { email: 'owner@example.com', password: 'correct horse' })
   return server
@@ -63,6 +68,10 @@ describe('a stranger cannot lock the owner out', () => {
       statuses.push((await postFrom(server, STRANGER, '/api/v3/auth/code/verify', { email: 'owner@example.com', code: String(i).padStart(6, '0') })).status)
     }
     expect(statuses).toEqual([...Array(10).fill(401), 429, ...Array(5).fill(200), 429, ...Array(5).fill(401)])
+    // Each failure is logged with the client's address, for fail2ban or a reader of the log.
+    expect(logs.filter((line) => line.includes('failed password login'))).toEqual(
+      Array(10).fill(expect.stringContaining(`WARN  failed password login {"email":"owner@example.com","address":"${STRANGER}"}`)),
+    )
 
     const byPassword = await login(OWNER, 'correct horse')
     expect([byPassword.status, byPassword.body.data.user.email]).toEqual([200, 'owner@example.com'])

@@ -48,7 +48,7 @@ describe('POST /api/v3/auth/login', () => {
     expect(res.status).toBe(401)
     expect(res.body).toEqual(WRONG)
     expect(res.headers.get('set-cookie')).toBeNull()
-    expect(t.logs.filter((line) => line.includes('failed password login'))).toEqual([expect.stringContaining(`{"email":"${email}"}`)])
+    expect(t.logs.filter((line) => line.includes('failed password login'))).toEqual([expect.stringContaining(`{"email":"${email}","address":"unknown"}`)])
   })
 
   test('an unknown e-mail costs the same argon2id check as a wrong password (no timing hint)', async () => {
