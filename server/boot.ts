@@ -29,7 +29,7 @@ export interface Overrides {
 export async function createServerContext(config: Config, overrides: Overrides = {}): Promise<AppContext> {
   const log = overrides.log ?? createLogger(config.logLevel)
   const clock = overrides.clock ?? systemClock
-  const storage = await openStorage(config, () => clock.now())
+  const storage = await openStorage(config, () => clock.now(), log)
   const mailer = overrides.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(log))
   return createContext({
     config,

@@ -10,8 +10,9 @@
  * The output goes to a temporary folder first and is swapped in whole.
  *
  * Bun writes each source file's own URL into a CommonJS bundle in place of import.meta.url,
- * so server/db/sqlite/migrate.ts, server/http/admin.ts and server/db/sqlite/checkpoints.ts find the
- * checkout's drizzle/, admin/ and checkpoint worker from the bundle wherever it is.
+ * so server/db/sqlite/migrate.ts, server/http/admin.ts, server/db/sqlite/checkpoints.ts and
+ * server/core/auth/password-hasher.ts find the checkout's drizzle/, admin/, checkpoint worker
+ * and password-hashing worker from the bundle wherever it is.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'

@@ -72,7 +72,7 @@ export const CONFIG_VARIABLES = [
   ['PORT', '8787', 'TCP port to listen on (0 picks a free port).'],
   ['HOST', '127.0.0.1', 'Interface to bind. Use 0.0.0.0 on a VPS (behind a TLS proxy).'],
   ['SVC_DATA_DIR', './data', 'Folder for the SQLite database and the secret key.'],
-  ['SVC_BASE_URL', 'http://localhost:<PORT>', 'Public URL printed in links, help pages and the CLI.'],
+  ['SVC_BASE_URL', 'http://localhost:<PORT>', 'Public URL printed in links, help pages and the CLI. When set, the API answers only requests addressed to its host (or localhost).'],
   ['SVC_SIGNUP', 'first', '`first`: only the first account may sign up; `open`: anyone; `closed`: nobody.'],
   ['SVC_SMTP_URL', '(unset)', 'e.g. `smtp://user:pass@mail.example.com:587`. Unset: login codes are written to the log.'],
   ['SVC_MAIL_FROM', 'svc <no-reply@localhost>', 'Sender of login-code e-mails.'],

@@ -5,6 +5,7 @@
  */
 import type { Config } from './config.ts'
 import { createChangeFeed, type ChangeFeed } from './core/changes.ts'
+import { createPasswordHasher, type PasswordHasher } from './core/auth/password-hasher.ts'
 import type { Clock } from './core/clock.ts'
 import { createFieldCache, type FieldCache } from './core/collect/field-cache.ts'
 import { createWriter, type Writer } from './core/collect/writer.ts'
@@ -44,6 +45,8 @@ export interface AppContext {
   limiter: RateLimiter
   /** Record pages and export chunks read through it, a few at a time, so other requests run between them (core/read-gate.ts). */
   reads: ReadGate
+  /** Password hashing on its own thread, bounded (core/auth/password-hasher.ts). */
+  passwords: PasswordHasher
   /** Keeps track of work that finishes after the answer (e.g. mail); shutdown waits for it. */
   background(work: Promise<unknown>): void
   /** Registers work to finish before the database closes (e.g. flushing queued writes). */
@@ -62,7 +65,7 @@ export interface Caches {
   fields: FieldCache
 }
 
-type Services = 'onShutdown' | 'shutdown' | 'changes' | 'jobs' | 'writer' | 'stats' | 'caches' | 'limiter' | 'reads' | 'background'
+type Services = 'onShutdown' | 'shutdown' | 'changes' | 'jobs' | 'writer' | 'stats' | 'caches' | 'limiter' | 'reads' | 'passwords' | 'background'
 
 /** Builds a context from its parts, with a shutdown-hook list and the per-process services. */
 export function createContext(parts: Omit<AppContext, Services>): AppContext {
@@ -73,13 +76,21 @@ export function createContext(parts: Omit<AppContext, Services>): AppContext {
   const hooks: Array<() => void | Promise<void>> = [() => jobs.stop()]
   // What the storage commits (here, and on PostgreSQL in other processes) reaches every cache.
   parts.storage.changes.subscribe((appId, kind) => changes.notify(appId, kind))
+  // One line when the database stops taking writes (disk full) and one when it takes them again, not one per request.
+  parts.storage.availability.subscribe((problem) => {
+    if (problem) parts.log.error('storage unavailable: answering 503 storage_unavailable until a write gets through again', { reason: problem })
+    else parts.log.info('storage available again: writes get through')
+  })
   const limiter = createRateLimiter(parts.clock)
+  const passwords = createPasswordHasher()
+  hooks.push(() => passwords.close())
   const ctx = {
     ...parts,
     changes,
     jobs,
     limiter,
     reads: createReadGate(),
+    passwords,
     background: (work) => {
       const tracked = work.catch(() => {}).finally(() => pending.delete(tracked))
       pending.add(tracked)

@@ -96,6 +96,10 @@ export const AUTH = {
   /** Failed password log-ins per address within `loginFailureWindowMs` before 429. */
   loginFailuresPerWindow: 10,
   loginFailureWindowMs: 15 * 60 * 1000,
+  /** Threads hashing passwords (argon2id), apart from Bun's pool where the WAL syncs run (core/auth/password-hasher.ts). */
+  passwordHashThreads: 1,
+  /** Password checks that may wait for a hashing thread; past that, 429 at once. */
+  passwordHashQueue: 16,
 } as const
 
 /** Assessment modules: scales, report pages, expert, connect (page styling). */

@@ -5,6 +5,7 @@
  * whole units of work with plain inputs and results (storage/<module>.ts); core never sees
  * SQL, a driver or a transaction object.
  */
+import type { Availability } from './availability.ts'
 import type { AppStore } from './storage/apps.ts'
 import type { AuthStore } from './storage/auth.ts'
 import type { ChangeFeed } from './storage/changes.ts'
@@ -41,6 +42,12 @@ export interface Storage extends Stores {
   readonly kind: StorageKind
   /** Every committed change to an app, from this process and (PostgreSQL) the others. */
   readonly changes: ChangeFeed
+  /**
+   * Whether the database can write (availability.ts). A store method failing because the
+   * storage cannot write (disk full, I/O error) rejects with an error carrying the reason
+   * as `unavailable` (StorageUnavailableError).
+   */
+  readonly availability: Availability
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>
   /** Finishes pending work and closes the connection(s). */

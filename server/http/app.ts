@@ -5,6 +5,7 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context.ts'
 import { adminRoutes, type AdminOptions } from './admin.ts'
+import { allowedHost } from './allowed-host.ts'
 import { appRoutes } from './apps.ts'
 import { assessmentRoutes } from './assessment.ts'
 import { authRoutes } from './auth.ts'
@@ -33,6 +34,7 @@ export function buildApp(ctx: AppContext, options: AppOptions = {}) {
   return new Elysia({ name: 'svc' })
     .use(securityHeaders())
     .use(errorHandler(ctx))
+    .use(allowedHost(ctx.config))
     .use(openapiDocument())
     .use(healthRoutes(ctx))
     .use(skillRoutes())

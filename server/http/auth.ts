@@ -6,6 +6,10 @@
  *   POST   /signup        public   {email, password?, name?, tokenName?} → {user, token?} + cookie
  *   POST   /login         public   {email, password, tokenName?, replaceToken?} → {user, token?, replacedTokens?} + cookie (429 while guessing)
  *   POST   /code          public   {email}                               → {sent, expiresInSeconds} (429 past the hourly cap)
+ *
+ * Log-in writes (signup, login, code, code/verify, password/reset) refuse requests a
+ * browser says come from another site; the throttles count per e-mail address and client
+ * address (client-address.ts), so a stranger cannot lock the owner out.
  *   POST   /code/verify   public   {email, code, tokenName?, replaceToken?} → {user, token?, replacedTokens?} + cookie
  *   POST   /password/reset public  {email, code, newPassword, tokenName?, replaceToken?}
  *                                  → {user, token?, replacedTokens?, endedSessions, tokens, warnings?} + cookie; every session ends
@@ -29,6 +33,7 @@ import { authOptions, signup } from '../core/auth/signup.ts'
 import { AppError } from '../core/errors.ts'
 import { toPublicUser } from '../core/users/users.ts'
 import { authGuard, bearerToken, isSameOrigin, readCookie } from './auth-guard.ts'
+import { clientAddress, UNKNOWN_CLIENT, type PeerSource } from './client-address.ts'
 import { clearedSessionCookie, refuseCrossSiteLogin, sessionCookie } from './session-cookie.ts'
 
 type ResponseHeaders = Record<string, string | number>
@@ -47,6 +52,8 @@ async function withRetryAfter<T>(headers: ResponseHeaders, action: () => T | Pro
 }
 
 export const authRoutes = (ctx: AppContext) => {
+  /** The client the auth throttles count (SVC_TRUST_PROXY applies); requests without a socket share one. */
+  const clientOf = (request: Request, server: PeerSource | null) => clientAddress(request, server, ctx.config) ?? UNKNOWN_CLIENT
   /** Answers a successful log-in: the session goes into the cookie, the rest (token when asked for) into `data`. */
   const loggedIn = (headers: ResponseHeaders, result: LoginResult) => {
     headers['set-cookie'] = sessionCookie(ctx, result.session.value, result.session.expiresAt)
@@ -70,30 +77,35 @@ export const authRoutes = (ctx: AppContext) => {
     )
     .post(
       '/login',
-      async ({ body, request, set }) => {
+      async ({ body, request, server, set }) => {
         refuseCrossSiteLogin(ctx, request)
-        return loggedIn(set.headers, await withRetryAfter(set.headers, () => loginWithPassword(ctx, body)))
+        const from = clientOf(request, server)
+        return loggedIn(set.headers, await withRetryAfter(set.headers, () => loginWithPassword(ctx, body, from)))
       },
       { body: LoginInput, parse: 'json', detail: { summary: 'Log in with e-mail and password', tags } },
     )
     .post(
       '/code',
-      async ({ body, set }) => ({ code: 200 as const, data: await withRetryAfter(set.headers, () => requestEmailCode(ctx, body)) }),
+      async ({ body, request, server, set }) => {
+        refuseCrossSiteLogin(ctx, request)
+        const from = clientOf(request, server)
+        return { code: 200 as const, data: await withRetryAfter(set.headers, () => requestEmailCode(ctx, body, from)) }
+      },
       { body: CodeRequestInput, parse: 'json', detail: { summary: 'E-mail a 6-digit login code (same answer for unknown addresses)', tags } },
     )
     .post(
       '/code/verify',
-      async ({ body, request, set }) => {
+      async ({ body, request, server, set }) => {
         refuseCrossSiteLogin(ctx, request)
-        return loggedIn(set.headers, await verifyEmailCode(ctx, body))
+        return loggedIn(set.headers, await verifyEmailCode(ctx, body, clientOf(request, server)))
       },
       { body: CodeVerifyInput, parse: 'json', detail: { summary: 'Log in with the e-mailed code', tags } },
     )
     .post(
       '/password/reset',
-      async ({ body, request, set }) => {
+      async ({ body, request, server, set }) => {
         refuseCrossSiteLogin(ctx, request)
-        return loggedIn(set.headers, await resetPassword(ctx, body))
+        return loggedIn(set.headers, await resetPassword(ctx, body, clientOf(request, server)))
       },
       {
         body: PasswordResetInput,

@@ -9,6 +9,9 @@
 import { BlockList, isIP } from 'node:net'
 import type { Config } from '../config.ts'
 
+/** What a request without a socket (in-process `app.handle` in tests) counts as where an address is needed (the auth throttles). */
+export const UNKNOWN_CLIENT = 'unknown'
+
 /** What Bun.serve's `server` offers here (`requestIP`); null when the app is driven by `app.handle`. */
 export interface PeerSource {
   requestIP(request: Request): { address: string } | null

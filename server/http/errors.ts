@@ -5,7 +5,9 @@
  */
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context.ts'
+import { RateLimitError } from '../core/auth/rate-limit-error.ts'
 import { AppError, type ErrorType, type Problem } from '../core/errors.ts'
+import { STORAGE_RETRY_AFTER_SECONDS, storageUnavailable } from '../core/storage-unavailable.ts'
 import { requestIdOf } from './request-id.ts'
 
 export interface ErrorBody {
@@ -45,7 +47,11 @@ function describeProblems(problems: Problem[]): string {
 export function errorHandler(ctx: AppContext) {
   return new Elysia({ name: 'svc/errors' }).onError({ as: 'global' }, ({ code, error, request, set }) => {
     const headers = set.headers as Record<string, string>
-    if (error instanceof AppError) return errorResponse(error.status, error.type, error.message, error.details, headers)
+    if (error instanceof AppError) {
+      // Every 429 of the auth limits (log-ins, codes, a saturated password hasher) says how long to wait.
+      if (error instanceof RateLimitError) headers['retry-after'] ??= String(error.retryAfterSeconds)
+      return errorResponse(error.status, error.type, error.message, error.details, headers)
+    }
     switch (code) {
       case 'PARSE':
         return errorResponse(400, 'bad_json', 'The request body could not be parsed: send valid JSON with Content-Type: application/json', undefined, headers)
@@ -54,7 +60,7 @@ export function errorHandler(ctx: AppContext) {
         return errorResponse(422, 'validation', describeProblems(problems), { problems }, headers)
       }
       case 'NOT_FOUND': {
-        const { pathname } = new URL(request.url)
+        const pathname = URL.parse(request.url)?.pathname ?? request.url
         return errorResponse(404, 'not_found', `No route for ${request.method} ${pathname}; the API is described at /api/v3/openapi.json`, undefined, headers)
       }
       case 'INVALID_COOKIE_SIGNATURE':
@@ -69,10 +75,20 @@ export function errorHandler(ctx: AppContext) {
   })
 }
 
-/** Logs an unexpected exception with the request id and answers 500 with that id, never a stack trace. */
+/**
+ * Logs an unexpected exception with the request id and answers 500 with that id, never a
+ * stack trace. A storage that cannot write is not unexpected: 503 with Retry-After, and no
+ * log line (the storage logs once when it becomes unavailable and once when it recovers).
+ */
 export function unexpectedErrorResponse(ctx: AppContext, request: Request, error: unknown, headers?: Record<string, string>): Response {
+  const unavailable = storageUnavailable(error)
+  if (unavailable) {
+    const retry = { ...headers, 'retry-after': String(STORAGE_RETRY_AFTER_SECONDS) }
+    return errorResponse(unavailable.status, unavailable.type, unavailable.message, unavailable.details, retry)
+  }
   const requestId = requestIdOf(request)
-  ctx.log.error(`unexpected error in ${request.method} ${new URL(request.url).pathname}`, {
+  // A request without a Host header (HTTP/1.0) has a bare path for its URL.
+  ctx.log.error(`unexpected error in ${request.method} ${URL.parse(request.url)?.pathname ?? request.url}`, {
     requestId,
     error: error instanceof Error ? (error.stack ?? error.message) : String(error),
   })

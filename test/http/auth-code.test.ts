@@ -20,11 +20,8 @@ async function withAccount() {
   return { t, user }
 }
 
-/** Ada's stored code as a list (empty or one row: an address has at most one live code). */
-async function storedCodes(t: TestApp) {
-  const row = await t.ctx.storage.auth.emailCode('ada@example.com')
-  return row ? [row] : []
-}
+/** Ada's stored codes (one per client that asked; these tests ask from one). */
+const storedCodes = (t: TestApp) => t.ctx.storage.auth.emailCodes('ada@example.com')
 
 const requestCode = (t: TestApp, email = 'ada@example.com') => t.request('POST', '/api/v3/auth/code', { body: { email } })
 const verify = (t: TestApp, code: string, extra: Record<string, unknown> = {}) =>
@@ -33,6 +30,22 @@ const verify = (t: TestApp, code: string, extra: Record<string, unknown> = {}) =
 const other = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
 
 describe('POST /api/v3/auth/code', () => {
+
+  test.each([
+    ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
+    ['Origin: https://evil.example', { origin: 'https://evil.example' }],
+  ])('a request a browser says comes from another site (%s) is refused like the other log-in writes, and sends nothing', async (_case, headers) => {
+    const { t } = await withAccount()
+    const res = await t.request('POST', '/api/v3/auth/code', { body: { email: 'ada@example.com' }, headers })
+    expect(res.status).toBe(403)
+    expect(res.body).toEqual({
+      code: 403,
+      error: { type: 'forbidden', message: "Cross-site log-in refused: log in from this server's admin page, or from a script or the CLI" },
+    })
+    await Promise.resolve()
+    expect(t.mails).toEqual([])
+    expect(await t.ctx.storage.auth.codeSends('ada@example.com')).toEqual([])
+  })
   test('mails a six-digit code, stores only its hash, and the code logs in once', async () => {
     const { t, user } = await withAccount()
     const res = await requestCode(t, ' Ada@Example.com ')
@@ -47,7 +60,7 @@ describe('POST /api/v3/auth/code', () => {
       text: `Your login code for http://localhost:8787 is:\n\n    ${code}\n\nIt is valid for 10 minutes and works once. Enter it where you asked for it.\n\nIf you did not ask for a code, ignore this e-mail: nobody can log in without it.\n`,
     })
     const stored = await storedCodes(t)
-    expect(stored).toEqual([{ email: 'ada@example.com', codeHash: expect.stringMatching(/^[0-9a-f]{64}$/), expiresAt: Date.parse(T0) + AUTH.codeTtlMs, attempts: 0, createdAt: Date.parse(T0) }])
+    expect(stored).toEqual([{ email: 'ada@example.com', client: 'unknown', codeHash: expect.stringMatching(/^[0-9a-f]{64}$/), expiresAt: Date.parse(T0) + AUTH.codeTtlMs, attempts: 0, createdAt: Date.parse(T0) }])
     expect(JSON.stringify(stored)).not.toContain(code)
 
     const login = await verify(t, code)

@@ -82,7 +82,8 @@ export async function dropTestDatabases(): Promise<void> {
  */
 export function lazyStorage(kind: StorageKind, open: () => Promise<Storage>): Storage {
   let opened: Promise<Storage> | null = null
-  const ready = () => (opened ??= open())
+  let openedStorage: Storage | null = null
+  const ready = () => (opened ??= open().then((storage) => (openedStorage = storage)))
   const store = <K extends keyof Stores>(name: K): Stores[K] =>
     new Proxy({} as Stores[K], {
       get: (_target, method) => async (...args: unknown[]) => {
@@ -102,6 +103,25 @@ export function lazyStorage(kind: StorageKind, open: () => Promise<Storage>): St
         let cancelled = false
         void ready().then((storage) => {
           if (!cancelled) unsubscribe = storage.changes.subscribe(listener)
+        })
+        return () => {
+          cancelled = true
+          unsubscribe?.()
+        }
+      },
+    },
+    availability: {
+      get problem() {
+        return openedStorage?.availability.problem ?? null
+      },
+      get since() {
+        return openedStorage?.availability.since ?? null
+      },
+      subscribe(listener: (problem: string | null) => void) {
+        let unsubscribe: (() => void) | null = null
+        let cancelled = false
+        void ready().then((storage) => {
+          if (!cancelled) unsubscribe = storage.availability.subscribe(listener)
         })
         return () => {
           cancelled = true

@@ -32,16 +32,16 @@ export interface TestServer extends RunningServer {
 
 /**
  * Starts svc on 127.0.0.1:0 with a temp data dir (or, on a PostgreSQL run, a new database),
- * rate limit off, logs silent; `overrides.clock` replaces the system clock.
+ * rate limit off, logs silent; `overrides.clock` replaces the system clock, `overrides.log` the silent logger.
  */
-export async function startTestServer(env: Record<string, string> = {}, overrides: Pick<Overrides, 'clock'> = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, overrides: Pick<Overrides, 'clock' | 'log'> = {}): Promise<TestServer> {
   const dataDir = tempDir('svc-cli-server-')
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', SVC_DATA_DIR: dataDir, SVC_LOG: 'silent', SVC_RATE_LIMIT: 'off', SVC_SYNC: 'normal', ...(await testDatabaseEnv()), ...env })
   const mails: Mail[] = []
   const server = await startServer(config, {
+    log: createLogger('silent'),
     ...overrides,
     app: testAppOptions(),
-    log: createLogger('silent'),
     mailer: { description: 'test mailer', send: async (mail) => void mails.push(mail) },
   })
   return {

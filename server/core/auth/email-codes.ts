@@ -1,16 +1,19 @@
 /**
  * @module Log-in by e-mail code: 6 random digits, valid 10 minutes, 5 wrong tries, used
- * once, stored as a hash, a new request replacing the old code, and at most 5 requests
- * per address an hour. Unknown addresses get the same answer (and the same cap) but no
- * mail, so the endpoint does not reveal who has an account.
+ * once, stored as a keyed hash, and at most 5 requests per address an hour. Codes, tries
+ * and the cap belong to the client that asked (client-key.ts): a code works only for that
+ * client, and a new request replaces only that client's code, so a stranger asking for
+ * codes or trying wrong ones never uses up the owner's. Unknown addresses get the same
+ * answer (and the same cap) but no mail, so the endpoint does not reveal who has an account.
  */
 import { randomInt } from 'node:crypto'
 import type { AppContext } from '../../context.ts'
 import { AppError } from '../errors.ts'
-import { hashSecret, safeEqual } from '../ids.ts'
+import { safeEqual } from '../ids.ts'
 import { AUTH } from '../limits.ts'
 import type { Mail } from '../mailer.ts'
 import type { UserRow } from '../users/users.ts'
+import { clientKey } from './client-key.ts'
 import { loginCodeMail } from './code-mail.ts'
 import { startLogin, type LoginResult } from './login.ts'
 import { RateLimitError } from './rate-limit-error.ts'
@@ -32,24 +35,29 @@ const invalidCode = () => new AppError(
 /** A uniformly random code of AUTH.codeDigits digits (leading zeros kept). */
 export const newCode = (): string => String(randomInt(0, 10 ** AUTH.codeDigits)).padStart(AUTH.codeDigits, '0')
 
-// Salted with the address so equal codes of two people never share a hash.
-const codeHash = (email: string, code: string): string => hashSecret(`${email}\n${code}`)
+// Keyed with the server's secret: with a million possible codes, a plain hash of one is
+// reversed at once by anyone who can read the database. The address is in it so equal
+// codes of two people never share a hash.
+const codeHash = (ctx: AppContext, email: string, code: string): string => ctx.sealer.mac(`login code\n${email}\n${code}`)
 
 /**
- * Records a request for `email` and, when it has an account, stores a fresh code (replacing
- * any earlier one) and mails it in the background. Throws RateLimitError past the cap.
+ * Records a request for `email` from the client at `address` and, when the e-mail address
+ * has an account, stores a fresh code for that client (replacing its earlier one) and mails
+ * it in the background. Throws RateLimitError past the cap.
  */
-export async function requestEmailCode(ctx: AppContext, input: CodeRequestInput): Promise<CodeRequested> {
+export async function requestEmailCode(ctx: AppContext, input: CodeRequestInput, address: string): Promise<CodeRequested> {
   const { email } = parseInput(CodeRequestInput, input)
+  const client = clientKey(address)
   const now = ctx.clock.now()
   const windowStart = now - AUTH.codeEmailWindowMs
   const code = newCode()
   const outcome = await ctx.storage.auth.requestCode({
     email,
+    client,
     now,
     windowStart,
     perWindow: AUTH.codeEmailsPerHour,
-    code: { email, codeHash: codeHash(email, code), expiresAt: now + AUTH.codeTtlMs, attempts: 0, createdAt: now },
+    code: { email, client, codeHash: codeHash(ctx, email, code), expiresAt: now + AUTH.codeTtlMs, attempts: 0, createdAt: now },
   })
   if (!outcome.ok) throw rateLimited(email, outcome.oldestAt + AUTH.codeEmailWindowMs, now)
   // Not stored: no account, so nothing to send — the answer stays the same.
@@ -68,22 +76,24 @@ function rateLimited(email: string, until: number, now: number): RateLimitError 
 }
 
 /**
- * Logs in with the code mailed to `email`. A wrong code uses up one of its tries and the
- * last try deletes it; the right one is deleted as it is used.
+ * Logs in with the code mailed to `email` for the client at `address`. A wrong code uses up
+ * one of its tries and the last try deletes it; the right one is deleted as it is used.
  */
-export async function verifyEmailCode(ctx: AppContext, input: CodeVerifyInput): Promise<LoginResult> {
+export async function verifyEmailCode(ctx: AppContext, input: CodeVerifyInput, address: string): Promise<LoginResult> {
   const { email, code, tokenName, replaceToken } = parseInput(CodeVerifyInput, input)
-  return startLogin(ctx, await consumeEmailCode(ctx, email, code), { tokenName, replaceToken })
+  return startLogin(ctx, await consumeEmailCode(ctx, email, code, address), { tokenName, replaceToken })
 }
 
 /**
- * Uses up the code mailed to `email` (already parsed) and returns its account, or throws
- * the one 401 every failure shares. Log-in and password reset both spend codes this way.
+ * Uses up the code mailed to `email` (already parsed) for the client at `address` and
+ * returns its account, or throws the one 401 every failure shares. Log-in and password
+ * reset both spend codes this way.
  */
-export async function consumeEmailCode(ctx: AppContext, email: string, code: string): Promise<UserRow> {
-  const presented = codeHash(email, code)
+export async function consumeEmailCode(ctx: AppContext, email: string, code: string, address: string): Promise<UserRow> {
+  const presented = codeHash(ctx, email, code)
   const user = await ctx.storage.auth.spendCode({
     email,
+    client: clientKey(address),
     now: ctx.clock.now(),
     maxAttempts: AUTH.codeMaxAttempts,
     matches: (stored) => safeEqual(stored, presented),
@@ -92,7 +102,7 @@ export async function consumeEmailCode(ctx: AppContext, email: string, code: str
   return user
 }
 
-/** Drops any pending code for an address (its account changed e-mail or was deleted). */
+/** Drops every pending code for an address (its account changed e-mail or was deleted). */
 export async function forgetEmailCode(ctx: AppContext, email: string): Promise<void> {
   await ctx.storage.auth.deleteCode(email)
 }

@@ -1,8 +1,10 @@
 /**
  * @module Caps password guessing: at most AUTH.loginFailuresPerWindow password checks per
- * address within the window fail before further attempts for it get 429 until the oldest
- * failure ages out. Unknown addresses are counted alike (no hint who has an account), and
- * log-in by e-mail code stays open, so a locked-out owner still gets in.
+ * e-mail address and client within the window fail before further attempts of that client
+ * for it get 429 until the oldest failure ages out. Counting per client (client-key.ts)
+ * means a stranger's guesses lock out the stranger, never the owner logging in from
+ * elsewhere. Unknown addresses are counted alike (no hint who has an account), and log-in
+ * by e-mail code stays open.
  *
  * The failures live in the database (login_failures), shared by every svc process. An
  * attempt is counted *before* its password is checked, in one atomic step with the check of
@@ -11,16 +13,19 @@
  */
 import type { AppContext } from '../../context.ts'
 import { AUTH } from '../limits.ts'
+import { clientKey } from './client-key.ts'
 import { RateLimitError } from './rate-limit-error.ts'
 
 /**
- * Counts a password attempt for `email` as a failure (until `clearLoginFailures`), or throws
- * a RateLimitError when the address has used up its failed log-ins for now.
+ * Counts a password attempt for `email` from the client at `address` as a failure (until
+ * `clearLoginFailures`), or throws a RateLimitError when that client has used up its failed
+ * log-ins for the e-mail address for now.
  */
-export async function beginLoginAttempt(ctx: AppContext, email: string): Promise<void> {
+export async function beginLoginAttempt(ctx: AppContext, email: string, address: string): Promise<void> {
   const now = ctx.clock.now()
   const attempt = await ctx.storage.auth.beginLoginAttempt({
     email,
+    client: clientKey(address),
     now,
     windowStart: now - AUTH.loginFailureWindowMs,
     limit: AUTH.loginFailuresPerWindow,
@@ -30,13 +35,13 @@ export async function beginLoginAttempt(ctx: AppContext, email: string): Promise
   const seconds = Math.max(1, Math.ceil((until - now) / 1000))
   const minutes = Math.ceil(seconds / 60)
   throw new RateLimitError(
-    `Too many failed log-ins for ${email}: wait ${minutes} minute${minutes === 1 ? '' : 's'} (until ${new Date(until).toISOString()}) ` +
+    `Too many failed log-ins for ${email} from your network address: wait ${minutes} minute${minutes === 1 ? '' : 's'} (until ${new Date(until).toISOString()}) ` +
       'or log in with an e-mail code instead',
     seconds,
   )
 }
 
-/** Forgets the failures of `email` after it logged in (or its password was reset). */
-export async function clearLoginFailures(ctx: AppContext, email: string): Promise<void> {
-  await ctx.storage.auth.clearLoginFailures(email)
+/** Forgets the failures of `email` from the client at `address` after it logged in (or reset the password). */
+export async function clearLoginFailures(ctx: AppContext, email: string, address: string): Promise<void> {
+  await ctx.storage.auth.clearLoginFailures(email, clientKey(address))
 }

@@ -47,21 +47,30 @@ export async function startLogin(ctx: AppContext, user: UserRow, request: TokenR
 }
 
 /**
- * Logs in by e-mail and password. An unknown e-mail, an account without a password and a
- * wrong password get the same 401 after the same amount of hashing work; too many failures
- * for one address get 429 for a while (see login-throttle.ts).
+ * Logs in by e-mail and password from the client at `address`. An unknown e-mail, an
+ * account without a password and a wrong password get the same 401 after the same amount
+ * of hashing work; too many failures for one address from one client get 429 for a while
+ * (see login-throttle.ts).
  */
-export async function loginWithPassword(ctx: AppContext, input: LoginInput): Promise<LoginResult> {
+export async function loginWithPassword(ctx: AppContext, input: LoginInput, address: string): Promise<LoginResult> {
   const { email, password, tokenName, replaceToken } = parseInput(LoginInput, input)
-  // Counted as a failure before the check (see login-throttle.ts); a success clears it.
-  await beginLoginAttempt(ctx, email)
-  const user = await findUserByEmail(ctx, email)
-  const matches = await verifyPassword(password, user?.passwordHash ?? null)
+  // A turn at hashing first: when hashing is saturated the 429 costs the client none of its tries.
+  const turn = ctx.passwords.admit()
+  let user: Awaited<ReturnType<typeof findUserByEmail>>
+  try {
+    // Counted as a failure before the check (see login-throttle.ts); a success clears it.
+    await beginLoginAttempt(ctx, email, address)
+    user = await findUserByEmail(ctx, email)
+  } catch (error) {
+    turn.release()
+    throw error
+  }
+  const matches = await verifyPassword(ctx, password, user?.passwordHash ?? null, turn)
   if (!user || !matches) {
     // A line per failure lets a self-hoster's fail2ban (or a reader of the log) spot guessing.
-    ctx.log.warn('failed password login', { email })
+    ctx.log.warn('failed password login', { email, address })
     throw new AppError(401, 'unauthorized', 'E-mail or password is wrong')
   }
-  await clearLoginFailures(ctx, email)
+  await clearLoginFailures(ctx, email, address)
   return startLogin(ctx, user, { tokenName, replaceToken })
 }

@@ -37,17 +37,17 @@ export function tokensStillWork(count: number): string {
 }
 
 /**
- * Sets a new password with the code mailed to `email`, ends every session of the account,
- * logs in, and lists the access tokens that still work.
+ * Sets a new password with the code mailed to `email` for the client at `address`, ends
+ * every session of the account, logs in, and lists the access tokens that still work.
  */
-export async function resetPassword(ctx: AppContext, input: PasswordResetInput): Promise<PasswordResetResult> {
+export async function resetPassword(ctx: AppContext, input: PasswordResetInput, address: string): Promise<PasswordResetResult> {
   // Parsed first: a weak password is a 422 that does not spend the code or one of its tries.
   const { email, code, newPassword, tokenName, replaceToken } = parseInput(PasswordResetInput, input)
-  const user = await consumeEmailCode(ctx, email, code)
-  await setPasswordHash(ctx, user.id, await hashPassword(newPassword))
+  const user = await consumeEmailCode(ctx, email, code, address)
+  await setPasswordHash(ctx, user.id, await hashPassword(ctx, newPassword))
   const endedSessions = await deleteOtherSessions(ctx, user.id, null)
-  // Failed guesses of the old password no longer say anything about the new one.
-  await clearLoginFailures(ctx, email)
+  // This client's failed guesses of the old password say nothing about the new one.
+  await clearLoginFailures(ctx, email, address)
   ctx.log.info('password reset by e-mail code', { email, endedSessions })
   // Re-read so the answer's `hasPassword` reflects the new password.
   const login = await startLogin(ctx, (await findUserById(ctx, user.id)) ?? user, { tokenName, replaceToken })

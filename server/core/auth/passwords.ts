@@ -1,24 +1,24 @@
 /**
- * @module Password hashing (argon2id through Bun.password) and checking that takes the
- * same time whether or not the account exists.
+ * @module Password hashing (argon2id, on the hashing thread of `ctx.passwords`) and
+ * checking that takes the same time whether or not the account exists.
  */
+import type { AppContext } from '../../context.ts'
+import type { HashTurn } from './password-hasher.ts'
 
-// OWASP's argon2id baseline (19 MiB, 2 passes). Bun's default takes 64 MiB per hash, which
-// a few simultaneous log-ins on a small VPS would feel; verification reads the parameters
-// from the stored hash, so they can be raised later without breaking old passwords.
-const ARGON2 = { algorithm: 'argon2id', memoryCost: 19_456, timeCost: 2 } as const
+// The argon2id hash (with ARGON2's parameters, argon2.ts) of a random string nobody kept:
+// unknown accounts are checked against it, so a failed login costs one argon2
+// verification either way and timing reveals nothing. Made again if ARGON2 changes
+// (a test compares the parameters).
+export const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$YidHLt3/6BfYB1h6/d7LSyBkyEEqDYx9ZUtaMSW85/A$NSKyNW50nMS+F60GxavMO6HmSS+/4a66YEP9I5NKNmo'
 
-/** The argon2id hash of a password, for the users table. */
-export const hashPassword = (password: string): Promise<string> => Bun.password.hash(password, ARGON2)
+/** The argon2id hash of a password, for the users table; 429 when hashing is saturated. */
+export const hashPassword = (ctx: AppContext, password: string): Promise<string> => ctx.passwords.admit().hash(password)
 
-// A hash of a random string, made once: unknown accounts are checked against it so a
-// failed login costs one argon2 verification either way and timing reveals nothing.
-let dummyHash: Promise<string> | null = null
-
-/** True when `password` matches `hash`; with no hash, runs a verification anyway and says false. */
-export async function verifyPassword(password: string, hash: string | null): Promise<boolean> {
-  if (hash !== null) return Bun.password.verify(password, hash)
-  dummyHash ??= hashPassword(crypto.randomUUID())
-  await Bun.password.verify(password, await dummyHash)
-  return false
+/**
+ * True when `password` matches `hash`; with no hash, runs a verification anyway and says
+ * false. `turn` is a hashing turn admitted earlier (log-in admits before counting the try).
+ */
+export async function verifyPassword(ctx: AppContext, password: string, hash: string | null, turn: HashTurn = ctx.passwords.admit()): Promise<boolean> {
+  const matches = await turn.verify(password, hash ?? DUMMY_HASH)
+  return hash !== null && matches
 }

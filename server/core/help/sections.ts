@@ -139,7 +139,7 @@ const ERRORS: Array<[number, string, string]> = [
   [422, 'empty_record', 'The record has no fields (`{}`, an empty form); nothing stored.'],
   [422, 'idempotency_key_reused', 'The `Idempotency-Key` was used for a different submission within 24 hours; nothing stored.'],
   [429, 'rate_limited', 'Too many requests; wait `Retry-After` seconds.'],
-  [503, 'storage_unavailable', 'The server could not confirm the record on disk, so it is not acknowledged; retry later.'],
+  [503, 'storage_unavailable', 'The server cannot store records right now (its disk is full) or could not confirm the record on disk, so it is not acknowledged; retry later (after `Retry-After` seconds when given).'],
 ]
 
 /** The error body and the types a client should handle. */

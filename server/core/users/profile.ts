@@ -52,11 +52,11 @@ export async function changePassword(
     if (currentPassword === undefined) {
       throw validationError([{ path: 'currentPassword', message: 'is required: this account has a password, give the current one' }])
     }
-    if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+    if (!(await verifyPassword(ctx, currentPassword, user.passwordHash))) {
       throw new AppError(403, 'forbidden', 'The current password is wrong; the password was not changed')
     }
   }
-  await setPasswordHash(ctx, userId, await hashPassword(newPassword))
+  await setPasswordHash(ctx, userId, await hashPassword(ctx, newPassword))
   await deleteOtherSessions(ctx, userId, keepSession)
   return { changed: true }
 }

@@ -43,7 +43,7 @@ export async function insertUser(
   input: { email: string; name?: string; password?: string | null },
   first?: { refused: () => AppError },
 ): Promise<UserRow> {
-  const passwordHash = input.password ? await hashPassword(input.password) : null
+  const passwordHash = input.password ? await hashPassword(ctx, input.password) : null
   const now = ctx.clock.now()
   const row: UserRow = {
     id: newId(),

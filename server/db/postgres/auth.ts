@@ -1,7 +1,7 @@
 /**
  * @module AuthStore on PostgreSQL (see storage/auth.ts). Limits shared by every process are
- * decided in the database: the per-address code cap and the login throttle count under a
- * per-address advisory lock held to the end of the transaction (READ COMMITTED: the count
+ * decided in the database: the code cap and the login throttle count under an advisory
+ * lock per address and client held to the end of the transaction (READ COMMITTED: the count
  * after the lock sees every earlier commit), and a code try is taken with one row-locking
  * `UPDATE … SET attempts = attempts + 1 … RETURNING`, so concurrent tries queue on the row.
  */
@@ -11,8 +11,8 @@ import type { PgTx } from './app-lock.ts'
 import type { PgContext } from './context.ts'
 import { accessTokens, emailCodes, emailCodeSends, loginFailures, sessions, users } from './schema.ts'
 
-/** Serializes the transactions that lock the same `scope` and `email` until they end. */
-const lockAddress = (tx: PgTx, scope: string, email: string) => tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`svc:${scope}:${email}`}, 0))`)
+/** Serializes the transactions that lock the same `scope` and `key` (an address and client) until they end. */
+const lockAddress = (tx: PgTx, scope: string, key: string) => tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`svc:${scope}:${key}`}, 0))`)
 
 /** The auth store over the PostgreSQL pool. */
 export function postgresAuth(db: PgContext): AuthStore {
@@ -96,38 +96,39 @@ export function postgresAuth(db: PgContext): AuthStore {
       return row ?? null
     },
 
-    async requestCode({ email, now, windowStart, perWindow, code }) {
+    async requestCode({ email, client, now, windowStart, perWindow, code }) {
       // Housekeeping for every address, outside the per-address lock.
       await pg.delete(emailCodeSends).where(lte(emailCodeSends.sentAt, windowStart))
       await pg.delete(emailCodes).where(lte(emailCodes.expiresAt, now))
       return pg.transaction(async (tx) => {
-        await lockAddress(tx, 'code', email)
+        await lockAddress(tx, 'code', `${email}\n${client}`)
         const recent = await tx
           .select({ sentAt: emailCodeSends.sentAt })
           .from(emailCodeSends)
-          .where(and(eq(emailCodeSends.email, email), gt(emailCodeSends.sentAt, windowStart)))
+          .where(and(eq(emailCodeSends.email, email), eq(emailCodeSends.client, client), gt(emailCodeSends.sentAt, windowStart)))
           .orderBy(asc(emailCodeSends.sentAt))
           .limit(perWindow)
         if (recent.length >= perWindow) return { ok: false, oldestAt: recent[0].sentAt } as const
-        await tx.insert(emailCodeSends).values({ email, sentAt: now })
+        await tx.insert(emailCodeSends).values({ email, client, sentAt: now })
         const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email))
         if (!user) return { ok: true, stored: false } as const
-        await tx.insert(emailCodes).values(code).onConflictDoUpdate({ target: emailCodes.email, set: code })
+        await tx.insert(emailCodes).values(code).onConflictDoUpdate({ target: [emailCodes.email, emailCodes.client], set: code })
         return { ok: true, stored: true } as const
       })
     },
 
-    async spendCode({ email, now, maxAttempts, matches }) {
+    async spendCode({ email, client, now, maxAttempts, matches }) {
+      const theirs = and(eq(emailCodes.email, email), eq(emailCodes.client, client))
       return pg.transaction(async (tx) => {
         // Taking the try locks the row: a concurrent try waits here until this one commits,
         // then sees the count (or the deletion) it left.
         const [taken] = await tx
           .update(emailCodes)
           .set({ attempts: sql`${emailCodes.attempts} + 1` })
-          .where(eq(emailCodes.email, email))
+          .where(theirs)
           .returning({ codeHash: emailCodes.codeHash, attempts: emailCodes.attempts, expiresAt: emailCodes.expiresAt })
         if (!taken) return null
-        const gone = () => tx.delete(emailCodes).where(eq(emailCodes.email, email))
+        const gone = () => tx.delete(emailCodes).where(theirs)
         if (taken.expiresAt <= now) {
           await gone()
           return null
@@ -146,9 +147,8 @@ export function postgresAuth(db: PgContext): AuthStore {
       await pg.delete(emailCodes).where(eq(emailCodes.email, email))
     },
 
-    async emailCode(email) {
-      const [row] = await pg.select().from(emailCodes).where(eq(emailCodes.email, email))
-      return row ?? null
+    async emailCodes(email) {
+      return pg.select().from(emailCodes).where(eq(emailCodes.email, email)).orderBy(asc(emailCodes.createdAt), asc(emailCodes.client))
     },
 
     async codeSends(email) {
@@ -160,25 +160,25 @@ export function postgresAuth(db: PgContext): AuthStore {
       return rows.map((row) => row.sentAt)
     },
 
-    async beginLoginAttempt({ email, now, windowStart, limit }) {
+    async beginLoginAttempt({ email, client, now, windowStart, limit }) {
       // Every address's stale failures go (outside the lock), so the table holds one window at most.
       await pg.delete(loginFailures).where(lte(loginFailures.at, windowStart))
       return pg.transaction(async (tx) => {
-        await lockAddress(tx, 'login', email)
+        await lockAddress(tx, 'login', `${email}\n${client}`)
         const counted = await tx
           .select({ at: loginFailures.at })
           .from(loginFailures)
-          .where(and(eq(loginFailures.email, email), gt(loginFailures.at, windowStart)))
+          .where(and(eq(loginFailures.email, email), eq(loginFailures.client, client), gt(loginFailures.at, windowStart)))
           .orderBy(asc(loginFailures.at))
           .limit(limit)
         if (counted.length >= limit) return { ok: false, oldestAt: counted[0].at } as const
-        await tx.insert(loginFailures).values({ email, at: now })
+        await tx.insert(loginFailures).values({ email, client, at: now })
         return { ok: true } as const
       })
     },
 
-    async clearLoginFailures(email) {
-      await pg.delete(loginFailures).where(eq(loginFailures.email, email))
+    async clearLoginFailures(email, client) {
+      await pg.delete(loginFailures).where(and(eq(loginFailures.email, email), eq(loginFailures.client, client)))
     },
 
     async loginFailures(email, since) {

@@ -22,3 +22,16 @@ export function pgFailureOf(error: unknown): PgFailure | null {
   }
   return null
 }
+
+/** SQLSTATEs that mean the server's storage refused the work: disk full, out of resources, I/O error. */
+const STORAGE_STATES: Record<string, string> = {
+  '53100': 'the database server\'s disk is full (PostgreSQL 53100 disk_full)',
+  '53000': 'the database server is out of resources (PostgreSQL 53000 insufficient_resources)',
+  '58030': 'the database server failed a read or write (PostgreSQL 58030 io_error)',
+}
+
+/** The reason `error` means the database server's storage cannot write for now (db/availability.ts); null for anything else. */
+export function pgStorageProblem(error: unknown): string | null {
+  const failure = pgFailureOf(error)
+  return failure ? (STORAGE_STATES[failure.code] ?? null) : null
+}

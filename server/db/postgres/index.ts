@@ -2,11 +2,13 @@
  * @module The PostgreSQL storage: every module store over one pool, migrated at open under
  * an advisory lock, with change notices shared between processes through LISTEN/NOTIFY.
  */
+import { guardStores } from '../availability.ts'
 import type { Storage, Stores } from '../storage.ts'
 import { postgresApps } from './apps.ts'
 import { postgresAuth } from './auth.ts'
 import { listenForChanges, unheardChanges } from './changes.ts'
 import { connectPostgres, type PgOptions } from './connection.ts'
+import { pgStorageProblem } from './errors.ts'
 import type { PgContext } from './context.ts'
 import { postgresExperts } from './experts.ts'
 import { postgresFields } from './fields.ts'
@@ -36,7 +38,7 @@ export async function openPostgresStorage(url: string, options: PostgresStorageO
     const processId = crypto.randomUUID()
     const changes = options.listen === false ? unheardChanges(processId) : await listenForChanges(connection.client, processId)
     const db: PgContext = { ...connection, changes, now: options.now ?? Date.now }
-    const stores: Stores = {
+    const plain: Stores = {
       users: postgresUsers(db),
       auth: postgresAuth(db),
       apps: postgresApps(db),
@@ -50,10 +52,13 @@ export async function openPostgresStorage(url: string, options: PostgresStorageO
       themes: postgresThemes(db),
       smart: postgresSmart(db),
     }
+    // No write counter to ask here: any success after a failure counts as recovery.
+    const { stores, availability } = guardStores(plain, { classify: pgStorageProblem, now: options.now ?? Date.now })
     return {
       kind: 'postgres',
       ...stores,
       changes,
+      availability,
       async ping() {
         await connection.client`SELECT 1`
       },

@@ -95,29 +95,30 @@ export function sqliteAuth(db: SqliteContext): AuthStore {
       return row ?? null
     },
 
-    async requestCode({ email, now, windowStart, perWindow, code }) {
+    async requestCode({ email, client, now, windowStart, perWindow, code }) {
       return immediate(() => {
         d.delete(emailCodeSends).where(lte(emailCodeSends.sentAt, windowStart)).run()
         d.delete(emailCodes).where(lte(emailCodes.expiresAt, now)).run()
         const recent = d
           .select({ sentAt: emailCodeSends.sentAt })
           .from(emailCodeSends)
-          .where(and(eq(emailCodeSends.email, email), gt(emailCodeSends.sentAt, windowStart)))
+          .where(and(eq(emailCodeSends.email, email), eq(emailCodeSends.client, client), gt(emailCodeSends.sentAt, windowStart)))
           .orderBy(asc(emailCodeSends.sentAt))
           .all()
         if (recent.length >= perWindow) return { ok: false, oldestAt: recent[0].sentAt } as const
-        d.insert(emailCodeSends).values({ email, sentAt: now }).run()
+        d.insert(emailCodeSends).values({ email, client, sentAt: now }).run()
         if (!d.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) return { ok: true, stored: false } as const
-        d.insert(emailCodes).values(code).onConflictDoUpdate({ target: emailCodes.email, set: code }).run()
+        d.insert(emailCodes).values(code).onConflictDoUpdate({ target: [emailCodes.email, emailCodes.client], set: code }).run()
         return { ok: true, stored: true } as const
       })
     },
 
-    async spendCode({ email, now, maxAttempts, matches }) {
+    async spendCode({ email, client, now, maxAttempts, matches }) {
+      const theirs = and(eq(emailCodes.email, email), eq(emailCodes.client, client))
       return immediate(() => {
-        const row = d.select().from(emailCodes).where(eq(emailCodes.email, email)).get()
+        const row = d.select().from(emailCodes).where(theirs).get()
         if (!row) return null
-        const gone = () => d.delete(emailCodes).where(eq(emailCodes.email, email)).run()
+        const gone = () => d.delete(emailCodes).where(theirs).run()
         if (row.expiresAt <= now) {
           gone()
           return null
@@ -125,7 +126,7 @@ export function sqliteAuth(db: SqliteContext): AuthStore {
         if (!matches(row.codeHash)) {
           const attempts = row.attempts + 1
           if (attempts >= maxAttempts) gone()
-          else d.update(emailCodes).set({ attempts }).where(eq(emailCodes.email, email)).run()
+          else d.update(emailCodes).set({ attempts }).where(theirs).run()
           return null
         }
         gone()
@@ -137,8 +138,8 @@ export function sqliteAuth(db: SqliteContext): AuthStore {
       d.delete(emailCodes).where(eq(emailCodes.email, email)).run()
     },
 
-    async emailCode(email) {
-      return d.select().from(emailCodes).where(eq(emailCodes.email, email)).get() ?? null
+    async emailCodes(email) {
+      return d.select().from(emailCodes).where(eq(emailCodes.email, email)).orderBy(asc(emailCodes.createdAt), asc(emailCodes.client)).all()
     },
 
     async codeSends(email) {
@@ -151,25 +152,25 @@ export function sqliteAuth(db: SqliteContext): AuthStore {
         .map((row) => row.sentAt)
     },
 
-    async beginLoginAttempt({ email, now, windowStart, limit }) {
+    async beginLoginAttempt({ email, client, now, windowStart, limit }) {
       return immediate(() => {
         // Every address's stale failures go, so the table holds one window of failures at most.
         d.delete(loginFailures).where(lte(loginFailures.at, windowStart)).run()
         const counted = d
           .select({ at: loginFailures.at })
           .from(loginFailures)
-          .where(eq(loginFailures.email, email))
+          .where(and(eq(loginFailures.email, email), eq(loginFailures.client, client)))
           .orderBy(asc(loginFailures.at))
           .limit(limit)
           .all()
         if (counted.length >= limit) return { ok: false, oldestAt: counted[0].at } as const
-        d.insert(loginFailures).values({ email, at: now }).run()
+        d.insert(loginFailures).values({ email, client, at: now }).run()
         return { ok: true } as const
       })
     },
 
-    async clearLoginFailures(email) {
-      d.delete(loginFailures).where(eq(loginFailures.email, email)).run()
+    async clearLoginFailures(email, client) {
+      d.delete(loginFailures).where(and(eq(loginFailures.email, email), eq(loginFailures.client, client))).run()
     },
 
     async loginFailures(email, since) {

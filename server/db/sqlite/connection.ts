@@ -3,11 +3,12 @@
  * settings live in server/db, so another backend can be added beside this one.
  */
 import { Database } from 'bun:sqlite'
-import { mkdirSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { drizzle, type BunSQLiteDatabase } from 'drizzle-orm/bun-sqlite'
 import type { SyncMode } from '../../config.ts'
 import { backgroundCheckpoints, inlineCheckpoints, type CheckpointOptions, type Checkpoints } from './checkpoints.ts'
+import { privateDatabaseFiles, privateFolder } from '../private-files.ts'
 import * as schema from './schema.ts'
 import { deferredWalSync, immediateWalSync, type SyncFiles, type WalSync } from './wal-sync.ts'
 
@@ -40,9 +41,15 @@ export interface OpenOptions {
 /** How often a long-running server refreshes the planner's statistics (`PRAGMA optimize`). */
 export const OPTIMIZE_EVERY_MS = 60 * 60 * 1000
 
-/** Opens (creating if needed) the database at `path`, or an in-memory one for `:memory:`. */
+/**
+ * Opens (creating if needed) the database at `path`, or an in-memory one for `:memory:`.
+ * A missing folder is made 0700 and the files 0600 (private-files.ts).
+ */
 export function openStore(path: string, options: OpenOptions = {}): Store {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  if (path !== ':memory:') {
+    if (!existsSync(dirname(path))) privateFolder(dirname(path))
+    privateDatabaseFiles(path)
+  }
   const sqlite = new Database(path, { create: true, strict: true })
   const { journal_mode: journal } = sqlite.query('PRAGMA journal_mode = WAL').get() as { journal_mode: string }
   sqlite.run('PRAGMA busy_timeout = 5000')

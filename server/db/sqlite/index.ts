@@ -1,7 +1,8 @@
 /**
  * @module The SQLite storage: every module store over one open database file (or
- * `:memory:`), with in-process change notices.
+ * `:memory:`), with in-process change notices, guarded for a full disk (availability.ts).
  */
+import { guardStores } from '../availability.ts'
 import type { Storage, Stores } from '../storage.ts'
 import { localChangeFeed } from '../storage/changes.ts'
 import { sqliteApps } from './apps.ts'
@@ -17,12 +18,13 @@ import { sqliteShare } from './share.ts'
 import { sqliteSmart } from './smart.ts'
 import { sqliteStats } from './stats.ts'
 import { sqliteThemes } from './themes.ts'
+import { sqliteStorageProblem } from './unavailable.ts'
 import { sqliteUsers } from './users.ts'
 
 /** The storage over an opened and migrated `store`; `now` stamps rows the stores date themselves. */
 export function sqliteStorage(store: Store, now: () => number = Date.now): Storage {
   const db: SqliteContext = { ...store, changes: localChangeFeed(), now }
-  const stores: Stores = {
+  const plain: Stores = {
     users: sqliteUsers(db),
     auth: sqliteAuth(db),
     apps: sqliteApps(db),
@@ -36,10 +38,18 @@ export function sqliteStorage(store: Store, now: () => number = Date.now): Stora
     themes: sqliteThemes(db),
     smart: sqliteSmart(db),
   }
+  const writes = store.sqlite.prepare<{ n: number }, []>('SELECT total_changes() AS n')
+  const { stores, availability } = guardStores(plain, {
+    classify: sqliteStorageProblem,
+    writes: () => writes.get()!.n,
+    lasting: () => store.wal.failure?.message ?? null,
+    now,
+  })
   return {
     kind: 'sqlite',
     ...stores,
     changes: db.changes,
+    availability,
     async ping() {
       store.sqlite.query('SELECT 1').get()
     },

@@ -41,31 +41,38 @@ export const accessTokens = sqliteTable('access_tokens', {
   lastUsedAt: integer('last_used_at'),
 }, (t) => [index('access_tokens_user_idx').on(t.userId)])
 
-/** The one live e-mail login code per address; a new request replaces it. */
+/**
+ * The live e-mail login code of an address, one per client asking (the `client` column of
+ * core/auth/client-key.ts): a code works only for the client that asked for it, so a
+ * stranger's request or wrong tries never replace or use up the owner's code.
+ */
 export const emailCodes = sqliteTable('email_codes', {
-  email: text('email').primaryKey(),
+  email: text('email').notNull(),
+  client: text('client').notNull().default(''),
   codeHash: text('code_hash').notNull(),
   expiresAt: integer('expires_at').notNull(),
   attempts: integer('attempts').notNull().default(0),
   createdAt: createdAt(),
-})
+}, (t) => [primaryKey({ columns: [t.email, t.client] })])
 
-/** When codes were sent, for the per-address hourly cap. */
+/** When codes were sent, for the hourly cap per address and client. */
 export const emailCodeSends = sqliteTable('email_code_sends', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   email: text('email').notNull(),
+  client: text('client').notNull().default(''),
   sentAt: integer('sent_at').notNull(),
-}, (t) => [index('email_code_sends_email_idx').on(t.email, t.sentAt)])
+}, (t) => [index('email_code_sends_email_client_idx').on(t.email, t.client, t.sentAt)])
 
 /**
- * Failed password log-ins per address, for the throttle (core/auth/login-throttle.ts).
+ * Failed password log-ins per address and client, for the throttle (core/auth/login-throttle.ts).
  * A table, not memory: every svc process sharing a database counts the same failures.
  */
 export const loginFailures = sqliteTable('login_failures', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   email: text('email').notNull(),
+  client: text('client').notNull().default(''),
   at: integer('at').notNull(),
-}, (t) => [index('login_failures_email_idx').on(t.email, t.at)])
+}, (t) => [index('login_failures_email_client_idx').on(t.email, t.client, t.at)])
 
 /** An app is a form: defined fields, an endpoint, records, and the assessment modules. */
 export const apps = sqliteTable('apps', {

@@ -24,30 +24,36 @@ export interface AccessTokenRow {
   lastUsedAt: number | null
 }
 
-/** The one live login code of an address. */
+/** The live login code an address has for one client (the client that asked for it). */
 export interface EmailCodeRow {
   email: string
+  /** The client's throttle key (core/auth/client-key.ts); the code works for this client only. */
+  client: string
   codeHash: string
   expiresAt: number
   attempts: number
   createdAt: number
 }
 
-/** A code request: its time, the cap's window, and the code to store if the address has an account. */
+/** A code request: who asks, its time, the cap's window, and the code to store if the address has an account. */
 export interface CodeRequest {
   email: string
+  /** The asking client's throttle key: the cap counts per address and client. */
+  client: string
   now: number
   /** Sends at or before this time no longer count (and are forgotten). */
   windowStart: number
-  /** Most sends per address within the window. */
+  /** Most sends per address and client within the window. */
   perWindow: number
-  /** Replaces any earlier code of the address; stored only when the address has an account. */
+  /** Replaces the client's earlier code for the address; stored only when the address has an account. */
   code: EmailCodeRow
 }
 
-/** A code log-in: the address, the time, the tries a code has, and core's (constant-time) hash check. */
+/** A code log-in: the address, the client, the time, the tries a code has, and core's (constant-time) hash check. */
 export interface CodeSpend {
   email: string
+  /** Only the code this client asked for is tried. */
+  client: string
   now: number
   maxAttempts: number
   /** True when the stored hash is the hash of the code presented. */
@@ -57,10 +63,12 @@ export interface CodeSpend {
 /** A password log-in about to be checked: counted as a failure from now on unless it is cleared. */
 export interface LoginAttempt {
   email: string
+  /** The client's throttle key: failures count per address and client. */
+  client: string
   now: number
   /** Failures at or before this time no longer count (and are forgotten). */
   windowStart: number
-  /** Most failures per address within the window. */
+  /** Most failures per address and client within the window. */
   limit: number
 }
 
@@ -92,31 +100,34 @@ export interface AuthStore {
   deleteTokenByHash(hash: string): Promise<AccessTokenRow | null>
 
   /**
-   * Records a code request under the per-address cap, atomically (also across processes):
-   * refused with the oldest counted send's time when the cap is reached; otherwise counted,
-   * and the code stored (replacing the address's earlier one) when the address has an account.
+   * Records a code request under the cap per address and client, atomically (also across
+   * processes): refused with the oldest counted send's time when the cap is reached;
+   * otherwise counted, and the code stored (replacing the client's earlier one for the
+   * address) when the address has an account.
    */
   requestCode(request: CodeRequest): Promise<{ ok: false; oldestAt: number } | { ok: true; stored: boolean }>
   /**
-   * Spends one try of the address's code, atomically (also across processes): the account
-   * when the code matches (the code is deleted), else null. An expired code, and a code at
-   * its last try, is deleted.
+   * Spends one try of the code the client has for the address, atomically (also across
+   * processes): the account when the code matches (the code is deleted), else null. An
+   * expired code, and a code at its last try, is deleted.
    */
   spendCode(spend: CodeSpend): Promise<UserRow | null>
+  /** Deletes every client's code for the address. */
   deleteCode(email: string): Promise<void>
-  emailCode(email: string): Promise<EmailCodeRow | null>
-  /** When codes were sent to the address (as counted by the cap), oldest first. */
+  /** The live codes of the address, one per client, oldest first. */
+  emailCodes(email: string): Promise<EmailCodeRow[]>
+  /** When codes were sent to the address (as counted by the cap, any client), oldest first. */
   codeSends(email: string): Promise<number[]>
 
   /**
-   * Counts a password log-in attempt of the address as a failure, unless the address has
-   * already reached the limit within the window (then refused with the oldest counted
-   * failure's time). Check and count are one atomic step, also across processes, so at most
-   * `limit` attempts per window are ever checked.
+   * Counts a password log-in attempt of the address from the client as a failure, unless
+   * that pair has already reached the limit within the window (then refused with the
+   * oldest counted failure's time). Check and count are one atomic step, also across
+   * processes, so at most `limit` attempts per pair and window are ever checked.
    */
   beginLoginAttempt(attempt: LoginAttempt): Promise<{ ok: true } | { ok: false; oldestAt: number }>
-  /** Forgets the address's failures (it logged in, or its password was reset). */
-  clearLoginFailures(email: string): Promise<void>
-  /** The address's counted failures after `since`. */
+  /** Forgets the failures of the address from the client (it logged in, or reset the password). */
+  clearLoginFailures(email: string, client: string): Promise<void>
+  /** The address's counted failures after `since`, from every client. */
   loginFailures(email: string, since: number): Promise<number>
 }

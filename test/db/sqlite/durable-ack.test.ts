@@ -11,8 +11,10 @@ import fs from 'node:fs'
 import { join } from 'node:path'
 import type { PreparedRecord } from '../../../server/core/collect/prepare.ts'
 import { AppError } from '../../../server/core/errors.ts'
+import { checkHealth } from '../../../server/core/health.ts'
 import { openStore } from '../../../server/db/sqlite/connection.ts'
 import type { SyncFiles } from '../../../server/db/sqlite/wal-sync.ts'
+import { VERSION } from '../../../server/version.ts'
 import { testContext } from '../../support/context.ts'
 import { tempDir } from '../../support/tmp.ts'
 import { makeEndpoint } from '../../core/collect/fixtures.ts'
@@ -103,7 +105,7 @@ describe('acknowledged writes wait for the WAL sync (SVC_SYNC=full)', () => {
   })
 
   test('a failed sync answers 503 storage_unavailable, and later writes are refused before anything is written', async () => {
-    const { log, logs, writer, endpoint, countOnDisk } = await fileContext()
+    const { log, logs, writer, endpoint, countOnDisk, ctx } = await fileContext()
     const write = writer.write(endpoint.appId, [record({ n: 1 })])
     await nextTurn()
     log.held.shift()!(new Error('EIO: i/o error, fdatasync'))
@@ -118,6 +120,10 @@ describe('acknowledged writes wait for the WAL sync (SVC_SYNC=full)', () => {
     expect((refused as AppError).type).toBe('storage_unavailable')
     expect(countOnDisk()).toBe(before)
     expect(log.held).toHaveLength(0)
+    // /health says why until the restart, and the log says it once.
+    const reason = 'syncing the write-ahead log failed (EIO: i/o error, fdatasync); acknowledged writes are refused until the server restarts'
+    expect(await checkHealth(ctx)).toEqual({ status: 'degraded', version: VERSION, reason, since: '2026-01-01T00:00:00.000Z' })
+    expect(logs.filter((line) => line.includes('storage unavailable'))).toEqual([expect.stringContaining(`{"reason":"${reason}"}`)])
   })
 
   test('other writes keep synchronous=FULL; only the group commit is relaxed', async () => {
