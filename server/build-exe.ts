@@ -62,7 +62,7 @@ async function compile(outfile: string, admin: string, target?: Bun.Build.Compil
   const result = await Bun.build({
     // The root keeps the worker's embedded name (server/db/sqlite/checkpoint-worker.js) what embedded.ts expects.
     root: ROOT,
-    entrypoints: [join(ROOT, 'cli', 'main.ts'), join(ROOT, 'server', 'db', 'sqlite', 'checkpoint-worker.ts')],
+    entrypoints: [join(ROOT, 'cli', 'main.ts'), join(ROOT, 'server', 'db', 'sqlite', 'checkpoint-worker.ts'), join(ROOT, 'server', 'core', 'auth', 'hash-worker.ts')],
     compile: {
       outfile,
       ...(target ? { target } : {}),

@@ -19,6 +19,7 @@ import { createEndpointCache, type EndpointCache } from './core/share/endpoint-c
 import { createJobRunner, type JobRunner } from './core/smart/job-runner.ts'
 import { createStats, type Stats } from './core/stats/state.ts'
 import type { Storage } from './db/storage.ts'
+import { embeddedUrl } from './embedded.ts'
 
 export interface AppContext {
   config: Config
@@ -82,7 +83,8 @@ export function createContext(parts: Omit<AppContext, Services>): AppContext {
     else parts.log.info('storage available again: writes get through')
   })
   const limiter = createRateLimiter(parts.clock)
-  const passwords = createPasswordHasher()
+  // Inside the single executable the hashing thread's script is its embedded copy (server/build-exe.ts).
+  const passwords = createPasswordHasher({ workerUrl: embeddedUrl('server/core/auth/hash-worker.js') })
   hooks.push(() => passwords.close())
   const ctx = {
     ...parts,

@@ -16,3 +16,9 @@ export const inExecutable = (): boolean => Bun.isStandaloneExecutable
 export function embeddedPath(path: string): string | null {
   return inExecutable() ? `${EMBEDDED_ROOT}/${path}` : null
 }
+
+/** A file URL of the embedded copy of `path` in the executable, else undefined (callers use their own default). */
+export function embeddedUrl(path: string): URL | undefined {
+  const embedded = embeddedPath(path)
+  return embedded ? new URL(`file://${embedded}`) : undefined
+}

@@ -35,7 +35,10 @@ export interface HasherOptions {
   workerUrl?: URL
 }
 
-/** The hashing thread's source beside this file (also in the server bundle, like the checkpoint worker). */
+/**
+ * The hashing thread's source beside this file (also in the server bundle, like the
+ * checkpoint worker); the executable passes its embedded copy (server/context.ts).
+ */
 const WORKER_URL = new URL('./hash-worker.ts', import.meta.url)
 
 const busy = () =>
