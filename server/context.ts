@@ -12,7 +12,7 @@ import { createWriter, type Writer } from './core/collect/writer.ts'
 import type { Logger } from './core/logger.ts'
 import type { Mailer } from './core/mailer.ts'
 import { createRateLimiter, type RateLimiter } from './core/ratelimit.ts'
-import { createReadGate, type ReadGate } from './core/read-gate.ts'
+import { createReadGate, READ_SLOTS, type ReadGate } from './core/read-gate.ts'
 import type { Sealer } from './core/sealer.ts'
 import { scoringCache, type ScoringCache } from './core/scoring/cache.ts'
 import { createEndpointCache, type EndpointCache } from './core/share/endpoint-cache.ts'
@@ -91,7 +91,7 @@ export function createContext(parts: Omit<AppContext, Services>): AppContext {
     changes,
     jobs,
     limiter,
-    reads: createReadGate(),
+    reads: createReadGate(parts.config.postgresUrl ? READ_SLOTS.postgres : READ_SLOTS.sqlite),
     passwords,
     background: (work) => {
       const tracked = work.catch(() => {}).finally(() => pending.delete(tracked))

@@ -12,11 +12,14 @@ export interface ReadGate {
   run<T>(read: () => Promise<T>): Promise<T>
 }
 
-/** Reads at once by default: PostgreSQL overlaps a few round trips; SQLite runs one at a time anyway. */
-export const READ_SLOTS = 4
+/**
+ * Reads at once: PostgreSQL overlaps a few round trips; a bun:sqlite read holds the thread
+ * while it runs, so more than one at a time only makes the others wait longer.
+ */
+export const READ_SLOTS = { postgres: 4, sqlite: 1 } as const
 
 /** A gate letting `slots` reads run at once. */
-export function createReadGate(slots = READ_SLOTS): ReadGate {
+export function createReadGate(slots: number): ReadGate {
   let active = 0
   let waiting: Array<() => void> = []
   let head = 0

@@ -47,7 +47,7 @@ afterAll(() => {
 describe('a server that never answers', () => {
   test('`svc-cli app list` as a process with SVC_TIMEOUT=1 exits 124 naming the server, the timeout and the fix', async () => {
     const run = await cliProcess(['app', 'list'], { env: { SVC_URL: silentUrl, SVC_TOKEN: 'svc_pat_x', SVC_TIMEOUT: '1' } })
-    expect(run).toEqual({ code: 124, stdout: '', stderr: `error: svc at ${silentUrl} did not answer GET /api/v3/apps within 1 s. ${advice}\n`, json: expect.any(Function) })
+    expect(run).toEqual({ code: 124, stdout: '', stderr: `error: svc at ${silentUrl} did not answer GET /api/v3/apps?limit=1000 within 1 s. ${advice}\n`, json: expect.any(Function) })
   })
 
   test('with --json the error on stderr is one document with type timeout and details', async () => {
@@ -57,8 +57,8 @@ describe('a server that never answers', () => {
     expect(JSON.parse(run.stderr)).toEqual({
       error: {
         type: 'timeout',
-        message: `svc at ${silentUrl} did not answer GET /api/v3/apps within 1 s. ${advice}`,
-        details: { server: silentUrl, request: 'GET /api/v3/apps', timeoutSeconds: 1 },
+        message: `svc at ${silentUrl} did not answer GET /api/v3/apps?limit=1000 within 1 s. ${advice}`,
+        details: { server: silentUrl, request: 'GET /api/v3/apps?limit=1000', timeoutSeconds: 1 },
       },
     })
   })

@@ -88,10 +88,14 @@ describe('one flooding client does not starve the others (row 4)', () => {
     expect([(await via('198.51.100.1')).status, (await via('198.51.100.1')).status, (await via('198.51.100.2')).status]).toEqual([200, 429, 200])
   })
 
-  test('without SVC_TRUST_PROXY, X-Forwarded-For is ignored: the proxy is one client', async () => {
-    const { send } = await setup('1/s,4')
+  test('without SVC_TRUST_PROXY, X-Forwarded-For is ignored: the proxy is one client, and the log says so once', async () => {
+    const { send, logs } = await setup('1/s,4')
     const via = (client: string) => send('127.0.0.1', '', { method: 'POST', headers: { ...JSON_HEADERS, 'x-forwarded-for': client }, body: '{"n":1}' })
     expect([(await via('198.51.100.1')).status, (await via('198.51.100.2')).status]).toEqual([200, 429])
+    const warnings = logs.filter((line) => line.includes('X-Forwarded-For'))
+    expect(warnings).toHaveLength(1)
+    // After the time stamp:
+    expect(warnings[0].replace(/^\S+ /, '')).toBe('WARN  a request came with X-Forwarded-For, which is ignored: if svc runs behind a reverse proxy, set SVC_TRUST_PROXY to its address so clients are rate limited apart {"from":"127.0.0.1"}')
   })
 })
 

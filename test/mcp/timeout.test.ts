@@ -29,7 +29,7 @@ type Result = { isError?: boolean; content: { type: string; text: string }[] }
 
 describe('a silent server through MCP', () => {
   test.each([
-    ['svc_read', { command: 'app list' }, 'GET /api/v3/apps'],
+    ['svc_read', { command: 'app list' }, 'GET /api/v3/apps?limit=1000'],
     ['svc_exec', { command: 'app create', args: ['--name', 'Never stored'] }, 'POST /api/v3/apps'],
     ['svc_snapshot', { appId: 'a1' }, 'GET /api/v3/apps/a1'],
   ])('%s %j is an isError result naming the server and the timeout', async (tool, args, request) => {

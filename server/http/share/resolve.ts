@@ -52,5 +52,20 @@ export async function resolveEndpoint(ctx: AppContext, token: string, mode: Shar
   return endpoint
 }
 
-/** The client address of `request` (null without one, or without a socket). */
-export const requestClient = (ctx: AppContext, request: Request | undefined): string | null => (request ? clientAddress(request, null, ctx.config) : null)
+/** Contexts already warned that a proxy's X-Forwarded-For is being ignored. */
+const warnedOfProxy = new WeakSet<AppContext>()
+
+/**
+ * The client address of `request` (null without one, or without a socket). Once per
+ * server, an X-Forwarded-For without SVC_TRUST_PROXY is logged: the operator probably runs
+ * svc behind a proxy, and every client then shares one per-client limit.
+ */
+export function requestClient(ctx: AppContext, request: Request | undefined): string | null {
+  if (!request) return null
+  const client = clientAddress(request, null, ctx.config)
+  if (client !== null && ctx.config.trustProxy.length === 0 && !warnedOfProxy.has(ctx) && request.headers.has('x-forwarded-for')) {
+    warnedOfProxy.add(ctx)
+    ctx.log.warn('a request came with X-Forwarded-For, which is ignored: if svc runs behind a reverse proxy, set SVC_TRUST_PROXY to its address so clients are rate limited apart', { from: client })
+  }
+  return client
+}

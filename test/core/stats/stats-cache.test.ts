@@ -15,22 +15,22 @@ const record = (data: Record<string, unknown>): PreparedRecord => ({ data, meta:
 const state = (seq: number): StatsState => ({ ...emptyState(0), seq, persistedSeq: seq })
 
 describe('statsCopies: least recently used out past the cap', () => {
-  test.each([
-    // [cap in document bytes, copies of 100 document bytes each in order, apps read in between, kept]
+  const cases: Array<[number, string[], string[], string[]]> = [
+    // [cap in document bytes, copies of 100 document bytes each in order, apps read before the last is set, kept]
     [1000, ['a', 'b', 'c'], [], ['a', 'b', 'c']],
     [250, ['a', 'b', 'c'], [], ['b', 'c']],
     [250, ['a', 'b', 'c'], ['a'], ['a', 'c']],
     [150, ['a', 'b', 'c'], [], ['c']],
     [50, ['a', 'b'], [], ['b']],
-  ] as const)('cap %i: set %j, reading %j, keeps %j', (cap, set, read, kept) => {
+  ]
+  test.each(cases)('cap %i: set %j, reading %j, keeps %j', (cap, set, read, kept) => {
     const evicted: string[] = []
     const copies = statsCopies(cap * MEMORY_PER_DOCUMENT_BYTE, (appId) => evicted.push(appId))
     for (const [index, appId] of set.entries()) {
-      // Reads between the first two sets and the last one.
       if (index === set.length - 1) for (const appId of read) copies.get(appId)
       copies.set(appId, state(1), 100)
     }
-    expect([...copies.entries()].map(([appId]) => appId).sort()).toEqual([...kept])
+    expect([...copies.entries()].map(([appId]) => appId).sort()).toEqual(kept)
     expect(evicted.sort()).toEqual(set.filter((appId) => !kept.includes(appId)).sort())
     expect(copies.bytes).toBe(kept.length * 100 * MEMORY_PER_DOCUMENT_BYTE)
   })
