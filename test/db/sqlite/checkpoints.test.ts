@@ -75,6 +75,8 @@ describe('WAL checkpoints on a worker thread', () => {
     await writeGroups(store, 1)
     expect(walSize()).toBe(extent)
     store.close()
+    // The worker closes its own connection on its thread: until then it may hold a lock.
+    await store.checkpoints.stopped()
     const reopened = new Database(path)
     expect(reopened.query('SELECT count(*) AS n, sum(n) AS total FROM t').get()).toEqual({ n: 1505, total: (1500 * 1499) / 2 + (0 + 1 + 2 + 3 + 4) })
     reopened.close()
