@@ -43,15 +43,22 @@ function describeProblems(problems: Problem[]): string {
   return problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)).join('; ')
 }
 
+/**
+ * The answer to an AppError. Those that mean "later" say how much later: every 429 of the
+ * auth limits (log-ins, codes, a saturated password hasher), and a 503 storage_unavailable
+ * (a record whose sync to disk failed is not acknowledged).
+ */
+export function appErrorResponse(error: AppError, headers: Record<string, string>): Response {
+  if (error instanceof RateLimitError) headers['retry-after'] ??= String(error.retryAfterSeconds)
+  if (error.status === 503 && error.type === 'storage_unavailable') headers['retry-after'] ??= String(STORAGE_RETRY_AFTER_SECONDS)
+  return errorResponse(error.status, error.type, error.message, error.details, headers)
+}
+
 /** The global error handler; register it on the root app before any route. */
 export function errorHandler(ctx: AppContext) {
   return new Elysia({ name: 'svc/errors' }).onError({ as: 'global' }, ({ code, error, request, set }) => {
     const headers = set.headers as Record<string, string>
-    if (error instanceof AppError) {
-      // Every 429 of the auth limits (log-ins, codes, a saturated password hasher) says how long to wait.
-      if (error instanceof RateLimitError) headers['retry-after'] ??= String(error.retryAfterSeconds)
-      return errorResponse(error.status, error.type, error.message, error.details, headers)
-    }
+    if (error instanceof AppError) return appErrorResponse(error, headers)
     switch (code) {
       case 'PARSE':
         return errorResponse(400, 'bad_json', 'The request body could not be parsed: send valid JSON with Content-Type: application/json', undefined, headers)

@@ -8,7 +8,7 @@
 import type { AppContext } from '../context.ts'
 import { AppError } from '../core/errors.ts'
 import { notePeerAddress, type PeerSource } from './client-address.ts'
-import { errorResponse, unexpectedErrorResponse } from './errors.ts'
+import { appErrorResponse, unexpectedErrorResponse } from './errors.ts'
 import { nextRequestId } from './request-id.ts'
 import { addSecurityHeaders, SECURITY_HEADERS } from './security.ts'
 import { SHARE_CORS_HEADERS, SHARE_PREFIX } from './share/cors.ts'
@@ -40,7 +40,7 @@ export function fastRoutes(ctx: AppContext) {
           return accepted(await ingestOne(ctx, writer, request.params.token, request, retry), retry)
         } catch (error) {
           const headers = addSecurityHeaders(request, { ...SHARE_CORS_HEADERS, ...retry })
-          if (error instanceof AppError) return errorResponse(error.status, error.type, error.message, error.details, headers)
+          if (error instanceof AppError) return appErrorResponse(error, headers)
           return unexpectedErrorResponse(ctx, request, error, headers)
         }
       },
