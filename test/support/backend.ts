@@ -92,24 +92,24 @@ export function lazyStorage(kind: StorageKind, open: () => Promise<Storage>): St
         return target[method](...args)
       },
     })
+  /** Subscribes (`subscribe` on the opened storage) once it is open; the returned unsubscribe works before that too. */
+  const subscribeOnceOpen = (subscribe: (storage: Storage) => () => void): (() => void) => {
+    let unsubscribe: (() => void) | null = null
+    let cancelled = false
+    void ready().then((storage) => {
+      if (!cancelled) unsubscribe = subscribe(storage)
+    })
+    return () => {
+      cancelled = true
+      unsubscribe?.()
+    }
+  }
   const names: Array<keyof Stores> = ['users', 'auth', 'apps', 'fields', 'share', 'records', 'stats', 'scales', 'reports', 'experts', 'themes', 'smart']
   const stores = Object.fromEntries(names.map((name) => [name, store(name)])) as unknown as Stores
   return {
     kind,
     ...stores,
-    changes: {
-      subscribe(listener: ChangeListener) {
-        let unsubscribe: (() => void) | null = null
-        let cancelled = false
-        void ready().then((storage) => {
-          if (!cancelled) unsubscribe = storage.changes.subscribe(listener)
-        })
-        return () => {
-          cancelled = true
-          unsubscribe?.()
-        }
-      },
-    },
+    changes: { subscribe: (listener: ChangeListener) => subscribeOnceOpen((storage) => storage.changes.subscribe(listener)) },
     availability: {
       get problem() {
         return openedStorage?.availability.problem ?? null
@@ -117,17 +117,7 @@ export function lazyStorage(kind: StorageKind, open: () => Promise<Storage>): St
       get since() {
         return openedStorage?.availability.since ?? null
       },
-      subscribe(listener: (problem: string | null) => void) {
-        let unsubscribe: (() => void) | null = null
-        let cancelled = false
-        void ready().then((storage) => {
-          if (!cancelled) unsubscribe = storage.availability.subscribe(listener)
-        })
-        return () => {
-          cancelled = true
-          unsubscribe?.()
-        }
-      },
+      subscribe: (listener: (problem: string | null) => void) => subscribeOnceOpen((storage) => storage.availability.subscribe(listener)),
     },
     ping: async () => (await ready()).ping(),
     close: async () => {
