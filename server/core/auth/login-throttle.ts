@@ -13,7 +13,7 @@
  */
 import type { AppContext } from '../../context.ts'
 import { AUTH } from '../limits.ts'
-import { clientKey } from './client-key.ts'
+import { clientKey } from '../client-key.ts'
 import { RateLimitError } from './rate-limit-error.ts'
 
 /**

@@ -58,17 +58,3 @@ export function endpointRateLimit(config: Pick<Config, 'rateLimit'>, stored: str
 export function clientRateLimit(limit: RateLimit): RateLimit {
   return { rate: limit.rate * LIMITS.clientRateShare, burst: Math.max(1, Math.floor(limit.burst * LIMITS.clientRateShare)) }
 }
-
-/**
- * The key a client address is counted under: the address itself, or for IPv6 its /64
- * (one subscriber usually holds a whole /64, so its addresses are one client).
- */
-export function clientKey(address: string): string {
-  if (!address.includes(':')) return address
-  const [head, tail] = address.split('::')
-  const groups = (part: string | undefined) => (part ? part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group])) : [])
-  const front = groups(head)
-  const back = groups(tail)
-  const full = tail === undefined ? front : [...front, ...Array<string>(Math.max(0, 8 - front.length - back.length)).fill('0'), ...back]
-  return `${full.slice(0, 4).map((group) => parseInt(group || '0', 16).toString(16)).join(':')}::/64`
-}

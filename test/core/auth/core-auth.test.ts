@@ -3,7 +3,7 @@ import { verifyAccessToken } from '../../../server/core/auth/access-tokens.ts'
 import { newCode, requestEmailCode, verifyEmailCode } from '../../../server/core/auth/email-codes.ts'
 import { RateLimitError } from '../../../server/core/auth/rate-limit-error.ts'
 import { loginWithPassword } from '../../../server/core/auth/login.ts'
-import { clientKey } from '../../../server/core/auth/client-key.ts'
+import { clientKey } from '../../../server/core/client-key.ts'
 import { beginLoginAttempt, clearLoginFailures } from '../../../server/core/auth/login-throttle.ts'
 import { resetPassword } from '../../../server/core/auth/password-reset.ts'
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../../server/core/auth/passwords.ts'
@@ -186,6 +186,8 @@ describe('a stranger cannot lock the owner out (throttles count per account and 
     ['2001:db8:1:2:aaaa::1', '2001:db8:1:2::/64'],
     ['2001:DB8:1:2:ffff:eeee:dddd:cccc', '2001:db8:1:2::/64'],
     ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['2001:DB8:0001:0002:ffff::1', '2001:db8:1:2::/64'],
+    ['fe80::1:2:3:4', 'fe80:0:0:0::/64'],
     ['[fe80::1%eth0]', 'fe80:0:0:0::/64'],
     ['::1', '0:0:0:0::/64'],
     ['unknown', 'unknown'],

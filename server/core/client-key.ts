@@ -1,12 +1,12 @@
 /**
- * @module Which client the auth throttles count. Failed log-ins, code requests and code
- * tries count per (account, client), so a stranger using up their own tries never locks
- * the owner out. A client is its network address; an IPv6 address counts by its /64
- * prefix, since one host usually holds a whole /64 and could otherwise take a fresh
- * address for every try.
+ * @module Which client a limit counts: the auth throttles (failed log-ins, code requests
+ * and code tries count per account and client, so a stranger using up their own tries
+ * never locks the owner out) and the per-client share of an endpoint's rate limit. A
+ * client is its network address; an IPv6 address counts by its /64 prefix, since one host
+ * usually holds a whole /64 and could otherwise take a fresh address for every try.
  */
 
-/** The throttle key of the client at `address` (as http/client-address.ts gives it). */
+/** The key of the client at `address` (as http/client-address.ts gives it). */
 export function clientKey(address: string): string {
   const bare = address.trim().toLowerCase().replace(/^\[|\]$/g, '').replace(/%.*$/, '')
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare)
