@@ -51,6 +51,10 @@ export const LIMITS = {
   maxSourceLength: 500,
   /** Origins an endpoint's `_redirect` may point to. */
   maxRedirectOrigins: 20,
+  /** Characters of the hosted thank-you page's text. */
+  maxThankYouMessage: 1000,
+  /** Characters of a thank-you URL. */
+  maxThankYouUrl: 2000,
   /** Record ids in one POST /records/delete. */
   maxDeleteIds: 1000,
   /** Rows fetched per step while streaming an export (memory stays flat). */

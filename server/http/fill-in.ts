@@ -5,7 +5,7 @@
  * |--------|------------------------|-------------------------------|--------|
  * | GET    | /f/:token              |                               | HTML page (404 page unless published) |
  * | POST   | /f/:token              | urlencoded or multipart form  | 303 to the respondent's report, or to the thank-you page when the app offers none (core/reports/offered.ts); `Accept: application/json` → `{code:200, data:{id, reportUrl?}}`; a refused submission re-shows the form with the problems (422) or, for JSON, the usual error body |
- * | GET    | /f/:token/thanks       |                               | the thank-you page, in the app's style |
+ * | GET    | /f/:token/thanks       | `?back=` the form's page, `?redirect=` a refused `_redirect` | the thank-you page, in the app's style, with the owner's text |
  * | GET    | /f/assets/fill-in.js   |                               | the page's enhancement script |
  *
  * Submissions go through the collection endpoint's own core (form coercion, honeypot,
@@ -20,7 +20,9 @@ import { AppError, type Problem } from '../core/errors.ts'
 import { offersReport } from '../core/reports/offered.ts'
 import { issueReportKey, reportUrl } from '../core/reports/report-key.ts'
 import { findEndpointByToken } from '../core/share/lookup.ts'
+import { fillInForm } from '../core/connect/fill-in.ts'
 import { FILL_IN_CLIENT_JS } from '../pages/assets.ts'
+import { thanksDocument } from '../pages/form-post.ts'
 import { fillInPageData } from './fill-in-data.ts'
 import { fillInDocument, FILL_IN_SCRIPT } from '../pages/fill-in.ts'
 import { pageHeaders } from '../pages/layout.ts'
@@ -30,8 +32,6 @@ import { resolveEndpoint } from './share/resolve.ts'
 
 const NOT_FOUND_TITLE = 'Form not found'
 const NOT_FOUND_TEXT = 'No published form has this address. The link may be mistyped, or the form was unpublished.'
-const THANKS_TITLE = 'Thank you'
-const thanksText = (appName: string) => `Your answers to “${appName}” were saved.`
 
 const wantsJson = (request: Request): boolean => (request.headers.get('accept') ?? '').includes('application/json')
 
@@ -55,12 +55,13 @@ export const fillInRoutes = (ctx: AppContext) => {
       if (!endpoint.service) return page(messageDocument(data.appName, 'This form is not accepting answers at the moment.', data.theme), 403)
       return page(fillInDocument(data))
     }, { detail: { summary: 'The fill-in page of a published app (HTML)', tags: ['fill-in'] } })
-    .get('/f/:token/thanks', async ({ params }) => {
+    .get('/f/:token/thanks', async ({ params, query }) => {
       const endpoint = await findEndpointByToken(ctx, params.token)
       if (!endpoint || !endpoint.published) return page(messageDocument(NOT_FOUND_TITLE, NOT_FOUND_TEXT), 404)
-      const data = await fillInPageData(ctx, endpoint.appId, params.token, endpoint.honeypot)
-      return page(messageDocument(THANKS_TITLE, thanksText(data.appName), data.theme))
-    }, { detail: { summary: 'The thank-you page after a submission of an app that offers no report (HTML)', tags: ['fill-in'] } })
+      const form = await fillInForm(ctx, endpoint.appId)
+      const text = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : null)
+      return page(thanksDocument({ appName: form.appName, message: endpoint.thankYouMessage, back: text('back'), refusedRedirect: text('redirect'), theme: form.theme }))
+    }, { detail: { summary: 'The hosted thank-you page after a form post or a fill-in page of an app that offers no report (HTML)', tags: ['fill-in'] } })
     .post('/f/:token', async ({ params, request, set }) => {
       const json = wantsJson(request)
       let pairs: Array<[string, string]> = []

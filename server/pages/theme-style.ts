@@ -19,6 +19,8 @@ h2{font-size:1.25rem;margin:2rem 0 .75rem}
 a{color:var(--primary)}
 .logo{max-height:64px;max-width:100%;display:block;margin-bottom:1rem}
 .lead{margin-top:0}
+.pre-line{white-space:pre-line}
+.note{font-size:.95rem;border-left:4px solid var(--error);padding-left:.75rem}
 .question{margin:0 0 1.5rem;padding:0;border:0}
 .question>label:not(.choice),.question>legend{display:block;font-weight:600;margin-bottom:.35rem;padding:0}
 .req{color:var(--error);margin-left:.2em}

@@ -345,8 +345,10 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
       await site.locator('select[name=plan]').selectOption('team')
       await site.locator('input[name=age]').fill('51')
       await site.getByLabel('agree', { exact: true }).check()
-      await Promise.all([site.waitForURL(/\/form$/), site.getByRole('button', { name: 'Send' }).click()])
-      expect(JSON.parse(await site.locator('body').innerText())).toEqual({ code: 200, data: { id: expect.any(String) } })
+      // The browser's own post lands on the hosted thank-you page, not on raw JSON.
+      await Promise.all([site.waitForURL(/\/f\/[^/]+\/thanks/), site.getByRole('button', { name: 'Send' }).click()])
+      expect(await site.getByRole('heading', { level: 1 }).innerText()).toBe('Thank you')
+      expect(await site.locator('main p').first().innerText()).toMatch(/^Your answers to “.+” were saved\.$/)
     } finally {
       await site.close()
     }
@@ -398,7 +400,7 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     await warning.waitFor()
   }, 30_000)
 
-  test('share settings: a switch, honeypot, rate limit and redirect origins are saved; rotating warns and retires the old URL', async () => {
+  test('share settings: a switch, honeypot, rate limit, redirect origins and the thank-you text and URL are saved; rotating warns and retires the old URL', async () => {
     const share = page.locator('svc-share-settings')
     const path = new URL(endpoint).pathname
     await share.getByRole('switch', { name: /Accept submissions/ }).uncheck()
@@ -411,10 +413,16 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     await share.locator('input[name=honeypot]').fill('_trap')
     await share.locator('input[name=rateLimit]').fill('5/s,10')
     await share.locator('textarea[name=redirectOrigins]').fill('https://example.com\nhttps://شركة.example')
+    await share.getByLabel('Thank-you message').fill('Thanks! We answer within a day.')
+    await share.getByLabel('Thank-you page URL').fill('https://example.com/thanks')
     await share.getByRole('button', { name: 'Save settings' }).click()
     await share.getByText('Saved', { exact: true }).waitFor()
     const saved = (await api('GET', `/api/v3/apps/${appId}/share`)).json.data
-    expect([saved.honeypot, saved.rateLimit, saved.redirectOrigins.length]).toEqual(['_trap', '5/s,10', 2])
+    expect([saved.honeypot, saved.rateLimit, saved.redirectOrigins.length, saved.thankYouMessage, saved.thankYouUrl]).toEqual(['_trap', '5/s,10', 2, 'Thanks! We answer within a day.', 'https://example.com/thanks'])
+    // Emptied, the URL goes back to the hosted thank-you page.
+    await share.getByLabel('Thank-you page URL').fill('')
+    await share.getByRole('button', { name: 'Save settings' }).click()
+    await eventually(async () => (await api('GET', `/api/v3/apps/${appId}/share`)).json.data.thankYouUrl, null)
     // The snippets re-render after the save lands; read them once they have.
     await eventually(async () => (await page.locator('svc-endpoint-help pre[aria-labelledby=snippet-html]').innerText()).includes('name="_trap"'), true)
 

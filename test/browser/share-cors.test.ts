@@ -2,7 +2,8 @@
  * CORS of the collection endpoints in a real browser (DESIGN rule 13): a page opened from
  * file:// (Origin: null) and a page served from another localhost port each send records
  * by a preflighted JSON fetch, a URLSearchParams fetch, navigator.sendBeacon and a native
- * form submission, read them back with a cross-origin GET, and can read JSON errors.
+ * form submission (which lands on the hosted thank-you page, or on a page listing what to
+ * fix), read them back with a cross-origin GET, and can read JSON errors.
  * Every record is then found through /query. With reads off (rule 16), the same pages read
  * with the owner's access token in an Authorization header (a preflighted request), and
  * without it, or with another account's token, get the readable 403.
@@ -15,6 +16,7 @@ import { chromiumAvailable, launchChromium, startBrowserTestServer, type Browser
 import { insertRecords, makeEndpoint } from '../support/records.ts'
 import { makeUser } from '../support/users.ts'
 import { tempDir } from '../support/tmp.ts'
+import { expectAccessible } from './accessible.ts'
 
 setDefaultTimeout(60_000)
 
@@ -91,11 +93,38 @@ describe.skipIf(!hasBrowser)('share endpoints from other origins in Chromium', (
       form.action = `${url}/form`
       ;(form.elements.namedItem('via') as HTMLInputElement).value = `${name} native form`
     }, [endpoint, origin] as const)
+    // The browser's own post is answered with the hosted thank-you page, never raw JSON.
     const [navigation] = await Promise.all([page.waitForResponse(`${endpoint}/form`), page.click('button[type=submit]')])
-    expect(navigation.status()).toBe(200)
-    expect(JSON.parse(await page.locator('body').innerText())).toEqual({ code: 200, data: { id: expect.any(String) } })
+    expect(navigation.status()).toBe(303)
+    await page.waitForURL(/\/f\/[^/]+\/thanks/)
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Thank you')
     return { ...(results as Record<string, unknown>), read }
   }
+
+  test('a native form on a file:// page: the thank-you page, and a refusal as a page that says what to fix; both accessible', async () => {
+    const { user } = await makeUser(svc.server.ctx)
+    const { path } = await makeEndpoint(svc.server.ctx, user.id, { name: 'Contact us', autoCreate: false, fields: [{ name: 'email', type: 'email', required: true }, { name: 'message', type: 'text' }] })
+    const file = join(dir, 'contact.html')
+    // novalidate: the server's own refusal is what is tested, not the browser's checks.
+    writeFileSync(file, `<!doctype html><meta charset="utf-8"><title>Contact</title><form method="POST" action="${svc.url}${path('/form')}" novalidate><label>E-mail <input name="email" type="email"></label><label>Message <input name="message"></label><button type="submit">Send</button></form>`)
+    const context = await browser.newContext()
+    try {
+      const page = await context.newPage()
+      await page.goto(`file://${file}`)
+      await page.getByLabel('Message').fill('No address given')
+      await Promise.all([page.waitForResponse(`${svc.url}${path('/form')}`), page.getByRole('button', { name: 'Send' }).click()])
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Your answers were not sent')
+      expect(await page.locator('main li').allInnerTexts()).toEqual(['email: is required'])
+      await expectAccessible(page)
+      await page.goto(`file://${file}`)
+      await page.getByLabel('E-mail').fill('ada@example.com')
+      await Promise.all([page.waitForURL(/\/f\/[^/]+\/thanks/), page.getByRole('button', { name: 'Send' }).click()])
+      expect(await page.locator('main').innerText()).toBe('Thank you\n\nYour answers to “Contact us” were saved.')
+      await expectAccessible(page)
+    } finally {
+      await context.close()
+    }
+  })
 
   test('file:// and another port: JSON, form, beacon and native form are all stored', async () => {
     const { user } = await makeUser(svc.server.ctx)

@@ -52,6 +52,16 @@ describe('share settings', () => {
     const human = ok(await cli('share', 'unpublish', '--app', app, '--yes')).stdout
     expect(human).toStartWith('published              no\n')
   })
+
+  test('what a browser sees after a form post: the thank-you text and URL, and back to the hosted page', async () => {
+    const app = await newApp('Thanks')
+    const set = ok(await cli('share', 'set', '--app', app, '--thank-you-message', 'Thanks! We answer within a day.', '--thank-you-url', 'https://example.com/thanks', '--json')).json()
+    expect(set).toMatchObject({ thankYouMessage: 'Thanks! We answer within a day.', thankYouUrl: 'https://example.com/thanks' })
+    const human = ok(await cli('share', 'set', '--app', app, '--thank-you-url', '')).stdout
+    expect(human).toContain('after a form post      the hosted thank-you page: Thanks! We answer within a day.\n')
+    const refused = await cli('share', 'set', '--app', app, '--thank-you-url', 'ftp://example.com')
+    expect({ code: refused.code, stderr: refused.stderr }).toEqual({ code: 1, stderr: 'error: --thank-you-url: must be an absolute http:// or https:// URL without user name or password, such as https://example.com/thanks\n' })
+  })
 })
 
 describe('share set --reads: who reads with the link, and the warnings', () => {

@@ -69,6 +69,8 @@ describe('POST /api/v3/apps', () => {
       honeypot: '_gotcha',
       rateLimit: null,
       redirectOrigins: '[]',
+      thankYouMessage: '',
+      thankYouUrl: null,
       publishedAt: null,
       createdAt: Date.parse(T0),
       updatedAt: Date.parse(T0),

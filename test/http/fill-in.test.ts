@@ -153,7 +153,7 @@ describe('POST /f/<token>: submitting', () => {
     const thanks = await f.request('GET', `/f/${token}/thanks`)
     expect(thanks.status).toBe(200)
     expect(thanks.headers.get('content-security-policy')).toBe(PAGE_CSP)
-    expect(thanks.text).toContain('<h1>Thank you</h1><p>Your answers to “Wellbeing check” were saved.</p>')
+    expect(thanks.text).toContain('<h1>Thank you</h1><p class="pre-line">Your answers to “Wellbeing check” were saved.</p>')
     expect(thanks.text).toContain(':root{--primary:teal;')
     // Both records are stored.
     expect((await listRecords(f.ctx, f.owner.user.id, f.appId, { spam: 'include' })).total).toBe(2)

@@ -148,7 +148,8 @@ describe('POST /:token/form — reserved keys (rules 10–11)', () => {
     for (const target of ['https://evil.example/thanks', 'https://example.com.evil.example/', 'javascript:alert(1)', 'not a url', '//example.com/x']) {
       const res = await request('POST', form, { raw: `a=2&_redirect=${encodeURIComponent(target)}`, headers: URLENCODED })
       expect(res.status).toBe(200)
-      expect(res.body).toEqual({ code: 200, data: { id: ID } })
+      // Not followed, and said so.
+      expect(res.body).toEqual({ code: 200, data: { id: ID }, details: { redirect: `_redirect ${target} was not followed: its origin is not one of the endpoint's allowed redirect origins (share settings: redirectOrigins)` } })
     }
     const spam = await request('POST', form, { raw: `a=3&_gotcha=bot&_redirect=${encodeURIComponent('https://example.com/thanks')}`, headers: URLENCODED })
     expect(spam.status).toBe(303)
@@ -175,5 +176,74 @@ describe('POST /:token/form — reserved keys (rules 10–11)', () => {
     expect(missing.status).toBe(422)
     expect(missing.body.error).toEqual({ type: 'invalid_value', message: 'email: is required', details: { problems: [{ path: 'email', message: 'is required' }] } })
     expect((await storedRecords(ctx, endpoint.appId))).toEqual([])
+  })
+})
+
+describe('POST /:token/form by the browser itself (a navigation): pages, not JSON', () => {
+  const NAVIGATE = { ...URLENCODED, 'sec-fetch-mode': 'navigate', accept: 'text/html,application/xhtml+xml', referer: 'https://shop.example/contact' }
+  const thanksOf = (location: string | null) => new URL(location!, 'http://localhost')
+
+  test('a stored post goes to the hosted thank-you page, which thanks and leads back to the form', async () => {
+    const { request, ctx, endpoint, form } = await setup({ name: 'Contact us' })
+    const res = await request('POST', form, { raw: 'message=Hello', headers: NAVIGATE })
+    expect(res.status).toBe(303)
+    const thanks = thanksOf(res.headers.get('location'))
+    expect(`${thanks.pathname}${thanks.search}`).toBe(`/f/${endpoint.token}/thanks?back=${encodeURIComponent('https://shop.example/contact')}`)
+    expect((await storedRecords(ctx, endpoint.appId)).map((r) => r.data)).toEqual([{ message: 'Hello' }])
+    const page = await request('GET', `${thanks.pathname}${thanks.search}`)
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(page.text).toContain('<h1>Thank you</h1><p class="pre-line">Your answers to “Contact us” were saved.</p><p><a href="https://shop.example/contact">Back to the form (shop.example)</a></p>')
+  })
+
+  test('the owner\'s thank-you text (escaped, paragraphs kept) or thank-you URL; an allowed _redirect still wins', async () => {
+    const withText = await setup({ thankYouMessage: 'Thanks <b>a lot</b>!\n\nWe answer within a day.' })
+    const res = await withText.request('POST', withText.form, { raw: 'a=1', headers: { ...NAVIGATE, referer: '' } })
+    const thanks = thanksOf(res.headers.get('location'))
+    expect(thanks.search).toBe('')
+    const page = await withText.request('GET', thanks.pathname)
+    expect(page.text).toContain('<h1>Thank you</h1><p class="pre-line">Thanks &lt;b&gt;a lot&lt;/b&gt;!</p><p class="pre-line">We answer within a day.</p>\n</main>')
+    const withUrl = await setup({ thankYouUrl: 'https://shop.example/thanks', redirectOrigins: ['https://other.example'] })
+    expect((await withUrl.request('POST', withUrl.form, { raw: 'a=1', headers: NAVIGATE })).headers.get('location')).toBe('https://shop.example/thanks')
+    const redirected = await withUrl.request('POST', withUrl.form, { raw: `a=2&_redirect=${encodeURIComponent('https://other.example/done')}`, headers: NAVIGATE })
+    expect([redirected.status, redirected.headers.get('location')]).toEqual([303, 'https://other.example/done'])
+    // Scripts keep the JSON answer: the owner's URL is for browsers.
+    expect((await withUrl.request('POST', withUrl.form, { raw: 'a=3', headers: URLENCODED })).body).toEqual({ code: 200, data: { id: ID } })
+  })
+
+  test('a _redirect the owner has not allowed is reported on the thank-you page', async () => {
+    const { request, form } = await setup()
+    const res = await request('POST', form, { raw: `a=1&_redirect=${encodeURIComponent('https://evil.example/x')}`, headers: NAVIGATE })
+    const thanks = thanksOf(res.headers.get('location'))
+    expect(thanks.searchParams.get('redirect')).toBe('https://evil.example/x')
+    const page = await request('GET', `${thanks.pathname}${thanks.search}`)
+    expect(page.text).toContain('<p class="note">This form asked to send you on to https://evil.example/x, an address its owner has not allowed, so you are seeing this page instead.</p>')
+  })
+
+  test('a refused post is a page that lists every problem in words and leads back; nothing is stored', async () => {
+    const { request, ctx, endpoint, form } = await setup({ name: 'Contact us', autoCreate: false, fields: [{ name: 'email', type: 'email', required: true }, { name: 'age', type: 'number' }] })
+    const res = await request('POST', form, { raw: 'age=old', headers: NAVIGATE })
+    expect(res.status).toBe(422)
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'none'")
+    expect(res.text).toContain('<title>Not sent: Contact us</title>')
+    expect(res.text).toContain('<h1>Your answers were not sent</h1><p>Your answers were not saved. Please fix the following and send the form again:</p><ul>')
+    expect(res.text).toContain('<li><strong>email</strong>: is required</li>')
+    expect(res.text).toContain('<li><strong>age</strong>: ')
+    expect(res.text).toContain('<p><a href="https://shop.example/contact">Back to the form (shop.example)</a></p>')
+    expect(await storedRecords(ctx, endpoint.appId)).toEqual([])
+    const unknown = await request('POST', '/api/v3/share/abcdefghijklmnopqrstuvwxyz012345/form', { raw: 'a=1', headers: NAVIGATE })
+    expect(unknown.status).toBe(404)
+    expect(unknown.text).toContain('<h1>Your answers were not sent</h1><p>')
+  })
+
+  test.each([
+    ['Sec-Fetch-Mode navigate', { 'sec-fetch-mode': 'navigate' }, 303],
+    ['no Sec-Fetch-Mode, Accept text/html (an older browser)', { accept: 'text/html,*/*;q=0.8' }, 303],
+    ['fetch() from a page (Sec-Fetch-Mode cors), even asking for HTML', { 'sec-fetch-mode': 'cors', accept: 'text/html' }, 200],
+    ['curl (Accept */*)', { accept: '*/*' }, 200],
+  ])('%s → %i', async (_, headers, status) => {
+    const { request, form } = await setup()
+    expect((await request('POST', form, { raw: 'a=1', headers: { ...URLENCODED, ...headers } })).status).toBe(status)
   })
 })

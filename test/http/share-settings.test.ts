@@ -35,6 +35,8 @@ const DEFAULT_SHARE = {
   rateLimit: null,
   effectiveRateLimit: '20/s,100',
   redirectOrigins: [],
+  thankYouMessage: '',
+  thankYouUrl: null,
   publishedAt: null,
 }
 
@@ -64,6 +66,8 @@ describe('GET/PATCH /share', () => {
         honeypot: ' _trap ',
         rateLimit: ' 5/s ',
         redirectOrigins: ['https://example.com/thanks?x=1', 'https://EXAMPLE.com', 'http://localhost:3000/'],
+        thankYouMessage: '  Thanks, we read every message.\n\nExpect an answer within a day.  ',
+        thankYouUrl: ' https://example.com/thanks ',
       },
     })
     expect(res.status).toBe(200)
@@ -78,6 +82,8 @@ describe('GET/PATCH /share', () => {
         rateLimit: '5/s,25',
         effectiveRateLimit: '5/s,25',
         redirectOrigins: ['https://example.com', 'http://localhost:3000'],
+        thankYouMessage: 'Thanks, we read every message.\n\nExpect an answer within a day.',
+        thankYouUrl: 'https://example.com/thanks',
         warnings: [SUMMARY_WARNING],
       },
     })
@@ -108,6 +114,8 @@ describe('GET/PATCH /share', () => {
     ['an empty honeypot', { honeypot: '' }, [{ path: 'honeypot', message: 'a field name cannot be empty' }]],
     ['a honeypot with a control character', { honeypot: '_a\tb' }, [{ path: 'honeypot', message: 'a field name cannot contain control characters' }]],
     ['an over-long honeypot', { honeypot: '_'.repeat(65) }, [{ path: 'honeypot', message: 'a field name can have at most 64 characters' }]],
+    ['a thank-you URL that is not http(s)', { thankYouUrl: 'javascript:alert(1)' }, [{ path: 'thankYouUrl', message: 'must be an absolute http:// or https:// URL without user name or password, such as https://example.com/thanks' }]],
+    ['an over-long thank-you message', { thankYouMessage: 'x'.repeat(1001) }, [{ path: 'thankYouMessage', message: 'can have at most 1000 characters' }]],
     ['a malformed rate limit', { rateLimit: 'fast' }, [{ path: 'rateLimit', message: 'rateLimit must look like "20/s,100" or "off", got "fast"' }]],
     ['a zero rate', { rateLimit: '0/s,10' }, [{ path: 'rateLimit', message: 'rateLimit needs a rate above 0 and a burst of at least 1, got "0/s,10"' }]],
     ['a rate limit as a number', { rateLimit: 20 }, [{ path: 'rateLimit', message: 'must be a string like "20/s,100", "off", or null' }]],
@@ -137,7 +145,7 @@ describe('GET/PATCH /share', () => {
     [
       'an unknown property',
       { published: true },
-      [{ path: '', message: 'unknown properties "published"; allowed: service, reads, autoCreate, honeypot, rateLimit, redirectOrigins' }],
+      [{ path: '', message: 'unknown properties "published"; allowed: service, reads, autoCreate, honeypot, rateLimit, redirectOrigins, thankYouMessage, thankYouUrl' }],
     ],
   ])('refuses %s with 422 listing every problem', async (_label, body, problems) => {
     const { t, owner, base, changes } = await setup()
@@ -305,7 +313,7 @@ test('the share and field routes and their body schemas are in the OpenAPI docum
   const { t } = await setup()
   const doc = (await t.request('GET', '/api/v3/openapi.json')).body
   const body = (path: string, method: string) => doc.paths[path][method].requestBody.content['application/json'].schema
-  expect(Object.keys(body('/api/v3/apps/{id}/share/', 'patch').properties)).toEqual(['service', 'reads', 'autoCreate', 'honeypot', 'rateLimit', 'redirectOrigins'])
+  expect(Object.keys(body('/api/v3/apps/{id}/share/', 'patch').properties)).toEqual(['service', 'reads', 'autoCreate', 'honeypot', 'rateLimit', 'redirectOrigins', 'thankYouMessage', 'thankYouUrl'])
   expect(body('/api/v3/apps/{id}/fields/', 'post')).toMatchObject({ required: ['name'], additionalProperties: false })
   expect(body('/api/v3/apps/{id}/fields/order', 'put')).toMatchObject({ required: ['ids'] })
   expect(Object.keys(body('/api/v3/apps/{id}/fields/{field}', 'patch').properties)).toEqual(['name', 'type', 'label', 'required', 'options', 'position', 'force'])

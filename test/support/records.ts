@@ -26,6 +26,8 @@ export interface TestEndpointOptions {
   /** null: use the server default. */
   rateLimit?: string | null
   redirectOrigins?: string[]
+  thankYouMessage?: string
+  thankYouUrl?: string | null
   fields?: Array<{ name: string; type?: FieldType; required?: boolean; options?: string[]; label?: string }>
 }
 
@@ -43,7 +45,7 @@ export async function makeEndpoint(ctx: AppContext, ownerId: string, options: Te
     await addField(ctx, ownerId, appId, { name: field.name, type: field.type ?? 'text', label: field.label, required: field.required, options: field.options })
   }
   const settings: UpdateShareInput = {}
-  for (const key of ['service', 'reads', 'autoCreate', 'honeypot', 'rateLimit', 'redirectOrigins'] as const) {
+  for (const key of ['service', 'reads', 'autoCreate', 'honeypot', 'rateLimit', 'redirectOrigins', 'thankYouMessage', 'thankYouUrl'] as const) {
     if (options[key] !== undefined) Object.assign(settings, { [key]: options[key] })
   }
   if (Object.keys(settings).length > 0) await updateShare(ctx, ownerId, appId, settings)

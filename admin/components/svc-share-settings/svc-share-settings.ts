@@ -75,8 +75,15 @@ export class SvcShareSettings extends LitElement {
       .split(/[\s,]+/)
       .map((o) => o.trim())
       .filter(Boolean)
+    const thankYouUrl = String(form.get('thankYouUrl') ?? '').trim()
     this.saved = await this.run(() =>
-      api.updateShare(this.appId, { honeypot: String(form.get('honeypot') ?? '').trim(), rateLimit: rateLimit || null, redirectOrigins: origins }),
+      api.updateShare(this.appId, {
+        honeypot: String(form.get('honeypot') ?? '').trim(),
+        rateLimit: rateLimit || null,
+        redirectOrigins: origins,
+        thankYouMessage: String(form.get('thankYouMessage') ?? ''),
+        thankYouUrl: thankYouUrl || null,
+      }),
     )
     // The form's own problem belongs next to its Save button, not at the top of the panel.
     this.formError = this.saved ? '' : this.error
@@ -166,6 +173,16 @@ export class SvcShareSettings extends LitElement {
               >Allowed redirect origins
               <span class="hint">Where a form's <code>_redirect</code> may send people after submitting; one origin per line, e.g. https://example.com.</span>
               <textarea name="redirectOrigins" class="mono" rows="3" .value=${share.redirectOrigins.join('\n')}></textarea>
+            </label>
+            <label
+              >Thank-you message
+              <span class="hint">What people see after sending your form from their browser; empty for “Your answers were saved.”</span>
+              <textarea name="thankYouMessage" rows="3" .value=${share.thankYouMessage}></textarea>
+            </label>
+            <label
+              >Thank-you page URL
+              <span class="hint">Send people to your own page instead, e.g. https://example.com/thanks; empty for svc's thank-you page.</span>
+              <input name="thankYouUrl" type="url" class="mono" .value=${share.thankYouUrl ?? ''} />
             </label>
             ${this.formError ? html`<p class="error" role="alert">${this.formError}</p>` : nothing}
             <div class="row">

@@ -19,7 +19,7 @@ function readsArg(raw: string | undefined): ReadAccess | undefined {
 }
 
 export default defineSvcCommand({
-  description: 'Change endpoint settings: writes, reads, auto-create, honeypot, rate limit, redirect origins',
+  description: 'Change endpoint settings: writes, reads, auto-create, honeypot, rate limit, redirect origins, what a browser sees after a form post',
   example: 'svc-cli share set --app 0193… --reads off --rate-limit 5/s,20 --redirect-origins https://example.com',
   effect: 'write',
   args: {
@@ -34,6 +34,8 @@ export default defineSvcCommand({
     honeypot: { type: 'string', description: 'Form key that marks a submission as spam when non-empty (default _gotcha)', valueHint: 'name' },
     'rate-limit': { type: 'string', description: 'e.g. 20/s,100, "off", or "default" for the server default', valueHint: 'rate' },
     'redirect-origins': { type: 'string', description: 'Comma-separated origins allowed for _redirect ("" for none)', valueHint: 'origins' },
+    'thank-you-message': { type: 'string', description: 'What the hosted thank-you page says after a form post ("" for the default sentence)', valueHint: 'text' },
+    'thank-you-url': { type: 'string', description: 'Where a browser goes after a form post instead of the hosted thank-you page ("" for that page)', valueHint: 'url' },
   },
   async run(args, env) {
     const rateLimit = args['rate-limit'] === undefined ? undefined : args['rate-limit'].trim().toLowerCase() === 'default' ? null : args['rate-limit'].trim()
@@ -44,9 +46,11 @@ export default defineSvcCommand({
       honeypot: args.honeypot,
       rateLimit,
       redirectOrigins: args['redirect-origins'] === undefined ? undefined : args['redirect-origins'].split(',').map((o) => o.trim()).filter(Boolean),
+      thankYouMessage: args['thank-you-message'],
+      thankYouUrl: args['thank-you-url'] === undefined ? undefined : args['thank-you-url'].trim() === '' ? null : args['thank-you-url'],
     }
     if (Object.values(body).every((v) => v === undefined)) {
-      throw usageError('Nothing to change: pass --service, --reads, --auto-create, --honeypot, --rate-limit or --redirect-origins')
+      throw usageError('Nothing to change: pass --service, --reads, --auto-create, --honeypot, --rate-limit, --redirect-origins, --thank-you-message or --thank-you-url')
     }
     const share = await env.client().request<Share>('PATCH', sharePath(args.app), { body: checkInput(updateShareSchema, body) })
     printWarnings(env, share)

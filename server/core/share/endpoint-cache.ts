@@ -32,6 +32,8 @@ export interface ShareEndpoint {
   /** Effective limit (endpoint setting, else the server's); null = off. */
   rateLimit: RateLimit | null
   redirectOrigins: string[]
+  /** Where a browser goes after a form post; null for the hosted thank-you page. */
+  thankYouUrl: string | null
 }
 
 /** What a request does: write records, or read one of the read paths. */
@@ -106,6 +108,7 @@ export function createEndpointCache({ storage, changes, config, log, limiter }: 
       honeypot: row.honeypot,
       rateLimit: effectiveRateLimit(row.rateLimit),
       redirectOrigins,
+      thankYouUrl: row.thankYouUrl,
     }
   }
 

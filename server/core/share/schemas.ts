@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { bodyObject, expect } from '../apps/input.ts'
 import { fieldNameSchema } from '../fields/schemas.ts'
+import { isHttpUrl } from '../connect/safe-url.ts'
 import { LIMITS } from '../limits.ts'
 import { rateLimitProblem } from './rate-limit.ts'
 import { READ_ACCESS, READ_ACCESS_MEANING } from './reads.ts'
@@ -49,6 +50,20 @@ export const redirectOriginsSchema = z
   .refine((origins) => origins.length <= LIMITS.maxRedirectOrigins, `can list at most ${LIMITS.maxRedirectOrigins} origins`)
   .meta({ description: `Origins (scheme://host[:port]) that \`_redirect\` may send a browser to after a form post; at most ${LIMITS.maxRedirectOrigins}` })
 
+export const thankYouMessageSchema = z
+  .string({ error: expect('a string') })
+  .trim()
+  .max(LIMITS.maxThankYouMessage, `can have at most ${LIMITS.maxThankYouMessage} characters`)
+  .meta({ description: 'What the hosted thank-you page says after a form post (plain text; line breaks kept); "" for the default sentence' })
+
+export const thankYouUrlSchema = z
+  .string({ error: expect('an http(s) URL or null') })
+  .trim()
+  .max(LIMITS.maxThankYouUrl, `can have at most ${LIMITS.maxThankYouUrl} characters`)
+  .refine(isHttpUrl, 'must be an absolute http:// or https:// URL without user name or password, such as https://example.com/thanks')
+  .nullable()
+  .meta({ description: 'Where a browser goes after a form post, instead of the hosted thank-you page; null for that page' })
+
 export const updateShareSchema = bodyObject({
   service: switchSchema.optional().meta({ description: 'Accept submissions (POST)' }),
   reads: readAccessSchema.optional(),
@@ -56,5 +71,7 @@ export const updateShareSchema = bodyObject({
   honeypot: fieldNameSchema.optional().meta({ description: 'Form key that marks a submission as spam when non-empty; default _gotcha' }),
   rateLimit: rateLimitSchema.optional(),
   redirectOrigins: redirectOriginsSchema.optional(),
+  thankYouMessage: thankYouMessageSchema.optional(),
+  thankYouUrl: thankYouUrlSchema.optional(),
 })
 export type UpdateShareInput = z.input<typeof updateShareSchema>

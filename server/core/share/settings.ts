@@ -1,6 +1,6 @@
 /**
  * @module Reading and changing an app's share settings (switches, honeypot key, rate
- * limit, redirect origins).
+ * limit, redirect origins, what a browser sees after a form post).
  */
 import type { AppContext } from '../../context.ts'
 import { parseInput } from '../apps/input.ts'
@@ -31,6 +31,8 @@ export async function updateShare(ctx: AppContext, userId: string, appId: string
     honeypot: patch.honeypot,
     rateLimit: patch.rateLimit === undefined ? undefined : patch.rateLimit === null ? null : normalizeRateLimit(patch.rateLimit),
     redirectOrigins: patch.redirectOrigins === undefined ? undefined : JSON.stringify(distinctOrigins(patch.redirectOrigins)),
+    thankYouMessage: patch.thankYouMessage,
+    thankYouUrl: patch.thankYouUrl,
   }
   if (!Object.values(changes).some((value) => value !== undefined)) return toShare(ctx, await endpointRowOf(ctx, appId))
   const updated = await ctx.storage.share.update(appId, changes, ctx.clock.now())

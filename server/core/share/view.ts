@@ -26,6 +26,10 @@ export interface Share {
   /** What applies: the endpoint's setting or the server default, `off` for none. */
   effectiveRateLimit: string
   redirectOrigins: string[]
+  /** What the hosted thank-you page says after a form post; '' for the default sentence. */
+  thankYouMessage: string
+  /** Where a browser goes after a form post instead of the hosted thank-you page; null for that page. */
+  thankYouUrl: string | null
   publishedAt: string | null
   /** Present when reads are open: what anyone holding the endpoint or fill-in link can read. */
   warnings?: string[]
@@ -53,6 +57,8 @@ export function toShare(ctx: AppContext, row: SettingsRow): Share {
     rateLimit: row.rateLimit,
     effectiveRateLimit: formatRateLimit(endpointRateLimit(ctx.config, row.rateLimit)),
     redirectOrigins: JSON.parse(row.redirectOrigins) as string[],
+    thankYouMessage: row.thankYouMessage,
+    thankYouUrl: row.thankYouUrl,
     publishedAt: row.publishedAt === null ? null : new Date(row.publishedAt).toISOString(),
     ...warningsOf(row.reads),
   }

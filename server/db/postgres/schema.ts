@@ -126,6 +126,10 @@ export const endpoints = pgTable('endpoints', {
   rateLimit: text('rate_limit'),
   /** JSON array of origins `_redirect` may point to. */
   redirectOrigins: text('redirect_origins').notNull().default('[]'),
+  /** What the hosted thank-you page says after a form post; '' for the default sentence. */
+  thankYouMessage: text('thank_you_message').notNull().default(''),
+  /** Where a browser goes after a form post instead of the hosted thank-you page; null for that page. */
+  thankYouUrl: text('thank_you_url'),
   publishedAt: millis('published_at'),
   createdAt: createdAt(),
   updatedAt: millis('updated_at').notNull(),

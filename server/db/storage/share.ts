@@ -19,6 +19,10 @@ export interface EndpointRow {
   rateLimit: string | null
   /** JSON text: an array of origins. */
   redirectOrigins: string
+  /** The hosted thank-you page's text; '' for the default. */
+  thankYouMessage: string
+  /** Where a browser goes after a form post; null for the hosted thank-you page. */
+  thankYouUrl: string | null
   publishedAt: number | null
   createdAt: number
   updatedAt: number
@@ -47,6 +51,8 @@ export interface EndpointSettings {
   rateLimit?: string | null
   /** JSON text. */
   redirectOrigins?: string
+  thankYouMessage?: string
+  thankYouUrl?: string | null
 }
 
 /** A change of the endpoint: the row after it, and whether anything changed. */

@@ -4,7 +4,7 @@
  * | Method | Path                          | Body                                        | Answer |
  * |--------|-------------------------------|---------------------------------------------|--------|
  * | POST   | /api/v3/share/:token          | JSON (canonical or flat), or text/plain JSON | `{code:200, data:{id}}` |
- * | POST   | /api/v3/share/:token/form     | urlencoded or multipart text parts           | same, or 303 to an allowed `_redirect` |
+ * | POST   | /api/v3/share/:token/form     | urlencoded or multipart text parts           | same (`details.redirect` when a `_redirect` was refused), or 303 to an allowed `_redirect`; a browser's own post (a navigation) gets 303 to the owner's thank-you URL or the hosted thank-you page, and a refusal as an HTML page |
  * | POST   | /api/v3/share/:token/batch    | JSON array of ≤ LIMITS.maxBatch records      | `{code:200, data:{ids}}` |
  *
  * Bodies are read here (`parse: 'none'`), never by Elysia's parser, so unknown media
@@ -13,9 +13,11 @@
  */
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context.ts'
+import { AppError } from '../../core/errors.ts'
 import { parseJsonBody } from '../../core/collect/json.ts'
 import { fieldsOf } from '../../core/collect/field-cache.ts'
-import { allowedRedirect, formSubmission } from '../../core/collect/form.ts'
+import { afterFormPost, refusedRedirectNote } from '../../core/collect/after-post.ts'
+import { formSubmission } from '../../core/collect/form.ts'
 import { prepareBatch } from '../../core/collect/batch.ts'
 import { prepareRecord, type CollectSettings } from '../../core/collect/prepare.ts'
 import { toSubmission } from '../../core/collect/shape.ts'
@@ -27,6 +29,7 @@ import { readFormPairs } from './form-body.ts'
 import { shareCors, SHARE_PREFIX } from './cors.ts'
 import { requestClient, resolveEndpoint, type ShareEndpoint } from './resolve.ts'
 import { chargeRate } from './throttle.ts'
+import { isNavigation, refusedPostPage, thanksPath } from '../form-post.ts'
 
 // The fill-in pages read their forms the same way.
 export { readFormPairs }
@@ -78,16 +81,26 @@ export const shareIngestRoutes = (ctx: AppContext) => {
     .post(
       `${SHARE_PREFIX}/:token/form`,
       async ({ params, request, set }) => {
-        const key = idempotencyKey(request.headers.get('idempotency-key'))
-        const endpoint = await resolveEndpoint(ctx, params.token, 'write', set.headers as Record<string, string>, { request })
-        const pairs = await readFormPairs(ctx, request)
-        const fields = await fieldsOf(ctx, endpoint.appId)
-        const submission = formSubmission(pairs, fields, endpoint.honeypot)
-        const prepared = prepareRecord(fields, settingsOf(ctx, endpoint), submission)
-        const [id] = await writer.write(endpoint.appId, [prepared], key)
-        const redirect = allowedRedirect(submission.redirect, endpoint.redirectOrigins)
-        if (redirect) return new Response(null, { status: 303, headers: { location: redirect } })
-        return json({ code: 200, data: { id } })
+        // A browser posting the form itself wants pages; fetch and scripts keep the JSON answers.
+        const navigation = isNavigation(request)
+        let appId: string | null = null
+        try {
+          const key = idempotencyKey(request.headers.get('idempotency-key'))
+          const endpoint = await resolveEndpoint(ctx, params.token, 'write', set.headers as Record<string, string>, { request })
+          appId = endpoint.appId
+          const pairs = await readFormPairs(ctx, request)
+          const fields = await fieldsOf(ctx, endpoint.appId)
+          const submission = formSubmission(pairs, fields, endpoint.honeypot)
+          const prepared = prepareRecord(fields, settingsOf(ctx, endpoint), submission)
+          const [id] = await writer.write(endpoint.appId, [prepared], key)
+          const after = afterFormPost(submission.redirect, endpoint.redirectOrigins, navigation ? endpoint.thankYouUrl : null)
+          if (after.location) return new Response(null, { status: 303, headers: { location: after.location } })
+          if (navigation) return new Response(null, { status: 303, headers: { location: thanksPath(params.token, request, after.refused) } })
+          return json({ code: 200, data: { id }, ...(after.refused ? { details: { redirect: refusedRedirectNote(after.refused) } } : {}) })
+        } catch (error) {
+          if (!navigation || !(error instanceof AppError)) throw error
+          return refusedPostPage(ctx, appId, error, request, set.headers as Record<string, string>)
+        }
       },
       { parse: 'none', detail: { summary: 'Submit one record (HTML form)', tags: ['share'] } },
     )

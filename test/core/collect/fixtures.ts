@@ -11,6 +11,7 @@ import { makeEndpoint as makeOwnedEndpoint, storedRows } from '../../support/rec
 import { makeUser } from '../../support/users.ts'
 
 export interface EndpointOptions {
+  name?: string
   service?: boolean
   /** Default `off`, as for every new app: tests that read with the endpoint token alone open reads. */
   reads?: ReadAccess
@@ -18,6 +19,8 @@ export interface EndpointOptions {
   honeypot?: string
   rateLimit?: string | null
   redirectOrigins?: string[]
+  thankYouMessage?: string
+  thankYouUrl?: string | null
   published?: boolean
   fields?: Array<{ name: string; type?: FieldType; required?: boolean; options?: string[] }>
 }
