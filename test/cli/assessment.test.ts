@@ -235,7 +235,7 @@ describe('expert', () => {
     )
     expect(await cli('expert', 'set', '--app', app)).toMatchObject({ code: 2, stderr: 'error: Nothing to change: pass --name, --title, --bio and/or --avatar-url\n' })
     const offline = { env: { SVC_URL: 'http://127.0.0.1:9', SVC_TOKEN: 'x' } }
-    const url = 'must be an absolute http:// or https:// URL without user name or password'
+    const url = 'must be an absolute https:// URL without user name or password (the pages load images over HTTPS only)'
     expect(failed(await cliInProcess(['expert', 'set', '--app', 'a', '--avatar-url', 'javascript:alert(1)', '--json'], offline), 1)).toEqual({
       type: 'validation', message: `--avatar-url: ${url}`, details: { problems: [{ flag: '--avatar-url', message: url }] },
     })

@@ -46,7 +46,7 @@ describe('connect theme', () => {
       { path: 'primaryColor', message: 'must be a CSS colour: #rgb, #rrggbb, rgb(…), hsl(…) or a colour name' },
       { path: 'backgroundColor', message: 'must be a CSS colour: #rgb, #rrggbb, rgb(…), hsl(…) or a colour name' },
       { path: 'fontFamily', message: 'must be one of system, humanist, geometric, rounded, serif, old-style, monospace' },
-      { path: 'logoUrl', message: 'must be an absolute http:// or https:// URL without user name or password' },
+      { path: 'logoUrl', message: 'must be an absolute https:// URL without user name or password (the pages load images over HTTPS only)' },
       { path: 'layout', message: 'must be "all" or "one-per-screen"' },
       { path: 'buttonText', message: 'cannot be empty' },
     ])

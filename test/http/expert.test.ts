@@ -24,6 +24,7 @@ describe('expert profile', () => {
     ['javascript:alert(1)'],
     ['data:image/png;base64,AAAA'],
     ['ftp://example.com/a.png'],
+    ['http://example.com/a.png'],
     ['https://user:pw@example.com/a.png'],
     ['/relative.png'],
   ])('avatar URL %p is refused', async (avatarUrl) => {
@@ -34,8 +35,8 @@ describe('expert profile', () => {
       code: 422,
       error: {
         type: 'validation',
-        message: 'avatarUrl: must be an absolute http:// or https:// URL without user name or password',
-        details: { problems: [{ path: 'avatarUrl', message: 'must be an absolute http:// or https:// URL without user name or password' }] },
+        message: 'avatarUrl: must be an absolute https:// URL without user name or password (the pages load images over HTTPS only)',
+        details: { problems: [{ path: 'avatarUrl', message: 'must be an absolute https:// URL without user name or password (the pages load images over HTTPS only)' }] },
       },
     })
   })

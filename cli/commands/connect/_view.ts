@@ -16,7 +16,7 @@ export const themeArgs = {
   'background-color': { type: 'string' as const, description: 'Page background colour', valueHint: 'colour' },
   'text-color': { type: 'string' as const, description: 'Text colour', valueHint: 'colour' },
   'font-family': { type: 'enum' as const, options: [...FONT_FAMILIES] as string[], description: `A system font stack: ${FONT_FAMILIES.join(', ')}`, valueHint: 'font' },
-  'logo-url': { type: 'string' as const, description: 'http(s) image shown above the form; "none" removes it', valueHint: 'url' },
+  'logo-url': { type: 'string' as const, description: 'https image shown above the form; "none" removes it', valueHint: 'url' },
   layout: { type: 'enum' as const, options: [...LAYOUTS] as string[], description: 'all (one page) or one-per-screen', valueHint: 'layout' },
   'button-text': { type: 'string' as const, description: 'Submit button text', valueHint: 'text' },
   'custom-css': { type: 'string' as const, description: 'Extra CSS (no @import, no url() to other origins, no expression(), no "<")', valueHint: 'css' },

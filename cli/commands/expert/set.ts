@@ -15,7 +15,7 @@ export default defineSvcCommand({
     name: { type: 'string', description: 'e.g. "Dr. Ana Ruiz" ("" clears it)', valueHint: 'text' },
     title: { type: 'string', description: 'e.g. "Clinical psychologist" ("" clears it)', valueHint: 'text' },
     bio: { type: 'string', description: 'A few sentences about the expert', valueHint: 'text' },
-    'avatar-url': { type: 'string', description: 'http(s) image URL; "none" removes it', valueHint: 'url' },
+    'avatar-url': { type: 'string', description: 'https image URL; "none" removes it', valueHint: 'url' },
   },
   async run(args, env) {
     const avatar = args['avatar-url']

@@ -45,7 +45,7 @@ export const setThemeSchema = bodyObject({
   backgroundColor: colorSchema.optional(),
   textColor: colorSchema.optional(),
   fontFamily: z.enum(FONT_FAMILIES, { error: expect(`one of ${FONT_FAMILIES.join(', ')}`) }).optional().meta({ description: 'A system font stack (no web fonts)' }),
-  logoUrl: imageUrlSchema.optional().meta({ description: 'http(s) image URL shown above the form; null removes it' }),
+  logoUrl: imageUrlSchema.optional().meta({ description: 'https image URL shown above the form; null removes it' }),
   layout: z.enum(LAYOUTS, { error: expect('"all" or "one-per-screen"') }).optional(),
   buttonText: z
     .string({ error: expect('a string') })

@@ -21,7 +21,7 @@ export const setExpertSchema = bodyObject({
   name: optionalLine.optional().meta({ description: 'Shown on reports, e.g. "Dr. Ana Ruiz"' }),
   title: optionalLine.optional().meta({ description: 'e.g. "Clinical psychologist"' }),
   bio: longTextSchema.optional(),
-  avatarUrl: imageUrlSchema.optional().meta({ description: 'http(s) image URL, null to remove' }),
+  avatarUrl: imageUrlSchema.optional().meta({ description: 'https image URL, null to remove' }),
 })
 export type SetExpertInput = z.input<typeof setExpertSchema>
 

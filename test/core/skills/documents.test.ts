@@ -145,7 +145,7 @@ describe('what the documents are built from', () => {
   test('expert: profile keys from the schema and the avatar rule', () => {
     const doc = skillDocument('expert')
     for (const key of ['name', 'title', 'bio', 'avatarUrl']) expect(doc).toContain(`| \`${key}\` |`)
-    expect(doc).toContain('"must be an absolute http:// or https:// URL without user name or password"')
+    expect(doc).toContain('"must be an absolute https:// URL without user name or password (the pages load images over HTTPS only)"')
   })
 
   test('form points to smart generation: svc-cli smart generate, MCP svc_generate then svc_execute', () => {
