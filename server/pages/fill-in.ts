@@ -37,10 +37,20 @@ const usesSelect = (field: FillInField): boolean => field.type === 'choice' && (
 
 const labelOf = (field: FillInField): string => field.label || field.name
 
+/**
+ * A server problem in the words the page's script uses for the same case (a missing
+ * answer), so a respondent without JavaScript reads a sentence, not the API's terse "is
+ * required"; other problems are already sentences about the value.
+ */
+function respondentMessage(field: FillInField, message: string | undefined): string | undefined {
+  if (message !== 'is required') return message
+  return usesChoices(field) ? 'Please choose an answer.' : 'Please answer this question.'
+}
+
 function fieldHtml(field: FillInField, index: number, page: FillInPage): Html {
   const id = `q${index}`
   const values = page.values?.get(field.name) ?? []
-  const error = page.errors?.get(field.name)
+  const error = respondentMessage(field, page.errors?.get(field.name))
   const errorId = `${id}-error`
   const hintId = `${id}-hint`
   const label = labelOf(field)
@@ -95,12 +105,14 @@ ${errorHtml}
  */
 function errorSummary(page: FillInPage): Html {
   const fieldErrors = page.fields.flatMap((field, index) => {
-    const message = page.errors?.get(field.name)
+    const message = respondentMessage(field, page.errors?.get(field.name))
     return message ? [html`<li><a href="#${controlId(field, index)}">${labelOf(field)}: ${message}</a></li>`] : []
   })
   const formErrors = (page.formErrors ?? []).map((message) => html`<li>${message}</li>`)
-  const content = fieldErrors.length + formErrors.length > 0 ? html`<h2>There is a problem</h2><ul>${fieldErrors}${formErrors}</ul>` : ''
-  return html`<div class="errors" role="alert" tabindex="-1">${content}</div>`
+  const refused = fieldErrors.length + formErrors.length > 0
+  const content = refused ? html`<h2>There is a problem</h2><ul>${fieldErrors}${formErrors}</ul>` : ''
+  // autofocus: without JavaScript, the browser itself puts focus on the problems, not on the page.
+  return html`<div class="errors" role="alert" tabindex="-1"${refused ? html` autofocus` : ''}>${content}</div>`
 }
 
 /** The fill-in page's body. */

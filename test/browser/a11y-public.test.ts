@@ -107,7 +107,9 @@ describe.skipIf(!hasBrowser)('public pages: axe and keyboard', () => {
       await page.route(contactUrl, (route) => route.fulfill({ status: 422, headers: Object.fromEntries(refused.headers), body }))
       await page.goto(contactUrl)
       expect(await page.title()).toBe('Error: Contact us')
-      expect(await page.getByRole('alert').getByRole('link').allInnerTexts()).toEqual(['E-mail: is required', 'Message: is required'])
+      expect(await page.getByRole('alert').getByRole('link').allInnerTexts()).toEqual(['E-mail: Please answer this question.', 'Message: Please answer this question.'])
+      // The browser itself moved focus to the problems (autofocus): not left on the page.
+      expect(await page.evaluate(() => document.activeElement?.className)).toBe('errors')
       await expectAccessible(page)
       await context.close()
     })

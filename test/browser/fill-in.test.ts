@@ -108,6 +108,33 @@ describe.skipIf(!hasBrowser)('fill-in page and report in Chromium', () => {
     await (globalThis as unknown as { setLayout: (layout: string) => Promise<unknown> }).setLayout('all')
   })
 
+  test('one question per screen with the keyboard: Enter is Next, and only the question on screen is checked', async () => {
+    await (globalThis as unknown as { setLayout: (layout: string) => Promise<unknown> }).setLayout('one-per-screen')
+    const page = await newPage(true)
+    await page.goto(fillIn)
+    await page.getByLabel('Your first name').fill('Ada')
+    await page.keyboard.press('Enter')
+    const calm = page.getByRole('radiogroup', { name: 'I felt calm' })
+    await calm.waitFor()
+    // The unseen required question was not judged on the way.
+    expect(await page.locator('.error:not([hidden])').count()).toBe(0)
+    // Enter on the required question with no answer: its own message, none on the unseen questions.
+    await calm.getByLabel('Never').focus()
+    await page.keyboard.press('Enter')
+    expect(await page.locator('.error:not([hidden])').allInnerTexts()).toEqual(['Please choose an answer.'])
+    // Back to the question (focus went to the problem summary), an answer chosen with the
+    // arrow keys, then Enter: the next screen, and no message left anywhere.
+    await calm.getByLabel('Never').focus()
+    await page.keyboard.press('ArrowDown')
+    expect(await calm.getByLabel('Rarely').isChecked()).toBe(true)
+    await page.keyboard.press('Enter')
+    await page.getByRole('radiogroup', { name: 'I worried a lot' }).waitFor()
+    expect(await page.locator('.error:not([hidden])').count()).toBe(0)
+    expect(await page.locator('.status').innerText()).toBe('Question 3 of 3')
+    await page.context().close()
+    await (globalThis as unknown as { setLayout: (layout: string) => Promise<unknown> }).setLayout('all')
+  })
+
   test('a plain form offers no results: a thank-you page without JavaScript, a focused thank-you heading with it', async () => {
     const native = await newPage(false)
     await native.goto(plainFillIn)

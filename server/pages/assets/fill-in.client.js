@@ -161,6 +161,11 @@
 
   form.addEventListener('submit', async (event) => {
     event.preventDefault()
+    // Enter in a question before the last screen means Next: check this question only, never the unseen ones.
+    if (paged && current < questions.length - 1) {
+      if (validate([questions[current]])) moveTo(current + 1)
+      return
+    }
     if (!validate(questions)) {
       if (paged) show(questions.findIndex((q) => !errorOf(q).hidden))
       return
