@@ -2,14 +2,15 @@
  * @module Builds the admin page into admin/dist with `bun build --production` (Lit's
  * production build, minified, hashed file names). `npm run build:admin` always builds;
  * `--if-stale` (used by `prestart`) builds only when a source is newer than the output.
- * The output goes to a temporary folder first and is swapped in, so a running server
- * never serves half a build. The server never builds it: `npm start`'s prestart, `svc-cli
+ * Text files get Brotli and gzip copies beside them (compressAssets). The output goes to a
+ * temporary folder first and is swapped in, so a running server never serves half a build. The server never builds it: `npm start`'s prestart, `svc-cli
  * serve` from a checkout, the executable's build (server/build-exe.ts) and the tests'
  * set-up (test/support/admin-build.ts) do, before a server starts.
  */
-import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
-import { basename, dirname, join, resolve } from 'node:path'
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { basename, dirname, extname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
 /** admin/ when this file runs from its own place (`bun admin/build.ts`). */
 const ADMIN_DIR = fileURLToPath(new URL('.', import.meta.url))
@@ -53,6 +54,23 @@ export function adminBuildCommand(adminDir: string, outDir: string): string[] {
   return [process.execPath, 'build', join(adminDir, 'index.html'), '--outdir', outDir, '--production']
 }
 
+/** What is worth compressing: text. Fonts and images are compressed already. */
+const COMPRESSIBLE = new Set(['.js', '.css', '.html', '.svg', '.map', '.json'])
+
+/**
+ * Writes a Brotli (`<name>.br`) and a gzip (`<name>.gz`) copy beside each text file of `dir`,
+ * once, at build time, so the server sends a fraction of the bytes without compressing per
+ * request (server/http/admin.ts picks by Accept-Encoding).
+ */
+export function compressAssets(dir: string): void {
+  for (const name of readdirSync(dir)) {
+    if (!COMPRESSIBLE.has(extname(name))) continue
+    const raw = readFileSync(join(dir, name))
+    writeFileSync(join(dir, `${name}.br`), brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }))
+    writeFileSync(join(dir, `${name}.gz`), gzipSync(raw, { level: 9 }))
+  }
+}
+
 /** Bundles admin/index.html into `dist` (admin/dist by default); throws with bun's output when the build fails. */
 export async function buildAdmin(adminDir = ADMIN_DIR, dist = adminDist(adminDir)): Promise<void> {
   // Beside the output, so the swap below is a rename within one folder.
@@ -66,6 +84,7 @@ export async function buildAdmin(adminDir = ADMIN_DIR, dist = adminDist(adminDir
     rmSync(staging, { recursive: true, force: true })
     throw new Error(`Building the admin page failed:\n${err || out}`)
   }
+  compressAssets(staging)
   const old = `${dist}.old-${process.pid}-${Date.now()}`
   try {
     if (existsSync(dist)) renameSync(dist, old)

@@ -8,6 +8,10 @@
  * | GET | /          | 302 → /admin/ |
  * | GET | /admin/    | index.html (no-cache) |
  * | GET | /admin/:f  | a built asset (hashed name, cached for a year) |
+ *
+ * Text files go out Brotli- or gzip-compressed when the browser accepts it, from the
+ * copies the build wrote beside them (admin/build.ts compressAssets): nothing is
+ * compressed per request.
  */
 import { Elysia } from 'elysia'
 import { join } from 'node:path'
@@ -64,7 +68,7 @@ export interface AdminOptions {
 export function adminRoutes(ctx: AppContext, options: AdminOptions = {}) {
   const distDir = options.distDir ?? ctx.config.adminDir ?? embeddedPath('admin') ?? CHECKOUT_DIST
 
-  async function serve(name: string, headers: Record<string, string>): Promise<Response> {
+  async function serve(name: string, headers: Record<string, string>, acceptEncoding: string | null): Promise<Response> {
     if (!ASSET_NAME.test(name)) return errorResponse(404, 'not_found', `No admin file named ${JSON.stringify(name)}`, undefined, headers)
     const file = Bun.file(join(distDir, name))
     if (!(await file.exists())) {
@@ -74,9 +78,13 @@ export function adminRoutes(ctx: AppContext, options: AdminOptions = {}) {
       return errorResponse(404, 'not_found', `No admin file named ${JSON.stringify(name)}`, undefined, headers)
     }
     const isIndex = name === 'index.html'
-    return new Response(file, {
+    const encoded = await precompressed(distDir, name, acceptEncoding)
+    return new Response(encoded?.file ?? file, {
       headers: {
         ...headers,
+        ...(encoded ? { 'content-encoding': encoded.encoding } : {}),
+        // Caches keep one copy per encoding (a copy without the header is the same for everyone).
+        ...(encoded !== undefined ? { vary: 'accept-encoding' } : {}),
         'content-type': contentType(name),
         'content-security-policy': ADMIN_CSP,
         'x-frame-options': 'DENY',
@@ -94,13 +102,46 @@ export function adminRoutes(ctx: AppContext, options: AdminOptions = {}) {
       ({ request, set, redirect }) => {
         // Relative asset URLs in index.html only resolve under /admin/ with the slash.
         if (!new URL(request.url).pathname.endsWith('/')) return redirect('/admin/', 301)
-        return serve('index.html', set.headers as Record<string, string>)
+        return serve('index.html', set.headers as Record<string, string>, request.headers.get('accept-encoding'))
       },
       { detail: { hide: true } },
     )
-    .get('/admin/*', ({ params, set }) => serve(safeDecode(params['*']), set.headers as Record<string, string>), {
+    .get('/admin/*', ({ params, request, set }) => serve(safeDecode(params['*']), set.headers as Record<string, string>, request.headers.get('accept-encoding')), {
       detail: { hide: true },
     })
+}
+
+/** Encodings the build writes copies in, best first, with the copies' suffix. */
+const ENCODINGS = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const
+
+/** The encodings `accept` (an Accept-Encoding header) allows; `q=0` refuses one. */
+function accepted(accept: string | null): Set<string> {
+  const out = new Set<string>()
+  for (const part of (accept ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';')
+    if (params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param))) continue
+    if (name) out.add(name.trim())
+  }
+  return out
+}
+
+/**
+ * The compressed copy of `name` to send for `accept`: a file and its encoding; null when
+ * there are copies but none is accepted; undefined when the file has none (not text).
+ */
+async function precompressed(dir: string, name: string, accept: string | null): Promise<{ file: ReturnType<typeof Bun.file>; encoding: string } | null | undefined> {
+  let any = false
+  const allowed = accepted(accept)
+  for (const { encoding, suffix } of ENCODINGS) {
+    const copy = Bun.file(join(dir, `${name}${suffix}`))
+    if (!(await copy.exists())) continue
+    any = true
+    if (allowed.has(encoding) || allowed.has('*')) return { file: copy, encoding }
+  }
+  return any ? null : undefined
 }
 
 function safeDecode(raw: string): string {

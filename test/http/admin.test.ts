@@ -6,6 +6,9 @@ import { describe, expect, test } from 'bun:test'
 import { readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Elysia } from 'elysia'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { buildApp } from '../../server/http/app.ts'
+import { testAppOptions } from '../support/admin-build.ts'
 import { ADMIN_CSP, adminRoutes } from '../../server/http/admin.ts'
 import { testApp } from '../support/http.ts'
 import { testContext } from '../support/context.ts'
@@ -61,6 +64,28 @@ describe('GET /admin/', () => {
         'public, max-age=31536000, immutable',
         ADMIN_CSP,
       ])
+    }
+  })
+
+  test('text files go out as the Brotli or gzip copy the build made, as the browser accepts; the same bytes once decoded', async () => {
+    const index = await t.request('GET', '/admin/')
+    const script = /src="\.\/([\w.-]+\.js)"/.exec(index.text)![1]
+    const app = buildApp(t.ctx, testAppOptions())
+    const get = async (path: string, acceptEncoding?: string) => {
+      const response = await app.handle(new Request(`http://localhost:8787${path}`, { headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } }))
+      return { encoding: response.headers.get('content-encoding'), vary: response.headers.get('vary'), type: response.headers.get('content-type'), body: Buffer.from(await response.arrayBuffer()) }
+    }
+    for (const path of ['/admin/', `/admin/${script}`]) {
+      const plain = await get(path)
+      expect([plain.encoding, plain.vary]).toEqual([null, 'accept-encoding'])
+      const br = await get(path, 'gzip, deflate, br, zstd')
+      expect([br.encoding, br.vary, br.type]).toEqual(['br', 'accept-encoding', plain.type])
+      expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true)
+      expect(br.body.length).toBeLessThan(plain.body.length / 2)
+      const gzip = await get(path, 'gzip;q=1.0, br;q=0')
+      expect(gzip.encoding).toBe('gzip')
+      expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true)
+      expect((await get(path, 'identity')).encoding).toBeNull()
     }
   })
 

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { adminBuildCommand } from '../../admin/build.ts'
+import { adminBuildCommand, compressAssets } from '../../admin/build.ts'
 import type { AppOptions } from '../../server/http/app.ts'
 import { sharedTempPath } from './tmp.ts'
 
@@ -19,6 +19,7 @@ export function testAdminDist(): string {
   if (!existsSync(join(dist, 'index.html'))) {
     const result = Bun.spawnSync(adminBuildCommand(ADMIN_SOURCES, dist), { stdout: 'pipe', stderr: 'pipe' })
     if (result.exitCode !== 0) throw new Error(`Building the admin page for the tests failed:\n${result.stderr.toString()}${result.stdout.toString()}`)
+    compressAssets(dist)
   }
   return (built = dist)
 }
