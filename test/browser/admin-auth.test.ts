@@ -25,6 +25,14 @@ describe.skipIf(!hasBrowser)('admin page: sign-up, sign-in, tokens', () => {
   const heading = () => login().locator('h1').innerText()
   const hash = () => new URL(page.url()).hash
 
+  /** The element that has focus, through shadow roots: its tag, role and text. */
+  const focusedElement = () =>
+    page.evaluate(() => {
+      let element = document.activeElement
+      while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement
+      return { tag: element?.tagName.toLowerCase(), role: element?.getAttribute('role') ?? null, text: element?.textContent?.trim() }
+    })
+
   async function logOut() {
     await page.locator('svc-admin button.logout').click()
     await login().locator('h1').waitFor()
@@ -94,6 +102,16 @@ describe.skipIf(!hasBrowser)('admin page: sign-up, sign-in, tokens', () => {
     await logOut()
     expect(await heading()).toBe('Sign in')
     expect(await login().getByText('Create one').count()).toBe(0)
+    // The sign-in method tabs take the arrow keys; only the chosen one is in the Tab order.
+    const tabs = login().getByRole('tab')
+    expect(await tabs.evaluateAll((all) => all.map((tab) => [tab.textContent, tab.getAttribute('aria-selected'), tab.getAttribute('tabindex')]))).toEqual([['Password', 'true', '0'], ['E-mail code', 'false', '-1']])
+    await login().getByRole('tab', { name: 'Password' }).focus()
+    await page.keyboard.press('ArrowRight')
+    expect(await focusedElement()).toEqual({ tag: 'button', role: 'tab', text: 'E-mail code' })
+    expect(await login().getByRole('tab', { name: 'E-mail code' }).getAttribute('aria-selected')).toBe('true')
+    await page.keyboard.press('ArrowLeft')
+    expect(await focusedElement()).toEqual({ tag: 'button', role: 'tab', text: 'Password' })
+    expect(await login().getByRole('tab', { name: 'Password' }).getAttribute('aria-selected')).toBe('true')
     await login().locator('input[name=email]').fill(EMAIL)
     await login().locator('input[name=password]').fill('wrong password!')
     await login().getByRole('button', { name: 'Sign in' }).click()
@@ -113,6 +131,18 @@ describe.skipIf(!hasBrowser)('admin page: sign-up, sign-in, tokens', () => {
     await page.keyboard.press('Enter')
     await page.locator('svc-apps h1').waitFor()
     expect(hash()).toBe('#/apps')
+    // Signed in, focus is on the screen's heading, not left on the page.
+    await eventually(async () => (await focusedElement()).tag, 'h1')
+    expect(await focusedElement()).toEqual({ tag: 'h1', role: null, text: 'Apps' })
+    // "New app" (or "Create your first app") goes away when pressed: focus moves into the form it opened.
+    await page.locator('svc-apps').getByRole('button', { name: /New app|Create your first app/ }).click()
+    expect(await focusedElement()).toMatchObject({ tag: 'input' })
+    expect(await page.evaluate(() => {
+      let element = document.activeElement
+      while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement
+      return (element as HTMLInputElement | null)?.name
+    })).toBe('name')
+    await page.locator('svc-apps').getByRole('button', { name: 'Cancel' }).click()
   })
 
   test('a deep link to an app’s data opens that screen after signing in with an e-mail code', async () => {

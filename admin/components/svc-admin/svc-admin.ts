@@ -10,6 +10,9 @@ import '../svc-apps/svc-apps.ts'
 import '../svc-login/svc-login.ts'
 import { adminStyles } from './svc-admin.styles.ts'
 
+/** Which screen a route shows: tabs of one app are one screen (focus stays on the tab the user chose). */
+const screenOf = (route: Route): string => (route.name === 'app' ? `app:${route.appId}` : route.name)
+
 /**
  * @summary The admin page's shell: checks the session, shows sign-in when there is none
  * (remembering the deep link asked for), and otherwise the sidebar and the routed screen.
@@ -22,8 +25,13 @@ export class SvcAdmin extends LitElement {
   @state() private user: User | null | undefined = undefined
   @state() private route: Route = parseRoute(location.hash)
 
+  /** Set when the next render shows another screen the user went to: focus goes to its heading, not back to the page. */
+  private focusScreen = false
+
   private readonly onHashChange = () => {
-    this.route = parseRoute(location.hash)
+    const next = parseRoute(location.hash)
+    if (this.user && screenOf(next) !== screenOf(this.route)) this.focusScreen = true
+    this.route = next
     this.guard()
   }
   private stopUnauthorized: (() => void) | null = null
@@ -70,7 +78,19 @@ export class SvcAdmin extends LitElement {
 
   private onSignedIn(event: CustomEvent<User>) {
     this.user = event.detail
+    this.focusScreen = true
     this.guard()
+  }
+
+  /** Focuses the shown screen's heading once it has rendered, else the main region (never the page itself). */
+  private async focusHeading() {
+    const main = this.renderRoot.querySelector<HTMLElement>('main')
+    const screen = main?.firstElementChild as (HTMLElement & { updateComplete?: Promise<unknown> }) | null | undefined
+    await screen?.updateComplete
+    const target = screen?.shadowRoot?.querySelector<HTMLElement>('h1') ?? main
+    if (!target) return
+    target.tabIndex = -1
+    target.focus()
   }
 
   private async logout() {
@@ -85,6 +105,10 @@ export class SvcAdmin extends LitElement {
   /** Titles the screens this shell draws itself; the app view and sign-in title their own. */
   protected override updated() {
     if (!this.user) return
+    if (this.focusScreen && this.route.name !== 'login') {
+      this.focusScreen = false
+      void this.focusHeading()
+    }
     if (this.route.name === 'apps') setScreenTitle('Apps')
     else if (this.route.name === 'account') setScreenTitle('Account')
     else if (this.route.name === 'not-found') setScreenTitle('Not found')

@@ -70,6 +70,11 @@ export class SvcApps extends LitElement {
     }
   }
 
+  /** "New app" goes away when pressed: focus moves to the form it opened, not back to the page. */
+  protected override updated(changed: Map<string, unknown>) {
+    if (changed.has('creating') && this.creating) this.renderRoot.querySelector<HTMLInputElement>('form.create input[name="name"]')?.focus()
+  }
+
   private renderCreate() {
     return html`<form class="create panel body" @submit=${this.create}>
       <label>Name<input name="name" required autofocus placeholder="Contact form" /></label>

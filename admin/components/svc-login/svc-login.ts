@@ -43,6 +43,19 @@ export class SvcLogin extends LitElement {
     }
   }
 
+  /** The tabs' keys (WAI-ARIA tabs): arrows, Home and End choose another method and move focus to its tab. */
+  private readonly onTabKey = async (event: KeyboardEvent) => {
+    const order: Mode[] = ['password', 'code']
+    const at = order.indexOf(this.mode)
+    const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: order.length - 1 }[event.key]
+    if (to === undefined) return
+    event.preventDefault()
+    const mode = order[(to + order.length) % order.length]
+    this.select(mode)
+    await this.updateComplete
+    this.renderRoot.querySelector<HTMLButtonElement>(`[role="tab"][data-mode="${mode}"]`)?.focus()
+  }
+
   private select(mode: Mode) {
     this.mode = mode
     this.error = ''
@@ -168,8 +181,8 @@ export class SvcLogin extends LitElement {
       </p>
       ${this.mode === 'password' || this.mode === 'code'
         ? html`<div class="tabs" role="tablist" aria-label="Sign-in method">
-            <button role="tab" aria-selected=${this.mode === 'password'} @click=${() => this.select('password')}>Password</button>
-            <button role="tab" aria-selected=${this.mode === 'code'} @click=${() => this.select('code')}>E-mail code</button>
+            <button role="tab" aria-selected=${this.mode === 'password'} tabindex=${this.mode === 'password' ? 0 : -1} data-mode="password" @click=${() => this.select('password')} @keydown=${this.onTabKey}>Password</button>
+            <button role="tab" aria-selected=${this.mode === 'code'} tabindex=${this.mode === 'code' ? 0 : -1} data-mode="code" @click=${() => this.select('code')} @keydown=${this.onTabKey}>E-mail code</button>
           </div>`
         : nothing}
       <form @submit=${this.onSubmit} novalidate>
