@@ -156,6 +156,12 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     expect(form).toContain('<input type="email" name="email" required>')
     expect(form).toContain('name="_gotcha"')
     expect(await page.locator('svc-share-settings .badge').innerText()).toBe('Published')
+    // Where the eye is after pressing Publish: the URL and a Copy button, in view without scrolling.
+    const published = page.locator('svc-share-settings .published-url')
+    expect(await published.locator('output').innerText()).toBe(endpoint)
+    expect(await published.getByRole('button', { name: 'Copy the endpoint URL' }).isVisible()).toBe(true)
+    const box = (await published.boundingBox())!
+    expect(box.y + box.height).toBeLessThan(page.viewportSize()!.height)
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: svc.url })
     const copy = page.getByRole('button', { name: 'Copy Endpoint URL' })
     await copy.click()

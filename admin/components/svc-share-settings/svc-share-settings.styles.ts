@@ -110,4 +110,21 @@ export const shareSettingsStyles = css`
     color: var(--svc-success);
     font-size: 12px;
   }
+  /* The URL right under Publish, where the eye is when it was pressed. */
+  .published-url {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 8px;
+    padding: 10px 12px;
+    border: 1px solid var(--svc-border-strong);
+    border-radius: var(--svc-radius);
+  }
+  .published-url span {
+    font-weight: 600;
+  }
+  .published-url output {
+    overflow-wrap: anywhere;
+    flex: 1 1 16rem;
+  }
 `

@@ -4,6 +4,7 @@ import { api, type ReadAccess, type Share } from '../../api.ts'
 import { formatDateTime } from '../../format.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
 import '../svc-confirm/svc-confirm.ts'
+import '../svc-copy-button/svc-copy-button.ts'
 import type { SvcConfirm } from '../svc-confirm/svc-confirm.ts'
 import { shareSettingsStyles } from './svc-share-settings.styles.ts'
 
@@ -141,6 +142,13 @@ export class SvcShareSettings extends LitElement {
               ? html`<button class="unpublish" ?disabled=${this.busy} @click=${() => this.run(() => api.unpublish(this.appId))}>Unpublish</button>`
               : html`<button class="primary publish" ?disabled=${this.busy} @click=${() => this.run(() => api.publish(this.appId))}>Publish</button>`}
           </div>
+          ${share.published && share.endpoint
+            ? html`<div class="published-url">
+                <span id="published-url-label">Endpoint URL</span>
+                <output class="mono" aria-labelledby="published-url-label">${share.endpoint}</output>
+                <svc-copy-button .value=${share.endpoint} label="Copy the endpoint URL"></svc-copy-button>
+              </div>`
+            : nothing}
           <fieldset class="switches">
             <legend class="visually-hidden">Endpoint switches</legend>
             ${SWITCHES.map(
