@@ -195,8 +195,11 @@ export const baseStyles = css`
     background: var(--svc-panel);
     border: 1px solid var(--svc-border);
     border-radius: 10px;
-    /* Keeps table header backgrounds inside the rounded corners. */
-    overflow: hidden;
+    /* Keeps table header backgrounds inside the rounded corners, and lets a table wider
+       than the panel (a phone, many columns) scroll sideways inside it instead of being cut
+       off or widening the page. Positioned, so visually hidden labels stay inside it too. */
+    overflow: auto hidden;
+    position: relative;
   }
   .panel > header {
     display: flex;
@@ -232,6 +235,8 @@ export const baseStyles = css`
     border-radius: 10px;
     font-size: 11.5px;
     font-weight: 600;
+    /* One line: a fixed-height pill cannot hold a second ("Not published" in a narrow column). */
+    white-space: nowrap;
     background: var(--svc-sidebar);
     color: var(--svc-muted);
   }

@@ -65,6 +65,8 @@ describe.skipIf(!hasBrowser)('admin page: axe, keyboard and titles', () => {
     await api('POST', `/api/v3/apps/${appId}/fields`, { name: 'email', type: 'email', label: 'E-mail', required: true })
     await api('POST', `/api/v3/apps/${appId}/fields`, { name: 'message', label: 'Message' })
     await api('POST', `/api/v3/apps/${appId}/fields`, { name: 'calm', type: 'choice', label: 'I felt calm', options: LIKERT })
+    // Five long-ish options and a long label: the fields editor must still fit a laptop's width.
+    await api('POST', `/api/v3/apps/${appId}/fields`, { name: 'rested_after_a_long_week', type: 'choice', label: 'I felt rested after a long week at work', options: ['Never', 'Rarely', 'Sometimes', 'Often', 'Always'] })
     await api('POST', `/api/v3/apps/${appId}/scales`, {
       key: 'mood',
       name: 'Mood',
@@ -98,7 +100,38 @@ describe.skipIf(!hasBrowser)('admin page: axe, keyboard and titles', () => {
       const page = pages.get(viewport.name)!
       await visit(page, screen)
       expect(await page.title()).toBe(screen.title)
+      await shot(page, `a11y-${screen.name.replace(' ', '-')}-${viewport.name}`)
       await expectAccessible(page)
+      // Nothing wider than the window: no sideways scrolling of the page.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width)
+      // Every badge's text stays on one line, inside its pill.
+      expect(await page.evaluate(() => {
+        const out: string[] = []
+        const walk = (root: Document | ShadowRoot) => {
+          for (const el of root.querySelectorAll<HTMLElement>('.badge')) if (el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1) out.push(el.innerText)
+          for (const el of root.querySelectorAll('*')) if (el.shadowRoot) walk(el.shadowRoot)
+        }
+        walk(document)
+        return out
+      })).toEqual([])
+      // A Likert field's five options are all in view in the fields editor, none scrolled out of its box.
+      if (screen.name === 'setup') {
+        const options = page.locator('svc-fields-editor textarea[aria-label*="rested"]')
+        expect(await options.evaluate((box) => box.scrollHeight <= box.clientHeight + 1)).toBe(true)
+      }
+      // On a laptop every panel fits its content: nothing scrolls sideways inside one (a phone may).
+      if (viewport.width >= 1280) {
+        const overflowing = await page.evaluate(() => {
+          const out: string[] = []
+          const walk = (root: Document | ShadowRoot) => {
+            for (const el of root.querySelectorAll<HTMLElement>('.panel, .table-wrap')) if (el.scrollWidth > el.clientWidth + 1) out.push(`${el.className}: ${el.scrollWidth} > ${el.clientWidth}`)
+            for (const el of root.querySelectorAll('*')) if (el.shadowRoot) walk(el.shadowRoot)
+          }
+          walk(document)
+          return out
+        })
+        expect(overflowing).toEqual([])
+      }
     })
 
     test('a record opened from the data table', async () => {

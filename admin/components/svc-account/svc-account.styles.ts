@@ -1,14 +1,16 @@
 import { css } from 'lit'
 
 export const accountStyles = css`
+  /* minmax(0, …) tracks: content (a token table) never widens the page on a phone. */
   :host {
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: 20px;
     max-width: 860px;
   }
   .grid {
     display: grid;
-    grid-template-columns: 1fr 1fr;
+    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
     gap: 20px;
     align-items: start;
   }
@@ -22,7 +24,7 @@ export const accountStyles = css`
   }
   @media (max-width: 900px) {
     .grid {
-      grid-template-columns: 1fr;
+      grid-template-columns: minmax(0, 1fr);
     }
   }
 `

@@ -91,7 +91,8 @@ export const adminStyles = css`
   }
   @media (max-width: 760px) {
     .layout {
-      grid-template-columns: 1fr;
+      /* minmax(0, …): the column may be narrower than its widest content, which scrolls inside its own panel. */
+      grid-template-columns: minmax(0, 1fr);
       grid-template-rows: auto 1fr;
     }
     nav {

@@ -21,6 +21,7 @@ export const appViewStyles = css`
   }
   .tabs {
     display: flex;
+    flex-wrap: wrap;
     gap: 4px;
     border-bottom: 1px solid var(--svc-border);
   }

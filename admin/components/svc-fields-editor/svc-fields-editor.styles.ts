@@ -21,8 +21,9 @@ export const fieldsEditorStyles = css`
     min-height: 30px;
     padding: 4px 8px;
   }
+  /* Tight enough that a field row fits the setup column of a 1280 px window (≈ 630 px). */
   td {
-    padding: 7px 8px;
+    padding: 7px 5px;
     vertical-align: middle;
   }
   td.order {
@@ -57,16 +58,16 @@ export const fieldsEditorStyles = css`
     overflow-x: auto;
   }
   td.type select {
-    min-width: 108px;
+    min-width: 96px;
   }
   td.name-cell input {
-    min-width: 100px;
+    min-width: 84px;
   }
   td.label-cell input {
-    min-width: 90px;
+    min-width: 80px;
   }
   td.options-cell textarea {
-    min-width: 110px;
+    min-width: 100px;
   }
   th.required {
     text-align: center;

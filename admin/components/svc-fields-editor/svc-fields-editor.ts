@@ -176,7 +176,7 @@ export class SvcFieldsEditor extends LitElement {
             ? html`<textarea
                 aria-label="Options of field ${label}, one per line"
                 dir="auto"
-                rows=${Math.min(4, Math.max(1, field.options?.length ?? 1))}
+                rows=${Math.min(7, Math.max(1, field.options?.length ?? 1))}
                 placeholder="one option per line"
                 .value=${(field.options ?? []).join('\n')}
                 @change=${(e: Event) => this.patch(field, { options: parseOptions((e.target as HTMLTextAreaElement).value) })}
