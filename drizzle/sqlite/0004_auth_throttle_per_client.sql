@@ -15,7 +15,7 @@ CREATE TABLE `__new_email_codes` (
 	PRIMARY KEY(`email`, `client`)
 );
 --> statement-breakpoint
-INSERT INTO `__new_email_codes`("email", "client", "code_hash", "expires_at", "attempts", "created_at") SELECT "email", "client", "code_hash", "expires_at", "attempts", "created_at" FROM `email_codes`;--> statement-breakpoint
+INSERT INTO `__new_email_codes`("email", "client", "code_hash", "expires_at", "attempts", "created_at") SELECT "email", '', "code_hash", "expires_at", "attempts", "created_at" FROM `email_codes`;--> statement-breakpoint
 DROP TABLE `email_codes`;--> statement-breakpoint
 ALTER TABLE `__new_email_codes` RENAME TO `email_codes`;--> statement-breakpoint
 PRAGMA foreign_keys=ON;
