@@ -10,6 +10,7 @@ import type { AppUrls } from '../server/core/apps/urls.ts'
 import type { App } from '../server/core/apps/view.ts'
 import type { AccessTokenInfo as AccessToken } from '../server/core/auth/access-tokens.ts'
 import type { Field } from '../server/core/fields/view.ts'
+import type { RecordScores } from '../server/core/scoring/score.ts'
 import type { Share } from '../server/core/share/view.ts'
 import type { ReadAccess } from '../server/core/share/reads.ts'
 import type { FieldSummary, Summary, TopValue } from '../server/core/stats/summary.ts'
@@ -29,6 +30,8 @@ export interface SvcRecord {
   id: string
   data: Record<string, unknown>
   meta: { source?: string; timestamp?: string | number }
+  /** Assessment apps: the score and level per scale, computed at submission. */
+  scores?: RecordScores
   createdAt: string
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import type { Field, SvcRecord } from '../../admin/api.ts'
 import type { FieldType } from '../../server/core/limits.ts'
-import { columnsOf, valueOf } from '../../admin/components/svc-records/columns.ts'
+import { columnsOf, scoreColumnsOf, scoreText, valueOf } from '../../admin/components/svc-records/columns.ts'
 import { cellText, truncate } from '../../admin/format.ts'
 
 const field = (name: string, type: FieldType): Field => ({
@@ -53,5 +53,25 @@ describe('records table columns', () => {
   test('truncate keeps short text and cuts long text with an ellipsis', () => {
     expect(truncate('abc', 3)).toBe('abc')
     expect(truncate('abcd', 3)).toBe('ab…')
+  })
+})
+
+describe('score columns', () => {
+  const scored = (scores: SvcRecord['scores']): SvcRecord => ({ ...record({}), scores })
+  test('the scales scored on the page, in first-seen order; none for a plain form', () => {
+    const page = [scored({ mood: { score: 7, level: 'good', levelLabel: 'Good' } }), record({}), scored({ sleep: { score: 3, level: null, levelLabel: null }, mood: { score: 2, level: 'low', levelLabel: 'Low' } })]
+    expect(scoreColumnsOf(page)).toEqual(['mood', 'sleep'])
+    expect(scoreColumnsOf([record({ a: 1 })])).toEqual([])
+  })
+
+  test.each([
+    ['a score with its level label', { mood: { score: 7, level: 'good', levelLabel: 'Good' } }, '7 · Good'],
+    ['a level without a label shows its key', { mood: { score: 7, level: 'good', levelLabel: null } }, '7 · good'],
+    ['a score in no level', { mood: { score: 3.5, level: null, levelLabel: null } }, '3.5'],
+    ['unscored (missing answers)', { mood: { score: null, level: null, levelLabel: null } }, ''],
+    ['another scale only', { sleep: { score: 1, level: null, levelLabel: null } }, ''],
+    ['no scores at all', undefined, ''],
+  ])('%s', (_, scores, text) => {
+    expect(scoreText(scored(scores as SvcRecord['scores']), 'mood')).toBe(text)
   })
 })

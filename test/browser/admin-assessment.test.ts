@@ -135,6 +135,22 @@ describe.skipIf(!hasBrowser)('admin page: scales, report, expert and style edito
     await page.locator('svc-scales-editor').getByText('Rescored 1 record.').waitFor()
   })
 
+  test('the Data tab shows each record\'s score and level, the Summary tab each dimension\'s range and records per level', async () => {
+    await page.goto(`${svc.url}/admin/#/apps/${appId}/data`)
+    const table = page.locator('svc-records table')
+    await table.locator('tbody tr').first().waitFor()
+    expect(await table.locator('th.score').allInnerTexts()).toEqual(['energyscore · level'])
+    expect(await table.locator('tbody td.score').allInnerTexts()).toEqual(['12 · High'])
+    await page.goto(`${svc.url}/admin/#/apps/${appId}/summary`)
+    const scale = page.locator('svc-summary section.scale')
+    await scale.waitFor()
+    expect(await scale.locator('h2').innerText()).toBe('energy')
+    expect(await scale.locator('.coverage').innerText()).toBe('1 of 1 records scored')
+    expect(await scale.locator('dl.numbers').innerText()).toBe('min\n12\nmean\n12\nmax\n12')
+    expect(await scale.locator('svc-bar-chart').evaluate((chart) => (chart as unknown as { bars: Array<{ label: string; count: number }> }).bars)).toEqual([{ label: 'high', count: 1 }])
+    await shot(page, 'assessment-05-summary-scores')
+  })
+
   test('report pages get sections, reorder, and preview for sample answers', async () => {
     await open('report', 'Placeholders')
     await page.getByText('No report pages yet').waitFor()

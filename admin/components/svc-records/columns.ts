@@ -26,6 +26,20 @@ export function columnsOf(fields: Field[], records: SvcRecord[]): Column[] {
   return columns
 }
 
+/** The scales (keys) scored on the current page, in first-seen order: a score and level column each. */
+export function scoreColumnsOf(records: SvcRecord[]): string[] {
+  const keys = new Set<string>()
+  for (const record of records) for (const key of Object.keys(record.scores ?? {})) keys.add(key)
+  return [...keys]
+}
+
+/** A record's score on `scale` as the table shows it: "7 · Good", the score alone, or "" when unscored. */
+export function scoreText(record: SvcRecord, scale: string): string {
+  const scored = record.scores && Object.hasOwn(record.scores, scale) ? record.scores[scale] : undefined
+  if (!scored || scored.score === null) return ''
+  return scored.levelLabel ?? scored.level ? `${scored.score} · ${scored.levelLabel ?? scored.level}` : String(scored.score)
+}
+
 /** The value of `key`, or undefined when the record lacks it (never a prototype member). */
 export function valueOf(record: SvcRecord, key: string): unknown {
   return Object.hasOwn(record.data, key) ? record.data[key] : undefined

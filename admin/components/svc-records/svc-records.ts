@@ -11,7 +11,7 @@ import '../svc-confirm/svc-confirm.ts'
 import type { SvcConfirm } from '../svc-confirm/svc-confirm.ts'
 import '../svc-copy-button/svc-copy-button.ts'
 import '../svc-record-drawer/svc-record-drawer.ts'
-import { columnsOf, openLabel, valueOf } from './columns.ts'
+import { columnsOf, openLabel, scoreColumnsOf, scoreText, valueOf } from './columns.ts'
 import { recordsStyles } from './svc-records.styles.ts'
 
 const PAGE_SIZES = [25, 50, 100, 250, 500, LIMITS.maxPageSize]
@@ -247,6 +247,7 @@ export class SvcRecords extends LitElement {
 
   private renderTable(result: RecordsPage) {
     const columns = columnsOf(this.fields, result.records)
+    const scales = scoreColumnsOf(result.records)
     const all = result.records.length > 0 && result.records.every((r) => this.selected.has(r.id))
     return html`<div class="table-wrap">
       <table>
@@ -258,6 +259,7 @@ export class SvcRecords extends LitElement {
             <th scope="col">id</th>
             <th scope="col">created</th>
             ${columns.map((c) => html`<th scope="col" dir="auto">${c.name}${c.type ? html`<span class="type">${c.type}</span>` : nothing}</th>`)}
+            ${scales.map((key) => html`<th scope="col" class="score" dir="auto">${key}<span class="type">score · level</span></th>`)}
           </tr>
         </thead>
         <tbody>
@@ -278,6 +280,7 @@ export class SvcRecords extends LitElement {
               </td>
               <td class="when">${formatDateTime(record.createdAt)}</td>
               ${columns.map((c) => html`<td>${this.renderValue(valueOf(record, c.name))}</td>`)}
+              ${scales.map((key) => html`<td class="score">${scoreText(record, key) || html`<span class="muted">—</span>`}</td>`)}
             </tr>`,
           )}
         </tbody>

@@ -6,6 +6,7 @@ import { hrefOf } from '../../router.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
 import '../svc-bar-chart/svc-bar-chart.ts'
 import type { Bar } from '../svc-bar-chart/svc-bar-chart.ts'
+import type { ScaleSummary } from '../../../server/core/scoring/aggregate.ts'
 import { summaryStyles } from './svc-summary.styles.ts'
 
 function bars(top: TopValue[], other: number): Bar[] {
@@ -92,6 +93,27 @@ export class SvcSummary extends LitElement {
     </section>`
   }
 
+  /** One dimension of an assessment app: how many records it scored, the score range and mean, and records per level. */
+  private renderScale(key: string, scale: ScaleSummary) {
+    const levels = Object.entries(scale.levels).map(([value, count]) => ({ value, count }))
+    return html`<section class="panel field scale">
+      <header><h2 dir="auto" title=${key}>${key}</h2><span class="type">score</span></header>
+      <div class="body">
+        <p class="coverage">${formatCount(scale.count)} of ${formatCount(scale.count + scale.missing)} records scored${scale.missing ? ` · ${formatCount(scale.missing)} without a score` : ''}</p>
+        <dl class="numbers">
+          ${(
+            [
+              ['min', scale.min],
+              ['mean', scale.mean],
+              ['max', scale.max],
+            ] as const
+          ).map(([label, value]) => html`<div><dt>${label}</dt><dd>${value === null ? '—' : formatNumber(value)}</dd></div>`)}
+        </dl>
+        ${levels.length ? html`<div><h3>Records per level</h3><svc-bar-chart .bars=${bars(levels, 0)} unit="records"></svc-bar-chart></div>` : nothing}
+      </div>
+    </section>`
+  }
+
   private renderTop(top: TopValue[], other: number) {
     // Free text (names, e-mails, messages) rarely repeats: twenty bars of "1" say nothing.
     if (other > 0 && top.every((t) => t.count === 1)) {
@@ -126,6 +148,9 @@ export class SvcSummary extends LitElement {
         <div class="panel stat"><div class="value small-value">${s.lastAt ? formatDateTime(s.lastAt) : '—'}</div><div class="name">latest record</div></div>
       </div>
       ${this.renderDays(s.days)}
+      ${s.scores && Object.keys(s.scores).length
+        ? html`<div class="fields">${Object.entries(s.scores).map(([key, scale]) => this.renderScale(key, scale))}</div>`
+        : nothing}
       ${names.length === 0
         ? html`<div class="panel empty">
             No fields yet. Define them in <a href=${hrefOf({ name: 'app', appId: this.app.id, tab: 'setup' })}>Setup</a> or POST a record.
