@@ -43,6 +43,7 @@ export async function refusedPostPage(ctx: AppContext, appId: string | null, err
     status: error.status,
     message: error.message,
     problems: Array.isArray(problems) ? problems : [],
+    fields: form?.fields ?? [],
     back: refererOf(request),
     theme: form?.theme,
   })

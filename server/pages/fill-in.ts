@@ -9,6 +9,7 @@ import type { FillInField, FillInForm } from '../core/connect/fill-in.ts'
 import type { FieldType } from '../core/limits.ts'
 import { html, type Html } from './html.ts'
 import { document } from './layout.ts'
+import { labelOf, respondentMessage, usesChoices } from './respondent-words.ts'
 
 export const FILL_IN_SCRIPT = '/f/assets/fill-in.js'
 
@@ -31,21 +32,7 @@ const INPUT_TYPES: Partial<Record<FieldType, string>> = { text: 'text', email: '
 /** The id of a field's first control: where focus goes and where the error summary links. */
 const controlId = (field: FillInField, index: number): string => (usesChoices(field) && !usesSelect(field) ? `q${index}-0` : `q${index}`)
 
-const usesChoices = (field: FillInField): boolean => field.type === 'choice' || field.type === 'multichoice' || field.type === 'boolean'
-
 const usesSelect = (field: FillInField): boolean => field.type === 'choice' && (field.options?.length ?? 0) > MAX_RADIOS
-
-const labelOf = (field: FillInField): string => field.label || field.name
-
-/**
- * A server problem in the words the page's script uses for the same case (a missing
- * answer), so a respondent without JavaScript reads a sentence, not the API's terse "is
- * required"; other problems are already sentences about the value.
- */
-function respondentMessage(field: FillInField, message: string | undefined): string | undefined {
-  if (message !== 'is required') return message
-  return usesChoices(field) ? 'Please choose an answer.' : 'Please answer this question.'
-}
 
 function fieldHtml(field: FillInField, index: number, page: FillInPage): Html {
   const id = `q${index}`

@@ -4,9 +4,11 @@
  * Both offer a way back to the form when the browser said where it was (Referer).
  */
 import { DEFAULT_THEME, type Theme } from '../core/connect/schemas.ts'
+import type { FillInField } from '../core/connect/fill-in.ts'
 import type { Problem } from '../core/errors.ts'
 import { html, type Html } from './html.ts'
 import { document } from './layout.ts'
+import { labelOf, respondentMessage } from './respondent-words.ts'
 
 /** A link back to the page the form was on; nothing unless `back` is an http(s) URL. */
 function backLink(back: string | null, text: string): Html | string {
@@ -41,6 +43,8 @@ export interface RefusedPostPage {
   status: number
   message: string
   problems: Problem[]
+  /** The app's fields: a problem about one is named by its label, in a respondent's words. */
+  fields: FillInField[]
   back: string | null
   theme?: Theme
 }
@@ -48,7 +52,11 @@ export interface RefusedPostPage {
 /** The page of a refused post: every problem in words, and the way back to fix them. */
 export function refusedPostDocument(page: RefusedPostPage): string {
   const list = page.problems.length > 0
-    ? html`<ul>${page.problems.map((problem) => html`<li>${problem.path ? html`<strong>${problem.path}</strong>: ` : ''}${problem.message}</li>`)}</ul>`
+    ? html`<ul>${page.problems.map((problem) => {
+        const field = page.fields.find((candidate) => candidate.name === problem.path)
+        const name = field ? labelOf(field) : problem.path
+        return html`<li>${name ? html`<strong>${name}</strong>: ` : ''}${field ? respondentMessage(field, problem.message) : problem.message}</li>`
+      })}</ul>`
     : html`<p>${page.message}</p>`
   const intro = page.problems.length > 0 ? html`<p>Your answers were not saved. Please fix the following and send the form again:</p>` : ''
   return document({

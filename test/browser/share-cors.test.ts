@@ -114,7 +114,7 @@ describe.skipIf(!hasBrowser)('share endpoints from other origins in Chromium', (
       await page.getByLabel('Message').fill('No address given')
       await Promise.all([page.waitForResponse(`${svc.url}${path('/form')}`), page.getByRole('button', { name: 'Send' }).click()])
       expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Your answers were not sent')
-      expect(await page.locator('main li').allInnerTexts()).toEqual(['email: is required'])
+      expect(await page.locator('main li').allInnerTexts()).toEqual(['email: Please answer this question.'])
       await expectAccessible(page)
       await page.goto(`file://${file}`)
       await page.getByLabel('E-mail').fill('ada@example.com')

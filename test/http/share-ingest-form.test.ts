@@ -221,14 +221,15 @@ describe('POST /:token/form by the browser itself (a navigation): pages, not JSO
   })
 
   test('a refused post is a page that lists every problem in words and leads back; nothing is stored', async () => {
-    const { request, ctx, endpoint, form } = await setup({ name: 'Contact us', autoCreate: false, fields: [{ name: 'email', type: 'email', required: true }, { name: 'age', type: 'number' }] })
+    const { request, ctx, endpoint, form } = await setup({ name: 'Contact us', autoCreate: false, fields: [{ name: 'email', type: 'email', required: true, label: 'Your e-mail' }, { name: 'age', type: 'number' }] })
     const res = await request('POST', form, { raw: 'age=old', headers: NAVIGATE })
     expect(res.status).toBe(422)
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8')
     expect(res.headers.get('content-security-policy')).toContain("default-src 'none'")
     expect(res.text).toContain('<title>Not sent: Contact us</title>')
     expect(res.text).toContain('<h1>Your answers were not sent</h1><p>Your answers were not saved. Please fix the following and send the form again:</p><ul>')
-    expect(res.text).toContain('<li><strong>email</strong>: is required</li>')
+    // Named by its label, in a respondent's words (not the API's "is required").
+    expect(res.text).toContain('<li><strong>Your e-mail</strong>: Please answer this question.</li>')
     expect(res.text).toContain('<li><strong>age</strong>: ')
     expect(res.text).toContain('<p><a href="https://shop.example/contact">Back to the form (shop.example)</a></p>')
     expect(await storedRecords(ctx, endpoint.appId)).toEqual([])

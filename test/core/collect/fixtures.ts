@@ -22,7 +22,7 @@ export interface EndpointOptions {
   thankYouMessage?: string
   thankYouUrl?: string | null
   published?: boolean
-  fields?: Array<{ name: string; type?: FieldType; required?: boolean; options?: string[] }>
+  fields?: Array<{ name: string; type?: FieldType; required?: boolean; options?: string[]; label?: string }>
 }
 
 export interface TestEndpoint {
