@@ -7,6 +7,7 @@
  * | GET    | /:id/records/:recordId     |             | `{code, data: Record}` (spam too)            |
  * | DELETE | /:id/records/:recordId     |             | `{code, data: {deleted: 1}}`                 |
  * | POST   | /:id/records/delete        | `{ids:[…]}` | `{code, data: {deleted: n}}`                 |
+ * | POST   | /:id/records/spam          | `{ids:[…], spam}` | `{code, data: {changed: n, spam}}`     |
  *
  * Pages have the same top-level shape as the public /query, so clients read both alike.
  */
@@ -15,7 +16,8 @@ import type { AppContext } from '../context.ts'
 import { deleteRecord, deleteRecords } from '../core/records/delete.ts'
 import { getRecord, listRecords } from '../core/records/owner.ts'
 import { pageJson } from '../core/records/page.ts'
-import { deleteRecordsSchema, pageQuerySchema } from '../core/records/schemas.ts'
+import { deleteRecordsSchema, markSpamSchema, pageQuerySchema } from '../core/records/schemas.ts'
+import { markSpam } from '../core/records/spam.ts'
 import { recordJson } from '../core/records/shape.ts'
 import { authGuard } from './auth-guard.ts'
 
@@ -49,4 +51,9 @@ export const recordRoutes = (ctx: AppContext) =>
       auth: true,
       body: deleteRecordsSchema,
       detail: detail('Delete a selection of records by id (ids not in the app are skipped)'),
+    })
+    .post('/:id/records/spam', async ({ principal, params, body }) => ({ code: 200, data: await markSpam(ctx, principal.user.id, params.id, body) }), {
+      auth: true,
+      body: markSpamSchema,
+      detail: detail('Mark records as spam (spam: true) or not spam (false); pages, totals and /summary follow at once'),
     })

@@ -1,6 +1,7 @@
 /**
  * Owner record routes: pages in both orders, one record, delete one or a selection with
- * renumbering (paging afterwards sees no gap or repeat), counters, ownership and auth.
+ * renumbering (paging afterwards sees no gap or repeat), marking spam and not spam,
+ * counters, ownership and auth.
  */
 import { describe, expect, test } from 'bun:test'
 import { getSummary } from '../../server/core/stats/summary.ts'
@@ -169,6 +170,72 @@ describe('deleting records', () => {
   })
 })
 
+describe('marking records spam or not spam', () => {
+  const allNumbers = Array.from({ length: 30 }, (_, i) => i + 1)
+
+  test('POST /records/spam with spam:true moves records out of pages, totals and /summary; positions stay dense', async () => {
+    const { request, ctx, base, token, ids, record, endpoint, stats } = await setup()
+    const marked = [2, 3, 17, 5]
+    const res = await request('POST', `${base}/records/spam`, { token, body: { ids: [...marked.map((n) => ids[n - 1]), ids[1], 'not-a-record'], spam: true } })
+    expect(res.status).toBe(200)
+    // 5 was spam already: three changed.
+    expect(res.body).toEqual({ code: 200, data: { changed: 3, spam: true } })
+    expect(await stats()).toEqual({ seq: 30, kept: 21, spam: 9 })
+    const isSpam = (n: number) => n % 5 === 0 || marked.includes(n)
+    let pos = 0
+    expect(await numbering(ctx, endpoint.appId)).toEqual(allNumbers.map((n) => [n, isSpam(n) ? null : ++pos, n]))
+    const kept = allNumbers.filter((n) => !isSpam(n))
+    const asSpam = (n: number) => ({ ...record(n), spam: true })
+    const page = await request('GET', `${base}/records?size=5&page=2`, { token })
+    expect(page.body).toEqual({ code: 200, records: kept.slice(5, 10).map(record), page: 2, size: 5, total: 21 })
+    const spamOnly = await request('GET', `${base}/records?spam=only`, { token })
+    expect(spamOnly.body).toEqual({ code: 200, records: allNumbers.filter(isSpam).map(asSpam), page: 1, size: 100, total: 9 })
+    const summary = await request('GET', endpoint.path('/summary'))
+    // 30 is spam now: the last non-spam record is 29.
+    expect(summary.body).toMatchObject({ total: 21, spam: 9, firstAt: new Date(START).toISOString(), lastAt: new Date(START + 28).toISOString() })
+  })
+
+  test('spam:false puts records back in their place by time of arrival', async () => {
+    const { request, ctx, base, token, ids, record, endpoint, stats } = await setup()
+    const res = await request('POST', `${base}/records/spam`, { token, body: { ids: [ids[29], ids[4], ids[14], ids[0]], spam: false } })
+    expect(res.body).toEqual({ code: 200, data: { changed: 3, spam: false } })
+    expect(await stats()).toEqual({ seq: 30, kept: 27, spam: 3 })
+    const isSpam = (n: number) => n === 10 || n === 20 || n === 25
+    let pos = 0
+    expect(await numbering(ctx, endpoint.appId)).toEqual(allNumbers.map((n) => [n, isSpam(n) ? null : ++pos, n]))
+    const plain = (n: number) => ({ id: ids[n - 1], data: { n }, meta: {}, createdAt: new Date(START + n - 1).toISOString() })
+    const last = await request('GET', endpoint.path('/query?size=10&page=3'))
+    expect(last.body).toEqual({ code: 200, records: [23, 24, 26, 27, 28, 29, 30].map(plain), page: 3, size: 10, total: 27 })
+    const summary = await request('GET', endpoint.path('/summary?spam=only'))
+    expect(summary.body).toMatchObject({ total: 3, firstAt: new Date(START + 9).toISOString(), lastAt: new Date(START + 24).toISOString() })
+  })
+
+  test('marking and unmarking again gives back the numbering and summary it started from', async () => {
+    const { request, ctx, base, token, ids, endpoint, stats } = await setup()
+    const before = { numbering: await numbering(ctx, endpoint.appId), summary: (await request('GET', endpoint.path('/summary'))).body }
+    const some = [ids[0], ids[6], ids[7], ids[28]]
+    expect((await request('POST', `${base}/records/spam`, { token, body: { ids: some, spam: true } })).body.data.changed).toBe(4)
+    expect((await request('POST', `${base}/records/spam`, { token, body: { ids: some, spam: false } })).body.data.changed).toBe(4)
+    expect(await stats()).toEqual({ seq: 30, kept: 24, spam: 6 })
+    expect(await numbering(ctx, endpoint.appId)).toEqual(before.numbering)
+    expect((await request('GET', endpoint.path('/summary'))).body).toEqual(before.summary)
+  })
+
+  const bad: Array<[string, unknown, string, Array<{ path: string; message: string }>]> = [
+    ['no spam flag', { ids: ['a'] }, 'spam: must be true (mark as spam) or false (not spam)', [{ path: 'spam', message: 'must be true (mark as spam) or false (not spam)' }]],
+    ['a spam flag as text', { ids: ['a'], spam: 'yes' }, 'spam: must be true (mark as spam) or false (not spam)', [{ path: 'spam', message: 'must be true (mark as spam) or false (not spam)' }]],
+    ['no ids', { ids: [], spam: true }, 'ids: name at least one record id', [{ path: 'ids', message: 'name at least one record id' }]],
+    ['an unknown property', { ids: ['a'], spam: true, all: true }, 'unknown properties "all"; allowed: ids, spam', [{ path: '', message: 'unknown properties "all"; allowed: ids, spam' }]],
+  ]
+  test.each(bad)('POST /records/spam with %s → 422, nothing changes', async (_label, body, message, problems) => {
+    const { request, base, token, stats } = await setup()
+    const res = await request('POST', `${base}/records/spam`, { token, body })
+    expect(res.status).toBe(422)
+    expect(res.body).toEqual({ code: 422, error: { type: 'validation', message, details: { problems } } })
+    expect(await stats()).toEqual({ seq: 30, kept: 24, spam: 6 })
+  })
+})
+
 describe('ownership and authentication', () => {
   // Every row has its three values: a callback with more parameters than a row has values is taken for a done callback.
   const routes: Array<[string, string, unknown]> = [
@@ -176,6 +243,7 @@ describe('ownership and authentication', () => {
     ['GET', '/records/REC', undefined],
     ['DELETE', '/records/REC', undefined],
     ['POST', '/records/delete', { ids: ['REC'] }],
+    ['POST', '/records/spam', { ids: ['REC'], spam: true }],
     ['GET', '/export.csv', undefined],
     ['GET', '/export.jsonl', undefined],
   ]

@@ -1,9 +1,10 @@
 /**
  * Property of the summary aggregates (fast-check): after any sequence of inserts (values of
- * every kind, spam and not, with stored scores, at times out of order) and deletes (single
- * records and selections, with the in-memory state sometimes dropped so the stored
- * document is replayed), /summary in every spam mode equals what a full `rebuildStats`
- * gives, and so do the stored counters. The values stay under the tracking bound (whose
+ * every kind, spam and not, with stored scores, at times out of order), deletes and records
+ * marked spam or not spam (single records and selections, among them the ones holding the
+ * extremes; the in-memory state sometimes dropped so the stored document is replayed),
+ * /summary in every spam mode equals what a full `rebuildStats` gives, the stored counters
+ * too, and the non-spam records keep dense positions. The values stay under the tracking bound (whose
  * split into top values and `other` follows insert history by design, see stats/remove.ts);
  * the number and time ranges are wide enough to empty the kept extremes and force refills.
  */
@@ -11,6 +12,7 @@ import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import type { AppContext } from '../../server/context.ts'
 import { removeRecords } from '../../server/core/records/delete.ts'
+import { markRecords } from '../../server/core/records/spam.ts'
 import { forgetStats, rebuildStats } from '../../server/core/stats/state.ts'
 import { getSummary, type SpamMode, type Summary } from '../../server/core/stats/summary.ts'
 import type { StatsRow as StoredRow } from '../../server/db/storage/stats.ts'
@@ -72,11 +74,19 @@ const EXTREME_ORDERS = {
   bestScore: byValues((row) => [numberIn(row.scores, 'mood', 'score'), numberIn(row.scores, 'sleep', 'score')], -1),
   worstScore: byValues((row) => [numberIn(row.scores, 'mood', 'score'), numberIn(row.scores, 'sleep', 'score')], 1),
 }
-type Step = { insert: Row[] } | { remove: number[] } | { removeFirst: keyof typeof EXTREME_ORDERS; spam: boolean; count: number } | { reload: true }
+type Step =
+  | { insert: Row[] }
+  | { remove: number[] }
+  | { removeFirst: keyof typeof EXTREME_ORDERS; spam: boolean; count: number }
+  | { mark: number[]; spam: boolean }
+  | { markFirst: keyof typeof EXTREME_ORDERS; spam: boolean; count: number }
+  | { reload: true }
 const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ insert: fc.array(row, { minLength: 1, maxLength: 40, size: 'max' }) }) },
   { weight: 2, arbitrary: fc.record({ remove: fc.array(fc.nat(), { minLength: 1, maxLength: 10 }) }) },
   { weight: 1, arbitrary: fc.record({ removeFirst: fc.constantFrom(...(Object.keys(EXTREME_ORDERS) as Array<keyof typeof EXTREME_ORDERS>)), spam: fc.boolean(), count: fc.integer({ min: 1, max: 24 }) }) },
+  { weight: 2, arbitrary: fc.record({ mark: fc.array(fc.nat(), { minLength: 1, maxLength: 10 }), spam: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ markFirst: fc.constantFrom(...(Object.keys(EXTREME_ORDERS) as Array<keyof typeof EXTREME_ORDERS>)), spam: fc.boolean(), count: fc.integer({ min: 1, max: 24 }) }) },
   { weight: 1, arbitrary: fc.constant({ reload: true as const }) },
 )
 
@@ -97,7 +107,7 @@ const counters = async (ctx: AppContext, appId: string) => {
   return { seq, kept, spam, firstAt, lastAt }
 }
 
-describe('summary aggregates under inserts and deletes', () => {
+describe('summary aggregates under inserts, deletes and spam marks', () => {
   test('equal a full rebuild after any sequence', async () => {
     // One context for every run (apps are independent of each other): a fresh app per run.
     const { ctx } = testContext()
@@ -119,7 +129,13 @@ describe('summary aggregates under inserts and deletes', () => {
         for (const s of steps) {
           if ('insert' in s) live.push(...(await addRows(ctx, appId, s.insert)))
           else if ('reload' in s) forgetStats(ctx, appId)
-          else if (live.length > 0) {
+          else if ('mark' in s || 'markFirst' in s) {
+            if (live.length === 0) continue
+            // The records holding the extremes of the other side move, so refills are needed.
+            const ids = 'mark' in s ? [...new Set(s.mark.map((i) => live[i % live.length]))] : await firstBy(ctx, appId, s.markFirst, !s.spam, s.count)
+            const flips = (await storedRows(ctx, appId)).filter((row) => ids.includes(row.id) && row.spam !== s.spam).length
+            expect(await markRecords(ctx, appId, ids, s.spam)).toBe(flips)
+          } else if (live.length > 0) {
             const doomed = 'remove' in s ? [...new Set(s.remove.map((i) => live[i % live.length]))] : await firstBy(ctx, appId, s.removeFirst, s.spam, s.count)
             if (doomed.length === 0) continue
             expect(await removeRecords(ctx, appId, doomed)).toBe(doomed.length)
@@ -135,6 +151,9 @@ describe('summary aggregates under inserts and deletes', () => {
         expect(reloaded).toEqual(await summaries(ctx, appId))
         expect(stored).toEqual(await counters(ctx, appId))
         expect(incremental[1].total).toBe(live.length)
+        // Positions stay dense: non-spam records are numbered 1…K in seq order.
+        const rows = await storedRows(ctx, appId)
+        expect(rows.filter((row) => !row.spam).map((row) => row.pos)).toEqual(rows.filter((row) => !row.spam).map((_, i) => i + 1))
       }),
       { numRuns: 200 },
     )

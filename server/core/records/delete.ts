@@ -11,6 +11,7 @@ import { parseInput } from '../apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { notFound } from '../errors.ts'
 import { deleteAdjuster } from '../stats/deleted.ts'
+import { changeWithAggregates } from './adjusted.ts'
 import { deleteRecordsSchema, type DeleteRecordsInput } from './schemas.ts'
 
 /**
@@ -18,24 +19,10 @@ import { deleteRecordsSchema, type DeleteRecordsInput } from './schemas.ts'
  * and aggregates in the same transaction, and tells caches; returns the count.
  */
 export async function removeRecords(ctx: AppContext, appId: string, ids: readonly string[]): Promise<number> {
-  // Out of memory while the delete adjusts it: reads meanwhile load what is stored.
-  const copy = ctx.stats.take(appId)
-  const adjuster = deleteAdjuster(copy)
-  const { deleted, counters } = await ctx.storage.records.delete(appId, [...new Set(ids)], adjuster)
-  if (deleted === 0) {
-    // Nothing was touched: the copy is as good as before.
-    if (copy) ctx.stats.install(appId, copy)
-    return 0
-  }
-  const state = adjuster.result()
-  if (state) {
-    // Exactly the document the delete stored.
-    state.generation = counters.generation
-    state.persistedAt = ctx.clock.now()
-    state.persistedSeq = state.seq
-    ctx.stats.install(appId, state)
-  }
-  return deleted
+  return changeWithAggregates(ctx, appId, deleteAdjuster, async (adjuster) => {
+    const { deleted, counters } = await ctx.storage.records.delete(appId, [...new Set(ids)], adjuster)
+    return { count: deleted, counters }
+  })
 }
 
 /** Deletes a selection of one of `userId`'s apps' records; ids not in the app are skipped. */

@@ -102,12 +102,26 @@ function oldestFirst(raw: unknown): Order {
   throw new AppError(400, 'bad_request', 'order is not taken here: records are always oldest first, so reading pages 1, 2, 3… never skips one; the owner\'s GET /api/v3/apps/<app id>/records takes order=desc')
 }
 
+const recordIds = z
+  .array(z.string().min(1, 'a record id cannot be empty').max(100, 'a record id has at most 100 characters'), { error: 'must be an array of record ids' })
+  .min(1, 'name at least one record id')
+  .max(LIMITS.maxDeleteIds, `at most ${LIMITS.maxDeleteIds} ids per request; send several requests for more`)
+
+const unknownKeys = (allowed: string, shape: string) => (issue: { code: string; keys?: string[] }) =>
+  issue.code === 'unrecognized_keys' ? `unknown properties ${issue.keys!.map((k) => JSON.stringify(k)).join(', ')}; allowed: ${allowed}` : `the body must be a JSON object ${shape}`
+
 /** Body of POST /api/v3/apps/:id/records/delete. */
-export const deleteRecordsSchema = z.strictObject({
-  ids: z
-    .array(z.string().min(1, 'a record id cannot be empty').max(100, 'a record id has at most 100 characters'), { error: 'must be an array of record ids' })
-    .min(1, 'name at least one record id')
-    .max(LIMITS.maxDeleteIds, `at most ${LIMITS.maxDeleteIds} ids per request; send several requests for more`),
-}, { error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown properties ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}; allowed: ids` : 'the body must be a JSON object {"ids":[…]}') })
+export const deleteRecordsSchema = z.strictObject({ ids: recordIds }, { error: unknownKeys('ids', '{"ids":[…]}') })
 
 export type DeleteRecordsInput = z.output<typeof deleteRecordsSchema>
+
+/** Body of POST /api/v3/apps/:id/records/spam. */
+export const markSpamSchema = z.strictObject(
+  {
+    ids: recordIds,
+    spam: z.boolean({ error: 'must be true (mark as spam) or false (not spam)' }),
+  },
+  { error: unknownKeys('ids, spam', '{"ids":[…],"spam":true|false}') },
+)
+
+export type MarkSpamInput = z.output<typeof markSpamSchema>

@@ -1,10 +1,12 @@
 /**
- * @module Deleted records leave an app's aggregates: the adjuster the delete unit runs in
- * its transaction (storage/records.ts `DeleteAdjuster`). It starts from this process's copy
- * when that is of the locked generation, else from the stored document; adds the records
- * after it; subtracts each deleted row's contribution (remove.ts); and recomputes the few
- * statistics that cannot be subtracted from values the store reads from the records that
- * remain (refill.ts). Pure: plain rows in, the document out. Cost follows the rows deleted,
+ * @module Deleted records leave an app's aggregates, and records marked spam or not spam
+ * move between its two (non-spam and spam): the adjuster the delete and spam units run in
+ * their transaction (storage/records.ts `DeleteAdjuster`). It starts from this process's
+ * copy when that is of the locked generation, else from the stored document; adds the
+ * records after it; subtracts each row's contribution from the side it was on (remove.ts)
+ * and, for a spam change, adds it to the other side; and recomputes the few statistics that
+ * cannot be subtracted from values the store reads from the records as they are after the
+ * change (refill.ts). Pure: plain rows in, the document out. Cost follows the rows changed,
  * not the rows kept.
  */
 import type { DeleteAdjuster } from '../../db/storage/records.ts'
@@ -13,6 +15,7 @@ import { parseStoredScores } from '../scoring/stored.ts'
 import { applyRefill } from './refill.ts'
 import { removeRecord, type Refill } from './remove.ts'
 import { addRow, documentOf, parseDocument, stateFromDocument, timesOf, type StatsState } from './state.ts'
+import { addRecord } from './aggregate.ts'
 
 const refillKey = (refill: Refill): string => (refill.kind === 'times' ? 'times' : refill.kind === 'numbers' ? `n:${refill.field}` : `s:${refill.key}`)
 
@@ -24,8 +27,16 @@ export interface Adjustment extends DeleteAdjuster {
   result(): StatsState | null
 }
 
+/** What the adjusted rows undergo: deletion, or a spam flag flipped (each row moves to the other side). */
+export type Change = 'delete' | 'flip-spam'
+
 /** The adjuster for one delete; `copy` is this process's copy of the app's aggregates, taken out of memory for it. */
-export function deleteAdjuster(copy: StatsState | undefined): Adjustment {
+export const deleteAdjuster = (copy: StatsState | undefined): Adjustment => adjusterFor(copy, 'delete')
+
+/** The adjuster for marking records spam or not spam (rows given with the flag they had). */
+export const spamAdjuster = (copy: StatsState | undefined): Adjustment => adjusterFor(copy, 'flip-spam')
+
+function adjusterFor(copy: StatsState | undefined, change: Change): Adjustment {
   let state: StatsState | null = null
   let pending: Array<{ refill: Refill; spam: boolean }> = []
   let deleted = 0
@@ -50,8 +61,9 @@ export function deleteAdjuster(copy: StatsState | undefined): Adjustment {
         const scores = row.scores ? parseStoredScores(row.scores) : null
         const side = row.spam ? refills.spam : refills.kept
         for (const refill of removeRecord(row.spam ? target.spam : target.kept, data, row.createdAt, scores)) side.set(refillKey(refill), refill)
+        if (change === 'flip-spam') addRecord(row.spam ? target.kept : target.spam, data, row.createdAt, scores)
       }
-      deleted = rows.length
+      deleted = change === 'delete' ? rows.length : 0
       // After all removals, so a statistic emptied by several rows is read once.
       pending = [...[...refills.kept.values()].map((refill) => ({ refill, spam: false })), ...[...refills.spam.values()].map((refill) => ({ refill, spam: true }))]
       return pending.map(({ refill, spam }) => requestOf(refill, spam))

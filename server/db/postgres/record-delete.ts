@@ -18,9 +18,9 @@ import type { Counters, RefillRequest, StatsRow } from '../storage/stats.ts'
 import type { PgDb } from './connection.ts'
 import type { PgContext } from './context.ts'
 
-type Exec = Pick<PgDb, 'execute'>
+export type Exec = Pick<PgDb, 'execute'>
 
-const rowsOf = async <Row>(exec: Exec, query: ReturnType<typeof sql>): Promise<Row[]> => (await exec.execute(query)) as unknown as Row[]
+export const rowsOf = async <Row>(exec: Exec, query: ReturnType<typeof sql>): Promise<Row[]> => (await exec.execute(query)) as unknown as Row[]
 
 /** The columns of a `StatsRow`, times as JS numbers. */
 export const STATS_ROW_COLUMNS = sql.raw(`id, seq, pos, spam, data, meta, scores, created_at::float8 AS "createdAt"`)
@@ -64,6 +64,23 @@ async function refillValues(exec: Exec, appId: string, request: RefillRequest): 
   return rows.map((row) => Number(row.v))
 }
 
+/**
+ * The aggregates document after the change `adjust` was started for (`start`, its answer;
+ * `newer`, the records after it as they were; `changed`, the rows as they were), read
+ * after the rows changed so refills see the records as they are now; `{}` (rebuilt on the
+ * next read) when the adjuster could not start.
+ */
+export async function adjustedDocument(exec: Exec, appId: string, adjust: DeleteAdjuster, start: number | null, newer: StatsRow[], changed: StatsRow[]): Promise<{ document: string; firstAt: number | null; lastAt: number | null }> {
+  if (start === null) {
+    const [times] = await rowsOf<{ firstAt: number | null; lastAt: number | null }>(exec, sql`SELECT MIN(created_at)::float8 AS "firstAt", MAX(created_at)::float8 AS "lastAt" FROM records WHERE app_id = ${appId}`)
+    return { document: '{}', ...times }
+  }
+  const refills = adjust.subtract(newer, changed)
+  const values: number[][] = []
+  for (const request of refills) values.push(await refillValues(exec, appId, request))
+  return adjust.finish(values)
+}
+
 /** The delete unit of the PostgreSQL record store. */
 export function postgresDeleteRecords(db: PgContext): (appId: string, ids: readonly string[], adjust: DeleteAdjuster) => Promise<DeleteOutcome> {
   return async (appId, ids, adjust) => {
@@ -81,17 +98,8 @@ export function postgresDeleteRecords(db: PgContext): (appId: string, ids: reado
       await renumber(tx, appId, doomed)
       const spamDeleted = doomed.filter((r) => r.spam).length
       const after: Counters = { seq: counters.seq - doomed.length, kept: counters.kept - (doomed.length - spamDeleted), spam: counters.spam - spamDeleted, generation: counters.generation + 1 }
-      let stored: { document: string; firstAt: number | null; lastAt: number | null }
-      if (start === null) {
-        const [times] = await rowsOf<{ firstAt: number | null; lastAt: number | null }>(tx, sql`SELECT MIN(created_at)::float8 AS "firstAt", MAX(created_at)::float8 AS "lastAt" FROM records WHERE app_id = ${appId}`)
-        stored = { document: '{}', ...times }
-      } else {
-        // After the rows are gone, so refills read what remains.
-        const refills = adjust.subtract(newer, doomed)
-        const values: number[][] = []
-        for (const request of refills) values.push(await refillValues(tx, appId, request))
-        stored = adjust.finish(values)
-      }
+      // After the rows are gone, so refills read what remains.
+      const stored = await adjustedDocument(tx, appId, adjust, start, newer, doomed)
       await tx.execute(sql`UPDATE app_stats SET seq = ${after.seq}, kept = ${after.kept}, spam = ${after.spam}, generation = ${after.generation},
         aggregates = ${stored.document}, first_at = ${stored.firstAt}, last_at = ${stored.lastAt}, updated_at = ${db.now()} WHERE app_id = ${appId}`)
       changed(appId, 'records')

@@ -1,6 +1,7 @@
 /**
  * @module RecordStore on PostgreSQL (see storage/records.ts): the group commit
- * (record-commit.ts), deletion with renumbering (record-delete.ts), and the read paths as
+ * (record-commit.ts), deletion with renumbering (record-delete.ts), marking spam or not
+ * spam (record-spam.ts), and the read paths as
  * SQL text sent on the raw pool with bound parameters (prepared once per connection by
  * Bun.SQL, rows as the driver gives them: no mapping per row). Pages and export chunks are
  * key ranges on the (app_id, pos) and (app_id, seq) indexes; spam-only pages walk the
@@ -12,6 +13,7 @@ import type { StatsRow } from '../storage/stats.ts'
 import type { PgContext } from './context.ts'
 import { postgresCommitGroup } from './record-commit.ts'
 import { postgresDeleteRecords } from './record-delete.ts'
+import { postgresSetSpam } from './record-spam.ts'
 import { pruneKeys } from './idempotency.ts'
 import { records } from './schema.ts'
 
@@ -47,6 +49,7 @@ export function postgresRecords(db: PgContext): RecordStore {
     commitGroup: postgresCommitGroup(db),
     groupsInFlight: 2,
     delete: postgresDeleteRecords(db),
+    setSpam: postgresSetSpam(db),
     pruneIdempotencyKeys: (before) => pruneKeys(db.client, before),
 
     after: (appId, afterSeq, limit) => query<StatsRow>(RECORD_READ_SQL.after, [appId, afterSeq, limit]),

@@ -110,6 +110,24 @@ function refillValues(db: SqliteContext, appId: string, request: RefillRequest):
   return values
 }
 
+/** What the store keeps in app_stats after a change: the adjusted document, or none (rebuilt on the next read) when the adjuster could not start. */
+export interface StoredAggregates {
+  document: string
+  firstAt: number | null
+  lastAt: number | null
+}
+
+/**
+ * The aggregates document after the change `adjust` was started for (`start`, its answer;
+ * `newer`, the records after it as they were; `changed`, the rows as they were), read
+ * after the rows changed so refills see the records as they are now.
+ */
+export function adjustedDocument(db: SqliteContext, appId: string, adjust: DeleteAdjuster, start: number | null, newer: StatsRow[], changed: StatsRow[]): StoredAggregates {
+  if (start === null) return { document: '{}', ...statements(db).times.get({ appId })! }
+  const refills = adjust.subtract(newer, changed)
+  return adjust.finish(refills.map((request) => refillValues(db, appId, request)))
+}
+
 const statements = (db: SqliteContext) => ({
   newer: db.sqlite.prepare<StatsRow, [{ appId: string; after: number }]>(`SELECT ${ROW_COLUMNS} FROM records WHERE app_id = $appId AND seq > $after ORDER BY seq`),
   times: db.sqlite.prepare<{ firstAt: number | null; lastAt: number | null }, [{ appId: string }]>('SELECT MIN(created_at) AS firstAt, MAX(created_at) AS lastAt FROM records WHERE app_id = $appId'),
@@ -139,14 +157,8 @@ export function sqliteDeleteRecords(db: SqliteContext): (appId: string, ids: rea
     renumber(tx, appId, doomed)
     const spamDeleted = doomed.filter((r) => r.spam).length
     const after: Counters = { seq: counters.seq - doomed.length, kept: counters.kept - (doomed.length - spamDeleted), spam: counters.spam - spamDeleted, generation: counters.generation + 1 }
-    let stored: { document: string; firstAt: number | null; lastAt: number | null }
-    if (start === null) {
-      stored = { document: '{}', ...sqls.times.get({ appId })! }
-    } else {
-      // After the rows are gone, so refills read what remains.
-      const refills = adjust.subtract(newer, doomed)
-      stored = adjust.finish(refills.map((request) => refillValues(db, appId, request)))
-    }
+    // After the rows are gone, so refills read what remains.
+    const stored = adjustedDocument(db, appId, adjust, start, newer, doomed)
     tx.update(appStats)
       .set({ seq: after.seq, kept: after.kept, spam: after.spam, generation: after.generation, aggregates: stored.document, firstAt: stored.firstAt, lastAt: stored.lastAt, updatedAt: db.now() })
       .where(eq(appStats.appId, appId))

@@ -1,14 +1,16 @@
 /**
  * @module RecordStore on SQLite (see storage/records.ts): the group commit
- * (record-commit.ts), deletion with renumbering (record-delete.ts), and the read paths as
- * raw statements compiled once (record-reads.ts). Synchronous inside: every method has
- * done its work when it returns its (resolved) promise.
+ * (record-commit.ts), deletion with renumbering (record-delete.ts), marking spam or not
+ * spam (record-spam.ts), and the read paths as raw statements compiled once
+ * (record-reads.ts). Synchronous inside: every method has done its work when it returns
+ * its (resolved) promise.
  */
 import { and, asc, eq, gt } from 'drizzle-orm'
 import type { ChunkSelection, PageRange, RecordStore } from '../storage/records.ts'
 import type { SqliteContext } from './context.ts'
 import { sqliteCommitGroup } from './record-commit.ts'
 import { sqliteDeleteRecords } from './record-delete.ts'
+import { sqliteSetSpam } from './record-spam.ts'
 import { sqliteIdempotency } from './idempotency.ts'
 import { inImmediateTransaction } from './immediate.ts'
 import { recordStatements, rowsWithFlags } from './record-reads.ts'
@@ -25,6 +27,7 @@ export function sqliteRecords(db: SqliteContext): RecordStore {
     commitGroup: sqliteCommitGroup(db),
     groupsInFlight: 1,
     delete: sqliteDeleteRecords(db),
+    setSpam: sqliteSetSpam(db),
 
     async pruneIdempotencyKeys(before) {
       return keys.prune(before)

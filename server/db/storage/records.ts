@@ -142,6 +142,13 @@ export interface DeleteAdjuster {
   finish(values: number[][]): { document: string; firstAt: number | null; lastAt: number | null }
 }
 
+export interface SpamOutcome {
+  /** Records whose flag changed (ids not in the app, or already so flagged, are skipped). */
+  changed: number
+  /** The counters after the change (the generation is bumped when anything changed). */
+  counters: Counters
+}
+
 export interface DeleteOutcome {
   /** Records deleted (ids not in the app are skipped). */
   deleted: number
@@ -185,6 +192,15 @@ export interface RecordStore {
    * `adjust` computes. Tells caches (`records`) when something was deleted.
    */
   delete(appId: string, ids: readonly string[], adjust: DeleteAdjuster): Promise<DeleteOutcome>
+  /**
+   * Marks the app's records with these ids spam (`spam` true) or not spam, in one
+   * transaction: locks the counters, flips the flag of the rows not already so, renumbers
+   * `pos` densely over the non-spam rows (a row marked spam loses its pos; one marked not
+   * spam gets the pos its place in seq order gives), moves the counters and bumps the
+   * generation, and stores the document `adjust` computes (it is given the changed rows
+   * with the flag they had, and moves them to the other side). Tells caches (`records`).
+   */
+  setSpam(appId: string, ids: readonly string[], spam: boolean, adjust: DeleteAdjuster): Promise<SpamOutcome>
   /** Up to `limit` records' data after the key `afterKey` (0 to start), for rescoring. */
   scoreSources(appId: string, afterKey: number, limit: number): Promise<ScoreSource[]>
   /**

@@ -1,0 +1,65 @@
+/**
+ * @module Marking records spam or not spam on SQLite, in one IMMEDIATE transaction: the
+ * flags flip, `pos` is renumbered densely over the non-spam rows (spam-positions.ts; new
+ * numbers written negated, then flipped, so the unique index on pos never sees two rows on
+ * one number), the counters move with the generation bumped, and the aggregates document
+ * the core's adjuster computes is stored with them. Costs the rows changed plus the
+ * non-spam rows after the first of them.
+ */
+import { sql } from 'drizzle-orm'
+import { posOfUnspammed, posShifts } from '../spam-positions.ts'
+import type { DeleteAdjuster, SpamOutcome } from '../storage/records.ts'
+import type { Counters, StatsRow } from '../storage/stats.ts'
+import { appStatsStatements } from './app-stats.ts'
+import type { SqliteContext } from './context.ts'
+import { adjustedDocument, type Queryable } from './record-delete.ts'
+import { ROW_COLUMNS, rowsWithFlags } from './record-reads.ts'
+
+type RawRow = Omit<StatsRow, 'spam'> & { spam: number }
+
+/** The spam unit of the SQLite record store. */
+export function sqliteSetSpam(db: SqliteContext): (appId: string, ids: readonly string[], spam: boolean, adjust: DeleteAdjuster) => Promise<SpamOutcome> {
+  const counterStatements = appStatsStatements(db)
+  const newer = db.sqlite.prepare<RawRow, [{ appId: string; after: number }]>(`SELECT ${ROW_COLUMNS} FROM records WHERE app_id = $appId AND seq > $after ORDER BY seq`)
+  const spamBefore = db.sqlite.prepare<{ n: number }, [{ appId: string; seq: number }]>('SELECT COUNT(*) AS n FROM records WHERE app_id = $appId AND spam = 1 AND seq < $seq')
+  const shift = db.sqlite.prepare<unknown, [{ appId: string; after: number; before: number | null; shift: number }]>(
+    'UPDATE records SET pos = -(pos + $shift) WHERE app_id = $appId AND pos IS NOT NULL AND seq > $after AND ($before IS NULL OR seq < $before)',
+  )
+  const toSpam = db.sqlite.prepare<unknown, [{ appId: string; id: string }]>('UPDATE records SET spam = 1, pos = NULL WHERE app_id = $appId AND id = $id')
+  const toKept = db.sqlite.prepare<unknown, [{ appId: string; id: string; pos: number }]>('UPDATE records SET spam = 0, pos = -$pos WHERE app_id = $appId AND id = $id')
+  const flip = db.sqlite.prepare<unknown, [{ appId: string }]>('UPDATE records SET pos = -pos WHERE app_id = $appId AND pos < 0')
+
+  function inTransaction(tx: Queryable, appId: string, ids: string[], spam: boolean, adjust: DeleteAdjuster): { outcome: SpamOutcome; changed: boolean } {
+    const row = counterStatements.document.get({ appId })
+    const counters: Counters = row ? { seq: row.seq, kept: row.kept, spam: row.spam, generation: row.generation } : { seq: 0, kept: 0, spam: 0, generation: 0 }
+    if (!row) return { outcome: { changed: 0, counters }, changed: false }
+    const placeholders = ids.map(() => '?').join(', ')
+    const flipped = rowsWithFlags(
+      db.sqlite.query<RawRow, (string | number)[]>(`SELECT ${ROW_COLUMNS} FROM records WHERE app_id = ? AND spam = ? AND id IN (${placeholders}) ORDER BY seq`).all(appId, spam ? 0 : 1, ...ids),
+    )
+    if (flipped.length === 0) return { outcome: { changed: 0, counters }, changed: false }
+    // Read before the flags change: the adjuster adds the records after its start as they were.
+    const start = adjust.start(counters, row.document)
+    const later = start === null ? [] : rowsWithFlags(newer.all({ appId, after: start }))
+    const positions = spam ? [] : flipped.map((r, index) => posOfUnspammed(r.seq, spamBefore.get({ appId, seq: r.seq })!.n, index))
+    for (const s of posShifts(flipped, spam)) shift.run({ appId, after: s.afterSeq, before: s.beforeSeq, shift: s.shift })
+    flipped.forEach((r, index) => (spam ? toSpam.run({ appId, id: r.id }) : toKept.run({ appId, id: r.id, pos: positions[index] })))
+    flip.run({ appId })
+    const moved = spam ? flipped.length : -flipped.length
+    const after: Counters = { seq: counters.seq, kept: counters.kept - moved, spam: counters.spam + moved, generation: counters.generation + 1 }
+    const stored = adjustedDocument(db, appId, adjust, start, later, flipped)
+    tx.run(sql`UPDATE app_stats SET kept = ${after.kept}, spam = ${after.spam}, generation = ${after.generation}, aggregates = ${stored.document},
+      first_at = ${stored.firstAt}, last_at = ${stored.lastAt}, updated_at = ${db.now()} WHERE app_id = ${appId}`)
+    return { outcome: { changed: flipped.length, counters: after }, changed: true }
+  }
+
+  return async (appId, ids, spam, adjust) => {
+    const unique = [...new Set(ids)]
+    const { outcome, changed } = db.db.transaction((tx) => inTransaction(tx, appId, unique, spam, adjust), { behavior: 'immediate' })
+    if (changed) {
+      db.checkpoints.afterWrite()
+      db.changes.emit(appId, 'records')
+    }
+    return outcome
+  }
+}
