@@ -247,6 +247,28 @@ describe('records', () => {
     expect(json.json()).toMatchObject({ page: 1, size: 1, total: 2 })
   })
 
+  test('spam marks records as spam and --not takes it back; ids from arguments or stdin', async () => {
+    const own = await newApp('Spam marks')
+    ok(await cli('share', 'publish', '--app', own))
+    const ids: string[] = []
+    for (const name of ['Ada', 'Grace', 'Linus']) ids.push(ok(await cli('share', 'post', '--app', own, '--data', JSON.stringify({ name }), '-q')).stdout.trim())
+    expect(ok(await cli('share', 'spam', '--app', own, ids[0], ids[2])).stdout).toBe('Marked 2 records as spam.\n')
+    expect(ok(await cli('share', 'query', '--app', own, '--json')).json()).toMatchObject({ total: 1, records: [{ id: ids[1] }] })
+    const human = ok(await cli('share', 'query', '--app', own, '--spam', 'include')).stdout.split('\n')
+    expect(human[0]).toMatch(/^CREATED\s+SPAM\s+NAME\s+ID$/)
+    expect(human.slice(1, 4).map((line) => line.split(/\s+/).slice(1, 3))).toEqual([['spam', 'Ada'], ['Grace', ids[1]], ['spam', 'Linus']])
+    expect(ok(await cli('share', 'summary', '--app', own, '--json')).json()).toMatchObject({ total: 1, spam: 2 })
+    // Piped from query -q, as the example shows.
+    const spamIds = ok(await cli('share', 'query', '--app', own, '--spam', 'only', '-q')).stdout
+    const back = await cliInProcess(['share', 'spam', '--app', own, '--not', '--json'], { env, stdin: spamIds })
+    expect(ok(back).json()).toEqual({ changed: 2, spam: false })
+    expect(ok(await cli('share', 'spam', '--app', own, '--not', ids[1])).stdout).toBe('Marked 0 records as not spam. 1 was already so marked or not in this app.\n')
+    expect(ok(await cli('share', 'summary', '--app', own, '--json')).json()).toMatchObject({ total: 3, spam: 0 })
+    const none = await cliInProcess(['share', 'spam', '--app', own], { env, stdin: '' })
+    expect(none.code).toBe(2)
+    expect(none.stderr).toContain('Name the records: svc-cli share spam --app <app id> <record id>…')
+  })
+
   test('post -q prints the new record id only', async () => {
     const quiet = await newApp('Quiet')
     ok(await cli('share', 'publish', '--app', quiet))

@@ -10,5 +10,6 @@ export default defineGroup("Publish an app's endpoint, change its settings, and 
   query: lazy(() => import('./query.ts')),
   summary: lazy(() => import('./summary.ts')),
   export: lazy(() => import('./export.ts')),
+  spam: lazy(() => import('./spam.ts')),
   post: lazy(() => import('./post.ts')),
 })

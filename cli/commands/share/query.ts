@@ -8,6 +8,8 @@ export interface RecordRow {
   id: string
   data: Record<string, unknown>
   meta: { source?: string; timestamp?: string | number }
+  /** Present (true) only on records flagged as spam (`--spam include|only`). */
+  spam?: true
   createdAt: string
 }
 
@@ -18,10 +20,11 @@ interface Page {
   total: number
 }
 
-/** A table of records: created time plus the first data keys seen. */
+/** A table of records: created time, a spam column when any is spam, plus the first data keys seen. */
 export const recordTable = (records: RecordRow[], style: Style) => {
   const keys = [...new Set(records.flatMap((r) => Object.keys(r.data)))].slice(0, 8)
   const columns: Record<string, (r: RecordRow) => unknown> = { created: (r) => r.createdAt }
+  if (records.some((r) => r.spam)) columns.spam = (r) => (r.spam ? 'spam' : '')
   for (const key of keys) columns[key] = (r) => (Object.hasOwn(r.data, key) ? r.data[key] : null)
   columns.id = (r) => r.id
   return table(style, records, columns, 'No records.')
