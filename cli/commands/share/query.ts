@@ -41,26 +41,33 @@ export default defineSvcCommand({
     size: { type: 'string', alias: 'limit', description: `Records per page, 1–${LIMITS.maxPageSize} (default ${LIMITS.defaultPageSize})`, valueHint: 'n' },
     all: { type: 'boolean', description: `Read every record (pages of ${LIMITS.maxPageSize} until a short page)` },
     spam: { type: 'enum', options: ['exclude', 'include', 'only'], description: 'Spam records (default: exclude)', valueHint: 'mode' },
+    filter: {
+      type: 'string',
+      description: "Only records matching, PocketBase style: \"city = 'Paris' && (age >= 18 || consent = true) && created >= '2026-01-01'\" (= != > >= < <= ~ !~, null = missing, `name with spaces`)",
+      valueHint: 'expr',
+    },
     ...quietArg,
   },
   async run(args, env) {
     const client = env.client()
     const path = `/api/v3/apps/${seg(args.app)}/records`
     const spam = args.spam === 'exclude' ? undefined : args.spam
+    const filter = args.filter
     if (!args.all) {
-      const query = { page: intArg(args.page, 'page', 1, Number.MAX_SAFE_INTEGER), size: intArg(args.size, 'size', 1, LIMITS.maxPageSize), spam }
+      const query = { page: intArg(args.page, 'page', 1, Number.MAX_SAFE_INTEGER), size: intArg(args.size, 'size', 1, LIMITS.maxPageSize), spam, filter }
       const page = await client.request<Page>('GET', path, { query })
       const more = Math.max(0, page.total - (page.page - 1) * page.size - page.records.length)
       const notice = more > 0 ? `${more} more — use --page ${page.page + 1}${args.size === undefined ? '' : ` --size ${page.size}`}` : undefined
       if (args.quiet) return { ...idsResult(page.records.map((r) => r.id)), notice }
-      return { ...result(page, (style) => `${recordTable(page.records, style)}\n\nPage ${page.page} · ${page.records.length} of ${page.total} records`), notice }
+      const of = filter === undefined ? `${page.total} records` : `${page.total} matching records`
+      return { ...result(page, (style) => `${recordTable(page.records, style)}\n\nPage ${page.page} · ${page.records.length} of ${of}`), notice }
     }
     // The read-all protocol: new records only append to the last page, so full pages of
     // the maximum size never shift; the first short page is the end.
     const records: RecordRow[] = []
     const size = LIMITS.maxPageSize
     for (let page = 1; ; page++) {
-      const batch = await client.request<Page>('GET', path, { query: { page, size, spam } })
+      const batch = await client.request<Page>('GET', path, { query: { page, size, spam, filter } })
       records.push(...batch.records)
       env.progress(`read ${records.length} records`)
       if (batch.records.length < size) break

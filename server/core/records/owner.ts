@@ -1,18 +1,23 @@
 /**
- * @module The owner's view of records (control plane): pages in either order, one record
- * by id. Another account's app is a 404 exactly like a missing one.
+ * @module The owner's view of records (control plane): pages in either order, filtered or
+ * not, one record by id. Another account's app is a 404 exactly like a missing one.
  */
 import type { AppContext } from '../../context.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { notFound } from '../errors.ts'
-import { readPage, type RecordPage } from './page.ts'
+import { fieldRowsOf } from '../fields/view.ts'
+import { parseFilter } from './filter.ts'
+import { readFilteredPage, readPage, type RecordPage } from './page.ts'
 import { parsePageQuery } from './schemas.ts'
 import type { StoredRecord } from './shape.ts'
 
-/** A page of one of `userId`'s apps; `query` holds the raw `page, size, spam, order` values. */
+/** A page of one of `userId`'s apps; `query` holds the raw `page, size, spam, order, filter` values. */
 export async function listRecords(ctx: AppContext, userId: string, appId: string, query: Record<string, unknown> | URLSearchParams): Promise<RecordPage> {
   await requireOwnedApp(ctx, userId, appId)
-  return readPage(ctx, appId, parsePageQuery(query, { allowOrder: true }))
+  const page = parsePageQuery(query, { owner: true })
+  if (page.filter === undefined) return readPage(ctx, appId, page)
+  const filter = parseFilter(page.filter, (await fieldRowsOf(ctx, appId)).map((field) => field.name))
+  return readFilteredPage(ctx, appId, page, filter)
 }
 
 /** One record of one of `userId`'s apps, spam or not; 404 when it is not in that app. */

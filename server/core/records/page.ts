@@ -4,6 +4,7 @@
  * page and the read-all protocol never skips or repeats a record while writes continue.
  */
 import type { AppContext } from '../../context.ts'
+import type { FilterNode } from '../../db/storage/record-filter.ts'
 import { recordCounts, totalFor } from './counts.ts'
 import type { PageQuery } from './schemas.ts'
 import { recordsJson, type StoredRecord } from './shape.ts'
@@ -32,6 +33,15 @@ export async function readPage(ctx: AppContext, appId: string, query: PageQuery)
   if (query.spam === 'only') return { ...result, rows: await ctx.reads.run(() => records.page(appId, { by: 'spam', offset: skip, limit: query.size, order: query.order })) }
   const { from, to } = positions(query, total)
   return { ...result, rows: await ctx.reads.run(() => records.page(appId, { by: query.spam === 'include' ? 'seq' : 'pos', from, to, order: query.order })) }
+}
+
+const SELECTION = { exclude: 'kept', include: 'all', only: 'spam' } as const
+
+/** One page of the records of `appId` matching `filter` (parsed against its fields); `total` counts the matches. */
+export async function readFilteredPage(ctx: AppContext, appId: string, query: PageQuery, filter: FilterNode): Promise<RecordPage> {
+  const window = { filter, selection: SELECTION[query.spam], order: query.order, offset: (query.page - 1) * query.size, limit: query.size }
+  const { rows, total } = await ctx.reads.run(() => ctx.storage.records.filteredPage(appId, window))
+  return { page: query.page, size: query.size, total, rows }
 }
 
 /** The page response body `{code:200, records, page, size, total}` as JSON text. */

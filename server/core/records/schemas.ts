@@ -18,6 +18,8 @@ export interface PageQuery {
   size: number
   spam: SpamMode
   order: Order
+  /** The filter as written (owner routes only); parsed against the app's fields by core/records/filter.ts. */
+  filter?: string
 }
 
 const WHOLE = /^[0-9]+$/
@@ -44,6 +46,10 @@ export const sharePageQuerySchema = z.looseObject(sharedPageParameters)
 export const pageQuerySchema = z.looseObject({
   ...sharedPageParameters,
   order: queryParameter({ type: 'string', enum: ORDERS, default: 'asc', description: 'asc (oldest first) or desc (newest first)' }),
+  filter: queryParameter({
+    type: 'string',
+    description: "Only the records matching, in PocketBase's syntax: city = 'Paris' && (age >= 18 || consent = true) && created >= '2026-01-01'. Operators = != > >= < <= ~ (contains) !~; null is missing; `name with spaces` in backticks",
+  }),
 })
 
 function wholeNumber(raw: unknown, name: string, fallback: number, max: number): number {
@@ -82,17 +88,21 @@ function valuesOf(params: URLSearchParams): Record<string, unknown> {
 }
 
 /**
- * Parses `?page&size&spam&order` (a URLSearchParams, or values with a repeated parameter
- * as an array); `order` only when the caller allows it (owner routes), else always `asc`.
+ * Parses `?page&size&spam&order&filter` (a URLSearchParams, or values with a repeated
+ * parameter as an array); `order` and `filter` only where the caller allows them (owner
+ * routes): elsewhere always `asc`, and a filter is refused rather than silently ignored.
  */
-export function parsePageQuery(input: Record<string, unknown> | URLSearchParams, options: { allowOrder?: boolean } = {}): PageQuery {
+export function parsePageQuery(input: Record<string, unknown> | URLSearchParams, options: { owner?: boolean } = {}): PageQuery {
   const query = input instanceof URLSearchParams ? valuesOf(input) : input
+  const filter = once(query.filter, 'filter', 'one filter text')
+  if (filter !== undefined && !options.owner) throw new AppError(400, 'bad_request', "filter is not taken here: the owner's GET /api/v3/apps/<app id>/records (and svc-cli share query --filter) filters records")
   return {
     page: wholeNumber(query.page, 'page', 1, Number.MAX_SAFE_INTEGER),
     size: wholeNumber(query.size, 'size', LIMITS.defaultPageSize, LIMITS.maxPageSize),
     // The same rule and message as /summary.
     spam: parseSpamMode(once(query.spam, 'spam', '"exclude", "include" or "only"')),
-    order: options.allowOrder ? oneOf(query.order, 'order', ORDERS, 'asc') : oldestFirst(query.order),
+    order: options.owner ? oneOf(query.order, 'order', ORDERS, 'asc') : oldestFirst(query.order),
+    ...(filter !== undefined && filter.trim() !== '' ? { filter } : {}),
   }
 }
 

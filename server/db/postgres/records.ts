@@ -14,6 +14,7 @@ import type { PgContext } from './context.ts'
 import { postgresCommitGroup } from './record-commit.ts'
 import { postgresDeleteRecords } from './record-delete.ts'
 import { postgresSetSpam } from './record-spam.ts'
+import { filteredPageSql } from './record-filter.ts'
 import { pruneKeys } from './idempotency.ts'
 import { records } from './schema.ts'
 
@@ -59,6 +60,12 @@ export function postgresRecords(db: PgContext): RecordStore {
       if (range.by === 'spam') return query<RecordRow>(desc ? RECORD_READ_SQL.spamDesc : RECORD_READ_SQL.spamAsc, [appId, range.limit, range.offset])
       const text = range.by === 'seq' ? (desc ? RECORD_READ_SQL.seqDesc : RECORD_READ_SQL.seqAsc) : desc ? RECORD_READ_SQL.posDesc : RECORD_READ_SQL.posAsc
       return query<RecordRow>(text, [appId, range.from, range.to])
+    },
+
+    async filteredPage(appId, filtered) {
+      const { rows, count } = filteredPageSql(appId, filtered)
+      const [{ n: total }] = await query<{ n: number }>(count.sql, count.params)
+      return { rows: total <= filtered.offset ? [] : await query<RecordRow>(rows.sql, rows.params), total }
     },
 
     chunk: (appId, selection, after, limit) => query<ChunkRow>(CHUNKS[selection], [appId, after, limit]),

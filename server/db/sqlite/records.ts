@@ -11,9 +11,10 @@ import type { SqliteContext } from './context.ts'
 import { sqliteCommitGroup } from './record-commit.ts'
 import { sqliteDeleteRecords } from './record-delete.ts'
 import { sqliteSetSpam } from './record-spam.ts'
+import { filteredPageSql } from './record-filter.ts'
 import { sqliteIdempotency } from './idempotency.ts'
 import { inImmediateTransaction } from './immediate.ts'
-import { recordStatements, rowsWithFlags } from './record-reads.ts'
+import { recordStatements, rowsWithFlags, type RawRecordRow } from './record-reads.ts'
 import { apps, records } from './schema.ts'
 
 /** The records store over the open SQLite database. */
@@ -43,6 +44,21 @@ export function sqliteRecords(db: SqliteContext): RecordStore {
       if (range.by === 'spam') return rowsWithFlags((desc ? statements.spamDesc : statements.spamAsc).all({ appId, limit: range.limit, offset: range.offset }))
       const statement = range.by === 'seq' ? (desc ? statements.seqDesc : statements.seqAsc) : desc ? statements.posDesc : statements.posAsc
       return rowsWithFlags(statement.all({ appId, from: range.from, to: range.to }))
+    },
+
+    async filteredPage(appId, query) {
+      // prepare, not query: bun:sqlite keeps every query()'s statement, and filters vary without end.
+      const { rows, count } = filteredPageSql(appId, query)
+      const once = <Row>(compiled: { sql: string; params: Array<string | number> }, all: boolean): Row[] => {
+        const statement = db.sqlite.prepare<Row, Array<string | number>>(compiled.sql)
+        try {
+          return all ? statement.all(...compiled.params) : [statement.get(...compiled.params)!]
+        } finally {
+          statement.finalize()
+        }
+      }
+      const [{ n: total }] = once<{ n: number }>(count, false)
+      return { rows: total <= query.offset ? [] : rowsWithFlags(once<RawRecordRow>(rows, true)), total }
     },
 
     async chunk(appId, selection, after, limit) {

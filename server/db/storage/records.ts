@@ -7,6 +7,7 @@
  * records 1…K (null for spam); both stay dense across processes (the app's counters row in
  * app_stats is locked while a group is numbered, and deleting renumbers the rest).
  */
+import type { FilteredPageQuery } from './record-filter.ts'
 import type { Counters, RefillRequest, StatsRow } from './stats.ts'
 
 /** One record ready to store: everything decided by core (id, JSON text, scores, spam flag). */
@@ -182,6 +183,12 @@ export interface RecordStore {
   after(appId: string, afterSeq: number, limit: number): Promise<StatsRow[]>
   /** One page of records by key range (never an OFFSET scan, except the small spam index). */
   page(appId: string, range: PageRange): Promise<RecordRow[]>
+  /**
+   * A window of the records matching a filter, in page order (pos for non-spam, else seq),
+   * and how many match in all. Walks the app's rows on the index of that order, testing
+   * each: the cost follows the app's records, not the page number's depth alone.
+   */
+  filteredPage(appId: string, query: FilteredPageQuery): Promise<{ rows: RecordRow[]; total: number }>
   /** The next `limit` records of an export after `after` (a pos or seq, by `selection`). */
   chunk(appId: string, selection: ChunkSelection, after: number, limit: number): Promise<ChunkRow[]>
   /** One record of the app by id, spam or not. */

@@ -14,7 +14,7 @@ describe('parsePageQuery', () => {
     ['order=asc', false, { page: 1, size: 100, spam: 'exclude', order: 'asc' }],
   ]
   test.each(ok)('?%s (order allowed: %p)', (query, allowOrder, expected) => {
-    expect(parsePageQuery(new URLSearchParams(query), { allowOrder })).toEqual(expected as never)
+    expect(parsePageQuery(new URLSearchParams(query), { owner: allowOrder })).toEqual(expected as never)
   })
 
   const bad: Array<[string, string]> = [
