@@ -32,6 +32,8 @@ export interface SvcRecord {
   meta: { source?: string; timestamp?: string | number }
   /** Assessment apps: the score and level per scale, computed at submission. */
   scores?: RecordScores
+  /** Present (true) only on records flagged as spam. */
+  spam?: true
   createdAt: string
 }
 
@@ -161,12 +163,14 @@ export const api = {
   unpublish: (appId: string) => data<Share>('POST', `/apps/${id(appId)}/share/unpublish`),
   rotate: (appId: string) => data<Share>('POST', `/apps/${id(appId)}/share/rotate`),
 
-  records: (appId: string, query: { page: number; size: number; order: 'asc' | 'desc'; spam: SpamFilter }) => {
+  records: (appId: string, query: { page: number; size: number; order: 'asc' | 'desc'; spam: SpamFilter; filter: string }) => {
     const params = new URLSearchParams({ page: String(query.page), size: String(query.size), order: query.order })
     if (query.spam !== 'exclude') params.set('spam', query.spam)
+    if (query.filter !== '') params.set('filter', query.filter)
     return send<RecordsPage>('GET', `/apps/${id(appId)}/records?${params}`)
   },
   deleteRecords: (appId: string, ids: string[]) => data<{ deleted: number }>('POST', `/apps/${id(appId)}/records/delete`, { ids }),
+  markSpam: (appId: string, ids: string[], spam: boolean) => data<{ changed: number; spam: boolean }>('POST', `/apps/${id(appId)}/records/spam`, { ids, spam }),
   summary: (appId: string) => send<Summary>('GET', `/apps/${id(appId)}/summary`),
 }
 

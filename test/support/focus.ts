@@ -18,14 +18,19 @@ interface Inspected extends FocusStop {
   body: boolean
   /** This element was a stop before: the walk has come round. */
   again: boolean
+  /** Still the element of the last stop: Tab moved inside it (the day, month and year of a date input). */
+  within: boolean
 }
 
 /** The indicator of the element focused now (shadow roots followed), judged in the page. */
 function inspectFocus(): Inspected {
   let element = document.activeElement
   while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement
-  if (!element || element === document.body) return { element: 'body', problem: '', body: true, again: false }
-  const seen = (window as unknown as { __focusSeen: WeakSet<Element> }).__focusSeen
+  if (!element || element === document.body) return { element: 'body', problem: '', body: true, again: false, within: false }
+  const walk = window as unknown as { __focusSeen: WeakSet<Element>; __focusLast?: Element }
+  if (walk.__focusLast === element) return { element: '', problem: '', body: false, again: false, within: true }
+  walk.__focusLast = element
+  const seen = walk.__focusSeen
   const again = seen.has(element)
   seen.add(element)
 
@@ -72,13 +77,13 @@ function inspectFocus(): Inspected {
     const [, color, x, y, blur, spread] = shadow
     if (Number(blur) === 0) rings.push({ color, width: Number(spread) + Math.max(Math.abs(Number(x)), Math.abs(Number(y))) })
   }
-  if (rings.length === 0) return { element: label, problem: 'no outline or box-shadow ring', body: false, again }
+  if (rings.length === 0) return { element: label, problem: 'no outline or box-shadow ring', body: false, again, within: false }
   const behind = backdrop()
   const best = rings
     .map((ring) => ({ width: ring.width, ratio: contrast(over(rgba(ring.color), behind), behind) }))
     .sort((a, b) => Number(b.width >= 2) - Number(a.width >= 2) || b.ratio - a.ratio)[0]
   const problems = [best.width < 2 ? `indicator ${best.width}px wide` : '', best.ratio < 3 ? `indicator contrast ${best.ratio.toFixed(2)}:1` : ''].filter(Boolean)
-  return { element: label, problem: problems.join(', '), body: false, again }
+  return { element: label, problem: problems.join(', '), body: false, again, within: false }
 }
 
 /**
@@ -88,12 +93,15 @@ function inspectFocus(): Inspected {
 export async function tabThrough(page: Page, maxStops = 80): Promise<FocusStop[]> {
   await page.evaluate(() => {
     ;(document.activeElement as HTMLElement | null)?.blur()
-    ;(window as unknown as { __focusSeen: WeakSet<Element> }).__focusSeen = new WeakSet()
+    const walk = window as unknown as { __focusSeen: WeakSet<Element>; __focusLast?: Element }
+    walk.__focusSeen = new WeakSet()
+    walk.__focusLast = undefined
   })
   const stops: FocusStop[] = []
   for (let i = 0; i < maxStops; i++) {
     await page.keyboard.press('Tab')
-    const { element, problem, again, body } = await page.evaluate(inspectFocus)
+    const { element, problem, again, body, within } = await page.evaluate(inspectFocus)
+    if (within) continue
     if (again) break
     if (body) {
       if (stops.length > 0) break

@@ -87,6 +87,13 @@ export const recordsStyles = css`
   tr.selected td {
     background: var(--svc-accent-soft) !important;
   }
+  /* Spam rows (Spam: Include) read apart from real ones: a warning stripe and the badge by the id. */
+  tr.spam td:first-child {
+    box-shadow: inset 3px 0 0 var(--svc-warning);
+  }
+  td.id .badge {
+    margin-inline-start: 6px;
+  }
   .value-null,
   .value-empty {
     color: var(--svc-faint);

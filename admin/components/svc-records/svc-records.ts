@@ -2,7 +2,7 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit'
 import { customElement, property, query, state } from 'lit/decorators.js'
 import { repeat } from 'lit/directives/repeat.js'
 import { LIMITS } from '../../../server/core/limits.ts'
-import { api, exportUrl, type App, type AppUrls, type Field, type RecordsPage, type SpamFilter, type SvcRecord } from '../../api.ts'
+import { ApiError, api, exportUrl, type App, type AppUrls, type Field, type RecordsPage, type SpamFilter, type SvcRecord } from '../../api.ts'
 import { cellText, formatCount, formatDateTime, isNested, truncate } from '../../format.ts'
 import { hrefOf } from '../../router.ts'
 import { curlSnippet } from '../../snippets.ts'
@@ -11,6 +11,7 @@ import '../svc-confirm/svc-confirm.ts'
 import type { SvcConfirm } from '../svc-confirm/svc-confirm.ts'
 import '../svc-copy-button/svc-copy-button.ts'
 import '../svc-record-drawer/svc-record-drawer.ts'
+import '../svc-record-filter/svc-record-filter.ts'
 import { columnsOf, openLabel, scoreColumnsOf, scoreText, valueOf } from './columns.ts'
 import { recordsStyles } from './svc-records.styles.ts'
 
@@ -19,9 +20,10 @@ const AUTO_REFRESH_MS = 5000
 
 /**
  * @summary The Data tab: one page of records at a time from the paged API (so a million
- * records cost the same as ten), with ordering, page size, jump-to-page, spam filter,
- * selection and deletion, refresh, exports and a detail drawer.
- * @event svc-app-changed - After records were deleted, so counts elsewhere refresh.
+ * records cost the same as ten), with a filter (an expression and a range of days),
+ * ordering, page size, jump-to-page, spam mode with spam rows marked, selection with
+ * deletion and marking as spam or not spam, refresh, exports and a detail drawer.
+ * @event svc-app-changed - After records were deleted or marked, so counts elsewhere refresh.
  */
 @customElement('svc-records')
 export class SvcRecords extends LitElement {
@@ -36,6 +38,10 @@ export class SvcRecords extends LitElement {
   @state() private size = 50
   @state() private newestFirst = true
   @state() private spam: SpamFilter = 'exclude'
+  /** The filter sent with every page ('' for none), and the server's message when it refused it. */
+  @state() private filter = ''
+  @state() private filterProblem = ''
+  private shownFilter = ''
   @state() private selected = new Set<string>()
   @state() private open: SvcRecord | null = null
   @state() private autoRefresh = false
@@ -80,8 +86,10 @@ export class SvcRecords extends LitElement {
     const seq = ++this.requestSeq
     this.loading = true
     try {
-      const result = await api.records(this.app.id, { page: this.page, size: this.size, order: this.newestFirst ? 'desc' : 'asc', spam: this.spam })
+      const result = await api.records(this.app.id, { page: this.page, size: this.size, order: this.newestFirst ? 'desc' : 'asc', spam: this.spam, filter: this.filter })
       if (seq !== this.requestSeq) return
+      this.filterProblem = ''
+      this.shownFilter = this.filter
       const pages = Math.max(1, Math.ceil(result.total / this.size))
       if (this.page > pages && result.total > 0) {
         // Records were deleted under us: step back to the last page that exists.
@@ -94,10 +102,22 @@ export class SvcRecords extends LitElement {
       const onPage = new Set(result.records.map((r) => r.id))
       this.selected = new Set([...this.selected].filter((id) => onPage.has(id)))
     } catch (error) {
-      if (seq === this.requestSeq) this.error = (error as Error).message
+      if (seq !== this.requestSeq) return
+      // The server's word on a filter it cannot run goes under the filter field.
+      // The table keeps showing the records of the last filter that ran.
+      if (error instanceof ApiError && error.status === 400 && error.message.startsWith('filter:')) {
+        this.filterProblem = error.message
+        this.filter = this.shownFilter
+      } else this.error = (error as Error).message
     } finally {
       if (seq === this.requestSeq) this.loading = false
     }
+  }
+
+  private applyFilter(filter: string) {
+    this.filter = filter
+    this.selected = new Set()
+    this.go(1)
   }
 
   private go(page: number) {
@@ -156,11 +176,28 @@ export class SvcRecords extends LitElement {
     }
   }
 
+  /** Marks the selected records spam (or not), then reloads: they leave or join the page, and the counts move. */
+  private async markSelected(spam: boolean) {
+    try {
+      await api.markSpam(this.app.id, [...this.selected], spam)
+      this.selected = new Set()
+      await this.load()
+      this.dispatchEvent(new Event('svc-app-changed', { bubbles: true, composed: true }))
+    } catch (error) {
+      this.error = (error as Error).message
+    }
+  }
+
   private jump(event: SubmitEvent) {
     event.preventDefault()
     const pages = this.pageCount
     const raw = Number(new FormData(event.target as HTMLFormElement).get('page'))
     if (Number.isInteger(raw)) this.go(Math.min(Math.max(1, raw), pages))
+  }
+
+  /** The selected records, as shown on this page. */
+  private get selectedOnPage(): SvcRecord[] {
+    return this.result?.records.filter((r) => this.selected.has(r.id)) ?? []
   }
 
   private get pageCount() {
@@ -187,7 +224,7 @@ export class SvcRecords extends LitElement {
     const result = this.result
     return html`<div class="toolbar">
       <span class="total" role="status" aria-live="polite"
-        >${result ? `${formatCount(result.total)} ${this.spam === 'only' ? 'spam ' : ''}record${result.total === 1 ? '' : 's'}` : ''}${this.loading ? ' · loading…' : ''}</span
+        >${result ? `${formatCount(result.total)} ${this.filter ? 'matching ' : ''}${this.spam === 'only' ? 'spam ' : ''}record${result.total === 1 ? '' : 's'}` : ''}${this.loading ? ' · loading…' : ''}</span
       >
       <span class="spacer"></span>
       <label class="inline"
@@ -232,6 +269,7 @@ export class SvcRecords extends LitElement {
 
   private renderEmpty() {
     const endpoint = this.urls?.endpoint
+    if (this.filter) return html`<div class="empty">No records match this filter.</div>`
     if (this.spam === 'only') return html`<div class="empty">No spam. Submissions that fill in the honeypot field show up here.</div>`
     return html`<div class="empty">
       <h2>No records yet</h2>
@@ -266,7 +304,7 @@ export class SvcRecords extends LitElement {
           ${repeat(
             result.records,
             (r) => r.id,
-            (record) => html`<tr class=${this.selected.has(record.id) ? 'selected' : ''} data-record-id=${record.id}>
+            (record) => html`<tr class="${this.selected.has(record.id) ? 'selected' : ''} ${record.spam ? 'spam' : ''}" data-record-id=${record.id}>
               <td class="check">
                 <input
                   type="checkbox"
@@ -277,6 +315,7 @@ export class SvcRecords extends LitElement {
               </td>
               <td class="id">
                 <button aria-label=${openLabel(record, columns, formatDateTime(record.createdAt))} @click=${() => (this.open = record)}>${record.id.slice(-8)}</button>
+                ${record.spam ? html`<span class="badge warn">Spam</span>` : nothing}
               </td>
               <td class="when">${formatDateTime(record.createdAt)}</td>
               ${columns.map((c) => html`<td>${this.renderValue(valueOf(record, c.name))}</td>`)}
@@ -307,10 +346,17 @@ export class SvcRecords extends LitElement {
 
   override render() {
     const result = this.result
-    return html`${this.renderToolbar()} ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
+    return html`<svc-record-filter
+        .problem=${this.filterProblem}
+        .fieldNames=${this.fields.map((f) => f.name)}
+        @svc-filter=${(e: CustomEvent<string>) => this.applyFilter(e.detail)}
+      ></svc-record-filter>
+      ${this.renderToolbar()} ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
       ${this.selected.size
         ? html`<div class="selection">
             <strong>${this.selected.size} selected</strong>
+            ${this.selectedOnPage.some((r) => !r.spam) ? html`<button class="small mark-spam" @click=${() => this.markSelected(true)}>Mark as spam</button>` : nothing}
+            ${this.selectedOnPage.some((r) => r.spam) ? html`<button class="small not-spam" @click=${() => this.markSelected(false)}>Not spam</button>` : nothing}
             <button class="small danger delete-selected" @click=${this.deleteSelected}>Delete selected</button>
             <button class="small ghost" @click=${() => this.toggleAll(false)}>Clear selection</button>
           </div>`
