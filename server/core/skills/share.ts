@@ -37,6 +37,11 @@ ${READ_ACCESS.map((value) => `- \`${value}\`: ${READ_ACCESS_MEANING[value]}.`).j
 ## Reading records
 - \`GET /<token>/query?page&size\` (reads \`records\`, or the owner's token): oldest first, 1 ≤ size ≤ ${LIMITS.maxPageSize} (default ${LIMITS.defaultPageSize}); size > ${LIMITS.maxPageSize} is a 400, never clamped.
 - **Read everything**: size=${LIMITS.maxPageSize}, pages 1, 2, … and stop at the first page with fewer than ${LIMITS.maxPageSize} records. New records only append, so nothing is skipped or repeated.
+- Owners find records with a filter: \`svc-cli share query --app <id> --filter "city = 'Paris' && (age >= 18 || consent = true) && created >= '2026-01-01'"\`
+  (\`GET /api/v3/apps/<id>/records?filter=…\`; PocketBase's syntax: = != > >= < <=, ~ contains and !~, null = missing,
+  \`name with spaces\` in backticks; \`created\` and \`id\` are the record's). A filter naming no field of the app is a 400 listing its fields.
+- Owners correct the honeypot: \`svc-cli share spam --app <id> <record id>…\` marks records spam, \`--not\` takes it back
+  (\`POST /api/v3/apps/<id>/records/spam {"ids":[…],"spam":true|false}\`); pages, totals and the summary follow at once.
 - \`GET /<token>/summary\` (reads \`summary\` or \`records\`, or the owner's token): totals, per-field counts, numbers (min/max/mean/sum), top ${LIMITS.summaryTopValues} values, records per day for ${LIMITS.summaryDays} days.
 
 ## Switches (\`svc-cli share set\`)
