@@ -9,7 +9,7 @@
  * code point (COLLATE "C"), as on SQLite. `~` is ILIKE, which ignores the case of every
  * letter (SQLite's LIKE: A–Z only).
  */
-import type { FilteredPageQuery, FilterNode, FilterTest } from '../storage/record-filter.ts'
+import { conditionOf, type FilteredPageQuery, type FilterNode, type FilterTest } from '../storage/record-filter.ts'
 
 /** SQL text with its `$n` parameters in order. */
 export interface Compiled {
@@ -39,13 +39,7 @@ function test(node: FilterTest, params: Array<string | number>): string {
 
 /** The WHERE condition of `node` (true or false for every row, never NULL); `params` holds the ones bound before it. */
 export function compileFilter(node: FilterNode, params: Array<string | number> = []): Compiled {
-  const walk = (n: FilterNode): string => {
-    if ('all' in n) return `(${n.all.map(walk).join(' AND ')})`
-    if ('any' in n) return `(${n.any.map(walk).join(' OR ')})`
-    if ('not' in n) return `(NOT ${walk(n.not)})`
-    return `COALESCE(${test(n, params)}, false)`
-  }
-  return { sql: walk(node), params }
+  return { sql: conditionOf(node, (t) => test(t, params), 'false'), params }
 }
 
 const COLUMNS = 'r.id, r.data, r.meta, r.scores, r.spam, r.created_at::float8 AS "createdAt"'

@@ -8,7 +8,7 @@
  * seq, or the spam index), testing each; the total counts every match. `~` ignores the
  * case of A–Z (SQLite's LIKE).
  */
-import type { FilteredPageQuery, FilterNode, FilterTest } from '../storage/record-filter.ts'
+import { conditionOf, type FilteredPageQuery, type FilterNode, type FilterTest } from '../storage/record-filter.ts'
 import { pathTo } from './record-delete.ts'
 
 /** SQL text with its numbered `?N` parameters (a test uses its JSON path several times). */
@@ -47,13 +47,7 @@ function test(node: FilterTest, params: Array<string | number>): string {
 
 /** The WHERE condition of `node` (true or false for every row, never NULL); `params` holds the ones bound before it. */
 export function compileFilter(node: FilterNode, params: Array<string | number> = []): Compiled {
-  const walk = (n: FilterNode): string => {
-    if ('all' in n) return `(${n.all.map(walk).join(' AND ')})`
-    if ('any' in n) return `(${n.any.map(walk).join(' OR ')})`
-    if ('not' in n) return `(NOT ${walk(n.not)})`
-    return `COALESCE(${test(n, params)}, 0)`
-  }
-  return { sql: walk(node), params }
+  return { sql: conditionOf(node, (t) => test(t, params), '0'), params }
 }
 
 const COLUMNS = 'id, data, meta, scores, spam, created_at AS createdAt'

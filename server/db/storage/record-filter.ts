@@ -39,3 +39,17 @@ export interface FilteredPageQuery {
   offset: number
   limit: number
 }
+
+/**
+ * A filter as one SQL condition: `test` writes each test (binding its values as it goes),
+ * and each is defaulted to `no` where it would be NULL, so NOT keeps its meaning.
+ */
+export function conditionOf(node: FilterNode, test: (test: FilterTest) => string, no: string): string {
+  const walk = (n: FilterNode): string => {
+    if ('all' in n) return `(${n.all.map(walk).join(' AND ')})`
+    if ('any' in n) return `(${n.any.map(walk).join(' OR ')})`
+    if ('not' in n) return `(NOT ${walk(n.not)})`
+    return `COALESCE(${test(n)}, ${no})`
+  }
+  return walk(node)
+}
