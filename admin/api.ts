@@ -174,8 +174,11 @@ export const api = {
   summary: (appId: string) => send<Summary>('GET', `/apps/${id(appId)}/summary`),
 }
 
-/** Same-origin URL of a streamed export; used as a plain download link. */
-export function exportUrl(appId: string, format: 'csv' | 'jsonl', spam: SpamFilter): string {
-  const url = `${API}/apps/${id(appId)}/export.${format}`
-  return spam === 'exclude' ? url : `${url}?spam=${spam}`
+/** Same-origin URL of a streamed export (the records the Data tab shows: spam mode and filter); used as a plain download link. */
+export function exportUrl(appId: string, format: 'csv' | 'jsonl', spam: SpamFilter, filter = ''): string {
+  const params = new URLSearchParams()
+  if (spam !== 'exclude') params.set('spam', spam)
+  if (filter !== '') params.set('filter', filter)
+  const query = params.toString()
+  return `${API}/apps/${id(appId)}/export.${format}${query ? `?${query}` : ''}`
 }

@@ -45,3 +45,12 @@ export const yesArg = {
 
 /** Percent-encodes a path segment (field names may be any Unicode text). */
 export const seg = (value: string) => encodeURIComponent(value)
+
+/** `--filter`: the owner's records filter (PocketBase syntax), on query and export. */
+export const filterArg = {
+  filter: {
+    type: 'string',
+    description: "Only records matching, PocketBase style: \"city = 'Paris' && (age >= 18 || consent = true) && created >= '2026-01-01'\" (= != > >= < <= ~ !~, null = missing, `name with spaces`)",
+    valueHint: 'expr',
+  },
+} as const satisfies ArgsDef

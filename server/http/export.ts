@@ -30,9 +30,9 @@ export const exportRoutes = (ctx: AppContext) =>
     .use(authGuard(ctx))
     .get('/:id/export.csv', async ({ principal, params, query, set }) => await download(ctx, principal.user.id, params.id, query, 'csv', set.headers), {
       auth: true,
-      detail: detail('Download all records as CSV (?spam=include|only)'),
+      detail: detail('Download all records as CSV (?spam=include|only, ?filter= as on the records pages)'),
     })
     .get('/:id/export.jsonl', async ({ principal, params, query, set }) => await download(ctx, principal.user.id, params.id, query, 'jsonl', set.headers), {
       auth: true,
-      detail: detail('Download all records as JSON Lines (?spam=include|only)'),
+      detail: detail('Download all records as JSON Lines (?spam=include|only, ?filter= as on the records pages)'),
     })

@@ -278,6 +278,10 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     await eventually(totalText, '1 matching record')
     expect(await records().locator('tbody tr').count()).toBe(1)
     expect(await records().locator('tbody').innerText()).toContain('ada@example.com')
+    // The exports download what the table shows.
+    const csv = await records().locator('a.export-csv').getAttribute('href')
+    expect(new URL(csv!, svc.url).searchParams.get('filter')).toBe("email ~ 'ADA@' && message ~ 'שלום' && age >= 30")
+    expect((await api('GET', new URL(csv!, svc.url).pathname + new URL(csv!, svc.url).search)).text.split('\r\n').length).toBe(3)
     await shot(page, '05b-records-filtered')
     await input.fill("emial = 'x'")
     await filterBox.getByRole('button', { name: 'Apply' }).click()

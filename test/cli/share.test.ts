@@ -269,7 +269,7 @@ describe('records', () => {
     expect(none.stderr).toContain('Name the records: svc-cli share spam --app <app id> <record id>…')
   })
 
-  test('query --filter reads only the matching records; a bad filter says what to fix', async () => {
+  test('query --filter reads only the matching records, export --filter downloads them; a bad filter says what to fix', async () => {
     const own = await newApp('Filtered')
     ok(await cli('share', 'publish', '--app', own))
     for (const [name, age] of [['Ada', 36], ['Grace', 45], ['Linus', 17]] as const) ok(await cli('share', 'post', '--app', own, '--data', JSON.stringify({ name, age })))
@@ -279,6 +279,8 @@ describe('records', () => {
     expect(human).toEndWith('\n\nPage 1 · 2 of 2 matching records\n')
     const all = ok(await cli('share', 'query', '--app', own, '--filter', "name ~ 'a'", '--all', '--json')).json()
     expect(all.records.map((r: { data: { name: string } }) => r.data.name)).toEqual(['Ada', 'Grace'])
+    const exported = ok(await cli('share', 'export', '--app', own, '--filter', 'age < 18', '--json')).json()
+    expect(exported.map((r: { data: { name: string } }) => r.data.name)).toEqual(['Linus'])
     const bad = await cli('share', 'query', '--app', own, '--filter', 'agee > 1', '--json')
     expect(bad.code).toBe(1)
     expect(JSON.parse(bad.stderr)).toEqual({ error: { type: 'bad_request', message: 'filter: this app has no field "agee"; its fields: name, age (and created, id) (at character 1)' } })

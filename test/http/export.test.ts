@@ -92,6 +92,32 @@ describe('GET /export.csv', () => {
   })
 })
 
+describe('a filtered export', () => {
+  test('streams only the matching records, across chunk boundaries, in order, each once', async () => {
+    const t = testApp({ rateLimit: null })
+    const owner = await makeUser(t.ctx)
+    const endpoint = await makeEndpoint(t.ctx, owner.user.id, { fields: [{ name: 'n', type: 'number' }] })
+    const ids = await insertRecords(t.ctx, endpoint.appId, numberedRecords(4501, (n) => n % 3 === 0))
+    const filter = encodeURIComponent('n > 1000 && n != 2002')
+    const res = await download(t, `/api/v3/apps/${endpoint.appId}/export.csv?filter=${filter}&spam=include`, owner.token)
+    const lines = res.text.split('\r\n')
+    expect(lines[0]).toBe('\uFEFFid,createdAt,n,meta.source,meta.timestamp')
+    const matching = ids.map((id, i) => [id, i + 1] as const).filter(([, n]) => n > 1000 && n !== 2002)
+    expect(lines.slice(1, -1)).toEqual(matching.map(([id, n]) => `${id},${new Date(Date.UTC(2026, 0, 1) + n - 1).toISOString()},${n},,`))
+    const jsonl = await download(t, `/api/v3/apps/${endpoint.appId}/export.jsonl?filter=${filter}`, owner.token)
+    expect(jsonl.text.trimEnd().split('\n').map((line) => JSON.parse(line).data.n)).toEqual(matching.map(([, n]) => n).filter((n) => n % 3 !== 0))
+  })
+
+  test('a bad filter is a 400 before anything streams', async () => {
+    const t = testApp({ rateLimit: null })
+    const owner = await makeUser(t.ctx)
+    const endpoint = await makeEndpoint(t.ctx, owner.user.id)
+    const res = await t.request('GET', `/api/v3/apps/${endpoint.appId}/export.csv?filter=${encodeURIComponent('n >')}`, { token: owner.token })
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ code: 400, error: { type: 'bad_request', message: "filter: expected a value after n >: 'text', a number, true, false or null (at character 3)" } })
+  })
+})
+
 describe('GET /export.jsonl', () => {
   test('one record per line, exactly the /query record shape', async () => {
     const { get, base, ids } = await setup()

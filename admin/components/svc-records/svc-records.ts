@@ -262,8 +262,8 @@ export class SvcRecords extends LitElement {
         Auto-refresh</label
       >
       <button class="small refresh" @click=${this.refresh}>Refresh</button>
-      <a class="button small export-csv" href=${exportUrl(this.app.id, 'csv', this.spam)} download>Export CSV</a>
-      <a class="button small export-jsonl" href=${exportUrl(this.app.id, 'jsonl', this.spam)} download>Export JSON Lines</a>
+      <a class="button small export-csv" href=${exportUrl(this.app.id, 'csv', this.spam, this.filter)} download>Export CSV</a>
+      <a class="button small export-jsonl" href=${exportUrl(this.app.id, 'jsonl', this.spam, this.filter)} download>Export JSON Lines</a>
     </div>`
   }
 

@@ -4,7 +4,7 @@ import { once } from 'node:events'
 import { defineSvcCommand } from '../../command.ts'
 import { CliError, flagError } from '../../errors.ts'
 import { result } from '../../output.ts'
-import { appArg, seg } from '../_shared.ts'
+import { appArg, filterArg, seg } from '../_shared.ts'
 import { jsonArrayWriter, rowCounter } from './_rows.ts'
 
 type Format = 'csv' | 'jsonl'
@@ -34,6 +34,7 @@ export default defineSvcCommand({
     format: { type: 'enum', options: ['csv', 'jsonl'], description: 'csv (default) or jsonl: the format written to --out or stdout; --json prints a JSON array instead', valueHint: 'format' },
     out: { type: 'string', description: 'File to write (default: stdout); then prints {path, rows, bytes}', valueHint: 'file' },
     spam: { type: 'enum', options: ['exclude', 'include', 'only'], description: 'Spam records (default: exclude)', valueHint: 'mode' },
+    ...filterArg,
   },
   async run(args, env) {
     const toStdoutAsJson = env.json && !args.out
@@ -43,7 +44,7 @@ export default defineSvcCommand({
     // JSON Lines underneath a JSON array: the same records, one parse per line.
     const format: Format = toStdoutAsJson ? 'jsonl' : ((args.format as Format | undefined) ?? 'csv')
     const response = await env.client().download(`/api/v3/apps/${seg(args.app)}/export.${format}`, {
-      query: { spam: args.spam === 'exclude' ? undefined : args.spam },
+      query: { spam: args.spam === 'exclude' ? undefined : args.spam, filter: args.filter },
       headers: { accept: format === 'csv' ? 'text/csv' : 'application/x-ndjson' },
     })
     if (!response.body) throw new CliError('bad_response', 'The server sent an empty export')

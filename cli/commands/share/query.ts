@@ -2,7 +2,7 @@ import { defineSvcCommand, intArg } from '../../command.ts'
 import { idsResult } from '../../listing.ts'
 import { result, table, type Style } from '../../output.ts'
 import { LIMITS } from '../../../server/core/limits.ts'
-import { appArg, quietArg, seg } from '../_shared.ts'
+import { appArg, filterArg, quietArg, seg } from '../_shared.ts'
 
 export interface RecordRow {
   id: string
@@ -41,11 +41,7 @@ export default defineSvcCommand({
     size: { type: 'string', alias: 'limit', description: `Records per page, 1–${LIMITS.maxPageSize} (default ${LIMITS.defaultPageSize})`, valueHint: 'n' },
     all: { type: 'boolean', description: `Read every record (pages of ${LIMITS.maxPageSize} until a short page)` },
     spam: { type: 'enum', options: ['exclude', 'include', 'only'], description: 'Spam records (default: exclude)', valueHint: 'mode' },
-    filter: {
-      type: 'string',
-      description: "Only records matching, PocketBase style: \"city = 'Paris' && (age >= 18 || consent = true) && created >= '2026-01-01'\" (= != > >= < <= ~ !~, null = missing, `name with spaces`)",
-      valueHint: 'expr',
-    },
+    ...filterArg,
     ...quietArg,
   },
   async run(args, env) {

@@ -6,6 +6,7 @@
  * a copy as of "roughly now", like any paged read.
  */
 import type { AppContext } from '../../context.ts'
+import type { FilterNode } from '../../db/storage/record-filter.ts'
 import { LIMITS } from '../limits.ts'
 import type { SpamMode } from '../records/schemas.ts'
 import { recordJson, type StoredRecord } from '../records/shape.ts'
@@ -18,9 +19,9 @@ export type ExportFormat = 'csv' | 'jsonl'
 type Row = StoredRecord & { cursor: number }
 
 /** A function returning the next chunk of rows after `after` (a pos or seq: a key range, never an OFFSET). */
-function chunkReader(ctx: AppContext, appId: string, spam: SpamMode): (after: number) => Promise<Row[]> {
+function chunkReader(ctx: AppContext, appId: string, spam: SpamMode, filter: FilterNode | undefined): (after: number) => Promise<Row[]> {
   const selection = spam === 'only' ? 'spam' : spam === 'include' ? 'all' : 'kept'
-  return (after) => ctx.reads.run(() => ctx.storage.records.chunk(appId, selection, after, LIMITS.exportChunkRows))
+  return (after) => ctx.reads.run(() => ctx.storage.records.chunk(appId, selection, after, LIMITS.exportChunkRows, filter))
 }
 
 /** Turns rows into text, CSV or JSONL. */
@@ -44,14 +45,14 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 const DirectStream = ReadableStream as unknown as new (source: Bun.DirectUnderlyingSource<Uint8Array>) => ReadableStream<Uint8Array>
 
 /**
- * The records of `appId` selected by `spam` as a byte stream in `format`. A Bun direct
+ * The records of `appId` selected by `spam` (and `filter`) as a byte stream in `format`. A Bun direct
  * stream: each chunk's text goes to the response as it is (Bun encodes it into its own
  * buffer, no Uint8Array per chunk), and awaiting each write waits while the client is
  * behind, so at most a chunk or two is held whatever the number of records (≈ 5% faster
  * than pulling Uint8Array chunks; the CSV writer's share is in csv-rows.ts).
  */
-export async function exportStream(ctx: AppContext, appId: string, spam: SpamMode, format: ExportFormat): Promise<ReadableStream<Uint8Array>> {
-  const next = chunkReader(ctx, appId, spam)
+export async function exportStream(ctx: AppContext, appId: string, spam: SpamMode, format: ExportFormat, filter?: FilterNode): Promise<ReadableStream<Uint8Array>> {
+  const next = chunkReader(ctx, appId, spam, filter)
   const scaleKeys = (await loadScoringDefinition(ctx, appId)).scales.map((scale) => scale.key)
   const encoder = format === 'csv' ? csvRows(await exportKeys(ctx, appId), scaleKeys) : jsonlEncoder
   let cursor = 0

@@ -3,6 +3,7 @@
  * not, one record by id. Another account's app is a 404 exactly like a missing one.
  */
 import type { AppContext } from '../../context.ts'
+import type { FilterNode } from '../../db/storage/record-filter.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { notFound } from '../errors.ts'
 import { fieldRowsOf } from '../fields/view.ts'
@@ -16,8 +17,12 @@ export async function listRecords(ctx: AppContext, userId: string, appId: string
   await requireOwnedApp(ctx, userId, appId)
   const page = parsePageQuery(query, { owner: true })
   if (page.filter === undefined) return readPage(ctx, appId, page)
-  const filter = parseFilter(page.filter, (await fieldRowsOf(ctx, appId)).map((field) => field.name))
-  return readFilteredPage(ctx, appId, page, filter)
+  return readFilteredPage(ctx, appId, page, await appFilter(ctx, appId, page.filter))
+}
+
+/** A filter as written, parsed against the app's fields (a 400 saying what to fix when it cannot be). */
+export async function appFilter(ctx: AppContext, appId: string, text: string): Promise<FilterNode> {
+  return parseFilter(text, (await fieldRowsOf(ctx, appId)).map((field) => field.name))
 }
 
 /** One record of one of `userId`'s apps, spam or not; 404 when it is not in that app. */

@@ -57,3 +57,15 @@ export function filteredPageSql(appId: string, query: FilteredPageQuery): { rows
     count: { sql: `SELECT COUNT(*)::int AS n FROM ${from}`, params: condition.params },
   }
 }
+
+/** The statement of an export chunk of the records matching `filter`: the next `limit` after a cursor, in key order. */
+export function filteredChunkSql(appId: string, selection: FilteredPageQuery['selection'], filter: FilterNode, after: number, limit: number): Compiled {
+  const condition = compileFilter(filter, [appId])
+  const key = ORDER_KEY[selection]
+  const n = condition.params.length
+  return {
+    sql: `SELECT ${COLUMNS}, ${key} AS cursor FROM records r CROSS JOIN LATERAL (SELECT r.data::jsonb AS d OFFSET 0) j
+      WHERE r.app_id = $1 AND ${SELECTION[selection]} AND ${key} > $${n + 1} AND ${condition.sql} ORDER BY ${key} LIMIT $${n + 2}`,
+    params: [...condition.params, after, limit],
+  }
+}

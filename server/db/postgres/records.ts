@@ -14,7 +14,7 @@ import type { PgContext } from './context.ts'
 import { postgresCommitGroup } from './record-commit.ts'
 import { postgresDeleteRecords } from './record-delete.ts'
 import { postgresSetSpam } from './record-spam.ts'
-import { filteredPageSql } from './record-filter.ts'
+import { filteredChunkSql, filteredPageSql } from './record-filter.ts'
 import { pruneKeys } from './idempotency.ts'
 import { records } from './schema.ts'
 
@@ -68,7 +68,11 @@ export function postgresRecords(db: PgContext): RecordStore {
       return { rows: total <= filtered.offset ? [] : await query<RecordRow>(rows.sql, rows.params), total }
     },
 
-    chunk: (appId, selection, after, limit) => query<ChunkRow>(CHUNKS[selection], [appId, after, limit]),
+    chunk(appId, selection, after, limit, filter) {
+      if (!filter) return query<ChunkRow>(CHUNKS[selection], [appId, after, limit])
+      const compiled = filteredChunkSql(appId, selection, filter, after, limit)
+      return query<ChunkRow>(compiled.sql, compiled.params)
+    },
 
     async one(appId, id) {
       const [row] = await query<RecordRow>(RECORD_READ_SQL.one, [appId, id])

@@ -65,3 +65,14 @@ export function filteredPageSql(appId: string, query: FilteredPageQuery): { rows
     count: { sql: `SELECT COUNT(*) AS n FROM records WHERE ${where}`, params: condition.params },
   }
 }
+
+/** The statement of an export chunk of the records matching `filter`: the next `limit` after a cursor, in key order. */
+export function filteredChunkSql(appId: string, selection: FilteredPageQuery['selection'], filter: FilterNode, after: number, limit: number): Compiled {
+  const condition = compileFilter(filter, [appId])
+  const key = ORDER_KEY[selection]
+  const n = condition.params.length
+  return {
+    sql: `SELECT ${COLUMNS}, ${key} AS cursor FROM records WHERE app_id = ?1 AND ${SELECTION[selection]} AND ${key} > ?${n + 1} AND ${condition.sql} ORDER BY ${key} LIMIT ?${n + 2}`,
+    params: [...condition.params, after, limit],
+  }
+}

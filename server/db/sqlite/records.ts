@@ -11,11 +11,24 @@ import type { SqliteContext } from './context.ts'
 import { sqliteCommitGroup } from './record-commit.ts'
 import { sqliteDeleteRecords } from './record-delete.ts'
 import { sqliteSetSpam } from './record-spam.ts'
-import { filteredPageSql } from './record-filter.ts'
+import { filteredChunkSql, filteredPageSql, type Compiled } from './record-filter.ts'
 import { sqliteIdempotency } from './idempotency.ts'
 import { inImmediateTransaction } from './immediate.ts'
 import { recordStatements, rowsWithFlags, type RawRecordRow } from './record-reads.ts'
 import { apps, records } from './schema.ts'
+
+/**
+ * Runs a statement built for one filter and drops it: prepare, not query, since
+ * bun:sqlite keeps every query()'s statement and filters vary without end.
+ */
+function runOnce<Row>(db: SqliteContext, compiled: Compiled): Row[] {
+  const statement = db.sqlite.prepare<Row, Array<string | number>>(compiled.sql)
+  try {
+    return statement.all(...compiled.params)
+  } finally {
+    statement.finalize()
+  }
+}
 
 /** The records store over the open SQLite database. */
 export function sqliteRecords(db: SqliteContext): RecordStore {
@@ -47,21 +60,13 @@ export function sqliteRecords(db: SqliteContext): RecordStore {
     },
 
     async filteredPage(appId, query) {
-      // prepare, not query: bun:sqlite keeps every query()'s statement, and filters vary without end.
       const { rows, count } = filteredPageSql(appId, query)
-      const once = <Row>(compiled: { sql: string; params: Array<string | number> }, all: boolean): Row[] => {
-        const statement = db.sqlite.prepare<Row, Array<string | number>>(compiled.sql)
-        try {
-          return all ? statement.all(...compiled.params) : [statement.get(...compiled.params)!]
-        } finally {
-          statement.finalize()
-        }
-      }
-      const [{ n: total }] = once<{ n: number }>(count, false)
-      return { rows: total <= query.offset ? [] : rowsWithFlags(once<RawRecordRow>(rows, true)), total }
+      const [{ n: total }] = runOnce<{ n: number }>(db, count)
+      return { rows: total <= query.offset ? [] : rowsWithFlags(runOnce<RawRecordRow>(db, rows)), total }
     },
 
-    async chunk(appId, selection, after, limit) {
+    async chunk(appId, selection, after, limit, filter) {
+      if (filter) return rowsWithFlags(runOnce<RawRecordRow & { cursor: number }>(db, filteredChunkSql(appId, selection, filter, after, limit)))
       return rowsWithFlags(chunkStatement(selection).all({ appId, after, limit }))
     },
 

@@ -7,7 +7,7 @@
  * records 1…K (null for spam); both stay dense across processes (the app's counters row in
  * app_stats is locked while a group is numbered, and deleting renumbers the rest).
  */
-import type { FilteredPageQuery } from './record-filter.ts'
+import type { FilteredPageQuery, FilterNode } from './record-filter.ts'
 import type { Counters, RefillRequest, StatsRow } from './stats.ts'
 
 /** One record ready to store: everything decided by core (id, JSON text, scores, spam flag). */
@@ -189,8 +189,12 @@ export interface RecordStore {
    * each: the cost follows the app's records, not the page number's depth alone.
    */
   filteredPage(appId: string, query: FilteredPageQuery): Promise<{ rows: RecordRow[]; total: number }>
-  /** The next `limit` records of an export after `after` (a pos or seq, by `selection`). */
-  chunk(appId: string, selection: ChunkSelection, after: number, limit: number): Promise<ChunkRow[]>
+  /**
+   * The next `limit` records of an export after `after` (a pos or seq, by `selection`);
+   * with a `filter`, the next matching ones (still a key range: the walk resumes after
+   * the cursor, never counts from the start).
+   */
+  chunk(appId: string, selection: ChunkSelection, after: number, limit: number, filter?: FilterNode): Promise<ChunkRow[]>
   /** One record of the app by id, spam or not. */
   one(appId: string, id: string): Promise<RecordRow | null>
   /**
