@@ -35,6 +35,10 @@ const PUBLISHED: Record<string, { items: Record<string, number>; reversed: Recor
     },
     range: [10, 50],
   },
+  'ipip-achievement-striving': { items: { 'achievement-striving': 10 }, reversed: { 'achievement-striving': [8, 9, 10] }, range: [10, 50] },
+  'ipip-self-efficacy': { items: { 'self-efficacy': 10 }, reversed: { 'self-efficacy': [7, 8, 9, 10] }, range: [10, 50] },
+  'ipip-self-discipline': { items: { 'self-discipline': 10 }, reversed: { 'self-discipline': [6, 7, 8, 9, 10] }, range: [10, 50] },
+  'ipip-assertiveness': { items: { assertiveness: 10 }, reversed: { assertiveness: [6, 7, 8, 9, 10] }, range: [10, 50] },
 }
 
 const planOf = (instrument: Instrument, instruction = instrument.shortName): Plan =>
@@ -141,6 +145,8 @@ describe('scoring follows the published rules', () => {
     ['nps', 'recommend', () => '8', { score: 8, level: 'passive', levelLabel: 'Passive' }],
     // IPIP extraversion: "Very Accurate" throughout → plus-keyed 5 × 5, minus-keyed 1 × 5 → 30.
     ['ipip-big-five-50', 'extraversion', (labels: string[]) => labels[4], { score: 30, level: 'middle', levelLabel: 'Middle' }],
+    // Achievement-Striving: "Very Accurate" on the seven plus-keyed items, "Very Inaccurate" on the three minus-keyed → 50.
+    ['ipip-achievement-striving', 'achievement-striving', (labels: string[], key: string) => (Number(key.split('_')[2]) <= 7 ? labels[4] : labels[0]), { score: 50, level: 'high', levelLabel: 'Higher' }],
   ])('%s %s', (id, key, pick, expected) => {
     const instrument = instrumentById(id)!
     expect(scoreScale(scoring(planOf(instrument), key), answerAll(instrument, pick))).toEqual(expected)
@@ -165,6 +171,12 @@ describe('matching instructions', () => {
     ['NPS', ['nps']],
     ['big five personality test', ['ipip-big-five-50']],
     ['大五人格测试', ['ipip-big-five-50']],
+    ['an achievement motivation questionnaire for the sales team', ['ipip-achievement-striving']],
+    ['IPIP Achievement-Striving', ['ipip-achievement-striving']],
+    ['self-efficacy at work', ['ipip-self-efficacy']],
+    ['a procrastination check for students', ['ipip-self-discipline']],
+    ['自律测评', ['ipip-self-discipline']],
+    ['assertiveness for new managers', ['ipip-assertiveness']],
   ])('%j → %j', (instruction, ids) => {
     expect(matchInstruments(instruction).map((m) => m.instrument.id)).toEqual(ids)
   })

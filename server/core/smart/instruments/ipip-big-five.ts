@@ -1,10 +1,9 @@
 /**
  * @module The 50-item IPIP representation of Goldberg's (1992) markers for the Big-Five
- * factor structure, items verbatim and in the published order (ipip.ori.org). The
- * instructions leave out IPIP's sentence promising absolute confidence: the app's owner
- * reads every answer, so svc cannot make that promise for them.
+ * factor structure, items verbatim and in the published order (ipip.ori.org).
  */
-import type { Band, Instrument, InstrumentDimension } from './types.ts'
+import { descriptiveBands, IPIP_ACCURACY, IPIP_INSTRUCTIONS, IPIP_LICENCE, IPIP_NO_CUTOFFS } from './ipip-common.ts'
+import type { Instrument, InstrumentDimension } from './types.ts'
 
 type Factor = 'extraversion' | 'agreeableness' | 'conscientiousness' | 'stability' | 'intellect'
 
@@ -64,15 +63,6 @@ const ITEMS: Array<[Factor, '+' | '-', string]> = [
 
 const key = (index: number) => `ipip_${index + 1}`
 
-/** IPIP publishes norms, not cut-offs: these bands only say where in the 10–50 range a sum lies. */
-function bands(name: string, low: string, high: string): Band[] {
-  return [
-    { key: 'low', label: 'Lower', min: 10, max: 23, meaning: `A sum of 10–22, the lowest third of the possible range: you described yourself as ${low}.`, advice: `On ${name} you described yourself as ${low}. Neither end of a trait is better; each suits some situations more than others.` },
-    { key: 'middle', label: 'Middle', min: 23, max: 37, meaning: `A sum of 23–36, the middle third of the possible range: you described yourself as between ${low} and ${high}.`, advice: `On ${name} you described yourself in the middle: sometimes ${low}, sometimes ${high}, depending on the situation.` },
-    { key: 'high', label: 'Higher', min: 37, max: 50, meaning: `A sum of 37–50, the highest third of the possible range: you described yourself as ${high}.`, advice: `On ${name} you described yourself as ${high}. Neither end of a trait is better; each suits some situations more than others.` },
-  ]
-}
-
 const FACTORS: Array<{ factor: Factor; key: string; name: string; description: string; low: string; high: string }> = [
   { factor: 'extraversion', key: 'extraversion', name: 'Extraversion', description: 'Sociability, talkativeness and enjoyment of attention.', low: 'quiet and reserved', high: 'outgoing and talkative' },
   { factor: 'agreeableness', key: 'agreeableness', name: 'Agreeableness', description: 'Warmth, sympathy and concern for others.', low: 'detached and focused on your own concerns', high: 'warm and attentive to others' },
@@ -90,7 +80,7 @@ function dimension(entry: (typeof FACTORS)[number]): InstrumentDimension {
     shift: 0,
     multiplier: 1,
     reversed: ITEMS.flatMap(([factor, sign], index) => (factor === entry.factor && sign === '-' ? [key(index)] : [])),
-    bands: bands(entry.name, entry.low, entry.high),
+    bands: descriptiveBands(entry.name, entry.low, entry.high),
     bandsSource: 'descriptive',
     higherIs: 'neither',
   }
@@ -101,30 +91,21 @@ export const IPIP_BIG_FIVE: Instrument = {
   shortName: 'IPIP Big-Five (50 items)',
   name: 'IPIP Big-Five Personality Markers (50 items)',
   purpose: 'The 50-item IPIP Big-Five markers describe personality on five broad traits: Extraversion, Agreeableness, Conscientiousness, Emotional Stability and Intellect/Imagination.',
-  instructions:
-    'Describe yourself as you generally are now, not as you wish to be in the future. Describe yourself as you honestly see yourself, in relation to other people you know of the same sex as you are, and roughly your same age. Indicate for each statement whether it is 1. Very Inaccurate, 2. Moderately Inaccurate, 3. Neither Accurate Nor Inaccurate, 4. Moderately Accurate, or 5. Very Accurate as a description of you.',
+  instructions: IPIP_INSTRUCTIONS,
   publishedItemCount: 50,
-  answerScales: {
-    accuracy: [
-      { label: 'Very Inaccurate', value: 1 },
-      { label: 'Moderately Inaccurate', value: 2 },
-      { label: 'Neither Accurate Nor Inaccurate', value: 3 },
-      { label: 'Moderately Accurate', value: 4 },
-      { label: 'Very Accurate', value: 5 },
-    ],
-  },
+  answerScales: { accuracy: IPIP_ACCURACY },
   items: ITEMS.map(([factor, , text], index) => ({ key: key(index), text, answers: 'accuracy', dimension: FACTORS.find((f) => f.factor === factor)!.key })),
   dimensions: FACTORS.map(dimension),
   scoring: 'Plus-keyed items score 1 (Very Inaccurate) to 5 (Very Accurate); minus-keyed items are reversed (5 to 1). Each factor is the sum of its ten items, 10–50.',
   mapping: [
     'IPIP Big-Five: five sum scales of ten items each (10–50), minus-keyed items reversed, exactly as published.',
-    'IPIP Big-Five: IPIP publishes no cut-offs, only norms for particular samples, so the three levels just split the possible range into thirds to describe answers; they are not norms and not judgements.',
+    `IPIP Big-Five: ${IPIP_NO_CUTOFFS}`,
   ],
   reportNote: 'Personality traits have no good or bad end. These results describe how you see yourself today; they are not a diagnosis.',
   citation: 'Goldberg LR. The development of markers for the Big-Five factor structure. Psychological Assessment. 1992;4(1):26–42. Items: International Personality Item Pool, 50-item IPIP representation of the Goldberg markers (https://ipip.ori.org/).',
-  licence: 'Public domain: IPIP items may be used for any purpose without permission or fee.',
+  licence: IPIP_LICENCE,
   match: {
-    names: [/\bbig[\s-]?five\b/i, /\bbig[\s-]?5\b/i, /\bipip\b/i, /five[\s-]factor (model|personality)/i, /\bocean\s+personality/i, /大五人格|大五/],
+    names: [/\bbig[\s-]?five\b/i, /\bbig[\s-]?5\b/i, /\bipip\b(?![\s-]+(achievement|self|assertiveness))/i, /five[\s-]factor (model|personality)/i, /\bocean\s+personality/i, /大五人格|大五/],
     means: [],
   },
 }
