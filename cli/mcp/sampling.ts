@@ -40,7 +40,12 @@ export type SamplingOutcome = { plan: Plan; model: string } | { failure: string 
  * repair request listing every problem when the first answer is not a valid plan. A client
  * that refuses or fails, or a second invalid answer, is a `failure` saying why.
  */
-export async function planWithSampling(session: McpSession, instruction: string, draft: Plan, options: { signal?: AbortSignal; timeoutMs: number }): Promise<SamplingOutcome> {
+export async function planWithSampling(
+  session: McpSession,
+  instruction: string,
+  draft: Plan,
+  options: { signal?: AbortSignal; timeoutMs: number; onStep?: (percent: number, message: string) => Promise<void> },
+): Promise<SamplingOutcome> {
   const messages: Message[] = [text('user', planUserPrompt(instruction, draft))]
   const ask = () =>
     session.createMessage(
@@ -48,10 +53,12 @@ export async function planWithSampling(session: McpSession, instruction: string,
       { signal: options.signal, timeout: options.timeoutMs },
     )
   try {
+    await options.onStep?.(20, "Asking the client's model for a plan")
     const first = await ask()
     const firstVerdict = judgePlanAnswer(answerText(first), instruction)
     if ('plan' in firstVerdict) return { plan: firstVerdict.plan, model: first.model }
     messages.push(text('assistant', answerText(first)), text('user', planRepairPrompt(firstVerdict.problems)))
+    await options.onStep?.(60, `The model's plan had ${firstVerdict.problems.length} problem(s); asking it to fix them`)
     const second = await ask()
     const secondVerdict = judgePlanAnswer(answerText(second), instruction)
     if ('plan' in secondVerdict) return { plan: secondVerdict.plan, model: second.model }

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
-import { CreateMessageRequestSchema, type CreateMessageRequest, type CreateMessageResult } from '@modelcontextprotocol/sdk/types.js'
+import { CreateMessageRequestSchema, type CreateMessageRequest, type CreateMessageResult, type Progress } from '@modelcontextprotocol/sdk/types.js'
 import { planWithBuiltin } from '../../server/core/smart/builtin-planner.ts'
 import { checkPlan } from '../../server/core/smart/check-plan.ts'
 import type { Plan } from '../../server/core/smart/plan.ts'
@@ -48,7 +48,8 @@ async function connect(env: Record<string, string>, model: FakeModel | null): Pr
 }
 
 type Result = { isError?: boolean; content: { type: string; text: string }[]; structuredContent?: any }
-const call = async (client: Client, args: Record<string, unknown>) => (await client.callTool({ name: 'svc_generate', arguments: args })) as Result
+const call = async (client: Client, args: Record<string, unknown>, onprogress?: (p: Progress) => void) =>
+  (await client.callTool({ name: 'svc_generate', arguments: args }, undefined, onprogress ? { onprogress } : undefined)) as Result
 const text = (result: Result) => result.content.map((c) => c.text).join('\n')
 
 async function storedPlan(token: string, planId: string): Promise<{ planner: string; plan: Plan }> {
@@ -103,8 +104,13 @@ describe('a client that supports sampling', () => {
   test('an invalid first answer is sent back once with every problem; the valid retry is stored', async () => {
     const model: FakeModel = { answers: [(params) => `\`\`\`json\n${JSON.stringify(broken(params))}\n\`\`\``, (params) => JSON.stringify(improved({ ...params, messages: [params.messages[0]] }))], requests: [] }
     const client = await connect({ SVC_URL: server.url, SVC_TOKEN: token }, model)
-    const result = await call(client, { instruction: INSTRUCTION })
+    const progress: Progress[] = []
+    const result = await call(client, { instruction: INSTRUCTION }, (p) => progress.push(p))
     expect(result.isError).toBeUndefined()
+    expect(progress).toEqual([
+      { progress: 20, total: 100, message: "Asking the client's model for a plan" },
+      { progress: 60, total: 100, message: "The model's plan had 1 problem(s); asking it to fix them" },
+    ])
     expect(model.requests).toHaveLength(2)
     const first = `\`\`\`json\n${JSON.stringify(broken(model.requests[0]))}\n\`\`\``
     const problems = checkPlan({ ...broken(model.requests[0]), instruction: INSTRUCTION }).problems

@@ -136,7 +136,12 @@ async function storeWritten(client: SvcClient, document: unknown): Promise<CallT
 async function planBySampling(env: Env, client: SvcClient, session: McpSession, instruction: string, extra?: ToolExtra): Promise<{ answer: CallToolResult } | { failure: string } | null> {
   const draft = await draftPlan(client, instruction)
   if (draft.madeBy === 'instrument') return null
-  const outcome = await planWithSampling(session, instruction, draft.plan, { signal: extra?.signal, timeoutMs: samplingTimeoutMs(env) })
+  const token = extra?._meta?.progressToken
+  // Progress for clients that asked for it; a notification that cannot be sent changes nothing.
+  const onStep = async (progress: number, message: string) => {
+    if (token !== undefined && extra) await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress, total: 100, message } }).catch(() => undefined)
+  }
+  const outcome = await planWithSampling(session, instruction, draft.plan, { signal: extra?.signal, timeoutMs: samplingTimeoutMs(env), onStep })
   if ('failure' in outcome) return { failure: outcome.failure }
   const note = `Planned by the MCP client's model (${outcome.model}) through MCP sampling, starting from the built-in planner's draft.`
   const plan = { ...outcome.plan, notes: [note, ...outcome.plan.notes.filter((n) => n !== note)] }
