@@ -23,7 +23,7 @@ export const GAD_7: Instrument = {
     item(2, 'Not being able to stop or control worrying'),
     item(3, 'Worrying too much about different things'),
     item(4, 'Trouble relaxing'),
-    item(5, "Being so restless that it's hard to sit still"),
+    item(5, 'Being so restless that it is hard to sit still'),
     item(6, 'Becoming easily annoyed or irritable'),
     item(7, 'Feeling afraid as if something awful might happen'),
   ],
