@@ -8,6 +8,7 @@ import { VERSION } from '../../server/version.ts'
 import { INSTRUCTIONS } from './constraints.ts'
 import { execWhitelist } from './exec.ts'
 import { registerResources } from './resources.ts'
+import type { McpSession } from './sampling.ts'
 import { authEmailCode } from './tools/auth-email-code.ts'
 import { authLogin } from './tools/auth-login.ts'
 import { authStatus } from './tools/auth-status.ts'
@@ -33,8 +34,12 @@ export async function createMcpServer(env: Env): Promise<McpServer> {
     svcSkill,
     ...execTools(await execWhitelist()),
   ]
+  const session: McpSession = {
+    canSample: () => server.server.getClientCapabilities()?.sampling !== undefined,
+    createMessage: (params, options) => server.server.createMessage(params, options),
+  }
   for (const tool of tools) {
-    server.registerTool(tool.name, tool.config, ((input: unknown, extra: ToolExtra) => tool.handler(env, input ?? {}, extra)) as never)
+    server.registerTool(tool.name, tool.config, ((input: unknown, extra: ToolExtra) => tool.handler(env, input ?? {}, extra, session)) as never)
   }
   registerResources(server)
   return server

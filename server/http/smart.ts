@@ -6,6 +6,8 @@
  * | Method | Path                | Body                        | data                                   |
  * |--------|---------------------|-----------------------------|----------------------------------------|
  * | POST   | /plans              | `{instruction, planner?}`   | `{jobId, status, planId}`              |
+ * | POST   | /plans/import       | `{plan}` (caller-written)   | `StoredPlan` (422 listing problems)    |
+ * | POST   | /drafts             | `{instruction}`             | `{plan, madeBy}` (not stored)          |
  * | GET    | /plans              |                             | `{plans:[PlanSummary]}` newest first   |
  * | GET    | /plans/:id          |                             | `StoredPlan`                           |
  * | PUT    | /plans/:id          | the plan document           | `StoredPlan` (422 listing problems)    |
@@ -18,8 +20,9 @@ import { Elysia } from 'elysia'
 import type { AppContext } from '../context.ts'
 import { executePlan } from '../core/smart/execute.ts'
 import { cancelJob, getJob, startPlanning } from '../core/smart/jobs.ts'
-import { getPlan, listPlans, updatePlan, validatePlan } from '../core/smart/plans.ts'
-import { executePlanSchema, startPlanningSchema, validatePlanSchema } from '../core/smart/schemas.ts'
+import { draftFor } from '../core/smart/planners.ts'
+import { getPlan, listPlans, saveCallerPlan, updatePlan, validatePlan } from '../core/smart/plans.ts'
+import { draftPlanSchema, executePlanSchema, savePlanSchema, startPlanningSchema, validatePlanSchema } from '../core/smart/schemas.ts'
 import { authGuard } from './auth-guard.ts'
 
 const detail = (summary: string) => ({ summary, tags: ['smart'], security: [{ accessToken: [] }] })
@@ -32,6 +35,16 @@ export const smartRoutes = (ctx: AppContext) =>
       auth: true,
       body: startPlanningSchema,
       detail: detail('Start planning an app from an instruction (a job; the built-in planner finishes at once)'),
+    })
+    .post('/plans/import', async ({ principal, body }) => ({ code: 200, data: await saveCallerPlan(ctx, principal.user.id, body) }), {
+      auth: true,
+      body: savePlanSchema,
+      detail: detail('Store a complete plan written by the caller (a person, a script or an agent’s own model); checked in full, 422 lists every problem'),
+    })
+    .post('/drafts', ({ body }) => ({ code: 200, data: draftFor(body) }), {
+      auth: true,
+      body: draftPlanSchema,
+      detail: detail('The plan made without a model (a named validated instrument, else the built-in planner), not stored: a draft for a model to improve'),
     })
     .get('/plans', async ({ principal }) => ({ code: 200, data: { plans: await listPlans(ctx, principal.user.id) } }), {
       auth: true,

@@ -268,3 +268,54 @@ describe('plans: show, list, edit, validate, execute, status', () => {
     expect(await cli(['smart', 'status', '--job', 'nope'])).toMatchObject({ code: 1, stderr: 'error: Job not found\n' })
   })
 })
+
+describe('smart generate --plan-file (a plan you wrote)', () => {
+  let writtenPlan: Plan
+  const written = (): Plan => structuredClone(writtenPlan)
+  beforeAll(async () => {
+    const planned = ok(await cli(['smart', 'generate', '--input', INSTRUCTION, '--plan-only', '--json'])).json()
+    const base: Plan = (await api('GET', `/api/v3/smart/plans/${planned.planId}`)).body.data.plan
+    writtenPlan = { ...base, app: { ...base.app, name: 'Written by hand' }, notes: ['Written by hand.'] }
+  })
+
+  test('stores the file as written (planner "caller") and builds it', async () => {
+    const file = join(dir, 'written.json')
+    writeFileSync(file, JSON.stringify(written()))
+    const out = ok(await cli(['smart', 'generate', '--plan-file', file, '--json'])).json()
+    const stored = (await api('GET', `/api/v3/smart/plans/${out.planId}`)).body.data
+    expect(stored.planner).toBe('caller')
+    expect(stored.plan).toEqual(written())
+    expect(out).toEqual({ jobId: null, planId: out.planId, plan: overviewOf({ ...stored, execution: null }), execution: out.execution })
+    expect([out.execution.planId, out.execution.appCreated]).toEqual([out.planId, true])
+    expect((await api('GET', `/api/v3/apps/${out.execution.appId}`)).body.data).toMatchObject({ name: 'Written by hand', fieldCount: 6 })
+    const human = ok(await cli(['smart', 'generate', '--plan-file', '-', '--plan-only'], JSON.stringify(written())))
+    expect(human.stdout).toStartWith(`Plan `)
+    expect(human.stdout).toContain('"Written by hand" (en, caller planner), 6 questions')
+  })
+
+  test('an invalid file exits 1 listing every problem, and nothing is stored', async () => {
+    const before = (await api('GET', '/api/v3/smart/plans')).body.data.plans.length
+    const broken = { ...written(), form: { fields: [] } }
+    const run = await cli(['smart', 'generate', '--plan-file', '-', '--json'], JSON.stringify(broken))
+    expect({ code: run.code, stdout: run.stdout, error: JSON.parse(run.stderr) }).toEqual({
+      code: 1,
+      stdout: '',
+      error: { error: { type: 'validation', message: 'stdin is not a valid plan (1 problem); fix it and try again:\n  - form.fields: needs at least one field' } },
+    })
+    expect((await api('GET', '/api/v3/smart/plans')).body.data.plans.length).toBe(before)
+  })
+
+  test.each([
+    [['smart', 'generate'], 'Pass either --input "<instruction>" or --plan-file plan.json, not both or neither'],
+    [['smart', 'generate', '--input', 'x', '--plan-file', 'p.json'], 'Pass either --input "<instruction>" or --plan-file plan.json, not both or neither'],
+    [['smart', 'generate', '--plan-file', 'p.json', '--planner', 'builtin'], '--planner goes with --input; a plan file is stored as written'],
+  ])('%j is a usage error', async (argv, message) => {
+    expect(await cli(argv)).toMatchObject({ code: 2, stdout: '', stderr: `error: ${message}\nRun \`svc-cli smart generate --help\` for usage.\n` })
+  })
+
+  test('an instruction naming a validated instrument prints the instrument and its notes', async () => {
+    const run = ok(await cli(['smart', 'generate', '--input', 'GAD-7 for our patients, 10 questions', '--plan-only']))
+    expect(run.stdout).toContain('"Generalized Anxiety Disorder scale (GAD-7)" (en, instrument planner), 7 questions')
+    expect(run.stdout).toContain('- Asked for 10 questions: GAD-7 has 7 as published, and changing the count would make the published scoring and cut-offs invalid, so all 7 are kept.')
+  })
+})

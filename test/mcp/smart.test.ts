@@ -55,7 +55,7 @@ describe('the tools as listed', () => {
       expect(tool.outputSchema!.required).toEqual(['status'])
       expect(Object.keys(tool.outputSchema!.properties!).sort()).toEqual(['appId', 'jobId', 'notes', 'planId', 'progress', 'status', 'urls'])
     }
-    expect(Object.keys(generate.inputSchema.properties!).sort()).toEqual(['instruction', 'planner'])
+    expect(Object.keys(generate.inputSchema.properties!).sort()).toEqual(['instruction', 'plan', 'planner'])
     expect(Object.keys(execute.inputSchema.properties!).sort()).toEqual(['jobId', 'module', 'plan', 'planId'])
     expect(execute.inputSchema.properties!.plan).toMatchObject({ type: 'object' })
     expect(client.getInstructions()).toContain('auth_status (log in with auth_login or auth_email_code if needed) → svc_generate')

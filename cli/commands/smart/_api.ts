@@ -10,7 +10,7 @@ import type { ExecuteResult } from '../../../server/core/smart/execute.ts'
 import type { Job, JobStatus } from '../../../server/core/smart/jobs.ts'
 import type { Plan, PlanModule } from '../../../server/core/smart/plan.ts'
 import type { PlanSummary, StoredPlan } from '../../../server/core/smart/plans.ts'
-import { executePlanSchema, startPlanningSchema, type StartPlanningInput } from '../../../server/core/smart/schemas.ts'
+import { draftPlanSchema, executePlanSchema, startPlanningSchema, type StartPlanningInput } from '../../../server/core/smart/schemas.ts'
 import type { Problem } from '../../../server/core/errors.ts'
 import { seg } from '../_shared.ts'
 
@@ -59,14 +59,9 @@ export function jobError(job: Job): CliError {
   return new CliError(error.type, `Planning job ${job.id} failed: ${error.message}`)
 }
 
-/**
- * Stores a plan document that came from a file. The server makes plans only from
- * instructions, so this plans the document's own instruction with the built-in planner
- * (milliseconds) and replaces the result with the document, which the server checks in full.
- */
-export async function importPlan(client: SvcClient, plan: Plan): Promise<StoredPlan> {
-  const instruction = plan.instruction.trim() || plan.app.name
-  const started = await startPlanning(client, { instruction, planner: 'builtin' })
-  if (!started.planId) throw jobError(await getJob(client, started.jobId))
-  return await putPlan(client, started.planId, plan)
-}
+/** Stores a complete plan written by the caller (a file, an inline document, an agent's model); the server checks it in full. */
+export const importPlan = (client: SvcClient, plan: Plan) => client.request<StoredPlan>('POST', `${BASE}/plans/import`, { body: { plan } })
+
+/** The plan made without a model for `instruction` (a named validated instrument, else the built-in planner's), not stored. */
+export const draftPlan = (client: SvcClient, instruction: string) =>
+  client.request<{ plan: Plan; madeBy: 'builtin' | 'instrument' }>('POST', `${BASE}/drafts`, { body: checkInput(draftPlanSchema, { instruction }) })

@@ -1,7 +1,12 @@
 /**
  * @module svc_generate: one instruction → a stored plan for a complete assessment app,
- * answered with the plan's id, summary and notes. Planning is a server job: the built-in
- * planner is done at once; an LLM planner may take minutes, so the call waits at most
+ * answered with the plan's id, summary and notes. Who plans, in order: a validated
+ * instrument the instruction names (the server's instrument library); the client's own
+ * model through MCP sampling when the client supports it and no planner was asked for
+ * (sampling.ts; the plan is stored as a caller-written plan); else the server's planner
+ * job — SVC_LLM_URL's model when configured, the built-in planner otherwise. A plan the
+ * caller wrote (`plan`) is checked and stored as it is. The server's job is done at once
+ * for the built-in planner; an LLM planner may take minutes, so the call waits at most
  * WAIT_MS (clients often give up at 60 s), sending progress notifications when the client
  * asked for them, and otherwise answers `{status:"running", jobId}` for svc_execute to poll.
  */
@@ -10,11 +15,13 @@ import { z } from 'zod'
 import { resolveConnection, SvcClient } from '../../client.ts'
 import { CliError, notLoggedIn } from '../../errors.ts'
 import { asCliError } from '../../output.ts'
-import { cancelJob, getJob, getPlan, isFinished, jobError, startPlanning, type Job } from '../../commands/smart/_api.ts'
+import { cancelJob, draftPlan, getJob, getPlan, importPlan, isFinished, jobError, putPlan, startPlanning, type Job, type StoredPlan } from '../../commands/smart/_api.ts'
+import { asPlanError, requirePlan } from '../../commands/smart/_plan-file.ts'
 import { overviewText, planOverview } from '../../commands/smart/_view.ts'
 import { waitForJob } from '../../commands/smart/_wait.ts'
-import { startPlanningSchema } from '../../../server/core/smart/schemas.ts'
+import { PLANNER_NAMES, startPlanningSchema } from '../../../server/core/smart/schemas.ts'
 import { fail, ok } from '../results.ts'
+import { planWithSampling, samplingTimeoutMs, type McpSession } from '../sampling.ts'
 import type { ToolExtra, ToolModule } from './tool.ts'
 
 type Env = Record<string, string | undefined>
@@ -99,27 +106,96 @@ export async function answerJob(env: Env, client: SvcClient, job: Job, extra?: T
     )
   }
   if (job.status !== 'succeeded') return fail(jobError(job), 'Call svc_generate again; planner "builtin" needs nothing external and answers at once.')
-  const plan = planOverview(await getPlan(client, job.planId!))
+  return readyResult(await getPlan(client, job.planId!), { jobId: job.id, progress })
+}
+
+/** The answer for a stored plan: its overview, notes and what to do next. */
+function readyResult(stored: StoredPlan, job: { jobId: string; progress: { stage: string; percent: number } } | null): CallToolResult {
+  const plan = planOverview(stored)
   const next = `Next: tell the user the notes above, then call svc_execute with {"planId":"${plan.planId}"} to build the app. To review it first: svc_read "smart plan show" with ["--plan", "${plan.planId}", "--format", "json"]; to change it, svc_execute with {"planId":"${plan.planId}","plan":{…}} stores the edited document and builds it.`
-  return ok(`${overviewText(plan)}\n${next}`, { status: 'ready', jobId: job.id, planId: plan.planId, progress, notes: plan.notes })
+  return ok(`${overviewText(plan)}\n${next}`, { status: 'ready', ...(job ?? {}), planId: plan.planId, notes: plan.notes })
+}
+
+type Input = { instruction?: string; planner?: 'builtin' | 'llm'; plan?: Record<string, unknown> }
+
+/** Stores a plan the caller wrote, after the same checks as every plan. */
+async function storeWritten(client: SvcClient, document: unknown): Promise<CallToolResult> {
+  const plan = requirePlan(document, 'The plan argument')
+  try {
+    return readyResult(await importPlan(client, plan), null)
+  } catch (error) {
+    throw asPlanError(error, 'The plan argument')
+  }
+}
+
+/**
+ * Plans with the client's model: the server's draft first (a validated instrument there
+ * wins, and is planned by the server as usual: null), then sampling. A failed sampling
+ * answers with the reason, for the server's planner to take over.
+ */
+async function planBySampling(env: Env, client: SvcClient, session: McpSession, instruction: string, extra?: ToolExtra): Promise<{ answer: CallToolResult } | { failure: string } | null> {
+  const draft = await draftPlan(client, instruction)
+  if (draft.madeBy === 'instrument') return null
+  const token = extra?._meta?.progressToken
+  // Progress for clients that asked for it; a notification that cannot be sent changes nothing.
+  const onStep = async (progress: number, message: string) => {
+    if (token !== undefined && extra) await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress, total: 100, message } }).catch(() => undefined)
+  }
+  const outcome = await planWithSampling(session, instruction, draft.plan, { signal: extra?.signal, timeoutMs: samplingTimeoutMs(env), onStep })
+  if ('failure' in outcome) return { failure: outcome.failure }
+  const note = `Planned by the MCP client's model (${outcome.model}) through MCP sampling, starting from the built-in planner's draft.`
+  const plan = { ...outcome.plan, notes: [note, ...outcome.plan.notes.filter((n) => n !== note)] }
+  try {
+    return { answer: readyResult(await importPlan(client, plan), null) }
+  } catch (error) {
+    // The server's checks are the client's: a plan they pass here and fail there is a bug, reported as one.
+    throw asPlanError(error, "The client model's plan")
+  }
+}
+
+/** The server's planner job, saying in the stored plan's notes (when it is ready at once) why the client's model did not plan. */
+async function planOnServer(env: Env, client: SvcClient, input: Input, samplingFailure: string | null, extra?: ToolExtra): Promise<CallToolResult> {
+  const started = await startPlanning(client, { instruction: input.instruction!, planner: input.planner })
+  if (samplingFailure === null) return await answerJob(env, client, await getJob(client, started.jobId), extra)
+  const note = `The MCP client's model was asked for the plan but ${samplingFailure}; the server's planner made it instead.`
+  if (started.planId) {
+    const stored = await getPlan(client, started.planId)
+    await putPlan(client, stored.id, { ...stored.plan, notes: [note, ...stored.plan.notes] })
+  }
+  const answer = await answerJob(env, client, await getJob(client, started.jobId), extra)
+  if (started.planId) return answer
+  return { ...answer, content: [{ type: 'text', text: `${note}\n${(answer.content[0] as { text: string }).text}` }] }
 }
 
 export const svcGenerate: ToolModule = {
   name: 'svc_generate',
   config: {
     title: 'Plan an assessment app from an instruction',
-    description: `Plans a whole assessment app from one instruction (English or Chinese), e.g. "a 12-question burnout check for nurses: exhaustion, cynicism, efficacy; 5-point scale; calm blue": questions, scored dimensions with levels, report pages, expert commentary, styling. Returns the stored plan's planId, a summary and the planner's notes (tell the user); svc_execute builds it. A slow planner answers {status:"running", jobId} after about ${Math.round(WAIT_MS / 1000)} s: wait on with svc_execute {jobId}.`,
-    inputSchema: startPlanningSchema.shape,
+    description: `Plans a whole assessment app from one instruction (English or Chinese), e.g. "a 12-question burnout check for nurses: exhaustion, cynicism; calm blue": questions, scored dimensions, levels, report, styling. Naming a validated instrument (PHQ-9, GAD-7, WHO-5, SUS, NPS, CBI, Big Five) uses it verbatim. With MCP sampling your own model plans (leave planner out). Or pass plan, a complete plan you wrote, stored as is. Returns planId, summary, notes (tell the user); svc_execute builds it. A slow planner answers {status:"running", jobId} after ~${Math.round(WAIT_MS / 1000)} s: wait with svc_execute {jobId}.`,
+    inputSchema: {
+      instruction: startPlanningSchema.shape.instruction.optional().describe('What to build'),
+      planner: z.enum(PLANNER_NAMES).optional().describe('Server planner: builtin or llm; default: your model via sampling, else the server default'),
+      plan: z.object({}).passthrough().optional().describe('A complete plan you wrote'),
+    },
     outputSchema: SMART_OUTPUT,
     annotations: { title: 'Plan an assessment app from an instruction', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   },
-  async handler(env, input: { instruction: string; planner?: 'builtin' | 'llm' }, extra) {
+  async handler(env, input: Input, extra, session) {
     try {
+      if ((input.instruction === undefined) === (input.plan === undefined)) throw new CliError('usage', 'Pass instruction (what to build) or plan (a complete plan you wrote), not both or neither')
+      if (input.plan !== undefined && input.planner !== undefined) throw new CliError('usage', 'planner goes with instruction; a plan you wrote is stored as it is')
       const client = loggedInClient(env)
-      const started = await startPlanning(client, input)
-      return await answerJob(env, client, await getJob(client, started.jobId), extra)
+      if (input.plan !== undefined) return await storeWritten(client, input.plan)
+      let samplingFailure: string | null = null
+      if (input.planner === undefined && session?.canSample()) {
+        const sampled = await planBySampling(env, client, session, input.instruction!, extra)
+        if (sampled && 'answer' in sampled) return sampled.answer
+        if (sampled) samplingFailure = sampled.failure
+      }
+      return await planOnServer(env, client, input, samplingFailure, extra)
     } catch (error) {
       const failure = asCliError(error)
+      if (failure.type === 'validation' && input.plan !== undefined) return fail(failure, 'Fix the listed problems in the plan and call again.')
       return failure.type === 'validation' ? fail(failure, 'Fix the listed problems and call again; planner "builtin" needs nothing external (leave planner out for the server default).') : fail(failure)
     }
   },

@@ -5,6 +5,7 @@
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js'
 import type { CallToolResult, ServerNotification, ServerRequest, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js'
 import type { ZodRawShape } from 'zod'
+import type { McpSession } from '../sampling.ts'
 
 export interface ToolModule {
   name: string
@@ -15,8 +16,8 @@ export interface ToolModule {
     outputSchema?: ZodRawShape
     annotations: Required<Pick<ToolAnnotations, 'title' | 'readOnlyHint' | 'destructiveHint' | 'idempotentHint' | 'openWorldHint'>>
   }
-  /** `extra` carries the request's progress token, notification sender and abort signal. */
-  handler(env: Record<string, string | undefined>, input: any, extra?: ToolExtra): Promise<CallToolResult>
+  /** `extra` carries the request's progress token, notification sender and abort signal; `session` what the client can do (sampling). */
+  handler(env: Record<string, string | undefined>, input: any, extra?: ToolExtra, session?: McpSession): Promise<CallToolResult>
 }
 
 export type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>

@@ -1,14 +1,31 @@
 /**
- * @module The planners behind one call: the built-in planner, and the LLM planner when the
- * server is configured for one (it falls back to the built-in plan with a note saying why
- * whenever the model fails or is too slow).
+ * @module The planners behind one call. First the instrument library: an instruction that
+ * names or clearly means a validated instrument (PHQ-9, SUS…) gets it verbatim, whichever
+ * planner was asked for, because a model must not reword published items. Otherwise the
+ * built-in planner, and the LLM planner when the server is configured for one (it falls
+ * back to the built-in plan with a note saying why whenever the model fails or is too slow).
  */
 import type { Config } from '../../config.ts'
 import { AppError } from '../errors.ts'
 import { planWithBuiltin } from './builtin-planner.ts'
 import { LlmPlannerError, planWithLlm, type LlmProgress } from './llm-planner.ts'
+import { instrumentPlan } from './instruments/instrument-plan.ts'
+import { matchInstruments } from './instruments/match.ts'
 import type { Plan } from './plan.ts'
-import type { PlannerName } from './schemas.ts'
+import { draftPlanSchema, type DraftPlanInput, type PlanAuthor, type PlannerName } from './schemas.ts'
+import { parseInput } from '../apps/input.ts'
+
+/** The plan made without any model, in milliseconds: from the instruments the instruction names, else the built-in planner's. */
+export function draftPlan(instruction: string): { plan: Plan; madeBy: 'builtin' | 'instrument' } {
+  const builtin = planWithBuiltin(instruction)
+  const matches = matchInstruments(instruction)
+  return matches.length ? { plan: instrumentPlan(matches, instruction, builtin), madeBy: 'instrument' } : { plan: builtin, madeBy: 'builtin' }
+}
+
+/** `draftPlan` for an HTTP/CLI input (not stored: a model improves it, then the caller saves the result). */
+export function draftFor(input: DraftPlanInput): { plan: Plan; madeBy: 'builtin' | 'instrument' } {
+  return draftPlan(parseInput(draftPlanSchema, input).instruction)
+}
 
 /** The planner to use: the one asked for, else the LLM planner when configured, else the built-in one. */
 export function choosePlanner(config: Config, wanted: PlannerName | undefined): PlannerName {
@@ -22,9 +39,14 @@ export function choosePlanner(config: Config, wanted: PlannerName | undefined): 
 }
 
 /** Runs planner `name` for `instruction`, reporting progress; `signal` cancels. `madeBy` says which planner's plan it is. */
-export async function runPlanner(config: Config, name: PlannerName, instruction: string, signal: AbortSignal, progress: LlmProgress): Promise<{ plan: Plan; madeBy: PlannerName }> {
+export async function runPlanner(config: Config, name: PlannerName, instruction: string, signal: AbortSignal, progress: LlmProgress): Promise<{ plan: Plan; madeBy: PlanAuthor }> {
   await progress('analysing', 10, 'Reading the instruction')
-  const draft = planWithBuiltin(instruction)
+  const { plan: draft, madeBy } = draftPlan(instruction)
+  if (madeBy === 'instrument') {
+    await progress('planning', 80, `Validated instrument: ${draft.app.name}, ${draft.form.fields.length} published questions`)
+    const skipped = name === 'llm' ? [`The LLM planner was not asked: the instruction names a validated instrument, whose published items and scoring must stay verbatim.`] : []
+    return { plan: { ...draft, notes: [...draft.notes, ...skipped] }, madeBy }
+  }
   if (name === 'builtin') {
     await progress('planning', 80, `Built-in plan: ${draft.form.fields.length} questions, ${draft.scale.scales.length} dimension(s)`)
     return { plan: draft, madeBy: 'builtin' }

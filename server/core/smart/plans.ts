@@ -11,11 +11,11 @@ import { newId } from '../ids.ts'
 import { checkPlan, requireValidPlan } from './check-plan.ts'
 import type { Execution } from './execution.ts'
 import type { Plan } from './plan.ts'
-import { validatePlanSchema, type PlannerName, type ValidatePlanInput } from './schemas.ts'
+import { savePlanSchema, validatePlanSchema, type PlanAuthor, type SavePlanInput, type ValidatePlanInput } from './schemas.ts'
 
 export interface StoredPlan {
   id: string
-  planner: PlannerName
+  planner: PlanAuthor
   plan: Plan
   /** What executing the plan has done so far; null before the first execute. */
   execution: Execution | null
@@ -26,7 +26,7 @@ export interface StoredPlan {
 /** A one-line overview of a plan, for lists. */
 export interface PlanSummary {
   id: string
-  planner: PlannerName
+  planner: PlanAuthor
   name: string
   language: Plan['language']
   questions: number
@@ -41,7 +41,7 @@ const iso = (ms: number): string => new Date(ms).toISOString()
 function toStoredPlan(row: PlanRow): StoredPlan {
   return {
     id: row.id,
-    planner: row.planner as PlannerName,
+    planner: row.planner as PlanAuthor,
     plan: JSON.parse(row.plan) as Plan,
     execution: row.execution === null ? null : (JSON.parse(row.execution) as Execution),
     createdAt: iso(row.createdAt),
@@ -57,16 +57,25 @@ export async function requireOwnedPlan(ctx: AppContext, userId: string, planId: 
 }
 
 /** The row of a new plan by `planner` for `userId` (not stored yet). */
-export function newPlanRow(ctx: AppContext, userId: string, planner: PlannerName, plan: Plan): PlanRow {
+export function newPlanRow(ctx: AppContext, userId: string, planner: PlanAuthor, plan: Plan): PlanRow {
   const now = ctx.clock.now()
   return { id: newId(), ownerId: userId, planner, plan: JSON.stringify(plan), execution: null, createdAt: now, updatedAt: now }
 }
 
 /** Stores a valid plan made by `planner`; returns its id. */
-export async function savePlan(ctx: AppContext, userId: string, planner: PlannerName, plan: Plan): Promise<string> {
+export async function savePlan(ctx: AppContext, userId: string, planner: PlanAuthor, plan: Plan): Promise<string> {
   const row = newPlanRow(ctx, userId, planner, plan)
   await ctx.storage.smart.insertPlan(row)
   return row.id
+}
+
+/** Stores a complete plan written by the caller after checking it (422 listing every problem). */
+export async function saveCallerPlan(ctx: AppContext, userId: string, input: SavePlanInput): Promise<StoredPlan> {
+  const { plan: document } = parseInput(savePlanSchema, input)
+  const plan = requireValidPlan(document)
+  const row = newPlanRow(ctx, userId, 'caller', plan)
+  await ctx.storage.smart.insertPlan(row)
+  return toStoredPlan(row)
 }
 
 /** One of `userId`'s plans. */

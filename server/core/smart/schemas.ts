@@ -11,6 +11,14 @@ import { PLAN_MODULES } from './plan.ts'
 export const PLANNER_NAMES = ['builtin', 'llm'] as const
 export type PlannerName = (typeof PLANNER_NAMES)[number]
 
+/**
+ * Who wrote a stored plan: a planner, the instrument library (a validated instrument the
+ * instruction named), or the caller (a complete plan sent by a person, a script, or an MCP
+ * client's own model).
+ */
+export const PLAN_AUTHORS = [...PLANNER_NAMES, 'instrument', 'caller'] as const
+export type PlanAuthor = (typeof PLAN_AUTHORS)[number]
+
 /** Longest instruction accepted; a plan is made from a paragraph, not a document. */
 export const MAX_INSTRUCTION_LENGTH = 5000
 
@@ -26,6 +34,16 @@ export const startPlanningSchema = bodyObject({
     .meta({ description: 'Default: llm when the server has SVC_LLM_URL, else builtin' }),
 })
 export type StartPlanningInput = z.input<typeof startPlanningSchema>
+
+export const draftPlanSchema = bodyObject({ instruction: startPlanningSchema.shape.instruction })
+export type DraftPlanInput = z.input<typeof draftPlanSchema>
+
+export const savePlanSchema = bodyObject({
+  plan: z
+    .record(z.string(), z.unknown(), { error: expect('a plan object (version, language, instruction, app, form, scale, report, expert, connect, share, notes)') })
+    .meta({ description: 'A complete plan document (the shape GET /smart/plans/:id answers as `plan`); checked in full, 422 lists every problem' }),
+})
+export type SavePlanInput = z.input<typeof savePlanSchema>
 
 export const executePlanSchema = bodyObject({
   module: z

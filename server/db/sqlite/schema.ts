@@ -265,7 +265,7 @@ export const connectThemes = sqliteTable('connect_themes', {
 export const smartPlans = sqliteTable('smart_plans', {
   id: text('id').primaryKey(),
   ownerId: text('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  /** `builtin` or `llm`: which planner wrote the plan (builtin when the LLM planner fell back). */
+  /** Who wrote the plan (PLAN_AUTHORS): `builtin`, `llm` (builtin when it fell back), `instrument` or `caller`. */
   planner: text('planner').notNull(),
   plan: text('plan').notNull(),
   execution: text('execution'),
