@@ -9,6 +9,8 @@ import { QUIZ_BANKS } from './library/quiz-banks.ts'
 import type { AnswerScale, AssessmentKind, QuizBank } from './library/types.ts'
 import type { PlanLanguage } from './plan.ts'
 
+type Anchors = Extract<AnswerScale, { kind: 'likert' }>['anchors']
+
 export interface StyleWords {
   /** A colour name from COLOURS, or null. */
   colour: string | null
@@ -29,6 +31,10 @@ export interface Analysis {
   dimensions: string[]
   /** The answer scale, with `likert.anchors` left to the kind when only "N-point" was said. */
   answerScale: AnswerScale | null
+  /** The answer wording the instruction asks for ("frequency scale", "同意"), or null. */
+  anchors: Anchors | null
+  /** The app's title as the instruction words it ("Employee engagement pulse"), or null. */
+  title: string | null
   levels: number | null
   style: StyleWords
   publish: boolean
@@ -116,7 +122,7 @@ function namedDimensions(original: string, language: PlanLanguage): string[] {
         ]
       : [
           new RegExp(`(?:${DIMENSION_WORDS})\\s*(?:[:(—–]|-\\s|\\bnamed\\b|\\bcalled\\b|\\bare\\b|\\bincluding\\b|\\bsuch as\\b)\\s*[:(—–]?\\s*([^.;:)\\]—–\\n]+)`, 'i'),
-          /\b(?:covering|measuring|including|across)\s+([^.;:)\]—–\n]+)/i,
+          /\b(?:covering|measuring|including|across|about|on)\s+(?!how\b|what\b|why\b|whether\b)([^.;:)\]—–\n]+)/i,
           new RegExp(`(?:${DIMENSION_WORDS})\\s+(?:of\\s+)?([^.;:)\\]—–\\n]+)`, 'i'),
           /:\s*([^.;:)\]—–\n]+)/,
         ]
@@ -136,8 +142,17 @@ function answerScale(text: string): AnswerScale | null {
   if (/\bnps\b|net promoter|\b0\s*(?:-|–|to|~)\s*10\b|zero to ten|0\s*(?:到|至|~|-)\s*10\s*分?/.test(text)) return { kind: 'rating', min: 0, max: 10 }
   if (/\byes\s*\/\s*no\b|\byes[- ]or[- ]no\b|\btrue\s*\/\s*false\b|\btrue[- ]or[- ]false\b|是否题|是\/否|是非题|判断题|对错/.test(text)) return { kind: 'yesno' }
   if (/\bquiz|\btrivia\b|\bexam\b|multiple[- ]choice|correct answers?|knowledge (?:test|check)|test (?:your|their) knowledge|测验|选择题|考试|答题|知识测试|知识竞赛/.test(text)) return { kind: 'quiz' }
-  if (points !== null) return { kind: 'likert', points, anchors: /frequency|how often|频率|频次/.test(text) ? 'frequency' : 'agreement' }
-  if (/likert|agree|李克特|同意/.test(text)) return { kind: 'likert', points: 5, anchors: 'agreement' }
+  const anchors = anchorsOf(text) ?? 'agreement'
+  if (points !== null) return { kind: 'likert', points, anchors }
+  if (/likert|李克特/.test(text) || anchorsOf(text) !== null) return { kind: 'likert', points: 5, anchors }
+  return null
+}
+
+/** The answer wording asked for: "frequency scale", "how often", "agreement", "satisfaction scale", "频率", "同意", "满意度量表". */
+function anchorsOf(text: string): Anchors | null {
+  if (/frequency|how often|频率|频次/.test(text)) return 'frequency'
+  if (/satisfaction (?:scale|rating)|(?:point|likert)[\s-]+satisfaction|\bdissatisfied\b|满意度量表|满意程度/.test(text)) return 'satisfaction'
+  if (/\bagree|agreement|同意/.test(text)) return 'agreement'
   return null
 }
 
@@ -147,7 +162,8 @@ function kindOf(text: string, scale: AnswerScale | null, dimensions: string[]): 
   for (const kind of KINDS) {
     const keywordHits = kind.keywords.filter((keyword) => text.includes(keyword)).length
     const dimensionHits = dimensions.filter((name) => findDimension(name, kind)?.kind === kind).length
-    const score = keywordHits + dimensionHits
+    // The words of the instruction count more than what its dimension names happen to match.
+    const score = 2 * keywordHits + dimensionHits
     if (score > best.score) best = { kind: kind.kind, score }
   }
   return best.kind
@@ -182,6 +198,32 @@ function topicOf(original: string, language: PlanLanguage): string | null {
   const start = all.reduce((at, word, index) => (/^(?:to|for|of|with|if|my|our|i|need|want|form|make|create|build|me|us|please|some)$/.test(word) ? index + 1 : at), 0)
   const words = all.slice(start).filter((word) => !/^(?:a|an|the|short|quick|simple|brief|new|question|item)$/.test(word) && !/^\d/.test(word) && !(word in EN_NUMBERS))
   return words.length ? words.join(' ') : null
+}
+
+const TITLE_NOUNS = /^(?:survey|questionnaire|check|check-in|checkup|check-up|pulse|assessment|self-assessment|quiz|test|scale|inventory|evaluation|poll|screening|screener|checklist|profile|review|form|audit)s?$/i
+const TITLE_STOP = /^(?:a|an|the|for|with|of|to|and|or|create|make|build|generate|design|draft|write|set|up|me|us|i|we|need|want|please|some|our|my|your|new|short|quick|simple|brief|small|\d.*|\w+-(?:item|question|point)s?|yes\/no)$/i
+
+/** The title as the instruction words it: "employee engagement pulse" → "Employee engagement pulse", "…问卷". */
+function titleOf(original: string, language: PlanLanguage): string | null {
+  if (language === 'zh') {
+    const match = /([^\s，,。；;：:、]{2,20}?)((?:测评|问卷|调查|测验|测试|量表|评估|自评|调研|反馈表)+)/u.exec(original)
+    if (!match) return null
+    const subject = match[1].replace(/^.*(?:一份|一个|一套|做|请|帮我|生成|创建|设计|题的|题|的)/u, '')
+    return subject ? subject + match[2] : null
+  }
+  const words = original.split(' ')
+  let head = words.findIndex((word) => TITLE_NOUNS.test(word.replace(/[,.;:!?]+$/, '')))
+  if (head < 0) return null
+  while (head + 1 < words.length && !/[,.;:!?]$/.test(words[head]) && TITLE_NOUNS.test(words[head + 1].replace(/[,.;:!?]+$/, ''))) head++
+  let start = head
+  while (start > 0 && start > head - 5 && !/[,.;:!?—–]$/.test(words[start - 1]) && !TITLE_STOP.test(words[start - 1])) start--
+  if (start === head) return null
+  let title = words.slice(start, head + 1).join(' ').replace(/[,.;:!?]+$/, '')
+  // "… for university students", "… for a coffee shop": who or what it is for is part of the title.
+  const after = words.slice(head + 1).join(' ')
+  const forWhom = /[,.;:!?]$/.test(words[head]) ? null : /^for\s+((?:a|an|the|our)\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?)(?=\s+(?:with|using|on|in|about|that|who|to|which|at|where|scored|so)\b|[,.;:—–()]|\s+-\s|$)/i.exec(after)
+  if (forWhom && !/^(?:each|every|one|use|scoring|screening|me|us|now|free)\b/i.test(forWhom[2])) title += ` for ${(forWhom[1] ?? '').replace(/^our\s+/i, '')}${forWhom[2]}`
+  return title.charAt(0).toUpperCase() + title.slice(1)
 }
 
 /** Colour words → colour key; Chinese names included. */
@@ -232,6 +274,8 @@ export function analyzeInstruction(instruction: string): Analysis {
     dimensionCount: dimensionCount ?? (dimensions.length ? dimensions.length : null),
     dimensions,
     answerScale: scale,
+    anchors: scale?.kind === 'likert' ? anchorsOf(text) : null,
+    title: titleOf(original, language),
     levels: firstNumber(text, LEVEL_PATTERNS),
     style: styleOf(text),
     publish: /\bpublish|\bgo live\b|发布|上线/u.test(text) && !/\b(?:don'?t|do not|not|without|never)\s+publish|不要发布|不发布|先不发布|暂不发布/u.test(text),

@@ -11,6 +11,7 @@ export const WELLBEING: KindTemplate = {
   keywords: ['wellbeing', 'well-being', 'wellness', 'well being', 'mental health', 'happiness', 'mood', 'flourishing', '幸福', '身心', '心理健康', '健康状况', '情绪状态', '幸福感'],
   polarity: 'higher-better',
   answerScale: { kind: 'likert', points: 5, anchors: 'agreement' },
+  itemsFit: ['agreement', 'frequency'],
   intro: { en: 'This report shows how you have been feeling over the past two weeks.', zh: '本报告展示了你过去两周的身心状态。' },
   dimensions: [
     {
@@ -67,6 +68,7 @@ export const STRESS: KindTemplate = {
   keywords: ['stress', 'stressed', 'pressure', 'anxiety', 'tension', 'overwhelm', '压力', '紧张', '焦虑', '应激'],
   polarity: 'higher-worse',
   answerScale: { kind: 'likert', points: 5, anchors: 'frequency' },
+  itemsFit: ['agreement', 'frequency'],
   intro: { en: 'This report shows how much stress you have been under in the past month and where it comes from.', zh: '本报告展示了你过去一个月承受的压力程度及其来源。' },
   dimensions: [
     {
@@ -111,6 +113,7 @@ export const BURNOUT: KindTemplate = {
   keywords: ['burnout', 'burn-out', 'burned out', 'burnt out', 'exhaustion', 'compassion fatigue', '倦怠', '职业倦怠', '耗竭', '过劳'],
   polarity: 'higher-worse',
   answerScale: { kind: 'likert', points: 5, anchors: 'frequency' },
+  itemsFit: ['agreement', 'frequency'],
   intro: { en: 'This report shows the signs of burnout in how you have felt about your work recently.', zh: '本报告展示了你近期工作感受中的职业倦怠迹象。' },
   dimensions: [
     {

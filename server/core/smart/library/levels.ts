@@ -39,6 +39,37 @@ const QUIZ_NAMES: Record<number, Bilingual[]> = {
   5: [{ en: 'Beginner', zh: '入门' }, { en: 'Needs review', zh: '需要复习' }, { en: 'Fair', zh: '及格' }, { en: 'Good', zh: '良好' }, { en: 'Excellent', zh: '优秀' }],
 }
 
+/** Labels that say what a level means for a strength (higher is better): good news at the top. */
+const STRENGTH_NAMES: Record<number, Bilingual[]> = {
+  2: [{ en: 'Needs attention', zh: '需要关注' }, { en: 'Good', zh: '良好' }],
+  3: [{ en: 'Needs attention', zh: '需要关注' }, { en: 'Fair', zh: '一般' }, { en: 'Good', zh: '良好' }],
+  4: [{ en: 'Needs attention', zh: '需要关注' }, { en: 'Fair', zh: '一般' }, { en: 'Good', zh: '良好' }, { en: 'Very good', zh: '很好' }],
+  5: [{ en: 'Poor', zh: '较差' }, { en: 'Needs attention', zh: '需要关注' }, { en: 'Fair', zh: '一般' }, { en: 'Good', zh: '良好' }, { en: 'Very good', zh: '很好' }],
+}
+
+/** Labels for a strain (higher is worse): the top level is the one to act on. */
+const STRAIN_NAMES: Record<number, Bilingual[]> = {
+  2: [{ en: 'Low', zh: '低' }, { en: 'High', zh: '高' }],
+  3: [{ en: 'Low', zh: '低' }, { en: 'Elevated', zh: '偏高' }, { en: 'High', zh: '高' }],
+  4: [{ en: 'Low', zh: '低' }, { en: 'Mild', zh: '轻度' }, { en: 'Elevated', zh: '偏高' }, { en: 'High', zh: '高' }],
+  5: [{ en: 'Very low', zh: '很低' }, { en: 'Low', zh: '低' }, { en: 'Mild', zh: '轻度' }, { en: 'Elevated', zh: '偏高' }, { en: 'High', zh: '高' }],
+}
+
+const SATISFACTION_NAMES: Record<number, Bilingual[]> = {
+  2: [{ en: 'Dissatisfied', zh: '不满意' }, { en: 'Satisfied', zh: '满意' }],
+  3: [{ en: 'Dissatisfied', zh: '不满意' }, { en: 'Mixed', zh: '一般' }, { en: 'Satisfied', zh: '满意' }],
+  4: [{ en: 'Dissatisfied', zh: '不满意' }, { en: 'Mixed', zh: '一般' }, { en: 'Satisfied', zh: '满意' }, { en: 'Very satisfied', zh: '非常满意' }],
+  5: [{ en: 'Very dissatisfied', zh: '非常不满意' }, { en: 'Dissatisfied', zh: '不满意' }, { en: 'Mixed', zh: '一般' }, { en: 'Satisfied', zh: '满意' }, { en: 'Very satisfied', zh: '非常满意' }],
+}
+
+const LABELS: Record<Polarity, Record<number, Bilingual[]> | null> = {
+  'higher-better': STRENGTH_NAMES,
+  'higher-worse': STRAIN_NAMES,
+  satisfaction: SATISFACTION_NAMES,
+  mastery: QUIZ_NAMES,
+  neutral: null,
+}
+
 export type Band = 'low' | 'middle' | 'high'
 
 /** The band of the `index`-th of `count` levels. */
@@ -50,8 +81,8 @@ export function bandOf(index: number, count: number): Band {
 /** Keys and labels of `count` levels (count within LEVEL_COUNTS). */
 export function levelNames(count: number, polarity: Polarity): Array<{ key: string; label: Bilingual }> {
   const names = NAMES[count]
-  if (polarity !== 'mastery') return names
-  return names.map((name, index) => ({ key: name.key, label: QUIZ_NAMES[count][index] }))
+  const labels = LABELS[polarity]
+  return labels ? names.map((name, index) => ({ key: name.key, label: labels[count][index] })) : names
 }
 
 type Texts = Record<Band, { en: (d: string) => string; zh: (d: string) => string }>
@@ -71,6 +102,11 @@ const INTERPRETATION: Record<Polarity, Texts> = {
     low: { en: (d) => `You score low on ${d}: you lean towards the opposite style, which has its own strengths.`, zh: (d) => `你在${d}上得分较低：你更倾向于相反的风格，这种风格也有其优势。` },
     middle: { en: (d) => `You score in the middle on ${d}: you adapt your style to the situation.`, zh: (d) => `你在${d}上得分居中：你会根据情境调整自己的风格。` },
     high: { en: (d) => `You score high on ${d}: this is a distinct part of your style.`, zh: (d) => `你在${d}上得分较高：这是你风格中鲜明的一部分。` },
+  },
+  satisfaction: {
+    low: { en: (d) => `You were not satisfied with ${d}: this is where we most need to improve.`, zh: (d) => `你对${d}不太满意：这是我们最需要改进的地方。` },
+    middle: { en: (d) => `Your view of ${d} is mixed: some things worked for you and some did not.`, zh: (d) => `你对${d}的评价有好有坏：有些方面令你满意，有些则不然。` },
+    high: { en: (d) => `You were satisfied with ${d}: good to know this works for you.`, zh: (d) => `你对${d}感到满意：很高兴这方面让你满意。` },
   },
   mastery: {
     low: { en: (d) => `Your ${d} result shows gaps: review the material before trying again.`, zh: (d) => `你的${d}结果显示仍有不足：建议复习相关内容后再试一次。` },
@@ -94,6 +130,11 @@ const ADVICE: Record<Polarity, Texts> = {
     low: { en: (d) => `Your low ${d} is a style, not a flaw: use its strengths, and stretch yourself when a situation calls for the other side.`, zh: (d) => `${d}得分低是一种风格而非缺点：发挥它的优势，并在需要时尝试另一面。` },
     middle: { en: (d) => `Your balanced ${d} lets you switch styles; notice which situations bring out each side.`, zh: (d) => `你在${d}上比较均衡，可以灵活切换风格；留意哪些情境会激发你的不同一面。` },
     high: { en: (d) => `Your strong ${d} is an asset; watch for situations where a little less of it would serve you better.`, zh: (d) => `鲜明的${d}是你的优势；也要留意在某些情境中适当收敛会更好。` },
+  },
+  satisfaction: {
+    low: { en: (d) => `Thank you for being frank about ${d}. Low ratings tell us what to fix first, and we read every one.`, zh: (d) => `感谢你对${d}的坦诚评价。较低的评分告诉我们应当优先改进什么，每一条我们都会认真阅读。` },
+    middle: { en: (d) => `Thank you. Mixed answers on ${d} point us to the details worth fixing.`, zh: (d) => `谢谢你的反馈。你对${d}的不同评价能帮我们找到值得改进的细节。` },
+    high: { en: (d) => `Thank you. We will keep doing what works for you on ${d}.`, zh: (d) => `谢谢你的肯定。我们会在${d}方面继续保持让你满意的做法。` },
   },
   mastery: {
     low: { en: (d) => `Go back over the ${d} material, focusing on the questions you missed, then take the quiz again.`, zh: (d) => `重新学习${d}相关内容，重点关注答错的题目，然后再测一次。` },
