@@ -141,7 +141,7 @@ function answerScale(text: string): AnswerScale | null {
   const points = firstNumber(text, [new RegExp(`\\b(${EN_NUMBER})[\\s-]*point\\b`), /([\d三四五六七])\s*(?:点|级|分制)\s*(?:李克特|量表|计分|评分)?/u, /likert\s*\(?\s*(\d)/, /李克特\s*(\d)/])
   if (/\bnps\b|net promoter|\b0\s*(?:-|–|to|~)\s*10\b|zero to ten|0\s*(?:到|至|~|-)\s*10\s*分?/.test(text)) return { kind: 'rating', min: 0, max: 10 }
   if (/\byes\s*\/\s*no\b|\byes[- ]or[- ]no\b|\btrue\s*\/\s*false\b|\btrue[- ]or[- ]false\b|是否题|是\/否|是非题|判断题|对错/.test(text)) return { kind: 'yesno' }
-  if (/\bquiz|\btrivia\b|\bexam\b|multiple[- ]choice|correct answers?|knowledge (?:test|check)|test (?:your|their) knowledge|测验|选择题|考试|答题|知识测试|知识竞赛/.test(text)) return { kind: 'quiz' }
+  if (/\bquiz|\btrivia\b|\bexam\b(?!\s+(?:anxiety|stress|nerves|pressure))|multiple[- ]choice|correct answers?|knowledge (?:test|check)|test (?:your|their) knowledge|测验|选择题|考试|答题|知识测试|知识竞赛/.test(text)) return { kind: 'quiz' }
   const anchors = anchorsOf(text) ?? 'agreement'
   if (points !== null) return { kind: 'likert', points, anchors }
   if (/likert|李克特/.test(text) || anchorsOf(text) !== null) return { kind: 'likert', points: 5, anchors }
@@ -182,12 +182,16 @@ function audienceOf(original: string, language: PlanLanguage): string | null {
   return AUDIENCE_STOP.has(audience.split(/\s+/)[0].toLowerCase()) ? null : audience
 }
 
+/** Who a Chinese title is for, when it opens with it: "大学生睡眠质量" is about 睡眠质量. */
+const ZH_AUDIENCE = /^(?:大学生|中学生|小学生|高中生|初中生|研究生|学生|新员工|员工|职工|护士|医生|教师|老师|老年人|儿童|青少年|患者|顾客|客户|家长|用户|住客|会员)/u
+const withoutAudience = (text: string): string => text.replace(ZH_AUDIENCE, '') || text
+
 function topicOf(original: string, language: PlanLanguage): string | null {
   if (language === 'zh') {
     const about = /(?:关于|有关)([^，,。；;的\s]{1,15})/u.exec(original)
     if (about) return about[1]
     const named = /([^\s，,。；;、\d一二两三四五六七八九十个道题的]{2,10})(?:测评|问卷|调查|测验|测试|量表|自评|评估)/u.exec(original)
-    return named ? named[1].replace(/^(?:一份|一个|一套|做|请|帮我|生成|创建)+/u, '') || null : null
+    return named ? withoutAudience(named[1].replace(/^(?:一份|一个|一套|做|请|帮我|生成|创建)+/u, '')) || null : null
   }
   const about = /\b(?:about|on|of|assessing|measuring|evaluating)\s+(?:the\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?)(?=\s+(?:for|with|using|in|among|and|that|at|to)\b|[,.;:—–()]|\s+-\s|$)/i.exec(original)
   if (about && !/^(?:a|an|\d)$/i.test(about[1])) return about[1]
@@ -201,15 +205,18 @@ function topicOf(original: string, language: PlanLanguage): string | null {
 }
 
 const TITLE_NOUNS = /^(?:survey|questionnaire|check|check-in|checkup|check-up|pulse|assessment|self-assessment|quiz|test|scale|inventory|evaluation|poll|screening|screener|checklist|profile|review|form|audit)s?$/i
-const TITLE_STOP = /^(?:a|an|the|for|with|of|to|and|or|create|make|build|generate|design|draft|write|set|up|me|us|i|we|need|want|please|some|our|my|your|new|short|quick|simple|brief|small|\d.*|\w+-(?:item|question|point)s?|yes\/no)$/i
+const TITLE_STOP = /^(?:a|an|the|for|with|of|to|create|make|build|generate|design|draft|write|set|up|me|us|i|we|need|want|please|some|our|my|your|new|short|quick|simple|brief|small|\d.*|\w+-(?:item|question|point)s?|yes\/no)$/i
 
-/** The title as the instruction words it: "employee engagement pulse" → "Employee engagement pulse", "…问卷". */
-function titleOf(original: string, language: PlanLanguage): string | null {
+/**
+ * The title as the instruction words it ("employee engagement pulse" → "Employee engagement
+ * pulse", "…问卷"), and its subject: the words before the kind of form ("employee engagement").
+ */
+function titleOf(original: string, language: PlanLanguage): { title: string; subject: string } | null {
   if (language === 'zh') {
     const match = /([^\s，,。；;：:、]{2,20}?)((?:测评|问卷|调查|测验|测试|量表|评估|自评|调研|反馈表)+)/u.exec(original)
     if (!match) return null
     const subject = match[1].replace(/^.*(?:一份|一个|一套|做|请|帮我|生成|创建|设计|题的|题|的)/u, '')
-    return subject ? subject + match[2] : null
+    return subject ? { title: subject + match[2], subject } : null
   }
   const words = original.split(' ')
   let head = words.findIndex((word) => TITLE_NOUNS.test(word.replace(/[,.;:!?]+$/, '')))
@@ -218,12 +225,20 @@ function titleOf(original: string, language: PlanLanguage): string | null {
   let start = head
   while (start > 0 && start > head - 5 && !/[,.;:!?—–]$/.test(words[start - 1]) && !TITLE_STOP.test(words[start - 1])) start--
   if (start === head) return null
+  const subject = words.slice(start, head).join(' ')
   let title = words.slice(start, head + 1).join(' ').replace(/[,.;:!?]+$/, '')
   // "… for university students", "… for a coffee shop": who or what it is for is part of the title.
   const after = words.slice(head + 1).join(' ')
   const forWhom = /[,.;:!?]$/.test(words[head]) ? null : /^for\s+((?:a|an|the|our)\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?)(?=\s+(?:with|using|on|in|about|that|who|to|which|at|where|scored|so)\b|[,.;:—–()]|\s+-\s|$)/i.exec(after)
   if (forWhom && !/^(?:each|every|one|use|scoring|screening|me|us|now|free)\b/i.test(forWhom[2])) title += ` for ${(forWhom[1] ?? '').replace(/^our\s+/i, '')}${forWhom[2]}`
-  return title.charAt(0).toUpperCase() + title.slice(1)
+  return { title: title.charAt(0).toUpperCase() + title.slice(1), subject }
+}
+
+/** Dimensions named in the title itself: "workload and work-life balance check", "体育锻炼与饮食习惯调查". */
+function subjectDimensions(subject: string | undefined, language: PlanLanguage): string[] {
+  if (!subject || !/\band\b|&|和|与|及/u.test(subject)) return []
+  const parts = splitList(subject, language) ?? []
+  return language === 'zh' ? parts.map(withoutAudience) : parts
 }
 
 /** Colour words → colour key; Chinese names included. */
@@ -259,7 +274,9 @@ export function analyzeInstruction(instruction: string): Analysis {
   const original = instruction.normalize('NFKC').replace(/\s+/g, ' ').trim()
   const text = original.toLowerCase()
   const language = detectLanguage(original)
-  const dimensions = namedDimensions(original, language)
+  const title = titleOf(original, language)
+  const listed = namedDimensions(original, language)
+  const dimensions = listed.length ? listed : subjectDimensions(title?.subject, language)
   const scale = answerScale(text)
   const kind = kindOf(text, scale, dimensions)
   const quizBank = kind === 'quiz' ? QUIZ_BANKS.find((bank) => bank.keywords.some((keyword) => text.includes(keyword))) ?? null : null
@@ -275,7 +292,7 @@ export function analyzeInstruction(instruction: string): Analysis {
     dimensions,
     answerScale: scale,
     anchors: scale?.kind === 'likert' ? anchorsOf(text) : null,
-    title: titleOf(original, language),
+    title: title?.title ?? null,
     levels: firstNumber(text, LEVEL_PATTERNS),
     style: styleOf(text),
     publish: /\bpublish|\bgo live\b|发布|上线/u.test(text) && !/\b(?:don'?t|do not|not|without|never)\s+publish|不要发布|不发布|先不发布|暂不发布/u.test(text),

@@ -58,6 +58,12 @@ function bankOf(dimension: DimensionTemplate, kind: KindTemplate | null): ItemBa
   }
 }
 
+/** The same items with every reverse flag turned over. */
+function reversed(bank: ItemBank): ItemBank {
+  const turn = (items: ItemTemplate[] | undefined) => items?.map((item) => ({ ...item, reverse: !item.reverse }))
+  return { agreement: turn(bank.agreement), frequency: turn(bank.frequency), satisfaction: turn(bank.satisfaction) }
+}
+
 /** A library dimension as the kind's default, under its own name. */
 export function fromTemplate(dimension: DimensionTemplate, kind: KindTemplate): Omit<ChosenDimension, 'questions'> {
   return { key: dimension.key, name: dimension.name, polarity: dimension.polarity ?? kind.polarity, bank: bankOf(dimension, kind), source: null }
@@ -85,7 +91,16 @@ function named(analysis: Analysis, taken: Set<string>): Omit<ChosenDimension, 'q
       taken.add(known.dimension.key)
       const polarity = known.dimension.polarity ?? known.kind?.polarity ?? 'higher-better'
       const same = known.dimension.name.en.toLowerCase() === name.toLowerCase() || known.dimension.name.zh === name
-      return { key: known.dimension.key, name: { en: display, zh: display }, polarity, bank: bankOf(known.dimension, known.kind), source: same ? null : known.dimension.name.en }
+      // "fatigue" finds the energy items: the same questions, scored the other way round.
+      const opposite = polarity === 'higher-better' && namesStrain(name) && !namesStrain(known.dimension.name.en)
+      const bank = bankOf(known.dimension, known.kind)
+      return {
+        key: known.dimension.key,
+        name: { en: display, zh: display },
+        polarity: opposite ? 'higher-worse' : polarity,
+        bank: opposite ? reversed(bank) : bank,
+        source: same ? null : `${known.dimension.name.en}${opposite ? ', scored the other way round' : ''}`,
+      }
     }
     return { key: keyFor(name, index, taken), name: { en: display, zh: display }, polarity: guessedPolarity(analysis, name), bank: {}, source: null }
   })
@@ -108,7 +123,12 @@ export function chooseDimensions(analysis: Analysis): { dimensions: ChosenDimens
   }
   if (wanted === null) {
     if (analysis.kind === 'quiz') chosen = [{ key: 'knowledge', name: { en: analysis.topic ? `Knowledge of ${analysis.topic}` : 'Knowledge', zh: analysis.topic ? `${analysis.topic}知识` : '知识掌握' }, polarity: 'mastery', bank: {}, source: null }]
-    else if (kind) {
+    else if (analysis.topic && findDimension(analysis.topic)?.kind === null) {
+      const known = findDimension(analysis.topic)!.dimension
+      const name = displayName(analysis.topic)
+      chosen = [{ key: known.key, name: { en: name, zh: name }, polarity: known.polarity ?? 'higher-better', bank: bankOf(known, null), source: null }]
+      notes.push(`No dimensions named: one dimension on the topic, "${name}".`)
+    } else if (kind) {
       const room = analysis.questions ?? Infinity
       chosen = kind.dimensions.slice(0, Math.max(1, Math.min(kind.dimensions.length, room))).map((d) => fromTemplate(d, kind))
       notes.push(`No dimensions named: used the ${kind.title.en.toLowerCase()}'s standard dimensions (${chosen.map((d) => d.name.en).join(', ')}).`)

@@ -20,10 +20,10 @@ export const SLEEP_QUALITY: DimensionTemplate = {
   frequency: [
     { en: 'In the past two weeks, how often have you woken up feeling rested?', zh: '过去两周里，你醒来时感到休息充分的频率如何？' },
     { en: 'How often does it take you more than 30 minutes to fall asleep?', zh: '你需要超过 30 分钟才能入睡的情况有多频繁？', reverse: true },
-    { en: 'How often do you wake up during the night and struggle to get back to sleep?', zh: '你夜里醒来后难以再次入睡的情况有多频繁？', reverse: true },
+    { en: 'When you wake up during the night, how often do you struggle to get back to sleep?', zh: '你夜里醒来后难以再次入睡的情况有多频繁？', reverse: true },
     { en: 'During the day, how often do you feel sleepy when you need to be alert?', zh: '白天需要保持清醒时，你感到困倦的频率如何？', reverse: true },
     { en: 'How often do you get the amount of sleep you need?', zh: '你能睡够自己所需时长的频率如何？' },
-    { en: 'How often do you use your phone or laptop in bed before sleeping?', zh: '睡前你在床上使用手机或电脑的频率如何？', reverse: true },
+    { en: 'Before sleeping, how often do you use your phone or laptop in bed?', zh: '睡前你在床上使用手机或电脑的频率如何？', reverse: true },
     { en: 'On school or work days, how often do you get up at a regular time?', zh: '在上学或工作日，你按固定时间起床的频率如何？' },
     { en: 'How often do worries keep you awake at night?', zh: '担忧让你夜里睡不着的情况有多频繁？', reverse: true },
   ],
@@ -47,8 +47,8 @@ export const PHYSICAL_ACTIVITY: DimensionTemplate = {
   ],
   frequency: [
     { en: 'In a typical week, how often do you exercise for at least 30 minutes?', zh: '在通常的一周里，你进行至少 30 分钟锻炼的频率如何？' },
-    { en: 'How often do you take the stairs rather than the lift?', zh: '你走楼梯而不是乘电梯的频率如何？' },
-    { en: 'How often do you sit for more than two hours without a break?', zh: '你连续坐着超过两小时不休息的情况有多频繁？', reverse: true },
+    { en: 'Given the choice, how often do you take the stairs rather than the lift?', zh: '你走楼梯而不是乘电梯的频率如何？' },
+    { en: 'On a normal day, how often do you sit for more than two hours without a break?', zh: '你连续坐着超过两小时不休息的情况有多频繁？', reverse: true },
     { en: 'How often do you do activities that leave you out of breath?', zh: '你进行让自己气喘吁吁的活动的频率如何？' },
   ],
   satisfaction: [
@@ -70,10 +70,10 @@ export const EATING: DimensionTemplate = {
     { en: 'I drink enough water during the day.', zh: '我白天喝足够的水。' },
   ],
   frequency: [
-    { en: 'How often do you eat at least five portions of fruit and vegetables a day?', zh: '你每天吃至少五份水果和蔬菜的频率如何？' },
-    { en: 'How often do you have sugary drinks?', zh: '你喝含糖饮料的频率如何？', reverse: true },
+    { en: 'In a typical week, how often do you eat five portions of fruit and vegetables in a day?', zh: '你每天吃至少五份水果和蔬菜的频率如何？' },
+    { en: 'How frequently do you have sugary drinks?', zh: '你喝含糖饮料的频率如何？', reverse: true },
     { en: 'How often do you eat a proper breakfast?', zh: '你好好吃早餐的频率如何？' },
-    { en: 'How often do you eat late at night?', zh: '你深夜进食的频率如何？', reverse: true },
+    { en: 'Late at night, how often do you eat something?', zh: '你深夜进食的频率如何？', reverse: true },
   ],
   satisfaction: [
     { en: 'How satisfied are you with how healthily you eat?', zh: '你对自己饮食的健康程度满意吗？' },
@@ -93,9 +93,9 @@ export const STUDY_HABITS: DimensionTemplate = {
     { en: 'I put off assignments until the last minute.', zh: '我会把作业拖到最后一刻。', reverse: true },
   ],
   frequency: [
-    { en: 'How often do you plan what you will study each week?', zh: '你每周规划学习内容的频率如何？' },
+    { en: 'At the start of a week, how often do you plan what you will study?', zh: '你每周规划学习内容的频率如何？' },
     { en: 'When you study, how often do you put your phone out of reach?', zh: '学习时，你把手机放到够不着的地方的频率如何？' },
-    { en: 'How often do you hand in work late?', zh: '你迟交作业的频率如何？', reverse: true },
+    { en: 'How often have you handed in work late this term?', zh: '你迟交作业的频率如何？', reverse: true },
     { en: 'How often do you test yourself on what you have learned?', zh: '你对所学内容进行自我检测的频率如何？' },
   ],
   satisfaction: [
@@ -138,9 +138,9 @@ export const LONELINESS: DimensionTemplate = {
     { en: 'I feel alone even when I am with others.', zh: '即使和别人在一起，我也感到孤单。' },
   ],
   frequency: [
-    { en: 'How often do you feel that you have no one to turn to?', zh: '你觉得自己无人可以求助的频率如何？' },
-    { en: 'How often do you feel isolated from others?', zh: '你感到与他人隔绝的频率如何？' },
-    { en: 'How often do you spend time with friends or family you feel close to?', zh: '你与亲近的朋友或家人共度时光的频率如何？', reverse: true },
+    { en: 'How often have you felt that you have no one to turn to?', zh: '你觉得自己无人可以求助的频率如何？' },
+    { en: 'In a typical week, how often do you feel isolated from others?', zh: '你感到与他人隔绝的频率如何？' },
+    { en: 'How regularly do you spend time with friends or family you feel close to?', zh: '你与亲近的朋友或家人共度时光的频率如何？', reverse: true },
     { en: 'In the past month, how often have you felt lonely?', zh: '过去一个月里，你感到孤独的频率如何？' },
   ],
   satisfaction: [

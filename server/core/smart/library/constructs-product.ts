@@ -23,7 +23,7 @@ export const TASTE: DimensionTemplate = {
   ],
   satisfaction: [
     { en: 'How satisfied are you with the taste of your food and drink?', zh: '你对食物和饮品的口味满意吗？' },
-    { en: 'How happy were you with the freshness of what you ordered?', zh: '你对所点餐品的新鲜程度满意吗？' },
+    { en: 'Thinking of freshness, how satisfied were you with what you ordered?', zh: '你对所点餐品的新鲜程度满意吗？' },
     { en: 'Thinking about the menu, how pleased are you with the choice on offer?', zh: '就菜单而言，你对可选品种满意吗？' },
     { en: 'Compared with similar places, how satisfied are you with the flavour?', zh: '与同类店铺相比，你对这里的味道满意吗？' },
   ],
@@ -46,7 +46,7 @@ export const ATMOSPHERE: DimensionTemplate = {
     { en: 'How often is it too noisy to relax?', zh: '吵得让人无法放松的情况有多频繁？', reverse: true },
   ],
   satisfaction: [
-    { en: 'How satisfied are you with the cleanliness of the place?', zh: '你对店内的卫生状况满意吗？' },
+    { en: 'As for cleanliness, how satisfied are you with the place?', zh: '你对店内的卫生状况满意吗？' },
     { en: 'How happy are you with the comfort of the seating?', zh: '你对座位的舒适程度满意吗？' },
     { en: 'All in all, how pleased are you with the atmosphere?', zh: '总的来说，你对这里的氛围满意吗？' },
   ],
@@ -65,14 +65,14 @@ export const EASE_OF_USE: DimensionTemplate = {
     { en: 'Someone new to it would learn it quickly.', zh: '新用户也能很快学会使用。' },
   ],
   frequency: [
-    { en: 'How often do you get stuck and need to look for help?', zh: '你卡住并需要寻求帮助的频率如何？', reverse: true },
+    { en: 'How often have you got stuck and needed to look for help?', zh: '你卡住并需要寻求帮助的频率如何？', reverse: true },
     { en: 'When you use it, how often do you find what you need on the first try?', zh: '使用时，你一次就能找到所需功能的频率如何？' },
     { en: 'How often do you make a mistake you then have to undo?', zh: '你犯错后不得不撤销操作的情况有多频繁？', reverse: true },
     { en: 'How often does a task take longer than you expected?', zh: '完成一项任务所用时间超出预期的情况有多频繁？', reverse: true },
   ],
   satisfaction: [
-    { en: 'How satisfied are you with how easy it is to use?', zh: '你对它的易用程度满意吗？' },
-    { en: 'How happy are you with how quickly you learned to use it?', zh: '你对自己学会使用它的速度满意吗？' },
+    { en: 'When it comes to ease of use, how satisfied are you?', zh: '你对它的易用程度满意吗？' },
+    { en: 'Looking back, how pleased are you with how quickly you learned to use it?', zh: '你对自己学会使用它的速度满意吗？' },
     { en: 'Thinking about the last task you did with it, how pleased were you with how smoothly it went?', zh: '回想最近一次使用它完成的任务，你对过程的顺畅程度满意吗？' },
   ],
 }
@@ -111,8 +111,8 @@ export const PERFORMANCE: DimensionTemplate = {
     { en: 'It responds straight away when I tap or click.', zh: '我点击后它会立即响应。' },
   ],
   frequency: [
-    { en: 'How often do you wait for something to load?', zh: '你需要等待内容加载的频率如何？', reverse: true },
-    { en: 'How often do you run into an error message?', zh: '你遇到错误提示的频率如何？', reverse: true },
+    { en: 'While using it, how often are you kept waiting for something to load?', zh: '你需要等待内容加载的频率如何？', reverse: true },
+    { en: 'How frequently do you run into an error message?', zh: '你遇到错误提示的频率如何？', reverse: true },
     { en: 'How often does it work exactly as you expect?', zh: '它完全按你预期运行的频率如何？' },
   ],
   satisfaction: [
@@ -161,7 +161,7 @@ export const COURSE_CONTENT: DimensionTemplate = {
   ],
   satisfaction: [
     { en: 'How satisfied are you with the course content?', zh: '你对课程内容满意吗？' },
-    { en: 'How happy are you with the quality of the course materials?', zh: '你对课程材料的质量满意吗？' },
+    { en: 'To what extent are you happy with the quality of the course materials?', zh: '你对课程材料的质量满意吗？' },
     { en: 'Thinking about your own goals, how pleased are you with what the course covered?', zh: '结合你自己的目标，你对课程所涵盖的内容满意吗？' },
   ],
 }
@@ -183,7 +183,7 @@ export const TEACHING: DimensionTemplate = {
     { en: 'How often did you leave a session confused?', zh: '你下课时仍感到困惑的情况有多频繁？', reverse: true },
   ],
   satisfaction: [
-    { en: 'How satisfied are you with the quality of the teaching?', zh: '你对教学质量满意吗？' },
+    { en: 'Overall, how satisfied are you with the quality of the teaching?', zh: '你对教学质量满意吗？' },
     { en: 'How happy are you with the feedback you received from the teacher?', zh: '你对老师给你的反馈满意吗？' },
     { en: 'Overall, how pleased are you with the way the sessions were run?', zh: '总体而言，你对课堂的组织方式满意吗？' },
   ],

@@ -21,7 +21,7 @@ export const RECOGNITION: DimensionTemplate = {
   frequency: [
     { en: 'In the past month, how often has someone praised your work?', zh: '过去一个月里，有人称赞你工作的频率如何？' },
     { en: 'How often does your manager acknowledge a job well done?', zh: '你的上级肯定你出色完成工作的频率如何？' },
-    { en: 'How often do you feel your effort goes unnoticed?', zh: '你觉得自己的付出无人注意的情况有多频繁？', reverse: true },
+    { en: 'How often does your effort go unnoticed?', zh: '你觉得自己的付出无人注意的情况有多频繁？', reverse: true },
     { en: 'When a project succeeds, how often is your part in it mentioned?', zh: '项目成功时，你在其中的贡献被提及的频率如何？' },
   ],
   satisfaction: [
@@ -50,7 +50,7 @@ export const GROWTH: DimensionTemplate = {
     { en: 'How often do you feel stuck in your role?', zh: '你觉得自己在岗位上停滞不前的情况有多频繁？', reverse: true },
   ],
   satisfaction: [
-    { en: 'How satisfied are you with your opportunities to learn and grow?', zh: '你对自己学习和成长的机会满意吗？' },
+    { en: 'Thinking about your opportunities to learn and grow, how satisfied are you?', zh: '你对自己学习和成长的机会满意吗？' },
     { en: 'How happy are you with the training you have received this year?', zh: '你对今年接受的培训满意吗？' },
     { en: 'Looking at your career prospects here, how satisfied are you?', zh: '就你在这里的职业前景而言，你满意吗？' },
   ],
@@ -69,14 +69,14 @@ export const WORKLOAD: DimensionTemplate = {
     { en: 'I have time to do my work carefully.', zh: '我有时间把工作做得细致。', reverse: true },
   ],
   frequency: [
-    { en: 'How often do you have to work very fast to get everything done?', zh: '你需要非常赶才能完成所有工作的情况有多频繁？' },
+    { en: 'To get everything done, how often do you have to work very fast?', zh: '你需要非常赶才能完成所有工作的情况有多频繁？' },
     { en: 'In a typical week, how often do you work beyond your contracted hours?', zh: '在通常的一周里，你超出约定工时工作的频率如何？' },
-    { en: 'How often do you have to leave work unfinished at the end of the day?', zh: '一天结束时，你不得不留下未完成工作的情况有多频繁？' },
-    { en: 'How often do you finish your day with your work under control?', zh: '你在一天结束时工作尽在掌控之中的频率如何？', reverse: true },
+    { en: 'At the end of the day, how often is work left unfinished?', zh: '一天结束时，你不得不留下未完成工作的情况有多频繁？' },
+    { en: 'How often does your working day end with everything under control?', zh: '你在一天结束时工作尽在掌控之中的频率如何？', reverse: true },
   ],
   satisfaction: [
-    { en: 'How satisfied are you with the amount of work you are asked to do?', zh: '你对自己被要求完成的工作量满意吗？', reverse: true },
-    { en: 'How comfortable are you with the pace of work in your team?', zh: '你对团队的工作节奏满意吗？', reverse: true },
+    { en: 'Thinking about the amount of work you are asked to do, how satisfied are you?', zh: '你对自己被要求完成的工作量满意吗？', reverse: true },
+    { en: 'How content are you with the pace of work in your team?', zh: '你对团队的工作节奏满意吗？', reverse: true },
     { en: 'Thinking about your deadlines, how satisfied are you with the time you are given?', zh: '就截止期限而言，你对给你的时间满意吗？', reverse: true },
   ],
 }
@@ -95,7 +95,7 @@ export const AUTONOMY: DimensionTemplate = {
   frequency: [
     { en: 'How often can you choose the order in which you do your tasks?', zh: '你能自行决定任务先后顺序的频率如何？' },
     { en: 'How often are you trusted to solve problems your own way?', zh: '你被信任以自己的方式解决问题的频率如何？' },
-    { en: 'How often do you have to wait for permission before you can act?', zh: '你必须等待批准才能行动的情况有多频繁？', reverse: true },
+    { en: 'How frequently must you wait for permission before you can act?', zh: '你必须等待批准才能行动的情况有多频繁？', reverse: true },
     { en: 'How often can you adjust your hours when you need to?', zh: '需要时，你能调整自己工作时间的频率如何？' },
   ],
   satisfaction: [
@@ -123,8 +123,8 @@ export const TEAM: DimensionTemplate = {
     { en: 'How often do you feel part of the team?', zh: '你感到自己是团队一员的频率如何？' },
   ],
   satisfaction: [
-    { en: 'How satisfied are you with the way your team works together?', zh: '你对团队的合作方式满意吗？' },
-    { en: 'How happy are you with your relationships with your colleagues?', zh: '你对自己与同事之间的关系满意吗？' },
+    { en: 'Overall, how satisfied are you with the way your team works together?', zh: '你对团队的合作方式满意吗？' },
+    { en: 'All in all, how satisfied are you with your relationships with colleagues?', zh: '你对自己与同事之间的关系满意吗？' },
     { en: 'When you need help from a colleague, how satisfied are you with the support you get?', zh: '需要同事帮忙时，你对得到的支持满意吗？' },
   ],
 }
@@ -148,7 +148,7 @@ export const MANAGER_SUPPORT: DimensionTemplate = {
     { en: 'How often are you left without the guidance you need?', zh: '你得不到所需指导的情况有多频繁？', reverse: true },
   ],
   satisfaction: [
-    { en: 'How satisfied are you with the support you get from your manager?', zh: '你对上级给予的支持满意吗？' },
+    { en: 'To what extent are you satisfied with the support you get from your manager?', zh: '你对上级给予的支持满意吗？' },
     { en: 'How happy are you with your one-to-one conversations with your manager?', zh: '你对与上级一对一交流的质量满意吗？' },
     { en: 'Thinking about the past quarter, how satisfied are you with how your manager has led the team?', zh: '回顾过去一个季度，你对上级带领团队的方式满意吗？' },
   ],
@@ -166,10 +166,10 @@ export const WORK_LIFE_BALANCE: DimensionTemplate = {
     { en: 'I can take time off when I need it.', zh: '需要时我可以请假休息。' },
   ],
   frequency: [
-    { en: 'How often do you check work messages outside working hours?', zh: '你在工作时间以外查看工作消息的频率如何？', reverse: true },
+    { en: 'Outside working hours, how often do you check work messages?', zh: '你在工作时间以外查看工作消息的频率如何？', reverse: true },
     { en: 'How often does work get in the way of plans with family or friends?', zh: '工作打乱你与家人或朋友的安排的情况有多频繁？', reverse: true },
     { en: 'In a typical week, how often do you have an evening that is entirely your own?', zh: '在通常的一周里，你有完全属于自己的晚上的频率如何？' },
-    { en: 'How often do you take proper breaks during the working day?', zh: '你在工作日中好好休息的频率如何？' },
+    { en: 'During the working day, how often do you take a proper break?', zh: '你在工作日中好好休息的频率如何？' },
   ],
   satisfaction: [
     { en: 'How satisfied are you with the balance between your work and the rest of your life?', zh: '你对工作与生活其他方面之间的平衡满意吗？' },
@@ -196,7 +196,7 @@ export const PAY: DimensionTemplate = {
   ],
   satisfaction: [
     { en: 'How satisfied are you with your pay?', zh: '你对自己的薪酬满意吗？' },
-    { en: 'How happy are you with the benefits you receive?', zh: '你对自己享有的福利满意吗？' },
+    { en: 'Turning to benefits, how satisfied are you with what you receive?', zh: '你对自己享有的福利满意吗？' },
     { en: 'Compared with your responsibilities, how content are you with what you earn?', zh: '与你承担的责任相比，你对薪酬的公平程度满意吗？' },
   ],
 }

@@ -35,7 +35,7 @@ const PATTERNS: Record<ItemFamily, Record<'strength' | 'strain', Pattern[]>> = {
   frequency: {
     strength: [
       { en: (d) => `In the past month, how often have things gone well for you with ${d}?`, zh: (d) => `过去一个月里，你在${d}方面进展顺利的频率如何？` },
-      { en: (d) => `How often do you feel good about how you are doing on ${d}?`, zh: (d) => `你对自己在${d}方面的表现感到满意的频率如何？` },
+      { en: (d) => `How often do you feel good about how you are doing on ${d}?`, zh: (d) => `你觉得自己在${d}方面做得不错的频率如何？` },
       { en: (d) => `Over the last two weeks, how often have you had difficulties with ${d}?`, zh: (d) => `最近两周，你在${d}上遇到困难的频率如何？`, reverse: true },
       { en: (d) => `How often do you make a deliberate effort on ${d}?`, zh: (d) => `你有意识地在${d}上下功夫的频率如何？` },
       { en: (d) => `During the past week, how often did ${d} give you cause for concern?`, zh: (d) => `在过去一周内，${d}让你担心的频率如何？`, reverse: true },
@@ -54,7 +54,7 @@ const PATTERNS: Record<ItemFamily, Record<'strength' | 'strain', Pattern[]>> = {
       { en: (d) => `How satisfied are you with ${d}?`, zh: (d) => `你对${d}满意吗？` },
       { en: (d) => `Thinking about ${d} over the past month, how happy have you been with it?`, zh: (d) => `回顾过去一个月，你对${d}的满意程度如何？` },
       { en: (d) => `Compared with what you expected, how pleased are you with ${d}?`, zh: (d) => `与预期相比，你对${d}满意吗？` },
-      { en: (d) => `All things considered, how content are you with ${d}?`, zh: (d) => `综合考虑，你对${d}的整体感受如何？` },
+      { en: (d) => `All things considered, how content are you with ${d}?`, zh: (d) => `综合考虑，你对${d}的整体满意度如何？` },
       { en: (d) => `Taking the last few weeks together, how satisfied have you been with ${d}?`, zh: (d) => `就最近几周整体而言，你对${d}满意吗？` },
     ],
     strain: [
@@ -80,9 +80,13 @@ export const inSentence = (name: string): string => (/^[A-Z0-9]{2,}\b/.test(name
 /** The `index`-th generic item about dimension `name` in `family`, worded for a strength or a strain. */
 export function genericItem(name: Bilingual, index: number, family: ItemFamily, direction: 'strength' | 'strain'): ItemTemplate {
   const patterns = PATTERNS[family][direction]
-  const pattern = patterns[index % patterns.length]
+  // Each name starts at its own place in the list, so that two dimensions do not open alike.
+  const start = [...name.en].reduce((sum, char) => sum + char.charCodeAt(0), 0) % patterns.length
+  const pattern = patterns[(start + index) % patterns.length]
   const round = Math.floor(index / patterns.length)
-  const d = inSentence(name.en)
+  // Things rated for satisfaction read with an article: "the waiting time", "the team".
+  const bare = inSentence(name.en)
+  const d = family === 'satisfaction' && /^[a-z]/.test(bare) && !/^(?:the|a|an|my|your|our|their)\s/.test(bare) ? `the ${bare}` : bare
   const en = pattern.en(d, capitalize(d))
   const zh = pattern.zh(name.zh)
   if (round === 0) return { en, zh, reverse: pattern.reverse }

@@ -38,7 +38,7 @@ export function findDimension(name: string, preferred?: KindTemplate): { kind: K
 
 /** Words that name a strain (more is worse), in English and Chinese. */
 const STRAIN_WORDS =
-  /stress|anxi|worr|overload|workload|burn ?out|exhaust|fatigue|tired|pain|conflict|pressure|lonel|insomnia|procrastinat|distract|frustrat|depress|irritab|tension|symptom|risk|bullying|harass|absence|turnover|overtime|noise|waiting|delay|complain|压力|焦虑|担忧|担心|负担|负荷|工作量|倦怠|疲劳|疲惫|耗竭|疼痛|冲突|孤独|失眠|拖延|抑郁|烦躁|紧张|症状|风险|欺凌|加班|噪音|等待|投诉/iu
+  /stress|anxi|worr|overload|workload|burn ?out|exhaust|fatigue|tired|pain|conflict|pressure|lonel|insomnia|procrastinat|distract|frustrat|depress|irritab|tension|symptom|risk|bullying|harass|absence|turnover|overtime|noise|waiting|delay|complain|压力|焦虑|担忧|担心|负担|负荷|工作量|作业量|倦怠|疲劳|疲惫|耗竭|疼痛|冲突|孤独|失眠|拖延|抑郁|烦躁|紧张|症状|风险|欺凌|加班|噪音|等待|投诉/iu
 
 /** Whether an unknown dimension name reads as a strain (a high score is bad news). */
 export const namesStrain = (name: string): boolean => STRAIN_WORDS.test(name)

@@ -96,7 +96,7 @@ export const STRESS: KindTemplate = {
     {
       key: 'control',
       name: { en: 'Loss of control', zh: '失控感' },
-      aliases: ['control', 'loss of control', 'coping', 'helplessness', 'uncertainty', '失控', '失控感', '控制感', '应对', '无助'],
+      aliases: ['loss of control', 'helplessness', 'uncertainty', '失控', '失控感', '无助'],
       items: [
         { en: 'I have felt unable to control the important things in my life.', zh: '我感到无法掌控生活中重要的事情。' },
         { en: 'Difficulties have piled up so high that I could not overcome them.', zh: '困难越积越多，让我觉得无法克服。' },
@@ -149,7 +149,7 @@ export const BURNOUT: KindTemplate = {
         { en: 'I deal effectively with the problems that come up in my work.', zh: '我能有效地处理工作中出现的问题。' },
         { en: 'I feel I am making a useful contribution at work.', zh: '我觉得自己在工作中做出了有益的贡献。' },
         { en: 'I have accomplished many worthwhile things in this job.', zh: '在这份工作中，我完成了很多有价值的事情。' },
-        { en: 'At work, I feel confident that I get things done.', zh: '在工作中，我有信心把事情做好。' },
+        { en: 'At work, I get things done the way I want them done.', zh: '在工作中，我能按自己的要求把事情做好。' },
         { en: 'I feel I achieve little in my work.', zh: '我觉得自己在工作中收获甚少。', reverse: true },
       ],
     },

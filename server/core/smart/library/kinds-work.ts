@@ -71,7 +71,7 @@ export const SATISFACTION: KindTemplate = {
       ],
       satisfaction: [
         { en: 'Overall, how satisfied are you with your experience?', zh: '总体而言，你对这次体验的满意程度如何？' },
-        { en: 'Compared with what you expected, how pleased were you with the experience?', zh: '这次体验在多大程度上符合你的预期？' },
+        { en: 'Compared with what you expected, how pleased were you with the experience?', zh: '与预期相比，你对这次体验满意吗？' },
         { en: 'Thinking about your most recent visit, how satisfied were you?', zh: '回想最近一次的经历，你的满意程度如何？' },
         { en: 'All things considered, how pleased are you that you chose us?', zh: '综合来看，你对选择我们感到满意吗？' },
       ],
@@ -87,7 +87,7 @@ export const SATISFACTION: KindTemplate = {
       ],
       satisfaction: [
         { en: 'How satisfied are you with the quality of what you received?', zh: '你对所获得产品或服务的质量满意吗？' },
-        { en: 'How satisfied are you with how reliably everything worked?', zh: '你对各项功能运行的可靠程度满意吗？' },
+        { en: 'To what extent were you satisfied with how reliably everything worked?', zh: '你对各项功能运行的可靠程度满意吗？' },
         { en: 'All in all, how happy are you with the standard of what you received?', zh: '总的来说，你对所得到的产品或服务的水准满意吗？' },
       ],
     },
@@ -101,8 +101,8 @@ export const SATISFACTION: KindTemplate = {
         { en: 'I had to wait too long for help.', zh: '我等待帮助的时间太长了。', reverse: true },
       ],
       satisfaction: [
-        { en: 'How satisfied are you with the friendliness of the staff?', zh: '你对工作人员的友好程度满意吗？' },
-        { en: 'How happy were you with how quickly you were served?', zh: '你对服务的速度满意吗？' },
+        { en: 'Thinking about the staff, how satisfied are you with their friendliness?', zh: '你对工作人员的友好程度满意吗？' },
+        { en: 'From ordering to being served, how happy were you with the wait?', zh: '你对服务的速度满意吗？' },
         { en: 'When you had a question, how satisfied were you with the answer you got?', zh: '当你有疑问时，你对得到的解答满意吗？' },
         { en: 'How satisfied are you with the attention the staff paid to your needs?', zh: '你对工作人员关注你需求的程度满意吗？' },
       ],
