@@ -119,7 +119,7 @@ function surveyQuestions(analysis: Analysis, dimension: ChosenDimension, scale: 
 
 function levelCount(analysis: Analysis, notes: string[]): number {
   if (analysis.levels === null) {
-    notes.push(`No number of levels given: used ${DEFAULT_LEVELS} (low, moderate, high) per dimension, splitting the score range into equal parts.`)
+    notes.push(`No number of levels given: used ${DEFAULT_LEVELS} per dimension, splitting the score range into equal parts.`)
     return DEFAULT_LEVELS
   }
   const count = Math.min(LEVEL_COUNTS.max, Math.max(LEVEL_COUNTS.min, analysis.levels))
@@ -232,7 +232,7 @@ export function planWithBuiltin(instruction: string): Plan {
     },
     form: { fields },
     scale: { scales },
-    report: reportFor(scales, language, intro, analysis.kind === 'quiz'),
+    report: reportFor(scales, language, intro, analysis.kind === 'quiz' ? 'quiz' : chosen.dimensions.every((d) => d.polarity === 'satisfaction') ? 'feedback' : 'reflection'),
     expert: expertFor(scales, chosen.dimensions, language),
     connect: { theme: style.theme },
     share: { publish: analysis.publish },

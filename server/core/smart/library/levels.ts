@@ -117,14 +117,14 @@ const INTERPRETATION: Record<Polarity, Texts> = {
 
 const ADVICE: Record<Polarity, Texts> = {
   'higher-better': {
-    low: { en: (d) => `Pick one small, concrete step to strengthen your ${d} this week, and ask someone you trust for support.`, zh: (d) => `本周选择一个具体的小行动来提升你的${d}，并向你信任的人寻求支持。` },
-    middle: { en: (d) => `Notice what already works for your ${d} and do more of it; set one goal to build on it.`, zh: (d) => `留意哪些做法对你的${d}已经有效，并多加运用；设定一个目标继续提升。` },
-    high: { en: (d) => `Keep doing what supports your ${d}, and consider sharing what works with others.`, zh: (d) => `继续保持有助于你${d}的做法，也可以与他人分享你的经验。` },
+    low: { en: (d) => `A low score on ${d} is worth raising: pick one concrete step for this week, and talk it through with someone you trust.`, zh: (d) => `${d}方面得分偏低，值得重视：本周选定一个具体的小行动，并与你信任的人聊一聊。` },
+    middle: { en: (d) => `On ${d}, notice what already works and build on it; one small goal is enough to start.`, zh: (d) => `在${d}方面，留意哪些做法已经有效并继续运用；先定一个小目标就好。` },
+    high: { en: (d) => `${d.charAt(0).toUpperCase()}${d.slice(1)} is going well: keep doing what supports it, and share what works with others.`, zh: (d) => `${d}方面情况良好：继续保持有效的做法，也可以与他人分享经验。` },
   },
   'higher-worse': {
-    low: { en: (d) => `Keep the habits that protect you from ${d}; check in with yourself again in a few months.`, zh: (d) => `保持那些让你远离${d}的习惯；几个月后再做一次自我检查。` },
-    middle: { en: (d) => `Look at what drives your ${d} and change one thing now, before it grows: rest, boundaries or workload.`, zh: (d) => `看看是什么导致了你的${d}，趁它加重之前先改变一件事：休息、界限或工作量。` },
-    high: { en: (d) => `Take your ${d} seriously: talk to your manager, a colleague or a professional about lightening the load, and make recovery time non-negotiable.`, zh: (d) => `请认真对待你的${d}：与上级、同事或专业人士谈谈如何减轻负担，并确保有不可妥协的恢复时间。` },
+    low: { en: (d) => `Little sign of strain from ${d}: keep what protects you, and check again in a few months.`, zh: (d) => `${d}方面几乎没有压力迹象：保持让你免受影响的做法，几个月后再测一次。` },
+    middle: { en: (d) => `Look at what drives your ${d} score and change one thing now, before it grows.`, zh: (d) => `看看是什么推高了你的${d}得分，趁它加重之前先改变一件事。` },
+    high: { en: (d) => `Take this seriously: talk to your manager, a colleague or a professional about ${d}, and protect time to recover.`, zh: (d) => `请认真对待：就${d}问题与上级、同事或专业人士谈一谈，并确保留出恢复的时间。` },
   },
   neutral: {
     low: { en: (d) => `Your low ${d} is a style, not a flaw: use its strengths, and stretch yourself when a situation calls for the other side.`, zh: (d) => `${d}得分低是一种风格而非缺点：发挥它的优势，并在需要时尝试另一面。` },
