@@ -176,7 +176,7 @@ function audienceOf(original: string, language: PlanLanguage): string | null {
     const match = /(?:面向|针对|给|为|适用于|适合)([^，,。；;、的\s]{1,12}?)(?:的|群体|人群|使用|做|设计|制作|创建|生成|准备|开发|打造|，|,|。|$)/u.exec(original)
     return match ? match[1] : null
   }
-  const match = /\b(?:for|among|aimed at)\s+((?:our\s+|new\s+|all\s+|the\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?)(?=\s+(?:with|using|on|in|about|that|who|to|and|which|at|where|scored|so)\b|[,.;:—–()]|\s+-\s|$)/i.exec(original)
+  const match = /\b(?:for|among|aimed at)\s+((?:our\s+|new\s+|all\s+|the\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?)(?=\s+(?:with|using|on|in|about|that|who|to|and|which|at|where|scored|so|covering|measuring|including|across)\b|[,.;:—–()]|\s+-\s|$)/i.exec(original)
   if (!match) return null
   const audience = match[1].replace(/^(?:our|all|the)\s+/i, '').trim()
   return AUDIENCE_STOP.has(audience.split(/\s+/)[0].toLowerCase()) ? null : audience
@@ -186,7 +186,7 @@ function audienceOf(original: string, language: PlanLanguage): string | null {
 const ZH_AUDIENCE = /^(?:大学生|中学生|小学生|高中生|初中生|研究生|学生|新员工|员工|职工|护士|医生|教师|老师|老年人|儿童|青少年|患者|顾客|客户|家长|用户|住客|会员)/u
 const withoutAudience = (text: string): string => text.replace(ZH_AUDIENCE, '') || text
 
-function topicOf(original: string, language: PlanLanguage): string | null {
+function topicOf(original: string, language: PlanLanguage, subject: string | undefined): string | null {
   if (language === 'zh') {
     const about = /(?:关于|有关)([^，,。；;的\s]{1,15})/u.exec(original)
     if (about) return about[1]
@@ -195,6 +195,8 @@ function topicOf(original: string, language: PlanLanguage): string | null {
   }
   const about = /\b(?:about|on|of|assessing|measuring|evaluating)\s+(?:the\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?)(?=\s+(?:for|with|using|in|among|and|that|at|to)\b|[,.;:—–()]|\s+-\s|$)/i.exec(original)
   if (about && !/^(?:a|an|\d)$/i.test(about[1])) return about[1]
+  // The words before "survey", "check"…: "big five personality style profile" is about big five personality style.
+  if (subject) return subject.toLowerCase() === subject ? subject : subject.replace(/^[A-Z](?=[a-z])/, (c) => c.toLowerCase())
   const named = /\b([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)\s+(?:survey|assessment|questionnaire|check|test|quiz|scale|inventory|self-assessment|evaluation|check-in)\b/i.exec(original)
   if (!named) return null
   const all = named[1].toLowerCase().split(/\s+/)
@@ -204,7 +206,7 @@ function topicOf(original: string, language: PlanLanguage): string | null {
   return words.length ? words.join(' ') : null
 }
 
-const TITLE_NOUNS = /^(?:survey|questionnaire|check|check-in|checkup|check-up|pulse|assessment|self-assessment|quiz|test|scale|inventory|evaluation|poll|screening|screener|checklist|profile|review|form|audit)s?$/i
+const TITLE_NOUNS = /^(?:survey|questionnaire|check|check-in|checkup|check-up|pulse|assessment|self-assessment|quiz|test|scale|inventory|evaluation|poll|screening|screener|checklist|profile|review|form|audit|feedback)s?$/i
 const TITLE_STOP = /^(?:a|an|the|for|with|of|to|create|make|build|generate|design|draft|write|set|up|me|us|i|we|need|want|please|some|our|my|your|new|short|quick|simple|brief|small|\d.*|\w+-(?:item|question|point)s?|yes\/no)$/i
 
 /**
@@ -213,13 +215,17 @@ const TITLE_STOP = /^(?:a|an|the|for|with|of|to|create|make|build|generate|desig
  */
 function titleOf(original: string, language: PlanLanguage): { title: string; subject: string } | null {
   if (language === 'zh') {
-    const match = /([^\s，,。；;：:、]{2,20}?)((?:测评|问卷|调查|测验|测试|量表|评估|自评|调研|反馈表)+)/u.exec(original)
+    // "5点满意度量表", "频率量表" describe the answers, not the form.
+    const match = [...original.matchAll(/([^\s，,。；;：:、]{2,20}?)((?:测评|问卷|调查|测验|测试|量表|评估|自评|调研|反馈表|反馈)+)/gu)].find((m) => !(m[2] === '量表' && /(?:点|级|分|频率|同意|满意度|李克特)$/u.test(m[1])))
     if (!match) return null
     const subject = match[1].replace(/^.*(?:一份|一个|一套|做|请|帮我|生成|创建|设计|题的|题|的)/u, '')
     return subject ? { title: subject + match[2], subject } : null
   }
   const words = original.split(' ')
-  let head = words.findIndex((word) => TITLE_NOUNS.test(word.replace(/[,.;:!?]+$/, '')))
+  const bare = (word: string) => word.replace(/[,.;:!?]+$/, '')
+  // "frequency scale", "5-point agreement scale" describe the answers, not the form.
+  const answerWords = (index: number) => /^scales?$/i.test(bare(words[index])) && index > 0 && /^(?:agreement|frequency|satisfaction|likert|rating|\S+-point)$/i.test(words[index - 1])
+  let head = words.findIndex((word, index) => TITLE_NOUNS.test(bare(word)) && !answerWords(index))
   if (head < 0) return null
   while (head + 1 < words.length && !/[,.;:!?]$/.test(words[head]) && TITLE_NOUNS.test(words[head + 1].replace(/[,.;:!?]+$/, ''))) head++
   let start = head
@@ -229,8 +235,8 @@ function titleOf(original: string, language: PlanLanguage): { title: string; sub
   let title = words.slice(start, head + 1).join(' ').replace(/[,.;:!?]+$/, '')
   // "… for university students", "… for a coffee shop": who or what it is for is part of the title.
   const after = words.slice(head + 1).join(' ')
-  const forWhom = /[,.;:!?]$/.test(words[head]) ? null : /^for\s+((?:a|an|the|our)\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?)(?=\s+(?:with|using|on|in|about|that|who|to|which|at|where|scored|so)\b|[,.;:—–()]|\s+-\s|$)/i.exec(after)
-  if (forWhom && !/^(?:each|every|one|use|scoring|screening|me|us|now|free)\b/i.test(forWhom[2])) title += ` for ${(forWhom[1] ?? '').replace(/^our\s+/i, '')}${forWhom[2]}`
+  const forWhom = /[,.;:!?]$/.test(words[head]) ? null : /^for\s+((?:a|an|the|our)\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?)(?=\s+(?:with|using|on|in|about|that|who|to|which|at|where|scored|so|covering|measuring|including|across)\b|[,.;:—–()]|\s+-\s|$)/i.exec(after)
+  if (forWhom && !/^(?:each|every|one|use|scoring|screening|me|us|now|free)\b/i.test(forWhom[2])) title += ` for ${(forWhom[1] ?? '').replace(/^our\s+/i, 'the ')}${forWhom[2]}`
   return { title: title.charAt(0).toUpperCase() + title.slice(1), subject }
 }
 
@@ -286,7 +292,7 @@ export function analyzeInstruction(instruction: string): Analysis {
     kind,
     quizBank,
     audience: audienceOf(original, language),
-    topic: topicOf(original, language),
+    topic: topicOf(original, language, title?.subject),
     questions: firstNumber(text, QUESTION_PATTERNS),
     dimensionCount: dimensionCount ?? (dimensions.length ? dimensions.length : null),
     dimensions,

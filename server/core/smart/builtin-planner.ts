@@ -92,7 +92,7 @@ function surveyQuestions(analysis: Analysis, dimension: ChosenDimension, scale: 
   const options = answerOptions(scale)
   const family = familyOf(scale)
   const bank = dimension.bank[family] ?? []
-  const direction = dimension.polarity === 'higher-worse' ? 'strain' : 'strength'
+  const direction = dimension.polarity === 'higher-worse' ? 'strain' : dimension.polarity === 'neutral' ? 'style' : 'strength'
   const questions: Question[] = []
   const isNps = first && scale.kind === 'rating' && analysis.kind === 'satisfaction'
   for (let i = 0; i < dimension.questions; i++) {

@@ -82,6 +82,13 @@ function guessedPolarity(analysis: Analysis, name: string): Polarity {
 }
 
 function named(analysis: Analysis, taken: Set<string>): Omit<ChosenDimension, 'questions'>[] {
+  const chosen = namedAlone(analysis, taken)
+  // Next to "ease of use" or "taste", an unknown "design" is rated the same way: by the respondent's satisfaction.
+  const rated = chosen.some((dimension) => dimension.polarity === 'satisfaction')
+  return chosen.map((dimension) => (rated && dimension.bank.agreement === undefined && dimension.polarity === 'higher-better' ? { ...dimension, polarity: 'satisfaction' } : dimension))
+}
+
+function namedAlone(analysis: Analysis, taken: Set<string>): Omit<ChosenDimension, 'questions'>[] {
   const kind = kindTemplate(analysis)
   return analysis.dimensions.map((name, index) => {
     const known = analysis.kind === 'quiz' ? null : findDimension(name, kind ?? undefined)
@@ -106,6 +113,19 @@ function named(analysis: Analysis, taken: Set<string>): Omit<ChosenDimension, 'q
   })
 }
 
+/** Words that say what kind of form it is rather than what it measures ("delivery satisfaction" is about delivery). */
+const FORM_WORDS = /\s*(?:\b(?:satisfaction|feedback|experience|customer|employee|staff|self|student|pulse)\b|满意度|反馈|体验)\s*/giu
+
+/** The construct bank the topic names, if any: "learning motivation", "delivery satisfaction" → delivery. */
+function topicConstruct(topic: string | null): { name: string; dimension: DimensionTemplate } | null {
+  if (!topic) return null
+  for (const name of [topic, topic.replace(FORM_WORDS, ' ').trim()]) {
+    const known = name ? findDimension(name) : null
+    if (known && known.kind === null) return { name, dimension: known.dimension }
+  }
+  return null
+}
+
 /** Dimensions and question counts for `analysis`, plus the notes on defaults taken. */
 export function chooseDimensions(analysis: Analysis): { dimensions: ChosenDimension[]; notes: string[] } {
   const notes: string[] = []
@@ -123,12 +143,12 @@ export function chooseDimensions(analysis: Analysis): { dimensions: ChosenDimens
   }
   if (wanted === null) {
     if (analysis.kind === 'quiz') chosen = [{ key: 'knowledge', name: { en: analysis.topic ? `Knowledge of ${analysis.topic}` : 'Knowledge', zh: analysis.topic ? `${analysis.topic}知识` : '知识掌握' }, polarity: 'mastery', bank: {}, source: null }]
-    else if (analysis.topic && findDimension(analysis.topic)?.kind === null) {
-      const known = findDimension(analysis.topic)!.dimension
-      const name = displayName(analysis.topic)
+    else if (topicConstruct(analysis.topic)) {
+      const { name: topicName, dimension: known } = topicConstruct(analysis.topic)!
+      const name = displayName(topicName)
       chosen = [{ key: known.key, name: { en: name, zh: name }, polarity: known.polarity ?? 'higher-better', bank: bankOf(known, null), source: null }]
       notes.push(`No dimensions named: one dimension on the topic, "${name}".`)
-    } else if (kind) {
+    } else if (kind && (analysis.topic === null || kind.keywords.some((keyword) => analysis.topic!.toLowerCase().includes(keyword)))) {
       const room = analysis.questions ?? Infinity
       chosen = kind.dimensions.slice(0, Math.max(1, Math.min(kind.dimensions.length, room))).map((d) => fromTemplate(d, kind))
       notes.push(`No dimensions named: used the ${kind.title.en.toLowerCase()}'s standard dimensions (${chosen.map((d) => d.name.en).join(', ')}).`)
@@ -148,7 +168,7 @@ export function chooseDimensions(analysis: Analysis): { dimensions: ChosenDimens
     for (let n = chosen.length + 1; chosen.length < wanted; n++) {
       chosen.push({ key: keyFor(`area_${n}`, n, taken), name: { en: `Area ${n}`, zh: `领域 ${n}` }, polarity: guessedPolarity(analysis, ''), bank: {}, source: null })
     }
-    notes.push(`${wanted} dimensions asked for, ${analysis.dimensions.length} named: added ${chosen.slice(analysis.dimensions.length).map((d) => `"${d.name.en}"`).join(', ')}; rename them to fit your topic.`)
+    notes.push(`${wanted} dimensions asked for, ${analysis.dimensions.length || 'none'} named: added ${chosen.slice(analysis.dimensions.length).map((d) => `"${d.name.en}"`).join(', ')}; rename them to fit your topic.`)
   }
   return { dimensions: distribute(chosen, analysis, notes), notes }
 }

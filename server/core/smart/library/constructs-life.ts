@@ -97,6 +97,10 @@ export const STUDY_HABITS: DimensionTemplate = {
     { en: 'When you study, how often do you put your phone out of reach?', zh: '学习时，你把手机放到够不着的地方的频率如何？' },
     { en: 'How often have you handed in work late this term?', zh: '你迟交作业的频率如何？', reverse: true },
     { en: 'How often do you test yourself on what you have learned?', zh: '你对所学内容进行自我检测的频率如何？' },
+    { en: 'When you do not understand something, how often do you ask a teacher or classmate?', zh: '遇到不懂的地方时，你向老师或同学请教的频率如何？' },
+    { en: 'In the week before an exam, how often do you find yourself cramming late at night?', zh: '考试前一周，你熬夜突击复习的频率如何？', reverse: true },
+    { en: 'After a lesson, how often do you go over your notes the same day?', zh: '下课后，你当天复习笔记的频率如何？' },
+    { en: 'How often do you start an assignment as soon as it is set?', zh: '布置作业后，你立即着手去做的频率如何？' },
   ],
   satisfaction: [
     { en: 'How satisfied are you with the way you organise your studying?', zh: '你对自己安排学习的方式满意吗？' },
@@ -142,6 +146,8 @@ export const LONELINESS: DimensionTemplate = {
     { en: 'In a typical week, how often do you feel isolated from others?', zh: '你感到与他人隔绝的频率如何？' },
     { en: 'How regularly do you spend time with friends or family you feel close to?', zh: '你与亲近的朋友或家人共度时光的频率如何？', reverse: true },
     { en: 'In the past month, how often have you felt lonely?', zh: '过去一个月里，你感到孤独的频率如何？' },
+    { en: 'How often do you wish you had someone to share your day with?', zh: '你希望有人能分享你一天经历的频率如何？' },
+    { en: 'When you want company, how often can you find it?', zh: '当你想要有人陪伴时，能找到人陪的频率如何？', reverse: true },
   ],
   satisfaction: [
     { en: 'How satisfied are you with your friendships?', zh: '你对自己的友谊满意吗？', reverse: true },

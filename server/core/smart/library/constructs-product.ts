@@ -32,7 +32,7 @@ export const TASTE: DimensionTemplate = {
 export const ATMOSPHERE: DimensionTemplate = {
   key: 'atmosphere',
   name: { en: 'Atmosphere', zh: '环境' },
-  aliases: ['atmosphere', 'ambience', 'ambiance', 'environment', 'cleanliness', 'comfort', 'seating', 'decor', '环境', '氛围', '卫生', '整洁', '舒适度', '装修'],
+  aliases: ['atmosphere', 'ambience', 'ambiance', 'environment', 'comfort', 'seating', 'decor', '环境', '氛围', '舒适度', '装修'],
   polarity: 'satisfaction',
   items: [
     { en: 'The place was clean and tidy.', zh: '店内干净整洁。' },
@@ -46,9 +46,32 @@ export const ATMOSPHERE: DimensionTemplate = {
     { en: 'How often is it too noisy to relax?', zh: '吵得让人无法放松的情况有多频繁？', reverse: true },
   ],
   satisfaction: [
-    { en: 'As for cleanliness, how satisfied are you with the place?', zh: '你对店内的卫生状况满意吗？' },
     { en: 'How happy are you with the comfort of the seating?', zh: '你对座位的舒适程度满意吗？' },
+    { en: 'How satisfied are you with how pleasant the place feels?', zh: '你对这里给人的舒适愉悦感满意吗？' },
     { en: 'All in all, how pleased are you with the atmosphere?', zh: '总的来说，你对这里的氛围满意吗？' },
+  ],
+}
+
+export const CLEANLINESS: DimensionTemplate = {
+  key: 'cleanliness',
+  name: { en: 'Cleanliness', zh: '卫生' },
+  aliases: ['cleanliness', 'hygiene', 'tidiness', 'cleaning', 'clean', '卫生', '清洁', '整洁', '干净', '卫生状况'],
+  polarity: 'satisfaction',
+  items: [
+    { en: 'Everything I used was clean.', zh: '我用到的东西都很干净。' },
+    { en: 'The washrooms were clean and well stocked.', zh: '洗手间干净，用品齐全。' },
+    { en: 'I noticed dirt or mess that should have been cleaned up.', zh: '我注意到一些本该清理却没有清理的脏乱之处。', reverse: true },
+    { en: 'The place smelled fresh.', zh: '这里的空气清新，没有异味。' },
+  ],
+  frequency: [
+    { en: 'On your visits, how often is everything clean?', zh: '你每次到访时，一切都干净整洁的频率如何？' },
+    { en: 'How frequently do you notice mess that has not been cleaned up?', zh: '你注意到未被清理的脏乱之处的频率如何？', reverse: true },
+    { en: 'How often are the washrooms clean and well stocked?', zh: '洗手间干净且用品齐全的频率如何？' },
+  ],
+  satisfaction: [
+    { en: 'As for cleanliness, how satisfied are you with the place?', zh: '你对这里的卫生状况满意吗？' },
+    { en: 'How happy are you with the cleanliness of the washrooms?', zh: '你对洗手间的清洁程度满意吗？' },
+    { en: 'Thinking about the areas you used, how satisfied were you with how clean they were?', zh: '就你使用过的区域而言，你对其清洁程度满意吗？' },
   ],
 }
 
@@ -190,4 +213,4 @@ export const TEACHING: DimensionTemplate = {
 }
 
 /** Customer and user constructs, in the order lookups try them. */
-export const PRODUCT_CONSTRUCTS: readonly DimensionTemplate[] = [TASTE, ATMOSPHERE, EASE_OF_USE, DESIGN, PERFORMANCE, DELIVERY, COURSE_CONTENT, TEACHING]
+export const PRODUCT_CONSTRUCTS: readonly DimensionTemplate[] = [TASTE, ATMOSPHERE, CLEANLINESS, EASE_OF_USE, DESIGN, PERFORMANCE, DELIVERY, COURSE_CONTENT, TEACHING]

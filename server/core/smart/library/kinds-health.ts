@@ -29,7 +29,7 @@ export const WELLBEING: KindTemplate = {
     {
       key: 'vitality',
       name: { en: 'Energy and vitality', zh: '精力与活力' },
-      aliases: ['energy', 'vitality', 'physical', 'physical health', 'sleep', 'fatigue', '精力', '活力', '身体', '睡眠', '体力'],
+      aliases: ['energy', 'vitality', 'physical', 'physical health', 'fatigue', '精力', '活力', '身体', '体力'],
       items: [
         { en: 'I have woken up feeling fresh and rested.', zh: '我醒来时感到神清气爽、休息充分。' },
         { en: 'I have had enough energy for my daily activities.', zh: '我有足够的精力应对日常活动。' },
@@ -51,7 +51,7 @@ export const WELLBEING: KindTemplate = {
     {
       key: 'purpose',
       name: { en: 'Meaning and purpose', zh: '意义与目标' },
-      aliases: ['purpose', 'meaning', 'meaning and purpose', 'life satisfaction', 'growth', '意义', '目标', '意义感', '人生意义', '成长'],
+      aliases: ['purpose', 'meaning', 'meaning and purpose', 'life satisfaction', '意义', '目标', '意义感', '人生意义'],
       items: [
         { en: 'My daily life has been filled with things that interest me.', zh: '我的日常生活充满了让我感兴趣的事情。' },
         { en: 'I feel that what I do is worthwhile.', zh: '我觉得自己所做的事情是有价值的。' },

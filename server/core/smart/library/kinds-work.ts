@@ -53,7 +53,7 @@ export const ENGAGEMENT: KindTemplate = {
 export const SATISFACTION: KindTemplate = {
   kind: 'satisfaction',
   title: { en: 'Satisfaction survey', zh: '满意度调查' },
-  keywords: ['satisfaction', 'satisfied', 'nps', 'net promoter', 'customer', 'feedback', 'experience', 'recommend', '满意', '满意度', '推荐', '客户', '反馈', '体验'],
+  keywords: ['satisfaction', 'satisfied', 'nps', 'net promoter', 'customer', 'feedback', 'experience', 'recommend', 'usability', 'user experience', 'course evaluation', '满意', '满意度', '推荐', '客户', '反馈', '体验', '易用性', '课程评价'],
   polarity: 'satisfaction',
   answerScale: { kind: 'likert', points: 5, anchors: 'satisfaction' },
   itemsFit: ['agreement'],
@@ -102,7 +102,7 @@ export const SATISFACTION: KindTemplate = {
       ],
       satisfaction: [
         { en: 'Thinking about the staff, how satisfied are you with their friendliness?', zh: '你对工作人员的友好程度满意吗？' },
-        { en: 'From ordering to being served, how happy were you with the wait?', zh: '你对服务的速度满意吗？' },
+        { en: 'How happy were you with how long you had to wait for help?', zh: '你对服务的速度满意吗？' },
         { en: 'When you had a question, how satisfied were you with the answer you got?', zh: '当你有疑问时，你对得到的解答满意吗？' },
         { en: 'How satisfied are you with the attention the staff paid to your needs?', zh: '你对工作人员关注你需求的程度满意吗？' },
       ],

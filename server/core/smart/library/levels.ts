@@ -104,9 +104,9 @@ const INTERPRETATION: Record<Polarity, Texts> = {
     high: { en: (d) => `You score high on ${d}: this is a distinct part of your style.`, zh: (d) => `你在${d}上得分较高：这是你风格中鲜明的一部分。` },
   },
   satisfaction: {
-    low: { en: (d) => `You were not satisfied with ${d}: this is where we most need to improve.`, zh: (d) => `你对${d}不太满意：这是我们最需要改进的地方。` },
-    middle: { en: (d) => `Your view of ${d} is mixed: some things worked for you and some did not.`, zh: (d) => `你对${d}的评价有好有坏：有些方面令你满意，有些则不然。` },
-    high: { en: (d) => `You were satisfied with ${d}: good to know this works for you.`, zh: (d) => `你对${d}感到满意：很高兴这方面让你满意。` },
+    low: { en: (d) => `Your ratings for ${d} are low: this is where we most need to improve.`, zh: (d) => `你对${d}的评分较低：这是我们最需要改进的地方。` },
+    middle: { en: (d) => `Your ratings for ${d} are mixed: some things worked for you and some did not.`, zh: (d) => `你对${d}的评价有好有坏：有些方面令你满意，有些则不然。` },
+    high: { en: (d) => `Your ratings for ${d} are high: you were satisfied, and we are glad it works for you.`, zh: (d) => `你对${d}的评分较高：你感到满意，我们很高兴。` },
   },
   mastery: {
     low: { en: (d) => `Your ${d} result shows gaps: review the material before trying again.`, zh: (d) => `你的${d}结果显示仍有不足：建议复习相关内容后再试一次。` },
