@@ -177,8 +177,12 @@ function describeApp(fields: number, scales: PlanScale[], language: PlanLanguage
   const names = scales.map((scale) => scale.name)
   if (language === 'zh') return quiz ? `共 ${fields} 道题。` : `共 ${fields} 道题，涉及${names.join('、')}。`
   if (quiz) return `${fields} question${fields === 1 ? '' : 's'}.`
-  const list = names.length > 1 ? `${names.slice(0, -1).map(inSentence).join(', ')} and ${inSentence(names.at(-1)!)}` : inSentence(names[0])
-  return `${fields} question${fields === 1 ? '' : 's'} about ${list}.`
+  return `${fields} question${fields === 1 ? '' : 's'} about ${describeList(names)}.`
+}
+
+/** "a, b and c", each name as it reads inside a sentence. */
+function describeList(names: string[]): string {
+  return names.length > 1 ? `${names.slice(0, -1).map(inSentence).join(', ')} and ${inSentence(names.at(-1)!)}` : inSentence(names[0])
 }
 
 const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)
@@ -217,7 +221,10 @@ export function planWithBuiltin(instruction: string): Plan {
   const kind = KINDS.find((k) => k.kind === analysis.kind)
   const zh = language === 'zh'
   const quizIntro = zh ? '本报告展示了你的测验成绩。' : 'This report shows how you did on the quiz.'
-  const intro = kind?.intro[language] ?? (analysis.kind === 'quiz' ? quizIntro : zh ? '本报告展示了你在各个维度上的结果。' : 'This report shows your results on each dimension.')
+  // The kind's own introduction speaks of its own dimensions ("energised, committed and absorbed"): only for those.
+  const ownDimensions = kind !== undefined && chosen.dimensions.every((d) => kind.dimensions.some((own) => own.key === d.key))
+  const generalIntro = zh ? `本报告展示了你在${scales.map((s) => s.name).join('、')}上的结果。` : `This report shows your results on ${describeList(scales.map((s) => s.name))}.`
+  const intro = analysis.kind === 'quiz' ? (kind?.intro[language] ?? quizIntro) : ownDimensions ? kind.intro[language] : generalIntro
   const style = themeFor(analysis.style, analysis.kind === 'quiz' ? (zh ? '提交答案' : 'Submit answers') : zh ? '查看我的结果' : 'See my results')
   notes.push(...style.notes)
   notes.push('Expert profile: a neutral "assessment team" placeholder; put your own name, title and bio there.')

@@ -142,7 +142,12 @@ export function chooseDimensions(analysis: Analysis): { dimensions: ChosenDimens
     notes.push(`${analysis.questions} questions cannot cover ${wanted} dimensions: every dimension needs at least one question, so there are ${wanted} questions.`)
   }
   if (wanted === null) {
-    if (analysis.kind === 'quiz') chosen = [{ key: 'knowledge', name: { en: analysis.topic ? `Knowledge of ${analysis.topic}` : 'Knowledge', zh: analysis.topic ? `${analysis.topic}知识` : '知识掌握' }, polarity: 'mastery', bank: {}, source: null }]
+    if (analysis.kind === 'quiz') {
+      // A bank's own subject ("Security awareness") reads better than the instruction's words for it.
+      const subject = analysis.quizBank ? { en: analysis.quizBank.title.en.replace(/\s*quiz$/i, ''), zh: analysis.quizBank.title.zh.replace(/测验$/u, '') } : null
+      const name = subject ?? { en: analysis.topic ? `Knowledge of ${analysis.topic}` : 'Knowledge', zh: analysis.topic ? `${analysis.topic}知识` : '知识掌握' }
+      chosen = [{ key: 'knowledge', name, polarity: 'mastery', bank: {}, source: null }]
+    }
     else if (topicConstruct(analysis.topic)) {
       const { name: topicName, dimension: known } = topicConstruct(analysis.topic)!
       const name = displayName(topicName)

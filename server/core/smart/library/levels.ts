@@ -89,9 +89,9 @@ type Texts = Record<Band, { en: (d: string) => string; zh: (d: string) => string
 
 const INTERPRETATION: Record<Polarity, Texts> = {
   'higher-better': {
-    low: { en: (d) => `Your ${d} score is low: this is an area that currently holds you back and deserves attention.`, zh: (d) => `你的${d}得分较低：这是目前对你有所制约、值得关注的方面。` },
-    middle: { en: (d) => `Your ${d} score is in the middle range: a sound base with clear room to grow.`, zh: (d) => `你的${d}得分处于中等水平：基础扎实，仍有明显的提升空间。` },
-    high: { en: (d) => `Your ${d} score is high: this is a clear strength for you right now.`, zh: (d) => `你的${d}得分较高：这是你目前的明显优势。` },
+    low: { en: (d) => `Your ${d} score is low: this area needs attention.`, zh: (d) => `你的${d}得分较低：这方面需要关注。` },
+    middle: { en: (d) => `Your ${d} score is in the middle range: some things work, and there is room to improve.`, zh: (d) => `你的${d}得分处于中等水平：有些方面不错，也有改进的空间。` },
+    high: { en: (d) => `Your ${d} score is high: a real strength at the moment.`, zh: (d) => `你的${d}得分较高：这是目前的一项优势。` },
   },
   'higher-worse': {
     low: { en: (d) => `Your ${d} score is low: there are few signs of strain here.`, zh: (d) => `你的${d}得分较低：这方面几乎没有压力迹象。` },
