@@ -30,6 +30,8 @@ function sample(plan: Plan): string[] {
     out.push('')
   }
   out.push('**Report pages:** ' + plan.report.pages.map((page) => `${page.title} (${page.sections.map((section) => section.type).join(', ')})`).join('; '), '')
+  const intro = plan.report.pages.flatMap((page) => page.sections).find((section) => section.type === 'intro')
+  if (intro?.text) out.push(`**Report introduction:** ${intro.text}`, '')
   const closing = plan.report.pages.flatMap((page) => page.sections).find((section) => section.type === 'closing')
   if (closing?.text) out.push(`**Closing text:** ${closing.text}`, '')
   out.push('**Notes for the owner** (shown by the CLI and the admin, never to respondents):', '', ...plan.notes.map((note) => `- ${note}`), '')
