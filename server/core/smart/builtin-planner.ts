@@ -239,7 +239,7 @@ export function planWithBuiltin(instruction: string): Plan {
     },
     form: { fields },
     scale: { scales },
-    report: reportFor(scales, language, intro, analysis.kind === 'quiz' ? 'quiz' : chosen.dimensions.every((d) => d.polarity === 'satisfaction') ? 'feedback' : 'reflection'),
+    report: reportFor(scales, language, intro, analysis.kind === 'quiz' ? 'quiz' : analysis.kind === 'satisfaction' || chosen.dimensions.every((d) => d.polarity === 'satisfaction') ? 'feedback' : 'reflection'),
     expert: expertFor(scales, chosen.dimensions, language),
     connect: { theme: style.theme },
     share: { publish: analysis.publish },

@@ -198,6 +198,7 @@ export const PAY: DimensionTemplate = {
     { en: 'How satisfied are you with your pay?', zh: '你对自己的薪酬满意吗？' },
     { en: 'Turning to benefits, how satisfied are you with what you receive?', zh: '你对自己享有的福利满意吗？' },
     { en: 'Compared with your responsibilities, how content are you with what you earn?', zh: '与你承担的责任相比，你对薪酬的公平程度满意吗？' },
+    { en: 'Thinking about how pay rises are decided here, how satisfied are you?', zh: '你对这里决定加薪的方式满意吗？' },
   ],
 }
 
