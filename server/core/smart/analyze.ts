@@ -9,6 +9,8 @@ import { QUIZ_BANKS } from './library/quiz-banks.ts'
 import type { AnswerScale, AssessmentKind, QuizBank } from './library/types.ts'
 import type { PlanLanguage } from './plan.ts'
 
+type Anchors = Extract<AnswerScale, { kind: 'likert' }>['anchors']
+
 export interface StyleWords {
   /** A colour name from COLOURS, or null. */
   colour: string | null
@@ -29,6 +31,10 @@ export interface Analysis {
   dimensions: string[]
   /** The answer scale, with `likert.anchors` left to the kind when only "N-point" was said. */
   answerScale: AnswerScale | null
+  /** The answer wording the instruction asks for ("frequency scale", "同意"), or null. */
+  anchors: Anchors | null
+  /** The app's title as the instruction words it ("Employee engagement pulse"), or null. */
+  title: string | null
   levels: number | null
   style: StyleWords
   publish: boolean
@@ -116,7 +122,7 @@ function namedDimensions(original: string, language: PlanLanguage): string[] {
         ]
       : [
           new RegExp(`(?:${DIMENSION_WORDS})\\s*(?:[:(—–]|-\\s|\\bnamed\\b|\\bcalled\\b|\\bare\\b|\\bincluding\\b|\\bsuch as\\b)\\s*[:(—–]?\\s*([^.;:)\\]—–\\n]+)`, 'i'),
-          /\b(?:covering|measuring|including|across)\s+([^.;:)\]—–\n]+)/i,
+          /\b(?:covering|measuring|including|across|about|on)\s+(?!how\b|what\b|why\b|whether\b)([^.;:)\]—–\n]+)/i,
           new RegExp(`(?:${DIMENSION_WORDS})\\s+(?:of\\s+)?([^.;:)\\]—–\\n]+)`, 'i'),
           /:\s*([^.;:)\]—–\n]+)/,
         ]
@@ -135,9 +141,18 @@ function answerScale(text: string): AnswerScale | null {
   const points = firstNumber(text, [new RegExp(`\\b(${EN_NUMBER})[\\s-]*point\\b`), /([\d三四五六七])\s*(?:点|级|分制)\s*(?:李克特|量表|计分|评分)?/u, /likert\s*\(?\s*(\d)/, /李克特\s*(\d)/])
   if (/\bnps\b|net promoter|\b0\s*(?:-|–|to|~)\s*10\b|zero to ten|0\s*(?:到|至|~|-)\s*10\s*分?/.test(text)) return { kind: 'rating', min: 0, max: 10 }
   if (/\byes\s*\/\s*no\b|\byes[- ]or[- ]no\b|\btrue\s*\/\s*false\b|\btrue[- ]or[- ]false\b|是否题|是\/否|是非题|判断题|对错/.test(text)) return { kind: 'yesno' }
-  if (/\bquiz|\btrivia\b|\bexam\b|multiple[- ]choice|correct answers?|knowledge (?:test|check)|test (?:your|their) knowledge|测验|选择题|考试|答题|知识测试|知识竞赛/.test(text)) return { kind: 'quiz' }
-  if (points !== null) return { kind: 'likert', points, anchors: /frequency|how often|频率|频次/.test(text) ? 'frequency' : 'agreement' }
-  if (/likert|agree|李克特|同意/.test(text)) return { kind: 'likert', points: 5, anchors: 'agreement' }
+  if (/\bquiz|\btrivia\b|\bexam\b(?!\s+(?:anxiety|stress|nerves|pressure))|multiple[- ]choice|correct answers?|knowledge (?:test|check)|test (?:your|their) knowledge|测验|选择题|考试|答题|知识测试|知识竞赛/.test(text)) return { kind: 'quiz' }
+  const anchors = anchorsOf(text) ?? 'agreement'
+  if (points !== null) return { kind: 'likert', points, anchors }
+  if (/likert|李克特/.test(text) || anchorsOf(text) !== null) return { kind: 'likert', points: 5, anchors }
+  return null
+}
+
+/** The answer wording asked for: "frequency scale", "how often", "agreement", "satisfaction scale", "频率", "同意", "满意度量表". */
+function anchorsOf(text: string): Anchors | null {
+  if (/frequency|how often|频率|频次/.test(text)) return 'frequency'
+  if (/satisfaction (?:scale|rating)|(?:point|likert)[\s-]+satisfaction|\bdissatisfied\b|满意度量表|满意程度/.test(text)) return 'satisfaction'
+  if (/\bagree|agreement|同意/.test(text)) return 'agreement'
   return null
 }
 
@@ -147,7 +162,8 @@ function kindOf(text: string, scale: AnswerScale | null, dimensions: string[]): 
   for (const kind of KINDS) {
     const keywordHits = kind.keywords.filter((keyword) => text.includes(keyword)).length
     const dimensionHits = dimensions.filter((name) => findDimension(name, kind)?.kind === kind).length
-    const score = keywordHits + dimensionHits
+    // The words of the instruction count more than what its dimension names happen to match.
+    const score = 2 * keywordHits + dimensionHits
     if (score > best.score) best = { kind: kind.kind, score }
   }
   return best.kind
@@ -160,21 +176,27 @@ function audienceOf(original: string, language: PlanLanguage): string | null {
     const match = /(?:面向|针对|给|为|适用于|适合)([^，,。；;、的\s]{1,12}?)(?:的|群体|人群|使用|做|设计|制作|创建|生成|准备|开发|打造|，|,|。|$)/u.exec(original)
     return match ? match[1] : null
   }
-  const match = /\b(?:for|among|aimed at)\s+((?:our\s+|new\s+|all\s+|the\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?)(?=\s+(?:with|using|on|in|about|that|who|to|and|which|at|where|scored|so)\b|[,.;:—–()]|\s+-\s|$)/i.exec(original)
+  const match = /\b(?:for|among|aimed at)\s+((?:our\s+|new\s+|all\s+|the\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?)(?=\s+(?:with|using|on|in|about|that|who|to|and|which|at|where|scored|so|covering|measuring|including|across)\b|[,.;:—–()]|\s+-\s|$)/i.exec(original)
   if (!match) return null
   const audience = match[1].replace(/^(?:our|all|the)\s+/i, '').trim()
   return AUDIENCE_STOP.has(audience.split(/\s+/)[0].toLowerCase()) ? null : audience
 }
 
-function topicOf(original: string, language: PlanLanguage): string | null {
+/** Who a Chinese title is for, when it opens with it: "大学生睡眠质量" is about 睡眠质量. */
+const ZH_AUDIENCE = /^(?:大学生|中学生|小学生|高中生|初中生|研究生|学生|新员工|员工|职工|护士|医生|教师|老师|老年人|儿童|青少年|患者|顾客|客户|家长|用户|住客|会员)/u
+const withoutAudience = (text: string): string => text.replace(ZH_AUDIENCE, '') || text
+
+function topicOf(original: string, language: PlanLanguage, subject: string | undefined): string | null {
   if (language === 'zh') {
     const about = /(?:关于|有关)([^，,。；;的\s]{1,15})/u.exec(original)
     if (about) return about[1]
     const named = /([^\s，,。；;、\d一二两三四五六七八九十个道题的]{2,10})(?:测评|问卷|调查|测验|测试|量表|自评|评估)/u.exec(original)
-    return named ? named[1].replace(/^(?:一份|一个|一套|做|请|帮我|生成|创建)+/u, '') || null : null
+    return named ? withoutAudience(named[1].replace(/^(?:一份|一个|一套|做|请|帮我|生成|创建)+/u, '')) || null : null
   }
   const about = /\b(?:about|on|of|assessing|measuring|evaluating)\s+(?:the\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?)(?=\s+(?:for|with|using|in|among|and|that|at|to)\b|[,.;:—–()]|\s+-\s|$)/i.exec(original)
   if (about && !/^(?:a|an|\d)$/i.test(about[1])) return about[1]
+  // The words before "survey", "check"…: "big five personality style profile" is about big five personality style.
+  if (subject) return subject.toLowerCase() === subject ? subject : subject.replace(/^[A-Z](?=[a-z])/, (c) => c.toLowerCase())
   const named = /\b([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)\s+(?:survey|assessment|questionnaire|check|test|quiz|scale|inventory|self-assessment|evaluation|check-in)\b/i.exec(original)
   if (!named) return null
   const all = named[1].toLowerCase().split(/\s+/)
@@ -182,6 +204,47 @@ function topicOf(original: string, language: PlanLanguage): string | null {
   const start = all.reduce((at, word, index) => (/^(?:to|for|of|with|if|my|our|i|need|want|form|make|create|build|me|us|please|some)$/.test(word) ? index + 1 : at), 0)
   const words = all.slice(start).filter((word) => !/^(?:a|an|the|short|quick|simple|brief|new|question|item)$/.test(word) && !/^\d/.test(word) && !(word in EN_NUMBERS))
   return words.length ? words.join(' ') : null
+}
+
+const TITLE_NOUNS = /^(?:survey|questionnaire|check|check-in|checkup|check-up|pulse|assessment|self-assessment|quiz|test|scale|inventory|evaluation|poll|screening|screener|checklist|profile|review|form|audit|feedback)s?$/i
+const TITLE_STOP = /^(?:a|an|the|for|with|of|to|create|make|build|generate|design|draft|write|set|up|me|us|i|we|need|want|please|some|our|my|your|new|short|quick|simple|brief|small|\d.*|\w+-(?:item|question|point)s?|yes\/no)$/i
+
+/**
+ * The title as the instruction words it ("employee engagement pulse" → "Employee engagement
+ * pulse", "…问卷"), and its subject: the words before the kind of form ("employee engagement").
+ */
+function titleOf(original: string, language: PlanLanguage): { title: string; subject: string } | null {
+  if (language === 'zh') {
+    // "5点满意度量表", "频率量表" describe the answers, not the form.
+    const match = [...original.matchAll(/([^\s，,。；;：:、]{2,20}?)((?:测评|问卷|调查|测验|测试|量表|评估|自评|调研|反馈表|反馈)+)/gu)].find((m) => !(m[2] === '量表' && /(?:点|级|分|频率|同意|满意度|李克特)$/u.test(m[1])))
+    if (!match) return null
+    const subject = match[1].replace(/^.*(?:一份|一个|一套|做|请|帮我|生成|创建|设计|题的|题|的)/u, '')
+    return subject ? { title: subject + match[2], subject } : null
+  }
+  const words = original.split(' ')
+  const bare = (word: string) => word.replace(/[,.;:!?]+$/, '')
+  // "frequency scale", "5-point agreement scale" describe the answers, not the form.
+  const answerWords = (index: number) => /^scales?$/i.test(bare(words[index])) && index > 0 && /^(?:agreement|frequency|satisfaction|likert|rating|\S+-point)$/i.test(words[index - 1])
+  let head = words.findIndex((word, index) => TITLE_NOUNS.test(bare(word)) && !answerWords(index))
+  if (head < 0) return null
+  while (head + 1 < words.length && !/[,.;:!?]$/.test(words[head]) && TITLE_NOUNS.test(words[head + 1].replace(/[,.;:!?]+$/, ''))) head++
+  let start = head
+  while (start > 0 && start > head - 5 && !/[,.;:!?—–]$/.test(words[start - 1]) && !TITLE_STOP.test(words[start - 1])) start--
+  if (start === head) return null
+  const subject = words.slice(start, head).join(' ')
+  let title = words.slice(start, head + 1).join(' ').replace(/[,.;:!?]+$/, '')
+  // "… for university students", "… for a coffee shop": who or what it is for is part of the title.
+  const after = words.slice(head + 1).join(' ')
+  const forWhom = /[,.;:!?]$/.test(words[head]) ? null : /^for\s+((?:a|an|the|our)\s+)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?)(?=\s+(?:with|using|on|in|about|that|who|to|which|at|where|scored|so|covering|measuring|including|across)\b|[,.;:—–()]|\s+-\s|$)/i.exec(after)
+  if (forWhom && !/^(?:each|every|one|use|scoring|screening|me|us|now|free)\b/i.test(forWhom[2])) title += ` for ${(forWhom[1] ?? '').replace(/^our\s+/i, 'the ')}${forWhom[2]}`
+  return { title: title.charAt(0).toUpperCase() + title.slice(1), subject }
+}
+
+/** Dimensions named in the title itself: "workload and work-life balance check", "体育锻炼与饮食习惯调查". */
+function subjectDimensions(subject: string | undefined, language: PlanLanguage): string[] {
+  if (!subject || !/\band\b|&|和|与|及/u.test(subject)) return []
+  const parts = splitList(subject, language) ?? []
+  return language === 'zh' ? parts.map(withoutAudience) : parts
 }
 
 /** Colour words → colour key; Chinese names included. */
@@ -217,7 +280,9 @@ export function analyzeInstruction(instruction: string): Analysis {
   const original = instruction.normalize('NFKC').replace(/\s+/g, ' ').trim()
   const text = original.toLowerCase()
   const language = detectLanguage(original)
-  const dimensions = namedDimensions(original, language)
+  const title = titleOf(original, language)
+  const listed = namedDimensions(original, language)
+  const dimensions = listed.length ? listed : subjectDimensions(title?.subject, language)
   const scale = answerScale(text)
   const kind = kindOf(text, scale, dimensions)
   const quizBank = kind === 'quiz' ? QUIZ_BANKS.find((bank) => bank.keywords.some((keyword) => text.includes(keyword))) ?? null : null
@@ -227,11 +292,13 @@ export function analyzeInstruction(instruction: string): Analysis {
     kind,
     quizBank,
     audience: audienceOf(original, language),
-    topic: topicOf(original, language),
+    topic: topicOf(original, language, title?.subject),
     questions: firstNumber(text, QUESTION_PATTERNS),
     dimensionCount: dimensionCount ?? (dimensions.length ? dimensions.length : null),
     dimensions,
     answerScale: scale,
+    anchors: scale?.kind === 'likert' ? anchorsOf(text) : null,
+    title: title?.title ?? null,
     levels: firstNumber(text, LEVEL_PATTERNS),
     style: styleOf(text),
     publish: /\bpublish|\bgo live\b|发布|上线/u.test(text) && !/\b(?:don'?t|do not|not|without|never)\s+publish|不要发布|不发布|先不发布|暂不发布/u.test(text),

@@ -10,11 +10,11 @@ import { analyzeInstruction, type Analysis } from './analyze.ts'
 import { planScaleRange, requireValidPlan } from './check-plan.ts'
 import { chooseDimensions, type ChosenDimension } from './dimensions.ts'
 import { answerOptions, LIKERT_POINTS } from './library/anchors.ts'
-import { genericItem, placeholderQuestion } from './library/generic.ts'
+import { genericItem, inSentence, placeholderQuestion } from './library/generic.ts'
 import { KINDS } from './library/index.ts'
 import { bandOf, interpretation, LEVEL_COUNTS, levelNames } from './library/levels.ts'
 import { NPS_QUESTION } from './library/kinds-work.ts'
-import type { AnswerScale, Bilingual, QuizQuestion } from './library/types.ts'
+import type { AnswerScale, Bilingual, ItemFamily, QuizQuestion } from './library/types.ts'
 import { splitRange } from './levels.ts'
 import type { Plan, PlanField, PlanLanguage, PlanScale } from './plan.ts'
 import { expertFor, reportFor } from './report-plan.ts'
@@ -26,7 +26,7 @@ const DEFAULT_LEVELS = 3
 type ChoiceScale = Exclude<AnswerScale, { kind: 'quiz' }>
 
 /** The answer scale to use, with notes on defaults and corrections. */
-function chooseAnswerScale(analysis: Analysis, instruction: string, notes: string[]): AnswerScale {
+function chooseAnswerScale(analysis: Analysis, notes: string[]): AnswerScale {
   if (analysis.kind === 'quiz') return { kind: 'quiz' }
   const kindDefault = KINDS.find((kind) => kind.kind === analysis.kind)?.answerScale ?? { kind: 'likert', points: 5, anchors: 'agreement' }
   const stated = analysis.answerScale
@@ -36,17 +36,25 @@ function chooseAnswerScale(analysis: Analysis, instruction: string, notes: strin
   }
   if (stated.kind !== 'likert') return stated
   const points = Math.min(LIKERT_POINTS.max, Math.max(LIKERT_POINTS.min, stated.points))
-  if (points !== stated.points) notes.push(`A ${stated.points}-point scale is not supported: used ${points} points.`)
+  if (points !== stated.points) notes.push(`A ${stated.points}-point scale is not supported: used ${points} points, the nearest the built-in planner has wording for.`)
   // "5-point scale" alone keeps the kind's usual wording (how often for burnout, agreement elsewhere).
-  const anchorsStated = /agree|frequency|how often|同意|频率|频次/i.test(instruction)
-  const anchors = anchorsStated ? stated.anchors : kindDefault.kind === 'likert' ? kindDefault.anchors : 'agreement'
+  const anchors = analysis.anchors ?? (kindDefault.kind === 'likert' ? kindDefault.anchors : 'agreement')
+  if (!analysis.anchors) notes.push(`No answer wording given for the ${points}-point scale: used ${ANCHOR_WORDS[anchors]}.`)
   return { kind: 'likert', points, anchors }
+}
+
+const ANCHOR_WORDS = { agreement: 'agreement (strongly disagree … strongly agree)', frequency: 'frequency (never … always)', satisfaction: 'satisfaction (very dissatisfied … very satisfied)' } as const
+
+/** The item family an answer scale needs. */
+function familyOf(scale: ChoiceScale): ItemFamily {
+  if (scale.kind === 'likert') return scale.anchors
+  return scale.kind === 'rating' ? 'satisfaction' : 'agreement'
 }
 
 function describeScale(scale: AnswerScale): string {
   switch (scale.kind) {
     case 'likert':
-      return `${scale.points}-point ${scale.anchors === 'frequency' ? 'frequency (never … always)' : 'agreement (strongly disagree … strongly agree)'} scale`
+      return `${scale.points}-point ${ANCHOR_WORDS[scale.anchors]} scale`
     case 'yesno':
       return 'yes/no scale'
     case 'rating':
@@ -68,7 +76,7 @@ function quizQuestions(analysis: Analysis, dimension: ChosenDimension, offset: n
   const questions: Question[] = []
   for (let i = 0; i < dimension.questions; i++) {
     const index = offset + i
-    const source: QuizQuestion = bank && index < bank.questions.length && dimension.items.length === 0 ? bank.questions[index] : placeholderQuestion(topic, index)
+    const source: QuizQuestion = bank && index < bank.questions.length ? bank.questions[index] : placeholderQuestion(topic, index)
     questions.push({
       label: source.question,
       options: source.options.map((label, option) => ({ label, score: option === source.answer ? 1 : 0 })),
@@ -80,8 +88,11 @@ function quizQuestions(analysis: Analysis, dimension: ChosenDimension, offset: n
   return questions
 }
 
-function surveyQuestions(analysis: Analysis, dimension: ChosenDimension, scale: ChoiceScale, first: boolean): Question[] {
+function surveyQuestions(analysis: Analysis, dimension: ChosenDimension, scale: ChoiceScale, first: boolean, notes: string[]): Question[] {
   const options = answerOptions(scale)
+  const family = familyOf(scale)
+  const bank = dimension.bank[family] ?? []
+  const direction = dimension.polarity === 'higher-worse' ? 'strain' : dimension.polarity === 'neutral' ? 'style' : 'strength'
   const questions: Question[] = []
   const isNps = first && scale.kind === 'rating' && analysis.kind === 'satisfaction'
   for (let i = 0; i < dimension.questions; i++) {
@@ -90,15 +101,25 @@ function surveyQuestions(analysis: Analysis, dimension: ChosenDimension, scale: 
       continue
     }
     const offset = isNps ? i - 1 : i
-    const item = offset < dimension.items.length ? dimension.items[offset] : genericItem(dimension.name, offset - dimension.items.length)
+    const item = offset < bank.length ? bank[offset] : genericItem(dimension.name, offset - bank.length, family, direction)
     questions.push({ label: { en: item.en, zh: item.zh }, options, reverse: item.reverse ?? false })
+  }
+  const name = dimension.name.en
+  const general = Math.max(0, dimension.questions - (isNps ? 1 : 0) - bank.length)
+  if (dimension.source) notes.push(`"${name}": questions from the library's item bank for "${dimension.source}"; the name is kept as you wrote it.`)
+  if (general > 0) {
+    notes.push(
+      bank.length
+        ? `"${name}": ${bank.length} question${bank.length === 1 ? '' : 's'} from the item bank, ${general} in general wording about it; read them and adjust them to your setting.`
+        : `"${name}" is not in the item library: its ${general} question${general === 1 ? '' : 's'} use general wording about it; read them and adjust them to your setting.`,
+    )
   }
   return questions
 }
 
 function levelCount(analysis: Analysis, notes: string[]): number {
   if (analysis.levels === null) {
-    notes.push(`No number of levels given: used ${DEFAULT_LEVELS} (low, moderate, high) per dimension, splitting the score range into equal parts.`)
+    notes.push(`No number of levels given: used ${DEFAULT_LEVELS} per dimension, splitting the score range into equal parts.`)
     return DEFAULT_LEVELS
   }
   const count = Math.min(LEVEL_COUNTS.max, Math.max(LEVEL_COUNTS.min, analysis.levels))
@@ -117,6 +138,7 @@ function buildScale(dimension: ChosenDimension, fields: PlanField[], questions: 
   }))
   const range = planScaleRange({ method, items }, fields)!
   const names = levelNames(levels, dimension.polarity)
+  const inText = language === 'en' ? inSentence(name) : name
   const ranges = splitRange(range, levels, method === 'sum')
   const description =
     language === 'zh'
@@ -132,22 +154,35 @@ function buildScale(dimension: ChosenDimension, fields: PlanField[], questions: 
       key: names[index].key,
       label: names[index].label[language],
       ...bounds,
-      interpretation: interpretation(dimension.polarity, bandOf(index, levels), language, language === 'en' ? name.toLowerCase() : name),
+      interpretation: interpretation(dimension.polarity, bandOf(index, levels), language, inText),
     })),
   }
 }
 
-function appName(analysis: Analysis): Bilingual {
+function appName(analysis: Analysis, notes: string[]): Bilingual {
+  if (analysis.title) return { en: analysis.title, zh: analysis.title }
   const kind = KINDS.find((k) => k.kind === analysis.kind)
   const title: Bilingual =
     analysis.kind === 'quiz'
       ? analysis.quizBank?.title ?? { en: `${capitalize(analysis.topic ?? 'Knowledge')} quiz`, zh: `${analysis.topic ?? '知识'}测验` }
       : kind?.title ?? { en: `${capitalize(analysis.topic ?? 'Self')} assessment`, zh: `${analysis.topic ?? '自我'}测评` }
   const audience = analysis.audience
-  return {
-    en: audience ? `${title.en} for ${audience}` : title.en,
-    zh: audience ? `${audience}${title.zh}` : title.zh,
-  }
+  const name = { en: audience ? `${title.en} for ${audience}` : title.en, zh: audience ? `${audience}${title.zh}` : title.zh }
+  notes.push(`No title in the instruction: named the app "${name[analysis.language]}".`)
+  return name
+}
+
+/** The app's description, which respondents read above the form: what it asks about, nothing about how it was made. */
+function describeApp(fields: number, scales: PlanScale[], language: PlanLanguage, quiz: boolean): string {
+  const names = scales.map((scale) => scale.name)
+  if (language === 'zh') return quiz ? `共 ${fields} 道题。` : `共 ${fields} 道题，涉及${names.join('、')}。`
+  if (quiz) return `${fields} question${fields === 1 ? '' : 's'}.`
+  return `${fields} question${fields === 1 ? '' : 's'} about ${describeList(names)}.`
+}
+
+/** "a, b and c", each name as it reads inside a sentence. */
+function describeList(names: string[]): string {
+  return names.length > 1 ? `${names.slice(0, -1).map(inSentence).join(', ')} and ${inSentence(names.at(-1)!)}` : inSentence(names[0])
 }
 
 const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)
@@ -164,13 +199,13 @@ export function planWithBuiltin(instruction: string): Plan {
   const analysis: Analysis = vague ? { ...read, kind: 'wellbeing' } : read
   const chosen = chooseDimensions(analysis)
   notes.push(...chosen.notes)
-  const answerScale = chooseAnswerScale(analysis, instruction, notes)
+  const answerScale = chooseAnswerScale(analysis, notes)
   const levels = levelCount(analysis, notes)
   const fields: PlanField[] = []
   const scales: PlanScale[] = []
   let offset = 0
   chosen.dimensions.forEach((dimension, index) => {
-    const questions = answerScale.kind === 'quiz' ? quizQuestions(analysis, dimension, offset, notes) : surveyQuestions(analysis, dimension, answerScale, index === 0)
+    const questions = answerScale.kind === 'quiz' ? quizQuestions(analysis, dimension, offset, notes) : surveyQuestions(analysis, dimension, answerScale, index === 0, notes)
     const own = questions.map((question, i) => ({
       name: `q${offset + i + 1}`,
       type: 'choice' as const,
@@ -182,11 +217,14 @@ export function planWithBuiltin(instruction: string): Plan {
     scales.push(buildScale(dimension, own, questions, answerScale, levels, language))
     offset += questions.length
   })
-  const name = appName(analysis)[language]
+  const name = appName(analysis, notes)[language]
   const kind = KINDS.find((k) => k.kind === analysis.kind)
   const zh = language === 'zh'
   const quizIntro = zh ? '本报告展示了你的测验成绩。' : 'This report shows how you did on the quiz.'
-  const intro = kind?.intro[language] ?? (analysis.kind === 'quiz' ? quizIntro : zh ? '本报告展示了你在各个维度上的结果。' : 'This report shows your results on each dimension.')
+  // The kind's own introduction speaks of its own dimensions ("energised, committed and absorbed"): only for those.
+  const ownDimensions = kind !== undefined && chosen.dimensions.every((d) => kind.dimensions.some((own) => own.key === d.key))
+  const generalIntro = zh ? `本报告展示了你在${scales.map((s) => s.name).join('、')}上的结果。` : `This report shows your results on ${describeList(scales.map((s) => s.name))}.`
+  const intro = analysis.kind === 'quiz' ? (kind?.intro[language] ?? quizIntro) : ownDimensions ? kind.intro[language] : generalIntro
   const style = themeFor(analysis.style, analysis.kind === 'quiz' ? (zh ? '提交答案' : 'Submit answers') : zh ? '查看我的结果' : 'See my results')
   notes.push(...style.notes)
   notes.push('Expert profile: a neutral "assessment team" placeholder; put your own name, title and bio there.')
@@ -197,13 +235,11 @@ export function planWithBuiltin(instruction: string): Plan {
     instruction,
     app: {
       name: [...name].slice(0, LIMITS.maxAppNameLength).join(''),
-      description: zh
-        ? `${fields.length} 道题，${scales.length} 个维度（${scales.map((s) => s.name).join('、')}）。由内置规划器根据说明生成。`
-        : `${fields.length} questions on ${scales.length} dimension${scales.length === 1 ? '' : 's'} (${scales.map((s) => s.name).join(', ')}). Generated by the built-in planner from an instruction.`,
+      description: describeApp(fields.length, scales, language, analysis.kind === 'quiz'),
     },
     form: { fields },
     scale: { scales },
-    report: reportFor(scales, language, intro, analysis.kind === 'quiz'),
+    report: reportFor(scales, language, intro, analysis.kind === 'quiz' ? 'quiz' : analysis.kind === 'satisfaction' || chosen.dimensions.every((d) => d.polarity === 'satisfaction') ? 'feedback' : 'reflection'),
     expert: expertFor(scales, chosen.dimensions, language),
     connect: { theme: style.theme },
     share: { publish: analysis.publish },

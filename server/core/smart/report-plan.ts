@@ -6,13 +6,17 @@ import type { ChosenDimension } from './dimensions.ts'
 import { advice, bandOf } from './library/levels.ts'
 import type { Plan, PlanLanguage, PlanScale, PlanSection } from './plan.ts'
 
-/** Two report pages: results (intro, chart, a score per dimension) and what they mean (expert, closing). */
-export function reportFor(scales: PlanScale[], language: PlanLanguage, intro: string, quiz: boolean): Plan['report'] {
+/** Two report pages: results (intro, chart, a score per dimension) and what they mean (expert, closing), closing as fits the purpose. */
+export function reportFor(scales: PlanScale[], language: PlanLanguage, intro: string, purpose: 'quiz' | 'feedback' | 'reflection'): Plan['report'] {
   const zh = language === 'zh'
   const results: PlanSection[] = [{ type: 'intro', title: zh ? '你的结果' : 'Your results', text: intro }]
   if (scales.length > 1) results.push({ type: 'chart' })
   for (const scale of scales) results.push({ type: 'score', scale: scale.key })
-  const closing = quiz
+  const closing = purpose === 'feedback'
+    ? zh
+      ? '感谢你的反馈。我们会认真阅读每一份回答，并据此决定优先改进的地方。'
+      : 'Thank you for your feedback. We read every answer and use it to decide what to improve first.'
+    : purpose === 'quiz'
     ? zh
       ? '感谢你完成测验！复习答错的题目，是巩固知识最快的方法。'
       : 'Thank you for taking the quiz! Going over the questions you missed is the quickest way to close the gaps.'

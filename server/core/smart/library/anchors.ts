@@ -80,6 +80,46 @@ const FREQUENCY: Record<number, Bilingual[]> = {
   ],
 }
 
+const SATISFACTION: Record<number, Bilingual[]> = {
+  3: [
+    { en: 'Dissatisfied', zh: '不满意' },
+    { en: 'Neutral', zh: '一般' },
+    { en: 'Satisfied', zh: '满意' },
+  ],
+  4: [
+    { en: 'Very dissatisfied', zh: '非常不满意' },
+    { en: 'Dissatisfied', zh: '不满意' },
+    { en: 'Satisfied', zh: '满意' },
+    { en: 'Very satisfied', zh: '非常满意' },
+  ],
+  5: [
+    { en: 'Very dissatisfied', zh: '非常不满意' },
+    { en: 'Dissatisfied', zh: '不满意' },
+    { en: 'Neither satisfied nor dissatisfied', zh: '一般' },
+    { en: 'Satisfied', zh: '满意' },
+    { en: 'Very satisfied', zh: '非常满意' },
+  ],
+  6: [
+    { en: 'Very dissatisfied', zh: '非常不满意' },
+    { en: 'Dissatisfied', zh: '不满意' },
+    { en: 'Slightly dissatisfied', zh: '有点不满意' },
+    { en: 'Slightly satisfied', zh: '有点满意' },
+    { en: 'Satisfied', zh: '满意' },
+    { en: 'Very satisfied', zh: '非常满意' },
+  ],
+  7: [
+    { en: 'Very dissatisfied', zh: '非常不满意' },
+    { en: 'Dissatisfied', zh: '不满意' },
+    { en: 'Slightly dissatisfied', zh: '有点不满意' },
+    { en: 'Neither satisfied nor dissatisfied', zh: '一般' },
+    { en: 'Slightly satisfied', zh: '有点满意' },
+    { en: 'Satisfied', zh: '满意' },
+    { en: 'Very satisfied', zh: '非常满意' },
+  ],
+}
+
+const ANCHORS = { agreement: AGREEMENT, frequency: FREQUENCY, satisfaction: SATISFACTION } as const
+
 /** Likert points the library has wording for. */
 export const LIKERT_POINTS = { min: 3, max: 7 } as const
 
@@ -92,7 +132,7 @@ export interface AnswerOption {
 export function answerOptions(scale: Exclude<AnswerScale, { kind: 'quiz' }>): AnswerOption[] {
   switch (scale.kind) {
     case 'likert': {
-      const labels = (scale.anchors === 'frequency' ? FREQUENCY : AGREEMENT)[scale.points]
+      const labels = ANCHORS[scale.anchors][scale.points]
       return labels.map((label, index) => ({ label, score: index + 1 }))
     }
     case 'yesno':

@@ -11,6 +11,7 @@ export const WELLBEING: KindTemplate = {
   keywords: ['wellbeing', 'well-being', 'wellness', 'well being', 'mental health', 'happiness', 'mood', 'flourishing', '幸福', '身心', '心理健康', '健康状况', '情绪状态', '幸福感'],
   polarity: 'higher-better',
   answerScale: { kind: 'likert', points: 5, anchors: 'agreement' },
+  itemsFit: ['agreement', 'frequency'],
   intro: { en: 'This report shows how you have been feeling over the past two weeks.', zh: '本报告展示了你过去两周的身心状态。' },
   dimensions: [
     {
@@ -28,7 +29,7 @@ export const WELLBEING: KindTemplate = {
     {
       key: 'vitality',
       name: { en: 'Energy and vitality', zh: '精力与活力' },
-      aliases: ['energy', 'vitality', 'physical', 'physical health', 'sleep', 'fatigue', '精力', '活力', '身体', '睡眠', '体力'],
+      aliases: ['energy', 'vitality', 'physical', 'physical health', 'fatigue', '精力', '活力', '身体', '体力'],
       items: [
         { en: 'I have woken up feeling fresh and rested.', zh: '我醒来时感到神清气爽、休息充分。' },
         { en: 'I have had enough energy for my daily activities.', zh: '我有足够的精力应对日常活动。' },
@@ -50,7 +51,7 @@ export const WELLBEING: KindTemplate = {
     {
       key: 'purpose',
       name: { en: 'Meaning and purpose', zh: '意义与目标' },
-      aliases: ['purpose', 'meaning', 'meaning and purpose', 'life satisfaction', 'growth', '意义', '目标', '意义感', '人生意义', '成长'],
+      aliases: ['purpose', 'meaning', 'meaning and purpose', 'life satisfaction', '意义', '目标', '意义感', '人生意义'],
       items: [
         { en: 'My daily life has been filled with things that interest me.', zh: '我的日常生活充满了让我感兴趣的事情。' },
         { en: 'I feel that what I do is worthwhile.', zh: '我觉得自己所做的事情是有价值的。' },
@@ -67,6 +68,7 @@ export const STRESS: KindTemplate = {
   keywords: ['stress', 'stressed', 'pressure', 'anxiety', 'tension', 'overwhelm', '压力', '紧张', '焦虑', '应激'],
   polarity: 'higher-worse',
   answerScale: { kind: 'likert', points: 5, anchors: 'frequency' },
+  itemsFit: ['agreement', 'frequency'],
   intro: { en: 'This report shows how much stress you have been under in the past month and where it comes from.', zh: '本报告展示了你过去一个月承受的压力程度及其来源。' },
   dimensions: [
     {
@@ -94,7 +96,7 @@ export const STRESS: KindTemplate = {
     {
       key: 'control',
       name: { en: 'Loss of control', zh: '失控感' },
-      aliases: ['control', 'loss of control', 'coping', 'helplessness', 'uncertainty', '失控', '失控感', '控制感', '应对', '无助'],
+      aliases: ['loss of control', 'helplessness', 'uncertainty', '失控', '失控感', '无助'],
       items: [
         { en: 'I have felt unable to control the important things in my life.', zh: '我感到无法掌控生活中重要的事情。' },
         { en: 'Difficulties have piled up so high that I could not overcome them.', zh: '困难越积越多，让我觉得无法克服。' },
@@ -111,6 +113,7 @@ export const BURNOUT: KindTemplate = {
   keywords: ['burnout', 'burn-out', 'burned out', 'burnt out', 'exhaustion', 'compassion fatigue', '倦怠', '职业倦怠', '耗竭', '过劳'],
   polarity: 'higher-worse',
   answerScale: { kind: 'likert', points: 5, anchors: 'frequency' },
+  itemsFit: ['agreement', 'frequency'],
   intro: { en: 'This report shows the signs of burnout in how you have felt about your work recently.', zh: '本报告展示了你近期工作感受中的职业倦怠迹象。' },
   dimensions: [
     {
@@ -146,7 +149,7 @@ export const BURNOUT: KindTemplate = {
         { en: 'I deal effectively with the problems that come up in my work.', zh: '我能有效地处理工作中出现的问题。' },
         { en: 'I feel I am making a useful contribution at work.', zh: '我觉得自己在工作中做出了有益的贡献。' },
         { en: 'I have accomplished many worthwhile things in this job.', zh: '在这份工作中，我完成了很多有价值的事情。' },
-        { en: 'At work, I feel confident that I get things done.', zh: '在工作中，我有信心把事情做好。' },
+        { en: 'At work, I get things done the way I want them done.', zh: '在工作中，我能按自己的要求把事情做好。' },
         { en: 'I feel I achieve little in my work.', zh: '我觉得自己在工作中收获甚少。', reverse: true },
       ],
     },

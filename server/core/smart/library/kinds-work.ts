@@ -11,6 +11,7 @@ export const ENGAGEMENT: KindTemplate = {
   keywords: ['engagement', 'engaged', 'motivation', 'commitment', 'enthusiasm', '敬业', '投入', '敬业度', '工作投入', '积极性'],
   polarity: 'higher-better',
   answerScale: { kind: 'likert', points: 5, anchors: 'agreement' },
+  itemsFit: ['agreement', 'frequency'],
   intro: { en: 'This report shows how energised, committed and absorbed you feel in your work.', zh: '本报告展示了你在工作中的活力、奉献和专注程度。' },
   dimensions: [
     {
@@ -52,9 +53,10 @@ export const ENGAGEMENT: KindTemplate = {
 export const SATISFACTION: KindTemplate = {
   kind: 'satisfaction',
   title: { en: 'Satisfaction survey', zh: '满意度调查' },
-  keywords: ['satisfaction', 'satisfied', 'nps', 'net promoter', 'customer', 'feedback', 'experience', 'recommend', '满意', '满意度', '推荐', '客户', '反馈', '体验'],
-  polarity: 'higher-better',
-  answerScale: { kind: 'likert', points: 5, anchors: 'agreement' },
+  keywords: ['satisfaction', 'satisfied', 'nps', 'net promoter', 'customer', 'feedback', 'experience', 'recommend', 'usability', 'user experience', 'course evaluation', '满意', '满意度', '推荐', '客户', '反馈', '体验', '易用性', '课程评价'],
+  polarity: 'satisfaction',
+  answerScale: { kind: 'likert', points: 5, anchors: 'satisfaction' },
+  itemsFit: ['agreement'],
   intro: { en: 'Thank you for your feedback. This report summarises how satisfied you are.', zh: '感谢你的反馈。本报告总结了你的满意程度。' },
   dimensions: [
     {
@@ -67,6 +69,12 @@ export const SATISFACTION: KindTemplate = {
         { en: 'I would choose this again next time.', zh: '下次我还会再选择它。' },
         { en: 'I was disappointed by parts of the experience.', zh: '体验中的某些部分让我失望。', reverse: true },
       ],
+      satisfaction: [
+        { en: 'Overall, how satisfied are you with your experience?', zh: '总体而言，你对这次体验的满意程度如何？' },
+        { en: 'Compared with what you expected, how pleased were you with the experience?', zh: '与预期相比，你对这次体验满意吗？' },
+        { en: 'Thinking about your most recent visit, how satisfied were you?', zh: '回想最近一次的经历，你的满意程度如何？' },
+        { en: 'All things considered, how pleased are you that you chose us?', zh: '综合来看，你对选择我们感到满意吗？' },
+      ],
     },
     {
       key: 'quality',
@@ -76,6 +84,11 @@ export const SATISFACTION: KindTemplate = {
         { en: 'The quality was as good as I expected.', zh: '质量和我预期的一样好。' },
         { en: 'Everything worked the way it should.', zh: '一切都按应有的方式运转。' },
         { en: 'I ran into problems that should not have happened.', zh: '我遇到了本不该出现的问题。', reverse: true },
+      ],
+      satisfaction: [
+        { en: 'How satisfied are you with the quality of what you received?', zh: '你对所获得产品或服务的质量满意吗？' },
+        { en: 'To what extent were you satisfied with how reliably everything worked?', zh: '你对各项功能运行的可靠程度满意吗？' },
+        { en: 'All in all, how happy are you with the standard of what you received?', zh: '总的来说，你对所得到的产品或服务的水准满意吗？' },
       ],
     },
     {
@@ -87,6 +100,12 @@ export const SATISFACTION: KindTemplate = {
         { en: 'My questions were answered quickly.', zh: '我的问题很快得到了解答。' },
         { en: 'I had to wait too long for help.', zh: '我等待帮助的时间太长了。', reverse: true },
       ],
+      satisfaction: [
+        { en: 'Thinking about the staff, how satisfied are you with their friendliness?', zh: '你对工作人员的友好程度满意吗？' },
+        { en: 'How happy were you with how long you had to wait for help?', zh: '你对服务的速度满意吗？' },
+        { en: 'When you had a question, how satisfied were you with the answer you got?', zh: '当你有疑问时，你对得到的解答满意吗？' },
+        { en: 'How satisfied are you with the attention the staff paid to your needs?', zh: '你对工作人员关注你需求的程度满意吗？' },
+      ],
     },
     {
       key: 'value',
@@ -96,6 +115,11 @@ export const SATISFACTION: KindTemplate = {
         { en: 'The price is fair for what I get.', zh: '就我所得到的而言，价格是公道的。' },
         { en: 'I got good value for my money.', zh: '我花的钱物有所值。' },
         { en: 'It costs more than it is worth.', zh: '它的价格高于它的价值。', reverse: true },
+      ],
+      satisfaction: [
+        { en: 'How satisfied are you with the prices?', zh: '你对价格满意吗？' },
+        { en: 'For what you paid, how satisfied are you with what you got?', zh: '就你支付的费用而言，你对所得到的满意吗？' },
+        { en: 'Compared with similar places, how happy are you with what it costs?', zh: '与同类商家相比，你对这里的收费满意吗？' },
       ],
     },
   ],
@@ -113,6 +137,7 @@ export const SKILLS: KindTemplate = {
   keywords: ['skill', 'skills', 'competency', 'competencies', 'competence', 'capability', 'self-assessment', 'proficiency', '能力', '技能', '胜任力', '自评', '素养'],
   polarity: 'higher-better',
   answerScale: { kind: 'likert', points: 5, anchors: 'agreement' },
+  itemsFit: ['agreement', 'frequency'],
   intro: { en: 'This report shows where you see your strengths and where you have room to grow.', zh: '本报告展示了你眼中自己的优势，以及仍有成长空间的地方。' },
   dimensions: [
     {
@@ -179,6 +204,7 @@ export const PERSONALITY: KindTemplate = {
   keywords: ['personality', 'trait', 'traits', 'big five', 'character', 'temperament', 'style', '性格', '人格', '个性', '特质', '大五'],
   polarity: 'neutral',
   answerScale: { kind: 'likert', points: 5, anchors: 'agreement' },
+  itemsFit: ['agreement', 'frequency'],
   intro: { en: 'This profile describes your preferred style. There are no good or bad results: each style has its strengths.', zh: '本测评描述了你偏好的风格。结果没有好坏之分：每种风格都有其优势。' },
   dimensions: [
     {

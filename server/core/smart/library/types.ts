@@ -9,8 +9,18 @@ export interface Bilingual {
   zh: string
 }
 
-/** Which way a dimension's score reads: higher is better, higher is worse, or neither. */
-export type Polarity = 'higher-better' | 'higher-worse' | 'neutral' | 'mastery'
+/**
+ * Which way a dimension's score reads: higher is better (a strength), higher is worse (a
+ * strain), neither (a style), a quiz result, or a customer's satisfaction with something
+ * that is not theirs (the taste, the service).
+ */
+export type Polarity = 'higher-better' | 'higher-worse' | 'neutral' | 'mastery' | 'satisfaction'
+
+/**
+ * The kind of item wording an answer scale needs: statements to agree with, behaviours
+ * and experiences to count ("How often …"), or things to be satisfied with.
+ */
+export type ItemFamily = 'agreement' | 'frequency' | 'satisfaction'
 
 export interface ItemTemplate extends Bilingual {
   /** Worded against the dimension, so it is reverse-scored. */
@@ -25,11 +35,16 @@ export interface DimensionTemplate {
   aliases: string[]
   /** Overrides the kind's polarity (e.g. efficacy in a burnout check: higher is better). */
   polarity?: Polarity
+  /** Statements that read with an agreement scale (and with a frequency scale when the kind says so). */
   items: ItemTemplate[]
+  /** Behaviours and experiences for a frequency scale ("How often …"). */
+  frequency?: ItemTemplate[]
+  /** Questions for a satisfaction scale ("How satisfied are you with …"). */
+  satisfaction?: ItemTemplate[]
 }
 
 export type AnswerScale =
-  | { kind: 'likert'; points: number; anchors: 'agreement' | 'frequency' }
+  | { kind: 'likert'; points: number; anchors: 'agreement' | 'frequency' | 'satisfaction' }
   | { kind: 'yesno' }
   | { kind: 'rating'; min: number; max: number }
   | { kind: 'quiz' }
@@ -45,6 +60,8 @@ export interface KindTemplate {
   keywords: string[]
   polarity: Polarity
   answerScale: AnswerScale
+  /** The item families the `items` of its dimensions read well with (always agreement). */
+  itemsFit: ItemFamily[]
   /** The sentence that opens the report. */
   intro: Bilingual
   dimensions: DimensionTemplate[]
