@@ -20,6 +20,8 @@ describe('the registry', () => {
   test('lists every type module once, by its own name, and the derived lists follow the specs', () => {
     const modules = readdirSync(TYPES_DIR).filter((file) => !['index.ts', 'spec.ts', 'control.ts'].includes(file)).map((file) => file.replace(/\.ts$/, ''))
     expect([...FIELD_TYPES].sort() as string[]).toEqual(modules.sort())
+    // Each type has its own test beside this one's folder.
+    expect(readdirSync(join(import.meta.dir, 'types')).sort()).toEqual(modules.map((type) => `${type}.test.ts`).sort())
     for (const type of FIELD_TYPES) expect(FIELD_TYPE_SPECS[type].name).toBe(type)
     expect(LIMITS_FIELD_TYPES).toBe(FIELD_TYPES)
     expect(LIMITS_CHOICE_TYPES).toEqual(FIELD_TYPES.filter((type) => FIELD_TYPE_SPECS[type].hasOptions))
