@@ -8,7 +8,7 @@ import { describe, expect, test } from 'bun:test'
 import { htmlFormSnippet } from '../../admin/snippets.ts'
 import { FIELD_TYPES, fieldTypeSpec, type FieldType } from '../../server/core/fields/types/index.ts'
 import { codeBlock } from '../../server/core/help/markdown.ts'
-import { fillForm } from '../support/form-fill.ts'
+import { fillForm, formExample } from '../support/form-fill.ts'
 import { testApp } from '../support/http.ts'
 import { makeEndpoint } from '../support/records.ts'
 import { makeUser } from '../support/users.ts'
@@ -28,20 +28,12 @@ async function oneFieldApp(type: FieldType, extra: { options?: string[]; require
   return { ...t, owner, endpoint, options: options ?? null, stored }
 }
 
-/** The type's example value, the texts a form posts for it, and what the endpoint stores from them. */
-function exampleOf(type: FieldType, options: readonly string[] | null) {
-  const spec = fieldTypeSpec(type)
-  const value = spec.example(options)
-  // A form sends text: JSON fields keep the text as sent (DESIGN rule 9 converts numbers, booleans and multichoice arrays).
-  return { texts: spec.form.texts(value), stored: type === 'json' ? JSON.stringify(value) : value }
-}
-
 describe.each(FIELD_TYPES.map((type) => [type]))('field type %s', (type) => {
   test('round-trips through the fill-in page: render, fill as a browser would, post form-encoded, stored value', async () => {
     const app = await oneFieldApp(type)
     const page = await app.request('GET', `/f/${app.endpoint.token}`)
     expect(page.status).toBe(200)
-    const example = exampleOf(type, app.options)
+    const example = formExample(type, app.options)
     const pairs = await fillForm(page.text, { [NAME]: example.texts })
     const posted = await app.request('POST', `/f/${app.endpoint.token}`, { raw: new URLSearchParams(pairs), headers: FORM })
     expect(posted.status).toBe(303)
@@ -53,7 +45,7 @@ describe.each(FIELD_TYPES.map((type) => [type]))('field type %s', (type) => {
     const app = await oneFieldApp(type)
     const fields = (await app.request('GET', `/api/v3/apps/${app.endpoint.appId}/fields`, { token: app.owner.token })).body.data.fields
     const snippet = htmlFormSnippet(`http://localhost:8787${app.endpoint.path()}`, fields, '_gotcha')
-    const example = exampleOf(type, app.options)
+    const example = formExample(type, app.options)
     const pairs = await fillForm(snippet, { [NAME]: example.texts })
     const posted = await app.request('POST', app.endpoint.path('/form'), { raw: new URLSearchParams(pairs), headers: FORM })
     expect(posted.status).toBe(200)

@@ -2,10 +2,26 @@
  * @module Fills and "submits" an HTML form the way a browser builds its form data set,
  * without a browser: every control of the page in document order (HTMLRewriter), text
  * controls filled with the wanted text, radio buttons and checkboxes checked when their
- * value is wanted, a select set to the wanted option. A wanted value that no control can
+ * value is wanted, a select set to the wanted option, line breaks sent as CRLF. A wanted value that no control can
  * hold (no such option, not a number for type=number) throws, so a test learns that the
  * form cannot express it.
  */
+import { fieldTypeSpec, type FieldType } from '../../server/core/fields/types/index.ts'
+
+/** Line breaks as browsers post them: every form entry's line breaks become CRLF (HTML's form data set). */
+const crlf = (text: string): string => text.replace(/\r\n|\r|\n/g, '\r\n')
+
+/**
+ * A type's example value, the texts a form posts for it, and what the endpoint stores from
+ * them: the example itself, with its line breaks as CRLF, as a browser sends them.
+ */
+export function formExample(type: FieldType, options: readonly string[] | null): { texts: string[]; stored: unknown } {
+  const spec = fieldTypeSpec(type)
+  const value = spec.example(options)
+  // A form sends text: JSON fields keep the text as sent (DESIGN rule 9 converts numbers, booleans and multichoice arrays).
+  const stored = type === 'json' ? JSON.stringify(value) : value
+  return { texts: spec.form.texts(value), stored: typeof stored === 'string' ? crlf(stored) : Array.isArray(stored) ? stored.map((item) => (typeof item === 'string' ? crlf(item) : item)) : stored }
+}
 
 interface Control {
   tag: 'input' | 'textarea' | 'select'
@@ -79,5 +95,5 @@ export async function fillForm(html: string, wanted: Record<string, string[]>): 
     const missing = texts.filter((text) => !used.get(name)?.has(text))
     if (missing.length > 0) throw new Error(`no control of ${JSON.stringify(name)} can post ${JSON.stringify(missing)}`)
   }
-  return pairs
+  return pairs.map(([name, value]) => [crlf(name), crlf(value)])
 }
