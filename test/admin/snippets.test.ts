@@ -62,7 +62,7 @@ describe('endpoint snippets', () => {
       '  <label>&quot;&gt;&lt;script&gt; <input name="&quot;&gt;&lt;script&gt;"></label>',
       '  <label>Your story <textarea name="story"></textarea></label>',
       '  <!-- Honeypot: people never see it; a bot that fills it is stored as spam and answered as usual -->',
-      '  <input type="text" name="_trap" tabindex="-1" autocomplete="off" aria-hidden="true" style="position:absolute;left:-9999px">',
+      '  <input type="text" name="_trap" tabindex="-1" autocomplete="off" hidden>',
       '  <!-- Optional: where to send the person afterwards (an origin the owner allowed) -->',
       '  <!-- <input type="hidden" name="_redirect" value="https://example.com/thanks"> -->',
       '  <button type="submit">Send</button>',

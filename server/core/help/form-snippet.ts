@@ -66,8 +66,9 @@ export function htmlFormSnippet(endpoint: string, fields: readonly SnippetField[
   return [
     `<form action="${escapeHtml(`${endpoint}/form`)}" method="POST">`,
     ...list.flatMap((field) => controlLines(field, fieldTypeSpec(field.type).control)),
+    // `hidden`: not shown, not focusable and not read out, wherever the form is pasted; bots still fill it.
     '  <!-- Honeypot: people never see it; a bot that fills it is stored as spam and answered as usual -->',
-    `  <input type="text" name="${escapeHtml(honeypot)}" tabindex="-1" autocomplete="off" aria-hidden="true" style="position:absolute;left:-9999px">`,
+    `  <input type="text" name="${escapeHtml(honeypot)}" tabindex="-1" autocomplete="off" hidden>`,
     '  <!-- Optional: where to send the person afterwards (an origin the owner allowed) -->',
     '  <!-- <input type="hidden" name="_redirect" value="https://example.com/thanks"> -->',
     '  <button type="submit">Send</button>',
