@@ -20,9 +20,13 @@ export function adminDist(adminDir = ADMIN_DIR): string {
   return join(adminDir, 'dist')
 }
 
-/** Sources outside admin/ that the bundle imports (shared limits). */
+/** Sources outside admin/ that the bundle imports (shared limits, the field-type registry, the form snippet). */
 function extraSources(adminDir: string): string[] {
-  return [resolve(adminDir, '../server/core/limits.ts')]
+  return [
+    resolve(adminDir, '../server/core/limits.ts'),
+    resolve(adminDir, '../server/core/fields/types'),
+    resolve(adminDir, '../server/core/help/form-snippet.ts'),
+  ]
 }
 
 function newestSourceTime(dir: string): number {
@@ -40,7 +44,7 @@ export function adminIsStale(adminDir = ADMIN_DIR, dist = adminDist(adminDir)): 
   const index = join(dist, 'index.html')
   if (!existsSync(index)) return true
   const built = statSync(index).mtimeMs
-  const sources = Math.max(newestSourceTime(adminDir), ...extraSources(adminDir).map((p) => statSync(p).mtimeMs))
+  const sources = Math.max(newestSourceTime(adminDir), ...extraSources(adminDir).map((p) => (statSync(p).isDirectory() ? newestSourceTime(p) : statSync(p).mtimeMs)))
   return sources > built
 }
 

@@ -74,12 +74,8 @@ export const LIMITS = {
   jobStaleBeats: 3,
 } as const
 
-/** The field types a defined field may have (`longtext`: text of several lines, a `<textarea>` on forms). */
-export const FIELD_TYPES = ['text', 'longtext', 'number', 'boolean', 'choice', 'multichoice', 'date', 'email', 'json'] as const
-export type FieldType = (typeof FIELD_TYPES)[number]
-
-/** Types whose values must come from `options`. */
-export const CHOICE_TYPES: readonly FieldType[] = ['choice', 'multichoice']
+/** The field types (`longtext`: text of several lines, a `<textarea>` on forms) and the choice types, from the field-type registry. */
+export { CHOICE_TYPES, FIELD_TYPES, type FieldType } from './fields/types/index.ts'
 
 /** Auth timing, in milliseconds unless named otherwise. */
 export const AUTH = {

@@ -6,10 +6,11 @@
  * submission and the one-question-per-screen layout.
  */
 import type { FillInField, FillInForm } from '../core/connect/fill-in.ts'
-import type { FieldType } from '../core/limits.ts'
+import { choiceLayout } from '../core/fields/types/control.ts'
+import { fieldTypeSpec } from '../core/fields/types/index.ts'
 import { html, type Html } from './html.ts'
 import { document } from './layout.ts'
-import { labelOf, respondentMessage, usesChoices } from './respondent-words.ts'
+import { labelOf, respondentMessage } from './respondent-words.ts'
 
 export const FILL_IN_SCRIPT = '/f/assets/fill-in.js'
 
@@ -24,15 +25,17 @@ export interface FillInPage extends FillInForm {
   formErrors?: string[]
 }
 
-/** Radio buttons up to this many options, a select list beyond. */
-const MAX_RADIOS = 12
-
-const INPUT_TYPES: Partial<Record<FieldType, string>> = { text: 'text', email: 'email', number: 'number', date: 'date' }
+/** A picking field's layout (radios, checkboxes or a select list), or null for a field typed in. */
+function pickLayout(field: FillInField): 'checkboxes' | 'radios' | 'select' | null {
+  const control = fieldTypeSpec(field.type).control
+  return control.kind === 'choices' ? choiceLayout(control.multiple, control.choices(field.options).length) : null
+}
 
 /** The id of a field's first control: where focus goes and where the error summary links. */
-const controlId = (field: FillInField, index: number): string => (usesChoices(field) && !usesSelect(field) ? `q${index}-0` : `q${index}`)
-
-const usesSelect = (field: FillInField): boolean => field.type === 'choice' && (field.options?.length ?? 0) > MAX_RADIOS
+const controlId = (field: FillInField, index: number): string => {
+  const layout = pickLayout(field)
+  return layout === 'radios' || layout === 'checkboxes' ? `q${index}-0` : `q${index}`
+}
 
 function fieldHtml(field: FillInField, index: number, page: FillInPage): Html {
   const id = `q${index}`
@@ -46,11 +49,14 @@ function fieldHtml(field: FillInField, index: number, page: FillInPage): Html {
   const invalid = error ? 'true' : 'false'
   const data = html`data-field="${field.name}" data-label="${label}"`
 
-  if (usesChoices(field)) {
-    const options = field.type === 'boolean' ? ['true', 'false'] : (field.options ?? [])
-    const labels = field.type === 'boolean' ? ['Yes', 'No'] : options
-    const multiple = field.type === 'multichoice'
-    if (usesSelect(field)) {
+  // The control is the type's (its spec's `control`), drawn the same way as in the HTML snippets.
+  const control = fieldTypeSpec(field.type).control
+  if (control.kind === 'choices') {
+    const choices = control.choices(field.options)
+    const options = choices.map((choice) => choice.value)
+    const labels = choices.map((choice) => choice.label)
+    const multiple = control.multiple
+    if (choiceLayout(multiple, choices.length) === 'select') {
       return html`<div class="question" ${data}>
 <label for="${id}">${label}${mark}</label>
 <select id="${id}" name="${field.name}" ${field.required ? html`required aria-required="true"` : ''} aria-invalid="${invalid}" aria-describedby="${errorId}">
@@ -72,15 +78,16 @@ ${errorHtml}
 </fieldset>`
   }
 
-  const describedBy = field.type === 'json' ? `${hintId} ${errorId}` : errorId
-  const control =
-    field.type === 'json' || field.type === 'longtext'
-      ? html`<textarea id="${id}" name="${field.name}" ${field.type === 'json' ? html`data-json spellcheck="false"` : html`rows="6"`} ${field.required ? html`required aria-required="true"` : ''} aria-invalid="${invalid}" aria-describedby="${describedBy}">${values[0] ?? ''}</textarea>`
-      : html`<input id="${id}" type="${INPUT_TYPES[field.type] ?? 'text'}" name="${field.name}" value="${values[0] ?? ''}" ${field.type === 'number' ? html`step="any" inputmode="decimal"` : ''} ${field.type === 'email' ? html`autocomplete="email"` : ''} ${field.required ? html`required aria-required="true"` : ''} aria-invalid="${invalid}" aria-describedby="${describedBy}">`
+  const json = control.kind === 'textarea' && control.json
+  const describedBy = json ? `${hintId} ${errorId}` : errorId
+  const input =
+    control.kind === 'textarea'
+      ? html`<textarea id="${id}" name="${field.name}" ${json ? html`data-json spellcheck="false"` : html`rows="6"`} ${field.required ? html`required aria-required="true"` : ''} aria-invalid="${invalid}" aria-describedby="${describedBy}">${values[0] ?? ''}</textarea>`
+      : html`<input id="${id}" type="${control.type}" name="${field.name}" value="${values[0] ?? ''}" ${control.decimal ? html`step="any" inputmode="decimal"` : ''} ${control.autocomplete ? html`autocomplete="${control.autocomplete}"` : ''} ${field.required ? html`required aria-required="true"` : ''} aria-invalid="${invalid}" aria-describedby="${describedBy}">`
   return html`<div class="question" ${data}>
 <label for="${id}">${label}${mark}</label>
-${field.type === 'json' ? html`<p class="hint" id="${hintId}">JSON, e.g. {"key": "value"}</p>` : ''}
-${control}
+${json ? html`<p class="hint" id="${hintId}">JSON, e.g. {"key": "value"}</p>` : ''}
+${input}
 ${errorHtml}
 </div>`
 }

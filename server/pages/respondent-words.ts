@@ -4,9 +4,10 @@
  * The fill-in page and the page of a refused form post (form-post.ts) both use it.
  */
 import type { FillInField } from '../core/connect/fill-in.ts'
+import { fieldTypeSpec } from '../core/fields/types/index.ts'
 
-/** Fields answered by picking: radio buttons, checkboxes or a select list. */
-export const usesChoices = (field: Pick<FillInField, 'type'>): boolean => field.type === 'choice' || field.type === 'multichoice' || field.type === 'boolean'
+/** Fields answered by picking (their type's control is `choices`): radio buttons, checkboxes or a select list. */
+export const usesChoices = (field: Pick<FillInField, 'type'>): boolean => fieldTypeSpec(field.type).control.kind === 'choices'
 
 export const labelOf = (field: Pick<FillInField, 'name' | 'label'>): string => field.label || field.name
 

@@ -47,24 +47,36 @@ describe('endpoint snippets', () => {
     expect(form.split('\n')).toEqual([
       `<form action="${ENDPOINT}/form" method="POST">`,
       '  <label>Your e-mail <input type="email" name="email" required></label>',
-      '  <label>plan',
-      '    <select name="plan">',
-      '      <option>free</option>',
-      '      <option>a&lt;b</option>',
-      '    </select>',
-      '  </label>',
+      '  <fieldset><legend>plan</legend>',
+      '    <label><input type="radio" name="plan" value="free"> free</label>',
+      '    <label><input type="radio" name="plan" value="a&lt;b"> a&lt;b</label>',
+      '  </fieldset>',
       '  <fieldset><legend>tags</legend>',
       '    <label><input type="checkbox" name="tags" value="x"> x</label>',
       '  </fieldset>',
-      '  <label><input type="checkbox" name="agree" value="true"> agree</label>',
+      '  <fieldset><legend>agree</legend>',
+      '    <label><input type="radio" name="agree" value="true"> Yes</label>',
+      '    <label><input type="radio" name="agree" value="false"> No</label>',
+      '  </fieldset>',
       '  <label>age <input type="number" step="any" name="age"></label>',
       '  <label>&quot;&gt;&lt;script&gt; <input name="&quot;&gt;&lt;script&gt;"></label>',
       '  <label>Your story <textarea name="story"></textarea></label>',
-      '  <!-- Spam trap: people never see it, bots fill it in -->',
+      '  <!-- Honeypot: people never see it; a bot that fills it is stored as spam and answered as usual -->',
       '  <input type="text" name="_trap" tabindex="-1" autocomplete="off" hidden>',
+      '  <!-- Optional: where to send the person afterwards (an origin the owner allowed) -->',
+      '  <!-- <input type="hidden" name="_redirect" value="https://example.com/thanks"> -->',
       '  <button type="submit">Send</button>',
       '</form>',
     ])
+  })
+
+  test('a required single choice is a required radio group up to 12 options and a select list with an empty first choice beyond', () => {
+    const options = (n: number) => Array.from({ length: n }, (_, i) => `o${i}`)
+    const radios = htmlFormSnippet(ENDPOINT, [{ name: 'pick', type: 'choice', options: options(12), label: 'Pick', required: true }], '_gotcha')
+    expect(radios).toContain('  <fieldset><legend>Pick</legend>\n    <label><input type="radio" name="pick" value="o0" required> o0</label>\n')
+    const select = htmlFormSnippet(ENDPOINT, [{ name: 'pick', type: 'choice', options: options(13), label: 'Pick', required: true }], '_gotcha')
+    expect(select).toContain(['  <label>Pick', '    <select name="pick" required>', '      <option value="">Choose…</option>', '      <option value="o0">o0</option>'].join('\n'))
+    expect(select).toContain('      <option value="o12">o12</option>\n    </select>\n  </label>')
   })
 
   test('with no fields yet, the examples use email and message', () => {

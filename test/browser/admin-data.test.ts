@@ -417,9 +417,10 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
       expect(await site.locator(`input[name="${XSS_KEY}"]`).count()).toBe(1)
       await site.getByLabel('email', { exact: true }).fill('form@example.com')
       await site.getByLabel('Your message').fill('Sent from the pasted form')
-      await site.locator('select[name=plan]').selectOption('team')
+      // A single choice of a few options is a group of radio buttons, a boolean a Yes/No pair (the fill-in page's controls).
+      await site.getByRole('group', { name: 'plan' }).getByLabel('team').check()
       await site.locator('input[name=age]').fill('51')
-      await site.getByLabel('agree', { exact: true }).check()
+      await site.getByRole('group', { name: 'agree' }).getByLabel('Yes').check()
       // The browser's own post lands on the hosted thank-you page, not on raw JSON.
       await Promise.all([site.waitForURL(/\/f\/[^/]+\/thanks/), site.getByRole('button', { name: 'Send' }).click()])
       expect(await site.getByRole('heading', { level: 1 }).innerText()).toBe('Thank you')

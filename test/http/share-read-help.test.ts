@@ -135,7 +135,7 @@ describe('GET /:token?help', () => {
       '| `名前 ✓` | text | no |  | 0 |  |',
     ].join('\n'))
     expect(text).toContain('  <label>&lt;/textarea&gt;&lt;script&gt; <input name="&lt;/textarea&gt;&lt;script&gt;"></label>')
-    expect(text).toContain('  <input type="text" name="_hp&quot;x" tabindex="-1" autocomplete="off" aria-hidden="true" style="position:absolute;left:-9999px">')
+    expect(text).toContain('  <input type="text" name="_hp&quot;x" tabindex="-1" autocomplete="off" hidden>')
     const [canonical] = curlPosts(text)
     expect(canonical.body).toBe(JSON.stringify({ data: Object.fromEntries(HOSTILE.map((n) => [n, 'Hello'])), meta: { source: 'curl' } }))
     const res = await request('POST', endpoint.path(), { raw: canonical.body, headers: { 'content-type': 'application/json' } })

@@ -1,7 +1,7 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit'
 import { customElement, property, state } from 'lit/decorators.js'
 import { ASSESSMENT } from '../../../server/core/limits.ts'
-import { SCORABLE_TYPES, type Level, type ScaleMethod, type StoredItem } from '../../../server/core/scales/model.ts'
+import { scoringOf, type Level, type ScaleMethod, type StoredItem } from '../../../server/core/scales/model.ts'
 import type { Field } from '../../api.ts'
 import { assessmentApi, problemsOf, type Scale } from '../../assessment-api.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
@@ -61,12 +61,13 @@ export class SvcScaleForm extends LitElement {
   }
 
   private get scorable(): Field[] {
-    return this.fields.filter((f) => SCORABLE_TYPES.includes(f.type as never))
+    return this.fields.filter((f) => scoringOf(f.type) !== null)
   }
 
   private itemFor(field: Field): StoredItem {
-    const number = field.type === 'number'
-    return { fieldId: field.id, weight: 1, reverse: false, scores: number ? null : defaultScores(field), min: null, max: null }
+    // A field scored by its value (a number) has bounds; one scored per option has a score per option.
+    const byValue = scoringOf(field.type)?.by === 'value'
+    return { fieldId: field.id, weight: 1, reverse: false, scores: byValue ? null : defaultScores(field), min: null, max: null }
   }
 
   private setItem(index: number, patch: Partial<StoredItem>) {
@@ -142,7 +143,7 @@ export class SvcScaleForm extends LitElement {
 
   private renderItemValue(item: StoredItem, index: number, field: Field | undefined) {
     if (!field) return html`<span class="muted small">field removed</span>`
-    if (field.type === 'number') {
+    if (scoringOf(field.type)?.by === 'value') {
       return html`<div class="row">
         <label class="inline">min <input type="number" step="any" aria-label="Lowest value counted for ${field.name}" .value=${item.min === null ? '' : String(item.min)} @input=${(e: Event) => this.setItem(index, { min: numberOf(e) })} /></label>
         <label class="inline">max <input type="number" step="any" aria-label="Highest value counted for ${field.name}" .value=${item.max === null ? '' : String(item.max)} @input=${(e: Event) => this.setItem(index, { max: numberOf(e) })} /></label>

@@ -3,31 +3,14 @@
  * the curl, fetch, sendBeacon, HTML form, batch and webhook snippets that send it. Names
  * and values go through JSON, shell and HTML escaping, so any field name stays valid.
  */
-import { codeBlock, escapeHtml, shellQuote } from './markdown.ts'
+import { fieldTypeSpec } from '../fields/types/index.ts'
+import { htmlFormSnippet } from './form-snippet.ts'
+import { codeBlock, shellQuote } from './markdown.ts'
 import type { HelpField, HelpInput } from './live.ts'
 
-/** A plausible value of a field's type, valid against its options. */
+/** A plausible value of a field's type, valid against its options (the type's spec says which). */
 export function exampleValue(field: Pick<HelpField, 'type' | 'options'>): unknown {
-  switch (field.type) {
-    case 'number':
-      return 42
-    case 'boolean':
-      return true
-    case 'choice':
-      return field.options?.[0] ?? 'option'
-    case 'multichoice':
-      return field.options?.slice(0, 2) ?? ['option']
-    case 'date':
-      return '2026-01-31'
-    case 'email':
-      return 'ada@example.com'
-    case 'longtext':
-      return 'Hello,\nseveral lines are fine here.'
-    case 'json':
-      return { any: ['nested', 'value'] }
-    default:
-      return 'Hello'
-  }
+  return fieldTypeSpec(field.type).example(field.options)
 }
 
 /** An example `data` object: one value per field, or a small message form when there are none. */
@@ -86,50 +69,9 @@ export function browserExamples(input: HelpInput): string {
   )
 }
 
-function formControl(field: HelpField): string {
-  const name = escapeHtml(field.name)
-  const label = escapeHtml(field.label || field.name)
-  const required = field.required ? ' required' : ''
-  switch (field.type) {
-    case 'number':
-      return `  <label>${label} <input type="number" step="any" name="${name}"${required}></label>`
-    case 'boolean':
-      return `  <label>${label} <select name="${name}"${required}><option>true</option><option>false</option></select></label>`
-    case 'choice':
-      return `  <label>${label} <select name="${name}"${required}>${(field.options ?? []).map((o) => `<option>${escapeHtml(o)}</option>`).join('')}</select></label>`
-    case 'multichoice':
-      return (field.options ?? []).map((o) => `  <label><input type="checkbox" name="${name}" value="${escapeHtml(o)}"> ${escapeHtml(o)}</label>`).join('\n')
-    case 'date':
-      return `  <label>${label} <input type="date" name="${name}"${required}></label>`
-    case 'email':
-      return `  <label>${label} <input type="email" name="${name}"${required}></label>`
-    case 'longtext':
-    case 'json':
-      return `  <label>${label} <textarea name="${name}"${required}></textarea></label>`
-    default:
-      return `  <label>${label} <input name="${name}"${required}></label>`
-  }
-}
-
-/** A native HTML form posting to /form, with the honeypot input hidden from people. */
+/** The native HTML form posting to /form (the same snippet the admin's Setup tab shows). */
 export function htmlForm(input: HelpInput): string {
-  const fields: HelpField[] = input.fields.length > 0
-    ? input.fields
-    : [{ name: 'email', type: 'email', label: 'E-mail', required: false, options: null, autoCreated: false, count: 0 },
-       { name: 'message', type: 'text', label: 'Message', required: false, options: null, autoCreated: false, count: 0 }]
-  return codeBlock(
-    [
-      `<form action="${escapeHtml(`${input.url}/form`)}" method="POST">`,
-      ...fields.map(formControl),
-      '  <!-- Honeypot: people never see it; a bot that fills it is stored as spam and answered as usual -->',
-      `  <input type="text" name="${escapeHtml(input.honeypot)}" tabindex="-1" autocomplete="off" aria-hidden="true" style="position:absolute;left:-9999px">`,
-      '  <!-- Optional: where to send the person afterwards (an origin the owner allowed) -->',
-      '  <!-- <input type="hidden" name="_redirect" value="https://example.com/thanks"> -->',
-      '  <button type="submit">Send</button>',
-      '</form>',
-    ].join('\n'),
-    'html',
-  )
+  return codeBlock(htmlFormSnippet(input.url, input.fields, input.honeypot), 'html')
 }
 
 /** curl posting two records to /batch, one canonical and one flat. */

@@ -8,7 +8,7 @@ import type { FieldRow } from '../fields/view.ts'
 import type { Problem } from '../errors.ts'
 import type { FieldType } from '../limits.ts'
 import { gapProblems, overlapProblems, unreachableProblems } from './coverage.ts'
-import { itemRange, SCORABLE_TYPES, scaleRange, type Level, type Range, type ScaleMethod, type StoredItem } from './model.ts'
+import { itemFitsType, itemRange, SCORABLE_TYPES, scaleRange, scoringOf, type Level, type Range, type ScaleMethod, type StoredItem } from './model.ts'
 import type { ScaleItemInput } from './schemas.ts'
 
 /** A parsed item input (defaults applied). */
@@ -16,6 +16,9 @@ export type ItemInput = Required<Pick<ScaleItemInput, 'field'>> & { weight: numb
 
 const fieldByRef = (fields: readonly FieldRow[], ref: string): FieldRow | undefined =>
   fields.find((field) => field.id === ref) ?? fields.find((field) => field.name === ref)
+
+/** `a, b or c`. */
+const orList = (words: readonly string[]): string => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`)
 
 const optionsOf = (field: FieldRow): string[] => (field.options ? (JSON.parse(field.options) as string[]) : [])
 
@@ -36,21 +39,22 @@ export function resolveItems(inputs: readonly ItemInput[], fields: readonly Fiel
       return
     }
     seen.add(field.id)
-    const type = field.type as FieldType
-    if (!SCORABLE_TYPES.includes(type)) {
-      problems.push({ path: `${at}.field`, message: `field "${field.name}" is a ${type} field; items score choice, multichoice or number fields` })
+    const scoring = scoringOf(field.type)
+    if (!scoring) {
+      problems.push({ path: `${at}.field`, message: `field "${field.name}" is a ${field.type} field; items score ${orList(SCORABLE_TYPES)} fields` })
       return
     }
+    const byValue = scoring.by === 'value'
     const before = problems.length
-    problems.push(...(type === 'number' ? numberItemProblems(input, at) : choiceItemProblems(input, field, at)))
+    problems.push(...(byValue ? numberItemProblems(input, at) : choiceItemProblems(input, field, at)))
     if (problems.length > before) return
     items.push({
       fieldId: field.id,
       weight: input.weight,
       reverse: input.reverse,
-      scores: type === 'number' ? null : { ...input.scores },
-      min: type === 'number' ? (input.min ?? null) : null,
-      max: type === 'number' ? (input.max ?? null) : null,
+      scores: byValue ? null : { ...input.scores },
+      min: byValue ? (input.min ?? null) : null,
+      max: byValue ? (input.max ?? null) : null,
     })
   })
   return { items, problems }
@@ -94,7 +98,7 @@ export function levelListProblems(levels: readonly Level[], path: (index: number
 export function rangeOf(method: ScaleMethod, items: readonly StoredItem[], fields: readonly FieldRow[]): Range | null {
   const live = items.flatMap((item) => {
     const field = fields.find((f) => f.id === item.fieldId)
-    if (!field || !SCORABLE_TYPES.includes(field.type as FieldType)) return []
+    if (!field || !scoringOf(field.type)) return []
     return [{ weight: item.weight, range: itemRange(item, field.type as FieldType) }]
   })
   return scaleRange(method, live)
@@ -106,7 +110,7 @@ export function scaleHealth(method: ScaleMethod, items: readonly StoredItem[], l
   items.forEach((item, index) => {
     const field = fields.find((f) => f.id === item.fieldId)
     if (!field) problems.push({ path: `items.${index}.field`, message: 'the field of this item was deleted; remove the item' })
-    else if ((field.type === 'number') !== (item.scores === null) || !SCORABLE_TYPES.includes(field.type as FieldType)) {
+    else if (!itemFitsType(item, field.type)) {
       problems.push({ path: `items.${index}.field`, message: `field "${field.name}" changed type to ${field.type}; remove and add the item again` })
     } else if (item.scores) {
       const missing = optionsOf(field).filter((option) => !Object.hasOwn(item.scores!, option))

@@ -2,13 +2,16 @@
  * @module The stored shape of a scale (scoring dimension) and the pure arithmetic of its
  * possible score range. Shared by the scale editor (validation), scoring and reports.
  */
+import { findFieldTypeSpec } from '../fields/types/index.ts'
+import { singleOptionScoring } from '../fields/types/choice.ts'
+import type { ScoringSpec } from '../fields/types/spec.ts'
 import { ASSESSMENT, type FieldType } from '../limits.ts'
 
 export type ScaleMethod = 'sum' | 'mean'
 export const SCALE_METHODS = ['sum', 'mean'] as const
 
-/** Field types an item can score: a choice (score per option), several choices (summed), or a number. */
-export const SCORABLE_TYPES: readonly FieldType[] = ['choice', 'multichoice', 'number']
+/** Field types an item can score (those whose spec has `scoring`): a choice (score per option), several choices (summed), or a number. */
+export { SCORABLE_TYPES } from '../fields/types/index.ts'
 
 /** One field's contribution to a scale, as stored (the field by id, so renames keep it). */
 export interface StoredItem {
@@ -43,19 +46,26 @@ export interface Range {
   max: number
 }
 
-/** The lowest and highest value one item can contribute before weighting. */
+/** How a field of `type` is scored, or null when it cannot be a scale item (or is no known type). */
+export const scoringOf = (type: string): ScoringSpec | null => findFieldTypeSpec(type)?.scoring ?? null
+
+/**
+ * True when a stored item still fits its field's type: the type can be scored, and the
+ * item holds option scores exactly when the type is scored per option (a field whose type
+ * changed since the item was made does not fit).
+ */
+export const itemFitsType = (item: Pick<StoredItem, 'scores'>, type: string): boolean => {
+  const scoring = scoringOf(type)
+  return scoring !== null && (scoring.by === 'value') === (item.scores === null)
+}
+
+/**
+ * The lowest and highest value one item can contribute before weighting, as its field's
+ * type scores it. A draft may name a field that cannot be scored: its option scores count
+ * as a single choice's would.
+ */
 export function itemRange(item: Pick<StoredItem, 'scores' | 'min' | 'max'>, type: FieldType): Range {
-  if (type === 'number') return { min: item.min ?? -Infinity, max: item.max ?? Infinity }
-  const values = Object.values(item.scores ?? {})
-  if (values.length === 0) return { min: 0, max: 0 }
-  if (type === 'multichoice') {
-    // Ticking nothing scores 0; ticking every negative (or positive) option is the extreme.
-    return {
-      min: values.filter((v) => v < 0).reduce((a, b) => a + b, 0),
-      max: values.filter((v) => v > 0).reduce((a, b) => a + b, 0),
-    }
-  }
-  return { min: Math.min(...values), max: Math.max(...values) }
+  return (scoringOf(type) ?? singleOptionScoring).range(item)
 }
 
 /**

@@ -5,7 +5,7 @@
 import type { AppContext } from '../../context.ts'
 import { fieldRowsOf } from '../fields/view.ts'
 import type { FieldType } from '../limits.ts'
-import { SCORABLE_TYPES } from '../scales/model.ts'
+import { itemFitsType } from '../scales/model.ts'
 import { scaleRecordsOf } from '../scales/store.ts'
 import { scoringItem, type ScoringDefinition } from './score.ts'
 
@@ -22,7 +22,7 @@ export async function readScoringDefinition(ctx: AppContext, appId: string): Pro
       items: scale.items.flatMap((item) => {
         const field = fields.find((f) => f.id === item.fieldId)
         const type = field?.type as FieldType | undefined
-        if (!field || !type || !SCORABLE_TYPES.includes(type) || (type === 'number') !== (item.scores === null)) return []
+        if (!field || !type || !itemFitsType(item, type)) return []
         return [scoringItem({ field: field.name, type, weight: item.weight, reverse: item.reverse, scores: item.scores, min: item.min, max: item.max })]
       }),
     })),

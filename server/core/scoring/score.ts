@@ -7,6 +7,7 @@
  * items. A scale with no answered item scores null with no level. Scores are rounded to
  * `ASSESSMENT.scoreDecimals` decimals before the level is looked up.
  */
+import { fieldTypeSpec } from '../fields/types/index.ts'
 import type { FieldType } from '../limits.ts'
 import { itemRange, levelFor, roundScore, type Level, type Range, type ScaleMethod } from '../scales/model.ts'
 
@@ -52,28 +53,11 @@ export function scoringItem(item: Omit<ScoringItem, 'range'>): ScoringItem {
   return { ...item, range: itemRange(item, item.type) }
 }
 
-const DECIMAL = /^-?(0|[1-9]\d*)(\.\d+)?$/
-
-function numberOf(value: unknown): number | null {
-  if (typeof value === 'number' && Number.isFinite(value)) return value
-  if (typeof value === 'string' && DECIMAL.test(value.trim())) return Number(value.trim())
-  return null
-}
-
-/** The unweighted value of one item for `answer`, or null when unanswered. */
+/** The unweighted value of one item for `answer` (as its field's type scores it), or null when unanswered. */
 export function itemValue(item: ScoringItem, answer: unknown): number | null {
   if (answer === undefined || answer === null || answer === '') return null
-  let value: number | null
-  if (item.type === 'number') {
-    const raw = numberOf(answer)
-    value = raw === null ? null : Math.min(item.max ?? Infinity, Math.max(item.min ?? -Infinity, raw))
-  } else if (item.type === 'multichoice') {
-    const picked = Array.isArray(answer) ? answer : [answer]
-    const scored = picked.filter((option): option is string => typeof option === 'string' && Object.hasOwn(item.scores ?? {}, option))
-    value = picked.length > 0 && scored.length === 0 ? null : scored.reduce((total, option) => total + item.scores![option], 0)
-  } else {
-    value = typeof answer === 'string' && Object.hasOwn(item.scores ?? {}, answer) ? item.scores![answer] : null
-  }
+  const scoring = fieldTypeSpec(item.type).scoring
+  const value = scoring ? scoring.value(item, answer) : null
   if (value === null) return null
   return item.reverse ? item.range.max + item.range.min - value : value
 }

@@ -1,6 +1,7 @@
 /**
  * @module Skill document "form": apps and fields, as the server enforces them.
  */
+import { FIELD_TYPE_SPECS } from '../fields/types/index.ts'
 import { AUTH, CHOICE_TYPES, FIELD_TYPES, LIMITS } from '../limits.ts'
 import { PLAN_MODULES } from '../smart/plan.ts'
 
@@ -17,7 +18,7 @@ An **app** is a form plus a collection endpoint. Its **fields** are the keys of 
 - Choice fields: up to ${LIMITS.maxOptions} options of up to ${LIMITS.maxOptionLength} characters each.
 
 ## Field types
-${FIELD_TYPES.map((t) => `- \`${t}\``).join('\n')}
+${FIELD_TYPES.map((t) => `- \`${t}\`: ${FIELD_TYPE_SPECS[t].description}`).join('\n')}
 
 ${CHOICE_TYPES.map((t) => `\`${t}\``).join(' and ')} need \`options\`; submitted values must be among them (multichoice: an array of them).
 \`required\` fields must be present in every submission. Mismatching values are refused with 422, every problem listed.

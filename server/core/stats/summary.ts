@@ -5,6 +5,7 @@
 import type { AppContext } from '../../context.ts'
 import { AppError, notFound } from '../errors.ts'
 import { fieldsOf } from '../collect/field-cache.ts'
+import { fieldTypeSpec } from '../fields/types/index.ts'
 import { LIMITS, type FieldType } from '../limits.ts'
 import { mergeAggregates, numberView, pruneDays, utcDay, type Aggregate, type FieldAggregate, type ValueCounts } from './aggregate.ts'
 import { loadStats } from './state.ts'
@@ -54,7 +55,6 @@ export interface Summary {
   scores?: Record<string, ScaleSummary>
 }
 
-const TEXT_TYPES: readonly FieldType[] = ['text', 'longtext', 'choice', 'email', 'date']
 const DAY_MS = 86_400_000
 
 function top(counts: ValueCounts | null): { top: TopValue[]; other: number } {
@@ -65,23 +65,25 @@ function top(counts: ValueCounts | null): { top: TopValue[]; other: number } {
   return { top: shown.map(([value, count]) => ({ value, count })), other: rest + counts.untracked }
 }
 
+/** A field's sections: the one its type always has (its spec's `summary`), and one per kind of value seen. */
 function fieldSummary(type: FieldType, total: number, field: FieldAggregate | undefined): FieldSummary {
   const count = field?.count ?? 0
   const result: FieldSummary = { type, count, missing: total - count }
+  const kind = fieldTypeSpec(type).summary
   const numbers = field?.numbers ?? null
-  if (numbers || type === 'number') {
+  if (numbers || kind === 'numbers') {
     const view = numbers ? numberView(numbers) : null
     result.min = view ? view.min : null
     result.max = view ? view.max : null
     result.mean = view ? view.mean : null
     result.sum = view ? view.sum : 0
   }
-  if (field?.strings || TEXT_TYPES.includes(type)) Object.assign(result, top(field?.strings ?? null))
-  if (field?.booleans || type === 'boolean') {
+  if (field?.strings || kind === 'values') Object.assign(result, top(field?.strings ?? null))
+  if (field?.booleans || kind === 'booleans') {
     result.true = field?.booleans?.true ?? 0
     result.false = field?.booleans?.false ?? 0
   }
-  if (field?.items || type === 'multichoice') result.items = top(field?.items ?? null)
+  if (field?.items || kind === 'items') result.items = top(field?.items ?? null)
   return result
 }
 

@@ -1,0 +1,18 @@
+/** @module Field type `email`: an e-mail address, checked as loosely as browsers' type=email. */
+import { describeValue, defineFieldType, keepText, oneText } from './spec.ts'
+
+// Deliberately loose (what browsers' type=email accept): one @, no spaces, a dot in the domain.
+const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/
+
+export const email = defineFieldType({
+  name: 'email',
+  description: 'an e-mail address, as text',
+  hasOptions: false,
+  check: (value) => (typeof value === 'string' && EMAIL.test(value) ? null : `must be an e-mail address, got ${describeValue(value)}`),
+  form: { keepsEmpty: false, multiple: false, coerce: keepText, texts: oneText },
+  example: () => 'ada@example.com',
+  previewAnswer: () => 'sam@example.com',
+  control: { kind: 'input', type: 'email', autocomplete: 'email' },
+  summary: 'values',
+  scoring: null,
+})

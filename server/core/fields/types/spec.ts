@@ -1,0 +1,86 @@
+/**
+ * @module What a field type is, in one place: how a value is checked, how the strings of
+ * an HTML form become a value, the example the help pages show, the control a form gives
+ * it, which summary section counts it and how a scale scores it. Each type is one module
+ * beside this one (text.ts, number.ts, …) and index.ts is the registry every caller reads.
+ * Pure: no I/O and no server-only imports, so the admin page bundles it too.
+ */
+import type { Range } from '../../scales/model.ts'
+import type { FieldControl } from './control.ts'
+
+/** The summary section that counts a type's values even before any arrived (server/core/stats/summary.ts). */
+export type SummaryKind = 'numbers' | 'values' | 'booleans' | 'items'
+
+/** What a scale item holds: option scores, or clamp bounds for a value. */
+export interface ScoredItem {
+  scores: Record<string, number> | null
+  min: number | null
+  max: number | null
+}
+
+/** How a scale scores a field of this type (server/core/scoring/score.ts). */
+export interface ScoringSpec {
+  /** `value`: the answer is the score, clamped to the item's min/max; `options`: each option has a score. */
+  by: 'value' | 'options'
+  /** The lowest and highest unweighted value one item can contribute. */
+  range(item: ScoredItem): Range
+  /** The unweighted value of an answer that was given (not absent, null or ""), or null when it scores nothing. */
+  value(item: ScoredItem, answer: unknown): number | null
+}
+
+/** The part of a field a preview answer may use. */
+export interface SampleField {
+  name: string
+  label: string | null
+  options: readonly string[] | null
+}
+
+export interface FieldTypeSpec<Name extends string = string> {
+  readonly name: Name
+  /** One line for people: what the type holds and how it is sent. */
+  readonly description: string
+  /** Values must come from the field's `options` (which are then required). */
+  readonly hasOptions: boolean
+  /** Why a given value (not absent, null or "") does not fit, or null when it does. */
+  check(value: unknown, options: readonly string[] | null): string | null
+  /** HTML form posts (DESIGN rule 9): values arrive as strings, one per occurrence of the name. */
+  readonly form: {
+    /** `""` is an answer (kept) rather than "not given" (left out). */
+    keepsEmpty: boolean
+    /** The value is always an array, however many strings arrived. */
+    multiple: boolean
+    /** One submitted string as a value; text that cannot be read stays text, so the check reports it. */
+    coerce(text: string): unknown
+    /** The strings a form posts for `value` (coerce's inverse). */
+    texts(value: unknown): string[]
+  }
+  /** A plausible value, valid against `options` (the help pages and snippets show it). */
+  example(options: readonly string[] | null): unknown
+  /** A middle-of-the-road answer for the admin's report preview, or undefined for none. */
+  previewAnswer(field: SampleField): unknown
+  /** The control a form gives the type (control.ts; the fill-in page and the HTML snippets draw it). */
+  readonly control: FieldControl
+  /** The summary section the type always has, or null (json: only what was seen). */
+  readonly summary: SummaryKind | null
+  /** How scales score the type, or null when it cannot be a scale item. */
+  readonly scoring: ScoringSpec | null
+}
+
+/** Declares a field type, keeping its name as a literal type (so FieldType is the union of names). */
+export const defineFieldType = <Name extends string>(spec: FieldTypeSpec<Name>): FieldTypeSpec<Name> => spec
+
+/** A value as an error message names it: `string "x"`, `number 3`, `an array`, `null`. */
+export const describeValue = (value: unknown): string =>
+  value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : typeof value === 'string' ? `string ${JSON.stringify(value)}` : `${typeof value} ${String(value)}`
+
+/** Options quoted and joined, as messages list them. */
+export const quoteAll = (values: readonly string[]): string => values.map((value) => JSON.stringify(value)).join(', ')
+
+/** A form value as one string: text as it is, anything else as JSON. */
+export const formText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value))
+
+/** The strings of a single-valued type. */
+export const oneText = (value: unknown): string[] => [formText(value)]
+
+/** Keeps the submitted string as it is. */
+export const keepText = (text: string): string => text

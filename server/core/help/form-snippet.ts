@@ -1,0 +1,77 @@
+/**
+ * @module The one HTML form snippet: a native form posting to an endpoint's /form route,
+ * one control per field as its type draws it (server/core/fields/types/control.ts, the
+ * same controls as the fill-in page), and the honeypot hidden from people. The `?help`
+ * pages show it in a code block and the admin's Setup tab shows it to copy, so both are
+ * this function's output. Pure, so the admin bundles it.
+ */
+import { choiceLayout, type FieldControl } from '../fields/types/control.ts'
+import { fieldTypeSpec, type FieldType } from '../fields/types/index.ts'
+import { escapeHtml } from './markdown.ts'
+
+/** What the snippet needs of a field. */
+export interface SnippetField {
+  name: string
+  type: FieldType
+  label: string
+  required: boolean
+  options: readonly string[] | null
+}
+
+/** The fields a snippet shows for an app without fields yet. */
+export const SNIPPET_DEFAULT_FIELDS: readonly SnippetField[] = [
+  { name: 'email', type: 'email', label: 'E-mail', required: false, options: null },
+  { name: 'message', type: 'longtext', label: 'Message', required: false, options: null },
+]
+
+/** The lines of one field's control, indented for the form. */
+function controlLines(field: SnippetField, control: FieldControl): string[] {
+  const name = escapeHtml(field.name)
+  const label = escapeHtml(field.label || field.name)
+  const required = field.required ? ' required' : ''
+  if (control.kind === 'textarea') return [`  <label>${label} <textarea name="${name}"${required}></textarea></label>`]
+  if (control.kind === 'input') {
+    const type = control.type === 'text' ? '' : ` type="${control.type}"${control.decimal ? ' step="any"' : ''}`
+    return [`  <label>${label} <input${type} name="${name}"${required}></label>`]
+  }
+  const choices = control.choices(field.options)
+  const layout = choiceLayout(control.multiple, choices.length)
+  if (layout === 'select') {
+    return [
+      `  <label>${label}`,
+      `    <select name="${name}"${required}>`,
+      '      <option value="">Choose…</option>',
+      ...choices.map((choice) => `      <option value="${escapeHtml(choice.value)}">${escapeHtml(choice.label)}</option>`),
+      '    </select>',
+      '  </label>',
+    ]
+  }
+  // A required group of radios makes the browser ask for one; a checkbox marked required would have to be ticked.
+  const input = layout === 'radios' ? `type="radio" name="${name}"` : `type="checkbox" name="${name}"`
+  const each = layout === 'radios' ? required : ''
+  return [
+    `  <fieldset><legend>${label}</legend>`,
+    ...choices.map((choice) => `    <label><input ${input} value="${escapeHtml(choice.value)}"${each}> ${escapeHtml(choice.label)}</label>`),
+    '  </fieldset>',
+  ]
+}
+
+/**
+ * A native HTML form that posts to `endpoint`'s /form route: a control per field (or an
+ * e-mail and a message field when there are none), the honeypot named `honeypot`, and
+ * the optional `_redirect` as a comment.
+ */
+export function htmlFormSnippet(endpoint: string, fields: readonly SnippetField[], honeypot: string): string {
+  const list = fields.length > 0 ? fields : SNIPPET_DEFAULT_FIELDS
+  return [
+    `<form action="${escapeHtml(`${endpoint}/form`)}" method="POST">`,
+    ...list.flatMap((field) => controlLines(field, fieldTypeSpec(field.type).control)),
+    // `hidden`: not shown, not focusable and not read out, wherever the form is pasted; bots still fill it.
+    '  <!-- Honeypot: people never see it; a bot that fills it is stored as spam and answered as usual -->',
+    `  <input type="text" name="${escapeHtml(honeypot)}" tabindex="-1" autocomplete="off" hidden>`,
+    '  <!-- Optional: where to send the person afterwards (an origin the owner allowed) -->',
+    '  <!-- <input type="hidden" name="_redirect" value="https://example.com/thanks"> -->',
+    '  <button type="submit">Send</button>',
+    '</form>',
+  ].join('\n')
+}

@@ -1,0 +1,106 @@
+/**
+ * The field-type registry (server/core/fields/types): every registered type says
+ * everything a type must say, its example is a value of its own type by its own check and
+ * survives its own form coercion, and the registry stays bundleable for the admin page.
+ */
+import { describe, expect, test } from 'bun:test'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { checkValue, coerceFormValues, type FieldRule } from '../../../server/core/fields/values.ts'
+import { CHOICE_TYPES, FIELD_TYPE_SPECS, FIELD_TYPES, findFieldTypeSpec, SCORABLE_TYPES, type FieldType } from '../../../server/core/fields/types/index.ts'
+import { CHOICE_TYPES as LIMITS_CHOICE_TYPES, FIELD_TYPES as LIMITS_FIELD_TYPES } from '../../../server/core/limits.ts'
+import { SCORABLE_TYPES as SCALE_SCORABLE_TYPES } from '../../../server/core/scales/model.ts'
+
+const TYPES_DIR = join(import.meta.dir, '../../../server/core/fields/types')
+const OPTIONS = ['low', 'middle', 'high']
+const optionsFor = (type: FieldType) => (FIELD_TYPE_SPECS[type].hasOptions ? OPTIONS : null)
+const rule = (type: FieldType): FieldRule => ({ name: 'f', type, required: false, options: optionsFor(type), autoCreated: false })
+
+describe('the registry', () => {
+  test('lists every type module once, by its own name, and the derived lists follow the specs', () => {
+    const modules = readdirSync(TYPES_DIR).filter((file) => !['index.ts', 'spec.ts', 'control.ts'].includes(file)).map((file) => file.replace(/\.ts$/, ''))
+    expect([...FIELD_TYPES].sort() as string[]).toEqual(modules.sort())
+    // Each type has its own test beside this one's folder.
+    expect(readdirSync(join(import.meta.dir, 'types')).sort()).toEqual(modules.map((type) => `${type}.test.ts`).sort())
+    for (const type of FIELD_TYPES) expect(FIELD_TYPE_SPECS[type].name).toBe(type)
+    expect(LIMITS_FIELD_TYPES).toBe(FIELD_TYPES)
+    expect(LIMITS_CHOICE_TYPES).toEqual(FIELD_TYPES.filter((type) => FIELD_TYPE_SPECS[type].hasOptions))
+    expect(CHOICE_TYPES).toEqual(['choice', 'multichoice'])
+    expect(SCALE_SCORABLE_TYPES).toEqual(SCORABLE_TYPES)
+    expect(SCORABLE_TYPES).toEqual(['choice', 'multichoice', 'number'])
+    expect([findFieldTypeSpec('number')?.name, findFieldTypeSpec('likert'), findFieldTypeSpec('__proto__'), findFieldTypeSpec('toString')]).toEqual(['number', undefined, undefined, undefined])
+  })
+
+  test('imports nothing server-only, so the admin page can bundle it', async () => {
+    for (const file of readdirSync(TYPES_DIR)) {
+      const imports = [...readFileSync(join(TYPES_DIR, file), 'utf8').matchAll(/^import .* from '([^']+)'/gm)].map((m) => m[1])
+      for (const path of imports) expect([file, path]).toEqual([file, expect.stringMatching(/^\.\.?\/[a-z/.-]+\.ts$/)])
+    }
+    const built = await Bun.build({ entrypoints: [join(TYPES_DIR, 'index.ts'), join(TYPES_DIR, '../../help/form-snippet.ts')], target: 'browser' })
+    expect(built.success).toBe(true)
+  })
+})
+
+describe.each(FIELD_TYPES.map((type) => [type]))('field type %s', (type) => {
+  const spec = FIELD_TYPE_SPECS[type]
+  const options = optionsFor(type)
+
+  test('has every behaviour', () => {
+    expect(spec).toEqual({
+      name: type,
+      description: expect.stringMatching(/^\S.{5,}$/),
+      hasOptions: expect.any(Boolean),
+      check: expect.any(Function),
+      form: { keepsEmpty: expect.any(Boolean), multiple: expect.any(Boolean), coerce: expect.any(Function), texts: expect.any(Function) },
+      example: expect.any(Function),
+      previewAnswer: expect.any(Function),
+      control: expect.objectContaining({ kind: expect.stringMatching(/^(input|textarea|choices)$/) }),
+      summary: spec.summary === null ? null : expect.stringMatching(/^(numbers|values|booleans|items)$/),
+      scoring: spec.scoring === null ? null : { by: expect.stringMatching(/^(value|options)$/), range: expect.any(Function), value: expect.any(Function) },
+    })
+  })
+
+  test('its example passes its own check, and survives its own form coercion', () => {
+    const example = spec.example(options)
+    expect(spec.check(example, options)).toBeNull()
+    expect(checkValue(rule(type), example)).toBeNull()
+    const coerced = coerceFormValues(rule(type), spec.form.texts(example))
+    expect(checkValue(rule(type), coerced)).toBeNull()
+    // A form can only send text: a JSON field keeps the text (DESIGN rule 9).
+    expect(coerced).toEqual(type === 'json' ? JSON.stringify(example) : example)
+  })
+
+  test('its preview answer, when it has one, passes its check', () => {
+    const answer = spec.previewAnswer({ name: 'f', label: 'F', options })
+    if (answer !== undefined) expect(checkValue(rule(type), answer)).toBeNull()
+  })
+
+})
+
+const picked = FIELD_TYPES.filter((type) => FIELD_TYPE_SPECS[type].control.kind === 'choices')
+const scored = FIELD_TYPES.filter((type) => FIELD_TYPE_SPECS[type].scoring !== null)
+
+describe.each(picked.map((type) => [type]))('field type %s, picked from choices', (type) => {
+  test('every choice its control offers posts a text that coerces to a valid value', () => {
+    const control = FIELD_TYPE_SPECS[type].control
+    if (control.kind !== 'choices') throw new Error(`${type} is not picked`)
+    const choices = control.choices(optionsFor(type))
+    expect(choices.length).toBeGreaterThan(0)
+    for (const choice of choices) expect(checkValue(rule(type), coerceFormValues(rule(type), [choice.value]))).toBeNull()
+  })
+
+})
+
+describe.each(scored.map((type) => [type]))('field type %s, scored', (type) => {
+  test('its example scores within the item range', () => {
+    const spec = FIELD_TYPE_SPECS[type]
+    const options = optionsFor(type)
+    if (!spec.scoring) throw new Error(`${type} is not scored`)
+    const item = spec.scoring.by === 'value' ? { scores: null, min: 0, max: 100 } : { scores: { low: -1, middle: 2, high: 3 }, min: null, max: null }
+    const range = spec.scoring.range(item)
+    const value = spec.scoring.value(item, spec.example(options))
+    expect(value).not.toBeNull()
+    expect(value!).toBeGreaterThanOrEqual(range.min)
+    expect(value!).toBeLessThanOrEqual(range.max)
+  })
+})

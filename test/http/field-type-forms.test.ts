@@ -1,0 +1,103 @@
+/**
+ * Every registered field type through the forms people use: the fill-in page's control
+ * and the HTML snippet (the same one in `?help` and the admin's Setup tab), each filled
+ * with the type's example value as a browser would, posted form-encoded, and read back as
+ * the stored value.
+ */
+import { describe, expect, test } from 'bun:test'
+import { htmlFormSnippet } from '../../admin/snippets.ts'
+import { FIELD_TYPES, fieldTypeSpec, type FieldType } from '../../server/core/fields/types/index.ts'
+import { codeBlock } from '../../server/core/help/markdown.ts'
+import { fillForm, formExample } from '../support/form-fill.ts'
+import { testApp } from '../support/http.ts'
+import { makeEndpoint } from '../support/records.ts'
+import { makeUser } from '../support/users.ts'
+
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
+/** Options with HTML's special characters and a double space, which an option's text content would collapse. */
+const OPTIONS = ['Yes, "quoted" & <b>', 'two  spaces', "it's"]
+const NAME = 'answer <&>'
+
+/** An app whose only field has `type`, published; the owner reads its records and share settings. */
+async function oneFieldApp(type: FieldType, extra: { options?: string[]; required?: boolean } = {}) {
+  const t = testApp({ rateLimit: null })
+  const owner = await makeUser(t.ctx)
+  const options = fieldTypeSpec(type).hasOptions ? (extra.options ?? OPTIONS) : undefined
+  const endpoint = await makeEndpoint(t.ctx, owner.user.id, { fields: [{ name: NAME, type, label: 'The answer', options, required: extra.required }] })
+  const stored = async () => (await t.request('GET', `/api/v3/apps/${endpoint.appId}/records`, { token: owner.token })).body.records.map((record: { data: unknown }) => record.data)
+  return { ...t, owner, endpoint, options: options ?? null, stored }
+}
+
+describe.each(FIELD_TYPES.map((type) => [type]))('field type %s', (type) => {
+  test('round-trips through the fill-in page: render, fill as a browser would, post form-encoded, stored value', async () => {
+    const app = await oneFieldApp(type)
+    const page = await app.request('GET', `/f/${app.endpoint.token}`)
+    expect(page.status).toBe(200)
+    const example = formExample(type, app.options)
+    const pairs = await fillForm(page.text, { [NAME]: example.texts })
+    const posted = await app.request('POST', `/f/${app.endpoint.token}`, { raw: new URLSearchParams(pairs), headers: FORM })
+    expect(posted.status).toBe(303)
+    expect(posted.headers.get('location')).toBe(`/f/${app.endpoint.token}/thanks`)
+    expect(await app.stored()).toEqual([{ [NAME]: example.stored }])
+  })
+
+  test('round-trips through the HTML snippet posting to /form', async () => {
+    const app = await oneFieldApp(type)
+    const fields = (await app.request('GET', `/api/v3/apps/${app.endpoint.appId}/fields`, { token: app.owner.token })).body.data.fields
+    const snippet = htmlFormSnippet(`http://localhost:8787${app.endpoint.path()}`, fields, '_gotcha')
+    const example = formExample(type, app.options)
+    const pairs = await fillForm(snippet, { [NAME]: example.texts })
+    const posted = await app.request('POST', app.endpoint.path('/form'), { raw: new URLSearchParams(pairs), headers: FORM })
+    expect(posted.status).toBe(200)
+    expect(await app.stored()).toEqual([{ [NAME]: example.stored }])
+  })
+
+  test('?help shows exactly the HTML form snippet of the admin Setup tab', async () => {
+    const app = await oneFieldApp(type, { required: true })
+    const [fields, urls, share] = await Promise.all(
+      ['/fields', '/urls', '/share'].map(async (path) => (await app.request('GET', `/api/v3/apps/${app.endpoint.appId}${path}`, { token: app.owner.token })).body.data),
+    )
+    // What svc-endpoint-help renders: the app's endpoint URL, its fields and its honeypot.
+    const admin = htmlFormSnippet(urls.endpoint, fields.fields, share.honeypot)
+    const help = (await app.request('GET', app.endpoint.path('?help'))).text
+    expect(help).toContain(`\n${codeBlock(admin, 'html')}\n`)
+    expect(help.match(/<form /g)).toHaveLength(1)
+  })
+})
+
+describe('the boolean control', () => {
+  test('No posts false, and a required boolean answered No is an answer (a checkbox left unticked would post nothing)', async () => {
+    const app = await oneFieldApp('boolean', { required: true })
+    const page = (await app.request('GET', `/f/${app.endpoint.token}`)).text
+    const posted = await app.request('POST', `/f/${app.endpoint.token}`, { raw: new URLSearchParams(await fillForm(page, { [NAME]: ['false'] })), headers: FORM })
+    expect(posted.status).toBe(303)
+    expect(await app.stored()).toEqual([{ [NAME]: false }])
+  })
+
+  test('nothing picked posts nothing: a required boolean is refused as unanswered', async () => {
+    const app = await oneFieldApp('boolean', { required: true })
+    const page = (await app.request('GET', `/f/${app.endpoint.token}`)).text
+    const pairs = await fillForm(page, {})
+    expect(pairs).toEqual([['_gotcha', '']])
+    const posted = await app.request('POST', `/f/${app.endpoint.token}`, { raw: new URLSearchParams(pairs), headers: { ...FORM, accept: 'application/json' } })
+    expect(posted.status).toBe(422)
+    expect(posted.body.error.details.problems).toEqual([{ path: NAME, message: 'is required' }])
+  })
+})
+
+describe('a choice with more options than radio buttons', () => {
+  test('is a select list on the fill-in page and in the snippet, and its options post their exact text', async () => {
+    const options = [...OPTIONS, ...Array.from({ length: 10 }, (_, i) => `option ${i}`)]
+    const app = await oneFieldApp('choice', { options })
+    const page = (await app.request('GET', `/f/${app.endpoint.token}`)).text
+    expect(page).toContain('<option value="">Choose…</option>')
+    const pairs = await fillForm(page, { [NAME]: ['two  spaces'] })
+    expect((await app.request('POST', `/f/${app.endpoint.token}`, { raw: new URLSearchParams(pairs), headers: FORM })).status).toBe(303)
+    const fields = (await app.request('GET', `/api/v3/apps/${app.endpoint.appId}/fields`, { token: app.owner.token })).body.data.fields
+    const snippet = htmlFormSnippet(`http://localhost:8787${app.endpoint.path()}`, fields, '_gotcha')
+    expect(snippet).toContain('<select name="answer &lt;&amp;&gt;">')
+    const snippetPairs = await fillForm(snippet, { [NAME]: ['option 9'] })
+    expect((await app.request('POST', app.endpoint.path('/form'), { raw: new URLSearchParams(snippetPairs), headers: FORM })).status).toBe(200)
+    expect(await app.stored()).toEqual([{ [NAME]: 'two  spaces' }, { [NAME]: 'option 9' }])
+  })
+})
