@@ -1,0 +1,150 @@
+/**
+ * @module The delivery worker, one per process: claims due outbox rows (leased, so several
+ * processes on one PostgreSQL database do not send the same row while the lease lasts),
+ * sends each signed attempt (send.ts) and stores what came back with what follows —
+ * delivered; pending with the next try after exponential backoff with jitter (events.ts);
+ * or dead after the last try. A subscription that failed every attempt of a whole retry
+ * window (no success in ≈ 1 day) is switched off and its owner told: the admin shows it,
+ * and an e-mail goes out when SMTP is configured.
+ *
+ * At least once: a row is marked delivered only after its 2xx; a process killed between
+ * the 2xx and that write sends it again once the lease ran out (the receiver dedupes by
+ * `webhook-id`). Rows live in the database, so pending deliveries survive restarts.
+ * Time comes from the injected clock: tests move it and call `runOnce`.
+ */
+import type { AppContext } from '../../context.ts'
+import type { AttemptNext, ClaimedDelivery } from '../../db/storage/webhooks.ts'
+import { envelopeBody } from './envelope.ts'
+import { MAX_ATTEMPTS, nextAttemptAt, WEBHOOK_LIMITS } from './events.ts'
+import { sendAttempt } from './send.ts'
+import type { Resolver } from './target.ts'
+
+/** Why a subscription is switched off, as the admin and the API show it. */
+export const DISABLED_REASON = `every attempt failed for ${MAX_ATTEMPTS} tries in a row over about a day`
+
+/** Longest the worker sleeps between looks at the outbox (other processes' rows, expired leases). */
+const POLL_MS = 1_000
+/** Shortest sleep, so rows another process is claiming at this instant do not spin the loop. */
+const MIN_WAIT_MS = 50
+
+export interface WebhookWorker {
+  /** Starts the loop (the server does; tests call runOnce). */
+  start(): void
+  /** Looks at the outbox now (new rows were committed). */
+  nudge(): void
+  /** Claims and sends what is due now; resolves with how many deliveries were attempted. */
+  runOnce(): Promise<number>
+  /** Stops the loop and waits for the attempts under way. */
+  stop(): Promise<void>
+}
+
+export interface WorkerOptions {
+  resolve?: Resolver
+  random?: () => number
+}
+
+type WorkerContext = Pick<AppContext, 'storage' | 'clock' | 'sealer' | 'config' | 'log' | 'mailer' | 'background'>
+
+/** The worker of `ctx`. */
+export function createWebhookWorker(ctx: WorkerContext, options: WorkerOptions = {}): WebhookWorker {
+  let running = false
+  let timer: ReturnType<typeof setTimeout> | null = null
+  let wake: (() => void) | null = null
+  let loop: Promise<void> | null = null
+  const random = options.random ?? Math.random
+
+  async function tellOwner(delivery: ClaimedDelivery): Promise<void> {
+    ctx.log.warn('webhook switched off after failing for a whole retry window', { appId: delivery.appId, webhookId: delivery.webhookId, url: delivery.url })
+    if (!ctx.config.smtpUrl) return
+    const app = await ctx.storage.apps.byId(delivery.appId)
+    const owner = app ? await ctx.storage.users.byId(app.ownerId) : null
+    if (!app || !owner) return
+    await ctx.mailer.send({
+      to: owner.email,
+      subject: 'svc: a webhook was switched off',
+      text: [
+        `The webhook ${delivery.webhookId} of your app "${app.name}" (${app.id}) was switched off:`,
+        `${DISABLED_REASON}.`,
+        '',
+        `URL: ${delivery.url}`,
+        `Last error: ${delivery.lastError ?? 'none'}`,
+        '',
+        'Fix the receiver, then switch it on again (svc-cli share webhook update --enable, or the admin page)',
+        'and retry the dead deliveries (svc-cli share webhook retry).',
+      ].join('\n'),
+    })
+  }
+
+  async function deliver(delivery: ClaimedDelivery): Promise<void> {
+    const now = ctx.clock.now()
+    const outcome = await sendAttempt(
+      { url: delivery.url, secret: ctx.sealer.open(delivery.secretCipher), id: delivery.id, body: envelopeBody(delivery), now },
+      { allowPrivate: ctx.config.webhookAllowPrivate, resolve: options.resolve },
+    )
+    const attempts = delivery.attempts + 1
+    const after = ctx.clock.now()
+    let next: AttemptNext
+    if (outcome.ok) next = { status: 'delivered' }
+    else {
+      const at = nextAttemptAt(attempts, after, random)
+      next = at === null ? { status: 'dead', disableAfter: MAX_ATTEMPTS, reason: DISABLED_REASON } : { status: 'pending', nextAt: at }
+    }
+    const { ok: _, ...stored } = outcome
+    const { disabled } = await ctx.storage.webhooks.finish(delivery.id, stored, next, after)
+    if (disabled) ctx.background(tellOwner({ ...delivery, lastError: outcome.error }).catch((error: Error) => ctx.log.warn('could not tell the owner of a switched-off webhook', { error: error.message })))
+  }
+
+  async function runOnce(): Promise<number> {
+    const now = ctx.clock.now()
+    const claimed = await ctx.storage.webhooks.claim(now, now + WEBHOOK_LIMITS.leaseMs, WEBHOOK_LIMITS.batch)
+    await Promise.all(claimed.map((delivery) => deliver(delivery).catch((error: Error) => ctx.log.error('a webhook delivery could not be recorded', { id: delivery.id, error: error.message }))))
+    return claimed.length
+  }
+
+  function sleep(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      wake = () => resolve()
+      timer = setTimeout(resolve, ms)
+    }).finally(() => {
+      if (timer) clearTimeout(timer)
+      timer = null
+      wake = null
+    })
+  }
+
+  async function run(): Promise<void> {
+    while (running) {
+      let sent = 0
+      try {
+        sent = await runOnce()
+      } catch (error) {
+        ctx.log.warn('the webhook worker could not read the outbox; trying again', { error: (error as Error).message })
+      }
+      if (sent > 0 || !running) continue
+      let wait = POLL_MS
+      try {
+        const due = await ctx.storage.webhooks.nextDue()
+        if (due !== null) wait = Math.max(MIN_WAIT_MS, Math.min(POLL_MS, due - ctx.clock.now()))
+      } catch {
+        // The next runOnce says what is wrong.
+      }
+      if (running) await sleep(wait)
+    }
+  }
+
+  return {
+    start() {
+      if (running) return
+      running = true
+      loop = run()
+    },
+    nudge: () => wake?.(),
+    runOnce,
+    async stop() {
+      running = false
+      wake?.()
+      await loop
+      loop = null
+    },
+  }
+}
