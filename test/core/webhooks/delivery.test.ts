@@ -101,7 +101,7 @@ describe('webhook deliveries', () => {
     expect((await t.request('POST', `/api/v3/apps/${t.endpoint.appId}/share/publish`, { token: t.owner.token })).status).toBe(200)
     while ((await t.worker.runOnce()) > 0);
     const at = new Date(t.clock.now()).toISOString()
-    const events = verified(t) as Array<{ type: string }>
+    const events = verified(t) as Array<{ type: string; timestamp: string; data: unknown }>
     expect(events.sort((a, b) => a.type.localeCompare(b.type))).toEqual([
       { type: 'app.published', timestamp: at, data: { appId: t.endpoint.appId } },
       { type: 'app.unpublished', timestamp: at, data: { appId: t.endpoint.appId } },
