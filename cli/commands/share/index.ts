@@ -1,6 +1,6 @@
 import { defineGroup, lazy } from '../../command.ts'
 
-export default defineGroup("Publish an app's endpoint, change its settings, and read or send records", {
+export default defineGroup("Publish an app's endpoint, change its settings, read or send records, and send its events to other systems (webhooks)", {
   publish: lazy(() => import('./publish.ts')),
   unpublish: lazy(() => import('./unpublish.ts')),
   status: lazy(() => import('./status.ts')),
@@ -11,4 +11,5 @@ export default defineGroup("Publish an app's endpoint, change its settings, and 
   summary: lazy(() => import('./summary.ts')),
   export: lazy(() => import('./export.ts')),
   post: lazy(() => import('./post.ts')),
+  webhook: lazy(() => import('./webhook/index.ts')),
 })
