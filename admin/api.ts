@@ -14,11 +14,12 @@ import type { RecordScores } from '../server/core/scoring/score.ts'
 import type { Share } from '../server/core/share/view.ts'
 import type { Delivery, Webhook, WebhookWithSecret } from '../server/core/webhooks/view.ts'
 import type { TestResult } from '../server/core/webhooks/manage.ts'
+import type { Notifications } from '../server/core/webhooks/notifications.ts'
 import type { ReadAccess } from '../server/core/share/reads.ts'
 import type { FieldSummary, Summary, TopValue } from '../server/core/stats/summary.ts'
 import type { PublicUser as User } from '../server/core/users/users.ts'
 
-export type { AccessToken, App, AppUrls, Delivery, Field, FieldSummary, ReadAccess, Share, Summary, TestResult, TopValue, User, Webhook, WebhookWithSecret }
+export type { AccessToken, App, AppUrls, Delivery, Field, FieldSummary, Notifications, ReadAccess, Share, Summary, TestResult, TopValue, User, Webhook, WebhookWithSecret }
 
 export interface AuthOptions {
   signup: 'first' | 'open' | 'closed'
@@ -169,6 +170,8 @@ export const api = {
   removeWebhook: (appId: string, hookId: string) => data<{ id: string; removed: true }>('DELETE', `/apps/${id(appId)}/webhooks/${id(hookId)}`),
   testWebhook: (appId: string, hookId: string) => data<TestResult>('POST', `/apps/${id(appId)}/webhooks/${id(hookId)}/test`),
   deliveries: async (appId: string, hookId: string) => (await data<{ deliveries: Delivery[] }>('GET', `/apps/${id(appId)}/webhooks/${id(hookId)}/deliveries?limit=20`)).deliveries,
+  notifications: (appId: string) => data<Notifications>('GET', `/apps/${id(appId)}/notifications`),
+  setNotifications: (appId: string, enabled: boolean) => data<Notifications>('PUT', `/apps/${id(appId)}/notifications`, { enabled }),
   retryDelivery: (appId: string, hookId: string, deliveryId: string) => data<Delivery>('POST', `/apps/${id(appId)}/webhooks/${id(hookId)}/deliveries/${id(deliveryId)}/retry`),
 
   records: (appId: string, query: { page: number; size: number; order: 'asc' | 'desc'; spam: SpamFilter }) => {

@@ -97,6 +97,16 @@ describe.skipIf(!hasBrowser)('admin page: webhooks', () => {
     expect(await panel().locator('li.hook p.notice').count()).toBe(0)
   })
 
+  test('the e-mail switch turns notifications on and off', async () => {
+    const notify = panel().getByRole('checkbox', { name: 'E-mail me about each new record' })
+    expect(await notify.isChecked()).toBe(false)
+    await notify.focus()
+    await page.keyboard.press('Space')
+    await eventually(async () => (await callApi(svc.url, 'GET', `/api/v3/apps/${appId}/notifications`, { token })).json.data.enabled, true)
+    await notify.click()
+    await eventually(async () => (await callApi(svc.url, 'GET', `/api/v3/apps/${appId}/notifications`, { token })).json.data.enabled, false)
+  })
+
   test('remove asks first, then the list is empty', async () => {
     await panel().getByRole('button', { name: `Remove webhook ${receiver.url}` }).click()
     await panel().locator('svc-confirm').getByRole('button', { name: 'Remove webhook' }).click()

@@ -90,6 +90,18 @@ describe('svc-cli share webhook', () => {
   })
 })
 
+describe('svc-cli share notifications', () => {
+  test('shows and switches the e-mail per record', async () => {
+    const app = ok(await cli('app', 'create', '--name', 'Mailed', '--json')).json().id as string
+    expect(ok(await cli('share', 'notifications', '--app', app, '--json')).json()).toEqual({ enabled: false, perHour: 10, smtp: false })
+    expect(ok(await cli('share', 'notifications', '--app', app, '--email', 'on', '--json')).json()).toEqual({ enabled: true, perHour: 10, smtp: false })
+    expect(ok(await cli('share', 'notifications', '--app', app)).stdout).toContain('e-mail per new record  on')
+    const bad = await cli('share', 'notifications', '--app', app, '--email', 'maybe')
+    expect(bad.code).toBe(2)
+    expect(ok(await cli('share', 'notifications', '--app', app, '--email', 'off', '--json')).json()).toEqual({ enabled: false, perHour: 10, smtp: false })
+  })
+})
+
 describe('through MCP svc_exec', () => {
   test('an agent adds and lists webhooks with the same commands', async () => {
     const transport = new StdioClientTransport({

@@ -46,6 +46,13 @@ export const webhooksStyles = css`
     gap: 10px 18px;
   }
   /* Checkboxes are 16 px: a 24 px box around each keeps touch targets apart (WCAG 2.5.8). */
+  .notify {
+    display: grid;
+    gap: 4px;
+    padding-bottom: 12px;
+    border-bottom: 1px solid var(--svc-border);
+  }
+  .notify input[type='checkbox'],
   fieldset input[type='checkbox'] {
     width: 24px;
     height: 24px;

@@ -1,6 +1,6 @@
 import { LitElement, html, nothing } from 'lit'
 import { customElement, property, query, state } from 'lit/decorators.js'
-import { api, type Delivery, type TestResult, type Webhook } from '../../api.ts'
+import { api, type Delivery, type Notifications, type TestResult, type Webhook } from '../../api.ts'
 import { formatDateTime, formatRelative } from '../../format.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
 import { WEBHOOK_EVENTS, WEBHOOK_EVENT_MEANING } from '../../../server/core/webhooks/events.ts'
@@ -10,7 +10,7 @@ import '../svc-copy-button/svc-copy-button.ts'
 import { webhooksStyles } from './svc-webhooks.styles.ts'
 
 /**
- * @summary Webhooks of an app: add one (URL and events; its signing secret shown once),
+ * @summary Webhooks of an app, and the owner's e-mail per new record (a switch): add one (URL and events; its signing secret shown once),
  * see each one's state — a "Switched off" badge when svc turned it off after a day of
  * failures — send a test event, switch it on or off, remove it, and open its recent
  * deliveries with their status, last answer and a Retry button.
@@ -22,6 +22,7 @@ export class SvcWebhooks extends LitElement {
   @property() appId = ''
 
   @state() private hooks: Webhook[] | null = null
+  @state() private notifications: Notifications | null = null
   /** The secret of the webhook just added; cleared with Done. */
   @state() private created: { url: string; secret: string } | null = null
   @state() private error = ''
@@ -51,7 +52,9 @@ export class SvcWebhooks extends LitElement {
 
   private load() {
     return this.run(async () => {
-      this.hooks = await api.webhooks(this.appId)
+      const [hooks, notifications] = await Promise.all([api.webhooks(this.appId), api.notifications(this.appId)])
+      this.hooks = hooks
+      this.notifications = notifications
     })
   }
 
@@ -67,6 +70,22 @@ export class SvcWebhooks extends LitElement {
       form.reset()
       await this.load()
     })
+  }
+
+  private notify(event: Event) {
+    const enabled = (event.target as HTMLInputElement).checked
+    return this.run(async () => {
+      this.notifications = await api.setNotifications(this.appId, enabled)
+    })
+  }
+
+  private renderNotifications() {
+    const state = this.notifications
+    if (!state) return nothing
+    return html`<div class="notify">
+      <label class="inline"><input type="checkbox" name="notify" .checked=${state.enabled} @change=${this.notify} /> E-mail me about each new record</label>
+      <p class="hint">At most ${state.perHour} e-mails an hour, then digests; each has an unsubscribe link.${state.smtp ? '' : ' This server has no SMTP (SVC_SMTP_URL): the e-mails go to its log.'}</p>
+    </div>`
   }
 
   private test(hook: Webhook) {
@@ -195,9 +214,10 @@ export class SvcWebhooks extends LitElement {
 
   override render() {
     return html`<section class="panel" aria-labelledby="webhooks-title">
-        <header><h2 id="webhooks-title">Webhooks</h2></header>
+        <header><h2 id="webhooks-title">Notifications and webhooks</h2></header>
         <div class="body stack">
           <p class="hint">svc POSTs each event to your URL, signed (Standard Webhooks), and retries for about a day when it fails.</p>
+          ${this.renderNotifications()}
           ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing} ${this.renderCreated()}
           ${this.hooks === null ? html`<p class="empty">Loading…</p>` : this.hooks.length === 0 ? html`<p class="empty">No webhooks yet.</p>` : html`<ul class="hooks">${this.hooks.map((hook) => this.renderHook(hook))}</ul>`}
           <form class="add" @submit=${this.add}>

@@ -12,4 +12,5 @@ export default defineGroup("Publish an app's endpoint, change its settings, read
   export: lazy(() => import('./export.ts')),
   post: lazy(() => import('./post.ts')),
   webhook: lazy(() => import('./webhook/index.ts')),
+  notifications: lazy(() => import('./notifications.ts')),
 })

@@ -12,6 +12,7 @@ import { envelopeBody } from './envelope.ts'
 import { MAX_ATTEMPTS, TEST_EVENT, WEBHOOK_EVENTS, WEBHOOK_LIMITS } from './events.ts'
 import { addWebhookSchema, deliveriesQuerySchema, updateWebhookSchema, type AddWebhookInput, type UpdateWebhookInput } from './schemas.ts'
 import { sendAttempt } from './send.ts'
+import { isNotification } from './notifications.ts'
 import { newWebhookSecret } from './signing.ts'
 import { targetProblem } from './target.ts'
 import { toDelivery, toWebhook, type Delivery, type Webhook, type WebhookWithSecret } from './view.ts'
@@ -36,7 +37,8 @@ async function checkTarget(ctx: AppContext, url: string): Promise<void> {
 async function ownedWebhook(ctx: AppContext, userId: string, appId: string, id: string) {
   await requireOwnedApp(ctx, userId, appId)
   const row = await ctx.storage.webhooks.one(appId, id)
-  if (!row) throw notFound('Webhook')
+  // The owner's e-mail notifications are managed apart (notifications.ts).
+  if (!row || isNotification(row)) throw notFound('Webhook')
   return row
 }
 
@@ -45,7 +47,7 @@ export async function addWebhook(ctx: AppContext, userId: string, appId: string,
   const body = parseInput(addWebhookSchema, input)
   await requireOwnedApp(ctx, userId, appId)
   await checkTarget(ctx, body.url)
-  if ((await ctx.storage.webhooks.list(appId)).length >= WEBHOOK_LIMITS.perApp) {
+  if ((await ctx.storage.webhooks.list(appId)).filter((row) => !isNotification(row)).length >= WEBHOOK_LIMITS.perApp) {
     throw new AppError(409, 'conflict', `An app can have at most ${WEBHOOK_LIMITS.perApp} webhooks; remove one first (svc-cli share webhook remove)`)
   }
   const secret = newWebhookSecret()
@@ -68,7 +70,7 @@ export async function addWebhook(ctx: AppContext, userId: string, appId: string,
 
 export async function listWebhooks(ctx: AppContext, userId: string, appId: string): Promise<Webhook[]> {
   await requireOwnedApp(ctx, userId, appId)
-  return (await ctx.storage.webhooks.list(appId)).map(toWebhook)
+  return (await ctx.storage.webhooks.list(appId)).filter((row) => !isNotification(row)).map(toWebhook)
 }
 
 /** Changes a subscription; with `rotateSecret` the answer carries the new secret. */
@@ -94,7 +96,7 @@ export async function updateWebhook(ctx: AppContext, userId: string, appId: stri
 
 /** Removes a subscription and its deliveries (pending ones are not sent). */
 export async function removeWebhook(ctx: AppContext, userId: string, appId: string, id: string): Promise<{ id: string; removed: true }> {
-  await requireOwnedApp(ctx, userId, appId)
+  await ownedWebhook(ctx, userId, appId, id)
   if (!(await ctx.storage.webhooks.remove(appId, id))) throw notFound('Webhook')
   return { id, removed: true }
 }

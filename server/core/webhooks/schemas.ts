@@ -39,3 +39,7 @@ export type UpdateWebhookInput = z.input<typeof updateWebhookSchema>
 export const deliveriesQuerySchema = z.object({
   limit: z.coerce.number({ error: expect('a whole number') }).int('must be a whole number').min(1, 'must be at least 1').max(WEBHOOK_LIMITS.maxDeliveries, `can be at most ${WEBHOOK_LIMITS.maxDeliveries}`).optional(),
 })
+
+export const notificationsSchema = bodyObject({
+  enabled: z.boolean({ error: expect('true or false') }).meta({ description: 'Mail the owner about each new record' }),
+})

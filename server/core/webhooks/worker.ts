@@ -10,12 +10,15 @@
  * At least once: a row is marked delivered only after its 2xx; a process killed between
  * the 2xx and that write sends it again once the lease ran out (the receiver dedupes by
  * `webhook-id`). Rows live in the database, so pending deliveries survive restarts.
- * Time comes from the injected clock: tests move it and call `runOnce`.
+ * Time comes from the injected clock: tests move it and call `runOnce`. Deliveries of the
+ * owner's e-mail notifications (notifications.ts) are mailed instead (notify-send.ts).
  */
 import type { AppContext } from '../../context.ts'
 import type { AttemptNext, ClaimedDelivery } from '../../db/storage/webhooks.ts'
 import { envelopeBody } from './envelope.ts'
 import { MAX_ATTEMPTS, nextAttemptAt, WEBHOOK_LIMITS } from './events.ts'
+import { isNotification } from './notifications.ts'
+import { sendNotifications } from './notify-send.ts'
 import { sendAttempt } from './send.ts'
 import type { Resolver } from './target.ts'
 
@@ -94,10 +97,26 @@ export function createWebhookWorker(ctx: WorkerContext, options: WorkerOptions =
     if (disabled) ctx.background(tellOwner({ ...delivery, lastError: outcome.error }).catch((error: Error) => ctx.log.warn('could not tell the owner of a switched-off webhook', { error: error.message })))
   }
 
+  /** Notification deliveries by subscription: each subscription's are mailed together. */
+  function mailGroups(claimed: ClaimedDelivery[]): ClaimedDelivery[][] {
+    const groups = new Map<string, ClaimedDelivery[]>()
+    for (const delivery of claimed) {
+      if (!isNotification(delivery)) continue
+      const group = groups.get(delivery.webhookId)
+      if (group) group.push(delivery)
+      else groups.set(delivery.webhookId, [delivery])
+    }
+    return [...groups.values()]
+  }
+
   async function runOnce(): Promise<number> {
     const now = ctx.clock.now()
     const claimed = await ctx.storage.webhooks.claim(now, now + WEBHOOK_LIMITS.leaseMs, WEBHOOK_LIMITS.batch)
-    await Promise.all(claimed.map((delivery) => deliver(delivery).catch((error: Error) => ctx.log.error('a webhook delivery could not be recorded', { id: delivery.id, error: error.message }))))
+    const failed = (id: string) => (error: Error) => ctx.log.error('a webhook delivery could not be recorded', { id, error: error.message })
+    await Promise.all([
+      ...claimed.filter((delivery) => !isNotification(delivery)).map((delivery) => deliver(delivery).catch(failed(delivery.id))),
+      ...mailGroups(claimed).map((group) => sendNotifications(ctx, group, random).catch(failed(group[0].id))),
+    ])
     return claimed.length
   }
 

@@ -8,7 +8,7 @@
  * fsync'd), so every commit before it — the records whose events it claims — is on disk
  * before anything is sent (wal-sync.ts: only the record writer's commits skip the fsync).
  */
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, lte, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import type { ClaimedDelivery, DeliveryRow, WebhookStore } from '../storage/webhooks.ts'
 import type { SqliteContext } from './context.ts'
 import { webhookDeliveries, webhooks } from './schema.ts'
@@ -159,6 +159,15 @@ export function sqliteWebhooks(db: SqliteContext): WebhookStore {
           .get()
       })
       return (row as DeliveryRow | undefined) ?? null
+    },
+
+    async mailsSince(webhookId, since) {
+      const row = d
+        .select({ count: sql<number>`count(*)`, oldest: sql<number | null>`min(${webhookDeliveries.updatedAt})` })
+        .from(webhookDeliveries)
+        .where(and(eq(webhookDeliveries.webhookId, webhookId), eq(webhookDeliveries.status, 'delivered'), eq(webhookDeliveries.lastStatus, 250), gte(webhookDeliveries.updatedAt, since)))
+        .get()
+      return { count: row?.count ?? 0, oldest: row?.oldest ?? null }
     },
 
     async nextDue() {

@@ -104,6 +104,11 @@ export interface WebhookStore {
    * attempts. The row after, or null when there is none.
    */
   retry(webhookId: string, id: string, attempts: number, now: number): Promise<DeliveryRow | null>
+  /**
+   * Notification mails of an e-mail subscription sent since `since` (deliveries delivered
+   * with status 250: one per mail, a digest's carrier only) and when the oldest of them went.
+   */
+  mailsSince(webhookId: string, since: number): Promise<{ count: number; oldest: number | null }>
   /** The soonest `nextAt` (or lease end) of a pending delivery, for the worker's sleep; null when none. */
   nextDue(): Promise<number | null>
 }
