@@ -27,6 +27,9 @@ export interface TestResult {
   response: string | null
 }
 
+/** Each event once, in the order first given. */
+const unique = (events: readonly string[]) => [...new Set(events)]
+
 /** 422 naming what is wrong with a target, refused before it is stored. */
 async function checkTarget(ctx: AppContext, url: string): Promise<void> {
   const problem = await targetProblem(url, ctx.config.webhookAllowPrivate)
@@ -56,7 +59,7 @@ export async function addWebhook(ctx: AppContext, userId: string, appId: string,
     id: newId(),
     appId,
     url: body.url,
-    events: JSON.stringify(body.events ?? [...WEBHOOK_EVENTS]),
+    events: JSON.stringify(unique(body.events ?? WEBHOOK_EVENTS)),
     secretCipher: ctx.sealer.seal(secret),
     enabled: true,
     disabledReason: null,
@@ -84,7 +87,7 @@ export async function updateWebhook(ctx: AppContext, userId: string, appId: stri
     id,
     {
       ...(body.url !== undefined ? { url: body.url } : {}),
-      ...(body.events !== undefined ? { events: JSON.stringify(body.events) } : {}),
+      ...(body.events !== undefined ? { events: JSON.stringify(unique(body.events)) } : {}),
       ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
       ...(secret ? { secretCipher: ctx.sealer.seal(secret) } : {}),
     },

@@ -19,7 +19,6 @@ export const webhookUrlSchema = z
 export const webhookEventsSchema = z
   .array(z.enum(WEBHOOK_EVENTS, { error: `must be one of ${eventList}` }), { error: expect('an array of event names') })
   .min(1, 'must list at least one event')
-  .transform((events) => [...new Set(events)])
   .meta({ description: `Events to send: ${eventList}`, example: ['record.created'] })
 
 export const addWebhookSchema = bodyObject({
