@@ -86,7 +86,7 @@ describe.skipIf(!hasBrowser)('admin page: webhooks', () => {
     // As the worker does after the last failed attempt of a retry window.
     const store = svc.server.ctx.storage.webhooks
     const outcome = { status: 500, error: 'HTTP 500', latencyMs: 3, response: 'down' }
-    expect(await store.finish(deliveries[0].id, outcome, { status: 'dead', disableAfter: 1, reason: DISABLED_REASON }, Date.now())).toEqual({ disabled: true })
+    expect(await store.finish([{ id: deliveries[0].id, outcome, next: { status: 'dead', disableAfter: 1, reason: DISABLED_REASON } }], Date.now())).toEqual({ disabled: [hooks[0].id] })
     await page.reload()
     await eventually(() => panel().locator('li.hook .badge').innerText(), 'Switched off')
     expect(await panel().locator('li.hook p.notice').innerText()).toBe(`svc switched this webhook off: ${DISABLED_REASON}. Fix the receiver, switch it on and retry the dead deliveries.`)

@@ -6,7 +6,7 @@
  * the other records of a digest point to it. A failed send is retried like a webhook.
  */
 import type { AppContext } from '../../context.ts'
-import type { AttemptOutcome, ClaimedDelivery } from '../../db/storage/webhooks.ts'
+import type { AttemptOutcome, ClaimedDelivery, FinishedAttempt } from '../../db/storage/webhooks.ts'
 import { nextAttemptAt } from './events.ts'
 import { recordMail } from './notify-mail.ts'
 import { NOTIFY_PER_HOUR, unsubscribeUrl } from './notifications.ts'
@@ -17,8 +17,8 @@ const SENT = 250
 
 type MailContext = Pick<AppContext, 'storage' | 'clock' | 'sealer' | 'config' | 'mailer'>
 
-/** Mails (or holds) the claimed deliveries of one notification subscription. */
-export async function sendNotifications(ctx: MailContext, group: ClaimedDelivery[], random: () => number): Promise<void> {
+/** Mails (or holds) the claimed deliveries of one notification subscription; what to store about each. */
+export async function sendNotifications(ctx: MailContext, group: ClaimedDelivery[], random: () => number): Promise<FinishedAttempt[]> {
   const store = ctx.storage.webhooks
   const [first] = group
   const now = ctx.clock.now()
@@ -27,14 +27,12 @@ export async function sendNotifications(ctx: MailContext, group: ClaimedDelivery
   if (sent.count >= NOTIFY_PER_HOUR) {
     const at = (sent.oldest ?? now) + HOUR
     const held = outcome({ error: `held for a digest: ${NOTIFY_PER_HOUR} mails went out in the last hour` })
-    for (const delivery of group) await store.finish(delivery.id, held, { status: 'pending', nextAt: at }, now)
-    return
+    return group.map((delivery) => ({ id: delivery.id, outcome: held, next: { status: 'pending', nextAt: at } }))
   }
   const app = await ctx.storage.apps.byId(first.appId)
   const owner = app ? await ctx.storage.users.byId(app.ownerId) : null
   if (!app || !owner) {
-    for (const delivery of group) await store.finish(delivery.id, outcome({ error: 'the app or its owner is gone' }), { status: 'dead', disableAfter: Infinity, reason: '' }, now)
-    return
+    return group.map((delivery) => ({ id: delivery.id, outcome: outcome({ error: 'the app or its owner is gone' }), next: { status: 'dead', disableAfter: Infinity, reason: '' } }))
   }
   const started = performance.now()
   try {
@@ -50,14 +48,15 @@ export async function sendNotifications(ctx: MailContext, group: ClaimedDelivery
     )
   } catch (error) {
     const failed = outcome({ error: `mail not sent: ${(error as Error).message}`, latencyMs: Math.round(performance.now() - started) })
-    for (const delivery of group) {
+    return group.map((delivery) => {
       const at = nextAttemptAt(delivery.attempts + 1, ctx.clock.now(), random)
-      await store.finish(delivery.id, failed, at === null ? { status: 'dead', disableAfter: Infinity, reason: '' } : { status: 'pending', nextAt: at }, ctx.clock.now())
-    }
-    return
+      return { id: delivery.id, outcome: failed, next: at === null ? { status: 'dead', disableAfter: Infinity, reason: '' } : { status: 'pending', nextAt: at } }
+    })
   }
   const latencyMs = Math.round(performance.now() - started)
-  const after = ctx.clock.now()
-  await store.finish(first.id, outcome({ status: SENT, latencyMs, response: group.length > 1 ? `digest of ${group.length} records` : 'mail sent' }), { status: 'delivered' }, after)
-  for (const delivery of group.slice(1)) await store.finish(delivery.id, outcome({ latencyMs, response: `sent in the digest ${first.id}` }), { status: 'delivered' }, after)
+  return group.map((delivery, i) => ({
+    id: delivery.id,
+    outcome: i === 0 ? outcome({ status: SENT, latencyMs, response: group.length > 1 ? `digest of ${group.length} records` : 'mail sent' }) : outcome({ latencyMs, response: `sent in the digest ${first.id}` }),
+    next: { status: 'delivered' },
+  }))
 }

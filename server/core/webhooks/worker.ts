@@ -14,7 +14,7 @@
  * owner's e-mail notifications (notifications.ts) are mailed instead (notify-send.ts).
  */
 import type { AppContext } from '../../context.ts'
-import type { AttemptNext, ClaimedDelivery } from '../../db/storage/webhooks.ts'
+import type { AttemptNext, ClaimedDelivery, FinishedAttempt } from '../../db/storage/webhooks.ts'
 import { envelopeBody } from './envelope.ts'
 import { MAX_ATTEMPTS, nextAttemptAt, WEBHOOK_LIMITS } from './events.ts'
 import { isNotification } from './notifications.ts'
@@ -78,23 +78,17 @@ export function createWebhookWorker(ctx: WorkerContext, options: WorkerOptions =
     })
   }
 
-  async function deliver(delivery: ClaimedDelivery): Promise<void> {
-    const now = ctx.clock.now()
+  /** Sends one attempt; what to store about it. */
+  async function deliver(delivery: ClaimedDelivery): Promise<FinishedAttempt & { error: string | null }> {
     const outcome = await sendAttempt(
-      { url: delivery.url, secret: ctx.sealer.open(delivery.secretCipher), id: delivery.id, body: envelopeBody(delivery), now },
+      { url: delivery.url, secret: ctx.sealer.open(delivery.secretCipher), id: delivery.id, body: envelopeBody(delivery), now: ctx.clock.now() },
       { allowPrivate: ctx.config.webhookAllowPrivate, resolve: options.resolve },
     )
-    const attempts = delivery.attempts + 1
-    const after = ctx.clock.now()
-    let next: AttemptNext
-    if (outcome.ok) next = { status: 'delivered' }
-    else {
-      const at = nextAttemptAt(attempts, after, random)
-      next = at === null ? { status: 'dead', disableAfter: MAX_ATTEMPTS, reason: DISABLED_REASON } : { status: 'pending', nextAt: at }
-    }
-    const { ok: _, ...stored } = outcome
-    const { disabled } = await ctx.storage.webhooks.finish(delivery.id, stored, next, after)
-    if (disabled) ctx.background(tellOwner({ ...delivery, lastError: outcome.error }).catch((error: Error) => ctx.log.warn('could not tell the owner of a switched-off webhook', { error: error.message })))
+    const { ok, ...stored } = outcome
+    if (ok) return { id: delivery.id, outcome: stored, next: { status: 'delivered' }, error: null }
+    const at = nextAttemptAt(delivery.attempts + 1, ctx.clock.now(), random)
+    const next: AttemptNext = at === null ? { status: 'dead', disableAfter: MAX_ATTEMPTS, reason: DISABLED_REASON } : { status: 'pending', nextAt: at }
+    return { id: delivery.id, outcome: stored, next, error: outcome.error }
   }
 
   /** Notification deliveries by subscription: each subscription's are mailed together. */
@@ -112,11 +106,19 @@ export function createWebhookWorker(ctx: WorkerContext, options: WorkerOptions =
   async function runOnce(): Promise<number> {
     const now = ctx.clock.now()
     const claimed = await ctx.storage.webhooks.claim(now, now + WEBHOOK_LIMITS.leaseMs, WEBHOOK_LIMITS.batch)
-    const failed = (id: string) => (error: Error) => ctx.log.error('a webhook delivery could not be recorded', { id, error: error.message })
-    await Promise.all([
-      ...claimed.filter((delivery) => !isNotification(delivery)).map((delivery) => deliver(delivery).catch(failed(delivery.id))),
-      ...mailGroups(claimed).map((group) => sendNotifications(ctx, group, random).catch(failed(group[0].id))),
+    if (claimed.length === 0) return 0
+    const sent = await Promise.all([
+      ...claimed.filter((delivery) => !isNotification(delivery)).map((delivery) => deliver(delivery).then((attempt) => [attempt])),
+      ...mailGroups(claimed).map((group) => sendNotifications(ctx, group, random)),
     ])
+    const attempts = sent.flat()
+    // The batch's outcomes in one write.
+    const { disabled } = await ctx.storage.webhooks.finish(attempts, ctx.clock.now())
+    for (const webhookId of disabled) {
+      const delivery = claimed.find((d) => d.webhookId === webhookId)!
+      const lastError = attempts.find((a) => a.id === delivery.id)?.outcome.error ?? null
+      ctx.background(tellOwner({ ...delivery, lastError }).catch((error: Error) => ctx.log.warn('could not tell the owner of a switched-off webhook', { error: error.message })))
+    }
     return claimed.length
   }
 

@@ -127,30 +127,34 @@ export function postgresWebhooks(db: PgContext): WebhookStore {
       return (rows as unknown as RawDelivery[]).map(claimed).sort((a, b) => a.nextAt - b.nextAt)
     },
 
-    async finish(id, outcome, next, now) {
+    async finish(attempts, now) {
       return db.changes.transaction(pg, async (tx, changed) => {
-        const [row] = await tx
-          .update(webhookDeliveries)
-          .set({
-            status: next.status,
-            attempts: sql`${webhookDeliveries.attempts} + 1`,
-            ...(next.status === 'pending' ? { nextAt: next.nextAt } : {}),
-            leaseUntil: null,
-            lastStatus: outcome.status,
-            lastError: outcome.error,
-            lastLatencyMs: outcome.latencyMs,
-            lastResponse: outcome.response,
-            updatedAt: now,
-          })
-          .where(eq(webhookDeliveries.id, id))
-          .returning({ webhookId: webhookDeliveries.webhookId, appId: webhookDeliveries.appId })
-        if (!row) return { disabled: false }
-        const failures = next.status === 'delivered' ? sql`0` : sql`${webhooks.failures} + 1`
-        const [hook] = await tx.update(webhooks).set({ failures }).where(eq(webhooks.id, row.webhookId)).returning()
-        if (next.status !== 'dead' || !hook || !hook.enabled || hook.failures < next.disableAfter) return { disabled: false }
-        await tx.update(webhooks).set({ enabled: false, disabledReason: next.reason, updatedAt: now }).where(eq(webhooks.id, row.webhookId))
-        changed(row.appId, 'webhooks')
-        return { disabled: true }
+        const disabled: string[] = []
+        for (const { id, outcome, next } of attempts) {
+          const [row] = await tx
+            .update(webhookDeliveries)
+            .set({
+              status: next.status,
+              attempts: sql`${webhookDeliveries.attempts} + 1`,
+              ...(next.status === 'pending' ? { nextAt: next.nextAt } : {}),
+              leaseUntil: null,
+              lastStatus: outcome.status,
+              lastError: outcome.error,
+              lastLatencyMs: outcome.latencyMs,
+              lastResponse: outcome.response,
+              updatedAt: now,
+            })
+            .where(eq(webhookDeliveries.id, id))
+            .returning({ webhookId: webhookDeliveries.webhookId, appId: webhookDeliveries.appId })
+          if (!row) continue
+          const failures = next.status === 'delivered' ? sql`0` : sql`${webhooks.failures} + 1`
+          const [hook] = await tx.update(webhooks).set({ failures }).where(eq(webhooks.id, row.webhookId)).returning()
+          if (next.status !== 'dead' || !hook || !hook.enabled || hook.failures < next.disableAfter) continue
+          await tx.update(webhooks).set({ enabled: false, disabledReason: next.reason, updatedAt: now }).where(eq(webhooks.id, row.webhookId))
+          changed(row.appId, 'webhooks')
+          disabled.push(row.webhookId)
+        }
+        return { disabled }
       })
     },
 

@@ -4,9 +4,11 @@
  * subscription that listens to it, chosen by the INSERT … SELECT itself, so a subscription
  * removed or switched off a moment ago gets nothing.
  *
- * Durability: a claim is a control-plane write, committed with synchronous=FULL (the WAL
- * fsync'd), so every commit before it — the records whose events it claims — is on disk
- * before anything is sent (wal-sync.ts: only the record writer's commits skip the fsync).
+ * Durability: a claim resolves only once the WAL is synced past it (wal-sync.ts: the deferred
+ * sync the record writer uses, coalesced with its syncs), so every commit before it — the
+ * records whose events it claims — is on disk before anything is sent. The worker's own
+ * writes (leases, attempts) skip SQLite's fsync: losing one to a power cut only sends a
+ * delivery again, which at-least-once allows.
  */
 import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import type { ClaimedDelivery, DeliveryRow, WebhookStore } from '../storage/webhooks.ts'
@@ -105,36 +107,48 @@ export function sqliteWebhooks(db: SqliteContext): WebhookStore {
         .all() as ClaimedDelivery[]
       if (rows.length === 0) return []
       // One process, one worker: nobody claims between the read and this write.
-      immediate(() => d.update(webhookDeliveries).set({ leaseUntil }).where(inArray(webhookDeliveries.id, rows.map((row) => row.id))).run())
+      db.wal.relaxed(() => immediate(() => d.update(webhookDeliveries).set({ leaseUntil }).where(inArray(webhookDeliveries.id, rows.map((row) => row.id))).run()))
+      // Durable before sent: the WAL synced past these rows (and the records whose events they are).
+      const problem = await new Promise<Error | null>((resolve) => db.wal.afterCommit(resolve))
+      if (problem) throw problem
       return rows.map((row) => ({ ...row, leaseUntil }))
     },
 
-    async finish(id, outcome, next, now) {
-      return immediate(() => {
-        const row = d
-          .update(webhookDeliveries)
-          .set({
-            status: next.status,
-            attempts: sql`${webhookDeliveries.attempts} + 1`,
-            ...(next.status === 'pending' ? { nextAt: next.nextAt } : {}),
-            leaseUntil: null,
-            lastStatus: outcome.status,
-            lastError: outcome.error,
-            lastLatencyMs: outcome.latencyMs,
-            lastResponse: outcome.response,
-            updatedAt: now,
-          })
-          .where(eq(webhookDeliveries.id, id))
-          .returning({ webhookId: webhookDeliveries.webhookId, appId: webhookDeliveries.appId })
-          .get()
-        if (!row) return { disabled: false }
-        const failures = next.status === 'delivered' ? sql`0` : sql`${webhooks.failures} + 1`
-        const hook = d.update(webhooks).set({ failures }).where(eq(webhooks.id, row.webhookId)).returning().get()
-        if (next.status !== 'dead' || !hook || !hook.enabled || hook.failures < next.disableAfter) return { disabled: false }
-        d.update(webhooks).set({ enabled: false, disabledReason: next.reason, updatedAt: now }).where(eq(webhooks.id, row.webhookId)).run()
-        db.changes.emit(row.appId, 'webhooks')
-        return { disabled: true }
-      })
+    async finish(attempts, now) {
+      const disabled: string[] = []
+      const appsChanged = new Set<string>()
+      // Relaxed (no fsync of its own): a delivery state lost to a power cut is sent again, which at-least-once allows.
+      db.wal.relaxed(() =>
+        immediate(() => {
+          for (const { id, outcome, next } of attempts) {
+            const row = d
+              .update(webhookDeliveries)
+              .set({
+                status: next.status,
+                attempts: sql`${webhookDeliveries.attempts} + 1`,
+                ...(next.status === 'pending' ? { nextAt: next.nextAt } : {}),
+                leaseUntil: null,
+                lastStatus: outcome.status,
+                lastError: outcome.error,
+                lastLatencyMs: outcome.latencyMs,
+                lastResponse: outcome.response,
+                updatedAt: now,
+              })
+              .where(eq(webhookDeliveries.id, id))
+              .returning({ webhookId: webhookDeliveries.webhookId, appId: webhookDeliveries.appId })
+              .get()
+            if (!row) continue
+            const failures = next.status === 'delivered' ? sql`0` : sql`${webhooks.failures} + 1`
+            const hook = d.update(webhooks).set({ failures }).where(eq(webhooks.id, row.webhookId)).returning().get()
+            if (next.status !== 'dead' || !hook || !hook.enabled || hook.failures < next.disableAfter) continue
+            d.update(webhooks).set({ enabled: false, disabledReason: next.reason, updatedAt: now }).where(eq(webhooks.id, row.webhookId)).run()
+            disabled.push(row.webhookId)
+            appsChanged.add(row.appId)
+          }
+        }),
+      )
+      for (const appId of appsChanged) db.changes.emit(appId, 'webhooks')
+      return { disabled }
     },
 
     async deliveries(webhookId, limit) {

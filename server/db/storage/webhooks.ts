@@ -66,6 +66,13 @@ export type AttemptNext =
   /** Given up. `disableAfter`: switch the subscription off when it has failed this many attempts since its last success. */
   | { status: 'dead'; disableAfter: number; reason: string }
 
+/** One attempt to store. */
+export interface FinishedAttempt {
+  id: string
+  outcome: AttemptOutcome
+  next: AttemptNext
+}
+
 /** Subscription fields to change; those left out stay. */
 export interface WebhookChanges {
   url?: string
@@ -89,14 +96,15 @@ export interface WebhookStore {
   /**
    * Takes up to `limit` due deliveries (pending, `nextAt` ≤ now, no live lease, their
    * subscription enabled) and leases them until `leaseUntil`, so no other worker takes them
-   * meanwhile. Resolves only once the rows are durable (SQLite's deferred WAL sync).
+   * meanwhile. Resolves only once the rows are durable (SQLite's deferred WAL sync): nothing
+   * is sent that a crash could still take back.
    */
   claim(now: number, leaseUntil: number, limit: number): Promise<ClaimedDelivery[]>
   /**
-   * Stores an attempt and what follows; for `dead`, may switch the subscription off.
-   * Resolves with whether this switched it off.
+   * Stores attempts and what follows each, in one transaction; for `dead`, may switch the
+   * subscription off. Resolves with the subscriptions this switched off.
    */
-  finish(id: string, outcome: AttemptOutcome, next: AttemptNext, now: number): Promise<{ disabled: boolean }>
+  finish(attempts: FinishedAttempt[], now: number): Promise<{ disabled: string[] }>
   /** The subscription's deliveries, newest first. */
   deliveries(webhookId: string, limit: number): Promise<DeliveryRow[]>
   /**
