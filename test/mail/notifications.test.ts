@@ -25,7 +25,7 @@ async function setup() {
   const t = testApp({ smtpUrl: smtp.url })
   const owner = await makeUser(t.ctx, 'owner@example.com')
   const endpoint = await makeEndpoint(t.ctx, owner.user.id, { name: 'Contact "form" ✉' })
-  const worker = createWebhookWorker({ ...t.ctx, mailer: createSmtpMailer(smtp.url, 'svc <no-reply@svc.test>') }, { random: () => 0.5 })
+  const worker = createWebhookWorker({ ...t.ctx, mailer: createSmtpMailer(smtp.url, 'svc <no-reply@svc.test>') }, { random: () => 0.5, net: t.ctx.webhooks.net })
   const path = `/api/v3/apps/${endpoint.appId}/notifications`
   return { ...t, smtp, owner, endpoint, worker, path }
 }

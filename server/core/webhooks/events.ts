@@ -54,3 +54,6 @@ export function nextAttemptAt(attempts: number, now: number, random: () => numbe
   const delay = RETRY_DELAYS_MS[attempts - 1]
   return now + Math.round(delay * (0.8 + 0.4 * random()))
 }
+
+/** Notification mails per app per hour (notifications.ts); past it, records come in digests. */
+export const NOTIFY_PER_HOUR = 10

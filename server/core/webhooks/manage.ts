@@ -32,7 +32,7 @@ const unique = (events: readonly string[]) => [...new Set(events)]
 
 /** 422 naming what is wrong with a target, refused before it is stored. */
 async function checkTarget(ctx: AppContext, url: string): Promise<void> {
-  const problem = await targetProblem(url, ctx.config.webhookAllowPrivate)
+  const problem = await targetProblem(url, ctx.config.webhookAllowPrivate, ctx.webhooks.net)
   // A name that does not resolve now may later; only addresses known to be private are refused here.
   if (problem && !problem.includes('could not be resolved')) throw new AppError(422, 'validation', `url: ${problem}`, { problems: [{ path: 'url', message: problem }] })
 }
@@ -110,7 +110,7 @@ export async function testWebhook(ctx: AppContext, userId: string, appId: string
   const now = ctx.clock.now()
   const deliveryId = `msg_test_${newId()}`
   const body = envelopeBody({ event: TEST_EVENT, appId, subject: appId, payload: null, createdAt: now })
-  const { ok, ...outcome } = await sendAttempt({ url: row.url, secret: ctx.sealer.open(row.secretCipher), id: deliveryId, body, now }, { allowPrivate: ctx.config.webhookAllowPrivate })
+  const { ok, ...outcome } = await sendAttempt({ url: row.url, secret: ctx.sealer.open(row.secretCipher), id: deliveryId, body, now }, { allowPrivate: ctx.config.webhookAllowPrivate, net: ctx.webhooks.net })
   return { delivered: ok, id: deliveryId, ...outcome }
 }
 

@@ -10,12 +10,13 @@ import type { AppContext } from '../../context.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { newId, safeEqual } from '../ids.ts'
 import type { WebhookRow } from '../../db/storage/webhooks.ts'
+import { NOTIFY_PER_HOUR } from './events.ts'
 import { newWebhookSecret } from './signing.ts'
+
+export { NOTIFY_PER_HOUR }
 
 /** The target of a notification subscription: not a URL anyone can give (add refuses what is not http(s)). */
 export const NOTIFY_TARGET = 'mailto:owner'
-/** Mails per app per hour; past it, records come in digests. */
-export const NOTIFY_PER_HOUR = 10
 
 export const isNotification = (row: Pick<WebhookRow, 'url'>) => row.url === NOTIFY_TARGET
 

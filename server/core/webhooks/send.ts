@@ -7,7 +7,7 @@
 import type { AttemptOutcome } from '../../db/storage/webhooks.ts'
 import { WEBHOOK_LIMITS } from './events.ts'
 import { signedHeaders } from './signing.ts'
-import { targetProblem, type Resolver } from './target.ts'
+import { targetProblem, type TargetNet } from './target.ts'
 
 export interface Attempt {
   url: string
@@ -21,7 +21,7 @@ export interface Attempt {
 
 export interface SendOptions {
   allowPrivate: boolean
-  resolve?: Resolver
+  net: TargetNet
   timeoutMs?: number
 }
 
@@ -48,7 +48,7 @@ async function firstBytes(response: Response, limit: number): Promise<string> {
 export async function sendAttempt(attempt: Attempt, options: SendOptions): Promise<AttemptOutcome & { ok: boolean }> {
   const started = performance.now()
   const elapsed = () => Math.round(performance.now() - started)
-  const problem = await targetProblem(attempt.url, options.allowPrivate, options.resolve)
+  const problem = await targetProblem(attempt.url, options.allowPrivate, options.net)
   if (problem) return { ok: false, status: null, error: `refused: ${problem}`, latencyMs: elapsed(), response: null }
   try {
     const response = await fetch(attempt.url, {

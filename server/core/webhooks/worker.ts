@@ -20,7 +20,7 @@ import { MAX_ATTEMPTS, nextAttemptAt, WEBHOOK_LIMITS } from './events.ts'
 import { isNotification } from './notifications.ts'
 import { sendNotifications } from './notify-send.ts'
 import { sendAttempt } from './send.ts'
-import type { Resolver } from './target.ts'
+import type { TargetNet } from './target.ts'
 
 /** Why a subscription is switched off, as the admin and the API show it. */
 export const DISABLED_REASON = `every attempt failed for ${MAX_ATTEMPTS} tries in a row over about a day`
@@ -42,14 +42,15 @@ export interface WebhookWorker {
 }
 
 export interface WorkerOptions {
-  resolve?: Resolver
+  /** DNS and address ranges for the SSRF check. */
+  net: TargetNet
   random?: () => number
 }
 
 type WorkerContext = Pick<AppContext, 'storage' | 'clock' | 'sealer' | 'config' | 'log' | 'mailer' | 'background'>
 
 /** The worker of `ctx`. */
-export function createWebhookWorker(ctx: WorkerContext, options: WorkerOptions = {}): WebhookWorker {
+export function createWebhookWorker(ctx: WorkerContext, options: WorkerOptions): WebhookWorker {
   let running = false
   let timer: ReturnType<typeof setTimeout> | null = null
   let wake: (() => void) | null = null
@@ -82,7 +83,7 @@ export function createWebhookWorker(ctx: WorkerContext, options: WorkerOptions =
   async function deliver(delivery: ClaimedDelivery): Promise<FinishedAttempt & { error: string | null }> {
     const outcome = await sendAttempt(
       { url: delivery.url, secret: ctx.sealer.open(delivery.secretCipher), id: delivery.id, body: envelopeBody(delivery), now: ctx.clock.now() },
-      { allowPrivate: ctx.config.webhookAllowPrivate, resolve: options.resolve },
+      { allowPrivate: ctx.config.webhookAllowPrivate, net: options.net },
     )
     const { ok, ...stored } = outcome
     if (ok) return { id: delivery.id, outcome: stored, next: { status: 'delivered' }, error: null }

@@ -23,7 +23,7 @@ async function setup(options: { events?: string[]; smtp?: boolean } = {}) {
   const added = await t.request('POST', `/api/v3/apps/${endpoint.appId}/webhooks`, { token: owner.token, body: { url: receiver.url, ...(options.events ? { events: options.events } : {}) } })
   expect(added.status).toBe(200)
   // Jitter fixed at its middle: each wait is exactly the schedule's.
-  const worker = createWebhookWorker(t.ctx, { random: () => 0.5 })
+  const worker = createWebhookWorker(t.ctx, { random: () => 0.5, net: t.ctx.webhooks.net })
   return { ...t, owner, endpoint, receiver, worker, hook: added.body.data as { id: string; secret: string } }
 }
 

@@ -1,12 +1,18 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { sendAttempt } from '../../../server/core/webhooks/send.ts'
-import { targetProblem, type Resolver } from '../../../server/core/webhooks/target.ts'
+import type { TargetNet } from '../../../server/core/webhooks/target.ts'
+import { targetProblem } from '../../../server/core/webhooks/target.ts'
+import { systemTargetNet } from '../../../server/net/target-net.ts'
 
 const HINT = 'which webhooks may not reach; set SVC_WEBHOOK_ALLOW_PRIVATE=1 on the server to allow private targets'
-const resolver = (addresses: Record<string, string[]>): Resolver => async (host) => {
-  if (!(host in addresses)) throw new Error(`getaddrinfo ENOTFOUND ${host}`)
-  return addresses[host]
-}
+/** The real address ranges with a made-up DNS. */
+const resolver = (addresses: Record<string, string[]>): TargetNet => ({
+  ...systemTargetNet,
+  async resolve(host) {
+    if (!(host in addresses)) throw new Error(`getaddrinfo ENOTFOUND ${host}`)
+    return addresses[host]
+  },
+})
 
 describe('webhook targets (SSRF), checked after resolution', () => {
   const dns = resolver({
@@ -44,7 +50,7 @@ describe('one attempt', () => {
   afterEach(() => stop?.())
 
   test('a name resolving inside is refused before any connection', async () => {
-    const outcome = await sendAttempt({ url: 'http://internal.example.com/', secret: 'whsec_AAAA', id: 'msg_1', body: '{}', now: 0 }, { allowPrivate: false, resolve: resolver({ 'internal.example.com': ['192.168.1.10'] }) })
+    const outcome = await sendAttempt({ url: 'http://internal.example.com/', secret: 'whsec_AAAA', id: 'msg_1', body: '{}', now: 0 }, { allowPrivate: false, net: resolver({ 'internal.example.com': ['192.168.1.10'] }) })
     expect({ ...outcome, latencyMs: 0 }).toEqual({ ok: false, status: null, error: `refused: the host internal.example.com resolves to 192.168.1.10 (private), ${HINT}`, latencyMs: 0, response: null })
   })
 
@@ -56,9 +62,9 @@ describe('one attempt', () => {
     })
     stop = () => void server.stop(true)
     const base = `http://127.0.0.1:${server.port}`
-    const slow = await sendAttempt({ url: `${base}/slow`, secret: 'whsec_AAAA', id: 'msg_1', body: '{}', now: 0 }, { allowPrivate: true, timeoutMs: 100 })
+    const slow = await sendAttempt({ url: `${base}/slow`, secret: 'whsec_AAAA', id: 'msg_1', body: '{}', now: 0 }, { allowPrivate: true, net: systemTargetNet, timeoutMs: 100 })
     expect({ ...slow, latencyMs: 0 }).toEqual({ ok: false, status: null, error: 'no answer within 0.1 s', latencyMs: 0, response: null })
-    const big = await sendAttempt({ url: `${base}/big`, secret: 'whsec_AAAA', id: 'msg_1', body: '{}', now: 0 }, { allowPrivate: true })
+    const big = await sendAttempt({ url: `${base}/big`, secret: 'whsec_AAAA', id: 'msg_1', body: '{}', now: 0 }, { allowPrivate: true, net: systemTargetNet })
     expect({ ...big, latencyMs: 0 }).toEqual({ ok: false, status: 503, error: 'HTTP 503', latencyMs: 0, response: 'x'.repeat(256) })
   })
 })
