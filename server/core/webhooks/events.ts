@@ -34,6 +34,8 @@ export const WEBHOOK_LIMITS = {
   maxDeliveries: 200,
   /** How long a claimed delivery is held by its worker before another may take it (its process died). */
   leaseMs: 60_000,
+  /** How long delivered and dead deliveries stay in the log. */
+  keepMs: 7 * 24 * 3_600_000,
   /** Deliveries one worker sends at once. */
   batch: 16,
 } as const

@@ -10,6 +10,7 @@
  * At least once: a row is marked delivered only after its 2xx; a process killed between
  * the 2xx and that write sends it again once the lease ran out (the receiver dedupes by
  * `webhook-id`). Rows live in the database, so pending deliveries survive restarts.
+ * Delivered and dead rows stay in the log for WEBHOOK_LIMITS.keepMs, then are deleted.
  * Time comes from the injected clock: tests move it and call `runOnce`. Deliveries of the
  * owner's e-mail notifications (notifications.ts) are mailed instead (notify-send.ts).
  */
@@ -27,6 +28,8 @@ export const DISABLED_REASON = `every attempt failed for ${MAX_ATTEMPTS} tries i
 
 /** Longest the worker sleeps between looks at the outbox (other processes' rows, expired leases). */
 const POLL_MS = 1_000
+/** How often the delivery log loses what is older than WEBHOOK_LIMITS.keepMs. */
+const PRUNE_EVERY_MS = 3_600_000
 /** Shortest sleep, so rows another process is claiming at this instant do not spin the loop. */
 const MIN_WAIT_MS = 50
 
@@ -104,8 +107,15 @@ export function createWebhookWorker(ctx: WorkerContext, options: WorkerOptions):
     return [...groups.values()]
   }
 
+  /** When the log was last pruned (epoch ms by the clock); once an hour is plenty. */
+  let prunedAt = -Infinity
+
   async function runOnce(): Promise<number> {
     const now = ctx.clock.now()
+    if (now - prunedAt >= PRUNE_EVERY_MS) {
+      prunedAt = now
+      await ctx.storage.webhooks.prune(now - WEBHOOK_LIMITS.keepMs)
+    }
     const claimed = await ctx.storage.webhooks.claim(now, now + WEBHOOK_LIMITS.leaseMs, WEBHOOK_LIMITS.batch)
     if (claimed.length === 0) return 0
     const sent = await Promise.all([

@@ -7,7 +7,7 @@
  * died) makes the row due again. Rows are visible only once committed (synchronous_commit=on),
  * so nothing is sent that could still be lost.
  */
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
 import type { ClaimedDelivery, DeliveryRow, DeliveryStatus, WebhookStore } from '../storage/webhooks.ts'
 import type { PgTx } from './app-lock.ts'
 import type { PgContext } from './context.ts'
@@ -186,6 +186,10 @@ export function postgresWebhooks(db: PgContext): WebhookStore {
         .from(webhookDeliveries)
         .where(and(eq(webhookDeliveries.webhookId, webhookId), eq(webhookDeliveries.status, 'delivered'), eq(webhookDeliveries.lastStatus, 250), gte(webhookDeliveries.updatedAt, since)))
       return { count: Number(row?.count ?? 0), oldest: row?.oldest == null ? null : Number(row.oldest) }
+    },
+
+    async prune(before) {
+      await pg.delete(webhookDeliveries).where(and(inArray(webhookDeliveries.status, ['delivered', 'dead']), lt(webhookDeliveries.updatedAt, before)))
     },
 
     async nextDue() {

@@ -10,7 +10,7 @@
  * writes (leases, attempts) skip SQLite's fsync: losing one to a power cut only sends a
  * delivery again, which at-least-once allows.
  */
-import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { ClaimedDelivery, DeliveryRow, WebhookStore } from '../storage/webhooks.ts'
 import type { SqliteContext } from './context.ts'
 import { webhookDeliveries, webhooks } from './schema.ts'
@@ -182,6 +182,10 @@ export function sqliteWebhooks(db: SqliteContext): WebhookStore {
         .where(and(eq(webhookDeliveries.webhookId, webhookId), eq(webhookDeliveries.status, 'delivered'), eq(webhookDeliveries.lastStatus, 250), gte(webhookDeliveries.updatedAt, since)))
         .get()
       return { count: row?.count ?? 0, oldest: row?.oldest ?? null }
+    },
+
+    async prune(before) {
+      db.wal.relaxed(() => d.delete(webhookDeliveries).where(and(inArray(webhookDeliveries.status, ['delivered', 'dead']), lt(webhookDeliveries.updatedAt, before))).run())
     },
 
     async nextDue() {

@@ -117,6 +117,8 @@ export interface WebhookStore {
    * with status 250: one per mail, a digest's carrier only) and when the oldest of them went.
    */
   mailsSince(webhookId: string, since: number): Promise<{ count: number; oldest: number | null }>
+  /** Deletes delivered and dead deliveries last touched before `before` (the log's retention). */
+  prune(before: number): Promise<void>
   /** The soonest `nextAt` (or lease end) of a pending delivery, for the worker's sleep; null when none. */
   nextDue(): Promise<number | null>
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, setSystemTime, test } from 'bun:test'
 import { Webhook } from 'standardwebhooks'
 import { createWebhookWorker, DISABLED_REASON } from '../../../server/core/webhooks/worker.ts'
-import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from '../../../server/core/webhooks/events.ts'
+import { MAX_ATTEMPTS, RETRY_DELAYS_MS, WEBHOOK_LIMITS } from '../../../server/core/webhooks/events.ts'
 import { testApp, type TestApp } from '../../support/http.ts'
 import { makeEndpoint } from '../../support/records.ts'
 import { makeUser } from '../../support/users.ts'
@@ -75,6 +75,20 @@ describe('webhook deliveries', () => {
         ],
       },
     })
+  })
+
+  test('delivered deliveries leave the log after a week; pending ones stay', async () => {
+    const t = await setup()
+    await post(t, t.endpoint.path(), { n: 1 })
+    expect(await t.worker.runOnce()).toBe(1)
+    t.receiver.answer(500)
+    await post(t, t.endpoint.path(), { n: 2 })
+    expect(await t.worker.runOnce()).toBe(1)
+    const log = async () => (await t.request('GET', `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}/deliveries`, { token: t.owner.token })).body.data.deliveries.map((d: { status: string }) => d.status)
+    expect((await log()).sort()).toEqual(['delivered', 'pending'])
+    t.clock.advance(WEBHOOK_LIMITS.keepMs + 1)
+    await t.worker.runOnce()
+    expect(await log()).toEqual(['pending'])
   })
 
   test('one delivery per non-spam record of a batch; spam sends nothing', async () => {
