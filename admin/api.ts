@@ -12,11 +12,14 @@ import type { AccessTokenInfo as AccessToken } from '../server/core/auth/access-
 import type { Field } from '../server/core/fields/view.ts'
 import type { RecordScores } from '../server/core/scoring/score.ts'
 import type { Share } from '../server/core/share/view.ts'
+import type { Delivery, Webhook, WebhookWithSecret } from '../server/core/webhooks/view.ts'
+import type { TestResult } from '../server/core/webhooks/manage.ts'
+import type { Notifications } from '../server/core/webhooks/notifications.ts'
 import type { ReadAccess } from '../server/core/share/reads.ts'
 import type { FieldSummary, Summary, TopValue } from '../server/core/stats/summary.ts'
 import type { PublicUser as User } from '../server/core/users/users.ts'
 
-export type { AccessToken, App, AppUrls, Field, FieldSummary, ReadAccess, Share, Summary, TopValue, User }
+export type { AccessToken, App, AppUrls, Delivery, Field, FieldSummary, Notifications, ReadAccess, Share, Summary, TestResult, TopValue, User, Webhook, WebhookWithSecret }
 
 export interface AuthOptions {
   signup: 'first' | 'open' | 'closed'
@@ -162,6 +165,16 @@ export const api = {
   publish: (appId: string) => data<Share>('POST', `/apps/${id(appId)}/share/publish`),
   unpublish: (appId: string) => data<Share>('POST', `/apps/${id(appId)}/share/unpublish`),
   rotate: (appId: string) => data<Share>('POST', `/apps/${id(appId)}/share/rotate`),
+
+  webhooks: async (appId: string) => (await data<{ webhooks: Webhook[] }>('GET', `/apps/${id(appId)}/webhooks`)).webhooks,
+  addWebhook: (appId: string, input: { url: string; events: string[] }) => data<WebhookWithSecret>('POST', `/apps/${id(appId)}/webhooks`, input),
+  updateWebhook: (appId: string, hookId: string, input: { enabled?: boolean }) => data<Webhook>('PATCH', `/apps/${id(appId)}/webhooks/${id(hookId)}`, input),
+  removeWebhook: (appId: string, hookId: string) => data<{ id: string; removed: true }>('DELETE', `/apps/${id(appId)}/webhooks/${id(hookId)}`),
+  testWebhook: (appId: string, hookId: string) => data<TestResult>('POST', `/apps/${id(appId)}/webhooks/${id(hookId)}/test`),
+  deliveries: async (appId: string, hookId: string) => (await data<{ deliveries: Delivery[] }>('GET', `/apps/${id(appId)}/webhooks/${id(hookId)}/deliveries?limit=20`)).deliveries,
+  notifications: (appId: string) => data<Notifications>('GET', `/apps/${id(appId)}/notifications`),
+  setNotifications: (appId: string, enabled: boolean) => data<Notifications>('PUT', `/apps/${id(appId)}/notifications`, { enabled }),
+  retryDelivery: (appId: string, hookId: string, deliveryId: string) => data<Delivery>('POST', `/apps/${id(appId)}/webhooks/${id(hookId)}/deliveries/${id(deliveryId)}/retry`),
 
   records: (appId: string, query: { page: number; size: number; order: 'asc' | 'desc'; spam: SpamFilter; filter: string }) => {
     const params = new URLSearchParams({ page: String(query.page), size: String(query.size), order: query.order })

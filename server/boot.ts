@@ -92,6 +92,8 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
     await ctx.storage.close()
     throw error
   }
+  // Pending webhook deliveries (this process's and, on PostgreSQL, the others') are sent from now on.
+  ctx.webhooks.worker.start()
   const port = server.port!
   if (config.baseUrlFromPort) config.baseUrl = `http://localhost:${port}`
   let stopping: Promise<void> | null = null

@@ -58,6 +58,8 @@ export interface Config {
   llmTimeoutMs: number
   /** A built admin page to serve as is; null: the executable's own, else the checkout's admin/dist. */
   adminDir: string | null
+  /** Webhooks may target loopback, private and link-local addresses (SVC_WEBHOOK_ALLOW_PRIVATE=1; tests, private networks). */
+  webhookAllowPrivate: boolean
 }
 
 /** A configuration problem that stops start-up; the message is one line naming the variable. */
@@ -93,6 +95,7 @@ export const CONFIG_VARIABLES = [
   ['SVC_LLM_API_KEY', '(unset)', 'Bearer key for SVC_LLM_URL, if the server needs one.'],
   ['SVC_LLM_TIMEOUT', '120', 'Seconds the LLM planner may take before the built-in planner is used instead.'],
   ['SVC_ADMIN_DIR', '(unset)', 'A built admin page to serve (a folder with index.html, from `npm run build:admin`). Unset: the one inside the `svc` executable, else admin/dist (built by `npm start`).'],
+  ['SVC_WEBHOOK_ALLOW_PRIVATE', '0', '`1`: webhooks may be sent to loopback, private, link-local and cloud-metadata addresses. `0`: such targets are refused, checked after DNS resolution before every delivery.'],
 ] as const
 
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
@@ -217,5 +220,6 @@ export function loadConfig(env: Env = process.env): Config {
     secret,
     ...llm(env),
     adminDir: env.SVC_ADMIN_DIR?.trim() ? resolve(env.SVC_ADMIN_DIR.trim()) : null,
+    webhookAllowPrivate: oneOf(env, 'SVC_WEBHOOK_ALLOW_PRIVATE', ['0', '1'] as const, '0') === '1',
   }
 }

@@ -18,6 +18,10 @@ import { scoringCache, type ScoringCache } from './core/scoring/cache.ts'
 import { createEndpointCache, type EndpointCache } from './core/share/endpoint-cache.ts'
 import { createJobRunner, type JobRunner } from './core/smart/job-runner.ts'
 import { createStats, type Stats } from './core/stats/state.ts'
+import { createWebhookFlags, type WebhookFlags } from './core/webhooks/active.ts'
+import type { TargetNet } from './core/webhooks/target.ts'
+import { createWebhookWorker, type WebhookWorker } from './core/webhooks/worker.ts'
+import { systemTargetNet } from './net/target-net.ts'
 import type { Storage } from './db/storage.ts'
 import { embeddedUrl } from './embedded.ts'
 
@@ -48,6 +52,8 @@ export interface AppContext {
   reads: ReadGate
   /** Password hashing on its own thread, bounded (core/auth/password-hasher.ts). */
   passwords: PasswordHasher
+  /** Webhooks: the per-app flag the record writer reads, and this process's delivery worker (started by startServer). */
+  webhooks: { flags: WebhookFlags; worker: WebhookWorker; net: TargetNet }
   /** Keeps track of work that finishes after the answer (e.g. mail); shutdown waits for it. */
   background(work: Promise<unknown>): void
   /** Registers work to finish before the database closes (e.g. flushing queued writes). */
@@ -66,7 +72,7 @@ export interface Caches {
   fields: FieldCache
 }
 
-type Services = 'onShutdown' | 'shutdown' | 'changes' | 'jobs' | 'writer' | 'stats' | 'caches' | 'limiter' | 'reads' | 'passwords' | 'background'
+type Services = 'onShutdown' | 'shutdown' | 'changes' | 'jobs' | 'writer' | 'stats' | 'caches' | 'limiter' | 'reads' | 'passwords' | 'background' | 'webhooks'
 
 /** Builds a context from its parts, with a shutdown-hook list and the per-process services. */
 export function createContext(parts: Omit<AppContext, Services>): AppContext {
@@ -107,10 +113,13 @@ export function createContext(parts: Omit<AppContext, Services>): AppContext {
   // The services see the finished context; at shutdown the writer commits what is queued, then the aggregates are written.
   ctx.stats = createStats(ctx)
   ctx.caches = { endpoints: createEndpointCache(ctx), scoring: scoringCache(changes), fields: createFieldCache(ctx) }
+  ctx.webhooks = { flags: createWebhookFlags(parts.storage, changes), worker: createWebhookWorker(ctx, { net: systemTargetNet }), net: systemTargetNet }
   ctx.writer = createWriter(ctx)
   ctx.onShutdown(async () => {
     await ctx.writer.flush()
     await ctx.stats.persistAll()
   })
+  // Runs before the writer's flush (hooks run in reverse): attempts under way finish and are recorded first.
+  ctx.onShutdown(() => ctx.webhooks.worker.stop())
   return ctx
 }

@@ -3,6 +3,8 @@ export interface Mail {
   to: string
   subject: string
   text: string
+  /** Extra headers (List-Unsubscribe); names and values never come from the public. */
+  headers?: Record<string, string>
 }
 
 /** Sends mail. The SMTP implementation lives in server/mail; tests use a recording one. */

@@ -19,6 +19,7 @@ import type { SmartStore } from './storage/smart.ts'
 import type { StatsStore } from './storage/stats.ts'
 import type { ThemeStore } from './storage/themes.ts'
 import type { UserStore } from './storage/users.ts'
+import type { WebhookStore } from './storage/webhooks.ts'
 
 export type StorageKind = 'sqlite' | 'postgres'
 
@@ -36,6 +37,7 @@ export interface Stores {
   experts: ExpertStore
   themes: ThemeStore
   smart: SmartStore
+  webhooks: WebhookStore
 }
 
 export interface Storage extends Stores {

@@ -18,6 +18,8 @@ import { profileRoutes } from './profile.ts'
 import { recordRoutes } from './records.ts'
 import { securityHeaders } from './security.ts'
 import { shareSettingsRoutes } from './share-settings.ts'
+import { notificationRoutes } from './notifications.ts'
+import { webhookRoutes } from './webhooks.ts'
 import { skillRoutes } from './skills.ts'
 import { smartRoutes } from './smart.ts'
 import { shareIngestRoutes } from './share/ingest.ts'
@@ -43,6 +45,8 @@ export function buildApp(ctx: AppContext, options: AppOptions = {}) {
     .use(appRoutes(ctx))
     .use(fieldRoutes(ctx))
     .use(shareSettingsRoutes(ctx))
+    .use(webhookRoutes(ctx))
+    .use(notificationRoutes(ctx))
     .use(shareIngestRoutes(ctx))
     .use(summaryRoutes(ctx))
     .use(shareReadRoutes(ctx))

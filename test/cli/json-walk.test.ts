@@ -8,9 +8,15 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { listLeaves } from '../../cli/tree.ts'
 import { cliInProcess, startTestServer, tempConfigHome } from '../support/server.ts'
+import { startReceiver } from '../support/webhook-receiver.ts'
 
-const server = await startTestServer({ SVC_SIGNUP: 'open' })
-afterAll(() => server.close())
+const server = await startTestServer({ SVC_SIGNUP: 'open', SVC_WEBHOOK_ALLOW_PRIVATE: '1' })
+// Where the webhook commands send (a loopback receiver answering 200).
+const receiver = startReceiver()
+afterAll(async () => {
+  receiver.stop()
+  await server.close()
+})
 
 const EMAIL = 'walk@example.com'
 const env = { SVC_URL: server.url, XDG_CONFIG_HOME: tempConfigHome() }
@@ -52,10 +58,17 @@ const STEPS: [string, Step][] = [
   ['share status', { argv: () => ['--app', got.app] }],
   ['share set', { argv: () => ['--app', got.app, '--honeypot', '_trap'] }],
   ['share url', { argv: () => ['--app', got.app] }],
+  ['share webhook add', { argv: () => ['--app', got.app, '--url', receiver.url], keep: (d) => void (got.webhook = d.id) }],
+  ['share webhook list', { argv: () => ['--app', got.app] }],
+  ['share webhook update', { argv: () => ['--app', got.app, '--webhook', got.webhook, '--events', 'record.created,record.deleted'] }],
+  ['share webhook test', { argv: () => ['--app', got.app, '--webhook', got.webhook] }],
+  ['share notifications', { argv: () => ['--app', got.app, '--email', 'on'] }],
   ['share post', { argv: () => ['--app', got.app, '--data', '{"q1":"yes"}'], keep: (d) => void (got.record = d.id) }],
   ['share query', { argv: () => ['--app', got.app] }],
   ['share summary', { argv: () => ['--app', got.app] }],
   ['share export', { argv: () => ['--app', got.app] }],
+  ['share webhook deliveries', { argv: () => ['--app', got.app, '--webhook', got.webhook], keep: (d) => void (got.delivery = d[0].id) }],
+  ['share webhook retry', { argv: () => ['--app', got.app, '--webhook', got.webhook, '--delivery', got.delivery] }],
   ['share spam', { argv: () => ['--app', got.app, '--not', got.record] }],
   ['scale add', { argv: () => ['--app', got.app, '--key', 'agree', '--name', 'Agreement'] }],
   ['scale list', { argv: () => ['--app', got.app] }],
@@ -94,6 +107,7 @@ const STEPS: [string, Step][] = [
   ['scale item remove', { argv: () => ['--app', got.app, '--scale', 'agree', '--field', 'q1', '--yes'] }],
   ['scale remove', { argv: () => ['--app', got.app, '--scale', 'agree', '--yes'] }],
   ['connect reset', { argv: () => ['--app', got.app, '--yes'] }],
+  ['share webhook remove', { argv: () => ['--app', got.app, '--webhook', got.webhook, '--yes'] }],
   ['share rotate', { argv: () => ['--app', got.app, '--yes'] }],
   ['share unpublish', { argv: () => ['--app', got.app, '--yes'] }],
   ['field remove', { argv: () => ['--app', got.app, '--field', 'q1', '--yes'] }],

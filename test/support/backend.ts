@@ -104,7 +104,7 @@ export function lazyStorage(kind: StorageKind, open: () => Promise<Storage>): St
       unsubscribe?.()
     }
   }
-  const names: Array<keyof Stores> = ['users', 'auth', 'apps', 'fields', 'share', 'records', 'stats', 'scales', 'reports', 'experts', 'themes', 'smart']
+  const names: Array<keyof Stores> = ['users', 'auth', 'apps', 'fields', 'share', 'records', 'stats', 'scales', 'reports', 'experts', 'themes', 'smart', 'webhooks']
   const stores = Object.fromEntries(names.map((name) => [name, store(name)])) as unknown as Stores
   return {
     kind,

@@ -6,10 +6,11 @@ import '../svc-app-details/svc-app-details.ts'
 import '../svc-endpoint-help/svc-endpoint-help.ts'
 import '../svc-fields-editor/svc-fields-editor.ts'
 import '../svc-share-settings/svc-share-settings.ts'
+import '../svc-webhooks/svc-webhooks.ts'
 import { appSetupStyles } from './svc-app-setup.styles.ts'
 
 /**
- * @summary The Setup tab: details, fields, sharing, and the URLs and snippets that follow
+ * @summary The Setup tab: details, fields, sharing, webhooks, and the URLs and snippets that follow
  * from them. Loads fields, share settings and URLs once and reloads them after any edit.
  * @event svc-app-changed - Re-fired from children so the app view refreshes its title.
  */
@@ -65,6 +66,7 @@ export class SvcAppSetup extends LitElement {
           .share=${this.share}
           @svc-app-changed=${(e: Event) => (e.stopPropagation(), this.changed())}
         ></svc-share-settings>
+        <svc-webhooks .appId=${this.app.id}></svc-webhooks>
       </div>`
   }
 }

@@ -1,6 +1,6 @@
 import { defineGroup, lazy } from '../../command.ts'
 
-export default defineGroup("Publish an app's endpoint, change its settings, and read or send records", {
+export default defineGroup("Publish an app's endpoint, change its settings, read or send records, and send its events to other systems (webhooks)", {
   publish: lazy(() => import('./publish.ts')),
   unpublish: lazy(() => import('./unpublish.ts')),
   status: lazy(() => import('./status.ts')),
@@ -12,4 +12,6 @@ export default defineGroup("Publish an app's endpoint, change its settings, and 
   export: lazy(() => import('./export.ts')),
   spam: lazy(() => import('./spam.ts')),
   post: lazy(() => import('./post.ts')),
+  webhook: lazy(() => import('./webhook/index.ts')),
+  notifications: lazy(() => import('./notifications.ts')),
 })

@@ -33,7 +33,7 @@ interface Job {
   records: CommittedRecord[]
   /** What the store writes. */
   stored: RecordJob
-  /** Settles once the records are scored (`ready` then true; `failed` when the scoring definition could not be read). */
+  /** Settles once the records are scored and the job flagged for webhooks (`ready` then true; `failed` when the scoring definition or the flag could not be read). */
   scoring: Promise<void>
   ready: boolean
   failed?: unknown
@@ -100,7 +100,7 @@ export function createWriter(ctx: AppContext): Writer {
   const most = () => ctx.storage.records.groupsInFlight
   const pruneKeys = keyPruner(() => ctx.clock.now(), (before) => ctx.storage.records.pruneIdempotencyKeys(before))
 
-  /** Scores a job's records with `definition` and marks it ready. */
+  /** Scores a job's records with `definition`. */
   function scoreWith(job: Job, definition: ScoringDefinition): void {
     if (definition.scales.length > 0) {
       job.records.forEach((record, index) => {
@@ -108,19 +108,26 @@ export function createWriter(ctx: AppContext): Writer {
         job.stored.records[index].scores = JSON.stringify(record.scores)
       })
     }
-    job.ready = true
   }
 
-  /** Scores a job's records with its app's scoring definition: at once when the cache holds it, else once read. */
-  function score(job: Job): Promise<void> {
+  /** Scores a job's records with its app's scoring definition: at once when the cache holds it (null), else once read. */
+  function score(job: Job): Promise<void> | null {
     const kept = ctx.caches.scoring.kept(job.appId)
-    if (kept) return Promise.resolve(scoreWith(job, kept))
+    if (kept) return void scoreWith(job, kept), null
     return loadScoringDefinition(ctx, job.appId).then(
       (definition) => scoreWith(job, definition),
-      (error: unknown) => {
-        job.failed = error
-        job.ready = true
-      },
+      (error: unknown) => void (job.failed ??= error),
+    )
+  }
+
+  /** Flags the job for the webhook outbox when its app has an enabled subscription: at once when cached (null), else once read. */
+  function flagWebhooks(job: Job): Promise<void> | null {
+    const flags = ctx.webhooks.flags
+    const kept = flags.kept(job.appId)
+    if (kept !== undefined) return void (job.stored.webhooks = kept || undefined), null
+    return flags.get(job.appId).then(
+      (on) => void (job.stored.webhooks = on || undefined),
+      (error: unknown) => void (job.failed ??= error),
     )
   }
 
@@ -148,6 +155,8 @@ export function createWriter(ctx: AppContext): Writer {
         if (message) job.reject(notDurable(message))
         else job.resolve(ids)
       }
+      // Outbox rows were committed with the records and are durable now: the worker sends them.
+      if (!message && accepted.some(({ job }) => job.stored.webhooks)) ctx.webhooks.worker.nudge()
     })
   }
 
@@ -234,7 +243,9 @@ export function createWriter(ctx: AppContext): Writer {
       return new Promise<string[]>((resolve, reject) => {
         const job: Job = { appId, records, stored: { appId, records: stored, newFields, createdAt }, scoring: Promise.resolve(), ready: false, resolve, reject }
         if (key) job.stored.idempotency = idempotencyClaim(key, stored, createdAt)
-        job.scoring = score(job)
+        const pending = [score(job), flagWebhooks(job)].filter((work) => work !== null)
+        if (pending.length === 0) job.ready = true
+        else job.scoring = Promise.all(pending).then(() => void (job.ready = true))
         queue.push(job)
         queued += records.length
         schedule()

@@ -30,7 +30,7 @@ export function scoringCache(changes: ChangeFeed): ScoringCache {
     if (appId === EVERY) {
       definitions.clear()
       reading.clear()
-    } else if (kind !== 'records') {
+    } else if (kind !== 'records' && kind !== 'webhooks') {
       definitions.delete(appId)
       reading.delete(appId)
     }

@@ -64,7 +64,7 @@ export function createEndpointCache({ storage, changes, config, log, limiter }: 
   let dropped = 0
 
   changes.subscribe((appId, kind) => {
-    if (kind === 'records' || kind === 'fields') return
+    if (kind === 'records' || kind === 'fields' || kind === 'webhooks') return
     dropped++
     if (appId === EVERY_APP) {
       byToken.clear()

@@ -12,7 +12,7 @@ import { EVERY_APP, localChangeFeed, type ChangeFeed, type ChangeKind, type Loca
 import type { PgDb } from './connection.ts'
 
 const CHANNEL = 'svc_changes'
-const KINDS = new Set<ChangeKind>(['app', 'fields', 'endpoint', 'records', 'deleted'])
+const KINDS = new Set<ChangeKind>(['app', 'fields', 'endpoint', 'records', 'deleted', 'webhooks'])
 
 /** Anything that runs a drizzle SQL statement: the pool or a transaction. */
 type Executor = Pick<PgDb, 'execute'>

@@ -21,6 +21,7 @@ import { postgresSmart } from './smart.ts'
 import { postgresStats } from './stats.ts'
 import { postgresThemes } from './themes.ts'
 import { postgresUsers } from './users.ts'
+import { postgresWebhooks } from './webhooks.ts'
 
 export interface PostgresStorageOptions extends PgOptions {
   /** Skip migrating (tests open many databases made from one migrated template). */
@@ -51,6 +52,7 @@ export async function openPostgresStorage(url: string, options: PostgresStorageO
       experts: postgresExperts(db),
       themes: postgresThemes(db),
       smart: postgresSmart(db),
+      webhooks: postgresWebhooks(db),
     }
     // No write counter to ask here: any success after a failure counts as recovery.
     const { stores, availability } = guardStores(plain, { classify: pgStorageProblem, now: options.now ?? Date.now })

@@ -306,3 +306,38 @@ export const smartJobs = pgTable('smart_jobs', {
   /** When the runner last said it is alive; a job whose heartbeat is stale is taken over by another process. */
   heartbeatAt: millis('heartbeat_at'),
 }, (t) => [index('smart_jobs_owner_idx').on(t.ownerId)])
+
+/** Webhook subscriptions of an app (see the SQLite schema). */
+export const webhooks = pgTable('webhooks', {
+  id: text('id').primaryKey(),
+  appId: text('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
+  url: text('url').notNull(),
+  /** JSON array of event names. */
+  events: text('events').notNull(),
+  secretCipher: text('secret_cipher').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  disabledReason: text('disabled_reason'),
+  failures: integer('failures').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: millis('updated_at').notNull(),
+}, (t) => [index('webhooks_app_idx').on(t.appId)])
+
+/** The webhook outbox and delivery log (see the SQLite schema). */
+export const webhookDeliveries = pgTable('webhook_deliveries', {
+  id: text('id').primaryKey(),
+  webhookId: text('webhook_id').notNull().references(() => webhooks.id, { onDelete: 'cascade' }),
+  appId: text('app_id').notNull(),
+  event: text('event').notNull(),
+  subject: text('subject').notNull(),
+  payload: text('payload'),
+  status: text('status').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  nextAt: millis('next_at').notNull(),
+  leaseUntil: millis('lease_until'),
+  lastStatus: integer('last_status'),
+  lastError: text('last_error'),
+  lastLatencyMs: integer('last_latency_ms'),
+  lastResponse: text('last_response'),
+  createdAt: createdAt(),
+  updatedAt: millis('updated_at').notNull(),
+}, (t) => [index('webhook_deliveries_due_idx').on(t.status, t.nextAt), index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt)])

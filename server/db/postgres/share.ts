@@ -9,6 +9,10 @@ import { lockApp, type PgTx } from './app-lock.ts'
 import type { PgContext } from './context.ts'
 import { apps, endpoints, fields } from './schema.ts'
 import { refuseOnUnique } from './unique-violation.ts'
+import { pgOutbox } from './webhooks.ts'
+
+/** The `app.published`/`app.unpublished` outbox rows, in the transaction that publishes. */
+const appEvent = (tx: PgTx, appId: string, event: string, now: number) => pgOutbox(tx, [{ appId, event, idPrefix: `msg_${crypto.randomUUID()}_`, subject: appId, payload: null, now }])
 
 const TOKEN_TAKEN = { ok: false, reason: 'token_taken' } as const
 
@@ -69,6 +73,7 @@ export function postgresShare(db: PgContext): ShareStore {
         if (!row) return { ok: false, reason: 'not_found' }
         if (row.published) return { ok: true, row, changed: false }
         const first = row.tokenHash === null
+        await appEvent(tx, appId, 'app.published', now)
         return { ok: true, row: await set(tx, appId, { ...(first ? token : {}), published: true, publishedAt: now, updatedAt: now }), changed: true }
       })
     },
@@ -78,6 +83,7 @@ export function postgresShare(db: PgContext): ShareStore {
         const row = await locked(tx, appId)
         if (!row) return { ok: false, reason: 'not_found' }
         if (!row.published) return { ok: true, row, changed: false }
+        await appEvent(tx, appId, 'app.unpublished', now)
         return { ok: true, row: await set(tx, appId, { published: false, updatedAt: now }), changed: true }
       })
     },

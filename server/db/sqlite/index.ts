@@ -20,6 +20,7 @@ import { sqliteStats } from './stats.ts'
 import { sqliteThemes } from './themes.ts'
 import { sqliteStorageProblem } from './unavailable.ts'
 import { sqliteUsers } from './users.ts'
+import { sqliteWebhooks } from './webhooks.ts'
 
 /** The storage over an opened and migrated `store`; `now` stamps rows the stores date themselves. */
 export function sqliteStorage(store: Store, now: () => number = Date.now): Storage {
@@ -37,6 +38,7 @@ export function sqliteStorage(store: Store, now: () => number = Date.now): Stora
     experts: sqliteExperts(db),
     themes: sqliteThemes(db),
     smart: sqliteSmart(db),
+    webhooks: sqliteWebhooks(db),
   }
   const writes = store.sqlite.prepare<{ n: number }, []>('SELECT total_changes() AS n')
   const { stores, availability } = guardStores(plain, {

@@ -11,15 +11,19 @@
  *
  * A job's idempotency key is looked up before it writes anything and stored with its
  * records' ids in the same transaction (idempotency.ts): a retry finds it, never a gap.
+ *
+ * A job flagged `webhooks` writes its non-spam records' `record.created` outbox rows in the
+ * same transaction (webhooks.ts), after the records.
  */
 import { asc, eq, sql } from 'drizzle-orm'
-import type { CommittedGroup, JobResult, RecordJob } from '../storage/records.ts'
+import type { CommittedGroup, JobResult, NewRecord, RecordJob } from '../storage/records.ts'
 import { countersOf, type CounterRow } from './app-stats.ts'
 import type { SqliteContext } from './context.ts'
 import { sqliteIdempotency } from './idempotency.ts'
 import { inImmediateTransaction } from './immediate.ts'
 import { insertRecordRows, type RecordRow } from './record-insert.ts'
 import { fields } from './schema.ts'
+import { sqliteOutbox } from './webhooks.ts'
 
 const statements = (db: SqliteContext) => {
   const p = sql.placeholder
@@ -42,6 +46,7 @@ type Touched = CounterRow & { changed: boolean }
 export function sqliteCommitGroup(db: SqliteContext): (jobs: RecordJob[], maxFields: number) => Promise<CommittedGroup> {
   const sqls = statements(db)
   const keys = sqliteIdempotency(db)
+  const outbox = sqliteOutbox(db)
 
   /** Creates the job's missing fields, counting the limit against the table inside the transaction; a refusal, or whether fields were made. */
   function createFields(job: RecordJob, maxFields: number): JobResult | boolean {
@@ -85,6 +90,8 @@ export function sqliteCommitGroup(db: SqliteContext): (jobs: RecordJob[], maxFie
     const fieldsChanged = new Set<string>()
     const touched = new Map<string, Touched>()
     const rows: RecordRow[] = []
+    const events: NewRecord[] = []
+    const eventApps: string[] = []
     const now = db.now()
     for (const job of jobs) {
       let counters = touched.get(job.appId)
@@ -109,10 +116,18 @@ export function sqliteCommitGroup(db: SqliteContext): (jobs: RecordJob[], maxFie
       }
       if (fieldsMade) fieldsChanged.add(job.appId)
       const { firstSeq, firstPos } = numberRecords(job, counters, rows)
+      if (job.webhooks) {
+        for (const record of job.records) {
+          if (record.spam) continue
+          events.push(record)
+          eventApps.push(job.appId)
+        }
+      }
       if (job.idempotency) keys.save(job.appId, job.idempotency, job.records.map((record) => record.id), job.createdAt)
       results.push({ ok: true, firstSeq, firstPos, generation: counters.generation, fieldsCreated: fieldsMade })
     }
     insertRecordRows(db, rows)
+    events.forEach((record, index) => outbox({ appId: eventApps[index], event: 'record.created', idPrefix: `msg_${record.id}_`, subject: record.id, payload: record.data, now }))
     for (const [appId, counters] of touched) {
       if (!counters.changed) continue
       sqls.updateCounters.run({ appId, seq: counters.seq, kept: counters.kept, spam: counters.spam, firstAt: counters.firstAt, lastAt: counters.lastAt, now })

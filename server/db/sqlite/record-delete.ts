@@ -13,6 +13,7 @@ import type { DeleteAdjuster, DeleteOutcome } from '../storage/records.ts'
 import type { Counters, RefillRequest, StatsRow } from '../storage/stats.ts'
 import { appStatsStatements } from './app-stats.ts'
 import type { SqliteContext } from './context.ts'
+import { sqliteOutboxDeleted } from './webhooks.ts'
 import { ROW_COLUMNS, rowsWithFlags } from './record-reads.ts'
 import type * as schema from './schema.ts'
 import { appStats, records } from './schema.ts'
@@ -137,6 +138,7 @@ const statements = (db: SqliteContext) => ({
 export function sqliteDeleteRecords(db: SqliteContext): (appId: string, ids: readonly string[], adjust: DeleteAdjuster) => Promise<DeleteOutcome> {
   const sqls = statements(db)
   const counterStatements = appStatsStatements(db)
+  const outboxDeleted = sqliteOutboxDeleted(db)
 
   function deleteInTransaction(tx: Queryable, appId: string, ids: string[], adjust: DeleteAdjuster): { outcome: DeleteOutcome; changed: boolean } {
     const row = counterStatements.document.get({ appId })
@@ -153,6 +155,8 @@ export function sqliteDeleteRecords(db: SqliteContext): (appId: string, ids: rea
     // Read before the rows go: the adjuster catches up on records by number, which renumbering changes.
     const start = adjust.start(counters, row.document)
     const newer = start === null ? [] : rowsWithFlags(sqls.newer.all({ appId, after: start }))
+    // The webhook events go in with the delete, read from the rows before they go.
+    outboxDeleted(appId, ids, db.now())
     tx.delete(records).where(and(eq(records.appId, appId), inArray(records.id, ids))).run()
     renumber(tx, appId, doomed)
     const spamDeleted = doomed.filter((r) => r.spam).length

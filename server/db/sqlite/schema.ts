@@ -296,3 +296,52 @@ export const smartJobs = sqliteTable('smart_jobs', {
   /** When the runner last said it is alive; a job whose heartbeat is stale is taken over by another process. */
   heartbeatAt: integer('heartbeat_at'),
 }, (t) => [index('smart_jobs_owner_idx').on(t.ownerId)])
+
+/**
+ * Webhook subscriptions of an app (core/webhooks): where to send which events, signed with
+ * a secret kept sealed (the owner sees it once). `failures` counts failed attempts since the
+ * last success; a subscription that failed a whole retry window is switched off
+ * (`enabled` false, `disabledReason` says why) and its owner told.
+ */
+export const webhooks = sqliteTable('webhooks', {
+  id: text('id').primaryKey(),
+  appId: text('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
+  url: text('url').notNull(),
+  /** JSON array of event names. */
+  events: text('events').notNull(),
+  secretCipher: text('secret_cipher').notNull(),
+  enabled: integer('enabled', { mode: 'boolean' }).notNull().default(true),
+  disabledReason: text('disabled_reason'),
+  failures: integer('failures').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: integer('updated_at').notNull(),
+}, (t) => [index('webhooks_app_idx').on(t.appId)])
+
+/**
+ * The webhook outbox and delivery log: one row per event and subscription, written in the
+ * transaction that makes the event (records committed, deleted, an app published), sent by
+ * the delivery worker once committed. `id` is the `webhook-id` header, the same on every
+ * attempt. A worker claims a due row by setting `leaseUntil`; a lease that ran out (the
+ * process died) makes it due again. The `last*` columns describe the latest attempt.
+ */
+export const webhookDeliveries = sqliteTable('webhook_deliveries', {
+  id: text('id').primaryKey(),
+  webhookId: text('webhook_id').notNull().references(() => webhooks.id, { onDelete: 'cascade' }),
+  appId: text('app_id').notNull(),
+  event: text('event').notNull(),
+  /** The record or app the event is about. */
+  subject: text('subject').notNull(),
+  /** JSON text the event carries (the record's data for record.created); null for none. */
+  payload: text('payload'),
+  /** pending, delivered or dead. */
+  status: text('status').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  nextAt: integer('next_at').notNull(),
+  leaseUntil: integer('lease_until'),
+  lastStatus: integer('last_status'),
+  lastError: text('last_error'),
+  lastLatencyMs: integer('last_latency_ms'),
+  lastResponse: text('last_response'),
+  createdAt: createdAt(),
+  updatedAt: integer('updated_at').notNull(),
+}, (t) => [index('webhook_deliveries_due_idx').on(t.status, t.nextAt), index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt)])

@@ -5,10 +5,14 @@ import { and, eq, getTableColumns } from 'drizzle-orm'
 import type { EndpointChange, EndpointRow, EndpointToken, ShareStore } from '../storage/share.ts'
 import type { SqliteContext } from './context.ts'
 import { apps, endpoints, fields } from './schema.ts'
+import { sqliteOutbox } from './webhooks.ts'
 
 /** The share store over the open SQLite database. */
 export function sqliteShare(db: SqliteContext): ShareStore {
   const d = db.db
+  const outbox = sqliteOutbox(db)
+  /** The `app.published`/`app.unpublished` outbox rows, in the transaction that publishes. */
+  const appEvent = (appId: string, event: string, now: number) => outbox({ appId, event, idPrefix: `msg_${crypto.randomUUID()}_`, subject: appId, payload: null, now })
   const immediate = <T>(work: () => T): T => d.transaction(work, { behavior: 'immediate' })
   const endpointOf = (appId: string): EndpointRow | undefined => d.select().from(endpoints).where(eq(endpoints.appId, appId)).get()
   const tokenTaken = (token: EndpointToken) => d.select({ appId: endpoints.appId }).from(endpoints).where(eq(endpoints.tokenHash, token.tokenHash)).get() !== undefined
@@ -57,6 +61,7 @@ export function sqliteShare(db: SqliteContext): ShareStore {
         if (row.published) return { ok: true, row, changed: false }
         const first = row.tokenHash === null
         if (first && tokenTaken(token)) return { ok: false, reason: 'token_taken' }
+        appEvent(appId, 'app.published', now)
         return { ok: true, row: set(appId, { ...(first ? token : {}), published: true, publishedAt: now, updatedAt: now }), changed: true }
       })
     },
@@ -66,6 +71,7 @@ export function sqliteShare(db: SqliteContext): ShareStore {
         const row = endpointOf(appId)
         if (!row) return { ok: false, reason: 'not_found' }
         if (!row.published) return { ok: true, row, changed: false }
+        appEvent(appId, 'app.unpublished', now)
         return { ok: true, row: set(appId, { published: false, updatedAt: now }), changed: true }
       })
     },

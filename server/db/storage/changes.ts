@@ -5,7 +5,8 @@
  * PostgreSQL through NOTIFY in the same transaction, so every svc process hears of a
  * committed change (and only of committed ones).
  */
-export type ChangeKind = 'app' | 'fields' | 'endpoint' | 'records' | 'deleted'
+/** `webhooks`: the app's webhook subscriptions changed (core/webhooks/active.ts). */
+export type ChangeKind = 'app' | 'fields' | 'endpoint' | 'records' | 'deleted' | 'webhooks'
 
 /** `appId` is EVERY_APP when changes may have been missed (a lost connection): drop everything. */
 export type ChangeListener = (appId: string, kind: ChangeKind) => void

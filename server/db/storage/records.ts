@@ -39,6 +39,12 @@ export interface RecordJob {
   createdAt: number
   /** Set when the request carried an `Idempotency-Key`: the key is stored with the records' ids in the same transaction. */
   idempotency?: IdempotencyClaim
+  /**
+   * Set when the app has an enabled webhook subscription (as core's cache knew it): the
+   * commit also writes a `record.created` outbox row per non-spam record and subscription
+   * listening to it, in the same transaction (storage/webhooks.ts).
+   */
+  webhooks?: boolean
 }
 
 /** An `Idempotency-Key` to claim for a job (core/collect/idempotency.ts). */

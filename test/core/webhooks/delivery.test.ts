@@ -1,0 +1,233 @@
+import { afterEach, describe, expect, setSystemTime, test } from 'bun:test'
+import { Webhook } from 'standardwebhooks'
+import { createWebhookWorker, DISABLED_REASON } from '../../../server/core/webhooks/worker.ts'
+import { MAX_ATTEMPTS, RETRY_DELAYS_MS, WEBHOOK_LIMITS } from '../../../server/core/webhooks/events.ts'
+import { testApp, type TestApp } from '../../support/http.ts'
+import { makeEndpoint } from '../../support/records.ts'
+import { makeUser } from '../../support/users.ts'
+import { startReceiver, type Receiver } from '../../support/webhook-receiver.ts'
+
+const receivers: Receiver[] = []
+afterEach(() => {
+  for (const receiver of receivers.splice(0)) receiver.stop()
+  setSystemTime()
+})
+
+/** An app with a published endpoint, a loopback receiver and a webhook to it (private targets allowed). */
+async function setup(options: { events?: string[]; smtp?: boolean } = {}) {
+  const t = testApp({ webhookAllowPrivate: true, smtpUrl: options.smtp ? 'smtp://mail.invalid:25' : null })
+  const owner = await makeUser(t.ctx, `owner${Math.random().toString(36).slice(2)}@example.com`)
+  const endpoint = await makeEndpoint(t.ctx, owner.user.id)
+  const receiver = startReceiver()
+  receivers.push(receiver)
+  const added = await t.request('POST', `/api/v3/apps/${endpoint.appId}/webhooks`, { token: owner.token, body: { url: receiver.url, ...(options.events ? { events: options.events } : {}) } })
+  expect(added.status).toBe(200)
+  // Jitter fixed at its middle: each wait is exactly the schedule's.
+  const worker = createWebhookWorker(t.ctx, { random: () => 0.5, net: t.ctx.webhooks.net })
+  return { ...t, owner, endpoint, receiver, worker, hook: added.body.data as { id: string; secret: string } }
+}
+
+const post = (t: TestApp, path: string, body: unknown) => t.request('POST', path, { body })
+
+/** The receiver's requests verified by the standardwebhooks package (at the fake clock's time) and parsed. */
+function verified(t: TestApp & { receiver: Receiver; hook: { secret: string } }): unknown[] {
+  setSystemTime(new Date(t.clock.now()))
+  const verifier = new Webhook(t.hook.secret)
+  return t.receiver.received.map((request) => verifier.verify(request.body, request.headers))
+}
+
+describe('webhook deliveries', () => {
+  test('a stored record is delivered once, signed (Standard Webhooks), with a stable id and its data', async () => {
+    const t = await setup()
+    const res = await post(t, t.endpoint.path(), { name: 'Ada', n: 1 })
+    expect(res.status).toBe(200)
+    const recordId = res.body.data.id as string
+    expect(await t.worker.runOnce()).toBe(1)
+    expect(await t.worker.runOnce()).toBe(0)
+    expect(t.receiver.received.length).toBe(1)
+    const [request] = t.receiver.received
+    expect(request.headers['webhook-id']).toBe(`msg_${recordId}_${t.hook.id}`)
+    expect(request.headers['webhook-timestamp']).toBe(String(Math.floor(t.clock.now() / 1000)))
+    expect(request.headers['content-type']).toBe('application/json')
+    expect(verified(t)).toEqual([
+      { type: 'record.created', timestamp: new Date(t.clock.now()).toISOString(), data: { appId: t.endpoint.appId, recordId, record: { name: 'Ada', n: 1 } } },
+    ])
+    const log = await t.request('GET', `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}/deliveries`, { token: t.owner.token })
+    expect(log.status).toBe(200)
+    expect(log.body).toEqual({
+      code: 200,
+      data: {
+        deliveries: [
+          {
+            id: `msg_${recordId}_${t.hook.id}`,
+            event: 'record.created',
+            subject: recordId,
+            status: 'delivered',
+            attempts: 1,
+            nextAt: null,
+            lastStatus: 200,
+            lastError: null,
+            lastLatencyMs: expect.any(Number),
+            lastResponse: 'ok',
+            createdAt: new Date(t.clock.now()).toISOString(),
+            updatedAt: new Date(t.clock.now()).toISOString(),
+          },
+        ],
+      },
+    })
+  })
+
+  test('delivered deliveries leave the log after a week; pending ones stay', async () => {
+    const t = await setup()
+    await post(t, t.endpoint.path(), { n: 1 })
+    expect(await t.worker.runOnce()).toBe(1)
+    t.receiver.answer(500)
+    await post(t, t.endpoint.path(), { n: 2 })
+    expect(await t.worker.runOnce()).toBe(1)
+    const log = async () => (await t.request('GET', `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}/deliveries`, { token: t.owner.token })).body.data.deliveries.map((d: { status: string }) => d.status)
+    expect((await log()).sort()).toEqual(['delivered', 'pending'])
+    t.clock.advance(WEBHOOK_LIMITS.keepMs + 1)
+    await t.worker.runOnce()
+    expect(await log()).toEqual(['pending'])
+  })
+
+  test('one delivery per non-spam record of a batch; spam sends nothing', async () => {
+    const t = await setup()
+    const batch = await post(t, t.endpoint.path('/batch'), [{ n: 1 }, { n: 2 }, { n: 3 }])
+    expect(batch.status).toBe(200)
+    const spam = await post(t, t.endpoint.path(), { n: 4, _gotcha: 'bot' })
+    expect(spam.status).toBe(200)
+    while ((await t.worker.runOnce()) > 0);
+    const records = (verified(t) as Array<{ data: { record: { n: number } } }>).map((event) => event.data.record.n).sort()
+    expect(records).toEqual([1, 2, 3])
+  })
+
+  test('record.deleted, app.unpublished and app.published are delivered; unsubscribed events are not', async () => {
+    const t = await setup({ events: ['record.deleted', 'app.published', 'app.unpublished'] })
+    const res = await post(t, t.endpoint.path(), { n: 1 })
+    const recordId = res.body.data.id as string
+    expect(await t.worker.runOnce()).toBe(0)
+    const deleted = await t.request('DELETE', `/api/v3/apps/${t.endpoint.appId}/records/${recordId}`, { token: t.owner.token })
+    expect(deleted.status).toBe(200)
+    expect((await t.request('POST', `/api/v3/apps/${t.endpoint.appId}/share/unpublish`, { token: t.owner.token })).status).toBe(200)
+    expect((await t.request('POST', `/api/v3/apps/${t.endpoint.appId}/share/publish`, { token: t.owner.token })).status).toBe(200)
+    // Publishing what is published already is no event.
+    expect((await t.request('POST', `/api/v3/apps/${t.endpoint.appId}/share/publish`, { token: t.owner.token })).status).toBe(200)
+    while ((await t.worker.runOnce()) > 0);
+    const at = new Date(t.clock.now()).toISOString()
+    const events = verified(t) as Array<{ type: string; timestamp: string; data: unknown }>
+    expect(events.sort((a, b) => a.type.localeCompare(b.type))).toEqual([
+      { type: 'app.published', timestamp: at, data: { appId: t.endpoint.appId } },
+      { type: 'app.unpublished', timestamp: at, data: { appId: t.endpoint.appId } },
+      { type: 'record.deleted', timestamp: at, data: { appId: t.endpoint.appId, recordId } },
+    ])
+  })
+
+  test('failures back off on the schedule, die after the last attempt, switch the webhook off and tell the owner', async () => {
+    const t = await setup({ smtp: true })
+    t.receiver.answer(500, 'down for maintenance')
+    await post(t, t.endpoint.path(), { n: 1 })
+    const log = async () => (await t.request('GET', `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}/deliveries`, { token: t.owner.token })).body.data.deliveries[0]
+    for (let attempt = 1; attempt < MAX_ATTEMPTS; attempt++) {
+      expect(await t.worker.runOnce()).toBe(1)
+      const delivery = await log()
+      const wait = RETRY_DELAYS_MS[attempt - 1]
+      expect([delivery.status, delivery.attempts, delivery.lastStatus, delivery.lastError, delivery.lastResponse, delivery.nextAt]).toEqual([
+        'pending', attempt, 500, 'HTTP 500', 'down for maintenance', new Date(t.clock.now() + wait).toISOString(),
+      ])
+      // Not due a millisecond early.
+      t.clock.advance(wait - 1)
+      expect(await t.worker.runOnce()).toBe(0)
+      t.clock.advance(1)
+    }
+    expect(await t.worker.runOnce()).toBe(1)
+    expect(t.receiver.received.length).toBe(MAX_ATTEMPTS)
+    // Every attempt carried the same id and body.
+    expect(new Set(t.receiver.received.map((r) => r.headers['webhook-id'] + r.body)).size).toBe(1)
+    expect([(await log()).status, (await log()).attempts]).toEqual(['dead', MAX_ATTEMPTS])
+    const list = await t.request('GET', `/api/v3/apps/${t.endpoint.appId}/webhooks`, { token: t.owner.token })
+    expect(list.body.data.webhooks[0]).toMatchObject({ id: t.hook.id, enabled: false, disabledReason: DISABLED_REASON, failures: MAX_ATTEMPTS })
+    await t.ctx.shutdown()
+    expect(t.mails.map((mail) => [mail.to, mail.subject])).toEqual([[t.owner.user.email, 'svc: a webhook was switched off']])
+    expect(t.mails[0].text).toContain(t.receiver.url)
+
+    // Switched off: new records queue nothing for it, and nothing is sent.
+    await post(t, t.endpoint.path(), { n: 2 })
+    expect(await t.worker.runOnce()).toBe(0)
+
+    // The owner fixes the receiver, switches it on and retries the dead delivery: one more attempt.
+    t.receiver.answer(204)
+    const on = await t.request('PATCH', `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}`, { token: t.owner.token, body: { enabled: true } })
+    expect(on.body.data).toMatchObject({ enabled: true, disabledReason: null, failures: 0 })
+    const dead = await log()
+    const retried = await t.request('POST', `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}/deliveries/${dead.id}/retry`, { token: t.owner.token })
+    expect(retried.status).toBe(200)
+    expect(retried.body.data).toMatchObject({ id: dead.id, status: 'pending', attempts: MAX_ATTEMPTS - 1 })
+    expect(await t.worker.runOnce()).toBe(1)
+    expect([(await log()).status, (await log()).lastStatus]).toEqual(['delivered', 204])
+    const unknown = await t.request('POST', `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}/deliveries/msg_nope/retry`, { token: t.owner.token })
+    expect(unknown.status).toBe(404)
+    expect(unknown.body).toEqual({ code: 404, error: { type: 'not_found', message: 'Delivery not found' } })
+  })
+
+  test('a redirect is not followed and counts as a failure', async () => {
+    const t = await setup()
+    const elsewhere = startReceiver()
+    receivers.push(elsewhere)
+    t.receiver.answer(302, '', { location: elsewhere.url })
+    await post(t, t.endpoint.path(), { n: 1 })
+    expect(await t.worker.runOnce()).toBe(1)
+    expect(elsewhere.received).toEqual([])
+    const delivery = (await t.request('GET', `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}/deliveries`, { token: t.owner.token })).body.data.deliveries[0]
+    expect([delivery.status, delivery.lastStatus, delivery.lastError]).toEqual(['pending', 302, `redirect to ${elsewhere.url} not followed`])
+  })
+
+  test('a leased delivery is not claimed twice; once the lease runs out (its process died) it is due again', async () => {
+    const t = await setup()
+    await post(t, t.endpoint.path(), { n: 1 })
+    const now = t.clock.now()
+    const [a, b] = await Promise.all([t.ctx.storage.webhooks.claim(now, now + 60_000, 16), t.ctx.storage.webhooks.claim(now, now + 60_000, 16)])
+    expect(a.length + b.length).toBe(1)
+    expect(await t.ctx.storage.webhooks.claim(now, now + 60_000, 16)).toEqual([])
+    t.clock.advance(60_000)
+    expect(await t.worker.runOnce()).toBe(1)
+    expect(t.receiver.received.length).toBe(1)
+  })
+
+  test('a target that turned private is refused at delivery, and the receiver hears nothing', async () => {
+    const t = await setup()
+    t.ctx.config.webhookAllowPrivate = false
+    await post(t, t.endpoint.path(), { n: 1 })
+    expect(await t.worker.runOnce()).toBe(1)
+    expect(t.receiver.received).toEqual([])
+    const delivery = (await t.request('GET', `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}/deliveries`, { token: t.owner.token })).body.data.deliveries[0]
+    expect([delivery.status, delivery.lastStatus, delivery.lastError]).toEqual([
+      'pending', null, 'refused: the host 127.0.0.1 resolves to 127.0.0.1 (loopback), which webhooks may not reach; set SVC_WEBHOOK_ALLOW_PRIVATE=1 on the server to allow private targets',
+    ])
+  })
+
+  test('the test event is sent now, signed, and nothing is stored', async () => {
+    const t = await setup()
+    const res = await t.request('POST', `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}/test`, { token: t.owner.token })
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ code: 200, data: { delivered: true, id: expect.stringMatching(/^msg_test_/), status: 200, error: null, latencyMs: expect.any(Number), response: 'ok' } })
+    expect(verified(t)).toEqual([{ type: 'webhook.test', timestamp: new Date(t.clock.now()).toISOString(), data: { appId: t.endpoint.appId } }])
+    expect(t.receiver.received[0].headers['webhook-id']).toBe(res.body.data.id)
+    expect(await t.worker.runOnce()).toBe(0)
+  })
+
+  test('removing a webhook drops its pending deliveries; a new subscription flags the next records at once', async () => {
+    const t = await setup()
+    await post(t, t.endpoint.path(), { n: 1 })
+    const removed = await t.request('DELETE', `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}`, { token: t.owner.token })
+    expect(removed.body).toEqual({ code: 200, data: { id: t.hook.id, removed: true } })
+    expect(await t.worker.runOnce()).toBe(0)
+    await post(t, t.endpoint.path(), { n: 2 })
+    const again = await t.request('POST', `/api/v3/apps/${t.endpoint.appId}/webhooks`, { token: t.owner.token, body: { url: t.receiver.url, events: ['record.created'] } })
+    expect(again.status).toBe(200)
+    await post(t, t.endpoint.path(), { n: 3 })
+    expect(await t.worker.runOnce()).toBe(1)
+    setSystemTime(new Date(t.clock.now()))
+    expect((new Webhook(again.body.data.secret).verify(t.receiver.received[0].body, t.receiver.received[0].headers) as { data: { record: unknown } }).data.record).toEqual({ n: 3 })
+  })
+})
