@@ -77,23 +77,36 @@ export async function execWhitelist(): Promise<Map<string, ExecEntry>> {
 }
 
 /**
- * The commands for a tool description, one line per module: each with its required flags,
+ * The commands for a tool description, one line per module (and per sub-module of four or
+ * more commands, "share webhook: add …, list …"): each with its required flags,
  * "…" when it has optional ones too (args ["--help"] lists them), "!" when destructive.
  * Short on purpose: the description is for choosing a command, --help for calling it.
  */
 export function describeCommands(entries: ExecEntry[]): string {
-  const modules = new Map<string, string[]>()
+  // A group is the command's words but the last; groups of fewer than SUBGROUP commands join their module's line.
+  const prefixes = new Map<string, number>()
   for (const entry of entries) {
-    const [module, ...sub] = entry.name.split(' ')
+    const words = entry.name.split(' ')
+    if (words.length > 2) prefixes.set(words.slice(0, -1).join(' '), (prefixes.get(words.slice(0, -1).join(' ')) ?? 0) + 1)
+  }
+  const lines = new Map<string, string[]>()
+  for (const entry of entries) {
+    const words = entry.name.split(' ')
+    const prefix = words.slice(0, -1).join(' ')
+    const group = words.length > 2 && prefixes.get(prefix)! >= SUBGROUP ? prefix : words[0]
+    const rest = entry.name.slice(group.length).trim()
     const required = entry.flags.filter((flag) => !flag.startsWith('['))
     const more = required.length < entry.flags.length ? ['…'] : []
-    const words = [sub.join(' ') + (entry.effect === 'destructive' ? '!' : ''), ...required, ...more].filter(Boolean)
-    modules.set(module, [...(modules.get(module) ?? []), words.join(' ')])
+    const parts = [rest + (entry.effect === 'destructive' ? '!' : ''), ...required, ...more].filter(Boolean)
+    lines.set(group, [...(lines.get(group) ?? []), parts.join(' ')])
   }
-  // "field: add --app --name …, list --app"; a top-level command reads "snapshot --app …".
-  const grouped = new Set(entries.filter((e) => e.name.includes(' ')).map((e) => e.name.split(' ')[0]))
-  return [...modules].map(([module, commands]) => (grouped.has(module) ? `${module}: ${commands.join(', ')}` : [module, ...commands].join(' ').trimEnd())).join('\n')
+  // "field: add --app --name …, list --app"; "share webhook: add --app --url, …"; a top-level command reads "snapshot --app …".
+  const grouped = new Set(entries.filter((e) => e.name.includes(' ')).flatMap((e) => [e.name.split(' ')[0], ...(prefixes.get(e.name.split(' ').slice(0, -1).join(' ')) ?? 0) >= SUBGROUP ? [e.name.split(' ').slice(0, -1).join(' ')] : []]))
+  return [...lines].map(([group, commands]) => (grouped.has(group) ? `${group}: ${commands.join(', ')}` : [group, ...commands].join(' ').trimEnd())).join('\n')
 }
+
+/** How many commands under one two-word prefix ("share webhook") earn a line of their own. */
+const SUBGROUP = 4
 
 /** The refusal when argv names a local path (see paths.ts); unknown commands are left to `execute`. */
 async function refusedPaths(argv: string[]): Promise<CliError | null> {

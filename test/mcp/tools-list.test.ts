@@ -30,11 +30,11 @@ afterAll(() => client.close())
 
 const tool = (name: string) => tools.find((t) => t.name === name)!
 
-/** The commands a description lists after its "Commands" line: "module: a --x …, b" or "snapshot --app …". */
+/** The commands a description lists after its "Commands" line: "module: a --x …, b", "module sub: a, b" or "snapshot --app …". */
 function listedCommands(description: string): { name: string; destructive: boolean; flags: string[]; more: boolean }[] {
   const lines = description.split('(… = more: args ["--help"] lists them):\n')[1].split('\n')
   return lines.flatMap((line) => {
-    const grouped = /^([a-z-]+): (.*)$/.exec(line)
+    const grouped = /^([a-z-]+(?: [a-z-]+)?): (.*)$/.exec(line)
     const items = grouped ? grouped[2].split(', ').map((item) => `${grouped[1]} ${item}`) : [line]
     return items.map((item) => {
       const words = item.split(' ')

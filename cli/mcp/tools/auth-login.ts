@@ -13,7 +13,7 @@ export const authLogin: ToolModule = {
   name: 'auth_login',
   config: {
     title: 'Log in to svc',
-    description: 'Log in and store the token (as `svc-cli auth login` does): `token` (svc_pat_…, recommended; the user makes one in the admin page or with `svc-cli auth token create --name mcp`) or `email` + `password`. No password: auth_email_code.',
+    description: 'Log in and store the token: `token` (svc_pat_…, recommended; the user makes one in the admin page or with `svc-cli auth token create --name mcp`) or `email` + `password`. No password: auth_email_code.',
     inputSchema: {
       token: z.string().min(1).optional().describe('Access token (svc_pat_…); recommended'),
       email: Email.optional().describe('Account e-mail, with password'),

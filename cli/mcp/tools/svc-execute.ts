@@ -55,13 +55,13 @@ export const svcExecute: ToolModule = {
   name: 'svc_execute',
   config: {
     title: 'Build the app from a plan',
-    description: `Builds the app a plan describes, module by module (${PLAN_MODULES.join(' → ')}), and returns the app's URLs. A re-run of a planId resumes, never duplicates. Publishes only if the plan says so (else svc_exec "share publish", after asking the user). Pass planId, or plan (a whole plan document: stored as a new plan, so each such call makes a new app; with planId it replaces that plan first). jobId instead waits for a running svc_generate.`,
+    description: `Builds the app a plan describes, module by module (${PLAN_MODULES.join(' → ')}); returns its URLs. Re-running a planId resumes, never duplicates. Publishes only if the plan says so (else svc_exec "share publish", after asking). Pass planId, or plan (stored as a new plan: a new app each call; with planId it replaces that plan). jobId waits for a running svc_generate.`,
     inputSchema: {
       planId: z.string().min(1).optional().describe('A stored plan to build'),
       plan: z
         .record(z.string(), z.unknown())
         .optional()
-        .describe('A plan document (checked in full first), as svc_read "smart plan show" with ["--plan", "<id>", "--format", "json"] returns it'),
+        .describe('A whole plan (checked first), as svc_read "smart plan show" with ["--plan", "<id>", "--format", "json"] gives it'),
       module: z.enum(PLAN_MODULES).optional().describe('Only this module (default: every one not done yet)'),
       jobId: z.string().min(1).optional().describe('Instead: a running planning job to wait for'),
     },

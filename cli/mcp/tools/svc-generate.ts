@@ -171,7 +171,7 @@ export const svcGenerate: ToolModule = {
   name: 'svc_generate',
   config: {
     title: 'Plan an assessment app from an instruction',
-    description: `Plans a whole assessment app from one instruction (English or Chinese), e.g. "a 12-question burnout check for nurses: exhaustion, cynicism; calm blue": questions, scored dimensions, levels, report, styling. Naming a validated instrument (PHQ-9, GAD-7, WHO-5, SUS, NPS, CBI, Big Five) uses it verbatim. With MCP sampling your own model plans (leave planner out). Or pass plan, a complete plan you wrote, stored as is. Returns planId, summary, notes (tell the user); svc_execute builds it. A slow planner answers {status:"running", jobId} after ~${Math.round(WAIT_MS / 1000)} s: wait with svc_execute {jobId}.`,
+    description: `Plans an assessment app from one instruction (English or Chinese), e.g. "a 12-question burnout check for nurses; calm blue": questions, dimensions, levels, report, styling. A named instrument (PHQ-9, GAD-7, WHO-5, SUS, NPS, CBI, Big Five) is used verbatim. With MCP sampling your own model plans (leave planner out); or pass plan, one you wrote, stored as is. Returns planId, summary, notes (tell the user); svc_execute builds it. A slow planner answers {status:"running", jobId} after ~${Math.round(WAIT_MS / 1000)} s: wait with svc_execute {jobId}.`,
     inputSchema: {
       instruction: startPlanningSchema.shape.instruction.optional().describe('What to build'),
       planner: z.enum(PLANNER_NAMES).optional().describe('Server planner: builtin or llm; default: your model via sampling, else the server default'),

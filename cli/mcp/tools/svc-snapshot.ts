@@ -15,7 +15,7 @@ export const svcSnapshot: ToolModule = {
   name: 'svc_snapshot',
   config: {
     title: 'Snapshot of an app',
-    description: `One app in one document (${SECTION_NAMES.join(', ')}): detail "summary" (default) keeps it short, "full" has every setting, module picks one section.`,
+    description: `One app in one document (${SECTION_NAMES.join(', ')}): detail "summary" (default) or "full" (every setting); module picks one section.`,
     inputSchema: {
       appId: z.string().min(1).describe('App id (svc_read "app list")'),
       module: z.enum(SECTION_NAMES as [string, ...string[]]).optional().describe('Only this section'),
