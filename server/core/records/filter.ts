@@ -36,6 +36,12 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,3
 /** A 400 naming where in the filter the problem is (1-based characters) and what to write instead. */
 const problem = (message: string, at?: number): AppError => new AppError(400, 'bad_request', `filter: ${message}${at === undefined ? '' : ` (at character ${at + 1})`}`)
 
+/** The number written at `i`, unless letters follow it (then it starts a name, like `2nd`). */
+function numberAt(text: string, i: number): string | null {
+  const number = NUMBER.exec(text.slice(i))?.[0]
+  return number !== undefined && !NAME.test(text[i + number.length] ?? ' ') ? number : null
+}
+
 function tokenize(text: string): Token[] {
   const tokens: Token[] = []
   let i = 0
@@ -73,8 +79,8 @@ function tokenize(text: string): Token[] {
       const op = OPERATORS.find((o) => text.startsWith(o, i))!
       tokens.push({ kind: 'op', text: op, at })
       i += op.length
-    } else if (NUMBER.test(text.slice(i)) && !NAME.test(text[i + (text.slice(i).match(NUMBER)![0].length)] ?? ' ')) {
-      const number = text.slice(i).match(NUMBER)![0]
+    } else if (numberAt(text, i) !== null) {
+      const number = numberAt(text, i)!
       tokens.push({ kind: 'value', value: Number(number), text: number, at })
       i += number.length
     } else if (NAME.test(c)) {

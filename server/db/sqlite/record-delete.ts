@@ -124,14 +124,17 @@ export interface StoredAggregates {
  * after the rows changed so refills see the records as they are now.
  */
 export function adjustedDocument(db: SqliteContext, appId: string, adjust: DeleteAdjuster, start: number | null, newer: StatsRow[], changed: StatsRow[]): StoredAggregates {
-  if (start === null) return { document: '{}', ...statements(db).times.get({ appId })! }
+  // query(), not prepare(): compiled once per database and kept, as this runs on every delete and spam mark.
+  if (start === null) return { document: '{}', ...db.sqlite.query<{ firstAt: number | null; lastAt: number | null }, [{ appId: string }]>(TIMES_SQL).get({ appId })! }
   const refills = adjust.subtract(newer, changed)
   return adjust.finish(refills.map((request) => refillValues(db, appId, request)))
 }
 
+const TIMES_SQL = 'SELECT MIN(created_at) AS firstAt, MAX(created_at) AS lastAt FROM records WHERE app_id = $appId'
+
 const statements = (db: SqliteContext) => ({
   newer: db.sqlite.prepare<StatsRow, [{ appId: string; after: number }]>(`SELECT ${ROW_COLUMNS} FROM records WHERE app_id = $appId AND seq > $after ORDER BY seq`),
-  times: db.sqlite.prepare<{ firstAt: number | null; lastAt: number | null }, [{ appId: string }]>('SELECT MIN(created_at) AS firstAt, MAX(created_at) AS lastAt FROM records WHERE app_id = $appId'),
+
 })
 
 /** The delete unit of the SQLite record store. */

@@ -20,6 +20,10 @@ type RawRow = Omit<StatsRow, 'spam'> & { spam: number }
 /** The spam unit of the SQLite record store. */
 export function sqliteSetSpam(db: SqliteContext): (appId: string, ids: readonly string[], spam: boolean, adjust: DeleteAdjuster) => Promise<SpamOutcome> {
   const counterStatements = appStatsStatements(db)
+  // The ids as one JSON array parameter: one statement whatever their number.
+  const changing = db.sqlite.prepare<RawRow, [{ appId: string; spam: number; ids: string }]>(
+    `SELECT ${ROW_COLUMNS} FROM records WHERE app_id = $appId AND spam = $spam AND id IN (SELECT value FROM json_each($ids)) ORDER BY seq`,
+  )
   const newer = db.sqlite.prepare<RawRow, [{ appId: string; after: number }]>(`SELECT ${ROW_COLUMNS} FROM records WHERE app_id = $appId AND seq > $after ORDER BY seq`)
   const spamBefore = db.sqlite.prepare<{ n: number }, [{ appId: string; seq: number }]>('SELECT COUNT(*) AS n FROM records WHERE app_id = $appId AND spam = 1 AND seq < $seq')
   const shift = db.sqlite.prepare<unknown, [{ appId: string; after: number; before: number | null; shift: number }]>(
@@ -33,10 +37,7 @@ export function sqliteSetSpam(db: SqliteContext): (appId: string, ids: readonly 
     const row = counterStatements.document.get({ appId })
     const counters: Counters = row ? { seq: row.seq, kept: row.kept, spam: row.spam, generation: row.generation } : { seq: 0, kept: 0, spam: 0, generation: 0 }
     if (!row) return { outcome: { changed: 0, counters }, changed: false }
-    const placeholders = ids.map(() => '?').join(', ')
-    const flipped = rowsWithFlags(
-      db.sqlite.query<RawRow, (string | number)[]>(`SELECT ${ROW_COLUMNS} FROM records WHERE app_id = ? AND spam = ? AND id IN (${placeholders}) ORDER BY seq`).all(appId, spam ? 0 : 1, ...ids),
-    )
+    const flipped = rowsWithFlags(changing.all({ appId, spam: spam ? 0 : 1, ids: JSON.stringify(ids) }))
     if (flipped.length === 0) return { outcome: { changed: 0, counters }, changed: false }
     // Read before the flags change: the adjuster adds the records after its start as they were.
     const start = adjust.start(counters, row.document)
