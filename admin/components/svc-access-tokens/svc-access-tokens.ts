@@ -4,6 +4,7 @@ import { AUTH } from '../../../server/core/limits.ts'
 import { api, type AccessToken } from '../../api.ts'
 import { formatDateTime, formatRelative } from '../../format.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
+import { shownOnceStyles } from '../../styles/shown-once.styles.ts'
 import '../svc-confirm/svc-confirm.ts'
 import type { SvcConfirm } from '../svc-confirm/svc-confirm.ts'
 import '../svc-copy-button/svc-copy-button.ts'
@@ -15,7 +16,7 @@ import { accessTokensStyles } from './svc-access-tokens.styles.ts'
  */
 @customElement('svc-access-tokens')
 export class SvcAccessTokens extends LitElement {
-  static override styles = [baseStyles, accessTokensStyles]
+  static override styles = [baseStyles, shownOnceStyles, accessTokensStyles]
 
   @state() private tokens: AccessToken[] | null = null
   /** The secret of the token just created; cleared when the screen is left. */
@@ -72,7 +73,7 @@ export class SvcAccessTokens extends LitElement {
   private renderCreated() {
     const created = this.created
     if (!created) return nothing
-    return html`<div class="new-token" role="status">
+    return html`<div class="shown-once new-token" role="status">
       <strong dir="auto">New token “${created.name}”</strong>
       <div class="value">
         <output class="token-secret">${created.token}</output>

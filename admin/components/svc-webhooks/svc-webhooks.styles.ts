@@ -66,28 +66,6 @@ export const webhooksStyles = css`
     display: grid;
     gap: 10px;
   }
-  .new-secret {
-    display: grid;
-    gap: 8px;
-    padding: 14px 16px;
-    border: 1px solid #b7dfc8;
-    border-radius: var(--svc-radius);
-    background: var(--svc-success-soft);
-  }
-  .new-secret .value {
-    display: flex;
-    gap: 8px;
-    align-items: center;
-  }
-  .new-secret output {
-    flex: 1;
-    padding: 7px 10px;
-    border-radius: 6px;
-    background: var(--svc-panel);
-    border: 1px solid #b7dfc8;
-    font: 13px var(--svc-mono);
-    overflow-wrap: anywhere;
-  }
   /* A narrow column scrolls the log sideways instead of widening the page. */
   .scroll {
     overflow-x: auto;

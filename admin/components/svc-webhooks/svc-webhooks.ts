@@ -3,6 +3,7 @@ import { customElement, property, query, state } from 'lit/decorators.js'
 import { api, type Delivery, type Notifications, type TestResult, type Webhook } from '../../api.ts'
 import { formatDateTime, formatRelative } from '../../format.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
+import { shownOnceStyles } from '../../styles/shown-once.styles.ts'
 import { WEBHOOK_EVENTS, WEBHOOK_EVENT_MEANING } from '../../../server/core/webhooks/events.ts'
 import '../svc-confirm/svc-confirm.ts'
 import type { SvcConfirm } from '../svc-confirm/svc-confirm.ts'
@@ -17,7 +18,7 @@ import { webhooksStyles } from './svc-webhooks.styles.ts'
  */
 @customElement('svc-webhooks')
 export class SvcWebhooks extends LitElement {
-  static override styles = [baseStyles, webhooksStyles]
+  static override styles = [baseStyles, shownOnceStyles, webhooksStyles]
 
   @property() appId = ''
 
@@ -142,7 +143,7 @@ export class SvcWebhooks extends LitElement {
   private renderCreated() {
     const created = this.created
     if (!created) return nothing
-    return html`<div class="new-secret" role="status">
+    return html`<div class="shown-once" role="status">
       <strong>Webhook added</strong>
       <div class="value">
         <output class="secret">${created.secret}</output>
