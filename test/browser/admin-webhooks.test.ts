@@ -74,7 +74,7 @@ describe.skipIf(!hasBrowser)('admin page: webhooks', () => {
     expect((await callApi(svc.url, 'POST', `/api/v3/share/${endpoint}`, { body: { name: 'Ada' } })).status).toBe(200)
     await receiver.waitFor(2)
     await panel().getByRole('button', { name: 'Deliveries' }).click()
-    await eventually(() => panel().locator('table.deliveries tbody td:nth-child(2) .badge').allInnerTexts(), ['delivered'])
+    await eventually(() => panel().locator('table.deliveries tbody td:nth-child(3) .badge').allInnerTexts(), ['delivered'])
     expect(await panel().getByRole('button', { name: 'Deliveries' }).getAttribute('aria-expanded')).toBe('true')
     await shot(page, '61-webhook-deliveries')
     await expectAccessible(page)

@@ -48,10 +48,10 @@ describe('svc-cli share webhook', () => {
     const recordId = ((await posted.json()) as { data: { id: string } }).data.id
     // The server's own worker sends it.
     await receiver.waitFor(2)
-    expect(verifier.verify(receiver.received[1].body, receiver.received[1].headers)).toMatchObject({ type: 'record.created', data: { appId: app, recordId, record: { email: 'ada@example.com' } } })
+    expect(verifier.verify(receiver.received[1].body, receiver.received[1].headers)).toMatchObject({ type: 'record.created', data: { appId: app, records: [{ id: recordId, data: { email: 'ada@example.com' } }] } })
     let deliveries = ok(await cli('share', 'webhook', 'deliveries', '--app', app, '--webhook', added.id, '--json')).json()
     while (deliveries[0]?.status !== 'delivered') deliveries = ok(await cli('share', 'webhook', 'deliveries', '--app', app, '--webhook', added.id, '--json')).json()
-    expect(deliveries).toMatchObject([{ id: `msg_${recordId}_${added.id}`, event: 'record.created', subject: recordId, status: 'delivered', attempts: 1, lastStatus: 200 }])
+    expect(deliveries).toMatchObject([{ id: `msg_${recordId}_${added.id}`, event: 'record.created', subject: recordId, records: 1, status: 'delivered', attempts: 1, lastStatus: 200 }])
 
     const retried = ok(await cli('share', 'webhook', 'retry', '--app', app, '--webhook', added.id, '--delivery', deliveries[0].id, '--json')).json()
     expect(retried).toMatchObject({ id: deliveries[0].id, status: 'pending' })

@@ -5,30 +5,13 @@
  * silently for a live dashboard (on → `records`, off → `off`); only new apps start `off`.
  */
 import { describe, expect, test } from 'bun:test'
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { openStore } from '../../server/db/sqlite/connection.ts'
-import { migrateStore, MIGRATIONS_FOLDER } from '../../server/db/sqlite/migrate.ts'
+import { migrateStore } from '../../server/db/sqlite/migrate.ts'
+import { migrationsBefore } from '../support/migrations.ts'
 import { tempDir } from '../support/tmp.ts'
 
 const TAG = '0001_reads_access'
-
-interface Journal {
-  entries: Array<{ idx: number; tag: string }>
-}
-
-/** A copy of drizzle/ that stops just before the reads migration. */
-function migrationsBefore(tag: string): string {
-  const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as Journal
-  const at = journal.entries.findIndex((entry) => entry.tag === tag)
-  expect(at).toBeGreaterThan(0)
-  const folder = tempDir('svc-migrations-')
-  mkdirSync(join(folder, 'meta'))
-  const earlier = journal.entries.slice(0, at)
-  for (const entry of earlier) copyFileSync(join(MIGRATIONS_FOLDER, `${entry.tag}.sql`), join(folder, `${entry.tag}.sql`))
-  writeFileSync(join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: earlier }))
-  return folder
-}
 
 const T = 1_767_225_600_000
 

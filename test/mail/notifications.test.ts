@@ -116,7 +116,7 @@ describe('notification e-mails', () => {
 
   test('a subject cannot carry a line break, whatever the name', () => {
     expect(subjectName('Contact\r\nBcc: evil@example.com\u0000')).toBe('Contact Bcc: evil@example.com')
-    const mail = recordMail({ to: 'o@example.com', appName: 'A\nB', records: [{ id: 'r1', data: '{"x":"<b>"}', createdAt: 0 }], dataUrl: 'http://x/data', unsubscribeUrl: 'http://x/u', perHour: 10 })
+    const mail = recordMail({ to: 'o@example.com', appName: 'A\nB', records: [{ id: 'r1', data: { x: '<b>' }, createdAt: 0 }], dataUrl: 'http://x/data', unsubscribeUrl: 'http://x/u', perHour: 10 })
     expect(mail.subject).toBe('New record in "A B"')
     expect(mail.text.split('\n').slice(0, 4)).toEqual(['A new record in "A\\nB":', '', '  x  <b>', ''])
   })

@@ -80,6 +80,10 @@ export const webhooksStyles = css`
   table.deliveries td.answer {
     overflow-wrap: anywhere;
   }
+  table.deliveries td.num {
+    text-align: end;
+    font-variant-numeric: tabular-nums;
+  }
   td.actions {
     width: 1%;
     text-align: end;

@@ -14,7 +14,7 @@ import { webhooksStyles } from './svc-webhooks.styles.ts'
  * @summary Webhooks of an app, and the owner's e-mail per new record (a switch): add one (URL and events; its signing secret shown once),
  * see each one's state — a "Switched off" badge when svc turned it off after a day of
  * failures — send a test event, switch it on or off, remove it, and open its recent
- * deliveries with their status, last answer and a Retry button.
+ * deliveries with the records each carries, their status, last answer and a Retry button.
  */
 @customElement('svc-webhooks')
 export class SvcWebhooks extends LitElement {
@@ -175,6 +175,7 @@ export class SvcWebhooks extends LitElement {
       <thead>
         <tr>
           <th scope="col">Event</th>
+          <th scope="col">Records</th>
           <th scope="col">Status</th>
           <th scope="col">Last answer</th>
           <th scope="col"><span class="visually-hidden">Actions</span></th>
@@ -184,6 +185,7 @@ export class SvcWebhooks extends LitElement {
         ${deliveries.map(
           (d) => html`<tr data-delivery-id=${d.id}>
             <td>${d.event}</td>
+            <td class="num">${d.event.startsWith('record.') ? d.records : ''}</td>
             <td title=${formatDateTime(d.updatedAt)}><span class="badge ${d.status === 'delivered' ? 'on' : d.status === 'dead' ? 'warn' : ''}">${d.status}</span> <span class="muted">×${d.attempts}, ${formatRelative(d.updatedAt)}</span></td>
             <td class="answer">${d.lastStatus ?? ''} ${d.lastError ?? ''}${d.lastLatencyMs === null ? '' : html` <span class="muted">${d.lastLatencyMs} ms</span>`}</td>
             <td class="actions"><button class="small" aria-label="Retry delivery of ${d.event}, ${d.subject}" @click=${() => this.retry(hookId, d)}>Retry</button></td>

@@ -4,7 +4,7 @@
 import { AUTH, LIMITS } from '../limits.ts'
 import { DEFAULT_RATE_LIMIT } from '../share/rate-limit.ts'
 import { DEFAULT_READ_ACCESS, READ_ACCESS, READ_ACCESS_MEANING } from '../share/reads.ts'
-import { MAX_ATTEMPTS, NOTIFY_PER_HOUR, RETRY_DELAYS_MS, WEBHOOK_EVENTS, WEBHOOK_EVENT_MEANING, WEBHOOK_LIMITS } from '../webhooks/events.ts'
+import { MAX_ATTEMPTS, NOTIFY_PER_HOUR, OUTBOX_BATCH, RETRY_DELAYS_MS, WEBHOOK_EVENTS, WEBHOOK_EVENT_MEANING, WEBHOOK_LIMITS } from '../webhooks/events.ts'
 
 /** The retry window in whole hours, from the schedule. */
 const retryHours = Math.round(RETRY_DELAYS_MS.reduce((sum, ms) => sum + ms, 0) / 3_600_000)
@@ -57,7 +57,8 @@ A switched-off path answers 403 \`disabled\` naming the switch (for reads: and h
   signing secret (\`whsec_…\`) once; pass it on to the user, it is never shown again (\`update --rotate-secret\` makes a new one).
   At most ${WEBHOOK_LIMITS.perApp} per app. Events (default all):
 ${WEBHOOK_EVENTS.map((event) => `  - \`${event}\`: ${WEBHOOK_EVENT_MEANING[event]}.`).join('\n')}
-- Body: \`{"type","timestamp","data":{"appId","recordId"?,"record"?}}\`. Signed per Standard Webhooks: headers \`webhook-id\` (the same on
+- Body: \`{"type","timestamp","data":{"appId","records"?}}\`; \`records\` is \`[{"id","createdAt","data"}…]\` (created) or \`[{"id"}…]\` (deleted):
+  the records one commit stored or one delete removed, at most ${OUTBOX_BATCH.records} a delivery (one each when a form is quiet). Signed per Standard Webhooks: headers \`webhook-id\` (the same on
   every retry: dedupe on it), \`webhook-timestamp\`, \`webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">\`; verify with any
   Standard Webhooks library. At least once, in no particular order.
 - A 2xx within ${WEBHOOK_LIMITS.timeoutMs / 1000} s is delivered; redirects are not followed. Otherwise retried with backoff (${MAX_ATTEMPTS} attempts over ≈ ${retryHours} h), then dead;

@@ -2,10 +2,20 @@
  * @module The webhook events, the limits of subscriptions and deliveries, and the retry
  * schedule: constants the code, the `?help` text and the skills documents share.
  *
- * Delivery unit: one delivery per event and subscription — `record.created` is one
- * delivery per stored non-spam record (a /batch of 500 records is 500 deliveries), each
- * with its own stable `webhook-id`. Deliveries are at least once and unordered.
+ * Delivery unit: one delivery per event and subscription; the record events carry a small
+ * batch (storage/outbox-batch.ts): the non-spam records of one app that one commit stored
+ * or one delete removed, at most OUTBOX_BATCH.records (≈ OUTBOX_BATCH.bytes) a delivery. A
+ * quiet form gets a delivery per record. Each delivery has its own stable `webhook-id`;
+ * deliveries are at least once and unordered.
  */
+import type { OUTBOX_BATCH as STORED_BATCH } from '../../db/storage/outbox-batch.ts'
+
+/**
+ * The most a record event's delivery carries, as the help texts state it. The stores cut
+ * and merge batches by their own copy (core loads no database code); the type makes the
+ * two one: a change on either side alone does not compile.
+ */
+export const OUTBOX_BATCH: typeof STORED_BATCH = { records: 100, bytes: 262_144 }
 
 /** Events a subscription may listen to. */
 export const WEBHOOK_EVENTS = ['record.created', 'record.deleted', 'app.published', 'app.unpublished'] as const
@@ -13,8 +23,8 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number]
 
 /** What each event means, for help texts. */
 export const WEBHOOK_EVENT_MEANING: Record<WebhookEvent, string> = {
-  'record.created': 'a non-spam record was stored (one delivery per record, with its data)',
-  'record.deleted': 'a non-spam record was deleted (one delivery per record)',
+  'record.created': 'non-spam records were stored (a delivery carries the records stored together, with their data)',
+  'record.deleted': 'non-spam records were deleted (a delivery carries the ids deleted together)',
   'app.published': 'the endpoint was published',
   'app.unpublished': 'the endpoint was unpublished',
 }

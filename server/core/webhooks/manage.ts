@@ -109,7 +109,7 @@ export async function testWebhook(ctx: AppContext, userId: string, appId: string
   const row = await ownedWebhook(ctx, userId, appId, id)
   const now = ctx.clock.now()
   const deliveryId = `msg_test_${newId()}`
-  const body = envelopeBody({ event: TEST_EVENT, appId, subject: appId, payload: null, createdAt: now })
+  const body = envelopeBody({ event: TEST_EVENT, appId, payload: null, createdAt: now })
   const { ok, ...outcome } = await sendAttempt({ url: row.url, secret: ctx.sealer.open(row.secretCipher), id: deliveryId, body, now }, { allowPrivate: ctx.config.webhookAllowPrivate, net: ctx.webhooks.net })
   return { delivered: ok, id: deliveryId, ...outcome }
 }

@@ -10,11 +10,13 @@ import type { Mail } from '../mailer.ts'
 /** Longest value shown; the rest is in the admin. */
 const MAX_VALUE = 500
 const MAX_NAME = 60
+/** Records a digest lists at most; the rest are counted and left to the admin. */
+const MAX_LISTED = 50
 
 export interface NotifiedRecord {
   id: string
-  /** The record's data as stored (JSON text). */
-  data: string
+  /** The record's data (parsed). */
+  data: unknown
   createdAt: number
 }
 
@@ -45,13 +47,7 @@ const valueText = (value: unknown): string => {
 }
 
 /** The record's fields as aligned `name  value` lines. */
-export function fieldTable(data: string): string[] {
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(data)
-  } catch {
-    parsed = { data }
-  }
+export function fieldTable(parsed: unknown): string[] {
   const entries = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? Object.entries(parsed) : [['value', parsed] as const]
   if (entries.length === 0) return ['  (no fields)']
   const names = entries.map(([name]) => escapeText(name))
@@ -66,10 +62,12 @@ export function recordMail(input: RecordMailInput): Mail {
   const lines: string[] = many
     ? [`${input.records.length} new records in "${escapeText(input.appName)}" (more than ${input.perHour} in an hour, so they come together):`, '']
     : [`A new record in "${escapeText(input.appName)}":`, '']
-  for (const record of input.records) {
+  for (const record of input.records.slice(0, MAX_LISTED)) {
     if (many) lines.push(`Record ${record.id} · ${new Date(record.createdAt).toISOString()}`)
     lines.push(...fieldTable(record.data), '')
   }
+  const unlisted = input.records.length - MAX_LISTED
+  if (unlisted > 0) lines.push(`…and ${unlisted} more ${unlisted === 1 ? 'record' : 'records'}, in the admin.`, '')
   if (!many) lines.push(`Record ${input.records[0].id} · ${new Date(input.records[0].createdAt).toISOString()}`, '')
   lines.push(`All records: ${input.dataUrl}`, '', `Stop these e-mails: ${input.unsubscribeUrl}`)
   return {

@@ -8,7 +8,7 @@
 import type { AppContext } from '../../context.ts'
 import type { AttemptOutcome, ClaimedDelivery, FinishedAttempt } from '../../db/storage/webhooks.ts'
 import { nextAttemptAt } from './events.ts'
-import { recordMail } from './notify-mail.ts'
+import { type NotifiedRecord, recordMail } from './notify-mail.ts'
 import { NOTIFY_PER_HOUR, unsubscribeUrl } from './notifications.ts'
 
 const HOUR = 3_600_000
@@ -16,6 +16,12 @@ const HOUR = 3_600_000
 const SENT = 250
 
 type MailContext = Pick<AppContext, 'storage' | 'clock' | 'sealer' | 'config' | 'mailer'>
+
+/** The records a `record.created` delivery carries (its payload: `[{"id","createdAt","data"}…]`). */
+function notifiedRecords(delivery: ClaimedDelivery): NotifiedRecord[] {
+  const batch = JSON.parse(delivery.payload ?? '[]') as Array<{ id: string; createdAt: string; data: unknown }>
+  return batch.map((record) => ({ id: record.id, data: record.data, createdAt: Date.parse(record.createdAt) }))
+}
 
 /** Mails (or holds) the claimed deliveries of one notification subscription; what to store about each. */
 export async function sendNotifications(ctx: MailContext, group: ClaimedDelivery[], random: () => number): Promise<FinishedAttempt[]> {
@@ -34,13 +40,15 @@ export async function sendNotifications(ctx: MailContext, group: ClaimedDelivery
   if (!app || !owner) {
     return group.map((delivery) => ({ id: delivery.id, outcome: outcome({ error: 'the app or its owner is gone' }), next: { status: 'dead', disableAfter: Infinity, reason: '' } }))
   }
+  // In the order stored, whatever order the deliveries were claimed in.
+  const records = group.flatMap(notifiedRecords).sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
   const started = performance.now()
   try {
     await ctx.mailer.send(
       recordMail({
         to: owner.email,
         appName: app.name,
-        records: group.map((delivery) => ({ id: delivery.subject, data: delivery.payload ?? '{}', createdAt: delivery.createdAt })),
+        records,
         dataUrl: `${ctx.config.baseUrl}/admin/#/apps/${encodeURIComponent(app.id)}/data`,
         unsubscribeUrl: unsubscribeUrl(ctx, app.id, first.webhookId),
         perHour: NOTIFY_PER_HOUR,
@@ -56,7 +64,7 @@ export async function sendNotifications(ctx: MailContext, group: ClaimedDelivery
   const latencyMs = Math.round(performance.now() - started)
   return group.map((delivery, i) => ({
     id: delivery.id,
-    outcome: i === 0 ? outcome({ status: SENT, latencyMs, response: group.length > 1 ? `digest of ${group.length} records` : 'mail sent' }) : outcome({ latencyMs, response: `sent in the digest ${first.id}` }),
+    outcome: i === 0 ? outcome({ status: SENT, latencyMs, response: records.length > 1 ? `digest of ${records.length} records` : 'mail sent' }) : outcome({ latencyMs, response: `sent in the digest ${first.id}` }),
     next: { status: 'delivered' },
   }))
 }

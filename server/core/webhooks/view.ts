@@ -27,7 +27,10 @@ export interface Delivery {
   /** The `webhook-id` header, the same on every attempt. */
   id: string
   event: string
+  /** The record (a batch's first) or app the event is about. */
   subject: string
+  /** Records the delivery carries (0 for the app events). */
+  records: number
   status: DeliveryRow['status']
   attempts: number
   /** When the next attempt is due (pending only). */
@@ -62,6 +65,7 @@ export function toDelivery(row: DeliveryRow): Delivery {
     id: row.id,
     event: row.event,
     subject: row.subject,
+    records: row.records,
     status: row.status,
     attempts: row.attempts,
     nextAt: row.status === 'pending' ? iso(row.nextAt) : null,

@@ -32,6 +32,13 @@ const POLL_MS = 1_000
 const PRUNE_EVERY_MS = 3_600_000
 /** Shortest sleep, so rows another process is claiming at this instant do not spin the loop. */
 const MIN_WAIT_MS = 50
+/**
+ * After a round that sent something without filling its claim, how long new rows gather
+ * before the next look: under a steady stream the worker then claims many rows a round
+ * instead of chasing every commit (its reads, lease and log writes are per round). A quiet
+ * form's first record still goes at once: an idle worker wakes on the commit's nudge.
+ */
+const LINGER_MS = 50
 
 export interface WebhookWorker {
   /** Starts the loop (the server does; tests call runOnce). */
@@ -57,6 +64,8 @@ export function createWebhookWorker(ctx: WorkerContext, options: WorkerOptions):
   let running = false
   let timer: ReturnType<typeof setTimeout> | null = null
   let wake: (() => void) | null = null
+  /** Whether a nudge ends the current sleep (the idle one does, the linger does not). */
+  let nudgeable = false
   let loop: Promise<void> | null = null
   const random = options.random ?? Math.random
 
@@ -133,14 +142,16 @@ export function createWebhookWorker(ctx: WorkerContext, options: WorkerOptions):
     return claimed.length
   }
 
-  function sleep(ms: number): Promise<void> {
+  function sleep(ms: number, byNudge: boolean): Promise<void> {
     return new Promise<void>((resolve) => {
       wake = () => resolve()
+      nudgeable = byNudge
       timer = setTimeout(resolve, ms)
     }).finally(() => {
       if (timer) clearTimeout(timer)
       timer = null
       wake = null
+      nudgeable = false
     })
   }
 
@@ -152,7 +163,11 @@ export function createWebhookWorker(ctx: WorkerContext, options: WorkerOptions):
       } catch (error) {
         ctx.log.warn('the webhook worker could not read the outbox; trying again', { error: (error as Error).message })
       }
-      if (sent > 0 || !running) continue
+      if (!running || sent >= WEBHOOK_LIMITS.batch) continue
+      if (sent > 0) {
+        await sleep(LINGER_MS, false)
+        continue
+      }
       let wait = POLL_MS
       try {
         const due = await ctx.storage.webhooks.nextDue()
@@ -160,7 +175,7 @@ export function createWebhookWorker(ctx: WorkerContext, options: WorkerOptions):
       } catch {
         // The next runOnce says what is wrong.
       }
-      if (running) await sleep(wait)
+      if (running) await sleep(wait, true)
     }
   }
 
@@ -170,7 +185,9 @@ export function createWebhookWorker(ctx: WorkerContext, options: WorkerOptions):
       running = true
       loop = run()
     },
-    nudge: () => wake?.(),
+    nudge: () => {
+      if (nudgeable) wake?.()
+    },
     runOnce,
     async stop() {
       running = false

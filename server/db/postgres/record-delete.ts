@@ -95,8 +95,8 @@ export function postgresDeleteRecords(db: PgContext): (appId: string, ids: reado
       // Read before the rows go: the adjuster catches up on records by number, which renumbering changes.
       const start = adjust.start(counters, row.document)
       const newer = start === null ? [] : await rowsOf<StatsRow>(tx, sql`SELECT ${STATS_ROW_COLUMNS} FROM records WHERE app_id = ${appId} AND seq > ${start} ORDER BY seq`)
-      // The webhook events go in with the delete, read from the rows before they go.
-      await pgOutboxDeleted(tx, appId, unique, db.now())
+      // The webhook events go in with the delete.
+      await pgOutboxDeleted(tx, appId, doomed.filter((r) => !r.spam).map((r) => r.id), db.now())
       await tx.execute(sql`DELETE FROM records WHERE app_id = ${appId} AND id = ANY(${sql.param(unique)}::text[])`)
       await renumber(tx, appId, doomed)
       const spamDeleted = doomed.filter((r) => r.spam).length

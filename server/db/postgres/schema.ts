@@ -322,7 +322,20 @@ export const webhooks = pgTable('webhooks', {
   updatedAt: millis('updated_at').notNull(),
 }, (t) => [index('webhooks_app_idx').on(t.appId)])
 
-/** The webhook outbox and delivery log (see the SQLite schema). */
+/** The events not yet taken up by a delivery worker (see the SQLite schema). */
+export const webhookOutbox = pgTable('webhook_outbox', {
+  seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  id: text('id').notNull(),
+  webhookId: text('webhook_id').notNull().references(() => webhooks.id, { onDelete: 'cascade' }),
+  appId: text('app_id').notNull(),
+  event: text('event').notNull(),
+  subject: text('subject').notNull(),
+  payload: text('payload'),
+  records: integer('records').notNull(),
+  createdAt: createdAt(),
+})
+
+/** The deliveries and their log (see the SQLite schema). */
 export const webhookDeliveries = pgTable('webhook_deliveries', {
   id: text('id').primaryKey(),
   webhookId: text('webhook_id').notNull().references(() => webhooks.id, { onDelete: 'cascade' }),
@@ -330,6 +343,7 @@ export const webhookDeliveries = pgTable('webhook_deliveries', {
   event: text('event').notNull(),
   subject: text('subject').notNull(),
   payload: text('payload'),
+  records: integer('records').notNull().default(0),
   status: text('status').notNull(),
   attempts: integer('attempts').notNull().default(0),
   nextAt: millis('next_at').notNull(),

@@ -12,7 +12,7 @@ import { refuseOnUnique } from './unique-violation.ts'
 import { pgOutbox } from './webhooks.ts'
 
 /** The `app.published`/`app.unpublished` outbox rows, in the transaction that publishes. */
-const appEvent = (tx: PgTx, appId: string, event: string, now: number) => pgOutbox(tx, [{ appId, event, idPrefix: `msg_${crypto.randomUUID()}_`, subject: appId, payload: null, now }])
+const appEvent = (tx: PgTx, appId: string, event: string, now: number) => pgOutbox(tx, [{ appId, event, idPrefix: `msg_${crypto.randomUUID()}_`, subject: appId, payload: null, records: 0, now }])
 
 const TOKEN_TAKEN = { ok: false, reason: 'token_taken' } as const
 

@@ -2,12 +2,14 @@
  * @module WebhookStore on PostgreSQL (see storage/webhooks.ts), and the outbox writes the
  * other stores make inside their own transactions (`pgOutbox`; the group commit writes its
  * rows in its one statement, record-commit.ts). Several processes share the outbox: a claim
- * takes due rows FOR UPDATE SKIP LOCKED and leases them in the same statement, so two
- * workers never take the same row while its lease lasts; a lease that ran out (its process
- * died) makes the row due again. Rows are visible only once committed (synchronous_commit=on),
- * so nothing is sent that could still be lost.
+ * moves outbox rows into deliveries (taken FOR UPDATE SKIP LOCKED and deleted, merged,
+ * storage/outbox-batch.ts), then takes due deliveries FOR UPDATE SKIP LOCKED and leases them,
+ * in one transaction, so two workers never take the same row while its lease lasts; a lease
+ * that ran out (its process died) makes the row due again. Rows are visible only once
+ * committed (synchronous_commit=on), so nothing is sent that could still be lost.
  */
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
+import { batcher, deletedJson, mergeOutbox, MOVE_LIMIT, type OutboxEvent, type OutboxRow } from '../storage/outbox-batch.ts'
 import type { ClaimedDelivery, DeliveryRow, DeliveryStatus, WebhookStore } from '../storage/webhooks.ts'
 import type { PgTx } from './app-lock.ts'
 import type { PgContext } from './context.ts'
@@ -16,34 +18,47 @@ import { webhookDeliveries, webhooks } from './schema.ts'
 /** Anything that runs a drizzle SQL statement: the pool or a transaction. */
 type Executor = Pick<PgTx, 'execute'>
 
-/** One event for every enabled subscription of the app that listens to it (the delivery ids are `idPrefix` + the subscription's id). */
-export interface OutboxEvent {
-  appId: string
-  event: string
-  idPrefix: string
-  subject: string
-  payload: string | null
-  now: number
-}
-
 /** Writes the outbox rows of `events` on `tx` (inside the caller's transaction). */
 export async function pgOutbox(tx: Executor, events: OutboxEvent[]): Promise<void> {
   for (const e of events) {
-    await tx.execute(sql`INSERT INTO webhook_deliveries (id, webhook_id, app_id, event, subject, payload, status, attempts, next_at, created_at, updated_at)
-      SELECT ${e.idPrefix} || w.id, w.id, w.app_id, ${e.event}, ${e.subject}, ${e.payload}, 'pending', 0, ${e.now}, ${e.now}, ${e.now}
+    await tx.execute(sql`INSERT INTO webhook_outbox (id, webhook_id, app_id, event, subject, payload, records, created_at)
+      SELECT ${e.idPrefix} || w.id, w.id, w.app_id, ${e.event}, ${e.subject}, ${e.payload}, ${e.records}, ${e.now}
       FROM webhooks w WHERE w.app_id = ${e.appId} AND w.enabled AND position(${JSON.stringify(e.event)} in w.events) > 0`)
   }
 }
 
-/** Writes the `record.deleted` outbox rows of the app's non-spam records among `ids` on `tx` (before they go). */
+/** Writes the `record.deleted` outbox rows of the app's non-spam records `ids` on `tx`, in batches, in one statement. */
 export async function pgOutboxDeleted(tx: Executor, appId: string, ids: readonly string[], now: number): Promise<void> {
-  await tx.execute(sql`INSERT INTO webhook_deliveries (id, webhook_id, app_id, event, subject, payload, status, attempts, next_at, created_at, updated_at)
-    SELECT 'msg_' || r.id || '_deleted_' || w.id, w.id, r.app_id, 'record.deleted', r.id, NULL, 'pending', 0, ${now}, ${now}, ${now}
-    FROM records r JOIN webhooks w ON w.app_id = r.app_id AND w.enabled AND position('"record.deleted"' in w.events) > 0
-    WHERE r.app_id = ${appId} AND NOT r.spam AND r.id = ANY(${sql.param([...ids])}::text[])`)
+  const batching = batcher()
+  for (const id of ids) batching.add(id, deletedJson(id))
+  const batches = batching.done()
+  if (batches.length === 0) return
+  await tx.execute(sql`INSERT INTO webhook_outbox (id, webhook_id, app_id, event, subject, payload, records, created_at)
+    SELECT 'msg_' || b.first_id || '_deleted_' || w.id, w.id, w.app_id, 'record.deleted', b.first_id, b.payload, b.records, ${now}
+    FROM unnest(${sql.param(batches.map((b) => b.firstId))}::text[], ${sql.param(batches.map((b) => b.payload))}::text[], ${sql.param(batches.map((b) => b.records))}::int[]) AS b(first_id, payload, records)
+    JOIN webhooks w ON w.app_id = ${appId} AND w.enabled AND position('"record.deleted"' in w.events) > 0`)
 }
 
 type RawDelivery = Record<string, unknown>
+
+/** Moves the outbox into deliveries, merged, on `tx` (inside a transaction): rows another worker is moving are skipped. */
+async function moveOutbox(tx: Executor, now: number): Promise<void> {
+  for (;;) {
+    const taken = (await tx.execute(sql`DELETE FROM webhook_outbox WHERE seq IN (SELECT seq FROM webhook_outbox ORDER BY seq LIMIT ${MOVE_LIMIT} FOR UPDATE SKIP LOCKED)
+      RETURNING seq, id, webhook_id, app_id, event, subject, payload, records, created_at`)) as unknown as RawDelivery[]
+    if (taken.length === 0) return
+    const rows: OutboxRow[] = taken
+      .map((r) => ({ seq: Number(r.seq), id: r.id as string, webhookId: r.webhook_id as string, appId: r.app_id as string, event: r.event as string, subject: r.subject as string, payload: (r.payload as string | null) ?? null, records: Number(r.records), createdAt: Number(r.created_at) }))
+      .sort((a, b) => a.seq - b.seq)
+    const made = mergeOutbox(rows)
+    const column = <K extends keyof (typeof made)[number]>(key: K) => sql.param(made.map((delivery) => delivery[key]))
+    await tx.execute(sql`INSERT INTO webhook_deliveries (id, webhook_id, app_id, event, subject, payload, records, status, attempts, next_at, created_at, updated_at)
+      SELECT m.id, m.webhook_id, m.app_id, m.event, m.subject, m.payload, m.records, 'pending', 0, ${now}, m.created_at, ${now}
+      FROM unnest(${column('id')}::text[], ${column('webhookId')}::text[], ${column('appId')}::text[], ${column('event')}::text[], ${column('subject')}::text[],
+        ${column('payload')}::text[], ${column('records')}::int[], ${column('createdAt')}::bigint[]) AS m(id, webhook_id, app_id, event, subject, payload, records, created_at)`)
+    if (taken.length < MOVE_LIMIT) return
+  }
+}
 
 /** A row of a raw statement (snake_case, bigints as strings or numbers) as a ClaimedDelivery. */
 const claimed = (r: RawDelivery): ClaimedDelivery => ({
@@ -53,6 +68,7 @@ const claimed = (r: RawDelivery): ClaimedDelivery => ({
   event: r.event as string,
   subject: r.subject as string,
   payload: (r.payload as string | null) ?? null,
+  records: Number(r.records),
   status: r.status as DeliveryStatus,
   attempts: Number(r.attempts),
   nextAt: Number(r.next_at),
@@ -115,16 +131,19 @@ export function postgresWebhooks(db: PgContext): WebhookStore {
     },
 
     async claim(now, leaseUntil, limit) {
-      const rows = await pg.execute(sql`WITH due AS (
-          SELECT d.id FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
-          WHERE d.status = 'pending' AND d.next_at <= ${now} AND (d.lease_until IS NULL OR d.lease_until <= ${now}) AND w.enabled
-          ORDER BY d.next_at LIMIT ${limit}
-          FOR UPDATE OF d SKIP LOCKED
-        )
-        UPDATE webhook_deliveries d SET lease_until = ${leaseUntil}
-        FROM due, webhooks w WHERE d.id = due.id AND w.id = d.webhook_id
-        RETURNING d.*, w.url, w.secret_cipher`)
-      return (rows as unknown as RawDelivery[]).map(claimed).sort((a, b) => a.nextAt - b.nextAt)
+      return pg.transaction(async (tx) => {
+        await moveOutbox(tx, now)
+        const rows = await tx.execute(sql`WITH due AS (
+            SELECT d.id FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+            WHERE d.status = 'pending' AND d.next_at <= ${now} AND (d.lease_until IS NULL OR d.lease_until <= ${now}) AND w.enabled
+            ORDER BY d.next_at LIMIT ${limit}
+            FOR UPDATE OF d SKIP LOCKED
+          )
+          UPDATE webhook_deliveries d SET lease_until = ${leaseUntil}
+          FROM due, webhooks w WHERE d.id = due.id AND w.id = d.webhook_id
+          RETURNING d.*, w.url, w.secret_cipher`)
+        return (rows as unknown as RawDelivery[]).map(claimed).sort((a, b) => a.nextAt - b.nextAt)
+      })
     },
 
     async finish(attempts, now) {
@@ -159,6 +178,8 @@ export function postgresWebhooks(db: PgContext): WebhookStore {
     },
 
     async deliveries(webhookId, limit) {
+      // The log shows every event: those still in the outbox become deliveries first.
+      await pg.transaction((tx) => moveOutbox(tx, db.now()))
       return (await pg
         .select()
         .from(webhookDeliveries)
@@ -193,6 +214,7 @@ export function postgresWebhooks(db: PgContext): WebhookStore {
     },
 
     async nextDue() {
+      if ((await pg.execute(sql`SELECT 1 FROM webhook_outbox LIMIT 1`)).length > 0) return 0
       const [row] = await pg
         .select({ at: sql<string | null>`min(greatest(${webhookDeliveries.nextAt}, coalesce(${webhookDeliveries.leaseUntil}, 0)))` })
         .from(webhookDeliveries)

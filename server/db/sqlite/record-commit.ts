@@ -13,10 +13,12 @@
  * records' ids in the same transaction (idempotency.ts): a retry finds it, never a gap.
  *
  * A job flagged `webhooks` writes its non-spam records' `record.created` outbox rows in the
- * same transaction (webhooks.ts), after the records.
+ * same transaction (webhooks.ts), after the records: one per batch of the group's records of
+ * an app (storage/outbox-batch.ts) and subscription.
  */
 import { asc, eq, sql } from 'drizzle-orm'
-import type { CommittedGroup, JobResult, NewRecord, RecordJob } from '../storage/records.ts'
+import { batchersByApp, createdJson } from '../storage/outbox-batch.ts'
+import type { CommittedGroup, JobResult, RecordJob } from '../storage/records.ts'
 import { countersOf, type CounterRow } from './app-stats.ts'
 import type { SqliteContext } from './context.ts'
 import { sqliteIdempotency } from './idempotency.ts'
@@ -90,8 +92,7 @@ export function sqliteCommitGroup(db: SqliteContext): (jobs: RecordJob[], maxFie
     const fieldsChanged = new Set<string>()
     const touched = new Map<string, Touched>()
     const rows: RecordRow[] = []
-    const events: NewRecord[] = []
-    const eventApps: string[] = []
+    const events = batchersByApp()
     const now = db.now()
     for (const job of jobs) {
       let counters = touched.get(job.appId)
@@ -117,17 +118,17 @@ export function sqliteCommitGroup(db: SqliteContext): (jobs: RecordJob[], maxFie
       if (fieldsMade) fieldsChanged.add(job.appId)
       const { firstSeq, firstPos } = numberRecords(job, counters, rows)
       if (job.webhooks) {
-        for (const record of job.records) {
-          if (record.spam) continue
-          events.push(record)
-          eventApps.push(job.appId)
-        }
+        const batches = events.of(job.appId)
+        const at = new Date(job.createdAt).toISOString()
+        for (const record of job.records) if (!record.spam) batches.add(record.id, createdJson(record.id, at, record.data))
       }
       if (job.idempotency) keys.save(job.appId, job.idempotency, job.records.map((record) => record.id), job.createdAt)
       results.push({ ok: true, firstSeq, firstPos, generation: counters.generation, fieldsCreated: fieldsMade })
     }
     insertRecordRows(db, rows)
-    events.forEach((record, index) => outbox({ appId: eventApps[index], event: 'record.created', idPrefix: `msg_${record.id}_`, subject: record.id, payload: record.data, now }))
+    for (const [appId, batches] of events.done()) {
+      for (const batch of batches) outbox({ appId, event: 'record.created', idPrefix: `msg_${batch.firstId}_`, subject: batch.firstId, payload: batch.payload, records: batch.records, now })
+    }
     for (const [appId, counters] of touched) {
       if (!counters.changed) continue
       sqls.updateCounters.run({ appId, seq: counters.seq, kept: counters.kept, spam: counters.spam, firstAt: counters.firstAt, lastAt: counters.lastAt, now })

@@ -158,8 +158,8 @@ export function sqliteDeleteRecords(db: SqliteContext): (appId: string, ids: rea
     // Read before the rows go: the adjuster catches up on records by number, which renumbering changes.
     const start = adjust.start(counters, row.document)
     const newer = start === null ? [] : rowsWithFlags(sqls.newer.all({ appId, after: start }))
-    // The webhook events go in with the delete, read from the rows before they go.
-    outboxDeleted(appId, ids, db.now())
+    // The webhook events go in with the delete.
+    outboxDeleted(appId, doomed.filter((r) => !r.spam).map((r) => r.id), db.now())
     tx.delete(records).where(and(eq(records.appId, appId), inArray(records.id, ids))).run()
     renumber(tx, appId, doomed)
     const spamDeleted = doomed.filter((r) => r.spam).length

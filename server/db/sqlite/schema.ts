@@ -318,11 +318,34 @@ export const webhooks = sqliteTable('webhooks', {
 }, (t) => [index('webhooks_app_idx').on(t.appId)])
 
 /**
- * The webhook outbox and delivery log: one row per event and subscription, written in the
- * transaction that makes the event (records committed, deleted, an app published), sent by
- * the delivery worker once committed. `id` is the `webhook-id` header, the same on every
- * attempt. A worker claims a due row by setting `leaseUntil`; a lease that ran out (the
- * process died) makes it due again. The `last*` columns describe the latest attempt.
+ * The webhook outbox: the events not yet taken up by a delivery worker, one row per event (a
+ * record event: per batch of records) and subscription listening to it, appended in the
+ * transaction that makes the event (records committed, deleted, an app published). Append
+ * only, with no index but its order, so a commit adds one page to it. The worker moves rows
+ * into `webhook_deliveries` before sending anything, merging those of one subscription and
+ * record event into small batches (storage/outbox-batch.ts); `id` is the delivery id (the
+ * `webhook-id`) a row becomes when not merged into another.
+ */
+export const webhookOutbox = sqliteTable('webhook_outbox', {
+  seq: integer('seq').primaryKey(),
+  id: text('id').notNull(),
+  webhookId: text('webhook_id').notNull().references(() => webhooks.id, { onDelete: 'cascade' }),
+  appId: text('app_id').notNull(),
+  event: text('event').notNull(),
+  /** The record (a batch's first) or app the event is about. */
+  subject: text('subject').notNull(),
+  /** JSON text the event carries (a record event's array of records); null for none. */
+  payload: text('payload'),
+  /** How many records the payload carries (0 for the app events). */
+  records: integer('records').notNull(),
+  createdAt: createdAt(),
+})
+
+/**
+ * The deliveries and their log: one row per delivery, moved here from `webhook_outbox` by a
+ * worker, its id and payload fixed from then on. `id` is the `webhook-id` header, the same on
+ * every attempt. A worker claims a due row by setting `leaseUntil`; a lease that ran out
+ * (the process died) makes it due again. The `last*` columns describe the latest attempt.
  */
 export const webhookDeliveries = sqliteTable('webhook_deliveries', {
   id: text('id').primaryKey(),
@@ -330,9 +353,12 @@ export const webhookDeliveries = sqliteTable('webhook_deliveries', {
   appId: text('app_id').notNull(),
   event: text('event').notNull(),
   /** The record or app the event is about. */
+  /** The record (a batch's first) or app the event is about. */
   subject: text('subject').notNull(),
-  /** JSON text the event carries (the record's data for record.created); null for none. */
+  /** JSON text the event carries (a record event's array of records, storage/outbox-batch.ts); null for none. */
   payload: text('payload'),
+  /** How many records the payload carries (0 for the app events). */
+  records: integer('records').notNull().default(0),
   /** pending, delivered or dead. */
   status: text('status').notNull(),
   attempts: integer('attempts').notNull().default(0),

@@ -12,7 +12,7 @@ export function sqliteShare(db: SqliteContext): ShareStore {
   const d = db.db
   const outbox = sqliteOutbox(db)
   /** The `app.published`/`app.unpublished` outbox rows, in the transaction that publishes. */
-  const appEvent = (appId: string, event: string, now: number) => outbox({ appId, event, idPrefix: `msg_${crypto.randomUUID()}_`, subject: appId, payload: null, now })
+  const appEvent = (appId: string, event: string, now: number) => outbox({ appId, event, idPrefix: `msg_${crypto.randomUUID()}_`, subject: appId, payload: null, records: 0, now })
   const immediate = <T>(work: () => T): T => d.transaction(work, { behavior: 'immediate' })
   const endpointOf = (appId: string): EndpointRow | undefined => d.select().from(endpoints).where(eq(endpoints.appId, appId)).get()
   const tokenTaken = (token: EndpointToken) => d.select({ appId: endpoints.appId }).from(endpoints).where(eq(endpoints.tokenHash, token.tokenHash)).get() !== undefined

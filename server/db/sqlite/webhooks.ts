@@ -1,8 +1,10 @@
 /**
  * @module WebhookStore on SQLite (see storage/webhooks.ts), and the outbox writes the other
- * stores make inside their own transactions (`sqliteOutbox`): one row per event and enabled
- * subscription that listens to it, chosen by the INSERT … SELECT itself, so a subscription
- * removed or switched off a moment ago gets nothing.
+ * stores make inside their own transactions (`sqliteOutbox`): one `webhook_outbox` row per
+ * event and enabled subscription that listens to it, chosen by the INSERT … SELECT itself,
+ * so a subscription removed or switched off a moment ago gets nothing. A claim first moves
+ * the outbox into deliveries (merged, storage/outbox-batch.ts), then leases the due ones,
+ * in one transaction.
  *
  * Durability: a claim resolves only once the WAL is synced past it (wal-sync.ts: the deferred
  * sync the record writer uses, coalesced with its syncs), so every commit before it — the
@@ -10,55 +12,88 @@
  * writes (leases, attempts) skip SQLite's fsync: losing one to a power cut only sends a
  * delivery again, which at-least-once allows.
  */
-import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
+import { batcher, deletedJson, mergeOutbox, MOVE_LIMIT, type NewDelivery, type OutboxEvent, type OutboxRow } from '../storage/outbox-batch.ts'
 import type { ClaimedDelivery, DeliveryRow, WebhookStore } from '../storage/webhooks.ts'
 import type { SqliteContext } from './context.ts'
 import { webhookDeliveries, webhooks } from './schema.ts'
 
-/** One event for every enabled subscription of the app that listens to it. */
-export interface OutboxEvent {
-  appId: string
-  event: string
-  /** The delivery ids are this followed by the subscription's id. */
-  idPrefix: string
-  subject: string
-  payload: string | null
-  now: number
-}
-
 /** Writes outbox rows on the open connection (inside the caller's transaction). */
 export function sqliteOutbox(db: Pick<SqliteContext, 'sqlite'>): (event: OutboxEvent) => void {
-  const insert = db.sqlite.prepare<unknown, [{ appId: string; event: string; quoted: string; idPrefix: string; subject: string; payload: string | null; now: number }]>(
-    `INSERT INTO webhook_deliveries (id, webhook_id, app_id, event, subject, payload, status, attempts, next_at, created_at, updated_at)
-     SELECT $idPrefix || w.id, w.id, w.app_id, $event, $subject, $payload, 'pending', 0, $now, $now, $now
+  const insert = db.sqlite.prepare<unknown, [{ appId: string; event: string; quoted: string; idPrefix: string; subject: string; payload: string | null; records: number; now: number }]>(
+    `INSERT INTO webhook_outbox (id, webhook_id, app_id, event, subject, payload, records, created_at)
+     SELECT $idPrefix || w.id, w.id, w.app_id, $event, $subject, $payload, $records, $now
      FROM webhooks w WHERE w.app_id = $appId AND w.enabled = 1 AND instr(w.events, $quoted) > 0`,
   )
   return (event) => void insert.run({ ...event, quoted: JSON.stringify(event.event) })
 }
 
-/** Writes the `record.deleted` outbox rows of the app's non-spam records among `ids` (inside the caller's transaction, before they go). */
+/** Writes the `record.deleted` outbox rows of the app's non-spam records `ids`, in batches (inside the caller's transaction). */
 export function sqliteOutboxDeleted(db: Pick<SqliteContext, 'sqlite'>): (appId: string, ids: readonly string[], now: number) => void {
-  const insert = db.sqlite.prepare<unknown, [{ appId: string; ids: string; now: number }]>(
-    `INSERT INTO webhook_deliveries (id, webhook_id, app_id, event, subject, payload, status, attempts, next_at, created_at, updated_at)
-     SELECT 'msg_' || r.id || '_deleted_' || w.id, w.id, r.app_id, 'record.deleted', r.id, NULL, 'pending', 0, $now, $now, $now
-     FROM records r JOIN webhooks w ON w.app_id = r.app_id AND w.enabled = 1 AND instr(w.events, '"record.deleted"') > 0
-     WHERE r.app_id = $appId AND r.spam = 0 AND r.id IN (SELECT value FROM json_each($ids))`,
-  )
-  return (appId, ids, now) => void insert.run({ appId, ids: JSON.stringify(ids), now })
+  const outbox = sqliteOutbox(db)
+  return (appId, ids, now) => {
+    const batches = batcher()
+    for (const id of ids) batches.add(id, deletedJson(id))
+    for (const batch of batches.done()) {
+      outbox({ appId, event: 'record.deleted', idPrefix: `msg_${batch.firstId}_deleted_`, subject: batch.firstId, payload: batch.payload, records: batch.records, now })
+    }
+  }
+}
+
+/**
+ * The worker's statements, prepared once: it claims and finishes many times a second under
+ * load, and building each query with drizzle cost more than running it.
+ */
+function workerStatements(db: SqliteContext) {
+  const q = db.sqlite
+  return {
+    due: q.prepare<ClaimedDelivery, [{ now: number; limit: number }]>(
+      `SELECT d.id, d.webhook_id AS webhookId, d.app_id AS appId, d.event, d.subject, d.payload, d.records, d.status, d.attempts, d.next_at AS nextAt,
+         d.lease_until AS leaseUntil, d.last_status AS lastStatus, d.last_error AS lastError, d.last_latency_ms AS lastLatencyMs,
+         d.last_response AS lastResponse, d.created_at AS createdAt, d.updated_at AS updatedAt, w.url, w.secret_cipher AS secretCipher
+       FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+       WHERE d.status = 'pending' AND d.next_at <= $now AND (d.lease_until IS NULL OR d.lease_until <= $now) AND w.enabled = 1
+       ORDER BY d.next_at LIMIT $limit`,
+    ),
+    lease: q.prepare<unknown, [{ leaseUntil: number; ids: string }]>('UPDATE webhook_deliveries SET lease_until = $leaseUntil WHERE id IN (SELECT value FROM json_each($ids))'),
+    outbox: q.prepare<OutboxRow, [{ limit: number }]>(
+      `SELECT seq, id, webhook_id AS webhookId, app_id AS appId, event, subject, payload, records, created_at AS createdAt
+       FROM webhook_outbox ORDER BY seq LIMIT $limit`,
+    ),
+    moved: q.prepare<unknown, [{ last: number }]>('DELETE FROM webhook_outbox WHERE seq <= $last'),
+    insert: q.prepare<unknown, [NewDelivery & { now: number }]>(
+      `INSERT INTO webhook_deliveries (id, webhook_id, app_id, event, subject, payload, records, status, attempts, next_at, created_at, updated_at)
+       VALUES ($id, $webhookId, $appId, $event, $subject, $payload, $records, 'pending', 0, $now, $createdAt, $now)`,
+    ),
+    waiting: q.prepare<{ one: number }, []>('SELECT 1 AS one FROM webhook_outbox LIMIT 1'),
+    finish: q.prepare<{ webhookId: string; appId: string }, [{ id: string; status: string; nextAt: number | null; lastStatus: number | null; lastError: string | null; lastLatencyMs: number; lastResponse: string | null; now: number }]>(
+      `UPDATE webhook_deliveries SET status = $status, attempts = attempts + 1, next_at = coalesce($nextAt, next_at), lease_until = NULL,
+         last_status = $lastStatus, last_error = $lastError, last_latency_ms = $lastLatencyMs, last_response = $lastResponse, updated_at = $now
+       WHERE id = $id RETURNING webhook_id AS webhookId, app_id AS appId`,
+    ),
+    succeeded: q.prepare<unknown, [{ id: string }]>('UPDATE webhooks SET failures = 0 WHERE id = $id AND failures <> 0'),
+    failed: q.prepare<{ enabled: number; failures: number }, [{ id: string }]>('UPDATE webhooks SET failures = failures + 1 WHERE id = $id RETURNING enabled, failures'),
+    disable: q.prepare<unknown, [{ id: string; reason: string; now: number }]>('UPDATE webhooks SET enabled = 0, disabled_reason = $reason, updated_at = $now WHERE id = $id'),
+  }
 }
 
 /** The webhook store over the open SQLite database. */
 export function sqliteWebhooks(db: SqliteContext): WebhookStore {
   const d = db.db
   const immediate = <T>(work: () => T): T => d.transaction(work, { behavior: 'immediate' })
+  const hot = workerStatements(db)
+
+  /** Moves the outbox into deliveries, merged (inside a write transaction). */
+  function moveOutbox(now: number): void {
+    for (;;) {
+      const rows = hot.outbox.all({ limit: MOVE_LIMIT })
+      if (rows.length === 0) return
+      for (const delivery of mergeOutbox(rows)) hot.insert.run({ ...delivery, now })
+      hot.moved.run({ last: rows[rows.length - 1].seq })
+      if (rows.length < MOVE_LIMIT) return
+    }
+  }
   const ofApp = (appId: string, id: string) => and(eq(webhooks.appId, appId), eq(webhooks.id, id))
-  const due = (now: number) =>
-    and(
-      eq(webhookDeliveries.status, 'pending'),
-      lte(webhookDeliveries.nextAt, now),
-      or(isNull(webhookDeliveries.leaseUntil), lte(webhookDeliveries.leaseUntil, now)),
-      eq(webhooks.enabled, true),
-    )
 
   return {
     async list(appId) {
@@ -96,18 +131,17 @@ export function sqliteWebhooks(db: SqliteContext): WebhookStore {
     },
 
     async claim(now, leaseUntil, limit) {
-      // A read first: an idle poll writes (and fsyncs) nothing.
-      const rows: ClaimedDelivery[] = d
-        .select({ ...getTableColumns(webhookDeliveries), url: webhooks.url, secretCipher: webhooks.secretCipher })
-        .from(webhookDeliveries)
-        .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
-        .where(due(now))
-        .orderBy(asc(webhookDeliveries.nextAt))
-        .limit(limit)
-        .all() as ClaimedDelivery[]
+      // Reads first: an idle poll writes (and fsyncs) nothing.
+      if (!hot.waiting.get() && hot.due.all({ now, limit: 1 }).length === 0) return []
+      const rows = db.wal.relaxed(() =>
+        immediate(() => {
+          moveOutbox(now)
+          const due = hot.due.all({ now, limit })
+          if (due.length > 0) hot.lease.run({ leaseUntil, ids: JSON.stringify(due.map((row) => row.id)) })
+          return due
+        }),
+      )
       if (rows.length === 0) return []
-      // One process, one worker: nobody claims between the read and this write.
-      db.wal.relaxed(() => immediate(() => d.update(webhookDeliveries).set({ leaseUntil }).where(inArray(webhookDeliveries.id, rows.map((row) => row.id))).run()))
       // Durable before sent: the WAL synced past these rows (and the records whose events they are).
       const problem = await new Promise<Error | null>((resolve) => db.wal.afterCommit(resolve))
       if (problem) throw problem
@@ -121,27 +155,24 @@ export function sqliteWebhooks(db: SqliteContext): WebhookStore {
       db.wal.relaxed(() =>
         immediate(() => {
           for (const { id, outcome, next } of attempts) {
-            const row = d
-              .update(webhookDeliveries)
-              .set({
-                status: next.status,
-                attempts: sql`${webhookDeliveries.attempts} + 1`,
-                ...(next.status === 'pending' ? { nextAt: next.nextAt } : {}),
-                leaseUntil: null,
-                lastStatus: outcome.status,
-                lastError: outcome.error,
-                lastLatencyMs: outcome.latencyMs,
-                lastResponse: outcome.response,
-                updatedAt: now,
-              })
-              .where(eq(webhookDeliveries.id, id))
-              .returning({ webhookId: webhookDeliveries.webhookId, appId: webhookDeliveries.appId })
-              .get()
+            const row = hot.finish.get({
+              id,
+              status: next.status,
+              nextAt: next.status === 'pending' ? next.nextAt : null,
+              lastStatus: outcome.status,
+              lastError: outcome.error,
+              lastLatencyMs: outcome.latencyMs,
+              lastResponse: outcome.response,
+              now,
+            })
             if (!row) continue
-            const failures = next.status === 'delivered' ? sql`0` : sql`${webhooks.failures} + 1`
-            const hook = d.update(webhooks).set({ failures }).where(eq(webhooks.id, row.webhookId)).returning().get()
+            if (next.status === 'delivered') {
+              hot.succeeded.run({ id: row.webhookId })
+              continue
+            }
+            const hook = hot.failed.get({ id: row.webhookId })
             if (next.status !== 'dead' || !hook || !hook.enabled || hook.failures < next.disableAfter) continue
-            d.update(webhooks).set({ enabled: false, disabledReason: next.reason, updatedAt: now }).where(eq(webhooks.id, row.webhookId)).run()
+            hot.disable.run({ id: row.webhookId, reason: next.reason, now })
             disabled.push(row.webhookId)
             appsChanged.add(row.appId)
           }
@@ -152,6 +183,8 @@ export function sqliteWebhooks(db: SqliteContext): WebhookStore {
     },
 
     async deliveries(webhookId, limit) {
+      // The log shows every event: those still in the outbox become deliveries first.
+      if (hot.waiting.get()) db.wal.relaxed(() => immediate(() => moveOutbox(db.now())))
       return d
         .select()
         .from(webhookDeliveries)
@@ -189,6 +222,7 @@ export function sqliteWebhooks(db: SqliteContext): WebhookStore {
     },
 
     async nextDue() {
+      if (hot.waiting.get()) return 0
       const row = d
         .select({ at: sql<number | null>`min(max(${webhookDeliveries.nextAt}, coalesce(${webhookDeliveries.leaseUntil}, 0)))` })
         .from(webhookDeliveries)

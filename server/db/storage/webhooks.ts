@@ -4,7 +4,8 @@
  * Outbox rows of `record.created` are written by the group commit itself (RecordJob's
  * `webhooks` flag), those of `record.deleted` by the delete unit and those of
  * `app.published`/`app.unpublished` by the share store, each in the transaction that makes
- * the event: an event is in the outbox exactly when its change committed.
+ * the event: an event is in the outbox exactly when its change committed. A claim moves
+ * them into deliveries before anything is sent.
  */
 
 /** A subscription as stored; the secret stays sealed. */
@@ -33,6 +34,8 @@ export interface DeliveryRow {
   event: string
   subject: string
   payload: string | null
+  /** Records the payload carries (0 for the app events). */
+  records: number
   status: DeliveryStatus
   attempts: number
   nextAt: number
@@ -94,10 +97,11 @@ export interface WebhookStore {
   /** Deletes a subscription with its deliveries; whether there was one. Tells caches. */
   remove(appId: string, id: string): Promise<boolean>
   /**
-   * Takes up to `limit` due deliveries (pending, `nextAt` ≤ now, no live lease, their
-   * subscription enabled) and leases them until `leaseUntil`, so no other worker takes them
-   * meanwhile. Resolves only once the rows are durable (SQLite's deferred WAL sync): nothing
-   * is sent that a crash could still take back.
+   * Moves the outbox into deliveries (merged, outbox-batch.ts: from then on each delivery's
+   * id and payload are fixed), then takes up to `limit` due deliveries (pending, `nextAt` ≤
+   * now, no live lease, their subscription enabled) and leases them until `leaseUntil`, so
+   * no other worker takes them meanwhile. Resolves only once the rows are durable (SQLite's
+   * deferred WAL sync): nothing is sent that a crash could still take back.
    */
   claim(now: number, leaseUntil: number, limit: number): Promise<ClaimedDelivery[]>
   /**
@@ -105,7 +109,7 @@ export interface WebhookStore {
    * subscription off. Resolves with the subscriptions this switched off.
    */
   finish(attempts: FinishedAttempt[], now: number): Promise<{ disabled: string[] }>
-  /** The subscription's deliveries, newest first. */
+  /** The subscription's deliveries, newest first (the outbox moved into deliveries first, so every event shows). */
   deliveries(webhookId: string, limit: number): Promise<DeliveryRow[]>
   /**
    * Makes a delivery of the subscription due now; a dead one gets `attemptsLeft` more
@@ -119,6 +123,6 @@ export interface WebhookStore {
   mailsSince(webhookId: string, since: number): Promise<{ count: number; oldest: number | null }>
   /** Deletes delivered and dead deliveries last touched before `before` (the log's retention). */
   prune(before: number): Promise<void>
-  /** The soonest `nextAt` (or lease end) of a pending delivery, for the worker's sleep; null when none. */
+  /** The soonest `nextAt` (or lease end) of a pending delivery, for the worker's sleep (0 while the outbox holds events); null when none. */
   nextDue(): Promise<number | null>
 }

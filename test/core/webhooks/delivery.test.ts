@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, setSystemTime, test } from 'bun:test'
 import { Webhook } from 'standardwebhooks'
 import { createWebhookWorker, DISABLED_REASON } from '../../../server/core/webhooks/worker.ts'
-import { MAX_ATTEMPTS, RETRY_DELAYS_MS, WEBHOOK_LIMITS } from '../../../server/core/webhooks/events.ts'
+import { MAX_ATTEMPTS, OUTBOX_BATCH, RETRY_DELAYS_MS, WEBHOOK_LIMITS } from '../../../server/core/webhooks/events.ts'
 import { testApp, type TestApp } from '../../support/http.ts'
 import { makeEndpoint } from '../../support/records.ts'
 import { makeUser } from '../../support/users.ts'
@@ -13,9 +13,9 @@ afterEach(() => {
   setSystemTime()
 })
 
-/** An app with a published endpoint, a loopback receiver and a webhook to it (private targets allowed). */
+/** An app with a published endpoint (no rate limit), a loopback receiver and a webhook to it (private targets allowed). */
 async function setup(options: { events?: string[]; smtp?: boolean } = {}) {
-  const t = testApp({ webhookAllowPrivate: true, smtpUrl: options.smtp ? 'smtp://mail.invalid:25' : null })
+  const t = testApp({ webhookAllowPrivate: true, smtpUrl: options.smtp ? 'smtp://mail.invalid:25' : null, rateLimit: null })
   const owner = await makeUser(t.ctx, `owner${Math.random().toString(36).slice(2)}@example.com`)
   const endpoint = await makeEndpoint(t.ctx, owner.user.id)
   const receiver = startReceiver()
@@ -50,7 +50,11 @@ describe('webhook deliveries', () => {
     expect(request.headers['webhook-timestamp']).toBe(String(Math.floor(t.clock.now() / 1000)))
     expect(request.headers['content-type']).toBe('application/json')
     expect(verified(t)).toEqual([
-      { type: 'record.created', timestamp: new Date(t.clock.now()).toISOString(), data: { appId: t.endpoint.appId, recordId, record: { name: 'Ada', n: 1 } } },
+      {
+        type: 'record.created',
+        timestamp: new Date(t.clock.now()).toISOString(),
+        data: { appId: t.endpoint.appId, records: [{ id: recordId, createdAt: new Date(t.clock.now()).toISOString(), data: { name: 'Ada', n: 1 } }] },
+      },
     ])
     const log = await t.request('GET', `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}/deliveries`, { token: t.owner.token })
     expect(log.status).toBe(200)
@@ -62,6 +66,7 @@ describe('webhook deliveries', () => {
             id: `msg_${recordId}_${t.hook.id}`,
             event: 'record.created',
             subject: recordId,
+            records: 1,
             status: 'delivered',
             attempts: 1,
             nextAt: null,
@@ -91,15 +96,58 @@ describe('webhook deliveries', () => {
     expect(await log()).toEqual(['pending'])
   })
 
-  test('one delivery per non-spam record of a batch; spam sends nothing', async () => {
+  test('records stored together go in one delivery, spam in none; commits waiting together merge, in order', async () => {
     const t = await setup()
     const batch = await post(t, t.endpoint.path('/batch'), [{ n: 1 }, { n: 2 }, { n: 3 }])
     expect(batch.status).toBe(200)
+    const first = batch.body.data.ids[0] as string
     const spam = await post(t, t.endpoint.path(), { n: 4, _gotcha: 'bot' })
     expect(spam.status).toBe(200)
+    expect(await t.worker.runOnce()).toBe(1)
+    expect(t.receiver.received.map((request) => request.headers['webhook-id'])).toEqual([`msg_${first}_${t.hook.id}`])
+    const numbers = (event: unknown) => (event as { data: { records: Array<{ data: { n: number } }> } }).data.records.map((record) => record.data.n)
+    expect(verified(t).map(numbers)).toEqual([[1, 2, 3]])
+    // Three submissions, three commits, waiting together: one delivery, in the order stored.
+    const ids: string[] = []
+    for (const n of [5, 6, 7]) ids.push((await post(t, t.endpoint.path(), { n })).body.data.id)
+    expect(await t.worker.runOnce()).toBe(1)
+    expect(t.receiver.received[1].headers['webhook-id']).toBe(`msg_${ids[0]}_${t.hook.id}`)
+    expect(verified(t).map(numbers)).toEqual([[1, 2, 3], [5, 6, 7]])
+    const log = await t.request('GET', `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}/deliveries`, { token: t.owner.token })
+    expect(log.body.data.deliveries.map((d: { subject: string; records: number }) => [d.subject, d.records]).sort()).toEqual([[first, 3], [ids[0], 3]].sort())
+  })
+
+  test(`a delivery carries at most ${OUTBOX_BATCH.records} records`, async () => {
+    const t = await setup()
+    const rows = Array.from({ length: OUTBOX_BATCH.records * 2 + 50 }, (_, n) => ({ n }))
+    const batch = await post(t, t.endpoint.path('/batch'), rows.slice(0, 150))
+    expect(batch.status).toBe(200)
+    const more = await post(t, t.endpoint.path('/batch'), rows.slice(150))
+    expect(more.status).toBe(200)
     while ((await t.worker.runOnce()) > 0);
-    const records = (verified(t) as Array<{ data: { record: { n: number } } }>).map((event) => event.data.record.n).sort()
-    expect(records).toEqual([1, 2, 3])
+    const sizes = (verified(t) as Array<{ data: { records: Array<{ data: { n: number } }> } }>).map((event) => event.data.records.length).sort((a, b) => b - a)
+    expect(sizes).toEqual([100, 100, 50])
+    const received = (verified(t) as Array<{ data: { records: Array<{ data: { n: number } }> } }>).flatMap((event) => event.data.records.map((record) => record.data.n))
+    expect(received.sort((a, b) => a - b)).toEqual(rows.map((row) => row.n))
+  })
+
+  test('a failed delivery is retried with the same id and body; records stored since go in a delivery of their own', async () => {
+    const t = await setup()
+    t.receiver.answer(500)
+    const a = (await post(t, t.endpoint.path(), { n: 1 })).body.data.id as string
+    await post(t, t.endpoint.path(), { n: 2 })
+    expect(await t.worker.runOnce()).toBe(1)
+    t.receiver.answer(200)
+    const c = (await post(t, t.endpoint.path(), { n: 3 })).body.data.id as string
+    t.clock.advance(RETRY_DELAYS_MS[0])
+    while ((await t.worker.runOnce()) > 0);
+    const [failed, retried, fresh] = t.receiver.received
+    expect([failed.headers['webhook-id'], retried.headers['webhook-id'], fresh.headers['webhook-id']].sort()).toEqual([`msg_${a}_${t.hook.id}`, `msg_${a}_${t.hook.id}`, `msg_${c}_${t.hook.id}`].sort())
+    const byId = (id: string) => t.receiver.received.filter((request) => request.headers['webhook-id'] === id).map((request) => request.body)
+    const [first, second] = byId(`msg_${a}_${t.hook.id}`)
+    expect(second).toBe(first)
+    expect((JSON.parse(first) as { data: { records: unknown[] } }).data.records.length).toBe(2)
+    expect((JSON.parse(byId(`msg_${c}_${t.hook.id}`)[0]) as { data: { records: unknown[] } }).data.records.length).toBe(1)
   })
 
   test('record.deleted, app.unpublished and app.published are delivered; unsubscribed events are not', async () => {
@@ -119,7 +167,7 @@ describe('webhook deliveries', () => {
     expect(events.sort((a, b) => a.type.localeCompare(b.type))).toEqual([
       { type: 'app.published', timestamp: at, data: { appId: t.endpoint.appId } },
       { type: 'app.unpublished', timestamp: at, data: { appId: t.endpoint.appId } },
-      { type: 'record.deleted', timestamp: at, data: { appId: t.endpoint.appId, recordId } },
+      { type: 'record.deleted', timestamp: at, data: { appId: t.endpoint.appId, records: [{ id: recordId }] } },
     ])
   })
 
@@ -228,6 +276,7 @@ describe('webhook deliveries', () => {
     await post(t, t.endpoint.path(), { n: 3 })
     expect(await t.worker.runOnce()).toBe(1)
     setSystemTime(new Date(t.clock.now()))
-    expect((new Webhook(again.body.data.secret).verify(t.receiver.received[0].body, t.receiver.received[0].headers) as { data: { record: unknown } }).data.record).toEqual({ n: 3 })
+    const event = new Webhook(again.body.data.secret).verify(t.receiver.received[0].body, t.receiver.received[0].headers) as { data: { records: Array<{ data: unknown }> } }
+    expect(event.data.records.map((record) => record.data)).toEqual([{ n: 3 }])
   })
 })

@@ -39,6 +39,7 @@ export const deliveryTable = (deliveries: Delivery[]) => (style: Style) =>
     {
       id: (d) => d.id,
       event: (d) => d.event,
+      records: (d) => d.records,
       status: (d) => d.status,
       attempts: (d) => d.attempts,
       'last answer': (d) => (d.lastStatus === null ? d.lastError : `${d.lastStatus}${d.lastError ? ` ${d.lastError}` : ''}`),
