@@ -82,7 +82,7 @@ describe('notification e-mails', () => {
     expect(await t.worker.runOnce()).toBe(3)
     const digest = parseMessage(t.smtp.received[NOTIFY_PER_HOUR].raw)
     expect(decodeHeader(digest.header('Subject'))).toBe('3 new records in "Contact "form" ✉"')
-    expect(digest.text).toContain(`3 new records in "Contact "form" ✉" (more than ${NOTIFY_PER_HOUR} in an hour, so they come together):`)
+    expect(digest.text).toContain(`3 new records in "Contact "form" ✉" (records that arrive together, or past ${NOTIFY_PER_HOUR} e-mails an hour, come in one e-mail):`)
     expect([...digest.text.matchAll(/^ {2}n {2}(\d+)$/gm)].map((m) => Number(m[1]))).toEqual([NOTIFY_PER_HOUR + 1, NOTIFY_PER_HOUR + 2, NOTIFY_PER_HOUR + 3])
     expect(t.smtp.received.length).toBe(NOTIFY_PER_HOUR + 1)
   })

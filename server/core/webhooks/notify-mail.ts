@@ -60,7 +60,7 @@ export function recordMail(input: RecordMailInput): Mail {
   const name = subjectName(input.appName)
   const many = input.records.length > 1
   const lines: string[] = many
-    ? [`${input.records.length} new records in "${escapeText(input.appName)}" (more than ${input.perHour} in an hour, so they come together):`, '']
+    ? [`${input.records.length} new records in "${escapeText(input.appName)}" (records that arrive together, or past ${input.perHour} e-mails an hour, come in one e-mail):`, '']
     : [`A new record in "${escapeText(input.appName)}":`, '']
   for (const record of input.records.slice(0, MAX_LISTED)) {
     if (many) lines.push(`Record ${record.id} · ${new Date(record.createdAt).toISOString()}`)
