@@ -242,6 +242,19 @@ describe('webhook deliveries', () => {
     expect(t.receiver.received.length).toBe(1)
   })
 
+  test('claims racing over a full outbox move each event once: every record in exactly one delivery', async () => {
+    const t = await setup()
+    const stored: string[] = []
+    for (let n = 0; n < 30; n++) stored.push((await post(t, t.endpoint.path(), { n })).body.data.id)
+    const now = t.clock.now()
+    const claims = await Promise.all([1, 2, 3].map(() => t.ctx.storage.webhooks.claim(now, now + 60_000, 16)))
+    const carried = claims.flat().flatMap((delivery) => (JSON.parse(delivery.payload!) as Array<{ id: string }>).map((record) => record.id))
+    expect(carried.sort()).toEqual([...stored].sort())
+    const log = await t.ctx.storage.webhooks.deliveries(t.hook.id, 100)
+    expect(log.map((row) => row.id).sort()).toEqual(claims.flat().map((row) => row.id).sort())
+    expect(log.reduce((sum, row) => sum + row.records, 0)).toBe(30)
+  })
+
   test('a target that turned private is refused at delivery, and the receiver hears nothing', async () => {
     const t = await setup()
     t.ctx.config.webhookAllowPrivate = false
