@@ -37,6 +37,7 @@ describe('svc-cli share webhook', () => {
     expect(human).not.toContain(secret)
     expect(human).toContain(receiver.url)
     expect(ok(await cli('share', 'webhook', 'list', '--app', app, '--json')).json()).toEqual([added])
+    expect(ok(await cli('share', 'webhook', 'list', '--app', app, '-q')).stdout).toBe(`${added.id}\n`)
 
     const tested = ok(await cli('share', 'webhook', 'test', '--app', app, '--webhook', added.id, '--json')).json()
     expect(tested).toMatchObject({ delivered: true, status: 200, response: 'ok' })
@@ -53,6 +54,9 @@ describe('svc-cli share webhook', () => {
     while (deliveries[0]?.status !== 'delivered') deliveries = ok(await cli('share', 'webhook', 'deliveries', '--app', app, '--webhook', added.id, '--json')).json()
     expect(deliveries).toMatchObject([{ id: `msg_${recordId}_${added.id}`, event: 'record.created', subject: recordId, records: 1, status: 'delivered', attempts: 1, lastStatus: 200 }])
 
+    expect(ok(await cli('share', 'webhook', 'deliveries', '--app', app, '--webhook', added.id, '-q')).stdout).toBe(`${deliveries[0].id}\n`)
+    const table = ok(await cli('share', 'webhook', 'deliveries', '--app', app, '--webhook', added.id)).stdout
+    expect(table.split('\n')[0].split(/\s{2,}/)).toEqual(['ID', 'EVENT', 'RECORDS', 'STATUS', 'ATTEMPTS', 'LAST ANSWER', 'MS', 'NEXT TRY'])
     const retried = ok(await cli('share', 'webhook', 'retry', '--app', app, '--webhook', added.id, '--delivery', deliveries[0].id, '--json')).json()
     expect(retried).toMatchObject({ id: deliveries[0].id, status: 'pending' })
     await receiver.waitFor(3)
