@@ -1,4 +1,5 @@
 /** @module PHQ-9, the Patient Health Questionnaire depression module (Kroenke, Spitzer & Williams 2001). */
+import { PHQ_FREQUENCY, phqSeverity } from './phq-common.ts'
 import type { Instrument } from './types.ts'
 
 const item = (n: number, text: string) => ({ key: `phq9_${n}`, text, answers: 'frequency', dimension: 'depression' })
@@ -10,14 +11,7 @@ export const PHQ_9: Instrument = {
   purpose: 'The PHQ-9 screens for depression and measures how severe depressive symptoms have been over the last two weeks.',
   instructions: 'Over the last 2 weeks, how often have you been bothered by any of the following problems?',
   publishedItemCount: 9,
-  answerScales: {
-    frequency: [
-      { label: 'Not at all', value: 0 },
-      { label: 'Several days', value: 1 },
-      { label: 'More than half the days', value: 2 },
-      { label: 'Nearly every day', value: 3 },
-    ],
-  },
+  answerScales: { frequency: PHQ_FREQUENCY },
   items: [
     item(1, 'Little interest or pleasure in doing things'),
     item(2, 'Feeling down, depressed, or hopeless'),
@@ -30,16 +24,10 @@ export const PHQ_9: Instrument = {
     item(9, 'Thoughts that you would be better off dead or of hurting yourself in some way'),
   ],
   dimensions: [
-    {
+    phqSeverity({
       key: 'depression',
       name: 'Depression severity',
       description: 'The sum of the nine items, 0 to 27.',
-      method: 'sum',
-      shift: 0,
-      multiplier: 1,
-      reversed: [],
-      bandsSource: 'published',
-      higherIs: 'worse',
       bands: [
         { key: 'minimal', label: 'Minimal', min: 0, max: 5, meaning: 'A score of 0–4: minimal or no depressive symptoms.', advice: 'Your answers suggest few or no symptoms of depression at the moment. Keep looking after the things that keep you well.' },
         { key: 'mild', label: 'Mild', min: 5, max: 10, meaning: 'A score of 5–9: mild depressive symptoms.', advice: 'Your answers suggest mild symptoms. It is worth watching how you feel over the next weeks and talking to your doctor if the symptoms stay or get worse.' },
@@ -47,7 +35,7 @@ export const PHQ_9: Instrument = {
         { key: 'moderately-severe', label: 'Moderately severe', min: 15, max: 20, meaning: 'A score of 15–19: moderately severe depressive symptoms.', advice: 'Your answers suggest moderately severe symptoms. Please see your doctor or a mental health professional soon to talk about treatment.' },
         { key: 'severe', label: 'Severe', min: 20, max: 27, meaning: 'A score of 20–27: severe depressive symptoms.', advice: 'Your answers suggest severe symptoms. Please contact your doctor or a mental health professional as soon as possible.' },
       ],
-    },
+    }),
   ],
   scoring: 'Each item scores 0 (not at all) to 3 (nearly every day); the total is the sum, 0–27. Cut-offs 5, 10, 15 and 20 mark mild, moderate, moderately severe and severe depression.',
   mapping: ['PHQ-9: one sum scale over the nine items scores exactly as published (0–27); the levels are the published severity bands.'],
