@@ -78,6 +78,29 @@ export const loginFailures = pgTable('login_failures', {
   at: millis('at').notNull(),
 }, (t) => [index('login_failures_email_client_idx').on(t.email, t.client, t.at)])
 
+/**
+ * Wrong e-mail login codes per account, whatever the client: past the daily cap, code login
+ * for that address pauses (password log-in and sessions go on), so no spread of client
+ * addresses can guess a code.
+ */
+export const codeFailures = pgTable('code_failures', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  email: text('email').notNull(),
+  at: millis('at').notNull(),
+}, (t) => [index('code_failures_email_idx').on(t.email, t.at)])
+
+/**
+ * An e-mail change waiting for its confirmation: it takes effect only when the link sent to
+ * the new address comes back (`tokenHash` is the SHA-256 of that link's token).
+ */
+export const emailChanges = pgTable('email_changes', {
+  userId: text('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  newEmail: text('new_email').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: millis('expires_at').notNull(),
+  createdAt: createdAt(),
+})
+
 /** An app is a form: defined fields, an endpoint, records, and the assessment modules. */
 export const apps = pgTable('apps', {
   id: text('id').primaryKey(),
@@ -100,10 +123,18 @@ export const fields = pgTable('fields', {
   position: integer('position').notNull(),
   /** True when the field was created by a submission rather than by the owner. */
   autoCreated: boolean('auto_created').notNull().default(false),
+  /**
+   * True while a field made by an anonymous submission waits for the owner to accept it:
+   * proposed fields are stored and read back, but never shown on hosted pages or snippets.
+   */
+  proposed: boolean('proposed').notNull().default(false),
+  /** The client (address, /64 for IPv6) whose submission proposed the field, for the hourly budget. */
+  proposedBy: text('proposed_by'),
   createdAt: createdAt(),
   updatedAt: millis('updated_at').notNull(),
 }, (t) => [
   uniqueIndex('fields_app_name_idx').on(t.appId, t.name),
+  index('fields_app_proposer_idx').on(t.appId, t.proposedBy, t.createdAt),
   index('fields_app_position_idx').on(t.appId, t.position),
 ])
 
@@ -130,6 +161,8 @@ export const endpoints = pgTable('endpoints', {
   thankYouMessage: text('thank_you_message').notNull().default(''),
   /** Where a browser goes after a form post instead of the hosted thank-you page; null for that page. */
   thankYouUrl: text('thank_you_url'),
+  /** The public summary leaves out values fewer respondents than this gave (never below 3). */
+  summaryMinRespondents: integer('summary_min_respondents').notNull().default(5),
   publishedAt: millis('published_at'),
   createdAt: createdAt(),
   updatedAt: millis('updated_at').notNull(),
