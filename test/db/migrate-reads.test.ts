@@ -38,12 +38,12 @@ describe(`migration ${TAG}`, () => {
 
       expect(sqlite.query("SELECT name, type, dflt_value FROM pragma_table_info('endpoints') WHERE name = 'reads'").get()).toEqual({ name: 'reads', type: 'TEXT', dflt_value: "'off'" })
       expect(sqlite.query('SELECT * FROM endpoints ORDER BY created_at, app_id').all()).toEqual([
-        { app_id: 'closed', token_hash: 'hash-closed', token_cipher: 'cipher-closed', published: 1, service: 0, reads: 'off', auto_create: 1, honeypot: '_gotcha', rate_limit: null, redirect_origins: '[]', thank_you_message: '', thank_you_url: null, published_at: T + 3, created_at: T, updated_at: T + 4 },
-        { app_id: 'open', token_hash: 'hash-open', token_cipher: 'cipher-open', published: 1, service: 1, reads: 'records', auto_create: 0, honeypot: '_hp', rate_limit: '5/s,25', redirect_origins: '["https://example.com"]', thank_you_message: '', thank_you_url: null, published_at: T + 1, created_at: T, updated_at: T + 2 },
-        { app_id: 'unpublished', token_hash: null, token_cipher: null, published: 0, service: 1, reads: 'records', auto_create: 1, honeypot: '_gotcha', rate_limit: null, redirect_origins: '[]', thank_you_message: '', thank_you_url: null, published_at: null, created_at: T, updated_at: T },
+        { app_id: 'closed', token_hash: 'hash-closed', token_cipher: 'cipher-closed', published: 1, service: 0, reads: 'off', auto_create: 1, honeypot: '_gotcha', rate_limit: null, redirect_origins: '[]', thank_you_message: '', thank_you_url: null, summary_min_respondents: 5, published_at: T + 3, created_at: T, updated_at: T + 4 },
+        { app_id: 'open', token_hash: 'hash-open', token_cipher: 'cipher-open', published: 1, service: 1, reads: 'records', auto_create: 0, honeypot: '_hp', rate_limit: '5/s,25', redirect_origins: '["https://example.com"]', thank_you_message: '', thank_you_url: null, summary_min_respondents: 5, published_at: T + 1, created_at: T, updated_at: T + 2 },
+        { app_id: 'unpublished', token_hash: null, token_cipher: null, published: 0, service: 1, reads: 'records', auto_create: 1, honeypot: '_gotcha', rate_limit: null, redirect_origins: '[]', thank_you_message: '', thank_you_url: null, summary_min_respondents: 5, published_at: null, created_at: T, updated_at: T },
       ])
 
-      // (thank_you_message and thank_you_url come from a later migration, with their defaults.)
+      // (thank_you_message, thank_you_url and summary_min_respondents come from later migrations, with their defaults.)
       // The rebuilt table keeps its unique token index and its cascade from apps.
       expect(sqlite.query("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'endpoints' AND name NOT LIKE 'sqlite_autoindex%'").all()).toEqual([{ name: 'endpoints_token_hash_unique' }])
       expect(() => sqlite.run("UPDATE endpoints SET token_hash = 'hash-open' WHERE app_id = 'closed'")).toThrow(/UNIQUE constraint failed: endpoints.token_hash/)
