@@ -4,4 +4,5 @@ export default defineGroup('Your account: name, e-mail, password', {
   get: lazy(() => import('./get.ts')),
   update: lazy(() => import('./update.ts')),
   password: lazy(() => import('./password.ts')),
+  'cancel-email': lazy(() => import('./cancel-email.ts')),
 })
