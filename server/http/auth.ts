@@ -5,11 +5,13 @@
  *   GET    /options       public   signup policy and login methods
  *   POST   /signup        public   {email, password?, name?, tokenName?} → {user, token?} + cookie
  *   POST   /login         public   {email, password, tokenName?, replaceToken?} → {user, token?, replacedTokens?} + cookie (429 while guessing)
- *   POST   /code          public   {email}                               → {sent, expiresInSeconds} (429 past the hourly cap)
+ *   POST   /code          public   {email}                               → {sent, expiresInSeconds} (429 past a cap)
  *
  * Log-in writes (signup, login, code, code/verify, password/reset) refuse requests a
  * browser says come from another site; the throttles count per e-mail address and client
- * address (client-address.ts), so a stranger cannot lock the owner out.
+ * address (client-address.ts), so a stranger cannot lock the owner out. Log-in by code is
+ * also capped per e-mail address whatever the client (10 code e-mails an hour, 20 wrong
+ * codes a day, then 429 until the oldest ages out); password log-in never pauses.
  *   POST   /code/verify   public   {email, code, tokenName?, replaceToken?} → {user, token?, replacedTokens?} + cookie
  *   POST   /password/reset public  {email, code, newPassword, tokenName?, replaceToken?}
  *                                  → {user, token?, replacedTokens?, endedSessions, tokens, warnings?} + cookie; every session ends

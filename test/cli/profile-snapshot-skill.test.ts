@@ -50,7 +50,7 @@ describe('profile', () => {
     expect(login.code).toBe(0)
   })
 
-  test('update --email takes the current password from stdin; the e-mail changes only through the link, and cancel-email drops it', async () => {
+  test('update --email takes the current password from stdin; the e-mail changes only through the link, and --cancel-email drops it', async () => {
     const user = await insertUser(server.ctx, { email: 'grace@example.com', name: 'Grace', password: 'first password' })
     const account = { user: toPublicUser(user), token: (await createAccessToken(server.ctx, user.id, 'cli')).token }
     const mine = { ...env, SVC_TOKEN: account.token }
@@ -66,8 +66,8 @@ describe('profile', () => {
     const human = await cliInProcess(['profile', 'update', '--email', newEmail, '--password-stdin'], { env: mine, stdin: 'first password\n' })
     expect(human.stdout).toContain(`A confirmation link went to ${newEmail}: the e-mail changes when it is followed`)
     expect(ok(await cliInProcess(['profile', 'get', '--json'], { env: mine })).json().email).toBe(account.user.email)
-    expect(ok(await cliInProcess(['profile', 'cancel-email', '--json'], { env: mine })).json()).toEqual({ cancelled: true })
-    expect(ok(await cliInProcess(['profile', 'cancel-email'], { env: mine })).stdout).toBe('No e-mail change was waiting.\n')
+    expect(ok(await cliInProcess(['profile', 'update', '--cancel-email', '--json'], { env: mine })).json()).toEqual({ cancelled: true })
+    expect(ok(await cliInProcess(['profile', 'update', '--cancel-email'], { env: mine })).stdout).toBe('No e-mail change was waiting.\n')
   })
 
   test('password off a terminal without --password-stdin names the flag', async () => {

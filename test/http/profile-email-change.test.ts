@@ -53,7 +53,7 @@ const requestedMail = {
     `Someone logged in to your svc account at ${BASE_URL} asked to change its e-mail address from ${OLD} to ${NEW}.\n` +
     `It takes effect only when the link sent to ${NEW} is followed (within 24 hours).\n\n` +
     'If that was you, nothing needs doing. If not, stop it now: log in, cancel the change\n' +
-    '(Account in the admin page, svc-cli profile cancel-email, or DELETE /api/v3/profile/email),\n' +
+    '(Account in the admin page, svc-cli profile update --cancel-email, or DELETE /api/v3/profile/email),\n' +
     'change your password and revoke the access tokens you do not recognise.\n',
 }
 

@@ -4,5 +4,4 @@ export default defineGroup('Your account: name, e-mail, password', {
   get: lazy(() => import('./get.ts')),
   update: lazy(() => import('./update.ts')),
   password: lazy(() => import('./password.ts')),
-  'cancel-email': lazy(() => import('./cancel-email.ts')),
 })

@@ -34,7 +34,7 @@ export function emailChangeRequestedMail(to: string, newEmail: string, baseUrl: 
       `It takes effect only when the link sent to ${newEmail} is followed (within ${AUTH.emailChangeTtlMs / 3_600_000} hours).`,
       '',
       'If that was you, nothing needs doing. If not, stop it now: log in, cancel the change',
-      '(Account in the admin page, svc-cli profile cancel-email, or DELETE /api/v3/profile/email),',
+      '(Account in the admin page, svc-cli profile update --cancel-email, or DELETE /api/v3/profile/email),',
       'change your password and revoke the access tokens you do not recognise.',
       '',
     ].join('\n'),
