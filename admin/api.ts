@@ -18,8 +18,10 @@ import type { Notifications } from '../server/core/webhooks/notifications.ts'
 import type { ReadAccess } from '../server/core/share/reads.ts'
 import type { FieldSummary, Summary, TopValue } from '../server/core/stats/summary.ts'
 import type { PublicUser as User } from '../server/core/users/users.ts'
+import type { ProfileUpdated } from '../server/core/users/profile.ts'
+import type { ReauthProof } from '../server/core/auth/reauth.ts'
 
-export type { AccessToken, App, AppUrls, Delivery, Field, FieldSummary, Notifications, ReadAccess, Share, Summary, TestResult, TopValue, User, Webhook, WebhookWithSecret }
+export type { AccessToken, ProfileUpdated, ReauthProof, App, AppUrls, Delivery, Field, FieldSummary, Notifications, ReadAccess, Share, Summary, TestResult, TopValue, User, Webhook, WebhookWithSecret }
 
 export interface AuthOptions {
   signup: 'first' | 'open' | 'closed'
@@ -126,12 +128,15 @@ export const api = {
   logout: () => data<{ loggedOut: true }>('POST', '/auth/logout'),
 
   tokens: async () => (await data<{ tokens: AccessToken[] }>('GET', '/auth/tokens')).tokens,
-  createToken: (name: string) => data<AccessToken & { token: string }>('POST', '/auth/tokens', { name }),
+  /** A session logged in long ago must add the current password (or a mailed code): the server answers 403 `reauth_required` without it. */
+  createToken: (name: string, proof: ReauthProof = {}) => data<AccessToken & { token: string }>('POST', '/auth/tokens', { name, ...proof }),
   revokeToken: (tokenId: string) => data<{ revoked: true; id: string }>('DELETE', `/auth/tokens/${id(tokenId)}`),
 
   profile: () => data<User>('GET', '/profile'),
-  updateProfile: (input: { name?: string; email?: string }) => data<User>('PATCH', '/profile', input),
-  changePassword: (input: { currentPassword?: string; newPassword: string }) => data<{ changed: true }>('PUT', '/profile/password', input),
+  /** A new e-mail needs `currentPassword` (or `code`) and waits for its link: the answer then has `pendingEmail`. */
+  updateProfile: (input: { name?: string; email?: string } & ReauthProof) => data<ProfileUpdated>('PATCH', '/profile', input),
+  cancelEmailChange: () => data<{ cancelled: boolean }>('DELETE', '/profile/email'),
+  changePassword: (input: { newPassword: string } & ReauthProof) => data<{ changed: true }>('PUT', '/profile/password', input),
 
   /** Every app, following the list's pages (GET /apps is paginated with a cursor). */
   apps: async () => {

@@ -15,6 +15,7 @@
  * ratio ≤ 2, the other client's success ≥ 95 %, RSS ≤ idle + 256 MB, health and ingest
  * ≤ 100 ms p99 under the reads, 10k apps listed in ≤ 100 ms.
  */
+import { codeFlood } from './abuse/code-flood.ts'
 import { publishedApp, signup, call } from './lib/api.ts'
 import { batchBody, goalBook } from './lib/measure.ts'
 import { memoryMb, removeTempDirs, startSvc } from './lib/servers.ts'
@@ -113,6 +114,7 @@ async function main(): Promise<void> {
       (stop) => flood(LOGINS_PER_SECOND, stop, (n) => fetch(`${base}/api/v3/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.18.${n >> 8 & 255}.${n & 255}` }, body: JSON.stringify({ email: `guess${n}-${Math.random()}@example.com`, password: 'not the password' }) })),
     )
     book.record({ goal: 'ingest p99 under a login flood (60/s) vs idle', measured: `p50 ${ms(underLogins.p50)}, p99 ${ms(underLogins.p99)}`, baseline: `idle p50 ${ms(idle.p50)}, p99 ${ms(idle.p99)}`, ratio: underLogins.p99 / idle.p99, target: '≤ 2', ok: underLogins.p99 / idle.p99 <= 2 })
+    await codeFlood(book)
 
     // One client at 10× the endpoint's limit; another, from another address, at a tenth of it.
     let flooder = { sent: 0, ok: 0 }

@@ -36,6 +36,8 @@ const REFUSED_FLAGS = new Map([
   ['--server', 'the server and token come from the stored login or SVC_URL/SVC_TOKEN'],
   ['--token', 'the server and token come from the stored login or SVC_URL/SVC_TOKEN'],
   ['--json', 'results are always JSON'],
+  // A password must never pass through an agent (MCP forbids asking for one).
+  ['--password-stdin', 'passwords never pass through an agent; the user runs the command in a terminal'],
   // A longer wait than the MCP client's own limit would outlast the call; SVC_TIMEOUT sets it.
   ['--timeout', "the MCP server's request timeout applies (SVC_TIMEOUT in its environment)"],
 ])

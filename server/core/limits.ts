@@ -96,6 +96,17 @@ export const AUTH = {
   /** Failed password log-ins per address within `loginFailureWindowMs` before 429. */
   loginFailuresPerWindow: 10,
   loginFailureWindowMs: 15 * 60 * 1000,
+  /** Code e-mails per address within `codeEmailWindowMs` from every client together; past it, no more codes go out. */
+  codeEmailsPerAccountPerHour: 10,
+  /** Wrong codes per address within `codeFailureWindowMs` from every client together; past it, log-in by code pauses. */
+  codeFailuresPerAccount: 20,
+  codeFailureWindowMs: 24 * 60 * 60 * 1000,
+  /** The owner hears of a code pause at most once in this time. */
+  codePauseNoticeWindowMs: 24 * 60 * 60 * 1000,
+  /** How long the confirmation link of an e-mail change works. */
+  emailChangeTtlMs: 24 * 60 * 60 * 1000,
+  /** A session older than this must give the current password again to create an access token ("sudo mode"). */
+  reauthWindowMs: 15 * 60 * 1000,
   /** Threads hashing passwords (argon2id), apart from Bun's pool where the WAL syncs run (core/auth/password-hasher.ts). */
   passwordHashThreads: 1,
   /** Password checks that may wait for a hashing thread; past that, 429 at once. */

@@ -5,25 +5,29 @@
  *   GET    /options       public   signup policy and login methods
  *   POST   /signup        public   {email, password?, name?, tokenName?} → {user, token?} + cookie
  *   POST   /login         public   {email, password, tokenName?, replaceToken?} → {user, token?, replacedTokens?} + cookie (429 while guessing)
- *   POST   /code          public   {email}                               → {sent, expiresInSeconds} (429 past the hourly cap)
+ *   POST   /code          public   {email}                               → {sent, expiresInSeconds} (429 past a cap)
  *
  * Log-in writes (signup, login, code, code/verify, password/reset) refuse requests a
  * browser says come from another site; the throttles count per e-mail address and client
- * address (client-address.ts), so a stranger cannot lock the owner out.
+ * address (client-address.ts), so a stranger cannot lock the owner out. Log-in by code is
+ * also capped per e-mail address whatever the client (10 code e-mails an hour, 20 wrong
+ * codes a day, then 429 until the oldest ages out); password log-in never pauses.
  *   POST   /code/verify   public   {email, code, tokenName?, replaceToken?} → {user, token?, replacedTokens?} + cookie
  *   POST   /password/reset public  {email, code, newPassword, tokenName?, replaceToken?}
  *                                  → {user, token?, replacedTokens?, endedSessions, tokens, warnings?} + cookie; every session ends
  *   POST   /logout        cookie or bearer → {loggedOut, revoked?}: the cookie's session ends, a bearer token is revoked
  *   GET    /status        auth     → {authenticated, method, user}
  *   GET    /tokens        auth     → {tokens}
- *   POST   /tokens        auth     {name} → token info + the token, shown once (never revokes another token)
+ *   POST   /tokens        auth     {name, currentPassword?, code?} → token info + the token, shown once (never revokes another token);
+ *                                  a session logged in over 15 minutes ago must prove itself again (403 reauth_required)
  *   DELETE /tokens        auth     → {revoked:[token info], kept}: every token but the one making the request
  *   DELETE /tokens/:id    auth     → {revoked, id}
  */
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context.ts'
-import { createAccessToken, listAccessTokens, revokeAccessToken, revokeOtherAccessTokens, revokePresentedToken } from '../core/auth/access-tokens.ts'
+import { listAccessTokens, revokeAccessToken, revokeOtherAccessTokens, revokePresentedToken } from '../core/auth/access-tokens.ts'
 import { requestEmailCode, verifyEmailCode } from '../core/auth/email-codes.ts'
+import { createTokenAsked } from '../core/auth/token-create.ts'
 import { loginWithPassword, type LoginResult } from '../core/auth/login.ts'
 import { resetPassword } from '../core/auth/password-reset.ts'
 import { RateLimitError } from '../core/auth/rate-limit-error.ts'
@@ -31,6 +35,7 @@ import { CodeRequestInput, CodeVerifyInput, LoginInput, PasswordResetInput, Sign
 import { deleteSession, SESSION_COOKIE } from '../core/auth/sessions.ts'
 import { authOptions, signup } from '../core/auth/signup.ts'
 import { AppError } from '../core/errors.ts'
+import { AUTH } from '../core/limits.ts'
 import { toPublicUser } from '../core/users/users.ts'
 import { authGuard, bearerToken, isSameOrigin, readCookie } from './auth-guard.ts'
 import { clientAddress, UNKNOWN_CLIENT, type PeerSource } from './client-address.ts'
@@ -153,15 +158,19 @@ export const authRoutes = (ctx: AppContext) => {
     })
     .post(
       '/tokens',
-      async ({ body, principal, set }) => {
+      async ({ body, principal, request, server, set }) => {
         set.headers['cache-control'] = 'no-store'
-        return { code: 200 as const, data: await createAccessToken(ctx, principal.user.id, body.name) }
+        return { code: 200 as const, data: await withRetryAfter(set.headers, () => createTokenAsked(ctx, principal, body, clientOf(request, server))) }
       },
       {
         auth: true,
         body: TokenCreateInput,
         parse: 'json',
-        detail: { summary: 'Create an access token; the token is shown only in this answer', tags, security: secured },
+        detail: {
+          summary: `Create an access token; the token is shown only in this answer. A session older than ${AUTH.reauthWindowMs / 60_000} minutes must send currentPassword (or code, without a password)`,
+          tags,
+          security: secured,
+        },
       },
     )
     .delete(

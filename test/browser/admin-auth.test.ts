@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
 import { ADMIN_CSP } from '../../server/http/admin.ts'
 import { chromiumAvailable, launchChromium, startBrowserTestServer, type BrowserTestServer } from '../support/browser.ts'
+import { axeViolations } from '../support/axe.ts'
 import { callApi, eventually, shot } from './admin-helpers.ts'
 
 
@@ -241,6 +242,43 @@ describe.skipIf(!hasBrowser)('admin page: sign-up, sign-in, tokens', () => {
     expect(old.status).toBe(401)
     const fresh = await callApi(svc.url, 'POST', '/api/v3/auth/login', { body: { email: EMAIL, password: 'an even better passphrase' } })
     expect(fresh.status).toBe(200)
+  })
+
+  test('a new e-mail asks for the current password in the same form, waits for the link mailed to it, and can be cancelled', async () => {
+    const account = page.locator('svc-account')
+    const profileForm = account.locator('form').first()
+    expect(await profileForm.locator('input[name=currentPassword]').count()).toBe(0)
+    const mailed = svc.mails.length
+    await profileForm.getByRole('textbox', { name: 'E-mail', exact: true }).fill('ada@lovelace.org')
+    const current = profileForm.getByLabel('Current password to change the e-mail')
+    await current.waitFor()
+    // The keyboard reaches it right after the e-mail.
+    await profileForm.getByRole('textbox', { name: 'E-mail', exact: true }).focus()
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => {
+      let element = document.activeElement
+      while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement
+      return element?.getAttribute('name')
+    })).toBe('currentPassword')
+    expect(await axeViolations(page)).toEqual([])
+    await current.fill('not the password')
+    await account.getByRole('button', { name: 'Save profile' }).click()
+    await eventually(() => profileForm.locator('.error').innerText(), 'The current password is wrong; nothing was changed')
+    await current.fill('an even better passphrase')
+    await account.getByRole('button', { name: 'Save profile' }).click()
+    await eventually(async () => (await profileForm.locator('.pending p').innerText()).startsWith('A confirmation link went to ada@lovelace.org. Your e-mail changes when you follow it'), true)
+    expect(await profileForm.locator('input[name=currentPassword]').count()).toBe(0)
+    expect(await profileForm.getByRole('textbox', { name: 'E-mail', exact: true }).inputValue()).toBe(EMAIL)
+    expect(svc.mails.slice(mailed).map((mail) => [mail.to, mail.subject])).toEqual([
+      ['ada@lovelace.org', 'svc: confirm your new e-mail address'],
+      [EMAIL, 'svc: a change of your e-mail address was requested'],
+    ])
+    const link = /(\/api\/v3\/profile\/email\/confirm\?token=\S+)$/m.exec(svc.mails[mailed].text)![1]
+    expect((await page.evaluate(async () => (await (await fetch('/api/v3/profile')).json()).data.email))).toBe(EMAIL)
+    await shot(page, '14-account-email-pending')
+    await account.getByRole('button', { name: 'Cancel the change' }).click()
+    await profileForm.locator('.pending').waitFor({ state: 'detached' })
+    expect((await callApi(svc.url, 'GET', link)).status).toBe(404)
   })
 
   test('no screen broke the CSP, and the browser enforces it: an injected inline script does not run', async () => {

@@ -4,6 +4,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { createAccessToken } from '../../server/core/auth/access-tokens.ts'
+import { insertUser, toPublicUser } from '../../server/core/users/users.ts'
 import { SKILL_MODULES, skillDocument } from '../../server/core/skills/index.ts'
 import { BUN, cliInProcess, ROOT, startTestServer, tempConfigHome, expectOk } from '../support/server.ts'
 import { RECORDS_WARNING } from '../support/reads.ts'
@@ -24,13 +26,20 @@ const cli = (...argv: string[]) => cliInProcess(argv, { env })
 const ok = expectOk
 
 describe('profile', () => {
-  test('get, update, password (stdin: new only when there is none, then current + new)', async () => {
+  test('get, update, password (stdin: new only and a mailed --code when there is none, then current + new)', async () => {
     const me = ok(await cli('profile', 'get', '--json')).json()
     expect(me).toEqual({ id: expect.any(String), email, name: expect.any(String), hasPassword: false, createdAt: expect.any(String) })
     expect(ok(await cli('profile', 'update', '--name', 'Ada L.', '--json')).json()).toEqual({ ...me, name: 'Ada L.' })
     expect((await cli('profile', 'update')).code).toBe(2)
 
-    const set = await cliInProcess(['profile', 'password', '--password-stdin', '--json'], { env, stdin: 'first password\n' })
+    const noCode = await cliInProcess(['profile', 'password', '--password-stdin'], { env, stdin: 'first password\n' })
+    expect(noCode).toMatchObject({
+      code: 2,
+      stderr: `error: Your account has no password, so this needs a login code: run svc-cli auth code --email ${email}, then pass the code with --code\nRun \`svc-cli profile password --help\` for usage.\n`,
+    })
+    ok(await cli('auth', 'code', '--email', email))
+    const code = /^\s+(\d{6})$/m.exec(server.mails.findLast((mail) => mail.to === email)!.text)![1]
+    const set = await cliInProcess(['profile', 'password', '--password-stdin', '--code', code, '--json'], { env, stdin: 'first password\n' })
     expect(set).toMatchObject({ code: 0, stderr: '' })
     expect(set.json()).toEqual({ changed: true })
     const missingCurrent = await cliInProcess(['profile', 'password', '--password-stdin'], { env, stdin: 'second password\n' })
@@ -39,6 +48,26 @@ describe('profile', () => {
     expect(changed.json()).toEqual({ changed: true })
     const login = await cliInProcess(['auth', 'login', '--email', email, '--password-stdin', '--json'], { env: { SVC_URL: server.url }, stdin: 'second password' })
     expect(login.code).toBe(0)
+  })
+
+  test('update --email takes the current password from stdin; the e-mail changes only through the link, and --cancel-email drops it', async () => {
+    const user = await insertUser(server.ctx, { email: 'grace@example.com', name: 'Grace', password: 'first password' })
+    const account = { user: toPublicUser(user), token: (await createAccessToken(server.ctx, user.id, 'cli')).token }
+    const mine = { ...env, SVC_TOKEN: account.token }
+    const newEmail = 'grace@hopper.example'
+    const noPassword = await cliInProcess(['profile', 'update', '--email', newEmail], { env: mine })
+    expect(noPassword).toMatchObject({ code: 2, stderr: 'error: Not a terminal, so svc-cli cannot ask: pass --password-stdin\n' })
+    const wrong = await cliInProcess(['profile', 'update', '--email', newEmail, '--password-stdin'], { env: mine, stdin: 'not it\n' })
+    expect(wrong).toMatchObject({ code: 1, stderr: 'error: The current password is wrong; nothing was changed\n' })
+
+    const asked = await cliInProcess(['profile', 'update', '--email', newEmail, '--password-stdin', '--json'], { env: mine, stdin: 'first password\n' })
+    expect(asked.code).toBe(0)
+    expect(asked.json()).toEqual({ ...account.user, pendingEmail: { email: newEmail, expiresAt: expect.any(String) } })
+    const human = await cliInProcess(['profile', 'update', '--email', newEmail, '--password-stdin'], { env: mine, stdin: 'first password\n' })
+    expect(human.stdout).toContain(`A confirmation link went to ${newEmail}: the e-mail changes when it is followed`)
+    expect(ok(await cliInProcess(['profile', 'get', '--json'], { env: mine })).json().email).toBe(account.user.email)
+    expect(ok(await cliInProcess(['profile', 'update', '--cancel-email', '--json'], { env: mine })).json()).toEqual({ cancelled: true })
+    expect(ok(await cliInProcess(['profile', 'update', '--cancel-email'], { env: mine })).stdout).toBe('No e-mail change was waiting.\n')
   })
 
   test('password off a terminal without --password-stdin names the flag', async () => {

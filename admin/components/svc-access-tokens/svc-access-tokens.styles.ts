@@ -3,6 +3,7 @@ import { css } from 'lit'
 export const accessTokensStyles = css`
   form.create {
     display: flex;
+    flex-wrap: wrap;
     gap: 10px;
     align-items: end;
   }

@@ -1,7 +1,8 @@
 import { LitElement, html, nothing } from 'lit'
-import { customElement, query, state } from 'lit/decorators.js'
+import { customElement, property, query, state } from 'lit/decorators.js'
 import { AUTH } from '../../../server/core/limits.ts'
-import { api, type AccessToken } from '../../api.ts'
+import { api, ApiError, type AccessToken, type User } from '../../api.ts'
+import { proofFields, proofOf, type ProofMethod } from '../svc-account/proof-fields.ts'
 import { formatDateTime, formatRelative } from '../../format.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
 import { shownOnceStyles } from '../../styles/shown-once.styles.ts'
@@ -12,7 +13,9 @@ import { accessTokensStyles } from './svc-access-tokens.styles.ts'
 
 /**
  * @summary Access tokens for the CLI, MCP and scripts: create (the secret is shown once),
- * list with prefix and last use, revoke.
+ * list with prefix and last use, revoke. When the server wants the owner to prove
+ * themselves first (a session logged in long ago), the form asks for the current password
+ * (or a mailed code) and sends it with the next try.
  */
 @customElement('svc-access-tokens')
 export class SvcAccessTokens extends LitElement {
@@ -22,7 +25,13 @@ export class SvcAccessTokens extends LitElement {
   /** The secret of the token just created; cleared when the screen is left. */
   @state() private created: { name: string; token: string } | null = null
   @state() private error = ''
+  /** Set when the server answered `reauth_required`: the proof the form must now ask for. */
+  @state() private reauth: ProofMethod | null = null
+  @state() private codeSent = false
   @query('svc-confirm') private confirm!: SvcConfirm
+
+  /** The signed-in account (its address, for a mailed code). */
+  @property({ attribute: false }) user?: User
 
   override connectedCallback() {
     super.connectedCallback()
@@ -40,13 +49,30 @@ export class SvcAccessTokens extends LitElement {
   private async create(event: SubmitEvent) {
     event.preventDefault()
     const formElement = event.target as HTMLFormElement
-    const name = String(new FormData(formElement).get('name') ?? '').trim()
+    const form = new FormData(formElement)
+    const name = String(form.get('name') ?? '').trim()
     try {
-      const created = await api.createToken(name)
+      const created = await api.createToken(name, proofOf(form))
       this.created = { name: created.name, token: created.token }
       this.error = ''
+      this.reauth = null
+      this.codeSent = false
       formElement.reset()
       await this.load()
+    } catch (error) {
+      this.error = (error as Error).message
+      if (error instanceof ApiError && error.type === 'reauth_required') {
+        const method = (error.details as { method?: ProofMethod } | undefined)?.method
+        this.reauth = method === 'code' ? 'code' : 'password'
+      }
+    }
+  }
+
+  private async mailCode() {
+    if (!this.user) return
+    try {
+      await api.requestCode(this.user.email)
+      this.codeSent = true
     } catch (error) {
       this.error = (error as Error).message
     }
@@ -118,6 +144,7 @@ export class SvcAccessTokens extends LitElement {
           ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing} ${this.renderCreated()}
           <form class="create" @submit=${this.create}>
             <label>Token name<input name="name" dir="auto" required maxlength=${AUTH.maxTokenNameLength} placeholder="e.g. laptop CLI" /></label>
+            ${this.reauth ? proofFields(this.reauth, this.user?.email ?? 'your address', 'to create a token', this.codeSent, () => void this.mailCode()) : nothing}
             <button class="primary" type="submit">Create token</button>
           </form>
         </div>

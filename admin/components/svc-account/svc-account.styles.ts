@@ -18,6 +18,14 @@ export const accountStyles = css`
     display: grid;
     gap: 14px;
   }
+  .pending {
+    display: grid;
+    gap: 8px;
+    justify-items: start;
+  }
+  .pending p {
+    margin: 0;
+  }
   .saved {
     color: var(--svc-success);
     font-size: 12px;

@@ -1,13 +1,17 @@
 import { LitElement, html, nothing } from 'lit'
 import { customElement, property, state } from 'lit/decorators.js'
 import { AUTH } from '../../../server/core/limits.ts'
-import { api, type User } from '../../api.ts'
+import { api, type ProfileUpdated, type User } from '../../api.ts'
+import { formatDateTime } from '../../format.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
 import '../svc-access-tokens/svc-access-tokens.ts'
+import { proofFields, proofOf } from './proof-fields.ts'
 import { accountStyles } from './svc-account.styles.ts'
 
 /**
- * @summary The Account screen: profile (name, e-mail), password, and access tokens.
+ * @summary The Account screen: profile (name, e-mail), password, and access tokens. A new
+ * e-mail or password asks for the current password (or, without one, a mailed code) in the
+ * same form; a new e-mail waits for the link mailed to it, and can be cancelled meanwhile.
  * @event svc-user-changed - After the profile was saved; `detail` is the updated user.
  */
 @customElement('svc-account')
@@ -20,16 +24,54 @@ export class SvcAccount extends LitElement {
   @state() private profileSaved = false
   @state() private passwordError = ''
   @state() private passwordSaved = false
+  /** What the e-mail field holds while it differs from the account's address. */
+  @state() private emailDraft = ''
+  /** The e-mail change waiting for its link, after this screen asked for it. */
+  @state() private pendingEmail: ProfileUpdated['pendingEmail'] | null = null
+  @state() private codeSent = false
+
+  private get changingEmail(): boolean {
+    const draft = this.emailDraft.trim().toLowerCase()
+    return draft !== '' && draft !== this.user.email
+  }
+
+  private async mailCode() {
+    try {
+      await api.requestCode(this.user.email)
+      this.codeSent = true
+    } catch (error) {
+      this.profileError = (error as Error).message
+    }
+  }
 
   private async saveProfile(event: SubmitEvent) {
     event.preventDefault()
-    const form = new FormData(event.target as HTMLFormElement)
+    const formElement = event.target as HTMLFormElement
+    const form = new FormData(formElement)
     this.profileSaved = false
     try {
-      const user = await api.updateProfile({ name: String(form.get('name') ?? '').trim(), email: String(form.get('email') ?? '').trim() })
+      const { pendingEmail, ...user } = await api.updateProfile({
+        name: String(form.get('name') ?? '').trim(),
+        email: String(form.get('email') ?? '').trim(),
+        ...(this.changingEmail ? proofOf(form) : {}),
+      })
       this.profileError = ''
       this.profileSaved = true
+      this.pendingEmail = pendingEmail ?? this.pendingEmail
+      this.emailDraft = ''
+      this.codeSent = false
+      const email = formElement.elements.namedItem('email') as HTMLInputElement
+      email.value = user.email
       this.dispatchEvent(new CustomEvent<User>('svc-user-changed', { detail: user, bubbles: true, composed: true }))
+    } catch (error) {
+      this.profileError = (error as Error).message
+    }
+  }
+
+  private async cancelEmailChange() {
+    try {
+      await api.cancelEmailChange()
+      this.pendingEmail = null
     } catch (error) {
       this.profileError = (error as Error).message
     }
@@ -46,10 +88,10 @@ export class SvcAccount extends LitElement {
       return
     }
     try {
-      const currentPassword = String(form.get('currentPassword') ?? '')
-      await api.changePassword({ newPassword, ...(this.user.hasPassword ? { currentPassword } : {}) })
+      await api.changePassword({ newPassword, ...proofOf(form) })
       this.passwordError = ''
       this.passwordSaved = true
+      this.codeSent = false
       formElement.reset()
       if (!this.user.hasPassword) {
         this.dispatchEvent(new CustomEvent<User>('svc-user-changed', { detail: { ...this.user, hasPassword: true }, bubbles: true, composed: true }))
@@ -59,8 +101,22 @@ export class SvcAccount extends LitElement {
     }
   }
 
+  private renderPending() {
+    const pending = this.pendingEmail
+    if (!pending) return nothing
+    return html`<div class="pending" role="status">
+      <p>
+        A confirmation link went to <strong>${pending.email}</strong>. Your e-mail changes when you follow it (until
+        ${formatDateTime(pending.expiresAt)}); ${this.user.email} was told.
+      </p>
+      <button class="small" type="button" @click=${this.cancelEmailChange}>Cancel the change</button>
+    </div>`
+  }
+
   override render() {
     const user = this.user
+    const method = user.hasPassword ? 'password' : 'code'
+    const mailCode = () => void this.mailCode()
     return html`<h1>Account</h1>
       <div class="grid">
         <section class="panel" aria-labelledby="profile-title">
@@ -68,11 +124,21 @@ export class SvcAccount extends LitElement {
           <form class="body" @submit=${this.saveProfile} @input=${() => (this.profileSaved = false)}>
             ${this.profileError ? html`<p class="error" role="alert">${this.profileError}</p>` : nothing}
             <label>Name<input name="name" dir="auto" autocomplete="name" .value=${user.name ?? ''} /></label>
-            <label>E-mail<input name="email" type="email" autocomplete="email" required .value=${user.email} /></label>
+            <label
+              >E-mail<input
+                name="email"
+                type="email"
+                autocomplete="email"
+                required
+                .value=${user.email}
+                @input=${(event: InputEvent) => (this.emailDraft = (event.target as HTMLInputElement).value)}
+            /></label>
+            ${this.changingEmail ? proofFields(method, user.email, 'to change the e-mail', this.codeSent, mailCode) : nothing}
             <div class="row">
               <button class="primary" type="submit">Save profile</button>
               ${this.profileSaved ? html`<span class="saved" role="status">Saved</span>` : nothing}
             </div>
+            ${this.renderPending()}
           </form>
         </section>
         <section class="panel" aria-labelledby="password-title">
@@ -80,8 +146,9 @@ export class SvcAccount extends LitElement {
           <form class="body" @submit=${this.savePassword} @input=${() => (this.passwordSaved = false)}>
             ${this.passwordError ? html`<p class="error" role="alert">${this.passwordError}</p>` : nothing}
             ${user.hasPassword
-              ? html`<label>Current password<input name="currentPassword" type="password" autocomplete="current-password" required /></label>`
+              ? nothing
               : html`<p class="hint">You sign in with e-mail codes. A password lets you sign in without waiting for mail.</p>`}
+            ${proofFields(method, user.email, user.hasPassword ? '' : 'to set a password', this.codeSent, mailCode)}
             <label
               >New password <span class="hint">at least ${AUTH.minPasswordLength} characters</span>
               <input name="newPassword" type="password" autocomplete="new-password" minlength=${AUTH.minPasswordLength} required />
@@ -94,7 +161,7 @@ export class SvcAccount extends LitElement {
           </form>
         </section>
       </div>
-      <svc-access-tokens></svc-access-tokens>`
+      <svc-access-tokens .user=${user}></svc-access-tokens>`
   }
 }
 

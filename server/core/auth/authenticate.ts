@@ -14,6 +14,8 @@ export interface Principal {
   method: AuthMethod
   /** The access token's id when `method` is `token`. */
   tokenId?: string
+  /** When the session started (its log-in), when `method` is `session`. */
+  sessionCreatedAt?: number
 }
 
 /** The caller of a control-plane request, or a 401 saying how to authenticate. */
@@ -32,7 +34,7 @@ export async function authenticate(
   if (credentials.session) {
     const verified = await verifySession(ctx, credentials.session)
     const user = verified && (await findUserById(ctx, verified.userId))
-    if (user) return { user, method: 'session' }
+    if (user) return { user, method: 'session', sessionCreatedAt: verified.createdAt }
     throw new AppError(401, 'unauthorized', 'Your session has expired; log in again')
   }
   throw new AppError(401, 'unauthorized', 'Authentication required: send "Authorization: Bearer <access token>" or log in')

@@ -95,11 +95,24 @@ export const CodeVerifyInput = loginBody({ email: Email, code: EmailCode })
 /** Forgotten password: the e-mailed login code authorises setting a new one. */
 export const PasswordResetInput = loginBody({ email: Email, code: EmailCode, newPassword: NewPassword })
 
-export const TokenCreateInput = body({ name: TokenName })
+/**
+ * Proof that the owner is at the keyboard, for changes a stolen access token or an old
+ * session must not make alone: the current password, or for accounts without one a login
+ * code mailed to the current address (POST /api/v3/auth/code).
+ */
+const reauth = {
+  currentPassword: GivenPassword.optional().meta({ description: 'Your current password (accounts that have one)' }),
+  code: EmailCode.optional().meta({ description: 'Accounts without a password: the login code mailed to your current address (POST /api/v3/auth/code)' }),
+}
 
-export const ProfileUpdateInput = body({ name: UserName.optional(), email: Email.optional() })
+export const TokenCreateInput = body({ name: TokenName, ...reauth })
 
-export const PasswordChangeInput = body({ currentPassword: GivenPassword.optional(), newPassword: NewPassword })
+export const ProfileUpdateInput = body({ name: UserName.optional(), email: Email.optional(), ...reauth })
+
+export const PasswordChangeInput = body({ ...reauth, newPassword: NewPassword })
+
+/** The token of the link an e-mail change sends to the new address. */
+export const EmailChangeConfirmInput = body({ token: text('the token from the confirmation link').min(1, 'is required: give the token from the link') })
 
 export const AccountDeleteInput = body({ confirm: text("your account's e-mail address, to confirm") })
 
@@ -112,5 +125,6 @@ export type TokenCreateInput = z.input<typeof TokenCreateInput>
 export type ProfileUpdateInput = z.input<typeof ProfileUpdateInput>
 export type PasswordChangeInput = z.input<typeof PasswordChangeInput>
 export type AccountDeleteInput = z.input<typeof AccountDeleteInput>
+export type EmailChangeConfirmInput = z.input<typeof EmailChangeConfirmInput>
 
 export { parseInput } from '../apps/input.ts'

@@ -16,10 +16,9 @@ export async function createSession(ctx: AppContext, userId: string): Promise<{ 
   return { value, expiresAt }
 }
 
-/** The user id of a live session, or null when unknown or expired (expired ones are removed). */
-export async function verifySession(ctx: AppContext, value: string): Promise<{ userId: string } | null> {
-  const userId = await ctx.storage.auth.sessionUser(hashSecret(value), ctx.clock.now())
-  return userId === null ? null : { userId }
+/** The user id of a live session and when it started, or null when unknown or expired (expired ones are removed). */
+export async function verifySession(ctx: AppContext, value: string): Promise<{ userId: string; createdAt: number } | null> {
+  return ctx.storage.auth.sessionUser(hashSecret(value), ctx.clock.now())
 }
 
 /** Ends the session whose cookie value this is (logout); unknown values are ignored. */

@@ -1,10 +1,14 @@
 /**
- * @module The signed-in user's own account: view, rename, change e-mail or password,
- * delete (with everything it owns).
+ * @module The signed-in user's own account: view, rename, change e-mail (confirmed from the
+ * new address, see email-change.ts) or password, delete (with everything it owns). The
+ * e-mail and the password change only with the current password (or, without one, a code
+ * from the current address): one access token or an unattended session must not be enough
+ * to take the account.
  */
 import type { AppContext } from '../../context.ts'
 import { forgetEmailCode } from '../auth/email-codes.ts'
-import { hashPassword, verifyPassword } from '../auth/passwords.ts'
+import { hashPassword } from '../auth/passwords.ts'
+import { confirmIdentity } from '../auth/reauth.ts'
 import {
   AccountDeleteInput,
   parseInput,
@@ -13,7 +17,8 @@ import {
 } from '../auth/schemas.ts'
 import { deleteOtherSessions } from '../auth/sessions.ts'
 import { AppError, notFound, validationError } from '../errors.ts'
-import { deleteUserRow, findUserById, normalizeEmail, setPasswordHash, toPublicUser, updateUser, type PublicUser, type UserRow } from './users.ts'
+import { startEmailChange, type PendingEmail } from './email-change.ts'
+import { deleteUserRow, findUserByEmail, findUserById, normalizeEmail, setPasswordHash, toPublicUser, updateUser, type PublicUser, type UserRow } from './users.ts'
 
 async function requireUser(ctx: AppContext, userId: string): Promise<UserRow> {
   const user = await findUserById(ctx, userId)
@@ -26,36 +31,52 @@ export async function getProfile(ctx: AppContext, userId: string): Promise<Publi
   return toPublicUser(await requireUser(ctx, userId))
 }
 
-/** Changes the display name and/or e-mail (409 when another account has that e-mail). */
-export async function updateProfile(ctx: AppContext, userId: string, input: ProfileUpdateInput): Promise<PublicUser> {
-  const changes = parseInput(ProfileUpdateInput, input)
+/** The account after a profile update; `pendingEmail` when a new address waits for its confirmation link. */
+export type ProfileUpdated = PublicUser & { pendingEmail?: PendingEmail }
+
+/**
+ * Changes the display name at once and asks for a new e-mail address: that needs the
+ * identity proof (`currentPassword`, or `code` for accounts without a password) and takes
+ * effect only through the link mailed to the new address (409 when another account has it).
+ * `address` is the caller's network address, for the guessing throttles.
+ */
+export async function updateProfile(ctx: AppContext, userId: string, input: ProfileUpdateInput, address: string): Promise<ProfileUpdated> {
+  const { name, email, currentPassword, code } = parseInput(ProfileUpdateInput, input)
   const before = await requireUser(ctx, userId)
-  const after = await updateUser(ctx, userId, changes)
-  // A code mailed to the old address must not log in to the account any more.
-  if (after.email !== before.email) await forgetEmailCode(ctx, before.email)
-  return toPublicUser(after)
+  const newEmail = email !== undefined && email !== before.email ? email : undefined
+  if (newEmail !== undefined) {
+    // Refused before the proof is checked, so a taken address costs no code or password try.
+    if (await findUserByEmail(ctx, newEmail)) {
+      throw new AppError(409, 'conflict', `Another account already uses e-mail ${newEmail}; choose a different address`)
+    }
+    await confirmIdentity(ctx, before, { currentPassword, code }, address, {
+      doing: 'changing the e-mail address',
+      unchanged: 'nothing was changed',
+    })
+  }
+  const after = name === undefined ? before : await updateUser(ctx, userId, { name })
+  if (newEmail === undefined) return toPublicUser(after)
+  return { ...toPublicUser(after), pendingEmail: await startEmailChange(ctx, after, newEmail) }
 }
 
 /**
- * Sets a new password. The current one is required when the account has one; every other
- * session of the account ends (`keepSession` is the caller's own cookie value, if any).
+ * Sets a new password once the current one is given (or, for an account without one, a
+ * code mailed to its address); every other session of the account ends (`keepSession` is
+ * the caller's own cookie value, if any).
  */
 export async function changePassword(
   ctx: AppContext,
   userId: string,
   input: PasswordChangeInput,
-  keepSession: string | null = null,
+  keepSession: string | null,
+  address: string,
 ): Promise<{ changed: true }> {
-  const { currentPassword, newPassword } = parseInput(PasswordChangeInput, input)
+  const { currentPassword, code, newPassword } = parseInput(PasswordChangeInput, input)
   const user = await requireUser(ctx, userId)
-  if (user.passwordHash !== null) {
-    if (currentPassword === undefined) {
-      throw validationError([{ path: 'currentPassword', message: 'is required: this account has a password, give the current one' }])
-    }
-    if (!(await verifyPassword(ctx, currentPassword, user.passwordHash))) {
-      throw new AppError(403, 'forbidden', 'The current password is wrong; the password was not changed')
-    }
-  }
+  await confirmIdentity(ctx, user, { currentPassword, code }, address, {
+    doing: user.passwordHash === null ? 'setting a password' : 'changing the password',
+    unchanged: 'the password was not changed',
+  })
   await setPasswordHash(ctx, userId, await hashPassword(ctx, newPassword))
   await deleteOtherSessions(ctx, userId, keepSession)
   return { changed: true }

@@ -1,18 +1,39 @@
 /**
  * @module AuthStore on PostgreSQL (see storage/auth.ts). Limits shared by every process are
- * decided in the database: the code cap and the login throttle count under an advisory
- * lock per address and client held to the end of the transaction (READ COMMITTED: the count
- * after the lock sees every earlier commit), and a code try is taken with one row-locking
- * `UPDATE … SET attempts = attempts + 1 … RETURNING`, so concurrent tries queue on the row.
+ * decided in the database: the code caps count under an advisory lock per address, the
+ * login throttle under one per address and client, each held to the end of the transaction
+ * (READ COMMITTED: the count after the lock sees every earlier commit); a code try is taken
+ * with one row-locking `UPDATE … SET attempts = attempts + 1 … RETURNING` as well.
  */
 import { and, asc, desc, eq, gt, lte, ne, sql } from 'drizzle-orm'
-import type { AuthStore } from '../storage/auth.ts'
+import type { AuthStore, CodeAccountCaps, CodePauseNotice } from '../storage/auth.ts'
 import type { PgTx } from './app-lock.ts'
 import type { PgContext } from './context.ts'
-import { accessTokens, emailCodes, emailCodeSends, loginFailures, sessions, users } from './schema.ts'
+import { accessTokens, codeFailures, codePauseNotices, emailCodes, emailCodeSends, loginFailures, sessions, users } from './schema.ts'
 
 /** Serializes the transactions that lock the same `scope` and `key` (an address and client) until they end. */
 const lockAddress = (tx: PgTx, scope: string, key: string) => tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`svc:${scope}:${key}`}, 0))`)
+
+/** The address's counted wrong codes (up to the cap), oldest first, read under the address's lock. */
+async function failuresOf(tx: PgTx, email: string, caps: CodeAccountCaps): Promise<number[]> {
+  const rows = await tx
+    .select({ at: codeFailures.at })
+    .from(codeFailures)
+    .where(and(eq(codeFailures.email, email), gt(codeFailures.at, caps.failureWindowStart)))
+    .orderBy(asc(codeFailures.at))
+    .limit(caps.failureLimit)
+  return rows.map((row) => row.at)
+}
+
+/** Claims the pause notice for the address's account under the address's lock; null when there is no account or it was told lately. */
+async function claimNotice(tx: PgTx, email: string, now: number, caps: CodeAccountCaps, cap: CodePauseNotice['cap'], oldestAt: number): Promise<CodePauseNotice | null> {
+  const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email))
+  if (!user) return null
+  const [told] = await tx.select({ sentAt: codePauseNotices.sentAt }).from(codePauseNotices).where(eq(codePauseNotices.userId, user.id))
+  if (told && told.sentAt > caps.noticeSince) return null
+  await tx.insert(codePauseNotices).values({ userId: user.id, sentAt: now }).onConflictDoUpdate({ target: codePauseNotices.userId, set: { sentAt: now } })
+  return { to: email, cap, oldestAt }
+}
 
 /** The auth store over the PostgreSQL pool. */
 export function postgresAuth(db: PgContext): AuthStore {
@@ -29,7 +50,7 @@ export function postgresAuth(db: PgContext): AuthStore {
         await pg.delete(sessions).where(eq(sessions.id, id))
         return null
       }
-      return row.userId
+      return { userId: row.userId, createdAt: row.createdAt }
     },
 
     async deleteSession(id) {
@@ -96,51 +117,76 @@ export function postgresAuth(db: PgContext): AuthStore {
       return row ?? null
     },
 
-    async requestCode({ email, client, now, windowStart, perWindow, code }) {
+    async requestCode({ email, client, now, windowStart, perWindow, account, code }) {
       // Housekeeping for every address, outside the per-address lock.
       await pg.delete(emailCodeSends).where(lte(emailCodeSends.sentAt, windowStart))
       await pg.delete(emailCodes).where(lte(emailCodes.expiresAt, now))
+      await pg.delete(codeFailures).where(lte(codeFailures.at, account.failureWindowStart))
       return pg.transaction(async (tx) => {
-        await lockAddress(tx, 'code', `${email}\n${client}`)
+        await lockAddress(tx, 'code', email)
+        const failures = await failuresOf(tx, email, account)
+        if (failures.length >= account.failureLimit) return { ok: false, cap: 'failures', oldestAt: failures[0] } as const
         const recent = await tx
           .select({ sentAt: emailCodeSends.sentAt })
           .from(emailCodeSends)
           .where(and(eq(emailCodeSends.email, email), eq(emailCodeSends.client, client), gt(emailCodeSends.sentAt, windowStart)))
           .orderBy(asc(emailCodeSends.sentAt))
           .limit(perWindow)
-        if (recent.length >= perWindow) return { ok: false, oldestAt: recent[0].sentAt } as const
+        if (recent.length >= perWindow) return { ok: false, cap: 'client', oldestAt: recent[0].sentAt } as const
+        const sent = await tx
+          .select({ sentAt: emailCodeSends.sentAt })
+          .from(emailCodeSends)
+          .where(and(eq(emailCodeSends.email, email), gt(emailCodeSends.sentAt, windowStart)))
+          .orderBy(asc(emailCodeSends.sentAt))
+          .limit(account.sendsPerWindow)
+        if (sent.length >= account.sendsPerWindow) return { ok: false, cap: 'account', oldestAt: sent[0].sentAt } as const
         await tx.insert(emailCodeSends).values({ email, client, sentAt: now })
         const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email))
-        if (!user) return { ok: true, stored: false } as const
+        if (!user) return { ok: true, stored: false, notice: null } as const
         await tx.insert(emailCodes).values(code).onConflictDoUpdate({ target: [emailCodes.email, emailCodes.client], set: code })
-        return { ok: true, stored: true } as const
+        const reached = sent.length + 1 === account.sendsPerWindow
+        const notice = reached ? await claimNotice(tx, email, now, account, 'account', sent[0]?.sentAt ?? now) : null
+        return { ok: true, stored: true, notice } as const
       })
     },
 
-    async spendCode({ email, client, now, maxAttempts, matches }) {
+    async spendCode({ email, client, now, maxAttempts, account, matches }) {
       const theirs = and(eq(emailCodes.email, email), eq(emailCodes.client, client))
+      await pg.delete(codeFailures).where(lte(codeFailures.at, account.failureWindowStart))
       return pg.transaction(async (tx) => {
-        // Taking the try locks the row: a concurrent try waits here until this one commits,
-        // then sees the count (or the deletion) it left.
+        // Every try for the address queues here, so the wrong-code cap is exact across processes.
+        await lockAddress(tx, 'code', email)
+        const failures = await failuresOf(tx, email, account)
+        if (failures.length >= account.failureLimit) return { ok: false, cap: 'failures', oldestAt: failures[0] } as const
+        const failed = async () => {
+          await tx.insert(codeFailures).values({ email, at: now })
+          const reached = failures.length + 1 === account.failureLimit
+          return { ok: true, user: null, notice: reached ? await claimNotice(tx, email, now, account, 'failures', failures[0] ?? now) : null } as const
+        }
         const [taken] = await tx
           .update(emailCodes)
           .set({ attempts: sql`${emailCodes.attempts} + 1` })
           .where(theirs)
           .returning({ codeHash: emailCodes.codeHash, attempts: emailCodes.attempts, expiresAt: emailCodes.expiresAt })
-        if (!taken) return null
+        if (!taken) return failed()
         const gone = () => tx.delete(emailCodes).where(theirs)
         if (taken.expiresAt <= now) {
           await gone()
-          return null
+          return failed()
         }
         if (!matches(taken.codeHash)) {
           if (taken.attempts >= maxAttempts) await gone()
-          return null
+          return failed()
         }
         await gone()
         const [user] = await tx.select().from(users).where(eq(users.email, email))
-        return user ?? null
+        return { ok: true, user: user ?? null, notice: null } as const
       })
+    },
+
+    async codeFailures(email) {
+      const rows = await pg.select({ at: codeFailures.at }).from(codeFailures).where(eq(codeFailures.email, email)).orderBy(asc(codeFailures.at), asc(codeFailures.id))
+      return rows.map((row) => row.at)
     },
 
     async deleteCode(email) {

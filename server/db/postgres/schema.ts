@@ -90,6 +90,15 @@ export const codeFailures = pgTable('code_failures', {
 }, (t) => [index('code_failures_email_idx').on(t.email, t.at)])
 
 /**
+ * When the owner was last told that log-in by code paused for the account (too many code
+ * e-mails or wrong codes from anywhere): at most one such e-mail per account and window.
+ */
+export const codePauseNotices = pgTable('code_pause_notices', {
+  userId: text('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  sentAt: millis('sent_at').notNull(),
+})
+
+/**
  * An e-mail change waiting for its confirmation: it takes effect only when the link sent to
  * the new address comes back (`tokenHash` is the SHA-256 of that link's token).
  */

@@ -3,11 +3,11 @@
  * to enforce (a violation becomes `email_taken`); the first-account rule counts under a
  * table lock, so two processes cannot both create the first account.
  */
-import { count, eq, sql } from 'drizzle-orm'
+import { count, eq, lte, sql } from 'drizzle-orm'
 import type { UserStore } from '../storage/users.ts'
 import { deleteAppRecords } from './app-records.ts'
 import type { PgContext } from './context.ts'
-import { apps, users } from './schema.ts'
+import { apps, emailChanges, users } from './schema.ts'
 import { refuseOnUnique } from './unique-violation.ts'
 
 const EMAIL_TAKEN = { ok: false, reason: 'email_taken' } as const
@@ -67,6 +67,43 @@ export function postgresUsers(db: PgContext): UserStore {
         for (const appId of appIds) changed(appId, 'deleted')
         return { appIds }
       })
+    },
+
+    async putEmailChange(row) {
+      await pg.insert(emailChanges).values(row).onConflictDoUpdate({ target: emailChanges.userId, set: row })
+    },
+
+    async emailChangeByHash(tokenHash) {
+      const [row] = await pg.select().from(emailChanges).where(eq(emailChanges.tokenHash, tokenHash))
+      return row ?? null
+    },
+
+    async emailChange(userId) {
+      const [row] = await pg.select().from(emailChanges).where(eq(emailChanges.userId, userId))
+      return row ?? null
+    },
+
+    async deleteEmailChange(userId) {
+      const rows = await pg.delete(emailChanges).where(eq(emailChanges.userId, userId)).returning({ userId: emailChanges.userId })
+      return rows.length > 0
+    },
+
+    async confirmEmailChange(tokenHash, now) {
+      await pg.delete(emailChanges).where(lte(emailChanges.expiresAt, now))
+      return refuseOnUnique(
+        () =>
+          pg.transaction(async (tx) => {
+            // Taking the change row first: a second confirmation of the same link waits, then finds it gone.
+            const [change] = await tx.delete(emailChanges).where(eq(emailChanges.tokenHash, tokenHash)).returning()
+            if (!change || change.expiresAt <= now) return { ok: false, reason: 'not_found' } as const
+            const [before] = await tx.select().from(users).where(eq(users.id, change.userId)).for('update')
+            if (!before) return { ok: false, reason: 'not_found' } as const
+            const [after] = await tx.update(users).set({ email: change.newEmail, updatedAt: now }).where(eq(users.id, before.id)).returning()
+            return { ok: true, before, after } as const
+          }),
+        ['users_email_unique'],
+        { ok: false, reason: 'email_taken' } as const,
+      )
     },
 
     async byId(id) {

@@ -1,17 +1,40 @@
 /**
- * @module AuthStore on SQLite (see storage/auth.ts). The code cap, code tries and login
+ * @module AuthStore on SQLite (see storage/auth.ts). The code caps, code tries and login
  * throttle each read and write in one IMMEDIATE transaction, which holds SQLite's single
  * write lock: the check and the count are one step.
  */
 import { and, asc, desc, eq, gt, lte, ne } from 'drizzle-orm'
-import type { AccessTokenRow, AuthStore, SessionRow } from '../storage/auth.ts'
+import type { AccessTokenRow, AuthStore, CodeAccountCaps, CodePauseNotice, SessionRow } from '../storage/auth.ts'
 import type { SqliteContext } from './context.ts'
-import { accessTokens, emailCodes, emailCodeSends, loginFailures, sessions, users } from './schema.ts'
+import { accessTokens, codeFailures, codePauseNotices, emailCodes, emailCodeSends, loginFailures, sessions, users } from './schema.ts'
 
 /** The auth store over the open SQLite database. */
 export function sqliteAuth(db: SqliteContext): AuthStore {
   const d = db.db
   const immediate = <T>(work: () => T): T => d.transaction(work, { behavior: 'immediate' })
+
+  /** The address's counted wrong codes (up to the cap), oldest first; older ones are forgotten first. */
+  const failuresOf = (email: string, caps: CodeAccountCaps) => {
+    d.delete(codeFailures).where(lte(codeFailures.at, caps.failureWindowStart)).run()
+    return d
+      .select({ at: codeFailures.at })
+      .from(codeFailures)
+      .where(eq(codeFailures.email, email))
+      .orderBy(asc(codeFailures.at))
+      .limit(caps.failureLimit)
+      .all()
+      .map((row) => row.at)
+  }
+
+  /** Claims the pause notice for the address's account (inside the caller's transaction); null when there is no account or it was told lately. */
+  const claimNotice = (email: string, now: number, caps: CodeAccountCaps, cap: CodePauseNotice['cap'], oldestAt: number): CodePauseNotice | null => {
+    const user = d.select({ id: users.id }).from(users).where(eq(users.email, email)).get()
+    if (!user) return null
+    const told = d.select({ sentAt: codePauseNotices.sentAt }).from(codePauseNotices).where(eq(codePauseNotices.userId, user.id)).get()
+    if (told && told.sentAt > caps.noticeSince) return null
+    d.insert(codePauseNotices).values({ userId: user.id, sentAt: now }).onConflictDoUpdate({ target: codePauseNotices.userId, set: { sentAt: now } }).run()
+    return { to: email, cap, oldestAt }
+  }
 
   return {
     async insertSession(row) {
@@ -25,7 +48,7 @@ export function sqliteAuth(db: SqliteContext): AuthStore {
         d.delete(sessions).where(eq(sessions.id, id)).run()
         return null
       }
-      return row.userId
+      return { userId: row.userId, createdAt: row.createdAt }
     },
 
     async deleteSession(id) {
@@ -95,43 +118,72 @@ export function sqliteAuth(db: SqliteContext): AuthStore {
       return row ?? null
     },
 
-    async requestCode({ email, client, now, windowStart, perWindow, code }) {
+    async requestCode({ email, client, now, windowStart, perWindow, account, code }) {
       return immediate(() => {
         d.delete(emailCodeSends).where(lte(emailCodeSends.sentAt, windowStart)).run()
         d.delete(emailCodes).where(lte(emailCodes.expiresAt, now)).run()
+        const failures = failuresOf(email, account)
+        if (failures.length >= account.failureLimit) return { ok: false, cap: 'failures', oldestAt: failures[0] } as const
         const recent = d
           .select({ sentAt: emailCodeSends.sentAt })
           .from(emailCodeSends)
           .where(and(eq(emailCodeSends.email, email), eq(emailCodeSends.client, client), gt(emailCodeSends.sentAt, windowStart)))
           .orderBy(asc(emailCodeSends.sentAt))
           .all()
-        if (recent.length >= perWindow) return { ok: false, oldestAt: recent[0].sentAt } as const
+        if (recent.length >= perWindow) return { ok: false, cap: 'client', oldestAt: recent[0].sentAt } as const
+        const sent = d
+          .select({ sentAt: emailCodeSends.sentAt })
+          .from(emailCodeSends)
+          .where(and(eq(emailCodeSends.email, email), gt(emailCodeSends.sentAt, windowStart)))
+          .orderBy(asc(emailCodeSends.sentAt))
+          .limit(account.sendsPerWindow)
+          .all()
+        if (sent.length >= account.sendsPerWindow) return { ok: false, cap: 'account', oldestAt: sent[0].sentAt } as const
         d.insert(emailCodeSends).values({ email, client, sentAt: now }).run()
-        if (!d.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) return { ok: true, stored: false } as const
+        if (!d.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) return { ok: true, stored: false, notice: null } as const
         d.insert(emailCodes).values(code).onConflictDoUpdate({ target: [emailCodes.email, emailCodes.client], set: code }).run()
-        return { ok: true, stored: true } as const
+        const reached = sent.length + 1 === account.sendsPerWindow
+        const notice = reached ? claimNotice(email, now, account, 'account', sent[0]?.sentAt ?? now) : null
+        return { ok: true, stored: true, notice } as const
       })
     },
 
-    async spendCode({ email, client, now, maxAttempts, matches }) {
+    async spendCode({ email, client, now, maxAttempts, account, matches }) {
       const theirs = and(eq(emailCodes.email, email), eq(emailCodes.client, client))
       return immediate(() => {
+        const failures = failuresOf(email, account)
+        if (failures.length >= account.failureLimit) return { ok: false, cap: 'failures', oldestAt: failures[0] } as const
+        const failed = () => {
+          d.insert(codeFailures).values({ email, at: now }).run()
+          const reached = failures.length + 1 === account.failureLimit
+          return { ok: true, user: null, notice: reached ? claimNotice(email, now, account, 'failures', failures[0] ?? now) : null } as const
+        }
         const row = d.select().from(emailCodes).where(theirs).get()
-        if (!row) return null
+        if (!row) return failed()
         const gone = () => d.delete(emailCodes).where(theirs).run()
         if (row.expiresAt <= now) {
           gone()
-          return null
+          return failed()
         }
         if (!matches(row.codeHash)) {
           const attempts = row.attempts + 1
           if (attempts >= maxAttempts) gone()
           else d.update(emailCodes).set({ attempts }).where(theirs).run()
-          return null
+          return failed()
         }
         gone()
-        return d.select().from(users).where(eq(users.email, email)).get() ?? null
+        return { ok: true, user: d.select().from(users).where(eq(users.email, email)).get() ?? null, notice: null } as const
       })
+    },
+
+    async codeFailures(email) {
+      return d
+        .select({ at: codeFailures.at })
+        .from(codeFailures)
+        .where(eq(codeFailures.email, email))
+        .orderBy(asc(codeFailures.at), asc(codeFailures.id))
+        .all()
+        .map((row) => row.at)
     },
 
     async deleteCode(email) {

@@ -2,10 +2,10 @@
  * @module UserStore on SQLite (see storage/users.ts). Writes that read first run in IMMEDIATE
  * transactions: the write lock is taken up front, so a check and its write are one step.
  */
-import { eq } from 'drizzle-orm'
+import { eq, lte } from 'drizzle-orm'
 import type { UserRow, UserStore } from '../storage/users.ts'
 import type { SqliteContext } from './context.ts'
-import { apps, users } from './schema.ts'
+import { apps, emailChanges, users } from './schema.ts'
 
 /** The users store over the open SQLite database. */
 export function sqliteUsers(db: SqliteContext): UserStore {
@@ -47,6 +47,36 @@ export function sqliteUsers(db: SqliteContext): UserStore {
       if (appIds === null) return null
       for (const appId of appIds) db.changes.emit(appId, 'deleted')
       return { appIds }
+    },
+
+    async putEmailChange(row) {
+      db.db.insert(emailChanges).values(row).onConflictDoUpdate({ target: emailChanges.userId, set: row }).run()
+    },
+
+    async emailChangeByHash(tokenHash) {
+      return db.db.select().from(emailChanges).where(eq(emailChanges.tokenHash, tokenHash)).get() ?? null
+    },
+
+    async emailChange(userId) {
+      return db.db.select().from(emailChanges).where(eq(emailChanges.userId, userId)).get() ?? null
+    },
+
+    async deleteEmailChange(userId) {
+      return db.db.delete(emailChanges).where(eq(emailChanges.userId, userId)).returning({ userId: emailChanges.userId }).all().length > 0
+    },
+
+    async confirmEmailChange(tokenHash, now) {
+      return db.db.transaction(() => {
+        db.db.delete(emailChanges).where(lte(emailChanges.expiresAt, now)).run()
+        const change = db.db.select().from(emailChanges).where(eq(emailChanges.tokenHash, tokenHash)).get()
+        const before = change && byId(change.userId)
+        if (!change || !before) return { ok: false, reason: 'not_found' } as const
+        if (byEmail(change.newEmail)) return { ok: false, reason: 'email_taken' } as const
+        const after: UserRow = { ...before, email: change.newEmail, updatedAt: now }
+        db.db.update(users).set({ email: after.email, updatedAt: now }).where(eq(users.id, before.id)).run()
+        db.db.delete(emailChanges).where(eq(emailChanges.userId, before.id)).run()
+        return { ok: true, before, after } as const
+      }, { behavior: 'immediate' })
     },
 
     byId: async (id) => byId(id),

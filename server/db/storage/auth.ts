@@ -35,16 +35,53 @@ export interface EmailCodeRow {
   createdAt: number
 }
 
-/** A code request: who asks, its time, the cap's window, and the code to store if the address has an account. */
+/**
+ * The caps of log-in by code per address whatever the client, so that many client
+ * addresses together get no more than one would: code e-mails per window, and wrong codes
+ * per (longer) window, past which code log-in for the address pauses.
+ */
+export interface CodeAccountCaps {
+  /** Most code e-mails per address within the send window (`CodeRequest.windowStart`), from every client. */
+  sendsPerWindow: number
+  /** Wrong codes at or before this time no longer count (and are forgotten). */
+  failureWindowStart: number
+  /** Wrong codes per address within the failure window before code log-in pauses. */
+  failureLimit: number
+  /** The account's owner is told of a pause unless already told after this time. */
+  noticeSince: number
+}
+
+/** Which cap refused a code request or try, and its oldest counted event (core computes the wait). */
+export interface CodeRefusal {
+  ok: false
+  cap: 'client' | 'account' | 'failures'
+  oldestAt: number
+}
+
+/**
+ * A pause the owner should hear of: this request or try reached a per-address cap, the
+ * address has an account, and its owner was not told within the notice window (the notice
+ * is recorded in the same atomic step, so it goes out once).
+ */
+export interface CodePauseNotice {
+  to: string
+  cap: 'account' | 'failures'
+  /** The oldest event the cap counts (the wait ends one window after it). */
+  oldestAt: number
+}
+
+/** A code request: who asks, its time, the caps' windows, and the code to store if the address has an account. */
 export interface CodeRequest {
   email: string
-  /** The asking client's throttle key: the cap counts per address and client. */
+  /** The asking client's throttle key: the first cap counts per address and client. */
   client: string
   now: number
   /** Sends at or before this time no longer count (and are forgotten). */
   windowStart: number
   /** Most sends per address and client within the window. */
   perWindow: number
+  /** The caps per address, whatever the client. */
+  account: CodeAccountCaps
   /** Replaces the client's earlier code for the address; stored only when the address has an account. */
   code: EmailCodeRow
 }
@@ -56,6 +93,8 @@ export interface CodeSpend {
   client: string
   now: number
   maxAttempts: number
+  /** The wrong-code cap per address (every failed try counts, known address or not). */
+  account: CodeAccountCaps
   /** True when the stored hash is the hash of the code presented. */
   matches(codeHash: string): boolean
 }
@@ -74,8 +113,8 @@ export interface LoginAttempt {
 
 export interface AuthStore {
   insertSession(row: SessionRow): Promise<void>
-  /** The user of the live session `id`; an expired one is deleted and gives null. */
-  sessionUser(id: string, now: number): Promise<string | null>
+  /** The user of the live session `id` and when it started; an expired one is deleted and gives null. */
+  sessionUser(id: string, now: number): Promise<{ userId: string; createdAt: number } | null>
   deleteSession(id: string): Promise<void>
   /** Deletes the user's sessions except `keepId`; how many ended. */
   deleteSessions(userId: string, keepId: string | null): Promise<number>
@@ -100,18 +139,23 @@ export interface AuthStore {
   deleteTokenByHash(hash: string): Promise<AccessTokenRow | null>
 
   /**
-   * Records a code request under the cap per address and client, atomically (also across
-   * processes): refused with the oldest counted send's time when the cap is reached;
-   * otherwise counted, and the code stored (replacing the client's earlier one for the
-   * address) when the address has an account.
+   * Records a code request under the caps, atomically per address (also across processes):
+   * refused while the address's wrong codes are at their cap, or when the client's or the
+   * address's code e-mails are; otherwise counted (known address or not), and the code
+   * stored (replacing the client's earlier one for the address) when the address has an
+   * account. `notice` when this send reached the address's cap.
    */
-  requestCode(request: CodeRequest): Promise<{ ok: false; oldestAt: number } | { ok: true; stored: boolean }>
+  requestCode(request: CodeRequest): Promise<CodeRefusal | { ok: true; stored: boolean; notice: CodePauseNotice | null }>
   /**
-   * Spends one try of the code the client has for the address, atomically (also across
-   * processes): the account when the code matches (the code is deleted), else null. An
-   * expired code, and a code at its last try, is deleted.
+   * Spends one try of the code the client has for the address, atomically per address
+   * (also across processes): refused while the address's wrong codes are at their cap;
+   * otherwise the account when the code matches (the code is deleted), else null and the
+   * failure counted, whether or not there was a code or an account. An expired code, and a
+   * code at its last try, is deleted. `notice` when this failure reached the cap.
    */
-  spendCode(spend: CodeSpend): Promise<UserRow | null>
+  spendCode(spend: CodeSpend): Promise<CodeRefusal | { ok: true; user: UserRow | null; notice: CodePauseNotice | null }>
+  /** When wrong codes were tried for the address (as the cap counts them, any client), oldest first. */
+  codeFailures(email: string): Promise<number[]>
   /** Deletes every client's code for the address. */
   deleteCode(email: string): Promise<void>
   /** The live codes of the address, one per client, oldest first. */

@@ -17,6 +17,15 @@ export interface UserRow {
 /** Why an insert was refused: the e-mail belongs to an account, or (`onlyFirst`) an account exists. */
 export type UserInsertRefusal = 'email_taken' | 'not_first'
 
+/** An e-mail change waiting for the link sent to the new address; `tokenHash` is the SHA-256 of the link's token. */
+export interface EmailChangeRow {
+  userId: string
+  newEmail: string
+  tokenHash: string
+  expiresAt: number
+  createdAt: number
+}
+
 export interface UserStore {
   /**
    * Inserts an account. With `onlyFirst` it is refused unless no account exists, decided
@@ -37,6 +46,23 @@ export interface UserStore {
    * when there was no such account.
    */
   delete(id: string): Promise<{ appIds: string[] } | null>
+  /** Stores the account's pending e-mail change, replacing its earlier one. */
+  putEmailChange(row: EmailChangeRow): Promise<void>
+  /** The pending change with this token hash (expired or not). */
+  emailChangeByHash(tokenHash: string): Promise<EmailChangeRow | null>
+  /** The account's pending change (expired or not). */
+  emailChange(userId: string): Promise<EmailChangeRow | null>
+  /** Drops the account's pending change; false when there was none. */
+  deleteEmailChange(userId: string): Promise<boolean>
+  /**
+   * Applies the live pending change with this token hash in one step: the account's e-mail
+   * becomes the new one and the change is deleted. Refused when there is no such change
+   * (or it expired at `now`: then it is deleted), or another account has the address by now.
+   */
+  confirmEmailChange(
+    tokenHash: string,
+    now: number,
+  ): Promise<{ ok: true; before: UserRow; after: UserRow } | { ok: false; reason: 'not_found' | 'email_taken' }>
   byId(id: string): Promise<UserRow | null>
   /** The account with this (normalized) e-mail. */
   byEmail(email: string): Promise<UserRow | null>

@@ -30,7 +30,7 @@ describe('auth core is callable with plain inputs (CLI, MCP, tests)', () => {
     const { ctx, mails } = testContext()
     const created = await signup(ctx, { email: 'Ada@Example.com', password: 'correct horse', tokenName: 'cli' })
     expect(created.user).toMatchObject({ email: 'ada@example.com', hasPassword: true })
-    expect(await verifySession(ctx, created.session.value)).toEqual({ userId: created.user.id })
+    expect(await verifySession(ctx, created.session.value)).toEqual({ userId: created.user.id, createdAt: ctx.clock.now() })
     expect(await verifyAccessToken(ctx, created.token!.token)).toEqual({ userId: created.user.id, tokenId: created.token!.id })
 
     const byPassword = await loginWithPassword(ctx, { email: 'ada@example.com', password: 'correct horse' }, HOME)
