@@ -53,4 +53,17 @@ export function validationError(problems: Problem[], message?: string): AppError
   return new AppError(422, 'validation', summary, { problems })
 }
 
+/** Characters of a submitted value an error message quotes; the rest is cut, with "…". */
+export const MAX_QUOTED_CHARS = 80
+
+/** `text` cut to `max` characters with "…" when longer (never splitting a surrogate pair). */
+export function cutText(text: string, max = MAX_QUOTED_CHARS): string {
+  if (text.length <= max) return text
+  const end = /[\ud800-\udbff]/.test(text[max - 1]) ? max - 1 : max
+  return `${text.slice(0, end)}…`
+}
+
+/** A submitted text as an error message quotes it: JSON-quoted, at most MAX_QUOTED_CHARS of it. */
+export const quoteValue = (text: string): string => JSON.stringify(cutText(text))
+
 export const notFound = (what: string) => new AppError(404, 'not_found', `${what} not found`)
