@@ -4,7 +4,7 @@
  * exactly (server/core/fields/numbers.ts) so they are refused instead of silently rounded. `JSON.parse`
  * itself is prototype-safe: `"__proto__"` becomes an ordinary own property.
  */
-import { AppError } from '../errors.ts'
+import { AppError, describeProblems, ProblemList } from '../errors.ts'
 import { inexactNumber } from '../fields/numbers.ts'
 
 const QUOTE = 0x22
@@ -28,18 +28,22 @@ export function parseJsonBody(text: string, maxDepth: number): unknown {
   } catch (error) {
     throw new AppError(400, 'bad_json', `The request body is not valid JSON (${(error as Error).message}); send a JSON object such as {"name":"Ada"}`)
   }
-  if (unsafe.length > 0) {
-    const summary = unsafe.join('; ')
-    throw new AppError(422, 'invalid_value', unsafe.length === 1 ? summary : `${unsafe.length} numbers cannot be stored exactly: ${summary}`, {
-      problems: unsafe.map((message) => ({ path: '', message })),
+  if (!unsafe.empty) {
+    const summary = describeProblems(unsafe.listed, unsafe.total)
+    throw new AppError(422, 'invalid_value', unsafe.total === 1 ? summary : `${unsafe.total} numbers cannot be stored exactly: ${summary}`, {
+      problems: unsafe.listed,
+      total: unsafe.total,
     })
   }
   return value
 }
 
-/** Checks nesting and collects why number literals cannot be stored exactly (see `inexactNumber`). */
-function scan(text: string, maxDepth: number): string[] {
-  const unsafe: string[] = []
+/**
+ * Checks nesting and collects why number literals cannot be stored exactly (see
+ * `inexactNumber`): the first few in words, the rest only counted.
+ */
+function scan(text: string, maxDepth: number): ProblemList {
+  const unsafe = new ProblemList()
   let depth = 0
   const length = text.length
   for (let i = 0; i < length; i++) {
@@ -69,7 +73,7 @@ function scan(text: string, maxDepth: number): string[] {
       if (i - start >= 15 || exponent) {
         const literal = text.slice(start, i + 1)
         const problem = inexactNumber(literal, Number(literal))
-        if (problem) unsafe.push(problem)
+        if (problem) unsafe.add('', problem)
       }
     }
   }
