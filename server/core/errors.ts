@@ -67,8 +67,7 @@ export function quoteList(values: readonly string[]): string {
 
 /**
  * Collects the problems of one input: the first MAX_LISTED_PROBLEMS are kept, the rest only
- * counted. `full` tells a check it can stop building messages (or stop, when the count
- * does not matter).
+ * counted. A message given as a function is built only for a problem that is kept.
  */
 export class ProblemList {
   readonly listed: Problem[] = []
@@ -76,9 +75,6 @@ export class ProblemList {
   add(path: string, message: string | (() => string)): void {
     this.total++
     if (this.listed.length < MAX_LISTED_PROBLEMS) this.listed.push({ path, message: typeof message === 'string' ? message : message() })
-  }
-  get full(): boolean {
-    return this.listed.length >= MAX_LISTED_PROBLEMS
   }
   get empty(): boolean {
     return this.total === 0

@@ -1,11 +1,12 @@
 /**
  * @module Reading JSON bodies safely. A linear pre-scan refuses nesting beyond the limit
  * before `JSON.parse` can recurse into it, and finds integers that a double cannot hold
- * exactly (server/core/fields/numbers.ts) so they are refused instead of silently rounded. `JSON.parse`
- * itself is prototype-safe: `"__proto__"` becomes an ordinary own property.
+ * exactly (server/core/fields/numbers.ts) so they are refused instead of silently rounded:
+ * the first few named, the rest counted. `JSON.parse` itself is prototype-safe:
+ * `"__proto__"` becomes an ordinary own property.
  */
 import { AppError, describeProblems, ProblemList } from '../errors.ts'
-import { inexactNumber } from '../fields/numbers.ts'
+import { inexactKind, inexactMessage } from '../fields/numbers.ts'
 
 const QUOTE = 0x22
 const BACKSLASH = 0x5c
@@ -40,7 +41,7 @@ export function parseJsonBody(text: string, maxDepth: number): unknown {
 
 /**
  * Checks nesting and collects why number literals cannot be stored exactly (see
- * `inexactNumber`): the first few in words, the rest only counted.
+ * `inexactKind`): the first few in words, the rest only counted.
  */
 function scan(text: string, maxDepth: number): ProblemList {
   const unsafe = new ProblemList()
@@ -72,8 +73,9 @@ function scan(text: string, maxDepth: number): ProblemList {
       // literals and skip the check without slicing the text.
       if (i - start >= 15 || exponent) {
         const literal = text.slice(start, i + 1)
-        const problem = inexactNumber(literal, Number(literal))
-        if (problem) unsafe.add('', problem)
+        const kind = inexactKind(literal, Number(literal))
+        // Past the listed problems, a refused literal is only counted: no message is built.
+        if (kind) unsafe.add('', () => inexactMessage(kind, literal))
       }
     }
   }
