@@ -43,6 +43,12 @@ function problemsOf(error: AppError): Problem[] {
   return Array.isArray(problems) ? problems : []
 }
 
+/** How many problems the error counted beyond those it lists (none unless it says `total`). */
+function moreThan(error: AppError, listed: number): number {
+  const total = (error.details as { total?: unknown } | undefined)?.total
+  return typeof total === 'number' ? total - listed : 0
+}
+
 export const fillInRoutes = (ctx: AppContext) => {
   const writer = ctx.writer
   return new Elysia({ name: 'svc/fill-in' })
@@ -98,7 +104,9 @@ export const fillInRoutes = (ctx: AppContext) => {
           ...data,
           values,
           errors: new Map(problems.filter((p) => names.has(p.path)).map((p) => [p.path, p.message])),
-          formErrors: problems.length === 0 ? [error.message] : problems.filter((p) => !names.has(p.path)).map((p) => `${p.path}: ${p.message}`),
+          formErrors: problems.length === 0
+            ? [error.message]
+            : [...problems.filter((p) => !names.has(p.path)).map((p) => `${p.path}: ${p.message}`), ...(moreThan(error, problems.length) > 0 ? [`and ${moreThan(error, problems.length)} more`] : [])],
         }), error.status)
       }
     }, { parse: 'none', detail: { summary: 'Submit the fill-in form; redirects to the respondent report', tags: ['fill-in'] } })

@@ -63,12 +63,14 @@ export function signedThanksQuery(ctx: AppContext, token: string, query: Record<
 /** The HTML answer to a refused browser post: the error's status, every problem in words, a way back. */
 export async function refusedPostPage(ctx: AppContext, appId: string | null, error: AppError, request: Request, headers: Record<string, string>): Promise<Response> {
   const form = appId && error.status !== 404 ? await fillInForm(ctx, appId).catch(() => null) : null
-  const problems = (error.details as { problems?: Problem[] } | undefined)?.problems
+  const details = error.details as { problems?: Problem[]; total?: number } | undefined
+  const problems = Array.isArray(details?.problems) ? details.problems : []
   const body = refusedPostDocument({
     appName: form?.appName ?? null,
     status: error.status,
     message: error.message,
-    problems: Array.isArray(problems) ? problems : [],
+    problems,
+    more: typeof details?.total === 'number' ? details.total - problems.length : 0,
     fields: form?.fields ?? [],
     back: refererOf(request),
     theme: form?.theme,

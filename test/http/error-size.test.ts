@@ -87,6 +87,20 @@ describe('every error answer is at most 64 KiB, listing the first 20 problems an
     expect(Buffer.byteLength(res.text)).toBeLessThanOrEqual(MAX_ANSWER)
   })
 
+  test('the pages a browser gets for a refused post list the first 20 problems and count the rest', async () => {
+    const t = await setup({ published: true })
+    const form = Array.from({ length: LONG_KEY_COUNT }, (_, i) => `${longKey(i)}=1`).join('&')
+    const navigate = { ...URLENCODED, 'sec-fetch-mode': 'navigate', accept: 'text/html' }
+    const listed = longKeyProblems.map((p) => `<li><strong>${p.path}</strong>: ${p.message}</li>`).join('')
+    const share = await t.request('POST', `${t.endpoint.path}/form`, { raw: form, headers: navigate })
+    expect(share.status).toBe(422)
+    expect(share.text).toContain(`<ul>${listed}<li>and ${LONG_KEY_COUNT - 20} more</li></ul>`)
+    const fillIn = await t.request('POST', `/f/${t.endpoint.token}`, { raw: form, headers: navigate })
+    expect(fillIn.status).toBe(422)
+    expect(fillIn.text).toContain(`and ${LONG_KEY_COUNT - 20} more`)
+    for (const page of [share, fillIn]) expect(Buffer.byteLength(page.text)).toBeLessThanOrEqual(MAX_ANSWER)
+  })
+
   test('a value is quoted in at most 80 characters, on /form, JSON and the fill-in page\'s JSON answer', async () => {
     const t = await setup({ autoCreate: false, fields: [{ name: 'age', type: 'number' }, { name: 'size', type: 'choice', options: ['S', 'M'] }, { name: 'tags', type: 'multichoice', options: ['a', 'b'] }] })
     const huge = 'x'.repeat(400_000)
