@@ -15,6 +15,7 @@
  * ratio ≤ 2, the other client's success ≥ 95 %, RSS ≤ idle + 256 MB, health and ingest
  * ≤ 100 ms p99 under the reads, 10k apps listed in ≤ 100 ms.
  */
+import { amplificationPhase } from './abuse/amplify.ts'
 import { codeFlood } from './abuse/code-flood.ts'
 import { publishedApp, signup, call } from './lib/api.ts'
 import { batchBody, goalBook } from './lib/measure.ts'
@@ -131,6 +132,9 @@ async function main(): Promise<void> {
       target: '≥ 0.95',
       ok: success >= 0.95,
     })
+
+    // One client under its limit posting 1 MiB bodies whose every value is a problem (bench/abuse/amplify.ts).
+    await amplificationPhase({ base, token, pid: svc.proc.pid, book })
 
     // RSS under 50 concurrent exports.
     for (let from = 0; from < EXPORT_RECORDS; from += 1000) {

@@ -36,24 +36,106 @@ export interface Problem {
   message: string
 }
 
+/**
+ * How much an error answer may say, whatever was sent: a body of 1 MiB with a problem in
+ * every value must not become an answer many times its size. Problems beyond the first
+ * MAX_LISTED_PROBLEMS are counted, not listed; messages quote at most MAX_QUOTED_CHARS of a
+ * value; and the whole JSON answer stays under MAX_ERROR_BYTES (the HTTP face checks that last).
+ */
+export const MAX_LISTED_PROBLEMS = 20
+/** Characters of a submitted value an error message quotes; the rest is cut, with "…". */
+export const MAX_QUOTED_CHARS = 80
+/** Characters of one problem's message (an owner's long option list is cut too). */
+export const MAX_PROBLEM_CHARS = 500
+/** Characters of an error's message. */
+export const MAX_MESSAGE_CHARS = 16 * 1024
+/** Bytes of a whole JSON error answer. */
+export const MAX_ERROR_BYTES = 64 * 1024
+
+/** `text` cut to `max` characters with "…" when longer (never splitting a surrogate pair). */
+export function cutText(text: string, max = MAX_QUOTED_CHARS): string {
+  if (text.length <= max) return text
+  const end = /[\ud800-\udbff]/.test(text[max - 1]) ? max - 1 : max
+  return `${text.slice(0, end)}…`
+}
+
+/** A submitted text as an error message quotes it: JSON-quoted, at most MAX_QUOTED_CHARS of it. */
+export const quoteValue = (text: string): string => JSON.stringify(cutText(text))
+
+/** Texts quoted (quoteValue) and joined with ", ": the first MAX_LISTED_PROBLEMS, then how many more. */
+export function quoteList(values: readonly string[]): string {
+  const listed = values.slice(0, MAX_LISTED_PROBLEMS).map(quoteValue).join(', ')
+  return values.length > MAX_LISTED_PROBLEMS ? `${listed} and ${values.length - MAX_LISTED_PROBLEMS} more` : listed
+}
+
+/**
+ * Collects the problems of one input: the first MAX_LISTED_PROBLEMS are kept, the rest only
+ * counted. A message given as a function is built only for a problem that is kept.
+ */
+export class ProblemList {
+  readonly listed: Problem[] = []
+  total = 0
+  add(path: string, message: string | (() => string)): void {
+    this.total++
+    if (this.listed.length < MAX_LISTED_PROBLEMS) this.listed.push({ path, message: typeof message === 'string' ? message : message() })
+  }
+  get empty(): boolean {
+    return this.total === 0
+  }
+}
+
+/** The details of an error about many problems: the first MAX_LISTED_PROBLEMS, then `truncated` and the total. */
+export interface ProblemDetails {
+  problems: Problem[]
+  truncated?: true
+  total?: number
+}
+
+const boundedProblem = (problem: Problem): Problem => ({ path: cutText(String(problem.path), MAX_QUOTED_CHARS), message: cutText(String(problem.message), MAX_PROBLEM_CHARS) })
+
+/**
+ * `details` as an error may carry them: a `problems` list cut to its first
+ * MAX_LISTED_PROBLEMS (each path and message cut too), with `truncated: true` and `total`
+ * (given, or the list's length) when some are left out. Other details pass unchanged.
+ */
+export function boundedDetails(details: unknown): unknown {
+  if (typeof details !== 'object' || details === null || !Array.isArray((details as ProblemDetails).problems)) return details
+  const { problems, truncated: _truncated, total: given, ...rest } = details as ProblemDetails & Record<string, unknown>
+  const total = typeof given === 'number' ? Math.max(given, problems.length) : problems.length
+  const listed = problems.slice(0, MAX_LISTED_PROBLEMS).map(boundedProblem)
+  return total > listed.length ? { ...rest, problems: listed, truncated: true, total } : { ...rest, problems: listed }
+}
+
+/** The problems in one line: `path: message; …`, the listed ones, then how many more there are. */
+export function describeProblems(problems: readonly Problem[], total = problems.length): string {
+  const listed = problems.slice(0, MAX_LISTED_PROBLEMS).map((p) => (p.path ? `${cutText(p.path)}: ${cutText(p.message, MAX_PROBLEM_CHARS)}` : cutText(p.message, MAX_PROBLEM_CHARS)))
+  const more = total - listed.length
+  return more > 0 ? `${listed.join('; ')}; and ${more} more` : listed.join('; ')
+}
+
+/**
+ * The one error type. Its message and `details.problems` are bounded here, where every
+ * error is made (boundedDetails), so no face can answer with every problem of a huge input.
+ */
 export class AppError extends Error {
   override name = 'AppError'
+  readonly details?: unknown
   constructor(
     readonly status: number,
     readonly type: ErrorType,
     message: string,
-    readonly details?: unknown,
+    details?: unknown,
   ) {
-    super(message)
+    super(cutText(message, MAX_MESSAGE_CHARS))
+    this.details = boundedDetails(details)
   }
 }
 
-/** 422 with every problem listed, so a client can fix them all in one go. */
-export function validationError(problems: Problem[], message?: string): AppError {
-  const summary = message ?? (problems.length === 1
-    ? `${problems[0].path ? `${problems[0].path}: ` : ''}${problems[0].message}`
-    : `${problems.length} problems: ${problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)).join('; ')}`)
-  return new AppError(422, 'validation', summary, { problems })
+/** 422 listing the problems (the first MAX_LISTED_PROBLEMS of `total`), so a client can fix them in one go. */
+export function validationError(problems: Problem[] | ProblemList, message?: string): AppError {
+  const { listed, total } = problems instanceof ProblemList ? problems : { listed: problems, total: problems.length }
+  const summary = message ?? (total === 1 ? describeProblems(listed) : `${total} problems: ${describeProblems(listed, total)}`)
+  return new AppError(422, 'validation', summary, { problems: listed, total })
 }
 
 export const notFound = (what: string) => new AppError(404, 'not_found', `${what} not found`)

@@ -5,7 +5,7 @@
  * and -shm files with the permissions of the database file, so creating that file 0600
  * before SQLite opens it keeps them private too.
  */
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs'
+import { chmodSync, closeSync, existsSync, fchmodSync, mkdirSync, openSync, statSync } from 'node:fs'
 
 export const PRIVATE_DIR_MODE = 0o700
 export const PRIVATE_FILE_MODE = 0o600
@@ -39,4 +39,18 @@ export const narrowDatabaseFiles = (path: string): string[] => databaseFiles(pat
 export function privateDatabaseFiles(path: string): string[] {
   if (!existsSync(path)) closeSync(openSync(path, 'a', PRIVATE_FILE_MODE))
   return narrowDatabaseFiles(path)
+}
+
+/**
+ * Creates the new, empty file `path` 0600 before anything is written into it, so its
+ * contents are never readable by others, whatever the umask. Throws when it exists.
+ */
+export function createPrivateFile(path: string): void {
+  const fd = openSync(path, 'wx', PRIVATE_FILE_MODE)
+  try {
+    // open's mode passes through the umask (which can only narrow it); fchmod states it exactly.
+    fchmodSync(fd, PRIVATE_FILE_MODE)
+  } finally {
+    closeSync(fd)
+  }
 }

@@ -6,7 +6,7 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context.ts'
 import { RateLimitError } from '../core/auth/rate-limit-error.ts'
-import { AppError, type ErrorType, type Problem } from '../core/errors.ts'
+import { AppError, boundedDetails, cutText, describeProblems, MAX_ERROR_BYTES, validationError, type ErrorType, type Problem } from '../core/errors.ts'
 import { STORAGE_RETRY_AFTER_SECONDS, storageUnavailable } from '../core/storage-unavailable.ts'
 import { requestIdOf } from './request-id.ts'
 
@@ -15,14 +15,32 @@ export interface ErrorBody {
   error: { type: ErrorType; message: string; details?: unknown }
 }
 
-/** A JSON error response; the single shape every face of the HTTP API uses. */
+/** A JSON error response; the single shape every face of the HTTP API uses, never more than MAX_ERROR_BYTES. */
 export function errorResponse(status: number, type: ErrorType, message: string, details?: unknown, headers?: HeadersInit): Response {
-  const body: ErrorBody = { code: status, error: details === undefined ? { type, message } : { type, message, details } }
-  const response = new Response(JSON.stringify(body), { status, headers })
+  const response = new Response(boundedErrorJson(status, type, message, details), { status, headers })
   response.headers.set('content-type', 'application/json; charset=utf-8')
   return response
 }
 
+const errorJson = (status: number, type: ErrorType, message: string, details?: unknown): string => {
+  const body: ErrorBody = { code: status, error: details === undefined ? { type, message } : { type, message, details } }
+  return JSON.stringify(body)
+}
+
+/**
+ * The error body as JSON, at most MAX_ERROR_BYTES. Errors of core are bounded where they
+ * are made (AppError); this is the last guard for every other answer: a shorter message and
+ * problem list, and if that is still too much, the details replaced by `{truncated: true}`.
+ */
+function boundedErrorJson(status: number, type: ErrorType, message: string, details?: unknown): string {
+  const json = errorJson(status, type, message, details)
+  // A JSON character is at most 3 bytes (astral ones are 4 bytes for 2 UTF-16 units).
+  if (json.length * 3 <= MAX_ERROR_BYTES || Buffer.byteLength(json) <= MAX_ERROR_BYTES) return json
+  const shortMessage = cutText(message, 1000)
+  const shorter = errorJson(status, type, shortMessage, boundedDetails(details))
+  if (Buffer.byteLength(shorter) <= MAX_ERROR_BYTES) return shorter
+  return errorJson(status, type, shortMessage, { truncated: true })
+}
 interface ValidationIssue {
   path?: string
   message?: string
@@ -37,10 +55,6 @@ function validationProblems(error: unknown): Problem[] {
     path: issue.path === 'root' ? '' : String(issue.path ?? '').replace(/^\//, '').replaceAll('/', '.'),
     message: issue.message ?? issue.summary ?? 'is invalid',
   }))
-}
-
-function describeProblems(problems: Problem[]): string {
-  return problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)).join('; ')
 }
 
 /**
@@ -64,11 +78,11 @@ export function errorHandler(ctx: AppContext) {
         return errorResponse(400, 'bad_json', 'The request body could not be parsed: send valid JSON with Content-Type: application/json', undefined, headers)
       case 'VALIDATION': {
         const problems = validationProblems(error)
-        return errorResponse(422, 'validation', describeProblems(problems), { problems }, headers)
+        return appErrorResponse(validationError(problems, describeProblems(problems)), headers)
       }
       case 'NOT_FOUND': {
         const pathname = URL.parse(request.url)?.pathname ?? request.url
-        return errorResponse(404, 'not_found', `No route for ${request.method} ${pathname}; the API is described at /api/v3/openapi.json`, undefined, headers)
+        return errorResponse(404, 'not_found', `No route for ${cutText(request.method)} ${cutText(pathname, 200)}; the API is described at /api/v3/openapi.json`, undefined, headers)
       }
       case 'INVALID_COOKIE_SIGNATURE':
       case 'INVALID_FILE_TYPE':

@@ -5,7 +5,7 @@
  * |--------|------------------------|-------------------------------|--------|
  * | GET    | /f/:token              |                               | HTML page (404 page unless published) |
  * | POST   | /f/:token              | urlencoded or multipart form  | 303 to the respondent's report, or to the thank-you page when the app offers none (core/reports/offered.ts); `Accept: application/json` → `{code:200, data:{id, reportUrl?}}`; a refused submission re-shows the form with the problems (422) or, for JSON, the usual error body |
- * | GET    | /f/:token/thanks       | `?back=` the form's page, `?redirect=` a refused `_redirect` | the thank-you page, in the app's style, with the owner's text |
+ * | GET    | /f/:token/thanks       | `?back=` the form's page, `?redirect=` a refused `_redirect`, both shown only with the server's `?sig=` | the thank-you page, in the app's style, with the owner's text |
  * | GET    | /f/assets/fill-in.js   |                               | the page's enhancement script |
  *
  * Submissions go through the collection endpoint's own core (form coercion, honeypot,
@@ -23,6 +23,7 @@ import { findEndpointByToken } from '../core/share/lookup.ts'
 import { fillInForm } from '../core/connect/fill-in.ts'
 import { FILL_IN_CLIENT_JS } from '../pages/assets.ts'
 import { thanksDocument } from '../pages/form-post.ts'
+import { signedThanksQuery } from './form-post.ts'
 import { fillInPageData } from './fill-in-data.ts'
 import { fillInDocument, FILL_IN_SCRIPT } from '../pages/fill-in.ts'
 import { pageHeaders } from '../pages/layout.ts'
@@ -42,6 +43,12 @@ function problemsOf(error: AppError): Problem[] {
   return Array.isArray(problems) ? problems : []
 }
 
+/** How many problems the error counted beyond those it lists (none unless it says `total`). */
+function moreThan(error: AppError, listed: number): number {
+  const total = (error.details as { total?: unknown } | undefined)?.total
+  return typeof total === 'number' ? total - listed : 0
+}
+
 export const fillInRoutes = (ctx: AppContext) => {
   const writer = ctx.writer
   return new Elysia({ name: 'svc/fill-in' })
@@ -59,8 +66,8 @@ export const fillInRoutes = (ctx: AppContext) => {
       const endpoint = await findEndpointByToken(ctx, params.token)
       if (!endpoint || !endpoint.published) return page(messageDocument(NOT_FOUND_TITLE, NOT_FOUND_TEXT), 404)
       const form = await fillInForm(ctx, endpoint.appId)
-      const text = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : null)
-      return page(thanksDocument({ appName: form.appName, message: endpoint.thankYouMessage, back: text('back'), refusedRedirect: text('redirect'), theme: form.theme }))
+      const { back, redirect } = signedThanksQuery(ctx, params.token, query)
+      return page(thanksDocument({ appName: form.appName, message: endpoint.thankYouMessage, back, refusedRedirect: redirect, theme: form.theme }))
     }, { detail: { summary: 'The hosted thank-you page after a form post or a fill-in page of an app that offers no report (HTML)', tags: ['fill-in'] } })
     .post('/f/:token', async ({ params, request, set }) => {
       const json = wantsJson(request)
@@ -97,7 +104,9 @@ export const fillInRoutes = (ctx: AppContext) => {
           ...data,
           values,
           errors: new Map(problems.filter((p) => names.has(p.path)).map((p) => [p.path, p.message])),
-          formErrors: problems.length === 0 ? [error.message] : problems.filter((p) => !names.has(p.path)).map((p) => `${p.path}: ${p.message}`),
+          formErrors: problems.length === 0
+            ? [error.message]
+            : [...problems.filter((p) => !names.has(p.path)).map((p) => `${p.path}: ${p.message}`), ...(moreThan(error, problems.length) > 0 ? [`and ${moreThan(error, problems.length)} more`] : [])],
         }), error.status)
       }
     }, { parse: 'none', detail: { summary: 'Submit the fill-in form; redirects to the respondent report', tags: ['fill-in'] } })

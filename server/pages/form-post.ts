@@ -43,6 +43,8 @@ export interface RefusedPostPage {
   status: number
   message: string
   problems: Problem[]
+  /** Problems beyond the listed ones (an error answer lists the first few and counts the rest). */
+  more?: number
   /** The app's fields: a problem about one is named by its label, in a respondent's words. */
   fields: FillInField[]
   back: string | null
@@ -56,7 +58,7 @@ export function refusedPostDocument(page: RefusedPostPage): string {
         const field = page.fields.find((candidate) => candidate.name === problem.path)
         const name = field ? labelOf(field) : problem.path
         return html`<li>${name ? html`<strong>${name}</strong>: ` : ''}${field ? respondentMessage(field, problem.message) : problem.message}</li>`
-      })}</ul>`
+      })}${page.more ? html`<li>and ${String(page.more)} more</li>` : ''}</ul>`
     : html`<p>${page.message}</p>`
   const intro = page.problems.length > 0 ? html`<p>Your answers were not saved. Please fix the following and send the form again:</p>` : ''
   return document({

@@ -5,7 +5,7 @@
  */
 import { Database } from 'bun:sqlite'
 import { afterAll, describe, expect, test } from 'bun:test'
-import { existsSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { TEST_SECRET } from '../support/backend.ts'
 import { makeEndpoint, storedRows } from '../support/records.ts'
@@ -81,6 +81,27 @@ describe('svc-cli backup', () => {
     const all = new Set(acknowledged)
     expect(copy.ids.filter((id) => !all.has(id))).toEqual([])
     expect((await storedRows(server.ctx, endpoint.appId)).length).toBe(acknowledged.length)
+  })
+
+  test('the copy is the owner\'s alone: created 0600 even under umask 000, with nothing left beside it', async () => {
+    const server = await sqliteServer()
+    const { user } = await server.account()
+    const endpoint = await makeEndpoint(server.ctx, user.id)
+    expect((await fetch(`${server.url}${endpoint.path()}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"secret":"s3"}' })).status).toBe(200)
+    const dir = tempDir('svc-backup-mode-')
+    const file = join(dir, 'copy.db')
+    // The child inherits the umask: with 000, only the mode the code asks for protects the copy.
+    const umask = process.umask(0o000)
+    let run
+    try {
+      run = await cliProcess(['backup', file, '--json'], { env: { SVC_DATA_DIR: server.ctx.config.dataDir, ...SQLITE } })
+    } finally {
+      process.umask(umask)
+    }
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' })
+    expect((statSync(file).mode & 0o777).toString(8)).toBe('600')
+    expect(readdirSync(dir)).toEqual(['copy.db'])
+    expect(readCopy(file).ids.length).toBe(1)
   })
 
   test('never overwrites a file, and says what to do without a database or on PostgreSQL', async () => {

@@ -31,8 +31,8 @@ const isCode = (file: string) => /\.[cm]?[jt]sx?$/.test(file)
 /** The contract's code modules (package.json is data); a listed file that is missing is reported below. */
 const CONTRACT_CODE = [...CONTRACT].filter((file) => isCode(file) && existsSync(join(REPO, file)))
 
-/** What server/core may load at runtime: itself, the context it is handed, and its libraries (storage only as types). */
-const CORE_MAY_IMPORT = [/^server\/core\//, /^server\/(config|context|version)\.ts$/, /^(zod|node:crypto)$/]
+/** What server/core may load at runtime: itself, the context it is handed, and its libraries (storage only as types): node:crypto and the contract's pure packages. */
+const CORE_MAY_IMPORT = [/^server\/core\//, /^server\/(config|context|version)\.ts$/, /^node:crypto$/, { test: (target: string) => CONTRACT_PACKAGES.has(target) }]
 
 /** The storage interface (server/db/storage.ts and storage/*.ts), the only part of server/db core may name, and only its types. */
 const STORAGE_INTERFACE = /^server\/db\/storage(\.ts$|\/)/
@@ -98,7 +98,7 @@ function ioGlobalsIn(file: string): string[] {
 }
 
 describe('layers (docs/architecture.md)', () => {
-  test('server/core knows nothing of its callers nor of a database: at runtime it imports only core, config, context, version, zod and node:crypto', () => {
+  test('server/core knows nothing of its callers nor of a database: at runtime it imports only core, config, context, version, node:crypto and the contract\'s packages', () => {
     const offending = scanTree('server/core').filter((ref) => {
       if (ref.target === undefined) return true
       if (!isRuntime(ref) && STORAGE_INTERFACE.test(ref.target)) return false

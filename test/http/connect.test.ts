@@ -53,16 +53,19 @@ describe('connect theme', () => {
   })
 
   test.each([
-    ['@import "https://evil.example/x.css";', ['cannot use @import', 'cannot contain links to other origins ("://")']],
-    ['@IM/**/PORT url(x.css);', ['cannot use @import']],
-    ['body { background: url(https://tracker.example/p.gif) }', ['url(https://tracker.example/p.gif) points to another origin; only relative paths on this server and data:image URLs are allowed']],
-    ['body { background: url("//tracker.example/p.gif") }', ['url(//tracker.example/p.gif) points to another origin; only relative paths on this server and data:image URLs are allowed']],
+    ['@import "https://evil.example/x.css";', ['cannot use @import']],
+    ['@im\\port url(x.css);', ['cannot use @import']],
+    ['body { background: url(https://tracker.example/p.gif) }', ['url("https://tracker.example/p.gif") is refused: a URL in custom CSS must be a relative path on this server or a data:image URL']],
+    ['body { background: url("//host/a)b") }', ['url("//host/a)b") is refused: a URL in custom CSS must be a relative path on this server or a data:image URL']],
+    ['body { background: u\\rl(//evil) }', ['url("//evil") is refused: a URL in custom CSS must be a relative path on this server or a data:image URL']],
     ['p { width: expression(alert(1)) }', ['cannot use expression()']],
     ['</style><script>alert(1)</script>', ['cannot contain "<" (it could close the style element)']],
-    ['p { background: \\75rl(https://x) }', ['cannot contain backslash escapes (they can disguise forbidden words)', 'cannot contain links to other origins ("://")']],
     ['a { behavior: url(x.htc) }', ['cannot use -moz-binding or behavior']],
-    ['p { background-image: image-set("https://x.example/a.png" 1x) }', ['image-set() and src() with strings are not allowed; use url() with a relative path', 'cannot contain links to other origins ("://")']],
-    ['a { background: url(javascript:alert(1)) }', ['cannot contain script URLs', 'url(javascript:alert(1) points to another origin; only relative paths on this server and data:image URLs are allowed']],
+    ['p { background-image: image-set("https://x.example/a.png" 1x) }', ['image-set("https://x.example/a.png") is refused: a URL in custom CSS must be a relative path on this server or a data:image URL']],
+    ['p { background: src("//x.example/a.png"), url(/ok.png), url(//y.example/b.png) }', [
+      'src("//x.example/a.png") is refused: a URL in custom CSS must be a relative path on this server or a data:image URL',
+      'url("//y.example/b.png") is refused: a URL in custom CSS must be a relative path on this server or a data:image URL',
+    ]],
   ])('custom CSS %p is refused', async (customCss, messages) => {
     const f = await assessmentApp()
     const res = await f.request('PATCH', `${f.base}/connect`, { token: f.owner.token, body: { customCss } })

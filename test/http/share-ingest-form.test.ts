@@ -188,7 +188,9 @@ describe('POST /:token/form by the browser itself (a navigation): pages, not JSO
     const res = await request('POST', form, { raw: 'message=Hello', headers: NAVIGATE })
     expect(res.status).toBe(303)
     const thanks = thanksOf(res.headers.get('location'))
-    expect(`${thanks.pathname}${thanks.search}`).toBe(`/f/${endpoint.token}/thanks?back=${encodeURIComponent('https://shop.example/contact')}`)
+    expect(thanks.pathname).toBe(`/f/${endpoint.token}/thanks`)
+    expect([...thanks.searchParams.keys()]).toEqual(['back', 'sig'])
+    expect(thanks.searchParams.get('back')).toBe('https://shop.example/contact')
     expect((await storedRecords(ctx, endpoint.appId)).map((r) => r.data)).toEqual([{ message: 'Hello' }])
     const page = await request('GET', `${thanks.pathname}${thanks.search}`)
     expect(page.status).toBe(200)
@@ -218,6 +220,35 @@ describe('POST /:token/form by the browser itself (a navigation): pages, not JSO
     expect(thanks.searchParams.get('redirect')).toBe('https://evil.example/x')
     const page = await request('GET', `${thanks.pathname}${thanks.search}`)
     expect(page.text).toContain('<p class="note">This form asked to send you on to https://evil.example/x, an address its owner has not allowed, so you are seeing this page instead.</p>')
+  })
+
+  test('the thank-you page shows nothing from a URL the server did not sign: forged, altered or another form\'s ?back= and ?redirect= are left out', async () => {
+    const { request, form, endpoint } = await setup({ name: 'Contact us' })
+    const other = await setup({ name: 'Other' })
+    const PLAIN = '<h1>Thank you</h1><p class="pre-line">Your answers to “Contact us” were saved.</p>\n</main>'
+    const signed = thanksOf((await request('POST', form, { raw: `a=1&_redirect=${encodeURIComponent('https://evil.example/x')}`, headers: NAVIGATE })).headers.get('location'))
+    const sig = signed.searchParams.get('sig')!
+    const lure = 'Please re-enter your password at https://evil.example/login'
+    const forged = [
+      `?back=${encodeURIComponent('https://evil.example/login')}`,
+      `?redirect=${encodeURIComponent(lure)}`,
+      `?back=${encodeURIComponent('https://evil.example/login')}&redirect=${encodeURIComponent(lure)}&sig=${'0'.repeat(64)}`,
+      // The server's own signature, on other values.
+      `?back=${encodeURIComponent('https://evil.example/login')}&redirect=${encodeURIComponent('https://evil.example/x')}&sig=${sig}`,
+      `?back=${encodeURIComponent('https://shop.example/contact')}&redirect=${encodeURIComponent(lure)}&sig=${sig}`,
+      `?back=${encodeURIComponent('https://shop.example/contact')}&sig=${sig}`,
+      `?back=${encodeURIComponent('https://shop.example/contact')}&redirect=${encodeURIComponent('https://evil.example/x')}&sig=${sig.toUpperCase()}`,
+    ]
+    for (const search of forged) {
+      const page = await request('GET', `/f/${endpoint.token}/thanks${search}`)
+      expect([search, page.status, page.text.includes(PLAIN), page.text.includes('evil.example'), page.text.includes('shop.example')]).toEqual([search, 200, true, false, false])
+    }
+    // A link signed for one form is not shown on another's page.
+    const elsewhere = await other.request('GET', `/f/${other.endpoint.token}/thanks${signed.search}`)
+    expect([elsewhere.status, elsewhere.text.includes('evil.example'), elsewhere.text.includes('shop.example')]).toEqual([200, false, false])
+    // The link the server wrote still works.
+    const page = await request('GET', `${signed.pathname}${signed.search}`)
+    expect(page.text).toContain('<h1>Thank you</h1><p class="pre-line">Your answers to “Contact us” were saved.</p><p class="note">This form asked to send you on to https://evil.example/x, an address its owner has not allowed, so you are seeing this page instead.</p><p><a href="https://shop.example/contact">Back to the form (shop.example)</a></p>')
   })
 
   test('a refused post is a page that lists every problem in words and leads back; nothing is stored', async () => {

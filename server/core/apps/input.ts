@@ -5,7 +5,7 @@
  * the same rules and the same 422 listing every problem.
  */
 import { z } from 'zod'
-import { validationError, type Problem } from '../errors.ts'
+import { quoteList, validationError, type Problem } from '../errors.ts'
 
 /** The dotted path of a zod issue, `''` for the input as a whole. */
 const pathOf = (path: readonly PropertyKey[]): string => path.map(String).join('.')
@@ -35,7 +35,7 @@ export function bodyObject<Shape extends z.ZodRawShape>(shape: Shape) {
   return z.strictObject(shape, {
     error: (issue) =>
       issue.code === 'unrecognized_keys'
-        ? `unknown properties ${issue.keys.map((key) => JSON.stringify(key)).join(', ')}; allowed: ${allowed}`
+        ? `unknown properties ${quoteList(issue.keys)}; allowed: ${allowed}`
         : 'the body must be a JSON object',
   })
 }

@@ -4,6 +4,7 @@
  * parse with them again so the CLI and MCP can call core with plain objects.
  */
 import { z } from 'zod'
+import { quoteList } from '../errors.ts'
 import { AUTH } from '../limits.ts'
 
 /** A string input whose missing/wrong-type messages say what to send. */
@@ -17,7 +18,7 @@ const body = <Shape extends z.ZodRawShape>(shape: Shape) =>
   z.strictObject(shape, {
     error: (issue) =>
       issue.code === 'unrecognized_keys'
-        ? `unknown key ${issue.keys.map((key) => `"${key}"`).join(', ')}: allowed keys are ${Object.keys(shape).join(', ')}`
+        ? `unknown key ${quoteList(issue.keys)}: allowed keys are ${Object.keys(shape).join(', ')}`
         : `the body must be a JSON object with ${Object.keys(shape).join(', ')}`,
   })
 

@@ -1,11 +1,12 @@
 /**
  * @module Reading JSON bodies safely. A linear pre-scan refuses nesting beyond the limit
  * before `JSON.parse` can recurse into it, and finds integers that a double cannot hold
- * exactly (server/core/fields/numbers.ts) so they are refused instead of silently rounded. `JSON.parse`
- * itself is prototype-safe: `"__proto__"` becomes an ordinary own property.
+ * exactly (server/core/fields/numbers.ts) so they are refused instead of silently rounded:
+ * the first few named, the rest counted. `JSON.parse` itself is prototype-safe:
+ * `"__proto__"` becomes an ordinary own property.
  */
-import { AppError } from '../errors.ts'
-import { inexactNumber } from '../fields/numbers.ts'
+import { AppError, describeProblems, ProblemList } from '../errors.ts'
+import { inexactKind, inexactMessage } from '../fields/numbers.ts'
 
 const QUOTE = 0x22
 const BACKSLASH = 0x5c
@@ -28,18 +29,22 @@ export function parseJsonBody(text: string, maxDepth: number): unknown {
   } catch (error) {
     throw new AppError(400, 'bad_json', `The request body is not valid JSON (${(error as Error).message}); send a JSON object such as {"name":"Ada"}`)
   }
-  if (unsafe.length > 0) {
-    const summary = unsafe.join('; ')
-    throw new AppError(422, 'invalid_value', unsafe.length === 1 ? summary : `${unsafe.length} numbers cannot be stored exactly: ${summary}`, {
-      problems: unsafe.map((message) => ({ path: '', message })),
+  if (!unsafe.empty) {
+    const summary = describeProblems(unsafe.listed, unsafe.total)
+    throw new AppError(422, 'invalid_value', unsafe.total === 1 ? summary : `${unsafe.total} numbers cannot be stored exactly: ${summary}`, {
+      problems: unsafe.listed,
+      total: unsafe.total,
     })
   }
   return value
 }
 
-/** Checks nesting and collects why number literals cannot be stored exactly (see `inexactNumber`). */
-function scan(text: string, maxDepth: number): string[] {
-  const unsafe: string[] = []
+/**
+ * Checks nesting and collects why number literals cannot be stored exactly (see
+ * `inexactKind`): the first few in words, the rest only counted.
+ */
+function scan(text: string, maxDepth: number): ProblemList {
+  const unsafe = new ProblemList()
   let depth = 0
   const length = text.length
   for (let i = 0; i < length; i++) {
@@ -68,8 +73,9 @@ function scan(text: string, maxDepth: number): string[] {
       // literals and skip the check without slicing the text.
       if (i - start >= 15 || exponent) {
         const literal = text.slice(start, i + 1)
-        const problem = inexactNumber(literal, Number(literal))
-        if (problem) unsafe.push(problem)
+        const kind = inexactKind(literal, Number(literal))
+        // Past the listed problems, a refused literal is only counted: no message is built.
+        if (kind) unsafe.add('', () => inexactMessage(kind, literal))
       }
     }
   }

@@ -4,7 +4,7 @@
  * the keys that would be auto-created. Runs before a record is queued; the field limit is
  * checked again inside the write transaction, where it is authoritative.
  */
-import { AppError, type Problem } from '../errors.ts'
+import { AppError, describeProblems, ProblemList } from '../errors.ts'
 import { checkFieldName } from '../fields/names.ts'
 import { checkRequired, checkValue, inferType, isMissing } from '../fields/values.ts'
 import { LIMITS, type FieldType } from '../limits.ts'
@@ -46,15 +46,15 @@ export function prepareRecord(fields: FieldMap, settings: CollectSettings, submi
     if (!field) newFields.push({ name, type: inferType(value) })
     else if (!field.autoCreated) {
       const problem = checkValue(field, value)
-      if (problem) problems.push({ path: name, message: problem })
+      if (problem) problems.add(name, problem)
     }
   }
   for (const field of fields.values()) {
     const problem = checkRequired(field, Object.hasOwn(normalized, field.name) ? normalized[field.name] : undefined)
-    if (problem) problems.push({ path: field.name, message: problem })
+    if (problem) problems.add(field.name, problem)
   }
   checkNewFields(fields, settings, newFields)
-  if (problems.length > 0) throw invalidValues(problems)
+  if (!problems.empty) throw invalidValues(problems)
   // A filled honeypot alone is still answered like a success (bots learn nothing).
   if (names.length === 0 && !spam) throw emptyRecord()
   return { data: normalized, meta: submission.meta, spam, newFields }
@@ -84,10 +84,10 @@ function keyList(names: string[]): { fields: string[]; count?: number } {
   return names.length <= LIMITS.listedKeys ? { fields: names } : { fields: names.slice(0, LIMITS.listedKeys), count: names.length }
 }
 
-/** 422 `invalid_value` listing every problem. */
-export function invalidValues(problems: Problem[]): AppError {
-  const summary = problems.map((p) => `${p.path}: ${p.message}`).join('; ')
-  return new AppError(422, 'invalid_value', problems.length === 1 ? summary : `${problems.length} problems: ${summary}`, { problems })
+/** 422 `invalid_value` listing the first problems and counting all. */
+export function invalidValues(problems: ProblemList): AppError {
+  const summary = describeProblems(problems.listed, problems.total)
+  return new AppError(422, 'invalid_value', problems.total === 1 ? summary : `${problems.total} problems: ${summary}`, { problems: problems.listed, total: problems.total })
 }
 
 const quoteList = (names: string[]) => {
@@ -96,9 +96,9 @@ const quoteList = (names: string[]) => {
 }
 
 /** Trims field names into a null-prototype copy, takes out the honeypot, and lists bad names. */
-function normalize(data: DataObject, honeypot: string, fields: FieldMap): { data: DataObject; spam: boolean; problems: Problem[] } {
+function normalize(data: DataObject, honeypot: string, fields: FieldMap): { data: DataObject; spam: boolean; problems: ProblemList } {
   const result: DataObject = Object.create(null)
-  const problems: Problem[] = []
+  const problems = new ProblemList()
   let spam = false
   for (const key of Object.keys(data)) {
     const value = data[key]
@@ -114,9 +114,9 @@ function normalize(data: DataObject, honeypot: string, fields: FieldMap): { data
     }
     const checked = checkFieldName(key)
     if ('problem' in checked) {
-      problems.push({ path: key, message: checked.problem })
+      problems.add(key, checked.problem)
     } else if (Object.hasOwn(result, checked.name)) {
-      problems.push({ path: key, message: `is the same field name as another key once trimmed and normalised to NFC ("${checked.name}")` })
+      problems.add(key, `is the same field name as another key once trimmed and normalised to NFC ("${checked.name}")`)
     } else {
       result[checked.name] = value
     }

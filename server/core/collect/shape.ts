@@ -2,7 +2,7 @@
  * @module Telling a canonical body `{data, meta}` from a flat one (DESIGN rule 1), checking
  * `meta` (rule 3) and counting keys against the per-record limit (rule 15).
  */
-import { AppError } from '../errors.ts'
+import { AppError, cutText, describeProblems, ProblemList } from '../errors.ts'
 import { LIMITS } from '../limits.ts'
 import { isIsoDate } from '../fields/values.ts'
 
@@ -48,23 +48,25 @@ export function toSubmission(body: unknown, where = 'The request body'): Submiss
 
 /** Validates `meta`: only `source` (text) and `timestamp` (ISO 8601 text or epoch number) — 400 otherwise. */
 export function checkMeta(meta: DataObject): RecordMeta {
-  const problems: string[] = []
+  const problems = new ProblemList()
   const result: RecordMeta = {}
   for (const key of Object.keys(meta)) {
     const value = meta[key]
     if (key === 'source') {
-      if (typeof value !== 'string') problems.push(`meta.source must be text, got ${kindOf(value)}`)
-      else if (value.length > LIMITS.maxSourceLength) problems.push(`meta.source can have at most ${LIMITS.maxSourceLength} characters`)
+      if (typeof value !== 'string') problems.add('meta', `meta.source must be text, got ${kindOf(value)}`)
+      else if (value.length > LIMITS.maxSourceLength) problems.add('meta', `meta.source can have at most ${LIMITS.maxSourceLength} characters`)
       else result.source = value
     } else if (key === 'timestamp') {
       if (typeof value === 'number' && Number.isFinite(value)) result.timestamp = value
       else if (typeof value === 'string' && isIsoDate(value)) result.timestamp = value
-      else problems.push(`meta.timestamp must be an ISO 8601 string ("2026-01-31T09:30:00Z") or epoch number, got ${kindOf(value)}`)
+      else problems.add('meta', `meta.timestamp must be an ISO 8601 string ("2026-01-31T09:30:00Z") or epoch number, got ${kindOf(value)}`)
     } else {
-      problems.push(`meta.${key} is not known; meta takes only "source" and "timestamp" (put other values in data)`)
+      problems.add('meta', `meta.${cutText(key)} is not known; meta takes only "source" and "timestamp" (put other values in data)`)
     }
   }
-  if (problems.length) throw new AppError(400, 'bad_request', problems.join('; '), { problems: problems.map((message) => ({ path: 'meta', message })) })
+  if (!problems.empty) {
+    throw new AppError(400, 'bad_request', describeProblems(problems.listed.map(({ message }) => ({ path: '', message })), problems.total), { problems: problems.listed, total: problems.total })
+  }
   return result
 }
 

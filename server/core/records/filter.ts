@@ -16,7 +16,7 @@
  * there are, never an empty page; the stores run the tree (storage/record-filter.ts).
  */
 import type { FilterNode, FilterOp, FilterTest } from '../../db/storage/record-filter.ts'
-import { AppError } from '../errors.ts'
+import { AppError, quoteValue } from '../errors.ts'
 
 /** Bounds on one filter, so a request cannot build a query without end. */
 export const FILTER_LIMITS = { length: 2000, tests: 30, depth: 12 }
@@ -189,7 +189,7 @@ class Parser {
     const name = operand.text
     if (!this.fields.has(name)) {
       const known = [...this.fields].map((f) => (NAME_ONLY.test(f) ? f : `\`${f}\``))
-      throw problem(`this app has no field ${JSON.stringify(name)}; its fields: ${known.length ? known.join(', ') : 'none yet'} (and created, id)`, at)
+      throw problem(`this app has no field ${quoteValue(name)}; its fields: ${known.length ? known.join(', ') : 'none yet'} (and created, id)`, at)
     }
     if (v === null) {
       if (op !== '=') throw problem(`null goes with = or != only (${name} = null: the field is missing)`, value.at)

@@ -4,7 +4,7 @@
  * bad value is a 400 `bad_request` (DESIGN.md rule 5), never a silent clamp.
  */
 import { z } from 'zod'
-import { AppError } from '../errors.ts'
+import { AppError, quoteList, quoteValue } from '../errors.ts'
 import { LIMITS } from '../limits.ts'
 import { parseSpamMode, type SpamMode } from '../stats/summary.ts'
 
@@ -74,7 +74,7 @@ function once(raw: unknown, name: string, expected: string): string | undefined 
 function oneOf<T extends string>(raw: unknown, name: string, allowed: readonly T[], fallback: T): T {
   if (raw === undefined) return fallback
   if (typeof raw === 'string' && (allowed as readonly string[]).includes(raw)) return raw as T
-  throw new AppError(400, 'bad_request', `${name} must be one of ${allowed.join(', ')}, got "${String(raw)}"`)
+  throw new AppError(400, 'bad_request', `${name} must be one of ${allowed.join(', ')}, got ${quoteValue(String(raw))}`)
 }
 
 /** A query string as a record; a repeated parameter becomes an array (and is then refused). */
@@ -118,7 +118,7 @@ const recordIds = z
   .max(LIMITS.maxDeleteIds, `at most ${LIMITS.maxDeleteIds} ids per request; send several requests for more`)
 
 const unknownKeys = (allowed: string, shape: string) => (issue: { code: string; keys?: string[] }) =>
-  issue.code === 'unrecognized_keys' ? `unknown properties ${issue.keys!.map((k) => JSON.stringify(k)).join(', ')}; allowed: ${allowed}` : `the body must be a JSON object ${shape}`
+  issue.code === 'unrecognized_keys' ? `unknown properties ${quoteList(issue.keys!)}; allowed: ${allowed}` : `the body must be a JSON object ${shape}`
 
 /** Body of POST /api/v3/apps/:id/records/delete. */
 export const deleteRecordsSchema = z.strictObject({ ids: recordIds }, { error: unknownKeys('ids', '{"ids":[…]}') })

@@ -44,10 +44,9 @@ ${Object.entries(FONT_STACKS)
     .join('\n')}
 
 ## Custom CSS
-Added after the theme's own styles on both pages, up to ${ASSESSMENT.maxCustomCssLength} characters. It is checked with comments removed and refused — never silently edited — with every problem listed. Custom CSS:
+Added after the theme's own styles on both pages, up to ${ASSESSMENT.maxCustomCssLength} characters. It is read as a browser reads it (comments, quotes and escapes such as \`u\\rl(\` included) and refused — never silently edited — with every problem listed. Custom CSS:
 ${CSS_RULES.map((rule) => `- ${rule.message};`).join('\n')}
-- may use \`url()\` only with a relative path on this server or a \`data:image/…\` URL (png, gif, jpeg, webp, svg+xml); \`image-set()\` and \`src()\` with strings are refused;
-- cannot contain links to other origins (\`://\`) anywhere.
+- may load only relative paths on this server (\`url(/static/dot.png)\`, \`url(img/a.png)\`, \`url(#shape)\`) and \`data:image/…\` URLs (png, gif, jpeg, webp, svg+xml), in \`url()\`, \`src()\`, \`image()\` and \`image-set()\` alike; an absolute URL, even to this server, and a protocol-relative \`//host/…\` are refused.
 
 For example \`${REFUSED_EXAMPLE}\` is refused with:
 ${customCssProblems(REFUSED_EXAMPLE)

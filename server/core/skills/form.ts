@@ -1,6 +1,7 @@
 /**
  * @module Skill document "form": apps and fields, as the server enforces them.
  */
+import { MAX_ERROR_BYTES, MAX_LISTED_PROBLEMS, MAX_QUOTED_CHARS } from '../errors.ts'
 import { FIELD_TYPE_SPECS } from '../fields/types/index.ts'
 import { AUTH, CHOICE_TYPES, FIELD_TYPES, LIMITS } from '../limits.ts'
 import { PLAN_MODULES } from '../smart/plan.ts'
@@ -21,7 +22,7 @@ An **app** is a form plus a collection endpoint. Its **fields** are the keys of 
 ${FIELD_TYPES.map((t) => `- \`${t}\`: ${FIELD_TYPE_SPECS[t].description}`).join('\n')}
 
 ${CHOICE_TYPES.map((t) => `\`${t}\``).join(' and ')} need \`options\`; submitted values must be among them (multichoice: an array of them).
-\`required\` fields must be present in every submission. Mismatching values are refused with 422, every problem listed.
+\`required\` fields must be present in every submission. Mismatching values are refused with 422 listing the problems: the first ${MAX_LISTED_PROBLEMS}, then \`truncated: true\` and the \`total\` (every error answer stays under ${MAX_ERROR_BYTES / 1024} KiB, quoting at most ${MAX_QUOTED_CHARS} characters of a value).
 
 ## Rules worth knowing
 - Removing a field keeps the values already stored in records; renaming does not rewrite old records.

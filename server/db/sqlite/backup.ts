@@ -8,9 +8,15 @@
 import { Database } from 'bun:sqlite'
 import { closeSync, fsyncSync, openSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import { createPrivateFile } from '../private-files.ts'
 
-/** Writes a consistent copy of the database at `source` into the new file `target`, synced to disk. */
+/**
+ * Writes a consistent copy of the database at `source` into the new file `target`, synced to
+ * disk. The copy holds every record and hash, so `target` is created 0600 while still empty
+ * (SQLite would create it 0644); VACUUM INTO accepts an empty file.
+ */
 export function copyDatabase(source: string, target: string): void {
+  createPrivateFile(target)
   const db = new Database(source, { readonly: true })
   try {
     db.run('PRAGMA busy_timeout = 5000')

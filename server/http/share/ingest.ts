@@ -95,7 +95,7 @@ export const shareIngestRoutes = (ctx: AppContext) => {
           const [id] = await writer.write(endpoint.appId, [prepared], key)
           const after = afterFormPost(submission.redirect, endpoint.redirectOrigins, navigation ? endpoint.thankYouUrl : null)
           if (after.location) return new Response(null, { status: 303, headers: { location: after.location } })
-          if (navigation) return new Response(null, { status: 303, headers: { location: thanksPath(params.token, request, after.refused) } })
+          if (navigation) return new Response(null, { status: 303, headers: { location: thanksPath(ctx, params.token, request, after.refused) } })
           return json({ code: 200, data: { id }, ...(after.refused ? { details: { redirect: refusedRedirectNote(after.refused) } } : {}) })
         } catch (error) {
           if (!navigation || !(error instanceof AppError)) throw error

@@ -139,7 +139,7 @@ describe('what the documents are built from', () => {
     for (const [name, stack] of Object.entries(FONT_STACKS)) expect(doc).toContain(`- \`${name}\`: ${stack}`)
     for (const layout of LAYOUTS) expect(doc).toContain(`\`${layout}\` — `)
     for (const rule of CSS_RULES) expect(doc).toContain(`- ${rule.message};`)
-    expect(doc).toContain('- "cannot use @import"\n- "url(https://tracker.example/p.png) points to another origin')
+    expect(doc).toContain('- "cannot use @import"\n- "url("https://tracker.example/p.png") is refused: a URL in custom CSS must be a relative path on this server or a data:image URL"')
   })
 
   test('expert: profile keys from the schema and the avatar rule', () => {

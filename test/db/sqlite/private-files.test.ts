@@ -11,6 +11,8 @@ import { loadConfig } from '../../../server/config.ts'
 import { ManualClock } from '../../../server/core/clock.ts'
 import { createLogger } from '../../../server/core/logger.ts'
 import { newSecretKey } from '../../../server/core/sealer.ts'
+import { createPrivateFile } from '../../../server/db/private-files.ts'
+import { copyDatabase, integrityProblems } from '../../../server/db/sqlite/backup.ts'
 import { tempDir } from '../../support/tmp.ts'
 
 const mode = (path: string) => (statSync(path).mode & 0o777).toString(8)
@@ -67,5 +69,24 @@ describe('data dir 0700, database files and key 0600', () => {
     chmodSync(join(dataDir, 'secret.key'), 0o666)
     await startOnce(dataDir)
     expect([mode(dataDir), mode(join(dataDir, 'secret.key'))]).toEqual(['700', '600'])
+  })
+})
+
+describe('a backup copy is created private', () => {
+  test('copyDatabase creates its target 0600 before writing (umask 000), and never into an existing file', async () => {
+    const dataDir = join(tempDir('private-'), 'data')
+    await startOnce(dataDir)
+    const target = join(tempDir('private-copy-'), 'copy.db')
+    const umask = process.umask(0o000)
+    try {
+      createPrivateFile(`${target}.empty`)
+      expect(mode(`${target}.empty`)).toBe('600')
+      expect(() => createPrivateFile(`${target}.empty`)).toThrow('EEXIST')
+      copyDatabase(join(dataDir, 'svc.db'), target)
+    } finally {
+      process.umask(umask)
+    }
+    expect(mode(target)).toBe('600')
+    expect(integrityProblems(target)).toEqual([])
   })
 })

@@ -1,4 +1,5 @@
 /** @module Field type `choice`: one of the field's options, as text; a scale gives each option a score. */
+import { quoteValue } from '../../errors.ts'
 import { optionChoices } from './control.ts'
 import { describeValue, defineFieldType, keepText, oneText, quoteAll, type ScoringSpec } from './spec.ts'
 
@@ -21,7 +22,7 @@ export const choice = defineFieldType({
   hasOptions: true,
   check(value, options) {
     if (typeof value !== 'string') return `must be one of the options as text, got ${describeValue(value)}`
-    return options && !options.includes(value) ? `must be one of ${quoteAll(options)}, got ${JSON.stringify(value)}` : null
+    return options && !options.includes(value) ? `must be one of ${quoteAll(options)}, got ${quoteValue(value)}` : null
   },
   form: { keepsEmpty: false, multiple: false, coerce: keepText, texts: oneText },
   example: (options) => options?.[0] ?? 'option',

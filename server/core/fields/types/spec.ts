@@ -5,6 +5,7 @@
  * beside this one (text.ts, number.ts, …) and index.ts is the registry every caller reads.
  * Pure: no I/O and no server-only imports, so the admin page bundles it too.
  */
+import { quoteList, quoteValue } from '../../errors.ts'
 import type { Range } from '../../scales/model.ts'
 import type { FieldControl } from './control.ts'
 
@@ -71,10 +72,10 @@ export const defineFieldType = <Name extends string>(spec: FieldTypeSpec<Name>):
 
 /** A value as an error message names it: `string "x"`, `number 3`, `an array`, `null`. */
 export const describeValue = (value: unknown): string =>
-  value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : typeof value === 'string' ? `string ${JSON.stringify(value)}` : `${typeof value} ${String(value)}`
+  value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : typeof value === 'string' ? `string ${quoteValue(value)}` : `${typeof value} ${String(value)}`
 
 /** Options quoted and joined, as messages list them. */
-export const quoteAll = (values: readonly string[]): string => values.map((value) => JSON.stringify(value)).join(', ')
+export const quoteAll = (values: readonly string[]): string => quoteList(values)
 
 /** A form value as one string: text as it is, anything else as JSON. */
 export const formText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value))
