@@ -101,6 +101,7 @@ describe.skipIf(!hasBrowser)('admin page: opening reads asks first', () => {
     await eventually(stored, 'summary')
     expect((await callApi(svc.url, 'GET', `${new URL(endpoint).pathname}/summary`)).status).toBe(200)
     await radio(/^Records/).click()
+    await dialog().waitFor()
     expect(await dialog().locator('.message').innerText()).toBe(RECORDS_QUESTION)
     // Confirmed by keyboard: Tab from Cancel to the confirm button, then Enter.
     await page.keyboard.press('Tab')
@@ -127,8 +128,10 @@ describe.skipIf(!hasBrowser)('admin page: opening reads asks first', () => {
     await card().getByText('Saved', { exact: true }).waitFor()
     expect((await callApi(svc.url, 'GET', `/api/v3/apps/${appId}/share`, { token })).json.data.summaryMinRespondents).toBe(3)
     await radio(/^Summary/).click()
+    await dialog().waitFor()
     expect(await dialog().locator('.message').innerText()).toBe(SUMMARY_QUESTION.replace('at least 5 people', 'at least 3 people'))
     await dialog().getByRole('button', { name: 'Cancel' }).click()
+    await dialog().waitFor({ state: 'hidden' })
     expect(await stored()).toBe('off')
   })
 })
