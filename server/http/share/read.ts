@@ -3,7 +3,7 @@
  *
  * | Method | Path                              | What                                   |
  * |--------|-----------------------------------|----------------------------------------|
- * | GET    | /api/v3/share/:token?help         | Markdown help for the endpoint         |
+ * | GET    | /api/v3/share/:token?help         | Markdown help for the endpoint (counts only for the owner's access token or while reads are open) |
  * | GET    | /api/v3/share/:token/query        | a page of records (`?page&size&spam`): reads `records`, or the owner's access token |
  * | GET    | /api/v3/share/:token/query?help   | Markdown help for paging               |
  *
