@@ -165,7 +165,7 @@ export const api = {
   orderFields: async (appId: string, ids: string[]) => (await data<{ fields: Field[] }>('PUT', `/apps/${id(appId)}/fields/order`, { ids })).fields,
 
   share: (appId: string) => data<Share>('GET', `/apps/${id(appId)}/share`),
-  updateShare: (appId: string, input: Partial<Pick<Share, 'service' | 'reads' | 'autoCreate' | 'honeypot' | 'rateLimit' | 'redirectOrigins' | 'thankYouMessage' | 'thankYouUrl'>>) =>
+  updateShare: (appId: string, input: Partial<Pick<Share, 'service' | 'reads' | 'autoCreate' | 'honeypot' | 'rateLimit' | 'redirectOrigins' | 'thankYouMessage' | 'thankYouUrl' | 'summaryMinRespondents'>>) =>
     data<Share>('PATCH', `/apps/${id(appId)}/share`, input),
   publish: (appId: string) => data<Share>('POST', `/apps/${id(appId)}/share/publish`),
   unpublish: (appId: string) => data<Share>('POST', `/apps/${id(appId)}/share/unpublish`),

@@ -39,6 +39,15 @@ export const LIMITS = {
   summaryTrackedValues: 200,
   /** Longer strings are counted in the summary's `other`, never kept as a top value. */
   summaryValueLength: 200,
+  /**
+   * The public summary (read with the endpoint token alone) lists a value only when at least
+   * this many records gave it; each app may raise or lower it (`summaryMinRespondents`).
+   */
+  summaryMinRespondents: 5,
+  /** The lowest `summaryMinRespondents` an app may set: below it a listed value points at one or two people. */
+  summaryMinRespondentsFloor: 3,
+  /** The highest `summaryMinRespondents` an app may set. */
+  summaryMinRespondentsCeiling: 1_000_000,
   /** Longest time an app's stored summary aggregates may lag its records (they catch up on load). */
   statsPersistMs: 1000,
   /** Whole-request deadline for reading a body, so a slowly trickled upload cannot hold a connection. */

@@ -5,7 +5,7 @@
  * | Method | Path       | Body                                                                      | data    |
  * |--------|------------|---------------------------------------------------------------------------|---------|
  * | GET    | /          |                                                                           | `Share` |
- * | PATCH  | /          | `{service?, reads?, autoCreate?, honeypot?, rateLimit?, redirectOrigins?}` | `Share` |
+ * | PATCH  | /          | `{service?, reads?, autoCreate?, honeypot?, rateLimit?, redirectOrigins?, thankYouMessage?, thankYouUrl?, summaryMinRespondents?}` | `Share` |
  * | POST   | /publish   |                                                                           | `Share` |
  * | POST   | /unpublish |                                                                           | `Share` |
  * | POST   | /rotate    |                                                                           | `Share` |

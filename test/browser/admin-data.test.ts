@@ -453,7 +453,9 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     expect(await reads.getByRole('radio', { name: /^Only you/ }).isChecked()).toBe(true)
     expect(await warning.count()).toBe(0)
     expect((await callApi(svc.url, 'GET', `${path}/query`)).status).toBe(403)
-    await reads.getByRole('radio', { name: /^Records/ }).check()
+    // Opening reads asks first (test/browser/admin-share-reads.test.ts has the question itself).
+    await reads.getByRole('radio', { name: /^Records/ }).click()
+    await share.locator('svc-confirm').getByRole('button', { name: 'Open records to anyone' }).click()
     await eventually(async () => (await api('GET', `/api/v3/apps/${appId}/share`)).json.data.reads, 'records')
     await warning.waitFor()
     const shown = (await api('GET', `/api/v3/apps/${appId}/share`)).json.data.warnings
@@ -472,7 +474,8 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     await reads.getByRole('radio', { name: /^Only you/ }).check()
     await eventually(async () => (await api('GET', `/api/v3/apps/${appId}/share`)).json.data.reads, 'off')
     await warning.waitFor({ state: 'detached' })
-    await reads.getByRole('radio', { name: /^Records/ }).check()
+    await reads.getByRole('radio', { name: /^Records/ }).click()
+    await share.locator('svc-confirm').getByRole('button', { name: 'Open records to anyone' }).click()
     await warning.waitFor()
   }, 30_000)
 

@@ -53,7 +53,12 @@ describe('human output', () => {
     const published = await human('share', 'publish', '--app', app.id)
     expect(published[0]).toMatch(/^published {14}yes \(since \S+Z\)$/)
     expect(published[1]).toMatch(new RegExp(`^endpoint {15}${server.ctx.config.baseUrl}/api/v3/share/\\S+$`))
-    expect((await human('share', 'status', '--app', app.id)).slice(2, 5)).toEqual(['service (writes)       on', 'reads (query/summary)  off (only you read, with your access token)', 'auto-create fields     on'])
+    expect((await human('share', 'status', '--app', app.id)).slice(2, 6)).toEqual([
+      'service (writes)       on',
+      'reads (query/summary)  off (only you read, with your access token)',
+      'public summary         values at least 5 records gave; never e-mail addresses',
+      'auto-create fields     on',
+    ])
     expect((await human('share', 'post', '--app', app.id, '--data', '{"mood":"good"}'))[0]).toMatch(/^Stored record \S+$/)
     const rotated = await human('share', 'rotate', '--app', app.id, '--yes')
     expect(rotated[1]).not.toBe(published[1])

@@ -62,6 +62,18 @@ describe('share settings', () => {
     const refused = await cli('share', 'set', '--app', app, '--thank-you-url', 'ftp://example.com')
     expect({ code: refused.code, stderr: refused.stderr }).toEqual({ code: 1, stderr: 'error: --thank-you-url: must be an absolute http:// or https:// URL without user name or password, such as https://example.com/thanks\n' })
   })
+
+  test('--summary-min: how many records must give a value before the public summary lists it', async () => {
+    const app = await newApp('Small groups')
+    expect(ok(await cli('share', 'status', '--app', app)).stdout).toContain('public summary         values at least 5 records gave; never e-mail addresses\n')
+    expect(ok(await cli('share', 'set', '--app', app, '--summary-min', '3', '--json')).json().summaryMinRespondents).toBe(3)
+    expect(ok(await cli('share', 'status', '--app', app)).stdout).toContain('public summary         values at least 3 records gave; never e-mail addresses\n')
+    const low = await cli('share', 'set', '--app', app, '--summary-min', '2')
+    expect({ code: low.code, stdout: low.stdout, stderr: low.stderr }).toEqual({ code: 1, stdout: '', stderr: 'error: --summary-min: must be at least 3: a value fewer people gave could point at one of them\n' })
+    const word = await cli('share', 'set', '--app', app, '--summary-min', 'five')
+    expect({ code: word.code, stdout: word.stdout, stderr: word.stderr }).toEqual({ code: 2, stdout: '', stderr: 'error: --summary-min must be a whole number of at least 3, got "five"\nRun `svc-cli share set --help` for usage.\n' })
+    expect(ok(await cli('share', 'status', '--app', app, '--json')).json().summaryMinRespondents).toBe(3)
+  })
 })
 
 describe('share set --reads: who reads with the link, and the warnings', () => {

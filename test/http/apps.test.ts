@@ -71,6 +71,7 @@ describe('POST /api/v3/apps', () => {
       redirectOrigins: '[]',
       thankYouMessage: '',
       thankYouUrl: null,
+      summaryMinRespondents: 5,
       publishedAt: null,
       createdAt: Date.parse(T0),
       updatedAt: Date.parse(T0),

@@ -57,4 +57,20 @@ describe('scores are computed at submission and aggregated', () => {
     expect(summary.status).toBe(200)
     expect('scores' in summary.body).toBe(false)
   })
+
+  test('the public summary gives a score\'s mean, min and max only once enough records have one; the owner always', async () => {
+    const f = await assessmentApp()
+    expect((await f.request('POST', `${f.base}/scales`, { token: f.owner.token, body: MOOD_SCALE })).status).toBe(200)
+    const token = await publishApp(f)
+    expect((await f.request('PATCH', `${f.base}/share`, { token: f.owner.token, body: { reads: 'summary', summaryMinRespondents: 3 } })).status).toBe(200)
+    const answers = [{ calm: 'Always', rested: 'Often', worried: 'Never' }, { calm: 'Sometimes', rested: 'Rarely', worried: 'Often' }]
+    expect((await f.request('POST', `/api/v3/share/${token}/batch`, { body: answers })).status).toBe(200)
+    const publicScores = async () => (await f.request('GET', `/api/v3/share/${token}/summary`)).body.scores
+    // Two people: the lowest and highest score would be theirs.
+    expect(await publicScores()).toEqual({ mood: { count: 2, missing: 0, mean: null, min: null, max: null, levels: { good: 1, low: 1 } } })
+    expect((await f.request('GET', `/api/v3/share/${token}/summary`, { token: f.owner.token })).body.scores).toEqual({ mood: { count: 2, missing: 0, mean: 7.5, min: 4, max: 11, levels: { good: 1, low: 1 } } })
+    // calm 3 + rested 3 + (4 − 2 = 2) = 8 → fair.
+    expect((await f.request('POST', `/api/v3/share/${token}`, { body: { calm: 'Often', rested: 'Often', worried: 'Sometimes' } })).status).toBe(200)
+    expect(await publicScores()).toEqual({ mood: { count: 3, missing: 0, mean: 7.6667, min: 4, max: 11, levels: { good: 1, low: 1, fair: 1 } } })
+  })
 })

@@ -33,7 +33,9 @@ async function setup(options: TestEndpointOptions = {}, config: Partial<Config> 
   const url = `http://localhost:8787${endpoint.path()}`
   /** The stored records, read the way the help tells the owner to: with their access token. */
   const records = async () => (await t.request('GET', endpoint.path('/query'), { token })).body.records
-  return { ...t, endpoint, url, ownerToken: token, records, help: async (suffix = '?help') => (await t.request('GET', endpoint.path(suffix))).text }
+  /** A help page as a stranger reads it, or as the owner with `as` set to their access token. */
+  const help = async (suffix = '?help', as?: string) => (await t.request('GET', endpoint.path(suffix), { token: as })).text
+  return { ...t, endpoint, url, ownerToken: token, records, help }
 }
 
 /** The `-d '…'` bodies and target URLs of the curl POSTs in a help page, unquoted. */
@@ -44,7 +46,7 @@ function curlPosts(markdown: string): Array<{ url: string; body: string }> {
 }
 
 describe('GET /:token?help', () => {
-  test('a Markdown page with the endpoint URL, status, live fields and counts', async () => {
+  test('a Markdown page with the endpoint URL, status and live fields; with reads off a stranger sees no counts', async () => {
     const { help, ctx, endpoint, url, request } = await setup({ name: 'Survey *one*', fields: ALL_TYPES })
     await insertRecords(ctx, endpoint.appId, [{ data: { email: 'a@b.c', age: 3 } }, { data: { email: 'q@b.c', tags: ['a'] } }, { data: { email: 'x@y.z' }, spam: true }])
     const res = await request('GET', endpoint.path('?help'))
@@ -60,7 +62,7 @@ describe('GET /:token?help', () => {
       'Send records with POST; read them back with GET /query (pages) and GET /summary (aggregates).',
       'Any website, script, device, webhook or agent may post to it: CORS allows every origin and no cookies.',
       '',
-      '- Records: 2 (plus 1 flagged as spam)',
+      "- Records: not shown while reads are off (the owner's access token sees the counts)",
       '- Writes (`service`): on',
       "- Reads (`reads`): off — the records are private: /query and /summary answer 403 `disabled` unless the request carries the owner's access token",
       '- Auto-create fields from unknown keys: on',
@@ -76,6 +78,35 @@ describe('GET /:token?help', () => {
       '## Fields',
     ])
     expect(text).toContain([
+      '| Field | Type | Required | Options | Label |',
+      '| --- | --- | --- | --- | --- |',
+      '| `email` | email | yes |  | Your e\\-mail |',
+      '| `age` | number | no |  |  |',
+      '| `ok` | boolean | no |  |  |',
+      '| `colour` | choice | no | `red`, `green` |  |',
+      '| `tags` | multichoice | no | `a`, `b`, `c` |  |',
+      '| `born` | date | no |  |  |',
+      '| `extra` | json | no |  |  |',
+      '| `story` | longtext | no |  |  |',
+      '| `note` | text | no |  |  |',
+      '',
+      `9 of ${LIMITS.maxFields} fields used. Unknown keys create new fields (type inferred from the first value) until the app has ${LIMITS.maxFields} fields; a record that would add more is refused whole with 422 \`field_limit\`.`,
+    ].join('\n'))
+    expect(text).toContain(`- \`GET ${url}/query?page=1&size=${LIMITS.defaultPageSize}\`: pages, oldest first (details: \`${url}/query?help\`).`)
+    expect(text).toContain(`To read everything: \`size=${LIMITS.maxPageSize}\`, pages 1, 2, 3… and stop at the first page with fewer than ${LIMITS.maxPageSize}`)
+  })
+
+  test.each([
+    ['the owner’s access token', 'off', true],
+    ['a stranger, reads summary', 'summary', false],
+    ['a stranger, reads records', 'records', false],
+  ] as const)('%s: the page counts records, spam and values per field', async (_label, reads, asOwner) => {
+    const { help, ctx, endpoint, ownerToken } = await setup({ name: 'Survey', reads, fields: ALL_TYPES })
+    await insertRecords(ctx, endpoint.appId, [{ data: { email: 'a@b.c', age: 3 } }, { data: { email: 'q@b.c', tags: ['a'] } }, { data: { email: 'x@y.z' }, spam: true }])
+    for (const page of ['?help', '/query?help', '/summary?help', '/form?help', '/batch?help']) {
+      expect(await help(page, asOwner ? ownerToken : undefined)).toContain('- Records: 2 (plus 1 flagged as spam)')
+    }
+    expect(await help('?help', asOwner ? ownerToken : undefined)).toContain([
       '| Field | Type | Required | Options | Records with a value | Label |',
       '| --- | --- | --- | --- | --- | --- |',
       '| `email` | email | yes |  | 2 | Your e\\-mail |',
@@ -87,11 +118,21 @@ describe('GET /:token?help', () => {
       '| `extra` | json | no |  | 0 |  |',
       '| `story` | longtext | no |  | 0 |  |',
       '| `note` | text | no |  | 0 |  |',
-      '',
-      `9 of ${LIMITS.maxFields} fields used. Unknown keys create new fields (type inferred from the first value) until the app has ${LIMITS.maxFields} fields; a record that would add more is refused whole with 422 \`field_limit\`.`,
     ].join('\n'))
-    expect(text).toContain(`- \`GET ${url}/query?page=1&size=${LIMITS.defaultPageSize}\`: pages, oldest first (details: \`${url}/query?help\`).`)
-    expect(text).toContain(`To read everything: \`size=${LIMITS.maxPageSize}\`, pages 1, 2, 3… and stop at the first page with fewer than ${LIMITS.maxPageSize}`)
+  })
+
+  test('reads off: no help page tells a stranger (or another account’s token) how many records there are', async () => {
+    const { help, ctx, endpoint } = await setup({ name: 'Survey', fields: [{ name: 'email', type: 'email' }] })
+    await insertRecords(ctx, endpoint.appId, [{ data: { email: 'a@b.c' } }, { data: { email: 'x@y.z' }, spam: true }])
+    const stranger = await makeUser(ctx)
+    for (const page of ['?help', '/query?help', '/summary?help', '/form?help', '/batch?help']) {
+      for (const as of [undefined, stranger.token]) {
+        const text = await help(page, as)
+        expect(text).toContain("- Records: not shown while reads are off (the owner's access token sees the counts)")
+        expect(text).not.toContain('Records with a value')
+        expect(text).not.toMatch(/\d+ flagged as spam/)
+      }
+    }
   })
 
   test('every curl example in the page stores what it shows (canonical, flat, batch, webhook)', async () => {
@@ -127,12 +168,12 @@ describe('GET /:token?help', () => {
     const { help, request, endpoint, records } = await setup({ fields: HOSTILE.map((name) => ({ name })), honeypot: '_hp"x' })
     const text = await help()
     expect(text).toContain([
-      "| `it's` | text | no |  | 0 |  |",
-      '| ``a\\|b`c`` | text | no |  | 0 |  |',
-      '| ``` ``x ``` | text | no |  | 0 |  |',
-      '| `</textarea><script>` | text | no |  | 0 |  |',
-      '| `__proto__` | text | no |  | 0 |  |',
-      '| `名前 ✓` | text | no |  | 0 |  |',
+      "| `it's` | text | no |  |  |",
+      '| ``a\\|b`c`` | text | no |  |  |',
+      '| ``` ``x ``` | text | no |  |  |',
+      '| `</textarea><script>` | text | no |  |  |',
+      '| `__proto__` | text | no |  |  |',
+      '| `名前 ✓` | text | no |  |  |',
     ].join('\n'))
     expect(text).toContain('  <label>&lt;/textarea&gt;&lt;script&gt; <input name="&lt;/textarea&gt;&lt;script&gt;"></label>')
     expect(text).toContain('  <input type="text" name="_hp&quot;x" tabindex="-1" autocomplete="off" hidden>')
@@ -214,12 +255,18 @@ describe('GET /:token/query?help and /summary?help', () => {
   })
 
   test('summary help: what the aggregates hold and the current fields', async () => {
-    const { help, url, ctx, endpoint } = await setup({ name: 'Poll', fields: [{ name: 'score', type: 'number' }] })
+    const { help, url, ctx, endpoint } = await setup({ name: 'Poll', reads: 'summary', fields: [{ name: 'score', type: 'number' }] })
     await insertRecords(ctx, endpoint.appId, [{ data: { score: 1 } }])
     const res = await testHelpResponse(help)
     expect(res.split('\n').slice(0, 3)).toEqual(['# Poll — aggregates: /summary', '', `\`GET ${url}/summary\` (add \`?spam=include\` or \`?spam=only\`; spam is excluded by default)`])
     expect(res).toContain(`  - text and choices: the top ${LIMITS.summaryTopValues} values with their counts and an \`other\` count;`)
     expect(res).toContain('| `score` | number | no |  | 1 |  |')
+    expect(res).toContain(
+      'Read with the link alone, the summary hides small groups: it lists a value only when at least 5 records gave it (rarer values are counted in `other`), ' +
+        "never lists e-mail addresses, and gives a number's `min`, `max`, `mean` and `sum` as null until 5 records hold one (`minRespondents` in the answer says how many). " +
+        "The owner's access token reads every value.",
+    )
+    expect(res).toContain('- `minRespondents` (5 here): only when read without the owner\'s access token; values fewer records gave are left out (see "Who may read").')
   })
 })
 
@@ -247,6 +294,8 @@ describe('?help says who may read (rule 16)', () => {
       '```',
       '',
       'Logged in with svc-cli, the owner reads with `svc-cli share query --app <app id> --all --json` and `svc-cli share summary --app <app id>`, or in the admin page.',
+      '',
+      'Read with the link alone, the summary hides small groups: it lists a value only when at least 5 records gave it (rarer values are counted in `other`), never lists e-mail addresses, and gives a number\'s `min`, `max`, `mean` and `sum` as null until 5 records hold one (`minRespondents` in the answer says how many). The owner\'s access token reads every value.',
       '',
       'To let anyone with this link read, the owner sets `reads` to `summary` (aggregates) or `records` (every record), e.g. `svc-cli share set --app <app id> --reads summary`; the answer warns what that exposes.',
     ].join('\n'))

@@ -37,6 +37,7 @@ const DEFAULT_SHARE = {
   redirectOrigins: [],
   thankYouMessage: '',
   thankYouUrl: null,
+  summaryMinRespondents: 5,
   publishedAt: null,
 }
 
@@ -68,6 +69,7 @@ describe('GET/PATCH /share', () => {
         redirectOrigins: ['https://example.com/thanks?x=1', 'https://EXAMPLE.com', 'http://localhost:3000/'],
         thankYouMessage: '  Thanks, we read every message.\n\nExpect an answer within a day.  ',
         thankYouUrl: ' https://example.com/thanks ',
+        summaryMinRespondents: 3,
       },
     })
     expect(res.status).toBe(200)
@@ -84,10 +86,11 @@ describe('GET/PATCH /share', () => {
         redirectOrigins: ['https://example.com', 'http://localhost:3000'],
         thankYouMessage: 'Thanks, we read every message.\n\nExpect an answer within a day.',
         thankYouUrl: 'https://example.com/thanks',
+        summaryMinRespondents: 3,
         warnings: [SUMMARY_WARNING],
       },
     })
-    expect(await endpointRow(t, appId)).toMatchObject({ reads: 'summary', rateLimit: '5/s,25', redirectOrigins: '["https://example.com","http://localhost:3000"]', honeypot: '_trap' })
+    expect(await endpointRow(t, appId)).toMatchObject({ reads: 'summary', rateLimit: '5/s,25', redirectOrigins: '["https://example.com","http://localhost:3000"]', honeypot: '_trap', summaryMinRespondents: 3 })
     expect(changes).toEqual([[appId, 'endpoint']])
   })
 
@@ -132,6 +135,9 @@ describe('GET/PATCH /share', () => {
       { redirectOrigins: Array.from({ length: 21 }, (_, i) => `https://s${i}.example`) },
       [{ path: 'redirectOrigins', message: 'can list at most 20 origins' }],
     ],
+    ['a minimum of respondents below 3', { summaryMinRespondents: 2 }, [{ path: 'summaryMinRespondents', message: 'must be at least 3: a value fewer people gave could point at one of them' }]],
+    ['a minimum of respondents that is not whole', { summaryMinRespondents: 4.5 }, [{ path: 'summaryMinRespondents', message: 'must be a whole number from 3 to 1000000' }]],
+    ['a minimum of respondents as text', { summaryMinRespondents: '5' }, [{ path: 'summaryMinRespondents', message: 'must be a whole number from 3 to 1000000' }]],
     ['origins as one string', { redirectOrigins: 'https://example.com' }, [{ path: 'redirectOrigins', message: 'must be an array of origins' }]],
     [
       'several problems at once',
@@ -145,7 +151,7 @@ describe('GET/PATCH /share', () => {
     [
       'an unknown property',
       { published: true },
-      [{ path: '', message: 'unknown properties "published"; allowed: service, reads, autoCreate, honeypot, rateLimit, redirectOrigins, thankYouMessage, thankYouUrl' }],
+      [{ path: '', message: 'unknown properties "published"; allowed: service, reads, autoCreate, honeypot, rateLimit, redirectOrigins, thankYouMessage, thankYouUrl, summaryMinRespondents' }],
     ],
   ])('refuses %s with 422 listing every problem', async (_label, body, problems) => {
     const { t, owner, base, changes } = await setup()
@@ -313,7 +319,7 @@ test('the share and field routes and their body schemas are in the OpenAPI docum
   const { t } = await setup()
   const doc = (await t.request('GET', '/api/v3/openapi.json')).body
   const body = (path: string, method: string) => doc.paths[path][method].requestBody.content['application/json'].schema
-  expect(Object.keys(body('/api/v3/apps/{id}/share/', 'patch').properties)).toEqual(['service', 'reads', 'autoCreate', 'honeypot', 'rateLimit', 'redirectOrigins', 'thankYouMessage', 'thankYouUrl'])
+  expect(Object.keys(body('/api/v3/apps/{id}/share/', 'patch').properties)).toEqual(['service', 'reads', 'autoCreate', 'honeypot', 'rateLimit', 'redirectOrigins', 'thankYouMessage', 'thankYouUrl', 'summaryMinRespondents'])
   expect(body('/api/v3/apps/{id}/fields/', 'post')).toMatchObject({ required: ['name'], additionalProperties: false })
   expect(body('/api/v3/apps/{id}/fields/order', 'put')).toMatchObject({ required: ['ids'] })
   expect(Object.keys(body('/api/v3/apps/{id}/fields/{field}', 'patch').properties)).toEqual(['name', 'type', 'label', 'required', 'options', 'position', 'force'])

@@ -42,18 +42,21 @@ describe('GET /:token/summary (rule 12)', () => {
         blob: { type: 'json', count: 0, missing: 0 },
       },
       days: days(clock.now(), {}),
+      minRespondents: 5,
     })
   })
 
+  // The aggregates themselves, as the owner's token reads them (every value; the public rules are below).
   test('numbers, texts, booleans, arrays, missing values and days', async () => {
     const { request, clock, summary, endpoint } = await setup({ fields: [{ name: 'tags', type: 'multichoice', options: ['a', 'b', 'c'] }] })
+    const owner = { token: endpoint.ownerToken }
     const start = clock.now()
     await request('POST', endpoint.path, { body: { age: 30, city: 'Oslo', ok: true, tags: ['a', 'b'] } })
     await request('POST', endpoint.path, { body: { age: 40, city: 'Oslo', ok: false, tags: ['a'] } })
     clock.advance(2 * DAY)
     await request('POST', endpoint.path, { body: { age: 5, city: 'Lima', ok: true, tags: [] } })
     await request('POST', endpoint.path, { body: { city: '', note: null } })
-    const res = await request('GET', summary)
+    const res = await request('GET', summary, owner)
     expect(res.status).toBe(200)
     expect(res.body).toEqual({
       code: 200,
@@ -80,7 +83,7 @@ describe('GET /:token/summary (rule 12)', () => {
     for (let i = 0; i < LIMITS.summaryTrackedValues; i++) batch.push({ v: `rare${i}` })
     batch.push({ v: 'x'.repeat(LIMITS.summaryValueLength + 1) })
     expect((await request('POST', `${endpoint.path}/batch`, { body: batch })).status).toBe(200)
-    const res = await request('GET', summary)
+    const res = await request('GET', summary, { token: endpoint.ownerToken })
     const v = res.body.fields.v
     expect(v.count).toBe(batch.length)
     expect(v.top).toEqual(Array.from({ length: 20 }, (_, i) => ({ value: `v${i}`, count: 30 - i })))
@@ -96,9 +99,10 @@ describe('GET /:token/summary (rule 12)', () => {
     await request('POST', endpoint.path, { body: { n: 2 } })
     await request('POST', `${endpoint.path}/form`, { raw: 'n=100&_gotcha=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
     const pick = (body: any) => [body.total, body.spam, body.fields.n]
-    expect(pick((await request('GET', summary)).body)).toEqual([2, 1, { type: 'number', count: 2, missing: 0, min: 1, max: 2, mean: 1.5, sum: 3 }])
-    expect(pick((await request('GET', `${summary}?spam=include`)).body)).toEqual([3, 1, { type: 'number', count: 3, missing: 0, min: 1, max: 100, mean: 103 / 3, sum: 103 }])
-    expect(pick((await request('GET', `${summary}?spam=only`)).body)).toEqual([1, 1, { type: 'number', count: 1, missing: 0, min: 100, max: 100, mean: 100, sum: 100 }])
+    const owner = { token: endpoint.ownerToken }
+    expect(pick((await request('GET', summary, owner)).body)).toEqual([2, 1, { type: 'number', count: 2, missing: 0, min: 1, max: 2, mean: 1.5, sum: 3 }])
+    expect(pick((await request('GET', `${summary}?spam=include`, owner)).body)).toEqual([3, 1, { type: 'number', count: 3, missing: 0, min: 1, max: 100, mean: 103 / 3, sum: 103 }])
+    expect(pick((await request('GET', `${summary}?spam=only`, owner)).body)).toEqual([1, 1, { type: 'number', count: 1, missing: 0, min: 100, max: 100, mean: 100, sum: 100 }])
     const bad = await request('GET', `${summary}?spam=yes`)
     expect(bad.status).toBe(400)
     expect(bad.body).toEqual({ code: 400, error: { type: 'bad_request', message: 'spam must be "include" or "only" (or left out to exclude spam), got "yes"' } })
@@ -107,7 +111,7 @@ describe('GET /:token/summary (rule 12)', () => {
   test('UTF-8 and prototype names round-trip as keys and values', async () => {
     const { request, summary, endpoint } = await setup()
     await request('POST', endpoint.path, { raw: '{"名前":"😀 e\u0301","__proto__":"x","constructor":"constructor"}', headers: { 'content-type': 'application/json' } })
-    const res = await request('GET', summary)
+    const res = await request('GET', summary, { token: endpoint.ownerToken })
     expect(Object.keys(res.body.fields)).toEqual(['名前', '__proto__', 'constructor'])
     expect(res.text).toContain('"__proto__":{"type":"text","count":1,"missing":0,"top":[{"value":"x","count":1}],"other":0}')
     expect(res.body.fields['名前'].top).toEqual([{ value: '😀 e\u0301', count: 1 }])

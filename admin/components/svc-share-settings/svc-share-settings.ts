@@ -1,5 +1,6 @@
 import { LitElement, html, nothing } from 'lit'
 import { customElement, property, query, state } from 'lit/decorators.js'
+import { LIMITS } from '../../../server/core/limits.ts'
 import { api, type ReadAccess, type Share } from '../../api.ts'
 import { formatDateTime } from '../../format.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
@@ -22,10 +23,41 @@ const READS: Array<[ReadAccess, string, string]> = [
   ['records', 'Records', 'Anyone with the link reads every record (/query) and the summary.'],
 ]
 
+/** How far each reads setting opens the records: opening further asks first, closing does not. */
+const OPENNESS: Record<ReadAccess, number> = { off: 0, summary: 1, records: 2 }
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`
+
+/**
+ * The confirmation before opening reads to `to`: exactly who can then read what, from the
+ * app's record count and fields (an e-mail field is named, since its addresses go with it).
+ */
+function openReadsQuestion(to: 'summary' | 'records', records: number, emailFields: number, minRespondents: number) {
+  if (to === 'records') {
+    return {
+      title: 'Let anyone with the link read every record?',
+      message:
+        `Anyone with the form's link or endpoint token will be able to read every record (${plural(records, 'record', 'records')} now${emailFields > 0 ? ', incl. e-mail addresses' : ''}) ` +
+        'and the summary, and every record sent from now on. The link sits in your form\'s page source, so anyone who sees the form has it.',
+      confirmLabel: 'Open records to anyone',
+      danger: true,
+    }
+  }
+  return {
+    title: 'Let anyone with the link read the summary?',
+    message:
+      `Anyone with the form's link or endpoint token will be able to read the summary of your records (${plural(records, 'record', 'records')} now): ` +
+      `counts, records per day, numbers' averages and ranges, and values at least ${minRespondents} people gave. Single records and e-mail addresses stay private.`,
+    confirmLabel: 'Open the summary to anyone',
+    danger: true,
+  }
+}
+
 /**
  * @summary Sharing: publish/unpublish, the writes and auto-create switches, who may read
- * with the link (off, summary, records; the server's warning beside it when open),
- * honeypot, rate limit, allowed redirect origins and token rotation.
+ * with the link (off, summary, records; opening asks first and says who can then read what;
+ * the server's warning beside it when open), honeypot, rate limit, the public summary's
+ * minimum, allowed redirect origins and token rotation.
  * @event svc-app-changed - After any saved change.
  */
 @customElement('svc-share-settings')
@@ -68,6 +100,29 @@ export class SvcShareSettings extends LitElement {
     if (ok) await this.run(() => api.rotate(this.appId))
   }
 
+  /** Puts the reads radios back on `reads` (the browser already moved them to the one clicked). */
+  private showReads(reads: ReadAccess) {
+    for (const input of this.renderRoot.querySelectorAll<HTMLInputElement>('input[name=reads]')) input.checked = input.value === reads
+  }
+
+  /** Changes who reads with the link; opening further first asks, naming who can then read what. */
+  private async chooseReads(share: Share, to: ReadAccess) {
+    if (to === share.reads) return
+    if (OPENNESS[to] > OPENNESS[share.reads]) {
+      let summary
+      try {
+        summary = await api.summary(this.appId)
+      } catch (error) {
+        this.error = (error as Error).message
+        return this.showReads(share.reads)
+      }
+      const emailFields = Object.values(summary.fields).filter((field) => field.type === 'email').length
+      const ok = await this.confirm.ask(openReadsQuestion(to as 'summary' | 'records', summary.total, emailFields, share.summaryMinRespondents))
+      if (!ok) return this.showReads(share.reads)
+    }
+    await this.run(() => api.updateShare(this.appId, { reads: to }))
+  }
+
   private async saveSettings(event: SubmitEvent) {
     event.preventDefault()
     const form = new FormData(event.target as HTMLFormElement)
@@ -77,6 +132,7 @@ export class SvcShareSettings extends LitElement {
       .map((o) => o.trim())
       .filter(Boolean)
     const thankYouUrl = String(form.get('thankYouUrl') ?? '').trim()
+    const minimum = String(form.get('summaryMinRespondents') ?? '').trim()
     this.saved = await this.run(() =>
       api.updateShare(this.appId, {
         honeypot: String(form.get('honeypot') ?? '').trim(),
@@ -84,6 +140,7 @@ export class SvcShareSettings extends LitElement {
         redirectOrigins: origins,
         thankYouMessage: String(form.get('thankYouMessage') ?? ''),
         thankYouUrl: thankYouUrl || null,
+        summaryMinRespondents: Number(minimum),
       }),
     )
     // The form's own problem belongs next to its Save button, not at the top of the panel.
@@ -106,7 +163,7 @@ export class SvcShareSettings extends LitElement {
               value=${value}
               .checked=${share.reads === value}
               ?disabled=${this.busy}
-              @change=${() => this.run(() => api.updateShare(this.appId, { reads: value }))}
+              @change=${() => this.chooseReads(share, value)}
             />
             <span>${label}<span class="hint">${hint}</span></span>
           </label>`,
@@ -176,6 +233,13 @@ export class SvcShareSettings extends LitElement {
               >Rate limit
               <span class="hint">Requests per second and burst, e.g. <code>20/s,100</code>; <code>off</code> for none; empty for the server default (now ${share.effectiveRateLimit}).</span>
               <input name="rateLimit" class="mono" placeholder=${share.effectiveRateLimit} .value=${share.rateLimit ?? ''} />
+            </label>
+            <label
+              >Public summary: smallest group shown
+              <span class="hint"
+                >With reads open, the summary lists a value only when at least this many records gave it (at least ${LIMITS.summaryMinRespondentsFloor}); rarer values are only counted, e-mail addresses never listed. You always see everything.</span
+              >
+              <input name="summaryMinRespondents" type="number" inputmode="numeric" min=${LIMITS.summaryMinRespondentsFloor} step="1" required .value=${String(share.summaryMinRespondents)} />
             </label>
             <label
               >Allowed redirect origins

@@ -25,6 +25,7 @@ export const shareDetails = (share: Share) => (style: Style) =>
     endpoint: share.endpoint,
     'service (writes)': onOff(share.service),
     'reads (query/summary)': READS[share.reads] ?? share.reads,
+    'public summary': `values at least ${share.summaryMinRespondents} records gave; never e-mail addresses`,
     'auto-create fields': onOff(share.autoCreate),
     honeypot: share.honeypot,
     'rate limit': share.rateLimit ? share.rateLimit : `${share.effectiveRateLimit} (server default)`,

@@ -6,6 +6,7 @@ import { printWarnings, shareDetails, sharePath, type Share } from './_view.ts'
 import { checkInput } from '../../validate.ts'
 import { updateShareSchema } from '../../../server/core/share/schemas.ts'
 import { READ_ACCESS, type ReadAccess } from '../../../server/core/share/reads.ts'
+import { LIMITS } from '../../../server/core/limits.ts'
 
 const switchArg = (what: string) => ({ type: 'string', description: `${what}: on or off`, valueHint: 'on|off' }) as const
 
@@ -18,10 +19,18 @@ function readsArg(raw: string | undefined): ReadAccess | undefined {
   throw usageError(`--reads must be ${READ_ACCESS.slice(0, -1).join(', ')} or ${READ_ACCESS.at(-1)} (on still means records), got "${raw}"`)
 }
 
+/** `--summary-min 5`: a whole number; the schema says what range it must be in. */
+function summaryMinArg(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined
+  if (!/^\s*\d+\s*$/.test(raw)) throw usageError(`--summary-min must be a whole number of at least ${LIMITS.summaryMinRespondentsFloor}, got "${raw}"`)
+  return Number(raw)
+}
+
 export default defineSvcCommand({
-  description: 'Change endpoint settings: writes, reads, auto-create, honeypot, rate limit, redirect origins, what a browser sees after a form post',
+  description: 'Change endpoint settings: writes, reads, auto-create, honeypot, rate limit, redirect origins, what a browser sees after a form post, the public summary\'s minimum respondents',
   example: 'svc-cli share set --app 0193… --reads off --rate-limit 5/s,20 --redirect-origins https://example.com',
   effect: 'write',
+  flagFor: { summaryMinRespondents: '--summary-min' },
   args: {
     ...appArg,
     service: switchArg('Accept submissions'),
@@ -36,6 +45,11 @@ export default defineSvcCommand({
     'redirect-origins': { type: 'string', description: 'Comma-separated origins allowed for _redirect ("" for none)', valueHint: 'origins' },
     'thank-you-message': { type: 'string', description: 'What the hosted thank-you page says after a form post ("" for the default sentence)', valueHint: 'text' },
     'thank-you-url': { type: 'string', description: 'Where a browser goes after a form post instead of the hosted thank-you page ("" for that page)', valueHint: 'url' },
+    'summary-min': {
+      type: 'string',
+      description: `The public summary lists a value only when at least this many records gave it (at least ${LIMITS.summaryMinRespondentsFloor}, default ${LIMITS.summaryMinRespondents}); you always read every value`,
+      valueHint: 'n',
+    },
   },
   async run(args, env) {
     const rateLimit = args['rate-limit'] === undefined ? undefined : args['rate-limit'].trim().toLowerCase() === 'default' ? null : args['rate-limit'].trim()
@@ -48,9 +62,10 @@ export default defineSvcCommand({
       redirectOrigins: args['redirect-origins'] === undefined ? undefined : args['redirect-origins'].split(',').map((o) => o.trim()).filter(Boolean),
       thankYouMessage: args['thank-you-message'],
       thankYouUrl: args['thank-you-url'] === undefined ? undefined : args['thank-you-url'].trim() === '' ? null : args['thank-you-url'],
+      summaryMinRespondents: summaryMinArg(args['summary-min']),
     }
     if (Object.values(body).every((v) => v === undefined)) {
-      throw usageError('Nothing to change: pass --service, --reads, --auto-create, --honeypot, --rate-limit, --redirect-origins, --thank-you-message or --thank-you-url')
+      throw usageError('Nothing to change: pass --service, --reads, --auto-create, --honeypot, --rate-limit, --redirect-origins, --thank-you-message, --thank-you-url or --summary-min')
     }
     const share = await env.client().request<Share>('PATCH', sharePath(args.app), { body: checkInput(updateShareSchema, body) })
     printWarnings(env, share)

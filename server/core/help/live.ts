@@ -1,6 +1,9 @@
 /**
  * @module What the help pages say about one endpoint, read live: its URL, fields with types
  * and how many records hold each, counters, switches and the limits this server enforces.
+ * Counts are shown only to readers who could read them anyway: the owner's access token,
+ * or anyone while reads are open. With reads off a stranger holding the token learns the
+ * fields and formats, not how many records there are.
  */
 import type { AppContext } from '../../context.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
@@ -21,18 +24,21 @@ export interface HelpField {
   required: boolean
   options: string[] | null
   autoCreated: boolean
-  /** Non-spam records holding a value for this field. */
-  count: number
+  /** Non-spam records holding a value for this field; null when the reader may not see counts. */
+  count: number | null
 }
 
 export interface HelpInput {
   url: string
   appName: string
   fields: HelpField[]
-  kept: number
-  spam: number
+  /** Non-spam and spam records; null when the reader may not see counts. */
+  kept: number | null
+  spam: number | null
   service: boolean
   reads: ReadAccess
+  /** The public summary lists a value only when at least this many records gave it. */
+  minRespondents: number
   autoCreate: boolean
   honeypot: string
   /** `20/s,100` or `off`. */
@@ -42,15 +48,19 @@ export interface HelpInput {
   maxKeys: number
 }
 
-/** The live facts about `endpoint`, reached through `token`. */
-export async function helpInput(ctx: AppContext, endpoint: EndpointRow, token: string): Promise<HelpInput> {
+/** True when the help shows record and field counts: to the owner, and to anyone once reads are open (they are in /summary then). */
+export const helpShowsCounts = (reads: ReadAccess, owner: boolean): boolean => owner || reads !== 'off'
+
+/** The live facts about `endpoint`, reached through `token`; `owner` when the request carries the owner's access token. */
+export async function helpInput(ctx: AppContext, endpoint: EndpointRow, token: string, owner = false): Promise<HelpInput> {
   // The endpoint names its owner, so this is the app row, read as the owner would.
   const app = await requireOwnedApp(ctx, endpoint.ownerId, endpoint.appId).catch((error: unknown) => {
     if (error instanceof AppError && error.status === 404) return null
     throw error
   })
-  const counts = await recordCounts(ctx, endpoint.appId)
-  const valueCounts = await fieldValueCounts(ctx, endpoint.appId)
+  const showCounts = helpShowsCounts(endpoint.reads, owner)
+  const counts = showCounts ? await recordCounts(ctx, endpoint.appId) : { kept: null, spam: null }
+  const valueCounts = showCounts ? await fieldValueCounts(ctx, endpoint.appId) : null
   return {
     url: endpointUrl(ctx.config.baseUrl, token),
     appName: app?.name ?? '',
@@ -61,11 +71,12 @@ export async function helpInput(ctx: AppContext, endpoint: EndpointRow, token: s
       required: row.required,
       options: row.options === null ? null : (JSON.parse(row.options) as string[]),
       autoCreated: row.autoCreated,
-      count: valueCounts.get(row.name) ?? 0,
+      count: valueCounts === null ? null : (valueCounts.get(row.name) ?? 0),
     })),
     ...counts,
     service: endpoint.service,
     reads: endpoint.reads,
+    minRespondents: endpoint.summaryMinRespondents,
     autoCreate: endpoint.autoCreate,
     honeypot: endpoint.honeypot,
     rateLimit: formatRateLimit(endpointRateLimit(ctx.config, endpoint.rateLimit)),

@@ -26,7 +26,9 @@ const READS_STATUS: Readonly<Record<ReadAccess, string>> = {
 /** Record counts and switches as they are right now, and the warning when reads are open. */
 export function statusSection(input: HelpInput): string {
   const lines = [
-    `- Records: ${count(input.kept)} (plus ${count(input.spam)} flagged as spam)`,
+    input.kept === null || input.spam === null
+      ? "- Records: not shown while reads are off (the owner's access token sees the counts)"
+      : `- Records: ${count(input.kept)} (plus ${count(input.spam)} flagged as spam)`,
     `- Writes (\`service\`): ${onOff(input.service)}${input.service ? '' : ' — POSTs are answered 403 `disabled`'}`,
     `- Reads (\`reads\`): ${READS_STATUS[input.reads]}`,
     `- Auto-create fields from unknown keys: ${onOff(input.autoCreate)}`,
@@ -36,6 +38,12 @@ export function statusSection(input: HelpInput): string {
 
 /** The header a read needs when `path` is not open to anyone, for curl. */
 export const curlAuth = (input: HelpInput, path: ReadPath): string => (openToAnyone(input.reads, path) ? '' : '-H "Authorization: Bearer $SVC_TOKEN" ')
+
+/** What the summary leaves out for anyone reading with the link alone. */
+export const smallGroupsNote = (input: HelpInput): string =>
+  `Read with the link alone, the summary hides small groups: it lists a value only when at least ${input.minRespondents} records gave it (rarer values are counted in \`other\`), ` +
+  `never lists e-mail addresses, and gives a number's \`min\`, \`max\`, \`mean\` and \`sum\` as null until ${input.minRespondents} records hold one (\`minRespondents\` in the answer says how many). ` +
+  "The owner's access token reads every value."
 
 /** Who may read `paths` and how the owner reads when they are closed; the owner's way to change it. */
 export function whoReadsSection(input: HelpInput, paths: readonly ReadPath[]): string {
@@ -57,6 +65,7 @@ export function whoReadsSection(input: HelpInput, paths: readonly ReadPath[]): s
       `Logged in with svc-cli, the owner reads with ${closed.map((path) => (path === 'query' ? '`svc-cli share query --app <app id> --all --json`' : '`svc-cli share summary --app <app id>`')).join(' and ')}, or in the admin page.`,
     )
   }
+  if (paths.includes('summary')) lines.push('', smallGroupsNote(input))
   lines.push(
     '',
     input.reads === 'off'
@@ -66,25 +75,27 @@ export function whoReadsSection(input: HelpInput, paths: readonly ReadPath[]): s
   return lines.join('\n')
 }
 
-/** The live field list with types and how many records hold each. */
+/** The live field list with types, and how many records hold each when the reader may see counts. */
 export function fieldsSection(input: HelpInput): string {
   if (input.fields.length === 0) {
     return input.autoCreate
       ? `No fields yet. The first record creates them: each top-level key of \`data\` becomes a field, its type inferred from the first value (up to ${LIMITS.maxFields} fields).`
       : 'No fields are defined and auto-create is off, so every key would be refused: the owner has to define fields first.'
   }
+  const counted = input.fields.every((field) => field.count !== null)
   const rows = input.fields.map((field) => [
     codeCell(field.name),
     field.type,
     field.required ? 'yes' : 'no',
     field.options ? field.options.map(codeCell).join(', ') : '',
-    count(field.count),
+    ...(counted ? [count(field.count!)] : []),
     field.label ? escapeText(field.label) : '',
   ])
   const rule = input.autoCreate
     ? `Unknown keys create new fields (type inferred from the first value) until the app has ${LIMITS.maxFields} fields; a record that would add more is refused whole with 422 \`field_limit\`.`
     : 'Auto-create is off: a record with a key that is not a field is refused whole with 422 `unknown_field` naming the keys.'
-  return `${table(['Field', 'Type', 'Required', 'Options', 'Records with a value', 'Label'], rows)}\n\n${input.fields.length} of ${LIMITS.maxFields} fields used. ${rule}`
+  const headers = ['Field', 'Type', 'Required', 'Options', ...(counted ? ['Records with a value'] : []), 'Label']
+  return `${table(headers, rows)}\n\n${input.fields.length} of ${LIMITS.maxFields} fields used. ${rule}`
 }
 
 /** The limits this server enforces. */

@@ -34,6 +34,8 @@ export interface ShareEndpoint {
   redirectOrigins: string[]
   /** Where a browser goes after a form post; null for the hosted thank-you page. */
   thankYouUrl: string | null
+  /** The public summary lists a value only when at least this many records gave it. */
+  summaryMinRespondents: number
 }
 
 /** What a request does: write records, or read one of the read paths. */
@@ -109,6 +111,7 @@ export function createEndpointCache({ storage, changes, config, log, limiter }: 
       rateLimit: effectiveRateLimit(row.rateLimit),
       redirectOrigins,
       thankYouUrl: row.thankYouUrl,
+      summaryMinRespondents: row.summaryMinRespondents,
     }
   }
 

@@ -36,12 +36,17 @@ async function isOwnersToken(ctx: AppContext, endpoint: ReadableEndpoint, bearer
   return verified !== null && verified.userId === endpoint.ownerId
 }
 
+/** True when a share request's `Authorization: Bearer` token (null without one) is the owner's: it then reads everything. */
+export async function readsAsOwner(ctx: AppContext, endpoint: ReadableEndpoint, bearer: string | null): Promise<boolean> {
+  return bearer !== null && (await isOwnersToken(ctx, endpoint, bearer))
+}
+
 /**
  * Throws 403 `disabled` unless `path` is open to anyone or `bearer` (the token of an
  * `Authorization: Bearer` header, null without one) is the owner's access token.
  */
 export async function requireReadAccess(ctx: AppContext, endpoint: ReadableEndpoint, path: ReadPath, bearer: string | null): Promise<void> {
   if (openToAnyone(endpoint.reads, path)) return
-  if (bearer !== null && (await isOwnersToken(ctx, endpoint, bearer))) return
+  if (await readsAsOwner(ctx, endpoint, bearer)) return
   throw readsDisabledError(endpoint.reads, path)
 }

@@ -64,6 +64,20 @@ export const thankYouUrlSchema = z
   .nullable()
   .meta({ description: 'Where a browser goes after a form post, instead of the hosted thank-you page; null for that page' })
 
+const { summaryMinRespondentsFloor: FLOOR, summaryMinRespondentsCeiling: CEILING } = LIMITS
+
+export const summaryMinRespondentsSchema = z
+  .number({ error: expect(`a whole number from ${FLOOR} to ${CEILING}`) })
+  .int(`must be a whole number from ${FLOOR} to ${CEILING}`)
+  .min(FLOOR, `must be at least ${FLOOR}: a value fewer people gave could point at one of them`)
+  .max(CEILING, `can be at most ${CEILING}`)
+  .meta({
+    description:
+      `The public summary (read with the endpoint token alone) lists a value only when at least this many records gave it; rarer values are counted in \`other\`. ` +
+      `At least ${FLOOR}; default ${LIMITS.summaryMinRespondents}. The owner's access token reads every value.`,
+    example: LIMITS.summaryMinRespondents,
+  })
+
 export const updateShareSchema = bodyObject({
   service: switchSchema.optional().meta({ description: 'Accept submissions (POST)' }),
   reads: readAccessSchema.optional(),
@@ -73,5 +87,6 @@ export const updateShareSchema = bodyObject({
   redirectOrigins: redirectOriginsSchema.optional(),
   thankYouMessage: thankYouMessageSchema.optional(),
   thankYouUrl: thankYouUrlSchema.optional(),
+  summaryMinRespondents: summaryMinRespondentsSchema.optional(),
 })
 export type UpdateShareInput = z.input<typeof updateShareSchema>

@@ -33,6 +33,7 @@ export async function updateShare(ctx: AppContext, userId: string, appId: string
     redirectOrigins: patch.redirectOrigins === undefined ? undefined : JSON.stringify(distinctOrigins(patch.redirectOrigins)),
     thankYouMessage: patch.thankYouMessage,
     thankYouUrl: patch.thankYouUrl,
+    summaryMinRespondents: patch.summaryMinRespondents,
   }
   if (!Object.values(changes).some((value) => value !== undefined)) return toShare(ctx, await endpointRowOf(ctx, appId))
   const updated = await ctx.storage.share.update(appId, changes, ctx.clock.now())

@@ -30,6 +30,8 @@ export interface Share {
   thankYouMessage: string
   /** Where a browser goes after a form post instead of the hosted thank-you page; null for that page. */
   thankYouUrl: string | null
+  /** The public summary lists a value only when at least this many records gave it (the owner reads every value). */
+  summaryMinRespondents: number
   publishedAt: string | null
   /** Present when reads are open: what anyone holding the endpoint or fill-in link can read. */
   warnings?: string[]
@@ -59,6 +61,7 @@ export function toShare(ctx: AppContext, row: SettingsRow): Share {
     redirectOrigins: JSON.parse(row.redirectOrigins) as string[],
     thankYouMessage: row.thankYouMessage,
     thankYouUrl: row.thankYouUrl,
+    summaryMinRespondents: row.summaryMinRespondents,
     publishedAt: row.publishedAt === null ? null : new Date(row.publishedAt).toISOString(),
     ...warningsOf(row.reads),
   }

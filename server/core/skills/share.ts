@@ -47,9 +47,15 @@ ${READ_ACCESS.map((value) => `- \`${value}\`: ${READ_ACCESS_MEANING[value]}.`).j
 - Owners correct the honeypot: \`svc-cli share spam --app <id> <record id>…\` marks records spam, \`--not\` takes it back
   (\`POST /api/v3/apps/<id>/records/spam {"ids":[…],"spam":true|false}\`); pages, totals and the summary follow at once.
 - \`GET /<token>/summary\` (reads \`summary\` or \`records\`, or the owner's token): totals, per-field counts, numbers (min/max/mean/sum), top ${LIMITS.summaryTopValues} values, records per day for ${LIMITS.summaryDays} days.
+- The public summary (read with the endpoint token alone) hides small groups: it lists a value only when at least
+  \`summaryMinRespondents\` records gave it (default ${LIMITS.summaryMinRespondents}, never below ${LIMITS.summaryMinRespondentsFloor}; \`share set --summary-min\`), counting rarer values in \`other\`;
+  it never lists values of e-mail fields nor any value holding an e-mail address; a number's (and a score's) min, max, mean and sum
+  are null until that many records hold one; the answer carries \`minRespondents\`. The owner's token, the admin, svc-cli and MCP read every value.
+- \`?help\` shows record and per-field counts only to the owner's token or while reads are open; with reads \`off\` a stranger sees the fields and formats only.
 
 ## Switches (\`svc-cli share set\`)
-service (writes), reads (\`${READ_ACCESS.join('|')}\`), auto-create (unknown keys become fields), honeypot, rate limit, redirect origins (at most ${LIMITS.maxRedirectOrigins}, for \`_redirect\`), thank-you message and thank-you URL (what a browser sees after posting the form itself: the hosted thank-you page, or the owner's page).
+service (writes), reads (\`${READ_ACCESS.join('|')}\`), auto-create (unknown keys become fields), honeypot, rate limit, redirect origins (at most ${LIMITS.maxRedirectOrigins}, for \`_redirect\`), thank-you message and thank-you URL (what a browser sees after posting the form itself: the hosted thank-you page, or the owner's page),
+summary minimum (\`--summary-min\`, at least ${LIMITS.summaryMinRespondentsFloor}: how many records must give a value before the public summary lists it).
 A switched-off path answers 403 \`disabled\` naming the switch (for reads: and how the owner reads instead). Spam (honeypot hits) is stored, flagged and hidden from reads by default.
 
 ## Webhooks (\`svc-cli share webhook add|list|update|remove|test|deliveries|retry\`)

@@ -8,6 +8,7 @@ import { fieldsOf } from '../collect/field-cache.ts'
 import { fieldTypeSpec } from '../fields/types/index.ts'
 import { LIMITS, type FieldType } from '../limits.ts'
 import { mergeAggregates, numberView, pruneDays, utcDay, type Aggregate, type FieldAggregate, type ValueCounts } from './aggregate.ts'
+import { everyValue, publicNumbers, publicValues, type ValueFilter } from './public-values.ts'
 import { loadStats } from './state.ts'
 import { summarizeScores, type ScaleSummary } from '../scoring/aggregate.ts'
 
@@ -34,7 +35,8 @@ export interface FieldSummary {
   min?: number | null
   max?: number | null
   mean?: number | null
-  sum?: number
+  /** Null in the public summary while fewer records than its minimum hold a number (as are min, max and mean). */
+  sum?: number | null
   top?: TopValue[]
   other?: number
   true?: number
@@ -53,37 +55,54 @@ export interface Summary {
   days: Array<{ date: string; count: number }>
   /** Per assessment dimension (apps with scales only): count, missing, mean, min, max, records per level. */
   scores?: Record<string, ScaleSummary>
+  /**
+   * Only in the public summary (read with the endpoint token alone): values fewer records
+   * gave are counted in `other`, e-mail addresses are never listed, and a number's min, max,
+   * mean and sum are null until this many records hold a number.
+   */
+  minRespondents?: number
 }
 
 const DAY_MS = 86_400_000
 
-function top(counts: ValueCounts | null): { top: TopValue[]; other: number } {
+/** The most frequent values `listed` lets through, the rest (and untracked values) counted in `other`. */
+function top(counts: ValueCounts | null, listed: ValueFilter): { top: TopValue[]; other: number } {
   if (!counts) return { top: [], other: 0 }
-  const sorted = [...counts.counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
-  const shown = sorted.slice(0, LIMITS.summaryTopValues)
-  const rest = sorted.slice(LIMITS.summaryTopValues).reduce((sum, [, n]) => sum + n, 0)
-  return { top: shown.map(([value, count]) => ({ value, count })), other: rest + counts.untracked }
+  let other = counts.untracked
+  const shown: Array<[string, number]> = []
+  for (const entry of counts.counts) {
+    if (listed(entry[0], entry[1])) shown.push(entry)
+    else other += entry[1]
+  }
+  shown.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+  for (const [, n] of shown.slice(LIMITS.summaryTopValues)) other += n
+  return { top: shown.slice(0, LIMITS.summaryTopValues).map(([value, count]) => ({ value, count })), other }
 }
 
-/** A field's sections: the one its type always has (its spec's `summary`), and one per kind of value seen. */
-function fieldSummary(type: FieldType, total: number, field: FieldAggregate | undefined): FieldSummary {
+/**
+ * A field's sections: the one its type always has (its spec's `summary`), and one per kind of
+ * value seen. `minRespondents` (the public summary) hides what fewer records gave (public-values.ts).
+ */
+function fieldSummary(type: FieldType, total: number, field: FieldAggregate | undefined, minRespondents: number | null): FieldSummary {
   const count = field?.count ?? 0
   const result: FieldSummary = { type, count, missing: total - count }
   const kind = fieldTypeSpec(type).summary
   const numbers = field?.numbers ?? null
+  const listed = minRespondents === null ? everyValue : publicValues(type, minRespondents)
   if (numbers || kind === 'numbers') {
     const view = numbers ? numberView(numbers) : null
-    result.min = view ? view.min : null
-    result.max = view ? view.max : null
-    result.mean = view ? view.mean : null
-    result.sum = view ? view.sum : 0
+    const shown = view !== null && (minRespondents === null || publicNumbers(numbers!.count, minRespondents))
+    result.min = shown ? view.min : null
+    result.max = shown ? view.max : null
+    result.mean = shown ? view.mean : null
+    result.sum = shown ? view.sum : view ? null : 0
   }
-  if (field?.strings || kind === 'values') Object.assign(result, top(field?.strings ?? null))
+  if (field?.strings || kind === 'values') Object.assign(result, top(field?.strings ?? null, listed))
   if (field?.booleans || kind === 'booleans') {
     result.true = field?.booleans?.true ?? 0
     result.false = field?.booleans?.false ?? 0
   }
-  if (field?.items || kind === 'items') result.items = top(field?.items ?? null)
+  if (field?.items || kind === 'items') result.items = top(field?.items ?? null, listed)
   return result
 }
 
@@ -99,8 +118,22 @@ function lastDays(aggregate: Aggregate, now: number): Array<{ date: string; coun
 
 const iso = (time: number | null) => (time === null ? null : new Date(time).toISOString())
 
-/** The summary of an app's current fields over its non-spam, all, or spam records. */
-export async function getSummary(ctx: AppContext, appId: string, spamMode: SpamMode = 'exclude'): Promise<Summary> {
+/** Scores' mean, min and max are one respondent's score while few records have one: hidden below `minRespondents`. */
+function scoresFor(scores: Record<string, ScaleSummary>, minRespondents: number | null): Record<string, ScaleSummary> {
+  if (minRespondents === null) return scores
+  for (const key of Object.keys(scores)) {
+    const scale = scores[key]
+    if (!publicNumbers(scale.count, minRespondents)) Object.assign(scale, { mean: null, min: null, max: null })
+  }
+  return scores
+}
+
+/**
+ * The summary of an app's current fields over its non-spam, all, or spam records. With
+ * `minRespondents` (readers holding only the endpoint token) it is the public summary:
+ * values fewer records gave, e-mail addresses and the extremes of rare numbers are left out.
+ */
+export async function getSummary(ctx: AppContext, appId: string, spamMode: SpamMode = 'exclude', minRespondents: number | null = null): Promise<Summary> {
   const state = await loadStats(ctx, appId)
   if (!state) throw notFound('App')
   const aggregate = spamMode === 'exclude' ? state.kept : spamMode === 'only' ? state.spam : mergeAggregates(state.kept, state.spam)
@@ -108,7 +141,7 @@ export async function getSummary(ctx: AppContext, appId: string, spamMode: SpamM
   pruneDays(aggregate, now)
   const fields: Record<string, FieldSummary> = Object.create(null)
   for (const field of (await fieldsOf(ctx, appId)).values()) {
-    fields[field.name] = fieldSummary(field.type, aggregate.total, aggregate.fields.get(field.name))
+    fields[field.name] = fieldSummary(field.type, aggregate.total, aggregate.fields.get(field.name), minRespondents)
   }
   return {
     code: 200,
@@ -118,6 +151,7 @@ export async function getSummary(ctx: AppContext, appId: string, spamMode: SpamM
     lastAt: iso(aggregate.lastAt),
     fields,
     days: lastDays(aggregate, now),
-    ...(Object.keys(aggregate.scores).length > 0 ? { scores: summarizeScores(aggregate.scores) } : {}),
+    ...(Object.keys(aggregate.scores).length > 0 ? { scores: scoresFor(summarizeScores(aggregate.scores), minRespondents) } : {}),
+    ...(minRespondents === null ? {} : { minRespondents }),
   }
 }

@@ -23,6 +23,8 @@ export interface EndpointRow {
   thankYouMessage: string
   /** Where a browser goes after a form post; null for the hosted thank-you page. */
   thankYouUrl: string | null
+  /** The public summary lists a value only when at least this many records gave it. */
+  summaryMinRespondents: number
   publishedAt: number | null
   createdAt: number
   updatedAt: number
@@ -53,6 +55,7 @@ export interface EndpointSettings {
   redirectOrigins?: string
   thankYouMessage?: string
   thankYouUrl?: string | null
+  summaryMinRespondents?: number
 }
 
 /** A change of the endpoint: the row after it, and whether anything changed. */

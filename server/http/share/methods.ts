@@ -13,11 +13,10 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context.ts'
 import { AppError } from '../../core/errors.ts'
-import { helpInput } from '../../core/help/live.ts'
 import type { HelpInput } from '../../core/help/live.ts'
 import { batchHelp, formHelp } from '../../core/help/write-pages.ts'
 import { shareCors, SHARE_PREFIX } from './cors.ts'
-import { endpointForHelp, hasHelp, markdown } from './read.ts'
+import { endpointForHelp, hasHelp, helpFor, markdown } from './read.ts'
 
 interface SharePath {
   suffix: '' | '/query' | '/summary' | '/form' | '/batch'
@@ -59,15 +58,15 @@ export const shareMethodRoutes = (ctx: AppContext) => {
     throw new AppError(405, 'method_not_allowed', path.hint(`${ctx.config.baseUrl}${SHARE_PREFIX}/${token}`))
   }
   /** GET on a write path: its help with ?help, else 405. */
-  const writeHelp = async (path: SharePath, token: string, query: Record<string, unknown>, headers: Record<string, string | number>): Promise<Response> => {
+  const writeHelp = async (path: SharePath, token: string, query: Record<string, unknown>, request: Request, headers: Record<string, string | number>): Promise<Response> => {
     if (!hasHelp(query) || !path.help) return notAllowed(path, token, headers)
-    return markdown(path.help(await helpInput(ctx, await endpointForHelp(ctx, token), token)), headers)
+    return markdown(path.help(await helpFor(ctx, token, request)), headers)
   }
   const helpDetail = (what: string) => ({ parse: 'none' as const, detail: { summary: `Help for POST …${what} (Markdown; add ?help)`, tags: ['share'] } })
   return new Elysia({ name: 'svc/share-methods', prefix: SHARE_PREFIX })
     .use(shareCors())
-    .get('/:token/form', ({ params, query, set }) => writeHelp(FORM, params.token, query, set.headers), helpDetail('/form'))
-    .get('/:token/batch', ({ params, query, set }) => writeHelp(BATCH, params.token, query, set.headers), helpDetail('/batch'))
+    .get('/:token/form', ({ params, query, request, set }) => writeHelp(FORM, params.token, query, request, set.headers), helpDetail('/form'))
+    .get('/:token/batch', ({ params, query, request, set }) => writeHelp(BATCH, params.token, query, request, set.headers), helpDetail('/batch'))
     .put('/:token', ({ params, set }) => notAllowed(ENDPOINT, params.token, set.headers), HIDDEN)
     .patch('/:token', ({ params, set }) => notAllowed(ENDPOINT, params.token, set.headers), HIDDEN)
     .delete('/:token', ({ params, set }) => notAllowed(ENDPOINT, params.token, set.headers), HIDDEN)

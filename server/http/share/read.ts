@@ -3,7 +3,7 @@
  *
  * | Method | Path                              | What                                   |
  * |--------|-----------------------------------|----------------------------------------|
- * | GET    | /api/v3/share/:token?help         | Markdown help for the endpoint         |
+ * | GET    | /api/v3/share/:token?help         | Markdown help for the endpoint (counts only for the owner's access token or while reads are open) |
  * | GET    | /api/v3/share/:token/query        | a page of records (`?page&size&spam`): reads `records`, or the owner's access token |
  * | GET    | /api/v3/share/:token/query?help   | Markdown help for paging               |
  *
@@ -13,11 +13,12 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context.ts'
 import { AppError } from '../../core/errors.ts'
-import { helpInput } from '../../core/help/live.ts'
+import { helpInput, type HelpInput } from '../../core/help/live.ts'
 import { endpointHelp, queryHelp, summaryHelp } from '../../core/help/pages.ts'
 import { pageJson, readPage } from '../../core/records/page.ts'
 import { parsePageQuery, sharePageQuerySchema } from '../../core/records/schemas.ts'
 import { findEndpointByToken, type EndpointRow } from '../../core/share/lookup.ts'
+import { readsAsOwner } from '../../core/share/read-access.ts'
 import { shareCors } from './cors.ts'
 import { readerToken, resolveEndpoint } from './resolve.ts'
 
@@ -51,10 +52,18 @@ export function markdown(text: string, headers: Record<string, string | number>)
   return response
 }
 
-/** The Markdown of GET /<token>/summary?help (help answers whatever `reads` says). */
-export async function summaryHelpResponse(ctx: AppContext, token: string, headers: Record<string, string | number> = {}): Promise<Response> {
+/**
+ * What a help page of `token` says, for the reader of `request`: counts only for the
+ * owner's access token or while reads are open (core/help/live.ts).
+ */
+export async function helpFor(ctx: AppContext, token: string, request: Request): Promise<HelpInput> {
   const endpoint = await endpointForHelp(ctx, token)
-  return markdown(summaryHelp(await helpInput(ctx, endpoint, token)), headers)
+  return helpInput(ctx, endpoint, token, await readsAsOwner(ctx, endpoint, readerToken(request)))
+}
+
+/** The Markdown of GET /<token>/summary?help (help answers whatever `reads` says). */
+export async function summaryHelpResponse(ctx: AppContext, token: string, request: Request, headers: Record<string, string | number> = {}): Promise<Response> {
+  return markdown(summaryHelp(await helpFor(ctx, token, request)), headers)
 }
 
 export const shareReadRoutes = (ctx: AppContext) =>
@@ -62,21 +71,21 @@ export const shareReadRoutes = (ctx: AppContext) =>
     .use(shareCors())
     .get(
       '/:token',
-      async ({ params, query, set }) => {
+      async ({ params, query, request, set }) => {
         const endpoint = await endpointForHelp(ctx, params.token)
         if (!hasHelp(query)) {
           const url = `${ctx.config.baseUrl}/api/v3/share/${params.token}`
           set.headers.allow = 'GET, POST, OPTIONS'
           throw new AppError(405, 'method_not_allowed', `POST records to this URL; GET ${url}?help describes it and GET ${url}/query reads records back`)
         }
-        return markdown(endpointHelp(await helpInput(ctx, endpoint, params.token)), set.headers)
+        return markdown(endpointHelp(await helpInput(ctx, endpoint, params.token, await readsAsOwner(ctx, endpoint, readerToken(request)))), set.headers)
       },
       { detail: { summary: 'Help for a collection endpoint (Markdown; add ?help)', tags: ['share'] } },
     )
     .get(
       '/:token/query',
       async ({ params, query, request, set }) => {
-        if (hasHelp(query)) return markdown(queryHelp(await helpInput(ctx, await endpointForHelp(ctx, params.token), params.token)), set.headers)
+        if (hasHelp(query)) return markdown(queryHelp(await helpFor(ctx, params.token, request)), set.headers)
         const endpoint = await resolveEndpoint(ctx, params.token, 'query', set.headers as Record<string, string>, { request, bearer: readerToken(request) })
         const page = await readPage(ctx, endpoint.appId, parsePageQuery(new URL(request.url).searchParams))
         const response = new Response(pageJson(page), { headers: set.headers as Record<string, string> })

@@ -28,6 +28,8 @@ describe('the registry', () => {
     expect(CHOICE_TYPES).toEqual(['choice', 'multichoice'])
     expect(SCALE_SCORABLE_TYPES).toEqual(SCORABLE_TYPES)
     expect(SCORABLE_TYPES).toEqual(['choice', 'multichoice', 'number'])
+    // Values that name a person: the public summary counts them and never lists them.
+    expect(FIELD_TYPES.filter((type) => FIELD_TYPE_SPECS[type].identifying)).toEqual(['email'])
     expect([findFieldTypeSpec('number')?.name, findFieldTypeSpec('likert'), findFieldTypeSpec('__proto__'), findFieldTypeSpec('toString')]).toEqual(['number', undefined, undefined, undefined])
   })
 
@@ -56,6 +58,7 @@ describe.each(FIELD_TYPES.map((type) => [type]))('field type %s', (type) => {
       previewAnswer: expect.any(Function),
       control: expect.objectContaining({ kind: expect.stringMatching(/^(input|textarea|choices)$/) }),
       summary: spec.summary === null ? null : expect.stringMatching(/^(numbers|values|booleans|items)$/),
+      identifying: expect.any(Boolean),
       scoring: spec.scoring === null ? null : { by: expect.stringMatching(/^(value|options)$/), range: expect.any(Function), value: expect.any(Function) },
     })
   })

@@ -9,7 +9,7 @@ import { checkFlags, listLeaves, resolveCommand } from '../../../cli/tree.ts'
 import { CSS_RULES } from '../../../server/core/connect/css.ts'
 import { FONT_STACKS } from '../../../server/core/connect/fonts.ts'
 import { LAYOUTS } from '../../../server/core/connect/schemas.ts'
-import { ASSESSMENT } from '../../../server/core/limits.ts'
+import { ASSESSMENT, LIMITS } from '../../../server/core/limits.ts'
 import { SECTION_TYPES } from '../../../server/core/reports/schemas.ts'
 import { SCALE_METHODS, SCORABLE_TYPES } from '../../../server/core/scales/model.ts'
 import { SKILL_MODULES, skillDocument, type SkillModule } from '../../../server/core/skills/index.ts'
@@ -153,5 +153,13 @@ describe('what the documents are built from', () => {
     expect(doc).toContain('## Generating a whole app')
     expect(doc).toContain('`svc-cli smart generate --input "')
     expect(doc).toMatch(/`svc_generate`[^]*then `svc_execute`/)
+  })
+
+  test('share: the public summary hides small groups, with the minimum and floor from the limits', () => {
+    const doc = skillDocument('share')
+    expect(doc).toContain('The public summary (read with the endpoint token alone) hides small groups: it lists a value only when at least')
+    expect(doc).toContain(`\`summaryMinRespondents\` records gave it (default ${LIMITS.summaryMinRespondents}, never below ${LIMITS.summaryMinRespondentsFloor}; \`share set --summary-min\`), counting rarer values in \`other\`;`)
+    expect(doc).toContain("it never lists values of e-mail fields nor any value holding an e-mail address; a number's (and a score's) min, max, mean and sum")
+    expect(doc).toContain('`?help` shows record and per-field counts only to the owner\'s token or while reads are open')
   })
 })

@@ -35,5 +35,6 @@ export const boolean = defineFieldType({
     ],
   },
   summary: 'booleans',
+  identifying: false,
   scoring: null,
 })

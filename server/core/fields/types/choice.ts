@@ -29,5 +29,6 @@ export const choice = defineFieldType({
   previewAnswer: (field) => middleOption(field.options),
   control: { kind: 'choices', multiple: false, choices: optionChoices },
   summary: 'values',
+  identifying: false,
   scoring: singleOptionScoring,
 })

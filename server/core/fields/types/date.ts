@@ -24,5 +24,6 @@ export const date = defineFieldType({
   previewAnswer: () => '2026-01-15',
   control: { kind: 'input', type: 'date' },
   summary: 'values',
+  identifying: false,
   scoring: null,
 })

@@ -14,5 +14,6 @@ export const email = defineFieldType({
   previewAnswer: () => 'sam@example.com',
   control: { kind: 'input', type: 'email', autocomplete: 'email' },
   summary: 'values',
+  identifying: true,
   scoring: null,
 })

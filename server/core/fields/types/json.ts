@@ -15,5 +15,6 @@ export const json = defineFieldType({
   previewAnswer: () => undefined,
   control: { kind: 'textarea', json: true },
   summary: null,
+  identifying: false,
   scoring: null,
 })

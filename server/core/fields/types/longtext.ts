@@ -12,5 +12,6 @@ export const longtext = defineFieldType({
   previewAnswer: sampleText,
   control: { kind: 'textarea', json: false },
   summary: 'values',
+  identifying: false,
   scoring: null,
 })

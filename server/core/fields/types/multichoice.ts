@@ -24,6 +24,7 @@ export const multichoice = defineFieldType({
   },
   control: { kind: 'choices', multiple: true, choices: optionChoices },
   summary: 'items',
+  identifying: false,
   scoring: {
     by: 'options',
     range(item) {

@@ -33,6 +33,7 @@ export const number = defineFieldType({
   previewAnswer: () => 5,
   control: { kind: 'input', type: 'number', decimal: true },
   summary: 'numbers',
+  identifying: false,
   scoring: {
     by: 'value',
     range: (item) => ({ min: item.min ?? -Infinity, max: item.max ?? Infinity }),

@@ -63,6 +63,8 @@ export interface FieldTypeSpec<Name extends string = string> {
   readonly control: FieldControl
   /** The summary section the type always has, or null (json: only what was seen). */
   readonly summary: SummaryKind | null
+  /** True when a value names a person (an e-mail address): the public summary counts the values but never lists them. */
+  readonly identifying: boolean
   /** How scales score the type, or null when it cannot be a scale item. */
   readonly scoring: ScoringSpec | null
 }

@@ -17,5 +17,6 @@ export const text = defineFieldType({
   previewAnswer: sampleText,
   control: { kind: 'input', type: 'text' },
   summary: 'values',
+  identifying: false,
   scoring: null,
 })
