@@ -57,8 +57,13 @@ export const LIMITS = {
   maxThankYouUrl: 2000,
   /** Record ids in one POST /records/delete. */
   maxDeleteIds: 1000,
-  /** Rows fetched per step while streaming an export (memory stays flat). */
-  exportChunkRows: 1000,
+  /**
+   * Records read per step of a page or an export, and the stored bytes a step may hold
+   * (a record larger than that comes alone): every read is streamed in these steps, so its
+   * memory follows these bytes, never rows × record size.
+   */
+  readBatchRows: 256,
+  readBatchBytes: 4 * 1024 * 1024,
   /**
    * Distinct smallest and largest values the summary keeps per number (and per score and
    * record time), so deleting the minimum or maximum needs no rescan until this many
