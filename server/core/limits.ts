@@ -63,7 +63,7 @@ export const LIMITS = {
    * memory follows these bytes, never rows × record size.
    */
   readBatchRows: 256,
-  readBatchBytes: 4 * 1024 * 1024,
+  readBatchBytes: 1024 * 1024,
   /**
    * Distinct smallest and largest values the summary keeps per number (and per score and
    * record time), so deleting the minimum or maximum needs no rescan until this many

@@ -35,7 +35,7 @@ type After = { appId: string; after: number; limit: number }
 /** The SQL of every read statement (the query-plan test reads it). */
 export const RECORD_READ_SQL = {
   one: `SELECT ${COLUMNS} FROM records WHERE app_id = $appId AND id = $id`,
-  /** Records after a seq, all columns: replaying the aggregates, tests reading what was stored. */
+  /** Records after a seq, all columns: tests reading what was stored; the stats rebuild. */
   after: `SELECT ${ROW_COLUMNS} FROM records WHERE app_id = $appId AND seq > $after ORDER BY seq LIMIT $limit`,
   /** The counters a page's `total` and a summary's freshness check come from (kept current by ingest and deletion). */
   counts: 'SELECT seq, kept, spam, generation FROM app_stats WHERE app_id = $appId',

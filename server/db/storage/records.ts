@@ -206,7 +206,7 @@ export interface RecordStore {
   readonly groupsInFlight: number
   /** Deletes the stored idempotency keys created before `before` (epoch ms); how many. */
   pruneIdempotencyKeys(before: number): Promise<number>
-  /** Up to `limit` records with `seq` after `afterSeq`, by seq (replaying the aggregates, tests). */
+  /** Up to `limit` records with `seq` after `afterSeq`, by seq, every column (tests read what was stored). */
   after(appId: string, afterSeq: number, limit: number): Promise<StatsRow[]>
   /**
    * One batch of a page or an export: the selected records from `start` in key order, at
