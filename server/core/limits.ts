@@ -58,11 +58,11 @@ export const LIMITS = {
   /** Record ids in one POST /records/delete. */
   maxDeleteIds: 1000,
   /**
-   * Records read per step of a page or an export, and the stored bytes a step may hold
-   * (a record larger than that comes alone): every read is streamed in these steps, so its
-   * memory follows these bytes, never rows × record size.
+   * Records read per step of a page or an export, and the stored bytes after which a step
+   * ends (with the record that reached them): every read is streamed in these steps, so its
+   * memory follows these bytes plus one record, never rows × record size.
    */
-  readBatchRows: 256,
+  readBatchRows: 1000,
   readBatchBytes: 1024 * 1024,
   /**
    * Distinct smallest and largest values the summary keeps per number (and per score and

@@ -1,9 +1,11 @@
 /**
  * @module The batches pages and exports are read in (storage/records.ts `batch`), as
  * PostgreSQL SQL on the raw pool. One statement per batch, so its rows are one snapshot:
- * a CTE picks the next `rows` keys on the index of the order with each row's stored size
- * (`octet_length` of a TOASTed value reads its header, not the value), a running sum keeps
- * the rows that fit in `bytes` (the first always), and only those rows' text is read. Bun.SQL
+ * the next `rows` rows on the index of the order with each row's stored size
+ * (`octet_length` of a TOASTed value reads its header, not the value), and a running sum
+ * that keeps the rows up to the one bringing the total to `bytes`. A big value stays a
+ * TOAST pointer until it is sent, so the rows left out are never read in full (one round
+ * trip, where reading sizes first would take two). Bun.SQL
  * has no server-side cursors, so a read is a loop of these keyset statements, never one
  * giant result set.
  */
@@ -32,11 +34,11 @@ export function batchSql(appId: string, query: BatchQuery): Compiled {
   const offset = 'skip' in start ? ` OFFSET ${bind(start.skip, 'int')}` : ''
   const bytes = bind(query.bytes, 'bigint')
   return {
-    sql: `WITH picked AS (SELECT r.rowid, r.${key} AS cursor, ${BYTES} AS bytes FROM records r ${query.filter ? FILTER_JOIN : ''}
-        WHERE ${where.join(' AND ')} ORDER BY r.${key} ${dir} LIMIT ${limit}${offset}),
-      running AS (SELECT rowid, cursor, row_number() OVER w AS n, sum(bytes) OVER w AS upto FROM picked WINDOW w AS (ORDER BY cursor ${dir}))
-      SELECT r.id, r.data, r.meta, r.scores, r.spam, r.created_at::float8 AS "createdAt", running.cursor
-      FROM running JOIN records r ON r.rowid = running.rowid WHERE running.n = 1 OR running.upto <= ${bytes} ORDER BY running.cursor ${dir}`,
+    sql: `SELECT id, data, meta, scores, spam, "createdAt", cursor FROM (
+        SELECT *, sum(bytes) OVER (ORDER BY cursor ${dir} ROWS UNBOUNDED PRECEDING) - bytes AS before FROM (
+          SELECT r.id, r.data, r.meta, r.scores, r.spam, r.created_at::float8 AS "createdAt", r.${key} AS cursor, ${BYTES} AS bytes
+          FROM records r ${query.filter ? FILTER_JOIN : ''} WHERE ${where.join(' AND ')} ORDER BY r.${key} ${dir} LIMIT ${limit}${offset}) picked) running
+      WHERE before < ${bytes} ORDER BY cursor ${dir}`,
     params,
   }
 }

@@ -1,10 +1,9 @@
 /**
  * @module The batches pages and exports are read in (storage/records.ts `batch`), as SQLite
- * SQL. One statement per batch: a CTE picks the next `rows` keys on the index of the
- * order with each row's stored size (`octet_length`, which SQLite answers from the record
- * header without loading the text), a running sum keeps the rows that fit in `bytes` (the
- * first always), and only those rows' text is read. So a batch of 1 MiB records costs a
- * few MiB, not rows × record size.
+ * SQL: the next `rows` rows on the index of the order, stepped through one at a time
+ * (records.ts) and left as soon as their stored text reaches `bytes`, so a batch of 1 MiB
+ * records costs a MiB or two, not rows × record size. Stepping is as cheap as reading all
+ * rows at once; a window function summing sizes in SQL cost 3× a plain read.
  */
 import type { BatchQuery, ReadSelection } from '../storage/records.ts'
 import type { FilterNode } from '../storage/record-filter.ts'
@@ -12,7 +11,6 @@ import { compileFilter, type Compiled } from './record-filter.ts'
 
 const SELECTION = { kept: 'pos IS NOT NULL', all: '1', spam: 'spam = 1' } as const
 const KEY = { kept: 'pos', all: 'seq', spam: 'seq' } as const
-const BYTES = 'octet_length(data) + octet_length(meta) + COALESCE(octet_length(scores), 0)'
 
 /** The statement of one batch of `appId` (parameters numbered `?N`, `?1` the app). */
 export function batchSql(appId: string, query: BatchQuery): Compiled {
@@ -28,12 +26,8 @@ export function batchSql(appId: string, query: BatchQuery): Compiled {
   else if ('afterId' in start) where.push(`${key} ${dir === 'DESC' ? '<' : '>'} COALESCE((SELECT ${key} FROM records WHERE app_id = ?1 AND id = ${bind(start.afterId)}), ${bind(start.key)})`)
   const limit = bind(query.rows)
   if ('skip' in start) offset = ` OFFSET ${bind(start.skip)}`
-  const bytes = bind(query.bytes)
   return {
-    sql: `WITH picked AS (SELECT rowid, ${key} AS cursor, ${BYTES} AS bytes FROM records WHERE ${where.join(' AND ')} ORDER BY ${key} ${dir} LIMIT ${limit}${offset}),
-      running AS (SELECT rowid, cursor, row_number() OVER w AS n, sum(bytes) OVER w AS upto FROM picked WINDOW w AS (ORDER BY cursor ${dir}))
-      SELECT r.id, r.data, r.meta, r.scores, r.spam, r.created_at AS createdAt, running.cursor AS cursor
-      FROM running JOIN records r ON r.rowid = running.rowid WHERE running.n = 1 OR running.upto <= ${bytes} ORDER BY running.cursor ${dir}`,
+    sql: `SELECT id, data, meta, scores, spam, created_at AS createdAt, ${key} AS cursor FROM records WHERE ${where.join(' AND ')} ORDER BY ${key} ${dir} LIMIT ${limit}${offset}`,
     params,
   }
 }

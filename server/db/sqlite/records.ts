@@ -2,9 +2,10 @@
  * @module RecordStore on SQLite (see storage/records.ts): the group commit
  * (record-commit.ts), deletion with renumbering (record-delete.ts), marking spam or not
  * spam (record-spam.ts), and the read paths as raw statements compiled once
- * (record-reads.ts; the batches of pages and exports, record-batches.ts). Synchronous inside: every method has done its work when it returns
- * its (resolved) promise.
+ * (record-reads.ts; the batches of pages and exports, record-batches.ts). Synchronous
+ * inside: every method has done its work when it returns its (resolved) promise.
  */
+import type { Statement } from 'bun:sqlite'
 import { and, asc, eq, gt } from 'drizzle-orm'
 import type { BatchQuery, BatchRow, RecordStore } from '../storage/records.ts'
 import type { SqliteContext } from './context.ts'
@@ -17,6 +18,23 @@ import { sqliteIdempotency } from './idempotency.ts'
 import { inImmediateTransaction } from './immediate.ts'
 import { recordStatements, rowsWithFlags, type RawRecordRow } from './record-reads.ts'
 import { apps, records } from './schema.ts'
+
+type BatchRaw = RawRecordRow & { cursor: number }
+
+/**
+ * The rows of `rows` up to the one whose stored text (data, meta, scores) brings the total
+ * to `bytes`: the rest are never read (leaving the loop resets the statement).
+ */
+function takeUpTo(rows: IterableIterator<BatchRaw>, bytes: number): BatchRaw[] {
+  const taken: BatchRaw[] = []
+  let total = 0
+  for (const row of rows) {
+    taken.push(row)
+    total += row.data.length + row.meta.length + (row.scores?.length ?? 0)
+    if (total >= bytes) break
+  }
+  return taken
+}
 
 /**
  * Runs a statement built for one filter and drops it: prepare, not query, since
@@ -37,15 +55,21 @@ export function sqliteRecords(db: SqliteContext): RecordStore {
   const keys = sqliteIdempotency(db)
   const setScore = db.sqlite.prepare<unknown, [{ key: number; scores: string | null }]>('UPDATE records SET scores = $scores WHERE rowid = $key')
   const bumpGeneration = db.sqlite.prepare<unknown, [{ appId: string; now: number }]>("UPDATE app_stats SET generation = generation + 1, aggregates = '{}', updated_at = $now WHERE app_id = $appId")
-  // The batch statements without a filter (a dozen shapes) are prepared once; filtered ones run once.
-  const batchStatements = new Map<string, ReturnType<typeof db.sqlite.prepare<RawRecordRow & { cursor: number }, Array<string | number>>>>()
-  const runBatch = (appId: string, query: BatchQuery): Array<RawRecordRow & { cursor: number }> => {
+  // The batch statements without a filter (a few dozen shapes) are prepared once; filtered ones run once.
+  const batchStatements = new Map<string, Statement<BatchRaw, Array<string | number>>>()
+  const runBatch = (appId: string, query: BatchQuery): BatchRaw[] => {
     const compiled = batchSql(appId, query)
     const shape = batchShape(query)
-    if (shape === null) return runOnce(db, compiled)
-    let statement = batchStatements.get(shape)
-    if (!statement) batchStatements.set(shape, (statement = db.sqlite.prepare(compiled.sql)))
-    return statement.all(...compiled.params)
+    let statement = shape === null ? undefined : batchStatements.get(shape)
+    if (!statement) {
+      statement = db.sqlite.prepare<BatchRaw, Array<string | number>>(compiled.sql)
+      if (shape !== null) batchStatements.set(shape, statement)
+    }
+    try {
+      return takeUpTo(statement.iterate(...compiled.params), query.bytes)
+    } finally {
+      if (shape === null) statement.finalize()
+    }
   }
   return {
     commitGroup: sqliteCommitGroup(db),

@@ -126,7 +126,10 @@ export interface BatchQuery {
   start: BatchStart
   /** At most this many rows… */
   rows: number
-  /** …and rows only while their stored text (data, meta and scores, in bytes) adds up to at most this; the first row comes whatever its size. */
+  /**
+   * …ending with the row whose stored text (data, meta and scores) brings the batch's total
+   * to this many bytes or past it: a batch holds less than `bytes` plus one record.
+   */
   bytes: number
 }
 
@@ -210,10 +213,10 @@ export interface RecordStore {
   after(appId: string, afterSeq: number, limit: number): Promise<StatsRow[]>
   /**
    * One batch of a page or an export: the selected records from `start` in key order, at
-   * most `rows` of them and no more stored text than `bytes` (but at least one row), so a
-   * read of records of any size holds a few MiB at a time. A key range on the index of
+   * most `rows` of them and about `bytes` of stored text (see BatchQuery), so a read of
+   * records of any size holds a MiB or two at a time. A key range on the index of
    * the order (pos, seq, or the spam index); only a `skip` start walks it with an OFFSET.
-   * One statement per batch: its rows are one snapshot.
+   * Its rows are one snapshot.
    */
   batch(appId: string, query: BatchQuery): Promise<BatchRow[]>
   /** How many of the app's records `selection` and `filter` select (walking the index, testing each). */

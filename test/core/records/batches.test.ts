@@ -45,11 +45,12 @@ describe('a storage batch', () => {
     }
   }
 
-  test('holds rows while their stored text fits the bytes, and a bigger record alone', async () => {
+  test('ends with the record whose stored text reaches the bytes, so a bigger record comes alone', async () => {
     const { ctx, appId } = await sized(SIZES)
-    expect(await walk(ctx.storage.records, appId, { selection: 'kept', order: 'asc', start: { at: 1 } })).toEqual([[1, 2, 3], [4, 5], [6], [7]])
-    expect(await walk(ctx.storage.records, appId, { selection: 'all', order: 'desc', start: { at: 7 } })).toEqual([[7], [6], [5, 4, 3], [2, 1]])
-    expect(await walk(ctx.storage.records, appId, { selection: 'kept', order: 'asc', start: { skip: 3 } })).toEqual([[4, 5], [6], [7]])
+    expect(await walk(ctx.storage.records, appId, { selection: 'kept', order: 'asc', start: { at: 1 } })).toEqual([[1, 2, 3, 4], [5, 6], [7]])
+    expect(await walk(ctx.storage.records, appId, { selection: 'kept', order: 'asc', start: { at: 6 } })).toEqual([[6], [7]])
+    expect(await walk(ctx.storage.records, appId, { selection: 'all', order: 'desc', start: { at: 7 } })).toEqual([[7, 6], [5, 4, 3, 2], [1]])
+    expect(await walk(ctx.storage.records, appId, { selection: 'kept', order: 'asc', start: { skip: 3 } })).toEqual([[4, 5, 6], [7]])
   })
 
   test('stops at the row limit, and gives each row the key it was read at', async () => {
@@ -61,7 +62,7 @@ describe('a storage batch', () => {
   test('with a filter, walks only the matching records, in batches too', async () => {
     const { ctx, appId } = await sized(SIZES)
     const filter = parseFilter('n >= 3', ['n'])
-    expect(await walk(ctx.storage.records, appId, { selection: 'kept', order: 'asc', filter, start: { skip: 1 } })).toEqual([[4, 5], [6], [7]])
+    expect(await walk(ctx.storage.records, appId, { selection: 'kept', order: 'asc', filter, start: { skip: 1 } })).toEqual([[4, 5, 6], [7]])
     expect(await ctx.storage.records.filteredCount(appId, 'kept', filter)).toBe(5)
   })
 })
@@ -109,12 +110,13 @@ describe('a page whose records are renumbered between its batches', () => {
 })
 
 describe('a read that fails', () => {
-  /** An app of 300 small records read through HTTP, with the storage's `batch` failing on call `failing`. */
+  /** An app of three records read through HTTP in two batches (by their size), with the storage's `batch` failing on call `failing`. */
   async function failingOn(failing: number) {
     const t = testApp({ rateLimit: null })
     const { user, token } = await makeUser(t.ctx)
     const endpoint = await makeEndpoint(t.ctx, user.id)
-    await insertRecords(t.ctx, endpoint.appId, numberedRecords(LIMITS.readBatchRows + 44))
+    const big = 'x'.repeat(LIMITS.readBatchBytes * 0.6)
+    await insertRecords(t.ctx, endpoint.appId, [1, 2, 3].map((n) => ({ data: { n, big } })))
     const records = t.ctx.storage.records
     let calls = 0
     const batch: RecordStore['batch'] = (appId, query) => (++calls === failing ? Promise.reject(new Error('disk gone')) : records.batch(appId, query))
