@@ -23,7 +23,8 @@ type BatchRaw = RawRecordRow & { cursor: number }
 
 /**
  * The rows of `rows` up to the one whose stored text (data, meta, scores) brings the total
- * to `bytes`: the rest are never read (leaving the loop resets the statement).
+ * to `bytes`, counted in characters (what the strings take in memory, near enough): the
+ * rest are never read (leaving the loop resets the statement).
  */
 function takeUpTo(rows: IterableIterator<BatchRaw>, bytes: number): BatchRaw[] {
   const taken: BatchRaw[] = []
