@@ -15,6 +15,9 @@ import type { AppContext } from '../../context.ts'
 /** Bun's direct ReadableStream; the DOM typings the project compiles with lack `type: 'direct'`. */
 const DirectStream = ReadableStream as unknown as new (source: Bun.DirectUnderlyingSource<Uint8Array>) => ReadableStream<Uint8Array>
 
+/** Stands for a batch already written, so its rows can be collected while the next is read. */
+const DRAINED: IteratorResult<never, void> = { done: false, value: undefined as never }
+
 export interface StreamedText<T> {
   head: string
   batches: AsyncIterator<T, void, undefined>
@@ -39,6 +42,8 @@ export async function textStream<T>(ctx: AppContext, what: string, parts: Stream
         while (!cancelled && !next.done) {
           text += parts.text(next.value, first)
           first = false
+          // Let go of the batch before reading the next one: only its text is held while it goes out.
+          next = DRAINED
           await controller.write(text)
           text = ''
           if (cancelled) return
