@@ -4,8 +4,10 @@
  * one CSV export are read at once by slow clients (each takes a chunk, then asks /health,
  * then takes the next). The server's peak RSS (VmHWM, reset before the reads) stays within
  * its RSS before them + 256 MB, /health answers 200 while both are in flight, and the page
- * holds all 200 records with exactly the stored data. The test checks the bodies as they
- * stream, holding about one record at a time itself.
+ * holds all 200 records with exactly the stored data. The records are seeded straight into
+ * the database, so the export's first step (its columns come from the summary aggregates)
+ * replays all 200 as well. The test checks the bodies as they stream, holding about one
+ * record at a time itself.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { readFileSync, writeFileSync } from 'node:fs'
