@@ -1,7 +1,7 @@
 /**
  * @module `npm run bench:abuse`: issue 17's abuse bench. One svc process (as `npm start`
  * runs it, README defaults plus SVC_TRUST_PROXY=127.0.0.1 so loopback clients can be told
- * apart by X-Forwarded-For) on loopback, and four bounded phases, each a few seconds:
+ * apart by X-Forwarded-For) on loopback, and bounded phases, each a few seconds:
  *
  * 1. ingest latency idle: one client posting records one after another;
  * 2. the same under a login flood (60 anonymous log-ins a second, random e-mails);
@@ -9,7 +9,15 @@
  *    same endpoint at 10× that limit: the other client's success rate and latency;
  * 4. peak RSS while 50 CSV exports of the app's records run at once, against idle;
  * 5. /health and ingest latency while 1000 /query pages of 1000 records are in flight;
- * 6. the first page of the app list after a graceful restart with 10,000 apps.
+ * 6. the first page of the app list after a graceful restart with 10,000 apps;
+ * 7. big records (its own server): peak RSS and /health while a size=1000 page and a CSV
+ *    export of 200 records of 1 MB are read at once (abuse/big-records.ts);
+ * 8. amplification: another app's ingest and the server's RSS while one client, under its
+ *    limit, posts 1 MiB bodies whose every value is a problem (abuse/amplify.ts);
+ * 9. code flood (its own server and SMTP receiver): the owner's password log-in while many
+ *    addresses ask for and guess login codes of one account (abuse/code-flood.ts).
+ *
+ * `--only <phase>` runs one phase on its own (`big-records`, `code-flood`).
  *
  * Printed as ratios against the same run's idle figures, with the issue's targets: p99
  * ratio ≤ 2, the other client's success ≥ 95 %, RSS ≤ idle + 256 MB, health and ingest
@@ -17,6 +25,7 @@
  */
 import { amplificationPhase } from './abuse/amplify.ts'
 import { codeFlood } from './abuse/code-flood.ts'
+import { bigRecordsPhase } from './abuse/big-records.ts'
 import { publishedApp, signup, call } from './lib/api.ts'
 import { batchBody, goalBook } from './lib/measure.ts'
 import { memoryMb, removeTempDirs, startSvc } from './lib/servers.ts'
@@ -190,6 +199,9 @@ async function main(): Promise<void> {
     }
     const walkMs = performance.now() - walkStarted
     book.record({ goal: `first page of GET /api/v3/apps after a graceful restart with ${listed} apps (the first /health: ${ms(healthMs)}; all pages of 1000: ${ms(walkMs)})`, measured: ms(firstMs), baseline: '100 ms', ratio: firstMs / 100, target: '≤ 1', ok: firstMs <= 100 })
+    await svc.stop()
+
+    await bigRecordsPhase(book)
     book.print()
   } finally {
     await svc.stop()
@@ -214,5 +226,21 @@ async function readFlood(endpoint: string, count: number): Promise<void> {
   await Promise.all(Array.from({ length: count }, (_, n) => fetch(`${endpoint}/query?size=1000&page=${1 + (n % 40)}`).then((res) => res.arrayBuffer())))
 }
 
+/** `--only <name>`: one phase alone, with its own server. */
+const ONLY: Record<string, (book: ReturnType<typeof goalBook>) => Promise<void>> = { 'big-records': bigRecordsPhase, 'code-flood': codeFlood }
+
+async function only(name: string): Promise<void> {
+  const phase = ONLY[name]
+  if (!phase) throw new Error(`--only takes one of: ${Object.keys(ONLY).join(', ')}`)
+  const book = goalBook()
+  try {
+    await phase(book)
+    book.print()
+  } finally {
+    removeTempDirs()
+  }
+}
+
 if (process.argv[2] === '--read-flood') await readFlood(process.argv[3], Number(process.argv[4]))
+else if (process.argv[2] === '--only') await only(process.argv[3] ?? '')
 else await main()

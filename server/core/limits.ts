@@ -66,8 +66,13 @@ export const LIMITS = {
   maxThankYouUrl: 2000,
   /** Record ids in one POST /records/delete. */
   maxDeleteIds: 1000,
-  /** Rows fetched per step while streaming an export (memory stays flat). */
-  exportChunkRows: 1000,
+  /**
+   * Records read per step of a page or an export, and the stored bytes after which a step
+   * ends (with the record that reached them): every read is streamed in these steps, so its
+   * memory follows these bytes plus one record, never rows × record size.
+   */
+  readBatchRows: 1000,
+  readBatchBytes: 1024 * 1024,
   /**
    * Distinct smallest and largest values the summary keeps per number (and per score and
    * record time), so deleting the minimum or maximum needs no rescan until this many

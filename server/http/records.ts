@@ -15,7 +15,7 @@ import { Elysia } from 'elysia'
 import type { AppContext } from '../context.ts'
 import { deleteRecord, deleteRecords } from '../core/records/delete.ts'
 import { getRecord, listRecords } from '../core/records/owner.ts'
-import { pageJson } from '../core/records/page.ts'
+import { pageStream } from '../core/records/page.ts'
 import { deleteRecordsSchema, markSpamSchema, pageQuerySchema } from '../core/records/schemas.ts'
 import { markSpam } from '../core/records/spam.ts'
 import { recordJson } from '../core/records/shape.ts'
@@ -23,8 +23,8 @@ import { authGuard } from './auth-guard.ts'
 
 const detail = (summary: string) => ({ summary, tags: ['records'], security: [{ accessToken: [] }] })
 
-/** JSON text as a response, keeping headers hooks have set. */
-function jsonText(text: string, headers: Record<string, string | number>): Response {
+/** JSON text (or a stream of it) as a response, keeping headers hooks have set. */
+function jsonText(text: string | ReadableStream<Uint8Array>, headers: Record<string, string | number>): Response {
   const response = new Response(text, { headers: headers as Record<string, string> })
   response.headers.set('content-type', 'application/json; charset=utf-8')
   return response
@@ -33,7 +33,7 @@ function jsonText(text: string, headers: Record<string, string | number>): Respo
 export const recordRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'svc/records', prefix: '/api/v3/apps' })
     .use(authGuard(ctx))
-    .get('/:id/records', async ({ principal, params, request, set }) => jsonText(pageJson(await listRecords(ctx, principal.user.id, params.id, new URL(request.url).searchParams)), set.headers), {
+    .get('/:id/records', async ({ principal, params, request, set }) => jsonText(await pageStream(ctx, await listRecords(ctx, principal.user.id, params.id, new URL(request.url).searchParams)), set.headers), {
       auth: true,
       query: pageQuerySchema,
       detail: detail('A page of records (?page&size&spam=exclude|include|only&order=asc|desc)'),

@@ -16,7 +16,7 @@ describe('scores are computed at submission and aggregated', () => {
     expect(first.status).toBe(200)
     expect(second.status).toBe(200)
 
-    const stored = (await listRecords(f.ctx, f.owner.user.id, f.appId, {})).rows
+    const stored = (await Array.fromAsync((await listRecords(f.ctx, f.owner.user.id, f.appId, {})).batches)).flat()
     expect(stored.map((row) => JSON.parse(row.scores!))).toEqual([
       { mood: { score: 11, level: 'good', levelLabel: 'Good' } },
       { mood: { score: 4, level: 'low', levelLabel: 'Low' } },
@@ -52,7 +52,7 @@ describe('scores are computed at submission and aggregated', () => {
     const f = await assessmentApp()
     const token = await publishApp(f)
     expect((await f.request('POST', `/api/v3/share/${token}`, { body: { calm: 'Always' } })).status).toBe(200)
-    expect((await listRecords(f.ctx, f.owner.user.id, f.appId, {})).rows.map((row) => row.scores)).toEqual([null])
+    expect((await Array.fromAsync((await listRecords(f.ctx, f.owner.user.id, f.appId, {})).batches)).flat().map((row) => row.scores)).toEqual([null])
     const summary = await f.request('GET', `/api/v3/share/${token}/summary`, { token: f.owner.token })
     expect(summary.status).toBe(200)
     expect('scores' in summary.body).toBe(false)

@@ -41,10 +41,3 @@ export function recordJson(row: StoredRecord): string {
   const spam = row.spam ? '"spam":true,' : ''
   return `{"id":${JSON.stringify(row.id)},"data":${row.data},"meta":${row.meta},${scores}${spam}"createdAt":"${isoTime(row.createdAt)}"}`
 }
-
-/** The JSON array text of several records. */
-export function recordsJson(rows: readonly StoredRecord[]): string {
-  let out = '['
-  for (let i = 0; i < rows.length; i++) out += (i === 0 ? '' : ',') + recordJson(rows[i])
-  return out + ']'
-}

@@ -49,7 +49,7 @@ export interface CommittedRecord {
 
 /** Version of the JSON in app_stats.aggregates; another version is rebuilt from the records. */
 const FORMAT = 5
-/** Records replayed per read while catching up. */
+/** Records replayed per step while catching up (fewer when they are big: `LIMITS.readBatchBytes`). */
 const REPLAY_BATCH = 5000
 /** Catch-up attempts a read makes while deletes keep renumbering the app's records. */
 const MAX_REFRESHES = 20
@@ -101,7 +101,7 @@ export const stateFromDocument = (doc: StoredDocument, generation: number): Stat
 })
 
 /** Adds one stored record (replay, recount) to the state. */
-export function addRow(state: StatsState, row: StatsRow): void {
+export function addRow(state: StatsState, row: Pick<StatsRow, 'seq' | 'spam' | 'data' | 'scores' | 'createdAt'>): void {
   addRecord(row.spam ? state.spam : state.kept, JSON.parse(row.data) as Record<string, unknown>, row.createdAt, row.scores ? parseStoredScores(row.scores) : null)
   state.seq = row.seq
 }
@@ -155,12 +155,16 @@ export function createStats(ctx: AppContext): Stats {
     if (isNewer(state, copies.get(appId))) copies.set(appId, state, documentOf(state).length)
   }
 
-  /** Adds the records after `state.seq`, in seq order and batches, at constant memory. */
+  /**
+   * Adds the records after `state.seq`, in seq order and in batches bounded by rows and by
+   * stored bytes, at constant memory whatever the records' size (a summary or `?help` may be
+   * the first read after a restart or a delete).
+   */
   async function replay(appId: string, state: StatsState): Promise<void> {
     for (;;) {
-      const rows = await ctx.storage.records.after(appId, state.seq, REPLAY_BATCH)
-      for (const row of rows) addRow(state, row)
-      if (rows.length < REPLAY_BATCH) return
+      const rows = await ctx.storage.records.batch(appId, { selection: 'all', order: 'asc', start: { at: state.seq + 1 }, rows: REPLAY_BATCH, bytes: LIMITS.readBatchBytes })
+      if (rows.length === 0) return
+      for (const row of rows) addRow(state, { seq: row.cursor, spam: row.spam, data: row.data, scores: row.scores, createdAt: row.createdAt })
     }
   }
 

@@ -7,9 +7,10 @@
  *
  * `=` is jsonb containment: the value itself, or an array holding it. Text compares by
  * code point (COLLATE "C"), as on SQLite. `~` is ILIKE, which ignores the case of every
- * letter (SQLite's LIKE: A–Z only).
+ * letter (SQLite's LIKE: A–Z only). The reads that use it are in record-batches.ts, which
+ * gives each row its `j.d` (FILTER_JOIN).
  */
-import { conditionOf, type FilteredPageQuery, type FilterNode, type FilterTest } from '../storage/record-filter.ts'
+import { conditionOf, type FilterNode, type FilterTest } from '../storage/record-filter.ts'
 
 /** SQL text with its `$n` parameters in order. */
 export interface Compiled {
@@ -42,30 +43,6 @@ export function compileFilter(node: FilterNode, params: Array<string | number> =
   return { sql: conditionOf(node, (t) => test(t, params), 'false'), params }
 }
 
-const COLUMNS = 'r.id, r.data, r.meta, r.scores, r.spam, r.created_at::float8 AS "createdAt"'
-const SELECTION = { kept: 'r.pos IS NOT NULL', all: 'true', spam: 'r.spam' } as const
-const ORDER_KEY = { kept: 'r.pos', all: 'r.seq', spam: 'r.seq' } as const
 
-/** The page and count statements of a filtered page of `appId`. */
-export function filteredPageSql(appId: string, query: FilteredPageQuery): { rows: Compiled; count: Compiled } {
-  const condition = compileFilter(query.filter, [appId])
-  const from = `records r CROSS JOIN LATERAL (SELECT r.data::jsonb AS d OFFSET 0) j WHERE r.app_id = $1 AND ${SELECTION[query.selection]} AND ${condition.sql}`
-  const order = `${ORDER_KEY[query.selection]} ${query.order === 'desc' ? 'DESC' : 'ASC'}`
-  const n = condition.params.length
-  return {
-    rows: { sql: `SELECT ${COLUMNS} FROM ${from} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`, params: [...condition.params, query.limit, query.offset] },
-    count: { sql: `SELECT COUNT(*)::int AS n FROM ${from}`, params: condition.params },
-  }
-}
-
-/** The statement of an export chunk of the records matching `filter`: the next `limit` after a cursor, in key order. */
-export function filteredChunkSql(appId: string, selection: FilteredPageQuery['selection'], filter: FilterNode, after: number, limit: number): Compiled {
-  const condition = compileFilter(filter, [appId])
-  const key = ORDER_KEY[selection]
-  const n = condition.params.length
-  return {
-    sql: `SELECT ${COLUMNS}, ${key} AS cursor FROM records r CROSS JOIN LATERAL (SELECT r.data::jsonb AS d OFFSET 0) j
-      WHERE r.app_id = $1 AND ${SELECTION[selection]} AND ${key} > $${n + 1} AND ${condition.sql} ORDER BY ${key} LIMIT $${n + 2}`,
-    params: [...condition.params, after, limit],
-  }
-}
+/** What a filtered read joins each row to: its data as jsonb, `j.d`, which the tests read. */
+export const FILTER_JOIN = 'CROSS JOIN LATERAL (SELECT r.data::jsonb AS d OFFSET 0) j'

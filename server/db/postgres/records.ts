@@ -3,45 +3,28 @@
  * (record-commit.ts), deletion with renumbering (record-delete.ts), marking spam or not
  * spam (record-spam.ts), and the read paths as
  * SQL text sent on the raw pool with bound parameters (prepared once per connection by
- * Bun.SQL, rows as the driver gives them: no mapping per row). Pages and export chunks are
- * key ranges on the (app_id, pos) and (app_id, seq) indexes; spam-only pages walk the
- * partial index over spam rows with an OFFSET (spam is a small share of records).
+ * Bun.SQL, rows as the driver gives them: no mapping per row). Pages and exports are read
+ * in batches bounded by rows and bytes (record-batches.ts).
  */
 import { and, asc, eq, gt, sql } from 'drizzle-orm'
-import type { ChunkRow, ChunkSelection, PageRange, RecordRow, RecordStore, ReportRow } from '../storage/records.ts'
+import type { BatchRow, RecordRow, RecordStore, ReportRow } from '../storage/records.ts'
 import type { StatsRow } from '../storage/stats.ts'
 import type { PgContext } from './context.ts'
 import { postgresCommitGroup } from './record-commit.ts'
 import { postgresDeleteRecords } from './record-delete.ts'
 import { postgresSetSpam } from './record-spam.ts'
-import { filteredChunkSql, filteredPageSql } from './record-filter.ts'
+import { batchSql, filteredCountSql } from './record-batches.ts'
 import { pruneKeys } from './idempotency.ts'
 import { records } from './schema.ts'
 
 const COLUMNS = 'id, data, meta, scores, spam, created_at::float8 AS "createdAt"'
 const ROW_COLUMNS = 'id, seq, pos, spam, data, meta, scores, created_at::float8 AS "createdAt"'
 
-const range = (column: 'pos' | 'seq', order: 'ASC' | 'DESC') => `SELECT ${COLUMNS} FROM records WHERE app_id = $1 AND ${column} BETWEEN $2 AND $3 ORDER BY ${column} ${order}`
-const spamOnly = (order: 'ASC' | 'DESC') => `SELECT ${COLUMNS} FROM records WHERE app_id = $1 AND spam ORDER BY seq ${order} LIMIT $2 OFFSET $3`
-const chunk = (column: 'pos' | 'seq', spamRows: boolean) =>
-  `SELECT ${COLUMNS}, ${column} AS cursor FROM records WHERE app_id = $1${spamRows ? ' AND spam' : ''} AND ${column} > $2 ORDER BY ${column} LIMIT $3`
-
 /** The SQL of every read (a test asks PostgreSQL for their plans). */
 export const RECORD_READ_SQL = {
-  posAsc: range('pos', 'ASC'),
-  posDesc: range('pos', 'DESC'),
-  seqAsc: range('seq', 'ASC'),
-  seqDesc: range('seq', 'DESC'),
-  spamAsc: spamOnly('ASC'),
-  spamDesc: spamOnly('DESC'),
-  chunkKept: chunk('pos', false),
-  chunkAll: chunk('seq', false),
-  chunkSpam: chunk('seq', true),
   one: `SELECT ${COLUMNS} FROM records WHERE app_id = $1 AND id = $2`,
   after: `SELECT ${ROW_COLUMNS} FROM records WHERE app_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
 } as const
-
-const CHUNKS: Record<ChunkSelection, string> = { kept: RECORD_READ_SQL.chunkKept, all: RECORD_READ_SQL.chunkAll, spam: RECORD_READ_SQL.chunkSpam }
 
 /** The records store over the PostgreSQL pool. */
 export function postgresRecords(db: PgContext): RecordStore {
@@ -55,23 +38,15 @@ export function postgresRecords(db: PgContext): RecordStore {
 
     after: (appId, afterSeq, limit) => query<StatsRow>(RECORD_READ_SQL.after, [appId, afterSeq, limit]),
 
-    page(appId, range: PageRange) {
-      const desc = range.order === 'desc'
-      if (range.by === 'spam') return query<RecordRow>(desc ? RECORD_READ_SQL.spamDesc : RECORD_READ_SQL.spamAsc, [appId, range.limit, range.offset])
-      const text = range.by === 'seq' ? (desc ? RECORD_READ_SQL.seqDesc : RECORD_READ_SQL.seqAsc) : desc ? RECORD_READ_SQL.posDesc : RECORD_READ_SQL.posAsc
-      return query<RecordRow>(text, [appId, range.from, range.to])
+    batch(appId, batch) {
+      const compiled = batchSql(appId, batch)
+      return query<BatchRow>(compiled.sql, compiled.params)
     },
 
-    async filteredPage(appId, filtered) {
-      const { rows, count } = filteredPageSql(appId, filtered)
-      const [{ n: total }] = await query<{ n: number }>(count.sql, count.params)
-      return { rows: total <= filtered.offset ? [] : await query<RecordRow>(rows.sql, rows.params), total }
-    },
-
-    chunk(appId, selection, after, limit, filter) {
-      if (!filter) return query<ChunkRow>(CHUNKS[selection], [appId, after, limit])
-      const compiled = filteredChunkSql(appId, selection, filter, after, limit)
-      return query<ChunkRow>(compiled.sql, compiled.params)
+    async filteredCount(appId, selection, filter) {
+      const compiled = filteredCountSql(appId, selection, filter)
+      const [{ n }] = await query<{ n: number }>(compiled.sql, compiled.params)
+      return n
     },
 
     async one(appId, id) {

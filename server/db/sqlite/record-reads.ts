@@ -2,9 +2,7 @@
  * @module The record read paths as raw bun:sqlite statements, compiled once per store.
  * drizzle's prepared selects map every row through its column table, which tripled the
  * cost of a 1000-record page (≈ 3 ms against ≈ 1 ms); these return rows as SQLite gives
- * them. Pages are KEY RANGES on the (app_id, pos) and (app_id, seq) indexes, so page
- * 1000 costs what page 1 costs; spam-only pages walk the partial index over spam rows
- * with an OFFSET (spam is a small share of records).
+ * them. Pages and exports are read in batches (record-batches.ts).
  */
 import type { StatsRow } from '../storage/stats.ts'
 import type { Store } from './connection.ts'
@@ -32,31 +30,12 @@ export function rowsWithFlags<Row extends { spam: boolean | number }>(rows: Row[
   return rows as Array<Omit<Row, 'spam'> & { spam: boolean }>
 }
 
-type Range = { appId: string; from: number; to: number }
-type Window = { appId: string; limit: number; offset: number }
-type Chunk = { appId: string; after: number; limit: number }
-
-const range = (column: 'pos' | 'seq', order: 'ASC' | 'DESC') =>
-  `SELECT ${COLUMNS} FROM records WHERE app_id = $appId AND ${column} BETWEEN $from AND $to ORDER BY ${column} ${order}`
-const spamOnly = (order: 'ASC' | 'DESC') =>
-  `SELECT ${COLUMNS} FROM records WHERE app_id = $appId AND spam = 1 ORDER BY seq ${order} LIMIT $limit OFFSET $offset`
-const chunk = (column: 'pos' | 'seq', spamRows: boolean) =>
-  `SELECT ${COLUMNS}, ${column} AS cursor FROM records WHERE app_id = $appId${spamRows ? ' AND spam = 1' : ''} AND ${column} > $after ORDER BY ${column} LIMIT $limit`
+type After = { appId: string; after: number; limit: number }
 
 /** The SQL of every read statement (the query-plan test reads it). */
 export const RECORD_READ_SQL = {
-  posAsc: range('pos', 'ASC'),
-  posDesc: range('pos', 'DESC'),
-  seqAsc: range('seq', 'ASC'),
-  seqDesc: range('seq', 'DESC'),
-  spamAsc: spamOnly('ASC'),
-  spamDesc: spamOnly('DESC'),
-  /** Export chunks: the next `limit` rows after a cursor, for each spam mode. */
-  chunkKept: chunk('pos', false),
-  chunkAll: chunk('seq', false),
-  chunkSpam: chunk('seq', true),
   one: `SELECT ${COLUMNS} FROM records WHERE app_id = $appId AND id = $id`,
-  /** Records after a seq, all columns: replaying the aggregates, tests reading what was stored. */
+  /** Records after a seq, all columns: tests reading what was stored; the stats rebuild. */
   after: `SELECT ${ROW_COLUMNS} FROM records WHERE app_id = $appId AND seq > $after ORDER BY seq LIMIT $limit`,
   /** The counters a page's `total` and a summary's freshness check come from (kept current by ingest and deletion). */
   counts: 'SELECT seq, kept, spam, generation FROM app_stats WHERE app_id = $appId',
@@ -73,17 +52,8 @@ function compile(store: Store) {
   const q = <Row, Params>(sql: string) => store.sqlite.prepare(sql) as unknown as Query<Row, Params>
   const s = RECORD_READ_SQL
   return {
-    posAsc: q<RawRecordRow, Range>(s.posAsc),
-    posDesc: q<RawRecordRow, Range>(s.posDesc),
-    seqAsc: q<RawRecordRow, Range>(s.seqAsc),
-    seqDesc: q<RawRecordRow, Range>(s.seqDesc),
-    spamAsc: q<RawRecordRow, Window>(s.spamAsc),
-    spamDesc: q<RawRecordRow, Window>(s.spamDesc),
-    chunkKept: q<RawRecordRow & { cursor: number }, Chunk>(s.chunkKept),
-    chunkAll: q<RawRecordRow & { cursor: number }, Chunk>(s.chunkAll),
-    chunkSpam: q<RawRecordRow & { cursor: number }, Chunk>(s.chunkSpam),
     one: q<RawRecordRow, { appId: string; id: string }>(s.one),
-    after: q<Omit<StatsRow, 'spam'> & { spam: number }, Chunk>(s.after),
+    after: q<Omit<StatsRow, 'spam'> & { spam: number }, After>(s.after),
     counts: q<{ seq: number; kept: number; spam: number; generation: number }, { appId: string }>(s.counts),
   }
 }

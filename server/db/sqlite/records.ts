@@ -2,20 +2,40 @@
  * @module RecordStore on SQLite (see storage/records.ts): the group commit
  * (record-commit.ts), deletion with renumbering (record-delete.ts), marking spam or not
  * spam (record-spam.ts), and the read paths as raw statements compiled once
- * (record-reads.ts). Synchronous inside: every method has done its work when it returns
- * its (resolved) promise.
+ * (record-reads.ts; the batches of pages and exports, record-batches.ts). Synchronous
+ * inside: every method has done its work when it returns its (resolved) promise.
  */
+import type { Statement } from 'bun:sqlite'
 import { and, asc, eq, gt } from 'drizzle-orm'
-import type { ChunkSelection, PageRange, RecordStore } from '../storage/records.ts'
+import type { BatchQuery, BatchRow, RecordStore } from '../storage/records.ts'
 import type { SqliteContext } from './context.ts'
 import { sqliteCommitGroup } from './record-commit.ts'
 import { sqliteDeleteRecords } from './record-delete.ts'
 import { sqliteSetSpam } from './record-spam.ts'
-import { filteredChunkSql, filteredPageSql, type Compiled } from './record-filter.ts'
+import { batchShape, batchSql, filteredCountSql } from './record-batches.ts'
+import type { Compiled } from './record-filter.ts'
 import { sqliteIdempotency } from './idempotency.ts'
 import { inImmediateTransaction } from './immediate.ts'
 import { recordStatements, rowsWithFlags, type RawRecordRow } from './record-reads.ts'
 import { apps, records } from './schema.ts'
+
+type BatchRaw = RawRecordRow & { cursor: number }
+
+/**
+ * The rows of `rows` up to the one whose stored text (data, meta, scores) brings the total
+ * to `bytes`, counted in characters (what the strings take in memory, near enough): the
+ * rest are never read (leaving the loop resets the statement).
+ */
+function takeUpTo(rows: IterableIterator<BatchRaw>, bytes: number): BatchRaw[] {
+  const taken: BatchRaw[] = []
+  let total = 0
+  for (const row of rows) {
+    taken.push(row)
+    total += row.data.length + row.meta.length + (row.scores?.length ?? 0)
+    if (total >= bytes) break
+  }
+  return taken
+}
 
 /**
  * Runs a statement built for one filter and drops it: prepare, not query, since
@@ -36,7 +56,22 @@ export function sqliteRecords(db: SqliteContext): RecordStore {
   const keys = sqliteIdempotency(db)
   const setScore = db.sqlite.prepare<unknown, [{ key: number; scores: string | null }]>('UPDATE records SET scores = $scores WHERE rowid = $key')
   const bumpGeneration = db.sqlite.prepare<unknown, [{ appId: string; now: number }]>("UPDATE app_stats SET generation = generation + 1, aggregates = '{}', updated_at = $now WHERE app_id = $appId")
-  const chunkStatement = (selection: ChunkSelection) => (selection === 'spam' ? reads().chunkSpam : selection === 'all' ? reads().chunkAll : reads().chunkKept)
+  // The batch statements without a filter (a few dozen shapes) are prepared once; filtered ones run once.
+  const batchStatements = new Map<string, Statement<BatchRaw, Array<string | number>>>()
+  const runBatch = (appId: string, query: BatchQuery): BatchRaw[] => {
+    const compiled = batchSql(appId, query)
+    const shape = batchShape(query)
+    let statement = shape === null ? undefined : batchStatements.get(shape)
+    if (!statement) {
+      statement = db.sqlite.prepare<BatchRaw, Array<string | number>>(compiled.sql)
+      if (shape !== null) batchStatements.set(shape, statement)
+    }
+    try {
+      return takeUpTo(statement.iterate(...compiled.params), query.bytes)
+    } finally {
+      if (shape === null) statement.finalize()
+    }
+  }
   return {
     commitGroup: sqliteCommitGroup(db),
     groupsInFlight: 1,
@@ -51,23 +86,12 @@ export function sqliteRecords(db: SqliteContext): RecordStore {
       return rowsWithFlags(reads().after.all({ appId, after: afterSeq, limit }))
     },
 
-    async page(appId, range: PageRange) {
-      const statements = reads()
-      const desc = range.order === 'desc'
-      if (range.by === 'spam') return rowsWithFlags((desc ? statements.spamDesc : statements.spamAsc).all({ appId, limit: range.limit, offset: range.offset }))
-      const statement = range.by === 'seq' ? (desc ? statements.seqDesc : statements.seqAsc) : desc ? statements.posDesc : statements.posAsc
-      return rowsWithFlags(statement.all({ appId, from: range.from, to: range.to }))
+    async batch(appId, query): Promise<BatchRow[]> {
+      return rowsWithFlags(runBatch(appId, query))
     },
 
-    async filteredPage(appId, query) {
-      const { rows, count } = filteredPageSql(appId, query)
-      const [{ n: total }] = runOnce<{ n: number }>(db, count)
-      return { rows: total <= query.offset ? [] : rowsWithFlags(runOnce<RawRecordRow>(db, rows)), total }
-    },
-
-    async chunk(appId, selection, after, limit, filter) {
-      if (filter) return rowsWithFlags(runOnce<RawRecordRow & { cursor: number }>(db, filteredChunkSql(appId, selection, filter, after, limit)))
-      return rowsWithFlags(chunkStatement(selection).all({ appId, after, limit }))
+    async filteredCount(appId, selection, filter) {
+      return runOnce<{ n: number }>(db, filteredCountSql(appId, selection, filter))[0].n
     },
 
     async one(appId, id) {

@@ -28,18 +28,6 @@ export type FilterTest =
   /** The field is missing: absent, null or "" (as the summary counts `missing`). */
   | { on: 'field'; name: string; op: 'missing' }
 
-/** Which records a filtered page reads: non-spam, all, or spam only. */
-export type FilterSelection = 'kept' | 'all' | 'spam'
-
-/** A filtered page: the matching records' window in seq order, and how many match in all. */
-export interface FilteredPageQuery {
-  filter: FilterNode
-  selection: FilterSelection
-  order: 'asc' | 'desc'
-  offset: number
-  limit: number
-}
-
 /**
  * A filter as one SQL condition: `test` writes each test (binding its values as it goes),
  * and each is defaulted to `no` where it would be NULL, so NOT keeps its meaning.

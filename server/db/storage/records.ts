@@ -7,7 +7,7 @@
  * records 1…K (null for spam); both stay dense across processes (the app's counters row in
  * app_stats is locked while a group is numbered, and deleting renumbers the rest).
  */
-import type { FilteredPageQuery, FilterNode } from './record-filter.ts'
+import type { FilterNode } from './record-filter.ts'
 import type { Counters, RefillRequest, StatsRow } from './stats.ts'
 
 /** One record ready to store: everything decided by core (id, JSON text, scores, spam flag). */
@@ -101,16 +101,40 @@ export interface RecordRow {
   createdAt: number
 }
 
-/** Which rows a page reads: a key range on `pos` (non-spam) or `seq` (all), or a window of spam rows. */
-export type PageRange =
-  | { by: 'pos' | 'seq'; from: number; to: number; order: 'asc' | 'desc' }
-  | { by: 'spam'; offset: number; limit: number; order: 'asc' | 'desc' }
+/** Which records a read selects: non-spam (keyed and ordered by pos), all (by seq), or spam only (by seq). */
+export type ReadSelection = 'kept' | 'all' | 'spam'
 
-/** Which records an export streams: non-spam (by pos), all (by seq), or spam only (by seq). */
-export type ChunkSelection = 'kept' | 'all' | 'spam'
+/** Where a batch of a read starts, in the read's order. */
+export type BatchStart =
+  /** At this key (a pos or seq, by the selection) and on. */
+  | { at: number }
+  /** After this many selected rows: the first batch of a spam-only or filtered page (an OFFSET walk of the index). */
+  | { skip: number }
+  /**
+   * After the record `afterId` where it is now, so rows renumbered between batches are
+   * neither skipped nor repeated; after `key` (where it was) once it is gone or no longer
+   * selected.
+   */
+  | { afterId: string; key: number }
 
-/** An export row and the key to continue after. */
-export interface ChunkRow extends RecordRow {
+/** One batch of a read: a key range (or the first window of one) bounded by rows and by bytes. */
+export interface BatchQuery {
+  selection: ReadSelection
+  order: 'asc' | 'desc'
+  /** Only the records matching it (walking the index of the order, testing each). */
+  filter?: FilterNode
+  start: BatchStart
+  /** At most this many rows… */
+  rows: number
+  /**
+   * …ending with the row whose stored text (data, meta and scores) brings the batch's total
+   * to this many bytes or past it: a batch holds less than `bytes` plus one record.
+   */
+  bytes: number
+}
+
+/** A row of a batch and the key it was read at (where the next batch goes on from). */
+export interface BatchRow extends RecordRow {
   cursor: number
 }
 
@@ -185,22 +209,18 @@ export interface RecordStore {
   readonly groupsInFlight: number
   /** Deletes the stored idempotency keys created before `before` (epoch ms); how many. */
   pruneIdempotencyKeys(before: number): Promise<number>
-  /** Up to `limit` records with `seq` after `afterSeq`, by seq (replaying the aggregates, tests). */
+  /** Up to `limit` records with `seq` after `afterSeq`, by seq, every column (tests read what was stored). */
   after(appId: string, afterSeq: number, limit: number): Promise<StatsRow[]>
-  /** One page of records by key range (never an OFFSET scan, except the small spam index). */
-  page(appId: string, range: PageRange): Promise<RecordRow[]>
   /**
-   * A window of the records matching a filter, in page order (pos for non-spam, else seq),
-   * and how many match in all. Walks the app's rows on the index of that order, testing
-   * each: the cost follows the app's records, not the page number's depth alone.
+   * One batch of a page or an export: the selected records from `start` in key order, at
+   * most `rows` of them and about `bytes` of stored text (see BatchQuery), so a read of
+   * records of any size holds a MiB or two at a time. A key range on the index of
+   * the order (pos, seq, or the spam index); only a `skip` start walks it with an OFFSET.
+   * Its rows are one snapshot.
    */
-  filteredPage(appId: string, query: FilteredPageQuery): Promise<{ rows: RecordRow[]; total: number }>
-  /**
-   * The next `limit` records of an export after `after` (a pos or seq, by `selection`);
-   * with a `filter`, the next matching ones (still a key range: the walk resumes after
-   * the cursor, never counts from the start).
-   */
-  chunk(appId: string, selection: ChunkSelection, after: number, limit: number, filter?: FilterNode): Promise<ChunkRow[]>
+  batch(appId: string, query: BatchQuery): Promise<BatchRow[]>
+  /** How many of the app's records `selection` and `filter` select (walking the index, testing each). */
+  filteredCount(appId: string, selection: ReadSelection, filter: FilterNode): Promise<number>
   /** One record of the app by id, spam or not. */
   one(appId: string, id: string): Promise<RecordRow | null>
   /**

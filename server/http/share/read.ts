@@ -8,14 +8,15 @@
  * | GET    | /api/v3/share/:token/query?help   | Markdown help for paging               |
  *
  * `/summary?help` is answered through `summaryHelpResponse`, called by the summary route.
- * Pages are written as JSON text straight from the stored rows (no parse/stringify).
+ * Pages are streamed as JSON text straight from the stored rows (no parse/stringify), a
+ * batch at a time as the client takes them.
  */
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context.ts'
 import { AppError } from '../../core/errors.ts'
 import { helpInput, type HelpInput } from '../../core/help/live.ts'
 import { endpointHelp, queryHelp, summaryHelp } from '../../core/help/pages.ts'
-import { pageJson, readPage } from '../../core/records/page.ts'
+import { pageStream, readPage } from '../../core/records/page.ts'
 import { parsePageQuery, sharePageQuerySchema } from '../../core/records/schemas.ts'
 import { findEndpointByToken, type EndpointRow } from '../../core/share/lookup.ts'
 import { readsAsOwner } from '../../core/share/read-access.ts'
@@ -88,7 +89,7 @@ export const shareReadRoutes = (ctx: AppContext) =>
         if (hasHelp(query)) return markdown(queryHelp(await helpFor(ctx, params.token, request)), set.headers)
         const endpoint = await resolveEndpoint(ctx, params.token, 'query', set.headers as Record<string, string>, { request, bearer: readerToken(request) })
         const page = await readPage(ctx, endpoint.appId, parsePageQuery(new URL(request.url).searchParams))
-        const response = new Response(pageJson(page), { headers: set.headers as Record<string, string> })
+        const response = new Response(await pageStream(ctx, page), { headers: set.headers as Record<string, string> })
         response.headers.set('content-type', JSON_TYPE)
         return response
       },

@@ -86,7 +86,7 @@ describe('apps core', () => {
     expect(await ctx.storage.apps.byId(app.id)).toBeNull()
     expect(await ctx.storage.share.endpoint(app.id)).toBeNull()
     expect(await ctx.storage.fields.list(app.id)).toEqual([])
-    expect(await ctx.storage.records.chunk(app.id, 'all', 0, 10)).toEqual([])
+    expect(await ctx.storage.records.batch(app.id, { selection: 'all', order: 'asc', start: { at: 1 }, rows: 10, bytes: 1 << 20 })).toEqual([])
     // Caches hear of the app's deletion.
     expect(heard).toEqual([`deleted ${app.id}`])
     expect(await ctx.storage.users.delete(user.id)).toBeNull()

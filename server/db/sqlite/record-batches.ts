@@ -1,0 +1,46 @@
+/**
+ * @module The batches pages and exports are read in (storage/records.ts `batch`), as SQLite
+ * SQL: the next `rows` rows on the index of the order, stepped through one at a time
+ * (records.ts) and left as soon as their stored text reaches `bytes`, so a batch of 1 MiB
+ * records costs a MiB or two, not rows × record size. Stepping is as cheap as reading all
+ * rows at once; a window function summing sizes in SQL cost 3× a plain read.
+ */
+import type { BatchQuery, ReadSelection } from '../storage/records.ts'
+import type { FilterNode } from '../storage/record-filter.ts'
+import { compileFilter, type Compiled } from './record-filter.ts'
+
+const SELECTION = { kept: 'pos IS NOT NULL', all: '1', spam: 'spam = 1' } as const
+const KEY = { kept: 'pos', all: 'seq', spam: 'seq' } as const
+
+/** The statement of one batch of `appId` (parameters numbered `?N`, `?1` the app). */
+export function batchSql(appId: string, query: BatchQuery): Compiled {
+  const params: Array<string | number> = [appId]
+  const bind = (value: string | number) => `?${params.push(value)}`
+  const key = KEY[query.selection]
+  const dir = query.order === 'desc' ? 'DESC' : 'ASC'
+  const where = [`app_id = ?1`, SELECTION[query.selection]]
+  if (query.filter) where.push(compileFilter(query.filter, params).sql)
+  const start = query.start
+  let offset = ''
+  if ('at' in start) where.push(`${key} ${dir === 'DESC' ? '<=' : '>='} ${bind(start.at)}`)
+  else if ('afterId' in start) where.push(`${key} ${dir === 'DESC' ? '<' : '>'} COALESCE((SELECT ${key} FROM records WHERE app_id = ?1 AND id = ${bind(start.afterId)}), ${bind(start.key)})`)
+  const limit = bind(query.rows)
+  if ('skip' in start) offset = ` OFFSET ${bind(start.skip)}`
+  return {
+    sql: `SELECT id, data, meta, scores, spam, created_at AS createdAt, ${key} AS cursor FROM records WHERE ${where.join(' AND ')} ORDER BY ${key} ${dir} LIMIT ${limit}${offset}`,
+    params,
+  }
+}
+
+/** The statement counting the records of `appId` that `selection` and `filter` select. */
+export function filteredCountSql(appId: string, selection: ReadSelection, filter: FilterNode): Compiled {
+  const condition = compileFilter(filter, [appId])
+  return { sql: `SELECT COUNT(*) AS n FROM records WHERE app_id = ?1 AND ${SELECTION[selection]} AND ${condition.sql}`, params: condition.params }
+}
+
+/**
+ * A key naming the statement a query compiles to when it has no filter (its shape alone:
+ * selection, order and kind of start), so those few statements are prepared once.
+ */
+export const batchShape = (query: BatchQuery): string | null =>
+  query.filter ? null : `${query.selection} ${query.order} ${Object.keys(query.start).sort().join(',')}`

@@ -1,0 +1,154 @@
+/**
+ * Issue 31, row 4: reading big records costs memory bounded by bytes, not rows × record
+ * size. A real server process holds 200 records of ≈ 1 MB; one `/query?size=1000` page and
+ * one CSV export are read at once by slow clients (each takes a chunk, then asks /health,
+ * then takes the next). The server's peak RSS (VmHWM, reset before the reads) stays within
+ * its RSS before them + 256 MB, /health answers 200 while both are in flight, and the page
+ * holds all 200 records with exactly the stored data. The records are seeded straight into
+ * the database, so the export's first step (its columns come from the summary aggregates)
+ * replays all 200 as well. The test checks the bodies as they stream, holding about one
+ * record at a time itself.
+ */
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { createServerContext } from '../../server/boot.ts'
+import { loadConfig } from '../../server/config.ts'
+import { testDatabaseEnv } from '../support/backend.ts'
+import { spawnServer, type ServerProcess } from '../support/process.ts'
+import { insertRecords, makeEndpoint } from '../support/records.ts'
+import { tempDir } from '../support/tmp.ts'
+import { makeUser } from '../support/users.ts'
+
+const RECORDS = 200
+const BLOB_CHARS = 1_000_000
+const ALLOWANCE_MB = 256
+
+/** Record n's data: a string of ≈ 1 MB that differs from record to record. */
+const dataOf = (n: number) => ({ n, blob: `${n}:${String.fromCharCode(97 + (n % 26)).repeat(BLOB_CHARS)}` })
+
+let server: ServerProcess
+let appId: string
+let queryPath: string
+let ownerToken: string
+
+beforeAll(async () => {
+  const env = { SVC_DATA_DIR: tempDir('svc-big-reads-'), SVC_RATE_LIMIT: 'off', ...(await testDatabaseEnv()) }
+  const ctx = await createServerContext(loadConfig({ PORT: '0', ...env }))
+  try {
+    const { user, token } = await makeUser(ctx)
+    ownerToken = token
+    const endpoint = await makeEndpoint(ctx, user.id, { reads: 'records' })
+    appId = endpoint.appId
+    queryPath = endpoint.path('/query?size=1000')
+    // Ten at a time, so the test never holds the 200 MB itself.
+    for (let n = 0; n < RECORDS; n += 10) await insertRecords(ctx, appId, Array.from({ length: 10 }, (_, i) => ({ data: dataOf(n + i) })))
+  } finally {
+    await ctx.shutdown()
+    await ctx.storage.close()
+  }
+  server = await spawnServer(env, 30_000)
+}, 120_000)
+
+afterAll(() => server?.proc.kill('SIGKILL'))
+
+/** VmRSS and VmHWM of the server process, in MB. */
+function memory(): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${server.proc.pid}/status`, 'utf8')
+  const mb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)![1]) / 1024
+  return { rss: mb('VmRSS'), peak: mb('VmHWM') }
+}
+
+let healthAnswers: number[] = []
+
+/** Reads `res`'s body a chunk at a time, asking /health between chunks (a slow client), handing `take` the text as it comes. */
+async function slowlyRead(res: Response, take: (text: string) => void): Promise<void> {
+  const reader = res.body!.getReader()
+  // ignoreBOM keeps the CSV's BOM in the text, so its bytes are counted.
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true })
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    take(decoder.decode(chunk.value, { stream: true }))
+    const health = await fetch(`${server.url}/api/v3/health`)
+    await health.arrayBuffer()
+    healthAnswers.push(health.status)
+  }
+  take(decoder.decode())
+}
+
+/** Checks a page body as it streams: records parsed one by one and compared with what was stored. */
+function pageChecker() {
+  const HEAD = '{"code":200,"records":['
+  let pending = ''
+  let started = false
+  const records: number[] = []
+  let mismatches = 0
+  // Where to look for the end of the record in `pending` (what came before was scanned already).
+  let scanned = 0
+  return {
+    take(text: string) {
+      pending += text
+      if (!started) {
+        if (pending.length < HEAD.length) return
+        expect(pending.startsWith(HEAD)).toBe(true)
+        pending = pending.slice(HEAD.length)
+        started = true
+      }
+      // A record ends with its createdAt: `…"createdAt":"<ISO time>"}`; no stored value holds a quote.
+      for (;;) {
+        const at = pending.indexOf('"createdAt":"', scanned)
+        const stop = at === -1 ? -1 : pending.indexOf('"}', at + 13) + 2
+        if (stop < 2) {
+          scanned = Math.max(0, (at === -1 ? pending.length : at) - 16)
+          return
+        }
+        // The comma between records may have come at the end of the last chunk or the start of this one.
+        const record = JSON.parse(pending.slice(pending.startsWith(',') ? 1 : 0, stop)) as { data: { n: number; blob: string }; meta: unknown }
+        if (JSON.stringify(record.data) !== JSON.stringify(dataOf(records.length)) || JSON.stringify(record.meta) !== '{}') mismatches++
+        records.push(record.data.n)
+        pending = pending.slice(stop)
+        scanned = 0
+      }
+    },
+    result: () => ({ records: records.length, inOrder: records.every((n, i) => n === i), mismatches, rest: pending }),
+  }
+}
+
+/** Counts a CSV body's rows and bytes as it streams. */
+function csvCounter() {
+  let rows = 0
+  let bytes = 0
+  return {
+    take(text: string) {
+      bytes += Buffer.byteLength(text)
+      for (let at = text.indexOf('\r\n'); at !== -1; at = text.indexOf('\r\n', at + 2)) rows++
+    },
+    result: () => ({ rows, bytes }),
+  }
+}
+
+test('a size=1000 page and a CSV export of 200 × 1 MB records, read at once by slow clients, stay within idle + 256 MB', async () => {
+  await (await fetch(`${server.url}/api/v3/health`)).arrayBuffer()
+  const idle = memory().rss
+  // Peak RSS from now on (Linux: writing 5 to clear_refs resets VmHWM).
+  writeFileSync(`/proc/${server.proc.pid}/clear_refs`, '5')
+  healthAnswers = []
+
+  const page = pageChecker()
+  const csv = csvCounter()
+  const [pageRes, csvRes] = await Promise.all([
+    fetch(`${server.url}${queryPath}`),
+    fetch(`${server.url}/api/v3/apps/${appId}/export.csv`, { headers: { authorization: `Bearer ${ownerToken}` } }),
+  ])
+  expect([pageRes.status, csvRes.status]).toEqual([200, 200])
+  await Promise.all([slowlyRead(pageRes, page.take), slowlyRead(csvRes, csv.take)])
+  const peak = memory().peak
+
+  expect(page.result()).toEqual({ records: RECORDS, inOrder: true, mismatches: 0, rest: `],"page":1,"size":1000,"total":${RECORDS}}` })
+  // A header row and one row per record: id, createdAt, n, blob, meta.source, meta.timestamp.
+  const rowBytes = (n: number) => 36 + 1 + 24 + 1 + String(n).length + 1 + dataOf(n).blob.length + 2 + 2
+  const header = '\uFEFFid,createdAt,n,blob,meta.source,meta.timestamp\r\n'
+  expect(csv.result()).toEqual({ rows: RECORDS + 1, bytes: Buffer.byteLength(header) + Array.from({ length: RECORDS }, (_, n) => rowBytes(n)).reduce((a, b) => a + b, 0) })
+  // /health answered, and only with 200, while the reads were in flight.
+  expect(healthAnswers.length).toBeGreaterThan(0)
+  expect(healthAnswers.every((status) => status === 200)).toBe(true)
+  expect(peak - idle).toBeLessThanOrEqual(ALLOWANCE_MB)
+}, 120_000)
