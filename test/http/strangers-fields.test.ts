@@ -171,10 +171,10 @@ describe('row 2: no client can use up the fields of an app', () => {
       expect((await post('203.0.113.66', junk('junk', 10))).status).toBe(200)
       expect((await post('203.0.113.66', { more: 1 })).body).toEqual(clientSpent(['more'], 10))
       // A person at another address: known keys, and a few new ones, JSON and /form alike.
-      const known = shape === 'a fresh app' ? { junk0: 'hello' } : { name: 'Ada', email: 'ada@example.com' }
+      const known: Record<string, string> = shape === 'a fresh app' ? { junk0: 'hello' } : { name: 'Ada', email: 'ada@example.com' }
       expect((await post('198.51.100.20', known)).status).toBe(200)
       expect((await post('198.51.100.20', { ...known, comment: 'hi', city: 'Paris' })).status).toBe(200)
-      expect((await postForm('198.51.100.20', { ...known, phone: '555' } as Record<string, string>)).status).toBe(200)
+      expect((await postForm('198.51.100.20', { ...known, phone: '555' })).status).toBe(200)
       // The owner's own field add is never blocked by strangers.
       const added = await request('POST', fields, { ...owner, body: { name: 'age', type: 'number' } })
       expect(added.status).toBe(200)
