@@ -137,6 +137,15 @@ describe("row 1: a stranger's keys never reshape the owner's public form", () =>
     expect((await accept({ all: true })).body).toEqual({ code: 200, data: { fields: [] } })
   })
 
+  test("adding a field named like a proposal says to accept that one", async () => {
+    const { post, request, fields, owner } = await setup()
+    await post('203.0.113.9', { email: 'ada@example.com' })
+    expect((await request('POST', fields, { ...owner, body: { name: 'email', type: 'email' } })).body).toEqual({
+      code: 409,
+      error: { type: 'conflict', message: 'A field named "email" is already proposed by an anonymous post; accept it (svc-cli field accept "email" --type <type>) or remove it first' },
+    })
+  })
+
   test('accept takes names or all, and no choice type (it needs options)', async () => {
     const { accept } = await setup()
     for (const body of [{}, { names: ['a'], all: true }, { all: true, type: 'number' }, { names: ['a'], type: 'choice' }]) {
