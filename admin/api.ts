@@ -161,6 +161,9 @@ export const api = {
   /** `force` changes the type even when the published app's records hold values in the field (409 otherwise). */
   updateField: (appId: string, fieldId: string, input: Partial<Pick<Field, 'name' | 'type' | 'label' | 'required' | 'options'>> & { force?: boolean }) =>
     data<Field>('PATCH', `/apps/${id(appId)}/fields/${id(fieldId)}`, input),
+  /** Accepts proposed fields (by id or name; all of them with `'all'`); the fields accepted. */
+  acceptFields: async (appId: string, which: string[] | 'all') =>
+    (await data<{ fields: Field[] }>('POST', `/apps/${id(appId)}/fields/accept`, which === 'all' ? { all: true } : { names: which })).fields,
   deleteField: (appId: string, fieldId: string) => data<{ deleted: true; id: string }>('DELETE', `/apps/${id(appId)}/fields/${id(fieldId)}`),
   orderFields: async (appId: string, ids: string[]) => (await data<{ fields: Field[] }>('PUT', `/apps/${id(appId)}/fields/order`, { ids })).fields,
 

@@ -12,7 +12,7 @@ export const CONSTRAINTS_URI = 'svc://constraints'
 
 /** One line per rule an agent must keep to. */
 export const CONSTRAINT_LINES = [
-  `Limits: at most ${LIMITS.maxFields} fields per app; field names 1–${LIMITS.maxFieldNameLength} characters; page size 1–${LIMITS.maxPageSize} (larger is an error, never clamped); batches ≤ ${LIMITS.maxBatch} records; body ≤ ${LIMITS.maxBodyBytes} bytes.`,
+  `Limits: at most ${LIMITS.maxFields} fields per app (a stranger's new keys are proposed fields instead: at most ${LIMITS.proposalsPerClient} per client per hour and ${LIMITS.maxProposedFields} waiting per app; "field accept" puts them on the form); field names 1–${LIMITS.maxFieldNameLength} characters; page size 1–${LIMITS.maxPageSize} (larger is an error, never clamped); batches ≤ ${LIMITS.maxBatch} records; body ≤ ${LIMITS.maxBodyBytes} bytes.`,
   `Field types: ${FIELD_TYPES.join(', ')} (choice and multichoice need options, at most ${LIMITS.maxOptions}).`,
   `Plans: up to ${LIMITS.maxFields} questions and ${ASSESSMENT.maxScales} dimensions (scales), each with up to ${ASSESSMENT.maxLevelsPerScale} levels that cover its whole score range; modules run in the order ${PLAN_MODULES.join(' → ')}.`,
   'Login: everything except svc_skill and the auth tools needs an access token (call auth_status first).',

@@ -18,14 +18,14 @@ export const appSection: SnapshotSection<{ id: string; name: string; description
 export const fieldsSection: SnapshotSection<{ fields: Field[]; limit: number }> = {
   name: 'fields',
   load: (client, appId, shared) => cached(shared, client, `${appPath(appId)}/fields`),
-  brief: (data) => ({ limit: data.limit, fields: data.fields.map((f) => ({ name: f.name, type: f.type, required: f.required, options: f.options })) }),
+  brief: (data) => ({ limit: data.limit, fields: data.fields.map((f) => ({ name: f.name, type: f.type, required: f.required, options: f.options, ...(f.proposed ? { proposed: true } : {}) })) }),
   markdown(data, detail) {
     const head = `## Fields (${data.fields.length} of ${data.limit})`
     if (data.fields.length === 0) return `${head}\n\nNo fields yet.`
     const rows = data.fields.map((f) =>
       detail === 'full'
-        ? `| ${f.position} | ${mdCell(f.name)} | ${f.type} | ${f.required ? 'yes' : ''} | ${mdCell(f.options)} | ${mdCell(f.label)} | ${f.autoCreated ? 'yes' : ''} |`
-        : `| ${mdCell(f.name)} | ${f.type} | ${f.required ? 'yes' : ''} | ${mdCell(f.options)} |`,
+        ? `| ${f.position} | ${mdCell(f.name)}${f.proposed ? ' (proposed)' : ''} | ${f.type} | ${f.required ? 'yes' : ''} | ${mdCell(f.options)} | ${mdCell(f.label)} | ${f.autoCreated ? 'yes' : ''} |`
+        : `| ${mdCell(f.name)}${f.proposed ? ' (proposed)' : ''} | ${f.type} | ${f.required ? 'yes' : ''} | ${mdCell(f.options)} |`,
     )
     const header = detail === 'full' ? '| # | name | type | required | options | label | auto-created |\n|---|---|---|---|---|---|---|' : '| name | type | required | options |\n|---|---|---|---|'
     return `${head}\n\n${header}\n${rows.join('\n')}`

@@ -22,6 +22,7 @@ export type ErrorType =
   | 'unknown_field'
   | 'empty_record'
   | 'field_limit'
+  | 'field_budget'
   | 'idempotency_key_reused'
   | 'invalid_value'
   | 'validation'

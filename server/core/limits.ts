@@ -3,8 +3,16 @@
  * descriptions all read these, so documentation cannot drift from behaviour.
  */
 export const LIMITS = {
-  /** Fields per app, whether defined or auto-created. */
+  /**
+   * Accepted fields per app: the ones the owner made or accepted, and the ones the owner's
+   * own submissions created. Proposed fields (made by anonymous submissions) do not count.
+   */
   maxFields: 50,
+  /** Proposed fields an app may hold at once, apart from `maxFields`, so proposals never take the owner's room. */
+  maxProposedFields: 40,
+  /** New fields one client (address; /64 for IPv6) may propose to one app within `proposalWindowMs`. */
+  proposalsPerClient: 10,
+  proposalWindowMs: 60 * 60 * 1000,
   /** Largest `size` of a /query page; larger is a 400, never clamped. */
   maxPageSize: 1000,
   defaultPageSize: 100,

@@ -1,12 +1,13 @@
 /**
- * @module /api/v3/apps/:id/fields — an app's defined fields. `:field` is a field id or
- * its URL-encoded name.
+ * @module /api/v3/apps/:id/fields — an app's fields, the proposed ones (made by anonymous
+ * submissions, `proposed: true`) included. `:field` is a field id or its URL-encoded name.
  *
  * | Method | Path    | Body                                                  | data                       |
  * |--------|---------|-------------------------------------------------------|----------------------------|
  * | GET    | /       |                                                       | `{fields:[Field], limit}`  |
  * | POST   | /       | `{name, type?, label?, required?, options?}`          | `Field`                    |
  * | PUT    | /order  | `{ids:[fieldId…]}` (every field once)                 | `{fields:[Field]}`         |
+ * | POST   | /accept | `{names:[name or id…], type?}` or `{all:true}`        | `{fields:[Field]}` (the ones accepted) |
  * | GET    | /:field |                                                       | `Field`                    |
  * | PATCH  | /:field | `{name?, type?, label?, required?, options?, position?}` | `Field`                 |
  * | DELETE | /:field |                                                       | `{deleted:true, id}`       |
@@ -14,8 +15,9 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context.ts'
 import { addField, getField, listFields, removeField, updateField } from '../core/fields/fields.ts'
+import { acceptFields } from '../core/fields/accept.ts'
 import { reorderFields } from '../core/fields/order.ts'
-import { createFieldSchema, reorderFieldsSchema, updateFieldSchema } from '../core/fields/schemas.ts'
+import { acceptFieldsSchema, createFieldSchema, reorderFieldsSchema, updateFieldSchema } from '../core/fields/schemas.ts'
 import { AppError } from '../core/errors.ts'
 import { LIMITS } from '../core/limits.ts'
 import { authGuard } from './auth-guard.ts'
@@ -46,6 +48,11 @@ export const fieldRoutes = (ctx: AppContext) =>
       auth: true,
       body: reorderFieldsSchema,
       detail: detail('Reorder all fields'),
+    })
+    .post('/accept', async ({ principal, params, body }) => ({ code: 200, data: { fields: await acceptFields(ctx, principal.user.id, params.id, body) } }), {
+      auth: true,
+      body: acceptFieldsSchema,
+      detail: detail('Accept proposed fields (made by anonymous submissions) so they appear on the form'),
     })
     .get('/:field', async ({ principal, params }) => ({ code: 200, data: await getField(ctx, principal.user.id, params.id, fieldRef(params.field)) }), {
       auth: true,

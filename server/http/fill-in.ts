@@ -28,7 +28,7 @@ import { fillInPageData } from './fill-in-data.ts'
 import { fillInDocument, FILL_IN_SCRIPT } from '../pages/fill-in.ts'
 import { pageHeaders } from '../pages/layout.ts'
 import { messageDocument } from '../pages/message.ts'
-import { readFormPairs } from './share/ingest.ts'
+import { readFormPairs, settingsOf } from './share/ingest.ts'
 import { resolveEndpoint } from './share/resolve.ts'
 
 const NOT_FOUND_TITLE = 'Form not found'
@@ -81,7 +81,7 @@ export const fillInRoutes = (ctx: AppContext) => {
         pairs = await readFormPairs(ctx, request)
         const fields = await fieldsOf(ctx, endpoint.appId)
         const submission = formSubmission(pairs, fields, endpoint.honeypot)
-        const prepared = prepareRecord(fields, { autoCreate: endpoint.autoCreate, honeypot: endpoint.honeypot, maxKeys: ctx.config.maxKeys }, submission)
+        const prepared = prepareRecord(fields, await settingsOf(ctx, endpoint, request), submission)
         const [id] = await writer.write(endpoint.appId, [prepared])
         if (!(await offersReport(ctx, endpoint.appId))) {
           if (json) return Response.json({ code: 200, data: { id } })

@@ -13,6 +13,7 @@ const field = (name: string, type: FieldType): Field => ({
   options: null,
   position: 0,
   autoCreated: false,
+  proposed: false,
   createdAt: '',
   updatedAt: '',
 })

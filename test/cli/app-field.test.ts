@@ -115,7 +115,7 @@ describe('field', () => {
     const plan = ok(await cli('field', 'add', '--app', app, '--name', 'plan', '--type', 'choice', '--options', 'free,pro', '--required', '--json')).json()
     expect(plan).toEqual({
       id: expect.any(String), name: 'plan', type: 'choice', label: '', required: true, options: ['free', 'pro'],
-      position: 0, autoCreated: false, createdAt: iso, updatedAt: iso,
+      position: 0, autoCreated: false, proposed: false, createdAt: iso, updatedAt: iso,
     })
     const email = ok(await cli('field', 'add', '--app', app, '--name', 'e-mail', '--type', 'email', '--json')).json()
     expect(email).toMatchObject({ name: 'e-mail', type: 'email', options: null, position: 1, required: false })
@@ -133,7 +133,7 @@ describe('field', () => {
     expect(moved.limit).toBe(50)
 
     const human = ok(await cli('field', 'list', '--app', app)).stdout
-    expect(human).toMatch(/^POS\s+NAME\s+TYPE\s+REQUIRED\s+OPTIONS\s+LABEL\s+ID\n0\s+e-mail\s+email\s+-\s+Your e-mail/)
+    expect(human).toMatch(/^POS\s+NAME\s+TYPE\s+REQUIRED\s+OPTIONS\s+LABEL\s+PROPOSED\s+ID\n0\s+e-mail\s+email\s+-\s+Your e-mail/)
     expect(human).toEndWith('\n\n2 of 50 fields\n')
 
     expect((await cli('field', 'remove', '--app', app, '--field', 'plan')).code).toBe(2)

@@ -68,7 +68,7 @@ describe('field update --type on a published app with records', () => {
     expect(forced.code).toBe(0)
     const id = (await server.ctx.storage.fields.list(app))[0].id
     expect(forced.stdout).toBe(
-      `id            ${id}\nname          age\ntype          date\nlabel         -\nrequired      no\noptions       -\nposition      0\nauto-created  no\n`,
+      `id            ${id}\nname          age\ntype          date\nlabel         -\nrequired      no\noptions       -\nposition      0\nauto-created  no\nproposed      no\n`,
     )
     expect(await storedType(app)).toBe('date')
   })

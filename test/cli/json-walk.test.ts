@@ -50,6 +50,7 @@ const STEPS: [string, Step][] = [
   ['app urls', { argv: () => ['--app', got.app] }],
   ['field add', { argv: () => ['--app', got.app, '--name', 'q1', '--type', 'choice', '--options', 'no,yes'] }],
   ['field list', { argv: () => ['--app', got.app] }],
+  ['field accept', { argv: () => ['--app', got.app, '--all'] }],
   ['field get', { argv: () => ['--app', got.app, '--field', 'q1'] }],
   ['field update', { argv: () => ['--app', got.app, '--field', 'q1', '--label', 'Question one'] }],
   ['field options', { argv: () => ['--app', got.app, '--field', 'q1', '--set', 'no,maybe,yes'] }],

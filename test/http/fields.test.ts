@@ -36,6 +36,7 @@ function fieldBody(id: string, overrides: Record<string, unknown> = {}) {
     options: null,
     position: 0,
     autoCreated: false,
+    proposed: false,
     createdAt: T0,
     updatedAt: T0,
     ...overrides,

@@ -162,7 +162,7 @@ describe('errors about many keys stay small (row 12)', () => {
   const listed = keys.slice(0, 20)
   const names = `${listed.map((key) => JSON.stringify(key)).join(', ')} and 979 more keys`
 
-  test('field_limit for 999 new keys names the first 20 and counts them all', async () => {
+  test("a stranger's 999 new keys: field_budget names the first 20 and counts them all", async () => {
     const t = await setup()
     const res = await t.request('POST', t.endpoint.path, { body: Object.fromEntries(keys.map((key) => [key, 1])) })
     expect({ status: res.status, body: res.body }).toEqual({
@@ -170,8 +170,26 @@ describe('errors about many keys stay small (row 12)', () => {
       body: {
         code: 422,
         error: {
+          type: 'field_budget',
+          message: `New keys become fields the owner must accept, at most ${LIMITS.proposalsPerClient} per hour from one client: ${names} cannot be added; nothing was stored. Send only this form's fields, or try again later`,
+          details: { fields: listed, count: 999, budget: 'client', limit: LIMITS.proposalsPerClient, windowSeconds: 3600 },
+        },
+      },
+    })
+    expect(res.text.length).toBeLessThan(2000)
+    expect(await storedView(t, t.endpoint)).toEqual(NOTHING_STORED)
+  })
+
+  test("the owner's 999 new keys: field_limit names the first 20 and counts them all", async () => {
+    const t = await setup()
+    const res = await t.request('POST', t.endpoint.path, { token: t.endpoint.ownerToken, body: Object.fromEntries(keys.map((key) => [key, 1])) })
+    expect({ status: res.status, body: res.body }).toEqual({
+      status: 422,
+      body: {
+        code: 422,
+        error: {
           type: 'field_limit',
-          message: `This form already has 0 of at most ${LIMITS.maxFields} fields, so ${names} cannot be added; nothing was stored. Reuse existing field names or ask the owner to delete unused fields`,
+          message: `This form already has 0 of at most ${LIMITS.maxFields} fields, so ${names} cannot be added; nothing was stored. Reuse existing field names or delete unused fields`,
           details: { fields: listed, count: 999, limit: LIMITS.maxFields, existing: 0 },
         },
       },

@@ -3,7 +3,8 @@ import { loadConfig } from '../../server/config.ts'
 import { startServer, type RunningServer } from '../../server/boot.ts'
 import { createLogger } from '../../server/core/logger.ts'
 import { LIMITS } from '../../server/core/limits.ts'
-import { makeEndpoint, storedFields, storedRecords } from '../core/collect/fixtures.ts'
+import { notePeerAddress } from '../../server/http/client-address.ts'
+import { fieldProposers, makeEndpoint, storedFields, storedRecords } from '../core/collect/fixtures.ts'
 import { testApp } from '../support/http.ts'
 import { tempDir } from '../support/tmp.ts'
 
@@ -11,24 +12,50 @@ const FIELD_LIMIT_ERROR = (key: string, existing: number) => ({
   code: 422,
   error: {
     type: 'field_limit',
-    message: `This form already has ${existing} of at most ${LIMITS.maxFields} fields, so "${key}" cannot be added; nothing was stored. Reuse existing field names or ask the owner to delete unused fields`,
+    message: `This form already has ${existing} of at most ${LIMITS.maxFields} fields, so "${key}" cannot be added; nothing was stored. Reuse existing field names or delete unused fields`,
     details: { fields: [key], limit: LIMITS.maxFields, existing },
   },
 })
 
-describe('auto-create under concurrency (rule 7, race-free)', () => {
-  test('200 concurrent submissions with new keys (in-process): exactly 50 fields, never a 500', async () => {
+const PROPOSALS_FULL = (key: string) => ({
+  code: 422,
+  error: {
+    type: 'field_budget',
+    message: `This form already has ${LIMITS.maxProposedFields} of at most ${LIMITS.maxProposedFields} proposed fields waiting for the owner, so "${key}" cannot be added; nothing was stored. Send only this form's fields, or ask the owner to accept or delete proposed fields`,
+    details: { fields: [key], budget: 'proposals', limit: LIMITS.maxProposedFields, used: LIMITS.maxProposedFields },
+  },
+})
+
+const CLIENT_SPENT = (key: string) => ({
+  code: 422,
+  error: {
+    type: 'field_budget',
+    message: `New keys become fields the owner must accept, at most ${LIMITS.proposalsPerClient} per hour from one client, and this client has proposed ${LIMITS.proposalsPerClient}: "${key}" cannot be added; nothing was stored. Send only this form's fields, or try again later`,
+    details: { fields: [key], budget: 'client', limit: LIMITS.proposalsPerClient, used: LIMITS.proposalsPerClient, windowSeconds: 3600 },
+  },
+})
+
+/** 200 concurrent POSTs of `{k<i>: i}`, the i-th from `from(i)`, with `headers`; the answers' bodies in order. */
+async function concurrentNewKeys(app: ReturnType<typeof testApp>['app'], path: string, from: (i: number) => string | null, headers: Record<string, string> = {}) {
+  const responses = await Promise.all(
+    Array.from({ length: 200 }, (_, i) => {
+      const request = new Request(`http://localhost:8787${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ [`k${i}`]: i }) })
+      const address = from(i)
+      if (address) notePeerAddress(request, address)
+      return app.handle(request)
+    }),
+  )
+  expect(responses.every((r) => r.status === 200 || r.status === 422)).toBe(true)
+  return Promise.all(responses.map((r) => r.json()))
+}
+
+describe('auto-create under concurrency (race-free)', () => {
+  test("the owner's 200 concurrent submissions with new keys (in-process): exactly 50 accepted fields, never a 500", async () => {
     const { app, ctx } = testApp({ rateLimit: null })
     const endpoint = await makeEndpoint(ctx)
-    const responses = await Promise.all(
-      Array.from({ length: 200 }, (_, i) =>
-        app.handle(new Request(`http://localhost:8787${endpoint.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ [`k${i}`]: i }) })),
-      ),
-    )
-    const bodies = await Promise.all(responses.map((r) => r.json()))
+    const bodies = await concurrentNewKeys(app, endpoint.path, () => null, { authorization: `Bearer ${endpoint.ownerToken}` })
     const ok = bodies.filter((b) => b.code === 200)
     const refused = bodies.map((b, i) => [b, i] as const).filter(([b]) => b.code !== 200)
-    expect(responses.every((r) => r.status === 200 || r.status === 422)).toBe(true)
     expect(ok.length).toBe(LIMITS.maxFields)
     for (const [body, i] of refused) expect(body).toEqual(FIELD_LIMIT_ERROR(`k${i}`, LIMITS.maxFields))
     expect((await storedFields(ctx, endpoint.appId)).length).toBe(LIMITS.maxFields)
@@ -37,16 +64,44 @@ describe('auto-create under concurrency (rule 7, race-free)', () => {
     expect(stored.map((r) => r.seq)).toEqual(Array.from({ length: LIMITS.maxFields }, (_, i) => i + 1))
   })
 
+  test("strangers' 200 concurrent submissions from 200 addresses: exactly 40 proposals, the rest field_budget, never a 500", async () => {
+    const { app, ctx } = testApp({ rateLimit: null })
+    const endpoint = await makeEndpoint(ctx)
+    const bodies = await concurrentNewKeys(app, endpoint.path, (i) => `198.51.100.${i % 250}`)
+    const ok = bodies.filter((b) => b.code === 200)
+    expect(ok.length).toBe(LIMITS.maxProposedFields)
+    for (const [body, i] of bodies.map((b, i) => [b, i] as const).filter(([b]) => b.code !== 200)) expect(body).toEqual(PROPOSALS_FULL(`k${i}`))
+    const fields = await storedFields(ctx, endpoint.appId)
+    expect(fields.length).toBe(LIMITS.maxProposedFields)
+    expect(fields.every((f) => f.proposed)).toBe(true)
+    expect((await storedRecords(ctx, endpoint.appId)).map((r) => r.id).sort()).toEqual(ok.map((b) => b.data.id).sort())
+  })
+
+  test("one stranger's 200 concurrent submissions: exactly its 10 fields of the hour, the rest field_budget", async () => {
+    const { app, ctx } = testApp({ rateLimit: null })
+    const endpoint = await makeEndpoint(ctx)
+    // Every address of one IPv6 /64 is one client.
+    const bodies = await concurrentNewKeys(app, endpoint.path, (i) => `2001:db8:1:2::${i.toString(16)}`)
+    expect(bodies.filter((b) => b.code === 200).length).toBe(LIMITS.proposalsPerClient)
+    for (const [body, i] of bodies.map((b, i) => [b, i] as const).filter(([b]) => b.code !== 200)) expect(body).toEqual(CLIENT_SPENT(`k${i}`))
+    expect((await fieldProposers(ctx, endpoint.appId)).map(([, by]) => by)).toEqual(Array(LIMITS.proposalsPerClient).fill('2001:db8:1:2::/64'))
+    expect((await storedRecords(ctx, endpoint.appId)).length).toBe(LIMITS.proposalsPerClient)
+  })
+
   let server: RunningServer | undefined
   afterAll(() => server?.stop())
 
-  test('200 concurrent submissions over real sockets: never more than 50 fields, never a 500', async () => {
+  test("the owner's 200 concurrent submissions over real sockets: never more than 50 fields, never a 500", async () => {
     const config = { ...loadConfig({ PORT: '0', SVC_RATE_LIMIT: 'off', SVC_LOG: 'silent', SVC_DATA_DIR: tempDir('concurrency-') }), databasePath: ':memory:' }
     server = await startServer(config, { log: createLogger('silent') })
     const endpoint = await makeEndpoint(server.ctx)
     const statuses = await Promise.all(
       Array.from({ length: 200 }, async (_, i) => {
-        const res = await fetch(`${server!.url}${endpoint.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ shared: i, [`new${i}`]: true }) })
+        const res = await fetch(`${server!.url}${endpoint.path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${endpoint.ownerToken}` },
+          body: JSON.stringify({ shared: i, [`new${i}`]: true }),
+        })
         await res.arrayBuffer()
         return res.status
       }),

@@ -52,7 +52,7 @@ describe('POST /api/v3/share/:token — accepted bodies (rule 1–3)', () => {
     })
   }
 
-  test('__proto__ never reaches a prototype: stored as an own key, field created', async () => {
+  test('__proto__ never reaches a prototype: stored as an own key, field proposed', async () => {
     const { request, ctx, endpoint } = await setup()
     const res = await request('POST', endpoint.path, { raw: '{"__proto__":{"polluted":1}}', headers: { 'content-type': 'application/json' } })
     expect(res.status).toBe(200)
@@ -60,7 +60,7 @@ describe('POST /api/v3/share/:token — accepted bodies (rule 1–3)', () => {
     const [row] = (await storedRecords(ctx, endpoint.appId))
     expect(Object.getPrototypeOf(row.data)).toBe(Object.prototype)
     expect(Object.keys(row.data as object)).toEqual(['__proto__'])
-    expect((await storedFields(ctx, endpoint.appId))).toEqual([{ name: '__proto__', type: 'json', autoCreated: true, position: 0 }])
+    expect((await storedFields(ctx, endpoint.appId))).toEqual([{ name: '__proto__', type: 'json', autoCreated: true, proposed: true, position: 0 }])
   })
 
   test('records are numbered in insertion order, ids are time-ordered', async () => {
@@ -146,30 +146,32 @@ describe('POST /api/v3/share/:token — refused bodies', () => {
 })
 
 describe('fields: auto-create, limit, defined types (rules 6–8)', () => {
-  test('auto-create types new fields from their first value', async () => {
+  test("auto-create types a stranger's new keys from their first value, as proposed fields", async () => {
     const { request, ctx, endpoint } = await setup()
     await request('POST', endpoint.path, { body: { t: 'x', n: 1.5, b: false, a: ['x'], o: { k: 1 }, z: null } })
     await request('POST', endpoint.path, { body: { t: 5, extra: 'later' } })
     expect((await storedFields(ctx, endpoint.appId))).toEqual([
-      { name: 't', type: 'text', autoCreated: true, position: 0 },
-      { name: 'n', type: 'number', autoCreated: true, position: 1 },
-      { name: 'b', type: 'boolean', autoCreated: true, position: 2 },
-      { name: 'a', type: 'json', autoCreated: true, position: 3 },
-      { name: 'o', type: 'json', autoCreated: true, position: 4 },
-      { name: 'z', type: 'json', autoCreated: true, position: 5 },
-      { name: 'extra', type: 'text', autoCreated: true, position: 6 },
+      { name: 't', type: 'text', autoCreated: true, proposed: true, position: 0 },
+      { name: 'n', type: 'number', autoCreated: true, proposed: true, position: 1 },
+      { name: 'b', type: 'boolean', autoCreated: true, proposed: true, position: 2 },
+      { name: 'a', type: 'json', autoCreated: true, proposed: true, position: 3 },
+      { name: 'o', type: 'json', autoCreated: true, proposed: true, position: 4 },
+      { name: 'z', type: 'json', autoCreated: true, proposed: true, position: 5 },
+      { name: 'extra', type: 'text', autoCreated: true, proposed: true, position: 6 },
     ])
-    // Auto-created fields keep their inferred type as a hint: a later number in `t` is stored.
+    // Proposed fields keep their inferred type as a hint: a later number in `t` is stored.
     expect((await storedRecords(ctx, endpoint.appId)).map((r) => r.data)).toEqual([{ t: 'x', n: 1.5, b: false, a: ['x'], o: { k: 1 }, z: null }, { t: 5, extra: 'later' }])
   })
 
-  test('once the owner sets the type of an auto-created field, submissions are checked against it', async () => {
+  test('once the owner accepts a proposed field with a type, submissions are checked against it', async () => {
     const { request, ctx, endpoint } = await setup()
     expect((await request('POST', endpoint.path, { body: { age: 30 } })).status).toBe(200)
     expect((await request('POST', endpoint.path, { body: { age: 'thirty' } })).status).toBe(200)
-    const patched = await request('PATCH', `/api/v3/apps/${endpoint.appId}/fields/age`, { token: endpoint.ownerToken, body: { type: 'number', required: true } })
-    expect(patched.status).toBe(200)
-    expect(patched.body.data).toMatchObject({ name: 'age', type: 'number', required: true, autoCreated: false })
+    const accepted = await request('POST', `/api/v3/apps/${endpoint.appId}/fields/accept`, { token: endpoint.ownerToken, body: { names: ['age'], type: 'number' } })
+    expect(accepted.status).toBe(200)
+    expect(accepted.body.data.fields).toMatchObject([{ name: 'age', type: 'number', autoCreated: false, proposed: false }])
+    const patched = await request('PATCH', `/api/v3/apps/${endpoint.appId}/fields/age`, { token: endpoint.ownerToken, body: { required: true } })
+    expect(patched.body.data).toMatchObject({ name: 'age', type: 'number', required: true, autoCreated: false, proposed: false })
     const res = await request('POST', endpoint.path, { body: { age: 'forty' } })
     expect(res.status).toBe(422)
     expect(res.body.error).toEqual({ type: 'invalid_value', message: 'age: must be a number, got string "forty"', details: { problems: [{ path: 'age', message: 'must be a number, got string "forty"' }] } })
@@ -177,23 +179,30 @@ describe('fields: auto-create, limit, defined types (rules 6–8)', () => {
     expect((await storedRecords(ctx, endpoint.appId)).map((r) => r.data)).toEqual([{ age: 30 }, { age: 'thirty' }])
   })
 
-  test('the 51st field is refused with field_limit naming the new keys; nothing stored', async () => {
+  test("the owner's 51st field is refused with field_limit naming the new keys; nothing stored", async () => {
     const defined = Array.from({ length: 48 }, (_, i) => ({ name: `f${i}` }))
     const { request, ctx, endpoint } = await setup({ fields: defined })
-    const ok = await request('POST', endpoint.path, { body: { f0: 'a', new1: 1, new2: 2 } })
+    const owner = { token: endpoint.ownerToken }
+    const ok = await request('POST', endpoint.path, { ...owner, body: { f0: 'a', new1: 1, new2: 2 } })
     expect(ok.status).toBe(200)
-    const res = await request('POST', endpoint.path, { body: { f1: 'b', new3: 3 } })
+    const res = await request('POST', endpoint.path, { ...owner, body: { f1: 'b', new3: 3 } })
     expect(res.status).toBe(422)
     expect(res.body).toEqual({
       code: 422,
       error: {
         type: 'field_limit',
-        message: 'This form already has 50 of at most 50 fields, so "new3" cannot be added; nothing was stored. Reuse existing field names or ask the owner to delete unused fields',
+        message: 'This form already has 50 of at most 50 fields, so "new3" cannot be added; nothing was stored. Reuse existing field names or delete unused fields',
         details: { fields: ['new3'], limit: 50, existing: 50 },
       },
     })
     expect((await storedRecords(ctx, endpoint.appId)).length).toBe(1)
-    expect((await storedFields(ctx, endpoint.appId)).length).toBe(50)
+    expect((await storedFields(ctx, endpoint.appId)).slice(48)).toEqual([
+      { name: 'new1', type: 'number', autoCreated: true, proposed: false, position: 48 },
+      { name: 'new2', type: 'number', autoCreated: true, proposed: false, position: 49 },
+    ])
+    // A stranger's new key on the full app is a proposal, apart from the 50.
+    expect((await request('POST', endpoint.path, { body: { f1: 'b', new3: 3 } })).status).toBe(200)
+    expect((await storedFields(ctx, endpoint.appId)).slice(50)).toEqual([{ name: 'new3', type: 'number', autoCreated: true, proposed: true, position: 50 }])
   })
 
   test('auto-create off: unknown keys are refused naming them; nothing stored', async () => {

@@ -90,7 +90,7 @@ describe('GET /:token?help', () => {
       '| `story` | longtext | no |  |  |',
       '| `note` | text | no |  |  |',
       '',
-      `9 of ${LIMITS.maxFields} fields used. Unknown keys create new fields (type inferred from the first value) until the app has ${LIMITS.maxFields} fields; a record that would add more is refused whole with 422 \`field_limit\`.`,
+      `9 of ${LIMITS.maxFields} fields used. Other keys are stored with the record and become fields *proposed* to the owner (listed here once accepted). One client may propose at most ${LIMITS.proposalsPerClient} new fields per hour, and an app holds at most ${LIMITS.maxProposedFields} proposals waiting for the owner; a record that would pass either is refused whole with 422 \`field_budget\`.`,
     ].join('\n'))
     expect(text).toContain(`- \`GET ${url}/query?page=1&size=${LIMITS.defaultPageSize}\`: pages, oldest first (details: \`${url}/query?help\`).`)
     expect(text).toContain(`To read everything: \`size=${LIMITS.maxPageSize}\`, pages 1, 2, 3… and stop at the first page with fewer than ${LIMITS.maxPageSize}`)
@@ -118,6 +118,8 @@ describe('GET /:token?help', () => {
       '| `extra` | json | no |  | 0 |  |',
       '| `story` | longtext | no |  | 0 |  |',
       '| `note` | text | no |  | 0 |  |',
+      '',
+      `9 of ${LIMITS.maxFields} fields used. Other keys are stored with the record and become fields *proposed* to the owner (listed here once accepted). One client may propose at most ${LIMITS.proposalsPerClient} new fields per hour, and an app holds at most ${LIMITS.maxProposedFields} proposals waiting for the owner; a record that would pass either is refused whole with 422 \`field_budget\`.`,
     ].join('\n'))
   })
 
@@ -198,7 +200,9 @@ describe('GET /:token?help', () => {
       '| Request body | 2 KiB | 413 `too_large` |',
       '| JSON nesting depth | 8 | 413 `too_large` |',
       '| Keys in one record (all levels) | 77 | 413 `too_large` |',
-      `| Fields per app | ${LIMITS.maxFields} | 422 \`field_limit\` |`,
+      `| Fields per app (made or accepted by the owner) | ${LIMITS.maxFields} | 422 \`field_limit\` |`,
+      `| New fields one client may propose | ${LIMITS.proposalsPerClient} per hour | 422 \`field_budget\` |`,
+      `| Proposed fields waiting per app | ${LIMITS.maxProposedFields} | 422 \`field_budget\` |`,
     ].join('\n'))
     expect(text).toContain('| Rate limit | `5/s,10` (requests per second, burst) for writes (/, /form, /batch together; each record of a batch counts as one request), and the same again for reads (/query, /summary together); one client address may use 25% of each (`1.25/s,2`); `?help` pages are not limited | 429 `rate_limited` with `Retry-After` |')
     expect(text).toContain([
@@ -216,7 +220,7 @@ describe('GET /:token?help', () => {
 
   test('required fields are named where a webhook event would miss them', async () => {
     const { help } = await setup({ fields: ALL_TYPES })
-    expect(await help()).toContain('flat: its top-level keys (`id`, `type`, `data` for Stripe) become fields. This form requires `email`, so an event without it is refused with 422.')
+    expect(await help()).toContain('flat: its top-level keys (`id`, `type`, `data` for Stripe) become fields, proposed to the owner until accepted. This form requires `email`, so an event without it is refused with 422.')
   })
 
   test('an endpoint rate limit overrides the server default', async () => {

@@ -55,6 +55,9 @@ test('every script round-trips through every way in and out', async () => {
   expect(Object.keys(summary.body.fields)).toEqual(KEYS)
   for (const key of KEYS) expect(summary.body.fields[key]).toEqual({ type: 'text', count: 6, missing: 0, top: [{ value: STORED[key], count: 6 }], other: 0 })
 
+  // The keys came from an anonymous post: ?help lists them once the owner accepts them.
+  const accepted = await t.request('POST', `/api/v3/apps/${endpoint.appId}/fields/accept`, { token: owner.token, body: { all: true } })
+  expect(accepted.body.data.fields.map((field: { name: string }) => field.name)).toEqual(KEYS)
   const help = await t.request('GET', endpoint.path('?help'))
   for (const key of KEYS) expect(help.text).toContain(`| \`${key}\` | text | no |  | 6 |  |`)
 

@@ -76,7 +76,9 @@ describe('what the server offers', () => {
     }
     const constraints = await client.readResource({ uri: 'svc://constraints' })
     expect(constraints.contents).toEqual([{ uri: 'svc://constraints', mimeType: 'text/markdown', text: constraintsDocument() }])
-    expect(constraintsDocument()).toContain('\n- Limits: at most 50 fields per app; field names 1–64 characters; page size 1–1000')
+    expect(constraintsDocument()).toContain(
+      '\n- Limits: at most 50 fields per app (a stranger\'s new keys are proposed fields instead: at most 10 per client per hour and 40 waiting per app; "field accept" puts them on the form); field names 1–64 characters; page size 1–1000',
+    )
     const skill = await call(client, 'svc_skill', { module: 'share' })
     expect(text(skill)).toBe(skillDocument('share'))
   })

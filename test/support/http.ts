@@ -3,6 +3,7 @@
  */
 import type { Config } from '../../server/config.ts'
 import { buildApp, type SvcApp } from '../../server/http/app.ts'
+import { notePeerAddress } from '../../server/http/client-address.ts'
 import { testContext, type TestContext } from './context.ts'
 import { testAppOptions } from './admin-build.ts'
 
@@ -21,6 +22,8 @@ export interface RequestOptions {
   token?: string
   cookie?: string
   headers?: Record<string, string>
+  /** The socket peer address the request comes from (as Bun.serve notes it); none by default. */
+  from?: string
 }
 
 export interface TestApp extends TestContext {
@@ -46,7 +49,9 @@ export function testApp(config: Partial<Config> = {}): TestApp {
         body = JSON.stringify(options.body)
         if (!headers.has('content-type')) headers.set('content-type', 'application/json')
       }
-      const response = await app.handle(new Request(`${BASE}${path}`, { method, headers, body }))
+      const request = new Request(`${BASE}${path}`, { method, headers, body })
+      if (options.from) notePeerAddress(request, options.from)
+      const response = await app.handle(request)
       const text = await response.text()
       const type = response.headers.get('content-type') ?? ''
       return {

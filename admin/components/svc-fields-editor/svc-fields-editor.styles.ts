@@ -46,6 +46,22 @@ export const fieldsEditorStyles = css`
     font-size: 11px;
     color: var(--svc-muted);
   }
+  .proposed {
+    display: flex;
+    align-items: center;
+    gap: 6px;
+    margin-top: 4px;
+  }
+  .proposals {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    gap: 12px;
+    margin-bottom: 12px;
+  }
+  .proposals p {
+    margin: 0;
+  }
   tr.failed td {
     background: var(--svc-danger-soft);
   }

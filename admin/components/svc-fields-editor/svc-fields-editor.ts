@@ -20,7 +20,9 @@ function parseOptions(text: string): string[] {
 
 /**
  * @summary The app's fields: edit name, type, label, options and required in place (each
- * change is saved at once), reorder, remove, and add up to the field limit.
+ * change is saved at once), reorder, remove, and add up to the field limit. Fields made by
+ * anonymous posts are marked Proposed, with Accept (and Accept all): only accepted fields
+ * are on the fill-in page and the snippets, and only they count against the limit.
  * @event svc-app-changed - After any saved change.
  */
 @customElement('svc-fields-editor')
@@ -109,6 +111,29 @@ export class SvcFieldsEditor extends LitElement {
     }
   }
 
+  private async accept(which: Field | 'all') {
+    this.busy = true
+    try {
+      await api.acceptFields(this.appId, which === 'all' ? 'all' : [which.id])
+      this.addError = ''
+      if (which !== 'all') {
+        const { [which.id]: _, ...rest } = this.rowErrors
+        this.rowErrors = rest
+      }
+      this.changed()
+    } catch (error) {
+      if (which === 'all') this.addError = (error as Error).message
+      else this.rowErrors = { ...this.rowErrors, [which.id]: (error as Error).message }
+    } finally {
+      this.busy = false
+    }
+  }
+
+  /** Fields counted against the limit: the ones the owner made or accepted. */
+  private get acceptedCount() {
+    return this.fields.filter((field) => !field.proposed).length
+  }
+
   private async add(event: SubmitEvent) {
     event.preventDefault()
     const formElement = event.target as HTMLFormElement
@@ -149,7 +174,14 @@ export class SvcFieldsEditor extends LitElement {
             .value=${field.name}
             @change=${(e: Event) => this.patch(field, { name: (e.target as HTMLInputElement).value.trim() })}
           />
-          ${field.autoCreated ? html`<div class="auto">auto-created</div>` : nothing}
+          ${field.proposed
+            ? html`<div class="proposed">
+                <span class="badge warn">Proposed</span>
+                <button class="small" ?disabled=${this.busy} aria-label="Accept field ${label}" @click=${() => this.accept(field)}>Accept</button>
+              </div>`
+            : field.autoCreated
+              ? html`<div class="auto">auto-created</div>`
+              : nothing}
         </td>
         <td class="type">
           <select
@@ -199,7 +231,7 @@ export class SvcFieldsEditor extends LitElement {
   }
 
   private renderAdd() {
-    if (this.fields.length >= this.limit) {
+    if (this.acceptedCount >= this.limit) {
       return html`<p class="limit notice">This app has reached the limit of ${this.limit} fields. Remove one to add another.</p>`
     }
     const choice = CHOICE_TYPES.includes(this.addType)
@@ -223,17 +255,29 @@ export class SvcFieldsEditor extends LitElement {
   }
 
   override render() {
-    const full = this.fields.length >= this.limit
+    const accepted = this.acceptedCount
+    const proposed = this.fields.length - accepted
+    const full = accepted >= this.limit
     return html`<section class="panel" aria-labelledby="fields-title">
         <header>
           <h2 id="fields-title">Fields</h2>
-          <span class="count ${full ? 'full' : ''}" aria-label="${this.fields.length} of ${this.limit} fields used"
-            >${this.fields.length} / ${this.limit} fields</span
+          <span class="count ${full ? 'full' : ''}" aria-label="${accepted} of ${this.limit} fields used"
+            >${accepted} / ${this.limit} fields</span
           >
         </header>
+        ${proposed > 0
+          ? html`<div class="proposals notice">
+              <p>
+                ${proposed === 1 ? '1 field was' : `${proposed} fields were`} proposed by anonymous posts. Proposed fields are
+                stored with the records but are not on the form or the snippets until you accept them.
+              </p>
+              <button ?disabled=${this.busy} @click=${() => this.accept('all')}>Accept all</button>
+            </div>`
+          : nothing}
         ${this.fields.length === 0
           ? html`<p class="empty muted">
-              No fields yet. Add them below, or just POST a record: with auto-create on, its keys become fields.
+              No fields yet. Add them below, or just POST a record: with auto-create on, its keys are proposed as fields for you to
+              accept.
             </p>`
           : html`<div class="table-wrap"><table>
               <thead>

@@ -43,6 +43,7 @@ export const fieldDetails = (field: Field) => (style: Style) =>
     options: field.options,
     position: field.position,
     'auto-created': field.autoCreated ? 'yes' : 'no',
+    proposed: field.proposed ? 'yes (svc-cli field accept to put it on the form)' : 'no',
   })
 
 /** The fields as a table, then how many the app has of the most it may have. */
@@ -50,6 +51,14 @@ export const fieldTable = (fields: Field[], limit: number, total = fields.length
   `${table(
     style,
     fields,
-    { pos: (f) => f.position, name: (f) => f.name, type: (f) => f.type, required: (f) => (f.required ? 'yes' : ''), options: (f) => f.options, label: (f) => f.label, id: (f) => f.id },
+    { pos: (f) => f.position, name: (f) => f.name, type: (f) => f.type, required: (f) => (f.required ? 'yes' : ''), options: (f) => f.options, label: (f) => f.label, proposed: (f) => (f.proposed ? 'yes' : ''), id: (f) => f.id },
     'No fields yet. Add one with: svc-cli field add --app <appId> --name email --type email',
-  )}\n\n${total} of ${limit} fields`
+  )}\n\n${acceptedCount(fields, total)} of ${limit} fields${proposedNote(fields)}`
+
+/** Fields counted against the limit: the accepted ones (of a full list; a page counts what it shows). */
+const acceptedCount = (fields: Field[], total: number) => total - fields.filter((f) => f.proposed).length
+
+const proposedNote = (fields: Field[]) => {
+  const proposed = fields.filter((f) => f.proposed).length
+  return proposed === 0 ? '' : `; ${proposed} proposed by anonymous posts (svc-cli field accept --app <appId> <name>… or --all)`
+}

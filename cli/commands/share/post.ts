@@ -6,7 +6,7 @@ import { appArg, quietArg } from '../_shared.ts'
 import { sharePath, type Share } from './_view.ts'
 
 export default defineSvcCommand({
-  description: "Submit a record to an app's endpoint from --data or stdin (handy in CI)",
+  description: "Submit a record to an app's endpoint from --data or stdin (handy in CI), as its owner: new keys become accepted fields",
   example: `svc-cli share post --app 0193… --data '{"email":"a@example.com","plan":"pro"}'`,
   effect: 'write',
   // Problems with the record name its keys (`email`), which live in --data.
@@ -28,7 +28,8 @@ export default defineSvcCommand({
     const client = env.client()
     const share = await client.request<Share>('GET', sharePath(args.app))
     if (!share.token) throw new CliError('not_published', `App ${args.app} has no endpoint yet: run svc-cli share publish --app ${args.app}`)
-    const data = await client.request<{ id: string }>('POST', `/api/v3/share/${encodeURIComponent(share.token)}`, { auth: false, body: record })
+    // Posted as the owner (with the access token): new keys become accepted fields, not proposals.
+    const data = await client.request<{ id: string }>('POST', `/api/v3/share/${encodeURIComponent(share.token)}`, { body: record })
     if (args.quiet) return idsResult([data.id])
     return result(data, () => `Stored record ${data.id}`)
   },

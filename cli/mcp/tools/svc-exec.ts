@@ -55,7 +55,7 @@ export function execTools(whitelist: Map<string, ExecEntry>): ToolModule[] {
       name: 'svc_exec',
       config: {
         title: 'Run an svc command',
-        description: `Runs an svc-cli command that changes something (or any svc_read command) and returns its JSON. Commands ending in ! are destructive: ask the user, then pass confirm: true. Not here: auth (auth tools), smart generate (svc_generate), serve, mcp; refused: ${refusedPathFlags(all)}. ${COMMANDS}\n${describeCommands(changes)}`,
+        description: `Runs an svc-cli command that changes something (or any svc_read one); returns its JSON. Commands ending in ! are destructive: ask the user, then pass confirm: true. Not here: auth (auth tools), smart generate (svc_generate), serve, mcp; refused: ${refusedPathFlags(all)}. ${COMMANDS}\n${describeCommands(changes)}`,
         inputSchema: { ...inputSchema, confirm: z.boolean().default(false).describe('true to run a destructive command the user agreed to') },
         annotations: { title: 'Run an svc command', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
       },

@@ -13,6 +13,7 @@ export interface App {
   description: string
   createdAt: string
   updatedAt: string
+  /** Fields the owner made or accepted (proposed ones are left out). */
   fieldCount: number
   /** Non-spam records. */
   recordCount: number

@@ -2,7 +2,7 @@
  * @module A /batch body: up to `LIMITS.maxBatch` records, each canonical or flat, checked
  * like single submissions; the first invalid one fails the batch with the status and type
  * the same problem has on a single record, its index in `details`, and the
- * new keys of all of them together must fit the field limit (all or nothing).
+ * new keys of all of them together must fit the field limit or the proposal caps (all or nothing).
  */
 import { AppError } from '../errors.ts'
 import { LIMITS } from '../limits.ts'

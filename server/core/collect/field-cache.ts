@@ -41,6 +41,7 @@ export function createFieldCache(ctx: AppContext): FieldCache {
           required: row.required,
           options: row.options === null ? null : (JSON.parse(row.options) as string[]),
           autoCreated: row.autoCreated,
+          proposed: row.proposed,
         })
       }
       if (seen === version) byApp.set(appId, loaded)

@@ -1,8 +1,11 @@
 /**
- * @module A submission checked against an app's fields and share settings (DESIGN rules
- * 6–8, 11): honeypot, field names, key count, defined-field values, required fields, and
- * the keys that would be auto-created. Runs before a record is queued; the field limit is
- * checked again inside the write transaction, where it is authoritative.
+ * @module A submission checked against an app's fields and share settings: honeypot,
+ * field names, key count, defined-field values, required fields, and the keys that would
+ * be auto-created. A stranger's new keys become *proposed* fields (on no public form until
+ * the owner accepts them), within the app's cap of proposals and the client's hourly
+ * budget; the owner's own submissions make accepted fields; spam makes none. Runs before
+ * a record is queued; the limit and the caps are checked again inside the write
+ * transaction, where they are authoritative (the client's budget only there).
  */
 import { AppError, describeProblems, ProblemList } from '../errors.ts'
 import { checkFieldName } from '../fields/names.ts'
@@ -17,6 +20,11 @@ export interface CollectSettings {
   /** Name of the honeypot key (default `_gotcha`). */
   honeypot: string
   maxKeys: number
+  /**
+   * Who is submitting: the client key (core/client-key.ts) an anonymous submission
+   * proposes new fields as, or null for the app's owner (new fields are accepted).
+   */
+  proposer: string | null
 }
 
 export interface NewField {
@@ -30,11 +38,13 @@ export interface PreparedRecord {
   data: DataObject
   meta: RecordMeta
   spam: boolean
-  /** Keys with no field yet, with the type inferred from this record's value. */
+  /** Keys with no field yet, with the type inferred from this record's value (none for spam). */
   newFields: NewField[]
+  /** CollectSettings.proposer: whose proposals `newFields` become (null or absent: accepted fields). */
+  proposer?: string | null
 }
 
-/** Checks one submission; throws a 422 (`invalid_value`, `unknown_field`, `field_limit`, `empty_record`) or 413 (`too_large`). */
+/** Checks one submission; throws a 422 (`invalid_value`, `unknown_field`, `field_limit`, `field_budget`, `empty_record`) or 413 (`too_large`). */
 export function prepareRecord(fields: FieldMap, settings: CollectSettings, submission: Submission): PreparedRecord {
   const { data: normalized, spam, problems } = normalize(submission.data, settings.honeypot, fields)
   const names = Object.keys(normalized)
@@ -43,8 +53,10 @@ export function prepareRecord(fields: FieldMap, settings: CollectSettings, submi
   for (const name of names) {
     const value = normalized[name]
     const field = fields.get(name)
-    if (!field) newFields.push({ name, type: inferType(value) })
-    else if (!field.autoCreated) {
+    // Spam never makes fields: its keys stay in the stored (spam) record only.
+    if (!field) {
+      if (!spam) newFields.push({ name, type: inferType(value) })
+    } else if (!field.autoCreated && !field.proposed) {
       const problem = checkValue(field, value)
       if (problem) problems.add(name, problem)
     }
@@ -57,22 +69,65 @@ export function prepareRecord(fields: FieldMap, settings: CollectSettings, submi
   if (!problems.empty) throw invalidValues(problems)
   // A filled honeypot alone is still answered like a success (bots learn nothing).
   if (names.length === 0 && !spam) throw emptyRecord()
-  return { data: normalized, meta: submission.meta, spam, newFields }
+  return { data: normalized, meta: submission.meta, spam, newFields, proposer: settings.proposer }
 }
 
-/** Refuses new keys when auto-create is off (`unknown_field`) or they would pass the field limit (`field_limit`). */
+/**
+ * Refuses new keys when auto-create is off (`unknown_field`), when the owner's would pass
+ * the field limit (`field_limit`), or a stranger's the app's cap of proposals
+ * (`field_budget`), as far as the cached fields tell; the client's hourly budget is
+ * counted in the write transaction.
+ */
 export function checkNewFields(fields: FieldMap, settings: CollectSettings, newFields: NewField[]): void {
   if (newFields.length === 0) return
   const names = newFields.map((field) => field.name)
   if (!settings.autoCreate) {
     throw new AppError(422, 'unknown_field', `${quoteList(names)} ${names.length === 1 ? 'is not a field' : 'are not fields'} of this form and auto-create is off; remove ${names.length === 1 ? 'it' : 'them'} or ask the owner to add ${names.length === 1 ? 'the field' : 'the fields'}`, keyList(names))
   }
-  if (fields.size + names.length > LIMITS.maxFields) throw fieldLimit(names, fields.size)
+  let proposed = 0
+  for (const field of fields.values()) if (field.proposed) proposed++
+  if (settings.proposer === null) {
+    if (fields.size - proposed + names.length > LIMITS.maxFields) throw fieldLimit(names, fields.size - proposed)
+  } else if (names.length > LIMITS.proposalsPerClient) {
+    throw fieldBudget('client', names, null)
+  } else if (proposed + names.length > LIMITS.maxProposedFields) {
+    throw fieldBudget('proposals', names, proposed)
+  }
 }
 
-/** 422 `field_limit` naming the keys that would have become fields. */
+/** 422 `field_limit` naming the keys that would have become fields; `existing` counts the accepted fields. */
 export function fieldLimit(names: string[], existing: number): AppError {
-  return new AppError(422, 'field_limit', `This form already has ${existing} of at most ${LIMITS.maxFields} fields, so ${quoteList(names)} cannot be added; nothing was stored. Reuse existing field names or ask the owner to delete unused fields`, { ...keyList(names), limit: LIMITS.maxFields, existing })
+  return new AppError(422, 'field_limit', `This form already has ${existing} of at most ${LIMITS.maxFields} fields, so ${quoteList(names)} cannot be added; nothing was stored. Reuse existing field names or delete unused fields`, { ...keyList(names), limit: LIMITS.maxFields, existing })
+}
+
+const HOUR_MS = 60 * 60 * 1000
+const windowText = () => (LIMITS.proposalWindowMs === HOUR_MS ? 'per hour' : `per ${Math.round(LIMITS.proposalWindowMs / 60_000)} minutes`)
+
+/**
+ * 422 `field_budget` naming the keys a stranger's submission would have proposed as fields
+ * and the budget they pass: the client's (`client`: `used` fields it proposed within the
+ * window, null when not counted yet) or the app's proposals waiting for the owner
+ * (`proposals`: `used` of them).
+ */
+export function fieldBudget(budget: 'client' | 'proposals', names: string[], used: number | null): AppError {
+  const keys = quoteList(names)
+  if (budget === 'client') {
+    const limit = LIMITS.proposalsPerClient
+    const taken = used === null ? '' : `, and this client has proposed ${used}`
+    return new AppError(
+      422,
+      'field_budget',
+      `New keys become fields the owner must accept, at most ${limit} ${windowText()} from one client${taken}: ${keys} cannot be added; nothing was stored. Send only this form's fields, or try again later`,
+      { ...keyList(names), budget, limit, ...(used === null ? {} : { used }), windowSeconds: LIMITS.proposalWindowMs / 1000 },
+    )
+  }
+  const limit = LIMITS.maxProposedFields
+  return new AppError(
+    422,
+    'field_budget',
+    `This form already has ${used} of at most ${limit} proposed fields waiting for the owner, so ${keys} cannot be added; nothing was stored. Send only this form's fields, or ask the owner to accept or delete proposed fields`,
+    { ...keyList(names), budget, limit, used },
+  )
 }
 
 /** 422 `empty_record`: a record needs at least one key (an empty form or `{}` is almost always a mistake). */

@@ -9,8 +9,9 @@
  * survives a crash. A submission refused inside the group (the field limit reached by an
  * earlier one, a vanished app) fails alone; if the database fails the group, each
  * submission is retried in its own transaction so only the culprit gets the error.
- * Auto-created fields are made in the same transaction, with the limit counted there under
- * the app's lock, so concurrent submissions (from any process) never pass the limit.
+ * Auto-created fields are made in the same transaction, with the limit (the owner's) or the
+ * proposal caps (a stranger's) counted there under the app's lock, so concurrent
+ * submissions (from any process) never pass them.
  *
  * Everything per record is decided here before the commit: ids, JSON text, scores (from
  * the app's cached scoring definition). After the commit the summary aggregates
@@ -25,7 +26,7 @@ import { loadScoringDefinition } from '../scoring/definition.ts'
 import { scoreRecord, type ScoringDefinition } from '../scoring/score.ts'
 import type { CommittedRecord } from '../stats/state.ts'
 import { idempotencyClaim, keyPruner, keyReused } from './idempotency.ts'
-import { fieldLimit, type NewField, type PreparedRecord } from './prepare.ts'
+import { fieldBudget, fieldLimit, type NewField, type PreparedRecord } from './prepare.ts'
 
 interface Job {
   appId: string
@@ -44,7 +45,8 @@ interface Job {
 export interface Writer {
   /**
    * Queues the records of one submission (one record, or a whole batch) and resolves with
-   * their ids once they are durable. With an idempotency `key` already stored for the same
+   * their ids once they are durable. New fields are proposed by the records' `proposer`
+   * (accepted when it is null or absent). With an idempotency `key` already stored for the same
    * records, nothing is written and the ids stored with the key come back.
    */
   write(appId: string, records: PreparedRecord[], key?: string | null): Promise<string[]>
@@ -75,6 +77,7 @@ function unionNewFields(prepared: PreparedRecord[]): NewField[] {
 function refusal(result: Exclude<JobResult, { ok: true }>): AppError {
   if (result.reason === 'not_found') return new AppError(404, 'not_found', 'Endpoint not found: the form was deleted')
   if (result.reason === 'field_limit') return fieldLimit(result.names, result.existing)
+  if (result.reason === 'field_budget') return fieldBudget(result.budget, result.names, result.used)
   if (result.reason === 'key_reused') return keyReused()
   if (result.reason === 'replayed') throw new Error('a replayed job is an answer, not a refusal')
   return notDurable(result.message)
@@ -240,8 +243,13 @@ export function createWriter(ctx: AppContext): Writer {
         stored.push({ id: newId(), spam: record.spam, data: JSON.stringify(record.data), meta: metaText(record.meta), scores: null })
       }
       const newFields = unionNewFields(prepared).map((field) => ({ id: newId(), name: field.name, type: field.type }))
+      const proposer = prepared[0]?.proposer ?? null
       return new Promise<string[]>((resolve, reject) => {
         const job: Job = { appId, records, stored: { appId, records: stored, newFields, createdAt }, scoring: Promise.resolve(), ready: false, resolve, reject }
+        // A stranger's new keys are proposals, within the app's and the client's caps.
+        if (proposer !== null && newFields.length > 0) {
+          job.stored.proposal = { by: proposer, maxProposed: LIMITS.maxProposedFields, perClient: LIMITS.proposalsPerClient, since: createdAt - LIMITS.proposalWindowMs }
+        }
         if (key) job.stored.idempotency = idempotencyClaim(key, stored, createdAt)
         const pending = [score(job), flagWebhooks(job)].filter((work) => work !== null)
         if (pending.length === 0) job.ready = true

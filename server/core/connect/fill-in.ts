@@ -31,7 +31,8 @@ export async function fillInForm(ctx: AppContext, appId: string): Promise<FillIn
   return {
     appName: app?.name ?? '',
     description: app?.description ?? '',
-    fields: (await fieldRowsOf(ctx, appId)).map((row) => ({
+    // Only the fields the owner made or accepted: a stranger's keys never become questions.
+    fields: (await fieldRowsOf(ctx, appId)).filter((row) => !row.proposed).map((row) => ({
       name: row.name,
       type: row.type as FieldType,
       label: row.label,

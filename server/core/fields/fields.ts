@@ -25,6 +25,14 @@ export const fieldLimitError = () =>
 const nameTaken = (name: string) =>
   new AppError(409, 'conflict', `This app already has a field named ${JSON.stringify(name)}; choose another name`)
 
+/** 409 for adding a field whose name an anonymous post proposed: accept that one instead (or remove it). */
+const proposedNameTaken = (name: string) =>
+  new AppError(
+    409,
+    'conflict',
+    `A field named ${JSON.stringify(name)} is already proposed by an anonymous post; accept it (svc-cli field accept ${JSON.stringify(name)} --type <type>) or remove it first`,
+  )
+
 /**
  * A field named like the endpoint's honeypot key would mark every submission that fills
  * it in as spam, so the two names must differ (share settings check the other direction).
@@ -69,8 +77,10 @@ export async function addField(ctx: AppContext, userId: string, appId: string, i
       throw notFound('App')
     case 'honeypot':
       throw validationError([honeypotProblem()])
-    case 'name_taken':
-      throw nameTaken(definition.name)
+    case 'name_taken': {
+      const taken = await ctx.storage.fields.find(appId, definition.name)
+      throw taken?.proposed ? proposedNameTaken(definition.name) : nameTaken(definition.name)
+    }
     case 'limit':
       throw fieldLimitError()
   }

@@ -103,3 +103,23 @@ export const reorderFieldsSchema = bodyObject({
   }),
 })
 export type ReorderFieldsInput = z.input<typeof reorderFieldsSchema>
+
+export const acceptFieldsSchema = bodyObject({
+  names: z
+    .array(z.string({ error: expect('a field name or id') }), { error: expect('an array of field names or ids') })
+    .min(1, 'needs at least one field')
+    .max(LIMITS.maxProposedFields, `can name at most ${LIMITS.maxProposedFields} fields`)
+    .optional()
+    .meta({ description: 'The proposed fields to accept, by name or id' }),
+  all: z.literal(true, { error: expect('true') }).optional().meta({ description: 'Accept every proposed field' }),
+  type: fieldTypeSchema
+    .optional()
+    .meta({ description: 'The type the named fields get; without it each field settles on the type its stored values share (text when they differ)' }),
+}).superRefine((input, issues) => {
+  if ((input.names === undefined) === (input.all === undefined)) issues.addIssue({ code: 'custom', path: ['names'], message: 'send either "names" or "all": true' })
+  if (input.type !== undefined && input.all !== undefined) issues.addIssue({ code: 'custom', path: ['type'], message: 'goes with "names", not with "all"' })
+  if (input.type !== undefined && CHOICE_TYPES.includes(input.type)) {
+    issues.addIssue({ code: 'custom', path: ['type'], message: `cannot be ${input.type} when accepting (it needs options): accept the field, then set its type and options with a field update` })
+  }
+}, { when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) })
+export type AcceptFieldsInput = z.input<typeof acceptFieldsSchema>

@@ -18,6 +18,8 @@ export interface FieldRule {
   options: readonly string[] | null
   /** Auto-created fields keep their inferred type as a hint; their values are not checked. */
   autoCreated: boolean
+  /** Waiting for the owner's acceptance (made by an anonymous submission): values are not checked, and it is on no public form. */
+  proposed?: boolean
 }
 
 /** A value that counts as "not given": absent, null or the empty string. */

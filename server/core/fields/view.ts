@@ -18,6 +18,8 @@ export interface Field {
   options: string[] | null
   position: number
   autoCreated: boolean
+  /** Made by an anonymous submission and waiting for the owner's acceptance: on no public form until then. */
+  proposed: boolean
   createdAt: string
   updatedAt: string
 }
@@ -33,6 +35,7 @@ export function toField(row: FieldRow): Field {
     options: row.options === null ? null : (JSON.parse(row.options) as string[]),
     position: row.position,
     autoCreated: row.autoCreated,
+    proposed: row.proposed,
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),
   }

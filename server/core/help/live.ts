@@ -64,7 +64,8 @@ export async function helpInput(ctx: AppContext, endpoint: EndpointRow, token: s
   return {
     url: endpointUrl(ctx.config.baseUrl, token),
     appName: app?.name ?? '',
-    fields: (await fieldRowsOf(ctx, endpoint.appId)).map((row) => ({
+    // Proposed fields (made by strangers' posts, waiting for the owner) are on no public page.
+    fields: (await fieldRowsOf(ctx, endpoint.appId)).filter((row) => !row.proposed).map((row) => ({
       name: row.name,
       type: row.type as FieldType,
       label: row.label,

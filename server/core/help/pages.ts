@@ -79,7 +79,7 @@ export function endpointHelp(input: HelpInput): string {
     '### Webhooks',
     '',
     'Point a webhook (GitHub, Stripe, a form builder…) at the endpoint URL with content type JSON. The event is stored',
-    `flat: its top-level keys (\`id\`, \`type\`, \`data\` for Stripe) become fields${input.autoCreate ? '' : ' — define them first, since auto-create is off'}.${requiredNote(input)}`,
+    `flat: its top-level keys (\`id\`, \`type\`, \`data\` for Stripe) become fields${input.autoCreate ? ', proposed to the owner until accepted' : ' — define them first, since auto-create is off'}.${requiredNote(input)}`,
     '',
     webhookExample(input),
     '',

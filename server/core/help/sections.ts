@@ -75,11 +75,15 @@ export function whoReadsSection(input: HelpInput, paths: readonly ReadPath[]): s
   return lines.join('\n')
 }
 
-/** The live field list with types, and how many records hold each when the reader may see counts. */
+/** What auto-create allows a stranger, from the limits. */
+export const proposalRule = (): string =>
+  `One client may propose at most ${LIMITS.proposalsPerClient} new fields per hour, and an app holds at most ${LIMITS.maxProposedFields} proposals waiting for the owner; a record that would pass either is refused whole with 422 \`field_budget\`.`
+
+/** The live field list (accepted fields only) with types, and how many records hold each when the reader may see counts. */
 export function fieldsSection(input: HelpInput): string {
   if (input.fields.length === 0) {
     return input.autoCreate
-      ? `No fields yet. The first record creates them: each top-level key of \`data\` becomes a field, its type inferred from the first value (up to ${LIMITS.maxFields} fields).`
+      ? `No fields yet. Send any keys: the record is stored with all of them, and each new top-level key of \`data\` becomes a field *proposed* to the owner, listed here once the owner accepts it. ${proposalRule()}`
       : 'No fields are defined and auto-create is off, so every key would be refused: the owner has to define fields first.'
   }
   const counted = input.fields.every((field) => field.count !== null)
@@ -92,7 +96,7 @@ export function fieldsSection(input: HelpInput): string {
     field.label ? escapeText(field.label) : '',
   ])
   const rule = input.autoCreate
-    ? `Unknown keys create new fields (type inferred from the first value) until the app has ${LIMITS.maxFields} fields; a record that would add more is refused whole with 422 \`field_limit\`.`
+    ? `Other keys are stored with the record and become fields *proposed* to the owner (listed here once accepted). ${proposalRule()}`
     : 'Auto-create is off: a record with a key that is not a field is refused whole with 422 `unknown_field` naming the keys.'
   const headers = ['Field', 'Type', 'Required', 'Options', ...(counted ? ['Records with a value'] : []), 'Label']
   return `${table(headers, rows)}\n\n${input.fields.length} of ${LIMITS.maxFields} fields used. ${rule}`
@@ -104,7 +108,9 @@ export function limitsSection(input: HelpInput): string {
     ['Request body', bytes(input.maxBodyBytes), '413 `too_large`'],
     ['JSON nesting depth', String(input.maxDepth), '413 `too_large`'],
     ['Keys in one record (all levels)', count(input.maxKeys), '413 `too_large`'],
-    ['Fields per app', String(LIMITS.maxFields), '422 `field_limit`'],
+    ['Fields per app (made or accepted by the owner)', String(LIMITS.maxFields), '422 `field_limit`'],
+    ['New fields one client may propose', `${LIMITS.proposalsPerClient} per hour`, '422 `field_budget`'],
+    ['Proposed fields waiting per app', String(LIMITS.maxProposedFields), '422 `field_budget`'],
     ['Field name length', `${LIMITS.maxFieldNameLength} characters after trimming (see "What a record may hold")`, '422 `invalid_value`'],
     ['Numbers', 'exact up to ±9,007,199,254,740,991 (2^53−1); beyond it at most 15 significant digits; send others as strings', '422 `invalid_value`'],
     ['Records per /batch', count(LIMITS.maxBatch), '413 `too_large`'],
@@ -145,7 +151,8 @@ const ERRORS: Array<[number, string, string]> = [
   [413, 'too_large', 'Body, nesting, key count or batch beyond the limits above.'],
   [415, 'unsupported_media_type', 'A Content-Type this endpoint does not take, or a file upload.'],
   [422, 'unknown_field', 'A key is not a field and auto-create is off; nothing stored.'],
-  [422, 'field_limit', `The record would create field number ${LIMITS.maxFields + 1}; nothing stored.`],
+  [422, 'field_limit', `The owner's record would create accepted field number ${LIMITS.maxFields + 1}; nothing stored.`],
+  [422, 'field_budget', `The record's new keys would pass the client's ${LIMITS.proposalsPerClient} proposed fields per hour, or the app's ${LIMITS.maxProposedFields} waiting proposals; nothing stored.`],
   [422, 'invalid_value', 'A value does not fit its field, a field name or number breaks the rules above (every problem is listed); nothing stored.'],
   [422, 'empty_record', 'The record has no fields (`{}`, an empty form); nothing stored.'],
   [422, 'idempotency_key_reused', 'The `Idempotency-Key` was used for a different submission within 24 hours; nothing stored.'],

@@ -18,8 +18,9 @@ export function recordRulesSection(): string {
     '  0 (`1e-400`) is a 422 `invalid_value`: send such values as strings. `1e20` is kept exactly; `-0` is stored as `0`.',
     '- **Empty records** are refused: `{}`, `{"data": {}}` or a form with nothing but reserved keys is a 422',
     '  `empty_record` (a submission that only fills the honeypot is still answered like a success).',
-    '- **Auto-created fields do not enforce a type**: the type inferred from the first value is a hint for the summary',
-    '  and the admin page, and later records may hold any value there. Only fields the owner defines check values.',
+    '- **New keys become proposed fields**: stored with the record and shown to the owner, but on no form, snippet or',
+    '  help page until the owner accepts them. Their type (inferred from the first value) is only a hint and later',
+    '  records may hold any value there; accepting settles the type. Only fields the owner defined or accepted check values.',
     `- Errors about many keys name the first ${LIMITS.listedKeys} and give the \`count\` of all in \`details\`.`,
   ].join('\n')
 }
@@ -36,7 +37,7 @@ export function formSection(input: HelpInput): string {
     'naming the field. Keys starting with `_` are reserved and never become fields:',
     '',
     `- \`${input.honeypot}\`: the honeypot. Hide it from people; a submission that fills it is stored flagged as spam and`,
-    '  answered exactly like a success, so bots learn nothing.',
+    '  answered exactly like a success, so bots learn nothing; its keys never become fields.',
     '- `_redirect`: answer 303 to this URL after storing, only to origins the owner allowed; another is not followed',
     '  and the answer says so (`details.redirect` in JSON).',
     '- `_source`: stored as `meta.source`.',

@@ -34,6 +34,10 @@ export function resolveItems(inputs: readonly ItemInput[], fields: readonly Fiel
       problems.push({ path: `${at}.field`, message: `no field ${JSON.stringify(input.field)} in this app` })
       return
     }
+    if (field.proposed) {
+      problems.push({ path: `${at}.field`, message: `field "${field.name}" is only proposed (made by an anonymous submission): accept it first (svc-cli field accept)` })
+      return
+    }
     if (seen.has(field.id)) {
       problems.push({ path: `${at}.field`, message: `field "${field.name}" is already an item of this scale` })
       return

@@ -31,7 +31,7 @@ export function readsDisabledError(reads: ReadAccess, path: ReadPath): AppError 
 }
 
 /** True when `bearer` is a live access token of the endpoint's owner. */
-async function isOwnersToken(ctx: AppContext, endpoint: ReadableEndpoint, bearer: string): Promise<boolean> {
+export async function isOwnersToken(ctx: AppContext, endpoint: Pick<ReadableEndpoint, 'ownerId'>, bearer: string): Promise<boolean> {
   const verified = await verifyAccessToken(ctx, bearer)
   return verified !== null && verified.userId === endpoint.ownerId
 }

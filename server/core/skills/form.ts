@@ -13,7 +13,8 @@ export function formSkill(): string {
 An **app** is a form plus a collection endpoint. Its **fields** are the keys of the records it stores.
 
 ## Limits
-- At most **${LIMITS.maxFields} fields** per app, defined or auto-created. The ${LIMITS.maxFields + 1}st is refused (422 \`field_limit\`) and nothing from that submission is stored.
+- At most **${LIMITS.maxFields} fields** per app that the owner made or accepted (the owner's own \`field add\` and posts). The ${LIMITS.maxFields + 1}st is refused (422 \`field_limit\`) and nothing from that submission is stored.
+- Proposed fields (made by anonymous posts) count apart: at most **${LIMITS.maxProposedFields}** waiting per app, and one client address (/64 for IPv6) may propose at most **${LIMITS.proposalsPerClient} per hour**; a post that would pass either is refused whole (422 \`field_budget\`). Proposals never block the owner's own fields.
 - Field names: 1–${LIMITS.maxFieldNameLength} characters after trimming, any script, no control characters. Names are case-sensitive and unique per app.
 - App name up to ${LIMITS.maxAppNameLength} characters, description up to ${LIMITS.maxDescriptionLength}; labels up to ${LIMITS.maxLabelLength}.
 - Choice fields: up to ${LIMITS.maxOptions} options of up to ${LIMITS.maxOptionLength} characters each.
@@ -28,11 +29,12 @@ ${CHOICE_TYPES.map((t) => `\`${t}\``).join(' and ')} need \`options\`; submitted
 - Removing a field keeps the values already stored in records; renaming does not rewrite old records.
 - Changing a field's type never converts stored values either. On a published app whose records hold values in the field it is refused (409 \`conflict\`, naming how many records) unless you send \`force: true\` (\`svc-cli field update … --type <t> --force\`); decide with the user first.
 - Top-level keys of a record are its fields; nested objects and arrays are kept as values.
-- With auto-create on (the default), unknown keys create fields, typed from the first value.
+- With auto-create on (the default), a stranger's unknown keys are stored with the record and become **proposed** fields (type inferred from the first value, not enforced): visible to the owner (\`field list\` shows \`proposed\`), on no fill-in page, snippet or \`?help\` until accepted with \`svc-cli field accept <name…> --app <id>\` (or \`--all\`; \`--type\` to choose the type, else the stored values settle it). The owner's own posts (with an access token) make accepted fields. Spam (honeypot) never makes fields. With auto-create off, unknown keys are refused (422 \`unknown_field\`).
+- A scale item can only use an accepted field.
 
 ## Commands
 \`svc-cli app create --name …\`, \`svc-cli field add --app <id> --name <n> --type <${FIELD_TYPES.join('|')}>\`,
-\`field list|get|update|remove|move|options\`. All need login (access tokens start with \`${AUTH.accessTokenPrefix}\`).
+\`field list|get|accept|update|remove|move|options\`. All need login (access tokens start with \`${AUTH.accessTokenPrefix}\`).
 
 ## Generating a whole app
 To build a complete assessment app (fields, scales with items and levels, report pages, expert commentary and styling) from one sentence, do not add everything by hand: run

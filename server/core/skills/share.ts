@@ -25,7 +25,7 @@ records is the owner's unless the owner opens reads (below). \`share rotate\` re
 
 ## Limits
 - Body ≤ ${LIMITS.maxBodyBytes} bytes, JSON nesting ≤ ${LIMITS.maxDepth}, ≤ ${LIMITS.maxKeys} keys per record (server defaults).
-- At most ${LIMITS.maxFields} fields per app. Per-endpoint rate limit (token bucket, server default ${DEFAULT_RATE_LIMIT} = rate per second, burst; \`share set --rate-limit\`), 429 with Retry-After.
+- At most ${LIMITS.maxFields} accepted fields per app. New keys from anonymous posts become proposed fields: at most ${LIMITS.proposalsPerClient} per client address (/64 for IPv6) per hour and ${LIMITS.maxProposedFields} waiting per app, else the post is refused whole (422 \`field_budget\`). Per-endpoint rate limit (token bucket, server default ${DEFAULT_RATE_LIMIT} = rate per second, burst; \`share set --rate-limit\`), 429 with Retry-After.
   One client address may use ${LIMITS.clientRateShare * 100}% of it; each record of a /batch counts as one request. Answers carry \`RateLimit-Policy\` and \`RateLimit\` headers.
 - Retries: send an \`Idempotency-Key\` header (e.g. a UUID per submission) on /, /form and /batch; a retry with the same key and body within 24 h gets the first answer's ids and stores nothing twice.
 
@@ -54,7 +54,7 @@ ${READ_ACCESS.map((value) => `- \`${value}\`: ${READ_ACCESS_MEANING[value]}.`).j
 - \`?help\` shows record and per-field counts only to the owner's token or while reads are open; with reads \`off\` a stranger sees the fields and formats only.
 
 ## Switches (\`svc-cli share set\`)
-service (writes), reads (\`${READ_ACCESS.join('|')}\`), auto-create (unknown keys become fields), honeypot, rate limit, redirect origins (at most ${LIMITS.maxRedirectOrigins}, for \`_redirect\`), thank-you message and thank-you URL (what a browser sees after posting the form itself: the hosted thank-you page, or the owner's page),
+service (writes), reads (\`${READ_ACCESS.join('|')}\`), auto-create (on: a stranger's unknown keys become fields proposed to the owner, shown on forms only once accepted with \`svc-cli field accept\`; the owner's own posts make accepted fields; off: unknown keys are a 422 \`unknown_field\`), honeypot, rate limit, redirect origins (at most ${LIMITS.maxRedirectOrigins}, for \`_redirect\`), thank-you message and thank-you URL (what a browser sees after posting the form itself: the hosted thank-you page, or the owner's page),
 summary minimum (\`--summary-min\`, at least ${LIMITS.summaryMinRespondentsFloor}: how many records must give a value before the public summary lists it).
 A switched-off path answers 403 \`disabled\` naming the switch (for reads: and how the owner reads instead). Spam (honeypot hits) is stored, flagged and hidden from reads by default.
 

@@ -27,7 +27,7 @@ export function postgresApps(db: PgContext): AppStore {
         lastAt: appStats.lastAt,
         published: endpoints.published,
         reads: endpoints.reads,
-        fieldCount: sql<number>`(select count(*) from ${fields} where ${fields.appId} = ${apps.id})::int`,
+        fieldCount: sql<number>`(select count(*) from ${fields} where ${fields.appId} = ${apps.id} and not ${fields.proposed})::int`,
       })
       .from(apps)
       .leftJoin(appStats, eq(appStats.appId, apps.id))

@@ -59,8 +59,8 @@ export function postgresFields(db: PgContext): FieldStore {
             if (endpoint?.honeypot === field.name) return { ok: false, reason: 'honeypot' } as const
             const existing = await listOf(tx, field.appId)
             if (existing.some((other) => other.name === field.name)) return NAME_TAKEN
-            if (existing.length >= limit) return { ok: false, reason: 'limit' } as const
-            const row: FieldRow = { ...field, position: existing.length }
+            if (existing.filter((other) => !other.proposed).length >= limit) return { ok: false, reason: 'limit' } as const
+            const row: FieldRow = { ...field, proposed: false, proposedBy: null, position: existing.length }
             await tx.insert(fields).values(row)
             return { ok: true, row } as const
           }),
@@ -90,6 +90,20 @@ export function postgresFields(db: PgContext): FieldStore {
         ['fields_app_name_idx'],
         NAME_TAKEN,
       )
+    },
+
+    accept(appId, decide, limit, updatedAt) {
+      return db.changes.transaction(pg, async (tx, changed) => {
+        if (!(await lockApp(tx, appId))) return { ok: false, reason: 'no_app' } as const
+        const rows = await listOf(tx, appId)
+        const chosen = decide(rows)
+        const accepted = rows.filter((row) => !row.proposed).length
+        if (accepted + chosen.length > limit) return { ok: false, reason: 'limit', accepted, adding: chosen.length } as const
+        for (const { id, type } of chosen) await tx.update(fields).set({ type, proposed: false, autoCreated: false, updatedAt }).where(eq(fields.id, id))
+        if (chosen.length > 0) changed(appId, 'fields')
+        const ids = new Set(chosen.map((field) => field.id))
+        return { ok: true, rows: (await listOf(tx, appId)).filter((row) => ids.has(row.id)) } as const
+      })
     },
 
     remove(appId, ref) {

@@ -8,8 +8,8 @@
  * new counters. A group whose jobs create no field is that statement alone, committed on
  * its own (one round trip); otherwise one transaction locks the rows first, claims the
  * jobs' idempotency keys (idempotency.ts: a key stored already answers its job without
- * writing), makes the fields each job needs while the limit holds (counted under those
- * locks, so concurrent submissions from any process cannot pass it), then runs the
+ * writing), makes the fields each job needs while the limit and the proposal caps hold
+ * (counted under those locks, so concurrent submissions from any process cannot pass it), then runs the
  * statement.
  *
  * Acknowledged only after COMMIT returned: every connection has synchronous_commit=on.
@@ -23,6 +23,7 @@
  * Bun.SQL): building them with drizzle's `sql` template cost ≈ 70–120 µs more of svc's CPU
  * per group, a tenth of a single-record ingest's CPU at the group sizes it makes.
  */
+import { fieldTally, type FieldToMake } from '../storage/field-tally.ts'
 import { batcher, createdJson } from '../storage/outbox-batch.ts'
 import type { CommittedGroup, JobResult, RecordJob } from '../storage/records.ts'
 import { arrayLiteral } from './array-literal.ts'
@@ -70,10 +71,10 @@ const COMMIT_GROUP_WITH_OUTBOX = COMMIT_GROUP.replace(
 )
 
 const LOCK_COUNTERS = 'SELECT app_id FROM app_stats WHERE app_id = ANY($1::text[]) ORDER BY app_id FOR UPDATE'
-const FIELD_NAMES = 'SELECT name, position FROM fields WHERE app_id = $1'
-const INSERT_FIELDS = `INSERT INTO fields (id, app_id, name, type, label, required, options, position, auto_created, created_at, updated_at)
-  SELECT f.id, $1, f.name, f.type, '', false, NULL, f.position, true, f.created_at, f.created_at
-  FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::bigint[]) AS f(id, name, type, position, created_at)`
+const FIELD_FACTS = 'SELECT name, position, proposed, proposed_by AS "proposedBy", created_at AS "createdAt" FROM fields WHERE app_id = $1'
+const INSERT_FIELDS = `INSERT INTO fields (id, app_id, name, type, label, required, options, position, auto_created, proposed, proposed_by, created_at, updated_at)
+  SELECT f.id, $1, f.name, f.type, '', false, NULL, f.position, true, f.proposed_by IS NOT NULL, f.proposed_by, f.created_at, f.created_at
+  FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::bigint[], $7::text[]) AS f(id, name, type, position, created_at, proposed_by)`
 
 type Entry = { job: RecordJob; index: number; fieldsCreated: boolean }
 
@@ -158,30 +159,27 @@ async function insertGroup(run: RawRun, now: number, apps: Array<[string, Entry[
 }
 
 /**
- * With the app's counters row locked: counts its fields and makes each job's missing ones
- * while the limit holds; refused jobs get their result. The accepted jobs, and whether a
- * field was made.
+ * With the app's counters row locked: reads its fields and makes each job's missing ones
+ * (accepted, or proposed for an anonymous job) while the limit and the proposal caps hold
+ * (storage/field-tally.ts); refused jobs get their result. The accepted jobs, and whether
+ * a field was made.
  */
 async function createFields(run: RawRun, appId: string, entries: Entry[], maxFields: number, results: JobResult[]): Promise<{ accepted: Entry[]; created: boolean }> {
-  const existing = await run<{ name: string; position: number }>(FIELD_NAMES, [appId])
-  const names = new Set(existing.map((row) => row.name))
-  let position = existing.reduce((max, row) => Math.max(max, row.position), -1)
-  const made: Array<{ id: string; name: string; type: string; position: number; createdAt: number }> = []
+  const stored = await run<{ name: string; position: number; proposed: boolean; proposedBy: string | null; createdAt: number | string }>(FIELD_FACTS, [appId])
+  const tally = fieldTally(stored.map((row) => ({ ...row, createdAt: Number(row.createdAt) })))
+  const made: FieldToMake[] = []
   const accepted: Entry[] = []
   for (const entry of entries) {
-    const missing = entry.job.newFields.filter((field) => !names.has(field.name))
-    if (names.size + missing.length > maxFields) {
-      results[entry.index] = { ok: false, reason: 'field_limit', names: missing.map((field) => field.name), existing: names.size }
+    const fields = tally.take(entry.job, maxFields)
+    if (!Array.isArray(fields)) {
+      results[entry.index] = fields
       continue
     }
-    for (const field of missing) {
-      names.add(field.name)
-      made.push({ id: field.id, name: field.name, type: field.type, position: ++position, createdAt: entry.job.createdAt })
-    }
-    accepted.push({ ...entry, fieldsCreated: missing.length > 0 })
+    made.push(...fields)
+    accepted.push({ ...entry, fieldsCreated: fields.length > 0 })
   }
   if (made.length > 0) {
-    await run(INSERT_FIELDS, [appId, made.map((f) => f.id), made.map((f) => f.name), made.map((f) => f.type), made.map((f) => f.position), made.map((f) => f.createdAt)])
+    await run(INSERT_FIELDS, [appId, made.map((f) => f.id), made.map((f) => f.name), made.map((f) => f.type), made.map((f) => f.position), made.map((f) => f.createdAt), made.map((f) => f.proposedBy)])
   }
   return { accepted, created: made.length > 0 }
 }

@@ -26,7 +26,7 @@ export function sqliteApps(db: SqliteContext): AppStore {
         lastAt: appStats.lastAt,
         published: endpoints.published,
         reads: endpoints.reads,
-        fieldCount: sql<number>`(select count(*) from ${fields} where ${fields.appId} = ${apps.id})`,
+        fieldCount: sql<number>`(select count(*) from ${fields} where ${fields.appId} = ${apps.id} and not ${fields.proposed})`,
       })
       .from(apps)
       .leftJoin(appStats, eq(appStats.appId, apps.id))

@@ -50,11 +50,26 @@ export function sqliteFields(db: SqliteContext): FieldStore {
         if (endpoint?.honeypot === field.name) return { ok: false, reason: 'honeypot' } as const
         const existing = list(field.appId)
         if (existing.some((other) => other.name === field.name)) return { ok: false, reason: 'name_taken' } as const
-        if (existing.length >= limit) return { ok: false, reason: 'limit' } as const
-        const row: FieldRow = { ...field, position: existing.length }
+        if (existing.filter((other) => !other.proposed).length >= limit) return { ok: false, reason: 'limit' } as const
+        const row: FieldRow = { ...field, proposed: false, proposedBy: null, position: existing.length }
         d.insert(fields).values(row).run()
         return { ok: true, row } as const
       })
+    },
+
+    async accept(appId, decide, limit, updatedAt) {
+      const result = immediate(() => {
+        if (!appExists(appId)) return { ok: false, reason: 'no_app' } as const
+        const rows = list(appId)
+        const chosen = decide(rows)
+        const accepted = rows.filter((row) => !row.proposed).length
+        if (accepted + chosen.length > limit) return { ok: false, reason: 'limit', accepted, adding: chosen.length } as const
+        for (const { id, type } of chosen) d.update(fields).set({ type, proposed: false, autoCreated: false, updatedAt }).where(eq(fields.id, id)).run()
+        const ids = new Set(chosen.map((field) => field.id))
+        return { ok: true, rows: list(appId).filter((row) => ids.has(row.id)) } as const
+      })
+      if (result.ok && result.rows.length > 0) db.changes.emit(appId, 'fields')
+      return result
     },
 
     async update(appId, ref, decide) {

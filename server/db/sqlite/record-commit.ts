@@ -1,8 +1,8 @@
 /**
  * @module The group commit on SQLite. The jobs of a group are written in one IMMEDIATE
  * transaction (the write lock is SQLite's one lock, so counters read inside it decide the
- * numbering): per job, the app's counters, its missing fields (the limit counted against
- * the table there), the records numbered densely after the counters; then one multi-row
+ * numbering): per job, the app's counters, its missing fields (the limit and the proposal
+ * caps counted against the table there), the records numbered densely after the counters; then one multi-row
  * INSERT pass for every row (record-insert.ts) and one counters UPDATE per app.
  *
  * Durability (wal-sync.ts): with SVC_SYNC=full the commit skips SQLite's own fsync and the
@@ -17,6 +17,7 @@
  * an app (storage/outbox-batch.ts) and subscription.
  */
 import { asc, eq, sql } from 'drizzle-orm'
+import { fieldTally } from '../storage/field-tally.ts'
 import { batchersByApp, createdJson } from '../storage/outbox-batch.ts'
 import type { CommittedGroup, JobResult, RecordJob } from '../storage/records.ts'
 import { countersOf, type CounterRow } from './app-stats.ts'
@@ -30,10 +31,15 @@ import { sqliteOutbox } from './webhooks.ts'
 const statements = (db: SqliteContext) => {
   const p = sql.placeholder
   return {
-    fieldNames: db.db.select({ name: fields.name, position: fields.position }).from(fields).where(eq(fields.appId, p('appId'))).orderBy(asc(fields.position)).prepare(),
+    fieldFacts: db.db
+      .select({ name: fields.name, position: fields.position, proposed: fields.proposed, proposedBy: fields.proposedBy, createdAt: fields.createdAt })
+      .from(fields)
+      .where(eq(fields.appId, p('appId')))
+      .orderBy(asc(fields.position))
+      .prepare(),
     insertField: db.db
       .insert(fields)
-      .values({ id: p('id'), appId: p('appId'), name: p('name'), type: p('type'), label: '', required: false, options: null, position: p('position'), autoCreated: true, createdAt: p('now'), updatedAt: p('now') })
+      .values({ id: p('id'), appId: p('appId'), name: p('name'), type: p('type'), label: '', required: false, options: null, position: p('position'), autoCreated: true, proposed: p('proposed'), proposedBy: p('proposedBy'), createdAt: p('now'), updatedAt: p('now') })
       .prepare(),
     updateCounters: db.sqlite.prepare<unknown, [{ appId: string; seq: number; kept: number; spam: number; firstAt: number | null; lastAt: number | null; now: number }]>(
       'UPDATE app_stats SET seq = $seq, kept = $kept, spam = $spam, first_at = $firstAt, last_at = $lastAt, updated_at = $now WHERE app_id = $appId',
@@ -50,19 +56,19 @@ export function sqliteCommitGroup(db: SqliteContext): (jobs: RecordJob[], maxFie
   const keys = sqliteIdempotency(db)
   const outbox = sqliteOutbox(db)
 
-  /** Creates the job's missing fields, counting the limit against the table inside the transaction; a refusal, or whether fields were made. */
+  /**
+   * Creates the job's missing fields (accepted, or proposed for an anonymous job), counting
+   * the limit and the proposal caps against the table inside the transaction
+   * (storage/field-tally.ts); a refusal, or whether fields were made.
+   */
   function createFields(job: RecordJob, maxFields: number): JobResult | boolean {
     if (job.newFields.length === 0) return false
-    const existing = sqls.fieldNames.all({ appId: job.appId })
-    const names = new Set(existing.map((row) => row.name))
-    const missing = job.newFields.filter((field) => !names.has(field.name))
-    if (missing.length === 0) return false
-    if (existing.length + missing.length > maxFields) return { ok: false, reason: 'field_limit', names: missing.map((f) => f.name), existing: existing.length }
-    let position = existing.reduce((max, row) => Math.max(max, row.position), -1)
-    for (const field of missing) {
-      sqls.insertField.run({ id: field.id, appId: job.appId, name: field.name, type: field.type, position: ++position, now: job.createdAt })
+    const made = fieldTally(sqls.fieldFacts.all({ appId: job.appId })).take(job, maxFields)
+    if (!Array.isArray(made)) return made
+    for (const field of made) {
+      sqls.insertField.run({ id: field.id, appId: job.appId, name: field.name, type: field.type, position: field.position, proposed: field.proposedBy !== null, proposedBy: field.proposedBy, now: field.createdAt })
     }
-    return true
+    return made.length > 0
   }
 
   /** Numbers the job's records after `counters` into `rows` and moves the counters on. */

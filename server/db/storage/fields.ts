@@ -21,12 +21,22 @@ export interface FieldRow {
   options: string | null
   position: number
   autoCreated: boolean
+  /** True while a field made by an anonymous submission waits for the owner to accept it. */
+  proposed: boolean
+  /** The client key (core/client-key.ts) whose submission made the field; null for the owner's. Kept after acceptance. */
+  proposedBy: string | null
   createdAt: number
   updatedAt: number
 }
 
-/** A field to add; it goes at the end of the list. */
-export type NewField = Omit<FieldRow, 'position'>
+/** A field the owner adds (accepted); it goes at the end of the list. */
+export type NewField = Omit<FieldRow, 'position' | 'proposed' | 'proposedBy'>
+
+/** What accepting one proposed field sets. */
+export interface FieldAcceptance {
+  id: string
+  type: string
+}
 
 /** What a change of one field sees under the lock. */
 export interface FieldState {
@@ -61,7 +71,8 @@ export interface FieldStore {
   /**
    * Adds a field at the end unless: the app is gone (`no_app`), the name is the endpoint's
    * honeypot (`honeypot`), taken (`name_taken`), or the app has `limit` fields (`limit`),
-   * refusals checked in that order.
+   * refusals checked in that order. Only accepted fields count against `limit`: proposals
+   * never take the owner's room.
    */
   add(field: NewField, limit: number): Promise<{ ok: true; row: FieldRow } | { ok: false; reason: 'no_app' | 'honeypot' | 'name_taken' | 'limit' }>
   /**
@@ -70,6 +81,17 @@ export interface FieldStore {
    * error reaches the caller. `name_taken` when the new name is another field's.
    */
   update(appId: string, ref: string, decide: (state: FieldState) => FieldChange): Promise<{ ok: true; row: FieldRow } | FieldMissing | { ok: false; reason: 'name_taken' }>
+  /**
+   * Accepts proposed fields: `decide` (core's pure rules, given the stored fields under the
+   * lock; it may throw core's error) names them and their settled types. Refused with
+   * `limit` (nothing changed) when the accepted fields would then pass `limit`.
+   */
+  accept(
+    appId: string,
+    decide: (fields: FieldRow[]) => FieldAcceptance[],
+    limit: number,
+    updatedAt: number,
+  ): Promise<{ ok: true; rows: FieldRow[] } | { ok: false; reason: 'no_app' } | { ok: false; reason: 'limit'; accepted: number; adding: number }>
   /** Removes the field `ref` and closes the gap in positions; the removed row. */
   remove(appId: string, ref: string): Promise<{ ok: true; row: FieldRow } | FieldMissing>
   /**

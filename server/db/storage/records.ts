@@ -37,6 +37,14 @@ export interface RecordJob {
   newFields: NewFieldInput[]
   /** Epoch ms stamped on the records and on fields they create. */
   createdAt: number
+  /**
+   * Set for an anonymous submission: the fields it makes are proposed by `by` (a client
+   * key), and refused (`field_budget`) when the app would hold more than `maxProposed`
+   * proposed fields, or `by` would have made more than `perClient` fields since `since`
+   * (epoch ms), both counted in the table under the app's lock. Unset for the owner's own
+   * submissions: their fields are accepted, counted against `maxFields`.
+   */
+  proposal?: ProposalBudget
   /** Set when the request carried an `Idempotency-Key`: the key is stored with the records' ids in the same transaction. */
   idempotency?: IdempotencyClaim
   /**
@@ -45,6 +53,14 @@ export interface RecordJob {
    * listening to it, in the same transaction (storage/webhooks.ts).
    */
   webhooks?: boolean
+}
+
+/** The caps an anonymous submission's new fields must fit (see RecordJob.proposal). */
+export interface ProposalBudget {
+  by: string
+  maxProposed: number
+  perClient: number
+  since: number
 }
 
 /** An `Idempotency-Key` to claim for a job (core/collect/idempotency.ts). */
@@ -71,8 +87,10 @@ export type JobResult =
     }
   /** The app is gone. */
   | { ok: false; reason: 'not_found' }
-  /** The job's new fields would pass the limit: `names` are the fields it would add, `existing` the app's count. */
+  /** The job's new fields would pass the limit: `names` are the fields it would add, `existing` the app's count of accepted fields. */
   | { ok: false; reason: 'field_limit'; names: string[]; existing: number }
+  /** The job's proposed fields would pass a cap of its `proposal`: the client's (`client`) or the app's (`proposals`); `used` what is taken. */
+  | { ok: false; reason: 'field_budget'; budget: 'client' | 'proposals'; names: string[]; used: number }
   /** The key was stored for the same records by an earlier request: nothing was written; `ids` are the ones it was answered with. */
   | { ok: false; reason: 'replayed'; ids: string[] }
   /** The key was stored for other records: nothing was written. */

@@ -27,7 +27,8 @@ import { mediaType, readBodyBytes, unsupported, utf8Text } from './body.ts'
 import { declaredCharset, decodeText, decoderFor } from './charset.ts'
 import { readFormPairs } from './form-body.ts'
 import { shareCors, SHARE_PREFIX } from './cors.ts'
-import { requestClient, resolveEndpoint, type ShareEndpoint } from './resolve.ts'
+import { proposerOf } from '../../core/collect/submitter.ts'
+import { readerToken, requestClient, resolveEndpoint, type ShareEndpoint } from './resolve.ts'
 import { chargeRate } from './throttle.ts'
 import { isNavigation, refusedPostPage, thanksPath } from '../form-post.ts'
 
@@ -39,8 +40,13 @@ const JSON_TYPES = new Set(['', 'application/json', 'text/plain'])
 const JSON_TYPE = 'application/json; charset=utf-8'
 const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': JSON_TYPE } })
 
-function settingsOf(ctx: AppContext, endpoint: ShareEndpoint): CollectSettings {
-  return { autoCreate: endpoint.autoCreate, honeypot: endpoint.honeypot, maxKeys: ctx.config.maxKeys }
+/**
+ * How `request` submits to `endpoint`: its settings, and whose fields its new keys make
+ * (the owner's access token in `Authorization: Bearer`: accepted; anyone else: proposed).
+ */
+export async function settingsOf(ctx: AppContext, endpoint: ShareEndpoint, request: Request): Promise<CollectSettings> {
+  const proposer = await proposerOf(ctx, endpoint, readerToken(request), requestClient(ctx, request))
+  return { autoCreate: endpoint.autoCreate, honeypot: endpoint.honeypot, maxKeys: ctx.config.maxKeys, proposer }
 }
 
 async function readJson(ctx: AppContext, request: Request): Promise<unknown> {
@@ -63,7 +69,7 @@ export async function ingestOne(ctx: AppContext, writer: Writer, token: string, 
   const key = idempotencyKey(request.headers.get('idempotency-key'))
   const endpoint = await resolveEndpoint(ctx, token, 'write', headers, { request })
   const body = await readJson(ctx, request)
-  const prepared = prepareRecord(await fieldsOf(ctx, endpoint.appId), settingsOf(ctx, endpoint), toSubmission(body))
+  const prepared = prepareRecord(await fieldsOf(ctx, endpoint.appId), await settingsOf(ctx, endpoint, request), toSubmission(body))
   const [id] = await writer.write(endpoint.appId, [prepared], key)
   return id
 }
@@ -91,7 +97,7 @@ export const shareIngestRoutes = (ctx: AppContext) => {
           const pairs = await readFormPairs(ctx, request)
           const fields = await fieldsOf(ctx, endpoint.appId)
           const submission = formSubmission(pairs, fields, endpoint.honeypot)
-          const prepared = prepareRecord(fields, settingsOf(ctx, endpoint), submission)
+          const prepared = prepareRecord(fields, await settingsOf(ctx, endpoint, request), submission)
           const [id] = await writer.write(endpoint.appId, [prepared], key)
           const after = afterFormPost(submission.redirect, endpoint.redirectOrigins, navigation ? endpoint.thankYouUrl : null)
           if (after.location) return new Response(null, { status: 303, headers: { location: after.location } })
@@ -112,7 +118,7 @@ export const shareIngestRoutes = (ctx: AppContext) => {
         // The records are counted once the body is read: first only check that the limits have room.
         const endpoint = await resolveEndpoint(ctx, params.token, 'write', headers, { request, cost: 0 })
         const body = await readJson(ctx, request)
-        const prepared = prepareBatch(await fieldsOf(ctx, endpoint.appId), settingsOf(ctx, endpoint), body)
+        const prepared = prepareBatch(await fieldsOf(ctx, endpoint.appId), await settingsOf(ctx, endpoint, request), body)
         chargeRate(ctx, endpoint, 'write', requestClient(ctx, request), prepared.length, headers)
         const ids = await writer.write(endpoint.appId, prepared, key)
         // Ids are UUIDs (nothing to escape): joining them is cheaper than serialising a thousand strings.

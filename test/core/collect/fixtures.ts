@@ -56,7 +56,12 @@ export async function storedRecords(ctx: AppContext, appId: string): Promise<Sto
   return (await storedRows(ctx, appId)).map((row) => ({ id: row.id, seq: row.seq, pos: row.pos, spam: row.spam, data: JSON.parse(row.data), meta: JSON.parse(row.meta), createdAt: row.createdAt }))
 }
 
-/** The app's fields as `{name, type, autoCreated, position}` in position order. */
-export async function storedFields(ctx: AppContext, appId: string): Promise<Array<{ name: string; type: string; autoCreated: boolean; position: number }>> {
-  return (await fieldRowsOf(ctx, appId)).map((row) => ({ name: row.name, type: row.type, autoCreated: row.autoCreated, position: row.position }))
+/** The app's fields as `{name, type, autoCreated, proposed, position}` in position order. */
+export async function storedFields(ctx: AppContext, appId: string): Promise<Array<{ name: string; type: string; autoCreated: boolean; proposed: boolean; position: number }>> {
+  return (await fieldRowsOf(ctx, appId)).map((row) => ({ name: row.name, type: row.type, autoCreated: row.autoCreated, proposed: row.proposed, position: row.position }))
+}
+
+/** The app's fields with the client key that proposed each (null: the owner's), in position order. */
+export async function fieldProposers(ctx: AppContext, appId: string): Promise<Array<[string, string | null]>> {
+  return (await fieldRowsOf(ctx, appId)).map((row) => [row.name, row.proposedBy])
 }

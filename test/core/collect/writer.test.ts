@@ -6,7 +6,7 @@ import { AppError } from '../../../server/core/errors.ts'
 import type { CommittedGroup, RecordJob, RecordStore } from '../../../server/db/storage/records.ts'
 import { testContext } from '../../support/context.ts'
 import { insertRecords } from '../../support/records.ts'
-import { makeEndpoint, storedFields, storedRecords } from './fixtures.ts'
+import { fieldProposers, makeEndpoint, storedFields, storedRecords } from './fixtures.ts'
 
 const record = (data: Record<string, unknown>, spam = false, newFields: PreparedRecord['newFields'] = []): PreparedRecord => ({ data, meta: {}, spam, newFields })
 
@@ -201,7 +201,7 @@ describe('the group-commit writer', () => {
     expect((settled[0] as PromiseRejectedResult).reason).toMatchObject({ status: 404, type: 'not_found' })
     expect((await storedRecords(ctx, b.appId)).map((r) => [r.seq, r.pos, r.data])).toEqual([[1, 1, { n: 0 }], [2, 2, { n: 2 }], [3, null, { n: 3 }], [4, 3, { n: 5 }]])
     expect((await storedRecords(ctx, a.appId)).map((r) => [r.seq, r.pos, r.data])).toEqual([[1, 1, { x: 4 }]])
-    expect(await storedFields(ctx, a.appId)).toEqual([{ name: 'x', type: 'number', autoCreated: true, position: 0 }])
+    expect(await storedFields(ctx, a.appId)).toEqual([{ name: 'x', type: 'number', autoCreated: true, proposed: false, position: 0 }])
     const stats = (await ctx.storage.stats.load(b.appId))!
     expect([stats.seq, stats.kept, stats.spam]).toEqual([4, 3, 1])
   })
@@ -218,9 +218,31 @@ describe('the group-commit writer', () => {
     expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'rejected'])
     expect((settled[2] as PromiseRejectedResult).reason).toMatchObject({ status: 422, type: 'field_limit', details: { fields: ['z'], limit: 50, existing: 50 } })
     expect((await storedFields(ctx, a.appId)).slice(48)).toEqual([
-      { name: 'x', type: 'number', autoCreated: true, position: 48 },
-      { name: 'y', type: 'text', autoCreated: true, position: 49 },
+      { name: 'x', type: 'number', autoCreated: true, proposed: false, position: 48 },
+      { name: 'y', type: 'text', autoCreated: true, proposed: false, position: 49 },
     ])
+  })
+
+  test("a stranger's fields are proposed in the transaction, its hourly budget counted across the group's jobs", async () => {
+    const { ctx, clock } = testContext()
+    const a = await makeEndpoint(ctx, { fields: Array.from({ length: 50 }, (_, i) => ({ name: `f${i}` })) })
+    const keys = (prefix: string) => ['1', '2', '3', '4'].map((n) => ({ name: `${prefix}${n}`, type: 'number' as const }))
+    const from = (proposer: string, prefix: string) => ({ ...record(Object.fromEntries(keys(prefix).map((k) => [k.name, 1])), false, keys(prefix)), proposer })
+    const settled = await Promise.allSettled([
+      ctx.writer.write(a.appId, [from('192.0.2.1', 'a')]),
+      ctx.writer.write(a.appId, [from('192.0.2.1', 'b')]),
+      ctx.writer.write(a.appId, [from('192.0.2.1', 'c')]),
+      ctx.writer.write(a.appId, [from('192.0.2.2', 'd')]),
+    ])
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled'])
+    expect((settled[2] as PromiseRejectedResult).reason).toMatchObject({ status: 422, type: 'field_budget', details: { fields: ['c1', 'c2', 'c3', 'c4'], budget: 'client', limit: 10, used: 8 } })
+    const made = await fieldProposers(ctx, a.appId)
+    expect(made.slice(50) as unknown[]).toEqual([...['a1', 'a2', 'a3', 'a4', 'b1', 'b2', 'b3', 'b4'].map((n) => [n, '192.0.2.1']), ...['d1', 'd2', 'd3', 'd4'].map((n) => [n, '192.0.2.2'])])
+    expect((await storedFields(ctx, a.appId)).filter((f) => f.proposed).length).toBe(12)
+    // An hour later the client's budget is whole again (the proposals still count for the app's cap).
+    clock.advance(60 * 60 * 1000)
+    await ctx.writer.write(a.appId, [from('192.0.2.1', 'c')])
+    expect((await storedFields(ctx, a.appId)).filter((f) => f.proposed).length).toBe(16)
   })
 
   test('queued writes are flushed at shutdown', async () => {

@@ -1,0 +1,33 @@
+import { defineSvcCommand } from '../../command.ts'
+import { usageError } from '../../errors.ts'
+import { result } from '../../output.ts'
+import { LIMITS } from '../../../server/core/limits.ts'
+import { appArg, seg } from '../_shared.ts'
+import { typeArg, type Field } from './_view.ts'
+
+export default defineSvcCommand({
+  description: 'Accept proposed fields (made by anonymous submissions) so they appear on the form, the snippets and ?help',
+  example: 'svc-cli field accept --app 0193… email age     # or --all; --type email to choose the type',
+  effect: 'write',
+  // The names come from records the public sent.
+  untrusted: true,
+  args: {
+    ...appArg,
+    names: { type: 'positional', required: false, description: `Names or ids of proposed fields (up to ${LIMITS.maxProposedFields})`, valueHint: 'name…' },
+    all: { type: 'boolean', description: 'Accept every proposed field' },
+    ...typeArg,
+  },
+  async run(args, env) {
+    const names = [...new Set((args._ as string[] | undefined) ?? [])]
+    if (args.all && names.length > 0) throw usageError('Name fields or pass --all, not both')
+    if (!args.all && names.length === 0) throw usageError('Name the proposed fields: svc-cli field accept --app <app id> <name>… (see svc-cli field list), or pass --all')
+    if (args.all && args.type !== undefined) throw usageError('--type goes with named fields, not with --all')
+    const body = args.all ? { all: true } : { names, ...(args.type === undefined ? {} : { type: args.type }) }
+    const data = await env.client().request<{ fields: Field[] }>('POST', `/api/v3/apps/${seg(args.app)}/fields/accept`, { body })
+    return result(data, () =>
+      data.fields.length === 0
+        ? 'No proposed field to accept.'
+        : `Accepted ${data.fields.length} field${data.fields.length === 1 ? '' : 's'}: ${data.fields.map((field) => `${field.name} (${field.type})`).join(', ')}.`,
+    )
+  },
+})

@@ -1,0 +1,72 @@
+/**
+ * Admin page, fields editor (issue 31 row 1): a key a stranger posted is listed as a
+ * Proposed field with Accept, and is on neither the hosted fill-in page nor the Setup tab's
+ * HTML snippet; accepting it from the keyboard puts it on both. The screen passes axe and
+ * shows its focus at every Tab stop while a proposal waits.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import type { Browser, Page } from 'playwright-core'
+import { chromiumAvailable, launchChromium, startBrowserTestServer, type BrowserTestServer } from '../support/browser.ts'
+import { expectAccessible } from './accessible.ts'
+import { callApi, eventually, signUpInPage } from './admin-helpers.ts'
+
+const hasBrowser = chromiumAvailable('admin-proposed-fields browser tests')
+
+describe.skipIf(!hasBrowser)('admin page: proposed fields', () => {
+  let svc: BrowserTestServer
+  let browser: Browser
+  let page: Page
+  let token: string
+  let appId: string
+  let endpoint: string
+
+  const api = (method: string, path: string, body?: unknown) => callApi(svc.url, method, path, { token, body })
+  const fillIn = async () => (await fetch(`${svc.url}/f/${endpoint}`)).text()
+  const htmlSnippet = () => page.locator('svc-endpoint-help pre[aria-labelledby="snippet-html"]').innerText()
+
+  beforeAll(async () => {
+    svc = await startBrowserTestServer()
+    browser = await launchChromium()
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+    page.setDefaultTimeout(8_000)
+    page.on('pageerror', (error) => console.error('page error:', error.message))
+    await page.goto(`${svc.url}/admin/`)
+    token = await signUpInPage(page, 'owner@example.com', 'correct horse battery')
+    appId = (await api('POST', '/api/v3/apps', { name: 'Contact' })).json.data.id
+    expect((await api('POST', `/api/v3/apps/${appId}/fields`, { name: 'name', label: 'Your name' })).status).toBe(200)
+    endpoint = (await api('POST', `/api/v3/apps/${appId}/share/publish`)).json.data.token
+    // A stranger (no access token) posts a key of their own.
+    expect((await callApi(svc.url, 'POST', `/api/v3/share/${endpoint}`, { body: { name: 'Ada', city: 'Paris' } })).status).toBe(200)
+    await page.goto(`${svc.url}/admin/#/apps/${appId}`)
+    await page.reload()
+    await page.getByRole('button', { name: 'Accept field city' }).waitFor()
+  }, 30_000)
+
+  afterAll(async () => {
+    await browser?.close()
+    await svc?.stop()
+  }, 30_000)
+
+  test('a proposed field is marked, off the form and the snippet, and accepted with the keyboard', async () => {
+    const row = page.locator('svc-fields-editor tr[data-field-id]').filter({ has: page.getByRole('textbox', { name: 'Name of field city' }) })
+    expect((await row.locator('.badge').innerText()).trim()).toBe('Proposed')
+    expect(await page.locator('svc-fields-editor .count').innerText()).toBe('1 / 50 fields')
+    expect(await page.locator('svc-fields-editor .proposals p').innerText()).toBe(
+      '1 field was proposed by anonymous posts. Proposed fields are stored with the records but are not on the form or the snippets until you accept them.',
+    )
+    expect(await fillIn()).not.toContain('name="city"')
+    expect(await htmlSnippet()).not.toContain('name="city"')
+    const stops = await expectAccessible(page)
+    expect(stops).toContain('button "Accept field city"')
+    expect(stops).toContain('button "Accept all"')
+
+    await page.getByRole('button', { name: 'Accept field city' }).focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('button', { name: 'Accept field city' }).waitFor({ state: 'detached' })
+    await eventually(() => page.locator('svc-fields-editor .count').innerText(), '2 / 50 fields')
+    expect(await page.locator('svc-fields-editor .proposals').count()).toBe(0)
+    expect((await api('GET', `/api/v3/apps/${appId}/fields/city`)).json.data).toMatchObject({ name: 'city', type: 'text', proposed: false })
+    expect(await fillIn()).toContain('name="city"')
+    await eventually(async () => (await htmlSnippet()).includes('name="city"'), true)
+  })
+})
