@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
 import { chromiumAvailable, launchChromium, startBrowserTestServer, type BrowserTestServer } from '../support/browser.ts'
 import { expectAccessible } from './accessible.ts'
-import { callApi, eventually, signUpInPage } from './admin-helpers.ts'
+import { callApi, eventually, shot, signUpInPage } from './admin-helpers.ts'
 
 const hasBrowser = chromiumAvailable('admin-proposed-fields browser tests')
 
@@ -56,6 +56,7 @@ describe.skipIf(!hasBrowser)('admin page: proposed fields', () => {
     )
     expect(await fillIn()).not.toContain('name="city"')
     expect(await htmlSnippet()).not.toContain('name="city"')
+    await shot(page, '16-fields-proposed')
     const stops = await expectAccessible(page)
     expect(stops).toContain('button "Accept field city"')
     expect(stops).toContain('button "Accept all"')

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import type { Browser, Page } from 'playwright-core'
 import { chromiumAvailable, launchChromium, startBrowserTestServer, type BrowserTestServer } from '../support/browser.ts'
 import { axeViolations } from '../support/axe.ts'
-import { callApi, eventually, signUpInPage } from './admin-helpers.ts'
+import { callApi, eventually, shot, signUpInPage } from './admin-helpers.ts'
 
 setDefaultTimeout(60_000)
 
@@ -72,6 +72,7 @@ describe.skipIf(!hasBrowser)('admin page: opening reads asks first', () => {
     await dialog().waitFor()
     expect(await dialog().getByRole('heading').innerText()).toBe('Let anyone with the link read every record?')
     expect(await dialog().locator('.message').innerText()).toBe(RECORDS_QUESTION)
+    await shot(page, '17-share-open-records')
     expect(await axeViolations(page)).toEqual([])
     await dialog().getByRole('button', { name: 'Cancel' }).click()
     await dialog().waitFor({ state: 'hidden' })
