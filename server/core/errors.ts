@@ -107,11 +107,18 @@ export function boundedDetails(details: unknown): unknown {
   return total > listed.length ? { ...rest, problems: listed, truncated: true, total } : { ...rest, problems: listed }
 }
 
-/** The problems in one line: `path: message; …`, the listed ones, then how many more there are. */
+/** The problems in one line: `path: message; …`, the listed ones (a repeated one once, with its count), then how many more there are. */
 export function describeProblems(problems: readonly Problem[], total = problems.length): string {
-  const listed = problems.slice(0, MAX_LISTED_PROBLEMS).map((p) => (p.path ? `${cutText(p.path)}: ${cutText(p.message, MAX_PROBLEM_CHARS)}` : cutText(p.message, MAX_PROBLEM_CHARS)))
-  const more = total - listed.length
-  return more > 0 ? `${listed.join('; ')}; and ${more} more` : listed.join('; ')
+  const shown = problems.slice(0, MAX_LISTED_PROBLEMS)
+  // The same sentence many times over (a body of one bad number repeated) is said once, counted.
+  const times = new Map<string, number>()
+  for (const p of shown) {
+    const text = p.path ? `${cutText(p.path)}: ${cutText(p.message, MAX_PROBLEM_CHARS)}` : cutText(p.message, MAX_PROBLEM_CHARS)
+    times.set(text, (times.get(text) ?? 0) + 1)
+  }
+  const listed = [...times].map(([text, count]) => (count > 1 ? `${text} (${count} times)` : text)).join('; ')
+  const more = total - shown.length
+  return more > 0 ? `${listed}; and ${more} more` : listed
 }
 
 /**

@@ -20,9 +20,8 @@ async function setup(options: EndpointOptions = {}) {
   return { ...t, endpoint }
 }
 
-/** The 422 listing the first 20 of `total` problems. */
-function truncated(type: string, total: number, lead: string, problems: Array<{ path: string; message: string }>) {
-  const listed = problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)).join('; ')
+/** The 422 listing the first 20 of `total` problems (`listed`: how the message says them, when a repeated one is said once). */
+function truncated(type: string, total: number, lead: string, problems: Array<{ path: string; message: string }>, listed = problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)).join('; ')) {
   return { code: 422, error: { type, message: `${lead}${listed}; and ${total - 20} more`, details: { problems, truncated: true, total } } }
 }
 
@@ -45,7 +44,7 @@ describe('every error answer is at most 64 KiB, listing the first 20 problems an
     expect(body.length).toBeLessThanOrEqual(MAX_BODY)
     const res = await t.request('POST', t.endpoint.path, { raw: body, headers: JSON_TYPE })
     expect(res.status).toBe(422)
-    expect(res.body).toEqual(truncated('invalid_value', FLOOD_COUNT, `${FLOOD_COUNT} numbers cannot be stored exactly: `, Array(20).fill({ path: '', message: TOO_LARGE })))
+    expect(res.body).toEqual(truncated('invalid_value', FLOOD_COUNT, `${FLOOD_COUNT} numbers cannot be stored exactly: `, Array(20).fill({ path: '', message: TOO_LARGE }), `${TOO_LARGE} (20 times)`))
     expect(Buffer.byteLength(res.text)).toBeLessThanOrEqual(MAX_ANSWER)
     expect(await storedRecords(t.ctx, t.endpoint.appId)).toEqual([])
   })
@@ -59,7 +58,7 @@ describe('every error answer is at most 64 KiB, listing the first 20 problems an
   test('the same flood in a /batch element', async () => {
     const t = await setup()
     const res = await t.request('POST', `${t.endpoint.path}/batch`, { raw: `[${flood(FLOOD_COUNT - 1)}]`, headers: JSON_TYPE })
-    expect(res.body).toEqual(truncated('invalid_value', FLOOD_COUNT - 1, `${FLOOD_COUNT - 1} numbers cannot be stored exactly: `, Array(20).fill({ path: '', message: TOO_LARGE })))
+    expect(res.body).toEqual(truncated('invalid_value', FLOOD_COUNT - 1, `${FLOOD_COUNT - 1} numbers cannot be stored exactly: `, Array(20).fill({ path: '', message: TOO_LARGE }), `${TOO_LARGE} (20 times)`))
     expect(Buffer.byteLength(res.text)).toBeLessThanOrEqual(MAX_ANSWER)
   })
 

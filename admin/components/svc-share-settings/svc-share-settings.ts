@@ -13,7 +13,7 @@ type Switch = 'service' | 'autoCreate'
 
 const SWITCHES: Array<[Switch, string, string]> = [
   ['service', 'Accept submissions', 'Off: POSTs are refused with 403 "disabled".'],
-  ['autoCreate', 'Auto-create fields', 'Unknown keys become new fields; off: they are refused.'],
+  ['autoCreate', 'Auto-create fields', 'Keys you have not defined are kept; a stranger’s become proposed fields, on the form once you accept them. Off: they are refused.'],
 ]
 
 /** The choices of the reads control: who reads with the endpoint or fill-in link alone. */
