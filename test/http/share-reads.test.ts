@@ -24,7 +24,7 @@ const days = (now: number, count: number) =>
 /** A published endpoint with `reads` and two records posted through it, and every kind of caller. */
 async function setup(reads: ReadAccess, config: Partial<Config> = {}) {
   const t = testApp({ rateLimit: null, ...config })
-  const endpoint = await makeEndpoint(t.ctx, { reads })
+  const endpoint = await makeEndpoint(t.ctx, { reads, fields: [{ name: 'name', type: 'text' }, { name: 'email', type: 'text' }] })
   const ids: string[] = []
   for (const data of [{ name: 'Ada', email: 'ada@example.com' }, { name: 'Lin', email: 'lin@example.com' }]) {
     const posted = await t.request('POST', endpoint.path, { body: data })

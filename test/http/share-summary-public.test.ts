@@ -3,7 +3,8 @@
  * leaves out small groups: a value is listed only when at least the app's
  * `summaryMinRespondents` records gave it (default 5, never below 3), e-mail addresses are
  * never listed, and a number's min, max, mean and sum stay null until that many records hold
- * one. The owner's access token reads every value.
+ * one. Fields a stranger proposed are left out until the owner accepts them. The owner's
+ * access token reads every value and every field.
  */
 import { describe, expect, test } from 'bun:test'
 import { LIMITS } from '../../server/core/limits.ts'
@@ -111,6 +112,21 @@ describe('the public summary hides small groups', () => {
     expect(refused.body).toEqual(validationBody({ path: 'summaryMinRespondents', message: 'must be at least 3: a value fewer people gave could point at one of them' }))
     expect((await request('GET', summary)).body.minRespondents).toBe(3)
     expect(await storedMinimum(request, share, endpoint.ownerToken)).toBe(3)
+  })
+
+  test('a field a stranger proposed stays off the public summary until the owner accepts it', async () => {
+    const { request, summary, endpoint } = await setup()
+    const promo = Array.from({ length: 6 }, () => ({ city: 'Oslo', promo: 'Re-enter your password at evil.example' }))
+    expect((await request('POST', `${endpoint.path}/batch`, { body: promo })).status).toBe(200)
+    const promoSummary = { type: 'text', count: 6, missing: 6, top: [{ value: 'Re-enter your password at evil.example', count: 6 }], other: 0 }
+
+    const before = (await request('GET', summary)).body
+    expect(Object.keys(before.fields)).toEqual(FIELDS.map((field) => field.name))
+    expect((await request('GET', summary, { token: endpoint.ownerToken })).body.fields.promo).toEqual(promoSummary)
+
+    const accepted = await request('POST', `/api/v3/apps/${endpoint.appId}/fields/accept`, { token: endpoint.ownerToken, body: { names: ['promo'] } })
+    expect(accepted.status).toBe(200)
+    expect((await request('GET', summary)).body.fields.promo).toEqual(promoSummary)
   })
 
   test('spam read publicly follows the same rule', async () => {

@@ -51,13 +51,13 @@ test('every script round-trips through every way in and out', async () => {
   expect(query.text).toContain('"caf\u00e9":"Z\u0351\u0352a\u0300\u0301 \u00e9 e\u0301"')
   expect(query.text).not.toContain('"cafe\u0301"')
 
+  // The keys came from an anonymous post: ?help and the public summary list them once the owner accepts them.
+  const accepted = await t.request('POST', `/api/v3/apps/${endpoint.appId}/fields/accept`, { token: owner.token, body: { all: true } })
+  expect(accepted.body.data.fields.map((field: { name: string }) => field.name)).toEqual(KEYS)
+
   const summary = await t.request('GET', endpoint.path('/summary'))
   expect(Object.keys(summary.body.fields)).toEqual(KEYS)
   for (const key of KEYS) expect(summary.body.fields[key]).toEqual({ type: 'text', count: 6, missing: 0, top: [{ value: STORED[key], count: 6 }], other: 0 })
-
-  // The keys came from an anonymous post: ?help lists them once the owner accepts them.
-  const accepted = await t.request('POST', `/api/v3/apps/${endpoint.appId}/fields/accept`, { token: owner.token, body: { all: true } })
-  expect(accepted.body.data.fields.map((field: { name: string }) => field.name)).toEqual(KEYS)
   const help = await t.request('GET', endpoint.path('?help'))
   for (const key of KEYS) expect(help.text).toContain(`| \`${key}\` | text | no |  | 6 |  |`)
 

@@ -50,7 +50,7 @@ ${READ_ACCESS.map((value) => `- \`${value}\`: ${READ_ACCESS_MEANING[value]}.`).j
 - The public summary (read with the endpoint token alone) hides small groups: it lists a value only when at least
   \`summaryMinRespondents\` records gave it (default ${LIMITS.summaryMinRespondents}, never below ${LIMITS.summaryMinRespondentsFloor}; \`share set --summary-min\`), counting rarer values in \`other\`;
   it never lists values of e-mail fields nor any value holding an e-mail address; a number's (and a score's) min, max, mean and sum
-  are null until that many records hold one; the answer carries \`minRespondents\`. The owner's token, the admin, svc-cli and MCP read every value.
+  are null until that many records hold one; fields a stranger proposed are left out until accepted; the answer carries \`minRespondents\`. The owner's token, the admin, svc-cli and MCP read every value.
 - \`?help\` shows record and per-field counts only to the owner's token or while reads are open; with reads \`off\` a stranger sees the fields and formats only.
 
 ## Switches (\`svc-cli share set\`)

@@ -141,6 +141,8 @@ export async function getSummary(ctx: AppContext, appId: string, spamMode: SpamM
   pruneDays(aggregate, now)
   const fields: Record<string, FieldSummary> = Object.create(null)
   for (const field of (await fieldsOf(ctx, appId)).values()) {
+    // A stranger's key stays off the public summary, as off the form, until the owner accepts it.
+    if (minRespondents !== null && field.proposed) continue
     fields[field.name] = fieldSummary(field.type, aggregate.total, aggregate.fields.get(field.name), minRespondents)
   }
   return {

@@ -8,7 +8,8 @@
  *
  * Read with the endpoint token alone the summary is the public one (core/stats/public-values.ts):
  * values fewer than the app's `summaryMinRespondents` records gave are counted in `other`,
- * e-mail addresses are never listed. The owner's access token reads everything.
+ * e-mail addresses are never listed, fields a stranger proposed are left out until the owner
+ * accepts them. The owner's access token reads everything.
  */
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context.ts'
@@ -44,7 +45,7 @@ export const summaryRoutes = (ctx: AppContext) =>
           summary: 'Aggregates over all records (?spam=include|only; ?help for Markdown)',
           description:
             'Open to anyone with the endpoint token when reads is "summary" or "records"; the owner\'s access token (Authorization: Bearer) always reads. Otherwise 403 `disabled`. ' +
-            'Without the owner\'s token the summary leaves out values fewer than `minRespondents` records gave (counted in `other`) and never lists e-mail addresses; a number\'s min, max, mean and sum are null until that many records hold one.',
+            'Without the owner\'s token the summary leaves out values fewer than `minRespondents` records gave (counted in `other`) and never lists e-mail addresses or fields a stranger proposed; a number\'s min, max, mean and sum are null until that many records hold one.',
           tags: ['share'],
           security: [{}, { accessToken: [] }],
         },
