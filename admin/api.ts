@@ -132,7 +132,7 @@ export const api = {
   createToken: (name: string, proof: ReauthProof = {}) => data<AccessToken & { token: string }>('POST', '/auth/tokens', { name, ...proof }),
   revokeToken: (tokenId: string) => data<{ revoked: true; id: string }>('DELETE', `/auth/tokens/${id(tokenId)}`),
 
-  profile: () => data<User>('GET', '/profile'),
+  profile: () => data<ProfileUpdated>('GET', '/profile'),
   /** A new e-mail needs `currentPassword` (or `code`) and waits for its link: the answer then has `pendingEmail`. */
   updateProfile: (input: { name?: string; email?: string } & ReauthProof) => data<ProfileUpdated>('PATCH', '/profile', input),
   cancelEmailChange: () => data<{ cancelled: boolean }>('DELETE', '/profile/email'),

@@ -276,6 +276,9 @@ describe.skipIf(!hasBrowser)('admin page: sign-up, sign-in, tokens', () => {
     const link = /(\/api\/v3\/profile\/email\/confirm\?token=\S+)$/m.exec(svc.mails[mailed].text)![1]
     expect((await page.evaluate(async () => (await (await fetch('/api/v3/profile')).json()).data.email))).toBe(EMAIL)
     await shot(page, '14-account-email-pending')
+    // Still there on the next visit, with its Cancel.
+    await page.reload()
+    await eventually(async () => (await profileForm.locator('.pending p').innerText()).startsWith('A confirmation link went to ada@lovelace.org.'), true)
     await account.getByRole('button', { name: 'Cancel the change' }).click()
     await profileForm.locator('.pending').waitFor({ state: 'detached' })
     expect((await callApi(svc.url, 'GET', link)).status).toBe(404)

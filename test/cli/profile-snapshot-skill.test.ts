@@ -65,8 +65,11 @@ describe('profile', () => {
     expect(asked.json()).toEqual({ ...account.user, pendingEmail: { email: newEmail, expiresAt: expect.any(String) } })
     const human = await cliInProcess(['profile', 'update', '--email', newEmail, '--password-stdin'], { env: mine, stdin: 'first password\n' })
     expect(human.stdout).toContain(`A confirmation link went to ${newEmail}: the e-mail changes when it is followed`)
-    expect(ok(await cliInProcess(['profile', 'get', '--json'], { env: mine })).json().email).toBe(account.user.email)
+    expect(ok(await cliInProcess(['profile', 'get', '--json'], { env: mine })).json()).toEqual({ ...account.user, pendingEmail: { email: newEmail, expiresAt: expect.any(String) } })
+    const shown = ok(await cliInProcess(['profile', 'get'], { env: mine })).stdout.split('\n')
+    expect(shown.slice(1, 3)).toEqual([`email       ${account.user.email}`, expect.stringMatching(new RegExp(`^new e-mail  ${newEmail} \\(waiting for its link until \\S+\\)$`))])
     expect(ok(await cliInProcess(['profile', 'update', '--cancel-email', '--json'], { env: mine })).json()).toEqual({ cancelled: true })
+    expect(ok(await cliInProcess(['profile', 'get', '--json'], { env: mine })).json()).toEqual(account.user)
     expect(ok(await cliInProcess(['profile', 'update', '--cancel-email'], { env: mine })).stdout).toBe('No e-mail change was waiting.\n')
   })
 

@@ -139,7 +139,8 @@ describe('changing the e-mail address', () => {
     const expiresAt = Date.parse(T0) + 1000 + AUTH.emailChangeTtlMs
     expect(res.body).toEqual({ code: 202, data: { ...user, name: 'Ada L.', pendingEmail: { email: NEW, expiresAt: new Date(expiresAt).toISOString() } } })
     expect(await stored(t, user.id)).toBe(OLD)
-    expect((await t.request('GET', '/api/v3/profile', { token })).body.data).toEqual({ ...user, name: 'Ada L.' })
+    // The profile shows the change waiting for its link (the admin's Account screen reads it on every visit).
+    expect((await t.request('GET', '/api/v3/profile', { token })).body.data).toEqual({ ...user, name: 'Ada L.', pendingEmail: { email: NEW, expiresAt: new Date(expiresAt).toISOString() } })
     const link = linkToken(t)
     expect(await t.ctx.storage.users.emailChange(user.id)).toEqual({ userId: user.id, newEmail: NEW, tokenHash: expect.stringMatching(/^[0-9a-f]{64}$/), expiresAt, createdAt: Date.parse(T0) + 1000 })
     await Promise.resolve()
@@ -170,7 +171,7 @@ describe('changing the e-mail address', () => {
     expect((await t.request('GET', `/api/v3/profile/email/confirm?token=${link}`)).status).toBe(404)
   })
 
-  test('a new request replaces the earlier link; the link dies after 24 hours; DELETE /profile/email cancels', async () => {
+  test('a new request replaces the earlier link; the link dies after 24 hours; the profile shows the change while it waits; DELETE /profile/email cancels', async () => {
     const { t, token, user } = await withOwner()
     await patch(t, token, { email: 'first@example.org', currentPassword: 'correct horse' })
     const first = linkToken(t, 'first@example.org')
@@ -184,9 +185,15 @@ describe('changing the e-mail address', () => {
     expect(expired.text).toContain(`<h1>E-mail address not changed</h1><p>${UNKNOWN_LINK}</p>`)
     expect(await stored(t, user.id)).toBe(OLD)
 
+    expect((await t.request('GET', '/api/v3/profile', { token })).body.data.pendingEmail).toBeUndefined()
+
     await patch(t, token, { email: NEW, currentPassword: 'correct horse' })
     const third = linkToken(t)
+    const waiting = { email: NEW, expiresAt: new Date(t.clock.now() + AUTH.emailChangeTtlMs).toISOString() }
+    const profile = (await t.request('GET', '/api/v3/profile', { token })).body.data
+    expect([profile.email, profile.pendingEmail]).toEqual([OLD, waiting])
     expect((await t.request('DELETE', '/api/v3/profile/email', { token })).body).toEqual({ code: 200, data: { cancelled: true } })
+    expect((await t.request('GET', '/api/v3/profile', { token })).body.data.pendingEmail).toBeUndefined()
     expect((await t.request('DELETE', '/api/v3/profile/email', { token })).body).toEqual({ code: 200, data: { cancelled: false } })
     expect((await pressConfirm(t, third)).status).toBe(404)
     expect(await stored(t, user.id)).toBe(OLD)

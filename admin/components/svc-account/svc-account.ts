@@ -26,9 +26,23 @@ export class SvcAccount extends LitElement {
   @state() private passwordSaved = false
   /** What the e-mail field holds while it differs from the account's address. */
   @state() private emailDraft = ''
-  /** The e-mail change waiting for its link, after this screen asked for it. */
+  /** The e-mail change waiting for its link. */
   @state() private pendingEmail: ProfileUpdated['pendingEmail'] | null = null
   @state() private codeSent = false
+
+  override connectedCallback() {
+    super.connectedCallback()
+    void this.loadPendingEmail()
+  }
+
+  /** A change asked for earlier (another visit, another device) still shows, with its Cancel. */
+  private async loadPendingEmail() {
+    try {
+      this.pendingEmail = (await api.profile()).pendingEmail ?? null
+    } catch {
+      // The form works without it; a failed read says nothing the next save would not.
+    }
+  }
 
   private get changingEmail(): boolean {
     const draft = this.emailDraft.trim().toLowerCase()

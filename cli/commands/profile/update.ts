@@ -1,13 +1,11 @@
 import { defineSvcCommand } from '../../command.ts'
 import { usageError } from '../../errors.ts'
-import { details, result } from '../../output.ts'
+import { result } from '../../output.ts'
 import type { PublicUser } from '../auth/_session.ts'
-import { userDetails } from './get.ts'
+import { userDetails, type Profile } from './get.ts'
 import { proofArgs, proofFor } from './_proof.ts'
 import { checkInput } from '../../validate.ts'
 import { ProfileUpdateInput } from '../../../server/core/auth/schemas.ts'
-
-type Updated = PublicUser & { pendingEmail?: { email: string; expiresAt: string } }
 
 export default defineSvcCommand({
   description: 'Change your name or e-mail (a new e-mail needs your password, then its mailed link)',
@@ -36,11 +34,11 @@ export default defineSvcCommand({
         proof = await proofFor(env, me, { code: args.code, passwordLine })
       }
     }
-    const user = await client.request<Updated>('PATCH', '/api/v3/profile', { body: { name, email, ...proof } })
+    const user = await client.request<Profile>('PATCH', '/api/v3/profile', { body: { name, email, ...proof } })
     if (!user.pendingEmail) return result(user, userDetails(user))
     const { pendingEmail } = user
     return result(user, (style) =>
-      `${details(style, { email: user.email, 'new e-mail': `${pendingEmail.email} (waiting for confirmation)`, name: user.name || '-' })}\n\n` +
+      `${userDetails(user)(style)}\n\n` +
       `A confirmation link went to ${pendingEmail.email}: the e-mail changes when it is followed (until ${pendingEmail.expiresAt}). ` +
       `${user.email} was told. Cancel with: svc-cli profile update --cancel-email`,
     )

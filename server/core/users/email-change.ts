@@ -80,6 +80,13 @@ export async function confirmEmailChange(ctx: AppContext, token: string): Promis
   return toPublicUser(after)
 }
 
+/** The account's change still waiting for its link, or undefined (none, or its link expired). */
+export async function pendingEmailOf(ctx: AppContext, userId: string): Promise<PendingEmail | undefined> {
+  const change = await ctx.storage.users.emailChange(userId)
+  if (!change || change.expiresAt <= ctx.clock.now()) return undefined
+  return { email: change.newEmail, expiresAt: new Date(change.expiresAt).toISOString() }
+}
+
 /** Drops the account's pending change (its link stops working). */
 export async function cancelEmailChange(ctx: AppContext, userId: string): Promise<{ cancelled: boolean }> {
   return { cancelled: await ctx.storage.users.deleteEmailChange(userId) }

@@ -17,7 +17,7 @@ import {
 } from '../auth/schemas.ts'
 import { deleteOtherSessions } from '../auth/sessions.ts'
 import { AppError, notFound, validationError } from '../errors.ts'
-import { startEmailChange, type PendingEmail } from './email-change.ts'
+import { pendingEmailOf, startEmailChange, type PendingEmail } from './email-change.ts'
 import { deleteUserRow, findUserByEmail, findUserById, normalizeEmail, setPasswordHash, toPublicUser, updateUser, type PublicUser, type UserRow } from './users.ts'
 
 async function requireUser(ctx: AppContext, userId: string): Promise<UserRow> {
@@ -26,13 +26,15 @@ async function requireUser(ctx: AppContext, userId: string): Promise<UserRow> {
   return user
 }
 
-/** The account as the API shows it. */
-export async function getProfile(ctx: AppContext, userId: string): Promise<PublicUser> {
-  return toPublicUser(await requireUser(ctx, userId))
-}
-
-/** The account after a profile update; `pendingEmail` when a new address waits for its confirmation link. */
+/** The account as the API shows it; `pendingEmail` when a new address waits for its confirmation link. */
 export type ProfileUpdated = PublicUser & { pendingEmail?: PendingEmail }
+
+/** The account as the API shows it, with the e-mail change waiting for its link, if any. */
+export async function getProfile(ctx: AppContext, userId: string): Promise<ProfileUpdated> {
+  const user = toPublicUser(await requireUser(ctx, userId))
+  const pendingEmail = await pendingEmailOf(ctx, userId)
+  return pendingEmail ? { ...user, pendingEmail } : user
+}
 
 /**
  * Changes the display name at once and asks for a new e-mail address: that needs the
