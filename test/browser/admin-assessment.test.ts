@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
 import { DEFAULT_THEME } from '../../server/core/connect/schemas.ts'
-import { chromiumAvailable, launchChromium, startBrowserTestServer, type BrowserTestServer } from '../support/browser.ts'
-import { callApi, eventually, shot, signUpInPage } from './admin-helpers.ts'
+import { chromiumAvailable, type BrowserTestServer } from '../support/browser.ts'
+import { callApi, eventually, openAdmin, shot, type AdminSession, type OwnerApi } from './admin-helpers.ts'
 
 
 const hasBrowser = chromiumAvailable('admin-assessment browser tests')
@@ -15,28 +15,22 @@ const OFTEN = ['Never', 'Sometimes', 'Often']
 const XSS = '<img src=x onerror=window.__xss=1>'
 
 describe.skipIf(!hasBrowser)('admin page: scales, report, expert and style editors', () => {
+  let admin: AdminSession
   let svc: BrowserTestServer
   let browser: Browser
   let page: Page
-  let token: string
+  let api: OwnerApi
   let appId: string
   const fieldIds: Record<string, string> = {}
 
-  const api = (method: string, path: string, body?: unknown) => callApi(svc.url, method, path, { token, body })
   const open = async (tab: string, ready: string) => {
     await page.goto(`${svc.url}/admin/#/apps/${appId}/${tab}`)
     await page.getByRole('heading', { name: ready, exact: true }).waitFor()
   }
 
   beforeAll(async () => {
-    svc = await startBrowserTestServer()
-    browser = await launchChromium()
-    page = await browser.newPage({ viewport: { width: 1360, height: 900 } })
-    page.setDefaultTimeout(8_000)
-    page.on('pageerror', (error) => console.error('page error:', error.message))
-    await page.goto(`${svc.url}/admin/`)
-    token = await signUpInPage(page, 'owner@example.com', 'correct horse battery')
-    await page.reload()
+    admin = await openAdmin({ viewport: { width: 1360, height: 900 }, reload: true })
+    ;({ svc, browser, page, api } = admin)
     await page.getByRole('heading', { name: 'Apps', exact: true }).waitFor()
     appId = (await api('POST', '/api/v3/apps', { name: 'Energy check' })).json.data.id
     for (const field of [
@@ -49,10 +43,7 @@ describe.skipIf(!hasBrowser)('admin page: scales, report, expert and style edito
     }
   }, 30_000)
 
-  afterAll(async () => {
-    await browser?.close()
-    await svc?.stop()
-  }, 30_000)
+  afterAll(() => admin?.close(), 30_000)
 
   test('a scale is built with items and levels; the preview shows the range, gaps, overlaps and completion', async () => {
     await open('scales', 'Scales')

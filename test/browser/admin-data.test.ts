@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import type { Browser, Locator, Page } from 'playwright-core'
-import { chromiumAvailable, launchChromium, startBrowserTestServer, type BrowserTestServer } from '../support/browser.ts'
+import { chromiumAvailable, type BrowserTestServer } from '../support/browser.ts'
 import { expectAccessible } from './accessible.ts'
-import { callApi, eventually, shot, signUpInPage } from './admin-helpers.ts'
+import { callApi, eventually, openAdmin, shot, type AdminSession, type OwnerApi } from './admin-helpers.ts'
 
 const XSS_KEY = '<img src=x onerror=window.__xss=1>'
 const XSS_VALUES = ['<img src=x onerror=window.__xss=2>', 'javascript:alert(1)', '"><script>window.__xss=3</script>']
@@ -40,35 +40,25 @@ function contrastOf(locator: Locator): Promise<number> {
 }
 
 describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
+  let admin: AdminSession
   let svc: BrowserTestServer
   let browser: Browser
   let page: Page
-  let token: string
+  let api: OwnerApi
   let appId: string
   let endpoint: string
 
-  const api = (method: string, path: string, body?: unknown) => callApi(svc.url, method, path, { token, body })
   const records = () => page.locator('svc-records')
   const totalText = () => records().locator('.total').innerText()
 
   beforeAll(async () => {
-    svc = await startBrowserTestServer()
-    browser = await launchChromium()
-    page = await browser.newPage({ viewport: { width: 1360, height: 900 } })
-    page.setDefaultTimeout(8_000)
-    page.on('pageerror', (error) => console.error('page error:', error.message))
     // A controllable clock for the auto-refresh timer; it otherwise runs at real speed.
-    await page.clock.install()
-    await page.goto(`${svc.url}/admin/`)
-    token = await signUpInPage(page, 'owner@example.com', 'correct horse battery')
-    await page.reload()
+    admin = await openAdmin({ viewport: { width: 1360, height: 900 }, clock: true, reload: true })
+    ;({ svc, browser, page, api } = admin)
     await page.getByRole('heading', { name: 'Apps', exact: true }).waitFor()
   }, 30_000)
 
-  afterAll(async () => {
-    await browser?.close()
-    await svc?.stop()
-  }, 30_000)
+  afterAll(() => admin?.close(), 30_000)
 
   test('an empty apps list invites creating the first app, which opens its setup', async () => {
     await page.getByText('No apps yet').waitFor()

@@ -4,33 +4,26 @@
  * they were, confirming sends `force` and the type changes. Records are not touched.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import type { Browser, Page } from 'playwright-core'
-import { chromiumAvailable, launchChromium, startBrowserTestServer, type BrowserTestServer } from '../support/browser.ts'
-import { callApi, eventually, signUpInPage } from './admin-helpers.ts'
+import type { Page } from 'playwright-core'
+import { chromiumAvailable, type BrowserTestServer } from '../support/browser.ts'
+import { callApi, eventually, openAdmin, publishedApp, type AdminSession, type OwnerApi } from './admin-helpers.ts'
 
 const hasBrowser = chromiumAvailable('admin-field-type browser tests')
 
 describe.skipIf(!hasBrowser)('admin page: a field type change on a live form', () => {
+  let admin: AdminSession
   let svc: BrowserTestServer
-  let browser: Browser
   let page: Page
-  let token: string
+  let api: OwnerApi
   let appId: string
 
-  const api = (method: string, path: string, body?: unknown) => callApi(svc.url, method, path, { token, body })
   const storedType = async () => (await api('GET', `/api/v3/apps/${appId}/fields/age`)).json.data.type
 
   beforeAll(async () => {
-    svc = await startBrowserTestServer()
-    browser = await launchChromium()
-    page = await browser.newPage({ viewport: { width: 1360, height: 900 } })
-    page.setDefaultTimeout(8_000)
-    page.on('pageerror', (error) => console.error('page error:', error.message))
-    await page.goto(`${svc.url}/admin/`)
-    token = await signUpInPage(page, 'owner@example.com', 'correct horse battery')
-    appId = (await api('POST', '/api/v3/apps', { name: 'Ages' })).json.data.id
-    expect((await api('POST', `/api/v3/apps/${appId}/fields`, { name: 'age' })).status).toBe(200)
-    const endpoint = (await api('POST', `/api/v3/apps/${appId}/share/publish`)).json.data.token
+    admin = await openAdmin({ viewport: { width: 1360, height: 900 } })
+    ;({ svc, page, api } = admin)
+    const { id, token: endpoint } = await publishedApp(api, 'Ages', [{ name: 'age' }])
+    appId = id
     for (const age of ['31', 'forty']) expect((await callApi(svc.url, 'POST', `/api/v3/share/${endpoint}`, { body: { age } })).status).toBe(200)
     await page.goto(`${svc.url}/admin/#/apps/${appId}`)
     // The page was loaded before the sign-up: reload so it starts with the session.
@@ -38,10 +31,7 @@ describe.skipIf(!hasBrowser)('admin page: a field type change on a live form', (
     await page.getByRole('combobox', { name: 'Type of field age' }).waitFor()
   }, 30_000)
 
-  afterAll(async () => {
-    await browser?.close()
-    await svc?.stop()
-  }, 30_000)
+  afterAll(() => admin?.close(), 30_000)
 
   test('asks with the count; Cancel keeps the type, confirming changes it', async () => {
     const select = page.getByRole('combobox', { name: 'Type of field age' })

@@ -4,23 +4,19 @@
  * (LLM) planning job shows its progress and can be cancelled.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { chromiumAvailable, launchChromium, startBrowserTestServer, type BrowserTestServer } from '../support/browser.ts'
-import { callApi, shot, signUpInPage } from './admin-helpers.ts'
+import { callApi, openAdminPage, shot, type AdminPage } from './admin-helpers.ts'
 
 
 const hasBrowser = chromiumAvailable('admin-generate browser tests')
 const INSTRUCTION = 'A 6-question stress check for teachers with two dimensions: workload and support. 5-point scale, calm blue styling.'
 
-async function openAdmin(browser: Browser, svc: BrowserTestServer, email: string): Promise<{ page: Page; token: string }> {
-  const page = await browser.newPage({ viewport: { width: 1360, height: 900 } })
-  page.setDefaultTimeout(8_000)
-  page.on('pageerror', (error) => console.error('page error:', error.message))
-  await page.goto(`${svc.url}/admin/`)
-  const token = await signUpInPage(page, email, 'correct horse battery')
-  await page.reload()
-  await page.getByRole('heading', { name: 'Generate from a description' }).waitFor()
-  return { page, token }
+/** The admin page of a new owner `email`, showing the box that generates an app. */
+async function openGenerate(browser: Browser, svc: BrowserTestServer, email: string): Promise<AdminPage> {
+  const opened = await openAdminPage(browser, svc, { viewport: { width: 1360, height: 900 }, email, reload: true })
+  await opened.page.getByRole('heading', { name: 'Generate from a description' }).waitFor()
+  return opened
 }
 
 describe.skipIf(!hasBrowser)('admin page: generate an app from a description', () => {
@@ -38,7 +34,7 @@ describe.skipIf(!hasBrowser)('admin page: generate an app from a description', (
   }, 30_000)
 
   test('the built-in planner makes a plan for review; "Create app" builds it and lands on the app', async () => {
-    const { page, token } = await openAdmin(browser, svc, 'owner@example.com')
+    const { page, token } = await openGenerate(browser, svc, 'owner@example.com')
     const api = (method: string, path: string) => callApi(svc.url, method, path, { token })
     const box = page.locator('svc-generate')
     await box.getByRole('textbox', { name: 'Describe the assessment you want' }).fill(INSTRUCTION)
@@ -75,7 +71,7 @@ describe.skipIf(!hasBrowser)('admin page: generate an app from a description', (
   })
 
   test('an empty description is refused with the server message next to the box', async () => {
-    const { page } = await openAdmin(browser, svc, 'empty@example.com')
+    const { page } = await openGenerate(browser, svc, 'empty@example.com')
     const box = page.locator('svc-generate')
     await box.getByRole('textbox', { name: 'Describe the assessment you want' }).fill('   ')
     // `required` lets whitespace through; the server's rule is what the person reads.
@@ -106,7 +102,7 @@ describe.skipIf(!hasBrowser)('admin page: a slow planning job shows progress and
   }, 30_000)
 
   test('Cancel stops the running job', async () => {
-    const { page, token } = await openAdmin(browser, svc, 'owner@example.com')
+    const { page, token } = await openGenerate(browser, svc, 'owner@example.com')
     const box = page.locator('svc-generate')
     await box.getByRole('textbox', { name: 'Describe the assessment you want' }).fill(INSTRUCTION)
     await box.getByRole('button', { name: 'Generate plan' }).click()

@@ -1,11 +1,12 @@
 /**
- * @module Shared steps of the admin browser tests: screenshots and calls to the API from
- * the test (like curl).
+ * @module Shared steps of the admin browser tests: a signed-up owner on the admin page,
+ * a published app, screenshots and calls to the API from the test (like curl).
  */
 import { expect } from 'bun:test'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
+import { startBrowserTest, type BrowserTestServer } from '../support/browser.ts'
 
 /**
  * Where screenshots go for a person to look at: only when SVC_SCREENSHOTS names a folder
@@ -70,4 +71,70 @@ export async function eventually<T>(read: () => T | Promise<T>, expected: T, tim
     value = await read()
   }
   expect(value as unknown).toEqual(expected)
+}
+
+/** Calls the API as the signed-up owner (access token, no cookies). */
+export type OwnerApi = (method: string, path: string, body?: unknown) => ReturnType<typeof callApi>
+
+export interface AdminPageOptions {
+  viewport: { width: number; height: number }
+  /** Who signs up; the password is always `correct horse battery`. */
+  email?: string
+  /** Installs Playwright's clock before the first navigation, so a test can run the page's timers. */
+  clock?: boolean
+  /** Reloads after the sign-up: the page was loaded signed out and only starts with the session on a reload. */
+  reload?: boolean
+}
+
+/** An owner signed up from an admin page. */
+export interface AdminPage {
+  page: Page
+  token: string
+  api: OwnerApi
+}
+
+/** Opens /admin/ in a new page of `browser` (8 s timeouts, page errors logged) and signs up from it. */
+export async function openAdminPage(browser: Browser, svc: BrowserTestServer, options: AdminPageOptions): Promise<AdminPage> {
+  const page = await browser.newPage({ viewport: options.viewport })
+  page.setDefaultTimeout(8_000)
+  page.on('pageerror', (error) => console.error('page error:', error.message))
+  if (options.clock) await page.clock.install()
+  await page.goto(`${svc.url}/admin/`)
+  const token = await signUpInPage(page, options.email ?? 'owner@example.com', 'correct horse battery')
+  if (options.reload) await page.reload()
+  return { page, token, api: (method, path, body) => callApi(svc.url, method, path, { token, body }) }
+}
+
+/** A test file's server and Chromium with an owner on the admin page; `close()` ends both. */
+export interface AdminSession extends AdminPage {
+  svc: BrowserTestServer
+  browser: Browser
+  close(): Promise<void>
+}
+
+/**
+ * Starts svc (with `env`) and Chromium and opens the admin page signed up, as most admin
+ * tests begin; what it started is ended again if a step fails.
+ */
+export async function openAdmin(options: AdminPageOptions & { env?: Record<string, string> }): Promise<AdminSession> {
+  const started = await startBrowserTest(options.env)
+  try {
+    return { ...started, ...(await openAdminPage(started.browser, started.svc, options)) }
+  } catch (error) {
+    await started.close()
+    throw error
+  }
+}
+
+/** Creates an app named `name` with `fields` through `api` and publishes it; its id and the endpoint's token and URL. */
+export async function publishedApp(api: OwnerApi, name: string, fields: object[] = []): Promise<{ id: string; token: string; endpoint: string }> {
+  const ok = async (method: string, path: string, body?: unknown) => {
+    const res = await api(method, path, body)
+    if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${res.text}`)
+    return res.json.data
+  }
+  const { id } = await ok('POST', '/api/v3/apps', { name })
+  for (const field of fields) await ok('POST', `/api/v3/apps/${id}/fields`, field)
+  const { token, endpoint } = await ok('POST', `/api/v3/apps/${id}/share/publish`)
+  return { id, token, endpoint }
 }

@@ -5,36 +5,28 @@
  * shows its focus at every Tab stop while a proposal waits.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import type { Browser, Page } from 'playwright-core'
-import { chromiumAvailable, launchChromium, startBrowserTestServer, type BrowserTestServer } from '../support/browser.ts'
+import type { Page } from 'playwright-core'
+import { chromiumAvailable, type BrowserTestServer } from '../support/browser.ts'
 import { expectAccessible } from './accessible.ts'
-import { callApi, eventually, shot, signUpInPage } from './admin-helpers.ts'
+import { callApi, eventually, openAdmin, publishedApp, shot, type AdminSession, type OwnerApi } from './admin-helpers.ts'
 
 const hasBrowser = chromiumAvailable('admin-proposed-fields browser tests')
 
 describe.skipIf(!hasBrowser)('admin page: proposed fields', () => {
+  let admin: AdminSession
   let svc: BrowserTestServer
-  let browser: Browser
   let page: Page
-  let token: string
+  let api: OwnerApi
   let appId: string
   let endpoint: string
 
-  const api = (method: string, path: string, body?: unknown) => callApi(svc.url, method, path, { token, body })
   const fillIn = async () => (await fetch(`${svc.url}/f/${endpoint}`)).text()
   const htmlSnippet = () => page.locator('svc-endpoint-help pre[aria-labelledby="snippet-html"]').innerText()
 
   beforeAll(async () => {
-    svc = await startBrowserTestServer()
-    browser = await launchChromium()
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
-    page.setDefaultTimeout(8_000)
-    page.on('pageerror', (error) => console.error('page error:', error.message))
-    await page.goto(`${svc.url}/admin/`)
-    token = await signUpInPage(page, 'owner@example.com', 'correct horse battery')
-    appId = (await api('POST', '/api/v3/apps', { name: 'Contact' })).json.data.id
-    expect((await api('POST', `/api/v3/apps/${appId}/fields`, { name: 'name', label: 'Your name' })).status).toBe(200)
-    endpoint = (await api('POST', `/api/v3/apps/${appId}/share/publish`)).json.data.token
+    admin = await openAdmin({ viewport: { width: 1280, height: 800 } })
+    ;({ svc, page, api } = admin)
+    ;({ id: appId, token: endpoint } = await publishedApp(api, 'Contact', [{ name: 'name', label: 'Your name' }]))
     // A stranger (no access token) posts a key of their own.
     expect((await callApi(svc.url, 'POST', `/api/v3/share/${endpoint}`, { body: { name: 'Ada', city: 'Paris' } })).status).toBe(200)
     await page.goto(`${svc.url}/admin/#/apps/${appId}`)
@@ -42,10 +34,7 @@ describe.skipIf(!hasBrowser)('admin page: proposed fields', () => {
     await page.getByRole('button', { name: 'Accept field city' }).waitFor()
   }, 30_000)
 
-  afterAll(async () => {
-    await browser?.close()
-    await svc?.stop()
-  }, 30_000)
+  afterAll(() => admin?.close(), 30_000)
 
   test('a proposed field is marked, off the form and the snippet, and accepted with the keyboard', async () => {
     const row = page.locator('svc-fields-editor tr[data-field-id]').filter({ has: page.getByRole('textbox', { name: 'Name of field city' }) })

@@ -5,10 +5,10 @@
  * radio back; closing reads asks nothing. The dialog passes axe and works by keyboard.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
-import type { Browser, Page } from 'playwright-core'
-import { chromiumAvailable, launchChromium, startBrowserTestServer, type BrowserTestServer } from '../support/browser.ts'
+import type { Page } from 'playwright-core'
+import { chromiumAvailable, type BrowserTestServer } from '../support/browser.ts'
 import { axeViolations } from '../support/axe.ts'
-import { callApi, eventually, shot, signUpInPage } from './admin-helpers.ts'
+import { callApi, eventually, openAdmin, publishedApp, shot, type AdminSession } from './admin-helpers.ts'
 
 setDefaultTimeout(60_000)
 
@@ -23,8 +23,8 @@ const SUMMARY_QUESTION =
   'and values at least 5 people gave. Single records and e-mail addresses stay private.'
 
 describe.skipIf(!hasBrowser)('admin page: opening reads asks first', () => {
+  let admin: AdminSession
   let svc: BrowserTestServer
-  let browser: Browser
   let page: Page
   let token: string
   let appId: string
@@ -44,16 +44,9 @@ describe.skipIf(!hasBrowser)('admin page: opening reads asks first', () => {
     })
 
   beforeAll(async () => {
-    svc = await startBrowserTestServer()
-    browser = await launchChromium()
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
-    page.setDefaultTimeout(8_000)
-    page.on('pageerror', (error) => console.error('page error:', error.message))
-    await page.goto(`${svc.url}/admin/`)
-    token = await signUpInPage(page, 'owner@example.com', 'correct horse battery')
-    appId = (await callApi(svc.url, 'POST', '/api/v3/apps', { token, body: { name: 'Contact form' } })).json.data.id
-    expect((await callApi(svc.url, 'POST', `/api/v3/apps/${appId}/fields`, { token, body: { name: 'email', type: 'email' } })).status).toBe(200)
-    endpoint = (await callApi(svc.url, 'POST', `/api/v3/apps/${appId}/share/publish`, { token })).json.data.endpoint
+    admin = await openAdmin({ viewport: { width: 1280, height: 900 } })
+    ;({ svc, page, token } = admin)
+    ;({ id: appId, endpoint } = await publishedApp(admin.api, 'Contact form', [{ name: 'email', type: 'email' }]))
     const path = new URL(endpoint).pathname
     const posted = await callApi(svc.url, 'POST', `${path}/batch`, { body: [{ email: 'ada@example.com' }, { email: 'lin@example.com' }, { email: 'sam@example.com' }] })
     expect(posted.status).toBe(200)
@@ -62,10 +55,7 @@ describe.skipIf(!hasBrowser)('admin page: opening reads asks first', () => {
     await radio(/^Only you/).waitFor()
   }, 30_000)
 
-  afterAll(async () => {
-    await browser?.close()
-    await svc?.stop()
-  }, 30_000)
+  afterAll(() => admin?.close(), 30_000)
 
   test('clicking Records asks, naming who can read what; Cancel leaves reads off on the server and the radio back', async () => {
     await radio(/^Records/).click()

@@ -4,41 +4,35 @@
  * webhook off, switch it on again, remove it — by mouse and keyboard, checked by axe.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { DISABLED_REASON } from '../../server/core/webhooks/worker.ts'
-import { chromiumAvailable, launchChromium, startBrowserTestServer, type BrowserTestServer } from '../support/browser.ts'
+import { chromiumAvailable, type BrowserTestServer } from '../support/browser.ts'
 import { startReceiver, type Receiver } from '../support/webhook-receiver.ts'
 import { expectAccessible } from './accessible.ts'
-import { callApi, eventually, shot, signUpInPage } from './admin-helpers.ts'
+import { callApi, eventually, openAdmin, publishedApp, shot, type AdminSession } from './admin-helpers.ts'
 
 setDefaultTimeout(60_000)
 
 const hasBrowser = chromiumAvailable('admin webhooks browser tests')
 
 describe.skipIf(!hasBrowser)('admin page: webhooks', () => {
+  let admin: AdminSession
   let svc: BrowserTestServer
-  let browser: Browser
   let page: Page
   let receiver: Receiver
   let token: string
   let appId: string
 
   beforeAll(async () => {
-    svc = await startBrowserTestServer({ SVC_WEBHOOK_ALLOW_PRIVATE: '1' })
     receiver = startReceiver()
-    browser = await launchChromium()
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
-    page.setDefaultTimeout(8_000)
-    await page.goto(`${svc.url}/admin/`)
-    token = await signUpInPage(page, 'owner@example.com', 'correct horse battery')
-    appId = (await callApi(svc.url, 'POST', '/api/v3/apps', { token, body: { name: 'Hooked form' } })).json.data.id
-    expect((await callApi(svc.url, 'POST', `/api/v3/apps/${appId}/share/publish`, { token })).status).toBe(200)
+    admin = await openAdmin({ viewport: { width: 1280, height: 900 }, env: { SVC_WEBHOOK_ALLOW_PRIVATE: '1' } })
+    ;({ svc, page, token } = admin)
+    appId = (await publishedApp(admin.api, 'Hooked form')).id
   }, 30_000)
 
   afterAll(async () => {
-    await browser?.close()
+    await admin?.close()
     receiver?.stop()
-    await svc?.stop()
   }, 30_000)
 
   const panel = () => page.locator('svc-webhooks')

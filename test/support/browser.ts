@@ -70,3 +70,30 @@ export async function startBrowserTestServer(env: Record<string, string> = {}): 
     },
   }
 }
+
+/** A test file's server and Chromium, ended together by `close()`. */
+export interface BrowserTest {
+  svc: BrowserTestServer
+  browser: Browser
+  close(): Promise<void>
+}
+
+/** Starts svc (with `env`, as `startBrowserTestServer`) and Chromium; if Chromium fails to start, the server is stopped again. */
+export async function startBrowserTest(env: Record<string, string> = {}): Promise<BrowserTest> {
+  const svc = await startBrowserTestServer(env)
+  let browser: Browser
+  try {
+    browser = await launchChromium()
+  } catch (error) {
+    await svc.stop()
+    throw error
+  }
+  return {
+    svc,
+    browser,
+    async close() {
+      await browser.close()
+      await svc.stop()
+    },
+  }
+}
