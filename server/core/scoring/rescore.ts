@@ -5,11 +5,16 @@
  */
 import type { AppContext } from '../../context.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
+import { LIMITS } from '../limits.ts'
 import { rebuildStats } from '../stats/state.ts'
 import { readScoringDefinition } from './definition.ts'
 import { scoresColumn } from './stored.ts'
 
-const BATCH = 500
+/**
+ * Records rescored per step: few enough rows to keep each write transaction short, and at
+ * most `LIMITS.readBatchBytes` of their data (a stranger may have posted records of 1 MiB).
+ */
+const BUDGET = { rows: 500, bytes: LIMITS.readBatchBytes }
 
 /** Recomputes the stored scores of every record of one of `userId`'s apps with its current scales. */
 export async function rescore(ctx: AppContext, userId: string, appId: string): Promise<{ rescored: number }> {
@@ -20,7 +25,7 @@ export async function rescore(ctx: AppContext, userId: string, appId: string): P
   // Batches keep each write transaction short so submissions are not held up for long. Each
   // moves the app's generation on, so every process reloads its summary aggregates.
   for (;;) {
-    const rows = await ctx.storage.records.scoreSources(appId, after, BATCH)
+    const rows = await ctx.storage.records.scoreSources(appId, after, BUDGET)
     if (rows.length === 0) break
     await ctx.storage.records.setScores(
       appId,

@@ -6,8 +6,9 @@
  * records after it; subtracts each row's contribution from the side it was on (remove.ts)
  * and, for a spam change, adds it to the other side; and recomputes the few statistics that
  * cannot be subtracted from values the store reads from the records as they are after the
- * change (refill.ts). Pure: plain rows in, the document out. Cost follows the rows changed,
- * not the rows kept.
+ * change (refill.ts). Pure: plain rows in, in batches the store reads within `budget`
+ * (rows and bytes, so a change of big records holds a batch at a time), the document out.
+ * Cost follows the rows changed, not the rows kept.
  */
 import type { DeleteAdjuster } from '../../db/storage/records.ts'
 import type { RefillRequest, StatsRow } from '../../db/storage/stats.ts'
@@ -16,6 +17,7 @@ import { applyRefill } from './refill.ts'
 import { removeRecord, type Refill } from './remove.ts'
 import { addRow, documentOf, parseDocument, stateFromDocument, timesOf, type StatsState } from './state.ts'
 import { addRecord } from './aggregate.ts'
+import { LIMITS } from '../limits.ts'
 
 const refillKey = (refill: Refill): string => (refill.kind === 'times' ? 'times' : refill.kind === 'numbers' ? `n:${refill.field}` : `s:${refill.key}`)
 
@@ -38,9 +40,12 @@ export const spamAdjuster = (copy: StatsState | undefined): Adjustment => adjust
 
 function adjusterFor(copy: StatsState | undefined, change: Change): Adjustment {
   let state: StatsState | null = null
+  const refills = { kept: new Map<string, Refill>(), spam: new Map<string, Refill>() }
   let pending: Array<{ refill: Refill; spam: boolean }> = []
   let deleted = 0
   return {
+    budget: { rows: LIMITS.readBatchRows, bytes: LIMITS.readBatchBytes },
+
     start(counters, document) {
       if (copy && copy.generation === counters.generation && copy.seq <= counters.seq) {
         state = copy
@@ -52,10 +57,12 @@ function adjusterFor(copy: StatsState | undefined, change: Change): Adjustment {
       return state.seq
     },
 
-    subtract(newer: StatsRow[], rows: StatsRow[]) {
+    add(newer: StatsRow[]) {
+      for (const row of newer) addRow(state!, row)
+    },
+
+    subtract(rows: StatsRow[]) {
       const target = state!
-      for (const row of newer) addRow(target, row)
-      const refills = { kept: new Map<string, Refill>(), spam: new Map<string, Refill>() }
       for (const row of rows) {
         const data = JSON.parse(row.data) as Record<string, unknown>
         const scores = row.scores ? parseStoredScores(row.scores) : null
@@ -63,7 +70,10 @@ function adjusterFor(copy: StatsState | undefined, change: Change): Adjustment {
         for (const refill of removeRecord(row.spam ? target.spam : target.kept, data, row.createdAt, scores)) side.set(refillKey(refill), refill)
         if (change === 'flip-spam') addRecord(row.spam ? target.kept : target.spam, data, row.createdAt, scores)
       }
-      deleted = change === 'delete' ? rows.length : 0
+      if (change === 'delete') deleted += rows.length
+    },
+
+    refills() {
       // After all removals, so a statistic emptied by several rows is read once.
       pending = [...[...refills.kept.values()].map((refill) => ({ refill, spam: false })), ...[...refills.spam.values()].map((refill) => ({ refill, spam: true }))]
       return pending.map(({ refill, spam }) => requestOf(refill, spam))

@@ -295,6 +295,7 @@ export async function rebuildStats(ctx: AppContext, appId: string): Promise<void
   const state = emptyState(0)
   let kept = 0
   const rebuilder: StatsRebuilder = {
+    budget: { rows: LIMITS.readBatchRows, bytes: LIMITS.readBatchBytes },
     add(rows) {
       for (const row of rows) {
         addRow(state, row)

@@ -11,20 +11,32 @@
  */
 import type { BatchQuery, ReadSelection } from '../storage/records.ts'
 import type { FilterNode } from '../storage/record-filter.ts'
+import { arrayLiteral } from './array-literal.ts'
 import { compileFilter, FILTER_JOIN, type Compiled } from './record-filter.ts'
+
+/**
+ * A batch the store reads for an owner's change (the delete and spam units, the recount):
+ * rows with every column of a StatsRow, and, with `seqs`, only the rows of those numbers.
+ */
+export interface StatsBatchQuery extends BatchQuery {
+  seqs?: readonly number[]
+}
+
+const COLUMNS = { record: '', stats: 'seq, pos, ' } as const
 
 const SELECTION = { kept: 'r.pos IS NOT NULL', all: 'true', spam: 'r.spam' } as const
 const KEY = { kept: 'pos', all: 'seq', spam: 'seq' } as const
 const BYTES = 'octet_length(r.data) + octet_length(r.meta) + COALESCE(octet_length(r.scores), 0)'
 
-/** The statement of one batch of `appId` (`$1` the app). */
-export function batchSql(appId: string, query: BatchQuery): Compiled {
+/** The statement of one batch of `appId` (`$1` the app), its rows a RecordRow's columns or a StatsRow's. */
+export function batchSql(appId: string, query: StatsBatchQuery, columns: keyof typeof COLUMNS = 'record'): Compiled {
   const params: Array<string | number> = [appId]
   const bind = (value: string | number, type: string) => `$${params.push(value)}::${type}`
   const key = KEY[query.selection]
   const dir = query.order === 'desc' ? 'DESC' : 'ASC'
   const where = ['r.app_id = $1', SELECTION[query.selection]]
   if (query.filter) where.push(compileFilter(query.filter, params).sql)
+  if (query.seqs) where.push(`r.seq = ANY(${bind(arrayLiteral(query.seqs), 'int[]')})`)
   const start = query.start
   if ('at' in start) where.push(`r.${key} ${dir === 'DESC' ? '<=' : '>='} ${bind(start.at, 'int')}`)
   else if ('afterId' in start) {
@@ -34,9 +46,9 @@ export function batchSql(appId: string, query: BatchQuery): Compiled {
   const offset = 'skip' in start ? ` OFFSET ${bind(start.skip, 'int')}` : ''
   const bytes = bind(query.bytes, 'bigint')
   return {
-    sql: `SELECT id, data, meta, scores, spam, "createdAt", cursor FROM (
+    sql: `SELECT id, ${COLUMNS[columns]}data, meta, scores, spam, "createdAt", cursor FROM (
         SELECT *, sum(bytes) OVER (ORDER BY cursor ${dir} ROWS UNBOUNDED PRECEDING) - bytes AS before FROM (
-          SELECT r.id, r.data, r.meta, r.scores, r.spam, r.created_at::float8 AS "createdAt", r.${key} AS cursor, ${BYTES} AS bytes
+          SELECT r.id, r.seq, r.pos, r.data, r.meta, r.scores, r.spam, r.created_at::float8 AS "createdAt", r.${key} AS cursor, ${BYTES} AS bytes
           FROM records r ${query.filter ? FILTER_JOIN : ''} WHERE ${where.join(' AND ')} ORDER BY r.${key} ${dir} LIMIT ${limit}${offset}) picked) running
       WHERE before < ${bytes} ORDER BY cursor ${dir}`,
     params,

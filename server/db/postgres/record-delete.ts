@@ -11,6 +11,10 @@
  * ones, nor each other), then flipped: two statements, whatever was deleted. Each survivor
  * after a deleted row moves down by the deleted rows before it (seq) and the deleted
  * non-spam rows before it (pos): one gap table (`unnest`) joined by range.
+ *
+ * The records the adjuster needs are read in batches bounded by rows and bytes
+ * (stats-batches.ts), never all at once: anyone may post records of 1 MiB, and a delete may
+ * name a thousand of them.
  */
 import { sql } from 'drizzle-orm'
 import type { DeleteAdjuster, DeleteOutcome } from '../storage/records.ts'
@@ -18,13 +22,14 @@ import type { Counters, RefillRequest, StatsRow } from '../storage/stats.ts'
 import type { PgDb } from './connection.ts'
 import type { PgContext } from './context.ts'
 import { pgOutboxDeleted } from './webhooks.ts'
+import { eachStatsBatch } from './stats-batches.ts'
 
 export type Exec = Pick<PgDb, 'execute'>
 
 export const rowsOf = async <Row>(exec: Exec, query: ReturnType<typeof sql>): Promise<Row[]> => (await exec.execute(query)) as unknown as Row[]
 
-/** The columns of a `StatsRow`, times as JS numbers. */
-export const STATS_ROW_COLUMNS = sql.raw(`id, seq, pos, spam, data, meta, scores, created_at::float8 AS "createdAt"`)
+/** A changed row's number and flag (its text is read in batches: feedAdjuster). */
+export type ChangedRow = Pick<StatsRow, 'id' | 'seq' | 'pos' | 'spam'>
 
 /** Renumbers the app's rows after the deleted ones (`doomed`, by seq), negated then flipped. */
 async function renumber(exec: Exec, appId: string, doomed: ReadonlyArray<{ seq: number; pos: number | null }>): Promise<void> {
@@ -66,19 +71,28 @@ async function refillValues(exec: Exec, appId: string, request: RefillRequest): 
 }
 
 /**
- * The aggregates document after the change `adjust` was started for (`start`, its answer;
- * `newer`, the records after it as they were; `changed`, the rows as they were), read
- * after the rows changed so refills see the records as they are now; `{}` (rebuilt on the
- * next read) when the adjuster could not start.
+ * Feeds `adjust` what it needs before the change, inside the unit's transaction: the
+ * records after its start, then the changed rows (`changed`, by seq) as they are now, each
+ * read in batches within its budget, so a change of big records holds a batch at a time.
  */
-export async function adjustedDocument(exec: Exec, appId: string, adjust: DeleteAdjuster, start: number | null, newer: StatsRow[], changed: StatsRow[]): Promise<{ document: string; firstAt: number | null; lastAt: number | null }> {
+export async function feedAdjuster(exec: Exec, appId: string, adjust: DeleteAdjuster, start: number | null, changed: ReadonlyArray<{ seq: number }>): Promise<void> {
+  if (start === null) return
+  await eachStatsBatch(exec, appId, start + 1, adjust.budget, (rows) => adjust.add(rows))
+  await eachStatsBatch(exec, appId, changed[0].seq, adjust.budget, (rows) => adjust.subtract(rows), changed.map((row) => row.seq))
+}
+
+/**
+ * The aggregates document after the change `adjust` was started (`start`, its answer) and
+ * fed for (feedAdjuster), read after the rows changed so refills see the records as they
+ * are now; `{}` (rebuilt on the next read) when the adjuster could not start.
+ */
+export async function adjustedDocument(exec: Exec, appId: string, adjust: DeleteAdjuster, start: number | null): Promise<{ document: string; firstAt: number | null; lastAt: number | null }> {
   if (start === null) {
     const [times] = await rowsOf<{ firstAt: number | null; lastAt: number | null }>(exec, sql`SELECT MIN(created_at)::float8 AS "firstAt", MAX(created_at)::float8 AS "lastAt" FROM records WHERE app_id = ${appId}`)
     return { document: '{}', ...times }
   }
-  const refills = adjust.subtract(newer, changed)
   const values: number[][] = []
-  for (const request of refills) values.push(await refillValues(exec, appId, request))
+  for (const request of adjust.refills()) values.push(await refillValues(exec, appId, request))
   return adjust.finish(values)
 }
 
@@ -90,11 +104,12 @@ export function postgresDeleteRecords(db: PgContext): (appId: string, ids: reado
       const [row] = await rowsOf<Counters & { document: string }>(tx, sql`SELECT seq, kept, spam, generation, aggregates AS document FROM app_stats WHERE app_id = ${appId} FOR UPDATE`)
       if (!row) return { deleted: 0, counters: { seq: 0, kept: 0, spam: 0, generation: 0 } }
       const counters: Counters = { seq: row.seq, kept: row.kept, spam: row.spam, generation: row.generation }
-      const doomed = await rowsOf<StatsRow>(tx, sql`SELECT ${STATS_ROW_COLUMNS} FROM records WHERE app_id = ${appId} AND id = ANY(${sql.param(unique)}::text[]) ORDER BY seq`)
+      // Their numbers and flags only: their text is read in batches (feedAdjuster).
+      const doomed = await rowsOf<ChangedRow>(tx, sql`SELECT id, seq, pos, spam FROM records WHERE app_id = ${appId} AND id = ANY(${sql.param(unique)}::text[]) ORDER BY seq`)
       if (doomed.length === 0) return { deleted: 0, counters }
       // Read before the rows go: the adjuster catches up on records by number, which renumbering changes.
       const start = adjust.start(counters, row.document)
-      const newer = start === null ? [] : await rowsOf<StatsRow>(tx, sql`SELECT ${STATS_ROW_COLUMNS} FROM records WHERE app_id = ${appId} AND seq > ${start} ORDER BY seq`)
+      await feedAdjuster(tx, appId, adjust, start, doomed)
       // The webhook events go in with the delete.
       await pgOutboxDeleted(tx, appId, doomed.filter((r) => !r.spam).map((r) => r.id), db.now())
       await tx.execute(sql`DELETE FROM records WHERE app_id = ${appId} AND id = ANY(${sql.param(unique)}::text[])`)
@@ -102,7 +117,7 @@ export function postgresDeleteRecords(db: PgContext): (appId: string, ids: reado
       const spamDeleted = doomed.filter((r) => r.spam).length
       const after: Counters = { seq: counters.seq - doomed.length, kept: counters.kept - (doomed.length - spamDeleted), spam: counters.spam - spamDeleted, generation: counters.generation + 1 }
       // After the rows are gone, so refills read what remains.
-      const stored = await adjustedDocument(tx, appId, adjust, start, newer, doomed)
+      const stored = await adjustedDocument(tx, appId, adjust, start)
       await tx.execute(sql`UPDATE app_stats SET seq = ${after.seq}, kept = ${after.kept}, spam = ${after.spam}, generation = ${after.generation},
         aggregates = ${stored.document}, first_at = ${stored.firstAt}, last_at = ${stored.lastAt}, updated_at = ${db.now()} WHERE app_id = ${appId}`)
       changed(appId, 'records')

@@ -4,15 +4,16 @@
  * flip, `pos` is renumbered densely over the non-spam rows (spam-positions.ts: one gap
  * table joined by range, new numbers negated, then flipped, since PostgreSQL checks the
  * unique index row by row in no promised order), the counters move with the generation
- * bumped, and the aggregates document the core's adjuster computes is stored with them;
- * NOTIFY tells every process (`records`).
+ * bumped, and the aggregates document the core's adjuster computes is stored with them
+ * (the records it needs read in batches bounded by rows and bytes); NOTIFY tells every
+ * process (`records`).
  */
 import { sql } from 'drizzle-orm'
 import { posOfUnspammed, posShifts } from '../spam-positions.ts'
 import type { DeleteAdjuster, SpamOutcome } from '../storage/records.ts'
-import type { Counters, StatsRow } from '../storage/stats.ts'
+import type { Counters } from '../storage/stats.ts'
 import type { PgContext } from './context.ts'
-import { adjustedDocument, rowsOf, STATS_ROW_COLUMNS } from './record-delete.ts'
+import { adjustedDocument, feedAdjuster, rowsOf, type ChangedRow } from './record-delete.ts'
 
 /** The spam unit of the PostgreSQL record store. */
 export function postgresSetSpam(db: PgContext): (appId: string, ids: readonly string[], spam: boolean, adjust: DeleteAdjuster) => Promise<SpamOutcome> {
@@ -22,11 +23,11 @@ export function postgresSetSpam(db: PgContext): (appId: string, ids: readonly st
       const [row] = await rowsOf<Counters & { document: string }>(tx, sql`SELECT seq, kept, spam, generation, aggregates AS document FROM app_stats WHERE app_id = ${appId} FOR UPDATE`)
       if (!row) return { changed: 0, counters: { seq: 0, kept: 0, spam: 0, generation: 0 } }
       const counters: Counters = { seq: row.seq, kept: row.kept, spam: row.spam, generation: row.generation }
-      const flipped = await rowsOf<StatsRow>(tx, sql`SELECT ${STATS_ROW_COLUMNS} FROM records WHERE app_id = ${appId} AND spam = ${!spam} AND id = ANY(${sql.param(unique)}::text[]) ORDER BY seq`)
+      const flipped = await rowsOf<ChangedRow>(tx, sql`SELECT id, seq, pos, spam FROM records WHERE app_id = ${appId} AND spam = ${!spam} AND id = ANY(${sql.param(unique)}::text[]) ORDER BY seq`)
       if (flipped.length === 0) return { changed: 0, counters }
       // Read before the flags change: the adjuster adds the records after its start as they were.
       const start = adjust.start(counters, row.document)
-      const later = start === null ? [] : await rowsOf<StatsRow>(tx, sql`SELECT ${STATS_ROW_COLUMNS} FROM records WHERE app_id = ${appId} AND seq > ${start} ORDER BY seq`)
+      await feedAdjuster(tx, appId, adjust, start, flipped)
       const seqs = flipped.map((r) => r.seq)
       const newPos: Array<number | null> = flipped.map(() => null)
       if (!spam) {
@@ -45,7 +46,7 @@ export function postgresSetSpam(db: PgContext): (appId: string, ids: readonly st
       await tx.execute(sql`UPDATE records SET pos = -pos WHERE app_id = ${appId} AND pos < 0`)
       const moved = spam ? flipped.length : -flipped.length
       const after: Counters = { seq: counters.seq, kept: counters.kept - moved, spam: counters.spam + moved, generation: counters.generation + 1 }
-      const stored = await adjustedDocument(tx, appId, adjust, start, later, flipped)
+      const stored = await adjustedDocument(tx, appId, adjust, start)
       await tx.execute(sql`UPDATE app_stats SET kept = ${after.kept}, spam = ${after.spam}, generation = ${after.generation},
         aggregates = ${stored.document}, first_at = ${stored.firstAt}, last_at = ${stored.lastAt}, updated_at = ${db.now()} WHERE app_id = ${appId}`)
       changed(appId, 'records')

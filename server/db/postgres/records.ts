@@ -6,8 +6,8 @@
  * Bun.SQL, rows as the driver gives them: no mapping per row). Pages and exports are read
  * in batches bounded by rows and bytes (record-batches.ts).
  */
-import { and, asc, eq, gt, sql } from 'drizzle-orm'
-import type { BatchRow, RecordRow, RecordStore, ReportRow } from '../storage/records.ts'
+import { eq, sql } from 'drizzle-orm'
+import type { BatchRow, RecordRow, RecordStore, ReportRow, ScoreSource } from '../storage/records.ts'
 import type { StatsRow } from '../storage/stats.ts'
 import type { PgContext } from './context.ts'
 import { postgresCommitGroup } from './record-commit.ts'
@@ -24,6 +24,10 @@ const ROW_COLUMNS = 'id, seq, pos, spam, data, meta, scores, created_at::float8 
 export const RECORD_READ_SQL = {
   one: `SELECT ${COLUMNS} FROM records WHERE app_id = $1 AND id = $2`,
   after: `SELECT ${ROW_COLUMNS} FROM records WHERE app_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
+  scoreSources: `SELECT key, data FROM (
+      SELECT *, sum(bytes) OVER (ORDER BY key ROWS UNBOUNDED PRECEDING) - bytes AS before FROM (
+        SELECT rowid::float8 AS key, data, octet_length(data) AS bytes FROM records WHERE app_id = $1 AND rowid > $2::bigint ORDER BY rowid LIMIT $3::int) picked) running
+    WHERE before < $4::bigint ORDER BY key`,
 } as const
 
 /** The records store over the PostgreSQL pool. */
@@ -54,14 +58,8 @@ export function postgresRecords(db: PgContext): RecordStore {
       return row ?? null
     },
 
-    async scoreSources(appId, afterKey, limit) {
-      return db.db
-        .select({ key: records.rowid, data: records.data })
-        .from(records)
-        .where(and(eq(records.appId, appId), gt(records.rowid, afterKey)))
-        .orderBy(asc(records.rowid))
-        .limit(limit)
-    },
+    // By rowid, which no delete renumbers; cut by a running sum of the data's stored size, as a batch is (record-batches.ts).
+    scoreSources: (appId, afterKey, budget) => query<ScoreSource>(RECORD_READ_SQL.scoreSources, [appId, afterKey, budget.rows, budget.bytes]),
 
     async setScores(appId, scores) {
       await db.changes.transaction(db.db, async (tx, changed) => {

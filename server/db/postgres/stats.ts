@@ -5,12 +5,9 @@
  * recount under the counters row's lock.
  */
 import { sql } from 'drizzle-orm'
-import type { Counters, StatsRecord, StatsRow, StatsStore } from '../storage/stats.ts'
+import type { Counters, StatsRecord, StatsStore } from '../storage/stats.ts'
 import type { PgContext } from './context.ts'
-import { STATS_ROW_COLUMNS } from './record-delete.ts'
-
-/** Records read per step of a recount. */
-const REBUILD_BATCH = 5000
+import { eachStatsBatch } from './stats-batches.ts'
 
 const COUNTERS = 'SELECT seq, kept, spam, generation FROM app_stats WHERE app_id = $1'
 const LOAD = 'SELECT seq, kept, spam, generation, first_at::float8 AS "firstAt", last_at::float8 AS "lastAt", aggregates AS document FROM app_stats WHERE app_id = $1'
@@ -51,13 +48,8 @@ export function postgresStats(db: PgContext): StatsStore {
         await tx.execute(sql`INSERT INTO app_stats (app_id, aggregates, updated_at) SELECT id, '{}', ${db.now()} FROM apps WHERE id = ${appId} ON CONFLICT (app_id) DO NOTHING`)
         const [locked] = (await tx.execute(sql`SELECT generation FROM app_stats WHERE app_id = ${appId} FOR UPDATE`)) as unknown as Array<{ generation: number }>
         if (!locked) return null
-        let after = 0
-        for (;;) {
-          const rows = (await tx.execute(sql`SELECT ${STATS_ROW_COLUMNS} FROM records WHERE app_id = ${appId} AND seq > ${after} ORDER BY seq LIMIT ${REBUILD_BATCH}`)) as unknown as StatsRow[]
-          if (rows.length > 0) rebuilder.add(rows)
-          if (rows.length < REBUILD_BATCH) break
-          after = rows[rows.length - 1].seq
-        }
+        // In batches within the rebuilder's rows and bytes: a recount follows every rescore.
+        await eachStatsBatch(tx, appId, 1, rebuilder.budget, (rows) => rebuilder.add(rows))
         const result = rebuilder.finish()
         await tx.execute(sql`UPDATE app_stats SET seq = ${result.seq}, kept = ${result.kept}, spam = ${result.spam}, first_at = ${result.firstAt}, last_at = ${result.lastAt},
           aggregates = ${result.document}, generation = generation + 1, updated_at = ${db.now()} WHERE app_id = ${appId}`)

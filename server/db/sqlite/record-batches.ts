@@ -9,17 +9,29 @@ import type { BatchQuery, ReadSelection } from '../storage/records.ts'
 import type { FilterNode } from '../storage/record-filter.ts'
 import { compileFilter, type Compiled } from './record-filter.ts'
 
+/**
+ * A batch the store reads for an owner's change (the delete and spam units, the recount):
+ * rows with every column of a StatsRow, and, with `seqs`, only the rows of those numbers.
+ */
+export interface StatsBatchQuery extends BatchQuery {
+  seqs?: readonly number[]
+}
+
+const COLUMNS = { record: 'id, data, meta, scores, spam, created_at AS createdAt', stats: 'id, seq, pos, data, meta, scores, spam, created_at AS createdAt' } as const
+
 const SELECTION = { kept: 'pos IS NOT NULL', all: '1', spam: 'spam = 1' } as const
 const KEY = { kept: 'pos', all: 'seq', spam: 'seq' } as const
 
-/** The statement of one batch of `appId` (parameters numbered `?N`, `?1` the app). */
-export function batchSql(appId: string, query: BatchQuery): Compiled {
+/** The statement of one batch of `appId` (parameters numbered `?N`, `?1` the app), its rows a RecordRow's columns or a StatsRow's. */
+export function batchSql(appId: string, query: StatsBatchQuery, columns: keyof typeof COLUMNS = 'record'): Compiled {
   const params: Array<string | number> = [appId]
   const bind = (value: string | number) => `?${params.push(value)}`
   const key = KEY[query.selection]
   const dir = query.order === 'desc' ? 'DESC' : 'ASC'
   const where = [`app_id = ?1`, SELECTION[query.selection]]
   if (query.filter) where.push(compileFilter(query.filter, params).sql)
+  // The numbers as one JSON array parameter: one statement whatever their count, still a walk of the key's index.
+  if (query.seqs) where.push(`seq IN (SELECT value FROM json_each(${bind(JSON.stringify(query.seqs))}))`)
   const start = query.start
   let offset = ''
   if ('at' in start) where.push(`${key} ${dir === 'DESC' ? '<=' : '>='} ${bind(start.at)}`)
@@ -27,7 +39,7 @@ export function batchSql(appId: string, query: BatchQuery): Compiled {
   const limit = bind(query.rows)
   if ('skip' in start) offset = ` OFFSET ${bind(start.skip)}`
   return {
-    sql: `SELECT id, data, meta, scores, spam, created_at AS createdAt, ${key} AS cursor FROM records WHERE ${where.join(' AND ')} ORDER BY ${key} ${dir} LIMIT ${limit}${offset}`,
+    sql: `SELECT ${COLUMNS[columns]}, ${key} AS cursor FROM records WHERE ${where.join(' AND ')} ORDER BY ${key} ${dir} LIMIT ${limit}${offset}`,
     params,
   }
 }
@@ -42,5 +54,5 @@ export function filteredCountSql(appId: string, selection: ReadSelection, filter
  * A key naming the statement a query compiles to when it has no filter (its shape alone:
  * selection, order and kind of start), so those few statements are prepared once.
  */
-export const batchShape = (query: BatchQuery): string | null =>
-  query.filter ? null : `${query.selection} ${query.order} ${Object.keys(query.start).sort().join(',')}`
+export const batchShape = (query: StatsBatchQuery, columns: keyof typeof COLUMNS = 'record'): string | null =>
+  query.filter ? null : `${columns} ${query.selection} ${query.order} ${Object.keys(query.start).sort().join(',')}${query.seqs ? ' seqs' : ''}`

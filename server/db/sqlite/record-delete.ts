@@ -5,16 +5,19 @@
  * aggregates document the core's adjuster computes (the deleted rows subtracted, the few
  * statistics that cannot be subtracted recomputed by the refill queries below) is stored
  * with them. A delete costs the rows it deletes plus the renumbering, which touches only
- * the rows after the first deleted one.
+ * the rows after the first deleted one. Records are read for the adjuster in batches
+ * bounded by rows and bytes (batch-reader.ts), never all at once: anyone may post records of
+ * 1 MiB, and a delete may name a thousand of them.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core'
 import type { DeleteAdjuster, DeleteOutcome } from '../storage/records.ts'
-import type { Counters, RefillRequest, StatsRow } from '../storage/stats.ts'
+import type { Counters, RefillRequest } from '../storage/stats.ts'
 import { appStatsStatements } from './app-stats.ts'
 import type { SqliteContext } from './context.ts'
 import { sqliteOutboxDeleted } from './webhooks.ts'
-import { ROW_COLUMNS, rowsWithFlags } from './record-reads.ts'
+import { rowsWithFlags } from './record-reads.ts'
+import { eachStatsBatch } from './batch-reader.ts'
 import type * as schema from './schema.ts'
 import { appStats, records } from './schema.ts'
 
@@ -119,27 +122,31 @@ export interface StoredAggregates {
 }
 
 /**
- * The aggregates document after the change `adjust` was started for (`start`, its answer;
- * `newer`, the records after it as they were; `changed`, the rows as they were), read
- * after the rows changed so refills see the records as they are now.
+ * Feeds `adjust` what it needs before the change, inside the unit's transaction: the
+ * records after its start, then the changed rows (`changed`, by seq) as they are now, each
+ * read in batches within its budget, so a change of big records holds a batch at a time.
  */
-export function adjustedDocument(db: SqliteContext, appId: string, adjust: DeleteAdjuster, start: number | null, newer: StatsRow[], changed: StatsRow[]): StoredAggregates {
+export function feedAdjuster(db: SqliteContext, appId: string, adjust: DeleteAdjuster, start: number | null, changed: ReadonlyArray<{ seq: number }>): void {
+  if (start === null) return
+  eachStatsBatch(db, appId, start + 1, adjust.budget, (rows) => adjust.add(rows))
+  eachStatsBatch(db, appId, changed[0].seq, adjust.budget, (rows) => adjust.subtract(rows), changed.map((row) => row.seq))
+}
+
+/**
+ * The aggregates document after the change `adjust` was started (`start`, its answer) and
+ * fed for (feedAdjuster), read after the rows changed so refills see the records as they
+ * are now.
+ */
+export function adjustedDocument(db: SqliteContext, appId: string, adjust: DeleteAdjuster, start: number | null): StoredAggregates {
   // query(), not prepare(): compiled once per database and kept, as this runs on every delete and spam mark.
   if (start === null) return { document: '{}', ...db.sqlite.query<{ firstAt: number | null; lastAt: number | null }, [{ appId: string }]>(TIMES_SQL).get({ appId })! }
-  const refills = adjust.subtract(newer, changed)
-  return adjust.finish(refills.map((request) => refillValues(db, appId, request)))
+  return adjust.finish(adjust.refills().map((request) => refillValues(db, appId, request)))
 }
 
 const TIMES_SQL = 'SELECT MIN(created_at) AS firstAt, MAX(created_at) AS lastAt FROM records WHERE app_id = $appId'
 
-const statements = (db: SqliteContext) => ({
-  newer: db.sqlite.prepare<StatsRow, [{ appId: string; after: number }]>(`SELECT ${ROW_COLUMNS} FROM records WHERE app_id = $appId AND seq > $after ORDER BY seq`),
-
-})
-
 /** The delete unit of the SQLite record store. */
 export function sqliteDeleteRecords(db: SqliteContext): (appId: string, ids: readonly string[], adjust: DeleteAdjuster) => Promise<DeleteOutcome> {
-  const sqls = statements(db)
   const counterStatements = appStatsStatements(db)
   const outboxDeleted = sqliteOutboxDeleted(db)
 
@@ -147,17 +154,19 @@ export function sqliteDeleteRecords(db: SqliteContext): (appId: string, ids: rea
     const row = counterStatements.document.get({ appId })
     const counters: Counters = row ? { seq: row.seq, kept: row.kept, spam: row.spam, generation: row.generation } : { seq: 0, kept: 0, spam: 0, generation: 0 }
     if (!row) return { outcome: { deleted: 0, counters }, changed: false }
+    // Their numbers and flags only: their text is read in batches (feedAdjuster).
     const doomed = rowsWithFlags(
       tx
-        .select({ id: records.id, seq: records.seq, pos: records.pos, spam: records.spam, data: records.data, meta: records.meta, scores: records.scores, createdAt: records.createdAt })
+        .select({ id: records.id, seq: records.seq, pos: records.pos, spam: records.spam })
         .from(records)
         .where(and(eq(records.appId, appId), inArray(records.id, ids)))
+        .orderBy(records.seq)
         .all(),
     )
     if (doomed.length === 0) return { outcome: { deleted: 0, counters }, changed: false }
     // Read before the rows go: the adjuster catches up on records by number, which renumbering changes.
     const start = adjust.start(counters, row.document)
-    const newer = start === null ? [] : rowsWithFlags(sqls.newer.all({ appId, after: start }))
+    feedAdjuster(db, appId, adjust, start, doomed)
     // The webhook events go in with the delete.
     outboxDeleted(appId, doomed.filter((r) => !r.spam).map((r) => r.id), db.now())
     tx.delete(records).where(and(eq(records.appId, appId), inArray(records.id, ids))).run()
@@ -165,7 +174,7 @@ export function sqliteDeleteRecords(db: SqliteContext): (appId: string, ids: rea
     const spamDeleted = doomed.filter((r) => r.spam).length
     const after: Counters = { seq: counters.seq - doomed.length, kept: counters.kept - (doomed.length - spamDeleted), spam: counters.spam - spamDeleted, generation: counters.generation + 1 }
     // After the rows are gone, so refills read what remains.
-    const stored = adjustedDocument(db, appId, adjust, start, newer, doomed)
+    const stored = adjustedDocument(db, appId, adjust, start)
     tx.update(appStats)
       .set({ seq: after.seq, kept: after.kept, spam: after.spam, generation: after.generation, aggregates: stored.document, firstAt: stored.firstAt, lastAt: stored.lastAt, updatedAt: db.now() })
       .where(eq(appStats.appId, appId))

@@ -6,10 +6,8 @@ import type { StatsStore } from '../storage/stats.ts'
 import { appStatsStatements, countersOf } from './app-stats.ts'
 import type { SqliteContext } from './context.ts'
 import { inImmediateTransaction } from './immediate.ts'
-import { recordStatements, rowsWithFlags } from './record-reads.ts'
-
-/** Records read per step of a recount. */
-const REBUILD_BATCH = 5000
+import { recordStatements } from './record-reads.ts'
+import { eachStatsBatch } from './batch-reader.ts'
 
 /** The stats store over the open SQLite database. */
 export function sqliteStats(db: SqliteContext): StatsStore {
@@ -49,17 +47,11 @@ export function sqliteStats(db: SqliteContext): StatsStore {
     },
 
     async rebuild(appId, rebuilder) {
-      const statements = recordStatements(db)
       return inImmediateTransaction(db, () => {
         const counters = countersOf(db, appId, db.now())
         if (!counters) return null
-        let after = 0
-        for (;;) {
-          const rows = rowsWithFlags(statements.after.all({ appId, after, limit: REBUILD_BATCH }))
-          if (rows.length > 0) rebuilder.add(rows)
-          if (rows.length < REBUILD_BATCH) break
-          after = rows[rows.length - 1].seq
-        }
+        // In batches within the rebuilder's rows and bytes: a recount follows every rescore.
+        eachStatsBatch(db, appId, 1, rebuilder.budget, (rows) => rebuilder.add(rows))
         const result = rebuilder.finish()
         storeRebuilt.run({ appId, ...result, now: db.now() })
         return { seq: result.seq, kept: result.kept, spam: result.spam, generation: counters.generation + 1 }

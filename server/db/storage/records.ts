@@ -175,18 +175,36 @@ export interface ReportRow {
 }
 
 /**
+ * How much a store reads at a time for an owner's change (a delete, a spam mark, a recount,
+ * a rescore): batches of at most `rows` rows, each ending with the row whose stored text
+ * brings its total to `bytes` or past it (as BatchQuery), so the change holds a batch or two
+ * whatever the records' size. Core sets it (`LIMITS.readBatchRows`, `readBatchBytes`).
+ */
+export interface ReadBudget {
+  rows: number
+  bytes: number
+}
+
+/**
  * Pure domain logic (core/stats/deleted.ts) that the delete unit runs inside its transaction
  * to take the deleted records out of the app's aggregates document. No storage calls inside.
+ * The store hands it rows in batches within `budget`: every `add` batch before the first
+ * `subtract`, all of them before `refills`.
  */
 export interface DeleteAdjuster {
+  readonly budget: ReadBudget
   /**
    * Picks the state to start from, given the locked counters and the stored document: the
    * seq it covers (the store passes the records after it next), or null when neither is
    * usable (the document is then cleared and rebuilt on the next read).
    */
   start(counters: Counters, document: string): number | null
-  /** Adds `newer` (the records after the start, before deleting) and takes out `deleted`; names the statistics to recompute. */
-  subtract(newer: StatsRow[], deleted: StatsRow[]): RefillRequest[]
+  /** Adds the next batch of the records after the start (in seq order, as they were before the change). */
+  add(newer: StatsRow[]): void
+  /** Takes out the next batch of the changed rows (as they were before the change). */
+  subtract(changed: StatsRow[]): void
+  /** Names the statistics to recompute, once every changed row was subtracted. */
+  refills(): RefillRequest[]
   /** Takes the recomputed values (one list per request, from the records that remain) and returns what to store. */
   finish(values: number[][]): { document: string; firstAt: number | null; lastAt: number | null }
 }
@@ -256,8 +274,11 @@ export interface RecordStore {
    * with the flag they had, and moves them to the other side). Tells caches (`records`).
    */
   setSpam(appId: string, ids: readonly string[], spam: boolean, adjust: DeleteAdjuster): Promise<SpamOutcome>
-  /** Up to `limit` records' data after the key `afterKey` (0 to start), for rescoring. */
-  scoreSources(appId: string, afterKey: number, limit: number): Promise<ScoreSource[]>
+  /**
+   * The next records' data after the key `afterKey` (0 to start), for rescoring: at most
+   * `budget.rows` of them, ending with the one whose data brings the total to `budget.bytes`.
+   */
+  scoreSources(appId: string, afterKey: number, budget: ReadBudget): Promise<ScoreSource[]>
   /**
    * Stores new scores (JSON text or null) by key in one transaction; bumps the generation
    * and clears the aggregates document (the next read rebuilds it). Tells caches (`records`).

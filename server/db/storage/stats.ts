@@ -9,6 +9,7 @@
  * shape is core's, see core/stats/state.ts) is a checkpoint valid for the generation stored
  * beside it, covering the records up to the seq written inside it.
  */
+import type { ReadBudget } from './records.ts'
 
 /** An app's counters as committed. */
 export interface Counters {
@@ -51,6 +52,8 @@ export type RefillRequest =
 
 /** Pure domain logic (core/stats) a recount runs over every record, under the app's lock. */
 export interface StatsRebuilder {
+  /** How many records (and bytes of their stored text) the store reads at a time. */
+  readonly budget: ReadBudget
   /** Takes the next records, in seq order. */
   add(rows: StatsRow[]): void
   /** What to store once every record was added. */

@@ -3,7 +3,7 @@
  * prepared statement names the index it searches. The refills after a delete read one kind
  * of record through an index too, and every batch of a page or an export, filtered or not,
  * walks the app's rows in key order on the index of its selection (no sort, no other app's
- * rows).
+ * rows), as do the batches an owner's change (delete, spam mark, recount) reads its records in.
  */
 import { describe, expect, test } from 'bun:test'
 import { REFILL_SQL } from '../../../server/db/sqlite/record-delete.ts'
@@ -63,5 +63,13 @@ describe('query plans', () => {
       expect(plan).not.toContain('SCAN records')
       expect(plan.split(' | ')[0]).toStartWith(`SEARCH records USING INDEX ${index[selection]} (app_id=?`)
     }
+  })
+
+  test("an owner's change reads its records in batches on the seq index, the changed ones by number: no sort", () => {
+    const budget = { selection: 'all', order: 'asc', start: { at: 1 }, rows: 1000, bytes: 1 << 20 } as const
+    expect(plansOf({ newer: batchSql('app', budget, 'stats').sql, changed: batchSql('app', { ...budget, seqs: [3, 9] }, 'stats').sql })).toEqual({
+      newer: 'SEARCH records USING INDEX records_app_seq_idx (app_id=? AND seq>?)',
+      changed: 'SEARCH records USING INDEX records_app_seq_idx (app_id=? AND seq=?) | LIST SUBQUERY 1 | SCAN json_each VIRTUAL TABLE INDEX 1:',
+    })
   })
 })
