@@ -22,11 +22,8 @@ import type { Counters, RefillRequest, StatsRow } from '../storage/stats.ts'
 import type { PgDb } from './connection.ts'
 import type { PgContext } from './context.ts'
 import { pgOutboxDeleted } from './webhooks.ts'
+import { rowsOf, type Exec } from './rows.ts'
 import { eachStatsBatch } from './stats-batches.ts'
-
-export type Exec = Pick<PgDb, 'execute'>
-
-export const rowsOf = async <Row>(exec: Exec, query: ReturnType<typeof sql>): Promise<Row[]> => (await exec.execute(query)) as unknown as Row[]
 
 /** A changed row's number and flag (its text is read in batches: feedAdjuster). */
 export type ChangedRow = Pick<StatsRow, 'id' | 'seq' | 'pos' | 'spam'>

@@ -13,7 +13,8 @@ import { posOfUnspammed, posShifts } from '../spam-positions.ts'
 import type { DeleteAdjuster, SpamOutcome } from '../storage/records.ts'
 import type { Counters } from '../storage/stats.ts'
 import type { PgContext } from './context.ts'
-import { adjustedDocument, feedAdjuster, rowsOf, type ChangedRow } from './record-delete.ts'
+import { adjustedDocument, feedAdjuster, type ChangedRow } from './record-delete.ts'
+import { rowsOf } from './rows.ts'
 
 /** The spam unit of the PostgreSQL record store. */
 export function postgresSetSpam(db: PgContext): (appId: string, ids: readonly string[], spam: boolean, adjust: DeleteAdjuster) => Promise<SpamOutcome> {

@@ -11,7 +11,7 @@ import type { ReadBudget } from '../storage/records.ts'
 import type { StatsRow } from '../storage/stats.ts'
 import { batchSql } from './record-batches.ts'
 import type { Compiled } from './record-filter.ts'
-import { rowsOf, type Exec } from './record-delete.ts'
+import { rowsOf, type Exec } from './rows.ts'
 
 /** Compiled SQL text (`$n` placeholders) as a drizzle statement with the same parameters, to run in a drizzle transaction. */
 function drizzleOf(compiled: Compiled): SQL {
