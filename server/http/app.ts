@@ -13,6 +13,7 @@ import { errorHandler } from './errors.ts'
 import { exportRoutes } from './export.ts'
 import { fieldRoutes } from './fields.ts'
 import { healthRoutes } from './health.ts'
+import { methodNotAllowed, type RouteLike } from './methods.ts'
 import { openapiDocument } from './openapi.ts'
 import { profileRoutes } from './profile.ts'
 import { recordRoutes } from './records.ts'
@@ -23,7 +24,7 @@ import { webhookRoutes } from './webhooks.ts'
 import { skillRoutes } from './skills.ts'
 import { smartRoutes } from './smart.ts'
 import { shareIngestRoutes } from './share/ingest.ts'
-import { shareMethodRoutes } from './share/methods.ts'
+import { shareMethodHint, shareMethodRoutes } from './share/methods.ts'
 import { summaryRoutes } from './share/summary.ts'
 import { shareReadRoutes } from './share/read.ts'
 
@@ -33,9 +34,11 @@ export interface AppOptions {
 }
 
 export function buildApp(ctx: AppContext, options: AppOptions = {}) {
-  return new Elysia({ name: 'svc' })
+  // The 405 check reads the finished app's routes, on the first request no route matched.
+  let routes: () => readonly RouteLike[] = () => []
+  const app = new Elysia({ name: 'svc' })
     .use(securityHeaders())
-    .use(errorHandler(ctx))
+    .use(errorHandler(ctx, methodNotAllowed(() => routes(), [shareMethodHint(ctx)])))
     .use(allowedHost(ctx.config))
     .use(openapiDocument())
     .use(healthRoutes(ctx))
@@ -56,6 +59,8 @@ export function buildApp(ctx: AppContext, options: AppOptions = {}) {
     .use(smartRoutes(ctx))
     .use(adminRoutes(ctx, options.admin))
     .use(assessmentRoutes(ctx))
+  routes = () => app.routes
+  return app
 }
 
 export type SvcApp = ReturnType<typeof buildApp>

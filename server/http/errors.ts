@@ -8,6 +8,7 @@ import type { AppContext } from '../context.ts'
 import { RateLimitError } from '../core/auth/rate-limit-error.ts'
 import { AppError, boundedDetails, cutText, describeProblems, MAX_ERROR_BYTES, validationError, type ErrorType, type Problem } from '../core/errors.ts'
 import { STORAGE_RETRY_AFTER_SECONDS, storageUnavailable } from '../core/storage-unavailable.ts'
+import type { MethodCheck } from './methods.ts'
 import { requestIdOf } from './request-id.ts'
 
 export interface ErrorBody {
@@ -68,8 +69,19 @@ export function appErrorResponse(error: AppError, headers: Record<string, string
   return errorResponse(error.status, error.type, error.message, error.details, headers)
 }
 
-/** The global error handler; register it on the root app before any route. */
-export function errorHandler(ctx: AppContext) {
+/** The answer when no route matched: 405 with `Allow` on a known path, else 404. */
+async function noRouteResponse(request: Request, headers: Record<string, string>, methods?: MethodCheck): Promise<Response> {
+  const pathname = URL.parse(request.url)?.pathname ?? request.url
+  const refused = await methods?.(request.method, pathname, headers)
+  if (refused) return appErrorResponse(refused, headers)
+  return errorResponse(404, 'not_found', `No route for ${cutText(request.method)} ${cutText(pathname, 200)}; the API is described at /api/v3/openapi.json`, undefined, headers)
+}
+
+/**
+ * The global error handler; register it on the root app before any route. `methods` tells
+ * a known path asked with the wrong method (405 with `Allow`) from an unknown one (404).
+ */
+export function errorHandler(ctx: AppContext, methods?: MethodCheck) {
   return new Elysia({ name: 'svc/errors' }).onError({ as: 'global' }, ({ code, error, request, set }) => {
     const headers = set.headers as Record<string, string>
     if (error instanceof AppError) return appErrorResponse(error, headers)
@@ -80,10 +92,8 @@ export function errorHandler(ctx: AppContext) {
         const problems = validationProblems(error)
         return appErrorResponse(validationError(problems, describeProblems(problems)), headers)
       }
-      case 'NOT_FOUND': {
-        const pathname = URL.parse(request.url)?.pathname ?? request.url
-        return errorResponse(404, 'not_found', `No route for ${cutText(request.method)} ${cutText(pathname, 200)}; the API is described at /api/v3/openapi.json`, undefined, headers)
-      }
+      case 'NOT_FOUND':
+        return noRouteResponse(request, headers, methods)
       case 'INVALID_COOKIE_SIGNATURE':
       case 'INVALID_FILE_TYPE':
         return errorResponse(400, 'bad_request', String((error as Error).message), undefined, headers)

@@ -92,15 +92,24 @@ describe('CORS: control-plane routes are same-origin only', () => {
     }
   })
 
-  test('a preflight gets no allow headers', async () => {
+  // A control-plane path takes no OPTIONS: the preflight is the 405 of any method a path does not take.
+  test('a preflight gets no allow headers, only the 405 of a method the path does not take', async () => {
     const t = testApp()
-    for (const path of ['/api/v3/auth/login', '/api/v3/auth/tokens', '/api/v3/profile']) {
+    const cases = [
+      ['/api/v3/auth/login', 'POST', 'POST'],
+      ['/api/v3/auth/tokens', 'GET, HEAD, POST, DELETE', 'GET, HEAD, POST or DELETE'],
+      ['/api/v3/profile', 'GET, HEAD, PATCH, DELETE', 'GET, HEAD, PATCH or DELETE'],
+    ]
+    for (const [path, allow, alternatives] of cases) {
       const res = await t.request('OPTIONS', path, {
         headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, authorization' },
       })
       expect([...res.headers.keys()].filter((name) => name.startsWith('access-control-'))).toEqual([])
-      expect(res.status).toBe(404)
-      expect(res.body).toEqual({ code: 404, error: { type: 'not_found', message: `No route for OPTIONS ${path}; the API is described at /api/v3/openapi.json` } })
+      expect({ status: res.status, allow: res.headers.get('allow'), body: res.body }).toEqual({
+        status: 405,
+        allow,
+        body: { code: 405, error: { type: 'method_not_allowed', message: `${path} takes ${alternatives}, not OPTIONS; the API is described at /api/v3/openapi.json` } },
+      })
     }
   })
 })

@@ -67,6 +67,13 @@ export async function summaryHelpResponse(ctx: AppContext, token: string, reques
   return markdown(summaryHelp(await helpFor(ctx, token, request)), headers)
 }
 
+/**
+ * `Allow` of the share URLs that take records (the endpoint, /form, /batch), for the 405 of
+ * a GET without ?help; every other 405 reads it from the routes (methods.ts), and the
+ * methods test checks the two agree. HEAD because Elysia answers it for every GET route.
+ */
+export const WRITE_PATH_ALLOW = 'GET, HEAD, POST, OPTIONS'
+
 export const shareReadRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'svc/share-read', prefix: '/api/v3/share' })
     .use(shareCors())
@@ -76,7 +83,7 @@ export const shareReadRoutes = (ctx: AppContext) =>
         const endpoint = await endpointForHelp(ctx, params.token)
         if (!hasHelp(query)) {
           const url = `${ctx.config.baseUrl}/api/v3/share/${params.token}`
-          set.headers.allow = 'GET, POST, OPTIONS'
+          set.headers.allow = WRITE_PATH_ALLOW
           throw new AppError(405, 'method_not_allowed', `POST records to this URL; GET ${url}?help describes it and GET ${url}/query reads records back`)
         }
         return markdown(endpointHelp(await helpInput(ctx, endpoint, params.token, await readsAsOwner(ctx, endpoint, readerToken(request)))), set.headers)
