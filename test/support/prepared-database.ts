@@ -7,6 +7,7 @@ import { createServerContext } from '../../server/boot.ts'
 import { loadConfig } from '../../server/config.ts'
 import type { AppContext } from '../../server/context.ts'
 import { createApp } from '../../server/core/apps/apps.ts'
+import { createAccessToken } from '../../server/core/auth/access-tokens.ts'
 import { publish } from '../../server/core/share/publish.ts'
 import { updateShare } from '../../server/core/share/settings.ts'
 import { insertUser } from '../../server/core/users/users.ts'
@@ -22,14 +23,18 @@ export async function withDatabase<T>(env: Record<string, string>, work: (ctx: A
   }
 }
 
-/** Makes the database with one published app (summary reads open) before the server ever starts. */
-export function prepareDatabase(env: Record<string, string>): Promise<{ appId: string; token: string }> {
+/**
+ * Makes the database with one published app (summary reads open) before the server ever
+ * starts; `ownerToken` is an access token of its owner (whose reads see every field).
+ */
+export function prepareDatabase(env: Record<string, string>): Promise<{ appId: string; token: string; ownerToken: string }> {
   return withDatabase(env, async (ctx) => {
     const user = await insertUser(ctx, { email: 'owner@example.com' })
     const { id: appId } = await createApp(ctx, user.id, { name: 'Durable' })
     // Summary reads open: tests read the summary back with the endpoint token alone.
     await updateShare(ctx, user.id, appId, { reads: 'summary' })
     const { token } = await publish(ctx, user.id, appId)
-    return { appId, token: token! }
+    const owner = await createAccessToken(ctx, user.id, 'tests')
+    return { appId, token: token!, ownerToken: owner.token }
   })
 }

@@ -109,15 +109,15 @@ export class SvcShareSettings extends LitElement {
   private async chooseReads(share: Share, to: ReadAccess) {
     if (to === share.reads) return
     if (OPENNESS[to] > OPENNESS[share.reads]) {
-      let summary
-      try {
-        summary = await api.summary(this.appId)
-      } catch (error) {
-        this.error = (error as Error).message
-        return this.showReads(share.reads)
-      }
+      // The settings as stored now: a minimum saved a moment ago may not have reached `share` yet.
+      const read = await Promise.all([api.summary(this.appId), api.share(this.appId)]).catch((error: Error) => {
+        this.error = error.message
+        return null
+      })
+      if (!read) return this.showReads(share.reads)
+      const [summary, current] = read
       const emailFields = Object.values(summary.fields).filter((field) => field.type === 'email').length
-      const ok = await this.confirm.ask(openReadsQuestion(to as 'summary' | 'records', summary.total, emailFields, share.summaryMinRespondents))
+      const ok = await this.confirm.ask(openReadsQuestion(to as 'summary' | 'records', summary.total, emailFields, current.summaryMinRespondents))
       if (!ok) return this.showReads(share.reads)
     }
     await this.run(() => api.updateShare(this.appId, { reads: to }))

@@ -20,6 +20,7 @@ import { rowsWithFlags } from './record-reads.ts'
 import { eachStatsBatch } from './batch-reader.ts'
 import type * as schema from './schema.ts'
 import { appStats, records } from './schema.ts'
+import { pathTo } from './json-path.ts'
 
 /** The database or a transaction on it. */
 export type Queryable = BaseSQLiteDatabase<'sync', void, typeof schema>
@@ -87,9 +88,6 @@ export const REFILL_SQL = {
   scoresKept: SCORES + KEPT,
   scoresSpam: SCORES + SPAM,
 }
-
-/** The JSON path of a top-level key; SQLite reads a quoted label with JSON's escapes. */
-export const pathTo = (key: string): string => `$.${JSON.stringify(key)}`
 
 /**
  * The values a refill asks for, read from the records that remain. One query reads just

@@ -6,7 +6,7 @@
  * `~` ignores the case of A–Z (SQLite's LIKE). The reads that use it are in record-batches.ts.
  */
 import { conditionOf, type FilterNode, type FilterTest } from '../storage/record-filter.ts'
-import { pathTo } from './record-delete.ts'
+import { pathTo } from './json-path.ts'
 
 /** SQL text with its numbered `?N` parameters (a test uses its JSON path several times). */
 export interface Compiled {

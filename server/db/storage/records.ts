@@ -7,8 +7,11 @@
  * records 1…K (null for spam); both stay dense across processes (the app's counters row in
  * app_stats is locked while a group is numbered, and deleting renumbers the rest).
  */
+import type { ReadBudget } from './read-budget.ts'
 import type { FilterNode } from './record-filter.ts'
 import type { Counters, RefillRequest, StatsRow } from './stats.ts'
+
+export type { ReadBudget } from './read-budget.ts'
 
 /** One record ready to store: everything decided by core (id, JSON text, scores, spam flag). */
 export interface NewRecord {
@@ -172,17 +175,6 @@ export interface ReportRow {
   /** SHA-256 of the report key; null when none was issued. */
   reportKeyHash: string | null
   createdAt: number
-}
-
-/**
- * How much a store reads at a time for an owner's change (a delete, a spam mark, a recount,
- * a rescore): batches of at most `rows` rows, each ending with the row whose stored text
- * brings its total to `bytes` or past it (as BatchQuery), so the change holds a batch or two
- * whatever the records' size. Core sets it (`LIMITS.readBatchRows`, `readBatchBytes`).
- */
-export interface ReadBudget {
-  rows: number
-  bytes: number
 }
 
 /**

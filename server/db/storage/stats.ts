@@ -9,7 +9,7 @@
  * shape is core's, see core/stats/state.ts) is a checkpoint valid for the generation stored
  * beside it, covering the records up to the seq written inside it.
  */
-import type { ReadBudget } from './records.ts'
+import type { ReadBudget } from './read-budget.ts'
 
 /** An app's counters as committed. */
 export interface Counters {
