@@ -9,59 +9,31 @@
  * first + 256 MB: read at once, each step would hold 200 MB or more of record text.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { readFileSync, writeFileSync } from 'node:fs'
-import { createServerContext } from '../../server/boot.ts'
-import { loadConfig } from '../../server/config.ts'
 import { loadStats } from '../../server/core/stats/state.ts'
-import { testDatabaseEnv } from '../support/backend.ts'
-import { spawnServer, type ServerProcess } from '../support/process.ts'
-import { insertRecords, makeEndpoint } from '../support/records.ts'
-import { tempDir } from '../support/tmp.ts'
-import { makeUser } from '../support/users.ts'
-
-const RECORDS = 200
-const BLOB_CHARS = 1_000_000
-const ALLOWANCE_MB = 256
-
-/** Record n's data: a string of ≈ 1 MB that differs from record to record. */
-const dataOf = (n: number) => ({ n, blob: `${n}:${String.fromCharCode(97 + (n % 26)).repeat(BLOB_CHARS)}` })
+import { ALLOWANCE_MB, BIG_RECORDS as RECORDS, memoryOf, resetPeak, startWithBigRecords } from '../support/big-records.ts'
+import type { ServerProcess } from '../support/process.ts'
 
 let server: ServerProcess
 let appId: string
 let ownerToken: string
-const ids: string[] = []
+let ids: string[] = []
 
 beforeAll(async () => {
-  const env = { SVC_DATA_DIR: tempDir('svc-big-owner-changes-'), SVC_RATE_LIMIT: 'off', ...(await testDatabaseEnv()) }
-  const ctx = await createServerContext(loadConfig({ PORT: '0', ...env }))
-  try {
-    const { user, token } = await makeUser(ctx)
-    ownerToken = token
-    appId = (await makeEndpoint(ctx, user.id)).appId
-    // A summary copy of no records, written as the stored document at shutdown: the first change catches up on all 200.
-    await loadStats(ctx, appId)
-    // Ten at a time, so the test never holds the 200 MB itself.
-    for (let n = 0; n < RECORDS; n += 10) ids.push(...(await insertRecords(ctx, appId, Array.from({ length: 10 }, (_, i) => ({ data: dataOf(n + i) })))))
-  } finally {
-    await ctx.shutdown()
-    await ctx.storage.close()
-  }
-  server = await spawnServer(env, 30_000)
+  // A summary copy of no records, written as the stored document at shutdown: the first change catches up on all 200.
+  const started = await startWithBigRecords('big-owner-changes', {}, (ctx, app) => loadStats(ctx, app))
+  server = started.server
+  ownerToken = started.ownerToken
+  ids = started.ids
+  appId = started.endpoint.appId
 }, 120_000)
 
 afterAll(() => server?.proc.kill('SIGKILL'))
 
-/** VmRSS and VmHWM of the server process, in MB. */
-function memory(): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${server.proc.pid}/status`, 'utf8')
-  const mb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)![1]) / 1024
-  return { rss: mb('VmRSS'), peak: mb('VmHWM') }
-}
+const memory = () => memoryOf(server.proc.pid)
 
 /** The owner's POST to `path` under the app, its answer and the server's peak RSS (MB) while it ran. */
 async function owner(path: string, body: unknown): Promise<{ status: number; body: unknown; peak: number }> {
-  // Peak RSS from now on (Linux: writing 5 to clear_refs resets VmHWM).
-  writeFileSync(`/proc/${server.proc.pid}/clear_refs`, '5')
+  resetPeak(server.proc.pid)
   const res = await fetch(`${server.url}/api/v3/apps/${appId}${path}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${ownerToken}`, 'content-type': 'application/json' },

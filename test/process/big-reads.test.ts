@@ -10,21 +10,8 @@
  * record at a time itself.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { readFileSync, writeFileSync } from 'node:fs'
-import { createServerContext } from '../../server/boot.ts'
-import { loadConfig } from '../../server/config.ts'
-import { testDatabaseEnv } from '../support/backend.ts'
-import { spawnServer, type ServerProcess } from '../support/process.ts'
-import { insertRecords, makeEndpoint } from '../support/records.ts'
-import { tempDir } from '../support/tmp.ts'
-import { makeUser } from '../support/users.ts'
-
-const RECORDS = 200
-const BLOB_CHARS = 1_000_000
-const ALLOWANCE_MB = 256
-
-/** Record n's data: a string of ≈ 1 MB that differs from record to record. */
-const dataOf = (n: number) => ({ n, blob: `${n}:${String.fromCharCode(97 + (n % 26)).repeat(BLOB_CHARS)}` })
+import { ALLOWANCE_MB, BIG_RECORDS as RECORDS, bigDataOf as dataOf, memoryOf, resetPeak, startWithBigRecords } from '../support/big-records.ts'
+import type { ServerProcess } from '../support/process.ts'
 
 let server: ServerProcess
 let appId: string
@@ -32,31 +19,16 @@ let queryPath: string
 let ownerToken: string
 
 beforeAll(async () => {
-  const env = { SVC_DATA_DIR: tempDir('svc-big-reads-'), SVC_RATE_LIMIT: 'off', ...(await testDatabaseEnv()) }
-  const ctx = await createServerContext(loadConfig({ PORT: '0', ...env }))
-  try {
-    const { user, token } = await makeUser(ctx)
-    ownerToken = token
-    const endpoint = await makeEndpoint(ctx, user.id, { reads: 'records' })
-    appId = endpoint.appId
-    queryPath = endpoint.path('/query?size=1000')
-    // Ten at a time, so the test never holds the 200 MB itself.
-    for (let n = 0; n < RECORDS; n += 10) await insertRecords(ctx, appId, Array.from({ length: 10 }, (_, i) => ({ data: dataOf(n + i) })))
-  } finally {
-    await ctx.shutdown()
-    await ctx.storage.close()
-  }
-  server = await spawnServer(env, 30_000)
+  const started = await startWithBigRecords('big-reads', { reads: 'records' })
+  server = started.server
+  ownerToken = started.ownerToken
+  appId = started.endpoint.appId
+  queryPath = started.endpoint.path('/query?size=1000')
 }, 120_000)
 
 afterAll(() => server?.proc.kill('SIGKILL'))
 
-/** VmRSS and VmHWM of the server process, in MB. */
-function memory(): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${server.proc.pid}/status`, 'utf8')
-  const mb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)![1]) / 1024
-  return { rss: mb('VmRSS'), peak: mb('VmHWM') }
-}
+const memory = () => memoryOf(server.proc.pid)
 
 let healthAnswers: number[] = []
 
@@ -128,8 +100,7 @@ function csvCounter() {
 test('a size=1000 page and a CSV export of 200 × 1 MB records, read at once by slow clients, stay within idle + 256 MB', async () => {
   await (await fetch(`${server.url}/api/v3/health`)).arrayBuffer()
   const idle = memory().rss
-  // Peak RSS from now on (Linux: writing 5 to clear_refs resets VmHWM).
-  writeFileSync(`/proc/${server.proc.pid}/clear_refs`, '5')
+  resetPeak(server.proc.pid)
   healthAnswers = []
 
   const page = pageChecker()
