@@ -5,7 +5,7 @@
  * |--------|------------------------|-------------------------------|--------|
  * | GET    | /f/:token              |                               | HTML page (404 page unless published) |
  * | POST   | /f/:token              | urlencoded or multipart form  | 303 to the respondent's report, or to the thank-you page when the app offers none (core/reports/offered.ts); `Accept: application/json` → `{code:200, data:{id, reportUrl?}}`; a refused submission re-shows the form with the problems (422) or, for JSON, the usual error body |
- * | GET    | /f/:token/thanks       | `?back=` the form's page, `?redirect=` a refused `_redirect`, both shown only with the server's `?sig=` | the thank-you page, in the app's style, with the owner's text |
+ * | GET    | /f/:token/thanks       | `?back=` the form's page, `?redirect=` a refused `_redirect`, both shown only with the server's `?sig=` and the posting browser's cookie | the thank-you page, in the app's style, with the owner's text |
  * | GET    | /f/assets/fill-in.js   |                               | the page's enhancement script |
  *
  * Submissions go through the collection endpoint's own core (form coercion, honeypot,
@@ -62,11 +62,11 @@ export const fillInRoutes = (ctx: AppContext) => {
       if (!endpoint.service) return page(messageDocument(data.appName, 'This form is not accepting answers at the moment.', data.theme), 403)
       return page(fillInDocument(data))
     }, { detail: { summary: 'The fill-in page of a published app (HTML)', tags: ['fill-in'] } })
-    .get('/f/:token/thanks', async ({ params, query }) => {
+    .get('/f/:token/thanks', async ({ params, query, request }) => {
       const endpoint = await findEndpointByToken(ctx, params.token)
       if (!endpoint || !endpoint.published) return page(messageDocument(NOT_FOUND_TITLE, NOT_FOUND_TEXT), 404)
       const form = await fillInForm(ctx, endpoint.appId)
-      const { back, redirect } = signedThanksQuery(ctx, params.token, query)
+      const { back, redirect } = signedThanksQuery(ctx, params.token, query, request)
       return page(thanksDocument({ appName: form.appName, message: endpoint.thankYouMessage, back, refusedRedirect: redirect, theme: form.theme }))
     }, { detail: { summary: 'The hosted thank-you page after a form post or a fill-in page of an app that offers no report (HTML)', tags: ['fill-in'] } })
     .post('/f/:token', async ({ params, request, set }) => {

@@ -1,16 +1,18 @@
 /**
  * @module What a browser sees around a form post to an endpoint (`/form`, share/ingest.ts),
  * as opposed to a script: whether a request is the browser's own post (a navigation), the
- * address of the hosted thank-you page it is sent to (signed: the page shows nothing from
- * its URL that this server did not write), and the page that lists what to fix when the
- * post was refused.
+ * address of the hosted thank-you page it is sent to (signed, and tied to the posting
+ * browser by a cookie: the page shows nothing from its URL that this server did not write
+ * for that browser), and the page that lists what to fix when the post was refused.
  */
 import { timingSafeEqual } from 'node:crypto'
 import type { AppContext } from '../context.ts'
 import { fillInForm } from '../core/connect/fill-in.ts'
 import type { AppError, Problem } from '../core/errors.ts'
+import { randomToken } from '../core/ids.ts'
 import { pageHeaders } from '../pages/layout.ts'
 import { refusedPostDocument } from '../pages/form-post.ts'
+import { readCookie } from './auth-guard.ts'
 
 /**
  * True for a form the browser posts itself (it will show the answer as a page): Sec-Fetch-Mode
@@ -26,36 +28,59 @@ export function isNavigation(request: Request): boolean {
 /** The page the browser came from, when it said (Referer); pages on file:// and private modes send none. */
 const refererOf = (request: Request): string | null => request.headers.get('referer')
 
-/** The MAC that shows the thank-you page's `back` and `redirect` for `token` were chosen by this server. */
-const thanksMac = (ctx: AppContext, token: string, back: string | null, redirect: string | null): string =>
-  ctx.sealer.mac(JSON.stringify(['svc thank-you page v1', token, back, redirect]))
+/**
+ * The cookie that ties a signed thank-you link to the browser that posted the form: anyone
+ * can post a form with a `_redirect` of their choosing and get a signed link back, but a
+ * link passed on to someone else arrives without the cookie and shows the plain page.
+ */
+const THANKS_COOKIE = 'svc_thanks'
+const THANKS_COOKIE_SECONDS = 600
+
+const thanksPathOf = (token: string) => `/f/${encodeURIComponent(token)}/thanks`
+
+/** The MAC that shows the thank-you page's `back` and `redirect` for `token` were chosen by this server for the browser holding `nonce`. */
+const thanksMac = (ctx: AppContext, token: string, back: string | null, redirect: string | null, nonce: string): string =>
+  ctx.sealer.mac(JSON.stringify(['svc thank-you page v2', token, back, redirect, nonce]))
 
 /**
- * The hosted thank-you page of `token`, with the way back and a refused `_redirect` to
- * report, signed (`sig`) so that the page shows them only when this server wrote the link.
+ * The 303 to the hosted thank-you page of `token`, with the way back and a refused
+ * `_redirect` to report, signed (`sig`) for this browser alone (a short-lived cookie holds
+ * the nonce the signature covers).
  */
-export function thanksPath(ctx: AppContext, token: string, request: Request, refused: string | null): string {
-  const query = new URLSearchParams()
+export function thanksRedirect(ctx: AppContext, token: string, request: Request, refused: string | null): Response {
+  const path = thanksPathOf(token)
   const back = refererOf(request)
+  if (!back && !refused) return new Response(null, { status: 303, headers: { location: path } })
+  const nonce = randomToken(16)
+  const query = new URLSearchParams()
   if (back) query.set('back', back)
   if (refused) query.set('redirect', refused)
-  if (back || refused) query.set('sig', thanksMac(ctx, token, back, refused))
-  const search = query.toString()
-  return `/f/${encodeURIComponent(token)}/thanks${search ? `?${search}` : ''}`
+  query.set('sig', thanksMac(ctx, token, back, refused, nonce))
+  const secure = ctx.config.baseUrl.startsWith('https:') ? '; Secure' : ''
+  return new Response(null, {
+    status: 303,
+    headers: {
+      location: `${path}?${query}`,
+      // Lax: the browser sends it on the redirect it follows, also after a post from another site or a file:// page.
+      'set-cookie': `${THANKS_COOKIE}=${nonce}; HttpOnly; SameSite=Lax; Path=${path}; Max-Age=${THANKS_COOKIE_SECONDS}${secure}`,
+    },
+  })
 }
 
 /**
  * What the thank-you page of `token` may show from its URL: `back` and `redirect` when `sig`
- * proves this server wrote them (thanksPath), otherwise nothing, so a link crafted by
+ * proves this server wrote them for the browser that sends the matching cookie
+ * (thanksRedirect), otherwise nothing, so a link crafted, or obtained and passed on, by
  * anyone else cannot put its text or links on the owner's page.
  */
-export function signedThanksQuery(ctx: AppContext, token: string, query: Record<string, unknown>): { back: string | null; redirect: string | null } {
+export function signedThanksQuery(ctx: AppContext, token: string, query: Record<string, unknown>, request: Request): { back: string | null; redirect: string | null } {
   const text = (name: string) => (typeof query[name] === 'string' && query[name] !== '' ? (query[name] as string) : null)
   const back = text('back')
   const redirect = text('redirect')
   const sig = text('sig')
-  if ((!back && !redirect) || !sig) return { back: null, redirect: null }
-  const expected = Buffer.from(thanksMac(ctx, token, back, redirect))
+  const nonce = readCookie(request.headers.get('cookie'), THANKS_COOKIE)
+  if ((!back && !redirect) || !sig || !nonce) return { back: null, redirect: null }
+  const expected = Buffer.from(thanksMac(ctx, token, back, redirect, nonce))
   const given = Buffer.from(sig)
   return given.length === expected.length && timingSafeEqual(given, expected) ? { back, redirect } : { back: null, redirect: null }
 }

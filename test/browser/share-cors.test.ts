@@ -98,6 +98,11 @@ describe.skipIf(!hasBrowser)('share endpoints from other origins in Chromium', (
     expect(navigation.status()).toBe(303)
     await page.waitForURL(/\/f\/[^/]+\/thanks/)
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Thank you')
+    // The signed way back shows in the browser that posted (its cookie came with the redirect);
+    // a file:// page sends no Referer, so it has none.
+    const back = page.getByRole('link', { name: /^Back to the form/ })
+    expect(await back.count()).toBe(origin === 'file' ? 0 : 1)
+    if (origin !== 'file') expect(await back.getAttribute('href')).toBe(`http://127.0.0.1:${other.port}/`)
     return { ...(results as Record<string, unknown>), read }
   }
 

@@ -182,6 +182,8 @@ describe('POST /:token/form — reserved keys (rules 10–11)', () => {
 describe('POST /:token/form by the browser itself (a navigation): pages, not JSON', () => {
   const NAVIGATE = { ...URLENCODED, 'sec-fetch-mode': 'navigate', accept: 'text/html,application/xhtml+xml', referer: 'https://shop.example/contact' }
   const thanksOf = (location: string | null) => new URL(location!, 'http://localhost')
+  /** The cookie a post's 303 sets for its thank-you page, as the browser sends it back. */
+  const cookieOf = (res: { headers: Headers }) => ({ cookie: res.headers.get('set-cookie')!.split(';')[0] })
 
   test('a stored post goes to the hosted thank-you page, which thanks and leads back to the form', async () => {
     const { request, ctx, endpoint, form } = await setup({ name: 'Contact us' })
@@ -192,7 +194,8 @@ describe('POST /:token/form by the browser itself (a navigation): pages, not JSO
     expect([...thanks.searchParams.keys()]).toEqual(['back', 'sig'])
     expect(thanks.searchParams.get('back')).toBe('https://shop.example/contact')
     expect((await storedRecords(ctx, endpoint.appId)).map((r) => r.data)).toEqual([{ message: 'Hello' }])
-    const page = await request('GET', `${thanks.pathname}${thanks.search}`)
+    expect(res.headers.get('set-cookie')).toMatch(new RegExp(`^svc_thanks=[\\w-]{22}; HttpOnly; SameSite=Lax; Path=/f/${endpoint.token}/thanks; Max-Age=600$`))
+    const page = await request('GET', `${thanks.pathname}${thanks.search}`, { headers: cookieOf(res) })
     expect(page.status).toBe(200)
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
     expect(page.text).toContain('<h1>Thank you</h1><p class="pre-line">Your answers to “Contact us” were saved.</p><p><a href="https://shop.example/contact">Back to the form (shop.example)</a></p>')
@@ -203,6 +206,8 @@ describe('POST /:token/form by the browser itself (a navigation): pages, not JSO
     const res = await withText.request('POST', withText.form, { raw: 'a=1', headers: { ...NAVIGATE, referer: '' } })
     const thanks = thanksOf(res.headers.get('location'))
     expect(thanks.search).toBe('')
+    // Nothing to show from the URL, so no cookie either.
+    expect(res.headers.get('set-cookie')).toBeNull()
     const page = await withText.request('GET', thanks.pathname)
     expect(page.text).toContain('<h1>Thank you</h1><p class="pre-line">Thanks &lt;b&gt;a lot&lt;/b&gt;!</p><p class="pre-line">We answer within a day.</p>\n</main>')
     const withUrl = await setup({ thankYouUrl: 'https://shop.example/thanks', redirectOrigins: ['https://other.example'] })
@@ -218,16 +223,18 @@ describe('POST /:token/form by the browser itself (a navigation): pages, not JSO
     const res = await request('POST', form, { raw: `a=1&_redirect=${encodeURIComponent('https://evil.example/x')}`, headers: NAVIGATE })
     const thanks = thanksOf(res.headers.get('location'))
     expect(thanks.searchParams.get('redirect')).toBe('https://evil.example/x')
-    const page = await request('GET', `${thanks.pathname}${thanks.search}`)
+    const page = await request('GET', `${thanks.pathname}${thanks.search}`, { headers: cookieOf(res) })
     expect(page.text).toContain('<p class="note">This form asked to send you on to https://evil.example/x, an address its owner has not allowed, so you are seeing this page instead.</p>')
   })
 
-  test('the thank-you page shows nothing from a URL the server did not sign: forged, altered or another form\'s ?back= and ?redirect= are left out', async () => {
+  test('the thank-you page shows nothing from a URL the server did not sign for this browser: forged, altered, passed on or another form\'s ?back= and ?redirect= are left out', async () => {
     const { request, form, endpoint } = await setup({ name: 'Contact us' })
     const other = await setup({ name: 'Other' })
     const PLAIN = '<h1>Thank you</h1><p class="pre-line">Your answers to “Contact us” were saved.</p>\n</main>'
-    const signed = thanksOf((await request('POST', form, { raw: `a=1&_redirect=${encodeURIComponent('https://evil.example/x')}`, headers: NAVIGATE })).headers.get('location'))
+    const posted = await request('POST', form, { raw: `a=1&_redirect=${encodeURIComponent('https://evil.example/x')}`, headers: NAVIGATE })
+    const signed = thanksOf(posted.headers.get('location'))
     const sig = signed.searchParams.get('sig')!
+    const cookie = cookieOf(posted)
     const lure = 'Please re-enter your password at https://evil.example/login'
     const forged = [
       `?back=${encodeURIComponent('https://evil.example/login')}`,
@@ -240,14 +247,21 @@ describe('POST /:token/form by the browser itself (a navigation): pages, not JSO
       `?back=${encodeURIComponent('https://shop.example/contact')}&redirect=${encodeURIComponent('https://evil.example/x')}&sig=${sig.toUpperCase()}`,
     ]
     for (const search of forged) {
-      const page = await request('GET', `/f/${endpoint.token}/thanks${search}`)
+      const page = await request('GET', `/f/${endpoint.token}/thanks${search}`, { headers: cookie })
       expect([search, page.status, page.text.includes(PLAIN), page.text.includes('evil.example'), page.text.includes('shop.example')]).toEqual([search, 200, true, false, false])
     }
     // A link signed for one form is not shown on another's page.
-    const elsewhere = await other.request('GET', `/f/${other.endpoint.token}/thanks${signed.search}`)
+    const elsewhere = await other.request('GET', `/f/${other.endpoint.token}/thanks${signed.search}`, { headers: cookie })
     expect([elsewhere.status, elsewhere.text.includes('evil.example'), elsewhere.text.includes('shop.example')]).toEqual([200, false, false])
-    // The link the server wrote still works.
-    const page = await request('GET', `${signed.pathname}${signed.search}`)
+    // The link passed on to someone else (no cookie, or the cookie of another post) shows the plain page:
+    // anyone can post with a _redirect of their own and get a signed link, but not for other people's browsers.
+    const later = await request('POST', form, { raw: 'a=2', headers: NAVIGATE })
+    for (const headers of [{}, cookieOf(later)]) {
+      const passedOn = await request('GET', `${signed.pathname}${signed.search}`, { headers })
+      expect([passedOn.status, passedOn.text.includes(PLAIN), passedOn.text.includes('evil.example')]).toEqual([200, true, false])
+    }
+    // The link the server wrote still works in the browser that posted.
+    const page = await request('GET', `${signed.pathname}${signed.search}`, { headers: cookie })
     expect(page.text).toContain('<h1>Thank you</h1><p class="pre-line">Your answers to “Contact us” were saved.</p><p class="note">This form asked to send you on to https://evil.example/x, an address its owner has not allowed, so you are seeing this page instead.</p><p><a href="https://shop.example/contact">Back to the form (shop.example)</a></p>')
   })
 

@@ -30,7 +30,7 @@ import { shareCors, SHARE_PREFIX } from './cors.ts'
 import { proposerOf } from '../../core/collect/submitter.ts'
 import { readerToken, requestClient, resolveEndpoint, type ShareEndpoint } from './resolve.ts'
 import { chargeRate } from './throttle.ts'
-import { isNavigation, refusedPostPage, thanksPath } from '../form-post.ts'
+import { isNavigation, refusedPostPage, thanksRedirect } from '../form-post.ts'
 
 // The fill-in pages read their forms the same way.
 export { readFormPairs }
@@ -101,7 +101,7 @@ export const shareIngestRoutes = (ctx: AppContext) => {
           const [id] = await writer.write(endpoint.appId, [prepared], key)
           const after = afterFormPost(submission.redirect, endpoint.redirectOrigins, navigation ? endpoint.thankYouUrl : null)
           if (after.location) return new Response(null, { status: 303, headers: { location: after.location } })
-          if (navigation) return new Response(null, { status: 303, headers: { location: thanksPath(ctx, params.token, request, after.refused) } })
+          if (navigation) return thanksRedirect(ctx, params.token, request, after.refused)
           return json({ code: 200, data: { id }, ...(after.refused ? { details: { redirect: refusedRedirectNote(after.refused) } } : {}) })
         } catch (error) {
           if (!navigation || !(error instanceof AppError)) throw error
