@@ -9,7 +9,7 @@ import { describe, expect, test } from 'bun:test'
 import { AUTH } from '../../server/core/limits.ts'
 import { notePeerAddress } from '../../server/http/client-address.ts'
 import { BASE, testApp, type TestApp } from '../support/http.ts'
-import { lastCode, signUp } from './auth-fixtures.ts'
+import { INVALID_CODE, lastCode, signUp } from './auth-fixtures.ts'
 
 const OWNER = 'ada@example.com'
 const NOBODY = 'nobody@example.com'
@@ -17,15 +17,6 @@ const T0 = Date.UTC(2026, 0, 1)
 const iso = (ms: number) => new Date(ms).toISOString()
 
 /** The 401 of every wrong code. */
-const INVALID = {
-  code: 401,
-  error: {
-    type: 'unauthorized',
-    message:
-      'That code does not log in this e-mail address: it is mistyped, expired (codes last 10 minutes), already used, ' +
-      'replaced by a newer code, or was tried wrong 5 times; check it or request a new one',
-  },
-}
 
 async function withOwner() {
   const t = testApp({ signup: 'open', trustProxy: ['127.0.0.1'] })
@@ -140,7 +131,7 @@ describe('per-account caps on log-in by code', () => {
       },
     })
     expect(owner).toEqual([
-      ...Array.from({ length: 20 }, () => ({ status: 401, retryAfter: null, body: INVALID })),
+      ...Array.from({ length: 20 }, () => ({ status: 401, retryAfter: null, body: INVALID_CODE })),
       ...Array.from({ length: 5 }, (_, i) => paused(OWNER, i + 21)),
     ])
     expect(anonymous(nobody, NOBODY)).toEqual(anonymous(owner, OWNER))

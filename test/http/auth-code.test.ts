@@ -1,18 +1,9 @@
 import { describe, expect, test } from 'bun:test'
 import { AUTH } from '../../server/core/limits.ts'
 import { testApp, type TestApp } from '../support/http.ts'
-import { lastCode, sessionCookieOf, signUp, T0 } from './auth-fixtures.ts'
+import { INVALID_CODE, lastCode, sessionCookieOf, signUp, T0 } from './auth-fixtures.ts'
 
 const SENT = { code: 200, data: { sent: true, expiresInSeconds: 600 } }
-const INVALID = {
-  code: 401,
-  error: {
-    type: 'unauthorized',
-    message:
-      'That code does not log in this e-mail address: it is mistyped, expired (codes last 10 minutes), already used, ' +
-      'replaced by a newer code, or was tried wrong 5 times; check it or request a new one',
-  },
-}
 
 async function withAccount() {
   const t = testApp({ signup: 'open' })
@@ -72,7 +63,7 @@ describe('POST /api/v3/auth/code', () => {
 
     const reuse = await verify(t, code)
     expect(reuse.status).toBe(401)
-    expect(reuse.body).toEqual(INVALID)
+    expect(reuse.body).toEqual(INVALID_CODE)
   })
 
   test('tokenName also returns an access token; spaces inside the code are ignored', async () => {
@@ -111,7 +102,7 @@ describe('POST /api/v3/auth/code', () => {
     t.clock.advance(AUTH.codeTtlMs + 1)
     const res = await verify(t, lastCode(t))
     expect(res.status).toBe(401)
-    expect(res.body).toEqual(INVALID)
+    expect(res.body).toEqual(INVALID_CODE)
     expect(res.headers.get('set-cookie')).toBeNull()
   })
 
@@ -122,10 +113,10 @@ describe('POST /api/v3/auth/code', () => {
     for (let i = 1; i <= AUTH.codeMaxAttempts; i++) {
       const res = await verify(t, other(code))
       expect(res.status).toBe(401)
-      expect(res.body).toEqual(INVALID)
+      expect(res.body).toEqual(INVALID_CODE)
       expect((await storedCodes(t)).map((row) => row.attempts)).toEqual(i < 5 ? [i] : [])
     }
-    expect((await verify(t, code)).body).toEqual(INVALID)
+    expect((await verify(t, code)).body).toEqual(INVALID_CODE)
   })
 
   test('four wrong tries leave the right code working', async () => {
@@ -143,7 +134,7 @@ describe('POST /api/v3/auth/code', () => {
     await requestCode(t)
     const second = lastCode(t)
     expect(await storedCodes(t)).toHaveLength(1)
-    if (first !== second) expect((await verify(t, first)).body).toEqual(INVALID)
+    if (first !== second) expect((await verify(t, first)).body).toEqual(INVALID_CODE)
     expect((await verify(t, second)).status).toBe(200)
   })
 
@@ -152,7 +143,7 @@ describe('POST /api/v3/auth/code', () => {
     await signUp(t, { email: 'bob@example.com' })
     await requestCode(t)
     const res = await t.request('POST', '/api/v3/auth/code/verify', { body: { email: 'bob@example.com', code: lastCode(t) } })
-    expect(res.body).toEqual(INVALID)
+    expect(res.body).toEqual(INVALID_CODE)
   })
 
   test('five code requests an hour per address; the sixth is 429 with Retry-After', async () => {
@@ -187,12 +178,12 @@ describe('POST /api/v3/auth/code', () => {
     const { t, user } = await withAccount()
     await requestCode(t)
     await t.ctx.storage.users.delete(user.id)
-    expect((await verify(t, lastCode(t))).body).toEqual(INVALID)
+    expect((await verify(t, lastCode(t))).body).toEqual(INVALID_CODE)
   })
 
   test('no code requested: 401', async () => {
     const { t } = await withAccount()
-    expect((await verify(t, '123456')).body).toEqual(INVALID)
+    expect((await verify(t, '123456')).body).toEqual(INVALID_CODE)
   })
 
   test.each([

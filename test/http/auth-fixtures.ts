@@ -32,3 +32,14 @@ export function lastCode(t: TestApp, to?: string): string {
 
 /** ISO time of the test clock's start (ManualClock default). */
 export const T0 = '2026-01-01T00:00:00.000Z'
+
+/** The 401 for a login code that does not log in: the same answer whatever the reason, so it tells a guesser nothing. */
+export const INVALID_CODE = {
+  code: 401,
+  error: {
+    type: 'unauthorized',
+    message:
+      'That code does not log in this e-mail address: it is mistyped, expired (codes last 10 minutes), already used, ' +
+      'replaced by a newer code, or was tried wrong 5 times; check it or request a new one',
+  },
+}

@@ -5,17 +5,8 @@
 import { describe, expect, test } from 'bun:test'
 import { AUTH } from '../../server/core/limits.ts'
 import { testApp, type TestApp } from '../support/http.ts'
-import { lastCode, SAME_ORIGIN, sessionCookieOf, signUp, T0 } from './auth-fixtures.ts'
+import { INVALID_CODE, lastCode, SAME_ORIGIN, sessionCookieOf, signUp, T0 } from './auth-fixtures.ts'
 
-const INVALID = {
-  code: 401,
-  error: {
-    type: 'unauthorized',
-    message:
-      'That code does not log in this e-mail address: it is mistyped, expired (codes last 10 minutes), already used, ' +
-      'replaced by a newer code, or was tried wrong 5 times; check it or request a new one',
-  },
-}
 const NEW_PASSWORD = 'a brand new password'
 
 async function withAccount() {
@@ -86,25 +77,25 @@ describe('POST /api/v3/auth/password/reset', () => {
     for (let i = 1; i <= AUTH.codeMaxAttempts; i++) {
       const res = await reset(t, { code: other(code) })
       expect(res.status).toBe(401)
-      expect(res.body).toEqual(INVALID)
+      expect(res.body).toEqual(INVALID_CODE)
       expect(res.headers.get('set-cookie')).toBeNull()
       expect((await storedCodes(t)).map((row) => row.attempts)).toEqual(i < AUTH.codeMaxAttempts ? [i] : [])
     }
-    expect((await reset(t, { code })).body).toEqual(INVALID)
+    expect((await reset(t, { code })).body).toEqual(INVALID_CODE)
     expect(await storedHash(t)).toBe(before)
   })
 
   test('a wrong try on reset counts against code log-in too (one budget per code)', async () => {
     const { t, code } = await withAccount()
     for (let i = 0; i < AUTH.codeMaxAttempts - 1; i++) await reset(t, { code: other(code) })
-    expect((await t.request('POST', '/api/v3/auth/code/verify', { body: { email: 'ada@example.com', code: other(code) } })).body).toEqual(INVALID)
-    expect((await reset(t, { code })).body).toEqual(INVALID)
+    expect((await t.request('POST', '/api/v3/auth/code/verify', { body: { email: 'ada@example.com', code: other(code) } })).body).toEqual(INVALID_CODE)
+    expect((await reset(t, { code })).body).toEqual(INVALID_CODE)
   })
 
   test('an expired code (10 min + 1 ms) fails; at 10 min − 1 ms it works', async () => {
     const late = await withAccount()
     late.t.clock.advance(AUTH.codeTtlMs + 1)
-    expect((await reset(late.t, { code: late.code })).body).toEqual(INVALID)
+    expect((await reset(late.t, { code: late.code })).body).toEqual(INVALID_CODE)
     const inTime = await withAccount()
     inTime.t.clock.advance(AUTH.codeTtlMs - 1)
     expect((await reset(inTime.t, { code: inTime.code })).status).toBe(200)
@@ -115,12 +106,12 @@ describe('POST /api/v3/auth/password/reset', () => {
     expect((await reset(t, { code })).status).toBe(200)
     const again = await reset(t, { code, newPassword: 'yet another password' })
     expect(again.status).toBe(401)
-    expect(again.body).toEqual(INVALID)
+    expect(again.body).toEqual(INVALID_CODE)
     expect((await passwordLogin(t, NEW_PASSWORD)).status).toBe(200)
 
     const used = await withAccount()
     expect((await used.t.request('POST', '/api/v3/auth/code/verify', { body: { email: 'ada@example.com', code: used.code } })).status).toBe(200)
-    expect((await reset(used.t, { code: used.code })).body).toEqual(INVALID)
+    expect((await reset(used.t, { code: used.code })).body).toEqual(INVALID_CODE)
   })
 
   test('an unknown e-mail gets the identical 401', async () => {
@@ -128,7 +119,7 @@ describe('POST /api/v3/auth/password/reset', () => {
     await t.request('POST', '/api/v3/auth/code', { body: { email: 'stranger@example.com' } })
     const res = await reset(t, { email: 'stranger@example.com', code })
     expect(res.status).toBe(401)
-    expect(res.body).toEqual(INVALID)
+    expect(res.body).toEqual(INVALID_CODE)
     expect(await t.ctx.storage.users.count()).toBe(1)
   })
 
