@@ -2,18 +2,10 @@
  * svc-cli app and field commands against a real server: human and --json output, exit
  * codes, confirmation with --yes or on a terminal.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { cliInProcess, cliProcess, startTestServer, tempConfigHome, expectOk } from '../support/server.ts'
+import { beforeAll, describe, expect, test } from 'bun:test'
+import { cliAccount, cliInProcess, cliProcess, expectOk, tempConfigHome } from '../support/server.ts'
 
-const server = await startTestServer()
-afterAll(() => server.close())
-
-let env: Record<string, string>
-beforeAll(async () => {
-  const { token } = await server.account()
-  env = { SVC_URL: server.url, SVC_TOKEN: token, XDG_CONFIG_HOME: tempConfigHome() }
-})
-const cli = (...argv: string[]) => cliInProcess(argv, { env })
+const { server, env, cli } = await cliAccount()
 const ok = expectOk
 const iso = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
 

@@ -3,18 +3,10 @@
  * one command accepts some or all of them; what the server stores afterwards. The stranger
  * is a plain POST without the access token.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { cliInProcess, expectOk, startTestServer, tempConfigHome } from '../support/server.ts'
+import { describe, expect, test } from 'bun:test'
+import { cliAccount, expectOk } from '../support/server.ts'
 
-const server = await startTestServer()
-afterAll(() => server.close())
-
-let env: Record<string, string>
-beforeAll(async () => {
-  const { token } = await server.account()
-  env = { SVC_URL: server.url, SVC_TOKEN: token, XDG_CONFIG_HOME: tempConfigHome() }
-})
-const cli = (...argv: string[]) => cliInProcess(argv, { env })
+const { server, cli } = await cliAccount()
 
 /** A published app with an owner field `name`, and a stranger's record with `city`, `age` and `note`. */
 async function appWithProposals(): Promise<string> {

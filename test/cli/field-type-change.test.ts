@@ -3,18 +3,10 @@
  * refused (exit 1, the server's 409 naming the count) until --force, in-process and as a
  * real process; what the server stores afterwards.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { cliInProcess, cliProcess, expectOk, startTestServer, tempConfigHome } from '../support/server.ts'
+import { describe, expect, test } from 'bun:test'
+import { cliAccount, cliProcess, expectOk } from '../support/server.ts'
 
-const server = await startTestServer()
-afterAll(() => server.close())
-
-let env: Record<string, string>
-beforeAll(async () => {
-  const { token } = await server.account()
-  env = { SVC_URL: server.url, SVC_TOKEN: token, XDG_CONFIG_HOME: tempConfigHome() }
-})
-const cli = (...argv: string[]) => cliInProcess(argv, { env })
+const { server, env, cli } = await cliAccount()
 
 /** A published app with an `age` text field and `n` records holding it, made with the CLI. */
 async function appWithRecords(n: number): Promise<string> {

@@ -2,22 +2,14 @@
  * svc-cli share against a real server: publishing, settings, sending records from flags
  * and stdin, reading one page or everything, summary and streamed exports.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { beforeAll, describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { cliInProcess, cliProcess, startTestServer, tempConfigHome, expectOk } from '../support/server.ts'
+import { cliAccount, cliInProcess, cliProcess, expectOk } from '../support/server.ts'
 import { tempDir } from '../support/tmp.ts'
 import { RECORDS_WARNING, SUMMARY_WARNING } from '../support/reads.ts'
 
-const server = await startTestServer()
-afterAll(() => server.close())
-
-let env: Record<string, string>
-beforeAll(async () => {
-  const { token } = await server.account()
-  env = { SVC_URL: server.url, SVC_TOKEN: token, XDG_CONFIG_HOME: tempConfigHome() }
-})
-const cli = (...argv: string[]) => cliInProcess(argv, { env })
+const { server, env, cli } = await cliAccount()
 const ok = expectOk
 const newApp = async (name: string) => ok(await cli('app', 'create', '--name', name, '--json')).json().id as string
 

@@ -3,7 +3,7 @@
  * ways to run svc-cli against it: in-process (runCli over buffers) and as a real process
  * (`bun cli/main.ts`). Each CLI run gets its own temp XDG_CONFIG_HOME unless one is given.
  */
-import { expect } from 'bun:test'
+import { afterAll, expect } from 'bun:test'
 import { rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -76,6 +76,18 @@ export interface CliOptions {
 }
 
 const finish = (code: number, stdout: string, stderr: string): CliRun => ({ code, stdout, stderr, json: () => JSON.parse(stdout) })
+
+/**
+ * A fresh test server (closed after the file) with one account, and svc-cli run in-process
+ * as that account: `env` holds SVC_URL, SVC_TOKEN and an empty config home.
+ */
+export async function cliAccount(): Promise<{ server: TestServer; env: Record<string, string>; cli: (...argv: string[]) => Promise<CliRun> }> {
+  const server = await startTestServer()
+  afterAll(() => server.close())
+  const { token } = await server.account()
+  const env = { SVC_URL: server.url, SVC_TOKEN: token, XDG_CONFIG_HOME: tempConfigHome() }
+  return { server, env, cli: (...argv: string[]) => cliInProcess(argv, { env }) }
+}
 
 /** Runs svc-cli in this process over buffers (never a TTY unless `prompt` is given). */
 export async function cliInProcess(argv: string[], options: CliOptions = {}): Promise<CliRun> {
