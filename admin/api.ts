@@ -5,17 +5,17 @@
  */
 
 // The API's shapes are the server's own view types; type-only imports add no code to the bundle.
-import { LIMITS } from '../server/core/limits.ts'
+import { LIMITS } from '../server/contract/limits.ts'
 import type { AppUrls } from '../server/core/apps/urls.ts'
 import type { App } from '../server/core/apps/view.ts'
 import type { AccessTokenInfo as AccessToken } from '../server/core/auth/access-tokens.ts'
 import type { Field } from '../server/core/fields/view.ts'
-import type { RecordScores } from '../server/core/scoring/score.ts'
+import type { RecordScores } from '../server/contract/scoring/score.ts'
 import type { Share } from '../server/core/share/view.ts'
 import type { Delivery, Webhook, WebhookWithSecret } from '../server/core/webhooks/view.ts'
 import type { TestResult } from '../server/core/webhooks/manage.ts'
 import type { Notifications } from '../server/core/webhooks/notifications.ts'
-import type { ReadAccess } from '../server/core/share/reads.ts'
+import type { ReadAccess } from '../server/contract/share/reads.ts'
 import type { FieldSummary, Summary, TopValue } from '../server/core/stats/summary.ts'
 import type { PublicUser as User } from '../server/core/users/users.ts'
 import type { ProfileUpdated } from '../server/core/users/profile.ts'

@@ -3,20 +3,20 @@
  * and smart generation, on top of api.ts's one fetch helper. Shapes are the server's own
  * types, imported as types only so nothing of the server enters the bundle.
  */
-import type { Theme, SetThemeInput } from '../server/core/connect/schemas.ts'
+import type { Theme, SetThemeInput } from '../server/contract/connect/schemas.ts'
 import type { Expert, ExpertComment } from '../server/core/expert/expert.ts'
 import type { ReportPage } from '../server/core/reports/store.ts'
-import type { SectionType } from '../server/core/reports/schemas.ts'
-import type { CreateScaleInput, SetLevelInput, UpdateScaleInput } from '../server/core/scales/schemas.ts'
+import type { SectionType } from '../server/contract/reports/schemas.ts'
+import type { CreateScaleInput, SetLevelInput, UpdateScaleInput } from '../server/contract/scales/schemas.ts'
 import type { Scale } from '../server/core/scales/store.ts'
 import type { ExecuteResult } from '../server/core/smart/execute.ts'
 import type { Job } from '../server/core/smart/jobs.ts'
 import type { StoredPlan } from '../server/core/smart/plans.ts'
-import type { RecordScores } from '../server/core/scoring/score.ts'
+import type { RecordScores } from '../server/contract/scoring/score.ts'
 import { data } from './api.ts'
 
 export type { Expert, ExpertComment, ExecuteResult, Job, ReportPage, Scale, SectionType, SetThemeInput, StoredPlan, Theme }
-export type { Plan } from '../server/core/smart/plan.ts'
+export type { Plan } from '../server/contract/smart/plan.ts'
 
 export interface ReportPreview {
   format: 'text' | 'html'

@@ -20,13 +20,9 @@ export function adminDist(adminDir = ADMIN_DIR): string {
   return join(adminDir, 'dist')
 }
 
-/** Sources outside admin/ that the bundle imports (shared limits, the field-type registry, the form snippet). */
+/** Sources outside admin/ that the bundle imports: the contract (routes, limits, field types, snippets). */
 function extraSources(adminDir: string): string[] {
-  return [
-    resolve(adminDir, '../server/core/limits.ts'),
-    resolve(adminDir, '../server/core/fields/types'),
-    resolve(adminDir, '../server/core/help/form-snippet.ts'),
-  ]
+  return [resolve(adminDir, '../server/contract')]
 }
 
 function newestSourceTime(dir: string): number {

@@ -3,14 +3,14 @@
  * from the app's accepted fields (proposed ones, made by strangers' posts, are on no form
  * until the owner accepts them). The output is text the owner copies; Lit shows it escaped.
  */
-import { exampleValue } from '../server/core/help/examples.ts'
-import { htmlFormSnippet as formSnippet, type SnippetField as FormField } from '../server/core/help/form-snippet.ts'
-import { shellQuote } from '../server/core/help/markdown.ts'
+import { exampleValue } from '../server/contract/help/examples.ts'
+import { htmlFormSnippet as formSnippet, type SnippetField as FormField } from '../server/contract/help/form-snippet.ts'
+import { shellQuote } from '../server/contract/help/markdown.ts'
 import type { Field } from './api.ts'
 
 // One escaping, one example value and one HTML form for the whole project: the server's
 // ?help pages show the same snippets, built by these pure functions.
-export { escapeHtml, shellQuote } from '../server/core/help/markdown.ts'
+export { escapeHtml, shellQuote } from '../server/contract/help/markdown.ts'
 
 /** The fields a snippet shows: those the owner made or accepted. */
 const accepted = <F extends { proposed?: boolean }>(fields: readonly F[]): F[] => fields.filter((field) => !field.proposed)

@@ -4,7 +4,7 @@
  */
 import { intArg, type CommandEnv } from './command.ts'
 import { result, type CommandResult, type Style } from './output.ts'
-import { LIMITS } from '../server/core/limits.ts'
+import { LIMITS } from '../server/contract/limits.ts'
 
 /** Ids, one per line; with --json a JSON array of them. No ids: no output at all. */
 export const idsResult = (ids: string[]): CommandResult<string[]> => result(ids, () => ids.join('\n'))

@@ -25,7 +25,7 @@ export function flagForPath(command: SvcCommand, path: string): { flag: string; 
   return undefined
 }
 
-/** The same summary the server writes for a list of problems (server/core/errors.ts). */
+/** The same summary the server writes for a list of problems (server/contract/errors.ts). */
 const summary = (problems: { where: string; message: string }[]) =>
   problems.length === 1
     ? `${problems[0].where ? `${problems[0].where}: ` : ''}${problems[0].message}`

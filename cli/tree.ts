@@ -7,7 +7,7 @@ import type { SvcCommand } from './command.ts'
 import { MODULES } from './commands/index.ts'
 import { GLOBAL_VALUE_FLAGS } from './commands/_shared.ts'
 import { usageError } from './errors.ts'
-import { VERSION } from '../server/version.ts'
+import { VERSION } from '../server/contract/version.ts'
 
 export const ROOT: CommandDef<any> = {
   meta: { name: 'svc-cli', version: VERSION, description: 'Collect records through svc endpoints and manage apps, fields and sharing' },

@@ -4,7 +4,7 @@
  * round trip, and the CLI cannot drift from what the server accepts.
  */
 import type { z } from 'zod'
-import { validationError } from '../server/core/errors.ts'
+import { validationError } from '../server/contract/errors.ts'
 import { CliError, EXIT } from './errors.ts'
 
 /** Returns `body` unchanged when `schema` accepts it; throws CliError `validation` otherwise. */

@@ -6,8 +6,8 @@
  */
 import { isIP } from 'node:net'
 import { resolve } from 'node:path'
-import { LIMITS } from './core/limits.ts'
-import { DEFAULT_RATE_LIMIT, parseRateLimit, rateLimitProblem, type RateLimit } from './core/share/rate-limit.ts'
+import { LIMITS } from './contract/limits.ts'
+import { DEFAULT_RATE_LIMIT, parseRateLimit, rateLimitProblem, type RateLimit } from './contract/share/rate-limit.ts'
 
 export type SignupPolicy = 'first' | 'open' | 'closed'
 export type SyncMode = 'full' | 'normal'

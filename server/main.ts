@@ -7,7 +7,7 @@
 import { ConfigError, loadConfig } from './config.ts'
 import { countUsers } from './core/users/users.ts'
 import { SHUTDOWN_GRACE_MS, startServer } from './boot.ts'
-import { VERSION } from './version.ts'
+import { VERSION } from './contract/version.ts'
 
 /**
  * Longest a shutdown may take, in-flight requests (SHUTDOWN_GRACE_MS) included, before the

@@ -2,7 +2,7 @@
  * @module Argument fragments shared by commands, so the same flag reads the same everywhere.
  */
 import type { ArgsDef } from 'citty'
-import { LIMITS } from '../../server/core/limits.ts'
+import { LIMITS } from '../../server/contract/limits.ts'
 import { DEFAULT_TIMEOUT_SECONDS } from '../timeout.ts'
 
 /** Accepted by every command. */

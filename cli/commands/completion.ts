@@ -1,7 +1,7 @@
 import { defineSvcCommand } from '../command.ts'
 import { usageError } from '../errors.ts'
 import { result } from '../output.ts'
-import { VERSION } from '../../server/version.ts'
+import { VERSION } from '../../server/contract/version.ts'
 
 const SHELLS = ['bash', 'zsh', 'fish'] as const
 type Shell = (typeof SHELLS)[number]

@@ -2,7 +2,7 @@ import { defineSvcCommand } from '../command.ts'
 import { usageError } from '../errors.ts'
 import { result, table } from '../output.ts'
 // Names and summaries only: the documents (and the schemas they are built from) load when one is asked for.
-import { isSkillModule, SKILL_MODULES, SKILL_SUMMARIES } from '../../server/core/skills/modules.ts'
+import { isSkillModule, SKILL_MODULES, SKILL_SUMMARIES } from '../../server/contract/skills/modules.ts'
 
 export default defineSvcCommand({
   description: `Print the rules of a module (${SKILL_MODULES.join(', ')}); without one, list them`,
@@ -15,7 +15,7 @@ export default defineSvcCommand({
       return result({ modules }, (style) => `${table(style, modules, { module: (m) => m.module, about: (m) => m.summary })}\n\nRead one with: svc-cli skill <module>`)
     }
     if (!isSkillModule(args.module)) throw usageError(`No skill "${args.module}"; choose one of ${SKILL_MODULES.join(', ')}`)
-    const { skillDocument } = await import('../../server/core/skills/index.ts')
+    const { skillDocument } = await import('../../server/contract/skills/index.ts')
     const markdown = skillDocument(args.module)
     return result({ module: args.module, markdown }, () => markdown)
   },

@@ -3,9 +3,9 @@
  * svc://constraints, built from the constants the server enforces. Tool descriptions stay
  * short (every agent pays for tools/list on every session) and do not repeat them.
  */
-import { ASSESSMENT, FIELD_TYPES, LIMITS } from '../../server/core/limits.ts'
-import { SKILL_MODULES } from '../../server/core/skills/index.ts'
-import { PLAN_MODULES } from '../../server/core/smart/plan.ts'
+import { ASSESSMENT, FIELD_TYPES, LIMITS } from '../../server/contract/limits.ts'
+import { SKILL_MODULES } from '../../server/contract/skills/index.ts'
+import { PLAN_MODULES } from '../../server/contract/smart/plan.ts'
 
 /** The resource that holds the constraints, for clients that do not show instructions. */
 export const CONSTRAINTS_URI = 'svc://constraints'

@@ -3,7 +3,7 @@
  * constraints as svc://constraints (the same text as the server instructions).
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import { SKILL_MODULES, SKILLS, skillDocument } from '../../server/core/skills/index.ts'
+import { SKILL_MODULES, SKILLS, skillDocument } from '../../server/contract/skills/index.ts'
 import { CONSTRAINTS_URI, constraintsDocument } from './constraints.ts'
 
 /** Registers one resource per skill module, then the constraints. */

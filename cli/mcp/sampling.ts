@@ -7,8 +7,8 @@
  */
 import type { CreateMessageRequest, CreateMessageResult } from '@modelcontextprotocol/sdk/types.js'
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js'
-import type { Plan } from '../../server/core/smart/plan.ts'
-import { judgePlanAnswer, planRepairPrompt, planSystemPrompt, planUserPrompt } from '../../server/core/smart/plan-prompt.ts'
+import type { Plan } from '../../server/contract/smart/plan.ts'
+import { judgePlanAnswer, planRepairPrompt, planSystemPrompt, planUserPrompt } from '../../server/contract/smart/plan-prompt.ts'
 
 /** What a tool may ask of the MCP session it runs in. */
 export interface McpSession {

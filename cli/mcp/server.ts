@@ -4,7 +4,7 @@
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
-import { VERSION } from '../../server/version.ts'
+import { VERSION } from '../../server/contract/version.ts'
 import { INSTRUCTIONS } from './constraints.ts'
 import { execWhitelist } from './exec.ts'
 import { registerResources } from './resources.ts'

@@ -3,7 +3,7 @@
  * person to read. Run `bun docs/tools/smart-samples.ts > docs/smart-samples.md`.
  */
 import { planWithBuiltin } from '../../server/core/smart/builtin-planner.ts'
-import type { Plan } from '../../server/core/smart/plan.ts'
+import type { Plan } from '../../server/contract/smart/plan.ts'
 
 export const SAMPLE_INSTRUCTIONS = [
   'employee engagement pulse, 10 questions, dimensions: recognition, growth, workload',

@@ -3,7 +3,7 @@
  * or `degraded` with the reason while the database cannot write (db/availability.ts).
  */
 import type { AppContext } from '../context.ts'
-import { VERSION } from '../version.ts'
+import { VERSION } from '../contract/version.ts'
 
 export type Health =
   | { status: 'ok'; version: string }

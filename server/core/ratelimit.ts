@@ -5,7 +5,7 @@
  * requests wait until the whole cost has been paid back: the limit counts what it says.
  * Time comes from the context clock, so tests move it by hand.
  */
-import type { RateLimit } from './share/rate-limit.ts'
+import type { RateLimit } from '../contract/share/rate-limit.ts'
 import type { Clock } from './clock.ts'
 
 interface Bucket {

@@ -3,7 +3,7 @@
  * see db/availability.ts): 503 `storage_unavailable` with Retry-After, the same for every
  * face, instead of a 500 and a stack trace in the log per request.
  */
-import { AppError } from './errors.ts'
+import { AppError } from '../contract/errors.ts'
 
 /** What Retry-After tells a client to wait before trying again while the storage is unavailable. */
 export const STORAGE_RETRY_AFTER_SECONDS = 30

@@ -11,7 +11,7 @@
  */
 import { Elysia } from 'elysia'
 import type { Config } from '../config.ts'
-import { AppError } from '../core/errors.ts'
+import { AppError } from '../contract/errors.ts'
 
 const LOOPBACK_BINDS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]'])
 

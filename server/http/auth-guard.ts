@@ -7,7 +7,7 @@ import { Elysia } from 'elysia'
 import type { AppContext } from '../context.ts'
 import { authenticate, type Principal } from '../core/auth/authenticate.ts'
 import { SESSION_COOKIE } from '../core/auth/sessions.ts'
-import { AppError } from '../core/errors.ts'
+import { AppError } from '../contract/errors.ts'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 

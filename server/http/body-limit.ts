@@ -10,7 +10,7 @@
  * (share/body.ts) with `maxBodyBytes`, so they get their JSON 413 with CORS headers.
  */
 import type { Config } from '../config.ts'
-import { AppError } from '../core/errors.ts'
+import { AppError } from '../contract/errors.ts'
 import { errorResponse } from './errors.ts'
 import { addSecurityHeaders } from './security.ts'
 import { readBodyBytes } from './share/body.ts'

@@ -12,7 +12,7 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context.ts'
 import { getTheme, previewTheme, resetTheme, setTheme } from '../core/connect/connect.ts'
-import { setThemeSchema } from '../core/connect/schemas.ts'
+import { setThemeSchema } from '../contract/connect/schemas.ts'
 import { endpointToken } from '../core/apps/urls.ts'
 import { fillInDocument } from '../pages/fill-in.ts'
 import { authGuard } from './auth-guard.ts'

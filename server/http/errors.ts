@@ -6,7 +6,7 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context.ts'
 import { RateLimitError } from '../core/auth/rate-limit-error.ts'
-import { AppError, boundedDetails, cutText, describeProblems, MAX_ERROR_BYTES, validationError, type ErrorType, type Problem } from '../core/errors.ts'
+import { AppError, boundedDetails, cutText, describeProblems, MAX_ERROR_BYTES, validationError, type ErrorType, type Problem } from '../contract/errors.ts'
 import { STORAGE_RETRY_AFTER_SECONDS, storageUnavailable } from '../core/storage-unavailable.ts'
 import type { MethodCheck } from './methods.ts'
 import { requestIdOf } from './request-id.ts'

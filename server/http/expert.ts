@@ -13,7 +13,7 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context.ts'
 import { getExpert, listExpertComments, removeExpertComment, setExpert, setExpertComment } from '../core/expert/expert.ts'
-import { setCommentSchema, setExpertSchema } from '../core/expert/schemas.ts'
+import { setCommentSchema, setExpertSchema } from '../contract/expert/schemas.ts'
 import { authGuard } from './auth-guard.ts'
 import { pathRef } from './path-ref.ts'
 

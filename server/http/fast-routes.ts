@@ -6,7 +6,7 @@
  * methods and paths fall through to Elysia.
  */
 import type { AppContext } from '../context.ts'
-import { AppError } from '../core/errors.ts'
+import { AppError } from '../contract/errors.ts'
 import { notePeerAddress, type PeerSource } from './client-address.ts'
 import { appErrorResponse, unexpectedErrorResponse } from './errors.ts'
 import { nextRequestId } from './request-id.ts'

@@ -17,9 +17,9 @@ import type { AppContext } from '../context.ts'
 import { addField, getField, listFields, removeField, updateField } from '../core/fields/fields.ts'
 import { acceptFields } from '../core/fields/accept.ts'
 import { reorderFields } from '../core/fields/order.ts'
-import { acceptFieldsSchema, createFieldSchema, reorderFieldsSchema, updateFieldSchema } from '../core/fields/schemas.ts'
-import { AppError } from '../core/errors.ts'
-import { LIMITS } from '../core/limits.ts'
+import { acceptFieldsSchema, createFieldSchema, reorderFieldsSchema, updateFieldSchema } from '../contract/fields/schemas.ts'
+import { AppError } from '../contract/errors.ts'
+import { LIMITS } from '../contract/limits.ts'
 import { authGuard } from './auth-guard.ts'
 
 /** The decoded `:field`; Elysia hands over null when its percent-encoding is broken. */

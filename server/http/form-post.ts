@@ -8,7 +8,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { AppContext } from '../context.ts'
 import { fillInForm } from '../core/connect/fill-in.ts'
-import type { AppError, Problem } from '../core/errors.ts'
+import type { AppError, Problem } from '../contract/errors.ts'
 import { randomToken } from '../core/ids.ts'
 import { pageHeaders } from '../pages/layout.ts'
 import { refusedPostDocument } from '../pages/form-post.ts'

@@ -11,7 +11,7 @@
  *   HEAD wherever GET is (Elysia answers HEAD with the GET route, body left off), and OPTIONS
  *   only where a route answers it (the share URLs; the control plane is same-origin).
  */
-import { AppError, cutText } from '../core/errors.ts'
+import { AppError, cutText } from '../contract/errors.ts'
 
 /** What this module reads of a registered route (an entry of Elysia's `app.routes`). */
 export interface RouteLike {

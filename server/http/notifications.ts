@@ -14,9 +14,9 @@
  */
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context.ts'
-import { escapeHtml } from '../core/help/markdown.ts'
+import { escapeHtml } from '../contract/help/markdown.ts'
 import { getNotifications, setNotifications, unsubscribe } from '../core/webhooks/notifications.ts'
-import { notificationsSchema } from '../core/webhooks/schemas.ts'
+import { notificationsSchema } from '../contract/webhooks/schemas.ts'
 import { authGuard } from './auth-guard.ts'
 
 const detail = (summary: string) => ({ summary, tags: ['webhooks'], security: [{ accessToken: [] }] })

@@ -4,7 +4,7 @@
  */
 import { openapi } from '@elysiajs/openapi'
 import { z } from 'zod'
-import { VERSION } from '../version.ts'
+import { VERSION } from '../contract/version.ts'
 
 export const openapiDocument = () =>
   openapi({

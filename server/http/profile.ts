@@ -15,9 +15,9 @@
  */
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context.ts'
-import { AccountDeleteInput, EmailChangeConfirmInput, parseInput, PasswordChangeInput, ProfileUpdateInput } from '../core/auth/schemas.ts'
+import { AccountDeleteInput, EmailChangeConfirmInput, parseInput, PasswordChangeInput, ProfileUpdateInput } from '../contract/auth/schemas.ts'
 import { SESSION_COOKIE } from '../core/auth/sessions.ts'
-import { AppError } from '../core/errors.ts'
+import { AppError } from '../contract/errors.ts'
 import { cancelEmailChange, confirmEmailChange, EMAIL_CONFIRM_PATH, emailChangeOfLink } from '../core/users/email-change.ts'
 import { changePassword, deleteAccount, getProfile, updateProfile } from '../core/users/profile.ts'
 import { emailConfirmDocument } from '../pages/email-confirm.ts'

@@ -4,7 +4,7 @@
  */
 import type { AppContext } from '../context.ts'
 import { SESSION_COOKIE } from '../core/auth/sessions.ts'
-import { AppError } from '../core/errors.ts'
+import { AppError } from '../contract/errors.ts'
 import { isSameOrigin } from './auth-guard.ts'
 
 function cookie(ctx: AppContext, value: string, maxAgeSeconds: number): string {

@@ -13,7 +13,7 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context.ts'
 import { publish, rotateToken, unpublish } from '../core/share/publish.ts'
-import { updateShareSchema } from '../core/share/schemas.ts'
+import { updateShareSchema } from '../contract/share/schemas.ts'
 import { getShare, updateShare } from '../core/share/settings.ts'
 import { authGuard } from './auth-guard.ts'
 

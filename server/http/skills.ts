@@ -5,8 +5,8 @@
  * | GET | /api/v3/skills/:module | text/markdown; unknown module → 404 listing the valid ones |
  */
 import { Elysia } from 'elysia'
-import { AppError } from '../core/errors.ts'
-import { isSkillModule, SKILL_MODULES, skillDocument } from '../core/skills/index.ts'
+import { AppError } from '../contract/errors.ts'
+import { isSkillModule, SKILL_MODULES, skillDocument } from '../contract/skills/index.ts'
 
 export const skillRoutes = () =>
   new Elysia({ name: 'svc/skills', prefix: '/api/v3/skills' }).get(

@@ -22,7 +22,7 @@ import { executePlan } from '../core/smart/execute.ts'
 import { cancelJob, getJob, startPlanning } from '../core/smart/jobs.ts'
 import { draftFor } from '../core/smart/planners.ts'
 import { getPlan, listPlans, saveCallerPlan, updatePlan, validatePlan } from '../core/smart/plans.ts'
-import { draftPlanSchema, executePlanSchema, savePlanSchema, startPlanningSchema, validatePlanSchema } from '../core/smart/schemas.ts'
+import { draftPlanSchema, executePlanSchema, savePlanSchema, startPlanningSchema, validatePlanSchema } from '../contract/smart/schemas.ts'
 import { authGuard } from './auth-guard.ts'
 
 const detail = (summary: string) => ({ summary, tags: ['smart'], security: [{ accessToken: [] }] })

@@ -15,7 +15,7 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context.ts'
 import { addWebhook, listDeliveries, listWebhooks, removeWebhook, retryDelivery, testWebhook, updateWebhook } from '../core/webhooks/manage.ts'
-import { addWebhookSchema, deliveriesQuerySchema, updateWebhookSchema } from '../core/webhooks/schemas.ts'
+import { addWebhookSchema, deliveriesQuerySchema, updateWebhookSchema } from '../contract/webhooks/schemas.ts'
 import { authGuard } from './auth-guard.ts'
 
 const detail = (summary: string) => ({ summary, tags: ['webhooks'], security: [{ accessToken: [] }] })

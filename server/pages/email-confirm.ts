@@ -3,7 +3,7 @@
  * link only shows a button: mail scanners that fetch every link must not confirm a change
  * for the reader, so the change is made by the button's POST.
  */
-import { DEFAULT_THEME } from '../core/connect/schemas.ts'
+import { DEFAULT_THEME } from '../contract/connect/schemas.ts'
 import { html } from './html.ts'
 import { document } from './layout.ts'
 

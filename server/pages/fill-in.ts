@@ -6,8 +6,8 @@
  * submission and the one-question-per-screen layout.
  */
 import type { FillInField, FillInForm } from '../core/connect/fill-in.ts'
-import { choiceLayout } from '../core/fields/types/control.ts'
-import { fieldTypeSpec } from '../core/fields/types/index.ts'
+import { choiceLayout } from '../contract/fields/types/control.ts'
+import { fieldTypeSpec } from '../contract/fields/types/index.ts'
 import { html, type Html } from './html.ts'
 import { document } from './layout.ts'
 import { labelOf, respondentMessage } from './respondent-words.ts'

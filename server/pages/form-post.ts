@@ -3,9 +3,9 @@
  * hosted thank-you page, and the page that lists what to fix when the post was refused.
  * Both offer a way back to the form when the browser said where it was (Referer).
  */
-import { DEFAULT_THEME, type Theme } from '../core/connect/schemas.ts'
+import { DEFAULT_THEME, type Theme } from '../contract/connect/schemas.ts'
 import type { FillInField } from '../core/connect/fill-in.ts'
-import type { Problem } from '../core/errors.ts'
+import type { Problem } from '../contract/errors.ts'
 import { html, type Html } from './html.ts'
 import { document } from './layout.ts'
 import { labelOf, respondentMessage } from './respondent-words.ts'

@@ -3,7 +3,7 @@
  * are served with: no script but our own file, styles only inline, images only over https
  * or data:, forms only to this origin.
  */
-import type { Theme } from '../core/connect/schemas.ts'
+import type { Theme } from '../contract/connect/schemas.ts'
 import { html, trusted, type Html } from './html.ts'
 import { themeCss } from './theme-style.ts'
 

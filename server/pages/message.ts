@@ -2,7 +2,7 @@
  * @module A short page with a heading and a sentence, for public pages that cannot be
  * shown (unknown form, wrong report key, writes switched off).
  */
-import { DEFAULT_THEME, type Theme } from '../core/connect/schemas.ts'
+import { DEFAULT_THEME, type Theme } from '../contract/connect/schemas.ts'
 import { html } from './html.ts'
 import { document } from './layout.ts'
 

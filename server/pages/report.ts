@@ -2,7 +2,7 @@
  * @module The respondent's report page (and the HTML report preview): the report model
  * drawn as pages of sections, every text escaped, the chart as inline SVG.
  */
-import type { Theme } from '../core/connect/schemas.ts'
+import type { Theme } from '../contract/connect/schemas.ts'
 import type { ReportBlock, ReportModel, ScoreBlock } from '../core/reports/build.ts'
 import { barChart } from './chart.ts'
 import { html, type Html } from './html.ts'

@@ -4,7 +4,7 @@
  * The fill-in page and the page of a refused form post (form-post.ts) both use it.
  */
 import type { FillInField } from '../core/connect/fill-in.ts'
-import { fieldTypeSpec } from '../core/fields/types/index.ts'
+import { fieldTypeSpec } from '../contract/fields/types/index.ts'
 
 /** Fields answered by picking (their type's control is `choices`): radio buttons, checkboxes or a select list. */
 export const usesChoices = (field: Pick<FillInField, 'type'>): boolean => fieldTypeSpec(field.type).control.kind === 'choices'

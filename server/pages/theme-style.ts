@@ -5,10 +5,10 @@
  * values are checked again here (not only when saved), so a stored value that slipped
  * past an older rule still cannot break out of the style element.
  */
-import { pageColors } from '../core/connect/contrast.ts'
-import { customCssProblems } from '../core/connect/css.ts'
-import { FONT_STACKS } from '../core/connect/fonts.ts'
-import type { Theme } from '../core/connect/schemas.ts'
+import { pageColors } from '../contract/connect/contrast.ts'
+import { customCssProblems } from '../contract/connect/css.ts'
+import { FONT_STACKS } from '../contract/connect/fonts.ts'
+import type { Theme } from '../contract/connect/schemas.ts'
 
 const BASE = `
 *,*::before,*::after{box-sizing:border-box}

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { barDomain, barSegments, coverageProblems, draftRange, showBound } from '../../admin/components/svc-scales-editor/scale-preview.ts'
 import { sampleAnswers } from '../../admin/components/svc-report-editor/sample-answers.ts'
-import type { Level, StoredItem } from '../../server/core/scales/model.ts'
+import type { Level, StoredItem } from '../../server/contract/scales/model.ts'
 import type { Field } from '../../admin/api.ts'
 
 const choice = (fieldId: string, weight = 1): StoredItem => ({ fieldId, weight, reverse: false, scores: { a: 0, b: 1, c: 2 }, min: null, max: null })

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
-import { DEFAULT_THEME } from '../../server/core/connect/schemas.ts'
+import { DEFAULT_THEME } from '../../server/contract/connect/schemas.ts'
 import { chromiumAvailable, type BrowserTestServer } from '../support/browser.ts'
 import { callApi, eventually, openAdmin, shot, type AdminSession, type OwnerApi } from './admin-helpers.ts'
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { execWhitelist } from '../../cli/mcp/exec.ts'
-import { DEFAULT_THEME } from '../../server/core/connect/schemas.ts'
+import { DEFAULT_THEME } from '../../server/contract/connect/schemas.ts'
 import { cliInProcess, cliProcess, startTestServer, tempConfigHome, type CliRun, expectOk } from '../support/server.ts'
 
 const server = await startTestServer()

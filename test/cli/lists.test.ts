@@ -3,7 +3,7 @@
  * first page by default only for a person at a terminal, and the "N more" line on stderr.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { LIMITS } from '../../server/core/limits.ts'
+import { LIMITS } from '../../server/contract/limits.ts'
 import { cliInProcess, expectOk, startTestServer, tempConfigHome } from '../support/server.ts'
 
 const server = await startTestServer()

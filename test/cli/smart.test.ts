@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { checkPlan } from '../../server/core/smart/check-plan.ts'
-import type { Plan } from '../../server/core/smart/plan.ts'
+import { checkPlan } from '../../server/contract/smart/check-plan.ts'
+import type { Plan } from '../../server/contract/smart/plan.ts'
 import { cliInProcess, startTestServer, tempConfigHome, type CliRun } from '../support/server.ts'
 import { tempDir } from '../support/tmp.ts'
 

@@ -5,34 +5,35 @@
  * the one in docs/architecture.md. Each test fails with the offending `file: specifier` pairs.
  */
 import { describe, expect, test } from 'bun:test'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import ts from 'typescript'
 import { describeRef, isRuntime, REPO, scanImports, scanTree, type ImportRef } from '../support/imports.ts'
 
 /**
- * Reads the rows of the table under `### <heading>` in the section "## The contract". A row
- * naming a folder (ending in `/`) stands for every module in it, so a folder whose modules are
- * added one per kind (the field types) is listed once.
+ * Reads the package names of the table under `### Packages` in the section "## The contract":
+ * the npm packages contract modules may load.
  */
-function contractTable(heading: string): string[] {
+function contractPackages(): string[] {
   const docs = readFileSync(join(REPO, 'docs', 'architecture.md'), 'utf8')
   const section = docs.split(/^## /m).find((part) => part.startsWith('The contract'))
-  const table = section?.split(/^### /m).find((part) => part.startsWith(`${heading}\n`))
+  const table = section?.split(/^### /m).find((part) => part.startsWith('Packages\n'))
   const rows = [...(table ?? '').matchAll(/^\| `([^`]+)` \|/gm)].map((match) => match[1])
-  if (rows.length === 0) throw new Error(`docs/architecture.md: no table under "## The contract" / "### ${heading}"`)
-  return rows.flatMap((row) => (row.endsWith('/') ? readdirSync(join(REPO, row)).filter((file) => file.endsWith('.ts')).map((file) => `${row}${file}`) : [row]))
+  if (rows.length === 0) throw new Error('docs/architecture.md: no table under "## The contract" / "### Packages"')
+  return rows
 }
 
-const CONTRACT = new Set(contractTable('Modules'))
-const CONTRACT_PACKAGES = new Set(contractTable('Packages'))
+/** The contract is one folder: what the CLI and the admin page may run as their own code. */
+const CONTRACT_DIR = /^server\/contract\//
+/** Data a contract module may read (server/contract/version.ts reads the version). */
+const CONTRACT_DATA = new Set(['package.json'])
+const CONTRACT_PACKAGES = new Set(contractPackages())
+const inContract = (target: string | undefined) => target !== undefined && (CONTRACT_DIR.test(target) || CONTRACT_DATA.has(target))
 
 const isCode = (file: string) => /\.[cm]?[jt]sx?$/.test(file)
-/** The contract's code modules (package.json is data); a listed file that is missing is reported below. */
-const CONTRACT_CODE = [...CONTRACT].filter((file) => isCode(file) && existsSync(join(REPO, file)))
 
 /** What server/core may load at runtime: itself, the context it is handed, and its libraries (storage only as types): node:crypto and the contract's pure packages. */
-const CORE_MAY_IMPORT = [/^server\/core\//, /^server\/(config|context|version)\.ts$/, /^node:crypto$/, { test: (target: string) => CONTRACT_PACKAGES.has(target) }]
+const CORE_MAY_IMPORT = [/^server\/core\//, CONTRACT_DIR, /^server\/(config|context)\.ts$/, /^node:crypto$/, { test: (target: string) => CONTRACT_PACKAGES.has(target) }]
 
 /** The storage interface (server/db/storage.ts and storage/*.ts), the only part of server/db core may name, and only its types. */
 const STORAGE_INTERFACE = /^server\/db\/storage(\.ts$|\/)/
@@ -62,22 +63,9 @@ function contractBreaches(refs: ImportRef[]): string[] {
   const breaks = (ref: ImportRef): boolean => {
     if (SERVER_LIBRARIES.some((library) => library.test(ref.target ?? ''))) return true
     if (!inServer(ref)) return false
-    return isRuntime(ref) ? !CONTRACT.has(ref.target!) && !isServerException(ref) : !ref.target!.startsWith('server/core/')
+    return isRuntime(ref) ? !inContract(ref.target) && !isServerException(ref) : !/^server\/(core|contract)\//.test(ref.target!)
   }
   return refs.filter(breaks).map(describeRef)
-}
-
-/** Every repository file reached at runtime from `roots`, following relative imports. */
-function reachable(roots: string[]): Set<string> {
-  const seen = new Set<string>()
-  const queue = [...roots]
-  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
-    if (seen.has(file)) continue
-    seen.add(file)
-    if (!isCode(file)) continue
-    for (const ref of scanImports(file)) if (isRuntime(ref) && ref.target !== undefined && existsSync(join(REPO, ref.target))) queue.push(ref.target)
-  }
-  return seen
 }
 
 /** Globals through which a module could do I/O without importing anything. */
@@ -98,7 +86,7 @@ function ioGlobalsIn(file: string): string[] {
 }
 
 describe('layers (docs/architecture.md)', () => {
-  test('server/core knows nothing of its callers nor of a database: at runtime it imports only core, config, context, version, node:crypto and the contract\'s packages', () => {
+  test('server/core knows nothing of its callers nor of a database: at runtime it imports only core, the contract, config, context, node:crypto and the contract\'s packages', () => {
     const offending = scanTree('server/core').filter((ref) => {
       if (ref.target === undefined) return true
       if (!isRuntime(ref) && STORAGE_INTERFACE.test(ref.target)) return false
@@ -117,7 +105,7 @@ describe('layers (docs/architecture.md)', () => {
     expect(offending.map(describeRef)).toEqual([])
   })
 
-  test('cli/ takes from server/ only contract modules, and types from server/core; no Elysia, drizzle or bun:sqlite (serve.ts may start server/main.ts, backup and restore load server/backup.ts)', () => {
+  test('cli/ takes from server/ only server/contract/, and types from server/core; no Elysia, drizzle or bun:sqlite (serve.ts may start server/main.ts, backup and restore load server/backup.ts)', () => {
     const refs = scanTree('cli')
     expect(contractBreaches(refs)).toEqual([])
     expect(refs.filter(isServerException).map(describeRef).sort()).toEqual([
@@ -127,26 +115,20 @@ describe('layers (docs/architecture.md)', () => {
     ])
   })
 
-  test('admin/ takes from server/ only contract modules, and types from server/core; no Elysia, drizzle or bun:sqlite', () => {
+  test('admin/ takes from server/ only server/contract/, and types from server/core; no Elysia, drizzle or bun:sqlite', () => {
     expect(contractBreaches(scanTree('admin'))).toEqual([])
   })
 })
 
 describe('the contract (docs/architecture.md "The contract")', () => {
-  test('is closed: contract modules import at runtime only contract modules and the allowed packages', () => {
-    const offending = CONTRACT_CODE.flatMap(scanImports).filter((ref) => isRuntime(ref) && !CONTRACT.has(ref.target ?? '') && !CONTRACT_PACKAGES.has(ref.target ?? ''))
+  test('is closed: server/contract imports at runtime only server/contract, package.json and the allowed packages', () => {
+    const offending = scanTree('server/contract').filter((ref) => isRuntime(ref) && !inContract(ref.target) && !CONTRACT_PACKAGES.has(ref.target ?? ''))
     expect(offending.map(describeRef)).toEqual([])
   })
 
-  test('does no I/O: contract modules use no Bun, process, fetch or browser storage globals', () => {
-    expect(CONTRACT_CODE.flatMap(ioGlobalsIn)).toEqual([])
-  })
-
-  test('lists only modules that exist and that cli/ or admin/ reach', () => {
-    const roots = [...scanTree('cli'), ...scanTree('admin')].filter((ref) => isRuntime(ref) && inServer(ref) && !isServerException(ref)).map((ref) => ref.target!)
-    const reached = reachable(roots)
-    expect([...CONTRACT].filter((file) => !existsSync(join(REPO, file)))).toEqual([])
-    expect([...CONTRACT].filter((file) => !reached.has(file))).toEqual([])
+  test('is pure: server/contract uses no Bun, process, fetch or browser storage globals', () => {
+    const files = readdirSync(join(REPO, 'server', 'contract'), { recursive: true, encoding: 'utf8' }).filter(isCode).map((file) => `server/contract/${file}`)
+    expect(files.flatMap(ioGlobalsIn)).toEqual([])
   })
 })
 

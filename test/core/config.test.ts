@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { ConfigError, loadConfig } from '../../server/config.ts'
-import { parseRateLimit } from '../../server/core/share/rate-limit.ts'
+import { parseRateLimit } from '../../server/contract/share/rate-limit.ts'
 
 describe('loadConfig', () => {
   test('defaults', () => {

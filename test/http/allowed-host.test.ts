@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'bun:test'
 import type { Config } from '../../server/config.ts'
 import { countUsers } from '../../server/core/users/users.ts'
-import { VERSION } from '../../server/version.ts'
+import { VERSION } from '../../server/contract/version.ts'
 import { testApp } from '../support/http.ts'
 import { rawConnect } from '../support/raw-http.ts'
 import { startTestServer } from '../support/server.ts'

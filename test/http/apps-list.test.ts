@@ -4,7 +4,7 @@
  * walking the list never skips or repeats an app, even while apps are made.
  */
 import { describe, expect, test } from 'bun:test'
-import { LIMITS } from '../../server/core/limits.ts'
+import { LIMITS } from '../../server/contract/limits.ts'
 import { testApp } from '../support/http.ts'
 import { makeUser } from '../support/users.ts'
 

@@ -6,7 +6,7 @@
  * password log-in and sessions go on working.
  */
 import { describe, expect, test } from 'bun:test'
-import { AUTH } from '../../server/core/limits.ts'
+import { AUTH } from '../../server/contract/limits.ts'
 import { notePeerAddress } from '../../server/http/client-address.ts'
 import { BASE, testApp, type TestApp } from '../support/http.ts'
 import { INVALID_CODE, lastCode, signUp } from './auth-fixtures.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { AUTH } from '../../server/core/limits.ts'
+import { AUTH } from '../../server/contract/limits.ts'
 import { testApp, type TestApp } from '../support/http.ts'
 import { SAME_ORIGIN, sessionCookieOf, signUp, T0 } from './auth-fixtures.ts'
 

@@ -3,7 +3,7 @@
  * code, under the same code rules as POST /auth/code/verify.
  */
 import { describe, expect, test } from 'bun:test'
-import { AUTH } from '../../server/core/limits.ts'
+import { AUTH } from '../../server/contract/limits.ts'
 import { testApp, type TestApp } from '../support/http.ts'
 import { INVALID_CODE, lastCode, SAME_ORIGIN, sessionCookieOf, signUp, T0 } from './auth-fixtures.ts'
 

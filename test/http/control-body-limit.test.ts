@@ -5,7 +5,7 @@
  * slow one a JSON 408. Through a real server, since the limit sits in front of Elysia.
  */
 import { afterAll, describe, expect, test } from 'bun:test'
-import { LIMITS } from '../../server/core/limits.ts'
+import { LIMITS } from '../../server/contract/limits.ts'
 import { AUTHORING_BODY_FACTOR } from '../../server/http/body-limit.ts'
 import { rawConnect } from '../support/raw-http.ts'
 import { startTestServer } from '../support/server.ts'

@@ -5,7 +5,7 @@
  */
 import { expect, test } from 'bun:test'
 import { RateLimitError } from '../../server/core/auth/rate-limit-error.ts'
-import { AppError } from '../../server/core/errors.ts'
+import { AppError } from '../../server/contract/errors.ts'
 import { appErrorResponse } from '../../server/http/errors.ts'
 
 test.each([

@@ -6,8 +6,8 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { htmlFormSnippet } from '../../admin/snippets.ts'
-import { FIELD_TYPES, fieldTypeSpec, type FieldType } from '../../server/core/fields/types/index.ts'
-import { codeBlock } from '../../server/core/help/markdown.ts'
+import { FIELD_TYPES, fieldTypeSpec, type FieldType } from '../../server/contract/fields/types/index.ts'
+import { codeBlock } from '../../server/contract/help/markdown.ts'
 import { fillForm, formExample } from '../support/form-fill.ts'
 import { testApp } from '../support/http.ts'
 import { makeEndpoint } from '../support/records.ts'

@@ -6,7 +6,7 @@
  * from a session logged in over 15 minutes ago needs the password too.
  */
 import { describe, expect, test } from 'bun:test'
-import { AUTH } from '../../server/core/limits.ts'
+import { AUTH } from '../../server/contract/limits.ts'
 import { testApp, type TestApp } from '../support/http.ts'
 import { lastCode, SAME_ORIGIN, signUp, T0 } from './auth-fixtures.ts'
 

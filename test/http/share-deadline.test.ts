@@ -4,7 +4,7 @@
  * read started after its request's deadline passed is refused at once.
  */
 import { describe, expect, test } from 'bun:test'
-import { AppError } from '../../server/core/errors.ts'
+import { AppError } from '../../server/contract/errors.ts'
 import { bodyDeadline } from '../../server/http/share/deadline.ts'
 
 const never = () => new Promise<never>(() => {})

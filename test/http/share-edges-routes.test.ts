@@ -4,7 +4,7 @@
  * does what its OpenAPI entry says (row 7).
  */
 import { describe, expect, test } from 'bun:test'
-import { LIMITS } from '../../server/core/limits.ts'
+import { LIMITS } from '../../server/contract/limits.ts'
 import { makeEndpoint } from '../core/collect/fixtures.ts'
 import { BASE, testApp } from '../support/http.ts'
 import { storedView } from '../support/stored-view.ts'

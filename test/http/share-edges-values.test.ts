@@ -5,7 +5,7 @@
  * CSV export hold afterwards.
  */
 import { describe, expect, test } from 'bun:test'
-import { LIMITS } from '../../server/core/limits.ts'
+import { LIMITS } from '../../server/contract/limits.ts'
 import { makeEndpoint, type EndpointOptions } from '../core/collect/fixtures.ts'
 import { testApp } from '../support/http.ts'
 import { storedView, type StoredView } from '../support/stored-view.ts'

@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { keyPruner } from '../../server/core/collect/idempotency.ts'
-import { LIMITS } from '../../server/core/limits.ts'
+import { LIMITS } from '../../server/contract/limits.ts'
 import { makeEndpoint, storedRecords } from '../core/collect/fixtures.ts'
 import { testApp } from '../support/http.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { AppError } from '../../server/core/errors.ts'
+import { AppError } from '../../server/contract/errors.ts'
 import { readBodyBytes, utf8Text } from '../../server/http/share/body.ts'
 
 const post = (body: BodyInit, headers: Record<string, string> = {}) => new Request('http://localhost/x', { method: 'POST', body, headers })

@@ -4,8 +4,8 @@
  * does not work, and hostile field names stay inside their code spans, quotes and attributes.
  */
 import { describe, expect, test } from 'bun:test'
-import { LIMITS } from '../../server/core/limits.ts'
-import { exampleData } from '../../server/core/help/examples.ts'
+import { LIMITS } from '../../server/contract/limits.ts'
+import { exampleData } from '../../server/contract/help/examples.ts'
 import { insertRecords, makeEndpoint, type TestEndpointOptions } from '../support/records.ts'
 import { testApp } from '../support/http.ts'
 import { makeUser } from '../support/users.ts'

@@ -6,8 +6,8 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { createAccessToken, revokeAccessToken } from '../../server/core/auth/access-tokens.ts'
-import { LIMITS } from '../../server/core/limits.ts'
-import type { ReadAccess } from '../../server/core/share/reads.ts'
+import { LIMITS } from '../../server/contract/limits.ts'
+import type { ReadAccess } from '../../server/contract/share/reads.ts'
 import type { Config } from '../../server/config.ts'
 import { makeEndpoint } from '../core/collect/fixtures.ts'
 import { testApp, type TestResponse } from '../support/http.ts'

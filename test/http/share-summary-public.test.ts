@@ -7,7 +7,7 @@
  * access token reads every value and every field.
  */
 import { describe, expect, test } from 'bun:test'
-import { LIMITS } from '../../server/core/limits.ts'
+import { LIMITS } from '../../server/contract/limits.ts'
 import { makeEndpoint } from '../core/collect/fixtures.ts'
 import { testApp, validationBody } from '../support/http.ts'
 

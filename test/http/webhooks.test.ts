@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { WEBHOOK_EVENTS, WEBHOOK_LIMITS } from '../../server/core/webhooks/events.ts'
+import { WEBHOOK_EVENTS, WEBHOOK_LIMITS } from '../../server/contract/webhooks/events.ts'
 import { testApp } from '../support/http.ts'
 import { makeEndpoint } from '../support/records.ts'
 import { makeUser } from '../support/users.ts'

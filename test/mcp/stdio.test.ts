@@ -9,7 +9,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { configPath, readConfig } from '../../cli/config.ts'
 import { CONSTRAINTS, constraintsDocument } from '../../cli/mcp/constraints.ts'
 import { UNTRUSTED_LABEL } from '../../cli/mcp/results.ts'
-import { SKILL_MODULES, skillDocument } from '../../server/core/skills/index.ts'
+import { SKILL_MODULES, skillDocument } from '../../server/contract/skills/index.ts'
 import { BUN, cliInProcess, ROOT, startTestServer, tempConfigHome } from '../support/server.ts'
 
 const server = await startTestServer()

@@ -6,7 +6,7 @@
  * hold (no such option, not a number for type=number) throws, so a test learns that the
  * form cannot express it.
  */
-import { fieldTypeSpec, type FieldType } from '../../server/core/fields/types/index.ts'
+import { fieldTypeSpec, type FieldType } from '../../server/contract/fields/types/index.ts'
 
 /** Line breaks as browsers post them: every form entry's line breaks become CRLF (HTML's form data set). */
 const crlf = (text: string): string => text.replace(/\r\n|\r|\n/g, '\r\n')

@@ -28,7 +28,7 @@ export interface ImportRef {
   specifier: string
   kind: ImportKind
   /**
-   * What it points at: a repository path for a relative specifier (`server/core/limits.ts`,
+   * What it points at: a repository path for a relative specifier (`server/contract/limits.ts`,
    * or a directory such as `admin/`), the package name for a bare one (`zod`,
    * `@modelcontextprotocol/sdk`), the builtin for `node:`/`bun:` modules, `undefined` for computed.
    */

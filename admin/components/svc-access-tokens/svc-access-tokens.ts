@@ -1,6 +1,6 @@
 import { LitElement, html, nothing } from 'lit'
 import { customElement, property, query, state } from 'lit/decorators.js'
-import { AUTH } from '../../../server/core/limits.ts'
+import { AUTH } from '../../../server/contract/limits.ts'
 import { api, ApiError, type AccessToken, type User } from '../../api.ts'
 import { proofFields, proofOf, type ProofMethod } from '../svc-account/proof-fields.ts'
 import { formatDateTime, formatRelative } from '../../format.ts'

@@ -1,6 +1,6 @@
 import { LitElement, html, nothing } from 'lit'
 import { customElement, property, state } from 'lit/decorators.js'
-import { AUTH } from '../../../server/core/limits.ts'
+import { AUTH } from '../../../server/contract/limits.ts'
 import { api, type ProfileUpdated, type User } from '../../api.ts'
 import { formatDateTime } from '../../format.ts'
 import { baseStyles } from '../../styles/base.styles.ts'

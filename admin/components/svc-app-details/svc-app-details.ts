@@ -1,6 +1,6 @@
 import { LitElement, html, nothing } from 'lit'
 import { customElement, property, state } from 'lit/decorators.js'
-import { LIMITS } from '../../../server/core/limits.ts'
+import { LIMITS } from '../../../server/contract/limits.ts'
 import { api, type App } from '../../api.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
 import { appDetailsStyles } from './svc-app-details.styles.ts'

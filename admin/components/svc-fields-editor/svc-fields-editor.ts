@@ -1,7 +1,7 @@
 import { LitElement, html, nothing } from 'lit'
 import { customElement, property, query, state } from 'lit/decorators.js'
 import { repeat } from 'lit/directives/repeat.js'
-import { CHOICE_TYPES, FIELD_TYPES, LIMITS, type FieldType } from '../../../server/core/limits.ts'
+import { CHOICE_TYPES, FIELD_TYPES, LIMITS, type FieldType } from '../../../server/contract/limits.ts'
 import { api, ApiError, type Field } from '../../api.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
 import '../svc-confirm/svc-confirm.ts'

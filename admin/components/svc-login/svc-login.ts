@@ -1,6 +1,6 @@
 import { LitElement, html, nothing } from 'lit'
 import { customElement, state } from 'lit/decorators.js'
-import { AUTH } from '../../../server/core/limits.ts'
+import { AUTH } from '../../../server/contract/limits.ts'
 import { ApiError, api, data, type AuthOptions, type User } from '../../api.ts'
 import { setScreenTitle } from '../../title.ts'
 import { baseStyles } from '../../styles/base.styles.ts'

@@ -1,6 +1,6 @@
 import { LitElement, html, nothing, svg } from 'lit'
 import { customElement, property } from 'lit/decorators.js'
-import type { Level, Range } from '../../../server/core/scales/model.ts'
+import type { Level, Range } from '../../../server/contract/scales/model.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
 import { barDomain, barSegments, showBound } from '../svc-scales-editor/scale-preview.ts'
 import { rangeBarStyles } from './svc-range-bar.styles.ts'

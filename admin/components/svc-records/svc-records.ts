@@ -1,7 +1,7 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit'
 import { customElement, property, query, state } from 'lit/decorators.js'
 import { repeat } from 'lit/directives/repeat.js'
-import { LIMITS } from '../../../server/core/limits.ts'
+import { LIMITS } from '../../../server/contract/limits.ts'
 import { ApiError, api, exportUrl, type App, type AppUrls, type Field, type RecordsPage, type SpamFilter, type SvcRecord } from '../../api.ts'
 import { cellText, formatCount, formatDateTime, isNested, truncate } from '../../format.ts'
 import { hrefOf } from '../../router.ts'

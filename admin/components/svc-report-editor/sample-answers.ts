@@ -3,7 +3,7 @@
  * field's type proposes it (its spec's `previewAnswer`), the middle of a choice list for
  * choices, so a first preview lands on a middle level.
  */
-import { findFieldTypeSpec } from '../../../server/core/fields/types/index.ts'
+import { findFieldTypeSpec } from '../../../server/contract/fields/types/index.ts'
 import type { Field } from '../../api.ts'
 
 /** A record's data with a sample value for every field the report can use. */

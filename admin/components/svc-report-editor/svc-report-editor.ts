@@ -1,7 +1,7 @@
 import { LitElement, html, nothing } from 'lit'
 import { customElement, property, query, state } from 'lit/decorators.js'
 import { repeat } from 'lit/directives/repeat.js'
-import type { SectionType } from '../../../server/core/reports/schemas.ts'
+import type { SectionType } from '../../../server/contract/reports/schemas.ts'
 import { api, type App, type Field } from '../../api.ts'
 import { assessmentApi, type ReportPage, type Scale, type SectionInput } from '../../assessment-api.ts'
 import { baseStyles } from '../../styles/base.styles.ts'

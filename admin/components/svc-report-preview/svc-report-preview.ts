@@ -1,6 +1,6 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit'
 import { customElement, property, state } from 'lit/decorators.js'
-import type { ScaleScore } from '../../../server/core/scoring/score.ts'
+import type { ScaleScore } from '../../../server/contract/scoring/score.ts'
 import type { Field } from '../../api.ts'
 import { assessmentApi, problemsOf, type Scale } from '../../assessment-api.ts'
 import { baseStyles } from '../../styles/base.styles.ts'

@@ -1,12 +1,12 @@
 /**
  * @module The scale editor's live preview, computed from the unsaved draft with the same
- * pure functions the server validates with (server/core/scales/model.ts, coverage.ts), so
+ * pure functions the server validates with (server/contract/scales/model.ts, coverage.ts), so
  * what the editor shows before saving is what the server will answer after.
  */
-import type { Problem } from '../../../server/core/errors.ts'
-import type { FieldType } from '../../../server/core/limits.ts'
-import { gapProblems, overlapProblems, unreachableProblems } from '../../../server/core/scales/coverage.ts'
-import { itemRange, scaleRange, sortLevels, type Level, type Range, type ScaleMethod, type StoredItem } from '../../../server/core/scales/model.ts'
+import type { Problem } from '../../../server/contract/errors.ts'
+import type { FieldType } from '../../../server/contract/limits.ts'
+import { gapProblems, overlapProblems, unreachableProblems } from '../../../server/contract/scales/coverage.ts'
+import { itemRange, scaleRange, sortLevels, type Level, type Range, type ScaleMethod, type StoredItem } from '../../../server/contract/scales/model.ts'
 
 export interface DraftField {
   id: string

@@ -1,6 +1,6 @@
 import { LitElement, html, nothing } from 'lit'
 import { customElement, property, query, state } from 'lit/decorators.js'
-import { LIMITS } from '../../../server/core/limits.ts'
+import { LIMITS } from '../../../server/contract/limits.ts'
 import { api, type ReadAccess, type Share } from '../../api.ts'
 import { formatDateTime } from '../../format.ts'
 import { baseStyles } from '../../styles/base.styles.ts'

@@ -6,7 +6,7 @@ import { hrefOf } from '../../router.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
 import '../svc-bar-chart/svc-bar-chart.ts'
 import type { Bar } from '../svc-bar-chart/svc-bar-chart.ts'
-import type { ScaleSummary } from '../../../server/core/scoring/aggregate.ts'
+import type { ScaleSummary } from '../../../server/contract/scoring/aggregate.ts'
 import { summaryStyles } from './svc-summary.styles.ts'
 
 function bars(top: TopValue[], other: number): Bar[] {

@@ -4,7 +4,7 @@ import { api, type Delivery, type Notifications, type TestResult, type Webhook }
 import { formatDateTime, formatRelative } from '../../format.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
 import { shownOnceStyles } from '../../styles/shown-once.styles.ts'
-import { WEBHOOK_EVENTS, WEBHOOK_EVENT_MEANING } from '../../../server/core/webhooks/events.ts'
+import { WEBHOOK_EVENTS, WEBHOOK_EVENT_MEANING } from '../../../server/contract/webhooks/events.ts'
 import '../svc-confirm/svc-confirm.ts'
 import type { SvcConfirm } from '../svc-confirm/svc-confirm.ts'
 import '../svc-copy-button/svc-copy-button.ts'

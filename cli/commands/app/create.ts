@@ -4,7 +4,7 @@ import { idsResult } from '../../listing.ts'
 import { result } from '../../output.ts'
 import { appDetails, type App } from './_view.ts'
 import { checkInput } from '../../validate.ts'
-import { createAppSchema } from '../../../server/core/apps/schemas.ts'
+import { createAppSchema } from '../../../server/contract/apps/schemas.ts'
 
 export default defineSvcCommand({
   description: 'Create an app (a form and its collection endpoint)',

@@ -2,7 +2,7 @@ import { defineSvcCommand } from '../../command.ts'
 import { listing, listResult } from '../../listing.ts'
 import { pageArgs, quietArg } from '../_shared.ts'
 import { appTable, type App } from './_view.ts'
-import { LIMITS } from '../../../server/core/limits.ts'
+import { LIMITS } from '../../../server/contract/limits.ts'
 
 export default defineSvcCommand({
   description: 'List your apps, newest first',

@@ -4,7 +4,7 @@ import { result } from '../../output.ts'
 import { appArg, seg } from '../_shared.ts'
 import { appDetails, type App } from './_view.ts'
 import { checkInput } from '../../validate.ts'
-import { updateAppSchema } from '../../../server/core/apps/schemas.ts'
+import { updateAppSchema } from '../../../server/contract/apps/schemas.ts'
 
 export default defineSvcCommand({
   description: "Rename an app or change its description",

@@ -1,7 +1,7 @@
 import { defineSvcCommand } from '../../command.ts'
 import { result } from '../../output.ts'
 import { checkInput } from '../../validate.ts'
-import { CodeRequestInput } from '../../../server/core/auth/schemas.ts'
+import { CodeRequestInput } from '../../../server/contract/auth/schemas.ts'
 
 export default defineSvcCommand({
   description: 'E-mail a 6-digit login code (then: svc-cli auth login --email … --code …)',

@@ -2,7 +2,7 @@ import { defineSvcCommand } from '../../command.ts'
 import { usageError } from '../../errors.ts'
 import { result, table, type Style } from '../../output.ts'
 import { checkInput } from '../../validate.ts'
-import { PasswordResetInput } from '../../../server/core/auth/schemas.ts'
+import { PasswordResetInput } from '../../../server/contract/auth/schemas.ts'
 import { finishLogin, loginHuman, loginToken, passwordFromStdin, type LoginReply, type LoginResult, type TokenInfo } from './_session.ts'
 
 type Reply = LoginReply & { endedSessions: number; tokens: TokenInfo[]; warnings?: string[] }

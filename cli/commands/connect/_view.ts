@@ -3,8 +3,8 @@
  * `connect set` and `connect preview`.
  */
 import { details, type Style } from '../../output.ts'
-import { FONT_FAMILIES } from '../../../server/core/connect/fonts.ts'
-import { LAYOUTS, type Theme } from '../../../server/core/connect/schemas.ts'
+import { FONT_FAMILIES } from '../../../server/contract/connect/fonts.ts'
+import { LAYOUTS, type Theme } from '../../../server/contract/connect/schemas.ts'
 
 export type { Theme }
 

@@ -3,7 +3,7 @@ import { result } from '../../output.ts'
 import { appArg } from '../_shared.ts'
 import { connectPath, themeArgs, themeBody, type Theme } from './_view.ts'
 import { checkInput } from '../../validate.ts'
-import { setThemeSchema } from '../../../server/core/connect/schemas.ts'
+import { setThemeSchema } from '../../../server/contract/connect/schemas.ts'
 
 export default defineSvcCommand({
   description: 'Print the fill-in page as HTML with the theme (flags try changes without saving them)',

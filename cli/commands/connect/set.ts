@@ -4,7 +4,7 @@ import { result } from '../../output.ts'
 import { appArg } from '../_shared.ts'
 import { connectPath, themeArgs, themeBody, themeDetails, type Theme } from './_view.ts'
 import { checkInput } from '../../validate.ts'
-import { setThemeSchema } from '../../../server/core/connect/schemas.ts'
+import { setThemeSchema } from '../../../server/contract/connect/schemas.ts'
 
 export default defineSvcCommand({
   description: 'Change the page theme; settings not given stay as they are',

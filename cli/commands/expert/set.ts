@@ -4,7 +4,7 @@ import { result } from '../../output.ts'
 import { appArg } from '../_shared.ts'
 import { expertPath, expertView, type Expert } from './_view.ts'
 import { checkInput } from '../../validate.ts'
-import { setExpertSchema } from '../../../server/core/expert/schemas.ts'
+import { setExpertSchema } from '../../../server/contract/expert/schemas.ts'
 
 export default defineSvcCommand({
   description: 'Set the expert profile shown on reports (name, title, bio, avatar)',

@@ -3,7 +3,7 @@
  */
 import { usageError } from '../../errors.ts'
 import { details, table, type Style } from '../../output.ts'
-import { FIELD_TYPES, LIMITS } from '../../../server/core/limits.ts'
+import { FIELD_TYPES, LIMITS } from '../../../server/contract/limits.ts'
 import type { Field } from '../../../server/core/fields/view.ts'
 
 export type { Field }

@@ -4,7 +4,7 @@ import { result } from '../../output.ts'
 import { appArg, seg, quietArg } from '../_shared.ts'
 import { fieldDetails, parseOptions, typeArg, type Field } from './_view.ts'
 import { checkInput } from '../../validate.ts'
-import { createFieldSchema } from '../../../server/core/fields/schemas.ts'
+import { createFieldSchema } from '../../../server/contract/fields/schemas.ts'
 
 export default defineSvcCommand({
   description: 'Add a field to an app (at most 50 per app)',

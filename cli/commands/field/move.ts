@@ -1,6 +1,6 @@
 import { defineSvcCommand, intArg } from '../../command.ts'
 import { result } from '../../output.ts'
-import { LIMITS } from '../../../server/core/limits.ts'
+import { LIMITS } from '../../../server/contract/limits.ts'
 import { appArg, fieldArg, seg } from '../_shared.ts'
 import { fieldTable, type Field } from './_view.ts'
 

@@ -3,7 +3,7 @@ import { result } from '../../output.ts'
 import { appArg, fieldArg, seg } from '../_shared.ts'
 import { fieldDetails, parseOptions, type Field } from './_view.ts'
 import { checkInput } from '../../validate.ts'
-import { updateFieldSchema } from '../../../server/core/fields/schemas.ts'
+import { updateFieldSchema } from '../../../server/contract/fields/schemas.ts'
 
 export default defineSvcCommand({
   description: 'Set the choices of a choice or multichoice field',

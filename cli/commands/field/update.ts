@@ -4,7 +4,7 @@ import { result } from '../../output.ts'
 import { appArg, fieldArg, seg } from '../_shared.ts'
 import { fieldDetails, parseOptions, typeArg, type Field } from './_view.ts'
 import { checkInput } from '../../validate.ts'
-import { updateFieldSchema } from '../../../server/core/fields/schemas.ts'
+import { updateFieldSchema } from '../../../server/contract/fields/schemas.ts'
 
 export default defineSvcCommand({
   description: "Change a field's name, type, label, required flag or options",

@@ -5,7 +5,7 @@ import type { PublicUser } from '../auth/_session.ts'
 import { userDetails, type Profile } from './get.ts'
 import { proofArgs, proofFor } from './_proof.ts'
 import { checkInput } from '../../validate.ts'
-import { ProfileUpdateInput } from '../../../server/core/auth/schemas.ts'
+import { ProfileUpdateInput } from '../../../server/contract/auth/schemas.ts'
 
 export default defineSvcCommand({
   description: 'Change your name or e-mail (a new e-mail needs your password, then its mailed link)',

@@ -4,7 +4,7 @@ import { result } from '../../output.ts'
 import { appArg } from '../_shared.ts'
 import { reportPath } from './_view.ts'
 import { checkInput } from '../../validate.ts'
-import { previewReportSchema, REPORT_FORMATS } from '../../../server/core/reports/schemas.ts'
+import { previewReportSchema, REPORT_FORMATS } from '../../../server/contract/reports/schemas.ts'
 
 interface Preview {
   format: 'text' | 'html'

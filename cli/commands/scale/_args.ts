@@ -3,7 +3,7 @@
  * (citty has no number type).
  */
 import { usageError } from '../../errors.ts'
-import { SCALE_METHODS } from '../../../server/core/scales/model.ts'
+import { SCALE_METHODS } from '../../../server/contract/scales/model.ts'
 
 export const scaleArg = {
   scale: { type: 'string', description: 'Scale key or id (see `svc-cli scale list`)', required: true, valueHint: 'scale' },

@@ -1,7 +1,7 @@
 /**
  * @module How scales read in a terminal; shared by the scale commands and the snapshot.
  */
-import type { Level } from '../../../server/core/scales/model.ts'
+import type { Level } from '../../../server/contract/scales/model.ts'
 import type { Scale, ScaleItemView as ScaleItem } from '../../../server/core/scales/store.ts'
 import { bold, details, table, type Style } from '../../output.ts'
 

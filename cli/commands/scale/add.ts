@@ -5,7 +5,7 @@ import { appArg, quietArg } from '../_shared.ts'
 import { methodArg } from './_args.ts'
 import { scaleDetails, scalePath, type Scale } from './_view.ts'
 import { checkInput } from '../../validate.ts'
-import { createScaleSchema } from '../../../server/core/scales/schemas.ts'
+import { createScaleSchema } from '../../../server/contract/scales/schemas.ts'
 
 export default defineSvcCommand({
   description: 'Add a scale (a scoring dimension); then add items and levels',

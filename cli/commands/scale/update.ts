@@ -5,7 +5,7 @@ import { appArg } from '../_shared.ts'
 import { methodArg, scaleArg } from './_args.ts'
 import { scaleDetails, scalePath, type Scale } from './_view.ts'
 import { checkInput } from '../../validate.ts'
-import { updateScaleSchema } from '../../../server/core/scales/schemas.ts'
+import { updateScaleSchema } from '../../../server/contract/scales/schemas.ts'
 
 export default defineSvcCommand({
   description: "Change a scale's key, name, description or method",

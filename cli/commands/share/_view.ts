@@ -6,7 +6,7 @@
 import type { CommandEnv } from '../../command.ts'
 import { details, type Style } from '../../output.ts'
 import type { Share } from '../../../server/core/share/view.ts'
-import type { ReadAccess } from '../../../server/core/share/reads.ts'
+import type { ReadAccess } from '../../../server/contract/share/reads.ts'
 
 export type { Share }
 

@@ -1,7 +1,7 @@
 import { boolArg, defineSvcCommand } from '../../command.ts'
 import { details, result } from '../../output.ts'
 import { checkInput } from '../../validate.ts'
-import { notificationsSchema } from '../../../server/core/webhooks/schemas.ts'
+import { notificationsSchema } from '../../../server/contract/webhooks/schemas.ts'
 import type { Notifications } from '../../../server/core/webhooks/notifications.ts'
 import { appArg } from '../_shared.ts'
 

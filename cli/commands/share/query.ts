@@ -1,7 +1,7 @@
 import { defineSvcCommand, intArg } from '../../command.ts'
 import { idsResult } from '../../listing.ts'
 import { result, table, type Style } from '../../output.ts'
-import { LIMITS } from '../../../server/core/limits.ts'
+import { LIMITS } from '../../../server/contract/limits.ts'
 import { appArg, filterArg, quietArg, seg } from '../_shared.ts'
 
 export interface RecordRow {

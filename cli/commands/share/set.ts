@@ -4,9 +4,9 @@ import { result } from '../../output.ts'
 import { appArg } from '../_shared.ts'
 import { printWarnings, shareDetails, sharePath, type Share } from './_view.ts'
 import { checkInput } from '../../validate.ts'
-import { updateShareSchema } from '../../../server/core/share/schemas.ts'
-import { READ_ACCESS, type ReadAccess } from '../../../server/core/share/reads.ts'
-import { LIMITS } from '../../../server/core/limits.ts'
+import { updateShareSchema } from '../../../server/contract/share/schemas.ts'
+import { READ_ACCESS, type ReadAccess } from '../../../server/contract/share/reads.ts'
+import { LIMITS } from '../../../server/contract/limits.ts'
 
 const switchArg = (what: string) => ({ type: 'string', description: `${what}: on or off`, valueHint: 'on|off' }) as const
 

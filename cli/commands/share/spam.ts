@@ -1,7 +1,7 @@
 import { defineSvcCommand } from '../../command.ts'
 import { usageError } from '../../errors.ts'
 import { result } from '../../output.ts'
-import { LIMITS } from '../../../server/core/limits.ts'
+import { LIMITS } from '../../../server/contract/limits.ts'
 import { appArg, seg } from '../_shared.ts'
 
 /** Record ids from the positionals, or one per line (or space-separated) on stdin, as `share query -q` prints them. */

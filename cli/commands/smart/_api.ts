@@ -8,10 +8,10 @@ import { CliError } from '../../errors.ts'
 import { checkInput } from '../../validate.ts'
 import type { ExecuteResult } from '../../../server/core/smart/execute.ts'
 import type { Job, JobStatus } from '../../../server/core/smart/jobs.ts'
-import type { Plan, PlanModule } from '../../../server/core/smart/plan.ts'
+import type { Plan, PlanModule } from '../../../server/contract/smart/plan.ts'
 import type { PlanSummary, StoredPlan } from '../../../server/core/smart/plans.ts'
-import { draftPlanSchema, executePlanSchema, startPlanningSchema, type StartPlanningInput } from '../../../server/core/smart/schemas.ts'
-import type { Problem } from '../../../server/core/errors.ts'
+import { draftPlanSchema, executePlanSchema, startPlanningSchema, type StartPlanningInput } from '../../../server/contract/smart/schemas.ts'
+import type { Problem } from '../../../server/contract/errors.ts'
 import { seg } from '../_shared.ts'
 
 export type { ExecuteResult, Job, Plan, PlanModule, PlanSummary, Problem, StoredPlan }

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { CommandEnv } from '../../command.ts'
 import { CliError, EXIT, usageError } from '../../errors.ts'
-import { checkPlan } from '../../../server/core/smart/check-plan.ts'
+import { checkPlan } from '../../../server/contract/smart/check-plan.ts'
 import type { Plan, Problem } from './_api.ts'
 
 /** A document that is not a valid plan: exit 1, every problem in the message (so --json shows them too). */

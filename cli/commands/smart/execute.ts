@@ -1,6 +1,6 @@
 import { defineSvcCommand } from '../../command.ts'
 import { result } from '../../output.ts'
-import { PLAN_MODULES, type PlanModule } from '../../../server/core/smart/plan.ts'
+import { PLAN_MODULES, type PlanModule } from '../../../server/contract/smart/plan.ts'
 import { executePlan, importPlan } from './_api.ts'
 import { asPlanError, looksLikeFile, parsePlanJson, readPlanText, requirePlan } from './_plan-file.ts'
 import { executionText } from './_view.ts'

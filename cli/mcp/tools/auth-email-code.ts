@@ -3,8 +3,8 @@
  * code, then with `email` + `code` to log in (the token is stored like `svc-cli auth login`).
  */
 import { z } from 'zod'
-import { Email } from '../../../server/core/auth/schemas.ts'
-import { AUTH } from '../../../server/core/limits.ts'
+import { Email } from '../../../server/contract/auth/schemas.ts'
+import { AUTH } from '../../../server/contract/limits.ts'
 import { runInProcess } from '../exec.ts'
 import { fail, ok } from '../results.ts'
 import type { ToolModule } from './tool.ts'

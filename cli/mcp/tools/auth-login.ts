@@ -3,7 +3,7 @@
  * and password; the token is stored exactly as `svc-cli auth login` stores it.
  */
 import { z } from 'zod'
-import { Email } from '../../../server/core/auth/schemas.ts'
+import { Email } from '../../../server/contract/auth/schemas.ts'
 import { usageError } from '../../errors.ts'
 import { runInProcess } from '../exec.ts'
 import { fail, ok } from '../results.ts'

@@ -19,7 +19,7 @@ import { cancelJob, draftPlan, getJob, getPlan, importPlan, isFinished, jobError
 import { asPlanError, requirePlan } from '../../commands/smart/_plan-file.ts'
 import { overviewText, planOverview } from '../../commands/smart/_view.ts'
 import { waitForJob } from '../../commands/smart/_wait.ts'
-import { PLANNER_NAMES, startPlanningSchema } from '../../../server/core/smart/schemas.ts'
+import { PLANNER_NAMES, startPlanningSchema } from '../../../server/contract/smart/schemas.ts'
 import { fail, ok } from '../results.ts'
 import { planWithSampling, samplingTimeoutMs, type McpSession } from '../sampling.ts'
 import type { ToolExtra, ToolModule } from './tool.ts'

@@ -2,7 +2,7 @@
  * @module svc_skill: the rule document of a module (no login needed).
  */
 import { z } from 'zod'
-import { SKILL_MODULES, SKILLS, skillDocument, type SkillModule } from '../../../server/core/skills/index.ts'
+import { SKILL_MODULES, SKILLS, skillDocument, type SkillModule } from '../../../server/contract/skills/index.ts'
 import { ok } from '../results.ts'
 import type { ToolModule } from './tool.ts'
 

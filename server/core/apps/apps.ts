@@ -5,10 +5,10 @@
  */
 import type { AppContext } from '../../context.ts'
 import { newId } from '../ids.ts'
-import { DEFAULT_READ_ACCESS } from '../share/reads.ts'
-import { parseInput } from './input.ts'
+import { DEFAULT_READ_ACCESS } from '../../contract/share/reads.ts'
+import { parseInput } from '../../contract/apps/input.ts'
 import { requireOwnedApp } from './owned.ts'
-import { createAppSchema, updateAppSchema, type CreateAppInput, type UpdateAppInput } from './schemas.ts'
+import { createAppSchema, updateAppSchema, type CreateAppInput, type UpdateAppInput } from '../../contract/apps/schemas.ts'
 import { appView, type App } from './view.ts'
 
 /** Creates an app owned by `userId`, with its endpoint and counters rows. */

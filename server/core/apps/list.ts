@@ -6,8 +6,8 @@
  */
 import type { AppContext } from '../../context.ts'
 import type { AppPage } from '../../db/storage/apps.ts'
-import { AppError } from '../errors.ts'
-import { LIMITS } from '../limits.ts'
+import { AppError } from '../../contract/errors.ts'
+import { LIMITS } from '../../contract/limits.ts'
 import { toApp, type App } from './view.ts'
 
 /** One page of the list; `nextCursor` fetches the next one (null: this was the last). */

@@ -4,7 +4,7 @@
  */
 import type { AppContext } from '../../context.ts'
 import type { AppRow } from '../../db/storage/apps.ts'
-import { notFound } from '../errors.ts'
+import { notFound } from '../../contract/errors.ts'
 
 export type { AppRow }
 

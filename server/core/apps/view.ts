@@ -4,8 +4,8 @@
  */
 import type { AppContext } from '../../context.ts'
 import type { AppListRow } from '../../db/storage/apps.ts'
-import { notFound } from '../errors.ts'
-import { warningsOf, type ReadAccess } from '../share/reads.ts'
+import { notFound } from '../../contract/errors.ts'
+import { warningsOf, type ReadAccess } from '../../contract/share/reads.ts'
 
 export interface App {
   id: string

@@ -4,9 +4,9 @@
  */
 import type { AppContext } from '../../context.ts'
 import type { AccessTokenRow } from '../../db/storage/auth.ts'
-import { notFound, validationError } from '../errors.ts'
+import { notFound, validationError } from '../../contract/errors.ts'
 import { hashSecret, newId, randomToken } from '../ids.ts'
-import { AUTH } from '../limits.ts'
+import { AUTH } from '../../contract/limits.ts'
 
 /** How a token is listed; the secret itself is never stored or shown again. */
 export interface AccessTokenInfo {

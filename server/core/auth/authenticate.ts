@@ -2,7 +2,7 @@
  * @module Who is calling: resolves a bearer access token or a session cookie to a user.
  */
 import type { AppContext } from '../../context.ts'
-import { AppError } from '../errors.ts'
+import { AppError } from '../../contract/errors.ts'
 import { findUserById, type UserRow } from '../users/users.ts'
 import { verifyAccessToken } from './access-tokens.ts'
 import { verifySession } from './sessions.ts'

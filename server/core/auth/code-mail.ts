@@ -3,7 +3,7 @@
  * kept apart from the code logic.
  */
 import type { Mail } from '../mailer.ts'
-import { AUTH } from '../limits.ts'
+import { AUTH } from '../../contract/limits.ts'
 
 /** The e-mail carrying `code` to `to`; `baseUrl` tells the reader which server sent it. */
 export function loginCodeMail(to: string, code: string, baseUrl: string): Mail {

@@ -12,9 +12,9 @@
  */
 import { randomInt } from 'node:crypto'
 import type { AppContext } from '../../context.ts'
-import { AppError } from '../errors.ts'
+import { AppError } from '../../contract/errors.ts'
 import { safeEqual } from '../ids.ts'
-import { AUTH } from '../limits.ts'
+import { AUTH } from '../../contract/limits.ts'
 import type { Mail } from '../mailer.ts'
 import type { CodeAccountCaps, CodePauseNotice, CodeRefusal } from '../../db/storage/auth.ts'
 import type { UserRow } from '../users/users.ts'
@@ -22,7 +22,7 @@ import { clientKey } from '../client-key.ts'
 import { codePauseMail, loginCodeMail } from './code-mail.ts'
 import { startLogin, type LoginResult } from './login.ts'
 import { RateLimitError } from './rate-limit-error.ts'
-import { CodeRequestInput, CodeVerifyInput, parseInput } from './schemas.ts'
+import { CodeRequestInput, CodeVerifyInput, parseInput } from '../../contract/auth/schemas.ts'
 
 /** The answer to every accepted code request, whether or not the address has an account. */
 export interface CodeRequested {

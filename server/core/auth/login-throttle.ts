@@ -12,7 +12,7 @@
  * is ever checked. A successful log-in clears the count.
  */
 import type { AppContext } from '../../context.ts'
-import { AUTH } from '../limits.ts'
+import { AUTH } from '../../contract/limits.ts'
 import { clientKey } from '../client-key.ts'
 import { RateLimitError } from './rate-limit-error.ts'
 

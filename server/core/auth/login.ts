@@ -3,12 +3,12 @@
  * a session (for the cookie) and, when asked, an access token (how the CLI logs in).
  */
 import type { AppContext } from '../../context.ts'
-import { AppError } from '../errors.ts'
+import { AppError } from '../../contract/errors.ts'
 import { findUserByEmail, toPublicUser, type PublicUser, type UserRow } from '../users/users.ts'
 import { createAccessToken, replaceAccessToken, type AccessTokenInfo } from './access-tokens.ts'
 import { beginLoginAttempt, clearLoginFailures } from './login-throttle.ts'
 import { verifyPassword } from './passwords.ts'
-import { LoginInput, parseInput } from './schemas.ts'
+import { LoginInput, parseInput } from '../../contract/auth/schemas.ts'
 import { createSession, pruneExpiredSessions } from './sessions.ts'
 
 /** A logged-in account: the session goes into the cookie, `token` is shown once. */

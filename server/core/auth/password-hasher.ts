@@ -8,7 +8,7 @@
  * thread fail to start (e.g. a build without the worker file), the same limits hold over
  * Bun's own asynchronous hashing.
  */
-import { AUTH } from '../limits.ts'
+import { AUTH } from '../../contract/limits.ts'
 import { ARGON2, type HashAnswer, type HashJob, type HashWork } from './argon2.ts'
 import { RateLimitError } from './rate-limit-error.ts'
 

@@ -12,7 +12,7 @@ import { consumeEmailCode } from './email-codes.ts'
 import { startLogin, type LoginResult } from './login.ts'
 import { clearLoginFailures } from './login-throttle.ts'
 import { hashPassword } from './passwords.ts'
-import { parseInput, PasswordResetInput } from './schemas.ts'
+import { parseInput, PasswordResetInput } from '../../contract/auth/schemas.ts'
 import { deleteOtherSessions } from './sessions.ts'
 
 /** A reset's log-in, plus what it ended and what still works. */

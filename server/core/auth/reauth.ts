@@ -7,8 +7,8 @@
  * like a log-in, so these routes guess no faster than the log-in routes.
  */
 import type { AppContext } from '../../context.ts'
-import { AppError } from '../errors.ts'
-import { AUTH } from '../limits.ts'
+import { AppError } from '../../contract/errors.ts'
+import { AUTH } from '../../contract/limits.ts'
 import type { UserRow } from '../users/users.ts'
 import type { Principal } from './authenticate.ts'
 import { consumeEmailCode } from './email-codes.ts'

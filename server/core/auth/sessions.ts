@@ -3,7 +3,7 @@
  */
 import type { AppContext } from '../../context.ts'
 import { hashSecret, randomToken } from '../ids.ts'
-import { AUTH } from '../limits.ts'
+import { AUTH } from '../../contract/limits.ts'
 
 export const SESSION_COOKIE = 'svc_session'
 

@@ -4,10 +4,10 @@
  */
 import type { AppContext } from '../../context.ts'
 import type { SignupPolicy } from '../../config.ts'
-import { AppError } from '../errors.ts'
+import { AppError } from '../../contract/errors.ts'
 import { countUsers, insertUser } from '../users/users.ts'
 import { startLogin, type LoginResult } from './login.ts'
-import { parseInput, SignupInput } from './schemas.ts'
+import { parseInput, SignupInput } from '../../contract/auth/schemas.ts'
 
 /** What a login page needs to know before anyone is logged in (GET /auth/options). */
 export interface AuthOptions {

@@ -3,11 +3,11 @@
  * first (reauth.ts); kept apart from access-tokens.ts, which log-in uses too.
  */
 import type { AppContext } from '../../context.ts'
-import { AUTH } from '../limits.ts'
+import { AUTH } from '../../contract/limits.ts'
 import { createAccessToken, type AccessTokenInfo } from './access-tokens.ts'
 import type { Principal } from './authenticate.ts'
 import { confirmIdentity, needsRecentLogin } from './reauth.ts'
-import { parseInput, TokenCreateInput } from './schemas.ts'
+import { parseInput, TokenCreateInput } from '../../contract/auth/schemas.ts'
 
 /**
  * Creates a token as `principal` asked through the API: a session that logged in long ago

@@ -4,8 +4,8 @@
  * the same problem has on a single record, its index in `details`, and the
  * new keys of all of them together must fit the field limit or the proposal caps (all or nothing).
  */
-import { AppError } from '../errors.ts'
-import { LIMITS } from '../limits.ts'
+import { AppError } from '../../contract/errors.ts'
+import { LIMITS } from '../../contract/limits.ts'
 import type { FieldMap } from './field-cache.ts'
 import { checkNewFields, prepareRecord, type CollectSettings, type NewField, type PreparedRecord } from './prepare.ts'
 import { toSubmission } from './shape.ts'

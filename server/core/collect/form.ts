@@ -4,9 +4,9 @@
  * decimal rule for new fields), and reserved keys (one leading `_`) steer the submission instead of
  * becoming fields: the honeypot, `_redirect` and `_source`.
  */
-import { canonicalName } from '../fields/names.ts'
+import { canonicalName } from '../../contract/fields/names.ts'
 import { coerceFormValues } from '../fields/values.ts'
-import { LIMITS } from '../limits.ts'
+import { LIMITS } from '../../contract/limits.ts'
 import type { FieldMap } from './field-cache.ts'
 import type { DataObject, Submission } from './shape.ts'
 

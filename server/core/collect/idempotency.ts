@@ -7,8 +7,8 @@
  */
 import { createHash } from 'node:crypto'
 import type { IdempotencyClaim, NewRecord } from '../../db/storage/records.ts'
-import { AppError } from '../errors.ts'
-import { LIMITS } from '../limits.ts'
+import { AppError } from '../../contract/errors.ts'
+import { LIMITS } from '../../contract/limits.ts'
 
 /** The request header, as ?help names it. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key'

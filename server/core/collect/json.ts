@@ -1,12 +1,12 @@
 /**
  * @module Reading JSON bodies safely. A linear pre-scan refuses nesting beyond the limit
  * before `JSON.parse` can recurse into it, and finds integers that a double cannot hold
- * exactly (server/core/fields/numbers.ts) so they are refused instead of silently rounded:
+ * exactly (server/contract/fields/numbers.ts) so they are refused instead of silently rounded:
  * the first few named, the rest counted. `JSON.parse` itself is prototype-safe:
  * `"__proto__"` becomes an ordinary own property.
  */
-import { AppError, describeProblems, ProblemList } from '../errors.ts'
-import { inexactKind, inexactMessage } from '../fields/numbers.ts'
+import { AppError, describeProblems, ProblemList } from '../../contract/errors.ts'
+import { inexactKind, inexactMessage } from '../../contract/fields/numbers.ts'
 
 const QUOTE = 0x22
 const BACKSLASH = 0x5c

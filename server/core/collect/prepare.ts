@@ -7,10 +7,10 @@
  * a record is queued; the limit and the caps are checked again inside the write
  * transaction, where they are authoritative (the client's budget only there).
  */
-import { AppError, describeProblems, ProblemList } from '../errors.ts'
-import { checkFieldName } from '../fields/names.ts'
+import { AppError, describeProblems, ProblemList } from '../../contract/errors.ts'
+import { checkFieldName } from '../../contract/fields/names.ts'
 import { checkRequired, checkValue, inferType, isMissing } from '../fields/values.ts'
-import { LIMITS, type FieldType } from '../limits.ts'
+import { LIMITS, type FieldType } from '../../contract/limits.ts'
 import type { FieldMap } from './field-cache.ts'
 import { checkKeyCount, type DataObject, type RecordMeta, type Submission } from './shape.ts'
 

@@ -2,8 +2,8 @@
  * @module Telling a canonical body `{data, meta}` from a flat one (DESIGN rule 1), checking
  * `meta` (rule 3) and counting keys against the per-record limit (rule 15).
  */
-import { AppError, cutText, describeProblems, ProblemList } from '../errors.ts'
-import { LIMITS } from '../limits.ts'
+import { AppError, cutText, describeProblems, ProblemList } from '../../contract/errors.ts'
+import { LIMITS } from '../../contract/limits.ts'
 import { isIsoDate } from '../fields/values.ts'
 
 /** A JSON object as parsed: own keys only, never read through the prototype. */

@@ -3,9 +3,9 @@
  * and report pages. The row is made on first change; without it the default theme applies.
  */
 import type { AppContext } from '../../context.ts'
-import { parseInput } from '../apps/input.ts'
+import { parseInput } from '../../contract/apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
-import { DEFAULT_THEME, setThemeSchema, type SetThemeInput, type Theme } from './schemas.ts'
+import { DEFAULT_THEME, setThemeSchema, type SetThemeInput, type Theme } from '../../contract/connect/schemas.ts'
 
 /** The theme of an app (defaults filled in); no ownership check, for the public pages. */
 export async function themeOf(ctx: AppContext, appId: string): Promise<Theme> {

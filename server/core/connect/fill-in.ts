@@ -4,9 +4,9 @@
  */
 import type { AppContext } from '../../context.ts'
 import { fieldRowsOf } from '../fields/view.ts'
-import type { FieldType } from '../limits.ts'
+import type { FieldType } from '../../contract/limits.ts'
 import { themeOf } from './connect.ts'
-import type { Theme } from './schemas.ts'
+import type { Theme } from '../../contract/connect/schemas.ts'
 
 /** The parts of a field the page shows. */
 export interface FillInField {

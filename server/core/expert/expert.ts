@@ -4,12 +4,12 @@
  */
 import type { AppContext } from '../../context.ts'
 import type { ExpertCommentRow } from '../../db/storage/experts.ts'
-import { parseInput } from '../apps/input.ts'
+import { parseInput } from '../../contract/apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
-import { notFound } from '../errors.ts'
+import { notFound } from '../../contract/errors.ts'
 import { newId } from '../ids.ts'
 import { findScale, scaleGone, toRecord, type ScaleRecord } from '../scales/store.ts'
-import { setCommentSchema, setExpertSchema, type SetCommentInput, type SetExpertInput } from './schemas.ts'
+import { setCommentSchema, setExpertSchema, type SetCommentInput, type SetExpertInput } from '../../contract/expert/schemas.ts'
 
 export interface ExpertProfile {
   name: string

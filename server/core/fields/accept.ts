@@ -9,13 +9,13 @@
  */
 import type { AppContext } from '../../context.ts'
 import type { FieldAcceptance, FieldRow } from '../../db/storage/fields.ts'
-import { parseInput } from '../apps/input.ts'
+import { parseInput } from '../../contract/apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
-import { AppError, notFound } from '../errors.ts'
-import { LIMITS, type FieldType } from '../limits.ts'
+import { AppError, notFound } from '../../contract/errors.ts'
+import { LIMITS, type FieldType } from '../../contract/limits.ts'
 import type { FieldAggregate } from '../stats/aggregate.ts'
 import { loadStats } from '../stats/state.ts'
-import { acceptFieldsSchema, type AcceptFieldsInput } from './schemas.ts'
+import { acceptFieldsSchema, type AcceptFieldsInput } from '../../contract/fields/schemas.ts'
 import { fieldNotFound, toField, type Field } from './view.ts'
 
 /**

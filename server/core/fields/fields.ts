@@ -7,13 +7,13 @@
  */
 import type { AppContext } from '../../context.ts'
 import type { FieldState } from '../../db/storage/fields.ts'
-import { parseInput } from '../apps/input.ts'
+import { parseInput } from '../../contract/apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
-import { AppError, notFound, validationError, type Problem } from '../errors.ts'
+import { AppError, notFound, validationError, type Problem } from '../../contract/errors.ts'
 import { newId } from '../ids.ts'
-import { CHOICE_TYPES, LIMITS, type FieldType } from '../limits.ts'
+import { CHOICE_TYPES, LIMITS, type FieldType } from '../../contract/limits.ts'
 import { assertTypeChangeAllowed, recordsWithValue } from './type-change.ts'
-import { createFieldSchema, definitionProblems, updateFieldSchema, type CreateFieldInput, type UpdateFieldInput } from './schemas.ts'
+import { createFieldSchema, definitionProblems, updateFieldSchema, type CreateFieldInput, type UpdateFieldInput } from '../../contract/fields/schemas.ts'
 import { fieldNotFound, fieldRowsOf, findFieldRow, toField, type Field, type FieldRow } from './view.ts'
 
 /** 422 `field_limit`: the app already has the most fields allowed. */

@@ -3,10 +3,10 @@
  * removed, moved one at a time or reordered all at once.
  */
 import type { AppContext } from '../../context.ts'
-import { parseInput } from '../apps/input.ts'
+import { parseInput } from '../../contract/apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
-import { notFound, validationError, type Problem } from '../errors.ts'
-import { reorderFieldsSchema, type ReorderFieldsInput } from './schemas.ts'
+import { notFound, validationError, type Problem } from '../../contract/errors.ts'
+import { reorderFieldsSchema, type ReorderFieldsInput } from '../../contract/fields/schemas.ts'
 import { toField, type Field, type FieldRow } from './view.ts'
 
 const listIds = (ids: string[]): string => ids.map((id) => JSON.stringify(id)).join(', ')

@@ -6,8 +6,8 @@
  * records.
  */
 import type { AppContext } from '../../context.ts'
-import { AppError } from '../errors.ts'
-import type { FieldType } from '../limits.ts'
+import { AppError } from '../../contract/errors.ts'
+import type { FieldType } from '../../contract/limits.ts'
 import { loadStats } from '../stats/state.ts'
 
 /** Records (spam included) whose data holds a value (not absent, null or "") under `name`. */

@@ -4,11 +4,11 @@
  * coercion of /form strings. What each type accepts is its spec's (types/); this module
  * adds what is the same for every type: missing values, `required`, auto-created fields.
  */
-import type { FieldType } from '../limits.ts'
-import { inexactNumber } from './numbers.ts'
-import { fieldTypeSpec } from './types/index.ts'
+import type { FieldType } from '../../contract/limits.ts'
+import { inexactNumber } from '../../contract/fields/numbers.ts'
+import { fieldTypeSpec } from '../../contract/fields/types/index.ts'
 
-export { isIsoDate } from './types/date.ts'
+export { isIsoDate } from '../../contract/fields/types/date.ts'
 
 /** What a value check needs to know about a field. */
 export interface FieldRule {

@@ -4,8 +4,8 @@
  */
 import type { AppContext } from '../../context.ts'
 import type { FieldRow } from '../../db/storage/fields.ts'
-import { notFound } from '../errors.ts'
-import type { FieldType } from '../limits.ts'
+import { notFound } from '../../contract/errors.ts'
+import type { FieldType } from '../../contract/limits.ts'
 
 export type { FieldRow }
 

@@ -7,13 +7,13 @@
  */
 import type { AppContext } from '../../context.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
-import { AppError } from '../errors.ts'
+import { AppError } from '../../contract/errors.ts'
 import { endpointUrl } from '../apps/urls.ts'
 import { fieldRowsOf } from '../fields/view.ts'
-import type { FieldType } from '../limits.ts'
+import type { FieldType } from '../../contract/limits.ts'
 import type { EndpointRow } from '../share/lookup.ts'
-import { endpointRateLimit, formatRateLimit } from '../share/rate-limit.ts'
-import type { ReadAccess } from '../share/reads.ts'
+import { endpointRateLimit, formatRateLimit } from '../../contract/share/rate-limit.ts'
+import type { ReadAccess } from '../../contract/share/reads.ts'
 import { recordCounts } from '../records/counts.ts'
 import { fieldValueCounts } from './field-counts.ts'
 

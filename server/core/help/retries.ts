@@ -3,9 +3,9 @@
  * sends the same submission again without storing it twice (`Idempotency-Key`).
  */
 import { IDEMPOTENCY_HEADER } from '../collect/idempotency.ts'
-import { LIMITS } from '../limits.ts'
+import { LIMITS } from '../../contract/limits.ts'
 import type { HelpInput } from './live.ts'
-import { shellQuote } from './markdown.ts'
+import { shellQuote } from '../../contract/help/markdown.ts'
 
 const HOURS = LIMITS.idempotencyKeyTtlMs / 3_600_000
 

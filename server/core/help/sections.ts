@@ -2,12 +2,12 @@
  * @module Help sections shared by the three pages: the live status line, the field
  * table, limits (read from LIMITS and the server's configuration) and the error model.
  */
-import { AUTH, LIMITS } from '../limits.ts'
-import { clientRateLimit, formatRateLimit, parseRateLimit } from '../share/rate-limit.ts'
-import { openToAnyone, readsWarnings, type ReadAccess, type ReadPath } from '../share/reads.ts'
+import { AUTH, LIMITS } from '../../contract/limits.ts'
+import { clientRateLimit, formatRateLimit, parseRateLimit } from '../../contract/share/rate-limit.ts'
+import { openToAnyone, readsWarnings, type ReadAccess, type ReadPath } from '../../contract/share/reads.ts'
 import type { HelpInput } from './live.ts'
 import { retriesSection } from './retries.ts'
-import { bytes, codeBlock, codeCell, count, escapeText, inlineCode, shellQuote, table } from './markdown.ts'
+import { bytes, codeBlock, codeCell, count, escapeText, inlineCode, shellQuote, table } from '../../contract/help/markdown.ts'
 
 const onOff = (on: boolean) => (on ? 'on' : 'off')
 

@@ -13,7 +13,7 @@
 import type { AppContext } from '../../context.ts'
 import type { BatchRow, BatchStart, ReadSelection } from '../../db/storage/records.ts'
 import type { FilterNode } from '../../db/storage/record-filter.ts'
-import { LIMITS } from '../limits.ts'
+import { LIMITS } from '../../contract/limits.ts'
 
 /** What a read selects and where it starts; `limit` caps its records (a page's size). */
 export interface RecordRead {

@@ -7,9 +7,9 @@
  * the first deleted one.
  */
 import type { AppContext } from '../../context.ts'
-import { parseInput } from '../apps/input.ts'
+import { parseInput } from '../../contract/apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
-import { notFound } from '../errors.ts'
+import { notFound } from '../../contract/errors.ts'
 import { deleteAdjuster } from '../stats/deleted.ts'
 import { changeWithAggregates } from './adjusted.ts'
 import { deleteRecordsSchema, type DeleteRecordsInput } from './schemas.ts'

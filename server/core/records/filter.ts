@@ -16,7 +16,7 @@
  * there are, never an empty page; the stores run the tree (storage/record-filter.ts).
  */
 import type { FilterNode, FilterOp, FilterTest } from '../../db/storage/record-filter.ts'
-import { AppError, quoteValue } from '../errors.ts'
+import { AppError, quoteValue } from '../../contract/errors.ts'
 
 /** Bounds on one filter, so a request cannot build a query without end. */
 export const FILTER_LIMITS = { length: 2000, tests: 30, depth: 12 }

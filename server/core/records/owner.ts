@@ -5,7 +5,7 @@
 import type { AppContext } from '../../context.ts'
 import type { FilterNode } from '../../db/storage/record-filter.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
-import { notFound } from '../errors.ts'
+import { notFound } from '../../contract/errors.ts'
 import { fieldRowsOf } from '../fields/view.ts'
 import { parseFilter } from './filter.ts'
 import { readFilteredPage, readPage, type RecordPage } from './page.ts'

@@ -4,8 +4,8 @@
  * bad value is a 400 `bad_request` (DESIGN.md rule 5), never a silent clamp.
  */
 import { z } from 'zod'
-import { AppError, quoteList, quoteValue } from '../errors.ts'
-import { LIMITS } from '../limits.ts'
+import { AppError, quoteList, quoteValue } from '../../contract/errors.ts'
+import { LIMITS } from '../../contract/limits.ts'
 import { parseSpamMode, type SpamMode } from '../stats/summary.ts'
 
 export type { SpamMode }

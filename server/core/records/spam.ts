@@ -5,7 +5,7 @@
  * aggregates in the same transaction: `/summary` and page totals are right at once.
  */
 import type { AppContext } from '../../context.ts'
-import { parseInput } from '../apps/input.ts'
+import { parseInput } from '../../contract/apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { spamAdjuster } from '../stats/deleted.ts'
 import { changeWithAggregates } from './adjusted.ts'

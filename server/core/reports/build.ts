@@ -6,10 +6,10 @@
  */
 import type { AppContext } from '../../context.ts'
 import { expertCommentsOf, expertProfileOf, type ExpertProfile } from '../expert/expert.ts'
-import type { Level } from '../scales/model.ts'
+import type { Level } from '../../contract/scales/model.ts'
 import { scaleRecordsOf, type ScaleRecord } from '../scales/store.ts'
-import type { RecordScores } from '../scoring/score.ts'
-import { fillPlaceholders, type PlaceholderValues } from './placeholders.ts'
+import type { RecordScores } from '../../contract/scoring/score.ts'
+import { fillPlaceholders, type PlaceholderValues } from '../../contract/reports/placeholders.ts'
 import { pageRowsOf, sectionsOf, type StoredSection } from './store.ts'
 
 export interface ScoreBlock {

@@ -4,15 +4,15 @@
  */
 import type { AppContext } from '../../context.ts'
 import type { ReportPagePatch } from '../../db/storage/reports.ts'
-import { parseInput } from '../apps/input.ts'
+import { parseInput } from '../../contract/apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
-import { notFound, validationError, type Problem } from '../errors.ts'
+import { notFound, validationError, type Problem } from '../../contract/errors.ts'
 import { fieldRowsOf } from '../fields/view.ts'
 import { newId } from '../ids.ts'
-import { ASSESSMENT } from '../limits.ts'
+import { ASSESSMENT } from '../../contract/limits.ts'
 import { scaleRecordsOf } from '../scales/store.ts'
-import { placeholderProblems } from './placeholders.ts'
-import { addPageSchema, addSectionSchema, updatePageSchema, type AddPageInput, type AddSectionInput, type UpdatePageInput } from './schemas.ts'
+import { placeholderProblems } from '../../contract/reports/placeholders.ts'
+import { addPageSchema, addSectionSchema, updatePageSchema, type AddPageInput, type AddSectionInput, type UpdatePageInput } from '../../contract/reports/schemas.ts'
 import { findPage, pageRowsOf, sectionsOf, toPage, type PageRow, type ReportPage, type StoredSection } from './store.ts'
 
 /** Pages of an app as the API shows them (no ownership check). */

@@ -3,12 +3,12 @@
  * the report a respondent with those answers would see, without storing anything.
  */
 import type { AppContext } from '../../context.ts'
-import { parseInput } from '../apps/input.ts'
+import { parseInput } from '../../contract/apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { readScoringDefinition } from '../scoring/definition.ts'
-import { scoreRecord, type RecordScores } from '../scoring/score.ts'
+import { scoreRecord, type RecordScores } from '../../contract/scoring/score.ts'
 import { buildReport, type ReportModel } from './build.ts'
-import { previewReportSchema, type PreviewReportInput } from './schemas.ts'
+import { previewReportSchema, type PreviewReportInput } from '../../contract/reports/schemas.ts'
 import { reportPagesOf } from './pages.ts'
 import type { ReportPage } from './store.ts'
 

@@ -4,9 +4,9 @@
  * shown only for the right key. A wrong key and an unknown record are the same 404.
  */
 import type { AppContext } from '../../context.ts'
-import { notFound } from '../errors.ts'
+import { notFound } from '../../contract/errors.ts'
 import { hashSecret, randomToken, safeEqual } from '../ids.ts'
-import { ASSESSMENT } from '../limits.ts'
+import { ASSESSMENT } from '../../contract/limits.ts'
 
 /** A fresh key and the hash to store; for writers that set the hash in the same insert. */
 export function newReportKey(): { key: string; hash: string } {

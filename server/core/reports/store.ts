@@ -4,9 +4,9 @@
  */
 import type { AppContext } from '../../context.ts'
 import type { ReportPageRow } from '../../db/storage/reports.ts'
-import { notFound } from '../errors.ts'
+import { notFound } from '../../contract/errors.ts'
 import type { ScaleRecord } from '../scales/store.ts'
-import type { SectionType } from './schemas.ts'
+import type { SectionType } from '../../contract/reports/schemas.ts'
 
 export type PageRow = ReportPageRow
 

@@ -5,11 +5,11 @@
  * one request must also tile the possible score range. Every problem is listed.
  */
 import type { FieldRow } from '../fields/view.ts'
-import type { Problem } from '../errors.ts'
-import type { FieldType } from '../limits.ts'
-import { gapProblems, overlapProblems, unreachableProblems } from './coverage.ts'
-import { itemFitsType, itemRange, SCORABLE_TYPES, scaleRange, scoringOf, type Level, type Range, type ScaleMethod, type StoredItem } from './model.ts'
-import type { ScaleItemInput } from './schemas.ts'
+import type { Problem } from '../../contract/errors.ts'
+import type { FieldType } from '../../contract/limits.ts'
+import { gapProblems, overlapProblems, unreachableProblems } from '../../contract/scales/coverage.ts'
+import { itemFitsType, itemRange, SCORABLE_TYPES, scaleRange, scoringOf, type Level, type Range, type ScaleMethod, type StoredItem } from '../../contract/scales/model.ts'
+import type { ScaleItemInput } from '../../contract/scales/schemas.ts'
 
 /** A parsed item input (defaults applied). */
 export type ItemInput = Required<Pick<ScaleItemInput, 'field'>> & { weight: number; reverse: boolean; scores?: Record<string, number>; min?: number; max?: number }

@@ -4,11 +4,11 @@
  */
 import type { AppContext } from '../../context.ts'
 import type { ScaleRow } from '../../db/storage/scales.ts'
-import { notFound, type Problem } from '../errors.ts'
+import { notFound, type Problem } from '../../contract/errors.ts'
 import type { FieldRow } from '../fields/view.ts'
-import type { FieldType } from '../limits.ts'
+import type { FieldType } from '../../contract/limits.ts'
 import { rangeOf, scaleHealth } from './check.ts'
-import { sortLevels, type Level, type ScaleMethod, type StoredItem } from './model.ts'
+import { sortLevels, type Level, type ScaleMethod, type StoredItem } from '../../contract/scales/model.ts'
 
 /** A scale row with its JSON columns parsed. */
 export interface ScaleRecord extends Omit<ScaleRow, 'items' | 'levels' | 'method'> {

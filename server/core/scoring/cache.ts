@@ -9,7 +9,7 @@
  */
 import type { EVERY_APP } from '../../db/storage/changes.ts'
 import type { ChangeFeed } from '../changes.ts'
-import type { ScoringDefinition } from './score.ts'
+import type { ScoringDefinition } from '../../contract/scoring/score.ts'
 
 /** Stands for all apps in a change notice (the storage's EVERY_APP; core imports only types from the storage). */
 const EVERY: typeof EVERY_APP = '*'

@@ -4,10 +4,10 @@
  */
 import type { AppContext } from '../../context.ts'
 import { fieldRowsOf } from '../fields/view.ts'
-import type { FieldType } from '../limits.ts'
-import { itemFitsType } from '../scales/model.ts'
+import type { FieldType } from '../../contract/limits.ts'
+import { itemFitsType } from '../../contract/scales/model.ts'
 import { scaleRecordsOf } from '../scales/store.ts'
-import { scoringItem, type ScoringDefinition } from './score.ts'
+import { scoringItem, type ScoringDefinition } from '../../contract/scoring/score.ts'
 
 /** Reads the definition from the storage (no cache). Items whose field is gone or changed type are left out. */
 export async function readScoringDefinition(ctx: AppContext, appId: string): Promise<ScoringDefinition> {

@@ -5,7 +5,7 @@
  */
 import type { AppContext } from '../../context.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
-import { LIMITS } from '../limits.ts'
+import { LIMITS } from '../../contract/limits.ts'
 import { rebuildStats } from '../stats/state.ts'
 import { readScoringDefinition } from './definition.ts'
 import { scoresColumn } from './stored.ts'

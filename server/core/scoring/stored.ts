@@ -3,7 +3,7 @@
  * stats module reads it, and the `rescore` operation (rescore.ts) that rewrites it rebuilds
  * the stats, so keeping them apart keeps the two modules from importing each other.
  */
-import { scoreRecord, type RecordScores, type ScoringDefinition } from './score.ts'
+import { scoreRecord, type RecordScores, type ScoringDefinition } from '../../contract/scoring/score.ts'
 
 /** The JSON text to store in records.scores for `data`; null when the app has no scales. */
 export function scoresColumn(definition: ScoringDefinition, data: Record<string, unknown>): string | null {

@@ -13,8 +13,8 @@ import type { ChangeFeed } from '../changes.ts'
 import type { Logger } from '../logger.ts'
 import type { RateLimiter } from '../ratelimit.ts'
 import { findEndpointByToken } from './lookup.ts'
-import { parseRateLimit, type RateLimit } from './rate-limit.ts'
-import type { ReadAccess, ReadPath } from './reads.ts'
+import { parseRateLimit, type RateLimit } from '../../contract/share/rate-limit.ts'
+import type { ReadAccess, ReadPath } from '../../contract/share/reads.ts'
 
 /** Stands for all apps in a change notice (storage/changes.ts). */
 const EVERY_APP: typeof EveryApp = '*'

@@ -7,7 +7,7 @@
 import type { AppContext } from '../../context.ts'
 import type { EndpointChange, EndpointToken } from '../../db/storage/share.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
-import { AppError, notFound } from '../errors.ts'
+import { AppError, notFound } from '../../contract/errors.ts'
 import { hashSecret, randomToken } from '../ids.ts'
 import { toShare, type Share } from './view.ts'
 

@@ -7,9 +7,9 @@
  */
 import type { AppContext } from '../../context.ts'
 import { verifyAccessToken } from '../auth/access-tokens.ts'
-import { AppError } from '../errors.ts'
-import { AUTH } from '../limits.ts'
-import { openToAnyone, type ReadAccess, type ReadPath } from './reads.ts'
+import { AppError } from '../../contract/errors.ts'
+import { AUTH } from '../../contract/limits.ts'
+import { openToAnyone, type ReadAccess, type ReadPath } from '../../contract/share/reads.ts'
 
 /** What the read check needs to know about an endpoint. */
 export interface ReadableEndpoint {

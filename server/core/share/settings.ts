@@ -3,12 +3,12 @@
  * limit, redirect origins, what a browser sees after a form post).
  */
 import type { AppContext } from '../../context.ts'
-import { parseInput } from '../apps/input.ts'
+import { parseInput } from '../../contract/apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
-import { notFound, validationError } from '../errors.ts'
-import { normalizeRateLimit } from './rate-limit.ts'
-import { readAccessOf } from './reads.ts'
-import { httpOrigin, updateShareSchema, type UpdateShareInput } from './schemas.ts'
+import { notFound, validationError } from '../../contract/errors.ts'
+import { normalizeRateLimit } from '../../contract/share/rate-limit.ts'
+import { readAccessOf } from '../../contract/share/reads.ts'
+import { httpOrigin, updateShareSchema, type UpdateShareInput } from '../../contract/share/schemas.ts'
 import { endpointRowOf, toShare, type Share } from './view.ts'
 
 /** The share settings of one of `userId`'s apps. */

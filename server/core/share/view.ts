@@ -5,9 +5,9 @@
 import type { AppContext } from '../../context.ts'
 import type { EndpointRow } from '../../db/storage/share.ts'
 import { endpointUrl } from '../apps/urls.ts'
-import { notFound } from '../errors.ts'
-import { endpointRateLimit, formatRateLimit } from './rate-limit.ts'
-import { warningsOf, type ReadAccess } from './reads.ts'
+import { notFound } from '../../contract/errors.ts'
+import { endpointRateLimit, formatRateLimit } from '../../contract/share/rate-limit.ts'
+import { warningsOf, type ReadAccess } from '../../contract/share/reads.ts'
 
 /** An app's stored share settings. */
 export type SettingsRow = EndpointRow

@@ -7,7 +7,7 @@
 import { findDimension, KINDS } from './library/index.ts'
 import { QUIZ_BANKS } from './library/quiz-banks.ts'
 import type { AnswerScale, AssessmentKind, QuizBank } from './library/types.ts'
-import type { PlanLanguage } from './plan.ts'
+import type { PlanLanguage } from '../../contract/smart/plan.ts'
 
 type Anchors = Extract<AnswerScale, { kind: 'likert' }>['anchors']
 

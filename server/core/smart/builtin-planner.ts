@@ -5,9 +5,9 @@
  * score range with levels, and adds a report, expert commentary, a theme and notes on
  * every default it chose. The result is checked like any plan; a failure is a bug.
  */
-import { LIMITS } from '../limits.ts'
+import { LIMITS } from '../../contract/limits.ts'
 import { analyzeInstruction, type Analysis } from './analyze.ts'
-import { planScaleRange, requireValidPlan } from './check-plan.ts'
+import { planScaleRange, requireValidPlan } from '../../contract/smart/check-plan.ts'
 import { chooseDimensions, type ChosenDimension } from './dimensions.ts'
 import { answerOptions, LIKERT_POINTS } from './library/anchors.ts'
 import { genericItem, inSentence, placeholderQuestion } from './library/generic.ts'
@@ -16,7 +16,7 @@ import { bandOf, interpretation, LEVEL_COUNTS, levelNames } from './library/leve
 import { NPS_QUESTION } from './library/kinds-work.ts'
 import type { AnswerScale, Bilingual, ItemFamily, QuizQuestion } from './library/types.ts'
 import { splitRange } from './levels.ts'
-import type { Plan, PlanField, PlanLanguage, PlanScale } from './plan.ts'
+import type { Plan, PlanField, PlanLanguage, PlanScale } from '../../contract/smart/plan.ts'
 import { expertFor, reportFor } from './report-plan.ts'
 import { themeFor } from './theme.ts'
 

@@ -3,7 +3,7 @@
  * named ones first (from the library when it knows them, generic otherwise), then the
  * kind's own dimensions, then numbered areas; every default is written to the notes.
  */
-import { ASSESSMENT, LIMITS } from '../limits.ts'
+import { ASSESSMENT, LIMITS } from '../../contract/limits.ts'
 import type { Analysis } from './analyze.ts'
 import { findDimension, KINDS, namesStrain } from './library/index.ts'
 import type { Bilingual, DimensionTemplate, ItemFamily, ItemTemplate, KindTemplate, Polarity } from './library/types.ts'

@@ -6,14 +6,14 @@
  */
 import type { AppContext } from '../../context.ts'
 import { createApp } from '../apps/apps.ts'
-import { parseInput } from '../apps/input.ts'
+import { parseInput } from '../../contract/apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { appUrls, type AppUrls } from '../apps/urls.ts'
-import { AppError } from '../errors.ts'
+import { AppError } from '../../contract/errors.ts'
 import { STEPS, type Execution, type ModuleOutcome, type Step } from './execution.ts'
-import { PLAN_MODULES, type Plan, type PlanModule } from './plan.ts'
+import { PLAN_MODULES, type Plan, type PlanModule } from '../../contract/smart/plan.ts'
 import { getPlan, saveExecution } from './plans.ts'
-import { executePlanSchema, type ExecutePlanInput } from './schemas.ts'
+import { executePlanSchema, type ExecutePlanInput } from '../../contract/smart/schemas.ts'
 
 export interface ExecuteResult {
   planId: string

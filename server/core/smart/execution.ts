@@ -13,7 +13,7 @@ import { addReportPage, addReportSection, listReportPages } from '../reports/pag
 import { createScale, listScales } from '../scales/scales.ts'
 import { publish } from '../share/publish.ts'
 import { getShare } from '../share/settings.ts'
-import type { Plan, PlanModule } from './plan.ts'
+import type { Plan, PlanModule } from '../../contract/smart/plan.ts'
 
 /** What one module's step made (`created`) and found already there (`existing`). */
 export interface StepResult {

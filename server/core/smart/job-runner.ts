@@ -10,7 +10,7 @@
  */
 import type { Storage } from '../../db/storage.ts'
 import type { Clock } from '../clock.ts'
-import { LIMITS } from '../limits.ts'
+import { LIMITS } from '../../contract/limits.ts'
 import type { Logger } from '../logger.ts'
 
 /** Appended to each job handed back at shutdown. */

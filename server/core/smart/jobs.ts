@@ -11,13 +11,13 @@
  */
 import type { AppContext } from '../../context.ts'
 import type { JobRow, JobStep } from '../../db/storage/smart.ts'
-import { parseInput } from '../apps/input.ts'
-import { AppError, notFound } from '../errors.ts'
+import { parseInput } from '../../contract/apps/input.ts'
+import { AppError, notFound } from '../../contract/errors.ts'
 import { newId } from '../ids.ts'
-import { LIMITS } from '../limits.ts'
+import { LIMITS } from '../../contract/limits.ts'
 import { choosePlanner, runPlanner } from './planners.ts'
 import { newPlanRow } from './plans.ts'
-import { startPlanningSchema, type PlannerName, type StartPlanningInput } from './schemas.ts'
+import { startPlanningSchema, type PlannerName, type StartPlanningInput } from '../../contract/smart/schemas.ts'
 
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const
 export type JobStatus = (typeof JOB_STATUSES)[number]

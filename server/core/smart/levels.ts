@@ -2,7 +2,7 @@
  * @module Level ranges that tile a scale's possible score range: equal parts, on whole
  * numbers when the range allows it, so "12–18" reads better than "12.33–18.67".
  */
-import type { Range } from '../scales/model.ts'
+import type { Range } from '../../contract/scales/model.ts'
 
 /** `count` contiguous `[min, max)` ranges from `range.min` to `range.max` (the last one closed). */
 export function splitRange(range: Range, count: number, wholeNumbers: boolean): Array<{ min: number; max: number }> {

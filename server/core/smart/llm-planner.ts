@@ -7,8 +7,8 @@
  * failure, a network error or the time limit throws LlmPlannerError, and the caller falls
  * back to the built-in planner.
  */
-import type { Plan } from './plan.ts'
-import { judgePlanAnswer as judge, planRepairPrompt, planSystemPrompt, planUserPrompt } from './plan-prompt.ts'
+import type { Plan } from '../../contract/smart/plan.ts'
+import { judgePlanAnswer as judge, planRepairPrompt, planSystemPrompt, planUserPrompt } from '../../contract/smart/plan-prompt.ts'
 
 export interface LlmSettings {
   url: string

@@ -6,14 +6,14 @@
  * back to the built-in plan with a note saying why whenever the model fails or is too slow).
  */
 import type { Config } from '../../config.ts'
-import { AppError } from '../errors.ts'
+import { AppError } from '../../contract/errors.ts'
 import { planWithBuiltin } from './builtin-planner.ts'
 import { LlmPlannerError, planWithLlm, type LlmProgress } from './llm-planner.ts'
 import { instrumentPlan } from './instruments/instrument-plan.ts'
 import { matchInstruments } from './instruments/match.ts'
-import type { Plan } from './plan.ts'
-import { draftPlanSchema, type DraftPlanInput, type PlanAuthor, type PlannerName } from './schemas.ts'
-import { parseInput } from '../apps/input.ts'
+import type { Plan } from '../../contract/smart/plan.ts'
+import { draftPlanSchema, type DraftPlanInput, type PlanAuthor, type PlannerName } from '../../contract/smart/schemas.ts'
+import { parseInput } from '../../contract/apps/input.ts'
 
 /** The plan made without any model, in milliseconds: from the instruments the instruction names, else the built-in planner's. */
 export function draftPlan(instruction: string): { plan: Plan; madeBy: 'builtin' | 'instrument' } {

@@ -5,13 +5,13 @@
  */
 import type { AppContext } from '../../context.ts'
 import type { PlanRow } from '../../db/storage/smart.ts'
-import { parseInput } from '../apps/input.ts'
-import { notFound, type Problem } from '../errors.ts'
+import { parseInput } from '../../contract/apps/input.ts'
+import { notFound, type Problem } from '../../contract/errors.ts'
 import { newId } from '../ids.ts'
-import { checkPlan, requireValidPlan } from './check-plan.ts'
+import { checkPlan, requireValidPlan } from '../../contract/smart/check-plan.ts'
 import type { Execution } from './execution.ts'
-import type { Plan } from './plan.ts'
-import { savePlanSchema, validatePlanSchema, type PlanAuthor, type SavePlanInput, type ValidatePlanInput } from './schemas.ts'
+import type { Plan } from '../../contract/smart/plan.ts'
+import { savePlanSchema, validatePlanSchema, type PlanAuthor, type SavePlanInput, type ValidatePlanInput } from '../../contract/smart/schemas.ts'
 
 export interface StoredPlan {
   id: string

@@ -4,7 +4,7 @@
  */
 import type { ChosenDimension } from './dimensions.ts'
 import { advice, bandOf } from './library/levels.ts'
-import type { Plan, PlanLanguage, PlanScale, PlanSection } from './plan.ts'
+import type { Plan, PlanLanguage, PlanScale, PlanSection } from '../../contract/smart/plan.ts'
 
 /** Two report pages: results (intro, chart, a score per dimension) and what they mean (expert, closing), closing as fits the purpose. */
 export function reportFor(scales: PlanScale[], language: PlanLanguage, intro: string, purpose: 'quiz' | 'feedback' | 'reflection'): Plan['report'] {

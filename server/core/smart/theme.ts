@@ -4,8 +4,8 @@
  * connect module's system font families, and the layout.
  */
 import type { StyleWords } from './analyze.ts'
-import type { FontFamily } from '../connect/fonts.ts'
-import type { PlanTheme } from './plan.ts'
+import type { FontFamily } from '../../contract/connect/fonts.ts'
+import type { PlanTheme } from '../../contract/smart/plan.ts'
 
 /** Primary colours by name, chosen for ≥ 4.5:1 contrast with white button text. */
 const PRIMARY: Record<string, string> = {

@@ -12,10 +12,10 @@
  * records (a value re-admitted later would miss the records already counted in `other`).
  * In memory everything keyed by user text is a Map, so `__proto__` is an ordinary value.
  */
-import type { RecordScores } from '../scoring/score.ts'
-import type { ScoreTotals } from '../scoring/aggregate.ts'
+import type { RecordScores } from '../../contract/scoring/score.ts'
+import type { ScoreTotals } from '../../contract/scoring/aggregate.ts'
 import { isMissing } from '../fields/values.ts'
-import { LIMITS } from '../limits.ts'
+import { LIMITS } from '../../contract/limits.ts'
 import { addExact, copyExact, emptyExact, exactValue, mergeExact, type ExactSum } from './exact-sum.ts'
 import { addExtreme, copyExtremes, emptyExtremes, maxOf, mergeExtremes, minOf, type Extremes } from './extremes.ts'
 import { addRecordScores, emptyScoreState, loadScoreState, mergeScoreState, storeScoreState, type ScoreState, type StoredScoreState } from './score-state.ts'

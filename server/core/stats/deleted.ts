@@ -17,7 +17,7 @@ import { applyRefill } from './refill.ts'
 import { removeRecord, type Refill } from './remove.ts'
 import { addRow, documentOf, parseDocument, stateFromDocument, timesOf, type StatsState } from './state.ts'
 import { addRecord } from './aggregate.ts'
-import { LIMITS } from '../limits.ts'
+import { LIMITS } from '../../contract/limits.ts'
 
 const refillKey = (refill: Refill): string => (refill.kind === 'times' ? 'times' : refill.kind === 'numbers' ? `n:${refill.field}` : `s:${refill.key}`)
 

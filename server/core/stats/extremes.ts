@@ -7,7 +7,7 @@
  * that many distinct extreme values deleted on one side. A field with few distinct values
  * (ratings, choices scored 1–5) is kept whole and never needs a refill.
  */
-import { LIMITS } from '../limits.ts'
+import { LIMITS } from '../../contract/limits.ts'
 
 /** One end: distinct values, most extreme first, each with its record count. */
 export interface Tail {

@@ -15,7 +15,7 @@
  *   and may differ from a rebuild's; every count shown stays exact.
  * - days outside the summary window were pruned already, so there is nothing to subtract.
  */
-import type { RecordScores } from '../scoring/score.ts'
+import type { RecordScores } from '../../contract/scoring/score.ts'
 import { isMissing } from '../fields/values.ts'
 import { addExact } from './exact-sum.ts'
 import { emptyExtremes, needsRefill, removeExtreme } from './extremes.ts'

@@ -5,8 +5,8 @@
  * from which `sum`, `min` and `max` are set after every change. Level counts, `count`
  * and `missing` are plain counters and subtract exactly.
  */
-import { mergeScoreTotals, type ScaleTotals, type ScoreTotals } from '../scoring/aggregate.ts'
-import type { RecordScores } from '../scoring/score.ts'
+import { mergeScoreTotals, type ScaleTotals, type ScoreTotals } from '../../contract/scoring/aggregate.ts'
+import type { RecordScores } from '../../contract/scoring/score.ts'
 import { addExact, copyExact, emptyExact, exactValue, mergeExact, type ExactSum } from './exact-sum.ts'
 import { addExtreme, copyExtremes, emptyExtremes, maxOf, mergeExtremes, minOf, needsRefill, removeExtreme, type Extremes } from './extremes.ts'
 

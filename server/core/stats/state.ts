@@ -20,9 +20,9 @@
  */
 import type { AppContext } from '../../context.ts'
 import type { Counters, StatsRebuilder, StatsRow } from '../../db/storage/stats.ts'
-import { AppError } from '../errors.ts'
-import { LIMITS } from '../limits.ts'
-import type { RecordScores } from '../scoring/score.ts'
+import { AppError } from '../../contract/errors.ts'
+import { LIMITS } from '../../contract/limits.ts'
+import type { RecordScores } from '../../contract/scoring/score.ts'
 import { parseStoredScores } from '../scoring/stored.ts'
 import { statsCopies } from './copies.ts'
 import { addRecord, emptyAggregate, loadAggregate, storeAggregate, type Aggregate, type StoredAggregate } from './aggregate.ts'

@@ -3,14 +3,14 @@
  * at insert, so it costs the same at ten records or ten million.
  */
 import type { AppContext } from '../../context.ts'
-import { AppError, notFound } from '../errors.ts'
+import { AppError, notFound } from '../../contract/errors.ts'
 import { fieldsOf } from '../collect/field-cache.ts'
-import { fieldTypeSpec } from '../fields/types/index.ts'
-import { LIMITS, type FieldType } from '../limits.ts'
+import { fieldTypeSpec } from '../../contract/fields/types/index.ts'
+import { LIMITS, type FieldType } from '../../contract/limits.ts'
 import { mergeAggregates, numberView, pruneDays, utcDay, type Aggregate, type FieldAggregate, type ValueCounts } from './aggregate.ts'
 import { everyValue, publicNumbers, publicValues, type ValueFilter } from './public-values.ts'
 import { loadStats } from './state.ts'
-import { summarizeScores, type ScaleSummary } from '../scoring/aggregate.ts'
+import { summarizeScores, type ScaleSummary } from '../../contract/scoring/aggregate.ts'
 
 /** Which records a read covers: without spam (default), with it, or spam only. */
 export type SpamMode = 'exclude' | 'include' | 'only'

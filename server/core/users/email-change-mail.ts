@@ -3,7 +3,7 @@
  * address, and the notices to the old one when the change is asked for and when it is made.
  */
 import type { Mail } from '../mailer.ts'
-import { AUTH } from '../limits.ts'
+import { AUTH } from '../../contract/limits.ts'
 
 /** The link that confirms the change, sent to the new address. */
 export function emailChangeConfirmMail(to: string, oldEmail: string, link: string, baseUrl: string): Mail {

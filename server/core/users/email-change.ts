@@ -7,9 +7,9 @@
  */
 import type { AppContext } from '../../context.ts'
 import { forgetEmailCode } from '../auth/email-codes.ts'
-import { AppError } from '../errors.ts'
+import { AppError } from '../../contract/errors.ts'
 import { hashSecret, randomToken } from '../ids.ts'
-import { AUTH } from '../limits.ts'
+import { AUTH } from '../../contract/limits.ts'
 import type { Mail } from '../mailer.ts'
 import { emailChangeConfirmMail, emailChangedMail, emailChangeRequestedMail } from './email-change-mail.ts'
 import { findUserByEmail, toPublicUser, type PublicUser, type UserRow } from './users.ts'

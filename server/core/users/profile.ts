@@ -14,9 +14,9 @@ import {
   parseInput,
   PasswordChangeInput,
   ProfileUpdateInput,
-} from '../auth/schemas.ts'
+} from '../../contract/auth/schemas.ts'
 import { deleteOtherSessions } from '../auth/sessions.ts'
-import { AppError, notFound, validationError } from '../errors.ts'
+import { AppError, notFound, validationError } from '../../contract/errors.ts'
 import { pendingEmailOf, startEmailChange, type PendingEmail } from './email-change.ts'
 import { deleteUserRow, findUserByEmail, findUserById, normalizeEmail, setPasswordHash, toPublicUser, updateUser, type PublicUser, type UserRow } from './users.ts'
 

@@ -4,7 +4,7 @@
 import type { AppContext } from '../../context.ts'
 import type { UserRow } from '../../db/storage/users.ts'
 import { hashPassword } from '../auth/passwords.ts'
-import { AppError, notFound } from '../errors.ts'
+import { AppError, notFound } from '../../contract/errors.ts'
 import { newId } from '../ids.ts'
 
 export type { UserRow }

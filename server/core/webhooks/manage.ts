@@ -4,13 +4,13 @@
  * retry one. Every operation checks the app is the caller's first.
  */
 import type { AppContext } from '../../context.ts'
-import { parseInput } from '../apps/input.ts'
+import { parseInput } from '../../contract/apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
-import { AppError, notFound } from '../errors.ts'
+import { AppError, notFound } from '../../contract/errors.ts'
 import { newId } from '../ids.ts'
 import { envelopeBody } from './envelope.ts'
-import { MAX_ATTEMPTS, TEST_EVENT, WEBHOOK_EVENTS, WEBHOOK_LIMITS } from './events.ts'
-import { addWebhookSchema, deliveriesQuerySchema, updateWebhookSchema, type AddWebhookInput, type UpdateWebhookInput } from './schemas.ts'
+import { MAX_ATTEMPTS, TEST_EVENT, WEBHOOK_EVENTS, WEBHOOK_LIMITS } from '../../contract/webhooks/events.ts'
+import { addWebhookSchema, deliveriesQuerySchema, updateWebhookSchema, type AddWebhookInput, type UpdateWebhookInput } from '../../contract/webhooks/schemas.ts'
 import { sendAttempt } from './send.ts'
 import { isNotification } from './notifications.ts'
 import { newWebhookSecret } from './signing.ts'

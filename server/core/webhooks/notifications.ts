@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { newId, safeEqual } from '../ids.ts'
 import type { WebhookRow } from '../../db/storage/webhooks.ts'
-import { NOTIFY_PER_HOUR } from './events.ts'
+import { NOTIFY_PER_HOUR } from '../../contract/webhooks/events.ts'
 import { newWebhookSecret } from './signing.ts'
 
 export { NOTIFY_PER_HOUR }

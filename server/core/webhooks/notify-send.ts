@@ -7,7 +7,7 @@
  */
 import type { AppContext } from '../../context.ts'
 import type { AttemptOutcome, ClaimedDelivery, FinishedAttempt } from '../../db/storage/webhooks.ts'
-import { nextAttemptAt } from './events.ts'
+import { nextAttemptAt } from '../../contract/webhooks/events.ts'
 import { type NotifiedRecord, recordMail } from './notify-mail.ts'
 import { NOTIFY_PER_HOUR, unsubscribeUrl } from './notifications.ts'
 

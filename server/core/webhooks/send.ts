@@ -5,7 +5,7 @@
  * status, the time it took, the first bytes of the answer or the error.
  */
 import type { AttemptOutcome } from '../../db/storage/webhooks.ts'
-import { WEBHOOK_LIMITS } from './events.ts'
+import { WEBHOOK_LIMITS } from '../../contract/webhooks/events.ts'
 import { signedHeaders } from './signing.ts'
 import { targetProblem, type TargetNet } from './target.ts'
 

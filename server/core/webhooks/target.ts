@@ -6,7 +6,7 @@
  * name that later points inside is refused then. (The HTTP client resolves the name again
  * to connect: a DNS server answering differently within that instant is not caught.)
  */
-import { isHttpUrl } from '../connect/safe-url.ts'
+import { isHttpUrl } from '../../contract/connect/safe-url.ts'
 
 /** The network facts a check needs (server/net/target-net.ts; tests replace `resolve`). */
 export interface TargetNet {

@@ -17,7 +17,7 @@
 import type { AppContext } from '../../context.ts'
 import type { AttemptNext, ClaimedDelivery, FinishedAttempt } from '../../db/storage/webhooks.ts'
 import { envelopeBody } from './envelope.ts'
-import { MAX_ATTEMPTS, nextAttemptAt, WEBHOOK_LIMITS } from './events.ts'
+import { MAX_ATTEMPTS, nextAttemptAt, WEBHOOK_LIMITS } from '../../contract/webhooks/events.ts'
 import { isNotification } from './notifications.ts'
 import { sendNotifications } from './notify-send.ts'
 import { sendAttempt } from './send.ts'

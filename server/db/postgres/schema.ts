@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import type { ReadAccess } from '../../core/share/reads.ts'
+import type { ReadAccess } from '../../contract/share/reads.ts'
 
 /** Epoch milliseconds (as on SQLite); bigint, read back as a JS number. */
 const millis = (name: string) => bigint(name, { mode: 'number' })
@@ -252,7 +252,7 @@ export const appStats = pgTable('app_stats', {
 /**
  * Scoring dimensions of an assessment app. Items and levels are small ordered lists that
  * are always read and written with their scale, so they are JSON text (shapes in
- * server/core/scales/model.ts). Items point at fields by id, so renaming a field keeps them.
+ * server/contract/scales/model.ts). Items point at fields by id, so renaming a field keeps them.
  */
 export const scales = pgTable('scales', {
   id: text('id').primaryKey(),

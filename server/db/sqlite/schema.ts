@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
-import type { ReadAccess } from '../../core/share/reads.ts'
+import type { ReadAccess } from '../../contract/share/reads.ts'
 
 const createdAt = () => integer('created_at').notNull()
 
@@ -242,7 +242,7 @@ export const appStats = sqliteTable('app_stats', {
 /**
  * Scoring dimensions of an assessment app. Items and levels are small ordered lists that
  * are always read and written with their scale, so they are JSON text (shapes in
- * server/core/scales/model.ts). Items point at fields by id, so renaming a field keeps them.
+ * server/contract/scales/model.ts). Items point at fields by id, so renaming a field keeps them.
  */
 export const scales = sqliteTable('scales', {
   id: text('id').primaryKey(),

@@ -2,7 +2,7 @@
  * @module The storage of apps and the app list view: the interface core calls
  * (implemented in sqlite/apps.ts and postgres/apps.ts) and its plain row types.
  */
-import type { ReadAccess } from '../../core/share/reads.ts'
+import type { ReadAccess } from '../../contract/share/reads.ts'
 import type { NewEndpoint } from './share.ts'
 
 export interface AppRow {

@@ -13,7 +13,7 @@ export interface FieldRow {
   id: string
   appId: string
   name: string
-  /** A FieldType (core/limits.ts). */
+  /** A FieldType (contract/limits.ts). */
   type: string
   label: string
   required: boolean

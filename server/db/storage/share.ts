@@ -3,7 +3,7 @@
  * calls (implemented in sqlite/share.ts and postgres/share.ts) and its plain row types. The
  * token arrives as core made it: a SHA-256 for lookup and a sealed copy for the owner.
  */
-import type { ReadAccess } from '../../core/share/reads.ts'
+import type { ReadAccess } from '../../contract/share/reads.ts'
 
 /** An app's endpoint row (one per app, made with it). */
 export interface EndpointRow {

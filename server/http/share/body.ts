@@ -4,7 +4,7 @@
  * whole-request deadline stops slowly trickled uploads (Bun has none), and text must be
  * UTF-8. Every failure is a JSON error, so the share CORS headers reach the browser.
  */
-import { AppError } from '../../core/errors.ts'
+import { AppError } from '../../contract/errors.ts'
 import { bodyDeadline } from './deadline.ts'
 
 export interface BodyLimits {

@@ -4,7 +4,7 @@
  * when none is declared. Bytes that are not valid in that charset are a 400 naming where
  * they are, never stored as U+FFFD; a charset the runtime does not know is a 415.
  */
-import { AppError } from '../../core/errors.ts'
+import { AppError } from '../../contract/errors.ts'
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true })
 const decoders = new Map<string, TextDecoder>([['utf-8', UTF8]])

@@ -6,7 +6,7 @@
  * when the read settles, and the slice's timer rejects whatever still waits. Nothing
  * outlives its read, so a busy endpoint keeps no bodies alive for the deadline's length.
  */
-import { AppError } from '../../core/errors.ts'
+import { AppError } from '../../contract/errors.ts'
 
 type Reject = (error: AppError) => void
 

@@ -5,8 +5,8 @@
  * split and percent-decoded as bytes (URLSearchParams would turn bad bytes into U+FFFD).
  */
 import type { AppContext } from '../../context.ts'
-import { AppError } from '../../core/errors.ts'
-import { LIMITS } from '../../core/limits.ts'
+import { AppError } from '../../contract/errors.ts'
+import { LIMITS } from '../../contract/limits.ts'
 import { mediaType, readBodyBytes, unsupported } from './body.ts'
 import { declaredCharset, decodeText, decoderFor, isUtf8 } from './charset.ts'
 

@@ -13,7 +13,7 @@
  */
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context.ts'
-import { AppError } from '../../core/errors.ts'
+import { AppError } from '../../contract/errors.ts'
 import { parseJsonBody } from '../../core/collect/json.ts'
 import { fieldsOf } from '../../core/collect/field-cache.ts'
 import { afterFormPost, refusedRedirectNote } from '../../core/collect/after-post.ts'

@@ -12,7 +12,7 @@
  */
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context.ts'
-import { AppError } from '../../core/errors.ts'
+import { AppError } from '../../contract/errors.ts'
 import type { HelpInput } from '../../core/help/live.ts'
 import { batchHelp, formHelp } from '../../core/help/write-pages.ts'
 import type { MethodHint } from '../methods.ts'

@@ -13,7 +13,7 @@
  */
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context.ts'
-import { AppError } from '../../core/errors.ts'
+import { AppError } from '../../contract/errors.ts'
 import { helpInput, type HelpInput } from '../../core/help/live.ts'
 import { endpointHelp, queryHelp, summaryHelp } from '../../core/help/pages.ts'
 import { pageStream, readPage } from '../../core/records/page.ts'

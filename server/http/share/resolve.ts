@@ -7,7 +7,7 @@
  */
 import type { AppContext } from '../../context.ts'
 import type { ShareEndpoint, ShareMode } from '../../core/share/endpoint-cache.ts'
-import { AppError } from '../../core/errors.ts'
+import { AppError } from '../../contract/errors.ts'
 import { requireReadAccess } from '../../core/share/read-access.ts'
 import { clientAddress } from '../client-address.ts'
 import { chargeRate } from './throttle.ts'

@@ -12,11 +12,11 @@
  * (r: requests left, t: seconds until full).
  */
 import type { AppContext } from '../../context.ts'
-import { AppError } from '../../core/errors.ts'
+import { AppError } from '../../contract/errors.ts'
 import type { TakeResult } from '../../core/ratelimit.ts'
 import { rateBucket, type ShareEndpoint, type ShareMode } from '../../core/share/endpoint-cache.ts'
 import { clientKey } from '../../core/client-key.ts'
-import { clientRateLimit, type RateLimit } from '../../core/share/rate-limit.ts'
+import { clientRateLimit, type RateLimit } from '../../contract/share/rate-limit.ts'
 
 /** A policy item of RateLimit-Policy: quota = burst, window = seconds to refill it. */
 const policy = (name: string, limit: RateLimit) => `"${name}";q=${limit.burst};w=${Math.max(1, Math.ceil(limit.burst / limit.rate))}`

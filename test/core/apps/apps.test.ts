@@ -3,7 +3,7 @@ import { createApp, deleteApp, getApp, updateApp } from '../../../server/core/ap
 import { listApps } from '../../../server/core/apps/list.ts'
 import { requireOwnedApp } from '../../../server/core/apps/owned.ts'
 import { appUrls, urlsFor } from '../../../server/core/apps/urls.ts'
-import { AppError } from '../../../server/core/errors.ts'
+import { AppError } from '../../../server/contract/errors.ts'
 import { newId } from '../../../server/core/ids.ts'
 import { testContext } from '../../support/context.ts'
 import { makeUser } from '../../support/users.ts'

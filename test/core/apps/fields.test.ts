@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { createApp } from '../../../server/core/apps/apps.ts'
-import { AppError } from '../../../server/core/errors.ts'
+import { AppError } from '../../../server/contract/errors.ts'
 import { addField, listFields, removeField, updateField } from '../../../server/core/fields/fields.ts'
 import { reorderFields } from '../../../server/core/fields/order.ts'
 import { findFieldRow } from '../../../server/core/fields/view.ts'

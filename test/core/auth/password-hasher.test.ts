@@ -7,7 +7,7 @@ import { afterEach, describe, expect, spyOn, test } from 'bun:test'
 import { createPasswordHasher, type HashTurn, type PasswordHasher } from '../../../server/core/auth/password-hasher.ts'
 import { RateLimitError } from '../../../server/core/auth/rate-limit-error.ts'
 import { signup } from '../../../server/core/auth/signup.ts'
-import { AUTH } from '../../../server/core/limits.ts'
+import { AUTH } from '../../../server/contract/limits.ts'
 import { testApp } from '../../support/http.ts'
 
 const BUSY = {

@@ -5,8 +5,8 @@
  */
 import type { AppContext } from '../../../server/context.ts'
 import { fieldRowsOf } from '../../../server/core/fields/view.ts'
-import type { FieldType } from '../../../server/core/limits.ts'
-import type { ReadAccess } from '../../../server/core/share/reads.ts'
+import type { FieldType } from '../../../server/contract/limits.ts'
+import type { ReadAccess } from '../../../server/contract/share/reads.ts'
 import { makeEndpoint as makeOwnedEndpoint, storedRows } from '../../support/records.ts'
 import { makeUser } from '../../support/users.ts'
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { parseJsonBody } from '../../../server/core/collect/json.ts'
 import { toSubmission } from '../../../server/core/collect/shape.ts'
-import { AppError } from '../../../server/core/errors.ts'
+import { AppError } from '../../../server/contract/errors.ts'
 import { checkValue, coerceAutoText, coerceFormValues, inferType, isIsoDate, type FieldRule } from '../../../server/core/fields/values.ts'
 
 const rule = (type: FieldRule['type'], extra: Partial<FieldRule> = {}): FieldRule => ({ name: 'f', type, required: false, options: null, autoCreated: false, ...extra })

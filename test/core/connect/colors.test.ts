@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { isCssColor } from '../../../server/core/connect/colors.ts'
+import { isCssColor } from '../../../server/contract/connect/colors.ts'
 
 describe('isCssColor', () => {
   test.each(['#fff', '#FFFA', '#2563eb', '#2563eb80', 'rgb(1, 2, 3)', 'rgba(1,2,3,0.5)', 'rgb(1 2 3 / 50%)', 'hsl(210deg 50% 40%)', 'hsla(210, 50%, 40%, .3)', 'RebeccaPurple', 'transparent'])('%p is a colour', (value) => {

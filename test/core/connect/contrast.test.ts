@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { parseCssColor } from '../../../server/core/connect/colors.ts'
-import { contrastRatio, pageColors, TEXT_CONTRAST } from '../../../server/core/connect/contrast.ts'
-import { DEFAULT_THEME } from '../../../server/core/connect/schemas.ts'
+import { parseCssColor } from '../../../server/contract/connect/colors.ts'
+import { contrastRatio, pageColors, TEXT_CONTRAST } from '../../../server/contract/connect/contrast.ts'
+import { DEFAULT_THEME } from '../../../server/contract/connect/schemas.ts'
 
 const rgb = (css: string) => parseCssColor(css)!.slice(0, 3) as [number, number, number]
 const ratio = (a: string, b: string) => contrastRatio(rgb(a), rgb(b))

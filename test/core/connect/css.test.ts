@@ -4,7 +4,7 @@
  * data:image URL, whatever quotes, escapes or comments hide it.
  */
 import { describe, expect, test } from 'bun:test'
-import { allowedCssUrl, customCssProblems } from '../../../server/core/connect/css.ts'
+import { allowedCssUrl, customCssProblems } from '../../../server/contract/connect/css.ts'
 
 const refusedUrl = (call: string) => `${call} is refused: a URL in custom CSS must be a relative path on this server or a data:image URL`
 

@@ -1,5 +1,5 @@
 /**
- * The field-type registry (server/core/fields/types): every registered type says
+ * The field-type registry (server/contract/fields/types): every registered type says
  * everything a type must say, its example is a value of its own type by its own check and
  * survives its own form coercion, and the registry stays bundleable for the admin page.
  */
@@ -7,11 +7,11 @@ import { describe, expect, test } from 'bun:test'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { checkValue, coerceFormValues, type FieldRule } from '../../../server/core/fields/values.ts'
-import { CHOICE_TYPES, FIELD_TYPE_SPECS, FIELD_TYPES, findFieldTypeSpec, SCORABLE_TYPES, type FieldType } from '../../../server/core/fields/types/index.ts'
-import { CHOICE_TYPES as LIMITS_CHOICE_TYPES, FIELD_TYPES as LIMITS_FIELD_TYPES } from '../../../server/core/limits.ts'
-import { SCORABLE_TYPES as SCALE_SCORABLE_TYPES } from '../../../server/core/scales/model.ts'
+import { CHOICE_TYPES, FIELD_TYPE_SPECS, FIELD_TYPES, findFieldTypeSpec, SCORABLE_TYPES, type FieldType } from '../../../server/contract/fields/types/index.ts'
+import { CHOICE_TYPES as LIMITS_CHOICE_TYPES, FIELD_TYPES as LIMITS_FIELD_TYPES } from '../../../server/contract/limits.ts'
+import { SCORABLE_TYPES as SCALE_SCORABLE_TYPES } from '../../../server/contract/scales/model.ts'
 
-const TYPES_DIR = join(import.meta.dir, '../../../server/core/fields/types')
+const TYPES_DIR = join(import.meta.dir, '../../../server/contract/fields/types')
 const OPTIONS = ['low', 'middle', 'high']
 const optionsFor = (type: FieldType) => (FIELD_TYPE_SPECS[type].hasOptions ? OPTIONS : null)
 const rule = (type: FieldType): FieldRule => ({ name: 'f', type, required: false, options: optionsFor(type), autoCreated: false })

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { codeBlock, codeCell, escapeHtml, escapeText, inlineCode, shellQuote } from '../../../server/core/help/markdown.ts'
+import { codeBlock, codeCell, escapeHtml, escapeText, inlineCode, shellQuote } from '../../../server/contract/help/markdown.ts'
 
 describe('Markdown escaping of arbitrary field names', () => {
   test.each([

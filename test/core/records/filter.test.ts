@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { FILTER_LIMITS, parseFilter } from '../../../server/core/records/filter.ts'
-import type { AppError } from '../../../server/core/errors.ts'
+import type { AppError } from '../../../server/contract/errors.ts'
 
 const FIELDS = ['city', 'age', 'consent', 'first name', 'created', 'tags']
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { AppError } from '../../../server/core/errors.ts'
+import { AppError } from '../../../server/contract/errors.ts'
 import { parsePageQuery } from '../../../server/core/records/schemas.ts'
 
 describe('parsePageQuery', () => {

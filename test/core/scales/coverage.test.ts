@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { gapProblems, overlapProblems, unreachableProblems } from '../../../server/core/scales/coverage.ts'
-import { itemRange, scaleRange, type Level } from '../../../server/core/scales/model.ts'
+import { gapProblems, overlapProblems, unreachableProblems } from '../../../server/contract/scales/coverage.ts'
+import { itemRange, scaleRange, type Level } from '../../../server/contract/scales/model.ts'
 
 const level = (key: string, min: number | null, max: number | null): Level => ({ key, label: key, min, max, interpretation: '' })
 

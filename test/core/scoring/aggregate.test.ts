@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { mergeScoreTotals, scoreCells, scoreColumns, summarizeScores, type ScoreTotals } from '../../../server/core/scoring/aggregate.ts'
+import { mergeScoreTotals, scoreCells, scoreColumns, summarizeScores, type ScoreTotals } from '../../../server/contract/scoring/aggregate.ts'
 
 // Totals as server/core/stats/score-state.ts keeps them (its own test adds records to them).
 const mood: ScoreTotals = { mood: { count: 3, missing: 0, sum: 20, min: 4, max: 11, levels: { good: 1, low: 1, fair: 1 } } }

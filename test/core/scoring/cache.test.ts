@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'bun:test'
 import { createChangeFeed } from '../../../server/core/changes.ts'
 import { scoringCache } from '../../../server/core/scoring/cache.ts'
-import type { ScoringDefinition } from '../../../server/core/scoring/score.ts'
+import type { ScoringDefinition } from '../../../server/contract/scoring/score.ts'
 import { EVERY_APP } from '../../../server/db/storage/changes.ts'
 
 const definition = (appId: string, version: number): ScoringDefinition => ({ appId, scales: [{ key: `v${version}`, name: '', method: 'sum', levels: [], items: [] }] })

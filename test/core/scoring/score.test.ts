@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { levelFor, type Level } from '../../../server/core/scales/model.ts'
-import { itemValue, scoreRecord, scoringItem, type ScoringDefinition, type ScoringItem, type ScoringScale } from '../../../server/core/scoring/score.ts'
+import { levelFor, type Level } from '../../../server/contract/scales/model.ts'
+import { itemValue, scoreRecord, scoringItem, type ScoringDefinition, type ScoringItem, type ScoringScale } from '../../../server/contract/scoring/score.ts'
 
 const LIKERT = { 'Never': 1, 'Rarely': 2, 'Sometimes': 3, 'Often': 4, 'Always': 5 }
 

@@ -5,9 +5,9 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { createAccessToken, listAccessTokens } from '../../../server/core/auth/access-tokens.ts'
-import { AppError } from '../../../server/core/errors.ts'
+import { AppError } from '../../../server/contract/errors.ts'
 import { requireReadAccess } from '../../../server/core/share/read-access.ts'
-import { DEFAULT_READ_ACCESS, openToAnyone, READ_ACCESS, readAccessOf, readsWarnings, warningsOf, type ReadAccess, type ReadPath } from '../../../server/core/share/reads.ts'
+import { DEFAULT_READ_ACCESS, openToAnyone, READ_ACCESS, readAccessOf, readsWarnings, warningsOf, type ReadAccess, type ReadPath } from '../../../server/contract/share/reads.ts'
 import { testContext } from '../../support/context.ts'
 import { disabledBody, RECORDS_WARNING, SUMMARY_WARNING } from '../../support/reads.ts'
 import { makeUser } from '../../support/users.ts'

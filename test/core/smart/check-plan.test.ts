@@ -3,10 +3,10 @@
  * sections, each broken on purpose in a valid plan, with the exact problems expected.
  */
 import { describe, expect, test } from 'bun:test'
-import { AppError } from '../../../server/core/errors.ts'
+import { AppError } from '../../../server/contract/errors.ts'
 import { planWithBuiltin } from '../../../server/core/smart/builtin-planner.ts'
-import { checkPlan, requireValidPlan } from '../../../server/core/smart/check-plan.ts'
-import type { Plan } from '../../../server/core/smart/plan.ts'
+import { checkPlan, requireValidPlan } from '../../../server/contract/smart/check-plan.ts'
+import type { Plan } from '../../../server/contract/smart/plan.ts'
 
 /** 2 questions on one 5-point scale: q1, q2 → "tension" (mean 1–5), levels low/high. */
 const base = (): Plan => structuredClone(planWithBuiltin('a 2-question stress check with 1 dimension, 2 levels'))

@@ -6,14 +6,14 @@
  * instructions, and the plan an instrument becomes.
  */
 import { describe, expect, test } from 'bun:test'
-import { scoreScale, scoringItem, type ScoringScale } from '../../../server/core/scoring/score.ts'
+import { scoreScale, scoringItem, type ScoringScale } from '../../../server/contract/scoring/score.ts'
 import { planWithBuiltin } from '../../../server/core/smart/builtin-planner.ts'
-import { checkPlan, planScaleRange } from '../../../server/core/smart/check-plan.ts'
+import { checkPlan, planScaleRange } from '../../../server/contract/smart/check-plan.ts'
 import { INSTRUMENTS, instrumentById, type Instrument } from '../../../server/core/smart/instruments/index.ts'
 import { instrumentPlan } from '../../../server/core/smart/instruments/instrument-plan.ts'
 import { matchInstruments } from '../../../server/core/smart/instruments/match.ts'
 import { draftPlan } from '../../../server/core/smart/planners.ts'
-import type { Plan } from '../../../server/core/smart/plan.ts'
+import type { Plan } from '../../../server/contract/smart/plan.ts'
 
 /** Published facts per instrument: items per dimension, the reversed items, the possible score range of every dimension. */
 const PUBLISHED: Record<string, { items: Record<string, number>; reversed: Record<string, number[]>; range: [number, number] }> = {

@@ -6,7 +6,7 @@
  */
 import { expect, test } from 'bun:test'
 import type { JobRow } from '../../../server/db/storage/smart.ts'
-import { LIMITS } from '../../../server/core/limits.ts'
+import { LIMITS } from '../../../server/contract/limits.ts'
 import { cancelJob, getJob, JOB_STALE_MS, listJobs, startPlanning, TAKEN_OVER_MESSAGE } from '../../../server/core/smart/jobs.ts'
 import { getPlan, listPlans } from '../../../server/core/smart/plans.ts'
 import { planWithBuiltin } from '../../../server/core/smart/builtin-planner.ts'

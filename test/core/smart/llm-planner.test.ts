@@ -9,7 +9,7 @@ import { planWithBuiltin } from '../../../server/core/smart/builtin-planner.ts'
 import { completionsUrl } from '../../../server/core/smart/llm-planner.ts'
 import { cancelJob, getJob, jobSettled, startPlanning } from '../../../server/core/smart/jobs.ts'
 import { getPlan } from '../../../server/core/smart/plans.ts'
-import type { Plan } from '../../../server/core/smart/plan.ts'
+import type { Plan } from '../../../server/contract/smart/plan.ts'
 import { testContext } from '../../support/context.ts'
 import { makeUser } from '../../support/users.ts'
 

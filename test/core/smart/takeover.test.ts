@@ -9,7 +9,7 @@
  */
 import { afterAll, afterEach, describe, expect, test } from 'bun:test'
 import type { AppContext } from '../../../server/context.ts'
-import { LIMITS } from '../../../server/core/limits.ts'
+import { LIMITS } from '../../../server/contract/limits.ts'
 import { RELEASED_MESSAGE } from '../../../server/core/smart/job-runner.ts'
 import { cancelJob, getJob, JOB_STALE_MS, listJobs, startPlanning, TAKEN_OVER_MESSAGE } from '../../../server/core/smart/jobs.ts'
 import { getPlan, listPlans } from '../../../server/core/smart/plans.ts'

@@ -4,7 +4,7 @@
  * run out, exact sums, the bounded value sets, and the stored counters and document.
  */
 import { describe, expect, test } from 'bun:test'
-import { LIMITS } from '../../../server/core/limits.ts'
+import { LIMITS } from '../../../server/contract/limits.ts'
 import { removeRecords } from '../../../server/core/records/delete.ts'
 import { forgetStats, loadStats, rebuildStats } from '../../../server/core/stats/state.ts'
 import { getSummary } from '../../../server/core/stats/summary.ts'

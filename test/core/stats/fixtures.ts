@@ -6,8 +6,8 @@
  */
 import type { AppContext } from '../../../server/context.ts'
 import { newId } from '../../../server/core/ids.ts'
-import { LIMITS } from '../../../server/core/limits.ts'
-import type { RecordScores } from '../../../server/core/scoring/score.ts'
+import { LIMITS } from '../../../server/contract/limits.ts'
+import type { RecordScores } from '../../../server/contract/scoring/score.ts'
 import type { RecordJob } from '../../../server/db/storage/records.ts'
 
 export interface StatsRow {

@@ -7,7 +7,7 @@
  * the summary after each change equals a full recount's.
  */
 import { describe, expect, test } from 'bun:test'
-import { LIMITS } from '../../../server/core/limits.ts'
+import { LIMITS } from '../../../server/contract/limits.ts'
 import { removeRecords } from '../../../server/core/records/delete.ts'
 import { markRecords } from '../../../server/core/records/spam.ts'
 import { rescore } from '../../../server/core/scoring/rescore.ts'

@@ -3,8 +3,8 @@
  * stored scores to the visible totals (/summary reads them) and to the exact state behind them.
  */
 import { describe, expect, test } from 'bun:test'
-import type { RecordScores } from '../../../server/core/scoring/score.ts'
-import { summarizeScores, type ScoreTotals } from '../../../server/core/scoring/aggregate.ts'
+import type { RecordScores } from '../../../server/contract/scoring/score.ts'
+import { summarizeScores, type ScoreTotals } from '../../../server/contract/scoring/aggregate.ts'
 import { addRecordScores, emptyScoreState, loadScoreState, storeScoreState } from '../../../server/core/stats/score-state.ts'
 
 const scored = (score: number, level: string | null): RecordScores[string] => ({ score, level, levelLabel: level === null ? null : level.toUpperCase() })

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import type { PreparedRecord } from '../../../server/core/collect/prepare.ts'
-import { LIMITS } from '../../../server/core/limits.ts'
+import { LIMITS } from '../../../server/contract/limits.ts'
 import { addRecord, emptyAggregate, loadAggregate, mergeAggregates, storeAggregate } from '../../../server/core/stats/aggregate.ts'
 import { removeRecords } from '../../../server/core/records/delete.ts'
 import { forgetStats, rebuildStats } from '../../../server/core/stats/state.ts'

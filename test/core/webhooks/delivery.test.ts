@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, setSystemTime, test } from 'bun:test'
 import { Webhook } from 'standardwebhooks'
 import { createWebhookWorker, DISABLED_REASON } from '../../../server/core/webhooks/worker.ts'
-import { MAX_ATTEMPTS, OUTBOX_BATCH, RETRY_DELAYS_MS, WEBHOOK_LIMITS } from '../../../server/core/webhooks/events.ts'
+import { MAX_ATTEMPTS, OUTBOX_BATCH, RETRY_DELAYS_MS, WEBHOOK_LIMITS } from '../../../server/contract/webhooks/events.ts'
 import { testApp, type TestApp } from '../../support/http.ts'
 import { makeEndpoint } from '../../support/records.ts'
 import { makeUser } from '../../support/users.ts'

@@ -1,6 +1,6 @@
 import { expect, test } from 'bun:test'
-import { shareSkill } from '../../../server/core/skills/share.ts'
-import { MAX_ATTEMPTS, OUTBOX_BATCH, WEBHOOK_EVENTS } from '../../../server/core/webhooks/events.ts'
+import { shareSkill } from '../../../server/contract/skills/share.ts'
+import { MAX_ATTEMPTS, OUTBOX_BATCH, WEBHOOK_EVENTS } from '../../../server/contract/webhooks/events.ts'
 import { NOTIFY_PER_HOUR } from '../../../server/core/webhooks/notifications.ts'
 
 test('the share skill (svc://skills/share) describes webhooks and notifications from the constants', () => {

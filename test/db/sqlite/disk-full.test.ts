@@ -8,7 +8,7 @@
 import type { Database } from 'bun:sqlite'
 import { describe, expect, test } from 'bun:test'
 import { buildApp } from '../../../server/http/app.ts'
-import { VERSION } from '../../../server/version.ts'
+import { VERSION } from '../../../server/contract/version.ts'
 import { testAppOptions } from '../../support/admin-build.ts'
 import { sqliteContext } from '../../support/context.ts'
 import { BASE } from '../../support/http.ts'

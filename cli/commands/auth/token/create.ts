@@ -1,7 +1,7 @@
 import { defineSvcCommand } from '../../../command.ts'
 import { details, result } from '../../../output.ts'
 import { checkInput } from '../../../validate.ts'
-import { TokenCreateInput } from '../../../../server/core/auth/schemas.ts'
+import { TokenCreateInput } from '../../../../server/contract/auth/schemas.ts'
 
 export default defineSvcCommand({
   description: 'Create an access token (shown once: copy it now)',

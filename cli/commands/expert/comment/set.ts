@@ -3,7 +3,7 @@ import { details, result } from '../../../output.ts'
 import { appArg } from '../../_shared.ts'
 import { commentPath, levelRefArgs, type ExpertComment } from '../_view.ts'
 import { checkInput } from '../../../validate.ts'
-import { setCommentSchema } from '../../../../server/core/expert/schemas.ts'
+import { setCommentSchema } from '../../../../server/contract/expert/schemas.ts'
 
 export default defineSvcCommand({
   description: "Set the expert's comment for one level of a scale",

@@ -1,11 +1,11 @@
 import { defineSvcCommand, intArg } from '../../../command.ts'
 import { idsResult } from '../../../listing.ts'
 import { result } from '../../../output.ts'
-import { ASSESSMENT } from '../../../../server/core/limits.ts'
+import { ASSESSMENT } from '../../../../server/contract/limits.ts'
 import { appArg, quietArg } from '../../_shared.ts'
 import { pagePath, pageView, type ReportPage } from '../_view.ts'
 import { checkInput } from '../../../validate.ts'
-import { addPageSchema } from '../../../../server/core/reports/schemas.ts'
+import { addPageSchema } from '../../../../server/contract/reports/schemas.ts'
 
 export default defineSvcCommand({
   description: 'Add a report page (last unless --position is given)',

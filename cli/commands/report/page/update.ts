@@ -1,11 +1,11 @@
 import { defineSvcCommand, intArg } from '../../../command.ts'
 import { usageError } from '../../../errors.ts'
 import { result } from '../../../output.ts'
-import { ASSESSMENT } from '../../../../server/core/limits.ts'
+import { ASSESSMENT } from '../../../../server/contract/limits.ts'
 import { appArg } from '../../_shared.ts'
 import { pageArg, pagePath, pageView, type ReportPage } from '../_view.ts'
 import { checkInput } from '../../../validate.ts'
-import { updatePageSchema } from '../../../../server/core/reports/schemas.ts'
+import { updatePageSchema } from '../../../../server/contract/reports/schemas.ts'
 
 export default defineSvcCommand({
   description: 'Rename a report page or move it to another place',

@@ -1,10 +1,10 @@
 import { defineSvcCommand, intArg } from '../../../command.ts'
 import { result } from '../../../output.ts'
-import { ASSESSMENT } from '../../../../server/core/limits.ts'
+import { ASSESSMENT } from '../../../../server/contract/limits.ts'
 import { appArg } from '../../_shared.ts'
 import { pageArg, pagePath, pageView, type ReportPage } from '../_view.ts'
 import { checkInput } from '../../../validate.ts'
-import { addSectionSchema, SECTION_TYPES } from '../../../../server/core/reports/schemas.ts'
+import { addSectionSchema, SECTION_TYPES } from '../../../../server/contract/reports/schemas.ts'
 
 export default defineSvcCommand({
   description: 'Add a section to a report page (intro/closing text, a scale score, the chart, expert commentary)',

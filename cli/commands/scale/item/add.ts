@@ -4,7 +4,7 @@ import { appArg, fieldArg } from '../../_shared.ts'
 import { numberArg, parseScores, scaleArg } from '../_args.ts'
 import { scaleDetails, scalePath, type Scale } from '../_view.ts'
 import { checkInput } from '../../../validate.ts'
-import { scaleItemSchema } from '../../../../server/core/scales/schemas.ts'
+import { scaleItemSchema } from '../../../../server/contract/scales/schemas.ts'
 
 export default defineSvcCommand({
   description: 'Score a field on a scale: a score per option (choice) or the value itself (number)',

@@ -5,7 +5,7 @@ import { appArg, seg } from '../../_shared.ts'
 import { boundArg, scaleArg } from '../_args.ts'
 import { scaleDetails, scalePath, type Scale } from '../_view.ts'
 import { checkInput } from '../../../validate.ts'
-import { setLevelSchema } from '../../../../server/core/scales/schemas.ts'
+import { setLevelSchema } from '../../../../server/contract/scales/schemas.ts'
 
 export default defineSvcCommand({
   description: 'Add or change a level: a score range with a label and interpretation',

@@ -1,8 +1,8 @@
 import { defineSvcCommand } from '../../../command.ts'
 import { result } from '../../../output.ts'
 import { checkInput } from '../../../validate.ts'
-import { addWebhookSchema } from '../../../../server/core/webhooks/schemas.ts'
-import { WEBHOOK_EVENTS } from '../../../../server/core/webhooks/events.ts'
+import { addWebhookSchema } from '../../../../server/contract/webhooks/schemas.ts'
+import { WEBHOOK_EVENTS } from '../../../../server/contract/webhooks/events.ts'
 import { appArg } from '../../_shared.ts'
 import { webhookDetails, webhooksPath, type WebhookWithSecret } from './_view.ts'
 

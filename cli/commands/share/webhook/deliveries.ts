@@ -1,7 +1,7 @@
 import { defineSvcCommand, intArg } from '../../../command.ts'
 import { idsResult } from '../../../listing.ts'
 import { result } from '../../../output.ts'
-import { WEBHOOK_LIMITS } from '../../../../server/core/webhooks/events.ts'
+import { WEBHOOK_LIMITS } from '../../../../server/contract/webhooks/events.ts'
 import { appArg, quietArg } from '../../_shared.ts'
 import { deliveryTable, webhookArg, webhookPath, type Delivery } from './_view.ts'
 

@@ -7,9 +7,9 @@
  * scale model cannot express. Styling and publishing come from the built-in draft, which
  * read them from the same instruction.
  */
-import { LIMITS } from '../../limits.ts'
-import { requireValidPlan } from '../check-plan.ts'
-import type { Plan, PlanField, PlanScale, PlanSection } from '../plan.ts'
+import { LIMITS } from '../../../contract/limits.ts'
+import { requireValidPlan } from '../../../contract/smart/check-plan.ts'
+import type { Plan, PlanField, PlanScale, PlanSection } from '../../../contract/smart/plan.ts'
 import type { InstrumentMatch } from './match.ts'
 import { requestedCounts } from './requested.ts'
 import type { Instrument, InstrumentDimension } from './types.ts'

@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test'
-import { boolean } from '../../../../server/core/fields/types/boolean.ts'
+import { boolean } from '../../../../server/contract/fields/types/boolean.ts'
 
 test('boolean: true or false; forms read true/on/yes/1 and false/off/no/0 in any case', () => {
   expect([boolean.check(true, null), boolean.check(false, null), boolean.check('true', null), boolean.check({}, null)]).toEqual([null, null, 'must be true or false, got string "true"', 'must be true or false, got an object'])

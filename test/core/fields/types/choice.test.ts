@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test'
-import { choice } from '../../../../server/core/fields/types/choice.ts'
+import { choice } from '../../../../server/contract/fields/types/choice.ts'
 
 const OPTIONS = ['low', 'mid', 'high']
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test'
-import { date, isIsoDate } from '../../../../server/core/fields/types/date.ts'
+import { date, isIsoDate } from '../../../../server/contract/fields/types/date.ts'
 
 test('date: an ISO 8601 date or date-time with a real calendar date; a date input', () => {
   expect([date.check('2024-02-29', null), date.check('2026-01-31T09:30:00Z', null)]).toEqual([null, null])

@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test'
-import { email } from '../../../../server/core/fields/types/email.ts'
+import { email } from '../../../../server/contract/fields/types/email.ts'
 
 test('email: an address as loose as browsers check it; an email input that autocompletes', () => {
   expect([email.check('ada+x@mail.example.org', null), email.check('a@b', null), email.check('a b@c.d', null)]).toEqual([

@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test'
-import { json } from '../../../../server/core/fields/types/json.ts'
+import { json } from '../../../../server/contract/fields/types/json.ts'
 
 test('json: any value, unchecked; a form keeps the text it sends; a textarea checked as JSON on the page', () => {
   expect([json.check({ a: [1] }, null), json.check(3, null), json.check('x', null)]).toEqual([null, null, null])

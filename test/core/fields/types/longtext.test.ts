@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test'
-import { longtext } from '../../../../server/core/fields/types/longtext.ts'
+import { longtext } from '../../../../server/contract/fields/types/longtext.ts'
 
 test('longtext: text whose line breaks are kept as sent; a textarea', () => {
   expect([longtext.check('a\r\nb', null), longtext.check(1, null)]).toEqual([null, 'must be text, got number 1'])

@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test'
-import { multichoice } from '../../../../server/core/fields/types/multichoice.ts'
+import { multichoice } from '../../../../server/contract/fields/types/multichoice.ts'
 
 const OPTIONS = ['a', 'b', 'c']
 

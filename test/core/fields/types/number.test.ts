@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test'
-import { number } from '../../../../server/core/fields/types/number.ts'
+import { number } from '../../../../server/contract/fields/types/number.ts'
 
 test('number: finite numbers; a form decimal becomes a number unless it would lose digits', () => {
   expect([number.check(1.5, null), number.check(Number.NaN, null), number.check('1', null)]).toEqual([null, 'must be a number, got number NaN', 'must be a number, got string "1"'])

@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test'
-import { text } from '../../../../server/core/fields/types/text.ts'
+import { text } from '../../../../server/contract/fields/types/text.ts'
 
 test('text: any string; "" from a form is an answer; a one-line input', () => {
   expect([text.check('x', null), text.check('', null), text.check(3, null), text.check(['a'], null)]).toEqual([null, null, 'must be text, got number 3', 'must be text, got an array'])

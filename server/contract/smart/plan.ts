@@ -31,7 +31,7 @@ export const planFieldSchema = z.strictObject({
 })
 
 /**
- * A scale exactly as `scale add` takes it (server/core/scales/schemas.ts). Items name
+ * A scale exactly as `scale add` takes it (server/contract/scales/schemas.ts). Items name
  * their field by name, which the scale module accepts as well as an id.
  */
 export const planScaleSchema = createScaleSchema

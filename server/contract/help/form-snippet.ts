@@ -1,6 +1,6 @@
 /**
  * @module The one HTML form snippet: a native form posting to an endpoint's /form route,
- * one control per field as its type draws it (server/core/fields/types/control.ts, the
+ * one control per field as its type draws it (server/contract/fields/types/control.ts, the
  * same controls as the fill-in page), and the honeypot hidden from people. The `?help`
  * pages show it in a code block and the admin's Setup tab shows it to copy, so both are
  * this function's output. Pure, so the admin bundles it.

@@ -1,7 +1,7 @@
 /**
  * @module The control a field type gets on a form, described once and drawn by both the
  * fill-in page (server/pages/fill-in.ts) and the HTML form snippet of `?help` and the
- * admin (server/core/help/form-snippet.ts), so the two cannot drift apart.
+ * admin (server/contract/help/form-snippet.ts), so the two cannot drift apart.
  */
 
 /** One choice of a picking control: what the form posts and what a person reads. */

@@ -19,7 +19,7 @@ export interface ScoredItem {
   max: number | null
 }
 
-/** How a scale scores a field of this type (server/core/scoring/score.ts). */
+/** How a scale scores a field of this type (server/contract/scoring/score.ts). */
 export interface ScoringSpec {
   /** `value`: the answer is the score, clamped to the item's min/max; `options`: each option has a score. */
   by: 'value' | 'options'
