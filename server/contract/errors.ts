@@ -31,6 +31,37 @@ export type ErrorType =
   | 'storage_unavailable'
   | 'internal'
 
+/** The HTTP status of each error type: a type always answers with this one status. */
+export const ERROR_STATUS: Record<ErrorType, number> = {
+  bad_json: 400,
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  reauth_required: 403,
+  wrong_password: 403,
+  wrong_code: 403,
+  disabled: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  timeout: 408,
+  conflict: 409,
+  too_large: 413,
+  unsupported_media_type: 415,
+  unknown_field: 422,
+  empty_record: 422,
+  field_limit: 422,
+  field_budget: 422,
+  idempotency_key_reused: 422,
+  invalid_value: 422,
+  validation: 422,
+  rate_limited: 429,
+  internal: 500,
+  storage_unavailable: 503,
+}
+
+/** Every error type, in the order of ERROR_STATUS. */
+export const ERROR_TYPES = Object.keys(ERROR_STATUS) as ErrorType[]
+
 /** One problem with an input; `path` names where (a field, `data.age`, `[3].email`). */
 export interface Problem {
   path: string

@@ -14,7 +14,7 @@ import { exportRoutes } from './export.ts'
 import { fieldRoutes } from './fields.ts'
 import { healthRoutes } from './health.ts'
 import { methodNotAllowed, type RouteLike } from './methods.ts'
-import { openapiDocument } from './openapi.ts'
+import { openapiRoutes } from './openapi.ts'
 import { profileRoutes } from './profile.ts'
 import { recordRoutes } from './records.ts'
 import { securityHeaders } from './security.ts'
@@ -40,7 +40,7 @@ export function buildApp(ctx: AppContext, options: AppOptions = {}) {
     .use(securityHeaders())
     .use(errorHandler(ctx, methodNotAllowed(() => routes(), [shareMethodHint(ctx)])))
     .use(allowedHost(ctx.config))
-    .use(openapiDocument())
+    .use(openapiRoutes(ctx))
     .use(healthRoutes(ctx))
     .use(skillRoutes())
     .use(authRoutes(ctx))

@@ -330,12 +330,3 @@ describe('another account’s app is answered exactly like a missing one', () =>
     expect((await t.request('GET', `/api/v3/apps/${id}`, { token: owner.token })).body).toEqual({ code: 200, data: appBody(id) })
   })
 })
-
-test('the app routes and their body schemas are in the OpenAPI document', async () => {
-  const { t } = await setup()
-  const doc = (await t.request('GET', '/api/v3/openapi.json')).body
-  expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v3/apps/', '/api/v3/apps/{id}', '/api/v3/apps/{id}/urls']))
-  const schema = doc.paths['/api/v3/apps/'].post.requestBody.content['application/json'].schema
-  expect(schema.required).toEqual(['name'])
-  expect(Object.keys(schema.properties)).toEqual(['name', 'description'])
-})

@@ -32,7 +32,7 @@ describe('system routes and the error model', () => {
     expect(res.body.openapi).toStartWith('3.1')
     expect(res.body.info.title).toBe('svc')
     const paths = Object.keys(res.body.paths)
-    for (const path of ['/api/v3/health', '/api/v3/auth/signup', '/api/v3/apps/', '/api/v3/share/{token}/query', '/api/v3/apps/{id}/export.csv', '/api/v3/smart/plans']) {
+    for (const path of ['/api/v3/health', '/api/v3/auth/signup', '/api/v3/apps', '/api/v3/share/{token}/query', '/api/v3/apps/{id}/export.csv', '/api/v3/smart/plans']) {
       expect(paths).toContain(path)
     }
     expect((await request('GET', '/api/v3/openapi')).status).toBe(404)

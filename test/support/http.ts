@@ -6,6 +6,7 @@ import { buildApp, type SvcApp } from '../../server/http/app.ts'
 import { notePeerAddress } from '../../server/http/client-address.ts'
 import { testContext, type TestContext } from './context.ts'
 import { testAppOptions } from './admin-build.ts'
+import { assertContract, assertResponse } from './contract.ts'
 
 export interface TestResponse<T = any> {
   status: number
@@ -37,6 +38,13 @@ export const BASE = 'http://localhost:8787'
 export function testApp(config: Partial<Config> = {}): TestApp {
   const context = testContext(config)
   const app = buildApp(context.ctx, testAppOptions())
+  // Every answer a test gets, through request() or app.handle(), is checked against the OpenAPI document.
+  const handle = app.handle.bind(app)
+  app.handle = async (request: Request) => {
+    const response = await handle(request)
+    await assertResponse(request.method, request.url, response)
+    return response
+  }
   return {
     ...context,
     app,
@@ -51,9 +59,10 @@ export function testApp(config: Partial<Config> = {}): TestApp {
       }
       const request = new Request(`${BASE}${path}`, { method, headers, body })
       if (options.from) notePeerAddress(request, options.from)
-      const response = await app.handle(request)
+      const response = await handle(request)
       const text = await response.text()
       const type = response.headers.get('content-type') ?? ''
+      assertContract({ method, url: request.url, status: response.status, contentType: type, text })
       return {
         status: response.status,
         headers: response.headers,

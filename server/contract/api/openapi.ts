@@ -1,0 +1,198 @@
+/**
+ * @module The OpenAPI 3.1 document of the route table: every operation with its access,
+ * parameters, request bodies (each content type it reads), every answer it gives and its
+ * error answers (the one error envelope, with the types that route can give). Pure: the
+ * HTTP face serves it at /api/v3/openapi.json, the suite checks answers against it, and
+ * `bun scripts/openapi.ts` writes it for client generators without a running server.
+ */
+import { z } from 'zod'
+import { ERROR_STATUS, ERROR_TYPES, type ErrorType } from '../errors.ts'
+import { errorTypesOf, type Answer, type Operation } from './operation.ts'
+import { namedSchemas } from './named.ts'
+import { OPERATIONS } from './operations.ts'
+import { ROUTES, routeOf, type RouteName } from './routes.ts'
+
+type Json = Record<string, unknown>
+
+export interface DocumentOptions {
+  /** Where the server is reached (SVC_BASE_URL). */
+  serverUrl: string
+  version: string
+}
+
+/** Routes that are machinery rather than API: the admin page's files. */
+const UNDOCUMENTED = new Set<RouteName>(['pages.adminAsset'])
+
+const DESCRIPTION = [
+  'Self-hostable record collection. Public collection endpoints live under /api/v3/share/{token} ',
+  '(GET /api/v3/share/{token}?help describes one): anyone with the token may POST records, but records are the owner\'s. ',
+  'Reading them back (/query, /summary) with the token alone needs the app\'s reads setting opened ("summary": /summary only; "records": both; default "off"); ',
+  'the owner\'s access token in "Authorization: Bearer <access token>" always reads its own endpoint, and any other token counts as none. ',
+  'Everything else needs "Authorization: Bearer <access token>" or the admin session cookie.\n\n',
+  'Envelope: the control plane answers `{code, data}`; the share endpoint\'s ingest and reads answer at the top level (`{code, id, …}`, `{code, records, nextCursor}`); ',
+  'every error is `{code, error: {type, message, details?}}` with `code` equal to the HTTP status.',
+].join('')
+
+/** The component name of an operation's part: `apps.list` + `Answer` → `AppsListAnswer`. */
+export const componentName = (name: RouteName, part: string): string =>
+  name.split('.').map((word) => word[0].toUpperCase() + word.slice(1)).join('') + part
+
+/** The OpenAPI path of an Elysia path: `:id` → `{id}`, `*` → `{path}`. */
+export const openapiPath = (path: string): string => path.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{path}')
+
+const described = OPERATIONS as { readonly [N in RouteName]?: Operation }
+const documented = (): RouteName[] => (Object.keys(ROUTES) as RouteName[]).filter((name) => !UNDOCUMENTED.has(name) && described[name] !== undefined)
+const operationOf = (name: RouteName): Operation => described[name]!
+
+/** JSON Schemas of `entries` converted together, so shapes named in the same registry refer to each other. */
+function convert(entries: ReadonlyArray<readonly [string, z.ZodType]>, io: 'input' | 'output'): Record<string, Json> {
+  const registry = z.registry<{ id: string }>()
+  for (const [id, schema] of entries) if (!registry.has(schema)) registry.add(schema, { id })
+  const { schemas } = z.toJSONSchema(registry, { io, unrepresentable: 'any', uri: (id) => `#/components/schemas/${id}` }) as { schemas: Record<string, Json> }
+  for (const schema of Object.values(schemas)) {
+    delete schema.$schema
+    delete schema.$id
+  }
+  return schemas
+}
+
+const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` })
+
+const ERROR_SCHEMA: Json = {
+  type: 'object',
+  description: 'Every error: `code` is the HTTP status; `error.type` names the kind, `message` says what to fix; `details` carries specifics (`problems` for a 422).',
+  required: ['code', 'error'],
+  additionalProperties: false,
+  properties: {
+    code: { type: 'integer' },
+    error: {
+      type: 'object',
+      required: ['type', 'message'],
+      additionalProperties: false,
+      properties: { type: { type: 'string', enum: ERROR_TYPES }, message: { type: 'string' }, details: {} },
+    },
+  },
+}
+
+/** The error answers of one operation, one per status, each naming the types it can carry. */
+function errorResponses(operation: Operation): Record<string, Json> {
+  const byStatus = new Map<number, ErrorType[]>()
+  for (const type of errorTypesOf(operation)) byStatus.set(ERROR_STATUS[type], [...(byStatus.get(ERROR_STATUS[type]) ?? []), type])
+  const responses: Record<string, Json> = {}
+  for (const [status, types] of [...byStatus].sort(([a], [b]) => a - b)) {
+    responses[String(status)] = {
+      description: `Error: ${types.join(', ')}`,
+      content: {
+        'application/json': {
+          schema: {
+            allOf: [ref('Error'), { type: 'object', properties: { code: { const: status }, error: { type: 'object', properties: { type: { enum: types } } } } }],
+          },
+        },
+      },
+    }
+  }
+  return responses
+}
+
+function answerResponse(name: RouteName, status: number, answer: Answer, statuses: number): Json {
+  switch (answer.kind) {
+    case 'json':
+      return { description: answer.description, content: { 'application/json': { schema: ref(componentName(name, statuses > 1 ? `Answer${status}` : 'Answer')) } } }
+    case 'content':
+      return { description: answer.description, content: { [answer.type]: { schema: { type: 'string' } } } }
+    case 'empty':
+      return answer.location ? { description: answer.description, headers: { Location: { description: 'Where to go next', schema: { type: 'string' } } } } : { description: answer.description }
+  }
+}
+
+const successStatuses = (operation: Operation): number[] => Object.keys(operation.answers).map(Number)
+
+/** The query parameters of a query schema (an object): one parameter per property. */
+function queryParameters(schema: Json | undefined): Json[] {
+  const properties = (schema?.properties ?? {}) as Record<string, Json>
+  const required = new Set((schema?.required ?? []) as string[])
+  return Object.entries(properties).map(([name, property]) => {
+    const { description, ...rest } = property
+    return { name, in: 'query', required: required.has(name), ...(description ? { description } : {}), schema: rest }
+  })
+}
+
+function security(operation: Operation): Json[] {
+  switch (operation.access) {
+    case 'owner':
+      return [{ accessToken: [] }, { session: [] }]
+    case 'public':
+      return []
+    case 'token-or-owner':
+      return [{}, { accessToken: [] }]
+  }
+}
+
+/** The whole document. */
+export function openapiDocument(options: DocumentOptions): Json {
+  const names = documented()
+  const answerEntries: Array<readonly [string, z.ZodType]> = [...namedSchemas()]
+  const inputEntries: Array<readonly [string, z.ZodType]> = []
+  for (const name of names) {
+    const operation = operationOf(name)
+    const statuses = successStatuses(operation)
+    for (const status of statuses) {
+      const answer = operation.answers[status]!
+      if (answer.kind === 'json') answerEntries.push([componentName(name, statuses.length > 1 ? `Answer${status}` : 'Answer'), answer.schema])
+    }
+    if (operation.body) inputEntries.push([componentName(name, 'Body'), operation.body])
+    for (const [type, schema] of Object.entries(operation.bodies ?? {})) inputEntries.push([componentName(name, `Body${bodySuffix(type)}`), schema])
+    if (operation.query) inputEntries.push([componentName(name, 'Query'), operation.query])
+  }
+  const inputs = convert(inputEntries, 'input')
+  const schemas: Record<string, Json> = { Error: ERROR_SCHEMA, ...convert(answerEntries, 'output') }
+  const paths: Record<string, Record<string, Json>> = {}
+  for (const name of names) {
+    const operation = operationOf(name)
+    const { method, path } = routeOf(name)
+    const parameters: Json[] = [...path.matchAll(/:(\w+)|\*$/g)].map((match) => ({ name: match[1] ?? 'path', in: 'path', required: true, schema: { type: 'string' } }))
+    if (operation.query) parameters.push(...queryParameters(inputs[componentName(name, 'Query')]))
+    const statuses = successStatuses(operation)
+    const responses: Record<string, Json> = {}
+    for (const status of statuses) responses[String(status)] = answerResponse(name, status, operation.answers[status]!, statuses.length)
+    Object.assign(responses, errorResponses(operation))
+    const content: Record<string, Json> = {}
+    if (operation.body) {
+      schemas[componentName(name, 'Body')] = inputs[componentName(name, 'Body')]
+      content['application/json'] = { schema: ref(componentName(name, 'Body')) }
+    }
+    for (const type of Object.keys(operation.bodies ?? {})) {
+      const id = componentName(name, `Body${bodySuffix(type)}`)
+      schemas[id] = inputs[id]
+      content[type] = { schema: ref(id) }
+    }
+    const entry: Json = {
+      operationId: name,
+      summary: operation.summary,
+      ...(operation.description ? { description: operation.description } : {}),
+      tags: operation.tags,
+      security: security(operation),
+      ...(parameters.length > 0 ? { parameters } : {}),
+      ...(Object.keys(content).length > 0 ? { requestBody: { required: true, content } } : {}),
+      responses,
+    }
+    ;(paths[openapiPath(path)] ??= {})[method.toLowerCase()] = entry
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'svc', version: options.version, description: DESCRIPTION, license: { name: 'MIT', identifier: 'MIT' } },
+    servers: [{ url: options.serverUrl }],
+    tags: [...new Set(names.flatMap((name) => operationOf(name).tags))].sort().map((tag) => ({ name: tag })),
+    paths,
+    components: {
+      schemas,
+      securitySchemes: {
+        accessToken: { type: 'http', scheme: 'bearer', description: 'A personal access token (svc_pat_…)' },
+        session: { type: 'apiKey', in: 'cookie', name: 'svc_session', description: 'The admin page\'s session cookie (same origin only)' },
+      },
+    },
+  }
+}
+
+const bodySuffix = (type: string): string =>
+  ({ 'application/json': 'Json', 'text/plain': 'Text', 'application/x-www-form-urlencoded': 'Form', 'multipart/form-data': 'Multipart' })[type] ?? 'Other'

@@ -1,0 +1,94 @@
+/**
+ * @module What one operation of the route table says beside its method and path: who may
+ * call it, what it takes, every answer it gives (status → shape or content type) and the
+ * error types it can answer with. The OpenAPI document, the HTTP face's request checks,
+ * the suite's answer checks and the clients' types are all read from this one description.
+ */
+import { z } from 'zod'
+import type { ErrorType } from '../errors.ts'
+import type { RouteName } from './routes.ts'
+
+/**
+ * Who may call: `owner` needs an access token (`Authorization: Bearer svc_pat_…`) or the
+ * admin session cookie; `public` anyone; `token-or-owner` anyone with the endpoint token in
+ * the path, where the owner's access token may read more (the share reads).
+ */
+export type Access = 'owner' | 'public' | 'token-or-owner'
+
+/** A JSON answer; `data` is set when the body is the envelope `{code, data}`. */
+export interface JsonAnswer<S extends z.ZodType = z.ZodType, D extends z.ZodType | undefined = z.ZodType | undefined> {
+  kind: 'json'
+  description: string
+  schema: S
+  data: D
+}
+/** An answer that is not JSON: a page, a CSV file, Markdown. */
+export interface ContentAnswer {
+  kind: 'content'
+  description: string
+  type: ContentType
+}
+/** An answer without a body (204, a redirect). */
+export interface EmptyAnswer {
+  kind: 'empty'
+  description: string
+  /** A redirect names where it goes in Location. */
+  location?: true
+}
+export type Answer = JsonAnswer | ContentAnswer | EmptyAnswer
+
+export type ContentType = 'text/markdown' | 'text/csv' | 'application/x-ndjson' | 'text/html' | 'text/javascript' | 'image/svg+xml' | 'text/css' | 'application/octet-stream'
+
+/** The body types the share endpoint reads (and which other routes reading JSON accept). */
+export type BodyType = 'application/json' | 'text/plain' | 'application/x-www-form-urlencoded' | 'multipart/form-data'
+
+export interface Operation {
+  summary: string
+  description?: string
+  tags: readonly string[]
+  access: Access
+  /** The query string, when the route reads one. */
+  query?: z.ZodType
+  /** The JSON body, when the route reads one (checked before the handler runs). */
+  body?: z.ZodType
+  /** Bodies of other types (the share ingest): each type with its schema. */
+  bodies?: Partial<Record<BodyType, z.ZodType>>
+  answers: Partial<Record<number, Answer>>
+  /** The error types the route itself can answer with; the ones every route of its kind can give are added (implicitErrors). */
+  errors: readonly ErrorType[]
+}
+
+/** The answer `{code: status, data}`: what the control plane answers. */
+export function data<D extends z.ZodType>(schema: D, description: string, status = 200) {
+  return { kind: 'json', description, schema: z.object({ code: z.literal(status), data: schema }), data: schema } as const satisfies JsonAnswer
+}
+
+/** A JSON answer whose whole body is `schema` (the share reads and ingest answer at the top level). */
+export function json<S extends z.ZodType>(schema: S, description: string) {
+  return { kind: 'json', description, schema, data: undefined } as const satisfies JsonAnswer
+}
+
+/** An answer of another content type. */
+export const content = (type: ContentType, description: string): ContentAnswer => ({ kind: 'content', type, description })
+
+/** No body: 204, or a redirect (`location`). */
+export const empty = (description: string, location?: true): EmptyAnswer => (location ? { kind: 'empty', description, location } : { kind: 'empty', description })
+
+/**
+ * The error types a route answers with beyond its own list, from what it is: any route may
+ * fail unexpectedly (500) or find its storage unavailable (503); an owner route refuses a
+ * request without valid credentials; a route that reads a body refuses one that does not
+ * parse, is too large or does not match.
+ */
+export function implicitErrors(operation: Operation): ErrorType[] {
+  const types: ErrorType[] = ['internal', 'storage_unavailable']
+  if (operation.access === 'owner') types.push('unauthorized')
+  if (operation.body || operation.bodies) types.push('bad_json', 'too_large', 'validation')
+  return types
+}
+
+/** Every error type a route may answer with. */
+export const errorTypesOf = (operation: Operation): ErrorType[] => [...new Set([...operation.errors, ...implicitErrors(operation)])]
+
+/** The operations of the routes whose names start with `<group>.`, all of them. */
+export type OperationsOf<G extends string> = { [N in RouteName as N extends `${G}.${string}` ? N : never]: Operation }

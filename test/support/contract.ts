@@ -1,0 +1,134 @@
+/**
+ * @module Checks an answer against the OpenAPI document (server/contract/api/openapi.ts)
+ * with Ajv, a JSON Schema 2020-12 validator: the route must be in the document, the status
+ * one it lists for that operation, the content type the one it declares, and a JSON body
+ * must match the declared schema (an error: the envelope, with a type that status may
+ * carry). Every answer the suite's request helpers receive goes through here, so the whole
+ * suite is a contract test.
+ */
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
+import { OPERATIONS } from '../../server/contract/api/operations.ts'
+import { openapiDocument } from '../../server/contract/api/openapi.ts'
+import { ROUTES, routeOf, type RouteName } from '../../server/contract/api/routes.ts'
+import { VERSION } from '../../server/contract/version.ts'
+
+type Json = Record<string, any>
+
+interface PathEntry {
+  template: string
+  pattern: RegExp
+  operations: Record<string, Json>
+}
+
+const DOCUMENT = openapiDocument({ serverUrl: 'http://localhost:8787', version: VERSION }) as Json
+const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true })
+addFormats.default(ajv)
+ajv.addSchema({ $id: 'svc', components: DOCUMENT.components })
+const validators = new Map<string, ValidateFunction>()
+
+/** The validator of a schema of the document, compiled once. */
+function validatorOf(pointer: string, schema: Json): ValidateFunction {
+  let validate = validators.get(pointer)
+  if (!validate) {
+    validate = ajv.compile({ $id: `svc-${validators.size}`, ...rewriteRefs(schema) })
+    validators.set(pointer, validate)
+  }
+  return validate
+}
+
+/** `#/components/...` refs resolved against the document added as `svc`. */
+const rewriteRefs = (schema: Json): Json => JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"svc#/components/'))
+
+const PATHS: PathEntry[] = Object.entries(DOCUMENT.paths as Record<string, Record<string, Json>>).map(([template, operations]) => ({
+  template,
+  operations,
+  pattern: new RegExp(`^${template.replace(/[.+?^$()|[\]\\]/g, '\\$&').replace(/\{path\}$/, '.*').replace(/\{\w+\}/g, '[^/]+')}$`),
+}))
+// Literal paths win over templates (`/fields/accept` before `/fields/{field}`), as the router does it.
+PATHS.sort((a, b) => (a.template.match(/\{/g)?.length ?? 0) - (b.template.match(/\{/g)?.length ?? 0))
+
+export interface AnswerSeen {
+  method: string
+  /** The request URL (or path). */
+  url: string
+  status: number
+  contentType: string
+  /** The text of the body when it is JSON (other bodies are not read). */
+  text?: string
+}
+
+const isJson = (type: string) => /^application\/(?:[\w.+-]*\+)?json\b/.test(type)
+
+/** What is wrong with `answer` according to the document; [] when it matches. */
+export function contractProblems(answer: AnswerSeen): string[] {
+  const method = answer.method.toUpperCase()
+  if (method === 'OPTIONS') return [] // CORS preflight: machinery, described in the README.
+  const pathname = (URL.parse(answer.url, 'http://localhost')?.pathname ?? answer.url).replace(/(.)\/$/, '$1')
+  const what = `${method} ${pathname} → ${answer.status}`
+  const entry = PATHS.find((candidate) => candidate.pattern.test(pathname))
+  const operation = entry?.operations[method === 'HEAD' ? 'get' : method.toLowerCase()]
+  if (!operation) {
+    if (notYetDescribed(method, pathname)) return []
+    // No such route: the one 404 (unknown path), or 405 when the path takes other methods (a
+    // route a test adds for itself, such as one that throws, answers with the error envelope too).
+    if (answer.status >= 400) return errorEnvelopeProblems(answer, what, { const: answer.status })
+    return [`${what}: the document has no operation ${method} ${entry?.template ?? pathname}`]
+  }
+  const response = operation.responses[String(answer.status)]
+  if (!response) return [`${what}: ${operation.operationId} does not list status ${answer.status} (it lists ${Object.keys(operation.responses).join(', ')})`]
+  const content = response.content as Record<string, Json> | undefined
+  if (!content) return method === 'HEAD' || !answer.text ? [] : [`${what}: ${operation.operationId} declares no body for ${answer.status}, got ${answer.contentType}`]
+  const declared = Object.keys(content)
+  const type = declared.find((candidate) => answer.contentType.split(';')[0].trim() === candidate)
+  if (!type) return [`${what}: content type ${answer.contentType || '(none)'} is not the declared ${declared.join(' or ')}`]
+  if (!isJson(type) || method === 'HEAD') return []
+  if (answer.text === undefined) return [`${what}: a JSON answer was not read`]
+  let body: unknown
+  try {
+    body = JSON.parse(answer.text)
+  } catch {
+    return [`${what}: the body is not JSON: ${answer.text.slice(0, 200)}`]
+  }
+  const validate = validatorOf(`${operation.operationId} ${answer.status}`, content[type].schema)
+  if (validate(body)) return []
+  return [`${what}: the body does not match ${operation.operationId}'s ${answer.status} answer: ${ajv.errorsText(validate.errors, { dataVar: 'body' })}; body: ${answer.text.slice(0, 500)}`]
+}
+
+/** TRANSITIONAL while the route table is being filled: a route with no operation yet is not checked. */
+function notYetDescribed(method: string, pathname: string): boolean {
+  return (Object.keys(ROUTES) as RouteName[]).some((name) => {
+    if (name in OPERATIONS) return false
+    const route = routeOf(name)
+    const pattern = new RegExp(`^${route.path.replace(/[.+?^$()|[\]\\]/g, '\\$&').replace(/\*$/, '.*').replace(/:\w+/g, '[^/]+')}$`)
+    return (route.method === method || (method === 'HEAD' && route.method === 'GET')) && pattern.test(pathname)
+  })
+}
+
+const ERROR_FOR_ANY = rewriteRefs({ $ref: '#/components/schemas/Error' })
+
+function errorEnvelopeProblems(answer: AnswerSeen, what: string, code: Json): string[] {
+  if (!isJson(answer.contentType) || answer.text === undefined) return [`${what}: not the JSON error envelope (${answer.contentType})`]
+  const validate = validatorOf(`error ${answer.status}`, { allOf: [ERROR_FOR_ANY, { properties: { code } }] })
+  let body: unknown
+  try {
+    body = JSON.parse(answer.text)
+  } catch {
+    return [`${what}: the body is not JSON`]
+  }
+  return validate(body) ? [] : [`${what}: ${ajv.errorsText(validate.errors, { dataVar: 'body' })}`]
+}
+
+/** Throws when `answer` breaks the document, naming every problem. */
+export function assertContract(answer: AnswerSeen): void {
+  const problems = contractProblems(answer)
+  if (problems.length > 0) throw new Error(`The answer breaks the API contract (server/contract/api):\n${problems.join('\n')}`)
+}
+
+/** Checks a Response: reads a clone of it when it is JSON; other bodies are left alone (they may be streams). */
+export async function assertResponse(method: string, url: string, response: Response): Promise<void> {
+  const contentType = response.headers.get('content-type') ?? ''
+  const text = isJson(contentType) || !contentType ? await response.clone().text() : undefined
+  assertContract({ method, url, status: response.status, contentType, text })
+}
+
