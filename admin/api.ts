@@ -5,9 +5,9 @@
  */
 
 // The API's shapes are the server's own view types; type-only imports add no code to the bundle.
+import { requestLine, type AnswerOf, type Described, type InputOf } from '../server/contract/api/request.ts'
 import { LIMITS } from '../server/contract/limits.ts'
-import type { AppUrls } from '../server/core/apps/urls.ts'
-import type { App } from '../server/core/apps/view.ts'
+import type { App, AppUrls } from '../server/contract/api/apps.ts'
 import type { AccessTokenInfo as AccessToken } from '../server/core/auth/access-tokens.ts'
 import type { Field } from '../server/core/fields/view.ts'
 import type { RecordScores } from '../server/contract/scoring/score.ts'
@@ -75,11 +75,11 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
 
 const API = '/api/v3'
 
-/** Sends one request and returns the parsed JSON body; throws ApiError for any non-2xx. */
-async function send<T>(method: string, path: string, body?: unknown): Promise<T> {
+/** Sends one request to `url` (a same-origin path) and returns the parsed JSON body; throws ApiError for any non-2xx. */
+async function send<T>(method: string, url: string, body?: unknown): Promise<T> {
   let response: Response
   try {
-    response = await fetch(API + path, {
+    response = await fetch(url, {
       method,
       credentials: 'same-origin',
       headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
@@ -97,7 +97,7 @@ async function send<T>(method: string, path: string, body?: unknown): Promise<T>
   }
   if (!response.ok) {
     const error = json?.error
-    if (response.status === 401 && !path.startsWith('/auth/login') && !path.startsWith('/auth/code')) {
+    if (response.status === 401 && !url.startsWith(`${API}/auth/login`) && !url.startsWith(`${API}/auth/code`)) {
       for (const listener of unauthorizedListeners) listener()
     }
     throw new ApiError(
@@ -110,9 +110,23 @@ async function send<T>(method: string, path: string, body?: unknown): Promise<T>
   return json as T
 }
 
+/**
+ * Calls operation `name` of the route table (server/contract/api): path, input and answer
+ * types come from there. Returns the envelope's `data`, or the top-level body without
+ * `code` where the operation answers at the top level (the record pages, the summary).
+ */
+export async function call<N extends Described>(name: N, input: InputOf<N>): Promise<AnswerOf<N>> {
+  const line = requestLine(name, input)
+  const query = new URLSearchParams(line.query).toString()
+  const json = await send<Record<string, unknown>>(line.method, `${line.path}${query ? `?${query}` : ''}`, input.body)
+  if (json && typeof json === 'object' && 'data' in json) return json.data as AnswerOf<N>
+  const { code: _code, ...rest } = json ?? {}
+  return rest as AnswerOf<N>
+}
+
 /** Calls a route whose success body is `{code, data}` and returns `data` (also used by assessment-api.ts). */
 export async function data<T>(method: string, path: string, body?: unknown): Promise<T> {
-  return (await send<{ data: T }>(method, path, body)).data
+  return (await send<{ data: T }>(method, API + path, body)).data
 }
 
 const id = encodeURIComponent
@@ -141,19 +155,19 @@ export const api = {
   /** Every app, following the list's pages (GET /apps is paginated with a cursor). */
   apps: async () => {
     const apps: App[] = []
-    let cursor: string | null = null
+    let cursor: string | undefined
     do {
-      const page: { apps: App[]; nextCursor: string | null } = await data('GET', `/apps?limit=${LIMITS.maxAppsPageSize}${cursor ? `&cursor=${id(cursor)}` : ''}`)
+      const page = await call('apps.list', { query: { limit: LIMITS.maxAppsPageSize, cursor } })
       apps.push(...page.apps)
-      cursor = page.nextCursor
+      cursor = page.nextCursor ?? undefined
     } while (cursor)
     return apps
   },
-  app: (appId: string) => data<App>('GET', `/apps/${id(appId)}`),
-  createApp: (input: { name: string; description?: string }) => data<App>('POST', '/apps', input),
-  updateApp: (appId: string, input: { name?: string; description?: string }) => data<App>('PATCH', `/apps/${id(appId)}`, input),
-  deleteApp: (appId: string) => data<{ deleted: true; id: string }>('DELETE', `/apps/${id(appId)}`),
-  urls: (appId: string) => data<AppUrls>('GET', `/apps/${id(appId)}/urls`),
+  app: (appId: string) => call('apps.get', { params: { id: appId } }),
+  createApp: (input: InputOf<'apps.create'>['body']) => call('apps.create', { body: input }),
+  updateApp: (appId: string, input: InputOf<'apps.update'>['body']) => call('apps.update', { params: { id: appId }, body: input }),
+  deleteApp: (appId: string) => call('apps.delete', { params: { id: appId } }),
+  urls: (appId: string) => call('apps.urls', { params: { id: appId } }),
 
   fields: (appId: string) => data<{ fields: Field[]; limit: number }>('GET', `/apps/${id(appId)}/fields`),
   createField: (appId: string, input: Partial<Pick<Field, 'name' | 'type' | 'label' | 'required' | 'options'>>) =>
@@ -188,11 +202,11 @@ export const api = {
     const params = new URLSearchParams({ page: String(query.page), size: String(query.size), order: query.order })
     if (query.spam !== 'exclude') params.set('spam', query.spam)
     if (query.filter !== '') params.set('filter', query.filter)
-    return send<RecordsPage>('GET', `/apps/${id(appId)}/records?${params}`)
+    return send<RecordsPage>('GET', `${API}/apps/${id(appId)}/records?${params}`)
   },
   deleteRecords: (appId: string, ids: string[]) => data<{ deleted: number }>('POST', `/apps/${id(appId)}/records/delete`, { ids }),
   markSpam: (appId: string, ids: string[], spam: boolean) => data<{ changed: number; spam: boolean }>('POST', `/apps/${id(appId)}/records/spam`, { ids, spam }),
-  summary: (appId: string) => send<Summary>('GET', `/apps/${id(appId)}/summary`),
+  summary: (appId: string) => send<Summary>('GET', `${API}/apps/${id(appId)}/summary`),
 }
 
 /** Same-origin URL of a streamed export (the records the Data tab shows: spam mode and filter); used as a plain download link. */

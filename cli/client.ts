@@ -4,6 +4,7 @@
  * unwraps `{code, data}` and turns `{code, error}` into CliError with the right exit code.
  * No request waits on a silent server longer than the timeout (timeout.ts).
  */
+import { requestLine, type AnswerOf, type Described, type InputOf } from '../server/contract/api/request.ts'
 import { DEFAULT_SERVER, normalizeServer, readConfig } from './config.ts'
 import { CliError, EXIT, notLoggedIn, usageError } from './errors.ts'
 import { DEFAULT_TIMEOUT_SECONDS, idleLimited, timeoutError, timeoutSeconds, within } from './timeout.ts'
@@ -41,6 +42,9 @@ export interface RequestOptions {
   headers?: Record<string, string>
 }
 
+/** How a call is sent beyond its input: without the token (public routes), with another token, extra headers. */
+export type CallOptions = Omit<RequestOptions, 'body' | 'query'>
+
 export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>
 
 export class SvcClient {
@@ -51,6 +55,28 @@ export class SvcClient {
 
   get server(): string {
     return this.connection.server
+  }
+
+  /**
+   * Calls operation `name` of the route table (server/contract/api): its path, input and
+   * answer types come from there. Returns the envelope's `data`, or the top-level body
+   * without `code` where the operation answers at the top level.
+   */
+  call<N extends Described>(name: N, input: InputOf<N>, options: CallOptions = {}): Promise<AnswerOf<N>> {
+    const line = requestLine(name, input)
+    return this.request<AnswerOf<N>>(line.method, line.path, { ...options, query: Object.fromEntries(line.query), body: input.body })
+  }
+
+  /** Calls operation `name` whose answer is text (Markdown help, skills). */
+  callText<N extends Described>(name: N, input: InputOf<N>, options: CallOptions = {}): Promise<string> {
+    const line = requestLine(name, input)
+    return this.text(line.method, line.path, { ...options, query: Object.fromEntries(line.query) })
+  }
+
+  /** Calls operation `name` whose answer is a streamed download (the exports). */
+  callDownload<N extends Described>(name: N, input: InputOf<N>, options: CallOptions = {}): Promise<Response> {
+    const line = requestLine(name, input)
+    return this.download(line.path, { ...options, query: Object.fromEntries(line.query) })
   }
 
   /** A request whose JSON reply is `{code, data}` (returns data) or a top-level list (returns it without `code`). */

@@ -2,7 +2,7 @@
  * @module How an app reads in a terminal; shared by the app commands.
  */
 import { details, table, type Style } from '../../output.ts'
-import type { App } from '../../../server/core/apps/view.ts'
+import type { App } from '../../../server/contract/api/apps.ts'
 
 export type { App }
 

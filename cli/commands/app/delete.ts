@@ -1,6 +1,6 @@
 import { defineSvcCommand } from '../../command.ts'
 import { result } from '../../output.ts'
-import { appArg, seg, yesArg } from '../_shared.ts'
+import { appArg, yesArg } from '../_shared.ts'
 
 export default defineSvcCommand({
   description: 'Delete an app with its fields, endpoint and every record (cannot be undone)',
@@ -9,7 +9,7 @@ export default defineSvcCommand({
   args: { ...appArg, ...yesArg },
   async run(args, env) {
     await env.confirm(`Delete app ${args.app} and all its records?`, args.yes)
-    const data = await env.client().request<{ deleted: boolean; id: string }>('DELETE', `/api/v3/apps/${seg(args.app)}`)
+    const data = await env.client().call('apps.delete', { params: { id: args.app } })
     return result(data, () => `Deleted app ${data.id}.`)
   },
 })

@@ -1,6 +1,6 @@
 import { defineSvcCommand } from '../../command.ts'
 import { result } from '../../output.ts'
-import { appArg, seg } from '../_shared.ts'
+import { appArg } from '../_shared.ts'
 import { appDetails, type App } from './_view.ts'
 
 export default defineSvcCommand({
@@ -9,7 +9,7 @@ export default defineSvcCommand({
   effect: 'read',
   args: { ...appArg },
   async run(args, env) {
-    const app = await env.client().request<App>('GET', `/api/v3/apps/${seg(args.app)}`)
+    const app = await env.client().call('apps.get', { params: { id: args.app } })
     return result(app, appDetails(app))
   },
 })

@@ -13,11 +13,11 @@ export default defineSvcCommand({
     const asked = listing(args)
     const apps: App[] = []
     // The API gives the list a page at a time: follow the cursor to the end, then page as every list command does.
-    let cursor: string | null = null
+    let cursor: string | undefined
     do {
-      const page: { apps: App[]; nextCursor: string | null } = await env.client().request('GET', `/api/v3/apps?limit=${LIMITS.maxAppsPageSize}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)
+      const page = await env.client().call('apps.list', { query: { limit: LIMITS.maxAppsPageSize, cursor } })
       apps.push(...page.apps)
-      cursor = page.nextCursor
+      cursor = page.nextCursor ?? undefined
     } while (cursor)
     return listResult(env, asked, apps, { key: 'apps', id: (a) => a.id, human: (list) => appTable(list) })
   },

@@ -1,7 +1,7 @@
 import { defineSvcCommand } from '../../command.ts'
 import { usageError } from '../../errors.ts'
 import { result } from '../../output.ts'
-import { appArg, seg } from '../_shared.ts'
+import { appArg } from '../_shared.ts'
 import { appDetails, type App } from './_view.ts'
 import { checkInput } from '../../validate.ts'
 import { updateAppSchema } from '../../../server/contract/apps/schemas.ts'
@@ -17,7 +17,7 @@ export default defineSvcCommand({
   },
   async run(args, env) {
     if (args.name === undefined && args.description === undefined) throw usageError('Nothing to change: pass --name and/or --description')
-    const app = await env.client().request<App>('PATCH', `/api/v3/apps/${seg(args.app)}`, { body: checkInput(updateAppSchema, { name: args.name, description: args.description }) })
+    const app = await env.client().call('apps.update', { params: { id: args.app }, body: checkInput(updateAppSchema, { name: args.name, description: args.description }) })
     return result(app, appDetails(app))
   },
 })

@@ -1,14 +1,6 @@
 import { defineSvcCommand } from '../../command.ts'
 import { details, result } from '../../output.ts'
-import { appArg, seg } from '../_shared.ts'
-
-interface Urls {
-  endpoint: string | null
-  help: string | null
-  fillIn: string | null
-  editor: string
-  data: string
-}
+import { appArg } from '../_shared.ts'
 
 export default defineSvcCommand({
   description: 'Show the fill-in, editor, data and endpoint URLs of an app',
@@ -16,7 +8,7 @@ export default defineSvcCommand({
   effect: 'read',
   args: { ...appArg },
   async run(args, env) {
-    const urls = await env.client().request<Urls>('GET', `/api/v3/apps/${seg(args.app)}/urls`)
+    const urls = await env.client().call('apps.urls', { params: { id: args.app } })
     return result(urls, (style) => {
       const text = details(style, { endpoint: urls.endpoint, help: urls.help, 'fill-in': urls.fillIn, editor: urls.editor, data: urls.data })
       return urls.endpoint ? text : `${text}\n\nNot published yet: run svc-cli share publish --app ${args.app}`

@@ -4,6 +4,7 @@
  * apps costs one page's work per request and an app made meanwhile never shifts a page.
  * The cursor is opaque to clients: the last app's creation time and id, base64url.
  */
+import type { AppListPage } from '../../contract/api/apps.ts'
 import type { AppContext } from '../../context.ts'
 import type { AppPage } from '../../db/storage/apps.ts'
 import { AppError } from '../../contract/errors.ts'
@@ -11,10 +12,7 @@ import { LIMITS } from '../../contract/limits.ts'
 import { toApp, type App } from './view.ts'
 
 /** One page of the list; `nextCursor` fetches the next one (null: this was the last). */
-export interface AppListPage {
-  apps: App[]
-  nextCursor: string | null
-}
+export type { AppListPage }
 
 const badRequest = (message: string) => new AppError(400, 'bad_request', message)
 

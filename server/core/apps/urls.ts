@@ -3,16 +3,11 @@
  * and fill-in URLs contain the endpoint token, so they exist only once a token does
  * (the first publish); unpublishing keeps the token, and so the URLs.
  */
+import type { AppUrls } from '../../contract/api/apps.ts'
 import type { AppContext } from '../../context.ts'
 import { requireOwnedApp } from './owned.ts'
 
-export interface AppUrls {
-  endpoint: string | null
-  help: string | null
-  fillIn: string | null
-  editor: string
-  data: string
-}
+export type { AppUrls }
 
 /** The share endpoint URL for `token`. */
 export const endpointUrl = (baseUrl: string, token: string): string => `${baseUrl}/api/v3/share/${token}`

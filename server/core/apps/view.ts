@@ -5,26 +5,10 @@
 import type { AppContext } from '../../context.ts'
 import type { AppListRow } from '../../db/storage/apps.ts'
 import { notFound } from '../../contract/errors.ts'
-import { warningsOf, type ReadAccess } from '../../contract/share/reads.ts'
+import type { App } from '../../contract/api/apps.ts'
+import { warningsOf } from '../../contract/share/reads.ts'
 
-export interface App {
-  id: string
-  name: string
-  description: string
-  createdAt: string
-  updatedAt: string
-  /** Fields the owner made or accepted (proposed ones are left out). */
-  fieldCount: number
-  /** Non-spam records. */
-  recordCount: number
-  spamCount: number
-  lastRecordAt: string | null
-  published: boolean
-  /** Who reads with the endpoint token alone (see `Share.reads`). */
-  reads: ReadAccess
-  /** Present when reads are open, as on the share settings. */
-  warnings?: string[]
-}
+export type { App }
 
 const iso = (ms: number): string => new Date(ms).toISOString()
 
