@@ -23,7 +23,12 @@ export interface Overrides {
   log?: Logger
   /** Options of the HTTP app (where the admin build lives). */
   app?: AppOptions
+  /** Sees every answer before it is sent (the test suite checks each against the OpenAPI document). */
+  observe?: Observer
 }
+
+/** Looks at an answer; must not consume its body (read a clone). */
+export type Observer = (request: Request, response: Response) => void | Promise<void>
 
 /** Opens and migrates the database and assembles the context. */
 export async function createServerContext(config: Config, overrides: Overrides = {}): Promise<AppContext> {
@@ -60,6 +65,22 @@ export interface RunningServer {
  */
 export const SHUTDOWN_GRACE_MS = 10_000
 
+/** `response`, once `observe` (if any) has seen it. */
+async function seen(request: Request, response: Response, observe: Observer | undefined): Promise<Response> {
+  if (observe) await observe(request, response)
+  return response
+}
+
+/** Bun.serve `routes` whose every answer `observe` sees too. */
+function observed<R extends Record<string, Record<string, (request: never, server: never) => Promise<Response>>>>(routes: R, observe: Observer | undefined): R {
+  if (!observe) return routes
+  const wrapped: Record<string, Record<string, unknown>> = {}
+  for (const [path, methods] of Object.entries(routes)) {
+    wrapped[path] = Object.fromEntries(Object.entries(methods).map(([method, handler]) => [method, async (request: Request, server: never) => seen(request, await handler(request as never, server), observe)]))
+  }
+  return wrapped as R
+}
+
 /**
  * Starts svc on `config.host:config.port` and resolves once it is listening. Bun.serve
  * answers the hot path itself (fastRoutes) and hands everything else to the Elysia app.
@@ -77,13 +98,13 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
       maxRequestBodySize: BUN_BODY_LIMIT,
       // Longer than the body deadline, so a slow body gets its 408 before Bun drops the connection.
       idleTimeout: Math.min(255, Math.ceil(config.bodyDeadlineMs / 1000) + 5),
-      routes: fastRoutes(ctx),
+      routes: observed(fastRoutes(ctx), overrides.observe),
       fetch: async (request, server) => {
         const limited = await limitBody(request, config)
-        if (limited instanceof Response) return limited
+        if (limited instanceof Response) return seen(request, limited, overrides.observe)
         // Elysia's own `server` is null under app.handle: the peer address travels with the request.
         notePeerAddress(limited, server.requestIP(request)?.address)
-        return app.handle(limited)
+        return seen(request, await app.handle(limited), overrides.observe)
       },
     })
   } catch (error) {

@@ -125,6 +125,30 @@ export function assertContract(answer: AnswerSeen): void {
   if (problems.length > 0) throw new Error(`The answer breaks the API contract (server/contract/api):\n${problems.join('\n')}`)
 }
 
+/**
+ * An observer for a running test server (server/boot.ts `observe`): checks every answer it
+ * sends and keeps what breaks the document; `problems()` lists them, and the test server
+ * fails its close() with them, so the test file that caused them fails.
+ */
+export function contractObserver(): { observe: (request: Request, response: Response) => Promise<void>; problems: () => string[] } {
+  const found: string[] = []
+  return {
+    problems: () => found,
+    async observe(request, response) {
+      const contentType = response.headers.get('content-type') ?? ''
+      let text: string | undefined
+      if (isJson(contentType) || !contentType) {
+        try {
+          text = await response.clone().text()
+        } catch {
+          return // the client went away mid-answer: nothing to check
+        }
+      }
+      found.push(...contractProblems({ method: request.method, url: request.url, status: response.status, contentType, text }))
+    },
+  }
+}
+
 /** Checks a Response: reads a clone of it when it is JSON; other bodies are left alone (they may be streams). */
 export async function assertResponse(method: string, url: string, response: Response): Promise<void> {
   const contentType = response.headers.get('content-type') ?? ''

@@ -17,6 +17,7 @@ import { makeUser, type TestUser } from './users.ts'
 import { tempDir } from './tmp.ts'
 import { testAppOptions } from './admin-build.ts'
 import { testDatabaseEnv } from './backend.ts'
+import { contractObserver } from './contract.ts'
 
 export const ROOT = join(import.meta.dir, '..', '..')
 export const BUN = process.execPath
@@ -38,9 +39,12 @@ export async function startTestServer(env: Record<string, string> = {}, override
   const dataDir = tempDir('svc-cli-server-')
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', SVC_DATA_DIR: dataDir, SVC_LOG: 'silent', SVC_RATE_LIMIT: 'off', SVC_SYNC: 'normal', ...(await testDatabaseEnv()), ...env })
   const mails: Mail[] = []
+  // Every answer the server sends is checked against the OpenAPI document; close() fails with what broke it.
+  const contract = contractObserver()
   const server = await startServer(config, {
     log: createLogger('silent'),
     ...overrides,
+    observe: contract.observe,
     app: testAppOptions(),
     mailer: { description: 'test mailer', send: async (mail) => void mails.push(mail) },
   })
@@ -51,6 +55,8 @@ export async function startTestServer(env: Record<string, string> = {}, override
     async close() {
       await server.stop()
       rmSync(dataDir, { recursive: true, force: true })
+      const problems = contract.problems()
+      if (problems.length > 0) throw new Error(`Answers of this test server broke the API contract (server/contract/api):\n${[...new Set(problems)].join('\n')}`)
     },
   }
 }
