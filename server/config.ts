@@ -9,6 +9,9 @@ import { resolve } from 'node:path'
 import { LIMITS } from './contract/limits.ts'
 import { DEFAULT_RATE_LIMIT, parseRateLimit, rateLimitProblem, type RateLimit } from './contract/share/rate-limit.ts'
 
+/** The port svc listens on unless PORT says otherwise. */
+export const DEFAULT_PORT = 8787
+
 export type SignupPolicy = 'first' | 'open' | 'closed'
 export type SyncMode = 'full' | 'normal'
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent'
@@ -71,7 +74,7 @@ type Env = Record<string, string | undefined>
 
 /** Documentation of every variable, used by the README and `svc-cli serve --help`. */
 export const CONFIG_VARIABLES = [
-  ['PORT', '8787', 'TCP port to listen on (0 picks a free port).'],
+  ['PORT', String(DEFAULT_PORT), 'TCP port to listen on (0 picks a free port).'],
   ['HOST', '127.0.0.1', 'Interface to bind. Use 0.0.0.0 on a VPS (behind a TLS proxy).'],
   ['SVC_DATA_DIR', './data', 'Folder for the SQLite database and the secret key.'],
   ['SVC_BASE_URL', 'http://localhost:<PORT>', 'Public URL printed in links, help pages and the CLI. When set, the API answers only requests addressed to its host (or localhost).'],
@@ -182,7 +185,7 @@ function llm(env: Env): Pick<Config, 'llmUrl' | 'llmModel' | 'llmApiKey' | 'llmT
 
 /** Reads and validates the environment; throws ConfigError with a one-line message. */
 export function loadConfig(env: Env = process.env): Config {
-  const port = integer(env, 'PORT', 8787, 0, 65535)
+  const port = integer(env, 'PORT', DEFAULT_PORT, 0, 65535)
   const dataDir = resolve(env.SVC_DATA_DIR?.trim() || './data')
   const databaseUrl = env.DATABASE_URL?.trim() || null
   const postgresUrl = databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl) ? databaseUrl : null

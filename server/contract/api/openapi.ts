@@ -33,6 +33,27 @@ const DESCRIPTION = [
   'every error is `{code, error: {type, message, details?}}` with `code` equal to the HTTP status.',
 ].join('')
 
+/** What each tag groups; a tag without a line here is described by its name. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  system: 'Health, this document and the skill documents',
+  auth: 'Signing up, logging in (password or mailed code) and out, and the session',
+  tokens: 'Personal access tokens for scripts, the CLI and agents',
+  profile: 'Your account: name, e-mail, password, deletion',
+  apps: 'Your apps (one form and endpoint each)',
+  fields: 'An app\'s fields: what a record holds',
+  share: 'Publishing an app\'s endpoint and its settings (reads, rate limit, thank-you page)',
+  webhooks: 'Webhooks signed per Standard Webhooks, their deliveries, and mail notifications',
+  records: 'The owner\'s records: pages, one record, deletes, spam marks, summary and exports',
+  ingest: 'The public share endpoint: post records (JSON, forms, batches) and its Markdown help',
+  reads: 'Reading records back through the share endpoint (/query, /summary)',
+  scales: 'Assessment scales: scoring dimensions, their items and levels',
+  reports: 'Report pages shown to respondents after they answer',
+  expert: 'Expert commentary on scale levels',
+  connect: 'Page styling of the hosted pages',
+  smart: 'Generating a whole app from one sentence: drafts, jobs and plans',
+  pages: 'Hosted HTML pages: the fill-in form, thank-you page, reports and the admin page',
+}
+
 /** The component name of an operation's part: `apps.list` + `Answer` → `AppsListAnswer`. */
 export const componentName = (name: RouteName, part: string): string =>
   name.split('.').map((word) => word[0].toUpperCase() + word.slice(1)).join('') + part
@@ -182,7 +203,7 @@ export function openapiDocument(options: DocumentOptions): Json {
     openapi: '3.1.0',
     info: { title: 'svc', version: options.version, description: DESCRIPTION, license: { name: 'MIT', identifier: 'MIT' } },
     servers: [{ url: options.serverUrl }],
-    tags: [...new Set(names.flatMap((name) => operationOf(name).tags))].sort().map((tag) => ({ name: tag })),
+    tags: [...new Set(names.flatMap((name) => operationOf(name).tags))].sort().map((tag) => ({ name: tag, description: TAG_DESCRIPTIONS[tag] ?? tag })),
     paths,
     components: {
       schemas,
