@@ -194,7 +194,7 @@ export function openapiDocument(options: DocumentOptions): Json {
       tags: operation.tags,
       security: security(operation),
       ...(parameters.length > 0 ? { parameters } : {}),
-      ...(Object.keys(content).length > 0 ? { requestBody: { required: true, content } } : {}),
+      ...(Object.keys(content).length > 0 ? { requestBody: { required: !operation.body?.safeParse(undefined).success, content } } : {}),
       responses,
     }
     ;(paths[openapiPath(path)] ??= {})[method.toLowerCase()] = entry
