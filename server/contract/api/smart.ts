@@ -118,7 +118,7 @@ export const planCheckSchema = named(
 export type PlanCheck = z.output<typeof planCheckSchema>
 
 export const executeResultSchema = named(
-  'PlanExecuted',
+  'PlanExecuteResult',
   z.object({
     planId: z.string(),
     appId: z.string(),
