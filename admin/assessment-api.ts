@@ -9,11 +9,9 @@ import type { ReportPage } from '../server/core/reports/store.ts'
 import type { SectionType } from '../server/contract/reports/schemas.ts'
 import type { CreateScaleInput, SetLevelInput, UpdateScaleInput } from '../server/contract/scales/schemas.ts'
 import type { Scale } from '../server/core/scales/store.ts'
-import type { ExecuteResult } from '../server/core/smart/execute.ts'
-import type { Job } from '../server/core/smart/jobs.ts'
-import type { StoredPlan } from '../server/core/smart/plans.ts'
+import type { ExecuteResult, Job, StoredPlan } from '../server/contract/api/smart.ts'
 import type { RecordScores } from '../server/contract/scoring/score.ts'
-import { data } from './api.ts'
+import { call, data } from './api.ts'
 
 export type { Expert, ExpertComment, ExecuteResult, Job, ReportPage, Scale, SectionType, SetThemeInput, StoredPlan, Theme }
 export type { Plan } from '../server/contract/smart/plan.ts'
@@ -69,11 +67,11 @@ export const assessmentApi = {
   resetTheme: (appId: string) => data<Theme>('POST', `${app(appId)}/connect/reset`),
   previewTheme: (appId: string, input: SetThemeInput) => data<{ theme: Theme; html: string }>('POST', `${app(appId)}/connect/preview`, input),
 
-  startPlanning: (instruction: string) => data<{ jobId: string; status: Job['status']; planId: string | null }>('POST', '/smart/plans', { instruction }),
-  job: (jobId: string) => data<Job>('GET', `/smart/jobs/${id(jobId)}`),
-  cancelJob: (jobId: string) => data<Job>('DELETE', `/smart/jobs/${id(jobId)}`),
-  plan: (planId: string) => data<StoredPlan>('GET', `/smart/plans/${id(planId)}`),
-  executePlan: (planId: string) => data<ExecuteResult>('POST', `/smart/plans/${id(planId)}/execute`, {}),
+  startPlanning: (instruction: string) => call('plans.create', { body: { instruction } }),
+  job: (jobId: string) => call('smart.job', { params: { id: jobId } }),
+  cancelJob: (jobId: string) => call('smart.cancelJob', { params: { id: jobId } }),
+  plan: (planId: string) => call('plans.get', { params: { id: planId } }),
+  executePlan: (planId: string) => call('plans.execute', { params: { id: planId }, body: {} }),
 }
 
 /** Server validation problems (`details.problems`) of a failed call, or none. */

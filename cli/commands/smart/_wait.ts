@@ -1,5 +1,5 @@
 /**
- * @module Waiting for a planning job: polls GET /smart/jobs/:id until the job finishes, a
+ * @module Waiting for a planning job: polls it (smart.job) until the job finishes, a
  * deadline passes (the MCP tools answer "running" before clients time out) or the caller
  * aborts (Ctrl-C, a cancelled MCP request). Every poll that shows something new is reported.
  */

@@ -5,6 +5,7 @@
 import { appOperations } from './apps.ts'
 import type { Operation } from './operation.ts'
 import type { RouteName } from './routes.ts'
+import { planOperations, smartOperations } from './smart.ts'
 import { openapiOperations, skillOperations, systemOperations } from './system.ts'
 
 export const OPERATIONS = {
@@ -12,6 +13,8 @@ export const OPERATIONS = {
   ...openapiOperations,
   ...skillOperations,
   ...appOperations,
+  ...smartOperations,
+  ...planOperations,
 } as const satisfies { [N in RouteName]?: Operation }
 
 export type Operations = typeof OPERATIONS

@@ -19,6 +19,10 @@ export type PlannerName = (typeof PLANNER_NAMES)[number]
 export const PLAN_AUTHORS = [...PLANNER_NAMES, 'instrument', 'caller'] as const
 export type PlanAuthor = (typeof PLAN_AUTHORS)[number]
 
+/** The states of a planning job: queued or running until it succeeds, fails or is cancelled. */
+export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const
+export type JobStatus = (typeof JOB_STATUSES)[number]
+
 /** Longest instruction accepted; a plan is made from a paragraph, not a document. */
 export const MAX_INSTRUCTION_LENGTH = 5000
 

@@ -8,22 +8,17 @@ import type { AppContext } from '../../context.ts'
 import { createApp } from '../apps/apps.ts'
 import { parseInput } from '../../contract/apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
-import { appUrls, type AppUrls } from '../apps/urls.ts'
+import { appUrls } from '../apps/urls.ts'
 import { AppError } from '../../contract/errors.ts'
 import { STEPS, type Execution, type ModuleOutcome, type Step } from './execution.ts'
 import { PLAN_MODULES, type Plan, type PlanModule } from '../../contract/smart/plan.ts'
 import { getPlan, saveExecution } from './plans.ts'
 import { executePlanSchema, type ExecutePlanInput } from '../../contract/smart/schemas.ts'
 
-export interface ExecuteResult {
-  planId: string
-  appId: string
-  /** Whether this run made the app (false when an earlier run had). */
-  appCreated: boolean
-  /** Every module this run looked at, in order; `skipped` when an earlier run finished it. */
-  modules: Array<{ module: PlanModule; status: 'done' | 'skipped'; created: string[]; existing: string[] }>
-  urls: AppUrls
-}
+import type { ExecuteResult } from '../../contract/api/smart.ts'
+
+/** What executing a plan answers: the contract's shape. */
+export type { ExecuteResult }
 
 async function ownsApp(ctx: AppContext, userId: string, appId: string): Promise<boolean> {
   try {

@@ -14,25 +14,13 @@ import { createScale, listScales } from '../scales/scales.ts'
 import { publish } from '../share/publish.ts'
 import { getShare } from '../share/settings.ts'
 import type { Plan, PlanModule } from '../../contract/smart/plan.ts'
+import type { Execution, ModuleOutcome } from '../../contract/api/smart.ts'
+
+/** What executing a plan has done so far (stored with the plan), and one module's part of it: the contract's shapes. */
+export type { Execution, ModuleOutcome }
 
 /** What one module's step made (`created`) and found already there (`existing`). */
-export interface StepResult {
-  created: string[]
-  existing: string[]
-}
-
-export interface ModuleOutcome extends StepResult {
-  status: 'done' | 'failed'
-  /** The failure's message, when `status` is failed. */
-  error?: string
-  at: string
-}
-
-/** What executing a plan has done so far, stored with the plan. */
-export interface Execution {
-  appId: string | null
-  modules: Partial<Record<PlanModule, ModuleOutcome>>
-}
+export type StepResult = Pick<ModuleOutcome, 'created' | 'existing'>
 
 export type Step = (ctx: AppContext, userId: string, appId: string, plan: Plan) => Promise<StepResult>
 

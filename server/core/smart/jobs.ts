@@ -17,22 +17,12 @@ import { newId } from '../ids.ts'
 import { LIMITS } from '../../contract/limits.ts'
 import { choosePlanner, runPlanner } from './planners.ts'
 import { newPlanRow } from './plans.ts'
-import { startPlanningSchema, type PlannerName, type StartPlanningInput } from '../../contract/smart/schemas.ts'
+import { startPlanningSchema, type JobStatus, type PlannerName, type StartPlanningInput } from '../../contract/smart/schemas.ts'
+import type { Job, PlanningStarted } from '../../contract/api/smart.ts'
 
-export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const
-export type JobStatus = (typeof JOB_STATUSES)[number]
-
-export interface Job {
-  id: string
-  status: JobStatus
-  planner: PlannerName
-  progress: { stage: string; percent: number; messages: string[] }
-  planId: string | null
-  error: { type: string; message: string } | null
-  createdAt: string
-  updatedAt: string
-  finishedAt: string | null
-}
+export { JOB_STATUSES, type JobStatus } from '../../contract/smart/schemas.ts'
+/** A job as GET /smart/jobs/:id answers it: the contract's shape. */
+export type { Job, PlanningStarted }
 
 /** Appended to a job when a process takes it over. */
 export const TAKEN_OVER_MESSAGE = 'Taken over: the server process running this job stopped; planning again from the start'
@@ -99,7 +89,7 @@ async function plan(ctx: AppContext, job: JobRow, signal: AbortSignal): Promise<
  * finishes before this returns (it takes milliseconds), so `planId` is set at once; the LLM
  * planner runs on.
  */
-export async function startPlanning(ctx: AppContext, userId: string, input: StartPlanningInput): Promise<{ jobId: string; status: JobStatus; planId: string | null }> {
+export async function startPlanning(ctx: AppContext, userId: string, input: StartPlanningInput): Promise<PlanningStarted> {
   const { instruction, planner: wanted } = parseInput(startPlanningSchema, input)
   const planner = choosePlanner(ctx.config, wanted)
   const now = ctx.clock.now()

@@ -6,35 +6,15 @@
 import type { AppContext } from '../../context.ts'
 import type { PlanRow } from '../../db/storage/smart.ts'
 import { parseInput } from '../../contract/apps/input.ts'
-import { notFound, type Problem } from '../../contract/errors.ts'
+import { notFound } from '../../contract/errors.ts'
+import type { Execution, PlanCheck, PlanSummary, StoredPlan } from '../../contract/api/smart.ts'
 import { newId } from '../ids.ts'
 import { checkPlan, requireValidPlan } from '../../contract/smart/check-plan.ts'
-import type { Execution } from './execution.ts'
 import type { Plan } from '../../contract/smart/plan.ts'
 import { savePlanSchema, validatePlanSchema, type PlanAuthor, type SavePlanInput, type ValidatePlanInput } from '../../contract/smart/schemas.ts'
 
-export interface StoredPlan {
-  id: string
-  planner: PlanAuthor
-  plan: Plan
-  /** What executing the plan has done so far; null before the first execute. */
-  execution: Execution | null
-  createdAt: string
-  updatedAt: string
-}
-
-/** A one-line overview of a plan, for lists. */
-export interface PlanSummary {
-  id: string
-  planner: PlanAuthor
-  name: string
-  language: Plan['language']
-  questions: number
-  dimensions: number
-  appId: string | null
-  createdAt: string
-  updatedAt: string
-}
+/** A stored plan, and the one-line overview of one for lists: the contract's shapes. */
+export type { PlanSummary, StoredPlan }
 
 const iso = (ms: number): string => new Date(ms).toISOString()
 
@@ -120,7 +100,7 @@ function forgetModules(previous: string | null): string | null {
 }
 
 /** Checks the stored plan, or `input.plan` without saving it. */
-export async function validatePlan(ctx: AppContext, userId: string, planId: string, input: ValidatePlanInput = {}): Promise<{ valid: boolean; problems: Problem[] }> {
+export async function validatePlan(ctx: AppContext, userId: string, planId: string, input: ValidatePlanInput = {}): Promise<PlanCheck> {
   const { plan } = parseInput(validatePlanSchema, input)
   const row = await requireOwnedPlan(ctx, userId, planId)
   const { problems } = checkPlan(plan === undefined ? JSON.parse(row.plan) : plan)
