@@ -3,15 +3,13 @@
  * Summary detail keeps what an agent needs to reason about the app (keys, ranges, levels,
  * section order) and drops texts and timestamps.
  */
-import type { Expert } from '../commands/expert/_view.ts'
-import type { ReportPage } from '../commands/report/_view.ts'
-import { bound, rangeText, type Scale } from '../commands/scale/_view.ts'
-import type { Theme } from '../commands/connect/_view.ts'
-import { appPath, cached, mdCell, type SnapshotSection } from './section.ts'
+import type { AnswerOf } from '../../server/contract/api/request.ts'
+import { bound, rangeText } from '../commands/scale/_view.ts'
+import { cachedCall, mdCell, type SnapshotSection } from './section.ts'
 
-export const scalesSection: SnapshotSection<{ scales: Scale[] }> = {
+export const scalesSection: SnapshotSection<AnswerOf<'scales.list'>> = {
   name: 'scales',
-  load: (client, appId, shared) => cached(shared, client, `${appPath(appId)}/scales`),
+  load: (client, appId, shared) => cachedCall(shared, client, 'scales.list', { params: { id: appId } }),
   brief: (data) => ({
     scales: data.scales.map((s) => ({
       key: s.key,
@@ -41,9 +39,9 @@ export const scalesSection: SnapshotSection<{ scales: Scale[] }> = {
   },
 }
 
-export const reportSection: SnapshotSection<{ pages: ReportPage[] }> = {
+export const reportSection: SnapshotSection<AnswerOf<'reports.get'>> = {
   name: 'report',
-  load: (client, appId, shared) => cached(shared, client, `${appPath(appId)}/report`),
+  load: (client, appId, shared) => cachedCall(shared, client, 'reports.get', { params: { id: appId } }),
   brief: (data) => ({ pages: data.pages.map((p) => ({ number: p.number, title: p.title, sections: p.sections.map((s) => ({ type: s.type, title: s.title, scale: s.scale })) })) }),
   markdown(data, detail) {
     if (data.pages.length === 0) return '## Report\n\nNo report pages yet.'
@@ -55,9 +53,9 @@ export const reportSection: SnapshotSection<{ pages: ReportPage[] }> = {
   },
 }
 
-export const expertSection: SnapshotSection<Expert> = {
+export const expertSection: SnapshotSection<AnswerOf<'expert.get'>> = {
   name: 'expert',
-  load: (client, appId, shared) => cached(shared, client, `${appPath(appId)}/expert`),
+  load: (client, appId, shared) => cachedCall(shared, client, 'expert.get', { params: { id: appId } }),
   brief: (e) => ({ name: e.name, title: e.title, comments: e.comments.map((c) => ({ scale: c.scale, level: c.level })) }),
   markdown(e, detail) {
     const lines = [`- name: ${mdCell(e.name)}`, `- title: ${mdCell(e.title)}`]
@@ -72,9 +70,9 @@ export const expertSection: SnapshotSection<Expert> = {
   },
 }
 
-export const connectSection: SnapshotSection<Theme> = {
+export const connectSection: SnapshotSection<AnswerOf<'connect.get'>> = {
   name: 'connect',
-  load: (client, appId, shared) => cached(shared, client, `${appPath(appId)}/connect`),
+  load: (client, appId, shared) => cachedCall(shared, client, 'connect.get', { params: { id: appId } }),
   brief: (t) => ({ primaryColor: t.primaryColor, fontFamily: t.fontFamily, layout: t.layout, buttonText: t.buttonText, customCss: t.customCss !== '' }),
   markdown(t, detail) {
     const lines = [`- colours: primary ${t.primaryColor} · background ${t.backgroundColor} · text ${t.textColor}`, `- font: ${t.fontFamily} · layout: ${t.layout} · button: ${mdCell(t.buttonText)}`, `- logo: ${mdCell(t.logoUrl)}`]

@@ -2,6 +2,7 @@
  * @module What a snapshot section is: a name, how to load its state of an app, and how
  * it reads as Markdown. The assessment modules add theirs in sections.ts.
  */
+import { requestLine, type AnswerOf, type Described, type InputOf } from '../../server/contract/api/request.ts'
 import type { SvcClient } from '../client.ts'
 
 export type Detail = 'summary' | 'full'
@@ -22,6 +23,18 @@ export const appPath = (appId: string) => `/api/v3/apps/${encodeURIComponent(app
 export async function cached<T>(shared: Map<string, unknown>, client: SvcClient, path: string): Promise<T> {
   if (!shared.has(path)) shared.set(path, client.request<T>('GET', path))
   return (await shared.get(path)) as T
+}
+
+/**
+ * Calls read operation `name` of the route table once per snapshot, however many sections
+ * need it: shared with `cached` under the same key (the path, with its query).
+ */
+export async function cachedCall<N extends Described>(shared: Map<string, unknown>, client: SvcClient, name: N, input: InputOf<N>): Promise<AnswerOf<N>> {
+  const line = requestLine(name, input)
+  const query = new URLSearchParams(line.query).toString()
+  const key = query ? `${line.path}?${query}` : line.path
+  if (!shared.has(key)) shared.set(key, client.call(name, input))
+  return (await shared.get(key)) as AnswerOf<N>
 }
 
 /** Markdown-escapes a table cell. */

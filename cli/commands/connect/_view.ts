@@ -4,12 +4,10 @@
  */
 import { details, type Style } from '../../output.ts'
 import { FONT_FAMILIES } from '../../../server/contract/connect/fonts.ts'
-import { LAYOUTS, type Theme } from '../../../server/contract/connect/schemas.ts'
+import type { Theme } from '../../../server/contract/api/connect.ts'
+import { LAYOUTS } from '../../../server/contract/connect/schemas.ts'
 
 export type { Theme }
-
-/** The connect (theme) route of an app. */
-export const connectPath = (app: string) => `/api/v3/apps/${encodeURIComponent(app)}/connect`
 
 export const themeArgs = {
   'primary-color': { type: 'string' as const, description: 'Buttons, links, chart bars: #rgb, #rrggbb, rgb(…), hsl(…) or a name', valueHint: 'colour' },

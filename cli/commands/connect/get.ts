@@ -1,7 +1,7 @@
 import { defineSvcCommand } from '../../command.ts'
 import { result } from '../../output.ts'
 import { appArg } from '../_shared.ts'
-import { connectPath, themeDetails, type Theme } from './_view.ts'
+import { themeDetails } from './_view.ts'
 
 export default defineSvcCommand({
   description: 'Show the theme of the fill-in and report pages',
@@ -9,7 +9,7 @@ export default defineSvcCommand({
   effect: 'read',
   args: { ...appArg },
   async run(args, env) {
-    const theme = await env.client().request<Theme>('GET', connectPath(args.app))
+    const theme = await env.client().call('connect.get', { params: { id: args.app } })
     return result(theme, themeDetails(theme))
   },
 })

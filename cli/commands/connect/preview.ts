@@ -1,7 +1,7 @@
 import { defineSvcCommand } from '../../command.ts'
 import { result } from '../../output.ts'
 import { appArg } from '../_shared.ts'
-import { connectPath, themeArgs, themeBody, type Theme } from './_view.ts'
+import { themeArgs, themeBody } from './_view.ts'
 import { checkInput } from '../../validate.ts'
 import { setThemeSchema } from '../../../server/contract/connect/schemas.ts'
 
@@ -12,7 +12,7 @@ export default defineSvcCommand({
   args: { ...appArg, ...themeArgs },
   async run(args, env) {
     const body = themeBody(args)
-    const data = await env.client().request<{ theme: Theme; html: string }>('POST', `${connectPath(args.app)}/preview`, { body: checkInput(setThemeSchema, body) })
+    const data = await env.client().call('connect.preview', { params: { id: args.app }, body: checkInput(setThemeSchema, body) })
     return result(data, () => data.html)
   },
 })

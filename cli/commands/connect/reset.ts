@@ -1,7 +1,7 @@
 import { defineSvcCommand } from '../../command.ts'
 import { result } from '../../output.ts'
 import { appArg, yesArg } from '../_shared.ts'
-import { connectPath, themeDetails, type Theme } from './_view.ts'
+import { themeDetails } from './_view.ts'
 
 export default defineSvcCommand({
   description: 'Put the page theme back to the defaults (custom CSS is lost)',
@@ -10,7 +10,7 @@ export default defineSvcCommand({
   args: { ...appArg, ...yesArg },
   async run(args, env) {
     await env.confirm(`Reset the page theme of app ${args.app} to the defaults?`, args.yes)
-    const theme = await env.client().request<Theme>('POST', `${connectPath(args.app)}/reset`)
+    const theme = await env.client().call('connect.reset', { params: { id: args.app } })
     return result(theme, themeDetails(theme))
   },
 })

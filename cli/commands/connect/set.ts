@@ -2,7 +2,7 @@ import { defineSvcCommand } from '../../command.ts'
 import { usageError } from '../../errors.ts'
 import { result } from '../../output.ts'
 import { appArg } from '../_shared.ts'
-import { connectPath, themeArgs, themeBody, themeDetails, type Theme } from './_view.ts'
+import { themeArgs, themeBody, themeDetails } from './_view.ts'
 import { checkInput } from '../../validate.ts'
 import { setThemeSchema } from '../../../server/contract/connect/schemas.ts'
 
@@ -14,7 +14,7 @@ export default defineSvcCommand({
   async run(args, env) {
     const body = themeBody(args)
     if (Object.values(body).every((v) => v === undefined)) throw usageError(`Nothing to change: pass ${Object.keys(themeArgs).map((k) => `--${k}`).join(', ').replace(/, ([^,]+)$/, ' or $1')}`)
-    const theme = await env.client().request<Theme>('PATCH', connectPath(args.app), { body: checkInput(setThemeSchema, body) })
+    const theme = await env.client().call('connect.update', { params: { id: args.app }, body: checkInput(setThemeSchema, body) })
     return result(theme, themeDetails(theme))
   },
 })

@@ -1,28 +1,11 @@
 /**
  * @module How the expert (profile and commentary per scale level) reads in a terminal.
  */
+import type { Expert, ExpertComment } from '../../../server/contract/api/expert.ts'
 import { bold, details, table, type Style } from '../../output.ts'
 
-export interface ExpertComment {
-  scale: string
-  level: string
-  text: string
-  updatedAt: string
-}
-
-export interface Expert {
-  name: string
-  title: string
-  bio: string
-  avatarUrl: string | null
-  comments: ExpertComment[]
-}
-
-/** The expert route of an app. */
-export const expertPath = (app: string) => `/api/v3/apps/${encodeURIComponent(app)}/expert`
-/** The route of the comment for one level of a scale. */
-export const commentPath = (app: string, scale: string, level: string) =>
-  `${expertPath(app)}/comments/${encodeURIComponent(scale)}/${encodeURIComponent(level)}`
+// The API's shapes are the contract's answer types (type-only: nothing of the server loads).
+export type { Expert, ExpertComment }
 
 export const levelRefArgs = {
   scale: { type: 'string', description: 'Scale key or id', required: true, valueHint: 'scale' },

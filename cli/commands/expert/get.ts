@@ -1,7 +1,7 @@
 import { defineSvcCommand } from '../../command.ts'
 import { result } from '../../output.ts'
 import { appArg } from '../_shared.ts'
-import { expertPath, expertView, type Expert } from './_view.ts'
+import { expertView } from './_view.ts'
 
 export default defineSvcCommand({
   description: 'Show the expert profile and the commentary per scale level',
@@ -9,7 +9,7 @@ export default defineSvcCommand({
   effect: 'read',
   args: { ...appArg },
   async run(args, env) {
-    const expert = await env.client().request<Expert>('GET', expertPath(args.app))
+    const expert = await env.client().call('expert.get', { params: { id: args.app } })
     return result(expert, expertView(expert))
   },
 })

@@ -2,7 +2,7 @@ import { defineSvcCommand } from '../../command.ts'
 import { usageError } from '../../errors.ts'
 import { result } from '../../output.ts'
 import { appArg } from '../_shared.ts'
-import { expertPath, expertView, type Expert } from './_view.ts'
+import { expertView } from './_view.ts'
 import { checkInput } from '../../validate.ts'
 import { setExpertSchema } from '../../../server/contract/expert/schemas.ts'
 
@@ -21,7 +21,7 @@ export default defineSvcCommand({
     const avatar = args['avatar-url']
     const body = { name: args.name, title: args.title, bio: args.bio, avatarUrl: avatar === undefined ? undefined : avatar.trim().toLowerCase() === 'none' ? null : avatar }
     if (Object.values(body).every((v) => v === undefined)) throw usageError('Nothing to change: pass --name, --title, --bio and/or --avatar-url')
-    const expert = await env.client().request<Expert>('PATCH', expertPath(args.app), { body: checkInput(setExpertSchema, body) })
+    const expert = await env.client().call('expert.update', { params: { id: args.app }, body: checkInput(setExpertSchema, body) })
     return result(expert, expertView(expert))
   },
 })

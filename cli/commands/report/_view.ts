@@ -1,20 +1,15 @@
 /**
  * @module How report pages read in a terminal; shared by the report commands.
  */
-import type { ReportPage, ReportSection } from '../../../server/core/reports/store.ts'
+import type { ReportPage, ReportSection } from '../../../server/contract/api/reports.ts'
 import { bold, dim, table, type Style } from '../../output.ts'
 
-// The API's shapes are the server's own view types (type-only: nothing of the server loads).
+// The API's shapes are the contract's answer types (type-only: nothing of the server loads).
 export type { ReportPage, ReportSection }
 
 export const pageArg = {
   page: { type: 'string', description: 'Page number (1, 2, …) or id', required: true, valueHint: 'page' },
 } as const
-
-/** The report route of an app. */
-export const reportPath = (app: string) => `/api/v3/apps/${encodeURIComponent(app)}/report`
-/** The pages route of an app's report, or of one page. */
-export const pagePath = (app: string, page?: string) => `${reportPath(app)}/pages${page === undefined ? '' : `/${encodeURIComponent(page)}`}`
 
 const preview = (text: string) => (text.length > 60 ? `${text.slice(0, 59)}…` : text)
 

@@ -1,7 +1,7 @@
 import { defineSvcCommand } from '../../command.ts'
 import { result } from '../../output.ts'
 import { appArg } from '../_shared.ts'
-import { reportPath, reportView, type ReportPage } from './_view.ts'
+import { reportView } from './_view.ts'
 
 export default defineSvcCommand({
   description: 'Show the report definition: every page with its sections',
@@ -9,7 +9,7 @@ export default defineSvcCommand({
   effect: 'read',
   args: { ...appArg },
   async run(args, env) {
-    const data = await env.client().request<{ pages: ReportPage[] }>('GET', reportPath(args.app))
+    const data = await env.client().call('reports.get', { params: { id: args.app } })
     return result(data, reportView(data.pages))
   },
 })

@@ -2,15 +2,8 @@ import { defineSvcCommand, jsonArg } from '../../command.ts'
 import { usageError } from '../../errors.ts'
 import { result } from '../../output.ts'
 import { appArg } from '../_shared.ts'
-import { reportPath } from './_view.ts'
 import { checkInput } from '../../validate.ts'
 import { previewReportSchema, REPORT_FORMATS } from '../../../server/contract/reports/schemas.ts'
-
-interface Preview {
-  format: 'text' | 'html'
-  scores: Record<string, { score: number | null; level: string | null; levelLabel: string | null }>
-  content: string
-}
 
 export default defineSvcCommand({
   description: 'Render the report for given answers as text or HTML (nothing is stored)',
@@ -25,8 +18,8 @@ export default defineSvcCommand({
   async run(args, env) {
     const raw = args.answers ?? (env.io.stdin.isTTY ? undefined : await env.io.stdin.read())
     if (raw === undefined || raw.trim() === '') throw usageError(`No answers given: pass --answers '{"q1":"4"}' or pipe JSON into stdin`)
-    const body = { data: jsonArg(raw, 'answers'), format: args.format }
-    const data = await env.client().request<Preview>('POST', `${reportPath(args.app)}/preview`, { body: checkInput(previewReportSchema, body) })
+    const body = { data: jsonArg(raw, 'answers') as Record<string, unknown>, format: args.format }
+    const data = await env.client().call('reports.preview', { params: { id: args.app }, body: checkInput(previewReportSchema, body) })
     return result(data, () => data.content)
   },
 })

@@ -2,15 +2,11 @@
  * @module How scales read in a terminal; shared by the scale commands and the snapshot.
  */
 import type { Level } from '../../../server/contract/scales/model.ts'
-import type { Scale, ScaleItemView as ScaleItem } from '../../../server/core/scales/store.ts'
+import type { Scale, ScaleItemView as ScaleItem } from '../../../server/contract/api/scales.ts'
 import { bold, details, table, type Style } from '../../output.ts'
 
-// The API's shapes are the server's own view types (type-only: nothing of the server loads).
+// The API's shapes are the contract's answer types (type-only: nothing of the server loads).
 export type { Level, Scale, ScaleItem }
-
-/** The scales route of an app, or of one scale. */
-export const scalePath = (app: string, scale?: string) =>
-  `/api/v3/apps/${encodeURIComponent(app)}/scales${scale === undefined ? '' : `/${encodeURIComponent(scale)}`}`
 
 /** A range end; open ends read as `…`. */
 export const bound = (value: number | null) => (value === null ? '…' : String(value))

@@ -3,8 +3,9 @@ import { idsResult } from '../../listing.ts'
 import { result } from '../../output.ts'
 import { appArg, quietArg } from '../_shared.ts'
 import { methodArg } from './_args.ts'
-import { scaleDetails, scalePath, type Scale } from './_view.ts'
+import { scaleDetails } from './_view.ts'
 import { checkInput } from '../../validate.ts'
+import type { ScaleMethod } from '../../../server/contract/scales/model.ts'
 import { createScaleSchema } from '../../../server/contract/scales/schemas.ts'
 
 export default defineSvcCommand({
@@ -20,8 +21,8 @@ export default defineSvcCommand({
     ...quietArg,
   },
   async run(args, env) {
-    const body = { key: args.key, name: args.name, description: args.description, method: args.method }
-    const scale = await env.client().request<Scale>('POST', scalePath(args.app), { body: checkInput(createScaleSchema, body) })
+    const body = { key: args.key, name: args.name, description: args.description, method: args.method as ScaleMethod | undefined }
+    const scale = await env.client().call('scales.add', { params: { id: args.app }, body: checkInput(createScaleSchema, body) })
     if (args.quiet) return idsResult([scale.id])
     return result(scale, scaleDetails(scale))
   },

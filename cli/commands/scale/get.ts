@@ -2,7 +2,7 @@ import { defineSvcCommand } from '../../command.ts'
 import { result } from '../../output.ts'
 import { appArg } from '../_shared.ts'
 import { scaleArg } from './_args.ts'
-import { scaleDetails, scalePath, type Scale } from './_view.ts'
+import { scaleDetails } from './_view.ts'
 
 export default defineSvcCommand({
   description: 'Show one scale: items, levels, range and remaining problems',
@@ -10,7 +10,7 @@ export default defineSvcCommand({
   effect: 'read',
   args: { ...appArg, ...scaleArg },
   async run(args, env) {
-    const scale = await env.client().request<Scale>('GET', scalePath(args.app, args.scale))
+    const scale = await env.client().call('scales.get', { params: { id: args.app, scale: args.scale } })
     return result(scale, scaleDetails(scale))
   },
 })

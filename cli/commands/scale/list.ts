@@ -1,7 +1,7 @@
 import { defineSvcCommand } from '../../command.ts'
 import { listing, listResult } from '../../listing.ts'
 import { appArg, pageArgs, quietArg } from '../_shared.ts'
-import { scalePath, scaleTable, type Scale } from './_view.ts'
+import { scaleTable } from './_view.ts'
 
 export default defineSvcCommand({
   description: "List an app's scales with their items, levels and possible range",
@@ -10,7 +10,7 @@ export default defineSvcCommand({
   args: { ...appArg, ...pageArgs, ...quietArg },
   async run(args, env) {
     const asked = listing(args)
-    const data = await env.client().request<{ scales: Scale[] }>('GET', scalePath(args.app))
+    const data = await env.client().call('scales.list', { params: { id: args.app } })
     return listResult(env, asked, data.scales, { key: 'scales', id: (s) => s.id, human: (scales) => scaleTable(scales) })
   },
 })

@@ -1,7 +1,6 @@
 import { defineSvcCommand } from '../../command.ts'
 import { result } from '../../output.ts'
 import { appArg } from '../_shared.ts'
-import { scalePath } from './_view.ts'
 
 export default defineSvcCommand({
   description: "Recompute every record's stored scores with the current scales (old reports change)",
@@ -9,7 +8,7 @@ export default defineSvcCommand({
   effect: 'write',
   args: { ...appArg },
   async run(args, env) {
-    const data = await env.client().request<{ rescored: number }>('POST', `${scalePath(args.app)}/rescore`)
+    const data = await env.client().call('scales.rescore', { params: { id: args.app } })
     return result(data, () => `Rescored ${data.rescored} record${data.rescored === 1 ? '' : 's'}.`)
   },
 })

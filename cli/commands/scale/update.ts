@@ -3,8 +3,9 @@ import { usageError } from '../../errors.ts'
 import { result } from '../../output.ts'
 import { appArg } from '../_shared.ts'
 import { methodArg, scaleArg } from './_args.ts'
-import { scaleDetails, scalePath, type Scale } from './_view.ts'
+import { scaleDetails } from './_view.ts'
 import { checkInput } from '../../validate.ts'
+import type { ScaleMethod } from '../../../server/contract/scales/model.ts'
 import { updateScaleSchema } from '../../../server/contract/scales/schemas.ts'
 
 export default defineSvcCommand({
@@ -20,9 +21,9 @@ export default defineSvcCommand({
     ...methodArg,
   },
   async run(args, env) {
-    const body = { key: args.key, name: args.name, description: args.description, method: args.method }
+    const body = { key: args.key, name: args.name, description: args.description, method: args.method as ScaleMethod | undefined }
     if (Object.values(body).every((v) => v === undefined)) throw usageError('Nothing to change: pass --key, --name, --description or --method')
-    const scale = await env.client().request<Scale>('PATCH', scalePath(args.app, args.scale), { body: checkInput(updateScaleSchema, body) })
+    const scale = await env.client().call('scales.update', { params: { id: args.app, scale: args.scale }, body: checkInput(updateScaleSchema, body) })
     return result(scale, scaleDetails(scale))
   },
 })

@@ -3,9 +3,13 @@
  * it takes and what it answers (operation.ts). One module per resource holds its part.
  */
 import { appOperations } from './apps.ts'
+import { connectOperations } from './connect.ts'
+import { expertOperations } from './expert.ts'
 import type { Operation } from './operation.ts'
+import { reportOperations } from './reports.ts'
 import type { RouteName } from './routes.ts'
 import { planOperations, smartOperations } from './smart.ts'
+import { scaleOperations } from './scales.ts'
 import { openapiOperations, skillOperations, systemOperations } from './system.ts'
 
 export const OPERATIONS = {
@@ -15,6 +19,10 @@ export const OPERATIONS = {
   ...appOperations,
   ...smartOperations,
   ...planOperations,
+  ...scaleOperations,
+  ...reportOperations,
+  ...expertOperations,
+  ...connectOperations,
 } as const satisfies { [N in RouteName]?: Operation }
 
 export type Operations = typeof OPERATIONS

@@ -8,23 +8,15 @@ import { characterCount, hasControlCharacters } from '../fields/names.ts'
 import { ASSESSMENT } from '../limits.ts'
 import { DEFAULT_COLORS, isCssColor } from './colors.ts'
 import { customCssProblems } from './css.ts'
-import { FONT_FAMILIES, type FontFamily } from './fonts.ts'
+import type { Theme } from '../api/connect.ts'
+import { FONT_FAMILIES } from './fonts.ts'
 import { imageUrlSchema } from './safe-url.ts'
 
 export const LAYOUTS = ['all', 'one-per-screen'] as const
 export type Layout = (typeof LAYOUTS)[number]
 
-export interface Theme {
-  primaryColor: string
-  backgroundColor: string
-  textColor: string
-  fontFamily: FontFamily
-  logoUrl: string | null
-  /** `all`: every question on one page; `one-per-screen`: one at a time (with JavaScript). */
-  layout: Layout
-  buttonText: string
-  customCss: string
-}
+/** The theme as the API answers it: the contract's `Theme` (server/contract/api/connect.ts). */
+export type { Theme }
 
 export const DEFAULT_THEME: Theme = {
   ...DEFAULT_COLORS,

@@ -2,6 +2,7 @@
  * @module The expert: the author's profile shown on reports and their commentary per
  * scale level. The profile row is made on first write; until then it is empty.
  */
+import type { Expert, ExpertComment, ExpertProfile } from '../../contract/api/expert.ts'
 import type { AppContext } from '../../context.ts'
 import type { ExpertCommentRow } from '../../db/storage/experts.ts'
 import { parseInput } from '../../contract/apps/input.ts'
@@ -11,23 +12,8 @@ import { newId } from '../ids.ts'
 import { findScale, scaleGone, toRecord, type ScaleRecord } from '../scales/store.ts'
 import { setCommentSchema, setExpertSchema, type SetCommentInput, type SetExpertInput } from '../../contract/expert/schemas.ts'
 
-export interface ExpertProfile {
-  name: string
-  title: string
-  bio: string
-  avatarUrl: string | null
-}
-
-export interface ExpertComment {
-  scale: string
-  level: string
-  text: string
-  updatedAt: string
-}
-
-export interface Expert extends ExpertProfile {
-  comments: ExpertComment[]
-}
+/** The profile, a comment and the whole expert as the API shows them: the contract's answer shapes (server/contract/api/expert.ts). */
+export type { Expert, ExpertComment, ExpertProfile }
 
 /** The profile of an app (empty until set); no ownership check. */
 export async function expertProfileOf(ctx: AppContext, appId: string): Promise<ExpertProfile> {

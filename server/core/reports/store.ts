@@ -2,6 +2,7 @@
  * @module Reading report pages: an app's pages in order, lookup by id or 1-based number,
  * and the `ReportPage` the API shows (sections name their scale by key).
  */
+import type { ReportPage, ReportSection } from '../../contract/api/reports.ts'
 import type { AppContext } from '../../context.ts'
 import type { ReportPageRow } from '../../db/storage/reports.ts'
 import { notFound } from '../../contract/errors.ts'
@@ -19,24 +20,8 @@ export interface StoredSection {
   scaleId: string | null
 }
 
-export interface ReportSection {
-  id: string
-  type: SectionType
-  title: string
-  text: string
-  /** The scale's key; null when none is set or the scale was deleted (the section is then skipped). */
-  scale: string | null
-}
-
-export interface ReportPage {
-  id: string
-  /** 1-based place among the pages. */
-  number: number
-  title: string
-  sections: ReportSection[]
-  createdAt: string
-  updatedAt: string
-}
+/** The API view of a page and its sections: the contract's answer shapes (server/contract/api/reports.ts). */
+export type { ReportPage, ReportSection }
 
 /** An app's page rows in order (no ownership check). */
 export const pageRowsOf = (ctx: AppContext, appId: string): Promise<PageRow[]> => ctx.storage.reports.listForApp(appId)

@@ -2,9 +2,10 @@
  * @module Reading scales: the rows of an app in order, lookup by id or key, and the
  * `Scale` the API shows (with its possible range and what still keeps it from scoring).
  */
+import type { Scale, ScaleItemView } from '../../contract/api/scales.ts'
 import type { AppContext } from '../../context.ts'
 import type { ScaleRow } from '../../db/storage/scales.ts'
-import { notFound, type Problem } from '../../contract/errors.ts'
+import { notFound } from '../../contract/errors.ts'
 import type { FieldRow } from '../fields/view.ts'
 import type { FieldType } from '../../contract/limits.ts'
 import { rangeOf, scaleHealth } from './check.ts'
@@ -17,29 +18,8 @@ export interface ScaleRecord extends Omit<ScaleRow, 'items' | 'levels' | 'method
   levels: Level[]
 }
 
-export interface ScaleItemView extends StoredItem {
-  /** The field's current name; null when the field was deleted. */
-  field: string | null
-  type: FieldType | null
-}
-
-export interface Scale {
-  id: string
-  key: string
-  name: string
-  description: string
-  method: ScaleMethod
-  items: ScaleItemView[]
-  levels: Level[]
-  /** Possible score when every item is answered; null bounds are unbounded; null without items. */
-  range: { min: number | null; max: number | null } | null
-  /** True when every item is sound and the levels tile the range. */
-  complete: boolean
-  problems: Problem[]
-  position: number
-  createdAt: string
-  updatedAt: string
-}
+/** The API view of a scale and its items: the contract's answer shapes (server/contract/api/scales.ts). */
+export type { Scale, ScaleItemView }
 
 /** Parses a stored row. */
 export function toRecord(row: ScaleRow): ScaleRecord {

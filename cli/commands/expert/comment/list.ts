@@ -1,7 +1,7 @@
 import { defineSvcCommand } from '../../../command.ts'
 import { listing, listResult } from '../../../listing.ts'
 import { appArg, pageArgs } from '../../_shared.ts'
-import { commentTable, expertPath, type ExpertComment } from '../_view.ts'
+import { commentTable } from '../_view.ts'
 
 export default defineSvcCommand({
   description: "List the expert's comments per scale level",
@@ -11,7 +11,7 @@ export default defineSvcCommand({
   args: { ...appArg, ...pageArgs },
   async run(args, env) {
     const asked = listing(args)
-    const data = await env.client().request<{ comments: ExpertComment[] }>('GET', `${expertPath(args.app)}/comments`)
+    const data = await env.client().call('expert.comments', { params: { id: args.app } })
     return listResult(env, asked, data.comments, { key: 'comments', id: (c) => `${c.scale}/${c.level}`, human: (comments) => commentTable(comments) })
   },
 })

@@ -1,7 +1,7 @@
 import { defineSvcCommand } from '../../../command.ts'
 import { details, result } from '../../../output.ts'
 import { appArg } from '../../_shared.ts'
-import { commentPath, levelRefArgs, type ExpertComment } from '../_view.ts'
+import { levelRefArgs } from '../_view.ts'
 import { checkInput } from '../../../validate.ts'
 import { setCommentSchema } from '../../../../server/contract/expert/schemas.ts'
 
@@ -11,7 +11,7 @@ export default defineSvcCommand({
   effect: 'write',
   args: { ...appArg, ...levelRefArgs, text: { type: 'string', description: 'Advice shown to respondents at this level', required: true, valueHint: 'text' } },
   async run(args, env) {
-    const comment = await env.client().request<ExpertComment>('PUT', commentPath(args.app, args.scale, args.level), { body: checkInput(setCommentSchema, { text: args.text }) })
+    const comment = await env.client().call('expert.setComment', { params: { id: args.app, scale: args.scale, level: args.level }, body: checkInput(setCommentSchema, { text: args.text }) })
     return result(comment, (style) => details(style, { scale: comment.scale, level: comment.level, text: comment.text, updated: comment.updatedAt }))
   },
 })

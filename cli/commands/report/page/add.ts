@@ -3,7 +3,7 @@ import { idsResult } from '../../../listing.ts'
 import { result } from '../../../output.ts'
 import { ASSESSMENT } from '../../../../server/contract/limits.ts'
 import { appArg, quietArg } from '../../_shared.ts'
-import { pagePath, pageView, type ReportPage } from '../_view.ts'
+import { pageView } from '../_view.ts'
 import { checkInput } from '../../../validate.ts'
 import { addPageSchema } from '../../../../server/contract/reports/schemas.ts'
 
@@ -19,7 +19,7 @@ export default defineSvcCommand({
   },
   async run(args, env) {
     const body = { title: args.title, position: intArg(args.position, 'position', 1, ASSESSMENT.maxReportPages) }
-    const page = await env.client().request<ReportPage>('POST', pagePath(args.app), { body: checkInput(addPageSchema, body) })
+    const page = await env.client().call('reports.addPage', { params: { id: args.app }, body: checkInput(addPageSchema, body) })
     if (args.quiet) return idsResult([page.id])
     return result(page, pageView(page))
   },

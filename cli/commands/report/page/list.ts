@@ -2,7 +2,7 @@ import { defineSvcCommand } from '../../../command.ts'
 import { idsResult } from '../../../listing.ts'
 import { result } from '../../../output.ts'
 import { appArg, quietArg } from '../../_shared.ts'
-import { pagePath, pageTable, type ReportPage } from '../_view.ts'
+import { pageTable } from '../_view.ts'
 
 export default defineSvcCommand({
   description: 'List the report pages in order with their sections',
@@ -11,7 +11,7 @@ export default defineSvcCommand({
   // No --limit/--page: an app has at most a few report pages, and --page names one of them elsewhere.
   args: { ...appArg, ...quietArg },
   async run(args, env) {
-    const data = await env.client().request<{ pages: ReportPage[] }>('GET', pagePath(args.app))
+    const data = await env.client().call('reports.listPages', { params: { id: args.app } })
     if (args.quiet) return idsResult(data.pages.map((p) => p.id))
     return result(data, pageTable(data.pages))
   },

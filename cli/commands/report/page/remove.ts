@@ -1,7 +1,7 @@
 import { defineSvcCommand } from '../../../command.ts'
 import { result } from '../../../output.ts'
 import { appArg, yesArg } from '../../_shared.ts'
-import { pageArg, pagePath } from '../_view.ts'
+import { pageArg } from '../_view.ts'
 
 export default defineSvcCommand({
   description: 'Remove a report page with its sections',
@@ -10,7 +10,7 @@ export default defineSvcCommand({
   args: { ...appArg, ...pageArg, ...yesArg },
   async run(args, env) {
     await env.confirm(`Remove report page ${args.page} with its sections?`, args.yes)
-    const data = await env.client().request<{ deleted: boolean; id: string }>('DELETE', pagePath(args.app, args.page))
+    const data = await env.client().call('reports.removePage', { params: { id: args.app, page: args.page } })
     return result(data, () => `Removed report page ${args.page} (${data.id}).`)
   },
 })

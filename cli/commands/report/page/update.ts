@@ -3,7 +3,7 @@ import { usageError } from '../../../errors.ts'
 import { result } from '../../../output.ts'
 import { ASSESSMENT } from '../../../../server/contract/limits.ts'
 import { appArg } from '../../_shared.ts'
-import { pageArg, pagePath, pageView, type ReportPage } from '../_view.ts'
+import { pageArg, pageView } from '../_view.ts'
 import { checkInput } from '../../../validate.ts'
 import { updatePageSchema } from '../../../../server/contract/reports/schemas.ts'
 
@@ -20,7 +20,7 @@ export default defineSvcCommand({
   async run(args, env) {
     const body = { title: args.title, position: intArg(args.position, 'position', 1, ASSESSMENT.maxReportPages) }
     if (Object.values(body).every((v) => v === undefined)) throw usageError('Nothing to change: pass --title and/or --position')
-    const page = await env.client().request<ReportPage>('PATCH', pagePath(args.app, args.page), { body: checkInput(updatePageSchema, body) })
+    const page = await env.client().call('reports.updatePage', { params: { id: args.app, page: args.page }, body: checkInput(updatePageSchema, body) })
     return result(page, pageView(page))
   },
 })

@@ -2,7 +2,7 @@ import { defineSvcCommand, intArg } from '../../../command.ts'
 import { result } from '../../../output.ts'
 import { ASSESSMENT } from '../../../../server/contract/limits.ts'
 import { appArg } from '../../_shared.ts'
-import { pageArg, pagePath, pageView, type ReportPage } from '../_view.ts'
+import { pageArg, pageView } from '../_view.ts'
 import { checkInput } from '../../../validate.ts'
 import { addSectionSchema, SECTION_TYPES } from '../../../../server/contract/reports/schemas.ts'
 
@@ -21,7 +21,7 @@ export default defineSvcCommand({
   },
   async run(args, env) {
     const body = { type: args.type, title: args.title, text: args.text, scale: args.scale, position: intArg(args.position, 'position', 1, ASSESSMENT.maxSectionsPerPage) }
-    const page = await env.client().request<ReportPage>('POST', `${pagePath(args.app, args.page)}/sections`, { body: checkInput(addSectionSchema, body) })
+    const page = await env.client().call('reports.addSection', { params: { id: args.app, page: args.page }, body: checkInput(addSectionSchema, body) })
     return result(page, pageView(page))
   },
 })

@@ -1,7 +1,7 @@
 import { defineSvcCommand } from '../../../command.ts'
 import { result } from '../../../output.ts'
-import { appArg, seg, yesArg } from '../../_shared.ts'
-import { pageArg, pagePath, pageView, type ReportPage } from '../_view.ts'
+import { appArg, yesArg } from '../../_shared.ts'
+import { pageArg, pageView } from '../_view.ts'
 
 export default defineSvcCommand({
   description: 'Remove a section from a report page',
@@ -15,7 +15,7 @@ export default defineSvcCommand({
   },
   async run(args, env) {
     await env.confirm(`Remove section ${args.section} of report page ${args.page}?`, args.yes)
-    const page = await env.client().request<ReportPage>('DELETE', `${pagePath(args.app, args.page)}/sections/${seg(args.section)}`)
+    const page = await env.client().call('reports.removeSection', { params: { id: args.app, page: args.page, section: args.section } })
     return result(page, pageView(page))
   },
 })

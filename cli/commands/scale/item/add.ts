@@ -2,7 +2,7 @@ import { defineSvcCommand } from '../../../command.ts'
 import { result } from '../../../output.ts'
 import { appArg, fieldArg } from '../../_shared.ts'
 import { numberArg, parseScores, scaleArg } from '../_args.ts'
-import { scaleDetails, scalePath, type Scale } from '../_view.ts'
+import { scaleDetails } from '../_view.ts'
 import { checkInput } from '../../../validate.ts'
 import { scaleItemSchema } from '../../../../server/contract/scales/schemas.ts'
 
@@ -29,7 +29,7 @@ export default defineSvcCommand({
       min: numberArg(args.min, 'min'),
       max: numberArg(args.max, 'max'),
     }
-    const scale = await env.client().request<Scale>('POST', `${scalePath(args.app, args.scale)}/items`, { body: checkInput(scaleItemSchema, body) })
+    const scale = await env.client().call('scales.addItem', { params: { id: args.app, scale: args.scale }, body: checkInput(scaleItemSchema, body) })
     return result(scale, scaleDetails(scale))
   },
 })

@@ -1,8 +1,8 @@
 import { defineSvcCommand } from '../../../command.ts'
 import { result } from '../../../output.ts'
-import { appArg, fieldArg, seg, yesArg } from '../../_shared.ts'
+import { appArg, fieldArg, yesArg } from '../../_shared.ts'
 import { scaleArg } from '../_args.ts'
-import { scaleDetails, scalePath, type Scale } from '../_view.ts'
+import { scaleDetails } from '../_view.ts'
 
 export default defineSvcCommand({
   description: 'Stop scoring a field on a scale (the field and its values stay)',
@@ -11,7 +11,7 @@ export default defineSvcCommand({
   args: { ...appArg, ...scaleArg, ...fieldArg, ...yesArg },
   async run(args, env) {
     await env.confirm(`Remove field ${args.field} from scale ${args.scale}?`, args.yes)
-    const scale = await env.client().request<Scale>('DELETE', `${scalePath(args.app, args.scale)}/items/${seg(args.field)}`)
+    const scale = await env.client().call('scales.removeItem', { params: { id: args.app, scale: args.scale, field: args.field } })
     return result(scale, scaleDetails(scale))
   },
 })

@@ -1,9 +1,9 @@
 import { defineSvcCommand } from '../../../command.ts'
 import { usageError } from '../../../errors.ts'
 import { result } from '../../../output.ts'
-import { appArg, seg } from '../../_shared.ts'
+import { appArg } from '../../_shared.ts'
 import { boundArg, scaleArg } from '../_args.ts'
-import { scaleDetails, scalePath, type Scale } from '../_view.ts'
+import { scaleDetails } from '../_view.ts'
 import { checkInput } from '../../../validate.ts'
 import { setLevelSchema } from '../../../../server/contract/scales/schemas.ts'
 
@@ -23,7 +23,7 @@ export default defineSvcCommand({
   async run(args, env) {
     const body = { label: args.label, min: boundArg(args.min, 'min'), max: boundArg(args.max, 'max'), interpretation: args.interpretation }
     if (Object.values(body).every((v) => v === undefined)) throw usageError('Nothing to set: pass --label, --min, --max and/or --interpretation')
-    const scale = await env.client().request<Scale>('PUT', `${scalePath(args.app, args.scale)}/levels/${seg(args.level)}`, { body: checkInput(setLevelSchema, body) })
+    const scale = await env.client().call('scales.setLevel', { params: { id: args.app, scale: args.scale, level: args.level }, body: checkInput(setLevelSchema, body) })
     return result(scale, scaleDetails(scale))
   },
 })
