@@ -3,15 +3,23 @@
  * it takes and what it answers (operation.ts). One module per resource holds its part.
  */
 import { appOperations } from './apps.ts'
+import { fieldOperations } from './fields.ts'
 import type { Operation } from './operation.ts'
 import type { RouteName } from './routes.ts'
+import { shareOperations } from './share.ts'
 import { openapiOperations, skillOperations, systemOperations } from './system.ts'
+import { notificationOperations, unsubscribeOperations, webhookOperations } from './webhooks.ts'
 
 export const OPERATIONS = {
   ...systemOperations,
   ...openapiOperations,
   ...skillOperations,
   ...appOperations,
+  ...fieldOperations,
+  ...shareOperations,
+  ...webhookOperations,
+  ...notificationOperations,
+  ...unsubscribeOperations,
 } as const satisfies { [N in RouteName]?: Operation }
 
 export type Operations = typeof OPERATIONS
