@@ -69,7 +69,7 @@ export const fieldOperations = {
   'fields.update': {
     summary: 'Change a field',
     description:
-      `Properties left out stay; \`position\` moves the field and shifts the others. Records keep the values they were sent with, so changing the type of a field that records of a published app hold values in takes \`force: true\` (409 conflict otherwise). ${fieldRef}`,
+      `Properties left out stay; \`position\` moves the field and shifts the others. Stored records keep the values they were sent with (they are not converted), so on a published app whose records hold values in the field a new type takes \`force: true\` (409 conflict otherwise). ${fieldRef}`,
     tags,
     access: 'owner',
     body: updateFieldSchema,

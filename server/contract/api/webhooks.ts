@@ -88,7 +88,7 @@ export const webhookOperations = {
   'webhooks.add': {
     summary: 'Add a webhook',
     description:
-      `The answer carries its signing secret, shown this once. Events are signed POSTs (Standard Webhooks); an app has at most ${WEBHOOK_LIMITS.perApp} webhooks (409 conflict). A URL whose host is a private address is refused (422 validation) unless the server allows them.`,
+      `The answer carries its signing secret, shown this once. Events are signed POSTs (Standard Webhooks); an app has at most ${WEBHOOK_LIMITS.perApp} webhooks (409 conflict). A URL whose host is a loopback, private or link-local address is refused (422 validation) unless the server allows such targets (SVC_WEBHOOK_ALLOW_PRIVATE).`,
     tags,
     access: 'owner',
     body: addWebhookSchema,
