@@ -9,12 +9,10 @@ import { requestLine, type AnswerOf, type Described, type InputOf } from '../ser
 import { LIMITS } from '../server/contract/limits.ts'
 import type { App, AppUrls } from '../server/contract/api/apps.ts'
 import type { AccessTokenInfo as AccessToken } from '../server/core/auth/access-tokens.ts'
-import type { Field } from '../server/core/fields/view.ts'
+import type { Field } from '../server/contract/api/fields.ts'
 import type { RecordScores } from '../server/contract/scoring/score.ts'
-import type { Share } from '../server/core/share/view.ts'
-import type { Delivery, Webhook, WebhookWithSecret } from '../server/core/webhooks/view.ts'
-import type { TestResult } from '../server/core/webhooks/manage.ts'
-import type { Notifications } from '../server/core/webhooks/notifications.ts'
+import type { Share } from '../server/contract/api/share.ts'
+import type { Delivery, Notifications, TestResult, Webhook, WebhookWithSecret } from '../server/contract/api/webhooks.ts'
 import type { ReadAccess } from '../server/contract/share/reads.ts'
 import type { FieldSummary, Summary, TopValue } from '../server/core/stats/summary.ts'
 import type { PublicUser as User } from '../server/core/users/users.ts'
@@ -169,34 +167,31 @@ export const api = {
   deleteApp: (appId: string) => call('apps.delete', { params: { id: appId } }),
   urls: (appId: string) => call('apps.urls', { params: { id: appId } }),
 
-  fields: (appId: string) => data<{ fields: Field[]; limit: number }>('GET', `/apps/${id(appId)}/fields`),
-  createField: (appId: string, input: Partial<Pick<Field, 'name' | 'type' | 'label' | 'required' | 'options'>>) =>
-    data<Field>('POST', `/apps/${id(appId)}/fields`, input),
+  fields: (appId: string) => call('fields.list', { params: { id: appId } }),
+  createField: (appId: string, input: InputOf<'fields.add'>['body']) => call('fields.add', { params: { id: appId }, body: input }),
   /** `force` changes the type even when the published app's records hold values in the field (409 otherwise). */
-  updateField: (appId: string, fieldId: string, input: Partial<Pick<Field, 'name' | 'type' | 'label' | 'required' | 'options'>> & { force?: boolean }) =>
-    data<Field>('PATCH', `/apps/${id(appId)}/fields/${id(fieldId)}`, input),
+  updateField: (appId: string, fieldId: string, input: InputOf<'fields.update'>['body']) => call('fields.update', { params: { id: appId, field: fieldId }, body: input }),
   /** Accepts proposed fields (by id or name; all of them with `'all'`); the fields accepted. */
   acceptFields: async (appId: string, which: string[] | 'all') =>
-    (await data<{ fields: Field[] }>('POST', `/apps/${id(appId)}/fields/accept`, which === 'all' ? { all: true } : { names: which })).fields,
-  deleteField: (appId: string, fieldId: string) => data<{ deleted: true; id: string }>('DELETE', `/apps/${id(appId)}/fields/${id(fieldId)}`),
-  orderFields: async (appId: string, ids: string[]) => (await data<{ fields: Field[] }>('PUT', `/apps/${id(appId)}/fields/order`, { ids })).fields,
+    (await call('fields.accept', { params: { id: appId }, body: which === 'all' ? { all: true } : { names: which } })).fields,
+  deleteField: (appId: string, fieldId: string) => call('fields.remove', { params: { id: appId, field: fieldId } }),
+  orderFields: async (appId: string, ids: string[]) => (await call('fields.order', { params: { id: appId }, body: { ids } })).fields,
 
-  share: (appId: string) => data<Share>('GET', `/apps/${id(appId)}/share`),
-  updateShare: (appId: string, input: Partial<Pick<Share, 'service' | 'reads' | 'autoCreate' | 'honeypot' | 'rateLimit' | 'redirectOrigins' | 'thankYouMessage' | 'thankYouUrl' | 'summaryMinRespondents'>>) =>
-    data<Share>('PATCH', `/apps/${id(appId)}/share`, input),
-  publish: (appId: string) => data<Share>('POST', `/apps/${id(appId)}/share/publish`),
-  unpublish: (appId: string) => data<Share>('POST', `/apps/${id(appId)}/share/unpublish`),
-  rotate: (appId: string) => data<Share>('POST', `/apps/${id(appId)}/share/rotate`),
+  share: (appId: string) => call('share.get', { params: { id: appId } }),
+  updateShare: (appId: string, input: InputOf<'share.update'>['body']) => call('share.update', { params: { id: appId }, body: input }),
+  publish: (appId: string) => call('share.publish', { params: { id: appId } }),
+  unpublish: (appId: string) => call('share.unpublish', { params: { id: appId } }),
+  rotate: (appId: string) => call('share.rotate', { params: { id: appId } }),
 
-  webhooks: async (appId: string) => (await data<{ webhooks: Webhook[] }>('GET', `/apps/${id(appId)}/webhooks`)).webhooks,
-  addWebhook: (appId: string, input: { url: string; events: string[] }) => data<WebhookWithSecret>('POST', `/apps/${id(appId)}/webhooks`, input),
-  updateWebhook: (appId: string, hookId: string, input: { enabled?: boolean }) => data<Webhook>('PATCH', `/apps/${id(appId)}/webhooks/${id(hookId)}`, input),
-  removeWebhook: (appId: string, hookId: string) => data<{ id: string; removed: true }>('DELETE', `/apps/${id(appId)}/webhooks/${id(hookId)}`),
-  testWebhook: (appId: string, hookId: string) => data<TestResult>('POST', `/apps/${id(appId)}/webhooks/${id(hookId)}/test`),
-  deliveries: async (appId: string, hookId: string) => (await data<{ deliveries: Delivery[] }>('GET', `/apps/${id(appId)}/webhooks/${id(hookId)}/deliveries?limit=20`)).deliveries,
-  notifications: (appId: string) => data<Notifications>('GET', `/apps/${id(appId)}/notifications`),
-  setNotifications: (appId: string, enabled: boolean) => data<Notifications>('PUT', `/apps/${id(appId)}/notifications`, { enabled }),
-  retryDelivery: (appId: string, hookId: string, deliveryId: string) => data<Delivery>('POST', `/apps/${id(appId)}/webhooks/${id(hookId)}/deliveries/${id(deliveryId)}/retry`),
+  webhooks: async (appId: string) => (await call('webhooks.list', { params: { id: appId } })).webhooks,
+  addWebhook: (appId: string, input: InputOf<'webhooks.add'>['body']) => call('webhooks.add', { params: { id: appId }, body: input }),
+  updateWebhook: (appId: string, hookId: string, input: InputOf<'webhooks.update'>['body']) => call('webhooks.update', { params: { id: appId, webhook: hookId }, body: input }),
+  removeWebhook: (appId: string, hookId: string) => call('webhooks.remove', { params: { id: appId, webhook: hookId } }),
+  testWebhook: (appId: string, hookId: string) => call('webhooks.test', { params: { id: appId, webhook: hookId } }),
+  deliveries: async (appId: string, hookId: string) => (await call('webhooks.deliveries', { params: { id: appId, webhook: hookId }, query: { limit: 20 } })).deliveries,
+  notifications: (appId: string) => call('notifications.get', { params: { id: appId } }),
+  setNotifications: (appId: string, enabled: boolean) => call('notifications.set', { params: { id: appId }, body: { enabled } }),
+  retryDelivery: (appId: string, hookId: string, deliveryId: string) => call('webhooks.retry', { params: { id: appId, webhook: hookId, delivery: deliveryId } }),
 
   records: (appId: string, query: { page: number; size: number; order: 'asc' | 'desc'; spam: SpamFilter; filter: string }) => {
     const params = new URLSearchParams({ page: String(query.page), size: String(query.size), order: query.order })

@@ -1,23 +1,22 @@
 /**
  * @module The snapshot sections of the collection modules: app, fields, share, counts.
  */
-import type { App } from '../commands/app/_view.ts'
-import type { Field } from '../commands/field/_view.ts'
-import type { Share } from '../commands/share/_view.ts'
-import { appPath, cached, mdCell, type SnapshotSection } from './section.ts'
+import type { FieldList } from '../../server/contract/api/fields.ts'
+import type { Share } from '../../server/contract/api/share.ts'
+import { cachedCall, mdCell, type SnapshotSection } from './section.ts'
 
 export const appSection: SnapshotSection<{ id: string; name: string; description: string; createdAt: string; updatedAt: string }> = {
   name: 'app',
   async load(client, appId, shared) {
-    const app = await cached<App>(shared, client, appPath(appId))
+    const app = await cachedCall(shared, client, 'apps.get', { params: { id: appId } })
     return { id: app.id, name: app.name, description: app.description, createdAt: app.createdAt, updatedAt: app.updatedAt }
   },
   markdown: (app) => `# ${app.name}\n\n${app.description || '_No description._'}\n\n- id: \`${app.id}\`\n- created: ${app.createdAt}\n- updated: ${app.updatedAt}`,
 }
 
-export const fieldsSection: SnapshotSection<{ fields: Field[]; limit: number }> = {
+export const fieldsSection: SnapshotSection<FieldList> = {
   name: 'fields',
-  load: (client, appId, shared) => cached(shared, client, `${appPath(appId)}/fields`),
+  load: (client, appId, shared) => cachedCall(shared, client, 'fields.list', { params: { id: appId } }),
   brief: (data) => ({ limit: data.limit, fields: data.fields.map((f) => ({ name: f.name, type: f.type, required: f.required, options: f.options, ...(f.proposed ? { proposed: true } : {}) })) }),
   markdown(data, detail) {
     const head = `## Fields (${data.fields.length} of ${data.limit})`
@@ -34,7 +33,7 @@ export const fieldsSection: SnapshotSection<{ fields: Field[]; limit: number }> 
 
 export const shareSection: SnapshotSection<Share> = {
   name: 'share',
-  load: (client, appId, shared) => cached(shared, client, `${appPath(appId)}/share`),
+  load: (client, appId, shared) => cachedCall(shared, client, 'share.get', { params: { id: appId } }),
   brief: (s) => ({ published: s.published, endpoint: s.endpoint, service: s.service, reads: s.reads, autoCreate: s.autoCreate, ...(s.warnings ? { warnings: s.warnings } : {}) }),
   markdown(s, detail) {
     const lines = [
@@ -51,7 +50,7 @@ export const shareSection: SnapshotSection<Share> = {
 export const countsSection: SnapshotSection<{ records: number; spam: number; fields: number; lastRecordAt: string | null }> = {
   name: 'counts',
   async load(client, appId, shared) {
-    const app = await cached<App>(shared, client, appPath(appId))
+    const app = await cachedCall(shared, client, 'apps.get', { params: { id: appId } })
     return { records: app.recordCount, spam: app.spamCount, fields: app.fieldCount, lastRecordAt: app.lastRecordAt }
   },
   markdown: (c) => `## Counts\n\n- records: ${c.records} (spam: ${c.spam})\n- fields: ${c.fields}\n- last record: ${c.lastRecordAt ?? 'none yet'}`,

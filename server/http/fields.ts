@@ -1,23 +1,16 @@
 /**
- * @module /api/v3/apps/:id/fields — an app's fields, the proposed ones (made by anonymous
- * submissions, `proposed: true`) included. `:field` is a field id or its URL-encoded name.
- *
- * | Method | Path    | Body                                                  | data                       |
- * |--------|---------|-------------------------------------------------------|----------------------------|
- * | GET    | /       |                                                       | `{fields:[Field], limit}`  |
- * | POST   | /       | `{name, type?, label?, required?, options?}`          | `Field`                    |
- * | PUT    | /order  | `{ids:[fieldId…]}` (every field once)                 | `{fields:[Field]}`         |
- * | POST   | /accept | `{names:[name or id…], type?}` or `{all:true}`        | `{fields:[Field]}` (the ones accepted) |
- * | GET    | /:field |                                                       | `Field`                    |
- * | PATCH  | /:field | `{name?, type?, label?, required?, options?, position?}` | `Field`                 |
- * | DELETE | /:field |                                                       | `{deleted:true, id}`       |
+ * @module An app's fields (`fields.*` of the route table, server/contract/api/fields.ts),
+ * the proposed ones (made by anonymous submissions, `proposed: true`) included: list, add,
+ * get, change, remove, accept proposed ones, reorder. `:field` is a field id or its
+ * URL-encoded name.
  */
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context.ts'
+import { OPERATIONS } from '../contract/api/operations.ts'
+import { pathOf } from '../contract/api/routes.ts'
 import { addField, getField, listFields, removeField, updateField } from '../core/fields/fields.ts'
 import { acceptFields } from '../core/fields/accept.ts'
 import { reorderFields } from '../core/fields/order.ts'
-import { acceptFieldsSchema, createFieldSchema, reorderFieldsSchema, updateFieldSchema } from '../contract/fields/schemas.ts'
 import { AppError } from '../contract/errors.ts'
 import { LIMITS } from '../contract/limits.ts'
 import { authGuard } from './auth-guard.ts'
@@ -30,40 +23,25 @@ function fieldRef(raw: string | null): string {
   return raw
 }
 
-const detail = (summary: string) => ({ summary, tags: ['fields'], security: [{ accessToken: [] }] })
-
 export const fieldRoutes = (ctx: AppContext) =>
-  new Elysia({ name: 'svc/fields', prefix: '/api/v3/apps/:id/fields' })
+  new Elysia({ name: 'svc/fields' })
     .use(authGuard(ctx))
-    .get('/', async ({ principal, params }) => ({ code: 200, data: { fields: await listFields(ctx, principal.user.id, params.id), limit: LIMITS.maxFields } }), {
+    .get(pathOf('fields.list'), async ({ principal, params }) => ({ code: 200, data: { fields: await listFields(ctx, principal.user.id, params.id), limit: LIMITS.maxFields } }), { auth: true })
+    .post(pathOf('fields.add'), async ({ principal, params, body }) => ({ code: 200, data: await addField(ctx, principal.user.id, params.id, body) }), {
       auth: true,
-      detail: detail(`List an app's fields in order (at most ${LIMITS.maxFields})`),
+      body: OPERATIONS['fields.add'].body,
     })
-    .post('/', async ({ principal, params, body }) => ({ code: 200, data: await addField(ctx, principal.user.id, params.id, body) }), {
+    .put(pathOf('fields.order'), async ({ principal, params, body }) => ({ code: 200, data: { fields: await reorderFields(ctx, principal.user.id, params.id, body) } }), {
       auth: true,
-      body: createFieldSchema,
-      detail: detail('Add a field at the end'),
+      body: OPERATIONS['fields.order'].body,
     })
-    .put('/order', async ({ principal, params, body }) => ({ code: 200, data: { fields: await reorderFields(ctx, principal.user.id, params.id, body) } }), {
+    .post(pathOf('fields.accept'), async ({ principal, params, body }) => ({ code: 200, data: { fields: await acceptFields(ctx, principal.user.id, params.id, body) } }), {
       auth: true,
-      body: reorderFieldsSchema,
-      detail: detail('Reorder all fields'),
+      body: OPERATIONS['fields.accept'].body,
     })
-    .post('/accept', async ({ principal, params, body }) => ({ code: 200, data: { fields: await acceptFields(ctx, principal.user.id, params.id, body) } }), {
+    .get(pathOf('fields.get'), async ({ principal, params }) => ({ code: 200, data: await getField(ctx, principal.user.id, params.id, fieldRef(params.field)) }), { auth: true })
+    .patch(pathOf('fields.update'), async ({ principal, params, body }) => ({ code: 200, data: await updateField(ctx, principal.user.id, params.id, fieldRef(params.field), body) }), {
       auth: true,
-      body: acceptFieldsSchema,
-      detail: detail('Accept proposed fields (made by anonymous submissions) so they appear on the form'),
+      body: OPERATIONS['fields.update'].body,
     })
-    .get('/:field', async ({ principal, params }) => ({ code: 200, data: await getField(ctx, principal.user.id, params.id, fieldRef(params.field)) }), {
-      auth: true,
-      detail: detail('Get a field by id or name'),
-    })
-    .patch('/:field', async ({ principal, params, body }) => ({ code: 200, data: await updateField(ctx, principal.user.id, params.id, fieldRef(params.field), body) }), {
-      auth: true,
-      body: updateFieldSchema,
-      detail: detail('Change a field; `position` moves it'),
-    })
-    .delete('/:field', async ({ principal, params }) => ({ code: 200, data: await removeField(ctx, principal.user.id, params.id, fieldRef(params.field)) }), {
-      auth: true,
-      detail: detail('Remove a field (stored values stay in the records)'),
-    })
+    .delete(pathOf('fields.remove'), async ({ principal, params }) => ({ code: 200, data: await removeField(ctx, principal.user.id, params.id, fieldRef(params.field)) }), { auth: true })

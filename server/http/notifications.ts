@@ -1,25 +1,18 @@
 /**
- * @module E-mail notifications to an app's owner (core/webhooks/notifications.ts): the
+ * @module E-mail notifications to an app's owner (`notifications.*` and `unsubscribe.*` of
+ * the route table, server/contract/api/webhooks.ts; core/webhooks/notifications.ts): the
  * owner's switch, and the unsubscribe link every mail carries (no login: the link's token
  * is a MAC of the subscription). GET shows one button, so a mail scanner following links
  * unsubscribes nobody; POST (the button, or a mail client's one-click List-Unsubscribe-Post)
- * switches the mails off.
- *
- * | Method | Path                             | Body        | data            |
- * |--------|----------------------------------|-------------|-----------------|
- * | GET    | /api/v3/apps/:id/notifications   |             | `Notifications` |
- * | PUT    | /api/v3/apps/:id/notifications   | `{enabled}` | `Notifications` |
- * | GET    | /api/v3/unsubscribe/:token       |             | an HTML page    |
- * | POST   | /api/v3/unsubscribe/:token       |             | an HTML page    |
+ * switches the mails off. Both answer a small HTML page (404 for a link that is not valid).
  */
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context.ts'
+import { OPERATIONS } from '../contract/api/operations.ts'
+import { pathOf } from '../contract/api/routes.ts'
 import { escapeHtml } from '../contract/help/markdown.ts'
 import { getNotifications, setNotifications, unsubscribe } from '../core/webhooks/notifications.ts'
-import { notificationsSchema } from '../contract/webhooks/schemas.ts'
 import { authGuard } from './auth-guard.ts'
-
-const detail = (summary: string) => ({ summary, tags: ['webhooks'], security: [{ accessToken: [] }] })
 
 /** A small self-contained page (no script): the only thing the link shows. */
 function page(title: string, body: string, status = 200): Response {
@@ -34,16 +27,12 @@ const invalid = () => page('Link not valid', '<p>This unsubscribe link is not va
 export const notificationRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'svc/notifications' })
     .use(authGuard(ctx))
-    .get('/api/v3/apps/:id/notifications', async ({ principal, params }) => ({ code: 200, data: await getNotifications(ctx, principal.user.id, params.id) }), {
+    .get(pathOf('notifications.get'), async ({ principal, params }) => ({ code: 200, data: await getNotifications(ctx, principal.user.id, params.id) }), { auth: true })
+    .put(pathOf('notifications.set'), async ({ principal, params, body }) => ({ code: 200, data: await setNotifications(ctx, principal.user.id, params.id, body.enabled) }), {
       auth: true,
-      detail: detail("Whether the owner gets an e-mail per new record"),
+      body: OPERATIONS['notifications.set'].body,
     })
-    .put('/api/v3/apps/:id/notifications', async ({ principal, params, body }) => ({ code: 200, data: await setNotifications(ctx, principal.user.id, params.id, body.enabled) }), {
-      auth: true,
-      body: notificationsSchema,
-      detail: detail('Switch the e-mail per new record on or off'),
-    })
-    .get('/api/v3/unsubscribe/:token', async ({ params }) => {
+    .get(pathOf('unsubscribe.page'), async ({ params }) => {
       const [appId, id, mac] = params.token.split('.')
       if (!appId || !id || !mac) return invalid()
       return page(
@@ -51,7 +40,7 @@ export const notificationRoutes = (ctx: AppContext) =>
         `<p>You get an e-mail about each new record of this app.</p><form method="post"><button type="submit">Stop these e-mails</button></form>`,
       )
     })
-    .post('/api/v3/unsubscribe/:token', async ({ params }) => {
+    .post(pathOf('unsubscribe.confirm'), async ({ params }) => {
       const done = await unsubscribe(ctx, params.token)
       if (!done) return invalid()
       return page('Unsubscribed', `<p>You will get no more e-mails about new records of “${escapeHtml(done.appName)}”. Switch them on again on the app's Setup tab.</p>`)

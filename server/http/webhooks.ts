@@ -1,56 +1,31 @@
 /**
- * @module /api/v3/apps/:id/webhooks — an app's signed webhook subscriptions (core/webhooks)
- * and their delivery log.
- *
- * | Method | Path                                  | Body                                       | data                 |
- * |--------|---------------------------------------|--------------------------------------------|----------------------|
- * | GET    | /                                     |                                            | `{webhooks:[Webhook]}` |
- * | POST   | /                                     | `{url, events?}`                           | `Webhook` + `secret` (once) |
- * | PATCH  | /:webhook                             | `{url?, events?, enabled?, rotateSecret?}` | `Webhook` (+ `secret` when rotated) |
- * | DELETE | /:webhook                             |                                            | `{id, removed:true}` |
- * | POST   | /:webhook/test                        |                                            | `TestResult`         |
- * | GET    | /:webhook/deliveries?limit=           |                                            | `{deliveries:[Delivery]}` |
- * | POST   | /:webhook/deliveries/:delivery/retry  |                                            | `Delivery`           |
+ * @module An app's signed webhook subscriptions and their delivery log (`webhooks.*` of the
+ * route table, server/contract/api/webhooks.ts; core/webhooks).
  */
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context.ts'
+import { OPERATIONS } from '../contract/api/operations.ts'
+import { pathOf } from '../contract/api/routes.ts'
 import { addWebhook, listDeliveries, listWebhooks, removeWebhook, retryDelivery, testWebhook, updateWebhook } from '../core/webhooks/manage.ts'
-import { addWebhookSchema, deliveriesQuerySchema, updateWebhookSchema } from '../contract/webhooks/schemas.ts'
 import { authGuard } from './auth-guard.ts'
 
-const detail = (summary: string) => ({ summary, tags: ['webhooks'], security: [{ accessToken: [] }] })
-
 export const webhookRoutes = (ctx: AppContext) =>
-  new Elysia({ name: 'svc/webhooks', prefix: '/api/v3/apps/:id/webhooks' })
+  new Elysia({ name: 'svc/webhooks' })
     .use(authGuard(ctx))
-    .get('/', async ({ principal, params }) => ({ code: 200, data: { webhooks: await listWebhooks(ctx, principal.user.id, params.id) } }), {
+    .get(pathOf('webhooks.list'), async ({ principal, params }) => ({ code: 200, data: { webhooks: await listWebhooks(ctx, principal.user.id, params.id) } }), { auth: true })
+    .post(pathOf('webhooks.add'), async ({ principal, params, body }) => ({ code: 200, data: await addWebhook(ctx, principal.user.id, params.id, body) }), {
       auth: true,
-      detail: detail("List an app's webhooks"),
+      body: OPERATIONS['webhooks.add'].body,
     })
-    .post('/', async ({ principal, params, body }) => ({ code: 200, data: await addWebhook(ctx, principal.user.id, params.id, body) }), {
+    .patch(pathOf('webhooks.update'), async ({ principal, params, body }) => ({ code: 200, data: await updateWebhook(ctx, principal.user.id, params.id, params.webhook, body) }), {
       auth: true,
-      body: addWebhookSchema,
-      detail: detail('Add a webhook; the answer carries its signing secret, shown this once'),
+      body: OPERATIONS['webhooks.update'].body,
     })
-    .patch('/:webhook', async ({ principal, params, body }) => ({ code: 200, data: await updateWebhook(ctx, principal.user.id, params.id, params.webhook, body) }), {
-      auth: true,
-      body: updateWebhookSchema,
-      detail: detail('Change a webhook: URL, events, on/off, a new secret'),
-    })
-    .delete('/:webhook', async ({ principal, params }) => ({ code: 200, data: await removeWebhook(ctx, principal.user.id, params.id, params.webhook) }), {
-      auth: true,
-      detail: detail('Remove a webhook and its pending deliveries'),
-    })
-    .post('/:webhook/test', async ({ principal, params }) => ({ code: 200, data: await testWebhook(ctx, principal.user.id, params.id, params.webhook) }), {
-      auth: true,
-      detail: detail('Send a signed webhook.test event now and show what came back'),
-    })
-    .get('/:webhook/deliveries', async ({ principal, params, query }) => ({ code: 200, data: { deliveries: await listDeliveries(ctx, principal.user.id, params.id, params.webhook, query) } }), {
-      auth: true,
-      query: deliveriesQuerySchema,
-      detail: detail("A webhook's deliveries, newest first, with their latest attempt"),
-    })
-    .post('/:webhook/deliveries/:delivery/retry', async ({ principal, params }) => ({ code: 200, data: await retryDelivery(ctx, principal.user.id, params.id, params.webhook, params.delivery) }), {
-      auth: true,
-      detail: detail('Send a delivery again now (a dead one gets one more attempt)'),
-    })
+    .delete(pathOf('webhooks.remove'), async ({ principal, params }) => ({ code: 200, data: await removeWebhook(ctx, principal.user.id, params.id, params.webhook) }), { auth: true })
+    .post(pathOf('webhooks.test'), async ({ principal, params }) => ({ code: 200, data: await testWebhook(ctx, principal.user.id, params.id, params.webhook) }), { auth: true })
+    .get(
+      pathOf('webhooks.deliveries'),
+      async ({ principal, params, query }) => ({ code: 200, data: { deliveries: await listDeliveries(ctx, principal.user.id, params.id, params.webhook, query) } }),
+      { auth: true, query: OPERATIONS['webhooks.deliveries'].query },
+    )
+    .post(pathOf('webhooks.retry'), async ({ principal, params }) => ({ code: 200, data: await retryDelivery(ctx, principal.user.id, params.id, params.webhook, params.delivery) }), { auth: true })

@@ -258,7 +258,8 @@ describe('PATCH /apps/:id/share reads', () => {
   test('the OpenAPI document describes reads as the three values or a boolean', async () => {
     const { t } = await app()
     const doc = (await t.request('GET', '/api/v3/openapi.json')).body
-    const reads = doc.paths['/api/v3/apps/{id}/share/'].patch.requestBody.content['application/json'].schema.properties.reads
+    const { $ref } = doc.paths['/api/v3/apps/{id}/share'].patch.requestBody.content['application/json'].schema
+    const reads = doc.components.schemas[$ref.replace('#/components/schemas/', '')].properties.reads
     expect(reads.anyOf).toEqual([{ type: 'string', enum: ['off', 'summary', 'records'] }, { type: 'boolean' }])
     expect(reads.description).toContain("The owner's access token (Authorization: Bearer) always reads.")
     expect(doc.info.description).toContain('Answers that show reads open carry data.warnings.')

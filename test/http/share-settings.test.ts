@@ -318,9 +318,9 @@ describe('another account’s app is answered exactly like a missing one', () =>
 test('the share and field routes and their body schemas are in the OpenAPI document', async () => {
   const { t } = await setup()
   const doc = (await t.request('GET', '/api/v3/openapi.json')).body
-  const body = (path: string, method: string) => doc.paths[path][method].requestBody.content['application/json'].schema
-  expect(Object.keys(body('/api/v3/apps/{id}/share/', 'patch').properties)).toEqual(['service', 'reads', 'autoCreate', 'honeypot', 'rateLimit', 'redirectOrigins', 'thankYouMessage', 'thankYouUrl', 'summaryMinRespondents'])
-  expect(body('/api/v3/apps/{id}/fields/', 'post')).toMatchObject({ required: ['name'], additionalProperties: false })
+  const body = (path: string, method: string) => doc.components.schemas[doc.paths[path][method].requestBody.content['application/json'].schema.$ref.replace('#/components/schemas/', '')]
+  expect(Object.keys(body('/api/v3/apps/{id}/share', 'patch').properties)).toEqual(['service', 'reads', 'autoCreate', 'honeypot', 'rateLimit', 'redirectOrigins', 'thankYouMessage', 'thankYouUrl', 'summaryMinRespondents'])
+  expect(body('/api/v3/apps/{id}/fields', 'post')).toMatchObject({ required: ['name'], additionalProperties: false })
   expect(body('/api/v3/apps/{id}/fields/order', 'put')).toMatchObject({ required: ['ids'] })
   expect(Object.keys(body('/api/v3/apps/{id}/fields/{field}', 'patch').properties)).toEqual(['name', 'type', 'label', 'required', 'options', 'position', 'force'])
   for (const action of ['publish', 'unpublish', 'rotate']) expect(doc.paths[`/api/v3/apps/{id}/share/${action}`].post.tags).toEqual(['share'])

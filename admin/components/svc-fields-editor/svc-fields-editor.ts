@@ -140,7 +140,7 @@ export class SvcFieldsEditor extends LitElement {
     const form = new FormData(formElement)
     const type = String(form.get('type')) as FieldType
     const label = String(form.get('label') ?? '').trim()
-    const input: FieldPatch = { name: String(form.get('name') ?? '').trim(), type, required: form.get('required') === 'on' }
+    const input: FieldPatch & { name: string } = { name: String(form.get('name') ?? '').trim(), type, required: form.get('required') === 'on' }
     if (label) input.label = label
     if (CHOICE_TYPES.includes(type)) input.options = parseOptions(String(form.get('options') ?? ''))
     this.busy = true

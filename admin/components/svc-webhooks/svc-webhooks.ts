@@ -4,7 +4,7 @@ import { api, type Delivery, type Notifications, type TestResult, type Webhook }
 import { formatDateTime, formatRelative } from '../../format.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
 import { shownOnceStyles } from '../../styles/shown-once.styles.ts'
-import { WEBHOOK_EVENTS, WEBHOOK_EVENT_MEANING } from '../../../server/contract/webhooks/events.ts'
+import { WEBHOOK_EVENTS, WEBHOOK_EVENT_MEANING, type WebhookEvent } from '../../../server/contract/webhooks/events.ts'
 import '../svc-confirm/svc-confirm.ts'
 import type { SvcConfirm } from '../svc-confirm/svc-confirm.ts'
 import '../svc-copy-button/svc-copy-button.ts'
@@ -64,7 +64,8 @@ export class SvcWebhooks extends LitElement {
     const form = event.target as HTMLFormElement
     const data = new FormData(form)
     const url = String(data.get('url') ?? '').trim()
-    const events = data.getAll('events').map(String)
+    // The checkboxes' values are WEBHOOK_EVENTS.
+    const events = data.getAll('events').map(String) as WebhookEvent[]
     return this.run(async () => {
       const added = await api.addWebhook(this.appId, { url, events })
       this.created = { url: added.url, secret: added.secret }

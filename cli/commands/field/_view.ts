@@ -4,10 +4,13 @@
 import { usageError } from '../../errors.ts'
 import { details, table, type Style } from '../../output.ts'
 import { FIELD_TYPES, LIMITS } from '../../../server/contract/limits.ts'
-import type { Field } from '../../../server/core/fields/view.ts'
+import type { Field } from '../../../server/contract/api/fields.ts'
+import type { FieldType } from '../../../server/contract/limits.ts'
 
 export type { Field }
 
+/** The `--type` flag's value, one of FIELD_TYPES (the flag's choices). */
+export const fieldTypeOf = (type: string | undefined) => type as FieldType | undefined
 
 export const typeArg = {
   type: { type: 'enum' as const, options: [...FIELD_TYPES] as string[], description: `Field type: ${FIELD_TYPES.join(', ')}`, valueHint: 'type' },

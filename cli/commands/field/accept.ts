@@ -2,8 +2,8 @@ import { defineSvcCommand } from '../../command.ts'
 import { usageError } from '../../errors.ts'
 import { result } from '../../output.ts'
 import { LIMITS } from '../../../server/contract/limits.ts'
-import { appArg, seg } from '../_shared.ts'
-import { typeArg, type Field } from './_view.ts'
+import { appArg } from '../_shared.ts'
+import { fieldTypeOf, typeArg } from './_view.ts'
 
 export default defineSvcCommand({
   description: 'Accept proposed fields (made by anonymous submissions) so they appear on the form, the snippets and ?help',
@@ -22,8 +22,8 @@ export default defineSvcCommand({
     if (args.all && names.length > 0) throw usageError('Name fields or pass --all, not both')
     if (!args.all && names.length === 0) throw usageError('Name the proposed fields: svc-cli field accept --app <app id> <name>… (see svc-cli field list), or pass --all')
     if (args.all && args.type !== undefined) throw usageError('--type goes with named fields, not with --all')
-    const body = args.all ? { all: true } : { names, ...(args.type === undefined ? {} : { type: args.type }) }
-    const data = await env.client().request<{ fields: Field[] }>('POST', `/api/v3/apps/${seg(args.app)}/fields/accept`, { body })
+    const body = args.all ? { all: true as const } : { names, ...(args.type === undefined ? {} : { type: fieldTypeOf(args.type) }) }
+    const data = await env.client().call('fields.accept', { params: { id: args.app }, body })
     return result(data, () =>
       data.fields.length === 0
         ? 'No proposed field to accept.'

@@ -1,8 +1,8 @@
 import { defineSvcCommand } from '../../command.ts'
 import { idsResult } from '../../listing.ts'
 import { result } from '../../output.ts'
-import { appArg, seg, quietArg } from '../_shared.ts'
-import { fieldDetails, parseOptions, typeArg, type Field } from './_view.ts'
+import { appArg, quietArg } from '../_shared.ts'
+import { fieldDetails, fieldTypeOf, parseOptions, typeArg } from './_view.ts'
 import { checkInput } from '../../validate.ts'
 import { createFieldSchema } from '../../../server/contract/fields/schemas.ts'
 
@@ -20,8 +20,8 @@ export default defineSvcCommand({
     ...quietArg,
   },
   async run(args, env) {
-    const body = { name: args.name, type: args.type, label: args.label, required: args.required, options: parseOptions(args.options) }
-    const field = await env.client().request<Field>('POST', `/api/v3/apps/${seg(args.app)}/fields`, { body: checkInput(createFieldSchema, body) })
+    const body = { name: args.name, type: fieldTypeOf(args.type), label: args.label, required: args.required, options: parseOptions(args.options) }
+    const field = await env.client().call('fields.add', { params: { id: args.app }, body: checkInput(createFieldSchema, body) })
     if (args.quiet) return idsResult([field.id])
     return result(field, fieldDetails(field))
   },

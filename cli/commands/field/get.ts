@@ -1,7 +1,7 @@
 import { defineSvcCommand } from '../../command.ts'
 import { result } from '../../output.ts'
-import { appArg, fieldArg, seg } from '../_shared.ts'
-import { fieldDetails, type Field } from './_view.ts'
+import { appArg, fieldArg } from '../_shared.ts'
+import { fieldDetails } from './_view.ts'
 
 export default defineSvcCommand({
   description: 'Show one field (by id or name)',
@@ -11,7 +11,7 @@ export default defineSvcCommand({
   untrusted: true,
   args: { ...appArg, ...fieldArg },
   async run(args, env) {
-    const field = await env.client().request<Field>('GET', `/api/v3/apps/${seg(args.app)}/fields/${seg(args.field)}`)
+    const field = await env.client().call('fields.get', { params: { id: args.app, field: args.field } })
     return result(field, fieldDetails(field))
   },
 })

@@ -1,7 +1,7 @@
 import { defineSvcCommand } from '../../command.ts'
 import { listing, listResult } from '../../listing.ts'
-import { appArg, pageArgs, quietArg, seg } from '../_shared.ts'
-import { fieldTable, type Field } from './_view.ts'
+import { appArg, pageArgs, quietArg } from '../_shared.ts'
+import { fieldTable } from './_view.ts'
 
 export default defineSvcCommand({
   description: 'List the fields of an app in order',
@@ -12,7 +12,7 @@ export default defineSvcCommand({
   args: { ...appArg, ...pageArgs, ...quietArg },
   async run(args, env) {
     const asked = listing(args)
-    const data = await env.client().request<{ fields: Field[]; limit: number }>('GET', `/api/v3/apps/${seg(args.app)}/fields`)
+    const data = await env.client().call('fields.list', { params: { id: args.app } })
     return listResult(env, asked, data.fields, { key: 'fields', id: (f) => f.id, extra: { limit: data.limit }, human: (fields) => fieldTable(fields, data.limit, data.fields.length) })
   },
 })

@@ -1,8 +1,8 @@
 import { defineSvcCommand, intArg } from '../../command.ts'
 import { result } from '../../output.ts'
 import { LIMITS } from '../../../server/contract/limits.ts'
-import { appArg, fieldArg, seg } from '../_shared.ts'
-import { fieldTable, type Field } from './_view.ts'
+import { appArg, fieldArg } from '../_shared.ts'
+import { fieldTable } from './_view.ts'
 
 export default defineSvcCommand({
   description: 'Move a field to another position (as numbered by `field list`)',
@@ -13,8 +13,8 @@ export default defineSvcCommand({
   async run(args, env) {
     const position = intArg(args.to, 'to', 0, LIMITS.maxFields)
     const client = env.client()
-    await client.request<Field>('PATCH', `/api/v3/apps/${seg(args.app)}/fields/${seg(args.field)}`, { body: { position } })
-    const data = await client.request<{ fields: Field[]; limit: number }>('GET', `/api/v3/apps/${seg(args.app)}/fields`)
+    await client.call('fields.update', { params: { id: args.app, field: args.field }, body: { position } })
+    const data = await client.call('fields.list', { params: { id: args.app } })
     return result(data, fieldTable(data.fields, data.limit))
   },
 })

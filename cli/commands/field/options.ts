@@ -1,7 +1,7 @@
 import { defineSvcCommand } from '../../command.ts'
 import { result } from '../../output.ts'
-import { appArg, fieldArg, seg } from '../_shared.ts'
-import { fieldDetails, parseOptions, type Field } from './_view.ts'
+import { appArg, fieldArg } from '../_shared.ts'
+import { fieldDetails, parseOptions } from './_view.ts'
 import { checkInput } from '../../validate.ts'
 import { updateFieldSchema } from '../../../server/contract/fields/schemas.ts'
 
@@ -12,7 +12,7 @@ export default defineSvcCommand({
   flagFor: { options: '--set' },
   args: { ...appArg, ...fieldArg, set: { type: 'string', description: 'The full list: a,b,c or a JSON array', required: true, valueHint: 'list' } },
   async run(args, env) {
-    const field = await env.client().request<Field>('PATCH', `/api/v3/apps/${seg(args.app)}/fields/${seg(args.field)}`, { body: checkInput(updateFieldSchema, { options: parseOptions(args.set) }) })
+    const field = await env.client().call('fields.update', { params: { id: args.app, field: args.field }, body: checkInput(updateFieldSchema, { options: parseOptions(args.set) }) })
     return result(field, fieldDetails(field))
   },
 })

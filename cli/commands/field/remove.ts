@@ -1,6 +1,6 @@
 import { defineSvcCommand } from '../../command.ts'
 import { result } from '../../output.ts'
-import { appArg, fieldArg, seg, yesArg } from '../_shared.ts'
+import { appArg, fieldArg, yesArg } from '../_shared.ts'
 
 export default defineSvcCommand({
   description: 'Remove a field (values already stored stay in the records)',
@@ -9,7 +9,7 @@ export default defineSvcCommand({
   args: { ...appArg, ...fieldArg, ...yesArg },
   async run(args, env) {
     await env.confirm(`Remove field ${args.field}?`, args.yes)
-    const data = await env.client().request<{ deleted: boolean; id: string }>('DELETE', `/api/v3/apps/${seg(args.app)}/fields/${seg(args.field)}`)
+    const data = await env.client().call('fields.remove', { params: { id: args.app, field: args.field } })
     return result(data, () => `Removed field ${args.field} (${data.id}).`)
   },
 })

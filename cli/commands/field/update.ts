@@ -1,8 +1,8 @@
 import { defineSvcCommand } from '../../command.ts'
 import { usageError } from '../../errors.ts'
 import { result } from '../../output.ts'
-import { appArg, fieldArg, seg } from '../_shared.ts'
-import { fieldDetails, parseOptions, typeArg, type Field } from './_view.ts'
+import { appArg, fieldArg } from '../_shared.ts'
+import { fieldDetails, fieldTypeOf, parseOptions, typeArg } from './_view.ts'
 import { checkInput } from '../../validate.ts'
 import { updateFieldSchema } from '../../../server/contract/fields/schemas.ts'
 
@@ -21,10 +21,10 @@ export default defineSvcCommand({
     force: { type: 'boolean', description: 'Change --type even when the app is published and its records hold values in the field (they are not converted)' },
   },
   async run(args, env) {
-    const body = { name: args.name, type: args.type, label: args.label, required: args.required, options: parseOptions(args.options) }
+    const body = { name: args.name, type: fieldTypeOf(args.type), label: args.label, required: args.required, options: parseOptions(args.options) }
     if (Object.values(body).every((v) => v === undefined)) throw usageError('Nothing to change: pass --name, --type, --label, --required/--no-required or --options')
     const force = args.force ? { force: true } : {}
-    const field = await env.client().request<Field>('PATCH', `/api/v3/apps/${seg(args.app)}/fields/${seg(args.field)}`, { body: checkInput(updateFieldSchema, { ...body, ...force }) })
+    const field = await env.client().call('fields.update', { params: { id: args.app, field: args.field }, body: checkInput(updateFieldSchema, { ...body, ...force }) })
     return result(field, fieldDetails(field))
   },
 })

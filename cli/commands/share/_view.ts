@@ -5,7 +5,7 @@
  */
 import type { CommandEnv } from '../../command.ts'
 import { details, type Style } from '../../output.ts'
-import type { Share } from '../../../server/core/share/view.ts'
+import type { Share } from '../../../server/contract/api/share.ts'
 import type { ReadAccess } from '../../../server/contract/share/reads.ts'
 
 export type { Share }
@@ -37,5 +37,3 @@ export const shareDetails = (share: Share) => (style: Style) =>
 export function printWarnings(env: CommandEnv, share: Share): void {
   for (const warning of share.warnings ?? []) void env.io.stderr.write(`warning: ${warning}\n`)
 }
-
-export const sharePath = (app: string) => `/api/v3/apps/${encodeURIComponent(app)}/share`

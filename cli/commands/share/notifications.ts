@@ -2,7 +2,6 @@ import { boolArg, defineSvcCommand } from '../../command.ts'
 import { details, result } from '../../output.ts'
 import { checkInput } from '../../validate.ts'
 import { notificationsSchema } from '../../../server/contract/webhooks/schemas.ts'
-import type { Notifications } from '../../../server/core/webhooks/notifications.ts'
 import { appArg } from '../_shared.ts'
 
 export default defineSvcCommand({
@@ -12,10 +11,10 @@ export default defineSvcCommand({
   args: { ...appArg, email: { type: 'string', description: 'E-mail me about new records: on or off (leave out to show the setting)', valueHint: 'on|off' } },
   async run(args, env) {
     const enabled = boolArg(args.email, 'email')
-    const path = `/api/v3/apps/${encodeURIComponent(args.app)}/notifications`
+    const params = { id: args.app }
     const state = enabled === undefined
-      ? await env.client().request<Notifications>('GET', path)
-      : await env.client().request<Notifications>('PUT', path, { body: checkInput(notificationsSchema, { enabled }) })
+      ? await env.client().call('notifications.get', { params })
+      : await env.client().call('notifications.set', { params, body: checkInput(notificationsSchema, { enabled }) })
     return result(state, (style) =>
       details(style, {
         'e-mail per new record': state.enabled ? 'on' : 'off',

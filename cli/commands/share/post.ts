@@ -3,7 +3,6 @@ import { CliError, usageError } from '../../errors.ts'
 import { idsResult } from '../../listing.ts'
 import { result } from '../../output.ts'
 import { appArg, quietArg } from '../_shared.ts'
-import { sharePath, type Share } from './_view.ts'
 
 export default defineSvcCommand({
   description: "Submit a record to an app's endpoint from --data or stdin (handy in CI), as its owner: new keys become accepted fields",
@@ -26,7 +25,7 @@ export default defineSvcCommand({
       record = canonical ? { ...record, meta: { ...(record.meta as object), source: args.source } } : { data: record, meta: { source: args.source } }
     }
     const client = env.client()
-    const share = await client.request<Share>('GET', sharePath(args.app))
+    const share = await client.call('share.get', { params: { id: args.app } })
     if (!share.token) throw new CliError('not_published', `App ${args.app} has no endpoint yet: run svc-cli share publish --app ${args.app}`)
     // Posted as the owner (with the access token): new keys become accepted fields, not proposals.
     const data = await client.request<{ id: string }>('POST', `/api/v3/share/${encodeURIComponent(share.token)}`, { body: record })

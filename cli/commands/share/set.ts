@@ -2,7 +2,7 @@ import { boolArg, defineSvcCommand } from '../../command.ts'
 import { usageError } from '../../errors.ts'
 import { result } from '../../output.ts'
 import { appArg } from '../_shared.ts'
-import { printWarnings, shareDetails, sharePath, type Share } from './_view.ts'
+import { printWarnings, shareDetails } from './_view.ts'
 import { checkInput } from '../../validate.ts'
 import { updateShareSchema } from '../../../server/contract/share/schemas.ts'
 import { READ_ACCESS, type ReadAccess } from '../../../server/contract/share/reads.ts'
@@ -67,7 +67,7 @@ export default defineSvcCommand({
     if (Object.values(body).every((v) => v === undefined)) {
       throw usageError('Nothing to change: pass --service, --reads, --auto-create, --honeypot, --rate-limit, --redirect-origins, --thank-you-message, --thank-you-url or --summary-min')
     }
-    const share = await env.client().request<Share>('PATCH', sharePath(args.app), { body: checkInput(updateShareSchema, body) })
+    const share = await env.client().call('share.update', { params: { id: args.app }, body: checkInput(updateShareSchema, body) })
     printWarnings(env, share)
     return result(share, shareDetails(share))
   },

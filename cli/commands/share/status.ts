@@ -1,7 +1,7 @@
 import { defineSvcCommand } from '../../command.ts'
 import { result } from '../../output.ts'
 import { appArg } from '../_shared.ts'
-import { printWarnings, shareDetails, sharePath, type Share } from './_view.ts'
+import { printWarnings, shareDetails } from './_view.ts'
 
 export default defineSvcCommand({
   description: "Show an app's endpoint: published or not, URL, switches, limits (warns on stderr when reads are open)",
@@ -9,7 +9,7 @@ export default defineSvcCommand({
   effect: 'read',
   args: { ...appArg },
   async run(args, env) {
-    const share = await env.client().request<Share>('GET', sharePath(args.app))
+    const share = await env.client().call('share.get', { params: { id: args.app } })
     printWarnings(env, share)
     return result(share, shareDetails(share))
   },

@@ -28,6 +28,7 @@ const DESCRIPTION = [
   '(GET /api/v3/share/{token}?help describes one): anyone with the token may POST records, but records are the owner\'s. ',
   'Reading them back (/query, /summary) with the token alone needs the app\'s reads setting opened ("summary": /summary only; "records": both; default "off"); ',
   'the owner\'s access token in "Authorization: Bearer <access token>" always reads its own endpoint, and any other token counts as none. ',
+  'Answers that show reads open carry data.warnings. ',
   'Everything else needs "Authorization: Bearer <access token>" or the admin session cookie.\n\n',
   'Envelope: the control plane answers `{code, data}`; the share endpoint\'s ingest and reads answer at the top level (`{code, id, …}`, `{code, records, nextCursor}`); ',
   'every error is `{code, error: {type, message, details?}}` with `code` equal to the HTTP status.',

@@ -5,12 +5,15 @@
 import { appOperations } from './apps.ts'
 import { connectOperations } from './connect.ts'
 import { expertOperations } from './expert.ts'
+import { fieldOperations } from './fields.ts'
 import type { Operation } from './operation.ts'
 import { reportOperations } from './reports.ts'
 import type { RouteName } from './routes.ts'
 import { planOperations, smartOperations } from './smart.ts'
 import { scaleOperations } from './scales.ts'
+import { shareOperations } from './share.ts'
 import { openapiOperations, skillOperations, systemOperations } from './system.ts'
+import { notificationOperations, unsubscribeOperations, webhookOperations } from './webhooks.ts'
 
 export const OPERATIONS = {
   ...systemOperations,
@@ -23,6 +26,11 @@ export const OPERATIONS = {
   ...reportOperations,
   ...expertOperations,
   ...connectOperations,
+  ...fieldOperations,
+  ...shareOperations,
+  ...webhookOperations,
+  ...notificationOperations,
+  ...unsubscribeOperations,
 } as const satisfies { [N in RouteName]?: Operation }
 
 export type Operations = typeof OPERATIONS

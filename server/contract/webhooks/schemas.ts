@@ -36,7 +36,8 @@ export const updateWebhookSchema = bodyObject({
 export type UpdateWebhookInput = z.input<typeof updateWebhookSchema>
 
 export const deliveriesQuerySchema = z.object({
-  limit: z.coerce.number({ error: expect('a whole number') }).int('must be a whole number').min(1, 'must be at least 1').max(WEBHOOK_LIMITS.maxDeliveries, `can be at most ${WEBHOOK_LIMITS.maxDeliveries}`).optional(),
+  limit: z.coerce.number({ error: expect('a whole number') }).int('must be a whole number').min(1, 'must be at least 1').max(WEBHOOK_LIMITS.maxDeliveries, `can be at most ${WEBHOOK_LIMITS.maxDeliveries}`).optional()
+    .meta({ description: `Deliveries to show, newest first (default 50, at most ${WEBHOOK_LIMITS.maxDeliveries})` }),
 })
 
 export const notificationsSchema = bodyObject({

@@ -2,6 +2,7 @@
  * @module Reading fields: the rows of an app in position order, lookup by id or name, and
  * the `Field` the API shows.
  */
+import type { Field } from '../../contract/api/fields.ts'
 import type { AppContext } from '../../context.ts'
 import type { FieldRow } from '../../db/storage/fields.ts'
 import { notFound } from '../../contract/errors.ts'
@@ -9,20 +10,7 @@ import type { FieldType } from '../../contract/limits.ts'
 
 export type { FieldRow }
 
-export interface Field {
-  id: string
-  name: string
-  type: FieldType
-  label: string
-  required: boolean
-  options: string[] | null
-  position: number
-  autoCreated: boolean
-  /** Made by an anonymous submission and waiting for the owner's acceptance: on no public form until then. */
-  proposed: boolean
-  createdAt: string
-  updatedAt: string
-}
+export type { Field }
 
 /** The API view of a stored field. */
 export function toField(row: FieldRow): Field {

@@ -3,6 +3,7 @@
  * on/off, new URL or events, a new secret), remove, send a test event, list deliveries and
  * retry one. Every operation checks the app is the caller's first.
  */
+import type { TestResult } from '../../contract/api/webhooks.ts'
 import type { AppContext } from '../../context.ts'
 import { parseInput } from '../../contract/apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
@@ -18,14 +19,7 @@ import { targetProblem } from './target.ts'
 import { toDelivery, toWebhook, type Delivery, type Webhook, type WebhookWithSecret } from './view.ts'
 
 /** What a test send got. */
-export interface TestResult {
-  delivered: boolean
-  id: string
-  status: number | null
-  error: string | null
-  latencyMs: number
-  response: string | null
-}
+export type { TestResult }
 
 /** Each event once, in the order first given. */
 const unique = (events: readonly string[]) => [...new Set(events)]

@@ -6,6 +6,7 @@
  * like any delivery — and the worker mails instead of POSTing (worker.ts). Each mail carries
  * a link (and List-Unsubscribe headers) that switches them off without logging in.
  */
+import type { Notifications } from '../../contract/api/webhooks.ts'
 import type { AppContext } from '../../context.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { newId, safeEqual } from '../ids.ts'
@@ -20,12 +21,7 @@ export const NOTIFY_TARGET = 'mailto:owner'
 
 export const isNotification = (row: Pick<WebhookRow, 'url'>) => row.url === NOTIFY_TARGET
 
-export interface Notifications {
-  enabled: boolean
-  perHour: number
-  /** False when the server has no SMTP (SVC_SMTP_URL): notifications are then written to the log. */
-  smtp: boolean
-}
+export type { Notifications }
 
 const tokenMac = (ctx: Pick<AppContext, 'sealer'>, appId: string, id: string) => ctx.sealer.mac(`unsubscribe:${appId}:${id}`)
 

@@ -3,12 +3,9 @@
  */
 import type { ArgsDef } from 'citty'
 import { bold, details, red, table, type Style } from '../../../output.ts'
-import type { Delivery, Webhook, WebhookWithSecret } from '../../../../server/core/webhooks/view.ts'
+import type { Delivery, Webhook, WebhookWithSecret } from '../../../../server/contract/api/webhooks.ts'
 
 export type { Delivery, Webhook, WebhookWithSecret }
-
-export const webhooksPath = (app: string) => `/api/v3/apps/${encodeURIComponent(app)}/webhooks`
-export const webhookPath = (app: string, webhook: string) => `${webhooksPath(app)}/${encodeURIComponent(webhook)}`
 
 export const webhookArg = {
   webhook: { type: 'string', description: 'Webhook id (see `svc-cli share webhook list`)', required: true, valueHint: 'webhookId' },

@@ -2,12 +2,12 @@ import { defineSvcCommand } from '../../../command.ts'
 import { result } from '../../../output.ts'
 import { checkInput } from '../../../validate.ts'
 import { addWebhookSchema } from '../../../../server/contract/webhooks/schemas.ts'
-import { WEBHOOK_EVENTS } from '../../../../server/contract/webhooks/events.ts'
+import { WEBHOOK_EVENTS, type WebhookEvent } from '../../../../server/contract/webhooks/events.ts'
 import { appArg } from '../../_shared.ts'
-import { webhookDetails, webhooksPath, type WebhookWithSecret } from './_view.ts'
+import { webhookDetails } from './_view.ts'
 
-/** `--events a,b` as a list; undefined when not given. */
-export const eventsArg = (raw: string | undefined) => (raw === undefined ? undefined : raw.split(',').map((event) => event.trim()).filter(Boolean))
+/** `--events a,b` as a list (the body's schema checks each name); undefined when not given. */
+export const eventsArg = (raw: string | undefined) => (raw === undefined ? undefined : (raw.split(',').map((event) => event.trim()).filter(Boolean) as WebhookEvent[]))
 
 export default defineSvcCommand({
   description: 'Add a webhook: svc POSTs the chosen events to the URL, signed; prints the signing secret once',
@@ -20,7 +20,7 @@ export default defineSvcCommand({
   },
   async run(args, env) {
     const body = checkInput(addWebhookSchema, { url: args.url, events: eventsArg(args.events) })
-    const hook = await env.client().request<WebhookWithSecret>('POST', webhooksPath(args.app), { body })
+    const hook = await env.client().call('webhooks.add', { params: { id: args.app }, body })
     return result(hook, webhookDetails(hook))
   },
 })

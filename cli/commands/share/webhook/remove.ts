@@ -1,7 +1,7 @@
 import { defineSvcCommand } from '../../../command.ts'
 import { result } from '../../../output.ts'
 import { appArg, yesArg } from '../../_shared.ts'
-import { webhookArg, webhookPath } from './_view.ts'
+import { webhookArg } from './_view.ts'
 
 export default defineSvcCommand({
   description: 'Remove a webhook; its pending deliveries are not sent',
@@ -10,7 +10,7 @@ export default defineSvcCommand({
   args: { ...appArg, ...webhookArg, ...yesArg },
   async run(args, env) {
     await env.confirm(`Remove webhook ${args.webhook} of app ${args.app}? Its pending deliveries are dropped`, args.yes)
-    const removed = await env.client().request<{ id: string; removed: true }>('DELETE', webhookPath(args.app, args.webhook))
+    const removed = await env.client().call('webhooks.remove', { params: { id: args.app, webhook: args.webhook } })
     return result(removed, () => `Removed webhook ${removed.id}.`)
   },
 })

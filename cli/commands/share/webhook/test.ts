@@ -2,8 +2,7 @@ import { defineSvcCommand } from '../../../command.ts'
 import { CliError, EXIT } from '../../../errors.ts'
 import { details, result } from '../../../output.ts'
 import { appArg } from '../../_shared.ts'
-import { webhookArg, webhookPath } from './_view.ts'
-import type { TestResult } from '../../../../server/core/webhooks/manage.ts'
+import { webhookArg } from './_view.ts'
 
 export default defineSvcCommand({
   description: 'Send a signed webhook.test event to the webhook now and show what came back (exit 1 unless it answered 2xx)',
@@ -11,7 +10,7 @@ export default defineSvcCommand({
   effect: 'write',
   args: { ...appArg, ...webhookArg },
   async run(args, env) {
-    const sent = await env.client().request<TestResult>('POST', `${webhookPath(args.app, args.webhook)}/test`)
+    const sent = await env.client().call('webhooks.test', { params: { id: args.app, webhook: args.webhook } })
     if (!sent.delivered) {
       throw new CliError('not_delivered', `The webhook did not accept the test event: ${sent.error ?? `HTTP ${sent.status}`}${sent.response ? ` (answer: ${sent.response.slice(0, 120)})` : ''}`, EXIT.error, sent)
     }

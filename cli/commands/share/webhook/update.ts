@@ -5,7 +5,7 @@ import { checkInput } from '../../../validate.ts'
 import { updateWebhookSchema } from '../../../../server/contract/webhooks/schemas.ts'
 import { appArg } from '../../_shared.ts'
 import { eventsArg } from './add.ts'
-import { webhookArg, webhookDetails, webhookPath, type Webhook } from './_view.ts'
+import { webhookArg, webhookDetails } from './_view.ts'
 
 export default defineSvcCommand({
   description: 'Change a webhook: URL, events, switch it on or off (on again after svc switched it off), or a new signing secret (printed once)',
@@ -27,7 +27,7 @@ export default defineSvcCommand({
       rotateSecret: args['rotate-secret'] ? (true as const) : undefined,
     }
     if (Object.values(body).every((v) => v === undefined)) throw usageError('Nothing to change: pass --url, --events, --enabled or --rotate-secret')
-    const hook = await env.client().request<Webhook>('PATCH', webhookPath(args.app, args.webhook), { body: checkInput(updateWebhookSchema, body) })
+    const hook = await env.client().call('webhooks.update', { params: { id: args.app, webhook: args.webhook }, body: checkInput(updateWebhookSchema, body) })
     return result(hook, webhookDetails(hook))
   },
 })

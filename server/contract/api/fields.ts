@@ -1,0 +1,106 @@
+/**
+ * @module The fields operations and their answers: an app's fields, the proposed ones (made
+ * by anonymous submissions, `proposed: true`) included. `:field` is a field id or its
+ * URL-encoded name.
+ */
+import { z } from 'zod'
+import { acceptFieldsSchema, createFieldSchema, reorderFieldsSchema, updateFieldSchema } from '../fields/schemas.ts'
+import { FIELD_TYPES, LIMITS } from '../limits.ts'
+import { data, type OperationsOf } from './operation.ts'
+import { named } from './named.ts'
+import { deletedAnswer, isoTime } from './shapes.ts'
+
+export const fieldSchema = named(
+  'Field',
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    type: z.enum(FIELD_TYPES),
+    label: z.string().meta({ description: "The label the form shows; '' when none was given" }),
+    required: z.boolean(),
+    options: z.array(z.string()).nullable().meta({ description: 'The choices of a choice or multichoice field; null for other types' }),
+    position: z.number().int().meta({ description: '0-based place in the form' }),
+    autoCreated: z.boolean().meta({ description: "Made from an unknown key of a submission (autoCreate); false once the owner sets its type, options or required" }),
+    proposed: z.boolean().meta({ description: "Made by an anonymous submission and waiting for the owner's acceptance: on no public form until then" }),
+    createdAt: isoTime,
+    updatedAt: isoTime,
+  }),
+)
+export type Field = z.output<typeof fieldSchema>
+
+export const fieldListSchema = named(
+  'FieldList',
+  z.object({ fields: z.array(fieldSchema), limit: z.number().int().meta({ description: 'The most fields an app can have (proposed ones aside)' }) }),
+)
+export type FieldList = z.output<typeof fieldListSchema>
+
+/** Fields an operation changed, in position order. */
+const fieldsSchema = z.object({ fields: z.array(fieldSchema) })
+
+const tags = ['fields']
+const fieldRef = 'The field is named by its id or its URL-encoded name (a name that is not valid percent-encoding is a 400 bad_request).'
+
+export const fieldOperations = {
+  'fields.list': {
+    summary: "List an app's fields in order",
+    description: `Proposed fields (made by anonymous submissions) included; \`limit\` is the most an app can have (${LIMITS.maxFields}).`,
+    tags,
+    access: 'owner',
+    answers: { 200: data(fieldListSchema, 'The fields and the limit') },
+    errors: ['not_found'],
+  },
+  'fields.add': {
+    summary: 'Add a field at the end',
+    description: `Names are unique within an app (409 conflict) and cannot be the honeypot key; an app has at most ${LIMITS.maxFields} fields (422 field_limit).`,
+    tags,
+    access: 'owner',
+    body: createFieldSchema,
+    answers: { 200: data(fieldSchema, 'The new field') },
+    errors: ['not_found', 'conflict', 'field_limit'],
+  },
+  'fields.get': {
+    summary: 'Get a field by id or name',
+    description: fieldRef,
+    tags,
+    access: 'owner',
+    answers: { 200: data(fieldSchema, 'The field') },
+    errors: ['not_found', 'bad_request'],
+  },
+  'fields.update': {
+    summary: 'Change a field',
+    description:
+      `Properties left out stay; \`position\` moves the field and shifts the others. Stored records keep the values they were sent with (they are not converted), so on a published app whose records hold values in the field a new type takes \`force: true\` (409 conflict otherwise). ${fieldRef}`,
+    tags,
+    access: 'owner',
+    body: updateFieldSchema,
+    answers: { 200: data(fieldSchema, 'The field as it is now') },
+    errors: ['not_found', 'bad_request', 'conflict'],
+  },
+  'fields.remove': {
+    summary: 'Remove a field',
+    description: `Values already stored under its name stay in the records. ${fieldRef}`,
+    tags,
+    access: 'owner',
+    answers: { 200: data(deletedAnswer, 'What was removed') },
+    errors: ['not_found', 'bad_request'],
+  },
+  'fields.accept': {
+    summary: 'Accept proposed fields so they appear on the form',
+    description:
+      `Proposed fields are made by anonymous submissions; accepting them (by name or id, or \`all: true\`) makes them count against the limit of ${LIMITS.maxFields} (422 field_limit, nothing accepted, when they would pass it) and settles their type: the one given, or the one their stored values share. A named field that is accepted already is left as it is.`,
+    tags,
+    access: 'owner',
+    body: acceptFieldsSchema,
+    answers: { 200: data(fieldsSchema, 'The fields accepted, in position order') },
+    errors: ['not_found', 'field_limit'],
+  },
+  'fields.order': {
+    summary: 'Reorder all fields',
+    description: 'The ids of every field of the app, once each, in the new order.',
+    tags,
+    access: 'owner',
+    body: reorderFieldsSchema,
+    answers: { 200: data(fieldsSchema, 'Every field, in the new order') },
+    errors: ['not_found'],
+  },
+} as const satisfies OperationsOf<'fields'>

@@ -1,0 +1,79 @@
+/**
+ * @module The share operations and their answer: the owner's share settings of an app and
+ * its publication. The public collection endpoints themselves are `ingest.*` and `reads.*`
+ * under /api/v3/share/:token.
+ */
+import { z } from 'zod'
+import { LIMITS } from '../limits.ts'
+import { READ_ACCESS } from '../share/reads.ts'
+import { updateShareSchema } from '../share/schemas.ts'
+import { data, type OperationsOf } from './operation.ts'
+import { named } from './named.ts'
+import { isoTime } from './shapes.ts'
+
+export const shareSchema = named(
+  'Share',
+  z.object({
+    published: z.boolean(),
+    token: z.string().nullable().meta({ description: 'The endpoint token; null until the first publish' }),
+    endpoint: z.string().nullable().meta({ description: 'The endpoint URL; null until the first publish' }),
+    service: z.boolean().meta({ description: 'Submissions (POST) accepted' }),
+    reads: z.enum(READ_ACCESS).meta({ description: 'Who reads with the endpoint token alone ("off": only the owner, with an access token)' }),
+    autoCreate: z.boolean().meta({ description: 'Unknown keys of submissions become fields' }),
+    honeypot: z.string().meta({ description: 'The form key that marks a submission as spam when non-empty' }),
+    rateLimit: z.string().nullable().meta({ description: "The endpoint's own rate limit; null for the server default" }),
+    effectiveRateLimit: z.string().meta({ description: 'The rate limit that applies: the endpoint\'s or the server default, "off" for none' }),
+    redirectOrigins: z.array(z.string()).meta({ description: 'Origins `_redirect` may send a browser to after a form post' }),
+    thankYouMessage: z.string().meta({ description: "What the hosted thank-you page says after a form post; '' for the default sentence" }),
+    thankYouUrl: z.string().nullable().meta({ description: 'Where a browser goes after a form post instead of the hosted thank-you page; null for that page' }),
+    summaryMinRespondents: z.number().int().meta({ description: `The public summary lists a value only when at least this many records gave it (default ${LIMITS.summaryMinRespondents})` }),
+    publishedAt: isoTime.nullable(),
+    warnings: z.array(z.string()).optional().meta({ description: 'Present when reads are open: what anyone holding the endpoint or fill-in link can read' }),
+  }),
+)
+export type Share = z.output<typeof shareSchema>
+
+const tags = ['share']
+
+export const shareOperations = {
+  'share.get': {
+    summary: 'Share settings and the endpoint URL',
+    tags,
+    access: 'owner',
+    answers: { 200: data(shareSchema, 'The share settings') },
+    errors: ['not_found'],
+  },
+  'share.update': {
+    summary: 'Change share settings',
+    description: 'Properties left out stay as they are. The honeypot key cannot be the name of a field of the app (422 validation).',
+    tags,
+    access: 'owner',
+    body: updateShareSchema,
+    answers: { 200: data(shareSchema, 'The share settings as they are now') },
+    errors: ['not_found'],
+  },
+  'share.publish': {
+    summary: 'Publish the endpoint',
+    description: 'Opens the endpoint to submissions (reads stay as the `reads` setting says); the first publish makes its token. Publishing a published app changes nothing.',
+    tags,
+    access: 'owner',
+    answers: { 200: data(shareSchema, 'The share settings, published') },
+    errors: ['not_found'],
+  },
+  'share.unpublish': {
+    summary: 'Unpublish the endpoint',
+    description: 'The endpoint answers 404 until the next publish; the token is kept.',
+    tags,
+    access: 'owner',
+    answers: { 200: data(shareSchema, 'The share settings, unpublished') },
+    errors: ['not_found'],
+  },
+  'share.rotate': {
+    summary: 'Replace the endpoint token',
+    description: 'The old token answers 404 from then on. An app never published has no token to replace (409 conflict).',
+    tags,
+    access: 'owner',
+    answers: { 200: data(shareSchema, 'The share settings with the new token') },
+    errors: ['not_found', 'conflict'],
+  },
+} as const satisfies OperationsOf<'share'>
