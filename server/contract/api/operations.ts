@@ -3,7 +3,9 @@
  * it takes and what it answers (operation.ts). One module per resource holds its part.
  */
 import { appOperations } from './apps.ts'
+import { authOperations, tokenOperations } from './auth.ts'
 import type { Operation } from './operation.ts'
+import { profileOperations } from './profile.ts'
 import type { RouteName } from './routes.ts'
 import { openapiOperations, skillOperations, systemOperations } from './system.ts'
 
@@ -11,6 +13,9 @@ export const OPERATIONS = {
   ...systemOperations,
   ...openapiOperations,
   ...skillOperations,
+  ...authOperations,
+  ...tokenOperations,
+  ...profileOperations,
   ...appOperations,
 } as const satisfies { [N in RouteName]?: Operation }
 
