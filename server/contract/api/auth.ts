@@ -4,7 +4,9 @@
  *
  * Log-in writes (signup, login, code, code/verify, password/reset) refuse requests a
  * browser says come from another site (403 forbidden); their throttles count per e-mail
- * address and client address, so a stranger cannot lock the owner out.
+ * address and client address, so a stranger cannot lock the owner out. Every operation here
+ * lists `forbidden`: the control plane refuses requests addressed to another host name
+ * (DNS rebinding), and the admin session's changes from another site.
  */
 import { z } from 'zod'
 import { CodeRequestInput, CodeVerifyInput, LoginInput, PasswordResetInput, SignupInput, TokenCreateInput } from '../auth/schemas.ts'
@@ -107,14 +109,14 @@ export const authOperations = {
     tags,
     access: 'public',
     answers: { 200: data(authOptionsSchema, 'The options') },
-    errors: [],
+    errors: ['forbidden'],
   },
   'auth.status': {
     summary: 'Who is calling, and how',
     tags,
     access: 'owner',
     answers: { 200: data(authStatusSchema, 'The caller') },
-    errors: [],
+    errors: ['forbidden'],
   },
   'auth.signup': {
     summary: 'Create an account and log in',
@@ -192,7 +194,7 @@ export const tokenOperations = {
     tags,
     access: 'owner',
     answers: { 200: data(z.object({ tokens: z.array(accessTokenSchema) }), 'The tokens') },
-    errors: [],
+    errors: ['forbidden'],
   },
   'tokens.create': {
     summary: 'Create an access token',

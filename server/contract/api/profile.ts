@@ -4,6 +4,7 @@
  * A new e-mail or password needs the current password (accounts without one: a login code
  * mailed to the current address): 403 `reauth_required` without it, `wrong_password` or
  * `wrong_code` when it is wrong, which count like failed log-ins from the caller's address.
+ * Every operation lists `forbidden`, as in auth.ts (another host name, another site).
  */
 import { z } from 'zod'
 import { AccountDeleteInput, EmailChangeConfirmInput, PasswordChangeInput, ProfileUpdateInput } from '../auth/schemas.ts'
@@ -34,7 +35,7 @@ export const profileOperations = {
     tags,
     access: 'owner',
     answers: { 200: data(profileSchema, 'The account') },
-    errors: [],
+    errors: ['forbidden'],
   },
   'profile.update': {
     summary: 'Change your display name or ask for a new e-mail address',
@@ -89,7 +90,7 @@ export const profileOperations = {
       200: content('text/html', 'The page with the button'),
       404: content('text/html', 'The page saying the link is unknown, used, replaced by a newer request or expired'),
     },
-    errors: [],
+    errors: ['forbidden'],
   },
   'profile.confirmEmail': {
     summary: 'Confirm an e-mail change with the token of its link',
@@ -106,6 +107,6 @@ export const profileOperations = {
       404: content('text/html', 'to a form post: the page saying why nothing changed'),
       409: content('text/html', 'to a form post: the page saying why nothing changed'),
     },
-    errors: ['not_found', 'conflict'],
+    errors: ['forbidden', 'not_found', 'conflict'],
   },
 } as const satisfies OperationsOf<'profile'>
