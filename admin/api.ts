@@ -6,28 +6,20 @@
 
 // The API's shapes are the server's own view types; type-only imports add no code to the bundle.
 import { requestLine, type AnswerOf, type Described, type InputOf } from '../server/contract/api/request.ts'
+import { pathOf } from '../server/contract/api/routes.ts'
 import { LIMITS } from '../server/contract/limits.ts'
 import type { App, AppUrls } from '../server/contract/api/apps.ts'
-import type { AccessTokenInfo as AccessToken } from '../server/core/auth/access-tokens.ts'
+import type { AccessTokenInfo as AccessToken, AuthOptions, PublicUser as User } from '../server/contract/api/auth.ts'
+import type { Profile as ProfileUpdated } from '../server/contract/api/profile.ts'
 import type { Field } from '../server/contract/api/fields.ts'
 import type { RecordScores } from '../server/contract/scoring/score.ts'
 import type { Share } from '../server/contract/api/share.ts'
 import type { Delivery, Notifications, TestResult, Webhook, WebhookWithSecret } from '../server/contract/api/webhooks.ts'
 import type { ReadAccess } from '../server/contract/share/reads.ts'
 import type { FieldSummary, Summary, TopValue } from '../server/core/stats/summary.ts'
-import type { PublicUser as User } from '../server/core/users/users.ts'
-import type { ProfileUpdated } from '../server/core/users/profile.ts'
 import type { ReauthProof } from '../server/core/auth/reauth.ts'
 
-export type { AccessToken, ProfileUpdated, ReauthProof, App, AppUrls, Delivery, Field, FieldSummary, Notifications, ReadAccess, Share, Summary, TestResult, TopValue, User, Webhook, WebhookWithSecret }
-
-export interface AuthOptions {
-  signup: 'first' | 'open' | 'closed'
-  signupAllowed: boolean
-  passwordLogin: boolean
-  codeLogin: boolean
-  smtp: boolean
-}
+export type { AccessToken, AuthOptions, ProfileUpdated, ReauthProof, App, AppUrls, Delivery, Field, FieldSummary, Notifications, ReadAccess, Share, Summary, TestResult, TopValue, User, Webhook, WebhookWithSecret }
 
 export interface SvcRecord {
   id: string
@@ -73,6 +65,9 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
 
 const API = '/api/v3'
 
+/** The log-ins whose 401 means "wrong password or code", not "your session ended". */
+const LOGIN_PATHS = [pathOf('auth.login'), pathOf('auth.sendCode'), pathOf('auth.verifyCode')]
+
 /** Sends one request to `url` (a same-origin path) and returns the parsed JSON body; throws ApiError for any non-2xx. */
 async function send<T>(method: string, url: string, body?: unknown): Promise<T> {
   let response: Response
@@ -95,7 +90,7 @@ async function send<T>(method: string, url: string, body?: unknown): Promise<T> 
   }
   if (!response.ok) {
     const error = json?.error
-    if (response.status === 401 && !url.startsWith(`${API}/auth/login`) && !url.startsWith(`${API}/auth/code`)) {
+    if (response.status === 401 && !LOGIN_PATHS.some((path) => url.startsWith(path))) {
       for (const listener of unauthorizedListeners) listener()
     }
     throw new ApiError(
@@ -131,24 +126,26 @@ const id = encodeURIComponent
 
 /** The control-plane API, one method per route the admin page uses. */
 export const api = {
-  options: () => data<AuthOptions>('GET', '/auth/options'),
-  status: () => data<{ authenticated: true; method: string; user: User }>('GET', '/auth/status'),
-  signup: (input: { email: string; password?: string; name?: string }) => data<{ user: User }>('POST', '/auth/signup', input),
-  login: (input: { email: string; password: string }) => data<{ user: User }>('POST', '/auth/login', input),
-  requestCode: (email: string) => data<{ sent: true; expiresInSeconds: number }>('POST', '/auth/code', { email }),
-  verifyCode: (email: string, code: string) => data<{ user: User }>('POST', '/auth/code/verify', { email, code }),
-  logout: () => data<{ loggedOut: true }>('POST', '/auth/logout'),
+  options: () => call('auth.options', {}),
+  status: () => call('auth.status', {}),
+  signup: (input: InputOf<'auth.signup'>['body']) => call('auth.signup', { body: input }),
+  login: (input: InputOf<'auth.login'>['body']) => call('auth.login', { body: input }),
+  requestCode: (email: string) => call('auth.sendCode', { body: { email } }),
+  verifyCode: (email: string, code: string) => call('auth.verifyCode', { body: { email, code } }),
+  /** Forgotten password: the e-mailed code sets a new password and signs in. */
+  resetPassword: (input: InputOf<'auth.resetPassword'>['body']) => call('auth.resetPassword', { body: input }),
+  logout: () => call('auth.logout', {}),
 
-  tokens: async () => (await data<{ tokens: AccessToken[] }>('GET', '/auth/tokens')).tokens,
+  tokens: async () => (await call('tokens.list', {})).tokens,
   /** A session logged in long ago must add the current password (or a mailed code): the server answers 403 `reauth_required` without it. */
-  createToken: (name: string, proof: ReauthProof = {}) => data<AccessToken & { token: string }>('POST', '/auth/tokens', { name, ...proof }),
-  revokeToken: (tokenId: string) => data<{ revoked: true; id: string }>('DELETE', `/auth/tokens/${id(tokenId)}`),
+  createToken: (name: string, proof: ReauthProof = {}) => call('tokens.create', { body: { name, ...proof } }),
+  revokeToken: (tokenId: string) => call('tokens.revoke', { params: { id: tokenId } }),
 
-  profile: () => data<ProfileUpdated>('GET', '/profile'),
+  profile: () => call('profile.get', {}),
   /** A new e-mail needs `currentPassword` (or `code`) and waits for its link: the answer then has `pendingEmail`. */
-  updateProfile: (input: { name?: string; email?: string } & ReauthProof) => data<ProfileUpdated>('PATCH', '/profile', input),
-  cancelEmailChange: () => data<{ cancelled: boolean }>('DELETE', '/profile/email'),
-  changePassword: (input: { newPassword: string } & ReauthProof) => data<{ changed: true }>('PUT', '/profile/password', input),
+  updateProfile: (input: InputOf<'profile.update'>['body']) => call('profile.update', { body: input }),
+  cancelEmailChange: () => call('profile.cancelEmail', {}),
+  changePassword: (input: InputOf<'profile.setPassword'>['body']) => call('profile.setPassword', { body: input }),
 
   /** Every app, following the list's pages (GET /apps is paginated with a cursor). */
   apps: async () => {

@@ -1,13 +1,8 @@
 /**
- * @module /api/v3/profile — the caller's own account.
- *
- *   GET    /               auth     → user
- *   PATCH  /               auth     {name?, email?, currentPassword?, code?} → user; with a new e-mail 202 user + pendingEmail
- *   DELETE /email          auth     → {cancelled}: the pending e-mail change is dropped
- *   GET    /email/confirm  public   ?token= → HTML page with the button that confirms (opening the link changes nothing)
- *   POST   /email/confirm  public   form or JSON {token} → the account now uses the new e-mail (HTML page, or JSON user)
- *   PUT    /password       auth     {currentPassword? | code?, newPassword} → {changed}
- *   DELETE /               auth     {confirm: <own e-mail>} → {deleted} (apps, tokens, sessions too)
+ * @module The caller's own account (`profile.*` of the route table,
+ * server/contract/api/profile.ts, which says what each operation takes and answers): view,
+ * rename, change e-mail (confirmed through the link mailed to the new address: opening it
+ * shows a button, only posting it changes anything) or password, delete.
  *
  * A new e-mail or password needs the current password (accounts without one: a login code
  * mailed to the current address) — 403 `reauth_required` without it, `wrong_password` or
@@ -15,7 +10,9 @@
  */
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context.ts'
-import { AccountDeleteInput, EmailChangeConfirmInput, parseInput, PasswordChangeInput, ProfileUpdateInput } from '../contract/auth/schemas.ts'
+import { OPERATIONS } from '../contract/api/operations.ts'
+import { pathOf } from '../contract/api/routes.ts'
+import { parseInput } from '../contract/auth/schemas.ts'
 import { SESSION_COOKIE } from '../core/auth/sessions.ts'
 import { AppError } from '../contract/errors.ts'
 import { cancelEmailChange, confirmEmailChange, EMAIL_CONFIRM_PATH, emailChangeOfLink } from '../core/users/email-change.ts'
@@ -27,10 +24,15 @@ import { authGuard, readCookie } from './auth-guard.ts'
 import { clientAddress, UNKNOWN_CLIENT } from './client-address.ts'
 import { clearedSessionCookie } from './session-cookie.ts'
 
-const tags = ['profile']
-const security = [{ accessToken: [] }]
-
 const page = (body: string, status = 200) => new Response(body, pageHeaders(status))
+
+/**
+ * JSON, where a request without a body has the body null instead of failing to parse: the
+ * DELETE of the account is the one owner route a client may well send without a body, and
+ * parsing comes before authentication, so it would answer a stranger 400 instead of 401. Now
+ * it is refused 401 without credentials, and 422 (confirm is required) with them.
+ */
+const jsonOrNothing = [({ request }: { request: Request }) => (request.body === null ? null : undefined), 'json' as const]
 
 /** The token of a confirmation POST: a form field (the page's button) or a JSON body. */
 async function confirmToken(request: Request): Promise<{ token: string; json: boolean }> {
@@ -39,7 +41,7 @@ async function confirmToken(request: Request): Promise<{ token: string; json: bo
     const body = await request.json().catch(() => {
       throw new AppError(400, 'bad_json', 'The body is not valid JSON')
     })
-    return { token: parseInput(EmailChangeConfirmInput, body).token, json }
+    return { token: parseInput(OPERATIONS['profile.confirmEmail'].body, body).token, json }
   }
   const form = await request.formData().catch(() => null)
   const token = form?.get('token')
@@ -47,14 +49,11 @@ async function confirmToken(request: Request): Promise<{ token: string; json: bo
 }
 
 export const profileRoutes = (ctx: AppContext) =>
-  new Elysia({ name: 'svc/profile', prefix: '/api/v3/profile' })
+  new Elysia({ name: 'svc/profile' })
     .use(authGuard(ctx))
-    .get('/', async ({ principal }) => ({ code: 200 as const, data: await getProfile(ctx, principal.user.id) }), {
-      auth: true,
-      detail: { summary: 'Your account', tags, security },
-    })
+    .get(pathOf('profile.get'), async ({ principal }) => ({ code: 200 as const, data: await getProfile(ctx, principal.user.id) }), { auth: true })
     .patch(
-      '/',
+      pathOf('profile.update'),
       async ({ body, principal, request, server, set }) => {
         const from = clientAddress(request, server, ctx.config) ?? UNKNOWN_CLIENT
         const data = await updateProfile(ctx, principal.user.id, body, from)
@@ -62,37 +61,21 @@ export const profileRoutes = (ctx: AppContext) =>
         set.status = 202
         return { code: 202 as const, data }
       },
-      {
-        auth: true,
-        body: ProfileUpdateInput,
-        parse: 'json',
-        detail: {
-          summary: 'Change your display name, or ask for a new e-mail address (needs currentPassword or code; takes effect through the link mailed to it)',
-          tags,
-          security,
-        },
-      },
+      { auth: true, body: OPERATIONS['profile.update'].body, parse: 'json' },
     )
-    .delete('/email', async ({ principal }) => ({ code: 200 as const, data: await cancelEmailChange(ctx, principal.user.id) }), {
-      auth: true,
-      detail: { summary: 'Cancel your pending e-mail change (its link stops working)', tags, security },
+    .delete(pathOf('profile.cancelEmail'), async ({ principal }) => ({ code: 200 as const, data: await cancelEmailChange(ctx, principal.user.id) }), { auth: true })
+    .get(pathOf('profile.confirmEmailPage'), async ({ query }) => {
+      const token = typeof query.token === 'string' ? query.token : ''
+      try {
+        const { email, newEmail } = await emailChangeOfLink(ctx, token)
+        return page(emailConfirmDocument(EMAIL_CONFIRM_PATH, token, email, newEmail))
+      } catch (error) {
+        if (error instanceof AppError) return page(messageDocument('Link not valid', error.message), error.status)
+        throw error
+      }
     })
-    .get(
-      '/email/confirm',
-      async ({ query }) => {
-        const token = typeof query.token === 'string' ? query.token : ''
-        try {
-          const { email, newEmail } = await emailChangeOfLink(ctx, token)
-          return page(emailConfirmDocument(EMAIL_CONFIRM_PATH, token, email, newEmail))
-        } catch (error) {
-          if (error instanceof AppError) return page(messageDocument('Link not valid', error.message), error.status)
-          throw error
-        }
-      },
-      { detail: { summary: 'The page of the e-mail change link: shows the button that confirms it (opening it changes nothing)', tags } },
-    )
     .post(
-      '/email/confirm',
+      pathOf('profile.confirmEmail'),
       async ({ request }) => {
         const { token, json } = await confirmToken(request)
         if (json) return { code: 200 as const, data: await confirmEmailChange(ctx, token) }
@@ -104,34 +87,25 @@ export const profileRoutes = (ctx: AppContext) =>
           throw error
         }
       },
-      { parse: 'none', detail: { summary: 'Confirm an e-mail change with the token of its link (form field or JSON {token})', tags } },
+      // A JSON body or the page's form: read by confirmToken, which checks the JSON one with the operation's body schema.
+      { parse: 'none' },
     )
     .put(
-      '/password',
+      pathOf('profile.setPassword'),
       async ({ body, principal, request, server }) => {
         // The session making the change stays logged in; every other one ends.
         const own = principal.method === 'session' ? readCookie(request.headers.get('cookie'), SESSION_COOKIE) : null
         const from = clientAddress(request, server, ctx.config) ?? UNKNOWN_CLIENT
         return { code: 200 as const, data: await changePassword(ctx, principal.user.id, body, own, from) }
       },
-      {
-        auth: true,
-        body: PasswordChangeInput,
-        parse: 'json',
-        detail: { summary: 'Set a new password (needs the current one, or a code mailed to you when there is none)', tags, security },
-      },
+      { auth: true, body: OPERATIONS['profile.setPassword'].body, parse: 'json' },
     )
     .delete(
-      '/',
+      pathOf('profile.delete'),
       async ({ body, principal, set }) => {
         const data = await deleteAccount(ctx, principal.user.id, body)
         set.headers['set-cookie'] = clearedSessionCookie(ctx)
         return { code: 200 as const, data }
       },
-      {
-        auth: true,
-        body: AccountDeleteInput,
-        parse: 'json',
-        detail: { summary: 'Delete your account with its apps, records, tokens and sessions', tags, security },
-      },
+      { auth: true, body: OPERATIONS['profile.delete'].body, parse: jsonOrNothing },
     )

@@ -183,12 +183,14 @@ test('the OpenAPI document shows the auth and profile routes with their body sch
     '/api/v3/auth/status',
     '/api/v3/auth/tokens',
     '/api/v3/auth/tokens/{id}',
-    '/api/v3/profile/',
+    '/api/v3/profile',
     '/api/v3/profile/email',
     '/api/v3/profile/email/confirm',
     '/api/v3/profile/password',
   ])
-  const schema = doc.paths['/api/v3/auth/signup'].post.requestBody.content['application/json'].schema
+  const body = doc.paths['/api/v3/auth/signup'].post.requestBody.content['application/json'].schema
+  expect(body).toEqual({ $ref: '#/components/schemas/AuthSignupBody' })
+  const schema = doc.components.schemas.AuthSignupBody
   expect(schema).toMatchObject({
     type: 'object',
     required: ['email'],

@@ -220,4 +220,15 @@ describe('DELETE /api/v3/profile', () => {
     expect((await t.ctx.storage.apps.list(user.id, { limit: 100, after: null })).map((row) => row.app.id)).toEqual(['app-1'])
     expect((await t.request('GET', '/api/v3/profile', { token })).status).toBe(200)
   })
+
+  test('without a body: 401 without credentials (not a 400 about the body), 422 with them', async () => {
+    const { t, token } = await withOwner()
+    const stranger = await t.request('DELETE', '/api/v3/profile')
+    expect(stranger.status).toBe(401)
+    expect(stranger.body.error.type).toBe('unauthorized')
+    const owner = await t.request('DELETE', '/api/v3/profile', { token })
+    expect(owner.status).toBe(422)
+    expect(owner.body.error.type).toBe('validation')
+    expect((await t.request('GET', '/api/v3/profile', { token })).status).toBe(200)
+  })
 })

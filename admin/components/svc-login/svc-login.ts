@@ -1,15 +1,12 @@
 import { LitElement, html, nothing } from 'lit'
 import { customElement, state } from 'lit/decorators.js'
 import { AUTH } from '../../../server/contract/limits.ts'
-import { ApiError, api, data, type AuthOptions, type User } from '../../api.ts'
+import { ApiError, api, type AuthOptions, type User } from '../../api.ts'
 import { setScreenTitle } from '../../title.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
 import { loginStyles } from './svc-login.styles.ts'
 
 type Mode = 'password' | 'code' | 'signup' | 'reset'
-
-/** POST /auth/password/reset: the e-mailed code sets a new password and signs in. */
-const resetPassword = (input: { email: string; code: string; newPassword: string }) => data<{ user: User }>('POST', '/auth/password/reset', input)
 
 /**
  * @summary Sign in with a password or an e-mail code, reset a forgotten password with an
@@ -102,7 +99,7 @@ export class SvcLogin extends LitElement {
         this.error = 'The two passwords differ; type the same new password twice.'
         return
       }
-      return this.run(() => resetPassword({ email: this.codeSentTo!, code, newPassword }))
+      return this.run(() => api.resetPassword({ email: this.codeSentTo!, code, newPassword }))
     }
     return this.run(() => api.verifyCode(this.codeSentTo!, code))
   }

@@ -9,23 +9,12 @@ import { configPath, updateConfig } from '../../config.ts'
 import { CliError, usageError } from '../../errors.ts'
 import { details, type Style } from '../../output.ts'
 import type { CommandEnv } from '../../command.ts'
+import type { AccessTokenInfo, LoginAnswer, NewAccessToken, PublicUser } from '../../../server/contract/api/auth.ts'
 
-export interface PublicUser {
-  id: string
-  email: string
-  name: string
-  hasPassword: boolean
-  createdAt: string
-}
+export type { PublicUser }
 
 /** An access token as the server lists it (never the secret). */
-export interface TokenInfo {
-  id: string
-  name: string
-  prefix: string
-  createdAt: string
-  lastUsedAt: string | null
-}
+export type TokenInfo = AccessTokenInfo
 
 /** The access-token name used when logging in with an e-mail address: one per machine. */
 export const defaultTokenName = () => `svc-cli on ${hostname()}`.slice(0, 100)
@@ -36,12 +25,8 @@ export const defaultTokenName = () => `svc-cli on ${hostname()}`.slice(0, 100)
  */
 export const loginToken = (flag: string | undefined) => ({ tokenName: flag?.trim() || defaultTokenName(), replaceToken: true as const })
 
-/** The answer of /auth/login, /auth/code/verify, /auth/signup and /auth/password/reset. */
-export interface LoginReply {
-  user: PublicUser
-  token?: TokenInfo & { token: string }
-  replacedTokens?: TokenInfo[]
-}
+/** The answer of auth.login, auth.verifyCode, auth.signup and (with more) auth.resetPassword. */
+export type LoginReply = LoginAnswer
 
 /** Stores `token` for `server` and makes it the current server. */
 export function storeToken(env: Record<string, string | undefined>, server: string, token: string, email?: string): string {
@@ -53,7 +38,7 @@ export function storeToken(env: Record<string, string | undefined>, server: stri
 }
 
 /** The new token of a login reply: it must be there. */
-export function tokenFrom(reply: LoginReply): TokenInfo & { token: string } {
+export function tokenFrom(reply: LoginReply): NewAccessToken {
   if (!reply.token?.token) throw new CliError('bad_response', 'The server did not return an access token; is it an svc server of the same version?')
   return reply.token
 }

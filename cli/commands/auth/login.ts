@@ -1,16 +1,14 @@
 import { defineSvcCommand, type CommandEnv } from '../../command.ts'
 import { usageError } from '../../errors.ts'
 import { result } from '../../output.ts'
-import { finishLogin, loginHuman, loginToken, passwordFromStdin, storeToken, type LoginReply, type LoginResult, type PublicUser } from './_session.ts'
+import { finishLogin, loginHuman, loginToken, passwordFromStdin, storeToken, type LoginReply, type LoginResult } from './_session.ts'
 
 type TokenRequest = ReturnType<typeof loginToken>
 
-async function withEmail(env: CommandEnv, email: string, how: { code?: string; password?: string }, token: TokenRequest): Promise<LoginReply> {
+async function withEmail(env: CommandEnv, email: string, how: { code: string } | { password: string }, token: TokenRequest): Promise<LoginReply> {
   const client = env.client()
-  if (how.code !== undefined) {
-    return client.request('POST', '/api/v3/auth/code/verify', { auth: false, body: { email, code: how.code, ...token } })
-  }
-  return client.request('POST', '/api/v3/auth/login', { auth: false, body: { email, password: how.password, ...token } })
+  if ('code' in how) return client.call('auth.verifyCode', { body: { email, code: how.code, ...token } }, { auth: false })
+  return client.call('auth.login', { body: { email, password: how.password, ...token } }, { auth: false })
 }
 
 /** Asks a person at a terminal how to log in. */
@@ -18,7 +16,7 @@ async function interactiveLogin(env: CommandEnv, email: string | undefined, toke
   const address = email ?? (await env.prompt('E-mail: ', '--email'))
   const choice = (await env.prompt('Log in with [c]ode by e-mail or [p]assword? ', '--code or --password-stdin')).toLowerCase()
   if (choice.startsWith('p')) return withEmail(env, address, { password: await env.prompt('Password: ', '--password-stdin', true) }, token)
-  await env.client().request('POST', '/api/v3/auth/code', { auth: false, body: { email: address } })
+  await env.client().call('auth.sendCode', { body: { email: address } }, { auth: false })
   await env.io.stderr.write(`A login code was sent to ${address} (valid 10 minutes).\n`)
   return withEmail(env, address, { code: await env.prompt('Code: ', '--code') }, token)
 }
@@ -53,7 +51,7 @@ export default defineSvcCommand({
       // The seed's `--token` still works; help and hints show stdin and SVC_TOKEN instead.
       const given = args['with-token'] ? await tokenFromStdin(env) : args.token!.trim()
       if (!given) throw usageError('--token needs a value; better: pipe the token to `svc-cli auth login --with-token`')
-      const { user } = await env.client().request<{ user: PublicUser }>('GET', '/api/v3/auth/status', { token: given })
+      const { user } = await env.client().call('auth.status', {}, { token: given })
       data = { server: connection.server, user, configFile: storeToken(env.io.env, connection.server, given, user.email) }
     } else {
       let reply: LoginReply

@@ -32,7 +32,7 @@ export default defineSvcCommand({
     let failure: CliError | undefined
     if (args.revoke !== false) {
       try {
-        revoked = (await env.client().request<{ revoked: TokenInfo }>('POST', '/api/v3/auth/logout', { token: entry.token })).revoked
+        revoked = (await env.client().call('auth.logout', {}, { token: entry.token })).revoked
         outcome = 'revoked'
       } catch (error) {
         if (!(error instanceof CliError)) throw error

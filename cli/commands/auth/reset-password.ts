@@ -3,9 +3,7 @@ import { usageError } from '../../errors.ts'
 import { result, table, type Style } from '../../output.ts'
 import { checkInput } from '../../validate.ts'
 import { PasswordResetInput } from '../../../server/contract/auth/schemas.ts'
-import { finishLogin, loginHuman, loginToken, passwordFromStdin, type LoginReply, type LoginResult, type TokenInfo } from './_session.ts'
-
-type Reply = LoginReply & { endedSessions: number; tokens: TokenInfo[]; warnings?: string[] }
+import { finishLogin, loginHuman, loginToken, passwordFromStdin, type LoginResult, type TokenInfo } from './_session.ts'
 
 type ResetResult = LoginResult & { endedSessions: number; tokens: TokenInfo[]; warnings?: string[] }
 
@@ -45,7 +43,7 @@ export default defineSvcCommand({
       if ((await env.prompt('New password again: ', '--password-stdin', true)) !== newPassword) throw usageError('The two passwords differ; nothing was changed')
     }
     const body = checkInput(PasswordResetInput, { email: args.email, code: args.code, newPassword, ...loginToken(args['token-name']) })
-    const reply = await env.client().request<Reply>('POST', '/api/v3/auth/password/reset', { auth: false, body })
+    const reply = await env.client().call('auth.resetPassword', { body }, { auth: false })
     const data: ResetResult = {
       ...finishLogin(env, connection.server, reply),
       endedSessions: reply.endedSessions,

@@ -1,6 +1,6 @@
 import { defineSvcCommand } from '../../command.ts'
 import { result } from '../../output.ts'
-import { defaultTokenName, finishLogin, loginHuman, passwordFromStdin, type LoginReply } from './_session.ts'
+import { defaultTokenName, finishLogin, loginHuman, passwordFromStdin } from './_session.ts'
 
 export default defineSvcCommand({
   description: 'Create an account (the first one on a new server becomes the owner) and log in',
@@ -22,10 +22,11 @@ export default defineSvcCommand({
     }
     const connection = env.connection()
     // A new account has no earlier tokens to replace.
-    const reply = await env.client().request<LoginReply>('POST', '/api/v3/auth/signup', {
-      auth: false,
-      body: { email, password, name: args.name, tokenName: args['token-name']?.trim() || defaultTokenName() },
-    })
+    const reply = await env.client().call(
+      'auth.signup',
+      { body: { email, password, name: args.name, tokenName: args['token-name']?.trim() || defaultTokenName() } },
+      { auth: false },
+    )
     const data = finishLogin(env, connection.server, reply)
     return result(data, loginHuman(data))
   },

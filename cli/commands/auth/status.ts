@@ -1,7 +1,6 @@
 import { defineSvcCommand } from '../../command.ts'
 import { notLoggedIn } from '../../errors.ts'
 import { details, result } from '../../output.ts'
-import type { PublicUser } from './_session.ts'
 
 export default defineSvcCommand({
   description: 'Show which server and account the CLI uses, and where the token comes from',
@@ -10,7 +9,7 @@ export default defineSvcCommand({
   async run(_args, env) {
     const connection = env.connection()
     if (!connection.token) throw notLoggedIn(connection.server)
-    const status = await env.client().request<{ authenticated: boolean; method: string; user: PublicUser }>('GET', '/api/v3/auth/status')
+    const status = await env.client().call('auth.status', {})
     const data = { server: connection.server, tokenSource: connection.tokenSource, authenticated: status.authenticated, user: status.user }
     const source = { flag: '--token', env: 'SVC_TOKEN', config: 'stored config' }[connection.tokenSource!]
     return result(data, (style) => details(style, { server: data.server, user: `${status.user.email} (${status.user.id})`, token: `from ${source}` }))

@@ -28,6 +28,6 @@ export async function proofFor(
   if (!env.interactive) {
     throw usageError(`Your account has no password, so this needs a login code: run svc-cli auth code --email ${me.email}, then pass the code with --code`)
   }
-  await env.client().request('POST', '/api/v3/auth/code', { auth: false, body: { email: me.email } })
+  await env.client().call('auth.sendCode', { body: { email: me.email } }, { auth: false })
   return { code: await env.prompt(`Code from the e-mail just sent to ${me.email}: `, '--code') }
 }

@@ -1,9 +1,6 @@
 import { defineSvcCommand } from '../../command.ts'
 import { details, result } from '../../output.ts'
-import type { PublicUser } from '../auth/_session.ts'
-
-/** The account as `/api/v3/profile` answers it: with the new e-mail waiting for its link, if any. */
-export type Profile = PublicUser & { pendingEmail?: { email: string; expiresAt: string } }
+import type { Profile } from '../../../server/contract/api/profile.ts'
 
 export const userDetails = (user: Profile) => (style: Parameters<typeof details>[0]) =>
   details(style, {
@@ -20,7 +17,7 @@ export default defineSvcCommand({
   example: 'svc-cli profile get',
   effect: 'read',
   async run(_args, env) {
-    const user = await env.client().request<Profile>('GET', '/api/v3/profile')
+    const user = await env.client().call('profile.get', {})
     return result(user, userDetails(user))
   },
 })

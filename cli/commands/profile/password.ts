@@ -1,7 +1,6 @@
 import { defineSvcCommand } from '../../command.ts'
 import { usageError } from '../../errors.ts'
 import { result } from '../../output.ts'
-import type { PublicUser } from '../auth/_session.ts'
 import { proofArgs, proofFor } from './_proof.ts'
 
 export default defineSvcCommand({
@@ -14,7 +13,7 @@ export default defineSvcCommand({
   },
   async run(args, env) {
     const client = env.client()
-    const me = await client.request<PublicUser>('GET', '/api/v3/profile')
+    const me = await client.call('profile.get', {})
     let passwordLine: string | undefined
     let newPassword: string
     if (args['password-stdin']) {
@@ -29,7 +28,7 @@ export default defineSvcCommand({
     }
     if (!newPassword) throw usageError('The new password is empty')
     const proof = await proofFor(env, me, { code: args.code, passwordLine })
-    const data = await client.request<{ changed: boolean }>('PUT', '/api/v3/profile/password', { body: { ...proof, newPassword } })
+    const data = await client.call('profile.setPassword', { body: { ...proof, newPassword } })
     return result(data, () => 'Password changed.')
   },
 })

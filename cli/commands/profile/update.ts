@@ -1,8 +1,7 @@
 import { defineSvcCommand } from '../../command.ts'
 import { usageError } from '../../errors.ts'
 import { result } from '../../output.ts'
-import type { PublicUser } from '../auth/_session.ts'
-import { userDetails, type Profile } from './get.ts'
+import { userDetails } from './get.ts'
 import { proofArgs, proofFor } from './_proof.ts'
 import { checkInput } from '../../validate.ts'
 import { ProfileUpdateInput } from '../../../server/contract/auth/schemas.ts'
@@ -20,7 +19,7 @@ export default defineSvcCommand({
   async run(args, env) {
     if (args['cancel-email']) {
       if (args.name !== undefined || args.email !== undefined) throw usageError('--cancel-email goes alone: cancel first, then change the name or e-mail')
-      const data = await env.client().request<{ cancelled: boolean }>('DELETE', '/api/v3/profile/email')
+      const data = await env.client().call('profile.cancelEmail', {})
       return result(data, () => (data.cancelled ? 'The e-mail change was cancelled; its link no longer works.' : 'No e-mail change was waiting.'))
     }
     if (args.name === undefined && args.email === undefined) throw usageError('Nothing to change: pass --name and/or --email')
@@ -28,13 +27,13 @@ export default defineSvcCommand({
     const client = env.client()
     let proof = {}
     if (email !== undefined) {
-      const me = await client.request<PublicUser>('GET', '/api/v3/profile')
+      const me = await client.call('profile.get', {})
       if (email !== me.email) {
         const passwordLine = args['password-stdin'] ? (await env.io.stdin.read()).split(/\r?\n/)[0] : undefined
         proof = await proofFor(env, me, { code: args.code, passwordLine })
       }
     }
-    const user = await client.request<Profile>('PATCH', '/api/v3/profile', { body: { name, email, ...proof } })
+    const user = await client.call('profile.update', { body: { name, email, ...proof } })
     if (!user.pendingEmail) return result(user, userDetails(user))
     const { pendingEmail } = user
     return result(user, (style) =>

@@ -33,7 +33,7 @@ export const authStatus: ToolModule = {
     const base = { server: connection.server, tokenSource: connection.tokenSource }
     if (!connection.token) return ok(`Not logged in to ${connection.server}. ${LOGIN_HINT}`, { ...base, authenticated: false, user: null })
     try {
-      const status = await new SvcClient(connection).request<{ user: { id: string; email: string; name: string } }>('GET', '/api/v3/auth/status')
+      const status = await new SvcClient(connection).call('auth.status', {})
       const user = { id: status.user.id, email: status.user.email, name: status.user.name }
       return ok(`Logged in to ${connection.server} as ${user.email}.`, { ...base, authenticated: true, user })
     } catch (error) {

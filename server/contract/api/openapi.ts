@@ -178,6 +178,12 @@ export function openapiDocument(options: DocumentOptions): Json {
     const responses: Record<string, Json> = {}
     for (const status of statuses) responses[String(status)] = answerResponse(name, status, operation.answers[status]!, statuses.length)
     Object.assign(responses, errorResponses(operation))
+    for (const [status, answer] of Object.entries(operation.alternatives ?? {})) {
+      const response = responses[status]
+      if (!response) throw new Error(`${name}: an alternative answer at ${status}, a status it does not otherwise answer with`)
+      response.description = `${response.description}; ${answer!.description}`
+      response.content = { ...(response.content as Json), [answer!.type]: { schema: { type: 'string' } } }
+    }
     const content: Record<string, Json> = {}
     if (operation.body) {
       schemas[componentName(name, 'Body')] = inputs[componentName(name, 'Body')]

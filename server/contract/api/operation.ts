@@ -54,6 +54,11 @@ export interface Operation {
   /** Bodies of other types (the share ingest): each type with its schema. */
   bodies?: Partial<Record<BodyType, z.ZodType>>
   answers: Partial<Record<number, Answer>>
+  /**
+   * Answers of another content type at a status that already has one (in `answers` or
+   * through `errors`): a browser posting a form gets a page where a script gets JSON.
+   */
+  alternatives?: Partial<Record<number, ContentAnswer>>
   /** The error types the route itself can answer with; the ones every route of its kind can give are added (implicitErrors). */
   errors: readonly ErrorType[]
 }

@@ -3,15 +3,17 @@
  * it takes and what it answers (operation.ts). One module per resource holds its part.
  */
 import { appOperations } from './apps.ts'
+import { authOperations, tokenOperations } from './auth.ts'
 import { connectOperations } from './connect.ts'
 import { expertOperations } from './expert.ts'
 import { fieldOperations } from './fields.ts'
 import type { Operation } from './operation.ts'
+import { profileOperations } from './profile.ts'
 import { reportOperations } from './reports.ts'
 import type { RouteName } from './routes.ts'
-import { planOperations, smartOperations } from './smart.ts'
 import { scaleOperations } from './scales.ts'
 import { shareOperations } from './share.ts'
+import { planOperations, smartOperations } from './smart.ts'
 import { openapiOperations, skillOperations, systemOperations } from './system.ts'
 import { notificationOperations, unsubscribeOperations, webhookOperations } from './webhooks.ts'
 
@@ -19,6 +21,9 @@ export const OPERATIONS = {
   ...systemOperations,
   ...openapiOperations,
   ...skillOperations,
+  ...authOperations,
+  ...tokenOperations,
+  ...profileOperations,
   ...appOperations,
   ...smartOperations,
   ...planOperations,

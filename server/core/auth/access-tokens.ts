@@ -3,19 +3,14 @@
  * SHA-256 hash, listed by name and prefix, revocable.
  */
 import type { AppContext } from '../../context.ts'
+import type { AccessTokenInfo } from '../../contract/api/auth.ts'
 import type { AccessTokenRow } from '../../db/storage/auth.ts'
 import { notFound, validationError } from '../../contract/errors.ts'
 import { hashSecret, newId, randomToken } from '../ids.ts'
 import { AUTH } from '../../contract/limits.ts'
 
-/** How a token is listed; the secret itself is never stored or shown again. */
-export interface AccessTokenInfo {
-  id: string
-  name: string
-  prefix: string
-  createdAt: string
-  lastUsedAt: string | null
-}
+/** How a token is listed; the secret itself is never stored or shown again (the contract's `AccessToken`). */
+export type { AccessTokenInfo }
 
 type Row = AccessTokenRow
 

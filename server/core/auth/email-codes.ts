@@ -12,6 +12,7 @@
  */
 import { randomInt } from 'node:crypto'
 import type { AppContext } from '../../context.ts'
+import type { CodeRequested } from '../../contract/api/auth.ts'
 import { AppError } from '../../contract/errors.ts'
 import { safeEqual } from '../ids.ts'
 import { AUTH } from '../../contract/limits.ts'
@@ -24,11 +25,8 @@ import { startLogin, type LoginResult } from './login.ts'
 import { RateLimitError } from './rate-limit-error.ts'
 import { CodeRequestInput, CodeVerifyInput, parseInput } from '../../contract/auth/schemas.ts'
 
-/** The answer to every accepted code request, whether or not the address has an account. */
-export interface CodeRequested {
-  sent: true
-  expiresInSeconds: number
-}
+/** The answer to every accepted code request, whether or not the address has an account (the contract's `CodeRequested`). */
+export type { CodeRequested }
 
 const invalidCode = () => new AppError(
   401,

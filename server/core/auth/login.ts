@@ -3,22 +3,17 @@
  * a session (for the cookie) and, when asked, an access token (how the CLI logs in).
  */
 import type { AppContext } from '../../context.ts'
+import type { LoginAnswer } from '../../contract/api/auth.ts'
 import { AppError } from '../../contract/errors.ts'
-import { findUserByEmail, toPublicUser, type PublicUser, type UserRow } from '../users/users.ts'
-import { createAccessToken, replaceAccessToken, type AccessTokenInfo } from './access-tokens.ts'
+import { findUserByEmail, toPublicUser, type UserRow } from '../users/users.ts'
+import { createAccessToken, replaceAccessToken } from './access-tokens.ts'
 import { beginLoginAttempt, clearLoginFailures } from './login-throttle.ts'
 import { verifyPassword } from './passwords.ts'
 import { LoginInput, parseInput } from '../../contract/auth/schemas.ts'
 import { createSession, pruneExpiredSessions } from './sessions.ts'
 
-/** A logged-in account: the session goes into the cookie, `token` is shown once. */
-export interface LoginResult {
-  user: PublicUser
-  session: { value: string; expiresAt: number }
-  token?: AccessTokenInfo & { token: string }
-  /** With `replaceToken`: the earlier tokens of the same name, now revoked. */
-  replacedTokens?: AccessTokenInfo[]
-}
+/** A logged-in account: the session goes into the cookie, the rest is the answer (the contract's `Login`; `token` is shown once). */
+export type LoginResult = LoginAnswer & { session: { value: string; expiresAt: number } }
 
 /** What a login asked for besides the session: a named access token, replacing its namesakes or not. */
 export interface TokenRequest {

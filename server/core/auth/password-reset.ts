@@ -6,8 +6,9 @@
  * answer lists them with how to revoke them: whoever knew the password may have made one.
  */
 import type { AppContext } from '../../context.ts'
+import type { PasswordResetAnswer } from '../../contract/api/auth.ts'
 import { findUserById, setPasswordHash } from '../users/users.ts'
-import { listAccessTokens, type AccessTokenInfo } from './access-tokens.ts'
+import { listAccessTokens } from './access-tokens.ts'
 import { consumeEmailCode } from './email-codes.ts'
 import { startLogin, type LoginResult } from './login.ts'
 import { clearLoginFailures } from './login-throttle.ts'
@@ -15,15 +16,8 @@ import { hashPassword } from './passwords.ts'
 import { parseInput, PasswordResetInput } from '../../contract/auth/schemas.ts'
 import { deleteOtherSessions } from './sessions.ts'
 
-/** A reset's log-in, plus what it ended and what still works. */
-export interface PasswordResetResult extends LoginResult {
-  /** Admin-page sessions that ended (every one the account had). */
-  endedSessions: number
-  /** The account's access tokens that still work (not the one this reset made), newest first. */
-  tokens: AccessTokenInfo[]
-  /** Present when `tokens` is not empty: they still work, and how to revoke them. */
-  warnings?: string[]
-}
+/** A reset's log-in, plus what it ended and what still works (the contract's `PasswordReset`, and the session for the cookie). */
+export type PasswordResetResult = PasswordResetAnswer & Pick<LoginResult, 'session'>
 
 /** The warning of a reset that left access tokens alive; it names the ways to revoke them. */
 export function tokensStillWork(count: number): string {

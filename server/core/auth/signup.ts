@@ -3,21 +3,14 @@
  * first account (the owner) sign up, `open` lets anyone, `closed` nobody.
  */
 import type { AppContext } from '../../context.ts'
-import type { SignupPolicy } from '../../config.ts'
+import type { AuthOptions } from '../../contract/api/auth.ts'
 import { AppError } from '../../contract/errors.ts'
 import { countUsers, insertUser } from '../users/users.ts'
 import { startLogin, type LoginResult } from './login.ts'
 import { parseInput, SignupInput } from '../../contract/auth/schemas.ts'
 
-/** What a login page needs to know before anyone is logged in (GET /auth/options). */
-export interface AuthOptions {
-  signup: SignupPolicy
-  signupAllowed: boolean
-  passwordLogin: true
-  codeLogin: true
-  /** False when codes are only written to the server log (no SVC_SMTP_URL). */
-  smtp: boolean
-}
+/** What a login page needs to know before anyone is logged in (auth.options; the contract's `AuthOptions`). */
+export type { AuthOptions }
 
 /** True when a sign-up would be accepted right now. */
 export async function isSignupAllowed(ctx: AppContext): Promise<boolean> {

@@ -6,6 +6,8 @@
  * change per account: a new request replaces the earlier one and its link.
  */
 import type { AppContext } from '../../context.ts'
+import type { PendingEmail } from '../../contract/api/profile.ts'
+import { pathOf } from '../../contract/api/routes.ts'
 import { forgetEmailCode } from '../auth/email-codes.ts'
 import { AppError } from '../../contract/errors.ts'
 import { hashSecret, randomToken } from '../ids.ts'
@@ -14,14 +16,11 @@ import type { Mail } from '../mailer.ts'
 import { emailChangeConfirmMail, emailChangedMail, emailChangeRequestedMail } from './email-change-mail.ts'
 import { findUserByEmail, toPublicUser, type PublicUser, type UserRow } from './users.ts'
 
-/** The change waiting for its confirmation, as the API shows it. */
-export interface PendingEmail {
-  email: string
-  expiresAt: string
-}
+/** The change waiting for its confirmation, as the API shows it (the contract's `PendingEmail`). */
+export type { PendingEmail }
 
-/** The path of the confirmation page; the token follows as `?token=`. */
-export const EMAIL_CONFIRM_PATH = '/api/v3/profile/email/confirm'
+/** The path of the confirmation page (and of the button's post); the token follows as `?token=`. */
+export const EMAIL_CONFIRM_PATH = pathOf('profile.confirmEmailPage')
 
 const taken = (email: string) => new AppError(409, 'conflict', `Another account already uses e-mail ${email}; choose a different address`)
 

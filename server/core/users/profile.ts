@@ -6,6 +6,7 @@
  * to take the account.
  */
 import type { AppContext } from '../../context.ts'
+import type { Profile } from '../../contract/api/profile.ts'
 import { forgetEmailCode } from '../auth/email-codes.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { confirmIdentity } from '../auth/reauth.ts'
@@ -17,8 +18,8 @@ import {
 } from '../../contract/auth/schemas.ts'
 import { deleteOtherSessions } from '../auth/sessions.ts'
 import { AppError, notFound, validationError } from '../../contract/errors.ts'
-import { pendingEmailOf, startEmailChange, type PendingEmail } from './email-change.ts'
-import { deleteUserRow, findUserByEmail, findUserById, normalizeEmail, setPasswordHash, toPublicUser, updateUser, type PublicUser, type UserRow } from './users.ts'
+import { pendingEmailOf, startEmailChange } from './email-change.ts'
+import { deleteUserRow, findUserByEmail, findUserById, normalizeEmail, setPasswordHash, toPublicUser, updateUser, type UserRow } from './users.ts'
 
 async function requireUser(ctx: AppContext, userId: string): Promise<UserRow> {
   const user = await findUserById(ctx, userId)
@@ -26,8 +27,8 @@ async function requireUser(ctx: AppContext, userId: string): Promise<UserRow> {
   return user
 }
 
-/** The account as the API shows it; `pendingEmail` when a new address waits for its confirmation link. */
-export type ProfileUpdated = PublicUser & { pendingEmail?: PendingEmail }
+/** The account as the API shows it; `pendingEmail` when a new address waits for its confirmation link (the contract's `Profile`). */
+export type ProfileUpdated = Profile
 
 /** The account as the API shows it, with the e-mail change waiting for its link, if any. */
 export async function getProfile(ctx: AppContext, userId: string): Promise<ProfileUpdated> {

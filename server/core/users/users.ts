@@ -2,6 +2,7 @@
  * @module Accounts: creation, lookup and the public view of a user.
  */
 import type { AppContext } from '../../context.ts'
+import type { PublicUser } from '../../contract/api/auth.ts'
 import type { UserRow } from '../../db/storage/users.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { AppError, notFound } from '../../contract/errors.ts'
@@ -9,14 +10,8 @@ import { newId } from '../ids.ts'
 
 export type { UserRow }
 
-/** What the API shows of an account; never the password hash. */
-export interface PublicUser {
-  id: string
-  email: string
-  name: string
-  hasPassword: boolean
-  createdAt: string
-}
+/** What the API shows of an account; never the password hash (the contract's `User`). */
+export type { PublicUser }
 
 /** The stored form of an e-mail address: trimmed and lower-cased. */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase()

@@ -9,7 +9,7 @@ export default defineSvcCommand({
   effect: 'write',
   args: { name: { type: 'string', description: 'What the token is for', required: true, valueHint: 'name' } },
   async run(args, env) {
-    const data = await env.client().request<{ id: string; name: string; prefix: string; token: string }>('POST', '/api/v3/auth/tokens', { body: checkInput(TokenCreateInput, { name: args.name }) })
+    const data = await env.client().call('tokens.create', { body: checkInput(TokenCreateInput, { name: args.name }) })
     return result(data, (style) => `${details(style, { id: data.id, name: data.name })}\n\n${data.token}\n\nThis is the only time the token is shown. Use it as SVC_TOKEN or with \`svc-cli auth login --with-token\`.`)
   },
 })

@@ -2,7 +2,6 @@ import { defineSvcCommand } from '../../../command.ts'
 import { usageError } from '../../../errors.ts'
 import { result, table } from '../../../output.ts'
 import { yesArg } from '../../_shared.ts'
-import type { TokenInfo } from '../_session.ts'
 
 export default defineSvcCommand({
   description: 'Revoke an access token, or --all but the one this CLI uses; anything using them gets 401 from then on',
@@ -21,7 +20,7 @@ export default defineSvcCommand({
     const client = env.client()
     if (args.all) {
       await env.confirm('Revoke every access token except the one this CLI uses?', args.yes)
-      const data = await client.request<{ revoked: TokenInfo[]; kept: string | null }>('DELETE', '/api/v3/auth/tokens')
+      const data = await client.call('tokens.revokeAll', {})
       return result(data, (style) =>
         data.revoked.length === 0
           ? 'No other access tokens; nothing was revoked.'
@@ -30,7 +29,7 @@ export default defineSvcCommand({
       )
     }
     await env.confirm(`Revoke access token ${id}?`, args.yes)
-    const data = await client.request<{ revoked: boolean; id: string }>('DELETE', `/api/v3/auth/tokens/${encodeURIComponent(id!)}`)
+    const data = await client.call('tokens.revoke', { params: { id: id! } })
     return result(data, () => `Revoked token ${data.id}.`)
   },
 })
