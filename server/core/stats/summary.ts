@@ -11,9 +11,9 @@ import { mergeAggregates, numberView, pruneDays, utcDay, type Aggregate, type Fi
 import { everyValue, publicNumbers, publicValues, type ValueFilter } from './public-values.ts'
 import { loadStats } from './state.ts'
 import { summarizeScores, type ScaleSummary } from '../../contract/scoring/aggregate.ts'
+import type { SpamMode } from '../../contract/records/schemas.ts'
 
-/** Which records a read covers: without spam (default), with it, or spam only. */
-export type SpamMode = 'exclude' | 'include' | 'only'
+export type { SpamMode }
 
 /** Parses `?spam=`; absent means exclude; anything else but include/only/exclude is a 400. */
 export function parseSpamMode(raw: string | null | undefined): SpamMode {
