@@ -181,7 +181,7 @@ export const readOperations = {
     tags,
     access: 'token-or-owner',
     query: sharePageQuerySchema.extend({ help: helpParameter }),
-    answers: { 200: withHelp(json(recordsPageSchema, 'A page of records'), 'With ?help: how to read the records (Markdown)') },
+    answers: { 200: withHelp(json(recordsPageSchema, 'A page of records'), 'with ?help: how to read the records (Markdown)') },
     errors: READ_ERRORS,
   },
   'reads.summary': {
@@ -193,7 +193,7 @@ export const readOperations = {
     tags,
     access: 'token-or-owner',
     query: summaryQuerySchema.extend({ help: helpParameter }),
-    answers: { 200: withHelp(json(summarySchema, 'The summary'), 'With ?help: what the summary holds (Markdown)') },
+    answers: { 200: withHelp(json(summarySchema, 'The summary'), 'with ?help: what the summary holds (Markdown)') },
     errors: READ_ERRORS,
   },
 } as const satisfies OperationsOf<'reads'>

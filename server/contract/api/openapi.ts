@@ -165,7 +165,7 @@ export function openapiDocument(options: DocumentOptions): Json {
     for (const [status, error] of Object.entries(errorResponses(operation))) {
       // An answer at an error status (a page for browsers) is the same status in another type.
       const answer = responses[status] as { description: string; content?: Json } | undefined
-      responses[status] = answer ? { description: `${error.description}; or ${answer.description}`, content: { ...(error.content as Json), ...answer.content } } : error
+      responses[status] = answer ? { description: `${error.description}. ${answer.description}`, content: { ...(error.content as Json), ...answer.content } } : error
     }
     const content: Record<string, Json> = {}
     if (operation.body) {
