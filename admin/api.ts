@@ -12,34 +12,20 @@ import type { App, AppUrls } from '../server/contract/api/apps.ts'
 import type { AccessTokenInfo as AccessToken, AuthOptions, PublicUser as User } from '../server/contract/api/auth.ts'
 import type { Profile as ProfileUpdated } from '../server/contract/api/profile.ts'
 import type { Field } from '../server/contract/api/fields.ts'
-import type { RecordScores } from '../server/contract/scoring/score.ts'
 import type { Share } from '../server/contract/api/share.ts'
 import type { Delivery, Notifications, TestResult, Webhook, WebhookWithSecret } from '../server/contract/api/webhooks.ts'
 import type { ReadAccess } from '../server/contract/share/reads.ts'
-import type { FieldSummary, Summary, TopValue } from '../server/core/stats/summary.ts'
+import type { FieldSummary, SvcRecord, TopValue } from '../server/contract/api/records.ts'
+import type { SpamMode as SpamFilter } from '../server/contract/records/schemas.ts'
 import type { ReauthProof } from '../server/core/auth/reauth.ts'
 
-export type { AccessToken, AuthOptions, ProfileUpdated, ReauthProof, App, AppUrls, Delivery, Field, FieldSummary, Notifications, ReadAccess, Share, Summary, TestResult, TopValue, User, Webhook, WebhookWithSecret }
+export type { AccessToken, AuthOptions, ProfileUpdated, ReauthProof, App, AppUrls, Delivery, Field, FieldSummary, Notifications, ReadAccess, Share, SpamFilter, SvcRecord, TestResult, TopValue, User, Webhook, WebhookWithSecret }
 
-export interface SvcRecord {
-  id: string
-  data: Record<string, unknown>
-  meta: { source?: string; timestamp?: string | number }
-  /** Assessment apps: the score and level per scale, computed at submission. */
-  scores?: RecordScores
-  /** Present (true) only on records flagged as spam. */
-  spam?: true
-  createdAt: string
-}
+/** A page of records (the top-level answer without `code`). */
+export type RecordsPage = AnswerOf<'records.list'>
 
-export interface RecordsPage {
-  records: SvcRecord[]
-  page: number
-  size: number
-  total: number
-}
-
-export type SpamFilter = 'exclude' | 'include' | 'only'
+/** An app's summary (the top-level answer without `code`). */
+export type Summary = AnswerOf<'records.summary'>
 
 /** A failed API call: `status` and `type` as the server sent them. */
 export class ApiError extends Error {
@@ -190,22 +176,22 @@ export const api = {
   setNotifications: (appId: string, enabled: boolean) => call('notifications.set', { params: { id: appId }, body: { enabled } }),
   retryDelivery: (appId: string, hookId: string, deliveryId: string) => call('webhooks.retry', { params: { id: appId, webhook: hookId, delivery: deliveryId } }),
 
-  records: (appId: string, query: { page: number; size: number; order: 'asc' | 'desc'; spam: SpamFilter; filter: string }) => {
-    const params = new URLSearchParams({ page: String(query.page), size: String(query.size), order: query.order })
-    if (query.spam !== 'exclude') params.set('spam', query.spam)
-    if (query.filter !== '') params.set('filter', query.filter)
-    return send<RecordsPage>('GET', `${API}/apps/${id(appId)}/records?${params}`)
-  },
-  deleteRecords: (appId: string, ids: string[]) => data<{ deleted: number }>('POST', `/apps/${id(appId)}/records/delete`, { ids }),
-  markSpam: (appId: string, ids: string[], spam: boolean) => data<{ changed: number; spam: boolean }>('POST', `/apps/${id(appId)}/records/spam`, { ids, spam }),
-  summary: (appId: string) => send<Summary>('GET', `${API}/apps/${id(appId)}/summary`),
+  records: (appId: string, query: { page: number; size: number; order: 'asc' | 'desc'; spam: SpamFilter; filter: string }) =>
+    call('records.list', {
+      params: { id: appId },
+      query: { page: query.page, size: query.size, order: query.order, spam: query.spam === 'exclude' ? undefined : query.spam, filter: query.filter === '' ? undefined : query.filter },
+    }),
+  deleteRecords: (appId: string, ids: string[]) => call('records.deleteMany', { params: { id: appId }, body: { ids } }),
+  markSpam: (appId: string, ids: string[], spam: boolean) => call('records.spam', { params: { id: appId }, body: { ids, spam } }),
+  summary: (appId: string) => call('records.summary', { params: { id: appId } }),
 }
 
 /** Same-origin URL of a streamed export (the records the Data tab shows: spam mode and filter); used as a plain download link. */
 export function exportUrl(appId: string, format: 'csv' | 'jsonl', spam: SpamFilter, filter = ''): string {
-  const params = new URLSearchParams()
-  if (spam !== 'exclude') params.set('spam', spam)
-  if (filter !== '') params.set('filter', filter)
-  const query = params.toString()
-  return `${API}/apps/${id(appId)}/export.${format}${query ? `?${query}` : ''}`
+  const line = requestLine(format === 'csv' ? 'records.exportCsv' : 'records.exportJsonl', {
+    params: { id: appId },
+    query: { spam: spam === 'exclude' ? undefined : spam, filter: filter === '' ? undefined : filter },
+  })
+  const query = new URLSearchParams(line.query).toString()
+  return `${line.path}${query ? `?${query}` : ''}`
 }

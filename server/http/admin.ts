@@ -3,7 +3,7 @@
  * prestart, `npm run build:admin`, or into the executable by `npm run build:exe`), served
  * at /admin/ under a strict Content-Security-Policy (own scripts and styles only, no
  * inline code, no framing). `/` sends people to /admin/. Nothing is built here: a missing
- * build is a 503 that says how to make one.
+ * build is a 500 that says how to make one.
  *
  * | GET | /          | 302 → /admin/ |
  * | GET | /admin/    | index.html (no-cache) |
@@ -17,6 +17,7 @@ import { Elysia } from 'elysia'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { AppContext } from '../context.ts'
+import { pathOf } from '../contract/api/routes.ts'
 import { embeddedPath } from '../embedded.ts'
 import { errorResponse } from './errors.ts'
 
@@ -73,7 +74,8 @@ export function adminRoutes(ctx: AppContext, options: AdminOptions = {}) {
     const file = Bun.file(join(distDir, name))
     if (!(await file.exists())) {
       if (name === 'index.html') {
-        return errorResponse(503, 'internal', 'The admin page is not built; run `npm run build:admin`', undefined, headers)
+        // `internal` is a 500 (server/contract/errors.ts): the server was started without its page.
+        return errorResponse(500, 'internal', 'The admin page is not built; run `npm run build:admin`', undefined, headers)
       }
       return errorResponse(404, 'not_found', `No admin file named ${JSON.stringify(name)}`, undefined, headers)
     }
@@ -96,19 +98,16 @@ export function adminRoutes(ctx: AppContext, options: AdminOptions = {}) {
   }
 
   return new Elysia({ name: 'svc/admin' })
-    .get('/', ({ redirect }) => redirect('/admin/', 302), { detail: { hide: true } })
+    .get(pathOf('pages.home'), ({ redirect }) => redirect('/admin/', 302))
     .get(
-      '/admin',
+      pathOf('pages.admin'),
       ({ request, set, redirect }) => {
         // Relative asset URLs in index.html only resolve under /admin/ with the slash.
         if (!new URL(request.url).pathname.endsWith('/')) return redirect('/admin/', 301)
         return serve('index.html', set.headers as Record<string, string>, request.headers.get('accept-encoding'))
       },
-      { detail: { hide: true } },
     )
-    .get('/admin/*', ({ params, request, set }) => serve(safeDecode(params['*']), set.headers as Record<string, string>, request.headers.get('accept-encoding')), {
-      detail: { hide: true },
-    })
+    .get(pathOf('pages.adminAsset'), ({ params, request, set }) => serve(safeDecode(params['*']), set.headers as Record<string, string>, request.headers.get('accept-encoding')))
 }
 
 /** Encodings the build writes copies in, best first, with the copies' suffix. */

@@ -6,12 +6,13 @@
  * methods and paths fall through to Elysia.
  */
 import type { AppContext } from '../context.ts'
+import { pathOf } from '../contract/api/routes.ts'
 import { AppError } from '../contract/errors.ts'
 import { notePeerAddress, type PeerSource } from './client-address.ts'
 import { appErrorResponse, unexpectedErrorResponse } from './errors.ts'
 import { nextRequestId } from './request-id.ts'
 import { addSecurityHeaders, SECURITY_HEADERS } from './security.ts'
-import { SHARE_CORS_HEADERS, SHARE_PREFIX } from './share/cors.ts'
+import { SHARE_CORS_HEADERS } from './share/cors.ts'
 import { ingestOne } from './share/ingest.ts'
 
 /** The headers of every accepted record but its request id; cloning a Headers is the cheapest way to a Response's headers. */
@@ -32,7 +33,7 @@ type TokenRequest = Request & { params: { token: string } }
 export function fastRoutes(ctx: AppContext) {
   const writer = ctx.writer
   return {
-    [`${SHARE_PREFIX}/:token`]: {
+    [pathOf('ingest.post')]: {
       POST: async (request: TokenRequest, server: PeerSource): Promise<Response> => {
         const retry: Record<string, string> = {}
         notePeerAddress(request, server.requestIP(request)?.address)

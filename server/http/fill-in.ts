@@ -13,6 +13,7 @@
  */
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context.ts'
+import { pathOf } from '../contract/api/routes.ts'
 import { fieldsOf } from '../core/collect/field-cache.ts'
 import { formSubmission } from '../core/collect/form.ts'
 import { prepareRecord } from '../core/collect/prepare.ts'
@@ -25,7 +26,7 @@ import { FILL_IN_CLIENT_JS } from '../pages/assets.ts'
 import { thanksDocument } from '../pages/form-post.ts'
 import { signedThanksQuery } from './form-post.ts'
 import { fillInPageData } from './fill-in-data.ts'
-import { fillInDocument, FILL_IN_SCRIPT } from '../pages/fill-in.ts'
+import { fillInDocument } from '../pages/fill-in.ts'
 import { pageHeaders } from '../pages/layout.ts'
 import { messageDocument } from '../pages/message.ts'
 import { readFormPairs, settingsOf } from './share/ingest.ts'
@@ -52,24 +53,24 @@ function moreThan(error: AppError, listed: number): number {
 export const fillInRoutes = (ctx: AppContext) => {
   const writer = ctx.writer
   return new Elysia({ name: 'svc/fill-in' })
-    .get(FILL_IN_SCRIPT, () => new Response(FILL_IN_CLIENT_JS, {
+    .get(pathOf('pages.fillInScript'), () => new Response(FILL_IN_CLIENT_JS, {
       headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=3600' },
-    }), { detail: { summary: 'Script of the fill-in page', tags: ['fill-in'] } })
-    .get('/f/:token', async ({ params }) => {
+    }))
+    .get(pathOf('pages.fillIn'), async ({ params }) => {
       const endpoint = await findEndpointByToken(ctx, params.token)
       if (!endpoint || !endpoint.published) return page(messageDocument(NOT_FOUND_TITLE, NOT_FOUND_TEXT), 404)
       const data = await fillInPageData(ctx, endpoint.appId, params.token, endpoint.honeypot)
       if (!endpoint.service) return page(messageDocument(data.appName, 'This form is not accepting answers at the moment.', data.theme), 403)
       return page(fillInDocument(data))
-    }, { detail: { summary: 'The fill-in page of a published app (HTML)', tags: ['fill-in'] } })
-    .get('/f/:token/thanks', async ({ params, query, request }) => {
+    })
+    .get(pathOf('pages.thanks'), async ({ params, query, request }) => {
       const endpoint = await findEndpointByToken(ctx, params.token)
       if (!endpoint || !endpoint.published) return page(messageDocument(NOT_FOUND_TITLE, NOT_FOUND_TEXT), 404)
       const form = await fillInForm(ctx, endpoint.appId)
       const { back, redirect } = signedThanksQuery(ctx, params.token, query, request)
       return page(thanksDocument({ appName: form.appName, message: endpoint.thankYouMessage, back, refusedRedirect: redirect, theme: form.theme }))
-    }, { detail: { summary: 'The hosted thank-you page after a form post or a fill-in page of an app that offers no report (HTML)', tags: ['fill-in'] } })
-    .post('/f/:token', async ({ params, request, set }) => {
+    })
+    .post(pathOf('pages.fillInPost'), async ({ params, request, set }) => {
       const json = wantsJson(request)
       let pairs: Array<[string, string]> = []
       let appId: string | null = null
@@ -109,5 +110,5 @@ export const fillInRoutes = (ctx: AppContext) => {
             : [...problems.filter((p) => !names.has(p.path)).map((p) => `${p.path}: ${p.message}`), ...(moreThan(error, problems.length) > 0 ? [`and ${moreThan(error, problems.length)} more`] : [])],
         }), error.status)
       }
-    }, { parse: 'none', detail: { summary: 'Submit the fill-in form; redirects to the respondent report', tags: ['fill-in'] } })
+    }, { parse: 'none' })
 }

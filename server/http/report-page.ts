@@ -10,6 +10,7 @@
  */
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context.ts'
+import { pathOf } from '../contract/api/routes.ts'
 import { themeOf } from '../core/connect/connect.ts'
 import { AppError } from '../contract/errors.ts'
 import { buildReport } from '../core/reports/build.ts'
@@ -22,7 +23,7 @@ import { messageDocument } from '../pages/message.ts'
 import { reportDocument } from '../pages/report.ts'
 
 export const reportPageRoutes = (ctx: AppContext) =>
-  new Elysia({ name: 'svc/report-page' }).get('/r/:recordId', async ({ params, query }) => {
+  new Elysia({ name: 'svc/report-page' }).get(pathOf('pages.report'), async ({ params, query }) => {
     try {
       const key = typeof query.k === 'string' ? query.k : null
       const record = await recordForReport(ctx, params.recordId ?? '', key)
@@ -33,4 +34,4 @@ export const reportPageRoutes = (ctx: AppContext) =>
       if (!(error instanceof AppError) || error.status !== 404) throw error
       return new Response(messageDocument('Report not found', 'This report link is not valid. Use the complete link you were given after answering.'), pageHeaders(404))
     }
-  }, { detail: { summary: "A respondent's report (HTML; needs the record's report key)", tags: ['fill-in'] } })
+  })

@@ -159,8 +159,8 @@ describe('records', () => {
     // Nothing in svc-cli (nor its MCP tools) reads through the public endpoint; its one use is share post's submission.
     const { readdirSync, readFileSync: read } = await import('node:fs')
     const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []))
-    const uses = walk(join(import.meta.dir, '..', '..', 'cli')).flatMap((file) => [...read(file, 'utf8').matchAll(/.*\/api\/v3\/share\/.*/g)].map((m) => m[0].trim()))
-    expect(uses).toEqual([expect.stringMatching(/^const data = await client\.request<\{ id: string \}>\('POST', `\/api\/v3\/share\/\$\{encodeURIComponent\(share\.token\)\}`/)])
+    const uses = walk(join(import.meta.dir, '..', '..', 'cli')).flatMap((file) => [...read(file, 'utf8').matchAll(/.*(?:\/api\/v3\/share\/|'(?:ingest|reads)\.).*/g)].map((m) => m[0].trim()))
+    expect(uses).toEqual([expect.stringMatching(/^const data = await client\.call\('ingest\.post', \{ params: \{ token: share\.token \}/)])
   })
 
   test('post without a record is a usage error naming --data', async () => {

@@ -103,12 +103,12 @@ describe('GET /admin/', () => {
 })
 
 describe('admin route without a build', () => {
-  test('a missing build is a 503 that says how to build, not an empty page', async () => {
+  test('a missing build is a 500 that says how to build, not an empty page', async () => {
     const empty = tempDir('svc-admin-empty-')
     const app = new Elysia().use(adminRoutes(testContext().ctx, { distDir: empty }))
     const response = await app.handle(new Request('http://localhost/admin/'))
-    expect(response.status).toBe(503)
-    expect(await response.json()).toEqual({ code: 503, error: { type: 'internal', message: 'The admin page is not built; run `npm run build:admin`' } })
+    expect(response.status).toBe(500)
+    expect(await response.json()).toEqual({ code: 500, error: { type: 'internal', message: 'The admin page is not built; run `npm run build:admin`' } })
   })
 
   test('a given build folder is served as is', async () => {

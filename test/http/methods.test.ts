@@ -72,7 +72,7 @@ describe('every registered path refuses the methods it does not take with 405 an
   test('the table covers the route list', () => {
     const paths = routePaths()
     expect(paths.length).toBeGreaterThan(75)
-    for (const required of ['/api/v3/health', '/api/v3/openapi.json', '/api/v3/apps/', '/admin/index.html', '/f/token-1', `${SHARE}/${token}/query`]) expect(paths).toContain(required)
+    for (const required of ['/api/v3/health', '/api/v3/openapi.json', '/api/v3/apps', '/admin/index.html', '/f/token-1', `${SHARE}/${token}/query`]) expect(paths).toContain(required)
   })
 
   test('each path: 405 with the exact Allow and body for every other method; every allowed method is routed', async () => {

@@ -75,9 +75,10 @@ describe('/query does what its OpenAPI entry says (row 7)', () => {
     const doc = await t.request('GET', '/api/v3/openapi.json')
     const parameters = doc.body.paths['/api/v3/share/{token}/query'].get.parameters
     expect(parameters.filter((p: { in: string }) => p.in === 'query')).toEqual([
-      { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1, default: 1, description: 'Page number, 1 or more' } },
-      { name: 'size', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: LIMITS.maxPageSize, default: LIMITS.defaultPageSize, description: `Records per page, 1 to ${LIMITS.maxPageSize}; larger is a 400, never clamped` } },
-      { name: 'spam', in: 'query', required: false, schema: { type: 'string', enum: ['exclude', 'include', 'only'], default: 'exclude', description: 'exclude, include, or only the records flagged as spam' } },
+      { name: 'page', in: 'query', required: false, description: 'Page number, 1 or more', schema: { type: 'integer', minimum: 1, default: 1 } },
+      { name: 'size', in: 'query', required: false, description: `Records per page, 1 to ${LIMITS.maxPageSize}; larger is a 400, never clamped`, schema: { type: 'integer', minimum: 1, maximum: LIMITS.maxPageSize, default: LIMITS.defaultPageSize } },
+      { name: 'spam', in: 'query', required: false, description: 'exclude, include, or only the records flagged as spam', schema: { type: 'string', enum: ['exclude', 'include', 'only'], default: 'exclude' } },
+      { name: 'help', in: 'query', required: false, description: 'Present (any value, or none: ?help): answer with the Markdown help of this URL instead', schema: { type: 'string' } },
     ])
   })
 

@@ -4,7 +4,7 @@ import { once } from 'node:events'
 import { defineSvcCommand } from '../../command.ts'
 import { CliError, flagError } from '../../errors.ts'
 import { result } from '../../output.ts'
-import { appArg, filterArg, seg } from '../_shared.ts'
+import { appArg, filterArg } from '../_shared.ts'
 import { jsonArrayWriter, rowCounter } from './_rows.ts'
 
 type Format = 'csv' | 'jsonl'
@@ -43,10 +43,11 @@ export default defineSvcCommand({
     }
     // JSON Lines underneath a JSON array: the same records, one parse per line.
     const format: Format = toStdoutAsJson ? 'jsonl' : ((args.format as Format | undefined) ?? 'csv')
-    const response = await env.client().download(`/api/v3/apps/${seg(args.app)}/export.${format}`, {
-      query: { spam: args.spam === 'exclude' ? undefined : args.spam, filter: args.filter },
-      headers: { accept: format === 'csv' ? 'text/csv' : 'application/x-ndjson' },
-    })
+    const response = await env.client().callDownload(
+      format === 'csv' ? 'records.exportCsv' : 'records.exportJsonl',
+      { params: { id: args.app }, query: { spam: args.spam === 'exclude' ? undefined : args.spam, filter: args.filter } },
+      { headers: { accept: format === 'csv' ? 'text/csv' : 'application/x-ndjson' } },
+    )
     if (!response.body) throw new CliError('bad_response', 'The server sent an empty export')
     const stdout = env.io.stdout
 

@@ -28,7 +28,7 @@ export default defineSvcCommand({
     const share = await client.call('share.get', { params: { id: args.app } })
     if (!share.token) throw new CliError('not_published', `App ${args.app} has no endpoint yet: run svc-cli share publish --app ${args.app}`)
     // Posted as the owner (with the access token): new keys become accepted fields, not proposals.
-    const data = await client.request<{ id: string }>('POST', `/api/v3/share/${encodeURIComponent(share.token)}`, { body: record })
+    const data = await client.call('ingest.post', { params: { token: share.token }, body: record })
     if (args.quiet) return idsResult([data.id])
     return result(data, () => `Stored record ${data.id}`)
   },

@@ -2,23 +2,11 @@ import { defineSvcCommand, intArg } from '../../command.ts'
 import { idsResult } from '../../listing.ts'
 import { result, table, type Style } from '../../output.ts'
 import { LIMITS } from '../../../server/contract/limits.ts'
-import { appArg, filterArg, quietArg, seg } from '../_shared.ts'
+import type { SvcRecord } from '../../../server/contract/api/records.ts'
+import { appArg, filterArg, quietArg } from '../_shared.ts'
 
-export interface RecordRow {
-  id: string
-  data: Record<string, unknown>
-  meta: { source?: string; timestamp?: string | number }
-  /** Present (true) only on records flagged as spam (`--spam include|only`). */
-  spam?: true
-  createdAt: string
-}
-
-interface Page {
-  records: RecordRow[]
-  page: number
-  size: number
-  total: number
-}
+/** A record as the pages hold it (`spam: true` only on records flagged as spam, with `--spam include|only`). */
+export type RecordRow = SvcRecord
 
 /** A table of records: created time, a spam column when any is spam, plus the first data keys seen. */
 export const recordTable = (records: RecordRow[], style: Style) => {
@@ -46,12 +34,12 @@ export default defineSvcCommand({
   },
   async run(args, env) {
     const client = env.client()
-    const path = `/api/v3/apps/${seg(args.app)}/records`
+    const params = { id: args.app }
     const spam = args.spam === 'exclude' ? undefined : args.spam
     const filter = args.filter
     if (!args.all) {
       const query = { page: intArg(args.page, 'page', 1, Number.MAX_SAFE_INTEGER), size: intArg(args.size, 'size', 1, LIMITS.maxPageSize), spam, filter }
-      const page = await client.request<Page>('GET', path, { query })
+      const page = await client.call('records.list', { params, query })
       const more = Math.max(0, page.total - (page.page - 1) * page.size - page.records.length)
       const notice = more > 0 ? `${more} more — use --page ${page.page + 1}${args.size === undefined ? '' : ` --size ${page.size}`}` : undefined
       if (args.quiet) return { ...idsResult(page.records.map((r) => r.id)), notice }
@@ -63,7 +51,7 @@ export default defineSvcCommand({
     const records: RecordRow[] = []
     const size = LIMITS.maxPageSize
     for (let page = 1; ; page++) {
-      const batch = await client.request<Page>('GET', path, { query: { page, size, spam, filter } })
+      const batch = await client.call('records.list', { params, query: { page, size, spam, filter } })
       records.push(...batch.records)
       env.progress(`read ${records.length} records`)
       if (batch.records.length < size) break

@@ -2,7 +2,7 @@ import { defineSvcCommand } from '../../command.ts'
 import { usageError } from '../../errors.ts'
 import { result } from '../../output.ts'
 import { LIMITS } from '../../../server/contract/limits.ts'
-import { appArg, seg } from '../_shared.ts'
+import { appArg } from '../_shared.ts'
 
 /** Record ids from the positionals, or one per line (or space-separated) on stdin, as `share query -q` prints them. */
 async function recordIds(positionals: string[], stdin: { isTTY: boolean; read(): Promise<string> }): Promise<string[]> {
@@ -24,7 +24,7 @@ export default defineSvcCommand({
     if (ids.length === 0) throw usageError('Name the records: svc-cli share spam --app <app id> <record id>… (ids: svc-cli share query --app <app id> -q), or pipe ids into stdin')
     if (ids.length > LIMITS.maxDeleteIds) throw usageError(`At most ${LIMITS.maxDeleteIds} records at a time; got ${ids.length}`)
     const spam = !args.not
-    const data = await env.client().request<{ changed: number; spam: boolean }>('POST', `/api/v3/apps/${seg(args.app)}/records/spam`, { body: { ids, spam } })
+    const data = await env.client().call('records.spam', { params: { id: args.app }, body: { ids, spam } })
     const unchanged = ids.length - data.changed
     const what = spam ? 'as spam' : 'as not spam'
     return result(data, () => `Marked ${data.changed} record${data.changed === 1 ? '' : 's'} ${what}.${unchanged > 0 ? ` ${unchanged} ${unchanged === 1 ? 'was' : 'were'} already so marked or not in this app.` : ''}`)

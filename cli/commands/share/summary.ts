@@ -1,28 +1,13 @@
 import { defineSvcCommand } from '../../command.ts'
 import { cell, details, result, table } from '../../output.ts'
-import { appArg, seg } from '../_shared.ts'
-
-interface FieldSummary {
-  type: string
-  count: number
-  missing: number
-  [key: string]: unknown
-}
-
-interface Summary {
-  total: number
-  spam: number
-  firstAt: string | null
-  lastAt: string | null
-  fields: Record<string, FieldSummary>
-}
+import type { FieldSummary } from '../../../server/contract/api/records.ts'
+import { appArg } from '../_shared.ts'
 
 /** One short line describing a field's aggregate (numbers, top values or true/false). */
 function describe(summary: FieldSummary): string {
   if (typeof summary.mean === 'number') return `min ${summary.min} · max ${summary.max} · mean ${Number(summary.mean.toFixed(3))}`
   if (typeof summary.true === 'number') return `true ${summary.true} · false ${summary.false}`
-  const top = (summary.top ?? summary.values) as { value: unknown; count: number }[] | undefined
-  if (Array.isArray(top)) return top.slice(0, 5).map((t) => `${cell(t.value)} (${t.count})`).join(', ')
+  if (summary.top) return summary.top.slice(0, 5).map((t) => `${cell(t.value)} (${t.count})`).join(', ')
   return ''
 }
 
@@ -33,7 +18,7 @@ export default defineSvcCommand({
   untrusted: true,
   args: { ...appArg },
   async run(args, env) {
-    const summary = await env.client().request<Summary>('GET', `/api/v3/apps/${seg(args.app)}/summary`)
+    const summary = await env.client().call('records.summary', { params: { id: args.app } })
     return result(summary, (style) => {
       const rows = Object.entries(summary.fields ?? {}).map(([name, s]) => ({ name, ...s }))
       const head = details(style, { records: summary.total, spam: summary.spam, first: summary.firstAt, last: summary.lastAt })

@@ -21,7 +21,7 @@ export interface DocumentOptions {
 }
 
 /** Routes that are machinery rather than API: the admin page's files. */
-const UNDOCUMENTED = new Set<RouteName>(['pages.adminAsset'])
+export const UNDOCUMENTED = new Set<RouteName>(['pages.adminAsset'])
 
 const DESCRIPTION = [
   'Self-hostable record collection. Public collection endpoints live under /api/v3/share/{token} ',
@@ -116,10 +116,17 @@ function errorResponses(operation: Operation): Record<string, Json> {
   return responses
 }
 
+/** The component of a JSON answer: its own name when the whole answer is a named shape (`RecordsPage`), else the operation's. */
+const answerComponent = (name: RouteName, status: number, schema: z.ZodType, statuses: number): string =>
+  namedSchemas().find(([, named]) => named === schema)?.[0] ?? componentName(name, statuses > 1 ? `Answer${status}` : 'Answer')
+
 function answerResponse(name: RouteName, status: number, answer: Answer, statuses: number): Json {
   switch (answer.kind) {
-    case 'json':
-      return { description: answer.description, content: { 'application/json': { schema: ref(componentName(name, statuses > 1 ? `Answer${status}` : 'Answer')) } } }
+    case 'json': {
+      const json = { 'application/json': { schema: ref(answerComponent(name, status, answer.schema, statuses)) } }
+      if (!answer.alternative) return { description: answer.description, content: json }
+      return { description: `${answer.description}; ${answer.alternative.description}`, content: { ...json, [answer.alternative.type]: { schema: { type: 'string' } } } }
+    }
     case 'content':
       return { description: answer.description, content: { [answer.type]: { schema: { type: 'string' } } } }
     case 'empty':
@@ -177,7 +184,11 @@ export function openapiDocument(options: DocumentOptions): Json {
     const statuses = successStatuses(operation)
     const responses: Record<string, Json> = {}
     for (const status of statuses) responses[String(status)] = answerResponse(name, status, operation.answers[status]!, statuses.length)
-    Object.assign(responses, errorResponses(operation))
+    for (const [status, error] of Object.entries(errorResponses(operation))) {
+      // An answer at an error status (a page for browsers) is the same status in another type.
+      const answer = responses[status] as { description: string; content?: Json } | undefined
+      responses[status] = answer ? { description: `${error.description}. ${answer.description}`, content: { ...(error.content as Json), ...answer.content } } : error
+    }
     for (const [status, answer] of Object.entries(operation.alternatives ?? {})) {
       const response = responses[status]
       if (!response) throw new Error(`${name}: an alternative answer at ${status}, a status it does not otherwise answer with`)

@@ -21,6 +21,8 @@ export interface JsonAnswer<S extends z.ZodType = z.ZodType, D extends z.ZodType
   description: string
   schema: S
   data: D
+  /** The same status in another content type too (the Markdown a share read answers with ?help). */
+  alternative?: ContentAnswer
 }
 /** An answer that is not JSON: a page, a CSV file, Markdown. */
 export interface ContentAnswer {
@@ -53,6 +55,10 @@ export interface Operation {
   body?: z.ZodType
   /** Bodies of other types (the share ingest): each type with its schema. */
   bodies?: Partial<Record<BodyType, z.ZodType>>
+  /**
+   * Every answer but the error envelope, by status. An answer at an error status (a page a
+   * browser is shown instead of the JSON error) is listed beside the error envelope.
+   */
   answers: Partial<Record<number, Answer>>
   /**
    * Answers of another content type at a status that already has one (in `answers` or

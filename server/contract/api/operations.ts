@@ -7,8 +7,11 @@ import { authOperations, tokenOperations } from './auth.ts'
 import { connectOperations } from './connect.ts'
 import { expertOperations } from './expert.ts'
 import { fieldOperations } from './fields.ts'
+import { ingestOperations, readOperations } from './ingest.ts'
 import type { Operation } from './operation.ts'
+import { pageOperations } from './pages.ts'
 import { profileOperations } from './profile.ts'
+import { recordOperations } from './records.ts'
 import { reportOperations } from './reports.ts'
 import type { RouteName } from './routes.ts'
 import { scaleOperations } from './scales.ts'
@@ -36,6 +39,10 @@ export const OPERATIONS = {
   ...webhookOperations,
   ...notificationOperations,
   ...unsubscribeOperations,
+  ...recordOperations,
+  ...ingestOperations,
+  ...readOperations,
+  ...pageOperations,
 } as const satisfies { [N in RouteName]?: Operation }
 
 export type Operations = typeof OPERATIONS

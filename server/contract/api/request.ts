@@ -17,10 +17,12 @@ export type Described = keyof Operations & RouteName
 type OperationOf<N extends Described> = Operations[N]
 type SchemaInput<S> = S extends z.ZodType ? z.input<S> : never
 
-/** What calling `N` takes: its path parameters, query and JSON body, each only when it has them. */
+/** What calling `N` takes: its path parameters, query and JSON body, each only when it has them (a JSON body among `bodies` too: the share ingest). */
 export type InputOf<N extends Described> = ([ParamNames<PathOf<N>>] extends [never] ? { params?: undefined } : { params: Record<ParamNames<PathOf<N>>, string> }) &
   (OperationOf<N> extends { query: infer Q } ? { query?: SchemaInput<Q> } : { query?: undefined }) &
-  (OperationOf<N> extends { body: infer B } ? { body: SchemaInput<B> } : { body?: undefined })
+  (OperationOf<N> extends { body: infer B } ? { body: SchemaInput<B> }
+  : OperationOf<N> extends { bodies: { 'application/json': infer B } } ? { body: SchemaInput<B> }
+  : { body?: undefined })
 
 type SuccessAnswer<N extends Described> = OperationOf<N>['answers'][keyof OperationOf<N>['answers'] & (200 | 201 | 202)]
 

@@ -12,7 +12,7 @@ import { requireOwnedApp } from '../apps/owned.ts'
 import { notFound } from '../../contract/errors.ts'
 import { deleteAdjuster } from '../stats/deleted.ts'
 import { changeWithAggregates } from './adjusted.ts'
-import { deleteRecordsSchema, type DeleteRecordsInput } from './schemas.ts'
+import { deleteRecordsSchema, type DeleteRecordsInput } from '../../contract/records/schemas.ts'
 
 /**
  * Deletes records by id from `appId` (no ownership check), takes them out of the counters

@@ -1,17 +1,16 @@
 /**
- * @module Inputs of the record read and delete operations, shared by the HTTP routes, the
- * CLI and MCP. Page parameters arrive as query-string text, so they are parsed here and a
- * bad value is a 400 `bad_request` (DESIGN.md rule 5), never a silent clamp.
+ * @module Parsing the page parameters of the record reads (their schemas, and the bodies of
+ * the record operations, are the contract's: server/contract/records/schemas.ts). Page
+ * parameters arrive as query-string text, so they are parsed here and a bad value is a
+ * 400 `bad_request` (DESIGN.md rule 5), never a silent clamp.
  */
-import { z } from 'zod'
-import { AppError, quoteList, quoteValue } from '../../contract/errors.ts'
+import { AppError, quoteValue } from '../../contract/errors.ts'
 import { LIMITS } from '../../contract/limits.ts'
-import { parseSpamMode, type SpamMode } from '../stats/summary.ts'
+import { ORDERS, type Order, type SpamMode } from '../../contract/records/schemas.ts'
+import { parseSpamMode } from '../stats/summary.ts'
 
-export type { SpamMode }
-
-export const ORDERS = ['asc', 'desc'] as const
-export type Order = (typeof ORDERS)[number]
+export { ORDERS }
+export type { Order, SpamMode }
 
 export interface PageQuery {
   page: number
@@ -23,34 +22,6 @@ export interface PageQuery {
 }
 
 const WHOLE = /^[0-9]+$/
-
-/**
- * The page parameters as query-string text, for the route table and the OpenAPI document.
- * Deliberately loose: `parsePageQuery` checks the values, so a bad one is a 400 naming the
- * allowed range (rule 5) rather than a schema 422, and other parameters (`help`) pass.
- */
-// Any value passes the schema (a repeated parameter arrives as an array and is refused by
-// parsePageQuery with a clear 400); `meta` is what the OpenAPI document says of it.
-const queryParameter = (meta: Record<string, unknown>) => z.unknown().optional().meta(meta)
-
-const sharedPageParameters = {
-  page: queryParameter({ type: 'integer', minimum: 1, default: 1, description: 'Page number, 1 or more' }),
-  size: queryParameter({ type: 'integer', minimum: 1, maximum: LIMITS.maxPageSize, default: LIMITS.defaultPageSize, description: `Records per page, 1 to ${LIMITS.maxPageSize}; larger is a 400, never clamped` }),
-  spam: queryParameter({ type: 'string', enum: ['exclude', 'include', 'only'], default: 'exclude', description: 'exclude, include, or only the records flagged as spam' }),
-}
-
-/** The page parameters of the public /query: always oldest first (the read-all loop relies on it). */
-export const sharePageQuerySchema = z.looseObject(sharedPageParameters)
-
-/** The page parameters of the owner's record list, which also takes `order`. */
-export const pageQuerySchema = z.looseObject({
-  ...sharedPageParameters,
-  order: queryParameter({ type: 'string', enum: ORDERS, default: 'asc', description: 'asc (oldest first) or desc (newest first)' }),
-  filter: queryParameter({
-    type: 'string',
-    description: "Only the records matching, in PocketBase's syntax: city = 'Paris' && (age >= 18 || consent = true) && created >= '2026-01-01'. Operators = != > >= < <= ~ (contains) !~; null is missing; `name with spaces` in backticks",
-  }),
-})
 
 function wholeNumber(raw: unknown, name: string, fallback: number, max: number): number {
   if (raw === undefined) return fallback
@@ -111,27 +82,3 @@ function oldestFirst(raw: unknown): Order {
   if (raw === undefined || raw === 'asc') return 'asc'
   throw new AppError(400, 'bad_request', 'order is not taken here: records are always oldest first, so reading pages 1, 2, 3… never skips one; the owner\'s GET /api/v3/apps/<app id>/records takes order=desc')
 }
-
-const recordIds = z
-  .array(z.string().min(1, 'a record id cannot be empty').max(100, 'a record id has at most 100 characters'), { error: 'must be an array of record ids' })
-  .min(1, 'name at least one record id')
-  .max(LIMITS.maxDeleteIds, `at most ${LIMITS.maxDeleteIds} ids per request; send several requests for more`)
-
-const unknownKeys = (allowed: string, shape: string) => (issue: { code: string; keys?: string[] }) =>
-  issue.code === 'unrecognized_keys' ? `unknown properties ${quoteList(issue.keys!)}; allowed: ${allowed}` : `the body must be a JSON object ${shape}`
-
-/** Body of POST /api/v3/apps/:id/records/delete. */
-export const deleteRecordsSchema = z.strictObject({ ids: recordIds }, { error: unknownKeys('ids', '{"ids":[…]}') })
-
-export type DeleteRecordsInput = z.output<typeof deleteRecordsSchema>
-
-/** Body of POST /api/v3/apps/:id/records/spam. */
-export const markSpamSchema = z.strictObject(
-  {
-    ids: recordIds,
-    spam: z.boolean({ error: 'must be true (mark as spam) or false (not spam)' }),
-  },
-  { error: unknownKeys('ids, spam', '{"ids":[…],"spam":true|false}') },
-)
-
-export type MarkSpamInput = z.output<typeof markSpamSchema>

@@ -9,7 +9,7 @@ import { parseInput } from '../../contract/apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { spamAdjuster } from '../stats/deleted.ts'
 import { changeWithAggregates } from './adjusted.ts'
-import { markSpamSchema, type MarkSpamInput } from './schemas.ts'
+import { markSpamSchema, type MarkSpamInput } from '../../contract/records/schemas.ts'
 
 /** Marks records of `appId` spam (`spam` true) or not spam (no ownership check); returns how many changed. */
 export function markRecords(ctx: AppContext, appId: string, ids: readonly string[], spam: boolean): Promise<number> {

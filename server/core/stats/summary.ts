@@ -11,9 +11,10 @@ import { mergeAggregates, numberView, pruneDays, utcDay, type Aggregate, type Fi
 import { everyValue, publicNumbers, publicValues, type ValueFilter } from './public-values.ts'
 import { loadStats } from './state.ts'
 import { summarizeScores, type ScaleSummary } from '../../contract/scoring/aggregate.ts'
+import type { SpamMode } from '../../contract/records/schemas.ts'
+import type { FieldSummary, Summary, TopValue } from '../../contract/api/records.ts'
 
-/** Which records a read covers: without spam (default), with it, or spam only. */
-export type SpamMode = 'exclude' | 'include' | 'only'
+export type { SpamMode }
 
 /** Parses `?spam=`; absent means exclude; anything else but include/only/exclude is a 400. */
 export function parseSpamMode(raw: string | null | undefined): SpamMode {
@@ -22,46 +23,8 @@ export function parseSpamMode(raw: string | null | undefined): SpamMode {
   throw new AppError(400, 'bad_request', `spam must be "include" or "only" (or left out to exclude spam), got ${JSON.stringify(raw)}`)
 }
 
-export interface TopValue {
-  value: string
-  count: number
-}
-
-/** Summary of one field; sections appear by the field's type and by what values were seen. */
-export interface FieldSummary {
-  type: FieldType
-  count: number
-  missing: number
-  min?: number | null
-  max?: number | null
-  mean?: number | null
-  /** Null in the public summary while fewer records than its minimum hold a number (as are min, max and mean). */
-  sum?: number | null
-  top?: TopValue[]
-  other?: number
-  true?: number
-  false?: number
-  items?: { top: TopValue[]; other: number }
-}
-
-export interface Summary {
-  code: 200
-  total: number
-  spam: number
-  firstAt: string | null
-  lastAt: string | null
-  /** Keyed by field name (a null-prototype object), in field order. */
-  fields: Record<string, FieldSummary>
-  days: Array<{ date: string; count: number }>
-  /** Per assessment dimension (apps with scales only): count, missing, mean, min, max, records per level. */
-  scores?: Record<string, ScaleSummary>
-  /**
-   * Only in the public summary (read with the endpoint token alone): values fewer records
-   * gave are counted in `other`, e-mail addresses are never listed, and a number's min, max,
-   * mean and sum are null until this many records hold a number.
-   */
-  minRespondents?: number
-}
+// The answer shapes are the contract's (server/contract/api/records.ts): the OpenAPI document and this code describe one thing.
+export type { FieldSummary, Summary, TopValue }
 
 const DAY_MS = 86_400_000
 

@@ -34,4 +34,4 @@ export const shareCors = () =>
       if (!isSharePath(request.url)) return
       Object.assign(set.headers as Record<string, string>, SHARE_CORS_HEADERS)
     })
-    .options(`${SHARE_PREFIX}/*`, () => new Response(null, { status: 204 }), { parse: 'none', detail: { hide: true } })
+    .options(`${SHARE_PREFIX}/*`, () => new Response(null, { status: 204 }), { parse: 'none' })

@@ -1,11 +1,8 @@
 /**
- * @module The write side of the public collection endpoints (DESIGN "The service").
- *
- * | Method | Path                          | Body                                        | Answer |
- * |--------|-------------------------------|---------------------------------------------|--------|
- * | POST   | /api/v3/share/:token          | JSON (canonical or flat), or text/plain JSON | `{code:200, data:{id}}` |
- * | POST   | /api/v3/share/:token/form     | urlencoded or multipart text parts           | same (`details.redirect` when a `_redirect` was refused), or 303 to an allowed `_redirect`; a browser's own post (a navigation) gets 303 to the owner's thank-you URL or the hosted thank-you page, and a refusal as an HTML page |
- * | POST   | /api/v3/share/:token/batch    | JSON array of ≤ LIMITS.maxBatch records      | `{code:200, data:{ids}}` |
+ * @module The write side of the public collection endpoints (DESIGN "The service"):
+ * `ingest.post` (one JSON record, or text/plain JSON), `ingest.form` (urlencoded or
+ * multipart text parts; a browser's own post gets pages) and `ingest.batch` (a JSON array of
+ * ≤ LIMITS.maxBatch records) of the route table (server/contract/api/ingest.ts).
  *
  * Bodies are read here (`parse: 'none'`), never by Elysia's parser, so unknown media
  * types are a 415 and form values are never JSON-parsed. Each takes an `Idempotency-Key`
@@ -13,6 +10,7 @@
  */
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context.ts'
+import { pathOf } from '../../contract/api/routes.ts'
 import { AppError } from '../../contract/errors.ts'
 import { parseJsonBody } from '../../core/collect/json.ts'
 import { fieldsOf } from '../../core/collect/field-cache.ts'
@@ -26,7 +24,7 @@ import { idempotencyKey } from '../../core/collect/idempotency.ts'
 import { mediaType, readBodyBytes, unsupported, utf8Text } from './body.ts'
 import { declaredCharset, decodeText, decoderFor } from './charset.ts'
 import { readFormPairs } from './form-body.ts'
-import { shareCors, SHARE_PREFIX } from './cors.ts'
+import { shareCors } from './cors.ts'
 import { proposerOf } from '../../core/collect/submitter.ts'
 import { readerToken, requestClient, resolveEndpoint, type ShareEndpoint } from './resolve.ts'
 import { chargeRate } from './throttle.ts'
@@ -80,12 +78,12 @@ export const shareIngestRoutes = (ctx: AppContext) => {
   return new Elysia({ name: 'svc/share-ingest' })
     .use(shareCors())
     .post(
-      `${SHARE_PREFIX}/:token`,
+      pathOf('ingest.post'),
       async ({ params, request, set }) => json({ code: 200, data: { id: await ingestOne(ctx, writer, params.token, request, set.headers as Record<string, string>) } }),
-      { parse: 'none', detail: { summary: 'Submit one record (JSON)', tags: ['share'] } },
+      { parse: 'none' },
     )
     .post(
-      `${SHARE_PREFIX}/:token/form`,
+      pathOf('ingest.form'),
       async ({ params, request, set }) => {
         // A browser posting the form itself wants pages; fetch and scripts keep the JSON answers.
         const navigation = isNavigation(request)
@@ -108,10 +106,10 @@ export const shareIngestRoutes = (ctx: AppContext) => {
           return refusedPostPage(ctx, appId, error, request, set.headers as Record<string, string>)
         }
       },
-      { parse: 'none', detail: { summary: 'Submit one record (HTML form)', tags: ['share'] } },
+      { parse: 'none' },
     )
     .post(
-      `${SHARE_PREFIX}/:token/batch`,
+      pathOf('ingest.batch'),
       async ({ params, request, set }) => {
         const key = idempotencyKey(request.headers.get('idempotency-key'))
         const headers = set.headers as Record<string, string>
@@ -124,6 +122,6 @@ export const shareIngestRoutes = (ctx: AppContext) => {
         // Ids are UUIDs (nothing to escape): joining them is cheaper than serialising a thousand strings.
         return new Response(`{"code":200,"data":{"ids":["${ids.join('","')}"]}}`, { headers: { 'content-type': JSON_TYPE } })
       },
-      { parse: 'none', detail: { summary: 'Submit up to 1000 records at once (all or nothing)', tags: ['share'] } },
+      { parse: 'none' },
     )
 }

@@ -1,17 +1,15 @@
 /**
- * @module What the share URLs answer besides their own routes: help for the write paths,
- * and the words of their 405 (methods.ts answers it, with `Allow` from the routes).
- *
- * | Method | Path                                        | Answer |
- * |--------|---------------------------------------------|--------|
- * | GET    | /api/v3/share/:token/form?help, /batch?help | Markdown help for that path |
- * | GET    | /api/v3/share/:token/form, /batch           | 405: they take POST |
+ * @module What the share URLs answer besides their own routes: help for the write paths
+ * (`ingest.formHelp`, `ingest.batchHelp`: GET …/form?help, …/batch?help; without ?help a
+ * 405, as they take POST), and the words of their 405 (methods.ts answers it, with `Allow`
+ * from the routes).
  *
  * Any other method a share URL does not take is a 405 that says what to do at this
  * endpoint's URL (`shareMethodHint`); unknown tokens are the 404 every share route answers.
  */
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context.ts'
+import { pathOf } from '../../contract/api/routes.ts'
 import { AppError } from '../../contract/errors.ts'
 import type { HelpInput } from '../../core/help/live.ts'
 import { batchHelp, formHelp } from '../../core/help/write-pages.ts'
@@ -82,9 +80,8 @@ export const shareMethodRoutes = (ctx: AppContext) => {
     if (!hasHelp(query) || !path.help) return notAllowed(path, token, headers)
     return markdown(path.help(await helpFor(ctx, token, request)), headers)
   }
-  const helpDetail = (what: string) => ({ parse: 'none' as const, detail: { summary: `Help for POST …${what} (Markdown; add ?help)`, tags: ['share'] } })
-  return new Elysia({ name: 'svc/share-methods', prefix: SHARE_PREFIX })
+  return new Elysia({ name: 'svc/share-methods' })
     .use(shareCors())
-    .get('/:token/form', ({ params, query, request, set }) => writeHelp(FORM, params.token, query, request, set.headers), helpDetail('/form'))
-    .get('/:token/batch', ({ params, query, request, set }) => writeHelp(BATCH, params.token, query, request, set.headers), helpDetail('/batch'))
+    .get(pathOf('ingest.formHelp'), ({ params, query, request, set }) => writeHelp(FORM, params.token, query, request, set.headers), { parse: 'none' })
+    .get(pathOf('ingest.batchHelp'), ({ params, query, request, set }) => writeHelp(BATCH, params.token, query, request, set.headers), { parse: 'none' })
 }

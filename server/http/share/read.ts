@@ -1,11 +1,9 @@
 /**
  * @module Read side of the public collection endpoints (DESIGN.md "The service"):
- *
- * | Method | Path                              | What                                   |
- * |--------|-----------------------------------|----------------------------------------|
- * | GET    | /api/v3/share/:token?help         | Markdown help for the endpoint (counts only for the owner's access token or while reads are open) |
- * | GET    | /api/v3/share/:token/query        | a page of records (`?page&size&spam`): reads `records`, or the owner's access token |
- * | GET    | /api/v3/share/:token/query?help   | Markdown help for paging               |
+ * `ingest.help` (GET /api/v3/share/:token?help: Markdown help for the endpoint, counts only
+ * for the owner's access token or while reads are open) and `reads.query` (a page of
+ * records, `?page&size&spam`: reads `records`, or the owner's access token; `?help`:
+ * Markdown help for paging) of the route table (server/contract/api/ingest.ts).
  *
  * `/summary?help` is answered through `summaryHelpResponse`, called by the summary route.
  * Pages are streamed as JSON text straight from the stored rows (no parse/stringify), a
@@ -13,11 +11,13 @@
  */
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context.ts'
+import { OPERATIONS } from '../../contract/api/operations.ts'
+import { pathOf } from '../../contract/api/routes.ts'
 import { AppError } from '../../contract/errors.ts'
 import { helpInput, type HelpInput } from '../../core/help/live.ts'
 import { endpointHelp, queryHelp, summaryHelp } from '../../core/help/pages.ts'
 import { pageStream, readPage } from '../../core/records/page.ts'
-import { parsePageQuery, sharePageQuerySchema } from '../../core/records/schemas.ts'
+import { parsePageQuery } from '../../core/records/schemas.ts'
 import { findEndpointByToken, type EndpointRow } from '../../core/share/lookup.ts'
 import { readsAsOwner } from '../../core/share/read-access.ts'
 import { shareCors } from './cors.ts'
@@ -75,10 +75,10 @@ export async function summaryHelpResponse(ctx: AppContext, token: string, reques
 export const WRITE_PATH_ALLOW = 'GET, HEAD, POST, OPTIONS'
 
 export const shareReadRoutes = (ctx: AppContext) =>
-  new Elysia({ name: 'svc/share-read', prefix: '/api/v3/share' })
+  new Elysia({ name: 'svc/share-read' })
     .use(shareCors())
     .get(
-      '/:token',
+      pathOf('ingest.help'),
       async ({ params, query, request, set }) => {
         const endpoint = await endpointForHelp(ctx, params.token)
         if (!hasHelp(query)) {
@@ -88,10 +88,9 @@ export const shareReadRoutes = (ctx: AppContext) =>
         }
         return markdown(endpointHelp(await helpInput(ctx, endpoint, params.token, await readsAsOwner(ctx, endpoint, readerToken(request)))), set.headers)
       },
-      { detail: { summary: 'Help for a collection endpoint (Markdown; add ?help)', tags: ['share'] } },
     )
     .get(
-      '/:token/query',
+      pathOf('reads.query'),
       async ({ params, query, request, set }) => {
         if (hasHelp(query)) return markdown(queryHelp(await helpFor(ctx, params.token, request)), set.headers)
         const endpoint = await resolveEndpoint(ctx, params.token, 'query', set.headers as Record<string, string>, { request, bearer: readerToken(request) })
@@ -100,13 +99,5 @@ export const shareReadRoutes = (ctx: AppContext) =>
         response.headers.set('content-type', JSON_TYPE)
         return response
       },
-      {
-        query: sharePageQuerySchema,
-        detail: {
-          summary: 'A page of records, oldest first (?page&size&spam; ?help for Markdown)',
-          description: 'Open to anyone with the endpoint token only when reads is "records"; the owner\'s access token (Authorization: Bearer) always reads. Otherwise 403 `disabled`.',
-          tags: ['share'],
-          security: [{}, { accessToken: [] }],
-        },
-      },
+      { query: OPERATIONS['reads.query'].query },
     )

@@ -1,0 +1,180 @@
+/**
+ * @module The records operations (the owner's records, their summary and exports) and the
+ * answer shapes the share reads give too: `Record`, `RecordsPage`, `Summary`.
+ */
+import { z } from 'zod'
+import { FIELD_TYPES, LIMITS } from '../limits.ts'
+import { deleteRecordsSchema, exportQuerySchema, markSpamSchema, pageQuerySchema, summaryQuerySchema } from '../records/schemas.ts'
+import { content, data, json, type OperationsOf } from './operation.ts'
+import { named } from './named.ts'
+import { isoTime } from './shapes.ts'
+
+const count = z.number().int()
+
+export const scaleScoreSchema = named(
+  'ScaleScore',
+  z.object({
+    score: z.number().nullable().meta({ description: 'Null when no item of the scale was answered' }),
+    level: z.string().nullable().meta({ description: 'The key of the level the score falls in' }),
+    levelLabel: z.string().nullable(),
+  }),
+)
+
+export const recordSchema = named(
+  'Record',
+  z.object({
+    id: z.string(),
+    data: z.record(z.string(), z.unknown()).meta({ description: 'The values, by field name, as stored' }),
+    meta: z.object({
+      source: z.string().optional(),
+      timestamp: z.union([z.string(), z.number()]).optional().meta({ description: 'As sent: ISO 8601 text or an epoch number' }),
+    }),
+    scores: z.record(z.string(), scaleScoreSchema).optional().meta({ description: 'Assessment apps: the score and level per scale, computed at submission' }),
+    spam: z.literal(true).optional().meta({ description: 'Only on records flagged as spam (seen when a read asks for spam)' }),
+    createdAt: isoTime,
+  }),
+)
+export type SvcRecord = z.output<typeof recordSchema>
+
+export const recordsPageSchema = named(
+  'RecordsPage',
+  z.object({
+    code: z.literal(200),
+    records: z.array(recordSchema),
+    page: count,
+    size: count,
+    total: count.meta({ description: 'Records selected (by spam mode and filter) on all pages' }),
+  }),
+)
+/** A page of records as clients read it (the top-level body without `code`). */
+export type RecordsPage = Omit<z.output<typeof recordsPageSchema>, 'code'>
+
+export const topValueSchema = named('TopValue', z.object({ value: z.string(), count }))
+export type TopValue = z.output<typeof topValueSchema>
+
+export const fieldSummarySchema = named(
+  'FieldSummary',
+  z.object({
+    type: z.enum(FIELD_TYPES),
+    count: count.meta({ description: 'Records holding a value' }),
+    missing: count,
+    min: z.number().nullable().optional(),
+    max: z.number().nullable().optional(),
+    mean: z.number().nullable().optional(),
+    sum: z.number().nullable().optional().meta({ description: 'Null in the public summary while fewer records than its minimum hold a number (as are min, max and mean)' }),
+    top: z.array(topValueSchema).optional().meta({ description: `The ${LIMITS.summaryTopValues} most frequent values` }),
+    other: count.optional().meta({ description: 'Records with a value not listed in top' }),
+    true: count.optional(),
+    false: count.optional(),
+    items: z.object({ top: z.array(topValueSchema), other: count }).optional().meta({ description: 'Multiple-choice fields: the chosen items' }),
+  }),
+)
+export type FieldSummary = z.output<typeof fieldSummarySchema>
+
+export const scaleSummarySchema = named(
+  'ScaleSummary',
+  z.object({
+    count,
+    missing: count,
+    mean: z.number().nullable(),
+    min: z.number().nullable(),
+    max: z.number().nullable(),
+    levels: z.record(z.string(), count).meta({ description: 'Records per level key' }),
+  }),
+)
+
+export const summarySchema = named(
+  'Summary',
+  z.object({
+    code: z.literal(200),
+    total: count.meta({ description: 'Records counted (by the spam mode)' }),
+    spam: count.meta({ description: 'Records flagged as spam' }),
+    firstAt: isoTime.nullable(),
+    lastAt: isoTime.nullable(),
+    fields: z.record(z.string(), fieldSummarySchema).meta({ description: 'By field name, in field order' }),
+    days: z.array(z.object({ date: z.string().meta({ format: 'date' }), count })).meta({ description: `Records per UTC day for the last ${LIMITS.summaryDays} days, oldest first` }),
+    scores: z.record(z.string(), scaleSummarySchema).optional().meta({ description: 'Apps with scales: per scale count, missing, mean, min, max and records per level' }),
+    minRespondents: count.optional().meta({
+      description: 'Only in the public summary (read with the endpoint token alone): values fewer records gave are counted in `other`, e-mail addresses are never listed, and a number\'s min, max, mean and sum are null until this many records hold one',
+    }),
+  }),
+)
+export type Summary = z.output<typeof summarySchema>
+
+const tags = ['records']
+const spamAndFilter = '?spam=include|only picks spam records too or only them (default: without spam); ?filter= as on the records pages.'
+
+export const recordOperations = {
+  'records.list': {
+    summary: 'A page of records',
+    description:
+      `Oldest first (?order=desc: newest first), ${LIMITS.defaultPageSize} a page (?size up to ${LIMITS.maxPageSize}; larger is a 400, never clamped). ` +
+      'Pages have the same top-level shape as the public /query, so clients read both alike. ' +
+      spamAndFilter,
+    tags,
+    access: 'owner',
+    query: pageQuerySchema,
+    answers: { 200: json(recordsPageSchema, 'A page of records') },
+    errors: ['bad_request', 'not_found'],
+  },
+  'records.get': {
+    summary: 'One record, spam or not',
+    tags,
+    access: 'owner',
+    answers: { 200: data(recordSchema, 'The record') },
+    errors: ['not_found'],
+  },
+  'records.delete': {
+    summary: 'Delete one record',
+    description: 'Later records are renumbered so pages have no gaps.',
+    tags,
+    access: 'owner',
+    answers: { 200: data(z.object({ deleted: z.literal(1) }), 'Deleted') },
+    errors: ['not_found'],
+  },
+  'records.deleteMany': {
+    summary: 'Delete a selection of records by id',
+    description: `Up to ${LIMITS.maxDeleteIds} ids; ids not in the app are skipped.`,
+    tags,
+    access: 'owner',
+    body: deleteRecordsSchema,
+    answers: { 200: data(z.object({ deleted: count.meta({ description: 'Records deleted' }) }), 'How many were deleted') },
+    errors: ['not_found'],
+  },
+  'records.spam': {
+    summary: 'Mark records as spam, or as not spam',
+    description: 'spam: true marks them, false takes them back; pages, totals and the summary follow at once. Ids not in the app are skipped.',
+    tags,
+    access: 'owner',
+    body: markSpamSchema,
+    answers: { 200: data(z.object({ changed: count.meta({ description: 'Records whose mark changed' }), spam: z.boolean() }), 'How many changed') },
+    errors: ['not_found'],
+  },
+  'records.summary': {
+    summary: "Aggregates over the app's records",
+    description: 'Read even when public reads are off: every value is listed, and there is no minRespondents. ?spam=include|only counts spam records too or only them.',
+    tags,
+    access: 'owner',
+    query: summaryQuerySchema,
+    answers: { 200: json(summarySchema, 'The summary') },
+    errors: ['bad_request', 'not_found'],
+  },
+  'records.exportCsv': {
+    summary: 'Download all records as CSV',
+    description: `Streamed: a BOM, RFC 4180, cells that a spreadsheet would run as formulas neutralised. ${spamAndFilter}`,
+    tags,
+    access: 'owner',
+    query: exportQuerySchema,
+    answers: { 200: content('text/csv', 'The records, a header row first') },
+    errors: ['bad_request', 'not_found'],
+  },
+  'records.exportJsonl': {
+    summary: 'Download all records as JSON Lines',
+    description: `Streamed: one record ({id, data, meta, createdAt}) per line. ${spamAndFilter}`,
+    tags,
+    access: 'owner',
+    query: exportQuerySchema,
+    answers: { 200: content('application/x-ndjson', 'The records, one a line') },
+    errors: ['bad_request', 'not_found'],
+  },
+} as const satisfies OperationsOf<'records'>

@@ -1,0 +1,78 @@
+/**
+ * @module Inputs of the record read and delete operations, shared by the HTTP routes (and so
+ * the OpenAPI document), the CLI and MCP. Page parameters arrive as query-string text: the
+ * schemas here only describe them; server/core/records/schemas.ts parses them, so a bad
+ * value is a 400 `bad_request` (DESIGN.md rule 5), never a silent clamp.
+ */
+import { z } from 'zod'
+import { quoteList } from '../errors.ts'
+import { LIMITS } from '../limits.ts'
+
+/** Which records a read covers: without spam (default), with it, or spam only. */
+export const SPAM_MODES = ['exclude', 'include', 'only'] as const
+export type SpamMode = (typeof SPAM_MODES)[number]
+
+export const ORDERS = ['asc', 'desc'] as const
+export type Order = (typeof ORDERS)[number]
+
+/**
+ * The page parameters as query-string text, for the route table and the OpenAPI document.
+ * Deliberately loose: the parser checks the values, so a bad one is a 400 naming the
+ * allowed range (rule 5) rather than a schema 422, and other parameters (`help`) pass.
+ */
+// Any value passes the schema (a repeated parameter arrives as an array and is refused by
+// parsePageQuery with a clear 400); `meta` is what the OpenAPI document says of it.
+const queryParameter = (meta: Record<string, unknown>) => z.unknown().optional().meta(meta)
+
+const spamParameter = queryParameter({ type: 'string', enum: SPAM_MODES, default: 'exclude', description: 'exclude, include, or only the records flagged as spam' })
+
+const filterParameter = queryParameter({
+  type: 'string',
+  description: "Only the records matching, in PocketBase's syntax: city = 'Paris' && (age >= 18 || consent = true) && created >= '2026-01-01'. Operators = != > >= < <= ~ (contains) !~; null is missing; `name with spaces` in backticks",
+})
+
+const sharedPageParameters = {
+  page: queryParameter({ type: 'integer', minimum: 1, default: 1, description: 'Page number, 1 or more' }),
+  size: queryParameter({ type: 'integer', minimum: 1, maximum: LIMITS.maxPageSize, default: LIMITS.defaultPageSize, description: `Records per page, 1 to ${LIMITS.maxPageSize}; larger is a 400, never clamped` }),
+  spam: spamParameter,
+}
+
+/** The page parameters of the public /query: always oldest first (the read-all loop relies on it). */
+export const sharePageQuerySchema = z.looseObject(sharedPageParameters)
+
+/** The page parameters of the owner's record list, which also takes `order` and `filter`. */
+export const pageQuerySchema = z.looseObject({
+  ...sharedPageParameters,
+  order: queryParameter({ type: 'string', enum: ORDERS, default: 'asc', description: 'asc (oldest first) or desc (newest first)' }),
+  filter: filterParameter,
+})
+
+/** The query of the exports: which records (spam) and a filter, as on the records pages. */
+export const exportQuerySchema = z.looseObject({ spam: spamParameter, filter: filterParameter })
+
+/** The query of a summary: which records it counts. */
+export const summaryQuerySchema = z.looseObject({ spam: spamParameter })
+
+const recordIds = z
+  .array(z.string().min(1, 'a record id cannot be empty').max(100, 'a record id has at most 100 characters'), { error: 'must be an array of record ids' })
+  .min(1, 'name at least one record id')
+  .max(LIMITS.maxDeleteIds, `at most ${LIMITS.maxDeleteIds} ids per request; send several requests for more`)
+
+const unknownKeys = (allowed: string, shape: string) => (issue: { code: string; keys?: string[] }) =>
+  issue.code === 'unrecognized_keys' ? `unknown properties ${quoteList(issue.keys!)}; allowed: ${allowed}` : `the body must be a JSON object ${shape}`
+
+/** Body of POST /api/v3/apps/:id/records/delete. */
+export const deleteRecordsSchema = z.strictObject({ ids: recordIds }, { error: unknownKeys('ids', '{"ids":[…]}') })
+
+export type DeleteRecordsInput = z.output<typeof deleteRecordsSchema>
+
+/** Body of POST /api/v3/apps/:id/records/spam. */
+export const markSpamSchema = z.strictObject(
+  {
+    ids: recordIds,
+    spam: z.boolean({ error: 'must be true (mark as spam) or false (not spam)' }),
+  },
+  { error: unknownKeys('ids, spam', '{"ids":[…],"spam":true|false}') },
+)
+
+export type MarkSpamInput = z.output<typeof markSpamSchema>
