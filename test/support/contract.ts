@@ -8,9 +8,8 @@
  */
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
-import { OPERATIONS } from '../../server/contract/api/operations.ts'
 import { openapiDocument, UNDOCUMENTED } from '../../server/contract/api/openapi.ts'
-import { ROUTES, routeOf, type RouteName } from '../../server/contract/api/routes.ts'
+import { routeOf } from '../../server/contract/api/routes.ts'
 import { VERSION } from '../../server/contract/version.ts'
 
 type Json = Record<string, any>
@@ -71,7 +70,7 @@ export function contractProblems(answer: AnswerSeen): string[] {
   const entry = PATHS.find((candidate) => candidate.pattern.test(pathname) && candidate.operations[key]) ?? PATHS.find((candidate) => candidate.pattern.test(pathname))
   const operation = entry?.operations[key]
   if (!operation) {
-    if (notYetDescribed(method, pathname) || undocumented(method, pathname)) return []
+    if (undocumented(method, pathname)) return []
     // No such route: the one 404 (unknown path), or 405 when the path takes other methods (a
     // route a test adds for itself, such as one that throws, answers with the error envelope too).
     if (answer.status >= 400) return errorEnvelopeProblems(answer, what, { const: answer.status })
@@ -95,16 +94,6 @@ export function contractProblems(answer: AnswerSeen): string[] {
   const validate = validatorOf(`${operation.operationId} ${answer.status}`, content[type].schema)
   if (validate(body)) return []
   return [`${what}: the body does not match ${operation.operationId}'s ${answer.status} answer: ${ajv.errorsText(validate.errors, { dataVar: 'body' })}; body: ${answer.text.slice(0, 500)}`]
-}
-
-/** TRANSITIONAL while the route table is being filled: a route with no operation yet is not checked. */
-function notYetDescribed(method: string, pathname: string): boolean {
-  return (Object.keys(ROUTES) as RouteName[]).some((name) => {
-    if (name in OPERATIONS) return false
-    const route = routeOf(name)
-    const pattern = new RegExp(`^${route.path.replace(/[.+?^$()|[\]\\]/g, '\\$&').replace(/\*$/, '.*').replace(/:\w+/g, '[^/]+')}$`)
-    return (route.method === method || (method === 'HEAD' && route.method === 'GET')) && pattern.test(pathname)
-  })
 }
 
 /** The machinery the document leaves out on purpose (the admin page's files, UNDOCUMENTED) is not checked against it. */

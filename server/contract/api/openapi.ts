@@ -62,9 +62,8 @@ export const componentName = (name: RouteName, part: string): string =>
 /** The OpenAPI path of an Elysia path: `:id` → `{id}`, `*` → `{path}`. */
 export const openapiPath = (path: string): string => path.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{path}')
 
-const described = OPERATIONS as { readonly [N in RouteName]?: Operation }
-const documented = (): RouteName[] => (Object.keys(ROUTES) as RouteName[]).filter((name) => !UNDOCUMENTED.has(name) && described[name] !== undefined)
-const operationOf = (name: RouteName): Operation => described[name]!
+const documented = (): RouteName[] => (Object.keys(ROUTES) as RouteName[]).filter((name) => !UNDOCUMENTED.has(name))
+const operationOf = (name: RouteName): Operation => OPERATIONS[name]
 
 /** JSON Schemas of `entries` converted together, so shapes named in the same registry refer to each other. */
 function convert(entries: ReadonlyArray<readonly [string, z.ZodType]>, io: 'input' | 'output'): Record<string, Json> {

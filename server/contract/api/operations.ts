@@ -43,6 +43,6 @@ export const OPERATIONS = {
   ...ingestOperations,
   ...readOperations,
   ...pageOperations,
-} as const satisfies { [N in RouteName]?: Operation }
+} as const satisfies Record<RouteName, Operation>
 
 export type Operations = typeof OPERATIONS
