@@ -49,8 +49,6 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
   return () => unauthorizedListeners.delete(listener)
 }
 
-const API = '/api/v3'
-
 /** The log-ins whose 401 means "wrong password or code", not "your session ended". */
 const LOGIN_PATHS = [pathOf('auth.login'), pathOf('auth.sendCode'), pathOf('auth.verifyCode')]
 
@@ -102,13 +100,6 @@ export async function call<N extends Described>(name: N, input: InputOf<N>): Pro
   const { code: _code, ...rest } = json ?? {}
   return rest as AnswerOf<N>
 }
-
-/** Calls a route whose success body is `{code, data}` and returns `data` (also used by assessment-api.ts). */
-export async function data<T>(method: string, path: string, body?: unknown): Promise<T> {
-  return (await send<{ data: T }>(method, API + path, body)).data
-}
-
-const id = encodeURIComponent
 
 /** The control-plane API, one method per route the admin page uses. */
 export const api = {

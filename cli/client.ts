@@ -80,7 +80,7 @@ export class SvcClient {
   }
 
   /** A request whose JSON reply is `{code, data}` (returns data) or a top-level list (returns it without `code`). */
-  async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  private async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
     const response = await this.send(method, path, options)
     const text = await response.text()
     const body = parseJson(text)
@@ -94,7 +94,7 @@ export class SvcClient {
   }
 
   /** A request whose reply is read as text (Markdown help, skills); errors still become CliError. */
-  async text(method: string, path: string, options: RequestOptions = {}): Promise<string> {
+  private async text(method: string, path: string, options: RequestOptions = {}): Promise<string> {
     const response = await this.send(method, path, options)
     const text = await response.text()
     if (!response.ok) throw errorFrom(response.status, parseJson(text), text, `${method} ${path}`)
@@ -102,7 +102,7 @@ export class SvcClient {
   }
 
   /** A streamed download; the caller reads `response.body` (each read waits at most the timeout). */
-  async download(path: string, options: RequestOptions = {}): Promise<Response> {
+  private async download(path: string, options: RequestOptions = {}): Promise<Response> {
     const response = await this.send('GET', path, options)
     if (!response.ok) {
       const text = await response.text()
@@ -133,7 +133,8 @@ export class SvcClient {
       headers['content-type'] ??= 'application/json'
     }
     const seconds = this.connection.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS
-    const request = `${method} ${path}`
+    // The request as an error names it, with its query (`GET /api/v3/apps?limit=1000`).
+    const request = `${method} ${url.pathname}${url.search}`
     const abort = new AbortController()
     let response: Response
     try {

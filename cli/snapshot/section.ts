@@ -16,18 +16,9 @@ export interface SnapshotSection<T = any> {
   markdown(data: T, detail: Detail): string
 }
 
-/** Percent-encoded app path. */
-export const appPath = (appId: string) => `/api/v3/apps/${encodeURIComponent(appId)}`
-
-/** Loads a path once per snapshot, however many sections need it. */
-export async function cached<T>(shared: Map<string, unknown>, client: SvcClient, path: string): Promise<T> {
-  if (!shared.has(path)) shared.set(path, client.request<T>('GET', path))
-  return (await shared.get(path)) as T
-}
-
 /**
  * Calls read operation `name` of the route table once per snapshot, however many sections
- * need it: shared with `cached` under the same key (the path, with its query).
+ * need it (keyed by the path, with its query).
  */
 export async function cachedCall<N extends Described>(shared: Map<string, unknown>, client: SvcClient, name: N, input: InputOf<N>): Promise<AnswerOf<N>> {
   const line = requestLine(name, input)

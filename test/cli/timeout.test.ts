@@ -114,8 +114,8 @@ describe('a download that starts and then stalls', () => {
     expect(JSON.parse(run.stderr)).toEqual({
       error: {
         type: 'timeout',
-        message: `svc at ${stallingUrl} did not answer GET /api/v3/apps/a1/records within 1 s. ${advice}`,
-        details: { server: stallingUrl, request: 'GET /api/v3/apps/a1/records', timeoutSeconds: 1 },
+        message: `svc at ${stallingUrl} did not answer GET /api/v3/apps/a1/records?page=2&size=1000 within 1 s. ${advice}`,
+        details: { server: stallingUrl, request: 'GET /api/v3/apps/a1/records?page=2&size=1000', timeoutSeconds: 1 },
       },
     })
   })

@@ -132,6 +132,23 @@ describe('the contract (docs/architecture.md "The contract")', () => {
   })
 })
 
+/** `file: text` for every string or template literal of `file` that names an /api/v3 path. */
+function apiPathsIn(file: string): string[] {
+  const tree = ts.createSourceFile(file, readFileSync(join(REPO, file), 'utf8'), ts.ScriptTarget.Latest, true)
+  const found: string[] = []
+  const visit = (node: ts.Node): void => {
+    if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) && node.text.includes('/api/v3')) found.push(`${file}: ${node.text}`)
+    ts.forEachChild(node, visit)
+  }
+  visit(tree)
+  return found
+}
+
+test('cli/ and admin/ write no /api/v3 path by hand: they call operations of the route table (server/contract/api) by name', () => {
+  const files = ['cli', 'admin'].flatMap((dir) => readdirSync(join(REPO, dir), { recursive: true, encoding: 'utf8' }).filter((file) => isCode(file) && !file.includes('dist/')).map((file) => `${dir}/${file}`))
+  expect(files.flatMap(apiPathsIn)).toEqual([])
+})
+
 test('no import in server/, cli/ or admin/ is computed (a static check could not follow it)', () => {
   expect(scanTree('server', 'cli', 'admin').filter((ref) => ref.kind === 'computed').map(describeRef)).toEqual([])
 })

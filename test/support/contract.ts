@@ -135,24 +135,32 @@ export function contractObserver(): { observe: (request: Request, response: Resp
   return {
     problems: () => found,
     async observe(request, response) {
-      const contentType = response.headers.get('content-type') ?? ''
-      let text: string | undefined
-      if (isJson(contentType) || !contentType) {
-        try {
-          text = await response.clone().text()
-        } catch {
-          return // the client went away mid-answer: nothing to check
-        }
-      }
-      found.push(...contractProblems({ method: request.method, url: request.url, status: response.status, contentType, text }))
+      const text = await jsonText(response)
+      if (text === null) return // the client went away mid-answer, or the body broke off: nothing to check
+      found.push(...contractProblems({ method: request.method, url: request.url, status: response.status, contentType: response.headers.get('content-type') ?? '', text }))
     },
   }
 }
 
 /** Checks a Response: reads a clone of it when it is JSON; other bodies are left alone (they may be streams). */
 export async function assertResponse(method: string, url: string, response: Response): Promise<void> {
+  const text = await jsonText(response)
+  if (text === null) return
+  assertContract({ method, url, status: response.status, contentType: response.headers.get('content-type') ?? '', text })
+}
+
+/**
+ * The text of a clone of `response` when it is JSON (or untyped), undefined for other
+ * types (never read: they may be long streams); null when the body broke off while it was
+ * read (a failure after the answer began, which the test reading the answer sees itself).
+ */
+async function jsonText(response: Response): Promise<string | undefined | null> {
   const contentType = response.headers.get('content-type') ?? ''
-  const text = isJson(contentType) || !contentType ? await response.clone().text() : undefined
-  assertContract({ method, url, status: response.status, contentType, text })
+  if (!isJson(contentType) && contentType) return undefined
+  try {
+    return await response.clone().text()
+  } catch {
+    return null
+  }
 }
 
