@@ -202,7 +202,8 @@ export function openapiDocument(options: DocumentOptions): Json {
     for (const type of Object.keys(operation.bodies ?? {})) {
       const id = componentName(name, `Body${bodySuffix(type)}`)
       schemas[id] = inputs[id]
-      content[type] = { schema: ref(id) }
+      // JSON sent as text/plain (a cross-origin fetch without a preflight) is a string whose content is that JSON.
+      content[type] = { schema: type === 'text/plain' ? { type: 'string', contentMediaType: 'application/json', contentSchema: ref(id) } : ref(id) }
     }
     const entry: Json = {
       operationId: name,
