@@ -82,9 +82,6 @@ export function refusalPages(types: readonly ErrorType[], description: string): 
   return pages
 }
 
-/** A JSON answer that also comes as Markdown at the same status (`?help`). */
-const withHelp = <A extends JsonAnswer>(answer: A, help: string) => ({ ...answer, alternative: content('text/markdown', help) })
-
 const idSchema = z.object({ id: z.string().meta({ description: 'The new record' }) })
 
 /** `{code: 200, data: {id}}`, and `details.redirect` when a `_redirect` was refused. */
@@ -181,7 +178,8 @@ export const readOperations = {
     tags,
     access: 'token-or-owner',
     query: sharePageQuerySchema.extend({ help: helpParameter }),
-    answers: { 200: withHelp(json(recordsPageSchema, 'A page of records'), 'with ?help: how to read the records (Markdown)') },
+    answers: { 200: json(recordsPageSchema, 'A page of records') },
+    alternatives: { 200: content('text/markdown', 'with ?help: how to read the records (Markdown)') },
     errors: READ_ERRORS,
   },
   'reads.summary': {
@@ -193,7 +191,8 @@ export const readOperations = {
     tags,
     access: 'token-or-owner',
     query: summaryQuerySchema.extend({ help: helpParameter }),
-    answers: { 200: withHelp(json(summarySchema, 'The summary'), 'with ?help: what the summary holds (Markdown)') },
+    answers: { 200: json(summarySchema, 'The summary') },
+    alternatives: { 200: content('text/markdown', 'with ?help: what the summary holds (Markdown)') },
     errors: READ_ERRORS,
   },
 } as const satisfies OperationsOf<'reads'>

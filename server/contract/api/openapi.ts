@@ -122,9 +122,7 @@ const answerComponent = (name: RouteName, status: number, schema: z.ZodType, sta
 function answerResponse(name: RouteName, status: number, answer: Answer, statuses: number): Json {
   switch (answer.kind) {
     case 'json': {
-      const json = { 'application/json': { schema: ref(answerComponent(name, status, answer.schema, statuses)) } }
-      if (!answer.alternative) return { description: answer.description, content: json }
-      return { description: `${answer.description}; ${answer.alternative.description}`, content: { ...json, [answer.alternative.type]: { schema: { type: 'string' } } } }
+      return { description: answer.description, content: { 'application/json': { schema: ref(answerComponent(name, status, answer.schema, statuses)) } } }
     }
     case 'content':
       return { description: answer.description, content: { [answer.type]: { schema: { type: 'string' } } } }

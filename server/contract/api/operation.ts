@@ -21,8 +21,6 @@ export interface JsonAnswer<S extends z.ZodType = z.ZodType, D extends z.ZodType
   description: string
   schema: S
   data: D
-  /** The same status in another content type too (the Markdown a share read answers with ?help). */
-  alternative?: ContentAnswer
 }
 /** An answer that is not JSON: a page, a CSV file, Markdown. */
 export interface ContentAnswer {
@@ -62,7 +60,8 @@ export interface Operation {
   answers: Partial<Record<number, Answer>>
   /**
    * Answers of another content type at a status that already has one (in `answers` or
-   * through `errors`): a browser posting a form gets a page where a script gets JSON.
+   * through `errors`): a browser posting a form gets a page where a script gets JSON, and
+   * a share read asked with ?help answers Markdown.
    */
   alternatives?: Partial<Record<number, ContentAnswer>>
   /** The error types the route itself can answer with; the ones every route of its kind can give are added (implicitErrors). */
