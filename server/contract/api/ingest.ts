@@ -54,8 +54,8 @@ export const formBodies = () => ({
   'multipart/form-data': formBody(),
 })
 
-/** The errors of storing a record: the endpoint (404, switch, rate limit), the body, the values. */
-const WRITE_ERRORS = [
+/** The errors of storing a record, whichever way it is posted (the share endpoint, the fill-in page): the endpoint (404, switch, rate limit), the body, the values. */
+export const WRITE_ERRORS = [
   'bad_request',
   'disabled',
   'not_found',

@@ -5,21 +5,10 @@
  */
 import { z } from 'zod'
 import { content, empty, type OperationsOf } from './operation.ts'
-import { formBodies, refusalPages } from './ingest.ts'
+import { formBodies, refusalPages, WRITE_ERRORS } from './ingest.ts'
 
-const FILL_IN_ERRORS = [
-  'bad_request',
-  'disabled',
-  'not_found',
-  'timeout',
-  'unsupported_media_type',
-  'unknown_field',
-  'empty_record',
-  'field_limit',
-  'field_budget',
-  'invalid_value',
-  'rate_limited',
-] as const
+/** A fill-in page post is refused as a share post is. */
+const FILL_IN_ERRORS = WRITE_ERRORS
 
 const notFoundPage = content('text/html', 'No published form has this address (a page)')
 
