@@ -1,10 +1,10 @@
 /**
- * @module The one error type of the domain. Core throws it; each face maps it once:
- * HTTP to `{code, error:{type, message, details?}}`, the CLI to a message and exit code,
- * MCP to an `isError` result.
+ * @module The one error type of the domain. Core throws it naming only its type; each face
+ * maps the type once: HTTP to its status (ERROR_STATUS) and `{code, error:{type, message,
+ * details?}}`, the CLI to a message and exit code, MCP to an `isError` result.
  */
 
-/** Error types clients can rely on; the HTTP status usually follows from the type. */
+/** Error types clients can rely on; each has one HTTP status (ERROR_STATUS). */
 export type ErrorType =
   | 'bad_json'
   | 'bad_request'
@@ -160,7 +160,6 @@ export class AppError extends Error {
   override name = 'AppError'
   readonly details?: unknown
   constructor(
-    readonly status: number,
     readonly type: ErrorType,
     message: string,
     details?: unknown,
@@ -168,13 +167,18 @@ export class AppError extends Error {
     super(cutText(message, MAX_MESSAGE_CHARS))
     this.details = boundedDetails(details)
   }
+
+  /** The HTTP status its type answers with (ERROR_STATUS): read by the faces, never given. */
+  get status(): number {
+    return ERROR_STATUS[this.type]
+  }
 }
 
 /** 422 listing the problems (the first MAX_LISTED_PROBLEMS of `total`), so a client can fix them in one go. */
 export function validationError(problems: Problem[] | ProblemList, message?: string): AppError {
   const { listed, total } = problems instanceof ProblemList ? problems : { listed: problems, total: problems.length }
   const summary = message ?? (total === 1 ? describeProblems(listed) : `${total} problems: ${describeProblems(listed, total)}`)
-  return new AppError(422, 'validation', summary, { problems: listed, total })
+  return new AppError('validation', summary, { problems: listed, total })
 }
 
-export const notFound = (what: string) => new AppError(404, 'not_found', `${what} not found`)
+export const notFound = (what: string) => new AppError('not_found', `${what} not found`)

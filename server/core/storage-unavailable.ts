@@ -12,7 +12,6 @@ export const STORAGE_RETRY_AFTER_SECONDS = 30
 export function storageUnavailable(error: unknown): AppError | null {
   if (!(error instanceof Error) || typeof (error as Error & { unavailable?: unknown }).unavailable !== 'string') return null
   return new AppError(
-    503,
     'storage_unavailable',
     `The server cannot save anything right now (its storage is unavailable), so nothing was stored: try again in ${STORAGE_RETRY_AFTER_SECONDS} seconds`,
     { retryAfterSeconds: STORAGE_RETRY_AFTER_SECONDS },

@@ -47,5 +47,5 @@ export const allowedHost = (config: Config) =>
   new Elysia({ name: 'svc/allowed-host' }).onRequest(({ request }) => {
     const url = URL.parse(request.url)
     const problem = url && hostProblem(config, url)
-    if (problem) throw new AppError(403, 'forbidden', problem)
+    if (problem) throw new AppError('forbidden', problem)
   })

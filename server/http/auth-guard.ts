@@ -15,7 +15,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 export function bearerToken(header: string | null | undefined): string | null {
   if (!header) return null
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header)
-  if (!match) throw new AppError(401, 'unauthorized', 'The Authorization header must be "Bearer <access token>"')
+  if (!match) throw new AppError('unauthorized', 'The Authorization header must be "Bearer <access token>"')
   return match[1]
 }
 
@@ -48,7 +48,7 @@ export async function principalOf(ctx: AppContext, request: Request): Promise<Pr
   const session = bearer ? null : readCookie(request.headers.get('cookie'), SESSION_COOKIE)
   const principal = await authenticate(ctx, { bearer, session })
   if (principal.method === 'session' && !SAFE_METHODS.has(request.method) && !isSameOrigin(request, ctx.config.baseUrl)) {
-    throw new AppError(403, 'forbidden', 'Cross-site request refused: the admin session only works from the admin page itself')
+    throw new AppError('forbidden', 'Cross-site request refused: the admin session only works from the admin page itself')
   }
   return principal
 }

@@ -104,14 +104,14 @@ export const authRoutes = (ctx: AppContext) => {
         if (bearer) {
           // A client logging out gives up its token for good (svc-cli auth logout).
           const revoked = await revokePresentedToken(ctx, bearer)
-          if (!revoked) throw new AppError(401, 'unauthorized', 'The access token is invalid or was already revoked; nothing to log out')
+          if (!revoked) throw new AppError('unauthorized', 'The access token is invalid or was already revoked; nothing to log out')
           return { code: 200 as const, data: { loggedOut: true as const, revoked } }
         }
         const session = readCookie(request.headers.get('cookie'), SESSION_COOKIE)
         if (session) {
           // Same rule as every cookie-authenticated change: a foreign page may not log you out.
           if (!isSameOrigin(request, ctx.config.baseUrl)) {
-            throw new AppError(403, 'forbidden', 'Cross-site request refused: log out from the admin page itself')
+            throw new AppError('forbidden', 'Cross-site request refused: log out from the admin page itself')
           }
           await deleteSession(ctx, session)
         }

@@ -11,7 +11,7 @@
  */
 import type { Config } from '../config.ts'
 import { AppError } from '../contract/errors.ts'
-import { errorResponse } from './errors.ts'
+import { appErrorResponse } from './errors.ts'
 import { addSecurityHeaders } from './security.ts'
 import { readBodyBytes } from './share/body.ts'
 import { SHARE_PREFIX } from './share/cors.ts'
@@ -33,7 +33,7 @@ export function controlBodyLimit(config: Pick<Config, 'maxControlBodyBytes'>, pa
   return AUTHORING.test(pathname) ? config.maxControlBodyBytes * AUTHORING_BODY_FACTOR : config.maxControlBodyBytes
 }
 
-const tooLarge = (max: number) => new AppError(413, 'too_large', `The request body is larger than ${max} bytes; send a smaller one`, { limit: 'body', max })
+const tooLarge = (max: number) => new AppError('too_large', `The request body is larger than ${max} bytes; send a smaller one`, { limit: 'body', max })
 
 /**
  * `request` as the app may read it (its body read and checked), or the JSON answer to send
@@ -50,6 +50,6 @@ export async function limitBody(request: Request, config: Pick<Config, 'maxContr
     return new Request(request, { body: bytes as BodyInit })
   } catch (error) {
     if (!(error instanceof AppError)) throw error
-    return errorResponse(error.status, error.type, error.message, error.details, addSecurityHeaders(request, {}))
+    return appErrorResponse(error, addSecurityHeaders(request, {}))
   }
 }

@@ -65,7 +65,7 @@ function validationProblems(error: unknown): Problem[] {
  */
 export function appErrorResponse(error: AppError, headers: Record<string, string>): Response {
   if (error instanceof RateLimitError) headers['retry-after'] ??= String(error.retryAfterSeconds)
-  if (error.status === 503 && error.type === 'storage_unavailable') headers['retry-after'] ??= String(STORAGE_RETRY_AFTER_SECONDS)
+  if (error.type === 'storage_unavailable') headers['retry-after'] ??= String(STORAGE_RETRY_AFTER_SECONDS)
   return errorResponse(error.status, error.type, error.message, error.details, headers)
 }
 

@@ -18,7 +18,7 @@ import { authGuard } from './auth-guard.ts'
 /** The decoded `:field`; Elysia hands over null when its percent-encoding is broken. */
 function fieldRef(raw: string | null): string {
   if (typeof raw !== 'string') {
-    throw new AppError(400, 'bad_request', 'The field in the URL is not valid percent-encoding; encode its name with encodeURIComponent or use its id')
+    throw new AppError('bad_request', 'The field in the URL is not valid percent-encoding; encode its name with encodeURIComponent or use its id')
   }
   return raw
 }

@@ -95,7 +95,7 @@ export const fillInRoutes = (ctx: AppContext) => {
         return new Response(null, { status: 303, headers: { location: reportUrl('', id, key) } })
       } catch (error) {
         if (json || !(error instanceof AppError)) throw error
-        if (error.status === 404 || appId === null) return page(messageDocument(NOT_FOUND_TITLE, NOT_FOUND_TEXT), error.status === 404 ? 404 : error.status)
+        if (error.type === 'not_found' || appId === null) return page(messageDocument(NOT_FOUND_TITLE, NOT_FOUND_TEXT), error.status)
         const data = await fillInPageData(ctx, appId, params.token, honeypot)
         const problems = problemsOf(error)
         const names = new Set(data.fields.map((field) => field.name))

@@ -87,7 +87,7 @@ export function signedThanksQuery(ctx: AppContext, token: string, query: Record<
 
 /** The HTML answer to a refused browser post: the error's status, every problem in words, a way back. */
 export async function refusedPostPage(ctx: AppContext, appId: string | null, error: AppError, request: Request, headers: Record<string, string>): Promise<Response> {
-  const form = appId && error.status !== 404 ? await fillInForm(ctx, appId).catch(() => null) : null
+  const form = appId && error.type !== 'not_found' ? await fillInForm(ctx, appId).catch(() => null) : null
   const details = error.details as { problems?: Problem[]; total?: number } | undefined
   const problems = Array.isArray(details?.problems) ? details.problems : []
   const body = refusedPostDocument({

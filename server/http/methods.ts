@@ -123,6 +123,6 @@ export function methodNotAllowed(routes: () => readonly RouteLike[], hints: read
       throw error
     }
     headers.allow = allow
-    return new AppError(405, 'method_not_allowed', message ?? `${cutText(pathname, 200)} takes ${alternatives(methods)}, not ${cutText(method)}; the API is described at /api/v3/openapi.json`)
+    return new AppError('method_not_allowed', message ?? `${cutText(pathname, 200)} takes ${alternatives(methods)}, not ${cutText(method)}; the API is described at /api/v3/openapi.json`)
   }
 }

@@ -39,7 +39,7 @@ async function confirmToken(request: Request): Promise<{ token: string; json: bo
   const json = (request.headers.get('content-type') ?? '').includes('application/json')
   if (json) {
     const body = await request.json().catch(() => {
-      throw new AppError(400, 'bad_json', 'The body is not valid JSON')
+      throw new AppError('bad_json', 'The body is not valid JSON')
     })
     return { token: parseInput(OPERATIONS['profile.confirmEmail'].body, body).token, json }
   }

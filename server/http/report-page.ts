@@ -31,7 +31,7 @@ export const reportPageRoutes = (ctx: AppContext) =>
       const model = await buildReport(ctx, record.appId, record.appName, record.data, scores)
       return new Response(reportDocument(model, await themeOf(ctx, record.appId)), pageHeaders())
     } catch (error) {
-      if (!(error instanceof AppError) || error.status !== 404) throw error
+      if (!(error instanceof AppError) || error.type !== 'not_found') throw error
       return new Response(messageDocument('Report not found', 'This report link is not valid. Use the complete link you were given after answering.'), pageHeaders(404))
     }
   })

@@ -28,6 +28,6 @@ export function refuseCrossSiteLogin(ctx: AppContext, request: Request): void {
   const site = request.headers.get('sec-fetch-site')
   const foreign = site ? site !== 'same-origin' && site !== 'none' : request.headers.has('origin') && !isSameOrigin(request, ctx.config.baseUrl)
   if (foreign) {
-    throw new AppError(403, 'forbidden', 'Cross-site log-in refused: log in from this server\'s admin page, or from a script or the CLI')
+    throw new AppError('forbidden', 'Cross-site log-in refused: log in from this server\'s admin page, or from a script or the CLI')
   }
 }

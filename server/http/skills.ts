@@ -12,7 +12,7 @@ export const skillRoutes = () =>
     pathOf('skills.get'),
     ({ params, set }) => {
       if (!isSkillModule(params.module)) {
-        throw new AppError(404, 'not_found', `No skill "${params.module}"; the modules are ${SKILL_MODULES.join(', ')}`, { modules: SKILL_MODULES })
+        throw new AppError('not_found', `No skill "${params.module}"; the modules are ${SKILL_MODULES.join(', ')}`, { modules: SKILL_MODULES })
       }
       set.headers['content-type'] = 'text/markdown; charset=utf-8'
       return skillDocument(params.module)

@@ -14,7 +14,7 @@ import { toApp, type App } from './view.ts'
 /** One page of the list; `nextCursor` fetches the next one (null: this was the last). */
 export type { AppListPage }
 
-const badRequest = (message: string) => new AppError(400, 'bad_request', message)
+const badRequest = (message: string) => new AppError('bad_request', message)
 
 /** `limit` as a number: 1 to LIMITS.maxAppsPageSize, default LIMITS.defaultAppsPageSize; 400 otherwise (never clamped). */
 function pageLimit(raw: unknown): number {

@@ -27,7 +27,7 @@ export async function authenticate(
     const verified = await verifyAccessToken(ctx, credentials.bearer)
     const user = verified && (await findUserById(ctx, verified.userId))
     if (!verified || !user) {
-      throw new AppError(401, 'unauthorized', 'The access token is invalid or was revoked; create a new one in the admin page (Account → Access Tokens)')
+      throw new AppError('unauthorized', 'The access token is invalid or was revoked; create a new one in the admin page (Account → Access Tokens)')
     }
     return { user, method: 'token', tokenId: verified.tokenId }
   }
@@ -35,7 +35,7 @@ export async function authenticate(
     const verified = await verifySession(ctx, credentials.session)
     const user = verified && (await findUserById(ctx, verified.userId))
     if (user) return { user, method: 'session', sessionCreatedAt: verified.createdAt }
-    throw new AppError(401, 'unauthorized', 'Your session has expired; log in again')
+    throw new AppError('unauthorized', 'Your session has expired; log in again')
   }
-  throw new AppError(401, 'unauthorized', 'Authentication required: send "Authorization: Bearer <access token>" or log in')
+  throw new AppError('unauthorized', 'Authentication required: send "Authorization: Bearer <access token>" or log in')
 }

@@ -29,7 +29,6 @@ import { CodeRequestInput, CodeVerifyInput, parseInput } from '../../contract/au
 export type { CodeRequested }
 
 const invalidCode = () => new AppError(
-  401,
   'unauthorized',
   `That code does not log in this e-mail address: it is mistyped, expired (codes last ${AUTH.codeTtlMs / 60_000} minutes), ` +
     `already used, replaced by a newer code, or was tried wrong ${AUTH.codeMaxAttempts} times; check it or request a new one`,

@@ -64,7 +64,7 @@ export async function loginWithPassword(ctx: AppContext, input: LoginInput, addr
   if (!user || !matches) {
     // A line per failure lets a self-hoster's fail2ban (or a reader of the log) spot guessing.
     ctx.log.warn('failed password login', { email, address })
-    throw new AppError(401, 'unauthorized', 'E-mail or password is wrong')
+    throw new AppError('unauthorized', 'E-mail or password is wrong')
   }
   await clearLoginFailures(ctx, email, address)
   return startLogin(ctx, user, { tokenName, replaceToken })

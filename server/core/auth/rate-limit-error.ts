@@ -6,6 +6,6 @@ import { AppError } from '../../contract/errors.ts'
 /** 429 `rate_limited`; `retryAfterSeconds` becomes the Retry-After header. */
 export class RateLimitError extends AppError {
   constructor(message: string, readonly retryAfterSeconds: number) {
-    super(429, 'rate_limited', message, { retryAfterSeconds })
+    super('rate_limited', message, { retryAfterSeconds })
   }
 }

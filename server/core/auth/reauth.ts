@@ -37,7 +37,7 @@ export function reauthRequired(user: UserRow, action: ReauthAction): AppError {
     method === 'password'
       ? 'your current password: send it as "currentPassword"'
       : `a login code mailed to your current address: ask for one with POST /api/v3/auth/code {"email": "${user.email}"} and send it as "code"`
-  return new AppError(403, 'reauth_required', `${capitalize(action.doing)} needs ${how}`, { method })
+  return new AppError('reauth_required', `${capitalize(action.doing)} needs ${how}`, { method })
 }
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
@@ -59,7 +59,7 @@ export async function confirmIdentity(ctx: AppContext, user: UserRow, proof: Rea
     }
     if (!(await verifyPassword(ctx, proof.currentPassword, user.passwordHash, turn))) {
       ctx.log.warn('wrong current password', { email: user.email, address })
-      throw new AppError(403, 'wrong_password', `The current password is wrong; ${action.unchanged}`)
+      throw new AppError('wrong_password', `The current password is wrong; ${action.unchanged}`)
     }
     await clearLoginFailures(ctx, user.email, address)
     return
@@ -68,9 +68,8 @@ export async function confirmIdentity(ctx: AppContext, user: UserRow, proof: Rea
   try {
     await consumeEmailCode(ctx, user.email, proof.code, address)
   } catch (error) {
-    if (error instanceof AppError && error.status === 401) {
+    if (error instanceof AppError && error.type === 'unauthorized') {
       throw new AppError(
-        403,
         'wrong_code',
         `That code is not the one mailed to ${user.email} for you: it is mistyped, expired (codes last ${AUTH.codeTtlMs / 60_000} minutes) or used; ` +
           `ask for a new one with POST /api/v3/auth/code; ${action.unchanged}`,

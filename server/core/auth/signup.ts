@@ -33,7 +33,7 @@ function signupClosed(ctx: AppContext): AppError {
   const why = ctx.config.signup === 'closed'
     ? 'Sign-up is closed on this server; ask its owner for an account'
     : 'Sign-up is closed: this server already has its owner account; ask the owner for an account (or to set SVC_SIGNUP=open)'
-  return new AppError(403, 'forbidden', why)
+  return new AppError('forbidden', why)
 }
 
 /** Creates an account (policy permitting) and logs it in. */

@@ -34,7 +34,7 @@ const kindOf = (value: unknown): string =>
  */
 export function toSubmission(body: unknown, where = 'The request body'): Submission {
   if (!isObject(body)) {
-    throw new AppError(400, 'bad_request', `${where} must be a JSON object (canonical {"data":{…},"meta":{…}} or flat {"field":value}), got ${kindOf(body)}`)
+    throw new AppError('bad_request', `${where} must be a JSON object (canonical {"data":{…},"meta":{…}} or flat {"field":value}), got ${kindOf(body)}`)
   }
   const keys = Object.keys(body)
   const canonical =
@@ -65,7 +65,7 @@ export function checkMeta(meta: DataObject): RecordMeta {
     }
   }
   if (!problems.empty) {
-    throw new AppError(400, 'bad_request', describeProblems(problems.listed.map(({ message }) => ({ path: '', message })), problems.total), { problems: problems.listed, total: problems.total })
+    throw new AppError('bad_request', describeProblems(problems.listed.map(({ message }) => ({ path: '', message })), problems.total), { problems: problems.listed, total: problems.total })
   }
   return result
 }
@@ -82,7 +82,7 @@ export function checkKeyCount(data: DataObject, maxKeys: number): void {
       const keys = Object.keys(value)
       count += keys.length
       if (count > maxKeys) {
-        throw new AppError(413, 'too_large', `A record can hold at most ${maxKeys} keys (counted at every level); split it into several records`, { limit: 'maxKeys', max: maxKeys })
+        throw new AppError('too_large', `A record can hold at most ${maxKeys} keys (counted at every level); split it into several records`, { limit: 'maxKeys', max: maxKeys })
       }
       for (const key of keys) {
         const inner = value[key]

@@ -62,7 +62,7 @@ interface Committed {
 
 /** 503 for a submission whose commit could not be confirmed on disk. */
 const notDurable = (message: string) =>
-  new AppError(503, 'storage_unavailable', `The server could not confirm that the record was saved to disk, so it is not acknowledged; try again later (the operator should check the disk and restart svc): ${message}`)
+  new AppError('storage_unavailable', `The server could not confirm that the record was saved to disk, so it is not acknowledged; try again later (the operator should check the disk and restart svc): ${message}`)
 
 /** The stored meta text; most records have none, and `{}` needs no serialising. */
 const metaText = (meta: PreparedRecord['meta']) => (meta.source === undefined && meta.timestamp === undefined ? '{}' : JSON.stringify(meta))
@@ -75,7 +75,7 @@ function unionNewFields(prepared: PreparedRecord[]): NewField[] {
 
 /** The AppError a refused job is answered with. */
 function refusal(result: Exclude<JobResult, { ok: true }>): AppError {
-  if (result.reason === 'not_found') return new AppError(404, 'not_found', 'Endpoint not found: the form was deleted')
+  if (result.reason === 'not_found') return new AppError('not_found', 'Endpoint not found: the form was deleted')
   if (result.reason === 'field_limit') return fieldLimit(result.names, result.existing)
   if (result.reason === 'field_budget') return fieldBudget(result.budget, result.names, result.used)
   if (result.reason === 'key_reused') return keyReused()

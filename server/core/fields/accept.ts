@@ -37,7 +37,6 @@ export function settledType(values: FieldAggregate | undefined, current: FieldTy
 /** 422 `field_limit` for an acceptance that would give the app more than LIMITS.maxFields fields. */
 const acceptLimit = (accepted: number, adding: number) =>
   new AppError(
-    422,
     'field_limit',
     `This app has ${accepted} of at most ${LIMITS.maxFields} fields, so ${adding} more cannot be accepted; nothing was accepted. Remove fields you do not need, or accept fewer`,
     { limit: LIMITS.maxFields, existing: accepted, accepting: adding },

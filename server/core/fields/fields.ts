@@ -18,17 +18,16 @@ import { fieldNotFound, fieldRowsOf, findFieldRow, toField, type Field, type Fie
 
 /** 422 `field_limit`: the app already has the most fields allowed. */
 export const fieldLimitError = () =>
-  new AppError(422, 'field_limit', `An app can have at most ${LIMITS.maxFields} fields and this one has them all; remove a field first`, {
+  new AppError('field_limit', `An app can have at most ${LIMITS.maxFields} fields and this one has them all; remove a field first`, {
     limit: LIMITS.maxFields,
   })
 
 const nameTaken = (name: string) =>
-  new AppError(409, 'conflict', `This app already has a field named ${JSON.stringify(name)}; choose another name`)
+  new AppError('conflict', `This app already has a field named ${JSON.stringify(name)}; choose another name`)
 
 /** 409 for adding a field whose name an anonymous post proposed: accept that one instead (or remove it). */
 const proposedNameTaken = (name: string) =>
   new AppError(
-    409,
     'conflict',
     `A field named ${JSON.stringify(name)} is already proposed by an anonymous post; accept it (svc-cli field accept ${JSON.stringify(name)} --type <type>) or remove it first`,
   )

@@ -21,7 +21,6 @@ export async function recordsWithValue(ctx: AppContext, appId: string, name: str
 export function typeChangeConflict(name: string, from: FieldType, to: FieldType, records: number): AppError {
   const holding = records === 1 ? '1 record holds a value' : `${records} records hold values`
   return new AppError(
-    409,
     'conflict',
     `Field ${JSON.stringify(name)} is on a published app and ${holding} sent as ${from}; changing its type to ${to} does not convert them ` +
       `(stored records keep what they were sent, so old and new values would mix). To change it anyway, send "force": true ` +

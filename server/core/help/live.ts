@@ -55,7 +55,7 @@ export const helpShowsCounts = (reads: ReadAccess, owner: boolean): boolean => o
 export async function helpInput(ctx: AppContext, endpoint: EndpointRow, token: string, owner = false): Promise<HelpInput> {
   // The endpoint names its owner, so this is the app row, read as the owner would.
   const app = await requireOwnedApp(ctx, endpoint.ownerId, endpoint.appId).catch((error: unknown) => {
-    if (error instanceof AppError && error.status === 404) return null
+    if (error instanceof AppError && error.type === 'not_found') return null
     throw error
   })
   const showCounts = helpShowsCounts(endpoint.reads, owner)

@@ -34,7 +34,7 @@ const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?/
 const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/
 
 /** A 400 naming where in the filter the problem is (1-based characters) and what to write instead. */
-const problem = (message: string, at?: number): AppError => new AppError(400, 'bad_request', `filter: ${message}${at === undefined ? '' : ` (at character ${at + 1})`}`)
+const problem = (message: string, at?: number): AppError => new AppError('bad_request', `filter: ${message}${at === undefined ? '' : ` (at character ${at + 1})`}`)
 
 /** The number written at `i`, unless letters follow it (then it starts a name, like `2nd`). */
 function numberAt(text: string, i: number): string | null {

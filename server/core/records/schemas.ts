@@ -27,11 +27,11 @@ function wholeNumber(raw: unknown, name: string, fallback: number, max: number):
   if (raw === undefined) return fallback
   const range = max === Number.MAX_SAFE_INTEGER ? '1 or more' : `from 1 to ${max}`
   const text = typeof raw === 'string' ? raw.trim() : null
-  if (text === null) throw new AppError(400, 'bad_request', `${name} must be given once, as a whole number ${range}`)
+  if (text === null) throw new AppError('bad_request', `${name} must be given once, as a whole number ${range}`)
   const value = WHOLE.test(text) ? Number(text) : Number.NaN
   if (!Number.isSafeInteger(value) || value < 1 || value > max) {
     const hint = name === 'size' ? `; to read every record use size=${LIMITS.maxPageSize} and stop at the first page with fewer records` : ''
-    throw new AppError(400, 'bad_request', `${name} must be a whole number ${range}, got "${text}"${hint}`)
+    throw new AppError('bad_request', `${name} must be a whole number ${range}, got "${text}"${hint}`)
   }
   return value
 }
@@ -39,13 +39,13 @@ function wholeNumber(raw: unknown, name: string, fallback: number, max: number):
 /** A parameter given at most once; a repeated one is refused rather than guessed. */
 function once(raw: unknown, name: string, expected: string): string | undefined {
   if (raw === undefined || typeof raw === 'string') return raw
-  throw new AppError(400, 'bad_request', `${name} must be given once, as ${expected}`)
+  throw new AppError('bad_request', `${name} must be given once, as ${expected}`)
 }
 
 function oneOf<T extends string>(raw: unknown, name: string, allowed: readonly T[], fallback: T): T {
   if (raw === undefined) return fallback
   if (typeof raw === 'string' && (allowed as readonly string[]).includes(raw)) return raw as T
-  throw new AppError(400, 'bad_request', `${name} must be one of ${allowed.join(', ')}, got ${quoteValue(String(raw))}`)
+  throw new AppError('bad_request', `${name} must be one of ${allowed.join(', ')}, got ${quoteValue(String(raw))}`)
 }
 
 /** A query string as a record; a repeated parameter becomes an array (and is then refused). */
@@ -66,7 +66,7 @@ function valuesOf(params: URLSearchParams): Record<string, unknown> {
 export function parsePageQuery(input: Record<string, unknown> | URLSearchParams, options: { owner?: boolean } = {}): PageQuery {
   const query = input instanceof URLSearchParams ? valuesOf(input) : input
   const filter = once(query.filter, 'filter', 'one filter text')
-  if (filter !== undefined && !options.owner) throw new AppError(400, 'bad_request', "filter is not taken here: the owner's GET /api/v3/apps/<app id>/records (and svc-cli share query --filter) filters records")
+  if (filter !== undefined && !options.owner) throw new AppError('bad_request', "filter is not taken here: the owner's GET /api/v3/apps/<app id>/records (and svc-cli share query --filter) filters records")
   return {
     page: wholeNumber(query.page, 'page', 1, Number.MAX_SAFE_INTEGER),
     size: wholeNumber(query.size, 'size', LIMITS.defaultPageSize, LIMITS.maxPageSize),
@@ -80,5 +80,5 @@ export function parsePageQuery(input: Record<string, unknown> | URLSearchParams,
 /** `asc`, the only order where `order` is not taken; asking for another is a 400, not silently ignored. */
 function oldestFirst(raw: unknown): Order {
   if (raw === undefined || raw === 'asc') return 'asc'
-  throw new AppError(400, 'bad_request', 'order is not taken here: records are always oldest first, so reading pages 1, 2, 3… never skips one; the owner\'s GET /api/v3/apps/<app id>/records takes order=desc')
+  throw new AppError('bad_request', 'order is not taken here: records are always oldest first, so reading pages 1, 2, 3… never skips one; the owner\'s GET /api/v3/apps/<app id>/records takes order=desc')
 }

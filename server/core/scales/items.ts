@@ -53,7 +53,7 @@ export async function addScaleItem(ctx: AppContext, userId: string, appId: strin
     if (problems.length > 0) throw validationError(problems)
     const item = items[0]
     if (scale.items.some((existing) => existing.fieldId === item.fieldId)) {
-      throw new AppError(409, 'conflict', `Field "${parsed.field}" is already an item of scale "${scale.key}"; remove it first to change it`)
+      throw new AppError('conflict', `Field "${parsed.field}" is already an item of scale "${scale.key}"; remove it first to change it`)
     }
     if (scale.items.length >= ASSESSMENT.maxItemsPerScale) throw validationError([{ path: '', message: `a scale can have at most ${ASSESSMENT.maxItemsPerScale} items` }])
     return { items: [...scale.items, item] }

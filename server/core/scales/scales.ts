@@ -59,7 +59,7 @@ function checkedParts(method: ScaleMethod, fields: FieldRow[], items: { given?: 
 export function scaleRefusal(refusal: Exclude<ScaleWrite, { ok: true }>, key: string | undefined, ref: string): AppError {
   switch (refusal.reason) {
     case 'key_taken':
-      return new AppError(409, 'conflict', `A scale with key "${key}" already exists in this app; choose another key`)
+      return new AppError('conflict', `A scale with key "${key}" already exists in this app; choose another key`)
     case 'limit':
       return validationError([{ path: '', message: `an app can have at most ${ASSESSMENT.maxScales} scales` }])
     case 'not_found':

@@ -30,7 +30,7 @@ async function withNewToken(ctx: AppContext, change: (token: EndpointToken) => P
     if (result.ok) return toShare(ctx, result.row)
     if (result.reason === 'token_taken' && tries < 3) continue
     if (result.reason === 'no_token') {
-      throw new AppError(409, 'conflict', 'This app has no endpoint token to rotate yet; publish it first (POST /api/v3/apps/:id/share/publish)')
+      throw new AppError('conflict', 'This app has no endpoint token to rotate yet; publish it first (POST /api/v3/apps/:id/share/publish)')
     }
     if (result.reason === 'not_found') throw notFound('App')
     throw new Error('could not store a new endpoint token: every one tried was taken')

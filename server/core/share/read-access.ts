@@ -22,7 +22,6 @@ export function readsDisabledError(reads: ReadAccess, path: ReadPath): AppError 
   const what = path === 'query' ? 'records' : 'the summary'
   const setting = reads === 'summary' ? '"summary", which opens /summary only' : `"${reads}"`
   return new AppError(
-    403,
     'disabled',
     `Reading ${what} with the endpoint token is switched off for this endpoint (reads switch: ${setting}); the records are the owner's. ` +
       `The owner reads ${path === 'query' ? 'them' : 'it'} with an access token in "Authorization: Bearer ${AUTH.accessTokenPrefix}…", with \`svc-cli share ${path}\`, or in the admin page; ` +

@@ -25,7 +25,7 @@ async function ownsApp(ctx: AppContext, userId: string, appId: string): Promise<
     await requireOwnedApp(ctx, userId, appId)
     return true
   } catch (error) {
-    if (error instanceof AppError && error.status === 404) return false
+    if (error instanceof AppError && error.type === 'not_found') return false
     throw error
   }
 }
@@ -67,7 +67,7 @@ export async function executePlan(ctx: AppContext, userId: string, planId: strin
       execution.modules[module] = failed
       await saveExecution(ctx, planId, execution)
       if (!(error instanceof AppError)) throw error
-      throw new AppError(error.status, error.type, `Executing the plan stopped at the ${module} module: ${message}. Fix the plan (PUT the plan) or the app, then execute again: finished modules are not repeated`, {
+      throw new AppError(error.type, `Executing the plan stopped at the ${module} module: ${message}. Fix the plan (PUT the plan) or the app, then execute again: finished modules are not repeated`, {
         module,
         appId,
         cause: error.details ?? null,

@@ -156,7 +156,7 @@ export async function cancelJob(ctx: AppContext, userId: string, jobId: string):
   if (!result.ok) {
     if (!result.row) throw notFound('Job')
     const status = result.row.status
-    throw new AppError(409, 'conflict', `The job has already ${status === 'succeeded' ? 'succeeded' : status === 'failed' ? 'failed' : 'been cancelled'}; nothing to cancel`)
+    throw new AppError('conflict', `The job has already ${status === 'succeeded' ? 'succeeded' : status === 'failed' ? 'failed' : 'been cancelled'}; nothing to cancel`)
   }
   // Here at once; a process elsewhere notices on its next write or heartbeat.
   ctx.jobs.abort(jobId)

@@ -31,7 +31,7 @@ export function draftFor(input: DraftPlanInput): { plan: Plan; madeBy: 'builtin'
 export function choosePlanner(config: Config, wanted: PlannerName | undefined): PlannerName {
   const configured = config.llmUrl !== null && config.llmModel !== null
   if (wanted === 'llm' && !configured) {
-    throw new AppError(422, 'validation', 'The LLM planner is not configured on this server: set SVC_LLM_URL and SVC_LLM_MODEL, or use planner "builtin"', {
+    throw new AppError('validation', 'The LLM planner is not configured on this server: set SVC_LLM_URL and SVC_LLM_MODEL, or use planner "builtin"', {
       problems: [{ path: 'planner', message: 'the LLM planner is not configured (SVC_LLM_URL, SVC_LLM_MODEL)' }],
     })
   }

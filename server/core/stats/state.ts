@@ -215,7 +215,7 @@ export function createStats(ctx: AppContext): Stats {
     for (let attempt = 0; target; attempt++) {
       const copy = copies.get(appId)
       if (covers(copy, target)) return copy
-      if (attempt === MAX_REFRESHES) throw new AppError(503, 'storage_unavailable', 'The summary could not be brought up to date while records were being deleted; try again')
+      if (attempt === MAX_REFRESHES) throw new AppError('storage_unavailable', 'The summary could not be brought up to date while records were being deleted; try again')
       await refreshOnce(appId)
       // Dropped: records were renumbered meanwhile, so aim at the counters as they are now.
       if (!copies.has(appId)) target = await ctx.storage.stats.counters(appId)

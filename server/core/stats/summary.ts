@@ -20,7 +20,7 @@ export type { SpamMode }
 export function parseSpamMode(raw: string | null | undefined): SpamMode {
   if (raw === undefined || raw === null || raw === '' || raw === 'exclude') return 'exclude'
   if (raw === 'include' || raw === 'only') return raw
-  throw new AppError(400, 'bad_request', `spam must be "include" or "only" (or left out to exclude spam), got ${JSON.stringify(raw)}`)
+  throw new AppError('bad_request', `spam must be "include" or "only" (or left out to exclude spam), got ${JSON.stringify(raw)}`)
 }
 
 // The answer shapes are the contract's (server/contract/api/records.ts): the OpenAPI document and this code describe one thing.

@@ -22,11 +22,10 @@ export type { PendingEmail }
 /** The path of the confirmation page (and of the button's post); the token follows as `?token=`. */
 export const EMAIL_CONFIRM_PATH = pathOf('profile.confirmEmailPage')
 
-const taken = (email: string) => new AppError(409, 'conflict', `Another account already uses e-mail ${email}; choose a different address`)
+const taken = (email: string) => new AppError('conflict', `Another account already uses e-mail ${email}; choose a different address`)
 
 const unknownLink = () =>
   new AppError(
-    404,
     'not_found',
     `This confirmation link is unknown, already used, replaced by a newer request, or expired (links last ${AUTH.emailChangeTtlMs / 3_600_000} hours); ` +
       'the e-mail address was not changed. Ask for the change again from your account',

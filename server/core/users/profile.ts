@@ -50,7 +50,7 @@ export async function updateProfile(ctx: AppContext, userId: string, input: Prof
   if (newEmail !== undefined) {
     // Refused before the proof is checked, so a taken address costs no code or password try.
     if (await findUserByEmail(ctx, newEmail)) {
-      throw new AppError(409, 'conflict', `Another account already uses e-mail ${newEmail}; choose a different address`)
+      throw new AppError('conflict', `Another account already uses e-mail ${newEmail}; choose a different address`)
     }
     await confirmIdentity(ctx, before, { currentPassword, code }, address, {
       doing: 'changing the e-mail address',

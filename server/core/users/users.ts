@@ -51,7 +51,7 @@ export async function insertUser(
   const inserted = await ctx.storage.users.insert(row, { onlyFirst: first !== undefined })
   if (inserted.ok) return row
   if (inserted.reason === 'not_first') throw first!.refused()
-  throw new AppError(409, 'conflict', `An account with e-mail ${row.email} already exists; log in instead`)
+  throw new AppError('conflict', `An account with e-mail ${row.email} already exists; log in instead`)
 }
 
 /** Changes name and/or e-mail; 409 when another account has the e-mail. Returns the new row. */
@@ -63,7 +63,7 @@ export async function updateUser(ctx: AppContext, id: string, changes: { name?: 
   const updated = await ctx.storage.users.update(id, normalized, ctx.clock.now())
   if (updated.ok) return updated.row
   if (updated.reason === 'not_found') throw notFound('Account')
-  throw new AppError(409, 'conflict', `Another account already uses e-mail ${normalized.email}; choose a different address`)
+  throw new AppError('conflict', `Another account already uses e-mail ${normalized.email}; choose a different address`)
 }
 
 /** Stores a new password hash (already hashed by the caller). */

@@ -28,7 +28,7 @@ const unique = (events: readonly string[]) => [...new Set(events)]
 async function checkTarget(ctx: AppContext, url: string): Promise<void> {
   const problem = await targetProblem(url, ctx.config.webhookAllowPrivate, ctx.webhooks.net)
   // A name that does not resolve now may later; only addresses known to be private are refused here.
-  if (problem && !problem.includes('could not be resolved')) throw new AppError(422, 'validation', `url: ${problem}`, { problems: [{ path: 'url', message: problem }] })
+  if (problem && !problem.includes('could not be resolved')) throw new AppError('validation', `url: ${problem}`, { problems: [{ path: 'url', message: problem }] })
 }
 
 async function ownedWebhook(ctx: AppContext, userId: string, appId: string, id: string) {
@@ -45,7 +45,7 @@ export async function addWebhook(ctx: AppContext, userId: string, appId: string,
   await requireOwnedApp(ctx, userId, appId)
   await checkTarget(ctx, body.url)
   if ((await ctx.storage.webhooks.list(appId)).filter((row) => !isNotification(row)).length >= WEBHOOK_LIMITS.perApp) {
-    throw new AppError(409, 'conflict', `An app can have at most ${WEBHOOK_LIMITS.perApp} webhooks; remove one first (svc-cli share webhook remove)`)
+    throw new AppError('conflict', `An app can have at most ${WEBHOOK_LIMITS.perApp} webhooks; remove one first (svc-cli share webhook remove)`)
   }
   const secret = newWebhookSecret()
   const now = ctx.clock.now()

@@ -23,7 +23,7 @@ export function decoderFor(charset: string | null): TextDecoder {
     try {
       decoder = new TextDecoder(charset, { fatal: true })
     } catch {
-      throw new AppError(415, 'unsupported_media_type', `The charset ${JSON.stringify(charset)} is not known; send UTF-8 (or declare a charset such as iso-8859-1 or windows-1252)`, { charset })
+      throw new AppError('unsupported_media_type', `The charset ${JSON.stringify(charset)} is not known; send UTF-8 (or declare a charset such as iso-8859-1 or windows-1252)`, { charset })
     }
     decoders.set(charset, decoder)
   }
@@ -39,6 +39,6 @@ export function decodeText(bytes: Uint8Array, decoder: TextDecoder, where: strin
     return decoder.decode(bytes)
   } catch {
     const charset = isUtf8(decoder) ? 'UTF-8' : decoder.encoding
-    throw new AppError(400, 'bad_request', `${where} is not valid ${charset}; send text encoded as ${charset}${isUtf8(decoder) ? ' or declare its charset (Content-Type charset, or a _charset_ form field)' : ''}`, details)
+    throw new AppError('bad_request', `${where} is not valid ${charset}; send text encoded as ${charset}${isUtf8(decoder) ? ' or declare its charset (Content-Type charset, or a _charset_ form field)' : ''}`, details)
   }
 }

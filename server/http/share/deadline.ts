@@ -18,7 +18,7 @@ interface Slice {
 const slices = new Map<string, Slice>()
 
 const timeout = (deadlineMs: number) =>
-  new AppError(408, 'timeout', `The request body did not arrive within ${Math.ceil(deadlineMs / 1000)} s; send it in one go`)
+  new AppError('timeout', `The request body did not arrive within ${Math.ceil(deadlineMs / 1000)} s; send it in one go`)
 
 /** The slice a request starting now belongs to; its timer fires `deadlineMs` (+ at most 1/16) from now. */
 function sliceFor(deadlineMs: number): Slice {

@@ -87,7 +87,7 @@ async function formDataOf(body: Uint8Array | string, contentType: string): Promi
   try {
     return await new Response(body as BodyInit, { headers: { 'content-type': contentType } }).formData()
   } catch {
-    throw new AppError(400, 'bad_request', 'The multipart body could not be read; let the browser or your HTTP client build it (and its boundary)')
+    throw new AppError('bad_request', 'The multipart body could not be read; let the browser or your HTTP client build it (and its boundary)')
   }
 }
 
@@ -96,7 +96,7 @@ function textPairs(form: FormData): Pairs {
   const pairs: Pairs = []
   for (const [name, value] of form) {
     if (typeof value !== 'string') {
-      throw new AppError(415, 'unsupported_media_type', `Field ${JSON.stringify(name)} is a file; this endpoint stores text only, so nothing was stored. Remove the file input`, { field: name })
+      throw new AppError('unsupported_media_type', `Field ${JSON.stringify(name)} is a file; this endpoint stores text only, so nothing was stored. Remove the file input`, { field: name })
     }
     pairs.push([name, value])
   }
@@ -119,6 +119,6 @@ async function multipartPairs(body: Uint8Array, contentType: string, charset: st
     return lossy
   } catch {
     const bad = lossy.find(([name, value]) => name.includes('\ufffd') || value.includes('\ufffd'))
-    throw new AppError(400, 'bad_request', `${bad ? `The value of field ${JSON.stringify(bad[0])}` : 'The multipart body'} is not valid UTF-8; send text encoded as UTF-8 or declare its charset (a _charset_ form field)`, bad ? { field: bad[0] } : undefined)
+    throw new AppError('bad_request', `${bad ? `The value of field ${JSON.stringify(bad[0])}` : 'The multipart body'} is not valid UTF-8; send text encoded as UTF-8 or declare its charset (a _charset_ form field)`, bad ? { field: bad[0] } : undefined)
   }
 }

@@ -73,7 +73,7 @@ export const shareMethodRoutes = (ctx: AppContext) => {
   const notAllowed = async (path: SharePath, token: string, headers: Record<string, string | number>): Promise<never> => {
     await endpointForHelp(ctx, token)
     headers.allow = WRITE_PATH_ALLOW
-    throw new AppError(405, 'method_not_allowed', path.hint(endpointUrl(ctx, token)))
+    throw new AppError('method_not_allowed', path.hint(endpointUrl(ctx, token)))
   }
   /** GET on a write path: its help with ?help, else 405. */
   const writeHelp = async (path: SharePath, token: string, query: Record<string, unknown>, request: Request, headers: Record<string, string | number>): Promise<Response> => {

@@ -38,10 +38,10 @@ export async function endpointForHelp(ctx: AppContext, token: string): Promise<E
   try {
     await resolveEndpoint(ctx, token, 'query')
   } catch (error) {
-    if (error instanceof AppError && error.status === 404) throw error
+    if (error instanceof AppError && error.type === 'not_found') throw error
   }
   // Only if the resolver's cache still thought the endpoint published.
-  throw new AppError(404, 'not_found', 'No published form has this address')
+  throw new AppError('not_found', 'No published form has this address')
 }
 
 export const hasHelp = (query: Record<string, unknown>) => Object.hasOwn(query, 'help')
@@ -84,7 +84,7 @@ export const shareReadRoutes = (ctx: AppContext) =>
         if (!hasHelp(query)) {
           const url = `${ctx.config.baseUrl}/api/v3/share/${params.token}`
           set.headers.allow = WRITE_PATH_ALLOW
-          throw new AppError(405, 'method_not_allowed', `POST records to this URL; GET ${url}?help describes it and GET ${url}/query reads records back`)
+          throw new AppError('method_not_allowed', `POST records to this URL; GET ${url}?help describes it and GET ${url}/query reads records back`)
         }
         return markdown(endpointHelp(await helpInput(ctx, endpoint, params.token, await readsAsOwner(ctx, endpoint, readerToken(request)))), set.headers)
       },

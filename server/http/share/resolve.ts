@@ -42,10 +42,10 @@ export async function resolveEndpoint(ctx: AppContext, token: string, mode: Shar
   // Elysia hands over null for a path segment that is not valid percent-encoding.
   const endpoint = typeof token === 'string' ? await ctx.caches.endpoints.lookup(token) : undefined
   if (!endpoint || !endpoint.published) {
-    throw new AppError(404, 'not_found', 'No published form has this address: the link may be mistyped, or the owner rotated its token or unpublished it')
+    throw new AppError('not_found', 'No published form has this address: the link may be mistyped, or the owner rotated its token or unpublished it')
   }
   if (mode === 'write' && !endpoint.service) {
-    throw new AppError(403, 'disabled', 'Writes are switched off for this endpoint (service switch); the owner can turn them on in the share settings')
+    throw new AppError('disabled', 'Writes are switched off for this endpoint (service switch); the owner can turn them on in the share settings')
   }
   if (mode !== 'write') await requireReadAccess(ctx, endpoint, mode, access.bearer ?? null)
   chargeRate(ctx, endpoint, mode, requestClient(ctx, access.request), access.cost ?? 1, headers)

@@ -63,7 +63,7 @@ export function chargeRate(ctx: AppContext, endpoint: ShareEndpoint, mode: Share
   const which = name === 'client'
     ? `from your address to this endpoint (limit ${formatShare(clientRateLimit(limit))} per address, of the endpoint's ${formatShare(limit)})`
     : `to this endpoint (limit ${formatShare(limit)})`
-  throw new AppError(429, 'rate_limited', `Too many ${cost > 1 ? 'records' : 'requests'} ${which}; retry after ${state.retryAfterSeconds} s`, { retryAfterSeconds: state.retryAfterSeconds })
+  throw new AppError('rate_limited', `Too many ${cost > 1 ? 'records' : 'requests'} ${which}; retry after ${state.retryAfterSeconds} s`, { retryAfterSeconds: state.retryAfterSeconds })
 }
 
 const formatShare = (limit: RateLimit) => `${Number(limit.rate.toFixed(3))}/s, burst ${limit.burst}`

@@ -115,7 +115,7 @@ describe('executePlan', () => {
     // The report step adds its first page and then fails, like a crash half-way through.
     const failingReport: Step = async (ctx, userId, appId, plan) => {
       await STEPS.report(ctx, userId, appId, { ...plan, report: { pages: [{ title: plan.report.pages[0].title, sections: plan.report.pages[0].sections.slice(0, 2) }] } })
-      throw new AppError(422, 'validation', 'injected failure', { problems: [] })
+      throw new AppError('validation', 'injected failure', { problems: [] })
     }
     let failure: unknown
     try {
@@ -212,7 +212,7 @@ describe('executePlan', () => {
   test("another account's plan is not found", async () => {
     const s = await setup()
     const { user: other } = await makeUser(s.ctx)
-    await expect(executePlan(s.ctx, other.id, s.planId)).rejects.toThrow(new AppError(404, 'not_found', 'Plan not found'))
+    await expect(executePlan(s.ctx, other.id, s.planId)).rejects.toThrow(new AppError('not_found', 'Plan not found'))
   })
 
   test('an unknown module is a 422', async () => {
