@@ -2,7 +2,8 @@
  * @module Start-up in order: open the database, migrate, build the app, listen. Used by
  * `npm start` (server/main.ts), `svc-cli serve` and tests that want the real thing.
  */
-import { createContext, type AppContext } from './context.ts'
+import { createContext } from './context.ts'
+import type { AppContext } from './core/context.ts'
 import type { Config } from './config.ts'
 import { systemClock, type Clock } from './core/clock.ts'
 import { createLogger, type Logger } from './core/logger.ts'

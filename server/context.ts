@@ -1,78 +1,23 @@
 /**
- * @module What every part of the server is given instead of importing singletons:
- * configuration, storage, time, mail, logging, the per-process services and caches, and
- * shutdown hooks.
+ * @module Builds the context every part of the server is given (its type: core/context.ts):
+ * the parts it is handed, plus this process's services, caches and shutdown hooks.
  */
-import type { Config } from './config.ts'
-import { createChangeFeed, type ChangeFeed } from './core/changes.ts'
-import { createPasswordHasher, type PasswordHasher } from './core/auth/password-hasher.ts'
-import type { Clock } from './core/clock.ts'
-import { createFieldCache, type FieldCache } from './core/collect/field-cache.ts'
-import { createWriter, type Writer } from './core/collect/writer.ts'
-import type { Logger } from './core/logger.ts'
-import type { Mailer } from './core/mailer.ts'
-import { createRateLimiter, type RateLimiter } from './core/ratelimit.ts'
-import { createReadGate, READ_SLOTS, type ReadGate } from './core/read-gate.ts'
-import type { Sealer } from './core/sealer.ts'
-import { scoringCache, type ScoringCache } from './core/scoring/cache.ts'
-import { createEndpointCache, type EndpointCache } from './core/share/endpoint-cache.ts'
-import { createJobRunner, type JobRunner } from './core/smart/job-runner.ts'
-import { createStats, type Stats } from './core/stats/state.ts'
-import { createWebhookFlags, type WebhookFlags } from './core/webhooks/active.ts'
-import type { TargetNet } from './core/webhooks/target.ts'
-import { createWebhookWorker, type WebhookWorker } from './core/webhooks/worker.ts'
+import { createChangeFeed } from './core/changes.ts'
+import { createPasswordHasher } from './core/auth/password-hasher.ts'
+import { createFieldCache } from './core/collect/field-cache.ts'
+import { createWriter } from './core/collect/writer.ts'
+import { createRateLimiter } from './core/ratelimit.ts'
+import { createReadGate, READ_SLOTS } from './core/read-gate.ts'
+import { scoringCache } from './core/scoring/cache.ts'
+import { createEndpointCache } from './core/share/endpoint-cache.ts'
+import { createJobRunner } from './core/smart/job-runner.ts'
+import { createStats } from './core/stats/state.ts'
+import { createWebhookFlags } from './core/webhooks/active.ts'
+import { createWebhookWorker } from './core/webhooks/worker.ts'
 import { systemTargetNet } from './net/target-net.ts'
-import type { Storage } from './db/storage.ts'
 import { embeddedUrl } from './embedded.ts'
+import type { AppContext, Services } from './core/context.ts'
 
-export interface AppContext {
-  config: Config
-  /** The storage boundary: SQLite or PostgreSQL, one async store per module. */
-  storage: Storage
-  clock: Clock
-  mailer: Mailer
-  log: Logger
-  sealer: Sealer
-  /** Tells caches that an app's definition or records changed (relays `storage.changes`). */
-  changes: ChangeFeed
-  /** The planning jobs this process runs: its runner id, their heartbeats, cancelling them. */
-  jobs: JobRunner
-  /** The group-commit record writer (core/collect/writer.ts). */
-  writer: Writer
-  /** This process's copy of every app's summary aggregates (core/stats/state.ts). */
-  stats: Stats
-  /** Per-process caches of hot-path reads; each drops what `changes` reports changed. */
-  caches: Caches
-  /**
-   * Token buckets of the per-endpoint rate limits, per process: with N processes behind a
-   * balancer an endpoint may take up to N × its limit.
-   */
-  limiter: RateLimiter
-  /** Record pages and export chunks read through it, a few at a time, so other requests run between them (core/read-gate.ts). */
-  reads: ReadGate
-  /** Password hashing on its own thread, bounded (core/auth/password-hasher.ts). */
-  passwords: PasswordHasher
-  /** Webhooks: the per-app flag the record writer reads, and this process's delivery worker (started by startServer). */
-  webhooks: { flags: WebhookFlags; worker: WebhookWorker; net: TargetNet }
-  /** Keeps track of work that finishes after the answer (e.g. mail); shutdown waits for it. */
-  background(work: Promise<unknown>): void
-  /** Registers work to finish before the database closes (e.g. flushing queued writes). */
-  onShutdown(hook: () => void | Promise<void>): void
-  /** Runs the shutdown hooks in reverse order of registration. */
-  shutdown(): Promise<void>
-}
-
-/** The per-process caches (see AppContext.caches). */
-export interface Caches {
-  /** Endpoint settings by token, for the public routes. */
-  endpoints: EndpointCache
-  /** Scoring definitions by app, for the record writer (core/scoring/cache.ts). */
-  scoring: ScoringCache
-  /** Field names and types by app, for the collection endpoints (core/collect/field-cache.ts). */
-  fields: FieldCache
-}
-
-type Services = 'onShutdown' | 'shutdown' | 'changes' | 'jobs' | 'writer' | 'stats' | 'caches' | 'limiter' | 'reads' | 'passwords' | 'background' | 'webhooks'
 
 /** Builds a context from its parts, with a shutdown-hook list and the per-process services. */
 export function createContext(parts: Omit<AppContext, Services>): AppContext {

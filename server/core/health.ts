@@ -2,7 +2,7 @@
  * @module Liveness, as GET /api/v3/health reports it to load balancers and the CLI: `ok`,
  * or `degraded` with the reason while the database cannot write (db/availability.ts).
  */
-import type { AppContext } from '../context.ts'
+import type { AppContext } from './context.ts'
 import { VERSION } from '../contract/version.ts'
 
 export type Health =

@@ -16,7 +16,7 @@
 import { Elysia } from 'elysia'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { AppContext } from '../context.ts'
+import type { AppContext } from '../core/context.ts'
 import { pathOf } from '../contract/api/routes.ts'
 import { embeddedPath } from '../embedded.ts'
 import { errorResponse } from './errors.ts'

@@ -3,7 +3,7 @@
  * first, then one plugin per resource. Nothing listens here; main.ts and tests decide.
  */
 import { Elysia } from 'elysia'
-import type { AppContext } from '../context.ts'
+import type { AppContext } from '../core/context.ts'
 import { adminRoutes, type AdminOptions } from './admin.ts'
 import { allowedHost } from './allowed-host.ts'
 import { appRoutes } from './apps.ts'

@@ -3,7 +3,7 @@
  * list, create, get, rename, delete, and an app's URLs.
  */
 import { Elysia } from 'elysia'
-import type { AppContext } from '../context.ts'
+import type { AppContext } from '../core/context.ts'
 import { OPERATIONS } from '../contract/api/operations.ts'
 import { pathOf } from '../contract/api/routes.ts'
 import { createApp, deleteApp, getApp, updateApp } from '../core/apps/apps.ts'

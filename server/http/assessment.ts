@@ -3,7 +3,7 @@
  * (control plane) and the public fill-in and report pages.
  */
 import { Elysia } from 'elysia'
-import type { AppContext } from '../context.ts'
+import type { AppContext } from '../core/context.ts'
 import { connectRoutes } from './connect.ts'
 import { expertRoutes } from './expert.ts'
 import { fillInRoutes } from './fill-in.ts'

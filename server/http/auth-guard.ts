@@ -4,7 +4,7 @@
  * cookie (CSRF).
  */
 import { Elysia } from 'elysia'
-import type { AppContext } from '../context.ts'
+import type { AppContext } from '../core/context.ts'
 import { authenticate, type Principal } from '../core/auth/authenticate.ts'
 import { SESSION_COOKIE } from '../core/auth/sessions.ts'
 import { AppError } from '../contract/errors.ts'

@@ -12,7 +12,7 @@
  * prove itself again to create an access token (403 reauth_required).
  */
 import { Elysia } from 'elysia'
-import type { AppContext } from '../context.ts'
+import type { AppContext } from '../core/context.ts'
 import { OPERATIONS } from '../contract/api/operations.ts'
 import { pathOf } from '../contract/api/routes.ts'
 import { listAccessTokens, revokeAccessToken, revokeOtherAccessTokens, revokePresentedToken } from '../core/auth/access-tokens.ts'

@@ -3,7 +3,7 @@
  * (server/contract/api/connect.ts). Mirrors `svc-cli connect get|set|reset|preview`.
  */
 import { Elysia } from 'elysia'
-import type { AppContext } from '../context.ts'
+import type { AppContext } from '../core/context.ts'
 import { OPERATIONS } from '../contract/api/operations.ts'
 import { pathOf } from '../contract/api/routes.ts'
 import { getTheme, previewTheme, resetTheme, setTheme } from '../core/connect/connect.ts'

@@ -4,7 +4,7 @@
  * id and answered 500 with that id, never a stack trace.
  */
 import { Elysia } from 'elysia'
-import type { AppContext } from '../context.ts'
+import type { AppContext } from '../core/context.ts'
 import { RateLimitError } from '../core/auth/rate-limit-error.ts'
 import { AppError, boundedDetails, cutText, describeProblems, MAX_ERROR_BYTES, validationError, type ErrorType, type Problem } from '../contract/errors.ts'
 import { STORAGE_RETRY_AFTER_SECONDS, storageUnavailable } from '../core/storage-unavailable.ts'

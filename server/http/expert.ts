@@ -4,7 +4,7 @@
  * `svc-cli expert get|set|comment set|comment list|comment remove`.
  */
 import { Elysia } from 'elysia'
-import type { AppContext } from '../context.ts'
+import type { AppContext } from '../core/context.ts'
 import { OPERATIONS } from '../contract/api/operations.ts'
 import { pathOf } from '../contract/api/routes.ts'
 import { getExpert, listExpertComments, removeExpertComment, setExpert, setExpertComment } from '../core/expert/expert.ts'

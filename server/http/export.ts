@@ -4,7 +4,7 @@
  * line) of the route table; `?spam=include|only` (default: spam excluded), `?filter=`.
  */
 import { Elysia } from 'elysia'
-import type { AppContext } from '../context.ts'
+import type { AppContext } from '../core/context.ts'
 import { pathOf } from '../contract/api/routes.ts'
 import { exportRecords } from '../core/export/export.ts'
 import type { ExportFormat } from '../core/export/stream.ts'

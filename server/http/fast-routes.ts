@@ -5,7 +5,7 @@
  * `ingestOne` the Elysia route calls, with the same headers and error bodies. Other
  * methods and paths fall through to Elysia.
  */
-import type { AppContext } from '../context.ts'
+import type { AppContext } from '../core/context.ts'
 import { pathOf } from '../contract/api/routes.ts'
 import { AppError } from '../contract/errors.ts'
 import { notePeerAddress, type PeerSource } from './client-address.ts'

@@ -5,7 +5,7 @@
  * URL-encoded name.
  */
 import { Elysia } from 'elysia'
-import type { AppContext } from '../context.ts'
+import type { AppContext } from '../core/context.ts'
 import { OPERATIONS } from '../contract/api/operations.ts'
 import { pathOf } from '../contract/api/routes.ts'
 import { addField, getField, listFields, removeField, updateField } from '../core/fields/fields.ts'

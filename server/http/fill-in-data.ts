@@ -1,7 +1,7 @@
 /**
  * @module The fill-in page's data: core's content of the app, posting back to `/f/<token>`.
  */
-import type { AppContext } from '../context.ts'
+import type { AppContext } from '../core/context.ts'
 import { fillInForm } from '../core/connect/fill-in.ts'
 import type { FillInPage } from '../pages/fill-in.ts'
 

@@ -12,7 +12,7 @@
  * checks, group-commit writer), then the record's scores and a report key are stored.
  */
 import { Elysia } from 'elysia'
-import type { AppContext } from '../context.ts'
+import type { AppContext } from '../core/context.ts'
 import { pathOf } from '../contract/api/routes.ts'
 import { fieldsOf } from '../core/collect/field-cache.ts'
 import { formSubmission } from '../core/collect/form.ts'

@@ -6,7 +6,7 @@
  * for that browser), and the page that lists what to fix when the post was refused.
  */
 import { timingSafeEqual } from 'node:crypto'
-import type { AppContext } from '../context.ts'
+import type { AppContext } from '../core/context.ts'
 import { fillInForm } from '../core/connect/fill-in.ts'
 import type { AppError, Problem } from '../contract/errors.ts'
 import { randomToken } from '../core/ids.ts'

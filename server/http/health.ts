@@ -5,7 +5,7 @@
  */
 import { Elysia } from 'elysia'
 import { pathOf } from '../contract/api/routes.ts'
-import type { AppContext } from '../context.ts'
+import type { AppContext } from '../core/context.ts'
 import { checkHealth } from '../core/health.ts'
 import { STORAGE_RETRY_AFTER_SECONDS } from '../core/storage-unavailable.ts'
 import { errorResponse } from './errors.ts'

@@ -7,7 +7,7 @@
  * switches the mails off. Both answer a small HTML page (404 for a link that is not valid).
  */
 import { Elysia } from 'elysia'
-import type { AppContext } from '../context.ts'
+import type { AppContext } from '../core/context.ts'
 import { OPERATIONS } from '../contract/api/operations.ts'
 import { pathOf } from '../contract/api/routes.ts'
 import { escapeHtml } from '../contract/help/markdown.ts'

@@ -3,7 +3,7 @@
  * (server/contract/api), built once, with this server's public URL as its server.
  */
 import { Elysia } from 'elysia'
-import type { AppContext } from '../context.ts'
+import type { AppContext } from '../core/context.ts'
 import { openapiDocument } from '../contract/api/openapi.ts'
 import { pathOf } from '../contract/api/routes.ts'
 import { VERSION } from '../contract/version.ts'

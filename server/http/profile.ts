@@ -9,7 +9,7 @@
  * `wrong_code` when it is wrong, which count like failed log-ins from the caller's address.
  */
 import { Elysia } from 'elysia'
-import type { AppContext } from '../context.ts'
+import type { AppContext } from '../core/context.ts'
 import { OPERATIONS } from '../contract/api/operations.ts'
 import { pathOf } from '../contract/api/routes.ts'
 import { parseInput } from '../contract/auth/schemas.ts'

@@ -4,7 +4,7 @@
  * record, deleting one or a selection, marking spam.
  */
 import { Elysia } from 'elysia'
-import type { AppContext } from '../context.ts'
+import type { AppContext } from '../core/context.ts'
 import { OPERATIONS } from '../contract/api/operations.ts'
 import { pathOf } from '../contract/api/routes.ts'
 import { deleteRecord, deleteRecords } from '../core/records/delete.ts'

@@ -9,7 +9,7 @@
  * what a respondent was shown; records stored before the app had scales are scored now.
  */
 import { Elysia } from 'elysia'
-import type { AppContext } from '../context.ts'
+import type { AppContext } from '../core/context.ts'
 import { pathOf } from '../contract/api/routes.ts'
 import { themeOf } from '../core/connect/connect.ts'
 import { AppError } from '../contract/errors.ts'

@@ -5,7 +5,7 @@
  * `svc-cli report get|page add|page list|page update|page remove|section add|section remove|preview`.
  */
 import { Elysia } from 'elysia'
-import type { AppContext } from '../context.ts'
+import type { AppContext } from '../core/context.ts'
 import { OPERATIONS } from '../contract/api/operations.ts'
 import { pathOf } from '../contract/api/routes.ts'
 import { themeOf } from '../core/connect/connect.ts'

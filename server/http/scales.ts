@@ -5,7 +5,7 @@
  * `scale item add|remove`, `scale level set|remove` and `scale rescore`.
  */
 import { Elysia } from 'elysia'
-import type { AppContext } from '../context.ts'
+import type { AppContext } from '../core/context.ts'
 import { OPERATIONS } from '../contract/api/operations.ts'
 import { pathOf } from '../contract/api/routes.ts'
 import { addScaleItem, removeScaleItem, removeScaleLevel, setScaleLevel } from '../core/scales/items.ts'

@@ -2,7 +2,7 @@
  * @module The admin session cookie `svc_session`: how it is set and cleared, and which
  * requests may set it (no cross-site log-ins).
  */
-import type { AppContext } from '../context.ts'
+import type { AppContext } from '../core/context.ts'
 import { SESSION_COOKIE } from '../core/auth/sessions.ts'
 import { AppError } from '../contract/errors.ts'
 import { isSameOrigin } from './auth-guard.ts'

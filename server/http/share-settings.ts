@@ -4,7 +4,7 @@
  * share plugin under /api/v3/share/<token>.
  */
 import { Elysia } from 'elysia'
-import type { AppContext } from '../context.ts'
+import type { AppContext } from '../core/context.ts'
 import { OPERATIONS } from '../contract/api/operations.ts'
 import { pathOf } from '../contract/api/routes.ts'
 import { publish, rotateToken, unpublish } from '../core/share/publish.ts'

@@ -5,7 +5,7 @@
  * functions. Owner-only: another account's job or plan is a 404.
  */
 import { Elysia } from 'elysia'
-import type { AppContext } from '../context.ts'
+import type { AppContext } from '../core/context.ts'
 import { OPERATIONS } from '../contract/api/operations.ts'
 import { pathOf } from '../contract/api/routes.ts'
 import { executePlan } from '../core/smart/execute.ts'

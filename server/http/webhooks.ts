@@ -3,7 +3,7 @@
  * route table, server/contract/api/webhooks.ts; core/webhooks).
  */
 import { Elysia } from 'elysia'
-import type { AppContext } from '../context.ts'
+import type { AppContext } from '../core/context.ts'
 import { OPERATIONS } from '../contract/api/operations.ts'
 import { pathOf } from '../contract/api/routes.ts'
 import { addWebhook, listDeliveries, listWebhooks, removeWebhook, retryDelivery, testWebhook, updateWebhook } from '../core/webhooks/manage.ts'

@@ -33,7 +33,7 @@ const inContract = (target: string | undefined) => target !== undefined && (CONT
 const isCode = (file: string) => /\.[cm]?[jt]sx?$/.test(file)
 
 /** What server/core may load at runtime: itself, the context it is handed, and its libraries (storage only as types): node:crypto and the contract's pure packages. */
-const CORE_MAY_IMPORT = [/^server\/core\//, CONTRACT_DIR, /^server\/(config|context)\.ts$/, /^node:crypto$/, { test: (target: string) => CONTRACT_PACKAGES.has(target) }]
+const CORE_MAY_IMPORT = [/^server\/core\//, CONTRACT_DIR, /^server\/config\.ts$/, /^node:crypto$/, { test: (target: string) => CONTRACT_PACKAGES.has(target) }]
 
 /** The storage interface (server/db/storage.ts and storage/*.ts), the only part of server/db core may name, and only its types. */
 const STORAGE_INTERFACE = /^server\/db\/storage(\.ts$|\/)/
@@ -86,7 +86,7 @@ function ioGlobalsIn(file: string): string[] {
 }
 
 describe('layers (docs/architecture.md)', () => {
-  test('server/core knows nothing of its callers nor of a database: at runtime it imports only core, the contract, config, context, node:crypto and the contract\'s packages', () => {
+  test('server/core knows nothing of its callers nor of a database: at runtime it imports only core, the contract, config, node:crypto and the contract\'s packages', () => {
     const offending = scanTree('server/core').filter((ref) => {
       if (ref.target === undefined) return true
       if (!isRuntime(ref) && STORAGE_INTERFACE.test(ref.target)) return false

@@ -10,7 +10,7 @@
  */
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import type { AppContext } from '../../server/context.ts'
+import type { AppContext } from '../../server/core/context.ts'
 import { removeRecords } from '../../server/core/records/delete.ts'
 import { markRecords } from '../../server/core/records/spam.ts'
 import { forgetStats, rebuildStats } from '../../server/core/stats/state.ts'

@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { createServerContext } from '../../server/boot.ts'
 import { loadConfig } from '../../server/config.ts'
-import type { AppContext } from '../../server/context.ts'
+import type { AppContext } from '../../server/core/context.ts'
 import { testDatabaseEnv } from './backend.ts'
 import { spawnServer, type ServerProcess } from './process.ts'
 import { insertRecords, makeEndpoint, type TestEndpoint } from './records.ts'

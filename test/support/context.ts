@@ -4,7 +4,8 @@
  * a mailer that records, and a logger that keeps lines, all passed in through the real context.
  */
 import { loadConfig, type Config } from '../../server/config.ts'
-import { createContext, type AppContext } from '../../server/context.ts'
+import { createContext } from '../../server/context.ts'
+import type { AppContext } from '../../server/core/context.ts'
 import { ManualClock } from '../../server/core/clock.ts'
 import { createLogger } from '../../server/core/logger.ts'
 import type { Mail, Mailer } from '../../server/core/mailer.ts'

@@ -5,7 +5,7 @@
  */
 import { createServerContext } from '../../server/boot.ts'
 import { loadConfig } from '../../server/config.ts'
-import type { AppContext } from '../../server/context.ts'
+import type { AppContext } from '../../server/core/context.ts'
 import { createApp } from '../../server/core/apps/apps.ts'
 import { createAccessToken } from '../../server/core/auth/access-tokens.ts'
 import { publish } from '../../server/core/share/publish.ts'

@@ -4,7 +4,7 @@
  * records committed as the writer commits them (numbered by the store, counters moved on)
  * without the ingest checks, so record tests do not depend on the ingest path.
  */
-import type { AppContext } from '../../server/context.ts'
+import type { AppContext } from '../../server/core/context.ts'
 import { createApp } from '../../server/core/apps/apps.ts'
 import { addField } from '../../server/core/fields/fields.ts'
 import { newId } from '../../server/core/ids.ts'

@@ -8,7 +8,8 @@
  */
 import { join } from 'node:path'
 import { loadConfig, type Config } from '../../server/config.ts'
-import { createContext, type AppContext } from '../../server/context.ts'
+import { createContext } from '../../server/context.ts'
+import type { AppContext } from '../../server/core/context.ts'
 import { ManualClock } from '../../server/core/clock.ts'
 import { createLogger } from '../../server/core/logger.ts'
 import { createSealer, newSecretKey } from '../../server/core/sealer.ts'

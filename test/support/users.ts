@@ -2,7 +2,7 @@
  * @module Creates accounts and access tokens straight through core, for tests of other
  * modules that only need "a logged-in user".
  */
-import type { AppContext } from '../../server/context.ts'
+import type { AppContext } from '../../server/core/context.ts'
 import { createAccessToken } from '../../server/core/auth/access-tokens.ts'
 import { insertUser, type UserRow } from '../../server/core/users/users.ts'
 

@@ -3,7 +3,7 @@
  * endpoint row (share settings, no token yet, unpublished) and its counters row, in one
  * transaction, so the collection endpoints can rely on both existing.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import { newId } from '../ids.ts'
 import { DEFAULT_READ_ACCESS } from '../../contract/share/reads.ts'
 import { parseInput } from '../../contract/apps/input.ts'

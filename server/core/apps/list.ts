@@ -5,7 +5,7 @@
  * The cursor is opaque to clients: the last app's creation time and id, base64url.
  */
 import type { AppListPage } from '../../contract/api/apps.ts'
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import type { AppPage } from '../../db/storage/apps.ts'
 import { AppError } from '../../contract/errors.ts'
 import { LIMITS } from '../../contract/limits.ts'

@@ -2,7 +2,7 @@
  * @module The ownership check every app-scoped operation starts with. Another account's
  * app is answered exactly like a missing one, so ids of other people's apps leak nothing.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import type { AppRow } from '../../db/storage/apps.ts'
 import { notFound } from '../../contract/errors.ts'
 

@@ -4,7 +4,7 @@
  * (the first publish); unpublishing keeps the token, and so the URLs.
  */
 import type { AppUrls } from '../../contract/api/apps.ts'
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import { requireOwnedApp } from './owned.ts'
 
 export type { AppUrls }

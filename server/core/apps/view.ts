@@ -2,7 +2,7 @@
  * @module The `App` the API shows: the app row joined with its counters (app_stats), its
  * publication state and reads setting (endpoints) and its field count, read in one query.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import type { AppListRow } from '../../db/storage/apps.ts'
 import { notFound } from '../../contract/errors.ts'
 import type { App } from '../../contract/api/apps.ts'

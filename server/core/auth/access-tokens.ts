@@ -2,7 +2,7 @@
  * @module Personal access tokens: `svc_pat_` + 192 random bits, shown once, stored as a
  * SHA-256 hash, listed by name and prefix, revocable.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import type { AccessTokenInfo } from '../../contract/api/auth.ts'
 import type { AccessTokenRow } from '../../db/storage/auth.ts'
 import { notFound, validationError } from '../../contract/errors.ts'

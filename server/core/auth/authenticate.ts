@@ -1,7 +1,7 @@
 /**
  * @module Who is calling: resolves a bearer access token or a session cookie to a user.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import { AppError } from '../../contract/errors.ts'
 import { findUserById, type UserRow } from '../users/users.ts'
 import { verifyAccessToken } from './access-tokens.ts'

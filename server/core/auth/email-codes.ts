@@ -11,7 +11,7 @@
  * same waits but no mail, so the endpoint does not reveal who has an account.
  */
 import { randomInt } from 'node:crypto'
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import type { CodeRequested } from '../../contract/api/auth.ts'
 import { AppError } from '../../contract/errors.ts'
 import { safeEqual } from '../ids.ts'

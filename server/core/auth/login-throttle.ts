@@ -11,7 +11,7 @@
  * the count, so a burst of concurrent guesses cannot all slip under the cap: at most the cap
  * is ever checked. A successful log-in clears the count.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import { AUTH } from '../../contract/limits.ts'
 import { clientKey } from '../client-key.ts'
 import { RateLimitError } from './rate-limit-error.ts'

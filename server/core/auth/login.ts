@@ -2,7 +2,7 @@
  * @module Logging in by e-mail and password, and what every successful login produces:
  * a session (for the cookie) and, when asked, an access token (how the CLI logs in).
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import type { LoginAnswer } from '../../contract/api/auth.ts'
 import { AppError } from '../../contract/errors.ts'
 import { findUserByEmail, toPublicUser, type UserRow } from '../users/users.ts'

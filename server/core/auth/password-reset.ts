@@ -5,7 +5,7 @@
  * Access tokens are not sessions and keep working (scripts and CI rely on them), so the
  * answer lists them with how to revoke them: whoever knew the password may have made one.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import type { PasswordResetAnswer } from '../../contract/api/auth.ts'
 import { findUserById, setPasswordHash } from '../users/users.ts'
 import { listAccessTokens } from './access-tokens.ts'

@@ -2,7 +2,7 @@
  * @module Password hashing (argon2id, on the hashing thread of `ctx.passwords`) and
  * checking that takes the same time whether or not the account exists.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import type { HashTurn } from './password-hasher.ts'
 
 // The argon2id hash (with ARGON2's parameters, argon2.ts) of a random string nobody kept:

@@ -6,7 +6,7 @@
  * towards the password-guessing throttle (login-throttle.ts) and a wrong code spends a try
  * like a log-in, so these routes guess no faster than the log-in routes.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import { AppError } from '../../contract/errors.ts'
 import { AUTH } from '../../contract/limits.ts'
 import type { UserRow } from '../users/users.ts'

@@ -1,7 +1,7 @@
 /**
  * @module Admin-page sessions: a random cookie value whose SHA-256 is the session id.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import { hashSecret, randomToken } from '../ids.ts'
 import { AUTH } from '../../contract/limits.ts'
 

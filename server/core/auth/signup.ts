@@ -2,7 +2,7 @@
  * @module Sign-up and the server's signup policy (SVC_SIGNUP): `first` lets only the
  * first account (the owner) sign up, `open` lets anyone, `closed` nobody.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import type { AuthOptions } from '../../contract/api/auth.ts'
 import { AppError } from '../../contract/errors.ts'
 import { countUsers, insertUser } from '../users/users.ts'

@@ -2,7 +2,7 @@
  * @module Creating an access token through the API, where an old session must prove itself
  * first (reauth.ts); kept apart from access-tokens.ts, which log-in uses too.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import { AUTH } from '../../contract/limits.ts'
 import { createAccessToken, type AccessTokenInfo } from './access-tokens.ts'
 import type { Principal } from './authenticate.ts'

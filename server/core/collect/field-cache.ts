@@ -4,7 +4,7 @@
  * existence changed (on PostgreSQL, in any process). The cache only speeds up checking a
  * submission: the field limit is counted again under the app's lock when records commit.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import { fieldRowsOf } from '../fields/view.ts'
 import type { FieldRule } from '../fields/values.ts'
 import type { FieldType } from '../../contract/limits.ts'

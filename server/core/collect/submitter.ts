@@ -4,7 +4,7 @@
  * accepted fields, or a stranger, whose new keys become fields proposed by their client key
  * (address; /64 for IPv6), counted against that client's hourly budget.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import { clientKey } from '../client-key.ts'
 import { isOwnersToken } from '../share/read-access.ts'
 

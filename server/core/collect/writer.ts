@@ -17,7 +17,7 @@
  * the app's cached scoring definition). After the commit the summary aggregates
  * (`ctx.stats`) take the records in.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import type { CommittedGroup, JobResult, NewRecord, RecordJob } from '../../db/storage/records.ts'
 import { AppError } from '../../contract/errors.ts'
 import { newId } from '../ids.ts'

@@ -2,7 +2,7 @@
  * @module Connect (page styling): read, change and reset the theme of an app's fill-in
  * and report pages. The row is made on first change; without it the default theme applies.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import { parseInput } from '../../contract/apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { DEFAULT_THEME, setThemeSchema, type SetThemeInput, type Theme } from '../../contract/connect/schemas.ts'

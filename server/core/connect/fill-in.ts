@@ -2,7 +2,7 @@
  * @module What the fill-in page shows of an app: its name, description, fields in order
  * and theme, read without an ownership check (the endpoint token is the permission).
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import { fieldRowsOf } from '../fields/view.ts'
 import type { FieldType } from '../../contract/limits.ts'
 import { themeOf } from './connect.ts'

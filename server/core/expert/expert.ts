@@ -3,7 +3,7 @@
  * scale level. The profile row is made on first write; until then it is empty.
  */
 import type { Expert, ExpertComment, ExpertProfile } from '../../contract/api/expert.ts'
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import type { ExpertCommentRow } from '../../db/storage/experts.ts'
 import { parseInput } from '../../contract/apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'

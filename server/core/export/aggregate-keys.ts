@@ -3,7 +3,7 @@
  * in first-seen order. A key whose values were all null or "" is not tracked; its column
  * would be empty anyway.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import { loadStats } from '../stats/state.ts'
 
 /** Keys named in the app's aggregates. */

@@ -4,7 +4,7 @@
  * removed field's values stay in its records) as the aggregates kept at ingest know them,
  * so no pass over the records is needed before streaming starts.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import { fieldRowsOf } from '../fields/view.ts'
 import { aggregateKeys } from './aggregate-keys.ts'
 

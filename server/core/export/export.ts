@@ -2,7 +2,7 @@
  * @module The owner's export operation: ownership, the `spam` choice, a filter, and the stream with
  * its content type and download name.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { appFilter } from '../records/owner.ts'
 import { parsePageQuery } from '../records/schemas.ts'

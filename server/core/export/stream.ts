@@ -4,7 +4,7 @@
  * more (records/text-stream.ts), so memory stays flat whatever the number and size of the
  * records. An export is a copy as of "roughly now", like any paged read.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import type { FilterNode } from '../../db/storage/record-filter.ts'
 import { recordBatches } from '../records/batches.ts'
 import type { SpamMode } from '../records/schemas.ts'

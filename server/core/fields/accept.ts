@@ -7,7 +7,7 @@
  * against a settled type: the owner's, or the one the stored values share (from the
  * summary aggregates, never a scan of the records).
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import type { FieldAcceptance, FieldRow } from '../../db/storage/fields.ts'
 import { parseInput } from '../../contract/apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'

@@ -5,7 +5,7 @@
  * sent under an old type or name stay as they were, which is why changing the type of a
  * field that holds values on a published app needs `force` (type-change.ts).
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import type { FieldState } from '../../db/storage/fields.ts'
 import { parseInput } from '../../contract/apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'

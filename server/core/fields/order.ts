@@ -2,7 +2,7 @@
  * @module Field order: positions are always 0…n-1 with no gaps, whether fields are
  * removed, moved one at a time or reordered all at once.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import { parseInput } from '../../contract/apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { notFound, validationError, type Problem } from '../../contract/errors.ts'

@@ -5,7 +5,7 @@
  * comes from the aggregates kept at insert (server/core/stats), never from a scan of the
  * records.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import { AppError } from '../../contract/errors.ts'
 import type { FieldType } from '../../contract/limits.ts'
 import { loadStats } from '../stats/state.ts'

@@ -3,7 +3,7 @@
  * the `Field` the API shows.
  */
 import type { Field } from '../../contract/api/fields.ts'
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import type { FieldRow } from '../../db/storage/fields.ts'
 import { notFound } from '../../contract/errors.ts'
 import type { FieldType } from '../../contract/limits.ts'

@@ -2,7 +2,7 @@
  * @module How many non-spam records hold a value for each field, from the summary's
  * aggregates (kept current at ingest; never a rescan of the records).
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import { getSummary } from '../stats/summary.ts'
 
 /** Field name → records with a value. */

@@ -5,7 +5,7 @@
  * or anyone while reads are open. With reads off a stranger holding the token learns the
  * fields and formats, not how many records there are.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { AppError } from '../../contract/errors.ts'
 import { endpointUrl } from '../apps/urls.ts'

@@ -4,7 +4,7 @@
  * taken out of memory while the store adjusts it (reads meanwhile load what is stored),
  * then the adjusted state goes back in, exactly the document the change stored.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import type { Counters } from '../../db/storage/stats.ts'
 import type { Adjustment } from '../stats/deleted.ts'
 import type { StatsState } from '../stats/state.ts'

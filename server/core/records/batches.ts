@@ -10,7 +10,7 @@
  * is itself gone, the read goes on after its old key (the one record after it may then be
  * skipped, as when a page boundary moves between two page reads).
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import type { BatchRow, BatchStart, ReadSelection } from '../../db/storage/records.ts'
 import type { FilterNode } from '../../db/storage/record-filter.ts'
 import { LIMITS } from '../../contract/limits.ts'

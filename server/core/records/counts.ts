@@ -2,7 +2,7 @@
  * @module An app's record counters from app_stats (kept current by ingest and deletion),
  * so a page's `total` costs one primary-key read instead of a COUNT over the records.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import type { SpamMode } from './schemas.ts'
 
 export interface RecordCounts {

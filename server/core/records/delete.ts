@@ -6,7 +6,7 @@
  * delete costs the rows it deletes plus the renumbering, which touches only the rows after
  * the first deleted one.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import { parseInput } from '../../contract/apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { notFound } from '../../contract/errors.ts'

@@ -2,7 +2,7 @@
  * @module The owner's view of records (control plane): pages in either order, filtered or
  * not, one record by id. Another account's app is a 404 exactly like a missing one.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import type { FilterNode } from '../../db/storage/record-filter.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { notFound } from '../../contract/errors.ts'

@@ -8,7 +8,7 @@
  * not a GiB. A page is never cut short to save memory: it holds `size` records unless the
  * app's records end first.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import type { FilterNode } from '../../db/storage/record-filter.ts'
 import { recordBatches, type RecordRead } from './batches.ts'
 import { recordCounts, totalFor } from './counts.ts'

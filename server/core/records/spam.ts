@@ -4,7 +4,7 @@
  * so pages have no gaps, and moves the records between the summary's non-spam and spam
  * aggregates in the same transaction: `/summary` and page totals are right at once.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import { parseInput } from '../../contract/apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { spamAdjuster } from '../stats/deleted.ts'

@@ -10,7 +10,7 @@
  * connection is reset, so the client sees a broken body rather than a complete-looking
  * short page or file.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 
 /** Bun's direct ReadableStream; the DOM typings the project compiles with lack `type: 'direct'`. */
 const DirectStream = ReadableStream as unknown as new (source: Bun.DirectUnderlyingSource<Uint8Array>) => ReadableStream<Uint8Array>

@@ -4,7 +4,7 @@
  * (text.ts) and the HTML page (server/pages/report.ts) both draw this model. An app
  * without report pages gets a default page: every score, the chart, the expert.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import { expertCommentsOf, expertProfileOf, type ExpertProfile } from '../expert/expert.ts'
 import type { Level } from '../../contract/scales/model.ts'
 import { scaleRecordsOf, type ScaleRecord } from '../scales/store.ts'

@@ -4,7 +4,7 @@
  * expert; a plain form has neither and no report pages, so its report would be a title
  * alone, and the respondent gets a thank-you instead.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import { expertProfileOf } from '../expert/expert.ts'
 import { scaleRecordsOf } from '../scales/store.ts'
 import { pageRowsOf } from './store.ts'

@@ -2,7 +2,7 @@
  * @module Report pages and their sections: add, list, change, move, remove. Positions are
  * kept dense (0, 1, 2…) so a page's number is its place.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import type { ReportPagePatch } from '../../db/storage/reports.ts'
 import { parseInput } from '../../contract/apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'

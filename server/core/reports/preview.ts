@@ -2,7 +2,7 @@
  * @module Report preview: scores given answers with the app's current scales and builds
  * the report a respondent with those answers would see, without storing anything.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import { parseInput } from '../../contract/apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { readScoringDefinition } from '../scoring/definition.ts'

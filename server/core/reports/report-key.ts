@@ -3,7 +3,7 @@
  * (≥ 128 bits); only its SHA-256 is stored (records.report_key_hash), and a report is
  * shown only for the right key. A wrong key and an unknown record are the same 404.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import { notFound } from '../../contract/errors.ts'
 import { hashSecret, randomToken, safeEqual } from '../ids.ts'
 import { ASSESSMENT } from '../../contract/limits.ts'

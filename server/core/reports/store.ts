@@ -3,7 +3,7 @@
  * and the `ReportPage` the API shows (sections name their scale by key).
  */
 import type { ReportPage, ReportSection } from '../../contract/api/reports.ts'
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import type { ReportPageRow } from '../../db/storage/reports.ts'
 import { notFound } from '../../contract/errors.ts'
 import type { ScaleRecord } from '../scales/store.ts'

@@ -5,7 +5,7 @@
  * made to the scale as stored at that moment (the storage holds it meanwhile), so two
  * changes at once never lose one another.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import type { ScalePatch, ScaleRow } from '../../db/storage/scales.ts'
 import { parseInput } from '../../contract/apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'

@@ -4,7 +4,7 @@
  * score range (the incremental `items.ts` operations may leave gaps while a scale is
  * being built, and the `Scale` view lists them).
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import type { ScaleWrite } from '../../db/storage/scales.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { parseInput } from '../../contract/apps/input.ts'

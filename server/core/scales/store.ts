@@ -3,7 +3,7 @@
  * `Scale` the API shows (with its possible range and what still keeps it from scoring).
  */
 import type { Scale, ScaleItemView } from '../../contract/api/scales.ts'
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import type { ScaleRow } from '../../db/storage/scales.ts'
 import { notFound } from '../../contract/errors.ts'
 import type { FieldRow } from '../fields/view.ts'

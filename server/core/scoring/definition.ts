@@ -2,7 +2,7 @@
  * @module Loads an app's scoring definition (its scales with items resolved to current
  * field names); the write path takes it from the per-process cache (cache.ts).
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import { fieldRowsOf } from '../fields/view.ts'
 import type { FieldType } from '../../contract/limits.ts'
 import { itemFitsType } from '../../contract/scales/model.ts'

@@ -3,7 +3,7 @@
  * purpose. Stored scores do not follow later scale edits by themselves, so an old report
  * keeps saying what the respondent saw.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { LIMITS } from '../../contract/limits.ts'
 import { rebuildStats } from '../stats/state.ts'

@@ -2,7 +2,7 @@
  * @module Finds an endpoint by the token in a share URL. Tokens are stored only as a
  * SHA-256 hash, so the lookup hashes the presented token.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import type { EndpointWithOwner } from '../../db/storage/share.ts'
 import { hashSecret } from '../ids.ts'
 

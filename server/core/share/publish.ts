@@ -4,7 +4,7 @@
  * (so the owner can see the URL again). Unpublishing keeps the token; rotating replaces
  * it, and the old one stops resolving at once.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import type { EndpointChange, EndpointToken } from '../../db/storage/share.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { AppError, notFound } from '../../contract/errors.ts'

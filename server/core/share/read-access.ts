@@ -5,7 +5,7 @@
  * or malformed) counts as no token at all, and the answer is the same as without one, so
  * it tells nobody whether a token is valid.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import { verifyAccessToken } from '../auth/access-tokens.ts'
 import { AppError } from '../../contract/errors.ts'
 import { AUTH } from '../../contract/limits.ts'

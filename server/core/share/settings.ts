@@ -2,7 +2,7 @@
  * @module Reading and changing an app's share settings (switches, honeypot key, rate
  * limit, redirect origins, what a browser sees after a form post).
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import { parseInput } from '../../contract/apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { notFound, validationError } from '../../contract/errors.ts'

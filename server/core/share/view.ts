@@ -3,7 +3,7 @@
  * opened from their sealed copy, and `warnings` when reads are open (DESIGN rule 16).
  */
 import type { Share } from '../../contract/api/share.ts'
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import type { EndpointRow } from '../../db/storage/share.ts'
 import { endpointUrl } from '../apps/urls.ts'
 import { notFound } from '../../contract/errors.ts'

@@ -4,7 +4,7 @@
  * `execution`, so a failure leaves a record to resume from and a re-run skips finished
  * modules. The result lists the app, what each module created, and the app's URLs.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import { createApp } from '../apps/apps.ts'
 import { parseInput } from '../../contract/apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'

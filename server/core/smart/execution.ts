@@ -5,7 +5,7 @@
  * sections by count) and only adds what is missing, while expert, connect and share
  * settings are set outright. A re-run after a failure therefore resumes.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import { setTheme } from '../connect/connect.ts'
 import { listExpertComments, setExpert, setExpertComment } from '../expert/expert.ts'
 import { addField, listFields } from '../fields/fields.ts'

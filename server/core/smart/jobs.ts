@@ -9,7 +9,7 @@
  * killed) takes it over and plans again from the start; planning writes its plan only at
  * the end, and a job yields one plan at most.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import type { JobRow, JobStep } from '../../db/storage/smart.ts'
 import { parseInput } from '../../contract/apps/input.ts'
 import { AppError, notFound } from '../../contract/errors.ts'

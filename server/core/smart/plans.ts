@@ -3,7 +3,7 @@
  * always valid; an edit that is not is refused with every problem listed. Another
  * account's plan is answered exactly like a missing one.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import type { PlanRow } from '../../db/storage/smart.ts'
 import { parseInput } from '../../contract/apps/input.ts'
 import { notFound } from '../../contract/errors.ts'

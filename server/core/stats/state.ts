@@ -18,7 +18,7 @@
  * delete itself (deleted.ts). The copies are bounded by size (copies.ts): the least
  * recently used go first, to be reloaded from their document when read again.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import type { Counters, StatsRebuilder, StatsRow } from '../../db/storage/stats.ts'
 import { AppError } from '../../contract/errors.ts'
 import { LIMITS } from '../../contract/limits.ts'

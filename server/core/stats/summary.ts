@@ -2,7 +2,7 @@
  * @module The summary of an app's records (DESIGN rule 12), read from the aggregates kept
  * at insert, so it costs the same at ten records or ten million.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import { AppError, notFound } from '../../contract/errors.ts'
 import { fieldsOf } from '../collect/field-cache.ts'
 import { fieldTypeSpec } from '../../contract/fields/types/index.ts'

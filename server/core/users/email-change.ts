@@ -5,7 +5,7 @@
  * address never takes the account, and the old address hears of it at once. One pending
  * change per account: a new request replaces the earlier one and its link.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import type { PendingEmail } from '../../contract/api/profile.ts'
 import { pathOf } from '../../contract/api/routes.ts'
 import { forgetEmailCode } from '../auth/email-codes.ts'

@@ -5,7 +5,7 @@
  * from the current address): one access token or an unattended session must not be enough
  * to take the account.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import type { Profile } from '../../contract/api/profile.ts'
 import { forgetEmailCode } from '../auth/email-codes.ts'
 import { hashPassword } from '../auth/passwords.ts'

@@ -1,7 +1,7 @@
 /**
  * @module Accounts: creation, lookup and the public view of a user.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import type { PublicUser } from '../../contract/api/auth.ts'
 import type { UserRow } from '../../db/storage/users.ts'
 import { hashPassword } from '../auth/passwords.ts'

@@ -4,7 +4,7 @@
  * retry one. Every operation checks the app is the caller's first.
  */
 import type { TestResult } from '../../contract/api/webhooks.ts'
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import { parseInput } from '../../contract/apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { AppError, notFound } from '../../contract/errors.ts'

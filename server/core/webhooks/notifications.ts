@@ -7,7 +7,7 @@
  * a link (and List-Unsubscribe headers) that switches them off without logging in.
  */
 import type { Notifications } from '../../contract/api/webhooks.ts'
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { newId, safeEqual } from '../ids.ts'
 import type { WebhookRow } from '../../db/storage/webhooks.ts'

@@ -5,7 +5,7 @@
  * hour old, and go out together. A mail is counted by its carrier delivery (status 250);
  * the other records of a digest point to it. A failed send is retried like a webhook.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import type { AttemptOutcome, ClaimedDelivery, FinishedAttempt } from '../../db/storage/webhooks.ts'
 import { nextAttemptAt } from '../../contract/webhooks/events.ts'
 import { type NotifiedRecord, recordMail } from './notify-mail.ts'

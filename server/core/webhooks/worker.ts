@@ -14,7 +14,7 @@
  * Time comes from the injected clock: tests move it and call `runOnce`. Deliveries of the
  * owner's e-mail notifications (notifications.ts) are mailed instead (notify-send.ts).
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../context.ts'
 import type { AttemptNext, ClaimedDelivery, FinishedAttempt } from '../../db/storage/webhooks.ts'
 import { envelopeBody } from './envelope.ts'
 import { MAX_ATTEMPTS, nextAttemptAt, WEBHOOK_LIMITS } from '../../contract/webhooks/events.ts'

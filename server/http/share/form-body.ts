@@ -4,7 +4,7 @@
  * rule: declared charset, else UTF-8, else a 400 naming the field. Urlencoded bodies are
  * split and percent-decoded as bytes (URLSearchParams would turn bad bytes into U+FFFD).
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../../core/context.ts'
 import { AppError } from '../../contract/errors.ts'
 import { LIMITS } from '../../contract/limits.ts'
 import { mediaType, readBodyBytes, unsupported } from './body.ts'

@@ -9,7 +9,7 @@
  * (core/collect/idempotency.ts): a retry gets the first answer's ids.
  */
 import { Elysia } from 'elysia'
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../../core/context.ts'
 import { pathOf } from '../../contract/api/routes.ts'
 import { AppError } from '../../contract/errors.ts'
 import { parseJsonBody } from '../../core/collect/json.ts'

@@ -8,7 +8,7 @@
  * endpoint's URL (`shareMethodHint`); unknown tokens are the 404 every share route answers.
  */
 import { Elysia } from 'elysia'
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../../core/context.ts'
 import { pathOf } from '../../contract/api/routes.ts'
 import { AppError } from '../../contract/errors.ts'
 import type { HelpInput } from '../../core/help/live.ts'

@@ -10,7 +10,7 @@
  * batch at a time as the client takes them.
  */
 import { Elysia } from 'elysia'
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../../core/context.ts'
 import { OPERATIONS } from '../../contract/api/operations.ts'
 import { pathOf } from '../../contract/api/routes.ts'
 import { AppError } from '../../contract/errors.ts'

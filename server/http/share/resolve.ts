@@ -5,7 +5,7 @@
  * requests → 429 with Retry-After (throttle.ts). Settings come from the context's endpoint
  * cache (core/share/endpoint-cache.ts), buckets from its limiter.
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../../core/context.ts'
 import type { ShareEndpoint, ShareMode } from '../../core/share/endpoint-cache.ts'
 import { AppError } from '../../contract/errors.ts'
 import { requireReadAccess } from '../../core/share/read-access.ts'

@@ -11,7 +11,7 @@
  * accepts them. The owner's access token reads everything.
  */
 import { Elysia } from 'elysia'
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../../core/context.ts'
 import { pathOf } from '../../contract/api/routes.ts'
 import { requireOwnedApp } from '../../core/apps/owned.ts'
 import { readsAsOwner } from '../../core/share/read-access.ts'

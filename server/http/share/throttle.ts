@@ -11,7 +11,7 @@
  * seconds to refill it) and `RateLimit: "client";r=24;t=1` the one nearer running out
  * (r: requests left, t: seconds until full).
  */
-import type { AppContext } from '../../context.ts'
+import type { AppContext } from '../../core/context.ts'
 import { AppError } from '../../contract/errors.ts'
 import type { TakeResult } from '../../core/ratelimit.ts'
 import { rateBucket, type ShareEndpoint, type ShareMode } from '../../core/share/endpoint-cache.ts'

@@ -5,7 +5,7 @@
  * refused one writes and announces nothing. Runs on both backends.
  */
 import { describe, expect, test } from 'bun:test'
-import type { AppContext } from '../../../server/context.ts'
+import type { AppContext } from '../../../server/core/context.ts'
 import { createApp } from '../../../server/core/apps/apps.ts'
 import { getTheme, resetTheme, setTheme } from '../../../server/core/connect/connect.ts'
 import { DEFAULT_THEME } from '../../../server/contract/connect/schemas.ts'

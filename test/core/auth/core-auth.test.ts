@@ -15,7 +15,7 @@ import { hashSecret } from '../../../server/core/ids.ts'
 import { createSealer, newSecretKey } from '../../../server/core/sealer.ts'
 import { AUTH } from '../../../server/contract/limits.ts'
 import type { Mail } from '../../../server/core/mailer.ts'
-import type { AppContext } from '../../../server/context.ts'
+import type { AppContext } from '../../../server/core/context.ts'
 import { testContext } from '../../support/context.ts'
 
 /** The owner's network address and a stranger's. */

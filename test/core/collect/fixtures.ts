@@ -3,7 +3,7 @@
  * run on every backend): an app with its settings, defined fields and an owner with an
  * access token; and what was stored, read back through the storage.
  */
-import type { AppContext } from '../../../server/context.ts'
+import type { AppContext } from '../../../server/core/context.ts'
 import { fieldRowsOf } from '../../../server/core/fields/view.ts'
 import type { FieldType } from '../../../server/contract/limits.ts'
 import type { ReadAccess } from '../../../server/contract/share/reads.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import type { AppContext } from '../../../server/context.ts'
+import type { AppContext } from '../../../server/core/context.ts'
 import type { PreparedRecord } from '../../../server/core/collect/prepare.ts'
 import { deleteApp } from '../../../server/core/apps/apps.ts'
 import { AppError } from '../../../server/contract/errors.ts'

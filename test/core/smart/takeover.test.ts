@@ -8,7 +8,7 @@
  * notices when a request is given up.
  */
 import { afterAll, afterEach, describe, expect, test } from 'bun:test'
-import type { AppContext } from '../../../server/context.ts'
+import type { AppContext } from '../../../server/core/context.ts'
 import { LIMITS } from '../../../server/contract/limits.ts'
 import { RELEASED_MESSAGE } from '../../../server/core/smart/job-runner.ts'
 import { cancelJob, getJob, JOB_STALE_MS, listJobs, startPlanning, TAKEN_OVER_MESSAGE } from '../../../server/core/smart/jobs.ts'

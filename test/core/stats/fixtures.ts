@@ -4,7 +4,7 @@
  * aggregates take them in (`ctx.stats.committed`), the document written behind. For tests
  * of the summary aggregates under inserts and deletes.
  */
-import type { AppContext } from '../../../server/context.ts'
+import type { AppContext } from '../../../server/core/context.ts'
 import { newId } from '../../../server/core/ids.ts'
 import { LIMITS } from '../../../server/contract/limits.ts'
 import type { RecordScores } from '../../../server/contract/scoring/score.ts'
