@@ -1,5 +1,5 @@
 /**
- * @module Token buckets for the rate limits (DESIGN rule 15): each key refills `rate`
+ * @module Token buckets for the rate limits (docs/design.md rule 15): each key refills `rate`
  * tokens per second up to `burst`; a request takes its cost (one, or a batch's records).
  * A cost above the burst is let in when the bucket is full and leaves it in debt, so later
  * requests wait until the whole cost has been paid back: the limit counts what it says.

@@ -1,5 +1,5 @@
 /**
- * CORS of the collection endpoints in a real browser (DESIGN rule 13): a page opened from
+ * CORS of the collection endpoints in a real browser (docs/design.md rule 13): a page opened from
  * file:// (Origin: null) and a page served from another localhost port each send records
  * by a preflighted JSON fetch, a URLSearchParams fetch, navigator.sendBeacon and a native
  * form submission (which lands on the hosted thank-you page, or on a page listing what to

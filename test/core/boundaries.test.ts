@@ -1,5 +1,5 @@
 /**
- * @module The layering of DESIGN.md "Architecture", checked on every import form the
+ * @module The layering of docs/architecture.md, checked on every import form the
  * scanner in test/support/imports.ts finds: core knows nothing of its callers and names the
  * storage only by its interface's types, the storage loads no core, HTTP never reaches storage, and cli/ and admin/ take from server/ only the contract, whose list is
  * the one in docs/architecture.md. Each test fails with the offending `file: specifier` pairs.

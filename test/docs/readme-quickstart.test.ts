@@ -3,7 +3,7 @@
  * goes through bash and curl against a real server on a free port; the values the reader is
  * told to paste (TOKEN, APP, ENDPOINT) come from the answer the README names; and every
  * `# →` line must match the answer of the command above it. It is written for reads off
- * (DESIGN rule 16): the endpoint alone only writes, the owner's access token reads.
+ * (docs/design.md rule 16): the endpoint alone only writes, the owner's access token reads.
  */
 import { afterAll, describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'

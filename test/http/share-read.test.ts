@@ -1,5 +1,5 @@
 /**
- * GET /<token>/query (DESIGN rules 3–5, 11, 13, 16): key-range pages across spam, size
+ * GET /<token>/query (docs/design.md rules 3–5, 11, 13, 16): key-range pages across spam, size
  * limits (400, never clamped), totals, switches and CORS.
  */
 import { describe, expect, test } from 'bun:test'

@@ -1,5 +1,5 @@
 /**
- * Records are the owner's (DESIGN rule 16): who reads /query and /summary of a published
+ * Records are the owner's (docs/design.md rule 16): who reads /query and /summary of a published
  * endpoint, for every caller and every `reads` setting. The owner's access token always
  * reads; any other credential (another account's token, a revoked or unknown one, a header
  * of the wrong shape) is answered exactly like no credential at all.

@@ -1,5 +1,5 @@
 /**
- * UTF-8 end to end (DESIGN rule 17): keys and values in Chinese, Arabic, Hindi, emoji and
+ * UTF-8 end to end (docs/design.md rule 17): keys and values in Chinese, Arabic, Hindi, emoji and
  * combining marks go in through JSON, /form (urlencoded and multipart) and /batch, and come
  * back from /query, /summary, the help page and the CSV export: values byte-identical (a
  * decomposed "é" stays decomposed), keys in Unicode NFC, so a decomposed and a composed

@@ -1,5 +1,5 @@
 /**
- * Records stay the owner's through MCP (DESIGN rule 16): an app an agent creates starts with
+ * Records stay the owner's through MCP (docs/design.md rule 16): an app an agent creates starts with
  * reads off, the agent still reads its records (svc_read runs with the owner's token), and a
  * result that opens reads carries the server's warnings for the agent to pass on.
  */

@@ -18,7 +18,7 @@ const crlf = (text: string): string => text.replace(/\r\n|\r|\n/g, '\r\n')
 export function formExample(type: FieldType, options: readonly string[] | null): { texts: string[]; stored: unknown } {
   const spec = fieldTypeSpec(type)
   const value = spec.example(options)
-  // A form sends text: JSON fields keep the text as sent (DESIGN rule 9 converts numbers, booleans and multichoice arrays).
+  // A form sends text: JSON fields keep the text as sent (docs/design.md rule 9 converts numbers, booleans and multichoice arrays).
   const stored = type === 'json' ? JSON.stringify(value) : value
   return { texts: spec.form.texts(value), stored: typeof stored === 'string' ? crlf(stored) : Array.isArray(stored) ? stored.map((item) => (typeof item === 'string' ? crlf(item) : item)) : stored }
 }

@@ -1,5 +1,5 @@
 /**
- * @module The exact texts a reader of the API sees about `reads` (DESIGN rule 16), written
+ * @module The exact texts a reader of the API sees about `reads` (docs/design.md rule 16), written
  * out here rather than imported, so a test fails when the wording changes by accident.
  */
 

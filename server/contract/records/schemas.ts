@@ -2,7 +2,7 @@
  * @module Inputs of the record read and delete operations, shared by the HTTP routes (and so
  * the OpenAPI document), the CLI and MCP. Page parameters arrive as query-string text: the
  * schemas here only describe them; server/core/records/schemas.ts parses them, so a bad
- * value is a 400 `bad_request` (DESIGN.md rule 5), never a silent clamp.
+ * value is a 400 `bad_request` (docs/design.md rule 5), never a silent clamp.
  */
 import { z } from 'zod'
 import { quoteList } from '../errors.ts'

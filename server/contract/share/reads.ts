@@ -1,5 +1,5 @@
 /**
- * @module Who may read an endpoint with nothing but its token (DESIGN rule 16). The token
+ * @module Who may read an endpoint with nothing but its token (docs/design.md rule 16). The token
  * sits in public pages and fill-in links, so records are the owner's unless the owner opens
  * reads. Pure: the share schema, help pages, skill document, CLI and admin page all use
  * these values and this wording.

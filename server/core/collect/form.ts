@@ -1,5 +1,5 @@
 /**
- * @module HTML form submissions (DESIGN rules 9–10): name/value pairs become a record.
+ * @module HTML form submissions (docs/design.md rules 9–10): name/value pairs become a record.
  * Repeated names become arrays, strings are coerced by the field's type (or the canonical
  * decimal rule for new fields), and reserved keys (one leading `_`) steer the submission instead of
  * becoming fields: the honeypot, `_redirect` and `_source`.

@@ -1,5 +1,5 @@
 /**
- * @module Telling a canonical body `{data, meta}` from a flat one (DESIGN rule 1), checking
+ * @module Telling a canonical body `{data, meta}` from a flat one (docs/design.md rule 1), checking
  * `meta` (rule 3) and counting keys against the per-record limit (rule 15).
  */
 import { AppError, cutText, describeProblems, ProblemList } from '../../contract/errors.ts'

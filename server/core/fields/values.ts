@@ -1,5 +1,5 @@
 /**
- * @module Values against field types (DESIGN rules 8–9): the check a defined field applies
+ * @module Values against field types (docs/design.md rules 8–9): the check a defined field applies
  * to a submitted value, the type an auto-created field gets from its first value, and the
  * coercion of /form strings. What each type accepts is its spec's (types/); this module
  * adds what is the same for every type: missing values, `required`, auto-created fields.

@@ -2,7 +2,7 @@
  * @module Parsing the page parameters of the record reads (their schemas, and the bodies of
  * the record operations, are the contract's: server/contract/records/schemas.ts). Page
  * parameters arrive as query-string text, so they are parsed here and a bad value is a
- * 400 `bad_request` (DESIGN.md rule 5), never a silent clamp.
+ * 400 `bad_request` (docs/design.md rule 5), never a silent clamp.
  */
 import { AppError, quoteValue } from '../../contract/errors.ts'
 import { LIMITS } from '../../contract/limits.ts'

@@ -1,5 +1,5 @@
 /**
- * @module Who may read a published endpoint (DESIGN rule 16). The endpoint token sits in
+ * @module Who may read a published endpoint (docs/design.md rule 16). The endpoint token sits in
  * public pages and fill-in links, so it reads only what the owner opened with `reads`. The
  * owner's access token always reads; any other token (another account's, revoked, unknown
  * or malformed) counts as no token at all, and the answer is the same as without one, so

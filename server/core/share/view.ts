@@ -1,6 +1,6 @@
 /**
  * @module The `Share` the API shows the owner: switches, limits, the endpoint token and URL
- * opened from their sealed copy, and `warnings` when reads are open (DESIGN rule 16).
+ * opened from their sealed copy, and `warnings` when reads are open (docs/design.md rule 16).
  */
 import type { Share } from '../../contract/api/share.ts'
 import type { AppContext } from '../context.ts'

@@ -1,5 +1,5 @@
 /**
- * @module Incremental aggregates over records (DESIGN rule 12): per field counts, number
+ * @module Incremental aggregates over records (docs/design.md rule 12): per field counts, number
  * count/min/max/sum, top text values, true/false counts and per-element counts of arrays,
  * plus records per UTC day and the first and last record time. Adding a record costs a few
  * map updates and removing one (remove.ts) undoes them; nothing is rescanned.

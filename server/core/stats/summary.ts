@@ -1,5 +1,5 @@
 /**
- * @module The summary of an app's records (DESIGN rule 12), read from the aggregates kept
+ * @module The summary of an app's records (docs/design.md rule 12), read from the aggregates kept
  * at insert, so it costs the same at ten records or ten million.
  */
 import type { AppContext } from '../context.ts'

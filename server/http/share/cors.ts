@@ -1,5 +1,5 @@
 /**
- * @module CORS for the public collection endpoints only (DESIGN rule 13): any origin
+ * @module CORS for the public collection endpoints only (docs/design.md rule 13): any origin
  * (`*` also covers `Origin: null` from file:// pages), GET/POST/OPTIONS, Content-Type,
  * Authorization (the owner's access token on reads, sent by the page's own code) and
  * Idempotency-Key (retries of a submission), and

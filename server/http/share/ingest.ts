@@ -1,5 +1,5 @@
 /**
- * @module The write side of the public collection endpoints (DESIGN "The service"):
+ * @module The write side of the public collection endpoints (docs/design.md, "The service"):
  * `ingest.post` (one JSON record, or text/plain JSON), `ingest.form` (urlencoded or
  * multipart text parts; a browser's own post gets pages) and `ingest.batch` (a JSON array of
  * ≤ LIMITS.maxBatch records) of the route table (server/contract/api/ingest.ts).

@@ -1,5 +1,5 @@
 /**
- * @module Read side of the public collection endpoints (DESIGN.md "The service"):
+ * @module Read side of the public collection endpoints (docs/design.md, "The service"):
  * `ingest.help` (GET /api/v3/share/:token?help: Markdown help for the endpoint, counts only
  * for the owner's access token or while reads are open) and `reads.query` (a page of
  * records, `?page&size&spam`: reads `records`, or the owner's access token; `?help`:

@@ -1,5 +1,5 @@
 /**
- * @module From the token in a share URL to the endpoint's settings (DESIGN rule 16), with
+ * @module From the token in a share URL to the endpoint's settings (docs/design.md rule 16), with
  * the switches and the rate limits applied: unknown, rotated or unpublished → 404, a switch
  * off → 403 `disabled` (reads: unless the owner's access token came along), too many
  * requests → 429 with Retry-After (throttle.ts). Settings come from the context's endpoint

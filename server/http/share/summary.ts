@@ -1,5 +1,5 @@
 /**
- * @module Summaries of an app's records (DESIGN rule 12), read from incremental aggregates:
+ * @module Summaries of an app's records (docs/design.md rule 12), read from incremental aggregates:
  * `reads.summary` (GET /api/v3/share/:token/summary: anyone when reads is `summary` or
  * `records`, the owner's access token always; ?spam=include|only; ?help) and
  * `records.summary` (GET /api/v3/apps/:id/summary: the owner, reads off too; every value

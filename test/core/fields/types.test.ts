@@ -69,7 +69,7 @@ describe.each(FIELD_TYPES.map((type) => [type]))('field type %s', (type) => {
     expect(checkValue(rule(type), example)).toBeNull()
     const coerced = coerceFormValues(rule(type), spec.form.texts(example))
     expect(checkValue(rule(type), coerced)).toBeNull()
-    // A form can only send text: a JSON field keeps the text (DESIGN rule 9).
+    // A form can only send text: a JSON field keeps the text (docs/design.md rule 9).
     expect(coerced).toEqual(type === 'json' ? JSON.stringify(example) : example)
   })
 

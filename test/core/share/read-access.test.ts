@@ -1,5 +1,5 @@
 /**
- * The reads rules in core (DESIGN rule 16): what each setting opens to a caller holding only
+ * The reads rules in core (docs/design.md rule 16): what each setting opens to a caller holding only
  * the endpoint token, how `true`/`false` from older scripts map, which answers carry
  * warnings, and that the owner's token is only looked at when a path is closed.
  */

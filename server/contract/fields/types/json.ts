@@ -1,6 +1,6 @@
 /**
  * @module Field type `json`: any JSON value, unchecked. An HTML form can only send text,
- * so a form post stores the text as it was typed (DESIGN rule 9 converts numbers, booleans
+ * so a form post stores the text as it was typed (docs/design.md rule 9 converts numbers, booleans
  * and multichoice arrays only); the fill-in page checks that the text is JSON.
  */
 import { defineFieldType, keepText, oneText } from './spec.ts'

@@ -44,7 +44,7 @@ export interface FieldTypeSpec<Name extends string = string> {
   readonly hasOptions: boolean
   /** Why a given value (not absent, null or "") does not fit, or null when it does. */
   check(value: unknown, options: readonly string[] | null): string | null
-  /** HTML form posts (DESIGN rule 9): values arrive as strings, one per occurrence of the name. */
+  /** HTML form posts (docs/design.md rule 9): values arrive as strings, one per occurrence of the name. */
   readonly form: {
     /** `""` is an answer (kept) rather than "not given" (left out). */
     keepsEmpty: boolean
