@@ -17,7 +17,7 @@ async function insertApp(t: TestApp, ownerId: string, id: string): Promise<void>
   const now = t.clock.now()
   await t.ctx.storage.apps.create({ app: { id, ownerId, name: `app ${id}`, description: '', createdAt: now, updatedAt: now }, endpoint: { tokenHash: `${id}-hash`, published: true } })
   const field = { id: `${id}-f`, appId: id, name: 'email', type: 'email', label: '', required: false, options: null, autoCreated: false, createdAt: now, updatedAt: now }
-  expect((await t.ctx.storage.fields.add(field, 50)).ok).toBe(true)
+  expect((await t.ctx.storage.fields.add(id, () => field)).ok).toBe(true)
   await insertRecords(t.ctx, id, [{ data: { email: 'x@y.z' } }])
 }
 

@@ -59,10 +59,13 @@ export async function acceptFields(ctx: AppContext, userId: string, appId: strin
   const request = parseInput(acceptFieldsSchema, input)
   await requireOwnedApp(ctx, userId, appId)
   const stats = request.type === undefined ? await loadStats(ctx, appId) : undefined
-  const decide = (rows: FieldRow[]): FieldAcceptance[] =>
-    chosenRows(rows, request).map((row) => ({ id: row.id, type: request.type ?? settledType(stats?.kept.fields.get(row.name), row.type as FieldType) }))
-  const result = await ctx.storage.fields.accept(appId, decide, LIMITS.maxFields, ctx.clock.now())
+  const decide = (rows: FieldRow[]): FieldAcceptance[] => {
+    const chosen = chosenRows(rows, request)
+    const accepted = rows.filter((row) => !row.proposed).length
+    if (accepted + chosen.length > LIMITS.maxFields) throw acceptLimit(accepted, chosen.length)
+    return chosen.map((row) => ({ id: row.id, type: request.type ?? settledType(stats?.kept.fields.get(row.name), row.type as FieldType) }))
+  }
+  const result = await ctx.storage.fields.accept(appId, decide, ctx.clock.now())
   if (result.ok) return result.rows.map(toField)
-  if (result.reason === 'no_app') throw notFound('App')
-  throw acceptLimit(result.accepted, result.adding)
+  throw notFound('App')
 }

@@ -6,7 +6,7 @@
  * field that holds values on a published app needs `force` (type-change.ts).
  */
 import type { AppContext } from '../context.ts'
-import type { FieldState } from '../../db/storage/fields.ts'
+import type { AppFields, FieldState, NewField } from '../../db/storage/fields.ts'
 import { parseInput } from '../../contract/apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { AppError, notFound, validationError, type Problem } from '../../contract/errors.ts'
@@ -55,8 +55,13 @@ export async function addField(ctx: AppContext, userId: string, appId: string, i
   const definition = parseInput(createFieldSchema, input)
   await requireOwnedApp(ctx, userId, appId)
   const now = ctx.clock.now()
-  const added = await ctx.storage.fields.add(
-    {
+  // Refusals in this order: the honeypot's name, a name taken (by a proposal or not), the field limit (accepted fields only: proposals never take the owner's room).
+  const decide = ({ fields, honeypot }: AppFields): NewField => {
+    if (honeypot === definition.name) throw validationError([honeypotProblem()])
+    const taken = fields.find((field) => field.name === definition.name)
+    if (taken) throw taken.proposed ? proposedNameTaken(definition.name) : nameTaken(definition.name)
+    if (fields.filter((field) => !field.proposed).length >= LIMITS.maxFields) throw fieldLimitError()
+    return {
       id: newId(),
       appId,
       name: definition.name,
@@ -67,22 +72,12 @@ export async function addField(ctx: AppContext, userId: string, appId: string, i
       autoCreated: false,
       createdAt: now,
       updatedAt: now,
-    },
-    LIMITS.maxFields,
-  )
-  if (added.ok) return toField(added.row)
-  switch (added.reason) {
-    case 'no_app':
-      throw notFound('App')
-    case 'honeypot':
-      throw validationError([honeypotProblem()])
-    case 'name_taken': {
-      const taken = await ctx.storage.fields.find(appId, definition.name)
-      throw taken?.proposed ? proposedNameTaken(definition.name) : nameTaken(definition.name)
     }
-    case 'limit':
-      throw fieldLimitError()
   }
+  const added = await ctx.storage.fields.add(appId, decide)
+  if (added.ok) return toField(added.row)
+  if (added.reason === 'no_app') throw notFound('App')
+  throw nameTaken(definition.name)
 }
 
 /** The options a field ends up with after a change of type and/or options. */

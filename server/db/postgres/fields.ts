@@ -51,16 +51,14 @@ export function postgresFields(db: PgContext): FieldStore {
     list: (appId) => listOf(pg, appId),
     find: (appId, ref) => findIn(pg, appId, ref),
 
-    add(field, limit) {
+    add(appId, decide) {
       return refuseOnUnique(
         () =>
-          locked(field.appId, async (tx) => {
-            const [endpoint] = await tx.select({ honeypot: endpoints.honeypot }).from(endpoints).where(eq(endpoints.appId, field.appId))
-            if (endpoint?.honeypot === field.name) return { ok: false, reason: 'honeypot' } as const
-            const existing = await listOf(tx, field.appId)
-            if (existing.some((other) => other.name === field.name)) return NAME_TAKEN
-            if (existing.filter((other) => !other.proposed).length >= limit) return { ok: false, reason: 'limit' } as const
-            const row: FieldRow = { ...field, proposed: false, proposedBy: null, position: existing.length }
+          locked(appId, async (tx) => {
+            const [endpoint] = await tx.select({ honeypot: endpoints.honeypot }).from(endpoints).where(eq(endpoints.appId, appId))
+            const existing = await listOf(tx, appId)
+            const field = decide({ fields: existing, honeypot: endpoint?.honeypot ?? '' })
+            const row: FieldRow = { ...field, appId, proposed: false, proposedBy: null, position: existing.length }
             await tx.insert(fields).values(row)
             return { ok: true, row } as const
           }),
@@ -92,13 +90,10 @@ export function postgresFields(db: PgContext): FieldStore {
       )
     },
 
-    accept(appId, decide, limit, updatedAt) {
+    accept(appId, decide, updatedAt) {
       return db.changes.transaction(pg, async (tx, changed) => {
         if (!(await lockApp(tx, appId))) return { ok: false, reason: 'no_app' } as const
-        const rows = await listOf(tx, appId)
-        const chosen = decide(rows)
-        const accepted = rows.filter((row) => !row.proposed).length
-        if (accepted + chosen.length > limit) return { ok: false, reason: 'limit', accepted, adding: chosen.length } as const
+        const chosen = decide(await listOf(tx, appId))
         for (const { id, type } of chosen) await tx.update(fields).set({ type, proposed: false, autoCreated: false, updatedAt }).where(eq(fields.id, id))
         if (chosen.length > 0) changed(appId, 'fields')
         const ids = new Set(chosen.map((field) => field.id))

@@ -43,27 +43,23 @@ export function sqliteFields(db: SqliteContext): FieldStore {
     list: async (appId) => list(appId),
     find: async (appId, ref) => find(appId, ref),
 
-    async add(field, limit) {
-      return announced(field.appId, () => {
-        if (!appExists(field.appId)) return { ok: false, reason: 'no_app' } as const
-        const endpoint = d.select({ honeypot: endpoints.honeypot }).from(endpoints).where(eq(endpoints.appId, field.appId)).get()
-        if (endpoint?.honeypot === field.name) return { ok: false, reason: 'honeypot' } as const
-        const existing = list(field.appId)
+    async add(appId, decide) {
+      return announced(appId, () => {
+        if (!appExists(appId)) return { ok: false, reason: 'no_app' } as const
+        const endpoint = d.select({ honeypot: endpoints.honeypot }).from(endpoints).where(eq(endpoints.appId, appId)).get()
+        const existing = list(appId)
+        const field = decide({ fields: existing, honeypot: endpoint?.honeypot ?? '' })
         if (existing.some((other) => other.name === field.name)) return { ok: false, reason: 'name_taken' } as const
-        if (existing.filter((other) => !other.proposed).length >= limit) return { ok: false, reason: 'limit' } as const
-        const row: FieldRow = { ...field, proposed: false, proposedBy: null, position: existing.length }
+        const row: FieldRow = { ...field, appId, proposed: false, proposedBy: null, position: existing.length }
         d.insert(fields).values(row).run()
         return { ok: true, row } as const
       })
     },
 
-    async accept(appId, decide, limit, updatedAt) {
+    async accept(appId, decide, updatedAt) {
       const result = immediate(() => {
         if (!appExists(appId)) return { ok: false, reason: 'no_app' } as const
-        const rows = list(appId)
-        const chosen = decide(rows)
-        const accepted = rows.filter((row) => !row.proposed).length
-        if (accepted + chosen.length > limit) return { ok: false, reason: 'limit', accepted, adding: chosen.length } as const
+        const chosen = decide(list(appId))
         for (const { id, type } of chosen) d.update(fields).set({ type, proposed: false, autoCreated: false, updatedAt }).where(eq(fields.id, id)).run()
         const ids = new Set(chosen.map((field) => field.id))
         return { ok: true, rows: list(appId).filter((row) => ids.has(row.id)) } as const

@@ -63,18 +63,24 @@ export interface FieldChange {
 
 export type FieldMissing = { ok: false; reason: 'no_app' | 'no_field' }
 
+/** What a new field is decided on: the app's fields (position order) and its endpoint's honeypot key. */
+export interface AppFields {
+  fields: FieldRow[]
+  honeypot: string
+}
+
 export interface FieldStore {
   /** The app's fields in position order (ties: by id). */
   list(appId: string): Promise<FieldRow[]>
   /** The field whose id, else whose name, is `ref`. */
   find(appId: string, ref: string): Promise<FieldRow | null>
   /**
-   * Adds a field at the end unless: the app is gone (`no_app`), the name is the endpoint's
-   * honeypot (`honeypot`), taken (`name_taken`), or the app has `limit` fields (`limit`),
-   * refusals checked in that order. Only accepted fields count against `limit`: proposals
-   * never take the owner's room.
+   * Adds at the end the field `decide` (core's pure rules, given the app's fields and its
+   * endpoint's honeypot key under the lock) returns; `decide` may throw core's error (the
+   * transaction then rolls back). `no_app` when the app is gone; `name_taken` when the
+   * name's unique index refuses it.
    */
-  add(field: NewField, limit: number): Promise<{ ok: true; row: FieldRow } | { ok: false; reason: 'no_app' | 'honeypot' | 'name_taken' | 'limit' }>
+  add(appId: string, decide: (state: AppFields) => NewField): Promise<{ ok: true; row: FieldRow } | { ok: false; reason: 'no_app' | 'name_taken' }>
   /**
    * Changes the field `ref` as `decide` (core's pure rules, given what is stored under the
    * lock) says. `decide` may throw core's error; the transaction then rolls back and the
@@ -83,15 +89,10 @@ export interface FieldStore {
   update(appId: string, ref: string, decide: (state: FieldState) => FieldChange): Promise<{ ok: true; row: FieldRow } | FieldMissing | { ok: false; reason: 'name_taken' }>
   /**
    * Accepts proposed fields: `decide` (core's pure rules, given the stored fields under the
-   * lock; it may throw core's error) names them and their settled types. Refused with
-   * `limit` (nothing changed) when the accepted fields would then pass `limit`.
+   * lock; it may throw core's error, the field limit's among them) names them and their
+   * settled types.
    */
-  accept(
-    appId: string,
-    decide: (fields: FieldRow[]) => FieldAcceptance[],
-    limit: number,
-    updatedAt: number,
-  ): Promise<{ ok: true; rows: FieldRow[] } | { ok: false; reason: 'no_app' } | { ok: false; reason: 'limit'; accepted: number; adding: number }>
+  accept(appId: string, decide: (fields: FieldRow[]) => FieldAcceptance[], updatedAt: number): Promise<{ ok: true; rows: FieldRow[] } | { ok: false; reason: 'no_app' }>
   /** Removes the field `ref` and closes the gap in positions; the removed row. */
   remove(appId: string, ref: string): Promise<{ ok: true; row: FieldRow } | FieldMissing>
   /**

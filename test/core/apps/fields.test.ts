@@ -18,7 +18,7 @@ async function setup() {
 
 /** A field row as the collection endpoints' auto-create writes it (at the end of the list). */
 async function insertAutoCreated(ctx: ReturnType<typeof testContext>['ctx'], appId: string, name: string) {
-  const added = await ctx.storage.fields.add({ id: newId(), appId, name, type: 'number', label: '', required: false, options: null, autoCreated: true, createdAt: 0, updatedAt: 0 }, 50)
+  const added = await ctx.storage.fields.add(appId, () => ({ id: newId(), appId, name, type: 'number', label: '', required: false, options: null, autoCreated: true, createdAt: 0, updatedAt: 0 }))
   if (!added.ok) throw new Error(`auto-created field refused: ${added.reason}`)
 }
 
