@@ -6,7 +6,7 @@
  */
 import { AppError } from '../../contract/errors.ts'
 import { LIMITS } from '../../contract/limits.ts'
-import type { FieldMap } from './field-cache.ts'
+import type { FieldMap } from './field-cache-types.ts'
 import { checkNewFields, prepareRecord, type CollectSettings, type NewField, type PreparedRecord } from './prepare.ts'
 import { toSubmission } from './shape.ts'
 

@@ -8,14 +8,7 @@ import type { AppContext } from '../context.ts'
 import { fieldRowsOf } from '../fields/view.ts'
 import type { FieldRule } from '../fields/values.ts'
 import type { FieldType } from '../../contract/limits.ts'
-
-/** Field rules by name (a Map, so names like `__proto__` are plain keys). */
-export type FieldMap = ReadonlyMap<string, FieldRule>
-
-export interface FieldCache {
-  /** The app's fields by name, in position order (a cache hit answers at once). */
-  of(appId: string): Promise<FieldMap>
-}
+import type { FieldCache, FieldMap } from './field-cache-types.ts'
 
 /** The field cache of `ctx`. */
 export function createFieldCache(ctx: AppContext): FieldCache {

@@ -7,7 +7,7 @@
 import { canonicalName } from '../../contract/fields/names.ts'
 import { coerceFormValues } from '../fields/values.ts'
 import { LIMITS } from '../../contract/limits.ts'
-import type { FieldMap } from './field-cache.ts'
+import type { FieldMap } from './field-cache-types.ts'
 import type { DataObject, Submission } from './shape.ts'
 
 /** One leading underscore marks a reserved key; `__proto__` and other `__` names are ordinary fields. */

@@ -11,7 +11,7 @@ import { AppError, describeProblems, ProblemList } from '../../contract/errors.t
 import { checkFieldName } from '../../contract/fields/names.ts'
 import { checkRequired, checkValue, inferType, isMissing } from '../fields/values.ts'
 import { LIMITS, type FieldType } from '../../contract/limits.ts'
-import type { FieldMap } from './field-cache.ts'
+import type { FieldMap } from './field-cache-types.ts'
 import { checkKeyCount, type DataObject, type RecordMeta, type Submission } from './shape.ts'
 
 /** The endpoint settings that decide how a submission is taken. */

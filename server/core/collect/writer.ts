@@ -24,9 +24,10 @@ import { newId } from '../ids.ts'
 import { LIMITS } from '../../contract/limits.ts'
 import { loadScoringDefinition } from '../scoring/definition.ts'
 import { scoreRecord, type ScoringDefinition } from '../../contract/scoring/score.ts'
-import type { CommittedRecord } from '../stats/state.ts'
+import type { CommittedRecord } from '../stats/stats-types.ts'
 import { idempotencyClaim, keyPruner, keyReused } from './idempotency.ts'
 import { fieldBudget, fieldLimit, type NewField, type PreparedRecord } from './prepare.ts'
+import type { Writer } from './writer-types.ts'
 
 interface Job {
   appId: string
@@ -40,18 +41,6 @@ interface Job {
   failed?: unknown
   resolve(ids: string[]): void
   reject(error: unknown): void
-}
-
-export interface Writer {
-  /**
-   * Queues the records of one submission (one record, or a whole batch) and resolves with
-   * their ids once they are durable. New fields are proposed by the records' `proposer`
-   * (accepted when it is null or absent). With an idempotency `key` already stored for the same
-   * records, nothing is written and the ids stored with the key come back.
-   */
-  write(appId: string, records: PreparedRecord[], key?: string | null): Promise<string[]>
-  /** Commits whatever is queued now, without waiting for a group in flight (at shutdown); resolves once committed. */
-  flush(): Promise<void>
 }
 
 /** A committed group: what to wait for before answering (durability, the aggregates), and the answering. */

@@ -7,7 +7,7 @@
 import type { AppContext } from '../context.ts'
 import type { Counters } from '../../db/storage/stats.ts'
 import type { Adjustment } from '../stats/deleted.ts'
-import type { StatsState } from '../stats/state.ts'
+import type { StatsState } from '../stats/stats-types.ts'
 
 /**
  * Runs `change` with the adjuster `adjusterFor` makes from this process's copy; `change`

@@ -14,40 +14,17 @@ import type { Logger } from '../logger.ts'
 import type { RateLimiter } from '../ratelimit.ts'
 import { findEndpointByToken } from './lookup.ts'
 import { parseRateLimit, type RateLimit } from '../../contract/share/rate-limit.ts'
-import type { ReadAccess, ReadPath } from '../../contract/share/reads.ts'
+import type { ReadPath } from '../../contract/share/reads.ts'
+import type { EndpointCache, ShareEndpoint } from './endpoint-cache-types.ts'
 
 /** Stands for all apps in a change notice (storage/changes.ts). */
 const EVERY_APP: typeof EveryApp = '*'
-
-/** An endpoint's settings as the public routes use them. */
-export interface ShareEndpoint {
-  appId: string
-  /** The account whose access token always reads this endpoint. */
-  ownerId: string
-  published: boolean
-  service: boolean
-  reads: ReadAccess
-  autoCreate: boolean
-  honeypot: string
-  /** Effective limit (endpoint setting, else the server's); null = off. */
-  rateLimit: RateLimit | null
-  redirectOrigins: string[]
-  /** Where a browser goes after a form post; null for the hosted thank-you page. */
-  thankYouUrl: string | null
-  /** The public summary lists a value only when at least this many records gave it. */
-  summaryMinRespondents: number
-}
 
 /** What a request does: write records, or read one of the read paths. */
 export type ShareMode = 'write' | ReadPath
 
 /** The rate-limit bucket of a request: writes and reads have one each per app; /query and /summary share the read bucket. */
 export const rateBucket = (appId: string, mode: ShareMode): string => `${appId}:${mode === 'write' ? 'write' : 'read'}`
-
-export interface EndpointCache {
-  /** The endpoint whose current token is `token` (published or not), from the cache or the database; undefined when none. */
-  lookup(token: string): Promise<ShareEndpoint | undefined>
-}
 
 /** What the cache is made of: the storage it reads, the feed it follows, and the limiter whose buckets a change resets. */
 export interface EndpointCacheParts {

@@ -6,7 +6,7 @@
  * behind. An evicted copy is not lost: the database is authoritative, and the next read
  * loads the stored document and replays the records after it (state.ts).
  */
-import type { StatsState } from './state.ts'
+import type { StatsState } from './stats-types.ts'
 
 /** Bytes of memory a copy takes per byte of its JSON document (objects, maps and numbers weigh more than their text). */
 export const MEMORY_PER_DOCUMENT_BYTE = 3

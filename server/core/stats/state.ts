@@ -22,30 +22,10 @@ import type { AppContext } from '../context.ts'
 import type { Counters, StatsRebuilder, StatsRow } from '../../db/storage/stats.ts'
 import { AppError } from '../../contract/errors.ts'
 import { LIMITS } from '../../contract/limits.ts'
-import type { RecordScores } from '../../contract/scoring/score.ts'
 import { parseStoredScores } from '../scoring/stored.ts'
 import { statsCopies } from './copies.ts'
-import { addRecord, emptyAggregate, loadAggregate, storeAggregate, type Aggregate, type StoredAggregate } from './aggregate.ts'
-
-export interface StatsState {
-  /** The counters generation the aggregates belong to. */
-  generation: number
-  /** The last record (`seq`) the aggregates cover. */
-  seq: number
-  kept: Aggregate
-  spam: Aggregate
-  /** Clock time the document was last written (−∞: never by this copy). */
-  persistedAt: number
-  /** The seq the stored document covers, as far as this copy knows (−1: unknown). */
-  persistedSeq: number
-}
-
-/** A record just committed, as the writer has it (data parsed, scores computed). */
-export interface CommittedRecord {
-  data: Record<string, unknown>
-  spam: boolean
-  scores: RecordScores | null
-}
+import { addRecord, emptyAggregate, loadAggregate, storeAggregate, type StoredAggregate } from './aggregate.ts'
+import type { CommittedRecord, Stats, StatsState } from './stats-types.ts'
 
 /** Version of the JSON in app_stats.aggregates; another version is rebuilt from the records. */
 const FORMAT = 5
@@ -111,28 +91,6 @@ export function timesOf(state: StatsState): { firstAt: number | null; lastAt: nu
   const first = [state.kept.firstAt, state.spam.firstAt].filter((t) => t !== null) as number[]
   const last = [state.kept.lastAt, state.spam.lastAt].filter((t) => t !== null) as number[]
   return { firstAt: first.length ? Math.min(...first) : null, lastAt: last.length ? Math.max(...last) : null }
-}
-
-/** The per-process aggregates service of a context (`ctx.stats`). */
-export interface Stats {
-  /** The app's aggregates, brought up to date with the database; undefined when the app does not exist. */
-  current(appId: string): Promise<StatsState | undefined>
-  /** The copy in memory as it is, without asking the database (may be behind, or absent). */
-  cached(appId: string): StatsState | undefined
-  /**
-   * Tells of records this process committed (`firstSeq` onward, in `generation`): they are
-   * added when they follow on from the copy. A promise when there is work to wait for (a
-   * first load, writing the document behind), else undefined.
-   */
-  committed(appId: string, generation: number, firstSeq: number, records: readonly CommittedRecord[], createdAt: number): Promise<void> | undefined
-  /** Takes the copy out of memory (a delete adjusts it; until it puts one back, reads reload). */
-  take(appId: string): StatsState | undefined
-  /** Puts a state in memory unless a newer one is there. */
-  install(appId: string, state: StatsState): void
-  /** Forgets the copy (the next read reloads the stored document). */
-  forget(appId: string): void
-  /** Writes every copy's document that is ahead of the stored one (at shutdown). */
-  persistAll(): Promise<void>
 }
 
 /** The stats service of `ctx`; copies are dropped when the change feed says records changed or the app went. */

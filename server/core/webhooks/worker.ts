@@ -22,6 +22,7 @@ import { isNotification } from './notifications.ts'
 import { sendNotifications } from './notify-send.ts'
 import { sendAttempt } from './send.ts'
 import type { TargetNet } from './target.ts'
+import type { WebhookWorker } from './worker-types.ts'
 
 /** Why a subscription is switched off, as the admin and the API show it. */
 export const DISABLED_REASON = `every attempt failed for ${MAX_ATTEMPTS} tries in a row over about a day`
@@ -39,17 +40,6 @@ const MIN_WAIT_MS = 50
  * form's first record still goes at once: an idle worker wakes on the commit's nudge.
  */
 const LINGER_MS = 50
-
-export interface WebhookWorker {
-  /** Starts the loop (the server does; tests call runOnce). */
-  start(): void
-  /** Looks at the outbox now (new rows were committed). */
-  nudge(): void
-  /** Claims and sends what is due now; resolves with how many deliveries were attempted. */
-  runOnce(): Promise<number>
-  /** Stops the loop and waits for the attempts under way. */
-  stop(): Promise<void>
-}
 
 export interface WorkerOptions {
   /** DNS and address ranges for the SSRF check. */

@@ -6,7 +6,8 @@
  * cache (core/share/endpoint-cache.ts), buckets from its limiter.
  */
 import type { AppContext } from '../../core/context.ts'
-import type { ShareEndpoint, ShareMode } from '../../core/share/endpoint-cache.ts'
+import type { ShareMode } from '../../core/share/endpoint-cache.ts'
+import type { ShareEndpoint } from '../../core/share/endpoint-cache-types.ts'
 import { AppError } from '../../contract/errors.ts'
 import { requireReadAccess } from '../../core/share/read-access.ts'
 import { clientAddress } from '../client-address.ts'

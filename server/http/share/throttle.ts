@@ -14,7 +14,8 @@
 import type { AppContext } from '../../core/context.ts'
 import { AppError } from '../../contract/errors.ts'
 import type { TakeResult } from '../../core/ratelimit.ts'
-import { rateBucket, type ShareEndpoint, type ShareMode } from '../../core/share/endpoint-cache.ts'
+import { rateBucket, type ShareMode } from '../../core/share/endpoint-cache.ts'
+import type { ShareEndpoint } from '../../core/share/endpoint-cache-types.ts'
 import { clientKey } from '../../core/client-key.ts'
 import { clientRateLimit, type RateLimit } from '../../contract/share/rate-limit.ts'
 

@@ -1,0 +1,31 @@
+/**
+ * @module The endpoint cache as the context names it (`ctx.caches.endpoints`,
+ * core/context.ts): its interface and the endpoint settings it answers with, as the public
+ * routes use them. The cache itself is core/share/endpoint-cache.ts.
+ */
+import type { RateLimit } from '../../contract/share/rate-limit.ts'
+import type { ReadAccess } from '../../contract/share/reads.ts'
+
+/** An endpoint's settings as the public routes use them. */
+export interface ShareEndpoint {
+  appId: string
+  /** The account whose access token always reads this endpoint. */
+  ownerId: string
+  published: boolean
+  service: boolean
+  reads: ReadAccess
+  autoCreate: boolean
+  honeypot: string
+  /** Effective limit (endpoint setting, else the server's); null = off. */
+  rateLimit: RateLimit | null
+  redirectOrigins: string[]
+  /** Where a browser goes after a form post; null for the hosted thank-you page. */
+  thankYouUrl: string | null
+  /** The public summary lists a value only when at least this many records gave it. */
+  summaryMinRespondents: number
+}
+
+export interface EndpointCache {
+  /** The endpoint whose current token is `token` (published or not), from the cache or the database; undefined when none. */
+  lookup(token: string): Promise<ShareEndpoint | undefined>
+}
