@@ -2,10 +2,10 @@
  * @module The stored shape of a scale (scoring dimension) and the pure arithmetic of its
  * possible score range. Shared by the scale editor (validation), scoring and reports.
  */
-import { findFieldTypeSpec } from '../fields/types/index.ts'
+import { findFieldTypeSpec, type FieldType } from '../fields/types/index.ts'
 import { singleOptionScoring } from '../fields/types/choice.ts'
 import type { Range, ScoringSpec } from '../fields/types/spec.ts'
-import { ASSESSMENT, type FieldType } from '../limits.ts'
+import { ASSESSMENT } from '../limits.ts'
 
 export type ScaleMethod = 'sum' | 'mean'
 export const SCALE_METHODS = ['sum', 'mean'] as const

@@ -7,7 +7,7 @@
 import type { AppContext } from '../context.ts'
 import { fieldRowsOf } from '../fields/view.ts'
 import type { FieldRule } from '../fields/values.ts'
-import type { FieldType } from '../../contract/limits.ts'
+import type { FieldType } from '../../contract/fields/types/index.ts'
 
 /** Field rules by name (a Map, so names like `__proto__` are plain keys). */
 export type FieldMap = ReadonlyMap<string, FieldRule>
