@@ -3,7 +3,8 @@
  * svc://constraints, built from the constants the server enforces. Tool descriptions stay
  * short (every agent pays for tools/list on every session) and do not repeat them.
  */
-import { ASSESSMENT, FIELD_TYPES, LIMITS } from '../../server/contract/limits.ts'
+import { ASSESSMENT, LIMITS } from '../../server/contract/limits.ts'
+import { FIELD_TYPES } from '../../server/contract/fields/types/index.ts'
 import { SKILL_MODULES } from '../../server/contract/skills/index.ts'
 import { PLAN_MODULES } from '../../server/contract/smart/plan.ts'
 

@@ -96,9 +96,6 @@ export const LIMITS = {
   jobStaleBeats: 3,
 } as const
 
-/** The field types (`longtext`: text of several lines, a `<textarea>` on forms) and the choice types, from the field-type registry. */
-export { CHOICE_TYPES, FIELD_TYPES, type FieldType } from './fields/types/index.ts'
-
 /** Auth timing, in milliseconds unless named otherwise. */
 export const AUTH = {
   codeDigits: 6,

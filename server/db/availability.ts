@@ -7,16 +7,7 @@
  * marks it available: nothing needs a restart. Listeners hear each change once (one log
  * line per change, not per request), and /health reports the reason meanwhile.
  */
-import type { Stores } from './storage.ts'
-
-export interface Availability {
-  /** Why the database cannot write now, or null when it can. */
-  readonly problem: string | null
-  /** Since when (epoch ms) `problem` holds; null when available. */
-  readonly since: number | null
-  /** Calls `listener` with each change: the new problem, or null once writes get through again. */
-  subscribe(listener: (problem: string | null) => void): () => void
-}
+import type { Availability, Stores } from './storage.ts'
 
 /** What a store throws when the database cannot write for now; `unavailable` says why. */
 export class StorageUnavailableError extends Error {

@@ -5,7 +5,6 @@
  * whole units of work with plain inputs and results (storage/<module>.ts); core never sees
  * SQL, a driver or a transaction object.
  */
-import type { Availability } from './availability.ts'
 import type { AppStore } from './storage/apps.ts'
 import type { AuthStore } from './storage/auth.ts'
 import type { ChangeFeed } from './storage/changes.ts'
@@ -38,6 +37,16 @@ export interface Stores {
   themes: ThemeStore
   smart: SmartStore
   webhooks: WebhookStore
+}
+
+/** Whether the database can write now (kept by the guard in availability.ts). */
+export interface Availability {
+  /** Why the database cannot write now, or null when it can. */
+  readonly problem: string | null
+  /** Since when (epoch ms) `problem` holds; null when available. */
+  readonly since: number | null
+  /** Calls `listener` with each change: the new problem, or null once writes get through again. */
+  subscribe(listener: (problem: string | null) => void): () => void
 }
 
 export interface Storage extends Stores {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import type { Field, SvcRecord } from '../../admin/api.ts'
-import type { FieldType } from '../../server/contract/limits.ts'
+import type { FieldType } from '../../server/contract/fields/types/index.ts'
 import { columnsOf, scoreColumnsOf, scoreText, valueOf } from '../../admin/components/svc-records/columns.ts'
 import { cellText, truncate } from '../../admin/format.ts'
 

@@ -4,7 +4,7 @@
  * what the editor shows before saving is what the server will answer after.
  */
 import type { Problem } from '../../../server/contract/errors.ts'
-import type { FieldType } from '../../../server/contract/limits.ts'
+import type { FieldType } from '../../../server/contract/fields/types/index.ts'
 import { gapProblems, overlapProblems, unreachableProblems } from '../../../server/contract/scales/coverage.ts'
 import { itemRange, scaleRange, sortLevels, type Level, type Range, type ScaleMethod, type StoredItem } from '../../../server/contract/scales/model.ts'
 

@@ -3,9 +3,9 @@
  */
 import { usageError } from '../../errors.ts'
 import { details, table, type Style } from '../../output.ts'
-import { FIELD_TYPES, LIMITS } from '../../../server/contract/limits.ts'
+import { LIMITS } from '../../../server/contract/limits.ts'
+import { FIELD_TYPES, type FieldType } from '../../../server/contract/fields/types/index.ts'
 import type { Field } from '../../../server/contract/api/fields.ts'
-import type { FieldType } from '../../../server/contract/limits.ts'
 
 export type { Field }
 

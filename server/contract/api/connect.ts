@@ -3,29 +3,17 @@
  * their answers.
  */
 import { z } from 'zod'
-import { LAYOUTS, setThemeSchema } from '../connect/schemas.ts'
-import { FONT_FAMILIES } from '../connect/fonts.ts'
+import { setThemeSchema, themeSchema } from '../connect/schemas.ts'
 import { data, type OperationsOf } from './operation.ts'
 import { named } from './named.ts'
 
-export const themeSchema = named(
-  'Theme',
-  z.object({
-    primaryColor: z.string().meta({ description: 'Buttons, links, chart bars (a CSS colour)' }),
-    backgroundColor: z.string(),
-    textColor: z.string(),
-    fontFamily: z.enum(FONT_FAMILIES).meta({ description: 'A system font stack (no web fonts)' }),
-    logoUrl: z.string().nullable().meta({ description: 'An https image URL shown above the form; null without a logo' }),
-    layout: z.enum(LAYOUTS).meta({ description: 'all: every question on one page; one-per-screen: one at a time (with JavaScript)' }),
-    buttonText: z.string(),
-    customCss: z.string().meta({ description: 'Extra CSS for the pages; "" for none' }),
-  }),
-)
-export type Theme = z.output<typeof themeSchema>
+/** The theme of an app's pages, as every connect operation answers it. */
+export const themeAnswerSchema = named('Theme', themeSchema)
+export type { Theme } from '../connect/schemas.ts'
 
 export const themePreviewSchema = named(
   'ThemePreview',
-  z.object({ theme: themeSchema, html: z.string().meta({ description: 'The fill-in page as a whole HTML document' }) }),
+  z.object({ theme: themeAnswerSchema, html: z.string().meta({ description: 'The fill-in page as a whole HTML document' }) }),
 )
 export type ThemePreview = z.output<typeof themePreviewSchema>
 
@@ -37,7 +25,7 @@ export const connectOperations = {
     description: 'The default theme until it is changed.',
     tags,
     access: 'owner',
-    answers: { 200: data(themeSchema, 'The theme') },
+    answers: { 200: data(themeAnswerSchema, 'The theme') },
     errors: ['not_found'],
   },
   'connect.update': {
@@ -46,7 +34,7 @@ export const connectOperations = {
     tags,
     access: 'owner',
     body: setThemeSchema,
-    answers: { 200: data(themeSchema, 'The theme as it is now') },
+    answers: { 200: data(themeAnswerSchema, 'The theme as it is now') },
     errors: ['not_found'],
   },
   'connect.preview': {
@@ -63,7 +51,7 @@ export const connectOperations = {
     description: 'Custom CSS is lost.',
     tags,
     access: 'owner',
-    answers: { 200: data(themeSchema, 'The default theme') },
+    answers: { 200: data(themeAnswerSchema, 'The default theme') },
     errors: ['not_found'],
   },
 } as const satisfies OperationsOf<'connect'>

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod'
 import { acceptFieldsSchema, createFieldSchema, reorderFieldsSchema, updateFieldSchema } from '../fields/schemas.ts'
-import { FIELD_TYPES, LIMITS } from '../limits.ts'
+import { LIMITS } from '../limits.ts'
+import { FIELD_TYPES } from '../fields/types/index.ts'
 import { data, type OperationsOf } from './operation.ts'
 import { named } from './named.ts'
 import { deletedAnswer, isoTime } from './shapes.ts'

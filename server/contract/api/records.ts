@@ -3,7 +3,8 @@
  * answer shapes the share reads give too: `Record`, `RecordsPage`, `Summary`.
  */
 import { z } from 'zod'
-import { FIELD_TYPES, LIMITS } from '../limits.ts'
+import { LIMITS } from '../limits.ts'
+import { FIELD_TYPES } from '../fields/types/index.ts'
 import { deleteRecordsSchema, exportQuerySchema, markSpamSchema, pageQuerySchema, summaryQuerySchema } from '../records/schemas.ts'
 import { content, data, json, type OperationsOf } from './operation.ts'
 import { named } from './named.ts'

@@ -3,7 +3,7 @@
  * is a scale id or key, `:field` a field id or name, `:level` a level key.
  */
 import { z } from 'zod'
-import { FIELD_TYPES } from '../limits.ts'
+import { FIELD_TYPES } from '../fields/types/index.ts'
 import { SCALE_METHODS } from '../scales/model.ts'
 import { createScaleSchema, scaleItemSchema, setLevelSchema, updateScaleSchema } from '../scales/schemas.ts'
 import { data, type OperationsOf } from './operation.ts'

@@ -8,15 +8,24 @@ import { characterCount, hasControlCharacters } from '../fields/names.ts'
 import { ASSESSMENT } from '../limits.ts'
 import { DEFAULT_COLORS, isCssColor } from './colors.ts'
 import { customCssProblems } from './css.ts'
-import type { Theme } from '../api/connect.ts'
 import { FONT_FAMILIES } from './fonts.ts'
 import { imageUrlSchema } from './safe-url.ts'
 
 export const LAYOUTS = ['all', 'one-per-screen'] as const
 export type Layout = (typeof LAYOUTS)[number]
 
-/** The theme as the API answers it: the contract's `Theme` (server/contract/api/connect.ts). */
-export type { Theme }
+/** The theme as the API answers it (named `Theme` in the OpenAPI document by server/contract/api/connect.ts). */
+export const themeSchema = z.object({
+  primaryColor: z.string().meta({ description: 'Buttons, links, chart bars (a CSS colour)' }),
+  backgroundColor: z.string(),
+  textColor: z.string(),
+  fontFamily: z.enum(FONT_FAMILIES).meta({ description: 'A system font stack (no web fonts)' }),
+  logoUrl: z.string().nullable().meta({ description: 'An https image URL shown above the form; null without a logo' }),
+  layout: z.enum(LAYOUTS).meta({ description: 'all: every question on one page; one-per-screen: one at a time (with JavaScript)' }),
+  buttonText: z.string(),
+  customCss: z.string().meta({ description: 'Extra CSS for the pages; "" for none' }),
+})
+export type Theme = z.output<typeof themeSchema>
 
 export const DEFAULT_THEME: Theme = {
   ...DEFAULT_COLORS,

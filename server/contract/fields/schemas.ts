@@ -5,7 +5,8 @@
  */
 import { z } from 'zod'
 import { bodyObject, expect } from '../apps/input.ts'
-import { CHOICE_TYPES, FIELD_TYPES, LIMITS, type FieldType } from '../limits.ts'
+import { LIMITS } from '../limits.ts'
+import { CHOICE_TYPES, FIELD_TYPES, type FieldType } from './types/index.ts'
 import { characterCount, checkFieldName, hasControlCharacters } from './names.ts'
 
 /** A field name as checked by `checkFieldName`, trimmed. */

@@ -2,10 +2,10 @@
  * @module The stored shape of a scale (scoring dimension) and the pure arithmetic of its
  * possible score range. Shared by the scale editor (validation), scoring and reports.
  */
-import { findFieldTypeSpec } from '../fields/types/index.ts'
+import { findFieldTypeSpec, type FieldType } from '../fields/types/index.ts'
 import { singleOptionScoring } from '../fields/types/choice.ts'
-import type { ScoringSpec } from '../fields/types/spec.ts'
-import { ASSESSMENT, type FieldType } from '../limits.ts'
+import type { Range, ScoringSpec } from '../fields/types/spec.ts'
+import { ASSESSMENT } from '../limits.ts'
 
 export type ScaleMethod = 'sum' | 'mean'
 export const SCALE_METHODS = ['sum', 'mean'] as const
@@ -40,11 +40,8 @@ export interface Level {
   interpretation: string
 }
 
-/** Inclusive bounds; ±Infinity when an item is unbounded. */
-export interface Range {
-  min: number
-  max: number
-}
+/** Inclusive bounds; ±Infinity when an item is unbounded (defined with the field types' scoring, fields/types/spec.ts). */
+export type { Range }
 
 /** How a field of `type` is scored, or null when it cannot be a scale item (or is no known type). */
 export const scoringOf = (type: string): ScoringSpec | null => findFieldTypeSpec(type)?.scoring ?? null

@@ -7,8 +7,7 @@
  * items. A scale with no answered item scores null with no level. Scores are rounded to
  * `ASSESSMENT.scoreDecimals` decimals before the level is looked up.
  */
-import { fieldTypeSpec } from '../fields/types/index.ts'
-import type { FieldType } from '../limits.ts'
+import { fieldTypeSpec, type FieldType } from '../fields/types/index.ts'
 import { itemRange, levelFor, roundScore, type Level, type Range, type ScaleMethod } from '../scales/model.ts'
 
 /** One item as scoring needs it: the field by its current name. */

@@ -3,7 +3,6 @@
  * or `off`; null in the row means "the server default" (SVC_RATE_LIMIT). Pure, so the
  * share settings schema that the CLI validates with can use it.
  */
-import type { Config } from '../../config.ts'
 import { LIMITS } from '../limits.ts'
 
 /** Token-bucket settings: `rate` tokens per second refill, at most `burst` stored. */
@@ -49,8 +48,8 @@ export const formatRateLimit = (limit: RateLimit | null): string => (limit === n
 /** The canonical text of a valid rate-limit setting (`20/s` → `20/s,100`, ` OFF ` → `off`). */
 export const normalizeRateLimit = (raw: string): string => formatRateLimit(parseRateLimit(raw))
 
-/** The limit an endpoint runs with: its own setting, else the server default; null = unlimited. */
-export function endpointRateLimit(config: Pick<Config, 'rateLimit'>, stored: string | null): RateLimit | null {
+/** The limit an endpoint runs with: its own setting, else the server default (`Config.rateLimit`); null = unlimited. */
+export function endpointRateLimit(config: { rateLimit: RateLimit | null }, stored: string | null): RateLimit | null {
   return stored === null ? config.rateLimit : parseRateLimit(stored)
 }
 

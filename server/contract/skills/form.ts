@@ -2,8 +2,8 @@
  * @module Skill document "form": apps and fields, as the server enforces them.
  */
 import { MAX_ERROR_BYTES, MAX_LISTED_PROBLEMS, MAX_QUOTED_CHARS } from '../errors.ts'
-import { FIELD_TYPE_SPECS } from '../fields/types/index.ts'
-import { AUTH, CHOICE_TYPES, FIELD_TYPES, LIMITS } from '../limits.ts'
+import { CHOICE_TYPES, FIELD_TYPE_SPECS, FIELD_TYPES } from '../fields/types/index.ts'
+import { AUTH, LIMITS } from '../limits.ts'
 import { PLAN_MODULES } from '../smart/plan.ts'
 
 /** The rules for designing an app's fields. */

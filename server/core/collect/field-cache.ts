@@ -7,7 +7,7 @@
 import type { AppContext } from '../context.ts'
 import { fieldRowsOf } from '../fields/view.ts'
 import type { FieldRule } from '../fields/values.ts'
-import type { FieldType } from '../../contract/limits.ts'
+import type { FieldType } from '../../contract/fields/types/index.ts'
 import type { FieldCache, FieldMap } from './field-cache-types.ts'
 
 /** The field cache of `ctx`. */

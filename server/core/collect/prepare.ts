@@ -10,7 +10,8 @@
 import { AppError, describeProblems, ProblemList } from '../../contract/errors.ts'
 import { checkFieldName } from '../../contract/fields/names.ts'
 import { checkRequired, checkValue, inferType, isMissing } from '../fields/values.ts'
-import { LIMITS, type FieldType } from '../../contract/limits.ts'
+import { LIMITS } from '../../contract/limits.ts'
+import type { FieldType } from '../../contract/fields/types/index.ts'
 import type { FieldMap } from './field-cache-types.ts'
 import { checkKeyCount, type DataObject, type RecordMeta, type Submission } from './shape.ts'
 

@@ -4,7 +4,7 @@
  */
 import type { AppContext } from '../context.ts'
 import { fieldRowsOf } from '../fields/view.ts'
-import type { FieldType } from '../../contract/limits.ts'
+import type { FieldType } from '../../contract/fields/types/index.ts'
 import { themeOf } from './connect.ts'
 import type { Theme } from '../../contract/connect/schemas.ts'
 

@@ -7,7 +7,7 @@
  */
 import type { AppContext } from '../context.ts'
 import { AppError } from '../../contract/errors.ts'
-import type { FieldType } from '../../contract/limits.ts'
+import type { FieldType } from '../../contract/fields/types/index.ts'
 import { loadStats } from '../stats/state.ts'
 
 /** Records (spam included) whose data holds a value (not absent, null or "") under `name`. */

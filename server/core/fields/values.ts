@@ -4,9 +4,8 @@
  * coercion of /form strings. What each type accepts is its spec's (types/); this module
  * adds what is the same for every type: missing values, `required`, auto-created fields.
  */
-import type { FieldType } from '../../contract/limits.ts'
+import { fieldTypeSpec, type FieldType } from '../../contract/fields/types/index.ts'
 import { inexactNumber } from '../../contract/fields/numbers.ts'
-import { fieldTypeSpec } from '../../contract/fields/types/index.ts'
 
 export { isIsoDate } from '../../contract/fields/types/date.ts'
 

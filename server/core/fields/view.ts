@@ -6,7 +6,7 @@ import type { Field } from '../../contract/api/fields.ts'
 import type { AppContext } from '../context.ts'
 import type { FieldRow } from '../../db/storage/fields.ts'
 import { notFound } from '../../contract/errors.ts'
-import type { FieldType } from '../../contract/limits.ts'
+import type { FieldType } from '../../contract/fields/types/index.ts'
 
 export type { FieldRow }
 

@@ -6,7 +6,7 @@
  */
 import type { FieldRow } from '../fields/view.ts'
 import type { Problem } from '../../contract/errors.ts'
-import type { FieldType } from '../../contract/limits.ts'
+import type { FieldType } from '../../contract/fields/types/index.ts'
 import { gapProblems, overlapProblems, unreachableProblems } from '../../contract/scales/coverage.ts'
 import { itemFitsType, itemRange, SCORABLE_TYPES, scaleRange, scoringOf, type Level, type Range, type ScaleMethod, type StoredItem } from '../../contract/scales/model.ts'
 import type { ScaleItemInput } from '../../contract/scales/schemas.ts'

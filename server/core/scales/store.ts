@@ -7,7 +7,7 @@ import type { AppContext } from '../context.ts'
 import type { ScaleRow } from '../../db/storage/scales.ts'
 import { notFound } from '../../contract/errors.ts'
 import type { FieldRow } from '../fields/view.ts'
-import type { FieldType } from '../../contract/limits.ts'
+import type { FieldType } from '../../contract/fields/types/index.ts'
 import { rangeOf, scaleHealth } from './check.ts'
 import { sortLevels, type Level, type ScaleMethod, type StoredItem } from '../../contract/scales/model.ts'
 

@@ -4,7 +4,7 @@
  */
 import type { AppContext } from '../context.ts'
 import { fieldRowsOf } from '../fields/view.ts'
-import type { FieldType } from '../../contract/limits.ts'
+import type { FieldType } from '../../contract/fields/types/index.ts'
 import { itemFitsType } from '../../contract/scales/model.ts'
 import { scaleRecordsOf } from '../scales/store.ts'
 import { scoringItem, type ScoringDefinition } from '../../contract/scoring/score.ts'

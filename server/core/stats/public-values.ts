@@ -8,8 +8,7 @@
  * Records stand in for respondents: one person who posts twice counts twice, which is
  * why the floor is 3 and the default 5 rather than 2.
  */
-import { fieldTypeSpec } from '../../contract/fields/types/index.ts'
-import type { FieldType } from '../../contract/limits.ts'
+import { fieldTypeSpec, type FieldType } from '../../contract/fields/types/index.ts'
 
 /** Something written like an e-mail address anywhere in the text (looser than the `email` type's check, on purpose). */
 const EMAIL_INSIDE = /[^\s@<>()]+@[^\s@<>().]+\.[^\s@<>()]+/

@@ -13,7 +13,7 @@ export interface FieldRow {
   id: string
   appId: string
   name: string
-  /** A FieldType (contract/limits.ts). */
+  /** A FieldType (contract/fields/types/index.ts). */
   type: string
   label: string
   required: boolean

@@ -5,7 +5,7 @@
  */
 import type { AppContext } from '../../../server/core/context.ts'
 import { fieldRowsOf } from '../../../server/core/fields/view.ts'
-import type { FieldType } from '../../../server/contract/limits.ts'
+import type { FieldType } from '../../../server/contract/fields/types/index.ts'
 import type { ReadAccess } from '../../../server/contract/share/reads.ts'
 import { makeEndpoint as makeOwnedEndpoint, storedRows } from '../../support/records.ts'
 import { makeUser } from '../../support/users.ts'

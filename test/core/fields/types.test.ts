@@ -8,7 +8,6 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { checkValue, coerceFormValues, type FieldRule } from '../../../server/core/fields/values.ts'
 import { CHOICE_TYPES, FIELD_TYPE_SPECS, FIELD_TYPES, findFieldTypeSpec, SCORABLE_TYPES, type FieldType } from '../../../server/contract/fields/types/index.ts'
-import { CHOICE_TYPES as LIMITS_CHOICE_TYPES, FIELD_TYPES as LIMITS_FIELD_TYPES } from '../../../server/contract/limits.ts'
 import { SCORABLE_TYPES as SCALE_SCORABLE_TYPES } from '../../../server/contract/scales/model.ts'
 
 const TYPES_DIR = join(import.meta.dir, '../../../server/contract/fields/types')
@@ -23,8 +22,7 @@ describe('the registry', () => {
     // Each type has its own test beside this one's folder.
     expect(readdirSync(join(import.meta.dir, 'types')).sort()).toEqual(modules.map((type) => `${type}.test.ts`).sort())
     for (const type of FIELD_TYPES) expect(FIELD_TYPE_SPECS[type].name).toBe(type)
-    expect(LIMITS_FIELD_TYPES).toBe(FIELD_TYPES)
-    expect(LIMITS_CHOICE_TYPES).toEqual(FIELD_TYPES.filter((type) => FIELD_TYPE_SPECS[type].hasOptions))
+    expect(CHOICE_TYPES).toEqual(FIELD_TYPES.filter((type) => FIELD_TYPE_SPECS[type].hasOptions))
     expect(CHOICE_TYPES).toEqual(['choice', 'multichoice'])
     expect(SCALE_SCORABLE_TYPES).toEqual(SCORABLE_TYPES)
     expect(SCORABLE_TYPES).toEqual(['choice', 'multichoice', 'number'])

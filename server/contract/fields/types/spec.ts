@@ -6,11 +6,16 @@
  * Pure: no I/O and no server-only imports, so the admin page bundles it too.
  */
 import { quoteList, quoteValue } from '../../errors.ts'
-import type { Range } from '../../scales/model.ts'
 import type { FieldControl } from './control.ts'
 
 /** The summary section that counts a type's values even before any arrived (server/core/stats/summary.ts). */
 export type SummaryKind = 'numbers' | 'values' | 'booleans' | 'items'
+
+/** Inclusive bounds of a score (an item's, a scale's); ±Infinity when an item is unbounded. */
+export interface Range {
+  min: number
+  max: number
+}
 
 /** What a scale item holds: option scores, or clamp bounds for a value. */
 export interface ScoredItem {
