@@ -6,9 +6,9 @@
 import type { ArgsDef, CommandDef, ParsedArgs } from 'citty'
 import { resolveConnection, SvcClient, type Connection } from './client.ts'
 import { CliError, EXIT, flagError, usageError } from './errors.ts'
+import { globalArgs } from './global-args.ts'
 import type { Io } from './io.ts'
 import type { CommandResult } from './output.ts'
-import { globalArgs } from './commands/_shared.ts'
 import { timeoutSeconds } from './timeout.ts'
 
 /** read: changes nothing · write: creates or changes · destructive: deletes or cuts something off. */

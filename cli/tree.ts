@@ -6,8 +6,8 @@
  */
 import type { ArgsDef, CommandDef } from 'citty'
 import type { SvcCommand } from './command.ts'
-import { GLOBAL_VALUE_FLAGS } from './commands/_shared.ts'
 import { usageError } from './errors.ts'
+import { GLOBAL_VALUE_FLAGS } from './global-args.ts'
 
 const resolve = async <T>(value: T | (() => T | Promise<T>) | Promise<T>): Promise<T> =>
   typeof value === 'function' ? await (value as () => T | Promise<T>)() : await value
