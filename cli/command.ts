@@ -6,9 +6,9 @@
 import type { ArgsDef, CommandDef, ParsedArgs } from 'citty'
 import { resolveConnection, SvcClient, type Connection } from './client.ts'
 import { CliError, EXIT, flagError, usageError } from './errors.ts'
+import { globalArgs } from './global-args.ts'
 import type { Io } from './io.ts'
 import type { CommandResult } from './output.ts'
-import { globalArgs } from './commands/_shared.ts'
 import { timeoutSeconds } from './timeout.ts'
 
 /** read: changes nothing · write: creates or changes · destructive: deletes or cuts something off. */
@@ -32,6 +32,8 @@ export type SvcCommand = CommandDef<any> & { svc: SvcMeta }
 /** What a running command may use. */
 export interface CommandEnv {
   io: Io
+  /** The root of the command tree this command was run from (ROOT in commands/index.ts): completion and mcp walk it. */
+  root: CommandDef<any>
   json: boolean
   /** True when a person can answer prompts. */
   interactive: boolean
@@ -49,8 +51,14 @@ export interface CommandEnv {
 
 type Globals = { server?: string; token?: string; json?: boolean; timeout?: string }
 
-/** Builds the env a command runs with from the parsed global flags and the Io. */
-export function commandEnv(io: Io, flags: Globals): CommandEnv {
+/** What execute.ts hands every command it runs (citty's `data`). */
+export interface RunData {
+  io: Io
+  root: CommandDef<any>
+}
+
+/** Builds the env a command runs with from the parsed global flags, the Io and the tree it runs in. */
+export function commandEnv({ io, root }: RunData, flags: Globals): CommandEnv {
   const interactive = Boolean(io.prompt && io.stdin.isTTY && io.stderr.isTTY)
   // A bad --timeout is a usage error even for a command that never connects.
   if (flags.timeout !== undefined) timeoutSeconds(flags.timeout, {})
@@ -58,6 +66,7 @@ export function commandEnv(io: Io, flags: Globals): CommandEnv {
   let progressShown = false
   const env: CommandEnv = {
     io,
+    root,
     json: Boolean(flags.json),
     interactive,
     connection,
@@ -98,7 +107,7 @@ export function defineSvcCommand<const T extends ArgsDef = {}>(spec: SvcCommandS
     meta: { description: spec.description },
     args,
     svc: { example: spec.example, effect: spec.effect, untrusted: spec.untrusted, flagFor: spec.flagFor },
-    run: ({ args: parsed, data }) => spec.run(parsed as ParsedArgs<T & typeof globalArgs>, commandEnv((data as { io: Io }).io, parsed as Globals)),
+    run: ({ args: parsed, data }) => spec.run(parsed as ParsedArgs<T & typeof globalArgs>, commandEnv(data as RunData, parsed as Globals)),
   }
 }
 

@@ -1,53 +1,18 @@
 /**
- * @module Runs one svc-cli invocation against an Io and returns the exit code. Replaces
- * citty's runMain (which exits 1 on any error) so usage errors exit 2, auth errors 4, and
- * the same path serves the binary, in-process tests and the MCP server's svc_exec.
+ * @module Runs one svc-cli invocation (the command tree ROOT) against an Io and returns the
+ * exit code: help, version, or the command's outcome printed. Replaces citty's runMain
+ * (which exits 1 on any error) so usage errors exit 2, auth errors 4; the run itself
+ * (execute.ts) is the one the MCP server's svc_exec uses too.
  */
-import { renderUsage, runCommand, type CommandDef } from 'citty'
-import type { SvcCommand } from './command.ts'
-import { CliError, EXIT, EXIT_MEANINGS, OutputClosed } from './errors.ts'
+import { ROOT } from './commands/index.ts'
+import { CliError, EXIT, OutputClosed } from './errors.ts'
+import { execute } from './execute.ts'
+import { helpText } from './help.ts'
 import type { Io } from './io.ts'
-import { asCliError, renderError, renderResult, stripAnsi, type CommandResult, type Style } from './output.ts'
-import { withFlagNames } from './problems.ts'
-import { checkFlags, resolveCommand, ROOT } from './tree.ts'
+import { asCliError, renderError, renderResult, type Style } from './output.ts'
+import { resolveCommand } from './tree.ts'
 
 const colorFor = (io: Io, tty: boolean): Style => ({ color: tty && !io.env.NO_COLOR && io.env.TERM !== 'dumb' })
-
-/** Help text for a command: citty's usage plus the example line. */
-export async function helpText(command: CommandDef<any>, parent: CommandDef<any> | undefined, path: string[], style: Style): Promise<string> {
-  const named = { ...command, meta: { ...((await (typeof command.meta === 'function' ? command.meta() : command.meta)) ?? {}), name: ['svc-cli', ...path].join(' ') } }
-  let text = await renderUsage(named, undefined)
-  const svc = (command as SvcCommand).svc
-  if (svc) text += `\n\nEXAMPLE\n\n  ${svc.example}\n`
-  else if (path.length === 0) {
-    text += `\n\nEXAMPLE\n\n  svc-cli auth login --with-token < token.txt   then   svc-cli app list\n`
-    text += `\nEXIT CODES\n\n${Object.entries(EXIT_MEANINGS).map(([code, meaning]) => `  ${code.padEnd(3)}  ${meaning}`).join('\n')}\n`
-  }
-  text = text.replace(/[ \t]+$/gm, '')
-  return style.color ? text : stripAnsi(text)
-}
-
-export interface Outcome {
-  exitCode: number
-  /** The command's result on success (the MCP server uses it without printing). */
-  result?: CommandResult
-  error?: CliError
-}
-
-/** Resolves and runs a command, without printing; errors are returned, not thrown. */
-export async function execute(argv: string[], io: Io): Promise<Outcome> {
-  let command: SvcCommand | undefined
-  try {
-    const resolved = await resolveCommand(argv)
-    if ((resolved.command as SvcCommand).svc) command = resolved.command as SvcCommand
-    await checkFlags(resolved)
-    const { result } = await runCommand(resolved.command, { rawArgs: resolved.rest, data: { io } })
-    return { exitCode: EXIT.ok, result: result as CommandResult }
-  } catch (error) {
-    const failure = command ? withFlagNames(asCliError(error), command) : asCliError(error)
-    return { exitCode: failure.exitCode, error: failure }
-  }
-}
 
 const wantsJson = (argv: string[]) => argv.includes('--json')
 
@@ -82,7 +47,7 @@ async function printAndExit(argv: string[], io: Io): Promise<number> {
   const helpAsked = argv.includes('--help') || argv.includes('-h')
   try {
     // Help when asked for, and for a module named without a command (`svc-cli field`).
-    const resolved = await resolveCommand(argv.filter((a) => a !== '--help' && a !== '-h'))
+    const resolved = await resolveCommand(ROOT, argv.filter((a) => a !== '--help' && a !== '-h'))
     if (helpAsked || resolved.command.subCommands) {
       await io.stdout.write(`${await helpText(resolved.command, resolved.parent, resolved.path, outStyle)}\n`)
       return EXIT.ok
@@ -90,11 +55,11 @@ async function printAndExit(argv: string[], io: Io): Promise<number> {
   } catch (error) {
     return fail(asCliError(error))
   }
-  const outcome = await execute(argv, io)
+  const outcome = await execute(ROOT, argv, io)
   if (outcome.error instanceof OutputClosed) return EXIT.ok
   if (outcome.error) {
     if (outcome.error.type === 'usage' && !json) {
-      const path = (await resolveCommand(argv).catch(() => null))?.path
+      const path = (await resolveCommand(ROOT, argv).catch(() => null))?.path
       const hint = path ? `\nRun \`svc-cli ${path.join(' ')} --help\` for usage.` : ''
       await io.stderr.write(`${renderError(outcome.error, json, errStyle)}${/--help|pass --/.test(outcome.error.message) ? '' : hint}\n`)
       return outcome.error.exitCode

@@ -1,18 +1,13 @@
 /**
- * @module Walking the command tree: resolving `app create …` to its command, suggesting
- * the nearest name for a typo, and listing every leaf (for the MCP whitelist).
+ * @module Walking a command tree from its root: resolving `app create …` to its command,
+ * suggesting the nearest name for a typo, and listing every leaf (for the MCP whitelist).
+ * The tree is given (svc-cli's is ROOT in commands/index.ts), so the commands that walk it
+ * (completion, mcp) need not import it.
  */
 import type { ArgsDef, CommandDef } from 'citty'
 import type { SvcCommand } from './command.ts'
-import { MODULES } from './commands/index.ts'
-import { GLOBAL_VALUE_FLAGS } from './commands/_shared.ts'
 import { usageError } from './errors.ts'
-import { VERSION } from '../server/contract/version.ts'
-
-export const ROOT: CommandDef<any> = {
-  meta: { name: 'svc-cli', version: VERSION, description: 'Collect records through svc endpoints and manage apps, fields and sharing' },
-  subCommands: MODULES,
-}
+import { GLOBAL_VALUE_FLAGS } from './global-args.ts'
 
 const resolve = async <T>(value: T | (() => T | Promise<T>) | Promise<T>): Promise<T> =>
   typeof value === 'function' ? await (value as () => T | Promise<T>)() : await value
@@ -54,9 +49,9 @@ export interface Resolved {
   rest: string[]
 }
 
-/** Walks argv down the tree; unknown names are usage errors with a suggestion. */
-export async function resolveCommand(argv: string[]): Promise<Resolved> {
-  let command = ROOT
+/** Walks argv down the tree from `root`; unknown names are usage errors with a suggestion. */
+export async function resolveCommand(root: CommandDef<any>, argv: string[]): Promise<Resolved> {
+  let command = root
   let parent: CommandDef<any> | undefined
   const path: string[] = []
   let rest = [...argv]
@@ -135,8 +130,8 @@ export interface Leaf {
   command: SvcCommand
 }
 
-/** Every runnable command under `root`, loading lazy modules. */
-export async function listLeaves(command: CommandDef<any> = ROOT, path: string[] = []): Promise<Leaf[]> {
+/** Every runnable command under `command`, loading lazy modules. */
+export async function listLeaves(command: CommandDef<any>, path: string[] = []): Promise<Leaf[]> {
   const subs = await subCommandsOf(command)
   if (!subs) return (command as SvcCommand).svc ? [{ path, command: command as SvcCommand }] : []
   const leaves: Leaf[] = []

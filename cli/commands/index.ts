@@ -1,8 +1,10 @@
 /**
- * @module The command tree's top level. A module is a folder with a lazy index.ts; adding
- * one (scale, connect, report, expert, smart) is one line here.
+ * @module The command tree's top level: svc-cli itself (ROOT) and its modules, each loaded
+ * by name only when it runs. A module is a folder with a lazy index.ts; adding one (scale,
+ * connect, report, expert, smart) is one line here.
  */
 import type { CommandDef } from 'citty'
+import { VERSION } from '../../server/contract/version.ts'
 
 export const MODULES: Record<string, () => Promise<CommandDef<any>>> = {
   auth: () => import('./auth/index.ts').then((m) => m.default),
@@ -24,8 +26,8 @@ export const MODULES: Record<string, () => Promise<CommandDef<any>>> = {
   completion: () => import('./completion.ts').then((m) => m.default),
 }
 
-/**
- * Top-level commands that the MCP server's svc_exec must never run (completion: of no use to
- * an agent; backup and restore: they read and write files on this machine).
- */
-export const NOT_FOR_EXEC = new Set(['auth', 'serve', 'mcp', 'completion', 'backup', 'restore'])
+/** svc-cli: the root of the command tree that the binary walks (run.ts) and hands to the commands it runs. */
+export const ROOT: CommandDef<any> = {
+  meta: { name: 'svc-cli', version: VERSION, description: 'Collect records through svc endpoints and manage apps, fields and sharing' },
+  subCommands: MODULES,
+}

@@ -9,7 +9,8 @@ export default defineSvcCommand({
     const { routeConsoleToStderr } = await import('../mcp/stdio-guard.ts')
     routeConsoleToStderr()
     const { runMcpServer } = await import('../mcp/server.ts')
-    await runMcpServer(env.io.env)
+    // Its tools run the commands of the tree this command runs in.
+    await runMcpServer(env.io.env, env.root)
     return { data: undefined, streamed: true }
   },
 })

@@ -1,11 +1,11 @@
 /**
- * @module What shell completion knows, read from the command tree (cli/tree.ts): for each
+ * @module What shell completion knows, read from the command tree it is given: for each
  * place in the tree its subcommands, and for each command its flags, which of them take a
  * value, and the values an enum flag allows. The bash, zsh and fish scripts are written
  * from this, so they cannot drift from the commands.
  */
 import type { ArgsDef, CommandDef } from 'citty'
-import { ROOT, subCommandsOf } from '../tree.ts'
+import { subCommandsOf } from '../tree.ts'
 
 export interface FlagSpec {
   /** `--name` (kebab-case, as typed). */
@@ -53,8 +53,8 @@ function flagsOf(args: ArgsDef): FlagSpec[] {
   return [...flags, HELP]
 }
 
-/** Every place in the tree, parents before children, loading the lazy modules. */
-export async function completionModel(root: CommandDef<any> = ROOT): Promise<Place[]> {
+/** Every place in the tree under `root`, parents before children, loading the lazy modules. */
+export async function completionModel(root: CommandDef<any>): Promise<Place[]> {
   const places: Place[] = []
   const walk = async (command: CommandDef<any>, path: string[]) => {
     const subs = await subCommandsOf(command)

@@ -1,20 +1,27 @@
 /**
  * @module Running CLI commands in-process for the MCP tools: the whitelist (derived from
- * the command tree), the flags an agent may not pass, and the call itself.
+ * the command tree the server was given), the commands and flags an agent may not use, and
+ * the call itself.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
-import type { ArgsDef } from 'citty'
+import type { ArgsDef, CommandDef } from 'citty'
 import type { Effect, SvcCommand } from '../command.ts'
-import { globalArgs } from '../commands/_shared.ts'
-import { NOT_FOR_EXEC } from '../commands/index.ts'
 import { CliError, usageError } from '../errors.ts'
+import { execute, type Outcome } from '../execute.ts'
+import { globalArgs } from '../global-args.ts'
+import { helpText } from '../help.ts'
 import { bufferedIo } from '../io.ts'
-import { execute, helpText, type Outcome } from '../run.ts'
 import { listLeaves, nearest, resolveCommand } from '../tree.ts'
 import { pathFlags, refusePaths, type PathFlag } from './paths.ts'
 import { capped, fail, ok, untrusted } from './results.ts'
 
 type Env = Record<string, string | undefined>
+
+/**
+ * Top-level commands that the MCP server's svc_exec must never run (completion: of no use to
+ * an agent; backup and restore: they read and write files on this machine).
+ */
+export const NOT_FOR_EXEC = new Set(['auth', 'serve', 'mcp', 'completion', 'backup', 'restore'])
 
 export interface ExecEntry {
   name: string
@@ -51,10 +58,10 @@ const USE_TOOL_INSTEAD = new Map([
   ['profile password', 'passwords never pass through an agent; the user runs `svc-cli profile password` in a terminal'],
 ])
 
-/** Every command svc_exec may run (all leaves but auth, serve and mcp). */
-export async function execWhitelist(): Promise<Map<string, ExecEntry>> {
+/** Every command of `root` that svc_exec may run (all leaves but auth, serve and mcp). */
+export async function execWhitelist(root: CommandDef<any>): Promise<Map<string, ExecEntry>> {
   const entries = new Map<string, ExecEntry>()
-  for (const leaf of await listLeaves()) {
+  for (const leaf of await listLeaves(root)) {
     if (NOT_FOR_EXEC.has(leaf.path[0]) || USE_TOOL_INSTEAD.has(leaf.path.join(' '))) continue
     const args = (leaf.command.args ?? {}) as ArgsDef
     const paths = pathFlags(leaf.path, args)
@@ -111,22 +118,22 @@ export function describeCommands(entries: ExecEntry[]): string {
 const SUBGROUP = 4
 
 /** The refusal when argv names a local path (see paths.ts); unknown commands are left to `execute`. */
-async function refusedPaths(argv: string[]): Promise<CliError | null> {
-  const resolved = await resolveCommand(argv).catch(() => null)
+async function refusedPaths(root: CommandDef<any>, argv: string[]): Promise<CliError | null> {
+  const resolved = await resolveCommand(root, argv).catch(() => null)
   const command = resolved?.command as SvcCommand | undefined
   if (!resolved || !command?.svc) return null
   return refusePaths(resolved.path, (command.args ?? {}) as ArgsDef, resolved.rest)
 }
 
 /**
- * Runs `svc-cli <argv> --json` in-process and captures its output (never the real stdout).
- * A flag that names a local path is refused before the command starts.
+ * Runs `svc-cli <argv> --json` (a command of `root`) in-process and captures its output
+ * (never the real stdout). A flag that names a local path is refused before the command starts.
  */
-export async function runInProcess(env: Env, argv: string[], stdin = ''): Promise<{ outcome: Outcome; stdout: string }> {
-  const refused = await refusedPaths(argv)
+export async function runInProcess(root: CommandDef<any>, env: Env, argv: string[], stdin = ''): Promise<{ outcome: Outcome; stdout: string }> {
+  const refused = await refusedPaths(root, argv)
   if (refused) return { outcome: { exitCode: refused.exitCode, error: refused }, stdout: '' }
   const io = bufferedIo(env, { stdin })
-  const outcome = await execute([...argv, '--json'], io)
+  const outcome = await execute(root, [...argv, '--json'], io)
   return { outcome, stdout: io.out() }
 }
 
@@ -146,8 +153,8 @@ export function pickCommand(whitelist: Map<string, ExecEntry>, command: string, 
   throw usageError(`Unknown command "${name}".${guess ? ` Did you mean "${guess}"?` : ''} The commands are listed in this tool's description.`)
 }
 
-/** Runs a whitelisted command for a tool (`toolName`, for hints) and shapes the result. */
-export async function execTool(env: Env, entry: ExecEntry, args: string[], confirm: boolean, toolName: string): Promise<CallToolResult> {
+/** Runs a whitelisted command of `root` for a tool (`toolName`, for hints) and shapes the result. */
+export async function execTool(root: CommandDef<any>, env: Env, entry: ExecEntry, args: string[], confirm: boolean, toolName: string): Promise<CallToolResult> {
   for (const arg of args) {
     const flag = arg.split('=')[0]
     const why = REFUSED_FLAGS.get(flag)
@@ -164,7 +171,7 @@ export async function execTool(env: Env, entry: ExecEntry, args: string[], confi
   if (args.includes('--force') && !confirm) {
     return fail(new CliError('confirmation_required', `--force makes "${entry.name}" override a safety check of the server. Ask the user, then call again with confirm: true.`))
   }
-  const { outcome, stdout } = await runInProcess(env, [...entry.name.split(' '), ...args])
+  const { outcome, stdout } = await runInProcess(root, env, [...entry.name.split(' '), ...args])
   if (outcome.error?.type === 'usage') return fail(outcome.error, `Fix the flags and call again; ${toolName} "${entry.name}" with ["--help"] lists them.`)
   if (outcome.error) return fail(outcome.error)
   const result = outcome.result!

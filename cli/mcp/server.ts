@@ -4,6 +4,7 @@
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
+import type { CommandDef } from 'citty'
 import { VERSION } from '../../server/contract/version.ts'
 import { INSTRUCTIONS } from './constraints.ts'
 import { execWhitelist } from './exec.ts'
@@ -21,18 +22,21 @@ import type { ToolExtra, ToolModule } from './tools/tool.ts'
 
 type Env = Record<string, string | undefined>
 
-/** Builds the server with every tool and resource; `env` supplies SVC_URL/SVC_TOKEN/XDG_CONFIG_HOME. */
-export async function createMcpServer(env: Env): Promise<McpServer> {
+/**
+ * Builds the server with every tool and resource; `env` supplies SVC_URL/SVC_TOKEN/XDG_CONFIG_HOME,
+ * `root` the command tree whose commands the tools run (svc-cli's, ROOT in commands/index.ts).
+ */
+export async function createMcpServer(env: Env, root: CommandDef<any>): Promise<McpServer> {
   const server = new McpServer({ name: 'svc', version: VERSION }, { instructions: INSTRUCTIONS })
   const tools: ToolModule[] = [
-    authLogin,
-    authEmailCode,
+    authLogin(root),
+    authEmailCode(root),
     authStatus,
     svcGenerate,
     svcExecute,
     svcSnapshot,
     svcSkill,
-    ...execTools(await execWhitelist()),
+    ...execTools(root, await execWhitelist(root)),
   ]
   const session: McpSession = {
     canSample: () => server.server.getClientCapabilities()?.sampling !== undefined,
@@ -46,7 +50,7 @@ export async function createMcpServer(env: Env): Promise<McpServer> {
 }
 
 /** Serves MCP on stdin/stdout until the client disconnects. */
-export async function runMcpServer(env: Env): Promise<void> {
-  const server = await createMcpServer(env)
+export async function runMcpServer(env: Env, root: CommandDef<any>): Promise<void> {
+  const server = await createMcpServer(env, root)
   await server.connect(new StdioServerTransport())
 }

@@ -4,6 +4,7 @@
  * schemas before sending, and the MCP whitelist that comes from the command tree.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { ROOT } from '../../cli/commands/index.ts'
 import { execWhitelist } from '../../cli/mcp/exec.ts'
 import { DEFAULT_THEME } from '../../server/contract/connect/schemas.ts'
 import { cliInProcess, cliProcess, startTestServer, tempConfigHome, type CliRun, expectOk } from '../support/server.ts'
@@ -357,7 +358,7 @@ describe('across the assessment commands', () => {
   })
 
   test('every command is in the MCP whitelist with its effect, and its help has an example', async () => {
-    const entries = await execWhitelist()
+    const entries = await execWhitelist(ROOT)
     const effects = Object.fromEntries([...entries.values()].filter((e) => /^(scale|report|expert|connect)\b/.test(e.name)).map((e) => [e.name, e.effect]))
     expect(effects).toEqual({
       'scale add': 'write', 'scale list': 'read', 'scale get': 'read', 'scale update': 'write', 'scale remove': 'destructive',

@@ -10,9 +10,10 @@ import { hostname } from 'node:os'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import { configPath, readConfig, updateConfig } from '../../cli/config.ts'
+import { ROOT } from '../../cli/commands/index.ts'
+import { helpText } from '../../cli/help.ts'
 import { createMcpServer } from '../../cli/mcp/server.ts'
-import { helpText } from '../../cli/run.ts'
-import { listLeaves, ROOT } from '../../cli/tree.ts'
+import { listLeaves } from '../../cli/tree.ts'
 import { cliInProcess, cliProcess, startTestServer, tempConfigHome } from '../support/server.ts'
 
 const server = await startTestServer({ SVC_SIGNUP: 'open' })
@@ -112,7 +113,7 @@ describe('a login replaces the earlier token of the machine', () => {
 
   test('the MCP auth_login tool makes the same machine token and replaces it', async () => {
     const { email, userId } = await passwordAccount()
-    const mcp = await createMcpServer(envFor())
+    const mcp = await createMcpServer(envFor(), ROOT)
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
     await mcp.connect(serverSide)
     const client = new Client({ name: 'svc-test', version: '1.0.0' })
@@ -261,7 +262,7 @@ describe('secrets stay off argv', () => {
 
   test('no help text, example or hint shows a secret as an argument', async () => {
     const texts = [await helpText(ROOT, undefined, [], { color: false })]
-    for (const leaf of await listLeaves()) texts.push(await helpText(leaf.command, undefined, leaf.path, { color: false }))
+    for (const leaf of await listLeaves(ROOT)) texts.push(await helpText(leaf.command, undefined, leaf.path, { color: false }))
     const offenders = texts.filter((text) => /--token[ =](?!<token>)|--password(?!-stdin)\b|<<<|svc_pat_\w/.test(text.replace(/--token=<token>/g, '')))
     expect(offenders).toEqual([])
     expect(texts[0]).toContain('svc-cli auth login --with-token < token.txt')

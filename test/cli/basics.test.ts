@@ -2,10 +2,11 @@
  * Help, usage errors, exit codes and output rules that need no server.
  */
 import { describe, expect, test } from 'bun:test'
+import { ROOT } from '../../cli/commands/index.ts'
 import { listLeaves } from '../../cli/tree.ts'
 import { cliInProcess, cliProcess } from '../support/server.ts'
 
-const leaves = await listLeaves()
+const leaves = await listLeaves(ROOT)
 
 describe('help', () => {
   test.each(leaves.map((leaf) => [leaf.path.join(' '), leaf] as const))('svc-cli %s --help has a description and an example', async (name, leaf) => {

@@ -8,13 +8,14 @@
 import { describe, expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { ROOT } from '../../cli/commands/index.ts'
 import { completionModel, shQuote, type Place } from '../../cli/completion/model.ts'
 import { listLeaves } from '../../cli/tree.ts'
 import { cliInProcess, cliProcess } from '../support/server.ts'
 import { tempDir } from '../support/tmp.ts'
 
-const places = await completionModel()
-const leaves = await listLeaves()
+const places = await completionModel(ROOT)
+const leaves = await listLeaves(ROOT)
 const scriptOf = async (shell: string) => {
   const run = await cliInProcess(['completion', shell])
   expect(run).toMatchObject({ code: 0, stderr: '' })
@@ -70,7 +71,7 @@ describe('svc-cli completion', () => {
   })
 
   test('is not offered to agents through MCP (svc_exec)', async () => {
-    const { NOT_FOR_EXEC } = await import('../../cli/commands/index.ts')
+    const { NOT_FOR_EXEC } = await import('../../cli/mcp/exec.ts')
     expect(NOT_FOR_EXEC.has('completion')).toBe(true)
   })
 })

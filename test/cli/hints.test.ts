@@ -8,7 +8,8 @@ import { describe, expect, test } from 'bun:test'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import type { ArgsDef, CommandDef } from 'citty'
-import { ROOT, subCommandsOf } from '../../cli/tree.ts'
+import { ROOT } from '../../cli/commands/index.ts'
+import { subCommandsOf } from '../../cli/tree.ts'
 import { ROOT as CHECKOUT } from '../support/server.ts'
 
 /** Words after "svc-cli" that are prose ("the svc-cli command", "`which svc-cli bun`"), not a command. */

@@ -95,10 +95,11 @@ describe('human output', () => {
 describe('coverage of the command tree', () => {
   test('every runnable command is run by some CLI or MCP test', async () => {
     const { listLeaves } = await import('../../cli/tree.ts')
+    const { ROOT } = await import('../../cli/commands/index.ts')
     const root = `${import.meta.dir}/../..`
     const sources = await Promise.all([...new Bun.Glob('test/{cli,mcp}/*.test.ts').scanSync({ cwd: root })].map((f) => Bun.file(`${root}/${f}`).text()))
     const all = sources.join('\n')
-    const untested = (await listLeaves()).map((l) => l.path).filter((path) => !all.includes(path.map((p) => `'${p}'`).join(', ')) && !all.includes(`'${path.join(' ')}'`))
+    const untested = (await listLeaves(ROOT)).map((l) => l.path).filter((path) => !all.includes(path.map((p) => `'${p}'`).join(', ')) && !all.includes(`'${path.join(' ')}'`))
     expect(untested).toEqual([])
   })
 })

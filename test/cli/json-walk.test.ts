@@ -6,6 +6,7 @@
  * on stderr. Only `serve` and `mcp` are left out: they run until stopped and print no result.
  */
 import { afterAll, describe, expect, test } from 'bun:test'
+import { ROOT } from '../../cli/commands/index.ts'
 import { listLeaves } from '../../cli/tree.ts'
 import { cliInProcess, startTestServer, tempConfigHome } from '../support/server.ts'
 import { startReceiver } from '../support/webhook-receiver.ts'
@@ -119,7 +120,7 @@ const STEPS: [string, Step][] = [
 /** They serve until stopped (HTTP, or MCP on stdio) and print no result document; or act on the server's files (test/cli/backup.test.ts). */
 const NOT_WALKED = ['serve', 'mcp', 'backup', 'restore']
 
-const tree = await listLeaves()
+const tree = await listLeaves(ROOT)
 const leaves = tree.map((leaf) => leaf.path.join(' '))
 /** The commands with an --app flag. */
 const takesApp = new Set(tree.filter((leaf) => 'app' in (leaf.command.args ?? {})).map((leaf) => leaf.path.join(' ')))

@@ -9,6 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { ROOT } from '../../cli/commands/index.ts'
 import { execWhitelist, type ExecEntry } from '../../cli/mcp/exec.ts'
 import { checkFlags, resolveCommand } from '../../cli/tree.ts'
 import { startTestServer, tempConfigHome } from '../support/server.ts'
@@ -76,7 +77,7 @@ async function unknownNames(text: string): Promise<string[]> {
 /** Why argv does not name a command (and, when `flags`, the flags it takes), or null. */
 async function treeProblem(argv: string[], flags = true): Promise<string | null> {
   try {
-    const resolved = await resolveCommand(argv)
+    const resolved = await resolveCommand(ROOT, argv)
     if (resolved.path.length === 0) return 'no command'
     if (flags && !resolved.command.subCommands) await checkFlags(resolved)
     return null
@@ -95,7 +96,7 @@ beforeAll(async () => {
   const probe = await session({ SVC_URL: server.url })
   tools = new Set((await probe.client.listTools()).tools.map((t) => t.name))
   resources = (await probe.client.listResources()).resources.map((r) => r.uri)
-  whitelist = await execWhitelist()
+  whitelist = await execWhitelist(ROOT)
 })
 
 describe('every hint in a tool error names something that exists', () => {

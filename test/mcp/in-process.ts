@@ -6,6 +6,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { ROOT } from '../../cli/commands/index.ts'
 import { createMcpServer } from '../../cli/mcp/server.ts'
 
 export interface InProcessMcp {
@@ -17,7 +18,7 @@ export interface InProcessMcp {
 
 /** Connects a Client to a server built with exactly `env`. */
 export async function inProcessMcp(env: Record<string, string | undefined>): Promise<InProcessMcp> {
-  const server = await createMcpServer(env)
+  const server = await createMcpServer(env, ROOT)
   const [serverSide, clientSide] = InMemoryTransport.createLinkedPair()
   await server.connect(serverSide)
   const client = new Client({ name: 'svc-in-process-test', version: '1.0.0' })

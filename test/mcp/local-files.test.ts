@@ -14,8 +14,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import type { ArgsDef } from 'citty'
-import { NOT_FOR_EXEC } from '../../cli/commands/index.ts'
-import { execWhitelist } from '../../cli/mcp/exec.ts'
+import { ROOT as SVC_CLI } from '../../cli/commands/index.ts'
+import { execWhitelist, NOT_FOR_EXEC } from '../../cli/mcp/exec.ts'
 import { pathFlags, pathPositionals, PLAIN_ID, refusePaths } from '../../cli/mcp/paths.ts'
 import { looksLikeFile } from '../../cli/commands/smart/_plan-file.ts'
 import { listLeaves } from '../../cli/tree.ts'
@@ -108,7 +108,7 @@ describe('flags that name local paths are refused before anything runs', () => {
   })
 
   test('every path flag in the command tree is refused through the tool that runs its command', async () => {
-    const whitelist = [...(await execWhitelist()).values()]
+    const whitelist = [...(await execWhitelist(SVC_CLI)).values()]
     const cases = whitelist.flatMap((entry) => entry.paths.map((flag) => ({ entry, flag })))
     expect(cases.map(({ entry, flag }) => `${entry.name} ${flag.flag}`).sort()).toEqual(['share export --out', 'smart execute --plan', 'smart plan edit --file', 'smart plan validate --file'])
     for (const { entry, flag } of cases) {
@@ -132,7 +132,7 @@ describe('flags that name local paths are refused before anything runs', () => {
   })
 
   test('no command the MCP server can run declares a positional path argument (the check covers flags); backup and restore, which take one, it never runs', async () => {
-    const leaves = await listLeaves()
+    const leaves = await listLeaves(SVC_CLI)
     const withPositionalPath = leaves.filter((leaf) => pathPositionals((leaf.command.args ?? {}) as ArgsDef).length > 0).map((leaf) => leaf.path.join(' '))
     expect(withPositionalPath.sort()).toEqual(['backup', 'restore'])
     for (const name of withPositionalPath) expect(NOT_FOR_EXEC.has(name)).toBe(true)

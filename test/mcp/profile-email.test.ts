@@ -8,6 +8,7 @@ import { afterAll, expect, test } from 'bun:test'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import { ElicitRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { ROOT } from '../../cli/commands/index.ts'
 import { createMcpServer } from '../../cli/mcp/server.ts'
 import { createAccessToken } from '../../server/core/auth/access-tokens.ts'
 import { insertUser } from '../../server/core/users/users.ts'
@@ -20,7 +21,7 @@ afterAll(() => server.close())
 test('svc_exec cannot change the e-mail with the token alone, refuses --password-stdin, and never elicits', async () => {
   const user = await insertUser(server.ctx, { email: 'ada@example.com', name: 'Ada', password: 'correct horse' })
   const { token } = await createAccessToken(server.ctx, user.id, 'agent')
-  const mcpServer = await createMcpServer({ XDG_CONFIG_HOME: tempConfigHome(), SVC_URL: server.url, SVC_TOKEN: token })
+  const mcpServer = await createMcpServer({ XDG_CONFIG_HOME: tempConfigHome(), SVC_URL: server.url, SVC_TOKEN: token }, ROOT)
   const [serverSide, clientSide] = InMemoryTransport.createLinkedPair()
   await mcpServer.connect(serverSide)
   const client = new Client({ name: 'eliciting-client', version: '1.0.0' }, { capabilities: { elicitation: {} } })

@@ -10,6 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import { CONSTRAINT_LINES, CONSTRAINTS } from '../../cli/mcp/constraints.ts'
+import { ROOT as SVC_CLI } from '../../cli/commands/index.ts'
 import { execWhitelist, type ExecEntry } from '../../cli/mcp/exec.ts'
 import { BUN, ROOT, tempConfigHome } from '../support/server.ts'
 
@@ -24,7 +25,7 @@ beforeAll(async () => {
   client = new Client({ name: 'svc-tools-list-test', version: '1.0.0' })
   await client.connect(transport)
   tools = (await client.listTools()).tools
-  whitelist = await execWhitelist()
+  whitelist = await execWhitelist(SVC_CLI)
 })
 afterAll(() => client.close())
 

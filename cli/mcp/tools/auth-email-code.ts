@@ -2,6 +2,7 @@
  * @module auth_email_code: two-step login by e-mail code — call with `email` to send a
  * code, then with `email` + `code` to log in (the token is stored like `svc-cli auth login`).
  */
+import type { CommandDef } from 'citty'
 import { z } from 'zod'
 import { Email } from '../../../server/contract/auth/schemas.ts'
 import { AUTH } from '../../../server/contract/limits.ts'
@@ -9,7 +10,8 @@ import { runInProcess } from '../exec.ts'
 import { fail, ok } from '../results.ts'
 import type { ToolModule } from './tool.ts'
 
-export const authEmailCode: ToolModule = {
+/** The tool, running the auth commands of `root` in-process. */
+export const authEmailCode = (root: CommandDef<any>): ToolModule => ({
   name: 'auth_email_code',
   config: {
     title: 'Log in with an e-mail code',
@@ -22,7 +24,7 @@ export const authEmailCode: ToolModule = {
   },
   async handler(env, input: { email: string; code?: string }) {
     const argv = input.code === undefined ? ['auth', 'code', '--email', input.email] : ['auth', 'login', '--email', input.email, '--code', input.code]
-    const { outcome } = await runInProcess(env, argv)
+    const { outcome } = await runInProcess(root, env, argv)
     if (outcome.error) return fail(outcome.error)
     if (input.code === undefined) {
       return ok(`If ${input.email} has an account, a ${AUTH.codeDigits}-digit code is on its way. Ask the user for it, then call auth_email_code again with email and code.`)
@@ -30,4 +32,4 @@ export const authEmailCode: ToolModule = {
     const data = outcome.result!.data as { server: string; user: { email: string } }
     return ok(`Logged in to ${data.server} as ${data.user.email}; the token is stored for later sessions.`)
   },
-}
+})

@@ -2,6 +2,7 @@
  * @module auth_login: log in inside the chat with an access token (recommended) or e-mail
  * and password; the token is stored exactly as `svc-cli auth login` stores it.
  */
+import type { CommandDef } from 'citty'
 import { z } from 'zod'
 import { Email } from '../../../server/contract/auth/schemas.ts'
 import { usageError } from '../../errors.ts'
@@ -9,7 +10,8 @@ import { runInProcess } from '../exec.ts'
 import { fail, ok } from '../results.ts'
 import type { ToolModule } from './tool.ts'
 
-export const authLogin: ToolModule = {
+/** The tool, running the auth commands of `root` in-process. */
+export const authLogin = (root: CommandDef<any>): ToolModule => ({
   name: 'auth_login',
   config: {
     title: 'Log in to svc',
@@ -27,10 +29,10 @@ export const authLogin: ToolModule = {
     if (input.token) [argv, stdin] = [['auth', 'login', '--with-token'], input.token]
     else if (input.email && input.password) [argv, stdin] = [['auth', 'login', '--email', input.email, '--password-stdin'], input.password]
     else return fail(usageError('Pass `token` (recommended) or both `email` and `password`; for a login code use auth_email_code'))
-    const { outcome } = await runInProcess(env, argv, stdin)
+    const { outcome } = await runInProcess(root, env, argv, stdin)
     if (outcome.error) return fail(outcome.error)
     const data = outcome.result!.data as { server: string; user: { email: string } }
     const shadowed = env.SVC_TOKEN ? ' Note: SVC_TOKEN is set in this MCP server\'s environment and takes precedence over the stored token.' : ''
     return ok(`Logged in to ${data.server} as ${data.user.email}; the token is stored for later sessions. Next: svc_read with "app list".${shadowed}`)
   },
-}
+})

@@ -3,6 +3,7 @@
  * read-only commands (so its annotations can say read-only and clients may auto-approve
  * it); svc_exec runs any whitelisted command and needs `confirm: true` for destructive ones.
  */
+import type { CommandDef } from 'citty'
 import { z } from 'zod'
 import { asCliError } from '../../output.ts'
 import { describeCommands, execTool, pickCommand, type ExecEntry } from '../exec.ts'
@@ -14,11 +15,11 @@ const inputSchema = {
   args: z.array(z.string()).default([]).describe('Its flags as separate items, e.g. ["--app", "<id>", "--name", "email"]; ["--help"] lists them'),
 }
 
-const run = (whitelist: Map<string, ExecEntry>, toolName: string, allowed: (e: ExecEntry) => boolean) =>
+const run = (root: CommandDef<any>, whitelist: Map<string, ExecEntry>, toolName: string, allowed: (e: ExecEntry) => boolean) =>
   async (env: Record<string, string | undefined>, input: { command: string; args: string[]; confirm?: boolean }) => {
     try {
       const entry = pickCommand(whitelist, input.command.replace(/^svc-cli\s+/, ''), allowed, toolName)
-      return await execTool(env, entry, input.args, Boolean(input.confirm), toolName)
+      return await execTool(root, env, entry, input.args, Boolean(input.confirm), toolName)
     } catch (error) {
       return fail(asCliError(error))
     }
@@ -35,8 +36,8 @@ function refusedPathFlags(entries: ExecEntry[]): string {
   return all.length > 1 ? `${all.slice(0, -1).join(', ')} and ${all.at(-1)}` : all.join('')
 }
 
-/** The two exec tools, with the command list (from the command tree) in their descriptions. */
-export function execTools(whitelist: Map<string, ExecEntry>): ToolModule[] {
+/** The two exec tools over the commands of `root`, with the command list (its `whitelist`) in their descriptions. */
+export function execTools(root: CommandDef<any>, whitelist: Map<string, ExecEntry>): ToolModule[] {
   const all = [...whitelist.values()]
   const reads = all.filter((e) => e.effect === 'read')
   const changes = all.filter((e) => e.effect !== 'read')
@@ -49,7 +50,7 @@ export function execTools(whitelist: Map<string, ExecEntry>): ToolModule[] {
         inputSchema,
         annotations: { title: 'Run a read-only svc command', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
       },
-      handler: run(whitelist, 'svc_read', (e) => e.effect === 'read'),
+      handler: run(root, whitelist, 'svc_read', (e) => e.effect === 'read'),
     },
     {
       name: 'svc_exec',
@@ -59,7 +60,7 @@ export function execTools(whitelist: Map<string, ExecEntry>): ToolModule[] {
         inputSchema: { ...inputSchema, confirm: z.boolean().default(false).describe('true to run a destructive command the user agreed to') },
         annotations: { title: 'Run an svc command', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
       },
-      handler: run(whitelist, 'svc_exec', () => true),
+      handler: run(root, whitelist, 'svc_exec', () => true),
     },
   ]
 }

@@ -4,7 +4,7 @@
  * module, with worked examples whose flags the CLI really accepts.
  */
 import { afterEach, describe, expect, test } from 'bun:test'
-import { MODULES } from '../../../cli/commands/index.ts'
+import { MODULES, ROOT } from '../../../cli/commands/index.ts'
 import { checkFlags, listLeaves, resolveCommand } from '../../../cli/tree.ts'
 import { CSS_RULES } from '../../../server/contract/connect/css.ts'
 import { FONT_STACKS } from '../../../server/contract/connect/fonts.ts'
@@ -104,7 +104,7 @@ describe.each(SKILL_MODULES)('skill %s: worked examples', (module) => {
     const lines = commandLines(skillDocument(module as SkillModule))
     expect(lines.length).toBeGreaterThan(0)
     for (const argv of lines) {
-      const resolved = await resolveCommand(argv)
+      const resolved = await resolveCommand(ROOT, argv)
       expect(resolved.path.length).toBeGreaterThan(0)
       await checkFlags(resolved)
     }
