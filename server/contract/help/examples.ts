@@ -6,7 +6,7 @@
 import { fieldTypeSpec } from '../fields/types/index.ts'
 import { htmlFormSnippet } from './form-snippet.ts'
 import { codeBlock, shellQuote } from './markdown.ts'
-import type { HelpField, HelpInput } from '../../core/help/live.ts'
+import type { HelpField, HelpInput } from './input.ts'
 
 /** A plausible value of a field's type, valid against its options (the type's spec says which). */
 export function exampleValue(field: Pick<HelpField, 'type' | 'options'>): unknown {

@@ -8,14 +8,16 @@
  * quiet form gets a delivery per record. Each delivery has its own stable `webhook-id`;
  * deliveries are at least once and unordered.
  */
-import type { OUTBOX_BATCH as STORED_BATCH } from '../../db/storage/outbox-batch.ts'
-
 /**
- * The most a record event's delivery carries, as the help texts state it. The stores cut
- * and merge batches by their own copy (core loads no database code); the type makes the
- * two one: a change on either side alone does not compile.
+ * The most a record event's delivery carries: the stores cut and merge batches by it
+ * (db/storage/outbox-batch.ts) and the help texts state it.
  */
-export const OUTBOX_BATCH: typeof STORED_BATCH = { records: 100, bytes: 262_144 }
+export const OUTBOX_BATCH = {
+  /** Records one delivery carries at most. */
+  records: 100,
+  /** Payload bytes past which a batch is closed (JSON text length): 256 KiB. */
+  bytes: 262_144,
+} as const
 
 /** Events a subscription may listen to. */
 export const WEBHOOK_EVENTS = ['record.created', 'record.deleted', 'app.published', 'app.unpublished'] as const

@@ -10,43 +10,15 @@ import { requireOwnedApp } from '../apps/owned.ts'
 import { AppError } from '../../contract/errors.ts'
 import { endpointUrl } from '../apps/urls.ts'
 import { fieldRowsOf } from '../fields/view.ts'
-import type { FieldType } from '../../contract/fields/types/index.ts'
 import type { EndpointRow } from '../share/lookup.ts'
 import { endpointRateLimit, formatRateLimit } from '../../contract/share/rate-limit.ts'
 import type { ReadAccess } from '../../contract/share/reads.ts'
+import type { FieldType } from '../../contract/fields/types/index.ts'
+import type { HelpField, HelpInput } from '../../contract/help/input.ts'
 import { recordCounts } from '../records/counts.ts'
 import { fieldValueCounts } from './field-counts.ts'
 
-export interface HelpField {
-  name: string
-  type: FieldType
-  label: string
-  required: boolean
-  options: string[] | null
-  autoCreated: boolean
-  /** Non-spam records holding a value for this field; null when the reader may not see counts. */
-  count: number | null
-}
-
-export interface HelpInput {
-  url: string
-  appName: string
-  fields: HelpField[]
-  /** Non-spam and spam records; null when the reader may not see counts. */
-  kept: number | null
-  spam: number | null
-  service: boolean
-  reads: ReadAccess
-  /** The public summary lists a value only when at least this many records gave it. */
-  minRespondents: number
-  autoCreate: boolean
-  honeypot: string
-  /** `20/s,100` or `off`. */
-  rateLimit: string
-  maxBodyBytes: number
-  maxDepth: number
-  maxKeys: number
-}
+export type { HelpField, HelpInput }
 
 /** True when the help shows record and field counts: to the owner, and to anyone once reads are open (they are in /summary then). */
 export const helpShowsCounts = (reads: ReadAccess, owner: boolean): boolean => owner || reads !== 'off'

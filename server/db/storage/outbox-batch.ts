@@ -9,6 +9,7 @@
  * traffic does not grow with the ingest rate. A delivery's id derives from its first record,
  * fixed when it is made, so it is the same on every attempt (`webhook-id`).
  */
+import { OUTBOX_BATCH } from '../../contract/webhooks/events.ts'
 import type { DeliveryRow } from './webhooks.ts'
 
 /** One event for every enabled subscription of the app that listens to it (written by each store inside its own transaction). */
@@ -26,13 +27,7 @@ export interface OutboxEvent {
   now: number
 }
 
-/** The batch limits (core/webhooks/events.ts states the same for the help texts, typed by this). */
-export const OUTBOX_BATCH = {
-  /** Records one delivery carries at most. */
-  records: 100,
-  /** Payload bytes past which a batch is closed (JSON text length): 256 KiB. */
-  bytes: 262_144,
-} as const
+export { OUTBOX_BATCH }
 
 /** One batch: its first record (the delivery's subject and id), the JSON array it carries and how many records that is. */
 export interface OutboxBatch {

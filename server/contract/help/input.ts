@@ -1,0 +1,38 @@
+/**
+ * @module What the help pages and snippets are written from: one endpoint's live facts (its
+ * URL, fields with their counts, switches and limits). Core reads them (core/help/live.ts);
+ * the snippets here and the admin page render them.
+ */
+import type { FieldType } from '../fields/types/index.ts'
+import type { ReadAccess } from '../share/reads.ts'
+
+export interface HelpField {
+  name: string
+  type: FieldType
+  label: string
+  required: boolean
+  options: string[] | null
+  autoCreated: boolean
+  /** Non-spam records holding a value for this field; null when the reader may not see counts. */
+  count: number | null
+}
+
+export interface HelpInput {
+  url: string
+  appName: string
+  fields: HelpField[]
+  /** Non-spam and spam records; null when the reader may not see counts. */
+  kept: number | null
+  spam: number | null
+  service: boolean
+  reads: ReadAccess
+  /** The public summary lists a value only when at least this many records gave it. */
+  minRespondents: number
+  autoCreate: boolean
+  honeypot: string
+  /** `20/s,100` or `off`. */
+  rateLimit: string
+  maxBodyBytes: number
+  maxDepth: number
+  maxKeys: number
+}
