@@ -27,7 +27,8 @@ import { readFormPairs } from './form-body.ts'
 import { shareCors } from './cors.ts'
 import { proposerOf } from '../../core/collect/submitter.ts'
 import { readerToken, requestClient, resolveEndpoint, type ShareEndpoint } from './resolve.ts'
-import { chargeRate } from './throttle.ts'
+import { chargeRate, type RateReport } from '../../core/share/throttle.ts'
+import { writeRateHeaders } from './throttle.ts'
 import { isNavigation, refusedPostPage, thanksRedirect } from '../form-post.ts'
 
 // The fill-in pages read their forms the same way.
@@ -117,7 +118,12 @@ export const shareIngestRoutes = (ctx: AppContext) => {
         const endpoint = await resolveEndpoint(ctx, params.token, 'write', headers, { request, cost: 0 })
         const body = await readJson(ctx, request)
         const prepared = prepareBatch(await fieldsOf(ctx, endpoint.appId), await settingsOf(ctx, endpoint, request), body)
-        chargeRate(ctx, endpoint, 'write', requestClient(ctx, request), prepared.length, headers)
+        const report: RateReport = { rate: null }
+        try {
+          chargeRate(ctx, endpoint, 'write', requestClient(ctx, request), prepared.length, report)
+        } finally {
+          writeRateHeaders(headers, report.rate)
+        }
         const ids = await writer.write(endpoint.appId, prepared, key)
         // Ids are UUIDs (nothing to escape): joining them is cheaper than serialising a thousand strings.
         return new Response(`{"code":200,"data":{"ids":["${ids.join('","')}"]}}`, { headers: { 'content-type': JSON_TYPE } })
