@@ -26,8 +26,6 @@ export interface ShareRequest {
   request?: Request
   /** The `Authorization: Bearer` token (see `readerToken`); the owner's reads whatever `reads` says. */
   bearer?: string | null
-  /** What the request costs under the rate limit (default 1); 0 only checks for a token (a batch charges its records later). */
-  cost?: number
 }
 
 /**
@@ -38,7 +36,7 @@ export interface ShareRequest {
 export async function resolveEndpoint(ctx: AppContext, token: string, mode: ShareMode, headers?: Record<string, string>, from: ShareRequest = {}): Promise<ShareEndpoint> {
   const access: ShareAccess = { client: requestClient(ctx, from.request), bearer: from.bearer ?? null, rate: null }
   try {
-    return await resolveShareEndpoint(ctx, token, mode, access, from.cost ?? 1)
+    return await resolveShareEndpoint(ctx, token, mode, access)
   } finally {
     if (headers) writeRateHeaders(headers, access.rate)
   }
