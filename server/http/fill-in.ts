@@ -8,15 +8,14 @@
  * | GET    | /f/:token/thanks       | `?back=` the form's page, `?redirect=` a refused `_redirect`, both shown only with the server's `?sig=` and the posting browser's cookie | the thank-you page, in the app's style, with the owner's text |
  * | GET    | /f/assets/fill-in.js   |                               | the page's enhancement script |
  *
- * Submissions go through the collection endpoint's own core (form coercion, honeypot,
- * checks, group-commit writer), then the record's scores and a report key are stored.
+ * Submissions go through the collection endpoint's own ingest use case
+ * (core/collect/ingest.ts: switches and rate limits, form coercion, honeypot, checks,
+ * group-commit writer; no Idempotency-Key), then a report key is issued when the app offers reports.
  */
 import { Elysia } from 'elysia'
 import type { AppContext } from '../core/context.ts'
 import { pathOf } from '../contract/api/routes.ts'
-import { fieldsOf } from '../core/collect/field-cache.ts'
-import { formSubmission } from '../core/collect/form.ts'
-import { prepareRecord } from '../core/collect/prepare.ts'
+import type { FormPairs } from '../core/collect/ingest.ts'
 import { AppError, type Problem } from '../contract/errors.ts'
 import { offersReport } from '../core/reports/offered.ts'
 import { issueReportKey, reportUrl } from '../core/reports/report-key.ts'
@@ -29,8 +28,7 @@ import { fillInPageData } from './fill-in-data.ts'
 import { fillInDocument } from '../pages/fill-in.ts'
 import { pageHeaders } from '../pages/layout.ts'
 import { messageDocument } from '../pages/message.ts'
-import { readFormPairs, settingsOf } from './share/ingest.ts'
-import { resolveEndpoint } from './share/resolve.ts'
+import { ingestShare, readFormPairs, shareCall } from './share/ingest.ts'
 
 const NOT_FOUND_TITLE = 'Form not found'
 const NOT_FOUND_TEXT = 'No published form has this address. The link may be mistyped, or the form was unpublished.'
@@ -51,7 +49,6 @@ function moreThan(error: AppError, listed: number): number {
 }
 
 export const fillInRoutes = (ctx: AppContext) => {
-  const writer = ctx.writer
   return new Elysia({ name: 'svc/fill-in' })
     .get(pathOf('pages.fillInScript'), () => new Response(FILL_IN_CLIENT_JS, {
       headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=3600' },
@@ -72,18 +69,12 @@ export const fillInRoutes = (ctx: AppContext) => {
     })
     .post(pathOf('pages.fillInPost'), async ({ params, request, set }) => {
       const json = wantsJson(request)
-      let pairs: Array<[string, string]> = []
-      let appId: string | null = null
-      let honeypot = '_gotcha'
+      let pairs: FormPairs = []
+      // The page's own post carries no Idempotency-Key; its pairs are kept to show the form again when refused.
+      const call = shareCall(ctx, params.token, request, false)
+      const readPairs = { kind: 'form' as const, read: async (source: Request) => (pairs = await readFormPairs(ctx, source)) }
       try {
-        const endpoint = await resolveEndpoint(ctx, params.token, 'write', set.headers as Record<string, string>, { request })
-        appId = endpoint.appId
-        honeypot = endpoint.honeypot
-        pairs = await readFormPairs(ctx, request)
-        const fields = await fieldsOf(ctx, endpoint.appId)
-        const submission = formSubmission(pairs, fields, endpoint.honeypot)
-        const prepared = prepareRecord(fields, await settingsOf(ctx, endpoint, request), submission)
-        const [id] = await writer.write(endpoint.appId, [prepared])
+        const { ids: [id], endpoint } = await ingestShare(ctx, call, readPairs, set.headers as Record<string, string>)
         if (!(await offersReport(ctx, endpoint.appId))) {
           if (json) return Response.json({ code: 200, data: { id } })
           return new Response(null, { status: 303, headers: { location: `/f/${encodeURIComponent(params.token)}/thanks` } })
@@ -95,6 +86,8 @@ export const fillInRoutes = (ctx: AppContext) => {
         return new Response(null, { status: 303, headers: { location: reportUrl('', id, key) } })
       } catch (error) {
         if (json || !(error instanceof AppError)) throw error
+        const appId = call.endpoint?.appId ?? null
+        const honeypot = call.endpoint?.honeypot ?? '_gotcha'
         if (error.type === 'not_found' || appId === null) return page(messageDocument(NOT_FOUND_TITLE, NOT_FOUND_TEXT), error.status)
         const data = await fillInPageData(ctx, appId, params.token, honeypot)
         const problems = problemsOf(error)

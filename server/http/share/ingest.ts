@@ -4,30 +4,26 @@
  * multipart text parts; a browser's own post gets pages) and `ingest.batch` (a JSON array of
  * ≤ LIMITS.maxBatch records) of the route table (server/contract/api/ingest.ts).
  *
- * Bodies are read here (`parse: 'none'`), never by Elysia's parser, so unknown media
- * types are a 415 and form values are never JSON-parsed. Each takes an `Idempotency-Key`
- * (core/collect/idempotency.ts): a retry gets the first answer's ids.
+ * Each route calls the one ingest use case (core/collect/ingest.ts) once, which resolves
+ * the endpoint, charges its rate limits, checks and stores the submission with its
+ * `Idempotency-Key` (core/collect/idempotency.ts: a retry gets the first answer's ids). What
+ * stays here is HTTP: bodies are read here (`parse: 'none'`), never by Elysia's parser, so
+ * unknown media types are a 415 and form values are never JSON-parsed; the rate-limit
+ * headers, CORS, pages for a browser's own post, and the answer's JSON.
  */
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../core/context.ts'
 import { pathOf } from '../../contract/api/routes.ts'
 import { AppError } from '../../contract/errors.ts'
 import { parseJsonBody } from '../../core/collect/json.ts'
-import { fieldsOf } from '../../core/collect/field-cache.ts'
 import { afterFormPost, refusedRedirectNote } from '../../core/collect/after-post.ts'
-import { formSubmission } from '../../core/collect/form.ts'
-import { prepareBatch } from '../../core/collect/batch.ts'
-import { prepareRecord, type CollectSettings } from '../../core/collect/prepare.ts'
-import { toSubmission } from '../../core/collect/shape.ts'
-import type { Writer } from '../../core/collect/writer-types.ts'
-import { idempotencyKey } from '../../core/collect/idempotency.ts'
+import { ingest, type FormPairs, type IngestCall, type Ingested, type SubmissionReader } from '../../core/collect/ingest.ts'
 import { mediaType, readBodyBytes, unsupported, utf8Text } from './body.ts'
 import { declaredCharset, decodeText, decoderFor } from './charset.ts'
 import { readFormPairs } from './form-body.ts'
 import { shareCors } from './cors.ts'
-import { proposerOf } from '../../core/collect/submitter.ts'
-import { readerToken, requestClient, resolveEndpoint, type ShareEndpoint } from './resolve.ts'
-import { chargeRate } from './throttle.ts'
+import { readerToken, requestClient } from './resolve.ts'
+import { writeRateHeaders } from './throttle.ts'
 import { isNavigation, refusedPostPage, thanksRedirect } from '../form-post.ts'
 
 // The fill-in pages read their forms the same way.
@@ -37,15 +33,6 @@ const JSON_TYPES = new Set(['', 'application/json', 'text/plain'])
 
 const JSON_TYPE = 'application/json; charset=utf-8'
 const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': JSON_TYPE } })
-
-/**
- * How `request` submits to `endpoint`: its settings, and whose fields its new keys make
- * (the owner's access token in `Authorization: Bearer`: accepted; anyone else: proposed).
- */
-export async function settingsOf(ctx: AppContext, endpoint: ShareEndpoint, request: Request): Promise<CollectSettings> {
-  const proposer = await proposerOf(ctx, endpoint, readerToken(request), requestClient(ctx, request))
-  return { autoCreate: endpoint.autoCreate, honeypot: endpoint.honeypot, maxKeys: ctx.config.maxKeys, proposer }
-}
 
 async function readJson(ctx: AppContext, request: Request): Promise<unknown> {
   const type = mediaType(request)
@@ -58,28 +45,59 @@ async function readJson(ctx: AppContext, request: Request): Promise<unknown> {
   return parseJsonBody(decoder ? decodeText(bytes, decoder, 'The request body') : utf8Text(bytes), ctx.config.maxDepth)
 }
 
+/** How the share routes read a submission from the request: one JSON record, form pairs, or a JSON batch. */
+export interface ShareReaders {
+  record: SubmissionReader<Request>
+  form: SubmissionReader<Request>
+  batch: SubmissionReader<Request>
+}
+
+/** The readers of `ctx` (made once per set of routes, not per request). */
+export function shareReaders(ctx: AppContext): ShareReaders {
+  return {
+    record: { kind: 'record', read: (request) => readJson(ctx, request) },
+    form: { kind: 'form', read: (request): Promise<FormPairs> => readFormPairs(ctx, request) },
+    batch: { kind: 'batch', read: (request) => readJson(ctx, request) },
+  }
+}
+
 /**
- * POST /<token>: stores one JSON record and resolves with its id once it is durable.
- * Shared by the Elysia route and the fast route that Bun.serve answers directly
- * (server/http/fast-routes.ts); `headers` receives the rate-limit headers (and Retry-After with a 429).
+ * The ingest call of a POST to the share URL of `token`: the Idempotency-Key (unless
+ * `idempotency` is false: the fill-in page's post takes none), the client address and the
+ * `Authorization: Bearer` token of `request`, which the reader reads.
  */
-export async function ingestOne(ctx: AppContext, writer: Writer, token: string, request: Request, headers: Record<string, string>): Promise<string> {
-  const key = idempotencyKey(request.headers.get('idempotency-key'))
-  const endpoint = await resolveEndpoint(ctx, token, 'write', headers, { request })
-  const body = await readJson(ctx, request)
-  const prepared = prepareRecord(await fieldsOf(ctx, endpoint.appId), await settingsOf(ctx, endpoint, request), toSubmission(body))
-  const [id] = await writer.write(endpoint.appId, [prepared], key)
-  return id
+export function shareCall(ctx: AppContext, token: string, request: Request, idempotency = true): IngestCall<Request> {
+  return {
+    token,
+    idempotencyKey: idempotency ? request.headers.get('idempotency-key') : null,
+    client: requestClient(ctx, request),
+    bearer: readerToken(request),
+    source: request,
+    rate: null,
+    endpoint: null,
+  }
+}
+
+/** Runs the ingest use case for `call`; `headers` get the rate-limit headers whatever the outcome (Retry-After with a 429). */
+export async function ingestShare(ctx: AppContext, call: IngestCall<Request>, reader: SubmissionReader<Request>, headers: Record<string, string>): Promise<Ingested> {
+  try {
+    return await ingest(ctx, call, reader)
+  } finally {
+    writeRateHeaders(headers, call.rate)
+  }
 }
 
 /** The write routes of the public collection endpoints. */
 export const shareIngestRoutes = (ctx: AppContext) => {
-  const writer = ctx.writer
+  const readers = shareReaders(ctx)
   return new Elysia({ name: 'svc/share-ingest' })
     .use(shareCors())
     .post(
       pathOf('ingest.post'),
-      async ({ params, request, set }) => json({ code: 200, data: { id: await ingestOne(ctx, writer, params.token, request, set.headers as Record<string, string>) } }),
+      async ({ params, request, set }) => {
+        const { ids } = await ingestShare(ctx, shareCall(ctx, params.token, request), readers.record, set.headers as Record<string, string>)
+        return json({ code: 200, data: { id: ids[0] } })
+      },
       { parse: 'none' },
     )
     .post(
@@ -87,23 +105,17 @@ export const shareIngestRoutes = (ctx: AppContext) => {
       async ({ params, request, set }) => {
         // A browser posting the form itself wants pages; fetch and scripts keep the JSON answers.
         const navigation = isNavigation(request)
-        let appId: string | null = null
+        const headers = set.headers as Record<string, string>
+        const call = shareCall(ctx, params.token, request)
         try {
-          const key = idempotencyKey(request.headers.get('idempotency-key'))
-          const endpoint = await resolveEndpoint(ctx, params.token, 'write', set.headers as Record<string, string>, { request })
-          appId = endpoint.appId
-          const pairs = await readFormPairs(ctx, request)
-          const fields = await fieldsOf(ctx, endpoint.appId)
-          const submission = formSubmission(pairs, fields, endpoint.honeypot)
-          const prepared = prepareRecord(fields, await settingsOf(ctx, endpoint, request), submission)
-          const [id] = await writer.write(endpoint.appId, [prepared], key)
-          const after = afterFormPost(submission.redirect, endpoint.redirectOrigins, navigation ? endpoint.thankYouUrl : null)
+          const { ids, endpoint, redirect } = await ingestShare(ctx, call, readers.form, headers)
+          const after = afterFormPost(redirect, endpoint.redirectOrigins, navigation ? endpoint.thankYouUrl : null)
           if (after.location) return new Response(null, { status: 303, headers: { location: after.location } })
           if (navigation) return thanksRedirect(ctx, params.token, request, after.refused)
-          return json({ code: 200, data: { id }, ...(after.refused ? { details: { redirect: refusedRedirectNote(after.refused) } } : {}) })
+          return json({ code: 200, data: { id: ids[0] }, ...(after.refused ? { details: { redirect: refusedRedirectNote(after.refused) } } : {}) })
         } catch (error) {
           if (!navigation || !(error instanceof AppError)) throw error
-          return refusedPostPage(ctx, appId, error, request, set.headers as Record<string, string>)
+          return refusedPostPage(ctx, call.endpoint?.appId ?? null, error, request, headers)
         }
       },
       { parse: 'none' },
@@ -111,14 +123,7 @@ export const shareIngestRoutes = (ctx: AppContext) => {
     .post(
       pathOf('ingest.batch'),
       async ({ params, request, set }) => {
-        const key = idempotencyKey(request.headers.get('idempotency-key'))
-        const headers = set.headers as Record<string, string>
-        // The records are counted once the body is read: first only check that the limits have room.
-        const endpoint = await resolveEndpoint(ctx, params.token, 'write', headers, { request, cost: 0 })
-        const body = await readJson(ctx, request)
-        const prepared = prepareBatch(await fieldsOf(ctx, endpoint.appId), await settingsOf(ctx, endpoint, request), body)
-        chargeRate(ctx, endpoint, 'write', requestClient(ctx, request), prepared.length, headers)
-        const ids = await writer.write(endpoint.appId, prepared, key)
+        const { ids } = await ingestShare(ctx, shareCall(ctx, params.token, request), readers.batch, set.headers as Record<string, string>)
         // Ids are UUIDs (nothing to escape): joining them is cheaper than serialising a thousand strings.
         return new Response(`{"code":200,"data":{"ids":["${ids.join('","')}"]}}`, { headers: { 'content-type': JSON_TYPE } })
       },

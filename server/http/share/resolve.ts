@@ -1,17 +1,13 @@
 /**
- * @module From the token in a share URL to the endpoint's settings (docs/design.md rule 16), with
- * the switches and the rate limits applied: unknown, rotated or unpublished → 404, a switch
- * off → 403 `disabled` (reads: unless the owner's access token came along), too many
- * requests → 429 with Retry-After (throttle.ts). Settings come from the context's endpoint
- * cache (core/share/endpoint-cache.ts), buckets from its limiter.
+ * @module The HTTP side of resolving a share URL's endpoint: what a request brings besides
+ * its token (the client address, the `Authorization: Bearer` token) and the rate-limit
+ * headers of the answer. The policy itself — 404 for unknown, rotated or unpublished
+ * tokens, the switches, the rate limits — is core's (core/share/resolve.ts).
  */
 import type { AppContext } from '../../core/context.ts'
-import type { ShareMode } from '../../core/share/endpoint-cache.ts'
-import type { ShareEndpoint } from '../../core/share/endpoint-cache-types.ts'
-import { AppError } from '../../contract/errors.ts'
-import { requireReadAccess } from '../../core/share/read-access.ts'
+import { resolveEndpoint as resolveShareEndpoint, type ShareAccess, type ShareEndpoint, type ShareMode } from '../../core/share/resolve.ts'
 import { clientAddress } from '../client-address.ts'
-import { chargeRate } from './throttle.ts'
+import { writeRateHeaders } from './throttle.ts'
 
 export type { ShareEndpoint, ShareMode }
 
@@ -24,33 +20,26 @@ export function readerToken(request: Request): string | null {
   return match ? match[1] : null
 }
 
-/** What a share request brings besides its token. */
-export interface ShareAccess {
+/** What a share read brings besides its token. */
+export interface ShareRequest {
   /** The request: its client address is rate limited apart (none: only the endpoint's limit). */
   request?: Request
-  /** Reads: the `Authorization: Bearer` token (see `readerToken`); the owner's reads whatever `reads` says. */
+  /** The `Authorization: Bearer` token (see `readerToken`); the owner's reads whatever `reads` says. */
   bearer?: string | null
-  /** What the request costs under the rate limit (default 1); 0 only checks for a token (a batch charges its records later). */
-  cost?: number
 }
 
 /**
- * The published endpoint of `token`, checked for `mode`'s switch and rate limits. Throws
- * 404 `not_found`, 403 `disabled` or 429 `rate_limited`; `headers` (the response headers,
- * e.g. Elysia's `set.headers`) get RateLimit-Policy and RateLimit, and Retry-After with a 429.
+ * The published endpoint of `token`, checked for `mode`'s switch and rate limits by core.
+ * Throws 404 `not_found`, 403 `disabled` or 429 `rate_limited`; `headers` (the response
+ * headers, e.g. Elysia's `set.headers`) get RateLimit-Policy and RateLimit, and Retry-After with a 429.
  */
-export async function resolveEndpoint(ctx: AppContext, token: string, mode: ShareMode, headers?: Record<string, string>, access: ShareAccess = {}): Promise<ShareEndpoint> {
-  // Elysia hands over null for a path segment that is not valid percent-encoding.
-  const endpoint = typeof token === 'string' ? await ctx.caches.endpoints.lookup(token) : undefined
-  if (!endpoint || !endpoint.published) {
-    throw new AppError('not_found', 'No published form has this address: the link may be mistyped, or the owner rotated its token or unpublished it')
+export async function resolveEndpoint(ctx: AppContext, token: string, mode: ShareMode, headers?: Record<string, string>, from: ShareRequest = {}): Promise<ShareEndpoint> {
+  const access: ShareAccess = { client: requestClient(ctx, from.request), bearer: from.bearer ?? null, rate: null }
+  try {
+    return await resolveShareEndpoint(ctx, token, mode, access)
+  } finally {
+    if (headers) writeRateHeaders(headers, access.rate)
   }
-  if (mode === 'write' && !endpoint.service) {
-    throw new AppError('disabled', 'Writes are switched off for this endpoint (service switch); the owner can turn them on in the share settings')
-  }
-  if (mode !== 'write') await requireReadAccess(ctx, endpoint, mode, access.bearer ?? null)
-  chargeRate(ctx, endpoint, mode, requestClient(ctx, access.request), access.cost ?? 1, headers)
-  return endpoint
 }
 
 /** Contexts already warned that a proxy's X-Forwarded-For is being ignored. */

@@ -1,0 +1,116 @@
+/**
+ * @module The one ingest use case of the public collection endpoints (docs/design.md, "The
+ * service"): a JSON record, a form post or a batch, from the endpoint's token to the ids of
+ * the durable records. Every face that takes submissions calls it once per request: the
+ * routes `ingest.post`, `ingest.form` and `ingest.batch`, the fast route of `ingest.post`
+ * (server/http/fast-routes.ts) and the fill-in page's post.
+ *
+ * In order: the Idempotency-Key is checked (idempotency.ts), the endpoint resolved from its
+ * token, with its write switch and its rate limits charged for the client (share/resolve.ts;
+ * a batch only checks that the limits have room), then the submission is read — through
+ * the face's reader, which knows bytes, charsets and media types — turned into prepared
+ * records with the endpoint's settings (prepare.ts, batch.ts), the batch charged its
+ * record count, and the records committed through the writer (writer.ts) with the key.
+ *
+ * The answer is plain: the ids, the endpoint (whose redirect settings a form post's answer
+ * needs) and, on the call itself, the figures of the rate limits (also when refused) and
+ * the endpoint once resolved (also when the submission is then refused).
+ */
+import type { AppContext } from '../context.ts'
+import { resolveEndpoint, type ShareAccess, type ShareEndpoint } from '../share/resolve.ts'
+import { chargeRate, type RateFigures } from '../share/throttle.ts'
+import { prepareBatch } from './batch.ts'
+import { fieldsOf } from './field-cache.ts'
+import { formSubmission } from './form.ts'
+import { idempotencyKey } from './idempotency.ts'
+import { prepareRecord, type CollectSettings } from './prepare.ts'
+import { toSubmission } from './shape.ts'
+import { proposerOf } from './submitter.ts'
+
+/** A form's name/value pairs, in the order they were sent. */
+export type FormPairs = Array<[string, string]>
+
+/**
+ * How the face reads the submission from its `source` (for HTTP, the request), called once
+ * the endpoint is resolved and charged: one JSON value (`record`), form pairs (`form`), or
+ * the parsed batch body (`batch`, checked to be an array of records here).
+ */
+export type SubmissionReader<S> =
+  | { readonly kind: 'record'; read(source: S): Promise<unknown> }
+  | { readonly kind: 'form'; read(source: S): Promise<FormPairs> }
+  | { readonly kind: 'batch'; read(source: S): Promise<unknown> }
+
+/** One submission as a face hands it over; `rate` and `endpoint` are filled in as the use case goes. */
+export interface IngestCall<S> extends ShareAccess {
+  /** The endpoint token of the share URL. */
+  token: string
+  /** The Idempotency-Key as sent; null without one. */
+  idempotencyKey: string | null
+  /** The client's address (null: none known): rate limited apart, and the proposer of its new keys. */
+  client: string | null
+  /** The `Authorization: Bearer` token, null without one: the owner's makes accepted fields. */
+  bearer: string | null
+  /** What the reader reads the submission from. */
+  source: S
+  /** The figures of the rate limits charged (null until charged, and for an endpoint without a limit). */
+  rate: RateFigures | null
+  /** The endpoint once resolved and charged (null before): a refusal after that is still the endpoint's. */
+  endpoint: ShareEndpoint | null
+}
+
+/** A submission stored. */
+export interface Ingested {
+  /** The records' ids, in the submission's order (one for a record or a form post). */
+  ids: string[]
+  /** The endpoint they went to (its redirect origins and thank-you URL decide where a form post leads). */
+  endpoint: ShareEndpoint
+  /** A form post's `_redirect` as sent; null without one (and for JSON). */
+  redirect: string | null
+}
+
+/**
+ * How `call` submits to `endpoint`: its settings, and whose fields its new keys make (the
+ * owner's access token as bearer: accepted; anyone else: proposed by the client's key).
+ */
+async function collectSettings(
+  ctx: AppContext,
+  endpoint: ShareEndpoint,
+  call: IngestCall<unknown>,
+): Promise<CollectSettings> {
+  const proposer = await proposerOf(ctx, endpoint, call.bearer, call.client)
+  return { autoCreate: endpoint.autoCreate, honeypot: endpoint.honeypot, maxKeys: ctx.config.maxKeys, proposer }
+}
+
+/**
+ * Stores the submission of `call`, read by `reader`, and resolves with its ids once the
+ * records are durable. Throws the AppError of the first check that refuses it: 400 for a bad
+ * Idempotency-Key, 404 / 403 / 429 from the endpoint (before anything is read), then
+ * whatever reading and checking the submission refuses, 429 for a batch whose records the
+ * limits cannot take, and the writer's refusals.
+ */
+export async function ingest<S>(ctx: AppContext, call: IngestCall<S>, reader: SubmissionReader<S>): Promise<Ingested> {
+  const key = idempotencyKey(call.idempotencyKey)
+  // A batch's records are counted once it is read: first only check that the limits have room.
+  const endpoint = await resolveEndpoint(ctx, call.token, 'write', call, reader.kind === 'batch' ? 0 : 1)
+  call.endpoint = endpoint
+  const appId = endpoint.appId
+  if (reader.kind === 'form') {
+    const pairs = await reader.read(call.source)
+    const fields = await fieldsOf(ctx, appId)
+    const submission = formSubmission(pairs, fields, endpoint.honeypot)
+    const prepared = prepareRecord(fields, await collectSettings(ctx, endpoint, call), submission)
+    return { ids: await ctx.writer.write(appId, [prepared], key), endpoint, redirect: submission.redirect }
+  }
+  const body = await reader.read(call.source)
+  if (reader.kind === 'record') {
+    const prepared = prepareRecord(
+      await fieldsOf(ctx, appId),
+      await collectSettings(ctx, endpoint, call),
+      toSubmission(body),
+    )
+    return { ids: await ctx.writer.write(appId, [prepared], key), endpoint, redirect: null }
+  }
+  const prepared = prepareBatch(await fieldsOf(ctx, appId), await collectSettings(ctx, endpoint, call), body)
+  chargeRate(ctx, endpoint, 'write', call.client, prepared.length, call)
+  return { ids: await ctx.writer.write(appId, prepared, key), endpoint, redirect: null }
+}

@@ -1,0 +1,58 @@
+/**
+ * @module From the token in a share URL to the endpoint's settings (docs/design.md rule 16), with
+ * the switches and the rate limits applied: unknown, rotated or unpublished → 404, a switch
+ * off → 403 `disabled` (reads: unless the owner's access token came along), too many
+ * requests → 429 (throttle.ts). Settings come from the context's endpoint cache
+ * (endpoint-cache.ts), buckets from its limiter. Every share route, write or read, resolves
+ * its endpoint here.
+ */
+import type { AppContext } from '../context.ts'
+import { AppError } from '../../contract/errors.ts'
+import type { ShareMode } from './endpoint-cache.ts'
+import type { ShareEndpoint } from './endpoint-cache-types.ts'
+import { requireReadAccess } from './read-access.ts'
+import { chargeRate, type RateReport } from './throttle.ts'
+
+export type { ShareEndpoint, ShareMode }
+
+/** What a share request brings besides its token; `rate` receives the figures of the limits it was charged to. */
+export interface ShareAccess extends RateReport {
+  /** The client's address: it is rate limited apart (null or absent: only the endpoint's limit). */
+  client?: string | null
+  /** Reads: the `Authorization: Bearer` token, null without one; the owner's reads whatever `reads` says. */
+  bearer?: string | null
+}
+
+/** 404 for a token that names no published endpoint, as every share route answers it. */
+export const noPublishedEndpoint = () =>
+  new AppError(
+    'not_found',
+    'No published form has this address: the link may be mistyped, or the owner rotated its token or unpublished it',
+  )
+
+/**
+ * The published endpoint of `token`, checked for `mode`'s switch and charged `cost` (default 1;
+ * 0 only checks that the limits have room: a batch charges its records once it has counted
+ * them) under its rate limits. Throws 404 `not_found`, 403 `disabled` or 429 `rate_limited`;
+ * the figures of the limits go to `access.rate`.
+ */
+export async function resolveEndpoint(
+  ctx: AppContext,
+  token: string,
+  mode: ShareMode,
+  access: ShareAccess,
+  cost = 1,
+): Promise<ShareEndpoint> {
+  // The HTTP face hands over null for a path segment that is not valid percent-encoding.
+  const endpoint = typeof token === 'string' ? await ctx.caches.endpoints.lookup(token) : undefined
+  if (!endpoint || !endpoint.published) throw noPublishedEndpoint()
+  if (mode === 'write' && !endpoint.service) {
+    throw new AppError(
+      'disabled',
+      'Writes are switched off for this endpoint (service switch); the owner can turn them on in the share settings',
+    )
+  }
+  if (mode !== 'write') await requireReadAccess(ctx, endpoint, mode, access.bearer ?? null)
+  chargeRate(ctx, endpoint, mode, access.client ?? null, cost, access)
+  return endpoint
+}
