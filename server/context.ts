@@ -42,7 +42,7 @@ export function createContext(parts: Omit<AppContext, Services>): AppContext {
     changes,
     jobs,
     limiter,
-    reads: createReadGate(parts.config.postgresUrl ? READ_SLOTS.postgres : READ_SLOTS.sqlite),
+    readGate: createReadGate(parts.config.postgresUrl ? READ_SLOTS.postgres : READ_SLOTS.sqlite),
     passwords,
     background: (work) => {
       const tracked = work.catch(() => {}).finally(() => pending.delete(tracked))

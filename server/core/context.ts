@@ -47,7 +47,7 @@ export interface AppContext {
    */
   limiter: RateLimiter
   /** Record pages and export chunks read through it, a few at a time, so other requests run between them (core/read-gate.ts). */
-  reads: ReadGate
+  readGate: ReadGate
   /** Password hashing on its own thread, bounded (core/auth/password-hasher.ts). */
   passwords: PasswordHasher
   /** Webhooks: the per-app flag the record writer reads, and this process's delivery worker (started by startServer). */
@@ -71,4 +71,4 @@ export interface Caches {
 }
 
 /** The parts createContext makes itself (the rest it is given). */
-export type Services = 'onShutdown' | 'shutdown' | 'changes' | 'jobs' | 'writer' | 'stats' | 'caches' | 'limiter' | 'reads' | 'passwords' | 'background' | 'webhooks'
+export type Services = 'onShutdown' | 'shutdown' | 'changes' | 'jobs' | 'writer' | 'stats' | 'caches' | 'limiter' | 'readGate' | 'passwords' | 'background' | 'webhooks'

@@ -1,5 +1,5 @@
 /**
- * @module The read gate (`ctx.reads`): record pages and export chunks read through it, at
+ * @module The read gate (`ctx.readGate`): record pages and export chunks read through it, at
  * most `slots` at a time, each started in an event-loop turn of its own (setImmediate).
  * bun:sqlite reads block the thread; without the gate a thousand concurrent /query pages
  * of 1000 records ran back to back and /health or an ingest waited seconds behind them.

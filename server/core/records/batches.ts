@@ -31,7 +31,7 @@ export async function* recordBatches(ctx: AppContext, appId: string, read: Recor
   let remaining = read.limit ?? Number.POSITIVE_INFINITY
   while (remaining > 0) {
     const rows = Math.min(LIMITS.readBatchRows, remaining)
-    const batch = await ctx.reads.run(() => ctx.storage.records.batch(appId, { selection, order, filter, start, rows, bytes: LIMITS.readBatchBytes }))
+    const batch = await ctx.readGate.run(() => ctx.storage.records.batch(appId, { selection, order, filter, start, rows, bytes: LIMITS.readBatchBytes }))
     if (batch.length === 0) return
     remaining -= batch.length
     const last = batch[batch.length - 1]

@@ -52,7 +52,7 @@ export async function readPage(ctx: AppContext, appId: string, query: PageQuery)
 /** One page of the records of `appId` matching `filter` (parsed against its fields); `total` counts the matches. */
 export async function readFilteredPage(ctx: AppContext, appId: string, query: PageQuery, filter: FilterNode): Promise<RecordPage> {
   const selection = SELECTION[query.spam]
-  const total = await ctx.reads.run(() => ctx.storage.records.filteredCount(appId, selection, filter))
+  const total = await ctx.readGate.run(() => ctx.storage.records.filteredCount(appId, selection, filter))
   const skip = (query.page - 1) * query.size
   const batches = skip >= total ? none() : recordBatches(ctx, appId, { selection, order: query.order, filter, start: { skip }, limit: query.size })
   return { page: query.page, size: query.size, total, batches }
