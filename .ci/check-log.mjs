@@ -21,7 +21,8 @@ const failed = count('fail')
 const skipped = count('skip')
 const errors = count('errors?')
 
-if (!/^Ran \d+ tests? across \d+ files?\./m.test(log)) problems.push('bun did not print its summary: the run ended early')
+if (!/^Ran \d+ tests? across \d+ files?\./m.test(log))
+  problems.push('bun did not print its summary: the run ended early')
 if (errors > 0) problems.push(`bun reported ${errors} error(s) outside tests`)
 const unhandled = lines.filter((line) => line.startsWith('# Unhandled error')).length
 if (unhandled > 0) problems.push(`${unhandled} unhandled error(s) between tests`)
@@ -56,5 +57,15 @@ for (const file of testFiles.sort()) {
 }
 
 for (const problem of problems) console.error(`check: ${problem}`)
-console.log(JSON.stringify({ passed, failed, skipped, errors, files: testFiles.length, filesRun: results.size, ok: problems.length === 0 }))
+console.log(
+  JSON.stringify({
+    passed,
+    failed,
+    skipped,
+    errors,
+    files: testFiles.length,
+    filesRun: results.size,
+    ok: problems.length === 0,
+  }),
+)
 process.exit(problems.length === 0 ? 0 : 1)

@@ -27,27 +27,39 @@ const where = (node: ts.Node) => {
 
 for (const diagnostic of ts.getPreEmitDiagnostics(program)) {
   const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')
-  problems.push(diagnostic.file && diagnostic.start !== undefined ? `${where({ getSourceFile: () => diagnostic.file!, getStart: () => diagnostic.start! } as ts.Node)} ${message}` : message)
+  problems.push(
+    diagnostic.file && diagnostic.start !== undefined
+      ? `${where({ getSourceFile: () => diagnostic.file!, getStart: () => diagnostic.start! } as ts.Node)} ${message}`
+      : message,
+  )
 }
 
 /** True when values of `type` are promises (or a union holding one). */
 function isPromise(type: ts.Type): boolean {
   if (type.isUnion()) return type.types.some(isPromise)
   const then = type.getProperty('then')
-  return then !== undefined && (type.getSymbol()?.getName() === 'Promise' || checker.getTypeOfSymbol(then).getCallSignatures().length > 0)
+  return (
+    then !== undefined &&
+    (type.getSymbol()?.getName() === 'Promise' || checker.getTypeOfSymbol(then).getCallSignatures().length > 0)
+  )
 }
 
 /** True when the place `node` stands in expects a promise (a Promise-typed property or parameter). */
 function expectsPromise(node: ts.Expression): boolean {
   const contextual = checker.getContextualType(node)
-  return contextual !== undefined && (isPromise(contextual) || (contextual.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) !== 0 && false)
+  return (
+    contextual !== undefined &&
+    (isPromise(contextual) || ((contextual.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) !== 0 && false))
+  )
 }
 
 function visit(node: ts.Node): void {
   if (ts.isPropertyAssignment(node) || ts.isShorthandPropertyAssignment(node)) {
     const value = ts.isPropertyAssignment(node) ? node.initializer : node.name
     if (isPromise(checker.getTypeAtLocation(value)) && !expectsPromise(value)) {
-      problems.push(`${where(node)} a promise as a property value: await it (it would serialise as {}): ${node.getText().split('\n')[0].slice(0, 100)}`)
+      problems.push(
+        `${where(node)} a promise as a property value: await it (it would serialise as {}): ${node.getText().split('\n')[0].slice(0, 100)}`,
+      )
     }
   }
   if (ts.isExpressionStatement(node)) {
@@ -58,7 +70,9 @@ function visit(node: ts.Node): void {
       expression.operatorToken.kind <= ts.SyntaxKind.LastAssignment
     const skipped = ts.isVoidExpression(expression) || ts.isAwaitExpression(expression) || assignment
     if (!skipped && isPromise(checker.getTypeAtLocation(expression))) {
-      problems.push(`${where(node)} floating promise: await it, return it, or write \`void\` if not waiting is meant: ${expression.getText().split('\n')[0].slice(0, 100)}`)
+      problems.push(
+        `${where(node)} floating promise: await it, return it, or write \`void\` if not waiting is meant: ${expression.getText().split('\n')[0].slice(0, 100)}`,
+      )
     }
   }
   ts.forEachChild(node, visit)

@@ -13,13 +13,39 @@ import type { AccessTokenInfo as AccessToken, AuthOptions, PublicUser as User } 
 import type { Profile as ProfileUpdated } from '../server/contract/api/profile.ts'
 import type { Field } from '../server/contract/api/fields.ts'
 import type { Share } from '../server/contract/api/share.ts'
-import type { Delivery, Notifications, TestResult, Webhook, WebhookWithSecret } from '../server/contract/api/webhooks.ts'
+import type {
+  Delivery,
+  Notifications,
+  TestResult,
+  Webhook,
+  WebhookWithSecret,
+} from '../server/contract/api/webhooks.ts'
 import type { ReadAccess } from '../server/contract/share/reads.ts'
 import type { FieldSummary, SvcRecord, TopValue } from '../server/contract/api/records.ts'
 import type { SpamMode as SpamFilter } from '../server/contract/records/schemas.ts'
 import type { ReauthProof } from '../server/core/auth/reauth.ts'
 
-export type { AccessToken, AuthOptions, ProfileUpdated, ReauthProof, App, AppUrls, Delivery, Field, FieldSummary, Notifications, ReadAccess, Share, SpamFilter, SvcRecord, TestResult, TopValue, User, Webhook, WebhookWithSecret }
+export type {
+  AccessToken,
+  AuthOptions,
+  ProfileUpdated,
+  ReauthProof,
+  App,
+  AppUrls,
+  Delivery,
+  Field,
+  FieldSummary,
+  Notifications,
+  ReadAccess,
+  Share,
+  SpamFilter,
+  SvcRecord,
+  TestResult,
+  TopValue,
+  User,
+  Webhook,
+  WebhookWithSecret,
+}
 
 /** A page of records (the top-level answer without `code`). */
 export type RecordsPage = AnswerOf<'records.list'>
@@ -59,7 +85,10 @@ async function send<T>(method: string, url: string, body?: unknown): Promise<T> 
     response = await fetch(url, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      headers:
+        body === undefined
+          ? { accept: 'application/json' }
+          : { accept: 'application/json', 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     })
   } catch {
@@ -80,7 +109,9 @@ async function send<T>(method: string, url: string, body?: unknown): Promise<T> 
     throw new ApiError(
       response.status,
       typeof error?.type === 'string' ? error.type : 'http',
-      typeof error?.message === 'string' ? error.message : `The server answered ${response.status} ${response.statusText}`.trim(),
+      typeof error?.message === 'string'
+        ? error.message
+        : `The server answered ${response.status} ${response.statusText}`.trim(),
       error?.details,
     )
   }
@@ -137,43 +168,64 @@ export const api = {
   },
   app: (appId: string) => call('apps.get', { params: { id: appId } }),
   createApp: (input: InputOf<'apps.create'>['body']) => call('apps.create', { body: input }),
-  updateApp: (appId: string, input: InputOf<'apps.update'>['body']) => call('apps.update', { params: { id: appId }, body: input }),
+  updateApp: (appId: string, input: InputOf<'apps.update'>['body']) =>
+    call('apps.update', { params: { id: appId }, body: input }),
   deleteApp: (appId: string) => call('apps.delete', { params: { id: appId } }),
   urls: (appId: string) => call('apps.urls', { params: { id: appId } }),
 
   fields: (appId: string) => call('fields.list', { params: { id: appId } }),
-  createField: (appId: string, input: InputOf<'fields.add'>['body']) => call('fields.add', { params: { id: appId }, body: input }),
+  createField: (appId: string, input: InputOf<'fields.add'>['body']) =>
+    call('fields.add', { params: { id: appId }, body: input }),
   /** `force` changes the type even when the published app's records hold values in the field (409 otherwise). */
-  updateField: (appId: string, fieldId: string, input: InputOf<'fields.update'>['body']) => call('fields.update', { params: { id: appId, field: fieldId }, body: input }),
+  updateField: (appId: string, fieldId: string, input: InputOf<'fields.update'>['body']) =>
+    call('fields.update', { params: { id: appId, field: fieldId }, body: input }),
   /** Accepts proposed fields (by id or name; all of them with `'all'`); the fields accepted. */
   acceptFields: async (appId: string, which: string[] | 'all') =>
-    (await call('fields.accept', { params: { id: appId }, body: which === 'all' ? { all: true } : { names: which } })).fields,
+    (await call('fields.accept', { params: { id: appId }, body: which === 'all' ? { all: true } : { names: which } }))
+      .fields,
   deleteField: (appId: string, fieldId: string) => call('fields.remove', { params: { id: appId, field: fieldId } }),
-  orderFields: async (appId: string, ids: string[]) => (await call('fields.order', { params: { id: appId }, body: { ids } })).fields,
+  orderFields: async (appId: string, ids: string[]) =>
+    (await call('fields.order', { params: { id: appId }, body: { ids } })).fields,
 
   share: (appId: string) => call('share.get', { params: { id: appId } }),
-  updateShare: (appId: string, input: InputOf<'share.update'>['body']) => call('share.update', { params: { id: appId }, body: input }),
+  updateShare: (appId: string, input: InputOf<'share.update'>['body']) =>
+    call('share.update', { params: { id: appId }, body: input }),
   publish: (appId: string) => call('share.publish', { params: { id: appId } }),
   unpublish: (appId: string) => call('share.unpublish', { params: { id: appId } }),
   rotate: (appId: string) => call('share.rotate', { params: { id: appId } }),
 
   webhooks: async (appId: string) => (await call('webhooks.list', { params: { id: appId } })).webhooks,
-  addWebhook: (appId: string, input: InputOf<'webhooks.add'>['body']) => call('webhooks.add', { params: { id: appId }, body: input }),
-  updateWebhook: (appId: string, hookId: string, input: InputOf<'webhooks.update'>['body']) => call('webhooks.update', { params: { id: appId, webhook: hookId }, body: input }),
+  addWebhook: (appId: string, input: InputOf<'webhooks.add'>['body']) =>
+    call('webhooks.add', { params: { id: appId }, body: input }),
+  updateWebhook: (appId: string, hookId: string, input: InputOf<'webhooks.update'>['body']) =>
+    call('webhooks.update', { params: { id: appId, webhook: hookId }, body: input }),
   removeWebhook: (appId: string, hookId: string) => call('webhooks.remove', { params: { id: appId, webhook: hookId } }),
   testWebhook: (appId: string, hookId: string) => call('webhooks.test', { params: { id: appId, webhook: hookId } }),
-  deliveries: async (appId: string, hookId: string) => (await call('webhooks.deliveries', { params: { id: appId, webhook: hookId }, query: { limit: 20 } })).deliveries,
+  deliveries: async (appId: string, hookId: string) =>
+    (await call('webhooks.deliveries', { params: { id: appId, webhook: hookId }, query: { limit: 20 } })).deliveries,
   notifications: (appId: string) => call('notifications.get', { params: { id: appId } }),
-  setNotifications: (appId: string, enabled: boolean) => call('notifications.set', { params: { id: appId }, body: { enabled } }),
-  retryDelivery: (appId: string, hookId: string, deliveryId: string) => call('webhooks.retry', { params: { id: appId, webhook: hookId, delivery: deliveryId } }),
+  setNotifications: (appId: string, enabled: boolean) =>
+    call('notifications.set', { params: { id: appId }, body: { enabled } }),
+  retryDelivery: (appId: string, hookId: string, deliveryId: string) =>
+    call('webhooks.retry', { params: { id: appId, webhook: hookId, delivery: deliveryId } }),
 
-  records: (appId: string, query: { page: number; size: number; order: 'asc' | 'desc'; spam: SpamFilter; filter: string }) =>
+  records: (
+    appId: string,
+    query: { page: number; size: number; order: 'asc' | 'desc'; spam: SpamFilter; filter: string },
+  ) =>
     call('records.list', {
       params: { id: appId },
-      query: { page: query.page, size: query.size, order: query.order, spam: query.spam === 'exclude' ? undefined : query.spam, filter: query.filter === '' ? undefined : query.filter },
+      query: {
+        page: query.page,
+        size: query.size,
+        order: query.order,
+        spam: query.spam === 'exclude' ? undefined : query.spam,
+        filter: query.filter === '' ? undefined : query.filter,
+      },
     }),
   deleteRecords: (appId: string, ids: string[]) => call('records.deleteMany', { params: { id: appId }, body: { ids } }),
-  markSpam: (appId: string, ids: string[], spam: boolean) => call('records.spam', { params: { id: appId }, body: { ids, spam } }),
+  markSpam: (appId: string, ids: string[], spam: boolean) =>
+    call('records.spam', { params: { id: appId }, body: { ids, spam } }),
   summary: (appId: string) => call('records.summary', { params: { id: appId } }),
 }
 

@@ -40,7 +40,10 @@ export function adminIsStale(adminDir = ADMIN_DIR, dist = adminDist(adminDir)): 
   const index = join(dist, 'index.html')
   if (!existsSync(index)) return true
   const built = statSync(index).mtimeMs
-  const sources = Math.max(newestSourceTime(adminDir), ...extraSources(adminDir).map((p) => (statSync(p).isDirectory() ? newestSourceTime(p) : statSync(p).mtimeMs)))
+  const sources = Math.max(
+    newestSourceTime(adminDir),
+    ...extraSources(adminDir).map((p) => (statSync(p).isDirectory() ? newestSourceTime(p) : statSync(p).mtimeMs)),
+  )
   return sources > built
 }
 
@@ -66,7 +69,12 @@ export function compressAssets(dir: string): void {
   for (const name of readdirSync(dir)) {
     if (!COMPRESSIBLE.has(extname(name))) continue
     const raw = readFileSync(join(dir, name))
-    writeFileSync(join(dir, `${name}.br`), brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }))
+    writeFileSync(
+      join(dir, `${name}.br`),
+      brotliCompressSync(raw, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+      }),
+    )
     writeFileSync(join(dir, `${name}.gz`), gzipSync(raw, { level: 9 }))
   }
 }
@@ -79,7 +87,11 @@ export async function buildAdmin(adminDir = ADMIN_DIR, dist = adminDist(adminDir
     stdout: 'pipe',
     stderr: 'pipe',
   })
-  const [code, out, err] = await Promise.all([child.exited, new Response(child.stdout).text(), new Response(child.stderr).text()])
+  const [code, out, err] = await Promise.all([
+    child.exited,
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+  ])
   if (code !== 0) {
     rmSync(staging, { recursive: true, force: true })
     throw new Error(`Building the admin page failed:\n${err || out}`)

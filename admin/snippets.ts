@@ -13,11 +13,15 @@ import type { Field } from './api.ts'
 export { escapeHtml, shellQuote } from '../server/contract/help/markdown.ts'
 
 /** The fields a snippet shows: those the owner made or accepted. */
-const accepted = <F extends { proposed?: boolean }>(fields: readonly F[]): F[] => fields.filter((field) => !field.proposed)
+const accepted = <F extends { proposed?: boolean }>(fields: readonly F[]): F[] =>
+  fields.filter((field) => !field.proposed)
 
 /** The HTML form of the endpoint (as ?help shows it) with the accepted fields. */
-export const htmlFormSnippet = (endpoint: string, fields: ReadonlyArray<FormField & { proposed?: boolean }>, honeypot: string): string =>
-  formSnippet(endpoint, accepted(fields), honeypot)
+export const htmlFormSnippet = (
+  endpoint: string,
+  fields: ReadonlyArray<FormField & { proposed?: boolean }>,
+  honeypot: string,
+): string => formSnippet(endpoint, accepted(fields), honeypot)
 
 const DEFAULT_FIELDS: Array<Pick<Field, 'name' | 'type' | 'options'>> = [
   { name: 'email', type: 'email', options: null },

@@ -53,14 +53,24 @@ interface Latencies {
 }
 
 /** Posts one record at a time to `endpoint` for `durationMs` or until `going()` is false (at most `perSecond` a second when given); latencies of the answers. */
-async function ingestLoop(endpoint: string, durationMs: number, headers: Record<string, string> = {}, perSecond?: number, going = () => true): Promise<Latencies> {
+async function ingestLoop(
+  endpoint: string,
+  durationMs: number,
+  headers: Record<string, string> = {},
+  perSecond?: number,
+  going = () => true,
+): Promise<Latencies> {
   const times: number[] = []
   let ok = 0
   let sent = 0
   const end = performance.now() + durationMs
   while (performance.now() < end && going()) {
     const started = performance.now()
-    const res = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: `{"n":${sent},"city":"Lisbon"}` })
+    const res = await fetch(endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: `{"n":${sent},"city":"Lisbon"}`,
+    })
     await res.arrayBuffer()
     sent++
     if (res.status === 200) ok++
@@ -71,7 +81,11 @@ async function ingestLoop(endpoint: string, durationMs: number, headers: Record<
 }
 
 /** Sends `perSecond` requests a second made by `send` until `stop()`; resolves with how many were answered 200 once the last is answered. */
-async function flood(perSecond: number, stop: () => boolean, send: (n: number) => Promise<Response>): Promise<{ sent: number; ok: number }> {
+async function flood(
+  perSecond: number,
+  stop: () => boolean,
+  send: (n: number) => Promise<Response>,
+): Promise<{ sent: number; ok: number }> {
   const pending: Array<Promise<void>> = []
   let sent = 0
   let ok = 0
@@ -80,10 +94,15 @@ async function flood(perSecond: number, stop: () => boolean, send: (n: number) =
     const due = Math.floor(((performance.now() - started) / 1000) * perSecond)
     while (sent < due) {
       const n = sent++
-      pending.push(send(n).then(async (res) => {
-        await res.arrayBuffer()
-        if (res.status === 200) ok++
-      }, () => {}))
+      pending.push(
+        send(n).then(
+          async (res) => {
+            await res.arrayBuffer()
+            if (res.status === 200) ok++
+          },
+          () => {},
+        ),
+      )
     }
     await Bun.sleep(5)
   }
@@ -104,7 +123,11 @@ async function during<T>(work: () => Promise<T>, background: (stop: () => boolea
 }
 
 async function main(): Promise<void> {
-  let svc = await startSvc({ SVC_RATE_LIMIT: `${DEFAULT_RATE}/s,100`, SVC_TRUST_PROXY: '127.0.0.1', SVC_SIGNUP: 'first' })
+  let svc = await startSvc({
+    SVC_RATE_LIMIT: `${DEFAULT_RATE}/s,100`,
+    SVC_TRUST_PROXY: '127.0.0.1',
+    SVC_SIGNUP: 'first',
+  })
   const book = goalBook()
   try {
     const base = svc.url
@@ -121,16 +144,37 @@ async function main(): Promise<void> {
     // A login flood from random e-mails while the same client posts.
     const underLogins = await during(
       () => ingestLoop(measured.endpoint, PHASE_MS),
-      (stop) => flood(LOGINS_PER_SECOND, stop, (n) => fetch(`${base}/api/v3/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.18.${n >> 8 & 255}.${n & 255}` }, body: JSON.stringify({ email: `guess${n}-${Math.random()}@example.com`, password: 'not the password' }) })),
+      (stop) =>
+        flood(LOGINS_PER_SECOND, stop, (n) =>
+          fetch(`${base}/api/v3/auth/login`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.18.${(n >> 8) & 255}.${n & 255}` },
+            body: JSON.stringify({ email: `guess${n}-${Math.random()}@example.com`, password: 'not the password' }),
+          }),
+        ),
     )
-    book.record({ goal: 'ingest p99 under a login flood (60/s) vs idle', measured: `p50 ${ms(underLogins.p50)}, p99 ${ms(underLogins.p99)}`, baseline: `idle p50 ${ms(idle.p50)}, p99 ${ms(idle.p99)}`, ratio: underLogins.p99 / idle.p99, target: '≤ 2', ok: underLogins.p99 / idle.p99 <= 2 })
+    book.record({
+      goal: 'ingest p99 under a login flood (60/s) vs idle',
+      measured: `p50 ${ms(underLogins.p50)}, p99 ${ms(underLogins.p99)}`,
+      baseline: `idle p50 ${ms(idle.p50)}, p99 ${ms(idle.p99)}`,
+      ratio: underLogins.p99 / idle.p99,
+      target: '≤ 2',
+      ok: underLogins.p99 / idle.p99 <= 2,
+    })
     await codeFlood(book)
 
     // One client at 10× the endpoint's limit; another, from another address, at a tenth of it.
     let flooder = { sent: 0, ok: 0 }
     const other = await during(
       () => ingestLoop(flooded.endpoint, PHASE_MS, { 'x-forwarded-for': '198.51.100.20' }, DEFAULT_RATE / 10),
-      async (stop) => (flooder = await flood(DEFAULT_RATE * 10, stop, () => fetch(flooded.endpoint, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.66' }, body: '{"flood":1}' }))),
+      async (stop) =>
+        (flooder = await flood(DEFAULT_RATE * 10, stop, () =>
+          fetch(flooded.endpoint, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.66' },
+            body: '{"flood":1}',
+          }),
+        )),
     )
     const success = other.ok / other.sent
     book.record({
@@ -147,7 +191,11 @@ async function main(): Promise<void> {
 
     // RSS under 50 concurrent exports.
     for (let from = 0; from < EXPORT_RECORDS; from += 1000) {
-      await fetch(`${measured.endpoint}/batch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: batchBody(from, 1000) }).then((res) => res.arrayBuffer())
+      await fetch(`${measured.endpoint}/batch`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: batchBody(from, 1000),
+      }).then((res) => res.arrayBuffer())
     }
     Bun.gc(true)
     await Bun.sleep(500)
@@ -155,7 +203,13 @@ async function main(): Promise<void> {
     let peak = idleRss
     const sampler = setInterval(() => (peak = Math.max(peak, memoryMb(svc.proc.pid).rss)), 20)
     const started = performance.now()
-    const sizes = await Promise.all(Array.from({ length: EXPORTS }, () => fetch(`${base}/api/v3/apps/${measured.id}/export.csv`, { headers: { authorization: `Bearer ${token}` } }).then((res) => res.arrayBuffer()).then((body) => body.byteLength)))
+    const sizes = await Promise.all(
+      Array.from({ length: EXPORTS }, () =>
+        fetch(`${base}/api/v3/apps/${measured.id}/export.csv`, { headers: { authorization: `Bearer ${token}` } })
+          .then((res) => res.arrayBuffer())
+          .then((body) => body.byteLength),
+      ),
+    )
     clearInterval(sampler)
     const seconds = (performance.now() - started) / 1000
     book.record({
@@ -169,19 +223,40 @@ async function main(): Promise<void> {
 
     // 1000 concurrent /query pages of 1000 records (reads open, no limit on this endpoint) from
     // another process, so receiving 100 MB of pages does not slow this one's timing: /health and ingest meanwhile.
-    const reader = Bun.spawn([process.execPath, import.meta.path, '--read-flood', measured.endpoint, String(QUERIES)], { stdout: 'pipe', stderr: 'inherit' })
+    const reader = Bun.spawn([process.execPath, import.meta.path, '--read-flood', measured.endpoint, String(QUERIES)], {
+      stdout: 'pipe',
+      stderr: 'inherit',
+    })
     await reader.stdout.getReader().read()
     let reading = true
     void reader.exited.then(() => (reading = false))
-    const [health, ingest] = await Promise.all([timeLoop(`${base}/api/v3/health`, () => reading), ingestLoop(measured.endpoint, 60_000, {}, undefined, () => reading)])
-    book.record({ goal: `/health and ingest p99 while ${QUERIES} /query pages of 1000 records are in flight`, measured: `health p99 ${ms(health.p99)}, ingest p99 ${ms(ingest.p99)}`, baseline: `idle ingest p99 ${ms(idle.p99)}`, ratio: Math.max(health.p99, ingest.p99) / 100, target: '≤ 100 ms (ratio to 100 ms ≤ 1)', ok: Math.max(health.p99, ingest.p99) <= 100 })
+    const [health, ingest] = await Promise.all([
+      timeLoop(`${base}/api/v3/health`, () => reading),
+      ingestLoop(measured.endpoint, 60_000, {}, undefined, () => reading),
+    ])
+    book.record({
+      goal: `/health and ingest p99 while ${QUERIES} /query pages of 1000 records are in flight`,
+      measured: `health p99 ${ms(health.p99)}, ingest p99 ${ms(ingest.p99)}`,
+      baseline: `idle ingest p99 ${ms(idle.p99)}`,
+      ratio: Math.max(health.p99, ingest.p99) / 100,
+      target: '≤ 100 ms (ratio to 100 ms ≤ 1)',
+      ok: Math.max(health.p99, ingest.p99) <= 100,
+    })
 
     // 10,000 apps, a graceful restart, then the app list and /health.
     for (let made = 0; made < APPS; made += 100) {
-      await Promise.all(Array.from({ length: 100 }, (_, i) => call(`${base}/api/v3/apps`, { method: 'POST', token, json: { name: `App ${made + i}` } })))
+      await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          call(`${base}/api/v3/apps`, { method: 'POST', token, json: { name: `App ${made + i}` } }),
+        ),
+      )
     }
     await svc.stop()
-    const restarted = await startSvc({ SVC_DATA_DIR: svc.dataDir, SVC_RATE_LIMIT: `${DEFAULT_RATE}/s,100`, SVC_TRUST_PROXY: '127.0.0.1' })
+    const restarted = await startSvc({
+      SVC_DATA_DIR: svc.dataDir,
+      SVC_RATE_LIMIT: `${DEFAULT_RATE}/s,100`,
+      SVC_TRUST_PROXY: '127.0.0.1',
+    })
     svc = restarted
     const healthStarted = performance.now()
     await call(`${restarted.url}/api/v3/health`)
@@ -193,12 +268,21 @@ async function main(): Promise<void> {
     let listed = firstPage.apps.length
     const walkStarted = performance.now()
     while (cursor) {
-      const page: { apps: unknown[]; nextCursor: string | null } = (await call(`${restarted.url}/api/v3/apps?limit=1000&cursor=${encodeURIComponent(cursor)}`, { token })).data
+      const page: { apps: unknown[]; nextCursor: string | null } = (
+        await call(`${restarted.url}/api/v3/apps?limit=1000&cursor=${encodeURIComponent(cursor)}`, { token })
+      ).data
       listed += page.apps.length
       cursor = page.nextCursor
     }
     const walkMs = performance.now() - walkStarted
-    book.record({ goal: `first page of GET /api/v3/apps after a graceful restart with ${listed} apps (the first /health: ${ms(healthMs)}; all pages of 1000: ${ms(walkMs)})`, measured: ms(firstMs), baseline: '100 ms', ratio: firstMs / 100, target: '≤ 1', ok: firstMs <= 100 })
+    book.record({
+      goal: `first page of GET /api/v3/apps after a graceful restart with ${listed} apps (the first /health: ${ms(healthMs)}; all pages of 1000: ${ms(walkMs)})`,
+      measured: ms(firstMs),
+      baseline: '100 ms',
+      ratio: firstMs / 100,
+      target: '≤ 1',
+      ok: firstMs <= 100,
+    })
     await svc.stop()
 
     await bigRecordsPhase(book)
@@ -223,11 +307,18 @@ async function timeLoop(url: string, going: () => boolean): Promise<{ p50: numbe
 /** The reader process of phase 5: `count` concurrent GETs of pages of `endpoint`; says "ready" first. */
 async function readFlood(endpoint: string, count: number): Promise<void> {
   console.log('ready')
-  await Promise.all(Array.from({ length: count }, (_, n) => fetch(`${endpoint}/query?size=1000&page=${1 + (n % 40)}`).then((res) => res.arrayBuffer())))
+  await Promise.all(
+    Array.from({ length: count }, (_, n) =>
+      fetch(`${endpoint}/query?size=1000&page=${1 + (n % 40)}`).then((res) => res.arrayBuffer()),
+    ),
+  )
 }
 
 /** `--only <name>`: one phase alone, with its own server. */
-const ONLY: Record<string, (book: ReturnType<typeof goalBook>) => Promise<void>> = { 'big-records': bigRecordsPhase, 'code-flood': codeFlood }
+const ONLY: Record<string, (book: ReturnType<typeof goalBook>) => Promise<void>> = {
+  'big-records': bigRecordsPhase,
+  'code-flood': codeFlood,
+}
 
 async function only(name: string): Promise<void> {
   const phase = ONLY[name]

@@ -23,7 +23,9 @@ import { signup } from './lib/api.ts'
 import { median } from './lib/measure.ts'
 import { ROOT, removeTempDirs, startSvcCommand } from './lib/servers.ts'
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '20' }, pairs: { type: 'string', default: '10' } } })
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '20' }, pairs: { type: 'string', default: '10' } },
+})
 const RUNS = Number(values.runs)
 const PAIRS = Number(values.pairs)
 
@@ -57,7 +59,11 @@ async function main(): Promise<void> {
     const exe = join(builds, 'svc')
     const bundle = join(builds, 'server')
     const admin = join(builds, 'admin')
-    await Promise.all([buildExecutable({ outfile: exe, profile: true }), bundleServer(bundle), buildAdmin(join(ROOT, 'admin'), admin)])
+    await Promise.all([
+      buildExecutable({ outfile: exe, profile: true }),
+      bundleServer(bundle),
+      buildAdmin(join(ROOT, 'admin'), admin),
+    ])
 
     const exeMs: number[] = []
     const bundleMs: number[] = []
@@ -81,14 +87,28 @@ async function main(): Promise<void> {
 
     const size = statSync(exe).size / 1024 / 1024
     const rows = [
-      ['executable start to first answered request', `${median(exeMs).toFixed(0)} ms`, `${median(bundleMs).toFixed(0)} ms (bun dist/server/main.js)`, median(ratios).toFixed(2), '≤ 1.0'],
+      [
+        'executable start to first answered request',
+        `${median(exeMs).toFixed(0)} ms`,
+        `${median(bundleMs).toFixed(0)} ms (bun dist/server/main.js)`,
+        median(ratios).toFixed(2),
+        '≤ 1.0',
+      ],
       ['executable size', `${size.toFixed(0)} MB`, '', '', ''],
-      ['`svc --help`', `${help.toFixed(1)} ms`, `${sourceHelp.toFixed(1)} ms (bun cli/main.ts --help)`, (help / sourceHelp).toFixed(2), '≤ 25 ms'],
+      [
+        '`svc --help`',
+        `${help.toFixed(1)} ms`,
+        `${sourceHelp.toFixed(1)} ms (bun cli/main.ts --help)`,
+        (help / sourceHelp).toFixed(2),
+        '≤ 25 ms',
+      ],
       ['`svc app list` (one app, a running svc)', `${list.toFixed(1)} ms`, '', '', ''],
     ]
     console.log(`| What | svc executable | Compared with (same run) | Ratio | Target |\n|---|---|---|---|---|`)
     for (const row of rows) console.log(`| ${row.join(' | ')} |`)
-    console.log(`\n(start: median of ${PAIRS} alternating pairs, each on an empty data dir; commands: median of ${RUNS} runs after a warm-up)`)
+    console.log(
+      `\n(start: median of ${PAIRS} alternating pairs, each on an empty data dir; commands: median of ${RUNS} runs after a warm-up)`,
+    )
   } finally {
     rmSync(builds, { recursive: true, force: true })
     removeTempDirs()

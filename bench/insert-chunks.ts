@@ -27,7 +27,11 @@ function microsPerRow(chunked: boolean): number {
     const now = Date.now()
     const appId = newId()
     store.sqlite.run("INSERT INTO users (id, email, created_at, updated_at) VALUES ('u', 'bench@example.com', 0, 0)")
-    store.sqlite.run('INSERT INTO apps (id, owner_id, name, created_at, updated_at) VALUES (?, ?, ?, 0, 0)', [appId, 'u', 'bench'])
+    store.sqlite.run('INSERT INTO apps (id, owner_id, name, created_at, updated_at) VALUES (?, ?, ?, 0, 0)', [
+      appId,
+      'u',
+      'bench',
+    ])
     let seq = 0
     const group = () => {
       const rows: RecordRow[] = []
@@ -53,6 +57,10 @@ const chunked: number[] = []
 for (let round = 0; round < ROUNDS; round++) {
   single.push(microsPerRow(false))
   chunked.push(microsPerRow(true))
-  console.error(`round ${round + 1}: one row per statement ${single.at(-1)!.toFixed(2)} µs/row, chunks ${chunked.at(-1)!.toFixed(2)} µs/row`)
+  console.error(
+    `round ${round + 1}: one row per statement ${single.at(-1)!.toFixed(2)} µs/row, chunks ${chunked.at(-1)!.toFixed(2)} µs/row`,
+  )
 }
-console.log(`median of ${ROUNDS}: one row per statement ${median(single).toFixed(2)} µs/row, chunks of up to 64 ${median(chunked).toFixed(2)} µs/row → ${(median(chunked) / median(single)).toFixed(2)}`)
+console.log(
+  `median of ${ROUNDS}: one row per statement ${median(single).toFixed(2)} µs/row, chunks of up to 64 ${median(chunked).toFixed(2)} µs/row → ${(median(chunked) / median(single)).toFixed(2)}`,
+)

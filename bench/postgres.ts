@@ -46,21 +46,35 @@ const costs: Array<{ phase: string; perUnit: Record<string, number>; cpu: CpuSha
 function costRow(phase: string, cpu: CpuShares, units: number): void {
   const perUnit = perUnitUs(cpu, units)
   costs.push({ phase, perUnit, cpu, rate: (units * 1000) / cpu.wallMs })
-  const parts = Object.entries(perUnit).map(([name, us]) => `${name} ${us.toFixed(1)}`).join(', ')
-  console.error(`     ${phase}: ${Math.round((units * 1000) / cpu.wallMs)}/s; CPU µs per record: ${parts}; other work on the machine ${cpu.otherCores.toFixed(2)} cores`)
+  const parts = Object.entries(perUnit)
+    .map(([name, us]) => `${name} ${us.toFixed(1)}`)
+    .join(', ')
+  console.error(
+    `     ${phase}: ${Math.round((units * 1000) / cpu.wallMs)}/s; CPU µs per record: ${parts}; other work on the machine ${cpu.otherCores.toFixed(2)} cores`,
+  )
 }
 
 function printCosts(): void {
   console.log('\n| Phase | Rate | CPU µs per record | Other work on the machine (cores) |\n|---|---|---|---|')
   for (const c of costs) {
-    const parts = Object.entries(c.perUnit).map(([name, us]) => `${name} ${us.toFixed(1)}`).join(', ')
+    const parts = Object.entries(c.perUnit)
+      .map(([name, us]) => `${name} ${us.toFixed(1)}`)
+      .join(', ')
     console.log(`| ${c.phase} | ${Math.round(c.rate)}/s | ${parts} | ${c.cpu.otherCores.toFixed(2)} |`)
   }
 }
 
 /** One measured wrk run of single-record ingest (on `paths` of `url` in turn, if given), with the CPU each party used. */
-async function ingest(url: string, parties: Record<string, () => number>, paths?: string[]): Promise<{ run: WrkResult; cpu: CpuShares }> {
-  const { result, cpu } = await measureCpu(parties, () => wrk({ url, method: 'POST', body: ONE, seconds: SECONDS, paths }), (run) => ({ wrk: run.cpuMs }))
+async function ingest(
+  url: string,
+  parties: Record<string, () => number>,
+  paths?: string[],
+): Promise<{ run: WrkResult; cpu: CpuShares }> {
+  const { result, cpu } = await measureCpu(
+    parties,
+    () => wrk({ url, method: 'POST', body: ONE, seconds: SECONDS, paths }),
+    (run) => ({ wrk: run.cpuMs }),
+  )
   return { run: result, cpu }
 }
 
@@ -73,7 +87,10 @@ async function split(url: string, paths: string[]): Promise<string> {
     const server = res.headers.get(SERVED_BY) ?? '?'
     counts[server] = (counts[server] ?? 0) + 1
   }
-  return Object.entries(counts).sort().map(([server, n]) => `${n} on ${server}`).join(', ')
+  return Object.entries(counts)
+    .sort()
+    .map(([server, n]) => `${n} on ${server}`)
+    .join(', ')
 }
 
 /** Sums rounds of one side of an A B B A comparison into one rate, p99 (the worst round's) and CPU. */
@@ -81,7 +98,8 @@ function combine(rounds: Array<{ run: WrkResult; cpu: CpuShares }>) {
   const requests = rounds.reduce((n, r) => n + r.run.requests, 0)
   const wallMs = rounds.reduce((n, r) => n + r.cpu.wallMs, 0)
   const parties: Record<string, number> = {}
-  for (const r of rounds) for (const [name, ms] of Object.entries(r.cpu.parties)) parties[name] = (parties[name] ?? 0) + ms
+  for (const r of rounds)
+    for (const [name, ms] of Object.entries(r.cpu.parties)) parties[name] = (parties[name] ?? 0) + ms
   const otherCores = rounds.reduce((n, r) => n + r.cpu.otherCores * r.cpu.wallMs, 0) / wallMs
   const machineCores = rounds.reduce((n, r) => n + r.cpu.machineCores * r.cpu.wallMs, 0) / wallMs
   return {
@@ -96,28 +114,44 @@ function combine(rounds: Array<{ run: WrkResult; cpu: CpuShares }>) {
 
 /** POSTs a body that is not a record (refused with 400 while the endpoint exists, 404 once it is gone): stores nothing, waits for no commit. */
 async function probe(url: string): Promise<number> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '"not a record"' })
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '"not a record"',
+  })
   await res.arrayBuffer()
   return res.status
 }
 
 async function main(): Promise<void> {
   requireWrk()
-  console.error(`svc on PostgreSQL (${QUICK ? 'quick' : 'full'}: ${TOTAL.toLocaleString()} records, ${SECONDS}s wrk runs)`)
+  console.error(
+    `svc on PostgreSQL (${QUICK ? 'quick' : 'full'}: ${TOTAL.toLocaleString()} records, ${SECONDS}s wrk runs)`,
+  )
   const cluster = startCluster({ durable: true })
   const postgresCpu = () => clusterCpuMs(cluster.dir)
   try {
     // svc on SQLite (FULL) and svc on PostgreSQL, both running and warm, measured A B B A.
     const sqlite = await startSvc()
     const sqliteToken = await signup(sqlite.url)
-    await wrk({ url: (await publishedApp(sqlite.url, sqliteToken, 'warm-up')).endpoint, method: 'POST', body: ONE, seconds: WARMUP_SECONDS })
+    await wrk({
+      url: (await publishedApp(sqlite.url, sqliteToken, 'warm-up')).endpoint,
+      method: 'POST',
+      body: ONE,
+      seconds: WARMUP_SECONDS,
+    })
     const sqliteApp = await publishedApp(sqlite.url, sqliteToken)
 
     const url = await newDatabase(cluster.url, 'svc_bench')
     const env = { DATABASE_URL: url, SVC_SECRET: SECRET }
     const one = await startSvc(env)
     const token = await signup(one.url)
-    await wrk({ url: (await publishedApp(one.url, token, 'warm-up')).endpoint, method: 'POST', body: ONE, seconds: WARMUP_SECONDS })
+    await wrk({
+      url: (await publishedApp(one.url, token, 'warm-up')).endpoint,
+      method: 'POST',
+      body: ONE,
+      seconds: WARMUP_SECONDS,
+    })
     const app = await publishedApp(one.url, token)
 
     const onSqliteParties = { svc: () => processCpuMs(sqlite.proc.pid) }
@@ -140,12 +174,24 @@ async function main(): Promise<void> {
     })
 
     // /batch: svc on SQLite first (how fast /batch is on this machine today), then the goal on PostgreSQL.
-    const sqliteBatch = await measureCpu({ ...onSqliteParties, 'load generator': benchCpuMs }, () => fill(sqliteApp.endpoint, 0, SQLITE_BATCH))
+    const sqliteBatch = await measureCpu({ ...onSqliteParties, 'load generator': benchCpuMs }, () =>
+      fill(sqliteApp.endpoint, 0, SQLITE_BATCH),
+    )
     await sqlite.stop()
     const before = (await call(`${app.endpoint}/query?page=1&size=1`)).total as number
-    const batch = await measureCpu({ ...onPostgresParties, 'load generator': benchCpuMs }, () => fill(app.endpoint, before, TOTAL))
-    costRow(`/batch (1000 per request, 4 clients), svc on SQLite, ${SQLITE_BATCH.toLocaleString()} records`, sqliteBatch.cpu, SQLITE_BATCH)
-    costRow(`/batch (1000 per request, 4 clients), svc on PostgreSQL, ${(TOTAL - before).toLocaleString()} records`, batch.cpu, TOTAL - before)
+    const batch = await measureCpu({ ...onPostgresParties, 'load generator': benchCpuMs }, () =>
+      fill(app.endpoint, before, TOTAL),
+    )
+    costRow(
+      `/batch (1000 per request, 4 clients), svc on SQLite, ${SQLITE_BATCH.toLocaleString()} records`,
+      sqliteBatch.cpu,
+      SQLITE_BATCH,
+    )
+    costRow(
+      `/batch (1000 per request, 4 clients), svc on PostgreSQL, ${(TOTAL - before).toLocaleString()} records`,
+      batch.cpu,
+      TOTAL - before,
+    )
     record({
       goal: 'P2. /batch ingest on PostgreSQL',
       measured: `${Math.round(batch.result)} records/s`,
@@ -184,7 +230,9 @@ async function main(): Promise<void> {
     await fetch(`${fresh.url}/api/v3/health`)
     const idle = memoryMb(fresh.proc.pid)
     resetPeak(fresh.proc.pid)
-    const exported = await download(`${fresh.url}/api/v3/apps/${app.id}/export.csv`, { authorization: `Bearer ${token}` })
+    const exported = await download(`${fresh.url}/api/v3/apps/${app.id}/export.csv`, {
+      authorization: `Bearer ${token}`,
+    })
     const peak = memoryMb(fresh.proc.pid).peak
     record({
       goal: `P5. CSV export of ${total.toLocaleString()} records (${(exported.bytes / 1e6).toFixed(0)} MB) from PostgreSQL`,
@@ -200,11 +248,22 @@ async function main(): Promise<void> {
     const processes = [fresh, second]
     const port = (s: { url: string }) => Number(new URL(s.url).port)
     const alone = await startBalancer([{ name: 'svc1', port: port(fresh) }])
-    const both = await startBalancer(processes.map((p, i) => ({ name: `svc${i + 1}`, port: port(p) })), { servedBy: true })
+    const both = await startBalancer(
+      processes.map((p, i) => ({ name: `svc${i + 1}`, port: port(p) })),
+      { servedBy: true },
+    )
     const path = new URL(app.endpoint).pathname
     await wrk({ url: `${both.url}${path}`, method: 'POST', body: ONE, seconds: WARMUP_SECONDS })
-    const aloneParties = { svc: () => processCpuMs(fresh.proc.pid), postgres: postgresCpu, haproxy: () => processCpuMs(alone.proc.pid) }
-    const bothParties = { svc: () => processCpuMs(fresh.proc.pid) + processCpuMs(second.proc.pid), postgres: postgresCpu, haproxy: () => processCpuMs(both.proc.pid) }
+    const aloneParties = {
+      svc: () => processCpuMs(fresh.proc.pid),
+      postgres: postgresCpu,
+      haproxy: () => processCpuMs(alone.proc.pid),
+    }
+    const bothParties = {
+      svc: () => processCpuMs(fresh.proc.pid) + processCpuMs(second.proc.pid),
+      postgres: postgresCpu,
+      haproxy: () => processCpuMs(both.proc.pid),
+    }
     const a1 = await ingest(`${alone.url}${path}`, aloneParties)
     const b1 = await ingest(`${both.url}${path}`, bothParties)
     const b2 = await ingest(`${both.url}${path}`, bothParties)
@@ -223,7 +282,9 @@ async function main(): Promise<void> {
     })
 
     // The same over many apps: the balancer sends each app to one process, so the two share the apps.
-    const spread = await Promise.all(Array.from({ length: SPREAD_APPS }, (_, i) => publishedApp(fresh.url, token, `spread-${i}`)))
+    const spread = await Promise.all(
+      Array.from({ length: SPREAD_APPS }, (_, i) => publishedApp(fresh.url, token, `spread-${i}`)),
+    )
     const paths = spread.map((target) => new URL(target.endpoint).pathname)
     await wrk({ url: both.url, method: 'POST', body: ONE, seconds: WARMUP_SECONDS, paths })
     const c1 = await ingest(alone.url, aloneParties, paths)
@@ -232,8 +293,16 @@ async function main(): Promise<void> {
     const c2 = await ingest(alone.url, aloneParties, paths)
     const oneSpread = combine([c1, c2])
     const twoSpread = combine([d1, d2])
-    costRow(`single-record ingest over ${SPREAD_APPS} apps through HAProxy, 1 svc process`, oneSpread.cpu, oneSpread.requests)
-    costRow(`single-record ingest over ${SPREAD_APPS} apps through HAProxy, 2 svc processes (svc = both)`, twoSpread.cpu, twoSpread.requests)
+    costRow(
+      `single-record ingest over ${SPREAD_APPS} apps through HAProxy, 1 svc process`,
+      oneSpread.cpu,
+      oneSpread.requests,
+    )
+    costRow(
+      `single-record ingest over ${SPREAD_APPS} apps through HAProxy, 2 svc processes (svc = both)`,
+      twoSpread.cpu,
+      twoSpread.requests,
+    )
     record({
       goal: `P6b. ingest over ${SPREAD_APPS} apps through HAProxy (${await split(both.url, paths)}): 2 processes vs 1 (A B B A)`,
       measured: `${Math.round(twoSpread.rate)} req/s (rounds ${twoSpread.rounds.join(', ')}), p99 ≤ ${twoSpread.p99Ms} ms`,

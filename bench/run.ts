@@ -46,7 +46,12 @@ async function main(): Promise<void> {
   const svc = await startSvc()
   const token = await signup(svc.url)
   // Warmed on an app of its own, so the measured endpoint starts empty.
-  await wrk({ url: (await publishedApp(svc.url, token, 'warm-up')).endpoint, method: 'POST', body: ONE, seconds: WARMUP_SECONDS })
+  await wrk({
+    url: (await publishedApp(svc.url, token, 'warm-up')).endpoint,
+    method: 'POST',
+    body: ONE,
+    seconds: WARMUP_SECONDS,
+  })
   const app = await publishedApp(svc.url, token)
   const empty = await wrk({ url: app.endpoint, method: 'POST', body: ONE, seconds: SECONDS })
   record({
@@ -125,7 +130,14 @@ async function main(): Promise<void> {
   })
 
   // 6c and 3c. json-server holding PEER_RECORDS: its ingest and paging beside svc's with TOTAL stored.
-  const peerRecords = Array.from({ length: PEER_RECORDS }, (_, i) => ({ id: i + 1, n: i, city: CITIES[i % CITIES.length], score: i % 100, ok: i % 2 === 0, note: `record ${i}` }))
+  const peerRecords = Array.from({ length: PEER_RECORDS }, (_, i) => ({
+    id: i + 1,
+    n: i,
+    city: CITIES[i % CITIES.length],
+    score: i % 100,
+    ok: i % 2 === 0,
+    note: `record ${i}`,
+  }))
   const jsonFull = await startJsonServer(peerRecords)
   const peerPage = await timeRequests(`${jsonFull.url}?_page=${PEER_RECORDS / 1000 - 1}&_limit=1000`, 10)
   const peerFull = await wrk({ url: jsonFull.url, method: 'POST', body: ONE, seconds: SECONDS })

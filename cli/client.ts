@@ -25,7 +25,12 @@ export function resolveConnection(flags: { server?: string; token?: string; time
   const stored = readConfig(env)
   const rawServer = flags.server?.trim() || env.SVC_URL?.trim() || stored.current || DEFAULT_SERVER
   const server = normalizeServer(rawServer)
-  const withToken = (token: string | null, tokenSource: Connection['tokenSource']): Connection => ({ server, token, tokenSource, timeoutSeconds: timeout })
+  const withToken = (token: string | null, tokenSource: Connection['tokenSource']): Connection => ({
+    server,
+    token,
+    tokenSource,
+    timeoutSeconds: timeout,
+  })
   if (flags.token?.trim()) return withToken(flags.token.trim(), 'flag')
   if (env.SVC_TOKEN?.trim()) return withToken(env.SVC_TOKEN.trim(), 'env')
   const entry = stored.servers[server]
@@ -64,7 +69,11 @@ export class SvcClient {
    */
   call<N extends Described>(name: N, input: InputOf<N>, options: CallOptions = {}): Promise<AnswerOf<N>> {
     const line = requestLine(name, input)
-    return this.request<AnswerOf<N>>(line.method, line.path, { ...options, query: Object.fromEntries(line.query), body: input.body })
+    return this.request<AnswerOf<N>>(line.method, line.path, {
+      ...options,
+      query: Object.fromEntries(line.query),
+      body: input.body,
+    })
   }
 
   /** Calls operation `name` whose answer is text (Markdown help, skills). */
@@ -86,7 +95,10 @@ export class SvcClient {
     const body = parseJson(text)
     if (!response.ok) throw errorFrom(response.status, body, text, `${method} ${path}`)
     if (body === undefined) {
-      throw new CliError('bad_response', `${this.server} answered ${method} ${path} with something that is not JSON; is --server pointing at svc?`)
+      throw new CliError(
+        'bad_response',
+        `${this.server} answered ${method} ${path} with something that is not JSON; is --server pointing at svc?`,
+      )
     }
     if (body && typeof body === 'object' && 'data' in body) return (body as { data: T }).data
     const { code: _code, ...rest } = body as Record<string, unknown>
@@ -115,7 +127,9 @@ export class SvcClient {
   private async send(method: string, path: string, options: RequestOptions): Promise<Response> {
     // `--app ""` (an unset $APP) would make /api/v3/apps//share: say so instead of asking the server.
     if (/\/\/|\/$/.test(path)) {
-      throw usageError(`An id is empty in ${method} ${path}: a flag such as --app was given an empty value (an unset shell variable?)`)
+      throw usageError(
+        `An id is empty in ${method} ${path}: a flag such as --app was given an empty value (an unset shell variable?)`,
+      )
     }
     const url = new URL(`${this.server}${path}`)
     for (const [key, value] of Object.entries(options.query ?? {})) {
@@ -138,10 +152,14 @@ export class SvcClient {
     const abort = new AbortController()
     let response: Response
     try {
-      response = await within(this.fetchImpl(url, { method, headers, body, signal: abort.signal }), seconds * 1000, () => {
-        abort.abort()
-        return timeoutError(this.server, request, seconds)
-      })
+      response = await within(
+        this.fetchImpl(url, { method, headers, body, signal: abort.signal }),
+        seconds * 1000,
+        () => {
+          abort.abort()
+          return timeoutError(this.server, request, seconds)
+        },
+      )
     } catch (error) {
       if (error instanceof CliError) throw error
       throw new CliError(
@@ -156,7 +174,11 @@ export class SvcClient {
       abort.abort()
       return timeoutError(this.server, request, seconds, bytes)
     })
-    return new Response(limited, { status: response.status, statusText: response.statusText, headers: response.headers })
+    return new Response(limited, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    })
   }
 }
 
@@ -173,7 +195,8 @@ function parseJson(text: string): unknown {
 function errorFrom(status: number, body: unknown, text: string, what: string): CliError {
   const error = (body as { error?: { type?: string; message?: string; details?: unknown } } | undefined)?.error
   const type = error?.type ?? (status === 404 ? 'not_found' : 'http_error')
-  const message = error?.message ?? `${what} failed with HTTP ${status}${text && !body ? `: ${text.slice(0, 200)}` : ''}`
+  const message =
+    error?.message ?? `${what} failed with HTTP ${status}${text && !body ? `: ${text.slice(0, 200)}` : ''}`
   if (status === 401) {
     return new CliError(
       'unauthorized',

@@ -62,7 +62,8 @@ export function commandEnv({ io, root }: RunData, flags: Globals): CommandEnv {
   const interactive = Boolean(io.prompt && io.stdin.isTTY && io.stderr.isTTY)
   // A bad --timeout is a usage error even for a command that never connects.
   if (flags.timeout !== undefined) timeoutSeconds(flags.timeout, {})
-  const connection = () => resolveConnection({ server: flags.server, token: flags.token, timeout: flags.timeout }, io.env)
+  const connection = () =>
+    resolveConnection({ server: flags.server, token: flags.token, timeout: flags.timeout }, io.env)
   let progressShown = false
   const env: CommandEnv = {
     io,
@@ -77,9 +78,11 @@ export function commandEnv({ io, root }: RunData, flags: Globals): CommandEnv {
     },
     async confirm(question, yes) {
       if (yes) return
-      if (!interactive || !io.prompt) throw usageError(`${question.replace(/\?$/, '')}: refusing without confirmation; pass --yes`)
+      if (!interactive || !io.prompt)
+        throw usageError(`${question.replace(/\?$/, '')}: refusing without confirmation; pass --yes`)
       const answer = (await io.prompt(`${question} [y/N] `, false)).trim().toLowerCase()
-      if (answer !== 'y' && answer !== 'yes') throw new CliError('cancelled', 'Cancelled; nothing was changed', EXIT.error)
+      if (answer !== 'y' && answer !== 'yes')
+        throw new CliError('cancelled', 'Cancelled; nothing was changed', EXIT.error)
     },
     progress(line) {
       if (!io.stderr.isTTY || env.json) return
@@ -107,12 +110,16 @@ export function defineSvcCommand<const T extends ArgsDef = {}>(spec: SvcCommandS
     meta: { description: spec.description },
     args,
     svc: { example: spec.example, effect: spec.effect, untrusted: spec.untrusted, flagFor: spec.flagFor },
-    run: ({ args: parsed, data }) => spec.run(parsed as ParsedArgs<T & typeof globalArgs>, commandEnv(data as RunData, parsed as Globals)),
+    run: ({ args: parsed, data }) =>
+      spec.run(parsed as ParsedArgs<T & typeof globalArgs>, commandEnv(data as RunData, parsed as Globals)),
   }
 }
 
 /** A group of subcommands (a module), loaded lazily so `--help` stays fast. */
-export function defineGroup(description: string, subCommands: Record<string, () => Promise<CommandDef<any>>>): CommandDef<any> {
+export function defineGroup(
+  description: string,
+  subCommands: Record<string, () => Promise<CommandDef<any>>>,
+): CommandDef<any> {
   return { meta: { description }, subCommands }
 }
 

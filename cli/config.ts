@@ -49,7 +49,10 @@ export function readConfig(env: Env): StoredConfig {
   } catch {
     throw new CliError('config', `${path} is not valid JSON; fix or delete it and log in again`)
   }
-  return canonical({ current: parsed.current, servers: parsed.servers && typeof parsed.servers === 'object' ? parsed.servers : {} })
+  return canonical({
+    current: parsed.current,
+    servers: parsed.servers && typeof parsed.servers === 'object' ? parsed.servers : {},
+  })
 }
 
 /** The same server spelled once: a URL that no longer parses keeps its key as it is. */

@@ -67,12 +67,15 @@ export function usageError(message: string, problems?: Problem[]): CliError {
 }
 
 /** A bad value for one flag: `--size must be …`, with `{flag, message}` in details. */
-export const flagError = (flag: string, problem: string) => usageError(`${flag} ${problem}`, [{ flag, message: problem }])
+export const flagError = (flag: string, problem: string) =>
+  usageError(`${flag} ${problem}`, [{ flag, message: problem }])
 
 /** None of the optional flags of an update was given. */
 export function nothingToChange(flags: string[], verb = 'change'): CliError {
   const list = flags.length > 1 ? `${flags.slice(0, -1).join(', ')} or ${flags.at(-1)}` : flags[0]
-  return usageError(`Nothing to ${verb}: pass ${list}`, [{ flags, message: `pass at least one of ${flags.join(', ')}` }])
+  return usageError(`Nothing to ${verb}: pass ${list}`, [
+    { flags, message: `pass at least one of ${flags.join(', ')}` },
+  ])
 }
 
 /** No usable token: exit 4 with what to do. */

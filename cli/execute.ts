@@ -26,7 +26,10 @@ export async function execute(root: CommandDef<any>, argv: string[], io: Io): Pr
     const resolved = await resolveCommand(root, argv)
     if ((resolved.command as SvcCommand).svc) command = resolved.command as SvcCommand
     await checkFlags(resolved)
-    const { result } = await runCommand(resolved.command, { rawArgs: resolved.rest, data: { io, root } satisfies RunData })
+    const { result } = await runCommand(resolved.command, {
+      rawArgs: resolved.rest,
+      data: { io, root } satisfies RunData,
+    })
     return { exitCode: EXIT.ok, result: result as CommandResult }
   } catch (error) {
     const failure = command ? withFlagNames(asCliError(error), command) : asCliError(error)

@@ -7,8 +7,17 @@ import { DEFAULT_TIMEOUT_SECONDS } from './timeout.ts'
 
 /** Accepted by every command. */
 export const globalArgs = {
-  server: { type: 'string', description: 'svc server URL (else SVC_URL, stored config, http://localhost:8787)', valueHint: 'url' },
-  token: { type: 'string', description: 'Access token (else SVC_TOKEN, stored config); prefer SVC_TOKEN or `auth login --with-token`: a flag stays in shell history', valueHint: 'token' },
+  server: {
+    type: 'string',
+    description: 'svc server URL (else SVC_URL, stored config, http://localhost:8787)',
+    valueHint: 'url',
+  },
+  token: {
+    type: 'string',
+    description:
+      'Access token (else SVC_TOKEN, stored config); prefer SVC_TOKEN or `auth login --with-token`: a flag stays in shell history',
+    valueHint: 'token',
+  },
   json: { type: 'boolean', description: 'Print one JSON document on stdout (errors as JSON on stderr)' },
   timeout: {
     type: 'string',

@@ -79,7 +79,10 @@ export function streamWriter(stream: NodeJS.WriteStream, name: 'stdout' | 'stder
   let failure: Error | undefined
   const waiters = new Set<() => void>()
   stream.on('error', (error: NodeJS.ErrnoException) => {
-    failure = error.code === 'EPIPE' ? new OutputClosed() : new CliError('output_failed', `Could not write to ${name}: ${error.message}`)
+    failure =
+      error.code === 'EPIPE'
+        ? new OutputClosed()
+        : new CliError('output_failed', `Could not write to ${name}: ${error.message}`)
     for (const wake of waiters) wake()
   })
   const ended = () => {
@@ -133,14 +136,23 @@ export interface BufferedIo extends Io {
  * An Io that captures output; `stdin` is the given text. A given `prompt` stands for a
  * person at a terminal (stdin and stderr are terminals); `stdoutTTY` makes stdout one too.
  */
-export function bufferedIo(env: Record<string, string | undefined>, options: { stdin?: string; prompt?: Io['prompt']; fetch?: Fetch; stdoutTTY?: boolean } = {}): BufferedIo {
+export function bufferedIo(
+  env: Record<string, string | undefined>,
+  options: { stdin?: string; prompt?: Io['prompt']; fetch?: Fetch; stdoutTTY?: boolean } = {},
+): BufferedIo {
   const out: Uint8Array[] = []
   const err: string[] = []
   const encoder = new TextEncoder()
   return {
     env,
-    stdout: { isTTY: Boolean(options.stdoutTTY), write: (chunk) => void out.push(typeof chunk === 'string' ? encoder.encode(chunk) : chunk) },
-    stderr: { isTTY: Boolean(options.prompt), write: (chunk) => void err.push(typeof chunk === 'string' ? chunk : new TextDecoder().decode(chunk)) },
+    stdout: {
+      isTTY: Boolean(options.stdoutTTY),
+      write: (chunk) => void out.push(typeof chunk === 'string' ? encoder.encode(chunk) : chunk),
+    },
+    stderr: {
+      isTTY: Boolean(options.prompt),
+      write: (chunk) => void err.push(typeof chunk === 'string' ? chunk : new TextDecoder().decode(chunk)),
+    },
     stdin: { isTTY: Boolean(options.prompt), read: async () => options.stdin ?? '' },
     prompt: options.prompt,
     fetch: options.fetch,

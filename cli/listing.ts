@@ -33,7 +33,11 @@ export interface Listing {
 
 /** Checks --limit and --page (usage error, exit 2, naming the flag); call it before the request, so a bad value costs no round trip. */
 export function listing(flags: ListFlags): Listing {
-  return { limit: intArg(flags.limit, 'limit', 1, LIMITS.maxPageSize), page: intArg(flags.page, 'page', 1, Number.MAX_SAFE_INTEGER), quiet: Boolean(flags.quiet) }
+  return {
+    limit: intArg(flags.limit, 'limit', 1, LIMITS.maxPageSize),
+    page: intArg(flags.page, 'page', 1, Number.MAX_SAFE_INTEGER),
+    quiet: Boolean(flags.quiet),
+  }
 }
 
 /**
@@ -48,7 +52,10 @@ export function pageOf<T>(items: T[], asked: Listing, env: CommandEnv): { items:
   const page = asked.page ?? 1
   const start = (page - 1) * limit
   const shown = items.slice(start, start + limit)
-  return { items: shown, paging: { page, limit, total: items.length, more: Math.max(0, items.length - start - shown.length) } }
+  return {
+    items: shown,
+    paging: { page, limit, total: items.length, more: Math.max(0, items.length - start - shown.length) },
+  }
 }
 
 /** "12 more — use --page 2" for a person, when a page leaves items out. */

@@ -40,12 +40,21 @@ export function cell(value: unknown): string {
 }
 
 /** An aligned table with a header row; `columns` maps header → value. */
-export function table<T>(style: Style, rows: T[], columns: Record<string, (row: T) => unknown>, empty = 'Nothing to show.'): string {
+export function table<T>(
+  style: Style,
+  rows: T[],
+  columns: Record<string, (row: T) => unknown>,
+  empty = 'Nothing to show.',
+): string {
   if (rows.length === 0) return empty
   const headers = Object.keys(columns)
   const body = rows.map((row) => headers.map((h) => cell(columns[h](row))))
   const widths = headers.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)))
-  const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]))).join('  ').trimEnd()
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd()
   return [bold(style, line(headers.map((h) => h.toUpperCase()))), ...body.map(line)].join('\n')
 }
 
@@ -69,14 +78,16 @@ export function renderResult(outcome: CommandResult, json: boolean, style: Style
 /** Any thrown value as a CliError (unexpected ones become type `internal`). */
 export function asCliError(error: unknown): CliError {
   if (error instanceof CliError) return error
-  if ((error as { interrupted?: boolean } | null)?.interrupted) return new CliError('interrupted', 'Interrupted; nothing was changed', EXIT.interrupted)
+  if ((error as { interrupted?: boolean } | null)?.interrupted)
+    return new CliError('interrupted', 'Interrupted; nothing was changed', EXIT.interrupted)
   if (error instanceof Error && error.name === 'CLIError') {
     // citty: "Missing required argument: --name", "Invalid value for argument: --type (x). Expected one of: …".
     const message = stripAnsi(error.message)
     const missing = /^Missing required argument: (--[\w-]+)/.exec(message)
     if (missing) return usageError(message, [{ flag: missing[1], message: 'is required' }])
     const invalid = /^Invalid value for argument: (--[\w-]+) \((.*)\)\. Expected one of: (.*?)\.?$/.exec(message)
-    if (invalid) return usageError(message, [{ flag: invalid[1], message: `must be one of ${invalid[3]}; got "${invalid[2]}"` }])
+    if (invalid)
+      return usageError(message, [{ flag: invalid[1], message: `must be one of ${invalid[3]}; got "${invalid[2]}"` }])
     return usageError(message)
   }
   return new CliError('internal', error instanceof Error ? error.message : String(error))
@@ -90,9 +101,17 @@ export const problemWhere = (p: Problem) => p.flag ?? p.flags?.join('/') ?? p.co
  * (details say which flag and what was wrong), a plain line otherwise.
  */
 export function renderError(error: CliError, json: boolean, style: Style): string {
-  if (json) return JSON.stringify({ error: { type: error.type, message: error.message, ...(error.details === undefined ? {} : { details: error.details }) } })
+  if (json)
+    return JSON.stringify({
+      error: {
+        type: error.type,
+        message: error.message,
+        ...(error.details === undefined ? {} : { details: error.details }),
+      },
+    })
   const problems = (error.details as { problems?: Problem[] } | undefined)?.problems
   const lines = [`${red(style, 'error:')} ${error.message}`]
-  if (error.type !== 'usage' && problems && problems.length > 1) lines.push(...problems.map((p) => `  - ${problemWhere(p) ? `${problemWhere(p)}: ` : ''}${p.message}`))
+  if (error.type !== 'usage' && problems && problems.length > 1)
+    lines.push(...problems.map((p) => `  - ${problemWhere(p) ? `${problemWhere(p)}: ` : ''}${p.message}`))
   return lines.join('\n')
 }

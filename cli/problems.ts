@@ -39,7 +39,8 @@ const summary = (problems: { where: string; message: string }[]) =>
 export function withFlagNames(error: CliError, command: SvcCommand): CliError {
   const details = error.details as { problems?: Problem[] } | undefined
   const problems = details?.problems
-  if (!Array.isArray(problems) || !problems.some((p) => typeof p.path === 'string' && p.flag === undefined)) return error
+  if (!Array.isArray(problems) || !problems.some((p) => typeof p.path === 'string' && p.flag === undefined))
+    return error
   const mapped: Problem[] = problems.map((p) => {
     if (typeof p.path !== 'string' || p.flag !== undefined) return p
     const found = flagForPath(command, p.path)
@@ -47,10 +48,14 @@ export function withFlagNames(error: CliError, command: SvcCommand): CliError {
     const { path: _path, ...rest } = p
     // "rateLimit must look like …": the flag is named beside it already.
     const head = p.path.slice(0, p.path.length - found.rest.length).replace(/\.$/, '')
-    const message = !found.rest && head && p.message.startsWith(`${head} `) ? p.message.slice(head.length + 1) : p.message
+    const message =
+      !found.rest && head && p.message.startsWith(`${head} `) ? p.message.slice(head.length + 1) : p.message
     return { ...rest, flag: found.flag, message: found.rest ? `${found.rest}: ${message}` : message }
   })
   const before = summary(problems.map((p) => ({ where: p.flag ?? p.path ?? '', message: p.message })))
-  const message = error.message === before ? summary(mapped.map((p) => ({ where: p.flag ?? p.path ?? '', message: p.message }))) : error.message
+  const message =
+    error.message === before
+      ? summary(mapped.map((p) => ({ where: p.flag ?? p.path ?? '', message: p.message })))
+      : error.message
   return new CliError(error.type, message, error.exitCode, { ...details, problems: mapped })
 }

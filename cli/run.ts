@@ -47,7 +47,10 @@ async function printAndExit(argv: string[], io: Io): Promise<number> {
   const helpAsked = argv.includes('--help') || argv.includes('-h')
   try {
     // Help when asked for, and for a module named without a command (`svc-cli field`).
-    const resolved = await resolveCommand(ROOT, argv.filter((a) => a !== '--help' && a !== '-h'))
+    const resolved = await resolveCommand(
+      ROOT,
+      argv.filter((a) => a !== '--help' && a !== '-h'),
+    )
     if (helpAsked || resolved.command.subCommands) {
       await io.stdout.write(`${await helpText(resolved.command, resolved.parent, resolved.path, outStyle)}\n`)
       return EXIT.ok
@@ -61,7 +64,9 @@ async function printAndExit(argv: string[], io: Io): Promise<number> {
     if (outcome.error.type === 'usage' && !json) {
       const path = (await resolveCommand(ROOT, argv).catch(() => null))?.path
       const hint = path ? `\nRun \`svc-cli ${path.join(' ')} --help\` for usage.` : ''
-      await io.stderr.write(`${renderError(outcome.error, json, errStyle)}${/--help|pass --/.test(outcome.error.message) ? '' : hint}\n`)
+      await io.stderr.write(
+        `${renderError(outcome.error, json, errStyle)}${/--help|pass --/.test(outcome.error.message) ? '' : hint}\n`,
+      )
       return outcome.error.exitCode
     }
     return fail(outcome.error)

@@ -20,7 +20,9 @@ export function timeoutSeconds(flag: string | undefined, env: Record<string, str
   const seconds = NUMBER.test(text) ? Number(text) : Number.NaN
   const problem = `must be a number of seconds greater than 0 and at most ${MAX_TIMEOUT_SECONDS}, got "${raw}"`
   if (!(seconds > 0 && seconds <= MAX_TIMEOUT_SECONDS)) {
-    throw name === '--timeout' ? flagError('--timeout', problem) : usageError(`SVC_TIMEOUT ${problem}`, [{ path: 'SVC_TIMEOUT', message: problem }])
+    throw name === '--timeout'
+      ? flagError('--timeout', problem)
+      : usageError(`SVC_TIMEOUT ${problem}`, [{ path: 'SVC_TIMEOUT', message: problem }])
   }
   return seconds
 }
@@ -54,7 +56,12 @@ export const systemTimers: Timers = {
 }
 
 /** `work`, or a rejection with `onTimeout()` when it has not settled after `ms`. */
-export function within<T>(work: Promise<T>, ms: number, onTimeout: () => Error, timers: Timers = systemTimers): Promise<T> {
+export function within<T>(
+  work: Promise<T>,
+  ms: number,
+  onTimeout: () => Error,
+  timers: Timers = systemTimers,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = timers.set(() => reject(onTimeout()), ms)
     void work.then(
@@ -69,7 +76,12 @@ export function within<T>(work: Promise<T>, ms: number, onTimeout: () => Error, 
  * waits longer, `onIdle(bytesSoFar)` gives the error the reader sees and the download is
  * cancelled. Time spent while nobody reads (a slow consumer) does not count.
  */
-export function idleLimited(body: ReadableStream<Uint8Array>, ms: number, onIdle: (bytes: number) => Error, timers: Timers = systemTimers): ReadableStream<Uint8Array> {
+export function idleLimited(
+  body: ReadableStream<Uint8Array>,
+  ms: number,
+  onIdle: (bytes: number) => Error,
+  timers: Timers = systemTimers,
+): ReadableStream<Uint8Array> {
   const reader = body.getReader()
   let bytes = 0
   return new ReadableStream<Uint8Array>(

@@ -74,9 +74,16 @@ export async function resolveCommand(root: CommandDef<any>, argv: string[]): Pro
       const where = ['svc-cli', ...path].join(' ')
       const guess = nearest(name, Object.keys(subs))
       const didYouMean = guess ? [...path, guess].join(' ') : undefined
-      throw usageError(`Unknown command "${name}" for ${where}.${didYouMean ? ` Did you mean "${didYouMean}"?` : ''} Run \`${where} --help\` to see the commands.`, [
-        { command: [...path, name].join(' '), message: `unknown command; run \`${where} --help\` to see the commands`, ...(didYouMean ? { didYouMean } : {}) },
-      ])
+      throw usageError(
+        `Unknown command "${name}" for ${where}.${didYouMean ? ` Did you mean "${didYouMean}"?` : ''} Run \`${where} --help\` to see the commands.`,
+        [
+          {
+            command: [...path, name].join(' '),
+            message: `unknown command; run \`${where} --help\` to see the commands`,
+            ...(didYouMean ? { didYouMean } : {}),
+          },
+        ],
+      )
     }
     parent = command
     command = await resolve(subs[name])
@@ -117,11 +124,15 @@ export async function checkFlags(resolved: Resolved): Promise<void> {
       continue
     }
     if (name === 'password' && known.has('password-stdin')) throw usageError(PASSWORD_ON_ARGV)
-    const guess = nearest(name, [...known].filter((k) => k.length > 1))
+    const guess = nearest(
+      name,
+      [...known].filter((k) => k.length > 1),
+    )
     const flag = token.split('=')[0]
-    throw usageError(`Unknown flag "${flag}" for svc-cli ${resolved.path.join(' ')}.${guess ? ` Did you mean --${guess}?` : ''}`, [
-      { flag, message: 'unknown flag', ...(guess ? { didYouMean: `--${guess}` } : {}) },
-    ])
+    throw usageError(
+      `Unknown flag "${flag}" for svc-cli ${resolved.path.join(' ')}.${guess ? ` Did you mean --${guess}?` : ''}`,
+      [{ flag, message: 'unknown flag', ...(guess ? { didYouMean: `--${guess}` } : {}) }],
+    )
   }
 }
 
@@ -135,6 +146,7 @@ export async function listLeaves(command: CommandDef<any>, path: string[] = []):
   const subs = await subCommandsOf(command)
   if (!subs) return (command as SvcCommand).svc ? [{ path, command: command as SvcCommand }] : []
   const leaves: Leaf[] = []
-  for (const [name, sub] of Object.entries(subs)) leaves.push(...(await listLeaves(await resolve(sub), [...path, name])))
+  for (const [name, sub] of Object.entries(subs))
+    leaves.push(...(await listLeaves(await resolve(sub), [...path, name])))
   return leaves
 }

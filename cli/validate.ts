@@ -11,6 +11,8 @@ import { CliError, EXIT } from './errors.ts'
 export function checkInput<T>(schema: z.ZodType, body: T): T {
   const parsed = schema.safeParse(body)
   if (parsed.success) return body
-  const error = validationError(parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })))
+  const error = validationError(
+    parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })),
+  )
   throw new CliError(error.type, error.message, EXIT.error, error.details)
 }

@@ -7,7 +7,15 @@
 import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import type { Config } from './config.ts'
-import { appliedMigrations, checkpointFully, copyDatabase, databaseInUse, integrityProblems, knownMigrations, syncFile } from './db/sqlite/backup.ts'
+import {
+  appliedMigrations,
+  checkpointFully,
+  copyDatabase,
+  databaseInUse,
+  integrityProblems,
+  knownMigrations,
+  syncFile,
+} from './db/sqlite/backup.ts'
 import { migrationsFolder } from './db/sqlite/migrate.ts'
 
 export type BackupErrorType = 'unsupported' | 'not_found' | 'exists' | 'in_use' | 'invalid_backup'
@@ -43,7 +51,8 @@ export interface RestoreResult {
   previous: string | null
 }
 
-const PG_DUMP = 'This svc keeps its data in PostgreSQL (DATABASE_URL): back it up with `pg_dump -Fc` and restore with `pg_restore` (README, "Scaling out" → "Backups")'
+const PG_DUMP =
+  'This svc keeps its data in PostgreSQL (DATABASE_URL): back it up with `pg_dump -Fc` and restore with `pg_restore` (README, "Scaling out" → "Backups")'
 
 function sqliteOnly(config: Config): void {
   if (config.postgresUrl) throw new BackupError('unsupported', PG_DUMP)
@@ -57,12 +66,24 @@ function checkBackup(file: string): void {
     problems = integrityProblems(file)
     applied = appliedMigrations(file)
   } catch (error) {
-    throw new BackupError('invalid_backup', `${file} is not an SQLite database (${error instanceof Error ? error.message : String(error)})`)
+    throw new BackupError(
+      'invalid_backup',
+      `${file} is not an SQLite database (${error instanceof Error ? error.message : String(error)})`,
+    )
   }
-  if (problems.length) throw new BackupError('invalid_backup', `${file} fails SQLite's integrity check: ${problems.slice(0, 3).join('; ')}`)
-  if (!applied) throw new BackupError('invalid_backup', `${file} is an SQLite database but not an svc one (it has no migrations table)`)
+  if (problems.length)
+    throw new BackupError(
+      'invalid_backup',
+      `${file} fails SQLite's integrity check: ${problems.slice(0, 3).join('; ')}`,
+    )
+  if (!applied)
+    throw new BackupError(
+      'invalid_backup',
+      `${file} is an SQLite database but not an svc one (it has no migrations table)`,
+    )
   const known = knownMigrations(migrationsFolder())
-  if (applied.some((when) => !known.includes(when))) throw new BackupError('invalid_backup', `${file} was made by a newer svc than this one: upgrade svc, then restore`)
+  if (applied.some((when) => !known.includes(when)))
+    throw new BackupError('invalid_backup', `${file} was made by a newer svc than this one: upgrade svc, then restore`)
 }
 
 /** Writes a consistent copy of the running (or stopped) svc's SQLite database into the new file `file`. */
@@ -70,21 +91,37 @@ export function backup(config: Config, file: string): BackupResult {
   sqliteOnly(config)
   const database = config.databasePath
   const target = resolve(file)
-  if (!existsSync(database)) throw new BackupError('not_found', `No svc database at ${database}: set SVC_DATA_DIR (or --data-dir) to the server's data folder`)
-  if (existsSync(target)) throw new BackupError('exists', `${target} already exists: backups never overwrite a file; choose a new name`)
-  if (!existsSync(dirname(target))) throw new BackupError('not_found', `No folder ${dirname(target)} to write the backup into`)
+  if (!existsSync(database))
+    throw new BackupError(
+      'not_found',
+      `No svc database at ${database}: set SVC_DATA_DIR (or --data-dir) to the server's data folder`,
+    )
+  if (existsSync(target))
+    throw new BackupError('exists', `${target} already exists: backups never overwrite a file; choose a new name`)
+  if (!existsSync(dirname(target)))
+    throw new BackupError('not_found', `No folder ${dirname(target)} to write the backup into`)
   // Written under a temporary name, checked, then renamed: a file with the asked-for name is a whole, sound copy.
   const partial = join(dirname(target), `.${basename(target)}.partial-${process.pid}`)
   try {
     copyDatabase(database, partial)
     const problems = integrityProblems(partial)
-    if (problems.length) throw new BackupError('invalid_backup', `The copy fails SQLite's integrity check: ${problems.slice(0, 3).join('; ')}`)
+    if (problems.length)
+      throw new BackupError(
+        'invalid_backup',
+        `The copy fails SQLite's integrity check: ${problems.slice(0, 3).join('; ')}`,
+      )
     renameSync(partial, target)
     syncFile(target)
   } finally {
     rmSync(partial, { force: true })
   }
-  return { file: target, bytes: statSync(target).size, database, integrity: 'ok', secretKey: config.secret ? null : join(config.dataDir, 'secret.key') }
+  return {
+    file: target,
+    bytes: statSync(target).size,
+    database,
+    integrity: 'ok',
+    secretKey: config.secret ? null : join(config.dataDir, 'secret.key'),
+  }
 }
 
 /**
@@ -99,7 +136,11 @@ export function restore(config: Config, file: string, now = new Date()): Restore
   checkBackup(from)
   let previous: string | null = null
   if (existsSync(database)) {
-    if (databaseInUse(database)) throw new BackupError('in_use', `${database} is open in another process (a running svc?): stop svc first (e.g. \`systemctl stop svc\`), then restore`)
+    if (databaseInUse(database))
+      throw new BackupError(
+        'in_use',
+        `${database} is open in another process (a running svc?): stop svc first (e.g. \`systemctl stop svc\`), then restore`,
+      )
     // The WAL belongs to the old file: fold it in, so the file moved aside is that whole database.
     checkpointFully(database)
     previous = `${database}.before-restore-${now.toISOString().replace(/[:.]/g, '-')}`

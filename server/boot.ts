@@ -36,7 +36,8 @@ export async function createServerContext(config: Config, overrides: Overrides =
   const log = overrides.log ?? createLogger(config.logLevel)
   const clock = overrides.clock ?? systemClock
   const storage = await openStorage(config, () => clock.now(), log)
-  const mailer = overrides.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(log))
+  const mailer =
+    overrides.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(log))
   return createContext({
     config,
     storage,
@@ -73,11 +74,19 @@ async function seen(request: Request, response: Response, observe: Observer | un
 }
 
 /** Bun.serve `routes` whose every answer `observe` sees too. */
-function observed<R extends Record<string, Record<string, (request: never, server: never) => Promise<Response>>>>(routes: R, observe: Observer | undefined): R {
+function observed<R extends Record<string, Record<string, (request: never, server: never) => Promise<Response>>>>(
+  routes: R,
+  observe: Observer | undefined,
+): R {
   if (!observe) return routes
   const wrapped: Record<string, Record<string, unknown>> = {}
   for (const [path, methods] of Object.entries(routes)) {
-    wrapped[path] = Object.fromEntries(Object.entries(methods).map(([method, handler]) => [method, async (request: Request, server: never) => seen(request, await handler(request as never, server), observe)]))
+    wrapped[path] = Object.fromEntries(
+      Object.entries(methods).map(([method, handler]) => [
+        method,
+        async (request: Request, server: never) => seen(request, await handler(request as never, server), observe),
+      ]),
+    )
   }
   return wrapped as R
 }

@@ -58,11 +58,20 @@ export async function buildExecutable(options: ExecutableOptions = {}): Promise<
 }
 
 /** One `bun build --compile` of the CLI (the server and MCP server inside) into `outfile`. */
-async function compile(outfile: string, admin: string, target?: Bun.Build.CompileTarget, bytecodeOrder?: string[]): Promise<void> {
+async function compile(
+  outfile: string,
+  admin: string,
+  target?: Bun.Build.CompileTarget,
+  bytecodeOrder?: string[],
+): Promise<void> {
   const result = await Bun.build({
     // The root keeps the worker's embedded name (server/db/sqlite/checkpoint-worker.js) what embedded.ts expects.
     root: ROOT,
-    entrypoints: [join(ROOT, 'cli', 'main.ts'), join(ROOT, 'server', 'db', 'sqlite', 'checkpoint-worker.ts'), join(ROOT, 'server', 'core', 'auth', 'hash-worker.ts')],
+    entrypoints: [
+      join(ROOT, 'cli', 'main.ts'),
+      join(ROOT, 'server', 'db', 'sqlite', 'checkpoint-worker.ts'),
+      join(ROOT, 'server', 'core', 'auth', 'hash-worker.ts'),
+    ],
     compile: {
       outfile,
       ...(target ? { target } : {}),
@@ -81,14 +90,21 @@ async function compile(outfile: string, admin: string, target?: Bun.Build.Compil
     splitting: true,
     throw: false,
   })
-  if (!result.success) throw new Error(`Building the executable failed:\n${result.logs.map((log) => `${String(log)}${log.position ? ` (${log.position.file}:${log.position.line})` : ''}`).join('\n')}`)
+  if (!result.success)
+    throw new Error(
+      `Building the executable failed:\n${result.logs.map((log) => `${String(log)}${log.position ? ` (${log.position.file}:${log.position.line})` : ''}`).join('\n')}`,
+    )
 }
 
 /** `bun server/build-exe.ts [--target t] [--outfile f]`: builds and says where and how big. */
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { target: { type: 'string' }, outfile: { type: 'string' } } })
   const started = performance.now()
-  const outfile = await buildExecutable({ outfile: values.outfile, target: values.target as Bun.Build.CompileTarget | undefined, profile: !values.target })
+  const outfile = await buildExecutable({
+    outfile: values.outfile,
+    target: values.target as Bun.Build.CompileTarget | undefined,
+    profile: !values.target,
+  })
   const megabytes = (statSync(outfile).size / 1024 / 1024).toFixed(0)
   console.log(`svc built into ${outfile} (${megabytes} MB) in ${Math.round(performance.now() - started)} ms`)
 }

@@ -39,9 +39,13 @@ export async function bundleServer(outDir = BUNDLE_DIR): Promise<void> {
       // Report Bun's own messages (file, line, what is wrong) instead of a bare AggregateError.
       throw: false,
     })
-    if (!result.success || !result.metafile) throw new Error(`Bundling the server failed:\n${result.logs.map(String).join('\n')}`)
+    if (!result.success || !result.metafile)
+      throw new Error(`Bundling the server failed:\n${result.logs.map(String).join('\n')}`)
     const inputs = Object.keys(result.metafile.inputs).map((path) => resolve(ROOT, path))
-    writeFileSync(join(staging, INPUTS_FILE), JSON.stringify([...inputs, fileURLToPath(import.meta.url), process.execPath]))
+    writeFileSync(
+      join(staging, INPUTS_FILE),
+      JSON.stringify([...inputs, fileURLToPath(import.meta.url), process.execPath]),
+    )
     mkdirSync(join(outDir, '..'), { recursive: true })
     const old = `${outDir}.old-${process.pid}-${Date.now()}`
     if (existsSync(outDir)) renameSync(outDir, old)

@@ -77,28 +77,76 @@ export const CONFIG_VARIABLES = [
   ['PORT', String(DEFAULT_PORT), 'TCP port to listen on (0 picks a free port).'],
   ['HOST', '127.0.0.1', 'Interface to bind. Use 0.0.0.0 on a VPS (behind a TLS proxy).'],
   ['SVC_DATA_DIR', './data', 'Folder for the SQLite database and the secret key.'],
-  ['SVC_BASE_URL', 'http://localhost:<PORT>', 'Public URL printed in links, help pages and the CLI. When set, the API answers only requests addressed to its host (or localhost).'],
+  [
+    'SVC_BASE_URL',
+    'http://localhost:<PORT>',
+    'Public URL printed in links, help pages and the CLI. When set, the API answers only requests addressed to its host (or localhost).',
+  ],
   ['SVC_SIGNUP', 'first', '`first`: only the first account may sign up; `open`: anyone; `closed`: nobody.'],
-  ['SVC_SMTP_URL', '(unset)', 'e.g. `smtp://user:pass@mail.example.com:587`. Unset: login codes are written to the log.'],
+  [
+    'SVC_SMTP_URL',
+    '(unset)',
+    'e.g. `smtp://user:pass@mail.example.com:587`. Unset: login codes are written to the log.',
+  ],
   ['SVC_MAIL_FROM', 'svc <no-reply@localhost>', 'Sender of login-code e-mails.'],
-  ['SVC_SYNC', 'full', '`full`: every acknowledged record survives power loss. `normal`: survives a crash of svc only.'],
+  [
+    'SVC_SYNC',
+    'full',
+    '`full`: every acknowledged record survives power loss. `normal`: survives a crash of svc only.',
+  ],
   ['SVC_RATE_LIMIT', DEFAULT_RATE_LIMIT, 'Default per-endpoint limit: rate per second and burst. `off` disables it.'],
-  ['SVC_TRUST_PROXY', '(unset)', 'Comma-separated addresses or CIDR ranges of your reverse proxies, e.g. `127.0.0.1,::1`: only requests from them may name the client in `X-Forwarded-For`. Unset: the connecting address is the client (behind a proxy every client then shares one per-client rate limit).'],
+  [
+    'SVC_TRUST_PROXY',
+    '(unset)',
+    'Comma-separated addresses or CIDR ranges of your reverse proxies, e.g. `127.0.0.1,::1`: only requests from them may name the client in `X-Forwarded-For`. Unset: the connecting address is the client (behind a proxy every client then shares one per-client rate limit).',
+  ],
   ['SVC_MAX_BODY', String(LIMITS.maxBodyBytes), 'Largest accepted request body in bytes.'],
-  ['SVC_MAX_CONTROL_BODY', String(LIMITS.maxControlBodyBytes), 'Largest body of an account or app-management request (`/api/v3/…` outside `/share`), refused with 413 before it is read or anyone is authenticated. Smart-plan execution takes up to 16 times this.'],
-  ['SVC_BODY_DEADLINE_MS', String(LIMITS.requestDeadlineMs), 'Time a client has to send a public request body before a 408 `timeout` (up to 240000).'],
+  [
+    'SVC_MAX_CONTROL_BODY',
+    String(LIMITS.maxControlBodyBytes),
+    'Largest body of an account or app-management request (`/api/v3/…` outside `/share`), refused with 413 before it is read or anyone is authenticated. Smart-plan execution takes up to 16 times this.',
+  ],
+  [
+    'SVC_BODY_DEADLINE_MS',
+    String(LIMITS.requestDeadlineMs),
+    'Time a client has to send a public request body before a 408 `timeout` (up to 240000).',
+  ],
   ['SVC_MAX_DEPTH', String(LIMITS.maxDepth), 'Deepest accepted JSON nesting.'],
   ['SVC_MAX_KEYS', String(LIMITS.maxKeys), 'Most keys accepted in one record (all levels).'],
-  ['SVC_STATS_CACHE_MB', '64', 'Memory (estimated, MB) the summary aggregates kept in memory may take; past it the least recently read apps are dropped and reloaded from the database when read again.'],
+  [
+    'SVC_STATS_CACHE_MB',
+    '64',
+    'Memory (estimated, MB) the summary aggregates kept in memory may take; past it the least recently read apps are dropped and reloaded from the database when read again.',
+  ],
   ['SVC_LOG', 'info', '`debug`, `info`, `warn`, `error` or `silent`.'],
-  ['DATABASE_URL', '(unset)', 'Unset: SQLite in SVC_DATA_DIR. `postgres://user:pass@host:5432/db`: PostgreSQL, shared by several svc processes (needs SVC_SECRET). See "Scaling out".'],
-  ['SVC_SECRET', '(generated)', 'Key for endpoint tokens at rest (32 bytes, base64): generated once into the data dir with SQLite; required with PostgreSQL, the same for every process.'],
-  ['SVC_LLM_URL', '(unset)', 'OpenAI-compatible chat-completions URL for smart generation, e.g. `http://127.0.0.1:11434/v1` (Ollama). Unset: the built-in planner.'],
+  [
+    'DATABASE_URL',
+    '(unset)',
+    'Unset: SQLite in SVC_DATA_DIR. `postgres://user:pass@host:5432/db`: PostgreSQL, shared by several svc processes (needs SVC_SECRET). See "Scaling out".',
+  ],
+  [
+    'SVC_SECRET',
+    '(generated)',
+    'Key for endpoint tokens at rest (32 bytes, base64): generated once into the data dir with SQLite; required with PostgreSQL, the same for every process.',
+  ],
+  [
+    'SVC_LLM_URL',
+    '(unset)',
+    'OpenAI-compatible chat-completions URL for smart generation, e.g. `http://127.0.0.1:11434/v1` (Ollama). Unset: the built-in planner.',
+  ],
   ['SVC_LLM_MODEL', '(unset)', 'Model name sent to SVC_LLM_URL, e.g. `qwen2.5:7b`; required with SVC_LLM_URL.'],
   ['SVC_LLM_API_KEY', '(unset)', 'Bearer key for SVC_LLM_URL, if the server needs one.'],
   ['SVC_LLM_TIMEOUT', '120', 'Seconds the LLM planner may take before the built-in planner is used instead.'],
-  ['SVC_ADMIN_DIR', '(unset)', 'A built admin page to serve (a folder with index.html, from `npm run build:admin`). Unset: the one inside the `svc` executable, else admin/dist (built by `npm start`).'],
-  ['SVC_WEBHOOK_ALLOW_PRIVATE', '0', '`1`: webhooks may be sent to loopback, private, link-local and cloud-metadata addresses. `0`: such targets are refused, checked after DNS resolution before every delivery.'],
+  [
+    'SVC_ADMIN_DIR',
+    '(unset)',
+    'A built admin page to serve (a folder with index.html, from `npm run build:admin`). Unset: the one inside the `svc` executable, else admin/dist (built by `npm start`).',
+  ],
+  [
+    'SVC_WEBHOOK_ALLOW_PRIVATE',
+    '0',
+    '`1`: webhooks may be sent to loopback, private, link-local and cloud-metadata addresses. `0`: such targets are refused, checked after DNS resolution before every delivery.',
+  ],
 ] as const
 
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
@@ -135,8 +183,14 @@ function trustProxy(env: Env): string[] {
     const [address, bits, extra] = entry.split('/')
     const family = isIP(address)
     const maxBits = family === 6 ? 128 : 32
-    if (family === 0 || extra !== undefined || (bits !== undefined && (!/^\d+$/.test(bits) || Number(bits) > maxBits))) {
-      throw new ConfigError(`SVC_TRUST_PROXY must list IP addresses or CIDR ranges separated by commas (e.g. "127.0.0.1,::1" or "10.0.0.0/8"), got "${entry}"`)
+    if (
+      family === 0 ||
+      extra !== undefined ||
+      (bits !== undefined && (!/^\d+$/.test(bits) || Number(bits) > maxBits))
+    ) {
+      throw new ConfigError(
+        `SVC_TRUST_PROXY must list IP addresses or CIDR ranges separated by commas (e.g. "127.0.0.1,::1" or "10.0.0.0/8"), got "${entry}"`,
+      )
     }
     return entry
   })
@@ -161,7 +215,10 @@ function baseUrl(env: Env, port: number): { baseUrl: string; baseUrlFromPort: bo
 function secretKey(env: Env, required: boolean): string | null {
   const raw = env.SVC_SECRET?.trim()
   if (!raw) {
-    if (required) throw new ConfigError('SVC_SECRET is required with a PostgreSQL DATABASE_URL: every svc process must use the same key; make one with `openssl rand -base64 32`')
+    if (required)
+      throw new ConfigError(
+        'SVC_SECRET is required with a PostgreSQL DATABASE_URL: every svc process must use the same key; make one with `openssl rand -base64 32`',
+      )
     return null
   }
   if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(raw) || Buffer.from(raw, 'base64url').length !== 32) {
@@ -173,7 +230,8 @@ function secretKey(env: Env, required: boolean): string | null {
 function llm(env: Env): Pick<Config, 'llmUrl' | 'llmModel' | 'llmApiKey' | 'llmTimeoutMs'> {
   const llmUrl = env.SVC_LLM_URL?.trim() || null
   const llmModel = env.SVC_LLM_MODEL?.trim() || null
-  if (llmUrl && !/^https?:\/\/[^/]/.test(llmUrl)) throw new ConfigError(`SVC_LLM_URL must start with http:// or https://, got "${llmUrl}"`)
+  if (llmUrl && !/^https?:\/\/[^/]/.test(llmUrl))
+    throw new ConfigError(`SVC_LLM_URL must start with http:// or https://, got "${llmUrl}"`)
   if (llmUrl && !llmModel) throw new ConfigError('SVC_LLM_MODEL must name the model to use when SVC_LLM_URL is set')
   return {
     llmUrl,
@@ -190,10 +248,15 @@ export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || null
   const postgresUrl = databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl) ? databaseUrl : null
   if (databaseUrl && !postgresUrl && !databaseUrl.startsWith('file:') && !databaseUrl.startsWith('sqlite:')) {
-    throw new ConfigError(`DATABASE_URL must be a postgres:// URL (or unset for SQLite in SVC_DATA_DIR), got "${databaseUrl.split(':')[0]}:"`)
+    throw new ConfigError(
+      `DATABASE_URL must be a postgres:// URL (or unset for SQLite in SVC_DATA_DIR), got "${databaseUrl.split(':')[0]}:"`,
+    )
   }
   const secret = secretKey(env, postgresUrl !== null)
-  const databasePath = databaseUrl && !postgresUrl ? resolve(databaseUrl.replace(/^(file|sqlite):(\/\/)?/, '')) : resolve(dataDir, 'svc.db')
+  const databasePath =
+    databaseUrl && !postgresUrl
+      ? resolve(databaseUrl.replace(/^(file|sqlite):(\/\/)?/, ''))
+      : resolve(dataDir, 'svc.db')
   const mailFrom = env.SVC_MAIL_FROM?.trim() || 'svc <no-reply@localhost>'
   const smtpUrl = env.SVC_SMTP_URL?.trim() || null
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) {

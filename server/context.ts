@@ -18,7 +18,6 @@ import { systemTargetNet } from './net/target-net.ts'
 import { embeddedUrl } from './embedded.ts'
 import type { AppContext, Services } from './core/context.ts'
 
-
 /** Builds a context from its parts, with a shutdown-hook list and the per-process services. */
 export function createContext(parts: Omit<AppContext, Services>): AppContext {
   const pending = new Set<Promise<unknown>>()
@@ -30,7 +29,10 @@ export function createContext(parts: Omit<AppContext, Services>): AppContext {
   parts.storage.changes.subscribe((appId, kind) => changes.notify(appId, kind))
   // One line when the database stops taking writes (disk full) and one when it takes them again, not one per request.
   parts.storage.availability.subscribe((problem) => {
-    if (problem) parts.log.error('storage unavailable: answering 503 storage_unavailable until a write gets through again', { reason: problem })
+    if (problem)
+      parts.log.error('storage unavailable: answering 503 storage_unavailable until a write gets through again', {
+        reason: problem,
+      })
     else parts.log.info('storage available again: writes get through')
   })
   const limiter = createRateLimiter(parts.clock)
@@ -58,7 +60,11 @@ export function createContext(parts: Omit<AppContext, Services>): AppContext {
   // The services see the finished context; at shutdown the writer commits what is queued, then the aggregates are written.
   ctx.stats = createStats(ctx)
   ctx.caches = { endpoints: createEndpointCache(ctx), scoring: scoringCache(changes), fields: createFieldCache(ctx) }
-  ctx.webhooks = { flags: createWebhookFlags(parts.storage, changes), worker: createWebhookWorker(ctx, { net: systemTargetNet }), net: systemTargetNet }
+  ctx.webhooks = {
+    flags: createWebhookFlags(parts.storage, changes),
+    worker: createWebhookWorker(ctx, { net: systemTargetNet }),
+    net: systemTargetNet,
+  }
   ctx.writer = createWriter(ctx)
   ctx.onShutdown(async () => {
     await ctx.writer.flush()

@@ -11,16 +11,29 @@ export async function recordBytecodeOrder(exe: string, dir: string): Promise<str
   const serveProfile = join(dir, 'order-serve')
   const helpProfile = join(dir, 'order-help')
   const env = { HOME: dir, PORT: '0', HOST: '127.0.0.1', SVC_DATA_DIR: join(dir, 'data'), SVC_LOG: 'error' }
-  const server = Bun.spawn([exe, 'serve'], { cwd: dir, env: { ...env, BUN_BYTECODE_ORDER_OUT: serveProfile }, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe' })
+  const server = Bun.spawn([exe, 'serve'], {
+    cwd: dir,
+    env: { ...env, BUN_BYTECODE_ORDER_OUT: serveProfile },
+    stdin: 'ignore',
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
   try {
     const url = await listeningUrl(server.stdout)
     for (const path of ['/api/v3/health', '/admin/']) await (await fetch(`${url}${path}`)).arrayBuffer()
   } finally {
     server.kill('SIGTERM')
   }
-  if ((await server.exited) !== 0) throw new Error(`Recording the start-up profile: svc serve failed:\n${await new Response(server.stderr).text()}`)
-  const help = Bun.spawnSync([exe, '--help'], { cwd: dir, env: { ...env, BUN_BYTECODE_ORDER_OUT: helpProfile }, stdout: 'ignore', stderr: 'pipe' })
-  if (help.exitCode !== 0) throw new Error(`Recording the start-up profile: svc --help failed:\n${help.stderr.toString()}`)
+  if ((await server.exited) !== 0)
+    throw new Error(`Recording the start-up profile: svc serve failed:\n${await new Response(server.stderr).text()}`)
+  const help = Bun.spawnSync([exe, '--help'], {
+    cwd: dir,
+    env: { ...env, BUN_BYTECODE_ORDER_OUT: helpProfile },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  })
+  if (help.exitCode !== 0)
+    throw new Error(`Recording the start-up profile: svc --help failed:\n${help.stderr.toString()}`)
   return [serveProfile, helpProfile]
 }
 

@@ -40,7 +40,9 @@ export async function main(): Promise<void> {
     `svc ${VERSION} listening on ${server.url}`,
     `  API       ${config.baseUrl}/api/v3  (described at ${config.baseUrl}/api/v3/openapi.json)`,
     `  Admin     ${config.baseUrl}/admin/`,
-    config.postgresUrl ? `  Data      PostgreSQL ${redactUrl(config.postgresUrl)}` : `  Data      ${config.databasePath} (synchronous=${config.synchronous.toUpperCase()})`,
+    config.postgresUrl
+      ? `  Data      PostgreSQL ${redactUrl(config.postgresUrl)}`
+      : `  Data      ${config.databasePath} (synchronous=${config.synchronous.toUpperCase()})`,
     `  Mail      ${ctx.mailer.description}`,
   ]
   if ((await countUsers(ctx)) === 0) {

@@ -22,7 +22,8 @@ interface Sample {
   rss: number
 }
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]
 const ms = (value: number) => `${value.toFixed(2)} ms`
 
 /** One record at a time to `endpoint` for PHASE_MS, sampling the server's RSS. */
@@ -33,7 +34,11 @@ async function timedIngest(endpoint: string, pid: number): Promise<Sample> {
   const end = performance.now() + PHASE_MS
   for (let n = 0; performance.now() < end; n++) {
     const started = performance.now()
-    const res = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"n":${n},"city":"Lisbon"}` })
+    const res = await fetch(endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `{"n":${n},"city":"Lisbon"}`,
+    })
     await res.arrayBuffer()
     times.push(performance.now() - started)
   }
@@ -48,7 +53,12 @@ export function amplifyingBody(): string {
 }
 
 /** Runs the phase against the svc at `base` (process `pid`, account `token`) and records its goals in `book`. */
-export async function amplificationPhase(options: { base: string; token: string; pid: number; book: ReturnType<typeof goalBook> }): Promise<void> {
+export async function amplificationPhase(options: {
+  base: string
+  token: string
+  pid: number
+  book: ReturnType<typeof goalBook>
+}): Promise<void> {
   const { base, token, pid, book } = options
   const measured = await publishedApp(base, token, 'amplify-measured')
   await call(`${base}/api/v3/apps/${measured.id}/share`, { method: 'PATCH', token, json: { rateLimit: 'off' } })
@@ -67,8 +77,15 @@ export async function amplificationPhase(options: { base: string; token: string;
     while (!stopped) {
       const due = Math.floor(((performance.now() - started) / 1000) * AMPLIFIER_RATE)
       for (; sent < due; sent++) {
-        pending.push(fetch(target.endpoint, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.77' }, body })
-          .then(async (res) => void answers.push({ status: res.status, bytes: (await res.arrayBuffer()).byteLength })))
+        pending.push(
+          fetch(target.endpoint, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.77' },
+            body,
+          }).then(
+            async (res) => void answers.push({ status: res.status, bytes: (await res.arrayBuffer()).byteLength }),
+          ),
+        )
       }
       await Bun.sleep(10)
     }
@@ -81,7 +98,28 @@ export async function amplificationPhase(options: { base: string; token: string;
   const largest = Math.max(...answers.map((answer) => answer.bytes))
   const statuses = [...new Set(answers.map((answer) => answer.status))].join(', ')
   const who = `${answers.length} bodies of ${(body.length / 1024).toFixed(0)} KiB of 1e400 at ${AMPLIFIER_RATE}/s to another app, answered ${statuses}`
-  book.record({ goal: `ingest p99 while one client sends ${who}`, measured: `p50 ${ms(loaded.p50)}, p99 ${ms(loaded.p99)}`, baseline: `idle p50 ${ms(idle.p50)}, p99 ${ms(idle.p99)}`, ratio: loaded.p99 / idle.p99, target: '≤ 2', ok: loaded.p99 / idle.p99 <= 2 })
-  book.record({ goal: 'peak RSS during the amplification phase', measured: `${loaded.rss.toFixed(0)} MB`, baseline: `idle ${idle.rss.toFixed(0)} MB, allowance 64 MB over it`, ratio: (loaded.rss - idle.rss) / 64, target: '≤ 1 (idle + 64 MB)', ok: loaded.rss - idle.rss <= 64 })
-  book.record({ goal: 'largest error answer to those bodies', measured: `${largest} bytes`, baseline: `${MAX_ANSWER} bytes`, ratio: largest / MAX_ANSWER, target: '≤ 1', ok: largest <= MAX_ANSWER })
+  book.record({
+    goal: `ingest p99 while one client sends ${who}`,
+    measured: `p50 ${ms(loaded.p50)}, p99 ${ms(loaded.p99)}`,
+    baseline: `idle p50 ${ms(idle.p50)}, p99 ${ms(idle.p99)}`,
+    ratio: loaded.p99 / idle.p99,
+    target: '≤ 2',
+    ok: loaded.p99 / idle.p99 <= 2,
+  })
+  book.record({
+    goal: 'peak RSS during the amplification phase',
+    measured: `${loaded.rss.toFixed(0)} MB`,
+    baseline: `idle ${idle.rss.toFixed(0)} MB, allowance 64 MB over it`,
+    ratio: (loaded.rss - idle.rss) / 64,
+    target: '≤ 1 (idle + 64 MB)',
+    ok: loaded.rss - idle.rss <= 64,
+  })
+  book.record({
+    goal: 'largest error answer to those bodies',
+    measured: `${largest} bytes`,
+    baseline: `${MAX_ANSWER} bytes`,
+    ratio: largest / MAX_ANSWER,
+    target: '≤ 1',
+    ok: largest <= MAX_ANSWER,
+  })
 }

@@ -77,7 +77,11 @@ export async function bigRecordsPhase(book: ReturnType<typeof goalBook>): Promis
     for (let n = 0; n < RECORDS; n += 4) {
       await Promise.all(
         [0, 1, 2, 3].map(async (k) => {
-          const res = await fetch(app.endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"n":${n + k},"blob":"${blob}"}` })
+          const res = await fetch(app.endpoint, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: `{"n":${n + k},"blob":"${blob}"}`,
+          })
           if (res.status !== 200) throw new Error(`post failed: ${res.status} ${await res.text()}`)
           await res.arrayBuffer()
         }),
@@ -93,10 +97,24 @@ export async function bigRecordsPhase(book: ReturnType<typeof goalBook>): Promis
     resetPeak(svc.proc.pid)
     let reading = true
     const started = performance.now()
-    const reader = Bun.spawn([process.execPath, import.meta.path, '--read', `${app.endpoint}/query?size=1000`, `${base}/api/v3/apps/${app.id}/export.csv`, token], { stdout: 'pipe', stderr: 'inherit' })
+    const reader = Bun.spawn(
+      [
+        process.execPath,
+        import.meta.path,
+        '--read',
+        `${app.endpoint}/query?size=1000`,
+        `${base}/api/v3/apps/${app.id}/export.csv`,
+        token,
+      ],
+      { stdout: 'pipe', stderr: 'inherit' },
+    )
     const read = new Response(reader.stdout).text().finally(() => (reading = false))
     const health = await healthLoop(base, () => reading)
-    const { pageBytes, records, csvBytes } = JSON.parse(await read) as { pageBytes: number; records: number; csvBytes: number }
+    const { pageBytes, records, csvBytes } = JSON.parse(await read) as {
+      pageBytes: number
+      records: number
+      csvBytes: number
+    }
     const seconds = (performance.now() - started) / 1000
     const peak = memoryMb(svc.proc.pid).peak
     const worst = Math.max(...health.times)
@@ -119,7 +137,14 @@ export async function bigRecordsPhase(book: ReturnType<typeof goalBook>): Promis
       target: `every answer ≤ ${HEALTH_LIMIT_MS} ms (ratio shown against idle p99)`,
       ok: worst <= HEALTH_LIMIT_MS && health.failed === 0,
     })
-    book.record({ goal: 'records in the size=1000 page of big records', measured: String(records), baseline: String(RECORDS), ratio: records / RECORDS, target: '= 1', ok: records === RECORDS })
+    book.record({
+      goal: 'records in the size=1000 page of big records',
+      measured: String(records),
+      baseline: String(RECORDS),
+      ratio: records / RECORDS,
+      target: '= 1',
+      ok: records === RECORDS,
+    })
   } finally {
     await svc.stop()
   }

@@ -20,7 +20,8 @@ const FLOOD_PER_SECOND = 200
 const OWNER = 'owner@bench.example'
 const PASSWORD = 'benchmark password'
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]
 const ms = (value: number) => `${value.toFixed(2)} ms`
 
 /** A loopback SMTP server that keeps each message's recipient and subject. */
@@ -42,7 +43,11 @@ async function smtpSink() {
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.server.address() as AddressInfo
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
 }
 
 /** The owner's password log-ins one after another from their own address until `going()` is false; latencies and failures. */
@@ -84,20 +89,30 @@ export async function codeFlood(book: ReturnType<typeof goalBook>): Promise<void
         while (sent < due) {
           const n = sent++
           const guess = n % 2 === 1
-          const headers = { 'content-type': 'application/json', 'x-forwarded-for': `198.18.${(n >> 8) & 255}.${n & 255}` }
+          const headers = {
+            'content-type': 'application/json',
+            'x-forwarded-for': `198.18.${(n >> 8) & 255}.${n & 255}`,
+          }
           const request = guess
-            ? fetch(`${base}/api/v3/auth/code/verify`, { method: 'POST', headers, body: JSON.stringify({ email: OWNER, code: String(Math.floor(Math.random() * 1e6)).padStart(6, '0') }) })
+            ? fetch(`${base}/api/v3/auth/code/verify`, {
+                method: 'POST',
+                headers,
+                body: JSON.stringify({ email: OWNER, code: String(Math.floor(Math.random() * 1e6)).padStart(6, '0') }),
+              })
             : fetch(`${base}/api/v3/auth/code`, { method: 'POST', headers, body: JSON.stringify({ email: OWNER }) })
           pending.push(
-            request.then(async (res) => {
-              await res.arrayBuffer()
-              if (!guess && res.status === 200) answers.codeSent++
-              else if (!guess && res.status === 429) answers.codeLimited++
-              else if (guess && res.status === 401) answers.guessWrong++
-              else if (guess && res.status === 429) answers.guessLimited++
-              else if (guess && res.status === 200) answers.guessRight++
-              else answers.other++
-            }, () => void answers.other++),
+            request.then(
+              async (res) => {
+                await res.arrayBuffer()
+                if (!guess && res.status === 200) answers.codeSent++
+                else if (!guess && res.status === 429) answers.codeLimited++
+                else if (guess && res.status === 401) answers.guessWrong++
+                else if (guess && res.status === 429) answers.guessLimited++
+                else if (guess && res.status === 200) answers.guessRight++
+                else answers.other++
+              },
+              () => void answers.other++,
+            ),
           )
         }
         await Bun.sleep(5)

@@ -6,7 +6,11 @@ async function call(url: string, init: RequestInit & { token?: string; json?: un
   const headers = new Headers(init.headers)
   if (init.token) headers.set('authorization', `Bearer ${init.token}`)
   if (init.json !== undefined) headers.set('content-type', 'application/json')
-  const res = await fetch(url, { ...init, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body })
+  const res = await fetch(url, {
+    ...init,
+    headers,
+    body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+  })
   const body = (await res.json()) as any
   if (res.status !== 200) throw new Error(`${init.method ?? 'GET'} ${url} → ${res.status} ${JSON.stringify(body)}`)
   return body
@@ -22,7 +26,11 @@ export async function signup(base: string): Promise<string> {
 }
 
 /** Creates and publishes an app with reads open (the benchmarks read /query and /summary with the link alone); returns its id and endpoint URL. */
-export async function publishedApp(base: string, token: string, name = 'bench'): Promise<{ id: string; endpoint: string }> {
+export async function publishedApp(
+  base: string,
+  token: string,
+  name = 'bench',
+): Promise<{ id: string; endpoint: string }> {
   const app = await call(`${base}/api/v3/apps`, { method: 'POST', token, json: { name } })
   await call(`${base}/api/v3/apps/${app.data.id}/share`, { method: 'PATCH', token, json: { reads: 'records' } })
   const share = await call(`${base}/api/v3/apps/${app.data.id}/share/publish`, { method: 'POST', token })

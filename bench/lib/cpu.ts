@@ -78,7 +78,9 @@ export async function measureCpu<T>(
   const result = await work()
   const wallMs = performance.now() - started
   const machineAfter = machineMs()
-  const used: Record<string, number> = Object.fromEntries(Object.entries(parties).map(([name, read]) => [name, read() - before[name]]))
+  const used: Record<string, number> = Object.fromEntries(
+    Object.entries(parties).map(([name, read]) => [name, read() - before[name]]),
+  )
   Object.assign(used, fromResult(result))
   const cores = (machineAfter.total - machineBefore.total) / wallMs
   const machineCores = ((machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total)) * cores

@@ -19,11 +19,16 @@ export function goalBook() {
     record(goal: Goal): void {
       goals.push(goal)
       const mark = goal.ok ? 'ok  ' : 'MISS'
-      console.error(`${mark} ${goal.goal}: ${goal.measured} vs ${goal.baseline} → ${goal.ratio.toFixed(2)} (target ${goal.target})`)
+      console.error(
+        `${mark} ${goal.goal}: ${goal.measured} vs ${goal.baseline} → ${goal.ratio.toFixed(2)} (target ${goal.target})`,
+      )
     },
     print(): void {
       console.log('\n| Goal | Measured | Baseline (same run) | Ratio | Target | Met |\n|---|---|---|---|---|---|')
-      for (const g of goals) console.log(`| ${g.goal} | ${g.measured} | ${g.baseline} | ${g.ratio.toFixed(2)} | ${g.target} | ${g.ok ? 'yes' : 'no'} |`)
+      for (const g of goals)
+        console.log(
+          `| ${g.goal} | ${g.measured} | ${g.baseline} | ${g.ratio.toFixed(2)} | ${g.target} | ${g.ok ? 'yes' : 'no'} |`,
+        )
     },
   }
 }
@@ -64,7 +69,11 @@ export async function fill(endpoint: string, already: number, total: number): Pr
       const count = Math.min(size, total - next)
       next += count
       const body = count === size ? bodies[k] : batchBody(0, count)
-      const res = await fetch(`${endpoint}/batch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+      const res = await fetch(`${endpoint}/batch`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      })
       if (res.status !== 200) throw new Error(`batch failed: ${res.status} ${await res.text()}`)
       await res.arrayBuffer()
     }
@@ -74,7 +83,10 @@ export async function fill(endpoint: string, already: number, total: number): Pr
 }
 
 /** Bytes of a streamed GET, and how long it took in seconds. */
-export async function download(url: string, headers: Record<string, string>): Promise<{ status: number; bytes: number; seconds: number }> {
+export async function download(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; bytes: number; seconds: number }> {
   const started = performance.now()
   const res = await fetch(url, { headers })
   let bytes = 0

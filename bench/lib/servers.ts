@@ -30,7 +30,11 @@ export interface Started {
   stop(): Promise<void>
 }
 
-async function firstLine(proc: Subprocess<'ignore', 'pipe', 'inherit'>, pattern: RegExp, what: string): Promise<string> {
+async function firstLine(
+  proc: Subprocess<'ignore', 'pipe', 'inherit'>,
+  pattern: RegExp,
+  what: string,
+): Promise<string> {
   const reader = proc.stdout.getReader()
   const decoder = new TextDecoder()
   let text = ''
@@ -59,13 +63,18 @@ const stopper = (proc: Subprocess) => async () => {
  * svc as `npm start` runs it (the bytecode bundle, rebuilt first if stale) on a fresh or
  * given data dir, rate limit off, logs quiet.
  */
-export async function startSvc(env: Record<string, string> = {}): Promise<Started & { dataDir: string; startMs: number }> {
+export async function startSvc(
+  env: Record<string, string> = {},
+): Promise<Started & { dataDir: string; startMs: number }> {
   if (bundleIsStale()) await bundleServer()
   return startSvcCommand([process.execPath, join(BUNDLE_DIR, 'main.js')], env)
 }
 
 /** svc started by `command` (the bundle, the executable's `svc serve`), as startSvc does. */
-export async function startSvcCommand(command: string[], env: Record<string, string> = {}): Promise<Started & { dataDir: string; startMs: number }> {
+export async function startSvcCommand(
+  command: string[],
+  env: Record<string, string> = {},
+): Promise<Started & { dataDir: string; startMs: number }> {
   const dataDir = env.SVC_DATA_DIR ?? tempDir('svc-bench-')
   const started = performance.now()
   const proc = Bun.spawn(command, {

@@ -53,10 +53,21 @@ export async function wrk(options: WrkOptions): Promise<WrkResult> {
       `wrk.method = ${JSON.stringify(options.method ?? 'GET')}`,
       options.body !== undefined ? `wrk.body = ${JSON.stringify(options.body)}` : '',
       `wrk.headers["Content-Type"] = ${JSON.stringify(options.contentType ?? 'application/json')}`,
-      options.paths ? `local paths = {${options.paths.map((path) => JSON.stringify(path)).join(', ')}}\nlocal turn = 0\nrequest = function()\n  turn = turn % #paths + 1\n  return wrk.format(nil, paths[turn])\nend` : '',
+      options.paths
+        ? `local paths = {${options.paths.map((path) => JSON.stringify(path)).join(', ')}}\nlocal turn = 0\nrequest = function()\n  turn = turn % #paths + 1\n  return wrk.format(nil, paths[turn])\nend`
+        : '',
     ].join('\n'),
   )
-  const args = ['wrk', '-t1', `-c${options.connections ?? 32}`, `-d${options.seconds ?? 5}s`, '--latency', '-s', script, options.url]
+  const args = [
+    'wrk',
+    '-t1',
+    `-c${options.connections ?? 32}`,
+    `-d${options.seconds ?? 5}s`,
+    '--latency',
+    '-s',
+    script,
+    options.url,
+  ]
   const proc = Bun.spawn(args, { stdout: 'pipe', stderr: 'pipe' })
   const out = await new Response(proc.stdout).text()
   await proc.exited

@@ -9,12 +9,23 @@ import type { CommandEnv } from '../command.ts'
 import { CliError, EXIT, usageError } from '../errors.ts'
 
 export const dataDirArg = {
-  'data-dir': { type: 'string', description: "The server's data folder (else SVC_DATA_DIR, else ./data)", valueHint: 'dir' },
+  'data-dir': {
+    type: 'string',
+    description: "The server's data folder (else SVC_DATA_DIR, else ./data)",
+    valueHint: 'dir',
+  },
 } as const satisfies ArgsDef
 
 /** Runs `work` with the server's backup functions and its configuration; their refusals become CLI errors. */
-export async function withServerFiles<T>(env: CommandEnv, dataDir: string | undefined, work: (backups: typeof import('../../server/backup.ts'), config: Config) => T): Promise<T> {
-  const [backups, { ConfigError, loadConfig }] = await Promise.all([import('../../server/backup.ts'), import('../../server/config.ts')])
+export async function withServerFiles<T>(
+  env: CommandEnv,
+  dataDir: string | undefined,
+  work: (backups: typeof import('../../server/backup.ts'), config: Config) => T,
+): Promise<T> {
+  const [backups, { ConfigError, loadConfig }] = await Promise.all([
+    import('../../server/backup.ts'),
+    import('../../server/config.ts'),
+  ])
   let config: Config
   try {
     config = loadConfig({ ...env.io.env, ...(dataDir ? { SVC_DATA_DIR: dataDir } : {}) })

@@ -6,12 +6,20 @@ import { LIMITS } from '../../server/contract/limits.ts'
 
 /** `-q`: ids only, one per line (docker -q), for `xargs` and `$(…)`. */
 export const quietArg = {
-  quiet: { type: 'boolean', alias: 'q', description: 'Print only ids, one per line (with --json: a JSON array of ids)' },
+  quiet: {
+    type: 'boolean',
+    alias: 'q',
+    description: 'Print only ids, one per line (with --json: a JSON array of ids)',
+  },
 } as const satisfies ArgsDef
 
 /** Paging of list commands. */
 export const pageArgs = {
-  limit: { type: 'string', description: `Items per page, 1–${LIMITS.maxPageSize} (default on a terminal: ${LIMITS.defaultPageSize}; else every item)`, valueHint: 'n' },
+  limit: {
+    type: 'string',
+    description: `Items per page, 1–${LIMITS.maxPageSize} (default on a terminal: ${LIMITS.defaultPageSize}; else every item)`,
+    valueHint: 'n',
+  },
   page: { type: 'string', description: 'Page number, from 1 (with --limit)', valueHint: 'n' },
 } as const satisfies ArgsDef
 
@@ -34,7 +42,8 @@ export const seg = (value: string) => encodeURIComponent(value)
 export const filterArg = {
   filter: {
     type: 'string',
-    description: "Only records matching, PocketBase style: \"city = 'Paris' && (age >= 18 || consent = true) && created >= '2026-01-01'\" (= != > >= < <= ~ !~, null = missing, `name with spaces`)",
+    description:
+      "Only records matching, PocketBase style: \"city = 'Paris' && (age >= 18 || consent = true) && created >= '2026-01-01'\" (= != > >= < <= ~ !~, null = missing, `name with spaces`)",
     valueHint: 'expr',
   },
 } as const satisfies ArgsDef

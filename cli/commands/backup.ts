@@ -7,7 +7,12 @@ export default defineSvcCommand({
   example: 'svc-cli backup /var/backups/svc-$(date +%F).db --data-dir /var/lib/svc',
   effect: 'read',
   args: {
-    file: { type: 'positional', required: true, description: 'The new file to write (never overwritten)', valueHint: 'file' },
+    file: {
+      type: 'positional',
+      required: true,
+      description: 'The new file to write (never overwritten)',
+      valueHint: 'file',
+    },
     ...dataDirArg,
   },
   async run(args, env) {

@@ -10,10 +10,15 @@ export default defineSvcCommand({
   description: 'Print a completion script for bash, zsh or fish (commands, flags and their values)',
   example: 'svc-cli completion bash > ~/.local/share/bash-completion/completions/svc-cli',
   effect: 'read',
-  args: { shell: { type: 'positional', required: true, description: `One of ${SHELLS.join(', ')}`, valueHint: 'shell' } },
+  args: {
+    shell: { type: 'positional', required: true, description: `One of ${SHELLS.join(', ')}`, valueHint: 'shell' },
+  },
   async run(args, env) {
     const shell = args.shell as Shell
-    if (!SHELLS.includes(shell)) throw usageError(`No completion for "${args.shell}"; choose one of ${SHELLS.join(', ')}`, [{ flag: '<shell>', message: `must be one of ${SHELLS.join(', ')}` }])
+    if (!SHELLS.includes(shell))
+      throw usageError(`No completion for "${args.shell}"; choose one of ${SHELLS.join(', ')}`, [
+        { flag: '<shell>', message: `must be one of ${SHELLS.join(', ')}` },
+      ])
     // Loaded here: the model walks (and so loads) every command of the tree it runs in, which no other command needs.
     const { completionModel } = await import('../completion/model.ts')
     const places = await completionModel(env.root)

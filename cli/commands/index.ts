@@ -28,6 +28,10 @@ export const MODULES: Record<string, () => Promise<CommandDef<any>>> = {
 
 /** svc-cli: the root of the command tree that the binary walks (run.ts) and hands to the commands it runs. */
 export const ROOT: CommandDef<any> = {
-  meta: { name: 'svc-cli', version: VERSION, description: 'Collect records through svc endpoints and manage apps, fields and sharing' },
+  meta: {
+    name: 'svc-cli',
+    version: VERSION,
+    description: 'Collect records through svc endpoints and manage apps, fields and sharing',
+  },
   subCommands: MODULES,
 }

@@ -4,8 +4,10 @@ import { yesArg } from './_shared.ts'
 import { dataDirArg, withServerFiles } from './_local.ts'
 
 export default defineSvcCommand({
-  description: "Put a backup in place of the server's SQLite database (svc must be stopped; the old one is kept beside it)",
-  example: 'systemctl stop svc && svc-cli restore svc-2026-01-31.db --data-dir /var/lib/svc --yes && systemctl start svc',
+  description:
+    "Put a backup in place of the server's SQLite database (svc must be stopped; the old one is kept beside it)",
+  example:
+    'systemctl stop svc && svc-cli restore svc-2026-01-31.db --data-dir /var/lib/svc --yes && systemctl start svc',
   effect: 'destructive',
   args: {
     file: { type: 'positional', required: true, description: 'A file written by `backup`', valueHint: 'file' },

@@ -8,13 +8,25 @@ export default defineSvcCommand({
   description: `Print the rules of a module (${SKILL_MODULES.join(', ')}); without one, list them`,
   example: 'svc-cli skill form',
   effect: 'read',
-  args: { module: { type: 'positional', required: false, description: `One of ${SKILL_MODULES.join(', ')}`, valueHint: 'module' } },
+  args: {
+    module: {
+      type: 'positional',
+      required: false,
+      description: `One of ${SKILL_MODULES.join(', ')}`,
+      valueHint: 'module',
+    },
+  },
   async run(args) {
     if (!args.module) {
       const modules = SKILL_MODULES.map((name) => ({ module: name, summary: SKILL_SUMMARIES[name] }))
-      return result({ modules }, (style) => `${table(style, modules, { module: (m) => m.module, about: (m) => m.summary })}\n\nRead one with: svc-cli skill <module>`)
+      return result(
+        { modules },
+        (style) =>
+          `${table(style, modules, { module: (m) => m.module, about: (m) => m.summary })}\n\nRead one with: svc-cli skill <module>`,
+      )
     }
-    if (!isSkillModule(args.module)) throw usageError(`No skill "${args.module}"; choose one of ${SKILL_MODULES.join(', ')}`)
+    if (!isSkillModule(args.module))
+      throw usageError(`No skill "${args.module}"; choose one of ${SKILL_MODULES.join(', ')}`)
     const { skillDocument } = await import('../../server/contract/skills/index.ts')
     const markdown = skillDocument(args.module)
     return result({ module: args.module, markdown }, () => markdown)

@@ -12,12 +12,32 @@ export default defineSvcCommand({
   untrusted: true,
   args: {
     ...appArg,
-    format: { type: 'enum', options: ['json', 'markdown'], default: 'markdown', description: 'Human output format (--json always prints JSON)', valueHint: 'format' },
-    module: { type: 'enum', options: SECTION_NAMES, description: `Only one section: ${SECTION_NAMES.join(', ')}`, valueHint: 'module' },
-    detail: { type: 'enum', options: ['summary', 'full'], default: 'full', description: 'summary keeps it short', valueHint: 'detail' },
+    format: {
+      type: 'enum',
+      options: ['json', 'markdown'],
+      default: 'markdown',
+      description: 'Human output format (--json always prints JSON)',
+      valueHint: 'format',
+    },
+    module: {
+      type: 'enum',
+      options: SECTION_NAMES,
+      description: `Only one section: ${SECTION_NAMES.join(', ')}`,
+      valueHint: 'module',
+    },
+    detail: {
+      type: 'enum',
+      options: ['summary', 'full'],
+      default: 'full',
+      description: 'summary keeps it short',
+      valueHint: 'detail',
+    },
   },
   async run(args, env) {
-    const { snapshot, markdown } = await buildSnapshot(env.client(), args.app, { module: args.module, detail: args.detail as 'summary' | 'full' })
+    const { snapshot, markdown } = await buildSnapshot(env.client(), args.app, {
+      module: args.module,
+      detail: args.detail as 'summary' | 'full',
+    })
     return result(snapshot, () => (args.format === 'json' ? JSON.stringify(snapshot, null, 2) : markdown))
   },
 })

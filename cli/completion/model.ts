@@ -29,8 +29,10 @@ export interface Place {
 }
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
-const resolve = async <T>(value: T | (() => T | Promise<T>) | Promise<T>): Promise<T> => (typeof value === 'function' ? await (value as () => T)() : await value)
-const describe = async (command: CommandDef<any>) => ((await resolve(command.meta)) as { description?: string } | undefined)?.description ?? ''
+const resolve = async <T>(value: T | (() => T | Promise<T>) | Promise<T>): Promise<T> =>
+  typeof value === 'function' ? await (value as () => T)() : await value
+const describe = async (command: CommandDef<any>) =>
+  ((await resolve(command.meta)) as { description?: string } | undefined)?.description ?? ''
 
 const HELP: FlagSpec = { name: '--help', short: '-h', description: 'Show help', takesValue: false }
 
@@ -62,8 +64,14 @@ export async function completionModel(root: CommandDef<any>): Promise<Place[]> {
       places.push({ path, subcommands: [], flags: flagsOf(((await resolve(command.args)) ?? {}) as ArgsDef) })
       return
     }
-    const loaded = await Promise.all(Object.entries(subs).map(async ([name, sub]) => [name, await resolve(sub)] as const))
-    places.push({ path, subcommands: await Promise.all(loaded.map(async ([name, sub]) => ({ name, description: await describe(sub) }))), flags: [HELP] })
+    const loaded = await Promise.all(
+      Object.entries(subs).map(async ([name, sub]) => [name, await resolve(sub)] as const),
+    )
+    places.push({
+      path,
+      subcommands: await Promise.all(loaded.map(async ([name, sub]) => ({ name, description: await describe(sub) }))),
+      flags: [HELP],
+    })
     for (const [name, sub] of loaded) await walk(sub, [...path, name])
   }
   await walk(root, [])

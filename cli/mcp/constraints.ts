@@ -25,10 +25,11 @@ export const CONSTRAINT_LINES = [
 export const CONSTRAINTS = CONSTRAINT_LINES.join(' ')
 
 /** The constraints as the Markdown document of svc://constraints. */
-export const constraintsDocument = () => `# svc: constraints for every tool\n\n${CONSTRAINT_LINES.map((line) => `- ${line}`).join('\n')}\n`
+export const constraintsDocument = () =>
+  `# svc: constraints for every tool\n\n${CONSTRAINT_LINES.map((line) => `- ${line}`).join('\n')}\n`
 
 export const LOGIN_HINT =
-  'Log in first: call auth_login with an access token (recommended; the user creates one with `svc-cli auth token create --name mcp`) or with e-mail + password, or use auth_email_code (request a code, then call it again with the code). Alternatively the user runs `svc-cli auth login` in a terminal or sets SVC_TOKEN in this MCP server\'s env.'
+  "Log in first: call auth_login with an access token (recommended; the user creates one with `svc-cli auth token create --name mcp`) or with e-mail + password, or use auth_email_code (request a code, then call it again with the code). Alternatively the user runs `svc-cli auth login` in a terminal or sets SVC_TOKEN in this MCP server's env."
 
 export const INSTRUCTIONS = `svc collects records through form endpoints and turns them into scored assessment reports. Workflow: auth_status (log in with auth_login or auth_email_code if needed) → svc_generate (one instruction → a reviewed plan: questions, dimensions, levels, report, styling; show the user its notes) → svc_execute (builds the app from the plan) / svc_exec for changes by hand ("app create", "field add", "scale add"…) → svc_exec "share publish" → records arrive at the endpoint URL → svc_read "share query"/"share summary" → svc_snapshot to review an app.
 ${CONSTRAINTS}

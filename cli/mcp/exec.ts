@@ -53,7 +53,10 @@ const GLOBAL = new Set(Object.keys(globalArgs))
 /** Single commands svc_exec does not run, and what to do instead. */
 const USE_TOOL_INSTEAD = new Map([
   // It would block a tool call without progress.
-  ['smart generate', 'use the svc_generate tool: it reports progress and answers {status:"running", jobId} instead of blocking'],
+  [
+    'smart generate',
+    'use the svc_generate tool: it reports progress and answers {status:"running", jobId} instead of blocking',
+  ],
   // A password must never pass through an agent (MCP forbids asking for one).
   ['profile password', 'passwords never pass through an agent; the user runs `svc-cli profile password` in a terminal'],
 ])
@@ -68,7 +71,8 @@ export async function execWhitelist(root: CommandDef<any>): Promise<Map<string, 
     const flags = Object.entries(args)
       .filter(([name]) => !GLOBAL.has(name) && name !== 'yes' && !paths.some((p) => p.name === name && !p.takesId))
       .map(([name, def]) => {
-        const flag = def.type === 'positional' ? `<${name}>` : `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`
+        const flag =
+          def.type === 'positional' ? `<${name}>` : `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`
         return def.required ? flag : `[${flag}]`
       })
     const meta = leaf.command.meta as { description: string }
@@ -96,7 +100,8 @@ export function describeCommands(entries: ExecEntry[]): string {
   const prefixes = new Map<string, number>()
   for (const entry of entries) {
     const words = entry.name.split(' ')
-    if (words.length > 2) prefixes.set(words.slice(0, -1).join(' '), (prefixes.get(words.slice(0, -1).join(' ')) ?? 0) + 1)
+    if (words.length > 2)
+      prefixes.set(words.slice(0, -1).join(' '), (prefixes.get(words.slice(0, -1).join(' ')) ?? 0) + 1)
   }
   const lines = new Map<string, string[]>()
   for (const entry of entries) {
@@ -110,8 +115,21 @@ export function describeCommands(entries: ExecEntry[]): string {
     lines.set(group, [...(lines.get(group) ?? []), parts.join(' ')])
   }
   // "field: add --app --name …, list --app"; "share webhook: add --app --url, …"; a top-level command reads "snapshot --app …".
-  const grouped = new Set(entries.filter((e) => e.name.includes(' ')).flatMap((e) => [e.name.split(' ')[0], ...(prefixes.get(e.name.split(' ').slice(0, -1).join(' ')) ?? 0) >= SUBGROUP ? [e.name.split(' ').slice(0, -1).join(' ')] : []]))
-  return [...lines].map(([group, commands]) => (grouped.has(group) ? `${group}: ${commands.join(', ')}` : [group, ...commands].join(' ').trimEnd())).join('\n')
+  const grouped = new Set(
+    entries
+      .filter((e) => e.name.includes(' '))
+      .flatMap((e) => [
+        e.name.split(' ')[0],
+        ...((prefixes.get(e.name.split(' ').slice(0, -1).join(' ')) ?? 0) >= SUBGROUP
+          ? [e.name.split(' ').slice(0, -1).join(' ')]
+          : []),
+      ]),
+  )
+  return [...lines]
+    .map(([group, commands]) =>
+      grouped.has(group) ? `${group}: ${commands.join(', ')}` : [group, ...commands].join(' ').trimEnd(),
+    )
+    .join('\n')
 }
 
 /** How many commands under one two-word prefix ("share webhook") earn a line of their own. */
@@ -129,7 +147,12 @@ async function refusedPaths(root: CommandDef<any>, argv: string[]): Promise<CliE
  * Runs `svc-cli <argv> --json` (a command of `root`) in-process and captures its output
  * (never the real stdout). A flag that names a local path is refused before the command starts.
  */
-export async function runInProcess(root: CommandDef<any>, env: Env, argv: string[], stdin = ''): Promise<{ outcome: Outcome; stdout: string }> {
+export async function runInProcess(
+  root: CommandDef<any>,
+  env: Env,
+  argv: string[],
+  stdin = '',
+): Promise<{ outcome: Outcome; stdout: string }> {
   const refused = await refusedPaths(root, argv)
   if (refused) return { outcome: { exitCode: refused.exitCode, error: refused }, stdout: '' }
   const io = bufferedIo(env, { stdin })
@@ -138,23 +161,45 @@ export async function runInProcess(root: CommandDef<any>, env: Env, argv: string
 }
 
 /** Splits "field add" into the command name; refuses what is not on the list. */
-export function pickCommand(whitelist: Map<string, ExecEntry>, command: string, allowed: (entry: ExecEntry) => boolean, toolName: string): ExecEntry {
+export function pickCommand(
+  whitelist: Map<string, ExecEntry>,
+  command: string,
+  allowed: (entry: ExecEntry) => boolean,
+  toolName: string,
+): ExecEntry {
   const name = command.trim().split(/\s+/).join(' ')
   const entry = whitelist.get(name)
   if (entry && allowed(entry)) return entry
-  if (entry) throw usageError(`"${name}" ${entry.effect === 'read' ? 'is read-only' : 'changes data'}; ${toolName === 'svc_read' ? 'use svc_exec for it' : 'it cannot run here'}`)
+  if (entry)
+    throw usageError(
+      `"${name}" ${entry.effect === 'read' ? 'is read-only' : 'changes data'}; ${toolName === 'svc_read' ? 'use svc_exec for it' : 'it cannot run here'}`,
+    )
   const instead = USE_TOOL_INSTEAD.get(name)
   if (instead) throw usageError(`"${name}" is not available through ${toolName}: ${instead}`)
   const top = name.split(' ')[0]
   if (NOT_FOR_EXEC.has(top)) {
-    throw usageError(`"${name}" is not available through ${toolName}: ${top === 'auth' ? 'use the auth_login, auth_email_code and auth_status tools' : `\`svc-cli ${top}\` runs in a terminal only`}`)
+    throw usageError(
+      `"${name}" is not available through ${toolName}: ${top === 'auth' ? 'use the auth_login, auth_email_code and auth_status tools' : `\`svc-cli ${top}\` runs in a terminal only`}`,
+    )
   }
-  const guess = nearest(name, [...whitelist.keys()].filter((n) => allowed(whitelist.get(n)!)))
-  throw usageError(`Unknown command "${name}".${guess ? ` Did you mean "${guess}"?` : ''} The commands are listed in this tool's description.`)
+  const guess = nearest(
+    name,
+    [...whitelist.keys()].filter((n) => allowed(whitelist.get(n)!)),
+  )
+  throw usageError(
+    `Unknown command "${name}".${guess ? ` Did you mean "${guess}"?` : ''} The commands are listed in this tool's description.`,
+  )
 }
 
 /** Runs a whitelisted command of `root` for a tool (`toolName`, for hints) and shapes the result. */
-export async function execTool(root: CommandDef<any>, env: Env, entry: ExecEntry, args: string[], confirm: boolean, toolName: string): Promise<CallToolResult> {
+export async function execTool(
+  root: CommandDef<any>,
+  env: Env,
+  entry: ExecEntry,
+  args: string[],
+  confirm: boolean,
+  toolName: string,
+): Promise<CallToolResult> {
   for (const arg of args) {
     const flag = arg.split('=')[0]
     const why = REFUSED_FLAGS.get(flag)
@@ -163,20 +208,32 @@ export async function execTool(root: CommandDef<any>, env: Env, entry: ExecEntry
   if (args.includes('--help') || args.includes('-h')) return ok(await entry.help())
   if (entry.effect === 'destructive') {
     if (!confirm) {
-      return fail(new CliError('confirmation_required', `"${entry.name}" is destructive (${entry.description}). Ask the user, then call again with confirm: true.`))
+      return fail(
+        new CliError(
+          'confirmation_required',
+          `"${entry.name}" is destructive (${entry.description}). Ask the user, then call again with confirm: true.`,
+        ),
+      )
     }
     args = [...args, '--yes']
   }
   // --force overrides a server-side guard (a field type change on records that hold values): the user decides, as for a destructive command.
   if (args.includes('--force') && !confirm) {
-    return fail(new CliError('confirmation_required', `--force makes "${entry.name}" override a safety check of the server. Ask the user, then call again with confirm: true.`))
+    return fail(
+      new CliError(
+        'confirmation_required',
+        `--force makes "${entry.name}" override a safety check of the server. Ask the user, then call again with confirm: true.`,
+      ),
+    )
   }
   const { outcome, stdout } = await runInProcess(root, env, [...entry.name.split(' '), ...args])
-  if (outcome.error?.type === 'usage') return fail(outcome.error, `Fix the flags and call again; ${toolName} "${entry.name}" with ["--help"] lists them.`)
+  if (outcome.error?.type === 'usage')
+    return fail(outcome.error, `Fix the flags and call again; ${toolName} "${entry.name}" with ["--help"] lists them.`)
   if (outcome.error) return fail(outcome.error)
   const result = outcome.result!
   const text = result.streamed ? stdout : JSON.stringify(result.data ?? null, null, 2)
-  const narrow = 'Ask for less: svc_read "share query" with ["--size", "100", "--page", "2"], or svc_snapshot with module and detail "summary".'
+  const narrow =
+    'Ask for less: svc_read "share query" with ["--size", "100", "--page", "2"], or svc_snapshot with module and detail "summary".'
   if (entry.untrusted) return ok(untrusted(capped(text, narrow)))
   return ok(capped(text, narrow))
 }

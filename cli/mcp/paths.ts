@@ -46,7 +46,12 @@ export function pathFlags(path: string[], args: ArgsDef): PathFlag[] {
         takesId && `give a stored id as --${kebab(name)} <id>`,
         name === 'out' && `leave --${kebab(name)} out: the result comes back in this tool's answer`,
       ].filter(Boolean)
-      return { flag: `--${kebab(name)}`, name, takesId, instead: instead.join(', or ') || 'pass the content inline instead' }
+      return {
+        flag: `--${kebab(name)}`,
+        name,
+        takesId,
+        instead: instead.join(', or ') || 'pass the content inline instead',
+      }
     })
 }
 
@@ -73,10 +78,16 @@ export function refusePaths(path: string[], args: ArgsDef, rawArgs: string[]): C
   }
   for (const flag of flags) {
     const values = ([] as unknown[]).concat(parsed[flag.name] ?? [])
-    const named = values.some((value) => !flag.takesId || (typeof value === 'string' && value !== '' && !PLAIN_ID.test(value)))
+    const named = values.some(
+      (value) => !flag.takesId || (typeof value === 'string' && value !== '' && !PLAIN_ID.test(value)),
+    )
     if (named) {
       const what = flag.takesId ? `${flag.flag} with a file path` : flag.flag
-      return new CliError('local_path', `"${path.join(' ')}" ${what} cannot be used through MCP: the MCP server never opens, lists or writes files on this machine. Instead, ${flag.instead}.`, EXIT.usage)
+      return new CliError(
+        'local_path',
+        `"${path.join(' ')}" ${what} cannot be used through MCP: the MCP server never opens, lists or writes files on this machine. Instead, ${flag.instead}.`,
+        EXIT.usage,
+      )
     }
   }
   return null

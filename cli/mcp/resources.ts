@@ -20,7 +20,12 @@ export function registerResources(server: McpServer): void {
   server.registerResource(
     'constraints',
     CONSTRAINTS_URI,
-    { title: 'svc constraints', description: 'Limits, field types, plan sizes, login, no local files, untrusted record data: what every tool keeps to', mimeType: 'text/markdown' },
+    {
+      title: 'svc constraints',
+      description:
+        'Limits, field types, plan sizes, login, no local files, untrusted record data: what every tool keeps to',
+      mimeType: 'text/markdown',
+    },
     async () => ({ contents: [{ uri: CONSTRAINTS_URI, mimeType: 'text/markdown', text: constraintsDocument() }] }),
   )
 }

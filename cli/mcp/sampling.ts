@@ -8,7 +8,12 @@
 import type { CreateMessageRequest, CreateMessageResult } from '@modelcontextprotocol/sdk/types.js'
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js'
 import type { Plan } from '../../server/contract/smart/plan.ts'
-import { judgePlanAnswer, planRepairPrompt, planSystemPrompt, planUserPrompt } from '../../server/contract/smart/plan-prompt.ts'
+import {
+  judgePlanAnswer,
+  planRepairPrompt,
+  planSystemPrompt,
+  planUserPrompt,
+} from '../../server/contract/smart/plan-prompt.ts'
 
 /** What a tool may ask of the MCP session it runs in. */
 export interface McpSession {
@@ -49,7 +54,14 @@ export async function planWithSampling(
   const messages: Message[] = [text('user', planUserPrompt(instruction, draft))]
   const ask = () =>
     session.createMessage(
-      { messages, systemPrompt: planSystemPrompt(), maxTokens: MAX_TOKENS, temperature: 0, includeContext: 'none', modelPreferences: { intelligencePriority: 0.8, speedPriority: 0.2 } },
+      {
+        messages,
+        systemPrompt: planSystemPrompt(),
+        maxTokens: MAX_TOKENS,
+        temperature: 0,
+        includeContext: 'none',
+        modelPreferences: { intelligencePriority: 0.8, speedPriority: 0.2 },
+      },
       { signal: options.signal, timeout: options.timeoutMs },
     )
   try {
@@ -63,7 +75,9 @@ export async function planWithSampling(
     const secondVerdict = judgePlanAnswer(answerText(second), instruction)
     if ('plan' in secondVerdict) return { plan: secondVerdict.plan, model: second.model }
     const [problem] = secondVerdict.problems
-    return { failure: `its plan was still invalid after one repair (${secondVerdict.problems.length} problem(s), first: ${problem.path || 'plan'}: ${problem.message})` }
+    return {
+      failure: `its plan was still invalid after one repair (${secondVerdict.problems.length} problem(s), first: ${problem.path || 'plan'}: ${problem.message})`,
+    }
   } catch (error) {
     if (options.signal?.aborted) throw error
     return { failure: `the sampling request failed: ${error instanceof Error ? error.message : String(error)}` }

@@ -43,7 +43,8 @@ export async function createMcpServer(env: Env, root: CommandDef<any>): Promise<
     createMessage: (params, options) => server.server.createMessage(params, options),
   }
   for (const tool of tools) {
-    server.registerTool(tool.name, tool.config, ((input: unknown, extra: ToolExtra) => tool.handler(env, input ?? {}, extra, session)) as never)
+    server.registerTool(tool.name, tool.config, ((input: unknown, extra: ToolExtra) =>
+      tool.handler(env, input ?? {}, extra, session)) as never)
   }
   registerResources(server)
   return server

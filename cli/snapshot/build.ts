@@ -14,12 +14,19 @@ export interface Snapshot {
 }
 
 /** Loads the chosen sections concurrently (shared fetches are made once). */
-export async function buildSnapshot(client: SvcClient, appId: string, options: { module?: string; detail?: Detail } = {}): Promise<{ snapshot: Snapshot; markdown: string }> {
+export async function buildSnapshot(
+  client: SvcClient,
+  appId: string,
+  options: { module?: string; detail?: Detail } = {},
+): Promise<{ snapshot: Snapshot; markdown: string }> {
   const detail = options.detail ?? 'full'
   const chosen = options.module ? SECTIONS.filter((s) => s.name === options.module) : SECTIONS
-  if (chosen.length === 0) throw usageError(`Unknown snapshot module "${options.module}"; choose one of ${SECTION_NAMES.join(', ')}`)
+  if (chosen.length === 0)
+    throw usageError(`Unknown snapshot module "${options.module}"; choose one of ${SECTION_NAMES.join(', ')}`)
   const shared = new Map<string, unknown>()
-  const loaded = await Promise.all(chosen.map(async (section) => [section, await section.load(client, appId, shared)] as const))
+  const loaded = await Promise.all(
+    chosen.map(async (section) => [section, await section.load(client, appId, shared)] as const),
+  )
   const sections: Record<string, unknown> = {}
   const parts: string[] = []
   for (const [section, data] of loaded) {

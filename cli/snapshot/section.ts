@@ -20,7 +20,12 @@ export interface SnapshotSection<T = any> {
  * Calls read operation `name` of the route table once per snapshot, however many sections
  * need it (keyed by the path, with its query).
  */
-export async function cachedCall<N extends Described>(shared: Map<string, unknown>, client: SvcClient, name: N, input: InputOf<N>): Promise<AnswerOf<N>> {
+export async function cachedCall<N extends Described>(
+  shared: Map<string, unknown>,
+  client: SvcClient,
+  name: N,
+  input: InputOf<N>,
+): Promise<AnswerOf<N>> {
   const line = requestLine(name, input)
   const query = new URLSearchParams(line.query).toString()
   const key = query ? `${line.path}?${query}` : line.path
@@ -30,4 +35,11 @@ export async function cachedCall<N extends Described>(shared: Map<string, unknow
 
 /** Markdown-escapes a table cell. */
 export const mdCell = (value: unknown) =>
-  (value === null || value === undefined || value === '' ? '-' : Array.isArray(value) ? value.join(', ') : String(value)).replace(/\|/g, '\\|').replace(/\r?\n/g, ' ')
+  (value === null || value === undefined || value === ''
+    ? '-'
+    : Array.isArray(value)
+      ? value.join(', ')
+      : String(value)
+  )
+    .replace(/\|/g, '\\|')
+    .replace(/\r?\n/g, ' ')

@@ -6,6 +6,15 @@ import { connectSection, expertSection, reportSection, scalesSection } from './a
 import { appSection, countsSection, fieldsSection, shareSection } from './core-sections.ts'
 import type { SnapshotSection } from './section.ts'
 
-export const SECTIONS: SnapshotSection[] = [appSection, fieldsSection, scalesSection, reportSection, expertSection, connectSection, shareSection, countsSection]
+export const SECTIONS: SnapshotSection[] = [
+  appSection,
+  fieldsSection,
+  scalesSection,
+  reportSection,
+  expertSection,
+  connectSection,
+  shareSection,
+  countsSection,
+]
 
 export const SECTION_NAMES = SECTIONS.map((s) => s.name)

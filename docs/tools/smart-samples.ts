@@ -24,17 +24,29 @@ function sample(plan: Plan): string[] {
     }
     out.push('', '| Level | Range | What it means | Advice |', '|---|---|---|---|')
     for (const level of scale.levels!) {
-      const advice = plan.expert.commentary.find((comment) => comment.scale === scale.key && comment.level === level.key)?.text ?? ''
+      const advice =
+        plan.expert.commentary.find((comment) => comment.scale === scale.key && comment.level === level.key)?.text ?? ''
       out.push(`| ${level.label} | ${level.min}–${level.max} | ${level.interpretation} | ${advice} |`)
     }
     out.push('')
   }
-  out.push('**Report pages:** ' + plan.report.pages.map((page) => `${page.title} (${page.sections.map((section) => section.type).join(', ')})`).join('; '), '')
+  out.push(
+    '**Report pages:** ' +
+      plan.report.pages
+        .map((page) => `${page.title} (${page.sections.map((section) => section.type).join(', ')})`)
+        .join('; '),
+    '',
+  )
   const intro = plan.report.pages.flatMap((page) => page.sections).find((section) => section.type === 'intro')
   if (intro?.text) out.push(`**Report introduction:** ${intro.text}`, '')
   const closing = plan.report.pages.flatMap((page) => page.sections).find((section) => section.type === 'closing')
   if (closing?.text) out.push(`**Closing text:** ${closing.text}`, '')
-  out.push('**Notes for the owner** (shown by the CLI and the admin, never to respondents):', '', ...plan.notes.map((note) => `- ${note}`), '')
+  out.push(
+    '**Notes for the owner** (shown by the CLI and the admin, never to respondents):',
+    '',
+    ...plan.notes.map((note) => `- ${note}`),
+    '',
+  )
   return out
 }
 

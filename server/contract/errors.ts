@@ -109,7 +109,8 @@ export class ProblemList {
   total = 0
   add(path: string, message: string | (() => string)): void {
     this.total++
-    if (this.listed.length < MAX_LISTED_PROBLEMS) this.listed.push({ path, message: typeof message === 'string' ? message : message() })
+    if (this.listed.length < MAX_LISTED_PROBLEMS)
+      this.listed.push({ path, message: typeof message === 'string' ? message : message() })
   }
   get empty(): boolean {
     return this.total === 0
@@ -123,7 +124,10 @@ export interface ProblemDetails {
   total?: number
 }
 
-const boundedProblem = (problem: Problem): Problem => ({ path: cutText(String(problem.path), MAX_QUOTED_CHARS), message: cutText(String(problem.message), MAX_PROBLEM_CHARS) })
+const boundedProblem = (problem: Problem): Problem => ({
+  path: cutText(String(problem.path), MAX_QUOTED_CHARS),
+  message: cutText(String(problem.message), MAX_PROBLEM_CHARS),
+})
 
 /**
  * `details` as an error may carry them: a `problems` list cut to its first
@@ -131,7 +135,8 @@ const boundedProblem = (problem: Problem): Problem => ({ path: cutText(String(pr
  * (given, or the list's length) when some are left out. Other details pass unchanged.
  */
 export function boundedDetails(details: unknown): unknown {
-  if (typeof details !== 'object' || details === null || !Array.isArray((details as ProblemDetails).problems)) return details
+  if (typeof details !== 'object' || details === null || !Array.isArray((details as ProblemDetails).problems))
+    return details
   const { problems, truncated: _truncated, total: given, ...rest } = details as ProblemDetails & Record<string, unknown>
   const total = typeof given === 'number' ? Math.max(given, problems.length) : problems.length
   const listed = problems.slice(0, MAX_LISTED_PROBLEMS).map(boundedProblem)
@@ -144,7 +149,9 @@ export function describeProblems(problems: readonly Problem[], total = problems.
   // The same sentence many times over (a body of one bad number repeated) is said once, counted.
   const times = new Map<string, number>()
   for (const p of shown) {
-    const text = p.path ? `${cutText(p.path)}: ${cutText(p.message, MAX_PROBLEM_CHARS)}` : cutText(p.message, MAX_PROBLEM_CHARS)
+    const text = p.path
+      ? `${cutText(p.path)}: ${cutText(p.message, MAX_PROBLEM_CHARS)}`
+      : cutText(p.message, MAX_PROBLEM_CHARS)
     times.set(text, (times.get(text) ?? 0) + 1)
   }
   const listed = [...times].map(([text, count]) => (count > 1 ? `${text} (${count} times)` : text)).join('; ')
@@ -177,7 +184,8 @@ export class AppError extends Error {
 /** 422 listing the problems (the first MAX_LISTED_PROBLEMS of `total`), so a client can fix them in one go. */
 export function validationError(problems: Problem[] | ProblemList, message?: string): AppError {
   const { listed, total } = problems instanceof ProblemList ? problems : { listed: problems, total: problems.length }
-  const summary = message ?? (total === 1 ? describeProblems(listed) : `${total} problems: ${describeProblems(listed, total)}`)
+  const summary =
+    message ?? (total === 1 ? describeProblems(listed) : `${total} problems: ${describeProblems(listed, total)}`)
   return new AppError('validation', summary, { problems: listed, total })
 }
 

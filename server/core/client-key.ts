@@ -8,7 +8,11 @@
 
 /** The key of the client at `address` (as http/client-address.ts gives it). */
 export function clientKey(address: string): string {
-  const bare = address.trim().toLowerCase().replace(/^\[|\]$/g, '').replace(/%.*$/, '')
+  const bare = address
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '')
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare)
   if (mapped) return mapped[1]
   if (!bare.includes(':')) return bare

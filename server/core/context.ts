@@ -71,4 +71,16 @@ export interface Caches {
 }
 
 /** The parts createContext makes itself (the rest it is given). */
-export type Services = 'onShutdown' | 'shutdown' | 'changes' | 'jobs' | 'writer' | 'stats' | 'caches' | 'limiter' | 'readGate' | 'passwords' | 'background' | 'webhooks'
+export type Services =
+  | 'onShutdown'
+  | 'shutdown'
+  | 'changes'
+  | 'jobs'
+  | 'writer'
+  | 'stats'
+  | 'caches'
+  | 'limiter'
+  | 'readGate'
+  | 'passwords'
+  | 'background'
+  | 'webhooks'

@@ -14,5 +14,10 @@ export async function checkHealth(ctx: AppContext): Promise<Health> {
   await ctx.storage.ping()
   const { problem, since } = ctx.storage.availability
   if (problem === null) return { status: 'ok', version: VERSION }
-  return { status: 'degraded', version: VERSION, reason: problem, since: new Date(since ?? ctx.clock.now()).toISOString() }
+  return {
+    status: 'degraded',
+    version: VERSION,
+    reason: problem,
+    since: new Date(since ?? ctx.clock.now()).toISOString(),
+  }
 }

@@ -67,7 +67,10 @@ export function createRateLimiter(clock: Clock): RateLimiter {
       const needed = Math.min(Math.max(cost, 1), limit.burst)
       const ok = bucket.tokens >= needed
       if (ok) bucket.tokens -= cost
-      const state = { remaining: Math.max(0, Math.floor(bucket.tokens)), resetSeconds: Math.max(0, Math.ceil((limit.burst - bucket.tokens) / limit.rate)) }
+      const state = {
+        remaining: Math.max(0, Math.floor(bucket.tokens)),
+        resetSeconds: Math.max(0, Math.ceil((limit.burst - bucket.tokens) / limit.rate)),
+      }
       return { ok, ...state, retryAfterSeconds: ok ? 0 : Math.max(1, Math.ceil((needed - bucket.tokens) / limit.rate)) }
     },
     refund(key, cost) {

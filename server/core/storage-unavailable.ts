@@ -10,7 +10,8 @@ export const STORAGE_RETRY_AFTER_SECONDS = 30
 
 /** The 503 AppError for an error a store threw because the storage cannot write; null for any other error. */
 export function storageUnavailable(error: unknown): AppError | null {
-  if (!(error instanceof Error) || typeof (error as Error & { unavailable?: unknown }).unavailable !== 'string') return null
+  if (!(error instanceof Error) || typeof (error as Error & { unavailable?: unknown }).unavailable !== 'string')
+    return null
   return new AppError(
     'storage_unavailable',
     `The server cannot save anything right now (its storage is unavailable), so nothing was stored: try again in ${STORAGE_RETRY_AFTER_SECONDS} seconds`,

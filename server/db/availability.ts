@@ -12,7 +12,10 @@ import type { Availability, Stores } from './storage.ts'
 /** What a store throws when the database cannot write for now; `unavailable` says why. */
 export class StorageUnavailableError extends Error {
   override name = 'StorageUnavailableError'
-  constructor(readonly unavailable: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly unavailable: string,
+    options?: { cause?: unknown },
+  ) {
     super(`storage unavailable: ${unavailable}`, options)
   }
 }
@@ -33,7 +36,10 @@ export interface AvailabilitySignals {
 }
 
 /** Wraps every method of `stores` in the guard; returns the wrapped stores and their availability. */
-export function guardStores(stores: Stores, signals: AvailabilitySignals): { stores: Stores; availability: Availability } {
+export function guardStores(
+  stores: Stores,
+  signals: AvailabilitySignals,
+): { stores: Stores; availability: Availability } {
   let transient: string | null = null
   let since: number | null = null
   let reported: string | null = null
@@ -84,19 +90,18 @@ export function guardStores(stores: Stores, signals: AvailabilitySignals): { sto
           succeeded()
           return result
         }
-        return result.then(
-          (value) => {
-            succeeded()
-            return value
-          },
-          failed,
-        )
+        return result.then((value) => {
+          succeeded()
+          return value
+        }, failed)
       }
     }
     return guarded as T
   }
 
-  const wrapped = Object.fromEntries(Object.entries(stores).map(([name, store]) => [name, guard(store)])) as unknown as Stores
+  const wrapped = Object.fromEntries(
+    Object.entries(stores).map(([name, store]) => [name, guard(store)]),
+  ) as unknown as Stores
   return {
     stores: wrapped,
     availability: {

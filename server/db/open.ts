@@ -17,10 +17,21 @@ import type { Storage } from './storage.ts'
  * themselves. With SQLite the data dir (which also holds the key) and the database files
  * are made private first, and `log` says which ones were left readable by others.
  */
-export async function openStorage(config: Config, now: () => number = Date.now, log?: Pick<Logger, 'warn'>): Promise<Storage> {
+export async function openStorage(
+  config: Config,
+  now: () => number = Date.now,
+  log?: Pick<Logger, 'warn'>,
+): Promise<Storage> {
   if (config.postgresUrl) return openPostgresStorage(config.postgresUrl, { now })
-  const narrowed = [...privateFolder(config.dataDir), ...(config.databasePath === ':memory:' ? [] : narrowDatabaseFiles(config.databasePath))]
-  if (narrowed.length > 0) log?.warn('made the data private to the svc user (0700 folder, 0600 files); other users of this machine could read them before', { paths: narrowed })
+  const narrowed = [
+    ...privateFolder(config.dataDir),
+    ...(config.databasePath === ':memory:' ? [] : narrowDatabaseFiles(config.databasePath)),
+  ]
+  if (narrowed.length > 0)
+    log?.warn(
+      'made the data private to the svc user (0700 folder, 0600 files); other users of this machine could read them before',
+      { paths: narrowed },
+    )
   const store = openStore(config.databasePath, { synchronous: config.synchronous })
   migrateStore(store)
   return sqliteStorage(store, now)

@@ -12,6 +12,8 @@ export function moved<T>(list: readonly T[], from: number, to: number): T[] {
 }
 
 /** The rows of `order` whose position is not their index, with the position they must get. */
-export function renumbered<T extends { id: string; position: number }>(order: readonly T[]): Array<{ id: string; position: number }> {
+export function renumbered<T extends { id: string; position: number }>(
+  order: readonly T[],
+): Array<{ id: string; position: number }> {
   return order.flatMap((row, position) => (row.position === position ? [] : [{ id: row.id, position }]))
 }

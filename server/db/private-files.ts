@@ -33,7 +33,8 @@ export function privateFolder(dir: string): string[] {
 }
 
 /** Narrows the database file at `path` and its companions that exist to 0600; the paths that changed. */
-export const narrowDatabaseFiles = (path: string): string[] => databaseFiles(path).filter((file) => narrow(file, PRIVATE_FILE_MODE))
+export const narrowDatabaseFiles = (path: string): string[] =>
+  databaseFiles(path).filter((file) => narrow(file, PRIVATE_FILE_MODE))
 
 /** Creates the database file at `path` 0600 when missing (its folder must exist), and narrows it and its companions to 0600. */
 export function privateDatabaseFiles(path: string): string[] {

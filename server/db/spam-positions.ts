@@ -15,7 +15,11 @@ export interface PosShift {
 
 /** The shifts for changed rows `sorted` by seq, all becoming spam (`toSpam`) or all becoming non-spam. */
 export function posShifts(sorted: ReadonlyArray<{ seq: number }>, toSpam: boolean): PosShift[] {
-  return sorted.map((row, index) => ({ afterSeq: row.seq, beforeSeq: sorted[index + 1]?.seq ?? null, shift: toSpam ? -(index + 1) : index + 1 }))
+  return sorted.map((row, index) => ({
+    afterSeq: row.seq,
+    beforeSeq: sorted[index + 1]?.seq ?? null,
+    shift: toSpam ? -(index + 1) : index + 1,
+  }))
 }
 
 /**

@@ -69,13 +69,24 @@ export interface AdminOptions {
 export function adminRoutes(ctx: AppContext, options: AdminOptions = {}) {
   const distDir = options.distDir ?? ctx.config.adminDir ?? embeddedPath('admin') ?? CHECKOUT_DIST
 
-  async function serve(name: string, headers: Record<string, string>, acceptEncoding: string | null): Promise<Response> {
-    if (!ASSET_NAME.test(name)) return errorResponse(404, 'not_found', `No admin file named ${JSON.stringify(name)}`, undefined, headers)
+  async function serve(
+    name: string,
+    headers: Record<string, string>,
+    acceptEncoding: string | null,
+  ): Promise<Response> {
+    if (!ASSET_NAME.test(name))
+      return errorResponse(404, 'not_found', `No admin file named ${JSON.stringify(name)}`, undefined, headers)
     const file = Bun.file(join(distDir, name))
     if (!(await file.exists())) {
       if (name === 'index.html') {
         // `internal` is a 500 (server/contract/errors.ts): the server was started without its page.
-        return errorResponse(500, 'internal', 'The admin page is not built; run `npm run build:admin`', undefined, headers)
+        return errorResponse(
+          500,
+          'internal',
+          'The admin page is not built; run `npm run build:admin`',
+          undefined,
+          headers,
+        )
       }
       return errorResponse(404, 'not_found', `No admin file named ${JSON.stringify(name)}`, undefined, headers)
     }
@@ -99,15 +110,14 @@ export function adminRoutes(ctx: AppContext, options: AdminOptions = {}) {
 
   return new Elysia({ name: 'svc/admin' })
     .get(pathOf('pages.home'), ({ redirect }) => redirect('/admin/', 302))
-    .get(
-      pathOf('pages.admin'),
-      ({ request, set, redirect }) => {
-        // Relative asset URLs in index.html only resolve under /admin/ with the slash.
-        if (!new URL(request.url).pathname.endsWith('/')) return redirect('/admin/', 301)
-        return serve('index.html', set.headers as Record<string, string>, request.headers.get('accept-encoding'))
-      },
+    .get(pathOf('pages.admin'), ({ request, set, redirect }) => {
+      // Relative asset URLs in index.html only resolve under /admin/ with the slash.
+      if (!new URL(request.url).pathname.endsWith('/')) return redirect('/admin/', 301)
+      return serve('index.html', set.headers as Record<string, string>, request.headers.get('accept-encoding'))
+    })
+    .get(pathOf('pages.adminAsset'), ({ params, request, set }) =>
+      serve(safeDecode(params['*']), set.headers as Record<string, string>, request.headers.get('accept-encoding')),
     )
-    .get(pathOf('pages.adminAsset'), ({ params, request, set }) => serve(safeDecode(params['*']), set.headers as Record<string, string>, request.headers.get('accept-encoding')))
 }
 
 /** Encodings the build writes copies in, best first, with the copies' suffix. */
@@ -131,7 +141,11 @@ function accepted(accept: string | null): Set<string> {
  * The compressed copy of `name` to send for `accept`: a file and its encoding; null when
  * there are copies but none is accepted; undefined when the file has none (not text).
  */
-async function precompressed(dir: string, name: string, accept: string | null): Promise<{ file: ReturnType<typeof Bun.file>; encoding: string } | null | undefined> {
+async function precompressed(
+  dir: string,
+  name: string,
+  accept: string | null,
+): Promise<{ file: ReturnType<typeof Bun.file>; encoding: string } | null | undefined> {
   let any = false
   const allowed = accepted(accept)
   for (const { encoding, suffix } of ENCODINGS) {

@@ -18,7 +18,8 @@ const LOOPBACK_BINDS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]'])
 /** Paths any Host may reach: the public share endpoints (CORS `*`) and the load balancers' health check. */
 const OPEN_PATHS = /^\/api\/v3\/(share\/|health$)/
 
-const isLoopbackName = (hostname: string): boolean => hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname)
+const isLoopbackName = (hostname: string): boolean =>
+  hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname)
 
 /** The host names the control plane answers besides loopback ones; null when any host is answered. */
 export function expectedHostname(config: Config): string | null | 'loopback only' {

@@ -38,7 +38,12 @@ export function buildApp(ctx: AppContext, options: AppOptions = {}) {
   let routes: () => readonly RouteLike[] = () => []
   const app = new Elysia({ name: 'svc' })
     .use(securityHeaders())
-    .use(errorHandler(ctx, methodNotAllowed(() => routes(), [shareMethodHint(ctx)])))
+    .use(
+      errorHandler(
+        ctx,
+        methodNotAllowed(() => routes(), [shareMethodHint(ctx)]),
+      ),
+    )
     .use(allowedHost(ctx.config))
     .use(openapiRoutes(ctx))
     .use(healthRoutes(ctx))

@@ -14,15 +14,42 @@ import { authGuard } from './auth-guard.ts'
 export const appRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'svc/apps' })
     .use(authGuard(ctx))
-    .get(pathOf('apps.list'), async ({ principal, query }) => ({ code: 200, data: await listApps(ctx, principal.user.id, query) }), { auth: true })
-    .post(pathOf('apps.create'), async ({ principal, body }) => ({ code: 200, data: await createApp(ctx, principal.user.id, body) }), {
-      auth: true,
-      body: OPERATIONS['apps.create'].body,
-    })
-    .get(pathOf('apps.get'), async ({ principal, params }) => ({ code: 200, data: await getApp(ctx, principal.user.id, params.id) }), { auth: true })
-    .patch(pathOf('apps.update'), async ({ principal, params, body }) => ({ code: 200, data: await updateApp(ctx, principal.user.id, params.id, body) }), {
-      auth: true,
-      body: OPERATIONS['apps.update'].body,
-    })
-    .delete(pathOf('apps.delete'), async ({ principal, params }) => ({ code: 200, data: await deleteApp(ctx, principal.user.id, params.id) }), { auth: true })
-    .get(pathOf('apps.urls'), async ({ principal, params }) => ({ code: 200, data: await appUrls(ctx, principal.user.id, params.id) }), { auth: true })
+    .get(
+      pathOf('apps.list'),
+      async ({ principal, query }) => ({ code: 200, data: await listApps(ctx, principal.user.id, query) }),
+      { auth: true },
+    )
+    .post(
+      pathOf('apps.create'),
+      async ({ principal, body }) => ({ code: 200, data: await createApp(ctx, principal.user.id, body) }),
+      {
+        auth: true,
+        body: OPERATIONS['apps.create'].body,
+      },
+    )
+    .get(
+      pathOf('apps.get'),
+      async ({ principal, params }) => ({ code: 200, data: await getApp(ctx, principal.user.id, params.id) }),
+      { auth: true },
+    )
+    .patch(
+      pathOf('apps.update'),
+      async ({ principal, params, body }) => ({
+        code: 200,
+        data: await updateApp(ctx, principal.user.id, params.id, body),
+      }),
+      {
+        auth: true,
+        body: OPERATIONS['apps.update'].body,
+      },
+    )
+    .delete(
+      pathOf('apps.delete'),
+      async ({ principal, params }) => ({ code: 200, data: await deleteApp(ctx, principal.user.id, params.id) }),
+      { auth: true },
+    )
+    .get(
+      pathOf('apps.urls'),
+      async ({ principal, params }) => ({ code: 200, data: await appUrls(ctx, principal.user.id, params.id) }),
+      { auth: true },
+    )

@@ -47,8 +47,15 @@ export async function principalOf(ctx: AppContext, request: Request): Promise<Pr
   const bearer = bearerToken(request.headers.get('authorization'))
   const session = bearer ? null : readCookie(request.headers.get('cookie'), SESSION_COOKIE)
   const principal = await authenticate(ctx, { bearer, session })
-  if (principal.method === 'session' && !SAFE_METHODS.has(request.method) && !isSameOrigin(request, ctx.config.baseUrl)) {
-    throw new AppError('forbidden', 'Cross-site request refused: the admin session only works from the admin page itself')
+  if (
+    principal.method === 'session' &&
+    !SAFE_METHODS.has(request.method) &&
+    !isSameOrigin(request, ctx.config.baseUrl)
+  ) {
+    throw new AppError(
+      'forbidden',
+      'Cross-site request refused: the admin session only works from the admin page itself',
+    )
   }
   return principal
 }

@@ -15,7 +15,12 @@ import { Elysia } from 'elysia'
 import type { AppContext } from '../core/context.ts'
 import { OPERATIONS } from '../contract/api/operations.ts'
 import { pathOf } from '../contract/api/routes.ts'
-import { listAccessTokens, revokeAccessToken, revokeOtherAccessTokens, revokePresentedToken } from '../core/auth/access-tokens.ts'
+import {
+  listAccessTokens,
+  revokeAccessToken,
+  revokeOtherAccessTokens,
+  revokePresentedToken,
+} from '../core/auth/access-tokens.ts'
 import { requestEmailCode, verifyEmailCode } from '../core/auth/email-codes.ts'
 import { createTokenAsked } from '../core/auth/token-create.ts'
 import { loginWithPassword, type LoginResult } from '../core/auth/login.ts'
@@ -43,7 +48,8 @@ async function withRetryAfter<T>(headers: ResponseHeaders, action: () => T | Pro
 
 export const authRoutes = (ctx: AppContext) => {
   /** The client the auth throttles count (SVC_TRUST_PROXY applies); requests without a socket share one. */
-  const clientOf = (request: Request, server: PeerSource | null) => clientAddress(request, server, ctx.config) ?? UNKNOWN_CLIENT
+  const clientOf = (request: Request, server: PeerSource | null) =>
+    clientAddress(request, server, ctx.config) ?? UNKNOWN_CLIENT
   /** Answers a successful log-in: the session goes into the cookie, the rest (token when asked for) into `data`. */
   const loggedIn = (headers: ResponseHeaders, result: LoginResult) => {
     headers['set-cookie'] = sessionCookie(ctx, result.session.value, result.session.expiresAt)
@@ -104,7 +110,8 @@ export const authRoutes = (ctx: AppContext) => {
         if (bearer) {
           // A client logging out gives up its token for good (svc-cli auth logout).
           const revoked = await revokePresentedToken(ctx, bearer)
-          if (!revoked) throw new AppError('unauthorized', 'The access token is invalid or was already revoked; nothing to log out')
+          if (!revoked)
+            throw new AppError('unauthorized', 'The access token is invalid or was already revoked; nothing to log out')
           return { code: 200 as const, data: { loggedOut: true as const, revoked } }
         }
         const session = readCookie(request.headers.get('cookie'), SESSION_COOKIE)
@@ -128,12 +135,24 @@ export const authRoutes = (ctx: AppContext) => {
       }),
       { auth: true },
     )
-    .get(pathOf('tokens.list'), async ({ principal }) => ({ code: 200 as const, data: { tokens: await listAccessTokens(ctx, principal.user.id) } }), { auth: true })
+    .get(
+      pathOf('tokens.list'),
+      async ({ principal }) => ({
+        code: 200 as const,
+        data: { tokens: await listAccessTokens(ctx, principal.user.id) },
+      }),
+      { auth: true },
+    )
     .post(
       pathOf('tokens.create'),
       async ({ body, principal, request, server, set }) => {
         set.headers['cache-control'] = 'no-store'
-        return { code: 200 as const, data: await withRetryAfter(set.headers, () => createTokenAsked(ctx, principal, body, clientOf(request, server))) }
+        return {
+          code: 200 as const,
+          data: await withRetryAfter(set.headers, () =>
+            createTokenAsked(ctx, principal, body, clientOf(request, server)),
+          ),
+        }
       },
       { auth: true, body: OPERATIONS['tokens.create'].body, parse: 'json' },
     )
@@ -141,7 +160,10 @@ export const authRoutes = (ctx: AppContext) => {
       pathOf('tokens.revokeAll'),
       async ({ principal }) => {
         const kept = principal.tokenId ?? null
-        return { code: 200 as const, data: { revoked: await revokeOtherAccessTokens(ctx, principal.user.id, kept), kept } }
+        return {
+          code: 200 as const,
+          data: { revoked: await revokeOtherAccessTokens(ctx, principal.user.id, kept), kept },
+        }
       },
       { auth: true },
     )

@@ -33,14 +33,18 @@ export function controlBodyLimit(config: Pick<Config, 'maxControlBodyBytes'>, pa
   return AUTHORING.test(pathname) ? config.maxControlBodyBytes * AUTHORING_BODY_FACTOR : config.maxControlBodyBytes
 }
 
-const tooLarge = (max: number) => new AppError('too_large', `The request body is larger than ${max} bytes; send a smaller one`, { limit: 'body', max })
+const tooLarge = (max: number) =>
+  new AppError('too_large', `The request body is larger than ${max} bytes; send a smaller one`, { limit: 'body', max })
 
 /**
  * `request` as the app may read it (its body read and checked), or the JSON answer to send
  * instead (413 `too_large`, 408 `timeout`, 400 for a body that broke off). Share paths and
  * fill-in pages pass untouched (see the module note).
  */
-export async function limitBody(request: Request, config: Pick<Config, 'maxControlBodyBytes' | 'bodyDeadlineMs'>): Promise<Request | Response> {
+export async function limitBody(
+  request: Request,
+  config: Pick<Config, 'maxControlBodyBytes' | 'bodyDeadlineMs'>,
+): Promise<Request | Response> {
   if (!request.body) return request
   const pathname = new URL(request.url).pathname
   if (readsOwnBody(pathname)) return request

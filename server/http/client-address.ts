@@ -29,7 +29,8 @@ export function notePeerAddress(request: Request, address: string | null | undef
 }
 
 /** `::ffff:192.0.2.1` → `192.0.2.1`: one client, one spelling. */
-const plain = (address: string): string => (address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address)
+const plain = (address: string): string =>
+  address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address
 
 const lists = new WeakMap<readonly string[], BlockList>()
 
@@ -60,7 +61,11 @@ function trusted(address: string, entries: readonly string[]): boolean {
  * rightmost address of `X-Forwarded-For` that is not one. Null when the request came
  * through no socket (tests driving `app.handle`).
  */
-export function clientAddress(request: Request, server: PeerSource | null | undefined, config: Pick<Config, 'trustProxy'>): string | null {
+export function clientAddress(
+  request: Request,
+  server: PeerSource | null | undefined,
+  config: Pick<Config, 'trustProxy'>,
+): string | null {
   const peer = peers.get(request) ?? server?.requestIP(request)?.address
   if (!peer) return null
   const socket = plain(peer)

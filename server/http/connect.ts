@@ -15,12 +15,27 @@ import { fillInPageData } from './fill-in-data.ts'
 export const connectRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'svc/connect' })
     .use(authGuard(ctx))
-    .get(pathOf('connect.get'), async ({ principal, params }) => ({ code: 200, data: await getTheme(ctx, principal.user.id, params.id) }), { auth: true })
-    .patch(pathOf('connect.update'), async ({ principal, params, body }) => ({ code: 200, data: await setTheme(ctx, principal.user.id, params.id, body) }), {
-      auth: true,
-      body: OPERATIONS['connect.update'].body,
-    })
-    .post(pathOf('connect.reset'), async ({ principal, params }) => ({ code: 200, data: await resetTheme(ctx, principal.user.id, params.id) }), { auth: true })
+    .get(
+      pathOf('connect.get'),
+      async ({ principal, params }) => ({ code: 200, data: await getTheme(ctx, principal.user.id, params.id) }),
+      { auth: true },
+    )
+    .patch(
+      pathOf('connect.update'),
+      async ({ principal, params, body }) => ({
+        code: 200,
+        data: await setTheme(ctx, principal.user.id, params.id, body),
+      }),
+      {
+        auth: true,
+        body: OPERATIONS['connect.update'].body,
+      },
+    )
+    .post(
+      pathOf('connect.reset'),
+      async ({ principal, params }) => ({ code: 200, data: await resetTheme(ctx, principal.user.id, params.id) }),
+      { auth: true },
+    )
     .post(
       pathOf('connect.preview'),
       async ({ principal, params, body }) => {

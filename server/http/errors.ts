@@ -6,7 +6,16 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../core/context.ts'
 import { RateLimitError } from '../core/auth/rate-limit-error.ts'
-import { AppError, boundedDetails, cutText, describeProblems, MAX_ERROR_BYTES, validationError, type ErrorType, type Problem } from '../contract/errors.ts'
+import {
+  AppError,
+  boundedDetails,
+  cutText,
+  describeProblems,
+  MAX_ERROR_BYTES,
+  validationError,
+  type ErrorType,
+  type Problem,
+} from '../contract/errors.ts'
 import { STORAGE_RETRY_AFTER_SECONDS, storageUnavailable } from '../core/storage-unavailable.ts'
 import type { MethodCheck } from './methods.ts'
 import { requestIdOf } from './request-id.ts'
@@ -17,14 +26,23 @@ export interface ErrorBody {
 }
 
 /** A JSON error response; the single shape every face of the HTTP API uses, never more than MAX_ERROR_BYTES. */
-export function errorResponse(status: number, type: ErrorType, message: string, details?: unknown, headers?: HeadersInit): Response {
+export function errorResponse(
+  status: number,
+  type: ErrorType,
+  message: string,
+  details?: unknown,
+  headers?: HeadersInit,
+): Response {
   const response = new Response(boundedErrorJson(status, type, message, details), { status, headers })
   response.headers.set('content-type', 'application/json; charset=utf-8')
   return response
 }
 
 const errorJson = (status: number, type: ErrorType, message: string, details?: unknown): string => {
-  const body: ErrorBody = { code: status, error: details === undefined ? { type, message } : { type, message, details } }
+  const body: ErrorBody = {
+    code: status,
+    error: details === undefined ? { type, message } : { type, message, details },
+  }
   return JSON.stringify(body)
 }
 
@@ -50,10 +68,16 @@ interface ValidationIssue {
 
 function validationProblems(error: unknown): Problem[] {
   const all = (error as { all?: ValidationIssue[] }).all
-  if (!Array.isArray(all) || all.length === 0) return [{ path: '', message: 'the request does not match the expected shape' }]
+  if (!Array.isArray(all) || all.length === 0)
+    return [{ path: '', message: 'the request does not match the expected shape' }]
   return all.map((issue) => ({
     // Elysia names the body itself "root"; problems with the whole body have no path.
-    path: issue.path === 'root' ? '' : String(issue.path ?? '').replace(/^\//, '').replaceAll('/', '.'),
+    path:
+      issue.path === 'root'
+        ? ''
+        : String(issue.path ?? '')
+            .replace(/^\//, '')
+            .replaceAll('/', '.'),
     message: issue.message ?? issue.summary ?? 'is invalid',
   }))
 }
@@ -70,11 +94,21 @@ export function appErrorResponse(error: AppError, headers: Record<string, string
 }
 
 /** The answer when no route matched: 405 with `Allow` on a known path, else 404. */
-async function noRouteResponse(request: Request, headers: Record<string, string>, methods?: MethodCheck): Promise<Response> {
+async function noRouteResponse(
+  request: Request,
+  headers: Record<string, string>,
+  methods?: MethodCheck,
+): Promise<Response> {
   const pathname = URL.parse(request.url)?.pathname ?? request.url
   const refused = await methods?.(request.method, pathname, headers)
   if (refused) return appErrorResponse(refused, headers)
-  return errorResponse(404, 'not_found', `No route for ${cutText(request.method)} ${cutText(pathname, 200)}; the API is described at /api/v3/openapi.json`, undefined, headers)
+  return errorResponse(
+    404,
+    'not_found',
+    `No route for ${cutText(request.method)} ${cutText(pathname, 200)}; the API is described at /api/v3/openapi.json`,
+    undefined,
+    headers,
+  )
 }
 
 /**
@@ -87,7 +121,13 @@ export function errorHandler(ctx: AppContext, methods?: MethodCheck) {
     if (error instanceof AppError) return appErrorResponse(error, headers)
     switch (code) {
       case 'PARSE':
-        return errorResponse(400, 'bad_json', 'The request body could not be parsed: send valid JSON with Content-Type: application/json', undefined, headers)
+        return errorResponse(
+          400,
+          'bad_json',
+          'The request body could not be parsed: send valid JSON with Content-Type: application/json',
+          undefined,
+          headers,
+        )
       case 'VALIDATION': {
         const problems = validationProblems(error)
         return appErrorResponse(validationError(problems, describeProblems(problems)), headers)
@@ -111,7 +151,12 @@ export function errorHandler(ctx: AppContext, methods?: MethodCheck) {
  * stack trace. A storage that cannot write is not unexpected: 503 with Retry-After, and no
  * log line (the storage logs once when it becomes unavailable and once when it recovers).
  */
-export function unexpectedErrorResponse(ctx: AppContext, request: Request, error: unknown, headers?: Record<string, string>): Response {
+export function unexpectedErrorResponse(
+  ctx: AppContext,
+  request: Request,
+  error: unknown,
+  headers?: Record<string, string>,
+): Response {
   const unavailable = storageUnavailable(error)
   if (unavailable) {
     const retry = { ...headers, 'retry-after': String(STORAGE_RETRY_AFTER_SECONDS) }
@@ -123,5 +168,11 @@ export function unexpectedErrorResponse(ctx: AppContext, request: Request, error
     requestId,
     error: error instanceof Error ? (error.stack ?? error.message) : String(error),
   })
-  return errorResponse(500, 'internal', `Something went wrong on the server; quote request id ${requestId} when reporting it`, { requestId }, headers)
+  return errorResponse(
+    500,
+    'internal',
+    `Something went wrong on the server; quote request id ${requestId} when reporting it`,
+    { requestId },
+    headers,
+  )
 }

@@ -10,7 +10,14 @@ import { exportRecords } from '../core/export/export.ts'
 import type { ExportFormat } from '../core/export/stream.ts'
 import { authGuard } from './auth-guard.ts'
 
-async function download(ctx: AppContext, userId: string, appId: string, query: Record<string, unknown>, format: ExportFormat, headers: Record<string, string | number>): Promise<Response> {
+async function download(
+  ctx: AppContext,
+  userId: string,
+  appId: string,
+  query: Record<string, unknown>,
+  format: ExportFormat,
+  headers: Record<string, string | number>,
+): Promise<Response> {
   const { stream, contentType, contentDisposition } = await exportRecords(ctx, userId, appId, query, format)
   const response = new Response(stream, { headers: headers as Record<string, string> })
   response.headers.set('content-type', contentType)
@@ -22,5 +29,15 @@ async function download(ctx: AppContext, userId: string, appId: string, query: R
 export const exportRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'svc/export' })
     .use(authGuard(ctx))
-    .get(pathOf('records.exportCsv'), async ({ principal, params, query, set }) => await download(ctx, principal.user.id, params.id, query, 'csv', set.headers), { auth: true })
-    .get(pathOf('records.exportJsonl'), async ({ principal, params, query, set }) => await download(ctx, principal.user.id, params.id, query, 'jsonl', set.headers), { auth: true })
+    .get(
+      pathOf('records.exportCsv'),
+      async ({ principal, params, query, set }) =>
+        await download(ctx, principal.user.id, params.id, query, 'csv', set.headers),
+      { auth: true },
+    )
+    .get(
+      pathOf('records.exportJsonl'),
+      async ({ principal, params, query, set }) =>
+        await download(ctx, principal.user.id, params.id, query, 'jsonl', set.headers),
+      { auth: true },
+    )

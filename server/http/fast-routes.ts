@@ -20,7 +20,11 @@ import { shareCall, shareReaders } from './share/ingest.ts'
 import { ratePolicyHeader, rateStateHeader, writeRateHeaders } from './share/throttle.ts'
 
 /** The headers of every accepted record but its request id; cloning a Headers is the cheapest way to a Response's headers. */
-const ACCEPTED_HEADERS = new Headers({ ...SHARE_CORS_HEADERS, ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8' })
+const ACCEPTED_HEADERS = new Headers({
+  ...SHARE_CORS_HEADERS,
+  ...SECURITY_HEADERS,
+  'content-type': 'application/json; charset=utf-8',
+})
 
 /** `{code:200, data:{id}}` as the Elysia route answers it (ids are UUIDs: nothing to escape), with the rate-limit headers. */
 function accepted(id: string, rate: RateFigures | null): Response {

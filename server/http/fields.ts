@@ -18,7 +18,10 @@ import { authGuard } from './auth-guard.ts'
 /** The decoded `:field`; Elysia hands over null when its percent-encoding is broken. */
 function fieldRef(raw: string | null): string {
   if (typeof raw !== 'string') {
-    throw new AppError('bad_request', 'The field in the URL is not valid percent-encoding; encode its name with encodeURIComponent or use its id')
+    throw new AppError(
+      'bad_request',
+      'The field in the URL is not valid percent-encoding; encode its name with encodeURIComponent or use its id',
+    )
   }
   return raw
 }
@@ -26,22 +29,71 @@ function fieldRef(raw: string | null): string {
 export const fieldRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'svc/fields' })
     .use(authGuard(ctx))
-    .get(pathOf('fields.list'), async ({ principal, params }) => ({ code: 200, data: { fields: await listFields(ctx, principal.user.id, params.id), limit: LIMITS.maxFields } }), { auth: true })
-    .post(pathOf('fields.add'), async ({ principal, params, body }) => ({ code: 200, data: await addField(ctx, principal.user.id, params.id, body) }), {
-      auth: true,
-      body: OPERATIONS['fields.add'].body,
-    })
-    .put(pathOf('fields.order'), async ({ principal, params, body }) => ({ code: 200, data: { fields: await reorderFields(ctx, principal.user.id, params.id, body) } }), {
-      auth: true,
-      body: OPERATIONS['fields.order'].body,
-    })
-    .post(pathOf('fields.accept'), async ({ principal, params, body }) => ({ code: 200, data: { fields: await acceptFields(ctx, principal.user.id, params.id, body) } }), {
-      auth: true,
-      body: OPERATIONS['fields.accept'].body,
-    })
-    .get(pathOf('fields.get'), async ({ principal, params }) => ({ code: 200, data: await getField(ctx, principal.user.id, params.id, fieldRef(params.field)) }), { auth: true })
-    .patch(pathOf('fields.update'), async ({ principal, params, body }) => ({ code: 200, data: await updateField(ctx, principal.user.id, params.id, fieldRef(params.field), body) }), {
-      auth: true,
-      body: OPERATIONS['fields.update'].body,
-    })
-    .delete(pathOf('fields.remove'), async ({ principal, params }) => ({ code: 200, data: await removeField(ctx, principal.user.id, params.id, fieldRef(params.field)) }), { auth: true })
+    .get(
+      pathOf('fields.list'),
+      async ({ principal, params }) => ({
+        code: 200,
+        data: { fields: await listFields(ctx, principal.user.id, params.id), limit: LIMITS.maxFields },
+      }),
+      { auth: true },
+    )
+    .post(
+      pathOf('fields.add'),
+      async ({ principal, params, body }) => ({
+        code: 200,
+        data: await addField(ctx, principal.user.id, params.id, body),
+      }),
+      {
+        auth: true,
+        body: OPERATIONS['fields.add'].body,
+      },
+    )
+    .put(
+      pathOf('fields.order'),
+      async ({ principal, params, body }) => ({
+        code: 200,
+        data: { fields: await reorderFields(ctx, principal.user.id, params.id, body) },
+      }),
+      {
+        auth: true,
+        body: OPERATIONS['fields.order'].body,
+      },
+    )
+    .post(
+      pathOf('fields.accept'),
+      async ({ principal, params, body }) => ({
+        code: 200,
+        data: { fields: await acceptFields(ctx, principal.user.id, params.id, body) },
+      }),
+      {
+        auth: true,
+        body: OPERATIONS['fields.accept'].body,
+      },
+    )
+    .get(
+      pathOf('fields.get'),
+      async ({ principal, params }) => ({
+        code: 200,
+        data: await getField(ctx, principal.user.id, params.id, fieldRef(params.field)),
+      }),
+      { auth: true },
+    )
+    .patch(
+      pathOf('fields.update'),
+      async ({ principal, params, body }) => ({
+        code: 200,
+        data: await updateField(ctx, principal.user.id, params.id, fieldRef(params.field), body),
+      }),
+      {
+        auth: true,
+        body: OPERATIONS['fields.update'].body,
+      },
+    )
+    .delete(
+      pathOf('fields.remove'),
+      async ({ principal, params }) => ({
+        code: 200,
+        data: await removeField(ctx, principal.user.id, params.id, fieldRef(params.field)),
+      }),
+      { auth: true },
+    )

@@ -50,14 +50,19 @@ function moreThan(error: AppError, listed: number): number {
 
 export const fillInRoutes = (ctx: AppContext) => {
   return new Elysia({ name: 'svc/fill-in' })
-    .get(pathOf('pages.fillInScript'), () => new Response(FILL_IN_CLIENT_JS, {
-      headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=3600' },
-    }))
+    .get(
+      pathOf('pages.fillInScript'),
+      () =>
+        new Response(FILL_IN_CLIENT_JS, {
+          headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=3600' },
+        }),
+    )
     .get(pathOf('pages.fillIn'), async ({ params }) => {
       const endpoint = await findEndpointByToken(ctx, params.token)
       if (!endpoint || !endpoint.published) return page(messageDocument(NOT_FOUND_TITLE, NOT_FOUND_TEXT), 404)
       const data = await fillInPageData(ctx, endpoint.appId, params.token, endpoint.honeypot)
-      if (!endpoint.service) return page(messageDocument(data.appName, 'This form is not accepting answers at the moment.', data.theme), 403)
+      if (!endpoint.service)
+        return page(messageDocument(data.appName, 'This form is not accepting answers at the moment.', data.theme), 403)
       return page(fillInDocument(data))
     })
     .get(pathOf('pages.thanks'), async ({ params, query, request }) => {
@@ -65,43 +70,72 @@ export const fillInRoutes = (ctx: AppContext) => {
       if (!endpoint || !endpoint.published) return page(messageDocument(NOT_FOUND_TITLE, NOT_FOUND_TEXT), 404)
       const form = await fillInForm(ctx, endpoint.appId)
       const { back, redirect } = signedThanksQuery(ctx, params.token, query, request)
-      return page(thanksDocument({ appName: form.appName, message: endpoint.thankYouMessage, back, refusedRedirect: redirect, theme: form.theme }))
+      return page(
+        thanksDocument({
+          appName: form.appName,
+          message: endpoint.thankYouMessage,
+          back,
+          refusedRedirect: redirect,
+          theme: form.theme,
+        }),
+      )
     })
-    .post(pathOf('pages.fillInPost'), async ({ params, request, set }) => {
-      const json = wantsJson(request)
-      let pairs: FormPairs = []
-      // The page's own post carries no Idempotency-Key; its pairs are kept to show the form again when refused.
-      const call = shareCall(ctx, params.token, request, false)
-      const readPairs = { kind: 'form' as const, read: async (source: Request) => (pairs = await readFormPairs(ctx, source)) }
-      try {
-        const { ids: [id], endpoint } = await ingestShare(ctx, call, readPairs, set.headers as Record<string, string>)
-        if (!(await offersReport(ctx, endpoint.appId))) {
-          if (json) return Response.json({ code: 200, data: { id } })
-          return new Response(null, { status: 303, headers: { location: `/f/${encodeURIComponent(params.token)}/thanks` } })
+    .post(
+      pathOf('pages.fillInPost'),
+      async ({ params, request, set }) => {
+        const json = wantsJson(request)
+        let pairs: FormPairs = []
+        // The page's own post carries no Idempotency-Key; its pairs are kept to show the form again when refused.
+        const call = shareCall(ctx, params.token, request, false)
+        const readPairs = {
+          kind: 'form' as const,
+          read: async (source: Request) => (pairs = await readFormPairs(ctx, source)),
         }
-        const key = await issueReportKey(ctx, id)
-        if (json) return Response.json({ code: 200, data: { id, reportUrl: reportUrl(ctx.config.baseUrl, id, key) } })
-        // A path, not the base URL: the page's CSP (form-action 'self') also covers the
-        // redirect, and the browser's origin may differ from SVC_BASE_URL behind a proxy.
-        return new Response(null, { status: 303, headers: { location: reportUrl('', id, key) } })
-      } catch (error) {
-        if (json || !(error instanceof AppError)) throw error
-        const appId = call.endpoint?.appId ?? null
-        const honeypot = call.endpoint?.honeypot ?? '_gotcha'
-        if (error.type === 'not_found' || appId === null) return page(messageDocument(NOT_FOUND_TITLE, NOT_FOUND_TEXT), error.status)
-        const data = await fillInPageData(ctx, appId, params.token, honeypot)
-        const problems = problemsOf(error)
-        const names = new Set(data.fields.map((field) => field.name))
-        const values = new Map<string, string[]>()
-        for (const [name, value] of pairs) values.set(name, [...(values.get(name) ?? []), value])
-        return page(fillInDocument({
-          ...data,
-          values,
-          errors: new Map(problems.filter((p) => names.has(p.path)).map((p) => [p.path, p.message])),
-          formErrors: problems.length === 0
-            ? [error.message]
-            : [...problems.filter((p) => !names.has(p.path)).map((p) => `${p.path}: ${p.message}`), ...(moreThan(error, problems.length) > 0 ? [`and ${moreThan(error, problems.length)} more`] : [])],
-        }), error.status)
-      }
-    }, { parse: 'none' })
+        try {
+          const {
+            ids: [id],
+            endpoint,
+          } = await ingestShare(ctx, call, readPairs, set.headers as Record<string, string>)
+          if (!(await offersReport(ctx, endpoint.appId))) {
+            if (json) return Response.json({ code: 200, data: { id } })
+            return new Response(null, {
+              status: 303,
+              headers: { location: `/f/${encodeURIComponent(params.token)}/thanks` },
+            })
+          }
+          const key = await issueReportKey(ctx, id)
+          if (json) return Response.json({ code: 200, data: { id, reportUrl: reportUrl(ctx.config.baseUrl, id, key) } })
+          // A path, not the base URL: the page's CSP (form-action 'self') also covers the
+          // redirect, and the browser's origin may differ from SVC_BASE_URL behind a proxy.
+          return new Response(null, { status: 303, headers: { location: reportUrl('', id, key) } })
+        } catch (error) {
+          if (json || !(error instanceof AppError)) throw error
+          const appId = call.endpoint?.appId ?? null
+          const honeypot = call.endpoint?.honeypot ?? '_gotcha'
+          if (error.type === 'not_found' || appId === null)
+            return page(messageDocument(NOT_FOUND_TITLE, NOT_FOUND_TEXT), error.status)
+          const data = await fillInPageData(ctx, appId, params.token, honeypot)
+          const problems = problemsOf(error)
+          const names = new Set(data.fields.map((field) => field.name))
+          const values = new Map<string, string[]>()
+          for (const [name, value] of pairs) values.set(name, [...(values.get(name) ?? []), value])
+          return page(
+            fillInDocument({
+              ...data,
+              values,
+              errors: new Map(problems.filter((p) => names.has(p.path)).map((p) => [p.path, p.message])),
+              formErrors:
+                problems.length === 0
+                  ? [error.message]
+                  : [
+                      ...problems.filter((p) => !names.has(p.path)).map((p) => `${p.path}: ${p.message}`),
+                      ...(moreThan(error, problems.length) > 0 ? [`and ${moreThan(error, problems.length)} more`] : []),
+                    ],
+            }),
+            error.status,
+          )
+        }
+      },
+      { parse: 'none' },
+    )
 }

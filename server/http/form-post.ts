@@ -39,8 +39,13 @@ const THANKS_COOKIE_SECONDS = 600
 const thanksPathOf = (token: string) => `/f/${encodeURIComponent(token)}/thanks`
 
 /** The MAC that shows the thank-you page's `back` and `redirect` for `token` were chosen by this server for the browser holding `nonce`. */
-const thanksMac = (ctx: AppContext, token: string, back: string | null, redirect: string | null, nonce: string): string =>
-  ctx.sealer.mac(JSON.stringify(['svc thank-you page v2', token, back, redirect, nonce]))
+const thanksMac = (
+  ctx: AppContext,
+  token: string,
+  back: string | null,
+  redirect: string | null,
+  nonce: string,
+): string => ctx.sealer.mac(JSON.stringify(['svc thank-you page v2', token, back, redirect, nonce]))
 
 /**
  * The 303 to the hosted thank-you page of `token`, with the way back and a refused
@@ -73,8 +78,14 @@ export function thanksRedirect(ctx: AppContext, token: string, request: Request,
  * (thanksRedirect), otherwise nothing, so a link crafted, or obtained and passed on, by
  * anyone else cannot put its text or links on the owner's page.
  */
-export function signedThanksQuery(ctx: AppContext, token: string, query: Record<string, unknown>, request: Request): { back: string | null; redirect: string | null } {
-  const text = (name: string) => (typeof query[name] === 'string' && query[name] !== '' ? (query[name] as string) : null)
+export function signedThanksQuery(
+  ctx: AppContext,
+  token: string,
+  query: Record<string, unknown>,
+  request: Request,
+): { back: string | null; redirect: string | null } {
+  const text = (name: string) =>
+    typeof query[name] === 'string' && query[name] !== '' ? (query[name] as string) : null
   const back = text('back')
   const redirect = text('redirect')
   const sig = text('sig')
@@ -82,11 +93,19 @@ export function signedThanksQuery(ctx: AppContext, token: string, query: Record<
   if ((!back && !redirect) || !sig || !nonce) return { back: null, redirect: null }
   const expected = Buffer.from(thanksMac(ctx, token, back, redirect, nonce))
   const given = Buffer.from(sig)
-  return given.length === expected.length && timingSafeEqual(given, expected) ? { back, redirect } : { back: null, redirect: null }
+  return given.length === expected.length && timingSafeEqual(given, expected)
+    ? { back, redirect }
+    : { back: null, redirect: null }
 }
 
 /** The HTML answer to a refused browser post: the error's status, every problem in words, a way back. */
-export async function refusedPostPage(ctx: AppContext, appId: string | null, error: AppError, request: Request, headers: Record<string, string>): Promise<Response> {
+export async function refusedPostPage(
+  ctx: AppContext,
+  appId: string | null,
+  error: AppError,
+  request: Request,
+  headers: Record<string, string>,
+): Promise<Response> {
   const form = appId && error.type !== 'not_found' ? await fillInForm(ctx, appId).catch(() => null) : null
   const details = error.details as { problems?: Problem[]; total?: number } | undefined
   const problems = Array.isArray(details?.problems) ? details.problems : []

@@ -11,12 +11,15 @@ import { STORAGE_RETRY_AFTER_SECONDS } from '../core/storage-unavailable.ts'
 import { errorResponse } from './errors.ts'
 
 export const healthRoutes = (ctx: AppContext) =>
-  new Elysia({ name: 'svc/health' }).get(
-    pathOf('health.get'),
-    async ({ set }) => {
-      const health = await checkHealth(ctx)
-      if (health.status === 'ok') return { code: 200 as const, data: health }
-      const headers = { ...(set.headers as Record<string, string>), 'retry-after': String(STORAGE_RETRY_AFTER_SECONDS) }
-      return errorResponse(503, 'storage_unavailable', `Degraded: the database cannot write (${health.reason})`, health, headers)
-    },
-  )
+  new Elysia({ name: 'svc/health' }).get(pathOf('health.get'), async ({ set }) => {
+    const health = await checkHealth(ctx)
+    if (health.status === 'ok') return { code: 200 as const, data: health }
+    const headers = { ...(set.headers as Record<string, string>), 'retry-after': String(STORAGE_RETRY_AFTER_SECONDS) }
+    return errorResponse(
+      503,
+      'storage_unavailable',
+      `Degraded: the database cannot write (${health.reason})`,
+      health,
+      headers,
+    )
+  })

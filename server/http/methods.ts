@@ -29,7 +29,11 @@ export interface MethodHint {
 }
 
 /** Finds, for a request the router did not route, the 405 it deserves; undefined when its path is unknown. */
-export type MethodCheck = (method: string, pathname: string, headers: Record<string, string>) => Promise<AppError | undefined>
+export type MethodCheck = (
+  method: string,
+  pathname: string,
+  headers: Record<string, string>,
+) => Promise<AppError | undefined>
 
 /** The order `Allow` lists methods in; anything else follows, alphabetically. */
 const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
@@ -99,7 +103,8 @@ function methodsFor(paths: readonly CompiledPath[], pathname: string): string[] 
 }
 
 /** `GET, HEAD or POST`. */
-const alternatives = (methods: readonly string[]): string => (methods.length > 1 ? `${methods.slice(0, -1).join(', ')} or ${methods.at(-1)}` : methods[0])
+const alternatives = (methods: readonly string[]): string =>
+  methods.length > 1 ? `${methods.slice(0, -1).join(', ')} or ${methods.at(-1)}` : methods[0]
 
 /**
  * The 405 check of an app, reading its routes when first needed (they are complete by
@@ -123,6 +128,10 @@ export function methodNotAllowed(routes: () => readonly RouteLike[], hints: read
       throw error
     }
     headers.allow = allow
-    return new AppError('method_not_allowed', message ?? `${cutText(pathname, 200)} takes ${alternatives(methods)}, not ${cutText(method)}; the API is described at /api/v3/openapi.json`)
+    return new AppError(
+      'method_not_allowed',
+      message ??
+        `${cutText(pathname, 200)} takes ${alternatives(methods)}, not ${cutText(method)}; the API is described at /api/v3/openapi.json`,
+    )
   }
 }

@@ -15,7 +15,12 @@ import { pathOf } from '../contract/api/routes.ts'
 import { parseInput } from '../contract/auth/schemas.ts'
 import { SESSION_COOKIE } from '../core/auth/sessions.ts'
 import { AppError } from '../contract/errors.ts'
-import { cancelEmailChange, confirmEmailChange, EMAIL_CONFIRM_PATH, emailChangeOfLink } from '../core/users/email-change.ts'
+import {
+  cancelEmailChange,
+  confirmEmailChange,
+  EMAIL_CONFIRM_PATH,
+  emailChangeOfLink,
+} from '../core/users/email-change.ts'
 import { changePassword, deleteAccount, getProfile, updateProfile } from '../core/users/profile.ts'
 import { emailConfirmDocument } from '../pages/email-confirm.ts'
 import { pageHeaders } from '../pages/layout.ts'
@@ -32,7 +37,10 @@ const page = (body: string, status = 200) => new Response(body, pageHeaders(stat
  * parsing comes before authentication, so it would answer a stranger 400 instead of 401. Now
  * it is refused 401 without credentials, and 422 (confirm is required) with them.
  */
-const jsonOrNothing = [({ request }: { request: Request }) => (request.body === null ? null : undefined), 'json' as const]
+const jsonOrNothing = [
+  ({ request }: { request: Request }) => (request.body === null ? null : undefined),
+  'json' as const,
+]
 
 /** The token of a confirmation POST: a form field (the page's button) or a JSON body. */
 async function confirmToken(request: Request): Promise<{ token: string; json: boolean }> {
@@ -51,7 +59,11 @@ async function confirmToken(request: Request): Promise<{ token: string; json: bo
 export const profileRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'svc/profile' })
     .use(authGuard(ctx))
-    .get(pathOf('profile.get'), async ({ principal }) => ({ code: 200 as const, data: await getProfile(ctx, principal.user.id) }), { auth: true })
+    .get(
+      pathOf('profile.get'),
+      async ({ principal }) => ({ code: 200 as const, data: await getProfile(ctx, principal.user.id) }),
+      { auth: true },
+    )
     .patch(
       pathOf('profile.update'),
       async ({ body, principal, request, server, set }) => {
@@ -63,7 +75,11 @@ export const profileRoutes = (ctx: AppContext) =>
       },
       { auth: true, body: OPERATIONS['profile.update'].body, parse: 'json' },
     )
-    .delete(pathOf('profile.cancelEmail'), async ({ principal }) => ({ code: 200 as const, data: await cancelEmailChange(ctx, principal.user.id) }), { auth: true })
+    .delete(
+      pathOf('profile.cancelEmail'),
+      async ({ principal }) => ({ code: 200 as const, data: await cancelEmailChange(ctx, principal.user.id) }),
+      { auth: true },
+    )
     .get(pathOf('profile.confirmEmailPage'), async ({ query }) => {
       const token = typeof query.token === 'string' ? query.token : ''
       try {
@@ -81,9 +97,15 @@ export const profileRoutes = (ctx: AppContext) =>
         if (json) return { code: 200 as const, data: await confirmEmailChange(ctx, token) }
         try {
           const user = await confirmEmailChange(ctx, token)
-          return page(messageDocument('E-mail address changed', `The svc account now uses ${user.email}. Log in with it from now on.`))
+          return page(
+            messageDocument(
+              'E-mail address changed',
+              `The svc account now uses ${user.email}. Log in with it from now on.`,
+            ),
+          )
         } catch (error) {
-          if (error instanceof AppError) return page(messageDocument('E-mail address not changed', error.message), error.status)
+          if (error instanceof AppError)
+            return page(messageDocument('E-mail address not changed', error.message), error.status)
           throw error
         }
       },

@@ -24,21 +24,57 @@ function jsonText(text: string | ReadableStream<Uint8Array>, headers: Record<str
 export const recordRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'svc/records' })
     .use(authGuard(ctx))
-    .get(pathOf('records.list'), async ({ principal, params, request, set }) => jsonText(await pageStream(ctx, await listRecords(ctx, principal.user.id, params.id, new URL(request.url).searchParams)), set.headers), {
-      auth: true,
-      query: OPERATIONS['records.list'].query,
-    })
+    .get(
+      pathOf('records.list'),
+      async ({ principal, params, request, set }) =>
+        jsonText(
+          await pageStream(
+            ctx,
+            await listRecords(ctx, principal.user.id, params.id, new URL(request.url).searchParams),
+          ),
+          set.headers,
+        ),
+      {
+        auth: true,
+        query: OPERATIONS['records.list'].query,
+      },
+    )
     .get(
       pathOf('records.get'),
-      async ({ principal, params, set }) => jsonText(`{"code":200,"data":${recordJson(await getRecord(ctx, principal.user.id, params.id, params.recordId))}}`, set.headers),
+      async ({ principal, params, set }) =>
+        jsonText(
+          `{"code":200,"data":${recordJson(await getRecord(ctx, principal.user.id, params.id, params.recordId))}}`,
+          set.headers,
+        ),
       { auth: true },
     )
-    .delete(pathOf('records.delete'), async ({ principal, params }) => ({ code: 200, data: await deleteRecord(ctx, principal.user.id, params.id, params.recordId) }), { auth: true })
-    .post(pathOf('records.deleteMany'), async ({ principal, params, body }) => ({ code: 200, data: await deleteRecords(ctx, principal.user.id, params.id, body) }), {
-      auth: true,
-      body: OPERATIONS['records.deleteMany'].body,
-    })
-    .post(pathOf('records.spam'), async ({ principal, params, body }) => ({ code: 200, data: await markSpam(ctx, principal.user.id, params.id, body) }), {
-      auth: true,
-      body: OPERATIONS['records.spam'].body,
-    })
+    .delete(
+      pathOf('records.delete'),
+      async ({ principal, params }) => ({
+        code: 200,
+        data: await deleteRecord(ctx, principal.user.id, params.id, params.recordId),
+      }),
+      { auth: true },
+    )
+    .post(
+      pathOf('records.deleteMany'),
+      async ({ principal, params, body }) => ({
+        code: 200,
+        data: await deleteRecords(ctx, principal.user.id, params.id, body),
+      }),
+      {
+        auth: true,
+        body: OPERATIONS['records.deleteMany'].body,
+      },
+    )
+    .post(
+      pathOf('records.spam'),
+      async ({ principal, params, body }) => ({
+        code: 200,
+        data: await markSpam(ctx, principal.user.id, params.id, body),
+      }),
+      {
+        auth: true,
+        body: OPERATIONS['records.spam'].body,
+      },
+    )

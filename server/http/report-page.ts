@@ -27,11 +27,20 @@ export const reportPageRoutes = (ctx: AppContext) =>
     try {
       const key = typeof query.k === 'string' ? query.k : null
       const record = await recordForReport(ctx, params.recordId ?? '', key)
-      const scores = record.scores === null ? scoreRecord(await loadScoringDefinition(ctx, record.appId), record.data) : parseStoredScores(record.scores)
+      const scores =
+        record.scores === null
+          ? scoreRecord(await loadScoringDefinition(ctx, record.appId), record.data)
+          : parseStoredScores(record.scores)
       const model = await buildReport(ctx, record.appId, record.appName, record.data, scores)
       return new Response(reportDocument(model, await themeOf(ctx, record.appId)), pageHeaders())
     } catch (error) {
       if (!(error instanceof AppError) || error.type !== 'not_found') throw error
-      return new Response(messageDocument('Report not found', 'This report link is not valid. Use the complete link you were given after answering.'), pageHeaders(404))
+      return new Response(
+        messageDocument(
+          'Report not found',
+          'This report link is not valid. Use the complete link you were given after answering.',
+        ),
+        pageHeaders(404),
+      )
     }
   })

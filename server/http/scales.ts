@@ -17,31 +17,72 @@ import { pathRef } from './path-ref.ts'
 export const scaleRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'svc/scales' })
     .use(authGuard(ctx))
-    .get(pathOf('scales.list'), async ({ principal, params }) => ({ code: 200, data: await listScales(ctx, principal.user.id, params.id) }), { auth: true })
-    .post(pathOf('scales.add'), async ({ principal, params, body }) => ({ code: 200, data: await createScale(ctx, principal.user.id, params.id, body) }), {
-      auth: true,
-      body: OPERATIONS['scales.add'].body,
-    })
-    .post(pathOf('scales.rescore'), async ({ principal, params }) => ({ code: 200, data: await rescore(ctx, principal.user.id, params.id) }), { auth: true })
-    .get(pathOf('scales.get'), async ({ principal, params }) => ({ code: 200, data: await getScale(ctx, principal.user.id, params.id, pathRef(params.scale, 'scale')) }), { auth: true })
+    .get(
+      pathOf('scales.list'),
+      async ({ principal, params }) => ({ code: 200, data: await listScales(ctx, principal.user.id, params.id) }),
+      { auth: true },
+    )
+    .post(
+      pathOf('scales.add'),
+      async ({ principal, params, body }) => ({
+        code: 200,
+        data: await createScale(ctx, principal.user.id, params.id, body),
+      }),
+      {
+        auth: true,
+        body: OPERATIONS['scales.add'].body,
+      },
+    )
+    .post(
+      pathOf('scales.rescore'),
+      async ({ principal, params }) => ({ code: 200, data: await rescore(ctx, principal.user.id, params.id) }),
+      { auth: true },
+    )
+    .get(
+      pathOf('scales.get'),
+      async ({ principal, params }) => ({
+        code: 200,
+        data: await getScale(ctx, principal.user.id, params.id, pathRef(params.scale, 'scale')),
+      }),
+      { auth: true },
+    )
     .patch(
       pathOf('scales.update'),
-      async ({ principal, params, body }) => ({ code: 200, data: await updateScale(ctx, principal.user.id, params.id, pathRef(params.scale, 'scale'), body) }),
+      async ({ principal, params, body }) => ({
+        code: 200,
+        data: await updateScale(ctx, principal.user.id, params.id, pathRef(params.scale, 'scale'), body),
+      }),
       { auth: true, body: OPERATIONS['scales.update'].body },
     )
-    .delete(pathOf('scales.remove'), async ({ principal, params }) => ({ code: 200, data: await deleteScale(ctx, principal.user.id, params.id, pathRef(params.scale, 'scale')) }), {
-      auth: true,
-    })
+    .delete(
+      pathOf('scales.remove'),
+      async ({ principal, params }) => ({
+        code: 200,
+        data: await deleteScale(ctx, principal.user.id, params.id, pathRef(params.scale, 'scale')),
+      }),
+      {
+        auth: true,
+      },
+    )
     .post(
       pathOf('scales.addItem'),
-      async ({ principal, params, body }) => ({ code: 200, data: await addScaleItem(ctx, principal.user.id, params.id, pathRef(params.scale, 'scale'), body) }),
+      async ({ principal, params, body }) => ({
+        code: 200,
+        data: await addScaleItem(ctx, principal.user.id, params.id, pathRef(params.scale, 'scale'), body),
+      }),
       { auth: true, body: OPERATIONS['scales.addItem'].body },
     )
     .delete(
       pathOf('scales.removeItem'),
       async ({ principal, params }) => ({
         code: 200,
-        data: await removeScaleItem(ctx, principal.user.id, params.id, pathRef(params.scale, 'scale'), pathRef(params.field, 'field')),
+        data: await removeScaleItem(
+          ctx,
+          principal.user.id,
+          params.id,
+          pathRef(params.scale, 'scale'),
+          pathRef(params.field, 'field'),
+        ),
       }),
       { auth: true },
     )
@@ -49,7 +90,14 @@ export const scaleRoutes = (ctx: AppContext) =>
       pathOf('scales.setLevel'),
       async ({ principal, params, body }) => ({
         code: 200,
-        data: await setScaleLevel(ctx, principal.user.id, params.id, pathRef(params.scale, 'scale'), pathRef(params.level, 'level'), body),
+        data: await setScaleLevel(
+          ctx,
+          principal.user.id,
+          params.id,
+          pathRef(params.scale, 'scale'),
+          pathRef(params.level, 'level'),
+          body,
+        ),
       }),
       { auth: true, body: OPERATIONS['scales.setLevel'].body },
     )
@@ -57,7 +105,13 @@ export const scaleRoutes = (ctx: AppContext) =>
       pathOf('scales.removeLevel'),
       async ({ principal, params }) => ({
         code: 200,
-        data: await removeScaleLevel(ctx, principal.user.id, params.id, pathRef(params.scale, 'scale'), pathRef(params.level, 'level')),
+        data: await removeScaleLevel(
+          ctx,
+          principal.user.id,
+          params.id,
+          pathRef(params.scale, 'scale'),
+          pathRef(params.level, 'level'),
+        ),
       }),
       { auth: true },
     )

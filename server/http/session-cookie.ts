@@ -26,8 +26,13 @@ export const clearedSessionCookie = (ctx: AppContext): string => cookie(ctx, '',
  */
 export function refuseCrossSiteLogin(ctx: AppContext, request: Request): void {
   const site = request.headers.get('sec-fetch-site')
-  const foreign = site ? site !== 'same-origin' && site !== 'none' : request.headers.has('origin') && !isSameOrigin(request, ctx.config.baseUrl)
+  const foreign = site
+    ? site !== 'same-origin' && site !== 'none'
+    : request.headers.has('origin') && !isSameOrigin(request, ctx.config.baseUrl)
   if (foreign) {
-    throw new AppError('forbidden', 'Cross-site log-in refused: log in from this server\'s admin page, or from a script or the CLI')
+    throw new AppError(
+      'forbidden',
+      "Cross-site log-in refused: log in from this server's admin page, or from a script or the CLI",
+    )
   }
 }

@@ -8,13 +8,12 @@ import { AppError } from '../contract/errors.ts'
 import { isSkillModule, SKILL_MODULES, skillDocument } from '../contract/skills/index.ts'
 
 export const skillRoutes = () =>
-  new Elysia({ name: 'svc/skills' }).get(
-    pathOf('skills.get'),
-    ({ params, set }) => {
-      if (!isSkillModule(params.module)) {
-        throw new AppError('not_found', `No skill "${params.module}"; the modules are ${SKILL_MODULES.join(', ')}`, { modules: SKILL_MODULES })
-      }
-      set.headers['content-type'] = 'text/markdown; charset=utf-8'
-      return skillDocument(params.module)
-    },
-  )
+  new Elysia({ name: 'svc/skills' }).get(pathOf('skills.get'), ({ params, set }) => {
+    if (!isSkillModule(params.module)) {
+      throw new AppError('not_found', `No skill "${params.module}"; the modules are ${SKILL_MODULES.join(', ')}`, {
+        modules: SKILL_MODULES,
+      })
+    }
+    set.headers['content-type'] = 'text/markdown; charset=utf-8'
+    return skillDocument(params.module)
+  })

@@ -11,9 +11,15 @@ export function createLogMailer(log: Logger): Mailer {
     description: 'no SMTP configured (SVC_SMTP_URL): login codes are written to this log — development only',
     async send(mail) {
       // Every body line is prefixed so the mail stands out from ordinary log lines.
-      const body = mail.text.replace(/\n+$/, '').split('\n').map((line) => `  | ${line}`.trimEnd())
+      const body = mail.text
+        .replace(/\n+$/, '')
+        .split('\n')
+        .map((line) => `  | ${line}`.trimEnd())
       log.warn(
-        [`DEVELOPMENT MAIL, NOT SENT (set SVC_SMTP_URL to deliver) to=${mail.to} subject="${mail.subject}"`, ...body].join('\n'),
+        [
+          `DEVELOPMENT MAIL, NOT SENT (set SVC_SMTP_URL to deliver) to=${mail.to} subject="${mail.subject}"`,
+          ...body,
+        ].join('\n'),
       )
     },
   }

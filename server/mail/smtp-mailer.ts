@@ -16,7 +16,13 @@ export function createSmtpMailer(url: string, from: string): Mailer {
     description: `SMTP ${hostname}${port ? `:${port}` : ''}`,
     async send(mail) {
       transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url))
-      await (await transport).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.headers ? { headers: mail.headers } : {}) })
+      await (await transport).sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.headers ? { headers: mail.headers } : {}),
+      })
     },
   }
 }

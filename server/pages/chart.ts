@@ -28,7 +28,12 @@ export function barChart(scores: readonly ScoreBlock[], id: string): Html {
 <rect class="bar" x="0" y="${trusted(num(y + LABEL_H))}" width="${trusted(num(share * WIDTH))}" height="${BAR_H}" rx="4"></rect>
 </g>`
   })
-  const summary = scores.map((s) => `${s.name}: ${s.score === null ? 'no answers' : num(s.score)} (range ${num(s.min)}–${num(s.max)})${s.level ? `, ${s.level.label}` : ''}`).join('; ')
+  const summary = scores
+    .map(
+      (s) =>
+        `${s.name}: ${s.score === null ? 'no answers' : num(s.score)} (range ${num(s.min)}–${num(s.max)})${s.level ? `, ${s.level.label}` : ''}`,
+    )
+    .join('; ')
   return html`<svg class="chart" role="img" aria-labelledby="${id}-title ${id}-desc" viewBox="0 0 ${WIDTH} ${height}" xmlns="http://www.w3.org/2000/svg">
 <title id="${id}-title">Scores by dimension</title>
 <desc id="${id}-desc">${summary}</desc>

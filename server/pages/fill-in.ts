@@ -44,7 +44,9 @@ function fieldHtml(field: FillInField, index: number, page: FillInPage): Html {
   const errorId = `${id}-error`
   const hintId = `${id}-hint`
   const label = labelOf(field)
-  const mark = field.required ? html`<span class="req" aria-hidden="true">*</span><span class="visually-hidden"> (required)</span>` : ''
+  const mark = field.required
+    ? html`<span class="req" aria-hidden="true">*</span><span class="visually-hidden"> (required)</span>`
+    : ''
   const errorHtml = html`<p class="error" id="${errorId}" ${error ? '' : 'hidden'}>${error ?? ''}</p>`
   const invalid = error ? 'true' : 'false'
   const data = html`data-field="${field.name}" data-label="${label}"`
@@ -128,5 +130,10 @@ ${page.fields.map((field, index) => fieldHtml(field, index, page))}
 /** The complete fill-in document; a refused one says so first in its title, as screen readers read the title on load. */
 export function fillInDocument(page: FillInPage): string {
   const refused = (page.errors?.size ?? 0) + (page.formErrors?.length ?? 0) > 0
-  return document({ title: refused ? `Error: ${page.appName}` : page.appName, theme: page.theme, body: fillInBody(page), script: FILL_IN_SCRIPT })
+  return document({
+    title: refused ? `Error: ${page.appName}` : page.appName,
+    theme: page.theme,
+    body: fillInBody(page),
+    script: FILL_IN_SCRIPT,
+  })
 }

@@ -35,7 +35,11 @@ export function thanksDocument(page: ThanksPage): string {
   const refused = page.refusedRedirect
     ? html`<p class="note">This form asked to send you on to ${page.refusedRedirect}, an address its owner has not allowed, so you are seeing this page instead.</p>`
     : ''
-  return document({ title: 'Thank you', theme: page.theme ?? DEFAULT_THEME, body: html`<h1>Thank you</h1>${paragraphs}${refused}${backLink(page.back, 'Back to the form')}` })
+  return document({
+    title: 'Thank you',
+    theme: page.theme ?? DEFAULT_THEME,
+    body: html`<h1>Thank you</h1>${paragraphs}${refused}${backLink(page.back, 'Back to the form')}`,
+  })
 }
 
 export interface RefusedPostPage {
@@ -53,14 +57,18 @@ export interface RefusedPostPage {
 
 /** The page of a refused post: every problem in words, and the way back to fix them. */
 export function refusedPostDocument(page: RefusedPostPage): string {
-  const list = page.problems.length > 0
-    ? html`<ul>${page.problems.map((problem) => {
-        const field = page.fields.find((candidate) => candidate.name === problem.path)
-        const name = field ? labelOf(field) : problem.path
-        return html`<li>${name ? html`<strong>${name}</strong>: ` : ''}${field ? respondentMessage(field, problem.message) : problem.message}</li>`
-      })}${page.more ? html`<li>and ${String(page.more)} more</li>` : ''}</ul>`
-    : html`<p>${page.message}</p>`
-  const intro = page.problems.length > 0 ? html`<p>Your answers were not saved. Please fix the following and send the form again:</p>` : ''
+  const list =
+    page.problems.length > 0
+      ? html`<ul>${page.problems.map((problem) => {
+          const field = page.fields.find((candidate) => candidate.name === problem.path)
+          const name = field ? labelOf(field) : problem.path
+          return html`<li>${name ? html`<strong>${name}</strong>: ` : ''}${field ? respondentMessage(field, problem.message) : problem.message}</li>`
+        })}${page.more ? html`<li>and ${String(page.more)} more</li>` : ''}</ul>`
+      : html`<p>${page.message}</p>`
+  const intro =
+    page.problems.length > 0
+      ? html`<p>Your answers were not saved. Please fix the following and send the form again:</p>`
+      : ''
   return document({
     title: page.appName ? `Not sent: ${page.appName}` : 'Not sent',
     theme: page.theme ?? DEFAULT_THEME,

@@ -7,12 +7,17 @@ import type { Theme } from '../contract/connect/schemas.ts'
 import { html, trusted, type Html } from './html.ts'
 import { themeCss } from './theme-style.ts'
 
-export const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; form-action 'self'; script-src 'self'; connect-src 'self'; base-uri 'none'; frame-ancestors 'none'"
+export const PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; form-action 'self'; script-src 'self'; connect-src 'self'; base-uri 'none'; frame-ancestors 'none'"
 
 /** Headers for a public HTML page. */
 export const pageHeaders = (status = 200): ResponseInit => ({
   status,
-  headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': PAGE_CSP, 'cache-control': 'no-store' },
+  headers: {
+    'content-type': 'text/html; charset=utf-8',
+    'content-security-policy': PAGE_CSP,
+    'cache-control': 'no-store',
+  },
 })
 
 export interface DocumentOptions {

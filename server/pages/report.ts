@@ -42,10 +42,12 @@ ${block.comments.map((c) => html`<h3>${c.scale} – ${c.level}</h3>${paras(c.tex
 export function reportBody(model: ReportModel, theme: Theme): Html {
   return html`${theme.logoUrl ? html`<img class="logo" src="${theme.logoUrl}" alt="">` : ''}
 <h1>${model.appName}</h1>
-${model.pages.map((page, p) => html`<article class="report-page" aria-label="${page.title || `Page ${p + 1}`}">
+${model.pages.map(
+  (page, p) => html`<article class="report-page" aria-label="${page.title || `Page ${p + 1}`}">
 ${page.title && page.title !== model.appName ? html`<h2>${page.title}</h2>` : ''}
 ${page.blocks.map((block, b) => blockHtml(block, `chart-${p}-${b}`))}
-</article>`)}`
+</article>`,
+)}`
 }
 
 /** The complete report document. */

@@ -7,7 +7,8 @@ import type { FillInField } from '../core/connect/fill-in.ts'
 import { fieldTypeSpec } from '../contract/fields/types/index.ts'
 
 /** Fields answered by picking (their type's control is `choices`): radio buttons, checkboxes or a select list. */
-export const usesChoices = (field: Pick<FillInField, 'type'>): boolean => fieldTypeSpec(field.type).control.kind === 'choices'
+export const usesChoices = (field: Pick<FillInField, 'type'>): boolean =>
+  fieldTypeSpec(field.type).control.kind === 'choices'
 
 export const labelOf = (field: Pick<FillInField, 'name' | 'label'>): string => field.label || field.name
 

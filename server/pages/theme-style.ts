@@ -57,6 +57,7 @@ export function themeCss(theme: Theme): string {
   const font = FONT_STACKS[theme.fontFamily] ?? FONT_STACKS.system
   const colors = pageColors(theme)
   const vars = `:root{--primary:${colors.primary};--bg:${colors.background};--fg:${colors.text};--on-primary:${colors.onPrimary};--error:${colors.error};--font:${font}}`
-  const custom = theme.customCss && customCssProblems(theme.customCss).length === 0 ? `\n/* custom */\n${theme.customCss}` : ''
+  const custom =
+    theme.customCss && customCssProblems(theme.customCss).length === 0 ? `\n/* custom */\n${theme.customCss}` : ''
   return `${vars}${BASE}${custom}`
 }

@@ -17,7 +17,12 @@ const field = (name: string, type: FieldType): Field => ({
   createdAt: '',
   updatedAt: '',
 })
-const record = (data: Record<string, unknown>): SvcRecord => ({ id: 'r', data, meta: {}, createdAt: '2026-01-01T00:00:00.000Z' })
+const record = (data: Record<string, unknown>): SvcRecord => ({
+  id: 'r',
+  data,
+  meta: {},
+  createdAt: '2026-01-01T00:00:00.000Z',
+})
 
 describe('records table columns', () => {
   test('fields in field order first, then keys seen on the page in first-seen order', () => {
@@ -60,7 +65,14 @@ describe('records table columns', () => {
 describe('score columns', () => {
   const scored = (scores: SvcRecord['scores']): SvcRecord => ({ ...record({}), scores })
   test('the scales scored on the page, in first-seen order; none for a plain form', () => {
-    const page = [scored({ mood: { score: 7, level: 'good', levelLabel: 'Good' } }), record({}), scored({ sleep: { score: 3, level: null, levelLabel: null }, mood: { score: 2, level: 'low', levelLabel: 'Low' } })]
+    const page = [
+      scored({ mood: { score: 7, level: 'good', levelLabel: 'Good' } }),
+      record({}),
+      scored({
+        sleep: { score: 3, level: null, levelLabel: null },
+        mood: { score: 2, level: 'low', levelLabel: 'Low' },
+      }),
+    ]
     expect(scoreColumnsOf(page)).toEqual(['mood', 'sleep'])
     expect(scoreColumnsOf([record({ a: 1 })])).toEqual([])
   })

@@ -14,11 +14,15 @@ describe('combinedFilter', () => {
   })
 
   test('days only: from the start of the first to the start of the day after the last', () => {
-    expect(combinedFilter('', '2026-01-31', '2026-02-28')).toBe(`created >= '${localMidnight(2026, 1, 31)}' && created < '${localMidnight(2026, 3, 1)}'`)
+    expect(combinedFilter('', '2026-01-31', '2026-02-28')).toBe(
+      `created >= '${localMidnight(2026, 1, 31)}' && created < '${localMidnight(2026, 3, 1)}'`,
+    )
     expect(combinedFilter('', '', '2026-12-31')).toBe(`created < '${localMidnight(2027, 1, 1)}'`)
   })
 
   test('an expression with days is wrapped, so its || stays inside', () => {
-    expect(combinedFilter('a = 1 || b = 2', '2026-01-31', '')).toBe(`(a = 1 || b = 2) && created >= '${localMidnight(2026, 1, 31)}'`)
+    expect(combinedFilter('a = 1 || b = 2', '2026-01-31', '')).toBe(
+      `(a = 1 || b = 2) && created >= '${localMidnight(2026, 1, 31)}'`,
+    )
   })
 })

@@ -1,11 +1,30 @@
 import { describe, expect, test } from 'bun:test'
-import { barDomain, barSegments, coverageProblems, draftRange, showBound } from '../../admin/components/svc-scales-editor/scale-preview.ts'
+import {
+  barDomain,
+  barSegments,
+  coverageProblems,
+  draftRange,
+  showBound,
+} from '../../admin/components/svc-scales-editor/scale-preview.ts'
 import { sampleAnswers } from '../../admin/components/svc-report-editor/sample-answers.ts'
 import type { Level, StoredItem } from '../../server/contract/scales/model.ts'
 import type { Field } from '../../admin/api.ts'
 
-const choice = (fieldId: string, weight = 1): StoredItem => ({ fieldId, weight, reverse: false, scores: { a: 0, b: 1, c: 2 }, min: null, max: null })
-const level = (key: string, min: number | null, max: number | null): Level => ({ key, label: key.toUpperCase(), min, max, interpretation: '' })
+const choice = (fieldId: string, weight = 1): StoredItem => ({
+  fieldId,
+  weight,
+  reverse: false,
+  scores: { a: 0, b: 1, c: 2 },
+  min: null,
+  max: null,
+})
+const level = (key: string, min: number | null, max: number | null): Level => ({
+  key,
+  label: key.toUpperCase(),
+  min,
+  max,
+  interpretation: '',
+})
 const fields = [
   { id: 'f1', type: 'choice' },
   { id: 'f2', type: 'choice' },
@@ -18,8 +37,18 @@ describe('scale editor preview', () => {
     ['weights multiply', 'sum', [choice('f1'), choice('f2', 3)], { min: 0, max: 8 }],
     ['mean divides by the total weight', 'mean', [choice('f1'), choice('f2', 3)], { min: 0, max: 2 }],
     ['a clamped number item', 'sum', [{ ...choice('n'), scores: null, min: 1, max: 10 }], { min: 1, max: 10 }],
-    ['an unclamped number item is unbounded', 'sum', [{ ...choice('n'), scores: null }], { min: -Infinity, max: Infinity }],
-    ['items of missing fields and bad weights are left out', 'sum', [choice('gone'), choice('f1', Number.NaN), choice('f2', 0)], null],
+    [
+      'an unclamped number item is unbounded',
+      'sum',
+      [{ ...choice('n'), scores: null }],
+      { min: -Infinity, max: Infinity },
+    ],
+    [
+      'items of missing fields and bad weights are left out',
+      'sum',
+      [choice('gone'), choice('f1', Number.NaN), choice('f2', 0)],
+      null,
+    ],
   ] as const)('draftRange: %s', (_, method, items, expected) => {
     expect(draftRange(method, items as readonly StoredItem[], fields)).toEqual(expected)
   })
@@ -51,20 +80,28 @@ describe('scale editor preview', () => {
   test('open level bounds run to the edge of the bar; no levels leave the whole range a gap', () => {
     const range = { min: 2, max: 6 }
     const domain = barDomain(range, [level('all', null, null)])!
-    expect(barSegments(domain, range, [level('all', null, null)])).toEqual([{ kind: 'level', from: 2, to: 6, key: 'all', label: 'ALL' }])
+    expect(barSegments(domain, range, [level('all', null, null)])).toEqual([
+      { kind: 'level', from: 2, to: 6, key: 'all', label: 'ALL' },
+    ])
     expect(barSegments(domain, range, [])).toEqual([{ kind: 'gap', from: 2, to: 6 }])
     expect(barDomain(null, [])).toBeNull()
     expect(barDomain({ min: 5, max: 5 }, [])).toEqual({ min: 4, max: 6 })
   })
 
   test('bounds read as people write them', () => {
-    expect([showBound(null, '−∞'), showBound(Infinity, '∞'), showBound(2 / 3, '∞'), showBound(5, '∞')]).toEqual(['−∞', '∞', '0.6667', '5'])
+    expect([showBound(null, '−∞'), showBound(Infinity, '∞'), showBound(2 / 3, '∞'), showBound(5, '∞')]).toEqual([
+      '−∞',
+      '∞',
+      '0.6667',
+      '5',
+    ])
   })
 })
 
 describe('report preview sample answers', () => {
   test('one plausible value per field type, from the middle of a choice list', () => {
-    const field = (name: string, type: string, options: string[] | null = null) => ({ name, type, options, label: null }) as unknown as Field
+    const field = (name: string, type: string, options: string[] | null = null) =>
+      ({ name, type, options, label: null }) as unknown as Field
     expect(
       sampleAnswers([
         field('name', 'text'),
@@ -77,6 +114,14 @@ describe('report preview sample answers', () => {
         field('blob', 'json'),
         field('empty', 'choice', []),
       ]),
-    ).toEqual({ name: 'Sam', mood: 'ok', tags: ['a'], hours: 5, agree: true, mail: 'sam@example.com', day: '2026-01-15' })
+    ).toEqual({
+      name: 'Sam',
+      mood: 'ok',
+      tags: ['a'],
+      hours: 5,
+      agree: true,
+      mail: 'sam@example.com',
+      day: '2026-01-15',
+    })
   })
 })

@@ -17,7 +17,6 @@ describe('endpoint snippets', () => {
     expect(echoed).toBe(text)
   })
 
-
   test('the curl example posts canonical JSON with a sample per field, __proto__ included as a plain key', () => {
     const fields = [
       { name: 'email', type: 'email' as const, options: null, label: '', required: true },
@@ -72,10 +71,27 @@ describe('endpoint snippets', () => {
 
   test('a required single choice is a required radio group up to 12 options and a select list with an empty first choice beyond', () => {
     const options = (n: number) => Array.from({ length: n }, (_, i) => `o${i}`)
-    const radios = htmlFormSnippet(ENDPOINT, [{ name: 'pick', type: 'choice', options: options(12), label: 'Pick', required: true }], '_gotcha')
-    expect(radios).toContain('  <fieldset><legend>Pick</legend>\n    <label><input type="radio" name="pick" value="o0" required> o0</label>\n')
-    const select = htmlFormSnippet(ENDPOINT, [{ name: 'pick', type: 'choice', options: options(13), label: 'Pick', required: true }], '_gotcha')
-    expect(select).toContain(['  <label>Pick', '    <select name="pick" required>', '      <option value="">Choose…</option>', '      <option value="o0">o0</option>'].join('\n'))
+    const radios = htmlFormSnippet(
+      ENDPOINT,
+      [{ name: 'pick', type: 'choice', options: options(12), label: 'Pick', required: true }],
+      '_gotcha',
+    )
+    expect(radios).toContain(
+      '  <fieldset><legend>Pick</legend>\n    <label><input type="radio" name="pick" value="o0" required> o0</label>\n',
+    )
+    const select = htmlFormSnippet(
+      ENDPOINT,
+      [{ name: 'pick', type: 'choice', options: options(13), label: 'Pick', required: true }],
+      '_gotcha',
+    )
+    expect(select).toContain(
+      [
+        '  <label>Pick',
+        '    <select name="pick" required>',
+        '      <option value="">Choose…</option>',
+        '      <option value="o0">o0</option>',
+      ].join('\n'),
+    )
     expect(select).toContain('      <option value="o12">o12</option>\n    </select>\n  </label>')
   })
 

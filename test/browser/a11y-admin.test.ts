@@ -5,7 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import type { Browser, Locator, Page } from 'playwright-core'
-import { chromiumAvailable, launchChromium, startBrowserTestServer, type BrowserTestServer } from '../support/browser.ts'
+import {
+  chromiumAvailable,
+  launchChromium,
+  startBrowserTestServer,
+  type BrowserTestServer,
+} from '../support/browser.ts'
 import { expectAccessible, VIEWPORTS } from './accessible.ts'
 import { callApi, shot, signUpInPage } from './admin-helpers.ts'
 
@@ -28,14 +33,39 @@ const heading = (name: string) => (page: Page) => page.getByRole('heading', { na
 const SCREENS: Screen[] = [
   { name: 'apps', hash: '#/apps', title: 'Apps · svc admin', ready: heading('Apps') },
   { name: 'setup', hash: '#/apps/APP', title: 'Setup · Contact us · svc admin', ready: heading('URLs and examples') },
-  { name: 'data', hash: '#/apps/APP/data', title: 'Data · Contact us · svc admin', ready: (page) => page.getByRole('link', { name: 'Export CSV' }) },
-  { name: 'summary', hash: '#/apps/APP/summary', title: 'Summary · Contact us · svc admin', ready: heading('Records per day') },
+  {
+    name: 'data',
+    hash: '#/apps/APP/data',
+    title: 'Data · Contact us · svc admin',
+    ready: (page) => page.getByRole('link', { name: 'Export CSV' }),
+  },
+  {
+    name: 'summary',
+    hash: '#/apps/APP/summary',
+    title: 'Summary · Contact us · svc admin',
+    ready: heading('Records per day'),
+  },
   { name: 'scales', hash: '#/apps/APP/scales', title: 'Scales · Contact us · svc admin', ready: heading('Scales') },
-  { name: 'report', hash: '#/apps/APP/report', title: 'Report · Contact us · svc admin', ready: heading('Placeholders') },
-  { name: 'expert', hash: '#/apps/APP/expert', title: 'Expert · Contact us · svc admin', ready: heading('Expert profile') },
+  {
+    name: 'report',
+    hash: '#/apps/APP/report',
+    title: 'Report · Contact us · svc admin',
+    ready: heading('Placeholders'),
+  },
+  {
+    name: 'expert',
+    hash: '#/apps/APP/expert',
+    title: 'Expert · Contact us · svc admin',
+    ready: heading('Expert profile'),
+  },
   { name: 'style', hash: '#/apps/APP/style', title: 'Style · Contact us · svc admin', ready: heading('Page style') },
   { name: 'account', hash: '#/account', title: 'Account · svc admin', ready: heading('Access tokens') },
-  { name: 'not found', hash: '#/nowhere', title: 'Not found · svc admin', ready: (page) => page.getByText('Nothing lives at this address') },
+  {
+    name: 'not found',
+    hash: '#/nowhere',
+    title: 'Not found · svc admin',
+    ready: (page) => page.getByText('Nothing lives at this address'),
+  },
 ]
 
 describe.skipIf(!hasBrowser)('admin page: axe, keyboard and titles', () => {
@@ -64,14 +94,27 @@ describe.skipIf(!hasBrowser)('admin page: axe, keyboard and titles', () => {
     appId = (await api('POST', '/api/v3/apps', { name: 'Contact us', description: 'Messages from the website' })).id
     await api('POST', `/api/v3/apps/${appId}/fields`, { name: 'email', type: 'email', label: 'E-mail', required: true })
     await api('POST', `/api/v3/apps/${appId}/fields`, { name: 'message', label: 'Message' })
-    await api('POST', `/api/v3/apps/${appId}/fields`, { name: 'calm', type: 'choice', label: 'I felt calm', options: LIKERT })
+    await api('POST', `/api/v3/apps/${appId}/fields`, {
+      name: 'calm',
+      type: 'choice',
+      label: 'I felt calm',
+      options: LIKERT,
+    })
     // Five long-ish options and a long label: the fields editor must still fit a laptop's width.
-    await api('POST', `/api/v3/apps/${appId}/fields`, { name: 'rested_after_a_long_week', type: 'choice', label: 'I felt rested after a long week at work', options: ['Never', 'Rarely', 'Sometimes', 'Often', 'Always'] })
+    await api('POST', `/api/v3/apps/${appId}/fields`, {
+      name: 'rested_after_a_long_week',
+      type: 'choice',
+      label: 'I felt rested after a long week at work',
+      options: ['Never', 'Rarely', 'Sometimes', 'Often', 'Always'],
+    })
     await api('POST', `/api/v3/apps/${appId}/scales`, {
       key: 'mood',
       name: 'Mood',
       items: [{ field: 'calm', scores: { Never: 0, Sometimes: 1, Often: 2 } }],
-      levels: [{ key: 'low', label: 'Low', min: 0, max: 1 }, { key: 'good', label: 'Good', min: 1, max: 2 }],
+      levels: [
+        { key: 'low', label: 'Low', min: 0, max: 1 },
+        { key: 'good', label: 'Good', min: 1, max: 2 },
+      ],
     })
     const share = await api('POST', `/api/v3/apps/${appId}/share/publish`)
     for (const [i, calm] of LIKERT.entries()) {
@@ -96,45 +139,54 @@ describe.skipIf(!hasBrowser)('admin page: axe, keyboard and titles', () => {
   }
 
   describe.each(VIEWPORTS)('at $name size', (viewport) => {
-    test.each(SCREENS)('$name: its own title, no axe violation above minor, focus visible at every Tab stop', async (screen) => {
-      const page = pages.get(viewport.name)!
-      await visit(page, screen)
-      expect(await page.title()).toBe(screen.title)
-      await shot(page, `a11y-${screen.name.replace(' ', '-')}-${viewport.name}`)
-      await expectAccessible(page)
-      // Nothing wider than the window: no sideways scrolling of the page.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width)
-      // Every badge's text stays on one line, inside its pill.
-      expect(await page.evaluate(() => {
-        const out: string[] = []
-        const walk = (root: Document | ShadowRoot) => {
-          for (const el of root.querySelectorAll<HTMLElement>('.badge')) if (el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1) out.push(el.innerText)
-          for (const el of root.querySelectorAll('*')) if (el.shadowRoot) walk(el.shadowRoot)
+    test.each(SCREENS)(
+      '$name: its own title, no axe violation above minor, focus visible at every Tab stop',
+      async (screen) => {
+        const page = pages.get(viewport.name)!
+        await visit(page, screen)
+        expect(await page.title()).toBe(screen.title)
+        await shot(page, `a11y-${screen.name.replace(' ', '-')}-${viewport.name}`)
+        await expectAccessible(page)
+        // Nothing wider than the window: no sideways scrolling of the page.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width)
+        // Every badge's text stays on one line, inside its pill.
+        expect(
+          await page.evaluate(() => {
+            const out: string[] = []
+            const walk = (root: Document | ShadowRoot) => {
+              for (const el of root.querySelectorAll<HTMLElement>('.badge'))
+                if (el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1) out.push(el.innerText)
+              for (const el of root.querySelectorAll('*')) if (el.shadowRoot) walk(el.shadowRoot)
+            }
+            walk(document)
+            return out
+          }),
+        ).toEqual([])
+        // A Likert field's five options are all in view in the fields editor, none scrolled out of its box.
+        if (screen.name === 'setup') {
+          const options = page.locator('svc-fields-editor textarea[aria-label*="rested"]')
+          expect(await options.evaluate((box) => box.scrollHeight <= box.clientHeight + 1)).toBe(true)
         }
-        walk(document)
-        return out
-      })).toEqual([])
-      // A Likert field's five options are all in view in the fields editor, none scrolled out of its box.
-      if (screen.name === 'setup') {
-        const options = page.locator('svc-fields-editor textarea[aria-label*="rested"]')
-        expect(await options.evaluate((box) => box.scrollHeight <= box.clientHeight + 1)).toBe(true)
-      }
-      // On a laptop every panel fits its content: nothing scrolls sideways inside one (a phone
-      // may). The records table is the exception by design: one column per field and scale.
-      if (viewport.width >= 1280) {
-        const overflowing = await page.evaluate(() => {
-          const out: string[] = []
-          const walk = (root: Document | ShadowRoot) => {
-            const inRecords = root instanceof ShadowRoot && root.host.tagName === 'SVC-RECORDS'
-            if (!inRecords) for (const el of root.querySelectorAll<HTMLElement>('.panel, .table-wrap')) if (el.scrollWidth > el.clientWidth + 1) out.push(`${el.className}: ${el.scrollWidth} > ${el.clientWidth}`)
-            for (const el of root.querySelectorAll('*')) if (el.shadowRoot) walk(el.shadowRoot)
-          }
-          walk(document)
-          return out
-        })
-        expect(overflowing).toEqual([])
-      }
-    })
+        // On a laptop every panel fits its content: nothing scrolls sideways inside one (a phone
+        // may). The records table is the exception by design: one column per field and scale.
+        if (viewport.width >= 1280) {
+          const overflowing = await page.evaluate(() => {
+            const out: string[] = []
+            const walk = (root: Document | ShadowRoot) => {
+              const inRecords = root instanceof ShadowRoot && root.host.tagName === 'SVC-RECORDS'
+              if (!inRecords)
+                for (const el of root.querySelectorAll<HTMLElement>('.panel, .table-wrap'))
+                  if (el.scrollWidth > el.clientWidth + 1)
+                    out.push(`${el.className}: ${el.scrollWidth} > ${el.clientWidth}`)
+              for (const el of root.querySelectorAll('*')) if (el.shadowRoot) walk(el.shadowRoot)
+            }
+            walk(document)
+            return out
+          })
+          expect(overflowing).toEqual([])
+        }
+      },
+    )
 
     test('a record opened from the data table', async () => {
       const page = pages.get(viewport.name)!
@@ -149,7 +201,9 @@ describe.skipIf(!hasBrowser)('admin page: axe, keyboard and titles', () => {
       const page = pages.get(viewport.name)!
       await visit(page, SCREENS.find((s) => s.name === 'summary')!)
       await page.getByText('Records per day as a table').click()
-      const rows = await page.locator('svc-summary details.as-table tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)))
+      const rows = await page
+        .locator('svc-summary details.as-table tbody tr')
+        .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)))
       expect(rows.filter(([, count]) => count !== '0')).toEqual([[expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), '3']])
       await expectAccessible(page)
     })
@@ -159,7 +213,9 @@ describe.skipIf(!hasBrowser)('admin page: axe, keyboard and titles', () => {
       await visit(page, SCREENS.find((s) => s.name === 'style')!)
       await page.getByRole('textbox', { name: 'Text colour', exact: true }).fill('#bbbbbb')
       const notice = page.locator('svc-connect-editor p.notice')
-      expect(await notice.innerText()).toMatch(/^Too little contrast to read: the pages use #[0-9a-f]{6} for text colour instead \(WCAG 2\.2 AA asks for 4\.5:1\)\.$/)
+      expect(await notice.innerText()).toMatch(
+        /^Too little contrast to read: the pages use #[0-9a-f]{6} for text colour instead \(WCAG 2\.2 AA asks for 4\.5:1\)\.$/,
+      )
       await expectAccessible(page)
     })
 

@@ -7,7 +7,12 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
 import { FILL_IN_SCRIPT } from '../../server/pages/fill-in.ts'
-import { chromiumAvailable, launchChromium, startBrowserTestServer, type BrowserTestServer } from '../support/browser.ts'
+import {
+  chromiumAvailable,
+  launchChromium,
+  startBrowserTestServer,
+  type BrowserTestServer,
+} from '../support/browser.ts'
 import { expectAccessible, VIEWPORTS } from './accessible.ts'
 import { callApi } from './admin-helpers.ts'
 import { createWellbeingCheck } from './wellbeing-check.ts'
@@ -20,10 +25,19 @@ const hasBrowser = chromiumAvailable('public pages accessibility tests')
 const focusedDescription = (page: Page) =>
   page.evaluate(() => {
     const ids = document.activeElement?.getAttribute('aria-describedby')?.split(/\s+/) ?? []
-    return ids.map((id) => document.getElementById(id)?.textContent?.trim() ?? '').filter(Boolean).join(' ')
+    return ids
+      .map((id) => document.getElementById(id)?.textContent?.trim() ?? '')
+      .filter(Boolean)
+      .join(' ')
   })
 
-const focusedLabel = (page: Page) => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent?.trim() ?? document.activeElement?.textContent?.trim() ?? '')
+const focusedLabel = (page: Page) =>
+  page.evaluate(
+    () =>
+      (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent?.trim() ??
+      document.activeElement?.textContent?.trim() ??
+      '',
+  )
 
 describe.skipIf(!hasBrowser)('public pages: axe and keyboard', () => {
   let svc: BrowserTestServer
@@ -35,7 +49,9 @@ describe.skipIf(!hasBrowser)('public pages: axe and keyboard', () => {
   beforeAll(async () => {
     svc = await startBrowserTestServer()
     browser = await launchChromium()
-    const signup = await callApi(svc.url, 'POST', '/api/v3/auth/signup', { body: { email: 'owner@example.com', password: 'correct horse battery', tokenName: 'browser' } })
+    const signup = await callApi(svc.url, 'POST', '/api/v3/auth/signup', {
+      body: { email: 'owner@example.com', password: 'correct horse battery', tokenName: 'browser' },
+    })
     const token = signup.json.data.token.token
     const api = async (method: string, path: string, body?: unknown) => {
       const res = await callApi(svc.url, method, path, { token, body })
@@ -44,8 +60,18 @@ describe.skipIf(!hasBrowser)('public pages: axe and keyboard', () => {
     }
     const contact = await api('POST', '/api/v3/apps', { name: 'Contact us' })
     await api('POST', `/api/v3/apps/${contact.id}/fields`, { name: 'name', label: 'Your name', required: true })
-    await api('POST', `/api/v3/apps/${contact.id}/fields`, { name: 'email', type: 'email', label: 'E-mail', required: true })
-    await api('POST', `/api/v3/apps/${contact.id}/fields`, { name: 'message', type: 'longtext', label: 'Message', required: true })
+    await api('POST', `/api/v3/apps/${contact.id}/fields`, {
+      name: 'email',
+      type: 'email',
+      label: 'E-mail',
+      required: true,
+    })
+    await api('POST', `/api/v3/apps/${contact.id}/fields`, {
+      name: 'message',
+      type: 'longtext',
+      label: 'Message',
+      required: true,
+    })
     contactUrl = `${svc.url}/f/${(await api('POST', `/api/v3/apps/${contact.id}/share/publish`)).token}`
 
     const base = await createWellbeingCheck(api)
@@ -55,7 +81,11 @@ describe.skipIf(!hasBrowser)('public pages: axe and keyboard', () => {
     // An owner's theme too faint to read: yellow buttons and links, grey text on a dark page.
     const faint = await api('POST', '/api/v3/apps', { name: 'Faint colours' })
     await api('POST', `/api/v3/apps/${faint.id}/fields`, { name: 'name', label: 'Your name', required: true })
-    await api('PATCH', `/api/v3/apps/${faint.id}/connect`, { primaryColor: 'yellow', backgroundColor: '#333333', textColor: '#555555' })
+    await api('PATCH', `/api/v3/apps/${faint.id}/connect`, {
+      primaryColor: 'yellow',
+      backgroundColor: '#333333',
+      textColor: '#555555',
+    })
     faintUrl = `${svc.url}/f/${(await api('POST', `/api/v3/apps/${faint.id}/share/publish`)).token}`
   })
 
@@ -75,7 +105,12 @@ describe.skipIf(!hasBrowser)('public pages: axe and keyboard', () => {
   describe.each(VIEWPORTS)('at $name size', (viewport) => {
     test('contact form: empty, refused with an error summary, then thanked', async () => {
       const page = await openPage(contactUrl, viewport)
-      expect(await expectAccessible(page)).toEqual(['input[type=text] "Your name* (required)"', 'input[type=email] "E-mail* (required)"', 'textarea "Message* (required)"', 'button "Submit"'])
+      expect(await expectAccessible(page)).toEqual([
+        'input[type=text] "Your name* (required)"',
+        'input[type=email] "E-mail* (required)"',
+        'textarea "Message* (required)"',
+        'button "Submit"',
+      ])
       await page.getByLabel('Your name').fill('Ada')
       await page.getByRole('button', { name: 'Submit' }).click()
       await page.getByRole('heading', { name: 'There is a problem' }).waitFor()
@@ -88,7 +123,9 @@ describe.skipIf(!hasBrowser)('public pages: axe and keyboard', () => {
       // A contact form has no report: the thank-you alone, focused, and no results link.
       const thanks = page.getByRole('heading', { name: 'Thank you – your answers were saved.' })
       await thanks.waitFor()
-      expect(await region!.evaluate((element) => element.isConnected && element.textContent)).toBe('Thank you – your answers were saved.')
+      expect(await region!.evaluate((element) => element.isConnected && element.textContent)).toBe(
+        'Thank you – your answers were saved.',
+      )
       expect(await thanks.evaluate((element) => element === document.activeElement)).toBe(true)
       await expectAccessible(page)
       await page.context().close()
@@ -98,16 +135,25 @@ describe.skipIf(!hasBrowser)('public pages: axe and keyboard', () => {
       // The browser's own checks stop an empty post without JavaScript, so the refused page
       // is fetched as the form would post it and shown in place of the form. axe needs
       // JavaScript, so it stays on and the page's own script is kept out instead.
-      const refused = await fetch(contactUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=Ada' })
+      const refused = await fetch(contactUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'name=Ada',
+      })
       expect(refused.status).toBe(422)
       const body = await refused.text()
       const context = await browser.newContext({ viewport })
       const page = await context.newPage()
       await page.route(`${svc.url}${FILL_IN_SCRIPT}`, (route) => route.abort())
-      await page.route(contactUrl, (route) => route.fulfill({ status: 422, headers: Object.fromEntries(refused.headers), body }))
+      await page.route(contactUrl, (route) =>
+        route.fulfill({ status: 422, headers: Object.fromEntries(refused.headers), body }),
+      )
       await page.goto(contactUrl)
       expect(await page.title()).toBe('Error: Contact us')
-      expect(await page.getByRole('alert').getByRole('link').allInnerTexts()).toEqual(['E-mail: Please answer this question.', 'Message: Please answer this question.'])
+      expect(await page.getByRole('alert').getByRole('link').allInnerTexts()).toEqual([
+        'E-mail: Please answer this question.',
+        'Message: Please answer this question.',
+      ])
       // The browser itself moved focus to the problems (autofocus): not left on the page.
       expect(await page.evaluate(() => document.activeElement?.className)).toBe('errors')
       await expectAccessible(page)
@@ -137,7 +183,7 @@ describe.skipIf(!hasBrowser)('public pages: axe and keyboard', () => {
     })
   })
 
-  test('an owner\'s theme with too little contrast is drawn readable, refused state included', async () => {
+  test("an owner's theme with too little contrast is drawn readable, refused state included", async () => {
     const page = await openPage(faintUrl, VIEWPORTS[0])
     await expectAccessible(page)
     await page.getByRole('button', { name: 'Submit' }).click()
@@ -154,7 +200,10 @@ describe.skipIf(!hasBrowser)('public pages: axe and keyboard', () => {
       const summary = page.getByRole('alert')
       await summary.getByRole('heading', { name: 'There is a problem' }).waitFor()
       expect(await page.evaluate(() => document.activeElement?.classList.contains('errors'))).toBe(true)
-      expect(await summary.getByRole('link').allInnerTexts()).toEqual(['E-mail: Please answer this question.', 'Message: Please answer this question.'])
+      expect(await summary.getByRole('link').allInnerTexts()).toEqual([
+        'E-mail: Please answer this question.',
+        'Message: Please answer this question.',
+      ])
       await summary.getByRole('link', { name: /^Message/ }).click()
       expect(await focusedLabel(page)).toBe('Message* (required)')
       expect(await focusedDescription(page)).toBe('Please answer this question.')
@@ -168,7 +217,9 @@ describe.skipIf(!hasBrowser)('public pages: axe and keyboard', () => {
       const group = page.getByRole('radiogroup', { name: 'I felt calm' })
       expect(await group.getAttribute('aria-required')).toBe('true')
       await page.getByRole('button', { name: 'Next' }).click()
-      expect(await page.getByRole('alert').getByRole('link').allInnerTexts()).toEqual(['I felt calm: Please choose an answer.'])
+      expect(await page.getByRole('alert').getByRole('link').allInnerTexts()).toEqual([
+        'I felt calm: Please choose an answer.',
+      ])
       await page.getByRole('alert').getByRole('link').click()
       expect(await focusedLabel(page)).toBe('Never')
       expect(await focusedDescription(page)).toBe('Please choose an answer.')

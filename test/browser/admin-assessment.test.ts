@@ -9,7 +9,6 @@ import { DEFAULT_THEME } from '../../server/contract/connect/schemas.ts'
 import { chromiumAvailable, type BrowserTestServer } from '../support/browser.ts'
 import { callApi, eventually, openAdmin, shot, type AdminSession, type OwnerApi } from './admin-helpers.ts'
 
-
 const hasBrowser = chromiumAvailable('admin-assessment browser tests')
 const OFTEN = ['Never', 'Sometimes', 'Often']
 const XSS = '<img src=x onerror=window.__xss=1>'
@@ -64,7 +63,10 @@ describe.skipIf(!hasBrowser)('admin page: scales, report, expert and style edito
     await form.getByRole('textbox', { name: 'Key of level 1' }).fill('low')
     await form.getByRole('textbox', { name: 'Label of level 1' }).fill('Low')
     await form.getByRole('spinbutton', { name: 'Score where level 1 ends' }).fill('8')
-    await eventually(() => form.locator('ul.coverage').innerText(), 'gap from 8 to 12: the highest possible score is 12, above level "low"')
+    await eventually(
+      () => form.locator('ul.coverage').innerText(),
+      'gap from 8 to 12: the highest possible score is 12, above level "low"',
+    )
     await eventually(() => legend.innerText(), 'Possible scores 4 – 12\n1 gap')
 
     await form.getByRole('button', { name: 'Add level' }).click()
@@ -72,7 +74,10 @@ describe.skipIf(!hasBrowser)('admin page: scales, report, expert and style edito
     await form.getByRole('textbox', { name: 'Label of level 2' }).fill('High')
     await form.getByRole('spinbutton', { name: 'Lowest score of level 2' }).fill('7')
     await form.getByRole('spinbutton', { name: 'Score where level 2 ends' }).fill('12')
-    await eventually(() => form.locator('ul.coverage').innerText(), 'levels "low" (4–8) and "high" (7–12) overlap from 7 to 8')
+    await eventually(
+      () => form.locator('ul.coverage').innerText(),
+      'levels "low" (4–8) and "high" (7–12) overlap from 7 to 8',
+    )
     await eventually(() => legend.innerText(), 'Possible scores 4 – 12\n1 overlap')
     await shot(page, 'assessment-01-scale-overlap')
 
@@ -119,14 +124,23 @@ describe.skipIf(!hasBrowser)('admin page: scales, report, expert and style edito
   test('rescoring all records asks first, then reports how many were rescored', async () => {
     const share = await api('POST', `/api/v3/apps/${appId}/share/publish`)
     const endpoint = share.json.data.endpoint
-    expect((await callApi(svc.url, 'POST', new URL(endpoint).pathname, { body: { name: 'Ann', rested: 'Often', focused: 'Often', drained: 'Never' } })).status).toBe(200)
+    expect(
+      (
+        await callApi(svc.url, 'POST', new URL(endpoint).pathname, {
+          body: { name: 'Ann', rested: 'Often', focused: 'Often', drained: 'Never' },
+        })
+      ).status,
+    ).toBe(200)
     await page.getByRole('button', { name: 'Rescore all records' }).click()
-    await page.locator('svc-scales-editor svc-confirm dialog').getByText('recomputes the stored scores of all 1 records').waitFor()
+    await page
+      .locator('svc-scales-editor svc-confirm dialog')
+      .getByText('recomputes the stored scores of all 1 records')
+      .waitFor()
     await page.locator('svc-scales-editor svc-confirm').getByRole('button', { name: 'Rescore records' }).click()
     await page.locator('svc-scales-editor').getByText('Rescored 1 record.').waitFor()
   })
 
-  test('the Data tab shows each record\'s score and level, the Summary tab each dimension\'s range and records per level', async () => {
+  test("the Data tab shows each record's score and level, the Summary tab each dimension's range and records per level", async () => {
     await page.goto(`${svc.url}/admin/#/apps/${appId}/data`)
     const table = page.locator('svc-records table')
     await table.locator('tbody tr').first().waitFor()
@@ -138,7 +152,11 @@ describe.skipIf(!hasBrowser)('admin page: scales, report, expert and style edito
     expect(await scale.locator('h2').innerText()).toBe('energy')
     expect(await scale.locator('.coverage').innerText()).toBe('1 of 1 records scored')
     expect(await scale.locator('dl.numbers').innerText()).toBe('min\n12\nmean\n12\nmax\n12')
-    expect(await scale.locator('svc-bar-chart').evaluate((chart) => (chart as unknown as { bars: Array<{ label: string; count: number }> }).bars)).toEqual([{ label: 'high', count: 1 }])
+    expect(
+      await scale
+        .locator('svc-bar-chart')
+        .evaluate((chart) => (chart as unknown as { bars: Array<{ label: string; count: number }> }).bars),
+    ).toEqual([{ label: 'high', count: 1 }])
     await shot(page, 'assessment-05-summary-scores')
   })
 
@@ -159,30 +177,57 @@ describe.skipIf(!hasBrowser)('admin page: scales, report, expert and style edito
     await eventually(() => page.locator('svc-report-editor tr[data-section]').count(), 2)
     // The intro was added last; move it up to open the page.
     await page.getByRole('button', { name: 'Move section 2 up' }).click()
-    await eventually(() => page.locator('svc-report-editor tr[data-section] .badge').allInnerTexts(), ['Intro text', 'Dimension score'])
-    await eventually(async () => (await api('GET', `/api/v3/apps/${appId}/report`)).json.data.pages.map((p: any) => [p.title, p.sections.map((s: any) => [s.type, s.scale, s.text])]), [
-      ['Your results', [['intro', null, 'Hello {{name}}, your energy is {{score.energy}} ({{level.energy}}).'], ['score', 'energy', '']]],
-    ])
+    await eventually(
+      () => page.locator('svc-report-editor tr[data-section] .badge').allInnerTexts(),
+      ['Intro text', 'Dimension score'],
+    )
+    await eventually(
+      async () =>
+        (await api('GET', `/api/v3/apps/${appId}/report`)).json.data.pages.map((p: any) => [
+          p.title,
+          p.sections.map((s: any) => [s.type, s.scale, s.text]),
+        ]),
+      [
+        [
+          'Your results',
+          [
+            ['intro', null, 'Hello {{name}}, your energy is {{score.energy}} ({{level.energy}}).'],
+            ['score', 'energy', ''],
+          ],
+        ],
+      ],
+    )
     // Editing a section keeps its place.
     await page.getByRole('button', { name: 'Edit section 1' }).click()
     const edit = page.locator('svc-report-editor form.edit-section')
-    await edit.locator('textarea[name=text]').fill('Hello {{name}}, your energy is {{score.energy}} ({{level.energy}}).\n\nRead on for advice.')
+    await edit
+      .locator('textarea[name=text]')
+      .fill('Hello {{name}}, your energy is {{score.energy}} ({{level.energy}}).\n\nRead on for advice.')
     await edit.locator('input[name=title]').fill(XSS)
     await edit.getByRole('button', { name: 'Save section' }).click()
     // A hostile title is shown as the text it is.
     await eventually(() => page.locator('svc-report-editor tr[data-section] .title').allInnerTexts(), [XSS])
     expect(await page.evaluate(() => (window as any).__xss)).toBeUndefined()
-    await eventually(async () => (await api('GET', `/api/v3/apps/${appId}/report`)).json.data.pages[0].sections.map((s: any) => [s.type, s.text]), [
-      ['intro', 'Hello {{name}}, your energy is {{score.energy}} ({{level.energy}}).\n\nRead on for advice.'],
-      ['score', ''],
-    ])
+    await eventually(
+      async () =>
+        (await api('GET', `/api/v3/apps/${appId}/report`)).json.data.pages[0].sections.map((s: any) => [
+          s.type,
+          s.text,
+        ]),
+      [
+        ['intro', 'Hello {{name}}, your energy is {{score.energy}} ({{level.energy}}).\n\nRead on for advice.'],
+        ['score', ''],
+      ],
+    )
     // Sample answers take the middle option: 2 + 2·2 + (4 − 2) = 8, on the boundary, so "High".
     await page.getByRole('button', { name: 'Preview report' }).click()
     const preview = page.locator('svc-report-preview pre.report')
     await preview.waitFor()
     expect(await preview.innerText()).toContain('Hello Sam, your energy is 8 (High).')
     expect(await page.locator('svc-report-preview .scores').innerText()).toBe('energy: 8 · High')
-    expect(await page.getByRole('link', { name: 'Download HTML preview' }).getAttribute('download')).toBe('report-preview.html')
+    expect(await page.getByRole('link', { name: 'Download HTML preview' }).getAttribute('download')).toBe(
+      'report-preview.html',
+    )
     await shot(page, 'assessment-04-report')
   })
 
@@ -229,7 +274,9 @@ describe.skipIf(!hasBrowser)('admin page: scales, report, expert and style edito
     await editor.getByText('Style saved.').waitFor()
     await shot(page, 'assessment-06-style')
     await editor.getByRole('button', { name: 'Build preview of the draft' }).click()
-    expect(await editor.getByRole('link', { name: 'Download preview' }).getAttribute('download')).toBe('fill-in-preview.html')
+    expect(await editor.getByRole('link', { name: 'Download preview' }).getAttribute('download')).toBe(
+      'fill-in-preview.html',
+    )
 
     const link = editor.getByRole('link', { name: 'Open the fill-in page' })
     expect(await link.getAttribute('target')).toBe('_blank')
@@ -266,7 +313,13 @@ describe.skipIf(!hasBrowser)('admin page: scales, report, expert and style edito
     await form.getByRole('button', { name: 'Save scale' }).click()
     await page.locator('svc-scales-editor tr[data-scale=energy]').getByText('Energy level').waitFor()
     const [scale] = (await api('GET', `/api/v3/apps/${appId}/scales`)).json.data.scales
-    expect([scale.name, scale.method, scale.range, scale.complete, scale.levels.map((l: any) => [l.key, l.min, l.max])]).toEqual([
+    expect([
+      scale.name,
+      scale.method,
+      scale.range,
+      scale.complete,
+      scale.levels.map((l: any) => [l.key, l.min, l.max]),
+    ]).toEqual([
       'Energy level',
       'mean',
       { min: 1, max: 3 },

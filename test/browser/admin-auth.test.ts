@@ -6,10 +6,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
 import { ADMIN_CSP } from '../../server/http/admin.ts'
-import { chromiumAvailable, launchChromium, startBrowserTestServer, type BrowserTestServer } from '../support/browser.ts'
+import {
+  chromiumAvailable,
+  launchChromium,
+  startBrowserTestServer,
+  type BrowserTestServer,
+} from '../support/browser.ts'
 import { axeViolations } from '../support/axe.ts'
 import { callApi, eventually, shot } from './admin-helpers.ts'
-
 
 const EMAIL = 'first@example.com'
 const PASSWORD = 'correct horse battery'
@@ -31,7 +35,11 @@ describe.skipIf(!hasBrowser)('admin page: sign-up, sign-in, tokens', () => {
     page.evaluate(() => {
       let element = document.activeElement
       while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement
-      return { tag: element?.tagName.toLowerCase(), role: element?.getAttribute('role') ?? null, text: element?.textContent?.trim() }
+      return {
+        tag: element?.tagName.toLowerCase(),
+        role: element?.getAttribute('role') ?? null,
+        text: element?.textContent?.trim(),
+      }
     })
 
   async function logOut() {
@@ -75,7 +83,11 @@ describe.skipIf(!hasBrowser)('admin page: sign-up, sign-in, tokens', () => {
     expect(html).not.toMatch(/\sstyle=|\son\w+=/)
     const asset = /src="\.\/([\w.-]+\.js)"/.exec(html)![1]
     const js = await fetch(`${svc.url}/admin/${asset}`)
-    expect([js.status, js.headers.get('content-type'), js.headers.get('cache-control')]).toEqual([200, 'text/javascript; charset=utf-8', 'public, max-age=31536000, immutable'])
+    expect([js.status, js.headers.get('content-type'), js.headers.get('cache-control')]).toEqual([
+      200,
+      'text/javascript; charset=utf-8',
+      'public, max-age=31536000, immutable',
+    ])
     const missing = await callApi(svc.url, 'GET', '/admin/nope.js')
     expect([missing.status, missing.json.error.type]).toEqual([404, 'not_found'])
   })
@@ -105,7 +117,14 @@ describe.skipIf(!hasBrowser)('admin page: sign-up, sign-in, tokens', () => {
     expect(await login().getByText('Create one').count()).toBe(0)
     // The sign-in method tabs take the arrow keys; only the chosen one is in the Tab order.
     const tabs = login().getByRole('tab')
-    expect(await tabs.evaluateAll((all) => all.map((tab) => [tab.textContent, tab.getAttribute('aria-selected'), tab.getAttribute('tabindex')]))).toEqual([['Password', 'true', '0'], ['E-mail code', 'false', '-1']])
+    expect(
+      await tabs.evaluateAll((all) =>
+        all.map((tab) => [tab.textContent, tab.getAttribute('aria-selected'), tab.getAttribute('tabindex')]),
+      ),
+    ).toEqual([
+      ['Password', 'true', '0'],
+      ['E-mail code', 'false', '-1'],
+    ])
     await login().getByRole('tab', { name: 'Password' }).focus()
     await page.keyboard.press('ArrowRight')
     expect(await focusedElement()).toEqual({ tag: 'button', role: 'tab', text: 'E-mail code' })
@@ -136,19 +155,28 @@ describe.skipIf(!hasBrowser)('admin page: sign-up, sign-in, tokens', () => {
     await eventually(async () => (await focusedElement()).tag, 'h1')
     expect(await focusedElement()).toEqual({ tag: 'h1', role: null, text: 'Apps' })
     // "New app" (or "Create your first app") goes away when pressed: focus moves into the form it opened.
-    await page.locator('svc-apps').getByRole('button', { name: /New app|Create your first app/ }).click()
+    await page
+      .locator('svc-apps')
+      .getByRole('button', { name: /New app|Create your first app/ })
+      .click()
     expect(await focusedElement()).toMatchObject({ tag: 'input' })
-    expect(await page.evaluate(() => {
-      let element = document.activeElement
-      while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement
-      return (element as HTMLInputElement | null)?.name
-    })).toBe('name')
+    expect(
+      await page.evaluate(() => {
+        let element = document.activeElement
+        while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement
+        return (element as HTMLInputElement | null)?.name
+      }),
+    ).toBe('name')
     await page.locator('svc-apps').getByRole('button', { name: 'Cancel' }).click()
   })
 
   test('a deep link to an app’s data opens that screen after signing in with an e-mail code', async () => {
     const created = await page.evaluate(async () => {
-      const response = await fetch('/api/v3/apps', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Survey' }) })
+      const response = await fetch('/api/v3/apps', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Survey' }),
+      })
       return (await response.json()).data.id as string
     })
     await logOut()
@@ -176,7 +204,11 @@ describe.skipIf(!hasBrowser)('admin page: sign-up, sign-in, tokens', () => {
     const statuses = await page.evaluate(async (id) => {
       const out: number[] = []
       for (let i = 1; i <= 50; i++) {
-        const response = await fetch(`/api/v3/apps/${id}/fields`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: `q${i}` }) })
+        const response = await fetch(`/api/v3/apps/${id}/fields`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name: `q${i}` }),
+        })
         out.push(response.status)
       }
       return out
@@ -185,7 +217,9 @@ describe.skipIf(!hasBrowser)('admin page: sign-up, sign-in, tokens', () => {
     await page.locator('svc-app-view nav.tabs').getByRole('link', { name: 'Setup' }).click()
     const editor = page.locator('svc-fields-editor')
     await eventually(() => editor.locator('.count').innerText(), '50 / 50 fields')
-    expect(await editor.locator('.limit').innerText()).toBe('This app has reached the limit of 50 fields. Remove one to add another.')
+    expect(await editor.locator('.limit').innerText()).toBe(
+      'This app has reached the limit of 50 fields. Remove one to add another.',
+    )
     expect(await editor.locator('form.add').count()).toBe(0)
     // A rename onto an existing name is refused with the server's message on that row.
     const q2 = editor.getByRole('textbox', { name: 'Name of field q2', exact: true })
@@ -240,7 +274,9 @@ describe.skipIf(!hasBrowser)('admin page: sign-up, sign-in, tokens', () => {
     expect(profile).toMatchObject({ email: EMAIL, name: 'Ada Lovelace', hasPassword: true })
     const old = await callApi(svc.url, 'POST', '/api/v3/auth/login', { body: { email: EMAIL, password: PASSWORD } })
     expect(old.status).toBe(401)
-    const fresh = await callApi(svc.url, 'POST', '/api/v3/auth/login', { body: { email: EMAIL, password: 'an even better passphrase' } })
+    const fresh = await callApi(svc.url, 'POST', '/api/v3/auth/login', {
+      body: { email: EMAIL, password: 'an even better passphrase' },
+    })
     expect(fresh.status).toBe(200)
   })
 
@@ -255,18 +291,29 @@ describe.skipIf(!hasBrowser)('admin page: sign-up, sign-in, tokens', () => {
     // The keyboard reaches it right after the e-mail.
     await profileForm.getByRole('textbox', { name: 'E-mail', exact: true }).focus()
     await page.keyboard.press('Tab')
-    expect(await page.evaluate(() => {
-      let element = document.activeElement
-      while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement
-      return element?.getAttribute('name')
-    })).toBe('currentPassword')
+    expect(
+      await page.evaluate(() => {
+        let element = document.activeElement
+        while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement
+        return element?.getAttribute('name')
+      }),
+    ).toBe('currentPassword')
     expect(await axeViolations(page)).toEqual([])
     await current.fill('not the password')
     await account.getByRole('button', { name: 'Save profile' }).click()
-    await eventually(() => profileForm.locator('.error').innerText(), 'The current password is wrong; nothing was changed')
+    await eventually(
+      () => profileForm.locator('.error').innerText(),
+      'The current password is wrong; nothing was changed',
+    )
     await current.fill('an even better passphrase')
     await account.getByRole('button', { name: 'Save profile' }).click()
-    await eventually(async () => (await profileForm.locator('.pending p').innerText()).startsWith('A confirmation link went to ada@lovelace.org. Your e-mail changes when you follow it'), true)
+    await eventually(
+      async () =>
+        (await profileForm.locator('.pending p').innerText()).startsWith(
+          'A confirmation link went to ada@lovelace.org. Your e-mail changes when you follow it',
+        ),
+      true,
+    )
     expect(await profileForm.locator('input[name=currentPassword]').count()).toBe(0)
     expect(await profileForm.getByRole('textbox', { name: 'E-mail', exact: true }).inputValue()).toBe(EMAIL)
     expect(svc.mails.slice(mailed).map((mail) => [mail.to, mail.subject])).toEqual([
@@ -274,11 +321,17 @@ describe.skipIf(!hasBrowser)('admin page: sign-up, sign-in, tokens', () => {
       [EMAIL, 'svc: a change of your e-mail address was requested'],
     ])
     const link = /(\/api\/v3\/profile\/email\/confirm\?token=\S+)$/m.exec(svc.mails[mailed].text)![1]
-    expect((await page.evaluate(async () => (await (await fetch('/api/v3/profile')).json()).data.email))).toBe(EMAIL)
+    expect(await page.evaluate(async () => (await (await fetch('/api/v3/profile')).json()).data.email)).toBe(EMAIL)
     await shot(page, '14-account-email-pending')
     // Still there on the next visit, with its Cancel.
     await page.reload()
-    await eventually(async () => (await profileForm.locator('.pending p').innerText()).startsWith('A confirmation link went to ada@lovelace.org.'), true)
+    await eventually(
+      async () =>
+        (await profileForm.locator('.pending p').innerText()).startsWith(
+          'A confirmation link went to ada@lovelace.org.',
+        ),
+      true,
+    )
     await account.getByRole('button', { name: 'Cancel the change' }).click()
     await profileForm.locator('.pending').waitFor({ state: 'detached' })
     expect((await callApi(svc.url, 'GET', link)).status).toBe(404)

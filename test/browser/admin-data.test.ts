@@ -21,7 +21,9 @@ function contrastOf(locator: Locator): Promise<number> {
   return locator.evaluate((element) => {
     const rgb = (css: string) => (css.match(/[\d.]+/g) ?? []).map(Number)
     const luminance = ([r, g, b]: number[]) => {
-      const [R, G, B] = [r, g, b].map((c) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4))
+      const [R, G, B] = [r, g, b].map((c) =>
+        c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4,
+      )
       return 0.2126 * R + 0.7152 * G + 0.0722 * B
     }
     let node: Element | null = element
@@ -32,7 +34,7 @@ function contrastOf(locator: Locator): Promise<number> {
         background = value.slice(0, 3)
         break
       }
-      node = node.parentElement ?? ((node.getRootNode() as ShadowRoot).host ?? null)
+      node = node.parentElement ?? (node.getRootNode() as ShadowRoot).host ?? null
     }
     const [a, b] = [luminance(rgb(getComputedStyle(element).color)), luminance(background)]
     return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)
@@ -72,7 +74,13 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     await page.getByRole('heading', { name: 'Contact form' }).waitFor()
     const app = await api('GET', `/api/v3/apps/${appId}`)
     expect(app.status).toBe(200)
-    expect(app.json.data).toMatchObject({ id: appId, name: 'Contact form', description: 'Messages from the website', published: false, fieldCount: 0 })
+    expect(app.json.data).toMatchObject({
+      id: appId,
+      name: 'Contact form',
+      description: 'Messages from the website',
+      published: false,
+      fieldCount: 0,
+    })
   })
 
   test('fields are added with type, options and required, counted against the limit, and reordered', async () => {
@@ -90,19 +98,25 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
       if (field.options) await add.locator('textarea[name=options]').fill(field.options)
       await add.locator('input[name=required]').setChecked(field.required ?? false)
       await add.getByRole('button', { name: 'Add field' }).click()
-      await page.locator('svc-fields-editor .count').getByText(`${i + 1} / 50 fields`).waitFor()
+      await page
+        .locator('svc-fields-editor .count')
+        .getByText(`${i + 1} / 50 fields`)
+        .waitFor()
     }
     // Move "message" up to second place with the keyboard-reachable arrows.
     for (let i = 0; i < 3; i++) {
       await page.getByRole('button', { name: 'Move message up' }).click()
-      await page.waitForFunction(
-        (n) => {
-          const editor = document.querySelector('svc-admin')!.shadowRoot!.querySelector('svc-app-view')!.shadowRoot!.querySelector('svc-app-setup')!.shadowRoot!.querySelector('svc-fields-editor')!
-          const names = [...editor.shadowRoot!.querySelectorAll('tbody tr[data-field-id] td:nth-child(2) input')].map((i) => (i as HTMLInputElement).value)
-          return names.indexOf('message') === 4 - n
-        },
-        i + 1,
-      )
+      await page.waitForFunction((n) => {
+        const editor = document
+          .querySelector('svc-admin')!
+          .shadowRoot!.querySelector('svc-app-view')!
+          .shadowRoot!.querySelector('svc-app-setup')!
+          .shadowRoot!.querySelector('svc-fields-editor')!
+        const names = [...editor.shadowRoot!.querySelectorAll('tbody tr[data-field-id] td:nth-child(2) input')].map(
+          (i) => (i as HTMLInputElement).value,
+        )
+        return names.indexOf('message') === 4 - n
+      }, i + 1)
     }
     const listed = await api('GET', `/api/v3/apps/${appId}/fields`)
     expect(listed.json.data.limit).toBe(50)
@@ -121,13 +135,21 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     const options = page.getByRole('textbox', { name: 'Options of field plan, one per line' })
     await options.fill('free\npro\nteam\nenterprise')
     await options.press('Tab')
-    await eventually(async () => (await api('GET', `/api/v3/apps/${appId}/fields`)).json.data.fields.map((f: any) => [f.name, f.label, f.options]), [
-      ['email', '', null],
-      ['message', 'Your message', null],
-      ['plan', '', ['free', 'pro', 'team', 'enterprise']],
-      ['age', '', null],
-      ['agree', '', null],
-    ])
+    await eventually(
+      async () =>
+        (await api('GET', `/api/v3/apps/${appId}/fields`)).json.data.fields.map((f: any) => [
+          f.name,
+          f.label,
+          f.options,
+        ]),
+      [
+        ['email', '', null],
+        ['message', 'Your message', null],
+        ['plan', '', ['free', 'pro', 'team', 'enterprise']],
+        ['age', '', null],
+        ['agree', '', null],
+      ],
+    )
   })
 
   test('publishing shows the endpoint, fill-in and data URLs with copy buttons, a curl example and an HTML form', async () => {
@@ -174,7 +196,14 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     const posted = [
       { email: 'ada@example.com', message: RTL, plan: 'pro', age: 36, agree: true },
       { email: 'no-plan@example.com', message: 'no plan here', age: 20, agree: false },
-      { email: 'x@example.com', message: XSS_VALUES[2], plan: 'free', [XSS_KEY]: XSS_VALUES[0], link: XSS_VALUES[1], nested: { deep: [XSS_VALUES[0], { n: 1 }] } },
+      {
+        email: 'x@example.com',
+        message: XSS_VALUES[2],
+        plan: 'free',
+        [XSS_KEY]: XSS_VALUES[0],
+        link: XSS_VALUES[1],
+        nested: { deep: [XSS_VALUES[0], { n: 1 }] },
+      },
     ]
     for (const data of posted) expect((await callApi(svc.url, 'POST', path, { body: { data } })).status).toBe(200)
 
@@ -186,11 +215,14 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     // Columns: the fields in field order, then keys seen on the page that are not fields yet.
     const headers = await table.locator('thead th').allInnerTexts()
     expect(headers.slice(1, 3)).toEqual(['id', 'created'])
-    expect(headers.slice(3, 8).map((h) => h.split('\n')[0].replace(/(email|text|choice|number|boolean)$/, ''))).toEqual(['email', 'message', 'plan', 'age', 'agree'])
+    expect(headers.slice(3, 8).map((h) => h.split('\n')[0].replace(/(email|text|choice|number|boolean)$/, ''))).toEqual(
+      ['email', 'message', 'plan', 'age', 'agree'],
+    )
     expect(headers.join('|')).toContain(XSS_KEY)
     const text = await table.innerText()
     expect(text).not.toContain('undefined')
-    for (const value of [RTL, XSS_VALUES[1], XSS_VALUES[2], XSS_VALUES[0], 'no plan here']) expect(text).toContain(value)
+    for (const value of [RTL, XSS_VALUES[1], XSS_VALUES[2], XSS_VALUES[0], 'no plan here'])
+      expect(text).toContain(value)
     // Newest first: the hostile record is on top; its nested value is compact and expandable.
     const nested = table.locator('tbody tr').first().locator('details')
     await nested.locator('summary').click()
@@ -207,7 +239,12 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     const drawer = page.locator('svc-record-drawer dialog')
     await drawer.waitFor()
     const raw = await drawer.locator('pre.raw').innerText()
-    expect(JSON.parse(raw)).toEqual({ id: expect.any(String), data: posted[2], meta: {}, createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) })
+    expect(JSON.parse(raw)).toEqual({
+      id: expect.any(String),
+      data: posted[2],
+      meta: {},
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    })
     expect(await page.evaluate(() => (window as any).__xss)).toBeUndefined()
     await shot(page, '04-record-drawer')
     await page.keyboard.press('Escape')
@@ -217,7 +254,9 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
   test('pages through 2,500 more records: page size, next, jump to page, oldest first', async () => {
     const path = new URL(endpoint).pathname
     for (let start = 0; start < 2500; start += 1000) {
-      const batch = Array.from({ length: Math.min(1000, 2500 - start) }, (_, i) => ({ data: { email: `r${start + i}@example.com`, n: start + i, message: `record ${start + i}` } }))
+      const batch = Array.from({ length: Math.min(1000, 2500 - start) }, (_, i) => ({
+        data: { email: `r${start + i}@example.com`, n: start + i, message: `record ${start + i}` },
+      }))
       const response = await callApi(svc.url, 'POST', `${path}/batch`, { body: batch })
       expect(response.status, response.text).toBe(200)
     }
@@ -245,7 +284,10 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
 
   test('spam is hidden by default and shown with the spam filter', async () => {
     const form = new URLSearchParams({ email: 'bot@spam.example', message: 'buy now', _gotcha: 'I am a bot' })
-    const response = await callApi(svc.url, 'POST', `${new URL(endpoint).pathname}/form`, { raw: form.toString(), type: 'application/x-www-form-urlencoded' })
+    const response = await callApi(svc.url, 'POST', `${new URL(endpoint).pathname}/form`, {
+      raw: form.toString(),
+      type: 'application/x-www-form-urlencoded',
+    })
     expect(response.status).toBe(200)
     await records().locator('button.refresh').click()
     await eventually(totalText, '2,504 records')
@@ -271,12 +313,17 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     // The exports download what the table shows.
     const csv = await records().locator('a.export-csv').getAttribute('href')
     expect(new URL(csv!, svc.url).searchParams.get('filter')).toBe("email ~ 'ADA@' && message ~ 'שלום' && age >= 30")
-    expect((await api('GET', new URL(csv!, svc.url).pathname + new URL(csv!, svc.url).search)).text.split('\r\n').length).toBe(3)
+    expect(
+      (await api('GET', new URL(csv!, svc.url).pathname + new URL(csv!, svc.url).search)).text.split('\r\n').length,
+    ).toBe(3)
     await shot(page, '05b-records-filtered')
     await input.fill("emial = 'x'")
     await filterBox.getByRole('button', { name: 'Apply' }).click()
     const problem = filterBox.getByRole('alert')
-    await eventually(() => problem.innerText(), `filter: this app has no field "emial"; its fields: email, message, plan, age, agree, \`${XSS_KEY}\`, link, nested, n (and created, id) (at character 1)`)
+    await eventually(
+      () => problem.innerText(),
+      `filter: this app has no field "emial"; its fields: email, message, plan, age, agree, \`${XSS_KEY}\`, link, nested, n (and created, id) (at character 1)`,
+    )
     // The hostile key in the message is text, run by nothing.
     expect(await page.evaluate(() => (window as any).__xss)).toBeUndefined()
     expect(await input.getAttribute('aria-invalid')).toBe('true')
@@ -285,7 +332,12 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     expect(await totalText()).toBe('1 matching record')
     // From the filter field on: every control of the filter is a Tab stop with its focus shown.
     await input.focus()
-    expect((await expectAccessible(page)).slice(0, 4)).toEqual(['input[type=date] "Arrived from"', 'input[type=date] "to"', 'button "Apply"', 'button "Clear"'])
+    expect((await expectAccessible(page)).slice(0, 4)).toEqual([
+      'input[type=date] "Arrived from"',
+      'input[type=date] "to"',
+      'button "Apply"',
+      'button "Clear"',
+    ])
     await shot(page, '05c-records-filter-problem')
     // Days: nothing arrived after today.
     await input.fill('')
@@ -311,13 +363,21 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     expect(await row.locator('td.id .badge').innerText()).toBe('Spam')
     expect(await row.getAttribute('class')).toContain('spam')
     await row.locator('td.check input').check()
-    expect(await records().locator('.selection button').allInnerTexts()).toEqual(['Not spam', 'Delete selected', 'Clear selection'])
+    expect(await records().locator('.selection button').allInnerTexts()).toEqual([
+      'Not spam',
+      'Delete selected',
+      'Clear selection',
+    ])
     await shot(page, '05d-spam-selected')
     await records().getByRole('button', { name: 'Not spam' }).click()
     await eventually(() => row.locator('td.id .badge').count(), 0)
     expect((await api('GET', `/api/v3/apps/${appId}/summary`)).json).toMatchObject({ total: 2505, spam: 0 })
     await row.locator('td.check input').check()
-    expect(await records().locator('.selection button').allInnerTexts()).toEqual(['Mark as spam', 'Delete selected', 'Clear selection'])
+    expect(await records().locator('.selection button').allInnerTexts()).toEqual([
+      'Mark as spam',
+      'Delete selected',
+      'Clear selection',
+    ])
     await records().getByRole('button', { name: 'Mark as spam' }).click()
     await eventually(() => row.locator('td.id .badge').innerText(), 'Spam')
     expect((await api('GET', `/api/v3/apps/${appId}/summary`)).json).toMatchObject({ total: 2504, spam: 1 })
@@ -328,14 +388,18 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
 
   test('auto-refresh picks up a new record without a click', async () => {
     await records().locator('input[name=autoRefresh]').check()
-    const posted = await callApi(svc.url, 'POST', new URL(endpoint).pathname, { body: { data: { email: 'live@example.com' } } })
+    const posted = await callApi(svc.url, 'POST', new URL(endpoint).pathname, {
+      body: { data: { email: 'live@example.com' } },
+    })
     expect(posted.status).toBe(200)
     expect(await totalText()).toBe('2,504 records')
     await page.clock.fastForward(5_000)
     await eventually(totalText, '2,505 records')
     await records().locator('input[name=autoRefresh]').uncheck()
     // The record arrived on the last page (oldest first); remove it so later counts stay simple.
-    expect((await api('POST', `/api/v3/apps/${appId}/records/delete`, { ids: [posted.json.data.id] })).json.data).toEqual({ deleted: 1 })
+    expect(
+      (await api('POST', `/api/v3/apps/${appId}/records/delete`, { ids: [posted.json.data.id] })).json.data,
+    ).toEqual({ deleted: 1 })
     await records().locator('button.refresh').click()
     await eventually(totalText, '2,504 records')
   })
@@ -356,7 +420,9 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
 
   test('Export CSV downloads the server export: BOM, RFC 4180 quoting, formulas neutralised', async () => {
     const path = new URL(endpoint).pathname
-    const posted = await callApi(svc.url, 'POST', path, { body: { data: { email: 'quote@example.com', message: 'He said "hi", then left', note: '=1+1' } } })
+    const posted = await callApi(svc.url, 'POST', path, {
+      body: { data: { email: 'quote@example.com', message: 'He said "hi", then left', note: '=1+1' } },
+    })
     expect(posted.status).toBe(200)
     const link = records().locator('a.export-csv')
     expect(await link.getAttribute('href')).toBe(`/api/v3/apps/${appId}/export.csv`)
@@ -368,7 +434,9 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     expect(header.slice(0, 7)).toEqual(['id', 'createdAt', 'email', 'message', 'plan', 'age', 'agree'])
     expect(header).toContain('note')
     const row = lines.find((line) => line.includes('quote@example.com'))!
-    expect(row.slice(row.indexOf(',quote@'))).toBe(`,quote@example.com,"He said ""hi"", then left",,,,${','.repeat(header.indexOf('note') - 7)}"'=1+1"${','.repeat(header.length - header.indexOf('note') - 1)}`)
+    expect(row.slice(row.indexOf(',quote@'))).toBe(
+      `,quote@example.com,"He said ""hi"", then left",,,,${','.repeat(header.indexOf('note') - 7)}"'=1+1"${','.repeat(header.length - header.indexOf('note') - 1)}`,
+    )
     expect(lines.find((line) => line.includes('ada@example.com'))).toContain(`,ada@example.com,${RTL},pro,36,true,`)
     expect(lines.length).toBe(2503 + 1 + 1 + 1) // header, records, the one above, trailing empty line
     expect(await records().locator('a.export-jsonl').getAttribute('href')).toBe(`/api/v3/apps/${appId}/export.jsonl`)
@@ -493,13 +561,25 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     await share.getByRole('button', { name: 'Save settings' }).click()
     await share.getByText('Saved', { exact: true }).waitFor()
     const saved = (await api('GET', `/api/v3/apps/${appId}/share`)).json.data
-    expect([saved.honeypot, saved.rateLimit, saved.redirectOrigins.length, saved.thankYouMessage, saved.thankYouUrl]).toEqual(['_trap', '5/s,10', 2, 'Thanks! We answer within a day.', 'https://example.com/thanks'])
+    expect([
+      saved.honeypot,
+      saved.rateLimit,
+      saved.redirectOrigins.length,
+      saved.thankYouMessage,
+      saved.thankYouUrl,
+    ]).toEqual(['_trap', '5/s,10', 2, 'Thanks! We answer within a day.', 'https://example.com/thanks'])
     // Emptied, the URL goes back to the hosted thank-you page.
     await share.getByLabel('Thank-you page URL').fill('')
     await share.getByRole('button', { name: 'Save settings' }).click()
     await eventually(async () => (await api('GET', `/api/v3/apps/${appId}/share`)).json.data.thankYouUrl, null)
     // The snippets re-render after the save lands; read them once they have.
-    await eventually(async () => (await page.locator('svc-endpoint-help pre[aria-labelledby=snippet-html]').innerText()).includes('name="_trap"'), true)
+    await eventually(
+      async () =>
+        (await page.locator('svc-endpoint-help pre[aria-labelledby=snippet-html]').innerText()).includes(
+          'name="_trap"',
+        ),
+      true,
+    )
 
     await share.locator('input[name=rateLimit]').fill('fast please')
     await share.getByRole('button', { name: 'Save settings' }).click()
@@ -515,12 +595,18 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     await eventually(async () => (await output.innerText()) !== endpoint, true)
     const rotated = await output.innerText()
     expect((await callApi(svc.url, 'POST', path, { body: { data: { email: 'old@example.com' } } })).status).toBe(404)
-    expect((await callApi(svc.url, 'POST', new URL(rotated).pathname, { body: { data: { email: 'new@example.com' } } })).status).toBe(200)
+    expect(
+      (await callApi(svc.url, 'POST', new URL(rotated).pathname, { body: { data: { email: 'new@example.com' } } }))
+        .status,
+    ).toBe(200)
     endpoint = rotated
 
     await share.getByRole('button', { name: 'Unpublish' }).click()
     await eventually(() => share.locator('header .badge').innerText(), 'Not published')
-    expect((await callApi(svc.url, 'POST', new URL(endpoint).pathname, { body: { data: { email: 'off@example.com' } } })).status).toBe(404)
+    expect(
+      (await callApi(svc.url, 'POST', new URL(endpoint).pathname, { body: { data: { email: 'off@example.com' } } }))
+        .status,
+    ).toBe(404)
     await share.getByRole('button', { name: 'Publish' }).click()
     await eventually(() => share.locator('header .badge').innerText(), 'Published')
   })

@@ -24,7 +24,8 @@ describe.skipIf(!hasBrowser)('admin page: a field type change on a live form', (
     ;({ svc, page, api } = admin)
     const { id, token: endpoint } = await publishedApp(api, 'Ages', [{ name: 'age' }])
     appId = id
-    for (const age of ['31', 'forty']) expect((await callApi(svc.url, 'POST', `/api/v3/share/${endpoint}`, { body: { age } })).status).toBe(200)
+    for (const age of ['31', 'forty'])
+      expect((await callApi(svc.url, 'POST', `/api/v3/share/${endpoint}`, { body: { age } })).status).toBe(200)
     await page.goto(`${svc.url}/admin/#/apps/${appId}`)
     // The page was loaded before the sign-up: reload so it starts with the session.
     await page.reload()
@@ -50,7 +51,9 @@ describe.skipIf(!hasBrowser)('admin page: a field type change on a live form', (
     await select.selectOption('number')
     await dialog.getByRole('button', { name: 'Change type' }).click()
     await eventually(storedType, 'number')
-    const records = (await api('GET', `/api/v3/apps/${appId}/records`)).json.records.map((r: { data: unknown }) => r.data)
+    const records = (await api('GET', `/api/v3/apps/${appId}/records`)).json.records.map(
+      (r: { data: unknown }) => r.data,
+    )
     expect(records).toEqual([{ age: '31' }, { age: 'forty' }])
   })
 })

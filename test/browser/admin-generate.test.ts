@@ -5,12 +5,17 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser } from 'playwright-core'
-import { chromiumAvailable, launchChromium, startBrowserTestServer, type BrowserTestServer } from '../support/browser.ts'
+import {
+  chromiumAvailable,
+  launchChromium,
+  startBrowserTestServer,
+  type BrowserTestServer,
+} from '../support/browser.ts'
 import { callApi, openAdminPage, shot, type AdminPage } from './admin-helpers.ts'
 
-
 const hasBrowser = chromiumAvailable('admin-generate browser tests')
-const INSTRUCTION = 'A 6-question stress check for teachers with two dimensions: workload and support. 5-point scale, calm blue styling.'
+const INSTRUCTION =
+  'A 6-question stress check for teachers with two dimensions: workload and support. 5-point scale, calm blue styling.'
 
 /** The admin page of a new owner `email`, showing the box that generates an app. */
 async function openGenerate(browser: Browser, svc: BrowserTestServer, email: string): Promise<AdminPage> {
@@ -61,9 +66,13 @@ describe.skipIf(!hasBrowser)('admin page: generate an app from a description', (
     const appId = decodeURIComponent(new URL(page.url()).hash.split('/')[2])
     await page.getByRole('heading', { name: plan.app.name }).waitFor()
     const fields = (await api('GET', `/api/v3/apps/${appId}/fields`)).json.data.fields
-    expect(fields.map((f: any) => [f.name, f.type, f.options])).toEqual(plan.form.fields.map((f: any) => [f.name, f.type, f.options]))
+    expect(fields.map((f: any) => [f.name, f.type, f.options])).toEqual(
+      plan.form.fields.map((f: any) => [f.name, f.type, f.options]),
+    )
     const scales = (await api('GET', `/api/v3/apps/${appId}/scales`)).json.data.scales
-    expect(scales.map((s: any) => [s.key, s.name, s.complete])).toEqual(plan.scale.scales.map((s: any) => [s.key, s.name, true]))
+    expect(scales.map((s: any) => [s.key, s.name, s.complete])).toEqual(
+      plan.scale.scales.map((s: any) => [s.key, s.name, true]),
+    )
     await page.getByRole('link', { name: 'Scales' }).click()
     await page.locator(`svc-scales-editor tr[data-scale=${plan.scale.scales[1].key}]`).getByText('Complete').waitFor()
     await shot(page, 'assessment-09-generated-app')
@@ -89,7 +98,11 @@ describe.skipIf(!hasBrowser)('admin page: a slow planning job shows progress and
 
   beforeAll(async () => {
     // An OpenAI-compatible server that never answers, so the LLM planning job stays running.
-    llm = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Promise<Response>((resolve) => pending.push(() => resolve(new Response('{}', { status: 503 })))) })
+    llm = Bun.serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      fetch: () => new Promise<Response>((resolve) => pending.push(() => resolve(new Response('{}', { status: 503 })))),
+    })
     svc = await startBrowserTestServer({ SVC_LLM_URL: `http://127.0.0.1:${llm.port}/v1`, SVC_LLM_MODEL: 'test-model' })
     browser = await launchChromium()
   }, 30_000)
@@ -117,7 +130,11 @@ describe.skipIf(!hasBrowser)('admin page: a slow planning job shows progress and
     expect(plans.json.data).toEqual({ plans: [] })
     const job = await callApi(svc.url, 'GET', `/api/v3/smart/jobs/${jobId}`, { token })
     // The whole answer, so a refusal shows its error rather than a TypeError.
-    expect({ status: job.status, data: job.json.data && { status: job.json.data.status, planId: job.json.data.planId }, error: job.json.error }).toEqual({ status: 200, data: { status: 'cancelled', planId: null }, error: undefined })
+    expect({
+      status: job.status,
+      data: job.json.data && { status: job.json.data.status, planId: job.json.data.planId },
+      error: job.json.error,
+    }).toEqual({ status: 200, data: { status: 'cancelled', planId: null }, error: undefined })
     await page.close()
   })
 })

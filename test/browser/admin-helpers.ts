@@ -22,7 +22,12 @@ export async function shot(page: Page, name: string): Promise<void> {
 }
 
 /** Sends JSON to the server the way curl would (no cookies), returning status and body. */
-export async function callApi(base: string, method: string, path: string, options: { token?: string; body?: unknown; raw?: BodyInit; type?: string } = {}) {
+export async function callApi(
+  base: string,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; raw?: BodyInit; type?: string } = {},
+) {
   const headers: Record<string, string> = {}
   if (options.token) headers.authorization = `Bearer ${options.token}`
   let body = options.raw
@@ -94,7 +99,11 @@ export interface AdminPage {
 }
 
 /** Opens /admin/ in a new page of `browser` (8 s timeouts, page errors logged) and signs up from it. */
-export async function openAdminPage(browser: Browser, svc: BrowserTestServer, options: AdminPageOptions): Promise<AdminPage> {
+export async function openAdminPage(
+  browser: Browser,
+  svc: BrowserTestServer,
+  options: AdminPageOptions,
+): Promise<AdminPage> {
   const page = await browser.newPage({ viewport: options.viewport })
   page.setDefaultTimeout(8_000)
   page.on('pageerror', (error) => console.error('page error:', error.message))
@@ -127,7 +136,11 @@ export async function openAdmin(options: AdminPageOptions & { env?: Record<strin
 }
 
 /** Creates an app named `name` with `fields` through `api` and publishes it; its id and the endpoint's token and URL. */
-export async function publishedApp(api: OwnerApi, name: string, fields: object[] = []): Promise<{ id: string; token: string; endpoint: string }> {
+export async function publishedApp(
+  api: OwnerApi,
+  name: string,
+  fields: object[] = [],
+): Promise<{ id: string; token: string; endpoint: string }> {
   const ok = async (method: string, path: string, body?: unknown) => {
     const res = await api(method, path, body)
     if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${res.text}`)

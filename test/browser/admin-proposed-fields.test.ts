@@ -8,7 +8,15 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { chromiumAvailable, type BrowserTestServer } from '../support/browser.ts'
 import { expectAccessible } from './accessible.ts'
-import { callApi, eventually, openAdmin, publishedApp, shot, type AdminSession, type OwnerApi } from './admin-helpers.ts'
+import {
+  callApi,
+  eventually,
+  openAdmin,
+  publishedApp,
+  shot,
+  type AdminSession,
+  type OwnerApi,
+} from './admin-helpers.ts'
 
 const hasBrowser = chromiumAvailable('admin-proposed-fields browser tests')
 
@@ -28,7 +36,9 @@ describe.skipIf(!hasBrowser)('admin page: proposed fields', () => {
     ;({ svc, page, api } = admin)
     ;({ id: appId, token: endpoint } = await publishedApp(api, 'Contact', [{ name: 'name', label: 'Your name' }]))
     // A stranger (no access token) posts a key of their own.
-    expect((await callApi(svc.url, 'POST', `/api/v3/share/${endpoint}`, { body: { name: 'Ada', city: 'Paris' } })).status).toBe(200)
+    expect(
+      (await callApi(svc.url, 'POST', `/api/v3/share/${endpoint}`, { body: { name: 'Ada', city: 'Paris' } })).status,
+    ).toBe(200)
     await page.goto(`${svc.url}/admin/#/apps/${appId}`)
     await page.reload()
     await page.getByRole('button', { name: 'Accept field city' }).waitFor()
@@ -37,7 +47,9 @@ describe.skipIf(!hasBrowser)('admin page: proposed fields', () => {
   afterAll(() => admin?.close(), 30_000)
 
   test('a proposed field is marked, off the form and the snippet, and accepted with the keyboard', async () => {
-    const row = page.locator('svc-fields-editor tr[data-field-id]').filter({ has: page.getByRole('textbox', { name: 'Name of field city' }) })
+    const row = page
+      .locator('svc-fields-editor tr[data-field-id]')
+      .filter({ has: page.getByRole('textbox', { name: 'Name of field city' }) })
     expect((await row.locator('.badge').innerText()).trim()).toBe('Proposed')
     expect(await page.locator('svc-fields-editor .count').innerText()).toBe('1 / 50 fields')
     expect(await page.locator('svc-fields-editor .proposals p').innerText()).toBe(
@@ -55,7 +67,11 @@ describe.skipIf(!hasBrowser)('admin page: proposed fields', () => {
     await page.getByRole('button', { name: 'Accept field city' }).waitFor({ state: 'detached' })
     await eventually(() => page.locator('svc-fields-editor .count').innerText(), '2 / 50 fields')
     expect(await page.locator('svc-fields-editor .proposals').count()).toBe(0)
-    expect((await api('GET', `/api/v3/apps/${appId}/fields/city`)).json.data).toMatchObject({ name: 'city', type: 'text', proposed: false })
+    expect((await api('GET', `/api/v3/apps/${appId}/fields/city`)).json.data).toMatchObject({
+      name: 'city',
+      type: 'text',
+      proposed: false,
+    })
     expect(await fillIn()).toContain('name="city"')
     await eventually(async () => (await htmlSnippet()).includes('name="city"'), true)
   })

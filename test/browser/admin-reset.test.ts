@@ -5,9 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
-import { chromiumAvailable, launchChromium, startBrowserTestServer, type BrowserTestServer } from '../support/browser.ts'
+import {
+  chromiumAvailable,
+  launchChromium,
+  startBrowserTestServer,
+  type BrowserTestServer,
+} from '../support/browser.ts'
 import { callApi, eventually, shot } from './admin-helpers.ts'
-
 
 const EMAIL = 'owner@example.com'
 const OLD_PASSWORD = 'the password I forgot'
@@ -33,7 +37,9 @@ describe.skipIf(!hasBrowser)('admin page: reset a forgotten password', () => {
   }, 30_000)
 
   test('request a code, enter it with a new password, and land signed in', async () => {
-    const signup = await callApi(svc.url, 'POST', '/api/v3/auth/signup', { body: { email: EMAIL, password: OLD_PASSWORD } })
+    const signup = await callApi(svc.url, 'POST', '/api/v3/auth/signup', {
+      body: { email: EMAIL, password: OLD_PASSWORD },
+    })
     expect(signup.status).toBe(200)
     const oldSession = /^(svc_session=[^;]+);/.exec(signup.headers.get('set-cookie') ?? '')![1]
 
@@ -45,7 +51,9 @@ describe.skipIf(!hasBrowser)('admin page: reset a forgotten password', () => {
     await login.locator('input[name=email]').fill(EMAIL)
     await login.getByRole('button', { name: 'Send me a code' }).click()
     await login.locator('input[name=code]').waitFor()
-    expect(await login.locator('p.notice').innerText()).toBe(`If an account exists for ${EMAIL}, a 6-digit code is on its way. It is valid for 10 minutes.`)
+    expect(await login.locator('p.notice').innerText()).toBe(
+      `If an account exists for ${EMAIL}, a 6-digit code is on its way. It is valid for 10 minutes.`,
+    )
     expect(svc.mails.map((m) => m.to)).toEqual([EMAIL])
     const code = /\b(\d{6})\b/.exec(svc.mails[0].text)![1]
 
@@ -54,7 +62,10 @@ describe.skipIf(!hasBrowser)('admin page: reset a forgotten password', () => {
     await login.locator('input[name=newPassword]').fill(NEW_PASSWORD)
     await login.locator('input[name=repeatPassword]').fill('something else entirely')
     await login.getByRole('button', { name: 'Set password and sign in' }).click()
-    await eventually(() => login.locator('p.error').innerText(), 'The two passwords differ; type the same new password twice.')
+    await eventually(
+      () => login.locator('p.error').innerText(),
+      'The two passwords differ; type the same new password twice.',
+    )
 
     await login.locator('input[name=repeatPassword]').fill(NEW_PASSWORD)
     await shot(page, '40-reset-password')
@@ -62,8 +73,12 @@ describe.skipIf(!hasBrowser)('admin page: reset a forgotten password', () => {
     await eventually(() => page.locator('svc-admin .who .email').innerText(), EMAIL)
     expect(new URL(page.url()).hash).toBe('#/apps')
 
-    expect((await callApi(svc.url, 'POST', '/api/v3/auth/login', { body: { email: EMAIL, password: OLD_PASSWORD } })).status).toBe(401)
-    expect((await callApi(svc.url, 'POST', '/api/v3/auth/login', { body: { email: EMAIL, password: NEW_PASSWORD } })).status).toBe(200)
+    expect(
+      (await callApi(svc.url, 'POST', '/api/v3/auth/login', { body: { email: EMAIL, password: OLD_PASSWORD } })).status,
+    ).toBe(401)
+    expect(
+      (await callApi(svc.url, 'POST', '/api/v3/auth/login', { body: { email: EMAIL, password: NEW_PASSWORD } })).status,
+    ).toBe(200)
     const old = await fetch(`${svc.url}/api/v3/auth/status`, { headers: { cookie: oldSession } })
     expect(old.status).toBe(401)
   })

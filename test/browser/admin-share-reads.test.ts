@@ -31,7 +31,8 @@ describe.skipIf(!hasBrowser)('admin page: opening reads asks first', () => {
   let endpoint: string
 
   const card = () => page.locator('svc-share-settings')
-  const radio = (name: RegExp) => card().getByRole('group', { name: 'Who may read with the endpoint or fill-in link' }).getByRole('radio', { name })
+  const radio = (name: RegExp) =>
+    card().getByRole('group', { name: 'Who may read with the endpoint or fill-in link' }).getByRole('radio', { name })
   const dialog = () => card().locator('svc-confirm dialog')
   const stored = async () => (await callApi(svc.url, 'GET', `/api/v3/apps/${appId}/share`, { token })).json.data.reads
   /** What the element with focus is, looking into shadow roots: `tag "name"`. */
@@ -48,7 +49,9 @@ describe.skipIf(!hasBrowser)('admin page: opening reads asks first', () => {
     ;({ svc, page, token } = admin)
     ;({ id: appId, endpoint } = await publishedApp(admin.api, 'Contact form', [{ name: 'email', type: 'email' }]))
     const path = new URL(endpoint).pathname
-    const posted = await callApi(svc.url, 'POST', `${path}/batch`, { body: [{ email: 'ada@example.com' }, { email: 'lin@example.com' }, { email: 'sam@example.com' }] })
+    const posted = await callApi(svc.url, 'POST', `${path}/batch`, {
+      body: [{ email: 'ada@example.com' }, { email: 'lin@example.com' }, { email: 'sam@example.com' }],
+    })
     expect(posted.status).toBe(200)
     await page.goto(`${svc.url}/admin/#/apps/${encodeURIComponent(appId)}`)
     await page.reload()
@@ -117,10 +120,14 @@ describe.skipIf(!hasBrowser)('admin page: opening reads asks first', () => {
     await card().getByLabel('Public summary: smallest group shown').fill('3')
     await card().getByRole('button', { name: 'Save settings' }).click()
     await card().getByText('Saved', { exact: true }).waitFor()
-    expect((await callApi(svc.url, 'GET', `/api/v3/apps/${appId}/share`, { token })).json.data.summaryMinRespondents).toBe(3)
+    expect(
+      (await callApi(svc.url, 'GET', `/api/v3/apps/${appId}/share`, { token })).json.data.summaryMinRespondents,
+    ).toBe(3)
     await radio(/^Summary/).click()
     await dialog().waitFor()
-    expect(await dialog().locator('.message').innerText()).toBe(SUMMARY_QUESTION.replace('at least 5 people', 'at least 3 people'))
+    expect(await dialog().locator('.message').innerText()).toBe(
+      SUMMARY_QUESTION.replace('at least 5 people', 'at least 3 people'),
+    )
     await dialog().getByRole('button', { name: 'Cancel' }).click()
     await dialog().waitFor({ state: 'hidden' })
     expect(await stored()).toBe('off')

@@ -63,12 +63,19 @@ describe.skipIf(!hasBrowser)('admin page: webhooks', () => {
 
   test('a test event and a record show up; the deliveries list their status', async () => {
     await panel().getByRole('button', { name: 'Send test' }).click()
-    await eventually(async () => /^Test delivered: HTTP 200 in \d+ ms$/.test(await panel().locator('li.hook [role=status]').innerText()), true)
+    await eventually(
+      async () =>
+        /^Test delivered: HTTP 200 in \d+ ms$/.test(await panel().locator('li.hook [role=status]').innerText()),
+      true,
+    )
     const { token: endpoint } = (await callApi(svc.url, 'GET', `/api/v3/apps/${appId}/share`, { token })).json.data
     expect((await callApi(svc.url, 'POST', `/api/v3/share/${endpoint}`, { body: { name: 'Ada' } })).status).toBe(200)
     await receiver.waitFor(2)
     await panel().getByRole('button', { name: 'Deliveries' }).click()
-    await eventually(() => panel().locator('table.deliveries tbody td:nth-child(3) .badge').allInnerTexts(), ['delivered'])
+    await eventually(
+      () => panel().locator('table.deliveries tbody td:nth-child(3) .badge').allInnerTexts(),
+      ['delivered'],
+    )
     expect(await panel().getByRole('button', { name: 'Deliveries' }).getAttribute('aria-expanded')).toBe('true')
     await shot(page, '61-webhook-deliveries')
     await expectAccessible(page)
@@ -76,14 +83,23 @@ describe.skipIf(!hasBrowser)('admin page: webhooks', () => {
 
   test('a webhook svc switched off carries a badge and a notice; switching it on clears them', async () => {
     const hooks = (await callApi(svc.url, 'GET', `/api/v3/apps/${appId}/webhooks`, { token })).json.data.webhooks
-    const deliveries = (await callApi(svc.url, 'GET', `/api/v3/apps/${appId}/webhooks/${hooks[0].id}/deliveries`, { token })).json.data.deliveries
+    const deliveries = (
+      await callApi(svc.url, 'GET', `/api/v3/apps/${appId}/webhooks/${hooks[0].id}/deliveries`, { token })
+    ).json.data.deliveries
     // As the worker does after the last failed attempt of a retry window.
     const store = svc.server.ctx.storage.webhooks
     const outcome = { status: 500, error: 'HTTP 500', latencyMs: 3, response: 'down' }
-    expect(await store.finish([{ id: deliveries[0].id, outcome, next: { status: 'dead', disableAfter: 1, reason: DISABLED_REASON } }], Date.now())).toEqual({ disabled: [hooks[0].id] })
+    expect(
+      await store.finish(
+        [{ id: deliveries[0].id, outcome, next: { status: 'dead', disableAfter: 1, reason: DISABLED_REASON } }],
+        Date.now(),
+      ),
+    ).toEqual({ disabled: [hooks[0].id] })
     await page.reload()
     await eventually(() => panel().locator('li.hook .badge').innerText(), 'Switched off')
-    expect(await panel().locator('li.hook p.notice').innerText()).toBe(`svc switched this webhook off: ${DISABLED_REASON}. Fix the receiver, switch it on and retry the dead deliveries.`)
+    expect(await panel().locator('li.hook p.notice').innerText()).toBe(
+      `svc switched this webhook off: ${DISABLED_REASON}. Fix the receiver, switch it on and retry the dead deliveries.`,
+    )
     await shot(page, '62-webhook-switched-off')
     await expectAccessible(page)
     await panel().getByRole('button', { name: 'Switch on' }).click()
@@ -96,13 +112,21 @@ describe.skipIf(!hasBrowser)('admin page: webhooks', () => {
     expect(await notify.isChecked()).toBe(false)
     await notify.focus()
     await page.keyboard.press('Space')
-    await eventually(async () => (await callApi(svc.url, 'GET', `/api/v3/apps/${appId}/notifications`, { token })).json.data.enabled, true)
+    await eventually(
+      async () => (await callApi(svc.url, 'GET', `/api/v3/apps/${appId}/notifications`, { token })).json.data.enabled,
+      true,
+    )
     await notify.click()
-    await eventually(async () => (await callApi(svc.url, 'GET', `/api/v3/apps/${appId}/notifications`, { token })).json.data.enabled, false)
+    await eventually(
+      async () => (await callApi(svc.url, 'GET', `/api/v3/apps/${appId}/notifications`, { token })).json.data.enabled,
+      false,
+    )
   })
 
   test('remove asks first, then the list is empty', async () => {
-    await panel().getByRole('button', { name: `Remove webhook ${receiver.url}` }).click()
+    await panel()
+      .getByRole('button', { name: `Remove webhook ${receiver.url}` })
+      .click()
     await panel().locator('svc-confirm').getByRole('button', { name: 'Remove webhook' }).click()
     await panel().getByText('No webhooks yet.').waitFor()
     expect((await callApi(svc.url, 'GET', `/api/v3/apps/${appId}/webhooks`, { token })).json.data.webhooks).toEqual([])

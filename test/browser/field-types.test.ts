@@ -9,7 +9,12 @@ import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { FIELD_TYPES, fieldTypeSpec } from '../../server/contract/fields/types/index.ts'
-import { chromiumAvailable, launchChromium, startBrowserTestServer, type BrowserTestServer } from '../support/browser.ts'
+import {
+  chromiumAvailable,
+  launchChromium,
+  startBrowserTestServer,
+  type BrowserTestServer,
+} from '../support/browser.ts'
 import { formExample } from '../support/form-fill.ts'
 import { tempDir } from '../support/tmp.ts'
 import { callApi, shot, signUpInPage } from './admin-helpers.ts'
@@ -21,7 +26,9 @@ const OPTIONS = ['Yes, "quoted" & <b>', 'two  spaces', "it's"]
 const nameOf = (type: string) => `${type} answer`
 const optionsOf = (type: (typeof FIELD_TYPES)[number]) => (fieldTypeSpec(type).hasOptions ? OPTIONS : null)
 /** The record every form below sends: each type's example value, as the endpoint stores it from a form. */
-const EXPECTED = Object.fromEntries(FIELD_TYPES.map((type) => [nameOf(type), formExample(type, optionsOf(type)).stored]))
+const EXPECTED = Object.fromEntries(
+  FIELD_TYPES.map((type) => [nameOf(type), formExample(type, optionsOf(type)).stored]),
+)
 
 /** Fills the controls named `name` with `texts` as a person would: typing, ticking or picking. */
 async function fill(page: Page, name: string, texts: string[]) {
@@ -29,7 +36,8 @@ async function fill(page: Page, name: string, texts: string[]) {
   const first = controls.first()
   const kind = await first.evaluate((el) => (el instanceof HTMLInputElement ? el.type : el.tagName.toLowerCase()))
   if (kind === 'radio' || kind === 'checkbox') {
-    for (const text of texts) await page.locator(`form [name=${JSON.stringify(name)}][value=${JSON.stringify(text)}]`).check()
+    for (const text of texts)
+      await page.locator(`form [name=${JSON.stringify(name)}][value=${JSON.stringify(text)}]`).check()
   } else if (kind === 'select') {
     await first.selectOption(texts[0])
   } else {
@@ -53,7 +61,8 @@ describe.skipIf(!hasBrowser)('every field type through the forms, in Chromium', 
     if (res.status !== 200) throw new Error(`${method} ${path}: ${res.text}`)
     return res.json
   }
-  const records = async () => (await api('GET', `/api/v3/apps/${appId}/records`)).records.map((record: { data: unknown }) => record.data)
+  const records = async () =>
+    (await api('GET', `/api/v3/apps/${appId}/records`)).records.map((record: { data: unknown }) => record.data)
 
   beforeAll(async () => {
     svc = await startBrowserTestServer()
@@ -65,7 +74,13 @@ describe.skipIf(!hasBrowser)('every field type through the forms, in Chromium', 
     token = await signUpInPage(page, 'owner@example.com', 'correct horse battery')
     await page.close()
     appId = (await api('POST', '/api/v3/apps', { name: 'Every type' })).data.id
-    for (const type of FIELD_TYPES) await api('POST', `/api/v3/apps/${appId}/fields`, { name: nameOf(type), type, label: `A ${type} question`, options: optionsOf(type) ?? undefined })
+    for (const type of FIELD_TYPES)
+      await api('POST', `/api/v3/apps/${appId}/fields`, {
+        name: nameOf(type),
+        type,
+        label: `A ${type} question`,
+        options: optionsOf(type) ?? undefined,
+      })
     fillIn = `${svc.url}/f/${(await api('POST', `/api/v3/apps/${appId}/share/publish`)).data.token}`
   })
 
@@ -75,8 +90,11 @@ describe.skipIf(!hasBrowser)('every field type through the forms, in Chromium', 
     if (dir) rmSync(dir, { recursive: true, force: true })
   })
 
-  test('the fill-in page without JavaScript: each control posts its type\'s example, stored as that value', async () => {
-    for (const [width, height] of [[1280, 800], [390, 844]]) {
+  test("the fill-in page without JavaScript: each control posts its type's example, stored as that value", async () => {
+    for (const [width, height] of [
+      [1280, 800],
+      [390, 844],
+    ]) {
       const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height } })
       const page = await context.newPage()
       await page.goto(fillIn)
@@ -86,16 +104,21 @@ describe.skipIf(!hasBrowser)('every field type through the forms, in Chromium', 
       await context.close()
     }
     expect(await records()).toEqual([EXPECTED, EXPECTED])
-    await api('POST', `/api/v3/apps/${appId}/records/delete`, { ids: (await api('GET', `/api/v3/apps/${appId}/records`)).records.map((r: { id: string }) => r.id) })
+    await api('POST', `/api/v3/apps/${appId}/records/delete`, {
+      ids: (await api('GET', `/api/v3/apps/${appId}/records`)).records.map((r: { id: string }) => r.id),
+    })
   })
 
-  test('the Setup tab\'s HTML snippet is ?help\'s, and pasted into a file:// page it stores every type and thanks the person', async () => {
+  test("the Setup tab's HTML snippet is ?help's, and pasted into a file:// page it stores every type and thanks the person", async () => {
     const admin = await owner.newPage()
     await admin.goto(`${svc.url}/admin/#/apps/${appId}`)
     const pre = admin.locator('svc-endpoint-help pre[aria-labelledby="snippet-html"]')
     await pre.waitFor()
     const snippet = await pre.textContent()
-    for (const [width, height] of [[1280, 800], [390, 844]]) {
+    for (const [width, height] of [
+      [1280, 800],
+      [390, 844],
+    ]) {
       await admin.setViewportSize({ width, height })
       await pre.scrollIntoViewIfNeeded()
       await shot(admin, `field-types-admin-setup-${width}`)
@@ -104,8 +127,14 @@ describe.skipIf(!hasBrowser)('every field type through the forms, in Chromium', 
     expect(help).toContain(`\n\`\`\`html\n${snippet}\n\`\`\`\n`)
 
     const file = join(dir, 'every-type.html')
-    writeFileSync(file, `<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Every type</title>\n${snippet}`)
-    for (const [width, height] of [[1280, 800], [390, 844]]) {
+    writeFileSync(
+      file,
+      `<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Every type</title>\n${snippet}`,
+    )
+    for (const [width, height] of [
+      [1280, 800],
+      [390, 844],
+    ]) {
       const page = await owner.newPage()
       await page.setViewportSize({ width, height })
       await page.goto(`file://${file}`)

@@ -5,7 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import type { Browser } from 'playwright-core'
-import { chromiumAvailable, launchChromium, startBrowserTestServer, type BrowserTestServer } from '../support/browser.ts'
+import {
+  chromiumAvailable,
+  launchChromium,
+  startBrowserTestServer,
+  type BrowserTestServer,
+} from '../support/browser.ts'
 import { callApi } from './admin-helpers.ts'
 import { createWellbeingCheck } from './wellbeing-check.ts'
 
@@ -31,7 +36,9 @@ describe.skipIf(!hasBrowser)('fill-in page and report in Chromium', () => {
       if (res.status !== 200) throw new Error(`${method} ${path}: ${res.text}`)
       return res.json.data
     }
-    const signup = await callApi(svc.url, 'POST', '/api/v3/auth/signup', { body: { email: 'owner@example.com', password: 'correct horse battery', tokenName: 'browser' } })
+    const signup = await callApi(svc.url, 'POST', '/api/v3/auth/signup', {
+      body: { email: 'owner@example.com', password: 'correct horse battery', tokenName: 'browser' },
+    })
     token = signup.json.data.token.token
     base = await createWellbeingCheck(api)
     await api('PATCH', `${base}/expert`, { name: 'Dr. Ana Ruiz' })
@@ -39,9 +46,15 @@ describe.skipIf(!hasBrowser)('fill-in page and report in Chromium', () => {
     const share = await api('POST', `${base}/share/publish`)
     fillIn = `${svc.url}/f/${share.token}`
     const plain = await api('POST', '/api/v3/apps', { name: 'Contact us' })
-    await api('POST', `/api/v3/apps/${plain.id}/fields`, { name: 'message', type: 'text', label: 'Your message', required: true })
+    await api('POST', `/api/v3/apps/${plain.id}/fields`, {
+      name: 'message',
+      type: 'text',
+      label: 'Your message',
+      required: true,
+    })
     plainFillIn = `${svc.url}/f/${(await api('POST', `/api/v3/apps/${plain.id}/share/publish`)).token}`
-    ;(globalThis as { setLayout?: (layout: string) => Promise<unknown> }).setLayout = (layout) => api('PATCH', `${base}/connect`, { layout })
+    ;(globalThis as { setLayout?: (layout: string) => Promise<unknown> }).setLayout = (layout) =>
+      api('PATCH', `${base}/connect`, { layout })
   })
 
   afterAll(async () => {
@@ -139,7 +152,10 @@ describe.skipIf(!hasBrowser)('fill-in page and report in Chromium', () => {
     const native = await newPage(false)
     await native.goto(plainFillIn)
     await native.getByLabel('Your message').fill('Hello')
-    await Promise.all([native.waitForURL(`${plainFillIn}/thanks`), native.getByRole('button', { name: 'Submit' }).click()])
+    await Promise.all([
+      native.waitForURL(`${plainFillIn}/thanks`),
+      native.getByRole('button', { name: 'Submit' }).click(),
+    ])
     expect(await native.getByRole('heading', { level: 1 }).textContent()).toBe('Thank you')
     expect(await native.locator('p').textContent()).toBe('Your answers to “Contact us” were saved.')
     await native.context().close()

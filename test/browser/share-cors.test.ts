@@ -12,7 +12,12 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import { chromiumAvailable, launchChromium, startBrowserTestServer, type BrowserTestServer } from '../support/browser.ts'
+import {
+  chromiumAvailable,
+  launchChromium,
+  startBrowserTestServer,
+  type BrowserTestServer,
+} from '../support/browser.ts'
 import { insertRecords, makeEndpoint } from '../support/records.ts'
 import { makeUser } from '../support/users.ts'
 import { tempDir } from '../support/tmp.ts'
@@ -71,7 +76,11 @@ describe.skipIf(!hasBrowser)('share endpoints from other origins in Chromium', (
     dir = tempDir('svc-cors-page-')
     writeFileSync(join(dir, 'page.html'), PAGE)
     // Another origin: the same page from a second server on its own port.
-    other = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response(PAGE, { headers: { 'content-type': 'text/html; charset=utf-8' } }) })
+    other = Bun.serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      fetch: () => new Response(PAGE, { headers: { 'content-type': 'text/html; charset=utf-8' } }),
+    })
   })
 
   afterAll(async () => {
@@ -83,18 +92,32 @@ describe.skipIf(!hasBrowser)('share endpoints from other origins in Chromium', (
 
   /** Runs every request kind from `page`, then submits the native form; returns what the page saw. */
   async function sendFrom(page: Page, endpoint: string, origin: string): Promise<Record<string, unknown>> {
-    const beaconDone = page.waitForResponse((r) => r.url() === endpoint && r.request().method() === 'POST' && r.request().resourceType() === 'ping')
-    const results = await page.evaluate(([url, name]) => (window as unknown as { send(u: string, o: string): Promise<unknown> }).send(url, name), [endpoint, origin] as const)
+    const beaconDone = page.waitForResponse(
+      (r) => r.url() === endpoint && r.request().method() === 'POST' && r.request().resourceType() === 'ping',
+    )
+    const results = await page.evaluate(
+      ([url, name]) => (window as unknown as { send(u: string, o: string): Promise<unknown> }).send(url, name),
+      [endpoint, origin] as const,
+    )
     expect((await beaconDone).status()).toBe(200)
     // After the beacon landed, so the count is certain: a cross-origin read of the page.
-    const read = await page.evaluate((url) => (window as unknown as { read(u: string): Promise<unknown> }).read(url), endpoint)
-    await page.evaluate(([url, name]) => {
-      const form = document.getElementById('native') as HTMLFormElement
-      form.action = `${url}/form`
-      ;(form.elements.namedItem('via') as HTMLInputElement).value = `${name} native form`
-    }, [endpoint, origin] as const)
+    const read = await page.evaluate(
+      (url) => (window as unknown as { read(u: string): Promise<unknown> }).read(url),
+      endpoint,
+    )
+    await page.evaluate(
+      ([url, name]) => {
+        const form = document.getElementById('native') as HTMLFormElement
+        form.action = `${url}/form`
+        ;(form.elements.namedItem('via') as HTMLInputElement).value = `${name} native form`
+      },
+      [endpoint, origin] as const,
+    )
     // The browser's own post is answered with the hosted thank-you page, never raw JSON.
-    const [navigation] = await Promise.all([page.waitForResponse(`${endpoint}/form`), page.click('button[type=submit]')])
+    const [navigation] = await Promise.all([
+      page.waitForResponse(`${endpoint}/form`),
+      page.click('button[type=submit]'),
+    ])
     expect(navigation.status()).toBe(303)
     await page.waitForURL(/\/f\/[^/]+\/thanks/)
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Thank you')
@@ -108,16 +131,29 @@ describe.skipIf(!hasBrowser)('share endpoints from other origins in Chromium', (
 
   test('a native form on a file:// page: the thank-you page, and a refusal as a page that says what to fix; both accessible', async () => {
     const { user } = await makeUser(svc.server.ctx)
-    const { path } = await makeEndpoint(svc.server.ctx, user.id, { name: 'Contact us', autoCreate: false, fields: [{ name: 'email', type: 'email', required: true }, { name: 'message', type: 'text' }] })
+    const { path } = await makeEndpoint(svc.server.ctx, user.id, {
+      name: 'Contact us',
+      autoCreate: false,
+      fields: [
+        { name: 'email', type: 'email', required: true },
+        { name: 'message', type: 'text' },
+      ],
+    })
     const file = join(dir, 'contact.html')
     // novalidate: the server's own refusal is what is tested, not the browser's checks.
-    writeFileSync(file, `<!doctype html><meta charset="utf-8"><title>Contact</title><form method="POST" action="${svc.url}${path('/form')}" novalidate><label>E-mail <input name="email" type="email"></label><label>Message <input name="message"></label><button type="submit">Send</button></form>`)
+    writeFileSync(
+      file,
+      `<!doctype html><meta charset="utf-8"><title>Contact</title><form method="POST" action="${svc.url}${path('/form')}" novalidate><label>E-mail <input name="email" type="email"></label><label>Message <input name="message"></label><button type="submit">Send</button></form>`,
+    )
     const context = await browser.newContext()
     try {
       const page = await context.newPage()
       await page.goto(`file://${file}`)
       await page.getByLabel('Message').fill('No address given')
-      await Promise.all([page.waitForResponse(`${svc.url}${path('/form')}`), page.getByRole('button', { name: 'Send' }).click()])
+      await Promise.all([
+        page.waitForResponse(`${svc.url}${path('/form')}`),
+        page.getByRole('button', { name: 'Send' }).click(),
+      ])
       expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Your answers were not sent')
       expect(await page.locator('main li').allInnerTexts()).toEqual(['email: Please answer this question.'])
       await expectAccessible(page)
@@ -145,12 +181,18 @@ describe.skipIf(!hasBrowser)('share endpoints from other origins in Chromium', (
       await portPage.goto(`http://127.0.0.1:${other.port}/`)
       const fromPort = await sendFrom(portPage, endpoint, 'port')
 
-      for (const [seen, total] of [[fromFile, 3], [fromPort, 7]] as const) {
+      for (const [seen, total] of [
+        [fromFile, 3],
+        [fromPort, 7],
+      ] as const) {
         expect(seen).toEqual({
           json: { status: 200, body: { code: 200, data: { id: expect.any(String) } } },
           form: { status: 200, body: { code: 200, data: { id: expect.any(String) } } },
           beacon: true,
-          error: { status: 400, body: { code: 400, error: { type: 'bad_json', message: expect.stringContaining('not valid JSON') } } },
+          error: {
+            status: 400,
+            body: { code: 400, error: { type: 'bad_json', message: expect.stringContaining('not valid JSON') } },
+          },
           read: { status: 200, total },
         })
       }
@@ -160,7 +202,10 @@ describe.skipIf(!hasBrowser)('share endpoints from other origins in Chromium', (
 
     const res = await fetch(`${endpoint}/query`)
     expect(res.headers.get('access-control-allow-origin')).toBe('*')
-    const body = (await res.json()) as { total: number; records: Array<{ data: Record<string, unknown>; meta: Record<string, unknown> }> }
+    const body = (await res.json()) as {
+      total: number
+      records: Array<{ data: Record<string, unknown>; meta: Record<string, unknown> }>
+    }
     expect(body.total).toBe(8)
     expect(body.records.map((r) => [r.data, r.meta])).toEqual([
       [{ via: 'file fetch json', n: 1 }, { source: 'file' }],
@@ -186,9 +231,19 @@ describe.skipIf(!hasBrowser)('share endpoints from other origins in Chromium', (
       await filePage.goto(`file://${join(dir, 'page.html')}`)
       const portPage = await context.newPage()
       await portPage.goto(`http://127.0.0.1:${other.port}/`)
-      const readAs = (page: Page, token: string | null) => page.evaluate(([url, t]) => (window as unknown as { readAs(u: string, t: string | null): Promise<unknown> }).readAs(url, t), [endpoint, token] as const)
-      const granted = { '/query': { status: 200, total: 2, error: null }, '/summary': { status: 200, total: 2, error: null } }
-      const refused = { '/query': { status: 403, total: null, error: 'disabled' }, '/summary': { status: 403, total: null, error: 'disabled' } }
+      const readAs = (page: Page, token: string | null) =>
+        page.evaluate(
+          ([url, t]) => (window as unknown as { readAs(u: string, t: string | null): Promise<unknown> }).readAs(url, t),
+          [endpoint, token] as const,
+        )
+      const granted = {
+        '/query': { status: 200, total: 2, error: null },
+        '/summary': { status: 200, total: 2, error: null },
+      }
+      const refused = {
+        '/query': { status: 403, total: null, error: 'disabled' },
+        '/summary': { status: 403, total: null, error: 'disabled' },
+      }
       for (const page of [filePage, portPage]) {
         // An Authorization header makes the fetch preflighted: it only succeeds if CORS allows the header.
         expect(await readAs(page, owner.token)).toEqual(granted)

@@ -15,12 +15,21 @@ export async function createWellbeingCheck(api: OwnerApi): Promise<string> {
   const app = await api('POST', '/api/v3/apps', { name: 'Wellbeing check' })
   const base = `/api/v3/apps/${app.id}`
   await api('POST', `${base}/fields`, { name: 'name', label: 'Your first name' })
-  await api('POST', `${base}/fields`, { name: 'calm', type: 'choice', label: 'I felt calm', options: LIKERT, required: true })
+  await api('POST', `${base}/fields`, {
+    name: 'calm',
+    type: 'choice',
+    label: 'I felt calm',
+    options: LIKERT,
+    required: true,
+  })
   await api('POST', `${base}/fields`, { name: 'worried', type: 'choice', label: 'I worried a lot', options: LIKERT })
   await api('POST', `${base}/scales`, {
     key: 'mood',
     name: 'Mood',
-    items: [{ field: 'calm', scores: SCORES }, { field: 'worried', scores: SCORES, reverse: true }],
+    items: [
+      { field: 'calm', scores: SCORES },
+      { field: 'worried', scores: SCORES, reverse: true },
+    ],
     levels: [
       { key: 'low', label: 'Low', min: 0, max: 4, interpretation: 'A hard week.' },
       { key: 'good', label: 'Good', min: 4, max: 8, interpretation: 'A good week.' },

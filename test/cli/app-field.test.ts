@@ -11,21 +11,37 @@ const iso = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
 
 describe('app', () => {
   test('create, get, list, update, urls, delete with --json', async () => {
-    const created = ok(await cli('app', 'create', '--name', 'Contact form', '--description', 'Website', '--json')).json()
+    const created = ok(
+      await cli('app', 'create', '--name', 'Contact form', '--description', 'Website', '--json'),
+    ).json()
     expect(created).toEqual({
-      id: expect.any(String), name: 'Contact form', description: 'Website', createdAt: iso, updatedAt: iso,
-      fieldCount: 0, recordCount: 0, spamCount: 0, lastRecordAt: null, published: false, reads: 'off',
+      id: expect.any(String),
+      name: 'Contact form',
+      description: 'Website',
+      createdAt: iso,
+      updatedAt: iso,
+      fieldCount: 0,
+      recordCount: 0,
+      spamCount: 0,
+      lastRecordAt: null,
+      published: false,
+      reads: 'off',
     })
     expect(ok(await cli('app', 'get', '--app', created.id, '--json')).json()).toEqual(created)
     expect(ok(await cli('app', 'list', '--json')).json()).toEqual({ apps: [created] })
     const updated = ok(await cli('app', 'update', '--app', created.id, '--name', 'Kontakt', '--json')).json()
     expect(updated).toEqual({ ...created, name: 'Kontakt', updatedAt: iso })
     expect(ok(await cli('app', 'urls', '--app', created.id, '--json')).json()).toEqual({
-      endpoint: null, help: null, fillIn: null,
+      endpoint: null,
+      help: null,
+      fillIn: null,
       editor: `${server.ctx.config.baseUrl}/admin/#/apps/${created.id}`,
       data: `${server.ctx.config.baseUrl}/admin/#/apps/${created.id}/data`,
     })
-    expect(ok(await cli('app', 'delete', '--app', created.id, '--yes', '--json')).json()).toEqual({ deleted: true, id: created.id })
+    expect(ok(await cli('app', 'delete', '--app', created.id, '--yes', '--json')).json()).toEqual({
+      deleted: true,
+      id: created.id,
+    })
     const gone = await cli('app', 'get', '--app', created.id, '--json')
     expect(gone.code).toBe(1)
     expect(JSON.parse(gone.stderr).error.type).toBe('not_found')
@@ -35,7 +51,19 @@ describe('app', () => {
     const run = ok(await cli('app', 'create', '--name', 'Survey'))
     const app = (await cli('app', 'list', '--json')).json().apps.find((a: { name: string }) => a.name === 'Survey')
     expect(run.stdout).toBe(
-      [`id           ${app.id}`, 'name         Survey', 'description  -', 'fields       0', 'records      0', 'spam         0', 'last record  -', 'published    no', `created      ${app.createdAt}`, `updated      ${app.updatedAt}`, ''].join('\n'),
+      [
+        `id           ${app.id}`,
+        'name         Survey',
+        'description  -',
+        'fields       0',
+        'records      0',
+        'spam         0',
+        'last record  -',
+        'published    no',
+        `created      ${app.createdAt}`,
+        `updated      ${app.updatedAt}`,
+        '',
+      ].join('\n'),
     )
     const list = ok(await cli('app', 'list')).stdout.split('\n')
     expect(list[0]).toMatch(/^ID\s+NAME\s+FIELDS\s+RECORDS\s+PUBLISHED\s+LAST RECORD$/)
@@ -47,16 +75,24 @@ describe('app', () => {
     const { id } = ok(await cli('app', 'create', '--name', 'Doomed', '--json')).json()
     const refused = await cliProcess(['app', 'delete', '--app', id], { env })
     expect(refused).toMatchObject({ code: 2, stdout: '' })
-    expect(refused.stderr).toBe(`error: Delete app ${id} and all its records: refusing without confirmation; pass --yes\n`)
+    expect(refused.stderr).toBe(
+      `error: Delete app ${id} and all its records: refusing without confirmation; pass --yes\n`,
+    )
     ok(await cli('app', 'get', '--app', id))
 
     // On a terminal the error is red, unless NO_COLOR is set.
     const declined = await cliInProcess(['app', 'delete', '--app', id], { env, prompt: async () => 'n' })
     expect(declined).toMatchObject({ code: 1, stderr: '\u001B[31merror:\u001B[0m Cancelled; nothing was changed\n' })
-    const plain = await cliInProcess(['app', 'delete', '--app', id], { env: { ...env, NO_COLOR: '1' }, prompt: async () => 'no' })
+    const plain = await cliInProcess(['app', 'delete', '--app', id], {
+      env: { ...env, NO_COLOR: '1' },
+      prompt: async () => 'no',
+    })
     expect(plain).toMatchObject({ code: 1, stderr: 'error: Cancelled; nothing was changed\n' })
     const asked: string[] = []
-    const accepted = await cliInProcess(['app', 'delete', '--app', id], { env, prompt: async (q) => (asked.push(q), 'y') })
+    const accepted = await cliInProcess(['app', 'delete', '--app', id], {
+      env,
+      prompt: async (q) => (asked.push(q), 'y'),
+    })
     expect(accepted).toMatchObject({ code: 0, stdout: `Deleted app ${id}.\n` })
     expect(asked).toEqual([`Delete app ${id} and all its records? [y/N] `])
   })
@@ -66,34 +102,67 @@ describe('app', () => {
     ok(await cli('field', 'add', '--app', id, '--name', 'x'))
     const run = await cli('field', 'add', '--app', id, '--name', 'x', '--json')
     expect(run.code).toBe(1)
-    expect(JSON.parse(run.stderr)).toEqual({ error: { type: 'conflict', message: 'This app already has a field named "x"; choose another name' } })
+    expect(JSON.parse(run.stderr)).toEqual({
+      error: { type: 'conflict', message: 'This app already has a field named "x"; choose another name' },
+    })
   })
 
   test('update with nothing to change is a usage error', async () => {
-    expect(await cli('app', 'update', '--app', 'x')).toMatchObject({ code: 2, stderr: 'error: Nothing to change: pass --name and/or --description\n' })
+    expect(await cli('app', 'update', '--app', 'x')).toMatchObject({
+      code: 2,
+      stderr: 'error: Nothing to change: pass --name and/or --description\n',
+    })
   })
 })
 
-describe('inputs are checked with the server\'s schemas before sending', () => {
+describe("inputs are checked with the server's schemas before sending", () => {
   // The schema names API fields (`rateLimit`, `options.1`); the error names the flags typed.
   test.each([
     [['app', 'create', '--name', 'x'.repeat(201)], '--name', 'can have at most 200 characters'],
-    [['field', 'add', '--app', 'a', '--name', 'size', '--type', 'choice'], '--options', 'is required for a choice field: list the choices'],
+    [
+      ['field', 'add', '--app', 'a', '--name', 'size', '--type', 'choice'],
+      '--options',
+      'is required for a choice field: list the choices',
+    ],
     [['field', 'options', '--app', 'a', '--field', 'f', '--set', 'a,a'], '--set', '1: repeats the option "a"'],
     // A value starting with "-" is still the flag's value, not an unknown flag.
     [['field', 'options', '--app', 'a', '--field', 'f', '--set', '-a,-a'], '--set', '1: repeats the option "-a"'],
-    [['share', 'set', '--app', 'a', '--rate-limit', 'fast'], '--rate-limit', 'must look like "20/s,100" or "off", got "fast"'],
-    [['profile', 'update', '--email', 'not-an-address'], '--email', 'must be an e-mail address such as name@example.com'],
-  ])('svc-cli %p fails locally (server unreachable) with the same validation error, naming %s', async (argv, flag, problem) => {
-    const run = await cliInProcess([...argv, '--json'], { env: { SVC_URL: 'http://127.0.0.1:9', SVC_TOKEN: 'svc_pat_x', XDG_CONFIG_HOME: tempConfigHome() } })
-    expect(run.code).toBe(1)
-    expect(JSON.parse(run.stderr)).toEqual({ error: { type: 'validation', message: `${flag}: ${problem}`, details: { problems: [{ flag, message: problem }] } } })
-  })
+    [
+      ['share', 'set', '--app', 'a', '--rate-limit', 'fast'],
+      '--rate-limit',
+      'must look like "20/s,100" or "off", got "fast"',
+    ],
+    [
+      ['profile', 'update', '--email', 'not-an-address'],
+      '--email',
+      'must be an e-mail address such as name@example.com',
+    ],
+  ])(
+    'svc-cli %p fails locally (server unreachable) with the same validation error, naming %s',
+    async (argv, flag, problem) => {
+      const run = await cliInProcess([...argv, '--json'], {
+        env: { SVC_URL: 'http://127.0.0.1:9', SVC_TOKEN: 'svc_pat_x', XDG_CONFIG_HOME: tempConfigHome() },
+      })
+      expect(run.code).toBe(1)
+      expect(JSON.parse(run.stderr)).toEqual({
+        error: {
+          type: 'validation',
+          message: `${flag}: ${problem}`,
+          details: { problems: [{ flag, message: problem }] },
+        },
+      })
+    },
+  )
 
   test('human output lists every problem', async () => {
-    const run = await cliInProcess(['field', 'add', '--app', 'a', '--name', ' ', '--type', 'choice'], { env: { SVC_URL: 'http://127.0.0.1:9', SVC_TOKEN: 'x', XDG_CONFIG_HOME: tempConfigHome() } })
+    const run = await cliInProcess(['field', 'add', '--app', 'a', '--name', ' ', '--type', 'choice'], {
+      env: { SVC_URL: 'http://127.0.0.1:9', SVC_TOKEN: 'x', XDG_CONFIG_HOME: tempConfigHome() },
+    })
     expect(run.stderr).toStartWith('error: 2 problems: ')
-    expect(run.stderr.split('\n').filter((l) => l.startsWith('  - '))).toEqual(['  - --name: a field name cannot be empty', '  - --options: is required for a choice field: list the choices'])
+    expect(run.stderr.split('\n').filter((l) => l.startsWith('  - '))).toEqual([
+      '  - --name: a field name cannot be empty',
+      '  - --options: is required for a choice field: list the choices',
+    ])
   })
 })
 
@@ -104,41 +173,90 @@ describe('field', () => {
   })
 
   test('add, list, get by name, update, options, move, remove', async () => {
-    const plan = ok(await cli('field', 'add', '--app', app, '--name', 'plan', '--type', 'choice', '--options', 'free,pro', '--required', '--json')).json()
+    const plan = ok(
+      await cli(
+        'field',
+        'add',
+        '--app',
+        app,
+        '--name',
+        'plan',
+        '--type',
+        'choice',
+        '--options',
+        'free,pro',
+        '--required',
+        '--json',
+      ),
+    ).json()
     expect(plan).toEqual({
-      id: expect.any(String), name: 'plan', type: 'choice', label: '', required: true, options: ['free', 'pro'],
-      position: 0, autoCreated: false, proposed: false, createdAt: iso, updatedAt: iso,
+      id: expect.any(String),
+      name: 'plan',
+      type: 'choice',
+      label: '',
+      required: true,
+      options: ['free', 'pro'],
+      position: 0,
+      autoCreated: false,
+      proposed: false,
+      createdAt: iso,
+      updatedAt: iso,
     })
     const email = ok(await cli('field', 'add', '--app', app, '--name', 'e-mail', '--type', 'email', '--json')).json()
     expect(email).toMatchObject({ name: 'e-mail', type: 'email', options: null, position: 1, required: false })
 
     expect(ok(await cli('field', 'get', '--app', app, '--field', 'plan', '--json')).json()).toEqual(plan)
-    const options = ok(await cli('field', 'options', '--app', app, '--field', 'plan', '--set', '["free","pro, annual"]', '--json')).json()
+    const options = ok(
+      await cli('field', 'options', '--app', app, '--field', 'plan', '--set', '["free","pro, annual"]', '--json'),
+    ).json()
     expect(options.options).toEqual(['free', 'pro, annual'])
-    const updated = ok(await cli('field', 'update', '--app', app, '--field', email.id, '--label', 'Your e-mail', '--required', '--json')).json()
+    const updated = ok(
+      await cli('field', 'update', '--app', app, '--field', email.id, '--label', 'Your e-mail', '--required', '--json'),
+    ).json()
     expect(updated).toMatchObject({ id: email.id, label: 'Your e-mail', required: true })
-    const optional = ok(await cli('field', 'update', '--app', app, '--field', email.id, '--no-required', '--json')).json()
+    const optional = ok(
+      await cli('field', 'update', '--app', app, '--field', email.id, '--no-required', '--json'),
+    ).json()
     expect(optional.required).toBe(false)
 
     const moved = ok(await cli('field', 'move', '--app', app, '--field', 'e-mail', '--to', '0', '--json')).json()
-    expect(moved.fields.map((f: { name: string; position: number }) => [f.name, f.position])).toEqual([['e-mail', 0], ['plan', 1]])
+    expect(moved.fields.map((f: { name: string; position: number }) => [f.name, f.position])).toEqual([
+      ['e-mail', 0],
+      ['plan', 1],
+    ])
     expect(moved.limit).toBe(50)
 
     const human = ok(await cli('field', 'list', '--app', app)).stdout
-    expect(human).toMatch(/^POS\s+NAME\s+TYPE\s+REQUIRED\s+OPTIONS\s+LABEL\s+PROPOSED\s+ID\n0\s+e-mail\s+email\s+-\s+Your e-mail/)
+    expect(human).toMatch(
+      /^POS\s+NAME\s+TYPE\s+REQUIRED\s+OPTIONS\s+LABEL\s+PROPOSED\s+ID\n0\s+e-mail\s+email\s+-\s+Your e-mail/,
+    )
     expect(human).toEndWith('\n\n2 of 50 fields\n')
 
     expect((await cli('field', 'remove', '--app', app, '--field', 'plan')).code).toBe(2)
-    expect(ok(await cli('field', 'remove', '--app', app, '--field', 'plan', '--yes', '--json')).json()).toEqual({ deleted: true, id: plan.id })
-    expect(ok(await cli('field', 'list', '--app', app, '--json')).json().fields.map((f: { name: string }) => f.name)).toEqual(['e-mail'])
+    expect(ok(await cli('field', 'remove', '--app', app, '--field', 'plan', '--yes', '--json')).json()).toEqual({
+      deleted: true,
+      id: plan.id,
+    })
+    expect(
+      ok(await cli('field', 'list', '--app', app, '--json'))
+        .json()
+        .fields.map((f: { name: string }) => f.name),
+    ).toEqual(['e-mail'])
   })
 
   test('bad input: --to not a number (2), a choice without options (server 422 → 1)', async () => {
-    expect(await cli('field', 'move', '--app', app, '--field', 'x', '--to', 'first')).toMatchObject({ code: 2, stderr: 'error: --to must be a whole number, got "first"\nRun `svc-cli field move --help` for usage.\n' })
+    expect(await cli('field', 'move', '--app', app, '--field', 'x', '--to', 'first')).toMatchObject({
+      code: 2,
+      stderr: 'error: --to must be a whole number, got "first"\nRun `svc-cli field move --help` for usage.\n',
+    })
     const run = await cli('field', 'add', '--app', app, '--name', 'size', '--type', 'choice', '--json')
     expect(run.code).toBe(1)
     expect(JSON.parse(run.stderr)).toEqual({
-      error: { type: 'validation', message: '--options: is required for a choice field: list the choices', details: { problems: [{ flag: '--options', message: 'is required for a choice field: list the choices' }] } },
+      error: {
+        type: 'validation',
+        message: '--options: is required for a choice field: list the choices',
+        details: { problems: [{ flag: '--options', message: 'is required for a choice field: list the choices' }] },
+      },
     })
   })
 })

@@ -21,11 +21,20 @@ beforeAll(async () => {
   env = { SVC_URL: server.url, SVC_TOKEN: account.token, XDG_CONFIG_HOME: tempConfigHome() }
   const proc = Bun.spawn(['sh', join(ROOT, 'test/fixtures/wellbeing/create.sh')], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: tempConfigHome(), ...env, SVC_CLI: `${BUN} ${join(ROOT, 'cli/main.ts')}` },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: tempConfigHome(),
+      ...env,
+      SVC_CLI: `${BUN} ${join(ROOT, 'cli/main.ts')}`,
+    },
     stdout: 'pipe',
     stderr: 'pipe',
   })
-  const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
+  const [out, err, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ])
   scriptErr = err
   if (code !== 0) throw new Error(`create.sh exited ${code}:\n${err}`)
   app = out.trim()
@@ -38,8 +47,16 @@ const cli = (...argv: string[]) => cliInProcess(argv, { env })
 
 /** A respondent: mostly fine mood, low energy (two reverse-scored items among them). */
 const ANSWERS = {
-  mood_cheerful: 'Often', mood_calm: 'Sometimes', mood_down: 'Rarely', mood_interest: 'Often', mood_worry: 'Sometimes',
-  energy_active: 'Rarely', energy_rested: 'Never', energy_tired: 'Always', energy_focus: 'Sometimes', energy_drive: 'Rarely',
+  mood_cheerful: 'Often',
+  mood_calm: 'Sometimes',
+  mood_down: 'Rarely',
+  mood_interest: 'Often',
+  mood_worry: 'Sometimes',
+  energy_active: 'Rarely',
+  energy_rested: 'Never',
+  energy_tired: 'Always',
+  energy_focus: 'Sometimes',
+  energy_drive: 'Rarely',
 }
 // mood: (4 + 3 + (6−2) + 4 + (6−3)) / 5 = 3.6 → medium; energy: (2 + 1 + (6−5) + 3 + 2) / 5 = 1.8 → low.
 const SCORES = {
@@ -48,7 +65,9 @@ const SCORES = {
 }
 /** The scores stored with a record, as the owner reads it (null when none are stored). */
 const storedScores = async (recordId: string) => {
-  const response = await fetch(`${server.url}/api/v3/apps/${app}/records/${recordId}`, { headers: { authorization: `Bearer ${env.SVC_TOKEN}` } })
+  const response = await fetch(`${server.url}/api/v3/apps/${app}/records/${recordId}`, {
+    headers: { authorization: `Bearer ${env.SVC_TOKEN}` },
+  })
   expect(response.status).toBe(200)
   return ((await response.json()).data.scores as unknown) ?? null
 }
@@ -62,24 +81,64 @@ describe('the wellbeing example built by create.sh', () => {
   test('10 required Likert fields, 2 complete scales with reverse items and 3 levels each', async () => {
     const fields = (await cli('field', 'list', '--app', app, '--json')).json().fields
     expect(fields.map((f: { name: string }) => f.name)).toEqual([
-      'mood_cheerful', 'mood_calm', 'mood_down', 'mood_interest', 'mood_worry',
-      'energy_active', 'energy_rested', 'energy_tired', 'energy_focus', 'energy_drive',
+      'mood_cheerful',
+      'mood_calm',
+      'mood_down',
+      'mood_interest',
+      'mood_worry',
+      'energy_active',
+      'energy_rested',
+      'energy_tired',
+      'energy_focus',
+      'energy_drive',
     ])
-    for (const field of fields) expect(field).toMatchObject({ type: 'choice', required: true, options: ['Never', 'Rarely', 'Sometimes', 'Often', 'Always'] })
+    for (const field of fields)
+      expect(field).toMatchObject({
+        type: 'choice',
+        required: true,
+        options: ['Never', 'Rarely', 'Sometimes', 'Often', 'Always'],
+      })
 
     const { scales } = (await cli('scale', 'list', '--app', app, '--json')).json()
     const likert = { Never: 1, Rarely: 2, Sometimes: 3, Often: 4, Always: 5 }
-    const item = (field: string, reverse = false) => ({ field, type: 'choice', fieldId: expect.any(String), weight: 1, reverse, scores: likert, min: null, max: null })
+    const item = (field: string, reverse = false) => ({
+      field,
+      type: 'choice',
+      fieldId: expect.any(String),
+      weight: 1,
+      reverse,
+      scores: likert,
+      min: null,
+      max: null,
+    })
     const levels = (low: string, medium: string, high: string) => [
       { key: 'low', label: 'Low', min: 1, max: 2.5, interpretation: low },
       { key: 'medium', label: 'Medium', min: 2.5, max: 3.75, interpretation: medium },
       { key: 'high', label: 'High', min: 3.75, max: 5, interpretation: high },
     ]
-    const common = { id: expect.any(String), method: 'mean', range: { min: 1, max: 5 }, complete: true, problems: [], createdAt: expect.any(String), updatedAt: expect.any(String) }
+    const common = {
+      id: expect.any(String),
+      method: 'mean',
+      range: { min: 1, max: 5 },
+      complete: true,
+      problems: [],
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    }
     expect(scales).toEqual([
       {
-        ...common, key: 'mood', name: 'Mood', description: 'How cheerful, calm and interested you have felt', position: expect.any(Number),
-        items: [item('mood_cheerful'), item('mood_calm'), item('mood_interest'), item('mood_down', true), item('mood_worry', true)],
+        ...common,
+        key: 'mood',
+        name: 'Mood',
+        description: 'How cheerful, calm and interested you have felt',
+        position: expect.any(Number),
+        items: [
+          item('mood_cheerful'),
+          item('mood_calm'),
+          item('mood_interest'),
+          item('mood_down', true),
+          item('mood_worry', true),
+        ],
         levels: levels(
           'Your mood has been low for much of the past two weeks.',
           'Your mood has had ups and downs: good days mixed with harder ones.',
@@ -87,8 +146,18 @@ describe('the wellbeing example built by create.sh', () => {
         ),
       },
       {
-        ...common, key: 'energy', name: 'Energy', description: 'How rested, focused and driven you have felt', position: expect.any(Number),
-        items: [item('energy_active'), item('energy_rested'), item('energy_focus'), item('energy_drive'), item('energy_tired', true)],
+        ...common,
+        key: 'energy',
+        name: 'Energy',
+        description: 'How rested, focused and driven you have felt',
+        position: expect.any(Number),
+        items: [
+          item('energy_active'),
+          item('energy_rested'),
+          item('energy_focus'),
+          item('energy_drive'),
+          item('energy_tired', true),
+        ],
         levels: levels(
           'You have been running on empty: tired, unrested and hard to get going.',
           'Your energy has been enough for the essentials, with little to spare.',
@@ -103,7 +172,8 @@ describe('the wellbeing example built by create.sh', () => {
     expect(sections.report).toEqual({
       pages: [
         {
-          number: 1, title: 'Your wellbeing check',
+          number: 1,
+          title: 'Your wellbeing check',
           sections: [
             { type: 'intro', title: 'Thank you', scale: null },
             { type: 'score', title: 'Mood', scale: 'mood' },
@@ -111,15 +181,29 @@ describe('the wellbeing example built by create.sh', () => {
             { type: 'chart', title: 'Both dimensions', scale: null },
           ],
         },
-        { number: 2, title: 'What it means', sections: [{ type: 'expert', title: 'A word from Dr. Ruiz', scale: null }, { type: 'closing', title: 'Take care', scale: null }] },
+        {
+          number: 2,
+          title: 'What it means',
+          sections: [
+            { type: 'expert', title: 'A word from Dr. Ruiz', scale: null },
+            { type: 'closing', title: 'Take care', scale: null },
+          ],
+        },
       ],
     })
     expect(sections.expert).toEqual({
-      name: 'Dr. Ana Ruiz', title: 'Clinical psychologist',
+      name: 'Dr. Ana Ruiz',
+      title: 'Clinical psychologist',
       // In scale order, then by level key.
       comments: ['mood', 'energy'].flatMap((scale) => ['high', 'low', 'medium'].map((level) => ({ scale, level }))),
     })
-    expect(sections.connect).toEqual({ primaryColor: '#0f766e', fontFamily: 'humanist', layout: 'one-per-screen', buttonText: 'See my results', customCss: true })
+    expect(sections.connect).toEqual({
+      primaryColor: '#0f766e',
+      fontFamily: 'humanist',
+      layout: 'one-per-screen',
+      buttonText: 'See my results',
+      customCss: true,
+    })
     expect(sections.share).toMatchObject({ published: true, autoCreate: false })
   })
 
@@ -137,7 +221,8 @@ describe('the wellbeing example built by create.sh', () => {
       'Dr. Ana Ruiz, Clinical psychologist',
       'Protect your sleep first: a regular bedtime and a short daily walk help most people.',
       'This check is not a diagnosis. If you are struggling, please reach out to a professional.',
-    ]) expect(data.content).toContain(line)
+    ])
+      expect(data.content).toContain(line)
     // Human output is the content itself; answers can come from stdin too.
     const human = await cliInProcess(['report', 'preview', '--app', app], { env, stdin: JSON.stringify(ANSWERS) })
     expect(human).toMatchObject({ code: 0, stderr: '', stdout: data.content })
@@ -153,7 +238,10 @@ describe('the wellbeing example built by create.sh', () => {
     })
     expect(response.status).toBe(200)
     const { data } = await response.json()
-    expect(data).toEqual({ id: expect.any(String), reportUrl: expect.stringMatching(new RegExp(`^${server.ctx.config.baseUrl}/r/${data.id}\\?k=[A-Za-z0-9_-]{32}$`)) })
+    expect(data).toEqual({
+      id: expect.any(String),
+      reportUrl: expect.stringMatching(new RegExp(`^${server.ctx.config.baseUrl}/r/${data.id}\\?k=[A-Za-z0-9_-]{32}$`)),
+    })
     expect(await storedScores(data.id)).toEqual(SCORES)
 
     const report = await fetch(data.reportUrl.replace(server.ctx.config.baseUrl, server.url))
@@ -167,18 +255,27 @@ describe('the wellbeing example built by create.sh', () => {
       '<h3>Mood – Medium</h3><p>Notice what your good days have in common and plan a little more of it.</p>',
       '--primary:#0f766e',
       '.question { border-radius: 12px; }',
-    ]) expect(html).toContain(piece)
+    ])
+      expect(html).toContain(piece)
 
     const wrongKey = await fetch(`${server.url}/r/${data.id}?k=${'x'.repeat(32)}`)
     expect(wrongKey.status).toBe(404)
   })
 
   test('the endpoint refuses unknown keys (auto-create off); `scale rescore` scores records the raw endpoint stored', async () => {
-    const unknown = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...ANSWERS, extra: 1 }) })
+    const unknown = await fetch(endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...ANSWERS, extra: 1 }),
+    })
     expect(unknown.status).toBe(422)
     expect((await unknown.json()).error.type).toBe('unknown_field')
 
-    const posted = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...ANSWERS, mood_down: 'Never', mood_worry: 'Never' }) })
+    const posted = await fetch(endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...ANSWERS, mood_down: 'Never', mood_worry: 'Never' }),
+    })
     expect(posted.status).toBe(200)
     const { id } = (await posted.json()).data
     // mood with both reverse items at "Never" (→ 5): (4 + 3 + 5 + 4 + 5) / 5 = 4.2 → high.

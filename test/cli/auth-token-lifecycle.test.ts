@@ -30,7 +30,10 @@ const envFor = () => ({ SVC_URL: server.url, XDG_CONFIG_HOME: tempConfigHome() }
 /** A new account with a password (signed up through the CLI, which leaves one machine token). */
 async function passwordAccount(): Promise<{ email: string; userId: string }> {
   const email = `pw${crypto.randomUUID().slice(0, 8)}@example.com`
-  const signup = await cliInProcess(['auth', 'signup', '--email', email, '--password-stdin', '--json'], { env: envFor(), stdin: PASSWORD })
+  const signup = await cliInProcess(['auth', 'signup', '--email', email, '--password-stdin', '--json'], {
+    env: envFor(),
+    stdin: PASSWORD,
+  })
   expect(signup.code).toBe(0)
   return { email, userId: signup.json().user.id }
 }
@@ -42,9 +45,18 @@ async function storedTokens(userId: string) {
 }
 
 const passwordLogin = (email: string, env: Record<string, string>, extra: string[] = []) =>
-  cliInProcess(['auth', 'login', '--email', email, '--password-stdin', '--json', ...extra], { env, stdin: `${PASSWORD}\n` })
+  cliInProcess(['auth', 'login', '--email', email, '--password-stdin', '--json', ...extra], {
+    env,
+    stdin: `${PASSWORD}\n`,
+  })
 
-const tokenShape = (name: string) => ({ id: expect.any(String), name, prefix: expect.stringMatching(/^svc_pat_.{6}$/), createdAt: expect.any(String), lastUsedAt: expect.any(String) })
+const tokenShape = (name: string) => ({
+  id: expect.any(String),
+  name,
+  prefix: expect.stringMatching(/^svc_pat_.{6}$/),
+  createdAt: expect.any(String),
+  lastUsedAt: expect.any(String),
+})
 
 describe('a login replaces the earlier token of the machine', () => {
   test('password login twice (in-process): one live token named after the machine; the first one gets 401', async () => {
@@ -73,10 +85,15 @@ describe('a login replaces the earlier token of the machine', () => {
   test('as real processes with the password on stdin; human output names the replaced token', async () => {
     const { email, userId } = await passwordAccount()
     const env = envFor()
-    expect((await cliProcess(['auth', 'login', '--email', email, '--password-stdin'], { env, stdin: `${PASSWORD}\n` })).code).toBe(0)
+    expect(
+      (await cliProcess(['auth', 'login', '--email', email, '--password-stdin'], { env, stdin: `${PASSWORD}\n` })).code,
+    ).toBe(0)
     const [before] = await storedTokens(userId)
     const prefix = (await server.ctx.storage.auth.tokens(userId)).find((row) => row.id === before.id)!.prefix
-    const again = await cliProcess(['auth', 'login', '--email', email, '--password-stdin'], { env, stdin: `${PASSWORD}\n` })
+    const again = await cliProcess(['auth', 'login', '--email', email, '--password-stdin'], {
+      env,
+      stdin: `${PASSWORD}\n`,
+    })
     expect(again.stderr).toBe('')
     expect(again.code).toBe(0)
     expect(again.stdout).toBe(
@@ -120,7 +137,9 @@ describe('a login replaces the earlier token of the machine', () => {
     await client.connect(clientSide)
     clients.push(client)
     for (let i = 0; i < 2; i++) {
-      const result = (await client.callTool({ name: 'auth_login', arguments: { email, password: PASSWORD } })) as { isError?: boolean }
+      const result = (await client.callTool({ name: 'auth_login', arguments: { email, password: PASSWORD } })) as {
+        isError?: boolean
+      }
       expect(result.isError).toBeFalsy()
     }
     expect((await storedTokens(userId)).map((t) => t.name)).toEqual([MACHINE])
@@ -134,7 +153,11 @@ describe('auth logout', () => {
     const login = await passwordLogin(email, env)
     const prefix: string = login.json().token.prefix
     const out = await cliInProcess(['auth', 'logout'], { env })
-    expect(out).toMatchObject({ code: 0, stderr: '', stdout: `Logged out of ${server.url} and revoked the token (${prefix}…) on the server.\n` })
+    expect(out).toMatchObject({
+      code: 0,
+      stderr: '',
+      stdout: `Logged out of ${server.url} and revoked the token (${prefix}…) on the server.\n`,
+    })
     expect(await storedTokens(userId)).toEqual([])
     expect(readConfig(env)).toEqual({ servers: {} })
   })
@@ -157,7 +180,11 @@ describe('auth logout', () => {
     const prefix = readConfig(env).servers[server.url].token.slice(0, 14)
     expect((await passwordLogin(email, envFor())).code).toBe(0)
     const out = await cliInProcess(['auth', 'logout'], { env })
-    expect(out).toMatchObject({ code: 0, stderr: '', stdout: `Logged out of ${server.url}; the token (${prefix}…) was already invalid on the server.\n` })
+    expect(out).toMatchObject({
+      code: 0,
+      stderr: '',
+      stdout: `Logged out of ${server.url}; the token (${prefix}…) was already invalid on the server.\n`,
+    })
     expect(readConfig(env)).toEqual({ servers: {} })
     const json = await cliInProcess(['auth', 'logout', '--json'], { env })
     expect(json.json()).toEqual({ server: server.url, loggedOut: false, revoked: false })
@@ -174,7 +201,9 @@ describe('auth logout', () => {
     expect(run.stdout).toBe('')
     const { error } = JSON.parse(run.stderr)
     expect(error.type).toBe('unreachable')
-    expect(error.message).toStartWith('Logged out of http://127.0.0.1:9 on this machine, but the token (svc_pat_abcdef…) could not be revoked on the server: Could not reach svc at http://127.0.0.1:9 (')
+    expect(error.message).toStartWith(
+      'Logged out of http://127.0.0.1:9 on this machine, but the token (svc_pat_abcdef…) could not be revoked on the server: Could not reach svc at http://127.0.0.1:9 (',
+    )
     expect(error.message).toEndWith(
       'It still works until it is revoked: revoke it with `svc-cli auth token revoke <id>` (see `svc-cli auth token list`) from another login, or in the admin page (Account → Access Tokens).',
     )
@@ -188,7 +217,9 @@ describe('auth logout', () => {
     const other = await server.account()
     const out = await cliInProcess(['auth', 'logout'], { env: { ...env, SVC_TOKEN: other.token } })
     expect(out.code).toBe(0)
-    expect(out.stdout).toEndWith(' on the server. SVC_TOKEN is set in the environment and is still used: unset it to log out completely.\n')
+    expect(out.stdout).toEndWith(
+      ' on the server. SVC_TOKEN is set in the environment and is still used: unset it to log out completely.\n',
+    )
   })
 })
 
@@ -197,17 +228,37 @@ describe('auth token revoke', () => {
     const { email, userId } = await passwordAccount()
     const env = envFor()
     await passwordLogin(email, env)
-    const make = async (name: string) => (await cliInProcess(['auth', 'token', 'create', '--name', name, '--json'], { env })).json().id as string
+    const make = async (name: string) =>
+      (await cliInProcess(['auth', 'token', 'create', '--name', name, '--json'], { env })).json().id as string
     const [a, b, c] = [await make('a'), await make('b'), await make('c')]
-    expect((await cliInProcess(['auth', 'token', 'revoke', a, '--yes', '--json'], { env })).json()).toEqual({ revoked: true, id: a })
-    expect((await cliInProcess(['auth', 'token', 'revoke', '--id', b, '--yes', '--json'], { env })).json()).toEqual({ revoked: true, id: b })
+    expect((await cliInProcess(['auth', 'token', 'revoke', a, '--yes', '--json'], { env })).json()).toEqual({
+      revoked: true,
+      id: a,
+    })
+    expect((await cliInProcess(['auth', 'token', 'revoke', '--id', b, '--yes', '--json'], { env })).json()).toEqual({
+      revoked: true,
+      id: b,
+    })
 
     for (const [argv, message] of [
-      [['--all'], 'error: Revoke every access token except the one this CLI uses: refusing without confirmation; pass --yes\n'],
-      [[c, '--all', '--yes'], 'error: Pass a token id or --all, not both\nRun `svc-cli auth token revoke --help` for usage.\n'],
-      [['--yes'], 'error: Name the token to revoke: svc-cli auth token revoke <id> (ids: svc-cli auth token list), or pass --all\n'],
+      [
+        ['--all'],
+        'error: Revoke every access token except the one this CLI uses: refusing without confirmation; pass --yes\n',
+      ],
+      [
+        [c, '--all', '--yes'],
+        'error: Pass a token id or --all, not both\nRun `svc-cli auth token revoke --help` for usage.\n',
+      ],
+      [
+        ['--yes'],
+        'error: Name the token to revoke: svc-cli auth token revoke <id> (ids: svc-cli auth token list), or pass --all\n',
+      ],
     ] as const) {
-      expect(await cliInProcess(['auth', 'token', 'revoke', ...argv], { env })).toMatchObject({ code: 2, stdout: '', stderr: message })
+      expect(await cliInProcess(['auth', 'token', 'revoke', ...argv], { env })).toMatchObject({
+        code: 2,
+        stdout: '',
+        stderr: message,
+      })
     }
     expect((await storedTokens(userId)).map((t) => t.name)).toEqual([MACHINE, 'c'])
 
@@ -226,7 +277,10 @@ describe('secrets stay off argv', () => {
     const { token, user } = await server.account()
     const env = envFor()
     const asked: string[] = []
-    const run = await cliInProcess(['auth', 'login', '--with-token'], { env, prompt: async (question, secret) => (asked.push(`${question}${secret ? '(secret)' : ''}`), token) })
+    const run = await cliInProcess(['auth', 'login', '--with-token'], {
+      env,
+      prompt: async (question, secret) => (asked.push(`${question}${secret ? '(secret)' : ''}`), token),
+    })
     expect(run.code).toBe(0)
     expect(asked).toEqual(['Paste an access token: (secret)'])
     expect(readConfig(env).servers[server.url]).toEqual({ token, email: user.email, savedAt: expect.any(String) })
@@ -237,7 +291,8 @@ describe('secrets stay off argv', () => {
     expect(run).toMatchObject({
       code: 2,
       stdout: '',
-      stderr: 'error: No token on stdin: pipe one in, e.g. `svc-cli auth login --with-token < token.txt`, or set SVC_TOKEN\nRun `svc-cli auth login --help` for usage.\n',
+      stderr:
+        'error: No token on stdin: pipe one in, e.g. `svc-cli auth login --with-token < token.txt`, or set SVC_TOKEN\nRun `svc-cli auth login --help` for usage.\n',
     })
   })
 
@@ -262,8 +317,11 @@ describe('secrets stay off argv', () => {
 
   test('no help text, example or hint shows a secret as an argument', async () => {
     const texts = [await helpText(ROOT, undefined, [], { color: false })]
-    for (const leaf of await listLeaves(ROOT)) texts.push(await helpText(leaf.command, undefined, leaf.path, { color: false }))
-    const offenders = texts.filter((text) => /--token[ =](?!<token>)|--password(?!-stdin)\b|<<<|svc_pat_\w/.test(text.replace(/--token=<token>/g, '')))
+    for (const leaf of await listLeaves(ROOT))
+      texts.push(await helpText(leaf.command, undefined, leaf.path, { color: false }))
+    const offenders = texts.filter((text) =>
+      /--token[ =](?!<token>)|--password(?!-stdin)\b|<<<|svc_pat_\w/.test(text.replace(/--token=<token>/g, '')),
+    )
     expect(offenders).toEqual([])
     expect(texts[0]).toContain('svc-cli auth login --with-token < token.txt')
   })

@@ -22,15 +22,29 @@ describe('auth login', () => {
     expect(login.code).toBe(0)
     expect(login.json()).toEqual({
       server: server.url,
-      user: { id: user.id, email: user.email, name: user.name, hasPassword: false, createdAt: new Date(user.createdAt).toISOString() },
+      user: {
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        hasPassword: false,
+        createdAt: new Date(user.createdAt).toISOString(),
+      },
       configFile: configPath(env),
     })
     expect(statSync(configPath(env)).mode & 0o777).toBe(0o600)
     const stored = JSON.parse(readFileSync(configPath(env), 'utf8'))
-    expect(stored).toEqual({ current: server.url, servers: { [server.url]: { token, email: user.email, savedAt: expect.any(String) } } })
+    expect(stored).toEqual({
+      current: server.url,
+      servers: { [server.url]: { token, email: user.email, savedAt: expect.any(String) } },
+    })
 
     const status = await cliProcess(['auth', 'status', '--json'], { env })
-    expect(status.json()).toEqual({ server: server.url, tokenSource: 'config', authenticated: true, user: login.json().user })
+    expect(status.json()).toEqual({
+      server: server.url,
+      tokenSource: 'config',
+      authenticated: true,
+      user: login.json().user,
+    })
   })
 
   test('--with-token reads the token from stdin (real process)', async () => {
@@ -38,7 +52,9 @@ describe('auth login', () => {
     const env = envFor()
     const login = await cliProcess(['auth', 'login', '--with-token'], { env, stdin: `${token}\n` })
     expect(login.code).toBe(0)
-    expect(login.stdout).toStartWith(`Logged in to ${server.url} as ${user.email}. The token is stored in ${configPath(env)}.`)
+    expect(login.stdout).toStartWith(
+      `Logged in to ${server.url} as ${user.email}. The token is stored in ${configPath(env)}.`,
+    )
     expect(readConfig(env).servers[server.url].token).toBe(token)
   })
 
@@ -55,7 +71,10 @@ describe('auth login', () => {
     const env = envFor()
     const sent = await cliInProcess(['auth', 'code', '--email', user.email, '--json'], { env })
     expect(sent.json()).toEqual({ sent: true, expiresInSeconds: 600 })
-    const login = await cliInProcess(['auth', 'login', '--email', user.email, '--code', codeFrom(user.email), '--json'], { env })
+    const login = await cliInProcess(
+      ['auth', 'login', '--email', user.email, '--code', codeFrom(user.email), '--json'],
+      { env },
+    )
     expect(login.code).toBe(0)
     expect(login.json().user.email).toBe(user.email)
     const tokens = await cliInProcess(['auth', 'token', 'list', '--json'], { env })
@@ -67,21 +86,32 @@ describe('auth login', () => {
     await cliInProcess(['auth', 'code', '--email', user.email], { env: envFor() })
     const real = codeFrom(user.email)
     const wrong = `${(Number(real[0]) + 1) % 10}${real.slice(1)}`
-    const run = await cliInProcess(['auth', 'login', '--email', user.email, '--code', wrong, '--json'], { env: envFor() })
+    const run = await cliInProcess(['auth', 'login', '--email', user.email, '--code', wrong, '--json'], {
+      env: envFor(),
+    })
     expect(run.code).toBe(4)
     expect(JSON.parse(run.stderr).error.type).toBe('unauthorized')
   })
 
   test('signup with --password-stdin, then --email --password-stdin logs in', async () => {
     const env = envFor()
-    const signup = await cliProcess(['auth', 'signup', '--email', 'pw@example.com', '--name', 'Pat', '--password-stdin', '--json'], { env, stdin: 'a long password\n' })
+    const signup = await cliProcess(
+      ['auth', 'signup', '--email', 'pw@example.com', '--name', 'Pat', '--password-stdin', '--json'],
+      { env, stdin: 'a long password\n' },
+    )
     expect(signup.code).toBe(0)
     expect(signup.json().user).toMatchObject({ email: 'pw@example.com', name: 'Pat', hasPassword: true })
     const env2 = envFor()
-    const login = await cliProcess(['auth', 'login', '--email', 'pw@example.com', '--password-stdin', '--json'], { env: env2, stdin: 'a long password\n' })
+    const login = await cliProcess(['auth', 'login', '--email', 'pw@example.com', '--password-stdin', '--json'], {
+      env: env2,
+      stdin: 'a long password\n',
+    })
     expect(login.code).toBe(0)
     expect(login.json().user.email).toBe('pw@example.com')
-    const wrong = await cliProcess(['auth', 'login', '--email', 'pw@example.com', '--password-stdin', '--json'], { env: envFor(), stdin: 'not it at all\n' })
+    const wrong = await cliProcess(['auth', 'login', '--email', 'pw@example.com', '--password-stdin', '--json'], {
+      env: envFor(),
+      stdin: 'not it at all\n',
+    })
     expect(wrong.code).toBe(4)
     expect(JSON.parse(wrong.stderr).error.message).toStartWith('E-mail or password is wrong')
   })
@@ -95,7 +125,10 @@ describe('auth login', () => {
       'Log in with [c]ode by e-mail or [p]assword? ': () => 'c',
       'Code: ': () => codeFrom(user.email),
     }
-    const run = await cliInProcess(['auth', 'login'], { env, prompt: async (question, secret) => (asked.push(`${question}${secret ? '(secret)' : ''}`), answers[question]()) })
+    const run = await cliInProcess(['auth', 'login'], {
+      env,
+      prompt: async (question, secret) => (asked.push(`${question}${secret ? '(secret)' : ''}`), answers[question]()),
+    })
     expect(run.code).toBe(0)
     expect(asked).toEqual(['E-mail: ', 'Log in with [c]ode by e-mail or [p]assword? ', 'Code: '])
     expect(run.stderr).toBe(`A login code was sent to ${user.email} (valid 10 minutes).\n`)
@@ -105,8 +138,15 @@ describe('auth login', () => {
   test('interactive password login reads the password as a secret', async () => {
     const env = envFor()
     const asked: string[] = []
-    const answers: Record<string, string> = { 'E-mail: ': 'pw@example.com', 'Log in with [c]ode by e-mail or [p]assword? ': 'p', 'Password: ': 'a long password' }
-    const run = await cliInProcess(['auth', 'login'], { env, prompt: async (q, secret) => (asked.push(`${q}${secret ? '(secret)' : ''}`), answers[q]) })
+    const answers: Record<string, string> = {
+      'E-mail: ': 'pw@example.com',
+      'Log in with [c]ode by e-mail or [p]assword? ': 'p',
+      'Password: ': 'a long password',
+    }
+    const run = await cliInProcess(['auth', 'login'], {
+      env,
+      prompt: async (q, secret) => (asked.push(`${q}${secret ? '(secret)' : ''}`), answers[q]),
+    })
     expect(run.code).toBe(0)
     expect(asked.at(-1)).toBe('Password: (secret)')
   })
@@ -126,7 +166,9 @@ describe('token precedence against the server', () => {
 
   test('--server beats SVC_URL', async () => {
     const { token } = await server.account()
-    const run = await cliInProcess(['auth', 'status', '--json', '--server', server.url, '--token', token], { env: { SVC_URL: 'http://127.0.0.1:9' } })
+    const run = await cliInProcess(['auth', 'status', '--json', '--server', server.url, '--token', token], {
+      env: { SVC_URL: 'http://127.0.0.1:9' },
+    })
     expect(run.code).toBe(0)
     expect(run.json()).toMatchObject({ server: server.url, tokenSource: 'flag', authenticated: true })
   })
@@ -139,13 +181,22 @@ describe('status, tokens, logout', () => {
     const env = envFor()
     await cliInProcess(['auth', 'login', '--token', token], { env })
     const created = (await cliInProcess(['auth', 'token', 'create', '--name', 'ci', '--json'], { env })).json()
-    expect(created).toEqual({ id: expect.any(String), name: 'ci', prefix: created.token.slice(0, created.prefix.length), createdAt: expect.any(String), lastUsedAt: null, token: expect.stringMatching(/^svc_pat_/) })
+    expect(created).toEqual({
+      id: expect.any(String),
+      name: 'ci',
+      prefix: created.token.slice(0, created.prefix.length),
+      createdAt: expect.any(String),
+      lastUsedAt: null,
+      token: expect.stringMatching(/^svc_pat_/),
+    })
     const list = (await cliInProcess(['auth', 'token', 'list', '--json'], { env })).json()
     expect(list.tokens.map((t: { name: string }) => t.name).sort()).toEqual(['ci', 'test'])
 
     const refused = await cliInProcess(['auth', 'token', 'revoke', '--id', created.id], { env })
     expect(refused).toMatchObject({ code: 2, stdout: '' })
-    expect(refused.stderr).toStartWith(`error: Revoke access token ${created.id}: refusing without confirmation; pass --yes`)
+    expect(refused.stderr).toStartWith(
+      `error: Revoke access token ${created.id}: refusing without confirmation; pass --yes`,
+    )
 
     const revoked = await cliInProcess(['auth', 'token', 'revoke', '--id', created.id, '--yes', '--json'], { env })
     expect(revoked.json()).toEqual({ revoked: true, id: created.id })
@@ -170,7 +221,13 @@ describe('status, tokens, logout', () => {
       server: server.url,
       loggedOut: true,
       revoked: true,
-      token: { id: expect.any(String), name: 'test', prefix: token.slice(0, 14), createdAt: expect.any(String), lastUsedAt: expect.any(String) },
+      token: {
+        id: expect.any(String),
+        name: 'test',
+        prefix: token.slice(0, 14),
+        createdAt: expect.any(String),
+        lastUsedAt: expect.any(String),
+      },
     })
     expect(readConfig(env)).toEqual({ servers: {} })
     expect((await cliInProcess(['auth', 'status'], { env: { ...env, SVC_TOKEN: token } })).code).toBe(4)

@@ -30,8 +30,14 @@ function readCopy(path: string): { ids: string[]; integrity: string[]; journal: 
   const db = new Database(path, { readonly: true })
   try {
     return {
-      ids: db.query<{ id: string }, []>('SELECT id FROM records').all().map((row) => row.id),
-      integrity: db.query<{ integrity_check: string }, []>('PRAGMA integrity_check').all().map((row) => row.integrity_check),
+      ids: db
+        .query<{ id: string }, []>('SELECT id FROM records')
+        .all()
+        .map((row) => row.id),
+      integrity: db
+        .query<{ integrity_check: string }, []>('PRAGMA integrity_check')
+        .all()
+        .map((row) => row.integrity_check),
       journal: (db.query('PRAGMA journal_mode').get() as { journal_mode: string }).journal_mode,
     }
   } finally {
@@ -48,7 +54,11 @@ describe('svc-cli backup', () => {
     let stop = false
     const client = async (n: number) => {
       for (let i = 0; !stop; i++) {
-        const res = await fetch(`${server.url}${endpoint.path()}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client: n, i }) })
+        const res = await fetch(`${server.url}${endpoint.path()}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ client: n, i }),
+        })
         expect(res.status).toBe(200)
         acknowledged.push(((await res.json()) as { data: { id: string } }).data.id)
       }
@@ -59,7 +69,9 @@ describe('svc-cli backup', () => {
     const file = join(tempDir('svc-backup-'), 'svc-backup.db')
     const before = [...acknowledged]
     // Its own process, as an operator would run it, while the clients keep posting.
-    const run = await cliProcess(['backup', file, '--json'], { env: { SVC_DATA_DIR: server.ctx.config.dataDir, ...SQLITE } })
+    const run = await cliProcess(['backup', file, '--json'], {
+      env: { SVC_DATA_DIR: server.ctx.config.dataDir, ...SQLITE },
+    })
     stop = true
     await Promise.all(clients)
 
@@ -83,18 +95,28 @@ describe('svc-cli backup', () => {
     expect((await storedRows(server.ctx, endpoint.appId)).length).toBe(acknowledged.length)
   })
 
-  test('the copy is the owner\'s alone: created 0600 even under umask 000, with nothing left beside it', async () => {
+  test("the copy is the owner's alone: created 0600 even under umask 000, with nothing left beside it", async () => {
     const server = await sqliteServer()
     const { user } = await server.account()
     const endpoint = await makeEndpoint(server.ctx, user.id)
-    expect((await fetch(`${server.url}${endpoint.path()}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"secret":"s3"}' })).status).toBe(200)
+    expect(
+      (
+        await fetch(`${server.url}${endpoint.path()}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"secret":"s3"}',
+        })
+      ).status,
+    ).toBe(200)
     const dir = tempDir('svc-backup-mode-')
     const file = join(dir, 'copy.db')
     // The child inherits the umask: with 000, only the mode the code asks for protects the copy.
     const umask = process.umask(0o000)
     let run
     try {
-      run = await cliProcess(['backup', file, '--json'], { env: { SVC_DATA_DIR: server.ctx.config.dataDir, ...SQLITE } })
+      run = await cliProcess(['backup', file, '--json'], {
+        env: { SVC_DATA_DIR: server.ctx.config.dataDir, ...SQLITE },
+      })
     } finally {
       process.umask(umask)
     }
@@ -113,7 +135,10 @@ describe('svc-cli backup', () => {
     const refusals = [
       [['backup', existing], env],
       [['backup', join(dir, 'new.db'), '--data-dir', join(dir, 'nothing-here')], SQLITE],
-      [['backup', join(dir, 'new.db')], { DATABASE_URL: 'postgres://svc@db.internal:5432/svc', SVC_SECRET: TEST_SECRET }],
+      [
+        ['backup', join(dir, 'new.db')],
+        { DATABASE_URL: 'postgres://svc@db.internal:5432/svc', SVC_SECRET: TEST_SECRET },
+      ],
     ] as const
     const errors = []
     for (const [argv, runEnv] of refusals) {
@@ -137,13 +162,21 @@ describe('svc-cli restore', () => {
     const server = await sqliteServer()
     const { user } = await server.account()
     const endpoint = await makeEndpoint(server.ctx, user.id)
-    const first = await fetch(`${server.url}${endpoint.path()}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"n":1}' })
+    const first = await fetch(`${server.url}${endpoint.path()}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"n":1}',
+    })
     const kept = ((await first.json()) as { data: { id: string } }).data.id
     const dataDir = server.ctx.config.dataDir
     const file = join(tempDir('svc-restore-'), 'copy.db')
     expect((await cliInProcess(['backup', file], { env: { SVC_DATA_DIR: dataDir, ...SQLITE } })).code).toBe(0)
     // Written after the backup: gone once the backup is restored.
-    await fetch(`${server.url}${endpoint.path()}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"n":2}' })
+    await fetch(`${server.url}${endpoint.path()}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"n":2}',
+    })
 
     const env = { SVC_DATA_DIR: dataDir, ...SQLITE }
     const running = await cliInProcess(['restore', file, '--yes', '--json'], { env })
@@ -155,7 +188,11 @@ describe('svc-cli restore', () => {
     const restored = await cliInProcess(['restore', file, '--yes', '--json'], { env })
     expect({ code: restored.code, stderr: restored.stderr }).toEqual({ code: 0, stderr: '' })
     const data = restored.json() as { database: string; from: string; previous: string }
-    expect(data).toEqual({ database: join(dataDir, 'svc.db'), from: file, previous: expect.stringMatching(/svc\.db\.before-restore-\d{4}-/) })
+    expect(data).toEqual({
+      database: join(dataDir, 'svc.db'),
+      from: file,
+      previous: expect.stringMatching(/svc\.db\.before-restore-\d{4}-/),
+    })
     expect(readCopy(data.previous).ids.length).toBe(2)
 
     const again = await sqliteServer({ SVC_DATA_DIR: dataDir })
@@ -172,8 +209,13 @@ describe('svc-cli restore', () => {
     db.close()
     const dataDir = tempDir('svc-restore-target-')
     for (const file of [notSqlite, otherDb, join(dir, 'missing.db')]) {
-      const run = await cliInProcess(['restore', file, '--yes', '--json'], { env: { SVC_DATA_DIR: dataDir, ...SQLITE } })
-      expect([run.code, JSON.parse(run.stderr).error.type]).toEqual([1, file.endsWith('missing.db') ? 'not_found' : 'invalid_backup'])
+      const run = await cliInProcess(['restore', file, '--yes', '--json'], {
+        env: { SVC_DATA_DIR: dataDir, ...SQLITE },
+      })
+      expect([run.code, JSON.parse(run.stderr).error.type]).toEqual([
+        1,
+        file.endsWith('missing.db') ? 'not_found' : 'invalid_backup',
+      ])
     }
     expect(existsSync(join(dataDir, 'svc.db'))).toBe(false)
   })

@@ -9,19 +9,25 @@ import { cliInProcess, cliProcess } from '../support/server.ts'
 const leaves = await listLeaves(ROOT)
 
 describe('help', () => {
-  test.each(leaves.map((leaf) => [leaf.path.join(' '), leaf] as const))('svc-cli %s --help has a description and an example', async (name, leaf) => {
-    const run = await cliInProcess([...leaf.path, '--help'])
-    expect(run.code).toBe(0)
-    expect(run.stderr).toBe('')
-    const description = (leaf.command.meta as { description: string }).description
-    expect(description.length).toBeGreaterThan(10)
-    expect(run.stdout).toContain(`${description} (svc-cli ${name})`)
-    expect(run.stdout).toContain(`EXAMPLE\n\n  ${leaf.command.svc.example}\n`)
-    expect(leaf.command.svc.example.startsWith('svc-cli') || leaf.command.svc.example.includes('svc-cli')).toBe(true)
-  })
+  test.each(leaves.map((leaf) => [leaf.path.join(' '), leaf] as const))(
+    'svc-cli %s --help has a description and an example',
+    async (name, leaf) => {
+      const run = await cliInProcess([...leaf.path, '--help'])
+      expect(run.code).toBe(0)
+      expect(run.stderr).toBe('')
+      const description = (leaf.command.meta as { description: string }).description
+      expect(description.length).toBeGreaterThan(10)
+      expect(run.stdout).toContain(`${description} (svc-cli ${name})`)
+      expect(run.stdout).toContain(`EXAMPLE\n\n  ${leaf.command.svc.example}\n`)
+      expect(leaf.command.svc.example.startsWith('svc-cli') || leaf.command.svc.example.includes('svc-cli')).toBe(true)
+    },
+  )
 
   test('`svc-cli help app create` and `svc-cli app create --help` agree', async () => {
-    const [a, b] = await Promise.all([cliInProcess(['help', 'app', 'create']), cliInProcess(['app', 'create', '--help'])])
+    const [a, b] = await Promise.all([
+      cliInProcess(['help', 'app', 'create']),
+      cliInProcess(['app', 'create', '--help']),
+    ])
     expect(a).toMatchObject({ code: 0, stdout: b.stdout })
   })
 
@@ -35,7 +41,8 @@ describe('help', () => {
   test('a group without a subcommand prints its commands', async () => {
     const run = await cliInProcess(['field'])
     expect(run.code).toBe(0)
-    for (const name of ['add', 'list', 'get', 'update', 'remove', 'move', 'options']) expect(run.stdout).toMatch(new RegExp(`^\\s+${name}\\s+\\S`, 'm'))
+    for (const name of ['add', 'list', 'get', 'update', 'remove', 'move', 'options'])
+      expect(run.stdout).toMatch(new RegExp(`^\\s+${name}\\s+\\S`, 'm'))
   })
 
   test('--version prints the package version', async () => {
@@ -46,16 +53,43 @@ describe('help', () => {
 
 describe('usage errors exit 2 and say what to do', () => {
   const cases: [string[], string][] = [
-    [['ap', 'list'], 'error: Unknown command "ap" for svc-cli. Did you mean "app"? Run `svc-cli --help` to see the commands.'],
-    [['app', 'lst'], 'error: Unknown command "lst" for svc-cli app. Did you mean "app list"? Run `svc-cli app --help` to see the commands.'],
-    [['app', 'create', '--nam', 'x'], 'error: Unknown flag "--nam" for svc-cli app create. Did you mean --name?\nRun `svc-cli app create --help` for usage.'],
+    [
+      ['ap', 'list'],
+      'error: Unknown command "ap" for svc-cli. Did you mean "app"? Run `svc-cli --help` to see the commands.',
+    ],
+    [
+      ['app', 'lst'],
+      'error: Unknown command "lst" for svc-cli app. Did you mean "app list"? Run `svc-cli app --help` to see the commands.',
+    ],
+    [
+      ['app', 'create', '--nam', 'x'],
+      'error: Unknown flag "--nam" for svc-cli app create. Did you mean --name?\nRun `svc-cli app create --help` for usage.',
+    ],
     [['app', 'create'], 'error: Missing required argument: --name\nRun `svc-cli app create --help` for usage.'],
-    [['share', 'query', '--app', 'a', '--size', 'ten'], 'error: --size must be a whole number, got "ten"\nRun `svc-cli share query --help` for usage.'],
-    [['share', 'query', '--app', 'a', '--size', '1001'], 'error: --size must be between 1 and 1000, got 1001\nRun `svc-cli share query --help` for usage.'],
-    [['share', 'set', '--app', 'a', '--reads', 'maybe'], 'error: --reads must be off, summary or records (on still means records), got "maybe"\nRun `svc-cli share set --help` for usage.'],
-    [['field', 'add', '--app', 'a', '--name', 'n', '--type', 'colour'], 'error: Invalid value for argument: --type (colour). Expected one of: text, longtext, number, boolean, choice, multichoice, date, email, json.\nRun `svc-cli field add --help` for usage.'],
-    [['skill', 'forms'], 'error: No skill "forms"; choose one of form, scale, connect, report, expert, share\nRun `svc-cli skill --help` for usage.'],
-    [['app', 'get', '--app', 'x', '--server', 'ftp://example.com'], 'error: --server must start with http:// or https://, got "ftp://example.com"\nRun `svc-cli app get --help` for usage.'],
+    [
+      ['share', 'query', '--app', 'a', '--size', 'ten'],
+      'error: --size must be a whole number, got "ten"\nRun `svc-cli share query --help` for usage.',
+    ],
+    [
+      ['share', 'query', '--app', 'a', '--size', '1001'],
+      'error: --size must be between 1 and 1000, got 1001\nRun `svc-cli share query --help` for usage.',
+    ],
+    [
+      ['share', 'set', '--app', 'a', '--reads', 'maybe'],
+      'error: --reads must be off, summary or records (on still means records), got "maybe"\nRun `svc-cli share set --help` for usage.',
+    ],
+    [
+      ['field', 'add', '--app', 'a', '--name', 'n', '--type', 'colour'],
+      'error: Invalid value for argument: --type (colour). Expected one of: text, longtext, number, boolean, choice, multichoice, date, email, json.\nRun `svc-cli field add --help` for usage.',
+    ],
+    [
+      ['skill', 'forms'],
+      'error: No skill "forms"; choose one of form, scale, connect, report, expert, share\nRun `svc-cli skill --help` for usage.',
+    ],
+    [
+      ['app', 'get', '--app', 'x', '--server', 'ftp://example.com'],
+      'error: --server must start with http:// or https://, got "ftp://example.com"\nRun `svc-cli app get --help` for usage.',
+    ],
   ]
   test.each(cases)('svc-cli %p', async (argv, message) => {
     const run = await cliInProcess(argv)
@@ -82,8 +116,17 @@ describe('usage errors exit 2 and say what to do', () => {
     expect(JSON.parse(run.stderr)).toEqual({
       error: {
         type: 'usage',
-        message: 'Unknown command "lst" for svc-cli app. Did you mean "app list"? Run `svc-cli app --help` to see the commands.',
-        details: { problems: [{ command: 'app lst', message: 'unknown command; run `svc-cli app --help` to see the commands', didYouMean: 'app list' }] },
+        message:
+          'Unknown command "lst" for svc-cli app. Did you mean "app list"? Run `svc-cli app --help` to see the commands.',
+        details: {
+          problems: [
+            {
+              command: 'app lst',
+              message: 'unknown command; run `svc-cli app --help` to see the commands',
+              didYouMean: 'app list',
+            },
+          ],
+        },
       },
     })
   })
@@ -92,15 +135,38 @@ describe('usage errors exit 2 and say what to do', () => {
   test.each([
     [['app', 'create', '--nam', 'x'], { flag: '--nam', message: 'unknown flag', didYouMean: '--name' }],
     [['app', 'create'], { flag: '--name', message: 'is required' }],
-    [['share', 'query', '--app', 'a', '--size', 'ten'], { flag: '--size', message: 'must be a whole number, got "ten"' }],
-    [['share', 'query', '--app', 'a', '--limit', '0'], { flag: '--size', message: 'must be between 1 and 1000, got 0' }],
-    [['field', 'add', '--app', 'a', '--name', 'n', '--type', 'colour'], { flag: '--type', message: 'must be one of text, longtext, number, boolean, choice, multichoice, date, email, json; got "colour"' }],
-    [['app', 'update', '--app', 'x'], { flags: ['--name', '--description'], message: 'Nothing to change: pass --name and/or --description' }],
-    [['app', 'list', '--timeout', 'soon'], { flag: '--timeout', message: 'must be a number of seconds greater than 0 and at most 86400, got "soon"' }],
+    [
+      ['share', 'query', '--app', 'a', '--size', 'ten'],
+      { flag: '--size', message: 'must be a whole number, got "ten"' },
+    ],
+    [
+      ['share', 'query', '--app', 'a', '--limit', '0'],
+      { flag: '--size', message: 'must be between 1 and 1000, got 0' },
+    ],
+    [
+      ['field', 'add', '--app', 'a', '--name', 'n', '--type', 'colour'],
+      {
+        flag: '--type',
+        message: 'must be one of text, longtext, number, boolean, choice, multichoice, date, email, json; got "colour"',
+      },
+    ],
+    [
+      ['app', 'update', '--app', 'x'],
+      { flags: ['--name', '--description'], message: 'Nothing to change: pass --name and/or --description' },
+    ],
+    [
+      ['app', 'list', '--timeout', 'soon'],
+      { flag: '--timeout', message: 'must be a number of seconds greater than 0 and at most 86400, got "soon"' },
+    ],
     [['app', 'list', '--limit', 'all'], { flag: '--limit', message: 'must be a whole number, got "all"' }],
-    [['app', 'delete', '--app', 'x'], { flag: '--yes', message: 'Delete app x and all its records: refusing without confirmation; pass --yes' }],
+    [
+      ['app', 'delete', '--app', 'x'],
+      { flag: '--yes', message: 'Delete app x and all its records: refusing without confirmation; pass --yes' },
+    ],
   ])('svc-cli %p --json: details name the flag', async (argv, problem) => {
-    const run = await cliInProcess([...argv, '--json'], { env: { SVC_URL: 'http://127.0.0.1:9', SVC_TOKEN: 'svc_pat_x' } })
+    const run = await cliInProcess([...argv, '--json'], {
+      env: { SVC_URL: 'http://127.0.0.1:9', SVC_TOKEN: 'svc_pat_x' },
+    })
     expect(run.code).toBe(2)
     expect(run.stdout).toBe('')
     const { error } = JSON.parse(run.stderr)
@@ -117,13 +183,16 @@ describe('without a token or a server', () => {
     expect(JSON.parse(run.stderr)).toEqual({
       error: {
         type: 'unauthorized',
-        message: 'Not logged in to http://127.0.0.1:9. Run `svc-cli auth login` (or `svc-cli auth login --with-token < token.txt`), or set SVC_TOKEN.',
+        message:
+          'Not logged in to http://127.0.0.1:9. Run `svc-cli auth login` (or `svc-cli auth login --with-token < token.txt`), or set SVC_TOKEN.',
       },
     })
   })
 
   test('an unreachable server exits 1 and names the URL and the fix', async () => {
-    const run = await cliInProcess(['app', 'list', '--json'], { env: { SVC_URL: 'http://127.0.0.1:9', SVC_TOKEN: 'svc_pat_x' } })
+    const run = await cliInProcess(['app', 'list', '--json'], {
+      env: { SVC_URL: 'http://127.0.0.1:9', SVC_TOKEN: 'svc_pat_x' },
+    })
     expect(run.code).toBe(1)
     const { error } = JSON.parse(run.stderr)
     expect(error.type).toBe('unreachable')

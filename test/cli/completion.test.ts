@@ -26,7 +26,11 @@ const [bash, zsh, fish] = await Promise.all(['bash', 'zsh', 'fish'].map(scriptOf
 /** Runs a shell on a script file; exit code and output. */
 async function shell(argv: string[]) {
   const proc = Bun.spawn(argv, { stdout: 'pipe', stderr: 'pipe', stdin: 'ignore' })
-  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ])
   return { code, stdout, stderr }
 }
 
@@ -45,12 +49,20 @@ describe('the model', () => {
       ['--timeout', null, true],
       ['--help', '-h', false],
     ])
-    expect(places.find((p) => p.path.join(' ') === 'field add')!.flags.find((f) => f.name === '--type')!.values).toEqual(['text', 'longtext', 'number', 'boolean', 'choice', 'multichoice', 'date', 'email', 'json'])
-    expect(places.find((p) => p.path.join(' ') === 'share export')!.flags.find((f) => f.name === '--out')!.file).toBe(true)
+    expect(
+      places.find((p) => p.path.join(' ') === 'field add')!.flags.find((f) => f.name === '--type')!.values,
+    ).toEqual(['text', 'longtext', 'number', 'boolean', 'choice', 'multichoice', 'date', 'email', 'json'])
+    expect(places.find((p) => p.path.join(' ') === 'share export')!.flags.find((f) => f.name === '--out')!.file).toBe(
+      true,
+    )
   })
 
   test('names and values are plain words (safe in every shell word list)', () => {
-    const words = places.flatMap((p) => [...p.path, ...p.subcommands.map((s) => s.name), ...p.flags.flatMap((f) => [f.name, f.short ?? '-x', ...(f.values ?? [])])])
+    const words = places.flatMap((p) => [
+      ...p.path,
+      ...p.subcommands.map((s) => s.name),
+      ...p.flags.flatMap((f) => [f.name, f.short ?? '-x', ...(f.values ?? [])]),
+    ])
     for (const word of words) expect(word).toMatch(/^-{0,2}[a-z0-9][a-z0-9-]*$/)
   })
 })
@@ -66,7 +78,11 @@ describe('svc-cli completion', () => {
     const run = await cliInProcess(['completion', 'powershell', '--json'])
     expect(run.code).toBe(2)
     expect(JSON.parse(run.stderr)).toEqual({
-      error: { type: 'usage', message: 'No completion for "powershell"; choose one of bash, zsh, fish', details: { problems: [{ flag: '<shell>', message: 'must be one of bash, zsh, fish' }] } },
+      error: {
+        type: 'usage',
+        message: 'No completion for "powershell"; choose one of bash, zsh, fish',
+        details: { problems: [{ flag: '<shell>', message: 'must be one of bash, zsh, fish' }] },
+      },
     })
   })
 
@@ -92,11 +108,20 @@ describe('bash', () => {
     [[''], places[0].subcommands.map((s) => s.name)],
     [['app', 'cr'], ['create']],
     [['app', 'create', '--na'], ['--name']],
-    [['app', 'list', '-'], ['--limit', '--page', '--quiet', '-q', '--server', '--token', '--json', '--timeout', '--help', '-h']],
+    [
+      ['app', 'list', '-'],
+      ['--limit', '--page', '--quiet', '-q', '--server', '--token', '--json', '--timeout', '--help', '-h'],
+    ],
     [['field', 'add', '--type', 'ch'], ['choice']],
-    [['share', 'export', '--format', ''], ['csv', 'jsonl']],
+    [
+      ['share', 'export', '--format', ''],
+      ['csv', 'jsonl'],
+    ],
     [['--server', 'http://x', 'app', 'l'], ['list']],
-    [['expert', 'comment', ''], ['set', 'list', 'remove']],
+    [
+      ['expert', 'comment', ''],
+      ['set', 'list', 'remove'],
+    ],
     [['app', 'create', '--name', 'li'], []],
     [['share', 'export', '--out', join(dir, 'rec')], [join(dir, 'records.csv')]],
   ]
@@ -121,24 +146,39 @@ const arm = (script: string, fn: string, key: string) => {
 describe('zsh', () => {
   test('is a #compdef file that also works when sourced', () => {
     expect(zsh.split('\n')[0]).toBe('#compdef svc-cli')
-    expect(zsh).toContain('\nif [[ ${funcstack[1]} == _svc-cli ]]; then\n  _svc_cli "$@"\nelse\n  compdef _svc_cli svc-cli\nfi\n')
+    expect(zsh).toContain(
+      '\nif [[ ${funcstack[1]} == _svc-cli ]]; then\n  _svc_cli "$@"\nelse\n  compdef _svc_cli svc-cli\nfi\n',
+    )
   })
 
-  test.each(places.map((p) => [p.path.join(' ') || '(svc-cli)', p] as const))('%s: its subcommands and flags, with descriptions', (_name, place: Place) => {
-    const key = place.path.join(' ')
-    if (place.subcommands.length) {
-      expect(arm(zsh, '_svc_cli_subcommands', key)).toBe(`    ${shQuote(key)}) reply=(${place.subcommands.map((s) => shQuote(`${s.name}:${s.description.replace(/\s+/g, ' ').trim()}`)).join(' ')}) ;;`)
-    }
-    const flags = arm(zsh, '_svc_cli_flags', key)!
-    for (const flag of place.flags) expect(flags).toContain(shQuote(`${flag.name}:${flag.description.replace(/\s+/g, ' ').trim()}`))
-    for (const flag of place.flags.filter((f) => f.values)) expect(arm(zsh, '_svc_cli_values', `${key} ${flag.name}`)).toBe(`    ${shQuote(`${key} ${flag.name}`)}) reply=(${flag.values!.map(shQuote).join(' ')}) ;;`)
-  })
+  test.each(places.map((p) => [p.path.join(' ') || '(svc-cli)', p] as const))(
+    '%s: its subcommands and flags, with descriptions',
+    (_name, place: Place) => {
+      const key = place.path.join(' ')
+      if (place.subcommands.length) {
+        expect(arm(zsh, '_svc_cli_subcommands', key)).toBe(
+          `    ${shQuote(key)}) reply=(${place.subcommands.map((s) => shQuote(`${s.name}:${s.description.replace(/\s+/g, ' ').trim()}`)).join(' ')}) ;;`,
+        )
+      }
+      const flags = arm(zsh, '_svc_cli_flags', key)!
+      for (const flag of place.flags)
+        expect(flags).toContain(shQuote(`${flag.name}:${flag.description.replace(/\s+/g, ' ').trim()}`))
+      for (const flag of place.flags.filter((f) => f.values))
+        expect(arm(zsh, '_svc_cli_values', `${key} ${flag.name}`)).toBe(
+          `    ${shQuote(`${key} ${flag.name}`)}) reply=(${flag.values!.map(shQuote).join(' ')}) ;;`,
+        )
+    },
+  )
 
   test('zsh -n accepts it where zsh is installed', async () => {
     const file = join(tempDir('svc-completion-'), '_svc-cli')
     writeFileSync(file, zsh)
     // bash reads the same quoting rules for the tables; zsh itself checks the rest when present.
-    expect(await shell(['bash', '-n', '-c', zsh.split('\n_svc_cli() {')[0]])).toEqual({ code: 0, stdout: '', stderr: '' })
+    expect(await shell(['bash', '-n', '-c', zsh.split('\n_svc_cli() {')[0]])).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: '',
+    })
     if (Bun.which('zsh')) expect(await shell(['zsh', '-n', file])).toEqual({ code: 0, stdout: '', stderr: '' })
   })
 })
@@ -147,24 +187,38 @@ describe('fish', () => {
   const fishQuote = (text: string) => `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`
   const guard = (path: string[]) => `-n ${fishQuote(`__svc_cli_at ${fishQuote(path.join(' '))}`)}`
 
-  test.each(places.map((p) => [p.path.join(' ') || '(svc-cli)', p] as const))('%s: one complete line per subcommand and flag', (_name, place: Place) => {
-    for (const sub of place.subcommands) expect(fish).toContain(`\ncomplete -c svc-cli ${guard(place.path)} -a ${fishQuote(sub.name)} -d `)
-    for (const flag of place.flags) {
-      const names = `-l ${flag.name.slice(2)}${flag.short ? ` -s ${flag.short.slice(1)}` : ''}`
-      const value = !flag.takesValue ? '' : flag.file ? ' -r -F' : flag.values ? ` -x -a ${fishQuote(flag.values.join(' '))}` : ' -x'
-      expect(fish).toContain(`\ncomplete -c svc-cli ${guard(place.path)} ${names}${value} -d `)
-    }
-  })
+  test.each(places.map((p) => [p.path.join(' ') || '(svc-cli)', p] as const))(
+    '%s: one complete line per subcommand and flag',
+    (_name, place: Place) => {
+      for (const sub of place.subcommands)
+        expect(fish).toContain(`\ncomplete -c svc-cli ${guard(place.path)} -a ${fishQuote(sub.name)} -d `)
+      for (const flag of place.flags) {
+        const names = `-l ${flag.name.slice(2)}${flag.short ? ` -s ${flag.short.slice(1)}` : ''}`
+        const value = !flag.takesValue
+          ? ''
+          : flag.file
+            ? ' -r -F'
+            : flag.values
+              ? ` -x -a ${fishQuote(flag.values.join(' '))}`
+              : ' -x'
+        expect(fish).toContain(`\ncomplete -c svc-cli ${guard(place.path)} ${names}${value} -d `)
+      }
+    },
+  )
 
   test('every line is a comment, a complete line, or part of the three helper functions', async () => {
     const body = fish.split('\ncomplete -c svc-cli -f\n')
     expect(body).toHaveLength(2)
-    for (const line of body[1].trimEnd().split('\n')) expect(line).toMatch(/^complete -c svc-cli -n '__svc_cli_at \\'[a-z -]*\\'' (-a '[a-z-]+'|-l [a-z-]+( -s [a-z])?( -r -F| -x -a '[a-z0-9 -]+'| -x)?) -d '([^'\\]|\\.)*'$/)
+    for (const line of body[1].trimEnd().split('\n'))
+      expect(line).toMatch(
+        /^complete -c svc-cli -n '__svc_cli_at \\'[a-z -]*\\'' (-a '[a-z-]+'|-l [a-z-]+( -s [a-z])?( -r -F| -x -a '[a-z0-9 -]+'| -x)?) -d '([^'\\]|\\.)*'$/,
+      )
     const functions = body[0].match(/^function (\S+)$/gm)
     expect(functions).toEqual(['function __svc_cli_subcommands', 'function __svc_cli_path', 'function __svc_cli_at'])
     const file = join(tempDir('svc-completion-'), 'svc-cli.fish')
     writeFileSync(file, fish)
-    if (Bun.which('fish')) expect(await shell(['fish', '--no-execute', file])).toEqual({ code: 0, stdout: '', stderr: '' })
+    if (Bun.which('fish'))
+      expect(await shell(['fish', '--no-execute', file])).toEqual({ code: 0, stdout: '', stderr: '' })
   })
 })
 

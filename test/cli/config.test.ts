@@ -18,11 +18,17 @@ describe('stored config', () => {
 
   test('is written with folder 0700 and file 0600, atomically (no temp files left)', () => {
     const env = { XDG_CONFIG_HOME: tempConfigHome() }
-    writeConfig(env, { current: 'http://a:1', servers: { 'http://a:1': { token: 't', savedAt: '2026-01-01T00:00:00.000Z' } } })
+    writeConfig(env, {
+      current: 'http://a:1',
+      servers: { 'http://a:1': { token: 't', savedAt: '2026-01-01T00:00:00.000Z' } },
+    })
     expect(statSync(configDir(env)).mode & 0o777).toBe(0o700)
     expect(statSync(configPath(env)).mode & 0o777).toBe(0o600)
     expect(readdirSync(configDir(env))).toEqual(['config.json'])
-    expect(readConfig(env)).toEqual({ current: 'http://a:1', servers: { 'http://a:1': { token: 't', savedAt: '2026-01-01T00:00:00.000Z' } } })
+    expect(readConfig(env)).toEqual({
+      current: 'http://a:1',
+      servers: { 'http://a:1': { token: 't', savedAt: '2026-01-01T00:00:00.000Z' } },
+    })
   })
 
   test('tightens a folder that was created too open', () => {
@@ -50,11 +56,19 @@ describe('stored config', () => {
   test('server URLs are normalised so trailing slashes share an entry', () => {
     expect(normalizeServer('http://Host:8787/')).toBe('http://host:8787')
     expect(normalizeServer(' https://svc.example.com/base/ ')).toBe('https://svc.example.com/base')
-    expect(() => normalizeServer('localhost:8787')).toThrow('--server must start with http:// or https://, got "localhost:8787"')
+    expect(() => normalizeServer('localhost:8787')).toThrow(
+      '--server must start with http:// or https://, got "localhost:8787"',
+    )
   })
 
   test('localhost and 127.0.0.1, with or without a trailing slash, are one server', () => {
-    for (const url of ['http://localhost:8787', 'http://localhost:8787/', 'http://127.0.0.1:8787', 'http://127.0.0.1:8787/', 'http://LOCALHOST:8787//']) {
+    for (const url of [
+      'http://localhost:8787',
+      'http://localhost:8787/',
+      'http://127.0.0.1:8787',
+      'http://127.0.0.1:8787/',
+      'http://LOCALHOST:8787//',
+    ]) {
       expect(normalizeServer(url)).toBe('http://127.0.0.1:8787')
     }
     // Another port, https, a path or IPv6 loopback are other servers.
@@ -73,13 +87,30 @@ describe('stored config', () => {
         'http://127.0.0.1:8787/': { token: 'newer', savedAt: '2026-02-01T00:00:00.000Z' },
       },
     })
-    expect(readConfig(env)).toEqual({ current: 'http://127.0.0.1:8787', servers: { 'http://127.0.0.1:8787': { token: 'newer', savedAt: '2026-02-01T00:00:00.000Z' } } })
+    expect(readConfig(env)).toEqual({
+      current: 'http://127.0.0.1:8787',
+      servers: { 'http://127.0.0.1:8787': { token: 'newer', savedAt: '2026-02-01T00:00:00.000Z' } },
+    })
     for (const server of ['http://localhost:8787', 'http://127.0.0.1:8787/', 'http://localhost:8787/']) {
-      expect(resolveConnection({ server }, env)).toEqual({ server: 'http://127.0.0.1:8787', token: 'newer', tokenSource: 'config', timeoutSeconds: 30 })
+      expect(resolveConnection({ server }, env)).toEqual({
+        server: 'http://127.0.0.1:8787',
+        token: 'newer',
+        tokenSource: 'config',
+        timeoutSeconds: 30,
+      })
     }
     // A later login through the other spelling replaces the entry instead of adding one.
-    updateConfig(env, (c) => void (c.servers[normalizeServer('http://localhost:8787/')] = { token: 'latest', savedAt: '2026-03-01T00:00:00.000Z' }))
-    expect(readConfig(env).servers).toEqual({ 'http://127.0.0.1:8787': { token: 'latest', savedAt: '2026-03-01T00:00:00.000Z' } })
+    updateConfig(
+      env,
+      (c) =>
+        void (c.servers[normalizeServer('http://localhost:8787/')] = {
+          token: 'latest',
+          savedAt: '2026-03-01T00:00:00.000Z',
+        }),
+    )
+    expect(readConfig(env).servers).toEqual({
+      'http://127.0.0.1:8787': { token: 'latest', savedAt: '2026-03-01T00:00:00.000Z' },
+    })
   })
 })
 
@@ -90,11 +121,18 @@ describe('one login for localhost and 127.0.0.1', () => {
       const { token } = await server.account()
       const port = new URL(server.url).port
       const env = { XDG_CONFIG_HOME: tempConfigHome() }
-      writeConfig(env, { current: `http://localhost:${port}/`, servers: { [`http://localhost:${port}`]: { token, savedAt: '2026-01-01T00:00:00.000Z' } } })
+      writeConfig(env, {
+        current: `http://localhost:${port}/`,
+        servers: { [`http://localhost:${port}`]: { token, savedAt: '2026-01-01T00:00:00.000Z' } },
+      })
       for (const url of [`http://127.0.0.1:${port}/`, `http://localhost:${port}`, undefined]) {
         const run = await cliInProcess(['auth', 'status', '--json'], { env: { ...env, SVC_URL: url } })
         expect(run.code).toBe(0)
-        expect(run.json()).toMatchObject({ server: `http://127.0.0.1:${port}`, tokenSource: 'config', authenticated: true })
+        expect(run.json()).toMatchObject({
+          server: `http://127.0.0.1:${port}`,
+          tokenSource: 'config',
+          authenticated: true,
+        })
       }
     } finally {
       await server.close()
@@ -142,22 +180,53 @@ describe('timeout', () => {
 
 describe('precedence', () => {
   const home = tempConfigHome()
-  writeConfig({ XDG_CONFIG_HOME: home }, {
-    current: 'http://stored:1',
-    servers: { 'http://stored:1': { token: 'from-config', savedAt: 's' }, 'http://env:2': { token: 'env-server-config', savedAt: 's' } },
-  })
+  writeConfig(
+    { XDG_CONFIG_HOME: home },
+    {
+      current: 'http://stored:1',
+      servers: {
+        'http://stored:1': { token: 'from-config', savedAt: 's' },
+        'http://env:2': { token: 'env-server-config', savedAt: 's' },
+      },
+    },
+  )
   const cases: [string, { server?: string; token?: string }, Record<string, string>, Connection][] = [
     ['config only', {}, {}, { server: 'http://stored:1', token: 'from-config', tokenSource: 'config' }],
-    ['SVC_URL picks that server\'s stored token', {}, { SVC_URL: 'http://env:2' }, { server: 'http://env:2', token: 'env-server-config', tokenSource: 'config' }],
-    ['--server beats SVC_URL', { server: 'http://flag:3' }, { SVC_URL: 'http://env:2' }, { server: 'http://flag:3', token: null, tokenSource: null }],
-    ['SVC_TOKEN beats config', {}, { SVC_TOKEN: 'from-env' }, { server: 'http://stored:1', token: 'from-env', tokenSource: 'env' }],
-    ['--token beats SVC_TOKEN', { token: 'from-flag' }, { SVC_TOKEN: 'from-env' }, { server: 'http://stored:1', token: 'from-flag', tokenSource: 'flag' }],
+    [
+      "SVC_URL picks that server's stored token",
+      {},
+      { SVC_URL: 'http://env:2' },
+      { server: 'http://env:2', token: 'env-server-config', tokenSource: 'config' },
+    ],
+    [
+      '--server beats SVC_URL',
+      { server: 'http://flag:3' },
+      { SVC_URL: 'http://env:2' },
+      { server: 'http://flag:3', token: null, tokenSource: null },
+    ],
+    [
+      'SVC_TOKEN beats config',
+      {},
+      { SVC_TOKEN: 'from-env' },
+      { server: 'http://stored:1', token: 'from-env', tokenSource: 'env' },
+    ],
+    [
+      '--token beats SVC_TOKEN',
+      { token: 'from-flag' },
+      { SVC_TOKEN: 'from-env' },
+      { server: 'http://stored:1', token: 'from-flag', tokenSource: 'flag' },
+    ],
   ]
   test.each(cases)('%s', (_name, flags, env, expected) => {
     expect(resolveConnection(flags, { XDG_CONFIG_HOME: home, ...env })).toEqual({ ...expected, timeoutSeconds: 30 })
   })
 
   test('the default server is http://localhost:8787, written as 127.0.0.1 (where svc listens by default)', () => {
-    expect(resolveConnection({}, { XDG_CONFIG_HOME: tempConfigHome() })).toEqual({ server: 'http://127.0.0.1:8787', token: null, tokenSource: null, timeoutSeconds: 30 })
+    expect(resolveConnection({}, { XDG_CONFIG_HOME: tempConfigHome() })).toEqual({
+      server: 'http://127.0.0.1:8787',
+      token: null,
+      tokenSource: null,
+      timeoutSeconds: 30,
+    })
   })
 })

@@ -13,13 +13,18 @@ async function appWithProposals(): Promise<string> {
   const app = expectOk(await cli('app', 'create', '--name', 'Contact', '--json')).json().id as string
   expectOk(await cli('field', 'add', '--app', app, '--name', 'name'))
   const token = expectOk(await cli('share', 'publish', '--app', app, '--json')).json().token as string
-  const res = await fetch(`${server.url}/api/v3/share/${token}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Ada","city":"Paris","age":36,"note":"hi"}' })
+  const res = await fetch(`${server.url}/api/v3/share/${token}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"name":"Ada","city":"Paris","age":36,"note":"hi"}',
+  })
   expect(res.status).toBe(200)
   return app
 }
 
 /** `[name, type, proposed]` of the app's stored fields. */
-const stored = async (app: string) => (await server.ctx.storage.fields.list(app)).map((f) => [f.name, f.type, f.proposed])
+const stored = async (app: string) =>
+  (await server.ctx.storage.fields.list(app)).map((f) => [f.name, f.type, f.proposed])
 
 describe('field accept', () => {
   test('field list marks proposals; accept by name (with --type), then --all', async () => {
@@ -27,16 +32,36 @@ describe('field accept', () => {
     const human = expectOk(await cli('field', 'list', '--app', app)).stdout
     const rows = human.split('\n').map((line) => line.split(/\s+/))
     expect(rows[0]).toEqual(['POS', 'NAME', 'TYPE', 'REQUIRED', 'OPTIONS', 'LABEL', 'PROPOSED', 'ID'])
-    expect(rows.slice(1, 5).map((row) => row.slice(0, -1))).toEqual([['0', 'name', 'text', '-'], ['1', 'city', 'text', '-', 'yes'], ['2', 'age', 'number', '-', 'yes'], ['3', 'note', 'text', '-', 'yes']])
-    expect(human).toEndWith('\n\n1 of 50 fields; 3 proposed by anonymous posts (svc-cli field accept --app <appId> <name>… or --all)\n')
-    expect(expectOk(await cli('field', 'list', '--app', app, '--json')).json().fields.map((f: { proposed: boolean }) => f.proposed)).toEqual([false, true, true, true])
+    expect(rows.slice(1, 5).map((row) => row.slice(0, -1))).toEqual([
+      ['0', 'name', 'text', '-'],
+      ['1', 'city', 'text', '-', 'yes'],
+      ['2', 'age', 'number', '-', 'yes'],
+      ['3', 'note', 'text', '-', 'yes'],
+    ])
+    expect(human).toEndWith(
+      '\n\n1 of 50 fields; 3 proposed by anonymous posts (svc-cli field accept --app <appId> <name>… or --all)\n',
+    )
+    expect(
+      expectOk(await cli('field', 'list', '--app', app, '--json'))
+        .json()
+        .fields.map((f: { proposed: boolean }) => f.proposed),
+    ).toEqual([false, true, true, true])
 
     const one = expectOk(await cli('field', 'accept', '--app', app, 'city', '--json')).json()
     expect(one.fields).toMatchObject([{ name: 'city', type: 'text', proposed: false, autoCreated: false }])
-    expect(expectOk(await cli('field', 'accept', '--app', app, 'note', '--type', 'longtext')).stdout).toBe('Accepted 1 field: note (longtext).\n')
-    expect(expectOk(await cli('field', 'accept', '--app', app, '--all')).stdout).toBe('Accepted 1 field: age (number).\n')
+    expect(expectOk(await cli('field', 'accept', '--app', app, 'note', '--type', 'longtext')).stdout).toBe(
+      'Accepted 1 field: note (longtext).\n',
+    )
+    expect(expectOk(await cli('field', 'accept', '--app', app, '--all')).stdout).toBe(
+      'Accepted 1 field: age (number).\n',
+    )
     expect(expectOk(await cli('field', 'accept', '--app', app, '--all')).stdout).toBe('No proposed field to accept.\n')
-    expect(await stored(app)).toEqual([['name', 'text', false], ['city', 'text', false], ['age', 'number', false], ['note', 'longtext', false]])
+    expect(await stored(app)).toEqual([
+      ['name', 'text', false],
+      ['city', 'text', false],
+      ['age', 'number', false],
+      ['note', 'longtext', false],
+    ])
   })
 
   test('usage errors (exit 2) and a name that is no field (exit 1)', async () => {

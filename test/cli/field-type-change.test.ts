@@ -13,7 +13,8 @@ async function appWithRecords(n: number): Promise<string> {
   const app = expectOk(await cli('app', 'create', '--name', 'Ages', '--json')).json().id as string
   expectOk(await cli('field', 'add', '--app', app, '--name', 'age'))
   expectOk(await cli('share', 'publish', '--app', app))
-  for (let i = 0; i < n; i++) expectOk(await cli('share', 'post', '--app', app, '--data', JSON.stringify({ age: String(30 + i) })))
+  for (let i = 0; i < n; i++)
+    expectOk(await cli('share', 'post', '--app', app, '--data', JSON.stringify({ age: String(30 + i) })))
   return app
 }
 
@@ -31,13 +32,25 @@ describe('field update --type on a published app with records', () => {
     const json = await cli('field', 'update', '--app', app, '--field', 'age', '--type', 'number', '--json')
     expect(json).toMatchObject({ code: 1, stdout: '' })
     expect(JSON.parse(json.stderr)).toEqual({
-      error: { type: 'conflict', message: MESSAGE, details: { field: 'age', from: 'text', to: 'number', records: 2, force: 'send "force": true to change the type anyway' } },
+      error: {
+        type: 'conflict',
+        message: MESSAGE,
+        details: {
+          field: 'age',
+          from: 'text',
+          to: 'number',
+          records: 2,
+          force: 'send "force": true to change the type anyway',
+        },
+      },
     })
     const human = await cli('field', 'update', '--app', app, '--field', 'age', '--type', 'number')
     expect(human).toMatchObject({ code: 1, stdout: '', stderr: `error: ${MESSAGE}\n` })
     expect(await storedType(app)).toBe('text')
 
-    const forced = expectOk(await cli('field', 'update', '--app', app, '--field', 'age', '--type', 'number', '--force', '--json')).json()
+    const forced = expectOk(
+      await cli('field', 'update', '--app', app, '--field', 'age', '--type', 'number', '--force', '--json'),
+    ).json()
     expect(forced).toMatchObject({ name: 'age', type: 'number', autoCreated: false })
     expect(await storedType(app)).toBe('number')
     // The records keep the text they were sent.
@@ -55,7 +68,9 @@ describe('field update --type on a published app with records', () => {
         '(stored records keep what they were sent, so old and new values would mix). To change it anyway, send "force": true ' +
         '(svc-cli field update … --type date --force)\n',
     )
-    const forced = await cliProcess(['field', 'update', '--app', app, '--field', 'age', '--type', 'date', '--force'], { env })
+    const forced = await cliProcess(['field', 'update', '--app', app, '--field', 'age', '--type', 'date', '--force'], {
+      env,
+    })
     expect(forced.stderr).toBe('')
     expect(forced.code).toBe(0)
     const id = (await server.ctx.storage.fields.list(app))[0].id
@@ -68,9 +83,13 @@ describe('field update --type on a published app with records', () => {
   test('no refusal before publishing; --force alone is not a change', async () => {
     const app = expectOk(await cli('app', 'create', '--name', 'Draft', '--json')).json().id as string
     expectOk(await cli('field', 'add', '--app', app, '--name', 'age'))
-    expect(expectOk(await cli('field', 'update', '--app', app, '--field', 'age', '--type', 'number', '--json')).json().type).toBe('number')
+    expect(
+      expectOk(await cli('field', 'update', '--app', app, '--field', 'age', '--type', 'number', '--json')).json().type,
+    ).toBe('number')
     const nothing = await cli('field', 'update', '--app', app, '--field', 'age', '--force')
     expect(nothing).toMatchObject({ code: 2, stdout: '' })
-    expect(nothing.stderr).toStartWith('error: Nothing to change: pass --name, --type, --label, --required/--no-required or --options')
+    expect(nothing.stderr).toStartWith(
+      'error: Nothing to change: pass --name, --type, --label, --required/--no-required or --options',
+    )
   })
 })

@@ -13,7 +13,24 @@ import { subCommandsOf } from '../../cli/tree.ts'
 import { ROOT as CHECKOUT } from '../support/server.ts'
 
 /** Words after "svc-cli" that are prose ("the svc-cli command", "`which svc-cli bun`"), not a command. */
-const PROSE = new Set(['command', 'commands', 'invocation', 'itself', 'cannot', 'waits', 'on', 'and', 'or', 'is', 'in', 'as', 'to', 'uses', 'runs', 'bun'])
+const PROSE = new Set([
+  'command',
+  'commands',
+  'invocation',
+  'itself',
+  'cannot',
+  'waits',
+  'on',
+  'and',
+  'or',
+  'is',
+  'in',
+  'as',
+  'to',
+  'uses',
+  'runs',
+  'bun',
+])
 /** Where a command line ends: pipes, redirections, separators, a comment, an ellipsis. */
 const END = /^(\||>|<|&&|;|#|\)|then|…|\.\.\.)/
 
@@ -34,12 +51,14 @@ interface Hint {
 function hintsIn(file: string, text: string): Hint[] {
   const found: Hint[] = []
   // A backslash ends it too: an escaped backtick closing a code span inside a template string.
-  for (const match of text.matchAll(/svc-cli((?:[ \t]+[^\s`'"\\]+)+)/g)) found.push({ file, text: `svc-cli${match[1]}` })
+  for (const match of text.matchAll(/svc-cli((?:[ \t]+[^\s`'"\\]+)+)/g))
+    found.push({ file, text: `svc-cli${match[1]}` })
   return found
 }
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
-const resolve = async <T>(value: T | (() => T | Promise<T>)): Promise<T> => (typeof value === 'function' ? await (value as () => T)() : value)
+const resolve = async <T>(value: T | (() => T | Promise<T>)): Promise<T> =>
+  typeof value === 'function' ? await (value as () => T)() : value
 
 /** What is wrong with a hint, or null when it names a real command and real flags. */
 async function problemWith(hint: string): Promise<string | null> {
@@ -65,7 +84,9 @@ async function problemWith(hint: string): Promise<string | null> {
   }
   if (await subCommandsOf(command)) {
     // A group named alone prints its commands; a flag after a group is wrong.
-    return words.some((w) => w.startsWith('-') && w !== '--help') ? `svc-cli ${path.join(' ')} is a group of commands, not a command` : null
+    return words.some((w) => w.startsWith('-') && w !== '--help')
+      ? `svc-cli ${path.join(' ')} is a group of commands, not a command`
+      : null
   }
   const args = ((await resolve(command.args)) ?? {}) as ArgsDef
   const known = new Set(['--help', '-h'])
@@ -73,7 +94,8 @@ async function problemWith(hint: string): Promise<string | null> {
     if (def.type === 'positional') continue
     known.add(`--${kebab(name)}`)
     if (def.type === 'boolean') known.add(`--no-${kebab(name)}`)
-    for (const alias of ([] as string[]).concat((def as { alias?: string | string[] }).alias ?? [])) known.add(alias.length === 1 ? `-${alias}` : `--${alias}`)
+    for (const alias of ([] as string[]).concat((def as { alias?: string | string[] }).alias ?? []))
+      known.add(alias.length === 1 ? `-${alias}` : `--${alias}`)
   }
   for (const word of words) {
     if (!/^--?[a-z]/.test(word)) continue
@@ -85,7 +107,10 @@ async function problemWith(hint: string): Promise<string | null> {
 
 const sources = files(join(CHECKOUT, 'cli')).map((path) => ({ path, text: readFileSync(path, 'utf8') }))
 const readme = readFileSync(join(CHECKOUT, 'README.md'), 'utf8')
-const hints = [...sources.flatMap(({ path, text }) => hintsIn(relative(CHECKOUT, path), text)), ...hintsIn('README.md', readme)]
+const hints = [
+  ...sources.flatMap(({ path, text }) => hintsIn(relative(CHECKOUT, path), text)),
+  ...hintsIn('README.md', readme),
+]
 
 describe('hints name commands and flags that exist', () => {
   test('there are hints to check in both the CLI and the README', () => {

@@ -28,23 +28,55 @@ async function human(...argv: string[]): Promise<string[]> {
 
 describe('human output', () => {
   test('app get, update, urls', async () => {
-    expect((await human('app', 'get', '--app', app.id)).slice(0, 3)).toEqual([`id           ${app.id}`, 'name         Human', 'description  -'])
-    expect((await human('app', 'update', '--app', app.id, '--description', 'People')).slice(1, 3)).toEqual(['name         Human', 'description  People'])
+    expect((await human('app', 'get', '--app', app.id)).slice(0, 3)).toEqual([
+      `id           ${app.id}`,
+      'name         Human',
+      'description  -',
+    ])
+    expect((await human('app', 'update', '--app', app.id, '--description', 'People')).slice(1, 3)).toEqual([
+      'name         Human',
+      'description  People',
+    ])
     const urls = await human('app', 'urls', '--app', app.id)
     expect(urls).toEqual([
-      'endpoint  -', 'help      -', 'fill-in   -',
+      'endpoint  -',
+      'help      -',
+      'fill-in   -',
       `editor    ${server.ctx.config.baseUrl}/admin/#/apps/${app.id}`,
       `data      ${server.ctx.config.baseUrl}/admin/#/apps/${app.id}/data`,
-      '', `Not published yet: run svc-cli share publish --app ${app.id}`, '',
+      '',
+      `Not published yet: run svc-cli share publish --app ${app.id}`,
+      '',
     ])
   })
 
   test('field add, get, update, options, remove', async () => {
-    const added = await human('field', 'add', '--app', app.id, '--name', 'mood', '--type', 'choice', '--options', 'good,bad')
-    expect(added.slice(1, 6)).toEqual(['name          mood', 'type          choice', 'label         -', 'required      no', 'options       good, bad'])
+    const added = await human(
+      'field',
+      'add',
+      '--app',
+      app.id,
+      '--name',
+      'mood',
+      '--type',
+      'choice',
+      '--options',
+      'good,bad',
+    )
+    expect(added.slice(1, 6)).toEqual([
+      'name          mood',
+      'type          choice',
+      'label         -',
+      'required      no',
+      'options       good, bad',
+    ])
     expect((await human('field', 'get', '--app', app.id, '--field', 'mood'))[1]).toBe('name          mood')
-    expect((await human('field', 'update', '--app', app.id, '--field', 'mood', '--label', 'Mood today'))[3]).toBe('label         Mood today')
-    expect((await human('field', 'options', '--app', app.id, '--field', 'mood', '--set', 'good,ok,bad'))[5]).toBe('options       good, ok, bad')
+    expect((await human('field', 'update', '--app', app.id, '--field', 'mood', '--label', 'Mood today'))[3]).toBe(
+      'label         Mood today',
+    )
+    expect((await human('field', 'options', '--app', app.id, '--field', 'mood', '--set', 'good,ok,bad'))[5]).toBe(
+      'options       good, ok, bad',
+    )
     const removed = await human('field', 'remove', '--app', app.id, '--field', 'mood', '--yes')
     expect(removed[0]).toMatch(/^Removed field mood \(\S+\)\.$/)
   })
@@ -59,7 +91,9 @@ describe('human output', () => {
       'public summary         values at least 5 records gave; never e-mail addresses',
       'auto-create fields     on',
     ])
-    expect((await human('share', 'post', '--app', app.id, '--data', '{"mood":"good"}'))[0]).toMatch(/^Stored record \S+$/)
+    expect((await human('share', 'post', '--app', app.id, '--data', '{"mood":"good"}'))[0]).toMatch(
+      /^Stored record \S+$/,
+    )
     const rotated = await human('share', 'rotate', '--app', app.id, '--yes')
     expect(rotated[1]).not.toBe(published[1])
   })
@@ -73,7 +107,12 @@ describe('human output', () => {
 
   test('auth status, code, token create and revoke, signup', async () => {
     const status = await human('auth', 'status')
-    expect(status).toEqual([`server  ${server.url}`, expect.stringMatching(new RegExp(`^user    ${email} \\(\\S+\\)$`)), 'token   from SVC_TOKEN', ''])
+    expect(status).toEqual([
+      `server  ${server.url}`,
+      expect.stringMatching(new RegExp(`^user    ${email} \\(\\S+\\)$`)),
+      'token   from SVC_TOKEN',
+      '',
+    ])
     expect(await human('auth', 'code', '--email', email)).toEqual([
       `If ${email} has an account, a code is on its way (valid 10 minutes).`,
       `Then run: svc-cli auth login --email ${email} --code <code>`,
@@ -82,11 +121,16 @@ describe('human output', () => {
     const created = await human('auth', 'token', 'create', '--name', 'deploy')
     expect(created[1]).toBe('name  deploy')
     expect(created[3]).toMatch(/^svc_pat_\S+$/)
-    expect(created[5]).toBe('This is the only time the token is shown. Use it as SVC_TOKEN or with `svc-cli auth login --with-token`.')
+    expect(created[5]).toBe(
+      'This is the only time the token is shown. Use it as SVC_TOKEN or with `svc-cli auth login --with-token`.',
+    )
     const id = created[0].replace(/^id\s+/, '')
     expect(await human('auth', 'token', 'revoke', '--id', id, '--yes')).toEqual([`Revoked token ${id}.`, ''])
 
-    const signup = await cliProcess(['auth', 'signup', '--email', 'new@example.com', '--password-stdin'], { env: { SVC_URL: server.url, XDG_CONFIG_HOME: tempConfigHome() }, stdin: 'password123' })
+    const signup = await cliProcess(['auth', 'signup', '--email', 'new@example.com', '--password-stdin'], {
+      env: { SVC_URL: server.url, XDG_CONFIG_HOME: tempConfigHome() },
+      stdin: 'password123',
+    })
     expect(signup.code).toBe(0)
     expect(signup.stdout).toStartWith(`Logged in to ${server.url} as new@example.com. The token is stored in `)
   })
@@ -97,9 +141,13 @@ describe('coverage of the command tree', () => {
     const { listLeaves } = await import('../../cli/tree.ts')
     const { ROOT } = await import('../../cli/commands/index.ts')
     const root = `${import.meta.dir}/../..`
-    const sources = await Promise.all([...new Bun.Glob('test/{cli,mcp}/*.test.ts').scanSync({ cwd: root })].map((f) => Bun.file(`${root}/${f}`).text()))
+    const sources = await Promise.all(
+      [...new Bun.Glob('test/{cli,mcp}/*.test.ts').scanSync({ cwd: root })].map((f) => Bun.file(`${root}/${f}`).text()),
+    )
     const all = sources.join('\n')
-    const untested = (await listLeaves(ROOT)).map((l) => l.path).filter((path) => !all.includes(path.map((p) => `'${p}'`).join(', ')) && !all.includes(`'${path.join(' ')}'`))
+    const untested = (await listLeaves(ROOT))
+      .map((l) => l.path)
+      .filter((path) => !all.includes(path.map((p) => `'${p}'`).join(', ')) && !all.includes(`'${path.join(' ')}'`))
     expect(untested).toEqual([])
   })
 })

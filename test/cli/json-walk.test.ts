@@ -37,13 +37,22 @@ const STEPS: [string, Step][] = [
   ['auth signup', { argv: () => ['--email', EMAIL, '--password-stdin'], stdin: () => 'a long first password' }],
   ['auth status', { argv: () => [] }],
   ['auth code', { argv: () => ['--email', EMAIL] }],
-  ['auth reset-password', { argv: () => ['--email', EMAIL, '--code', codeFrom(EMAIL), '--password-stdin'], stdin: () => 'a long second password' }],
+  [
+    'auth reset-password',
+    {
+      argv: () => ['--email', EMAIL, '--code', codeFrom(EMAIL), '--password-stdin'],
+      stdin: () => 'a long second password',
+    },
+  ],
   ['auth token create', { argv: () => ['--name', 'walk'], keep: (d) => ((got.tokenId = d.id), (got.token = d.token)) }],
   ['auth token list', { argv: () => [] }],
   ['auth login', { argv: () => ['--with-token'], stdin: () => got.token }],
   ['profile get', { argv: () => [] }],
   ['profile update', { argv: () => ['--name', 'Walker'] }],
-  ['profile password', { argv: () => ['--password-stdin'], stdin: () => 'a long second password\na long third password\n' }],
+  [
+    'profile password',
+    { argv: () => ['--password-stdin'], stdin: () => 'a long second password\na long third password\n' },
+  ],
   ['app create', { argv: () => ['--name', 'Walk'], keep: (d) => void (got.app = d.id) }],
   ['app list', { argv: () => [] }],
   ['app get', { argv: () => ['--app', got.app] }],
@@ -60,34 +69,83 @@ const STEPS: [string, Step][] = [
   ['share status', { argv: () => ['--app', got.app] }],
   ['share set', { argv: () => ['--app', got.app, '--honeypot', '_trap'] }],
   ['share url', { argv: () => ['--app', got.app] }],
-  ['share webhook add', { argv: () => ['--app', got.app, '--url', receiver.url], keep: (d) => void (got.webhook = d.id) }],
+  [
+    'share webhook add',
+    { argv: () => ['--app', got.app, '--url', receiver.url], keep: (d) => void (got.webhook = d.id) },
+  ],
   ['share webhook list', { argv: () => ['--app', got.app] }],
-  ['share webhook update', { argv: () => ['--app', got.app, '--webhook', got.webhook, '--events', 'record.created,record.deleted'] }],
+  [
+    'share webhook update',
+    { argv: () => ['--app', got.app, '--webhook', got.webhook, '--events', 'record.created,record.deleted'] },
+  ],
   ['share webhook test', { argv: () => ['--app', got.app, '--webhook', got.webhook] }],
   ['share notifications', { argv: () => ['--app', got.app, '--email', 'on'] }],
   ['share post', { argv: () => ['--app', got.app, '--data', '{"q1":"yes"}'], keep: (d) => void (got.record = d.id) }],
   ['share query', { argv: () => ['--app', got.app] }],
   ['share summary', { argv: () => ['--app', got.app] }],
   ['share export', { argv: () => ['--app', got.app] }],
-  ['share webhook deliveries', { argv: () => ['--app', got.app, '--webhook', got.webhook], keep: (d) => void (got.delivery = d[0].id) }],
+  [
+    'share webhook deliveries',
+    { argv: () => ['--app', got.app, '--webhook', got.webhook], keep: (d) => void (got.delivery = d[0].id) },
+  ],
   ['share webhook retry', { argv: () => ['--app', got.app, '--webhook', got.webhook, '--delivery', got.delivery] }],
   ['share spam', { argv: () => ['--app', got.app, '--not', got.record] }],
   ['scale add', { argv: () => ['--app', got.app, '--key', 'agree', '--name', 'Agreement'] }],
   ['scale list', { argv: () => ['--app', got.app] }],
   ['scale get', { argv: () => ['--app', got.app, '--scale', 'agree'] }],
   ['scale update', { argv: () => ['--app', got.app, '--scale', 'agree', '--method', 'sum'] }],
-  ['scale item add', { argv: () => ['--app', got.app, '--scale', 'agree', '--field', 'q1', '--scores', 'no=0,maybe=1,yes=2'] }],
-  ['scale level set', { argv: () => ['--app', got.app, '--scale', 'agree', '--level', 'all', '--label', 'All', '--min', '0', '--max', '2'] }],
+  [
+    'scale item add',
+    { argv: () => ['--app', got.app, '--scale', 'agree', '--field', 'q1', '--scores', 'no=0,maybe=1,yes=2'] },
+  ],
+  [
+    'scale level set',
+    {
+      argv: () => [
+        '--app',
+        got.app,
+        '--scale',
+        'agree',
+        '--level',
+        'all',
+        '--label',
+        'All',
+        '--min',
+        '0',
+        '--max',
+        '2',
+      ],
+    },
+  ],
   ['scale rescore', { argv: () => ['--app', got.app] }],
   ['report page add', { argv: () => ['--app', got.app, '--title', 'Results'] }],
   ['report page list', { argv: () => ['--app', got.app] }],
   ['report page update', { argv: () => ['--app', got.app, '--page', '1', '--title', 'Your results'] }],
-  ['report section add', { argv: () => ['--app', got.app, '--page', '1', '--type', 'score', '--scale', 'agree', '--text', 'You scored {{score.agree}}.'] }],
+  [
+    'report section add',
+    {
+      argv: () => [
+        '--app',
+        got.app,
+        '--page',
+        '1',
+        '--type',
+        'score',
+        '--scale',
+        'agree',
+        '--text',
+        'You scored {{score.agree}}.',
+      ],
+    },
+  ],
   ['report get', { argv: () => ['--app', got.app] }],
   ['report preview', { argv: () => ['--app', got.app, '--answers', '{"q1":"yes"}'] }],
   ['expert get', { argv: () => ['--app', got.app] }],
   ['expert set', { argv: () => ['--app', got.app, '--name', 'Dr. Walk'] }],
-  ['expert comment set', { argv: () => ['--app', got.app, '--scale', 'agree', '--level', 'all', '--text', 'Keep going.'] }],
+  [
+    'expert comment set',
+    { argv: () => ['--app', got.app, '--scale', 'agree', '--level', 'all', '--text', 'Keep going.'] },
+  ],
   ['expert comment list', { argv: () => ['--app', got.app] }],
   ['connect get', { argv: () => ['--app', got.app] }],
   ['connect set', { argv: () => ['--app', got.app, '--primary-color', 'teal'] }],
@@ -95,10 +153,19 @@ const STEPS: [string, Step][] = [
   ['snapshot', { argv: () => ['--app', got.app] }],
   ['skill', { argv: () => ['form'] }],
   ['completion', { argv: () => ['bash'] }],
-  ['smart generate', { argv: () => ['--input', 'a 4-question sleep check', '--planner', 'builtin', '--plan-only'], keep: (d) => ((got.plan = d.planId), (got.job = d.jobId)) }],
+  [
+    'smart generate',
+    {
+      argv: () => ['--input', 'a 4-question sleep check', '--planner', 'builtin', '--plan-only'],
+      keep: (d) => ((got.plan = d.planId), (got.job = d.jobId)),
+    },
+  ],
   ['smart status', { argv: () => ['--job', got.job] }],
   ['smart plan list', { argv: () => [] }],
-  ['smart plan show', { argv: () => ['--plan', got.plan], keep: (d) => void (got.planDocument = JSON.stringify(d.plan)) }],
+  [
+    'smart plan show',
+    { argv: () => ['--plan', got.plan], keep: (d) => void (got.planDocument = JSON.stringify(d.plan)) },
+  ],
   ['smart plan validate', { argv: () => ['--plan', got.plan] }],
   ['smart plan edit', { argv: () => ['--plan', got.plan, '--data', got.planDocument] }],
   ['smart execute', { argv: () => ['--plan', got.plan] }],
@@ -151,19 +218,31 @@ describe('and on failure nothing on stdout, one JSON error on stderr', () => {
 
   // Without a login, every command that needs one fails the same way.
   const anonymous = { SVC_URL: server.url, XDG_CONFIG_HOME: tempConfigHome() }
-  test.each(STEPS.filter(([name]) => !OFFLINE.includes(name) && !LOGGING_IN.includes(name)))('%s, not logged in: exit 4', async (name, step) => {
-    const run = await cliInProcess([...name.split(' '), ...argvOf(step, (v) => v), '--json'], { env: anonymous, stdin: step.stdin?.() ?? '' })
-    expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 4, stdout: '' })
-    expect(JSON.parse(run.stderr)).toEqual({
-      error: { type: 'unauthorized', message: `Not logged in to ${server.url}. Run \`svc-cli auth login\` (or \`svc-cli auth login --with-token < token.txt\`), or set SVC_TOKEN.` },
-    })
-  })
+  test.each(STEPS.filter(([name]) => !OFFLINE.includes(name) && !LOGGING_IN.includes(name)))(
+    '%s, not logged in: exit 4',
+    async (name, step) => {
+      const run = await cliInProcess([...name.split(' '), ...argvOf(step, (v) => v), '--json'], {
+        env: anonymous,
+        stdin: step.stdin?.() ?? '',
+      })
+      expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 4, stdout: '' })
+      expect(JSON.parse(run.stderr)).toEqual({
+        error: {
+          type: 'unauthorized',
+          message: `Not logged in to ${server.url}. Run \`svc-cli auth login\` (or \`svc-cli auth login --with-token < token.txt\`), or set SVC_TOKEN.`,
+        },
+      })
+    },
+  )
 
   // Every command about an app, pointed at one that does not exist.
   const onApp = STEPS.filter(([name]) => takesApp.has(name))
   test.each(onApp)('%s --app <missing>: exit 1, not_found', async (name, step) => {
     const { token } = await server.account()
-    const run = await cliInProcess([...name.split(' '), ...argvOf(step, (v) => (v === got.app ? 'missing-app' : v)), '--json'], { env: { ...anonymous, SVC_TOKEN: token }, stdin: step.stdin?.() ?? '' })
+    const run = await cliInProcess(
+      [...name.split(' '), ...argvOf(step, (v) => (v === got.app ? 'missing-app' : v)), '--json'],
+      { env: { ...anonymous, SVC_TOKEN: token }, stdin: step.stdin?.() ?? '' },
+    )
     expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 1, stdout: '' })
     expect(JSON.parse(run.stderr)).toEqual({ error: { type: 'not_found', message: 'App not found' } })
   })

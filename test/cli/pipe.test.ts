@@ -13,18 +13,34 @@ let env: Record<string, string>
 let app: string
 beforeAll(async () => {
   const { token } = await server.account()
-  env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', SVC_URL: server.url, SVC_TOKEN: token, XDG_CONFIG_HOME: tempConfigHome() }
+  env = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '/tmp',
+    SVC_URL: server.url,
+    SVC_TOKEN: token,
+    XDG_CONFIG_HOME: tempConfigHome(),
+  }
   app = expectOk(await cliInProcess(['app', 'create', '--name', 'Many', '-q'], { env })).stdout.trim()
   const endpoint = expectOk(await cliInProcess(['share', 'publish', '--app', app, '--json'], { env })).json().token
   // About 400 KB of output either way: far more than a pipe holds, so the CLI is still writing when the reader leaves.
   const records = Array.from({ length: 1000 }, (_, i) => ({ n: i, note: `record ${i} `.padEnd(300, 'x') }))
-  const response = await fetch(`${server.url}/api/v3/share/${endpoint}/batch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(records) })
+  const response = await fetch(`${server.url}/api/v3/share/${endpoint}/batch`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(records),
+  })
   expect(response.status).toBe(200)
 })
 
 /** Runs the CLI, reads the first chunk of stdout, then closes the pipe as `head -1` would. */
 async function readFirstChunkThenClose(argv: string[]) {
-  const proc = Bun.spawn([BUN, 'cli/main.ts', ...argv], { cwd: ROOT, env, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe' })
+  const proc = Bun.spawn([BUN, 'cli/main.ts', ...argv], {
+    cwd: ROOT,
+    env,
+    stdin: 'ignore',
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
   const reader = proc.stdout.getReader()
   const first = await reader.read()
   await reader.cancel()

@@ -28,7 +28,13 @@ const ok = expectOk
 describe('profile', () => {
   test('get, update, password (stdin: new only and a mailed --code when there is none, then current + new)', async () => {
     const me = ok(await cli('profile', 'get', '--json')).json()
-    expect(me).toEqual({ id: expect.any(String), email, name: expect.any(String), hasPassword: false, createdAt: expect.any(String) })
+    expect(me).toEqual({
+      id: expect.any(String),
+      email,
+      name: expect.any(String),
+      hasPassword: false,
+      createdAt: expect.any(String),
+    })
     expect(ok(await cli('profile', 'update', '--name', 'Ada L.', '--json')).json()).toEqual({ ...me, name: 'Ada L.' })
     expect((await cli('profile', 'update')).code).toBe(2)
 
@@ -39,14 +45,26 @@ describe('profile', () => {
     })
     ok(await cli('auth', 'code', '--email', email))
     const code = /^\s+(\d{6})$/m.exec(server.mails.findLast((mail) => mail.to === email)!.text)![1]
-    const set = await cliInProcess(['profile', 'password', '--password-stdin', '--code', code, '--json'], { env, stdin: 'first password\n' })
+    const set = await cliInProcess(['profile', 'password', '--password-stdin', '--code', code, '--json'], {
+      env,
+      stdin: 'first password\n',
+    })
     expect(set).toMatchObject({ code: 0, stderr: '' })
     expect(set.json()).toEqual({ changed: true })
-    const missingCurrent = await cliInProcess(['profile', 'password', '--password-stdin'], { env, stdin: 'second password\n' })
+    const missingCurrent = await cliInProcess(['profile', 'password', '--password-stdin'], {
+      env,
+      stdin: 'second password\n',
+    })
     expect(missingCurrent.code).toBe(2)
-    const changed = await cliInProcess(['profile', 'password', '--password-stdin', '--json'], { env, stdin: 'first password\nsecond password\n' })
+    const changed = await cliInProcess(['profile', 'password', '--password-stdin', '--json'], {
+      env,
+      stdin: 'first password\nsecond password\n',
+    })
     expect(changed.json()).toEqual({ changed: true })
-    const login = await cliInProcess(['auth', 'login', '--email', email, '--password-stdin', '--json'], { env: { SVC_URL: server.url }, stdin: 'second password' })
+    const login = await cliInProcess(['auth', 'login', '--email', email, '--password-stdin', '--json'], {
+      env: { SVC_URL: server.url },
+      stdin: 'second password',
+    })
     expect(login.code).toBe(0)
   })
 
@@ -56,26 +74,51 @@ describe('profile', () => {
     const mine = { ...env, SVC_TOKEN: account.token }
     const newEmail = 'grace@hopper.example'
     const noPassword = await cliInProcess(['profile', 'update', '--email', newEmail], { env: mine })
-    expect(noPassword).toMatchObject({ code: 2, stderr: 'error: Not a terminal, so svc-cli cannot ask: pass --password-stdin\n' })
-    const wrong = await cliInProcess(['profile', 'update', '--email', newEmail, '--password-stdin'], { env: mine, stdin: 'not it\n' })
+    expect(noPassword).toMatchObject({
+      code: 2,
+      stderr: 'error: Not a terminal, so svc-cli cannot ask: pass --password-stdin\n',
+    })
+    const wrong = await cliInProcess(['profile', 'update', '--email', newEmail, '--password-stdin'], {
+      env: mine,
+      stdin: 'not it\n',
+    })
     expect(wrong).toMatchObject({ code: 1, stderr: 'error: The current password is wrong; nothing was changed\n' })
 
-    const asked = await cliInProcess(['profile', 'update', '--email', newEmail, '--password-stdin', '--json'], { env: mine, stdin: 'first password\n' })
+    const asked = await cliInProcess(['profile', 'update', '--email', newEmail, '--password-stdin', '--json'], {
+      env: mine,
+      stdin: 'first password\n',
+    })
     expect(asked.code).toBe(0)
     expect(asked.json()).toEqual({ ...account.user, pendingEmail: { email: newEmail, expiresAt: expect.any(String) } })
-    const human = await cliInProcess(['profile', 'update', '--email', newEmail, '--password-stdin'], { env: mine, stdin: 'first password\n' })
+    const human = await cliInProcess(['profile', 'update', '--email', newEmail, '--password-stdin'], {
+      env: mine,
+      stdin: 'first password\n',
+    })
     expect(human.stdout).toContain(`A confirmation link went to ${newEmail}: the e-mail changes when it is followed`)
-    expect(ok(await cliInProcess(['profile', 'get', '--json'], { env: mine })).json()).toEqual({ ...account.user, pendingEmail: { email: newEmail, expiresAt: expect.any(String) } })
+    expect(ok(await cliInProcess(['profile', 'get', '--json'], { env: mine })).json()).toEqual({
+      ...account.user,
+      pendingEmail: { email: newEmail, expiresAt: expect.any(String) },
+    })
     const shown = ok(await cliInProcess(['profile', 'get'], { env: mine })).stdout.split('\n')
-    expect(shown.slice(1, 3)).toEqual([`email       ${account.user.email}`, expect.stringMatching(new RegExp(`^new e-mail  ${newEmail} \\(waiting for its link until \\S+\\)$`))])
-    expect(ok(await cliInProcess(['profile', 'update', '--cancel-email', '--json'], { env: mine })).json()).toEqual({ cancelled: true })
+    expect(shown.slice(1, 3)).toEqual([
+      `email       ${account.user.email}`,
+      expect.stringMatching(new RegExp(`^new e-mail  ${newEmail} \\(waiting for its link until \\S+\\)$`)),
+    ])
+    expect(ok(await cliInProcess(['profile', 'update', '--cancel-email', '--json'], { env: mine })).json()).toEqual({
+      cancelled: true,
+    })
     expect(ok(await cliInProcess(['profile', 'get', '--json'], { env: mine })).json()).toEqual(account.user)
-    expect(ok(await cliInProcess(['profile', 'update', '--cancel-email'], { env: mine })).stdout).toBe('No e-mail change was waiting.\n')
+    expect(ok(await cliInProcess(['profile', 'update', '--cancel-email'], { env: mine })).stdout).toBe(
+      'No e-mail change was waiting.\n',
+    )
   })
 
   test('password off a terminal without --password-stdin names the flag', async () => {
     const run = await cli('profile', 'password')
-    expect(run).toMatchObject({ code: 2, stderr: 'error: Not a terminal, so svc-cli cannot ask: pass --password-stdin\n' })
+    expect(run).toMatchObject({
+      code: 2,
+      stderr: 'error: Not a terminal, so svc-cli cannot ask: pass --password-stdin\n',
+    })
   })
 })
 
@@ -87,8 +130,23 @@ describe('snapshot', () => {
     ok(await cli('share', 'post', '--app', app.id, '--data', '{"q1":3}'))
 
     const full = ok(await cli('snapshot', '--app', app.id, '--json')).json()
-    expect(Object.keys(full.sections)).toEqual(['app', 'fields', 'scales', 'report', 'expert', 'connect', 'share', 'counts'])
-    expect(full.sections.app).toEqual({ id: app.id, name: 'Snap', description: 'All of it', createdAt: app.createdAt, updatedAt: expect.any(String) })
+    expect(Object.keys(full.sections)).toEqual([
+      'app',
+      'fields',
+      'scales',
+      'report',
+      'expert',
+      'connect',
+      'share',
+      'counts',
+    ])
+    expect(full.sections.app).toEqual({
+      id: app.id,
+      name: 'Snap',
+      description: 'All of it',
+      createdAt: app.createdAt,
+      updatedAt: expect.any(String),
+    })
     expect(full.sections.fields).toMatchObject({ limit: 50, fields: [{ name: 'q1', type: 'number', required: true }] })
     expect(full.sections.share).toEqual(share)
     expect(full.sections.counts).toEqual({ records: 1, spam: 0, fields: 1, lastRecordAt: expect.any(String) })
@@ -102,13 +160,26 @@ describe('snapshot', () => {
     expect(markdown).toContain('- records: 1 (spam: 0)')
 
     const one = ok(await cli('snapshot', '--app', app.id, '--module', 'fields', '--detail', 'summary', '--json')).json()
-    expect(one).toEqual({ appId: app.id, detail: 'summary', sections: { fields: { limit: 50, fields: [{ name: 'q1', type: 'number', required: true, options: null }] } } })
+    expect(one).toEqual({
+      appId: app.id,
+      detail: 'summary',
+      sections: { fields: { limit: 50, fields: [{ name: 'q1', type: 'number', required: true, options: null }] } },
+    })
 
     // With records open, the share section says so and carries the server's warning.
     expect((await cli('share', 'set', '--app', app.id, '--reads', 'records')).code).toBe(0)
     const open = ok(await cli('snapshot', '--app', app.id, '--module', 'share', '--detail', 'summary', '--json')).json()
-    expect(open.sections.share).toEqual({ published: true, endpoint: share.endpoint, service: true, reads: 'records', autoCreate: true, warnings: [RECORDS_WARNING] })
-    expect(ok(await cli('snapshot', '--app', app.id, '--module', 'share')).stdout).toContain(`- writes: on · reads: records · auto-create: on\n- **warning:** ${RECORDS_WARNING}\n`)
+    expect(open.sections.share).toEqual({
+      published: true,
+      endpoint: share.endpoint,
+      service: true,
+      reads: 'records',
+      autoCreate: true,
+      warnings: [RECORDS_WARNING],
+    })
+    expect(ok(await cli('snapshot', '--app', app.id, '--module', 'share')).stdout).toContain(
+      `- writes: on · reads: records · auto-create: on\n- **warning:** ${RECORDS_WARNING}\n`,
+    )
 
     const missing = await cli('snapshot', '--app', 'nope', '--json')
     expect(missing.code).toBe(1)
@@ -131,7 +202,11 @@ describe('skills', () => {
     expect(response.status).toBe(404)
     expect(await response.json()).toEqual({
       code: 404,
-      error: { type: 'not_found', message: 'No skill "forms"; the modules are form, scale, connect, report, expert, share', details: { modules: SKILL_MODULES } },
+      error: {
+        type: 'not_found',
+        message: 'No skill "forms"; the modules are form, scale, connect, report, expert, share',
+        details: { modules: SKILL_MODULES },
+      },
     })
   })
 
@@ -150,7 +225,14 @@ describe('serve', () => {
     const proc = Bun.spawn([BUN, 'cli/main.ts', 'serve'], {
       cwd: ROOT,
       // A built admin page from the run's temp folder: without one, serve would build admin/dist into the checkout.
-      env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), PORT: '0', SVC_DATA_DIR: dataDir, SVC_LOG: 'warn', SVC_ADMIN_DIR: testAdminDist() },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: tmpdir(),
+        PORT: '0',
+        SVC_DATA_DIR: dataDir,
+        SVC_LOG: 'warn',
+        SVC_ADMIN_DIR: testAdminDist(),
+      },
       stdout: 'pipe',
       stderr: 'pipe',
     })

@@ -18,20 +18,61 @@ describe('share settings', () => {
     const app = await newApp('Settings')
     const status = await cli('share', 'status', '--app', app, '--json')
     const before = ok(status).json()
-    expect(before).toMatchObject({ published: false, token: null, endpoint: null, service: true, reads: 'off', autoCreate: true })
+    expect(before).toMatchObject({
+      published: false,
+      token: null,
+      endpoint: null,
+      service: true,
+      reads: 'off',
+      autoCreate: true,
+    })
     expect(before).not.toHaveProperty('warnings')
     expect(status.stderr).toBe('')
 
     const url = await cli('share', 'url', '--app', app, '--json')
     expect(url.code).toBe(1)
-    expect(JSON.parse(url.stderr)).toEqual({ error: { type: 'not_published', message: `App ${app} has no endpoint yet: run svc-cli share publish --app ${app}` } })
+    expect(JSON.parse(url.stderr)).toEqual({
+      error: {
+        type: 'not_published',
+        message: `App ${app} has no endpoint yet: run svc-cli share publish --app ${app}`,
+      },
+    })
 
     const published = ok(await cli('share', 'publish', '--app', app, '--json')).json()
-    expect(published).toMatchObject({ published: true, token: expect.any(String), endpoint: `${server.ctx.config.baseUrl}/api/v3/share/${published.token}` })
+    expect(published).toMatchObject({
+      published: true,
+      token: expect.any(String),
+      endpoint: `${server.ctx.config.baseUrl}/api/v3/share/${published.token}`,
+    })
     expect(ok(await cli('share', 'url', '--app', app)).stdout).toBe(`${published.endpoint}\n`)
 
-    const set = ok(await cli('share', 'set', '--app', app, '--reads', 'off', '--auto-create', 'off', '--rate-limit', '5/s,10', '--redirect-origins', 'https://example.com, https://b.example', '--honeypot', '_trap', '--json')).json()
-    expect(set).toMatchObject({ reads: 'off', autoCreate: false, service: true, rateLimit: '5/s,10', redirectOrigins: ['https://example.com', 'https://b.example'], honeypot: '_trap' })
+    const set = ok(
+      await cli(
+        'share',
+        'set',
+        '--app',
+        app,
+        '--reads',
+        'off',
+        '--auto-create',
+        'off',
+        '--rate-limit',
+        '5/s,10',
+        '--redirect-origins',
+        'https://example.com, https://b.example',
+        '--honeypot',
+        '_trap',
+        '--json',
+      ),
+    ).json()
+    expect(set).toMatchObject({
+      reads: 'off',
+      autoCreate: false,
+      service: true,
+      rateLimit: '5/s,10',
+      redirectOrigins: ['https://example.com', 'https://b.example'],
+      honeypot: '_trap',
+    })
     const reset = ok(await cli('share', 'set', '--app', app, '--rate-limit', 'default', '--json')).json()
     expect(reset.rateLimit).toBeNull()
     expect((await cli('share', 'set', '--app', app)).code).toBe(2)
@@ -39,7 +80,15 @@ describe('share settings', () => {
     expect((await cli('share', 'rotate', '--app', app)).code).toBe(2)
     const rotated = ok(await cli('share', 'rotate', '--app', app, '--yes', '--json')).json()
     expect(rotated.token).not.toBe(published.token)
-    expect((await fetch(`${server.url}/api/v3/share/${published.token}`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })).status).toBe(404)
+    expect(
+      (
+        await fetch(`${server.url}/api/v3/share/${published.token}`, {
+          method: 'POST',
+          body: '{}',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).status,
+    ).toBe(404)
 
     const human = ok(await cli('share', 'unpublish', '--app', app, '--yes')).stdout
     expect(human).toStartWith('published              no\n')
@@ -47,23 +96,57 @@ describe('share settings', () => {
 
   test('what a browser sees after a form post: the thank-you text and URL, and back to the hosted page', async () => {
     const app = await newApp('Thanks')
-    const set = ok(await cli('share', 'set', '--app', app, '--thank-you-message', 'Thanks! We answer within a day.', '--thank-you-url', 'https://example.com/thanks', '--json')).json()
-    expect(set).toMatchObject({ thankYouMessage: 'Thanks! We answer within a day.', thankYouUrl: 'https://example.com/thanks' })
+    const set = ok(
+      await cli(
+        'share',
+        'set',
+        '--app',
+        app,
+        '--thank-you-message',
+        'Thanks! We answer within a day.',
+        '--thank-you-url',
+        'https://example.com/thanks',
+        '--json',
+      ),
+    ).json()
+    expect(set).toMatchObject({
+      thankYouMessage: 'Thanks! We answer within a day.',
+      thankYouUrl: 'https://example.com/thanks',
+    })
     const human = ok(await cli('share', 'set', '--app', app, '--thank-you-url', '')).stdout
     expect(human).toContain('after a form post      the hosted thank-you page: Thanks! We answer within a day.\n')
     const refused = await cli('share', 'set', '--app', app, '--thank-you-url', 'ftp://example.com')
-    expect({ code: refused.code, stderr: refused.stderr }).toEqual({ code: 1, stderr: 'error: --thank-you-url: must be an absolute http:// or https:// URL without user name or password, such as https://example.com/thanks\n' })
+    expect({ code: refused.code, stderr: refused.stderr }).toEqual({
+      code: 1,
+      stderr:
+        'error: --thank-you-url: must be an absolute http:// or https:// URL without user name or password, such as https://example.com/thanks\n',
+    })
   })
 
   test('--summary-min: how many records must give a value before the public summary lists it', async () => {
     const app = await newApp('Small groups')
-    expect(ok(await cli('share', 'status', '--app', app)).stdout).toContain('public summary         values at least 5 records gave; never e-mail addresses\n')
-    expect(ok(await cli('share', 'set', '--app', app, '--summary-min', '3', '--json')).json().summaryMinRespondents).toBe(3)
-    expect(ok(await cli('share', 'status', '--app', app)).stdout).toContain('public summary         values at least 3 records gave; never e-mail addresses\n')
+    expect(ok(await cli('share', 'status', '--app', app)).stdout).toContain(
+      'public summary         values at least 5 records gave; never e-mail addresses\n',
+    )
+    expect(
+      ok(await cli('share', 'set', '--app', app, '--summary-min', '3', '--json')).json().summaryMinRespondents,
+    ).toBe(3)
+    expect(ok(await cli('share', 'status', '--app', app)).stdout).toContain(
+      'public summary         values at least 3 records gave; never e-mail addresses\n',
+    )
     const low = await cli('share', 'set', '--app', app, '--summary-min', '2')
-    expect({ code: low.code, stdout: low.stdout, stderr: low.stderr }).toEqual({ code: 1, stdout: '', stderr: 'error: --summary-min: must be at least 3: a value fewer people gave could point at one of them\n' })
+    expect({ code: low.code, stdout: low.stdout, stderr: low.stderr }).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'error: --summary-min: must be at least 3: a value fewer people gave could point at one of them\n',
+    })
     const word = await cli('share', 'set', '--app', app, '--summary-min', 'five')
-    expect({ code: word.code, stdout: word.stdout, stderr: word.stderr }).toEqual({ code: 2, stdout: '', stderr: 'error: --summary-min must be a whole number of at least 3, got "five"\nRun `svc-cli share set --help` for usage.\n' })
+    expect({ code: word.code, stdout: word.stdout, stderr: word.stderr }).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'error: --summary-min must be a whole number of at least 3, got "five"\nRun `svc-cli share set --help` for usage.\n',
+    })
     expect(ok(await cli('share', 'status', '--app', app, '--json')).json().summaryMinRespondents).toBe(3)
   })
 })
@@ -113,7 +196,12 @@ describe('share set --reads: who reads with the link, and the warnings', () => {
   test('an unknown --reads value is a usage error; nothing is sent', async () => {
     const app = await newApp('Typo')
     const res = await cli('share', 'set', '--app', app, '--reads', 'public')
-    expect(res).toMatchObject({ code: 2, stdout: '', stderr: 'error: --reads must be off, summary or records (on still means records), got "public"\nRun `svc-cli share set --help` for usage.\n' })
+    expect(res).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr:
+        'error: --reads must be off, summary or records (on still means records), got "public"\nRun `svc-cli share set --help` for usage.\n',
+    })
     expect(ok(await cli('share', 'status', '--app', app, '--json')).json().reads).toBe('off')
   })
 })
@@ -134,13 +222,20 @@ describe('records', () => {
   })
 
   test('post from --data and from stdin (real process), then query one page', async () => {
-    const first = ok(await cli('share', 'post', '--app', app, '--data', '{"name":"Ada","age":36}', '--source', 'ci', '--json')).json()
+    const first = ok(
+      await cli('share', 'post', '--app', app, '--data', '{"name":"Ada","age":36}', '--source', 'ci', '--json'),
+    ).json()
     expect(first).toEqual({ id: expect.any(String) })
-    const second = await cliProcess(['share', 'post', '--app', app, '--json'], { env, stdin: '{"data":{"name":"Grace","age":45}}' })
+    const second = await cliProcess(['share', 'post', '--app', app, '--json'], {
+      env,
+      stdin: '{"data":{"name":"Grace","age":45}}',
+    })
     expect(second.code).toBe(0)
     const page = ok(await cli('share', 'query', '--app', app, '--size', '1', '--json')).json()
     expect(page).toEqual({
-      records: [{ id: first.id, data: { name: 'Ada', age: 36 }, meta: { source: 'ci' }, createdAt: expect.any(String) }],
+      records: [
+        { id: first.id, data: { name: 'Ada', age: 36 }, meta: { source: 'ci' }, createdAt: expect.any(String) },
+      ],
       page: 1,
       size: 1,
       total: 2,
@@ -158,13 +253,23 @@ describe('records', () => {
     expect(ok(await cli('share', 'export', '--app', app, '--json')).json()).toHaveLength(2)
     // Nothing in svc-cli (nor its MCP tools) reads through the public endpoint; its one use is share post's submission.
     const { readdirSync, readFileSync: read } = await import('node:fs')
-    const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []))
-    const uses = walk(join(import.meta.dir, '..', '..', 'cli')).flatMap((file) => [...read(file, 'utf8').matchAll(/.*(?:\/api\/v3\/share\/|'(?:ingest|reads)\.).*/g)].map((m) => m[0].trim()))
-    expect(uses).toEqual([expect.stringMatching(/^const data = await client\.call\('ingest\.post', \{ params: \{ token: share\.token \}/)])
+    const walk = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+      )
+    const uses = walk(join(import.meta.dir, '..', '..', 'cli')).flatMap((file) =>
+      [...read(file, 'utf8').matchAll(/.*(?:\/api\/v3\/share\/|'(?:ingest|reads)\.).*/g)].map((m) => m[0].trim()),
+    )
+    expect(uses).toEqual([
+      expect.stringMatching(/^const data = await client\.call\('ingest\.post', \{ params: \{ token: share\.token \}/),
+    ])
   })
 
   test('post without a record is a usage error naming --data', async () => {
-    expect(await cli('share', 'post', '--app', app)).toMatchObject({ code: 2, stderr: 'error: No record given: pass --data \'{"name":"value"}\' or pipe JSON into stdin\n' })
+    expect(await cli('share', 'post', '--app', app)).toMatchObject({
+      code: 2,
+      stderr: 'error: No record given: pass --data \'{"name":"value"}\' or pipe JSON into stdin\n',
+    })
     expect(await cli('share', 'post', '--app', app, '--data', '{oops')).toMatchObject({ code: 2 })
   })
 
@@ -173,7 +278,11 @@ describe('records', () => {
     const published = ok(await cli('share', 'publish', '--app', bulk, '--json')).json()
     const records = Array.from({ length: 2001 }, (_, i) => ({ n: i }))
     for (let i = 0; i < records.length; i += 1000) {
-      const response = await fetch(`${server.url}/api/v3/share/${published.token}/batch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(records.slice(i, i + 1000)) })
+      const response = await fetch(`${server.url}/api/v3/share/${published.token}/batch`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(records.slice(i, i + 1000)),
+      })
       expect(response.status).toBe(200)
     }
     const all = ok(await cli('share', 'query', '--app', bulk, '--all', '--json')).json()
@@ -183,7 +292,11 @@ describe('records', () => {
 
   test('summary as JSON and as a table', async () => {
     const summary = ok(await cli('share', 'summary', '--app', app, '--json')).json()
-    expect(summary).toMatchObject({ total: 2, spam: 0, fields: { name: { count: 2, missing: 0 }, age: { count: 2, min: 36, max: 45 } } })
+    expect(summary).toMatchObject({
+      total: 2,
+      spam: 0,
+      fields: { name: { count: 2, missing: 0 }, age: { count: 2, min: 36, max: 45 } },
+    })
     const human = ok(await cli('share', 'summary', '--app', app)).stdout
     expect(human).toStartWith('records  2\nspam     0\n')
     expect(human).toMatch(/\nage\s+number\s+2\s+0\s+min 36 · max 45 · mean 40\.5\n/)
@@ -200,7 +313,15 @@ describe('records', () => {
     const written = ok(await cli('share', 'export', '--app', app, '--format', 'jsonl', '--out', file, '--json')).json()
     const text = readFileSync(file, 'utf8')
     expect(written).toEqual({ path: file, rows: 2, bytes: Buffer.byteLength(text) })
-    expect(text.trim().split('\n').map((line) => JSON.parse(line).data)).toEqual([{ name: 'Ada', age: 36 }, { name: 'Grace', age: 45 }])
+    expect(
+      text
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).data),
+    ).toEqual([
+      { name: 'Ada', age: 36 },
+      { name: 'Grace', age: 45 },
+    ])
   })
 
   test('export --json prints the records as one JSON array (a real process)', async () => {
@@ -211,7 +332,11 @@ describe('records', () => {
       { id: expect.any(String), data: { name: 'Ada', age: 36 }, meta: { source: 'ci' }, createdAt: expect.any(String) },
       { id: expect.any(String), data: { name: 'Grace', age: 45 }, meta: {}, createdAt: expect.any(String) },
     ])
-    expect(records.map((r: { id: string }) => r.id)).toEqual(ok(await cli('share', 'query', '--app', app, '-q')).stdout.trim().split('\n'))
+    expect(records.map((r: { id: string }) => r.id)).toEqual(
+      ok(await cli('share', 'query', '--app', app, '-q'))
+        .stdout.trim()
+        .split('\n'),
+    )
     const empty = await newApp('Empty export')
     expect(ok(await cli('share', 'export', '--app', empty, '--json')).stdout).toBe('[]\n')
   })
@@ -219,7 +344,8 @@ describe('records', () => {
   test('export --out counts CSV rows even when a cell holds line breaks', async () => {
     const multi = await newApp('Multiline')
     ok(await cli('share', 'publish', '--app', multi))
-    for (const note of ['one\ntwo\r\nthree', 'say "hi",\nthen go', 'plain']) ok(await cli('share', 'post', '--app', multi, '--data', JSON.stringify({ note })))
+    for (const note of ['one\ntwo\r\nthree', 'say "hi",\nthen go', 'plain'])
+      ok(await cli('share', 'post', '--app', multi, '--data', JSON.stringify({ note })))
     const file = join(tempDir('svc-export-'), 'notes.csv')
     const written = ok(await cli('share', 'export', '--app', multi, '--out', file, '--json')).json()
     expect(written).toEqual({ path: file, rows: 3, bytes: readFileSync(file).byteLength })
@@ -231,12 +357,21 @@ describe('records', () => {
     const run = await cli('share', 'export', '--app', app, '--format', 'csv', '--json')
     expect(run.code).toBe(2)
     expect(run.stdout).toBe('')
-    const problem = 'chooses the format of a file: pass --out <file> with it, or leave it out (--json prints the records as one JSON array)'
-    expect(JSON.parse(run.stderr)).toEqual({ error: { type: 'usage', message: `--format ${problem}`, details: { problems: [{ flag: '--format', message: problem }] } } })
+    const problem =
+      'chooses the format of a file: pass --out <file> with it, or leave it out (--json prints the records as one JSON array)'
+    expect(JSON.parse(run.stderr)).toEqual({
+      error: {
+        type: 'usage',
+        message: `--format ${problem}`,
+        details: { problems: [{ flag: '--format', message: problem }] },
+      },
+    })
   })
 
   test('query -q prints record ids; on a terminal a last line on stderr says how many more there are', async () => {
-    const all = ok(await cli('share', 'query', '--app', app, '--json')).json().records.map((r: { id: string }) => r.id)
+    const all = ok(await cli('share', 'query', '--app', app, '--json'))
+      .json()
+      .records.map((r: { id: string }) => r.id)
     expect(ok(await cli('share', 'query', '--app', app, '-q')).stdout).toBe(`${all.join('\n')}\n`)
     expect(ok(await cli('share', 'query', '--app', app, '--quiet', '--json')).json()).toEqual(all)
     const terminal = { env, prompt: async () => '' }
@@ -255,18 +390,28 @@ describe('records', () => {
     const own = await newApp('Spam marks')
     ok(await cli('share', 'publish', '--app', own))
     const ids: string[] = []
-    for (const name of ['Ada', 'Grace', 'Linus']) ids.push(ok(await cli('share', 'post', '--app', own, '--data', JSON.stringify({ name }), '-q')).stdout.trim())
+    for (const name of ['Ada', 'Grace', 'Linus'])
+      ids.push(ok(await cli('share', 'post', '--app', own, '--data', JSON.stringify({ name }), '-q')).stdout.trim())
     expect(ok(await cli('share', 'spam', '--app', own, ids[0], ids[2])).stdout).toBe('Marked 2 records as spam.\n')
-    expect(ok(await cli('share', 'query', '--app', own, '--json')).json()).toMatchObject({ total: 1, records: [{ id: ids[1] }] })
+    expect(ok(await cli('share', 'query', '--app', own, '--json')).json()).toMatchObject({
+      total: 1,
+      records: [{ id: ids[1] }],
+    })
     const human = ok(await cli('share', 'query', '--app', own, '--spam', 'include')).stdout.split('\n')
     expect(human[0]).toMatch(/^CREATED\s+SPAM\s+NAME\s+ID$/)
-    expect(human.slice(1, 4).map((line) => line.split(/\s+/).slice(1, 3))).toEqual([['spam', 'Ada'], ['Grace', ids[1]], ['spam', 'Linus']])
+    expect(human.slice(1, 4).map((line) => line.split(/\s+/).slice(1, 3))).toEqual([
+      ['spam', 'Ada'],
+      ['Grace', ids[1]],
+      ['spam', 'Linus'],
+    ])
     expect(ok(await cli('share', 'summary', '--app', own, '--json')).json()).toMatchObject({ total: 1, spam: 2 })
     // Piped from query -q, as the example shows.
     const spamIds = ok(await cli('share', 'query', '--app', own, '--spam', 'only', '-q')).stdout
     const back = await cliInProcess(['share', 'spam', '--app', own, '--not', '--json'], { env, stdin: spamIds })
     expect(ok(back).json()).toEqual({ changed: 2, spam: false })
-    expect(ok(await cli('share', 'spam', '--app', own, '--not', ids[1])).stdout).toBe('Marked 0 records as not spam. 1 was already so marked or not in this app.\n')
+    expect(ok(await cli('share', 'spam', '--app', own, '--not', ids[1])).stdout).toBe(
+      'Marked 0 records as not spam. 1 was already so marked or not in this app.\n',
+    )
     expect(ok(await cli('share', 'summary', '--app', own, '--json')).json()).toMatchObject({ total: 3, spam: 0 })
     const none = await cliInProcess(['share', 'spam', '--app', own], { env, stdin: '' })
     expect(none.code).toBe(2)
@@ -276,8 +421,15 @@ describe('records', () => {
   test('query --filter reads only the matching records, export --filter downloads them; a bad filter says what to fix', async () => {
     const own = await newApp('Filtered')
     ok(await cli('share', 'publish', '--app', own))
-    for (const [name, age] of [['Ada', 36], ['Grace', 45], ['Linus', 17]] as const) ok(await cli('share', 'post', '--app', own, '--data', JSON.stringify({ name, age })))
-    const adults = ok(await cli('share', 'query', '--app', own, '--filter', "age >= 18 && name != 'Grace'", '--json')).json()
+    for (const [name, age] of [
+      ['Ada', 36],
+      ['Grace', 45],
+      ['Linus', 17],
+    ] as const)
+      ok(await cli('share', 'post', '--app', own, '--data', JSON.stringify({ name, age })))
+    const adults = ok(
+      await cli('share', 'query', '--app', own, '--filter', "age >= 18 && name != 'Grace'", '--json'),
+    ).json()
     expect(adults).toMatchObject({ total: 1, records: [{ data: { name: 'Ada', age: 36 } }] })
     const human = ok(await cli('share', 'query', '--app', own, '--filter', 'age >= 18')).stdout
     expect(human).toEndWith('\n\nPage 1 · 2 of 2 matching records\n')
@@ -287,7 +439,12 @@ describe('records', () => {
     expect(exported.map((r: { data: { name: string } }) => r.data.name)).toEqual(['Linus'])
     const bad = await cli('share', 'query', '--app', own, '--filter', 'agee > 1', '--json')
     expect(bad.code).toBe(1)
-    expect(JSON.parse(bad.stderr)).toEqual({ error: { type: 'bad_request', message: 'filter: this app has no field "agee"; its fields: name, age (and created, id) (at character 1)' } })
+    expect(JSON.parse(bad.stderr)).toEqual({
+      error: {
+        type: 'bad_request',
+        message: 'filter: this app has no field "agee"; its fields: name, age (and created, id) (at character 1)',
+      },
+    })
   })
 
   test('post -q prints the new record id only', async () => {
@@ -296,12 +453,17 @@ describe('records', () => {
     const run = ok(await cli('share', 'post', '--app', quiet, '--data', '{"name":"Quiet"}', '-q'))
     expect(run.stdout).toMatch(/^\S+\n$/)
     const page = ok(await cli('share', 'query', '--app', quiet, '--json')).json()
-    expect(page.records).toEqual([{ id: run.stdout.trim(), data: { name: 'Quiet' }, meta: {}, createdAt: expect.any(String) }])
+    expect(page.records).toEqual([
+      { id: run.stdout.trim(), data: { name: 'Quiet' }, meta: {}, createdAt: expect.any(String) },
+    ])
   })
 
   test('a progress line appears on a terminal only, and ends with a newline', async () => {
     const file = join(tempDir('svc-export-'), 'records.csv')
-    const onTerminal = await cliInProcess(['share', 'export', '--app', app, '--out', file], { env, prompt: async () => '' })
+    const onTerminal = await cliInProcess(['share', 'export', '--app', app, '--out', file], {
+      env,
+      prompt: async () => '',
+    })
     expect(onTerminal.code).toBe(0)
     expect(onTerminal.stderr).toStartWith(`\r\u001B[K${file}: `)
     expect(onTerminal.stderr).toEndWith(' KiB\n')
@@ -309,7 +471,10 @@ describe('records', () => {
     const offTerminal = await cliInProcess(['share', 'export', '--app', app, '--out', file], { env })
     expect(offTerminal.stderr).toBe('')
     // On a terminal but with --json: no progress either; stdout is the one document.
-    const json = await cliInProcess(['share', 'export', '--app', app, '--out', file, '--json'], { env, prompt: async () => '' })
+    const json = await cliInProcess(['share', 'export', '--app', app, '--out', file, '--json'], {
+      env,
+      prompt: async () => '',
+    })
     expect(json).toMatchObject({ code: 0, stderr: '' })
     expect(json.json()).toEqual({ path: file, rows: 2, bytes: readFileSync(file).byteLength })
   })

@@ -23,19 +23,40 @@ beforeAll(async () => {
   ;[token, userId] = [account.token, account.user.id]
   env = { SVC_URL: server.url, SVC_TOKEN: token, XDG_CONFIG_HOME: tempConfigHome() }
 })
-const getJob = async (id: string) => ((await (await fetch(`${server.url}/api/v3/smart/jobs/${id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as any).data
+const getJob = async (id: string) =>
+  (
+    (await (
+      await fetch(`${server.url}/api/v3/smart/jobs/${id}`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as any
+  ).data
 
 describe('a slow planner', () => {
   // Without --json: with it, stderr stays empty (no progress lines) and stdout is the one document.
   test('off a terminal each stage is printed as it happens, then the plan', async () => {
-    const running = cliInProcess(['smart', 'generate', '--input', 'a 6-question burnout check with two dimensions: exhaustion, cynicism', '--plan-only'], { env })
+    const running = cliInProcess(
+      [
+        'smart',
+        'generate',
+        '--input',
+        'a 6-question burnout check with two dimensions: exhaustion, cynicism',
+        '--plan-only',
+      ],
+      { env },
+    )
     await model.request()
     model.answer()
     const run = await running
     expect(run.code).toBe(0)
     const planId = /^Plan (\S+): .*\(en, llm planner\), 6 questions, 2 dimensions/.exec(run.stdout)![1]
-    expect(run.stdout).toContain('\n- Planned by the LLM planner (test-model), starting from the built-in planner\'s draft.\n')
-    expect(run.stderr.trimEnd().split('\n').map((line) => line.replace(/^\[\s*\d+\.\ds\] /, ''))).toEqual([
+    expect(run.stdout).toContain(
+      "\n- Planned by the LLM planner (test-model), starting from the built-in planner's draft.\n",
+    )
+    expect(
+      run.stderr
+        .trimEnd()
+        .split('\n')
+        .map((line) => line.replace(/^\[\s*\d+\.\ds\] /, '')),
+    ).toEqual([
       'Queued for the llm planner',
       'Reading the instruction',
       'Asking test-model for a plan',
@@ -83,14 +104,25 @@ describe('a slow planner', () => {
     const job = (await server.ctx.storage.smart.jobsOf(userId)).find((row) => row.status === 'running')!
     const status = await cliInProcess(['smart', 'status', '--job', job.id], { env })
     expect(status.code).toBe(0)
-    expect(status.stdout).toStartWith(`job       ${job.id}\nstatus    running\nplanner   llm\nstage     asking the model (30%)\nplan      -\n`)
-    expect(status.stdout).toEndWith(`- Asking test-model for a plan\n\nStill planning: run svc-cli smart status --job ${job.id} again in a moment\n`)
-    const cancel = await fetch(`${server.url}/api/v3/smart/jobs/${job.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } })
+    expect(status.stdout).toStartWith(
+      `job       ${job.id}\nstatus    running\nplanner   llm\nstage     asking the model (30%)\nplan      -\n`,
+    )
+    expect(status.stdout).toEndWith(
+      `- Asking test-model for a plan\n\nStill planning: run svc-cli smart status --job ${job.id} again in a moment\n`,
+    )
+    const cancel = await fetch(`${server.url}/api/v3/smart/jobs/${job.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    })
     expect(cancel.status).toBe(200)
     const run = await running
     expect(run.code).toBe(1)
     expect(run.stdout).toBe('')
-    expect(run.stderr).toMatch(new RegExp(`\\] Cancelled\nerror: Planning job ${job.id} was cancelled; start again with svc-cli smart generate\n$`))
+    expect(run.stderr).toMatch(
+      new RegExp(
+        `\\] Cancelled\nerror: Planning job ${job.id} was cancelled; start again with svc-cli smart generate\n$`,
+      ),
+    )
     model.answer()
   })
 })

@@ -11,7 +11,8 @@ import { idleLimited, type Timers } from '../../cli/timeout.ts'
 import { cliInProcess, cliProcess } from '../support/server.ts'
 import { tempDir } from '../support/tmp.ts'
 
-const advice = 'Check that the server is running and that --server or SVC_URL points at it; to wait longer pass --timeout <seconds> or set SVC_TIMEOUT.'
+const advice =
+  'Check that the server is running and that --server or SVC_URL points at it; to wait longer pass --timeout <seconds> or set SVC_TIMEOUT.'
 
 // Accepts connections and never says a word (a stuck proxy, a wrong port).
 const silent = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {}, open() {} } })
@@ -21,19 +22,33 @@ const silentUrl = `http://127.0.0.1:${silent.port}`
 const encoder = new TextEncoder()
 const CSV_START = '\ufeffid,createdAt\r\nr1,2026-01-01T00:00:00.000Z\r\n'
 const JSONL_START = '{"id":"r1","data":{"n":1},"meta":{},"createdAt":"2026-01-01T00:00:00.000Z"}\n'
-const streamsThenStalls = (text: string) => new ReadableStream<Uint8Array>({ start: (controller) => controller.enqueue(encoder.encode(text)) })
+const streamsThenStalls = (text: string) =>
+  new ReadableStream<Uint8Array>({ start: (controller) => controller.enqueue(encoder.encode(text)) })
 const fullPage = {
   code: 200,
-  data: { records: Array.from({ length: 1000 }, (_, i) => ({ id: `r${i}`, data: { n: i }, meta: {}, createdAt: '2026-01-01T00:00:00.000Z' })), page: 1, size: 1000, total: 1001 },
+  data: {
+    records: Array.from({ length: 1000 }, (_, i) => ({
+      id: `r${i}`,
+      data: { n: i },
+      meta: {},
+      createdAt: '2026-01-01T00:00:00.000Z',
+    })),
+    page: 1,
+    size: 1000,
+    total: 1001,
+  },
 }
 const stalling = Bun.serve({
   hostname: '127.0.0.1',
   port: 0,
   fetch(request) {
     const url = new URL(request.url)
-    if (url.pathname === '/api/v3/apps/a1/export.csv') return new Response(streamsThenStalls(CSV_START), { headers: { 'content-type': 'text/csv' } })
-    if (url.pathname === '/api/v3/apps/a1/export.jsonl') return new Response(streamsThenStalls(JSONL_START), { headers: { 'content-type': 'application/x-ndjson' } })
-    if (url.pathname === '/api/v3/apps/a1/records' && url.searchParams.get('page') === '1') return Response.json(fullPage)
+    if (url.pathname === '/api/v3/apps/a1/export.csv')
+      return new Response(streamsThenStalls(CSV_START), { headers: { 'content-type': 'text/csv' } })
+    if (url.pathname === '/api/v3/apps/a1/export.jsonl')
+      return new Response(streamsThenStalls(JSONL_START), { headers: { 'content-type': 'application/x-ndjson' } })
+    if (url.pathname === '/api/v3/apps/a1/records' && url.searchParams.get('page') === '1')
+      return Response.json(fullPage)
     return new Promise<Response>(() => {})
   },
 })
@@ -46,12 +61,21 @@ afterAll(() => {
 
 describe('a server that never answers', () => {
   test('`svc-cli app list` as a process with SVC_TIMEOUT=1 exits 124 naming the server, the timeout and the fix', async () => {
-    const run = await cliProcess(['app', 'list'], { env: { SVC_URL: silentUrl, SVC_TOKEN: 'svc_pat_x', SVC_TIMEOUT: '1' } })
-    expect(run).toEqual({ code: 124, stdout: '', stderr: `error: svc at ${silentUrl} did not answer GET /api/v3/apps?limit=1000 within 1 s. ${advice}\n`, json: expect.any(Function) })
+    const run = await cliProcess(['app', 'list'], {
+      env: { SVC_URL: silentUrl, SVC_TOKEN: 'svc_pat_x', SVC_TIMEOUT: '1' },
+    })
+    expect(run).toEqual({
+      code: 124,
+      stdout: '',
+      stderr: `error: svc at ${silentUrl} did not answer GET /api/v3/apps?limit=1000 within 1 s. ${advice}\n`,
+      json: expect.any(Function),
+    })
   })
 
   test('with --json the error on stderr is one document with type timeout and details', async () => {
-    const run = await cliProcess(['app', 'list', '--json'], { env: { SVC_URL: silentUrl, SVC_TOKEN: 'svc_pat_x', SVC_TIMEOUT: '1' } })
+    const run = await cliProcess(['app', 'list', '--json'], {
+      env: { SVC_URL: silentUrl, SVC_TOKEN: 'svc_pat_x', SVC_TIMEOUT: '1' },
+    })
     expect(run.code).toBe(124)
     expect(run.stdout).toBe('')
     expect(JSON.parse(run.stderr)).toEqual({
@@ -64,24 +88,37 @@ describe('a server that never answers', () => {
   })
 
   test('--timeout beats SVC_TIMEOUT, and takes fractions of a second', async () => {
-    const run = await cliInProcess(['share', 'summary', '--app', 'a1', '--timeout', '0.5', '--json'], { env: { SVC_URL: silentUrl, SVC_TOKEN: 'svc_pat_x', SVC_TIMEOUT: '600' } })
+    const run = await cliInProcess(['share', 'summary', '--app', 'a1', '--timeout', '0.5', '--json'], {
+      env: { SVC_URL: silentUrl, SVC_TOKEN: 'svc_pat_x', SVC_TIMEOUT: '600' },
+    })
     expect(run.code).toBe(124)
-    expect(JSON.parse(run.stderr).error.details).toEqual({ server: silentUrl, request: 'GET /api/v3/apps/a1/summary', timeoutSeconds: 0.5 })
-  })
-
-  test.each([['0'], ['-1'], ['soon'], ['1e3']])('--timeout %s is a usage error (exit 2) before anything is sent', async (value) => {
-    const run = await cliInProcess(['app', 'list', '--timeout', value], { env: { SVC_URL: silentUrl, SVC_TOKEN: 'svc_pat_x' } })
-    expect(run).toMatchObject({
-      code: 2,
-      stdout: '',
-      stderr: `error: --timeout must be a number of seconds greater than 0 and at most 86400, got "${value}"\nRun \`svc-cli app list --help\` for usage.\n`,
+    expect(JSON.parse(run.stderr).error.details).toEqual({
+      server: silentUrl,
+      request: 'GET /api/v3/apps/a1/summary',
+      timeoutSeconds: 0.5,
     })
   })
+
+  test.each([['0'], ['-1'], ['soon'], ['1e3']])(
+    '--timeout %s is a usage error (exit 2) before anything is sent',
+    async (value) => {
+      const run = await cliInProcess(['app', 'list', '--timeout', value], {
+        env: { SVC_URL: silentUrl, SVC_TOKEN: 'svc_pat_x' },
+      })
+      expect(run).toMatchObject({
+        code: 2,
+        stdout: '',
+        stderr: `error: --timeout must be a number of seconds greater than 0 and at most 86400, got "${value}"\nRun \`svc-cli app list --help\` for usage.\n`,
+      })
+    },
+  )
 })
 
 describe('a download that starts and then stalls', () => {
   test('share export to stdout keeps what arrived, then exits 124 saying how many bytes came', async () => {
-    const run = await cliProcess(['share', 'export', '--app', 'a1'], { env: { SVC_URL: stallingUrl, SVC_TOKEN: 'svc_pat_x', SVC_TIMEOUT: '1' } })
+    const run = await cliProcess(['share', 'export', '--app', 'a1'], {
+      env: { SVC_URL: stallingUrl, SVC_TOKEN: 'svc_pat_x', SVC_TIMEOUT: '1' },
+    })
     const bytes = encoder.encode(CSV_START).byteLength
     expect(run).toEqual({
       code: 124,
@@ -93,7 +130,10 @@ describe('a download that starts and then stalls', () => {
 
   test('share export --json --out: the same error as JSON, and the partial file is left for inspection', async () => {
     const file = join(tempDir('svc-timeout-'), 'records.jsonl')
-    const run = await cliInProcess(['share', 'export', '--app', 'a1', '--format', 'jsonl', '--out', file, '--json', '--timeout', '1'], { env: { SVC_URL: stallingUrl, SVC_TOKEN: 'svc_pat_x' } })
+    const run = await cliInProcess(
+      ['share', 'export', '--app', 'a1', '--format', 'jsonl', '--out', file, '--json', '--timeout', '1'],
+      { env: { SVC_URL: stallingUrl, SVC_TOKEN: 'svc_pat_x' } },
+    )
     expect(run.code).toBe(124)
     expect(run.stdout).toBe('')
     const bytes = encoder.encode(JSONL_START).byteLength
@@ -108,7 +148,9 @@ describe('a download that starts and then stalls', () => {
   })
 
   test('share query --all: each page has the timeout, so a stall on page 2 ends the read', async () => {
-    const run = await cliProcess(['share', 'query', '--app', 'a1', '--all', '--json'], { env: { SVC_URL: stallingUrl, SVC_TOKEN: 'svc_pat_x', SVC_TIMEOUT: '1' } })
+    const run = await cliProcess(['share', 'query', '--app', 'a1', '--all', '--json'], {
+      env: { SVC_URL: stallingUrl, SVC_TOKEN: 'svc_pat_x', SVC_TIMEOUT: '1' },
+    })
     expect(run.code).toBe(124)
     expect(run.stdout).toBe('')
     expect(JSON.parse(run.stderr)).toEqual({

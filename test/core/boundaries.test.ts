@@ -28,12 +28,19 @@ const CONTRACT_DIR = /^server\/contract\//
 /** Data a contract module may read (server/contract/version.ts reads the version). */
 const CONTRACT_DATA = new Set(['package.json'])
 const CONTRACT_PACKAGES = new Set(contractPackages())
-const inContract = (target: string | undefined) => target !== undefined && (CONTRACT_DIR.test(target) || CONTRACT_DATA.has(target))
+const inContract = (target: string | undefined) =>
+  target !== undefined && (CONTRACT_DIR.test(target) || CONTRACT_DATA.has(target))
 
 const isCode = (file: string) => /\.[cm]?[jt]sx?$/.test(file)
 
 /** What server/core may load at runtime: itself, the context it is handed, and its libraries (storage only as types): node:crypto and the contract's pure packages. */
-const CORE_MAY_IMPORT = [/^server\/core\//, CONTRACT_DIR, /^server\/config\.ts$/, /^node:crypto$/, { test: (target: string) => CONTRACT_PACKAGES.has(target) }]
+const CORE_MAY_IMPORT = [
+  /^server\/core\//,
+  CONTRACT_DIR,
+  /^server\/config\.ts$/,
+  /^node:crypto$/,
+  { test: (target: string) => CONTRACT_PACKAGES.has(target) },
+]
 
 /** The storage interface (server/db/storage.ts and storage/*.ts), the only part of server/db core may name, and only its types. */
 const STORAGE_INTERFACE = /^server\/db\/storage(\.ts$|\/)/
@@ -55,7 +62,10 @@ const SERVER_EXCEPTIONS = [
   { file: 'cli/commands/_local.ts', kind: 'dynamic-import', target: 'server/config.ts' },
 ] as const
 
-const isServerException = (ref: ImportRef) => SERVER_EXCEPTIONS.some((allowed) => ref.file === allowed.file && ref.kind === allowed.kind && ref.target === allowed.target)
+const isServerException = (ref: ImportRef) =>
+  SERVER_EXCEPTIONS.some(
+    (allowed) => ref.file === allowed.file && ref.kind === allowed.kind && ref.target === allowed.target,
+  )
 const inServer = (ref: ImportRef) => ref.target?.startsWith('server/') ?? false
 
 /** The imports of a client face (cli/ or admin/) that break the contract. */
@@ -63,13 +73,30 @@ function contractBreaches(refs: ImportRef[]): string[] {
   const breaks = (ref: ImportRef): boolean => {
     if (SERVER_LIBRARIES.some((library) => library.test(ref.target ?? ''))) return true
     if (!inServer(ref)) return false
-    return isRuntime(ref) ? !inContract(ref.target) && !isServerException(ref) : !/^server\/(core|contract)\//.test(ref.target!)
+    return isRuntime(ref)
+      ? !inContract(ref.target) && !isServerException(ref)
+      : !/^server\/(core|contract)\//.test(ref.target!)
   }
   return refs.filter(breaks).map(describeRef)
 }
 
 /** Globals through which a module could do I/O without importing anything. */
-const IO_GLOBALS = new Set(['Bun', 'process', 'fetch', 'Deno', 'require', 'XMLHttpRequest', 'WebSocket', 'EventSource', 'navigator', 'localStorage', 'sessionStorage', 'indexedDB', 'document', 'window'])
+const IO_GLOBALS = new Set([
+  'Bun',
+  'process',
+  'fetch',
+  'Deno',
+  'require',
+  'XMLHttpRequest',
+  'WebSocket',
+  'EventSource',
+  'navigator',
+  'localStorage',
+  'sessionStorage',
+  'indexedDB',
+  'document',
+  'window',
+])
 
 /** `file: name` for each I/O global `file` refers to (property names and declarations aside). */
 function ioGlobalsIn(file: string): string[] {
@@ -77,7 +104,11 @@ function ioGlobalsIn(file: string): string[] {
   const found: string[] = []
   const visit = (node: ts.Node): void => {
     const parent = node.parent
-    const isName = parent && ((ts.isPropertyAccessExpression(parent) && parent.name === node) || ((ts.isPropertyAssignment(parent) || ts.isPropertySignature(parent) || ts.isMethodDeclaration(parent)) && parent.name === node))
+    const isName =
+      parent &&
+      ((ts.isPropertyAccessExpression(parent) && parent.name === node) ||
+        ((ts.isPropertyAssignment(parent) || ts.isPropertySignature(parent) || ts.isMethodDeclaration(parent)) &&
+          parent.name === node))
     if (ts.isIdentifier(node) && IO_GLOBALS.has(node.text) && !isName) found.push(`${file}: ${node.text}`)
     ts.forEachChild(node, visit)
   }
@@ -86,7 +117,7 @@ function ioGlobalsIn(file: string): string[] {
 }
 
 describe('layers (docs/architecture.md)', () => {
-  test('server/core knows nothing of its callers nor of a database: at runtime it imports only core, the contract, config, node:crypto and the contract\'s packages', () => {
+  test("server/core knows nothing of its callers nor of a database: at runtime it imports only core, the contract, config, node:crypto and the contract's packages", () => {
     const offending = scanTree('server/core').filter((ref) => {
       if (ref.target === undefined) return true
       if (!isRuntime(ref) && STORAGE_INTERFACE.test(ref.target)) return false
@@ -96,7 +127,9 @@ describe('layers (docs/architecture.md)', () => {
   })
 
   test('server/db implements the storage without core: it names core only for types', () => {
-    const offending = scanTree('server/db').filter((ref) => isRuntime(ref) && /^server\/(core|http|pages)\//.test(ref.target ?? ''))
+    const offending = scanTree('server/db').filter(
+      (ref) => isRuntime(ref) && /^server\/(core|http|pages)\//.test(ref.target ?? ''),
+    )
     expect(offending.map(describeRef)).toEqual([])
   })
 
@@ -122,12 +155,16 @@ describe('layers (docs/architecture.md)', () => {
 
 describe('the contract (docs/architecture.md "The contract")', () => {
   test('is closed: server/contract imports only server/contract, package.json and the allowed packages (types too)', () => {
-    const offending = scanTree('server/contract').filter((ref) => !inContract(ref.target) && !CONTRACT_PACKAGES.has(ref.target ?? ''))
+    const offending = scanTree('server/contract').filter(
+      (ref) => !inContract(ref.target) && !CONTRACT_PACKAGES.has(ref.target ?? ''),
+    )
     expect(offending.map(describeRef)).toEqual([])
   })
 
   test('is pure: server/contract uses no Bun, process, fetch or browser storage globals', () => {
-    const files = readdirSync(join(REPO, 'server', 'contract'), { recursive: true, encoding: 'utf8' }).filter(isCode).map((file) => `server/contract/${file}`)
+    const files = readdirSync(join(REPO, 'server', 'contract'), { recursive: true, encoding: 'utf8' })
+      .filter(isCode)
+      .map((file) => `server/contract/${file}`)
     expect(files.flatMap(ioGlobalsIn)).toEqual([])
   })
 })
@@ -137,7 +174,15 @@ function apiPathsIn(file: string): string[] {
   const tree = ts.createSourceFile(file, readFileSync(join(REPO, file), 'utf8'), ts.ScriptTarget.Latest, true)
   const found: string[] = []
   const visit = (node: ts.Node): void => {
-    if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) && node.text.includes('/api/v3')) found.push(`${file}: ${node.text}`)
+    if (
+      (ts.isStringLiteral(node) ||
+        ts.isNoSubstitutionTemplateLiteral(node) ||
+        ts.isTemplateHead(node) ||
+        ts.isTemplateMiddle(node) ||
+        ts.isTemplateTail(node)) &&
+      node.text.includes('/api/v3')
+    )
+      found.push(`${file}: ${node.text}`)
     ts.forEachChild(node, visit)
   }
   visit(tree)
@@ -145,10 +190,18 @@ function apiPathsIn(file: string): string[] {
 }
 
 test('cli/ and admin/ write no /api/v3 path by hand: they call operations of the route table (server/contract/api) by name', () => {
-  const files = ['cli', 'admin'].flatMap((dir) => readdirSync(join(REPO, dir), { recursive: true, encoding: 'utf8' }).filter((file) => isCode(file) && !file.includes('dist/')).map((file) => `${dir}/${file}`))
+  const files = ['cli', 'admin'].flatMap((dir) =>
+    readdirSync(join(REPO, dir), { recursive: true, encoding: 'utf8' })
+      .filter((file) => isCode(file) && !file.includes('dist/'))
+      .map((file) => `${dir}/${file}`),
+  )
   expect(files.flatMap(apiPathsIn)).toEqual([])
 })
 
 test('no import in server/, cli/ or admin/ is computed (a static check could not follow it)', () => {
-  expect(scanTree('server', 'cli', 'admin').filter((ref) => ref.kind === 'computed').map(describeRef)).toEqual([])
+  expect(
+    scanTree('server', 'cli', 'admin')
+      .filter((ref) => ref.kind === 'computed')
+      .map(describeRef),
+  ).toEqual([])
 })

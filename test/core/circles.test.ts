@@ -42,7 +42,8 @@ test('no import circles in server/, cli/ or admin/ (type-only imports count)', (
   const files = new Set(sourceFiles('server', 'cli', 'admin'))
   const edges = new Map<string, Set<string>>([...files].map((file) => [file, new Set<string>()]))
   for (const ref of scanTree('server', 'cli', 'admin')) {
-    if (ref.target !== undefined && files.has(ref.target) && ref.target !== ref.file) edges.get(ref.file)!.add(ref.target)
+    if (ref.target !== undefined && files.has(ref.target) && ref.target !== ref.file)
+      edges.get(ref.file)!.add(ref.target)
   }
   expect(circles(edges)).toEqual([])
 })

@@ -22,14 +22,25 @@ describe('loadConfig', () => {
   })
 
   test('SVC_TRUST_PROXY lists addresses and CIDR ranges of both families; SVC_MAX_CONTROL_BODY is a byte count', () => {
-    expect(loadConfig({ SVC_TRUST_PROXY: ' 127.0.0.1, ::1 ,10.0.0.0/8,fd00::/8' }).trustProxy).toEqual(['127.0.0.1', '::1', '10.0.0.0/8', 'fd00::/8'])
+    expect(loadConfig({ SVC_TRUST_PROXY: ' 127.0.0.1, ::1 ,10.0.0.0/8,fd00::/8' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '::1',
+      '10.0.0.0/8',
+      'fd00::/8',
+    ])
     expect(loadConfig({ SVC_MAX_CONTROL_BODY: '2048' }).maxControlBodyBytes).toBe(2048)
   })
 
   test('DATABASE_URL=postgres://… selects PostgreSQL with a shared SVC_SECRET (base64 or base64url)', () => {
     const secret = Buffer.alloc(32, 7).toString('base64')
-    expect(loadConfig({ DATABASE_URL: 'postgres://svc:pw@db.example:5432/svc', SVC_SECRET: secret })).toMatchObject({ postgresUrl: 'postgres://svc:pw@db.example:5432/svc', secret })
-    expect(loadConfig({ DATABASE_URL: 'postgresql://db.example/svc', SVC_SECRET: Buffer.alloc(32, 9).toString('base64url') }).postgresUrl).toBe('postgresql://db.example/svc')
+    expect(loadConfig({ DATABASE_URL: 'postgres://svc:pw@db.example:5432/svc', SVC_SECRET: secret })).toMatchObject({
+      postgresUrl: 'postgres://svc:pw@db.example:5432/svc',
+      secret,
+    })
+    expect(
+      loadConfig({ DATABASE_URL: 'postgresql://db.example/svc', SVC_SECRET: Buffer.alloc(32, 9).toString('base64url') })
+        .postgresUrl,
+    ).toBe('postgresql://db.example/svc')
   })
 
   test('reads every variable', () => {
@@ -71,11 +82,26 @@ describe('loadConfig', () => {
     [{ SVC_BASE_URL: 'forms.example.com' }, 'SVC_BASE_URL must be an absolute http(s) URL, got "forms.example.com"'],
     [{ SVC_RATE_LIMIT: 'fast' }, 'SVC_RATE_LIMIT must look like "20/s,100" or "off", got "fast"'],
     [{ SVC_SMTP_URL: 'mail.example.com' }, 'SVC_SMTP_URL must start with smtp:// or smtps://, got "mail.example.com"'],
-    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// URL (or unset for SQLite in SVC_DATA_DIR), got "mysql:"'],
-    [{ DATABASE_URL: 'postgres://db.example/svc' }, 'SVC_SECRET is required with a PostgreSQL DATABASE_URL: every svc process must use the same key; make one with `openssl rand -base64 32`'],
-    [{ SVC_TRUST_PROXY: 'proxy.local' }, 'SVC_TRUST_PROXY must list IP addresses or CIDR ranges separated by commas (e.g. "127.0.0.1,::1" or "10.0.0.0/8"), got "proxy.local"'],
-    [{ SVC_TRUST_PROXY: '10.0.0.0/33' }, 'SVC_TRUST_PROXY must list IP addresses or CIDR ranges separated by commas (e.g. "127.0.0.1,::1" or "10.0.0.0/8"), got "10.0.0.0/33"'],
-    [{ SVC_TRUST_PROXY: '127.0.0.1,,::1' }, 'SVC_TRUST_PROXY must list IP addresses or CIDR ranges separated by commas (e.g. "127.0.0.1,::1" or "10.0.0.0/8"), got ""'],
+    [
+      { DATABASE_URL: 'mysql://x' },
+      'DATABASE_URL must be a postgres:// URL (or unset for SQLite in SVC_DATA_DIR), got "mysql:"',
+    ],
+    [
+      { DATABASE_URL: 'postgres://db.example/svc' },
+      'SVC_SECRET is required with a PostgreSQL DATABASE_URL: every svc process must use the same key; make one with `openssl rand -base64 32`',
+    ],
+    [
+      { SVC_TRUST_PROXY: 'proxy.local' },
+      'SVC_TRUST_PROXY must list IP addresses or CIDR ranges separated by commas (e.g. "127.0.0.1,::1" or "10.0.0.0/8"), got "proxy.local"',
+    ],
+    [
+      { SVC_TRUST_PROXY: '10.0.0.0/33' },
+      'SVC_TRUST_PROXY must list IP addresses or CIDR ranges separated by commas (e.g. "127.0.0.1,::1" or "10.0.0.0/8"), got "10.0.0.0/33"',
+    ],
+    [
+      { SVC_TRUST_PROXY: '127.0.0.1,,::1' },
+      'SVC_TRUST_PROXY must list IP addresses or CIDR ranges separated by commas (e.g. "127.0.0.1,::1" or "10.0.0.0/8"), got ""',
+    ],
     [{ SVC_MAX_CONTROL_BODY: '10' }, 'SVC_MAX_CONTROL_BODY must be between 1024 and 67108864, got 10'],
     [{ SVC_SECRET: 'short' }, 'SVC_SECRET must be 32 random bytes in base64 (`openssl rand -base64 32`)'],
   ])('%j is refused with a one-line message', (env, message) => {

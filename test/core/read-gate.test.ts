@@ -68,7 +68,11 @@ describe('/health and ingest are not queued behind concurrent /query pages', () 
     const batch = Array.from({ length: 1000 }, (_, n) => ({ n, text: 'x'.repeat(100) }))
     expect((await request('POST', `${endpoint.path}/batch`, { body: batch })).status).toBe(200)
     const done: string[] = []
-    const pages = Array.from({ length: 100 }, () => request('GET', `${endpoint.path}/query?size=1000`).then((res) => void done.push(`query ${res.status} ${res.body.records.length}`)))
+    const pages = Array.from({ length: 100 }, () =>
+      request('GET', `${endpoint.path}/query?size=1000`).then(
+        (res) => void done.push(`query ${res.status} ${res.body.records.length}`),
+      ),
+    )
     const health = request('GET', '/api/v3/health').then((res) => void done.push(`health ${res.status}`))
     const post = request('POST', endpoint.path, { body: { n: -1 } }).then((res) => void done.push(`post ${res.status}`))
     await Promise.all([...pages, health, post])

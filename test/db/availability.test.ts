@@ -9,16 +9,42 @@ import { sqliteStorageProblem } from '../../server/db/sqlite/unavailable.ts'
 import type { Stores } from '../../server/db/storage.ts'
 
 /** An error shaped as the driver throws it, wrapped by drizzle as `cause`. */
-const wrapped = (fields: Record<string, unknown>) => new Error('Failed to run the query', { cause: Object.assign(new Error('driver'), fields) })
+const wrapped = (fields: Record<string, unknown>) =>
+  new Error('Failed to run the query', { cause: Object.assign(new Error('driver'), fields) })
 
 describe('which failures mean the storage cannot write', () => {
   test.each([
-    ['SQLITE_FULL', sqliteStorageProblem, wrapped({ code: 'SQLITE_FULL', errno: 13 }), 'the disk is full (SQLite: database or disk is full)'],
-    ['SQLITE_IOERR_WRITE', sqliteStorageProblem, wrapped({ code: 'SQLITE_IOERR_WRITE' }), 'the disk failed a read or write (SQLite: SQLITE_IOERR_WRITE)'],
-    ['SQLITE_CONSTRAINT_UNIQUE (a bug or a race, not the disk)', sqliteStorageProblem, wrapped({ code: 'SQLITE_CONSTRAINT_UNIQUE' }), null],
+    [
+      'SQLITE_FULL',
+      sqliteStorageProblem,
+      wrapped({ code: 'SQLITE_FULL', errno: 13 }),
+      'the disk is full (SQLite: database or disk is full)',
+    ],
+    [
+      'SQLITE_IOERR_WRITE',
+      sqliteStorageProblem,
+      wrapped({ code: 'SQLITE_IOERR_WRITE' }),
+      'the disk failed a read or write (SQLite: SQLITE_IOERR_WRITE)',
+    ],
+    [
+      'SQLITE_CONSTRAINT_UNIQUE (a bug or a race, not the disk)',
+      sqliteStorageProblem,
+      wrapped({ code: 'SQLITE_CONSTRAINT_UNIQUE' }),
+      null,
+    ],
     ['SQLITE_BUSY', sqliteStorageProblem, wrapped({ code: 'SQLITE_BUSY' }), null],
-    ['PostgreSQL 53100 disk_full', pgStorageProblem, wrapped({ errno: '53100' }), "the database server's disk is full (PostgreSQL 53100 disk_full)"],
-    ['PostgreSQL 58030 io_error', pgStorageProblem, wrapped({ errno: '58030' }), "the database server failed a read or write (PostgreSQL 58030 io_error)"],
+    [
+      'PostgreSQL 53100 disk_full',
+      pgStorageProblem,
+      wrapped({ errno: '53100' }),
+      "the database server's disk is full (PostgreSQL 53100 disk_full)",
+    ],
+    [
+      'PostgreSQL 58030 io_error',
+      pgStorageProblem,
+      wrapped({ errno: '58030' }),
+      'the database server failed a read or write (PostgreSQL 58030 io_error)',
+    ],
     ['PostgreSQL 23505 unique_violation', pgStorageProblem, wrapped({ errno: '23505' }), null],
     ['a plain Error', sqliteStorageProblem, new Error('boom'), null],
   ])('%s', (_case, classify, error, reason) => {
@@ -61,13 +87,24 @@ describe('the guard', () => {
     for (let i = 0; i < 3; i++) {
       const error = await store.insert().catch((e: unknown) => e)
       expect(error).toBeInstanceOf(StorageUnavailableError)
-      expect(error).toMatchObject({ unavailable: 'the disk is full (SQLite: database or disk is full)', cause: diskFull })
+      expect(error).toMatchObject({
+        unavailable: 'the disk is full (SQLite: database or disk is full)',
+        cause: diskFull,
+      })
     }
     await store.byId()
-    expect([availability.problem, availability.since, heard]).toEqual(['the disk is full (SQLite: database or disk is full)', 1000, ['the disk is full (SQLite: database or disk is full)']])
+    expect([availability.problem, availability.since, heard]).toEqual([
+      'the disk is full (SQLite: database or disk is full)',
+      1000,
+      ['the disk is full (SQLite: database or disk is full)'],
+    ])
     state.full = false
     await store.insert()
-    expect([availability.problem, availability.since, heard]).toEqual([null, null, ['the disk is full (SQLite: database or disk is full)', null]])
+    expect([availability.problem, availability.since, heard]).toEqual([
+      null,
+      null,
+      ['the disk is full (SQLite: database or disk is full)', null],
+    ])
   })
 
   test('other failures pass through untouched and change nothing', async () => {
@@ -86,7 +123,8 @@ describe('the guard', () => {
 
   test('a lasting failure (a failed WAL sync) holds whatever succeeds, until restart', async () => {
     const { state, store, availability, heard } = guarded()
-    state.lasting = 'syncing the write-ahead log failed (EIO); acknowledged writes are refused until the server restarts'
+    state.lasting =
+      'syncing the write-ahead log failed (EIO); acknowledged writes are refused until the server restarts'
     await store.insert()
     expect([availability.problem, heard]).toEqual([state.lasting, [state.lasting]])
   })

@@ -21,39 +21,137 @@ describe(`migration ${TAG}`, () => {
     try {
       migrateStore(store, migrationsBefore(TAG))
       const sqlite = store.sqlite
-      const columns = sqlite.query<{ name: string; type: string; dflt_value: string | null }, []>("SELECT name, type, dflt_value FROM pragma_table_info('endpoints') WHERE name = 'reads'").get()
+      const columns = sqlite
+        .query<{ name: string; type: string; dflt_value: string | null }, []>(
+          "SELECT name, type, dflt_value FROM pragma_table_info('endpoints') WHERE name = 'reads'",
+        )
+        .get()
       expect(columns).toEqual({ name: 'reads', type: 'INTEGER', dflt_value: 'true' })
 
-      sqlite.run('INSERT INTO users (id, email, name, created_at, updated_at) VALUES (?, ?, ?, ?, ?)', ['u1', 'owner@example.com', 'owner', T, T])
+      sqlite.run('INSERT INTO users (id, email, name, created_at, updated_at) VALUES (?, ?, ?, ?, ?)', [
+        'u1',
+        'owner@example.com',
+        'owner',
+        T,
+        T,
+      ])
       const apps = ['open', 'closed', 'unpublished']
-      for (const id of apps) sqlite.run('INSERT INTO apps (id, owner_id, name, created_at, updated_at) VALUES (?, ?, ?, ?, ?)', [id, 'u1', `App ${id}`, T, T])
+      for (const id of apps)
+        sqlite.run('INSERT INTO apps (id, owner_id, name, created_at, updated_at) VALUES (?, ?, ?, ?, ?)', [
+          id,
+          'u1',
+          `App ${id}`,
+          T,
+          T,
+        ])
       const insert = `INSERT INTO endpoints (app_id, token_hash, token_cipher, published, service, reads, auto_create, honeypot, rate_limit, redirect_origins, published_at, created_at, updated_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
-      sqlite.run(insert, ['open', 'hash-open', 'cipher-open', 1, 1, 1, 0, '_hp', '5/s,25', '["https://example.com"]', T + 1, T, T + 2])
+      sqlite.run(insert, [
+        'open',
+        'hash-open',
+        'cipher-open',
+        1,
+        1,
+        1,
+        0,
+        '_hp',
+        '5/s,25',
+        '["https://example.com"]',
+        T + 1,
+        T,
+        T + 2,
+      ])
       sqlite.run(insert, ['closed', 'hash-closed', 'cipher-closed', 1, 0, 0, 1, '_gotcha', null, '[]', T + 3, T, T + 4])
       // An app made before the migration with the old default (reads on), never published.
       sqlite.run('INSERT INTO endpoints (app_id, created_at, updated_at) VALUES (?, ?, ?)', ['unpublished', T, T])
 
       migrateStore(store)
 
-      expect(sqlite.query("SELECT name, type, dflt_value FROM pragma_table_info('endpoints') WHERE name = 'reads'").get()).toEqual({ name: 'reads', type: 'TEXT', dflt_value: "'off'" })
+      expect(
+        sqlite.query("SELECT name, type, dflt_value FROM pragma_table_info('endpoints') WHERE name = 'reads'").get(),
+      ).toEqual({ name: 'reads', type: 'TEXT', dflt_value: "'off'" })
       expect(sqlite.query('SELECT * FROM endpoints ORDER BY created_at, app_id').all()).toEqual([
-        { app_id: 'closed', token_hash: 'hash-closed', token_cipher: 'cipher-closed', published: 1, service: 0, reads: 'off', auto_create: 1, honeypot: '_gotcha', rate_limit: null, redirect_origins: '[]', thank_you_message: '', thank_you_url: null, summary_min_respondents: 5, published_at: T + 3, created_at: T, updated_at: T + 4 },
-        { app_id: 'open', token_hash: 'hash-open', token_cipher: 'cipher-open', published: 1, service: 1, reads: 'records', auto_create: 0, honeypot: '_hp', rate_limit: '5/s,25', redirect_origins: '["https://example.com"]', thank_you_message: '', thank_you_url: null, summary_min_respondents: 5, published_at: T + 1, created_at: T, updated_at: T + 2 },
-        { app_id: 'unpublished', token_hash: null, token_cipher: null, published: 0, service: 1, reads: 'records', auto_create: 1, honeypot: '_gotcha', rate_limit: null, redirect_origins: '[]', thank_you_message: '', thank_you_url: null, summary_min_respondents: 5, published_at: null, created_at: T, updated_at: T },
+        {
+          app_id: 'closed',
+          token_hash: 'hash-closed',
+          token_cipher: 'cipher-closed',
+          published: 1,
+          service: 0,
+          reads: 'off',
+          auto_create: 1,
+          honeypot: '_gotcha',
+          rate_limit: null,
+          redirect_origins: '[]',
+          thank_you_message: '',
+          thank_you_url: null,
+          summary_min_respondents: 5,
+          published_at: T + 3,
+          created_at: T,
+          updated_at: T + 4,
+        },
+        {
+          app_id: 'open',
+          token_hash: 'hash-open',
+          token_cipher: 'cipher-open',
+          published: 1,
+          service: 1,
+          reads: 'records',
+          auto_create: 0,
+          honeypot: '_hp',
+          rate_limit: '5/s,25',
+          redirect_origins: '["https://example.com"]',
+          thank_you_message: '',
+          thank_you_url: null,
+          summary_min_respondents: 5,
+          published_at: T + 1,
+          created_at: T,
+          updated_at: T + 2,
+        },
+        {
+          app_id: 'unpublished',
+          token_hash: null,
+          token_cipher: null,
+          published: 0,
+          service: 1,
+          reads: 'records',
+          auto_create: 1,
+          honeypot: '_gotcha',
+          rate_limit: null,
+          redirect_origins: '[]',
+          thank_you_message: '',
+          thank_you_url: null,
+          summary_min_respondents: 5,
+          published_at: null,
+          created_at: T,
+          updated_at: T,
+        },
       ])
 
       // (thank_you_message, thank_you_url and summary_min_respondents come from later migrations, with their defaults.)
       // The rebuilt table keeps its unique token index and its cascade from apps.
-      expect(sqlite.query("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'endpoints' AND name NOT LIKE 'sqlite_autoindex%'").all()).toEqual([{ name: 'endpoints_token_hash_unique' }])
-      expect(() => sqlite.run("UPDATE endpoints SET token_hash = 'hash-open' WHERE app_id = 'closed'")).toThrow(/UNIQUE constraint failed: endpoints.token_hash/)
+      expect(
+        sqlite
+          .query(
+            "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'endpoints' AND name NOT LIKE 'sqlite_autoindex%'",
+          )
+          .all(),
+      ).toEqual([{ name: 'endpoints_token_hash_unique' }])
+      expect(() => sqlite.run("UPDATE endpoints SET token_hash = 'hash-open' WHERE app_id = 'closed'")).toThrow(
+        /UNIQUE constraint failed: endpoints.token_hash/,
+      )
       sqlite.run("DELETE FROM apps WHERE id = 'closed'")
-      expect(sqlite.query('SELECT app_id FROM endpoints ORDER BY app_id').all()).toEqual([{ app_id: 'open' }, { app_id: 'unpublished' }])
+      expect(sqlite.query('SELECT app_id FROM endpoints ORDER BY app_id').all()).toEqual([
+        { app_id: 'open' },
+        { app_id: 'unpublished' },
+      ])
       expect(sqlite.query('PRAGMA foreign_key_check').all()).toEqual([])
       expect(sqlite.query('PRAGMA foreign_keys').get()).toEqual({ foreign_keys: 1 })
 
       // An app made after the migration starts with reads off; migrating again changes nothing.
-      sqlite.run("INSERT INTO apps (id, owner_id, name, created_at, updated_at) VALUES ('new', 'u1', 'New', ?, ?)", [T, T])
+      sqlite.run("INSERT INTO apps (id, owner_id, name, created_at, updated_at) VALUES ('new', 'u1', 'New', ?, ?)", [
+        T,
+        T,
+      ])
       sqlite.run("INSERT INTO endpoints (app_id, created_at, updated_at) VALUES ('new', ?, ?)", [T, T])
       migrateStore(store)
       expect(sqlite.query('SELECT app_id, reads FROM endpoints ORDER BY app_id').all()).toEqual([

@@ -25,19 +25,32 @@ function shapeOf(config: ReturnType<typeof sqliteTableConfig> | ReturnType<typeo
   const columns: Shape['columns'] = {}
   for (const column of config.columns) {
     // A generated identity (PostgreSQL) and an integer primary key (SQLite's rowid) are both filled in by the database.
-    const filled = ('generatedIdentity' in column && column.generatedIdentity !== undefined) || (column.columnType === 'SQLiteInteger' && column.primary)
-    columns[column.name] = { notNull: column.notNull, primary: column.primary, js: jsType(column.dataType), default: filled ? 'database' : column.default }
+    const filled =
+      ('generatedIdentity' in column && column.generatedIdentity !== undefined) ||
+      (column.columnType === 'SQLiteInteger' && column.primary)
+    columns[column.name] = {
+      notNull: column.notNull,
+      primary: column.primary,
+      js: jsType(column.dataType),
+      default: filled ? 'database' : column.default,
+    }
   }
   for (const pk of config.primaryKeys ?? []) for (const column of pk.columns) columns[column.name].primary = true
   const indexes: Shape['indexes'] = {}
   for (const index of config.indexes) {
-    const { name, columns: on, unique, where } = index.config as { name: string; columns: Array<{ name: string }>; unique: boolean; where?: unknown }
+    const {
+      name,
+      columns: on,
+      unique,
+      where,
+    } = index.config as { name: string; columns: Array<{ name: string }>; unique: boolean; where?: unknown }
     indexes[name] = { columns: on.map((c) => c.name), unique, partial: where !== undefined }
   }
   for (const constraint of config.uniqueConstraints ?? []) {
     indexes[constraint.getName()!] = { columns: constraint.columns.map((c) => c.name), unique: true, partial: false }
   }
-  for (const column of config.columns) if (column.isUnique) indexes[column.uniqueName!] = { columns: [column.name], unique: true, partial: false }
+  for (const column of config.columns)
+    if (column.isUnique) indexes[column.uniqueName!] = { columns: [column.name], unique: true, partial: false }
   const foreignKeys = config.foreignKeys
     .map((fk) => {
       const ref = fk.reference()
@@ -47,9 +60,14 @@ function shapeOf(config: ReturnType<typeof sqliteTableConfig> | ReturnType<typeo
   return { columns, indexes, foreignKeys }
 }
 
-const sqliteName = (table: unknown) => (is(table, SQLiteTable) ? sqliteTableConfig(table).name : pgTableConfig(table as PgTable).name)
+const sqliteName = (table: unknown) =>
+  is(table, SQLiteTable) ? sqliteTableConfig(table).name : pgTableConfig(table as PgTable).name
 
-function shapes<T>(module: Record<string, unknown>, kind: DrizzleEntityClass<T>, config: (table: T) => Parameters<typeof shapeOf>[0]): Record<string, Shape> {
+function shapes<T>(
+  module: Record<string, unknown>,
+  kind: DrizzleEntityClass<T>,
+  config: (table: T) => Parameters<typeof shapeOf>[0],
+): Record<string, Shape> {
   const out: Record<string, Shape> = {}
   for (const value of Object.values(module)) {
     if (!is(value, kind)) continue

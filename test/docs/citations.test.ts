@@ -10,12 +10,20 @@ import { REPO } from '../support/imports.ts'
 
 /** Every tracked source and test file, with its text. */
 function sources(): Array<{ file: string; text: string }> {
-  const files = Bun.spawnSync(['git', 'ls-files', 'server', 'cli', 'admin', 'test', 'bench'], { cwd: REPO }).stdout.toString().split('\n')
-  return files.filter((file) => /\.(ts|js|mjs)$/.test(file)).map((file) => ({ file, text: readFileSync(join(REPO, file), 'utf8') }))
+  const files = Bun.spawnSync(['git', 'ls-files', 'server', 'cli', 'admin', 'test', 'bench'], { cwd: REPO })
+    .stdout.toString()
+    .split('\n')
+  return files
+    .filter((file) => /\.(ts|js|mjs)$/.test(file))
+    .map((file) => ({ file, text: readFileSync(join(REPO, file), 'utf8') }))
 }
 
 test('every design rule the code cites is a numbered rule of docs/design.md', () => {
-  const rules = new Set([...readFileSync(join(REPO, 'docs', 'design.md'), 'utf8').matchAll(/^(\d+)\. \*\*/gm)].map((match) => Number(match[1])))
+  const rules = new Set(
+    [...readFileSync(join(REPO, 'docs', 'design.md'), 'utf8').matchAll(/^(\d+)\. \*\*/gm)].map((match) =>
+      Number(match[1]),
+    ),
+  )
   const missing: string[] = []
   for (const { file, text } of sources()) {
     for (const match of text.matchAll(/docs\/design\.md rules? (\d+)(?:[–-](\d+))?/g)) {
@@ -30,7 +38,8 @@ test('every design rule the code cites is a numbered rule of docs/design.md', ()
 test('the docs the code names exist, and no code cites a design document outside the repository', () => {
   const problems: string[] = []
   for (const { file, text } of sources()) {
-    for (const match of text.matchAll(/\bdocs\/([\w-]+\.md)/g)) if (!existsSync(join(REPO, 'docs', match[1]))) problems.push(`${file}: docs/${match[1]}`)
+    for (const match of text.matchAll(/\bdocs\/([\w-]+\.md)/g))
+      if (!existsSync(join(REPO, 'docs', match[1]))) problems.push(`${file}: docs/${match[1]}`)
     if (/DESIGN(\.md)? (rule|"|“)/.test(text)) problems.push(`${file}: cites DESIGN`)
   }
   expect(problems).toEqual([])

@@ -13,11 +13,25 @@ const README = readFileSync(join(import.meta.dir, '..', '..', 'README.md'), 'utf
 describe('README: svc-cli', () => {
   test('the exit-code table lists exactly the codes in cli/errors.ts, as svc-cli --help does', async () => {
     const table = README.split('<!-- exit-codes:start -->')[1].split('<!-- exit-codes:end -->')[0]
-    const expected = ['| Code | Meaning |', '|---|---|', ...Object.entries(EXIT_MEANINGS).map(([code, meaning]) => `| ${code} | ${meaning} |`)]
-    expect(table.trim().split('\n').map((line) => line.trim())).toEqual(expected)
-    expect(Object.keys(EXIT_MEANINGS).map(Number).sort((a, b) => a - b)).toEqual(Object.values(EXIT).sort((a, b) => a - b))
+    const expected = [
+      '| Code | Meaning |',
+      '|---|---|',
+      ...Object.entries(EXIT_MEANINGS).map(([code, meaning]) => `| ${code} | ${meaning} |`),
+    ]
+    expect(
+      table
+        .trim()
+        .split('\n')
+        .map((line) => line.trim()),
+    ).toEqual(expected)
+    expect(
+      Object.keys(EXIT_MEANINGS)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual(Object.values(EXIT).sort((a, b) => a - b))
     const help = await cliInProcess(['--help'])
-    for (const [code, meaning] of Object.entries(EXIT_MEANINGS)) expect(help.stdout).toContain(`  ${code.padEnd(3)}  ${meaning}\n`)
+    for (const [code, meaning] of Object.entries(EXIT_MEANINGS))
+      expect(help.stdout).toContain(`  ${code.padEnd(3)}  ${meaning}\n`)
   })
 
   test('shows -q with xargs, --timeout, paging and how to install completion', () => {

@@ -24,11 +24,24 @@ const PASTE: Record<string, (answer: any) => string> = {
 
 /** The shell blocks of the quick start as logical lines (continuations joined). */
 function shellLines(markdown: string): string[][] {
-  return [...markdown.matchAll(/```sh\n([\s\S]*?)```/g)].map((block) => block[1].replace(/\\\n\s*/g, '').split('\n').map((line) => line.trim()).filter(Boolean))
+  return [...markdown.matchAll(/```sh\n([\s\S]*?)```/g)].map((block) =>
+    block[1]
+      .replace(/\\\n\s*/g, '')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean),
+  )
 }
 
 /** A `# →` line as a pattern: `…` stands for anything, the rest is literal. */
-const shape = (expected: string) => new RegExp(`^${expected.split('…').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 's')
+const shape = (expected: string) =>
+  new RegExp(
+    `^${expected
+      .split('…')
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+    's',
+  )
 
 interface Ran {
   command: string
@@ -40,8 +53,17 @@ afterAll(() => server.close())
 
 /** Runs one command line in bash with the reader's variables, as a terminal would. */
 async function run(command: string, vars: Record<string, string>): Promise<string> {
-  const proc = Bun.spawn(['bash', '-c', command], { cwd: tempDir('svc-readme-'), env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: tempDir('svc-readme-home-'), ...vars }, stdout: 'pipe', stderr: 'pipe' })
-  const [output, error, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
+  const proc = Bun.spawn(['bash', '-c', command], {
+    cwd: tempDir('svc-readme-'),
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: tempDir('svc-readme-home-'), ...vars },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  const [output, error, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ])
   expect({ command, code, error }).toEqual({ command, code: 0, error: '' })
   return output
 }
@@ -57,7 +79,10 @@ describe('README quick start', () => {
     for (const line of blocks.flat()) {
       const assignment = /^([A-Z]+)=(\S+)/.exec(line)
       if (line.startsWith('# →')) {
-        expect({ after: ran.at(-1)!.command, output: ran.at(-1)!.output }).toEqual({ after: ran.at(-1)!.command, output: expect.stringMatching(shape(line.slice(4).trim())) })
+        expect({ after: ran.at(-1)!.command, output: ran.at(-1)!.output }).toEqual({
+          after: ran.at(-1)!.command,
+          output: expect.stringMatching(shape(line.slice(4).trim())),
+        })
       } else if (line.startsWith('#')) {
         continue
       } else if (assignment?.[1] === 'S') {
@@ -77,16 +102,30 @@ describe('README quick start', () => {
     const answer = (needle: string) => ran.find((r) => r.command.includes(needle))!.output
 
     // The app was made with reads off and published without a warning.
-    expect(JSON.parse(answer('$S/api/v3/apps -H')).data).toMatchObject({ name: 'Contact form', published: false, reads: 'off' })
+    expect(JSON.parse(answer('$S/api/v3/apps -H')).data).toMatchObject({
+      name: 'Contact form',
+      published: false,
+      reads: 'off',
+    })
     const published = JSON.parse(answer('/share/publish')).data
     expect([published.reads, Object.hasOwn(published, 'warnings')]).toEqual(['off', false])
 
     // Step 4: the token reads the record; the same request without it is the 403 the comment promises.
     const read = JSON.parse(answer('/query?page=1&size=100'))
-    expect(read).toEqual({ code: 200, records: [{ id: expect.any(String), data: { name: 'Ada', message: 'Hello' }, meta: {}, createdAt: expect.any(String) }], page: 1, size: 100, total: 1 })
+    expect(read).toEqual({
+      code: 200,
+      records: [
+        { id: expect.any(String), data: { name: 'Ada', message: 'Hello' }, meta: {}, createdAt: expect.any(String) },
+      ],
+      page: 1,
+      size: 100,
+      total: 1,
+    })
     const anonymous = JSON.parse(await run('curl -s "$ENDPOINT/query?page=1&size=100"', vars))
     expect([anonymous.code, anonymous.error.type]).toEqual([403, 'disabled'])
-    expect(answer('?help')).toContain("- Reads (`reads`): off — the records are private: /query and /summary answer 403 `disabled` unless the request carries the owner's access token")
+    expect(answer('?help')).toContain(
+      "- Reads (`reads`): off — the records are private: /query and /summary answer 403 `disabled` unless the request carries the owner's access token",
+    )
 
     // The optional step opens the summary, warned; records stay closed.
     expect(JSON.parse(answer('-X PATCH')).data).toMatchObject({ reads: 'summary', warnings: [SUMMARY_WARNING] })

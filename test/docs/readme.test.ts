@@ -28,7 +28,9 @@ describe('README stays true', () => {
   test('Self-hosting links files that exist, names the build:exe script and the backup and restore commands', () => {
     const section = README.split('## Self-hosting')[1].split('\n## ')[0]
     const linked = [...section.matchAll(/\]\((deploy\/[\w.-]*|bench\/README\.md)\)/g)].map((match) => match[1])
-    expect(linked.sort()).toEqual(['bench/README.md', 'deploy/', 'deploy/Caddyfile', 'deploy/nginx.conf', 'deploy/svc.service'].sort())
+    expect(linked.sort()).toEqual(
+      ['bench/README.md', 'deploy/', 'deploy/Caddyfile', 'deploy/nginx.conf', 'deploy/svc.service'].sort(),
+    )
     for (const path of linked) expect(existsSync(join(import.meta.dir, '..', '..', path))).toBe(true)
     for (const script of ['build:exe']) expect(PACKAGE.scripts[script]).toBeString()
     expect(section).toContain('svc backup ')

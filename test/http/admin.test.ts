@@ -24,7 +24,13 @@ describe('GET /admin/', () => {
     expect([bare.status, bare.headers.get('location')]).toEqual([301, '/admin/'])
     const index = await t.request('GET', '/admin/')
     expect(index.status).toBe(200)
-    expect(Object.fromEntries(['content-type', 'content-security-policy', 'x-frame-options', 'cache-control', 'x-content-type-options'].map((h) => [h, index.headers.get(h)]))).toEqual({
+    expect(
+      Object.fromEntries(
+        ['content-type', 'content-security-policy', 'x-frame-options', 'cache-control', 'x-content-type-options'].map(
+          (h) => [h, index.headers.get(h)],
+        ),
+      ),
+    ).toEqual({
       'content-type': 'text/html; charset=utf-8',
       'content-security-policy': ADMIN_CSP,
       'x-frame-options': 'DENY',
@@ -58,12 +64,12 @@ describe('GET /admin/', () => {
       [style, 'text/css; charset=utf-8'],
     ]) {
       const response = await t.request('GET', `/admin/${name}`)
-      expect([response.status, response.headers.get('content-type'), response.headers.get('cache-control'), response.headers.get('content-security-policy')]).toEqual([
-        200,
-        type,
-        'public, max-age=31536000, immutable',
-        ADMIN_CSP,
-      ])
+      expect([
+        response.status,
+        response.headers.get('content-type'),
+        response.headers.get('cache-control'),
+        response.headers.get('content-security-policy'),
+      ]).toEqual([200, type, 'public, max-age=31536000, immutable', ADMIN_CSP])
     }
   })
 
@@ -72,8 +78,17 @@ describe('GET /admin/', () => {
     const script = /src="\.\/([\w.-]+\.js)"/.exec(index.text)![1]
     const app = buildApp(t.ctx, testAppOptions())
     const get = async (path: string, acceptEncoding?: string) => {
-      const response = await app.handle(new Request(`http://localhost:8787${path}`, { headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } }))
-      return { encoding: response.headers.get('content-encoding'), vary: response.headers.get('vary'), type: response.headers.get('content-type'), body: Buffer.from(await response.arrayBuffer()) }
+      const response = await app.handle(
+        new Request(`http://localhost:8787${path}`, {
+          headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+        }),
+      )
+      return {
+        encoding: response.headers.get('content-encoding'),
+        vary: response.headers.get('vary'),
+        type: response.headers.get('content-type'),
+        body: Buffer.from(await response.arrayBuffer()),
+      }
     }
     for (const path of ['/admin/', `/admin/${script}`]) {
       const plain = await get(path)
@@ -108,7 +123,10 @@ describe('admin route without a build', () => {
     const app = new Elysia().use(adminRoutes(testContext().ctx, { distDir: empty }))
     const response = await app.handle(new Request('http://localhost/admin/'))
     expect(response.status).toBe(500)
-    expect(await response.json()).toEqual({ code: 500, error: { type: 'internal', message: 'The admin page is not built; run `npm run build:admin`' } })
+    expect(await response.json()).toEqual({
+      code: 500,
+      error: { type: 'internal', message: 'The admin page is not built; run `npm run build:admin`' },
+    })
   })
 
   test('a given build folder is served as is', async () => {

@@ -31,7 +31,8 @@ const FRESH_LOOPBACK: Partial<Config> = { baseUrl: 'http://localhost:8787', base
 const FRESH_PUBLIC: Partial<Config> = { baseUrl: 'http://localhost:8787', baseUrlFromPort: true, host: '0.0.0.0' }
 
 const refusedAs = (message: string) => ({ code: 403, error: { type: 'forbidden', message } })
-const NOT_BASE = (host: string) => refusedAs(`This server answers its API only as forms.example.com (SVC_BASE_URL) or localhost, not as "${host}"`)
+const NOT_BASE = (host: string) =>
+  refusedAs(`This server answers its API only as forms.example.com (SVC_BASE_URL) or localhost, not as "${host}"`)
 const NOT_LOOPBACK = (host: string) =>
   refusedAs(
     `This server answers its API only as localhost (it listens on 127.0.0.1 and SVC_BASE_URL is not set), not as "${host}": behind a reverse proxy, set SVC_BASE_URL to the public URL`,
@@ -39,10 +40,25 @@ const NOT_LOOPBACK = (host: string) =>
 
 describe('control-plane requests must be addressed to this server', () => {
   test.each([
-    ['SVC_BASE_URL set, a rebound domain', CONFIGURED, 'http://rebind.attacker.example', NOT_BASE('rebind.attacker.example')],
-    ['SVC_BASE_URL set, a rebound domain with a port', CONFIGURED, 'http://rebind.attacker.example:8787', NOT_BASE('rebind.attacker.example:8787')],
+    [
+      'SVC_BASE_URL set, a rebound domain',
+      CONFIGURED,
+      'http://rebind.attacker.example',
+      NOT_BASE('rebind.attacker.example'),
+    ],
+    [
+      'SVC_BASE_URL set, a rebound domain with a port',
+      CONFIGURED,
+      'http://rebind.attacker.example:8787',
+      NOT_BASE('rebind.attacker.example:8787'),
+    ],
     ['SVC_BASE_URL set, the server by IP address', CONFIGURED, 'http://203.0.113.5:8787', NOT_BASE('203.0.113.5:8787')],
-    ['a fresh server on loopback, a rebound domain', FRESH_LOOPBACK, 'http://rebind.attacker.example:8787', NOT_LOOPBACK('rebind.attacker.example:8787')],
+    [
+      'a fresh server on loopback, a rebound domain',
+      FRESH_LOOPBACK,
+      'http://rebind.attacker.example:8787',
+      NOT_LOOPBACK('rebind.attacker.example:8787'),
+    ],
   ])('%s: 403, and no account is made', async (_case, config, origin, body) => {
     const res = await send(config, origin)
     expect(res).toEqual({ status: 403, body, users: 0 })
@@ -84,7 +100,10 @@ describe('requests without a Host header (HTTP/1.0: HAProxy’s health check, ol
       const connection = await rawConnect(server.url)
       connection.write('GET /api/v3/health HTTP/1.0\r\n\r\n')
       const [response] = await connection.responses()
-      expect([response.status, JSON.parse(response.body)]).toEqual([200, { code: 200, data: { status: 'ok', version: VERSION } }])
+      expect([response.status, JSON.parse(response.body)]).toEqual([
+        200,
+        { code: 200, data: { status: 'ok', version: VERSION } },
+      ])
     } finally {
       await server.close()
     }

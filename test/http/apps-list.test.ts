@@ -15,7 +15,9 @@ async function setup(count: number) {
   for (let i = 0; i < count; i++) {
     // Two apps per millisecond: ids break the ties.
     if (i % 2 === 0) t.clock.advance(1)
-    made.push((await t.request('POST', '/api/v3/apps', { token: owner.token, body: { name: `App ${i}` } })).body.data.id)
+    made.push(
+      (await t.request('POST', '/api/v3/apps', { token: owner.token, body: { name: `App ${i}` } })).body.data.id,
+    )
   }
   const list = (query = '', token = owner.token) => t.request('GET', `/api/v3/apps${query}`, { token })
   return { t, owner, newestFirst: made.reverse(), list }
@@ -50,10 +52,15 @@ describe('GET /api/v3/apps pages', () => {
   test(`without a limit: the first ${LIMITS.defaultAppsPageSize}, and a cursor when there are more`, async () => {
     const { list, newestFirst } = await setup(LIMITS.defaultAppsPageSize + 1)
     const first = await list()
-    expect(first.body.data.apps.map((app: { id: string }) => app.id)).toEqual(newestFirst.slice(0, LIMITS.defaultAppsPageSize))
+    expect(first.body.data.apps.map((app: { id: string }) => app.id)).toEqual(
+      newestFirst.slice(0, LIMITS.defaultAppsPageSize),
+    )
     expect(first.body.data.nextCursor).toEqual(expect.any(String))
     const rest = await list(`?cursor=${encodeURIComponent(first.body.data.nextCursor)}`)
-    expect(rest.body.data).toEqual({ apps: [expect.objectContaining({ id: newestFirst[LIMITS.defaultAppsPageSize], name: 'App 0' })], nextCursor: null })
+    expect(rest.body.data).toEqual({
+      apps: [expect.objectContaining({ id: newestFirst[LIMITS.defaultAppsPageSize], name: 'App 0' })],
+      nextCursor: null,
+    })
   })
 
   test('an app made while the list is walked shifts no page: it is newer than the cursor', async () => {
@@ -69,11 +76,27 @@ describe('GET /api/v3/apps pages', () => {
     const { t, list } = await setup(3)
     const stranger = await makeUser(t.ctx)
     const cursor = (await list('?limit=1')).body.data.nextCursor
-    expect((await list(`?cursor=${encodeURIComponent(cursor)}`, stranger.token)).body).toEqual({ code: 200, data: { apps: [], nextCursor: null } })
+    expect((await list(`?cursor=${encodeURIComponent(cursor)}`, stranger.token)).body).toEqual({
+      code: 200,
+      data: { apps: [], nextCursor: null },
+    })
   })
 
-  const badLimit = (got: string) => ({ code: 400, error: { type: 'bad_request', message: `limit must be a whole number from 1 to ${LIMITS.maxAppsPageSize}, got "${got}"` } })
-  const badCursor = { code: 400, error: { type: 'bad_request', message: 'cursor is not one this server gave out: pass the nextCursor of the previous page unchanged, or leave it out for the first page' } }
+  const badLimit = (got: string) => ({
+    code: 400,
+    error: {
+      type: 'bad_request',
+      message: `limit must be a whole number from 1 to ${LIMITS.maxAppsPageSize}, got "${got}"`,
+    },
+  })
+  const badCursor = {
+    code: 400,
+    error: {
+      type: 'bad_request',
+      message:
+        'cursor is not one this server gave out: pass the nextCursor of the previous page unchanged, or leave it out for the first page',
+    },
+  }
   test.each([
     ['?limit=0', badLimit('0')],
     [`?limit=${LIMITS.maxAppsPageSize + 1}`, badLimit(String(LIMITS.maxAppsPageSize + 1))],

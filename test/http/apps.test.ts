@@ -23,7 +23,6 @@ async function createApp(t: TestApp, token: string, body: unknown = { name: 'Sur
   return res.body.data as { id: string }
 }
 
-
 function appBody(id: string, overrides: Record<string, unknown> = {}) {
   return {
     id,
@@ -44,7 +43,10 @@ function appBody(id: string, overrides: Record<string, unknown> = {}) {
 describe('POST /api/v3/apps', () => {
   test('creates an app with its endpoint and counters rows', async () => {
     const { t, owner } = await setup()
-    const res = await t.request('POST', '/api/v3/apps', { token: owner.token, body: { name: '  Customer survey  ', description: 'Q3\nfeedback' } })
+    const res = await t.request('POST', '/api/v3/apps', {
+      token: owner.token,
+      body: { name: '  Customer survey  ', description: 'Q3\nfeedback' },
+    })
     expect(res.status).toBe(200)
     const id = res.body.data.id
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/)
@@ -92,7 +94,9 @@ describe('POST /api/v3/apps', () => {
     const res = await t.request('POST', '/api/v3/apps', { token: owner.token, body: { name } })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ code: 200, data: appBody(res.body.data.id, { name }) })
-    expect((await t.ctx.storage.apps.list(owner.user.id, { limit: 100, after: null })).map((row) => row.app.name)).toEqual([name])
+    expect(
+      (await t.ctx.storage.apps.list(owner.user.id, { limit: 100, after: null })).map((row) => row.app.name),
+    ).toEqual([name])
   })
 
   test.each([
@@ -101,10 +105,22 @@ describe('POST /api/v3/apps', () => {
     ['a blank name', { name: ' \t ' }, [{ path: 'name', message: 'cannot be empty' }]],
     ['a number for a name', { name: 42 }, [{ path: 'name', message: 'must be a string' }]],
     ['a 201-character name', { name: 'x'.repeat(201) }, [{ path: 'name', message: 'can have at most 200 characters' }]],
-    ['a control character', { name: 'bad\u0007name' }, [{ path: 'name', message: 'cannot contain control characters' }]],
+    [
+      'a control character',
+      { name: 'bad\u0007name' },
+      [{ path: 'name', message: 'cannot contain control characters' }],
+    ],
     ['a line break', { name: 'two\nlines' }, [{ path: 'name', message: 'cannot contain control characters' }]],
-    ['a long description', { name: 'ok', description: 'd'.repeat(5001) }, [{ path: 'description', message: 'can have at most 5000 characters' }]],
-    ['a description that is not text', { name: 'ok', description: ['x'] }, [{ path: 'description', message: 'must be a string' }]],
+    [
+      'a long description',
+      { name: 'ok', description: 'd'.repeat(5001) },
+      [{ path: 'description', message: 'can have at most 5000 characters' }],
+    ],
+    [
+      'a description that is not text',
+      { name: 'ok', description: ['x'] },
+      [{ path: 'description', message: 'must be a string' }],
+    ],
     [
       'several problems at once',
       { name: '', description: 7 },
@@ -113,7 +129,11 @@ describe('POST /api/v3/apps', () => {
         { path: 'description', message: 'must be a string' },
       ],
     ],
-    ['an unknown property', { name: 'ok', colour: 'red' }, [{ path: '', message: 'unknown properties "colour"; allowed: name, description' }]],
+    [
+      'an unknown property',
+      { name: 'ok', colour: 'red' },
+      [{ path: '', message: 'unknown properties "colour"; allowed: name, description' }],
+    ],
     ['an array body', [{ name: 'ok' }], [{ path: '', message: 'the body must be a JSON object' }]],
     ['a null body', null, [{ path: '', message: 'the body must be a JSON object' }]],
   ])('refuses %s with 422 listing every problem', async (_label, body, problems) => {
@@ -134,7 +154,10 @@ describe('POST /api/v3/apps', () => {
     expect(res.status).toBe(400)
     expect(res.body).toEqual({
       code: 400,
-      error: { type: 'bad_json', message: 'The request body could not be parsed: send valid JSON with Content-Type: application/json' },
+      error: {
+        type: 'bad_json',
+        message: 'The request body could not be parsed: send valid JSON with Content-Type: application/json',
+      },
     })
   })
 
@@ -144,7 +167,10 @@ describe('POST /api/v3/apps', () => {
     expect(res.status).toBe(401)
     expect(res.body).toEqual({
       code: 401,
-      error: { type: 'unauthorized', message: 'Authentication required: send "Authorization: Bearer <access token>" or log in' },
+      error: {
+        type: 'unauthorized',
+        message: 'Authentication required: send "Authorization: Bearer <access token>" or log in',
+      },
     })
   })
 })
@@ -159,7 +185,11 @@ describe('GET /api/v3/apps', () => {
     // Counters come from app_stats (kept current as records are stored): 7 kept and 2 spam,
     // one a millisecond, the last at 00:00:05.
     t.clock.advance(5000 - 1000 - 8)
-    await insertRecords(t.ctx, first.id, Array.from({ length: 9 }, (_, i) => ({ data: { n: i }, spam: i < 2 })))
+    await insertRecords(
+      t.ctx,
+      first.id,
+      Array.from({ length: 9 }, (_, i) => ({ data: { n: i }, spam: i < 2 })),
+    )
     await t.request('POST', `/api/v3/apps/${first.id}/fields`, { token: owner.token, body: { name: 'email' } })
     await t.request('POST', `/api/v3/apps/${first.id}/share/publish`, { token: owner.token })
 
@@ -169,7 +199,11 @@ describe('GET /api/v3/apps', () => {
       code: 200,
       data: {
         apps: [
-          appBody(second.id, { name: 'Second', createdAt: '2026-01-01T00:00:01.000Z', updatedAt: '2026-01-01T00:00:01.000Z' }),
+          appBody(second.id, {
+            name: 'Second',
+            createdAt: '2026-01-01T00:00:01.000Z',
+            updatedAt: '2026-01-01T00:00:01.000Z',
+          }),
           appBody(first.id, {
             name: 'First',
             fieldCount: 1,
@@ -186,7 +220,10 @@ describe('GET /api/v3/apps', () => {
 
   test('an account without apps gets an empty list', async () => {
     const { t, owner } = await setup()
-    expect((await t.request('GET', '/api/v3/apps', { token: owner.token })).body).toEqual({ code: 200, data: { apps: [], nextCursor: null } })
+    expect((await t.request('GET', '/api/v3/apps', { token: owner.token })).body).toEqual({
+      code: 200,
+      data: { apps: [], nextCursor: null },
+    })
   })
 })
 
@@ -205,9 +242,15 @@ describe('GET/PATCH /api/v3/apps/:id', () => {
     t.clock.advance(60_000)
     const renamed = await t.request('PATCH', `/api/v3/apps/${id}`, { token: owner.token, body: { name: ' Renamed ' } })
     expect(renamed.status).toBe(200)
-    expect(renamed.body).toEqual({ code: 200, data: appBody(id, { name: 'Renamed', description: 'old', updatedAt: '2026-01-01T00:01:00.000Z' }) })
+    expect(renamed.body).toEqual({
+      code: 200,
+      data: appBody(id, { name: 'Renamed', description: 'old', updatedAt: '2026-01-01T00:01:00.000Z' }),
+    })
     const described = await t.request('PATCH', `/api/v3/apps/${id}`, { token: owner.token, body: { description: '' } })
-    expect(described.body).toEqual({ code: 200, data: appBody(id, { name: 'Renamed', description: '', updatedAt: '2026-01-01T00:01:00.000Z' }) })
+    expect(described.body).toEqual({
+      code: 200,
+      data: appBody(id, { name: 'Renamed', description: '', updatedAt: '2026-01-01T00:01:00.000Z' }),
+    })
     expect(changes).toEqual([
       [id, 'app'],
       [id, 'app'],
@@ -226,14 +269,20 @@ describe('GET/PATCH /api/v3/apps/:id', () => {
   test.each([
     ['an empty name', { name: '' }, [{ path: 'name', message: 'cannot be empty' }]],
     ['a name of the wrong type', { name: false }, [{ path: 'name', message: 'must be a string' }]],
-    ['a misspelt property', { nmae: 'x' }, [{ path: '', message: 'unknown properties "nmae"; allowed: name, description' }]],
+    [
+      'a misspelt property',
+      { nmae: 'x' },
+      [{ path: '', message: 'unknown properties "nmae"; allowed: name, description' }],
+    ],
   ])('PATCH refuses %s', async (_label, body, problems) => {
     const { t, owner } = await setup()
     const { id } = await createApp(t, owner.token)
     const res = await t.request('PATCH', `/api/v3/apps/${id}`, { token: owner.token, body })
     expect(res.status).toBe(422)
     expect(res.body).toEqual(validationBody(...problems))
-    expect((await t.ctx.storage.apps.list(owner.user.id, { limit: 100, after: null })).map((row) => row.app.name)).toEqual(['Survey'])
+    expect(
+      (await t.ctx.storage.apps.list(owner.user.id, { limit: 100, after: null })).map((row) => row.app.name),
+    ).toEqual(['Survey'])
   })
 })
 
@@ -250,7 +299,9 @@ describe('DELETE /api/v3/apps/:id', () => {
     const res = await t.request('DELETE', `/api/v3/apps/${id}`, { token: owner.token })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ code: 200, data: { deleted: true, id } })
-    expect((await t.ctx.storage.apps.list(owner.user.id, { limit: 100, after: null })).map((row) => row.app.id)).toEqual([keep.id])
+    expect(
+      (await t.ctx.storage.apps.list(owner.user.id, { limit: 100, after: null })).map((row) => row.app.id),
+    ).toEqual([keep.id])
     expect(await t.ctx.storage.apps.byId(id)).toBeNull()
     expect(await t.ctx.storage.fields.list(id)).toEqual([])
     expect(await t.ctx.storage.share.endpoint(id)).toBeNull()
@@ -327,6 +378,9 @@ describe('another account’s app is answered exactly like a missing one', () =>
     expect(foreign.body).toEqual(APP_NOT_FOUND)
     expect(missing.status).toBe(404)
     expect(missing.body).toEqual(APP_NOT_FOUND)
-    expect((await t.request('GET', `/api/v3/apps/${id}`, { token: owner.token })).body).toEqual({ code: 200, data: appBody(id) })
+    expect((await t.request('GET', `/api/v3/apps/${id}`, { token: owner.token })).body).toEqual({
+      code: 200,
+      data: appBody(id),
+    })
   })
 })

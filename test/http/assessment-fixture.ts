@@ -27,7 +27,10 @@ export async function assessmentApp(): Promise<AssessmentFixture> {
   const t = testApp()
   const owner = await makeUser(t.ctx)
   const stranger = await makeUser(t.ctx)
-  const app = await createApp(t.ctx, owner.user.id, { name: 'Wellbeing check', description: 'Five minutes about your week.' })
+  const app = await createApp(t.ctx, owner.user.id, {
+    name: 'Wellbeing check',
+    description: 'Five minutes about your week.',
+  })
   const fieldIds: Record<string, string> = {}
   const add = async (name: string, type: string, extra: Record<string, unknown> = {}) => {
     fieldIds[name] = (await addField(t.ctx, owner.user.id, app.id, { name, type: type as never, ...extra })).id

@@ -40,7 +40,8 @@ async function post(t: TestApp, from: string, path: string, body: unknown) {
 }
 
 const askCode = (t: TestApp, from: string, email: string) => post(t, from, '/api/v3/auth/code', { email })
-const tryCode = (t: TestApp, from: string, email: string, code: string) => post(t, from, '/api/v3/auth/code/verify', { email, code })
+const tryCode = (t: TestApp, from: string, email: string, code: string) =>
+  post(t, from, '/api/v3/auth/code/verify', { email, code })
 
 /** An answer with the e-mail address taken out, to compare an account's answers with an unknown address's. */
 const anonymous = (answer: unknown, email: string) => JSON.parse(JSON.stringify(answer).replaceAll(email, '<email>'))
@@ -79,7 +80,10 @@ describe('per-account caps on log-in by code', () => {
         },
       },
     })
-    expect(owner).toEqual([...Array.from({ length: 10 }, () => sent), ...Array.from({ length: 10 }, (_, i) => limited(i + 11))])
+    expect(owner).toEqual([
+      ...Array.from({ length: 10 }, () => sent),
+      ...Array.from({ length: 10 }, (_, i) => limited(i + 11)),
+    ])
     expect(anonymous(nobody, NOBODY)).toEqual(anonymous(owner, OWNER))
 
     await Promise.resolve()
@@ -87,7 +91,10 @@ describe('per-account caps on log-in by code', () => {
     expect(codeMails.map((mail) => mail.to)).toEqual(Array(10).fill(OWNER))
     // The tenth e-mail reached the cap: the owner hears of it once, the unknown address never.
     expect(t.mails.filter((mail) => !codeMails.includes(mail))).toEqual([
-      pauseMail('10 login codes were requested for this address within an hour, so no more codes are sent', T0 + 1000 + 3_600_000),
+      pauseMail(
+        '10 login codes were requested for this address within an hour, so no more codes are sent',
+        T0 + 1000 + 3_600_000,
+      ),
     ])
     expect(await t.ctx.storage.auth.codeSends(OWNER)).toHaveLength(10)
     expect(await t.ctx.storage.auth.codeSends(NOBODY)).toHaveLength(10)
@@ -95,7 +102,9 @@ describe('per-account caps on log-in by code', () => {
     // The codes already sent work, the password works, and the session lives on.
     const newest = t.mails.findLast((mail) => mail.subject.startsWith('Your svc login code'))!
     expect((await tryCode(t, client(10), OWNER, /(\d{6})$/.exec(newest.subject)![1])).status).toBe(200)
-    expect((await post(t, client(21), '/api/v3/auth/login', { email: OWNER, password: 'correct horse' })).status).toBe(200)
+    expect((await post(t, client(21), '/api/v3/auth/login', { email: OWNER, password: 'correct horse' })).status).toBe(
+      200,
+    )
     expect((await t.request('GET', '/api/v3/auth/status', { cookie })).status).toBe(200)
 
     // An hour after the first send it ages out and one more code may go.
@@ -135,13 +144,17 @@ describe('per-account caps on log-in by code', () => {
       ...Array.from({ length: 5 }, (_, i) => paused(OWNER, i + 21)),
     ])
     expect(anonymous(nobody, NOBODY)).toEqual(anonymous(owner, OWNER))
-    expect(await t.ctx.storage.auth.codeFailures(OWNER)).toEqual(Array.from({ length: 20 }, (_, i) => T0 + (i + 1) * 1000))
+    expect(await t.ctx.storage.auth.codeFailures(OWNER)).toEqual(
+      Array.from({ length: 20 }, (_, i) => T0 + (i + 1) * 1000),
+    )
     expect(await t.ctx.storage.auth.codeFailures(NOBODY)).toHaveLength(20)
 
     // Paused: the owner's own code, a new code, and a password reset by code.
     expect(await tryCode(t, client(100), OWNER, code)).toEqual(paused(OWNER, 25))
     expect(await askCode(t, client(100), OWNER)).toEqual(paused(OWNER, 25))
-    expect(await post(t, client(100), '/api/v3/auth/password/reset', { email: OWNER, code, newPassword: 'stolen password' })).toEqual(paused(OWNER, 25))
+    expect(
+      await post(t, client(100), '/api/v3/auth/password/reset', { email: OWNER, code, newPassword: 'stolen password' }),
+    ).toEqual(paused(OWNER, 25))
 
     // Nobody can lock the owner out: password log-in and the session work.
     const login = await post(t, client(100), '/api/v3/auth/login', { email: OWNER, password: 'correct horse' })
@@ -150,7 +163,9 @@ describe('per-account caps on log-in by code', () => {
 
     await Promise.resolve()
     expect(t.mails.map((mail) => mail.to)).toEqual([OWNER, OWNER])
-    expect(t.mails[1]).toEqual(pauseMail('20 wrong login codes were tried for this address within 24 hours, so log-in by code is paused', until))
+    expect(t.mails[1]).toEqual(
+      pauseMail('20 wrong login codes were tried for this address within 24 hours, so log-in by code is paused', until),
+    )
 
     // A day after the first wrong code it ages out: codes work again.
     t.clock.advance(AUTH.codeFailureWindowMs - 25_000)

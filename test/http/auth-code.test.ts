@@ -14,29 +14,35 @@ async function withAccount() {
 /** Ada's stored codes (one per client that asked; these tests ask from one). */
 const storedCodes = (t: TestApp) => t.ctx.storage.auth.emailCodes('ada@example.com')
 
-const requestCode = (t: TestApp, email = 'ada@example.com') => t.request('POST', '/api/v3/auth/code', { body: { email } })
+const requestCode = (t: TestApp, email = 'ada@example.com') =>
+  t.request('POST', '/api/v3/auth/code', { body: { email } })
 const verify = (t: TestApp, code: string, extra: Record<string, unknown> = {}) =>
   t.request('POST', '/api/v3/auth/code/verify', { body: { email: 'ada@example.com', code, ...extra } })
 /** A six-digit code that is not `code`. */
 const other = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
 
 describe('POST /api/v3/auth/code', () => {
-
   test.each([
     ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
     ['Origin: https://evil.example', { origin: 'https://evil.example' }],
-  ])('a request a browser says comes from another site (%s) is refused like the other log-in writes, and sends nothing', async (_case, headers) => {
-    const { t } = await withAccount()
-    const res = await t.request('POST', '/api/v3/auth/code', { body: { email: 'ada@example.com' }, headers })
-    expect(res.status).toBe(403)
-    expect(res.body).toEqual({
-      code: 403,
-      error: { type: 'forbidden', message: "Cross-site log-in refused: log in from this server's admin page, or from a script or the CLI" },
-    })
-    await Promise.resolve()
-    expect(t.mails).toEqual([])
-    expect(await t.ctx.storage.auth.codeSends('ada@example.com')).toEqual([])
-  })
+  ])(
+    'a request a browser says comes from another site (%s) is refused like the other log-in writes, and sends nothing',
+    async (_case, headers) => {
+      const { t } = await withAccount()
+      const res = await t.request('POST', '/api/v3/auth/code', { body: { email: 'ada@example.com' }, headers })
+      expect(res.status).toBe(403)
+      expect(res.body).toEqual({
+        code: 403,
+        error: {
+          type: 'forbidden',
+          message: "Cross-site log-in refused: log in from this server's admin page, or from a script or the CLI",
+        },
+      })
+      await Promise.resolve()
+      expect(t.mails).toEqual([])
+      expect(await t.ctx.storage.auth.codeSends('ada@example.com')).toEqual([])
+    },
+  )
   test('mails a six-digit code, stores only its hash, and the code logs in once', async () => {
     const { t, user } = await withAccount()
     const res = await requestCode(t, ' Ada@Example.com ')
@@ -51,13 +57,24 @@ describe('POST /api/v3/auth/code', () => {
       text: `Your login code for http://localhost:8787 is:\n\n    ${code}\n\nIt is valid for 10 minutes and works once. Enter it where you asked for it.\n\nIf you did not ask for a code, ignore this e-mail: nobody can log in without it.\n`,
     })
     const stored = await storedCodes(t)
-    expect(stored).toEqual([{ email: 'ada@example.com', client: 'unknown', codeHash: expect.stringMatching(/^[0-9a-f]{64}$/), expiresAt: Date.parse(T0) + AUTH.codeTtlMs, attempts: 0, createdAt: Date.parse(T0) }])
+    expect(stored).toEqual([
+      {
+        email: 'ada@example.com',
+        client: 'unknown',
+        codeHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+        expiresAt: Date.parse(T0) + AUTH.codeTtlMs,
+        attempts: 0,
+        createdAt: Date.parse(T0),
+      },
+    ])
     expect(JSON.stringify(stored)).not.toContain(code)
 
     const login = await verify(t, code)
     expect(login.status).toBe(200)
     expect(login.body).toEqual({ code: 200, data: { user } })
-    expect(login.headers.get('set-cookie')).toMatch(/^svc_session=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Strict; Path=\/; Max-Age=2592000$/)
+    expect(login.headers.get('set-cookie')).toMatch(
+      /^svc_session=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Strict; Path=\/; Max-Age=2592000$/,
+    )
     expect((await t.request('GET', '/api/v3/auth/status', { cookie: sessionCookieOf(login) })).status).toBe(200)
     expect(await storedCodes(t)).toEqual([])
 
@@ -73,7 +90,17 @@ describe('POST /api/v3/auth/code', () => {
     const res = await verify(t, `${code.slice(0, 3)} ${code.slice(3)}`, { tokenName: 'agent' })
     expect(res.body).toEqual({
       code: 200,
-      data: { user, token: { id: expect.any(String), name: 'agent', prefix: expect.any(String), createdAt: T0, lastUsedAt: null, token: expect.stringMatching(/^svc_pat_/) } },
+      data: {
+        user,
+        token: {
+          id: expect.any(String),
+          name: 'agent',
+          prefix: expect.any(String),
+          createdAt: T0,
+          lastUsedAt: null,
+          token: expect.stringMatching(/^svc_pat_/),
+        },
+      },
     })
   })
 
@@ -142,7 +169,9 @@ describe('POST /api/v3/auth/code', () => {
     const { t } = await withAccount()
     await signUp(t, { email: 'bob@example.com' })
     await requestCode(t)
-    const res = await t.request('POST', '/api/v3/auth/code/verify', { body: { email: 'bob@example.com', code: lastCode(t) } })
+    const res = await t.request('POST', '/api/v3/auth/code/verify', {
+      body: { email: 'bob@example.com', code: lastCode(t) },
+    })
     expect(res.body).toEqual(INVALID_CODE)
   })
 
@@ -159,7 +188,8 @@ describe('POST /api/v3/auth/code', () => {
       code: 429,
       error: {
         type: 'rate_limited',
-        message: 'Too many login codes requested for ada@example.com: at most 5 an hour. Use the last code you received, or ask again in 55 minutes (after 2026-01-01T01:00:00.000Z)',
+        message:
+          'Too many login codes requested for ada@example.com: at most 5 an hour. Use the last code you received, or ask again in 55 minutes (after 2026-01-01T01:00:00.000Z)',
         details: { retryAfterSeconds: 3300 },
       },
     })
@@ -187,13 +217,29 @@ describe('POST /api/v3/auth/code', () => {
   })
 
   test.each([
-    ['a short code', { email: 'ada@example.com', code: '12345' }, [{ path: 'code', message: 'must be the 6 digits from the e-mail' }]],
-    ['letters', { email: 'ada@example.com', code: '12345a' }, [{ path: 'code', message: 'must be the 6 digits from the e-mail' }]],
-    ['a number', { email: 'ada@example.com', code: 123456 }, [{ path: 'code', message: 'must be a string: the 6-digit code from the e-mail, e.g. "042137"' }]],
-    ['nothing', {}, [
-      { path: 'email', message: 'is required: give an e-mail address such as name@example.com' },
-      { path: 'code', message: 'is required: give the 6-digit code from the e-mail, e.g. "042137"' },
-    ]],
+    [
+      'a short code',
+      { email: 'ada@example.com', code: '12345' },
+      [{ path: 'code', message: 'must be the 6 digits from the e-mail' }],
+    ],
+    [
+      'letters',
+      { email: 'ada@example.com', code: '12345a' },
+      [{ path: 'code', message: 'must be the 6 digits from the e-mail' }],
+    ],
+    [
+      'a number',
+      { email: 'ada@example.com', code: 123456 },
+      [{ path: 'code', message: 'must be a string: the 6-digit code from the e-mail, e.g. "042137"' }],
+    ],
+    [
+      'nothing',
+      {},
+      [
+        { path: 'email', message: 'is required: give an e-mail address such as name@example.com' },
+        { path: 'code', message: 'is required: give the 6-digit code from the e-mail, e.g. "042137"' },
+      ],
+    ],
   ])('verify: 422 for %s (no try used up)', async (_case, body, problems) => {
     const { t } = await withAccount()
     await requestCode(t)
@@ -209,9 +255,16 @@ describe('POST /api/v3/auth/code', () => {
     expect(bad.status).toBe(422)
     expect(bad.body).toEqual({
       code: 422,
-      error: { type: 'validation', message: 'email: must be an e-mail address such as name@example.com', details: { problems: [{ path: 'email', message: 'must be an e-mail address such as name@example.com' }] } },
+      error: {
+        type: 'validation',
+        message: 'email: must be an e-mail address such as name@example.com',
+        details: { problems: [{ path: 'email', message: 'must be an e-mail address such as name@example.com' }] },
+      },
     })
-    const broken = await t.request('POST', '/api/v3/auth/code', { raw: '{', headers: { 'content-type': 'application/json' } })
+    const broken = await t.request('POST', '/api/v3/auth/code', {
+      raw: '{',
+      headers: { 'content-type': 'application/json' },
+    })
     expect(broken.status).toBe(400)
     expect(broken.body.error.type).toBe('bad_json')
     expect(await t.ctx.storage.auth.codeSends('ada')).toEqual([])
@@ -223,6 +276,8 @@ describe('POST /api/v3/auth/code', () => {
     t.ctx.mailer = { description: 'broken', send: async () => Promise.reject(new Error('connection refused')) }
     expect((await requestCode(t)).body).toEqual(SENT)
     await t.ctx.shutdown()
-    expect(t.logs.some((line) => line.includes('could not send a login code e-mail') && line.includes('connection refused'))).toBe(true)
+    expect(
+      t.logs.some((line) => line.includes('could not send a login code e-mail') && line.includes('connection refused')),
+    ).toBe(true)
   })
 })

@@ -5,7 +5,10 @@ import { SAME_ORIGIN, signUp } from './auth-fixtures.ts'
 
 const CROSS_SITE = {
   code: 403,
-  error: { type: 'forbidden', message: 'Cross-site request refused: the admin session only works from the admin page itself' },
+  error: {
+    type: 'forbidden',
+    message: 'Cross-site request refused: the admin session only works from the admin page itself',
+  },
 }
 
 async function loggedIn() {
@@ -56,7 +59,10 @@ describe('CSRF: cookie-authenticated changes must come from the admin page', () 
 
   test('a cookie-authenticated GET from anywhere is fine (it changes nothing)', async () => {
     const { t, cookie } = await loggedIn()
-    const res = await t.request('GET', '/api/v3/auth/status', { cookie, headers: { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' } })
+    const res = await t.request('GET', '/api/v3/auth/status', {
+      cookie,
+      headers: { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+    })
     expect(res.status).toBe(200)
   })
 
@@ -102,13 +108,23 @@ describe('CORS: control-plane routes are same-origin only', () => {
     ]
     for (const [path, allow, alternatives] of cases) {
       const res = await t.request('OPTIONS', path, {
-        headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, authorization' },
+        headers: {
+          origin: 'https://evil.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type, authorization',
+        },
       })
       expect([...res.headers.keys()].filter((name) => name.startsWith('access-control-'))).toEqual([])
       expect({ status: res.status, allow: res.headers.get('allow'), body: res.body }).toEqual({
         status: 405,
         allow,
-        body: { code: 405, error: { type: 'method_not_allowed', message: `${path} takes ${alternatives}, not OPTIONS; the API is described at /api/v3/openapi.json` } },
+        body: {
+          code: 405,
+          error: {
+            type: 'method_not_allowed',
+            message: `${path} takes ${alternatives}, not OPTIONS; the API is described at /api/v3/openapi.json`,
+          },
+        },
       })
     }
   })

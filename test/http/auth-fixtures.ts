@@ -19,7 +19,12 @@ export function sessionCookieOf(res: TestResponse): string {
 export async function signUp(t: TestApp, body: Record<string, unknown>) {
   const res = await t.request('POST', '/api/v3/auth/signup', { body })
   if (res.status !== 200) throw new Error(`sign-up failed: ${res.text}`)
-  return { res, user: res.body.data.user, cookie: sessionCookieOf(res), token: res.body.data.token?.token as string | undefined }
+  return {
+    res,
+    user: res.body.data.user,
+    cookie: sessionCookieOf(res),
+    token: res.body.data.token?.token as string | undefined,
+  }
 }
 
 /** The code in the newest mail (to `to`, when given). */

@@ -22,11 +22,24 @@ interface Answer {
 }
 
 /** POSTs JSON to `server` from the local address `from`. */
-function postFrom(server: TestServer, from: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+function postFrom(
+  server: TestServer,
+  from: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const { port } = new URL(server.url)
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: '127.0.0.1', port, path, method: 'POST', localAddress: from, headers: { 'content-type': 'application/json', ...headers } },
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        localAddress: from,
+        headers: { 'content-type': 'application/json', ...headers },
+      },
       (response) => {
         let text = ''
         response.on('data', (chunk) => (text += chunk))
@@ -60,23 +73,41 @@ async function serverWithOwner(env: Record<string, string> = {}) {
 describe('a stranger cannot lock the owner out', () => {
   test('10 wrong passwords, 5 code requests and 5 wrong codes from a stranger: the owner still logs in by password and by code', async () => {
     const server = await serverWithOwner()
-    const login = (from: string, password: string) => postFrom(server, from, '/api/v3/auth/login', { email: 'owner@example.com', password })
+    const login = (from: string, password: string) =>
+      postFrom(server, from, '/api/v3/auth/login', { email: 'owner@example.com', password })
     const statuses: number[] = []
-    for (let i = 0; i < AUTH.loginFailuresPerWindow + 1; i++) statuses.push((await login(STRANGER, `guess ${i}`)).status)
-    for (let i = 0; i < AUTH.codeEmailsPerHour + 1; i++) statuses.push((await postFrom(server, STRANGER, '/api/v3/auth/code', { email: 'owner@example.com' })).status)
+    for (let i = 0; i < AUTH.loginFailuresPerWindow + 1; i++)
+      statuses.push((await login(STRANGER, `guess ${i}`)).status)
+    for (let i = 0; i < AUTH.codeEmailsPerHour + 1; i++)
+      statuses.push((await postFrom(server, STRANGER, '/api/v3/auth/code', { email: 'owner@example.com' })).status)
     for (let i = 0; i < AUTH.codeMaxAttempts; i++) {
-      statuses.push((await postFrom(server, STRANGER, '/api/v3/auth/code/verify', { email: 'owner@example.com', code: String(i).padStart(6, '0') })).status)
+      statuses.push(
+        (
+          await postFrom(server, STRANGER, '/api/v3/auth/code/verify', {
+            email: 'owner@example.com',
+            code: String(i).padStart(6, '0'),
+          })
+        ).status,
+      )
     }
     expect(statuses).toEqual([...Array(10).fill(401), 429, ...Array(5).fill(200), 429, ...Array(5).fill(401)])
     // Each failure is logged with the client's address, for fail2ban or a reader of the log.
     expect(logs.filter((line) => line.includes('failed password login'))).toEqual(
-      Array(10).fill(expect.stringContaining(`WARN  failed password login {"email":"owner@example.com","address":"${STRANGER}"}`)),
+      Array(10).fill(
+        expect.stringContaining(`WARN  failed password login {"email":"owner@example.com","address":"${STRANGER}"}`),
+      ),
     )
 
     const byPassword = await login(OWNER, 'correct horse')
     expect([byPassword.status, byPassword.body.data.user.email]).toEqual([200, 'owner@example.com'])
-    expect((await postFrom(server, OWNER, '/api/v3/auth/code', { email: 'owner@example.com' })).body).toEqual({ code: 200, data: { sent: true, expiresInSeconds: 600 } })
-    const byCode = await postFrom(server, OWNER, '/api/v3/auth/code/verify', { email: 'owner@example.com', code: codeIn(server) })
+    expect((await postFrom(server, OWNER, '/api/v3/auth/code', { email: 'owner@example.com' })).body).toEqual({
+      code: 200,
+      data: { sent: true, expiresInSeconds: 600 },
+    })
+    const byCode = await postFrom(server, OWNER, '/api/v3/auth/code/verify', {
+      email: 'owner@example.com',
+      code: codeIn(server),
+    })
     expect([byCode.status, byCode.body.data.user.email]).toEqual([200, 'owner@example.com'])
   })
 
@@ -86,7 +117,9 @@ describe('a stranger cannot lock the owner out', () => {
     const code = codeIn(server)
     const elsewhere = await postFrom(server, STRANGER, '/api/v3/auth/code/verify', { email: 'owner@example.com', code })
     expect(elsewhere.status).toBe(401)
-    expect((await postFrom(server, OWNER, '/api/v3/auth/code/verify', { email: 'owner@example.com', code })).status).toBe(200)
+    expect(
+      (await postFrom(server, OWNER, '/api/v3/auth/code/verify', { email: 'owner@example.com', code })).status,
+    ).toBe(200)
   })
 })
 
@@ -96,17 +129,28 @@ describe('the login throttle is kept in the database', () => {
     const env = { SVC_DATA_DIR: dataDir, ...(await testDatabaseEnv()) }
     const first = await serverWithOwner(env)
     const guesses = await Promise.all(
-      Array.from({ length: 150 }, (_, i) => postFrom(first, STRANGER, '/api/v3/auth/login', { email: 'owner@example.com', password: `guess ${i}` })),
+      Array.from({ length: 150 }, (_, i) =>
+        postFrom(first, STRANGER, '/api/v3/auth/login', { email: 'owner@example.com', password: `guess ${i}` }),
+      ),
     )
     const count = (status: number) => guesses.filter((answer) => answer.status === status).length
-    expect({ checked: count(401), refused: count(429) }).toEqual({ checked: AUTH.loginFailuresPerWindow, refused: 150 - AUTH.loginFailuresPerWindow })
+    expect({ checked: count(401), refused: count(429) }).toEqual({
+      checked: AUTH.loginFailuresPerWindow,
+      refused: 150 - AUTH.loginFailuresPerWindow,
+    })
     await first.stop()
     servers = servers.filter((server) => server !== first)
 
     const second = await startTestServer(env)
     servers.push(second)
-    const after = await postFrom(second, STRANGER, '/api/v3/auth/login', { email: 'owner@example.com', password: 'correct horse' })
+    const after = await postFrom(second, STRANGER, '/api/v3/auth/login', {
+      email: 'owner@example.com',
+      password: 'correct horse',
+    })
     expect([after.status, after.body.error.type]).toEqual([429, 'rate_limited'])
-    expect((await postFrom(second, OWNER, '/api/v3/auth/login', { email: 'owner@example.com', password: 'correct horse' })).status).toBe(200)
+    expect(
+      (await postFrom(second, OWNER, '/api/v3/auth/login', { email: 'owner@example.com', password: 'correct horse' }))
+        .status,
+    ).toBe(200)
   })
 })

@@ -15,10 +15,14 @@ async function withAccounts() {
 describe('POST /api/v3/auth/login', () => {
   test('e-mail (any case, padded) and password log in with a session cookie', async () => {
     const { t, owner } = await withAccounts()
-    const res = await t.request('POST', '/api/v3/auth/login', { body: { email: ' OWNER@example.com', password: 'correct horse' } })
+    const res = await t.request('POST', '/api/v3/auth/login', {
+      body: { email: ' OWNER@example.com', password: 'correct horse' },
+    })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ code: 200, data: { user: owner.user } })
-    expect(res.headers.get('set-cookie')).toMatch(/^svc_session=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Strict; Path=\/; Max-Age=2592000$/)
+    expect(res.headers.get('set-cookie')).toMatch(
+      /^svc_session=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Strict; Path=\/; Max-Age=2592000$/,
+    )
     expect(sessionCookieOf(res)).not.toBe(owner.cookie)
     const status = await t.request('GET', '/api/v3/auth/status', { cookie: sessionCookieOf(res) })
     expect(status.body.data.method).toBe('session')
@@ -26,12 +30,21 @@ describe('POST /api/v3/auth/login', () => {
 
   test('tokenName also creates an access token (how the CLI logs in)', async () => {
     const { t, owner } = await withAccounts()
-    const res = await t.request('POST', '/api/v3/auth/login', { body: { email: 'owner@example.com', password: 'correct horse', tokenName: 'ci' } })
+    const res = await t.request('POST', '/api/v3/auth/login', {
+      body: { email: 'owner@example.com', password: 'correct horse', tokenName: 'ci' },
+    })
     expect(res.body).toEqual({
       code: 200,
       data: {
         user: owner.user,
-        token: { id: expect.any(String), name: 'ci', prefix: expect.any(String), createdAt: T0, lastUsedAt: null, token: expect.stringMatching(/^svc_pat_/) },
+        token: {
+          id: expect.any(String),
+          name: 'ci',
+          prefix: expect.any(String),
+          createdAt: T0,
+          lastUsedAt: null,
+          token: expect.stringMatching(/^svc_pat_/),
+        },
       },
     })
     const list = await t.request('GET', '/api/v3/auth/tokens', { token: res.body.data.token.token })
@@ -48,7 +61,9 @@ describe('POST /api/v3/auth/login', () => {
     expect(res.status).toBe(401)
     expect(res.body).toEqual(WRONG)
     expect(res.headers.get('set-cookie')).toBeNull()
-    expect(t.logs.filter((line) => line.includes('failed password login'))).toEqual([expect.stringContaining(`{"email":"${email}","address":"unknown"}`)])
+    expect(t.logs.filter((line) => line.includes('failed password login'))).toEqual([
+      expect.stringContaining(`{"email":"${email}","address":"unknown"}`),
+    ])
   })
 
   test('an unknown e-mail costs the same argon2id check as a wrong password (no timing hint)', async () => {
@@ -58,7 +73,12 @@ describe('POST /api/v3/auth/login', () => {
     const admit = t.ctx.passwords.admit.bind(t.ctx.passwords)
     t.ctx.passwords.admit = () => {
       const turn = admit()
-      return { ...turn, verify: (password, hash) => (checked.push({ password, parameters: hash.split('$').slice(1, 4).join('$') }), turn.verify(password, hash)) }
+      return {
+        ...turn,
+        verify: (password, hash) => (
+          checked.push({ password, parameters: hash.split('$').slice(1, 4).join('$') }), turn.verify(password, hash)
+        ),
+      }
     }
     const checkedHashes = async (email: string) => {
       checked.length = 0
@@ -74,14 +94,29 @@ describe('POST /api/v3/auth/login', () => {
 
   test.each([
     ['missing password', { email: 'a@b.io' }, { path: 'password', message: 'is required: give the password' }],
-    ['empty password', { email: 'a@b.io', password: '' }, { path: 'password', message: 'is required: give the password' }],
-    ['over-long password', { email: 'a@b.io', password: 'x'.repeat(AUTH.maxPasswordLength + 1) }, { path: 'password', message: 'must be at most 256 characters' }],
-    ['over-long token name', { email: 'a@b.io', password: 'x', tokenName: 'x'.repeat(101) }, { path: 'tokenName', message: 'must be at most 100 characters' }],
+    [
+      'empty password',
+      { email: 'a@b.io', password: '' },
+      { path: 'password', message: 'is required: give the password' },
+    ],
+    [
+      'over-long password',
+      { email: 'a@b.io', password: 'x'.repeat(AUTH.maxPasswordLength + 1) },
+      { path: 'password', message: 'must be at most 256 characters' },
+    ],
+    [
+      'over-long token name',
+      { email: 'a@b.io', password: 'x', tokenName: 'x'.repeat(101) },
+      { path: 'tokenName', message: 'must be at most 100 characters' },
+    ],
   ])('422 for %s', async (_case, body, problem) => {
     const { t } = await withAccounts()
     const res = await t.request('POST', '/api/v3/auth/login', { body })
     expect(res.status).toBe(422)
-    expect(res.body).toEqual({ code: 422, error: { type: 'validation', message: `${problem.path}: ${problem.message}`, details: { problems: [problem] } } })
+    expect(res.body).toEqual({
+      code: 422,
+      error: { type: 'validation', message: `${problem.path}: ${problem.message}`, details: { problems: [problem] } },
+    })
   })
 
   test('a log-in a browser reports as cross-site is refused (login CSRF)', async () => {
@@ -89,9 +124,16 @@ describe('POST /api/v3/auth/login', () => {
     const body = { email: 'owner@example.com', password: 'correct horse' }
     const refused = {
       code: 403,
-      error: { type: 'forbidden', message: "Cross-site log-in refused: log in from this server's admin page, or from a script or the CLI" },
+      error: {
+        type: 'forbidden',
+        message: "Cross-site log-in refused: log in from this server's admin page, or from a script or the CLI",
+      },
     }
-    const foreign: Array<Record<string, string>> = [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'https://evil.example' }]
+    const foreign: Array<Record<string, string>> = [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'https://evil.example' },
+    ]
     for (const headers of foreign) {
       const res = await t.request('POST', '/api/v3/auth/login', { body, headers })
       expect(res.status).toBe(403)
@@ -106,11 +148,13 @@ describe('POST /api/v3/auth/login', () => {
 })
 
 describe('password guessing is capped per address', () => {
-  const attempt = (t: TestApp, email: string, password: string) => t.request('POST', '/api/v3/auth/login', { body: { email, password } })
+  const attempt = (t: TestApp, email: string, password: string) =>
+    t.request('POST', '/api/v3/auth/login', { body: { email, password } })
 
   test('after 10 failures the address gets 429 from that client (even with the right password) until the window passes; code login stays open', async () => {
     const { t, owner } = await withAccounts()
-    for (let i = 0; i < AUTH.loginFailuresPerWindow; i++) expect((await attempt(t, 'owner@example.com', `guess ${i}`)).body).toEqual(WRONG)
+    for (let i = 0; i < AUTH.loginFailuresPerWindow; i++)
+      expect((await attempt(t, 'owner@example.com', `guess ${i}`)).body).toEqual(WRONG)
     const limited = await attempt(t, 'owner@example.com', 'correct horse')
     expect(limited.status).toBe(429)
     expect(limited.headers.get('retry-after')).toBe('900')
@@ -119,7 +163,8 @@ describe('password guessing is capped per address', () => {
       code: 429,
       error: {
         type: 'rate_limited',
-        message: 'Too many failed log-ins for owner@example.com from your network address: wait 15 minutes (until 2026-01-01T00:15:00.000Z) or log in with an e-mail code instead',
+        message:
+          'Too many failed log-ins for owner@example.com from your network address: wait 15 minutes (until 2026-01-01T00:15:00.000Z) or log in with an e-mail code instead',
         details: { retryAfterSeconds: 900 },
       },
     })
@@ -127,7 +172,10 @@ describe('password guessing is capped per address', () => {
     expect((await attempt(t, 'someone@example.com', 'x')).status).toBe(401)
     await t.request('POST', '/api/v3/auth/code', { body: { email: 'owner@example.com' } })
     const code = /^\s+(\d{6})$/m.exec(t.mails.at(-1)!.text)![1]
-    expect((await t.request('POST', '/api/v3/auth/code/verify', { body: { email: 'owner@example.com', code } })).body.data.user).toEqual(owner.user)
+    expect(
+      (await t.request('POST', '/api/v3/auth/code/verify', { body: { email: 'owner@example.com', code } })).body.data
+        .user,
+    ).toEqual(owner.user)
 
     t.clock.advance(AUTH.loginFailureWindowMs - 1000)
     expect((await attempt(t, 'owner@example.com', 'correct horse')).headers.get('retry-after')).toBe('1')
@@ -140,7 +188,9 @@ describe('password guessing is capped per address', () => {
     for (let i = 0; i < AUTH.loginFailuresPerWindow; i++) await attempt(t, 'ghost@example.com', 'x')
     const res = await attempt(t, 'ghost@example.com', 'x')
     expect(res.status).toBe(429)
-    expect(res.body.error.message).toStartWith('Too many failed log-ins for ghost@example.com from your network address: wait 15 minutes')
+    expect(res.body.error.message).toStartWith(
+      'Too many failed log-ins for ghost@example.com from your network address: wait 15 minutes',
+    )
   })
 
   test('a successful log-in clears the count', async () => {
@@ -161,7 +211,10 @@ describe('sessions, POST /logout and GET /status', () => {
     expect(res.headers.get('set-cookie')).toBe('svc_session=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0')
     const after = await t.request('GET', '/api/v3/auth/status', { cookie: owner.cookie })
     expect(after.status).toBe(401)
-    expect(after.body).toEqual({ code: 401, error: { type: 'unauthorized', message: 'Your session has expired; log in again' } })
+    expect(after.body).toEqual({
+      code: 401,
+      error: { type: 'unauthorized', message: 'Your session has expired; log in again' },
+    })
   })
 
   test('logout without a cookie still answers and clears', async () => {
@@ -173,9 +226,15 @@ describe('sessions, POST /logout and GET /status', () => {
 
   test('a foreign page cannot log the user out', async () => {
     const { t, owner } = await withAccounts()
-    const res = await t.request('POST', '/api/v3/auth/logout', { cookie: owner.cookie, headers: { 'sec-fetch-site': 'cross-site' } })
+    const res = await t.request('POST', '/api/v3/auth/logout', {
+      cookie: owner.cookie,
+      headers: { 'sec-fetch-site': 'cross-site' },
+    })
     expect(res.status).toBe(403)
-    expect(res.body).toEqual({ code: 403, error: { type: 'forbidden', message: 'Cross-site request refused: log out from the admin page itself' } })
+    expect(res.body).toEqual({
+      code: 403,
+      error: { type: 'forbidden', message: 'Cross-site request refused: log out from the admin page itself' },
+    })
     expect((await t.request('GET', '/api/v3/auth/status', { cookie: owner.cookie })).status).toBe(200)
   })
 
@@ -195,8 +254,16 @@ describe('sessions, POST /logout and GET /status', () => {
 
   test.each([
     ['no credentials', {}, 'Authentication required: send "Authorization: Bearer <access token>" or log in'],
-    ['an unknown token', { token: 'svc_pat_nope' }, 'The access token is invalid or was revoked; create a new one in the admin page (Account → Access Tokens)'],
-    ['a malformed Authorization header', { headers: { authorization: 'Basic abc' } }, 'The Authorization header must be "Bearer <access token>"'],
+    [
+      'an unknown token',
+      { token: 'svc_pat_nope' },
+      'The access token is invalid or was revoked; create a new one in the admin page (Account → Access Tokens)',
+    ],
+    [
+      'a malformed Authorization header',
+      { headers: { authorization: 'Basic abc' } },
+      'The Authorization header must be "Bearer <access token>"',
+    ],
     ['an unknown cookie', { cookie: 'svc_session=forged' }, 'Your session has expired; log in again'],
   ])('status with %s is 401', async (_case, options, message) => {
     const { t } = await withAccounts()

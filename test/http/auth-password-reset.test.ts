@@ -17,8 +17,12 @@ async function withAccount() {
 }
 
 const reset = (t: TestApp, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  t.request('POST', '/api/v3/auth/password/reset', { body: { email: 'ada@example.com', newPassword: NEW_PASSWORD, ...body }, headers })
-const passwordLogin = (t: TestApp, password: string) => t.request('POST', '/api/v3/auth/login', { body: { email: 'ada@example.com', password } })
+  t.request('POST', '/api/v3/auth/password/reset', {
+    body: { email: 'ada@example.com', newPassword: NEW_PASSWORD, ...body },
+    headers,
+  })
+const passwordLogin = (t: TestApp, password: string) =>
+  t.request('POST', '/api/v3/auth/login', { body: { email: 'ada@example.com', password } })
 const other = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
 const storedHash = async (t: TestApp) => (await t.ctx.storage.users.byEmail('ada@example.com'))!.passwordHash
 /** Ada's stored codes (one per client that asked; these tests ask from one). */
@@ -32,14 +36,22 @@ describe('POST /api/v3/auth/password/reset', () => {
 
     const res = await reset(t, { code }, SAME_ORIGIN)
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ code: 200, data: { user: { ...user, hasPassword: true }, endedSessions: 2, tokens: [] } })
-    expect(res.headers.get('set-cookie')).toMatch(/^svc_session=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Strict; Path=\/; Max-Age=2592000$/)
+    expect(res.body).toEqual({
+      code: 200,
+      data: { user: { ...user, hasPassword: true }, endedSessions: 2, tokens: [] },
+    })
+    expect(res.headers.get('set-cookie')).toMatch(
+      /^svc_session=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Strict; Path=\/; Max-Age=2592000$/,
+    )
     expect(res.headers.get('cache-control')).toBe('no-store')
 
     // Only the session just started is left.
     expect(await t.ctx.storage.auth.sessions(user.id)).toHaveLength(1)
-    for (const old of [cookie, sessionCookieOf(second)]) expect((await t.request('GET', '/api/v3/auth/status', { cookie: old })).status).toBe(401)
-    expect((await t.request('GET', '/api/v3/auth/status', { cookie: sessionCookieOf(res) })).body.data.user.email).toBe('ada@example.com')
+    for (const old of [cookie, sessionCookieOf(second)])
+      expect((await t.request('GET', '/api/v3/auth/status', { cookie: old })).status).toBe(401)
+    expect((await t.request('GET', '/api/v3/auth/status', { cookie: sessionCookieOf(res) })).body.data.user.email).toBe(
+      'ada@example.com',
+    )
     expect(await storedCodes(t)).toEqual([])
 
     expect((await passwordLogin(t, 'the old password')).status).toBe(401)
@@ -54,7 +66,14 @@ describe('POST /api/v3/auth/password/reset', () => {
       code: 200,
       data: {
         user,
-        token: { id: expect.any(String), name: 'laptop', prefix: expect.any(String), createdAt: T0, lastUsedAt: null, token: expect.stringMatching(/^svc_pat_/) },
+        token: {
+          id: expect.any(String),
+          name: 'laptop',
+          prefix: expect.any(String),
+          createdAt: T0,
+          lastUsedAt: null,
+          token: expect.stringMatching(/^svc_pat_/),
+        },
         endedSessions: 1,
         tokens: [],
       },
@@ -67,7 +86,10 @@ describe('POST /api/v3/auth/password/reset', () => {
     const { user } = await signUp(t, { email: 'ada@example.com' })
     await t.request('POST', '/api/v3/auth/code', { body: { email: 'ada@example.com' } })
     const res = await reset(t, { code: lastCode(t) })
-    expect(res.body).toEqual({ code: 200, data: { user: { ...user, hasPassword: true }, endedSessions: 1, tokens: [] } })
+    expect(res.body).toEqual({
+      code: 200,
+      data: { user: { ...user, hasPassword: true }, endedSessions: 1, tokens: [] },
+    })
     expect((await passwordLogin(t, NEW_PASSWORD)).status).toBe(200)
   })
 
@@ -88,7 +110,10 @@ describe('POST /api/v3/auth/password/reset', () => {
   test('a wrong try on reset counts against code log-in too (one budget per code)', async () => {
     const { t, code } = await withAccount()
     for (let i = 0; i < AUTH.codeMaxAttempts - 1; i++) await reset(t, { code: other(code) })
-    expect((await t.request('POST', '/api/v3/auth/code/verify', { body: { email: 'ada@example.com', code: other(code) } })).body).toEqual(INVALID_CODE)
+    expect(
+      (await t.request('POST', '/api/v3/auth/code/verify', { body: { email: 'ada@example.com', code: other(code) } }))
+        .body,
+    ).toEqual(INVALID_CODE)
     expect((await reset(t, { code })).body).toEqual(INVALID_CODE)
   })
 
@@ -110,7 +135,13 @@ describe('POST /api/v3/auth/password/reset', () => {
     expect((await passwordLogin(t, NEW_PASSWORD)).status).toBe(200)
 
     const used = await withAccount()
-    expect((await used.t.request('POST', '/api/v3/auth/code/verify', { body: { email: 'ada@example.com', code: used.code } })).status).toBe(200)
+    expect(
+      (
+        await used.t.request('POST', '/api/v3/auth/code/verify', {
+          body: { email: 'ada@example.com', code: used.code },
+        })
+      ).status,
+    ).toBe(200)
     expect((await reset(used.t, { code: used.code })).body).toEqual(INVALID_CODE)
   })
 
@@ -125,17 +156,37 @@ describe('POST /api/v3/auth/password/reset', () => {
 
   test.each([
     ['a short password', { newPassword: 'short' }, [{ path: 'newPassword', message: 'must be at least 8 characters' }]],
-    ['a password too long', { newPassword: 'x'.repeat(AUTH.maxPasswordLength + 1) }, [{ path: 'newPassword', message: 'must be at most 256 characters' }]],
-    ['no password and a bad code', { newPassword: undefined, code: '12a' }, [
-      { path: 'code', message: 'must be the 6 digits from the e-mail' },
-      { path: 'newPassword', message: 'is required: give a password of 8–256 characters' },
-    ]],
-    ['an unknown key', { password: 'x' }, [{ path: '', message: 'unknown key "password": allowed keys are email, code, newPassword, tokenName, replaceToken' }]],
+    [
+      'a password too long',
+      { newPassword: 'x'.repeat(AUTH.maxPasswordLength + 1) },
+      [{ path: 'newPassword', message: 'must be at most 256 characters' }],
+    ],
+    [
+      'no password and a bad code',
+      { newPassword: undefined, code: '12a' },
+      [
+        { path: 'code', message: 'must be the 6 digits from the e-mail' },
+        { path: 'newPassword', message: 'is required: give a password of 8–256 characters' },
+      ],
+    ],
+    [
+      'an unknown key',
+      { password: 'x' },
+      [
+        {
+          path: '',
+          message: 'unknown key "password": allowed keys are email, code, newPassword, tokenName, replaceToken',
+        },
+      ],
+    ],
   ])('422 for %s, listing every problem; the code keeps all its tries', async (_case, body, problems) => {
     const { t, code } = await withAccount()
     const res = await reset(t, { code, ...body })
     expect(res.status).toBe(422)
-    expect(res.body).toEqual({ code: 422, error: { type: 'validation', message: expect.any(String), details: { problems } } })
+    expect(res.body).toEqual({
+      code: 422,
+      error: { type: 'validation', message: expect.any(String), details: { problems } },
+    })
     expect((await storedCodes(t))[0].attempts).toBe(0)
     expect((await reset(t, { code })).status).toBe(200)
   })
@@ -150,7 +201,10 @@ describe('POST /api/v3/auth/password/reset', () => {
     expect(res.status).toBe(403)
     expect(res.body).toEqual({
       code: 403,
-      error: { type: 'forbidden', message: "Cross-site log-in refused: log in from this server's admin page, or from a script or the CLI" },
+      error: {
+        type: 'forbidden',
+        message: "Cross-site log-in refused: log in from this server's admin page, or from a script or the CLI",
+      },
     })
     expect(await storedHash(t)).toBe(before)
     expect(await storedCodes(t)).toHaveLength(1)

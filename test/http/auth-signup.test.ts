@@ -39,7 +39,9 @@ describe('POST /api/v3/auth/signup', () => {
     expect(res.status).toBe(200)
     expect(res.body).toEqual({
       code: 200,
-      data: { user: { id: expect.any(String), email: 'owner@example.com', name: 'Ada', hasPassword: true, createdAt: T0 } },
+      data: {
+        user: { id: expect.any(String), email: 'owner@example.com', name: 'Ada', hasPassword: true, createdAt: T0 },
+      },
     })
     expect(res.headers.get('set-cookie')).toMatch(COOKIE)
     expect(res.headers.get('cache-control')).toBe('no-store')
@@ -47,15 +49,26 @@ describe('POST /api/v3/auth/signup', () => {
     expect(row.email).toBe('owner@example.com')
     expect(row.passwordHash).toStartWith('$argon2id$')
     const status = await t.request('GET', '/api/v3/auth/status', { cookie: sessionCookieOf(res) })
-    expect(status.body).toEqual({ code: 200, data: { authenticated: true, method: 'session', user: res.body.data.user } })
+    expect(status.body).toEqual({
+      code: 200,
+      data: { authenticated: true, method: 'session', user: res.body.data.user },
+    })
   })
 
   test('without a password the account has none; with tokenName an access token is returned once', async () => {
     const t = testApp()
-    const res = await t.request('POST', '/api/v3/auth/signup', { body: { email: 'cli@example.com', tokenName: 'laptop' } })
+    const res = await t.request('POST', '/api/v3/auth/signup', {
+      body: { email: 'cli@example.com', tokenName: 'laptop' },
+    })
     expect(res.status).toBe(200)
     const { user, token } = res.body.data
-    expect(user).toEqual({ id: expect.any(String), email: 'cli@example.com', name: '', hasPassword: false, createdAt: T0 })
+    expect(user).toEqual({
+      id: expect.any(String),
+      email: 'cli@example.com',
+      name: '',
+      hasPassword: false,
+      createdAt: T0,
+    })
     expect(token).toEqual({
       id: expect.any(String),
       name: 'laptop',
@@ -71,19 +84,24 @@ describe('POST /api/v3/auth/signup', () => {
   test('the cookie is Secure when the base URL is https', async () => {
     const t = testApp({ baseUrl: 'https://svc.example.com' })
     const res = await t.request('POST', '/api/v3/auth/signup', { body: { email: 'a@example.com' } })
-    expect(res.headers.get('set-cookie')).toMatch(/^svc_session=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Strict; Path=\/; Max-Age=2592000; Secure$/)
+    expect(res.headers.get('set-cookie')).toMatch(
+      /^svc_session=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Strict; Path=\/; Max-Age=2592000; Secure$/,
+    )
   })
 
   test('policy first: a second sign-up is refused and nothing is stored', async () => {
     const t = testApp()
     await signUp(t, { email: 'owner@example.com' })
-    const res = await t.request('POST', '/api/v3/auth/signup', { body: { email: 'second@example.com', password: 'password123' } })
+    const res = await t.request('POST', '/api/v3/auth/signup', {
+      body: { email: 'second@example.com', password: 'password123' },
+    })
     expect(res.status).toBe(403)
     expect(res.body).toEqual({
       code: 403,
       error: {
         type: 'forbidden',
-        message: 'Sign-up is closed: this server already has its owner account; ask the owner for an account (or to set SVC_SIGNUP=open)',
+        message:
+          'Sign-up is closed: this server already has its owner account; ask the owner for an account (or to set SVC_SIGNUP=open)',
       },
     })
     expect(res.headers.get('set-cookie')).toBeNull()
@@ -95,7 +113,10 @@ describe('POST /api/v3/auth/signup', () => {
     const t = testApp({ signup: 'closed' })
     const res = await t.request('POST', '/api/v3/auth/signup', { body: { email: 'a@example.com' } })
     expect(res.status).toBe(403)
-    expect(res.body).toEqual({ code: 403, error: { type: 'forbidden', message: 'Sign-up is closed on this server; ask its owner for an account' } })
+    expect(res.body).toEqual({
+      code: 403,
+      error: { type: 'forbidden', message: 'Sign-up is closed on this server; ask its owner for an account' },
+    })
     expect(await t.ctx.storage.users.count()).toBe(0)
   })
 
@@ -125,31 +146,88 @@ describe('POST /api/v3/auth/signup', () => {
 
   const long = (n: number) => 'x'.repeat(n)
   test.each([
-    ['missing e-mail', {}, [{ path: 'email', message: 'is required: give an e-mail address such as name@example.com' }]],
-    ['e-mail of the wrong type', { email: 42 }, [{ path: 'email', message: 'must be a string: an e-mail address such as name@example.com' }]],
-    ['not an e-mail', { email: 'someone' }, [{ path: 'email', message: 'must be an e-mail address such as name@example.com' }]],
-    ['blank e-mail', { email: '   ' }, [{ path: 'email', message: 'must be an e-mail address such as name@example.com' }]],
-    ['over-long e-mail', { email: `${long(250)}@x.io` }, [{ path: 'email', message: 'must be at most 254 characters' }]],
-    ['short password', { email: 'a@b.io', password: 'short' }, [{ path: 'password', message: 'must be at least 8 characters' }]],
-    ['over-long password', { email: 'a@b.io', password: long(AUTH.maxPasswordLength + 1) }, [{ path: 'password', message: 'must be at most 256 characters' }]],
-    ['password of the wrong type', { email: 'a@b.io', password: 12345678 }, [{ path: 'password', message: 'must be a string: a password of 8–256 characters' }]],
-    ['over-long name', { email: 'a@b.io', name: long(101) }, [{ path: 'name', message: 'must be at most 100 characters' }]],
-    ['name with a line break', { email: 'a@b.io', name: 'a\nb' }, [{ path: 'name', message: 'must not contain control characters (line breaks, tabs)' }]],
-    ['empty token name', { email: 'a@b.io', tokenName: ' ' }, [{ path: 'tokenName', message: 'give the access token a name, e.g. "laptop"' }]],
-    ['misspelt key', { email: 'a@b.io', passwrod: 'password123' }, [{ path: '', message: 'unknown key "passwrod": allowed keys are email, password, name, tokenName' }]],
-    ['an array', [{ email: 'a@b.io' }], [{ path: '', message: 'the body must be a JSON object with email, password, name, tokenName' }]],
-    ['every problem at once', { email: 'nope', password: 'short', name: long(101) }, [
-      { path: 'email', message: 'must be an e-mail address such as name@example.com' },
-      { path: 'password', message: 'must be at least 8 characters' },
-      { path: 'name', message: 'must be at most 100 characters' },
-    ]],
+    [
+      'missing e-mail',
+      {},
+      [{ path: 'email', message: 'is required: give an e-mail address such as name@example.com' }],
+    ],
+    [
+      'e-mail of the wrong type',
+      { email: 42 },
+      [{ path: 'email', message: 'must be a string: an e-mail address such as name@example.com' }],
+    ],
+    [
+      'not an e-mail',
+      { email: 'someone' },
+      [{ path: 'email', message: 'must be an e-mail address such as name@example.com' }],
+    ],
+    [
+      'blank e-mail',
+      { email: '   ' },
+      [{ path: 'email', message: 'must be an e-mail address such as name@example.com' }],
+    ],
+    [
+      'over-long e-mail',
+      { email: `${long(250)}@x.io` },
+      [{ path: 'email', message: 'must be at most 254 characters' }],
+    ],
+    [
+      'short password',
+      { email: 'a@b.io', password: 'short' },
+      [{ path: 'password', message: 'must be at least 8 characters' }],
+    ],
+    [
+      'over-long password',
+      { email: 'a@b.io', password: long(AUTH.maxPasswordLength + 1) },
+      [{ path: 'password', message: 'must be at most 256 characters' }],
+    ],
+    [
+      'password of the wrong type',
+      { email: 'a@b.io', password: 12345678 },
+      [{ path: 'password', message: 'must be a string: a password of 8–256 characters' }],
+    ],
+    [
+      'over-long name',
+      { email: 'a@b.io', name: long(101) },
+      [{ path: 'name', message: 'must be at most 100 characters' }],
+    ],
+    [
+      'name with a line break',
+      { email: 'a@b.io', name: 'a\nb' },
+      [{ path: 'name', message: 'must not contain control characters (line breaks, tabs)' }],
+    ],
+    [
+      'empty token name',
+      { email: 'a@b.io', tokenName: ' ' },
+      [{ path: 'tokenName', message: 'give the access token a name, e.g. "laptop"' }],
+    ],
+    [
+      'misspelt key',
+      { email: 'a@b.io', passwrod: 'password123' },
+      [{ path: '', message: 'unknown key "passwrod": allowed keys are email, password, name, tokenName' }],
+    ],
+    [
+      'an array',
+      [{ email: 'a@b.io' }],
+      [{ path: '', message: 'the body must be a JSON object with email, password, name, tokenName' }],
+    ],
+    [
+      'every problem at once',
+      { email: 'nope', password: 'short', name: long(101) },
+      [
+        { path: 'email', message: 'must be an e-mail address such as name@example.com' },
+        { path: 'password', message: 'must be at least 8 characters' },
+        { path: 'name', message: 'must be at most 100 characters' },
+      ],
+    ],
   ])('422 for %s', async (_case, body, problems) => {
     const t = testApp()
     const res = await t.request('POST', '/api/v3/auth/signup', { body })
     expect(res.status).toBe(422)
-    const message = problems.length === 1
-      ? `${problems[0].path ? `${problems[0].path}: ` : ''}${problems[0].message}`
-      : problems.map((p) => `${p.path}: ${p.message}`).join('; ')
+    const message =
+      problems.length === 1
+        ? `${problems[0].path ? `${problems[0].path}: ` : ''}${problems[0].message}`
+        : problems.map((p) => `${p.path}: ${p.message}`).join('; ')
     expect(res.body).toEqual({ code: 422, error: { type: 'validation', message, details: { problems } } })
     expect(await t.ctx.storage.users.count()).toBe(0)
   })
@@ -164,7 +242,10 @@ describe('POST /api/v3/auth/signup', () => {
     expect(res.status).toBe(400)
     expect(res.body).toEqual({
       code: 400,
-      error: { type: 'bad_json', message: 'The request body could not be parsed: send valid JSON with Content-Type: application/json' },
+      error: {
+        type: 'bad_json',
+        message: 'The request body could not be parsed: send valid JSON with Content-Type: application/json',
+      },
     })
   })
 })
@@ -172,7 +253,11 @@ describe('POST /api/v3/auth/signup', () => {
 test('the OpenAPI document shows the auth and profile routes with their body schemas', async () => {
   const t = testApp()
   const doc = (await t.request('GET', '/api/v3/openapi.json')).body
-  expect(Object.keys(doc.paths).filter((path: string) => /\/(auth|profile)\b/.test(path)).sort()).toEqual([
+  expect(
+    Object.keys(doc.paths)
+      .filter((path: string) => /\/(auth|profile)\b/.test(path))
+      .sort(),
+  ).toEqual([
     '/api/v3/auth/code',
     '/api/v3/auth/code/verify',
     '/api/v3/auth/login',

@@ -21,7 +21,10 @@ const tokenInfo = (name: string, createdAt: string, lastUsedAt: string | null = 
 })
 const REVOKED = {
   code: 401,
-  error: { type: 'unauthorized', message: 'The access token is invalid or was revoked; create a new one in the admin page (Account → Access Tokens)' },
+  error: {
+    type: 'unauthorized',
+    message: 'The access token is invalid or was revoked; create a new one in the admin page (Account → Access Tokens)',
+  },
 }
 
 async function withAccount() {
@@ -36,7 +39,9 @@ const login = (t: TestApp, body: Record<string, unknown>, headers: Record<string
 
 /** The ids of the accounts withAccount made (every account of a test). */
 async function accountIds(t: TestApp): Promise<string[]> {
-  return Promise.all(['ada@example.com', 'bob@example.com'].map(async (email) => (await t.ctx.storage.users.byEmail(email))!.id))
+  return Promise.all(
+    ['ada@example.com', 'bob@example.com'].map(async (email) => (await t.ctx.storage.users.byEmail(email))!.id),
+  )
 }
 
 /** `{id, name, userId}` of every stored token, oldest first. */
@@ -47,7 +52,8 @@ async function storedTokens(t: TestApp) {
 }
 
 /** How many sessions every account has. */
-const sessionCount = async (t: TestApp) => (await Promise.all((await accountIds(t)).map((id) => t.ctx.storage.auth.sessions(id)))).flat().length
+const sessionCount = async (t: TestApp) =>
+  (await Promise.all((await accountIds(t)).map((id) => t.ctx.storage.auth.sessions(id)))).flat().length
 
 const status = (t: TestApp, token: string) => t.request('GET', '/api/v3/auth/status', { token })
 
@@ -55,8 +61,18 @@ describe('a login token replaces the earlier one of its name (replaceToken)', ()
   test('password login: the new token works, the old one is revoked, other names and accounts are untouched', async () => {
     const { t, ada, bob } = await withAccount()
     const first = await login(t, { tokenName: MACHINE, replaceToken: true })
-    expect(first.body).toEqual({ code: 200, data: { user: ada.user, token: { ...tokenInfo(MACHINE, iso(0)), token: expect.stringMatching(/^svc_pat_/) }, replacedTokens: [] } })
-    const ci = await t.request('POST', '/api/v3/auth/tokens', { token: first.body.data.token.token, body: { name: 'ci' } })
+    expect(first.body).toEqual({
+      code: 200,
+      data: {
+        user: ada.user,
+        token: { ...tokenInfo(MACHINE, iso(0)), token: expect.stringMatching(/^svc_pat_/) },
+        replacedTokens: [],
+      },
+    })
+    const ci = await t.request('POST', '/api/v3/auth/tokens', {
+      token: first.body.data.token.token,
+      body: { name: 'ci' },
+    })
     t.clock.advance(60_000)
 
     const second = await login(t, { tokenName: MACHINE, replaceToken: true })
@@ -64,7 +80,11 @@ describe('a login token replaces the earlier one of its name (replaceToken)', ()
     const { token: _secret, ...firstInfo } = first.body.data.token
     expect(second.body).toEqual({
       code: 200,
-      data: { user: ada.user, token: { ...tokenInfo(MACHINE, iso(60_000)), token: expect.stringMatching(/^svc_pat_/) }, replacedTokens: [{ ...firstInfo, lastUsedAt: iso(0) }] },
+      data: {
+        user: ada.user,
+        token: { ...tokenInfo(MACHINE, iso(60_000)), token: expect.stringMatching(/^svc_pat_/) },
+        replacedTokens: [{ ...firstInfo, lastUsedAt: iso(0) }],
+      },
     })
     expect((await status(t, first.body.data.token.token)).body).toEqual(REVOKED)
     expect((await status(t, second.body.data.token.token)).status).toBe(200)
@@ -75,22 +95,38 @@ describe('a login token replaces the earlier one of its name (replaceToken)', ()
       { id: ci.body.data.id, name: 'ci', userId: ada.user.id },
       { id: second.body.data.token.id, name: MACHINE, userId: ada.user.id },
     ])
-    expect(t.logs.some((line) => line.includes('login replaced access tokens') && line.includes(first.body.data.token.prefix))).toBe(true)
+    expect(
+      t.logs.some(
+        (line) => line.includes('login replaced access tokens') && line.includes(first.body.data.token.prefix),
+      ),
+    ).toBe(true)
   })
 
   test('code log-in replaces too; every earlier token of the name goes, also one made with POST /tokens', async () => {
     const { t, ada } = await withAccount()
     const plain = await login(t, { tokenName: MACHINE })
-    const explicit = await t.request('POST', '/api/v3/auth/tokens', { token: plain.body.data.token.token, body: { name: MACHINE } })
+    const explicit = await t.request('POST', '/api/v3/auth/tokens', {
+      token: plain.body.data.token.token,
+      body: { name: MACHINE },
+    })
     // Explicit creation never revokes: both namesakes live.
-    expect((await storedTokens(t)).filter((row) => row.userId === ada.user.id).map((row) => row.name)).toEqual([MACHINE, MACHINE])
+    expect((await storedTokens(t)).filter((row) => row.userId === ada.user.id).map((row) => row.name)).toEqual([
+      MACHINE,
+      MACHINE,
+    ])
     expect((await status(t, plain.body.data.token.token)).status).toBe(200)
 
     await t.request('POST', '/api/v3/auth/code', { body: { email: 'ada@example.com' } })
-    const res = await t.request('POST', '/api/v3/auth/code/verify', { body: { email: 'ada@example.com', code: lastCode(t), tokenName: MACHINE, replaceToken: true } })
+    const res = await t.request('POST', '/api/v3/auth/code/verify', {
+      body: { email: 'ada@example.com', code: lastCode(t), tokenName: MACHINE, replaceToken: true },
+    })
     expect(res.status).toBe(200)
-    expect(res.body.data.replacedTokens.map((token: { id: string }) => token.id).sort()).toEqual([plain.body.data.token.id, explicit.body.data.id].sort())
-    expect((await storedTokens(t)).filter((row) => row.userId === ada.user.id)).toEqual([{ id: res.body.data.token.id, name: MACHINE, userId: ada.user.id }])
+    expect(res.body.data.replacedTokens.map((token: { id: string }) => token.id).sort()).toEqual(
+      [plain.body.data.token.id, explicit.body.data.id].sort(),
+    )
+    expect((await storedTokens(t)).filter((row) => row.userId === ada.user.id)).toEqual([
+      { id: res.body.data.token.id, name: MACHINE, userId: ada.user.id },
+    ])
   })
 
   test('without replaceToken a login only adds a token; without tokenName (the admin page) it makes none', async () => {
@@ -99,16 +135,26 @@ describe('a login token replaces the earlier one of its name (replaceToken)', ()
     await login(t, { tokenName: MACHINE, replaceToken: false })
     const admin = await login(t, {}, SAME_ORIGIN)
     expect(admin.body).toEqual({ code: 200, data: { user: ada.user } })
-    expect((await storedTokens(t)).filter((row) => row.userId === ada.user.id).map((row) => row.name)).toEqual([MACHINE, MACHINE])
+    expect((await storedTokens(t)).filter((row) => row.userId === ada.user.id).map((row) => row.name)).toEqual([
+      MACHINE,
+      MACHINE,
+    ])
   })
 
   test('replaceToken without tokenName is a 422 that spends no code; a non-boolean is a 422', async () => {
     const { t } = await withAccount()
-    const problem = { path: 'replaceToken', message: 'needs tokenName: name the access token that replaces the earlier ones of that name' }
+    const problem = {
+      path: 'replaceToken',
+      message: 'needs tokenName: name the access token that replaces the earlier ones of that name',
+    }
     expect((await login(t, { replaceToken: true })).body).toEqual(validationBody(problem))
-    expect((await login(t, { tokenName: MACHINE, replaceToken: 'yes' })).body).toEqual(validationBody({ path: 'replaceToken', message: 'must be true or false' }))
+    expect((await login(t, { tokenName: MACHINE, replaceToken: 'yes' })).body).toEqual(
+      validationBody({ path: 'replaceToken', message: 'must be true or false' }),
+    )
     await t.request('POST', '/api/v3/auth/code', { body: { email: 'ada@example.com' } })
-    const refused = await t.request('POST', '/api/v3/auth/code/verify', { body: { email: 'ada@example.com', code: lastCode(t), replaceToken: true } })
+    const refused = await t.request('POST', '/api/v3/auth/code/verify', {
+      body: { email: 'ada@example.com', code: lastCode(t), replaceToken: true },
+    })
     expect(refused.status).toBe(422)
     expect(refused.body).toEqual(validationBody(problem))
     expect(await t.ctx.storage.auth.emailCodes('ada@example.com')).toEqual([expect.objectContaining({ attempts: 0 })])
@@ -143,10 +189,19 @@ describe('POST /api/v3/auth/logout with a bearer token', () => {
     for (const token of [mine.body.data.token.token, 'svc_pat_unknown', 'not-a-token']) {
       const again = await t.request('POST', '/api/v3/auth/logout', { token })
       expect(again.status).toBe(401)
-      expect(again.body).toEqual({ code: 401, error: { type: 'unauthorized', message: 'The access token is invalid or was already revoked; nothing to log out' } })
+      expect(again.body).toEqual({
+        code: 401,
+        error: {
+          type: 'unauthorized',
+          message: 'The access token is invalid or was already revoked; nothing to log out',
+        },
+      })
     }
     const malformed = await t.request('POST', '/api/v3/auth/logout', { headers: { authorization: 'Basic abc' } })
-    expect(malformed.body).toEqual({ code: 401, error: { type: 'unauthorized', message: 'The Authorization header must be "Bearer <access token>"' } })
+    expect(malformed.body).toEqual({
+      code: 401,
+      error: { type: 'unauthorized', message: 'The Authorization header must be "Bearer <access token>"' },
+    })
     expect(await storedTokens(t)).toEqual(before)
   })
 })
@@ -158,13 +213,22 @@ describe('DELETE /api/v3/auth/tokens', () => {
     t.clock.advance(1000)
     const old = await login(t, { tokenName: 'old laptop' })
     t.clock.advance(1000)
-    const ci = await t.request('POST', '/api/v3/auth/tokens', { token: keep.body.data.token.token, body: { name: 'ci' } })
+    const ci = await t.request('POST', '/api/v3/auth/tokens', {
+      token: keep.body.data.token.token,
+      body: { name: 'ci' },
+    })
 
     const res = await t.request('DELETE', '/api/v3/auth/tokens', { token: keep.body.data.token.token })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({
       code: 200,
-      data: { revoked: [{ ...tokenInfo('ci', iso(2000)), id: ci.body.data.id }, { ...tokenInfo('old laptop', iso(1000)), id: old.body.data.token.id }], kept: keep.body.data.token.id },
+      data: {
+        revoked: [
+          { ...tokenInfo('ci', iso(2000)), id: ci.body.data.id },
+          { ...tokenInfo('old laptop', iso(1000)), id: old.body.data.token.id },
+        ],
+        kept: keep.body.data.token.id,
+      },
     })
     expect(await storedTokens(t)).toEqual([
       { id: bob.res.body.data.token.id, name: MACHINE, userId: bob.user.id },
@@ -173,13 +237,19 @@ describe('DELETE /api/v3/auth/tokens', () => {
     expect((await status(t, ci.body.data.token)).status).toBe(401)
     expect((await status(t, keep.body.data.token.token)).status).toBe(200)
     // Nothing left to revoke.
-    expect((await t.request('DELETE', '/api/v3/auth/tokens', { token: keep.body.data.token.token })).body).toEqual({ code: 200, data: { revoked: [], kept: keep.body.data.token.id } })
+    expect((await t.request('DELETE', '/api/v3/auth/tokens', { token: keep.body.data.token.token })).body).toEqual({
+      code: 200,
+      data: { revoked: [], kept: keep.body.data.token.id },
+    })
   })
 
   test('from the admin session: revokes them all; cross-site it is refused', async () => {
     const { t, ada, bob } = await withAccount()
     await login(t, { tokenName: MACHINE })
-    const foreign = await t.request('DELETE', '/api/v3/auth/tokens', { cookie: ada.cookie, headers: { 'sec-fetch-site': 'cross-site' } })
+    const foreign = await t.request('DELETE', '/api/v3/auth/tokens', {
+      cookie: ada.cookie,
+      headers: { 'sec-fetch-site': 'cross-site' },
+    })
     expect(foreign.status).toBe(403)
     expect(await storedTokens(t)).toHaveLength(2)
     const res = await t.request('DELETE', '/api/v3/auth/tokens', { cookie: ada.cookie, headers: SAME_ORIGIN })
@@ -199,7 +269,10 @@ describe('a password reset ends every session and lists the tokens that still wo
   test('sessions all end; the answer lists the other tokens with a warning; the reset token replaced its namesake', async () => {
     const { t, ada } = await withAccount()
     const laptop = await login(t, { tokenName: MACHINE, replaceToken: true })
-    const ci = await t.request('POST', '/api/v3/auth/tokens', { token: laptop.body.data.token.token, body: { name: 'ci' } })
+    const ci = await t.request('POST', '/api/v3/auth/tokens', {
+      token: laptop.body.data.token.token,
+      body: { name: 'ci' },
+    })
     t.clock.advance(5 * 60_000)
     expect((await status(t, ci.body.data.token)).status).toBe(200)
     const browser = await login(t, {}, SAME_ORIGIN)
@@ -209,7 +282,13 @@ describe('a password reset ends every session and lists the tokens that still wo
 
     await t.request('POST', '/api/v3/auth/code', { body: { email: 'ada@example.com' } })
     const res = await t.request('POST', '/api/v3/auth/password/reset', {
-      body: { email: 'ada@example.com', code: lastCode(t), newPassword: 'a brand new password', tokenName: MACHINE, replaceToken: true },
+      body: {
+        email: 'ada@example.com',
+        code: lastCode(t),
+        newPassword: 'a brand new password',
+        tokenName: MACHINE,
+        replaceToken: true,
+      },
     })
     expect(res.status).toBe(200)
     const { token: _secret, ...laptopInfo } = laptop.body.data.token
@@ -231,12 +310,15 @@ describe('a password reset ends every session and lists the tokens that still wo
     )
     // Only the reset's own session is left; the old cookies are dead.
     expect(await adaSessions()).toHaveLength(1)
-    for (const cookie of [ada.cookie, sessionCookieOf(browser)]) expect((await t.request('GET', '/api/v3/auth/status', { cookie })).status).toBe(401)
+    for (const cookie of [ada.cookie, sessionCookieOf(browser)])
+      expect((await t.request('GET', '/api/v3/auth/status', { cookie })).status).toBe(401)
     expect((await t.request('GET', '/api/v3/auth/status', { cookie: sessionCookieOf(res) })).status).toBe(200)
 
     // One command later only the reset's token is left.
     const cleaned = await t.request('DELETE', '/api/v3/auth/tokens', { token: res.body.data.token.token })
     expect(cleaned.body.data.revoked.map((token: { id: string }) => token.id)).toEqual([ci.body.data.id])
-    expect((await storedTokens(t)).filter((row) => row.userId === ada.user.id)).toEqual([{ id: res.body.data.token.id, name: MACHINE, userId: ada.user.id }])
+    expect((await storedTokens(t)).filter((row) => row.userId === ada.user.id)).toEqual([
+      { id: res.body.data.token.id, name: MACHINE, userId: ada.user.id },
+    ])
   })
 })

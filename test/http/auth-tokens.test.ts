@@ -5,7 +5,10 @@ import { T0 } from './auth-fixtures.ts'
 
 const REVOKED = {
   code: 401,
-  error: { type: 'unauthorized', message: 'The access token is invalid or was revoked; create a new one in the admin page (Account → Access Tokens)' },
+  error: {
+    type: 'unauthorized',
+    message: 'The access token is invalid or was revoked; create a new one in the admin page (Account → Access Tokens)',
+  },
 }
 
 describe('/api/v3/auth/tokens', () => {
@@ -18,7 +21,14 @@ describe('/api/v3/auth/tokens', () => {
     const secret: string = created.body.data.token
     expect(created.body).toEqual({
       code: 200,
-      data: { id: expect.any(String), name: 'deploy bot', prefix: secret.slice(0, 14), createdAt: T0, lastUsedAt: null, token: expect.stringMatching(/^svc_pat_[A-Za-z0-9_-]{32}$/) },
+      data: {
+        id: expect.any(String),
+        name: 'deploy bot',
+        prefix: secret.slice(0, 14),
+        createdAt: T0,
+        lastUsedAt: null,
+        token: expect.stringMatching(/^svc_pat_[A-Za-z0-9_-]{32}$/),
+      },
     })
     t.clock.advance(5 * 60_000)
     expect((await t.request('GET', '/api/v3/auth/status', { token: secret })).status).toBe(200)
@@ -30,14 +40,28 @@ describe('/api/v3/auth/tokens', () => {
       code: 200,
       data: {
         tokens: [
-          { id: created.body.data.id, name: 'deploy bot', prefix: secret.slice(0, 14), createdAt: T0, lastUsedAt: '2026-01-01T00:05:00.000Z' },
-          { id: expect.any(String), name: 'test', prefix: token.slice(0, 14), createdAt: T0, lastUsedAt: '2026-01-01T00:05:00.000Z' },
+          {
+            id: created.body.data.id,
+            name: 'deploy bot',
+            prefix: secret.slice(0, 14),
+            createdAt: T0,
+            lastUsedAt: '2026-01-01T00:05:00.000Z',
+          },
+          {
+            id: expect.any(String),
+            name: 'test',
+            prefix: token.slice(0, 14),
+            createdAt: T0,
+            lastUsedAt: '2026-01-01T00:05:00.000Z',
+          },
         ],
       },
     })
     expect(newest.id).not.toBe(older.id)
     expect(list.text).not.toContain(secret)
-    expect((await t.ctx.storage.auth.tokens(user.id)).some((row) => row.hash === secret || row.hash.includes(secret))).toBe(false)
+    expect(
+      (await t.ctx.storage.auth.tokens(user.id)).some((row) => row.hash === secret || row.hash.includes(secret)),
+    ).toBe(false)
   })
 
   test('a revoked token fails on the very next request', async () => {
@@ -87,15 +111,26 @@ describe('/api/v3/auth/tokens', () => {
   test.each([
     ['no name', {}, { path: 'name', message: 'is required: give a name for the access token, e.g. "laptop"' }],
     ['a blank name', { name: '   ' }, { path: 'name', message: 'give the access token a name, e.g. "laptop"' }],
-    ['a number', { name: 7 }, { path: 'name', message: 'must be a string: a name for the access token, e.g. "laptop"' }],
+    [
+      'a number',
+      { name: 7 },
+      { path: 'name', message: 'must be a string: a name for the access token, e.g. "laptop"' },
+    ],
     ['an over-long name', { name: 'x'.repeat(101) }, { path: 'name', message: 'must be at most 100 characters' }],
-    ['a name with a tab', { name: 'a\tb' }, { path: 'name', message: 'must not contain control characters (line breaks, tabs)' }],
+    [
+      'a name with a tab',
+      { name: 'a\tb' },
+      { path: 'name', message: 'must not contain control characters (line breaks, tabs)' },
+    ],
   ])('create: 422 for %s', async (_case, body, problem) => {
     const t = testApp()
     const { token, user } = await makeUser(t.ctx)
     const res = await t.request('POST', '/api/v3/auth/tokens', { token, body })
     expect(res.status).toBe(422)
-    expect(res.body).toEqual({ code: 422, error: { type: 'validation', message: `name: ${problem.message}`, details: { problems: [problem] } } })
+    expect(res.body).toEqual({
+      code: 422,
+      error: { type: 'validation', message: `name: ${problem.message}`, details: { problems: [problem] } },
+    })
     expect(await t.ctx.storage.auth.tokens(user.id)).toHaveLength(1)
   })
 

@@ -15,7 +15,10 @@ const DEFAULTS = {
 describe('connect theme', () => {
   test('get defaults, set some properties, reset', async () => {
     const f = await assessmentApp()
-    expect((await f.request('GET', `${f.base}/connect`, { token: f.owner.token })).body).toEqual({ code: 200, data: DEFAULTS })
+    expect((await f.request('GET', `${f.base}/connect`, { token: f.owner.token })).body).toEqual({
+      code: 200,
+      data: DEFAULTS,
+    })
     const changed = {
       primaryColor: 'rebeccapurple',
       backgroundColor: 'rgb(250, 250, 245)',
@@ -30,8 +33,14 @@ describe('connect theme', () => {
     expect(set.body).toEqual({ code: 200, data: changed })
     const partial = await f.request('PATCH', `${f.base}/connect`, { token: f.owner.token, body: { buttonText: 'Go' } })
     expect(partial.body.data).toEqual({ ...changed, buttonText: 'Go' })
-    expect((await f.request('GET', `${f.base}/connect`, { token: f.owner.token })).body.data).toEqual({ ...changed, buttonText: 'Go' })
-    expect((await f.request('POST', `${f.base}/connect/reset`, { token: f.owner.token })).body).toEqual({ code: 200, data: DEFAULTS })
+    expect((await f.request('GET', `${f.base}/connect`, { token: f.owner.token })).body.data).toEqual({
+      ...changed,
+      buttonText: 'Go',
+    })
+    expect((await f.request('POST', `${f.base}/connect/reset`, { token: f.owner.token })).body).toEqual({
+      code: 200,
+      data: DEFAULTS,
+    })
     expect((await f.request('GET', `${f.base}/connect`, { token: f.owner.token })).body.data).toEqual(DEFAULTS)
   })
 
@@ -39,14 +48,28 @@ describe('connect theme', () => {
     const f = await assessmentApp()
     const res = await f.request('PATCH', `${f.base}/connect`, {
       token: f.owner.token,
-      body: { primaryColor: 'red; } body { display:none', backgroundColor: 'url(x)', fontFamily: 'Comic Sans', logoUrl: 'javascript:alert(1)', layout: 'grid', buttonText: '' },
+      body: {
+        primaryColor: 'red; } body { display:none',
+        backgroundColor: 'url(x)',
+        fontFamily: 'Comic Sans',
+        logoUrl: 'javascript:alert(1)',
+        layout: 'grid',
+        buttonText: '',
+      },
     })
     expect(res.status).toBe(422)
     expect(res.body.error.details.problems).toEqual([
       { path: 'primaryColor', message: 'must be a CSS colour: #rgb, #rrggbb, rgb(…), hsl(…) or a colour name' },
       { path: 'backgroundColor', message: 'must be a CSS colour: #rgb, #rrggbb, rgb(…), hsl(…) or a colour name' },
-      { path: 'fontFamily', message: 'must be one of system, humanist, geometric, rounded, serif, old-style, monospace' },
-      { path: 'logoUrl', message: 'must be an absolute https:// URL without user name or password (the pages load images over HTTPS only)' },
+      {
+        path: 'fontFamily',
+        message: 'must be one of system, humanist, geometric, rounded, serif, old-style, monospace',
+      },
+      {
+        path: 'logoUrl',
+        message:
+          'must be an absolute https:// URL without user name or password (the pages load images over HTTPS only)',
+      },
       { path: 'layout', message: 'must be "all" or "one-per-screen"' },
       { path: 'buttonText', message: 'cannot be empty' },
     ])
@@ -55,17 +78,36 @@ describe('connect theme', () => {
   test.each([
     ['@import "https://evil.example/x.css";', ['cannot use @import']],
     ['@im\\port url(x.css);', ['cannot use @import']],
-    ['body { background: url(https://tracker.example/p.gif) }', ['url("https://tracker.example/p.gif") is refused: a URL in custom CSS must be a relative path on this server or a data:image URL']],
-    ['body { background: url("//host/a)b") }', ['url("//host/a)b") is refused: a URL in custom CSS must be a relative path on this server or a data:image URL']],
-    ['body { background: u\\rl(//evil) }', ['url("//evil") is refused: a URL in custom CSS must be a relative path on this server or a data:image URL']],
+    [
+      'body { background: url(https://tracker.example/p.gif) }',
+      [
+        'url("https://tracker.example/p.gif") is refused: a URL in custom CSS must be a relative path on this server or a data:image URL',
+      ],
+    ],
+    [
+      'body { background: url("//host/a)b") }',
+      ['url("//host/a)b") is refused: a URL in custom CSS must be a relative path on this server or a data:image URL'],
+    ],
+    [
+      'body { background: u\\rl(//evil) }',
+      ['url("//evil") is refused: a URL in custom CSS must be a relative path on this server or a data:image URL'],
+    ],
     ['p { width: expression(alert(1)) }', ['cannot use expression()']],
     ['</style><script>alert(1)</script>', ['cannot contain "<" (it could close the style element)']],
     ['a { behavior: url(x.htc) }', ['cannot use -moz-binding or behavior']],
-    ['p { background-image: image-set("https://x.example/a.png" 1x) }', ['image-set("https://x.example/a.png") is refused: a URL in custom CSS must be a relative path on this server or a data:image URL']],
-    ['p { background: src("//x.example/a.png"), url(/ok.png), url(//y.example/b.png) }', [
-      'src("//x.example/a.png") is refused: a URL in custom CSS must be a relative path on this server or a data:image URL',
-      'url("//y.example/b.png") is refused: a URL in custom CSS must be a relative path on this server or a data:image URL',
-    ]],
+    [
+      'p { background-image: image-set("https://x.example/a.png" 1x) }',
+      [
+        'image-set("https://x.example/a.png") is refused: a URL in custom CSS must be a relative path on this server or a data:image URL',
+      ],
+    ],
+    [
+      'p { background: src("//x.example/a.png"), url(/ok.png), url(//y.example/b.png) }',
+      [
+        'src("//x.example/a.png") is refused: a URL in custom CSS must be a relative path on this server or a data:image URL',
+        'url("//y.example/b.png") is refused: a URL in custom CSS must be a relative path on this server or a data:image URL',
+      ],
+    ],
   ])('custom CSS %p is refused', async (customCss, messages) => {
     const f = await assessmentApp()
     const res = await f.request('PATCH', `${f.base}/connect`, { token: f.owner.token, body: { customCss } })
@@ -84,7 +126,10 @@ describe('connect theme', () => {
   test('preview renders the fill-in page with unsaved changes and stores nothing', async () => {
     const f = await assessmentApp()
     const token = await publishApp(f)
-    const res = await f.request('POST', `${f.base}/connect/preview`, { token: f.owner.token, body: { primaryColor: '#c00000', buttonText: 'Try it' } })
+    const res = await f.request('POST', `${f.base}/connect/preview`, {
+      token: f.owner.token,
+      body: { primaryColor: '#c00000', buttonText: 'Try it' },
+    })
     expect(res.status).toBe(200)
     expect(res.body.data.theme).toEqual({ ...DEFAULTS, primaryColor: '#c00000', buttonText: 'Try it' })
     const html: string = res.body.data.html
@@ -101,11 +146,14 @@ describe('connect theme', () => {
     ['PATCH', '/connect', { buttonText: 'x' }],
     ['POST', '/connect/reset'],
     ['POST', '/connect/preview', {}],
-  ] as Array<[string, string, unknown?]>)('%s %s is a 404 for another account', async (...[method, path, body]: [string, string, unknown?]) => {
-    // A rest parameter: bun:test takes a declared parameter past a row's length for a `done` callback and then waits for it.
-    const f = await assessmentApp()
-    const res = await f.request(method, `${f.base}${path}`, { token: f.stranger.token, body })
-    expect(res.status).toBe(404)
-    expect(res.body).toEqual({ code: 404, error: { type: 'not_found', message: 'App not found' } })
-  })
+  ] as Array<[string, string, unknown?]>)(
+    '%s %s is a 404 for another account',
+    async (...[method, path, body]: [string, string, unknown?]) => {
+      // A rest parameter: bun:test takes a declared parameter past a row's length for a `done` callback and then waits for it.
+      const f = await assessmentApp()
+      const res = await f.request(method, `${f.base}${path}`, { token: f.stranger.token, body })
+      expect(res.status).toBe(404)
+      expect(res.body).toEqual({ code: 404, error: { type: 'not_found', message: 'App not found' } })
+    },
+  )
 })

@@ -23,9 +23,20 @@ const jsonOf = (size: number) => {
   return `${head}${'x'.repeat(size - head.length - 2)}"}`
 }
 
-const tooLarge = (max: number) => ({ code: 413, error: { type: 'too_large', message: `The request body is larger than ${max} bytes; send a smaller one`, details: { limit: 'body', max } } })
+const tooLarge = (max: number) => ({
+  code: 413,
+  error: {
+    type: 'too_large',
+    message: `The request body is larger than ${max} bytes; send a smaller one`,
+    details: { limit: 'body', max },
+  },
+})
 
-async function post(path: string, body: BodyInit, headers: Record<string, string> = { 'content-type': 'application/json' }) {
+async function post(
+  path: string,
+  body: BodyInit,
+  headers: Record<string, string> = { 'content-type': 'application/json' },
+) {
   const response = await fetch(`${server.url}${path}`, { method: 'POST', headers, body })
   const text = await response.text()
   return { status: response.status, type: response.headers.get('content-type'), body: text ? JSON.parse(text) : null }
@@ -59,10 +70,18 @@ describe('bodies over the control-plane limit', () => {
 
   test('a body that trickles in slower than the deadline is a JSON 408', async () => {
     const connection = await rawConnect(server.url)
-    connection.write('POST /api/v3/auth/login HTTP/1.1\r\nHost: localhost\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"email":')
+    connection.write(
+      'POST /api/v3/auth/login HTTP/1.1\r\nHost: localhost\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"email":',
+    )
     const [response] = await connection.responses()
     connection.close()
-    expect({ status: response.status, body: JSON.parse(response.body) }).toEqual({ status: 408, body: { code: 408, error: { type: 'timeout', message: 'The request body did not arrive within 1 s; send it in one go' } } })
+    expect({ status: response.status, body: JSON.parse(response.body) }).toEqual({
+      status: 408,
+      body: {
+        code: 408,
+        error: { type: 'timeout', message: 'The request body did not arrive within 1 s; send it in one go' },
+      },
+    })
   })
 })
 
@@ -71,7 +90,14 @@ describe('bodies within the limit reach their routes', () => {
     expect(await post('/api/v3/auth/login', jsonOf(SMALL))).toEqual({
       status: 422,
       type: JSON_TYPE,
-      body: { code: 422, error: { type: 'validation', message: 'password: must be at most 256 characters', details: { problems: [{ path: 'password', message: 'must be at most 256 characters' }] } } },
+      body: {
+        code: 422,
+        error: {
+          type: 'validation',
+          message: 'password: must be at most 256 characters',
+          details: { problems: [{ path: 'password', message: 'must be at most 256 characters' }] },
+        },
+      },
     })
   })
 
@@ -83,7 +109,10 @@ describe('bodies within the limit reach their routes', () => {
   test('a chunked body within the limit is read whole', async () => {
     const { token } = await server.account('chunked@example.com')
     const body = new Blob([JSON.stringify({ name: 'Chunked' })]).stream()
-    const answer = await post('/api/v3/apps', body, { 'content-type': 'application/json', authorization: `Bearer ${token}` })
+    const answer = await post('/api/v3/apps', body, {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+    })
     expect([answer.status, answer.body.data.name]).toEqual([200, 'Chunked'])
   })
 })

@@ -21,8 +21,17 @@ async function setup(options: EndpointOptions = {}) {
 }
 
 /** The 422 listing the first 20 of `total` problems (`listed`: how the message says them, when a repeated one is said once). */
-function truncated(type: string, total: number, lead: string, problems: Array<{ path: string; message: string }>, listed = problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)).join('; ')) {
-  return { code: 422, error: { type, message: `${lead}${listed}; and ${total - 20} more`, details: { problems, truncated: true, total } } }
+function truncated(
+  type: string,
+  total: number,
+  lead: string,
+  problems: Array<{ path: string; message: string }>,
+  listed = problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)).join('; '),
+) {
+  return {
+    code: 422,
+    error: { type, message: `${lead}${listed}; and ${total - 20} more`, details: { problems, truncated: true, total } },
+  }
 }
 
 const TOO_LARGE = 'the number 1e400 is too large for a number; send it as a string'
@@ -34,7 +43,10 @@ const flood = (count = FLOOD_COUNT) => `{"a":[${Array(count).fill('1e400').join(
 const LONG_KEY_COUNT = 9_000
 const longKey = (i: number) => `${String(i).padStart(6, '0')}${'k'.repeat(94)}`
 const LONG_NAME = 'a field name can have at most 64 characters'
-const longKeyProblems = Array.from({ length: 20 }, (_, i) => ({ path: `${longKey(i).slice(0, 80)}…`, message: LONG_NAME }))
+const longKeyProblems = Array.from({ length: 20 }, (_, i) => ({
+  path: `${longKey(i).slice(0, 80)}…`,
+  message: LONG_NAME,
+}))
 const longKeyObject = () => Object.fromEntries(Array.from({ length: LONG_KEY_COUNT }, (_, i) => [longKey(i), 1]))
 
 describe('every error answer is at most 64 KiB, listing the first 20 problems and counting all', () => {
@@ -44,7 +56,15 @@ describe('every error answer is at most 64 KiB, listing the first 20 problems an
     expect(body.length).toBeLessThanOrEqual(MAX_BODY)
     const res = await t.request('POST', t.endpoint.path, { raw: body, headers: JSON_TYPE })
     expect(res.status).toBe(422)
-    expect(res.body).toEqual(truncated('invalid_value', FLOOD_COUNT, `${FLOOD_COUNT} numbers cannot be stored exactly: `, Array(20).fill({ path: '', message: TOO_LARGE }), `${TOO_LARGE} (20 times)`))
+    expect(res.body).toEqual(
+      truncated(
+        'invalid_value',
+        FLOOD_COUNT,
+        `${FLOOD_COUNT} numbers cannot be stored exactly: `,
+        Array(20).fill({ path: '', message: TOO_LARGE }),
+        `${TOO_LARGE} (20 times)`,
+      ),
+    )
     expect(Buffer.byteLength(res.text)).toBeLessThanOrEqual(MAX_ANSWER)
     expect(await storedRecords(t.ctx, t.endpoint.appId)).toEqual([])
   })
@@ -57,15 +77,28 @@ describe('every error answer is at most 64 KiB, listing the first 20 problems an
 
   test('the same flood in a /batch element', async () => {
     const t = await setup()
-    const res = await t.request('POST', `${t.endpoint.path}/batch`, { raw: `[${flood(FLOOD_COUNT - 1)}]`, headers: JSON_TYPE })
-    expect(res.body).toEqual(truncated('invalid_value', FLOOD_COUNT - 1, `${FLOOD_COUNT - 1} numbers cannot be stored exactly: `, Array(20).fill({ path: '', message: TOO_LARGE }), `${TOO_LARGE} (20 times)`))
+    const res = await t.request('POST', `${t.endpoint.path}/batch`, {
+      raw: `[${flood(FLOOD_COUNT - 1)}]`,
+      headers: JSON_TYPE,
+    })
+    expect(res.body).toEqual(
+      truncated(
+        'invalid_value',
+        FLOOD_COUNT - 1,
+        `${FLOOD_COUNT - 1} numbers cannot be stored exactly: `,
+        Array(20).fill({ path: '', message: TOO_LARGE }),
+        `${TOO_LARGE} (20 times)`,
+      ),
+    )
     expect(Buffer.byteLength(res.text)).toBeLessThanOrEqual(MAX_ANSWER)
   })
 
   test('9,000 keys that cannot be field names, as JSON: their names quoted in part', async () => {
     const t = await setup()
     const res = await t.request('POST', t.endpoint.path, { raw: JSON.stringify(longKeyObject()), headers: JSON_TYPE })
-    expect(res.body).toEqual(truncated('invalid_value', LONG_KEY_COUNT, `${LONG_KEY_COUNT} problems: `, longKeyProblems))
+    expect(res.body).toEqual(
+      truncated('invalid_value', LONG_KEY_COUNT, `${LONG_KEY_COUNT} problems: `, longKeyProblems),
+    )
     expect(Buffer.byteLength(res.text)).toBeLessThanOrEqual(MAX_ANSWER)
   })
 
@@ -74,15 +107,32 @@ describe('every error answer is at most 64 KiB, listing the first 20 problems an
     const form = Array.from({ length: LONG_KEY_COUNT }, (_, i) => `${longKey(i)}=1`).join('&')
     expect(form.length).toBeLessThanOrEqual(MAX_BODY)
     const res = await t.request('POST', `${t.endpoint.path}/form`, { raw: form, headers: URLENCODED })
-    expect(res.body).toEqual(truncated('invalid_value', LONG_KEY_COUNT, `${LONG_KEY_COUNT} problems: `, longKeyProblems))
+    expect(res.body).toEqual(
+      truncated('invalid_value', LONG_KEY_COUNT, `${LONG_KEY_COUNT} problems: `, longKeyProblems),
+    )
     expect(Buffer.byteLength(res.text)).toBeLessThanOrEqual(MAX_ANSWER)
   })
 
   test('the same keys in a /batch: the element is named, its problems listed in part', async () => {
     const t = await setup()
-    const res = await t.request('POST', `${t.endpoint.path}/batch`, { raw: JSON.stringify([{ ok: 1 }, longKeyObject()]), headers: JSON_TYPE })
-    const answer = truncated('invalid_value', LONG_KEY_COUNT, `Record 1 of the batch: ${LONG_KEY_COUNT} problems: `, longKeyProblems)
-    expect(res.body).toEqual({ ...answer, error: { ...answer.error, message: `${answer.error.message}; nothing was stored`, details: { index: 1, ...answer.error.details } } })
+    const res = await t.request('POST', `${t.endpoint.path}/batch`, {
+      raw: JSON.stringify([{ ok: 1 }, longKeyObject()]),
+      headers: JSON_TYPE,
+    })
+    const answer = truncated(
+      'invalid_value',
+      LONG_KEY_COUNT,
+      `Record 1 of the batch: ${LONG_KEY_COUNT} problems: `,
+      longKeyProblems,
+    )
+    expect(res.body).toEqual({
+      ...answer,
+      error: {
+        ...answer.error,
+        message: `${answer.error.message}; nothing was stored`,
+        details: { index: 1, ...answer.error.details },
+      },
+    })
     expect(Buffer.byteLength(res.text)).toBeLessThanOrEqual(MAX_ANSWER)
   })
 
@@ -100,8 +150,15 @@ describe('every error answer is at most 64 KiB, listing the first 20 problems an
     for (const page of [share, fillIn]) expect(Buffer.byteLength(page.text)).toBeLessThanOrEqual(MAX_ANSWER)
   })
 
-  test('a value is quoted in at most 80 characters, on /form, JSON and the fill-in page\'s JSON answer', async () => {
-    const t = await setup({ autoCreate: false, fields: [{ name: 'age', type: 'number' }, { name: 'size', type: 'choice', options: ['S', 'M'] }, { name: 'tags', type: 'multichoice', options: ['a', 'b'] }] })
+  test("a value is quoted in at most 80 characters, on /form, JSON and the fill-in page's JSON answer", async () => {
+    const t = await setup({
+      autoCreate: false,
+      fields: [
+        { name: 'age', type: 'number' },
+        { name: 'size', type: 'choice', options: ['S', 'M'] },
+        { name: 'tags', type: 'multichoice', options: ['a', 'b'] },
+      ],
+    })
     const huge = 'x'.repeat(400_000)
     const got = `"${'x'.repeat(80)}…"`
     const answer = {
@@ -109,13 +166,29 @@ describe('every error answer is at most 64 KiB, listing the first 20 problems an
       error: {
         type: 'invalid_value',
         message: `2 problems: age: must be a number, got string ${got}; size: must be one of "S", "M", got ${got}`,
-        details: { problems: [{ path: 'age', message: `must be a number, got string ${got}` }, { path: 'size', message: `must be one of "S", "M", got ${got}` }] },
+        details: {
+          problems: [
+            { path: 'age', message: `must be a number, got string ${got}` },
+            { path: 'size', message: `must be one of "S", "M", got ${got}` },
+          ],
+        },
       },
     }
-    const json = await t.request('POST', t.endpoint.path, { raw: JSON.stringify({ age: huge, size: huge }), headers: JSON_TYPE })
+    const json = await t.request('POST', t.endpoint.path, {
+      raw: JSON.stringify({ age: huge, size: huge }),
+      headers: JSON_TYPE,
+    })
     expect(json.body).toEqual(answer)
-    const fillIn = await t.request('POST', `/f/${t.endpoint.token}`, { raw: `age=${huge}&size=${huge}`, headers: { ...URLENCODED, accept: 'application/json' } })
-    expect(fillIn.body.error.details).toEqual({ problems: [{ path: 'age', message: `must be a number, got string ${got}` }, { path: 'size', message: `must be one of "S", "M", got ${got}` }] })
+    const fillIn = await t.request('POST', `/f/${t.endpoint.token}`, {
+      raw: `age=${huge}&size=${huge}`,
+      headers: { ...URLENCODED, accept: 'application/json' },
+    })
+    expect(fillIn.body.error.details).toEqual({
+      problems: [
+        { path: 'age', message: `must be a number, got string ${got}` },
+        { path: 'size', message: `must be one of "S", "M", got ${got}` },
+      ],
+    })
     // Many unknown options are named in part too.
     const options = Array.from({ length: 30_000 }, (_, i) => `tags=t${i}`).join('&')
     const form = await t.request('POST', `${t.endpoint.path}/form`, { raw: options, headers: URLENCODED })
@@ -125,7 +198,9 @@ describe('every error answer is at most 64 KiB, listing the first 20 problems an
       error: {
         type: 'invalid_value',
         message: `tags: ${listed} and 29980 more are not options; options are "a", "b"`,
-        details: { problems: [{ path: 'tags', message: `${listed} and 29980 more are not options; options are "a", "b"` }] },
+        details: {
+          problems: [{ path: 'tags', message: `${listed} and 29980 more are not options; options are "a", "b"` }],
+        },
       },
     })
     for (const res of [json, fillIn, form]) expect(Buffer.byteLength(res.text)).toBeLessThanOrEqual(MAX_ANSWER)
@@ -136,20 +211,38 @@ describe('every error answer is at most 64 KiB, listing the first 20 problems an
     const url = `/api/v3/apps/${t.endpoint.appId}/records/delete`
     const res = await t.request('POST', url, { token: t.endpoint.ownerToken, body: { ids: Array(1000).fill('') } })
     expect(res.status).toBe(422)
-    const problems = Array.from({ length: 20 }, (_, i) => ({ path: `ids.${i}`, message: 'a record id cannot be empty' }))
+    const problems = Array.from({ length: 20 }, (_, i) => ({
+      path: `ids.${i}`,
+      message: 'a record id cannot be empty',
+    }))
     // The route's schema runs in Elysia, which stops collecting after its first 64 problems.
     expect(res.body).toEqual(truncated('validation', 64, '', problems))
     const keys = Array.from({ length: 5000 }, (_, i) => `k${i}`)
-    const unknown = await t.request('POST', url, { token: t.endpoint.ownerToken, body: { ids: ['x'], ...Object.fromEntries(keys.map((key) => [key, 1])) } })
-    const message = `unknown properties ${keys.slice(0, 20).map((key) => `"${key}"`).join(', ')} and 4980 more; allowed: ids`
-    expect([unknown.status, unknown.body]).toEqual([422, { code: 422, error: { type: 'validation', message, details: { problems: [{ path: '', message }] } } }])
+    const unknown = await t.request('POST', url, {
+      token: t.endpoint.ownerToken,
+      body: { ids: ['x'], ...Object.fromEntries(keys.map((key) => [key, 1])) },
+    })
+    const message = `unknown properties ${keys
+      .slice(0, 20)
+      .map((key) => `"${key}"`)
+      .join(', ')} and 4980 more; allowed: ids`
+    expect([unknown.status, unknown.body]).toEqual([
+      422,
+      { code: 422, error: { type: 'validation', message, details: { problems: [{ path: '', message }] } } },
+    ])
     for (const answer of [res, unknown]) expect(Buffer.byteLength(answer.text)).toBeLessThanOrEqual(MAX_ANSWER)
   })
 
   test('the last guard: any error answer made too big elsewhere is cut to its message and `truncated`', async () => {
-    const res = errorResponse(400, 'bad_request', 'é'.repeat(50_000), { note: 'x'.repeat(100_000), problems: Array(50).fill({ path: 'p', message: 'y'.repeat(5000) }) })
+    const res = errorResponse(400, 'bad_request', 'é'.repeat(50_000), {
+      note: 'x'.repeat(100_000),
+      problems: Array(50).fill({ path: 'p', message: 'y'.repeat(5000) }),
+    })
     const text = await res.text()
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_ANSWER)
-    expect(JSON.parse(text)).toEqual({ code: 400, error: { type: 'bad_request', message: `${'é'.repeat(1000)}…`, details: { truncated: true } } })
+    expect(JSON.parse(text)).toEqual({
+      code: 400,
+      error: { type: 'bad_request', message: `${'é'.repeat(1000)}…`, details: { truncated: true } },
+    })
   })
 })

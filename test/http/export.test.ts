@@ -13,18 +13,35 @@ const T2 = '2026-01-01T00:00:00.002Z'
 
 /** GET with the raw bytes decoded keeping the BOM (Response.text() would drop it). */
 async function download(t: ReturnType<typeof testApp>, path: string, token: string) {
-  const response = await t.app.handle(new Request(`http://localhost:8787${path}`, { headers: { authorization: `Bearer ${token}` } }))
+  const response = await t.app.handle(
+    new Request(`http://localhost:8787${path}`, { headers: { authorization: `Bearer ${token}` } }),
+  )
   const bytes = new Uint8Array(await response.arrayBuffer())
-  return { status: response.status, headers: response.headers, bytes, text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes) }
+  return {
+    status: response.status,
+    headers: response.headers,
+    bytes,
+    text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes),
+  }
 }
 
 async function setup() {
   const t = testApp({ rateLimit: null })
   const owner = await makeUser(t.ctx)
-  const endpoint = await makeEndpoint(t.ctx, owner.user.id, { name: 'Sign-up "β" form', fields: [{ name: 'name' }, { name: 'age', type: 'number' }] })
+  const endpoint = await makeEndpoint(t.ctx, owner.user.id, {
+    name: 'Sign-up "β" form',
+    fields: [{ name: 'name' }, { name: 'age', type: 'number' }],
+  })
   const ids = await insertRecords(t.ctx, endpoint.appId, [
-    { data: { name: 'Ada', age: 36, extra: 'x', id: 'mine' }, meta: { source: 'curl', timestamp: '2026-01-01T00:00:00Z' } },
-    { data: { name: '=cmd()', tags: ['a', 'b'], nested: { k: 1 }, '@key': '+1' }, meta: { timestamp: 1767225600 }, spam: true },
+    {
+      data: { name: 'Ada', age: 36, extra: 'x', id: 'mine' },
+      meta: { source: 'curl', timestamp: '2026-01-01T00:00:00Z' },
+    },
+    {
+      data: { name: '=cmd()', tags: ['a', 'b'], nested: { k: 1 }, '@key': '+1' },
+      meta: { timestamp: 1767225600 },
+      spam: true,
+    },
     { data: { age: -5, name: 'Line\nTwo, "q"', extra: null } },
   ])
   const base = `/api/v3/apps/${endpoint.appId}`
@@ -40,7 +57,9 @@ describe('GET /export.csv', () => {
     expect(res.status).toBe(200)
     expect([...res.bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8')
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="sign-up-form-records.csv"; filename*=UTF-8''Sign-up%20%22%CE%B2%22%20form%20records.csv`)
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="sign-up-form-records.csv"; filename*=UTF-8''Sign-up%20%22%CE%B2%22%20form%20records.csv`,
+    )
     expect(res.headers.get('access-control-allow-origin')).toBeNull()
     expect(res.text).toBe(
       '\uFEFF' +
@@ -52,10 +71,13 @@ describe('GET /export.csv', () => {
 
   test.each([
     ['only', (ids: string[]) => `${ids[1]},${T1},"'=cmd()",,,,"[""a"",""b""]","{""k"":1}","'+1",,1767225600\r\n`],
-    ['include', (ids: string[]) =>
-      `${ids[0]},${T0},Ada,36,x,mine,,,,curl,2026-01-01T00:00:00Z\r\n` +
-      `${ids[1]},${T1},"'=cmd()",,,,"[""a"",""b""]","{""k"":1}","'+1",,1767225600\r\n` +
-      `${ids[2]},${T2},"Line\nTwo, ""q""",-5,,,,,,,\r\n`],
+    [
+      'include',
+      (ids: string[]) =>
+        `${ids[0]},${T0},Ada,36,x,mine,,,,curl,2026-01-01T00:00:00Z\r\n` +
+        `${ids[1]},${T1},"'=cmd()",,,,"[""a"",""b""]","{""k"":1}","'+1",,1767225600\r\n` +
+        `${ids[2]},${T2},"Line\nTwo, ""q""",-5,,,,,,,\r\n`,
+    ],
   ])('?spam=%s', async (spam, rows) => {
     const { get, base, ids } = await setup()
     const res = await get(`${base}/export.csv?spam=${spam}`)
@@ -67,7 +89,13 @@ describe('GET /export.csv', () => {
     const { request, base, token } = await setup()
     const res = await request('GET', `${base}/export.csv?spam=bogus`, { token })
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ code: 400, error: { type: 'bad_request', message: 'spam must be "include" or "only" (or left out to exclude spam), got "bogus"' } })
+    expect(res.body).toEqual({
+      code: 400,
+      error: {
+        type: 'bad_request',
+        message: 'spam must be "include" or "only" (or left out to exclude spam), got "bogus"',
+      },
+    })
   })
 
   test('an app without records exports only the header of its fields', async () => {
@@ -82,13 +110,19 @@ describe('GET /export.csv', () => {
     const t = testApp({ rateLimit: null })
     const owner = await makeUser(t.ctx)
     const endpoint = await makeEndpoint(t.ctx, owner.user.id)
-    const ids = await insertRecords(t.ctx, endpoint.appId, numberedRecords(2501, (n) => n % 3 === 0))
+    const ids = await insertRecords(
+      t.ctx,
+      endpoint.appId,
+      numberedRecords(2501, (n) => n % 3 === 0),
+    )
     const res = await download(t, `/api/v3/apps/${endpoint.appId}/export.csv`, owner.token)
     const lines = res.text.split('\r\n')
     expect(lines[0]).toBe('\uFEFFid,createdAt,n,meta.source,meta.timestamp')
     expect(lines.at(-1)).toBe('')
     const kept = ids.map((id, i) => [id, i + 1] as const).filter(([, n]) => n % 3 !== 0)
-    expect(lines.slice(1, -1)).toEqual(kept.map(([id, n]) => `${id},${new Date(Date.UTC(2026, 0, 1) + n - 1).toISOString()},${n},,`))
+    expect(lines.slice(1, -1)).toEqual(
+      kept.map(([id, n]) => `${id},${new Date(Date.UTC(2026, 0, 1) + n - 1).toISOString()},${n},,`),
+    )
   })
 })
 
@@ -97,24 +131,49 @@ describe('a filtered export', () => {
     const t = testApp({ rateLimit: null })
     const owner = await makeUser(t.ctx)
     const endpoint = await makeEndpoint(t.ctx, owner.user.id, { fields: [{ name: 'n', type: 'number' }] })
-    const ids = await insertRecords(t.ctx, endpoint.appId, numberedRecords(4501, (n) => n % 3 === 0))
+    const ids = await insertRecords(
+      t.ctx,
+      endpoint.appId,
+      numberedRecords(4501, (n) => n % 3 === 0),
+    )
     const filter = encodeURIComponent('n > 1000 && n != 2002')
-    const res = await download(t, `/api/v3/apps/${endpoint.appId}/export.csv?filter=${filter}&spam=include`, owner.token)
+    const res = await download(
+      t,
+      `/api/v3/apps/${endpoint.appId}/export.csv?filter=${filter}&spam=include`,
+      owner.token,
+    )
     const lines = res.text.split('\r\n')
     expect(lines[0]).toBe('\uFEFFid,createdAt,n,meta.source,meta.timestamp')
     const matching = ids.map((id, i) => [id, i + 1] as const).filter(([, n]) => n > 1000 && n !== 2002)
-    expect(lines.slice(1, -1)).toEqual(matching.map(([id, n]) => `${id},${new Date(Date.UTC(2026, 0, 1) + n - 1).toISOString()},${n},,`))
+    expect(lines.slice(1, -1)).toEqual(
+      matching.map(([id, n]) => `${id},${new Date(Date.UTC(2026, 0, 1) + n - 1).toISOString()},${n},,`),
+    )
     const jsonl = await download(t, `/api/v3/apps/${endpoint.appId}/export.jsonl?filter=${filter}`, owner.token)
-    expect(jsonl.text.trimEnd().split('\n').map((line) => JSON.parse(line).data.n)).toEqual(matching.map(([, n]) => n).filter((n) => n % 3 !== 0))
+    expect(
+      jsonl.text
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line).data.n),
+    ).toEqual(matching.map(([, n]) => n).filter((n) => n % 3 !== 0))
   })
 
   test('a bad filter is a 400 before anything streams', async () => {
     const t = testApp({ rateLimit: null })
     const owner = await makeUser(t.ctx)
     const endpoint = await makeEndpoint(t.ctx, owner.user.id)
-    const res = await t.request('GET', `/api/v3/apps/${endpoint.appId}/export.csv?filter=${encodeURIComponent('n >')}`, { token: owner.token })
+    const res = await t.request(
+      'GET',
+      `/api/v3/apps/${endpoint.appId}/export.csv?filter=${encodeURIComponent('n >')}`,
+      { token: owner.token },
+    )
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ code: 400, error: { type: 'bad_request', message: "filter: expected a value after n >: 'text', a number, true, false or null (at character 3)" } })
+    expect(res.body).toEqual({
+      code: 400,
+      error: {
+        type: 'bad_request',
+        message: "filter: expected a value after n >: 'text', a number, true, false or null (at character 3)",
+      },
+    })
   })
 })
 
@@ -124,12 +183,25 @@ describe('GET /export.jsonl', () => {
     const res = await get(`${base}/export.jsonl?spam=include`)
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('application/x-ndjson; charset=utf-8')
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="sign-up-form-records.jsonl"; filename*=UTF-8''Sign-up%20%22%CE%B2%22%20form%20records.jsonl`)
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="sign-up-form-records.jsonl"; filename*=UTF-8''Sign-up%20%22%CE%B2%22%20form%20records.jsonl`,
+    )
     const lines = res.text.split('\n')
     expect(lines.at(-1)).toBe('')
     expect(lines.slice(0, -1).map((line) => JSON.parse(line))).toEqual([
-      { id: ids[0], data: { name: 'Ada', age: 36, extra: 'x', id: 'mine' }, meta: { source: 'curl', timestamp: '2026-01-01T00:00:00Z' }, createdAt: T0 },
-      { id: ids[1], data: { name: '=cmd()', tags: ['a', 'b'], nested: { k: 1 }, '@key': '+1' }, meta: { timestamp: 1767225600 }, spam: true, createdAt: T1 },
+      {
+        id: ids[0],
+        data: { name: 'Ada', age: 36, extra: 'x', id: 'mine' },
+        meta: { source: 'curl', timestamp: '2026-01-01T00:00:00Z' },
+        createdAt: T0,
+      },
+      {
+        id: ids[1],
+        data: { name: '=cmd()', tags: ['a', 'b'], nested: { k: 1 }, '@key': '+1' },
+        meta: { timestamp: 1767225600 },
+        spam: true,
+        createdAt: T1,
+      },
       { id: ids[2], data: { age: -5, name: 'Line\nTwo, "q"', extra: null }, meta: {}, createdAt: T2 },
     ])
   })
@@ -137,6 +209,11 @@ describe('GET /export.jsonl', () => {
   test('the default leaves spam out', async () => {
     const { get, base, ids } = await setup()
     const res = await get(`${base}/export.jsonl`)
-    expect(res.text.trimEnd().split('\n').map((line) => JSON.parse(line).id)).toEqual([ids[0], ids[2]])
+    expect(
+      res.text
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line).id),
+    ).toEqual([ids[0], ids[2]])
   })
 })

@@ -37,7 +37,10 @@ describe('the fast ingest route answers like the Elysia route', () => {
     ['a stored record', () => json('{"name":"Ada"}')],
     ['bad JSON', () => json('{"name":')],
     ['an array', () => json('[1,2]')],
-    ['an unsupported content type', () => ({ method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<a/>' })],
+    [
+      'an unsupported content type',
+      () => ({ method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<a/>' }),
+    ],
     ['a body over the limit', () => json(JSON.stringify({ text: 'x'.repeat(4096) }))],
   ])('%s', async (_name, init) => {
     const endpoint = await makeEndpoint(server.ctx, { rateLimit: 'off' })
@@ -61,12 +64,24 @@ describe('the fast ingest route answers like the Elysia route', () => {
     const endpoint = await makeEndpoint(server.ctx)
     const post = async () => {
       const res = await fetch(`${server.url}${endpoint.path}`, json('{"n":1}'))
-      return { status: res.status, retryAfter: res.headers.get('retry-after'), policy: res.headers.get('ratelimit-policy'), state: res.headers.get('ratelimit'), body: await res.json() }
+      return {
+        status: res.status,
+        retryAfter: res.headers.get('retry-after'),
+        policy: res.headers.get('ratelimit-policy'),
+        state: res.headers.get('ratelimit'),
+        body: await res.json(),
+      }
     }
     // 1/s,3 for the endpoint; a quarter of it (0.25/s, burst 1) for this test's one address.
     const policy = '"endpoint";q=3;w=3, "client";q=1;w=4'
     const first = await post()
-    expect(first).toEqual({ status: 200, retryAfter: null, policy, state: '"client";r=0;t=4', body: { code: 200, data: { id: expect.stringMatching(ID) } } })
+    expect(first).toEqual({
+      status: 200,
+      retryAfter: null,
+      policy,
+      state: '"client";r=0;t=4',
+      body: { code: 200, data: { id: expect.stringMatching(ID) } },
+    })
     expect(await post()).toEqual({
       status: 429,
       retryAfter: '4',
@@ -74,7 +89,12 @@ describe('the fast ingest route answers like the Elysia route', () => {
       state: '"client";r=0;t=4',
       body: {
         code: 429,
-        error: { type: 'rate_limited', message: "Too many requests from your address to this endpoint (limit 0.25/s, burst 1 per address, of the endpoint's 1/s, burst 3); retry after 4 s", details: { retryAfterSeconds: 4 } },
+        error: {
+          type: 'rate_limited',
+          message:
+            "Too many requests from your address to this endpoint (limit 0.25/s, burst 1 per address, of the endpoint's 1/s, burst 3); retry after 4 s",
+          details: { retryAfterSeconds: 4 },
+        },
       },
     })
     clock.advance(4000)
@@ -84,7 +104,10 @@ describe('the fast ingest route answers like the Elysia route', () => {
 
   test('other methods and sub-paths still reach Elysia (preflight, help)', async () => {
     const endpoint = await makeEndpoint(server.ctx, { rateLimit: 'off' })
-    const preflight = await fetch(`${server.url}${endpoint.path}`, { method: 'OPTIONS', headers: { origin: 'null', 'access-control-request-method': 'POST' } })
+    const preflight = await fetch(`${server.url}${endpoint.path}`, {
+      method: 'OPTIONS',
+      headers: { origin: 'null', 'access-control-request-method': 'POST' },
+    })
     expect(preflight.status).toBe(204)
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*')
     const help = await fetch(`${server.url}${endpoint.path}?help`)

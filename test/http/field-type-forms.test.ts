@@ -23,8 +23,13 @@ async function oneFieldApp(type: FieldType, extra: { options?: string[]; require
   const t = testApp({ rateLimit: null })
   const owner = await makeUser(t.ctx)
   const options = fieldTypeSpec(type).hasOptions ? (extra.options ?? OPTIONS) : undefined
-  const endpoint = await makeEndpoint(t.ctx, owner.user.id, { fields: [{ name: NAME, type, label: 'The answer', options, required: extra.required }] })
-  const stored = async () => (await t.request('GET', `/api/v3/apps/${endpoint.appId}/records`, { token: owner.token })).body.records.map((record: { data: unknown }) => record.data)
+  const endpoint = await makeEndpoint(t.ctx, owner.user.id, {
+    fields: [{ name: NAME, type, label: 'The answer', options, required: extra.required }],
+  })
+  const stored = async () =>
+    (await t.request('GET', `/api/v3/apps/${endpoint.appId}/records`, { token: owner.token })).body.records.map(
+      (record: { data: unknown }) => record.data,
+    )
   return { ...t, owner, endpoint, options: options ?? null, stored }
 }
 
@@ -35,7 +40,10 @@ describe.each(FIELD_TYPES.map((type) => [type]))('field type %s', (type) => {
     expect(page.status).toBe(200)
     const example = formExample(type, app.options)
     const pairs = await fillForm(page.text, { [NAME]: example.texts })
-    const posted = await app.request('POST', `/f/${app.endpoint.token}`, { raw: new URLSearchParams(pairs), headers: FORM })
+    const posted = await app.request('POST', `/f/${app.endpoint.token}`, {
+      raw: new URLSearchParams(pairs),
+      headers: FORM,
+    })
     expect(posted.status).toBe(303)
     expect(posted.headers.get('location')).toBe(`/f/${app.endpoint.token}/thanks`)
     expect(await app.stored()).toEqual([{ [NAME]: example.stored }])
@@ -43,11 +51,15 @@ describe.each(FIELD_TYPES.map((type) => [type]))('field type %s', (type) => {
 
   test('round-trips through the HTML snippet posting to /form', async () => {
     const app = await oneFieldApp(type)
-    const fields = (await app.request('GET', `/api/v3/apps/${app.endpoint.appId}/fields`, { token: app.owner.token })).body.data.fields
+    const fields = (await app.request('GET', `/api/v3/apps/${app.endpoint.appId}/fields`, { token: app.owner.token }))
+      .body.data.fields
     const snippet = htmlFormSnippet(`http://localhost:8787${app.endpoint.path()}`, fields, '_gotcha')
     const example = formExample(type, app.options)
     const pairs = await fillForm(snippet, { [NAME]: example.texts })
-    const posted = await app.request('POST', app.endpoint.path('/form'), { raw: new URLSearchParams(pairs), headers: FORM })
+    const posted = await app.request('POST', app.endpoint.path('/form'), {
+      raw: new URLSearchParams(pairs),
+      headers: FORM,
+    })
     expect(posted.status).toBe(200)
     expect(await app.stored()).toEqual([{ [NAME]: example.stored }])
   })
@@ -55,7 +67,10 @@ describe.each(FIELD_TYPES.map((type) => [type]))('field type %s', (type) => {
   test('?help shows exactly the HTML form snippet of the admin Setup tab', async () => {
     const app = await oneFieldApp(type, { required: true })
     const [fields, urls, share] = await Promise.all(
-      ['/fields', '/urls', '/share'].map(async (path) => (await app.request('GET', `/api/v3/apps/${app.endpoint.appId}${path}`, { token: app.owner.token })).body.data),
+      ['/fields', '/urls', '/share'].map(
+        async (path) =>
+          (await app.request('GET', `/api/v3/apps/${app.endpoint.appId}${path}`, { token: app.owner.token })).body.data,
+      ),
     )
     // What svc-endpoint-help renders: the app's endpoint URL, its fields and its honeypot.
     const admin = htmlFormSnippet(urls.endpoint, fields.fields, share.honeypot)
@@ -69,7 +84,10 @@ describe('the boolean control', () => {
   test('No posts false, and a required boolean answered No is an answer (a checkbox left unticked would post nothing)', async () => {
     const app = await oneFieldApp('boolean', { required: true })
     const page = (await app.request('GET', `/f/${app.endpoint.token}`)).text
-    const posted = await app.request('POST', `/f/${app.endpoint.token}`, { raw: new URLSearchParams(await fillForm(page, { [NAME]: ['false'] })), headers: FORM })
+    const posted = await app.request('POST', `/f/${app.endpoint.token}`, {
+      raw: new URLSearchParams(await fillForm(page, { [NAME]: ['false'] })),
+      headers: FORM,
+    })
     expect(posted.status).toBe(303)
     expect(await app.stored()).toEqual([{ [NAME]: false }])
   })
@@ -79,7 +97,10 @@ describe('the boolean control', () => {
     const page = (await app.request('GET', `/f/${app.endpoint.token}`)).text
     const pairs = await fillForm(page, {})
     expect(pairs).toEqual([['_gotcha', '']])
-    const posted = await app.request('POST', `/f/${app.endpoint.token}`, { raw: new URLSearchParams(pairs), headers: { ...FORM, accept: 'application/json' } })
+    const posted = await app.request('POST', `/f/${app.endpoint.token}`, {
+      raw: new URLSearchParams(pairs),
+      headers: { ...FORM, accept: 'application/json' },
+    })
     expect(posted.status).toBe(422)
     expect(posted.body.error.details.problems).toEqual([{ path: NAME, message: 'is required' }])
   })
@@ -92,12 +113,19 @@ describe('a choice with more options than radio buttons', () => {
     const page = (await app.request('GET', `/f/${app.endpoint.token}`)).text
     expect(page).toContain('<option value="">Choose…</option>')
     const pairs = await fillForm(page, { [NAME]: ['two  spaces'] })
-    expect((await app.request('POST', `/f/${app.endpoint.token}`, { raw: new URLSearchParams(pairs), headers: FORM })).status).toBe(303)
-    const fields = (await app.request('GET', `/api/v3/apps/${app.endpoint.appId}/fields`, { token: app.owner.token })).body.data.fields
+    expect(
+      (await app.request('POST', `/f/${app.endpoint.token}`, { raw: new URLSearchParams(pairs), headers: FORM }))
+        .status,
+    ).toBe(303)
+    const fields = (await app.request('GET', `/api/v3/apps/${app.endpoint.appId}/fields`, { token: app.owner.token }))
+      .body.data.fields
     const snippet = htmlFormSnippet(`http://localhost:8787${app.endpoint.path()}`, fields, '_gotcha')
     expect(snippet).toContain('<select name="answer &lt;&amp;&gt;">')
     const snippetPairs = await fillForm(snippet, { [NAME]: ['option 9'] })
-    expect((await app.request('POST', app.endpoint.path('/form'), { raw: new URLSearchParams(snippetPairs), headers: FORM })).status).toBe(200)
+    expect(
+      (await app.request('POST', app.endpoint.path('/form'), { raw: new URLSearchParams(snippetPairs), headers: FORM }))
+        .status,
+    ).toBe(200)
     expect(await app.stored()).toEqual([{ [NAME]: 'two  spaces' }, { [NAME]: 'option 9' }])
   })
 })

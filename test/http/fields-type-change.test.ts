@@ -11,19 +11,22 @@ import { makeUser } from '../support/users.ts'
 async function publishedApp(data: Array<Record<string, unknown>>, options: { publish?: boolean } = {}) {
   const t = testApp()
   const owner = await makeUser(t.ctx)
-  const appId: string = (await t.request('POST', '/api/v3/apps', { token: owner.token, body: { name: 'Survey' } })).body.data.id
+  const appId: string = (await t.request('POST', '/api/v3/apps', { token: owner.token, body: { name: 'Survey' } })).body
+    .data.id
   const { token } = (await t.request('POST', `/api/v3/apps/${appId}/share/publish`, { token: owner.token })).body.data
   for (const body of data) expect((await t.request('POST', `/api/v3/share/${token}`, { body })).status).toBe(200)
-  if (options.publish === false) expect((await t.request('POST', `/api/v3/apps/${appId}/share/unpublish`, { token: owner.token })).status).toBe(200)
-  const patch = (field: string, body: Record<string, unknown>) => t.request('PATCH', `/api/v3/apps/${appId}/fields/${encodeURIComponent(field)}`, { token: owner.token, body })
+  if (options.publish === false)
+    expect((await t.request('POST', `/api/v3/apps/${appId}/share/unpublish`, { token: owner.token })).status).toBe(200)
+  const patch = (field: string, body: Record<string, unknown>) =>
+    t.request('PATCH', `/api/v3/apps/${appId}/fields/${encodeURIComponent(field)}`, { token: owner.token, body })
   /** The stored field named `name`. */
   const storedField = (name: string) => t.ctx.storage.fields.find(appId, name)
   /** Every stored record, oldest first, spam included, as the owner reads them. */
   const storedRecords = async (): Promise<Array<{ data: unknown; spam?: true }>> =>
-    (await t.request('GET', `/api/v3/apps/${appId}/records?spam=include&size=1000`, { token: owner.token })).body.records
+    (await t.request('GET', `/api/v3/apps/${appId}/records?spam=include&size=1000`, { token: owner.token })).body
+      .records
   return { t, owner, appId, endpointToken: token as string, patch, storedField, storedRecords }
 }
-
 
 const conflict = (records: number, from = 'text', to = 'number', field = 'age') => ({
   code: 409,
@@ -39,7 +42,13 @@ const conflict = (records: number, from = 'text', to = 'number', field = 'age') 
 
 describe('changing a field type on a published app with records', () => {
   test('409 conflict with the count of records holding values; nothing changes', async () => {
-    const { patch, storedField } = await publishedApp([{ age: '31' }, { age: 'forty' }, { age: '' }, { name: 'no age' }, { age: '12', name: 'x' }])
+    const { patch, storedField } = await publishedApp([
+      { age: '31' },
+      { age: 'forty' },
+      { age: '' },
+      { name: 'no age' },
+      { age: '12', name: 'x' },
+    ])
     const res = await patch('age', { type: 'number', label: 'Age' })
     expect(res.status).toBe(409)
     // "" and a missing key are no value: 3 of the 5 records hold one.
@@ -60,7 +69,9 @@ describe('changing a field type on a published app with records', () => {
   test('the count follows deletes (aggregates, not a scan) and one record reads "1 record holds a value"', async () => {
     const { t, owner, appId, patch } = await publishedApp([{ age: '31' }, { age: '32' }])
     const [first] = (await t.request('GET', `/api/v3/apps/${appId}/records`, { token: owner.token })).body.records
-    expect((await t.request('DELETE', `/api/v3/apps/${appId}/records/${first.id}`, { token: owner.token })).status).toBe(200)
+    expect(
+      (await t.request('DELETE', `/api/v3/apps/${appId}/records/${first.id}`, { token: owner.token })).status,
+    ).toBe(200)
     expect((await patch('age', { type: 'email' })).body).toEqual(conflict(1, 'text', 'email'))
   })
 
@@ -82,9 +93,15 @@ describe('changing a field type on a published app with records', () => {
 
   test('problems with the input come first (422), then the conflict', async () => {
     const { patch } = await publishedApp([{ plan: 'free' }])
-    expect((await patch('plan', { type: 'choice' })).body).toEqual(validationBody({ path: 'options', message: 'is required for a choice field: list the choices' }))
-    expect((await patch('plan', { type: 'choice', force: 'yes' })).body).toEqual(validationBody({ path: 'force', message: 'must be true or false' }))
-    expect((await patch('plan', { type: 'choice', options: ['free', 'pro'] })).body).toEqual(conflict(1, 'text', 'choice', 'plan'))
+    expect((await patch('plan', { type: 'choice' })).body).toEqual(
+      validationBody({ path: 'options', message: 'is required for a choice field: list the choices' }),
+    )
+    expect((await patch('plan', { type: 'choice', force: 'yes' })).body).toEqual(
+      validationBody({ path: 'force', message: 'must be true or false' }),
+    )
+    expect((await patch('plan', { type: 'choice', options: ['free', 'pro'] })).body).toEqual(
+      conflict(1, 'text', 'choice', 'plan'),
+    )
   })
 
   test.each([
@@ -93,7 +110,8 @@ describe('changing a field type on a published app with records', () => {
     ['a published app whose records hold no value in the field', [{ name: 'Ada' }, { age: null }], {}],
   ])('no refusal for %s', async (_case, data, options) => {
     const { t, appId, owner, patch } = await publishedApp(data, options)
-    if (data.length === 0) await t.request('POST', `/api/v3/apps/${appId}/fields`, { token: owner.token, body: { name: 'age' } })
+    if (data.length === 0)
+      await t.request('POST', `/api/v3/apps/${appId}/fields`, { token: owner.token, body: { name: 'age' } })
     const res = await patch('age', { type: 'number' })
     expect(res.status).toBe(200)
     expect(res.body.data.type).toBe('number')

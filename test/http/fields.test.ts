@@ -25,7 +25,6 @@ async function add(t: TestApp, token: string, base: string, body: Record<string,
   return res.body.data as { id: string; name: string }
 }
 
-
 function fieldBody(id: string, overrides: Record<string, unknown> = {}) {
   return {
     id,
@@ -44,7 +43,8 @@ function fieldBody(id: string, overrides: Record<string, unknown> = {}) {
 }
 
 /** `[name, position]` of the stored fields, by position. */
-const stored = async (t: TestApp, appId: string) => (await t.ctx.storage.fields.list(appId)).map((row) => [row.name, row.position])
+const stored = async (t: TestApp, appId: string) =>
+  (await t.ctx.storage.fields.list(appId)).map((row) => [row.name, row.position])
 
 describe('POST /fields', () => {
   test('adds a text field with defaults', async () => {
@@ -65,7 +65,14 @@ describe('POST /fields', () => {
     })
     expect(res.body).toEqual({
       code: 200,
-      data: fieldBody(res.body.data.id, { name: 'plan', type: 'choice', label: 'Which plan?', required: true, options: ['free', 'pro'], position: 1 }),
+      data: fieldBody(res.body.data.id, {
+        name: 'plan',
+        type: 'choice',
+        label: 'Which plan?',
+        required: true,
+        options: ['free', 'pro'],
+        position: 1,
+      }),
     })
     expect(await stored(t, appId)).toEqual([
       ['first', 0],
@@ -99,26 +106,83 @@ describe('POST /fields', () => {
   test.each([
     ['no name', {}, [{ path: 'name', message: 'is required' }]],
     ['an empty name', { name: '  ' }, [{ path: 'name', message: 'a field name cannot be empty' }]],
-    ['a 65-character name', { name: 'n'.repeat(65) }, [{ path: 'name', message: 'a field name can have at most 64 characters' }]],
-    ['a control character in the name', { name: 'a\u0000b' }, [{ path: 'name', message: 'a field name cannot contain control characters' }]],
-    ['a line separator in the name', { name: 'a\u2028b' }, [{ path: 'name', message: 'a field name cannot contain control characters' }]],
+    [
+      'a 65-character name',
+      { name: 'n'.repeat(65) },
+      [{ path: 'name', message: 'a field name can have at most 64 characters' }],
+    ],
+    [
+      'a control character in the name',
+      { name: 'a\u0000b' },
+      [{ path: 'name', message: 'a field name cannot contain control characters' }],
+    ],
+    [
+      'a line separator in the name',
+      { name: 'a\u2028b' },
+      [{ path: 'name', message: 'a field name cannot contain control characters' }],
+    ],
     ['a name that is not text', { name: 1 }, [{ path: 'name', message: 'must be a string' }]],
-    ['an unknown type', { name: 'x', type: 'integer' }, [{ path: 'type', message: 'must be one of text, longtext, number, boolean, choice, multichoice, date, email, json' }]],
+    [
+      'an unknown type',
+      { name: 'x', type: 'integer' },
+      [
+        {
+          path: 'type',
+          message: 'must be one of text, longtext, number, boolean, choice, multichoice, date, email, json',
+        },
+      ],
+    ],
     ['required as a string', { name: 'x', required: 'yes' }, [{ path: 'required', message: 'must be true or false' }]],
-    ['a long label', { name: 'x', label: 'l'.repeat(201) }, [{ path: 'label', message: 'can have at most 200 characters' }]],
-    ['options on a text field', { name: 'x', options: ['a'] }, [{ path: 'options', message: 'only choice and multichoice fields have options, not text fields' }]],
-    ['a choice field without options', { name: 'x', type: 'choice' }, [{ path: 'options', message: 'is required for a choice field: list the choices' }]],
-    ['a multichoice field with no options', { name: 'x', type: 'multichoice', options: [] }, [{ path: 'options', message: 'needs at least one option' }]],
-    ['repeated options', { name: 'x', type: 'choice', options: ['a', 'b', ' a'] }, [{ path: 'options.2', message: 'repeats the option "a"' }]],
-    ['an empty option', { name: 'x', type: 'choice', options: ['a', ''] }, [{ path: 'options.1', message: 'cannot be empty' }]],
-    ['an over-long option', { name: 'x', type: 'choice', options: ['o'.repeat(201)] }, [{ path: 'options.0', message: 'can have at most 200 characters' }]],
-    ['an option that is not text', { name: 'x', type: 'choice', options: [3] }, [{ path: 'options.0', message: 'must be a string' }]],
+    [
+      'a long label',
+      { name: 'x', label: 'l'.repeat(201) },
+      [{ path: 'label', message: 'can have at most 200 characters' }],
+    ],
+    [
+      'options on a text field',
+      { name: 'x', options: ['a'] },
+      [{ path: 'options', message: 'only choice and multichoice fields have options, not text fields' }],
+    ],
+    [
+      'a choice field without options',
+      { name: 'x', type: 'choice' },
+      [{ path: 'options', message: 'is required for a choice field: list the choices' }],
+    ],
+    [
+      'a multichoice field with no options',
+      { name: 'x', type: 'multichoice', options: [] },
+      [{ path: 'options', message: 'needs at least one option' }],
+    ],
+    [
+      'repeated options',
+      { name: 'x', type: 'choice', options: ['a', 'b', ' a'] },
+      [{ path: 'options.2', message: 'repeats the option "a"' }],
+    ],
+    [
+      'an empty option',
+      { name: 'x', type: 'choice', options: ['a', ''] },
+      [{ path: 'options.1', message: 'cannot be empty' }],
+    ],
+    [
+      'an over-long option',
+      { name: 'x', type: 'choice', options: ['o'.repeat(201)] },
+      [{ path: 'options.0', message: 'can have at most 200 characters' }],
+    ],
+    [
+      'an option that is not text',
+      { name: 'x', type: 'choice', options: [3] },
+      [{ path: 'options.0', message: 'must be a string' }],
+    ],
     [
       '101 options',
       { name: 'x', type: 'choice', options: Array.from({ length: 101 }, (_, i) => `o${i}`) },
       [{ path: 'options', message: 'can have at most 100 options' }],
     ],
-    ['options that are not a list', { name: 'x', type: 'choice', options: 'a,b' }, [{ path: 'options', message: 'must be an array of strings' }]],
+    [
+      'options that are not a list',
+      { name: 'x', type: 'choice', options: 'a,b' },
+      [{ path: 'options', message: 'must be an array of strings' }],
+    ],
     [
       'everything wrong at once',
       { name: '', type: 'choice', required: 1, label: 5 },
@@ -129,7 +193,11 @@ describe('POST /fields', () => {
         { path: 'options', message: 'is required for a choice field: list the choices' },
       ],
     ],
-    ['an unknown property', { name: 'x', kind: 'text' }, [{ path: '', message: 'unknown properties "kind"; allowed: name, type, label, required, options' }]],
+    [
+      'an unknown property',
+      { name: 'x', kind: 'text' },
+      [{ path: '', message: 'unknown properties "kind"; allowed: name, type, label, required, options' }],
+    ],
     ['a non-object body', 'email', [{ path: '', message: 'the body must be a JSON object' }]],
   ])('refuses %s with 422 listing every problem', async (_label, body, problems) => {
     const { t, owner, base, appId, changes } = await setup()
@@ -142,7 +210,11 @@ describe('POST /fields', () => {
 
   test('malformed JSON is a 400 bad_json', async () => {
     const { t, owner, base } = await setup()
-    const res = await t.request('POST', base, { token: owner.token, raw: '{name:', headers: { 'content-type': 'application/json' } })
+    const res = await t.request('POST', base, {
+      token: owner.token,
+      raw: '{name:',
+      headers: { 'content-type': 'application/json' },
+    })
     expect(res.status).toBe(400)
     expect(res.body.error.type).toBe('bad_json')
   })
@@ -152,17 +224,33 @@ describe('POST /fields', () => {
     await add(t, owner.token, base, { name: 'email' })
     const res = await t.request('POST', base, { token: owner.token, body: { name: ' email', type: 'email' } })
     expect(res.status).toBe(409)
-    expect(res.body).toEqual({ code: 409, error: { type: 'conflict', message: 'This app already has a field named "email"; choose another name' } })
+    expect(res.body).toEqual({
+      code: 409,
+      error: { type: 'conflict', message: 'This app already has a field named "email"; choose another name' },
+    })
     const second = await t.request('POST', '/api/v3/apps', { token: owner.token, body: { name: 'Other' } })
-    expect((await t.request('POST', `/api/v3/apps/${second.body.data.id}/fields`, { token: owner.token, body: { name: 'email' } })).status).toBe(200)
+    expect(
+      (
+        await t.request('POST', `/api/v3/apps/${second.body.data.id}/fields`, {
+          token: owner.token,
+          body: { name: 'email' },
+        })
+      ).status,
+    ).toBe(200)
   })
 
   test('a field may not be named like the endpoint’s honeypot key', async () => {
     const { t, owner, base, appId } = await setup()
-    const problem = { path: 'name', message: "is this app's honeypot key (share settings); choose another name or change the honeypot" }
+    const problem = {
+      path: 'name',
+      message: "is this app's honeypot key (share settings); choose another name or change the honeypot",
+    }
     const res = await t.request('POST', base, { token: owner.token, body: { name: '_gotcha' } })
     expect(res.status).toBe(422)
-    expect(res.body).toEqual({ code: 422, error: { type: 'validation', message: `name: ${problem.message}`, details: { problems: [problem] } } })
+    expect(res.body).toEqual({
+      code: 422,
+      error: { type: 'validation', message: `name: ${problem.message}`, details: { problems: [problem] } },
+    })
     await add(t, owner.token, base, { name: 'trap' })
     const renamed = await t.request('PATCH', `${base}/trap`, { token: owner.token, body: { name: '_gotcha' } })
     expect(renamed.status).toBe(422)
@@ -212,7 +300,10 @@ describe('GET /fields and /fields/:field', () => {
     expect(res.status).toBe(200)
     expect(res.body).toEqual({
       code: 200,
-      data: { fields: [fieldBody(a.id, { name: 'a' }), fieldBody(b.id, { name: 'b', type: 'number', position: 1 })], limit: 50 },
+      data: {
+        fields: [fieldBody(a.id, { name: 'a' }), fieldBody(b.id, { name: 'b', type: 'number', position: 1 })],
+        limit: 50,
+      },
     })
   })
 
@@ -236,11 +327,18 @@ describe('GET /fields and /fields/:field', () => {
   test('a field reference with broken percent-encoding is a 400', async () => {
     const { t, owner, base } = await setup()
     for (const method of ['GET', 'PATCH', 'DELETE']) {
-      const res = await t.request(method, `${base}/%E0%A4%A`, { token: owner.token, body: method === 'PATCH' ? { label: 'x' } : undefined })
+      const res = await t.request(method, `${base}/%E0%A4%A`, {
+        token: owner.token,
+        body: method === 'PATCH' ? { label: 'x' } : undefined,
+      })
       expect(res.status).toBe(400)
       expect(res.body).toEqual({
         code: 400,
-        error: { type: 'bad_request', message: 'The field in the URL is not valid percent-encoding; encode its name with encodeURIComponent or use its id' },
+        error: {
+          type: 'bad_request',
+          message:
+            'The field in the URL is not valid percent-encoding; encode its name with encodeURIComponent or use its id',
+        },
       })
     }
   })
@@ -260,11 +358,20 @@ describe('PATCH /fields/:field', () => {
     const { t, owner, base, appId, changes } = await setup()
     const field = await add(t, owner.token, base, { name: 'age' })
     t.clock.advance(5000)
-    const res = await t.request('PATCH', `${base}/age`, { token: owner.token, body: { name: 'years', label: 'Age in years', required: true, type: 'number' } })
+    const res = await t.request('PATCH', `${base}/age`, {
+      token: owner.token,
+      body: { name: 'years', label: 'Age in years', required: true, type: 'number' },
+    })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({
       code: 200,
-      data: fieldBody(field.id, { name: 'years', label: 'Age in years', required: true, type: 'number', updatedAt: '2026-01-01T00:00:05.000Z' }),
+      data: fieldBody(field.id, {
+        name: 'years',
+        label: 'Age in years',
+        required: true,
+        type: 'number',
+        updatedAt: '2026-01-01T00:00:05.000Z',
+      }),
     })
     expect(changes).toEqual([
       [appId, 'fields'],
@@ -285,20 +392,36 @@ describe('PATCH /fields/:field', () => {
         details: { problems: [{ path: 'options', message: 'is required for a choice field: list the choices' }] },
       },
     })
-    const choice = await t.request('PATCH', `${base}/plan`, { token: owner.token, body: { type: 'choice', options: ['free', 'pro'] } })
+    const choice = await t.request('PATCH', `${base}/plan`, {
+      token: owner.token,
+      body: { type: 'choice', options: ['free', 'pro'] },
+    })
     expect(choice.body.data).toEqual(fieldBody(field.id, { name: 'plan', type: 'choice', options: ['free', 'pro'] }))
-    const more = await t.request('PATCH', `${base}/plan`, { token: owner.token, body: { options: ['free', 'pro', 'team'] } })
+    const more = await t.request('PATCH', `${base}/plan`, {
+      token: owner.token,
+      body: { options: ['free', 'pro', 'team'] },
+    })
     expect(more.body.data.options).toEqual(['free', 'pro', 'team'])
     const multi = await t.request('PATCH', `${base}/plan`, { token: owner.token, body: { type: 'multichoice' } })
-    expect(multi.body.data).toEqual(fieldBody(field.id, { name: 'plan', type: 'multichoice', options: ['free', 'pro', 'team'] }))
+    expect(multi.body.data).toEqual(
+      fieldBody(field.id, { name: 'plan', type: 'multichoice', options: ['free', 'pro', 'team'] }),
+    )
     const text = await t.request('PATCH', `${base}/plan`, { token: owner.token, body: { type: 'text' } })
     expect(text.body.data).toEqual(fieldBody(field.id, { name: 'plan', type: 'text', options: null }))
     expect((await t.ctx.storage.fields.find(appId, 'plan'))?.options).toBeNull()
   })
 
   test.each([
-    ['options on a text field', { options: ['a'] }, [{ path: 'options', message: 'only choice and multichoice fields have options, not text fields' }]],
-    ['a position past the end', { position: 2 }, [{ path: 'position', message: 'must be between 0 and 1 (the app has 2 fields)' }]],
+    [
+      'options on a text field',
+      { options: ['a'] },
+      [{ path: 'options', message: 'only choice and multichoice fields have options, not text fields' }],
+    ],
+    [
+      'a position past the end',
+      { position: 2 },
+      [{ path: 'position', message: 'must be between 0 and 1 (the app has 2 fields)' }],
+    ],
     [
       'both',
       { options: ['a'], position: 9 },
@@ -317,7 +440,10 @@ describe('PATCH /fields/:field', () => {
       code: 422,
       error: {
         type: 'validation',
-        message: problems.length === 1 ? `${problems[0].path}: ${problems[0].message}` : `${problems.length} problems: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`,
+        message:
+          problems.length === 1
+            ? `${problems[0].path}: ${problems[0].message}`
+            : `${problems.length} problems: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`,
         details: { problems },
       },
     })
@@ -332,8 +458,26 @@ describe('PATCH /fields/:field', () => {
     ['a fractional position', { position: 1.5 }, [{ path: 'position', message: 'must be a whole number' }]],
     ['a position as text', { position: '1' }, [{ path: 'position', message: 'must be a whole number' }]],
     ['an empty name', { name: '' }, [{ path: 'name', message: 'a field name cannot be empty' }]],
-    ['a null type', { type: null }, [{ path: 'type', message: 'must be one of text, longtext, number, boolean, choice, multichoice, date, email, json' }]],
-    ['an unknown property', { id: 'x' }, [{ path: '', message: 'unknown properties "id"; allowed: name, type, label, required, options, position, force' }]],
+    [
+      'a null type',
+      { type: null },
+      [
+        {
+          path: 'type',
+          message: 'must be one of text, longtext, number, boolean, choice, multichoice, date, email, json',
+        },
+      ],
+    ],
+    [
+      'an unknown property',
+      { id: 'x' },
+      [
+        {
+          path: '',
+          message: 'unknown properties "id"; allowed: name, type, label, required, options, position, force',
+        },
+      ],
+    ],
   ])('refuses %s (checked by the schema)', async (_label, body, problems) => {
     const { t, owner, base } = await setup()
     await add(t, owner.token, base, { name: 'a' })
@@ -348,7 +492,10 @@ describe('PATCH /fields/:field', () => {
     await add(t, owner.token, base, { name: 'b' })
     const res = await t.request('PATCH', `${base}/b`, { token: owner.token, body: { name: 'a' } })
     expect(res.status).toBe(409)
-    expect(res.body).toEqual({ code: 409, error: { type: 'conflict', message: 'This app already has a field named "a"; choose another name' } })
+    expect(res.body).toEqual({
+      code: 409,
+      error: { type: 'conflict', message: 'This app already has a field named "a"; choose another name' },
+    })
     expect((await t.request('PATCH', `${base}/b`, { token: owner.token, body: { name: 'b' } })).status).toBe(200)
   })
 
@@ -408,14 +555,22 @@ describe('DELETE /fields/:field', () => {
 describe('PUT /fields/order', () => {
   test('puts every field in the given order', async () => {
     const { t, owner, base, appId, changes } = await setup()
-    const [a, b, c] = [await add(t, owner.token, base, { name: 'a' }), await add(t, owner.token, base, { name: 'b' }), await add(t, owner.token, base, { name: 'c' })]
+    const [a, b, c] = [
+      await add(t, owner.token, base, { name: 'a' }),
+      await add(t, owner.token, base, { name: 'b' }),
+      await add(t, owner.token, base, { name: 'c' }),
+    ]
     changes.length = 0
     const res = await t.request('PUT', `${base}/order`, { token: owner.token, body: { ids: [c.id, a.id, b.id] } })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({
       code: 200,
       data: {
-        fields: [fieldBody(c.id, { name: 'c', position: 0 }), fieldBody(a.id, { name: 'a', position: 1 }), fieldBody(b.id, { name: 'b', position: 2 })],
+        fields: [
+          fieldBody(c.id, { name: 'c', position: 0 }),
+          fieldBody(a.id, { name: 'a', position: 1 }),
+          fieldBody(b.id, { name: 'b', position: 2 }),
+        ],
       },
     })
     expect(await stored(t, appId)).toEqual([
@@ -446,7 +601,11 @@ describe('PUT /fields/order', () => {
     ]
     expect(res.body).toEqual({
       code: 422,
-      error: { type: 'validation', message: `3 problems: ${problems.map((p) => `ids: ${p.message}`).join('; ')}`, details: { problems } },
+      error: {
+        type: 'validation',
+        message: `3 problems: ${problems.map((p) => `ids: ${p.message}`).join('; ')}`,
+        details: { problems },
+      },
     })
     expect(await stored(t, appId)).toEqual([
       ['a', 0],

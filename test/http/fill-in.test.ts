@@ -20,7 +20,11 @@ const form = (pairs: Record<string, string> | Array<[string, string]>) => new UR
 const storedRecord = (f: AssessmentFixture, id: string) => getRecord(f.ctx, f.owner.user.id, f.appId, id)
 
 /** Submits without JavaScript and follows the redirect's path. */
-async function submit(f: AssessmentFixture, token: string, pairs: Record<string, string> | Array<[string, string]> = ANSWERS) {
+async function submit(
+  f: AssessmentFixture,
+  token: string,
+  pairs: Record<string, string> | Array<[string, string]> = ANSWERS,
+) {
   const res = await f.request('POST', `/f/${token}`, { raw: form(pairs), headers: FORM })
   expect(res.status).toBe(303)
   const location = new URL(res.headers.get('location')!, 'http://localhost:8787')
@@ -34,20 +38,39 @@ describe('GET /f/<token>: the fill-in page', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8')
     expect(res.headers.get('content-security-policy')).toBe(PAGE_CSP)
-    expect(PAGE_CSP).toBe("default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; form-action 'self'; script-src 'self'; connect-src 'self'; base-uri 'none'; frame-ancestors 'none'")
+    expect(PAGE_CSP).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; form-action 'self'; script-src 'self'; connect-src 'self'; base-uri 'none'; frame-ancestors 'none'",
+    )
     const html = res.text
     expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">')
-    expect(html).toContain(`<form method="post" action="/f/${token}" accept-charset="utf-8" aria-labelledby="title" data-layout="all">`)
+    expect(html).toContain(
+      `<form method="post" action="/f/${token}" accept-charset="utf-8" aria-labelledby="title" data-layout="all">`,
+    )
     expect(html).toContain('<label for="q0">Your first name</label>')
     expect(html).toContain('<input id="q0" type="text" name="name" value=""')
-    expect(html).toContain('<fieldset class="question" data-field="calm" data-label="I felt calm"  data-required role="radiogroup" aria-required="true">')
-    expect(html).toContain('<legend>I felt calm<span class="req" aria-hidden="true">*</span><span class="visually-hidden"> (required)</span></legend>')
-    expect(html).toContain('<input type="radio" name="calm" value="Never"  required aria-invalid="false" aria-describedby="q1-error" id="q1-0">')
+    expect(html).toContain(
+      '<fieldset class="question" data-field="calm" data-label="I felt calm"  data-required role="radiogroup" aria-required="true">',
+    )
+    expect(html).toContain(
+      '<legend>I felt calm<span class="req" aria-hidden="true">*</span><span class="visually-hidden"> (required)</span></legend>',
+    )
+    expect(html).toContain(
+      '<input type="radio" name="calm" value="Never"  required aria-invalid="false" aria-describedby="q1-error" id="q1-0">',
+    )
     expect(html).toContain('<input id="q4" type="number" name="hours" value="" step="any" inputmode="decimal"')
     expect(html).toContain('<input type="checkbox" name="habits" value="walked"')
-    expect(html).toContain('<div class="hp" aria-hidden="true"><label>Leave this empty <input type="text" name="_gotcha" tabindex="-1" autocomplete="off"></label></div>')
+    expect(html).toContain(
+      '<div class="hp" aria-hidden="true"><label>Leave this empty <input type="text" name="_gotcha" tabindex="-1" autocomplete="off"></label></div>',
+    )
     expect(html).toContain('<script src="/f/assets/fill-in.js" defer></script>')
-    const order = ['name="name"', 'name="calm"', 'name="rested"', 'name="worried"', 'name="hours"', 'name="habits"'].map((s) => html.indexOf(s))
+    const order = [
+      'name="name"',
+      'name="calm"',
+      'name="rested"',
+      'name="worried"',
+      'name="hours"',
+      'name="habits"',
+    ].map((s) => html.indexOf(s))
     expect(order).toEqual([...order].sort((a, b) => a - b))
   })
 
@@ -61,15 +84,23 @@ describe('GET /f/<token>: the fill-in page', () => {
     await add({ name: 'country', type: 'choice', options: Array.from({ length: 13 }, (_, i) => `C${i}`) })
     await add({ name: 'story', type: 'longtext', label: 'Tell us more' })
     const html = (await f.request('GET', `/f/${token}`)).text
-    expect(html).toContain('<legend>I agree<span class="req" aria-hidden="true">*</span><span class="visually-hidden"> (required)</span></legend>')
-    expect(html).toContain('<input type="radio" name="consent" value="true"  required aria-invalid="false" aria-describedby="q6-error" id="q6-0"> <span>Yes</span>')
-    expect(html).toContain('<input type="radio" name="consent" value="false"  required aria-invalid="false" aria-describedby="q6-error" id="q6-1"> <span>No</span>')
+    expect(html).toContain(
+      '<legend>I agree<span class="req" aria-hidden="true">*</span><span class="visually-hidden"> (required)</span></legend>',
+    )
+    expect(html).toContain(
+      '<input type="radio" name="consent" value="true"  required aria-invalid="false" aria-describedby="q6-error" id="q6-0"> <span>Yes</span>',
+    )
+    expect(html).toContain(
+      '<input type="radio" name="consent" value="false"  required aria-invalid="false" aria-describedby="q6-error" id="q6-1"> <span>No</span>',
+    )
     expect(html).toContain('<input id="q7" type="email" name="email" value=""  autocomplete="email"')
     expect(html).toContain('<input id="q8" type="date" name="born" value=""')
     expect(html).toContain('<textarea id="q9" name="extra" data-json spellcheck="false"')
     expect(html).toContain('<label for="q10">country</label>\n<select id="q10" name="country"')
     expect(html).toContain('<option value="C12" >C12</option>')
-    expect(html).toContain('<label for="q11">Tell us more</label>\n\n<textarea id="q11" name="story" rows="6"  aria-invalid="false" aria-describedby="q11-error"></textarea>')
+    expect(html).toContain(
+      '<label for="q11">Tell us more</label>\n\n<textarea id="q11" name="story" rows="6"  aria-invalid="false" aria-describedby="q11-error"></textarea>',
+    )
   })
 
   test('a long-text answer keeps its lines', async () => {
@@ -103,13 +134,19 @@ describe('GET /f/<token>: the fill-in page', () => {
 
   test('theme values are applied, and stored CSS that would break out of <style> is dropped', async () => {
     const { f, token } = await published()
-    await f.request('PATCH', `${f.base}/connect`, { token: f.owner.token, body: { primaryColor: 'teal', layout: 'one-per-screen', buttonText: 'Send' } })
+    await f.request('PATCH', `${f.base}/connect`, {
+      token: f.owner.token,
+      body: { primaryColor: 'teal', layout: 'one-per-screen', buttonText: 'Send' },
+    })
     let html = (await f.request('GET', `/f/${token}`)).text
     expect(html).toContain(':root{--primary:teal;')
     expect(html).toContain('data-layout="one-per-screen"')
     expect(html).toContain('<button type="submit">Send</button>')
     // A row written around the validation (an older version, a manual edit) still cannot inject.
-    const theme = { primaryColor: 'red}</style><script>alert(1)</script>', customCss: '</style><script>alert(2)</script>' }
+    const theme = {
+      primaryColor: 'red}</style><script>alert(1)</script>',
+      customCss: '</style><script>alert(2)</script>',
+    }
     await f.ctx.storage.themes.set(f.appId, () => JSON.stringify(theme), f.clock.now())
     html = (await f.request('GET', `/f/${token}`)).text
     expect(html).toContain(':root{--primary:#2563eb;')
@@ -134,17 +171,31 @@ describe('POST /f/<token>: submitting', () => {
 
   test('with JavaScript (Accept: application/json): answers the id and report URL', async () => {
     const { f, token } = await published()
-    const res = await f.request('POST', `/f/${token}`, { raw: form(ANSWERS), headers: { ...FORM, accept: 'application/json' } })
+    const res = await f.request('POST', `/f/${token}`, {
+      raw: form(ANSWERS),
+      headers: { ...FORM, accept: 'application/json' },
+    })
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ code: 200, data: { id: expect.any(String), reportUrl: expect.stringMatching(/^http:\/\/localhost:8787\/r\/[0-9a-f-]{36}\?k=[A-Za-z0-9_-]{32}$/) } })
+    expect(res.body).toEqual({
+      code: 200,
+      data: {
+        id: expect.any(String),
+        reportUrl: expect.stringMatching(/^http:\/\/localhost:8787\/r\/[0-9a-f-]{36}\?k=[A-Za-z0-9_-]{32}$/),
+      },
+    })
     expect(res.body.data.reportUrl).toContain(res.body.data.id)
   })
 
   test('a plain form (no scales, report pages or expert) offers no report: the id alone, or 303 to a thank-you page in its style', async () => {
     const f = await assessmentApp()
     const token = await publishApp(f)
-    expect((await f.request('PATCH', `${f.base}/connect`, { token: f.owner.token, body: { primaryColor: 'teal' } })).status).toBe(200)
-    const json = await f.request('POST', `/f/${token}`, { raw: form(ANSWERS), headers: { ...FORM, accept: 'application/json' } })
+    expect(
+      (await f.request('PATCH', `${f.base}/connect`, { token: f.owner.token, body: { primaryColor: 'teal' } })).status,
+    ).toBe(200)
+    const json = await f.request('POST', `/f/${token}`, {
+      raw: form(ANSWERS),
+      headers: { ...FORM, accept: 'application/json' },
+    })
     expect(json.status).toBe(200)
     expect(json.body).toEqual({ code: 200, data: { id: expect.any(String) } })
     const native = await f.request('POST', `/f/${token}`, { raw: form(ANSWERS), headers: FORM })
@@ -153,7 +204,9 @@ describe('POST /f/<token>: submitting', () => {
     const thanks = await f.request('GET', `/f/${token}/thanks`)
     expect(thanks.status).toBe(200)
     expect(thanks.headers.get('content-security-policy')).toBe(PAGE_CSP)
-    expect(thanks.text).toContain('<h1>Thank you</h1><p class="pre-line">Your answers to “Wellbeing check” were saved.</p>')
+    expect(thanks.text).toContain(
+      '<h1>Thank you</h1><p class="pre-line">Your answers to “Wellbeing check” were saved.</p>',
+    )
     expect(thanks.text).toContain(':root{--primary:teal;')
     // Both records are stored.
     expect((await listRecords(f.ctx, f.owner.user.id, f.appId, { spam: 'include' })).total).toBe(2)
@@ -162,11 +215,16 @@ describe('POST /f/<token>: submitting', () => {
 
   test('a refused submission shows the form again with the problems and the answers kept', async () => {
     const { f, token } = await published()
-    const res = await f.request('POST', `/f/${token}`, { raw: form({ name: 'Ada <3', rested: 'Often', hours: 'lots' }), headers: FORM })
+    const res = await f.request('POST', `/f/${token}`, {
+      raw: form({ name: 'Ada <3', rested: 'Often', hours: 'lots' }),
+      headers: FORM,
+    })
     expect(res.status).toBe(422)
     expect(res.headers.get('content-security-policy')).toBe(PAGE_CSP)
     expect(res.text).toContain('<title>Error: Wellbeing check</title>')
-    expect(res.text).toContain('<div class="errors" role="alert" tabindex="-1" autofocus><h2>There is a problem</h2><ul><li><a href="#q1-0">I felt calm: Please choose an answer.</a></li>')
+    expect(res.text).toContain(
+      '<div class="errors" role="alert" tabindex="-1" autofocus><h2>There is a problem</h2><ul><li><a href="#q1-0">I felt calm: Please choose an answer.</a></li>',
+    )
     expect(res.text).toContain('<p class="error" id="q1-error" >Please choose an answer.</p>')
     expect(res.text).toMatch(/<p class="error" id="q4-error" >[^<]+<\/p>/)
     expect(res.text).toContain('value="Ada &lt;3"')
@@ -176,7 +234,10 @@ describe('POST /f/<token>: submitting', () => {
 
   test('a refused submission with JavaScript gets the JSON error with every problem', async () => {
     const { f, token } = await published()
-    const res = await f.request('POST', `/f/${token}`, { raw: form({ hours: 'lots' }), headers: { ...FORM, accept: 'application/json' } })
+    const res = await f.request('POST', `/f/${token}`, {
+      raw: form({ hours: 'lots' }),
+      headers: { ...FORM, accept: 'application/json' },
+    })
     expect(res.status).toBe(422)
     expect(res.body.error.type).toBe('invalid_value')
     expect(res.body.error.details.problems.map((p: { path: string }) => p.path)).toEqual(['hours', 'calm'])
@@ -194,7 +255,10 @@ describe('POST /f/<token>: submitting', () => {
     const page = await f.request('POST', '/f/abcdefghijklmnopqrstuvwxyz012345', { raw: form(ANSWERS), headers: FORM })
     expect(page.status).toBe(404)
     expect(page.text).toContain('<h1>Form not found</h1>')
-    const json = await f.request('POST', '/f/abcdefghijklmnopqrstuvwxyz012345', { raw: form(ANSWERS), headers: { ...FORM, accept: 'application/json' } })
+    const json = await f.request('POST', '/f/abcdefghijklmnopqrstuvwxyz012345', {
+      raw: form(ANSWERS),
+      headers: { ...FORM, accept: 'application/json' },
+    })
     expect(json.status).toBe(404)
     expect(json.body.error.type).toBe('not_found')
   })
@@ -203,14 +267,22 @@ describe('POST /f/<token>: submitting', () => {
 describe('GET /r/<recordId>?k=<key>: the report', () => {
   test('shows scores, level, interpretation, expert commentary and the chart for the right key', async () => {
     const { f, token } = await published()
-    await f.request('PATCH', `${f.base}/expert`, { token: f.owner.token, body: { name: 'Dr. Ana Ruiz', avatarUrl: 'https://example.com/ana.png' } })
-    await f.request('PUT', `${f.base}/expert/comments/mood/good`, { token: f.owner.token, body: { text: 'Keep it up, {{name}}.' } })
+    await f.request('PATCH', `${f.base}/expert`, {
+      token: f.owner.token,
+      body: { name: 'Dr. Ana Ruiz', avatarUrl: 'https://example.com/ana.png' },
+    })
+    await f.request('PUT', `${f.base}/expert/comments/mood/good`, {
+      token: f.owner.token,
+      body: { text: 'Keep it up, {{name}}.' },
+    })
     const { location } = await submit(f, token)
     const res = await f.request('GET', `${location.pathname}${location.search}`)
     expect(res.status).toBe(200)
     expect(res.headers.get('content-security-policy')).toBe(PAGE_CSP)
     expect(res.headers.get('referrer-policy')).toBe('no-referrer')
-    expect(res.text).toContain('<div class="value">11 <span class="level">· Good</span></div>\n<p>Your mood was good.</p>')
+    expect(res.text).toContain(
+      '<div class="value">11 <span class="level">· Good</span></div>\n<p>Your mood was good.</p>',
+    )
     expect(res.text).toContain('<img src="https://example.com/ana.png" alt=""><div><strong>Dr. Ana Ruiz</strong>')
     expect(res.text).toContain('<h3>Mood – Good</h3><p>Keep it up, Ada.</p>')
     expect(res.text).toContain('<desc id="chart-0-1-desc">Mood: 11 (range 0–12), Good</desc>')
@@ -245,7 +317,10 @@ describe('GET /r/<recordId>?k=<key>: the report', () => {
   test('answers placed through placeholders cannot inject markup', async () => {
     const { f, token } = await published()
     await f.request('POST', `${f.base}/report/pages`, { token: f.owner.token, body: { title: 'Hi {{name}}' } })
-    await f.request('POST', `${f.base}/report/pages/1/sections`, { token: f.owner.token, body: { type: 'intro', text: 'Dear {{name}}, you scored {{score.mood}}.' } })
+    await f.request('POST', `${f.base}/report/pages/1/sections`, {
+      token: f.owner.token,
+      body: { type: 'intro', text: 'Dear {{name}}, you scored {{score.mood}}.' },
+    })
     const { location } = await submit(f, token, { ...ANSWERS, name: '"><script>alert(1)</script>' })
     const html = (await f.request('GET', `${location.pathname}${location.search}`)).text
     expect(html).toContain('<p>Dear &quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;, you scored 11.</p>')
@@ -255,10 +330,17 @@ describe('GET /r/<recordId>?k=<key>: the report', () => {
   test('a later scale change does not change an old report until rescored', async () => {
     const { f, token } = await published()
     const { location } = await submit(f, token)
-    await f.request('PATCH', `${f.base}/scales/mood`, { token: f.owner.token, body: { method: 'mean', levels: [{ key: 'all', label: 'Everyone', min: 0, max: 4 }] } })
+    await f.request('PATCH', `${f.base}/scales/mood`, {
+      token: f.owner.token,
+      body: { method: 'mean', levels: [{ key: 'all', label: 'Everyone', min: 0, max: 4 }] },
+    })
     const path = `${location.pathname}${location.search}`
-    expect((await f.request('GET', path)).text).toContain('<div class="value">11 <span class="level">· Good</span></div>')
+    expect((await f.request('GET', path)).text).toContain(
+      '<div class="value">11 <span class="level">· Good</span></div>',
+    )
     await f.request('POST', `${f.base}/scales/rescore`, { token: f.owner.token })
-    expect((await f.request('GET', path)).text).toContain('<div class="value">3.6667 <span class="level">· Everyone</span></div>')
+    expect((await f.request('GET', path)).text).toContain(
+      '<div class="value">3.6667 <span class="level">· Everyone</span></div>',
+    )
   })
 })

@@ -22,8 +22,10 @@ const refusal = (path: string, allow: string, method: string) => ({
 /** What the share URLs' 405 says to do instead (test/http/share-edges-routes.test.ts checks each). */
 const shareHints: Record<string, (url: string) => string> = {
   '': (url) => `POST records to ${url}; GET ${url}?help describes it and GET ${url}/query reads records back`,
-  '/query': (url) => `${url}/query only reads: use GET (GET ${url}/query?help describes it); records are sent with POST ${url}`,
-  '/summary': (url) => `${url}/summary only reads: use GET (GET ${url}/summary?help describes it); records are sent with POST ${url}`,
+  '/query': (url) =>
+    `${url}/query only reads: use GET (GET ${url}/query?help describes it); records are sent with POST ${url}`,
+  '/summary': (url) =>
+    `${url}/summary only reads: use GET (GET ${url}/summary?help describes it); records are sent with POST ${url}`,
   '/form': (url) => `POST to ${url}/form; GET ${url}/form?help describes it`,
   '/batch': (url) => `POST to ${url}/batch; GET ${url}/batch?help describes it`,
 }
@@ -56,23 +58,37 @@ beforeAll(async () => {
 
 /** A request path for a route: its parameters filled (a share route gets a published token), `*` an admin file. */
 function concrete(path: string): string {
-  return path.replace(/:(\w+)/g, (_, name: string) => (path.startsWith(`${SHARE}/`) && name === 'token' ? token : `${name}-1`)).replace('*', 'index.html')
+  return path
+    .replace(/:(\w+)/g, (_, name: string) => (path.startsWith(`${SHARE}/`) && name === 'token' ? token : `${name}-1`))
+    .replace('*', 'index.html')
 }
 
 /** One request path per registered path; the share preflight (`OPTIONS /api/v3/share/*`) is a route but no path of its own. */
-const routePaths = () => [...new Set(t.app.routes.filter((route) => route.method !== 'OPTIONS').map((route) => concrete(route.path)))]
+const routePaths = () => [
+  ...new Set(t.app.routes.filter((route) => route.method !== 'OPTIONS').map((route) => concrete(route.path))),
+]
 
 /** Answers that came from the router's not-found path (a 404 "No route" or the generic 405). */
 const unrouted = (res: TestResponse): boolean => {
   const message: unknown = res.body?.error?.message
-  return typeof message === 'string' && (message.startsWith('No route for') || (res.status === 405 && message.endsWith(DOC)))
+  return (
+    typeof message === 'string' && (message.startsWith('No route for') || (res.status === 405 && message.endsWith(DOC)))
+  )
 }
 
 describe('every registered path refuses the methods it does not take with 405 and Allow', () => {
   test('the table covers the route list', () => {
     const paths = routePaths()
     expect(paths.length).toBeGreaterThan(75)
-    for (const required of ['/api/v3/health', '/api/v3/openapi.json', '/api/v3/apps', '/admin/index.html', '/f/token-1', `${SHARE}/${token}/query`]) expect(paths).toContain(required)
+    for (const required of [
+      '/api/v3/health',
+      '/api/v3/openapi.json',
+      '/api/v3/apps',
+      '/admin/index.html',
+      '/f/token-1',
+      `${SHARE}/${token}/query`,
+    ])
+      expect(paths).toContain(required)
   })
 
   test('each path: 405 with the exact Allow and body for every other method; every allowed method is routed', async () => {
@@ -85,14 +101,28 @@ describe('every registered path refuses the methods it does not take with 405 an
         const res = await t.request(method, path)
         if (allowed.includes(method)) {
           // The share URLs' own 405 for a GET without ?help lists the same Allow.
-          expect({ method, path, unrouted: unrouted(res), allow: res.status === 405 ? res.headers.get('allow') : allow }).toEqual({ method, path, unrouted: false, allow })
+          expect({
+            method,
+            path,
+            unrouted: unrouted(res),
+            allow: res.status === 405 ? res.headers.get('allow') : allow,
+          }).toEqual({ method, path, unrouted: false, allow })
           continue
         }
         refused++
         // A share path gets its hint; one the hints do not know yet (a new share route) the generic message.
         const hint = share ? shareHints[path.slice(`${SHARE}/${token}`.length)] : undefined
-        const body = hint ? { code: 405, error: { type: 'method_not_allowed', message: hint(`${BASE}${SHARE}/${token}`) } } : refusal(path, allow, method)
-        expect({ method, path, status: res.status, allow: res.headers.get('allow'), cors: res.headers.get('access-control-allow-origin'), body: res.body }).toEqual({
+        const body = hint
+          ? { code: 405, error: { type: 'method_not_allowed', message: hint(`${BASE}${SHARE}/${token}`) } }
+          : refusal(path, allow, method)
+        expect({
+          method,
+          path,
+          status: res.status,
+          allow: res.headers.get('allow'),
+          cors: res.headers.get('access-control-allow-origin'),
+          body: res.body,
+        }).toEqual({
           method,
           path,
           status: 405,
@@ -108,36 +138,187 @@ describe('every registered path refuses the methods it does not take with 405 an
 })
 
 describe('405 and 404, case by case', () => {
-  const cases: Array<{ name: string; method: string; path: string; status: number; allow: string | null; body: unknown }> = [
-    { name: 'DELETE /api/v3/health', method: 'DELETE', path: '/api/v3/health', status: 405, allow: 'GET, HEAD', body: refusal('/api/v3/health', 'GET, HEAD', 'DELETE') },
-    { name: 'PUT /api/v3/apps', method: 'PUT', path: '/api/v3/apps', status: 405, allow: 'GET, HEAD, POST', body: refusal('/api/v3/apps', 'GET, HEAD, POST', 'PUT') },
-    { name: 'PUT /api/v3/apps/ (trailing slash: the same path)', method: 'PUT', path: '/api/v3/apps/', status: 405, allow: 'GET, HEAD, POST', body: refusal('/api/v3/apps/', 'GET, HEAD, POST', 'PUT') },
-    { name: 'PUT /api/v3/apps/:id', method: 'PUT', path: '/api/v3/apps/a1', status: 405, allow: 'GET, HEAD, PATCH, DELETE', body: refusal('/api/v3/apps/a1', 'GET, HEAD, PATCH, DELETE', 'PUT') },
-    { name: 'POST /api/v3/apps/:id/fields/:field', method: 'POST', path: '/api/v3/apps/a1/fields/age', status: 405, allow: 'GET, HEAD, PATCH, DELETE', body: refusal('/api/v3/apps/a1/fields/age', 'GET, HEAD, PATCH, DELETE', 'POST') },
+  const cases: Array<{
+    name: string
+    method: string
+    path: string
+    status: number
+    allow: string | null
+    body: unknown
+  }> = [
+    {
+      name: 'DELETE /api/v3/health',
+      method: 'DELETE',
+      path: '/api/v3/health',
+      status: 405,
+      allow: 'GET, HEAD',
+      body: refusal('/api/v3/health', 'GET, HEAD', 'DELETE'),
+    },
+    {
+      name: 'PUT /api/v3/apps',
+      method: 'PUT',
+      path: '/api/v3/apps',
+      status: 405,
+      allow: 'GET, HEAD, POST',
+      body: refusal('/api/v3/apps', 'GET, HEAD, POST', 'PUT'),
+    },
+    {
+      name: 'PUT /api/v3/apps/ (trailing slash: the same path)',
+      method: 'PUT',
+      path: '/api/v3/apps/',
+      status: 405,
+      allow: 'GET, HEAD, POST',
+      body: refusal('/api/v3/apps/', 'GET, HEAD, POST', 'PUT'),
+    },
+    {
+      name: 'PUT /api/v3/apps/:id',
+      method: 'PUT',
+      path: '/api/v3/apps/a1',
+      status: 405,
+      allow: 'GET, HEAD, PATCH, DELETE',
+      body: refusal('/api/v3/apps/a1', 'GET, HEAD, PATCH, DELETE', 'PUT'),
+    },
+    {
+      name: 'POST /api/v3/apps/:id/fields/:field',
+      method: 'POST',
+      path: '/api/v3/apps/a1/fields/age',
+      status: 405,
+      allow: 'GET, HEAD, PATCH, DELETE',
+      body: refusal('/api/v3/apps/a1/fields/age', 'GET, HEAD, PATCH, DELETE', 'POST'),
+    },
     // `order` is both a route of its own (PUT) and a field name to /:field.
-    { name: 'POST /api/v3/apps/:id/fields/order', method: 'POST', path: '/api/v3/apps/a1/fields/order', status: 405, allow: 'GET, HEAD, PUT, PATCH, DELETE', body: refusal('/api/v3/apps/a1/fields/order', 'GET, HEAD, PUT, PATCH, DELETE', 'POST') },
-    { name: 'GET /api/v3/auth/login (POST only: no HEAD either)', method: 'GET', path: '/api/v3/auth/login', status: 405, allow: 'POST', body: refusal('/api/v3/auth/login', 'POST', 'GET') },
+    {
+      name: 'POST /api/v3/apps/:id/fields/order',
+      method: 'POST',
+      path: '/api/v3/apps/a1/fields/order',
+      status: 405,
+      allow: 'GET, HEAD, PUT, PATCH, DELETE',
+      body: refusal('/api/v3/apps/a1/fields/order', 'GET, HEAD, PUT, PATCH, DELETE', 'POST'),
+    },
+    {
+      name: 'GET /api/v3/auth/login (POST only: no HEAD either)',
+      method: 'GET',
+      path: '/api/v3/auth/login',
+      status: 405,
+      allow: 'POST',
+      body: refusal('/api/v3/auth/login', 'POST', 'GET'),
+    },
     // In process the body is there; a server sends none to HEAD (checked below through Bun.serve).
-    { name: 'HEAD /api/v3/auth/login', method: 'HEAD', path: '/api/v3/auth/login', status: 405, allow: 'POST', body: refusal('/api/v3/auth/login', 'POST', 'HEAD') },
-    { name: 'OPTIONS on the control plane (no preflight there)', method: 'OPTIONS', path: '/api/v3/apps', status: 405, allow: 'GET, HEAD, POST', body: refusal('/api/v3/apps', 'GET, HEAD, POST', 'OPTIONS') },
-    { name: 'POST /api/v3/openapi.json', method: 'POST', path: '/api/v3/openapi.json', status: 405, allow: 'GET, HEAD', body: refusal('/api/v3/openapi.json', 'GET, HEAD', 'POST') },
-    { name: 'POST / (the redirect to the admin page)', method: 'POST', path: '/', status: 405, allow: 'GET, HEAD', body: refusal('/', 'GET, HEAD', 'POST') },
-    { name: 'POST /admin/', method: 'POST', path: '/admin/', status: 405, allow: 'GET, HEAD', body: refusal('/admin/', 'GET, HEAD', 'POST') },
-    { name: 'DELETE /admin/index.html', method: 'DELETE', path: '/admin/index.html', status: 405, allow: 'GET, HEAD', body: refusal('/admin/index.html', 'GET, HEAD', 'DELETE') },
+    {
+      name: 'HEAD /api/v3/auth/login',
+      method: 'HEAD',
+      path: '/api/v3/auth/login',
+      status: 405,
+      allow: 'POST',
+      body: refusal('/api/v3/auth/login', 'POST', 'HEAD'),
+    },
+    {
+      name: 'OPTIONS on the control plane (no preflight there)',
+      method: 'OPTIONS',
+      path: '/api/v3/apps',
+      status: 405,
+      allow: 'GET, HEAD, POST',
+      body: refusal('/api/v3/apps', 'GET, HEAD, POST', 'OPTIONS'),
+    },
+    {
+      name: 'POST /api/v3/openapi.json',
+      method: 'POST',
+      path: '/api/v3/openapi.json',
+      status: 405,
+      allow: 'GET, HEAD',
+      body: refusal('/api/v3/openapi.json', 'GET, HEAD', 'POST'),
+    },
+    {
+      name: 'POST / (the redirect to the admin page)',
+      method: 'POST',
+      path: '/',
+      status: 405,
+      allow: 'GET, HEAD',
+      body: refusal('/', 'GET, HEAD', 'POST'),
+    },
+    {
+      name: 'POST /admin/',
+      method: 'POST',
+      path: '/admin/',
+      status: 405,
+      allow: 'GET, HEAD',
+      body: refusal('/admin/', 'GET, HEAD', 'POST'),
+    },
+    {
+      name: 'DELETE /admin/index.html',
+      method: 'DELETE',
+      path: '/admin/index.html',
+      status: 405,
+      allow: 'GET, HEAD',
+      body: refusal('/admin/index.html', 'GET, HEAD', 'DELETE'),
+    },
     // Every name under /admin/ is a GET of the static files (a missing one is their 404): the path is known.
-    { name: 'PUT /admin/missing.js', method: 'PUT', path: '/admin/missing.js', status: 405, allow: 'GET, HEAD', body: refusal('/admin/missing.js', 'GET, HEAD', 'PUT') },
-    { name: 'DELETE /f/:token (hosted page)', method: 'DELETE', path: '/f/abc', status: 405, allow: 'GET, HEAD, POST', body: refusal('/f/abc', 'GET, HEAD, POST', 'DELETE') },
-    { name: 'POST /f/:token/thanks', method: 'POST', path: '/f/abc/thanks', status: 405, allow: 'GET, HEAD', body: refusal('/f/abc/thanks', 'GET, HEAD', 'POST') },
-    { name: 'an unknown path', method: 'GET', path: '/api/v3/nope', status: 404, allow: null, body: { code: 404, error: { type: 'not_found', message: `No route for GET /api/v3/nope; ${DOC}` } } },
-    { name: 'an unknown path under a known one', method: 'DELETE', path: '/api/v3/apps/a1/nope', status: 404, allow: null, body: { code: 404, error: { type: 'not_found', message: `No route for DELETE /api/v3/apps/a1/nope; ${DOC}` } } },
-    { name: 'an empty parameter is not a parameter', method: 'PUT', path: '/api/v3/apps//urls', status: 404, allow: null, body: { code: 404, error: { type: 'not_found', message: `No route for PUT /api/v3/apps//urls; ${DOC}` } } },
+    {
+      name: 'PUT /admin/missing.js',
+      method: 'PUT',
+      path: '/admin/missing.js',
+      status: 405,
+      allow: 'GET, HEAD',
+      body: refusal('/admin/missing.js', 'GET, HEAD', 'PUT'),
+    },
+    {
+      name: 'DELETE /f/:token (hosted page)',
+      method: 'DELETE',
+      path: '/f/abc',
+      status: 405,
+      allow: 'GET, HEAD, POST',
+      body: refusal('/f/abc', 'GET, HEAD, POST', 'DELETE'),
+    },
+    {
+      name: 'POST /f/:token/thanks',
+      method: 'POST',
+      path: '/f/abc/thanks',
+      status: 405,
+      allow: 'GET, HEAD',
+      body: refusal('/f/abc/thanks', 'GET, HEAD', 'POST'),
+    },
+    {
+      name: 'an unknown path',
+      method: 'GET',
+      path: '/api/v3/nope',
+      status: 404,
+      allow: null,
+      body: { code: 404, error: { type: 'not_found', message: `No route for GET /api/v3/nope; ${DOC}` } },
+    },
+    {
+      name: 'an unknown path under a known one',
+      method: 'DELETE',
+      path: '/api/v3/apps/a1/nope',
+      status: 404,
+      allow: null,
+      body: { code: 404, error: { type: 'not_found', message: `No route for DELETE /api/v3/apps/a1/nope; ${DOC}` } },
+    },
+    {
+      name: 'an empty parameter is not a parameter',
+      method: 'PUT',
+      path: '/api/v3/apps//urls',
+      status: 404,
+      allow: null,
+      body: { code: 404, error: { type: 'not_found', message: `No route for PUT /api/v3/apps//urls; ${DOC}` } },
+    },
     // The share preflight answers OPTIONS on any path under /api/v3/share/, which alone makes no path known.
-    { name: 'a path only the share preflight matches', method: 'GET', path: `${SHARE}/a/b/c`, status: 404, allow: null, body: { code: 404, error: { type: 'not_found', message: `No route for GET ${SHARE}/a/b/c; ${DOC}` } } },
+    {
+      name: 'a path only the share preflight matches',
+      method: 'GET',
+      path: `${SHARE}/a/b/c`,
+      status: 404,
+      allow: null,
+      body: { code: 404, error: { type: 'not_found', message: `No route for GET ${SHARE}/a/b/c; ${DOC}` } },
+    },
   ]
   for (const c of cases) {
     test(c.name, async () => {
       const res = await t.request(c.method, c.path)
-      expect({ status: res.status, allow: res.headers.get('allow'), body: res.body }).toEqual({ status: c.status, allow: c.allow, body: c.body })
+      expect({ status: res.status, allow: res.headers.get('allow'), body: res.body }).toEqual({
+        status: c.status,
+        allow: c.allow,
+        body: c.body,
+      })
       expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8')
     })
   }
@@ -149,18 +330,35 @@ describe('405 and 404, case by case', () => {
 
   test('a share URL with an unknown token is the 404 of every share route, whatever the method', async () => {
     const res = await t.request('POST', `${SHARE}/not-a-token/query`)
-    expect({ status: res.status, allow: res.headers.get('allow'), cors: res.headers.get('access-control-allow-origin'), body: res.body }).toEqual({
+    expect({
+      status: res.status,
+      allow: res.headers.get('allow'),
+      cors: res.headers.get('access-control-allow-origin'),
+      body: res.body,
+    }).toEqual({
       status: 404,
       allow: null,
       cors: '*',
-      body: { code: 404, error: { type: 'not_found', message: 'No published form has this address: the link may be mistyped, or the owner rotated its token or unpublished it' } },
+      body: {
+        code: 404,
+        error: {
+          type: 'not_found',
+          message:
+            'No published form has this address: the link may be mistyped, or the owner rotated its token or unpublished it',
+        },
+      },
     })
   })
 
   test('POST /query of a published endpoint: 405 with the share hint, Allow and CORS; the preflight still answers', async () => {
     const url = `${BASE}${SHARE}/${token}`
     const res = await t.request('POST', `${SHARE}/${token}/query/`, { body: { a: 1 } })
-    expect({ status: res.status, allow: res.headers.get('allow'), cors: res.headers.get('access-control-allow-origin'), body: res.body }).toEqual({
+    expect({
+      status: res.status,
+      allow: res.headers.get('allow'),
+      cors: res.headers.get('access-control-allow-origin'),
+      body: res.body,
+    }).toEqual({
       status: 405,
       allow: 'GET, HEAD, OPTIONS',
       cors: '*',
@@ -171,9 +369,15 @@ describe('405 and 404, case by case', () => {
   })
 
   test('the OpenAPI document has only operations the routes take', async () => {
-    const doc = (await t.request('GET', '/api/v3/openapi.json')).body as { paths: Record<string, Record<string, unknown>> }
+    const doc = (await t.request('GET', '/api/v3/openapi.json')).body as {
+      paths: Record<string, Record<string, unknown>>
+    }
     const registered = new Set(t.app.routes.map((route) => `${route.method} ${route.path.replace(/(.)\/$/, '$1')}`))
-    const operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1').replace(/(.)\/$/, '$1')}`))
+    const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.keys(item).map(
+        (method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1').replace(/(.)\/$/, '$1')}`,
+      ),
+    )
     expect(operations.filter((operation) => !registered.has(operation))).toEqual([])
     expect(operations.filter((operation) => /^(HEAD|OPTIONS) /.test(operation))).toEqual([])
   })
@@ -188,11 +392,19 @@ describe('through the real server (Bun.serve, with its fast ingest route)', () =
 
   test('DELETE /api/v3/health is a 405, HEAD /api/v3/health a 200', async () => {
     const refused = await fetch(`${server.url}/api/v3/health`, { method: 'DELETE' })
-    expect({ status: refused.status, allow: refused.headers.get('allow'), body: await refused.json() }).toEqual({ status: 405, allow: 'GET, HEAD', body: refusal('/api/v3/health', 'GET, HEAD', 'DELETE') })
+    expect({ status: refused.status, allow: refused.headers.get('allow'), body: await refused.json() }).toEqual({
+      status: 405,
+      allow: 'GET, HEAD',
+      body: refusal('/api/v3/health', 'GET, HEAD', 'DELETE'),
+    })
     const head = await fetch(`${server.url}/api/v3/health`, { method: 'HEAD' })
     expect(head.status).toBe(200)
     const headRefused = await fetch(`${server.url}/api/v3/auth/login`, { method: 'HEAD' })
-    expect({ status: headRefused.status, allow: headRefused.headers.get('allow'), text: await headRefused.text() }).toEqual({ status: 405, allow: 'POST', text: '' })
+    expect({
+      status: headRefused.status,
+      allow: headRefused.headers.get('allow'),
+      text: await headRefused.text(),
+    }).toEqual({ status: 405, allow: 'POST', text: '' })
   })
 
   test('the fast ingest path leaves the other methods of /api/v3/share/:token to the app', async () => {
@@ -202,7 +414,10 @@ describe('through the real server (Bun.serve, with its fast ingest route)', () =
     expect({ status: refused.status, allow: refused.headers.get('allow'), body: await refused.json() }).toEqual({
       status: 405,
       allow: 'GET, HEAD, POST, OPTIONS',
-      body: { code: 405, error: { type: 'method_not_allowed', message: shareHints[''](`${server.ctx.config.baseUrl}${endpoint.path}`) } },
+      body: {
+        code: 405,
+        error: { type: 'method_not_allowed', message: shareHints[''](`${server.ctx.config.baseUrl}${endpoint.path}`) },
+      },
     })
     const head = await fetch(`${url}?help`, { method: 'HEAD' })
     expect(head.status).toBe(200)

@@ -23,12 +23,22 @@ const NAMES = Object.keys(ROUTES) as RouteName[]
 async function runTool(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const proc = Bun.spawn([process.execPath, ...args], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: tempDir('svc-tool-home-'), REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: tempDir('svc-tool-home-'),
+      REDOCLY_TELEMETRY: 'off',
+      REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+      NO_COLOR: '1',
+    },
     stdout: 'pipe',
     stderr: 'pipe',
   })
   const timer = setTimeout(() => proc.kill(), 60_000)
-  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ])
   clearTimeout(timer)
   return { code, stdout, stderr }
 }
@@ -36,14 +46,19 @@ async function runTool(args: string[]): Promise<{ code: number; stdout: string; 
 /** The document written to a fresh temp file. */
 function documentFile(): string {
   const file = join(tempDir('svc-openapi-'), 'openapi.json')
-  writeFileSync(file, JSON.stringify(openapiDocument({ serverUrl: 'https://svc.example.org', version: VERSION }), null, 2))
+  writeFileSync(
+    file,
+    JSON.stringify(openapiDocument({ serverUrl: 'https://svc.example.org', version: VERSION }), null, 2),
+  )
   return file
 }
 
 describe('the route table', () => {
   test('the app mounts exactly the routes of the table (the CORS preflight aside)', () => {
     const { app } = testApp()
-    const mounted = app.routes.filter((route) => route.method !== 'OPTIONS').map((route) => `${route.method} ${route.path}`)
+    const mounted = app.routes
+      .filter((route) => route.method !== 'OPTIONS')
+      .map((route) => `${route.method} ${route.path}`)
     expect(mounted.sort()).toEqual(Object.values(ROUTES).sort())
   })
 
@@ -64,8 +79,13 @@ describe('the route table', () => {
     for (const name of NAMES) {
       if (OPERATIONS[name].access !== 'owner') continue
       const { method, path } = routeOf(name)
-      const response = await t.request(method, path.replace(/:\w+/g, 'x'), method === 'GET' || method === 'DELETE' ? {} : { body: {} })
-      if (response.status !== 401 || response.body.error?.type !== 'unauthorized') refused.push(`${name}: ${response.status}`)
+      const response = await t.request(
+        method,
+        path.replace(/:\w+/g, 'x'),
+        method === 'GET' || method === 'DELETE' ? {} : { body: {} },
+      )
+      if (response.status !== 401 || response.body.error?.type !== 'unauthorized')
+        refused.push(`${name}: ${response.status}`)
     }
     expect(refused).toEqual([])
   })
@@ -84,8 +104,12 @@ describe('the document', () => {
 
   test('describes every operation of the table, public ones with security: []', () => {
     const doc = openapiDocument({ serverUrl: BASE, version: VERSION }) as any
-    const listed = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, operations]) => Object.entries(operations).map(([method, op]) => `${op.operationId} ${method.toUpperCase()} ${path}`))
-    const expected = NAMES.filter((name) => name !== 'pages.adminAsset').map((name) => `${name} ${routeOf(name).method} ${openapiPath(routeOf(name).path)}`)
+    const listed = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, operations]) =>
+      Object.entries(operations).map(([method, op]) => `${op.operationId} ${method.toUpperCase()} ${path}`),
+    )
+    const expected = NAMES.filter((name) => name !== 'pages.adminAsset').map(
+      (name) => `${name} ${routeOf(name).method} ${openapiPath(routeOf(name).path)}`,
+    )
     expect(listed.sort()).toEqual(expected.sort())
     expect(doc.paths['/api/v3/health'].get.security).toEqual([])
     expect(doc.paths['/api/v3/apps'].get.security).toEqual([{ accessToken: [] }, { session: [] }])
@@ -93,8 +117,13 @@ describe('the document', () => {
 
   test('Redocly lint (recommended rules) finds no error', async () => {
     const lint = await runTool(['node_modules/@redocly/cli/bin/cli.js', 'lint', documentFile(), '--format=json'])
-    const report = JSON.parse(lint.stdout) as { totals: { errors: number }; problems: Array<{ severity: string; ruleId: string; message: string; location: Array<{ pointer: string }> }> }
-    const errors = report.problems.filter((problem) => problem.severity === 'error').map((problem) => `${problem.ruleId} ${problem.location[0]?.pointer}: ${problem.message}`)
+    const report = JSON.parse(lint.stdout) as {
+      totals: { errors: number }
+      problems: Array<{ severity: string; ruleId: string; message: string; location: Array<{ pointer: string }> }>
+    }
+    const errors = report.problems
+      .filter((problem) => problem.severity === 'error')
+      .map((problem) => `${problem.ruleId} ${problem.location[0]?.pointer}: ${problem.message}`)
     expect(errors).toEqual([])
     expect(report.totals.errors).toBe(0)
     expect(lint.code).toBe(0)
@@ -102,7 +131,12 @@ describe('the document', () => {
 
   test('openapi-typescript generates types that compile and give the answers their shapes', async () => {
     const dir = tempDir('svc-openapi-ts-')
-    const generated = await runTool(['node_modules/openapi-typescript/bin/cli.js', documentFile(), '-o', join(dir, 'api.ts')])
+    const generated = await runTool([
+      'node_modules/openapi-typescript/bin/cli.js',
+      documentFile(),
+      '-o',
+      join(dir, 'api.ts'),
+    ])
     expect(generated.code).toBe(0)
     writeFileSync(
       join(dir, 'use.ts'),
@@ -123,7 +157,20 @@ export const nameless: Schema<'App'> = { id: 'x' }
 export const wrapped: Json<'/api/v3/share/{token}/query', 'get', 200> = { code: 200, data: { records: [] } }
 `,
     )
-    const tsc = await runTool([join(ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit', '--strict', '--skipLibCheck', '--target', 'es2022', '--module', 'esnext', '--moduleResolution', 'bundler', '--allowImportingTsExtensions', join(dir, 'use.ts')])
+    const tsc = await runTool([
+      join(ROOT, 'node_modules/typescript/bin/tsc'),
+      '--noEmit',
+      '--strict',
+      '--skipLibCheck',
+      '--target',
+      'es2022',
+      '--module',
+      'esnext',
+      '--moduleResolution',
+      'bundler',
+      '--allowImportingTsExtensions',
+      join(dir, 'use.ts'),
+    ])
     expect(tsc.stdout + tsc.stderr).toBe('')
     expect(tsc.code).toBe(0)
   }, 90_000)

@@ -33,7 +33,10 @@ function linkToken(t: TestApp, to = NEW): string {
 
 /** Presses the button of the confirmation page, as a browser posts the form. */
 const pressConfirm = (t: TestApp, token: string) =>
-  t.request('POST', '/api/v3/profile/email/confirm', { raw: new URLSearchParams({ token }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+  t.request('POST', '/api/v3/profile/email/confirm', {
+    raw: new URLSearchParams({ token }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  })
 
 const confirmMail = (token: string) => ({
   to: NEW,
@@ -77,7 +80,11 @@ describe('changing the e-mail address', () => {
     expect(res.status).toBe(403)
     expect(res.body).toEqual({
       code: 403,
-      error: { type: 'reauth_required', message: 'Changing the e-mail address needs your current password: send it as "currentPassword"', details: { method: 'password' } },
+      error: {
+        type: 'reauth_required',
+        message: 'Changing the e-mail address needs your current password: send it as "currentPassword"',
+        details: { method: 'password' },
+      },
     })
     expect(await stored(t, user.id)).toBe(OLD)
     expect(await t.ctx.storage.users.emailChange(user.id)).toBeNull()
@@ -102,7 +109,13 @@ describe('changing the e-mail address', () => {
     await t.request('POST', '/api/v3/auth/code', { body: { email: OLD } })
     const ok = await patch(t, token, { email: NEW, code: lastCode(t, OLD) })
     expect(ok.status).toBe(202)
-    expect(ok.body).toEqual({ code: 202, data: { ...user, pendingEmail: { email: NEW, expiresAt: new Date(Date.parse(T0) + AUTH.emailChangeTtlMs).toISOString() } } })
+    expect(ok.body).toEqual({
+      code: 202,
+      data: {
+        ...user,
+        pendingEmail: { email: NEW, expiresAt: new Date(Date.parse(T0) + AUTH.emailChangeTtlMs).toISOString() },
+      },
+    })
     expect(await stored(t, user.id)).toBe(OLD)
   })
 
@@ -111,7 +124,10 @@ describe('changing the e-mail address', () => {
     for (let i = 0; i < AUTH.loginFailuresPerWindow; i++) {
       const res = await patch(t, token, { email: NEW, currentPassword: `guess ${i}` })
       expect(res.status).toBe(403)
-      expect(res.body).toEqual({ code: 403, error: { type: 'wrong_password', message: 'The current password is wrong; nothing was changed' } })
+      expect(res.body).toEqual({
+        code: 403,
+        error: { type: 'wrong_password', message: 'The current password is wrong; nothing was changed' },
+      })
     }
     const limited = await patch(t, token, { email: NEW, currentPassword: 'correct horse' })
     expect(limited.status).toBe(429)
@@ -124,7 +140,9 @@ describe('changing the e-mail address', () => {
         details: { retryAfterSeconds: 900 },
       },
     })
-    expect((await t.request('POST', '/api/v3/auth/login', { body: { email: OLD, password: 'correct horse' } })).status).toBe(429)
+    expect(
+      (await t.request('POST', '/api/v3/auth/login', { body: { email: OLD, password: 'correct horse' } })).status,
+    ).toBe(429)
     expect(await stored(t, user.id)).toBe(OLD)
     await Promise.resolve()
     expect(t.mails).toEqual([])
@@ -134,15 +152,32 @@ describe('changing the e-mail address', () => {
     const { t, token, user } = await withOwner()
     await t.request('POST', '/api/v3/auth/code', { body: { email: OLD } })
     t.clock.advance(1000)
-    const res = await patch(t, token, { name: 'Ada L.', email: ` ${NEW.toUpperCase()} `, currentPassword: 'correct horse' })
+    const res = await patch(t, token, {
+      name: 'Ada L.',
+      email: ` ${NEW.toUpperCase()} `,
+      currentPassword: 'correct horse',
+    })
     expect(res.status).toBe(202)
     const expiresAt = Date.parse(T0) + 1000 + AUTH.emailChangeTtlMs
-    expect(res.body).toEqual({ code: 202, data: { ...user, name: 'Ada L.', pendingEmail: { email: NEW, expiresAt: new Date(expiresAt).toISOString() } } })
+    expect(res.body).toEqual({
+      code: 202,
+      data: { ...user, name: 'Ada L.', pendingEmail: { email: NEW, expiresAt: new Date(expiresAt).toISOString() } },
+    })
     expect(await stored(t, user.id)).toBe(OLD)
     // The profile shows the change waiting for its link (the admin's Account screen reads it on every visit).
-    expect((await t.request('GET', '/api/v3/profile', { token })).body.data).toEqual({ ...user, name: 'Ada L.', pendingEmail: { email: NEW, expiresAt: new Date(expiresAt).toISOString() } })
+    expect((await t.request('GET', '/api/v3/profile', { token })).body.data).toEqual({
+      ...user,
+      name: 'Ada L.',
+      pendingEmail: { email: NEW, expiresAt: new Date(expiresAt).toISOString() },
+    })
     const link = linkToken(t)
-    expect(await t.ctx.storage.users.emailChange(user.id)).toEqual({ userId: user.id, newEmail: NEW, tokenHash: expect.stringMatching(/^[0-9a-f]{64}$/), expiresAt, createdAt: Date.parse(T0) + 1000 })
+    expect(await t.ctx.storage.users.emailChange(user.id)).toEqual({
+      userId: user.id,
+      newEmail: NEW,
+      tokenHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      expiresAt,
+      createdAt: Date.parse(T0) + 1000,
+    })
     await Promise.resolve()
     expect(t.mails.slice(1)).toEqual([confirmMail(link), requestedMail])
 
@@ -150,15 +185,25 @@ describe('changing the e-mail address', () => {
     const page = await t.request('GET', `/api/v3/profile/email/confirm?token=${link}`)
     expect(page.status).toBe(200)
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
-    expect(page.text).toContain(`<p>The svc account ${OLD} will use ${NEW} from now on: login codes and notices go there.</p>`)
-    expect(page.text).toContain(`<form method="post" action="/api/v3/profile/email/confirm">\n<input type="hidden" name="token" value="${link}">\n<button type="submit">Use ${NEW}</button>`)
+    expect(page.text).toContain(
+      `<p>The svc account ${OLD} will use ${NEW} from now on: login codes and notices go there.</p>`,
+    )
+    expect(page.text).toContain(
+      `<form method="post" action="/api/v3/profile/email/confirm">\n<input type="hidden" name="token" value="${link}">\n<button type="submit">Use ${NEW}</button>`,
+    )
     expect(await stored(t, user.id)).toBe(OLD)
 
     t.clock.advance(1000)
     const done = await pressConfirm(t, link)
     expect(done.status).toBe(200)
-    expect(done.text).toContain(`<h1>E-mail address changed</h1><p>The svc account now uses ${NEW}. Log in with it from now on.</p>`)
-    expect(await t.ctx.storage.users.byId(user.id)).toMatchObject({ email: NEW, name: 'Ada L.', updatedAt: Date.parse(T0) + 2000 })
+    expect(done.text).toContain(
+      `<h1>E-mail address changed</h1><p>The svc account now uses ${NEW}. Log in with it from now on.</p>`,
+    )
+    expect(await t.ctx.storage.users.byId(user.id)).toMatchObject({
+      email: NEW,
+      name: 'Ada L.',
+      updatedAt: Date.parse(T0) + 2000,
+    })
     expect(await t.ctx.storage.users.emailChange(user.id)).toBeNull()
     // The code mailed to the old address before the change no longer logs in.
     expect(await t.ctx.storage.auth.emailCodes(OLD)).toEqual([])
@@ -192,9 +237,15 @@ describe('changing the e-mail address', () => {
     const waiting = { email: NEW, expiresAt: new Date(t.clock.now() + AUTH.emailChangeTtlMs).toISOString() }
     const profile = (await t.request('GET', '/api/v3/profile', { token })).body.data
     expect([profile.email, profile.pendingEmail]).toEqual([OLD, waiting])
-    expect((await t.request('DELETE', '/api/v3/profile/email', { token })).body).toEqual({ code: 200, data: { cancelled: true } })
+    expect((await t.request('DELETE', '/api/v3/profile/email', { token })).body).toEqual({
+      code: 200,
+      data: { cancelled: true },
+    })
     expect((await t.request('GET', '/api/v3/profile', { token })).body.data.pendingEmail).toBeUndefined()
-    expect((await t.request('DELETE', '/api/v3/profile/email', { token })).body).toEqual({ code: 200, data: { cancelled: false } })
+    expect((await t.request('DELETE', '/api/v3/profile/email', { token })).body).toEqual({
+      code: 200,
+      data: { cancelled: false },
+    })
     expect((await pressConfirm(t, third)).status).toBe(404)
     expect(await stored(t, user.id)).toBe(OLD)
   })
@@ -205,7 +256,10 @@ describe('changing the e-mail address', () => {
     await signUp(t, { email: NEW })
     const res = await t.request('POST', '/api/v3/profile/email/confirm', { body: { token: linkToken(t) } })
     expect(res.status).toBe(409)
-    expect(res.body).toEqual({ code: 409, error: { type: 'conflict', message: `Another account already uses e-mail ${NEW}; choose a different address` } })
+    expect(res.body).toEqual({
+      code: 409,
+      error: { type: 'conflict', message: `Another account already uses e-mail ${NEW}; choose a different address` },
+    })
     expect(await stored(t, user.id)).toBe(OLD)
     // Asking for an address in use is refused before the password is checked.
     const taken = await patch(t, token, { email: NEW })
@@ -228,18 +282,24 @@ describe('creating an access token (sudo mode)', () => {
       code: 403,
       error: {
         type: 'reauth_required',
-        message: 'Creating an access token from a session logged in over 15 minutes ago needs your current password: send it as "currentPassword"',
+        message:
+          'Creating an access token from a session logged in over 15 minutes ago needs your current password: send it as "currentPassword"',
         details: { method: 'password' },
       },
     })
     const wrong = await create(t, cookie, { currentPassword: 'not it' })
     expect(wrong.status).toBe(403)
-    expect(wrong.body).toEqual({ code: 403, error: { type: 'wrong_password', message: 'The current password is wrong; no token was created' } })
+    expect(wrong.body).toEqual({
+      code: 403,
+      error: { type: 'wrong_password', message: 'The current password is wrong; no token was created' },
+    })
     const ok = await create(t, cookie, { currentPassword: 'correct horse' })
     expect(ok.status).toBe(200)
     expect(ok.body.data).toMatchObject({ name: 'deploy', token: expect.stringMatching(/^svc_pat_/) })
     expect((await t.request('POST', '/api/v3/auth/tokens', { token, body: { name: 'rotated' } })).status).toBe(200)
-    expect((await t.ctx.storage.auth.tokens((await t.ctx.storage.users.byEmail(OLD))!.id)).map((row) => row.name).sort()).toEqual(['ci', 'deploy', 'deploy', 'rotated'])
+    expect(
+      (await t.ctx.storage.auth.tokens((await t.ctx.storage.users.byEmail(OLD))!.id)).map((row) => row.name).sort(),
+    ).toEqual(['ci', 'deploy', 'deploy', 'rotated'])
   })
 
   test('without a password, an old session gives a code mailed to the current address', async () => {

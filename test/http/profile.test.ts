@@ -10,13 +10,28 @@ async function withOwner(body: Record<string, unknown> = { email: 'ada@example.c
   return { t, ...signed }
 }
 
-const login = (t: TestApp, email: string, password: string) => t.request('POST', '/api/v3/auth/login', { body: { email, password } })
+const login = (t: TestApp, email: string, password: string) =>
+  t.request('POST', '/api/v3/auth/login', { body: { email, password } })
 
 /** An app with a field, a published endpoint, a record and its counters, written through the storage. */
 async function insertApp(t: TestApp, ownerId: string, id: string): Promise<void> {
   const now = t.clock.now()
-  await t.ctx.storage.apps.create({ app: { id, ownerId, name: `app ${id}`, description: '', createdAt: now, updatedAt: now }, endpoint: { tokenHash: `${id}-hash`, published: true } })
-  const field = { id: `${id}-f`, appId: id, name: 'email', type: 'email', label: '', required: false, options: null, autoCreated: false, createdAt: now, updatedAt: now }
+  await t.ctx.storage.apps.create({
+    app: { id, ownerId, name: `app ${id}`, description: '', createdAt: now, updatedAt: now },
+    endpoint: { tokenHash: `${id}-hash`, published: true },
+  })
+  const field = {
+    id: `${id}-f`,
+    appId: id,
+    name: 'email',
+    type: 'email',
+    label: '',
+    required: false,
+    options: null,
+    autoCreated: false,
+    createdAt: now,
+    updatedAt: now,
+  }
   expect((await t.ctx.storage.fields.add(id, () => field)).ok).toBe(true)
   await insertRecords(t.ctx, id, [{ data: { email: 'x@y.z' } }])
 }
@@ -37,21 +52,34 @@ describe('GET and PATCH /api/v3/profile', () => {
     const { t, token, user } = await withOwner()
     const res = await t.request('GET', '/api/v3/profile', { token })
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ code: 200, data: { id: user.id, email: 'ada@example.com', name: 'Ada', hasPassword: false, createdAt: T0 } })
+    expect(res.body).toEqual({
+      code: 200,
+      data: { id: user.id, email: 'ada@example.com', name: 'Ada', hasPassword: false, createdAt: T0 },
+    })
   })
 
   test('PATCH changes the name at once, by access token, with no password (the e-mail is profile-email-change.test.ts)', async () => {
     const { t, token, user } = await withOwner()
     t.clock.advance(1000)
-    const res = await t.request('PATCH', '/api/v3/profile', { token, body: { name: ' Ada L. ', email: ' ADA@example.com ' } })
+    const res = await t.request('PATCH', '/api/v3/profile', {
+      token,
+      body: { name: ' Ada L. ', email: ' ADA@example.com ' },
+    })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ code: 200, data: { ...user, name: 'Ada L.' } })
-    expect(await t.ctx.storage.users.byId(user.id)).toMatchObject({ email: 'ada@example.com', name: 'Ada L.', updatedAt: Date.parse(T0) + 1000 })
+    expect(await t.ctx.storage.users.byId(user.id)).toMatchObject({
+      email: 'ada@example.com',
+      name: 'Ada L.',
+      updatedAt: Date.parse(T0) + 1000,
+    })
   })
 
   test('PATCH with only one key leaves the other; an empty body changes nothing', async () => {
     const { t, token, user } = await withOwner()
-    expect((await t.request('PATCH', '/api/v3/profile', { token, body: { name: '' } })).body.data).toEqual({ ...user, name: '' })
+    expect((await t.request('PATCH', '/api/v3/profile', { token, body: { name: '' } })).body.data).toEqual({
+      ...user,
+      name: '',
+    })
     expect((await t.request('PATCH', '/api/v3/profile', { token, body: {} })).body.data).toEqual({ ...user, name: '' })
   })
 
@@ -60,15 +88,31 @@ describe('GET and PATCH /api/v3/profile', () => {
     await signUp(t, { email: 'bob@example.com' })
     const res = await t.request('PATCH', '/api/v3/profile', { token, body: { email: 'BOB@example.com' } })
     expect(res.status).toBe(409)
-    expect(res.body).toEqual({ code: 409, error: { type: 'conflict', message: 'Another account already uses e-mail bob@example.com; choose a different address' } })
-    expect((await t.request('PATCH', '/api/v3/profile', { token, body: { email: 'ADA@example.com' } })).body.data).toEqual(user)
+    expect(res.body).toEqual({
+      code: 409,
+      error: {
+        type: 'conflict',
+        message: 'Another account already uses e-mail bob@example.com; choose a different address',
+      },
+    })
+    expect(
+      (await t.request('PATCH', '/api/v3/profile', { token, body: { email: 'ADA@example.com' } })).body.data,
+    ).toEqual(user)
   })
 
   test.each([
-    ['a bad e-mail', { email: 'ada@' }, [{ path: 'email', message: 'must be an e-mail address such as name@example.com' }]],
+    [
+      'a bad e-mail',
+      { email: 'ada@' },
+      [{ path: 'email', message: 'must be an e-mail address such as name@example.com' }],
+    ],
     ['an over-long name', { name: 'x'.repeat(101) }, [{ path: 'name', message: 'must be at most 100 characters' }]],
     ['a null name', { name: null }, [{ path: 'name', message: 'must be a string: a display name' }]],
-    ['an unknown key', { nmae: 'x' }, [{ path: '', message: 'unknown key "nmae": allowed keys are name, email, currentPassword, code' }]],
+    [
+      'an unknown key',
+      { nmae: 'x' },
+      [{ path: '', message: 'unknown key "nmae": allowed keys are name, email, currentPassword, code' }],
+    ],
   ])('PATCH: 422 for %s', async (_case, body, problems) => {
     const { t, token, user } = await withOwner()
     const res = await t.request('PATCH', '/api/v3/profile', { token, body })
@@ -90,19 +134,26 @@ describe('GET and PATCH /api/v3/profile', () => {
 describe('PUT /api/v3/profile/password', () => {
   test('an account without a password sets one with a code mailed to its address; by token, every session ends', async () => {
     const { t, token, cookie } = await withOwner()
-    const missing = await t.request('PUT', '/api/v3/profile/password', { token, body: { newPassword: 'brand new pass' } })
+    const missing = await t.request('PUT', '/api/v3/profile/password', {
+      token,
+      body: { newPassword: 'brand new pass' },
+    })
     expect(missing.status).toBe(403)
     expect(missing.body).toEqual({
       code: 403,
       error: {
         type: 'reauth_required',
-        message: 'Setting a password needs a login code mailed to your current address: ask for one with POST /api/v3/auth/code {"email": "ada@example.com"} and send it as "code"',
+        message:
+          'Setting a password needs a login code mailed to your current address: ask for one with POST /api/v3/auth/code {"email": "ada@example.com"} and send it as "code"',
         details: { method: 'code' },
       },
     })
     await t.request('POST', '/api/v3/auth/code', { body: { email: 'ada@example.com' } })
     const code = lastCode(t, 'ada@example.com')
-    const wrong = await t.request('PUT', '/api/v3/profile/password', { token, body: { code: code === '000000' ? '111111' : '000000', newPassword: 'brand new pass' } })
+    const wrong = await t.request('PUT', '/api/v3/profile/password', {
+      token,
+      body: { code: code === '000000' ? '111111' : '000000', newPassword: 'brand new pass' },
+    })
     expect(wrong.status).toBe(403)
     expect(wrong.body).toEqual({
       code: 403,
@@ -115,7 +166,10 @@ describe('PUT /api/v3/profile/password', () => {
     })
     expect((await t.request('GET', '/api/v3/profile', { token })).body.data.hasPassword).toBe(false)
 
-    const res = await t.request('PUT', '/api/v3/profile/password', { token, body: { code, newPassword: 'brand new pass' } })
+    const res = await t.request('PUT', '/api/v3/profile/password', {
+      token,
+      body: { code, newPassword: 'brand new pass' },
+    })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ code: 200, data: { changed: true } })
     expect((await t.request('GET', '/api/v3/auth/status', { cookie })).status).toBe(401)
@@ -128,7 +182,11 @@ describe('PUT /api/v3/profile/password', () => {
     const { t, cookie, user } = await withOwner({ email: 'ada@example.com', password: 'old password' })
     const other = sessionCookieOf(await login(t, 'ada@example.com', 'old password'))
 
-    const missing = await t.request('PUT', '/api/v3/profile/password', { cookie, headers: SAME_ORIGIN, body: { newPassword: 'new password' } })
+    const missing = await t.request('PUT', '/api/v3/profile/password', {
+      cookie,
+      headers: SAME_ORIGIN,
+      body: { newPassword: 'new password' },
+    })
     expect(missing.status).toBe(403)
     expect(missing.body).toEqual({
       code: 403,
@@ -144,7 +202,10 @@ describe('PUT /api/v3/profile/password', () => {
       body: { currentPassword: 'not it', newPassword: 'new password' },
     })
     expect(wrong.status).toBe(403)
-    expect(wrong.body).toEqual({ code: 403, error: { type: 'wrong_password', message: 'The current password is wrong; the password was not changed' } })
+    expect(wrong.body).toEqual({
+      code: 403,
+      error: { type: 'wrong_password', message: 'The current password is wrong; the password was not changed' },
+    })
     expect((await login(t, 'ada@example.com', 'old password')).status).toBe(200)
 
     const ok = await t.request('PUT', '/api/v3/profile/password', {
@@ -161,10 +222,22 @@ describe('PUT /api/v3/profile/password', () => {
   })
 
   test.each([
-    ['a short new password', { newPassword: 'short' }, [{ path: 'newPassword', message: 'must be at least 8 characters' }]],
-    ['an over-long new password', { newPassword: 'x'.repeat(257) }, [{ path: 'newPassword', message: 'must be at most 256 characters' }]],
+    [
+      'a short new password',
+      { newPassword: 'short' },
+      [{ path: 'newPassword', message: 'must be at least 8 characters' }],
+    ],
+    [
+      'an over-long new password',
+      { newPassword: 'x'.repeat(257) },
+      [{ path: 'newPassword', message: 'must be at most 256 characters' }],
+    ],
     ['no new password', {}, [{ path: 'newPassword', message: 'is required: give a password of 8–256 characters' }]],
-    ['a numeric current password', { currentPassword: 1, newPassword: 'new password' }, [{ path: 'currentPassword', message: 'must be a string: the password' }]],
+    [
+      'a numeric current password',
+      { currentPassword: 1, newPassword: 'new password' },
+      [{ path: 'currentPassword', message: 'must be a string: the password' }],
+    ],
   ])('422 for %s', async (_case, body, problems) => {
     const { t, token } = await withOwner()
     const res = await t.request('PUT', '/api/v3/profile/password', { token, body })
@@ -184,7 +257,11 @@ describe('DELETE /api/v3/profile', () => {
     const dropped: string[] = []
     t.ctx.changes.subscribe((appId, kind) => dropped.push(`${appId}:${kind}`))
 
-    const res = await t.request('DELETE', '/api/v3/profile', { cookie, headers: SAME_ORIGIN, body: { confirm: ' ADA@example.com' } })
+    const res = await t.request('DELETE', '/api/v3/profile', {
+      cookie,
+      headers: SAME_ORIGIN,
+      body: { confirm: ' ADA@example.com' },
+    })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ code: 200, data: { deleted: true } })
     expect(res.headers.get('set-cookie')).toBe('svc_session=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0')
@@ -196,7 +273,13 @@ describe('DELETE /api/v3/profile', () => {
     const gone = { app: null, fields: [], endpoint: null, kept: null, records: 0 }
     expect(await remains(t, 'app-1')).toEqual(gone)
     expect(await remains(t, 'app-2')).toEqual(gone)
-    expect(await remains(t, 'app-bob')).toEqual({ app: 'app-bob', fields: ['app-bob-f'], endpoint: 'app-bob', kept: 1, records: 1 })
+    expect(await remains(t, 'app-bob')).toEqual({
+      app: 'app-bob',
+      fields: ['app-bob-f'],
+      endpoint: 'app-bob',
+      kept: 1,
+      records: 1,
+    })
     expect(await t.ctx.storage.auth.tokens(user.id)).toEqual([])
     expect((await t.ctx.storage.auth.tokens(bystander.user.id)).map((row) => row.userId)).toEqual([bystander.user.id])
     expect(await t.ctx.storage.auth.sessions(user.id)).toEqual([])
@@ -208,16 +291,26 @@ describe('DELETE /api/v3/profile', () => {
   })
 
   test.each([
-    ['another e-mail', { confirm: 'bob@example.com' }, [{ path: 'confirm', message: "must be this account's e-mail address (ada@example.com) to confirm the deletion" }]],
+    [
+      'another e-mail',
+      { confirm: 'bob@example.com' },
+      [{ path: 'confirm', message: "must be this account's e-mail address (ada@example.com) to confirm the deletion" }],
+    ],
     ['no confirm', {}, [{ path: 'confirm', message: "is required: give your account's e-mail address, to confirm" }]],
-    ['confirm: true', { confirm: true }, [{ path: 'confirm', message: "must be a string: your account's e-mail address, to confirm" }]],
+    [
+      'confirm: true',
+      { confirm: true },
+      [{ path: 'confirm', message: "must be a string: your account's e-mail address, to confirm" }],
+    ],
   ])('422 for %s and nothing deleted', async (_case, body, problems) => {
     const { t, token, user } = await withOwner()
     await insertApp(t, user.id, 'app-1')
     const res = await t.request('DELETE', '/api/v3/profile', { token, body })
     expect(res.status).toBe(422)
     expect(res.body.error.details).toEqual({ problems })
-    expect((await t.ctx.storage.apps.list(user.id, { limit: 100, after: null })).map((row) => row.app.id)).toEqual(['app-1'])
+    expect((await t.ctx.storage.apps.list(user.id, { limit: 100, after: null })).map((row) => row.app.id)).toEqual([
+      'app-1',
+    ])
     expect((await t.request('GET', '/api/v3/profile', { token })).status).toBe(200)
   })
 

@@ -36,8 +36,13 @@ async function setup() {
       { name: 'note', type: 'text' },
     ],
   })
-  const ids = await insertRecords(t.ctx, endpoint.appId, RECORDS.map((data, i) => ({ data, spam: i === 3 })))
-  const page = (query: Record<string, string>) => t.request('GET', `/api/v3/apps/${endpoint.appId}/records?${new URLSearchParams(query)}`, { token: owner.token })
+  const ids = await insertRecords(
+    t.ctx,
+    endpoint.appId,
+    RECORDS.map((data, i) => ({ data, spam: i === 3 })),
+  )
+  const page = (query: Record<string, string>) =>
+    t.request('GET', `/api/v3/apps/${endpoint.appId}/records?${new URLSearchParams(query)}`, { token: owner.token })
   const numbers = async (query: Record<string, string>) => {
     const res = await page(query)
     expect(res.status).toBe(200)
@@ -92,7 +97,13 @@ describe('GET /api/v3/apps/:id/records?filter=', () => {
     const { page, ids } = await setup()
     const res = await page({ filter: "city = 'Paris' && age >= 18", size: '1' })
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ code: 200, records: [{ id: ids[0], data: RECORDS[0], meta: {}, createdAt: at(1) }], page: 1, size: 1, total: 2 })
+    expect(res.body).toEqual({
+      code: 200,
+      records: [{ id: ids[0], data: RECORDS[0], meta: {}, createdAt: at(1) }],
+      page: 1,
+      size: 1,
+      total: 2,
+    })
   })
 
   test('a filter by id finds the record, spam or not with spam=include', async () => {
@@ -108,7 +119,10 @@ describe('GET /api/v3/apps/:id/records?filter=', () => {
   })
 
   test.each([
-    ['ag = 1', 'filter: this app has no field "ag"; its fields: city, age, consent, tags, note (and created, id) (at character 1)'],
+    [
+      'ag = 1',
+      'filter: this app has no field "ag"; its fields: city, age, consent, tags, note (and created, id) (at character 1)',
+    ],
     ["city = 'Paris", "filter: the text starting with ' has no closing ' (at character 8)"],
   ])('%p is a 400 naming what to fix', async (filter, message) => {
     const { page } = await setup()
@@ -121,7 +135,10 @@ describe('GET /api/v3/apps/:id/records?filter=', () => {
     const { request, endpoint, token } = await setup()
     const res = await request('GET', `/api/v3/apps/${endpoint.appId}/records?filter=age%3D1&filter=age%3D2`, { token })
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ code: 400, error: { type: 'bad_request', message: 'filter must be given once, as one filter text' } })
+    expect(res.body).toEqual({
+      code: 400,
+      error: { type: 'bad_request', message: 'filter must be given once, as one filter text' },
+    })
   })
 
   test('the public /query refuses a filter rather than ignoring it', async () => {
@@ -129,6 +146,13 @@ describe('GET /api/v3/apps/:id/records?filter=', () => {
     const open = await makeEndpoint(ctx, (await makeUser(ctx)).user.id, { reads: 'records' })
     const res = await request('GET', open.path(`/query?filter=${encodeURIComponent("city = 'Paris'")}`))
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ code: 400, error: { type: 'bad_request', message: "filter is not taken here: the owner's GET /api/v3/apps/<app id>/records (and svc-cli share query --filter) filters records" } })
+    expect(res.body).toEqual({
+      code: 400,
+      error: {
+        type: 'bad_request',
+        message:
+          "filter is not taken here: the owner's GET /api/v3/apps/<app id>/records (and svc-cli share query --filter) filters records",
+      },
+    })
   })
 })

@@ -16,8 +16,18 @@ async function setup() {
   const t = testApp({ rateLimit: null })
   const owner = await makeUser(t.ctx)
   const endpoint = await makeEndpoint(t.ctx, owner.user.id, { reads: 'records' })
-  const ids = await insertRecords(t.ctx, endpoint.appId, numberedRecords(30, (n) => n % 5 === 0))
-  const record = (n: number) => ({ id: ids[n - 1], data: { n }, meta: {}, ...(n % 5 === 0 ? { spam: true } : {}), createdAt: new Date(START + n - 1).toISOString() })
+  const ids = await insertRecords(
+    t.ctx,
+    endpoint.appId,
+    numberedRecords(30, (n) => n % 5 === 0),
+  )
+  const record = (n: number) => ({
+    id: ids[n - 1],
+    data: { n },
+    meta: {},
+    ...(n % 5 === 0 ? { spam: true } : {}),
+    createdAt: new Date(START + n - 1).toISOString(),
+  })
   const base = `/api/v3/apps/${endpoint.appId}`
   const stats = async () => {
     const { seq, kept, spam } = (await t.ctx.storage.stats.counters(endpoint.appId))!
@@ -52,7 +62,10 @@ describe('GET /api/v3/apps/:id/records', () => {
 
   test.each([
     ['order=up', 'order must be one of asc, desc, got "up"'],
-    ['size=1001', 'size must be a whole number from 1 to 1000, got "1001"; to read every record use size=1000 and stop at the first page with fewer records'],
+    [
+      'size=1001',
+      'size must be a whole number from 1 to 1000, got "1001"; to read every record use size=1000 and stop at the first page with fewer records',
+    ],
   ])('?%s is a 400', async (query, message) => {
     const { request, base, token } = await setup()
     const res = await request('GET', `${base}/records?${query}`, { token })
@@ -87,7 +100,10 @@ describe('GET /api/v3/apps/:id/records/:recordId', () => {
     const [foreign] = await insertRecords(ctx, other.appId, [{ data: { x: 1 } }])
     const res = await request('GET', `${base}/records/${foreign}`, { token })
     expect(res.status).toBe(404)
-    expect(res.body).toEqual({ code: 404, error: { type: 'not_found', message: `Record "${foreign}" in this app not found` } })
+    expect(res.body).toEqual({
+      code: 404,
+      error: { type: 'not_found', message: `Record "${foreign}" in this app not found` },
+    })
   })
 })
 
@@ -100,7 +116,7 @@ describe('deleting records', () => {
     expect(await stats()).toEqual({ seq: 29, kept: 23, spam: 6 })
     const expected = Array.from({ length: 30 }, (_, i) => i + 1).filter((n) => n !== 3)
     let pos = 0
-    expect((await numbering(ctx, endpoint.appId))).toEqual(expected.map((n, i) => [i + 1, n % 5 === 0 ? null : ++pos, n]))
+    expect(await numbering(ctx, endpoint.appId)).toEqual(expected.map((n, i) => [i + 1, n % 5 === 0 ? null : ++pos, n]))
     const pages = []
     for (let page = 1; page <= 5; page++) {
       const body = (await request('GET', endpoint.path(`/query?size=5&page=${page}`))).body
@@ -110,7 +126,10 @@ describe('deleting records', () => {
     expect(pages).toEqual(expected.filter((n) => n % 5 !== 0).map(record))
     const again = await request('DELETE', `${base}/records/${ids[2]}`, { token })
     expect(again.status).toBe(404)
-    expect(again.body).toEqual({ code: 404, error: { type: 'not_found', message: `Record "${ids[2]}" in this app not found` } })
+    expect(again.body).toEqual({
+      code: 404,
+      error: { type: 'not_found', message: `Record "${ids[2]}" in this app not found` },
+    })
   })
 
   test('POST /records/delete removes a selection (spam and not, repeats and strangers skipped)', async () => {
@@ -125,7 +144,7 @@ describe('deleting records', () => {
     expect(await stats()).toEqual({ seq: 25, kept: 21, spam: 4 })
     const left = Array.from({ length: 30 }, (_, i) => i + 1).filter((n) => !gone.includes(n))
     let pos = 0
-    expect((await numbering(ctx, endpoint.appId))).toEqual(left.map((n, i) => [i + 1, n % 5 === 0 ? null : ++pos, n]))
+    expect(await numbering(ctx, endpoint.appId)).toEqual(left.map((n, i) => [i + 1, n % 5 === 0 ? null : ++pos, n]))
     const all = await request('GET', `${base}/records?spam=include&size=7&page=4`, { token })
     expect(all.body).toEqual({ code: 200, records: left.slice(21, 28).map(record), page: 4, size: 7, total: 25 })
     // The aggregates were rebuilt: the summary counts what is left.
@@ -139,7 +158,7 @@ describe('deleting records', () => {
     expect(await stats()).toEqual({ seq: 0, kept: 0, spam: 0 })
     const post = await request('POST', endpoint.path(), { body: { after: true } })
     expect(post.status).toBe(200)
-    expect((await numbering(ctx, endpoint.appId))).toEqual([[1, 1, undefined]])
+    expect(await numbering(ctx, endpoint.appId)).toEqual([[1, 1, undefined]])
   })
 
   test('records posted after a delete continue the numbering without a gap', async () => {
@@ -147,19 +166,41 @@ describe('deleting records', () => {
     await request('POST', `${base}/records/delete`, { token, body: { ids: [ids[0], ids[9]] } })
     const post = await request('POST', endpoint.path(), { body: { n: 31 } })
     expect(post.status).toBe(200)
-    const rows = (await numbering(ctx, endpoint.appId))
+    const rows = await numbering(ctx, endpoint.appId)
     // 28 records were left (23 kept): the new one is seq 29, pos 24.
     expect(rows.at(-1)).toEqual([29, 24, 31])
     const last = await request('GET', endpoint.path('/query?size=12&page=2'))
-    expect(last.body.records.map((r: { data: { n: number } }) => r.data.n)).toEqual([17, 18, 19, 21, 22, 23, 24, 26, 27, 28, 29, 31])
+    expect(last.body.records.map((r: { data: { n: number } }) => r.data.n)).toEqual([
+      17, 18, 19, 21, 22, 23, 24, 26, 27, 28, 29, 31,
+    ])
     expect(last.body.total).toBe(24)
   })
 
   const bad: Array<[string, unknown, string, Array<{ path: string; message: string }>]> = [
-    ['no ids', { ids: [] }, 'ids: name at least one record id', [{ path: 'ids', message: 'name at least one record id' }]],
-    ['ids not an array', { ids: 'abc' }, 'ids: must be an array of record ids', [{ path: 'ids', message: 'must be an array of record ids' }]],
-    ['1001 ids', { ids: Array.from({ length: 1001 }, (_, i) => `id${i}`) }, 'ids: at most 1000 ids per request; send several requests for more', [{ path: 'ids', message: 'at most 1000 ids per request; send several requests for more' }]],
-    ['an unknown property', { ids: ['a'], all: true }, 'unknown properties "all"; allowed: ids', [{ path: '', message: 'unknown properties "all"; allowed: ids' }]],
+    [
+      'no ids',
+      { ids: [] },
+      'ids: name at least one record id',
+      [{ path: 'ids', message: 'name at least one record id' }],
+    ],
+    [
+      'ids not an array',
+      { ids: 'abc' },
+      'ids: must be an array of record ids',
+      [{ path: 'ids', message: 'must be an array of record ids' }],
+    ],
+    [
+      '1001 ids',
+      { ids: Array.from({ length: 1001 }, (_, i) => `id${i}`) },
+      'ids: at most 1000 ids per request; send several requests for more',
+      [{ path: 'ids', message: 'at most 1000 ids per request; send several requests for more' }],
+    ],
+    [
+      'an unknown property',
+      { ids: ['a'], all: true },
+      'unknown properties "all"; allowed: ids',
+      [{ path: '', message: 'unknown properties "all"; allowed: ids' }],
+    ],
   ]
   test.each(bad)('POST /records/delete with %s → 422', async (_label, body, message, problems) => {
     const { request, base, token, stats } = await setup()
@@ -176,7 +217,10 @@ describe('marking records spam or not spam', () => {
   test('POST /records/spam with spam:true moves records out of pages, totals and /summary; positions stay dense', async () => {
     const { request, ctx, base, token, ids, record, endpoint, stats } = await setup()
     const marked = [2, 3, 17, 5]
-    const res = await request('POST', `${base}/records/spam`, { token, body: { ids: [...marked.map((n) => ids[n - 1]), ids[1], 'not-a-record'], spam: true } })
+    const res = await request('POST', `${base}/records/spam`, {
+      token,
+      body: { ids: [...marked.map((n) => ids[n - 1]), ids[1], 'not-a-record'], spam: true },
+    })
     expect(res.status).toBe(200)
     // 5 was spam already: three changed.
     expect(res.body).toEqual({ code: 200, data: { changed: 3, spam: true } })
@@ -189,43 +233,99 @@ describe('marking records spam or not spam', () => {
     const page = await request('GET', `${base}/records?size=5&page=2`, { token })
     expect(page.body).toEqual({ code: 200, records: kept.slice(5, 10).map(record), page: 2, size: 5, total: 21 })
     const spamOnly = await request('GET', `${base}/records?spam=only`, { token })
-    expect(spamOnly.body).toEqual({ code: 200, records: allNumbers.filter(isSpam).map(asSpam), page: 1, size: 100, total: 9 })
+    expect(spamOnly.body).toEqual({
+      code: 200,
+      records: allNumbers.filter(isSpam).map(asSpam),
+      page: 1,
+      size: 100,
+      total: 9,
+    })
     const summary = await request('GET', endpoint.path('/summary'))
     // 30 is spam now: the last non-spam record is 29.
-    expect(summary.body).toMatchObject({ total: 21, spam: 9, firstAt: new Date(START).toISOString(), lastAt: new Date(START + 28).toISOString() })
+    expect(summary.body).toMatchObject({
+      total: 21,
+      spam: 9,
+      firstAt: new Date(START).toISOString(),
+      lastAt: new Date(START + 28).toISOString(),
+    })
   })
 
   test('spam:false puts records back in their place by time of arrival', async () => {
     const { request, ctx, base, token, ids, record, endpoint, stats } = await setup()
-    const res = await request('POST', `${base}/records/spam`, { token, body: { ids: [ids[29], ids[4], ids[14], ids[0]], spam: false } })
+    const res = await request('POST', `${base}/records/spam`, {
+      token,
+      body: { ids: [ids[29], ids[4], ids[14], ids[0]], spam: false },
+    })
     expect(res.body).toEqual({ code: 200, data: { changed: 3, spam: false } })
     expect(await stats()).toEqual({ seq: 30, kept: 27, spam: 3 })
     const isSpam = (n: number) => n === 10 || n === 20 || n === 25
     let pos = 0
     expect(await numbering(ctx, endpoint.appId)).toEqual(allNumbers.map((n) => [n, isSpam(n) ? null : ++pos, n]))
-    const plain = (n: number) => ({ id: ids[n - 1], data: { n }, meta: {}, createdAt: new Date(START + n - 1).toISOString() })
+    const plain = (n: number) => ({
+      id: ids[n - 1],
+      data: { n },
+      meta: {},
+      createdAt: new Date(START + n - 1).toISOString(),
+    })
     const last = await request('GET', endpoint.path('/query?size=10&page=3'))
-    expect(last.body).toEqual({ code: 200, records: [23, 24, 26, 27, 28, 29, 30].map(plain), page: 3, size: 10, total: 27 })
+    expect(last.body).toEqual({
+      code: 200,
+      records: [23, 24, 26, 27, 28, 29, 30].map(plain),
+      page: 3,
+      size: 10,
+      total: 27,
+    })
     const summary = await request('GET', endpoint.path('/summary?spam=only'))
-    expect(summary.body).toMatchObject({ total: 3, firstAt: new Date(START + 9).toISOString(), lastAt: new Date(START + 24).toISOString() })
+    expect(summary.body).toMatchObject({
+      total: 3,
+      firstAt: new Date(START + 9).toISOString(),
+      lastAt: new Date(START + 24).toISOString(),
+    })
   })
 
   test('marking and unmarking again gives back the numbering and summary it started from', async () => {
     const { request, ctx, base, token, ids, endpoint, stats } = await setup()
-    const before = { numbering: await numbering(ctx, endpoint.appId), summary: (await request('GET', endpoint.path('/summary'))).body }
+    const before = {
+      numbering: await numbering(ctx, endpoint.appId),
+      summary: (await request('GET', endpoint.path('/summary'))).body,
+    }
     const some = [ids[0], ids[6], ids[7], ids[28]]
-    expect((await request('POST', `${base}/records/spam`, { token, body: { ids: some, spam: true } })).body.data.changed).toBe(4)
-    expect((await request('POST', `${base}/records/spam`, { token, body: { ids: some, spam: false } })).body.data.changed).toBe(4)
+    expect(
+      (await request('POST', `${base}/records/spam`, { token, body: { ids: some, spam: true } })).body.data.changed,
+    ).toBe(4)
+    expect(
+      (await request('POST', `${base}/records/spam`, { token, body: { ids: some, spam: false } })).body.data.changed,
+    ).toBe(4)
     expect(await stats()).toEqual({ seq: 30, kept: 24, spam: 6 })
     expect(await numbering(ctx, endpoint.appId)).toEqual(before.numbering)
     expect((await request('GET', endpoint.path('/summary'))).body).toEqual(before.summary)
   })
 
   const bad: Array<[string, unknown, string, Array<{ path: string; message: string }>]> = [
-    ['no spam flag', { ids: ['a'] }, 'spam: must be true (mark as spam) or false (not spam)', [{ path: 'spam', message: 'must be true (mark as spam) or false (not spam)' }]],
-    ['a spam flag as text', { ids: ['a'], spam: 'yes' }, 'spam: must be true (mark as spam) or false (not spam)', [{ path: 'spam', message: 'must be true (mark as spam) or false (not spam)' }]],
-    ['no ids', { ids: [], spam: true }, 'ids: name at least one record id', [{ path: 'ids', message: 'name at least one record id' }]],
-    ['an unknown property', { ids: ['a'], spam: true, all: true }, 'unknown properties "all"; allowed: ids, spam', [{ path: '', message: 'unknown properties "all"; allowed: ids, spam' }]],
+    [
+      'no spam flag',
+      { ids: ['a'] },
+      'spam: must be true (mark as spam) or false (not spam)',
+      [{ path: 'spam', message: 'must be true (mark as spam) or false (not spam)' }],
+    ],
+    [
+      'a spam flag as text',
+      { ids: ['a'], spam: 'yes' },
+      'spam: must be true (mark as spam) or false (not spam)',
+      [{ path: 'spam', message: 'must be true (mark as spam) or false (not spam)' }],
+    ],
+    [
+      'no ids',
+      { ids: [], spam: true },
+      'ids: name at least one record id',
+      [{ path: 'ids', message: 'name at least one record id' }],
+    ],
+    [
+      'an unknown property',
+      { ids: ['a'], spam: true, all: true },
+      'unknown properties "all"; allowed: ids, spam',
+      [{ path: '', message: 'unknown properties "all"; allowed: ids, spam' }],
+    ],
   ]
   test.each(bad)('POST /records/spam with %s → 422, nothing changes', async (_label, body, message, problems) => {
     const { request, base, token, stats } = await setup()

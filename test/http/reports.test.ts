@@ -19,7 +19,10 @@ async function withReport() {
   await call('PATCH', '/expert', { name: 'Dr. Ana Ruiz', title: 'Psychologist' })
   await call('PUT', '/expert/comments/mood/good', { text: 'Keep it up, {{name}}.' })
   await call('POST', '/report/pages', { title: 'Hello {{name}}' })
-  await call('POST', '/report/pages/1/sections', { type: 'intro', text: 'Thanks for answering, {{name}}.\n\nYour mood score is {{score.mood}} ({{level.mood}}).' })
+  await call('POST', '/report/pages/1/sections', {
+    type: 'intro',
+    text: 'Thanks for answering, {{name}}.\n\nYour mood score is {{score.mood}} ({{level.mood}}).',
+  })
   await call('POST', '/report/pages/1/sections', { type: 'score', scale: 'mood', title: 'Your mood' })
   await call('POST', '/report/pages/1/sections', { type: 'chart', title: 'Overview' })
   await call('POST', '/report/pages', { title: 'Advice' })
@@ -37,7 +40,14 @@ const page = (f: AssessmentFixture, number: number, title: string, sections: unk
   updatedAt: T0,
 })
 
-const section = (type: string, extra: Record<string, unknown> = {}) => ({ id: expect.any(String), type, title: '', text: '', scale: null, ...extra })
+const section = (type: string, extra: Record<string, unknown> = {}) => ({
+  id: expect.any(String),
+  type,
+  title: '',
+  text: '',
+  scale: null,
+  ...extra,
+})
 
 describe('report pages and sections', () => {
   test('GET /report lists pages with their sections', async () => {
@@ -49,7 +59,9 @@ describe('report pages and sections', () => {
       data: {
         pages: [
           page(f, 1, 'Hello {{name}}', [
-            section('intro', { text: 'Thanks for answering, {{name}}.\n\nYour mood score is {{score.mood}} ({{level.mood}}).' }),
+            section('intro', {
+              text: 'Thanks for answering, {{name}}.\n\nYour mood score is {{score.mood}} ({{level.mood}}).',
+            }),
             section('score', { title: 'Your mood', scale: 'mood' }),
             section('chart', { title: 'Overview' }),
           ]),
@@ -64,7 +76,8 @@ describe('report pages and sections', () => {
     const { f, call } = await withReport()
     const intro = await call('POST', '/report/pages', { title: 'Welcome', position: 1 })
     expect(intro).toEqual(page(f, 1, 'Welcome', []))
-    const titles = async () => (await call('GET', '/report/pages')).pages.map((p: { number: number; title: string }) => `${p.number}:${p.title}`)
+    const titles = async () =>
+      (await call('GET', '/report/pages')).pages.map((p: { number: number; title: string }) => `${p.number}:${p.title}`)
     expect(await titles()).toEqual(['1:Welcome', '2:Hello {{name}}', '3:Advice'])
     f.clock.advance(500)
     const moved = await call('PATCH', `/report/pages/${intro.id}`, { title: 'Intro', position: 3 })
@@ -86,7 +99,10 @@ describe('report pages and sections', () => {
     const afterId = await call('DELETE', `/report/pages/2/sections/${afterNumber.sections[0].id}`)
     expect(afterId.sections).toEqual([section('closing', { text: 'Take care.' })])
     const missing = await f.request('DELETE', `${f.base}/report/pages/2/sections/5`, { token: f.owner.token })
-    expect(missing.body).toEqual({ code: 404, error: { type: 'not_found', message: 'Section "5" on page 2 not found' } })
+    expect(missing.body).toEqual({
+      code: 404,
+      error: { type: 'not_found', message: 'Section "5" on page 2 not found' },
+    })
   })
 
   test.each([
@@ -94,10 +110,13 @@ describe('report pages and sections', () => {
     [{ type: 'score' }, [{ path: 'scale', message: 'is required for a score section: name the scale to show' }]],
     [{ type: 'score', scale: 'nope' }, [{ path: 'scale', message: 'no scale "nope" in this app; scales: mood' }]],
     [{ type: 'chart', scale: 'mood' }, [{ path: 'scale', message: 'a chart shows every scale; leave scale out' }]],
-    [{ type: 'closing', text: 'Bye {{nmae}}, {{score.energy}}', title: '{{level.mood}}' }, [
-      { path: 'text', message: '{{nmae}} names no field; use a field name, score.<scale> or level.<scale>' },
-      { path: 'text', message: '{{score.energy}} names no scale; scales: mood' },
-    ]],
+    [
+      { type: 'closing', text: 'Bye {{nmae}}, {{score.energy}}', title: '{{level.mood}}' },
+      [
+        { path: 'text', message: '{{nmae}} names no field; use a field name, score.<scale> or level.<scale>' },
+        { path: 'text', message: '{{score.energy}} names no scale; scales: mood' },
+      ],
+    ],
     [{ type: 'banner' }, [{ path: 'type', message: 'must be intro, score, chart, expert, closing' }]],
   ])('section %j is refused', async (body, problems) => {
     const { f } = await withReport()
@@ -154,12 +173,17 @@ describe('report preview', () => {
   test('as HTML, with answers escaped so they cannot inject script', async () => {
     const { f } = await withReport()
     const name = '<script>alert(1)</script><img src=x onerror=alert(2)>'
-    const res = await f.request('POST', `${f.base}/report/preview`, { token: f.owner.token, body: { data: { ...answers, name }, format: 'html' } })
+    const res = await f.request('POST', `${f.base}/report/preview`, {
+      token: f.owner.token,
+      body: { data: { ...answers, name }, format: 'html' },
+    })
     expect(res.status).toBe(200)
     const html: string = res.body.data.content
     expect(html).toStartWith('<!doctype html>')
     expect(html).toContain('<h2>Hello &lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;</h2>')
-    expect(html).toContain('<p>Keep it up, &lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;.</p>')
+    expect(html).toContain(
+      '<p>Keep it up, &lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;.</p>',
+    )
     expect(html).not.toContain('<script>alert')
     expect(html).not.toContain('<img src=x')
     expect(html).toContain('<svg class="chart" role="img"')
@@ -168,7 +192,10 @@ describe('report preview', () => {
   test('an app without report pages gets every score, the chart and the expert', async () => {
     const f = await assessmentApp()
     await f.request('POST', `${f.base}/scales`, { token: f.owner.token, body: MOOD_SCALE })
-    const res = await f.request('POST', `${f.base}/report/preview`, { token: f.owner.token, body: { data: { calm: 'Never' } } })
+    const res = await f.request('POST', `${f.base}/report/preview`, {
+      token: f.owner.token,
+      body: { data: { calm: 'Never' } },
+    })
     expect(res.body.data).toEqual({
       format: 'text',
       scores: { mood: { score: 0, level: 'low', levelLabel: 'Low' } },
@@ -178,7 +205,10 @@ describe('report preview', () => {
 
   test('bad preview input is a 422', async () => {
     const { f } = await withReport()
-    const res = await f.request('POST', `${f.base}/report/preview`, { token: f.owner.token, body: { data: [1], format: 'pdf' } })
+    const res = await f.request('POST', `${f.base}/report/preview`, {
+      token: f.owner.token,
+      body: { data: [1], format: 'pdf' },
+    })
     expect(res.status).toBe(422)
     expect(res.body.error.details.problems.map((p: { path: string }) => p.path)).toEqual(['data', 'format'])
   })
@@ -194,11 +224,14 @@ describe('report: access', () => {
     ['POST', '/report/pages/1/sections', { type: 'chart' }],
     ['DELETE', '/report/pages/1/sections/1'],
     ['POST', '/report/preview', { data: {} }],
-  ] as Array<[string, string, unknown?]>)('%s %s is a 404 for another account', async (...[method, path, body]: [string, string, unknown?]) => {
-    // A rest parameter: bun:test takes a declared parameter past a row's length for a `done` callback and then waits for it.
-    const { f } = await withReport()
-    const res = await f.request(method, `${f.base}${path}`, { token: f.stranger.token, body })
-    expect(res.status).toBe(404)
-    expect(res.body).toEqual({ code: 404, error: { type: 'not_found', message: 'App not found' } })
-  })
+  ] as Array<[string, string, unknown?]>)(
+    '%s %s is a 404 for another account',
+    async (...[method, path, body]: [string, string, unknown?]) => {
+      // A rest parameter: bun:test takes a declared parameter past a row's length for a `done` callback and then waits for it.
+      const { f } = await withReport()
+      const res = await f.request(method, `${f.base}${path}`, { token: f.stranger.token, body })
+      expect(res.status).toBe(404)
+      expect(res.body).toEqual({ code: 404, error: { type: 'not_found', message: 'App not found' } })
+    },
+  )
 })

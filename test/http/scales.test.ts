@@ -6,7 +6,16 @@ import { assessmentApp, LIKERT_SCORES, MOOD_SCALE, publishApp, type AssessmentFi
 const T0 = '2026-01-01T00:00:00.000Z'
 
 function moodView(f: AssessmentFixture, overrides: Record<string, unknown> = {}) {
-  const item = (name: string, reverse = false) => ({ field: name, type: 'choice', fieldId: f.fieldIds[name], weight: 1, reverse, scores: LIKERT_SCORES, min: null, max: null })
+  const item = (name: string, reverse = false) => ({
+    field: name,
+    type: 'choice',
+    fieldId: f.fieldIds[name],
+    weight: 1,
+    reverse,
+    scores: LIKERT_SCORES,
+    min: null,
+    max: null,
+  })
   return {
     id: expect.any(String),
     key: 'mood',
@@ -51,42 +60,84 @@ describe('scales: create, read, list', () => {
 
   test('a minimal scale has no range and is not complete', async () => {
     const f = await assessmentApp()
-    const res = await f.request('POST', `${f.base}/scales`, { token: f.owner.token, body: { key: 'sleep', name: 'Sleep' } })
+    const res = await f.request('POST', `${f.base}/scales`, {
+      token: f.owner.token,
+      body: { key: 'sleep', name: 'Sleep' },
+    })
     expect(res.body).toEqual({
       code: 200,
-      data: { id: expect.any(String), key: 'sleep', name: 'Sleep', description: '', method: 'sum', items: [], levels: [], range: null, complete: false, problems: [], position: 0, createdAt: T0, updatedAt: T0 },
+      data: {
+        id: expect.any(String),
+        key: 'sleep',
+        name: 'Sleep',
+        description: '',
+        method: 'sum',
+        items: [],
+        levels: [],
+        range: null,
+        complete: false,
+        problems: [],
+        position: 0,
+        createdAt: T0,
+        updatedAt: T0,
+      },
     })
   })
 
   test('a duplicate key is a 409', async () => {
     const { f } = await withMood()
-    const res = await f.request('POST', `${f.base}/scales`, { token: f.owner.token, body: { key: 'mood', name: 'Again' } })
+    const res = await f.request('POST', `${f.base}/scales`, {
+      token: f.owner.token,
+      body: { key: 'mood', name: 'Again' },
+    })
     expect(res.status).toBe(409)
-    expect(res.body).toEqual({ code: 409, error: { type: 'conflict', message: 'A scale with key "mood" already exists in this app; choose another key' } })
+    expect(res.body).toEqual({
+      code: 409,
+      error: { type: 'conflict', message: 'A scale with key "mood" already exists in this app; choose another key' },
+    })
   })
 
   test('levels with gaps and overlaps are refused with every problem listed', async () => {
     const f = await assessmentApp()
     const gaps = await f.request('POST', `${f.base}/scales`, {
       token: f.owner.token,
-      body: { ...MOOD_SCALE, levels: [{ key: 'low', label: 'Low', min: 1, max: 5 }, { key: 'high', label: 'High', min: 6, max: 11 }] },
+      body: {
+        ...MOOD_SCALE,
+        levels: [
+          { key: 'low', label: 'Low', min: 1, max: 5 },
+          { key: 'high', label: 'High', min: 6, max: 11 },
+        ],
+      },
     })
     expect(gaps.status).toBe(422)
-    expect(gaps.body).toEqual(validation([
-      { path: 'levels', message: 'gap from 0 to 1: the lowest possible score is 0, below level "low"' },
-      { path: 'levels', message: 'gap from 5 to 6: scores between "low" and "high" have no level' },
-      { path: 'levels', message: 'gap from 11 to 12: the highest possible score is 12, above level "high"' },
-    ]))
+    expect(gaps.body).toEqual(
+      validation([
+        { path: 'levels', message: 'gap from 0 to 1: the lowest possible score is 0, below level "low"' },
+        { path: 'levels', message: 'gap from 5 to 6: scores between "low" and "high" have no level' },
+        { path: 'levels', message: 'gap from 11 to 12: the highest possible score is 12, above level "high"' },
+      ]),
+    )
     const overlaps = await f.request('POST', `${f.base}/scales`, {
       token: f.owner.token,
-      body: { ...MOOD_SCALE, levels: [{ key: 'low', label: 'Low', min: 0, max: 7 }, { key: 'low', label: 'Again', min: 6, max: 6 }] },
+      body: {
+        ...MOOD_SCALE,
+        levels: [
+          { key: 'low', label: 'Low', min: 0, max: 7 },
+          { key: 'low', label: 'Again', min: 6, max: 6 },
+        ],
+      },
     })
-    expect(overlaps.body).toEqual(validation([
-      { path: 'levels.1.key', message: 'repeats the level key "low"' },
-      { path: 'levels.1.min', message: 'must be less than max (6)' },
-      { path: 'levels', message: 'levels "low" (0–7) and "low" (6–6) overlap from 6 to 7' },
-    ]))
-    expect((await f.request('GET', `${f.base}/scales`, { token: f.owner.token })).body).toEqual({ code: 200, data: { scales: [] } })
+    expect(overlaps.body).toEqual(
+      validation([
+        { path: 'levels.1.key', message: 'repeats the level key "low"' },
+        { path: 'levels.1.min', message: 'must be less than max (6)' },
+        { path: 'levels', message: 'levels "low" (0–7) and "low" (6–6) overlap from 6 to 7' },
+      ]),
+    )
+    expect((await f.request('GET', `${f.base}/scales`, { token: f.owner.token })).body).toEqual({
+      code: 200,
+      data: { scales: [] },
+    })
   })
 
   test('items must reference existing fields of a suitable type, with consistent scores', async () => {
@@ -107,21 +158,45 @@ describe('scales: create, read, list', () => {
       },
     })
     expect(res.status).toBe(422)
-    expect(res.body).toEqual(validation([
-      { path: 'items.0.field', message: 'no field "nope" in this app' },
-      { path: 'items.1.field', message: 'field "name" is a text field; items score choice, multichoice or number fields' },
-      { path: 'items.2.scores', message: 'needs a score for every option of "calm"; missing: "Rarely", "Often"' },
-      { path: 'items.2.scores', message: '"calm" has no options "Bogus"; its options are "Never", "Rarely", "Sometimes", "Often", "Always"' },
-      { path: 'items.3.scores', message: 'only choice and multichoice items have scores; a number item scores its value' },
-      { path: 'items.4.field', message: 'field "hours" is already an item of this scale' },
-      { path: 'items.5.min', message: 'min and max are for number items; "habits" is a multichoice field scored per option' },
-    ]))
+    expect(res.body).toEqual(
+      validation([
+        { path: 'items.0.field', message: 'no field "nope" in this app' },
+        {
+          path: 'items.1.field',
+          message: 'field "name" is a text field; items score choice, multichoice or number fields',
+        },
+        { path: 'items.2.scores', message: 'needs a score for every option of "calm"; missing: "Rarely", "Often"' },
+        {
+          path: 'items.2.scores',
+          message: '"calm" has no options "Bogus"; its options are "Never", "Rarely", "Sometimes", "Often", "Always"',
+        },
+        {
+          path: 'items.3.scores',
+          message: 'only choice and multichoice items have scores; a number item scores its value',
+        },
+        { path: 'items.4.field', message: 'field "hours" is already an item of this scale' },
+        {
+          path: 'items.5.min',
+          message: 'min and max are for number items; "habits" is a multichoice field scored per option',
+        },
+      ]),
+    )
   })
 
   test('a reversed number item needs both bounds', async () => {
     const f = await assessmentApp()
-    const res = await f.request('POST', `${f.base}/scales`, { token: f.owner.token, body: { key: 'sleep', name: 'Sleep', items: [{ field: 'hours', reverse: true, min: 0 }] } })
-    expect(res.body).toEqual(validation([{ path: 'items.0.reverse', message: 'a reversed number item needs both min and max (it scores max + min − value)' }]))
+    const res = await f.request('POST', `${f.base}/scales`, {
+      token: f.owner.token,
+      body: { key: 'sleep', name: 'Sleep', items: [{ field: 'hours', reverse: true, min: 0 }] },
+    })
+    expect(res.body).toEqual(
+      validation([
+        {
+          path: 'items.0.reverse',
+          message: 'a reversed number item needs both min and max (it scores max + min − value)',
+        },
+      ]),
+    )
   })
 })
 
@@ -129,14 +204,28 @@ describe('scales: update and remove', () => {
   test('PATCH changes properties; new items move the range and the view lists the gaps', async () => {
     const { f, id } = await withMood()
     f.clock.advance(1000)
-    const res = await f.request('PATCH', `${f.base}/scales/mood`, { token: f.owner.token, body: { name: 'Mood (week)', items: [{ field: 'calm', scores: LIKERT_SCORES, weight: 2 }] } })
+    const res = await f.request('PATCH', `${f.base}/scales/mood`, {
+      token: f.owner.token,
+      body: { name: 'Mood (week)', items: [{ field: 'calm', scores: LIKERT_SCORES, weight: 2 }] },
+    })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({
       code: 200,
       data: moodView(f, {
         id,
         name: 'Mood (week)',
-        items: [{ field: 'calm', type: 'choice', fieldId: f.fieldIds.calm, weight: 2, reverse: false, scores: LIKERT_SCORES, min: null, max: null }],
+        items: [
+          {
+            field: 'calm',
+            type: 'choice',
+            fieldId: f.fieldIds.calm,
+            weight: 2,
+            reverse: false,
+            scores: LIKERT_SCORES,
+            min: null,
+            max: null,
+          },
+        ],
         range: { min: 0, max: 8 },
         complete: false,
         problems: [{ path: 'levels', message: 'level "good" (9–12) is outside the possible scores 0–8' }],
@@ -166,46 +255,110 @@ describe('scales: update and remove', () => {
 describe('scales: items and levels step by step', () => {
   test('item add, duplicate, remove', async () => {
     const f = await assessmentApp()
-    await f.request('POST', `${f.base}/scales`, { token: f.owner.token, body: { key: 'sleep', name: 'Sleep', method: 'mean' } })
-    const added = await f.request('POST', `${f.base}/scales/sleep/items`, { token: f.owner.token, body: { field: 'hours', min: 0, max: 12 } })
+    await f.request('POST', `${f.base}/scales`, {
+      token: f.owner.token,
+      body: { key: 'sleep', name: 'Sleep', method: 'mean' },
+    })
+    const added = await f.request('POST', `${f.base}/scales/sleep/items`, {
+      token: f.owner.token,
+      body: { field: 'hours', min: 0, max: 12 },
+    })
     expect(added.status).toBe(200)
-    expect(added.body.data.items).toEqual([{ field: 'hours', type: 'number', fieldId: f.fieldIds.hours, weight: 1, reverse: false, scores: null, min: 0, max: 12 }])
+    expect(added.body.data.items).toEqual([
+      {
+        field: 'hours',
+        type: 'number',
+        fieldId: f.fieldIds.hours,
+        weight: 1,
+        reverse: false,
+        scores: null,
+        min: 0,
+        max: 12,
+      },
+    ])
     expect(added.body.data.range).toEqual({ min: 0, max: 12 })
-    expect(added.body.data.problems).toEqual([{ path: 'levels', message: 'no levels yet: add levels covering 0 to 12' }])
-    const again = await f.request('POST', `${f.base}/scales/sleep/items`, { token: f.owner.token, body: { field: f.fieldIds.hours } })
+    expect(added.body.data.problems).toEqual([
+      { path: 'levels', message: 'no levels yet: add levels covering 0 to 12' },
+    ])
+    const again = await f.request('POST', `${f.base}/scales/sleep/items`, {
+      token: f.owner.token,
+      body: { field: f.fieldIds.hours },
+    })
     expect(again.status).toBe(409)
-    expect(again.body).toEqual({ code: 409, error: { type: 'conflict', message: `Field "${f.fieldIds.hours}" is already an item of scale "sleep"; remove it first to change it` } })
+    expect(again.body).toEqual({
+      code: 409,
+      error: {
+        type: 'conflict',
+        message: `Field "${f.fieldIds.hours}" is already an item of scale "sleep"; remove it first to change it`,
+      },
+    })
     const removed = await f.request('DELETE', `${f.base}/scales/sleep/items/hours`, { token: f.owner.token })
     expect(removed.body.data.items).toEqual([])
     const gone = await f.request('DELETE', `${f.base}/scales/sleep/items/hours`, { token: f.owner.token })
-    expect(gone.body).toEqual({ code: 404, error: { type: 'not_found', message: 'Item for field "hours" in scale "sleep" not found' } })
+    expect(gone.body).toEqual({
+      code: 404,
+      error: { type: 'not_found', message: 'Item for field "hours" in scale "sleep" not found' },
+    })
   })
 
   test('level set adds and changes levels; overlaps are refused, gaps are listed until closed', async () => {
     const f = await assessmentApp()
     await f.request('POST', `${f.base}/scales`, { token: f.owner.token, body: { ...MOOD_SCALE, levels: undefined } })
-    const missing = await f.request('PUT', `${f.base}/scales/mood/levels/low`, { token: f.owner.token, body: { label: 'Low' } })
-    expect(missing.body).toEqual(validation([
-      { path: 'min', message: 'is required for a new level (null for no lower bound)' },
-      { path: 'max', message: 'is required for a new level (null for no upper bound)' },
-    ]))
-    const low = await f.request('PUT', `${f.base}/scales/mood/levels/low`, { token: f.owner.token, body: { label: 'Low', min: 0, max: 5 } })
+    const missing = await f.request('PUT', `${f.base}/scales/mood/levels/low`, {
+      token: f.owner.token,
+      body: { label: 'Low' },
+    })
+    expect(missing.body).toEqual(
+      validation([
+        { path: 'min', message: 'is required for a new level (null for no lower bound)' },
+        { path: 'max', message: 'is required for a new level (null for no upper bound)' },
+      ]),
+    )
+    const low = await f.request('PUT', `${f.base}/scales/mood/levels/low`, {
+      token: f.owner.token,
+      body: { label: 'Low', min: 0, max: 5 },
+    })
     expect(low.body.data.levels).toEqual([{ key: 'low', label: 'Low', min: 0, max: 5, interpretation: '' }])
     expect(low.body.data.complete).toBe(false)
-    expect(low.body.data.problems).toEqual([{ path: 'levels', message: 'gap from 5 to 12: the highest possible score is 12, above level "low"' }])
-    const overlap = await f.request('PUT', `${f.base}/scales/mood/levels/high`, { token: f.owner.token, body: { label: 'High', min: 4, max: 12 } })
-    expect(overlap.body).toEqual(validation([{ path: 'levels', message: 'levels "low" (0–5) and "high" (4–12) overlap from 4 to 5' }]))
-    const high = await f.request('PUT', `${f.base}/scales/mood/levels/high`, { token: f.owner.token, body: { label: 'High', min: 5, max: 12, interpretation: 'Good.' } })
+    expect(low.body.data.problems).toEqual([
+      { path: 'levels', message: 'gap from 5 to 12: the highest possible score is 12, above level "low"' },
+    ])
+    const overlap = await f.request('PUT', `${f.base}/scales/mood/levels/high`, {
+      token: f.owner.token,
+      body: { label: 'High', min: 4, max: 12 },
+    })
+    expect(overlap.body).toEqual(
+      validation([{ path: 'levels', message: 'levels "low" (0–5) and "high" (4–12) overlap from 4 to 5' }]),
+    )
+    const high = await f.request('PUT', `${f.base}/scales/mood/levels/high`, {
+      token: f.owner.token,
+      body: { label: 'High', min: 5, max: 12, interpretation: 'Good.' },
+    })
     expect(high.body.data.complete).toBe(true)
     expect(high.body.data.problems).toEqual([])
-    const relabel = await f.request('PUT', `${f.base}/scales/mood/levels/high`, { token: f.owner.token, body: { label: 'Great' } })
-    expect(relabel.body.data.levels[1]).toEqual({ key: 'high', label: 'Great', min: 5, max: 12, interpretation: 'Good.' })
-    const badKey = await f.request('PUT', `${f.base}/scales/mood/levels/Bad%20Key`, { token: f.owner.token, body: { label: 'x', min: 0, max: 1 } })
+    const relabel = await f.request('PUT', `${f.base}/scales/mood/levels/high`, {
+      token: f.owner.token,
+      body: { label: 'Great' },
+    })
+    expect(relabel.body.data.levels[1]).toEqual({
+      key: 'high',
+      label: 'Great',
+      min: 5,
+      max: 12,
+      interpretation: 'Good.',
+    })
+    const badKey = await f.request('PUT', `${f.base}/scales/mood/levels/Bad%20Key`, {
+      token: f.owner.token,
+      body: { label: 'x', min: 0, max: 1 },
+    })
     expect(badKey.status).toBe(422)
     const removed = await f.request('DELETE', `${f.base}/scales/mood/levels/high`, { token: f.owner.token })
     expect(removed.body.data.levels.map((l: { key: string }) => l.key)).toEqual(['low'])
     const gone = await f.request('DELETE', `${f.base}/scales/mood/levels/high`, { token: f.owner.token })
-    expect(gone.body).toEqual({ code: 404, error: { type: 'not_found', message: 'Level "high" in scale "mood" not found' } })
+    expect(gone.body).toEqual({
+      code: 404,
+      error: { type: 'not_found', message: 'Level "high" in scale "mood" not found' },
+    })
   })
 })
 
@@ -214,22 +367,56 @@ describe('scales: fields changing underneath', () => {
     const { f, id } = await withMood()
     expect((await f.request('DELETE', `${f.base}/fields/worried`, { token: f.owner.token })).status).toBe(200)
     const res = await f.request('GET', `${f.base}/scales/mood`, { token: f.owner.token })
-    expect(res.body.data).toEqual(moodView(f, {
-      id,
-      items: [
-        { field: 'calm', type: 'choice', fieldId: f.fieldIds.calm, weight: 1, reverse: false, scores: LIKERT_SCORES, min: null, max: null },
-        { field: 'rested', type: 'choice', fieldId: f.fieldIds.rested, weight: 1, reverse: false, scores: LIKERT_SCORES, min: null, max: null },
-        { field: null, type: null, fieldId: f.fieldIds.worried, weight: 1, reverse: true, scores: LIKERT_SCORES, min: null, max: null },
-      ],
-      range: { min: 0, max: 8 },
-      complete: false,
-      problems: [
-        { path: 'items.2.field', message: 'the field of this item was deleted; remove the item' },
-        { path: 'levels', message: 'level "good" (9–12) is outside the possible scores 0–8' },
-      ],
-    }))
-    expect((await loadScoringDefinition(f.ctx, f.appId)).scales[0].items.map((item) => item.field)).toEqual(['calm', 'rested'])
-    const removed = await f.request('DELETE', `${f.base}/scales/mood/items/${f.fieldIds.worried}`, { token: f.owner.token })
+    expect(res.body.data).toEqual(
+      moodView(f, {
+        id,
+        items: [
+          {
+            field: 'calm',
+            type: 'choice',
+            fieldId: f.fieldIds.calm,
+            weight: 1,
+            reverse: false,
+            scores: LIKERT_SCORES,
+            min: null,
+            max: null,
+          },
+          {
+            field: 'rested',
+            type: 'choice',
+            fieldId: f.fieldIds.rested,
+            weight: 1,
+            reverse: false,
+            scores: LIKERT_SCORES,
+            min: null,
+            max: null,
+          },
+          {
+            field: null,
+            type: null,
+            fieldId: f.fieldIds.worried,
+            weight: 1,
+            reverse: true,
+            scores: LIKERT_SCORES,
+            min: null,
+            max: null,
+          },
+        ],
+        range: { min: 0, max: 8 },
+        complete: false,
+        problems: [
+          { path: 'items.2.field', message: 'the field of this item was deleted; remove the item' },
+          { path: 'levels', message: 'level "good" (9–12) is outside the possible scores 0–8' },
+        ],
+      }),
+    )
+    expect((await loadScoringDefinition(f.ctx, f.appId)).scales[0].items.map((item) => item.field)).toEqual([
+      'calm',
+      'rested',
+    ])
+    const removed = await f.request('DELETE', `${f.base}/scales/mood/items/${f.fieldIds.worried}`, {
+      token: f.owner.token,
+    })
     expect(removed.body.data.items.map((item: { field: string }) => item.field)).toEqual(['calm', 'rested'])
   })
 })
@@ -245,14 +432,19 @@ describe('scales: scoring definition and rescore', () => {
   test('POST /rescore recomputes stored scores with the current scales', async () => {
     const { f } = await withMood()
     const token = await publishApp(f)
-    const posted = await f.request('POST', `/api/v3/share/${token}`, { body: { calm: 'Always', rested: 'Often', worried: 'Never' } })
+    const posted = await f.request('POST', `/api/v3/share/${token}`, {
+      body: { calm: 'Always', rested: 'Often', worried: 'Never' },
+    })
     expect(posted.status).toBe(200)
     const id = posted.body.data.id as string
     const rescored = await f.request('POST', `${f.base}/scales/rescore`, { token: f.owner.token })
     expect(rescored.body).toEqual({ code: 200, data: { rescored: 1 } })
     const stored = async () => JSON.parse((await getRecord(f.ctx, f.owner.user.id, f.appId, id)).scores!)
     expect(await stored()).toEqual({ mood: { score: 11, level: 'good', levelLabel: 'Good' } })
-    await f.request('PATCH', `${f.base}/scales/mood`, { token: f.owner.token, body: { method: 'mean', levels: [{ key: 'all', label: 'All', min: 0, max: 4 }] } })
+    await f.request('PATCH', `${f.base}/scales/mood`, {
+      token: f.owner.token,
+      body: { method: 'mean', levels: [{ key: 'all', label: 'All', min: 0, max: 4 }] },
+    })
     // Stored scores do not move by themselves…
     expect(await stored()).toEqual({ mood: { score: 11, level: 'good', levelLabel: 'Good' } })
     await f.request('POST', `${f.base}/scales/rescore`, { token: f.owner.token })
@@ -275,15 +467,18 @@ describe('scales: access', () => {
     ['DELETE', '/scales/mood/levels/low'],
   ]
 
-  test.each(routes)('%s %s is a 404 for another account and a 401 without a token', async (...[method, path, body]: [string, string, unknown?]) => {
-    // A rest parameter: bun:test takes a declared parameter past a row's length for a `done` callback and then waits for it.
-    const { f } = await withMood()
-    const other = await f.request(method, `${f.base}${path}`, { token: f.stranger.token, body })
-    expect(other.status).toBe(404)
-    expect(other.body).toEqual({ code: 404, error: { type: 'not_found', message: 'App not found' } })
-    const anonymous = await f.request(method, `${f.base}${path}`, { body })
-    expect(anonymous.status).toBe(401)
-    expect(anonymous.body.error.type).toBe('unauthorized')
-    expect((await f.request('GET', `${f.base}/scales/mood`, { token: f.owner.token })).body.data.name).toBe('Mood')
-  })
+  test.each(routes)(
+    '%s %s is a 404 for another account and a 401 without a token',
+    async (...[method, path, body]: [string, string, unknown?]) => {
+      // A rest parameter: bun:test takes a declared parameter past a row's length for a `done` callback and then waits for it.
+      const { f } = await withMood()
+      const other = await f.request(method, `${f.base}${path}`, { token: f.stranger.token, body })
+      expect(other.status).toBe(404)
+      expect(other.body).toEqual({ code: 404, error: { type: 'not_found', message: 'App not found' } })
+      const anonymous = await f.request(method, `${f.base}${path}`, { body })
+      expect(anonymous.status).toBe(401)
+      expect(anonymous.body.error.type).toBe('unauthorized')
+      expect((await f.request('GET', `${f.base}/scales/mood`, { token: f.owner.token })).body.data.name).toBe('Mood')
+    },
+  )
 })

@@ -11,8 +11,12 @@ describe('scores are computed at submission and aggregated', () => {
     const owner = { token: f.owner.token }
 
     // calm 4 + rested 3 + reversed worried (Never → 4) = 11 → good; 2 + 1 + (4 − 3 = 1) = 4 → low.
-    const first = await f.request('POST', `/api/v3/share/${token}`, { body: { calm: 'Always', rested: 'Often', worried: 'Never' } })
-    const second = await f.request('POST', `/api/v3/share/${token}/batch`, { body: [{ calm: 'Sometimes', rested: 'Rarely', worried: 'Often' }] })
+    const first = await f.request('POST', `/api/v3/share/${token}`, {
+      body: { calm: 'Always', rested: 'Often', worried: 'Never' },
+    })
+    const second = await f.request('POST', `/api/v3/share/${token}/batch`, {
+      body: [{ calm: 'Sometimes', rested: 'Rarely', worried: 'Often' }],
+    })
     expect(first.status).toBe(200)
     expect(second.status).toBe(200)
 
@@ -34,14 +38,19 @@ describe('scores are computed at submission and aggregated', () => {
     expect(row2.split(',').slice(-4)).toEqual(['4', 'low', '', ''])
 
     const summary = await f.request('GET', `/api/v3/share/${token}/summary`, owner)
-    expect(summary.body.scores).toEqual({ mood: { count: 2, missing: 0, mean: 7.5, min: 4, max: 11, levels: { good: 1, low: 1 } } })
+    expect(summary.body.scores).toEqual({
+      mood: { count: 2, missing: 0, mean: 7.5, min: 4, max: 11, levels: { good: 1, low: 1 } },
+    })
 
     // A scale edit does not touch stored scores until rescore; then the summary follows.
     const reversedOff = { ...MOOD_SCALE, items: MOOD_SCALE.items.map((item) => ({ ...item, reverse: false })) }
     const { key: _key, ...update } = reversedOff
     expect((await f.request('PATCH', `${f.base}/scales/mood`, { token: f.owner.token, body: update })).status).toBe(200)
     expect((await f.request('GET', `/api/v3/share/${token}/summary`, owner)).body.scores.mood.mean).toBe(7.5)
-    expect((await f.request('POST', `${f.base}/scales/rescore`, { token: f.owner.token })).body).toEqual({ code: 200, data: { rescored: 2 } })
+    expect((await f.request('POST', `${f.base}/scales/rescore`, { token: f.owner.token })).body).toEqual({
+      code: 200,
+      data: { rescored: 2 },
+    })
     // Without reversal: 4 + 3 + 0 = 7 and 2 + 1 + 3 = 6, both fair (5 ≤ score < 9).
     expect((await f.request('GET', `/api/v3/share/${token}/summary`, owner)).body.scores).toEqual({
       mood: { count: 2, missing: 0, mean: 6.5, min: 6, max: 7, levels: { fair: 2 } },
@@ -52,25 +61,51 @@ describe('scores are computed at submission and aggregated', () => {
     const f = await assessmentApp()
     const token = await publishApp(f)
     expect((await f.request('POST', `/api/v3/share/${token}`, { body: { calm: 'Always' } })).status).toBe(200)
-    expect((await Array.fromAsync((await listRecords(f.ctx, f.owner.user.id, f.appId, {})).batches)).flat().map((row) => row.scores)).toEqual([null])
+    expect(
+      (await Array.fromAsync((await listRecords(f.ctx, f.owner.user.id, f.appId, {})).batches))
+        .flat()
+        .map((row) => row.scores),
+    ).toEqual([null])
     const summary = await f.request('GET', `/api/v3/share/${token}/summary`, { token: f.owner.token })
     expect(summary.status).toBe(200)
     expect('scores' in summary.body).toBe(false)
   })
 
-  test('the public summary gives a score\'s mean, min and max only once enough records have one; the owner always', async () => {
+  test("the public summary gives a score's mean, min and max only once enough records have one; the owner always", async () => {
     const f = await assessmentApp()
     expect((await f.request('POST', `${f.base}/scales`, { token: f.owner.token, body: MOOD_SCALE })).status).toBe(200)
     const token = await publishApp(f)
-    expect((await f.request('PATCH', `${f.base}/share`, { token: f.owner.token, body: { reads: 'summary', summaryMinRespondents: 3 } })).status).toBe(200)
-    const answers = [{ calm: 'Always', rested: 'Often', worried: 'Never' }, { calm: 'Sometimes', rested: 'Rarely', worried: 'Often' }]
+    expect(
+      (
+        await f.request('PATCH', `${f.base}/share`, {
+          token: f.owner.token,
+          body: { reads: 'summary', summaryMinRespondents: 3 },
+        })
+      ).status,
+    ).toBe(200)
+    const answers = [
+      { calm: 'Always', rested: 'Often', worried: 'Never' },
+      { calm: 'Sometimes', rested: 'Rarely', worried: 'Often' },
+    ]
     expect((await f.request('POST', `/api/v3/share/${token}/batch`, { body: answers })).status).toBe(200)
     const publicScores = async () => (await f.request('GET', `/api/v3/share/${token}/summary`)).body.scores
     // Two people: the lowest and highest score would be theirs.
-    expect(await publicScores()).toEqual({ mood: { count: 2, missing: 0, mean: null, min: null, max: null, levels: { good: 1, low: 1 } } })
-    expect((await f.request('GET', `/api/v3/share/${token}/summary`, { token: f.owner.token })).body.scores).toEqual({ mood: { count: 2, missing: 0, mean: 7.5, min: 4, max: 11, levels: { good: 1, low: 1 } } })
+    expect(await publicScores()).toEqual({
+      mood: { count: 2, missing: 0, mean: null, min: null, max: null, levels: { good: 1, low: 1 } },
+    })
+    expect((await f.request('GET', `/api/v3/share/${token}/summary`, { token: f.owner.token })).body.scores).toEqual({
+      mood: { count: 2, missing: 0, mean: 7.5, min: 4, max: 11, levels: { good: 1, low: 1 } },
+    })
     // calm 3 + rested 3 + (4 − 2 = 2) = 8 → fair.
-    expect((await f.request('POST', `/api/v3/share/${token}`, { body: { calm: 'Often', rested: 'Often', worried: 'Sometimes' } })).status).toBe(200)
-    expect(await publicScores()).toEqual({ mood: { count: 3, missing: 0, mean: 7.6667, min: 4, max: 11, levels: { good: 1, low: 1, fair: 1 } } })
+    expect(
+      (
+        await f.request('POST', `/api/v3/share/${token}`, {
+          body: { calm: 'Often', rested: 'Often', worried: 'Sometimes' },
+        })
+      ).status,
+    ).toBe(200)
+    expect(await publicScores()).toEqual({
+      mood: { count: 3, missing: 0, mean: 7.6667, min: 4, max: 11, levels: { good: 1, low: 1, fair: 1 } },
+    })
   })
 })

@@ -14,7 +14,11 @@ async function setup(rateLimit: string, config = {}) {
   const t = testApp(config)
   const endpoint = await makeEndpoint(t.ctx, { rateLimit, reads: 'records' })
   /** A request to `endpoint.path + suffix` from the socket peer `from`. */
-  const send = async (from: string, suffix = '', init: RequestInit = { method: 'POST', headers: JSON_HEADERS, body: '{"n":1}' }) => {
+  const send = async (
+    from: string,
+    suffix = '',
+    init: RequestInit = { method: 'POST', headers: JSON_HEADERS, body: '{"n":1}' },
+  ) => {
     const request = new Request(`${BASE}${endpoint.path}${suffix}`, init)
     notePeerAddress(request, from)
     const response = await t.app.handle(request)
@@ -30,7 +34,11 @@ async function setup(rateLimit: string, config = {}) {
   return { ...t, endpoint, send }
 }
 
-const batch = (count: number): RequestInit => ({ method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(Array.from({ length: count }, (_, n) => ({ n }))) })
+const batch = (count: number): RequestInit => ({
+  method: 'POST',
+  headers: JSON_HEADERS,
+  body: JSON.stringify(Array.from({ length: count }, (_, n) => ({ n }))),
+})
 
 describe('one flooding client does not starve the others (row 4)', () => {
   test('a client at 10× the endpoint limit gets its quarter; a person at 1 request/s is never refused', async () => {
@@ -78,29 +86,53 @@ describe('one flooding client does not starve the others (row 4)', () => {
 
   test('addresses of one IPv6 /64 are one client', async () => {
     const { send } = await setup('1/s,8')
-    expect([(await send('2001:db8:1:2::1')).status, (await send('2001:db8:1:2::2')).status, (await send('2001:db8:1:2::3')).status]).toEqual([200, 200, 429])
+    expect([
+      (await send('2001:db8:1:2::1')).status,
+      (await send('2001:db8:1:2::2')).status,
+      (await send('2001:db8:1:2::3')).status,
+    ]).toEqual([200, 200, 429])
     expect((await send('2001:db8:1:3::1')).status).toBe(200)
   })
 
   test('behind a trusted proxy, X-Forwarded-For tells the clients apart', async () => {
     const { send } = await setup('1/s,4', { trustProxy: ['127.0.0.1'] })
-    const via = (client: string) => send('127.0.0.1', '', { method: 'POST', headers: { ...JSON_HEADERS, 'x-forwarded-for': client }, body: '{"n":1}' })
-    expect([(await via('198.51.100.1')).status, (await via('198.51.100.1')).status, (await via('198.51.100.2')).status]).toEqual([200, 429, 200])
+    const via = (client: string) =>
+      send('127.0.0.1', '', {
+        method: 'POST',
+        headers: { ...JSON_HEADERS, 'x-forwarded-for': client },
+        body: '{"n":1}',
+      })
+    expect([
+      (await via('198.51.100.1')).status,
+      (await via('198.51.100.1')).status,
+      (await via('198.51.100.2')).status,
+    ]).toEqual([200, 429, 200])
   })
 
   test('without SVC_TRUST_PROXY, X-Forwarded-For is ignored: the proxy is one client, and the log says so once', async () => {
     const { send, logs } = await setup('1/s,4')
-    const via = (client: string) => send('127.0.0.1', '', { method: 'POST', headers: { ...JSON_HEADERS, 'x-forwarded-for': client }, body: '{"n":1}' })
+    const via = (client: string) =>
+      send('127.0.0.1', '', {
+        method: 'POST',
+        headers: { ...JSON_HEADERS, 'x-forwarded-for': client },
+        body: '{"n":1}',
+      })
     expect([(await via('198.51.100.1')).status, (await via('198.51.100.2')).status]).toEqual([200, 429])
     const warnings = logs.filter((line) => line.includes('X-Forwarded-For'))
     expect(warnings).toHaveLength(1)
     // After the time stamp:
-    expect(warnings[0].replace(/^\S+ /, '')).toBe('WARN  a request came with X-Forwarded-For, which is ignored: if svc runs behind a reverse proxy, set SVC_TRUST_PROXY to its address so clients are rate limited apart {"from":"127.0.0.1"}')
+    expect(warnings[0].replace(/^\S+ /, '')).toBe(
+      'WARN  a request came with X-Forwarded-For, which is ignored: if svc runs behind a reverse proxy, set SVC_TRUST_PROXY to its address so clients are rate limited apart {"from":"127.0.0.1"}',
+    )
   })
 })
 
 describe('RateLimit-Policy and RateLimit headers on share answers (row 4)', () => {
-  const form: RequestInit = { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'n=1' }
+  const form: RequestInit = {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'n=1',
+  }
   const get: RequestInit = { method: 'GET' }
   test.each([
     ['POST /', '', undefined],
@@ -112,7 +144,12 @@ describe('RateLimit-Policy and RateLimit headers on share answers (row 4)', () =
     const { send } = await setup('2/s,8')
     const policy = '"endpoint";q=8;w=4, "client";q=2;w=4'
     const first = await send('192.0.2.1', suffix, init)
-    expect({ status: first.status, policy: first.policy, state: first.state, retryAfter: first.retryAfter }).toEqual({ status: 200, policy, state: '"client";r=1;t=2', retryAfter: null })
+    expect({ status: first.status, policy: first.policy, state: first.state, retryAfter: first.retryAfter }).toEqual({
+      status: 200,
+      policy,
+      state: '"client";r=1;t=2',
+      retryAfter: null,
+    })
     await send('192.0.2.1', suffix, init)
     const refused = await send('192.0.2.1', suffix, init)
     expect(refused).toEqual({
@@ -120,7 +157,15 @@ describe('RateLimit-Policy and RateLimit headers on share answers (row 4)', () =
       policy,
       state: '"client";r=0;t=4',
       retryAfter: '2',
-      body: { code: 429, error: { type: 'rate_limited', message: "Too many requests from your address to this endpoint (limit 0.5/s, burst 2 per address, of the endpoint's 2/s, burst 8); retry after 2 s", details: { retryAfterSeconds: 2 } } },
+      body: {
+        code: 429,
+        error: {
+          type: 'rate_limited',
+          message:
+            "Too many requests from your address to this endpoint (limit 0.5/s, burst 2 per address, of the endpoint's 2/s, burst 8); retry after 2 s",
+          details: { retryAfterSeconds: 2 },
+        },
+      },
     })
   })
 
@@ -136,7 +181,11 @@ describe('RateLimit-Policy and RateLimit headers on share answers (row 4)', () =
   test('without a socket (app.handle alone) only the endpoint policy applies', async () => {
     const { request, endpoint } = await setup('2/s,8')
     const res = await request('POST', endpoint.path, { body: { n: 1 } })
-    expect([res.status, res.headers.get('ratelimit-policy'), res.headers.get('ratelimit')]).toEqual([200, '"endpoint";q=8;w=4', '"endpoint";r=7;t=1'])
+    expect([res.status, res.headers.get('ratelimit-policy'), res.headers.get('ratelimit')]).toEqual([
+      200,
+      '"endpoint";q=8;w=4',
+      '"endpoint";r=7;t=1',
+    ])
   })
 })
 
@@ -173,6 +222,9 @@ describe('/batch pays one token per record (row 5)', () => {
     const { send } = await setup('1/s,40')
     await send('192.0.2.1', '/batch', batch(9))
     const refused = await send('192.0.2.1', '/batch', batch(5))
-    expect([refused.status, refused.body.error.message]).toEqual([429, "Too many records from your address to this endpoint (limit 0.25/s, burst 10 per address, of the endpoint's 1/s, burst 40); retry after 16 s"])
+    expect([refused.status, refused.body.error.message]).toEqual([
+      429,
+      "Too many records from your address to this endpoint (limit 0.25/s, burst 10 per address, of the endpoint's 1/s, burst 40); retry after 16 s",
+    ])
   })
 })

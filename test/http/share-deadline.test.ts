@@ -21,7 +21,9 @@ describe('the shared body deadline', () => {
   test('reads that settle in time keep their value or their own error', async () => {
     const deadline = bodyDeadline(60_000)
     expect(await outcome(deadline.within(Promise.resolve('body')))).toEqual({ value: 'body' })
-    expect(await outcome(deadline.within(Promise.reject(new Error('socket closed'))))).toEqual({ error: 'Error: socket closed' })
+    expect(await outcome(deadline.within(Promise.reject(new Error('socket closed'))))).toEqual({
+      error: 'Error: socket closed',
+    })
   })
 
   test('every read of one slice still waiting at the deadline gets 408, and later reads are refused at once', async () => {

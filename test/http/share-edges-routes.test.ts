@@ -21,19 +21,41 @@ const READ_ALLOW = 'GET, HEAD, OPTIONS'
 
 describe('methods a share URL does not take are a 405 with Allow (row 10)', () => {
   const hints: Record<string, [string, (url: string) => string]> = {
-    '': [WRITE_ALLOW, (url) => `POST records to ${url}; GET ${url}?help describes it and GET ${url}/query reads records back`],
-    '/query': [READ_ALLOW, (url) => `${url}/query only reads: use GET (GET ${url}/query?help describes it); records are sent with POST ${url}`],
-    '/summary': [READ_ALLOW, (url) => `${url}/summary only reads: use GET (GET ${url}/summary?help describes it); records are sent with POST ${url}`],
+    '': [
+      WRITE_ALLOW,
+      (url) => `POST records to ${url}; GET ${url}?help describes it and GET ${url}/query reads records back`,
+    ],
+    '/query': [
+      READ_ALLOW,
+      (url) =>
+        `${url}/query only reads: use GET (GET ${url}/query?help describes it); records are sent with POST ${url}`,
+    ],
+    '/summary': [
+      READ_ALLOW,
+      (url) =>
+        `${url}/summary only reads: use GET (GET ${url}/summary?help describes it); records are sent with POST ${url}`,
+    ],
     '/form': [WRITE_ALLOW, (url) => `POST to ${url}/form; GET ${url}/form?help describes it`],
     '/batch': [WRITE_ALLOW, (url) => `POST to ${url}/batch; GET ${url}/batch?help describes it`],
   }
-  const cases = Object.keys(hints).flatMap((suffix) => [...['PUT', 'PATCH', 'DELETE'].map((method) => ({ method, suffix })), ...(suffix === '/form' || suffix === '/batch' ? [{ method: 'GET', suffix }] : [])])
+  const cases = Object.keys(hints).flatMap((suffix) => [
+    ...['PUT', 'PATCH', 'DELETE'].map((method) => ({ method, suffix })),
+    ...(suffix === '/form' || suffix === '/batch' ? [{ method: 'GET', suffix }] : []),
+  ])
   for (const { method, suffix } of cases) {
     test(`${method} …${suffix || '/<token>'}`, async () => {
       const t = await setup()
-      const res = await t.request(method, `${t.endpoint.path}${suffix}`, { raw: '{"a":1}', headers: { 'content-type': 'application/json' } })
+      const res = await t.request(method, `${t.endpoint.path}${suffix}`, {
+        raw: '{"a":1}',
+        headers: { 'content-type': 'application/json' },
+      })
       const [allow, hint] = hints[suffix]
-      expect({ status: res.status, allow: res.headers.get('allow'), cors: res.headers.get('access-control-allow-origin'), body: res.body }).toEqual({
+      expect({
+        status: res.status,
+        allow: res.headers.get('allow'),
+        cors: res.headers.get('access-control-allow-origin'),
+        body: res.body,
+      }).toEqual({
         status: 405,
         allow,
         cors: '*',
@@ -48,21 +70,40 @@ describe('methods a share URL does not take are a 405 with Allow (row 10)', () =
     const res = await t.request('DELETE', '/api/v3/share/not-a-token/query')
     expect({ status: res.status, body: res.body }).toEqual({
       status: 404,
-      body: { code: 404, error: { type: 'not_found', message: 'No published form has this address: the link may be mistyped, or the owner rotated its token or unpublished it' } },
+      body: {
+        code: 404,
+        error: {
+          type: 'not_found',
+          message:
+            'No published form has this address: the link may be mistyped, or the owner rotated its token or unpublished it',
+        },
+      },
     })
   })
 })
 
 describe('/form?help and /batch?help describe themselves (row 10)', () => {
   const cases: Array<{ suffix: string; heading: string; says: string[] }> = [
-    { suffix: '/form', heading: '# Test form — HTML forms: POST /form', says: ['`_charset_`', 'application/x-www-form-urlencoded', '## What a record may hold', '`empty_record`'] },
-    { suffix: '/batch', heading: '# Test form — many records at once: POST /batch', says: [`up to ${LIMITS.maxBatch} records`, '`details.index`', '## What a record may hold', '`empty_record`'] },
+    {
+      suffix: '/form',
+      heading: '# Test form — HTML forms: POST /form',
+      says: ['`_charset_`', 'application/x-www-form-urlencoded', '## What a record may hold', '`empty_record`'],
+    },
+    {
+      suffix: '/batch',
+      heading: '# Test form — many records at once: POST /batch',
+      says: [`up to ${LIMITS.maxBatch} records`, '`details.index`', '## What a record may hold', '`empty_record`'],
+    },
   ]
   for (const c of cases) {
     test(c.suffix, async () => {
       const t = await setup()
       const res = await t.request('GET', `${t.endpoint.path}${c.suffix}?help`)
-      expect([res.status, res.headers.get('content-type'), res.headers.get('access-control-allow-origin')]).toEqual([200, 'text/markdown; charset=utf-8', '*'])
+      expect([res.status, res.headers.get('content-type'), res.headers.get('access-control-allow-origin')]).toEqual([
+        200,
+        'text/markdown; charset=utf-8',
+        '*',
+      ])
       expect(res.text.split('\n')[0]).toBe(c.heading)
       for (const text of c.says) expect(res.text).toContain(text)
     })
@@ -75,10 +116,34 @@ describe('/query does what its OpenAPI entry says (row 7)', () => {
     const doc = await t.request('GET', '/api/v3/openapi.json')
     const parameters = doc.body.paths['/api/v3/share/{token}/query'].get.parameters
     expect(parameters.filter((p: { in: string }) => p.in === 'query')).toEqual([
-      { name: 'page', in: 'query', required: false, description: 'Page number, 1 or more', schema: { type: 'integer', minimum: 1, default: 1 } },
-      { name: 'size', in: 'query', required: false, description: `Records per page, 1 to ${LIMITS.maxPageSize}; larger is a 400, never clamped`, schema: { type: 'integer', minimum: 1, maximum: LIMITS.maxPageSize, default: LIMITS.defaultPageSize } },
-      { name: 'spam', in: 'query', required: false, description: 'exclude, include, or only the records flagged as spam', schema: { type: 'string', enum: ['exclude', 'include', 'only'], default: 'exclude' } },
-      { name: 'help', in: 'query', required: false, description: 'Present (any value, or none: ?help): answer with the Markdown help of this URL instead', schema: { type: 'string' } },
+      {
+        name: 'page',
+        in: 'query',
+        required: false,
+        description: 'Page number, 1 or more',
+        schema: { type: 'integer', minimum: 1, default: 1 },
+      },
+      {
+        name: 'size',
+        in: 'query',
+        required: false,
+        description: `Records per page, 1 to ${LIMITS.maxPageSize}; larger is a 400, never clamped`,
+        schema: { type: 'integer', minimum: 1, maximum: LIMITS.maxPageSize, default: LIMITS.defaultPageSize },
+      },
+      {
+        name: 'spam',
+        in: 'query',
+        required: false,
+        description: 'exclude, include, or only the records flagged as spam',
+        schema: { type: 'string', enum: ['exclude', 'include', 'only'], default: 'exclude' },
+      },
+      {
+        name: 'help',
+        in: 'query',
+        required: false,
+        description: 'Present (any value, or none: ?help): answer with the Markdown help of this URL instead',
+        schema: { type: 'string' },
+      },
     ])
   })
 
@@ -88,7 +153,14 @@ describe('/query does what its OpenAPI entry says (row 7)', () => {
     const desc = await t.request('GET', `${t.endpoint.path}/query?order=desc`)
     expect({ status: desc.status, body: desc.body }).toEqual({
       status: 400,
-      body: { code: 400, error: { type: 'bad_request', message: "order is not taken here: records are always oldest first, so reading pages 1, 2, 3… never skips one; the owner's GET /api/v3/apps/<app id>/records takes order=desc" } },
+      body: {
+        code: 400,
+        error: {
+          type: 'bad_request',
+          message:
+            "order is not taken here: records are always oldest first, so reading pages 1, 2, 3… never skips one; the owner's GET /api/v3/apps/<app id>/records takes order=desc",
+        },
+      },
     })
     const asc = await t.request('GET', `${t.endpoint.path}/query?order=asc`)
     expect(asc.body.records.map((r: { data: unknown }) => r.data)).toEqual([{ n: 1 }, { n: 2 }])

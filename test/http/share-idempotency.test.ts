@@ -27,16 +27,43 @@ interface Path {
 }
 
 const PATHS: Path[] = [
-  { name: 'POST /<token>', suffix: '', headers: JSON_HEADERS, body: '{"n":1}', other: '{"n":2}', ids: (body) => [body.data.id], records: 1 },
-  { name: 'POST /<token>/form', suffix: '/form', headers: FORM_HEADERS, body: 'n=1', other: 'n=2', ids: (body) => [body.data.id], records: 1 },
-  { name: 'POST /<token>/batch', suffix: '/batch', headers: JSON_HEADERS, body: '[{"n":1},{"n":2}]', other: '[{"n":1}]', ids: (body) => body.data.ids, records: 2 },
+  {
+    name: 'POST /<token>',
+    suffix: '',
+    headers: JSON_HEADERS,
+    body: '{"n":1}',
+    other: '{"n":2}',
+    ids: (body) => [body.data.id],
+    records: 1,
+  },
+  {
+    name: 'POST /<token>/form',
+    suffix: '/form',
+    headers: FORM_HEADERS,
+    body: 'n=1',
+    other: 'n=2',
+    ids: (body) => [body.data.id],
+    records: 1,
+  },
+  {
+    name: 'POST /<token>/batch',
+    suffix: '/batch',
+    headers: JSON_HEADERS,
+    body: '[{"n":1},{"n":2}]',
+    other: '[{"n":1}]',
+    ids: (body) => body.data.ids,
+    records: 2,
+  },
 ]
 
 async function setup() {
   const t = testApp({ rateLimit: null })
   const endpoint = await makeEndpoint(t.ctx)
   const post = (path: Path, body: string, key?: string, at = endpoint.path) =>
-    t.request('POST', `${at}${path.suffix}`, { raw: body, headers: key === undefined ? path.headers : { ...path.headers, 'idempotency-key': key } })
+    t.request('POST', `${at}${path.suffix}`, {
+      raw: body,
+      headers: key === undefined ? path.headers : { ...path.headers, 'idempotency-key': key },
+    })
   return { ...t, endpoint, post }
 }
 
@@ -61,14 +88,26 @@ describe.each(PATHS)('Idempotency-Key on $name', (path) => {
     const reused = await post(path, path.other, 'k1')
     expect({ status: reused.status, body: reused.body }).toEqual({
       status: 422,
-      body: { code: 422, error: { type: 'idempotency_key_reused', message: 'This Idempotency-Key was used within the last 24 hours for a different submission; send a new key for new records' } },
+      body: {
+        code: 422,
+        error: {
+          type: 'idempotency_key_reused',
+          message:
+            'This Idempotency-Key was used within the last 24 hours for a different submission; send a new key for new records',
+        },
+      },
     })
     expect((await storedRecords(ctx, endpoint.appId)).map((record) => record.id)).toEqual(path.ids(first.body))
   })
 
   test('without a key, or with another key, every submission is stored', async () => {
     const { post, ctx, endpoint } = await setup()
-    const answers = [await post(path, path.body), await post(path, path.body), await post(path, path.body, 'a'), await post(path, path.body, 'b')]
+    const answers = [
+      await post(path, path.body),
+      await post(path, path.body),
+      await post(path, path.body, 'a'),
+      await post(path, path.body, 'b'),
+    ]
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200])
     expect((await storedRecords(ctx, endpoint.appId)).length).toBe(4 * path.records)
   })
@@ -116,7 +155,10 @@ describe('Idempotency-Key: refusals', () => {
   ])('a key that is %s is a 400, checked before anything else', async (_name, key) => {
     const { post, ctx, endpoint } = await setup()
     const res = await post(PATHS[0], PATHS[0].body, key)
-    expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: { code: 400, error: { type: 'bad_request', message: bad } } })
+    expect({ status: res.status, body: res.body }).toEqual({
+      status: 400,
+      body: { code: 400, error: { type: 'bad_request', message: bad } },
+    })
     expect(await storedRecords(ctx, endpoint.appId)).toEqual([])
   })
 
@@ -128,7 +170,8 @@ describe('Idempotency-Key: refusals', () => {
   test('a refused submission keeps no key: corrected, the retry with the same key is stored', async () => {
     const { request, ctx } = await setup()
     const endpoint = await makeEndpoint(ctx, { autoCreate: false, fields: [{ name: 'n', type: 'number' }] })
-    const send = (body: string) => request('POST', endpoint.path, { raw: body, headers: { ...JSON_HEADERS, 'idempotency-key': 'fix-me' } })
+    const send = (body: string) =>
+      request('POST', endpoint.path, { raw: body, headers: { ...JSON_HEADERS, 'idempotency-key': 'fix-me' } })
     expect((await send('{"n":"one"}')).status).toBe(422)
     expect((await send('{"x":1}')).status).toBe(422)
     const fixed = await send('{"n":1}')
@@ -139,10 +182,20 @@ describe('Idempotency-Key: refusals', () => {
   test("a key refused inside the commit (the client's hourly field budget, counted there) is not kept either", async () => {
     const { request, ctx } = await setup()
     const endpoint = await makeEndpoint(ctx, { fields: [{ name: 'f0' }] })
-    const send = (body: string, key: string) => request('POST', endpoint.path, { from: '203.0.113.5', raw: body, headers: { ...JSON_HEADERS, 'idempotency-key': key } })
-    const spent = JSON.stringify(Object.fromEntries(Array.from({ length: LIMITS.proposalsPerClient }, (_, i) => [`a${i}`, 1])))
+    const send = (body: string, key: string) =>
+      request('POST', endpoint.path, {
+        from: '203.0.113.5',
+        raw: body,
+        headers: { ...JSON_HEADERS, 'idempotency-key': key },
+      })
+    const spent = JSON.stringify(
+      Object.fromEntries(Array.from({ length: LIMITS.proposalsPerClient }, (_, i) => [`a${i}`, 1])),
+    )
     expect((await send(spent, 'first')).status).toBe(200)
-    expect((await send('{"extra":1}', 'limit')).body.error).toMatchObject({ type: 'field_budget', details: { budget: 'client', used: LIMITS.proposalsPerClient } })
+    expect((await send('{"extra":1}', 'limit')).body.error).toMatchObject({
+      type: 'field_budget',
+      details: { budget: 'client', used: LIMITS.proposalsPerClient },
+    })
     expect((await send('{"f0":"x"}', 'limit')).status).toBe(200)
   })
 })
@@ -164,7 +217,10 @@ describe('Idempotency-Key: storage', () => {
   test('the writer prunes at most once an hour, everything older than 24 hours', () => {
     let now = 1_000_000_000
     const calls: number[] = []
-    const prune = keyPruner(() => now, async (before) => calls.push(before))
+    const prune = keyPruner(
+      () => now,
+      async (before) => calls.push(before),
+    )
     const steps = [0, 1, 60 * 60 * 1000 - 2, 1, 60 * 60 * 1000]
     const ran = steps.map((step) => {
       now += step
@@ -177,7 +233,9 @@ describe('Idempotency-Key: storage', () => {
 
   test('the browser may send the header: preflights allow it', async () => {
     const { request, endpoint } = await setup()
-    const res = await request('OPTIONS', endpoint.path, { headers: { origin: 'https://site.example', 'access-control-request-headers': 'content-type, idempotency-key' } })
+    const res = await request('OPTIONS', endpoint.path, {
+      headers: { origin: 'https://site.example', 'access-control-request-headers': 'content-type, idempotency-key' },
+    })
     expect(res.status).toBe(204)
     expect(res.headers.get('access-control-allow-headers')).toBe('Content-Type, Authorization, Idempotency-Key')
   })
@@ -189,19 +247,23 @@ describe('Idempotency-Key in ?help', () => {
     const help = await request('GET', `${endpoint.path}${suffix}?help`)
     expect(help.status).toBe(200)
     const url = `http://localhost:8787${endpoint.path}`
-    expect(help.text).toContain([
-      '## Retries',
-      '',
-      'A connection that breaks after the request was sent leaves the client not knowing whether the record was stored. Send an `Idempotency-Key` header (any 1 to 255 printable ASCII characters, e.g. a UUID made once per submission) and retry with the same key and body: if the first request was stored, the retry gets the same answer with the same id(s) and nothing is stored twice. Keys are kept per endpoint for 24 hours, with the records, on /, /form and /batch alike.',
-      '',
-      '```sh',
-      `curl -X POST '${url}' -H 'Content-Type: application/json' -H 'Idempotency-Key: 3f1c2a9e-order-1187' -d '{"name":"Ada"}'`,
-      '```',
-      '',
-      'The same key with a different body within 24 hours is refused with 422 `idempotency_key_reused`. A submission that was refused (4xx) keeps no key: fix it and retry with the same key.',
-      '',
-      '## Limits',
-    ].join('\n'))
-    expect(help.text).toContain('| 422 | `idempotency_key_reused` | The `Idempotency-Key` was used for a different submission within 24 hours; nothing stored. |')
+    expect(help.text).toContain(
+      [
+        '## Retries',
+        '',
+        'A connection that breaks after the request was sent leaves the client not knowing whether the record was stored. Send an `Idempotency-Key` header (any 1 to 255 printable ASCII characters, e.g. a UUID made once per submission) and retry with the same key and body: if the first request was stored, the retry gets the same answer with the same id(s) and nothing is stored twice. Keys are kept per endpoint for 24 hours, with the records, on /, /form and /batch alike.',
+        '',
+        '```sh',
+        `curl -X POST '${url}' -H 'Content-Type: application/json' -H 'Idempotency-Key: 3f1c2a9e-order-1187' -d '{"name":"Ada"}'`,
+        '```',
+        '',
+        'The same key with a different body within 24 hours is refused with 422 `idempotency_key_reused`. A submission that was refused (4xx) keeps no key: fix it and retry with the same key.',
+        '',
+        '## Limits',
+      ].join('\n'),
+    )
+    expect(help.text).toContain(
+      '| 422 | `idempotency_key_reused` | The `Idempotency-Key` was used for a different submission within 24 hours; nothing stored. |',
+    )
   })
 })

@@ -2,13 +2,16 @@ import { describe, expect, test } from 'bun:test'
 import { AppError } from '../../server/contract/errors.ts'
 import { readBodyBytes, utf8Text } from '../../server/http/share/body.ts'
 
-const post = (body: BodyInit, headers: Record<string, string> = {}) => new Request('http://localhost/x', { method: 'POST', body, headers })
+const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+  new Request('http://localhost/x', { method: 'POST', body, headers })
 
 async function failure(promise: Promise<unknown>) {
   try {
     await promise
   } catch (error) {
-    return error instanceof AppError ? { status: error.status, type: error.type, message: error.message } : String(error)
+    return error instanceof AppError
+      ? { status: error.status, type: error.type, message: error.message }
+      : String(error)
   }
   return null
 }
@@ -36,6 +39,8 @@ describe('reading share request bodies', () => {
   })
 
   test('bytes that are not UTF-8 are a 400', () => {
-    expect(() => utf8Text(new Uint8Array([0x7b, 0xff, 0x7d]))).toThrow('The request body is not valid UTF-8; send text encoded as UTF-8')
+    expect(() => utf8Text(new Uint8Array([0x7b, 0xff, 0x7d]))).toThrow(
+      'The request body is not valid UTF-8; send text encoded as UTF-8',
+    )
   })
 })

@@ -31,15 +31,30 @@ const CLIENT_SPENT = (key: string) => ({
   error: {
     type: 'field_budget',
     message: `New keys become fields the owner must accept, at most ${LIMITS.proposalsPerClient} per hour from one client, and this client has proposed ${LIMITS.proposalsPerClient}: "${key}" cannot be added; nothing was stored. Send only this form's fields, or try again later`,
-    details: { fields: [key], budget: 'client', limit: LIMITS.proposalsPerClient, used: LIMITS.proposalsPerClient, windowSeconds: 3600 },
+    details: {
+      fields: [key],
+      budget: 'client',
+      limit: LIMITS.proposalsPerClient,
+      used: LIMITS.proposalsPerClient,
+      windowSeconds: 3600,
+    },
   },
 })
 
 /** 200 concurrent POSTs of `{k<i>: i}`, the i-th from `from(i)`, with `headers`; the answers' bodies in order. */
-async function concurrentNewKeys(app: ReturnType<typeof testApp>['app'], path: string, from: (i: number) => string | null, headers: Record<string, string> = {}) {
+async function concurrentNewKeys(
+  app: ReturnType<typeof testApp>['app'],
+  path: string,
+  from: (i: number) => string | null,
+  headers: Record<string, string> = {},
+) {
   const responses = await Promise.all(
     Array.from({ length: 200 }, (_, i) => {
-      const request = new Request(`http://localhost:8787${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ [`k${i}`]: i }) })
+      const request = new Request(`http://localhost:8787${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ [`k${i}`]: i }),
+      })
       const address = from(i)
       if (address) notePeerAddress(request, address)
       return app.handle(request)
@@ -53,13 +68,15 @@ describe('auto-create under concurrency (race-free)', () => {
   test("the owner's 200 concurrent submissions with new keys (in-process): exactly 50 accepted fields, never a 500", async () => {
     const { app, ctx } = testApp({ rateLimit: null })
     const endpoint = await makeEndpoint(ctx)
-    const bodies = await concurrentNewKeys(app, endpoint.path, () => null, { authorization: `Bearer ${endpoint.ownerToken}` })
+    const bodies = await concurrentNewKeys(app, endpoint.path, () => null, {
+      authorization: `Bearer ${endpoint.ownerToken}`,
+    })
     const ok = bodies.filter((b) => b.code === 200)
     const refused = bodies.map((b, i) => [b, i] as const).filter(([b]) => b.code !== 200)
     expect(ok.length).toBe(LIMITS.maxFields)
     for (const [body, i] of refused) expect(body).toEqual(FIELD_LIMIT_ERROR(`k${i}`, LIMITS.maxFields))
     expect((await storedFields(ctx, endpoint.appId)).length).toBe(LIMITS.maxFields)
-    const stored = (await storedRecords(ctx, endpoint.appId))
+    const stored = await storedRecords(ctx, endpoint.appId)
     expect(stored.map((r) => r.id).sort()).toEqual(ok.map((b) => b.data.id).sort())
     expect(stored.map((r) => r.seq)).toEqual(Array.from({ length: LIMITS.maxFields }, (_, i) => i + 1))
   })
@@ -70,7 +87,8 @@ describe('auto-create under concurrency (race-free)', () => {
     const bodies = await concurrentNewKeys(app, endpoint.path, (i) => `198.51.100.${i % 250}`)
     const ok = bodies.filter((b) => b.code === 200)
     expect(ok.length).toBe(LIMITS.maxProposedFields)
-    for (const [body, i] of bodies.map((b, i) => [b, i] as const).filter(([b]) => b.code !== 200)) expect(body).toEqual(PROPOSALS_FULL(`k${i}`))
+    for (const [body, i] of bodies.map((b, i) => [b, i] as const).filter(([b]) => b.code !== 200))
+      expect(body).toEqual(PROPOSALS_FULL(`k${i}`))
     const fields = await storedFields(ctx, endpoint.appId)
     expect(fields.length).toBe(LIMITS.maxProposedFields)
     expect(fields.every((f) => f.proposed)).toBe(true)
@@ -83,8 +101,11 @@ describe('auto-create under concurrency (race-free)', () => {
     // Every address of one IPv6 /64 is one client.
     const bodies = await concurrentNewKeys(app, endpoint.path, (i) => `2001:db8:1:2::${i.toString(16)}`)
     expect(bodies.filter((b) => b.code === 200).length).toBe(LIMITS.proposalsPerClient)
-    for (const [body, i] of bodies.map((b, i) => [b, i] as const).filter(([b]) => b.code !== 200)) expect(body).toEqual(CLIENT_SPENT(`k${i}`))
-    expect((await fieldProposers(ctx, endpoint.appId)).map(([, by]) => by)).toEqual(Array(LIMITS.proposalsPerClient).fill('2001:db8:1:2::/64'))
+    for (const [body, i] of bodies.map((b, i) => [b, i] as const).filter(([b]) => b.code !== 200))
+      expect(body).toEqual(CLIENT_SPENT(`k${i}`))
+    expect((await fieldProposers(ctx, endpoint.appId)).map(([, by]) => by)).toEqual(
+      Array(LIMITS.proposalsPerClient).fill('2001:db8:1:2::/64'),
+    )
     expect((await storedRecords(ctx, endpoint.appId)).length).toBe(LIMITS.proposalsPerClient)
   })
 
@@ -92,7 +113,10 @@ describe('auto-create under concurrency (race-free)', () => {
   afterAll(() => server?.stop())
 
   test("the owner's 200 concurrent submissions over real sockets: never more than 50 fields, never a 500", async () => {
-    const config = { ...loadConfig({ PORT: '0', SVC_RATE_LIMIT: 'off', SVC_LOG: 'silent', SVC_DATA_DIR: tempDir('concurrency-') }), databasePath: ':memory:' }
+    const config = {
+      ...loadConfig({ PORT: '0', SVC_RATE_LIMIT: 'off', SVC_LOG: 'silent', SVC_DATA_DIR: tempDir('concurrency-') }),
+      databasePath: ':memory:',
+    }
     server = await startServer(config, { log: createLogger('silent') })
     const endpoint = await makeEndpoint(server.ctx)
     const statuses = await Promise.all(
@@ -107,7 +131,7 @@ describe('auto-create under concurrency (race-free)', () => {
       }),
     )
     expect(statuses.filter((s) => s !== 200 && s !== 422)).toEqual([])
-    const fields = (await storedFields(server.ctx, endpoint.appId))
+    const fields = await storedFields(server.ctx, endpoint.appId)
     expect(fields.length).toBe(LIMITS.maxFields)
     expect(new Set(fields.map((f) => f.name)).size).toBe(LIMITS.maxFields)
     // `shared` plus one new key per accepted record.

@@ -22,18 +22,46 @@ const typed: EndpointOptions['fields'] = [
 
 describe('POST /:token/form — coercion (rule 9)', () => {
   const cases: Array<{ name: string; body: string; data: unknown }> = [
-    { name: 'new fields: canonical decimals become numbers', body: 'a=-12.5&b=0&c=42', data: { a: -12.5, b: 0, c: 42 } },
-    { name: 'new fields: non-canonical numbers stay text', body: 'a=007&b=1e5&c=%2B3&d=1.&e=.5&f=-0.0x', data: { a: '007', b: '1e5', c: '+3', d: '1.', e: '.5', f: '-0.0x' } },
-    { name: 'new fields: integers beyond 2^53 stay text', body: 'big=12345678901234567890', data: { big: '12345678901234567890' } },
+    {
+      name: 'new fields: canonical decimals become numbers',
+      body: 'a=-12.5&b=0&c=42',
+      data: { a: -12.5, b: 0, c: 42 },
+    },
+    {
+      name: 'new fields: non-canonical numbers stay text',
+      body: 'a=007&b=1e5&c=%2B3&d=1.&e=.5&f=-0.0x',
+      data: { a: '007', b: '1e5', c: '+3', d: '1.', e: '.5', f: '-0.0x' },
+    },
+    {
+      name: 'new fields: integers beyond 2^53 stay text',
+      body: 'big=12345678901234567890',
+      data: { big: '12345678901234567890' },
+    },
     { name: 'empty strings are kept', body: 'a=&b=x', data: { a: '', b: 'x' } },
     { name: 'repeated names become arrays, in order', body: 'x=1&y=a&x=two&x=3', data: { x: [1, 'two', 3], y: 'a' } },
-    { name: 'defined number and boolean fields decide', body: 'count=007&agree=on&note=12', data: { count: 7, agree: true, note: '12' } },
+    {
+      name: 'defined number and boolean fields decide',
+      body: 'count=007&agree=on&note=12',
+      data: { count: 7, agree: true, note: '12' },
+    },
     { name: 'boolean words', body: 'agree=false', data: { agree: false } },
     { name: 'a single multichoice value is an array', body: 'tags=b', data: { tags: ['b'] } },
     { name: 'repeated multichoice values', body: 'tags=a&tags=c', data: { tags: ['a', 'c'] } },
-    { name: 'empty values of typed fields are left out, text keeps ""', body: 'count=&agree=&when=&colour=&note=', data: { note: '' } },
-    { name: 'UTF-8 names and values', body: `${encodeURIComponent('名前')}=${encodeURIComponent('日本語 😀')}&${encodeURIComponent('عمر')}=5`, data: { 名前: '日本語 😀', عمر: 5 } },
-    { name: '__proto__ is an ordinary field', body: '__proto__=x&constructor=1', data: JSON.parse('{"__proto__":"x","constructor":1}') },
+    {
+      name: 'empty values of typed fields are left out, text keeps ""',
+      body: 'count=&agree=&when=&colour=&note=',
+      data: { note: '' },
+    },
+    {
+      name: 'UTF-8 names and values',
+      body: `${encodeURIComponent('名前')}=${encodeURIComponent('日本語 😀')}&${encodeURIComponent('عمر')}=5`,
+      data: { 名前: '日本語 😀', عمر: 5 },
+    },
+    {
+      name: '__proto__ is an ordinary field',
+      body: '__proto__=x&constructor=1',
+      data: JSON.parse('{"__proto__":"x","constructor":1}'),
+    },
   ]
   for (const c of cases) {
     test(c.name, async () => {
@@ -42,7 +70,9 @@ describe('POST /:token/form — coercion (rule 9)', () => {
       expect(res.status).toBe(200)
       expect(res.body).toEqual({ code: 200, data: { id: ID } })
       expect(res.headers.get('access-control-allow-origin')).toBe('*')
-      expect((await storedRecords(ctx, endpoint.appId)).map((r) => [r.data, r.meta, r.spam])).toEqual([[c.data, {}, false]])
+      expect((await storedRecords(ctx, endpoint.appId)).map((r) => [r.data, r.meta, r.spam])).toEqual([
+        [c.data, {}, false],
+      ])
     })
   }
 
@@ -56,10 +86,13 @@ describe('POST /:token/form — coercion (rule 9)', () => {
         { path: 'count', message: 'must be a number, got string "many"' },
         { path: 'agree', message: 'must be true or false, got string "maybe"' },
         { path: 'tags', message: '"z" is not an option; options are "a", "b", "c"' },
-        { path: 'when', message: 'must be an ISO 8601 date like "2026-01-31" or "2026-01-31T09:30:00Z", got string "tomorrow"' },
+        {
+          path: 'when',
+          message: 'must be an ISO 8601 date like "2026-01-31" or "2026-01-31T09:30:00Z", got string "tomorrow"',
+        },
       ],
     })
-    expect((await storedRecords(ctx, endpoint.appId))).toEqual([])
+    expect(await storedRecords(ctx, endpoint.appId)).toEqual([])
   })
 })
 
@@ -74,7 +107,9 @@ describe('POST /:token/form — multipart', () => {
     body.append('_source', 'landing page')
     const res = await request('POST', form, { raw: body })
     expect(res.status).toBe(200)
-    expect((await storedRecords(ctx, endpoint.appId)).map((r) => [r.data, r.meta])).toEqual([[{ name: 'Ada Lovelace', n: 3, pick: ['x', 'y'] }, { source: 'landing page' }]])
+    expect((await storedRecords(ctx, endpoint.appId)).map((r) => [r.data, r.meta])).toEqual([
+      [{ name: 'Ada Lovelace', n: 3, pick: ['x', 'y'] }, { source: 'landing page' }],
+    ])
   })
 
   test('a file part is a 415 naming the field; nothing stored, no field created', async () => {
@@ -86,11 +121,15 @@ describe('POST /:token/form — multipart', () => {
     expect(res.status).toBe(415)
     expect(res.body).toEqual({
       code: 415,
-      error: { type: 'unsupported_media_type', message: 'Field "cv" is a file; this endpoint stores text only, so nothing was stored. Remove the file input', details: { field: 'cv' } },
+      error: {
+        type: 'unsupported_media_type',
+        message: 'Field "cv" is a file; this endpoint stores text only, so nothing was stored. Remove the file input',
+        details: { field: 'cv' },
+      },
     })
     expect(res.headers.get('access-control-allow-origin')).toBe('*')
-    expect((await storedRecords(ctx, endpoint.appId))).toEqual([])
-    expect((await storedFields(ctx, endpoint.appId))).toEqual([])
+    expect(await storedRecords(ctx, endpoint.appId)).toEqual([])
+    expect(await storedFields(ctx, endpoint.appId)).toEqual([])
   })
 
   test('JSON and other types are refused on /form with 415', async () => {
@@ -100,16 +139,29 @@ describe('POST /:token/form — multipart', () => {
       expect(res.status).toBe(415)
       expect(res.body).toEqual({
         code: 415,
-        error: { type: 'unsupported_media_type', message: `Content-Type "${type}" is not accepted here; send application/x-www-form-urlencoded or multipart/form-data (JSON goes to the endpoint itself, without /form)` },
+        error: {
+          type: 'unsupported_media_type',
+          message: `Content-Type "${type}" is not accepted here; send application/x-www-form-urlencoded or multipart/form-data (JSON goes to the endpoint itself, without /form)`,
+        },
       })
     }
   })
 
   test('a broken multipart body is a 400', async () => {
     const { request, form } = await setup()
-    const res = await request('POST', form, { raw: '--x\r\nnot a part', headers: { 'content-type': 'multipart/form-data; boundary=x' } })
+    const res = await request('POST', form, {
+      raw: '--x\r\nnot a part',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    })
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ code: 400, error: { type: 'bad_request', message: 'The multipart body could not be read; let the browser or your HTTP client build it (and its boundary)' } })
+    expect(res.body).toEqual({
+      code: 400,
+      error: {
+        type: 'bad_request',
+        message:
+          'The multipart body could not be read; let the browser or your HTTP client build it (and its boundary)',
+      },
+    })
   })
 })
 
@@ -141,30 +193,64 @@ describe('POST /:token/form — reserved keys (rules 10–11)', () => {
 
   test('_redirect to an allowed origin answers 303 after storing; others get the JSON confirmation', async () => {
     const { request, ctx, endpoint, form } = await setup({ redirectOrigins: ['https://example.com'] })
-    const ok = await request('POST', form, { raw: `a=1&_redirect=${encodeURIComponent('https://example.com/thanks?x=1')}`, headers: URLENCODED })
+    const ok = await request('POST', form, {
+      raw: `a=1&_redirect=${encodeURIComponent('https://example.com/thanks?x=1')}`,
+      headers: URLENCODED,
+    })
     expect(ok.status).toBe(303)
     expect(ok.headers.get('location')).toBe('https://example.com/thanks?x=1')
     expect(ok.headers.get('access-control-allow-origin')).toBe('*')
-    for (const target of ['https://evil.example/thanks', 'https://example.com.evil.example/', 'javascript:alert(1)', 'not a url', '//example.com/x']) {
-      const res = await request('POST', form, { raw: `a=2&_redirect=${encodeURIComponent(target)}`, headers: URLENCODED })
+    for (const target of [
+      'https://evil.example/thanks',
+      'https://example.com.evil.example/',
+      'javascript:alert(1)',
+      'not a url',
+      '//example.com/x',
+    ]) {
+      const res = await request('POST', form, {
+        raw: `a=2&_redirect=${encodeURIComponent(target)}`,
+        headers: URLENCODED,
+      })
       expect(res.status).toBe(200)
       // Not followed, and said so.
-      expect(res.body).toEqual({ code: 200, data: { id: ID }, details: { redirect: `_redirect ${target} was not followed: its origin is not one of the endpoint's allowed redirect origins (share settings: redirectOrigins)` } })
+      expect(res.body).toEqual({
+        code: 200,
+        data: { id: ID },
+        details: {
+          redirect: `_redirect ${target} was not followed: its origin is not one of the endpoint's allowed redirect origins (share settings: redirectOrigins)`,
+        },
+      })
     }
-    const spam = await request('POST', form, { raw: `a=3&_gotcha=bot&_redirect=${encodeURIComponent('https://example.com/thanks')}`, headers: URLENCODED })
+    const spam = await request('POST', form, {
+      raw: `a=3&_gotcha=bot&_redirect=${encodeURIComponent('https://example.com/thanks')}`,
+      headers: URLENCODED,
+    })
     expect(spam.status).toBe(303)
-    expect((await storedRecords(ctx, endpoint.appId)).map((r) => r.data)).toEqual([{ a: 1 }, { a: 2 }, { a: 2 }, { a: 2 }, { a: 2 }, { a: 2 }, { a: 3 }])
+    expect((await storedRecords(ctx, endpoint.appId)).map((r) => r.data)).toEqual([
+      { a: 1 },
+      { a: 2 },
+      { a: 2 },
+      { a: 2 },
+      { a: 2 },
+      { a: 2 },
+      { a: 3 },
+    ])
   })
 
   test('_source goes to meta.source; other _ keys are neither fields nor data', async () => {
     const { request, ctx, endpoint, form } = await setup()
     await request('POST', form, { raw: '_source=newsletter&_next=x&_subject=hi&q=1', headers: URLENCODED })
-    expect((await storedRecords(ctx, endpoint.appId)).map((r) => [r.data, r.meta])).toEqual([[{ q: 1 }, { source: 'newsletter' }]])
+    expect((await storedRecords(ctx, endpoint.appId)).map((r) => [r.data, r.meta])).toEqual([
+      [{ q: 1 }, { source: 'newsletter' }],
+    ])
     expect((await storedFields(ctx, endpoint.appId)).map((f) => f.name)).toEqual(['q'])
   })
 
   test('auto-create off and required fields apply to forms too', async () => {
-    const { request, ctx, endpoint, form } = await setup({ autoCreate: false, fields: [{ name: 'email', type: 'email', required: true }] })
+    const { request, ctx, endpoint, form } = await setup({
+      autoCreate: false,
+      fields: [{ name: 'email', type: 'email', required: true }],
+    })
     const unknown = await request('POST', form, { raw: 'email=a@b.co&x=1', headers: URLENCODED })
     expect(unknown.status).toBe(422)
     expect(unknown.body.error).toEqual({
@@ -174,13 +260,22 @@ describe('POST /:token/form — reserved keys (rules 10–11)', () => {
     })
     const missing = await request('POST', form, { raw: 'email=', headers: URLENCODED })
     expect(missing.status).toBe(422)
-    expect(missing.body.error).toEqual({ type: 'invalid_value', message: 'email: is required', details: { problems: [{ path: 'email', message: 'is required' }] } })
-    expect((await storedRecords(ctx, endpoint.appId))).toEqual([])
+    expect(missing.body.error).toEqual({
+      type: 'invalid_value',
+      message: 'email: is required',
+      details: { problems: [{ path: 'email', message: 'is required' }] },
+    })
+    expect(await storedRecords(ctx, endpoint.appId)).toEqual([])
   })
 })
 
 describe('POST /:token/form by the browser itself (a navigation): pages, not JSON', () => {
-  const NAVIGATE = { ...URLENCODED, 'sec-fetch-mode': 'navigate', accept: 'text/html,application/xhtml+xml', referer: 'https://shop.example/contact' }
+  const NAVIGATE = {
+    ...URLENCODED,
+    'sec-fetch-mode': 'navigate',
+    accept: 'text/html,application/xhtml+xml',
+    referer: 'https://shop.example/contact',
+  }
   const thanksOf = (location: string | null) => new URL(location!, 'http://localhost')
   /** The cookie a post's 303 sets for its thank-you page, as the browser sends it back. */
   const cookieOf = (res: { headers: Headers }) => ({ cookie: res.headers.get('set-cookie')!.split(';')[0] })
@@ -194,14 +289,18 @@ describe('POST /:token/form by the browser itself (a navigation): pages, not JSO
     expect([...thanks.searchParams.keys()]).toEqual(['back', 'sig'])
     expect(thanks.searchParams.get('back')).toBe('https://shop.example/contact')
     expect((await storedRecords(ctx, endpoint.appId)).map((r) => r.data)).toEqual([{ message: 'Hello' }])
-    expect(res.headers.get('set-cookie')).toMatch(new RegExp(`^svc_thanks=[\\w-]{22}; HttpOnly; SameSite=Lax; Path=/f/${endpoint.token}/thanks; Max-Age=600$`))
+    expect(res.headers.get('set-cookie')).toMatch(
+      new RegExp(`^svc_thanks=[\\w-]{22}; HttpOnly; SameSite=Lax; Path=/f/${endpoint.token}/thanks; Max-Age=600$`),
+    )
     const page = await request('GET', `${thanks.pathname}${thanks.search}`, { headers: cookieOf(res) })
     expect(page.status).toBe(200)
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
-    expect(page.text).toContain('<h1>Thank you</h1><p class="pre-line">Your answers to “Contact us” were saved.</p><p><a href="https://shop.example/contact">Back to the form (shop.example)</a></p>')
+    expect(page.text).toContain(
+      '<h1>Thank you</h1><p class="pre-line">Your answers to “Contact us” were saved.</p><p><a href="https://shop.example/contact">Back to the form (shop.example)</a></p>',
+    )
   })
 
-  test('the owner\'s thank-you text (escaped, paragraphs kept) or thank-you URL; an allowed _redirect still wins', async () => {
+  test("the owner's thank-you text (escaped, paragraphs kept) or thank-you URL; an allowed _redirect still wins", async () => {
     const withText = await setup({ thankYouMessage: 'Thanks <b>a lot</b>!\n\nWe answer within a day.' })
     const res = await withText.request('POST', withText.form, { raw: 'a=1', headers: { ...NAVIGATE, referer: '' } })
     const thanks = thanksOf(res.headers.get('location'))
@@ -209,29 +308,50 @@ describe('POST /:token/form by the browser itself (a navigation): pages, not JSO
     // Nothing to show from the URL, so no cookie either.
     expect(res.headers.get('set-cookie')).toBeNull()
     const page = await withText.request('GET', thanks.pathname)
-    expect(page.text).toContain('<h1>Thank you</h1><p class="pre-line">Thanks &lt;b&gt;a lot&lt;/b&gt;!</p><p class="pre-line">We answer within a day.</p>\n</main>')
-    const withUrl = await setup({ thankYouUrl: 'https://shop.example/thanks', redirectOrigins: ['https://other.example'] })
-    expect((await withUrl.request('POST', withUrl.form, { raw: 'a=1', headers: NAVIGATE })).headers.get('location')).toBe('https://shop.example/thanks')
-    const redirected = await withUrl.request('POST', withUrl.form, { raw: `a=2&_redirect=${encodeURIComponent('https://other.example/done')}`, headers: NAVIGATE })
+    expect(page.text).toContain(
+      '<h1>Thank you</h1><p class="pre-line">Thanks &lt;b&gt;a lot&lt;/b&gt;!</p><p class="pre-line">We answer within a day.</p>\n</main>',
+    )
+    const withUrl = await setup({
+      thankYouUrl: 'https://shop.example/thanks',
+      redirectOrigins: ['https://other.example'],
+    })
+    expect(
+      (await withUrl.request('POST', withUrl.form, { raw: 'a=1', headers: NAVIGATE })).headers.get('location'),
+    ).toBe('https://shop.example/thanks')
+    const redirected = await withUrl.request('POST', withUrl.form, {
+      raw: `a=2&_redirect=${encodeURIComponent('https://other.example/done')}`,
+      headers: NAVIGATE,
+    })
     expect([redirected.status, redirected.headers.get('location')]).toEqual([303, 'https://other.example/done'])
     // Scripts keep the JSON answer: the owner's URL is for browsers.
-    expect((await withUrl.request('POST', withUrl.form, { raw: 'a=3', headers: URLENCODED })).body).toEqual({ code: 200, data: { id: ID } })
+    expect((await withUrl.request('POST', withUrl.form, { raw: 'a=3', headers: URLENCODED })).body).toEqual({
+      code: 200,
+      data: { id: ID },
+    })
   })
 
   test('a _redirect the owner has not allowed is reported on the thank-you page', async () => {
     const { request, form } = await setup()
-    const res = await request('POST', form, { raw: `a=1&_redirect=${encodeURIComponent('https://evil.example/x')}`, headers: NAVIGATE })
+    const res = await request('POST', form, {
+      raw: `a=1&_redirect=${encodeURIComponent('https://evil.example/x')}`,
+      headers: NAVIGATE,
+    })
     const thanks = thanksOf(res.headers.get('location'))
     expect(thanks.searchParams.get('redirect')).toBe('https://evil.example/x')
     const page = await request('GET', `${thanks.pathname}${thanks.search}`, { headers: cookieOf(res) })
-    expect(page.text).toContain('<p class="note">This form asked to send you on to https://evil.example/x, an address its owner has not allowed, so you are seeing this page instead.</p>')
+    expect(page.text).toContain(
+      '<p class="note">This form asked to send you on to https://evil.example/x, an address its owner has not allowed, so you are seeing this page instead.</p>',
+    )
   })
 
-  test('the thank-you page shows nothing from a URL the server did not sign for this browser: forged, altered, passed on or another form\'s ?back= and ?redirect= are left out', async () => {
+  test("the thank-you page shows nothing from a URL the server did not sign for this browser: forged, altered, passed on or another form's ?back= and ?redirect= are left out", async () => {
     const { request, form, endpoint } = await setup({ name: 'Contact us' })
     const other = await setup({ name: 'Other' })
     const PLAIN = '<h1>Thank you</h1><p class="pre-line">Your answers to “Contact us” were saved.</p>\n</main>'
-    const posted = await request('POST', form, { raw: `a=1&_redirect=${encodeURIComponent('https://evil.example/x')}`, headers: NAVIGATE })
+    const posted = await request('POST', form, {
+      raw: `a=1&_redirect=${encodeURIComponent('https://evil.example/x')}`,
+      headers: NAVIGATE,
+    })
     const signed = thanksOf(posted.headers.get('location'))
     const sig = signed.searchParams.get('sig')!
     const cookie = cookieOf(posted)
@@ -248,37 +368,67 @@ describe('POST /:token/form by the browser itself (a navigation): pages, not JSO
     ]
     for (const search of forged) {
       const page = await request('GET', `/f/${endpoint.token}/thanks${search}`, { headers: cookie })
-      expect([search, page.status, page.text.includes(PLAIN), page.text.includes('evil.example'), page.text.includes('shop.example')]).toEqual([search, 200, true, false, false])
+      expect([
+        search,
+        page.status,
+        page.text.includes(PLAIN),
+        page.text.includes('evil.example'),
+        page.text.includes('shop.example'),
+      ]).toEqual([search, 200, true, false, false])
     }
     // A link signed for one form is not shown on another's page.
-    const elsewhere = await other.request('GET', `/f/${other.endpoint.token}/thanks${signed.search}`, { headers: cookie })
-    expect([elsewhere.status, elsewhere.text.includes('evil.example'), elsewhere.text.includes('shop.example')]).toEqual([200, false, false])
+    const elsewhere = await other.request('GET', `/f/${other.endpoint.token}/thanks${signed.search}`, {
+      headers: cookie,
+    })
+    expect([
+      elsewhere.status,
+      elsewhere.text.includes('evil.example'),
+      elsewhere.text.includes('shop.example'),
+    ]).toEqual([200, false, false])
     // The link passed on to someone else (no cookie, or the cookie of another post) shows the plain page:
     // anyone can post with a _redirect of their own and get a signed link, but not for other people's browsers.
     const later = await request('POST', form, { raw: 'a=2', headers: NAVIGATE })
     for (const headers of [{}, cookieOf(later)]) {
       const passedOn = await request('GET', `${signed.pathname}${signed.search}`, { headers })
-      expect([passedOn.status, passedOn.text.includes(PLAIN), passedOn.text.includes('evil.example')]).toEqual([200, true, false])
+      expect([passedOn.status, passedOn.text.includes(PLAIN), passedOn.text.includes('evil.example')]).toEqual([
+        200,
+        true,
+        false,
+      ])
     }
     // The link the server wrote still works in the browser that posted.
     const page = await request('GET', `${signed.pathname}${signed.search}`, { headers: cookie })
-    expect(page.text).toContain('<h1>Thank you</h1><p class="pre-line">Your answers to “Contact us” were saved.</p><p class="note">This form asked to send you on to https://evil.example/x, an address its owner has not allowed, so you are seeing this page instead.</p><p><a href="https://shop.example/contact">Back to the form (shop.example)</a></p>')
+    expect(page.text).toContain(
+      '<h1>Thank you</h1><p class="pre-line">Your answers to “Contact us” were saved.</p><p class="note">This form asked to send you on to https://evil.example/x, an address its owner has not allowed, so you are seeing this page instead.</p><p><a href="https://shop.example/contact">Back to the form (shop.example)</a></p>',
+    )
   })
 
   test('a refused post is a page that lists every problem in words and leads back; nothing is stored', async () => {
-    const { request, ctx, endpoint, form } = await setup({ name: 'Contact us', autoCreate: false, fields: [{ name: 'email', type: 'email', required: true, label: 'Your e-mail' }, { name: 'age', type: 'number' }] })
+    const { request, ctx, endpoint, form } = await setup({
+      name: 'Contact us',
+      autoCreate: false,
+      fields: [
+        { name: 'email', type: 'email', required: true, label: 'Your e-mail' },
+        { name: 'age', type: 'number' },
+      ],
+    })
     const res = await request('POST', form, { raw: 'age=old', headers: NAVIGATE })
     expect(res.status).toBe(422)
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8')
     expect(res.headers.get('content-security-policy')).toContain("default-src 'none'")
     expect(res.text).toContain('<title>Not sent: Contact us</title>')
-    expect(res.text).toContain('<h1>Your answers were not sent</h1><p>Your answers were not saved. Please fix the following and send the form again:</p><ul>')
+    expect(res.text).toContain(
+      '<h1>Your answers were not sent</h1><p>Your answers were not saved. Please fix the following and send the form again:</p><ul>',
+    )
     // Named by its label, in a respondent's words (not the API's "is required").
     expect(res.text).toContain('<li><strong>Your e-mail</strong>: Please answer this question.</li>')
     expect(res.text).toContain('<li><strong>age</strong>: ')
     expect(res.text).toContain('<p><a href="https://shop.example/contact">Back to the form (shop.example)</a></p>')
     expect(await storedRecords(ctx, endpoint.appId)).toEqual([])
-    const unknown = await request('POST', '/api/v3/share/abcdefghijklmnopqrstuvwxyz012345/form', { raw: 'a=1', headers: NAVIGATE })
+    const unknown = await request('POST', '/api/v3/share/abcdefghijklmnopqrstuvwxyz012345/form', {
+      raw: 'a=1',
+      headers: NAVIGATE,
+    })
     expect(unknown.status).toBe(404)
     expect(unknown.text).toContain('<h1>Your answers were not sent</h1><p>')
   })
@@ -286,7 +436,11 @@ describe('POST /:token/form by the browser itself (a navigation): pages, not JSO
   test.each([
     ['Sec-Fetch-Mode navigate', { 'sec-fetch-mode': 'navigate' }, 303],
     ['no Sec-Fetch-Mode, Accept text/html (an older browser)', { accept: 'text/html,*/*;q=0.8' }, 303],
-    ['fetch() from a page (Sec-Fetch-Mode cors), even asking for HTML', { 'sec-fetch-mode': 'cors', accept: 'text/html' }, 200],
+    [
+      'fetch() from a page (Sec-Fetch-Mode cors), even asking for HTML',
+      { 'sec-fetch-mode': 'cors', accept: 'text/html' },
+      200,
+    ],
     ['curl (Accept */*)', { accept: '*/*' }, 200],
   ])('%s → %i', async (_, headers, status) => {
     const { request, form } = await setup()

@@ -25,49 +25,103 @@ function expectCors(headers: Headers) {
 
 describe('POST /api/v3/share/:token — accepted bodies (rule 1–3)', () => {
   const cases: Array<{ name: string; body: string; type?: string; data: unknown; meta: unknown }> = [
-    { name: 'flat object', body: '{"name":"Ada","age":36,"ok":true}', data: { name: 'Ada', age: 36, ok: true }, meta: {} },
-    { name: 'canonical with meta', body: '{"data":{"name":"Ada"},"meta":{"source":"site","timestamp":"2026-01-31T09:30:00Z"}}', data: { name: 'Ada' }, meta: { source: 'site', timestamp: '2026-01-31T09:30:00Z' } },
-    { name: 'canonical with an epoch timestamp', body: '{"data":{"n":1},"meta":{"timestamp":1767225600000}}', data: { n: 1 }, meta: { timestamp: 1767225600000 } },
+    {
+      name: 'flat object',
+      body: '{"name":"Ada","age":36,"ok":true}',
+      data: { name: 'Ada', age: 36, ok: true },
+      meta: {},
+    },
+    {
+      name: 'canonical with meta',
+      body: '{"data":{"name":"Ada"},"meta":{"source":"site","timestamp":"2026-01-31T09:30:00Z"}}',
+      data: { name: 'Ada' },
+      meta: { source: 'site', timestamp: '2026-01-31T09:30:00Z' },
+    },
+    {
+      name: 'canonical with an epoch timestamp',
+      body: '{"data":{"n":1},"meta":{"timestamp":1767225600000}}',
+      data: { n: 1 },
+      meta: { timestamp: 1767225600000 },
+    },
     { name: 'canonical without meta', body: '{"data":{"n":1}}', data: { n: 1 }, meta: {} },
-    { name: 'a webhook with a data key and others is flat', body: '{"id":"evt_1","type":"charge","data":{"amount":5}}', data: { id: 'evt_1', type: 'charge', data: { amount: 5 } }, meta: {} },
+    {
+      name: 'a webhook with a data key and others is flat',
+      body: '{"id":"evt_1","type":"charge","data":{"amount":5}}',
+      data: { id: 'evt_1', type: 'charge', data: { amount: 5 } },
+      meta: {},
+    },
     { name: 'data that is not an object makes it flat', body: '{"data":[1,2]}', data: { data: [1, 2] }, meta: {} },
-    { name: 'meta that is not an object makes it flat', body: '{"data":{"a":1},"meta":"x"}', data: { data: { a: 1 }, meta: 'x' }, meta: {} },
-    { name: 'text/plain holding JSON (sendBeacon)', body: '{"beacon":1}', type: 'text/plain;charset=UTF-8', data: { beacon: 1 }, meta: {} },
+    {
+      name: 'meta that is not an object makes it flat',
+      body: '{"data":{"a":1},"meta":"x"}',
+      data: { data: { a: 1 }, meta: 'x' },
+      meta: {},
+    },
+    {
+      name: 'text/plain holding JSON (sendBeacon)',
+      body: '{"beacon":1}',
+      type: 'text/plain;charset=UTF-8',
+      data: { beacon: 1 },
+      meta: {},
+    },
     { name: 'no Content-Type at all', body: '{"plain":1}', type: '', data: { plain: 1 }, meta: {} },
-    { name: 'nested values are kept', body: '{"deep":{"a":[1,{"b":null}]},"list":["x","y"]}', data: { deep: { a: [1, { b: null }] }, list: ['x', 'y'] }, meta: {} },
-    { name: 'prototype names are ordinary fields', body: '{"__proto__":{"admin":true},"constructor":"c","prototype":1}', data: JSON.parse('{"__proto__":{"admin":true},"constructor":"c","prototype":1}'), meta: {} },
+    {
+      name: 'nested values are kept',
+      body: '{"deep":{"a":[1,{"b":null}]},"list":["x","y"]}',
+      data: { deep: { a: [1, { b: null }] }, list: ['x', 'y'] },
+      meta: {},
+    },
+    {
+      name: 'prototype names are ordinary fields',
+      body: '{"__proto__":{"admin":true},"constructor":"c","prototype":1}',
+      data: JSON.parse('{"__proto__":{"admin":true},"constructor":"c","prototype":1}'),
+      meta: {},
+    },
     { name: 'names are trimmed', body: '{"  padded  ":1}', data: { padded: 1 }, meta: {} },
-    { name: 'safe integers at the edge', body: '{"big":9007199254740991,"neg":-9007199254740991,"f":1.5e300}', data: { big: 9007199254740991, neg: -9007199254740991, f: 1.5e300 }, meta: {} },
+    {
+      name: 'safe integers at the edge',
+      body: '{"big":9007199254740991,"neg":-9007199254740991,"f":1.5e300}',
+      data: { big: 9007199254740991, neg: -9007199254740991, f: 1.5e300 },
+      meta: {},
+    },
   ]
   for (const c of cases) {
     test(c.name, async () => {
       const { request, ctx, endpoint } = await setup()
-      const headers: Record<string, string> = c.type === undefined ? { 'content-type': 'application/json' } : c.type ? { 'content-type': c.type } : {}
+      const headers: Record<string, string> =
+        c.type === undefined ? { 'content-type': 'application/json' } : c.type ? { 'content-type': c.type } : {}
       const res = await request('POST', endpoint.path, { raw: c.body, headers })
       expect(res.status).toBe(200)
       expect(res.body).toEqual({ code: 200, data: { id: expect.stringMatching(ID) } })
       expectCors(res.headers)
-      const stored = (await storedRecords(ctx, endpoint.appId))
-      expect(stored).toEqual([{ id: res.body.data.id, seq: 1, pos: 1, spam: false, data: c.data, meta: c.meta, createdAt: ctx.clock.now() }])
+      const stored = await storedRecords(ctx, endpoint.appId)
+      expect(stored).toEqual([
+        { id: res.body.data.id, seq: 1, pos: 1, spam: false, data: c.data, meta: c.meta, createdAt: ctx.clock.now() },
+      ])
     })
   }
 
   test('__proto__ never reaches a prototype: stored as an own key, field proposed', async () => {
     const { request, ctx, endpoint } = await setup()
-    const res = await request('POST', endpoint.path, { raw: '{"__proto__":{"polluted":1}}', headers: { 'content-type': 'application/json' } })
+    const res = await request('POST', endpoint.path, {
+      raw: '{"__proto__":{"polluted":1}}',
+      headers: { 'content-type': 'application/json' },
+    })
     expect(res.status).toBe(200)
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
-    const [row] = (await storedRecords(ctx, endpoint.appId))
+    const [row] = await storedRecords(ctx, endpoint.appId)
     expect(Object.getPrototypeOf(row.data)).toBe(Object.prototype)
     expect(Object.keys(row.data as object)).toEqual(['__proto__'])
-    expect((await storedFields(ctx, endpoint.appId))).toEqual([{ name: '__proto__', type: 'json', autoCreated: true, proposed: true, position: 0 }])
+    expect(await storedFields(ctx, endpoint.appId)).toEqual([
+      { name: '__proto__', type: 'json', autoCreated: true, proposed: true, position: 0 },
+    ])
   })
 
   test('records are numbered in insertion order, ids are time-ordered', async () => {
     const { request, ctx, endpoint } = await setup()
     const ids: string[] = []
     for (let i = 0; i < 5; i++) ids.push((await request('POST', endpoint.path, { body: { i } })).body.data.id)
-    const stored = (await storedRecords(ctx, endpoint.appId))
+    const stored = await storedRecords(ctx, endpoint.appId)
     expect(stored.map((r) => [r.id, r.seq, r.pos, r.data])).toEqual(ids.map((id, i) => [id, i + 1, i + 1, { i }]))
     expect([...ids].sort()).toEqual(ids)
   })
@@ -75,17 +129,75 @@ describe('POST /api/v3/share/:token — accepted bodies (rule 1–3)', () => {
 
 describe('POST /api/v3/share/:token — refused bodies', () => {
   const cases: Array<{ name: string; body: string; type?: string; status: number; error: unknown }> = [
-    { name: 'malformed JSON', body: '{"a":', status: 400, error: { type: 'bad_json', message: expect.stringContaining('not valid JSON') } },
-    { name: 'empty body', body: '', status: 400, error: { type: 'bad_json', message: 'The request body is empty: send a JSON object such as {"name":"Ada"}' } },
-    { name: 'an array', body: '[1]', status: 400, error: { type: 'bad_request', message: 'The request body must be a JSON object (canonical {"data":{…},"meta":{…}} or flat {"field":value}), got an array' } },
-    { name: 'a string', body: '"hi"', status: 400, error: { type: 'bad_request', message: 'The request body must be a JSON object (canonical {"data":{…},"meta":{…}} or flat {"field":value}), got a string' } },
-    { name: 'a number', body: '42', status: 400, error: { type: 'bad_request', message: 'The request body must be a JSON object (canonical {"data":{…},"meta":{…}} or flat {"field":value}), got a number' } },
-    { name: 'null', body: 'null', status: 400, error: { type: 'bad_request', message: 'The request body must be a JSON object (canonical {"data":{…},"meta":{…}} or flat {"field":value}), got null' } },
+    {
+      name: 'malformed JSON',
+      body: '{"a":',
+      status: 400,
+      error: { type: 'bad_json', message: expect.stringContaining('not valid JSON') },
+    },
+    {
+      name: 'empty body',
+      body: '',
+      status: 400,
+      error: { type: 'bad_json', message: 'The request body is empty: send a JSON object such as {"name":"Ada"}' },
+    },
+    {
+      name: 'an array',
+      body: '[1]',
+      status: 400,
+      error: {
+        type: 'bad_request',
+        message:
+          'The request body must be a JSON object (canonical {"data":{…},"meta":{…}} or flat {"field":value}), got an array',
+      },
+    },
+    {
+      name: 'a string',
+      body: '"hi"',
+      status: 400,
+      error: {
+        type: 'bad_request',
+        message:
+          'The request body must be a JSON object (canonical {"data":{…},"meta":{…}} or flat {"field":value}), got a string',
+      },
+    },
+    {
+      name: 'a number',
+      body: '42',
+      status: 400,
+      error: {
+        type: 'bad_request',
+        message:
+          'The request body must be a JSON object (canonical {"data":{…},"meta":{…}} or flat {"field":value}), got a number',
+      },
+    },
+    {
+      name: 'null',
+      body: 'null',
+      status: 400,
+      error: {
+        type: 'bad_request',
+        message:
+          'The request body must be a JSON object (canonical {"data":{…},"meta":{…}} or flat {"field":value}), got null',
+      },
+    },
     {
       name: 'meta.timestamp of the wrong type',
       body: '{"data":{"a":1},"meta":{"timestamp":true}}',
       status: 400,
-      error: { type: 'bad_request', message: 'meta.timestamp must be an ISO 8601 string ("2026-01-31T09:30:00Z") or epoch number, got a boolean', details: { problems: [{ path: 'meta', message: 'meta.timestamp must be an ISO 8601 string ("2026-01-31T09:30:00Z") or epoch number, got a boolean' }] } },
+      error: {
+        type: 'bad_request',
+        message: 'meta.timestamp must be an ISO 8601 string ("2026-01-31T09:30:00Z") or epoch number, got a boolean',
+        details: {
+          problems: [
+            {
+              path: 'meta',
+              message:
+                'meta.timestamp must be an ISO 8601 string ("2026-01-31T09:30:00Z") or epoch number, got a boolean',
+            },
+          ],
+        },
+      },
     },
     {
       name: 'meta.source not text and an unknown meta key',
@@ -93,20 +205,58 @@ describe('POST /api/v3/share/:token — refused bodies', () => {
       status: 400,
       error: {
         type: 'bad_request',
-        message: 'meta.source must be text, got a number; meta.who is not known; meta takes only "source" and "timestamp" (put other values in data)',
-        details: { problems: [{ path: 'meta', message: 'meta.source must be text, got a number' }, { path: 'meta', message: 'meta.who is not known; meta takes only "source" and "timestamp" (put other values in data)' }] },
+        message:
+          'meta.source must be text, got a number; meta.who is not known; meta takes only "source" and "timestamp" (put other values in data)',
+        details: {
+          problems: [
+            { path: 'meta', message: 'meta.source must be text, got a number' },
+            {
+              path: 'meta',
+              message: 'meta.who is not known; meta takes only "source" and "timestamp" (put other values in data)',
+            },
+          ],
+        },
       },
     },
-    { name: 'urlencoded on the JSON endpoint', body: 'a=1', type: 'application/x-www-form-urlencoded', status: 415, error: { type: 'unsupported_media_type', message: 'Content-Type "application/x-www-form-urlencoded" is not accepted here; send JSON with Content-Type: application/json (or text/plain holding JSON); HTML forms post to /form' } },
-    { name: 'xml', body: '<a/>', type: 'application/xml', status: 415, error: { type: 'unsupported_media_type', message: 'Content-Type "application/xml" is not accepted here; send JSON with Content-Type: application/json (or text/plain holding JSON); HTML forms post to /form' } },
+    {
+      name: 'urlencoded on the JSON endpoint',
+      body: 'a=1',
+      type: 'application/x-www-form-urlencoded',
+      status: 415,
+      error: {
+        type: 'unsupported_media_type',
+        message:
+          'Content-Type "application/x-www-form-urlencoded" is not accepted here; send JSON with Content-Type: application/json (or text/plain holding JSON); HTML forms post to /form',
+      },
+    },
+    {
+      name: 'xml',
+      body: '<a/>',
+      type: 'application/xml',
+      status: 415,
+      error: {
+        type: 'unsupported_media_type',
+        message:
+          'Content-Type "application/xml" is not accepted here; send JSON with Content-Type: application/json (or text/plain holding JSON); HTML forms post to /form',
+      },
+    },
     {
       name: 'an integer beyond 2^53',
       body: '{"id":12345678901234567890}',
       status: 422,
       error: {
         type: 'invalid_value',
-        message: 'the number 12345678901234567890 is beyond ±2^53−1 with more than 15 significant digits, which a number cannot hold exactly; send it as a string',
-        details: { problems: [{ path: '', message: 'the number 12345678901234567890 is beyond ±2^53−1 with more than 15 significant digits, which a number cannot hold exactly; send it as a string' }] },
+        message:
+          'the number 12345678901234567890 is beyond ±2^53−1 with more than 15 significant digits, which a number cannot hold exactly; send it as a string',
+        details: {
+          problems: [
+            {
+              path: '',
+              message:
+                'the number 12345678901234567890 is beyond ±2^53−1 with more than 15 significant digits, which a number cannot hold exactly; send it as a string',
+            },
+          ],
+        },
       },
     },
     {
@@ -129,18 +279,29 @@ describe('POST /api/v3/share/:token — refused bodies', () => {
       name: 'two keys equal after trimming',
       body: '{"a":1," a":2}',
       status: 422,
-      error: { type: 'invalid_value', message: ' a: is the same field name as another key once trimmed and normalised to NFC ("a")', details: { problems: [{ path: ' a', message: 'is the same field name as another key once trimmed and normalised to NFC ("a")' }] } },
+      error: {
+        type: 'invalid_value',
+        message: ' a: is the same field name as another key once trimmed and normalised to NFC ("a")',
+        details: {
+          problems: [
+            { path: ' a', message: 'is the same field name as another key once trimmed and normalised to NFC ("a")' },
+          ],
+        },
+      },
     },
   ]
   for (const c of cases) {
     test(c.name, async () => {
       const { request, ctx, endpoint } = await setup()
-      const res = await request('POST', endpoint.path, { raw: c.body, headers: { 'content-type': c.type ?? 'application/json' } })
+      const res = await request('POST', endpoint.path, {
+        raw: c.body,
+        headers: { 'content-type': c.type ?? 'application/json' },
+      })
       expect(res.status).toBe(c.status)
       expect(res.body).toEqual({ code: c.status, error: c.error })
       expectCors(res.headers)
-      expect((await storedRecords(ctx, endpoint.appId))).toEqual([])
-      expect((await storedFields(ctx, endpoint.appId))).toEqual([])
+      expect(await storedRecords(ctx, endpoint.appId)).toEqual([])
+      expect(await storedFields(ctx, endpoint.appId)).toEqual([])
     })
   }
 })
@@ -150,7 +311,7 @@ describe('fields: auto-create, limit, defined types (rules 6–8)', () => {
     const { request, ctx, endpoint } = await setup()
     await request('POST', endpoint.path, { body: { t: 'x', n: 1.5, b: false, a: ['x'], o: { k: 1 }, z: null } })
     await request('POST', endpoint.path, { body: { t: 5, extra: 'later' } })
-    expect((await storedFields(ctx, endpoint.appId))).toEqual([
+    expect(await storedFields(ctx, endpoint.appId)).toEqual([
       { name: 't', type: 'text', autoCreated: true, proposed: true, position: 0 },
       { name: 'n', type: 'number', autoCreated: true, proposed: true, position: 1 },
       { name: 'b', type: 'boolean', autoCreated: true, proposed: true, position: 2 },
@@ -160,22 +321,45 @@ describe('fields: auto-create, limit, defined types (rules 6–8)', () => {
       { name: 'extra', type: 'text', autoCreated: true, proposed: true, position: 6 },
     ])
     // Proposed fields keep their inferred type as a hint: a later number in `t` is stored.
-    expect((await storedRecords(ctx, endpoint.appId)).map((r) => r.data)).toEqual([{ t: 'x', n: 1.5, b: false, a: ['x'], o: { k: 1 }, z: null }, { t: 5, extra: 'later' }])
+    expect((await storedRecords(ctx, endpoint.appId)).map((r) => r.data)).toEqual([
+      { t: 'x', n: 1.5, b: false, a: ['x'], o: { k: 1 }, z: null },
+      { t: 5, extra: 'later' },
+    ])
   })
 
   test('once the owner accepts a proposed field with a type, submissions are checked against it', async () => {
     const { request, ctx, endpoint } = await setup()
     expect((await request('POST', endpoint.path, { body: { age: 30 } })).status).toBe(200)
     expect((await request('POST', endpoint.path, { body: { age: 'thirty' } })).status).toBe(200)
-    const accepted = await request('POST', `/api/v3/apps/${endpoint.appId}/fields/accept`, { token: endpoint.ownerToken, body: { names: ['age'], type: 'number' } })
+    const accepted = await request('POST', `/api/v3/apps/${endpoint.appId}/fields/accept`, {
+      token: endpoint.ownerToken,
+      body: { names: ['age'], type: 'number' },
+    })
     expect(accepted.status).toBe(200)
-    expect(accepted.body.data.fields).toMatchObject([{ name: 'age', type: 'number', autoCreated: false, proposed: false }])
-    const patched = await request('PATCH', `/api/v3/apps/${endpoint.appId}/fields/age`, { token: endpoint.ownerToken, body: { required: true } })
-    expect(patched.body.data).toMatchObject({ name: 'age', type: 'number', required: true, autoCreated: false, proposed: false })
+    expect(accepted.body.data.fields).toMatchObject([
+      { name: 'age', type: 'number', autoCreated: false, proposed: false },
+    ])
+    const patched = await request('PATCH', `/api/v3/apps/${endpoint.appId}/fields/age`, {
+      token: endpoint.ownerToken,
+      body: { required: true },
+    })
+    expect(patched.body.data).toMatchObject({
+      name: 'age',
+      type: 'number',
+      required: true,
+      autoCreated: false,
+      proposed: false,
+    })
     const res = await request('POST', endpoint.path, { body: { age: 'forty' } })
     expect(res.status).toBe(422)
-    expect(res.body.error).toEqual({ type: 'invalid_value', message: 'age: must be a number, got string "forty"', details: { problems: [{ path: 'age', message: 'must be a number, got string "forty"' }] } })
-    expect((await request('POST', endpoint.path, { body: { other: 1 } })).body.error.details).toEqual({ problems: [{ path: 'age', message: 'is required' }] })
+    expect(res.body.error).toEqual({
+      type: 'invalid_value',
+      message: 'age: must be a number, got string "forty"',
+      details: { problems: [{ path: 'age', message: 'must be a number, got string "forty"' }] },
+    })
+    expect((await request('POST', endpoint.path, { body: { other: 1 } })).body.error.details).toEqual({
+      problems: [{ path: 'age', message: 'is required' }],
+    })
     expect((await storedRecords(ctx, endpoint.appId)).map((r) => r.data)).toEqual([{ age: 30 }, { age: 'thirty' }])
   })
 
@@ -191,7 +375,8 @@ describe('fields: auto-create, limit, defined types (rules 6–8)', () => {
       code: 422,
       error: {
         type: 'field_limit',
-        message: 'This form already has 50 of at most 50 fields, so "new3" cannot be added; nothing was stored. Reuse existing field names or delete unused fields',
+        message:
+          'This form already has 50 of at most 50 fields, so "new3" cannot be added; nothing was stored. Reuse existing field names or delete unused fields',
         details: { fields: ['new3'], limit: 50, existing: 50 },
       },
     })
@@ -202,7 +387,9 @@ describe('fields: auto-create, limit, defined types (rules 6–8)', () => {
     ])
     // A stranger's new key on the full app is a proposal, apart from the 50.
     expect((await request('POST', endpoint.path, { body: { f1: 'b', new3: 3 } })).status).toBe(200)
-    expect((await storedFields(ctx, endpoint.appId)).slice(50)).toEqual([{ name: 'new3', type: 'number', autoCreated: true, proposed: true, position: 50 }])
+    expect((await storedFields(ctx, endpoint.appId)).slice(50)).toEqual([
+      { name: 'new3', type: 'number', autoCreated: true, proposed: true, position: 50 },
+    ])
   })
 
   test('auto-create off: unknown keys are refused naming them; nothing stored', async () => {
@@ -213,11 +400,12 @@ describe('fields: auto-create, limit, defined types (rules 6–8)', () => {
       code: 422,
       error: {
         type: 'unknown_field',
-        message: '"age", "city" are not fields of this form and auto-create is off; remove them or ask the owner to add the fields',
+        message:
+          '"age", "city" are not fields of this form and auto-create is off; remove them or ask the owner to add the fields',
         details: { fields: ['age', 'city'] },
       },
     })
-    expect((await storedRecords(ctx, endpoint.appId))).toEqual([])
+    expect(await storedRecords(ctx, endpoint.appId)).toEqual([])
     expect((await request('POST', endpoint.path, { body: { name: 'Ada' } })).status).toBe(200)
   })
 
@@ -235,7 +423,17 @@ describe('fields: auto-create, limit, defined types (rules 6–8)', () => {
 
   test('defined fields accept values of their type', async () => {
     const { request, ctx, endpoint } = await setup({ fields: typed })
-    const data = { text: 'hi', number: -2.5, boolean: true, choice: 'red', multi: ['a', 'b'], date: '2026-02-28', email: 'ada@example.com', json: { any: [1] }, must: 'x' }
+    const data = {
+      text: 'hi',
+      number: -2.5,
+      boolean: true,
+      choice: 'red',
+      multi: ['a', 'b'],
+      date: '2026-02-28',
+      email: 'ada@example.com',
+      json: { any: [1] },
+      must: 'x',
+    }
     const res = await request('POST', endpoint.path, { body: data })
     expect(res.status).toBe(200)
     expect((await storedRecords(ctx, endpoint.appId)).map((r) => r.data)).toEqual([data])
@@ -246,7 +444,16 @@ describe('fields: auto-create, limit, defined types (rules 6–8)', () => {
   test('every type mismatch and missing required field is listed in one 422', async () => {
     const { request, ctx, endpoint } = await setup({ fields: typed })
     const res = await request('POST', endpoint.path, {
-      body: { text: 1, number: '5', boolean: 'yes', choice: 'blue', multi: ['a', 'z'], date: '2026-02-30', email: 'nope', json: 'anything' },
+      body: {
+        text: 1,
+        number: '5',
+        boolean: 'yes',
+        choice: 'blue',
+        multi: ['a', 'z'],
+        date: '2026-02-30',
+        email: 'nope',
+        json: 'anything',
+      },
     })
     expect(res.status).toBe(422)
     const problems = [
@@ -255,15 +462,22 @@ describe('fields: auto-create, limit, defined types (rules 6–8)', () => {
       { path: 'boolean', message: 'must be true or false, got string "yes"' },
       { path: 'choice', message: 'must be one of "red", "green", got "blue"' },
       { path: 'multi', message: '"z" is not an option; options are "a", "b"' },
-      { path: 'date', message: 'must be an ISO 8601 date like "2026-01-31" or "2026-01-31T09:30:00Z", got string "2026-02-30"' },
+      {
+        path: 'date',
+        message: 'must be an ISO 8601 date like "2026-01-31" or "2026-01-31T09:30:00Z", got string "2026-02-30"',
+      },
       { path: 'email', message: 'must be an e-mail address, got string "nope"' },
       { path: 'must', message: 'is required' },
     ]
     expect(res.body).toEqual({
       code: 422,
-      error: { type: 'invalid_value', message: `8 problems: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`, details: { problems } },
+      error: {
+        type: 'invalid_value',
+        message: `8 problems: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`,
+        details: { problems },
+      },
     })
-    expect((await storedRecords(ctx, endpoint.appId))).toEqual([])
+    expect(await storedRecords(ctx, endpoint.appId)).toEqual([])
   })
 })
 
@@ -271,14 +485,22 @@ describe('limits (rule 15), with CORS headers on every error', () => {
   test('a declared Content-Length above the limit is a 413 before reading', async () => {
     const { request, ctx, endpoint } = await setup({}, { maxBodyBytes: 1024 })
     const body = JSON.stringify({ big: 'x'.repeat(2000) })
-    const res = await request('POST', endpoint.path, { raw: body, headers: { 'content-type': 'application/json', 'content-length': String(body.length) } })
+    const res = await request('POST', endpoint.path, {
+      raw: body,
+      headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
+    })
     expect(res.status).toBe(413)
     expect(res.body).toEqual({
       code: 413,
-      error: { type: 'too_large', message: 'The request body is larger than 1024 bytes; send fewer or smaller records (use /batch for many small ones)', details: { limit: 'maxBodyBytes', max: 1024 } },
+      error: {
+        type: 'too_large',
+        message:
+          'The request body is larger than 1024 bytes; send fewer or smaller records (use /batch for many small ones)',
+        details: { limit: 'maxBodyBytes', max: 1024 },
+      },
     })
     expectCors(res.headers)
-    expect((await storedRecords(ctx, endpoint.appId))).toEqual([])
+    expect(await storedRecords(ctx, endpoint.appId)).toEqual([])
   })
 
   test('a chunked body without Content-Length is counted while read', async () => {
@@ -295,14 +517,25 @@ describe('limits (rule 15), with CORS headers on every error', () => {
         }
       },
     })
-    const response = await app.handle(new Request(`http://localhost:8787${endpoint.path}`, { method: 'POST', body: stream, headers: { 'content-type': 'application/json' } }))
-        expect(response.status).toBe(413)
+    const response = await app.handle(
+      new Request(`http://localhost:8787${endpoint.path}`, {
+        method: 'POST',
+        body: stream,
+        headers: { 'content-type': 'application/json' },
+      }),
+    )
+    expect(response.status).toBe(413)
     expect(await response.json()).toEqual({
       code: 413,
-      error: { type: 'too_large', message: 'The request body is larger than 1024 bytes; send fewer or smaller records (use /batch for many small ones)', details: { limit: 'maxBodyBytes', max: 1024 } },
+      error: {
+        type: 'too_large',
+        message:
+          'The request body is larger than 1024 bytes; send fewer or smaller records (use /batch for many small ones)',
+        details: { limit: 'maxBodyBytes', max: 1024 },
+      },
     })
     expectCors(response.headers)
-    expect((await storedRecords(ctx, endpoint.appId))).toEqual([])
+    expect(await storedRecords(ctx, endpoint.appId)).toEqual([])
   })
 
   test('nesting deeper than maxDepth is a 413', async () => {
@@ -310,12 +543,22 @@ describe('limits (rule 15), with CORS headers on every error', () => {
     expect((await request('POST', endpoint.path, { body: { a: { b: { c: 1 } } } })).status).toBe(200)
     const res = await request('POST', endpoint.path, { body: { a: { b: { c: { d: [1] } } } } })
     expect(res.status).toBe(413)
-    expect(res.body).toEqual({ code: 413, error: { type: 'too_large', message: 'The JSON is nested more than 4 levels deep; flatten it', details: { limit: 'maxDepth', max: 4 } } })
+    expect(res.body).toEqual({
+      code: 413,
+      error: {
+        type: 'too_large',
+        message: 'The JSON is nested more than 4 levels deep; flatten it',
+        details: { limit: 'maxDepth', max: 4 },
+      },
+    })
   })
 
   test('a million brackets are refused without recursing', async () => {
     const { request, endpoint } = await setup()
-    const res = await request('POST', endpoint.path, { raw: '['.repeat(500_000), headers: { 'content-type': 'application/json' } })
+    const res = await request('POST', endpoint.path, {
+      raw: '['.repeat(500_000),
+      headers: { 'content-type': 'application/json' },
+    })
     expect(res.status).toBe(413)
     expect(res.body.error.type).toBe('too_large')
   })
@@ -327,7 +570,11 @@ describe('limits (rule 15), with CORS headers on every error', () => {
     expect(res.status).toBe(413)
     expect(res.body).toEqual({
       code: 413,
-      error: { type: 'too_large', message: 'A record can hold at most 5 keys (counted at every level); split it into several records', details: { limit: 'maxKeys', max: 5 } },
+      error: {
+        type: 'too_large',
+        message: 'A record can hold at most 5 keys (counted at every level); split it into several records',
+        details: { limit: 'maxKeys', max: 5 },
+      },
     })
     expect((await storedRecords(ctx, endpoint.appId)).length).toBe(1)
   })
@@ -342,13 +589,22 @@ describe('limits (rule 15), with CORS headers on every error', () => {
     expectCors(res.headers)
     expect(res.body).toEqual({
       code: 429,
-      error: { type: 'rate_limited', message: 'Too many requests to this endpoint (limit 2/s, burst 3); retry after 1 s', details: { retryAfterSeconds: 1 } },
+      error: {
+        type: 'rate_limited',
+        message: 'Too many requests to this endpoint (limit 2/s, burst 3); retry after 1 s',
+        details: { retryAfterSeconds: 1 },
+      },
     })
     // Another endpoint has its own bucket (server default 20/s,100).
     expect((await request('POST', other.path, { body: { a: 1 } })).status).toBe(200)
     clock.advance(500)
     expect((await request('POST', endpoint.path, { body: { i: 4 } })).status).toBe(200)
-    expect((await storedRecords(ctx, endpoint.appId)).map((r) => r.data)).toEqual([{ i: 0 }, { i: 1 }, { i: 2 }, { i: 4 }])
+    expect((await storedRecords(ctx, endpoint.appId)).map((r) => r.data)).toEqual([
+      { i: 0 },
+      { i: 1 },
+      { i: 2 },
+      { i: 4 },
+    ])
   })
 
   test('Retry-After is whole seconds ≥ 1 for slow rates', async () => {
@@ -374,21 +630,37 @@ describe('switches and tokens (rule 16)', () => {
     expect(res.status).toBe(403)
     expect(res.body).toEqual({
       code: 403,
-      error: { type: 'disabled', message: 'Writes are switched off for this endpoint (service switch); the owner can turn them on in the share settings' },
+      error: {
+        type: 'disabled',
+        message:
+          'Writes are switched off for this endpoint (service switch); the owner can turn them on in the share settings',
+      },
     })
     expectCors(res.headers)
-    expect((await storedRecords(ctx, endpoint.appId))).toEqual([])
+    expect(await storedRecords(ctx, endpoint.appId)).toEqual([])
   })
 
   const NOT_FOUND = {
     code: 404,
-    error: { type: 'not_found', message: 'No published form has this address: the link may be mistyped, or the owner rotated its token or unpublished it' },
+    error: {
+      type: 'not_found',
+      message:
+        'No published form has this address: the link may be mistyped, or the owner rotated its token or unpublished it',
+    },
   }
 
   test('unknown token and unpublished app → 404', async () => {
     const { request, ctx } = await setup()
     const unpublished = await makeEndpoint(ctx, { published: false })
-    for (const path of ['/api/v3/share/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', '/api/v3/share/short', '/api/v3/share/%ZZ', `/api/v3/share/${'a'.repeat(5000)}`, unpublished.path, `${unpublished.path}/form`, `${unpublished.path}/batch`]) {
+    for (const path of [
+      '/api/v3/share/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      '/api/v3/share/short',
+      '/api/v3/share/%ZZ',
+      `/api/v3/share/${'a'.repeat(5000)}`,
+      unpublished.path,
+      `${unpublished.path}/form`,
+      `${unpublished.path}/batch`,
+    ]) {
       const res = await request('POST', path, { body: { a: 1 } })
       expect(res.status).toBe(404)
       expect(res.body).toEqual(NOT_FOUND)
@@ -411,8 +683,20 @@ describe('switches and tokens (rule 16)', () => {
 describe('CORS (rule 13)', () => {
   test('preflight on any share path is 204 with the share headers and no credentials', async () => {
     const { request, endpoint } = await setup()
-    for (const path of [endpoint.path, `${endpoint.path}/form`, `${endpoint.path}/batch`, `${endpoint.path}/summary`, '/api/v3/share/unknown-token-xyz']) {
-      const res = await request('OPTIONS', path, { headers: { origin: 'null', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } })
+    for (const path of [
+      endpoint.path,
+      `${endpoint.path}/form`,
+      `${endpoint.path}/batch`,
+      `${endpoint.path}/summary`,
+      '/api/v3/share/unknown-token-xyz',
+    ]) {
+      const res = await request('OPTIONS', path, {
+        headers: {
+          origin: 'null',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type',
+        },
+      })
       expect(res.status).toBe(204)
       expect(res.text).toBe('')
       expectCors(res.headers)
@@ -422,7 +706,12 @@ describe('CORS (rule 13)', () => {
 
   test('control-plane routes get no CORS headers', async () => {
     const { request, endpoint } = await setup()
-    for (const [method, path] of [['GET', '/api/v3/health'], ['GET', `/api/v3/apps/${endpoint.appId}/summary`], ['OPTIONS', '/api/v3/apps'], ['GET', '/api/v3/sharex']]) {
+    for (const [method, path] of [
+      ['GET', '/api/v3/health'],
+      ['GET', `/api/v3/apps/${endpoint.appId}/summary`],
+      ['OPTIONS', '/api/v3/apps'],
+      ['GET', '/api/v3/sharex'],
+    ]) {
       const res = await request(method, path, { headers: { origin: 'https://evil.example' } })
       expect(res.headers.get('access-control-allow-origin')).toBeNull()
       expect(res.headers.get('access-control-allow-credentials')).toBeNull()

@@ -16,9 +16,19 @@ async function setup() {
   const t = testApp({ rateLimit: null })
   const { user } = await makeUser(t.ctx)
   const endpoint = await makeEndpoint(t.ctx, user.id, { reads: 'records' })
-  const ids = await insertRecords(t.ctx, endpoint.appId, numberedRecords(250, (n) => n % 10 === 0))
+  const ids = await insertRecords(
+    t.ctx,
+    endpoint.appId,
+    numberedRecords(250, (n) => n % 10 === 0),
+  )
   /** The API record of n (1-based), as inserted at START + (n-1) ms; spam records say so. */
-  const record = (n: number) => ({ id: ids[n - 1], data: { n }, meta: {}, ...(n % 10 === 0 ? { spam: true } : {}), createdAt: new Date(START + n - 1).toISOString() })
+  const record = (n: number) => ({
+    id: ids[n - 1],
+    data: { n },
+    meta: {},
+    ...(n % 10 === 0 ? { spam: true } : {}),
+    createdAt: new Date(START + n - 1).toISOString(),
+  })
   return { ...t, user, endpoint, ids, record }
 }
 
@@ -58,7 +68,11 @@ describe('GET /:token/query pages', () => {
     const t = testApp({ rateLimit: null })
     const { user } = await makeUser(t.ctx)
     const endpoint = await makeEndpoint(t.ctx, user.id, { reads: 'records' })
-    await insertRecords(t.ctx, endpoint.appId, numberedRecords(2345, (n) => n % 7 === 0))
+    await insertRecords(
+      t.ctx,
+      endpoint.appId,
+      numberedRecords(2345, (n) => n % 7 === 0),
+    )
     const seen: number[] = []
     let pages = 0
     for (let page = 1; ; page++) {
@@ -85,8 +99,12 @@ describe('GET /:token/query pages', () => {
       if (res.body.records.length < 10) break
       if (next <= 40) {
         // A burst of new records and a bot's honeypot submission between two page reads.
-        for (let i = 0; i < 5; i++) expect((await t.request('POST', endpoint.path(), { body: { n: next++ } })).status).toBe(200)
-        expect((await t.request('POST', endpoint.path('/form'), { raw: new URLSearchParams({ n: '999', _gotcha: 'bot' }) })).status).toBe(200)
+        for (let i = 0; i < 5; i++)
+          expect((await t.request('POST', endpoint.path(), { body: { n: next++ } })).status).toBe(200)
+        expect(
+          (await t.request('POST', endpoint.path('/form'), { raw: new URLSearchParams({ n: '999', _gotcha: 'bot' }) }))
+            .status,
+        ).toBe(200)
       }
     }
     expect(seen).toEqual(range(1, 40))
@@ -104,7 +122,14 @@ describe('GET /:token/query pages', () => {
     const t = testApp({ rateLimit: null })
     const { user } = await makeUser(t.ctx)
     const endpoint = await makeEndpoint(t.ctx, user.id, { reads: 'records' })
-    const data = { nested: { a: [1, 2.5, { b: null }] }, yes: true, no: false, big: -1e21, text: 'a"b\\c\n', __proto__x: 1 }
+    const data = {
+      nested: { a: [1, 2.5, { b: null }] },
+      yes: true,
+      no: false,
+      big: -1e21,
+      text: 'a"b\\c\n',
+      __proto__x: 1,
+    }
     const [id] = await insertRecords(t.ctx, endpoint.appId, [{ data, meta: { source: 'curl', timestamp: 1767225600 } }])
     const res = await t.request('GET', endpoint.path('/query'))
     expect(res.body).toEqual({
@@ -147,7 +172,10 @@ describe('GET /:token/query refuses bad parameters with 400 (rule 5)', () => {
     const { request, endpoint } = await setup()
     const res = await request('GET', endpoint.path('/query?size=10&size=20'))
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ code: 400, error: { type: 'bad_request', message: 'size must be given once, as a whole number from 1 to 1000' } })
+    expect(res.body).toEqual({
+      code: 400,
+      error: { type: 'bad_request', message: 'size must be given once, as a whole number from 1 to 1000' },
+    })
   })
 })
 
@@ -162,10 +190,19 @@ describe('switches, tokens and CORS (rules 13, 16)', () => {
     expect(res.headers.get('access-control-allow-origin')).toBe('*')
     const help = await t.request('GET', endpoint.path('/query?help'))
     expect(help.status).toBe(200)
-    expect(help.text).toContain("- Reads (`reads`): off — the records are private: /query and /summary answer 403 `disabled` unless the request carries the owner's access token")
+    expect(help.text).toContain(
+      "- Reads (`reads`): off — the records are private: /query and /summary answer 403 `disabled` unless the request carries the owner's access token",
+    )
   })
 
-  const NOT_FOUND = { code: 404, error: { type: 'not_found', message: 'No published form has this address: the link may be mistyped, or the owner rotated its token or unpublished it' } }
+  const NOT_FOUND = {
+    code: 404,
+    error: {
+      type: 'not_found',
+      message:
+        'No published form has this address: the link may be mistyped, or the owner rotated its token or unpublished it',
+    },
+  }
 
   test.each(['/query', '/query?help', '?help', '/summary?help'])('an unknown token is a 404 for %s', async (suffix) => {
     const t = testApp({ rateLimit: null })
@@ -198,7 +235,9 @@ describe('switches, tokens and CORS (rules 13, 16)', () => {
     expect(res.headers.get('access-control-allow-origin')).toBe('*')
     expect(res.headers.get('access-control-allow-credentials')).toBeNull()
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
-    const preflight = await request('OPTIONS', endpoint.path('/query'), { headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET' } })
+    const preflight = await request('OPTIONS', endpoint.path('/query'), {
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET' },
+    })
     expect(preflight.status).toBe(204)
     expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, POST, OPTIONS')
   })
@@ -225,7 +264,10 @@ describe('switches, tokens and CORS (rules 13, 16)', () => {
     const url = `http://localhost:8787${endpoint.path()}`
     expect(res.body).toEqual({
       code: 405,
-      error: { type: 'method_not_allowed', message: `POST records to this URL; GET ${url}?help describes it and GET ${url}/query reads records back` },
+      error: {
+        type: 'method_not_allowed',
+        message: `POST records to this URL; GET ${url}?help describes it and GET ${url}/query reads records back`,
+      },
     })
   })
 })

@@ -19,14 +19,26 @@ const T0 = '2026-01-01T00:00:00.000Z'
 
 /** The 30 days ending at `now`, the first one holding `count` records. */
 const days = (now: number, count: number) =>
-  Array.from({ length: LIMITS.summaryDays }, (_, i) => ({ date: new Date(now - (LIMITS.summaryDays - 1 - i) * DAY).toISOString().slice(0, 10), count: i === LIMITS.summaryDays - 1 ? count : 0 }))
+  Array.from({ length: LIMITS.summaryDays }, (_, i) => ({
+    date: new Date(now - (LIMITS.summaryDays - 1 - i) * DAY).toISOString().slice(0, 10),
+    count: i === LIMITS.summaryDays - 1 ? count : 0,
+  }))
 
 /** A published endpoint with `reads` and two records posted through it, and every kind of caller. */
 async function setup(reads: ReadAccess, config: Partial<Config> = {}) {
   const t = testApp({ rateLimit: null, ...config })
-  const endpoint = await makeEndpoint(t.ctx, { reads, fields: [{ name: 'name', type: 'text' }, { name: 'email', type: 'text' }] })
+  const endpoint = await makeEndpoint(t.ctx, {
+    reads,
+    fields: [
+      { name: 'name', type: 'text' },
+      { name: 'email', type: 'text' },
+    ],
+  })
   const ids: string[] = []
-  for (const data of [{ name: 'Ada', email: 'ada@example.com' }, { name: 'Lin', email: 'lin@example.com' }]) {
+  for (const data of [
+    { name: 'Ada', email: 'ada@example.com' },
+    { name: 'Lin', email: 'lin@example.com' },
+  ]) {
     const posted = await t.request('POST', endpoint.path, { body: data })
     expect(posted.status).toBe(200)
     ids.push(posted.body.data.id)
@@ -51,7 +63,14 @@ async function setup(reads: ReadAccess, config: Partial<Config> = {}) {
 }
 
 type Caller = 'anonymous' | 'owner' | 'another account' | 'revoked token' | 'garbage token' | 'malformed header'
-const CALLERS: Caller[] = ['anonymous', 'owner', 'another account', 'revoked token', 'garbage token', 'malformed header']
+const CALLERS: Caller[] = [
+  'anonymous',
+  'owner',
+  'another account',
+  'revoked token',
+  'garbage token',
+  'malformed header',
+]
 const SETTINGS: ReadAccess[] = ['off', 'summary', 'records']
 const PATHS = ['/query', '/summary'] as const
 
@@ -87,8 +106,26 @@ const summary = (now: number, caller: Caller) =>
         firstAt: T0,
         lastAt: T0,
         fields: {
-          name: { type: 'text', count: 2, missing: 0, top: [{ value: 'Ada', count: 1 }, { value: 'Lin', count: 1 }], other: 0 },
-          email: { type: 'text', count: 2, missing: 0, top: [{ value: 'ada@example.com', count: 1 }, { value: 'lin@example.com', count: 1 }], other: 0 },
+          name: {
+            type: 'text',
+            count: 2,
+            missing: 0,
+            top: [
+              { value: 'Ada', count: 1 },
+              { value: 'Lin', count: 1 },
+            ],
+            other: 0,
+          },
+          email: {
+            type: 'text',
+            count: 2,
+            missing: 0,
+            top: [
+              { value: 'ada@example.com', count: 1 },
+              { value: 'lin@example.com', count: 1 },
+            ],
+            other: 0,
+          },
         },
         days: days(now, 2),
       }
@@ -106,7 +143,9 @@ const summary = (now: number, caller: Caller) =>
         minRespondents: 5,
       }
 
-const MATRIX = SETTINGS.flatMap((reads) => PATHS.flatMap((path) => CALLERS.map((caller) => [reads, path, caller, expected(reads, path, caller)] as const)))
+const MATRIX = SETTINGS.flatMap((reads) =>
+  PATHS.flatMap((path) => CALLERS.map((caller) => [reads, path, caller, expected(reads, path, caller)] as const)),
+)
 
 describe('the privacy matrix: caller × reads × path', () => {
   test.each(MATRIX)('reads %s, GET %s, %s → %d', async (reads, path, caller, status) => {
@@ -146,9 +185,18 @@ describe('around the matrix', () => {
     expect((await t.request('GET', `${mine.path}/query`, asMine)).status).toBe(200)
     const foreign = await t.request('GET', `${theirs.path}/query`, asMine)
     expect([foreign.status, foreign.body]).toEqual([403, disabledBody('off /query')])
-    const unpublished = await t.request('GET', `${hidden.path}/query`, { headers: { authorization: `Bearer ${hidden.ownerToken}` } })
+    const unpublished = await t.request('GET', `${hidden.path}/query`, {
+      headers: { authorization: `Bearer ${hidden.ownerToken}` },
+    })
     expect(unpublished.status).toBe(404)
-    expect(unpublished.body).toEqual({ code: 404, error: { type: 'not_found', message: 'No published form has this address: the link may be mistyped, or the owner rotated its token or unpublished it' } })
+    expect(unpublished.body).toEqual({
+      code: 404,
+      error: {
+        type: 'not_found',
+        message:
+          'No published form has this address: the link may be mistyped, or the owner rotated its token or unpublished it',
+      },
+    })
   })
 
   test('changing reads takes effect on the next request (the endpoint cache follows)', async () => {
@@ -172,7 +220,14 @@ describe('around the matrix', () => {
     const res = await t.request('GET', `${endpoint.path}/query`, owner)
     expect(res.status).toBe(429)
     expect(res.headers.get('retry-after')).toBe('1')
-    expect(res.body).toEqual({ code: 429, error: { type: 'rate_limited', message: 'Too many requests to this endpoint (limit 1/s, burst 2); retry after 1 s', details: { retryAfterSeconds: 1 } } })
+    expect(res.body).toEqual({
+      code: 429,
+      error: {
+        type: 'rate_limited',
+        message: 'Too many requests to this endpoint (limit 1/s, burst 2); retry after 1 s',
+        details: { retryAfterSeconds: 1 },
+      },
+    })
   })
 
   test('a preflight for a read with the Authorization header is allowed from any origin, without cookies', async () => {
@@ -208,22 +263,30 @@ describe('PATCH /apps/:id/share reads', () => {
     [true, 'records', [RECORDS_WARNING]],
     [false, 'off', undefined],
   ]
-  test.each(cases)('reads: %p is stored as %p, and the answer warns exactly when reads are open', async (sent, stored, warnings) => {
-    const { t, owner, share, appId } = await app()
-    if (sent === false || sent === 'off') await t.request('PATCH', share, { token: owner.token, body: { reads: 'records' } })
-    const res = await t.request('PATCH', share, { token: owner.token, body: { reads: sent } })
-    expect(res.status).toBe(200)
-    const shown = { ...res.body.data }
-    expect(shown.reads).toBe(stored)
-    expect(shown.warnings).toEqual(warnings)
-    expect(Object.hasOwn(shown, 'warnings')).toBe(warnings !== undefined)
-    // GET shows the same; so do the app and the apps list.
-    expect((await t.request('GET', share, { token: owner.token })).body.data).toEqual(res.body.data)
-    const view = (await t.request('GET', `/api/v3/apps/${appId}`, { token: owner.token })).body.data
-    expect([view.reads, view.warnings, Object.hasOwn(view, 'warnings')]).toEqual([stored, warnings, warnings !== undefined])
-    const [listed] = (await t.request('GET', '/api/v3/apps', { token: owner.token })).body.data.apps
-    expect(listed).toEqual(view)
-  })
+  test.each(cases)(
+    'reads: %p is stored as %p, and the answer warns exactly when reads are open',
+    async (sent, stored, warnings) => {
+      const { t, owner, share, appId } = await app()
+      if (sent === false || sent === 'off')
+        await t.request('PATCH', share, { token: owner.token, body: { reads: 'records' } })
+      const res = await t.request('PATCH', share, { token: owner.token, body: { reads: sent } })
+      expect(res.status).toBe(200)
+      const shown = { ...res.body.data }
+      expect(shown.reads).toBe(stored)
+      expect(shown.warnings).toEqual(warnings)
+      expect(Object.hasOwn(shown, 'warnings')).toBe(warnings !== undefined)
+      // GET shows the same; so do the app and the apps list.
+      expect((await t.request('GET', share, { token: owner.token })).body.data).toEqual(res.body.data)
+      const view = (await t.request('GET', `/api/v3/apps/${appId}`, { token: owner.token })).body.data
+      expect([view.reads, view.warnings, Object.hasOwn(view, 'warnings')]).toEqual([
+        stored,
+        warnings,
+        warnings !== undefined,
+      ])
+      const [listed] = (await t.request('GET', '/api/v3/apps', { token: owner.token })).body.data.apps
+      expect(listed).toEqual(view)
+    },
+  )
 
   test('publishing an app with reads open answers with the warning; with reads off, without', async () => {
     const { t, owner, share } = await app()
@@ -238,14 +301,24 @@ describe('PATCH /apps/:id/share reads', () => {
     expect(rotated.body.data.warnings).toEqual([RECORDS_WARNING])
   })
 
-  test.each([['on'], ['public'], ['OFF'], [1], [null], [['records']]])('reads: %p is a 422 naming the three values', async (sent) => {
-    const { t, owner, share } = await app()
-    const res = await t.request('PATCH', share, { token: owner.token, body: { reads: sent } })
-    expect(res.status).toBe(422)
-    const message = 'must be "off", "summary" or "records" (true and false still mean "records" and "off")'
-    expect(res.body).toEqual({ code: 422, error: { type: 'validation', message: `reads: ${message}`, details: { problems: [{ path: 'reads', message }] } } })
-    expect((await t.request('GET', share, { token: owner.token })).body.data.reads).toBe('off')
-  })
+  test.each([['on'], ['public'], ['OFF'], [1], [null], [['records']]])(
+    'reads: %p is a 422 naming the three values',
+    async (sent) => {
+      const { t, owner, share } = await app()
+      const res = await t.request('PATCH', share, { token: owner.token, body: { reads: sent } })
+      expect(res.status).toBe(422)
+      const message = 'must be "off", "summary" or "records" (true and false still mean "records" and "off")'
+      expect(res.body).toEqual({
+        code: 422,
+        error: {
+          type: 'validation',
+          message: `reads: ${message}`,
+          details: { problems: [{ path: 'reads', message }] },
+        },
+      })
+      expect((await t.request('GET', share, { token: owner.token })).body.data.reads).toBe('off')
+    },
+  )
 
   test('a new app (POST /apps) starts with reads off and no warnings', async () => {
     const { t, owner, created, share } = await app()

@@ -23,7 +23,6 @@ async function setup(config: Partial<Config> = {}) {
   return { t, owner, other, appId, base: `/api/v3/apps/${appId}/share`, changes }
 }
 
-
 const DEFAULT_SHARE = {
   published: false,
   token: null,
@@ -90,7 +89,13 @@ describe('GET/PATCH /share', () => {
         warnings: [SUMMARY_WARNING],
       },
     })
-    expect(await endpointRow(t, appId)).toMatchObject({ reads: 'summary', rateLimit: '5/s,25', redirectOrigins: '["https://example.com","http://localhost:3000"]', honeypot: '_trap', summaryMinRespondents: 3 })
+    expect(await endpointRow(t, appId)).toMatchObject({
+      reads: 'summary',
+      rateLimit: '5/s,25',
+      redirectOrigins: '["https://example.com","http://localhost:3000"]',
+      honeypot: '_trap',
+      summaryMinRespondents: 3,
+    })
     expect(changes).toEqual([[appId, 'endpoint']])
   })
 
@@ -115,13 +120,47 @@ describe('GET/PATCH /share', () => {
     ['a switch as text', { service: 'yes' }, [{ path: 'service', message: 'must be true or false' }]],
     ['a switch as a number', { autoCreate: 1 }, [{ path: 'autoCreate', message: 'must be true or false' }]],
     ['an empty honeypot', { honeypot: '' }, [{ path: 'honeypot', message: 'a field name cannot be empty' }]],
-    ['a honeypot with a control character', { honeypot: '_a\tb' }, [{ path: 'honeypot', message: 'a field name cannot contain control characters' }]],
-    ['an over-long honeypot', { honeypot: '_'.repeat(65) }, [{ path: 'honeypot', message: 'a field name can have at most 64 characters' }]],
-    ['a thank-you URL that is not http(s)', { thankYouUrl: 'javascript:alert(1)' }, [{ path: 'thankYouUrl', message: 'must be an absolute http:// or https:// URL without user name or password, such as https://example.com/thanks' }]],
-    ['an over-long thank-you message', { thankYouMessage: 'x'.repeat(1001) }, [{ path: 'thankYouMessage', message: 'can have at most 1000 characters' }]],
-    ['a malformed rate limit', { rateLimit: 'fast' }, [{ path: 'rateLimit', message: 'rateLimit must look like "20/s,100" or "off", got "fast"' }]],
-    ['a zero rate', { rateLimit: '0/s,10' }, [{ path: 'rateLimit', message: 'rateLimit needs a rate above 0 and a burst of at least 1, got "0/s,10"' }]],
-    ['a rate limit as a number', { rateLimit: 20 }, [{ path: 'rateLimit', message: 'must be a string like "20/s,100", "off", or null' }]],
+    [
+      'a honeypot with a control character',
+      { honeypot: '_a\tb' },
+      [{ path: 'honeypot', message: 'a field name cannot contain control characters' }],
+    ],
+    [
+      'an over-long honeypot',
+      { honeypot: '_'.repeat(65) },
+      [{ path: 'honeypot', message: 'a field name can have at most 64 characters' }],
+    ],
+    [
+      'a thank-you URL that is not http(s)',
+      { thankYouUrl: 'javascript:alert(1)' },
+      [
+        {
+          path: 'thankYouUrl',
+          message:
+            'must be an absolute http:// or https:// URL without user name or password, such as https://example.com/thanks',
+        },
+      ],
+    ],
+    [
+      'an over-long thank-you message',
+      { thankYouMessage: 'x'.repeat(1001) },
+      [{ path: 'thankYouMessage', message: 'can have at most 1000 characters' }],
+    ],
+    [
+      'a malformed rate limit',
+      { rateLimit: 'fast' },
+      [{ path: 'rateLimit', message: 'rateLimit must look like "20/s,100" or "off", got "fast"' }],
+    ],
+    [
+      'a zero rate',
+      { rateLimit: '0/s,10' },
+      [{ path: 'rateLimit', message: 'rateLimit needs a rate above 0 and a burst of at least 1, got "0/s,10"' }],
+    ],
+    [
+      'a rate limit as a number',
+      { rateLimit: 20 },
+      [{ path: 'rateLimit', message: 'must be a string like "20/s,100", "off", or null' }],
+    ],
     [
       'origins that are not http(s) URLs',
       { redirectOrigins: ['ftp://example.com', 'example.com', 'https://ok.example'] },
@@ -135,15 +174,39 @@ describe('GET/PATCH /share', () => {
       { redirectOrigins: Array.from({ length: 21 }, (_, i) => `https://s${i}.example`) },
       [{ path: 'redirectOrigins', message: 'can list at most 20 origins' }],
     ],
-    ['a minimum of respondents below 3', { summaryMinRespondents: 2 }, [{ path: 'summaryMinRespondents', message: 'must be at least 3: a value fewer people gave could point at one of them' }]],
-    ['a minimum of respondents that is not whole', { summaryMinRespondents: 4.5 }, [{ path: 'summaryMinRespondents', message: 'must be a whole number from 3 to 1000000' }]],
-    ['a minimum of respondents as text', { summaryMinRespondents: '5' }, [{ path: 'summaryMinRespondents', message: 'must be a whole number from 3 to 1000000' }]],
-    ['origins as one string', { redirectOrigins: 'https://example.com' }, [{ path: 'redirectOrigins', message: 'must be an array of origins' }]],
+    [
+      'a minimum of respondents below 3',
+      { summaryMinRespondents: 2 },
+      [
+        {
+          path: 'summaryMinRespondents',
+          message: 'must be at least 3: a value fewer people gave could point at one of them',
+        },
+      ],
+    ],
+    [
+      'a minimum of respondents that is not whole',
+      { summaryMinRespondents: 4.5 },
+      [{ path: 'summaryMinRespondents', message: 'must be a whole number from 3 to 1000000' }],
+    ],
+    [
+      'a minimum of respondents as text',
+      { summaryMinRespondents: '5' },
+      [{ path: 'summaryMinRespondents', message: 'must be a whole number from 3 to 1000000' }],
+    ],
+    [
+      'origins as one string',
+      { redirectOrigins: 'https://example.com' },
+      [{ path: 'redirectOrigins', message: 'must be an array of origins' }],
+    ],
     [
       'several problems at once',
       { reads: null, rateLimit: '20 per second', honeypot: 3 },
       [
-        { path: 'reads', message: 'must be "off", "summary" or "records" (true and false still mean "records" and "off")' },
+        {
+          path: 'reads',
+          message: 'must be "off", "summary" or "records" (true and false still mean "records" and "off")',
+        },
         { path: 'honeypot', message: 'must be a string' },
         { path: 'rateLimit', message: 'rateLimit must look like "20/s,100" or "off", got "20 per second"' },
       ],
@@ -151,7 +214,13 @@ describe('GET/PATCH /share', () => {
     [
       'an unknown property',
       { published: true },
-      [{ path: '', message: 'unknown properties "published"; allowed: service, reads, autoCreate, honeypot, rateLimit, redirectOrigins, thankYouMessage, thankYouUrl, summaryMinRespondents' }],
+      [
+        {
+          path: '',
+          message:
+            'unknown properties "published"; allowed: service, reads, autoCreate, honeypot, rateLimit, redirectOrigins, thankYouMessage, thankYouUrl, summaryMinRespondents',
+        },
+      ],
     ],
   ])('refuses %s with 422 listing every problem', async (_label, body, problems) => {
     const { t, owner, base, changes } = await setup()
@@ -171,15 +240,27 @@ describe('GET/PATCH /share', () => {
       code: 422,
       error: {
         type: 'validation',
-        message: 'honeypot: is the name of a field of this app; pick a key real submissions never send, such as _gotcha',
-        details: { problems: [{ path: 'honeypot', message: 'is the name of a field of this app; pick a key real submissions never send, such as _gotcha' }] },
+        message:
+          'honeypot: is the name of a field of this app; pick a key real submissions never send, such as _gotcha',
+        details: {
+          problems: [
+            {
+              path: 'honeypot',
+              message: 'is the name of a field of this app; pick a key real submissions never send, such as _gotcha',
+            },
+          ],
+        },
       },
     })
   })
 
   test('malformed JSON is a 400 bad_json', async () => {
     const { t, owner, base } = await setup()
-    const res = await t.request('PATCH', base, { token: owner.token, raw: '{"reads":', headers: { 'content-type': 'application/json' } })
+    const res = await t.request('PATCH', base, {
+      token: owner.token,
+      raw: '{"reads":',
+      headers: { 'content-type': 'application/json' },
+    })
     expect(res.status).toBe(400)
     expect(res.body.error.type).toBe('bad_json')
   })
@@ -195,7 +276,13 @@ describe('publish, unpublish, rotate', () => {
     expect(token).toMatch(TOKEN)
     expect(res.body).toEqual({
       code: 200,
-      data: { ...DEFAULT_SHARE, published: true, token, endpoint: `http://localhost:8787/api/v3/share/${token}`, publishedAt: '2026-01-01T00:00:01.000Z' },
+      data: {
+        ...DEFAULT_SHARE,
+        published: true,
+        token,
+        endpoint: `http://localhost:8787/api/v3/share/${token}`,
+        publishedAt: '2026-01-01T00:00:01.000Z',
+      },
     })
     const row = await endpointRow(t, appId)
     expect(row.tokenHash).toBe(hashSecret(token))
@@ -222,7 +309,13 @@ describe('publish, unpublish, rotate', () => {
     expect(off.status).toBe(200)
     expect(off.body).toEqual({
       code: 200,
-      data: { ...DEFAULT_SHARE, published: false, token, endpoint: `http://localhost:8787/api/v3/share/${token}`, publishedAt: T0 },
+      data: {
+        ...DEFAULT_SHARE,
+        published: false,
+        token,
+        endpoint: `http://localhost:8787/api/v3/share/${token}`,
+        publishedAt: T0,
+      },
     })
     // The lookup still finds it; the collection endpoint answers 404 because it is unpublished.
     expect(await findEndpointByToken(t.ctx, token)).toMatchObject({ appId, published: false })
@@ -245,10 +338,20 @@ describe('publish, unpublish, rotate', () => {
     expect(token).not.toBe(old)
     expect(res.body).toEqual({
       code: 200,
-      data: { ...DEFAULT_SHARE, published: true, token, endpoint: `http://localhost:8787/api/v3/share/${token}`, publishedAt: T0 },
+      data: {
+        ...DEFAULT_SHARE,
+        published: true,
+        token,
+        endpoint: `http://localhost:8787/api/v3/share/${token}`,
+        publishedAt: T0,
+      },
     })
     expect(await findEndpointByToken(t.ctx, old)).toBeUndefined()
-    expect(await findEndpointByToken(t.ctx, token)).toMatchObject({ appId, published: true, tokenHash: hashSecret(token) })
+    expect(await findEndpointByToken(t.ctx, token)).toMatchObject({
+      appId,
+      published: true,
+      tokenHash: hashSecret(token),
+    })
     const urlsAfter = (await t.request('GET', `/api/v3/apps/${appId}/urls`, { token: owner.token })).body.data
     expect(urlsBefore.endpoint).toBe(`http://localhost:8787/api/v3/share/${old}`)
     expect(urlsAfter).toEqual({
@@ -276,7 +379,10 @@ describe('publish, unpublish, rotate', () => {
     expect(res.status).toBe(409)
     expect(res.body).toEqual({
       code: 409,
-      error: { type: 'conflict', message: 'This app has no endpoint token to rotate yet; publish it first (POST /api/v3/apps/:id/share/publish)' },
+      error: {
+        type: 'conflict',
+        message: 'This app has no endpoint token to rotate yet; publish it first (POST /api/v3/apps/:id/share/publish)',
+      },
     })
     expect(changes).toEqual([])
   })
@@ -285,7 +391,8 @@ describe('publish, unpublish, rotate', () => {
     const { t, owner, base } = await setup()
     const second = await t.request('POST', '/api/v3/apps', { token: owner.token, body: { name: 'Second' } })
     const a = (await t.request('POST', `${base}/publish`, { token: owner.token })).body.data.token
-    const b = (await t.request('POST', `/api/v3/apps/${second.body.data.id}/share/publish`, { token: owner.token })).body.data.token
+    const b = (await t.request('POST', `/api/v3/apps/${second.body.data.id}/share/publish`, { token: owner.token }))
+      .body.data.token
     expect(a).not.toBe(b)
     expect((await findEndpointByToken(t.ctx, b))?.appId).toBe(second.body.data.id)
   })
@@ -318,10 +425,32 @@ describe('another account’s app is answered exactly like a missing one', () =>
 test('the share and field routes and their body schemas are in the OpenAPI document', async () => {
   const { t } = await setup()
   const doc = (await t.request('GET', '/api/v3/openapi.json')).body
-  const body = (path: string, method: string) => doc.components.schemas[doc.paths[path][method].requestBody.content['application/json'].schema.$ref.replace('#/components/schemas/', '')]
-  expect(Object.keys(body('/api/v3/apps/{id}/share', 'patch').properties)).toEqual(['service', 'reads', 'autoCreate', 'honeypot', 'rateLimit', 'redirectOrigins', 'thankYouMessage', 'thankYouUrl', 'summaryMinRespondents'])
+  const body = (path: string, method: string) =>
+    doc.components.schemas[
+      doc.paths[path][method].requestBody.content['application/json'].schema.$ref.replace('#/components/schemas/', '')
+    ]
+  expect(Object.keys(body('/api/v3/apps/{id}/share', 'patch').properties)).toEqual([
+    'service',
+    'reads',
+    'autoCreate',
+    'honeypot',
+    'rateLimit',
+    'redirectOrigins',
+    'thankYouMessage',
+    'thankYouUrl',
+    'summaryMinRespondents',
+  ])
   expect(body('/api/v3/apps/{id}/fields', 'post')).toMatchObject({ required: ['name'], additionalProperties: false })
   expect(body('/api/v3/apps/{id}/fields/order', 'put')).toMatchObject({ required: ['ids'] })
-  expect(Object.keys(body('/api/v3/apps/{id}/fields/{field}', 'patch').properties)).toEqual(['name', 'type', 'label', 'required', 'options', 'position', 'force'])
-  for (const action of ['publish', 'unpublish', 'rotate']) expect(doc.paths[`/api/v3/apps/{id}/share/${action}`].post.tags).toEqual(['share'])
+  expect(Object.keys(body('/api/v3/apps/{id}/fields/{field}', 'patch').properties)).toEqual([
+    'name',
+    'type',
+    'label',
+    'required',
+    'options',
+    'position',
+    'force',
+  ])
+  for (const action of ['publish', 'unpublish', 'rotate'])
+    expect(doc.paths[`/api/v3/apps/{id}/share/${action}`].post.tags).toEqual(['share'])
 })

@@ -15,7 +15,10 @@ const DAY = 86_400_000
 
 /** The 30 days ending at `now`, `count` records on the last one. */
 const days = (now: number, count: number) =>
-  Array.from({ length: LIMITS.summaryDays }, (_, i) => ({ date: new Date(now - (LIMITS.summaryDays - 1 - i) * DAY).toISOString().slice(0, 10), count: i === LIMITS.summaryDays - 1 ? count : 0 }))
+  Array.from({ length: LIMITS.summaryDays }, (_, i) => ({
+    date: new Date(now - (LIMITS.summaryDays - 1 - i) * DAY).toISOString().slice(0, 10),
+    count: i === LIMITS.summaryDays - 1 ? count : 0,
+  }))
 
 const FIELDS = [
   { name: 'email', type: 'email' as const },
@@ -29,7 +32,14 @@ const FIELDS = [
 
 /** Five people from Oslo and one from Lima; only the sixth gave a height. */
 const RECORDS = [
-  ...[1, 2, 3, 4, 5].map((i) => ({ email: `p${i}@example.com`, city: 'Oslo', contact: 'desk@example.org', tags: ['a'], age: 20 + i, ok: true })),
+  ...[1, 2, 3, 4, 5].map((i) => ({
+    email: `p${i}@example.com`,
+    city: 'Oslo',
+    contact: 'desk@example.org',
+    tags: ['a'],
+    age: 20 + i,
+    ok: true,
+  })),
   { email: 'zoe@example.com', city: 'Lima', contact: 'desk@example.org', tags: ['a', 'b'], height: 180, ok: false },
 ]
 
@@ -41,35 +51,38 @@ async function setup(reads: 'summary' | 'records' = 'summary') {
 }
 
 describe('the public summary hides small groups', () => {
-  test.each(['summary', 'records'] as const)('reads %s: values fewer than 5 records gave go to other, e-mail values are never listed, rare numbers keep their extremes', async (reads) => {
-    const { request, clock, summary } = await setup(reads)
-    const now = new Date(clock.now()).toISOString()
-    const res = await request('GET', summary)
-    expect(res.status).toBe(200)
-    expect(res.body).toEqual({
-      code: 200,
-      total: 6,
-      spam: 0,
-      firstAt: now,
-      lastAt: now,
-      fields: {
-        // An e-mail field is counted, never listed, even a value many gave.
-        email: { type: 'email', count: 6, missing: 0, top: [], other: 6 },
-        city: { type: 'text', count: 6, missing: 0, top: [{ value: 'Oslo', count: 5 }], other: 1 },
-        // Six gave it, but it is an e-mail address.
-        contact: { type: 'text', count: 6, missing: 0, top: [], other: 6 },
-        tags: { type: 'multichoice', count: 6, missing: 0, items: { top: [{ value: 'a', count: 6 }], other: 1 } },
-        age: { type: 'number', count: 5, missing: 1, min: 21, max: 25, mean: 23, sum: 115 },
-        // One person's height would be its min, max, mean and sum.
-        height: { type: 'number', count: 1, missing: 5, min: null, max: null, mean: null, sum: null },
-        ok: { type: 'boolean', count: 6, missing: 0, true: 5, false: 1 },
-      },
-      days: days(clock.now(), 6),
-      minRespondents: 5,
-    })
-    expect(res.text).not.toContain('@example')
-    expect(res.text).not.toContain('Lima')
-  })
+  test.each(['summary', 'records'] as const)(
+    'reads %s: values fewer than 5 records gave go to other, e-mail values are never listed, rare numbers keep their extremes',
+    async (reads) => {
+      const { request, clock, summary } = await setup(reads)
+      const now = new Date(clock.now()).toISOString()
+      const res = await request('GET', summary)
+      expect(res.status).toBe(200)
+      expect(res.body).toEqual({
+        code: 200,
+        total: 6,
+        spam: 0,
+        firstAt: now,
+        lastAt: now,
+        fields: {
+          // An e-mail field is counted, never listed, even a value many gave.
+          email: { type: 'email', count: 6, missing: 0, top: [], other: 6 },
+          city: { type: 'text', count: 6, missing: 0, top: [{ value: 'Oslo', count: 5 }], other: 1 },
+          // Six gave it, but it is an e-mail address.
+          contact: { type: 'text', count: 6, missing: 0, top: [], other: 6 },
+          tags: { type: 'multichoice', count: 6, missing: 0, items: { top: [{ value: 'a', count: 6 }], other: 1 } },
+          age: { type: 'number', count: 5, missing: 1, min: 21, max: 25, mean: 23, sum: 115 },
+          // One person's height would be its min, max, mean and sum.
+          height: { type: 'number', count: 1, missing: 5, min: null, max: null, mean: null, sum: null },
+          ok: { type: 'boolean', count: 6, missing: 0, true: 5, false: 1 },
+        },
+        days: days(clock.now(), 6),
+        minRespondents: 5,
+      })
+      expect(res.text).not.toContain('@example')
+      expect(res.text).not.toContain('Lima')
+    },
+  )
 
   test('the owner’s access token (and the owner’s summary route) reads every value', async () => {
     const { request, clock, summary, endpoint } = await setup()
@@ -81,10 +94,38 @@ describe('the public summary hides small groups', () => {
       firstAt: now,
       lastAt: now,
       fields: {
-        email: { type: 'email', count: 6, missing: 0, top: [1, 2, 3, 4, 5].map((i) => ({ value: `p${i}@example.com`, count: 1 })).concat([{ value: 'zoe@example.com', count: 1 }]), other: 0 },
-        city: { type: 'text', count: 6, missing: 0, top: [{ value: 'Oslo', count: 5 }, { value: 'Lima', count: 1 }], other: 0 },
+        email: {
+          type: 'email',
+          count: 6,
+          missing: 0,
+          top: [1, 2, 3, 4, 5]
+            .map((i) => ({ value: `p${i}@example.com`, count: 1 }))
+            .concat([{ value: 'zoe@example.com', count: 1 }]),
+          other: 0,
+        },
+        city: {
+          type: 'text',
+          count: 6,
+          missing: 0,
+          top: [
+            { value: 'Oslo', count: 5 },
+            { value: 'Lima', count: 1 },
+          ],
+          other: 0,
+        },
         contact: { type: 'text', count: 6, missing: 0, top: [{ value: 'desk@example.org', count: 6 }], other: 0 },
-        tags: { type: 'multichoice', count: 6, missing: 0, items: { top: [{ value: 'a', count: 6 }, { value: 'b', count: 1 }], other: 0 } },
+        tags: {
+          type: 'multichoice',
+          count: 6,
+          missing: 0,
+          items: {
+            top: [
+              { value: 'a', count: 6 },
+              { value: 'b', count: 1 },
+            ],
+            other: 0,
+          },
+        },
         age: { type: 'number', count: 5, missing: 1, min: 21, max: 25, mean: 23, sum: 115 },
         height: { type: 'number', count: 1, missing: 5, min: 180, max: 180, mean: 180, sum: 180 },
         ok: { type: 'boolean', count: 6, missing: 0, true: 5, false: 1 },
@@ -92,24 +133,49 @@ describe('the public summary hides small groups', () => {
       days: days(clock.now(), 6),
     }
     expect((await request('GET', summary, { token: endpoint.ownerToken })).body).toEqual(everything)
-    expect((await request('GET', `/api/v3/apps/${endpoint.appId}/summary`, { token: endpoint.ownerToken })).body).toEqual(everything)
+    expect(
+      (await request('GET', `/api/v3/apps/${endpoint.appId}/summary`, { token: endpoint.ownerToken })).body,
+    ).toEqual(everything)
   })
 
   test('each app sets its own minimum: 3 lists what three records gave, below 3 is refused', async () => {
     const { request, summary, share, endpoint } = await setup()
     await request('POST', `${endpoint.path}/batch`, { body: [{ city: 'Lima' }, { city: 'Lima' }] })
-    expect((await request('GET', summary)).body.fields.city).toEqual({ type: 'text', count: 8, missing: 0, top: [{ value: 'Oslo', count: 5 }], other: 3 })
+    expect((await request('GET', summary)).body.fields.city).toEqual({
+      type: 'text',
+      count: 8,
+      missing: 0,
+      top: [{ value: 'Oslo', count: 5 }],
+      other: 3,
+    })
 
     const lowered = await request('PATCH', share, { token: endpoint.ownerToken, body: { summaryMinRespondents: 3 } })
     expect([lowered.status, lowered.body.data.summaryMinRespondents]).toEqual([200, 3])
     const after = (await request('GET', summary)).body
-    expect([after.minRespondents, after.fields.city]).toEqual([3, { type: 'text', count: 8, missing: 0, top: [{ value: 'Oslo', count: 5 }, { value: 'Lima', count: 3 }], other: 0 }])
+    expect([after.minRespondents, after.fields.city]).toEqual([
+      3,
+      {
+        type: 'text',
+        count: 8,
+        missing: 0,
+        top: [
+          { value: 'Oslo', count: 5 },
+          { value: 'Lima', count: 3 },
+        ],
+        other: 0,
+      },
+    ])
     // E-mail addresses stay unlisted whatever the minimum.
     expect(after.fields.email).toEqual({ type: 'email', count: 6, missing: 2, top: [], other: 6 })
 
     const refused = await request('PATCH', share, { token: endpoint.ownerToken, body: { summaryMinRespondents: 2 } })
     expect(refused.status).toBe(422)
-    expect(refused.body).toEqual(validationBody({ path: 'summaryMinRespondents', message: 'must be at least 3: a value fewer people gave could point at one of them' }))
+    expect(refused.body).toEqual(
+      validationBody({
+        path: 'summaryMinRespondents',
+        message: 'must be at least 3: a value fewer people gave could point at one of them',
+      }),
+    )
     expect((await request('GET', summary)).body.minRespondents).toBe(3)
     expect(await storedMinimum(request, share, endpoint.ownerToken)).toBe(3)
   })
@@ -118,26 +184,54 @@ describe('the public summary hides small groups', () => {
     const { request, summary, endpoint } = await setup()
     const promo = Array.from({ length: 6 }, () => ({ city: 'Oslo', promo: 'Re-enter your password at evil.example' }))
     expect((await request('POST', `${endpoint.path}/batch`, { body: promo })).status).toBe(200)
-    const promoSummary = { type: 'text', count: 6, missing: 6, top: [{ value: 'Re-enter your password at evil.example', count: 6 }], other: 0 }
+    const promoSummary = {
+      type: 'text',
+      count: 6,
+      missing: 6,
+      top: [{ value: 'Re-enter your password at evil.example', count: 6 }],
+      other: 0,
+    }
 
     const before = (await request('GET', summary)).body
     expect(Object.keys(before.fields)).toEqual(FIELDS.map((field) => field.name))
     expect((await request('GET', summary, { token: endpoint.ownerToken })).body.fields.promo).toEqual(promoSummary)
 
-    const accepted = await request('POST', `/api/v3/apps/${endpoint.appId}/fields/accept`, { token: endpoint.ownerToken, body: { names: ['promo'] } })
+    const accepted = await request('POST', `/api/v3/apps/${endpoint.appId}/fields/accept`, {
+      token: endpoint.ownerToken,
+      body: { names: ['promo'] },
+    })
     expect(accepted.status).toBe(200)
     expect((await request('GET', summary)).body.fields.promo).toEqual(promoSummary)
   })
 
   test('spam read publicly follows the same rule', async () => {
     const { request, summary, endpoint } = await setup()
-    await request('POST', `${endpoint.path}/form`, { raw: 'city=Paris&_gotcha=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
-    expect((await request('GET', `${summary}?spam=only`)).body.fields.city).toEqual({ type: 'text', count: 1, missing: 0, top: [], other: 1 })
-    expect((await request('GET', `${summary}?spam=only`, { token: endpoint.ownerToken })).body.fields.city).toEqual({ type: 'text', count: 1, missing: 0, top: [{ value: 'Paris', count: 1 }], other: 0 })
+    await request('POST', `${endpoint.path}/form`, {
+      raw: 'city=Paris&_gotcha=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    expect((await request('GET', `${summary}?spam=only`)).body.fields.city).toEqual({
+      type: 'text',
+      count: 1,
+      missing: 0,
+      top: [],
+      other: 1,
+    })
+    expect((await request('GET', `${summary}?spam=only`, { token: endpoint.ownerToken })).body.fields.city).toEqual({
+      type: 'text',
+      count: 1,
+      missing: 0,
+      top: [{ value: 'Paris', count: 1 }],
+      other: 0,
+    })
   })
 })
 
 /** The minimum the share settings show the owner. */
-async function storedMinimum(request: ReturnType<typeof testApp>['request'], share: string, token: string): Promise<number> {
+async function storedMinimum(
+  request: ReturnType<typeof testApp>['request'],
+  share: string,
+  token: string,
+): Promise<number> {
   return (await request('GET', share, { token })).body.data.summaryMinRespondents
 }

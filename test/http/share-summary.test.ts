@@ -24,7 +24,15 @@ function days(now: number, counts: Record<string, number>) {
 
 describe('GET /:token/summary (rule 12)', () => {
   test('an app without records', async () => {
-    const { request, clock, summary } = await setup({ fields: [{ name: 'age', type: 'number' }, { name: 'ok', type: 'boolean' }, { name: 'tags', type: 'multichoice', options: ['a'] }, { name: 'name' }, { name: 'blob', type: 'json' }] })
+    const { request, clock, summary } = await setup({
+      fields: [
+        { name: 'age', type: 'number' },
+        { name: 'ok', type: 'boolean' },
+        { name: 'tags', type: 'multichoice', options: ['a'] },
+        { name: 'name' },
+        { name: 'blob', type: 'json' },
+      ],
+    })
     const res = await request('GET', summary)
     expect(res.status).toBe(200)
     expect(res.headers.get('access-control-allow-origin')).toBe('*')
@@ -48,7 +56,9 @@ describe('GET /:token/summary (rule 12)', () => {
 
   // The aggregates themselves, as the owner's token reads them (every value; the public rules are below).
   test('numbers, texts, booleans, arrays, missing values and days', async () => {
-    const { request, clock, summary, endpoint } = await setup({ fields: [{ name: 'tags', type: 'multichoice', options: ['a', 'b', 'c'] }] })
+    const { request, clock, summary, endpoint } = await setup({
+      fields: [{ name: 'tags', type: 'multichoice', options: ['a', 'b', 'c'] }],
+    })
     const owner = { token: endpoint.ownerToken }
     const start = clock.now()
     await request('POST', endpoint.path, { body: { age: 30, city: 'Oslo', ok: true, tags: ['a', 'b'] } })
@@ -65,13 +75,36 @@ describe('GET /:token/summary (rule 12)', () => {
       firstAt: new Date(start).toISOString(),
       lastAt: new Date(start + 2 * DAY).toISOString(),
       fields: {
-        tags: { type: 'multichoice', count: 3, missing: 1, items: { top: [{ value: 'a', count: 2 }, { value: 'b', count: 1 }], other: 0 } },
+        tags: {
+          type: 'multichoice',
+          count: 3,
+          missing: 1,
+          items: {
+            top: [
+              { value: 'a', count: 2 },
+              { value: 'b', count: 1 },
+            ],
+            other: 0,
+          },
+        },
         age: { type: 'number', count: 3, missing: 1, min: 5, max: 40, mean: 25, sum: 75 },
-        city: { type: 'text', count: 3, missing: 1, top: [{ value: 'Oslo', count: 2 }, { value: 'Lima', count: 1 }], other: 0 },
+        city: {
+          type: 'text',
+          count: 3,
+          missing: 1,
+          top: [
+            { value: 'Oslo', count: 2 },
+            { value: 'Lima', count: 1 },
+          ],
+          other: 0,
+        },
         ok: { type: 'boolean', count: 3, missing: 1, true: 2, false: 1 },
         note: { type: 'json', count: 0, missing: 4 },
       },
-      days: days(clock.now(), { [new Date(start).toISOString().slice(0, 10)]: 2, [new Date(start + 2 * DAY).toISOString().slice(0, 10)]: 2 }),
+      days: days(clock.now(), {
+        [new Date(start).toISOString().slice(0, 10)]: 2,
+        [new Date(start + 2 * DAY).toISOString().slice(0, 10)]: 2,
+      }),
     })
   })
 
@@ -97,23 +130,49 @@ describe('GET /:token/summary (rule 12)', () => {
     const { request, summary, endpoint } = await setup()
     await request('POST', endpoint.path, { body: { n: 1 } })
     await request('POST', endpoint.path, { body: { n: 2 } })
-    await request('POST', `${endpoint.path}/form`, { raw: 'n=100&_gotcha=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    await request('POST', `${endpoint.path}/form`, {
+      raw: 'n=100&_gotcha=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
     const pick = (body: any) => [body.total, body.spam, body.fields.n]
     const owner = { token: endpoint.ownerToken }
-    expect(pick((await request('GET', summary, owner)).body)).toEqual([2, 1, { type: 'number', count: 2, missing: 0, min: 1, max: 2, mean: 1.5, sum: 3 }])
-    expect(pick((await request('GET', `${summary}?spam=include`, owner)).body)).toEqual([3, 1, { type: 'number', count: 3, missing: 0, min: 1, max: 100, mean: 103 / 3, sum: 103 }])
-    expect(pick((await request('GET', `${summary}?spam=only`, owner)).body)).toEqual([1, 1, { type: 'number', count: 1, missing: 0, min: 100, max: 100, mean: 100, sum: 100 }])
+    expect(pick((await request('GET', summary, owner)).body)).toEqual([
+      2,
+      1,
+      { type: 'number', count: 2, missing: 0, min: 1, max: 2, mean: 1.5, sum: 3 },
+    ])
+    expect(pick((await request('GET', `${summary}?spam=include`, owner)).body)).toEqual([
+      3,
+      1,
+      { type: 'number', count: 3, missing: 0, min: 1, max: 100, mean: 103 / 3, sum: 103 },
+    ])
+    expect(pick((await request('GET', `${summary}?spam=only`, owner)).body)).toEqual([
+      1,
+      1,
+      { type: 'number', count: 1, missing: 0, min: 100, max: 100, mean: 100, sum: 100 },
+    ])
     const bad = await request('GET', `${summary}?spam=yes`)
     expect(bad.status).toBe(400)
-    expect(bad.body).toEqual({ code: 400, error: { type: 'bad_request', message: 'spam must be "include" or "only" (or left out to exclude spam), got "yes"' } })
+    expect(bad.body).toEqual({
+      code: 400,
+      error: {
+        type: 'bad_request',
+        message: 'spam must be "include" or "only" (or left out to exclude spam), got "yes"',
+      },
+    })
   })
 
   test('UTF-8 and prototype names round-trip as keys and values', async () => {
     const { request, summary, endpoint } = await setup()
-    await request('POST', endpoint.path, { raw: '{"名前":"😀 e\u0301","__proto__":"x","constructor":"constructor"}', headers: { 'content-type': 'application/json' } })
+    await request('POST', endpoint.path, {
+      raw: '{"名前":"😀 e\u0301","__proto__":"x","constructor":"constructor"}',
+      headers: { 'content-type': 'application/json' },
+    })
     const res = await request('GET', summary, { token: endpoint.ownerToken })
     expect(Object.keys(res.body.fields)).toEqual(['名前', '__proto__', 'constructor'])
-    expect(res.text).toContain('"__proto__":{"type":"text","count":1,"missing":0,"top":[{"value":"x","count":1}],"other":0}')
+    expect(res.text).toContain(
+      '"__proto__":{"type":"text","count":1,"missing":0,"top":[{"value":"x","count":1}],"other":0}',
+    )
     expect(res.body.fields['名前'].top).toEqual([{ value: '😀 e\u0301', count: 1 }])
     expect(res.body.fields.constructor.top).toEqual([{ value: 'constructor', count: 1 }])
   })
@@ -129,7 +188,11 @@ describe('GET /:token/summary (rule 12)', () => {
 
   test('unknown token → 404; ?help answers Markdown', async () => {
     const { request, summary } = await setup()
-    for (const path of ['/api/v3/share/AAAAAAAAAAAAAAAAAAAAAAAAAAAA/summary', '/api/v3/share/%ZZ/summary', '/api/v3/share/%ZZ/summary?help']) {
+    for (const path of [
+      '/api/v3/share/AAAAAAAAAAAAAAAAAAAAAAAAAAAA/summary',
+      '/api/v3/share/%ZZ/summary',
+      '/api/v3/share/%ZZ/summary?help',
+    ]) {
       expect((await request('GET', path)).status).toBe(404)
     }
     const help = await request('GET', `${summary}?help`)

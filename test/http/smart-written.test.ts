@@ -27,10 +27,25 @@ describe('POST /api/v3/smart/plans/import', () => {
     const saved = await s.request('POST', '/api/v3/smart/plans/import', { token: s.owner.token, body: { plan } })
     expect(saved.status).toBe(200)
     const id = saved.body.data.id
-    expect(saved.body).toEqual({ code: 200, data: { id, planner: 'caller', plan, execution: null, createdAt: T0, updatedAt: T0 } })
+    expect(saved.body).toEqual({
+      code: 200,
+      data: { id, planner: 'caller', plan, execution: null, createdAt: T0, updatedAt: T0 },
+    })
     expect((await s.request('GET', `/api/v3/smart/plans/${id}`, { token: s.owner.token })).body).toEqual(saved.body)
     const list = await s.request('GET', '/api/v3/smart/plans', { token: s.owner.token })
-    expect(list.body.data.plans).toEqual([{ id, planner: 'caller', name: 'Our own stress check', language: 'en', questions: 4, dimensions: 1, appId: null, createdAt: T0, updatedAt: T0 }])
+    expect(list.body.data.plans).toEqual([
+      {
+        id,
+        planner: 'caller',
+        name: 'Our own stress check',
+        language: 'en',
+        questions: 4,
+        dimensions: 1,
+        appId: null,
+        createdAt: T0,
+        updatedAt: T0,
+      },
+    ])
   })
 
   test('refuses an invalid plan with a 422 listing every problem by path, and stores nothing', async () => {
@@ -47,7 +62,10 @@ describe('POST /api/v3/smart/plans/import', () => {
         message: 'The plan is not valid: 2 problems; fix them and save again',
         details: {
           problems: [
-            { path: 'scale.scales.0.levels', message: 'gap from 1 to 1.5: the lowest possible score is 1, below level "low"' },
+            {
+              path: 'scale.scales.0.levels',
+              message: 'gap from 1 to 1.5: the lowest possible score is 1, below level "low"',
+            },
             { path: 'report.pages.0.sections.2.scale', message: 'names no scale of the plan: "nope"' },
           ],
         },
@@ -58,12 +76,30 @@ describe('POST /api/v3/smart/plans/import', () => {
 
   test.each([
     ['no plan', {}, [{ path: 'plan', message: 'is required' }]],
-    ['a plan that is not an object', { plan: 'x' }, [{ path: 'plan', message: 'must be a plan object (version, language, instruction, app, form, scale, report, expert, connect, share, notes)' }]],
-    ['an unknown property', { plan: {}, planner: 'builtin' }, [{ path: '', message: 'unknown properties "planner"; allowed: plan' }]],
+    [
+      'a plan that is not an object',
+      { plan: 'x' },
+      [
+        {
+          path: 'plan',
+          message:
+            'must be a plan object (version, language, instruction, app, form, scale, report, expert, connect, share, notes)',
+        },
+      ],
+    ],
+    [
+      'an unknown property',
+      { plan: {}, planner: 'builtin' },
+      [{ path: '', message: 'unknown properties "planner"; allowed: plan' }],
+    ],
   ])('%s is a 422 listing the problem', async (_name, body, problems) => {
     const s = await setup()
     const response = await s.request('POST', '/api/v3/smart/plans/import', { token: s.owner.token, body })
-    expect([response.status, response.body.error.type, response.body.error.details]).toEqual([422, 'validation', { problems }])
+    expect([response.status, response.body.error.type, response.body.error.details]).toEqual([
+      422,
+      'validation',
+      { problems },
+    ])
   })
 
   test('needs authentication', async () => {
@@ -80,7 +116,10 @@ describe('POST /api/v3/smart/drafts', () => {
     const response = await s.request('POST', '/api/v3/smart/drafts', { token: s.owner.token, body: { instruction } })
     expect(response.status).toBe(200)
     expect(response.body).toEqual({ code: 200, data: { plan: planWithBuiltin(instruction), madeBy: 'builtin' } })
-    const instrument = await s.request('POST', '/api/v3/smart/drafts', { token: s.owner.token, body: { instruction: 'PHQ-9' } })
+    const instrument = await s.request('POST', '/api/v3/smart/drafts', {
+      token: s.owner.token,
+      body: { instruction: 'PHQ-9' },
+    })
     expect(instrument.body).toEqual({ code: 200, data: draftPlan('PHQ-9') })
     expect(instrument.body.data.madeBy).toBe('instrument')
     expect((await s.request('GET', '/api/v3/smart/plans', { token: s.owner.token })).body.data.plans).toEqual([])
@@ -88,8 +127,21 @@ describe('POST /api/v3/smart/drafts', () => {
 
   test('an empty instruction is a 422', async () => {
     const s = await setup()
-    const response = await s.request('POST', '/api/v3/smart/drafts', { token: s.owner.token, body: { instruction: ' ' } })
-    expect([response.status, response.body.error.details]).toEqual([422, { problems: [{ path: 'instruction', message: 'cannot be empty: describe the assessment, e.g. "a 10-question wellbeing check with 2 dimensions"' }] }])
+    const response = await s.request('POST', '/api/v3/smart/drafts', {
+      token: s.owner.token,
+      body: { instruction: ' ' },
+    })
+    expect([response.status, response.body.error.details]).toEqual([
+      422,
+      {
+        problems: [
+          {
+            path: 'instruction',
+            message: 'cannot be empty: describe the assessment, e.g. "a 10-question wellbeing check with 2 dimensions"',
+          },
+        ],
+      },
+    ])
   })
 })
 
@@ -99,7 +151,10 @@ describe('an instruction naming a validated instrument', () => {
     const instruction = 'a PHQ-9 depression screening for our clinic, 10 questions'
     const started = await s.request('POST', '/api/v3/smart/plans', { token: s.owner.token, body: { instruction } })
     const planId = started.body.data.planId
-    expect(started.body).toEqual({ code: 200, data: { jobId: expect.any(String), status: 'succeeded', planId: expect.any(String) } })
+    expect(started.body).toEqual({
+      code: 200,
+      data: { jobId: expect.any(String), status: 'succeeded', planId: expect.any(String) },
+    })
     const job = await s.request('GET', `/api/v3/smart/jobs/${started.body.data.jobId}`, { token: s.owner.token })
     expect(job.body.data.progress.messages).toEqual([
       'Queued for the builtin planner',
@@ -110,18 +165,29 @@ describe('an instruction naming a validated instrument', () => {
     ])
     const stored = await s.request('GET', `/api/v3/smart/plans/${planId}`, { token: s.owner.token })
     expect(stored.body.data).toMatchObject({ planner: 'instrument', plan: draftPlan(instruction).plan })
-    expect(stored.body.data.plan.notes[1]).toBe('Asked for 10 questions: PHQ-9 has 9 as published, and changing the count would make the published scoring and cut-offs invalid, so all 9 are kept.')
+    expect(stored.body.data.plan.notes[1]).toBe(
+      'Asked for 10 questions: PHQ-9 has 9 as published, and changing the count would make the published scoring and cut-offs invalid, so all 9 are kept.',
+    )
 
     const built = await s.request('POST', `/api/v3/smart/plans/${planId}/execute`, { token: s.owner.token })
     const appId = built.body.data.appId
-    const answers = Object.fromEntries(PHQ_9.items.map((item, index) => [item.key, index < 6 ? 'More than half the days' : 'Not at all']))
-    const preview = await s.request('POST', `/api/v3/apps/${appId}/report/preview`, { token: s.owner.token, body: { data: answers, format: 'html' } })
+    const answers = Object.fromEntries(
+      PHQ_9.items.map((item, index) => [item.key, index < 6 ? 'More than half the days' : 'Not at all']),
+    )
+    const preview = await s.request('POST', `/api/v3/apps/${appId}/report/preview`, {
+      token: s.owner.token,
+      body: { data: answers, format: 'html' },
+    })
     expect(preview.status).toBe(200)
     expect(preview.body.data.scores).toEqual({ depression: { score: 12, level: 'moderate', levelLabel: 'Moderate' } })
     const html: string = preview.body.data.content
     expect(html).toContain('<h2>About this questionnaire</h2>')
-    expect(html).toContain('Source: Kroenke K, Spitzer RL, Williams JBW. The PHQ-9: validity of a brief depression severity measure. Journal of General Internal Medicine. 2001;16(9):606–613.')
-    expect(html).toContain('Licence: PHQ screeners © Pfizer Inc.; no permission is required to reproduce, translate, display or distribute them.')
+    expect(html).toContain(
+      'Source: Kroenke K, Spitzer RL, Williams JBW. The PHQ-9: validity of a brief depression severity measure. Journal of General Internal Medicine. 2001;16(9):606–613.',
+    )
+    expect(html).toContain(
+      'Licence: PHQ screeners © Pfizer Inc.; no permission is required to reproduce, translate, display or distribute them.',
+    )
     expect(html).toContain('A score of 10–14: moderate depressive symptoms.')
     expect(html).not.toContain('planner')
   })

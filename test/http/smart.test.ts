@@ -14,8 +14,18 @@ async function setup() {
   const t = testApp()
   const owner = await makeUser(t.ctx)
   const other = await makeUser(t.ctx)
-  const started = await t.request('POST', '/api/v3/smart/plans', { token: owner.token, body: { instruction: INSTRUCTION } })
-  return { ...t, owner, other, started, jobId: started.body.data.jobId as string, planId: started.body.data.planId as string }
+  const started = await t.request('POST', '/api/v3/smart/plans', {
+    token: owner.token,
+    body: { instruction: INSTRUCTION },
+  })
+  return {
+    ...t,
+    owner,
+    other,
+    started,
+    jobId: started.body.data.jobId as string,
+    planId: started.body.data.planId as string,
+  }
 }
 
 describe('/api/v3/smart', () => {
@@ -35,7 +45,13 @@ describe('/api/v3/smart', () => {
         progress: {
           stage: 'done',
           percent: 100,
-          messages: ['Queued for the builtin planner', 'Reading the instruction', 'Built-in plan: 4 questions, 2 dimension(s)', 'Saving the plan', `Plan ${s.planId} is ready: 4 questions, 2 dimension(s)`],
+          messages: [
+            'Queued for the builtin planner',
+            'Reading the instruction',
+            'Built-in plan: 4 questions, 2 dimension(s)',
+            'Saving the plan',
+            `Plan ${s.planId} is ready: 4 questions, 2 dimension(s)`,
+          ],
         },
         planId: s.planId,
         error: null,
@@ -47,14 +63,41 @@ describe('/api/v3/smart', () => {
 
     const plan = await s.request('GET', `/api/v3/smart/plans/${s.planId}`, { token: s.owner.token })
     expect(plan.status).toBe(200)
-    expect(plan.body).toEqual({ code: 200, data: { id: s.planId, planner: 'builtin', plan: planWithBuiltin(INSTRUCTION), execution: null, createdAt: T0, updatedAt: T0 } })
+    expect(plan.body).toEqual({
+      code: 200,
+      data: {
+        id: s.planId,
+        planner: 'builtin',
+        plan: planWithBuiltin(INSTRUCTION),
+        execution: null,
+        createdAt: T0,
+        updatedAt: T0,
+      },
+    })
 
     const list = await s.request('GET', '/api/v3/smart/plans', { token: s.owner.token })
     expect(list.body).toEqual({
       code: 200,
-      data: { plans: [{ id: s.planId, planner: 'builtin', name: 'Wellbeing check', language: 'en', questions: 4, dimensions: 2, appId: null, createdAt: T0, updatedAt: T0 }] },
+      data: {
+        plans: [
+          {
+            id: s.planId,
+            planner: 'builtin',
+            name: 'Wellbeing check',
+            language: 'en',
+            questions: 4,
+            dimensions: 2,
+            appId: null,
+            createdAt: T0,
+            updatedAt: T0,
+          },
+        ],
+      },
     })
-    expect((await s.request('GET', '/api/v3/smart/plans', { token: s.other.token })).body).toEqual({ code: 200, data: { plans: [] } })
+    expect((await s.request('GET', '/api/v3/smart/plans', { token: s.other.token })).body).toEqual({
+      code: 200,
+      data: { plans: [] },
+    })
   })
 
   test('PUT /plans/:id saves a valid edit and refuses an invalid one with every problem', async () => {
@@ -64,7 +107,17 @@ describe('/api/v3/smart', () => {
     s.clock.advance(60_000)
     const saved = await s.request('PUT', `/api/v3/smart/plans/${s.planId}`, { token: s.owner.token, body: plan })
     expect(saved.status).toBe(200)
-    expect(saved.body).toEqual({ code: 200, data: { id: s.planId, planner: 'builtin', plan, execution: null, createdAt: T0, updatedAt: '2026-01-01T00:01:00.000Z' } })
+    expect(saved.body).toEqual({
+      code: 200,
+      data: {
+        id: s.planId,
+        planner: 'builtin',
+        plan,
+        execution: null,
+        createdAt: T0,
+        updatedAt: '2026-01-01T00:01:00.000Z',
+      },
+    })
 
     const broken = structuredClone(plan)
     broken.scale.scales[0].items![0].field = 'nope'
@@ -79,7 +132,10 @@ describe('/api/v3/smart', () => {
         details: {
           problems: [
             { path: 'scale.scales.0.items.0.field', message: 'names no form field: "nope"' },
-            { path: 'expert.commentary.0.level', message: `scale "${plan.scale.scales[0].key}" has no level "missing"` },
+            {
+              path: 'expert.commentary.0.level',
+              message: `scale "${plan.scale.scales[0].key}" has no level "missing"`,
+            },
           ],
         },
       },
@@ -87,7 +143,11 @@ describe('/api/v3/smart', () => {
     const after = await s.request('GET', `/api/v3/smart/plans/${s.planId}`, { token: s.owner.token })
     expect(after.body.data.plan).toEqual(plan)
 
-    const garbled = await s.request('PUT', `/api/v3/smart/plans/${s.planId}`, { token: s.owner.token, raw: '{"version":', headers: { 'content-type': 'application/json' } })
+    const garbled = await s.request('PUT', `/api/v3/smart/plans/${s.planId}`, {
+      token: s.owner.token,
+      raw: '{"version":',
+      headers: { 'content-type': 'application/json' },
+    })
     expect(garbled.status).toBe(400)
     expect(garbled.body.error.type).toBe('bad_json')
   })
@@ -100,10 +160,21 @@ describe('/api/v3/smart', () => {
 
     const plan = planWithBuiltin(INSTRUCTION)
     plan.scale.scales[0].levels![0].min = 1.5
-    const given = await s.request('POST', `/api/v3/smart/plans/${s.planId}/validate`, { token: s.owner.token, body: { plan } })
+    const given = await s.request('POST', `/api/v3/smart/plans/${s.planId}/validate`, {
+      token: s.owner.token,
+      body: { plan },
+    })
     expect(given.body).toEqual({
       code: 200,
-      data: { valid: false, problems: [{ path: 'scale.scales.0.levels', message: 'gap from 1 to 1.5: the lowest possible score is 1, below level "low"' }] },
+      data: {
+        valid: false,
+        problems: [
+          {
+            path: 'scale.scales.0.levels',
+            message: 'gap from 1 to 1.5: the lowest possible score is 1, below level "low"',
+          },
+        ],
+      },
     })
     const unchanged = await s.request('GET', `/api/v3/smart/plans/${s.planId}`, { token: s.owner.token })
     expect(unchanged.body.data.plan).toEqual(planWithBuiltin(INSTRUCTION))
@@ -142,7 +213,15 @@ describe('/api/v3/smart', () => {
           {
             module: 'expert',
             status: 'done',
-            created: ['profile', 'comment emotional/low', 'comment emotional/moderate', 'comment emotional/high', 'comment vitality/low', 'comment vitality/moderate', 'comment vitality/high'],
+            created: [
+              'profile',
+              'comment emotional/low',
+              'comment emotional/moderate',
+              'comment emotional/high',
+              'comment vitality/low',
+              'comment vitality/moderate',
+              'comment vitality/high',
+            ],
             existing: [],
           },
           { module: 'connect', status: 'done', created: ['theme'], existing: [] },
@@ -153,7 +232,11 @@ describe('/api/v3/smart', () => {
     })
     expect(urls.body.data.fillIn).toStartWith('http://localhost:8787/f/')
     const app = await s.request('GET', `/api/v3/apps/${appId}`, { token: s.owner.token })
-    expect([app.body.data.name, app.body.data.fieldCount, app.body.data.published]).toEqual(['Wellbeing check', 4, true])
+    expect([app.body.data.name, app.body.data.fieldCount, app.body.data.published]).toEqual([
+      'Wellbeing check',
+      4,
+      true,
+    ])
     // Published, but the respondents' answers stay the owner's: reads off, no warning, the fill-in token reads nothing.
     const share = (await s.request('GET', `/api/v3/apps/${appId}/share`, { token: s.owner.token })).body.data
     expect([share.reads, Object.hasOwn(share, 'warnings')]).toEqual(['off', false])
@@ -161,8 +244,13 @@ describe('/api/v3/smart', () => {
     expect((await s.request('GET', `/api/v3/share/${token}/query`)).status).toBe(403)
     expect((await s.request('GET', `/api/v3/share/${token}/summary`)).status).toBe(403)
 
-    const again = await s.request('POST', `/api/v3/smart/plans/${s.planId}/execute`, { token: s.owner.token, body: { module: 'form' } })
-    expect(again.body.data.modules).toEqual([{ module: 'form', status: 'done', created: [], existing: ['q1', 'q2', 'q3', 'q4'] }])
+    const again = await s.request('POST', `/api/v3/smart/plans/${s.planId}/execute`, {
+      token: s.owner.token,
+      body: { module: 'form' },
+    })
+    expect(again.body.data.modules).toEqual([
+      { module: 'form', status: 'done', created: [], existing: ['q1', 'q2', 'q3', 'q4'] },
+    ])
     expect(again.body.data.appCreated).toBe(false)
     const fields = await s.request('GET', `/api/v3/apps/${appId}/fields`, { token: s.owner.token })
     expect(fields.body.data.fields.map((field: { name: string }) => field.name)).toEqual(['q1', 'q2', 'q3', 'q4'])
@@ -174,7 +262,10 @@ describe('/api/v3/smart', () => {
     const s = await setup()
     const response = await s.request('DELETE', `/api/v3/smart/jobs/${s.jobId}`, { token: s.owner.token })
     expect(response.status).toBe(409)
-    expect(response.body).toEqual({ code: 409, error: { type: 'conflict', message: 'The job has already succeeded; nothing to cancel' } })
+    expect(response.body).toEqual({
+      code: 409,
+      error: { type: 'conflict', message: 'The job has already succeeded; nothing to cancel' },
+    })
   })
 
   test("another account's plans and jobs are 404, exactly like missing ones", async () => {
@@ -192,7 +283,12 @@ describe('/api/v3/smart', () => {
     ]
     for (const [method, path, body, message] of routes) {
       const response = await s.request(method, path, { token: s.other.token, body })
-      expect([method, path, response.status, response.body]).toEqual([method, path, 404, { code: 404, error: { type: 'not_found', message } }])
+      expect([method, path, response.status, response.body]).toEqual([
+        method,
+        path,
+        404,
+        { code: 404, error: { type: 'not_found', message } },
+      ])
     }
     const still = await s.request('GET', `/api/v3/smart/plans/${s.planId}`, { token: s.owner.token })
     expect(still.body.data.plan).toEqual(plan)
@@ -213,10 +309,31 @@ describe('/api/v3/smart', () => {
 
   const badStarts: Array<[string, unknown, Array<{ path: string; message: string }>]> = [
     ['no instruction', {}, [{ path: 'instruction', message: 'is required' }]],
-    ['an empty instruction', { instruction: '  ' }, [{ path: 'instruction', message: 'cannot be empty: describe the assessment, e.g. "a 10-question wellbeing check with 2 dimensions"' }]],
-    ['an unknown planner', { instruction: 'x', planner: 'gpt' }, [{ path: 'planner', message: 'must be one of builtin, llm' }]],
-    ['an unknown property', { instruction: 'x', lang: 'en' }, [{ path: '', message: 'unknown properties "lang"; allowed: instruction, planner' }]],
-    ['the LLM planner without configuration', { instruction: 'x', planner: 'llm' }, [{ path: 'planner', message: 'the LLM planner is not configured (SVC_LLM_URL, SVC_LLM_MODEL)' }]],
+    [
+      'an empty instruction',
+      { instruction: '  ' },
+      [
+        {
+          path: 'instruction',
+          message: 'cannot be empty: describe the assessment, e.g. "a 10-question wellbeing check with 2 dimensions"',
+        },
+      ],
+    ],
+    [
+      'an unknown planner',
+      { instruction: 'x', planner: 'gpt' },
+      [{ path: 'planner', message: 'must be one of builtin, llm' }],
+    ],
+    [
+      'an unknown property',
+      { instruction: 'x', lang: 'en' },
+      [{ path: '', message: 'unknown properties "lang"; allowed: instruction, planner' }],
+    ],
+    [
+      'the LLM planner without configuration',
+      { instruction: 'x', planner: 'llm' },
+      [{ path: 'planner', message: 'the LLM planner is not configured (SVC_LLM_URL, SVC_LLM_MODEL)' }],
+    ],
   ]
 
   test.each(badStarts)('POST /plans with %s is a 422 listing the problem', async (_name, body, problems) => {
@@ -229,9 +346,14 @@ describe('/api/v3/smart', () => {
 
   test('POST /plans/:id/execute with an unknown module is a 422', async () => {
     const s = await setup()
-    const response = await s.request('POST', `/api/v3/smart/plans/${s.planId}/execute`, { token: s.owner.token, body: { module: 'fields' } })
+    const response = await s.request('POST', `/api/v3/smart/plans/${s.planId}/execute`, {
+      token: s.owner.token,
+      body: { module: 'fields' },
+    })
     expect(response.status).toBe(422)
-    expect(response.body.error.details).toEqual({ problems: [{ path: 'module', message: 'must be one of form, scale, report, expert, connect, share' }] })
+    expect(response.body.error.details).toEqual({
+      problems: [{ path: 'module', message: 'must be one of form, scale, report, expert, connect, share' }],
+    })
   })
 })
 
@@ -253,7 +375,12 @@ describe('/api/v3/smart with the LLM planner', () => {
   })
 
   test('a running job reports its progress and DELETE cancels it', async () => {
-    const t = testApp({ llmUrl: `http://127.0.0.1:${model.port}/v1`, llmModel: 'slow-model', llmApiKey: null, llmTimeoutMs: 60_000 })
+    const t = testApp({
+      llmUrl: `http://127.0.0.1:${model.port}/v1`,
+      llmModel: 'slow-model',
+      llmApiKey: null,
+      llmTimeoutMs: 60_000,
+    })
     const { token } = await makeUser(t.ctx)
     const started = await t.request('POST', '/api/v3/smart/plans', { token, body: { instruction: INSTRUCTION } })
     const jobId = started.body.data.jobId as string
@@ -265,7 +392,11 @@ describe('/api/v3/smart with the LLM planner', () => {
       id: jobId,
       status: 'running',
       planner: 'llm',
-      progress: { stage: 'asking the model', percent: 30, messages: ['Queued for the llm planner', 'Reading the instruction', 'Asking slow-model for a plan'] },
+      progress: {
+        stage: 'asking the model',
+        percent: 30,
+        messages: ['Queued for the llm planner', 'Reading the instruction', 'Asking slow-model for a plan'],
+      },
       planId: null,
       error: null,
       createdAt: T0,
@@ -278,7 +409,12 @@ describe('/api/v3/smart with the LLM planner', () => {
     expect(cancelled.status).toBe(200)
     expect(cancelled.body).toEqual({
       code: 200,
-      data: { ...job, status: 'cancelled', progress: { ...job.progress, stage: 'cancelled', messages: [...job.progress.messages, 'Cancelled'] }, finishedAt: T0 },
+      data: {
+        ...job,
+        status: 'cancelled',
+        progress: { ...job.progress, stage: 'cancelled', messages: [...job.progress.messages, 'Cancelled'] },
+        finishedAt: T0,
+      },
     })
     expect((await t.request('GET', '/api/v3/smart/plans', { token })).body).toEqual({ code: 200, data: { plans: [] } })
   })

@@ -6,7 +6,13 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { LIMITS } from '../../server/contract/limits.ts'
-import { fieldProposers, makeEndpoint, storedFields, storedRecords, type EndpointOptions } from '../core/collect/fixtures.ts'
+import {
+  fieldProposers,
+  makeEndpoint,
+  storedFields,
+  storedRecords,
+  type EndpointOptions,
+} from '../core/collect/fixtures.ts'
 import { testApp } from '../support/http.ts'
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
@@ -25,19 +31,28 @@ async function setup(options: EndpointOptions = {}) {
     /** A stranger's JSON post from `from`. */
     post: (from: string, body: unknown) => t.request('POST', endpoint.path, { from, body }),
     /** A stranger's HTML-form post (fetch, JSON answers) from `from`. */
-    postForm: (from: string, pairs: Record<string, string>) => t.request('POST', `${endpoint.path}/form`, { from, raw: new URLSearchParams(pairs), headers: FORM }),
+    postForm: (from: string, pairs: Record<string, string>) =>
+      t.request('POST', `${endpoint.path}/form`, { from, raw: new URLSearchParams(pairs), headers: FORM }),
     /** The hosted fill-in page. */
     page: async () => (await t.request('GET', `/f/${endpoint.token}`)).text,
     help: async () => (await t.request('GET', `${endpoint.path}?help`)).text,
     /** The owner's field list: `[name, type, proposed]`. */
-    listed: async () => ((await t.request('GET', fields, owner)).body.data.fields as Array<{ name: string; type: string; proposed: boolean }>).map((f) => [f.name, f.type, f.proposed]),
+    listed: async () =>
+      (
+        (await t.request('GET', fields, owner)).body.data.fields as Array<{
+          name: string
+          type: string
+          proposed: boolean
+        }>
+      ).map((f) => [f.name, f.type, f.proposed]),
     accept: (body: unknown) => t.request('POST', `${fields}/accept`, { ...owner, body }),
     owner,
   }
 }
 
 /** `count` distinct keys `<prefix>0…` with the value 1. */
-const junk = (prefix: string, count: number) => Object.fromEntries(Array.from({ length: count }, (_, i) => [`${prefix}${i}`, 1]))
+const junk = (prefix: string, count: number) =>
+  Object.fromEntries(Array.from({ length: count }, (_, i) => [`${prefix}${i}`, 1]))
 
 const clientSpent = (names: string[], used: number) => ({
   code: 422,
@@ -50,12 +65,20 @@ const clientSpent = (names: string[], used: number) => ({
 
 describe("row 1: a stranger's keys never reshape the owner's public form", () => {
   test("a stranger's keys are stored and proposed, but no question, snippet or ?help line shows them until the owner accepts", async () => {
-    const { post, page, help, listed, accept, ctx, endpoint } = await setup({ fields: [{ name: 'name', label: 'Your name' }] })
+    const { post, page, help, listed, accept, ctx, endpoint } = await setup({
+      fields: [{ name: 'name', label: 'Your name' }],
+    })
     const res = await post('203.0.113.9', { name: 'Ada', [BANK]: 'hunter2' })
     expect(res.body).toEqual({ code: 200, data: { id: expect.any(String) } })
     expect((await storedRecords(ctx, endpoint.appId)).map((r) => r.data)).toEqual([{ name: 'Ada', [BANK]: 'hunter2' }])
-    expect(await listed()).toEqual([['name', 'text', false], [BANK, 'text', true]])
-    expect(await fieldProposers(ctx, endpoint.appId)).toEqual([['name', null], [BANK, '203.0.113.9']])
+    expect(await listed()).toEqual([
+      ['name', 'text', false],
+      [BANK, 'text', true],
+    ])
+    expect(await fieldProposers(ctx, endpoint.appId)).toEqual([
+      ['name', null],
+      [BANK, '203.0.113.9'],
+    ])
     const before = await page()
     expect(before).toContain('name="name"')
     expect(before).not.toContain('bank password')
@@ -86,7 +109,9 @@ describe("row 1: a stranger's keys never reshape the owner's public form", () =>
   test('the owner may pass the type when accepting; later values are checked against it', async () => {
     const { post, page, accept } = await setup()
     await post('203.0.113.9', { email: 3 })
-    expect((await accept({ names: ['email'], type: 'email' })).body.data.fields).toMatchObject([{ name: 'email', type: 'email', proposed: false }])
+    expect((await accept({ names: ['email'], type: 'email' })).body.data.fields).toMatchObject([
+      { name: 'email', type: 'email', proposed: false },
+    ])
     expect(await page()).toContain('type="email" name="email"')
     const refused = await post('203.0.113.9', { email: 4 })
     expect(refused.status).toBe(422)
@@ -95,15 +120,27 @@ describe("row 1: a stranger's keys never reshape the owner's public form", () =>
 
   test('spam never creates fields: a honeypot hit is stored as spam with its keys, and answered like a success', async () => {
     const { post, postForm, ctx, endpoint } = await setup()
-    expect((await post('203.0.113.9', { _gotcha: 'bot', offer: 'cheap pills' })).body).toEqual({ code: 200, data: { id: expect.any(String) } })
-    expect((await postForm('203.0.113.9', { _gotcha: 'bot', [BANK]: 'x' })).body).toEqual({ code: 200, data: { id: expect.any(String) } })
-    expect((await storedRecords(ctx, endpoint.appId)).map((r) => [r.spam, r.data])).toEqual([[true, { offer: 'cheap pills' }], [true, { [BANK]: 'x' }]])
+    expect((await post('203.0.113.9', { _gotcha: 'bot', offer: 'cheap pills' })).body).toEqual({
+      code: 200,
+      data: { id: expect.any(String) },
+    })
+    expect((await postForm('203.0.113.9', { _gotcha: 'bot', [BANK]: 'x' })).body).toEqual({
+      code: 200,
+      data: { id: expect.any(String) },
+    })
+    expect((await storedRecords(ctx, endpoint.appId)).map((r) => [r.spam, r.data])).toEqual([
+      [true, { offer: 'cheap pills' }],
+      [true, { [BANK]: 'x' }],
+    ])
     expect(await storedFields(ctx, endpoint.appId)).toEqual([])
   })
 
   test('quick start still works: a fresh app takes {"name":"Ada"} and the owner reads it back with every key', async () => {
     const t = await setup()
-    const res = await t.request('POST', t.endpoint.path, { raw: '{"name":"Ada"}', headers: { 'content-type': 'application/json' } })
+    const res = await t.request('POST', t.endpoint.path, {
+      raw: '{"name":"Ada"}',
+      headers: { 'content-type': 'application/json' },
+    })
     expect(res.status).toBe(200)
     const read = await t.request('GET', `${t.endpoint.path}/query`, t.owner)
     expect(read.body.records.map((r: { data: unknown }) => r.data)).toEqual([{ name: 'Ada' }])
@@ -118,16 +155,22 @@ describe("row 1: a stranger's keys never reshape the owner's public form", () =>
   })
 
   test('accepting: unknown names are a 404, accepted ones are left as they are, and the 50 accepted fields are a hard limit', async () => {
-    const { post, accept, request, fields, owner } = await setup({ fields: Array.from({ length: 49 }, (_, i) => ({ name: `f${i}` })) })
+    const { post, accept, request, fields, owner } = await setup({
+      fields: Array.from({ length: 49 }, (_, i) => ({ name: `f${i}` })),
+    })
     await post('203.0.113.9', { a: 1, b: 2 })
-    expect(await accept({ names: ['nope'] })).toMatchObject({ status: 404, body: { code: 404, error: { type: 'not_found', message: 'Field "nope" not found' } } })
+    expect(await accept({ names: ['nope'] })).toMatchObject({
+      status: 404,
+      body: { code: 404, error: { type: 'not_found', message: 'Field "nope" not found' } },
+    })
     expect((await accept({ names: ['f0'] })).body).toEqual({ code: 200, data: { fields: [] } })
     const full = await accept({ all: true })
     expect(full.body).toEqual({
       code: 422,
       error: {
         type: 'field_limit',
-        message: 'This app has 49 of at most 50 fields, so 2 more cannot be accepted; nothing was accepted. Remove fields you do not need, or accept fewer',
+        message:
+          'This app has 49 of at most 50 fields, so 2 more cannot be accepted; nothing was accepted. Remove fields you do not need, or accept fewer',
         details: { limit: 50, existing: 49, accepting: 2 },
       },
     })
@@ -137,18 +180,27 @@ describe("row 1: a stranger's keys never reshape the owner's public form", () =>
     expect((await accept({ all: true })).body).toEqual({ code: 200, data: { fields: [] } })
   })
 
-  test("adding a field named like a proposal says to accept that one", async () => {
+  test('adding a field named like a proposal says to accept that one', async () => {
     const { post, request, fields, owner } = await setup()
     await post('203.0.113.9', { email: 'ada@example.com' })
     expect((await request('POST', fields, { ...owner, body: { name: 'email', type: 'email' } })).body).toEqual({
       code: 409,
-      error: { type: 'conflict', message: 'A field named "email" is already proposed by an anonymous post; accept it (svc-cli field accept "email" --type <type>) or remove it first' },
+      error: {
+        type: 'conflict',
+        message:
+          'A field named "email" is already proposed by an anonymous post; accept it (svc-cli field accept "email" --type <type>) or remove it first',
+      },
     })
   })
 
   test('accept takes names or all, and no choice type (it needs options)', async () => {
     const { accept } = await setup()
-    for (const body of [{}, { names: ['a'], all: true }, { all: true, type: 'number' }, { names: ['a'], type: 'choice' }]) {
+    for (const body of [
+      {},
+      { names: ['a'], all: true },
+      { all: true, type: 'number' },
+      { names: ['a'], type: 'choice' },
+    ]) {
       const res = await accept(body)
       expect([res.status, res.body.error.type]).toEqual([422, 'validation'])
     }
@@ -157,10 +209,17 @@ describe("row 1: a stranger's keys never reshape the owner's public form", () =>
   test('a scale item can only use an accepted field', async () => {
     const { post, request, endpoint, owner, accept } = await setup()
     await post('203.0.113.9', { score: 3 })
-    const scale = { key: 'total', name: 'Total', items: [{ field: 'score', min: 0, max: 10 }], levels: [{ key: 'all', label: 'All', min: 0, max: 10 }] }
+    const scale = {
+      key: 'total',
+      name: 'Total',
+      items: [{ field: 'score', min: 0, max: 10 }],
+      levels: [{ key: 'all', label: 'All', min: 0, max: 10 }],
+    }
     const refused = await request('POST', `/api/v3/apps/${endpoint.appId}/scales`, { ...owner, body: scale })
     expect(refused.status).toBe(422)
-    expect(refused.body.error.message).toBe('items.0.field: field "score" is only proposed (made by an anonymous submission): accept it first (svc-cli field accept)')
+    expect(refused.body.error.message).toBe(
+      'items.0.field: field "score" is only proposed (made by an anonymous submission): accept it first (svc-cli field accept)',
+    )
     await accept({ names: ['score'] })
     const made = await request('POST', `/api/v3/apps/${endpoint.appId}/scales`, { ...owner, body: scale })
     expect(made.body.error).toBeUndefined()
@@ -170,17 +229,23 @@ describe("row 1: a stranger's keys never reshape the owner's public form", () =>
 describe('row 2: no client can use up the fields of an app', () => {
   for (const shape of ['an app with owner fields', 'a fresh app'] as const) {
     test(`after a flood of junk keys, another client's ordinary submissions still succeed (${shape})`, async () => {
-      const { post, postForm, request, fields, owner, ctx, endpoint } = await setup(shape === 'a fresh app' ? {} : { fields: [{ name: 'name' }, { name: 'email', type: 'email' }] })
+      const { post, postForm, request, fields, owner, ctx, endpoint } = await setup(
+        shape === 'a fresh app' ? {} : { fields: [{ name: 'name' }, { name: 'email', type: 'email' }] },
+      )
       // One request with 50 new keys is refused whole: nothing stored, no field made.
       const flood = await post('203.0.113.66', junk('junk', 50))
       expect(flood.status).toBe(422)
-      expect(flood.body.error).toMatchObject({ type: 'field_budget', details: { budget: 'client', limit: 10, count: 50 } })
+      expect(flood.body.error).toMatchObject({
+        type: 'field_budget',
+        details: { budget: 'client', limit: 10, count: 50 },
+      })
       expect(await storedRecords(ctx, endpoint.appId)).toEqual([])
       // Within its budget the flooder gets 10 proposals; the 11th key is refused, naming what it used.
       expect((await post('203.0.113.66', junk('junk', 10))).status).toBe(200)
       expect((await post('203.0.113.66', { more: 1 })).body).toEqual(clientSpent(['more'], 10))
       // A person at another address: known keys, and a few new ones, JSON and /form alike.
-      const known: Record<string, string> = shape === 'a fresh app' ? { junk0: 'hello' } : { name: 'Ada', email: 'ada@example.com' }
+      const known: Record<string, string> =
+        shape === 'a fresh app' ? { junk0: 'hello' } : { name: 'Ada', email: 'ada@example.com' }
       expect((await post('198.51.100.20', known)).status).toBe(200)
       expect((await post('198.51.100.20', { ...known, comment: 'hi', city: 'Paris' })).status).toBe(200)
       expect((await postForm('198.51.100.20', { ...known, phone: '555' })).status).toBe(200)
@@ -210,8 +275,11 @@ describe('row 2: no client can use up the fields of an app', () => {
   })
 
   test('proposals together never pass 40; known keys still go in, and the owner makes room by accepting or deleting', async () => {
-    const { post, accept, request, fields, owner, ctx, endpoint } = await setup({ fields: Array.from({ length: 45 }, (_, i) => ({ name: `f${i}` })) })
-    for (const client of ['192.0.2.1', '192.0.2.2', '192.0.2.3', '192.0.2.4']) expect((await post(client, junk(`${client.slice(-1)}_`, 10))).status).toBe(200)
+    const { post, accept, request, fields, owner, ctx, endpoint } = await setup({
+      fields: Array.from({ length: 45 }, (_, i) => ({ name: `f${i}` })),
+    })
+    for (const client of ['192.0.2.1', '192.0.2.2', '192.0.2.3', '192.0.2.4'])
+      expect((await post(client, junk(`${client.slice(-1)}_`, 10))).status).toBe(200)
     const refused = await post('192.0.2.5', { f0: 'x', fresh: 1 })
     expect(refused.body).toEqual({
       code: 422,
@@ -223,7 +291,8 @@ describe('row 2: no client can use up the fields of an app', () => {
     })
     expect((await post('192.0.2.5', { f0: 'x', '1_0': 'y' })).status).toBe(200)
     // The owner still adds fields up to 50 of their own.
-    for (let i = 45; i < 50; i++) expect((await request('POST', fields, { ...owner, body: { name: `f${i}` } })).status).toBe(200)
+    for (let i = 45; i < 50; i++)
+      expect((await request('POST', fields, { ...owner, body: { name: `f${i}` } })).status).toBe(200)
     expect((await request('POST', fields, { ...owner, body: { name: 'f50' } })).body.error.type).toBe('field_limit')
     expect((await request('DELETE', `${fields}/1_0`, owner)).status).toBe(200)
     expect((await post('192.0.2.5', { fresh: 1 })).status).toBe(200)
@@ -236,7 +305,10 @@ describe('row 2: no client can use up the fields of an app', () => {
 
   test('a batch is all or nothing against the budget', async () => {
     const { request, endpoint, ctx } = await setup()
-    const res = await request('POST', `${endpoint.path}/batch`, { from: '203.0.113.66', body: [junk('a', 6), junk('a', 6), junk('b', 5)] })
+    const res = await request('POST', `${endpoint.path}/batch`, {
+      from: '203.0.113.66',
+      body: [junk('a', 6), junk('a', 6), junk('b', 5)],
+    })
     const names = ['a0', 'a1', 'a2', 'a3', 'a4', 'a5', 'b0', 'b1', 'b2', 'b3', 'b4']
     expect(res.body).toEqual({
       code: 422,

@@ -20,7 +20,10 @@ describe('system routes and the error model', () => {
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8')
     expect(res.body).toEqual({
       code: 404,
-      error: { type: 'not_found', message: 'No route for GET /api/v3/nope; the API is described at /api/v3/openapi.json' },
+      error: {
+        type: 'not_found',
+        message: 'No route for GET /api/v3/nope; the API is described at /api/v3/openapi.json',
+      },
     })
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
   })
@@ -32,7 +35,14 @@ describe('system routes and the error model', () => {
     expect(res.body.openapi).toStartWith('3.1')
     expect(res.body.info.title).toBe('svc')
     const paths = Object.keys(res.body.paths)
-    for (const path of ['/api/v3/health', '/api/v3/auth/signup', '/api/v3/apps', '/api/v3/share/{token}/query', '/api/v3/apps/{id}/export.csv', '/api/v3/smart/plans']) {
+    for (const path of [
+      '/api/v3/health',
+      '/api/v3/auth/signup',
+      '/api/v3/apps',
+      '/api/v3/share/{token}/query',
+      '/api/v3/apps/{id}/export.csv',
+      '/api/v3/smart/plans',
+    ]) {
       expect(paths).toContain(path)
     }
     expect((await request('GET', '/api/v3/openapi')).status).toBe(404)
@@ -40,9 +50,11 @@ describe('system routes and the error model', () => {
 
   test('an unexpected exception is a 500 with a request id and no stack trace', async () => {
     const t = testApp()
-    t.app.use(new Elysia().get('/boom', () => {
-      throw new Error('secret internals')
-    }))
+    t.app.use(
+      new Elysia().get('/boom', () => {
+        throw new Error('secret internals')
+      }),
+    )
     const res = await t.request('GET', '/boom')
     expect(res.status).toBe(500)
     const requestId = res.headers.get('x-request-id')

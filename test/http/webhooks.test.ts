@@ -17,24 +17,58 @@ describe('/api/v3/apps/:id/webhooks', () => {
   test('add shows the secret once; list, update and remove never show it', async () => {
     const t = await setup()
     const at = new Date(t.clock.now()).toISOString()
-    const added = await t.request('POST', t.base, { token: t.owner.token, body: { url: 'https://93.184.215.14/hooks', events: ['record.created', 'record.created'] } })
+    const added = await t.request('POST', t.base, {
+      token: t.owner.token,
+      body: { url: 'https://93.184.215.14/hooks', events: ['record.created', 'record.created'] },
+    })
     expect(added.status).toBe(200)
-    const hook = { id: expect.stringMatching(ID), appId: t.appId, url: 'https://93.184.215.14/hooks', events: ['record.created'], enabled: true, disabledReason: null, failures: 0, createdAt: at, updatedAt: at }
-    expect(added.body).toEqual({ code: 200, data: { ...hook, secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{32}$/) } })
+    const hook = {
+      id: expect.stringMatching(ID),
+      appId: t.appId,
+      url: 'https://93.184.215.14/hooks',
+      events: ['record.created'],
+      enabled: true,
+      disabledReason: null,
+      failures: 0,
+      createdAt: at,
+      updatedAt: at,
+    }
+    expect(added.body).toEqual({
+      code: 200,
+      data: { ...hook, secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{32}$/) },
+    })
     const id = added.body.data.id
-    expect((await t.request('GET', t.base, { token: t.owner.token })).body).toEqual({ code: 200, data: { webhooks: [hook] } })
+    expect((await t.request('GET', t.base, { token: t.owner.token })).body).toEqual({
+      code: 200,
+      data: { webhooks: [hook] },
+    })
 
     t.clock.advance(1000)
     const later = new Date(t.clock.now()).toISOString()
-    const off = await t.request('PATCH', `${t.base}/${id}`, { token: t.owner.token, body: { enabled: false, events: ['app.published'] } })
-    expect(off.body).toEqual({ code: 200, data: { ...hook, enabled: false, events: ['app.published'], updatedAt: later } })
+    const off = await t.request('PATCH', `${t.base}/${id}`, {
+      token: t.owner.token,
+      body: { enabled: false, events: ['app.published'] },
+    })
+    expect(off.body).toEqual({
+      code: 200,
+      data: { ...hook, enabled: false, events: ['app.published'], updatedAt: later },
+    })
     const rotated = await t.request('PATCH', `${t.base}/${id}`, { token: t.owner.token, body: { rotateSecret: true } })
     expect(rotated.body.data.secret).toMatch(/^whsec_/)
     expect(rotated.body.data.secret).not.toBe(added.body.data.secret)
 
-    expect((await t.request('DELETE', `${t.base}/${id}`, { token: t.owner.token })).body).toEqual({ code: 200, data: { id, removed: true } })
-    expect((await t.request('GET', t.base, { token: t.owner.token })).body).toEqual({ code: 200, data: { webhooks: [] } })
-    expect((await t.request('DELETE', `${t.base}/${id}`, { token: t.owner.token })).body).toEqual({ code: 404, error: { type: 'not_found', message: 'Webhook not found' } })
+    expect((await t.request('DELETE', `${t.base}/${id}`, { token: t.owner.token })).body).toEqual({
+      code: 200,
+      data: { id, removed: true },
+    })
+    expect((await t.request('GET', t.base, { token: t.owner.token })).body).toEqual({
+      code: 200,
+      data: { webhooks: [] },
+    })
+    expect((await t.request('DELETE', `${t.base}/${id}`, { token: t.owner.token })).body).toEqual({
+      code: 404,
+      error: { type: 'not_found', message: 'Webhook not found' },
+    })
   })
 
   test('default events are all of them', async () => {
@@ -45,24 +79,96 @@ describe('/api/v3/apps/:id/webhooks', () => {
 
   const refusals: Array<{ name: string; body: unknown; status: number; message: string }> = [
     { name: 'no url', body: {}, status: 422, message: 'url: is required' },
-    { name: 'not http', body: { url: 'ftp://example.com/x' }, status: 422, message: 'url: must be an absolute http:// or https:// URL without user name or password, such as https://example.com/hooks/svc' },
-    { name: 'credentials in the URL', body: { url: 'https://user:pw@example.com/x' }, status: 422, message: 'url: must be an absolute http:// or https:// URL without user name or password, such as https://example.com/hooks/svc' },
-    { name: 'unknown event', body: { url: 'https://93.184.215.14/', events: ['record.updated'] }, status: 422, message: 'events.0: must be one of "record.created", "record.deleted", "app.published", "app.unpublished"' },
-    { name: 'no events', body: { url: 'https://93.184.215.14/', events: [] }, status: 422, message: 'events: must list at least one event' },
-    { name: 'loopback', body: { url: 'http://127.0.0.1:8080/hook' }, status: 422, message: 'url: the host 127.0.0.1 resolves to 127.0.0.1 (loopback), which webhooks may not reach; set SVC_WEBHOOK_ALLOW_PRIVATE=1 on the server to allow private targets' },
-    { name: 'localhost by name', body: { url: 'http://localhost/hook' }, status: 422, message: expect.stringMatching(/^url: the host localhost resolves to (127\.0\.0\.1|::1) \(loopback\)/) as unknown as string },
-    { name: 'private network', body: { url: 'http://10.0.0.7/hook' }, status: 422, message: 'url: the host 10.0.0.7 resolves to 10.0.0.7 (private), which webhooks may not reach; set SVC_WEBHOOK_ALLOW_PRIVATE=1 on the server to allow private targets' },
-    { name: 'cloud metadata', body: { url: 'http://169.254.169.254/latest/meta-data/' }, status: 422, message: 'url: the host 169.254.169.254 resolves to 169.254.169.254 (linkLocal), which webhooks may not reach; set SVC_WEBHOOK_ALLOW_PRIVATE=1 on the server to allow private targets' },
-    { name: 'IPv4-mapped IPv6 loopback', body: { url: 'http://[::ffff:127.0.0.1]/hook' }, status: 422, message: expect.stringMatching(/^url: the host ::ffff:7f00:1 resolves to ::ffff:7f00:1 \(loopback\)/) as unknown as string },
-    { name: 'IPv6 unique local', body: { url: 'http://[fd00:ec2::254]/' }, status: 422, message: 'url: the host fd00:ec2::254 resolves to fd00:ec2::254 (uniqueLocal), which webhooks may not reach; set SVC_WEBHOOK_ALLOW_PRIVATE=1 on the server to allow private targets' },
-    { name: 'unknown property', body: { url: 'https://93.184.215.14/', secret: 'mine' }, status: 422, message: 'unknown properties "secret"; allowed: url, events' },
+    {
+      name: 'not http',
+      body: { url: 'ftp://example.com/x' },
+      status: 422,
+      message:
+        'url: must be an absolute http:// or https:// URL without user name or password, such as https://example.com/hooks/svc',
+    },
+    {
+      name: 'credentials in the URL',
+      body: { url: 'https://user:pw@example.com/x' },
+      status: 422,
+      message:
+        'url: must be an absolute http:// or https:// URL without user name or password, such as https://example.com/hooks/svc',
+    },
+    {
+      name: 'unknown event',
+      body: { url: 'https://93.184.215.14/', events: ['record.updated'] },
+      status: 422,
+      message: 'events.0: must be one of "record.created", "record.deleted", "app.published", "app.unpublished"',
+    },
+    {
+      name: 'no events',
+      body: { url: 'https://93.184.215.14/', events: [] },
+      status: 422,
+      message: 'events: must list at least one event',
+    },
+    {
+      name: 'loopback',
+      body: { url: 'http://127.0.0.1:8080/hook' },
+      status: 422,
+      message:
+        'url: the host 127.0.0.1 resolves to 127.0.0.1 (loopback), which webhooks may not reach; set SVC_WEBHOOK_ALLOW_PRIVATE=1 on the server to allow private targets',
+    },
+    {
+      name: 'localhost by name',
+      body: { url: 'http://localhost/hook' },
+      status: 422,
+      message: expect.stringMatching(
+        /^url: the host localhost resolves to (127\.0\.0\.1|::1) \(loopback\)/,
+      ) as unknown as string,
+    },
+    {
+      name: 'private network',
+      body: { url: 'http://10.0.0.7/hook' },
+      status: 422,
+      message:
+        'url: the host 10.0.0.7 resolves to 10.0.0.7 (private), which webhooks may not reach; set SVC_WEBHOOK_ALLOW_PRIVATE=1 on the server to allow private targets',
+    },
+    {
+      name: 'cloud metadata',
+      body: { url: 'http://169.254.169.254/latest/meta-data/' },
+      status: 422,
+      message:
+        'url: the host 169.254.169.254 resolves to 169.254.169.254 (linkLocal), which webhooks may not reach; set SVC_WEBHOOK_ALLOW_PRIVATE=1 on the server to allow private targets',
+    },
+    {
+      name: 'IPv4-mapped IPv6 loopback',
+      body: { url: 'http://[::ffff:127.0.0.1]/hook' },
+      status: 422,
+      message: expect.stringMatching(
+        /^url: the host ::ffff:7f00:1 resolves to ::ffff:7f00:1 \(loopback\)/,
+      ) as unknown as string,
+    },
+    {
+      name: 'IPv6 unique local',
+      body: { url: 'http://[fd00:ec2::254]/' },
+      status: 422,
+      message:
+        'url: the host fd00:ec2::254 resolves to fd00:ec2::254 (uniqueLocal), which webhooks may not reach; set SVC_WEBHOOK_ALLOW_PRIVATE=1 on the server to allow private targets',
+    },
+    {
+      name: 'unknown property',
+      body: { url: 'https://93.184.215.14/', secret: 'mine' },
+      status: 422,
+      message: 'unknown properties "secret"; allowed: url, events',
+    },
   ]
   for (const c of refusals) {
     test(`add refuses: ${c.name}`, async () => {
       const t = await setup()
       const res = await t.request('POST', t.base, { token: t.owner.token, body: c.body })
       expect(res.status).toBe(c.status)
-      expect(res.body).toEqual({ code: c.status, error: { type: 'validation', message: c.message, details: { problems: [{ path: expect.any(String), message: expect.any(String) }] } } })
+      expect(res.body).toEqual({
+        code: c.status,
+        error: {
+          type: 'validation',
+          message: c.message,
+          details: { problems: [{ path: expect.any(String), message: expect.any(String) }] },
+        },
+      })
     })
   }
 
@@ -74,9 +180,18 @@ describe('/api/v3/apps/:id/webhooks', () => {
 
   test(`at most ${WEBHOOK_LIMITS.perApp} per app`, async () => {
     const t = await setup()
-    for (let i = 0; i < WEBHOOK_LIMITS.perApp; i++) expect((await t.request('POST', t.base, { token: t.owner.token, body: { url: `https://93.184.215.14/${i}` } })).status).toBe(200)
+    for (let i = 0; i < WEBHOOK_LIMITS.perApp; i++)
+      expect(
+        (await t.request('POST', t.base, { token: t.owner.token, body: { url: `https://93.184.215.14/${i}` } })).status,
+      ).toBe(200)
     const res = await t.request('POST', t.base, { token: t.owner.token, body: { url: 'https://93.184.215.14/x' } })
-    expect(res.body).toEqual({ code: 409, error: { type: 'conflict', message: `An app can have at most ${WEBHOOK_LIMITS.perApp} webhooks; remove one first (svc-cli share webhook remove)` } })
+    expect(res.body).toEqual({
+      code: 409,
+      error: {
+        type: 'conflict',
+        message: `An app can have at most ${WEBHOOK_LIMITS.perApp} webhooks; remove one first (svc-cli share webhook remove)`,
+      },
+    })
   })
 
   test("another account's app and webhooks are not found; no token is 401", async () => {
@@ -85,10 +200,18 @@ describe('/api/v3/apps/:id/webhooks', () => {
     const stranger = await makeUser(t.ctx)
     const notFound = { code: 404, error: { type: 'not_found', message: 'App not found' } }
     expect((await t.request('GET', t.base, { token: stranger.token })).body).toEqual(notFound)
-    expect((await t.request('PATCH', `${t.base}/${added.body.data.id}`, { token: stranger.token, body: { enabled: false } })).body).toEqual(notFound)
-    expect((await t.request('GET', `${t.base}/${added.body.data.id}/deliveries`, { token: stranger.token })).body).toEqual(notFound)
+    expect(
+      (await t.request('PATCH', `${t.base}/${added.body.data.id}`, { token: stranger.token, body: { enabled: false } }))
+        .body,
+    ).toEqual(notFound)
+    expect(
+      (await t.request('GET', `${t.base}/${added.body.data.id}/deliveries`, { token: stranger.token })).body,
+    ).toEqual(notFound)
     expect((await t.request('GET', t.base)).status).toBe(401)
-    expect((await t.request('GET', `${t.base}/nope/deliveries`, { token: t.owner.token })).body).toEqual({ code: 404, error: { type: 'not_found', message: 'Webhook not found' } })
+    expect((await t.request('GET', `${t.base}/nope/deliveries`, { token: t.owner.token })).body).toEqual({
+      code: 404,
+      error: { type: 'not_found', message: 'Webhook not found' },
+    })
   })
 
   test('deliveries take a limit', async () => {
@@ -96,7 +219,16 @@ describe('/api/v3/apps/:id/webhooks', () => {
     const added = await t.request('POST', t.base, { token: t.owner.token, body: { url: 'https://93.184.215.14/' } })
     const bad = await t.request('GET', `${t.base}/${added.body.data.id}/deliveries?limit=0`, { token: t.owner.token })
     expect(bad.status).toBe(422)
-    expect(bad.body).toEqual({ code: 422, error: { type: 'validation', message: 'limit: must be at least 1', details: { problems: [{ path: 'limit', message: 'must be at least 1' }] } } })
-    expect((await t.request('GET', `${t.base}/${added.body.data.id}/deliveries?limit=5`, { token: t.owner.token })).body).toEqual({ code: 200, data: { deliveries: [] } })
+    expect(bad.body).toEqual({
+      code: 422,
+      error: {
+        type: 'validation',
+        message: 'limit: must be at least 1',
+        details: { problems: [{ path: 'limit', message: 'must be at least 1' }] },
+      },
+    })
+    expect(
+      (await t.request('GET', `${t.base}/${added.body.data.id}/deliveries?limit=5`, { token: t.owner.token })).body,
+    ).toEqual({ code: 200, data: { deliveries: [] } })
   })
 })

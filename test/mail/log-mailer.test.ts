@@ -6,7 +6,9 @@ import { createLogMailer } from '../../server/mail/log-mailer.ts'
 test('without SMTP the login code is written to the log, marked as development mail', async () => {
   const lines: Array<[string, string]> = []
   const mailer = createLogMailer(createLogger('info', (level, line) => lines.push([level, line])))
-  expect(mailer.description).toBe('no SMTP configured (SVC_SMTP_URL): login codes are written to this log — development only')
+  expect(mailer.description).toBe(
+    'no SMTP configured (SVC_SMTP_URL): login codes are written to this log — development only',
+  )
   await mailer.send(loginCodeMail('ada@example.com', '042137', 'http://localhost:8787'))
   expect(lines).toHaveLength(1)
   const [level, line] = lines[0]

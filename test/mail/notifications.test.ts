@@ -25,7 +25,10 @@ async function setup() {
   const t = testApp({ smtpUrl: smtp.url })
   const owner = await makeUser(t.ctx, 'owner@example.com')
   const endpoint = await makeEndpoint(t.ctx, owner.user.id, { name: 'Contact "form" ✉' })
-  const worker = createWebhookWorker({ ...t.ctx, mailer: createSmtpMailer(smtp.url, 'svc <no-reply@svc.test>') }, { random: () => 0.5, net: t.ctx.webhooks.net })
+  const worker = createWebhookWorker(
+    { ...t.ctx, mailer: createSmtpMailer(smtp.url, 'svc <no-reply@svc.test>') },
+    { random: () => 0.5, net: t.ctx.webhooks.net },
+  )
   const path = `/api/v3/apps/${endpoint.appId}/notifications`
   return { ...t, smtp, owner, endpoint, worker, path }
 }
@@ -33,16 +36,26 @@ async function setup() {
 describe('notification e-mails', () => {
   test('opt-in; one mail per record with escaped values; the cap sends a digest after it', async () => {
     const t = await setup()
-    expect((await t.request('GET', t.path, { token: t.owner.token })).body).toEqual({ code: 200, data: { enabled: false, perHour: NOTIFY_PER_HOUR, smtp: true } })
+    expect((await t.request('GET', t.path, { token: t.owner.token })).body).toEqual({
+      code: 200,
+      data: { enabled: false, perHour: NOTIFY_PER_HOUR, smtp: true },
+    })
     // Off by default: records mail nothing.
     await t.request('POST', t.endpoint.path(), { body: { n: 0 } })
     expect(await t.worker.runOnce()).toBe(0)
 
-    expect((await t.request('PUT', t.path, { token: t.owner.token, body: { enabled: true } })).body).toEqual({ code: 200, data: { enabled: true, perHour: NOTIFY_PER_HOUR, smtp: true } })
+    expect((await t.request('PUT', t.path, { token: t.owner.token, body: { enabled: true } })).body).toEqual({
+      code: 200,
+      data: { enabled: true, perHour: NOTIFY_PER_HOUR, smtp: true },
+    })
     // Not a webhook: the webhook list stays empty.
-    expect((await t.request('GET', `/api/v3/apps/${t.endpoint.appId}/webhooks`, { token: t.owner.token })).body).toEqual({ code: 200, data: { webhooks: [] } })
+    expect(
+      (await t.request('GET', `/api/v3/apps/${t.endpoint.appId}/webhooks`, { token: t.owner.token })).body,
+    ).toEqual({ code: 200, data: { webhooks: [] } })
 
-    const res = await t.request('POST', t.endpoint.path(), { body: { name: 'Ada\r\nBcc: evil@example.com', note: 'line 1\nline 2\u0007', age: 36, tags: ['a', 'b'] } })
+    const res = await t.request('POST', t.endpoint.path(), {
+      body: { name: 'Ada\r\nBcc: evil@example.com', note: 'line 1\nline 2\u0007', age: 36, tags: ['a', 'b'] },
+    })
     expect(await t.worker.runOnce()).toBe(1)
     const message = await t.smtp.next()
     expect(message.to).toEqual(['owner@example.com'])
@@ -77,13 +90,21 @@ describe('notification e-mails', () => {
       expect(await t.worker.runOnce()).toBe(1)
     }
     // The SMTP server has each message before the mailer's send resolves.
-    expect(t.smtp.received.map((m) => decodeHeader(parseMessage(m.raw).header('Subject')))).toEqual(Array.from({ length: NOTIFY_PER_HOUR }, () => 'New record in "Contact "form" ✉"'))
+    expect(t.smtp.received.map((m) => decodeHeader(parseMessage(m.raw).header('Subject')))).toEqual(
+      Array.from({ length: NOTIFY_PER_HOUR }, () => 'New record in "Contact "form" ✉"'),
+    )
     t.clock.advance(3_600_000 - NOTIFY_PER_HOUR * 1000)
     expect(await t.worker.runOnce()).toBe(3)
     const digest = parseMessage(t.smtp.received[NOTIFY_PER_HOUR].raw)
     expect(decodeHeader(digest.header('Subject'))).toBe('3 new records in "Contact "form" ✉"')
-    expect(digest.text).toContain(`3 new records in "Contact "form" ✉" (records that arrive together, or past ${NOTIFY_PER_HOUR} e-mails an hour, come in one e-mail):`)
-    expect([...digest.text.matchAll(/^ {2}n {2}(\d+)$/gm)].map((m) => Number(m[1]))).toEqual([NOTIFY_PER_HOUR + 1, NOTIFY_PER_HOUR + 2, NOTIFY_PER_HOUR + 3])
+    expect(digest.text).toContain(
+      `3 new records in "Contact "form" ✉" (records that arrive together, or past ${NOTIFY_PER_HOUR} e-mails an hour, come in one e-mail):`,
+    )
+    expect([...digest.text.matchAll(/^ {2}n {2}(\d+)$/gm)].map((m) => Number(m[1]))).toEqual([
+      NOTIFY_PER_HOUR + 1,
+      NOTIFY_PER_HOUR + 2,
+      NOTIFY_PER_HOUR + 3,
+    ])
     expect(t.smtp.received.length).toBe(NOTIFY_PER_HOUR + 1)
   })
 
@@ -101,22 +122,39 @@ describe('notification e-mails', () => {
     expect(asked.text).toContain('<form method="post"><button type="submit">Stop these e-mails</button></form>')
     expect((await t.request('GET', t.path, { token: t.owner.token })).body.data.enabled).toBe(true)
 
-    const forged = await t.request('POST', path.replace(/.$/, (c) => (c === '0' ? '1' : '0')), { raw: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    const forged = await t.request(
+      'POST',
+      path.replace(/.$/, (c) => (c === '0' ? '1' : '0')),
+      { raw: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+    )
     expect(forged.status).toBe(404)
     expect((await t.request('GET', t.path, { token: t.owner.token })).body.data.enabled).toBe(true)
 
     // A mail client's one-click POST (RFC 8058).
-    const done = await t.request('POST', path, { raw: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    const done = await t.request('POST', path, {
+      raw: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
     expect(done.status).toBe(200)
     expect(done.text).toContain('You will get no more e-mails about new records of “Contact &quot;form&quot; ✉”.')
-    expect((await t.request('GET', t.path, { token: t.owner.token })).body).toEqual({ code: 200, data: { enabled: false, perHour: NOTIFY_PER_HOUR, smtp: true } })
+    expect((await t.request('GET', t.path, { token: t.owner.token })).body).toEqual({
+      code: 200,
+      data: { enabled: false, perHour: NOTIFY_PER_HOUR, smtp: true },
+    })
     await t.request('POST', t.endpoint.path(), { body: { n: 2 } })
     expect(await t.worker.runOnce()).toBe(0)
   })
 
   test('a subject cannot carry a line break, whatever the name', () => {
     expect(subjectName('Contact\r\nBcc: evil@example.com\u0000')).toBe('Contact Bcc: evil@example.com')
-    const mail = recordMail({ to: 'o@example.com', appName: 'A\nB', records: [{ id: 'r1', data: { x: '<b>' }, createdAt: 0 }], dataUrl: 'http://x/data', unsubscribeUrl: 'http://x/u', perHour: 10 })
+    const mail = recordMail({
+      to: 'o@example.com',
+      appName: 'A\nB',
+      records: [{ id: 'r1', data: { x: '<b>' }, createdAt: 0 }],
+      dataUrl: 'http://x/data',
+      unsubscribeUrl: 'http://x/u',
+      perHour: 10,
+    })
     expect(mail.subject).toBe('New record in "A B"')
     expect(mail.text.split('\n').slice(0, 4)).toEqual(['A new record in "A\\nB":', '', '  x  <b>', ''])
   })

@@ -15,7 +15,9 @@ test('the SMTP mailer delivers to a real SMTP server', async () => {
   cleanups.push(smtp.close)
   const mailer = createSmtpMailer(smtp.url, 'svc <no-reply@svc.test>')
   expect(mailer.description).toBe(`SMTP 127.0.0.1:${new URL(smtp.url).port}`)
-  expect(createSmtpMailer('smtp://user:secret@mail.example.com:587', 'x <x@y.z>').description).toBe('SMTP mail.example.com:587')
+  expect(createSmtpMailer('smtp://user:secret@mail.example.com:587', 'x <x@y.z>').description).toBe(
+    'SMTP mail.example.com:587',
+  )
   await mailer.send({ to: 'ada@example.com', subject: 'Hello', text: 'Line one\nLine two\n' })
   const message = await smtp.next()
   expect(message.from).toBe('no-reply@svc.test')
@@ -27,7 +29,7 @@ test('the SMTP mailer delivers to a real SMTP server', async () => {
   expect(parsed.text).toBe('Line one\nLine two\n')
 })
 
-test('a refused recipient makes send() fail with the server\'s reason', async () => {
+test("a refused recipient makes send() fail with the server's reason", async () => {
   const smtp = await loopbackSmtp({ refuse: 'gone@example.com' })
   cleanups.push(smtp.close)
   const mailer = createSmtpMailer(smtp.url, 'svc <no-reply@svc.test>')
@@ -38,13 +40,24 @@ test('end to end: a login code goes out over SMTP and the mailed code logs in', 
   const smtp = await loopbackSmtp()
   cleanups.push(smtp.close)
   const config = {
-    ...loadConfig({ PORT: '0', SVC_SMTP_URL: smtp.url, SVC_MAIL_FROM: 'svc <codes@svc.test>', SVC_SIGNUP: 'open', SVC_LOG: 'silent', SVC_SECRET: newSecretKey() }),
+    ...loadConfig({
+      PORT: '0',
+      SVC_SMTP_URL: smtp.url,
+      SVC_MAIL_FROM: 'svc <codes@svc.test>',
+      SVC_SIGNUP: 'open',
+      SVC_LOG: 'silent',
+      SVC_SECRET: newSecretKey(),
+    }),
     databasePath: ':memory:',
   }
   const server: RunningServer = await startServer(config)
   cleanups.push(server.stop)
   const post = (path: string, body: unknown) =>
-    fetch(`${server.url}/api/v3/auth${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    fetch(`${server.url}/api/v3/auth${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
 
   expect((await (await fetch(`${server.url}/api/v3/auth/options`)).json()).data.smtp).toBe(true)
   const signedUp = await post('/signup', { email: 'ada@example.com' })
@@ -66,7 +79,10 @@ test('end to end: a login code goes out over SMTP and the mailed code logs in', 
   expect((await verified.json()).data.user.email).toBe('ada@example.com')
   expect(verified.headers.get('set-cookie')).toStartWith('svc_session=')
   // An unknown address gets the same answer and nothing is sent.
-  expect(await (await post('/code', { email: 'nobody@example.com' })).json()).toEqual({ code: 200, data: { sent: true, expiresInSeconds: 600 } })
+  expect(await (await post('/code', { email: 'nobody@example.com' })).json()).toEqual({
+    code: 200,
+    data: { sent: true, expiresInSeconds: 600 },
+  })
   await server.stop()
   expect(smtp.received).toHaveLength(1)
 })

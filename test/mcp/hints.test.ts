@@ -38,14 +38,18 @@ async function unknownNames(text: string): Promise<string[]> {
   for (const [name] of text.matchAll(/\b(?:auth|svc)_[a-z]+(?:_[a-z]+)*\b/g)) {
     if (name !== 'svc_pat' && !tools.has(name)) problems.push(`tool ${name}`)
   }
-  for (const [, tool, command, args] of text.matchAll(/\b(svc_read|svc_exec)(?: with(?: command)?)? "([^"]+)"(?: with (\[[^\]]*\]))?/g)) {
+  for (const [, tool, command, args] of text.matchAll(
+    /\b(svc_read|svc_exec)(?: with(?: command)?)? "([^"]+)"(?: with (\[[^\]]*\]))?/g,
+  )) {
     const entry = whitelist.get(command)
     if (!entry || (tool === 'svc_read' && entry.effect !== 'read')) {
       problems.push(`${tool} "${command}"`)
       continue
     }
     const flags = args ? (JSON.parse(args) as string[]) : []
-    const refused = flags.filter((arg) => ['--server', '--token', '--json', ...entry.paths.filter((p) => !p.takesId).map((p) => p.flag)].includes(arg))
+    const refused = flags.filter((arg) =>
+      ['--server', '--token', '--json', ...entry.paths.filter((p) => !p.takesId).map((p) => p.flag)].includes(arg),
+    )
     if (refused.length) problems.push(`${tool} "${command}" with refused ${refused.join(' ')}`)
     const problem = await treeProblem([...command.split(' '), ...flags])
     if (problem) problems.push(`${tool} "${command}" ${args}: ${problem}`)
@@ -67,7 +71,9 @@ async function unknownNames(text: string): Promise<string[]> {
     const braces = /^(.*)\{([^}]+)\}(.*)$/.exec(clean)
     const uris = braces ? braces[2].split(',').map((part) => `${braces[1]}${part}${braces[3]}`) : [clean]
     for (const one of uris) {
-      const ok = one.includes('<') ? resources.some((r) => r.startsWith(one.slice(0, one.indexOf('<')))) : resources.includes(one)
+      const ok = one.includes('<')
+        ? resources.some((r) => r.startsWith(one.slice(0, one.indexOf('<'))))
+        : resources.includes(one)
       if (!ok) problems.push(`resource ${one}`)
     }
   }
@@ -120,7 +126,15 @@ describe('every hint in a tool error names something that exists', () => {
   test('bad arguments, unknown and refused commands, refused flags and local paths', async () => {
     const { token } = await server.account()
     const mcp = await session({ SVC_URL: server.url, SVC_TOKEN: token })
-    const app = (await (await fetch(`${server.url}/api/v3/apps`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{"name":"Hints"}' })).json()).data
+    const app = (
+      await (
+        await fetch(`${server.url}/api/v3/apps`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: '{"name":"Hints"}',
+        })
+      ).json()
+    ).data
     const calls: [string, Record<string, unknown>][] = [
       ['svc_execute', {}],
       ['svc_execute', { planId: 'a', jobId: 'b' }],
@@ -177,9 +191,22 @@ describe('every hint in a tool error names something that exists', () => {
     }
 
     // A build that stops at a module: 45 other fields leave no room for the plan's questions.
-    const planId = ((await mcp.call('svc_generate', { instruction: 'a 6-question burnout check with two dimensions: exhaustion, cynicism' })).structuredContent as { planId: string }).planId
-    const appId = ((await mcp.call('svc_execute', { planId, module: 'connect' })).structuredContent as { appId: string }).appId
-    for (let i = 0; i < 45; i++) await fetch(`${server.url}/api/v3/apps/${appId}/fields`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: `other${i}` }) })
+    const planId = (
+      (
+        await mcp.call('svc_generate', {
+          instruction: 'a 6-question burnout check with two dimensions: exhaustion, cynicism',
+        })
+      ).structuredContent as { planId: string }
+    ).planId
+    const appId = (
+      (await mcp.call('svc_execute', { planId, module: 'connect' })).structuredContent as { appId: string }
+    ).appId
+    for (let i = 0; i < 45; i++)
+      await fetch(`${server.url}/api/v3/apps/${appId}/fields`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: `other${i}` }),
+      })
     const stopped = record('stopped build', await mcp.call('svc_execute', { planId }))
     expect(resultText(stopped)).toContain('Executing the plan stopped at the form module: ')
 
@@ -204,20 +231,31 @@ describe('every hint in a tool error names something that exists', () => {
   test('…and each of those answers names only tools, commands, flags and resources that exist', async () => {
     expect(hinted.length).toBeGreaterThan(50)
     const problems: string[] = []
-    for (const { where, text } of hinted) for (const problem of await unknownNames(text)) problems.push(`${where}: ${problem}`)
+    for (const { where, text } of hinted)
+      for (const problem of await unknownNames(text)) problems.push(`${where}: ${problem}`)
     expect(problems).toEqual([])
   })
 
   test('the checker itself catches names that do not exist', async () => {
-    expect(await unknownNames('svc_read with command "help <command>" shows the flags')).toEqual(['svc_read "help <command>"'])
-    expect(await unknownNames('call svc_make, then svc_read "app create", then `svc-cli app frobnicate`, then svc://skills/nope')).toEqual([
+    expect(await unknownNames('svc_read with command "help <command>" shows the flags')).toEqual([
+      'svc_read "help <command>"',
+    ])
+    expect(
+      await unknownNames(
+        'call svc_make, then svc_read "app create", then `svc-cli app frobnicate`, then svc://skills/nope',
+      ),
+    ).toEqual([
       'tool svc_make',
       'svc_read "app create"',
       '`svc-cli app frobnicate`: Unknown command "frobnicate" for svc-cli app. Run `svc-cli app --help` to see the commands.',
       'resource svc://skills/nope',
     ])
-    expect(await unknownNames('svc_read "share query" with ["--app", "x", "--sise", "5"]')).toEqual(['svc_read "share query" ["--app", "x", "--sise", "5"]: Unknown flag "--sise" for svc-cli share query. Did you mean --size?'])
-    expect(await unknownNames('svc_exec "smart plan edit" with ["--plan", "x", "--file", "p.json"]')).toEqual(['svc_exec "smart plan edit" with refused --file'])
+    expect(await unknownNames('svc_read "share query" with ["--app", "x", "--sise", "5"]')).toEqual([
+      'svc_read "share query" ["--app", "x", "--sise", "5"]: Unknown flag "--sise" for svc-cli share query. Did you mean --size?',
+    ])
+    expect(await unknownNames('svc_exec "smart plan edit" with ["--plan", "x", "--file", "p.json"]')).toEqual([
+      'svc_exec "smart plan edit" with refused --file',
+    ])
   })
 })
 
@@ -228,10 +266,16 @@ describe('descriptions and instructions name only what exists too', () => {
     const texts = [
       { where: 'instructions', text: probe.client.getInstructions() ?? '' },
       ...listed.map((t) => ({ where: `${t.name} description`, text: t.description ?? '' })),
-      ...listed.flatMap((t) => Object.entries(t.inputSchema.properties ?? {}).map(([name, schema]) => ({ where: `${t.name} ${name}`, text: (schema as { description?: string }).description ?? '' }))),
+      ...listed.flatMap((t) =>
+        Object.entries(t.inputSchema.properties ?? {}).map(([name, schema]) => ({
+          where: `${t.name} ${name}`,
+          text: (schema as { description?: string }).description ?? '',
+        })),
+      ),
     ]
     const problems: string[] = []
-    for (const { where, text } of texts) for (const problem of await unknownNames(text)) problems.push(`${where}: ${problem}`)
+    for (const { where, text } of texts)
+      for (const problem of await unknownNames(text)) problems.push(`${where}: ${problem}`)
     expect(problems).toEqual([])
   })
 })

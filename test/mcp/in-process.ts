@@ -34,4 +34,5 @@ export async function inProcessMcp(env: Record<string, string | undefined>): Pro
 }
 
 /** The text of a result, its parts joined by newlines. */
-export const resultText = (result: CallToolResult) => result.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n')
+export const resultText = (result: CallToolResult) =>
+  result.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n')

@@ -40,7 +40,11 @@ const planFile = join(dir, 'plan.json')
 const bareName = 'secret-plan'
 
 const api = async (method: string, path: string, body?: unknown) => {
-  const response = await fetch(`${server.url}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
   return ((await response.json()) as { data: any }).data
 }
 
@@ -59,11 +63,16 @@ afterAll(async () => {
   await server.close()
 })
 
-const REFUSAL = 'cannot be used through MCP: the MCP server never opens, lists or writes files on this machine. Instead,'
+const REFUSAL =
+  'cannot be used through MCP: the MCP server never opens, lists or writes files on this machine. Instead,'
 const NEXT = 'Call again with the content inline, as the message says.'
-const refused = (what: string, instead: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text: `Error (local_path): ${what} ${REFUSAL} ${instead}.\n${NEXT}` }] })
+const refused = (what: string, instead: string): CallToolResult => ({
+  isError: true,
+  content: [{ type: 'text', text: `Error (local_path): ${what} ${REFUSAL} ${instead}.\n${NEXT}` }],
+})
 const INLINE_DATA = "pass the document inline as JSON with --data '<JSON>'"
-const INLINE_PLAN = 'pass the plan inline as JSON with the plan argument of svc_execute, or give a stored id as --plan <id>'
+const INLINE_PLAN =
+  'pass the plan inline as JSON with the plan argument of svc_execute, or give a stored id as --plan <id>'
 const NO_OUT = "leave --out out: the result comes back in this tool's answer"
 
 describe('the watch itself', () => {
@@ -72,23 +81,62 @@ describe('the watch itself', () => {
     const run = await cliInProcess(['smart', 'plan', 'validate', '--file', planFile], { env })
     // The first touch is refused by the watch, so the command fails there.
     expect(watch.calls).toEqual([{ fn: 'fs.existsSync', args: [planFile] }])
-    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 1, stderr: 'error: watchFs: fs.existsSync was called with a watched path\n' })
+    expect({ code: run.code, stderr: run.stderr }).toEqual({
+      code: 1,
+      stderr: 'error: watchFs: fs.existsSync was called with a watched path\n',
+    })
   })
 })
 
 describe('flags that name local paths are refused before anything runs', () => {
   test.each([
     ['svc_read', 'smart plan validate', () => ['--file', planFile], '"smart plan validate" --file', INLINE_DATA],
-    ['svc_read', 'smart plan validate', () => ['--plan', planId, '--file', planFile], '"smart plan validate" --file', INLINE_DATA],
+    [
+      'svc_read',
+      'smart plan validate',
+      () => ['--plan', planId, '--file', planFile],
+      '"smart plan validate" --file',
+      INLINE_DATA,
+    ],
     ['svc_read', 'smart plan validate', () => [`--file=${planFile}`], '"smart plan validate" --file', INLINE_DATA],
     ['svc_read', 'smart plan validate', () => ['--file', '-'], '"smart plan validate" --file', INLINE_DATA],
-    ['svc_exec', 'smart plan edit', () => ['--plan', planId, '--file', planFile], '"smart plan edit" --file', INLINE_DATA],
+    [
+      'svc_exec',
+      'smart plan edit',
+      () => ['--plan', planId, '--file', planFile],
+      '"smart plan edit" --file',
+      INLINE_DATA,
+    ],
     ['svc_exec', 'smart execute', () => ['--plan', planFile], '"smart execute" --plan with a file path', INLINE_PLAN],
-    ['svc_exec', 'smart execute', () => ['--plan', join(dir, bareName)], '"smart execute" --plan with a file path', INLINE_PLAN],
+    [
+      'svc_exec',
+      'smart execute',
+      () => ['--plan', join(dir, bareName)],
+      '"smart execute" --plan with a file path',
+      INLINE_PLAN,
+    ],
     ['svc_exec', 'smart execute', () => ['--plan', '-'], '"smart execute" --plan with a file path', INLINE_PLAN],
-    ['svc_exec', 'smart execute', () => ['--plan', 'plan.json'], '"smart execute" --plan with a file path', INLINE_PLAN],
-    ['svc_read', 'share export', () => ['--app', appId, '--out', join(dir, 'records.csv')], '"share export" --out', NO_OUT],
-    ['svc_exec', 'share export', () => ['--app', appId, '--out', join(dir, 'records.csv')], '"share export" --out', NO_OUT],
+    [
+      'svc_exec',
+      'smart execute',
+      () => ['--plan', 'plan.json'],
+      '"smart execute" --plan with a file path',
+      INLINE_PLAN,
+    ],
+    [
+      'svc_read',
+      'share export',
+      () => ['--app', appId, '--out', join(dir, 'records.csv')],
+      '"share export" --out',
+      NO_OUT,
+    ],
+    [
+      'svc_exec',
+      'share export',
+      () => ['--app', appId, '--out', join(dir, 'records.csv')],
+      '"share export" --out',
+      NO_OUT,
+    ],
   ])('%s "%s" %#', async (tool, command, args, what, instead) => {
     const appsBefore = await api('GET', '/api/v3/apps')
     const storedBefore = await api('GET', `/api/v3/smart/plans/${planId}`)
@@ -103,19 +151,35 @@ describe('flags that name local paths are refused before anything runs', () => {
   test('a bare name is a plan id: never looked up on disk, the server answers not found', async () => {
     using watch = watchFs([dir, bareName])
     const result = await mcp.call('svc_exec', { command: 'smart execute', args: ['--plan', bareName] })
-    expect(result).toEqual({ isError: true, content: [{ type: 'text', text: 'Error (not_found): Plan not found\nCheck the id: svc_read "app list" lists your apps, svc_read "field list" with ["--app", "<id>"] the fields of one, svc_read "smart plan list" your plans.' }] })
+    expect(result).toEqual({
+      isError: true,
+      content: [
+        {
+          type: 'text',
+          text: 'Error (not_found): Plan not found\nCheck the id: svc_read "app list" lists your apps, svc_read "field list" with ["--app", "<id>"] the fields of one, svc_read "smart plan list" your plans.',
+        },
+      ],
+    })
     expect(watch.calls).toEqual([])
   })
 
   test('every path flag in the command tree is refused through the tool that runs its command', async () => {
     const whitelist = [...(await execWhitelist(SVC_CLI)).values()]
     const cases = whitelist.flatMap((entry) => entry.paths.map((flag) => ({ entry, flag })))
-    expect(cases.map(({ entry, flag }) => `${entry.name} ${flag.flag}`).sort()).toEqual(['share export --out', 'smart execute --plan', 'smart plan edit --file', 'smart plan validate --file'])
+    expect(cases.map(({ entry, flag }) => `${entry.name} ${flag.flag}`).sort()).toEqual([
+      'share export --out',
+      'smart execute --plan',
+      'smart plan edit --file',
+      'smart plan validate --file',
+    ])
     for (const { entry, flag } of cases) {
       // Every required flag gets a value; the path flag gets a path under the watched folder.
       const required = entry.flags.filter((f) => !f.startsWith('[') && f !== flag.flag).flatMap((f) => [f, 'x'])
       using watch = watchFs([dir])
-      const result = await mcp.call(entry.effect === 'read' ? 'svc_read' : 'svc_exec', { command: entry.name, args: [...required, flag.flag, join(dir, 'any.json')] })
+      const result = await mcp.call(entry.effect === 'read' ? 'svc_read' : 'svc_exec', {
+        command: entry.name,
+        args: [...required, flag.flag, join(dir, 'any.json')],
+      })
       expect(result.isError).toBe(true)
       expect(resultText(result)).toStartWith(`Error (local_path): "${entry.name}" ${flag.flag}`)
       expect(watch.calls).toEqual([])
@@ -125,26 +189,52 @@ describe('flags that name local paths are refused before anything runs', () => {
   test('only the commands with declared path flags touch the file system (a tripwire for new ones)', async () => {
     // auth (the login store), serve and mcp never run through svc_exec.
     const terminalOnly = (file: string) => /^cli\/commands\/(auth\/|serve\.ts|mcp\.ts)/.test(file)
-    const viaImport = scanTree('cli/commands', 'cli/snapshot').filter((ref) => isRuntime(ref) && /^node:fs(\/promises)?$/.test(ref.target ?? '')).map((ref) => ref.file)
-    const viaBun = sourceFiles('cli/commands', 'cli/snapshot').filter((file) => /\bBun\.(file|write)\b/.test(readFileSync(join(REPO, file), 'utf8')))
+    const viaImport = scanTree('cli/commands', 'cli/snapshot')
+      .filter((ref) => isRuntime(ref) && /^node:fs(\/promises)?$/.test(ref.target ?? ''))
+      .map((ref) => ref.file)
+    const viaBun = sourceFiles('cli/commands', 'cli/snapshot').filter((file) =>
+      /\bBun\.(file|write)\b/.test(readFileSync(join(REPO, file), 'utf8')),
+    )
     // A new one must declare its path flag with valueHint 'file' (see cli/mcp/paths.ts), then join this list.
-    expect([...new Set([...viaImport, ...viaBun])].filter((file) => !terminalOnly(file)).sort()).toEqual(['cli/commands/share/export.ts', 'cli/commands/smart/_plan-file.ts'])
+    expect([...new Set([...viaImport, ...viaBun])].filter((file) => !terminalOnly(file)).sort()).toEqual([
+      'cli/commands/share/export.ts',
+      'cli/commands/smart/_plan-file.ts',
+    ])
   })
 
   test('no command the MCP server can run declares a positional path argument (the check covers flags); backup and restore, which take one, it never runs', async () => {
     const leaves = await listLeaves(SVC_CLI)
-    const withPositionalPath = leaves.filter((leaf) => pathPositionals((leaf.command.args ?? {}) as ArgsDef).length > 0).map((leaf) => leaf.path.join(' '))
+    const withPositionalPath = leaves
+      .filter((leaf) => pathPositionals((leaf.command.args ?? {}) as ArgsDef).length > 0)
+      .map((leaf) => leaf.path.join(' '))
     expect(withPositionalPath.sort()).toEqual(['backup', 'restore'])
     for (const name of withPositionalPath) expect(NOT_FOR_EXEC.has(name)).toBe(true)
   })
 
   test('a value the check lets through as an id is never a file to the command', () => {
-    const samples = ['0193a3c4-5b6d-7e8f-9012-3456789abcde', 'plan', 'my-plan_2', 'plan.json', './plan', '../x', '/etc/passwd', 'C:\\x', '-', '~/p', 'a b', '.hidden', '']
+    const samples = [
+      '0193a3c4-5b6d-7e8f-9012-3456789abcde',
+      'plan',
+      'my-plan_2',
+      'plan.json',
+      './plan',
+      '../x',
+      '/etc/passwd',
+      'C:\\x',
+      '-',
+      '~/p',
+      'a b',
+      '.hidden',
+      '',
+    ]
     for (const value of samples) if (PLAIN_ID.test(value)) expect([value, looksLikeFile(value)]).toEqual([value, false])
   })
 
   test('the check parses as the command does: aliases, = forms and repeats', () => {
-    const args: ArgsDef = { plan: { type: 'string', valueHint: 'id|file' }, out: { type: 'string', alias: 'o', valueHint: 'file' } }
+    const args: ArgsDef = {
+      plan: { type: 'string', valueHint: 'id|file' },
+      out: { type: 'string', alias: 'o', valueHint: 'file' },
+    }
     expect(pathFlags(['x'], args).map((f) => [f.flag, f.takesId])).toEqual([
       ['--plan', true],
       ['--out', false],
@@ -162,7 +252,13 @@ describe('through a real `svc-cli mcp` process, with the path a FIFO', () => {
     const fifoDir = tempDir('svc-mcp-fifo-')
     const fifo = join(fifoDir, 'plan.json')
     expect(Bun.spawnSync(['mkfifo', fifo]).exitCode).toBe(0)
-    const transport = new StdioClientTransport({ command: BUN, args: ['cli/main.ts', 'mcp'], cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env }, stderr: 'pipe' })
+    const transport = new StdioClientTransport({
+      command: BUN,
+      args: ['cli/main.ts', 'mcp'],
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
+      stderr: 'pipe',
+    })
     const client = new Client({ name: 'svc-fifo-test', version: '1.0.0' })
     await client.connect(transport)
     try {
@@ -174,12 +270,17 @@ describe('through a real `svc-cli mcp` process, with the path a FIFO', () => {
         ['svc_exec', 'smart execute', ['--plan', fifo]],
         ['svc_read', 'share export', ['--app', appId, '--out', fifo]],
       ] as const) {
-        const result = (await client.callTool({ name: tool, arguments: { command, args } })) as { isError?: boolean; content: { text: string }[] }
+        const result = (await client.callTool({ name: tool, arguments: { command, args } })) as {
+          isError?: boolean
+          content: { text: string }[]
+        }
         expect(result.isError).toBe(true)
         expect(result.content[0].text).toStartWith(`Error (local_path): "${command}" `)
       }
       // No reader holds the FIFO open: a non-blocking open for writing finds nobody.
-      expect(() => openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK)).toThrow(expect.objectContaining({ code: 'ENXIO' }))
+      expect(() => openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK)).toThrow(
+        expect.objectContaining({ code: 'ENXIO' }),
+      )
     } finally {
       await client.close()
     }
@@ -196,8 +297,16 @@ describe('plans travel inline', () => {
     const stored = await api('GET', `/api/v3/smart/plans/${newPlanId}`)
     expect(stored.plan).toEqual(document)
     expect(stored.execution.appId).toBe(newAppId)
-    expect(await api('GET', `/api/v3/apps/${newAppId}`)).toMatchObject({ name: 'Inline plan', fieldCount: plan.form.fields.length })
-    expect(built.structuredContent).toEqual({ status: 'built', planId: newPlanId, appId: newAppId, urls: await api('GET', `/api/v3/apps/${newAppId}/urls`) })
+    expect(await api('GET', `/api/v3/apps/${newAppId}`)).toMatchObject({
+      name: 'Inline plan',
+      fieldCount: plan.form.fields.length,
+    })
+    expect(built.structuredContent).toEqual({
+      status: 'built',
+      planId: newPlanId,
+      appId: newAppId,
+      urls: await api('GET', `/api/v3/apps/${newAppId}/urls`),
+    })
   })
 
   test('svc_execute {planId, plan} replaces that plan, then builds it', async () => {
@@ -206,7 +315,9 @@ describe('plans travel inline', () => {
     expect(built.isError).toBeUndefined()
     expect((built.structuredContent as { planId: string }).planId).toBe(planId)
     expect((await api('GET', `/api/v3/smart/plans/${planId}`)).plan).toEqual(document)
-    expect(await api('GET', `/api/v3/apps/${(built.structuredContent as { appId: string }).appId}`)).toMatchObject({ name: 'Edited inline' })
+    expect(await api('GET', `/api/v3/apps/${(built.structuredContent as { appId: string }).appId}`)).toMatchObject({
+      name: 'Edited inline',
+    })
   })
 
   test('an invalid inline plan lists every problem and stores nothing', async () => {
@@ -217,15 +328,29 @@ describe('plans travel inline', () => {
     const plansBefore = await api('GET', '/api/v3/smart/plans')
     const result = await mcp.call('svc_execute', { plan: broken })
     const listed = problems.map((p) => `  - ${p.path}: ${p.message}`).join('\n')
-    expect(result).toEqual({ isError: true, content: [{ type: 'text', text: `Error (validation): The plan argument is not a valid plan (${problems.length} problems); fix them and try again:\n${listed}\nFix the listed problems and call again.` }] })
+    expect(result).toEqual({
+      isError: true,
+      content: [
+        {
+          type: 'text',
+          text: `Error (validation): The plan argument is not a valid plan (${problems.length} problems); fix them and try again:\n${listed}\nFix the listed problems and call again.`,
+        },
+      ],
+    })
     expect(await api('GET', '/api/v3/smart/plans')).toEqual(plansBefore)
   })
 
   test('svc_read "smart plan validate" and svc_exec "smart plan edit" take the document with --data', async () => {
     const document = { ...plan, app: { ...plan.app, name: 'Via data' } }
-    const valid = await mcp.call('svc_read', { command: 'smart plan validate', args: ['--data', JSON.stringify(document)] })
+    const valid = await mcp.call('svc_read', {
+      command: 'smart plan validate',
+      args: ['--data', JSON.stringify(document)],
+    })
     expect(JSON.parse(resultText(valid))).toEqual({ valid: true, problems: [] })
-    const edited = await mcp.call('svc_exec', { command: 'smart plan edit', args: ['--plan', planId, '--data', JSON.stringify(document)] })
+    const edited = await mcp.call('svc_exec', {
+      command: 'smart plan edit',
+      args: ['--plan', planId, '--data', JSON.stringify(document)],
+    })
     expect(JSON.parse(resultText(edited))).toEqual(await api('GET', `/api/v3/smart/plans/${planId}`))
     expect((await api('GET', `/api/v3/smart/plans/${planId}`)).plan.app.name).toBe('Via data')
   })

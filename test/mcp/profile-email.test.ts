@@ -21,7 +21,10 @@ afterAll(() => server.close())
 test('svc_exec cannot change the e-mail with the token alone, refuses --password-stdin, and never elicits', async () => {
   const user = await insertUser(server.ctx, { email: 'ada@example.com', name: 'Ada', password: 'correct horse' })
   const { token } = await createAccessToken(server.ctx, user.id, 'agent')
-  const mcpServer = await createMcpServer({ XDG_CONFIG_HOME: tempConfigHome(), SVC_URL: server.url, SVC_TOKEN: token }, ROOT)
+  const mcpServer = await createMcpServer(
+    { XDG_CONFIG_HOME: tempConfigHome(), SVC_URL: server.url, SVC_TOKEN: token },
+    ROOT,
+  )
   const [serverSide, clientSide] = InMemoryTransport.createLinkedPair()
   await mcpServer.connect(serverSide)
   const client = new Client({ name: 'eliciting-client', version: '1.0.0' }, { capabilities: { elicitation: {} } })
@@ -31,14 +34,17 @@ test('svc_exec cannot change the e-mail with the token alone, refuses --password
     return { action: 'decline' }
   })
   await client.connect(clientSide)
-  const exec = async (args: string[]) => (await client.callTool({ name: 'svc_exec', arguments: { command: 'profile update', args } })) as CallToolResult
+  const exec = async (args: string[]) =>
+    (await client.callTool({ name: 'svc_exec', arguments: { command: 'profile update', args } })) as CallToolResult
   try {
     const plain = await exec(['--email', 'mallory@evil.example'])
     expect(plain.isError).toBe(true)
     expect(resultText(plain)).toContain('Not a terminal, so svc-cli cannot ask: pass --password-stdin')
     const stdin = await exec(['--email', 'mallory@evil.example', '--password-stdin'])
     expect(stdin.isError).toBe(true)
-    expect(resultText(stdin)).toContain('--password-stdin cannot be passed through MCP (passwords never pass through an agent; the user runs the command in a terminal)')
+    expect(resultText(stdin)).toContain(
+      '--password-stdin cannot be passed through MCP (passwords never pass through an agent; the user runs the command in a terminal)',
+    )
 
     expect(elicited).toEqual([])
     expect((await server.ctx.storage.users.byId(user.id))?.email).toBe('ada@example.com')

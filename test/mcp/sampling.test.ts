@@ -9,7 +9,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
-import { CreateMessageRequestSchema, type CreateMessageRequest, type CreateMessageResult, type Progress } from '@modelcontextprotocol/sdk/types.js'
+import {
+  CreateMessageRequestSchema,
+  type CreateMessageRequest,
+  type CreateMessageResult,
+  type Progress,
+} from '@modelcontextprotocol/sdk/types.js'
 import { planWithBuiltin } from '../../server/core/smart/builtin-planner.ts'
 import { checkPlan } from '../../server/contract/smart/check-plan.ts'
 import type { Plan } from '../../server/contract/smart/plan.ts'
@@ -32,14 +37,27 @@ interface FakeModel {
 }
 
 async function connect(env: Record<string, string>, model: FakeModel | null): Promise<Client> {
-  const transport = new StdioClientTransport({ command: BUN, args: ['cli/main.ts', 'mcp'], cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', XDG_CONFIG_HOME: tempConfigHome(), ...env }, stderr: 'pipe' })
-  const client = new Client({ name: 'svc-sampling-test', version: '1.0.0' }, model ? { capabilities: { sampling: {} } } : undefined)
+  const transport = new StdioClientTransport({
+    command: BUN,
+    args: ['cli/main.ts', 'mcp'],
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', XDG_CONFIG_HOME: tempConfigHome(), ...env },
+    stderr: 'pipe',
+  })
+  const client = new Client(
+    { name: 'svc-sampling-test', version: '1.0.0' },
+    model ? { capabilities: { sampling: {} } } : undefined,
+  )
   if (model) {
     client.setRequestHandler(CreateMessageRequestSchema, async (request): Promise<CreateMessageResult> => {
       model.requests.push(request.params)
       const answer = model.answers.shift()
       if (!answer) throw new Error('the test model got a request it did not expect')
-      return { role: 'assistant', model: `test-model-${model.requests.length}`, content: { type: 'text', text: answer(request.params) } }
+      return {
+        role: 'assistant',
+        model: `test-model-${model.requests.length}`,
+        content: { type: 'text', text: answer(request.params) },
+      }
     })
   }
   await client.connect(transport)
@@ -49,16 +67,23 @@ async function connect(env: Record<string, string>, model: FakeModel | null): Pr
 
 type Result = { isError?: boolean; content: { type: string; text: string }[]; structuredContent?: any }
 const call = async (client: Client, args: Record<string, unknown>, onprogress?: (p: Progress) => void) =>
-  (await client.callTool({ name: 'svc_generate', arguments: args }, undefined, onprogress ? { onprogress } : undefined)) as Result
+  (await client.callTool(
+    { name: 'svc_generate', arguments: args },
+    undefined,
+    onprogress ? { onprogress } : undefined,
+  )) as Result
 const text = (result: Result) => result.content.map((c) => c.text).join('\n')
 
 async function storedPlan(token: string, planId: string): Promise<{ planner: string; plan: Plan }> {
-  const response = await fetch(`${server.url}/api/v3/smart/plans/${planId}`, { headers: { authorization: `Bearer ${token}` } })
+  const response = await fetch(`${server.url}/api/v3/smart/plans/${planId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  })
   return ((await response.json()) as { data: { planner: string; plan: Plan } }).data
 }
 
 /** The draft the prompt carries, as the model reads it. */
-const draftIn = (params: Params): Plan => JSON.parse((params.messages[0].content as { text: string }).text.split('answer with the whole plan:\n')[1])
+const draftIn = (params: Params): Plan =>
+  JSON.parse((params.messages[0].content as { text: string }).text.split('answer with the whole plan:\n')[1])
 const improved = (params: Params): Plan => {
   const draft = draftIn(params)
   return { ...draft, app: { ...draft.app, name: 'Nurses’ burnout check' }, notes: ['Renamed for nurses.'] }
@@ -70,7 +95,8 @@ const broken = (params: Params): Plan => {
 }
 
 const INSTRUCTION = 'a 6-question burnout check for nurses with two dimensions: exhaustion, cynicism'
-const SAMPLED_NOTE = (n: number) => `Planned by the MCP client's model (test-model-${n}) through MCP sampling, starting from the built-in planner's draft.`
+const SAMPLED_NOTE = (n: number) =>
+  `Planned by the MCP client's model (test-model-${n}) through MCP sampling, starting from the built-in planner's draft.`
 
 let token: string
 beforeAll(async () => {
@@ -96,13 +122,32 @@ describe('a client that supports sampling', () => {
         modelPreferences: { intelligencePriority: 0.8, speedPriority: 0.2 },
       },
     ])
-    expect(stored).toMatchObject({ planner: 'caller', plan: { ...draft, app: { ...draft.app, name: 'Nurses’ burnout check' }, notes: [SAMPLED_NOTE(1), 'Renamed for nurses.'] } })
-    expect(result.structuredContent).toEqual({ status: 'ready', planId, notes: [SAMPLED_NOTE(1), 'Renamed for nurses.'] })
-    expect(text(result)).toStartWith(`Plan ${planId}: "Nurses’ burnout check" (en, caller planner), 6 questions, 2 dimensions: `)
+    expect(stored).toMatchObject({
+      planner: 'caller',
+      plan: {
+        ...draft,
+        app: { ...draft.app, name: 'Nurses’ burnout check' },
+        notes: [SAMPLED_NOTE(1), 'Renamed for nurses.'],
+      },
+    })
+    expect(result.structuredContent).toEqual({
+      status: 'ready',
+      planId,
+      notes: [SAMPLED_NOTE(1), 'Renamed for nurses.'],
+    })
+    expect(text(result)).toStartWith(
+      `Plan ${planId}: "Nurses’ burnout check" (en, caller planner), 6 questions, 2 dimensions: `,
+    )
   })
 
   test('an invalid first answer is sent back once with every problem; the valid retry is stored', async () => {
-    const model: FakeModel = { answers: [(params) => `\`\`\`json\n${JSON.stringify(broken(params))}\n\`\`\``, (params) => JSON.stringify(improved({ ...params, messages: [params.messages[0]] }))], requests: [] }
+    const model: FakeModel = {
+      answers: [
+        (params) => `\`\`\`json\n${JSON.stringify(broken(params))}\n\`\`\``,
+        (params) => JSON.stringify(improved({ ...params, messages: [params.messages[0]] })),
+      ],
+      requests: [],
+    }
     const client = await connect({ SVC_URL: server.url, SVC_TOKEN: token }, model)
     const progress: Progress[] = []
     const result = await call(client, { instruction: INSTRUCTION }, (p) => progress.push(p))
@@ -114,7 +159,9 @@ describe('a client that supports sampling', () => {
     expect(model.requests).toHaveLength(2)
     const first = `\`\`\`json\n${JSON.stringify(broken(model.requests[0]))}\n\`\`\``
     const problems = checkPlan({ ...broken(model.requests[0]), instruction: INSTRUCTION }).problems
-    expect(problems).toEqual([{ path: 'scale.scales.0.levels', message: expect.stringMatching(/^gap from 1 to 1\.5: /) }])
+    expect(problems).toEqual([
+      { path: 'scale.scales.0.levels', message: expect.stringMatching(/^gap from 1 to 1\.5: /) },
+    ])
     expect(model.requests[1].messages).toEqual([
       model.requests[0].messages[0],
       { role: 'assistant', content: { type: 'text', text: first } },
@@ -131,9 +178,17 @@ describe('a client that supports sampling', () => {
     const result = await call(client, { instruction: INSTRUCTION })
     expect(result.isError).toBeUndefined()
     const stored = await storedPlan(token, result.structuredContent.planId)
-    const note = "The MCP client's model was asked for the plan but its plan was still invalid after one repair (1 problem(s), first: plan: the answer is not valid JSON: answer with one JSON object only); the server's planner made it instead."
-    expect(stored).toEqual({ ...stored, planner: 'builtin', plan: { ...planWithBuiltin(INSTRUCTION), notes: [note, ...planWithBuiltin(INSTRUCTION).notes] } })
-    expect(result.structuredContent).toMatchObject({ status: 'ready', notes: [note, ...planWithBuiltin(INSTRUCTION).notes] })
+    const note =
+      "The MCP client's model was asked for the plan but its plan was still invalid after one repair (1 problem(s), first: plan: the answer is not valid JSON: answer with one JSON object only); the server's planner made it instead."
+    expect(stored).toEqual({
+      ...stored,
+      planner: 'builtin',
+      plan: { ...planWithBuiltin(INSTRUCTION), notes: [note, ...planWithBuiltin(INSTRUCTION).notes] },
+    })
+    expect(result.structuredContent).toMatchObject({
+      status: 'ready',
+      notes: [note, ...planWithBuiltin(INSTRUCTION).notes],
+    })
   })
 
   test('an instruction naming a validated instrument is not given to the model', async () => {
@@ -159,7 +214,13 @@ describe('a client without sampling', () => {
     const client = await connect({ SVC_URL: server.url, SVC_TOKEN: token }, null)
     const result = await call(client, { instruction: INSTRUCTION })
     const planId = result.structuredContent.planId
-    expect(result.structuredContent).toEqual({ status: 'ready', jobId: expect.any(String), planId, progress: { stage: 'done', percent: 100 }, notes: planWithBuiltin(INSTRUCTION).notes })
+    expect(result.structuredContent).toEqual({
+      status: 'ready',
+      jobId: expect.any(String),
+      planId,
+      progress: { stage: 'done', percent: 100 },
+      notes: planWithBuiltin(INSTRUCTION).notes,
+    })
     expect(await storedPlan(token, planId)).toMatchObject({ planner: 'builtin', plan: planWithBuiltin(INSTRUCTION) })
   })
 })
@@ -178,9 +239,18 @@ describe('a plan the caller wrote', () => {
       { plan: { ...planWithBuiltin(INSTRUCTION), language: 'fr', notes: 'none' } },
       'Error (validation): The plan argument is not a valid plan (2 problems); fix them and try again:\n  - language: Invalid option: expected one of "en"|"zh"\n  - notes: Invalid input: expected array, received string\nFix the listed problems in the plan and call again.',
     ],
-    [{}, 'Error (usage): Pass instruction (what to build) or plan (a complete plan you wrote), not both or neither\nFix the arguments and call again.'],
-    [{ instruction: 'x', plan: {} }, 'Error (usage): Pass instruction (what to build) or plan (a complete plan you wrote), not both or neither\nFix the arguments and call again.'],
-    [{ plan: {}, planner: 'builtin' }, 'Error (usage): planner goes with instruction; a plan you wrote is stored as it is\nFix the arguments and call again.'],
+    [
+      {},
+      'Error (usage): Pass instruction (what to build) or plan (a complete plan you wrote), not both or neither\nFix the arguments and call again.',
+    ],
+    [
+      { instruction: 'x', plan: {} },
+      'Error (usage): Pass instruction (what to build) or plan (a complete plan you wrote), not both or neither\nFix the arguments and call again.',
+    ],
+    [
+      { plan: {}, planner: 'builtin' },
+      'Error (usage): planner goes with instruction; a plan you wrote is stored as it is\nFix the arguments and call again.',
+    ],
   ])('%j is an isError result saying what to fix', async (args, message) => {
     const client = await connect({ SVC_URL: server.url, SVC_TOKEN: token }, null)
     expect(await call(client, args)).toEqual({ isError: true, content: [{ type: 'text', text: message }] })

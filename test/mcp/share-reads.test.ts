@@ -21,7 +21,13 @@ beforeAll(async () => {
     command: BUN,
     args: ['cli/main.ts', 'mcp'],
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', XDG_CONFIG_HOME: tempConfigHome(), SVC_URL: server.url, SVC_TOKEN: token },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      XDG_CONFIG_HOME: tempConfigHome(),
+      SVC_URL: server.url,
+      SVC_TOKEN: token,
+    },
     stderr: 'pipe',
   })
   client = new Client({ name: 'svc-reads-test', version: '1.0.0' })
@@ -33,7 +39,8 @@ afterAll(async () => {
 })
 
 type Result = { isError?: boolean; content: { type: string; text: string }[] }
-const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as Result
+const call = async (name: string, args: Record<string, unknown>) =>
+  (await client.callTool({ name, arguments: args })) as Result
 const json = (result: Result) => {
   expect(result.isError).toBeUndefined()
   return JSON.parse(result.content.map((c) => c.text).join('\n'))
@@ -48,7 +55,11 @@ describe('reads through MCP', () => {
     expect(share).toMatchObject({ published: true, reads: 'off' })
     expect(share).not.toHaveProperty('warnings')
 
-    const posted = await fetch(share.endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Ada"}' })
+    const posted = await fetch(share.endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":"Ada"}',
+    })
     expect(posted.status).toBe(200)
     const anonymous = await fetch(`${share.endpoint}/query`)
     expect(anonymous.status).toBe(403)
@@ -61,11 +72,18 @@ describe('reads through MCP', () => {
 
   test('opening reads answers with the warnings, and share status repeats them while reads are open', async () => {
     const app = json(await call('svc_exec', { command: 'app create', args: ['--name', 'Poll'] }))
-    const summary = json(await call('svc_exec', { command: 'share set', args: ['--app', app.id, '--reads', 'summary'] }))
+    const summary = json(
+      await call('svc_exec', { command: 'share set', args: ['--app', app.id, '--reads', 'summary'] }),
+    )
     expect(summary).toMatchObject({ reads: 'summary', warnings: [SUMMARY_WARNING] })
-    const records = json(await call('svc_exec', { command: 'share set', args: ['--app', app.id, '--reads', 'records'] }))
+    const records = json(
+      await call('svc_exec', { command: 'share set', args: ['--app', app.id, '--reads', 'records'] }),
+    )
     expect(records).toMatchObject({ reads: 'records', warnings: [RECORDS_WARNING] })
-    expect(json(await call('svc_read', { command: 'share status', args: ['--app', app.id] }))).toMatchObject({ reads: 'records', warnings: [RECORDS_WARNING] })
+    expect(json(await call('svc_read', { command: 'share status', args: ['--app', app.id] }))).toMatchObject({
+      reads: 'records',
+      warnings: [RECORDS_WARNING],
+    })
     const closed = json(await call('svc_exec', { command: 'share set', args: ['--app', app.id, '--reads', 'off'] }))
     expect(closed.reads).toBe('off')
     expect(closed).not.toHaveProperty('warnings')

@@ -24,7 +24,13 @@ afterAll(async () => {
 })
 
 async function connect(env: Record<string, string>): Promise<Client> {
-  const transport = new StdioClientTransport({ command: BUN, args: ['cli/main.ts', 'mcp'], cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', XDG_CONFIG_HOME: tempConfigHome(), ...env }, stderr: 'pipe' })
+  const transport = new StdioClientTransport({
+    command: BUN,
+    args: ['cli/main.ts', 'mcp'],
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', XDG_CONFIG_HOME: tempConfigHome(), ...env },
+    stderr: 'pipe',
+  })
   const client = new Client({ name: 'svc-smart-test', version: '1.0.0' })
   await client.connect(transport)
   clients.push(client)
@@ -37,7 +43,11 @@ const call = async (client: Client, name: string, args: Record<string, unknown>,
 const text = (result: Result) => result.content.map((c) => c.text).join('\n')
 
 async function api(on: TestServer, token: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${on.url}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
+  const response = await fetch(`${on.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
   return ((await response.json()) as { data: any }).data
 }
 
@@ -49,16 +59,38 @@ describe('the tools as listed', () => {
     const { tools } = await client.listTools()
     const generate = tools.find((t) => t.name === 'svc_generate')!
     const execute = tools.find((t) => t.name === 'svc_execute')!
-    expect(generate.annotations).toEqual({ title: 'Plan an assessment app from an instruction', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true })
-    expect(execute.annotations).toEqual({ title: 'Build the app from a plan', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true })
+    expect(generate.annotations).toEqual({
+      title: 'Plan an assessment app from an instruction',
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: true,
+    })
+    expect(execute.annotations).toEqual({
+      title: 'Build the app from a plan',
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: true,
+    })
     for (const tool of [generate, execute]) {
       expect(tool.outputSchema!.required).toEqual(['status'])
-      expect(Object.keys(tool.outputSchema!.properties!).sort()).toEqual(['appId', 'jobId', 'notes', 'planId', 'progress', 'status', 'urls'])
+      expect(Object.keys(tool.outputSchema!.properties!).sort()).toEqual([
+        'appId',
+        'jobId',
+        'notes',
+        'planId',
+        'progress',
+        'status',
+        'urls',
+      ])
     }
     expect(Object.keys(generate.inputSchema.properties!).sort()).toEqual(['instruction', 'plan', 'planner'])
     expect(Object.keys(execute.inputSchema.properties!).sort()).toEqual(['jobId', 'module', 'plan', 'planId'])
     expect(execute.inputSchema.properties!.plan).toMatchObject({ type: 'object' })
-    expect(client.getInstructions()).toContain('auth_status (log in with auth_login or auth_email_code if needed) → svc_generate')
+    expect(client.getInstructions()).toContain(
+      'auth_status (log in with auth_login or auth_email_code if needed) → svc_generate',
+    )
     expect(client.getInstructions()).toContain('→ svc_execute (builds the app from the plan) / svc_exec')
     expect(client.getInstructions()).toContain('→ svc_exec "share publish"')
     expect(client.getInstructions()).toContain('Plans: up to 50 questions and 20 dimensions (scales)')
@@ -79,12 +111,24 @@ describe('built-in planner', () => {
     expect(result.isError).toBeUndefined()
     const planId = result.structuredContent.planId
     const stored = await api(server, token, 'GET', `/api/v3/smart/plans/${planId}`)
-    expect(result.structuredContent).toEqual({ status: 'ready', jobId: expect.any(String), planId, progress: { stage: 'done', percent: 100 }, notes: stored.plan.notes })
+    expect(result.structuredContent).toEqual({
+      status: 'ready',
+      jobId: expect.any(String),
+      planId,
+      progress: { stage: 'done', percent: 100 },
+      notes: stored.plan.notes,
+    })
     expect(stored.plan.scale.scales.map((s: { key: string }) => s.key)).toEqual(['exhaustion', 'cynicism'])
     const body = text(result)
-    const dimensions = stored.plan.scale.scales.map((s: any) => `${s.name} (3 items; levels ${s.levels.map((l: any) => l.label).join(' / ')})`).join(', ')
-    expect(body).toStartWith(`Plan ${planId}: "${stored.plan.app.name}" (en, builtin planner), 6 questions, 2 dimensions: ${dimensions}.\n`)
-    expect(body).toContain(`Notes (defaults the planner chose):\n${stored.plan.notes.map((n: string) => `- ${n}`).join('\n')}\n`)
+    const dimensions = stored.plan.scale.scales
+      .map((s: any) => `${s.name} (3 items; levels ${s.levels.map((l: any) => l.label).join(' / ')})`)
+      .join(', ')
+    expect(body).toStartWith(
+      `Plan ${planId}: "${stored.plan.app.name}" (en, builtin planner), 6 questions, 2 dimensions: ${dimensions}.\n`,
+    )
+    expect(body).toContain(
+      `Notes (defaults the planner chose):\n${stored.plan.notes.map((n: string) => `- ${n}`).join('\n')}\n`,
+    )
     expect(body).toContain(`call svc_execute with {"planId":"${planId}"} to build the app`)
 
     const job = await api(server, token, 'GET', `/api/v3/smart/jobs/${result.structuredContent.jobId}`)
@@ -108,10 +152,16 @@ describe('built-in planner', () => {
     expect(built.structuredContent).toEqual({ status: 'built', planId, appId, urls })
     expect(await api(server, token, 'GET', `/api/v3/apps/${appId}`)).toMatchObject({ fieldCount: 6, published: false })
     const body = text(built)
-    expect(body).toStartWith(`Built app ${appId} from plan ${planId}:\n- form     created 6: q1, q2, q3, q4, q5, q6\n- scale    created 2: exhaustion, cynicism\n`)
+    expect(body).toStartWith(
+      `Built app ${appId} from plan ${planId}:\n- form     created 6: q1, q2, q3, q4, q5, q6\n- scale    created 2: exhaustion, cynicism\n`,
+    )
     expect(body).toContain('\n- connect  created 1: theme\n- share    nothing to do\n')
-    expect(body).toContain(`URLs:\n- fill-in: not published yet\n- editor: ${urls.editor}\n- data: ${urls.data}\n- endpoint: not published yet\n`)
-    expect(body).toEndWith(`svc_exec "share publish" with ["--app", "${appId}"] opens the fill-in page and endpoint. svc_snapshot shows the whole app.`)
+    expect(body).toContain(
+      `URLs:\n- fill-in: not published yet\n- editor: ${urls.editor}\n- data: ${urls.data}\n- endpoint: not published yet\n`,
+    )
+    expect(body).toEndWith(
+      `svc_exec "share publish" with ["--app", "${appId}"] opens the fill-in page and endpoint. svc_snapshot shows the whole app.`,
+    )
 
     const again = await call(client, 'svc_execute', { planId })
     expect(again.structuredContent).toEqual({ status: 'built', planId, appId, urls })
@@ -119,7 +169,11 @@ describe('built-in planner', () => {
     expect(skipped[0]).toBe(`Updated app ${appId} from plan ${planId}:`)
     expect(skipped.slice(1, 7).every((line) => line.includes('skipped (done by an earlier run: '))).toBe(true)
     const one = await call(client, 'svc_execute', { planId, module: 'share' })
-    expect(text(one).split('\n').slice(0, 3)).toEqual([`Updated app ${appId} from plan ${planId}:`, '- share  nothing to do', 'URLs:'])
+    expect(text(one).split('\n').slice(0, 3)).toEqual([
+      `Updated app ${appId} from plan ${planId}:`,
+      '- share  nothing to do',
+      'URLs:',
+    ])
     expect(await api(server, token, 'GET', `/api/v3/apps/${appId}`)).toMatchObject({ fieldCount: 6 })
   })
 
@@ -134,21 +188,49 @@ describe('built-in planner', () => {
     const lines = text(failed).split('\n')
     expect(lines[0]).toStartWith('Error (')
     expect(lines[0]).toContain('Executing the plan stopped at the form module: ')
-    expect(lines.at(-1)).toBe(`Fix the plan (svc_execute with {"planId":"${planId}","plan":{…}} replaces and builds it) or the app (svc_exec), then call svc_execute with {"planId":"${planId}"} again: finished modules are not repeated.`)
+    expect(lines.at(-1)).toBe(
+      `Fix the plan (svc_execute with {"planId":"${planId}","plan":{…}} replaces and builds it) or the app (svc_exec), then call svc_execute with {"planId":"${planId}"} again: finished modules are not repeated.`,
+    )
     for (let i = 0; i < 45; i++) await api(server, token, 'DELETE', `/api/v3/apps/${appId}/fields/other${i}`)
     const resumed = await call(client, 'svc_execute', { planId })
     expect(resumed.structuredContent).toMatchObject({ status: 'built', appId })
-    expect(text(resumed)).toStartWith(`Updated app ${appId} from plan ${planId}:\n- form     created 1: q6; already there 5: q1, q2, q3, q4, q5\n`)
+    expect(text(resumed)).toStartWith(
+      `Updated app ${appId} from plan ${planId}:\n- form     created 1: q6; already there 5: q1, q2, q3, q4, q5\n`,
+    )
     expect(await api(server, token, 'GET', `/api/v3/apps/${appId}`)).toMatchObject({ fieldCount: 6 })
   })
 
   test.each([
-    ['svc_execute', {}, 'Error (usage): Pass planId or plan to build the app, or jobId to wait for a running svc_generate, not both or neither\nCall again with one of them.'],
-    ['svc_execute', { planId: 'a', jobId: 'b' }, 'Error (usage): Pass planId or plan to build the app, or jobId to wait for a running svc_generate, not both or neither\nCall again with one of them.'],
-    ['svc_execute', { plan: { version: 1 }, jobId: 'b' }, 'Error (usage): Pass planId or plan to build the app, or jobId to wait for a running svc_generate, not both or neither\nCall again with one of them.'],
-    ['svc_execute', { planId: 'nope' }, 'Error (not_found): Plan not found\nCheck the id: svc_generate returns planId (and jobId while planning); svc_read "smart plan list" lists your plans.'],
-    ['svc_execute', { jobId: 'nope' }, 'Error (not_found): Job not found\nCheck the jobId: it is the one svc_generate answered with {status:"running"}. svc_read "smart status" with ["--job", "<id>"] shows a job.'],
-    ['svc_execute', { jobId: 'x', module: 'form' }, 'Error (usage): module goes with planId or plan, not with jobId\nWait for the plan with jobId first, then build with planId (and module if needed).'],
+    [
+      'svc_execute',
+      {},
+      'Error (usage): Pass planId or plan to build the app, or jobId to wait for a running svc_generate, not both or neither\nCall again with one of them.',
+    ],
+    [
+      'svc_execute',
+      { planId: 'a', jobId: 'b' },
+      'Error (usage): Pass planId or plan to build the app, or jobId to wait for a running svc_generate, not both or neither\nCall again with one of them.',
+    ],
+    [
+      'svc_execute',
+      { plan: { version: 1 }, jobId: 'b' },
+      'Error (usage): Pass planId or plan to build the app, or jobId to wait for a running svc_generate, not both or neither\nCall again with one of them.',
+    ],
+    [
+      'svc_execute',
+      { planId: 'nope' },
+      'Error (not_found): Plan not found\nCheck the id: svc_generate returns planId (and jobId while planning); svc_read "smart plan list" lists your plans.',
+    ],
+    [
+      'svc_execute',
+      { jobId: 'nope' },
+      'Error (not_found): Job not found\nCheck the jobId: it is the one svc_generate answered with {status:"running"}. svc_read "smart status" with ["--job", "<id>"] shows a job.',
+    ],
+    [
+      'svc_execute',
+      { jobId: 'x', module: 'form' },
+      'Error (usage): module goes with planId or plan, not with jobId\nWait for the plan with jobId first, then build with planId (and module if needed).',
+    ],
     [
       'svc_generate',
       { instruction: 'a quiz', planner: 'llm' },
@@ -161,10 +243,15 @@ describe('built-in planner', () => {
 
   test('not logged in: both tools say how to log in', async () => {
     const anonymous = await connect({ SVC_URL: server.url })
-    for (const [tool, args] of [['svc_generate', { instruction: 'a quiz' }], ['svc_execute', { planId: 'x' }]] as const) {
+    for (const [tool, args] of [
+      ['svc_generate', { instruction: 'a quiz' }],
+      ['svc_execute', { planId: 'x' }],
+    ] as const) {
       const result = await call(anonymous, tool, args)
       expect(result.isError).toBe(true)
-      expect(text(result)).toBe(`Error (unauthorized): Not logged in to ${server.url}. Run \`svc-cli auth login\` (or \`svc-cli auth login --with-token < token.txt\`), or set SVC_TOKEN.\n${LOGIN_HINT}`)
+      expect(text(result)).toBe(
+        `Error (unauthorized): Not logged in to ${server.url}. Run \`svc-cli auth login\` (or \`svc-cli auth login --with-token < token.txt\`), or set SVC_TOKEN.\n${LOGIN_HINT}`,
+      )
     }
   })
 })
@@ -177,9 +264,19 @@ describe('a planner that outlasts the wait', () => {
     const running = await call(client, 'svc_generate', { instruction: INSTRUCTION }, (p) => progress.push(p))
     expect(running.isError).toBeUndefined()
     const jobId = running.structuredContent.jobId
-    expect(running.structuredContent).toEqual({ status: 'running', jobId, progress: { stage: 'asking the model', percent: 30 } })
-    expect(text(running)).toBe(`Planning is still running (job ${jobId}, stage "asking the model", 30%; latest: Asking test-model for a plan). Call svc_execute with {"jobId":"${jobId}"} to wait for it again (each call waits up to 150 ms); it answers with the plan when ready.`)
-    expect(progress.map((p) => p.message)).toEqual(['Queued for the llm planner', 'Reading the instruction', 'Asking test-model for a plan'])
+    expect(running.structuredContent).toEqual({
+      status: 'running',
+      jobId,
+      progress: { stage: 'asking the model', percent: 30 },
+    })
+    expect(text(running)).toBe(
+      `Planning is still running (job ${jobId}, stage "asking the model", 30%; latest: Asking test-model for a plan). Call svc_execute with {"jobId":"${jobId}"} to wait for it again (each call waits up to 150 ms); it answers with the plan when ready.`,
+    )
+    expect(progress.map((p) => p.message)).toEqual([
+      'Queued for the llm planner',
+      'Reading the instruction',
+      'Asking test-model for a plan',
+    ])
     expect(progress.map((p) => p.progress)).toEqual([10, 20, 30])
 
     const still = await call(client, 'svc_execute', { jobId })
@@ -190,14 +287,26 @@ describe('a planner that outlasts the wait', () => {
     await jobSettled(slowServer.ctx, jobId)
     const ready = await call(client, 'svc_execute', { jobId })
     const planId = ready.structuredContent.planId
-    expect(ready.structuredContent).toMatchObject({ status: 'ready', jobId, planId: expect.any(String), progress: { stage: 'done', percent: 100 } })
+    expect(ready.structuredContent).toMatchObject({
+      status: 'ready',
+      jobId,
+      planId: expect.any(String),
+      progress: { stage: 'done', percent: 100 },
+    })
     expect(text(ready)).toStartWith(`Plan ${planId}: "`)
     expect(text(ready)).toContain('(en, llm planner), 6 questions, ')
-    expect(ready.structuredContent.notes[0]).toBe("Planned by the LLM planner (test-model), starting from the built-in planner's draft.")
+    expect(ready.structuredContent.notes[0]).toBe(
+      "Planned by the LLM planner (test-model), starting from the built-in planner's draft.",
+    )
 
     const built = await call(client, 'svc_execute', { planId })
     const appId = built.structuredContent.appId
-    expect(built.structuredContent).toEqual({ status: 'built', planId, appId, urls: await api(slowServer, token, 'GET', `/api/v3/apps/${appId}/urls`) })
+    expect(built.structuredContent).toEqual({
+      status: 'built',
+      planId,
+      appId,
+      urls: await api(slowServer, token, 'GET', `/api/v3/apps/${appId}/urls`),
+    })
     expect(text(built)).toStartWith(`Built app ${appId} from plan ${planId}:`)
     expect(await api(slowServer, token, 'GET', `/api/v3/apps/${appId}`)).toMatchObject({ fieldCount: 6 })
   })
@@ -206,14 +315,20 @@ describe('a planner that outlasts the wait', () => {
     const { token, user } = await slowServer.account()
     const client = await connect({ SVC_URL: slowServer.url, SVC_TOKEN: token })
     const abort = new AbortController()
-    const call = client.callTool({ name: 'svc_generate', arguments: { instruction: INSTRUCTION } }, undefined, { signal: abort.signal })
+    const call = client.callTool({ name: 'svc_generate', arguments: { instruction: INSTRUCTION } }, undefined, {
+      signal: abort.signal,
+    })
     await model.request()
     abort.abort()
     await expect(call).rejects.toThrow()
     const [row] = await slowServer.ctx.storage.smart.jobsOf(user.id)
     // The model never answers: the job ends only because the tool cancelled it.
     await jobSettled(slowServer.ctx, row.id)
-    expect(await api(slowServer, token, 'GET', `/api/v3/smart/jobs/${row.id}`)).toMatchObject({ status: 'cancelled', planId: null, progress: { stage: 'cancelled' } })
+    expect(await api(slowServer, token, 'GET', `/api/v3/smart/jobs/${row.id}`)).toMatchObject({
+      status: 'cancelled',
+      planId: null,
+      progress: { stage: 'cancelled' },
+    })
     model.answer()
   })
 })

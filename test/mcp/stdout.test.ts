@@ -25,9 +25,19 @@ const calls: [string, Record<string, unknown>][] = [
 
 /** Talks raw JSON-RPC to the process and returns every stdout line. */
 async function session(env: Record<string, string>): Promise<{ lines: string[]; stderr: string }> {
-  const proc = Bun.spawn([BUN, 'cli/main.ts', 'mcp'], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: '/tmp', ...env }, stdin: 'pipe', stdout: 'pipe', stderr: 'pipe' })
+  const proc = Bun.spawn([BUN, 'cli/main.ts', 'mcp'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: '/tmp', ...env },
+    stdin: 'pipe',
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
   const send = (message: object) => void proc.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`)
-  send({ id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } })
+  send({
+    id: 0,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+  })
   send({ method: 'notifications/initialized' })
   send({ id: 1, method: 'tools/list' })
   send({ id: 2, method: 'resources/read', params: { uri: 'svc://skills/share' } })
@@ -48,8 +58,14 @@ async function session(env: Record<string, string>): Promise<{ lines: string[]; 
 }
 
 test.each([
-  ['the server is unreachable', () => ({ SVC_URL: 'http://127.0.0.1:9', SVC_TOKEN: 'svc_pat_x', XDG_CONFIG_HOME: tempConfigHome() })],
-  ['the token is wrong', () => ({ SVC_URL: server.url, SVC_TOKEN: 'svc_pat_wrong', XDG_CONFIG_HOME: tempConfigHome() })],
+  [
+    'the server is unreachable',
+    () => ({ SVC_URL: 'http://127.0.0.1:9', SVC_TOKEN: 'svc_pat_x', XDG_CONFIG_HOME: tempConfigHome() }),
+  ],
+  [
+    'the token is wrong',
+    () => ({ SVC_URL: server.url, SVC_TOKEN: 'svc_pat_wrong', XDG_CONFIG_HOME: tempConfigHome() }),
+  ],
   ['there is no token', () => ({ SVC_URL: server.url, XDG_CONFIG_HOME: tempConfigHome() })],
 ])('every stdout line is JSON-RPC when %s', async (_name, env) => {
   const { lines } = await session(env())

@@ -10,13 +10,27 @@ import { BUN, ROOT, tempConfigHome } from '../support/server.ts'
 
 const silent = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {}, open() {} } })
 const url = `http://127.0.0.1:${silent.port}`
-const advice = 'Check that the server is running and that --server or SVC_URL points at it; to wait longer pass --timeout <seconds> or set SVC_TIMEOUT.'
+const advice =
+  'Check that the server is running and that --server or SVC_URL points at it; to wait longer pass --timeout <seconds> or set SVC_TIMEOUT.'
 
 let client: Client
 beforeAll(async () => {
   // The environment is passed explicitly: StdioClientTransport passes only a few variables otherwise.
-  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', XDG_CONFIG_HOME: tempConfigHome(), SVC_URL: url, SVC_TOKEN: 'svc_pat_x', SVC_TIMEOUT: '1' }
-  const transport = new StdioClientTransport({ command: BUN, args: ['cli/main.ts', 'mcp'], cwd: ROOT, env, stderr: 'pipe' })
+  const env = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '/tmp',
+    XDG_CONFIG_HOME: tempConfigHome(),
+    SVC_URL: url,
+    SVC_TOKEN: 'svc_pat_x',
+    SVC_TIMEOUT: '1',
+  }
+  const transport = new StdioClientTransport({
+    command: BUN,
+    args: ['cli/main.ts', 'mcp'],
+    cwd: ROOT,
+    env,
+    stderr: 'pipe',
+  })
   client = new Client({ name: 'svc-timeout-test', version: '1.0.0' })
   await client.connect(transport)
 })

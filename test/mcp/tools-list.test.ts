@@ -21,7 +21,18 @@ let client: Client
 let tools: Tool[]
 let whitelist: Map<string, ExecEntry>
 beforeAll(async () => {
-  const transport = new StdioClientTransport({ command: BUN, args: ['cli/main.ts', 'mcp'], cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', XDG_CONFIG_HOME: tempConfigHome(), SVC_URL: 'http://127.0.0.1:9' }, stderr: 'pipe' })
+  const transport = new StdioClientTransport({
+    command: BUN,
+    args: ['cli/main.ts', 'mcp'],
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      XDG_CONFIG_HOME: tempConfigHome(),
+      SVC_URL: 'http://127.0.0.1:9',
+    },
+    stderr: 'pipe',
+  })
   client = new Client({ name: 'svc-tools-list-test', version: '1.0.0' })
   await client.connect(transport)
   tools = (await client.listTools()).tools
@@ -40,7 +51,12 @@ function listedCommands(description: string): { name: string; destructive: boole
     return items.map((item) => {
       const words = item.split(' ')
       const name = words.filter((word) => !word.startsWith('--') && !word.startsWith('<') && word !== '…').join(' ')
-      return { name: name.replace('!', ''), destructive: name.includes('!'), flags: words.filter((word) => word.startsWith('--') || word.startsWith('<')), more: words.includes('…') }
+      return {
+        name: name.replace('!', ''),
+        destructive: name.includes('!'),
+        flags: words.filter((word) => word.startsWith('--') || word.startsWith('<')),
+        more: words.includes('…'),
+      }
     })
   })
 }
@@ -51,7 +67,8 @@ describe('tools/list', () => {
   })
 
   test('says the shared constraints nowhere; the instructions and svc://constraints say them once', async () => {
-    for (const { name, description } of tools) for (const line of CONSTRAINT_LINES) expect([name, description?.includes(line)]).toEqual([name, false])
+    for (const { name, description } of tools)
+      for (const line of CONSTRAINT_LINES) expect([name, description?.includes(line)]).toEqual([name, false])
     expect(client.getInstructions()).toContain(CONSTRAINTS)
     const { contents } = await client.readResource({ uri: 'svc://constraints' })
     for (const line of CONSTRAINT_LINES) expect((contents[0] as { text: string }).text).toContain(`- ${line}\n`)
@@ -59,10 +76,18 @@ describe('tools/list', () => {
 
   test('every tool sets all four hints and a title; the read-only ones are the ones that change nothing', () => {
     for (const { name, title, annotations } of tools) {
-      expect([name, Object.keys(annotations ?? {}).sort()]).toEqual([name, ['destructiveHint', 'idempotentHint', 'openWorldHint', 'readOnlyHint', 'title']])
+      expect([name, Object.keys(annotations ?? {}).sort()]).toEqual([
+        name,
+        ['destructiveHint', 'idempotentHint', 'openWorldHint', 'readOnlyHint', 'title'],
+      ])
       expect(annotations!.title).toBe(title!)
     }
-    expect(tools.filter((t) => t.annotations!.readOnlyHint).map((t) => t.name)).toEqual(['auth_status', 'svc_snapshot', 'svc_skill', 'svc_read'])
+    expect(tools.filter((t) => t.annotations!.readOnlyHint).map((t) => t.name)).toEqual([
+      'auth_status',
+      'svc_snapshot',
+      'svc_skill',
+      'svc_read',
+    ])
     expect(tools.filter((t) => t.annotations!.destructiveHint).map((t) => t.name)).toEqual(['svc_exec'])
   })
 
@@ -71,7 +96,9 @@ describe('tools/list', () => {
     const changes = listedCommands(tool('svc_exec').description!)
     const effect = (name: string) => whitelist.get(name)?.effect
     expect(reads.map((c) => [c.name, effect(c.name), c.destructive])).toEqual(reads.map((c) => [c.name, 'read', false]))
-    expect(changes.map((c) => [c.name, effect(c.name) === 'destructive', c.destructive])).toEqual(changes.map((c) => [c.name, c.destructive, c.destructive]))
+    expect(changes.map((c) => [c.name, effect(c.name) === 'destructive', c.destructive])).toEqual(
+      changes.map((c) => [c.name, c.destructive, c.destructive]),
+    )
     expect(changes.every((c) => effect(c.name) === 'write' || effect(c.name) === 'destructive')).toBe(true)
     expect([...reads, ...changes].map((c) => c.name).sort()).toEqual([...whitelist.keys()].sort())
   })

@@ -10,7 +10,13 @@
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { loadStats } from '../../server/core/stats/state.ts'
-import { ALLOWANCE_MB, BIG_RECORDS as RECORDS, memoryOf, resetPeak, startWithBigRecords } from '../support/big-records.ts'
+import {
+  ALLOWANCE_MB,
+  BIG_RECORDS as RECORDS,
+  memoryOf,
+  resetPeak,
+  startWithBigRecords,
+} from '../support/big-records.ts'
 import type { ServerProcess } from '../support/process.ts'
 
 let server: ServerProcess
@@ -53,10 +59,14 @@ test('marking 200 × 1 MB records spam, rescoring and deleting them each stay wi
   const deleted = await owner('/records/delete', { ids })
   expect([deleted.status, deleted.body]).toEqual([200, { code: 200, data: { deleted: RECORDS } }])
 
-  const left = await fetch(`${server.url}/api/v3/apps/${appId}/records?spam=include`, { headers: { authorization: `Bearer ${ownerToken}` } })
+  const left = await fetch(`${server.url}/api/v3/apps/${appId}/records?spam=include`, {
+    headers: { authorization: `Bearer ${ownerToken}` },
+  })
   expect(await left.json()).toEqual({ code: 200, records: [], page: 1, size: 100, total: 0 })
   // Each step's peak, over the server's RSS before the first (printed for the record).
   const growth = { spam: spam.peak - idle, rescore: rescored.peak - idle, delete: deleted.peak - idle }
-  console.log(`peak RSS over idle (MB): ${JSON.stringify(Object.fromEntries(Object.entries(growth).map(([k, v]) => [k, Math.round(v)])))}`)
+  console.log(
+    `peak RSS over idle (MB): ${JSON.stringify(Object.fromEntries(Object.entries(growth).map(([k, v]) => [k, Math.round(v)])))}`,
+  )
   expect(Object.entries(growth).filter(([, mb]) => mb > ALLOWANCE_MB)).toEqual([])
 }, 120_000)

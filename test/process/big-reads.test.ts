@@ -10,7 +10,14 @@
  * record at a time itself.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { ALLOWANCE_MB, BIG_RECORDS as RECORDS, bigDataOf as dataOf, memoryOf, resetPeak, startWithBigRecords } from '../support/big-records.ts'
+import {
+  ALLOWANCE_MB,
+  BIG_RECORDS as RECORDS,
+  bigDataOf as dataOf,
+  memoryOf,
+  resetPeak,
+  startWithBigRecords,
+} from '../support/big-records.ts'
 import type { ServerProcess } from '../support/process.ts'
 
 let server: ServerProcess
@@ -73,8 +80,15 @@ function pageChecker() {
           return
         }
         // The comma between records may have come at the end of the last chunk or the start of this one.
-        const record = JSON.parse(pending.slice(pending.startsWith(',') ? 1 : 0, stop)) as { data: { n: number; blob: string }; meta: unknown }
-        if (JSON.stringify(record.data) !== JSON.stringify(dataOf(records.length)) || JSON.stringify(record.meta) !== '{}') mismatches++
+        const record = JSON.parse(pending.slice(pending.startsWith(',') ? 1 : 0, stop)) as {
+          data: { n: number; blob: string }
+          meta: unknown
+        }
+        if (
+          JSON.stringify(record.data) !== JSON.stringify(dataOf(records.length)) ||
+          JSON.stringify(record.meta) !== '{}'
+        )
+          mismatches++
         records.push(record.data.n)
         pending = pending.slice(stop)
         scanned = 0
@@ -113,11 +127,20 @@ test('a size=1000 page and a CSV export of 200 × 1 MB records, read at once by 
   await Promise.all([slowlyRead(pageRes, page.take), slowlyRead(csvRes, csv.take)])
   const peak = memory().peak
 
-  expect(page.result()).toEqual({ records: RECORDS, inOrder: true, mismatches: 0, rest: `],"page":1,"size":1000,"total":${RECORDS}}` })
+  expect(page.result()).toEqual({
+    records: RECORDS,
+    inOrder: true,
+    mismatches: 0,
+    rest: `],"page":1,"size":1000,"total":${RECORDS}}`,
+  })
   // A header row and one row per record: id, createdAt, n, blob, meta.source, meta.timestamp.
   const rowBytes = (n: number) => 36 + 1 + 24 + 1 + String(n).length + 1 + dataOf(n).blob.length + 2 + 2
   const header = '\uFEFFid,createdAt,n,blob,meta.source,meta.timestamp\r\n'
-  expect(csv.result()).toEqual({ rows: RECORDS + 1, bytes: Buffer.byteLength(header) + Array.from({ length: RECORDS }, (_, n) => rowBytes(n)).reduce((a, b) => a + b, 0) })
+  expect(csv.result()).toEqual({
+    rows: RECORDS + 1,
+    bytes:
+      Buffer.byteLength(header) + Array.from({ length: RECORDS }, (_, n) => rowBytes(n)).reduce((a, b) => a + b, 0),
+  })
   // /health answered, and only with 200, while the reads were in flight.
   expect(healthAnswers.length).toBeGreaterThan(0)
   expect(healthAnswers.every((status) => status === 200)).toBe(true)

@@ -35,13 +35,19 @@ afterAll(() => {
 describe('deploy/svc.service', () => {
   test('says what the README says: the executable, a dynamic user, its state directory as data dir and working dir', () => {
     expect(setting('ExecStart')).toBe('/usr/local/bin/svc serve')
-    expect([setting('DynamicUser'), setting('StateDirectory'), setting('WorkingDirectory'), setting('ProtectSystem')]).toEqual(['yes', 'svc', '/var/lib/svc', 'strict'])
+    expect([
+      setting('DynamicUser'),
+      setting('StateDirectory'),
+      setting('WorkingDirectory'),
+      setting('ProtectSystem'),
+    ]).toEqual(['yes', 'svc', '/var/lib/svc', 'strict'])
     expect(setting('Restart')).toBe('on-failure')
   })
 
   test('the executable run the way the unit runs it starts on the empty state directory, answers health and exits 0 on KillSignal', async () => {
     const env: Record<string, string> = {}
-    for (const [key, value] of settings) if (key === 'Environment') env[value.slice(0, value.indexOf('='))] = value.slice(value.indexOf('=') + 1)
+    for (const [key, value] of settings)
+      if (key === 'Environment') env[value.slice(0, value.indexOf('='))] = value.slice(value.indexOf('=') + 1)
     expect(Object.keys(env).sort()).toEqual(['HOST', 'PORT', 'SVC_BASE_URL', 'SVC_DATA_DIR'])
     // systemd makes the state directory (mode StateDirectoryMode) before starting the service.
     const stateDir = moved(`/var/lib/${setting('StateDirectory')}`)
@@ -56,7 +62,10 @@ describe('deploy/svc.service', () => {
     })
     expect(running.url).toStartWith('http://127.0.0.1:')
     const health = await fetch(`${running.url}/api/v3/health`)
-    expect([health.status, await health.json()]).toEqual([200, { code: 200, data: { status: 'ok', version: expect.any(String) } }])
+    expect([health.status, await health.json()]).toEqual([
+      200,
+      { code: 200, data: { status: 'ok', version: expect.any(String) } },
+    ])
     // Links name the public URL the reverse proxy serves.
     expect(running.output()).toContain(`Admin     ${env.SVC_BASE_URL}/admin/`)
     expect(existsSync(join(stateDir, 'svc.db'))).toBe(true)

@@ -28,7 +28,11 @@ describe('durability of acknowledged records', () => {
     const client = async (n: number) => {
       for (let i = 0; !killed; i++) {
         try {
-          const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client: n, i, text: 'durable ✓' }) })
+          const res = await fetch(url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ client: n, i, text: 'durable ✓' }),
+          })
           if (res.status !== 200) throw new Error(`unexpected ${res.status}: ${await res.text()}`)
           const body = (await res.json()) as { data: { id: string } }
           acknowledged.push(body.data.id)
@@ -48,16 +52,27 @@ describe('durability of acknowledged records', () => {
 
     // Restart on the same data: the server recovers the WAL and serves again.
     running = await spawnServer({ ...env, SVC_RATE_LIMIT: 'off' })
-    const after = await fetch(`${running.url}/api/v3/share/${token}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"after":true}' })
+    const after = await fetch(`${running.url}/api/v3/share/${token}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"after":true}',
+    })
     expect(after.status).toBe(200)
     // The summary's aggregates, written behind, caught up with every stored record (the owner's
     // summary: the keys came from anonymous posts, so they are proposed fields the public one leaves out).
-    const summary = (await (await fetch(`${running.url}/api/v3/share/${token}/summary`, { headers: { authorization: `Bearer ${ownerToken}` } })).json()) as { total: number; fields: Record<string, { count: number }> }
+    const summary = (await (
+      await fetch(`${running.url}/api/v3/share/${token}/summary`, {
+        headers: { authorization: `Bearer ${ownerToken}` },
+      })
+    ).json()) as { total: number; fields: Record<string, { count: number }> }
     running.proc.kill('SIGTERM')
     expect(await running.proc.exited).toBe(0)
     running = undefined
 
-    const { rows, stats } = await withDatabase(env, async (ctx) => ({ rows: await storedRows(ctx, appId), stats: (await ctx.storage.stats.counters(appId))! }))
+    const { rows, stats } = await withDatabase(env, async (ctx) => ({
+      rows: await storedRows(ctx, appId),
+      stats: (await ctx.storage.stats.counters(appId))!,
+    }))
     const stored = new Set(rows.map((row) => row.id))
     expect(acknowledged.filter((id) => !stored.has(id))).toEqual([])
     // Numbering stays gap-free and the counters agree with the rows.

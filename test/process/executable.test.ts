@@ -28,13 +28,26 @@ afterAll(() => {
 
 /** Runs `svc …` as a process with only `env` (plus HOME and an empty config home). */
 async function run(args: string[], env: Record<string, string> = {}) {
-  const proc = Bun.spawn([svc, ...args], { cwd, env: { HOME: home, XDG_CONFIG_HOME: tempDir('svc-exe-config-'), ...env }, stdout: 'pipe', stderr: 'pipe' })
-  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
+  const proc = Bun.spawn([svc, ...args], {
+    cwd,
+    env: { HOME: home, XDG_CONFIG_HOME: tempDir('svc-exe-config-'), ...env },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ])
   return { stdout, stderr, code }
 }
 
 const post = (url: string, body: unknown, token?: string) =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) })
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  })
 
 describe('the svc executable', () => {
   let token: string
@@ -43,9 +56,23 @@ describe('the svc executable', () => {
 
   test('`svc serve` migrates an empty data dir and answers health', async () => {
     const dataDir = tempDir('svc-exe-data-')
-    server = await startListening([svc, 'serve'], { cwd, dataDir, env: { HOME: home, PORT: '0', HOST: '127.0.0.1', SVC_DATA_DIR: dataDir, SVC_LOG: 'warn', ...(await testDatabaseEnv()) } })
+    server = await startListening([svc, 'serve'], {
+      cwd,
+      dataDir,
+      env: {
+        HOME: home,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        SVC_DATA_DIR: dataDir,
+        SVC_LOG: 'warn',
+        ...(await testDatabaseEnv()),
+      },
+    })
     const health = await fetch(`${server.url}/api/v3/health`)
-    expect([health.status, await health.json()]).toEqual([200, { code: 200, data: { status: 'ok', version: expect.any(String) } }])
+    expect([health.status, await health.json()]).toEqual([
+      200,
+      { code: 200, data: { status: 'ok', version: expect.any(String) } },
+    ])
     expect(server.output()).toContain('No account yet. Create the first one')
   }, 30_000)
 
@@ -58,41 +85,59 @@ describe('the svc executable', () => {
     expect(assets.map(([, ext]) => ext).sort()).toEqual(['css', 'js', 'svg'])
     for (const [name, ext] of assets) {
       const asset = await fetch(`${server!.url}/admin/${name}`)
-      expect([asset.status, asset.headers.get('content-type')?.split(';')[0], (await asset.arrayBuffer()).byteLength > 100]).toEqual([
-        200,
-        { js: 'text/javascript', css: 'text/css', svg: 'image/svg+xml' }[ext],
-        true,
-      ])
+      expect([
+        asset.status,
+        asset.headers.get('content-type')?.split(';')[0],
+        (await asset.arrayBuffer()).byteLength > 100,
+      ]).toEqual([200, { js: 'text/javascript', css: 'text/css', svg: 'image/svg+xml' }[ext], true])
     }
   })
 
   test('takes a record on a published endpoint and reads it back with /query', async () => {
-    const signup = await post(`${server!.url}/api/v3/auth/signup`, { email: 'owner@example.com', password: 'a long password', tokenName: 'exe test' })
+    const signup = await post(`${server!.url}/api/v3/auth/signup`, {
+      email: 'owner@example.com',
+      password: 'a long password',
+      tokenName: 'exe test',
+    })
     expect(signup.status).toBe(200)
     token = ((await signup.json()) as { data: { token: { token: string } } }).data.token.token
     const app = await post(`${server!.url}/api/v3/apps`, { name: 'Contact' }, token)
     appId = ((await app.json()) as { data: { id: string } }).data.id
     const published = await post(`${server!.url}/api/v3/apps/${appId}/share/publish`, {}, token)
-    endpoint = ((await published.json()) as { data: { endpoint: string } }).data.endpoint.replace(/^http:\/\/localhost:\d+/, server!.url)
+    endpoint = ((await published.json()) as { data: { endpoint: string } }).data.endpoint.replace(
+      /^http:\/\/localhost:\d+/,
+      server!.url,
+    )
 
     const sent = await post(endpoint, { name: 'Ada', message: 'Hello ✓' })
     expect(sent.status).toBe(200)
     const { data } = (await sent.json()) as { data: { id: string } }
     const query = await fetch(`${endpoint}/query?page=1&size=100`, { headers: { authorization: `Bearer ${token}` } })
     const body = (await query.json()) as { records: Array<{ id: string; data: unknown }> }
-    expect([query.status, body.records.map((r) => [r.id, r.data])]).toEqual([200, [[data.id, { name: 'Ada', message: 'Hello ✓' }]]])
+    expect([query.status, body.records.map((r) => [r.id, r.data])]).toEqual([
+      200,
+      [[data.id, { name: 'Ada', message: 'Hello ✓' }]],
+    ])
   })
 
   test('`svc app list` is svc-cli against itself', async () => {
     const list = await run(['app', 'list', '--json'], { SVC_URL: server!.url, SVC_TOKEN: token })
     expect({ code: list.code, stderr: list.stderr }).toEqual({ code: 0, stderr: '' })
-    expect((JSON.parse(list.stdout) as { apps: Array<{ id: string; name: string }> }).apps.map((app) => [app.id, app.name])).toEqual([[appId, 'Contact']])
+    expect(
+      (JSON.parse(list.stdout) as { apps: Array<{ id: string; name: string }> }).apps.map((app) => [app.id, app.name]),
+    ).toEqual([[appId, 'Contact']])
     const help = await run(['--help'])
     expect([help.code, help.stdout]).toEqual([0, expect.stringContaining('serve')])
   })
 
   test('`svc mcp` answers initialize and tools/list over stdio', async () => {
-    const transport = new StdioClientTransport({ command: svc, args: ['mcp'], cwd, env: { HOME: home, XDG_CONFIG_HOME: tempDir('svc-exe-config-'), SVC_URL: server!.url }, stderr: 'pipe' })
+    const transport = new StdioClientTransport({
+      command: svc,
+      args: ['mcp'],
+      cwd,
+      env: { HOME: home, XDG_CONFIG_HOME: tempDir('svc-exe-config-'), SVC_URL: server!.url },
+      stderr: 'pipe',
+    })
     const client = new Client({ name: 'svc-exe-test', version: '1.0.0' })
     try {
       await client.connect(transport)

@@ -49,7 +49,11 @@ describe('graceful shutdown (SIGTERM)', () => {
       for (let i = 0; ; i++) {
         let res: Response
         try {
-          res = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client: n, i }) })
+          res = await fetch(`${server.url}${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ client: n, i }),
+          })
         } catch (error) {
           // Refused or closed once the listener is gone; never before the signal.
           if (!signalled) failures.push(`client ${n}: ${String(error)}`)
@@ -68,7 +72,9 @@ describe('graceful shutdown (SIGTERM)', () => {
     const slow: RawConnection[] = []
     for (const body of bodies) {
       const connection = await rawConnect(server.url)
-      connection.write(`POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`)
+      connection.write(
+        `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+      )
       slow.push(connection)
     }
     // A request answered after those were sent: the server has taken their connections.
@@ -100,7 +106,9 @@ describe('a bounded stop', () => {
     const { user } = await server.account()
     const endpoint = await makeEndpoint(server.ctx, user.id)
     const stuck = await rawConnect(server.url)
-    stuck.write(`POST ${endpoint.path()} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"never":`)
+    stuck.write(
+      `POST ${endpoint.path()} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"never":`,
+    )
     expect((await fetch(`${server.url}/api/v3/health`)).status).toBe(200)
     await server.stop(50)
     // The server closed the connection without an answer; the data dir can go.

@@ -21,7 +21,13 @@ let server: ServerProcess
 let path: string
 
 beforeAll(async () => {
-  const env = { SVC_DATA_DIR: tempDir('svc-edges-'), SVC_LOG: 'info', SVC_RATE_LIMIT: 'off', SVC_BODY_DEADLINE_MS: String(DEADLINE_MS), ...(await testDatabaseEnv()) }
+  const env = {
+    SVC_DATA_DIR: tempDir('svc-edges-'),
+    SVC_LOG: 'info',
+    SVC_RATE_LIMIT: 'off',
+    SVC_BODY_DEADLINE_MS: String(DEADLINE_MS),
+    ...(await testDatabaseEnv()),
+  }
   const ctx = await createServerContext(loadConfig({ PORT: '0', ...env }))
   try {
     const user = await insertUser(ctx, { email: 'owner@example.com' })
@@ -38,7 +44,9 @@ afterAll(() => server?.proc.kill('SIGKILL'))
 
 /** The head of a POST to `target` with `headers`. */
 const head = (target: string, headers: Record<string, string>) =>
-  `POST ${target} HTTP/1.1\r\nHost: localhost\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n`
+  `POST ${target} HTTP/1.1\r\nHost: localhost\r\n${Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('')}\r\n`
 
 /** What a client sees of a response: status, JSON body, and whether a browser could read it. */
 const seen = (response: RawResponse): { status: number; cors: string | null; type: string | null; body: unknown } => ({
@@ -49,10 +57,21 @@ const seen = (response: RawResponse): { status: number; cors: string | null; typ
 })
 
 const JSON_TYPE = 'application/json; charset=utf-8'
-const tooLarge = { code: 413, error: { type: 'too_large', message: `The request body is larger than ${LIMITS.maxBodyBytes} bytes; send fewer or smaller records (use /batch for many small ones)`, details: { limit: 'maxBodyBytes', max: LIMITS.maxBodyBytes } } }
+const tooLarge = {
+  code: 413,
+  error: {
+    type: 'too_large',
+    message: `The request body is larger than ${LIMITS.maxBodyBytes} bytes; send fewer or smaller records (use /batch for many small ones)`,
+    details: { limit: 'maxBodyBytes', max: LIMITS.maxBodyBytes },
+  },
+}
 
 describe('bodies beyond every limit are a JSON 413 with CORS (row 5)', () => {
-  for (const [name, length] of [['over the app limit', LIMITS.maxBodyBytes + 1], ['over 16 MiB', 17 * 1024 * 1024], ['over 1 GiB', 2 ** 31]] as const) {
+  for (const [name, length] of [
+    ['over the app limit', LIMITS.maxBodyBytes + 1],
+    ['over 16 MiB', 17 * 1024 * 1024],
+    ['over 1 GiB', 2 ** 31],
+  ] as const) {
     test(`Content-Length ${name}, body never sent`, async () => {
       const connection = await rawConnect(server.url)
       connection.write(head(path, { 'content-type': 'application/json', 'content-length': String(length) }))
@@ -66,7 +85,10 @@ describe('bodies beyond every limit are a JSON 413 with CORS (row 5)', () => {
     const connection = await rawConnect(server.url)
     connection.write(head(`${path}/batch`, { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }))
     const chunk = new Uint8Array(64 * 1024).fill(0x20)
-    for (let sent = 0; sent <= LIMITS.maxBodyBytes; sent += chunk.length) connection.write(new Uint8Array([...new TextEncoder().encode(`${chunk.length.toString(16)}\r\n`), ...chunk, 0x0d, 0x0a]))
+    for (let sent = 0; sent <= LIMITS.maxBodyBytes; sent += chunk.length)
+      connection.write(
+        new Uint8Array([...new TextEncoder().encode(`${chunk.length.toString(16)}\r\n`), ...chunk, 0x0d, 0x0a]),
+      )
     const responses = await connection.responses()
     connection.close()
     expect(responses.map(seen)).toEqual([{ status: 413, cors: '*', type: JSON_TYPE, body: tooLarge }])
@@ -74,11 +96,27 @@ describe('bodies beyond every limit are a JSON 413 with CORS (row 5)', () => {
 
   test('a control-plane route answers JSON too (without CORS), at its own small limit', async () => {
     const connection = await rawConnect(server.url)
-    connection.write(head('/api/v3/auth/login', { 'content-type': 'application/json', 'content-length': String(2 ** 31) }))
+    connection.write(
+      head('/api/v3/auth/login', { 'content-type': 'application/json', 'content-length': String(2 ** 31) }),
+    )
     const responses = await connection.responses()
     connection.close()
     const max = LIMITS.maxControlBodyBytes
-    expect(responses.map(seen)).toEqual([{ status: 413, cors: null, type: JSON_TYPE, body: { code: 413, error: { type: 'too_large', message: `The request body is larger than ${max} bytes; send a smaller one`, details: { limit: 'body', max } } } }])
+    expect(responses.map(seen)).toEqual([
+      {
+        status: 413,
+        cors: null,
+        type: JSON_TYPE,
+        body: {
+          code: 413,
+          error: {
+            type: 'too_large',
+            message: `The request body is larger than ${max} bytes; send a smaller one`,
+            details: { limit: 'body', max },
+          },
+        },
+      },
+    ])
   })
 })
 
@@ -88,15 +126,31 @@ describe('slow and broken-off bodies (row 6)', () => {
     connection.write(`${head(path, { 'content-type': 'application/json', 'content-length': '100' })}{"a":1,`)
     const responses = await connection.responses()
     connection.close()
-    expect(responses.map(seen)).toEqual([{ status: 408, cors: '*', type: JSON_TYPE, body: { code: 408, error: { type: 'timeout', message: 'The request body did not arrive within 1 s; send it in one go' } } }])
+    expect(responses.map(seen)).toEqual([
+      {
+        status: 408,
+        cors: '*',
+        type: JSON_TYPE,
+        body: {
+          code: 408,
+          error: { type: 'timeout', message: 'The request body did not arrive within 1 s; send it in one go' },
+        },
+      },
+    ])
   })
 
   test('a client that goes away mid-body leaves no ERROR line, and the server keeps answering', async () => {
     const connection = await rawConnect(server.url)
-    connection.write(`${head(`${path}/form`, { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '100' })}a=1&b=`)
+    connection.write(
+      `${head(`${path}/form`, { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '100' })}a=1&b=`,
+    )
     await Bun.sleep(50)
     connection.close()
-    const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"after":1}' })
+    const res = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"after":1}',
+    })
     expect(res.status).toBe(200)
   })
 })
@@ -105,9 +159,15 @@ describe('Expect: 100-continue (row 13)', () => {
   // Bun.serve writes the 100 itself before the handler runs (Bun 1.4.5 has no option to
   // leave it to the app), so the body is invited; what the app controls is that the 413
   // follows at once, before any of the body, as JSON with CORS headers.
-  test('a body over the limit: the 413 follows Bun\'s 100 without waiting for the body', async () => {
+  test("a body over the limit: the 413 follows Bun's 100 without waiting for the body", async () => {
     const connection = await rawConnect(server.url)
-    connection.write(head(path, { 'content-type': 'application/json', 'content-length': String(2 * 1024 * 1024), expect: '100-continue' }))
+    connection.write(
+      head(path, {
+        'content-type': 'application/json',
+        'content-length': String(2 * 1024 * 1024),
+        expect: '100-continue',
+      }),
+    )
     const responses = await connection.responses()
     connection.close()
     expect(responses.map(seen)).toEqual([

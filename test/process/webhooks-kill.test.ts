@@ -38,13 +38,19 @@ describe('webhook deliveries across kill -9', () => {
     running = await spawnServer({ ...env, SVC_RATE_LIMIT: 'off', SVC_SYNC: 'full' })
     const acknowledged: string[] = []
     for (let i = 0; i < RECORDS; i++) {
-      const res = await fetch(`${running.url}/api/v3/share/${token}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ i }) })
+      const res = await fetch(`${running.url}/api/v3/share/${token}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ i }),
+      })
       expect(res.status).toBe(200)
       acknowledged.push(((await res.json()) as { data: { id: string } }).data.id)
     }
     // The first attempts carry every record, in however many deliveries the worker made.
-    const recordsOf = (body: string) => (JSON.parse(body) as { data: { records: Array<{ id: string }> } }).data.records.map((record) => record.id)
-    while (receiver.received.flatMap((request) => recordsOf(request.body)).length < RECORDS) await receiver.waitFor(receiver.received.length + 1)
+    const recordsOf = (body: string) =>
+      (JSON.parse(body) as { data: { records: Array<{ id: string }> } }).data.records.map((record) => record.id)
+    while (receiver.received.flatMap((request) => recordsOf(request.body)).length < RECORDS)
+      await receiver.waitFor(receiver.received.length + 1)
     const first = receiver.received.map((request) => ({ id: request.headers['webhook-id'], body: request.body }))
     expect(first.flatMap(({ body }) => recordsOf(body)).sort()).toEqual([...acknowledged].sort())
     // Every first attempt has been recorded (no lease left) before the kill.
@@ -62,9 +68,13 @@ describe('webhook deliveries across kill -9', () => {
     expect(await running.proc.exited).toBe(0)
     running = undefined
 
-    const accepted = receiver.received.slice(first.length).map((request) => ({ id: request.headers['webhook-id'], body: request.body }))
+    const accepted = receiver.received
+      .slice(first.length)
+      .map((request) => ({ id: request.headers['webhook-id'], body: request.body }))
     expect(accepted.sort((a, b) => a.id.localeCompare(b.id))).toEqual(first.sort((a, b) => a.id.localeCompare(b.id)))
     const rows = await withDatabase(env, (ctx) => ctx.storage.webhooks.deliveries(webhookId, 100))
-    expect(rows.map((row) => [row.status, row.attempts, row.lastStatus])).toEqual(Array.from({ length: first.length }, () => ['delivered', 2, 200]))
+    expect(rows.map((row) => [row.status, row.attempts, row.lastStatus])).toEqual(
+      Array.from({ length: first.length }, () => ['delivered', 2, 200]),
+    )
   })
 })

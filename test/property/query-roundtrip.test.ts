@@ -16,7 +16,14 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
 /** A field name as svc keeps it: 1–64 characters, already trimmed and in NFC, no control characters. */
 const fieldName = fc
   .string({ unit: 'grapheme', minLength: 1, maxLength: 16 })
-  .filter((name) => name.trim() === name && name.normalize('NFC') === name && name.length > 0 && [...name].length <= 64 && !CONTROL.test(name))
+  .filter(
+    (name) =>
+      name.trim() === name &&
+      name.normalize('NFC') === name &&
+      name.length > 0 &&
+      [...name].length <= 64 &&
+      !CONTROL.test(name),
+  )
 
 /** Any JSON value whose numbers a double holds exactly (svc refuses inexact integers). */
 const { value: jsonValue } = fc.letrec((tie) => ({
@@ -33,7 +40,11 @@ const { value: jsonValue } = fc.letrec((tie) => ({
   ),
 }))
 
-const record = fc.uniqueArray(fc.tuple(fieldName, jsonValue), { minLength: 1, maxLength: 6, selector: ([name]) => name })
+const record = fc.uniqueArray(fc.tuple(fieldName, jsonValue), {
+  minLength: 1,
+  maxLength: 6,
+  selector: ([name]) => name,
+})
 
 describe('properties', () => {
   test('any JSON object posted comes back equal from /query', async () => {
@@ -43,9 +54,13 @@ describe('properties', () => {
       fc.asyncProperty(record, async (pairs) => {
         const endpoint = await makeEndpoint(t.ctx, user.id, { reads: 'records' })
         const data: Record<string, unknown> = {}
-        for (const [name, value] of pairs) Object.defineProperty(data, name, { value, enumerable: true, writable: true, configurable: true })
+        for (const [name, value] of pairs)
+          Object.defineProperty(data, name, { value, enumerable: true, writable: true, configurable: true })
         const body = JSON.stringify({ data })
-        const posted = await t.request('POST', endpoint.path(), { raw: body, headers: { 'content-type': 'application/json' } })
+        const posted = await t.request('POST', endpoint.path(), {
+          raw: body,
+          headers: { 'content-type': 'application/json' },
+        })
         expect(posted.body).toEqual({ code: 200, data: { id: expect.any(String) } })
         const res = await t.request('GET', endpoint.path('/query'))
         expect(res.body.records).toHaveLength(1)
@@ -70,11 +85,19 @@ describe('properties', () => {
         fc.integer({ min: 1, max: 40 }),
         async (spamFlags, deletions, size) => {
           const endpoint = await makeEndpoint(t.ctx, user.id, { reads: 'records' })
-          const ids = await insertRecords(t.ctx, endpoint.appId, spamFlags.map((spam, i) => ({ data: { n: i + 1 }, spam })))
+          const ids = await insertRecords(
+            t.ctx,
+            endpoint.appId,
+            spamFlags.map((spam, i) => ({ data: { n: i + 1 }, spam })),
+          )
           const doomed = new Set(ids.length ? deletions.map((k) => ids[k % ids.length]) : [])
           await removeRecords(t.ctx, endpoint.appId, [...doomed])
           const expected = ids.map((id, i) => ({ id, n: i + 1, spam: spamFlags[i] })).filter((r) => !doomed.has(r.id))
-          for (const [mode, keep] of [['exclude', (r: { spam: boolean }) => !r.spam], ['include', () => true], ['only', (r: { spam: boolean }) => r.spam]] as const) {
+          for (const [mode, keep] of [
+            ['exclude', (r: { spam: boolean }) => !r.spam],
+            ['include', () => true],
+            ['only', (r: { spam: boolean }) => r.spam],
+          ] as const) {
             const seen: number[] = []
             for (let page = 1; ; page++) {
               const res = await t.request('GET', endpoint.path(`/query?page=${page}&size=${size}&spam=${mode}`))

@@ -20,13 +20,37 @@ const SEED = Number(process.env.SVC_FUZZ_SEED ?? 16)
 const text = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 12 }),
   fc.string({ unit: 'binary', maxLength: 12 }),
-  fc.constantFrom('', ' ', '__proto__', 'constructor', 'id', 'data.id', 'createdAt', 'meta.source', '_redirect', 'cafe\u0301', 'caf\u00e9', '\ud800', 'a\u2028b', '\u0000'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '__proto__',
+    'constructor',
+    'id',
+    'data.id',
+    'createdAt',
+    'meta.source',
+    '_redirect',
+    'cafe\u0301',
+    'caf\u00e9',
+    '\ud800',
+    'a\u2028b',
+    '\u0000',
+  ),
 )
 
 /** JSON numbers, the awkward ones included (as literals, so they reach the parser unrounded). */
 const numberLiteral = fc.oneof(
   fc.double().map((x) => (Number.isFinite(x) ? JSON.stringify(x) : '1e400')),
-  fc.constantFrom('-0', '1e-400', '9007199254740993.0', '12345678901234567890.5', '1e20', '5e-324', '9007199254740993', '0.0e5'),
+  fc.constantFrom(
+    '-0',
+    '1e-400',
+    '9007199254740993.0',
+    '12345678901234567890.5',
+    '1e20',
+    '5e-324',
+    '9007199254740993',
+    '0.0e5',
+  ),
 )
 
 /** JSON text of any value, keys arbitrary (lone surrogates written as escapes). */
@@ -37,13 +61,24 @@ const { json } = fc.letrec<{ json: string }>((tie) => ({
     numberLiteral,
     fc.constantFrom('true', 'false', 'null'),
     fc.array(tie('json'), { maxLength: 4 }).map((items) => `[${items.join(',')}]`),
-    fc.array(fc.tuple(text, tie('json')), { maxLength: 5 }).map((pairs) => `{${pairs.map(([key, value]) => `${JSON.stringify(key)}:${value}`).join(',')}}`),
+    fc
+      .array(fc.tuple(text, tie('json')), { maxLength: 5 })
+      .map((pairs) => `{${pairs.map(([key, value]) => `${JSON.stringify(key)}:${value}`).join(',')}}`),
   ),
 }))
 
 const bytes = fc.uint8Array({ maxLength: 40 })
 
-const urlencoded = fc.array(fc.tuple(text, text), { maxLength: 5 }).map((pairs) => pairs.map(([name, value]) => `${encodeURIComponent(name.replace(/[\ud800-\udfff]/g, ''))}=${encodeURIComponent(value.replace(/[\ud800-\udfff]/g, ''))}`).join('&'))
+const urlencoded = fc
+  .array(fc.tuple(text, text), { maxLength: 5 })
+  .map((pairs) =>
+    pairs
+      .map(
+        ([name, value]) =>
+          `${encodeURIComponent(name.replace(/[\ud800-\udfff]/g, ''))}=${encodeURIComponent(value.replace(/[\ud800-\udfff]/g, ''))}`,
+      )
+      .join('&'),
+  )
 
 interface Post {
   path: '' | '/form' | '/batch'
@@ -52,20 +87,48 @@ interface Post {
 }
 
 /** Records that are mostly acceptable, so the store is reached often and the reads have something to agree on. */
-const plainRecord = fc.dictionary(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 8 }), fc.oneof(fc.string({ unit: 'grapheme', maxLength: 8 }), fc.integer(), fc.boolean(), fc.constant(null)), { minKeys: 1, maxKeys: 4 })
+const plainRecord = fc.dictionary(
+  fc.string({ unit: 'grapheme', minLength: 1, maxLength: 8 }),
+  fc.oneof(fc.string({ unit: 'grapheme', maxLength: 8 }), fc.integer(), fc.boolean(), fc.constant(null)),
+  { minKeys: 1, maxKeys: 4 },
+)
 
 const post: fc.Arbitrary<Post> = fc.oneof(
   plainRecord.map((record) => ({ path: '' as const, type: 'application/json', body: JSON.stringify(record) })),
-  fc.array(plainRecord, { minLength: 1, maxLength: 3 }).map((records) => ({ path: '/batch' as const, type: 'application/json', body: JSON.stringify(records) })),
-  plainRecord.map((record) => ({ path: '/form' as const, type: 'application/x-www-form-urlencoded', body: new URLSearchParams(Object.entries(record).map(([key, value]) => [key, String(value)])).toString() })),
+  fc
+    .array(plainRecord, { minLength: 1, maxLength: 3 })
+    .map((records) => ({ path: '/batch' as const, type: 'application/json', body: JSON.stringify(records) })),
+  plainRecord.map((record) => ({
+    path: '/form' as const,
+    type: 'application/x-www-form-urlencoded',
+    body: new URLSearchParams(Object.entries(record).map(([key, value]) => [key, String(value)])).toString(),
+  })),
   json.map((body) => ({ path: '' as const, type: 'application/json', body })),
   text.map((body) => ({ path: '' as const, type: 'text/plain', body })),
   bytes.map((body) => ({ path: '' as const, type: 'application/json', body: new Uint8Array(body) })),
-  fc.array(json, { maxLength: 4 }).map((items) => ({ path: '/batch' as const, type: 'application/json', body: `[${items.join(',')}]` })),
+  fc
+    .array(json, { maxLength: 4 })
+    .map((items) => ({ path: '/batch' as const, type: 'application/json', body: `[${items.join(',')}]` })),
   json.map((body) => ({ path: '/batch' as const, type: 'application/json', body })),
   urlencoded.map((body) => ({ path: '/form' as const, type: 'application/x-www-form-urlencoded', body })),
-  bytes.map((body) => ({ path: '/form' as const, type: 'application/x-www-form-urlencoded', body: new Uint8Array(body) })),
-  fc.tuple(text, bytes).map(([name, value]) => ({ path: '/form' as const, type: 'multipart/form-data; boundary=b', body: new Uint8Array([...new TextEncoder().encode(`--b\r\nContent-Disposition: form-data; name="${name.replace(/["\r\n]/g, '')}"\r\n\r\n`), ...value, ...new TextEncoder().encode('\r\n--b--\r\n')]) })),
+  bytes.map((body) => ({
+    path: '/form' as const,
+    type: 'application/x-www-form-urlencoded',
+    body: new Uint8Array(body),
+  })),
+  fc
+    .tuple(text, bytes)
+    .map(([name, value]) => ({
+      path: '/form' as const,
+      type: 'multipart/form-data; boundary=b',
+      body: new Uint8Array([
+        ...new TextEncoder().encode(
+          `--b\r\nContent-Disposition: form-data; name="${name.replace(/["\r\n]/g, '')}"\r\n\r\n`,
+        ),
+        ...value,
+        ...new TextEncoder().encode('\r\n--b--\r\n'),
+      ]),
+    })),
 )
 
 /** Posts `posts` to a fresh endpoint, checking every answer; resolves with the ids acknowledged, in order. */

@@ -40,31 +40,45 @@ const value = fc.oneof(
 )
 // The last key is read back through a JSON path by refills: quotes, dots and backslashes.
 const FIELDS = ['n', 's', 'c', 'm', 'b', 'e', 'd', 'un"declared.\\[0]']
-const data = fc.record(Object.fromEntries(FIELDS.map((name) => [name, name === 'n' ? fc.oneof(number, fc.constant(null)) : value])), { requiredKeys: [] })
+const data = fc.record(
+  Object.fromEntries(FIELDS.map((name) => [name, name === 'n' ? fc.oneof(number, fc.constant(null)) : value])),
+  { requiredKeys: [] },
+)
 const scaleScore = fc.oneof(
   fc.constant({ score: null, level: null, levelLabel: null }),
-  fc.record({ score: fc.oneof(fc.integer({ min: 0, max: 30 }), fc.constantFrom(1.25, 2.5, 0.1, 1e308, Number.MAX_VALUE)), level: fc.constantFrom('low', 'high', null), levelLabel: fc.constant(null) }),
+  fc.record({
+    score: fc.oneof(fc.integer({ min: 0, max: 30 }), fc.constantFrom(1.25, 2.5, 0.1, 1e308, Number.MAX_VALUE)),
+    level: fc.constantFrom('low', 'high', null),
+    levelLabel: fc.constant(null),
+  }),
 )
 const scores = fc.option(fc.record({ mood: scaleScore, sleep: scaleScore }, { requiredKeys: [] }), { nil: null })
-const row: fc.Arbitrary<Row> = fc.record({ data, spam: fc.boolean(), scores, age: fc.integer({ min: 0, max: 40 * 24 * 60 }) })
+const row: fc.Arbitrary<Row> = fc.record({
+  data,
+  spam: fc.boolean(),
+  scores,
+  age: fc.integer({ min: 0, max: 40 * 24 * 60 }),
+})
 
 /** A number or null (then last), for orders that pick the records holding the extremes. */
 const numberIn = (text: string | null, ...path: string[]): number | null => {
   let value: unknown = text === null ? null : JSON.parse(text)
-  for (const key of path) value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined
+  for (const key of path)
+    value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined
   return typeof value === 'number' ? value : null
 }
 /** Ascending by the values, nulls last, then by the next values. */
-const byValues = (values: (row: StoredRow) => Array<number | null>, direction: 1 | -1) => (a: StoredRow, b: StoredRow) => {
-  const [x, y] = [values(a), values(b)]
-  for (let i = 0; i < x.length; i++) {
-    if (x[i] === y[i]) continue
-    if (x[i] === null) return 1
-    if (y[i] === null) return -1
-    return direction * (x[i]! - y[i]!)
+const byValues =
+  (values: (row: StoredRow) => Array<number | null>, direction: 1 | -1) => (a: StoredRow, b: StoredRow) => {
+    const [x, y] = [values(a), values(b)]
+    for (let i = 0; i < x.length; i++) {
+      if (x[i] === y[i]) continue
+      if (x[i] === null) return 1
+      if (y[i] === null) return -1
+      return direction * (x[i]! - y[i]!)
+    }
+    return 0
   }
-  return 0
-}
 /** Orders that pick the records holding the extremes, so deletes empty the kept ends. */
 const EXTREME_ORDERS = {
   oldest: byValues((row) => [row.createdAt], 1),
@@ -84,16 +98,42 @@ type Step =
 const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ insert: fc.array(row, { minLength: 1, maxLength: 40, size: 'max' }) }) },
   { weight: 2, arbitrary: fc.record({ remove: fc.array(fc.nat(), { minLength: 1, maxLength: 10 }) }) },
-  { weight: 1, arbitrary: fc.record({ removeFirst: fc.constantFrom(...(Object.keys(EXTREME_ORDERS) as Array<keyof typeof EXTREME_ORDERS>)), spam: fc.boolean(), count: fc.integer({ min: 1, max: 24 }) }) },
-  { weight: 2, arbitrary: fc.record({ mark: fc.array(fc.nat(), { minLength: 1, maxLength: 10 }), spam: fc.boolean() }) },
-  { weight: 1, arbitrary: fc.record({ markFirst: fc.constantFrom(...(Object.keys(EXTREME_ORDERS) as Array<keyof typeof EXTREME_ORDERS>)), spam: fc.boolean(), count: fc.integer({ min: 1, max: 24 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      removeFirst: fc.constantFrom(...(Object.keys(EXTREME_ORDERS) as Array<keyof typeof EXTREME_ORDERS>)),
+      spam: fc.boolean(),
+      count: fc.integer({ min: 1, max: 24 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ mark: fc.array(fc.nat(), { minLength: 1, maxLength: 10 }), spam: fc.boolean() }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      markFirst: fc.constantFrom(...(Object.keys(EXTREME_ORDERS) as Array<keyof typeof EXTREME_ORDERS>)),
+      spam: fc.boolean(),
+      count: fc.integer({ min: 1, max: 24 }),
+    }),
+  },
   { weight: 1, arbitrary: fc.constant({ reload: true as const }) },
 )
 
 /** Ids of the first `count` spam or non-spam records in an extreme order (then by seq). */
-async function firstBy(ctx: AppContext, appId: string, order: keyof typeof EXTREME_ORDERS, spam: boolean, count: number): Promise<string[]> {
+async function firstBy(
+  ctx: AppContext,
+  appId: string,
+  order: keyof typeof EXTREME_ORDERS,
+  spam: boolean,
+  count: number,
+): Promise<string[]> {
   const rows = (await storedRows(ctx, appId)).filter((row) => row.spam === spam)
-  return rows.sort((a, b) => EXTREME_ORDERS[order](a, b) || a.seq - b.seq).slice(0, count).map((row) => row.id)
+  return rows
+    .sort((a, b) => EXTREME_ORDERS[order](a, b) || a.seq - b.seq)
+    .slice(0, count)
+    .map((row) => row.id)
 }
 
 const MODES: SpamMode[] = ['exclude', 'include', 'only']
@@ -132,11 +172,19 @@ describe('summary aggregates under inserts, deletes and spam marks', () => {
           else if ('mark' in s || 'markFirst' in s) {
             if (live.length === 0) continue
             // The records holding the extremes of the other side move, so refills are needed.
-            const ids = 'mark' in s ? [...new Set(s.mark.map((i) => live[i % live.length]))] : await firstBy(ctx, appId, s.markFirst, !s.spam, s.count)
-            const flips = (await storedRows(ctx, appId)).filter((row) => ids.includes(row.id) && row.spam !== s.spam).length
+            const ids =
+              'mark' in s
+                ? [...new Set(s.mark.map((i) => live[i % live.length]))]
+                : await firstBy(ctx, appId, s.markFirst, !s.spam, s.count)
+            const flips = (await storedRows(ctx, appId)).filter(
+              (row) => ids.includes(row.id) && row.spam !== s.spam,
+            ).length
             expect(await markRecords(ctx, appId, ids, s.spam)).toBe(flips)
           } else if (live.length > 0) {
-            const doomed = 'remove' in s ? [...new Set(s.remove.map((i) => live[i % live.length]))] : await firstBy(ctx, appId, s.removeFirst, s.spam, s.count)
+            const doomed =
+              'remove' in s
+                ? [...new Set(s.remove.map((i) => live[i % live.length]))]
+                : await firstBy(ctx, appId, s.removeFirst, s.spam, s.count)
             if (doomed.length === 0) continue
             expect(await removeRecords(ctx, appId, doomed)).toBe(doomed.length)
             live = live.filter((id) => !doomed.includes(id))
@@ -153,7 +201,9 @@ describe('summary aggregates under inserts, deletes and spam marks', () => {
         expect(incremental[1].total).toBe(live.length)
         // Positions stay dense: non-spam records are numbered 1…K in seq order.
         const rows = await storedRows(ctx, appId)
-        expect(rows.filter((row) => !row.spam).map((row) => row.pos)).toEqual(rows.filter((row) => !row.spam).map((_, i) => i + 1))
+        expect(rows.filter((row) => !row.spam).map((row) => row.pos)).toEqual(
+          rows.filter((row) => !row.spam).map((_, i) => i + 1),
+        )
       }),
       { numRuns: 200 },
     )

@@ -39,7 +39,10 @@ describe.skipIf(why !== null)('three svc processes on one PostgreSQL behind HAPr
   const api = async (base: string, method: string, path: string, body?: unknown) => {
     const response = await fetch(`${base}${path}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     })
     return { status: response.status, body: (await response.json()) as any }
@@ -50,7 +53,10 @@ describe.skipIf(why !== null)('three svc processes on one PostgreSQL behind HAPr
     url = await databases.create({ migrated: false })
     const env = { DATABASE_URL: url, SVC_SECRET: TEST_SECRET, SVC_RATE_LIMIT: 'off', SVC_SIGNUP: 'open' }
     processes = await Promise.all([1, 2, 3].map(() => spawnServer(env, 30_000)))
-    balancer = await startBalancer(processes.map((p, i) => ({ name: `svc${i + 1}`, port: Number(new URL(p.url).port) })), { servedBy: true })
+    balancer = await startBalancer(
+      processes.map((p, i) => ({ name: `svc${i + 1}`, port: Number(new URL(p.url).port) })),
+      { servedBy: true },
+    )
     const signup = await fetch(`${balancer.url}/api/v3/auth/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -72,9 +78,13 @@ describe.skipIf(why !== null)('three svc processes on one PostgreSQL behind HAPr
     databases.stop()
   }, 60_000)
 
-  test('the balancer sends one app\'s requests to one process and spreads apps over the processes', async () => {
+  test("the balancer sends one app's requests to one process and spreads apps over the processes", async () => {
     const servedBy = async (path: string, method = 'GET', body?: string) => {
-      const response = await fetch(`${balancer.url}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body })
+      const response = await fetch(`${balancer.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body,
+      })
       await response.arrayBuffer()
       expect(response.status).toBe(200)
       return response.headers.get(SERVED_BY)
@@ -145,13 +155,20 @@ describe.skipIf(why !== null)('three svc processes on one PostgreSQL behind HAPr
       const summary = (await api(p.url, 'GET', `/api/v3/apps/${appId}/summary`)).body
       expect(summary.total).toBe(records.length)
       expect(summary.fields.worker.count).toBe(records.length)
-      expect(Object.fromEntries(summary.fields.colour.top.map((t: { value: string; count: number }) => [t.value, t.count]))).toEqual(colours)
+      expect(
+        Object.fromEntries(summary.fields.colour.top.map((t: { value: string; count: number }) => [t.value, t.count])),
+      ).toEqual(colours)
     }
   }, 120_000)
 
   test('unpublishing on one process is obeyed by another, and publishing again too', async () => {
     const [a, c] = others
-    const post = () => fetch(`${c.url}/api/v3/share/${endpointToken}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"late":true}' })
+    const post = () =>
+      fetch(`${c.url}/api/v3/share/${endpointToken}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"late":true}',
+      })
     expect((await post()).status).toBe(200)
     expect((await api(a.url, 'POST', `/api/v3/apps/${appId}/share/unpublish`)).status).toBe(200)
     // The other process hears of it through LISTEN/NOTIFY (the benchmark reports how fast).
@@ -167,7 +184,11 @@ describe.skipIf(why !== null)('three svc processes on one PostgreSQL behind HAPr
     const fresh = republished.body.data.token
     let again = 0
     while (again !== 200) {
-      const response = await fetch(`${c.url}/api/v3/share/${fresh}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"back":true}' })
+      const response = await fetch(`${c.url}/api/v3/share/${fresh}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"back":true}',
+      })
       again = response.status
       await response.arrayBuffer()
       if (again !== 200) await Bun.sleep(20)

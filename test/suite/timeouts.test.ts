@@ -13,8 +13,16 @@ import packageJson from '../../package.json'
 const FIXTURES = ['./test/suite/fixtures/slow-a.fixture.ts', './test/suite/fixtures/slow-b.fixture.ts']
 
 async function runFixtures(timeoutMs: number): Promise<{ code: number; output: string }> {
-  const proc = Bun.spawn([BUN, 'test', '--timeout', String(timeoutMs), ...FIXTURES], { cwd: ROOT, stdout: 'pipe', stderr: 'pipe' })
-  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
+  const proc = Bun.spawn([BUN, 'test', '--timeout', String(timeoutMs), ...FIXTURES], {
+    cwd: ROOT,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ])
   return { code, output: stdout + stderr }
 }
 

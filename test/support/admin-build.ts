@@ -18,7 +18,10 @@ export function testAdminDist(): string {
   const dist = sharedTempPath('admin-dist')
   if (!existsSync(join(dist, 'index.html'))) {
     const result = Bun.spawnSync(adminBuildCommand(ADMIN_SOURCES, dist), { stdout: 'pipe', stderr: 'pipe' })
-    if (result.exitCode !== 0) throw new Error(`Building the admin page for the tests failed:\n${result.stderr.toString()}${result.stdout.toString()}`)
+    if (result.exitCode !== 0)
+      throw new Error(
+        `Building the admin page for the tests failed:\n${result.stderr.toString()}${result.stdout.toString()}`,
+      )
     compressAssets(dist)
   }
   return (built = dist)

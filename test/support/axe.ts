@@ -37,9 +37,27 @@ async function injectAxe(page: Page): Promise<void> {
 export async function axeViolations(page: Page): Promise<string[]> {
   await injectAxe(page)
   const violations = await page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            context: Document,
+            options: object,
+          ): Promise<{
+            violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[]
+          }>
+        }
+      }
+    ).axe
     const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact ?? 'minor', help: v.help, targets: v.nodes.map((n) => JSON.stringify(n.target)) }))
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact ?? 'minor',
+      help: v.help,
+      targets: v.nodes.map((n) => JSON.stringify(n.target)),
+    }))
   }, WCAG_TAGS)
-  return violations.filter((v) => REPORTED_IMPACTS.has(v.impact)).map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.targets.join(', ')}`)
+  return violations
+    .filter((v) => REPORTED_IMPACTS.has(v.impact))
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.targets.join(', ')}`)
 }

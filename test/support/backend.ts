@@ -11,7 +11,9 @@ import type { ChangeListener } from '../../server/db/storage/changes.ts'
 import { openPostgresStorage } from '../../server/db/postgres/index.ts'
 
 /** The backend of this run: postgres when DATABASE_URL names a PostgreSQL server. */
-export const TEST_BACKEND: StorageKind = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '') ? 'postgres' : 'sqlite'
+export const TEST_BACKEND: StorageKind = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '')
+  ? 'postgres'
+  : 'sqlite'
 
 /** The server's URL with another database name. */
 export function databaseUrl(serverUrl: string, database: string): string {
@@ -79,14 +81,18 @@ export async function dropTestDatabases(): Promise<void> {
   admin = null
   const names = made.splice(0).reverse()
   for (let i = 0; i < names.length; i += 8) {
-    const round = Promise.all(names.slice(i, i + 8).map((name) => client.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)))
+    const round = Promise.all(
+      names.slice(i, i + 8).map((name) => client.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
+    )
     let timer: ReturnType<typeof setTimeout> | undefined
     const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), DROP_ROUND_MS)))
     const outcome = await Promise.race([round.then(() => 'done' as const), late])
     clearTimeout(timer)
     if (outcome === 'late') {
       void round.catch(() => {})
-      console.warn(`test databases not dropped within ${DROP_ROUND_MS / 1000} s, left on the server: ${names.slice(i).join(', ')}`)
+      console.warn(
+        `test databases not dropped within ${DROP_ROUND_MS / 1000} s, left on the server: ${names.slice(i).join(', ')}`,
+      )
       return
     }
   }
@@ -103,11 +109,13 @@ export function lazyStorage(kind: StorageKind, open: () => Promise<Storage>): St
   const ready = () => (opened ??= open().then((storage) => (openedStorage = storage)))
   const store = <K extends keyof Stores>(name: K): Stores[K] =>
     new Proxy({} as Stores[K], {
-      get: (_target, method) => async (...args: unknown[]) => {
-        const storage = await ready()
-        const target = storage[name] as unknown as Record<string | symbol, (...a: unknown[]) => unknown>
-        return target[method](...args)
-      },
+      get:
+        (_target, method) =>
+        async (...args: unknown[]) => {
+          const storage = await ready()
+          const target = storage[name] as unknown as Record<string | symbol, (...a: unknown[]) => unknown>
+          return target[method](...args)
+        },
     })
   /** Subscribes (`subscribe` on the opened storage) once it is open; the returned unsubscribe works before that too. */
   const subscribeOnceOpen = (subscribe: (storage: Storage) => () => void): (() => void) => {
@@ -121,12 +129,28 @@ export function lazyStorage(kind: StorageKind, open: () => Promise<Storage>): St
       unsubscribe?.()
     }
   }
-  const names: Array<keyof Stores> = ['users', 'auth', 'apps', 'fields', 'share', 'records', 'stats', 'scales', 'reports', 'experts', 'themes', 'smart', 'webhooks']
+  const names: Array<keyof Stores> = [
+    'users',
+    'auth',
+    'apps',
+    'fields',
+    'share',
+    'records',
+    'stats',
+    'scales',
+    'reports',
+    'experts',
+    'themes',
+    'smart',
+    'webhooks',
+  ]
   const stores = Object.fromEntries(names.map((name) => [name, store(name)])) as unknown as Stores
   return {
     kind,
     ...stores,
-    changes: { subscribe: (listener: ChangeListener) => subscribeOnceOpen((storage) => storage.changes.subscribe(listener)) },
+    changes: {
+      subscribe: (listener: ChangeListener) => subscribeOnceOpen((storage) => storage.changes.subscribe(listener)),
+    },
     availability: {
       get problem() {
         return openedStorage?.availability.problem ?? null
@@ -134,7 +158,8 @@ export function lazyStorage(kind: StorageKind, open: () => Promise<Storage>): St
       get since() {
         return openedStorage?.availability.since ?? null
       },
-      subscribe: (listener: (problem: string | null) => void) => subscribeOnceOpen((storage) => storage.availability.subscribe(listener)),
+      subscribe: (listener: (problem: string | null) => void) =>
+        subscribeOnceOpen((storage) => storage.availability.subscribe(listener)),
     },
     ping: async () => (await ready()).ping(),
     close: async () => {

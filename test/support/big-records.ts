@@ -49,7 +49,14 @@ export async function startWithBigRecords(
     ownerToken = token
     endpoint = await makeEndpoint(ctx, user.id, settings)
     await before(ctx, endpoint.appId)
-    for (let n = 0; n < BIG_RECORDS; n += 10) ids.push(...(await insertRecords(ctx, endpoint.appId, Array.from({ length: 10 }, (_, i) => ({ data: bigDataOf(n + i) })))))
+    for (let n = 0; n < BIG_RECORDS; n += 10)
+      ids.push(
+        ...(await insertRecords(
+          ctx,
+          endpoint.appId,
+          Array.from({ length: 10 }, (_, i) => ({ data: bigDataOf(n + i) })),
+        )),
+      )
   } finally {
     await ctx.shutdown()
     await ctx.storage.close()

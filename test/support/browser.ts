@@ -30,7 +30,9 @@ const CHROMIUM_ARGS = [
 /** True when Chromium is installed; otherwise warns once, naming the file that skips. */
 export function chromiumAvailable(suite: string): boolean {
   if (existsSync(CHROMIUM_PATH)) return true
-  console.warn(`⚠ ${suite}: skipped — no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium, or set SVC_CHROMIUM)`)
+  console.warn(
+    `⚠ ${suite}: skipped — no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium, or set SVC_CHROMIUM)`,
+  )
   return false
 }
 
@@ -58,7 +60,16 @@ export async function startBrowserTestServer(env: Record<string, string> = {}): 
       mails.push(mail)
     },
   }
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', SVC_LOG: 'silent', SVC_SYNC: 'normal', SVC_RATE_LIMIT: 'off', ...(await testDatabaseEnv()), ...env, SVC_DATA_DIR: dataDir })
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    SVC_LOG: 'silent',
+    SVC_SYNC: 'normal',
+    SVC_RATE_LIMIT: 'off',
+    ...(await testDatabaseEnv()),
+    ...env,
+    SVC_DATA_DIR: dataDir,
+  })
   const server = await startServer(config, { mailer, app: testAppOptions() })
   return {
     server,

@@ -34,7 +34,9 @@ export interface TestContext {
  */
 export function testStorage(now: () => number, store?: Store): { storage: Storage; sqlite: Store | null } {
   if (TEST_BACKEND === 'postgres' && !store) {
-    const storage = lazyStorage('postgres', async () => openPostgresStorage(await newPostgresDatabase(), { migrate: false, listen: false, max: 3, idleTimeout: 2, now }))
+    const storage = lazyStorage('postgres', async () =>
+      openPostgresStorage(await newPostgresDatabase(), { migrate: false, listen: false, max: 3, idleTimeout: 2, now }),
+    )
     return { storage, sqlite: null }
   }
   const sqlite = store ?? openStore(':memory:')
@@ -45,7 +47,11 @@ export function testStorage(now: () => number, store?: Store): { storage: Storag
 /** A context over a fresh database (or `store`, a SQLite store migrated here); `config` overrides the defaults. */
 export function testContext(config: Partial<Config> = {}, store?: Store): TestContext {
   const clock = new ManualClock()
-  return contextOn(clock, testStorage(() => clock.now(), store), config)
+  return contextOn(
+    clock,
+    testStorage(() => clock.now(), store),
+    config,
+  )
 }
 
 /** A context over a fresh in-memory SQLite database whatever the run's backend: for the tests about SQLite itself (test/db/sqlite). */
@@ -62,7 +68,11 @@ export function testContextOver(storage: Storage, config: Partial<Config> = {}):
   return contextOn(new ManualClock(), { storage, sqlite: null }, config)
 }
 
-function contextOn(clock: ManualClock, { storage, sqlite }: { storage: Storage; sqlite: Store | null }, config: Partial<Config>): TestContext {
+function contextOn(
+  clock: ManualClock,
+  { storage, sqlite }: { storage: Storage; sqlite: Store | null },
+  config: Partial<Config>,
+): TestContext {
   const mails: Mail[] = []
   const logs: string[] = []
   const mailer: Mailer = {

@@ -37,13 +37,21 @@ function validatorOf(pointer: string, schema: Json): ValidateFunction {
 }
 
 /** `#/components/...` refs resolved against the document added as `svc`. */
-const rewriteRefs = (schema: Json): Json => JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"svc#/components/'))
+const rewriteRefs = (schema: Json): Json =>
+  JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"svc#/components/'))
 
-const PATHS: PathEntry[] = Object.entries(DOCUMENT.paths as Record<string, Record<string, Json>>).map(([template, operations]) => ({
-  template,
-  operations,
-  pattern: new RegExp(`^${template.replace(/[.+?^$()|[\]\\]/g, '\\$&').replace(/\{path\}$/, '.*').replace(/\{\w+\}/g, '[^/]+')}$`),
-}))
+const PATHS: PathEntry[] = Object.entries(DOCUMENT.paths as Record<string, Record<string, Json>>).map(
+  ([template, operations]) => ({
+    template,
+    operations,
+    pattern: new RegExp(
+      `^${template
+        .replace(/[.+?^$()|[\]\\]/g, '\\$&')
+        .replace(/\{path\}$/, '.*')
+        .replace(/\{\w+\}/g, '[^/]+')}$`,
+    ),
+  }),
+)
 // Literal paths win over templates (`/fields/accept` before `/fields/{field}`), as the router does it.
 PATHS.sort((a, b) => (a.template.match(/\{/g)?.length ?? 0) - (b.template.match(/\{/g)?.length ?? 0))
 
@@ -67,7 +75,9 @@ export function contractProblems(answer: AnswerSeen): string[] {
   const what = `${method} ${pathname} → ${answer.status}`
   const key = method === 'HEAD' ? 'get' : method.toLowerCase()
   // The router looks per method: a literal path without this method leaves it to a template that has it (HEAD /records/delete is records.get).
-  const entry = PATHS.find((candidate) => candidate.pattern.test(pathname) && candidate.operations[key]) ?? PATHS.find((candidate) => candidate.pattern.test(pathname))
+  const entry =
+    PATHS.find((candidate) => candidate.pattern.test(pathname) && candidate.operations[key]) ??
+    PATHS.find((candidate) => candidate.pattern.test(pathname))
   const operation = entry?.operations[key]
   if (!operation) {
     if (undocumented(method, pathname)) return []
@@ -77,12 +87,19 @@ export function contractProblems(answer: AnswerSeen): string[] {
     return [`${what}: the document has no operation ${method} ${entry?.template ?? pathname}`]
   }
   const response = operation.responses[String(answer.status)]
-  if (!response) return [`${what}: ${operation.operationId} does not list status ${answer.status} (it lists ${Object.keys(operation.responses).join(', ')})`]
+  if (!response)
+    return [
+      `${what}: ${operation.operationId} does not list status ${answer.status} (it lists ${Object.keys(operation.responses).join(', ')})`,
+    ]
   const content = response.content as Record<string, Json> | undefined
-  if (!content) return method === 'HEAD' || !answer.text ? [] : [`${what}: ${operation.operationId} declares no body for ${answer.status}, got ${answer.contentType}`]
+  if (!content)
+    return method === 'HEAD' || !answer.text
+      ? []
+      : [`${what}: ${operation.operationId} declares no body for ${answer.status}, got ${answer.contentType}`]
   const declared = Object.keys(content)
   const type = declared.find((candidate) => answer.contentType.split(';')[0].trim() === candidate)
-  if (!type) return [`${what}: content type ${answer.contentType || '(none)'} is not the declared ${declared.join(' or ')}`]
+  if (!type)
+    return [`${what}: content type ${answer.contentType || '(none)'} is not the declared ${declared.join(' or ')}`]
   if (!isJson(type) || method === 'HEAD') return []
   if (answer.text === undefined) return [`${what}: a JSON answer was not read`]
   let body: unknown
@@ -93,14 +110,21 @@ export function contractProblems(answer: AnswerSeen): string[] {
   }
   const validate = validatorOf(`${operation.operationId} ${answer.status}`, content[type].schema)
   if (validate(body)) return []
-  return [`${what}: the body does not match ${operation.operationId}'s ${answer.status} answer: ${ajv.errorsText(validate.errors, { dataVar: 'body' })}; body: ${answer.text.slice(0, 500)}`]
+  return [
+    `${what}: the body does not match ${operation.operationId}'s ${answer.status} answer: ${ajv.errorsText(validate.errors, { dataVar: 'body' })}; body: ${answer.text.slice(0, 500)}`,
+  ]
 }
 
 /** The machinery the document leaves out on purpose (the admin page's files, UNDOCUMENTED) is not checked against it. */
 function undocumented(method: string, pathname: string): boolean {
   return [...UNDOCUMENTED].some((name) => {
     const route = routeOf(name)
-    const pattern = new RegExp(`^${route.path.replace(/[.+?^$()|[\]\\]/g, '\\$&').replace(/\*$/, '.*').replace(/:\w+/g, '[^/]+')}$`)
+    const pattern = new RegExp(
+      `^${route.path
+        .replace(/[.+?^$()|[\]\\]/g, '\\$&')
+        .replace(/\*$/, '.*')
+        .replace(/:\w+/g, '[^/]+')}$`,
+    )
     return (route.method === method || (method === 'HEAD' && route.method === 'GET')) && pattern.test(pathname)
   })
 }
@@ -108,7 +132,8 @@ function undocumented(method: string, pathname: string): boolean {
 const ERROR_FOR_ANY = rewriteRefs({ $ref: '#/components/schemas/Error' })
 
 function errorEnvelopeProblems(answer: AnswerSeen, what: string, code: Json): string[] {
-  if (!isJson(answer.contentType) || answer.text === undefined) return [`${what}: not the JSON error envelope (${answer.contentType})`]
+  if (!isJson(answer.contentType) || answer.text === undefined)
+    return [`${what}: not the JSON error envelope (${answer.contentType})`]
   const validate = validatorOf(`error ${answer.status}`, { allOf: [ERROR_FOR_ANY, { properties: { code } }] })
   let body: unknown
   try {
@@ -122,7 +147,8 @@ function errorEnvelopeProblems(answer: AnswerSeen, what: string, code: Json): st
 /** Throws when `answer` breaks the document, naming every problem. */
 export function assertContract(answer: AnswerSeen): void {
   const problems = contractProblems(answer)
-  if (problems.length > 0) throw new Error(`The answer breaks the API contract (server/contract/api):\n${problems.join('\n')}`)
+  if (problems.length > 0)
+    throw new Error(`The answer breaks the API contract (server/contract/api):\n${problems.join('\n')}`)
 }
 
 /**
@@ -130,14 +156,25 @@ export function assertContract(answer: AnswerSeen): void {
  * sends and keeps what breaks the document; `problems()` lists them, and the test server
  * fails its close() with them, so the test file that caused them fails.
  */
-export function contractObserver(): { observe: (request: Request, response: Response) => Promise<void>; problems: () => string[] } {
+export function contractObserver(): {
+  observe: (request: Request, response: Response) => Promise<void>
+  problems: () => string[]
+} {
   const found: string[] = []
   return {
     problems: () => found,
     async observe(request, response) {
       const text = await jsonText(response)
       if (text === null) return // the client went away mid-answer, or the body broke off: nothing to check
-      found.push(...contractProblems({ method: request.method, url: request.url, status: response.status, contentType: response.headers.get('content-type') ?? '', text }))
+      found.push(
+        ...contractProblems({
+          method: request.method,
+          url: request.url,
+          status: response.status,
+          contentType: response.headers.get('content-type') ?? '',
+          text,
+        }),
+      )
     },
   }
 }
@@ -146,7 +183,13 @@ export function contractObserver(): { observe: (request: Request, response: Resp
 export async function assertResponse(method: string, url: string, response: Response): Promise<void> {
   const text = await jsonText(response)
   if (text === null) return
-  assertContract({ method, url, status: response.status, contentType: response.headers.get('content-type') ?? '', text })
+  assertContract({
+    method,
+    url,
+    status: response.status,
+    contentType: response.headers.get('content-type') ?? '',
+    text,
+  })
 }
 
 /**
@@ -163,4 +206,3 @@ async function jsonText(response: Response): Promise<string | undefined | null> 
     return null
   }
 }
-

@@ -26,7 +26,8 @@ interface Inspected extends FocusStop {
 function inspectFocus(): Inspected {
   let element = document.activeElement
   while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement
-  if (!element || element === document.body) return { element: 'body', problem: '', body: true, again: false, within: false }
+  if (!element || element === document.body)
+    return { element: 'body', problem: '', body: true, again: false, within: false }
   const walk = window as unknown as { __focusSeen: WeakSet<Element>; __focusLast?: Element }
   if (walk.__focusLast === element) return { element: '', problem: '', body: false, again: false, within: true }
   walk.__focusLast = element
@@ -52,7 +53,8 @@ function inspectFocus(): Inspected {
     const [x, y] = [luminance(a), luminance(b)]
     return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05)
   }
-  const parentOf = (node: Element): Element | null => node.parentElement ?? ((node.getRootNode() as ShadowRoot).host ?? null)
+  const parentOf = (node: Element): Element | null =>
+    node.parentElement ?? (node.getRootNode() as ShadowRoot).host ?? null
   /** The colour behind the indicator: the element's surroundings, blended down to the page. */
   const backdrop = (): number[] => {
     const layers: number[][] = []
@@ -67,22 +69,34 @@ function inspectFocus(): Inspected {
   const style = getComputedStyle(element)
   const role = element.getAttribute('role') ?? ''
   const labels = (element as HTMLInputElement).labels
-  const named = element.getAttribute('aria-label') || labels?.[0]?.textContent || element.textContent || element.getAttribute('name') || ''
+  const named =
+    element.getAttribute('aria-label') ||
+    labels?.[0]?.textContent ||
+    element.textContent ||
+    element.getAttribute('name') ||
+    ''
   const name = named.replace(/\s+/g, ' ').trim().slice(0, 40)
   const label = `${element.tagName.toLowerCase()}${role ? `[role=${role}]` : ''}${element instanceof HTMLInputElement ? `[type=${element.type}]` : ''} "${name}"`
 
   const rings: { color: string; width: number }[] = []
   if (style.outlineStyle !== 'none') rings.push({ color: style.outlineColor, width: parseFloat(style.outlineWidth) })
-  for (const shadow of style.boxShadow.matchAll(/((?:rgba?|color|oklab|oklch)\([^)]*\)|#\w+)\s+(-?[\d.]+)px\s+(-?[\d.]+)px\s+(-?[\d.]+)px\s+(-?[\d.]+)px(?!\s*inset)/g)) {
+  for (const shadow of style.boxShadow.matchAll(
+    /((?:rgba?|color|oklab|oklch)\([^)]*\)|#\w+)\s+(-?[\d.]+)px\s+(-?[\d.]+)px\s+(-?[\d.]+)px\s+(-?[\d.]+)px(?!\s*inset)/g,
+  )) {
     const [, color, x, y, blur, spread] = shadow
-    if (Number(blur) === 0) rings.push({ color, width: Number(spread) + Math.max(Math.abs(Number(x)), Math.abs(Number(y))) })
+    if (Number(blur) === 0)
+      rings.push({ color, width: Number(spread) + Math.max(Math.abs(Number(x)), Math.abs(Number(y))) })
   }
-  if (rings.length === 0) return { element: label, problem: 'no outline or box-shadow ring', body: false, again, within: false }
+  if (rings.length === 0)
+    return { element: label, problem: 'no outline or box-shadow ring', body: false, again, within: false }
   const behind = backdrop()
   const best = rings
     .map((ring) => ({ width: ring.width, ratio: contrast(over(rgba(ring.color), behind), behind) }))
     .sort((a, b) => Number(b.width >= 2) - Number(a.width >= 2) || b.ratio - a.ratio)[0]
-  const problems = [best.width < 2 ? `indicator ${best.width}px wide` : '', best.ratio < 3 ? `indicator contrast ${best.ratio.toFixed(2)}:1` : ''].filter(Boolean)
+  const problems = [
+    best.width < 2 ? `indicator ${best.width}px wide` : '',
+    best.ratio < 3 ? `indicator contrast ${best.ratio.toFixed(2)}:1` : '',
+  ].filter(Boolean)
   return { element: label, problem: problems.join(', '), body: false, again, within: false }
 }
 
@@ -113,4 +127,5 @@ export async function tabThrough(page: Page, maxStops = 80): Promise<FocusStop[]
 }
 
 /** The stops whose focus indicator is not visible enough; an empty list is a pass. */
-export const invisibleFocus = (stops: FocusStop[]): string[] => stops.filter((s) => s.problem).map((s) => `${s.element}: ${s.problem}`)
+export const invisibleFocus = (stops: FocusStop[]): string[] =>
+  stops.filter((s) => s.problem).map((s) => `${s.element}: ${s.problem}`)

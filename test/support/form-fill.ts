@@ -20,7 +20,15 @@ export function formExample(type: FieldType, options: readonly string[] | null):
   const value = spec.example(options)
   // A form sends text: JSON fields keep the text as sent (docs/design.md rule 9 converts numbers, booleans and multichoice arrays).
   const stored = type === 'json' ? JSON.stringify(value) : value
-  return { texts: spec.form.texts(value), stored: typeof stored === 'string' ? crlf(stored) : Array.isArray(stored) ? stored.map((item) => (typeof item === 'string' ? crlf(item) : item)) : stored }
+  return {
+    texts: spec.form.texts(value),
+    stored:
+      typeof stored === 'string'
+        ? crlf(stored)
+        : Array.isArray(stored)
+          ? stored.map((item) => (typeof item === 'string' ? crlf(item) : item))
+          : stored,
+  }
 }
 
 interface Control {
@@ -49,7 +57,13 @@ async function controlsOf(html: string): Promise<Control[]> {
         }
         const name = el.getAttribute('name')
         if (name === null) return
-        const control: Control = { tag: el.tagName as Control['tag'], name: decode(name), type: (el.getAttribute('type') ?? 'text').toLowerCase(), value: decode(el.getAttribute('value') ?? ''), options: [] }
+        const control: Control = {
+          tag: el.tagName as Control['tag'],
+          name: decode(name),
+          type: (el.getAttribute('type') ?? 'text').toLowerCase(),
+          value: decode(el.getAttribute('value') ?? ''),
+          options: [],
+        }
         controls.push(control)
         if (el.tagName === 'select') select = control
       },
@@ -60,7 +74,11 @@ async function controlsOf(html: string): Promise<Control[]> {
 }
 
 // What browsers accept as the value of an <input type=number> and type=date (HTML's value sanitization).
-const VALID: Record<string, RegExp> = { number: /^-?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][+-]?\d+)?$/, date: /^\d{4}-\d{2}-\d{2}$/, email: /^[^\s@]+@[^\s@]+$/ }
+const VALID: Record<string, RegExp> = {
+  number: /^-?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][+-]?\d+)?$/,
+  date: /^\d{4}-\d{2}-\d{2}$/,
+  email: /^[^\s@]+@[^\s@]+$/,
+}
 
 /**
  * The name/value pairs a browser posts for `html`'s form with `wanted` filled in (texts by
@@ -80,13 +98,16 @@ export async function fillForm(html: string, wanted: Record<string, string[]>): 
       }
     } else if (control.tag === 'select') {
       const text = texts[0] ?? control.options[0] ?? ''
-      if (!control.options.includes(text)) throw new Error(`the select list ${control.name} has no option ${JSON.stringify(text)}`)
+      if (!control.options.includes(text))
+        throw new Error(`the select list ${control.name} has no option ${JSON.stringify(text)}`)
       pairs.push([control.name, text])
       use(control.name, text)
     } else if (control.type !== 'submit' && control.type !== 'button') {
       const text = texts[0] ?? ''
-      if (texts.length > 1) throw new Error(`the ${control.type} control ${control.name} holds one text, not ${texts.length}`)
-      if (text !== '' && VALID[control.type] && !VALID[control.type].test(text)) throw new Error(`an <input type=${control.type}> cannot hold ${JSON.stringify(text)}`)
+      if (texts.length > 1)
+        throw new Error(`the ${control.type} control ${control.name} holds one text, not ${texts.length}`)
+      if (text !== '' && VALID[control.type] && !VALID[control.type].test(text))
+        throw new Error(`an <input type=${control.type}> cannot hold ${JSON.stringify(text)}`)
       pairs.push([control.name, text])
       if (texts.length > 0) use(control.name, text)
     }

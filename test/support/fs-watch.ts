@@ -21,7 +21,14 @@ export interface FsWatch {
   [Symbol.dispose](): void
 }
 
-const text = (value: unknown): string => (value instanceof URL ? value.href : typeof value === 'string' ? value : value instanceof Uint8Array ? new TextDecoder().decode(value) : '')
+const text = (value: unknown): string =>
+  value instanceof URL
+    ? value.href
+    : typeof value === 'string'
+      ? value
+      : value instanceof Uint8Array
+        ? new TextDecoder().decode(value)
+        : ''
 
 /** Watches `paths` (any argument containing one counts) until disposed. */
 export function watchFs(paths: string[]): FsWatch {

@@ -38,7 +38,10 @@ export function haproxyConfig(port: number, backends: Array<{ name: string; port
 }
 
 /** Starts HAProxy on a free port in front of `backends`; resolves once it answers. */
-export async function startBalancer(backends: Array<{ name: string; port: number }>, options: { servedBy?: boolean } = {}): Promise<Balancer> {
+export async function startBalancer(
+  backends: Array<{ name: string; port: number }>,
+  options: { servedBy?: boolean } = {},
+): Promise<Balancer> {
   const binary = haproxyPath()
   if (!binary) throw new Error('haproxy is not installed (apt-get install -y haproxy)')
   const dir = tempDir('haproxy-')
@@ -49,7 +52,10 @@ export async function startBalancer(backends: Array<{ name: string; port: number
   const url = `http://127.0.0.1:${port}`
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`haproxy exited: ${await new Response(proc.stderr).text()}`)
-    const ok = await fetch(`${url}/api/v3/health`).then((r) => r.ok, () => false)
+    const ok = await fetch(`${url}/api/v3/health`).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (ok) break
     await Bun.sleep(50)
   }

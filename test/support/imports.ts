@@ -18,7 +18,13 @@ import ts from 'typescript'
 export const REPO = resolve(import.meta.dir, '..', '..')
 
 /** How a file refers to another module. Only `type-only` is erased before it runs. */
-export type ImportKind = 'import-statement' | 'dynamic-import' | 'require-call' | 'url-reference' | 'computed' | 'type-only'
+export type ImportKind =
+  | 'import-statement'
+  | 'dynamic-import'
+  | 'require-call'
+  | 'url-reference'
+  | 'computed'
+  | 'type-only'
 
 /** One reference from a file to a module. */
 export interface ImportRef {
@@ -35,8 +41,17 @@ export interface ImportRef {
   target?: string
 }
 
-const transpilers = { ts: new Bun.Transpiler({ loader: 'ts' }), tsx: new Bun.Transpiler({ loader: 'tsx' }), js: new Bun.Transpiler({ loader: 'js' }) }
-const BUN_KINDS: Record<string, ImportKind> = { 'import-statement': 'import-statement', 'dynamic-import': 'dynamic-import', 'require-call': 'require-call', 'require-resolve': 'require-call' }
+const transpilers = {
+  ts: new Bun.Transpiler({ loader: 'ts' }),
+  tsx: new Bun.Transpiler({ loader: 'tsx' }),
+  js: new Bun.Transpiler({ loader: 'js' }),
+}
+const BUN_KINDS: Record<string, ImportKind> = {
+  'import-statement': 'import-statement',
+  'dynamic-import': 'dynamic-import',
+  'require-call': 'require-call',
+  'require-resolve': 'require-call',
+}
 
 const scanned = new Map<string, ImportRef[]>()
 
@@ -53,7 +68,8 @@ function scanFile(file: string): ImportRef[] {
   const source = readFileSync(absolute, 'utf8').replace(/^#!.*/, (line) => ' '.repeat(line.length))
   const loader = file.endsWith('x') ? 'tsx' : /\.[cm]?js$/.test(file) ? 'js' : 'ts'
   const refs: ImportRef[] = []
-  const add = (specifier: string, kind: ImportKind) => refs.push({ file, specifier, kind, target: resolveSpecifier(absolute, specifier) })
+  const add = (specifier: string, kind: ImportKind) =>
+    refs.push({ file, specifier, kind, target: resolveSpecifier(absolute, specifier) })
 
   const runtime = new Set<string>()
   for (const { path, kind } of transpilers[loader].scanImports(source)) {
@@ -63,7 +79,13 @@ function scanFile(file: string): ImportRef[] {
     add(path, mapped)
   }
 
-  const tree = ts.createSourceFile(absolute, source, ts.ScriptTarget.Latest, false, { ts: ts.ScriptKind.TS, tsx: ts.ScriptKind.TSX, js: ts.ScriptKind.JS }[loader])
+  const tree = ts.createSourceFile(
+    absolute,
+    source,
+    ts.ScriptTarget.Latest,
+    false,
+    { ts: ts.ScriptKind.TS, tsx: ts.ScriptKind.TSX, js: ts.ScriptKind.JS }[loader],
+  )
   const typeOnly = new Set<string>()
   const visit = (node: ts.Node): void => {
     const specifier = staticSpecifier(node)
@@ -87,7 +109,9 @@ export function scanTree(...dirs: string[]): ImportRef[] {
 /** The .ts/.js files under `dirs` (declaration files, `dist/` and `node_modules/` skipped), sorted. */
 export function sourceFiles(...dirs: string[]): string[] {
   const files = dirs.flatMap((dir) =>
-    [...new Bun.Glob('**/*.{ts,tsx,js,mjs,cjs}').scanSync({ cwd: join(REPO, dir) })].map((path) => `${dir}/${path.split(sep).join('/')}`),
+    [...new Bun.Glob('**/*.{ts,tsx,js,mjs,cjs}').scanSync({ cwd: join(REPO, dir) })].map(
+      (path) => `${dir}/${path.split(sep).join('/')}`,
+    ),
   )
   return files.filter((path) => !path.endsWith('.d.ts') && !/(^|\/)(dist|node_modules)\//.test(path)).sort()
 }
@@ -96,13 +120,16 @@ export function sourceFiles(...dirs: string[]): string[] {
 export const isRuntime = (ref: ImportRef): boolean => ref.kind !== 'type-only'
 
 /** `file: specifier` — how the boundary tests list offenders. */
-export const describeRef = (ref: ImportRef): string => `${ref.file}: ${ref.specifier}${ref.kind === 'import-statement' ? '' : ` (${ref.kind})`}`
+export const describeRef = (ref: ImportRef): string =>
+  `${ref.file}: ${ref.specifier}${ref.kind === 'import-statement' ? '' : ` (${ref.kind})`}`
 
 function resolveSpecifier(from: string, specifier: string): string | undefined {
   if (specifier.startsWith('.') || specifier.startsWith('/')) {
     const path = resolve(dirname(from), specifier)
     const found = [path, `${path}.ts`, `${path}.js`, join(path, 'index.ts')].find((candidate) => existsSync(candidate))
-    const target = relative(REPO, found ?? path).split(sep).join('/')
+    const target = relative(REPO, found ?? path)
+      .split(sep)
+      .join('/')
     return found && statSync(found).isDirectory() ? `${target}/` : target
   }
   if (/^(node|bun):/.test(specifier) || specifier === 'bun') return specifier
@@ -112,9 +139,20 @@ function resolveSpecifier(from: string, specifier: string): string | undefined {
 
 /** The module specifier of a static import/export declaration or an `import('x')` type. */
 function staticSpecifier(node: ts.Node): string | undefined {
-  if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) return node.moduleSpecifier.text
-  if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && ts.isStringLiteral(node.moduleReference.expression)) return node.moduleReference.expression.text
-  if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) return node.argument.literal.text
+  if (
+    (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+    node.moduleSpecifier &&
+    ts.isStringLiteral(node.moduleSpecifier)
+  )
+    return node.moduleSpecifier.text
+  if (
+    ts.isImportEqualsDeclaration(node) &&
+    ts.isExternalModuleReference(node.moduleReference) &&
+    ts.isStringLiteral(node.moduleReference.expression)
+  )
+    return node.moduleReference.expression.text
+  if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal))
+    return node.argument.literal.text
   return undefined
 }
 
@@ -123,7 +161,11 @@ function urlReference(node: ts.Node): string | undefined {
   if (!ts.isNewExpression(node) || !ts.isIdentifier(node.expression) || node.expression.text !== 'URL') return undefined
   const [target, base] = node.arguments ?? []
   if (!target || !base || !ts.isStringLiteralLike(target)) return undefined
-  const isImportMetaUrl = ts.isPropertyAccessExpression(base) && ts.isMetaProperty(base.expression) && base.expression.keywordToken === ts.SyntaxKind.ImportKeyword && base.name.text === 'url'
+  const isImportMetaUrl =
+    ts.isPropertyAccessExpression(base) &&
+    ts.isMetaProperty(base.expression) &&
+    base.expression.keywordToken === ts.SyntaxKind.ImportKeyword &&
+    base.name.text === 'url'
   return isImportMetaUrl ? target.text : undefined
 }
 

@@ -20,7 +20,8 @@ export function migrationsBefore(tag: string): string {
   const folder = tempDir('svc-migrations-')
   mkdirSync(join(folder, 'meta'))
   const earlier = journal.entries.slice(0, at)
-  for (const entry of earlier) copyFileSync(join(MIGRATIONS_FOLDER, `${entry.tag}.sql`), join(folder, `${entry.tag}.sql`))
+  for (const entry of earlier)
+    copyFileSync(join(MIGRATIONS_FOLDER, `${entry.tag}.sql`), join(folder, `${entry.tag}.sql`))
   writeFileSync(join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: earlier }))
   return folder
 }

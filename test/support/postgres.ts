@@ -47,9 +47,11 @@ const isRoot = () => process.getuid?.() === 0
 function run(bin: string, args: string[]): void {
   const command = isRoot() ? ['runuser', '-u', 'postgres', '--', bin, ...args] : [bin, ...args]
   const result = Bun.spawnSync(command, { stdout: 'pipe', stderr: 'pipe', env: { ...process.env, LC_ALL: 'C' } })
-  if (result.exitCode !== 0) throw new Error(`${command.join(' ')} failed (${result.exitCode}):\n${result.stderr.toString()}${result.stdout.toString()}`)
+  if (result.exitCode !== 0)
+    throw new Error(
+      `${command.join(' ')} failed (${result.exitCode}):\n${result.stderr.toString()}${result.stdout.toString()}`,
+    )
 }
-
 
 export interface ClusterOptions {
   /**
@@ -70,10 +72,28 @@ export function startCluster(options: ClusterOptions = {}): Cluster {
   }
   chmodSync(dir, 0o700)
   const data = join(dir, 'data')
-  run(join(binDir, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync', '--no-instructions'])
+  run(join(binDir, 'initdb'), [
+    '-D',
+    data,
+    '-A',
+    'trust',
+    '-U',
+    'postgres',
+    '-E',
+    'UTF8',
+    '--no-sync',
+    '--no-instructions',
+  ])
   const port = freePort()
   const durability = options.durable ? [] : ['-c fsync=off', '-c full_page_writes=off']
-  const settings = [`-p ${port}`, `-k ${dir}`, '-c listen_addresses=127.0.0.1', '-c synchronous_commit=on', '-c max_connections=500', ...durability].join(' ')
+  const settings = [
+    `-p ${port}`,
+    `-k ${dir}`,
+    '-c listen_addresses=127.0.0.1',
+    '-c synchronous_commit=on',
+    '-c max_connections=500',
+    ...durability,
+  ].join(' ')
   run(join(binDir, 'pg_ctl'), ['-D', data, '-o', settings, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start'])
   let stopped = false
   return {
@@ -92,7 +112,8 @@ export function startCluster(options: ClusterOptions = {}): Cluster {
 export function stopCluster(dir: string): void {
   const binDir = postgresBinDir()
   try {
-    if (binDir && existsSync(join(dir, 'data', 'postmaster.pid'))) run(join(binDir, 'pg_ctl'), ['-D', join(dir, 'data'), '-m', 'immediate', '-w', 'stop'])
+    if (binDir && existsSync(join(dir, 'data', 'postmaster.pid')))
+      run(join(binDir, 'pg_ctl'), ['-D', join(dir, 'data'), '-m', 'immediate', '-w', 'stop'])
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
@@ -101,7 +122,8 @@ export function stopCluster(dir: string): void {
 function postgresIds(): { uid: number; gid: number } {
   const id = (flag: string) => Number(Bun.spawnSync(['id', flag, 'postgres']).stdout.toString().trim())
   const uid = id('-u')
-  if (!Number.isInteger(uid) || uid <= 0) throw new Error(`running as ${userInfo().username}: initdb needs the "postgres" user, which this machine lacks`)
+  if (!Number.isInteger(uid) || uid <= 0)
+    throw new Error(`running as ${userInfo().username}: initdb needs the "postgres" user, which this machine lacks`)
   return { uid, gid: id('-g') }
 }
 

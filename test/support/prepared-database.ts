@@ -27,7 +27,9 @@ export async function withDatabase<T>(env: Record<string, string>, work: (ctx: A
  * Makes the database with one published app (summary reads open) before the server ever
  * starts; `ownerToken` is an access token of its owner (whose reads see every field).
  */
-export function prepareDatabase(env: Record<string, string>): Promise<{ appId: string; token: string; ownerToken: string }> {
+export function prepareDatabase(
+  env: Record<string, string>,
+): Promise<{ appId: string; token: string; ownerToken: string }> {
   return withDatabase(env, async (ctx) => {
     const user = await insertUser(ctx, { email: 'owner@example.com' })
     const { id: appId } = await createApp(ctx, user.id, { name: 'Durable' })

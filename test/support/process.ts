@@ -20,9 +20,20 @@ export interface ServerProcess {
 }
 
 /** Starts the server and resolves when it prints its URL (rejects after `timeoutMs`). */
-export async function spawnServer(env: Record<string, string> = {}, timeoutMs = 15_000, entry = 'server/main.ts'): Promise<ServerProcess> {
+export async function spawnServer(
+  env: Record<string, string> = {},
+  timeoutMs = 15_000,
+  entry = 'server/main.ts',
+): Promise<ServerProcess> {
   const dataDir = env.SVC_DATA_DIR ?? tempDir('svc-proc-')
-  const fullEnv = { ...process.env, PORT: '0', SVC_LOG: 'warn', ...(await testDatabaseEnv()), ...env, SVC_DATA_DIR: dataDir } as Record<string, string>
+  const fullEnv = {
+    ...process.env,
+    PORT: '0',
+    SVC_LOG: 'warn',
+    ...(await testDatabaseEnv()),
+    ...env,
+    SVC_DATA_DIR: dataDir,
+  } as Record<string, string>
   return startListening([BUN, entry], { cwd: ROOT, env: fullEnv, dataDir, timeoutMs })
 }
 
@@ -36,7 +47,10 @@ export interface ListeningOptions {
 }
 
 /** Runs `command` (any svc server: sources, bundle, executable) and resolves once it prints `listening on <url>`. */
-export async function startListening(command: string[], { cwd, env, dataDir, timeoutMs = 15_000 }: ListeningOptions): Promise<ServerProcess> {
+export async function startListening(
+  command: string[],
+  { cwd, env, dataDir, timeoutMs = 15_000 }: ListeningOptions,
+): Promise<ServerProcess> {
   const proc = Bun.spawn(command, { cwd, env, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe' })
   let text = ''
   const decoder = new TextDecoder()

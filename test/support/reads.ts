@@ -11,7 +11,7 @@ export const RECORDS_WARNING =
 /** `data.warnings` of an answer that shows reads `summary`. */
 export const SUMMARY_WARNING =
   'Summary reads are open (reads: "summary"): anyone with the endpoint or fill-in link can read the aggregates of every record through /summary ' +
-  '(counts, numbers, records per day, and each field\'s most frequent values, which can be what people typed); single records stay private. ' +
+  "(counts, numbers, records per day, and each field's most frequent values, which can be what people typed); single records stay private. " +
   'Set reads to "off" to keep the summary private too.'
 
 const OWNER_READS = (what: string, command: string) =>
@@ -19,11 +19,19 @@ const OWNER_READS = (what: string, command: string) =>
   'opening reads to anyone with the link is the reads switch of the share settings.'
 
 const DISABLED = {
-  'off /query': 'Reading records with the endpoint token is switched off for this endpoint (reads switch: "off"); the records are the owner\'s. ' + OWNER_READS('them', 'query'),
-  'off /summary': 'Reading the summary with the endpoint token is switched off for this endpoint (reads switch: "off"); the records are the owner\'s. ' + OWNER_READS('it', 'summary'),
+  'off /query':
+    'Reading records with the endpoint token is switched off for this endpoint (reads switch: "off"); the records are the owner\'s. ' +
+    OWNER_READS('them', 'query'),
+  'off /summary':
+    'Reading the summary with the endpoint token is switched off for this endpoint (reads switch: "off"); the records are the owner\'s. ' +
+    OWNER_READS('it', 'summary'),
   'summary /query':
-    'Reading records with the endpoint token is switched off for this endpoint (reads switch: "summary", which opens /summary only); the records are the owner\'s. ' + OWNER_READS('them', 'query'),
+    'Reading records with the endpoint token is switched off for this endpoint (reads switch: "summary", which opens /summary only); the records are the owner\'s. ' +
+    OWNER_READS('them', 'query'),
 }
 
 /** The 403 body of a read that `reads` keeps closed to callers without the owner's token. */
-export const disabledBody = (key: keyof typeof DISABLED) => ({ code: 403, error: { type: 'disabled', message: DISABLED[key] } })
+export const disabledBody = (key: keyof typeof DISABLED) => ({
+  code: 403,
+  error: { type: 'disabled', message: DISABLED[key] },
+})

@@ -40,13 +40,32 @@ export interface TestEndpoint {
 }
 
 /** An app owned by `ownerId` with a published endpoint (unless told otherwise: then it has a token but is closed). */
-export async function makeEndpoint(ctx: AppContext, ownerId: string, options: TestEndpointOptions = {}): Promise<TestEndpoint> {
+export async function makeEndpoint(
+  ctx: AppContext,
+  ownerId: string,
+  options: TestEndpointOptions = {},
+): Promise<TestEndpoint> {
   const { id: appId } = await createApp(ctx, ownerId, { name: options.name ?? 'Test form' })
   for (const field of options.fields ?? []) {
-    await addField(ctx, ownerId, appId, { name: field.name, type: field.type ?? 'text', label: field.label, required: field.required, options: field.options })
+    await addField(ctx, ownerId, appId, {
+      name: field.name,
+      type: field.type ?? 'text',
+      label: field.label,
+      required: field.required,
+      options: field.options,
+    })
   }
   const settings: UpdateShareInput = {}
-  for (const key of ['service', 'reads', 'autoCreate', 'honeypot', 'rateLimit', 'redirectOrigins', 'thankYouMessage', 'thankYouUrl'] as const) {
+  for (const key of [
+    'service',
+    'reads',
+    'autoCreate',
+    'honeypot',
+    'rateLimit',
+    'redirectOrigins',
+    'thankYouMessage',
+    'thankYouUrl',
+  ] as const) {
     if (options[key] !== undefined) Object.assign(settings, { [key]: options[key] })
   }
   if (Object.keys(settings).length > 0) await updateShare(ctx, ownerId, appId, settings)
@@ -75,7 +94,15 @@ export async function insertRecords(ctx: AppContext, appId: string, inputs: Test
     ids.push(id)
     const job = {
       appId,
-      records: [{ id, spam: input.spam ?? false, data: JSON.stringify(input.data), meta: JSON.stringify(input.meta ?? {}), scores: input.scores === undefined || input.scores === null ? null : JSON.stringify(input.scores) }],
+      records: [
+        {
+          id,
+          spam: input.spam ?? false,
+          data: JSON.stringify(input.data),
+          meta: JSON.stringify(input.meta ?? {}),
+          scores: input.scores === undefined || input.scores === null ? null : JSON.stringify(input.scores),
+        },
+      ],
       newFields: [],
       createdAt: ctx.clock.now(),
     }

@@ -35,9 +35,21 @@ export interface TestServer extends RunningServer {
  * Starts svc on 127.0.0.1:0 with a temp data dir (or, on a PostgreSQL run, a new database),
  * rate limit off, logs silent; `overrides.clock` replaces the system clock, `overrides.log` the silent logger.
  */
-export async function startTestServer(env: Record<string, string> = {}, overrides: Pick<Overrides, 'clock' | 'log'> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  overrides: Pick<Overrides, 'clock' | 'log'> = {},
+): Promise<TestServer> {
   const dataDir = tempDir('svc-cli-server-')
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', SVC_DATA_DIR: dataDir, SVC_LOG: 'silent', SVC_RATE_LIMIT: 'off', SVC_SYNC: 'normal', ...(await testDatabaseEnv()), ...env })
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    SVC_DATA_DIR: dataDir,
+    SVC_LOG: 'silent',
+    SVC_RATE_LIMIT: 'off',
+    SVC_SYNC: 'normal',
+    ...(await testDatabaseEnv()),
+    ...env,
+  })
   const mails: Mail[] = []
   // Every answer the server sends is checked against the OpenAPI document; close() fails with what broke it.
   const contract = contractObserver()
@@ -56,7 +68,10 @@ export async function startTestServer(env: Record<string, string> = {}, override
       await server.stop()
       rmSync(dataDir, { recursive: true, force: true })
       const problems = contract.problems()
-      if (problems.length > 0) throw new Error(`Answers of this test server broke the API contract (server/contract/api):\n${[...new Set(problems)].join('\n')}`)
+      if (problems.length > 0)
+        throw new Error(
+          `Answers of this test server broke the API contract (server/contract/api):\n${[...new Set(problems)].join('\n')}`,
+        )
     },
   }
 }
@@ -81,13 +96,22 @@ export interface CliOptions {
   stdoutTTY?: boolean
 }
 
-const finish = (code: number, stdout: string, stderr: string): CliRun => ({ code, stdout, stderr, json: () => JSON.parse(stdout) })
+const finish = (code: number, stdout: string, stderr: string): CliRun => ({
+  code,
+  stdout,
+  stderr,
+  json: () => JSON.parse(stdout),
+})
 
 /**
  * A fresh test server (closed after the file) with one account, and svc-cli run in-process
  * as that account: `env` holds SVC_URL, SVC_TOKEN and an empty config home.
  */
-export async function cliAccount(): Promise<{ server: TestServer; env: Record<string, string>; cli: (...argv: string[]) => Promise<CliRun> }> {
+export async function cliAccount(): Promise<{
+  server: TestServer
+  env: Record<string, string>
+  cli: (...argv: string[]) => Promise<CliRun>
+}> {
   const server = await startTestServer()
   afterAll(() => server.close())
   const { token } = await server.account()
@@ -97,14 +121,21 @@ export async function cliAccount(): Promise<{ server: TestServer; env: Record<st
 
 /** Runs svc-cli in this process over buffers (never a TTY unless `prompt` is given). */
 export async function cliInProcess(argv: string[], options: CliOptions = {}): Promise<CliRun> {
-  const io = bufferedIo({ XDG_CONFIG_HOME: tempConfigHome(), ...options.env }, { stdin: options.stdin, prompt: options.prompt, stdoutTTY: options.stdoutTTY })
+  const io = bufferedIo(
+    { XDG_CONFIG_HOME: tempConfigHome(), ...options.env },
+    { stdin: options.stdin, prompt: options.prompt, stdoutTTY: options.stdoutTTY },
+  )
   const code = await runCli(argv, io)
   return finish(code, io.out(), io.err())
 }
 
 /** Runs `bun cli/main.ts …` as a real process with only the given environment (plus PATH and HOME). */
 export async function cliProcess(argv: string[], options: CliOptions = {}): Promise<CliRun> {
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), XDG_CONFIG_HOME: tempConfigHome() }
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? tmpdir(),
+    XDG_CONFIG_HOME: tempConfigHome(),
+  }
   for (const [key, value] of Object.entries(options.env ?? {})) if (value !== undefined) env[key] = value
   const proc = Bun.spawn([BUN, 'cli/main.ts', ...argv], {
     cwd: ROOT,
@@ -114,7 +145,8 @@ export async function cliProcess(argv: string[], options: CliOptions = {}): Prom
     stderr: 'pipe',
   })
   // Decoded keeping a byte-order mark (CSV exports start with one; Response.text() drops it).
-  const decode = async (stream: ReadableStream<Uint8Array>) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(await new Response(stream).arrayBuffer())
+  const decode = async (stream: ReadableStream<Uint8Array>) =>
+    new TextDecoder('utf-8', { ignoreBOM: true }).decode(await new Response(stream).arrayBuffer())
   const [stdout, stderr, code] = await Promise.all([decode(proc.stdout), decode(proc.stderr), proc.exited])
   return finish(code, stdout, stderr)
 }

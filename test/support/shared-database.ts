@@ -46,7 +46,8 @@ export async function sharedDatabase(clock = new ManualClock()): Promise<SharedD
   const secret = newSecretKey()
 
   async function openStorage(now: () => number): Promise<Storage> {
-    if (TEST_BACKEND === 'postgres') return closedOnce(await openPostgresStorage(where, { migrate: false, listen: true, max: 3, idleTimeout: 2, now }))
+    if (TEST_BACKEND === 'postgres')
+      return closedOnce(await openPostgresStorage(where, { migrate: false, listen: true, max: 3, idleTimeout: 2, now }))
     const store = openStore(where)
     migrateStore(store)
     return closedOnce(sqliteStorage(store, now))
@@ -54,11 +55,19 @@ export async function sharedDatabase(clock = new ManualClock()): Promise<SharedD
 
   return {
     clock,
-    env: TEST_BACKEND === 'postgres' ? { DATABASE_URL: where, SVC_SECRET: TEST_SECRET, SVC_DATA_DIR: dataDir } : { SVC_DATA_DIR: dataDir },
+    env:
+      TEST_BACKEND === 'postgres'
+        ? { DATABASE_URL: where, SVC_SECRET: TEST_SECRET, SVC_DATA_DIR: dataDir }
+        : { SVC_DATA_DIR: dataDir },
     async open(config = {}, own = clock) {
       const base = loadConfig({ PORT: '8787', SVC_LOG: 'silent' })
       const ctx = createContext({
-        config: { ...base, databasePath: TEST_BACKEND === 'postgres' ? ':memory:' : where, baseUrl: 'http://localhost:8787', ...config },
+        config: {
+          ...base,
+          databasePath: TEST_BACKEND === 'postgres' ? ':memory:' : where,
+          baseUrl: 'http://localhost:8787',
+          ...config,
+        },
         storage: await openStorage(() => own.now()),
         clock: own,
         mailer: { description: 'test mailer', send: async () => {} },

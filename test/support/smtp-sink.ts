@@ -43,7 +43,10 @@ export async function loopbackSmtp(options: { refuse?: string } = {}) {
     url: `smtp://127.0.0.1:${port}`,
     received,
     /** Resolves with the next message (or the first one already received). */
-    next: () => new Promise<Received>((resolve) => (received.length > waiting.length ? resolve(received[waiting.length]) : waiting.push(resolve))),
+    next: () =>
+      new Promise<Received>((resolve) =>
+        received.length > waiting.length ? resolve(received[waiting.length]) : waiting.push(resolve),
+      ),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
@@ -56,7 +59,12 @@ export function parseMessage(raw: string) {
   let body = rest.join('\r\n\r\n')
   if (/^content-transfer-encoding: quoted-printable$/im.test(headers)) {
     // Bytes, then UTF-8: a character outside ASCII is several =XX escapes.
-    body = Buffer.from(body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8')
+    body = Buffer.from(
+      body
+        .replace(/=\r\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      'latin1',
+    ).toString('utf8')
   }
   return { header, text: body.replace(/\r\n/g, '\n') }
 }
@@ -69,6 +77,11 @@ export function decodeHeader(value: string | undefined): string | undefined {
     .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_m, encoding: string, text: string) =>
       encoding.toUpperCase() === 'B'
         ? Buffer.from(text, 'base64').toString('utf8')
-        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_h, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (_h, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            'latin1',
+          ).toString('utf8'),
     )
 }

@@ -27,11 +27,17 @@ export async function storedView(t: Pick<TestApp, 'request'>, endpoint: ViewedEn
   const summary = await t.request('GET', `${endpoint.path}/summary`, { token })
   const csv = await t.request('GET', `/api/v3/apps/${endpoint.appId}/export.csv`, { token })
   if (query.status !== 200 || summary.status !== 200 || csv.status !== 200) {
-    throw new Error(`reading back failed: ${query.status} ${query.text} / ${summary.status} ${summary.text} / ${csv.status}`)
+    throw new Error(
+      `reading back failed: ${query.status} ${query.text} / ${summary.status} ${summary.text} / ${csv.status}`,
+    )
   }
   return {
     data: query.body.records.map((record: { data: unknown }) => record.data),
     summary: { total: summary.body.total, fields: Object.keys(summary.body.fields) },
-    csv: csv.text.replace(/^\uFEFF/, '').split('\r\n').filter((line) => line !== '').map((line) => line.split(',').slice(2).join(',')),
+    csv: csv.text
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter((line) => line !== '')
+      .map((line) => line.split(',').slice(2).join(',')),
   }
 }

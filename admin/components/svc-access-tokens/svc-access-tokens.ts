@@ -111,7 +111,8 @@ export class SvcAccessTokens extends LitElement {
   }
 
   private renderList(tokens: AccessToken[]) {
-    if (tokens.length === 0) return html`<p class="empty">No access tokens yet. Create one to use svc-cli or the MCP server.</p>`
+    if (tokens.length === 0)
+      return html`<p class="empty">No access tokens yet. Create one to use svc-cli or the MCP server.</p>`
     return html`<table>
       <thead>
         <tr>

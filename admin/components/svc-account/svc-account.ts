@@ -108,7 +108,13 @@ export class SvcAccount extends LitElement {
       this.codeSent = false
       formElement.reset()
       if (!this.user.hasPassword) {
-        this.dispatchEvent(new CustomEvent<User>('svc-user-changed', { detail: { ...this.user, hasPassword: true }, bubbles: true, composed: true }))
+        this.dispatchEvent(
+          new CustomEvent<User>('svc-user-changed', {
+            detail: { ...this.user, hasPassword: true },
+            bubbles: true,
+            composed: true,
+          }),
+        )
       }
     } catch (error) {
       this.passwordError = (error as Error).message
@@ -159,9 +165,11 @@ export class SvcAccount extends LitElement {
           <header><h2 id="password-title">${user.hasPassword ? 'Change password' : 'Set a password'}</h2></header>
           <form class="body" @submit=${this.savePassword} @input=${() => (this.passwordSaved = false)}>
             ${this.passwordError ? html`<p class="error" role="alert">${this.passwordError}</p>` : nothing}
-            ${user.hasPassword
-              ? nothing
-              : html`<p class="hint">You sign in with e-mail codes. A password lets you sign in without waiting for mail.</p>`}
+            ${
+              user.hasPassword
+                ? nothing
+                : html`<p class="hint">You sign in with e-mail codes. A password lets you sign in without waiting for mail.</p>`
+            }
             ${proofFields(method, user.email, user.hasPassword ? '' : 'to set a password', this.codeSent, mailCode)}
             <label
               >New password <span class="hint">at least ${AUTH.minPasswordLength} characters</span>

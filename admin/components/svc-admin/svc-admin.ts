@@ -67,7 +67,10 @@ export class SvcAdmin extends LitElement {
     if (this.user === undefined) return
     const route = this.route
     if (this.user === null && route.name !== 'login') {
-      navigate({ name: 'login', next: location.hash && location.hash !== '#/' ? location.hash : null }, { replace: true })
+      navigate(
+        { name: 'login', next: location.hash && location.hash !== '#/' ? location.hash : null },
+        { replace: true },
+      )
     } else if (this.user && route.name === 'login') {
       if (route.next) {
         history.replaceState(null, '', route.next)
@@ -132,7 +135,8 @@ export class SvcAdmin extends LitElement {
 
   override render() {
     if (this.user === undefined) return html`<div class="loading" role="status">Loading…</div>`
-    if (this.user === null || this.route.name === 'login') return html`<svc-login @svc-signed-in=${this.onSignedIn}></svc-login>`
+    if (this.user === null || this.route.name === 'login')
+      return html`<svc-login @svc-signed-in=${this.onSignedIn}></svc-login>`
     const section = this.route.name === 'account' ? 'account' : 'apps'
     return html`<div class="layout">
       <aside><nav aria-label="Main">

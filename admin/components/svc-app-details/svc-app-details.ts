@@ -25,7 +25,10 @@ export class SvcAppDetails extends LitElement {
     this.busy = true
     this.saved = false
     try {
-      await api.updateApp(this.app.id, { name: String(form.get('name') ?? '').trim(), description: String(form.get('description') ?? '') })
+      await api.updateApp(this.app.id, {
+        name: String(form.get('name') ?? '').trim(),
+        description: String(form.get('description') ?? ''),
+      })
       this.error = ''
       this.saved = true
       this.dispatchEvent(new Event('svc-app-changed', { bubbles: true, composed: true }))

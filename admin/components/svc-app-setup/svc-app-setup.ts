@@ -32,7 +32,11 @@ export class SvcAppSetup extends LitElement {
 
   private async load() {
     try {
-      const [fields, share, urls] = await Promise.all([api.fields(this.app.id), api.share(this.app.id), api.urls(this.app.id)])
+      const [fields, share, urls] = await Promise.all([
+        api.fields(this.app.id),
+        api.share(this.app.id),
+        api.urls(this.app.id),
+      ])
       this.fields = fields.fields
       this.fieldLimit = fields.limit
       this.share = share

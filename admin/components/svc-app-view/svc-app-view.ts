@@ -83,7 +83,8 @@ export class SvcAppView extends LitElement {
       </div>
       <nav class="tabs" aria-label="App sections">
         ${TABS.map(
-          ([tab, label]) => html`<a href=${hrefOf({ name: 'app', appId: app.id, tab })} aria-current=${this.tab === tab ? 'page' : 'false'}>${label}</a>`,
+          ([tab, label]) =>
+            html`<a href=${hrefOf({ name: 'app', appId: app.id, tab })} aria-current=${this.tab === tab ? 'page' : 'false'}>${label}</a>`,
         )}
       </nav>
       <div @svc-app-changed=${() => this.load()}>${this.renderTab(app)}</div>`

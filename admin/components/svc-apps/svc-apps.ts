@@ -43,7 +43,10 @@ export class SvcApps extends LitElement {
     const description = String(form.get('description') ?? '').trim()
     this.busy = true
     try {
-      const app = await api.createApp({ name: String(form.get('name') ?? '').trim(), ...(description ? { description } : {}) })
+      const app = await api.createApp({
+        name: String(form.get('name') ?? '').trim(),
+        ...(description ? { description } : {}),
+      })
       navigate({ name: 'app', appId: app.id, tab: 'setup' })
     } catch (error) {
       this.error = error instanceof ApiError ? error.message : String(error)
@@ -72,7 +75,8 @@ export class SvcApps extends LitElement {
 
   /** "New app" goes away when pressed: focus moves to the form it opened, not back to the page. */
   protected override updated(changed: Map<string, unknown>) {
-    if (changed.has('creating') && this.creating) this.renderRoot.querySelector<HTMLInputElement>('form.create input[name="name"]')?.focus()
+    if (changed.has('creating') && this.creating)
+      this.renderRoot.querySelector<HTMLInputElement>('form.create input[name="name"]')?.focus()
   }
 
   private renderCreate() {
@@ -119,9 +123,11 @@ export class SvcApps extends LitElement {
               <td class="num">${app.fieldCount}</td>
               <td>
                 <span class="badges">${app.published ? html`<span class="badge on">Published</span>` : html`<span class="badge">Not published</span>`}
-                ${app.published && app.reads !== 'off'
-                  ? html`<span class="badge warn" title=${(app.warnings ?? []).join(' ')}>${app.reads === 'records' ? 'Records open to anyone' : 'Summary open to anyone'}</span>`
-                  : nothing}</span
+                ${
+                  app.published && app.reads !== 'off'
+                    ? html`<span class="badge warn" title=${(app.warnings ?? []).join(' ')}>${app.reads === 'records' ? 'Records open to anyone' : 'Summary open to anyone'}</span>`
+                    : nothing
+                }</span
                 >
               </td>
               <td class="actions">

@@ -58,8 +58,9 @@ export class SvcConfirm extends LitElement {
   override render() {
     const r = this.request
     return html`<dialog aria-labelledby="title" aria-describedby="message" @close=${() => this.finish(false)}>
-      ${r
-        ? html`<div class="content">
+      ${
+        r
+          ? html`<div class="content">
               <h2 id="title">${r.title}</h2>
               <p class="message" id="message">
                 ${r.message}${r.name !== undefined ? html` <span class="name" dir="auto">“${r.name}”</span>` : ''}${r.after ?? ''}
@@ -69,7 +70,8 @@ export class SvcConfirm extends LitElement {
               <button class="cancel" @click=${() => this.finish(false)}>Cancel</button>
               <button class=${r.danger ? 'danger solid confirm' : 'primary confirm'} @click=${() => this.finish(true)}>${r.confirmLabel}</button>
             </footer>`
-        : ''}
+          : ''
+      }
     </dialog>`
   }
 }

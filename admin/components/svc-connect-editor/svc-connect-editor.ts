@@ -21,7 +21,12 @@ const COLORS: Array<[ColorKey, string]> = [
 
 /** A colour input only takes #rrggbb; other CSS colours keep the text box as the truth. */
 const HEX6 = /^#[0-9a-f]{6}$/i
-const asHex = (value: string): string => (HEX6.test(value) ? value : /^#[0-9a-f]{3}$/i.test(value) ? `#${[...value.slice(1)].map((c) => c + c).join('')}` : '#000000')
+const asHex = (value: string): string =>
+  HEX6.test(value)
+    ? value
+    : /^#[0-9a-f]{3}$/i.test(value)
+      ? `#${[...value.slice(1)].map((c) => c + c).join('')}`
+      : '#000000'
 
 /**
  * @summary The style of the app's fill-in and report pages: colours, font stack, logo,
@@ -104,7 +109,8 @@ export class SvcConnectEditor extends LitElement {
   private async reset() {
     const ok = await this.confirm.ask({
       title: 'Reset style',
-      message: 'Put the colours, font, logo, layout, button text and custom CSS of the fill-in and report pages back to the defaults?',
+      message:
+        'Put the colours, font, logo, layout, button text and custom CSS of the fill-in and report pages back to the defaults?',
       confirmLabel: 'Reset style',
       danger: true,
     })
@@ -201,7 +207,11 @@ export class SvcConnectEditor extends LitElement {
     const fillIn = this.urls?.fillIn
     const colors = pageColors(theme)
     const used = { primaryColor: colors.primary, backgroundColor: colors.background, textColor: colors.text }
-    const page = { background: colors.background, color: colors.text, 'font-family': FONT_STACKS[theme.fontFamily] ?? '' }
+    const page = {
+      background: colors.background,
+      color: colors.text,
+      'font-family': FONT_STACKS[theme.fontFamily] ?? '',
+    }
     return html`<section class="panel" aria-labelledby="style-preview-title">
       <header><h2 id="style-preview-title">Preview</h2></header>
       <div class="body stack">
@@ -213,9 +223,11 @@ export class SvcConnectEditor extends LitElement {
         ${this.renderCorrections(theme, used)}
         <p class="muted small">A sketch of the draft. The real page also applies the layout and custom CSS.</p>
         <div class="row">
-          ${fillIn && /^https?:\/\//.test(fillIn)
-            ? html`<a class="button" href=${fillIn} target="_blank" rel="noopener noreferrer">Open the fill-in page</a>`
-            : html`<span class="muted small">Publish the app on the Setup tab to get its fill-in page.</span>`}
+          ${
+            fillIn && /^https?:\/\//.test(fillIn)
+              ? html`<a class="button" href=${fillIn} target="_blank" rel="noopener noreferrer">Open the fill-in page</a>`
+              : html`<span class="muted small">Publish the app on the Setup tab to get its fill-in page.</span>`
+          }
         </div>
         <div class="row">
           <button type="button" class="small" @click=${this.preview}>Build preview of the draft</button>
@@ -227,7 +239,10 @@ export class SvcConnectEditor extends LitElement {
 
   override render() {
     const theme = this.draft
-    if (!theme) return this.errors[''] ? html`<p class="error" role="alert">${this.errors['']}</p>` : html`<p class="muted">Loading…</p>`
+    if (!theme)
+      return this.errors['']
+        ? html`<p class="error" role="alert">${this.errors['']}</p>`
+        : html`<p class="muted">Loading…</p>`
     return html`${this.renderForm(theme)} ${this.renderPreview(theme)}<svc-confirm></svc-confirm>`
   }
 }

@@ -22,9 +22,11 @@ export class SvcEndpointHelp extends LitElement {
     return html`<div>
       <dt id=${id}>${label}${hint ? html` <span class="hint">${hint}</span>` : nothing}</dt>
       <dd>
-        ${value
-          ? html`<output aria-labelledby=${id}>${value}</output><svc-copy-button .value=${value} label="Copy ${label}"></svc-copy-button>`
-          : html`<span class="muted small">Publish the app to get this URL.</span>`}
+        ${
+          value
+            ? html`<output aria-labelledby=${id}>${value}</output><svc-copy-button .value=${value} label="Copy ${label}"></svc-copy-button>`
+            : html`<span class="muted small">Publish the app to get this URL.</span>`
+        }
       </dd>
     </div>`
   }
@@ -49,10 +51,12 @@ export class SvcEndpointHelp extends LitElement {
           ${this.renderUrl('url-fill', 'Fill-in URL', urls.fillIn)} ${this.renderUrl('url-data', 'Data URL', urls.data)}
           ${this.renderUrl('url-editor', 'Editor URL', urls.editor)}
         </dl>
-        ${endpoint
-          ? html`${this.renderSnippet('snippet-curl', 'curl example', curlSnippet(endpoint, this.fields))}
+        ${
+          endpoint
+            ? html`${this.renderSnippet('snippet-curl', 'curl example', curlSnippet(endpoint, this.fields))}
             ${this.renderSnippet('snippet-html', 'HTML form', htmlFormSnippet(endpoint, this.fields, this.share?.honeypot || '_gotcha'))}`
-          : nothing}
+            : nothing
+        }
       </div>
     </section>`
   }

@@ -54,13 +54,20 @@ export class SvcExpertEditor extends LitElement {
     const text = (name: string) => String(form.get(name) ?? '').trim()
     const avatarUrl = text('avatarUrl')
     try {
-      this.expert = await assessmentApi.setExpert(this.app.id, { name: text('name'), title: text('title'), bio: text('bio'), avatarUrl: avatarUrl || null })
+      this.expert = await assessmentApi.setExpert(this.app.id, {
+        name: text('name'),
+        title: text('title'),
+        bio: text('bio'),
+        avatarUrl: avatarUrl || null,
+      })
       this.profileErrors = {}
       this.profileState = 'Profile saved.'
       this.changed()
     } catch (error) {
       const problems = problemsOf(error)
-      this.profileErrors = problems.length ? Object.fromEntries(problems.map((p) => [p.path, p.message])) : { '': (error as Error).message }
+      this.profileErrors = problems.length
+        ? Object.fromEntries(problems.map((p) => [p.path, p.message]))
+        : { '': (error as Error).message }
       this.profileState = ''
     }
   }
@@ -78,12 +85,17 @@ export class SvcExpertEditor extends LitElement {
       this.changed()
     } catch (error) {
       const problems = problemsOf(error)
-      this.cells = { ...this.cells, [key]: { kind: 'error', message: problems[0]?.message ?? (error as Error).message } }
+      this.cells = {
+        ...this.cells,
+        [key]: { kind: 'error', message: problems[0]?.message ?? (error as Error).message },
+      }
     }
   }
 
   private fieldError(path: string) {
-    return this.profileErrors[path] ? html`<span class="field-error" role="alert">${this.profileErrors[path]}</span>` : nothing
+    return this.profileErrors[path]
+      ? html`<span class="field-error" role="alert">${this.profileErrors[path]}</span>`
+      : nothing
   }
 
   private renderProfile(expert: Expert) {
@@ -110,10 +122,11 @@ export class SvcExpertEditor extends LitElement {
     const scales = this.scales.filter((s) => s.levels.length > 0)
     return html`<section class="panel" aria-labelledby="comments-title">
       <header><h2 id="comments-title">Commentary per level</h2><span class="muted small">Advice respondents at each level read; saved when you leave a box</span></header>
-      ${scales.length === 0
-        ? html`<p class="empty">No scale has levels yet. Add scales with levels on the Scales tab, then write advice for each level here.</p>`
-        : scales.map(
-            (scale) => html`<table class="grid" data-scale=${scale.key}>
+      ${
+        scales.length === 0
+          ? html`<p class="empty">No scale has levels yet. Add scales with levels on the Scales tab, then write advice for each level here.</p>`
+          : scales.map(
+              (scale) => html`<table class="grid" data-scale=${scale.key}>
               <thead><tr><th scope="colgroup" colspan="2">${scale.name} <code>${scale.key}</code></th></tr></thead>
               <tbody>
                 ${scale.levels.map((level) => {
@@ -132,15 +145,18 @@ export class SvcExpertEditor extends LitElement {
                         .value=${comment?.text ?? ''}
                         @change=${(e: Event) => this.saveComment(scale, level.key, (e.target as HTMLTextAreaElement).value)}
                       ></textarea>
-                      ${cell
-                        ? html`<div class="cell-state ${cell.kind === 'saved' ? 'saved' : 'field-error'}" role=${cell.kind === 'error' ? 'alert' : 'status'}>${cell.message}</div>`
-                        : nothing}
+                      ${
+                        cell
+                          ? html`<div class="cell-state ${cell.kind === 'saved' ? 'saved' : 'field-error'}" role=${cell.kind === 'error' ? 'alert' : 'status'}>${cell.message}</div>`
+                          : nothing
+                      }
                     </td>
                   </tr>`
                 })}
               </tbody>
             </table>`,
-          )}
+            )
+      }
     </section>`
   }
 

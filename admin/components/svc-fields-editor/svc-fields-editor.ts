@@ -51,7 +51,10 @@ export class SvcFieldsEditor extends LitElement {
         await api.updateField(this.appId, field.id, input)
       } catch (error) {
         // A new type on a published app whose records hold values: the server wants force.
-        const records = error instanceof ApiError && error.status === 409 ? (error.details as { records?: number } | undefined)?.records : undefined
+        const records =
+          error instanceof ApiError && error.status === 409
+            ? (error.details as { records?: number } | undefined)?.records
+            : undefined
         if (records === undefined) throw error
         if (!(await this.confirmTypeChange(field, input.type!, records))) {
           if (control) control.value = field.type
@@ -88,7 +91,11 @@ export class SvcFieldsEditor extends LitElement {
       this.changed()
       await this.updateComplete
       // Keep the keyboard on the moved field's arrow so it can be moved again.
-      this.renderRoot.querySelector<HTMLButtonElement>(`tr[data-field-id="${CSS.escape(ids[target])}"] button.${by < 0 ? 'up' : 'down'}`)?.focus()
+      this.renderRoot
+        .querySelector<HTMLButtonElement>(
+          `tr[data-field-id="${CSS.escape(ids[target])}"] button.${by < 0 ? 'up' : 'down'}`,
+        )
+        ?.focus()
     } catch (error) {
       this.addError = (error as Error).message
     }
@@ -141,7 +148,11 @@ export class SvcFieldsEditor extends LitElement {
     const form = new FormData(formElement)
     const type = String(form.get('type')) as FieldType
     const label = String(form.get('label') ?? '').trim()
-    const input: FieldPatch & { name: string } = { name: String(form.get('name') ?? '').trim(), type, required: form.get('required') === 'on' }
+    const input: FieldPatch & { name: string } = {
+      name: String(form.get('name') ?? '').trim(),
+      type,
+      required: form.get('required') === 'on',
+    }
     if (label) input.label = label
     if (CHOICE_TYPES.includes(type)) input.options = parseOptions(String(form.get('options') ?? ''))
     this.busy = true
@@ -175,14 +186,16 @@ export class SvcFieldsEditor extends LitElement {
             .value=${field.name}
             @change=${(e: Event) => this.patch(field, { name: (e.target as HTMLInputElement).value.trim() })}
           />
-          ${field.proposed
-            ? html`<div class="proposed">
+          ${
+            field.proposed
+              ? html`<div class="proposed">
                 <span class="badge warn">Proposed</span>
                 <button class="small" ?disabled=${this.busy} aria-label="Accept field ${label}" @click=${() => this.accept(field)}>Accept</button>
               </div>`
-            : field.autoCreated
-              ? html`<div class="auto">auto-created</div>`
-              : nothing}
+              : field.autoCreated
+                ? html`<div class="auto">auto-created</div>`
+                : nothing
+          }
         </td>
         <td class="type">
           <select
@@ -205,8 +218,9 @@ export class SvcFieldsEditor extends LitElement {
           />
         </td>
         <td class="options-cell">
-          ${choice
-            ? html`<textarea
+          ${
+            choice
+              ? html`<textarea
                 aria-label="Options of field ${label}, one per line"
                 dir="auto"
                 rows=${Math.min(7, Math.max(1, field.options?.length ?? 1))}
@@ -214,7 +228,8 @@ export class SvcFieldsEditor extends LitElement {
                 .value=${(field.options ?? []).join('\n')}
                 @change=${(e: Event) => this.patch(field, { options: parseOptions((e.target as HTMLTextAreaElement).value) })}
               ></textarea>`
-            : html`<span class="muted small">—</span>`}
+              : html`<span class="muted small">—</span>`
+          }
         </td>
         <td class="required">
           <input
@@ -266,21 +281,24 @@ export class SvcFieldsEditor extends LitElement {
             >${accepted} / ${this.limit} fields</span
           >
         </header>
-        ${proposed > 0
-          ? html`<div class="proposals notice">
+        ${
+          proposed > 0
+            ? html`<div class="proposals notice">
               <p>
                 ${proposed === 1 ? '1 field was' : `${proposed} fields were`} proposed by anonymous posts. Proposed fields are
                 stored with the records but are not on the form or the snippets until you accept them.
               </p>
               <button ?disabled=${this.busy} @click=${() => this.accept('all')}>Accept all</button>
             </div>`
-          : nothing}
-        ${this.fields.length === 0
-          ? html`<p class="empty muted">
+            : nothing
+        }
+        ${
+          this.fields.length === 0
+            ? html`<p class="empty muted">
               No fields yet. Add them below, or just POST a record: with auto-create on, its keys are proposed as fields for you to
               accept.
             </p>`
-          : html`<div class="table-wrap"><table>
+            : html`<div class="table-wrap"><table>
               <thead>
                 <tr>
                   <th scope="col"><span class="visually-hidden">Order</span></th>
@@ -299,7 +317,8 @@ export class SvcFieldsEditor extends LitElement {
                   (f, i) => this.renderRow(f, i),
                 )}
               </tbody>
-            </table></div>`}
+            </table></div>`
+        }
         ${this.renderAdd()}
       </section>
       <svc-confirm></svc-confirm>`

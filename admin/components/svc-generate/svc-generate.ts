@@ -140,13 +140,15 @@ export class SvcGenerate extends LitElement {
         </form>
         ${this.phase === 'planning' ? this.renderProgress(this.job) : nothing}
         ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
-        ${this.plan && (this.phase === 'review' || this.phase === 'creating')
-          ? html`<svc-plan-review .plan=${this.plan.plan}></svc-plan-review>
+        ${
+          this.plan && (this.phase === 'review' || this.phase === 'creating')
+            ? html`<svc-plan-review .plan=${this.plan.plan}></svc-plan-review>
               <div class="actions">
                 <button class="primary" ?disabled=${this.phase === 'creating'} @click=${this.create}>${this.phase === 'creating' ? 'Creating…' : 'Create app'}</button>
                 <button ?disabled=${this.phase === 'creating'} @click=${() => ((this.plan = null), (this.phase = 'idle'))}>Discard plan</button>
               </div>`
-          : nothing}
+            : nothing
+        }
       </div>
     </section>`
   }

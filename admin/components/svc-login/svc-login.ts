@@ -65,7 +65,10 @@ export class SvcLogin extends LitElement {
     this.error = ''
     try {
       const result = await action()
-      if (result) this.dispatchEvent(new CustomEvent<User>('svc-signed-in', { detail: result.user, bubbles: true, composed: true }))
+      if (result)
+        this.dispatchEvent(
+          new CustomEvent<User>('svc-signed-in', { detail: result.user, bubbles: true, composed: true }),
+        )
     } catch (error) {
       this.error = error instanceof ApiError ? error.message : String(error)
     } finally {
@@ -82,7 +85,9 @@ export class SvcLogin extends LitElement {
     }
     if (this.mode === 'signup') {
       const password = String(form.get('password') ?? '')
-      return this.run(() => api.signup({ email: value('email'), name: value('name') || undefined, password: password || undefined }))
+      return this.run(() =>
+        api.signup({ email: value('email'), name: value('name') || undefined, password: password || undefined }),
+      )
     }
     if (this.codeSentTo === null) {
       const email = value('email')
@@ -155,7 +160,13 @@ export class SvcLogin extends LitElement {
   }
 
   private get heading(): string {
-    return this.mode === 'signup' ? (this.firstRun ? 'Welcome to svc' : 'Create an account') : this.mode === 'reset' ? 'Reset your password' : 'Sign in'
+    return this.mode === 'signup'
+      ? this.firstRun
+        ? 'Welcome to svc'
+        : 'Create an account'
+      : this.mode === 'reset'
+        ? 'Reset your password'
+        : 'Sign in'
   }
 
   protected override updated() {
@@ -168,35 +179,47 @@ export class SvcLogin extends LitElement {
       <div class="brand"><span class="logo" aria-hidden="true">s</span><strong>svc admin</strong></div>
       <h1>${title}</h1>
       <p class="intro">
-        ${this.mode === 'signup'
-          ? firstRun
-            ? 'This server has no accounts yet. Create the first one; it owns everything you set up here.'
-            : 'Create an account to collect records.'
-          : this.mode === 'reset'
-            ? 'We e-mail you a code; with it you choose a new password.'
-            : 'Sign in to manage your apps and records.'}
+        ${
+          this.mode === 'signup'
+            ? firstRun
+              ? 'This server has no accounts yet. Create the first one; it owns everything you set up here.'
+              : 'Create an account to collect records.'
+            : this.mode === 'reset'
+              ? 'We e-mail you a code; with it you choose a new password.'
+              : 'Sign in to manage your apps and records.'
+        }
       </p>
-      ${this.mode === 'password' || this.mode === 'code'
-        ? html`<div class="tabs" role="tablist" aria-label="Sign-in method">
+      ${
+        this.mode === 'password' || this.mode === 'code'
+          ? html`<div class="tabs" role="tablist" aria-label="Sign-in method">
             <button role="tab" aria-selected=${this.mode === 'password'} tabindex=${this.mode === 'password' ? 0 : -1} data-mode="password" @click=${() => this.select('password')} @keydown=${this.onTabKey}>Password</button>
             <button role="tab" aria-selected=${this.mode === 'code'} tabindex=${this.mode === 'code' ? 0 : -1} data-mode="code" @click=${() => this.select('code')} @keydown=${this.onTabKey}>E-mail code</button>
           </div>`
-        : nothing}
+          : nothing
+      }
       <form @submit=${this.onSubmit} novalidate>
         ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing} ${this.renderFields()}
       </form>
-      ${options?.signupAllowed && this.mode !== 'signup'
-        ? html`<p class="switch">No account yet? <button @click=${() => this.select('signup')}>Create one</button></p>`
-        : nothing}
-      ${this.mode === 'signup' && !firstRun
-        ? html`<p class="switch">Have an account? <button @click=${() => this.select('password')}>Sign in</button></p>`
-        : nothing}
-      ${this.mode === 'reset'
-        ? html`<p class="switch">Remembered it? <button @click=${() => this.select('password')}>Sign in</button></p>`
-        : nothing}
-      ${(this.mode === 'code' || this.mode === 'reset') && options && !options.smtp
-        ? html`<p class="switch hint">This server has no SMTP configured: the code is written to the server's log.</p>`
-        : nothing}
+      ${
+        options?.signupAllowed && this.mode !== 'signup'
+          ? html`<p class="switch">No account yet? <button @click=${() => this.select('signup')}>Create one</button></p>`
+          : nothing
+      }
+      ${
+        this.mode === 'signup' && !firstRun
+          ? html`<p class="switch">Have an account? <button @click=${() => this.select('password')}>Sign in</button></p>`
+          : nothing
+      }
+      ${
+        this.mode === 'reset'
+          ? html`<p class="switch">Remembered it? <button @click=${() => this.select('password')}>Sign in</button></p>`
+          : nothing
+      }
+      ${
+        (this.mode === 'code' || this.mode === 'reset') && options && !options.smtp
+          ? html`<p class="switch hint">This server has no SMTP configured: the code is written to the server's log.</p>`
+          : nothing
+      }
     </main>`
   }
 }

@@ -42,9 +42,10 @@ export class SvcPlanReview extends LitElement {
     return html`<section class="scales" aria-label="Scales">
       <h3>Scales (${scales.length})</h3>
       <div class="inner">
-        ${scales.length === 0
-          ? html`<p class="muted">No scales: the answers are collected without scoring.</p>`
-          : html`<ul>
+        ${
+          scales.length === 0
+            ? html`<p class="muted">No scales: the answers are collected without scoring.</p>`
+            : html`<ul>
               ${scales.map(
                 (s) => html`<li>
                   <strong dir="auto">${s.name}</strong> <code>${s.key}</code> · ${s.method ?? 'sum'} of ${s.items?.length ?? 0} items
@@ -53,7 +54,8 @@ export class SvcPlanReview extends LitElement {
                   </ul>
                 </li>`,
               )}
-            </ul>`}
+            </ul>`
+        }
       </div>
     </section>`
   }
@@ -62,16 +64,20 @@ export class SvcPlanReview extends LitElement {
     return html`<section class="report" aria-label="Report">
       <h3>Report pages (${plan.report.pages.length})</h3>
       <div class="inner">
-        ${plan.report.pages.length === 0
-          ? html`<p class="muted">No report pages.</p>`
-          : html`<ul>${plan.report.pages.map((p) => html`<li><strong dir="auto">${p.title}</strong> <span class="muted">${p.sections.map((s) => s.type).join(', ')}</span></li>`)}</ul>`}
+        ${
+          plan.report.pages.length === 0
+            ? html`<p class="muted">No report pages.</p>`
+            : html`<ul>${plan.report.pages.map((p) => html`<li><strong dir="auto">${p.title}</strong> <span class="muted">${p.sections.map((s) => s.type).join(', ')}</span></li>`)}</ul>`
+        }
       </div>
     </section>`
   }
 
   private renderStyle(plan: Plan) {
     const theme = plan.connect.theme
-    const colors = [theme.primaryColor, theme.backgroundColor, theme.textColor].filter((c): c is string => typeof c === 'string')
+    const colors = [theme.primaryColor, theme.backgroundColor, theme.textColor].filter(
+      (c): c is string => typeof c === 'string',
+    )
     const expert = plan.expert.profile
     return html`<section class="style" aria-label="Style and expert">
       <h3>Style and expert</h3>
@@ -92,12 +98,14 @@ export class SvcPlanReview extends LitElement {
         <h3 dir="auto">${plan.app.name}</h3>
         ${plan.app.description ? html`<p class="muted" dir="auto">${plan.app.description}</p>` : nothing}
       </div>
-      ${plan.notes.length
-        ? html`<section class="notes" aria-label="Planner notes">
+      ${
+        plan.notes.length
+          ? html`<section class="notes" aria-label="Planner notes">
             <h3>Notes from the planner</h3>
             <div class="inner"><ul>${plan.notes.map((n) => html`<li dir="auto">${n}</li>`)}</ul></div>
           </section>`
-        : nothing}
+          : nothing
+      }
       <div class="grid">${this.renderFields(plan)}
         <div class="stack">${this.renderScales(plan)} ${this.renderReport(plan)} ${this.renderStyle(plan)}</div>
       </div>`

@@ -5,7 +5,6 @@ import { baseStyles } from '../../styles/base.styles.ts'
 import { barDomain, barSegments, showBound } from '../svc-scales-editor/scale-preview.ts'
 import { rangeBarStyles } from './svc-range-bar.styles.ts'
 
-
 /**
  * @summary A small SVG bar of a scale's possible score range and how its levels tile it:
  * one block per level, gaps dashed red, overlaps solid red, the range's ends marked.
@@ -31,17 +30,22 @@ export class SvcRangeBar extends LitElement {
     const described = `Possible scores ${showBound(this.range?.min, '−∞')} to ${showBound(this.range?.max, '∞')}; ${levels.length} level${levels.length === 1 ? '' : 's'}, ${gaps.length} gap${gaps.length === 1 ? '' : 's'}, ${overlaps.length} overlap${overlaps.length === 1 ? '' : 's'}`
     return html`<svg role="img" aria-label=${described}>
         ${levels.map(
-          (s, i) => svg`<rect class="level l${i % 5}" x=${pc(x(s.from))} y="4" width=${pc(Math.max(0, x(s.to) - x(s.from)))} height="22"><title>${s.label} (${s.key}): ${showBound(s.from, '−∞')}–${showBound(s.to, '∞')}</title></rect>
+          (
+            s,
+            i,
+          ) => svg`<rect class="level l${i % 5}" x=${pc(x(s.from))} y="4" width=${pc(Math.max(0, x(s.to) - x(s.from)))} height="22"><title>${s.label} (${s.key}): ${showBound(s.from, '−∞')}–${showBound(s.to, '∞')}</title></rect>
             ${x(s.to) - x(s.from) > 6 ? svg`<text class="key" x=${pc((x(s.from) + x(s.to)) / 2)} y="19" text-anchor="middle">${s.key}</text>` : nothing}`,
         )}
         ${gaps.map((s) => svg`<rect class="gap" x=${pc(x(s.from))} y="5" width=${pc(Math.max(0.4, x(s.to) - x(s.from)))} height="20"><title>gap ${showBound(s.from, '−∞')}–${showBound(s.to, '∞')}</title></rect>`)}
         ${overlaps.map((s) => svg`<rect class="overlap" x=${pc(x(s.from))} y="4" width=${pc(Math.max(0.4, x(s.to) - x(s.from)))} height="22"><title>overlap ${showBound(s.from, '−∞')}–${showBound(s.to, '∞')}</title></rect>`)}
-        ${this.range
-          ? svg`<line class="range" x1=${pc(x(Math.max(domain.min, this.range.min)))} x2=${pc(x(Math.max(domain.min, this.range.min)))} y1="0" y2="32"></line>
+        ${
+          this.range
+            ? svg`<line class="range" x1=${pc(x(Math.max(domain.min, this.range.min)))} x2=${pc(x(Math.max(domain.min, this.range.min)))} y1="0" y2="32"></line>
               <line class="range" x1=${pc(x(Math.min(domain.max, this.range.max)))} x2=${pc(x(Math.min(domain.max, this.range.max)))} y1="0" y2="32"></line>
               <text x=${pc(x(Math.max(domain.min, this.range.min)))} y="44" text-anchor="start">${showBound(this.range.min, '−∞')}</text>
               <text x=${pc(x(Math.min(domain.max, this.range.max)))} y="44" text-anchor="end">${showBound(this.range.max, '∞')}</text>`
-          : nothing}
+            : nothing
+        }
       </svg>
       <div class="legend">
         <span>${this.range ? html`Possible scores <strong>${showBound(this.range.min, '−∞')} – ${showBound(this.range.max, '∞')}</strong>` : 'No items yet'}</span>

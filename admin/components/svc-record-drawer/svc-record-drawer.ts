@@ -32,8 +32,9 @@ export class SvcRecordDrawer extends LitElement {
   override render() {
     const record = this.record
     return html`<dialog aria-labelledby="drawer-title" @close=${this.close} @click=${(e: MouseEvent) => e.target === this.dialog && this.dialog.close()}>
-      ${record
-        ? html`<header>
+      ${
+        record
+          ? html`<header>
               <h2 id="drawer-title">Record</h2>
               <button class="small close" @click=${() => this.dialog.close()} autofocus>Close</button>
             </header>
@@ -55,7 +56,7 @@ export class SvcRecordDrawer extends LitElement {
                       const value = record.data[key]
                       return html`<tr>
                         <td class="key" dir="auto">${key}</td>
-                        <td>${isNested(value) ? html`<pre dir="ltr" tabindex="0" aria-label="${key} as JSON">${prettyJson(value)}</pre>` : html`<span dir="auto">${typeof value === "string" ? value : JSON.stringify(value)}</span>`}</td>
+                        <td>${isNested(value) ? html`<pre dir="ltr" tabindex="0" aria-label="${key} as JSON">${prettyJson(value)}</pre>` : html`<span dir="auto">${typeof value === 'string' ? value : JSON.stringify(value)}</span>`}</td>
                       </tr>`
                     })}
                   </tbody>
@@ -67,7 +68,8 @@ export class SvcRecordDrawer extends LitElement {
               </div>
               <pre class="raw" dir="ltr" tabindex="0" aria-label="Raw JSON">${prettyJson(record)}</pre>
             </div>`
-        : nothing}
+          : nothing
+      }
     </dialog>`
   }
 }

@@ -16,7 +16,10 @@ function dayAfter(day: string): string {
 /** `text` and the created range from `from` to `to` (both days included), joined by && ('' for none). */
 export function combinedFilter(text: string, from: string, to: string): string {
   const expression = text.trim()
-  const range = [...(from === '' ? [] : [`created >= '${startOf(from)}'`]), ...(to === '' ? [] : [`created < '${dayAfter(to)}'`])]
+  const range = [
+    ...(from === '' ? [] : [`created >= '${startOf(from)}'`]),
+    ...(to === '' ? [] : [`created < '${dayAfter(to)}'`]),
+  ]
   if (range.length === 0) return expression
   // Wrapped, so an || in what was typed stays inside it.
   return [...(expression === '' ? [] : [`(${expression})`]), ...range].join(' && ')

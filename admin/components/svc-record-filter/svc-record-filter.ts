@@ -60,7 +60,11 @@ export class SvcRecordFilter extends LitElement {
   private apply(event: SubmitEvent) {
     event.preventDefault()
     const form = new FormData(event.target as HTMLFormElement)
-    const filter = combinedFilter(String(form.get('filter') ?? ''), String(form.get('from') ?? ''), String(form.get('to') ?? ''))
+    const filter = combinedFilter(
+      String(form.get('filter') ?? ''),
+      String(form.get('from') ?? ''),
+      String(form.get('to') ?? ''),
+    )
     this.active = filter !== ''
     this.dispatchEvent(new CustomEvent('svc-filter', { detail: filter }))
   }
@@ -94,9 +98,11 @@ export class SvcRecordFilter extends LitElement {
       <label>to <input type="date" name="to" /></label>
       <button class="small" type="submit">Apply</button>
       ${this.active || invalid ? html`<button class="small ghost" type="button" @click=${this.clear}>Clear</button>` : nothing}
-      ${invalid
-        ? html`<p class="problem" id="filter-problem" role="alert">${this.problem}</p>`
-        : html`<p class="hint" id="filter-hint">= != &gt; &gt;= &lt; &lt;= · ~ contains · null means missing · join with &amp;&amp; and || · \`name with spaces\` in backticks</p>`}
+      ${
+        invalid
+          ? html`<p class="problem" id="filter-problem" role="alert">${this.problem}</p>`
+          : html`<p class="hint" id="filter-hint">= != &gt; &gt;= &lt; &lt;= · ~ contains · null means missing · join with &amp;&amp; and || · \`name with spaces\` in backticks</p>`
+      }
     </form>`
   }
 }

@@ -37,7 +37,9 @@ export function scoreColumnsOf(records: SvcRecord[]): string[] {
 export function scoreText(record: SvcRecord, scale: string): string {
   const scored = record.scores && Object.hasOwn(record.scores, scale) ? record.scores[scale] : undefined
   if (!scored || scored.score === null) return ''
-  return scored.levelLabel ?? scored.level ? `${scored.score} · ${scored.levelLabel ?? scored.level}` : String(scored.score)
+  return (scored.levelLabel ?? scored.level)
+    ? `${scored.score} · ${scored.levelLabel ?? scored.level}`
+    : String(scored.score)
 }
 
 /** The value of `key`, or undefined when the record lacks it (never a prototype member). */

@@ -2,7 +2,17 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit'
 import { customElement, property, query, state } from 'lit/decorators.js'
 import { repeat } from 'lit/directives/repeat.js'
 import { LIMITS } from '../../../server/contract/limits.ts'
-import { ApiError, api, exportUrl, type App, type AppUrls, type Field, type RecordsPage, type SpamFilter, type SvcRecord } from '../../api.ts'
+import {
+  ApiError,
+  api,
+  exportUrl,
+  type App,
+  type AppUrls,
+  type Field,
+  type RecordsPage,
+  type SpamFilter,
+  type SvcRecord,
+} from '../../api.ts'
 import { cellText, formatCount, formatDateTime, isNested, truncate } from '../../format.ts'
 import { hrefOf } from '../../router.ts'
 import { curlSnippet } from '../../snippets.ts'
@@ -86,7 +96,13 @@ export class SvcRecords extends LitElement {
     const seq = ++this.requestSeq
     this.loading = true
     try {
-      const result = await api.records(this.app.id, { page: this.page, size: this.size, order: this.newestFirst ? 'desc' : 'asc', spam: this.spam, filter: this.filter })
+      const result = await api.records(this.app.id, {
+        page: this.page,
+        size: this.size,
+        order: this.newestFirst ? 'desc' : 'asc',
+        spam: this.spam,
+        filter: this.filter,
+      })
       if (seq !== this.requestSeq) return
       this.filterProblem = ''
       this.shownFilter = this.filter
@@ -270,16 +286,19 @@ export class SvcRecords extends LitElement {
   private renderEmpty() {
     const endpoint = this.urls?.endpoint
     if (this.filter) return html`<div class="empty">No records match this filter.</div>`
-    if (this.spam === 'only') return html`<div class="empty">No spam. Submissions that fill in the honeypot field show up here.</div>`
+    if (this.spam === 'only')
+      return html`<div class="empty">No spam. Submissions that fill in the honeypot field show up here.</div>`
     return html`<div class="empty">
       <h2>No records yet</h2>
-      ${endpoint
-        ? html`<p>POST one with this curl command, or paste the HTML form from <a href=${hrefOf({ name: 'app', appId: this.app.id, tab: 'setup' })}>Setup</a>:</p>
+      ${
+        endpoint
+          ? html`<p>POST one with this curl command, or paste the HTML form from <a href=${hrefOf({ name: 'app', appId: this.app.id, tab: 'setup' })}>Setup</a>:</p>
             <pre dir="ltr" tabindex="0" aria-label="curl command">${curlSnippet(endpoint, this.fields)}</pre>
             <p><svc-copy-button .value=${curlSnippet(endpoint, this.fields)} label="Copy curl command"></svc-copy-button></p>`
-        : html`<p>
+          : html`<p>
             This app is not published yet. <a href=${hrefOf({ name: 'app', appId: this.app.id, tab: 'setup' })}>Publish it in Setup</a> to get an endpoint URL.
-          </p>`}
+          </p>`
+      }
     </div>`
   }
 
@@ -304,7 +323,9 @@ export class SvcRecords extends LitElement {
           ${repeat(
             result.records,
             (r) => r.id,
-            (record) => html`<tr class="${this.selected.has(record.id) ? 'selected' : ''} ${record.spam ? 'spam' : ''}" data-record-id=${record.id}>
+            (
+              record,
+            ) => html`<tr class="${this.selected.has(record.id) ? 'selected' : ''} ${record.spam ? 'spam' : ''}" data-record-id=${record.id}>
               <td class="check">
                 <input
                   type="checkbox"
@@ -352,21 +373,25 @@ export class SvcRecords extends LitElement {
         @svc-filter=${(e: CustomEvent<string>) => this.applyFilter(e.detail)}
       ></svc-record-filter>
       ${this.renderToolbar()} ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
-      ${this.selected.size
-        ? html`<div class="selection">
+      ${
+        this.selected.size
+          ? html`<div class="selection">
             <strong>${this.selected.size} selected</strong>
             ${this.selectedOnPage.some((r) => !r.spam) ? html`<button class="small mark-spam" @click=${() => this.markSelected(true)}>Mark as spam</button>` : nothing}
             ${this.selectedOnPage.some((r) => r.spam) ? html`<button class="small not-spam" @click=${() => this.markSelected(false)}>Not spam</button>` : nothing}
             <button class="small danger delete-selected" @click=${this.deleteSelected}>Delete selected</button>
             <button class="small ghost" @click=${() => this.toggleAll(false)}>Clear selection</button>
           </div>`
-        : nothing}
+          : nothing
+      }
       <section class="panel" aria-label="Records">
-        ${result === null
-          ? html`<p class="empty">Loading…</p>`
-          : result.total === 0
-            ? this.renderEmpty()
-            : html`${this.renderTable(result)} ${this.renderPager()}`}
+        ${
+          result === null
+            ? html`<p class="empty">Loading…</p>`
+            : result.total === 0
+              ? this.renderEmpty()
+              : html`${this.renderTable(result)} ${this.renderPager()}`
+        }
       </section>
       <svc-record-drawer .record=${this.open} @svc-close=${() => (this.open = null)}></svc-record-drawer>
       <svc-confirm></svc-confirm>`

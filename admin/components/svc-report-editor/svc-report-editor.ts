@@ -66,7 +66,11 @@ export class SvcReportEditor extends LitElement {
 
   private async load() {
     try {
-      const [pages, scales, fields] = await Promise.all([assessmentApi.report(this.app.id), assessmentApi.scales(this.app.id), api.fields(this.app.id)])
+      const [pages, scales, fields] = await Promise.all([
+        assessmentApi.report(this.app.id),
+        assessmentApi.scales(this.app.id),
+        api.fields(this.app.id),
+      ])
       this.pages = pages
       this.scales = scales
       this.fields = fields.fields
@@ -127,7 +131,11 @@ export class SvcReportEditor extends LitElement {
     // Like moving: the edited section replaces the old one in the same place.
     void this.run(page.id, async () => {
       await assessmentApi.deleteSection(this.app.id, page.id, section.id)
-      await assessmentApi.addSection(this.app.id, page.id, inputOf({ ...section, title, text: usesText(section.type) ? text : section.text }, index + 1))
+      await assessmentApi.addSection(
+        this.app.id,
+        page.id,
+        inputOf({ ...section, title, text: usesText(section.type) ? text : section.text }, index + 1),
+      )
       this.editing = null
     })
   }
@@ -157,7 +165,12 @@ export class SvcReportEditor extends LitElement {
     const title = String(values.get('title') ?? '').trim()
     const text = String(values.get('text') ?? '').trim()
     const scale = String(values.get('scale') ?? '')
-    const input: SectionInput = { type, ...(title ? { title } : {}), ...(usesText(type) && text ? { text } : {}), ...(usesScale(type) && scale ? { scale } : {}) }
+    const input: SectionInput = {
+      type,
+      ...(title ? { title } : {}),
+      ...(usesText(type) && text ? { text } : {}),
+      ...(usesScale(type) && scale ? { scale } : {}),
+    }
     void this.run(page.id, async () => {
       await assessmentApi.addSection(this.app.id, page.id, input)
       form.reset()
@@ -196,21 +209,25 @@ export class SvcReportEditor extends LitElement {
         </select>
       </label>
       <label><span>Title <span class="hint">optional</span></span><input name="title" dir="auto" /></label>
-      ${usesScale(type)
-        ? html`<label
+      ${
+        usesScale(type)
+          ? html`<label
             >Scale
             <select name="scale">
               ${type === 'expert' ? html`<option value="">Every scale</option>` : nothing}
               ${this.scales.map((s) => html`<option value=${s.key}>${s.name}</option>`)}
             </select>
           </label>`
-        : html`<span></span>`}
-      ${usesText(type)
-        ? html`<label class="wide"
+          : html`<span></span>`
+      }
+      ${
+        usesText(type)
+          ? html`<label class="wide"
             >Text
             <textarea name="text" dir="auto" placeholder="Thank you, {{name}}. Your energy score is {{score.energy}} ({{level.energy}})."></textarea>
           </label>`
-        : nothing}
+          : nothing
+      }
       <div class="wide row">
         <button class="small primary" type="submit">Add section</button>
         ${this.errors[page.id] ? html`<span class="row-error" role="alert">${this.errors[page.id]}</span>` : nothing}
@@ -234,9 +251,10 @@ export class SvcReportEditor extends LitElement {
         <button class="icon ghost" aria-label="Move page ${page.number} down" ?disabled=${index === count - 1} @click=${() => this.run(page.id, () => assessmentApi.updatePage(this.app.id, page.id, { position: index + 2 }))}>↓</button>
         <button class="small danger" @click=${() => this.removePage(page)}>Remove page</button>
       </header>
-      ${page.sections.length === 0
-        ? html`<p class="empty">No sections on this page yet.</p>`
-        : html`<table>
+      ${
+        page.sections.length === 0
+          ? html`<p class="empty">No sections on this page yet.</p>`
+          : html`<table>
             <tbody>
               ${repeat(
                 page.sections,
@@ -244,7 +262,8 @@ export class SvcReportEditor extends LitElement {
                 (s, i) => this.renderSection(page, s, i),
               )}
             </tbody>
-          </table>`}
+          </table>`
+      }
       ${this.renderAddSection(page)}
     </section>`
   }
@@ -252,15 +271,17 @@ export class SvcReportEditor extends LitElement {
   override render() {
     const pages = this.pages
     return html`<div class="pages">
-        ${pages === null
-          ? html`<p class="muted">Loading…</p>`
-          : pages.length === 0
-            ? html`<div class="panel empty">No report pages yet. Respondents see the report after they submit; add a first page to start it.</div>`
-            : repeat(
-                pages,
-                (p) => p.id,
-                (p, i) => this.renderPage(p, i, pages.length),
-              )}
+        ${
+          pages === null
+            ? html`<p class="muted">Loading…</p>`
+            : pages.length === 0
+              ? html`<div class="panel empty">No report pages yet. Respondents see the report after they submit; add a first page to start it.</div>`
+              : repeat(
+                  pages,
+                  (p) => p.id,
+                  (p, i) => this.renderPage(p, i, pages.length),
+                )
+        }
         <form class="add-page panel body" @submit=${this.addPage} aria-label="Add a report page">
           <label><span>New page <span class="hint">title, optional</span></span><input name="title" dir="auto" placeholder="Your results" /></label>
           <button class="primary" type="submit">Add page</button>

@@ -59,7 +59,9 @@ export class SvcReportPreview extends LitElement {
       this.error = ''
     } catch (error) {
       const problems = problemsOf(error)
-      this.error = problems.length ? problems.map((p) => `${p.path}: ${p.message}`).join('; ') : (error as Error).message
+      this.error = problems.length
+        ? problems.map((p) => `${p.path}: ${p.message}`).join('; ')
+        : (error as Error).message
     } finally {
       this.busy = false
     }
@@ -72,16 +74,22 @@ export class SvcReportPreview extends LitElement {
       <div class="body stack">
         <p class="muted small">Intro and closing texts can use these; values are inserted as plain text. Blank lines start a new paragraph.</p>
         <dl>
-          ${fields.length
-            ? fields.map((f) => html`<dt><code>{{${f.name}}}</code></dt><dd>the answer to “${f.label || f.name}”</dd>`)
-            : html`<dt><code>{{name}}</code></dt><dd>the answer to the field “name”</dd>`}
-          ${this.scales.length
-            ? this.scales.map(
-                (s) => html`<dt><code>{{score.${s.key}}}</code></dt><dd>the ${s.name} score</dd>
+          ${
+            fields.length
+              ? fields.map(
+                  (f) => html`<dt><code>{{${f.name}}}</code></dt><dd>the answer to “${f.label || f.name}”</dd>`,
+                )
+              : html`<dt><code>{{name}}</code></dt><dd>the answer to the field “name”</dd>`
+          }
+          ${
+            this.scales.length
+              ? this.scales.map(
+                  (s) => html`<dt><code>{{score.${s.key}}}</code></dt><dd>the ${s.name} score</dd>
                   <dt><code>{{level.${s.key}}}</code></dt><dd>its level’s label</dd>`,
-              )
-            : html`<dt><code>{{score.&lt;key&gt;}}</code></dt><dd>a scale’s score (add scales first)</dd>
-                <dt><code>{{level.&lt;key&gt;}}</code></dt><dd>the label of its level</dd>`}
+                )
+              : html`<dt><code>{{score.&lt;key&gt;}}</code></dt><dd>a scale’s score (add scales first)</dd>
+                <dt><code>{{level.&lt;key&gt;}}</code></dt><dd>the label of its level</dd>`
+          }
         </dl>
       </div>
     </section>`
@@ -101,11 +109,13 @@ export class SvcReportPreview extends LitElement {
             ${this.htmlUrl ? html`<a class="button" href=${this.htmlUrl} download="report-preview.html">Download HTML preview</a>` : nothing}
           </div>
           ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
-          ${Object.keys(this.scores).length
-            ? html`<div class="scores" aria-label="Scores">
+          ${
+            Object.keys(this.scores).length
+              ? html`<div class="scores" aria-label="Scores">
                 ${Object.entries(this.scores).map(([key, s]) => html`<span class="badge">${key}: ${s.score ?? '—'}${s.levelLabel ? ` · ${s.levelLabel}` : ''}</span>`)}
               </div>`
-            : nothing}
+              : nothing
+          }
           ${this.text !== null ? html`<pre class="report" dir="auto" tabindex="0" aria-label="Report as text">${this.text || '(The report is empty: add a page with sections.)'}</pre>` : nothing}
         </div>
       </section>`

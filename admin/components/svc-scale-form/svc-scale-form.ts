@@ -18,7 +18,8 @@ const numberOf = (event: Event): number | null => {
 }
 
 /** Default option scores: 1, 2, 3… in option order (a Likert scale). */
-const defaultScores = (field: Field): Record<string, number> => Object.fromEntries((field.options ?? []).map((option, i) => [option, i + 1]))
+const defaultScores = (field: Field): Record<string, number> =>
+  Object.fromEntries((field.options ?? []).map((option, i) => [option, i + 1]))
 
 /**
  * @summary Adds or edits one scale: key, name, method, items (a field each, option scores
@@ -53,7 +54,14 @@ export class SvcScaleForm extends LitElement {
       this.name = s?.name ?? ''
       this.description = s?.description ?? ''
       this.method = s?.method ?? 'sum'
-      this.items = (s?.items ?? []).map(({ fieldId, weight, reverse, scores, min, max }) => ({ fieldId, weight, reverse, scores, min, max }))
+      this.items = (s?.items ?? []).map(({ fieldId, weight, reverse, scores, min, max }) => ({
+        fieldId,
+        weight,
+        reverse,
+        scores,
+        min,
+        max,
+      }))
       this.levels = (s?.levels ?? []).map((l) => ({ ...l }))
       this.problems = []
       this.error = ''
@@ -67,7 +75,14 @@ export class SvcScaleForm extends LitElement {
   private itemFor(field: Field): StoredItem {
     // A field scored by its value (a number) has bounds; one scored per option has a score per option.
     const byValue = scoringOf(field.type)?.by === 'value'
-    return { fieldId: field.id, weight: 1, reverse: false, scores: byValue ? null : defaultScores(field), min: null, max: null }
+    return {
+      fieldId: field.id,
+      weight: 1,
+      reverse: false,
+      scores: byValue ? null : defaultScores(field),
+      min: null,
+      max: null,
+    }
   }
 
   private setItem(index: number, patch: Partial<StoredItem>) {
@@ -76,7 +91,10 @@ export class SvcScaleForm extends LitElement {
 
   private changeItemField(index: number, fieldId: string) {
     const field = this.fields.find((f) => f.id === fieldId)
-    if (field) this.items = this.items.map((item, i) => (i === index ? { ...this.itemFor(field), weight: item.weight, reverse: item.reverse } : item))
+    if (field)
+      this.items = this.items.map((item, i) =>
+        i === index ? { ...this.itemFor(field), weight: item.weight, reverse: item.reverse } : item,
+      )
   }
 
   private addItem() {
@@ -93,7 +111,16 @@ export class SvcScaleForm extends LitElement {
     const last = this.levels.at(-1)
     const from = last?.max ?? draftRange(this.method, this.items, this.fields)?.min ?? 0
     const n = this.levels.length + 1
-    this.levels = [...this.levels, { key: `level-${n}`, label: `Level ${n}`, min: Number.isFinite(from) ? from : null, max: null, interpretation: '' }]
+    this.levels = [
+      ...this.levels,
+      {
+        key: `level-${n}`,
+        label: `Level ${n}`,
+        min: Number.isFinite(from) ? from : null,
+        max: null,
+        interpretation: '',
+      },
+    ]
   }
 
   private async save(event: SubmitEvent) {
@@ -106,7 +133,13 @@ export class SvcScaleForm extends LitElement {
       ...(item.min !== null ? { min: item.min } : {}),
       ...(item.max !== null ? { max: item.max } : {}),
     }))
-    const levels = this.levels.map((l) => ({ key: l.key.trim(), label: l.label.trim(), min: l.min, max: l.max, interpretation: l.interpretation }))
+    const levels = this.levels.map((l) => ({
+      key: l.key.trim(),
+      label: l.label.trim(),
+      min: l.min,
+      max: l.max,
+      interpretation: l.interpretation,
+    }))
     const input = {
       key: this.key.trim(),
       name: this.name.trim(),
@@ -118,7 +151,9 @@ export class SvcScaleForm extends LitElement {
     }
     this.busy = true
     try {
-      const saved = this.scale ? await assessmentApi.updateScale(this.appId, this.scale.id, input) : await assessmentApi.createScale(this.appId, input)
+      const saved = this.scale
+        ? await assessmentApi.updateScale(this.appId, this.scale.id, input)
+        : await assessmentApi.createScale(this.appId, input)
       this.problems = []
       this.error = ''
       this.dispatchEvent(new CustomEvent<Scale>('svc-scale-saved', { detail: saved, bubbles: true, composed: true }))
@@ -138,7 +173,9 @@ export class SvcScaleForm extends LitElement {
 
   private problemsAt(prefix: string) {
     const list = this.problems.filter((p) => p.path === prefix || p.path.startsWith(`${prefix}.`))
-    return list.length ? html`<div class="row-error" role="alert">${list.map((p) => html`<div>${p.message}</div>`)}</div>` : nothing
+    return list.length
+      ? html`<div class="row-error" role="alert">${list.map((p) => html`<div>${p.message}</div>`)}</div>`
+      : nothing
   }
 
   private renderItemValue(item: StoredItem, index: number, field: Field | undefined) {
@@ -173,11 +210,12 @@ export class SvcScaleForm extends LitElement {
   private renderItems() {
     const scorable = this.scorable
     return html`<div class="part">
-      ${this.items.length === 0
-        ? html`<p class="none muted small">
+      ${
+        this.items.length === 0
+          ? html`<p class="none muted small">
             ${scorable.length ? 'No items yet. Each item scores one choice, multichoice or number field.' : 'This app has no choice, multichoice or number fields to score. Add them on the Setup tab first.'}
           </p>`
-        : html`<table>
+          : html`<table>
             <thead><tr><th>Field</th><th>Scores</th><th class="check">Reverse</th><th>Weight</th><th><span class="visually-hidden">Remove</span></th></tr></thead>
             <tbody>
               ${this.items.map((item, index) => {
@@ -196,7 +234,8 @@ export class SvcScaleForm extends LitElement {
                 </tr>`
               })}
             </tbody>
-          </table>`}
+          </table>`
+      }
       <footer>
         <button type="button" class="small" ?disabled=${scorable.length === 0 || this.items.length >= ASSESSMENT.maxItemsPerScale} @click=${this.addItem}>Add item</button>
         ${this.problemsAt('items')}
@@ -206,9 +245,10 @@ export class SvcScaleForm extends LitElement {
 
   private renderLevels() {
     return html`<div class="part">
-      ${this.levels.length === 0
-        ? html`<p class="none muted small">No levels yet. Levels name score ranges (low, medium, high) and must cover every possible score.</p>`
-        : html`<table>
+      ${
+        this.levels.length === 0
+          ? html`<p class="none muted small">No levels yet. Levels name score ranges (low, medium, high) and must cover every possible score.</p>`
+          : html`<table>
             <thead><tr><th>Key</th><th>Label</th><th>From (≥)</th><th>To (&lt;)</th><th>Interpretation</th><th><span class="visually-hidden">Remove</span></th></tr></thead>
             <tbody>
               ${this.levels.map(
@@ -222,7 +262,8 @@ export class SvcScaleForm extends LitElement {
                 </tr>`,
               )}
             </tbody>
-          </table>`}
+          </table>`
+      }
       <footer>
         <button type="button" class="small" ?disabled=${this.levels.length >= ASSESSMENT.maxLevelsPerScale} @click=${this.addLevel}>Add level</button>
         <span class="muted small">A level holds scores from its “from” up to (not including) its “to”; the top level includes its “to”. Leave an end empty for no bound.</span>
@@ -268,12 +309,14 @@ export class SvcScaleForm extends LitElement {
       <section><h3>Items <span class="hint">fields that count towards this scale</span></h3>${this.renderItems()}</section>
       <section><h3>Levels <span class="hint">score ranges and what they mean</span></h3>${this.renderLevels()}</section>
       ${this.renderPreview()}
-      ${this.error
-        ? html`<div class="error" role="alert">
+      ${
+        this.error
+          ? html`<div class="error" role="alert">
             ${this.problems.length === 0 ? this.error : others.length ? 'Not saved:' : 'Not saved: see the problems marked in the items and levels above.'}
             ${others.length ? html`<ul class="problems">${others.map((p) => html`<li>${p.message}</li>`)}</ul>` : nothing}
           </div>`
-        : nothing}
+          : nothing
+      }
       <div class="actions">
         <button class="primary" type="submit" ?disabled=${this.busy}>${this.scale ? 'Save scale' : 'Add scale'}</button>
         <button type="button" @click=${() => this.dispatchEvent(new Event('svc-scale-cancel', { bubbles: true, composed: true }))}>Cancel</button>

@@ -6,7 +6,15 @@
 import type { Problem } from '../../../server/contract/errors.ts'
 import type { FieldType } from '../../../server/contract/fields/types/index.ts'
 import { gapProblems, overlapProblems, unreachableProblems } from '../../../server/contract/scales/coverage.ts'
-import { itemRange, scaleRange, sortLevels, type Level, type Range, type ScaleMethod, type StoredItem } from '../../../server/contract/scales/model.ts'
+import {
+  itemRange,
+  scaleRange,
+  sortLevels,
+  type Level,
+  type Range,
+  type ScaleMethod,
+  type StoredItem,
+} from '../../../server/contract/scales/model.ts'
 
 export interface DraftField {
   id: string
@@ -14,7 +22,11 @@ export interface DraftField {
 }
 
 /** The possible score range of a draft (null without usable items), as the server computes it. */
-export function draftRange(method: ScaleMethod, items: readonly StoredItem[], fields: readonly DraftField[]): Range | null {
+export function draftRange(
+  method: ScaleMethod,
+  items: readonly StoredItem[],
+  fields: readonly DraftField[],
+): Range | null {
   const usable = items.flatMap((item) => {
     const field = fields.find((f) => f.id === item.fieldId)
     if (!field || !Number.isFinite(item.weight) || item.weight <= 0) return []
@@ -41,7 +53,9 @@ export interface Segment {
 
 /** Where the bar starts and ends: the range, widened to show levels that reach past it. */
 export function barDomain(range: Range | null, levels: readonly Level[]): Range | null {
-  const bounds = [range?.min, range?.max, ...levels.flatMap((l) => [l.min, l.max])].filter((v): v is number => typeof v === 'number' && Number.isFinite(v))
+  const bounds = [range?.min, range?.max, ...levels.flatMap((l) => [l.min, l.max])].filter(
+    (v): v is number => typeof v === 'number' && Number.isFinite(v),
+  )
   if (bounds.length === 0) return null
   const min = Math.min(...bounds)
   const max = Math.max(...bounds)
@@ -55,8 +69,18 @@ export function barDomain(range: Range | null, levels: readonly Level[]): Range 
 export function barSegments(domain: Range, range: Range | null, levels: readonly Level[]): Segment[] {
   const sorted = sortLevels(levels)
   const clamp = (v: number) => Math.min(domain.max, Math.max(domain.min, v))
-  const spans = sorted.map((level) => ({ level, from: clamp(level.min ?? -Infinity), to: clamp(level.max ?? Infinity) }))
-  const segments: Segment[] = spans.map(({ level, from, to }) => ({ kind: 'level', from, to, key: level.key, label: level.label }))
+  const spans = sorted.map((level) => ({
+    level,
+    from: clamp(level.min ?? -Infinity),
+    to: clamp(level.max ?? Infinity),
+  }))
+  const segments: Segment[] = spans.map(({ level, from, to }) => ({
+    kind: 'level',
+    from,
+    to,
+    key: level.key,
+    label: level.label,
+  }))
   for (let i = 0; i < spans.length; i++) {
     for (let j = i + 1; j < spans.length; j++) {
       const from = Math.max(spans[i].from, spans[j].from)

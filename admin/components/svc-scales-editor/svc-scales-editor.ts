@@ -80,7 +80,10 @@ export class SvcScalesEditor extends LitElement {
 
   private async rescore() {
     // The count on the app may be older than the last submissions: read it now.
-    const recordCount = await api.app(this.app.id).then((app) => app.recordCount, () => this.app.recordCount)
+    const recordCount = await api.app(this.app.id).then(
+      (app) => app.recordCount,
+      () => this.app.recordCount,
+    )
     const ok = await this.confirm.ask({
       title: 'Rescore all records',
       message: `This recomputes the stored scores of all ${formatCount(recordCount)} records with the current scales. Reports respondents open afterwards show the new scores and levels; until now they kept the scores from when they answered.`,
@@ -150,8 +153,9 @@ export class SvcScalesEditor extends LitElement {
       </section>
       ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
       ${this.notice ? html`<p class="notice done" role="status">${this.notice}</p>` : nothing}
-      ${editing !== null
-        ? html`<section class="panel" aria-labelledby="scale-form-title">
+      ${
+        editing !== null
+          ? html`<section class="panel" aria-labelledby="scale-form-title">
             <header><h2 id="scale-form-title">${editing === 'new' ? 'New scale' : `Edit scale “${editing.name}”`}</h2></header>
             <svc-scale-form
               .appId=${this.app.id}
@@ -161,7 +165,8 @@ export class SvcScalesEditor extends LitElement {
               @svc-scale-cancel=${() => (this.editing = null)}
             ></svc-scale-form>
           </section>`
-        : nothing}
+          : nothing
+      }
       <svc-confirm></svc-confirm>`
   }
 }

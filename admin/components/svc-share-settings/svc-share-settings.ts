@@ -13,7 +13,11 @@ type Switch = 'service' | 'autoCreate'
 
 const SWITCHES: Array<[Switch, string, string]> = [
   ['service', 'Accept submissions', 'Off: POSTs are refused with 403 "disabled".'],
-  ['autoCreate', 'Auto-create fields', 'Keys you have not defined are kept; a stranger’s become proposed fields, on the form once you accept them. Off: they are refused.'],
+  [
+    'autoCreate',
+    'Auto-create fields',
+    'Keys you have not defined are kept; a stranger’s become proposed fields, on the form once you accept them. Off: they are refused.',
+  ],
 ]
 
 /** The choices of the reads control: who reads with the endpoint or fill-in link alone. */
@@ -38,7 +42,7 @@ function openReadsQuestion(to: 'summary' | 'records', records: number, emailFiel
       title: 'Let anyone with the link read every record?',
       message:
         `Anyone with the form's link or endpoint token will be able to read every record (${plural(records, 'record', 'records')} now${emailFields > 0 ? ', incl. e-mail addresses' : ''}) ` +
-        'and the summary, and every record sent from now on. The link sits in your form\'s page source, so anyone who sees the form has it.',
+        "and the summary, and every record sent from now on. The link sits in your form's page source, so anyone who sees the form has it.",
       confirmLabel: 'Open records to anyone',
       danger: true,
     }
@@ -102,7 +106,8 @@ export class SvcShareSettings extends LitElement {
 
   /** Puts the reads radios back on `reads` (the browser already moved them to the one clicked). */
   private showReads(reads: ReadAccess) {
-    for (const input of this.renderRoot.querySelectorAll<HTMLInputElement>('input[name=reads]')) input.checked = input.value === reads
+    for (const input of this.renderRoot.querySelectorAll<HTMLInputElement>('input[name=reads]'))
+      input.checked = input.value === reads
   }
 
   /** Changes who reads with the link; opening further first asks, naming who can then read what. */
@@ -117,7 +122,9 @@ export class SvcShareSettings extends LitElement {
       if (!read) return this.showReads(share.reads)
       const [summary, current] = read
       const emailFields = Object.values(summary.fields).filter((field) => field.type === 'email').length
-      const ok = await this.confirm.ask(openReadsQuestion(to as 'summary' | 'records', summary.total, emailFields, current.summaryMinRespondents))
+      const ok = await this.confirm.ask(
+        openReadsQuestion(to as 'summary' | 'records', summary.total, emailFields, current.summaryMinRespondents),
+      )
       if (!ok) return this.showReads(share.reads)
     }
     await this.run(() => api.updateShare(this.appId, { reads: to }))
@@ -169,11 +176,13 @@ export class SvcShareSettings extends LitElement {
           </label>`,
         )}
       </fieldset>
-      ${warnings.length
-        ? html`<div class="reads-warning" id="reads-warning" role="note" aria-label="Warning">
+      ${
+        warnings.length
+          ? html`<div class="reads-warning" id="reads-warning" role="note" aria-label="Warning">
             ${warnings.map((warning) => html`<p><strong>Warning:</strong> ${warning}</p>`)}
           </div>`
-        : nothing}
+          : nothing
+      }
     </div>`
   }
 
@@ -189,23 +198,29 @@ export class SvcShareSettings extends LitElement {
           ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
           <div class="status">
             <p>
-              ${share.published
-                ? `Records can be sent to the endpoint${share.publishedAt ? ` (published ${formatDateTime(share.publishedAt)})` : ''}.`
-                : share.token
-                  ? 'The endpoint answers 404 until you publish again; its URL is kept.'
-                  : 'Publish to get an endpoint URL that forms, scripts and agents can POST to.'}
+              ${
+                share.published
+                  ? `Records can be sent to the endpoint${share.publishedAt ? ` (published ${formatDateTime(share.publishedAt)})` : ''}.`
+                  : share.token
+                    ? 'The endpoint answers 404 until you publish again; its URL is kept.'
+                    : 'Publish to get an endpoint URL that forms, scripts and agents can POST to.'
+              }
             </p>
-            ${share.published
-              ? html`<button class="unpublish" ?disabled=${this.busy} @click=${() => this.run(() => api.unpublish(this.appId))}>Unpublish</button>`
-              : html`<button class="primary publish" ?disabled=${this.busy} @click=${() => this.run(() => api.publish(this.appId))}>Publish</button>`}
+            ${
+              share.published
+                ? html`<button class="unpublish" ?disabled=${this.busy} @click=${() => this.run(() => api.unpublish(this.appId))}>Unpublish</button>`
+                : html`<button class="primary publish" ?disabled=${this.busy} @click=${() => this.run(() => api.publish(this.appId))}>Publish</button>`
+            }
           </div>
-          ${share.published && share.endpoint
-            ? html`<div class="published-url">
+          ${
+            share.published && share.endpoint
+              ? html`<div class="published-url">
                 <span id="published-url-label">Endpoint URL</span>
                 <output class="mono" aria-labelledby="published-url-label">${share.endpoint}</output>
                 <svc-copy-button .value=${share.endpoint} label="Copy the endpoint URL"></svc-copy-button>
               </div>`
-            : nothing}
+              : nothing
+          }
           <fieldset class="switches">
             <legend class="visually-hidden">Endpoint switches</legend>
             ${SWITCHES.map(
@@ -262,13 +277,15 @@ export class SvcShareSettings extends LitElement {
               ${this.saved ? html`<span class="saved" role="status">Saved</span>` : nothing}
             </div>
           </form>
-          ${share.token
-            ? html`<div class="danger-zone">
+          ${
+            share.token
+              ? html`<div class="danger-zone">
                 <h3>Rotate token</h3>
                 <p class="hint">Makes a new endpoint URL. The old URL stops working immediately.</p>
                 <div><button class="danger rotate" ?disabled=${this.busy} @click=${this.rotate}>Rotate token…</button></div>
               </div>`
-            : nothing}
+              : nothing
+          }
         </div>
       </section>
       <svc-confirm></svc-confirm>`

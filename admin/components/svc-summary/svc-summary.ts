@@ -72,8 +72,9 @@ export class SvcSummary extends LitElement {
       <header><h2 dir="auto" title=${name}>${name}</h2><span class="type">${field.type}</span></header>
       <div class="body">
         <p class="coverage">${formatCount(field.count)} of ${formatCount(total)} records have a value${field.missing ? ` · ${formatCount(field.missing)} missing` : ''}</p>
-        ${hasNumbers
-          ? html`<dl class="numbers">
+        ${
+          hasNumbers
+            ? html`<dl class="numbers">
               ${(
                 [
                   ['min', field.min],
@@ -81,14 +82,20 @@ export class SvcSummary extends LitElement {
                   ['max', field.max],
                   ['sum', field.sum],
                 ] as const
-              ).map(([label, value]) => html`<div><dt>${label}</dt><dd>${value === null || value === undefined ? '—' : formatNumber(value)}</dd></div>`)}
+              ).map(
+                ([label, value]) =>
+                  html`<div><dt>${label}</dt><dd>${value === null || value === undefined ? '—' : formatNumber(value)}</dd></div>`,
+              )}
             </dl>`
-          : nothing}
+            : nothing
+        }
         ${field.true !== undefined ? this.renderSplit(field.true ?? 0, field.false ?? 0) : nothing}
         ${field.top && (field.top.length || field.other) ? this.renderTop(field.top, field.other ?? 0) : nothing}
-        ${field.items && (field.items.top.length || field.items.other)
-          ? html`<div><h3>Chosen items</h3><svc-bar-chart .bars=${bars(field.items.top, field.items.other)} unit="times"></svc-bar-chart></div>`
-          : nothing}
+        ${
+          field.items && (field.items.top.length || field.items.other)
+            ? html`<div><h3>Chosen items</h3><svc-bar-chart .bars=${bars(field.items.top, field.items.other)} unit="times"></svc-bar-chart></div>`
+            : nothing
+        }
       </div>
     </section>`
   }
@@ -107,7 +114,10 @@ export class SvcSummary extends LitElement {
               ['mean', scale.mean],
               ['max', scale.max],
             ] as const
-          ).map(([label, value]) => html`<div><dt>${label}</dt><dd>${value === null ? '—' : formatNumber(value)}</dd></div>`)}
+          ).map(
+            ([label, value]) =>
+              html`<div><dt>${label}</dt><dd>${value === null ? '—' : formatNumber(value)}</dd></div>`,
+          )}
         </dl>
         ${levels.length ? html`<div><h3>Records per level</h3><svc-bar-chart .bars=${bars(levels, 0)} unit="records"></svc-bar-chart></div>` : nothing}
       </div>
@@ -148,14 +158,18 @@ export class SvcSummary extends LitElement {
         <div class="panel stat"><div class="value small-value">${s.lastAt ? formatDateTime(s.lastAt) : '—'}</div><div class="name">latest record</div></div>
       </div>
       ${this.renderDays(s.days)}
-      ${s.scores && Object.keys(s.scores).length
-        ? html`<div class="fields">${Object.entries(s.scores).map(([key, scale]) => this.renderScale(key, scale))}</div>`
-        : nothing}
-      ${names.length === 0
-        ? html`<div class="panel empty">
+      ${
+        s.scores && Object.keys(s.scores).length
+          ? html`<div class="fields">${Object.entries(s.scores).map(([key, scale]) => this.renderScale(key, scale))}</div>`
+          : nothing
+      }
+      ${
+        names.length === 0
+          ? html`<div class="panel empty">
             No fields yet. Define them in <a href=${hrefOf({ name: 'app', appId: this.app.id, tab: 'setup' })}>Setup</a> or POST a record.
           </div>`
-        : html`<div class="fields">${names.map((name) => this.renderField(name, s.fields[name]))}</div>`}`
+          : html`<div class="fields">${names.map((name) => this.renderField(name, s.fields[name]))}</div>`
+      }`
   }
 }
 

@@ -229,7 +229,8 @@ export class SvcWebhooks extends LitElement {
             <fieldset>
               <legend>Events</legend>
               ${WEBHOOK_EVENTS.map(
-                (event) => html`<label class="inline" title=${WEBHOOK_EVENT_MEANING[event]}><input type="checkbox" name="events" value=${event} checked /> ${event}</label>`,
+                (event) =>
+                  html`<label class="inline" title=${WEBHOOK_EVENT_MEANING[event]}><input type="checkbox" name="events" value=${event} checked /> ${event}</label>`,
               )}
             </fieldset>
             <div><button class="primary" type="submit">Add webhook</button></div>

@@ -6,7 +6,6 @@ import type { App } from '../../../server/contract/api/apps.ts'
 
 export type { App }
 
-
 export const appDetails = (app: App) => (style: Style) =>
   details(style, {
     id: app.id,
@@ -25,6 +24,13 @@ export const appTable = (apps: App[]) => (style: Style) =>
   table(
     style,
     apps,
-    { id: (a) => a.id, name: (a) => a.name, fields: (a) => a.fieldCount, records: (a) => a.recordCount, published: (a) => (a.published ? 'yes' : 'no'), 'last record': (a) => a.lastRecordAt },
+    {
+      id: (a) => a.id,
+      name: (a) => a.name,
+      fields: (a) => a.fieldCount,
+      records: (a) => a.recordCount,
+      published: (a) => (a.published ? 'yes' : 'no'),
+      'last record': (a) => a.lastRecordAt,
+    },
     'No apps yet. Create one with: svc-cli app create --name "Contact form"',
   )

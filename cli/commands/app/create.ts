@@ -16,7 +16,9 @@ export default defineSvcCommand({
     ...quietArg,
   },
   async run(args, env) {
-    const app = await env.client().call('apps.create', { body: checkInput(createAppSchema, { name: args.name, description: args.description }) })
+    const app = await env
+      .client()
+      .call('apps.create', { body: checkInput(createAppSchema, { name: args.name, description: args.description }) })
     if (args.quiet) return idsResult([app.id])
     return result(app, appDetails(app))
   },

@@ -7,7 +7,7 @@ import { checkInput } from '../../validate.ts'
 import { updateAppSchema } from '../../../server/contract/apps/schemas.ts'
 
 export default defineSvcCommand({
-  description: "Rename an app or change its description",
+  description: 'Rename an app or change its description',
   example: 'svc-cli app update --app 0193… --name "Contact (2025)"',
   effect: 'write',
   args: {
@@ -16,8 +16,14 @@ export default defineSvcCommand({
     description: { type: 'string', description: 'New description', valueHint: 'text' },
   },
   async run(args, env) {
-    if (args.name === undefined && args.description === undefined) throw usageError('Nothing to change: pass --name and/or --description')
-    const app = await env.client().call('apps.update', { params: { id: args.app }, body: checkInput(updateAppSchema, { name: args.name, description: args.description }) })
+    if (args.name === undefined && args.description === undefined)
+      throw usageError('Nothing to change: pass --name and/or --description')
+    const app = await env
+      .client()
+      .call('apps.update', {
+        params: { id: args.app },
+        body: checkInput(updateAppSchema, { name: args.name, description: args.description }),
+      })
     return result(app, appDetails(app))
   },
 })

@@ -10,7 +10,13 @@ export default defineSvcCommand({
   async run(args, env) {
     const urls = await env.client().call('apps.urls', { params: { id: args.app } })
     return result(urls, (style) => {
-      const text = details(style, { endpoint: urls.endpoint, help: urls.help, 'fill-in': urls.fillIn, editor: urls.editor, data: urls.data })
+      const text = details(style, {
+        endpoint: urls.endpoint,
+        help: urls.help,
+        'fill-in': urls.fillIn,
+        editor: urls.editor,
+        data: urls.data,
+      })
       return urls.endpoint ? text : `${text}\n\nNot published yet: run svc-cli share publish --app ${args.app}`
     })
   },

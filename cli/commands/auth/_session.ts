@@ -23,13 +23,21 @@ export const defaultTokenName = () => `svc-cli on ${hostname()}`.slice(0, 100)
  * What a login asks the server for: a token named `--token-name` (else after the machine)
  * that replaces the account's earlier token of that name.
  */
-export const loginToken = (flag: string | undefined) => ({ tokenName: flag?.trim() || defaultTokenName(), replaceToken: true as const })
+export const loginToken = (flag: string | undefined) => ({
+  tokenName: flag?.trim() || defaultTokenName(),
+  replaceToken: true as const,
+})
 
 /** The answer of auth.login, auth.verifyCode, auth.signup and (with more) auth.resetPassword. */
 export type LoginReply = LoginAnswer
 
 /** Stores `token` for `server` and makes it the current server. */
-export function storeToken(env: Record<string, string | undefined>, server: string, token: string, email?: string): string {
+export function storeToken(
+  env: Record<string, string | undefined>,
+  server: string,
+  token: string,
+  email?: string,
+): string {
   updateConfig(env, (config) => {
     config.servers[server] = { token, email, savedAt: new Date().toISOString() }
     config.current = server
@@ -39,7 +47,11 @@ export function storeToken(env: Record<string, string | undefined>, server: stri
 
 /** The new token of a login reply: it must be there. */
 export function tokenFrom(reply: LoginReply): NewAccessToken {
-  if (!reply.token?.token) throw new CliError('bad_response', 'The server did not return an access token; is it an svc server of the same version?')
+  if (!reply.token?.token)
+    throw new CliError(
+      'bad_response',
+      'The server did not return an access token; is it an svc server of the same version?',
+    )
   return reply.token
 }
 
@@ -58,7 +70,13 @@ export interface LoginResult {
 export function finishLogin(env: CommandEnv, server: string, reply: LoginReply): LoginResult {
   const { token: secret, ...info } = tokenFrom(reply)
   const configFile = storeToken(env.io.env, server, secret, reply.user.email)
-  return { server, user: reply.user, configFile, token: info, ...(reply.replacedTokens ? { replacedTokens: reply.replacedTokens } : {}) }
+  return {
+    server,
+    user: reply.user,
+    configFile,
+    token: info,
+    ...(reply.replacedTokens ? { replacedTokens: reply.replacedTokens } : {}),
+  }
 }
 
 const replacedLine = (token: TokenInfo) =>

@@ -9,7 +9,13 @@ export default defineSvcCommand({
   effect: 'write',
   args: { email: { type: 'string', description: 'Your account e-mail', required: true, valueHint: 'email' } },
   async run(args, env) {
-    const data = await env.client().call('auth.sendCode', { body: checkInput(CodeRequestInput, { email: args.email }) }, { auth: false })
-    return result(data, () => `If ${args.email} has an account, a code is on its way (valid ${Math.round(data.expiresInSeconds / 60)} minutes).\nThen run: svc-cli auth login --email ${args.email} --code <code>`)
+    const data = await env
+      .client()
+      .call('auth.sendCode', { body: checkInput(CodeRequestInput, { email: args.email }) }, { auth: false })
+    return result(
+      data,
+      () =>
+        `If ${args.email} has an account, a code is on its way (valid ${Math.round(data.expiresInSeconds / 60)} minutes).\nThen run: svc-cli auth login --email ${args.email} --code <code>`,
+    )
   },
 })

@@ -1,21 +1,38 @@
 import { defineSvcCommand, type CommandEnv } from '../../command.ts'
 import { usageError } from '../../errors.ts'
 import { result } from '../../output.ts'
-import { finishLogin, loginHuman, loginToken, passwordFromStdin, storeToken, type LoginReply, type LoginResult } from './_session.ts'
+import {
+  finishLogin,
+  loginHuman,
+  loginToken,
+  passwordFromStdin,
+  storeToken,
+  type LoginReply,
+  type LoginResult,
+} from './_session.ts'
 
 type TokenRequest = ReturnType<typeof loginToken>
 
-async function withEmail(env: CommandEnv, email: string, how: { code: string } | { password: string }, token: TokenRequest): Promise<LoginReply> {
+async function withEmail(
+  env: CommandEnv,
+  email: string,
+  how: { code: string } | { password: string },
+  token: TokenRequest,
+): Promise<LoginReply> {
   const client = env.client()
-  if ('code' in how) return client.call('auth.verifyCode', { body: { email, code: how.code, ...token } }, { auth: false })
+  if ('code' in how)
+    return client.call('auth.verifyCode', { body: { email, code: how.code, ...token } }, { auth: false })
   return client.call('auth.login', { body: { email, password: how.password, ...token } }, { auth: false })
 }
 
 /** Asks a person at a terminal how to log in. */
 async function interactiveLogin(env: CommandEnv, email: string | undefined, token: TokenRequest): Promise<LoginReply> {
   const address = email ?? (await env.prompt('E-mail: ', '--email'))
-  const choice = (await env.prompt('Log in with [c]ode by e-mail or [p]assword? ', '--code or --password-stdin')).toLowerCase()
-  if (choice.startsWith('p')) return withEmail(env, address, { password: await env.prompt('Password: ', '--password-stdin', true) }, token)
+  const choice = (
+    await env.prompt('Log in with [c]ode by e-mail or [p]assword? ', '--code or --password-stdin')
+  ).toLowerCase()
+  if (choice.startsWith('p'))
+    return withEmail(env, address, { password: await env.prompt('Password: ', '--password-stdin', true) }, token)
   await env.client().call('auth.sendCode', { body: { email: address } }, { auth: false })
   await env.io.stderr.write(`A login code was sent to ${address} (valid 10 minutes).\n`)
   return withEmail(env, address, { code: await env.prompt('Code: ', '--code') }, token)
@@ -23,8 +40,13 @@ async function interactiveLogin(env: CommandEnv, email: string | undefined, toke
 
 /** The token of `--with-token`: piped to stdin, or pasted at a prompt (not echoed) on a terminal. */
 async function tokenFromStdin(env: CommandEnv): Promise<string> {
-  const token = env.interactive ? await env.prompt('Paste an access token: ', '--with-token', true) : (await env.io.stdin.read()).trim()
-  if (!token) throw usageError('No token on stdin: pipe one in, e.g. `svc-cli auth login --with-token < token.txt`, or set SVC_TOKEN')
+  const token = env.interactive
+    ? await env.prompt('Paste an access token: ', '--with-token', true)
+    : (await env.io.stdin.read()).trim()
+  if (!token)
+    throw usageError(
+      'No token on stdin: pipe one in, e.g. `svc-cli auth login --with-token < token.txt`, or set SVC_TOKEN',
+    )
   return token
 }
 
@@ -33,13 +55,21 @@ export default defineSvcCommand({
   example: 'svc-cli auth login --with-token < token.txt     # or: --email you@example.com --code 123456',
   effect: 'write',
   args: {
-    'with-token': { type: 'boolean', description: 'Read an access token from stdin (like gh); in CI, setting SVC_TOKEN needs no login at all' },
-    email: { type: 'string', description: 'Log in by e-mail: with --code or --password-stdin (on a terminal: asked for)', valueHint: 'email' },
+    'with-token': {
+      type: 'boolean',
+      description: 'Read an access token from stdin (like gh); in CI, setting SVC_TOKEN needs no login at all',
+    },
+    email: {
+      type: 'string',
+      description: 'Log in by e-mail: with --code or --password-stdin (on a terminal: asked for)',
+      valueHint: 'email',
+    },
     code: { type: 'string', description: 'The 6-digit code from `svc-cli auth code --email …`', valueHint: 'code' },
     'password-stdin': { type: 'boolean', description: 'Read the password from stdin (never pass it as an argument)' },
     'token-name': {
       type: 'string',
-      description: 'Name of the access token this login makes (default "svc-cli on <hostname>"); it replaces your earlier token of that name',
+      description:
+        'Name of the access token this login makes (default "svc-cli on <hostname>"); it replaces your earlier token of that name',
       valueHint: 'name',
     },
   },
@@ -52,7 +82,11 @@ export default defineSvcCommand({
       const given = args['with-token'] ? await tokenFromStdin(env) : args.token!.trim()
       if (!given) throw usageError('--token needs a value; better: pipe the token to `svc-cli auth login --with-token`')
       const { user } = await env.client().call('auth.status', {}, { token: given })
-      data = { server: connection.server, user, configFile: storeToken(env.io.env, connection.server, given, user.email) }
+      data = {
+        server: connection.server,
+        user,
+        configFile: storeToken(env.io.env, connection.server, given, user.email),
+      }
     } else {
       let reply: LoginReply
       if (args.email && args.code !== undefined) {

@@ -22,7 +22,10 @@ export default defineSvcCommand({
   async run(args, env) {
     const connection = env.connection()
     const entry = readConfig(env.io.env).servers[connection.server]
-    const shadowed = connection.tokenSource === 'env' ? ' SVC_TOKEN is set in the environment and is still used: unset it to log out completely.' : ''
+    const shadowed =
+      connection.tokenSource === 'env'
+        ? ' SVC_TOKEN is set in the environment and is still used: unset it to log out completely.'
+        : ''
     if (!entry) {
       const data = { server: connection.server, loggedOut: false, revoked: false }
       return result(data, () => `No stored token for ${connection.server}; nothing to do.${shadowed}`)
@@ -55,7 +58,13 @@ export default defineSvcCommand({
         { server: connection.server, loggedOut: true, revoked: false, prefix },
       )
     }
-    const data = { server: connection.server, loggedOut: true, revoked: outcome === 'revoked', ...(revoked ? { token: revoked } : {}), ...(outcome === 'already invalid' ? { alreadyInvalid: true } : {}) }
+    const data = {
+      server: connection.server,
+      loggedOut: true,
+      revoked: outcome === 'revoked',
+      ...(revoked ? { token: revoked } : {}),
+      ...(outcome === 'already invalid' ? { alreadyInvalid: true } : {}),
+    }
     const how = {
       revoked: ` and revoked the token (${prefix}…) on the server`,
       'already invalid': `; the token (${prefix}…) was already invalid on the server`,

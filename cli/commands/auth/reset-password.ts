@@ -12,7 +12,13 @@ function survivors(style: Style, tokens: TokenInfo[]): string {
   if (tokens.length === 0) return 'No other access tokens: nothing else can act as you.'
   return [
     `${tokens.length === 1 ? 'This access token' : `These ${tokens.length} access tokens`} made before the reset still work${tokens.length === 1 ? 's' : ''}:`,
-    table(style, tokens, { id: (t) => t.id, name: (t) => t.name, prefix: (t) => `${t.prefix}…`, created: (t) => t.createdAt, 'last used': (t) => t.lastUsedAt }),
+    table(style, tokens, {
+      id: (t) => t.id,
+      name: (t) => t.name,
+      prefix: (t) => `${t.prefix}…`,
+      created: (t) => t.createdAt,
+      'last used': (t) => t.lastUsedAt,
+    }),
     '',
     'Revoke one you do not recognise:  svc-cli auth token revoke <id>',
     "Revoke all but this login's:      svc-cli auth token revoke --all",
@@ -20,16 +26,26 @@ function survivors(style: Style, tokens: TokenInfo[]): string {
 }
 
 export default defineSvcCommand({
-  description: 'Set a new password with an e-mailed login code (forgotten password), end every session, log in and list the tokens that still work',
+  description:
+    'Set a new password with an e-mailed login code (forgotten password), end every session, log in and list the tokens that still work',
   example: 'svc-cli auth reset-password --email you@example.com --code 123456 --password-stdin < new-password.txt',
   effect: 'write',
   args: {
     email: { type: 'string', description: 'Your account e-mail', required: true, valueHint: 'email' },
-    code: { type: 'string', description: 'The 6-digit code from `svc-cli auth code --email …`', required: true, valueHint: 'code' },
-    'password-stdin': { type: 'boolean', description: 'Read the new password from stdin instead of asking (never pass it as an argument)' },
+    code: {
+      type: 'string',
+      description: 'The 6-digit code from `svc-cli auth code --email …`',
+      required: true,
+      valueHint: 'code',
+    },
+    'password-stdin': {
+      type: 'boolean',
+      description: 'Read the new password from stdin instead of asking (never pass it as an argument)',
+    },
     'token-name': {
       type: 'string',
-      description: 'Name of the access token this login makes (default "svc-cli on <hostname>"); it replaces your earlier token of that name',
+      description:
+        'Name of the access token this login makes (default "svc-cli on <hostname>"); it replaces your earlier token of that name',
       valueHint: 'name',
     },
   },
@@ -40,9 +56,15 @@ export default defineSvcCommand({
       newPassword = await passwordFromStdin(env, 'svc-cli auth reset-password … --password-stdin < new-password.txt')
     } else {
       newPassword = await env.prompt('New password: ', '--password-stdin', true)
-      if ((await env.prompt('New password again: ', '--password-stdin', true)) !== newPassword) throw usageError('The two passwords differ; nothing was changed')
+      if ((await env.prompt('New password again: ', '--password-stdin', true)) !== newPassword)
+        throw usageError('The two passwords differ; nothing was changed')
     }
-    const body = checkInput(PasswordResetInput, { email: args.email, code: args.code, newPassword, ...loginToken(args['token-name']) })
+    const body = checkInput(PasswordResetInput, {
+      email: args.email,
+      code: args.code,
+      newPassword,
+      ...loginToken(args['token-name']),
+    })
     const reply = await env.client().call('auth.resetPassword', { body }, { auth: false })
     const data: ResetResult = {
       ...finishLogin(env, connection.server, reply),
@@ -51,7 +73,11 @@ export default defineSvcCommand({
       ...(reply.warnings ? { warnings: reply.warnings } : {}),
     }
     const n = data.endedSessions
-    const ended = n === 0 ? 'the account had no admin sessions to end' : `every admin session of the account has ended (${n})`
-    return result(data, (style) => `Password changed; ${ended}.\n${loginHuman(data)(style)}\n\n${survivors(style, data.tokens)}`)
+    const ended =
+      n === 0 ? 'the account had no admin sessions to end' : `every admin session of the account has ended (${n})`
+    return result(
+      data,
+      (style) => `Password changed; ${ended}.\n${loginHuman(data)(style)}\n\n${survivors(style, data.tokens)}`,
+    )
   },
 })

@@ -9,8 +9,15 @@ export default defineSvcCommand({
   args: {
     email: { type: 'string', description: 'Account e-mail', valueHint: 'email' },
     name: { type: 'string', description: 'Display name', valueHint: 'name' },
-    'password-stdin': { type: 'boolean', description: 'Read a password from stdin (without one, log in by e-mail code); never pass it as an argument' },
-    'token-name': { type: 'string', description: 'Name of the access token created for this machine (default "svc-cli on <hostname>")', valueHint: 'name' },
+    'password-stdin': {
+      type: 'boolean',
+      description: 'Read a password from stdin (without one, log in by e-mail code); never pass it as an argument',
+    },
+    'token-name': {
+      type: 'string',
+      description: 'Name of the access token created for this machine (default "svc-cli on <hostname>")',
+      valueHint: 'name',
+    },
   },
   async run(args, env) {
     const email = args.email?.trim() || (await env.prompt('E-mail: ', '--email'))
@@ -22,11 +29,13 @@ export default defineSvcCommand({
     }
     const connection = env.connection()
     // A new account has no earlier tokens to replace.
-    const reply = await env.client().call(
-      'auth.signup',
-      { body: { email, password, name: args.name, tokenName: args['token-name']?.trim() || defaultTokenName() } },
-      { auth: false },
-    )
+    const reply = await env
+      .client()
+      .call(
+        'auth.signup',
+        { body: { email, password, name: args.name, tokenName: args['token-name']?.trim() || defaultTokenName() } },
+        { auth: false },
+      )
     const data = finishLogin(env, connection.server, reply)
     return result(data, loginHuman(data))
   },

@@ -10,8 +10,19 @@ export default defineSvcCommand({
     const connection = env.connection()
     if (!connection.token) throw notLoggedIn(connection.server)
     const status = await env.client().call('auth.status', {})
-    const data = { server: connection.server, tokenSource: connection.tokenSource, authenticated: status.authenticated, user: status.user }
+    const data = {
+      server: connection.server,
+      tokenSource: connection.tokenSource,
+      authenticated: status.authenticated,
+      user: status.user,
+    }
     const source = { flag: '--token', env: 'SVC_TOKEN', config: 'stored config' }[connection.tokenSource!]
-    return result(data, (style) => details(style, { server: data.server, user: `${status.user.email} (${status.user.id})`, token: `from ${source}` }))
+    return result(data, (style) =>
+      details(style, {
+        server: data.server,
+        user: `${status.user.email} (${status.user.id})`,
+        token: `from ${source}`,
+      }),
+    )
   },
 })

@@ -10,14 +10,36 @@ import { LAYOUTS } from '../../../server/contract/connect/schemas.ts'
 export type { Theme }
 
 export const themeArgs = {
-  'primary-color': { type: 'string' as const, description: 'Buttons, links, chart bars: #rgb, #rrggbb, rgb(…), hsl(…) or a name', valueHint: 'colour' },
+  'primary-color': {
+    type: 'string' as const,
+    description: 'Buttons, links, chart bars: #rgb, #rrggbb, rgb(…), hsl(…) or a name',
+    valueHint: 'colour',
+  },
   'background-color': { type: 'string' as const, description: 'Page background colour', valueHint: 'colour' },
   'text-color': { type: 'string' as const, description: 'Text colour', valueHint: 'colour' },
-  'font-family': { type: 'enum' as const, options: [...FONT_FAMILIES] as string[], description: `A system font stack: ${FONT_FAMILIES.join(', ')}`, valueHint: 'font' },
-  'logo-url': { type: 'string' as const, description: 'https image shown above the form; "none" removes it', valueHint: 'url' },
-  layout: { type: 'enum' as const, options: [...LAYOUTS] as string[], description: 'all (one page) or one-per-screen', valueHint: 'layout' },
+  'font-family': {
+    type: 'enum' as const,
+    options: [...FONT_FAMILIES] as string[],
+    description: `A system font stack: ${FONT_FAMILIES.join(', ')}`,
+    valueHint: 'font',
+  },
+  'logo-url': {
+    type: 'string' as const,
+    description: 'https image shown above the form; "none" removes it',
+    valueHint: 'url',
+  },
+  layout: {
+    type: 'enum' as const,
+    options: [...LAYOUTS] as string[],
+    description: 'all (one page) or one-per-screen',
+    valueHint: 'layout',
+  },
   'button-text': { type: 'string' as const, description: 'Submit button text', valueHint: 'text' },
-  'custom-css': { type: 'string' as const, description: 'Extra CSS (no @import, no url() to other origins, no expression(), no "<")', valueHint: 'css' },
+  'custom-css': {
+    type: 'string' as const,
+    description: 'Extra CSS (no @import, no url() to other origins, no expression(), no "<")',
+    valueHint: 'css',
+  },
 }
 
 type ThemeFlags = { [K in keyof typeof themeArgs]?: string }

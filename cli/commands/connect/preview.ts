@@ -12,7 +12,9 @@ export default defineSvcCommand({
   args: { ...appArg, ...themeArgs },
   async run(args, env) {
     const body = themeBody(args)
-    const data = await env.client().call('connect.preview', { params: { id: args.app }, body: checkInput(setThemeSchema, body) })
+    const data = await env
+      .client()
+      .call('connect.preview', { params: { id: args.app }, body: checkInput(setThemeSchema, body) })
     return result(data, () => data.html)
   },
 })

@@ -13,8 +13,16 @@ export default defineSvcCommand({
   args: { ...appArg, ...themeArgs },
   async run(args, env) {
     const body = themeBody(args)
-    if (Object.values(body).every((v) => v === undefined)) throw usageError(`Nothing to change: pass ${Object.keys(themeArgs).map((k) => `--${k}`).join(', ').replace(/, ([^,]+)$/, ' or $1')}`)
-    const theme = await env.client().call('connect.update', { params: { id: args.app }, body: checkInput(setThemeSchema, body) })
+    if (Object.values(body).every((v) => v === undefined))
+      throw usageError(
+        `Nothing to change: pass ${Object.keys(themeArgs)
+          .map((k) => `--${k}`)
+          .join(', ')
+          .replace(/, ([^,]+)$/, ' or $1')}`,
+      )
+    const theme = await env
+      .client()
+      .call('connect.update', { params: { id: args.app }, body: checkInput(setThemeSchema, body) })
     return result(theme, themeDetails(theme))
   },
 })

@@ -19,9 +19,17 @@ export default defineSvcCommand({
   },
   async run(args, env) {
     const avatar = args['avatar-url']
-    const body = { name: args.name, title: args.title, bio: args.bio, avatarUrl: avatar === undefined ? undefined : avatar.trim().toLowerCase() === 'none' ? null : avatar }
-    if (Object.values(body).every((v) => v === undefined)) throw usageError('Nothing to change: pass --name, --title, --bio and/or --avatar-url')
-    const expert = await env.client().call('expert.update', { params: { id: args.app }, body: checkInput(setExpertSchema, body) })
+    const body = {
+      name: args.name,
+      title: args.title,
+      bio: args.bio,
+      avatarUrl: avatar === undefined ? undefined : avatar.trim().toLowerCase() === 'none' ? null : avatar,
+    }
+    if (Object.values(body).every((v) => v === undefined))
+      throw usageError('Nothing to change: pass --name, --title, --bio and/or --avatar-url')
+    const expert = await env
+      .client()
+      .call('expert.update', { params: { id: args.app }, body: checkInput(setExpertSchema, body) })
     return result(expert, expertView(expert))
   },
 })

@@ -13,7 +13,12 @@ export type { Field }
 export const fieldTypeOf = (type: string | undefined) => type as FieldType | undefined
 
 export const typeArg = {
-  type: { type: 'enum' as const, options: [...FIELD_TYPES] as string[], description: `Field type: ${FIELD_TYPES.join(', ')}`, valueHint: 'type' },
+  type: {
+    type: 'enum' as const,
+    options: [...FIELD_TYPES] as string[],
+    description: `Field type: ${FIELD_TYPES.join(', ')}`,
+    valueHint: 'type',
+  },
 }
 
 /** `a,b,c` or a JSON array (for options that contain commas). */
@@ -27,12 +32,14 @@ export function parseOptions(raw: string | undefined): string[] | undefined {
     } catch {
       throw usageError('--options looks like JSON but does not parse; use `a,b,c` or a JSON array of strings')
     }
-    if (!Array.isArray(options) || options.some((o) => typeof o !== 'string')) throw usageError('--options as JSON must be an array of strings')
+    if (!Array.isArray(options) || options.some((o) => typeof o !== 'string'))
+      throw usageError('--options as JSON must be an array of strings')
   } else {
     options = text === '' ? [] : text.split(',').map((o) => o.trim())
   }
   const list = options as string[]
-  if (list.length > LIMITS.maxOptions) throw usageError(`--options takes at most ${LIMITS.maxOptions} options, got ${list.length}`)
+  if (list.length > LIMITS.maxOptions)
+    throw usageError(`--options takes at most ${LIMITS.maxOptions} options, got ${list.length}`)
   return list
 }
 
@@ -50,18 +57,31 @@ export const fieldDetails = (field: Field) => (style: Style) =>
   })
 
 /** The fields as a table, then how many the app has of the most it may have. */
-export const fieldTable = (fields: Field[], limit: number, total = fields.length) => (style: Style) =>
-  `${table(
-    style,
-    fields,
-    { pos: (f) => f.position, name: (f) => f.name, type: (f) => f.type, required: (f) => (f.required ? 'yes' : ''), options: (f) => f.options, label: (f) => f.label, proposed: (f) => (f.proposed ? 'yes' : ''), id: (f) => f.id },
-    'No fields yet. Add one with: svc-cli field add --app <appId> --name email --type email',
-  )}\n\n${acceptedCount(fields, total)} of ${limit} fields${proposedNote(fields)}`
+export const fieldTable =
+  (fields: Field[], limit: number, total = fields.length) =>
+  (style: Style) =>
+    `${table(
+      style,
+      fields,
+      {
+        pos: (f) => f.position,
+        name: (f) => f.name,
+        type: (f) => f.type,
+        required: (f) => (f.required ? 'yes' : ''),
+        options: (f) => f.options,
+        label: (f) => f.label,
+        proposed: (f) => (f.proposed ? 'yes' : ''),
+        id: (f) => f.id,
+      },
+      'No fields yet. Add one with: svc-cli field add --app <appId> --name email --type email',
+    )}\n\n${acceptedCount(fields, total)} of ${limit} fields${proposedNote(fields)}`
 
 /** Fields counted against the limit: the accepted ones (of a full list; a page counts what it shows). */
 const acceptedCount = (fields: Field[], total: number) => total - fields.filter((f) => f.proposed).length
 
 const proposedNote = (fields: Field[]) => {
   const proposed = fields.filter((f) => f.proposed).length
-  return proposed === 0 ? '' : `; ${proposed} proposed by anonymous posts (svc-cli field accept --app <appId> <name>… or --all)`
+  return proposed === 0
+    ? ''
+    : `; ${proposed} proposed by anonymous posts (svc-cli field accept --app <appId> <name>… or --all)`
 }

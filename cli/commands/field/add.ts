@@ -12,16 +12,33 @@ export default defineSvcCommand({
   effect: 'write',
   args: {
     ...appArg,
-    name: { type: 'string', description: 'Field name (the key in submitted records)', required: true, valueHint: 'name' },
+    name: {
+      type: 'string',
+      description: 'Field name (the key in submitted records)',
+      required: true,
+      valueHint: 'name',
+    },
     ...typeArg,
     label: { type: 'string', description: 'Label shown on the fill-in page', valueHint: 'text' },
     required: { type: 'boolean', description: 'Submissions must include it' },
-    options: { type: 'string', description: 'Choices for choice/multichoice: a,b,c or a JSON array', valueHint: 'list' },
+    options: {
+      type: 'string',
+      description: 'Choices for choice/multichoice: a,b,c or a JSON array',
+      valueHint: 'list',
+    },
     ...quietArg,
   },
   async run(args, env) {
-    const body = { name: args.name, type: fieldTypeOf(args.type), label: args.label, required: args.required, options: parseOptions(args.options) }
-    const field = await env.client().call('fields.add', { params: { id: args.app }, body: checkInput(createFieldSchema, body) })
+    const body = {
+      name: args.name,
+      type: fieldTypeOf(args.type),
+      label: args.label,
+      required: args.required,
+      options: parseOptions(args.options),
+    }
+    const field = await env
+      .client()
+      .call('fields.add', { params: { id: args.app }, body: checkInput(createFieldSchema, body) })
     if (args.quiet) return idsResult([field.id])
     return result(field, fieldDetails(field))
   },

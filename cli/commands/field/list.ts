@@ -13,6 +13,11 @@ export default defineSvcCommand({
   async run(args, env) {
     const asked = listing(args)
     const data = await env.client().call('fields.list', { params: { id: args.app } })
-    return listResult(env, asked, data.fields, { key: 'fields', id: (f) => f.id, extra: { limit: data.limit }, human: (fields) => fieldTable(fields, data.limit, data.fields.length) })
+    return listResult(env, asked, data.fields, {
+      key: 'fields',
+      id: (f) => f.id,
+      extra: { limit: data.limit },
+      human: (fields) => fieldTable(fields, data.limit, data.fields.length),
+    })
   },
 })

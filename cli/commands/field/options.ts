@@ -10,9 +10,18 @@ export default defineSvcCommand({
   example: 'svc-cli field options --app 0193… --field plan --set "free,pro,team"',
   effect: 'write',
   flagFor: { options: '--set' },
-  args: { ...appArg, ...fieldArg, set: { type: 'string', description: 'The full list: a,b,c or a JSON array', required: true, valueHint: 'list' } },
+  args: {
+    ...appArg,
+    ...fieldArg,
+    set: { type: 'string', description: 'The full list: a,b,c or a JSON array', required: true, valueHint: 'list' },
+  },
   async run(args, env) {
-    const field = await env.client().call('fields.update', { params: { id: args.app, field: args.field }, body: checkInput(updateFieldSchema, { options: parseOptions(args.set) }) })
+    const field = await env
+      .client()
+      .call('fields.update', {
+        params: { id: args.app, field: args.field },
+        body: checkInput(updateFieldSchema, { options: parseOptions(args.set) }),
+      })
     return result(field, fieldDetails(field))
   },
 })

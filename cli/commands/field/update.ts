@@ -8,7 +8,8 @@ import { updateFieldSchema } from '../../../server/contract/fields/schemas.ts'
 
 export default defineSvcCommand({
   description: "Change a field's name, type, label, required flag or options",
-  example: 'svc-cli field update --app 0193… --field email --label "Your e-mail" --required     # a new --type on a published app with records needs --force',
+  example:
+    'svc-cli field update --app 0193… --field email --label "Your e-mail" --required     # a new --type on a published app with records needs --force',
   effect: 'write',
   args: {
     ...appArg,
@@ -18,13 +19,29 @@ export default defineSvcCommand({
     label: { type: 'string', description: 'New label', valueHint: 'text' },
     required: { type: 'boolean', description: 'Make it required (--no-required: optional)' },
     options: { type: 'string', description: 'Replace the choices: a,b,c or a JSON array', valueHint: 'list' },
-    force: { type: 'boolean', description: 'Change --type even when the app is published and its records hold values in the field (they are not converted)' },
+    force: {
+      type: 'boolean',
+      description:
+        'Change --type even when the app is published and its records hold values in the field (they are not converted)',
+    },
   },
   async run(args, env) {
-    const body = { name: args.name, type: fieldTypeOf(args.type), label: args.label, required: args.required, options: parseOptions(args.options) }
-    if (Object.values(body).every((v) => v === undefined)) throw usageError('Nothing to change: pass --name, --type, --label, --required/--no-required or --options')
+    const body = {
+      name: args.name,
+      type: fieldTypeOf(args.type),
+      label: args.label,
+      required: args.required,
+      options: parseOptions(args.options),
+    }
+    if (Object.values(body).every((v) => v === undefined))
+      throw usageError('Nothing to change: pass --name, --type, --label, --required/--no-required or --options')
     const force = args.force ? { force: true } : {}
-    const field = await env.client().call('fields.update', { params: { id: args.app, field: args.field }, body: checkInput(updateFieldSchema, { ...body, ...force }) })
+    const field = await env
+      .client()
+      .call('fields.update', {
+        params: { id: args.app, field: args.field },
+        body: checkInput(updateFieldSchema, { ...body, ...force }),
+      })
     return result(field, fieldDetails(field))
   },
 })

@@ -10,8 +10,16 @@ import type { PublicUser } from '../auth/_session.ts'
 
 /** The proof arguments both commands take. */
 export const proofArgs = {
-  'password-stdin': { type: 'boolean', description: 'Read your current password from the first line of stdin (never pass it as an argument)' },
-  code: { type: 'string', description: 'Accounts without a password: the login code mailed to your current address (svc-cli auth code --email <it>)', valueHint: 'code' },
+  'password-stdin': {
+    type: 'boolean',
+    description: 'Read your current password from the first line of stdin (never pass it as an argument)',
+  },
+  code: {
+    type: 'string',
+    description:
+      'Accounts without a password: the login code mailed to your current address (svc-cli auth code --email <it>)',
+    valueHint: 'code',
+  },
 } as const
 
 /** The `currentPassword` or `code` for `me`, from the flags, or asked on a terminal. */
@@ -26,7 +34,9 @@ export async function proofFor(
   }
   if (flags.code !== undefined) return { code: flags.code }
   if (!env.interactive) {
-    throw usageError(`Your account has no password, so this needs a login code: run svc-cli auth code --email ${me.email}, then pass the code with --code`)
+    throw usageError(
+      `Your account has no password, so this needs a login code: run svc-cli auth code --email ${me.email}, then pass the code with --code`,
+    )
   }
   await env.client().call('auth.sendCode', { body: { email: me.email } }, { auth: false })
   return { code: await env.prompt(`Code from the e-mail just sent to ${me.email}: `, '--code') }

@@ -6,7 +6,9 @@ export const userDetails = (user: Profile) => (style: Parameters<typeof details>
   details(style, {
     id: user.id,
     email: user.email,
-    ...(user.pendingEmail ? { 'new e-mail': `${user.pendingEmail.email} (waiting for its link until ${user.pendingEmail.expiresAt})` } : {}),
+    ...(user.pendingEmail
+      ? { 'new e-mail': `${user.pendingEmail.email} (waiting for its link until ${user.pendingEmail.expiresAt})` }
+      : {}),
     name: user.name || '-',
     password: user.hasPassword ? 'set' : 'none (log in by e-mail code or token)',
     created: user.createdAt,

@@ -14,15 +14,22 @@ export default defineSvcCommand({
     name: { type: 'string', description: 'Display name', valueHint: 'name' },
     email: { type: 'string', description: 'New e-mail address (confirmed by a link mailed to it)', valueHint: 'email' },
     ...proofArgs,
-    'cancel-email': { type: 'boolean', description: 'Cancel your pending e-mail change instead (its link stops working)' },
+    'cancel-email': {
+      type: 'boolean',
+      description: 'Cancel your pending e-mail change instead (its link stops working)',
+    },
   },
   async run(args, env) {
     if (args['cancel-email']) {
-      if (args.name !== undefined || args.email !== undefined) throw usageError('--cancel-email goes alone: cancel first, then change the name or e-mail')
+      if (args.name !== undefined || args.email !== undefined)
+        throw usageError('--cancel-email goes alone: cancel first, then change the name or e-mail')
       const data = await env.client().call('profile.cancelEmail', {})
-      return result(data, () => (data.cancelled ? 'The e-mail change was cancelled; its link no longer works.' : 'No e-mail change was waiting.'))
+      return result(data, () =>
+        data.cancelled ? 'The e-mail change was cancelled; its link no longer works.' : 'No e-mail change was waiting.',
+      )
     }
-    if (args.name === undefined && args.email === undefined) throw usageError('Nothing to change: pass --name and/or --email')
+    if (args.name === undefined && args.email === undefined)
+      throw usageError('Nothing to change: pass --name and/or --email')
     const { name, email } = checkInput(ProfileUpdateInput, { name: args.name, email: args.email })
     const client = env.client()
     let proof = {}
@@ -36,10 +43,12 @@ export default defineSvcCommand({
     const user = await client.call('profile.update', { body: { name, email, ...proof } })
     if (!user.pendingEmail) return result(user, userDetails(user))
     const { pendingEmail } = user
-    return result(user, (style) =>
-      `${userDetails(user)(style)}\n\n` +
-      `A confirmation link went to ${pendingEmail.email}: the e-mail changes when it is followed (until ${pendingEmail.expiresAt}). ` +
-      `${user.email} was told. Cancel with: svc-cli profile update --cancel-email`,
+    return result(
+      user,
+      (style) =>
+        `${userDetails(user)(style)}\n\n` +
+        `A confirmation link went to ${pendingEmail.email}: the e-mail changes when it is followed (until ${pendingEmail.expiresAt}). ` +
+        `${user.email} was told. Cancel with: svc-cli profile update --cancel-email`,
     )
   },
 })

@@ -18,19 +18,33 @@ export const pageView = (page: ReportPage) => (style: Style) =>
   `${bold(style, `Page ${page.number}: ${page.title || '(untitled)'}`)} ${dim(style, page.id)}\n${table(
     style,
     page.sections.map((section, index) => ({ ...section, number: index + 1 })),
-    { '#': (s) => s.number, type: (s) => s.type, scale: (s) => s.scale, title: (s) => s.title, text: (s) => preview(s.text), id: (s) => s.id },
+    {
+      '#': (s) => s.number,
+      type: (s) => s.type,
+      scale: (s) => s.scale,
+      title: (s) => s.title,
+      text: (s) => preview(s.text),
+      id: (s) => s.id,
+    },
     `No sections yet. Add one with: svc-cli report section add --app <appId> --page ${page.number} --type intro --text "…"`,
   )}`
 
 /** Every page with its sections. */
 export const reportView = (pages: ReportPage[]) => (style: Style) =>
-  pages.length === 0 ? 'No report pages yet. Add one with: svc-cli report page add --app <appId> --title "Your results"' : pages.map((page) => pageView(page)(style)).join('\n\n')
+  pages.length === 0
+    ? 'No report pages yet. Add one with: svc-cli report page add --app <appId> --title "Your results"'
+    : pages.map((page) => pageView(page)(style)).join('\n\n')
 
 /** One line per page. */
 export const pageTable = (pages: ReportPage[]) => (style: Style) =>
   table(
     style,
     pages,
-    { '#': (p) => p.number, title: (p) => p.title, sections: (p) => p.sections.map((s) => (s.scale ? `${s.type}:${s.scale}` : s.type)), id: (p) => p.id },
+    {
+      '#': (p) => p.number,
+      title: (p) => p.title,
+      sections: (p) => p.sections.map((s) => (s.scale ? `${s.type}:${s.scale}` : s.type)),
+      id: (p) => p.id,
+    },
     'No report pages yet. Add one with: svc-cli report page add --app <appId> --title "Your results"',
   )

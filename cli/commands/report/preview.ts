@@ -12,14 +12,26 @@ export default defineSvcCommand({
   flagFor: { data: '--answers' },
   args: {
     ...appArg,
-    answers: { type: 'string', description: 'Answers as a JSON object by field name; default: stdin', valueHint: 'json' },
-    format: { type: 'enum', options: [...REPORT_FORMATS], description: 'text (default) or html', valueHint: 'text|html' },
+    answers: {
+      type: 'string',
+      description: 'Answers as a JSON object by field name; default: stdin',
+      valueHint: 'json',
+    },
+    format: {
+      type: 'enum',
+      options: [...REPORT_FORMATS],
+      description: 'text (default) or html',
+      valueHint: 'text|html',
+    },
   },
   async run(args, env) {
     const raw = args.answers ?? (env.io.stdin.isTTY ? undefined : await env.io.stdin.read())
-    if (raw === undefined || raw.trim() === '') throw usageError(`No answers given: pass --answers '{"q1":"4"}' or pipe JSON into stdin`)
+    if (raw === undefined || raw.trim() === '')
+      throw usageError(`No answers given: pass --answers '{"q1":"4"}' or pipe JSON into stdin`)
     const body = { data: jsonArg(raw, 'answers') as Record<string, unknown>, format: args.format }
-    const data = await env.client().call('reports.preview', { params: { id: args.app }, body: checkInput(previewReportSchema, body) })
+    const data = await env
+      .client()
+      .call('reports.preview', { params: { id: args.app }, body: checkInput(previewReportSchema, body) })
     return result(data, () => data.content)
   },
 })

@@ -14,15 +14,27 @@ export default defineSvcCommand({
   effect: 'write',
   args: {
     ...appArg,
-    key: { type: 'string', description: 'Slug used in placeholders ({{score.mood}}), scores and CSV columns', required: true, valueHint: 'key' },
+    key: {
+      type: 'string',
+      description: 'Slug used in placeholders ({{score.mood}}), scores and CSV columns',
+      required: true,
+      valueHint: 'key',
+    },
     name: { type: 'string', description: 'Name shown on reports', required: true, valueHint: 'text' },
     description: { type: 'string', description: 'What the scale measures', valueHint: 'text' },
     ...methodArg,
     ...quietArg,
   },
   async run(args, env) {
-    const body = { key: args.key, name: args.name, description: args.description, method: args.method as ScaleMethod | undefined }
-    const scale = await env.client().call('scales.add', { params: { id: args.app }, body: checkInput(createScaleSchema, body) })
+    const body = {
+      key: args.key,
+      name: args.name,
+      description: args.description,
+      method: args.method as ScaleMethod | undefined,
+    }
+    const scale = await env
+      .client()
+      .call('scales.add', { params: { id: args.app }, body: checkInput(createScaleSchema, body) })
     if (args.quiet) return idsResult([scale.id])
     return result(scale, scaleDetails(scale))
   },

@@ -11,6 +11,10 @@ export default defineSvcCommand({
   async run(args, env) {
     const asked = listing(args)
     const data = await env.client().call('scales.list', { params: { id: args.app } })
-    return listResult(env, asked, data.scales, { key: 'scales', id: (s) => s.id, human: (scales) => scaleTable(scales) })
+    return listResult(env, asked, data.scales, {
+      key: 'scales',
+      id: (s) => s.id,
+      human: (scales) => scaleTable(scales),
+    })
   },
 })

@@ -21,9 +21,17 @@ export default defineSvcCommand({
     ...methodArg,
   },
   async run(args, env) {
-    const body = { key: args.key, name: args.name, description: args.description, method: args.method as ScaleMethod | undefined }
-    if (Object.values(body).every((v) => v === undefined)) throw usageError('Nothing to change: pass --key, --name, --description or --method')
-    const scale = await env.client().call('scales.update', { params: { id: args.app, scale: args.scale }, body: checkInput(updateScaleSchema, body) })
+    const body = {
+      key: args.key,
+      name: args.name,
+      description: args.description,
+      method: args.method as ScaleMethod | undefined,
+    }
+    if (Object.values(body).every((v) => v === undefined))
+      throw usageError('Nothing to change: pass --key, --name, --description or --method')
+    const scale = await env
+      .client()
+      .call('scales.update', { params: { id: args.app, scale: args.scale }, body: checkInput(updateScaleSchema, body) })
     return result(scale, scaleDetails(scale))
   },
 })

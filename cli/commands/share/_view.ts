@@ -30,7 +30,11 @@ export const shareDetails = (share: Share) => (style: Style) =>
     honeypot: share.honeypot,
     'rate limit': share.rateLimit ? share.rateLimit : `${share.effectiveRateLimit} (server default)`,
     'redirect origins': share.redirectOrigins,
-    'after a form post': share.thankYouUrl ?? (share.thankYouMessage === '' ? 'the hosted thank-you page' : `the hosted thank-you page: ${share.thankYouMessage}`),
+    'after a form post':
+      share.thankYouUrl ??
+      (share.thankYouMessage === ''
+        ? 'the hosted thank-you page'
+        : `the hosted thank-you page: ${share.thankYouMessage}`),
   })
 
 /** Writes each of the answer's warnings to stderr as `warning: …`. */

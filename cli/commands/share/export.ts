@@ -31,23 +31,45 @@ export default defineSvcCommand({
   untrusted: true,
   args: {
     ...appArg,
-    format: { type: 'enum', options: ['csv', 'jsonl'], description: 'csv (default) or jsonl: the format written to --out or stdout; --json prints a JSON array instead', valueHint: 'format' },
-    out: { type: 'string', description: 'File to write (default: stdout); then prints {path, rows, bytes}', valueHint: 'file' },
-    spam: { type: 'enum', options: ['exclude', 'include', 'only'], description: 'Spam records (default: exclude)', valueHint: 'mode' },
+    format: {
+      type: 'enum',
+      options: ['csv', 'jsonl'],
+      description: 'csv (default) or jsonl: the format written to --out or stdout; --json prints a JSON array instead',
+      valueHint: 'format',
+    },
+    out: {
+      type: 'string',
+      description: 'File to write (default: stdout); then prints {path, rows, bytes}',
+      valueHint: 'file',
+    },
+    spam: {
+      type: 'enum',
+      options: ['exclude', 'include', 'only'],
+      description: 'Spam records (default: exclude)',
+      valueHint: 'mode',
+    },
     ...filterArg,
   },
   async run(args, env) {
     const toStdoutAsJson = env.json && !args.out
     if (toStdoutAsJson && args.format !== undefined) {
-      throw flagError('--format', 'chooses the format of a file: pass --out <file> with it, or leave it out (--json prints the records as one JSON array)')
+      throw flagError(
+        '--format',
+        'chooses the format of a file: pass --out <file> with it, or leave it out (--json prints the records as one JSON array)',
+      )
     }
     // JSON Lines underneath a JSON array: the same records, one parse per line.
     const format: Format = toStdoutAsJson ? 'jsonl' : ((args.format as Format | undefined) ?? 'csv')
-    const response = await env.client().callDownload(
-      format === 'csv' ? 'records.exportCsv' : 'records.exportJsonl',
-      { params: { id: args.app }, query: { spam: args.spam === 'exclude' ? undefined : args.spam, filter: args.filter } },
-      { headers: { accept: format === 'csv' ? 'text/csv' : 'application/x-ndjson' } },
-    )
+    const response = await env
+      .client()
+      .callDownload(
+        format === 'csv' ? 'records.exportCsv' : 'records.exportJsonl',
+        {
+          params: { id: args.app },
+          query: { spam: args.spam === 'exclude' ? undefined : args.spam, filter: args.filter },
+        },
+        { headers: { accept: format === 'csv' ? 'text/csv' : 'application/x-ndjson' } },
+      )
     if (!response.body) throw new CliError('bad_response', 'The server sent an empty export')
     const stdout = env.io.stdout
 
@@ -85,6 +107,10 @@ export default defineSvcCommand({
     }
     if (fileError) throw new CliError('output_failed', `Could not write ${path}: ${fileError.message}`)
     const data = { path, rows: counter.rows(), bytes }
-    return result(data, () => `Wrote ${data.rows} record${data.rows === 1 ? '' : 's'} (${bytes} bytes of ${format.toUpperCase()}) to ${path}`)
+    return result(
+      data,
+      () =>
+        `Wrote ${data.rows} record${data.rows === 1 ? '' : 's'} (${bytes} bytes of ${format.toUpperCase()}) to ${path}`,
+    )
   },
 })

@@ -1,17 +1,20 @@
 import { defineGroup, lazy } from '../../command.ts'
 
-export default defineGroup("Publish an app's endpoint, change its settings, read or send records, and send its events to other systems (webhooks)", {
-  publish: lazy(() => import('./publish.ts')),
-  unpublish: lazy(() => import('./unpublish.ts')),
-  status: lazy(() => import('./status.ts')),
-  rotate: lazy(() => import('./rotate.ts')),
-  set: lazy(() => import('./set.ts')),
-  url: lazy(() => import('./url.ts')),
-  query: lazy(() => import('./query.ts')),
-  summary: lazy(() => import('./summary.ts')),
-  export: lazy(() => import('./export.ts')),
-  spam: lazy(() => import('./spam.ts')),
-  post: lazy(() => import('./post.ts')),
-  webhook: lazy(() => import('./webhook/index.ts')),
-  notifications: lazy(() => import('./notifications.ts')),
-})
+export default defineGroup(
+  "Publish an app's endpoint, change its settings, read or send records, and send its events to other systems (webhooks)",
+  {
+    publish: lazy(() => import('./publish.ts')),
+    unpublish: lazy(() => import('./unpublish.ts')),
+    status: lazy(() => import('./status.ts')),
+    rotate: lazy(() => import('./rotate.ts')),
+    set: lazy(() => import('./set.ts')),
+    url: lazy(() => import('./url.ts')),
+    query: lazy(() => import('./query.ts')),
+    summary: lazy(() => import('./summary.ts')),
+    export: lazy(() => import('./export.ts')),
+    spam: lazy(() => import('./spam.ts')),
+    post: lazy(() => import('./post.ts')),
+    webhook: lazy(() => import('./webhook/index.ts')),
+    notifications: lazy(() => import('./notifications.ts')),
+  },
+)

@@ -4,7 +4,8 @@ import { appArg } from '../_shared.ts'
 import { printWarnings, shareDetails } from './_view.ts'
 
 export default defineSvcCommand({
-  description: "Publish an app's endpoint (the first publish creates its token); records stay private unless reads are open",
+  description:
+    "Publish an app's endpoint (the first publish creates its token); records stay private unless reads are open",
   example: 'svc-cli share publish --app 0193…',
   effect: 'write',
   args: { ...appArg },

@@ -26,9 +26,19 @@ export default defineSvcCommand({
   args: {
     ...appArg,
     page: { type: 'string', description: 'Page number, from 1', valueHint: 'n' },
-    size: { type: 'string', alias: 'limit', description: `Records per page, 1–${LIMITS.maxPageSize} (default ${LIMITS.defaultPageSize})`, valueHint: 'n' },
+    size: {
+      type: 'string',
+      alias: 'limit',
+      description: `Records per page, 1–${LIMITS.maxPageSize} (default ${LIMITS.defaultPageSize})`,
+      valueHint: 'n',
+    },
     all: { type: 'boolean', description: `Read every record (pages of ${LIMITS.maxPageSize} until a short page)` },
-    spam: { type: 'enum', options: ['exclude', 'include', 'only'], description: 'Spam records (default: exclude)', valueHint: 'mode' },
+    spam: {
+      type: 'enum',
+      options: ['exclude', 'include', 'only'],
+      description: 'Spam records (default: exclude)',
+      valueHint: 'mode',
+    },
     ...filterArg,
     ...quietArg,
   },
@@ -38,13 +48,27 @@ export default defineSvcCommand({
     const spam = args.spam === 'exclude' ? undefined : args.spam
     const filter = args.filter
     if (!args.all) {
-      const query = { page: intArg(args.page, 'page', 1, Number.MAX_SAFE_INTEGER), size: intArg(args.size, 'size', 1, LIMITS.maxPageSize), spam, filter }
+      const query = {
+        page: intArg(args.page, 'page', 1, Number.MAX_SAFE_INTEGER),
+        size: intArg(args.size, 'size', 1, LIMITS.maxPageSize),
+        spam,
+        filter,
+      }
       const page = await client.call('records.list', { params, query })
       const more = Math.max(0, page.total - (page.page - 1) * page.size - page.records.length)
-      const notice = more > 0 ? `${more} more — use --page ${page.page + 1}${args.size === undefined ? '' : ` --size ${page.size}`}` : undefined
+      const notice =
+        more > 0
+          ? `${more} more — use --page ${page.page + 1}${args.size === undefined ? '' : ` --size ${page.size}`}`
+          : undefined
       if (args.quiet) return { ...idsResult(page.records.map((r) => r.id)), notice }
       const of = filter === undefined ? `${page.total} records` : `${page.total} matching records`
-      return { ...result(page, (style) => `${recordTable(page.records, style)}\n\nPage ${page.page} · ${page.records.length} of ${of}`), notice }
+      return {
+        ...result(
+          page,
+          (style) => `${recordTable(page.records, style)}\n\nPage ${page.page} · ${page.records.length} of ${of}`,
+        ),
+        notice,
+      }
     }
     // The read-all protocol: new records only append to the last page, so full pages of
     // the maximum size never shift; the first short page is the end.

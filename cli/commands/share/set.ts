@@ -8,7 +8,8 @@ import { updateShareSchema } from '../../../server/contract/share/schemas.ts'
 import { READ_ACCESS, type ReadAccess } from '../../../server/contract/share/reads.ts'
 import { LIMITS } from '../../../server/contract/limits.ts'
 
-const switchArg = (what: string) => ({ type: 'string', description: `${what}: on or off`, valueHint: 'on|off' }) as const
+const switchArg = (what: string) =>
+  ({ type: 'string', description: `${what}: on or off`, valueHint: 'on|off' }) as const
 
 /** `--reads off|summary|records`; `on` (the old switch) still means records. */
 function readsArg(raw: string | undefined): ReadAccess | undefined {
@@ -16,18 +17,24 @@ function readsArg(raw: string | undefined): ReadAccess | undefined {
   const value = raw.trim().toLowerCase()
   if ((READ_ACCESS as readonly string[]).includes(value)) return value as ReadAccess
   if (value === 'on') return 'records'
-  throw usageError(`--reads must be ${READ_ACCESS.slice(0, -1).join(', ')} or ${READ_ACCESS.at(-1)} (on still means records), got "${raw}"`)
+  throw usageError(
+    `--reads must be ${READ_ACCESS.slice(0, -1).join(', ')} or ${READ_ACCESS.at(-1)} (on still means records), got "${raw}"`,
+  )
 }
 
 /** `--summary-min 5`: a whole number; the schema says what range it must be in. */
 function summaryMinArg(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined
-  if (!/^\s*\d+\s*$/.test(raw)) throw usageError(`--summary-min must be a whole number of at least ${LIMITS.summaryMinRespondentsFloor}, got "${raw}"`)
+  if (!/^\s*\d+\s*$/.test(raw))
+    throw usageError(
+      `--summary-min must be a whole number of at least ${LIMITS.summaryMinRespondentsFloor}, got "${raw}"`,
+    )
   return Number(raw)
 }
 
 export default defineSvcCommand({
-  description: 'Change endpoint settings: writes, reads, auto-create, honeypot, rate limit, redirect origins, what a browser sees after a form post, the public summary\'s minimum respondents',
+  description:
+    "Change endpoint settings: writes, reads, auto-create, honeypot, rate limit, redirect origins, what a browser sees after a form post, the public summary's minimum respondents",
   example: 'svc-cli share set --app 0193… --reads off --rate-limit 5/s,20 --redirect-origins https://example.com',
   effect: 'write',
   flagFor: { summaryMinRespondents: '--summary-min' },
@@ -36,15 +43,36 @@ export default defineSvcCommand({
     service: switchArg('Accept submissions'),
     reads: {
       type: 'string',
-      description: 'Who reads with the endpoint link alone: off (only you, with your access token; the default), summary (anyone reads /summary) or records (anyone reads every record)',
+      description:
+        'Who reads with the endpoint link alone: off (only you, with your access token; the default), summary (anyone reads /summary) or records (anyone reads every record)',
       valueHint: READ_ACCESS.join('|'),
     },
     'auto-create': switchArg('Create fields for unknown keys'),
-    honeypot: { type: 'string', description: 'Form key that marks a submission as spam when non-empty (default _gotcha)', valueHint: 'name' },
-    'rate-limit': { type: 'string', description: 'e.g. 20/s,100, "off", or "default" for the server default', valueHint: 'rate' },
-    'redirect-origins': { type: 'string', description: 'Comma-separated origins allowed for _redirect ("" for none)', valueHint: 'origins' },
-    'thank-you-message': { type: 'string', description: 'What the hosted thank-you page says after a form post ("" for the default sentence)', valueHint: 'text' },
-    'thank-you-url': { type: 'string', description: 'Where a browser goes after a form post instead of the hosted thank-you page ("" for that page)', valueHint: 'url' },
+    honeypot: {
+      type: 'string',
+      description: 'Form key that marks a submission as spam when non-empty (default _gotcha)',
+      valueHint: 'name',
+    },
+    'rate-limit': {
+      type: 'string',
+      description: 'e.g. 20/s,100, "off", or "default" for the server default',
+      valueHint: 'rate',
+    },
+    'redirect-origins': {
+      type: 'string',
+      description: 'Comma-separated origins allowed for _redirect ("" for none)',
+      valueHint: 'origins',
+    },
+    'thank-you-message': {
+      type: 'string',
+      description: 'What the hosted thank-you page says after a form post ("" for the default sentence)',
+      valueHint: 'text',
+    },
+    'thank-you-url': {
+      type: 'string',
+      description: 'Where a browser goes after a form post instead of the hosted thank-you page ("" for that page)',
+      valueHint: 'url',
+    },
     'summary-min': {
       type: 'string',
       description: `The public summary lists a value only when at least this many records gave it (at least ${LIMITS.summaryMinRespondentsFloor}, default ${LIMITS.summaryMinRespondents}); you always read every value`,
@@ -52,22 +80,42 @@ export default defineSvcCommand({
     },
   },
   async run(args, env) {
-    const rateLimit = args['rate-limit'] === undefined ? undefined : args['rate-limit'].trim().toLowerCase() === 'default' ? null : args['rate-limit'].trim()
+    const rateLimit =
+      args['rate-limit'] === undefined
+        ? undefined
+        : args['rate-limit'].trim().toLowerCase() === 'default'
+          ? null
+          : args['rate-limit'].trim()
     const body = {
       service: boolArg(args.service, 'service'),
       reads: readsArg(args.reads),
       autoCreate: boolArg(args['auto-create'], 'auto-create'),
       honeypot: args.honeypot,
       rateLimit,
-      redirectOrigins: args['redirect-origins'] === undefined ? undefined : args['redirect-origins'].split(',').map((o) => o.trim()).filter(Boolean),
+      redirectOrigins:
+        args['redirect-origins'] === undefined
+          ? undefined
+          : args['redirect-origins']
+              .split(',')
+              .map((o) => o.trim())
+              .filter(Boolean),
       thankYouMessage: args['thank-you-message'],
-      thankYouUrl: args['thank-you-url'] === undefined ? undefined : args['thank-you-url'].trim() === '' ? null : args['thank-you-url'],
+      thankYouUrl:
+        args['thank-you-url'] === undefined
+          ? undefined
+          : args['thank-you-url'].trim() === ''
+            ? null
+            : args['thank-you-url'],
       summaryMinRespondents: summaryMinArg(args['summary-min']),
     }
     if (Object.values(body).every((v) => v === undefined)) {
-      throw usageError('Nothing to change: pass --service, --reads, --auto-create, --honeypot, --rate-limit, --redirect-origins, --thank-you-message, --thank-you-url or --summary-min')
+      throw usageError(
+        'Nothing to change: pass --service, --reads, --auto-create, --honeypot, --rate-limit, --redirect-origins, --thank-you-message, --thank-you-url or --summary-min',
+      )
     }
-    const share = await env.client().call('share.update', { params: { id: args.app }, body: checkInput(updateShareSchema, body) })
+    const share = await env
+      .client()
+      .call('share.update', { params: { id: args.app }, body: checkInput(updateShareSchema, body) })
     printWarnings(env, share)
     return result(share, shareDetails(share))
   },

@@ -5,9 +5,14 @@ import { appArg } from '../_shared.ts'
 
 /** One short line describing a field's aggregate (numbers, top values or true/false). */
 function describe(summary: FieldSummary): string {
-  if (typeof summary.mean === 'number') return `min ${summary.min} · max ${summary.max} · mean ${Number(summary.mean.toFixed(3))}`
+  if (typeof summary.mean === 'number')
+    return `min ${summary.min} · max ${summary.max} · mean ${Number(summary.mean.toFixed(3))}`
   if (typeof summary.true === 'number') return `true ${summary.true} · false ${summary.false}`
-  if (summary.top) return summary.top.slice(0, 5).map((t) => `${cell(t.value)} (${t.count})`).join(', ')
+  if (summary.top)
+    return summary.top
+      .slice(0, 5)
+      .map((t) => `${cell(t.value)} (${t.count})`)
+      .join(', ')
   return ''
 }
 
@@ -21,7 +26,12 @@ export default defineSvcCommand({
     const summary = await env.client().call('records.summary', { params: { id: args.app } })
     return result(summary, (style) => {
       const rows = Object.entries(summary.fields ?? {}).map(([name, s]) => ({ name, ...s }))
-      const head = details(style, { records: summary.total, spam: summary.spam, first: summary.firstAt, last: summary.lastAt })
+      const head = details(style, {
+        records: summary.total,
+        spam: summary.spam,
+        first: summary.firstAt,
+        last: summary.lastAt,
+      })
       return `${head}\n\n${table(style, rows, { field: (r) => r.name, type: (r) => r.type, count: (r) => r.count, missing: (r) => r.missing, values: (r) => describe(r) }, 'No fields.')}`
     })
   },

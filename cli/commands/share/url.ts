@@ -10,7 +10,11 @@ export default defineSvcCommand({
   args: { ...appArg },
   async run(args, env) {
     const share = await env.client().call('share.get', { params: { id: args.app } })
-    if (!share.endpoint) throw new CliError('not_published', `App ${args.app} has no endpoint yet: run svc-cli share publish --app ${args.app}`)
+    if (!share.endpoint)
+      throw new CliError(
+        'not_published',
+        `App ${args.app} has no endpoint yet: run svc-cli share publish --app ${args.app}`,
+      )
     const data = { endpoint: share.endpoint, published: share.published }
     return result(data, () => share.endpoint!)
   },

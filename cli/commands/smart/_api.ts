@@ -10,7 +10,13 @@ import { checkInput } from '../../validate.ts'
 import type { InputOf } from '../../../server/contract/api/request.ts'
 import type { ExecuteResult, Job, PlanSummary, StoredPlan } from '../../../server/contract/api/smart.ts'
 import type { Plan, PlanModule } from '../../../server/contract/smart/plan.ts'
-import { draftPlanSchema, executePlanSchema, startPlanningSchema, type JobStatus, type StartPlanningInput } from '../../../server/contract/smart/schemas.ts'
+import {
+  draftPlanSchema,
+  executePlanSchema,
+  startPlanningSchema,
+  type JobStatus,
+  type StartPlanningInput,
+} from '../../../server/contract/smart/schemas.ts'
 import type { Problem } from '../../../server/contract/errors.ts'
 
 export type { ExecuteResult, Job, Plan, PlanModule, PlanSummary, Problem, StoredPlan }
@@ -21,7 +27,8 @@ const FINISHED: readonly JobStatus[] = ['succeeded', 'failed', 'cancelled']
 export const isFinished = (job: Pick<Job, 'status'>) => FINISHED.includes(job.status)
 
 /** Starts planning an instruction; the built-in planner is done when this returns. */
-export const startPlanning = (client: SvcClient, input: StartPlanningInput) => client.call('plans.create', { body: checkInput(startPlanningSchema, input) })
+export const startPlanning = (client: SvcClient, input: StartPlanningInput) =>
+  client.call('plans.create', { body: checkInput(startPlanningSchema, input) })
 
 export const getJob = (client: SvcClient, jobId: string) => client.call('smart.job', { params: { id: jobId } })
 
@@ -41,11 +48,15 @@ export const validatePlan = (client: SvcClient, planId: string, plan?: unknown) 
 
 /** Runs every module of a stored plan in order, or only `module`. */
 export const executePlan = (client: SvcClient, planId: string, module?: PlanModule) =>
-  client.call('plans.execute', { params: { id: planId }, body: checkInput(executePlanSchema, module ? { module } : {}) })
+  client.call('plans.execute', {
+    params: { id: planId },
+    body: checkInput(executePlanSchema, module ? { module } : {}),
+  })
 
 /** A failed or cancelled job as the error to report. */
 export function jobError(job: Job): CliError {
-  if (job.status === 'cancelled') return new CliError('cancelled', `Planning job ${job.id} was cancelled; start again with svc-cli smart generate`)
+  if (job.status === 'cancelled')
+    return new CliError('cancelled', `Planning job ${job.id} was cancelled; start again with svc-cli smart generate`)
   const error = job.error ?? { type: 'internal', message: 'Planning failed without a reason' }
   return new CliError(error.type, `Planning job ${job.id} failed: ${error.message}`)
 }
@@ -54,4 +65,5 @@ export function jobError(job: Job): CliError {
 export const importPlan = (client: SvcClient, plan: Plan) => client.call('plans.import', { body: { plan } })
 
 /** The plan made without a model for `instruction` (a named validated instrument, else the built-in planner's), not stored. */
-export const draftPlan = (client: SvcClient, instruction: string) => client.call('smart.draft', { body: checkInput(draftPlanSchema, { instruction }) })
+export const draftPlan = (client: SvcClient, instruction: string) =>
+  client.call('smart.draft', { body: checkInput(draftPlanSchema, { instruction }) })

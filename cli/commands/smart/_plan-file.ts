@@ -13,12 +13,19 @@ import type { Plan, Problem } from './_api.ts'
 /** A document that is not a valid plan: exit 1, every problem in the message (so --json shows them too). */
 export function planInvalid(what: string, problems: readonly Problem[]): CliError {
   const list = problems.map((p) => `  - ${p.path || '(plan)'}: ${p.message}`).join('\n')
-  return new CliError('validation', `${what} is not a valid plan (${problems.length} problem${problems.length === 1 ? '' : 's'}); fix ${problems.length === 1 ? 'it' : 'them'} and try again:\n${list}`, EXIT.error)
+  return new CliError(
+    'validation',
+    `${what} is not a valid plan (${problems.length} problem${problems.length === 1 ? '' : 's'}); fix ${problems.length === 1 ? 'it' : 'them'} and try again:\n${list}`,
+    EXIT.error,
+  )
 }
 
 /** A server 422 about a plan, rewritten the same way; any other error unchanged. */
 export function asPlanError(error: unknown, what: string): unknown {
-  const problems = error instanceof CliError && error.type === 'validation' ? (error.details as { problems?: Problem[] } | undefined)?.problems : undefined
+  const problems =
+    error instanceof CliError && error.type === 'validation'
+      ? (error.details as { problems?: Problem[] } | undefined)?.problems
+      : undefined
   return problems?.length ? planInvalid(what, problems) : error
 }
 
@@ -30,17 +37,23 @@ export function asPlanError(error: unknown, what: string): unknown {
 export const looksLikeFile = (value: string) => value === '-' || /\.json$/i.test(value) || /[\\/]/.test(value)
 
 /** Reads JSON text from a file (`-` is stdin), from --data, or from piped stdin. */
-export async function readPlanText(env: CommandEnv, file: string | undefined, data: string | undefined): Promise<{ text: string; source: string }> {
-  if (file !== undefined && data !== undefined) throw usageError('Pass the plan either with --file or with --data, not both')
+export async function readPlanText(
+  env: CommandEnv,
+  file: string | undefined,
+  data: string | undefined,
+): Promise<{ text: string; source: string }> {
+  if (file !== undefined && data !== undefined)
+    throw usageError('Pass the plan either with --file or with --data, not both')
   if (data !== undefined) return { text: data, source: '--data' }
   if (file !== undefined && file !== '-') {
     const path = resolve(file)
     if (!existsSync(path)) throw usageError(`No such file: ${path}`)
     return { text: readFileSync(path, 'utf8'), source: file }
   }
-  if (file === undefined && env.io.stdin.isTTY) throw usageError('No plan given: pass --data \'{…}\', --file plan.json, or pipe the plan into stdin')
+  if (file === undefined && env.io.stdin.isTTY)
+    throw usageError("No plan given: pass --data '{…}', --file plan.json, or pipe the plan into stdin")
   const text = await env.io.stdin.read()
-  if (text.trim() === '') throw usageError('No plan given: stdin was empty; pass --data \'{…}\' or --file plan.json')
+  if (text.trim() === '') throw usageError("No plan given: stdin was empty; pass --data '{…}' or --file plan.json")
   return { text, source: 'stdin' }
 }
 

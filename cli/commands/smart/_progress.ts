@@ -41,13 +41,19 @@ export function createProgress(io: Io, json = false): Progress {
   let frame = 0
   const render = () => {
     const percent = current.percent ? ` ${current.percent}%` : ''
-    void io.stderr.write(`\r\u001B[K${SPINNER[frame++ % SPINNER.length]} ${current.stage}${percent}  ${current.message}  ${seconds(started)}`)
+    void io.stderr.write(
+      `\r\u001B[K${SPINNER[frame++ % SPINNER.length]} ${current.stage}${percent}  ${current.message}  ${seconds(started)}`,
+    )
   }
   const timer = setInterval(render, TICK_MS)
   let active = true
   return {
     job(job) {
-      current = { stage: job.progress.stage, percent: job.progress.percent, message: job.progress.messages.at(-1) ?? '' }
+      current = {
+        stage: job.progress.stage,
+        percent: job.progress.percent,
+        message: job.progress.messages.at(-1) ?? '',
+      }
       render()
     },
     step(stage, message) {

@@ -32,7 +32,12 @@ export function planOverview(stored: StoredPlan): PlanOverview {
     description: plan.app.description,
     language: plan.language,
     questions: plan.form.fields.length,
-    dimensions: plan.scale.scales.map((scale) => ({ key: scale.key, name: scale.name, items: scale.items?.length ?? 0, levels: (scale.levels ?? []).map((level) => level.label) })),
+    dimensions: plan.scale.scales.map((scale) => ({
+      key: scale.key,
+      name: scale.name,
+      items: scale.items?.length ?? 0,
+      levels: (scale.levels ?? []).map((level) => level.label),
+    })),
     reportPages: plan.report.pages.map((page) => page.title),
     publish: plan.share.publish,
     notes: plan.notes,
@@ -44,12 +49,15 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 /** The overview as a short paragraph plus the notes. */
 export function overviewText(overview: PlanOverview): string {
-  const dimensions = overview.dimensions.map((d) => `${d.name} (${plural(d.items, 'item')}; levels ${d.levels.join(' / ')})`).join(', ')
+  const dimensions = overview.dimensions
+    .map((d) => `${d.name} (${plural(d.items, 'item')}; levels ${d.levels.join(' / ')})`)
+    .join(', ')
   const lines = [
     `Plan ${overview.planId}: "${overview.name}" (${overview.language}, ${overview.planner} planner), ${plural(overview.questions, 'question')}, ${plural(overview.dimensions.length, 'dimension')}${dimensions ? `: ${dimensions}` : ''}.`,
     `Report pages: ${overview.reportPages.length ? overview.reportPages.join(' · ') : 'none'}. Publish when executed: ${overview.publish ? 'yes' : 'no'}.`,
   ]
-  if (overview.notes.length) lines.push('Notes (defaults the planner chose):', ...overview.notes.map((note) => `- ${note}`))
+  if (overview.notes.length)
+    lines.push('Notes (defaults the planner chose):', ...overview.notes.map((note) => `- ${note}`))
   return lines.join('\n')
 }
 
@@ -60,37 +68,70 @@ export function planMarkdown(stored: StoredPlan): string {
   const { plan } = stored
   const out: string[] = [`# ${plan.app.name}`, '']
   if (plan.app.description) out.push(plan.app.description, '')
-  out.push(`Plan \`${stored.id}\` · ${stored.planner} planner · language ${plan.language} · updated ${stored.updatedAt}`)
-  out.push(`App: ${stored.execution?.appId ? `\`${stored.execution.appId}\`` : 'not built yet'} · publish when executed: ${plan.share.publish ? 'yes' : 'no'}`, '')
+  out.push(
+    `Plan \`${stored.id}\` · ${stored.planner} planner · language ${plan.language} · updated ${stored.updatedAt}`,
+  )
+  out.push(
+    `App: ${stored.execution?.appId ? `\`${stored.execution.appId}\`` : 'not built yet'} · publish when executed: ${plan.share.publish ? 'yes' : 'no'}`,
+    '',
+  )
   out.push(`> ${plan.instruction.replace(/\n/g, '\n> ')}`, '')
   if (plan.notes.length) out.push('## Notes', '', ...plan.notes.map((note) => `- ${note}`), '')
   out.push(`## Questions (${plan.form.fields.length})`, '')
   plan.form.fields.forEach((field, index) => {
     const options = field.options?.length ? ` — ${field.options.join(' / ')}` : ''
-    out.push(`${index + 1}. \`${field.name}\` (${field.type}${field.required ? ', required' : ''}) ${field.label}${options}`)
+    out.push(
+      `${index + 1}. \`${field.name}\` (${field.type}${field.required ? ', required' : ''}) ${field.label}${options}`,
+    )
   })
   out.push('', `## Dimensions (${plan.scale.scales.length})`, '')
   for (const scale of plan.scale.scales) {
-    const items = (scale.items ?? []).map((item) => `\`${item.field}\`${item.reverse ? ' (reversed)' : ''}${item.weight !== 1 ? ` ×${item.weight}` : ''}`)
+    const items = (scale.items ?? []).map(
+      (item) => `\`${item.field}\`${item.reverse ? ' (reversed)' : ''}${item.weight !== 1 ? ` ×${item.weight}` : ''}`,
+    )
     out.push(`### ${scale.name} (\`${scale.key}\`, ${scale.method})`, '')
     if (scale.description) out.push(scale.description, '')
     out.push(`Items: ${items.join(', ') || 'none'}`, '')
-    for (const level of scale.levels ?? []) out.push(`- **${level.label}** (\`${level.key}\`, ${range(level.min, level.max)}): ${level.interpretation ?? ''}`.trimEnd())
+    for (const level of scale.levels ?? [])
+      out.push(
+        `- **${level.label}** (\`${level.key}\`, ${range(level.min, level.max)}): ${level.interpretation ?? ''}`.trimEnd(),
+      )
     out.push('')
   }
   out.push(`## Report (${plural(plan.report.pages.length, 'page')})`, '')
   plan.report.pages.forEach((page, index) => {
-    const sections = page.sections.map((section) => (section.scale ? `${section.type} (${section.scale})` : section.type))
+    const sections = page.sections.map((section) =>
+      section.scale ? `${section.type} (${section.scale})` : section.type,
+    )
     out.push(`${index + 1}. ${page.title}: ${sections.join(', ')}`)
   })
   const profile = plan.expert.profile
-  out.push('', '## Expert', '', `${[profile.name, profile.title].filter(Boolean).join(', ') || 'No name'} · ${plural(plan.expert.commentary.length, 'comment')}`)
+  out.push(
+    '',
+    '## Expert',
+    '',
+    `${[profile.name, profile.title].filter(Boolean).join(', ') || 'No name'} · ${plural(plan.expert.commentary.length, 'comment')}`,
+  )
   const theme = Object.entries(plan.connect.theme).filter(([, value]) => value !== undefined && value !== null)
-  out.push('', '## Styling', '', theme.length ? theme.map(([key, value]) => `- ${key}: ${key === 'customCss' ? `${String(value).length} characters of CSS` : cell(value)}`).join('\n') : 'Defaults')
+  out.push(
+    '',
+    '## Styling',
+    '',
+    theme.length
+      ? theme
+          .map(
+            ([key, value]) =>
+              `- ${key}: ${key === 'customCss' ? `${String(value).length} characters of CSS` : cell(value)}`,
+          )
+          .join('\n')
+      : 'Defaults',
+  )
   if (stored.execution) {
     out.push('', '## Execution', '')
     for (const [module, outcome] of Object.entries(stored.execution.modules)) {
-      out.push(`- ${module}: ${outcome.status}${outcome.error ? ` (${outcome.error})` : ''}, created ${outcome.created.length}, existing ${outcome.existing.length}`)
+      out.push(
+        `- ${module}: ${outcome.status}${outcome.error ? ` (${outcome.error})` : ''}, created ${outcome.created.length}, existing ${outcome.existing.length}`,
+      )
     }
   }
   return `${out.join('\n').trimEnd()}\n`
@@ -100,7 +141,15 @@ export function planMarkdown(stored: StoredPlan): string {
 export function moduleLines(result: ExecuteResult): string[] {
   const width = Math.max(...result.modules.map((m) => m.module.length))
   return result.modules.map((m) => {
-    const what = m.status === 'skipped' ? `skipped (done by an earlier run: ${m.existing.length})` : [m.created.length ? `created ${m.created.length}: ${m.created.join(', ')}` : '', m.existing.length ? `already there ${m.existing.length}: ${m.existing.join(', ')}` : ''].filter(Boolean).join('; ') || 'nothing to do'
+    const what =
+      m.status === 'skipped'
+        ? `skipped (done by an earlier run: ${m.existing.length})`
+        : [
+            m.created.length ? `created ${m.created.length}: ${m.created.join(', ')}` : '',
+            m.existing.length ? `already there ${m.existing.length}: ${m.existing.join(', ')}` : '',
+          ]
+            .filter(Boolean)
+            .join('; ') || 'nothing to do'
     return `${m.module.padEnd(width)}  ${what}`
   })
 }
@@ -118,7 +167,12 @@ export function urlLines(style: Style, result: ExecuteResult): string {
 
 /** What `smart execute` and `smart generate` print for a built app. */
 export const executionText = (result: ExecuteResult) => (style: Style) =>
-  [`${result.appCreated ? 'Built' : 'Updated'} app ${result.appId} from plan ${result.planId}`, ...moduleLines(result).map((line) => `  ${line}`), '', urlLines(style, result)].join('\n')
+  [
+    `${result.appCreated ? 'Built' : 'Updated'} app ${result.appId} from plan ${result.planId}`,
+    ...moduleLines(result).map((line) => `  ${line}`),
+    '',
+    urlLines(style, result),
+  ].join('\n')
 
 /** A job as `key  value` lines and its messages. */
 export const jobText = (job: Job) => (style: Style) => {
@@ -146,6 +200,14 @@ export const plansTable = (plans: PlanSummary[]) => (style: Style) =>
   table(
     style,
     plans,
-    { id: (p) => p.id, name: (p) => p.name, language: (p) => p.language, questions: (p) => p.questions, dimensions: (p) => p.dimensions, app: (p) => p.appId, updated: (p) => p.updatedAt },
+    {
+      id: (p) => p.id,
+      name: (p) => p.name,
+      language: (p) => p.language,
+      questions: (p) => p.questions,
+      dimensions: (p) => p.dimensions,
+      app: (p) => p.appId,
+      updated: (p) => p.updatedAt,
+    },
     'No plans yet. Make one with: svc-cli smart generate --input "a 10-question wellbeing check" --plan-only',
   )

@@ -31,7 +31,10 @@ function pause(ms: number, signal?: AbortSignal): Promise<void> {
   })
 }
 
-const changed = (a: Job, b: Job) => a.status !== b.status || a.progress.stage !== b.progress.stage || a.progress.messages.length !== b.progress.messages.length
+const changed = (a: Job, b: Job) =>
+  a.status !== b.status ||
+  a.progress.stage !== b.progress.stage ||
+  a.progress.messages.length !== b.progress.messages.length
 
 /** The job once finished, or its last state when the deadline passed or `signal` aborted. */
 export async function waitForJob(client: SvcClient, job: Job, options: WaitOptions = {}): Promise<Job> {

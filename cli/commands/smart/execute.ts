@@ -6,12 +6,24 @@ import { asPlanError, looksLikeFile, parsePlanJson, readPlanText, requirePlan } 
 import { executionText } from './_view.ts'
 
 export default defineSvcCommand({
-  description: 'Build the app from a plan (a stored plan id, or a plan file): every module in order, or one with --module',
+  description:
+    'Build the app from a plan (a stored plan id, or a plan file): every module in order, or one with --module',
   example: 'svc-cli smart execute --plan 0193… --module report',
   effect: 'write',
   args: {
-    plan: { type: 'string', required: true, description: 'Plan id (see `smart plan list`), or a plan file to store and build (a .json name, a path with /, or - for stdin)', valueHint: 'id|file' },
-    module: { type: 'enum', options: [...PLAN_MODULES], description: `Run only this module (${PLAN_MODULES.join(', ')}); default: all, skipping those an earlier run finished`, valueHint: 'name' },
+    plan: {
+      type: 'string',
+      required: true,
+      description:
+        'Plan id (see `smart plan list`), or a plan file to store and build (a .json name, a path with /, or - for stdin)',
+      valueHint: 'id|file',
+    },
+    module: {
+      type: 'enum',
+      options: [...PLAN_MODULES],
+      description: `Run only this module (${PLAN_MODULES.join(', ')}); default: all, skipping those an earlier run finished`,
+      valueHint: 'name',
+    },
   },
   async run(args, env) {
     const client = env.client()
@@ -29,6 +41,9 @@ export default defineSvcCommand({
     }
     const execution = await executePlan(client, planId, args.module as PlanModule | undefined)
     const data = imported ? { ...execution, importedFrom: imported } : execution
-    return result(data, (style) => `${imported ? `Stored ${imported} as plan ${planId}\n` : ''}${executionText(execution)(style)}`)
+    return result(
+      data,
+      (style) => `${imported ? `Stored ${imported} as plan ${planId}\n` : ''}${executionText(execution)(style)}`,
+    )
   },
 })

@@ -4,7 +4,19 @@ import { CliError, EXIT, usageError } from '../../errors.ts'
 import { result } from '../../output.ts'
 import { PLAN_MODULES } from '../../../server/contract/smart/plan.ts'
 import { PLANNER_NAMES, type StartPlanningInput } from '../../../server/contract/smart/schemas.ts'
-import { cancelJob, executePlan, getJob, getPlan, importPlan, isFinished, jobError, putPlan, startPlanning, type Job, type StoredPlan } from './_api.ts'
+import {
+  cancelJob,
+  executePlan,
+  getJob,
+  getPlan,
+  importPlan,
+  isFinished,
+  jobError,
+  putPlan,
+  startPlanning,
+  type Job,
+  type StoredPlan,
+} from './_api.ts'
 import { asPlanError, parsePlanJson, readPlanText, requirePlan } from './_plan-file.ts'
 import { createProgress, type Progress } from './_progress.ts'
 import { executionText, overviewText, planOverview } from './_view.ts'
@@ -19,8 +31,14 @@ async function interrupted(client: SvcClient, job: Job, progress: Progress): Pro
     // It finished between the last poll and Ctrl-C: say where its plan is instead.
     if (!(error instanceof CliError && error.type === 'conflict')) throw error
     const finished = await getJob(client, job.id)
-    const plan = finished.planId ? `; its plan ${finished.planId} is stored (svc-cli smart execute --plan ${finished.planId})` : ''
-    throw new CliError('interrupted', `Interrupted; planning job ${job.id} had already ${finished.status}${plan}`, EXIT.interrupted)
+    const plan = finished.planId
+      ? `; its plan ${finished.planId} is stored (svc-cli smart execute --plan ${finished.planId})`
+      : ''
+    throw new CliError(
+      'interrupted',
+      `Interrupted; planning job ${job.id} had already ${finished.status}${plan}`,
+      EXIT.interrupted,
+    )
   }
   throw new CliError('interrupted', `Interrupted; planning job ${job.id} was cancelled`, EXIT.interrupted)
 }
@@ -44,7 +62,8 @@ async function plan(env: CommandEnv, client: SvcClient, input: StartPlanningInpu
     const started = await startPlanning(client, input)
     let job = await getJob(client, started.jobId)
     progress.job(job)
-    if (!isFinished(job)) job = await waitForJob(client, job, { signal: interrupt.signal, onUpdate: (next) => progress.job(next) })
+    if (!isFinished(job))
+      job = await waitForJob(client, job, { signal: interrupt.signal, onUpdate: (next) => progress.job(next) })
     if (interrupt.signal.aborted) return await interrupted(client, job, progress)
     return job
   } finally {
@@ -53,19 +72,42 @@ async function plan(env: CommandEnv, client: SvcClient, input: StartPlanningInpu
 }
 
 export default defineSvcCommand({
-  description: 'Make a complete assessment app from one instruction: plan it, then build it (--plan-only stops after planning)',
-  example: 'svc-cli smart generate --input "a 12-question burnout check for nurses: exhaustion, cynicism, efficacy; 5-point scale; calm blue"   (or --plan-file plan.json)',
+  description:
+    'Make a complete assessment app from one instruction: plan it, then build it (--plan-only stops after planning)',
+  example:
+    'svc-cli smart generate --input "a 12-question burnout check for nurses: exhaustion, cynicism, efficacy; 5-point scale; calm blue"   (or --plan-file plan.json)',
   effect: 'write',
   args: {
-    input: { type: 'string', description: 'The instruction (English or Chinese): topic, audience, number of questions, dimensions, answer scale, styling; naming a validated instrument (PHQ-9, GAD-7, WHO-5, SUS, NPS, Copenhagen Burnout Inventory, Big Five) uses it verbatim', valueHint: 'text' },
-    'plan-file': { type: 'string', description: 'Instead of --input: a complete plan you wrote (JSON, `-` for stdin), checked like every plan and stored as written', valueHint: 'file' },
-    'plan-only': { type: 'boolean', description: 'Only plan; review with `smart plan show`, build with `smart execute`' },
+    input: {
+      type: 'string',
+      description:
+        'The instruction (English or Chinese): topic, audience, number of questions, dimensions, answer scale, styling; naming a validated instrument (PHQ-9, GAD-7, WHO-5, SUS, NPS, Copenhagen Burnout Inventory, Big Five) uses it verbatim',
+      valueHint: 'text',
+    },
+    'plan-file': {
+      type: 'string',
+      description:
+        'Instead of --input: a complete plan you wrote (JSON, `-` for stdin), checked like every plan and stored as written',
+      valueHint: 'file',
+    },
+    'plan-only': {
+      type: 'boolean',
+      description: 'Only plan; review with `smart plan show`, build with `smart execute`',
+    },
     publish: { type: 'boolean', description: "Publish the endpoint when building (sets the plan's share.publish)" },
-    planner: { type: 'enum', options: [...PLANNER_NAMES], description: 'builtin (instant) or llm (needs SVC_LLM_URL on the server); default: llm when configured, else builtin', valueHint: 'name' },
+    planner: {
+      type: 'enum',
+      options: [...PLANNER_NAMES],
+      description:
+        'builtin (instant) or llm (needs SVC_LLM_URL on the server); default: llm when configured, else builtin',
+      valueHint: 'name',
+    },
   },
   async run(args, env) {
-    if ((args.input === undefined) === (args['plan-file'] === undefined)) throw usageError('Pass either --input "<instruction>" or --plan-file plan.json, not both or neither')
-    if (args['plan-file'] !== undefined && args.planner !== undefined) throw usageError('--planner goes with --input; a plan file is stored as written')
+    if ((args.input === undefined) === (args['plan-file'] === undefined))
+      throw usageError('Pass either --input "<instruction>" or --plan-file plan.json, not both or neither')
+    if (args['plan-file'] !== undefined && args.planner !== undefined)
+      throw usageError('--planner goes with --input; a plan file is stored as written')
     const client = env.client()
     const progress = createProgress(env.io, env.json)
     let finished = false
@@ -76,26 +118,40 @@ export default defineSvcCommand({
         progress.step('storing', `Checking and storing the plan in ${args['plan-file']}`)
         stored = await storePlanFile(env, client, args['plan-file'])
       } else {
-        const job = await plan(env, client, { instruction: args.input!, planner: args.planner as StartPlanningInput['planner'] }, progress)
+        const job = await plan(
+          env,
+          client,
+          { instruction: args.input!, planner: args.planner as StartPlanningInput['planner'] },
+          progress,
+        )
         if (job.status !== 'succeeded') throw jobError(job)
         jobId = job.id
         stored = await getPlan(client, job.planId!)
       }
       if (args.publish && !stored.plan.share.publish) {
         // The planner's own note about publishing no longer holds.
-        const notes = [...stored.plan.notes.filter((note) => !note.startsWith('Publishing:')), 'Publishing: asked for with --publish, so building the app publishes its endpoint.']
+        const notes = [
+          ...stored.plan.notes.filter((note) => !note.startsWith('Publishing:')),
+          'Publishing: asked for with --publish, so building the app publishes its endpoint.',
+        ]
         stored = await putPlan(client, stored.id, { ...stored.plan, share: { publish: true }, notes })
       }
       const overview = planOverview(stored)
       if (args['plan-only']) {
         finished = true
         const next = `Next: svc-cli smart plan show --plan ${stored.id}   then   svc-cli smart execute --plan ${stored.id}`
-        return result({ jobId, planId: stored.id, plan: overview, execution: null }, () => `${overviewText(overview)}\n\n${next}`)
+        return result(
+          { jobId, planId: stored.id, plan: overview, execution: null },
+          () => `${overviewText(overview)}\n\n${next}`,
+        )
       }
       progress.step('building', `Building the app from plan ${stored.id}: ${PLAN_MODULES.join(', ')}`)
       const execution = await executePlan(client, stored.id)
       finished = true
-      return result({ jobId, planId: stored.id, plan: overview, execution }, (style) => `${overviewText(overview)}\n\n${executionText(execution)(style)}`)
+      return result(
+        { jobId, planId: stored.id, plan: overview, execution },
+        (style) => `${overviewText(overview)}\n\n${executionText(execution)(style)}`,
+      )
     } finally {
       progress.done(finished)
     }

@@ -18,16 +18,31 @@ export const authEmailCode = (root: CommandDef<any>): ToolModule => ({
     description: `Log in with a code by e-mail, in two calls. 1) \`email\` only: svc e-mails a ${AUTH.codeDigits}-digit code (valid ${AUTH.codeTtlMs / 60000} minutes, ${AUTH.codeMaxAttempts} tries). 2) Ask the user for it and call with \`email\` and \`code\`: logs in and stores the token.`,
     inputSchema: {
       email: Email.describe('Account e-mail'),
-      code: z.string().regex(new RegExp(`^\\d{${AUTH.codeDigits}}$`), `${AUTH.codeDigits} digits`).optional().describe('The code from the e-mail (step 2)'),
+      code: z
+        .string()
+        .regex(new RegExp(`^\\d{${AUTH.codeDigits}}$`), `${AUTH.codeDigits} digits`)
+        .optional()
+        .describe('The code from the e-mail (step 2)'),
     },
-    annotations: { title: 'Log in with an e-mail code', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    annotations: {
+      title: 'Log in with an e-mail code',
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: true,
+    },
   },
   async handler(env, input: { email: string; code?: string }) {
-    const argv = input.code === undefined ? ['auth', 'code', '--email', input.email] : ['auth', 'login', '--email', input.email, '--code', input.code]
+    const argv =
+      input.code === undefined
+        ? ['auth', 'code', '--email', input.email]
+        : ['auth', 'login', '--email', input.email, '--code', input.code]
     const { outcome } = await runInProcess(root, env, argv)
     if (outcome.error) return fail(outcome.error)
     if (input.code === undefined) {
-      return ok(`If ${input.email} has an account, a ${AUTH.codeDigits}-digit code is on its way. Ask the user for it, then call auth_email_code again with email and code.`)
+      return ok(
+        `If ${input.email} has an account, a ${AUTH.codeDigits}-digit code is on its way. Ask the user for it, then call auth_email_code again with email and code.`,
+      )
     }
     const data = outcome.result!.data as { server: string; user: { email: string } }
     return ok(`Logged in to ${data.server} as ${data.user.email}; the token is stored for later sessions.`)

@@ -15,24 +15,39 @@ export const authLogin = (root: CommandDef<any>): ToolModule => ({
   name: 'auth_login',
   config: {
     title: 'Log in to svc',
-    description: 'Log in and store the token: `token` (svc_pat_…, recommended; the user makes one in the admin page or with `svc-cli auth token create --name mcp`) or `email` + `password`. No password: auth_email_code.',
+    description:
+      'Log in and store the token: `token` (svc_pat_…, recommended; the user makes one in the admin page or with `svc-cli auth token create --name mcp`) or `email` + `password`. No password: auth_email_code.',
     inputSchema: {
       token: z.string().min(1).optional().describe('Access token (svc_pat_…); recommended'),
       email: Email.optional().describe('Account e-mail, with password'),
       password: z.string().min(1).optional().describe('Account password, with email'),
     },
-    annotations: { title: 'Log in to svc', readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    annotations: {
+      title: 'Log in to svc',
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+    },
   },
   async handler(env, input: { token?: string; email?: string; password?: string }) {
     let argv: string[]
     let stdin: string
     if (input.token) [argv, stdin] = [['auth', 'login', '--with-token'], input.token]
-    else if (input.email && input.password) [argv, stdin] = [['auth', 'login', '--email', input.email, '--password-stdin'], input.password]
-    else return fail(usageError('Pass `token` (recommended) or both `email` and `password`; for a login code use auth_email_code'))
+    else if (input.email && input.password)
+      [argv, stdin] = [['auth', 'login', '--email', input.email, '--password-stdin'], input.password]
+    else
+      return fail(
+        usageError('Pass `token` (recommended) or both `email` and `password`; for a login code use auth_email_code'),
+      )
     const { outcome } = await runInProcess(root, env, argv, stdin)
     if (outcome.error) return fail(outcome.error)
     const data = outcome.result!.data as { server: string; user: { email: string } }
-    const shadowed = env.SVC_TOKEN ? ' Note: SVC_TOKEN is set in this MCP server\'s environment and takes precedence over the stored token.' : ''
-    return ok(`Logged in to ${data.server} as ${data.user.email}; the token is stored for later sessions. Next: svc_read with "app list".${shadowed}`)
+    const shadowed = env.SVC_TOKEN
+      ? " Note: SVC_TOKEN is set in this MCP server's environment and takes precedence over the stored token."
+      : ''
+    return ok(
+      `Logged in to ${data.server} as ${data.user.email}; the token is stored for later sessions. Next: svc_read with "app list".${shadowed}`,
+    )
   },
 })

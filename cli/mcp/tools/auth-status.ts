@@ -21,7 +21,13 @@ export const authStatus: ToolModule = {
       tokenSource: z.enum(['flag', 'env', 'config']).nullable(),
       user: z.object({ id: z.string(), email: z.string(), name: z.string() }).nullable(),
     },
-    annotations: { title: 'Login status', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    annotations: {
+      title: 'Login status',
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+    },
   },
   async handler(env) {
     let connection
@@ -31,7 +37,8 @@ export const authStatus: ToolModule = {
       return fail(asCliError(error))
     }
     const base = { server: connection.server, tokenSource: connection.tokenSource }
-    if (!connection.token) return ok(`Not logged in to ${connection.server}. ${LOGIN_HINT}`, { ...base, authenticated: false, user: null })
+    if (!connection.token)
+      return ok(`Not logged in to ${connection.server}. ${LOGIN_HINT}`, { ...base, authenticated: false, user: null })
     try {
       const status = await new SvcClient(connection).call('auth.status', {})
       const user = { id: status.user.id, email: status.user.email, name: status.user.name }
@@ -39,8 +46,10 @@ export const authStatus: ToolModule = {
     } catch (error) {
       const failure = asCliError(error)
       if (failure.type !== 'unauthorized') return fail(failure)
-      return ok(`The stored token for ${connection.server} is not valid (${failure.message.split('.')[0]}). ${LOGIN_HINT}`, { ...base, authenticated: false, user: null })
+      return ok(
+        `The stored token for ${connection.server} is not valid (${failure.message.split('.')[0]}). ${LOGIN_HINT}`,
+        { ...base, authenticated: false, user: null },
+      )
     }
   },
 }
-

@@ -12,10 +12,14 @@ import type { ToolModule } from './tool.ts'
 
 const inputSchema = {
   command: z.string().min(1).describe('The command without "svc-cli", e.g. "field add"'),
-  args: z.array(z.string()).default([]).describe('Its flags as separate items, e.g. ["--app", "<id>", "--name", "email"]; ["--help"] lists them'),
+  args: z
+    .array(z.string())
+    .default([])
+    .describe('Its flags as separate items, e.g. ["--app", "<id>", "--name", "email"]; ["--help"] lists them'),
 }
 
-const run = (root: CommandDef<any>, whitelist: Map<string, ExecEntry>, toolName: string, allowed: (e: ExecEntry) => boolean) =>
+const run =
+  (root: CommandDef<any>, whitelist: Map<string, ExecEntry>, toolName: string, allowed: (e: ExecEntry) => boolean) =>
   async (env: Record<string, string | undefined>, input: { command: string; args: string[]; confirm?: boolean }) => {
     try {
       const entry = pickCommand(whitelist, input.command.replace(/^svc-cli\s+/, ''), allowed, toolName)
@@ -48,7 +52,13 @@ export function execTools(root: CommandDef<any>, whitelist: Map<string, ExecEntr
         title: 'Run a read-only svc command',
         description: `Runs a read-only svc-cli command and returns its JSON; public content comes back fenced as untrusted data. ${COMMANDS}\n${describeCommands(reads)}`,
         inputSchema,
-        annotations: { title: 'Run a read-only svc command', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+        annotations: {
+          title: 'Run a read-only svc command',
+          readOnlyHint: true,
+          destructiveHint: false,
+          idempotentHint: true,
+          openWorldHint: true,
+        },
       },
       handler: run(root, whitelist, 'svc_read', (e) => e.effect === 'read'),
     },
@@ -57,8 +67,17 @@ export function execTools(root: CommandDef<any>, whitelist: Map<string, ExecEntr
       config: {
         title: 'Run an svc command',
         description: `Runs an svc-cli command that changes something (or any svc_read one); returns its JSON. Commands ending in ! are destructive: ask the user, then pass confirm: true. Not here: auth (auth tools), smart generate (svc_generate), serve, mcp; refused: ${refusedPathFlags(all)}. ${COMMANDS}\n${describeCommands(changes)}`,
-        inputSchema: { ...inputSchema, confirm: z.boolean().default(false).describe('true to run a destructive command the user agreed to') },
-        annotations: { title: 'Run an svc command', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+        inputSchema: {
+          ...inputSchema,
+          confirm: z.boolean().default(false).describe('true to run a destructive command the user agreed to'),
+        },
+        annotations: {
+          title: 'Run an svc command',
+          readOnlyHint: false,
+          destructiveHint: true,
+          idempotentHint: false,
+          openWorldHint: true,
+        },
       },
       handler: run(root, whitelist, 'svc_exec', () => true),
     },

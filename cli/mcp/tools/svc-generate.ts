@@ -15,7 +15,19 @@ import { z } from 'zod'
 import { resolveConnection, SvcClient } from '../../client.ts'
 import { CliError, notLoggedIn } from '../../errors.ts'
 import { asCliError } from '../../output.ts'
-import { cancelJob, draftPlan, getJob, getPlan, importPlan, isFinished, jobError, putPlan, startPlanning, type Job, type StoredPlan } from '../../commands/smart/_api.ts'
+import {
+  cancelJob,
+  draftPlan,
+  getJob,
+  getPlan,
+  importPlan,
+  isFinished,
+  jobError,
+  putPlan,
+  startPlanning,
+  type Job,
+  type StoredPlan,
+} from '../../commands/smart/_api.ts'
 import { asPlanError, requirePlan } from '../../commands/smart/_plan-file.ts'
 import { overviewText, planOverview } from '../../commands/smart/_view.ts'
 import { waitForJob } from '../../commands/smart/_wait.ts'
@@ -47,7 +59,15 @@ export const SMART_OUTPUT = {
   progress: z.object({ stage: z.string(), percent: z.number() }).optional(),
   notes: z.array(z.string()).optional(),
   appId: z.string().optional(),
-  urls: z.object({ fillIn: z.string().nullable(), editor: z.string(), data: z.string(), endpoint: z.string().nullable(), help: z.string().nullable() }).optional(),
+  urls: z
+    .object({
+      fillIn: z.string().nullable(),
+      editor: z.string(),
+      data: z.string(),
+      endpoint: z.string().nullable(),
+      help: z.string().nullable(),
+    })
+    .optional(),
 }
 
 /** The tool's client, or a not-logged-in error with the way to log in. */
@@ -75,7 +95,14 @@ function progressNotifier(extra: ToolExtra | undefined) {
       const from = last
       fresh.forEach((message, index) => {
         const progress = from + ((job.progress.percent - from) * (index + 1)) / fresh.length
-        pending.push(extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress, total: 100, message } }).catch(() => undefined))
+        pending.push(
+          extra
+            .sendNotification({
+              method: 'notifications/progress',
+              params: { progressToken: token, progress, total: 100, message },
+            })
+            .catch(() => undefined),
+        )
       })
       last = job.progress.percent
     },
@@ -91,11 +118,19 @@ function progressNotifier(extra: ToolExtra | undefined) {
 export async function answerJob(env: Env, client: SvcClient, job: Job, extra?: ToolExtra): Promise<CallToolResult> {
   const notifier = progressNotifier(extra)
   notifier.update(job)
-  if (!isFinished(job)) job = await waitForJob(client, job, { deadline: Date.now() + waitMs(env), signal: extra?.signal, onUpdate: notifier.update })
+  if (!isFinished(job))
+    job = await waitForJob(client, job, {
+      deadline: Date.now() + waitMs(env),
+      signal: extra?.signal,
+      onUpdate: notifier.update,
+    })
   await notifier.flush()
   if (!isFinished(job) && extra?.signal.aborted) {
     await cancelJob(client, job.id).catch(() => undefined)
-    return fail(new CliError('cancelled', `The request was cancelled, so planning job ${job.id} was cancelled too`), 'Call svc_generate again when ready.')
+    return fail(
+      new CliError('cancelled', `The request was cancelled, so planning job ${job.id} was cancelled too`),
+      'Call svc_generate again when ready.',
+    )
   }
   const progress = { stage: job.progress.stage, percent: job.progress.percent }
   if (!isFinished(job)) {
@@ -105,15 +140,24 @@ export async function answerJob(env: Env, client: SvcClient, job: Job, extra?: T
       { status: 'running', jobId: job.id, progress },
     )
   }
-  if (job.status !== 'succeeded') return fail(jobError(job), 'Call svc_generate again; planner "builtin" needs nothing external and answers at once.')
+  if (job.status !== 'succeeded')
+    return fail(jobError(job), 'Call svc_generate again; planner "builtin" needs nothing external and answers at once.')
   return readyResult(await getPlan(client, job.planId!), { jobId: job.id, progress })
 }
 
 /** The answer for a stored plan: its overview, notes and what to do next. */
-function readyResult(stored: StoredPlan, job: { jobId: string; progress: { stage: string; percent: number } } | null): CallToolResult {
+function readyResult(
+  stored: StoredPlan,
+  job: { jobId: string; progress: { stage: string; percent: number } } | null,
+): CallToolResult {
   const plan = planOverview(stored)
   const next = `Next: tell the user the notes above, then call svc_execute with {"planId":"${plan.planId}"} to build the app. To review it first: svc_read "smart plan show" with ["--plan", "${plan.planId}", "--format", "json"]; to change it, svc_execute with {"planId":"${plan.planId}","plan":{…}} stores the edited document and builds it.`
-  return ok(`${overviewText(plan)}\n${next}`, { status: 'ready', ...(job ?? {}), planId: plan.planId, notes: plan.notes })
+  return ok(`${overviewText(plan)}\n${next}`, {
+    status: 'ready',
+    ...(job ?? {}),
+    planId: plan.planId,
+    notes: plan.notes,
+  })
 }
 
 type Input = { instruction?: string; planner?: 'builtin' | 'llm'; plan?: Record<string, unknown> }
@@ -133,15 +177,31 @@ async function storeWritten(client: SvcClient, document: unknown): Promise<CallT
  * wins, and is planned by the server as usual: null), then sampling. A failed sampling
  * answers with the reason, for the server's planner to take over.
  */
-async function planBySampling(env: Env, client: SvcClient, session: McpSession, instruction: string, extra?: ToolExtra): Promise<{ answer: CallToolResult } | { failure: string } | null> {
+async function planBySampling(
+  env: Env,
+  client: SvcClient,
+  session: McpSession,
+  instruction: string,
+  extra?: ToolExtra,
+): Promise<{ answer: CallToolResult } | { failure: string } | null> {
   const draft = await draftPlan(client, instruction)
   if (draft.madeBy === 'instrument') return null
   const token = extra?._meta?.progressToken
   // Progress for clients that asked for it; a notification that cannot be sent changes nothing.
   const onStep = async (progress: number, message: string) => {
-    if (token !== undefined && extra) await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress, total: 100, message } }).catch(() => undefined)
+    if (token !== undefined && extra)
+      await extra
+        .sendNotification({
+          method: 'notifications/progress',
+          params: { progressToken: token, progress, total: 100, message },
+        })
+        .catch(() => undefined)
   }
-  const outcome = await planWithSampling(session, instruction, draft.plan, { signal: extra?.signal, timeoutMs: samplingTimeoutMs(env), onStep })
+  const outcome = await planWithSampling(session, instruction, draft.plan, {
+    signal: extra?.signal,
+    timeoutMs: samplingTimeoutMs(env),
+    onStep,
+  })
   if ('failure' in outcome) return { failure: outcome.failure }
   const note = `Planned by the MCP client's model (${outcome.model}) through MCP sampling, starting from the built-in planner's draft.`
   const plan = { ...outcome.plan, notes: [note, ...outcome.plan.notes.filter((n) => n !== note)] }
@@ -154,7 +214,13 @@ async function planBySampling(env: Env, client: SvcClient, session: McpSession, 
 }
 
 /** The server's planner job, saying in the stored plan's notes (when it is ready at once) why the client's model did not plan. */
-async function planOnServer(env: Env, client: SvcClient, input: Input, samplingFailure: string | null, extra?: ToolExtra): Promise<CallToolResult> {
+async function planOnServer(
+  env: Env,
+  client: SvcClient,
+  input: Input,
+  samplingFailure: string | null,
+  extra?: ToolExtra,
+): Promise<CallToolResult> {
   const started = await startPlanning(client, { instruction: input.instruction!, planner: input.planner })
   if (samplingFailure === null) return await answerJob(env, client, await getJob(client, started.jobId), extra)
   const note = `The MCP client's model was asked for the plan but ${samplingFailure}; the server's planner made it instead.`
@@ -174,16 +240,30 @@ export const svcGenerate: ToolModule = {
     description: `Plans an assessment app from one instruction (English or Chinese), e.g. "a 12-question burnout check for nurses; calm blue": questions, dimensions, levels, report, styling. A named instrument (PHQ-9, GAD-7, WHO-5, SUS, NPS, CBI, Big Five) is used verbatim. With MCP sampling your own model plans (leave planner out); or pass plan, one you wrote, stored as is. Returns planId, summary, notes (tell the user); svc_execute builds it. A slow planner answers {status:"running", jobId} after ~${Math.round(WAIT_MS / 1000)} s: wait with svc_execute {jobId}.`,
     inputSchema: {
       instruction: startPlanningSchema.shape.instruction.optional().describe('What to build'),
-      planner: z.enum(PLANNER_NAMES).optional().describe('Server planner: builtin or llm; default: your model via sampling, else the server default'),
+      planner: z
+        .enum(PLANNER_NAMES)
+        .optional()
+        .describe('Server planner: builtin or llm; default: your model via sampling, else the server default'),
       plan: z.object({}).passthrough().optional().describe('A complete plan you wrote'),
     },
     outputSchema: SMART_OUTPUT,
-    annotations: { title: 'Plan an assessment app from an instruction', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    annotations: {
+      title: 'Plan an assessment app from an instruction',
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: true,
+    },
   },
   async handler(env, input: Input, extra, session) {
     try {
-      if ((input.instruction === undefined) === (input.plan === undefined)) throw new CliError('usage', 'Pass instruction (what to build) or plan (a complete plan you wrote), not both or neither')
-      if (input.plan !== undefined && input.planner !== undefined) throw new CliError('usage', 'planner goes with instruction; a plan you wrote is stored as it is')
+      if ((input.instruction === undefined) === (input.plan === undefined))
+        throw new CliError(
+          'usage',
+          'Pass instruction (what to build) or plan (a complete plan you wrote), not both or neither',
+        )
+      if (input.plan !== undefined && input.planner !== undefined)
+        throw new CliError('usage', 'planner goes with instruction; a plan you wrote is stored as it is')
       const client = loggedInClient(env)
       if (input.plan !== undefined) return await storeWritten(client, input.plan)
       let samplingFailure: string | null = null
@@ -195,8 +275,14 @@ export const svcGenerate: ToolModule = {
       return await planOnServer(env, client, input, samplingFailure, extra)
     } catch (error) {
       const failure = asCliError(error)
-      if (failure.type === 'validation' && input.plan !== undefined) return fail(failure, 'Fix the listed problems in the plan and call again.')
-      return failure.type === 'validation' ? fail(failure, 'Fix the listed problems and call again; planner "builtin" needs nothing external (leave planner out for the server default).') : fail(failure)
+      if (failure.type === 'validation' && input.plan !== undefined)
+        return fail(failure, 'Fix the listed problems in the plan and call again.')
+      return failure.type === 'validation'
+        ? fail(
+            failure,
+            'Fix the listed problems and call again; planner "builtin" needs nothing external (leave planner out for the server default).',
+          )
+        : fail(failure)
     }
   },
 }

@@ -18,17 +18,32 @@ export const svcSnapshot: ToolModule = {
     description: `One app in one document (${SECTION_NAMES.join(', ')}): detail "summary" (default) or "full" (every setting); module picks one section.`,
     inputSchema: {
       appId: z.string().min(1).describe('App id (svc_read "app list")'),
-      module: z.enum(SECTION_NAMES as [string, ...string[]]).optional().describe('Only this section'),
+      module: z
+        .enum(SECTION_NAMES as [string, ...string[]])
+        .optional()
+        .describe('Only this section'),
       detail: z.enum(['summary', 'full']).default('summary'),
       format: z.enum(['markdown', 'json']).default('markdown'),
     },
-    annotations: { title: 'Snapshot of an app', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    annotations: {
+      title: 'Snapshot of an app',
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+    },
   },
-  async handler(env, input: { appId: string; module?: string; detail: 'summary' | 'full'; format: 'markdown' | 'json' }) {
+  async handler(
+    env,
+    input: { appId: string; module?: string; detail: 'summary' | 'full'; format: 'markdown' | 'json' },
+  ) {
     try {
       const connection = resolveConnection({}, env)
       if (!connection.token) throw notLoggedIn(connection.server)
-      const { snapshot, markdown } = await buildSnapshot(new SvcClient(connection), input.appId, { module: input.module, detail: input.detail })
+      const { snapshot, markdown } = await buildSnapshot(new SvcClient(connection), input.appId, {
+        module: input.module,
+        detail: input.detail,
+      })
       const text = input.format === 'json' ? JSON.stringify(snapshot, null, 2) : markdown
       // Field names can come from the public (auto-create), so the whole document is fenced.
       return ok(untrusted(capped(text, 'Ask for one module, or detail "summary".')))

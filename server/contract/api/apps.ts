@@ -17,7 +17,10 @@ export const appSchema = named(
     description: z.string(),
     createdAt: isoTime,
     updatedAt: isoTime,
-    fieldCount: z.number().int().meta({ description: 'Fields the owner made or accepted (proposed ones are left out)' }),
+    fieldCount: z
+      .number()
+      .int()
+      .meta({ description: 'Fields the owner made or accepted (proposed ones are left out)' }),
     recordCount: z.number().int().meta({ description: 'Records not marked spam' }),
     spamCount: z.number().int(),
     lastRecordAt: isoTime.nullable(),
@@ -28,7 +31,10 @@ export const appSchema = named(
 )
 export type App = z.output<typeof appSchema>
 
-export const appsPageSchema = named('AppsPage', z.object({ apps: z.array(appSchema), nextCursor: z.string().nullable() }))
+export const appsPageSchema = named(
+  'AppsPage',
+  z.object({ apps: z.array(appSchema), nextCursor: z.string().nullable() }),
+)
 export type AppListPage = z.output<typeof appsPageSchema>
 
 export const appUrlsSchema = named(
@@ -64,7 +70,13 @@ export const appOperations = {
     answers: { 200: data(appSchema, 'The new app') },
     errors: [],
   },
-  'apps.get': { summary: 'Get an app', tags, access: 'owner', answers: { 200: data(appSchema, 'The app') }, errors: ['not_found'] },
+  'apps.get': {
+    summary: 'Get an app',
+    tags,
+    access: 'owner',
+    answers: { 200: data(appSchema, 'The app') },
+    errors: ['not_found'],
+  },
   'apps.update': {
     summary: 'Rename an app or change its description',
     tags,

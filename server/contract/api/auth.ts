@@ -9,7 +9,14 @@
  * (DNS rebinding), and the admin session's changes from another site.
  */
 import { z } from 'zod'
-import { CodeRequestInput, CodeVerifyInput, LoginInput, PasswordResetInput, SignupInput, TokenCreateInput } from '../auth/schemas.ts'
+import {
+  CodeRequestInput,
+  CodeVerifyInput,
+  LoginInput,
+  PasswordResetInput,
+  SignupInput,
+  TokenCreateInput,
+} from '../auth/schemas.ts'
 import { AUTH } from '../limits.ts'
 import { data, type OperationsOf } from './operation.ts'
 import { named } from './named.ts'
@@ -34,7 +41,9 @@ export const accessTokenSchema = named(
   z.object({
     id: z.string(),
     name: z.string(),
-    prefix: z.string().meta({ description: 'The first characters of the token (svc_pat_ and 6 more), to recognise it' }),
+    prefix: z
+      .string()
+      .meta({ description: 'The first characters of the token (svc_pat_ and 6 more), to recognise it' }),
     createdAt: isoTime,
     lastUsedAt: isoTime.nullable().meta({ description: 'To the minute; null when never used' }),
   }),
@@ -44,7 +53,13 @@ export type AccessTokenInfo = z.output<typeof accessTokenSchema>
 /** A token just made: its listing plus the secret, shown only in this answer. */
 export const newAccessTokenSchema = named(
   'NewAccessToken',
-  accessTokenSchema.extend({ token: z.string().meta({ description: `The token (${AUTH.accessTokenPrefix}…), shown only in this answer: send it as "Authorization: Bearer <token>"` }) }),
+  accessTokenSchema.extend({
+    token: z
+      .string()
+      .meta({
+        description: `The token (${AUTH.accessTokenPrefix}…), shown only in this answer: send it as "Authorization: Bearer <token>"`,
+      }),
+  }),
 )
 export type NewAccessToken = z.output<typeof newAccessTokenSchema>
 
@@ -54,7 +69,10 @@ export const loginSchema = named(
   z.object({
     user: userSchema,
     token: newAccessTokenSchema.optional().meta({ description: 'Present when the request named a token (tokenName)' }),
-    replacedTokens: z.array(accessTokenSchema).optional().meta({ description: 'With replaceToken: the earlier tokens of the same name, now revoked' }),
+    replacedTokens: z
+      .array(accessTokenSchema)
+      .optional()
+      .meta({ description: 'With replaceToken: the earlier tokens of the same name, now revoked' }),
   }),
 )
 export type LoginAnswer = z.output<typeof loginSchema>
@@ -64,8 +82,13 @@ export const passwordResetSchema = named(
   'PasswordReset',
   loginSchema.extend({
     endedSessions: z.number().int().meta({ description: 'Admin-page sessions that ended (every one the account had)' }),
-    tokens: z.array(accessTokenSchema).meta({ description: 'The access tokens made before the reset, which still work, newest first' }),
-    warnings: z.array(z.string()).optional().meta({ description: 'Present when tokens is not empty: they still work, and how to revoke them' }),
+    tokens: z
+      .array(accessTokenSchema)
+      .meta({ description: 'The access tokens made before the reset, which still work, newest first' }),
+    warnings: z
+      .array(z.string())
+      .optional()
+      .meta({ description: 'Present when tokens is not empty: they still work, and how to revoke them' }),
   }),
 )
 export type PasswordResetAnswer = z.output<typeof passwordResetSchema>
@@ -77,29 +100,41 @@ export const SIGNUP_POLICIES = ['first', 'open', 'closed'] as const
 export const authOptionsSchema = named(
   'AuthOptions',
   z.object({
-    signup: z.enum(SIGNUP_POLICIES).meta({ description: '`first`: only the first account may sign up; `open`: anyone; `closed`: nobody' }),
+    signup: z
+      .enum(SIGNUP_POLICIES)
+      .meta({ description: '`first`: only the first account may sign up; `open`: anyone; `closed`: nobody' }),
     signupAllowed: z.boolean().meta({ description: 'True when a sign-up would be accepted right now' }),
     passwordLogin: z.literal(true),
     codeLogin: z.literal(true),
-    smtp: z.boolean().meta({ description: 'False when login codes are only written to the server log (no SVC_SMTP_URL)' }),
+    smtp: z
+      .boolean()
+      .meta({ description: 'False when login codes are only written to the server log (no SVC_SMTP_URL)' }),
   }),
 )
 export type AuthOptions = z.output<typeof authOptionsSchema>
 
 /** The answer to every accepted code request, whether or not the address has an account. */
-export const codeRequestedSchema = named('CodeRequested', z.object({ sent: z.literal(true), expiresInSeconds: z.number().int() }))
+export const codeRequestedSchema = named(
+  'CodeRequested',
+  z.object({ sent: z.literal(true), expiresInSeconds: z.number().int() }),
+)
 export type CodeRequested = z.output<typeof codeRequestedSchema>
 
 /** Who is calling, and how. */
 export const authStatusSchema = named(
   'AuthStatus',
-  z.object({ authenticated: z.literal(true), method: z.enum(['token', 'session']).meta({ description: 'An access token, or the admin session cookie' }), user: userSchema }),
+  z.object({
+    authenticated: z.literal(true),
+    method: z.enum(['token', 'session']).meta({ description: 'An access token, or the admin session cookie' }),
+    user: userSchema,
+  }),
 )
 export type AuthStatus = z.output<typeof authStatusSchema>
 
 const loginErrors = ['forbidden', 'rate_limited'] as const
 const crossSite = 'A request a browser says comes from another site is refused (403 forbidden).'
-const tokenRequest = 'With tokenName the answer carries a new access token (shown once); with replaceToken too, it replaces your earlier tokens of that name.'
+const tokenRequest =
+  'With tokenName the answer carries a new access token (shown once); with replaceToken too, it replaces your earlier tokens of that name.'
 
 const tags = ['auth']
 
@@ -179,7 +214,12 @@ export const authOperations = {
     access: 'public',
     answers: {
       200: data(
-        z.object({ loggedOut: z.literal(true), revoked: accessTokenSchema.optional().meta({ description: 'The access token the request was made with, now revoked' }) }),
+        z.object({
+          loggedOut: z.literal(true),
+          revoked: accessTokenSchema
+            .optional()
+            .meta({ description: 'The access token the request was made with, now revoked' }),
+        }),
         'Logged out',
       ),
     },
@@ -214,7 +254,13 @@ export const tokenOperations = {
     access: 'owner',
     answers: {
       200: data(
-        z.object({ revoked: z.array(accessTokenSchema), kept: z.string().nullable().meta({ description: 'The id of the token that made the request; null from the admin session' }) }),
+        z.object({
+          revoked: z.array(accessTokenSchema),
+          kept: z
+            .string()
+            .nullable()
+            .meta({ description: 'The id of the token that made the request; null from the admin session' }),
+        }),
         'What was revoked',
       ),
     },

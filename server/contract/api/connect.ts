@@ -13,7 +13,10 @@ export type { Theme } from '../connect/schemas.ts'
 
 export const themePreviewSchema = named(
   'ThemePreview',
-  z.object({ theme: themeAnswerSchema, html: z.string().meta({ description: 'The fill-in page as a whole HTML document' }) }),
+  z.object({
+    theme: themeAnswerSchema,
+    html: z.string().meta({ description: 'The fill-in page as a whole HTML document' }),
+  }),
 )
 export type ThemePreview = z.output<typeof themePreviewSchema>
 
@@ -39,7 +42,8 @@ export const connectOperations = {
   },
   'connect.preview': {
     summary: 'The fill-in page with the theme, as HTML',
-    description: 'The body takes the changes connect.update would (all optional; no body: the theme as stored); they apply to the preview only and are not saved.',
+    description:
+      'The body takes the changes connect.update would (all optional; no body: the theme as stored); they apply to the preview only and are not saved.',
     tags,
     access: 'owner',
     body: setThemeSchema.optional(),

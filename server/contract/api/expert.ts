@@ -32,9 +32,11 @@ export type ExpertProfile = z.output<typeof expertProfileSchema>
 
 export const expertSchema = named(
   'Expert',
-  expertProfileSchema.extend({ comments: z.array(expertCommentSchema).meta({ description: 'In scale order, then by level key' }) }).meta({
-    description: 'The profile (empty strings until set) and the comments',
-  }),
+  expertProfileSchema
+    .extend({ comments: z.array(expertCommentSchema).meta({ description: 'In scale order, then by level key' }) })
+    .meta({
+      description: 'The profile (empty strings until set) and the comments',
+    }),
 )
 export type Expert = z.output<typeof expertSchema>
 
@@ -78,7 +80,9 @@ export const expertOperations = {
     summary: 'Remove the comment for one level of a scale',
     tags,
     access: 'owner',
-    answers: { 200: data(z.object({ deleted: z.literal(true), scale: z.string(), level: z.string() }), 'What was removed') },
+    answers: {
+      200: data(z.object({ deleted: z.literal(true), scale: z.string(), level: z.string() }), 'What was removed'),
+    },
     errors: ['bad_request', 'not_found'],
   },
 } as const satisfies OperationsOf<'expert'>

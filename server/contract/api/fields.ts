@@ -19,10 +19,23 @@ export const fieldSchema = named(
     type: z.enum(FIELD_TYPES),
     label: z.string().meta({ description: "The label the form shows; '' when none was given" }),
     required: z.boolean(),
-    options: z.array(z.string()).nullable().meta({ description: 'The choices of a choice or multichoice field; null for other types' }),
+    options: z
+      .array(z.string())
+      .nullable()
+      .meta({ description: 'The choices of a choice or multichoice field; null for other types' }),
     position: z.number().int().meta({ description: '0-based place in the form' }),
-    autoCreated: z.boolean().meta({ description: "Made from an unknown key of a submission (autoCreate); false once the owner sets its type, options or required" }),
-    proposed: z.boolean().meta({ description: "Made by an anonymous submission and waiting for the owner's acceptance: on no public form until then" }),
+    autoCreated: z
+      .boolean()
+      .meta({
+        description:
+          'Made from an unknown key of a submission (autoCreate); false once the owner sets its type, options or required',
+      }),
+    proposed: z
+      .boolean()
+      .meta({
+        description:
+          "Made by an anonymous submission and waiting for the owner's acceptance: on no public form until then",
+      }),
     createdAt: isoTime,
     updatedAt: isoTime,
   }),
@@ -31,7 +44,10 @@ export type Field = z.output<typeof fieldSchema>
 
 export const fieldListSchema = named(
   'FieldList',
-  z.object({ fields: z.array(fieldSchema), limit: z.number().int().meta({ description: 'The most fields an app can have (proposed ones aside)' }) }),
+  z.object({
+    fields: z.array(fieldSchema),
+    limit: z.number().int().meta({ description: 'The most fields an app can have (proposed ones aside)' }),
+  }),
 )
 export type FieldList = z.output<typeof fieldListSchema>
 
@@ -39,7 +55,8 @@ export type FieldList = z.output<typeof fieldListSchema>
 const fieldsSchema = z.object({ fields: z.array(fieldSchema) })
 
 const tags = ['fields']
-const fieldRef = 'The field is named by its id or its URL-encoded name (a name that is not valid percent-encoding is a 400 bad_request).'
+const fieldRef =
+  'The field is named by its id or its URL-encoded name (a name that is not valid percent-encoding is a 400 bad_request).'
 
 export const fieldOperations = {
   'fields.list': {
@@ -69,8 +86,7 @@ export const fieldOperations = {
   },
   'fields.update': {
     summary: 'Change a field',
-    description:
-      `Properties left out stay; \`position\` moves the field and shifts the others. Stored records keep the values they were sent with (they are not converted), so on a published app whose records hold values in the field a new type takes \`force: true\` (409 conflict otherwise). ${fieldRef}`,
+    description: `Properties left out stay; \`position\` moves the field and shifts the others. Stored records keep the values they were sent with (they are not converted), so on a published app whose records hold values in the field a new type takes \`force: true\` (409 conflict otherwise). ${fieldRef}`,
     tags,
     access: 'owner',
     body: updateFieldSchema,
@@ -87,8 +103,7 @@ export const fieldOperations = {
   },
   'fields.accept': {
     summary: 'Accept proposed fields so they appear on the form',
-    description:
-      `Proposed fields are made by anonymous submissions; accepting them (by name or id, or \`all: true\`) makes them count against the limit of ${LIMITS.maxFields} (422 field_limit, nothing accepted, when they would pass it) and settles their type: the one given, or the one their stored values share. A named field that is accepted already is left as it is.`,
+    description: `Proposed fields are made by anonymous submissions; accepting them (by name or id, or \`all: true\`) makes them count against the limit of ${LIMITS.maxFields} (422 field_limit, nothing accepted, when they would pass it) and settles their type: the one given, or the one their stored values share. A named field that is accepted already is left as it is.`,
     tags,
     access: 'owner',
     body: acceptFieldsSchema,

@@ -12,28 +12,52 @@ import { recordsPageSchema, summarySchema } from './records.ts'
 
 /** Any value: the answer is the Markdown help of the URL instead. */
 // Any value passes (as the page parameters, server/contract/records/schemas.ts): only its presence counts.
-const helpParameter = z.unknown().optional().meta({ type: 'string', description: 'Present (any value, or none: ?help): answer with the Markdown help of this URL instead' })
+const helpParameter = z
+  .unknown()
+  .optional()
+  .meta({
+    type: 'string',
+    description: 'Present (any value, or none: ?help): answer with the Markdown help of this URL instead',
+  })
 const helpQuery = z.object({ help: helpParameter })
 
 const recordMeta = z
   .object({
-    source: z.string().max(LIMITS.maxSourceLength).optional().meta({ description: 'Where the record comes from (text)' }),
-    timestamp: z.union([z.string(), z.number()]).optional().meta({ description: 'When it happened: ISO 8601 text or an epoch number' }),
+    source: z
+      .string()
+      .max(LIMITS.maxSourceLength)
+      .optional()
+      .meta({ description: 'Where the record comes from (text)' }),
+    timestamp: z
+      .union([z.string(), z.number()])
+      .optional()
+      .meta({ description: 'When it happened: ISO 8601 text or an epoch number' }),
   })
   .meta({ description: 'Only source and timestamp' })
 
 /** One record as sent: canonical `{data, meta?}`, or flat (the whole object is the data). */
 const recordBody = z
   .union([
-    z.object({ data: z.record(z.string(), z.unknown()), meta: recordMeta.optional() }).meta({ title: 'Canonical', description: 'The values under data, with optional meta' }),
+    z
+      .object({ data: z.record(z.string(), z.unknown()), meta: recordMeta.optional() })
+      .meta({ title: 'Canonical', description: 'The values under data, with optional meta' }),
     z.record(z.string(), z.unknown()).meta({ title: 'Flat', description: 'Every key is a field' }),
   ])
-  .meta({ description: `One record: {"data":{…},"meta":{…}} or a flat {"field":value}; at most ${LIMITS.maxKeys} keys, counted at every level` })
+  .meta({
+    description: `One record: {"data":{…},"meta":{…}} or a flat {"field":value}; at most ${LIMITS.maxKeys} keys, counted at every level`,
+  })
 
-const batchBody = z.array(recordBody).min(1).max(LIMITS.maxBatch).meta({ description: `1 to ${LIMITS.maxBatch} records, stored all or none` })
+const batchBody = z
+  .array(recordBody)
+  .min(1)
+  .max(LIMITS.maxBatch)
+  .meta({ description: `1 to ${LIMITS.maxBatch} records, stored all or none` })
 
 /** The body as text/plain: the same JSON, sent without a preflight by a cross-origin fetch. */
-const asText = (schema: z.ZodType, what: string) => schema.meta({ description: `${what}, as JSON text: what a cross-origin fetch sends without a preflight (Content-Type: text/plain)` })
+const asText = (schema: z.ZodType, what: string) =>
+  schema.meta({
+    description: `${what}, as JSON text: what a cross-origin fetch sends without a preflight (Content-Type: text/plain)`,
+  })
 
 /**
  * An HTML form's fields: each named value as text, a name sent several times (checkboxes)
@@ -42,7 +66,10 @@ const asText = (schema: z.ZodType, what: string) => schema.meta({ description: `
 export const formBody = () =>
   z
     .object({
-      _redirect: z.string().optional().meta({ description: 'Where to send the browser after the post (an origin the owner allowed)' }),
+      _redirect: z
+        .string()
+        .optional()
+        .meta({ description: 'Where to send the browser after the post (an origin the owner allowed)' }),
       _charset_: z.string().optional().meta({ description: 'The encoding of the values, when the browser names it' }),
     })
     .catchall(z.union([z.string(), z.array(z.string())]))
@@ -78,7 +105,8 @@ const READ_ERRORS = ['bad_request', 'disabled', 'not_found', 'rate_limited'] as 
  */
 export function refusalPages(types: readonly ErrorType[], description: string): Record<number, ContentAnswer> {
   const pages: Record<number, ContentAnswer> = {}
-  for (const type of [...types, 'bad_json', 'too_large', 'storage_unavailable'] as const) pages[ERROR_STATUS[type]] = content('text/html', description)
+  for (const type of [...types, 'bad_json', 'too_large', 'storage_unavailable'] as const)
+    pages[ERROR_STATUS[type]] = content('text/html', description)
   return pages
 }
 
@@ -91,14 +119,19 @@ const formAnswer = {
   schema: z.object({
     code: z.literal(200),
     data: idSchema,
-    details: z.object({ redirect: z.string() }).optional().meta({ description: 'Present when the _redirect was refused: why' }),
+    details: z
+      .object({ redirect: z.string() })
+      .optional()
+      .meta({ description: 'Present when the _redirect was refused: why' }),
   }),
   data: idSchema,
 } as const satisfies JsonAnswer
 
 const tags = ['share']
-const idempotency = 'An Idempotency-Key header (1 to 255 printable ASCII characters) makes a retry within 24 hours answer with the first ids instead of storing again.'
-const readsNote = "the owner's access token (Authorization: Bearer) always reads, and any other token counts as none. Otherwise 403 `disabled`."
+const idempotency =
+  'An Idempotency-Key header (1 to 255 printable ASCII characters) makes a retry within 24 hours answer with the first ids instead of storing again.'
+const readsNote =
+  "the owner's access token (Authorization: Bearer) always reads, and any other token counts as none. Otherwise 403 `disabled`."
 
 export const ingestOperations = {
   'ingest.post': {
@@ -107,7 +140,14 @@ export const ingestOperations = {
     tags,
     access: 'token-or-owner',
     bodies: { 'application/json': recordBody, 'text/plain': asText(recordBody, 'One record') },
-    answers: { 200: { kind: 'json', description: 'Stored: the record id', schema: z.object({ code: z.literal(200), data: idSchema }), data: idSchema } },
+    answers: {
+      200: {
+        kind: 'json',
+        description: 'Stored: the record id',
+        schema: z.object({ code: z.literal(200), data: idSchema }),
+        data: idSchema,
+      },
+    },
     errors: [...WRITE_ERRORS, 'idempotency_key_reused'],
   },
   'ingest.form': {
@@ -122,7 +162,10 @@ export const ingestOperations = {
     answers: {
       200: formAnswer,
       303: empty('To the allowed _redirect, or (a browser) the thank-you page', true),
-      ...refusalPages([...WRITE_ERRORS, 'idempotency_key_reused'], "A browser's own post was refused: the page says what to fix"),
+      ...refusalPages(
+        [...WRITE_ERRORS, 'idempotency_key_reused'],
+        "A browser's own post was refused: the page says what to fix",
+      ),
     },
     errors: [...WRITE_ERRORS, 'idempotency_key_reused'],
   },
@@ -144,7 +187,8 @@ export const ingestOperations = {
   },
   'ingest.help': {
     summary: 'Help for a collection endpoint (Markdown; add ?help)',
-    description: "How to post records here and read them back, with examples for this endpoint's fields; counts only for the owner's access token or while reads are open. Without ?help: 405 (records are POSTed here).",
+    description:
+      "How to post records here and read them back, with examples for this endpoint's fields; counts only for the owner's access token or while reads are open. Without ?help: 405 (records are POSTed here).",
     tags,
     access: 'token-or-owner',
     query: helpQuery,

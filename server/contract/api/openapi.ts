@@ -25,12 +25,12 @@ export const UNDOCUMENTED = new Set<RouteName>(['pages.adminAsset'])
 
 const DESCRIPTION = [
   'Self-hostable record collection. Public collection endpoints live under /api/v3/share/{token} ',
-  '(GET /api/v3/share/{token}?help describes one): anyone with the token may POST records, but records are the owner\'s. ',
+  "(GET /api/v3/share/{token}?help describes one): anyone with the token may POST records, but records are the owner's. ",
   'Reading them back (/query, /summary) with the token alone needs the app\'s reads setting opened ("summary": /summary only; "records": both; default "off"); ',
   'the owner\'s access token in "Authorization: Bearer <access token>" always reads its own endpoint, and any other token counts as none. ',
   'Answers that show reads open carry data.warnings. ',
   'Everything else needs "Authorization: Bearer <access token>" or the admin session cookie.\n\n',
-  'Envelope: the control plane answers `{code, data}`; the share endpoint\'s ingest and reads answer at the top level (`{code, id, …}`, `{code, records, nextCursor}`); ',
+  "Envelope: the control plane answers `{code, data}`; the share endpoint's ingest and reads answer at the top level (`{code, id, …}`, `{code, records, nextCursor}`); ",
   'every error is `{code, error: {type, message, details?}}` with `code` equal to the HTTP status.',
 ].join('')
 
@@ -41,10 +41,10 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   tokens: 'Personal access tokens for scripts, the CLI and agents',
   profile: 'Your account: name, e-mail, password, deletion',
   apps: 'Your apps (one form and endpoint each)',
-  fields: 'An app\'s fields: what a record holds',
-  share: 'Publishing an app\'s endpoint and its settings (reads, rate limit, thank-you page)',
+  fields: "An app's fields: what a record holds",
+  share: "Publishing an app's endpoint and its settings (reads, rate limit, thank-you page)",
   webhooks: 'Webhooks signed per Standard Webhooks, their deliveries, and mail notifications',
-  records: 'The owner\'s records: pages, one record, deletes, spam marks, summary and exports',
+  records: "The owner's records: pages, one record, deletes, spam marks, summary and exports",
   ingest: 'The public share endpoint: post records (JSON, forms, batches) and its Markdown help',
   reads: 'Reading records back through the share endpoint (/query, /summary)',
   scales: 'Assessment scales: scoring dimensions, their items and levels',
@@ -57,7 +57,10 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
 
 /** The component name of an operation's part: `apps.list` + `Answer` → `AppsListAnswer`. */
 export const componentName = (name: RouteName, part: string): string =>
-  name.split('.').map((word) => word[0].toUpperCase() + word.slice(1)).join('') + part
+  name
+    .split('.')
+    .map((word) => word[0].toUpperCase() + word.slice(1))
+    .join('') + part
 
 /** The OpenAPI path of an Elysia path: `:id` → `{id}`, `*` → `{path}`. */
 export const openapiPath = (path: string): string => path.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{path}')
@@ -69,7 +72,11 @@ const operationOf = (name: RouteName): Operation => OPERATIONS[name]
 function convert(entries: ReadonlyArray<readonly [string, z.ZodType]>, io: 'input' | 'output'): Record<string, Json> {
   const registry = z.registry<{ id: string }>()
   for (const [id, schema] of entries) if (!registry.has(schema)) registry.add(schema, { id })
-  const { schemas } = z.toJSONSchema(registry, { io, unrepresentable: 'any', uri: (id) => `#/components/schemas/${id}` }) as { schemas: Record<string, Json> }
+  const { schemas } = z.toJSONSchema(registry, {
+    io,
+    unrepresentable: 'any',
+    uri: (id) => `#/components/schemas/${id}`,
+  }) as { schemas: Record<string, Json> }
   for (const schema of Object.values(schemas)) {
     delete schema.$schema
     delete schema.$id
@@ -81,7 +88,8 @@ const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` })
 
 const ERROR_SCHEMA: Json = {
   type: 'object',
-  description: 'Every error: `code` is the HTTP status; `error.type` names the kind, `message` says what to fix; `details` carries specifics (`problems` for a 422).',
+  description:
+    'Every error: `code` is the HTTP status; `error.type` names the kind, `message` says what to fix; `details` carries specifics (`problems` for a 422).',
   required: ['code', 'error'],
   additionalProperties: false,
   properties: {
@@ -98,7 +106,8 @@ const ERROR_SCHEMA: Json = {
 /** The error answers of one operation, one per status, each naming the types it can carry. */
 function errorResponses(operation: Operation): Record<string, Json> {
   const byStatus = new Map<number, ErrorType[]>()
-  for (const type of errorTypesOf(operation)) byStatus.set(ERROR_STATUS[type], [...(byStatus.get(ERROR_STATUS[type]) ?? []), type])
+  for (const type of errorTypesOf(operation))
+    byStatus.set(ERROR_STATUS[type], [...(byStatus.get(ERROR_STATUS[type]) ?? []), type])
   const responses: Record<string, Json> = {}
   for (const [status, types] of [...byStatus].sort(([a], [b]) => a - b)) {
     responses[String(status)] = {
@@ -106,7 +115,16 @@ function errorResponses(operation: Operation): Record<string, Json> {
       content: {
         'application/json': {
           schema: {
-            allOf: [ref('Error'), { type: 'object', properties: { code: { const: status }, error: { type: 'object', properties: { type: { enum: types } } } } }],
+            allOf: [
+              ref('Error'),
+              {
+                type: 'object',
+                properties: {
+                  code: { const: status },
+                  error: { type: 'object', properties: { type: { enum: types } } },
+                },
+              },
+            ],
           },
         },
       },
@@ -117,17 +135,26 @@ function errorResponses(operation: Operation): Record<string, Json> {
 
 /** The component of a JSON answer: its own name when the whole answer is a named shape (`RecordsPage`), else the operation's. */
 const answerComponent = (name: RouteName, status: number, schema: z.ZodType, statuses: number): string =>
-  namedSchemas().find(([, named]) => named === schema)?.[0] ?? componentName(name, statuses > 1 ? `Answer${status}` : 'Answer')
+  namedSchemas().find(([, named]) => named === schema)?.[0] ??
+  componentName(name, statuses > 1 ? `Answer${status}` : 'Answer')
 
 function answerResponse(name: RouteName, status: number, answer: Answer, statuses: number): Json {
   switch (answer.kind) {
     case 'json': {
-      return { description: answer.description, content: { 'application/json': { schema: ref(answerComponent(name, status, answer.schema, statuses)) } } }
+      return {
+        description: answer.description,
+        content: { 'application/json': { schema: ref(answerComponent(name, status, answer.schema, statuses)) } },
+      }
     }
     case 'content':
       return { description: answer.description, content: { [answer.type]: { schema: { type: 'string' } } } }
     case 'empty':
-      return answer.location ? { description: answer.description, headers: { Location: { description: 'Where to go next', schema: { type: 'string' } } } } : { description: answer.description }
+      return answer.location
+        ? {
+            description: answer.description,
+            headers: { Location: { description: 'Where to go next', schema: { type: 'string' } } },
+          }
+        : { description: answer.description }
   }
 }
 
@@ -164,10 +191,12 @@ export function openapiDocument(options: DocumentOptions): Json {
     const statuses = successStatuses(operation)
     for (const status of statuses) {
       const answer = operation.answers[status]!
-      if (answer.kind === 'json') answerEntries.push([componentName(name, statuses.length > 1 ? `Answer${status}` : 'Answer'), answer.schema])
+      if (answer.kind === 'json')
+        answerEntries.push([componentName(name, statuses.length > 1 ? `Answer${status}` : 'Answer'), answer.schema])
     }
     if (operation.body) inputEntries.push([componentName(name, 'Body'), operation.body])
-    for (const [type, schema] of Object.entries(operation.bodies ?? {})) inputEntries.push([componentName(name, `Body${bodySuffix(type)}`), schema])
+    for (const [type, schema] of Object.entries(operation.bodies ?? {}))
+      inputEntries.push([componentName(name, `Body${bodySuffix(type)}`), schema])
     if (operation.query) inputEntries.push([componentName(name, 'Query'), operation.query])
   }
   const inputs = convert(inputEntries, 'input')
@@ -176,19 +205,31 @@ export function openapiDocument(options: DocumentOptions): Json {
   for (const name of names) {
     const operation = operationOf(name)
     const { method, path } = routeOf(name)
-    const parameters: Json[] = [...path.matchAll(/:(\w+)|\*$/g)].map((match) => ({ name: match[1] ?? 'path', in: 'path', required: true, schema: { type: 'string' } }))
+    const parameters: Json[] = [...path.matchAll(/:(\w+)|\*$/g)].map((match) => ({
+      name: match[1] ?? 'path',
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    }))
     if (operation.query) parameters.push(...queryParameters(inputs[componentName(name, 'Query')]))
     const statuses = successStatuses(operation)
     const responses: Record<string, Json> = {}
-    for (const status of statuses) responses[String(status)] = answerResponse(name, status, operation.answers[status]!, statuses.length)
+    for (const status of statuses)
+      responses[String(status)] = answerResponse(name, status, operation.answers[status]!, statuses.length)
     for (const [status, error] of Object.entries(errorResponses(operation))) {
       // An answer at an error status (a page for browsers) is the same status in another type.
       const answer = responses[status] as { description: string; content?: Json } | undefined
-      responses[status] = answer ? { description: `${error.description}. ${answer.description}`, content: { ...(error.content as Json), ...answer.content } } : error
+      responses[status] = answer
+        ? {
+            description: `${error.description}. ${answer.description}`,
+            content: { ...(error.content as Json), ...answer.content },
+          }
+        : error
     }
     for (const [status, answer] of Object.entries(operation.alternatives ?? {})) {
       const response = responses[status]
-      if (!response) throw new Error(`${name}: an alternative answer at ${status}, a status it does not otherwise answer with`)
+      if (!response)
+        throw new Error(`${name}: an alternative answer at ${status}, a status it does not otherwise answer with`)
       response.description = `${response.description}; ${answer!.description}`
       response.content = { ...(response.content as Json), [answer!.type]: { schema: { type: 'string' } } }
     }
@@ -201,7 +242,12 @@ export function openapiDocument(options: DocumentOptions): Json {
       const id = componentName(name, `Body${bodySuffix(type)}`)
       schemas[id] = inputs[id]
       // JSON sent as text/plain (a cross-origin fetch without a preflight) is a string whose content is that JSON.
-      content[type] = { schema: type === 'text/plain' ? { type: 'string', contentMediaType: 'application/json', contentSchema: ref(id) } : ref(id) }
+      content[type] = {
+        schema:
+          type === 'text/plain'
+            ? { type: 'string', contentMediaType: 'application/json', contentSchema: ref(id) }
+            : ref(id),
+      }
     }
     const entry: Json = {
       operationId: name,
@@ -210,26 +256,45 @@ export function openapiDocument(options: DocumentOptions): Json {
       tags: operation.tags,
       security: security(operation),
       ...(parameters.length > 0 ? { parameters } : {}),
-      ...(Object.keys(content).length > 0 ? { requestBody: { required: !operation.body?.safeParse(undefined).success, content } } : {}),
+      ...(Object.keys(content).length > 0
+        ? { requestBody: { required: !operation.body?.safeParse(undefined).success, content } }
+        : {}),
       responses,
     }
     ;(paths[openapiPath(path)] ??= {})[method.toLowerCase()] = entry
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'svc', version: options.version, description: DESCRIPTION, license: { name: 'MIT', identifier: 'MIT' } },
+    info: {
+      title: 'svc',
+      version: options.version,
+      description: DESCRIPTION,
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
     servers: [{ url: options.serverUrl }],
-    tags: [...new Set(names.flatMap((name) => operationOf(name).tags))].sort().map((tag) => ({ name: tag, description: TAG_DESCRIPTIONS[tag] ?? tag })),
+    tags: [...new Set(names.flatMap((name) => operationOf(name).tags))]
+      .sort()
+      .map((tag) => ({ name: tag, description: TAG_DESCRIPTIONS[tag] ?? tag })),
     paths,
     components: {
       schemas,
       securitySchemes: {
         accessToken: { type: 'http', scheme: 'bearer', description: 'A personal access token (svc_pat_…)' },
-        session: { type: 'apiKey', in: 'cookie', name: 'svc_session', description: 'The admin page\'s session cookie (same origin only)' },
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'svc_session',
+          description: "The admin page's session cookie (same origin only)",
+        },
       },
     },
   }
 }
 
 const bodySuffix = (type: string): string =>
-  ({ 'application/json': 'Json', 'text/plain': 'Text', 'application/x-www-form-urlencoded': 'Form', 'multipart/form-data': 'Multipart' })[type] ?? 'Other'
+  ({
+    'application/json': 'Json',
+    'text/plain': 'Text',
+    'application/x-www-form-urlencoded': 'Form',
+    'multipart/form-data': 'Multipart',
+  })[type] ?? 'Other'

@@ -37,7 +37,15 @@ export interface EmptyAnswer {
 }
 export type Answer = JsonAnswer | ContentAnswer | EmptyAnswer
 
-export type ContentType = 'text/markdown' | 'text/csv' | 'application/x-ndjson' | 'text/html' | 'text/javascript' | 'image/svg+xml' | 'text/css' | 'application/octet-stream'
+export type ContentType =
+  | 'text/markdown'
+  | 'text/csv'
+  | 'application/x-ndjson'
+  | 'text/html'
+  | 'text/javascript'
+  | 'image/svg+xml'
+  | 'text/css'
+  | 'application/octet-stream'
 
 /** The body types the share endpoint reads (and which other routes reading JSON accept). */
 export type BodyType = 'application/json' | 'text/plain' | 'application/x-www-form-urlencoded' | 'multipart/form-data'
@@ -70,7 +78,12 @@ export interface Operation {
 
 /** The answer `{code: status, data}`: what the control plane answers. */
 export function data<D extends z.ZodType>(schema: D, description: string, status = 200) {
-  return { kind: 'json', description, schema: z.object({ code: z.literal(status), data: schema }), data: schema } as const satisfies JsonAnswer
+  return {
+    kind: 'json',
+    description,
+    schema: z.object({ code: z.literal(status), data: schema }),
+    data: schema,
+  } as const satisfies JsonAnswer
 }
 
 /** A JSON answer whose whole body is `schema` (the share reads and ingest answer at the top level). */
@@ -79,10 +92,15 @@ export function json<S extends z.ZodType>(schema: S, description: string) {
 }
 
 /** An answer of another content type. */
-export const content = (type: ContentType, description: string): ContentAnswer => ({ kind: 'content', type, description })
+export const content = (type: ContentType, description: string): ContentAnswer => ({
+  kind: 'content',
+  type,
+  description,
+})
 
 /** No body: 204, or a redirect (`location`). */
-export const empty = (description: string, location?: true): EmptyAnswer => (location ? { kind: 'empty', description, location } : { kind: 'empty', description })
+export const empty = (description: string, location?: true): EmptyAnswer =>
+  location ? { kind: 'empty', description, location } : { kind: 'empty', description }
 
 /**
  * The error types a route answers with beyond its own list, from what it is: any route may
@@ -100,7 +118,9 @@ export function implicitErrors(operation: Operation): ErrorType[] {
 }
 
 /** Every error type a route may answer with. */
-export const errorTypesOf = (operation: Operation): ErrorType[] => [...new Set([...operation.errors, ...implicitErrors(operation)])]
+export const errorTypesOf = (operation: Operation): ErrorType[] => [
+  ...new Set([...operation.errors, ...implicitErrors(operation)]),
+]
 
 /** The operations of the routes whose names start with `<group>.`, all of them. */
 export type OperationsOf<G extends string> = { [N in RouteName as N extends `${G}.${string}` ? N : never]: Operation }

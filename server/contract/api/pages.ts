@@ -22,7 +22,8 @@ export const pageOperations = {
   },
   'pages.admin': {
     summary: 'The admin page (HTML)',
-    description: 'The built page, under a strict Content-Security-Policy; /admin without the slash is a 301 to /admin/. A server whose admin page was never built answers 500 saying how to build it.',
+    description:
+      'The built page, under a strict Content-Security-Policy; /admin without the slash is a 301 to /admin/. A server whose admin page was never built answers 500 saying how to build it.',
     tags: ['pages'],
     access: 'public',
     answers: { 200: content('text/html', 'The page'), 301: empty('To /admin/', true) },
@@ -30,7 +31,8 @@ export const pageOperations = {
   },
   'pages.adminAsset': {
     summary: "A file of the admin page's build",
-    description: 'Hashed names, cached for a year; Brotli or gzip copies when accepted. Machinery: not in the document.',
+    description:
+      'Hashed names, cached for a year; Brotli or gzip copies when accepted. Machinery: not in the document.',
     tags: ['pages'],
     access: 'public',
     answers: { 200: content('application/octet-stream', 'A script, style sheet, image or font') },
@@ -59,8 +61,17 @@ export const pageOperations = {
       200: {
         kind: 'json',
         description: 'Stored (Accept: application/json)',
-        schema: z.object({ code: z.literal(200), data: z.object({ id: z.string(), reportUrl: z.string().optional() }) }),
-        data: z.object({ id: z.string(), reportUrl: z.string().optional().meta({ description: 'When the app offers a report: the respondent\'s, with its key' }) }),
+        schema: z.object({
+          code: z.literal(200),
+          data: z.object({ id: z.string(), reportUrl: z.string().optional() }),
+        }),
+        data: z.object({
+          id: z.string(),
+          reportUrl: z
+            .string()
+            .optional()
+            .meta({ description: "When the app offers a report: the respondent's, with its key" }),
+        }),
       },
       303: empty("To the respondent's report, or the thank-you page", true),
       ...refusalPages(FILL_IN_ERRORS, 'The form again, with what to fix (or the page saying the form is not found)'),
@@ -69,13 +80,14 @@ export const pageOperations = {
   },
   'pages.thanks': {
     summary: 'The hosted thank-you page (HTML)',
-    description: "After a form post to an endpoint, or a fill-in page of an app that offers no report: the owner's text in the app's style. ?back and ?redirect are shown only with the server's ?sig and the posting browser's cookie.",
+    description:
+      "After a form post to an endpoint, or a fill-in page of an app that offers no report: the owner's text in the app's style. ?back and ?redirect are shown only with the server's ?sig and the posting browser's cookie.",
     tags: ['fill-in'],
     access: 'public',
     query: z.object({
       back: z.string().optional().meta({ description: 'The page the form was on' }),
       redirect: z.string().optional().meta({ description: 'A _redirect that was refused' }),
-      sig: z.string().optional().meta({ description: 'The server\'s signature of back and redirect' }),
+      sig: z.string().optional().meta({ description: "The server's signature of back and redirect" }),
     }),
     answers: { 200: content('text/html', 'The page'), 404: notFoundPage },
     errors: [],
@@ -93,7 +105,10 @@ export const pageOperations = {
     tags: ['fill-in'],
     access: 'public',
     query: z.object({ k: z.string().optional().meta({ description: 'The report key' }) }),
-    answers: { 200: content('text/html', 'The report'), 404: content('text/html', 'The same page for an unknown record and a wrong or missing key') },
+    answers: {
+      200: content('text/html', 'The report'),
+      404: content('text/html', 'The same page for an unknown record and a wrong or missing key'),
+    },
     errors: [],
   },
 } as const satisfies OperationsOf<'pages'>

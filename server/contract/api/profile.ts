@@ -7,7 +7,12 @@
  * Every operation lists `forbidden`, as in auth.ts (another host name, another site).
  */
 import { z } from 'zod'
-import { AccountDeleteInput, EmailChangeConfirmInput, PasswordChangeInput, ProfileUpdateInput } from '../auth/schemas.ts'
+import {
+  AccountDeleteInput,
+  EmailChangeConfirmInput,
+  PasswordChangeInput,
+  ProfileUpdateInput,
+} from '../auth/schemas.ts'
 import { AUTH } from '../limits.ts'
 import { userSchema } from './auth.ts'
 import { content, data, type OperationsOf } from './operation.ts'
@@ -17,12 +22,22 @@ import { isoTime } from './shapes.ts'
 /** An e-mail change waiting for the link mailed to the new address. */
 export const pendingEmailSchema = named(
   'PendingEmail',
-  z.object({ email: z.string().meta({ description: 'The new address' }), expiresAt: isoTime.meta({ description: 'When its link stops working' }) }),
+  z.object({
+    email: z.string().meta({ description: 'The new address' }),
+    expiresAt: isoTime.meta({ description: 'When its link stops working' }),
+  }),
 )
 export type PendingEmail = z.output<typeof pendingEmailSchema>
 
 /** The account, with the e-mail change waiting for its link, if any. */
-export const profileSchema = named('Profile', userSchema.extend({ pendingEmail: pendingEmailSchema.optional().meta({ description: 'Present while a new e-mail address waits for its link' }) }))
+export const profileSchema = named(
+  'Profile',
+  userSchema.extend({
+    pendingEmail: pendingEmailSchema
+      .optional()
+      .meta({ description: 'Present while a new e-mail address waits for its link' }),
+  }),
+)
 export type Profile = z.output<typeof profileSchema>
 
 const proofErrors = ['reauth_required', 'wrong_password', 'wrong_code', 'rate_limited'] as const
@@ -48,13 +63,18 @@ export const profileOperations = {
     body: ProfileUpdateInput,
     answers: {
       200: data(profileSchema, 'Changed'),
-      202: data(userSchema.extend({ pendingEmail: pendingEmailSchema }), 'Changed, and the new e-mail address waits for its link', 202),
+      202: data(
+        userSchema.extend({ pendingEmail: pendingEmailSchema }),
+        'Changed, and the new e-mail address waits for its link',
+        202,
+      ),
     },
     errors: ['forbidden', 'conflict', ...proofErrors],
   },
   'profile.delete': {
     summary: 'Delete your account',
-    description: 'With its apps, records, access tokens and sessions; clears the session cookie. confirm must repeat the account\'s e-mail address (422 otherwise).',
+    description:
+      "With its apps, records, access tokens and sessions; clears the session cookie. confirm must repeat the account's e-mail address (422 otherwise).",
     tags,
     access: 'owner',
     body: AccountDeleteInput,
@@ -77,12 +97,15 @@ export const profileOperations = {
     description: 'Its link stops working.',
     tags,
     access: 'owner',
-    answers: { 200: data(z.object({ cancelled: z.boolean().meta({ description: 'False when no change was waiting' }) }), 'Done') },
+    answers: {
+      200: data(z.object({ cancelled: z.boolean().meta({ description: 'False when no change was waiting' }) }), 'Done'),
+    },
     errors: ['forbidden'],
   },
   'profile.confirmEmailPage': {
     summary: 'The page of the e-mail change link',
-    description: 'Shows the button that confirms the change; opening the link changes nothing (mail scanners open links).',
+    description:
+      'Shows the button that confirms the change; opening the link changes nothing (mail scanners open links).',
     tags,
     access: 'public',
     query: z.object({ token: z.string().optional().meta({ description: 'The token of the link' }) }),
@@ -95,7 +118,7 @@ export const profileOperations = {
   'profile.confirmEmail': {
     summary: 'Confirm an e-mail change with the token of its link',
     description:
-      'The account uses the new address from now on, and the old one is told. The page\'s button posts the token as a form field and gets a page back; ' +
+      "The account uses the new address from now on, and the old one is told. The page's button posts the token as a form field and gets a page back; " +
       'a JSON body gets JSON. 404 for an unknown, used or expired link; 409 when another account took the address meanwhile.',
     tags,
     access: 'public',

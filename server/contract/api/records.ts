@@ -5,7 +5,13 @@
 import { z } from 'zod'
 import { LIMITS } from '../limits.ts'
 import { FIELD_TYPES } from '../fields/types/index.ts'
-import { deleteRecordsSchema, exportQuerySchema, markSpamSchema, pageQuerySchema, summaryQuerySchema } from '../records/schemas.ts'
+import {
+  deleteRecordsSchema,
+  exportQuerySchema,
+  markSpamSchema,
+  pageQuerySchema,
+  summaryQuerySchema,
+} from '../records/schemas.ts'
 import { content, data, json, type OperationsOf } from './operation.ts'
 import { named } from './named.ts'
 import { isoTime } from './shapes.ts'
@@ -28,10 +34,19 @@ export const recordSchema = named(
     data: z.record(z.string(), z.unknown()).meta({ description: 'The values, by field name, as stored' }),
     meta: z.object({
       source: z.string().optional(),
-      timestamp: z.union([z.string(), z.number()]).optional().meta({ description: 'As sent: ISO 8601 text or an epoch number' }),
+      timestamp: z
+        .union([z.string(), z.number()])
+        .optional()
+        .meta({ description: 'As sent: ISO 8601 text or an epoch number' }),
     }),
-    scores: z.record(z.string(), scaleScoreSchema).optional().meta({ description: 'Assessment apps: the score and level per scale, computed at submission' }),
-    spam: z.literal(true).optional().meta({ description: 'Only on records flagged as spam (seen when a read asks for spam)' }),
+    scores: z
+      .record(z.string(), scaleScoreSchema)
+      .optional()
+      .meta({ description: 'Assessment apps: the score and level per scale, computed at submission' }),
+    spam: z
+      .literal(true)
+      .optional()
+      .meta({ description: 'Only on records flagged as spam (seen when a read asks for spam)' }),
     createdAt: isoTime,
   }),
 )
@@ -62,12 +77,25 @@ export const fieldSummarySchema = named(
     min: z.number().nullable().optional(),
     max: z.number().nullable().optional(),
     mean: z.number().nullable().optional(),
-    sum: z.number().nullable().optional().meta({ description: 'Null in the public summary while fewer records than its minimum hold a number (as are min, max and mean)' }),
-    top: z.array(topValueSchema).optional().meta({ description: `The ${LIMITS.summaryTopValues} most frequent values` }),
+    sum: z
+      .number()
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          'Null in the public summary while fewer records than its minimum hold a number (as are min, max and mean)',
+      }),
+    top: z
+      .array(topValueSchema)
+      .optional()
+      .meta({ description: `The ${LIMITS.summaryTopValues} most frequent values` }),
     other: count.optional().meta({ description: 'Records with a value not listed in top' }),
     true: count.optional(),
     false: count.optional(),
-    items: z.object({ top: z.array(topValueSchema), other: count }).optional().meta({ description: 'Multiple-choice fields: the chosen items' }),
+    items: z
+      .object({ top: z.array(topValueSchema), other: count })
+      .optional()
+      .meta({ description: 'Multiple-choice fields: the chosen items' }),
   }),
 )
 export type FieldSummary = z.output<typeof fieldSummarySchema>
@@ -93,17 +121,24 @@ export const summarySchema = named(
     firstAt: isoTime.nullable(),
     lastAt: isoTime.nullable(),
     fields: z.record(z.string(), fieldSummarySchema).meta({ description: 'By field name, in field order' }),
-    days: z.array(z.object({ date: z.string().meta({ format: 'date' }), count })).meta({ description: `Records per UTC day for the last ${LIMITS.summaryDays} days, oldest first` }),
-    scores: z.record(z.string(), scaleSummarySchema).optional().meta({ description: 'Apps with scales: per scale count, missing, mean, min, max and records per level' }),
+    days: z
+      .array(z.object({ date: z.string().meta({ format: 'date' }), count }))
+      .meta({ description: `Records per UTC day for the last ${LIMITS.summaryDays} days, oldest first` }),
+    scores: z
+      .record(z.string(), scaleSummarySchema)
+      .optional()
+      .meta({ description: 'Apps with scales: per scale count, missing, mean, min, max and records per level' }),
     minRespondents: count.optional().meta({
-      description: 'Only in the public summary (read with the endpoint token alone): values fewer records gave are counted in `other`, e-mail addresses are never listed, and a number\'s min, max, mean and sum are null until this many records hold one',
+      description:
+        "Only in the public summary (read with the endpoint token alone): values fewer records gave are counted in `other`, e-mail addresses are never listed, and a number's min, max, mean and sum are null until this many records hold one",
     }),
   }),
 )
 export type Summary = z.output<typeof summarySchema>
 
 const tags = ['records']
-const spamAndFilter = '?spam=include|only picks spam records too or only them (default: without spam); ?filter= as on the records pages.'
+const spamAndFilter =
+  '?spam=include|only picks spam records too or only them (default: without spam); ?filter= as on the records pages.'
 
 export const recordOperations = {
   'records.list': {
@@ -139,21 +174,30 @@ export const recordOperations = {
     tags,
     access: 'owner',
     body: deleteRecordsSchema,
-    answers: { 200: data(z.object({ deleted: count.meta({ description: 'Records deleted' }) }), 'How many were deleted') },
+    answers: {
+      200: data(z.object({ deleted: count.meta({ description: 'Records deleted' }) }), 'How many were deleted'),
+    },
     errors: ['not_found'],
   },
   'records.spam': {
     summary: 'Mark records as spam, or as not spam',
-    description: 'spam: true marks them, false takes them back; pages, totals and the summary follow at once. Ids not in the app are skipped.',
+    description:
+      'spam: true marks them, false takes them back; pages, totals and the summary follow at once. Ids not in the app are skipped.',
     tags,
     access: 'owner',
     body: markSpamSchema,
-    answers: { 200: data(z.object({ changed: count.meta({ description: 'Records whose mark changed' }), spam: z.boolean() }), 'How many changed') },
+    answers: {
+      200: data(
+        z.object({ changed: count.meta({ description: 'Records whose mark changed' }), spam: z.boolean() }),
+        'How many changed',
+      ),
+    },
     errors: ['not_found'],
   },
   'records.summary': {
     summary: "Aggregates over the app's records",
-    description: 'Read even when public reads are off: every value is listed, and there is no minRespondents. ?spam=include|only counts spam records too or only them.',
+    description:
+      'Read even when public reads are off: every value is listed, and there is no minRespondents. ?spam=include|only counts spam records too or only them.',
     tags,
     access: 'owner',
     query: summaryQuerySchema,

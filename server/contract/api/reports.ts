@@ -4,7 +4,14 @@
  * 1-based number on the page.
  */
 import { z } from 'zod'
-import { addPageSchema, addSectionSchema, previewReportSchema, REPORT_FORMATS, SECTION_TYPES, updatePageSchema } from '../reports/schemas.ts'
+import {
+  addPageSchema,
+  addSectionSchema,
+  previewReportSchema,
+  REPORT_FORMATS,
+  SECTION_TYPES,
+  updatePageSchema,
+} from '../reports/schemas.ts'
 import { data, type OperationsOf } from './operation.ts'
 import { named } from './named.ts'
 import { deletedAnswer, isoTime } from './shapes.ts'
@@ -16,7 +23,12 @@ export const reportSectionSchema = named(
     type: z.enum(SECTION_TYPES),
     title: z.string(),
     text: z.string(),
-    scale: z.string().nullable().meta({ description: "The scale's key; null when none is set or the scale was deleted (the section is then skipped)" }),
+    scale: z
+      .string()
+      .nullable()
+      .meta({
+        description: "The scale's key; null when none is set or the scale was deleted (the section is then skipped)",
+      }),
   }),
 )
 export type ReportSection = z.output<typeof reportSectionSchema>
@@ -97,7 +109,8 @@ export const reportOperations = {
   },
   'reports.addSection': {
     summary: 'Add a section to a report page',
-    description: 'intro/closing: text; score: one scale with its level and interpretation; chart: every scale; expert: the profile and commentary. Last unless position is given.',
+    description:
+      'intro/closing: text; score: one scale with its level and interpretation; chart: every scale; expert: the profile and commentary. Last unless position is given.',
     tags,
     access: 'owner',
     body: addSectionSchema,

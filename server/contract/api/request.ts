@@ -9,7 +9,11 @@ import type { Operations } from './operations.ts'
 import { routeOf, type Method, type PathOf, type RouteName } from './routes.ts'
 
 /** The names of the path parameters of a path: `/apps/:id/fields/:field` → `'id' | 'field'`. */
-type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}` ? Name | ParamNames<`/${Rest}`> : P extends `${string}:${infer Name}` ? Name : never
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never
 
 /** The operations the table describes so far. */
 export type Described = keyof Operations & RouteName
@@ -18,11 +22,15 @@ type OperationOf<N extends Described> = Operations[N]
 type SchemaInput<S> = S extends z.ZodType ? z.input<S> : never
 
 /** What calling `N` takes: its path parameters, query and JSON body, each only when it has them (a JSON body among `bodies` too: the share ingest). */
-export type InputOf<N extends Described> = ([ParamNames<PathOf<N>>] extends [never] ? { params?: undefined } : { params: Record<ParamNames<PathOf<N>>, string> }) &
+export type InputOf<N extends Described> = ([ParamNames<PathOf<N>>] extends [never]
+  ? { params?: undefined }
+  : { params: Record<ParamNames<PathOf<N>>, string> }) &
   (OperationOf<N> extends { query: infer Q } ? { query?: SchemaInput<Q> } : { query?: undefined }) &
-  (OperationOf<N> extends { body: infer B } ? { body: SchemaInput<B> }
-  : OperationOf<N> extends { bodies: { 'application/json': infer B } } ? { body: SchemaInput<B> }
-  : { body?: undefined })
+  (OperationOf<N> extends { body: infer B }
+    ? { body: SchemaInput<B> }
+    : OperationOf<N> extends { bodies: { 'application/json': infer B } }
+      ? { body: SchemaInput<B> }
+      : { body?: undefined })
 
 type SuccessAnswer<N extends Described> = OperationOf<N>['answers'][keyof OperationOf<N>['answers'] & (200 | 201 | 202)]
 
@@ -31,10 +39,13 @@ type SuccessAnswer<N extends Described> = OperationOf<N>['answers'][keyof Operat
  * (without `code`) where the operation answers at the top level, or the text of a page.
  */
 export type AnswerOf<N extends Described> =
-  SuccessAnswer<N> extends { kind: 'json'; data: infer D extends z.ZodType } ? z.output<D>
-  : SuccessAnswer<N> extends { kind: 'json'; schema: infer S extends z.ZodType } ? Omit<z.output<S>, 'code'>
-  : SuccessAnswer<N> extends { kind: 'content' } ? string
-  : undefined
+  SuccessAnswer<N> extends { kind: 'json'; data: infer D extends z.ZodType }
+    ? z.output<D>
+    : SuccessAnswer<N> extends { kind: 'json'; schema: infer S extends z.ZodType }
+      ? Omit<z.output<S>, 'code'>
+      : SuccessAnswer<N> extends { kind: 'content' }
+        ? string
+        : undefined
 
 /** The request line of a call: method, path with its parameters filled in (encoded), the query as strings. */
 export interface RequestLine {

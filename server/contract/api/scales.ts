@@ -18,9 +18,18 @@ export const scaleItemViewSchema = named(
     fieldId: z.string(),
     weight: z.number().meta({ description: 'Multiplies the item value; > 0' }),
     reverse: z.boolean().meta({ description: 'Scores max + min − value' }),
-    scores: z.record(z.string(), z.number()).nullable().meta({ description: 'choice/multichoice: the score of each option; null for number fields' }),
-    min: z.number().nullable().meta({ description: 'number fields: the lower clamp bound (null: unbounded); null for choice fields' }),
-    max: z.number().nullable().meta({ description: 'number fields: the upper clamp bound (null: unbounded); null for choice fields' }),
+    scores: z
+      .record(z.string(), z.number())
+      .nullable()
+      .meta({ description: 'choice/multichoice: the score of each option; null for number fields' }),
+    min: z
+      .number()
+      .nullable()
+      .meta({ description: 'number fields: the lower clamp bound (null: unbounded); null for choice fields' }),
+    max: z
+      .number()
+      .nullable()
+      .meta({ description: 'number fields: the upper clamp bound (null: unbounded); null for choice fields' }),
   }),
 )
 export type ScaleItemView = z.output<typeof scaleItemViewSchema>
@@ -31,7 +40,10 @@ export const scaleLevelSchema = named(
     key: z.string(),
     label: z.string(),
     min: z.number().nullable().meta({ description: 'Inclusive lower bound; null: no lower bound (lowest level only)' }),
-    max: z.number().nullable().meta({ description: 'Exclusive upper bound (inclusive for the top level); null: no upper bound' }),
+    max: z
+      .number()
+      .nullable()
+      .meta({ description: 'Exclusive upper bound (inclusive for the top level); null: no upper bound' }),
     interpretation: z.string(),
   }),
 )
@@ -51,9 +63,15 @@ export const scaleSchema = named(
     range: z
       .object({ min: z.number().nullable(), max: z.number().nullable() })
       .nullable()
-      .meta({ description: 'The possible score when every item is answered (a null bound is unbounded); null without items' }),
+      .meta({
+        description: 'The possible score when every item is answered (a null bound is unbounded); null without items',
+      }),
     complete: z.boolean().meta({ description: 'True when every item is sound and the levels tile the range' }),
-    problems: z.array(problemSchema).meta({ description: 'What still keeps the scale from scoring (gaps between levels, items whose field went away …)' }),
+    problems: z
+      .array(problemSchema)
+      .meta({
+        description: 'What still keeps the scale from scoring (gaps between levels, items whose field went away …)',
+      }),
     position: z.number().int(),
     createdAt: isoTime,
     updatedAt: isoTime,
@@ -76,7 +94,8 @@ export const scaleOperations = {
   },
   'scales.add': {
     summary: 'Add a scale',
-    description: 'Levels given here must cover the possible score range without gaps or overlaps; a key another scale of the app has is a 409.',
+    description:
+      'Levels given here must cover the possible score range without gaps or overlaps; a key another scale of the app has is a 409.',
     tags,
     access: 'owner',
     body: createScaleSchema,
@@ -109,7 +128,8 @@ export const scaleOperations = {
   },
   'scales.addItem': {
     summary: 'Add a field as an item of a scale',
-    description: 'A choice or multichoice field needs a score for every option; a number field scores its value (clamped to min and max). A field that already is an item is a 409.',
+    description:
+      'A choice or multichoice field needs a score for every option; a number field scores its value (clamped to min and max). A field that already is an item is a 409.',
     tags,
     access: 'owner',
     body: scaleItemSchema,
@@ -126,7 +146,8 @@ export const scaleOperations = {
   },
   'scales.setLevel': {
     summary: 'Add or change a level of a scale',
-    description: 'A new level needs label, min and max; properties left out keep their value on an existing level. Overlaps are refused; gaps are listed in the scale until closed.',
+    description:
+      'A new level needs label, min and max; properties left out keep their value on an existing level. Overlaps are refused; gaps are listed in the scale until closed.',
     tags,
     access: 'owner',
     body: setLevelSchema,
@@ -145,7 +166,12 @@ export const scaleOperations = {
     description: 'With the current scales; reports of earlier records change.',
     tags,
     access: 'owner',
-    answers: { 200: data(z.object({ rescored: z.number().int().meta({ description: 'Records rescored' }) }), 'How many records were rescored') },
+    answers: {
+      200: data(
+        z.object({ rescored: z.number().int().meta({ description: 'Records rescored' }) }),
+        'How many records were rescored',
+      ),
+    },
     errors: ['not_found'],
   },
 } as const satisfies OperationsOf<'scales'>

@@ -12,6 +12,12 @@ export const deletedAnswer = z.object({ deleted: z.literal(true), id: z.string()
 /** The `limit`/`cursor` query of a paged list. */
 export const pageQuery = (defaultSize: number, maxSize: number) =>
   z.object({
-    limit: z.coerce.number().int().min(1).max(maxSize).optional().meta({ description: `Items per page (default ${defaultSize}, at most ${maxSize})` }),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(maxSize)
+      .optional()
+      .meta({ description: `Items per page (default ${defaultSize}, at most ${maxSize})` }),
     cursor: z.string().optional().meta({ description: 'The nextCursor of the page before' }),
   })

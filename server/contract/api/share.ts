@@ -18,17 +18,41 @@ export const shareSchema = named(
     token: z.string().nullable().meta({ description: 'The endpoint token; null until the first publish' }),
     endpoint: z.string().nullable().meta({ description: 'The endpoint URL; null until the first publish' }),
     service: z.boolean().meta({ description: 'Submissions (POST) accepted' }),
-    reads: z.enum(READ_ACCESS).meta({ description: 'Who reads with the endpoint token alone ("off": only the owner, with an access token)' }),
+    reads: z
+      .enum(READ_ACCESS)
+      .meta({ description: 'Who reads with the endpoint token alone ("off": only the owner, with an access token)' }),
     autoCreate: z.boolean().meta({ description: 'Unknown keys of submissions become fields' }),
     honeypot: z.string().meta({ description: 'The form key that marks a submission as spam when non-empty' }),
-    rateLimit: z.string().nullable().meta({ description: "The endpoint's own rate limit; null for the server default" }),
-    effectiveRateLimit: z.string().meta({ description: 'The rate limit that applies: the endpoint\'s or the server default, "off" for none' }),
-    redirectOrigins: z.array(z.string()).meta({ description: 'Origins `_redirect` may send a browser to after a form post' }),
-    thankYouMessage: z.string().meta({ description: "What the hosted thank-you page says after a form post; '' for the default sentence" }),
-    thankYouUrl: z.string().nullable().meta({ description: 'Where a browser goes after a form post instead of the hosted thank-you page; null for that page' }),
-    summaryMinRespondents: z.number().int().meta({ description: `The public summary lists a value only when at least this many records gave it (default ${LIMITS.summaryMinRespondents})` }),
+    rateLimit: z
+      .string()
+      .nullable()
+      .meta({ description: "The endpoint's own rate limit; null for the server default" }),
+    effectiveRateLimit: z
+      .string()
+      .meta({ description: 'The rate limit that applies: the endpoint\'s or the server default, "off" for none' }),
+    redirectOrigins: z
+      .array(z.string())
+      .meta({ description: 'Origins `_redirect` may send a browser to after a form post' }),
+    thankYouMessage: z
+      .string()
+      .meta({ description: "What the hosted thank-you page says after a form post; '' for the default sentence" }),
+    thankYouUrl: z
+      .string()
+      .nullable()
+      .meta({
+        description: 'Where a browser goes after a form post instead of the hosted thank-you page; null for that page',
+      }),
+    summaryMinRespondents: z
+      .number()
+      .int()
+      .meta({
+        description: `The public summary lists a value only when at least this many records gave it (default ${LIMITS.summaryMinRespondents})`,
+      }),
     publishedAt: isoTime.nullable(),
-    warnings: z.array(z.string()).optional().meta({ description: 'Present when reads are open: what anyone holding the endpoint or fill-in link can read' }),
+    warnings: z
+      .array(z.string())
+      .optional()
+      .meta({ description: 'Present when reads are open: what anyone holding the endpoint or fill-in link can read' }),
   }),
 )
 export type Share = z.output<typeof shareSchema>
@@ -45,7 +69,8 @@ export const shareOperations = {
   },
   'share.update': {
     summary: 'Change share settings',
-    description: 'Properties left out stay as they are. The honeypot key cannot be the name of a field of the app (422 validation).',
+    description:
+      'Properties left out stay as they are. The honeypot key cannot be the name of a field of the app (422 validation).',
     tags,
     access: 'owner',
     body: updateShareSchema,
@@ -54,7 +79,8 @@ export const shareOperations = {
   },
   'share.publish': {
     summary: 'Publish the endpoint',
-    description: 'Opens the endpoint to submissions (reads stay as the `reads` setting says); the first publish makes its token. Publishing a published app changes nothing.',
+    description:
+      'Opens the endpoint to submissions (reads stay as the `reads` setting says); the first publish makes its token. Publishing a published app changes nothing.',
     tags,
     access: 'owner',
     answers: { 200: data(shareSchema, 'The share settings, published') },
@@ -70,7 +96,8 @@ export const shareOperations = {
   },
   'share.rotate': {
     summary: 'Replace the endpoint token',
-    description: 'The old token answers 404 from then on. An app never published has no token to replace (409 conflict).',
+    description:
+      'The old token answers 404 from then on. An app never published has no token to replace (409 conflict).',
     tags,
     access: 'owner',
     answers: { 200: data(shareSchema, 'The share settings with the new token') },

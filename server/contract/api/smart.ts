@@ -5,7 +5,16 @@
  */
 import { z } from 'zod'
 import { PLAN_LANGUAGES, PLAN_MODULES, planSchema } from '../smart/plan.ts'
-import { draftPlanSchema, executePlanSchema, JOB_STATUSES, PLAN_AUTHORS, PLANNER_NAMES, savePlanSchema, startPlanningSchema, validatePlanSchema } from '../smart/schemas.ts'
+import {
+  draftPlanSchema,
+  executePlanSchema,
+  JOB_STATUSES,
+  PLAN_AUTHORS,
+  PLANNER_NAMES,
+  savePlanSchema,
+  startPlanningSchema,
+  validatePlanSchema,
+} from '../smart/schemas.ts'
 import { appUrlsSchema } from './apps.ts'
 import { data, type OperationsOf } from './operation.ts'
 import { named } from './named.ts'
@@ -20,7 +29,13 @@ export const planningStartedSchema = named(
   z.object({
     jobId: z.string(),
     status: z.enum(JOB_STATUSES),
-    planId: z.string().nullable().meta({ description: 'Set at once when the planner finished before answering (the built-in planner does); else null until the job succeeds' }),
+    planId: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          'Set at once when the planner finished before answering (the built-in planner does); else null until the job succeeds',
+      }),
   }),
 )
 export type PlanningStarted = z.output<typeof planningStartedSchema>
@@ -37,7 +52,10 @@ export const jobSchema = named(
       messages: z.array(z.string()).meta({ description: 'Every step so far, oldest first' }),
     }),
     planId: z.string().nullable().meta({ description: 'The plan made, once the job has succeeded' }),
-    error: z.object({ type: z.string(), message: z.string() }).nullable().meta({ description: 'Why a failed job failed' }),
+    error: z
+      .object({ type: z.string(), message: z.string() })
+      .nullable()
+      .meta({ description: 'Why a failed job failed' }),
     createdAt: isoTime,
     updatedAt: isoTime,
     finishedAt: isoTime.nullable(),
@@ -50,7 +68,9 @@ export const planDraftSchema = named(
   'PlanDraft',
   z.object({
     plan: planAnswerSchema,
-    madeBy: z.enum(['builtin', 'instrument']).meta({ description: 'instrument: the instruction named a validated instrument, whose items are kept verbatim' }),
+    madeBy: z
+      .enum(['builtin', 'instrument'])
+      .meta({ description: 'instrument: the instruction named a validated instrument, whose items are kept verbatim' }),
   }),
 )
 export type PlanDraft = z.output<typeof planDraftSchema>
@@ -70,7 +90,9 @@ export const executionSchema = named(
   'PlanExecution',
   z.object({
     appId: z.string().nullable(),
-    modules: z.partialRecord(z.enum(PLAN_MODULES), moduleOutcomeSchema).meta({ description: 'Each module run so far, by name' }),
+    modules: z
+      .partialRecord(z.enum(PLAN_MODULES), moduleOutcomeSchema)
+      .meta({ description: 'Each module run so far, by name' }),
   }),
 )
 export type Execution = z.output<typeof executionSchema>
@@ -79,7 +101,9 @@ export const storedPlanSchema = named(
   'StoredPlan',
   z.object({
     id: z.string(),
-    planner: z.enum(PLAN_AUTHORS).meta({ description: 'Who wrote the plan: a planner, the instrument library, or the caller' }),
+    planner: z
+      .enum(PLAN_AUTHORS)
+      .meta({ description: 'Who wrote the plan: a planner, the instrument library, or the caller' }),
     plan: planAnswerSchema,
     execution: executionSchema.nullable().meta({ description: 'null before the first execute' }),
     createdAt: isoTime,
@@ -112,7 +136,9 @@ export const planCheckSchema = named(
   'PlanCheck',
   z.object({
     valid: z.boolean(),
-    problems: z.array(z.object({ path: z.string(), message: z.string() })).meta({ description: 'Every problem, with its path in the plan; empty when valid' }),
+    problems: z
+      .array(z.object({ path: z.string(), message: z.string() }))
+      .meta({ description: 'Every problem, with its path in the plan; empty when valid' }),
   }),
 )
 export type PlanCheck = z.output<typeof planCheckSchema>
@@ -124,7 +150,14 @@ export const executeResultSchema = named(
     appId: z.string(),
     appCreated: z.boolean().meta({ description: 'Whether this run made the app (false when an earlier run had)' }),
     modules: z
-      .array(z.object({ module: z.enum(PLAN_MODULES), status: z.enum(['done', 'skipped']), created: z.array(z.string()), existing: z.array(z.string()) }))
+      .array(
+        z.object({
+          module: z.enum(PLAN_MODULES),
+          status: z.enum(['done', 'skipped']),
+          created: z.array(z.string()),
+          existing: z.array(z.string()),
+        }),
+      )
       .meta({ description: 'Every module this run looked at, in order; skipped when an earlier run finished it' }),
     urls: appUrlsSchema,
   }),
@@ -132,13 +165,13 @@ export const executeResultSchema = named(
 export type ExecuteResult = z.output<typeof executeResultSchema>
 
 const tags = ['smart']
-const planNotFound = 'Another account\'s plan is a 404, exactly like a missing one.'
+const planNotFound = "Another account's plan is a 404, exactly like a missing one."
 
 export const smartOperations = {
   'smart.draft': {
     summary: 'Draft a plan without a model',
     description:
-      'The plan made without a model for an instruction: a validated instrument the instruction names, else the built-in planner\'s. Not stored: a draft for a model to improve; save the result with POST /api/v3/smart/plans/import.',
+      "The plan made without a model for an instruction: a validated instrument the instruction names, else the built-in planner's. Not stored: a draft for a model to improve; save the result with POST /api/v3/smart/plans/import.",
     tags,
     access: 'owner',
     body: draftPlanSchema,
@@ -147,7 +180,8 @@ export const smartOperations = {
   },
   'smart.job': {
     summary: 'Status and progress of a planning job',
-    description: 'A job whose server process is gone is taken over by this one and planned again from the start. Another account\'s job is a 404, exactly like a missing one.',
+    description:
+      "A job whose server process is gone is taken over by this one and planned again from the start. Another account's job is a 404, exactly like a missing one.",
     tags,
     access: 'owner',
     answers: { 200: data(jobSchema, 'The job') },
@@ -184,7 +218,8 @@ export const planOperations = {
   },
   'plans.import': {
     summary: 'Store a complete plan written by the caller',
-    description: 'A plan written by a person, a script or an agent\'s own model. Checked in full: a 422 lists every problem.',
+    description:
+      "A plan written by a person, a script or an agent's own model. Checked in full: a 422 lists every problem.",
     tags,
     access: 'owner',
     body: savePlanSchema,
@@ -220,11 +255,11 @@ export const planOperations = {
   'plans.execute': {
     summary: 'Build the app from a plan',
     description:
-      'Runs every module of the plan in order (form, scale, report, expert, connect, share), or only `module` (the body may be left out), through the modules\' own rules: the app is created first if needed. A module finished by an earlier run is skipped, so after a failure (the error names the module, details say which modules completed) fix the plan or the app and execute again.',
+      "Runs every module of the plan in order (form, scale, report, expert, connect, share), or only `module` (the body may be left out), through the modules' own rules: the app is created first if needed. A module finished by an earlier run is skipped, so after a failure (the error names the module, details say which modules completed) fix the plan or the app and execute again.",
     tags,
     access: 'owner',
     body: executePlanSchema.optional(),
-    answers: { 200: data(executeResultSchema, 'What this run did, and the app\'s URLs') },
+    answers: { 200: data(executeResultSchema, "What this run did, and the app's URLs") },
     errors: ['not_found', 'conflict', 'field_limit'],
   },
 } as const satisfies OperationsOf<'plans'>

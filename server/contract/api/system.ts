@@ -13,7 +13,8 @@ const tags = ['system']
 export const systemOperations = {
   'health.get': {
     summary: 'Health check',
-    description: '200 while the server can take records; 503 storage_unavailable (details: status "degraded", reason, since) while the database cannot write.',
+    description:
+      '200 while the server can take records; 503 storage_unavailable (details: status "degraded", reason, since) while the database cannot write.',
     tags,
     access: 'public',
     answers: { 200: data(healthSchema, 'Up, with the running version') },

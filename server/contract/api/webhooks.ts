@@ -5,7 +5,12 @@
  */
 import { z } from 'zod'
 import { MAX_ATTEMPTS, NOTIFY_PER_HOUR, TEST_EVENT, WEBHOOK_EVENTS, WEBHOOK_LIMITS } from '../webhooks/events.ts'
-import { addWebhookSchema, deliveriesQuerySchema, notificationsSchema, updateWebhookSchema } from '../webhooks/schemas.ts'
+import {
+  addWebhookSchema,
+  deliveriesQuerySchema,
+  notificationsSchema,
+  updateWebhookSchema,
+} from '../webhooks/schemas.ts'
 import { content, data, type OperationsOf } from './operation.ts'
 import { named } from './named.ts'
 import { isoTime } from './shapes.ts'
@@ -16,7 +21,10 @@ const webhookShape = {
   url: z.string(),
   events: z.array(z.string()).meta({ description: `The events sent: ${WEBHOOK_EVENTS.join(', ')}` }),
   enabled: z.boolean(),
-  disabledReason: z.string().nullable().meta({ description: 'Why svc switched it off; null when on, or switched off by the owner' }),
+  disabledReason: z
+    .string()
+    .nullable()
+    .meta({ description: 'Why svc switched it off; null when on, or switched off by the owner' }),
   failures: z.number().int().meta({ description: 'Failed attempts since the last success' }),
   createdAt: isoTime,
   updatedAt: isoTime,
@@ -28,7 +36,10 @@ export type Webhook = z.output<typeof webhookSchema>
 /** A new or rotated subscription: the secret appears here and nowhere else. */
 export const webhookWithSecretSchema = named(
   'WebhookWithSecret',
-  z.object({ ...webhookShape, secret: z.string().meta({ description: 'The signing secret (whsec_…), shown this once' }) }),
+  z.object({
+    ...webhookShape,
+    secret: z.string().meta({ description: 'The signing secret (whsec_…), shown this once' }),
+  }),
 )
 export type WebhookWithSecret = z.output<typeof webhookWithSecretSchema>
 
@@ -42,10 +53,17 @@ export const deliverySchema = named(
     status: z.enum(['pending', 'delivered', 'dead']),
     attempts: z.number().int(),
     nextAt: isoTime.nullable().meta({ description: 'When the next attempt is due (pending only)' }),
-    lastStatus: z.number().int().nullable().meta({ description: 'The HTTP status of the latest attempt; null when none came' }),
+    lastStatus: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'The HTTP status of the latest attempt; null when none came' }),
     lastError: z.string().nullable(),
     lastLatencyMs: z.number().int().nullable(),
-    lastResponse: z.string().nullable().meta({ description: `The first bytes (at most ${WEBHOOK_LIMITS.responseBytes}) of the latest answer` }),
+    lastResponse: z
+      .string()
+      .nullable()
+      .meta({ description: `The first bytes (at most ${WEBHOOK_LIMITS.responseBytes}) of the latest answer` }),
     createdAt: isoTime,
     updatedAt: isoTime,
   }),
@@ -60,7 +78,10 @@ export const testResultSchema = named(
     status: z.number().int().nullable().meta({ description: 'The HTTP status; null when no answer came' }),
     error: z.string().nullable(),
     latencyMs: z.number().int(),
-    response: z.string().nullable().meta({ description: `The first bytes (at most ${WEBHOOK_LIMITS.responseBytes}) of the answer` }),
+    response: z
+      .string()
+      .nullable()
+      .meta({ description: `The first bytes (at most ${WEBHOOK_LIMITS.responseBytes}) of the answer` }),
   }),
 )
 export type TestResult = z.output<typeof testResultSchema>
@@ -70,7 +91,11 @@ export const notificationsAnswerSchema = named(
   z.object({
     enabled: z.boolean(),
     perHour: z.number().int().meta({ description: 'Mails an hour at most; past it, records come in digests' }),
-    smtp: z.boolean().meta({ description: 'False when the server has no SMTP (SVC_SMTP_URL): notifications are then written to its log' }),
+    smtp: z
+      .boolean()
+      .meta({
+        description: 'False when the server has no SMTP (SVC_SMTP_URL): notifications are then written to its log',
+      }),
   }),
 )
 export type Notifications = z.output<typeof notificationsAnswerSchema>
@@ -87,8 +112,7 @@ export const webhookOperations = {
   },
   'webhooks.add': {
     summary: 'Add a webhook',
-    description:
-      `The answer carries its signing secret, shown this once. Events are signed POSTs (Standard Webhooks); an app has at most ${WEBHOOK_LIMITS.perApp} webhooks (409 conflict). A URL whose host is a loopback, private or link-local address is refused (422 validation) unless the server allows such targets (SVC_WEBHOOK_ALLOW_PRIVATE).`,
+    description: `The answer carries its signing secret, shown this once. Events are signed POSTs (Standard Webhooks); an app has at most ${WEBHOOK_LIMITS.perApp} webhooks (409 conflict). A URL whose host is a loopback, private or link-local address is refused (422 validation) unless the server allows such targets (SVC_WEBHOOK_ALLOW_PRIVATE).`,
     tags,
     access: 'owner',
     body: addWebhookSchema,
@@ -97,11 +121,17 @@ export const webhookOperations = {
   },
   'webhooks.update': {
     summary: 'Change a webhook',
-    description: 'URL, events, on or off (switching on clears the failure count), a new secret (`rotateSecret`: the answer carries it, once).',
+    description:
+      'URL, events, on or off (switching on clears the failure count), a new secret (`rotateSecret`: the answer carries it, once).',
     tags,
     access: 'owner',
     body: updateWebhookSchema,
-    answers: { 200: data(z.union([webhookWithSecretSchema, webhookSchema]), 'The webhook as it is now, with its new secret when rotated') },
+    answers: {
+      200: data(
+        z.union([webhookWithSecretSchema, webhookSchema]),
+        'The webhook as it is now, with its new secret when rotated',
+      ),
+    },
     errors: ['not_found'],
   },
   'webhooks.remove': {
@@ -165,7 +195,10 @@ export const unsubscribeOperations = {
     description: `${unsubscribeToken} Shows one button that switches the mails off, so a mail scanner following links unsubscribes nobody.`,
     tags,
     access: 'public',
-    answers: { 200: content('text/html', 'The page with the button'), 404: content('text/html', 'The page saying the link is not valid') },
+    answers: {
+      200: content('text/html', 'The page with the button'),
+      404: content('text/html', 'The page saying the link is not valid'),
+    },
     errors: [],
   },
   'unsubscribe.confirm': {
@@ -173,7 +206,10 @@ export const unsubscribeOperations = {
     description: `${unsubscribeToken} The page's button, or a mail client's one-click List-Unsubscribe-Post; a body, if any, is not read.`,
     tags,
     access: 'public',
-    answers: { 200: content('text/html', 'The page saying the mails stopped'), 404: content('text/html', 'The page saying the link is not valid') },
+    answers: {
+      200: content('text/html', 'The page saying the mails stopped'),
+      404: content('text/html', 'The page saying the link is not valid'),
+    },
     errors: [],
   },
 } as const satisfies OperationsOf<'unsubscribe'>

@@ -12,15 +12,24 @@ export const appNameSchema = z
   .string({ error: expect('a string') })
   .trim()
   .refine((name) => name.length > 0, 'cannot be empty')
-  .refine((name) => characterCount(name) <= LIMITS.maxAppNameLength, `can have at most ${LIMITS.maxAppNameLength} characters`)
+  .refine(
+    (name) => characterCount(name) <= LIMITS.maxAppNameLength,
+    `can have at most ${LIMITS.maxAppNameLength} characters`,
+  )
   .refine((name) => !hasControlCharacters(name), 'cannot contain control characters')
-  .meta({ description: `1–${LIMITS.maxAppNameLength} characters after trimming; no control characters`, example: 'Customer survey' })
+  .meta({
+    description: `1–${LIMITS.maxAppNameLength} characters after trimming; no control characters`,
+    example: 'Customer survey',
+  })
 
 /** Free text shown to the owner; line breaks allowed. */
 export const appDescriptionSchema = z
   .string({ error: expect('a string') })
   .trim()
-  .refine((text) => characterCount(text) <= LIMITS.maxDescriptionLength, `can have at most ${LIMITS.maxDescriptionLength} characters`)
+  .refine(
+    (text) => characterCount(text) <= LIMITS.maxDescriptionLength,
+    `can have at most ${LIMITS.maxDescriptionLength} characters`,
+  )
   .meta({ description: `At most ${LIMITS.maxDescriptionLength} characters` })
 
 export const createAppSchema = bodyObject({

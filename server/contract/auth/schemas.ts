@@ -76,16 +76,25 @@ export const SignupInput = body({
  */
 const ReplaceToken = z
   .boolean({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be true or false') })
-  .meta({ description: 'With tokenName: revoke your earlier access tokens of that name (a machine logging in again replaces its last login token)' })
+  .meta({
+    description:
+      'With tokenName: revoke your earlier access tokens of that name (a machine logging in again replaces its last login token)',
+  })
 
 /** A log-in body that may ask for a token: `replaceToken` only makes sense with `tokenName`. */
 const loginBody = <Shape extends z.ZodRawShape>(shape: Shape) =>
-  body({ ...shape, tokenName: TokenName.optional(), replaceToken: ReplaceToken.optional() }).superRefine((value, issues) => {
-    const { tokenName, replaceToken } = value as { tokenName?: string; replaceToken?: boolean }
-    if (replaceToken === true && tokenName === undefined) {
-      issues.addIssue({ code: 'custom', path: ['replaceToken'], message: 'needs tokenName: name the access token that replaces the earlier ones of that name' })
-    }
-  })
+  body({ ...shape, tokenName: TokenName.optional(), replaceToken: ReplaceToken.optional() }).superRefine(
+    (value, issues) => {
+      const { tokenName, replaceToken } = value as { tokenName?: string; replaceToken?: boolean }
+      if (replaceToken === true && tokenName === undefined) {
+        issues.addIssue({
+          code: 'custom',
+          path: ['replaceToken'],
+          message: 'needs tokenName: name the access token that replaces the earlier ones of that name',
+        })
+      }
+    },
+  )
 
 export const LoginInput = loginBody({ email: Email, password: GivenPassword })
 
@@ -103,7 +112,9 @@ export const PasswordResetInput = loginBody({ email: Email, code: EmailCode, new
  */
 const reauth = {
   currentPassword: GivenPassword.optional().meta({ description: 'Your current password (accounts that have one)' }),
-  code: EmailCode.optional().meta({ description: 'Accounts without a password: the login code mailed to your current address (POST /api/v3/auth/code)' }),
+  code: EmailCode.optional().meta({
+    description: 'Accounts without a password: the login code mailed to your current address (POST /api/v3/auth/code)',
+  }),
 }
 
 export const TokenCreateInput = body({ name: TokenName, ...reauth })
@@ -113,7 +124,9 @@ export const ProfileUpdateInput = body({ name: UserName.optional(), email: Email
 export const PasswordChangeInput = body({ ...reauth, newPassword: NewPassword })
 
 /** The token of the link an e-mail change sends to the new address. */
-export const EmailChangeConfirmInput = body({ token: text('the token from the confirmation link').min(1, 'is required: give the token from the link') })
+export const EmailChangeConfirmInput = body({
+  token: text('the token from the confirmation link').min(1, 'is required: give the token from the link'),
+})
 
 export const AccountDeleteInput = body({ confirm: text("your account's e-mail address, to confirm") })
 

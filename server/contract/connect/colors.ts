@@ -10,7 +10,10 @@ export const DEFAULT_COLORS = { primaryColor: '#2563eb', backgroundColor: '#ffff
 
 const HEX = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i
 const NUM = String.raw`[+-]?(?:\d+\.?\d*|\.\d+)%?`
-const FUNCTIONAL = new RegExp(String.raw`^(?:rgba?|hsla?)\(\s*${NUM}(?:deg)?(?:\s*,\s*${NUM}){2}(?:\s*,\s*${NUM})?\s*\)$|^(?:rgba?|hsla?)\(\s*${NUM}(?:deg)?(?:\s+${NUM}){2}(?:\s*\/\s*${NUM})?\s*\)$`, 'i')
+const FUNCTIONAL = new RegExp(
+  String.raw`^(?:rgba?|hsla?)\(\s*${NUM}(?:deg)?(?:\s*,\s*${NUM}){2}(?:\s*,\s*${NUM})?\s*\)$|^(?:rgba?|hsla?)\(\s*${NUM}(?:deg)?(?:\s+${NUM}){2}(?:\s*\/\s*${NUM})?\s*\)$`,
+  'i',
+)
 
 /** The CSS named colours and their sRGB values, as `name rrggbb` pairs. */
 const NAMED = new Map<string, string>(
@@ -52,13 +55,16 @@ const NAMED = new Map<string, string>(
 /** True when `value` is a CSS colour in one of the accepted notations. */
 export function isCssColor(value: string): boolean {
   const text = value.trim()
-  return HEX.test(text) || FUNCTIONAL.test(text) || text.toLowerCase() === 'transparent' || NAMED.has(text.toLowerCase())
+  return (
+    HEX.test(text) || FUNCTIONAL.test(text) || text.toLowerCase() === 'transparent' || NAMED.has(text.toLowerCase())
+  )
 }
 
 /** A colour as sRGB channels 0–255 and alpha 0–1. */
 export type Rgba = [number, number, number, number]
 
-const channel = (text: string, scale: number): number => (text.endsWith('%') ? (parseFloat(text) / 100) * scale : parseFloat(text))
+const channel = (text: string, scale: number): number =>
+  text.endsWith('%') ? (parseFloat(text) / 100) * scale : parseFloat(text)
 
 function hslToRgb(h: number, s: number, l: number): [number, number, number] {
   const k = (n: number) => (n + h / 30) % 12
@@ -89,6 +95,10 @@ function channelsOf(text: string): Rgba {
   const [name, ...parts] = text.split(/[\s,()/]+/).filter(Boolean)
   const alpha = parts[3] === undefined ? 1 : channel(parts[3], 1)
   if (name.startsWith('rgb')) return [channel(parts[0], 255), channel(parts[1], 255), channel(parts[2], 255), alpha]
-  const [r, g, b] = hslToRgb(((parseFloat(parts[0]) % 360) + 360) % 360, clamp(parseFloat(parts[1]) / 100, 1), clamp(parseFloat(parts[2]) / 100, 1))
+  const [r, g, b] = hslToRgb(
+    ((parseFloat(parts[0]) % 360) + 360) % 360,
+    clamp(parseFloat(parts[1]) / 100, 1),
+    clamp(parseFloat(parts[2]) / 100, 1),
+  )
   return [r, g, b, alpha]
 }

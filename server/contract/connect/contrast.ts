@@ -40,7 +40,8 @@ export function contrastRatio(a: Rgb, b: Rgb): number {
 }
 
 // Channels are rounded as soon as colours are blended, so a ratio is measured on the very colour written out.
-const over = ([r, g, b, a]: Rgba, below: Rgb): Rgb => [r, g, b].map((c, i) => Math.round(c * a + below[i] * (1 - a))) as Rgb
+const over = ([r, g, b, a]: Rgba, below: Rgb): Rgb =>
+  [r, g, b].map((c, i) => Math.round(c * a + below[i] * (1 - a))) as Rgb
 
 const mix = (from: Rgb, to: Rgb, share: number): Rgb => from.map((c, i) => Math.round(c + (to[i] - c) * share)) as Rgb
 
@@ -56,7 +57,8 @@ function readableOn(given: string, background: Rgb, fallback: string): { rgb: Rg
   const rgba = parseCssColor(color)!
   const parsed = over(rgba, background)
   // A translucent colour is given as what it looks like, so the ratio holds for what is drawn.
-  if (contrastRatio(parsed, background) >= TEXT_CONTRAST) return { rgb: parsed, css: rgba[3] === 1 ? color : hex(parsed) }
+  if (contrastRatio(parsed, background) >= TEXT_CONTRAST)
+    return { rgb: parsed, css: rgba[3] === 1 ? color : hex(parsed) }
   const extreme = contrastRatio(BLACK, background) >= contrastRatio(WHITE, background) ? BLACK : WHITE
   for (let step = 1; step <= 20; step++) {
     const candidate = mix(parsed, extreme, step / 20)
@@ -70,7 +72,11 @@ export function pageColors(theme: Pick<Theme, 'primaryColor' | 'backgroundColor'
   const background = over(parseCssColor(theme.backgroundColor) ?? parseCssColor(DEFAULT_COLORS.backgroundColor)!, WHITE)
   const backgroundCss = parseCssColor(theme.backgroundColor)?.[3] === 1 ? theme.backgroundColor.trim() : hex(background)
   const primary = readableOn(theme.primaryColor, background, DEFAULT_COLORS.primaryColor)
-  const onPrimary = contrastRatio(WHITE, primary.rgb) >= TEXT_CONTRAST || contrastRatio(WHITE, primary.rgb) >= contrastRatio(BLACK, primary.rgb) ? '#fff' : '#000'
+  const onPrimary =
+    contrastRatio(WHITE, primary.rgb) >= TEXT_CONTRAST ||
+    contrastRatio(WHITE, primary.rgb) >= contrastRatio(BLACK, primary.rgb)
+      ? '#fff'
+      : '#000'
   return {
     primary: primary.css,
     background: backgroundCss,

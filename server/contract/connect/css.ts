@@ -21,17 +21,30 @@ const lowerValue = (token: CSSToken): string => {
   const data = token[4] as { value?: unknown } | undefined
   return typeof data?.value === 'string' ? data.value.toLowerCase() : ''
 }
-const isAt = (token: CSSToken, ...names: string[]) => token[0] === TokenType.AtKeyword && names.includes(lowerValue(token))
+const isAt = (token: CSSToken, ...names: string[]) =>
+  token[0] === TokenType.AtKeyword && names.includes(lowerValue(token))
 
 // Exported so the connect skill document lists exactly what is refused. Names are compared
 // after the tokenizer has decoded escapes, so `@im\port` is @import.
 export const CSS_RULES: readonly Rule[] = [
   { refuses: (token) => token[1].includes('<'), message: 'cannot contain "<" (it could close the style element)' },
   { refuses: (token) => isAt(token, 'import'), message: 'cannot use @import' },
-  { refuses: (token) => token[0] === TokenType.Function && lowerValue(token) === 'expression', message: 'cannot use expression()' },
-  { refuses: (token) => token[0] === TokenType.Ident && ['-moz-binding', 'behavior'].includes(lowerValue(token)), message: 'cannot use -moz-binding or behavior' },
-  { refuses: (token) => isAt(token, 'namespace', 'font-face'), message: 'cannot use @namespace or @font-face (fonts come from the system stacks)' },
-  { refuses: (token) => token[0] === TokenType.BadURL, message: 'cannot contain a malformed url() (quotes, spaces or "(" inside an unquoted url)' },
+  {
+    refuses: (token) => token[0] === TokenType.Function && lowerValue(token) === 'expression',
+    message: 'cannot use expression()',
+  },
+  {
+    refuses: (token) => token[0] === TokenType.Ident && ['-moz-binding', 'behavior'].includes(lowerValue(token)),
+    message: 'cannot use -moz-binding or behavior',
+  },
+  {
+    refuses: (token) => isAt(token, 'namespace', 'font-face'),
+    message: 'cannot use @namespace or @font-face (fonts come from the system stacks)',
+  },
+  {
+    refuses: (token) => token[0] === TokenType.BadURL,
+    message: 'cannot contain a malformed url() (quotes, spaces or "(" inside an unquoted url)',
+  },
 ]
 
 /** Functions whose string arguments are URLs a browser loads: `url("…")`, `src("…")`, `image-set("…" 1x)`, `image("…")`. */
@@ -63,7 +76,11 @@ export function customCssProblems(css: string, path = 'customCss'): Problem[] {
   // The functions and blocks open at the current token, to know which strings are URLs.
   const open: Array<{ name: string; close: TokenType }> = []
   const checkUrl = (name: string, target: string) => {
-    if (!allowedCssUrl(target)) urls.push({ path, message: `${name}(${quoteValue(target)}) is refused: a URL in custom CSS must be a relative path on this server or a data:image URL` })
+    if (!allowedCssUrl(target))
+      urls.push({
+        path,
+        message: `${name}(${quoteValue(target)}) is refused: a URL in custom CSS must be a relative path on this server or a data:image URL`,
+      })
   }
   for (const token of tokenize({ css })) {
     for (const rule of CSS_RULES) if (rule.refuses(token)) broken.add(rule)

@@ -12,7 +12,12 @@ import { ASSESSMENT } from '../limits.ts'
 export function isHttpUrl(text: string): boolean {
   if (!URL.canParse(text)) return false
   const url = new URL(text)
-  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && url.username === '' && url.password === ''
+  return (
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    url.hostname !== '' &&
+    url.username === '' &&
+    url.password === ''
+  )
 }
 
 /** An https image URL, or null to remove it. */
@@ -20,5 +25,8 @@ export const imageUrlSchema = z
   .string({ error: expect('an https URL or null') })
   .trim()
   .max(ASSESSMENT.maxUrlLength, `can have at most ${ASSESSMENT.maxUrlLength} characters`)
-  .refine((text) => isHttpUrl(text) && text.toLowerCase().startsWith('https:'), 'must be an absolute https:// URL without user name or password (the pages load images over HTTPS only)')
+  .refine(
+    (text) => isHttpUrl(text) && text.toLowerCase().startsWith('https:'),
+    'must be an absolute https:// URL without user name or password (the pages load images over HTTPS only)',
+  )
   .nullable()

@@ -21,7 +21,9 @@ export const themeSchema = z.object({
   textColor: z.string(),
   fontFamily: z.enum(FONT_FAMILIES).meta({ description: 'A system font stack (no web fonts)' }),
   logoUrl: z.string().nullable().meta({ description: 'An https image URL shown above the form; null without a logo' }),
-  layout: z.enum(LAYOUTS).meta({ description: 'all: every question on one page; one-per-screen: one at a time (with JavaScript)' }),
+  layout: z
+    .enum(LAYOUTS)
+    .meta({ description: 'all: every question on one page; one-per-screen: one at a time (with JavaScript)' }),
   buttonText: z.string(),
   customCss: z.string().meta({ description: 'Extra CSS for the pages; "" for none' }),
 })
@@ -45,14 +47,20 @@ export const setThemeSchema = bodyObject({
   primaryColor: colorSchema.optional().meta({ description: 'Buttons, links, chart bars', example: '#2563eb' }),
   backgroundColor: colorSchema.optional(),
   textColor: colorSchema.optional(),
-  fontFamily: z.enum(FONT_FAMILIES, { error: expect(`one of ${FONT_FAMILIES.join(', ')}`) }).optional().meta({ description: 'A system font stack (no web fonts)' }),
+  fontFamily: z
+    .enum(FONT_FAMILIES, { error: expect(`one of ${FONT_FAMILIES.join(', ')}`) })
+    .optional()
+    .meta({ description: 'A system font stack (no web fonts)' }),
   logoUrl: imageUrlSchema.optional().meta({ description: 'https image URL shown above the form; null removes it' }),
   layout: z.enum(LAYOUTS, { error: expect('"all" or "one-per-screen"') }).optional(),
   buttonText: z
     .string({ error: expect('a string') })
     .trim()
     .refine((text) => text.length > 0, 'cannot be empty')
-    .refine((text) => characterCount(text) <= ASSESSMENT.maxButtonTextLength, `can have at most ${ASSESSMENT.maxButtonTextLength} characters`)
+    .refine(
+      (text) => characterCount(text) <= ASSESSMENT.maxButtonTextLength,
+      `can have at most ${ASSESSMENT.maxButtonTextLength} characters`,
+    )
     .refine((text) => !hasControlCharacters(text), 'cannot contain control characters')
     .optional(),
   customCss: z

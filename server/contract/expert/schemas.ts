@@ -26,6 +26,8 @@ export const setExpertSchema = bodyObject({
 export type SetExpertInput = z.input<typeof setExpertSchema>
 
 export const setCommentSchema = bodyObject({
-  text: longTextSchema.refine((text) => text.length > 0, 'cannot be empty').meta({ description: 'Advice shown to respondents at this level' }),
+  text: longTextSchema
+    .refine((text) => text.length > 0, 'cannot be empty')
+    .meta({ description: 'Advice shown to respondents at this level' }),
 })
 export type SetCommentInput = z.input<typeof setCommentSchema>

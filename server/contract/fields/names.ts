@@ -35,7 +35,11 @@ export function checkFieldName(raw: unknown): { name: string } | { problem: stri
   if (typeof raw !== 'string') return { problem: 'a field name must be a string' }
   // A lone surrogate cannot be stored as UTF-8: the database would turn it into U+FFFD,
   // and two different keys into the same field.
-  if (!raw.isWellFormed()) return { problem: 'a field name cannot contain a lone surrogate (\\ud800–\\udfff without its pair); send well-formed Unicode' }
+  if (!raw.isWellFormed())
+    return {
+      problem:
+        'a field name cannot contain a lone surrogate (\\ud800–\\udfff without its pair); send well-formed Unicode',
+    }
   const name = canonicalName(raw)
   if (name.length === 0) return { problem: 'a field name cannot be empty' }
   if (characterCount(name) > LIMITS.maxFieldNameLength) {

@@ -17,21 +17,30 @@ export const fieldNameSchema = z
     const checked = checkFieldName(name)
     if ('problem' in checked) issues.addIssue({ code: 'custom', message: checked.problem })
   })
-  .meta({ description: `1–${LIMITS.maxFieldNameLength} characters of any script after trimming; no control characters`, example: 'email' })
+  .meta({
+    description: `1–${LIMITS.maxFieldNameLength} characters of any script after trimming; no control characters`,
+    example: 'email',
+  })
 
 export const fieldTypeSchema = z.enum(FIELD_TYPES, { error: expect(`one of ${FIELD_TYPES.join(', ')}`) })
 
 export const fieldLabelSchema = z
   .string({ error: expect('a string') })
   .trim()
-  .refine((label) => characterCount(label) <= LIMITS.maxLabelLength, `can have at most ${LIMITS.maxLabelLength} characters`)
+  .refine(
+    (label) => characterCount(label) <= LIMITS.maxLabelLength,
+    `can have at most ${LIMITS.maxLabelLength} characters`,
+  )
   .refine((label) => !hasControlCharacters(label), 'cannot contain control characters')
 
 const optionSchema = z
   .string({ error: expect('a string') })
   .trim()
   .refine((option) => option.length > 0, 'cannot be empty')
-  .refine((option) => characterCount(option) <= LIMITS.maxOptionLength, `can have at most ${LIMITS.maxOptionLength} characters`)
+  .refine(
+    (option) => characterCount(option) <= LIMITS.maxOptionLength,
+    `can have at most ${LIMITS.maxOptionLength} characters`,
+  )
   .refine((option) => !hasControlCharacters(option), 'cannot contain control characters')
 
 /** The choices of a choice or multichoice field: 1–100 distinct, non-empty strings. */
@@ -42,11 +51,14 @@ export const fieldOptionsSchema = z
   .superRefine((options, issues) => {
     const seen = new Set<string>()
     options.forEach((option, index) => {
-      if (seen.has(option)) issues.addIssue({ code: 'custom', path: [index], message: `repeats the option ${JSON.stringify(option)}` })
+      if (seen.has(option))
+        issues.addIssue({ code: 'custom', path: [index], message: `repeats the option ${JSON.stringify(option)}` })
       seen.add(option)
     })
   })
-  .meta({ description: `For choice and multichoice fields only: 1–${LIMITS.maxOptions} distinct options of 1–${LIMITS.maxOptionLength} characters` })
+  .meta({
+    description: `For choice and multichoice fields only: 1–${LIMITS.maxOptions} distinct options of 1–${LIMITS.maxOptionLength} characters`,
+  })
 
 const requiredSchema = z.boolean({ error: expect('true or false') })
 
@@ -56,7 +68,8 @@ const requiredSchema = z.boolean({ error: expect('true or false') })
  */
 export function definitionProblems(type: FieldType, options: unknown): { path: string; message: string }[] {
   const isChoice = CHOICE_TYPES.includes(type)
-  if (isChoice && options == null) return [{ path: 'options', message: `is required for a ${type} field: list the choices` }]
+  if (isChoice && options == null)
+    return [{ path: 'options', message: `is required for a ${type} field: list the choices` }]
   if (!isChoice && options != null) {
     return [{ path: 'options', message: `only choice and multichoice fields have options, not ${type} fields` }]
   }
@@ -69,12 +82,17 @@ export const createFieldSchema = bodyObject({
   label: fieldLabelSchema.optional(),
   required: requiredSchema.optional(),
   options: fieldOptionsSchema.nullable().optional(),
-}).superRefine((field, issues) => {
-  // Runs even when a property failed (see `when`), so one answer lists every problem;
-  // it only looks at properties that parsed.
-  const type = field.type === undefined ? 'text' : FIELD_TYPES.includes(field.type) ? field.type : null
-  if (type) for (const problem of definitionProblems(type, field.options)) issues.addIssue({ code: 'custom', ...problem, path: [problem.path] })
-}, { when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) })
+}).superRefine(
+  (field, issues) => {
+    // Runs even when a property failed (see `when`), so one answer lists every problem;
+    // it only looks at properties that parsed.
+    const type = field.type === undefined ? 'text' : FIELD_TYPES.includes(field.type) ? field.type : null
+    if (type)
+      for (const problem of definitionProblems(type, field.options))
+        issues.addIssue({ code: 'custom', ...problem, path: [problem.path] })
+  },
+  { when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) },
+)
 export type CreateFieldInput = z.input<typeof createFieldSchema>
 
 export const updateFieldSchema = bodyObject({
@@ -82,7 +100,10 @@ export const updateFieldSchema = bodyObject({
   type: fieldTypeSchema.optional(),
   label: fieldLabelSchema.optional(),
   required: requiredSchema.optional(),
-  options: fieldOptionsSchema.nullable().optional().meta({ description: 'null removes the options (when changing to a non-choice type)' }),
+  options: fieldOptionsSchema
+    .nullable()
+    .optional()
+    .meta({ description: 'null removes the options (when changing to a non-choice type)' }),
   position: z
     .int({ error: expect('a whole number') })
     .min(0, 'cannot be negative')
@@ -112,15 +133,30 @@ export const acceptFieldsSchema = bodyObject({
     .max(LIMITS.maxProposedFields, `can name at most ${LIMITS.maxProposedFields} fields`)
     .optional()
     .meta({ description: 'The proposed fields to accept, by name or id' }),
-  all: z.literal(true, { error: expect('true') }).optional().meta({ description: 'Accept every proposed field' }),
+  all: z
+    .literal(true, { error: expect('true') })
+    .optional()
+    .meta({ description: 'Accept every proposed field' }),
   type: fieldTypeSchema
     .optional()
-    .meta({ description: 'The type the named fields get; without it each field settles on the type its stored values share (text when they differ)' }),
-}).superRefine((input, issues) => {
-  if ((input.names === undefined) === (input.all === undefined)) issues.addIssue({ code: 'custom', path: ['names'], message: 'send either "names" or "all": true' })
-  if (input.type !== undefined && input.all !== undefined) issues.addIssue({ code: 'custom', path: ['type'], message: 'goes with "names", not with "all"' })
-  if (input.type !== undefined && CHOICE_TYPES.includes(input.type)) {
-    issues.addIssue({ code: 'custom', path: ['type'], message: `cannot be ${input.type} when accepting (it needs options): accept the field, then set its type and options with a field update` })
-  }
-}, { when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) })
+    .meta({
+      description:
+        'The type the named fields get; without it each field settles on the type its stored values share (text when they differ)',
+    }),
+}).superRefine(
+  (input, issues) => {
+    if ((input.names === undefined) === (input.all === undefined))
+      issues.addIssue({ code: 'custom', path: ['names'], message: 'send either "names" or "all": true' })
+    if (input.type !== undefined && input.all !== undefined)
+      issues.addIssue({ code: 'custom', path: ['type'], message: 'goes with "names", not with "all"' })
+    if (input.type !== undefined && CHOICE_TYPES.includes(input.type)) {
+      issues.addIssue({
+        code: 'custom',
+        path: ['type'],
+        message: `cannot be ${input.type} when accepting (it needs options): accept the field, then set its type and options with a field update`,
+      })
+    }
+  },
+  { when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) },
+)
 export type AcceptFieldsInput = z.input<typeof acceptFieldsSchema>

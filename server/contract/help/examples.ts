@@ -18,7 +18,13 @@ export function exampleData(fields: readonly HelpField[]): Record<string, unknow
   if (fields.length === 0) return { name: 'Ada', email: 'ada@example.com', message: 'Hello' }
   const data: Record<string, unknown> = {}
   // defineProperty: a field named `__proto__` must become an ordinary key.
-  for (const field of fields) Object.defineProperty(data, field.name, { value: exampleValue(field), enumerable: true, writable: true, configurable: true })
+  for (const field of fields)
+    Object.defineProperty(data, field.name, {
+      value: exampleValue(field),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    })
   return data
 }
 
@@ -28,7 +34,8 @@ const json = (value: unknown) => JSON.stringify(value, null, 2)
 export function formPairs(fields: readonly HelpField[]): Array<[string, string]> {
   const pairs: Array<[string, string]> = []
   for (const [name, value] of Object.entries(exampleData(fields))) {
-    for (const item of Array.isArray(value) ? value : [value]) pairs.push([name, typeof item === 'string' ? item : JSON.stringify(item)])
+    for (const item of Array.isArray(value) ? value : [value])
+      pairs.push([name, typeof item === 'string' ? item : JSON.stringify(item)])
   }
   return pairs
 }
@@ -36,12 +43,18 @@ export function formPairs(fields: readonly HelpField[]): Array<[string, string]>
 /** curl posting the example record in the canonical shape. */
 export function curlJson(input: HelpInput): string {
   const body = JSON.stringify({ data: exampleData(input.fields), meta: { source: 'curl' } })
-  return codeBlock(`curl -X POST ${shellQuote(input.url)} \\\n  -H 'Content-Type: application/json' \\\n  -d ${shellQuote(body)}`, 'sh')
+  return codeBlock(
+    `curl -X POST ${shellQuote(input.url)} \\\n  -H 'Content-Type: application/json' \\\n  -d ${shellQuote(body)}`,
+    'sh',
+  )
 }
 
 /** curl posting the same record flat. */
 export function curlFlat(input: HelpInput): string {
-  return codeBlock(`curl -X POST ${shellQuote(input.url)} \\\n  -H 'Content-Type: application/json' \\\n  -d ${shellQuote(JSON.stringify(exampleData(input.fields)))}`, 'sh')
+  return codeBlock(
+    `curl -X POST ${shellQuote(input.url)} \\\n  -H 'Content-Type: application/json' \\\n  -d ${shellQuote(JSON.stringify(exampleData(input.fields)))}`,
+    'sh',
+  )
 }
 
 /** Browser fetch (JSON, preflighted), sendBeacon (text/plain) and URLSearchParams to /form. */
@@ -78,13 +91,19 @@ export function htmlForm(input: HelpInput): string {
 export function curlBatch(input: HelpInput): string {
   const data = exampleData(input.fields)
   const body = JSON.stringify([{ data, meta: { source: 'import' } }, data])
-  return codeBlock(`curl -X POST ${shellQuote(`${input.url}/batch`)} \\\n  -H 'Content-Type: application/json' \\\n  -d ${shellQuote(body)}`, 'sh')
+  return codeBlock(
+    `curl -X POST ${shellQuote(`${input.url}/batch`)} \\\n  -H 'Content-Type: application/json' \\\n  -d ${shellQuote(body)}`,
+    'sh',
+  )
 }
 
 /** What a webhook delivery (GitHub, Stripe…) looks like when pointed at the endpoint. */
 export function webhookExample(input: HelpInput): string {
   const event = { action: 'opened', issue: { number: 7, title: 'Bug report' }, sender: { login: 'octocat' } }
-  return codeBlock(`# What GitHub sends for an "issues" event; stored flat: fields action, issue, sender\ncurl -X POST ${shellQuote(input.url)} \\\n  -H 'Content-Type: application/json' \\\n  -d ${shellQuote(JSON.stringify(event))}`, 'sh')
+  return codeBlock(
+    `# What GitHub sends for an "issues" event; stored flat: fields action, issue, sender\ncurl -X POST ${shellQuote(input.url)} \\\n  -H 'Content-Type: application/json' \\\n  -d ${shellQuote(JSON.stringify(event))}`,
+    'sh',
+  )
 }
 
 /**
@@ -92,29 +111,38 @@ export function webhookExample(input: HelpInput): string {
  * (reads keep /query private), the requests carry the owner's access token from SVC_TOKEN.
  */
 export function readAllExamples(url: string, maxPageSize: number, owner = false): string {
-  return codeBlock(
-    [
-      `const endpoint = ${JSON.stringify(url)}`,
-      ...(owner ? ["// The owner's access token, from the environment: never put it in a public page", "const headers = { Authorization: `Bearer ${process.env.SVC_TOKEN}` }"] : []),
-      'const records = []',
-      'for (let page = 1; ; page++) {',
-      `  const res = await fetch(\`\${endpoint}/query?page=\${page}&size=${maxPageSize}\`${owner ? ', { headers }' : ''})`,
-      "  if (!res.ok) throw new Error((await res.json()).error.message)",
-      '  const body = await res.json()',
-      '  records.push(...body.records)',
-      `  if (body.records.length < ${maxPageSize}) break // the first short page is the last`,
-      '}',
-    ].join('\n'),
-    'js',
-  ) + '\n\n' + codeBlock(
-    [
-      `page=1`,
-      `while :; do`,
-      `  curl -s ${owner ? '-H "Authorization: Bearer $SVC_TOKEN" ' : ''}${shellQuote(`${url}/query?size=${maxPageSize}&page=`)}"$page" > "page-$page.json"`,
-      `  [ "$(jq '.records | length' "page-$page.json")" -lt ${maxPageSize} ] && break`,
-      `  page=$((page + 1))`,
-      `done`,
-    ].join('\n'),
-    'sh',
+  return (
+    codeBlock(
+      [
+        `const endpoint = ${JSON.stringify(url)}`,
+        ...(owner
+          ? [
+              "// The owner's access token, from the environment: never put it in a public page",
+              'const headers = { Authorization: `Bearer ${process.env.SVC_TOKEN}` }',
+            ]
+          : []),
+        'const records = []',
+        'for (let page = 1; ; page++) {',
+        `  const res = await fetch(\`\${endpoint}/query?page=\${page}&size=${maxPageSize}\`${owner ? ', { headers }' : ''})`,
+        '  if (!res.ok) throw new Error((await res.json()).error.message)',
+        '  const body = await res.json()',
+        '  records.push(...body.records)',
+        `  if (body.records.length < ${maxPageSize}) break // the first short page is the last`,
+        '}',
+      ].join('\n'),
+      'js',
+    ) +
+    '\n\n' +
+    codeBlock(
+      [
+        `page=1`,
+        `while :; do`,
+        `  curl -s ${owner ? '-H "Authorization: Bearer $SVC_TOKEN" ' : ''}${shellQuote(`${url}/query?size=${maxPageSize}&page=`)}"$page" > "page-$page.json"`,
+        `  [ "$(jq '.records | length' "page-$page.json")" -lt ${maxPageSize} ] && break`,
+        `  page=$((page + 1))`,
+        `done`,
+      ].join('\n'),
+      'sh',
+    )
   )
 }

@@ -41,7 +41,9 @@ function controlLines(field: SnippetField, control: FieldControl): string[] {
       `  <label>${label}`,
       `    <select name="${name}"${required}>`,
       '      <option value="">Choose…</option>',
-      ...choices.map((choice) => `      <option value="${escapeHtml(choice.value)}">${escapeHtml(choice.label)}</option>`),
+      ...choices.map(
+        (choice) => `      <option value="${escapeHtml(choice.value)}">${escapeHtml(choice.label)}</option>`,
+      ),
       '    </select>',
       '  </label>',
     ]
@@ -51,7 +53,10 @@ function controlLines(field: SnippetField, control: FieldControl): string[] {
   const each = layout === 'radios' ? required : ''
   return [
     `  <fieldset><legend>${label}</legend>`,
-    ...choices.map((choice) => `    <label><input ${input} value="${escapeHtml(choice.value)}"${each}> ${escapeHtml(choice.label)}</label>`),
+    ...choices.map(
+      (choice) =>
+        `    <label><input ${input} value="${escapeHtml(choice.value)}"${each}> ${escapeHtml(choice.label)}</label>`,
+    ),
     '  </fieldset>',
   ]
 }

@@ -19,7 +19,8 @@ export function inlineCode(text: string): string {
   const fence = '`'.repeat(longestRun(text, '`') + 1)
   // CommonMark strips one space from each side when both are present, and a leading or
   // trailing backtick would merge with the fence: pad in those cases.
-  const pad = text.startsWith('`') || text.endsWith('`') || (text.startsWith(' ') && text.endsWith(' ') && text.trim() !== '')
+  const pad =
+    text.startsWith('`') || text.endsWith('`') || (text.startsWith(' ') && text.endsWith(' ') && text.trim() !== '')
   return pad ? `${fence} ${text} ${fence}` : `${fence}${text}${fence}`
 }
 

@@ -24,16 +24,28 @@ export type Order = (typeof ORDERS)[number]
 // parsePageQuery with a clear 400); `meta` is what the OpenAPI document says of it.
 const queryParameter = (meta: Record<string, unknown>) => z.unknown().optional().meta(meta)
 
-const spamParameter = queryParameter({ type: 'string', enum: SPAM_MODES, default: 'exclude', description: 'exclude, include, or only the records flagged as spam' })
+const spamParameter = queryParameter({
+  type: 'string',
+  enum: SPAM_MODES,
+  default: 'exclude',
+  description: 'exclude, include, or only the records flagged as spam',
+})
 
 const filterParameter = queryParameter({
   type: 'string',
-  description: "Only the records matching, in PocketBase's syntax: city = 'Paris' && (age >= 18 || consent = true) && created >= '2026-01-01'. Operators = != > >= < <= ~ (contains) !~; null is missing; `name with spaces` in backticks",
+  description:
+    "Only the records matching, in PocketBase's syntax: city = 'Paris' && (age >= 18 || consent = true) && created >= '2026-01-01'. Operators = != > >= < <= ~ (contains) !~; null is missing; `name with spaces` in backticks",
 })
 
 const sharedPageParameters = {
   page: queryParameter({ type: 'integer', minimum: 1, default: 1, description: 'Page number, 1 or more' }),
-  size: queryParameter({ type: 'integer', minimum: 1, maximum: LIMITS.maxPageSize, default: LIMITS.defaultPageSize, description: `Records per page, 1 to ${LIMITS.maxPageSize}; larger is a 400, never clamped` }),
+  size: queryParameter({
+    type: 'integer',
+    minimum: 1,
+    maximum: LIMITS.maxPageSize,
+    default: LIMITS.defaultPageSize,
+    description: `Records per page, 1 to ${LIMITS.maxPageSize}; larger is a 400, never clamped`,
+  }),
   spam: spamParameter,
 }
 
@@ -43,7 +55,12 @@ export const sharePageQuerySchema = z.looseObject(sharedPageParameters)
 /** The page parameters of the owner's record list, which also takes `order` and `filter`. */
 export const pageQuerySchema = z.looseObject({
   ...sharedPageParameters,
-  order: queryParameter({ type: 'string', enum: ORDERS, default: 'asc', description: 'asc (oldest first) or desc (newest first)' }),
+  order: queryParameter({
+    type: 'string',
+    enum: ORDERS,
+    default: 'asc',
+    description: 'asc (oldest first) or desc (newest first)',
+  }),
   filter: filterParameter,
 })
 
@@ -54,12 +71,16 @@ export const exportQuerySchema = z.looseObject({ spam: spamParameter, filter: fi
 export const summaryQuerySchema = z.looseObject({ spam: spamParameter })
 
 const recordIds = z
-  .array(z.string().min(1, 'a record id cannot be empty').max(100, 'a record id has at most 100 characters'), { error: 'must be an array of record ids' })
+  .array(z.string().min(1, 'a record id cannot be empty').max(100, 'a record id has at most 100 characters'), {
+    error: 'must be an array of record ids',
+  })
   .min(1, 'name at least one record id')
   .max(LIMITS.maxDeleteIds, `at most ${LIMITS.maxDeleteIds} ids per request; send several requests for more`)
 
 const unknownKeys = (allowed: string, shape: string) => (issue: { code: string; keys?: string[] }) =>
-  issue.code === 'unrecognized_keys' ? `unknown properties ${quoteList(issue.keys!)}; allowed: ${allowed}` : `the body must be a JSON object ${shape}`
+  issue.code === 'unrecognized_keys'
+    ? `unknown properties ${quoteList(issue.keys!)}; allowed: ${allowed}`
+    : `the body must be a JSON object ${shape}`
 
 /** Body of POST /api/v3/apps/:id/records/delete. */
 export const deleteRecordsSchema = z.strictObject({ ids: recordIds }, { error: unknownKeys('ids', '{"ids":[…]}') })

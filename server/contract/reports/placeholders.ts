@@ -34,13 +34,19 @@ export function fillPlaceholders(text: string, values: PlaceholderValues): strin
 }
 
 /** Placeholders in `text` that name no field or scale of the app. */
-export function placeholderProblems(text: string, fieldNames: readonly string[], scaleKeys: readonly string[], path: string): Problem[] {
+export function placeholderProblems(
+  text: string,
+  fieldNames: readonly string[],
+  scaleKeys: readonly string[],
+  path: string,
+): Problem[] {
   const problems: Problem[] = []
   for (const match of text.matchAll(PLACEHOLDER)) {
     const name = match[1]
     const [kind, key] = name.split(/\.(.*)/s, 2)
     if ((kind === 'score' || kind === 'level') && key !== undefined && !fieldNames.includes(name)) {
-      if (!scaleKeys.includes(key)) problems.push({ path, message: `{{${name}}} names no scale; scales: ${scaleKeys.join(', ') || '(none yet)'}` })
+      if (!scaleKeys.includes(key))
+        problems.push({ path, message: `{{${name}}} names no scale; scales: ${scaleKeys.join(', ') || '(none yet)'}` })
     } else if (!fieldNames.includes(name)) {
       problems.push({ path, message: `{{${name}}} names no field; use a field name, score.<scale> or level.<scale>` })
     }

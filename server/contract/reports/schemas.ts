@@ -34,11 +34,20 @@ export type UpdatePageInput = z.input<typeof updatePageSchema>
 
 export const addSectionSchema = bodyObject({
   type: z.enum(SECTION_TYPES, { error: expect(SECTION_TYPES.join(', ')) }).meta({
-    description: 'intro/closing: text; score: one scale with its level and interpretation; chart: all scales; expert: profile and commentary',
+    description:
+      'intro/closing: text; score: one scale with its level and interpretation; chart: all scales; expert: profile and commentary',
   }),
   title: titleSchema.optional(),
-  text: longTextSchema.optional().meta({ description: 'Plain text; blank lines split paragraphs; placeholders {{<field>}}, {{score.<scale>}}, {{level.<scale>}}' }),
-  scale: z.string({ error: expect('a scale key or id') }).optional().meta({ description: 'score: required; expert: optional (default every scale)' }),
+  text: longTextSchema
+    .optional()
+    .meta({
+      description:
+        'Plain text; blank lines split paragraphs; placeholders {{<field>}}, {{score.<scale>}}, {{level.<scale>}}',
+    }),
+  scale: z
+    .string({ error: expect('a scale key or id') })
+    .optional()
+    .meta({ description: 'score: required; expert: optional (default every scale)' }),
   position: positionSchema.optional().meta({ description: '1-based place among the page’s sections; default: last' }),
 })
 export type AddSectionInput = z.input<typeof addSectionSchema>
@@ -46,7 +55,9 @@ export type AddSectionInput = z.input<typeof addSectionSchema>
 export const REPORT_FORMATS = ['text', 'html'] as const
 
 export const previewReportSchema = bodyObject({
-  data: z.record(z.string(), z.unknown(), { error: expect('an object of answers by field name') }).meta({ description: 'Answers as a record would hold them' }),
+  data: z
+    .record(z.string(), z.unknown(), { error: expect('an object of answers by field name') })
+    .meta({ description: 'Answers as a record would hold them' }),
   format: z.enum(REPORT_FORMATS, { error: expect('"text" or "html"') }).default('text'),
 })
 export type PreviewReportInput = z.input<typeof previewReportSchema>

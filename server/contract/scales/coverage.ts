@@ -5,7 +5,8 @@
 import type { Problem } from '../errors.ts'
 import { sortLevels, type Level, type Range } from './model.ts'
 
-const show = (value: number | null, open: string): string => (value === null || !Number.isFinite(value) ? open : String(value))
+const show = (value: number | null, open: string): string =>
+  value === null || !Number.isFinite(value) ? open : String(value)
 const span = (level: Level): string => `${show(level.min, '−∞')}–${show(level.max, '∞')}`
 
 /** Levels whose ranges overlap another's, or that leave an open bound in the middle. */
@@ -33,7 +34,14 @@ export function overlapProblems(levels: readonly Level[]): Problem[] {
  */
 export function gapProblems(levels: readonly Level[], range: Range | null): Problem[] {
   if (levels.length === 0) {
-    return range ? [{ path: 'levels', message: `no levels yet: add levels covering ${show(range.min, '−∞')} to ${show(range.max, '∞')}` }] : []
+    return range
+      ? [
+          {
+            path: 'levels',
+            message: `no levels yet: add levels covering ${show(range.min, '−∞')} to ${show(range.max, '∞')}`,
+          },
+        ]
+      : []
   }
   const sorted = sortLevels(levels)
   const problems: Problem[] = []
@@ -41,7 +49,10 @@ export function gapProblems(levels: readonly Level[], range: Range | null): Prob
     const below = sorted[i - 1]
     const above = sorted[i]
     if (below.max !== null && above.min !== null && above.min > below.max) {
-      problems.push({ path: 'levels', message: `gap from ${below.max} to ${above.min}: scores between "${below.key}" and "${above.key}" have no level` })
+      problems.push({
+        path: 'levels',
+        message: `gap from ${below.max} to ${above.min}: scores between "${below.key}" and "${above.key}" have no level`,
+      })
     }
   }
   if (!range) return problems
@@ -50,10 +61,16 @@ export function gapProblems(levels: readonly Level[], range: Range | null): Prob
   const firstMin = first.min ?? -Infinity
   const lastMax = last.max ?? Infinity
   if (range.min < firstMin) {
-    problems.unshift({ path: 'levels', message: `gap from ${show(range.min, '−∞')} to ${firstMin}: the lowest possible score is ${show(range.min, '−∞ (an item has no min)')}, below level "${first.key}"` })
+    problems.unshift({
+      path: 'levels',
+      message: `gap from ${show(range.min, '−∞')} to ${firstMin}: the lowest possible score is ${show(range.min, '−∞ (an item has no min)')}, below level "${first.key}"`,
+    })
   }
   if (range.max > lastMax) {
-    problems.push({ path: 'levels', message: `gap from ${lastMax} to ${show(range.max, '∞')}: the highest possible score is ${show(range.max, '∞ (an item has no max)')}, above level "${last.key}"` })
+    problems.push({
+      path: 'levels',
+      message: `gap from ${lastMax} to ${show(range.max, '∞')}: the highest possible score is ${show(range.max, '∞ (an item has no max)')}, above level "${last.key}"`,
+    })
   }
   return problems
 }

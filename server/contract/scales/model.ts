@@ -79,7 +79,9 @@ export function scaleRange(method: ScaleMethod, items: Array<{ weight: number; r
     max += item.weight * item.range.max
     weight += item.weight
   }
-  return method === 'mean' ? { min: roundScore(min / weight), max: roundScore(max / weight) } : { min: roundScore(min), max: roundScore(max) }
+  return method === 'mean'
+    ? { min: roundScore(min / weight), max: roundScore(max / weight) }
+    : { min: roundScore(min), max: roundScore(max) }
 }
 
 const SCALE = 10 ** ASSESSMENT.scoreDecimals

@@ -23,19 +23,37 @@ export const longTextSchema = z
   .string({ error: expect('a string') })
   // overwrite, not transform: the type stays a string, so the OpenAPI document can show it.
   .overwrite((text) => text.replace(/\r\n?/g, '\n').trim())
-  .refine((text) => characterCount(text) <= ASSESSMENT.maxTextLength, `can have at most ${ASSESSMENT.maxTextLength} characters`)
+  .refine(
+    (text) => characterCount(text) <= ASSESSMENT.maxTextLength,
+    `can have at most ${ASSESSMENT.maxTextLength} characters`,
+  )
 
 export const scaleKeySchema = z
   .string({ error: expect('a string') })
-  .regex(ASSESSMENT.scaleKeyPattern, 'must start with a lower-case letter and use only a-z, 0-9, "-" and "_" (at most 40 characters)')
-  .meta({ description: 'Slug used in placeholders ({{score.<key>}}), score objects and CSV columns; unique per app', example: 'energy' })
+  .regex(
+    ASSESSMENT.scaleKeyPattern,
+    'must start with a lower-case letter and use only a-z, 0-9, "-" and "_" (at most 40 characters)',
+  )
+  .meta({
+    description: 'Slug used in placeholders ({{score.<key>}}), score objects and CSV columns; unique per app',
+    example: 'energy',
+  })
 
 const finite = z.number({ error: expect('a number') })
 
 export const scaleItemSchema = bodyObject({
-  field: z.string({ error: expect('a field id or name') }).min(1, 'cannot be empty').meta({ description: 'Field id or name (a choice, multichoice or number field)' }),
-  weight: finite.gt(0, 'must be greater than 0').default(1).meta({ description: 'Multiplies the item value (default 1)' }),
-  reverse: z.boolean({ error: expect('true or false') }).default(false).meta({ description: 'Score max + min − value (reverse-worded items)' }),
+  field: z
+    .string({ error: expect('a field id or name') })
+    .min(1, 'cannot be empty')
+    .meta({ description: 'Field id or name (a choice, multichoice or number field)' }),
+  weight: finite
+    .gt(0, 'must be greater than 0')
+    .default(1)
+    .meta({ description: 'Multiplies the item value (default 1)' }),
+  reverse: z
+    .boolean({ error: expect('true or false') })
+    .default(false)
+    .meta({ description: 'Score max + min − value (reverse-worded items)' }),
   scores: z
     .record(z.string(), finite, { error: expect('an object of option → score') })
     .optional()
@@ -48,7 +66,9 @@ export type ScaleItemInput = z.input<typeof scaleItemSchema>
 const levelShape = {
   label: lineSchema(ASSESSMENT.maxLevelLabelLength),
   min: finite.nullable().meta({ description: 'Inclusive lower bound; null = no lower bound (lowest level only)' }),
-  max: finite.nullable().meta({ description: 'Exclusive upper bound (inclusive for the top level); null = no upper bound' }),
+  max: finite
+    .nullable()
+    .meta({ description: 'Exclusive upper bound (inclusive for the top level); null = no upper bound' }),
   interpretation: longTextSchema.optional().meta({ description: 'What this level means, shown on reports' }),
 }
 
@@ -73,8 +93,14 @@ export const createScaleSchema = bodyObject({
   name: lineSchema(ASSESSMENT.maxScaleNameLength),
   description: longTextSchema.optional(),
   method: methodSchema.default('sum'),
-  items: z.array(scaleItemSchema, { error: expect('an array of items') }).max(ASSESSMENT.maxItemsPerScale, `can have at most ${ASSESSMENT.maxItemsPerScale} items`).optional(),
-  levels: z.array(scaleLevelSchema, { error: expect('an array of levels') }).max(ASSESSMENT.maxLevelsPerScale, `can have at most ${ASSESSMENT.maxLevelsPerScale} levels`).optional(),
+  items: z
+    .array(scaleItemSchema, { error: expect('an array of items') })
+    .max(ASSESSMENT.maxItemsPerScale, `can have at most ${ASSESSMENT.maxItemsPerScale} items`)
+    .optional(),
+  levels: z
+    .array(scaleLevelSchema, { error: expect('an array of levels') })
+    .max(ASSESSMENT.maxLevelsPerScale, `can have at most ${ASSESSMENT.maxLevelsPerScale} levels`)
+    .optional(),
 })
 export type CreateScaleInput = z.input<typeof createScaleSchema>
 

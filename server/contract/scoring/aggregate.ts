@@ -56,13 +56,21 @@ export function summarizeScores(totals: ScoreTotals): Record<string, ScaleSummar
   const out: Record<string, ScaleSummary> = {}
   for (const key of Object.keys(totals)) {
     const t = totals[key]
-    out[key] = { count: t.count, missing: t.missing, mean: t.count === 0 ? null : Math.round((t.sum / t.count) * 1e4) / 1e4, min: t.min, max: t.max, levels: { ...t.levels } }
+    out[key] = {
+      count: t.count,
+      missing: t.missing,
+      mean: t.count === 0 ? null : Math.round((t.sum / t.count) * 1e4) / 1e4,
+      min: t.min,
+      max: t.max,
+      levels: { ...t.levels },
+    }
   }
   return out
 }
 
 /** CSV header cells for the given scale keys: `score.<key>` and `level.<key>` per dimension. */
-export const scoreColumns = (keys: readonly string[]): string[] => keys.flatMap((key) => [`score.${key}`, `level.${key}`])
+export const scoreColumns = (keys: readonly string[]): string[] =>
+  keys.flatMap((key) => [`score.${key}`, `level.${key}`])
 
 /** The CSV cells of one record for `keys` (same order as `scoreColumns`); empty when unscored. */
 export function scoreCells(scores: RecordScores | null, keys: readonly string[]): Array<number | string> {

@@ -27,7 +27,8 @@ export function parseRateLimit(raw: string, name = 'rateLimit'): RateLimit | nul
   if (!match) throw new RateLimitSyntaxError(`${name} must look like "20/s,100" or "off", got "${raw}"`)
   const rate = Number(match[1])
   const burst = match[2] === undefined ? Math.max(1, Math.ceil(rate * 5)) : Number(match[2])
-  if (rate <= 0 || burst < 1) throw new RateLimitSyntaxError(`${name} needs a rate above 0 and a burst of at least 1, got "${raw}"`)
+  if (rate <= 0 || burst < 1)
+    throw new RateLimitSyntaxError(`${name} needs a rate above 0 and a burst of at least 1, got "${raw}"`)
   return { rate, burst }
 }
 
@@ -43,7 +44,8 @@ export function rateLimitProblem(raw: string, name = 'rateLimit'): string | null
 }
 
 /** `{rate:20, burst:100}` → `20/s,100`; null (no limit) → `off`. */
-export const formatRateLimit = (limit: RateLimit | null): string => (limit === null ? 'off' : `${limit.rate}/s,${limit.burst}`)
+export const formatRateLimit = (limit: RateLimit | null): string =>
+  limit === null ? 'off' : `${limit.rate}/s,${limit.burst}`
 
 /** The canonical text of a valid rate-limit setting (`20/s` → `20/s,100`, ` OFF ` → `off`). */
 export const normalizeRateLimit = (raw: string): string => formatRateLimit(parseRateLimit(raw))
@@ -55,5 +57,8 @@ export function endpointRateLimit(config: { rateLimit: RateLimit | null }, store
 
 /** The limit of one client address on an endpoint: `LIMITS.clientRateShare` of the endpoint's rate and burst. */
 export function clientRateLimit(limit: RateLimit): RateLimit {
-  return { rate: limit.rate * LIMITS.clientRateShare, burst: Math.max(1, Math.floor(limit.burst * LIMITS.clientRateShare)) }
+  return {
+    rate: limit.rate * LIMITS.clientRateShare,
+    burst: Math.max(1, Math.floor(limit.burst * LIMITS.clientRateShare)),
+  }
 }

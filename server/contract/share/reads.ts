@@ -18,15 +18,17 @@ export type ReadPath = 'query' | 'summary'
 /** What each setting lets anyone holding the endpoint token read. */
 export const READ_ACCESS_MEANING: Readonly<Record<ReadAccess, string>> = {
   off: 'only the owner reads (with an access token); /query and /summary answer 403 `disabled` to anyone else',
-  summary: 'anyone with the endpoint token reads /summary (aggregates); /query stays the owner\'s',
+  summary: "anyone with the endpoint token reads /summary (aggregates); /query stays the owner's",
   records: 'anyone with the endpoint token reads every record (/query) and /summary',
 }
 
 /** The setting a PATCH value stands for: `true`/`false` from older scripts mean `records`/`off`. */
-export const readAccessOf = (value: ReadAccess | boolean): ReadAccess => (value === true ? 'records' : value === false ? 'off' : value)
+export const readAccessOf = (value: ReadAccess | boolean): ReadAccess =>
+  value === true ? 'records' : value === false ? 'off' : value
 
 /** True when `reads` lets a caller without the owner's token use `path`. */
-export const openToAnyone = (reads: ReadAccess, path: ReadPath): boolean => reads === 'records' || (reads === 'summary' && path === 'summary')
+export const openToAnyone = (reads: ReadAccess, path: ReadPath): boolean =>
+  reads === 'records' || (reads === 'summary' && path === 'summary')
 
 const RECORDS_WARNING =
   'Reads are open (reads: "records"): anyone with the endpoint or fill-in link can read every record through /query and /summary, ' +
@@ -34,7 +36,7 @@ const RECORDS_WARNING =
 
 const SUMMARY_WARNING =
   'Summary reads are open (reads: "summary"): anyone with the endpoint or fill-in link can read the aggregates of every record through /summary ' +
-  '(counts, numbers, records per day, and each field\'s most frequent values, which can be what people typed); single records stay private. ' +
+  "(counts, numbers, records per day, and each field's most frequent values, which can be what people typed); single records stay private. " +
   'Set reads to "off" to keep the summary private too.'
 
 /** The warnings an answer that shows or opens `reads` carries; empty when reads are off. */

@@ -22,13 +22,18 @@ export function httpOrigin(raw: string): string | null {
   }
 }
 
-const readAccessList = READ_ACCESS.map((value) => `"${value}"`).join(', ').replace(/, (?=[^,]*$)/, ' or ')
+const readAccessList = READ_ACCESS.map((value) => `"${value}"`)
+  .join(', ')
+  .replace(/, (?=[^,]*$)/, ' or ')
 
 /** `off`, `summary` or `records`; `true`/`false` (older scripts) are taken as `records`/`off`. */
 export const readAccessSchema = z
-  .union([z.enum(READ_ACCESS), z.boolean()], { error: expect(`${readAccessList} (true and false still mean "records" and "off")`) })
+  .union([z.enum(READ_ACCESS), z.boolean()], {
+    error: expect(`${readAccessList} (true and false still mean "records" and "off")`),
+  })
   .meta({
-    description: `Who may read with the endpoint token alone. ${READ_ACCESS.map((value) => `"${value}": ${READ_ACCESS_MEANING[value]}`).join('; ')}. ` +
+    description:
+      `Who may read with the endpoint token alone. ${READ_ACCESS.map((value) => `"${value}": ${READ_ACCESS_MEANING[value]}`).join('; ')}. ` +
       'The owner\'s access token (Authorization: Bearer) always reads. true and false are accepted as "records" and "off". Answers that open reads carry data.warnings.',
     example: 'off',
   })
@@ -40,29 +45,47 @@ export const rateLimitSchema = z
     if (problem) issues.addIssue({ code: 'custom', message: problem })
   })
   .nullable()
-  .meta({ description: 'Token bucket "<rate>/s,<burst>" (e.g. "20/s,100"), "off", or null for the server default', example: '20/s,100' })
+  .meta({
+    description: 'Token bucket "<rate>/s,<burst>" (e.g. "20/s,100"), "off", or null for the server default',
+    example: '20/s,100',
+  })
 
 export const redirectOriginsSchema = z
   .array(
-    z.string({ error: expect('a string') }).refine((raw) => httpOrigin(raw) !== null, 'must be an http:// or https:// URL such as https://example.com'),
+    z
+      .string({ error: expect('a string') })
+      .refine((raw) => httpOrigin(raw) !== null, 'must be an http:// or https:// URL such as https://example.com'),
     { error: expect('an array of origins') },
   )
-  .refine((origins) => origins.length <= LIMITS.maxRedirectOrigins, `can list at most ${LIMITS.maxRedirectOrigins} origins`)
-  .meta({ description: `Origins (scheme://host[:port]) that \`_redirect\` may send a browser to after a form post; at most ${LIMITS.maxRedirectOrigins}` })
+  .refine(
+    (origins) => origins.length <= LIMITS.maxRedirectOrigins,
+    `can list at most ${LIMITS.maxRedirectOrigins} origins`,
+  )
+  .meta({
+    description: `Origins (scheme://host[:port]) that \`_redirect\` may send a browser to after a form post; at most ${LIMITS.maxRedirectOrigins}`,
+  })
 
 export const thankYouMessageSchema = z
   .string({ error: expect('a string') })
   .trim()
   .max(LIMITS.maxThankYouMessage, `can have at most ${LIMITS.maxThankYouMessage} characters`)
-  .meta({ description: 'What the hosted thank-you page says after a form post (plain text; line breaks kept); "" for the default sentence' })
+  .meta({
+    description:
+      'What the hosted thank-you page says after a form post (plain text; line breaks kept); "" for the default sentence',
+  })
 
 export const thankYouUrlSchema = z
   .string({ error: expect('an http(s) URL or null') })
   .trim()
   .max(LIMITS.maxThankYouUrl, `can have at most ${LIMITS.maxThankYouUrl} characters`)
-  .refine(isHttpUrl, 'must be an absolute http:// or https:// URL without user name or password, such as https://example.com/thanks')
+  .refine(
+    isHttpUrl,
+    'must be an absolute http:// or https:// URL without user name or password, such as https://example.com/thanks',
+  )
   .nullable()
-  .meta({ description: 'Where a browser goes after a form post, instead of the hosted thank-you page; null for that page' })
+  .meta({
+    description: 'Where a browser goes after a form post, instead of the hosted thank-you page; null for that page',
+  })
 
 const { summaryMinRespondentsFloor: FLOOR, summaryMinRespondentsCeiling: CEILING } = LIMITS
 
@@ -82,7 +105,9 @@ export const updateShareSchema = bodyObject({
   service: switchSchema.optional().meta({ description: 'Accept submissions (POST)' }),
   reads: readAccessSchema.optional(),
   autoCreate: switchSchema.optional().meta({ description: 'Create fields for unknown keys in submissions' }),
-  honeypot: fieldNameSchema.optional().meta({ description: 'Form key that marks a submission as spam when non-empty; default _gotcha' }),
+  honeypot: fieldNameSchema
+    .optional()
+    .meta({ description: 'Form key that marks a submission as spam when non-empty; default _gotcha' }),
   rateLimit: rateLimitSchema.optional(),
   redirectOrigins: redirectOriginsSchema.optional(),
   thankYouMessage: thankYouMessageSchema.optional(),

@@ -11,7 +11,8 @@ import { bodyTable } from './schema-table.ts'
 
 const LAYOUT_MEANING: Record<Layout, string> = {
   all: 'every question on one page',
-  'one-per-screen': 'one question at a time with Next/Back (with JavaScript; without it the page falls back to all on one page)',
+  'one-per-screen':
+    'one question at a time with Next/Back (with JavaScript; without it the page falls back to all on one page)',
 }
 
 const REFUSED_EXAMPLE = '@import "https://cdn.example/x.css"; body { background: url(https://tracker.example/p.png) }'
@@ -24,15 +25,15 @@ export function connectSkill(): string {
 
 ## Theme properties
 ${bodyTable(setThemeSchema, {
-    primaryColor: `default \`${DEFAULT_THEME.primaryColor}\``,
-    backgroundColor: `page background; default \`${DEFAULT_THEME.backgroundColor}\``,
-    textColor: `default \`${DEFAULT_THEME.textColor}\``,
-    fontFamily: `default \`${DEFAULT_THEME.fontFamily}\``,
-    logoUrl: `up to ${ASSESSMENT.maxUrlLength} characters; default none`,
-    layout: `default \`${DEFAULT_THEME.layout}\``,
-    buttonText: `the submit button, up to ${ASSESSMENT.maxButtonTextLength} characters; default \`${DEFAULT_THEME.buttonText}\``,
-    customCss: `up to ${ASSESSMENT.maxCustomCssLength} characters; see below`,
-  })}
+  primaryColor: `default \`${DEFAULT_THEME.primaryColor}\``,
+  backgroundColor: `page background; default \`${DEFAULT_THEME.backgroundColor}\``,
+  textColor: `default \`${DEFAULT_THEME.textColor}\``,
+  fontFamily: `default \`${DEFAULT_THEME.fontFamily}\``,
+  logoUrl: `up to ${ASSESSMENT.maxUrlLength} characters; default none`,
+  layout: `default \`${DEFAULT_THEME.layout}\``,
+  buttonText: `the submit button, up to ${ASSESSMENT.maxButtonTextLength} characters; default \`${DEFAULT_THEME.buttonText}\``,
+  customCss: `up to ${ASSESSMENT.maxCustomCssLength} characters; see below`,
+})}
 
 - **Colours**: \`#rgb\`, \`#rgba\`, \`#rrggbb\`, \`#rrggbbaa\`, \`rgb()\`/\`rgba()\`/\`hsl()\`/\`hsla()\` with plain numbers, or a CSS colour name (\`teal\`, \`navy\`…). Anything else is refused, so a colour can never carry other CSS.
 - **Logo**: an absolute \`http://\` or \`https://\` image URL without user name or password; \`null\` (CLI: \`none\`) removes it.
@@ -40,8 +41,8 @@ ${bodyTable(setThemeSchema, {
 
 ## Font families (system stacks only)
 ${Object.entries(FONT_STACKS)
-    .map(([name, stack]) => `- \`${name}\`: ${stack}`)
-    .join('\n')}
+  .map(([name, stack]) => `- \`${name}\`: ${stack}`)
+  .join('\n')}
 
 ## Custom CSS
 Added after the theme's own styles on both pages, up to ${ASSESSMENT.maxCustomCssLength} characters. It is read as a browser reads it (comments, quotes and escapes such as \`u\\rl(\` included) and refused — never silently edited — with every problem listed. Custom CSS:
@@ -50,8 +51,8 @@ ${CSS_RULES.map((rule) => `- ${rule.message};`).join('\n')}
 
 For example \`${REFUSED_EXAMPLE}\` is refused with:
 ${customCssProblems(REFUSED_EXAMPLE)
-    .map((problem) => `- "${problem.message}"`)
-    .join('\n')}
+  .map((problem) => `- "${problem.message}"`)
+  .join('\n')}
 
 Tips: target the pages' own elements (\`body\`, \`h1\`, \`label\`, \`button\`, \`input\`); colours set here override the theme's.
 
@@ -77,7 +78,9 @@ All under \`/api/v3/apps/:id/connect\`, with \`Authorization: Bearer <token>\`; 
 ## Common errors and how to fix them
 - 422 \`customCss\` — each refused construct is listed (see above); remove it, or host images on this server and use a relative \`url()\`.
 - 422 \`primaryColor\` "must be a CSS colour: #rgb, #rrggbb, rgb(…), hsl(…) or a colour name" — variables and gradients are not colours here; put them in custom CSS.
-- 422 \`fontFamily\` — pick one of ${Object.keys(FONT_STACKS).map((f) => `\`${f}\``).join(', ')}; web fonts cannot be loaded.
+- 422 \`fontFamily\` — pick one of ${Object.keys(FONT_STACKS)
+    .map((f) => `\`${f}\``)
+    .join(', ')}; web fonts cannot be loaded.
 - 422 \`logoUrl\` — give an absolute https:// URL, or \`none\`.
 - The fill-in page answers 404 — the app is not published: \`svc-cli share publish --app $APP\`.
 `

@@ -5,14 +5,22 @@
  */
 import { ASSESSMENT } from '../limits.ts'
 import { fillPlaceholders, placeholderProblems } from '../reports/placeholders.ts'
-import { addPageSchema, addSectionSchema, previewReportSchema, REPORT_FORMATS, SECTION_TYPES, type SectionType } from '../reports/schemas.ts'
+import {
+  addPageSchema,
+  addSectionSchema,
+  previewReportSchema,
+  REPORT_FORMATS,
+  SECTION_TYPES,
+  type SectionType,
+} from '../reports/schemas.ts'
 import { bodyTable } from './schema-table.ts'
 
 const SECTION_RULES: Record<SectionType, string> = {
   intro: 'opening text; `text` is required',
-  score: 'one scale: its score, level label and the level\'s interpretation, then `text`; `scale` is required',
+  score: "one scale: its score, level label and the level's interpretation, then `text`; `scale` is required",
   chart: 'a bar chart (inline SVG, no CDN) of every scale; leave `scale` out',
-  expert: 'the expert profile and the comment for the respondent\'s level on each scale (or only on `scale`); shown only when there is a profile (name or bio) or a matching comment',
+  expert:
+    "the expert profile and the comment for the respondent's level on each scale (or only on `scale`); shown only when there is a profile (name or bio) or a matching comment",
   closing: 'closing text; `text` is required',
 }
 

@@ -18,7 +18,13 @@ const LIKERT = { '1': 1, '2': 2, '3': 3, '4': 4, '5': 5 }
 function exampleScale(method: ScoringScale['method'], weight2 = 1): ScoringScale {
   const likert = (field: string, weight: number, reverse: boolean) =>
     scoringItem({ field, type: 'choice', weight, reverse, scores: LIKERT, min: null, max: null })
-  return { key: 'energy', name: 'Energy', method, items: [likert('q1', 1, false), likert('q2', weight2, false), likert('q3', 1, true)], levels: EXAMPLE_LEVELS }
+  return {
+    key: 'energy',
+    name: 'Energy',
+    method,
+    items: [likert('q1', 1, false), likert('q2', weight2, false), likert('q3', 1, true)],
+    levels: EXAMPLE_LEVELS,
+  }
 }
 
 const EXAMPLE_LEVELS: Level[] = [
@@ -111,15 +117,17 @@ ${bodyTable(setLevelSchema, { label: `shown on reports, up to ${ASSESSMENT.maxLe
 Body of \`POST …/scales\` (\`scale add\`; \`items\` and \`levels\` take the item body above and the level body plus \`key\`):
 
 ${bodyTable(createScaleSchema, {
-    name: `shown on reports, up to ${ASSESSMENT.maxScaleNameLength} characters`,
-    description: `what the scale measures, up to ${ASSESSMENT.maxTextLength} characters`,
-    items: `up to ${ASSESSMENT.maxItemsPerScale}; replaces the whole list`,
-    levels: `up to ${ASSESSMENT.maxLevelsPerScale}; must tile the range`,
-  })}
+  name: `shown on reports, up to ${ASSESSMENT.maxScaleNameLength} characters`,
+  description: `what the scale measures, up to ${ASSESSMENT.maxTextLength} characters`,
+  items: `up to ${ASSESSMENT.maxItemsPerScale}; replaces the whole list`,
+  levels: `up to ${ASSESSMENT.maxLevelsPerScale}; must tile the range`,
+})}
 
 ## Where scores show up
 - Each record stores \`{"<key>": {"score", "level", "levelLabel"}}\` per scale; \`/query\` and owner reads return it as \`scores\`.
-- CSV exports add the columns ${scoreColumns(['<key>']).map((c) => `\`${c}\``).join(' and ')} per scale.
+- CSV exports add the columns ${scoreColumns(['<key>'])
+    .map((c) => `\`${c}\``)
+    .join(' and ')} per scale.
 - \`/summary\` aggregates per scale: count, missing, mean, min, max and records per level.
 - \`svc-cli scale rescore\` recomputes every stored score with the current scales (old reports change; that is the point of running it).
 

@@ -21,7 +21,8 @@ interface JsonSchema {
 function typeOf(schema: JsonSchema): string {
   if (schema.anyOf) return schema.anyOf.map(typeOf).join(' or ')
   if (schema.enum) return schema.enum.map((value) => JSON.stringify(value)).join(' \\| ')
-  if (schema.type === 'array') return `array of ${schema.items?.type === 'object' ? 'objects' : typeOf(schema.items ?? {})}`
+  if (schema.type === 'array')
+    return `array of ${schema.items?.type === 'object' ? 'objects' : typeOf(schema.items ?? {})}`
   if (schema.type === 'object') return 'object'
   const base = Array.isArray(schema.type) ? schema.type.join(' or ') : (schema.type ?? 'any')
   if (schema.exclusiveMinimum !== undefined) return `${base} > ${schema.exclusiveMinimum}`
@@ -37,7 +38,10 @@ export function bodyTable(schema: z.ZodType, notes: Record<string, string> = {})
   const required = new Set(json.required ?? [])
   const rows = Object.entries(json.properties ?? {}).map(([key, property]) => {
     const description = property.description ?? ''
-    const fallback = property.default !== undefined && !/default/i.test(description) ? `default ${JSON.stringify(property.default)}` : ''
+    const fallback =
+      property.default !== undefined && !/default/i.test(description)
+        ? `default ${JSON.stringify(property.default)}`
+        : ''
     const meaning = [description, notes[key] ?? '', fallback].filter(Boolean).join('; ')
     return `| \`${key}\` | ${typeOf(property)} | ${required.has(key) ? 'yes' : 'no'} | ${cell(meaning)} |`
   })

@@ -4,7 +4,15 @@
 import { AUTH, LIMITS } from '../limits.ts'
 import { DEFAULT_RATE_LIMIT } from '../share/rate-limit.ts'
 import { DEFAULT_READ_ACCESS, READ_ACCESS, READ_ACCESS_MEANING } from '../share/reads.ts'
-import { MAX_ATTEMPTS, NOTIFY_PER_HOUR, OUTBOX_BATCH, RETRY_DELAYS_MS, WEBHOOK_EVENTS, WEBHOOK_EVENT_MEANING, WEBHOOK_LIMITS } from '../webhooks/events.ts'
+import {
+  MAX_ATTEMPTS,
+  NOTIFY_PER_HOUR,
+  OUTBOX_BATCH,
+  RETRY_DELAYS_MS,
+  WEBHOOK_EVENTS,
+  WEBHOOK_EVENT_MEANING,
+  WEBHOOK_LIMITS,
+} from '../webhooks/events.ts'
 
 /** The retry window in whole hours, from the schedule. */
 const retryHours = Math.round(RETRY_DELAYS_MS.reduce((sum, ms) => sum + ms, 0) / 3_600_000)

@@ -44,8 +44,15 @@ export type DraftPlanInput = z.input<typeof draftPlanSchema>
 
 export const savePlanSchema = bodyObject({
   plan: z
-    .record(z.string(), z.unknown(), { error: expect('a plan object (version, language, instruction, app, form, scale, report, expert, connect, share, notes)') })
-    .meta({ description: 'A complete plan document (the shape GET /smart/plans/:id answers as `plan`); checked in full, 422 lists every problem' }),
+    .record(z.string(), z.unknown(), {
+      error: expect(
+        'a plan object (version, language, instruction, app, form, scale, report, expert, connect, share, notes)',
+      ),
+    })
+    .meta({
+      description:
+        'A complete plan document (the shape GET /smart/plans/:id answers as `plan`); checked in full, 422 lists every problem',
+    }),
 })
 export type SavePlanInput = z.input<typeof savePlanSchema>
 
@@ -58,6 +65,9 @@ export const executePlanSchema = bodyObject({
 export type ExecutePlanInput = z.input<typeof executePlanSchema>
 
 export const validatePlanSchema = bodyObject({
-  plan: z.unknown().optional().meta({ description: 'A plan document to check instead of the stored one; nothing is saved' }),
+  plan: z
+    .unknown()
+    .optional()
+    .meta({ description: 'A plan document to check instead of the stored one; nothing is saved' }),
 })
 export type ValidatePlanInput = z.input<typeof validatePlanSchema>

@@ -56,7 +56,15 @@ export const WEBHOOK_LIMITS = {
  * Waits between attempts (after the 1st, 2nd… failure), each ±20% jitter: ≈ 27.6 h in all,
  * then the delivery is dead. MAX_ATTEMPTS attempts in all.
  */
-export const RETRY_DELAYS_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 10 * 3_600_000] as const
+export const RETRY_DELAYS_MS = [
+  5_000,
+  5 * 60_000,
+  30 * 60_000,
+  2 * 3_600_000,
+  5 * 3_600_000,
+  10 * 3_600_000,
+  10 * 3_600_000,
+] as const
 export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1
 
 /**

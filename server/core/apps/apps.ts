@@ -8,7 +8,12 @@ import { newId } from '../ids.ts'
 import { DEFAULT_READ_ACCESS } from '../../contract/share/reads.ts'
 import { parseInput } from '../../contract/apps/input.ts'
 import { requireOwnedApp } from './owned.ts'
-import { createAppSchema, updateAppSchema, type CreateAppInput, type UpdateAppInput } from '../../contract/apps/schemas.ts'
+import {
+  createAppSchema,
+  updateAppSchema,
+  type CreateAppInput,
+  type UpdateAppInput,
+} from '../../contract/apps/schemas.ts'
 import { appView, type App } from './view.ts'
 
 /** Creates an app owned by `userId`, with its endpoint and counters rows. */
@@ -41,7 +46,11 @@ export async function updateApp(ctx: AppContext, userId: string, appId: string, 
 }
 
 /** Deletes an app; its fields, endpoint, records and counters go with it (foreign-key cascade). */
-export async function deleteApp(ctx: AppContext, userId: string, appId: string): Promise<{ deleted: true; id: string }> {
+export async function deleteApp(
+  ctx: AppContext,
+  userId: string,
+  appId: string,
+): Promise<{ deleted: true; id: string }> {
   await requireOwnedApp(ctx, userId, appId)
   // The storage announces the deletion, so caches on the collection path drop the app.
   await ctx.storage.apps.delete(appId)

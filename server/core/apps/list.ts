@@ -20,7 +20,8 @@ const badRequest = (message: string) => new AppError('bad_request', message)
 function pageLimit(raw: unknown): number {
   if (raw === undefined || raw === '') return LIMITS.defaultAppsPageSize
   const limit = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : Number.NaN
-  if (!(limit >= 1 && limit <= LIMITS.maxAppsPageSize)) throw badRequest(`limit must be a whole number from 1 to ${LIMITS.maxAppsPageSize}, got "${String(raw)}"`)
+  if (!(limit >= 1 && limit <= LIMITS.maxAppsPageSize))
+    throw badRequest(`limit must be a whole number from 1 to ${LIMITS.maxAppsPageSize}, got "${String(raw)}"`)
   return limit
 }
 
@@ -28,16 +29,27 @@ const encodeCursor = (createdAt: number, id: string) => Buffer.from(`${createdAt
 
 function decodeCursor(raw: unknown): AppPage['after'] {
   if (raw === undefined || raw === '') return null
-  const match = typeof raw === 'string' ? /^(\d{1,16})\.([\w-]{1,64})$/.exec(Buffer.from(raw, 'base64url').toString()) : null
-  if (!match) throw badRequest('cursor is not one this server gave out: pass the nextCursor of the previous page unchanged, or leave it out for the first page')
+  const match =
+    typeof raw === 'string' ? /^(\d{1,16})\.([\w-]{1,64})$/.exec(Buffer.from(raw, 'base64url').toString()) : null
+  if (!match)
+    throw badRequest(
+      'cursor is not one this server gave out: pass the nextCursor of the previous page unchanged, or leave it out for the first page',
+    )
   return { createdAt: Number(match[1]), id: match[2] }
 }
 
 /** A page of the apps `userId` owns, newest first; `query` holds the raw `limit` and `cursor`. */
-export async function listApps(ctx: AppContext, userId: string, query: { limit?: unknown; cursor?: unknown } = {}): Promise<AppListPage> {
+export async function listApps(
+  ctx: AppContext,
+  userId: string,
+  query: { limit?: unknown; cursor?: unknown } = {},
+): Promise<AppListPage> {
   const limit = pageLimit(query.limit)
   const rows = await ctx.storage.apps.list(userId, { limit: limit + 1, after: decodeCursor(query.cursor) })
   const page = rows.slice(0, limit)
   const last = page[page.length - 1]
-  return { apps: page.map(toApp), nextCursor: rows.length > limit && last ? encodeCursor(last.app.createdAt, last.app.id) : null }
+  return {
+    apps: page.map(toApp),
+    nextCursor: rows.length > limit && last ? encodeCursor(last.app.createdAt, last.app.id) : null,
+  }
 }

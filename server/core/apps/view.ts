@@ -31,7 +31,6 @@ export function toApp(row: AppListRow): App {
   }
 }
 
-
 /** One app's view; the caller has checked ownership. */
 export async function appView(ctx: AppContext, appId: string): Promise<App> {
   const row = await ctx.storage.apps.listed(appId)

@@ -25,7 +25,9 @@ const toInfo = (row: Row): AccessTokenInfo => ({
 function newTokenRow(ctx: AppContext, userId: string, name: string): { row: Row; token: string } {
   const trimmed = typeof name === 'string' ? name.trim() : ''
   if (trimmed.length === 0 || trimmed.length > AUTH.maxTokenNameLength) {
-    throw validationError([{ path: 'name', message: `give the token a name of 1–${AUTH.maxTokenNameLength} characters` }])
+    throw validationError([
+      { path: 'name', message: `give the token a name of 1–${AUTH.maxTokenNameLength} characters` },
+    ])
   }
   const token = `${AUTH.accessTokenPrefix}${randomToken(24)}`
   const row: Row = {
@@ -66,7 +68,8 @@ export async function replaceAccessToken(
   return { token: { ...toInfo(row), token }, replaced: newestFirst(replaced).map(toInfo) }
 }
 
-const newestFirst = (rows: Row[]): Row[] => [...rows].sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+const newestFirst = (rows: Row[]): Row[] =>
+  [...rows].sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
 
 /** The user's tokens, newest first, without their secrets. */
 export async function listAccessTokens(ctx: AppContext, userId: string): Promise<AccessTokenInfo[]> {
@@ -82,7 +85,11 @@ export async function revokeAccessToken(ctx: AppContext, userId: string, tokenId
  * Revokes every token of the user except `keepTokenId` (the one making the request, so a
  * CLI cleaning up after a password reset stays logged in). Returns the revoked ones.
  */
-export async function revokeOtherAccessTokens(ctx: AppContext, userId: string, keepTokenId: string | null): Promise<AccessTokenInfo[]> {
+export async function revokeOtherAccessTokens(
+  ctx: AppContext,
+  userId: string,
+  keepTokenId: string | null,
+): Promise<AccessTokenInfo[]> {
   return newestFirst(await ctx.storage.auth.deleteTokens(userId, keepTokenId)).map(toInfo)
 }
 
@@ -94,7 +101,10 @@ export async function revokePresentedToken(ctx: AppContext, token: string): Prom
 }
 
 /** The user id a presented token belongs to, recording its use; null when unknown. */
-export async function verifyAccessToken(ctx: AppContext, token: string): Promise<{ userId: string; tokenId: string } | null> {
+export async function verifyAccessToken(
+  ctx: AppContext,
+  token: string,
+): Promise<{ userId: string; tokenId: string } | null> {
   if (!token.startsWith(AUTH.accessTokenPrefix)) return null
   const row = await ctx.storage.auth.tokenByHash(hashSecret(token))
   if (!row) return null
@@ -103,4 +113,3 @@ export async function verifyAccessToken(ctx: AppContext, token: string): Promise
   if (row.lastUsedAt === null || now - row.lastUsedAt > 60_000) await ctx.storage.auth.touchToken(row.id, now)
   return { userId: row.userId, tokenId: row.id }
 }
-

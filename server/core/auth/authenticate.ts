@@ -27,7 +27,10 @@ export async function authenticate(
     const verified = await verifyAccessToken(ctx, credentials.bearer)
     const user = verified && (await findUserById(ctx, verified.userId))
     if (!verified || !user) {
-      throw new AppError('unauthorized', 'The access token is invalid or was revoked; create a new one in the admin page (Account → Access Tokens)')
+      throw new AppError(
+        'unauthorized',
+        'The access token is invalid or was revoked; create a new one in the admin page (Account → Access Tokens)',
+      )
     }
     return { user, method: 'token', tokenId: verified.tokenId }
   }

@@ -28,11 +28,12 @@ import { CodeRequestInput, CodeVerifyInput, parseInput } from '../../contract/au
 /** The answer to every accepted code request, whether or not the address has an account (the contract's `CodeRequested`). */
 export type { CodeRequested }
 
-const invalidCode = () => new AppError(
-  'unauthorized',
-  `That code does not log in this e-mail address: it is mistyped, expired (codes last ${AUTH.codeTtlMs / 60_000} minutes), ` +
-    `already used, replaced by a newer code, or was tried wrong ${AUTH.codeMaxAttempts} times; check it or request a new one`,
-)
+const invalidCode = () =>
+  new AppError(
+    'unauthorized',
+    `That code does not log in this e-mail address: it is mistyped, expired (codes last ${AUTH.codeTtlMs / 60_000} minutes), ` +
+      `already used, replaced by a newer code, or was tried wrong ${AUTH.codeMaxAttempts} times; check it or request a new one`,
+  )
 
 /** A uniformly random code of AUTH.codeDigits digits (leading zeros kept). */
 export const newCode = (): string => String(randomInt(0, 10 ** AUTH.codeDigits)).padStart(AUTH.codeDigits, '0')
@@ -40,7 +41,8 @@ export const newCode = (): string => String(randomInt(0, 10 ** AUTH.codeDigits))
 // Keyed with the server's secret: with a million possible codes, a plain hash of one is
 // reversed at once by anyone who can read the database. The address is in it so equal
 // codes of two people never share a hash.
-const codeHash = (ctx: AppContext, email: string, code: string): string => ctx.sealer.mac(`login code\n${email}\n${code}`)
+const codeHash = (ctx: AppContext, email: string, code: string): string =>
+  ctx.sealer.mac(`login code\n${email}\n${code}`)
 
 /** The per-address caps as of `now`. */
 const accountCaps = (now: number): CodeAccountCaps => ({
@@ -55,7 +57,11 @@ const accountCaps = (now: number): CodeAccountCaps => ({
  * has an account, stores a fresh code for that client (replacing its earlier one) and mails
  * it in the background. Throws RateLimitError past a cap.
  */
-export async function requestEmailCode(ctx: AppContext, input: CodeRequestInput, address: string): Promise<CodeRequested> {
+export async function requestEmailCode(
+  ctx: AppContext,
+  input: CodeRequestInput,
+  address: string,
+): Promise<CodeRequested> {
   const { email } = parseInput(CodeRequestInput, input)
   const client = clientKey(address)
   const now = ctx.clock.now()
@@ -68,7 +74,14 @@ export async function requestEmailCode(ctx: AppContext, input: CodeRequestInput,
     windowStart,
     perWindow: AUTH.codeEmailsPerHour,
     account: accountCaps(now),
-    code: { email, client, codeHash: codeHash(ctx, email, code), expiresAt: now + AUTH.codeTtlMs, attempts: 0, createdAt: now },
+    code: {
+      email,
+      client,
+      codeHash: codeHash(ctx, email, code),
+      expiresAt: now + AUTH.codeTtlMs,
+      attempts: 0,
+      createdAt: now,
+    },
   })
   if (!outcome.ok) throw refused(email, outcome, now)
   // Not stored: no account, so nothing to send — the answer stays the same.
@@ -113,7 +126,11 @@ function refused(email: string, refusal: CodeRefusal, now: number): RateLimitErr
 function tellOwner(ctx: AppContext, notice: CodePauseNotice): void {
   const window = notice.cap === 'failures' ? AUTH.codeFailureWindowMs : AUTH.codeEmailWindowMs
   ctx.log.warn('log-in by code paused for an account', { email: notice.to, cap: notice.cap })
-  deliverInBackground(ctx, codePauseMail(notice.to, notice.cap, notice.oldestAt + window, ctx.config.baseUrl), 'code pause notice')
+  deliverInBackground(
+    ctx,
+    codePauseMail(notice.to, notice.cap, notice.oldestAt + window, ctx.config.baseUrl),
+    'code pause notice',
+  )
 }
 
 /**
@@ -130,7 +147,12 @@ export async function verifyEmailCode(ctx: AppContext, input: CodeVerifyInput, a
  * returns its account, or throws the one 401 every failure shares. Log-in and password
  * reset both spend codes this way.
  */
-export async function consumeEmailCode(ctx: AppContext, email: string, code: string, address: string): Promise<UserRow> {
+export async function consumeEmailCode(
+  ctx: AppContext,
+  email: string,
+  code: string,
+  address: string,
+): Promise<UserRow> {
   const presented = codeHash(ctx, email, code)
   const now = ctx.clock.now()
   const outcome = await ctx.storage.auth.spendCode({
@@ -160,7 +182,10 @@ function deliverInBackground(ctx: AppContext, mail: Mail, what: string): void {
       .send(mail)
       .then(() => ctx.log.info(`${what} e-mailed`, { to: mail.to }))
       .catch((error: unknown) => {
-        ctx.log.error(`could not send a ${what} e-mail`, { to: mail.to, error: error instanceof Error ? error.message : String(error) })
+        ctx.log.error(`could not send a ${what} e-mail`, {
+          to: mail.to,
+          error: error instanceof Error ? error.message : String(error),
+        })
       }),
   )
 }

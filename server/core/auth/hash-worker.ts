@@ -12,7 +12,8 @@ self.onmessage = (event: MessageEvent<HashJob>) => {
   const job = event.data
   let answer: HashAnswer
   try {
-    const value = job.op === 'hash' ? Bun.password.hashSync(job.password, ARGON2) : Bun.password.verifySync(job.password, job.hash)
+    const value =
+      job.op === 'hash' ? Bun.password.hashSync(job.password, ARGON2) : Bun.password.verifySync(job.password, job.hash)
     answer = { id: job.id, value }
   } catch (error) {
     answer = { id: job.id, error: error instanceof Error ? error.message : String(error) }

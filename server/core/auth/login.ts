@@ -34,7 +34,12 @@ export async function startLogin(ctx: AppContext, user: UserRow, request: TokenR
     const { token, replaced } = await replaceAccessToken(ctx, user.id, request.tokenName)
     result.token = token
     result.replacedTokens = replaced
-    if (replaced.length > 0) ctx.log.info('login replaced access tokens', { userId: user.id, name: token.name, revoked: replaced.map((t) => t.prefix) })
+    if (replaced.length > 0)
+      ctx.log.info('login replaced access tokens', {
+        userId: user.id,
+        name: token.name,
+        revoked: replaced.map((t) => t.prefix),
+      })
   } else {
     result.token = await createAccessToken(ctx, user.id, request.tokenName)
   }

@@ -41,8 +41,7 @@ export interface HasherOptions {
  */
 const WORKER_URL = new URL('./hash-worker.ts', import.meta.url)
 
-const busy = () =>
-  new RateLimitError('The server is checking too many passwords right now: try again in a second', 1)
+const busy = () => new RateLimitError('The server is checking too many passwords right now: try again in a second', 1)
 
 type Run = (job: HashWork) => Promise<string | boolean>
 
@@ -120,11 +119,14 @@ function hashingThread(url: URL) {
 }
 
 /** Bun's asynchronous hashing, for when the thread cannot run. */
-const inThread: Run = (job) => (job.op === 'hash' ? Bun.password.hash(job.password, ARGON2) : Bun.password.verify(job.password, job.hash))
+const inThread: Run = (job) =>
+  job.op === 'hash' ? Bun.password.hash(job.password, ARGON2) : Bun.password.verify(job.password, job.hash)
 
 /** The hasher of one process (made in createContext). */
 export function createPasswordHasher(options: HasherOptions = {}): PasswordHasher {
-  const threads = Array.from({ length: options.threads ?? AUTH.passwordHashThreads }, () => hashingThread(options.workerUrl ?? WORKER_URL))
+  const threads = Array.from({ length: options.threads ?? AUTH.passwordHashThreads }, () =>
+    hashingThread(options.workerUrl ?? WORKER_URL),
+  )
   const limit = threads.length + (options.queue ?? AUTH.passwordHashQueue)
   const idle = [...threads]
   const waiting: Array<() => void> = []
@@ -132,7 +134,9 @@ export function createPasswordHasher(options: HasherOptions = {}): PasswordHashe
 
   /** Runs `job` on the next free thread (waiting for one), or in-thread once that thread failed. */
   async function run(job: HashWork): Promise<string | boolean> {
-    const thread = idle.pop() ?? (await new Promise<ReturnType<typeof hashingThread>>((resolve) => waiting.push(() => resolve(idle.pop()!))))
+    const thread =
+      idle.pop() ??
+      (await new Promise<ReturnType<typeof hashingThread>>((resolve) => waiting.push(() => resolve(idle.pop()!))))
     try {
       if (thread.failed) return await inThread(job)
       return await thread.run(job).catch((error: Error) => (thread.failed ? inThread(job) : Promise.reject(error)))

@@ -34,7 +34,11 @@ export function tokensStillWork(count: number): string {
  * Sets a new password with the code mailed to `email` for the client at `address`, ends
  * every session of the account, logs in, and lists the access tokens that still work.
  */
-export async function resetPassword(ctx: AppContext, input: PasswordResetInput, address: string): Promise<PasswordResetResult> {
+export async function resetPassword(
+  ctx: AppContext,
+  input: PasswordResetInput,
+  address: string,
+): Promise<PasswordResetResult> {
   // Parsed first: a weak password is a 422 that does not spend the code or one of its tries.
   const { email, code, newPassword, tokenName, replaceToken } = parseInput(PasswordResetInput, input)
   const user = await consumeEmailCode(ctx, email, code, address)
@@ -46,5 +50,10 @@ export async function resetPassword(ctx: AppContext, input: PasswordResetInput, 
   // Re-read so the answer's `hasPassword` reflects the new password.
   const login = await startLogin(ctx, (await findUserById(ctx, user.id)) ?? user, { tokenName, replaceToken })
   const tokens = (await listAccessTokens(ctx, user.id)).filter((token) => token.id !== login.token?.id)
-  return { ...login, endedSessions, tokens, ...(tokens.length > 0 ? { warnings: [tokensStillWork(tokens.length)] } : {}) }
+  return {
+    ...login,
+    endedSessions,
+    tokens,
+    ...(tokens.length > 0 ? { warnings: [tokensStillWork(tokens.length)] } : {}),
+  }
 }

@@ -5,7 +5,10 @@ import { AppError } from '../../contract/errors.ts'
 
 /** 429 `rate_limited`; `retryAfterSeconds` becomes the Retry-After header. */
 export class RateLimitError extends AppError {
-  constructor(message: string, readonly retryAfterSeconds: number) {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
     super('rate_limited', message, { retryAfterSeconds })
   }
 }

@@ -47,7 +47,13 @@ const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
  * needed proof is missing, 403 `wrong_password` / `wrong_code` when it is wrong, 429 while
  * the password throttle or the code caps hold.
  */
-export async function confirmIdentity(ctx: AppContext, user: UserRow, proof: ReauthProof, address: string, action: ReauthAction): Promise<void> {
+export async function confirmIdentity(
+  ctx: AppContext,
+  user: UserRow,
+  proof: ReauthProof,
+  address: string,
+  action: ReauthAction,
+): Promise<void> {
   if (user.passwordHash !== null) {
     if (proof.currentPassword === undefined) throw reauthRequired(user, action)
     const turn = ctx.passwords.admit()

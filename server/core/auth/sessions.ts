@@ -17,7 +17,10 @@ export async function createSession(ctx: AppContext, userId: string): Promise<{ 
 }
 
 /** The user id of a live session and when it started, or null when unknown or expired (expired ones are removed). */
-export async function verifySession(ctx: AppContext, value: string): Promise<{ userId: string; createdAt: number } | null> {
+export async function verifySession(
+  ctx: AppContext,
+  value: string,
+): Promise<{ userId: string; createdAt: number } | null> {
   return ctx.storage.auth.sessionUser(hashSecret(value), ctx.clock.now())
 }
 

@@ -30,9 +30,10 @@ export async function authOptions(ctx: AppContext): Promise<AuthOptions> {
 }
 
 function signupClosed(ctx: AppContext): AppError {
-  const why = ctx.config.signup === 'closed'
-    ? 'Sign-up is closed on this server; ask its owner for an account'
-    : 'Sign-up is closed: this server already has its owner account; ask the owner for an account (or to set SVC_SIGNUP=open)'
+  const why =
+    ctx.config.signup === 'closed'
+      ? 'Sign-up is closed on this server; ask its owner for an account'
+      : 'Sign-up is closed: this server already has its owner account; ask the owner for an account (or to set SVC_SIGNUP=open)'
   return new AppError('forbidden', why)
 }
 

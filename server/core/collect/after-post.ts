@@ -14,7 +14,11 @@ export interface AfterPost {
 }
 
 /** Decides where a form post leads (see the module comment). */
-export function afterFormPost(redirect: string | null, redirectOrigins: readonly string[], thankYouUrl: string | null): AfterPost {
+export function afterFormPost(
+  redirect: string | null,
+  redirectOrigins: readonly string[],
+  thankYouUrl: string | null,
+): AfterPost {
   const allowed = allowedRedirect(redirect, redirectOrigins)
   return { location: allowed ?? thankYouUrl, refused: redirect && !allowed ? redirect : null }
 }

@@ -12,10 +12,15 @@ import { toSubmission } from './shape.ts'
 
 /** Checks every element of a parsed batch body; throws 400/413/422 naming the element's index. */
 export function prepareBatch(fields: FieldMap, settings: CollectSettings, body: unknown): PreparedRecord[] {
-  if (!Array.isArray(body)) throw new AppError('bad_request', 'A batch must be a JSON array of records, e.g. [{"name":"Ada"},{"name":"Grace"}]')
+  if (!Array.isArray(body))
+    throw new AppError('bad_request', 'A batch must be a JSON array of records, e.g. [{"name":"Ada"},{"name":"Grace"}]')
   if (body.length === 0) throw new AppError('bad_request', 'The batch is empty; send at least one record')
   if (body.length > LIMITS.maxBatch) {
-    throw new AppError('too_large', `A batch can hold at most ${LIMITS.maxBatch} records, got ${body.length}; split it`, { limit: 'maxBatch', max: LIMITS.maxBatch })
+    throw new AppError(
+      'too_large',
+      `A batch can hold at most ${LIMITS.maxBatch} records, got ${body.length}; split it`,
+      { limit: 'maxBatch', max: LIMITS.maxBatch },
+    )
   }
   const prepared: PreparedRecord[] = []
   for (let index = 0; index < body.length; index++) {
@@ -24,12 +29,16 @@ export function prepareBatch(fields: FieldMap, settings: CollectSettings, body: 
     } catch (error) {
       if (!(error instanceof AppError)) throw error
       const details = typeof error.details === 'object' && error.details !== null ? error.details : {}
-      throw new AppError(error.type, `Record ${index} of the batch: ${error.message}; nothing was stored`, { index, ...details })
+      throw new AppError(error.type, `Record ${index} of the batch: ${error.message}; nothing was stored`, {
+        index,
+        ...details,
+      })
     }
   }
   // Each element fits alone; together their new keys must fit too.
   const union = new Map<string, NewField>()
-  for (const record of prepared) for (const field of record.newFields) if (!union.has(field.name)) union.set(field.name, field)
+  for (const record of prepared)
+    for (const field of record.newFields) if (!union.has(field.name)) union.set(field.name, field)
   checkNewFields(fields, settings, [...union.values()])
   return prepared
 }

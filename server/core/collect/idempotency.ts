@@ -24,7 +24,10 @@ export function idempotencyKey(header: string | null): string | null {
   if (header === null) return null
   const key = header.trim()
   if (key.length === 0 || key.length > LIMITS.maxIdempotencyKeyLength || !/^[\x20-\x7e]+$/.test(key)) {
-    throw new AppError('bad_request', `${IDEMPOTENCY_HEADER} must be 1 to ${LIMITS.maxIdempotencyKeyLength} printable ASCII characters (a UUID is a good key)`)
+    throw new AppError(
+      'bad_request',
+      `${IDEMPOTENCY_HEADER} must be 1 to ${LIMITS.maxIdempotencyKeyLength} printable ASCII characters (a UUID is a good key)`,
+    )
   }
   return key
 }
@@ -38,10 +41,16 @@ export function idempotencyClaim(key: string, records: readonly NewRecord[], now
 
 /** 422 for a key that was used for other records. */
 export const keyReused = () =>
-  new AppError('idempotency_key_reused', `This ${IDEMPOTENCY_HEADER} was used within the last 24 hours for a different submission; send a new key for new records`)
+  new AppError(
+    'idempotency_key_reused',
+    `This ${IDEMPOTENCY_HEADER} was used within the last 24 hours for a different submission; send a new key for new records`,
+  )
 
 /** Deletes expired keys at most once an hour (call after each commit that stored keys); `prune` does the deleting. */
-export function keyPruner(now: () => number, prune: (before: number) => Promise<unknown>): () => Promise<unknown> | null {
+export function keyPruner(
+  now: () => number,
+  prune: (before: number) => Promise<unknown>,
+): () => Promise<unknown> | null {
   let last = Number.NEGATIVE_INFINITY
   return () => {
     const at = now()

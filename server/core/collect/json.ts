@@ -17,24 +17,33 @@ const CLOSE_ARRAY = 0x5d
 const MINUS = 0x2d
 
 const isDigit = (code: number) => code >= 0x30 && code <= 0x39
-const isNumberPart = (code: number) => isDigit(code) || code === 0x2e || code === 0x65 || code === 0x45 || code === 0x2b || code === MINUS
+const isNumberPart = (code: number) =>
+  isDigit(code) || code === 0x2e || code === 0x65 || code === 0x45 || code === 0x2b || code === MINUS
 
 /** Parses a JSON body; 400 `bad_json`, 413 `too_large` (nesting) or 422 `invalid_value` (inexact integers). */
 export function parseJsonBody(text: string, maxDepth: number): unknown {
-  if (text.trim() === '') throw new AppError('bad_json', 'The request body is empty: send a JSON object such as {"name":"Ada"}')
+  if (text.trim() === '')
+    throw new AppError('bad_json', 'The request body is empty: send a JSON object such as {"name":"Ada"}')
   const unsafe = scan(text, maxDepth)
   let value: unknown
   try {
     value = JSON.parse(text)
   } catch (error) {
-    throw new AppError('bad_json', `The request body is not valid JSON (${(error as Error).message}); send a JSON object such as {"name":"Ada"}`)
+    throw new AppError(
+      'bad_json',
+      `The request body is not valid JSON (${(error as Error).message}); send a JSON object such as {"name":"Ada"}`,
+    )
   }
   if (!unsafe.empty) {
     const summary = describeProblems(unsafe.listed, unsafe.total)
-    throw new AppError('invalid_value', unsafe.total === 1 ? summary : `${unsafe.total} numbers cannot be stored exactly: ${summary}`, {
-      problems: unsafe.listed,
-      total: unsafe.total,
-    })
+    throw new AppError(
+      'invalid_value',
+      unsafe.total === 1 ? summary : `${unsafe.total} numbers cannot be stored exactly: ${summary}`,
+      {
+        problems: unsafe.listed,
+        total: unsafe.total,
+      },
+    )
   }
   return value
 }
@@ -58,7 +67,10 @@ function scan(text: string, maxDepth: number): ProblemList {
       }
     } else if (code === OPEN_OBJECT || code === OPEN_ARRAY) {
       if (++depth > maxDepth) {
-        throw new AppError('too_large', `The JSON is nested more than ${maxDepth} levels deep; flatten it`, { limit: 'maxDepth', max: maxDepth })
+        throw new AppError('too_large', `The JSON is nested more than ${maxDepth} levels deep; flatten it`, {
+          limit: 'maxDepth',
+          max: maxDepth,
+        })
       }
     } else if (code === CLOSE_OBJECT || code === CLOSE_ARRAY) {
       depth--

@@ -83,7 +83,11 @@ export function checkNewFields(fields: FieldMap, settings: CollectSettings, newF
   if (newFields.length === 0) return
   const names = newFields.map((field) => field.name)
   if (!settings.autoCreate) {
-    throw new AppError('unknown_field', `${quoteList(names)} ${names.length === 1 ? 'is not a field' : 'are not fields'} of this form and auto-create is off; remove ${names.length === 1 ? 'it' : 'them'} or ask the owner to add ${names.length === 1 ? 'the field' : 'the fields'}`, keyList(names))
+    throw new AppError(
+      'unknown_field',
+      `${quoteList(names)} ${names.length === 1 ? 'is not a field' : 'are not fields'} of this form and auto-create is off; remove ${names.length === 1 ? 'it' : 'them'} or ask the owner to add ${names.length === 1 ? 'the field' : 'the fields'}`,
+      keyList(names),
+    )
   }
   let proposed = 0
   for (const field of fields.values()) if (field.proposed) proposed++
@@ -98,11 +102,16 @@ export function checkNewFields(fields: FieldMap, settings: CollectSettings, newF
 
 /** 422 `field_limit` naming the keys that would have become fields; `existing` counts the accepted fields. */
 export function fieldLimit(names: string[], existing: number): AppError {
-  return new AppError('field_limit', `This form already has ${existing} of at most ${LIMITS.maxFields} fields, so ${quoteList(names)} cannot be added; nothing was stored. Reuse existing field names or delete unused fields`, { ...keyList(names), limit: LIMITS.maxFields, existing })
+  return new AppError(
+    'field_limit',
+    `This form already has ${existing} of at most ${LIMITS.maxFields} fields, so ${quoteList(names)} cannot be added; nothing was stored. Reuse existing field names or delete unused fields`,
+    { ...keyList(names), limit: LIMITS.maxFields, existing },
+  )
 }
 
 const HOUR_MS = 60 * 60 * 1000
-const windowText = () => (LIMITS.proposalWindowMs === HOUR_MS ? 'per hour' : `per ${Math.round(LIMITS.proposalWindowMs / 60_000)} minutes`)
+const windowText = () =>
+  LIMITS.proposalWindowMs === HOUR_MS ? 'per hour' : `per ${Math.round(LIMITS.proposalWindowMs / 60_000)} minutes`
 
 /**
  * 422 `field_budget` naming the keys a stranger's submission would have proposed as fields
@@ -118,7 +127,13 @@ export function fieldBudget(budget: 'client' | 'proposals', names: string[], use
     return new AppError(
       'field_budget',
       `New keys become fields the owner must accept, at most ${limit} ${windowText()} from one client${taken}: ${keys} cannot be added; nothing was stored. Send only this form's fields, or try again later`,
-      { ...keyList(names), budget, limit, ...(used === null ? {} : { used }), windowSeconds: LIMITS.proposalWindowMs / 1000 },
+      {
+        ...keyList(names),
+        budget,
+        limit,
+        ...(used === null ? {} : { used }),
+        windowSeconds: LIMITS.proposalWindowMs / 1000,
+      },
     )
   }
   const limit = LIMITS.maxProposedFields
@@ -131,26 +146,41 @@ export function fieldBudget(budget: 'client' | 'proposals', names: string[], use
 
 /** 422 `empty_record`: a record needs at least one key (an empty form or `{}` is almost always a mistake). */
 export const emptyRecord = () =>
-  new AppError('empty_record', 'The record has no fields; send at least one key, e.g. {"name":"Ada"} (or name=Ada from a form)')
+  new AppError(
+    'empty_record',
+    'The record has no fields; send at least one key, e.g. {"name":"Ada"} (or name=Ada from a form)',
+  )
 
 /** `{fields}` naming every key, or the first LIMITS.listedKeys of them and `count` of all. */
 function keyList(names: string[]): { fields: string[]; count?: number } {
-  return names.length <= LIMITS.listedKeys ? { fields: names } : { fields: names.slice(0, LIMITS.listedKeys), count: names.length }
+  return names.length <= LIMITS.listedKeys
+    ? { fields: names }
+    : { fields: names.slice(0, LIMITS.listedKeys), count: names.length }
 }
 
 /** 422 `invalid_value` listing the first problems and counting all. */
 export function invalidValues(problems: ProblemList): AppError {
   const summary = describeProblems(problems.listed, problems.total)
-  return new AppError('invalid_value', problems.total === 1 ? summary : `${problems.total} problems: ${summary}`, { problems: problems.listed, total: problems.total })
+  return new AppError('invalid_value', problems.total === 1 ? summary : `${problems.total} problems: ${summary}`, {
+    problems: problems.listed,
+    total: problems.total,
+  })
 }
 
 const quoteList = (names: string[]) => {
-  const listed = names.slice(0, LIMITS.listedKeys).map((name) => JSON.stringify(name)).join(', ')
+  const listed = names
+    .slice(0, LIMITS.listedKeys)
+    .map((name) => JSON.stringify(name))
+    .join(', ')
   return names.length <= LIMITS.listedKeys ? listed : `${listed} and ${names.length - LIMITS.listedKeys} more keys`
 }
 
 /** Trims field names into a null-prototype copy, takes out the honeypot, and lists bad names. */
-function normalize(data: DataObject, honeypot: string, fields: FieldMap): { data: DataObject; spam: boolean; problems: ProblemList } {
+function normalize(
+  data: DataObject,
+  honeypot: string,
+  fields: FieldMap,
+): { data: DataObject; spam: boolean; problems: ProblemList } {
   const result: DataObject = Object.create(null)
   const problems = new ProblemList()
   let spam = false

@@ -25,7 +25,13 @@ export const isObject = (value: unknown): value is DataObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 const kindOf = (value: unknown): string =>
-  value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'string' ? 'a string' : `a ${typeof value}`
+  value === null
+    ? 'null'
+    : Array.isArray(value)
+      ? 'an array'
+      : typeof value === 'string'
+        ? 'a string'
+        : `a ${typeof value}`
 
 /**
  * Splits a parsed body into data and meta. Canonical: an object whose keys are a subset of
@@ -34,7 +40,10 @@ const kindOf = (value: unknown): string =>
  */
 export function toSubmission(body: unknown, where = 'The request body'): Submission {
   if (!isObject(body)) {
-    throw new AppError('bad_request', `${where} must be a JSON object (canonical {"data":{…},"meta":{…}} or flat {"field":value}), got ${kindOf(body)}`)
+    throw new AppError(
+      'bad_request',
+      `${where} must be a JSON object (canonical {"data":{…},"meta":{…}} or flat {"field":value}), got ${kindOf(body)}`,
+    )
   }
   const keys = Object.keys(body)
   const canonical =
@@ -54,18 +63,33 @@ export function checkMeta(meta: DataObject): RecordMeta {
     const value = meta[key]
     if (key === 'source') {
       if (typeof value !== 'string') problems.add('meta', `meta.source must be text, got ${kindOf(value)}`)
-      else if (value.length > LIMITS.maxSourceLength) problems.add('meta', `meta.source can have at most ${LIMITS.maxSourceLength} characters`)
+      else if (value.length > LIMITS.maxSourceLength)
+        problems.add('meta', `meta.source can have at most ${LIMITS.maxSourceLength} characters`)
       else result.source = value
     } else if (key === 'timestamp') {
       if (typeof value === 'number' && Number.isFinite(value)) result.timestamp = value
       else if (typeof value === 'string' && isIsoDate(value)) result.timestamp = value
-      else problems.add('meta', `meta.timestamp must be an ISO 8601 string ("2026-01-31T09:30:00Z") or epoch number, got ${kindOf(value)}`)
+      else
+        problems.add(
+          'meta',
+          `meta.timestamp must be an ISO 8601 string ("2026-01-31T09:30:00Z") or epoch number, got ${kindOf(value)}`,
+        )
     } else {
-      problems.add('meta', `meta.${cutText(key)} is not known; meta takes only "source" and "timestamp" (put other values in data)`)
+      problems.add(
+        'meta',
+        `meta.${cutText(key)} is not known; meta takes only "source" and "timestamp" (put other values in data)`,
+      )
     }
   }
   if (!problems.empty) {
-    throw new AppError('bad_request', describeProblems(problems.listed.map(({ message }) => ({ path: '', message })), problems.total), { problems: problems.listed, total: problems.total })
+    throw new AppError(
+      'bad_request',
+      describeProblems(
+        problems.listed.map(({ message }) => ({ path: '', message })),
+        problems.total,
+      ),
+      { problems: problems.listed, total: problems.total },
+    )
   }
   return result
 }
@@ -82,7 +106,11 @@ export function checkKeyCount(data: DataObject, maxKeys: number): void {
       const keys = Object.keys(value)
       count += keys.length
       if (count > maxKeys) {
-        throw new AppError('too_large', `A record can hold at most ${maxKeys} keys (counted at every level); split it into several records`, { limit: 'maxKeys', max: maxKeys })
+        throw new AppError(
+          'too_large',
+          `A record can hold at most ${maxKeys} keys (counted at every level); split it into several records`,
+          { limit: 'maxKeys', max: maxKeys },
+        )
       }
       for (const key of keys) {
         const inner = value[key]

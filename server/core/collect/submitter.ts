@@ -12,7 +12,12 @@ import { isOwnersToken } from '../share/read-access.ts'
 const NO_ADDRESS = 'unknown'
 
 /** CollectSettings.proposer of a submission: null for the owner's, else the client key it proposes fields as. */
-export async function proposerOf(ctx: AppContext, endpoint: { ownerId: string }, bearer: string | null, address: string | null): Promise<string | null> {
+export async function proposerOf(
+  ctx: AppContext,
+  endpoint: { ownerId: string },
+  bearer: string | null,
+  address: string | null,
+): Promise<string | null> {
   if (bearer !== null && (await isOwnersToken(ctx, endpoint, bearer))) return null
   return clientKey(address ?? NO_ADDRESS)
 }

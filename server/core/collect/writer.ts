@@ -51,14 +51,19 @@ interface Committed {
 
 /** 503 for a submission whose commit could not be confirmed on disk. */
 const notDurable = (message: string) =>
-  new AppError('storage_unavailable', `The server could not confirm that the record was saved to disk, so it is not acknowledged; try again later (the operator should check the disk and restart svc): ${message}`)
+  new AppError(
+    'storage_unavailable',
+    `The server could not confirm that the record was saved to disk, so it is not acknowledged; try again later (the operator should check the disk and restart svc): ${message}`,
+  )
 
 /** The stored meta text; most records have none, and `{}` needs no serialising. */
-const metaText = (meta: PreparedRecord['meta']) => (meta.source === undefined && meta.timestamp === undefined ? '{}' : JSON.stringify(meta))
+const metaText = (meta: PreparedRecord['meta']) =>
+  meta.source === undefined && meta.timestamp === undefined ? '{}' : JSON.stringify(meta)
 
 function unionNewFields(prepared: PreparedRecord[]): NewField[] {
   const seen = new Map<string, NewField>()
-  for (const record of prepared) for (const field of record.newFields) if (!seen.has(field.name)) seen.set(field.name, field)
+  for (const record of prepared)
+    for (const field of record.newFields) if (!seen.has(field.name)) seen.set(field.name, field)
   return [...seen.values()]
 }
 
@@ -90,7 +95,10 @@ export function createWriter(ctx: AppContext): Writer {
   /** Groups being committed or waiting to be durable; at the store's most, later submissions wait for the next group. */
   let inFlight = 0
   const most = () => ctx.storage.records.groupsInFlight
-  const pruneKeys = keyPruner(() => ctx.clock.now(), (before) => ctx.storage.records.pruneIdempotencyKeys(before))
+  const pruneKeys = keyPruner(
+    () => ctx.clock.now(),
+    (before) => ctx.storage.records.pruneIdempotencyKeys(before),
+  )
 
   /** Scores a job's records with `definition`. */
   function scoreWith(job: Job, definition: ScoringDefinition): void {
@@ -105,7 +113,7 @@ export function createWriter(ctx: AppContext): Writer {
   /** Scores a job's records with its app's scoring definition: at once when the cache holds it (null), else once read. */
   function score(job: Job): Promise<void> | null {
     const kept = ctx.caches.scoring.kept(job.appId)
-    if (kept) return void scoreWith(job, kept), null
+    if (kept) return (void scoreWith(job, kept), null)
     return loadScoringDefinition(ctx, job.appId).then(
       (definition) => scoreWith(job, definition),
       (error: unknown) => void (job.failed ??= error),
@@ -116,7 +124,7 @@ export function createWriter(ctx: AppContext): Writer {
   function flagWebhooks(job: Job): Promise<void> | null {
     const flags = ctx.webhooks.flags
     const kept = flags.kept(job.appId)
-    if (kept !== undefined) return void (job.stored.webhooks = kept || undefined), null
+    if (kept !== undefined) return (void (job.stored.webhooks = kept || undefined), null)
     return flags.get(job.appId).then(
       (on) => void (job.stored.webhooks = on || undefined),
       (error: unknown) => void (job.failed ??= error),
@@ -127,15 +135,33 @@ export function createWriter(ctx: AppContext): Writer {
    * Takes a committed group in: refused jobs fail at once and the aggregates add the
    * records; the accepted jobs are answered (`answer`) once the group is durable.
    */
-  function settle(jobs: Job[], group: CommittedGroup, into: { waits: Array<Promise<unknown>>; answers: Array<() => void> }): void {
+  function settle(
+    jobs: Job[],
+    group: CommittedGroup,
+    into: { waits: Array<Promise<unknown>>; answers: Array<() => void> },
+  ): void {
     const accepted: Array<{ job: Job; ids: string[] }> = []
     group.results.forEach((result, index) => {
       const job = jobs[index]
       // A retry is answered like the first request, once this group (and so every earlier one) is durable.
       if (!result.ok && result.reason === 'replayed') return void accepted.push({ job, ids: result.ids })
       if (!result.ok) return job.reject(refusal(result))
-      const pending = ctx.stats.committed(job.appId, result.generation, result.firstSeq, job.records, job.stored.createdAt)
-      if (pending) into.waits.push(pending.catch((error: Error) => ctx.log.warn('the summary aggregates could not take in committed records', { appId: job.appId, error: error.message })))
+      const pending = ctx.stats.committed(
+        job.appId,
+        result.generation,
+        result.firstSeq,
+        job.records,
+        job.stored.createdAt,
+      )
+      if (pending)
+        into.waits.push(
+          pending.catch((error: Error) =>
+            ctx.log.warn('the summary aggregates could not take in committed records', {
+              appId: job.appId,
+              error: error.message,
+            }),
+          ),
+        )
       accepted.push({ job, ids: job.stored.records.map((record) => record.id) })
     })
     if (accepted.length === 0) return
@@ -163,7 +189,14 @@ export function createWriter(ctx: AppContext): Writer {
     const records = ctx.storage.records
     if (jobs.length > 0) {
       try {
-        settle(jobs, await records.commitGroup(jobs.map((job) => job.stored), LIMITS.maxFields), into)
+        settle(
+          jobs,
+          await records.commitGroup(
+            jobs.map((job) => job.stored),
+            LIMITS.maxFields,
+          ),
+          into,
+        )
       } catch (error) {
         if (jobs.length === 1) jobs[0].reject(error)
         else {
@@ -179,7 +212,12 @@ export function createWriter(ctx: AppContext): Writer {
     }
     if (jobs.some((job) => job.stored.idempotency)) {
       const pruning = pruneKeys()
-      if (pruning) ctx.background(pruning.catch((error: Error) => ctx.log.warn('expired idempotency keys could not be deleted', { error: error.message })))
+      if (pruning)
+        ctx.background(
+          pruning.catch((error: Error) =>
+            ctx.log.warn('expired idempotency keys could not be deleted', { error: error.message }),
+          ),
+        )
     }
     return { settled: Promise.all(into.waits), answer: () => into.answers.forEach((answer) => answer()) }
   }
@@ -229,15 +267,34 @@ export function createWriter(ctx: AppContext): Writer {
       const stored: NewRecord[] = []
       for (const record of prepared) {
         records.push({ data: record.data, spam: record.spam, scores: null })
-        stored.push({ id: newId(), spam: record.spam, data: JSON.stringify(record.data), meta: metaText(record.meta), scores: null })
+        stored.push({
+          id: newId(),
+          spam: record.spam,
+          data: JSON.stringify(record.data),
+          meta: metaText(record.meta),
+          scores: null,
+        })
       }
       const newFields = unionNewFields(prepared).map((field) => ({ id: newId(), name: field.name, type: field.type }))
       const proposer = prepared[0]?.proposer ?? null
       return new Promise<string[]>((resolve, reject) => {
-        const job: Job = { appId, records, stored: { appId, records: stored, newFields, createdAt }, scoring: Promise.resolve(), ready: false, resolve, reject }
+        const job: Job = {
+          appId,
+          records,
+          stored: { appId, records: stored, newFields, createdAt },
+          scoring: Promise.resolve(),
+          ready: false,
+          resolve,
+          reject,
+        }
         // A stranger's new keys are proposals, within the app's and the client's caps.
         if (proposer !== null && newFields.length > 0) {
-          job.stored.proposal = { by: proposer, maxProposed: LIMITS.maxProposedFields, perClient: LIMITS.proposalsPerClient, since: createdAt - LIMITS.proposalWindowMs }
+          job.stored.proposal = {
+            by: proposer,
+            maxProposed: LIMITS.maxProposedFields,
+            perClient: LIMITS.proposalsPerClient,
+            since: createdAt - LIMITS.proposalWindowMs,
+          }
         }
         if (key) job.stored.idempotency = idempotencyClaim(key, stored, createdAt)
         const pending = [score(job), flagWebhooks(job)].filter((work) => work !== null)

@@ -13,9 +13,13 @@ export async function themeOf(ctx: AppContext, appId: string): Promise<Theme> {
 }
 
 /** The stored theme text (or none) with the defaults filled in. */
-const themeFrom = (stored: string | null): Theme => ({ ...DEFAULT_THEME, ...(stored === null ? {} : (JSON.parse(stored) as Partial<Theme>)) })
+const themeFrom = (stored: string | null): Theme => ({
+  ...DEFAULT_THEME,
+  ...(stored === null ? {} : (JSON.parse(stored) as Partial<Theme>)),
+})
 
-const definedOnly = (patch: object) => Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined))
+const definedOnly = (patch: object) =>
+  Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined))
 
 /** The theme of one of `userId`'s apps. */
 export async function getTheme(ctx: AppContext, userId: string, appId: string): Promise<Theme> {
@@ -28,7 +32,11 @@ export async function setTheme(ctx: AppContext, userId: string, appId: string, i
   const patch = parseInput(setThemeSchema, input)
   await requireOwnedApp(ctx, userId, appId)
   // Applied to the theme as stored when the change is made, so concurrent changes of different properties all stay.
-  const stored = await ctx.storage.themes.set(appId, (current) => JSON.stringify({ ...themeFrom(current), ...definedOnly(patch) }), ctx.clock.now())
+  const stored = await ctx.storage.themes.set(
+    appId,
+    (current) => JSON.stringify({ ...themeFrom(current), ...definedOnly(patch) }),
+    ctx.clock.now(),
+  )
   return themeFrom(stored)
 }
 
@@ -40,7 +48,12 @@ export async function resetTheme(ctx: AppContext, userId: string, appId: string)
 }
 
 /** The stored theme with `input` applied but not saved, for previews. */
-export async function previewTheme(ctx: AppContext, userId: string, appId: string, input: SetThemeInput = {}): Promise<Theme> {
+export async function previewTheme(
+  ctx: AppContext,
+  userId: string,
+  appId: string,
+  input: SetThemeInput = {},
+): Promise<Theme> {
   const patch = parseInput(setThemeSchema, input)
   await requireOwnedApp(ctx, userId, appId)
   return { ...(await themeOf(ctx, appId)), ...definedOnly(patch) }

@@ -32,13 +32,15 @@ export async function fillInForm(ctx: AppContext, appId: string): Promise<FillIn
     appName: app?.name ?? '',
     description: app?.description ?? '',
     // Only the fields the owner made or accepted: a stranger's keys never become questions.
-    fields: (await fieldRowsOf(ctx, appId)).filter((row) => !row.proposed).map((row) => ({
-      name: row.name,
-      type: row.type as FieldType,
-      label: row.label,
-      required: row.required,
-      options: row.options === null ? null : (JSON.parse(row.options) as string[]),
-    })),
+    fields: (await fieldRowsOf(ctx, appId))
+      .filter((row) => !row.proposed)
+      .map((row) => ({
+        name: row.name,
+        type: row.type as FieldType,
+        label: row.label,
+        required: row.required,
+        options: row.options === null ? null : (JSON.parse(row.options) as string[]),
+      })),
     theme: await themeOf(ctx, appId),
   }
 }

@@ -58,7 +58,8 @@ const timeCell = (ms: number): string => (ms >= 0 && ms < YEAR_10000 ? isoTime(m
 const metaColumns = columnCells(['source', 'timestamp'])
 
 /** The two meta cells; most records have no meta at all, stored as `{}`. */
-const metaCells = (meta: string): string => (meta === '{}' ? ',,' : metaColumns(JSON.parse(meta) as Record<string, unknown>))
+const metaCells = (meta: string): string =>
+  meta === '{}' ? ',,' : metaColumns(JSON.parse(meta) as Record<string, unknown>)
 
 /** The CSV writer for an export with data columns `keys` and scales `scaleKeys`. */
 export function csvRows(keys: readonly string[], scaleKeys: readonly string[]): CsvRows {
@@ -66,7 +67,8 @@ export function csvRows(keys: readonly string[], scaleKeys: readonly string[]): 
   const scoreCellsOf = (scores: string | null): string => {
     if (scaleKeys.length === 0) return ''
     let out = ''
-    for (const cell of scoreCells(scores === null ? null : parseStoredScores(scores), scaleKeys)) out += `,${csvValue(cell)}`
+    for (const cell of scoreCells(scores === null ? null : parseStoredScores(scores), scaleKeys))
+      out += `,${csvValue(cell)}`
     return out
   }
   const fixed = [...LEADING_COLUMNS, ...scoreColumns(scaleKeys), ...TRAILING_COLUMNS]

@@ -8,7 +8,8 @@
 const NEEDS_QUOTES = /[",\r\n]/
 
 /** Whether a text cell starting with this character could run as a formula (`= + - @ \t \r`). */
-const formulaStart = (c: number): boolean => c === 0x3d || c === 0x2b || c === 0x2d || c === 0x40 || c === 0x09 || c === 0x0d
+const formulaStart = (c: number): boolean =>
+  c === 0x3d || c === 0x2b || c === 0x2d || c === 0x40 || c === 0x09 || c === 0x0d
 
 /** One CSV cell from text (headers and string values). */
 export function csvText(text: string): string {

@@ -21,11 +21,23 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 }
 
 /** All records of one of `userId`'s apps as a download; `query.spam` picks which, `query.filter` narrows them. */
-export async function exportRecords(ctx: AppContext, userId: string, appId: string, query: { spam?: unknown; filter?: unknown }, format: ExportFormat): Promise<ExportDownload> {
+export async function exportRecords(
+  ctx: AppContext,
+  userId: string,
+  appId: string,
+  query: { spam?: unknown; filter?: unknown },
+  format: ExportFormat,
+): Promise<ExportDownload> {
   const app = await requireOwnedApp(ctx, userId, appId)
   const { spam, filter } = parsePageQuery({ spam: query.spam, filter: query.filter }, { owner: true })
   return {
-    stream: await exportStream(ctx, appId, spam, format, filter === undefined ? undefined : await appFilter(ctx, appId, filter)),
+    stream: await exportStream(
+      ctx,
+      appId,
+      spam,
+      format,
+      filter === undefined ? undefined : await appFilter(ctx, appId, filter),
+    ),
     contentType: CONTENT_TYPES[format],
     contentDisposition: attachmentHeader(app.name, format),
   }

@@ -34,7 +34,13 @@ const jsonlEncoder: Encoder = {
 const SELECTION = { exclude: 'kept', include: 'all', only: 'spam' } as const
 
 /** The records of `appId` selected by `spam` (and `filter`) as a byte stream in `format`. */
-export async function exportStream(ctx: AppContext, appId: string, spam: SpamMode, format: ExportFormat, filter?: FilterNode): Promise<ReadableStream<Uint8Array>> {
+export async function exportStream(
+  ctx: AppContext,
+  appId: string,
+  spam: SpamMode,
+  format: ExportFormat,
+  filter?: FilterNode,
+): Promise<ReadableStream<Uint8Array>> {
   const scaleKeys = (await loadScoringDefinition(ctx, appId)).scales.map((scale) => scale.key)
   const encoder = format === 'csv' ? csvRows(await exportKeys(ctx, appId), scaleKeys) : jsonlEncoder
   return textStream(ctx, `a ${format} export`, {

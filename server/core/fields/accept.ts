@@ -27,7 +27,9 @@ export function settledType(values: FieldAggregate | undefined, current: FieldTy
   if (!values || values.count === 0) return current
   const numbers = values.numbers?.count ?? 0
   const booleans = values.booleans ? values.booleans.true + values.booleans.false : 0
-  const strings = values.strings ? [...values.strings.counts.values()].reduce((sum, n) => sum + n, 0) + values.strings.untracked : 0
+  const strings = values.strings
+    ? [...values.strings.counts.values()].reduce((sum, n) => sum + n, 0) + values.strings.untracked
+    : 0
   if (numbers === values.count) return 'number'
   if (booleans === values.count) return 'boolean'
   if (strings === values.count) return current === 'longtext' ? 'longtext' : 'text'
@@ -56,7 +58,12 @@ function chosenRows(rows: FieldRow[], input: { names?: string[]; all?: true }): 
 }
 
 /** Accepts proposed fields of one of `userId`'s apps; the fields accepted (in position order). */
-export async function acceptFields(ctx: AppContext, userId: string, appId: string, input: AcceptFieldsInput): Promise<Field[]> {
+export async function acceptFields(
+  ctx: AppContext,
+  userId: string,
+  appId: string,
+  input: AcceptFieldsInput,
+): Promise<Field[]> {
   const request = parseInput(acceptFieldsSchema, input)
   await requireOwnedApp(ctx, userId, appId)
   const stats = request.type === undefined ? await loadStats(ctx, appId) : undefined
@@ -64,7 +71,10 @@ export async function acceptFields(ctx: AppContext, userId: string, appId: strin
     const chosen = chosenRows(rows, request)
     const accepted = rows.filter((row) => !row.proposed).length
     if (accepted + chosen.length > LIMITS.maxFields) throw acceptLimit(accepted, chosen.length)
-    return chosen.map((row) => ({ id: row.id, type: request.type ?? settledType(stats?.kept.fields.get(row.name), row.type as FieldType) }))
+    return chosen.map((row) => ({
+      id: row.id,
+      type: request.type ?? settledType(stats?.kept.fields.get(row.name), row.type as FieldType),
+    }))
   }
   const result = await ctx.storage.fields.accept(appId, decide, ctx.clock.now())
   if (result.ok) return result.rows.map(toField)

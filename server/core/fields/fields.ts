@@ -14,14 +14,24 @@ import { newId } from '../ids.ts'
 import { LIMITS } from '../../contract/limits.ts'
 import { CHOICE_TYPES, type FieldType } from '../../contract/fields/types/index.ts'
 import { assertTypeChangeAllowed, recordsWithValue } from './type-change.ts'
-import { createFieldSchema, definitionProblems, updateFieldSchema, type CreateFieldInput, type UpdateFieldInput } from '../../contract/fields/schemas.ts'
+import {
+  createFieldSchema,
+  definitionProblems,
+  updateFieldSchema,
+  type CreateFieldInput,
+  type UpdateFieldInput,
+} from '../../contract/fields/schemas.ts'
 import { fieldNotFound, fieldRowsOf, findFieldRow, toField, type Field, type FieldRow } from './view.ts'
 
 /** 422 `field_limit`: the app already has the most fields allowed. */
 export const fieldLimitError = () =>
-  new AppError('field_limit', `An app can have at most ${LIMITS.maxFields} fields and this one has them all; remove a field first`, {
-    limit: LIMITS.maxFields,
-  })
+  new AppError(
+    'field_limit',
+    `An app can have at most ${LIMITS.maxFields} fields and this one has them all; remove a field first`,
+    {
+      limit: LIMITS.maxFields,
+    },
+  )
 
 const nameTaken = (name: string) =>
   new AppError('conflict', `This app already has a field named ${JSON.stringify(name)}; choose another name`)
@@ -37,7 +47,10 @@ const proposedNameTaken = (name: string) =>
  * A field named like the endpoint's honeypot key would mark every submission that fills
  * it in as spam, so the two names must differ (share settings check the other direction).
  */
-const honeypotProblem = (): Problem => ({ path: 'name', message: `is this app's honeypot key (share settings); choose another name or change the honeypot` })
+const honeypotProblem = (): Problem => ({
+  path: 'name',
+  message: `is this app's honeypot key (share settings); choose another name or change the honeypot`,
+})
 
 /** The fields of one of `userId`'s apps, in position order. */
 export async function listFields(ctx: AppContext, userId: string, appId: string): Promise<Field[]> {
@@ -52,7 +65,12 @@ export async function getField(ctx: AppContext, userId: string, appId: string, r
 }
 
 /** Adds a field at the end of the app's field list. */
-export async function addField(ctx: AppContext, userId: string, appId: string, input: CreateFieldInput): Promise<Field> {
+export async function addField(
+  ctx: AppContext,
+  userId: string,
+  appId: string,
+  input: CreateFieldInput,
+): Promise<Field> {
   const definition = parseInput(createFieldSchema, input)
   await requireOwnedApp(ctx, userId, appId)
   const now = ctx.clock.now()
@@ -82,7 +100,11 @@ export async function addField(ctx: AppContext, userId: string, appId: string, i
 }
 
 /** The options a field ends up with after a change of type and/or options. */
-function optionsAfter(row: FieldRow, type: FieldType, patch: { type?: FieldType; options?: string[] | null }): string[] | null {
+function optionsAfter(
+  row: FieldRow,
+  type: FieldType,
+  patch: { type?: FieldType; options?: string[] | null },
+): string[] | null {
   if (patch.options !== undefined) return patch.options
   // Switching to a type without choices drops the old choices instead of refusing the change.
   if (patch.type !== undefined && !CHOICE_TYPES.includes(type)) return null
@@ -94,7 +116,13 @@ function optionsAfter(row: FieldRow, type: FieldType, patch: { type?: FieldType;
  * others. The type may change: stored records keep the values they were sent with, so on
  * a published app whose records hold values in the field it takes `force: true` (409 otherwise).
  */
-export async function updateField(ctx: AppContext, userId: string, appId: string, ref: string, input: UpdateFieldInput): Promise<Field> {
+export async function updateField(
+  ctx: AppContext,
+  userId: string,
+  appId: string,
+  ref: string,
+  input: UpdateFieldInput,
+): Promise<Field> {
   const patch = parseInput(updateFieldSchema, input)
   await requireOwnedApp(ctx, userId, appId)
   // Values already stored in the field, counted from the aggregates before the lock is
@@ -102,16 +130,21 @@ export async function updateField(ctx: AppContext, userId: string, appId: string
   let stored: { name: string; records: number } | null = null
   if (patch.type !== undefined && !patch.force) {
     const before = await findFieldRow(ctx, appId, ref)
-    if (before.type !== patch.type) stored = { name: before.name, records: await recordsWithValue(ctx, appId, before.name) }
+    if (before.type !== patch.type)
+      stored = { name: before.name, records: await recordsWithValue(ctx, appId, before.name) }
   }
   const updatedAt = ctx.clock.now()
   const decide = ({ current, fields: siblings, published, honeypot }: FieldState) => {
     const type = patch.type ?? (current.type as FieldType)
     const options = optionsAfter(current, type, patch)
     const problems: Problem[] = definitionProblems(type, options)
-    if (patch.name !== undefined && patch.name !== current.name && patch.name === honeypot) problems.unshift(honeypotProblem())
+    if (patch.name !== undefined && patch.name !== current.name && patch.name === honeypot)
+      problems.unshift(honeypotProblem())
     if (patch.position !== undefined && patch.position > siblings.length - 1) {
-      problems.push({ path: 'position', message: `must be between 0 and ${siblings.length - 1} (the app has ${siblings.length} fields)` })
+      problems.push({
+        path: 'position',
+        message: `must be between 0 and ${siblings.length - 1} (the app has ${siblings.length} fields)`,
+      })
     }
     if (problems.length > 0) throw validationError(problems)
     if (patch.name !== undefined && siblings.some((field) => field.name === patch.name && field.id !== current.id)) {
@@ -132,7 +165,10 @@ export async function updateField(ctx: AppContext, userId: string, appId: string
       required: patch.required ?? current.required,
       options: options === null ? null : JSON.stringify(options),
       // Once the owner sets a type, options or required, submissions are checked against them.
-      autoCreated: patch.type !== undefined || patch.options !== undefined || patch.required !== undefined ? false : current.autoCreated,
+      autoCreated:
+        patch.type !== undefined || patch.options !== undefined || patch.required !== undefined
+          ? false
+          : current.autoCreated,
       updatedAt,
       position: patch.position,
     }
@@ -145,7 +181,12 @@ export async function updateField(ctx: AppContext, userId: string, appId: string
 }
 
 /** Removes a field definition; values already stored under its name stay in the records. */
-export async function removeField(ctx: AppContext, userId: string, appId: string, ref: string): Promise<{ deleted: true; id: string }> {
+export async function removeField(
+  ctx: AppContext,
+  userId: string,
+  appId: string,
+  ref: string,
+): Promise<{ deleted: true; id: string }> {
   await requireOwnedApp(ctx, userId, appId)
   const removed = await ctx.storage.fields.remove(appId, ref)
   if (removed.ok) return { deleted: true, id: removed.row.id }

@@ -19,14 +19,22 @@ function orderProblems(rows: readonly FieldRow[], ids: readonly string[]): Probl
   const unknown = [...given].filter((id) => !known.has(id))
   const repeated = [...given].filter((id) => ids.indexOf(id) !== ids.lastIndexOf(id))
   const problems: Problem[] = []
-  if (missing.length > 0) problems.push({ path: 'ids', message: `misses ${missing.length} of the app's fields: ${missing.join(', ')}` })
-  if (unknown.length > 0) problems.push({ path: 'ids', message: `names ids that are not fields of this app: ${listIds(unknown)}` })
-  if (repeated.length > 0) problems.push({ path: 'ids', message: `lists these ids more than once: ${listIds(repeated)}` })
+  if (missing.length > 0)
+    problems.push({ path: 'ids', message: `misses ${missing.length} of the app's fields: ${missing.join(', ')}` })
+  if (unknown.length > 0)
+    problems.push({ path: 'ids', message: `names ids that are not fields of this app: ${listIds(unknown)}` })
+  if (repeated.length > 0)
+    problems.push({ path: 'ids', message: `lists these ids more than once: ${listIds(repeated)}` })
   return problems
 }
 
 /** Puts all of an app's fields in the order of `ids`, which must name every field exactly once. */
-export async function reorderFields(ctx: AppContext, userId: string, appId: string, input: ReorderFieldsInput): Promise<Field[]> {
+export async function reorderFields(
+  ctx: AppContext,
+  userId: string,
+  appId: string,
+  input: ReorderFieldsInput,
+): Promise<Field[]> {
   const { ids } = parseInput(reorderFieldsSchema, input)
   await requireOwnedApp(ctx, userId, appId)
   const reordered = await ctx.storage.fields.reorder(appId, (rows) => {

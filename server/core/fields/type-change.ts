@@ -35,7 +35,14 @@ export function typeChangeConflict(name: string, from: FieldType, to: FieldType,
  * fields without stored values and unchanged types pass. Pure: it runs inside the field
  * change's transaction, given what was read there (and the count, read before).
  */
-export function assertTypeChangeAllowed(change: { name: string; from: FieldType; to: FieldType; force: boolean; published: boolean; records: number }): void {
+export function assertTypeChangeAllowed(change: {
+  name: string
+  from: FieldType
+  to: FieldType
+  force: boolean
+  published: boolean
+  records: number
+}): void {
   if (change.force || change.from === change.to || !change.published) return
   if (change.records > 0) throw typeChangeConflict(change.name, change.from, change.to, change.records)
 }

@@ -24,7 +24,12 @@ export type { HelpField, HelpInput }
 export const helpShowsCounts = (reads: ReadAccess, owner: boolean): boolean => owner || reads !== 'off'
 
 /** The live facts about `endpoint`, reached through `token`; `owner` when the request carries the owner's access token. */
-export async function helpInput(ctx: AppContext, endpoint: EndpointRow, token: string, owner = false): Promise<HelpInput> {
+export async function helpInput(
+  ctx: AppContext,
+  endpoint: EndpointRow,
+  token: string,
+  owner = false,
+): Promise<HelpInput> {
   // The endpoint names its owner, so this is the app row, read as the owner would.
   const app = await requireOwnedApp(ctx, endpoint.ownerId, endpoint.appId).catch((error: unknown) => {
     if (error instanceof AppError && error.type === 'not_found') return null
@@ -37,15 +42,17 @@ export async function helpInput(ctx: AppContext, endpoint: EndpointRow, token: s
     url: endpointUrl(ctx.config.baseUrl, token),
     appName: app?.name ?? '',
     // Proposed fields (made by strangers' posts, waiting for the owner) are on no public page.
-    fields: (await fieldRowsOf(ctx, endpoint.appId)).filter((row) => !row.proposed).map((row) => ({
-      name: row.name,
-      type: row.type as FieldType,
-      label: row.label,
-      required: row.required,
-      options: row.options === null ? null : (JSON.parse(row.options) as string[]),
-      autoCreated: row.autoCreated,
-      count: valueCounts === null ? null : (valueCounts.get(row.name) ?? 0),
-    })),
+    fields: (await fieldRowsOf(ctx, endpoint.appId))
+      .filter((row) => !row.proposed)
+      .map((row) => ({
+        name: row.name,
+        type: row.type as FieldType,
+        label: row.label,
+        required: row.required,
+        options: row.options === null ? null : (JSON.parse(row.options) as string[]),
+        autoCreated: row.autoCreated,
+        count: valueCounts === null ? null : (valueCounts.get(row.name) ?? 0),
+      })),
     ...counts,
     service: endpoint.service,
     reads: endpoint.reads,

@@ -7,12 +7,22 @@ import { LIMITS } from '../../contract/limits.ts'
 import { browserExamples, curlFlat, curlJson, readAllExamples, webhookExample } from '../../contract/help/examples.ts'
 import type { HelpInput } from './live.ts'
 import { codeBlock, escapeText, inlineCode, shellQuote } from '../../contract/help/markdown.ts'
-import { curlAuth, errorsSection, pageTitle, fieldsSection, limitsAndErrorsSections, recordShape, statusSection, whoReadsSection } from './sections.ts'
+import {
+  curlAuth,
+  errorsSection,
+  pageTitle,
+  fieldsSection,
+  limitsAndErrorsSections,
+  recordShape,
+  statusSection,
+  whoReadsSection,
+} from './sections.ts'
 import { batchSection, formSection, recordRulesSection } from './write-sections.ts'
 import { openToAnyone } from '../../contract/share/reads.ts'
 
 /** ` (the owner's access token only)` when `path` is not open to anyone. */
-const ownerOnly = (input: HelpInput, path: 'query' | 'summary') => (openToAnyone(input.reads, path) ? '' : " (the owner's access token only)")
+const ownerOnly = (input: HelpInput, path: 'query' | 'summary') =>
+  openToAnyone(input.reads, path) ? '' : " (the owner's access token only)"
 
 /** Names the required fields a webhook event has to carry, if any. */
 function requiredNote(input: HelpInput): string {
@@ -127,7 +137,27 @@ export function queryHelp(input: HelpInput): string {
     '',
     '## Response',
     '',
-    codeBlock(JSON.stringify({ code: 200, records: [{ id: '0196f2c4-…', data: { message: 'Hello' }, meta: { source: 'web' }, createdAt: '2026-01-31T12:00:00.000Z' }], page: 1, size: LIMITS.defaultPageSize, total: 1 }, null, 2), 'json'),
+    codeBlock(
+      JSON.stringify(
+        {
+          code: 200,
+          records: [
+            {
+              id: '0196f2c4-…',
+              data: { message: 'Hello' },
+              meta: { source: 'web' },
+              createdAt: '2026-01-31T12:00:00.000Z',
+            },
+          ],
+          page: 1,
+          size: LIMITS.defaultPageSize,
+          total: 1,
+        },
+        null,
+        2,
+      ),
+      'json',
+    ),
     '',
     recordShape,
     '`total` counts the records the `spam` setting selects.',
@@ -142,7 +172,10 @@ export function queryHelp(input: HelpInput): string {
     '',
     '## Examples',
     '',
-    codeBlock(`curl -s ${curlAuth(input, 'query')}${shellQuote(`${query}?page=1&size=10`)}\ncurl -s ${curlAuth(input, 'query')}${shellQuote(`${query}?spam=only`)}`, 'sh'),
+    codeBlock(
+      `curl -s ${curlAuth(input, 'query')}${shellQuote(`${query}?page=1&size=10`)}\ncurl -s ${curlAuth(input, 'query')}${shellQuote(`${query}?spam=only`)}`,
+      'sh',
+    ),
     '',
     '## Errors',
     '',

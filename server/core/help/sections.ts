@@ -7,12 +7,22 @@ import { clientRateLimit, formatRateLimit, parseRateLimit } from '../../contract
 import { openToAnyone, readsWarnings, type ReadAccess, type ReadPath } from '../../contract/share/reads.ts'
 import type { HelpInput } from './live.ts'
 import { retriesSection } from './retries.ts'
-import { bytes, codeBlock, codeCell, count, escapeText, inlineCode, shellQuote, table } from '../../contract/help/markdown.ts'
+import {
+  bytes,
+  codeBlock,
+  codeCell,
+  count,
+  escapeText,
+  inlineCode,
+  shellQuote,
+  table,
+} from '../../contract/help/markdown.ts'
 
 const onOff = (on: boolean) => (on ? 'on' : 'off')
 
 /** A help page's first line: the app's name and what the page is about. */
-export const pageTitle = (input: HelpInput, what: string) => `# ${input.appName ? `${escapeText(input.appName)} — ` : ''}${what}`
+export const pageTitle = (input: HelpInput, what: string) =>
+  `# ${input.appName ? `${escapeText(input.appName)} — ` : ''}${what}`
 
 const OWNER_ONLY = "403 `disabled` unless the request carries the owner's access token"
 
@@ -37,7 +47,8 @@ export function statusSection(input: HelpInput): string {
 }
 
 /** The header a read needs when `path` is not open to anyone, for curl. */
-export const curlAuth = (input: HelpInput, path: ReadPath): string => (openToAnyone(input.reads, path) ? '' : '-H "Authorization: Bearer $SVC_TOKEN" ')
+export const curlAuth = (input: HelpInput, path: ReadPath): string =>
+  openToAnyone(input.reads, path) ? '' : '-H "Authorization: Bearer $SVC_TOKEN" '
 
 /** What the summary leaves out for anyone reading with the link alone. */
 export const smallGroupsNote = (input: HelpInput): string =>
@@ -51,7 +62,9 @@ export function whoReadsSection(input: HelpInput, paths: readonly ReadPath[]): s
   const open = paths.filter((path) => openToAnyone(input.reads, path))
   const lines: string[] = []
   if (open.length > 0) {
-    lines.push(`${open.map((path) => `\`/${path}\``).join(' and ')} ${open.length > 1 ? 'are' : 'is'} open: anyone with this link reads ${open.includes('query') ? 'every record' : 'the aggregates'}, no token needed (\`reads: "${input.reads}"\`).`)
+    lines.push(
+      `${open.map((path) => `\`/${path}\``).join(' and ')} ${open.length > 1 ? 'are' : 'is'} open: anyone with this link reads ${open.includes('query') ? 'every record' : 'the aggregates'}, no token needed (\`reads: "${input.reads}"\`).`,
+    )
   }
   if (closed.length > 0) {
     lines.push(
@@ -60,7 +73,15 @@ export function whoReadsSection(input: HelpInput, paths: readonly ReadPath[]): s
       '`Authorization: Bearer <token>` (below, the token is in `$SVC_TOKEN`). A token of any other account counts as none.',
       'Keep the access token out of public pages and forms: it acts for the whole account.',
       '',
-      codeBlock(closed.map((path) => `curl -s -H "Authorization: Bearer $SVC_TOKEN" ${shellQuote(`${input.url}/${path}${path === 'query' ? `?page=1&size=${LIMITS.defaultPageSize}` : ''}`)}`).join('\n'), 'sh'),
+      codeBlock(
+        closed
+          .map(
+            (path) =>
+              `curl -s -H "Authorization: Bearer $SVC_TOKEN" ${shellQuote(`${input.url}/${path}${path === 'query' ? `?page=1&size=${LIMITS.defaultPageSize}` : ''}`)}`,
+          )
+          .join('\n'),
+        'sh',
+      ),
       '',
       `Logged in with svc-cli, the owner reads with ${closed.map((path) => (path === 'query' ? '`svc-cli share query --app <app id> --all --json`' : '`svc-cli share summary --app <app id>`')).join(' and ')}, or in the admin page.`,
     )
@@ -104,19 +125,34 @@ export function fieldsSection(input: HelpInput): string {
 
 /** The limits this server enforces. */
 export function limitsSection(input: HelpInput): string {
-  return table(['Limit', 'Value', 'Beyond it'], [
-    ['Request body', bytes(input.maxBodyBytes), '413 `too_large`'],
-    ['JSON nesting depth', String(input.maxDepth), '413 `too_large`'],
-    ['Keys in one record (all levels)', count(input.maxKeys), '413 `too_large`'],
-    ['Fields per app (made or accepted by the owner)', String(LIMITS.maxFields), '422 `field_limit`'],
-    ['New fields one client may propose', `${LIMITS.proposalsPerClient} per hour`, '422 `field_budget`'],
-    ['Proposed fields waiting per app', String(LIMITS.maxProposedFields), '422 `field_budget`'],
-    ['Field name length', `${LIMITS.maxFieldNameLength} characters after trimming (see "What a record may hold")`, '422 `invalid_value`'],
-    ['Numbers', 'exact up to ±9,007,199,254,740,991 (2^53−1); beyond it at most 15 significant digits; send others as strings', '422 `invalid_value`'],
-    ['Records per /batch', count(LIMITS.maxBatch), '413 `too_large`'],
-    ['Page size of /query', `1 to ${count(LIMITS.maxPageSize)} (default ${LIMITS.defaultPageSize})`, '400 `bad_request` (never clamped)'],
-    ['Rate limit', rateLimitText(input.rateLimit), '429 `rate_limited` with `Retry-After`'],
-  ])
+  return table(
+    ['Limit', 'Value', 'Beyond it'],
+    [
+      ['Request body', bytes(input.maxBodyBytes), '413 `too_large`'],
+      ['JSON nesting depth', String(input.maxDepth), '413 `too_large`'],
+      ['Keys in one record (all levels)', count(input.maxKeys), '413 `too_large`'],
+      ['Fields per app (made or accepted by the owner)', String(LIMITS.maxFields), '422 `field_limit`'],
+      ['New fields one client may propose', `${LIMITS.proposalsPerClient} per hour`, '422 `field_budget`'],
+      ['Proposed fields waiting per app', String(LIMITS.maxProposedFields), '422 `field_budget`'],
+      [
+        'Field name length',
+        `${LIMITS.maxFieldNameLength} characters after trimming (see "What a record may hold")`,
+        '422 `invalid_value`',
+      ],
+      [
+        'Numbers',
+        'exact up to ±9,007,199,254,740,991 (2^53−1); beyond it at most 15 significant digits; send others as strings',
+        '422 `invalid_value`',
+      ],
+      ['Records per /batch', count(LIMITS.maxBatch), '413 `too_large`'],
+      [
+        'Page size of /query',
+        `1 to ${count(LIMITS.maxPageSize)} (default ${LIMITS.defaultPageSize})`,
+        '400 `bad_request` (never clamped)',
+      ],
+      ['Rate limit', rateLimitText(input.rateLimit), '429 `rate_limited` with `Retry-After`'],
+    ],
+  )
 }
 
 /** The rate-limit cell: the endpoint's limit, what counts, and the share one client address gets. */
@@ -135,7 +171,10 @@ export function rateLimitHeadersSection(setting: string): string {
   return [
     'Every answer of /, /form, /batch, /query and /summary carries the rate-limit headers of the IETF draft (draft-ietf-httpapi-ratelimit-headers), readable by browser code:',
     '',
-    codeBlock(`RateLimit-Policy: "endpoint";q=${limit.burst};w=${window(limit)}, "client";q=${client.burst};w=${window(client)}\nRateLimit: "client";r=${client.burst - 1};t=${window(client)}`, 'http'),
+    codeBlock(
+      `RateLimit-Policy: "endpoint";q=${limit.burst};w=${window(limit)}, "client";q=${client.burst};w=${window(client)}\nRateLimit: "client";r=${client.burst - 1};t=${window(client)}`,
+      'http',
+    ),
     '',
     '`RateLimit-Policy` states the limits: `q` requests (the burst) that refill completely in `w` seconds, for the endpoint and for one client address. `RateLimit` reports the one nearer running out: `r` requests left now, full again in `t` seconds. A client that keeps `r` above 0 is never refused; after a 429, wait `Retry-After` seconds.',
   ].join('\n')
@@ -144,20 +183,44 @@ export function rateLimitHeadersSection(setting: string): string {
 const ERRORS: Array<[number, string, string]> = [
   [400, 'bad_json', 'The body is not valid JSON.'],
   [400, 'bad_request', 'A parameter or body shape is wrong (the message says which).'],
-  [403, 'disabled', "Writes are switched off, or a read the `reads` switch keeps private without the owner's access token (the message says which)."],
+  [
+    403,
+    'disabled',
+    "Writes are switched off, or a read the `reads` switch keeps private without the owner's access token (the message says which).",
+  ],
   [404, 'not_found', 'Unknown, rotated or unpublished token.'],
   [405, 'method_not_allowed', 'A method this URL does not take (`Allow` lists the ones it does).'],
   [408, 'timeout', 'The body arrived too slowly; send it in one go.'],
   [413, 'too_large', 'Body, nesting, key count or batch beyond the limits above.'],
   [415, 'unsupported_media_type', 'A Content-Type this endpoint does not take, or a file upload.'],
   [422, 'unknown_field', 'A key is not a field and auto-create is off; nothing stored.'],
-  [422, 'field_limit', `The owner's record would create accepted field number ${LIMITS.maxFields + 1}; nothing stored.`],
-  [422, 'field_budget', `The record's new keys would pass the client's ${LIMITS.proposalsPerClient} proposed fields per hour, or the app's ${LIMITS.maxProposedFields} waiting proposals; nothing stored.`],
-  [422, 'invalid_value', 'A value does not fit its field, a field name or number breaks the rules above (every problem is listed); nothing stored.'],
+  [
+    422,
+    'field_limit',
+    `The owner's record would create accepted field number ${LIMITS.maxFields + 1}; nothing stored.`,
+  ],
+  [
+    422,
+    'field_budget',
+    `The record's new keys would pass the client's ${LIMITS.proposalsPerClient} proposed fields per hour, or the app's ${LIMITS.maxProposedFields} waiting proposals; nothing stored.`,
+  ],
+  [
+    422,
+    'invalid_value',
+    'A value does not fit its field, a field name or number breaks the rules above (every problem is listed); nothing stored.',
+  ],
   [422, 'empty_record', 'The record has no fields (`{}`, an empty form); nothing stored.'],
-  [422, 'idempotency_key_reused', 'The `Idempotency-Key` was used for a different submission within 24 hours; nothing stored.'],
+  [
+    422,
+    'idempotency_key_reused',
+    'The `Idempotency-Key` was used for a different submission within 24 hours; nothing stored.',
+  ],
   [429, 'rate_limited', 'Too many requests; wait `Retry-After` seconds.'],
-  [503, 'storage_unavailable', 'The server cannot store records right now (its disk is full) or could not confirm the record on disk, so it is not acknowledged; retry later (after `Retry-After` seconds when given).'],
+  [
+    503,
+    'storage_unavailable',
+    'The server cannot store records right now (its disk is full) or could not confirm the record on disk, so it is not acknowledged; retry later (after `Retry-After` seconds when given).',
+  ],
 ]
 
 /** The error body and the types a client should handle. */
@@ -169,13 +232,30 @@ export function errorsSection(): string {
     '{"code": 422, "error": {"type": "invalid_value", "message": "age: must be a number", "details": {"problems": [{"path": "age", "message": "must be a number"}]}}}',
     '```',
     '',
-    table(['Status', 'Type', 'When'], ERRORS.map(([status, type, when]) => [String(status), `\`${type}\``, when])),
+    table(
+      ['Status', 'Type', 'When'],
+      ERRORS.map(([status, type, when]) => [String(status), `\`${type}\``, when]),
+    ),
   ].join('\n')
 }
 
 /** The closing sections of every write page: retries, limits, then errors. */
 export const limitsAndErrorsSections = (input: HelpInput): string =>
-  ['## Retries', '', retriesSection(input), '', '## Limits', '', limitsSection(input), '', rateLimitHeadersSection(input.rateLimit), '', '## Errors', '', errorsSection()].join('\n')
+  [
+    '## Retries',
+    '',
+    retriesSection(input),
+    '',
+    '## Limits',
+    '',
+    limitsSection(input),
+    '',
+    rateLimitHeadersSection(input.rateLimit),
+    '',
+    '## Errors',
+    '',
+    errorsSection(),
+  ].join('\n')
 
 /** The Record shape of every read. */
 export const recordShape = [

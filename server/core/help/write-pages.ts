@@ -31,4 +31,5 @@ function writePage(input: HelpInput, heading: string, body: string): string {
 export const formHelp = (input: HelpInput): string => writePage(input, 'HTML forms: POST /form', formSection(input))
 
 /** GET /<token>/batch?help. */
-export const batchHelp = (input: HelpInput): string => writePage(input, 'many records at once: POST /batch', batchSection(input))
+export const batchHelp = (input: HelpInput): string =>
+  writePage(input, 'many records at once: POST /batch', batchSection(input))

@@ -29,7 +29,7 @@ export function recordRulesSection(): string {
 export function formSection(input: HelpInput): string {
   return [
     `\`${input.url}/form\` takes \`application/x-www-form-urlencoded\` and \`multipart/form-data\` (text parts only).`,
-    'Repeated names become arrays. Values arrive as text: a defined field\'s type decides (number, boolean,',
+    "Repeated names become arrays. Values arrive as text: a defined field's type decides (number, boolean,",
     'multichoice → array); for new fields a plain decimal such as `-12.5` becomes a number and everything else stays',
     'text (`""` is kept). Text is read as UTF-8 unless the request declares another charset, as a `charset` parameter',
     'of the Content-Type or a `_charset_` field (what browsers fill in for `<input type="hidden" name="_charset_">`,',
@@ -43,8 +43,8 @@ export function formSection(input: HelpInput): string {
     '- `_source`: stored as `meta.source`.',
     '- `_charset_`: the charset of the other values (see above).',
     '',
-    'A form the browser posts itself (`Sec-Fetch-Mode: navigate`) gets pages, not JSON: 303 to the owner\'s thank-you',
-    'URL or to a hosted thank-you page (with a link back to the form\'s page), and a refusal as an HTML page that lists',
+    "A form the browser posts itself (`Sec-Fetch-Mode: navigate`) gets pages, not JSON: 303 to the owner's thank-you",
+    "URL or to a hosted thank-you page (with a link back to the form's page), and a refusal as an HTML page that lists",
     'each problem. `fetch()`, scripts and curl keep the JSON answers.',
     '',
     htmlForm(input),

@@ -25,13 +25,19 @@ export interface RecordRead {
 }
 
 /** The records of `read` as batches, read one at a time as they are asked for; ends when the records or `limit` do. */
-export async function* recordBatches(ctx: AppContext, appId: string, read: RecordRead): AsyncGenerator<BatchRow[], void, undefined> {
+export async function* recordBatches(
+  ctx: AppContext,
+  appId: string,
+  read: RecordRead,
+): AsyncGenerator<BatchRow[], void, undefined> {
   const { selection, order, filter } = read
   let start = read.start
   let remaining = read.limit ?? Number.POSITIVE_INFINITY
   while (remaining > 0) {
     const rows = Math.min(LIMITS.readBatchRows, remaining)
-    const batch = await ctx.readGate.run(() => ctx.storage.records.batch(appId, { selection, order, filter, start, rows, bytes: LIMITS.readBatchBytes }))
+    const batch = await ctx.readGate.run(() =>
+      ctx.storage.records.batch(appId, { selection, order, filter, start, rows, bytes: LIMITS.readBatchBytes }),
+    )
     if (batch.length === 0) return
     remaining -= batch.length
     const last = batch[batch.length - 1]

@@ -26,15 +26,26 @@ export async function removeRecords(ctx: AppContext, appId: string, ids: readonl
 }
 
 /** Deletes a selection of one of `userId`'s apps' records; ids not in the app are skipped. */
-export async function deleteRecords(ctx: AppContext, userId: string, appId: string, input: DeleteRecordsInput): Promise<{ deleted: number }> {
+export async function deleteRecords(
+  ctx: AppContext,
+  userId: string,
+  appId: string,
+  input: DeleteRecordsInput,
+): Promise<{ deleted: number }> {
   const { ids } = parseInput(deleteRecordsSchema, input)
   await requireOwnedApp(ctx, userId, appId)
   return { deleted: await removeRecords(ctx, appId, ids) }
 }
 
 /** Deletes one record; 404 when the app has no record with that id. */
-export async function deleteRecord(ctx: AppContext, userId: string, appId: string, recordId: string): Promise<{ deleted: 1 }> {
+export async function deleteRecord(
+  ctx: AppContext,
+  userId: string,
+  appId: string,
+  recordId: string,
+): Promise<{ deleted: 1 }> {
   await requireOwnedApp(ctx, userId, appId)
-  if ((await removeRecords(ctx, appId, [recordId])) === 0) throw notFound(`Record ${JSON.stringify(recordId)} in this app`)
+  if ((await removeRecords(ctx, appId, [recordId])) === 0)
+    throw notFound(`Record ${JSON.stringify(recordId)} in this app`)
   return { deleted: 1 }
 }

@@ -34,7 +34,8 @@ const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?/
 const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/
 
 /** A 400 naming where in the filter the problem is (1-based characters) and what to write instead. */
-const problem = (message: string, at?: number): AppError => new AppError('bad_request', `filter: ${message}${at === undefined ? '' : ` (at character ${at + 1})`}`)
+const problem = (message: string, at?: number): AppError =>
+  new AppError('bad_request', `filter: ${message}${at === undefined ? '' : ` (at character ${at + 1})`}`)
 
 /** The number written at `i`, unless letters follow it (then it starts a name, like `2nd`). */
 function numberAt(text: string, i: number): string | null {
@@ -102,9 +103,23 @@ function tokenize(text: string): Token[] {
 function instant(text: string, at: number): number {
   const m = DATE.exec(text)
   // A real calendar day and clock time (Date.parse would roll 2026-02-30 over into March).
-  const real = m !== null && new Date(Date.UTC(+m[1], +m[2] - 1, +m[3])).getUTCDate() === +m[3] && +m[2] <= 12 && +(m[4] ?? 0) < 24 && +(m[5] ?? 0) < 60 && +(m[6] ?? 0) < 60
-  const ms = real ? Date.parse(m[4] === undefined ? `${text}T00:00:00Z` : m[8] ? text.replace(' ', 'T') : `${text.replace(' ', 'T')}Z`) : Number.NaN
-  if (!Number.isFinite(ms)) throw problem(`created compares with a date like '2026-01-31' or a time like '2026-01-31T14:00:00Z', got ${text}`, at)
+  const real =
+    m !== null &&
+    new Date(Date.UTC(+m[1], +m[2] - 1, +m[3])).getUTCDate() === +m[3] &&
+    +m[2] <= 12 &&
+    +(m[4] ?? 0) < 24 &&
+    +(m[5] ?? 0) < 60 &&
+    +(m[6] ?? 0) < 60
+  const ms = real
+    ? Date.parse(
+        m[4] === undefined ? `${text}T00:00:00Z` : m[8] ? text.replace(' ', 'T') : `${text.replace(' ', 'T')}Z`,
+      )
+    : Number.NaN
+  if (!Number.isFinite(ms))
+    throw problem(
+      `created compares with a date like '2026-01-31' or a time like '2026-01-31T14:00:00Z', got ${text}`,
+      at,
+    )
   return ms
 }
 
@@ -154,7 +169,8 @@ class Parser {
       this.index++
       const node = this.or(depth + 1)
       const close = this.peek()
-      if (close?.kind !== 'close') throw problem(close ? `expected ) before ${close.text}` : 'a ( is never closed', close?.at ?? token.at)
+      if (close?.kind !== 'close')
+        throw problem(close ? `expected ) before ${close.text}` : 'a ( is never closed', close?.at ?? token.at)
       this.index++
       return node
     }
@@ -166,20 +182,34 @@ class Parser {
     if (!operand) throw problem('it ends where a comparison should follow && or ||')
     if (operand.kind !== 'name') throw problem(`expected a field name, created or id, got ${operand.text}`, operand.at)
     const op = this.tokens[this.index++]
-    if (op?.kind !== 'op') throw problem(`expected an operator (${OPERATOR_LIST}) after ${operand.text}${op ? `, got ${op.text}` : ''}`, op?.at ?? operand.at)
+    if (op?.kind !== 'op')
+      throw problem(
+        `expected an operator (${OPERATOR_LIST}) after ${operand.text}${op ? `, got ${op.text}` : ''}`,
+        op?.at ?? operand.at,
+      )
     const value = this.tokens[this.index++]
-    if (value?.kind !== 'value') throw problem(`expected a value after ${operand.text} ${op.text}: 'text', a number, true, false or null`, value?.at ?? op.at)
+    if (value?.kind !== 'value')
+      throw problem(
+        `expected a value after ${operand.text} ${op.text}: 'text', a number, true, false or null`,
+        value?.at ?? op.at,
+      )
     if (++this.tests > FILTER_LIMITS.tests) throw problem(`at most ${FILTER_LIMITS.tests} comparisons`, operand.at)
     const negated = op.text === '!=' || op.text === '!~'
     const test = this.test(operand, (negated ? op.text.slice(1) : op.text) as FilterOp, value, op.text)
     return negated ? { not: test } : test
   }
 
-  private test(operand: Extract<Token, { kind: 'name' }>, op: FilterOp, value: Extract<Token, { kind: 'value' }>, written: string): FilterTest {
+  private test(
+    operand: Extract<Token, { kind: 'name' }>,
+    op: FilterOp,
+    value: Extract<Token, { kind: 'value' }>,
+    written: string,
+  ): FilterTest {
     const v = value.value
     const at = operand.at
     if (!operand.quoted && operand.text === 'created') {
-      if (typeof v !== 'string' || op === '~') throw problem(`created takes =, !=, >, >=, <, <= and a date in quotes, like created >= '2026-01-01'`, at)
+      if (typeof v !== 'string' || op === '~')
+        throw problem(`created takes =, !=, >, >=, <, <= and a date in quotes, like created >= '2026-01-01'`, at)
       return { on: 'created', op, value: instant(v, value.at) }
     }
     if (!operand.quoted && operand.text === 'id') {
@@ -189,13 +219,17 @@ class Parser {
     const name = operand.text
     if (!this.fields.has(name)) {
       const known = [...this.fields].map((f) => (NAME_ONLY.test(f) ? f : `\`${f}\``))
-      throw problem(`this app has no field ${quoteValue(name)}; its fields: ${known.length ? known.join(', ') : 'none yet'} (and created, id)`, at)
+      throw problem(
+        `this app has no field ${quoteValue(name)}; its fields: ${known.length ? known.join(', ') : 'none yet'} (and created, id)`,
+        at,
+      )
     }
     if (v === null) {
       if (op !== '=') throw problem(`null goes with = or != only (${name} = null: the field is missing)`, value.at)
       return { on: 'field', name, op: 'missing' }
     }
-    if (op === '~' && typeof v !== 'string') throw problem(`${written} takes text in quotes, like ${name} ${written} 'abc'`, value.at)
+    if (op === '~' && typeof v !== 'string')
+      throw problem(`${written} takes text in quotes, like ${name} ${written} 'abc'`, value.at)
     if (typeof v === 'boolean' && op !== '=') throw problem(`true and false go with = or != only`, value.at)
     return { on: 'field', name, op, value: v }
   }
@@ -205,6 +239,7 @@ const NAME_ONLY = /^[\p{L}\p{N}_]+$/u
 
 /** Parses `text` into a filter over the app's `fields` (names); a 400 saying what to fix when it cannot. */
 export function parseFilter(text: string, fields: Iterable<string>): FilterNode {
-  if (text.length > FILTER_LIMITS.length) throw problem(`at most ${FILTER_LIMITS.length} characters, got ${text.length}`)
+  if (text.length > FILTER_LIMITS.length)
+    throw problem(`at most ${FILTER_LIMITS.length} characters, got ${text.length}`)
   return new Parser(tokenize(text), new Set(fields)).parse()
 }

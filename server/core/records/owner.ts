@@ -13,7 +13,12 @@ import { parsePageQuery } from './schemas.ts'
 import type { StoredRecord } from './shape.ts'
 
 /** A page of one of `userId`'s apps; `query` holds the raw `page, size, spam, order, filter` values. */
-export async function listRecords(ctx: AppContext, userId: string, appId: string, query: Record<string, unknown> | URLSearchParams): Promise<RecordPage> {
+export async function listRecords(
+  ctx: AppContext,
+  userId: string,
+  appId: string,
+  query: Record<string, unknown> | URLSearchParams,
+): Promise<RecordPage> {
   await requireOwnedApp(ctx, userId, appId)
   const page = parsePageQuery(query, { owner: true })
   if (page.filter === undefined) return readPage(ctx, appId, page)
@@ -22,11 +27,19 @@ export async function listRecords(ctx: AppContext, userId: string, appId: string
 
 /** A filter as written, parsed against the app's fields (a 400 saying what to fix when it cannot be). */
 export async function appFilter(ctx: AppContext, appId: string, text: string): Promise<FilterNode> {
-  return parseFilter(text, (await fieldRowsOf(ctx, appId)).map((field) => field.name))
+  return parseFilter(
+    text,
+    (await fieldRowsOf(ctx, appId)).map((field) => field.name),
+  )
 }
 
 /** One record of one of `userId`'s apps, spam or not; 404 when it is not in that app. */
-export async function getRecord(ctx: AppContext, userId: string, appId: string, recordId: string): Promise<StoredRecord> {
+export async function getRecord(
+  ctx: AppContext,
+  userId: string,
+  appId: string,
+  recordId: string,
+): Promise<StoredRecord> {
   await requireOwnedApp(ctx, userId, appId)
   const row = await ctx.storage.records.one(appId, recordId)
   if (!row) throw notFound(`Record ${JSON.stringify(recordId)} in this app`)

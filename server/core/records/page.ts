@@ -43,18 +43,35 @@ export async function readPage(ctx: AppContext, appId: string, query: PageQuery)
   if (skip >= total) return { ...result, batches: none() }
   const selection = SELECTION[query.spam]
   // Spam rows have no dense number of their own: the page's first row is found by walking the spam index.
-  if (selection === 'spam') return { ...result, batches: recordBatches(ctx, appId, { selection, order: query.order, start: { skip }, limit: query.size }) }
+  if (selection === 'spam')
+    return {
+      ...result,
+      batches: recordBatches(ctx, appId, { selection, order: query.order, start: { skip }, limit: query.size }),
+    }
   const { from, to } = positions(query, total)
-  const read: RecordRead = { selection, order: query.order, start: { at: query.order === 'asc' ? from : to }, limit: to - from + 1 }
+  const read: RecordRead = {
+    selection,
+    order: query.order,
+    start: { at: query.order === 'asc' ? from : to },
+    limit: to - from + 1,
+  }
   return { ...result, batches: recordBatches(ctx, appId, read) }
 }
 
 /** One page of the records of `appId` matching `filter` (parsed against its fields); `total` counts the matches. */
-export async function readFilteredPage(ctx: AppContext, appId: string, query: PageQuery, filter: FilterNode): Promise<RecordPage> {
+export async function readFilteredPage(
+  ctx: AppContext,
+  appId: string,
+  query: PageQuery,
+  filter: FilterNode,
+): Promise<RecordPage> {
   const selection = SELECTION[query.spam]
   const total = await ctx.readGate.run(() => ctx.storage.records.filteredCount(appId, selection, filter))
   const skip = (query.page - 1) * query.size
-  const batches = skip >= total ? none() : recordBatches(ctx, appId, { selection, order: query.order, filter, start: { skip }, limit: query.size })
+  const batches =
+    skip >= total
+      ? none()
+      : recordBatches(ctx, appId, { selection, order: query.order, filter, start: { skip }, limit: query.size })
   return { page: query.page, size: query.size, total, batches }
 }
 

@@ -30,7 +30,10 @@ function wholeNumber(raw: unknown, name: string, fallback: number, max: number):
   if (text === null) throw new AppError('bad_request', `${name} must be given once, as a whole number ${range}`)
   const value = WHOLE.test(text) ? Number(text) : Number.NaN
   if (!Number.isSafeInteger(value) || value < 1 || value > max) {
-    const hint = name === 'size' ? `; to read every record use size=${LIMITS.maxPageSize} and stop at the first page with fewer records` : ''
+    const hint =
+      name === 'size'
+        ? `; to read every record use size=${LIMITS.maxPageSize} and stop at the first page with fewer records`
+        : ''
     throw new AppError('bad_request', `${name} must be a whole number ${range}, got "${text}"${hint}`)
   }
   return value
@@ -63,10 +66,17 @@ function valuesOf(params: URLSearchParams): Record<string, unknown> {
  * parameter as an array); `order` and `filter` only where the caller allows them (owner
  * routes): elsewhere always `asc`, and a filter is refused rather than silently ignored.
  */
-export function parsePageQuery(input: Record<string, unknown> | URLSearchParams, options: { owner?: boolean } = {}): PageQuery {
+export function parsePageQuery(
+  input: Record<string, unknown> | URLSearchParams,
+  options: { owner?: boolean } = {},
+): PageQuery {
   const query = input instanceof URLSearchParams ? valuesOf(input) : input
   const filter = once(query.filter, 'filter', 'one filter text')
-  if (filter !== undefined && !options.owner) throw new AppError('bad_request', "filter is not taken here: the owner's GET /api/v3/apps/<app id>/records (and svc-cli share query --filter) filters records")
+  if (filter !== undefined && !options.owner)
+    throw new AppError(
+      'bad_request',
+      "filter is not taken here: the owner's GET /api/v3/apps/<app id>/records (and svc-cli share query --filter) filters records",
+    )
   return {
     page: wholeNumber(query.page, 'page', 1, Number.MAX_SAFE_INTEGER),
     size: wholeNumber(query.size, 'size', LIMITS.defaultPageSize, LIMITS.maxPageSize),
@@ -80,5 +90,8 @@ export function parsePageQuery(input: Record<string, unknown> | URLSearchParams,
 /** `asc`, the only order where `order` is not taken; asking for another is a 400, not silently ignored. */
 function oldestFirst(raw: unknown): Order {
   if (raw === undefined || raw === 'asc') return 'asc'
-  throw new AppError('bad_request', 'order is not taken here: records are always oldest first, so reading pages 1, 2, 3… never skips one; the owner\'s GET /api/v3/apps/<app id>/records takes order=desc')
+  throw new AppError(
+    'bad_request',
+    "order is not taken here: records are always oldest first, so reading pages 1, 2, 3… never skips one; the owner's GET /api/v3/apps/<app id>/records takes order=desc",
+  )
 }

@@ -23,7 +23,12 @@ export function markRecords(ctx: AppContext, appId: string, ids: readonly string
  * Marks a selection of one of `userId`'s apps' records spam or not spam. Ids not in the
  * app, and records already so marked, are skipped: `changed` counts the others.
  */
-export async function markSpam(ctx: AppContext, userId: string, appId: string, input: MarkSpamInput): Promise<{ changed: number; spam: boolean }> {
+export async function markSpam(
+  ctx: AppContext,
+  userId: string,
+  appId: string,
+  input: MarkSpamInput,
+): Promise<{ changed: number; spam: boolean }> {
   const { ids, spam } = parseInput(markSpamSchema, input)
   await requireOwnedApp(ctx, userId, appId)
   return { changed: await markRecords(ctx, appId, ids, spam), spam }

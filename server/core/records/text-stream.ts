@@ -13,7 +13,9 @@
 import type { AppContext } from '../context.ts'
 
 /** Bun's direct ReadableStream; the DOM typings the project compiles with lack `type: 'direct'`. */
-const DirectStream = ReadableStream as unknown as new (source: Bun.DirectUnderlyingSource<Uint8Array>) => ReadableStream<Uint8Array>
+const DirectStream = ReadableStream as unknown as new (
+  source: Bun.DirectUnderlyingSource<Uint8Array>,
+) => ReadableStream<Uint8Array>
 
 /** Stands for a batch already written, so its rows can be collected while the next is read. */
 const DRAINED: IteratorResult<never, void> = { done: false, value: undefined as never }
@@ -28,7 +30,11 @@ export interface StreamedText<T> {
 }
 
 /** The byte stream of `parts`; `what` names the read in the log line of a failure mid-stream. */
-export async function textStream<T>(ctx: AppContext, what: string, parts: StreamedText<T>): Promise<ReadableStream<Uint8Array>> {
+export async function textStream<T>(
+  ctx: AppContext,
+  what: string,
+  parts: StreamedText<T>,
+): Promise<ReadableStream<Uint8Array>> {
   let next = await parts.batches.next()
   let cancelled = false
   let text = parts.head
@@ -53,7 +59,9 @@ export async function textStream<T>(ctx: AppContext, what: string, parts: Stream
         await controller.write(text + parts.tail())
         controller.close()
       } catch (error) {
-        ctx.log.error(`${what} failed after its answer began: connection reset`, { error: error instanceof Error ? error.message : String(error) })
+        ctx.log.error(`${what} failed after its answer began: connection reset`, {
+          error: error instanceof Error ? error.message : String(error),
+        })
         cancelled = true
         controller.close(error instanceof Error ? error : new Error(String(error)))
       }

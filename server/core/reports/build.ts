@@ -26,7 +26,12 @@ export type ReportBlock =
   | { type: 'text'; title: string; paragraphs: string[] }
   | { type: 'score'; title: string; score: ScoreBlock; paragraphs: string[] }
   | { type: 'chart'; title: string; scores: ScoreBlock[] }
-  | { type: 'expert'; title: string; profile: ExpertProfile | null; comments: Array<{ scale: string; level: string; text: string[] }> }
+  | {
+      type: 'expert'
+      title: string
+      profile: ExpertProfile | null
+      comments: Array<{ scale: string; level: string; text: string[] }>
+    }
 
 export interface ReportModel {
   appName: string
@@ -56,7 +61,14 @@ function scoreBlock(scale: ScaleRecord, scores: RecordScores): ScoreBlock {
     name: scale.name,
     score: stored.score,
     ...axis(scale.levels, stored.score),
-    level: stored.level === null ? null : { key: stored.level, label: stored.levelLabel ?? level?.label ?? stored.level, interpretation: level?.interpretation ?? '' },
+    level:
+      stored.level === null
+        ? null
+        : {
+            key: stored.level,
+            label: stored.levelLabel ?? level?.label ?? stored.level,
+            interpretation: level?.interpretation ?? '',
+          },
   }
 }
 
@@ -66,15 +78,32 @@ const DEFAULT_SECTIONS: StoredSection[] = [
 ]
 
 /** The report model for one record: answers as stored and the scores stored with it. */
-export async function buildReport(ctx: AppContext, appId: string, appName: string, answers: Record<string, unknown>, scores: RecordScores): Promise<ReportModel> {
+export async function buildReport(
+  ctx: AppContext,
+  appId: string,
+  appName: string,
+  answers: Record<string, unknown>,
+  scores: RecordScores,
+): Promise<ReportModel> {
   const scales = (await scaleRecordsOf(ctx, appId)).filter((scale) => Object.hasOwn(scores, scale.key))
   const values: PlaceholderValues = { answers, scores }
   const profile = await expertProfileOf(ctx, appId)
   const comments = await expertCommentsOf(ctx, appId)
   const rows = await pageRowsOf(ctx, appId)
-  const pages = rows.length > 0
-    ? rows.map((row) => ({ title: fillPlaceholders(row.title, values), sections: sectionsOf(row) }))
-    : [{ title: appName, sections: [...scales.map((scale): StoredSection => ({ id: scale.id, type: 'score', title: '', text: '', scaleId: scale.id })), ...DEFAULT_SECTIONS] }]
+  const pages =
+    rows.length > 0
+      ? rows.map((row) => ({ title: fillPlaceholders(row.title, values), sections: sectionsOf(row) }))
+      : [
+          {
+            title: appName,
+            sections: [
+              ...scales.map(
+                (scale): StoredSection => ({ id: scale.id, type: 'score', title: '', text: '', scaleId: scale.id }),
+              ),
+              ...DEFAULT_SECTIONS,
+            ],
+          },
+        ]
   const hasProfile = profile.name !== '' || profile.bio !== ''
 
   const blockOf = (section: StoredSection): ReportBlock | null => {
@@ -85,7 +114,9 @@ export async function buildReport(ctx: AppContext, appId: string, appName: strin
       case 'closing':
         return { type: 'text', title, paragraphs: paragraphs(section.text, values) }
       case 'score':
-        return scale ? { type: 'score', title, score: scoreBlock(scale, scores), paragraphs: paragraphs(section.text, values) } : null
+        return scale
+          ? { type: 'score', title, score: scoreBlock(scale, scores), paragraphs: paragraphs(section.text, values) }
+          : null
       case 'chart':
         return scales.length > 0 ? { type: 'chart', title, scores: scales.map((s) => scoreBlock(s, scores)) } : null
       case 'expert': {
@@ -94,15 +125,28 @@ export async function buildReport(ctx: AppContext, appId: string, appName: strin
         const picked = shown.flatMap((s) => {
           const level = scores[s.key]?.level
           const comment = comments.find((c) => c.scale === s.key && c.level === level)
-          return comment ? [{ scale: s.name, level: scores[s.key].levelLabel ?? comment.level, text: paragraphs(comment.text, values) }] : []
+          return comment
+            ? [
+                {
+                  scale: s.name,
+                  level: scores[s.key].levelLabel ?? comment.level,
+                  text: paragraphs(comment.text, values),
+                },
+              ]
+            : []
         })
-        return hasProfile || picked.length > 0 ? { type: 'expert', title, profile: hasProfile ? profile : null, comments: picked } : null
+        return hasProfile || picked.length > 0
+          ? { type: 'expert', title, profile: hasProfile ? profile : null, comments: picked }
+          : null
       }
     }
   }
 
   return {
     appName,
-    pages: pages.map((page) => ({ title: page.title, blocks: page.sections.map(blockOf).filter((b): b is ReportBlock => b !== null) })),
+    pages: pages.map((page) => ({
+      title: page.title,
+      blocks: page.sections.map(blockOf).filter((b): b is ReportBlock => b !== null),
+    })),
   }
 }

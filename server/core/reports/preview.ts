@@ -19,7 +19,12 @@ export interface ReportPreview {
 }
 
 /** The report of one of `userId`'s apps for the answers in `input.data`. */
-export async function previewReport(ctx: AppContext, userId: string, appId: string, input: PreviewReportInput): Promise<ReportPreview> {
+export async function previewReport(
+  ctx: AppContext,
+  userId: string,
+  appId: string,
+  input: PreviewReportInput,
+): Promise<ReportPreview> {
   const { data, format } = parseInput(previewReportSchema, input)
   const app = await requireOwnedApp(ctx, userId, appId)
   const scores = scoreRecord(await readScoringDefinition(ctx, appId), data)

@@ -38,10 +38,21 @@ export interface ReportRecord {
  * The record `recordId` when `key` is its report key; 404 "Report not found" otherwise.
  * Records flagged as spam get their report too, so a bot cannot tell it was caught.
  */
-export async function recordForReport(ctx: AppContext, recordId: string, key: string | null | undefined): Promise<ReportRecord> {
+export async function recordForReport(
+  ctx: AppContext,
+  recordId: string,
+  key: string | null | undefined,
+): Promise<ReportRecord> {
   const row = await ctx.storage.records.forReport(recordId)
   // Hash the presented key even when the record is missing, so timing says nothing either way.
   const presented = hashSecret(key ?? '')
   if (!row || !row.reportKeyHash || !key || !safeEqual(presented, row.reportKeyHash)) throw notFound('Report')
-  return { id: row.id, appId: row.appId, appName: row.appName, data: JSON.parse(row.data) as Record<string, unknown>, scores: row.scores, createdAt: row.createdAt }
+  return {
+    id: row.id,
+    appId: row.appId,
+    appName: row.appName,
+    data: JSON.parse(row.data) as Record<string, unknown>,
+    scores: row.scores,
+    createdAt: row.createdAt,
+  }
 }

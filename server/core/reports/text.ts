@@ -22,13 +22,25 @@ function blockText(block: ReportBlock): string[] {
     case 'text':
       return [...lines, ...block.paragraphs.flatMap((p) => [p, ''])]
     case 'score':
-      return [...lines, scoreLine(block.score), ...(block.score.level?.interpretation ? [block.score.level.interpretation] : []), '', ...block.paragraphs.flatMap((p) => [p, ''])]
+      return [
+        ...lines,
+        scoreLine(block.score),
+        ...(block.score.level?.interpretation ? [block.score.level.interpretation] : []),
+        '',
+        ...block.paragraphs.flatMap((p) => [p, '']),
+      ]
     case 'chart': {
       const width = Math.max(...block.scores.map((s) => s.name.length))
       return [...lines, ...block.scores.map((s) => `${s.name.padEnd(width)}  ${bar(s)}  ${s.score ?? '–'}`), '']
     }
     case 'expert': {
-      const who = block.profile ? [[block.profile.name, block.profile.title].filter(Boolean).join(', '), ...(block.profile.bio ? [block.profile.bio] : []), ''] : []
+      const who = block.profile
+        ? [
+            [block.profile.name, block.profile.title].filter(Boolean).join(', '),
+            ...(block.profile.bio ? [block.profile.bio] : []),
+            '',
+          ]
+        : []
       return [...lines, ...who, ...block.comments.flatMap((c) => [`${c.scale} – ${c.level}:`, ...c.text, ''])]
     }
   }
@@ -36,6 +48,8 @@ function blockText(block: ReportBlock): string[] {
 
 /** The whole report as text, pages separated by a rule. */
 export function reportText(model: ReportModel): string {
-  const pages = model.pages.map((page) => [...(page.title ? [page.title.toUpperCase(), ''] : []), ...page.blocks.flatMap(blockText)].join('\n').trimEnd())
+  const pages = model.pages.map((page) =>
+    [...(page.title ? [page.title.toUpperCase(), ''] : []), ...page.blocks.flatMap(blockText)].join('\n').trimEnd(),
+  )
   return `${pages.join('\n\n---\n\n')}\n`
 }

@@ -8,22 +8,43 @@ import type { FieldRow } from '../fields/view.ts'
 import type { Problem } from '../../contract/errors.ts'
 import type { FieldType } from '../../contract/fields/types/index.ts'
 import { gapProblems, overlapProblems, unreachableProblems } from '../../contract/scales/coverage.ts'
-import { itemFitsType, itemRange, SCORABLE_TYPES, scaleRange, scoringOf, type Level, type Range, type ScaleMethod, type StoredItem } from '../../contract/scales/model.ts'
+import {
+  itemFitsType,
+  itemRange,
+  SCORABLE_TYPES,
+  scaleRange,
+  scoringOf,
+  type Level,
+  type Range,
+  type ScaleMethod,
+  type StoredItem,
+} from '../../contract/scales/model.ts'
 import type { ScaleItemInput } from '../../contract/scales/schemas.ts'
 
 /** A parsed item input (defaults applied). */
-export type ItemInput = Required<Pick<ScaleItemInput, 'field'>> & { weight: number; reverse: boolean; scores?: Record<string, number>; min?: number; max?: number }
+export type ItemInput = Required<Pick<ScaleItemInput, 'field'>> & {
+  weight: number
+  reverse: boolean
+  scores?: Record<string, number>
+  min?: number
+  max?: number
+}
 
 const fieldByRef = (fields: readonly FieldRow[], ref: string): FieldRow | undefined =>
   fields.find((field) => field.id === ref) ?? fields.find((field) => field.name === ref)
 
 /** `a, b or c`. */
-const orList = (words: readonly string[]): string => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`)
+const orList = (words: readonly string[]): string =>
+  words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`
 
 const optionsOf = (field: FieldRow): string[] => (field.options ? (JSON.parse(field.options) as string[]) : [])
 
 /** Resolves item inputs to stored items, listing every problem under `path`. */
-export function resolveItems(inputs: readonly ItemInput[], fields: readonly FieldRow[], path: (index: number) => string): { items: StoredItem[]; problems: Problem[] } {
+export function resolveItems(
+  inputs: readonly ItemInput[],
+  fields: readonly FieldRow[],
+  path: (index: number) => string,
+): { items: StoredItem[]; problems: Problem[] } {
   const problems: Problem[] = []
   const items: StoredItem[] = []
   const seen = new Set<string>()
@@ -35,7 +56,10 @@ export function resolveItems(inputs: readonly ItemInput[], fields: readonly Fiel
       return
     }
     if (field.proposed) {
-      problems.push({ path: `${at}.field`, message: `field "${field.name}" is only proposed (made by an anonymous submission): accept it first (svc-cli field accept)` })
+      problems.push({
+        path: `${at}.field`,
+        message: `field "${field.name}" is only proposed (made by an anonymous submission): accept it first (svc-cli field accept)`,
+      })
       return
     }
     if (seen.has(field.id)) {
@@ -45,7 +69,10 @@ export function resolveItems(inputs: readonly ItemInput[], fields: readonly Fiel
     seen.add(field.id)
     const scoring = scoringOf(field.type)
     if (!scoring) {
-      problems.push({ path: `${at}.field`, message: `field "${field.name}" is a ${field.type} field; items score ${orList(SCORABLE_TYPES)} fields` })
+      problems.push({
+        path: `${at}.field`,
+        message: `field "${field.name}" is a ${field.type} field; items score ${orList(SCORABLE_TYPES)} fields`,
+      })
       return
     }
     const byValue = scoring.by === 'value'
@@ -66,21 +93,42 @@ export function resolveItems(inputs: readonly ItemInput[], fields: readonly Fiel
 
 function numberItemProblems(input: ItemInput, at: string): Problem[] {
   const problems: Problem[] = []
-  if (input.scores !== undefined) problems.push({ path: `${at}.scores`, message: 'only choice and multichoice items have scores; a number item scores its value' })
-  if (input.min !== undefined && input.max !== undefined && input.min >= input.max) problems.push({ path: `${at}.min`, message: `must be less than max (${input.max})` })
-  if (input.reverse && (input.min === undefined || input.max === undefined)) problems.push({ path: `${at}.reverse`, message: 'a reversed number item needs both min and max (it scores max + min − value)' })
+  if (input.scores !== undefined)
+    problems.push({
+      path: `${at}.scores`,
+      message: 'only choice and multichoice items have scores; a number item scores its value',
+    })
+  if (input.min !== undefined && input.max !== undefined && input.min >= input.max)
+    problems.push({ path: `${at}.min`, message: `must be less than max (${input.max})` })
+  if (input.reverse && (input.min === undefined || input.max === undefined))
+    problems.push({
+      path: `${at}.reverse`,
+      message: 'a reversed number item needs both min and max (it scores max + min − value)',
+    })
   return problems
 }
 
 function choiceItemProblems(input: ItemInput, field: FieldRow, at: string): Problem[] {
   const problems: Problem[] = []
-  if (input.min !== undefined || input.max !== undefined) problems.push({ path: `${at}.min`, message: `min and max are for number items; "${field.name}" is a ${field.type} field scored per option` })
+  if (input.min !== undefined || input.max !== undefined)
+    problems.push({
+      path: `${at}.min`,
+      message: `min and max are for number items; "${field.name}" is a ${field.type} field scored per option`,
+    })
   const options = optionsOf(field)
   const scores = input.scores ?? {}
   const missing = options.filter((option) => !Object.hasOwn(scores, option))
   const unknown = Object.keys(scores).filter((option) => !options.includes(option))
-  if (missing.length > 0) problems.push({ path: `${at}.scores`, message: `needs a score for every option of "${field.name}"; missing: ${missing.map((o) => JSON.stringify(o)).join(', ')}` })
-  if (unknown.length > 0) problems.push({ path: `${at}.scores`, message: `"${field.name}" has no options ${unknown.map((o) => JSON.stringify(o)).join(', ')}; its options are ${options.map((o) => JSON.stringify(o)).join(', ')}` })
+  if (missing.length > 0)
+    problems.push({
+      path: `${at}.scores`,
+      message: `needs a score for every option of "${field.name}"; missing: ${missing.map((o) => JSON.stringify(o)).join(', ')}`,
+    })
+  if (unknown.length > 0)
+    problems.push({
+      path: `${at}.scores`,
+      message: `"${field.name}" has no options ${unknown.map((o) => JSON.stringify(o)).join(', ')}; its options are ${options.map((o) => JSON.stringify(o)).join(', ')}`,
+    })
   return problems
 }
 
@@ -89,7 +137,8 @@ export function levelListProblems(levels: readonly Level[], path: (index: number
   const problems: Problem[] = []
   const keys = new Set<string>()
   levels.forEach((level, index) => {
-    if (keys.has(level.key)) problems.push({ path: `${path(index)}.key`, message: `repeats the level key "${level.key}"` })
+    if (keys.has(level.key))
+      problems.push({ path: `${path(index)}.key`, message: `repeats the level key "${level.key}"` })
     keys.add(level.key)
     if (level.min !== null && level.max !== null && level.min >= level.max) {
       problems.push({ path: `${path(index)}.min`, message: `must be less than max (${level.max})` })
@@ -109,16 +158,29 @@ export function rangeOf(method: ScaleMethod, items: readonly StoredItem[], field
 }
 
 /** Everything that keeps a stored scale from scoring as designed: broken items, gaps, uncovered ends. */
-export function scaleHealth(method: ScaleMethod, items: readonly StoredItem[], levels: readonly Level[], fields: readonly FieldRow[]): Problem[] {
+export function scaleHealth(
+  method: ScaleMethod,
+  items: readonly StoredItem[],
+  levels: readonly Level[],
+  fields: readonly FieldRow[],
+): Problem[] {
   const problems: Problem[] = []
   items.forEach((item, index) => {
     const field = fields.find((f) => f.id === item.fieldId)
-    if (!field) problems.push({ path: `items.${index}.field`, message: 'the field of this item was deleted; remove the item' })
+    if (!field)
+      problems.push({ path: `items.${index}.field`, message: 'the field of this item was deleted; remove the item' })
     else if (!itemFitsType(item, field.type)) {
-      problems.push({ path: `items.${index}.field`, message: `field "${field.name}" changed type to ${field.type}; remove and add the item again` })
+      problems.push({
+        path: `items.${index}.field`,
+        message: `field "${field.name}" changed type to ${field.type}; remove and add the item again`,
+      })
     } else if (item.scores) {
       const missing = optionsOf(field).filter((option) => !Object.hasOwn(item.scores!, option))
-      if (missing.length > 0) problems.push({ path: `items.${index}.scores`, message: `no score for the options ${missing.map((o) => JSON.stringify(o)).join(', ')} of "${field.name}" (they count as unanswered)` })
+      if (missing.length > 0)
+        problems.push({
+          path: `items.${index}.scores`,
+          message: `no score for the options ${missing.map((o) => JSON.stringify(o)).join(', ')} of "${field.name}" (they count as unanswered)`,
+        })
     }
   })
   const range = rangeOf(method, items, fields)

@@ -14,7 +14,13 @@ import { fieldRowsOf, type FieldRow } from '../fields/view.ts'
 import { ASSESSMENT } from '../../contract/limits.ts'
 import { levelListProblems, resolveItems } from './check.ts'
 import { sortLevels, type Level, type StoredItem } from '../../contract/scales/model.ts'
-import { scaleItemSchema, scaleKeySchema, setLevelSchema, type ScaleItemInput, type SetLevelInput } from '../../contract/scales/schemas.ts'
+import {
+  scaleItemSchema,
+  scaleKeySchema,
+  setLevelSchema,
+  type ScaleItemInput,
+  type SetLevelInput,
+} from '../../contract/scales/schemas.ts'
 import { scaleRefusal } from './scales.ts'
 import { findScale, toRecord, toScale, type Scale, type ScaleRecord } from './store.ts'
 
@@ -27,7 +33,10 @@ async function changeScale(
   userId: string,
   appId: string,
   ref: string,
-  change: (scale: ScaleRecord, fields: readonly FieldRow[]) => { items?: StoredItem[]; levels?: Level[]; dropComments?: string[] },
+  change: (
+    scale: ScaleRecord,
+    fields: readonly FieldRow[],
+  ) => { items?: StoredItem[]; levels?: Level[]; dropComments?: string[] },
 ): Promise<Scale> {
   await requireOwnedApp(ctx, userId, appId)
   const { id } = await findScale(ctx, appId, ref)
@@ -46,22 +55,38 @@ async function changeScale(
 }
 
 /** Adds one item; a field can be an item of a scale once (409 otherwise). */
-export async function addScaleItem(ctx: AppContext, userId: string, appId: string, ref: string, input: ScaleItemInput): Promise<Scale> {
+export async function addScaleItem(
+  ctx: AppContext,
+  userId: string,
+  appId: string,
+  ref: string,
+  input: ScaleItemInput,
+): Promise<Scale> {
   const parsed = parseInput(scaleItemSchema, input)
   return changeScale(ctx, userId, appId, ref, (scale, fields) => {
     const { items, problems } = resolveItems([parsed], fields, () => 'item')
     if (problems.length > 0) throw validationError(problems)
     const item = items[0]
     if (scale.items.some((existing) => existing.fieldId === item.fieldId)) {
-      throw new AppError('conflict', `Field "${parsed.field}" is already an item of scale "${scale.key}"; remove it first to change it`)
+      throw new AppError(
+        'conflict',
+        `Field "${parsed.field}" is already an item of scale "${scale.key}"; remove it first to change it`,
+      )
     }
-    if (scale.items.length >= ASSESSMENT.maxItemsPerScale) throw validationError([{ path: '', message: `a scale can have at most ${ASSESSMENT.maxItemsPerScale} items` }])
+    if (scale.items.length >= ASSESSMENT.maxItemsPerScale)
+      throw validationError([{ path: '', message: `a scale can have at most ${ASSESSMENT.maxItemsPerScale} items` }])
     return { items: [...scale.items, item] }
   })
 }
 
 /** Removes the item of field `fieldRef` (id or name; an item whose field was deleted is named by the field id). */
-export async function removeScaleItem(ctx: AppContext, userId: string, appId: string, ref: string, fieldRef: string): Promise<Scale> {
+export async function removeScaleItem(
+  ctx: AppContext,
+  userId: string,
+  appId: string,
+  ref: string,
+  fieldRef: string,
+): Promise<Scale> {
   return changeScale(ctx, userId, appId, ref, (scale, fields) => {
     const byName = fields.find((field) => field.name === fieldRef)
     const index = scale.items.findIndex((item) => item.fieldId === fieldRef || item.fieldId === byName?.id)
@@ -77,16 +102,29 @@ const NEW_LEVEL_NEEDS = {
 } as const
 
 /** Adds level `key` or changes it (properties left out keep their value); overlaps are refused. */
-export async function setScaleLevel(ctx: AppContext, userId: string, appId: string, ref: string, key: string, input: SetLevelInput): Promise<Scale> {
+export async function setScaleLevel(
+  ctx: AppContext,
+  userId: string,
+  appId: string,
+  ref: string,
+  key: string,
+  input: SetLevelInput,
+): Promise<Scale> {
   const parsed = parseInput(setLevelSchema, input)
   const keyCheck = scaleKeySchema.safeParse(key)
   if (!keyCheck.success) throw validationError([{ path: 'key', message: keyCheck.error.issues[0].message }])
   return changeScale(ctx, userId, appId, ref, (scale) => {
     const existing = scale.levels.find((level) => level.key === key)
     if (!existing) {
-      const missing = (Object.keys(NEW_LEVEL_NEEDS) as Array<keyof typeof NEW_LEVEL_NEEDS>).filter((name) => parsed[name] === undefined)
-      if (missing.length > 0) throw validationError(missing.map((name) => ({ path: name, message: NEW_LEVEL_NEEDS[name] })))
-      if (scale.levels.length >= ASSESSMENT.maxLevelsPerScale) throw validationError([{ path: '', message: `a scale can have at most ${ASSESSMENT.maxLevelsPerScale} levels` }])
+      const missing = (Object.keys(NEW_LEVEL_NEEDS) as Array<keyof typeof NEW_LEVEL_NEEDS>).filter(
+        (name) => parsed[name] === undefined,
+      )
+      if (missing.length > 0)
+        throw validationError(missing.map((name) => ({ path: name, message: NEW_LEVEL_NEEDS[name] })))
+      if (scale.levels.length >= ASSESSMENT.maxLevelsPerScale)
+        throw validationError([
+          { path: '', message: `a scale can have at most ${ASSESSMENT.maxLevelsPerScale} levels` },
+        ])
     }
     const level: Level = {
       key,
@@ -103,9 +141,16 @@ export async function setScaleLevel(ctx: AppContext, userId: string, appId: stri
 }
 
 /** Removes level `key` and the expert's comment on it. */
-export async function removeScaleLevel(ctx: AppContext, userId: string, appId: string, ref: string, key: string): Promise<Scale> {
+export async function removeScaleLevel(
+  ctx: AppContext,
+  userId: string,
+  appId: string,
+  ref: string,
+  key: string,
+): Promise<Scale> {
   return changeScale(ctx, userId, appId, ref, (scale) => {
-    if (!scale.levels.some((level) => level.key === key)) throw notFound(`Level ${JSON.stringify(key)} in scale "${scale.key}"`)
+    if (!scale.levels.some((level) => level.key === key))
+      throw notFound(`Level ${JSON.stringify(key)} in scale "${scale.key}"`)
     return { levels: scale.levels.filter((level) => level.key !== key), dropComments: [key] }
   })
 }

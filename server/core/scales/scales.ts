@@ -15,7 +15,13 @@ import { ASSESSMENT } from '../../contract/limits.ts'
 import { levelListProblems, rangeOf, resolveItems, type ItemInput } from './check.ts'
 import { gapProblems, unreachableProblems } from '../../contract/scales/coverage.ts'
 import { sortLevels, type Level, type ScaleMethod, type StoredItem } from '../../contract/scales/model.ts'
-import { createScaleSchema, updateScaleSchema, type CreateScaleInput, type ScaleLevelInput, type UpdateScaleInput } from '../../contract/scales/schemas.ts'
+import {
+  createScaleSchema,
+  updateScaleSchema,
+  type CreateScaleInput,
+  type ScaleLevelInput,
+  type UpdateScaleInput,
+} from '../../contract/scales/schemas.ts'
 import { findScale, scaleGone, scaleRecordsOf, toRecord, toScale, type Scale } from './store.ts'
 
 type ParsedLevel = Omit<ScaleLevelInput, 'interpretation'> & { interpretation?: string }
@@ -32,7 +38,12 @@ const toLevel = (input: ParsedLevel): Level => ({
  * Items and levels after a create/update, or a 422 listing every problem. Levels given in
  * the request must tile the possible range of the resulting items.
  */
-function checkedParts(method: ScaleMethod, fields: FieldRow[], items: { given?: ItemInput[]; stored: StoredItem[] }, levels?: ParsedLevel[]) {
+function checkedParts(
+  method: ScaleMethod,
+  fields: FieldRow[],
+  items: { given?: ItemInput[]; stored: StoredItem[] },
+  levels?: ParsedLevel[],
+) {
   const problems: Problem[] = []
   let storedItems = items.stored
   if (items.given) {
@@ -56,7 +67,11 @@ function checkedParts(method: ScaleMethod, fields: FieldRow[], items: { given?: 
 }
 
 /** The error for a refused scale write. */
-export function scaleRefusal(refusal: Exclude<ScaleWrite, { ok: true }>, key: string | undefined, ref: string): AppError {
+export function scaleRefusal(
+  refusal: Exclude<ScaleWrite, { ok: true }>,
+  key: string | undefined,
+  ref: string,
+): AppError {
   switch (refusal.reason) {
     case 'key_taken':
       return new AppError('conflict', `A scale with key "${key}" already exists in this app; choose another key`)
@@ -81,7 +96,12 @@ export async function getScale(ctx: AppContext, userId: string, appId: string, r
 }
 
 /** Adds a scale at the end of the app's list. */
-export async function createScale(ctx: AppContext, userId: string, appId: string, input: CreateScaleInput): Promise<Scale> {
+export async function createScale(
+  ctx: AppContext,
+  userId: string,
+  appId: string,
+  input: CreateScaleInput,
+): Promise<Scale> {
   const parsed = parseInput(createScaleSchema, input)
   await requireOwnedApp(ctx, userId, appId)
   const fields = await fieldRowsOf(ctx, appId)
@@ -100,12 +120,19 @@ export async function createScale(ctx: AppContext, userId: string, appId: string
     },
     ASSESSMENT.maxScales,
   )
-  if (!created.ok) throw created.reason === 'not_found' ? notFound('App') : scaleRefusal(created, parsed.key, parsed.key)
+  if (!created.ok)
+    throw created.reason === 'not_found' ? notFound('App') : scaleRefusal(created, parsed.key, parsed.key)
   return toScale(toRecord(created.row), fields)
 }
 
 /** Changes a scale; `items`/`levels` replace the whole list, other properties left out stay. */
-export async function updateScale(ctx: AppContext, userId: string, appId: string, ref: string, input: UpdateScaleInput): Promise<Scale> {
+export async function updateScale(
+  ctx: AppContext,
+  userId: string,
+  appId: string,
+  ref: string,
+  input: UpdateScaleInput,
+): Promise<Scale> {
   const patch = parseInput(updateScaleSchema, input)
   await requireOwnedApp(ctx, userId, appId)
   const { id } = await findScale(ctx, appId, ref)
@@ -114,7 +141,12 @@ export async function updateScale(ctx: AppContext, userId: string, appId: string
     const current = toRecord(row)
     // Levels given here must tile the range of the resulting items; when only items or the
     // method change, the stored levels may stop fitting and the view lists the gaps instead.
-    const parts = checkedParts(patch.method ?? current.method, fields, { given: patch.items, stored: current.items }, patch.levels)
+    const parts = checkedParts(
+      patch.method ?? current.method,
+      fields,
+      { given: patch.items, stored: current.items },
+      patch.levels,
+    )
     return {
       key: patch.key,
       name: patch.name,
@@ -130,7 +162,12 @@ export async function updateScale(ctx: AppContext, userId: string, appId: string
 }
 
 /** Removes a scale; its expert comments go with it (report sections naming it are skipped when rendering). */
-export async function deleteScale(ctx: AppContext, userId: string, appId: string, ref: string): Promise<{ deleted: true; id: string }> {
+export async function deleteScale(
+  ctx: AppContext,
+  userId: string,
+  appId: string,
+  ref: string,
+): Promise<{ deleted: true; id: string }> {
   await requireOwnedApp(ctx, userId, appId)
   const current = await findScale(ctx, appId, ref)
   if (!(await ctx.storage.scales.remove(appId, current.id))) throw scaleGone(ref)

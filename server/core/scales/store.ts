@@ -23,7 +23,12 @@ export type { Scale, ScaleItemView }
 
 /** Parses a stored row. */
 export function toRecord(row: ScaleRow): ScaleRecord {
-  return { ...row, method: row.method as ScaleMethod, items: JSON.parse(row.items) as StoredItem[], levels: sortLevels(JSON.parse(row.levels) as Level[]) }
+  return {
+    ...row,
+    method: row.method as ScaleMethod,
+    items: JSON.parse(row.items) as StoredItem[],
+    levels: sortLevels(JSON.parse(row.levels) as Level[]),
+  }
 }
 
 /** An app's scales in position order (no ownership check: for callers that did one). */

@@ -23,7 +23,17 @@ export async function readScoringDefinition(ctx: AppContext, appId: string): Pro
         const field = fields.find((f) => f.id === item.fieldId)
         const type = field?.type as FieldType | undefined
         if (!field || !type || !itemFitsType(item, type)) return []
-        return [scoringItem({ field: field.name, type, weight: item.weight, reverse: item.reverse, scores: item.scores, min: item.min, max: item.max })]
+        return [
+          scoringItem({
+            field: field.name,
+            type,
+            weight: item.weight,
+            reverse: item.reverse,
+            scores: item.scores,
+            min: item.min,
+            max: item.max,
+          }),
+        ]
       }),
     })),
   }

@@ -29,7 +29,10 @@ export async function rescore(ctx: AppContext, userId: string, appId: string): P
     if (rows.length === 0) break
     await ctx.storage.records.setScores(
       appId,
-      rows.map((row) => ({ key: row.key, scores: scoresColumn(definition, JSON.parse(row.data) as Record<string, unknown>) })),
+      rows.map((row) => ({
+        key: row.key,
+        scores: scoresColumn(definition, JSON.parse(row.data) as Record<string, unknown>),
+      })),
     )
     rescored += rows.length
     after = rows[rows.length - 1].key

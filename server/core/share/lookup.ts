@@ -10,7 +10,10 @@ import { hashSecret } from '../ids.ts'
 export type EndpointRow = EndpointWithOwner
 
 /** The endpoint whose current token is `token` (published or not), or undefined. */
-export async function findEndpointByToken(ctx: Pick<AppContext, 'storage'>, token: string): Promise<EndpointRow | undefined> {
+export async function findEndpointByToken(
+  ctx: Pick<AppContext, 'storage'>,
+  token: string,
+): Promise<EndpointRow | undefined> {
   if (token.length < 16 || token.length > 128) return undefined
   return (await ctx.storage.share.byTokenHash(hashSecret(token))) ?? undefined
 }

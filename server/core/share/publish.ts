@@ -24,13 +24,19 @@ function newToken(ctx: AppContext): EndpointToken {
  * Runs a change that may store a new token, with a fresh token each try: a hash already in
  * use (never seen with 192 random bits, but the database refuses it) is tried again.
  */
-async function withNewToken(ctx: AppContext, change: (token: EndpointToken) => Promise<EndpointChange | { ok: false; reason: 'no_token' }>): Promise<Share> {
+async function withNewToken(
+  ctx: AppContext,
+  change: (token: EndpointToken) => Promise<EndpointChange | { ok: false; reason: 'no_token' }>,
+): Promise<Share> {
   for (let tries = 0; ; tries++) {
     const result = await change(newToken(ctx))
     if (result.ok) return toShare(ctx, result.row)
     if (result.reason === 'token_taken' && tries < 3) continue
     if (result.reason === 'no_token') {
-      throw new AppError('conflict', 'This app has no endpoint token to rotate yet; publish it first (POST /api/v3/apps/:id/share/publish)')
+      throw new AppError(
+        'conflict',
+        'This app has no endpoint token to rotate yet; publish it first (POST /api/v3/apps/:id/share/publish)',
+      )
     }
     if (result.reason === 'not_found') throw notFound('App')
     throw new Error('could not store a new endpoint token: every one tried was taken')

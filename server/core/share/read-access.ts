@@ -30,13 +30,21 @@ export function readsDisabledError(reads: ReadAccess, path: ReadPath): AppError 
 }
 
 /** True when `bearer` is a live access token of the endpoint's owner. */
-export async function isOwnersToken(ctx: AppContext, endpoint: Pick<ReadableEndpoint, 'ownerId'>, bearer: string): Promise<boolean> {
+export async function isOwnersToken(
+  ctx: AppContext,
+  endpoint: Pick<ReadableEndpoint, 'ownerId'>,
+  bearer: string,
+): Promise<boolean> {
   const verified = await verifyAccessToken(ctx, bearer)
   return verified !== null && verified.userId === endpoint.ownerId
 }
 
 /** True when a share request's `Authorization: Bearer` token (null without one) is the owner's: it then reads everything. */
-export async function readsAsOwner(ctx: AppContext, endpoint: ReadableEndpoint, bearer: string | null): Promise<boolean> {
+export async function readsAsOwner(
+  ctx: AppContext,
+  endpoint: ReadableEndpoint,
+  bearer: string | null,
+): Promise<boolean> {
   return bearer !== null && (await isOwnersToken(ctx, endpoint, bearer))
 }
 
@@ -44,7 +52,12 @@ export async function readsAsOwner(ctx: AppContext, endpoint: ReadableEndpoint, 
  * Throws 403 `disabled` unless `path` is open to anyone or `bearer` (the token of an
  * `Authorization: Bearer` header, null without one) is the owner's access token.
  */
-export async function requireReadAccess(ctx: AppContext, endpoint: ReadableEndpoint, path: ReadPath, bearer: string | null): Promise<void> {
+export async function requireReadAccess(
+  ctx: AppContext,
+  endpoint: ReadableEndpoint,
+  path: ReadPath,
+  bearer: string | null,
+): Promise<void> {
   if (openToAnyone(endpoint.reads, path)) return
   if (await readsAsOwner(ctx, endpoint, bearer)) return
   throw readsDisabledError(endpoint.reads, path)

@@ -21,7 +21,12 @@ export async function getShare(ctx: AppContext, userId: string, appId: string): 
 const distinctOrigins = (raw: string[]): string[] => [...new Set(raw.map((url) => httpOrigin(url)!))]
 
 /** Changes share settings; properties left out stay as they are (`reads: true|false` mean `records|off`). */
-export async function updateShare(ctx: AppContext, userId: string, appId: string, input: UpdateShareInput): Promise<Share> {
+export async function updateShare(
+  ctx: AppContext,
+  userId: string,
+  appId: string,
+  input: UpdateShareInput,
+): Promise<Share> {
   const patch = parseInput(updateShareSchema, input)
   await requireOwnedApp(ctx, userId, appId)
   const changes = {
@@ -29,8 +34,10 @@ export async function updateShare(ctx: AppContext, userId: string, appId: string
     reads: patch.reads === undefined ? undefined : readAccessOf(patch.reads),
     autoCreate: patch.autoCreate,
     honeypot: patch.honeypot,
-    rateLimit: patch.rateLimit === undefined ? undefined : patch.rateLimit === null ? null : normalizeRateLimit(patch.rateLimit),
-    redirectOrigins: patch.redirectOrigins === undefined ? undefined : JSON.stringify(distinctOrigins(patch.redirectOrigins)),
+    rateLimit:
+      patch.rateLimit === undefined ? undefined : patch.rateLimit === null ? null : normalizeRateLimit(patch.rateLimit),
+    redirectOrigins:
+      patch.redirectOrigins === undefined ? undefined : JSON.stringify(distinctOrigins(patch.redirectOrigins)),
     thankYouMessage: patch.thankYouMessage,
     thankYouUrl: patch.thankYouUrl,
     summaryMinRespondents: patch.summaryMinRespondents,
@@ -40,5 +47,10 @@ export async function updateShare(ctx: AppContext, userId: string, appId: string
   if (updated.ok) return toShare(ctx, updated.row)
   if (updated.reason === 'not_found') throw notFound('App')
   // A honeypot named like a real field would flag every honest submission as spam.
-  throw validationError([{ path: 'honeypot', message: `is the name of a field of this app; pick a key real submissions never send, such as _gotcha` }])
+  throw validationError([
+    {
+      path: 'honeypot',
+      message: `is the name of a field of this app; pick a key real submissions never send, such as _gotcha`,
+    },
+  ])
 }

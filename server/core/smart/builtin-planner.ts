@@ -28,7 +28,11 @@ type ChoiceScale = Exclude<AnswerScale, { kind: 'quiz' }>
 /** The answer scale to use, with notes on defaults and corrections. */
 function chooseAnswerScale(analysis: Analysis, notes: string[]): AnswerScale {
   if (analysis.kind === 'quiz') return { kind: 'quiz' }
-  const kindDefault = KINDS.find((kind) => kind.kind === analysis.kind)?.answerScale ?? { kind: 'likert', points: 5, anchors: 'agreement' }
+  const kindDefault = KINDS.find((kind) => kind.kind === analysis.kind)?.answerScale ?? {
+    kind: 'likert',
+    points: 5,
+    anchors: 'agreement',
+  }
   const stated = analysis.answerScale
   if (!stated || stated.kind === 'quiz') {
     notes.push(`No answer scale given: used a ${describeScale(kindDefault)}.`)
@@ -36,14 +40,22 @@ function chooseAnswerScale(analysis: Analysis, notes: string[]): AnswerScale {
   }
   if (stated.kind !== 'likert') return stated
   const points = Math.min(LIKERT_POINTS.max, Math.max(LIKERT_POINTS.min, stated.points))
-  if (points !== stated.points) notes.push(`A ${stated.points}-point scale is not supported: used ${points} points, the nearest the built-in planner has wording for.`)
+  if (points !== stated.points)
+    notes.push(
+      `A ${stated.points}-point scale is not supported: used ${points} points, the nearest the built-in planner has wording for.`,
+    )
   // "5-point scale" alone keeps the kind's usual wording (how often for burnout, agreement elsewhere).
   const anchors = analysis.anchors ?? (kindDefault.kind === 'likert' ? kindDefault.anchors : 'agreement')
-  if (!analysis.anchors) notes.push(`No answer wording given for the ${points}-point scale: used ${ANCHOR_WORDS[anchors]}.`)
+  if (!analysis.anchors)
+    notes.push(`No answer wording given for the ${points}-point scale: used ${ANCHOR_WORDS[anchors]}.`)
   return { kind: 'likert', points, anchors }
 }
 
-const ANCHOR_WORDS = { agreement: 'agreement (strongly disagree … strongly agree)', frequency: 'frequency (never … always)', satisfaction: 'satisfaction (very dissatisfied … very satisfied)' } as const
+const ANCHOR_WORDS = {
+  agreement: 'agreement (strongly disagree … strongly agree)',
+  frequency: 'frequency (never … always)',
+  satisfaction: 'satisfaction (very dissatisfied … very satisfied)',
+} as const
 
 /** The item family an answer scale needs. */
 function familyOf(scale: ChoiceScale): ItemFamily {
@@ -76,7 +88,8 @@ function quizQuestions(analysis: Analysis, dimension: ChosenDimension, offset: n
   const questions: Question[] = []
   for (let i = 0; i < dimension.questions; i++) {
     const index = offset + i
-    const source: QuizQuestion = bank && index < bank.questions.length ? bank.questions[index] : placeholderQuestion(topic, index)
+    const source: QuizQuestion =
+      bank && index < bank.questions.length ? bank.questions[index] : placeholderQuestion(topic, index)
     questions.push({
       label: source.question,
       options: source.options.map((label, option) => ({ label, score: option === source.answer ? 1 : 0 })),
@@ -84,15 +97,25 @@ function quizQuestions(analysis: Analysis, dimension: ChosenDimension, offset: n
     })
   }
   const placeholders = questions.filter((q) => q.label.en.includes('(replace')).length
-  if (placeholders) notes.push(`${placeholders} quiz question${placeholders === 1 ? '' : 's'} on "${dimension.name.en}" are placeholders: the built-in planner does not invent facts; write the questions and mark the correct option (it scores 1, the others 0).`)
+  if (placeholders)
+    notes.push(
+      `${placeholders} quiz question${placeholders === 1 ? '' : 's'} on "${dimension.name.en}" are placeholders: the built-in planner does not invent facts; write the questions and mark the correct option (it scores 1, the others 0).`,
+    )
   return questions
 }
 
-function surveyQuestions(analysis: Analysis, dimension: ChosenDimension, scale: ChoiceScale, first: boolean, notes: string[]): Question[] {
+function surveyQuestions(
+  analysis: Analysis,
+  dimension: ChosenDimension,
+  scale: ChoiceScale,
+  first: boolean,
+  notes: string[],
+): Question[] {
   const options = answerOptions(scale)
   const family = familyOf(scale)
   const bank = dimension.bank[family] ?? []
-  const direction = dimension.polarity === 'higher-worse' ? 'strain' : dimension.polarity === 'neutral' ? 'style' : 'strength'
+  const direction =
+    dimension.polarity === 'higher-worse' ? 'strain' : dimension.polarity === 'neutral' ? 'style' : 'strength'
   const questions: Question[] = []
   const isNps = first && scale.kind === 'rating' && analysis.kind === 'satisfaction'
   for (let i = 0; i < dimension.questions; i++) {
@@ -101,12 +124,16 @@ function surveyQuestions(analysis: Analysis, dimension: ChosenDimension, scale: 
       continue
     }
     const offset = isNps ? i - 1 : i
-    const item = offset < bank.length ? bank[offset] : genericItem(dimension.name, offset - bank.length, family, direction)
+    const item =
+      offset < bank.length ? bank[offset] : genericItem(dimension.name, offset - bank.length, family, direction)
     questions.push({ label: { en: item.en, zh: item.zh }, options, reverse: item.reverse ?? false })
   }
   const name = dimension.name.en
   const general = Math.max(0, dimension.questions - (isNps ? 1 : 0) - bank.length)
-  if (dimension.source) notes.push(`"${name}": questions from the library's item bank for "${dimension.source}"; the name is kept as you wrote it.`)
+  if (dimension.source)
+    notes.push(
+      `"${name}": questions from the library's item bank for "${dimension.source}"; the name is kept as you wrote it.`,
+    )
   if (general > 0) {
     notes.push(
       bank.length
@@ -119,15 +146,25 @@ function surveyQuestions(analysis: Analysis, dimension: ChosenDimension, scale: 
 
 function levelCount(analysis: Analysis, notes: string[]): number {
   if (analysis.levels === null) {
-    notes.push(`No number of levels given: used ${DEFAULT_LEVELS} per dimension, splitting the score range into equal parts.`)
+    notes.push(
+      `No number of levels given: used ${DEFAULT_LEVELS} per dimension, splitting the score range into equal parts.`,
+    )
     return DEFAULT_LEVELS
   }
   const count = Math.min(LEVEL_COUNTS.max, Math.max(LEVEL_COUNTS.min, analysis.levels))
-  if (count !== analysis.levels) notes.push(`Asked for ${analysis.levels} levels: used ${count}, the nearest the built-in planner writes.`)
+  if (count !== analysis.levels)
+    notes.push(`Asked for ${analysis.levels} levels: used ${count}, the nearest the built-in planner writes.`)
   return count
 }
 
-function buildScale(dimension: ChosenDimension, fields: PlanField[], questions: Question[], scale: AnswerScale, levels: number, language: PlanLanguage): PlanScale {
+function buildScale(
+  dimension: ChosenDimension,
+  fields: PlanField[],
+  questions: Question[],
+  scale: AnswerScale,
+  levels: number,
+  language: PlanLanguage,
+): PlanScale {
   const method = scale.kind === 'likert' || scale.kind === 'rating' ? 'mean' : 'sum'
   const name = dimension.name[language]
   const items = questions.map((question, index) => ({
@@ -164,10 +201,19 @@ function appName(analysis: Analysis, notes: string[]): Bilingual {
   const kind = KINDS.find((k) => k.kind === analysis.kind)
   const title: Bilingual =
     analysis.kind === 'quiz'
-      ? analysis.quizBank?.title ?? { en: `${capitalize(analysis.topic ?? 'Knowledge')} quiz`, zh: `${analysis.topic ?? '知识'}测验` }
-      : kind?.title ?? { en: `${capitalize(analysis.topic ?? 'Self')} assessment`, zh: `${analysis.topic ?? '自我'}测评` }
+      ? (analysis.quizBank?.title ?? {
+          en: `${capitalize(analysis.topic ?? 'Knowledge')} quiz`,
+          zh: `${analysis.topic ?? '知识'}测验`,
+        })
+      : (kind?.title ?? {
+          en: `${capitalize(analysis.topic ?? 'Self')} assessment`,
+          zh: `${analysis.topic ?? '自我'}测评`,
+        })
   const audience = analysis.audience
-  const name = { en: audience ? `${title.en} for ${audience}` : title.en, zh: audience ? `${audience}${title.zh}` : title.zh }
+  const name = {
+    en: audience ? `${title.en} for ${audience}` : title.en,
+    zh: audience ? `${audience}${title.zh}` : title.zh,
+  }
   notes.push(`No title in the instruction: named the app "${name[analysis.language]}".`)
   return name
 }
@@ -182,7 +228,9 @@ function describeApp(fields: number, scales: PlanScale[], language: PlanLanguage
 
 /** "a, b and c", each name as it reads inside a sentence. */
 function describeList(names: string[]): string {
-  return names.length > 1 ? `${names.slice(0, -1).map(inSentence).join(', ')} and ${inSentence(names.at(-1)!)}` : inSentence(names[0])
+  return names.length > 1
+    ? `${names.slice(0, -1).map(inSentence).join(', ')} and ${inSentence(names.at(-1)!)}`
+    : inSentence(names[0])
 }
 
 const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)
@@ -195,7 +243,10 @@ export function planWithBuiltin(instruction: string): Plan {
   // With no topic and no dimensions there is nothing to write items about: a wellbeing
   // check is the most broadly useful assessment the library holds.
   const vague = read.kind === 'general' && read.topic === null && read.dimensions.length === 0
-  if (vague) notes.push('No topic or dimensions recognised: made a general wellbeing check. Say what to measure (e.g. "stress", "teamwork skills") for a better fit.')
+  if (vague)
+    notes.push(
+      'No topic or dimensions recognised: made a general wellbeing check. Say what to measure (e.g. "stress", "teamwork skills") for a better fit.',
+    )
   const analysis: Analysis = vague ? { ...read, kind: 'wellbeing' } : read
   const chosen = chooseDimensions(analysis)
   notes.push(...chosen.notes)
@@ -205,7 +256,10 @@ export function planWithBuiltin(instruction: string): Plan {
   const scales: PlanScale[] = []
   let offset = 0
   chosen.dimensions.forEach((dimension, index) => {
-    const questions = answerScale.kind === 'quiz' ? quizQuestions(analysis, dimension, offset, notes) : surveyQuestions(analysis, dimension, answerScale, index === 0, notes)
+    const questions =
+      answerScale.kind === 'quiz'
+        ? quizQuestions(analysis, dimension, offset, notes)
+        : surveyQuestions(analysis, dimension, answerScale, index === 0, notes)
     const own = questions.map((question, i) => ({
       name: `q${offset + i + 1}`,
       type: 'choice' as const,
@@ -222,13 +276,28 @@ export function planWithBuiltin(instruction: string): Plan {
   const zh = language === 'zh'
   const quizIntro = zh ? '本报告展示了你的测验成绩。' : 'This report shows how you did on the quiz.'
   // The kind's own introduction speaks of its own dimensions ("energised, committed and absorbed"): only for those.
-  const ownDimensions = kind !== undefined && chosen.dimensions.every((d) => kind.dimensions.some((own) => own.key === d.key))
-  const generalIntro = zh ? `本报告展示了你在${scales.map((s) => s.name).join('、')}上的结果。` : `This report shows your results on ${describeList(scales.map((s) => s.name))}.`
-  const intro = analysis.kind === 'quiz' ? (kind?.intro[language] ?? quizIntro) : ownDimensions ? kind.intro[language] : generalIntro
-  const style = themeFor(analysis.style, analysis.kind === 'quiz' ? (zh ? '提交答案' : 'Submit answers') : zh ? '查看我的结果' : 'See my results')
+  const ownDimensions =
+    kind !== undefined && chosen.dimensions.every((d) => kind.dimensions.some((own) => own.key === d.key))
+  const generalIntro = zh
+    ? `本报告展示了你在${scales.map((s) => s.name).join('、')}上的结果。`
+    : `This report shows your results on ${describeList(scales.map((s) => s.name))}.`
+  const intro =
+    analysis.kind === 'quiz'
+      ? (kind?.intro[language] ?? quizIntro)
+      : ownDimensions
+        ? kind.intro[language]
+        : generalIntro
+  const style = themeFor(
+    analysis.style,
+    analysis.kind === 'quiz' ? (zh ? '提交答案' : 'Submit answers') : zh ? '查看我的结果' : 'See my results',
+  )
   notes.push(...style.notes)
   notes.push('Expert profile: a neutral "assessment team" placeholder; put your own name, title and bio there.')
-  notes.push(analysis.publish ? 'Publishing: asked for, so the app is published when the plan is executed.' : 'Publishing: not asked for, so the app stays unpublished until you publish it.')
+  notes.push(
+    analysis.publish
+      ? 'Publishing: asked for, so the app is published when the plan is executed.'
+      : 'Publishing: not asked for, so the app stays unpublished until you publish it.',
+  )
   return requireValidPlan({
     version: 1,
     language,
@@ -239,7 +308,16 @@ export function planWithBuiltin(instruction: string): Plan {
     },
     form: { fields },
     scale: { scales },
-    report: reportFor(scales, language, intro, analysis.kind === 'quiz' ? 'quiz' : analysis.kind === 'satisfaction' || chosen.dimensions.every((d) => d.polarity === 'satisfaction') ? 'feedback' : 'reflection'),
+    report: reportFor(
+      scales,
+      language,
+      intro,
+      analysis.kind === 'quiz'
+        ? 'quiz'
+        : analysis.kind === 'satisfaction' || chosen.dimensions.every((d) => d.polarity === 'satisfaction')
+          ? 'feedback'
+          : 'reflection',
+    ),
     expert: expertFor(scales, chosen.dimensions, language),
     connect: { theme: style.theme },
     share: { publish: analysis.publish },

@@ -32,7 +32,12 @@ const MAX_DIMENSIONS = Math.min(10, ASSESSMENT.maxScales)
 
 /** A scale key from a name: ASCII slug, or `d<n>` when the name has no Latin letters. */
 export function keyFor(name: string, index: number, taken: Set<string>): string {
-  const slug = name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '_').replace(/^[^a-z]+|_+$/g, '').slice(0, 36)
+  const slug = name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^[^a-z]+|_+$/g, '')
+    .slice(0, 36)
   let key = ASSESSMENT.scaleKeyPattern.test(slug) ? slug : `d${index + 1}`
   for (let n = 2; taken.has(key); n++) key = `${key.replace(/_\d+$/, '')}_${n}`
   taken.add(key)
@@ -66,7 +71,13 @@ function reversed(bank: ItemBank): ItemBank {
 
 /** A library dimension as the kind's default, under its own name. */
 export function fromTemplate(dimension: DimensionTemplate, kind: KindTemplate): Omit<ChosenDimension, 'questions'> {
-  return { key: dimension.key, name: dimension.name, polarity: dimension.polarity ?? kind.polarity, bank: bankOf(dimension, kind), source: null }
+  return {
+    key: dimension.key,
+    name: dimension.name,
+    polarity: dimension.polarity ?? kind.polarity,
+    bank: bankOf(dimension, kind),
+    source: null,
+  }
 }
 
 /** A name as the instruction gave it, with a capital first letter in English ("recognition" → "Recognition"). */
@@ -85,7 +96,11 @@ function named(analysis: Analysis, taken: Set<string>): Omit<ChosenDimension, 'q
   const chosen = namedAlone(analysis, taken)
   // Next to "ease of use" or "taste", an unknown "design" is rated the same way: by the respondent's satisfaction.
   const rated = chosen.some((dimension) => dimension.polarity === 'satisfaction')
-  return chosen.map((dimension) => (rated && dimension.bank.agreement === undefined && dimension.polarity === 'higher-better' ? { ...dimension, polarity: 'satisfaction' } : dimension))
+  return chosen.map((dimension) =>
+    rated && dimension.bank.agreement === undefined && dimension.polarity === 'higher-better'
+      ? { ...dimension, polarity: 'satisfaction' }
+      : dimension,
+  )
 }
 
 function namedAlone(analysis: Analysis, taken: Set<string>): Omit<ChosenDimension, 'questions'>[] {
@@ -109,12 +124,19 @@ function namedAlone(analysis: Analysis, taken: Set<string>): Omit<ChosenDimensio
         source: same ? null : `${known.dimension.name.en}${opposite ? ', scored the other way round' : ''}`,
       }
     }
-    return { key: keyFor(name, index, taken), name: { en: display, zh: display }, polarity: guessedPolarity(analysis, name), bank: {}, source: null }
+    return {
+      key: keyFor(name, index, taken),
+      name: { en: display, zh: display },
+      polarity: guessedPolarity(analysis, name),
+      bank: {},
+      source: null,
+    }
   })
 }
 
 /** Words that say what kind of form it is rather than what it measures ("delivery satisfaction" is about delivery). */
-const FORM_WORDS = /\s*(?:\b(?:satisfaction|feedback|experience|customer|employee|staff|self|student|pulse)\b|满意度|反馈|体验)\s*/giu
+const FORM_WORDS =
+  /\s*(?:\b(?:satisfaction|feedback|experience|customer|employee|staff|self|student|pulse)\b|满意度|反馈|体验)\s*/giu
 
 /** The construct bank the topic names, if any: "learning motivation", "delivery satisfaction" → delivery. */
 function topicConstruct(topic: string | null): { name: string; dimension: DimensionTemplate } | null {
@@ -139,50 +161,109 @@ export function chooseDimensions(analysis: Analysis): { dimensions: ChosenDimens
     wanted = MAX_DIMENSIONS
   }
   if (analysis.questions !== null && wanted !== null && analysis.questions < wanted && analysis.questions >= 1) {
-    notes.push(`${analysis.questions} questions cannot cover ${wanted} dimensions: every dimension needs at least one question, so there are ${wanted} questions.`)
+    notes.push(
+      `${analysis.questions} questions cannot cover ${wanted} dimensions: every dimension needs at least one question, so there are ${wanted} questions.`,
+    )
   }
   if (wanted === null) {
     if (analysis.kind === 'quiz') {
       // A bank's own subject ("Security awareness") reads better than the instruction's words for it.
-      const subject = analysis.quizBank ? { en: analysis.quizBank.title.en.replace(/\s*quiz$/i, ''), zh: analysis.quizBank.title.zh.replace(/测验$/u, '') } : null
-      const name = subject ?? { en: analysis.topic ? `Knowledge of ${analysis.topic}` : 'Knowledge', zh: analysis.topic ? `${analysis.topic}知识` : '知识掌握' }
+      const subject = analysis.quizBank
+        ? {
+            en: analysis.quizBank.title.en.replace(/\s*quiz$/i, ''),
+            zh: analysis.quizBank.title.zh.replace(/测验$/u, ''),
+          }
+        : null
+      const name = subject ?? {
+        en: analysis.topic ? `Knowledge of ${analysis.topic}` : 'Knowledge',
+        zh: analysis.topic ? `${analysis.topic}知识` : '知识掌握',
+      }
       chosen = [{ key: 'knowledge', name, polarity: 'mastery', bank: {}, source: null }]
-    }
-    else if (topicConstruct(analysis.topic)) {
+    } else if (topicConstruct(analysis.topic)) {
       const { name: topicName, dimension: known } = topicConstruct(analysis.topic)!
       const name = displayName(topicName)
-      chosen = [{ key: known.key, name: { en: name, zh: name }, polarity: known.polarity ?? 'higher-better', bank: bankOf(known, null), source: null }]
+      chosen = [
+        {
+          key: known.key,
+          name: { en: name, zh: name },
+          polarity: known.polarity ?? 'higher-better',
+          bank: bankOf(known, null),
+          source: null,
+        },
+      ]
       notes.push(`No dimensions named: one dimension on the topic, "${name}".`)
-    } else if (kind && (analysis.topic === null || kind.keywords.some((keyword) => analysis.topic!.toLowerCase().includes(keyword)))) {
+    } else if (
+      kind &&
+      (analysis.topic === null || kind.keywords.some((keyword) => analysis.topic!.toLowerCase().includes(keyword)))
+    ) {
       const room = analysis.questions ?? Infinity
-      chosen = kind.dimensions.slice(0, Math.max(1, Math.min(kind.dimensions.length, room))).map((d) => fromTemplate(d, kind))
-      notes.push(`No dimensions named: used the ${kind.title.en.toLowerCase()}'s standard dimensions (${chosen.map((d) => d.name.en).join(', ')}).`)
+      chosen = kind.dimensions
+        .slice(0, Math.max(1, Math.min(kind.dimensions.length, room)))
+        .map((d) => fromTemplate(d, kind))
+      notes.push(
+        `No dimensions named: used the ${kind.title.en.toLowerCase()}'s standard dimensions (${chosen.map((d) => d.name.en).join(', ')}).`,
+      )
     } else {
       const known = analysis.topic ? findDimension(analysis.topic) : null
       const name = { en: displayName(topic.en), zh: topic.zh }
-      chosen = [known
-        ? { key: known.dimension.key, name, polarity: known.dimension.polarity ?? known.kind?.polarity ?? 'higher-better', bank: bankOf(known.dimension, known.kind), source: null }
-        : { key: keyFor(topic.en, 0, taken), name, polarity: guessedPolarity(analysis, topic.en), bank: {}, source: null }]
+      chosen = [
+        known
+          ? {
+              key: known.dimension.key,
+              name,
+              polarity: known.dimension.polarity ?? known.kind?.polarity ?? 'higher-better',
+              bank: bankOf(known.dimension, known.kind),
+              source: null,
+            }
+          : {
+              key: keyFor(topic.en, 0, taken),
+              name,
+              polarity: guessedPolarity(analysis, topic.en),
+              bank: {},
+              source: null,
+            },
+      ]
       notes.push(`No dimensions named: one dimension on the topic, "${name.en}".`)
     }
   } else if (chosen.length > wanted) {
     notes.push(`${chosen.length} dimensions were named but ${wanted} asked for: kept all ${chosen.length} named ones.`)
   } else if (chosen.length < wanted) {
-    const extra = (kind?.dimensions ?? []).filter((d) => !chosen.some((c) => c.key === d.key)).slice(0, wanted - chosen.length)
+    const extra = (kind?.dimensions ?? [])
+      .filter((d) => !chosen.some((c) => c.key === d.key))
+      .slice(0, wanted - chosen.length)
     for (const d of extra) chosen.push(fromTemplate(d, kind!))
     for (let n = chosen.length + 1; chosen.length < wanted; n++) {
-      chosen.push({ key: keyFor(`area_${n}`, n, taken), name: { en: `Area ${n}`, zh: `领域 ${n}` }, polarity: guessedPolarity(analysis, ''), bank: {}, source: null })
+      chosen.push({
+        key: keyFor(`area_${n}`, n, taken),
+        name: { en: `Area ${n}`, zh: `领域 ${n}` },
+        polarity: guessedPolarity(analysis, ''),
+        bank: {},
+        source: null,
+      })
     }
-    notes.push(`${wanted} dimensions asked for, ${analysis.dimensions.length || 'none'} named: added ${chosen.slice(analysis.dimensions.length).map((d) => `"${d.name.en}"`).join(', ')}; rename them to fit your topic.`)
+    notes.push(
+      `${wanted} dimensions asked for, ${analysis.dimensions.length || 'none'} named: added ${chosen
+        .slice(analysis.dimensions.length)
+        .map((d) => `"${d.name.en}"`)
+        .join(', ')}; rename them to fit your topic.`,
+    )
   }
   return { dimensions: distribute(chosen, analysis, notes), notes }
 }
 
-function distribute(chosen: Omit<ChosenDimension, 'questions'>[], analysis: Analysis, notes: string[]): ChosenDimension[] {
+function distribute(
+  chosen: Omit<ChosenDimension, 'questions'>[],
+  analysis: Analysis,
+  notes: string[],
+): ChosenDimension[] {
   const fallback = analysis.kind === 'quiz' ? DEFAULT_QUIZ_QUESTIONS : chosen.length * DEFAULT_QUESTIONS_PER_DIMENSION
   let total = analysis.questions ?? fallback
   if (analysis.questions === null) {
-    notes.push(analysis.kind === 'quiz' ? `No number of questions given: used ${total}.` : `No number of questions given: used ${DEFAULT_QUESTIONS_PER_DIMENSION} per dimension (${total} in all).`)
+    notes.push(
+      analysis.kind === 'quiz'
+        ? `No number of questions given: used ${total}.`
+        : `No number of questions given: used ${DEFAULT_QUESTIONS_PER_DIMENSION} per dimension (${total} in all).`,
+    )
   }
   if (total > LIMITS.maxFields) {
     notes.push(`Asked for ${total} questions: made ${LIMITS.maxFields}, the most fields an app can have.`)

@@ -31,7 +31,13 @@ async function ownsApp(ctx: AppContext, userId: string, appId: string): Promise<
 }
 
 /** The app of an earlier run when it still exists, else a new one (and a fresh record). */
-async function ensureApp(ctx: AppContext, userId: string, planId: string, plan: Plan, execution: Execution | null): Promise<{ execution: Execution; created: boolean }> {
+async function ensureApp(
+  ctx: AppContext,
+  userId: string,
+  planId: string,
+  plan: Plan,
+  execution: Execution | null,
+): Promise<{ execution: Execution; created: boolean }> {
   if (execution?.appId && (await ownsApp(ctx, userId, execution.appId))) return { execution, created: false }
   const app = await createApp(ctx, userId, { name: plan.app.name, description: plan.app.description })
   const fresh: Execution = { appId: app.id, modules: {} }
@@ -44,7 +50,13 @@ async function ensureApp(ctx: AppContext, userId: string, planId: string, plan: 
  * by an earlier run is skipped unless it is the one named. `steps` exists for tests that
  * inject a failure.
  */
-export async function executePlan(ctx: AppContext, userId: string, planId: string, input: ExecutePlanInput = {}, steps: Record<PlanModule, Step> = STEPS): Promise<ExecuteResult> {
+export async function executePlan(
+  ctx: AppContext,
+  userId: string,
+  planId: string,
+  input: ExecutePlanInput = {},
+  steps: Record<PlanModule, Step> = STEPS,
+): Promise<ExecuteResult> {
   const { module: only } = parseInput(executePlanSchema, input)
   const stored = await getPlan(ctx, userId, planId)
   const { execution, created } = await ensureApp(ctx, userId, planId, stored.plan, stored.execution)
@@ -63,16 +75,26 @@ export async function executePlan(ctx: AppContext, userId: string, planId: strin
       modules.push({ module, status: 'done', ...result })
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
-      const failed: ModuleOutcome = { status: 'failed', created: [], existing: [], error: message, at: new Date(ctx.clock.now()).toISOString() }
+      const failed: ModuleOutcome = {
+        status: 'failed',
+        created: [],
+        existing: [],
+        error: message,
+        at: new Date(ctx.clock.now()).toISOString(),
+      }
       execution.modules[module] = failed
       await saveExecution(ctx, planId, execution)
       if (!(error instanceof AppError)) throw error
-      throw new AppError(error.type, `Executing the plan stopped at the ${module} module: ${message}. Fix the plan (PUT the plan) or the app, then execute again: finished modules are not repeated`, {
-        module,
-        appId,
-        cause: error.details ?? null,
-        completed: modules.map((m) => m.module),
-      })
+      throw new AppError(
+        error.type,
+        `Executing the plan stopped at the ${module} module: ${message}. Fix the plan (PUT the plan) or the app, then execute again: finished modules are not repeated`,
+        {
+          module,
+          appId,
+          cause: error.details ?? null,
+          completed: modules.map((m) => m.module),
+        },
+      )
     }
   }
   return { planId, appId, appCreated: created, modules, urls: await appUrls(ctx, userId, appId) }

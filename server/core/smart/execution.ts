@@ -32,7 +32,13 @@ const formStep: Step = async (ctx, userId, appId, plan) => {
       result.existing.push(field.name)
       continue
     }
-    await addField(ctx, userId, appId, { name: field.name, type: field.type, label: field.label, required: field.required, options: field.options })
+    await addField(ctx, userId, appId, {
+      name: field.name,
+      type: field.type,
+      label: field.label,
+      required: field.required,
+      options: field.options,
+    })
     result.created.push(field.name)
   }
   return result
@@ -71,7 +77,9 @@ const reportStep: Step = async (ctx, userId, appId, plan) => {
 
 const expertStep: Step = async (ctx, userId, appId, plan) => {
   await setExpert(ctx, userId, appId, plan.expert.profile)
-  const had = new Set((await listExpertComments(ctx, userId, appId)).comments.map((comment) => `${comment.scale}/${comment.level}`))
+  const had = new Set(
+    (await listExpertComments(ctx, userId, appId)).comments.map((comment) => `${comment.scale}/${comment.level}`),
+  )
   const result: StepResult = { created: ['profile'], existing: [] }
   for (const comment of plan.expert.commentary) {
     const key = `${comment.scale}/${comment.level}`

@@ -14,7 +14,8 @@ import { LIMITS } from '../../contract/limits.ts'
 import type { Logger } from '../logger.ts'
 
 /** Appended to each job handed back at shutdown. */
-export const RELEASED_MESSAGE = 'Interrupted: the server process running it stopped; the next one to read this job plans it again'
+export const RELEASED_MESSAGE =
+  'Interrupted: the server process running it stopped; the next one to read this job plans it again'
 
 export interface JobRunner {
   /** This process's runner id (random per context), written into the rows of the jobs it runs. */
@@ -81,7 +82,12 @@ export function createJobRunner(parts: { storage: Storage; clock: Clock; log: Lo
       const controller = new AbortController()
       const done = Promise.resolve()
         .then(() => work(controller.signal))
-        .catch((error) => parts.log.error('smart job failed outside its own handling', { jobId, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }))
+        .catch((error) =>
+          parts.log.error('smart job failed outside its own handling', {
+            jobId,
+            error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+          }),
+        )
         .finally(() => {
           if (local.get(jobId)?.done === done) local.delete(jobId)
           if (local.size === 0) stopBeating()
@@ -112,7 +118,9 @@ export function createJobRunner(parts: { storage: Storage; clock: Clock; log: Lo
         await parts.storage.smart.releaseJobs(id, RELEASED_MESSAGE, parts.clock.now())
       } catch (error) {
         // Not handed back: the rows go stale and another process takes them over all the same.
-        parts.log.warn('could not hand back smart jobs at shutdown', { error: error instanceof Error ? error.message : String(error) })
+        parts.log.warn('could not hand back smart jobs at shutdown', {
+          error: error instanceof Error ? error.message : String(error),
+        })
       }
     },
   }

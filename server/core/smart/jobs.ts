@@ -17,7 +17,12 @@ import { newId } from '../ids.ts'
 import { LIMITS } from '../../contract/limits.ts'
 import { choosePlanner, runPlanner } from './planners.ts'
 import { newPlanRow } from './plans.ts'
-import { startPlanningSchema, type JobStatus, type PlannerName, type StartPlanningInput } from '../../contract/smart/schemas.ts'
+import {
+  startPlanningSchema,
+  type JobStatus,
+  type PlannerName,
+  type StartPlanningInput,
+} from '../../contract/smart/schemas.ts'
 import type { Job, PlanningStarted } from '../../contract/api/smart.ts'
 
 export { JOB_STATUSES, type JobStatus } from '../../contract/smart/schemas.ts'
@@ -25,7 +30,8 @@ export { JOB_STATUSES, type JobStatus } from '../../contract/smart/schemas.ts'
 export type { Job, PlanningStarted }
 
 /** Appended to a job when a process takes it over. */
-export const TAKEN_OVER_MESSAGE = 'Taken over: the server process running this job stopped; planning again from the start'
+export const TAKEN_OVER_MESSAGE =
+  'Taken over: the server process running this job stopped; planning again from the start'
 
 /** A heartbeat older than this says the job's process is gone. */
 export const JOB_STALE_MS = LIMITS.jobHeartbeatMs * LIMITS.jobStaleBeats
@@ -64,7 +70,10 @@ async function plan(ctx: AppContext, job: JobRow, signal: AbortSignal): Promise<
       lost(await ctx.storage.smart.advanceJob(job.id, runner, { stage, percent, message }, ctx.clock.now()))
     } catch (error) {
       // Progress is for people watching; planning goes on, and its end is written (or fails) on its own.
-      ctx.log.warn('could not store the progress of a smart planning job', { jobId: job.id, error: error instanceof Error ? error.message : String(error) })
+      ctx.log.warn('could not store the progress of a smart planning job', {
+        jobId: job.id,
+        error: error instanceof Error ? error.message : String(error),
+      })
     }
   }
   try {
@@ -73,14 +82,31 @@ async function plan(ctx: AppContext, job: JobRow, signal: AbortSignal): Promise<
     await advance('saving', 90, 'Saving the plan')
     if (signal.aborted) return
     const row = newPlanRow(ctx, job.ownerId, madeBy, plan)
-    const done: JobStep = { stage: 'done', percent: 100, message: `Plan ${row.id} is ready: ${plan.form.fields.length} questions, ${plan.scale.scales.length} dimension(s)` }
+    const done: JobStep = {
+      stage: 'done',
+      percent: 100,
+      message: `Plan ${row.id} is ready: ${plan.form.fields.length} questions, ${plan.scale.scales.length} dimension(s)`,
+    }
     lost(await ctx.storage.smart.succeedJob(job.id, runner, row, done, ctx.clock.now()))
   } catch (error) {
     if (signal.aborted) return
     const appError = error instanceof AppError ? error : null
-    if (!appError) ctx.log.error('smart planning job failed', { jobId: job.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) })
-    const reported = appError ? { type: appError.type, message: appError.message } : { type: 'internal', message: 'Planning failed unexpectedly; the server log has details' }
-    lost(await ctx.storage.smart.failJob(job.id, runner, { stage: 'failed', message: `Failed: ${reported.message}`, error: JSON.stringify(reported) }, ctx.clock.now()))
+    if (!appError)
+      ctx.log.error('smart planning job failed', {
+        jobId: job.id,
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      })
+    const reported = appError
+      ? { type: appError.type, message: appError.message }
+      : { type: 'internal', message: 'Planning failed unexpectedly; the server log has details' }
+    lost(
+      await ctx.storage.smart.failJob(
+        job.id,
+        runner,
+        { stage: 'failed', message: `Failed: ${reported.message}`, error: JSON.stringify(reported) },
+        ctx.clock.now(),
+      ),
+    )
   }
 }
 
@@ -89,7 +115,11 @@ async function plan(ctx: AppContext, job: JobRow, signal: AbortSignal): Promise<
  * finishes before this returns (it takes milliseconds), so `planId` is set at once; the LLM
  * planner runs on.
  */
-export async function startPlanning(ctx: AppContext, userId: string, input: StartPlanningInput): Promise<PlanningStarted> {
+export async function startPlanning(
+  ctx: AppContext,
+  userId: string,
+  input: StartPlanningInput,
+): Promise<PlanningStarted> {
   const { instruction, planner: wanted } = parseInput(startPlanningSchema, input)
   const planner = choosePlanner(ctx.config, wanted)
   const now = ctx.clock.now()
@@ -156,7 +186,10 @@ export async function cancelJob(ctx: AppContext, userId: string, jobId: string):
   if (!result.ok) {
     if (!result.row) throw notFound('Job')
     const status = result.row.status
-    throw new AppError('conflict', `The job has already ${status === 'succeeded' ? 'succeeded' : status === 'failed' ? 'failed' : 'been cancelled'}; nothing to cancel`)
+    throw new AppError(
+      'conflict',
+      `The job has already ${status === 'succeeded' ? 'succeeded' : status === 'failed' ? 'failed' : 'been cancelled'}; nothing to cancel`,
+    )
   }
   // Here at once; a process elsewhere notices on its next write or heartbeat.
   ctx.jobs.abort(jobId)

@@ -8,7 +8,12 @@
  * back to the built-in planner.
  */
 import type { Plan } from '../../contract/smart/plan.ts'
-import { judgePlanAnswer as judge, planRepairPrompt, planSystemPrompt, planUserPrompt } from '../../contract/smart/plan-prompt.ts'
+import {
+  judgePlanAnswer as judge,
+  planRepairPrompt,
+  planSystemPrompt,
+  planUserPrompt,
+} from '../../contract/smart/plan-prompt.ts'
 
 export interface LlmSettings {
   url: string
@@ -36,13 +41,25 @@ async function complete(settings: LlmSettings, messages: Message[], signal: Abor
   const response = await fetch(completionsUrl(settings.url), {
     method: 'POST',
     headers,
-    body: JSON.stringify({ model: settings.model, messages, temperature: 0, stream: false, response_format: { type: 'json_object' } }),
+    body: JSON.stringify({
+      model: settings.model,
+      messages,
+      temperature: 0,
+      stream: false,
+      response_format: { type: 'json_object' },
+    }),
     signal,
   })
-  if (!response.ok) throw new LlmPlannerError(`the model server answered HTTP ${response.status}: ${(await response.text()).slice(0, 200)}`)
+  if (!response.ok)
+    throw new LlmPlannerError(
+      `the model server answered HTTP ${response.status}: ${(await response.text()).slice(0, 200)}`,
+    )
   const body = (await response.json()) as { choices?: Array<{ message?: { content?: unknown } }> }
   const content = body.choices?.[0]?.message?.content
-  if (typeof content !== 'string') throw new LlmPlannerError('the model server sent no message content (is it an OpenAI-compatible chat-completions endpoint?)')
+  if (typeof content !== 'string')
+    throw new LlmPlannerError(
+      'the model server sent no message content (is it an OpenAI-compatible chat-completions endpoint?)',
+    )
   return content
 }
 
@@ -56,7 +73,13 @@ export interface LlmProgress {
  * first answer is invalid. `signal` cancels (the job was cancelled); the time limit and
  * every failure throw LlmPlannerError.
  */
-export async function planWithLlm(settings: LlmSettings, instruction: string, draft: Plan, signal: AbortSignal, progress: LlmProgress): Promise<Plan> {
+export async function planWithLlm(
+  settings: LlmSettings,
+  instruction: string,
+  draft: Plan,
+  signal: AbortSignal,
+  progress: LlmProgress,
+): Promise<Plan> {
   const deadline = AbortSignal.timeout(settings.timeoutMs)
   const combined = AbortSignal.any([signal, deadline])
   const messages: Message[] = [
@@ -68,15 +91,25 @@ export async function planWithLlm(settings: LlmSettings, instruction: string, dr
     const first = await complete(settings, messages, combined)
     const firstVerdict = judge(first, instruction)
     if ('plan' in firstVerdict) return firstVerdict.plan
-    await progress('repairing', 60, `The model's plan had ${firstVerdict.problems.length} problem(s); asking it to fix them`)
-    messages.push({ role: 'assistant', content: first }, { role: 'user', content: planRepairPrompt(firstVerdict.problems) })
+    await progress(
+      'repairing',
+      60,
+      `The model's plan had ${firstVerdict.problems.length} problem(s); asking it to fix them`,
+    )
+    messages.push(
+      { role: 'assistant', content: first },
+      { role: 'user', content: planRepairPrompt(firstVerdict.problems) },
+    )
     const second = await complete(settings, messages, combined)
     const secondVerdict = judge(second, instruction)
     if ('plan' in secondVerdict) return secondVerdict.plan
-    throw new LlmPlannerError(`the model's plan was still invalid after one repair (${secondVerdict.problems.length} problem(s), first: ${secondVerdict.problems[0].path || 'plan'}: ${secondVerdict.problems[0].message})`)
+    throw new LlmPlannerError(
+      `the model's plan was still invalid after one repair (${secondVerdict.problems.length} problem(s), first: ${secondVerdict.problems[0].path || 'plan'}: ${secondVerdict.problems[0].message})`,
+    )
   } catch (error) {
     if (signal.aborted) throw error
-    if (deadline.aborted) throw new LlmPlannerError(`the model did not finish within ${settings.timeoutMs / 1000} s (SVC_LLM_TIMEOUT)`)
+    if (deadline.aborted)
+      throw new LlmPlannerError(`the model did not finish within ${settings.timeoutMs / 1000} s (SVC_LLM_TIMEOUT)`)
     if (error instanceof LlmPlannerError) throw error
     throw new LlmPlannerError(`the model server could not be reached: ${(error as Error).message}`)
   }

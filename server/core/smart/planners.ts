@@ -12,14 +12,21 @@ import { LlmPlannerError, planWithLlm, type LlmProgress } from './llm-planner.ts
 import { instrumentPlan } from './instruments/instrument-plan.ts'
 import { matchInstruments } from './instruments/match.ts'
 import type { Plan } from '../../contract/smart/plan.ts'
-import { draftPlanSchema, type DraftPlanInput, type PlanAuthor, type PlannerName } from '../../contract/smart/schemas.ts'
+import {
+  draftPlanSchema,
+  type DraftPlanInput,
+  type PlanAuthor,
+  type PlannerName,
+} from '../../contract/smart/schemas.ts'
 import { parseInput } from '../../contract/apps/input.ts'
 
 /** The plan made without any model, in milliseconds: from the instruments the instruction names, else the built-in planner's. */
 export function draftPlan(instruction: string): { plan: Plan; madeBy: 'builtin' | 'instrument' } {
   const builtin = planWithBuiltin(instruction)
   const matches = matchInstruments(instruction)
-  return matches.length ? { plan: instrumentPlan(matches, instruction, builtin), madeBy: 'instrument' } : { plan: builtin, madeBy: 'builtin' }
+  return matches.length
+    ? { plan: instrumentPlan(matches, instruction, builtin), madeBy: 'instrument' }
+    : { plan: builtin, madeBy: 'builtin' }
 }
 
 /** `draftPlan` for an HTTP/CLI input (not stored: a model improves it, then the caller saves the result). */
@@ -31,35 +38,82 @@ export function draftFor(input: DraftPlanInput): { plan: Plan; madeBy: 'builtin'
 export function choosePlanner(config: Config, wanted: PlannerName | undefined): PlannerName {
   const configured = config.llmUrl !== null && config.llmModel !== null
   if (wanted === 'llm' && !configured) {
-    throw new AppError('validation', 'The LLM planner is not configured on this server: set SVC_LLM_URL and SVC_LLM_MODEL, or use planner "builtin"', {
-      problems: [{ path: 'planner', message: 'the LLM planner is not configured (SVC_LLM_URL, SVC_LLM_MODEL)' }],
-    })
+    throw new AppError(
+      'validation',
+      'The LLM planner is not configured on this server: set SVC_LLM_URL and SVC_LLM_MODEL, or use planner "builtin"',
+      {
+        problems: [{ path: 'planner', message: 'the LLM planner is not configured (SVC_LLM_URL, SVC_LLM_MODEL)' }],
+      },
+    )
   }
   return wanted ?? (configured ? 'llm' : 'builtin')
 }
 
 /** Runs planner `name` for `instruction`, reporting progress; `signal` cancels. `madeBy` says which planner's plan it is. */
-export async function runPlanner(config: Config, name: PlannerName, instruction: string, signal: AbortSignal, progress: LlmProgress): Promise<{ plan: Plan; madeBy: PlanAuthor }> {
+export async function runPlanner(
+  config: Config,
+  name: PlannerName,
+  instruction: string,
+  signal: AbortSignal,
+  progress: LlmProgress,
+): Promise<{ plan: Plan; madeBy: PlanAuthor }> {
   await progress('analysing', 10, 'Reading the instruction')
   const { plan: draft, madeBy } = draftPlan(instruction)
   if (madeBy === 'instrument') {
-    await progress('planning', 80, `Validated instrument: ${draft.app.name}, ${draft.form.fields.length} published questions`)
-    const skipped = name === 'llm' ? [`The LLM planner was not asked: the instruction names a validated instrument, whose published items and scoring must stay verbatim.`] : []
+    await progress(
+      'planning',
+      80,
+      `Validated instrument: ${draft.app.name}, ${draft.form.fields.length} published questions`,
+    )
+    const skipped =
+      name === 'llm'
+        ? [
+            `The LLM planner was not asked: the instruction names a validated instrument, whose published items and scoring must stay verbatim.`,
+          ]
+        : []
     return { plan: { ...draft, notes: [...draft.notes, ...skipped] }, madeBy }
   }
   if (name === 'builtin') {
-    await progress('planning', 80, `Built-in plan: ${draft.form.fields.length} questions, ${draft.scale.scales.length} dimension(s)`)
+    await progress(
+      'planning',
+      80,
+      `Built-in plan: ${draft.form.fields.length} questions, ${draft.scale.scales.length} dimension(s)`,
+    )
     return { plan: draft, madeBy: 'builtin' }
   }
-  const settings = { url: config.llmUrl!, model: config.llmModel ?? 'not configured', apiKey: config.llmApiKey, timeoutMs: config.llmTimeoutMs }
+  const settings = {
+    url: config.llmUrl!,
+    model: config.llmModel ?? 'not configured',
+    apiKey: config.llmApiKey,
+    timeoutMs: config.llmTimeoutMs,
+  }
   try {
     // A job taken over by a process whose configuration lacks the model plans without it.
-    if (config.llmUrl === null || config.llmModel === null) throw new LlmPlannerError('the server process that took the job over has no SVC_LLM_URL and SVC_LLM_MODEL')
+    if (config.llmUrl === null || config.llmModel === null)
+      throw new LlmPlannerError('the server process that took the job over has no SVC_LLM_URL and SVC_LLM_MODEL')
     const plan = await planWithLlm(settings, instruction, draft, signal, progress)
-    return { plan: { ...plan, notes: [`Planned by the LLM planner (${settings.model}), starting from the built-in planner's draft.`, ...plan.notes] }, madeBy: 'llm' }
+    return {
+      plan: {
+        ...plan,
+        notes: [
+          `Planned by the LLM planner (${settings.model}), starting from the built-in planner's draft.`,
+          ...plan.notes,
+        ],
+      },
+      madeBy: 'llm',
+    }
   } catch (error) {
     if (!(error instanceof LlmPlannerError)) throw error
     await progress('falling back', 80, `LLM planner failed (${error.message}); using the built-in plan`)
-    return { plan: { ...draft, notes: [`The LLM planner (${settings.model}) failed: ${error.message}. This plan is the built-in planner's instead.`, ...draft.notes] }, madeBy: 'builtin' }
+    return {
+      plan: {
+        ...draft,
+        notes: [
+          `The LLM planner (${settings.model}) failed: ${error.message}. This plan is the built-in planner's instead.`,
+          ...draft.notes,
+        ],
+      },
+      madeBy: 'builtin',
+    }
   }
 }

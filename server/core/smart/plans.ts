@@ -11,7 +11,13 @@ import type { Execution, PlanCheck, PlanSummary, StoredPlan } from '../../contra
 import { newId } from '../ids.ts'
 import { checkPlan, requireValidPlan } from '../../contract/smart/check-plan.ts'
 import type { Plan } from '../../contract/smart/plan.ts'
-import { savePlanSchema, validatePlanSchema, type PlanAuthor, type SavePlanInput, type ValidatePlanInput } from '../../contract/smart/schemas.ts'
+import {
+  savePlanSchema,
+  validatePlanSchema,
+  type PlanAuthor,
+  type SavePlanInput,
+  type ValidatePlanInput,
+} from '../../contract/smart/schemas.ts'
 
 /** A stored plan, and the one-line overview of one for lists: the contract's shapes. */
 export type { PlanSummary, StoredPlan }
@@ -39,7 +45,15 @@ export async function requireOwnedPlan(ctx: AppContext, userId: string, planId: 
 /** The row of a new plan by `planner` for `userId` (not stored yet). */
 export function newPlanRow(ctx: AppContext, userId: string, planner: PlanAuthor, plan: Plan): PlanRow {
   const now = ctx.clock.now()
-  return { id: newId(), ownerId: userId, planner, plan: JSON.stringify(plan), execution: null, createdAt: now, updatedAt: now }
+  return {
+    id: newId(),
+    ownerId: userId,
+    planner,
+    plan: JSON.stringify(plan),
+    execution: null,
+    createdAt: now,
+    updatedAt: now,
+  }
 }
 
 /** Stores a valid plan made by `planner`; returns its id. */
@@ -59,7 +73,8 @@ export async function saveCallerPlan(ctx: AppContext, userId: string, input: Sav
 }
 
 /** One of `userId`'s plans. */
-export const getPlan = async (ctx: AppContext, userId: string, planId: string): Promise<StoredPlan> => toStoredPlan(await requireOwnedPlan(ctx, userId, planId))
+export const getPlan = async (ctx: AppContext, userId: string, planId: string): Promise<StoredPlan> =>
+  toStoredPlan(await requireOwnedPlan(ctx, userId, planId))
 
 /** `userId`'s plans, newest first. */
 export async function listPlans(ctx: AppContext, userId: string): Promise<PlanSummary[]> {
@@ -100,7 +115,12 @@ function forgetModules(previous: string | null): string | null {
 }
 
 /** Checks the stored plan, or `input.plan` without saving it. */
-export async function validatePlan(ctx: AppContext, userId: string, planId: string, input: ValidatePlanInput = {}): Promise<PlanCheck> {
+export async function validatePlan(
+  ctx: AppContext,
+  userId: string,
+  planId: string,
+  input: ValidatePlanInput = {},
+): Promise<PlanCheck> {
   const { plan } = parseInput(validatePlanSchema, input)
   const row = await requireOwnedPlan(ctx, userId, planId)
   const { problems } = checkPlan(plan === undefined ? JSON.parse(row.plan) : plan)

@@ -22,7 +22,11 @@ const PRIMARY: Record<string, string> = {
 }
 
 /** Font families of the connect module (system stacks that cover Chinese as well). */
-const FONT: Record<NonNullable<StyleWords['font']> | 'sans', FontFamily> = { sans: 'system', serif: 'serif', mono: 'monospace' }
+const FONT: Record<NonNullable<StyleWords['font']> | 'sans', FontFamily> = {
+  sans: 'system',
+  serif: 'serif',
+  mono: 'monospace',
+}
 
 /** The theme for `style`, and notes on every default taken. */
 export function themeFor(style: StyleWords, buttonText: string): { theme: PlanTheme; notes: string[] } {
@@ -32,7 +36,8 @@ export function themeFor(style: StyleWords, buttonText: string): { theme: PlanTh
   const mode = style.mode ?? 'light'
   if (!style.mode) notes.push('No light/dark preference given: used a light theme.')
   const layout = style.layout ?? 'one-per-screen'
-  if (!style.layout) notes.push('No layout given: one question per screen, which suits phones and keeps respondents focused.')
+  if (!style.layout)
+    notes.push('No layout given: one question per screen, which suits phones and keeps respondents focused.')
   return {
     theme: {
       primaryColor: mode === 'dark' && colour === 'gray' ? '#6b7280' : PRIMARY[colour],

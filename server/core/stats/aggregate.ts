@@ -18,7 +18,15 @@ import { isMissing } from '../fields/values.ts'
 import { LIMITS } from '../../contract/limits.ts'
 import { addExact, copyExact, emptyExact, exactValue, mergeExact, type ExactSum } from './exact-sum.ts'
 import { addExtreme, copyExtremes, emptyExtremes, maxOf, mergeExtremes, minOf, type Extremes } from './extremes.ts'
-import { addRecordScores, emptyScoreState, loadScoreState, mergeScoreState, storeScoreState, type ScoreState, type StoredScoreState } from './score-state.ts'
+import {
+  addRecordScores,
+  emptyScoreState,
+  loadScoreState,
+  mergeScoreState,
+  storeScoreState,
+  type ScoreState,
+  type StoredScoreState,
+} from './score-state.ts'
 
 export interface ValueCounts {
   counts: Map<string, number>
@@ -76,7 +84,14 @@ export const emptyAggregate = (): Aggregate => ({
 })
 
 /** A field aggregate over no values. */
-export const emptyField = (): FieldAggregate => ({ count: 0, numbers: null, strings: null, booleans: null, items: null, arrays: 0 })
+export const emptyField = (): FieldAggregate => ({
+  count: 0,
+  numbers: null,
+  strings: null,
+  booleans: null,
+  items: null,
+  arrays: 0,
+})
 
 /** Number statistics over no values. */
 export const emptyNumbers = (): NumberStats => ({ count: 0, sum: emptyExact(), extremes: emptyExtremes() })
@@ -127,7 +142,8 @@ function addValue(field: FieldAggregate, value: unknown): void {
     field.arrays++
     const items = (field.items ??= { counts: new Map(), untracked: 0, closed: false })
     for (const item of value) {
-      if (typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean') countValue(items, String(item))
+      if (typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean')
+        countValue(items, String(item))
       else items.untracked++
     }
   }
@@ -140,7 +156,12 @@ export function syncTimes(aggregate: Aggregate): void {
 }
 
 /** Adds one record's data (an object of field → value) created at `createdAt`. */
-export function addRecord(aggregate: Aggregate, data: Record<string, unknown>, createdAt: number, scores: RecordScores | null = null): void {
+export function addRecord(
+  aggregate: Aggregate,
+  data: Record<string, unknown>,
+  createdAt: number,
+  scores: RecordScores | null = null,
+): void {
   aggregate.total++
   if (scores) addRecordScores(aggregate.scores, aggregate.scoreState, scores)
   addExtreme(aggregate.times, createdAt)
@@ -179,7 +200,10 @@ function mergeNumbers(a: NumberStats | null, b: NumberStats | null): NumberStats
 }
 
 function mergeField(a: FieldAggregate, b: FieldAggregate): FieldAggregate {
-  const booleans = a.booleans && b.booleans ? { true: a.booleans.true + b.booleans.true, false: a.booleans.false + b.booleans.false } : (a.booleans ?? b.booleans)
+  const booleans =
+    a.booleans && b.booleans
+      ? { true: a.booleans.true + b.booleans.true, false: a.booleans.false + b.booleans.false }
+      : (a.booleans ?? b.booleans)
   return {
     count: a.count + b.count,
     numbers: mergeNumbers(a.numbers, b.numbers),
@@ -199,7 +223,13 @@ export function mergeAggregates(a: Aggregate, b: Aggregate): Aggregate {
     const mine = fields.get(name)
     fields.set(name, mine ? mergeField(mine, field) : field)
   }
-  const merged: Aggregate = { ...emptyAggregate(), total: a.total + b.total, times: mergeExtremes(a.times, b.times), days, fields }
+  const merged: Aggregate = {
+    ...emptyAggregate(),
+    total: a.total + b.total,
+    times: mergeExtremes(a.times, b.times),
+    days,
+    fields,
+  }
   syncTimes(merged)
   const { scores, scoreState } = mergeScoreState(a.scores, a.scoreState, b.scores, b.scoreState)
   return { ...merged, scores, scoreState }
@@ -232,10 +262,14 @@ export interface StoredAggregate {
   scores: StoredScoreState
 }
 
-const storeCounts = (c: ValueCounts | null): StoredCounts | null => (c ? { values: [...c.counts], untracked: c.untracked, closed: c.closed } : null)
-const loadCounts = (c: StoredCounts | null): ValueCounts | null => (c ? { counts: new Map(c.values), untracked: c.untracked, closed: c.closed } : null)
-const storeNumbers = (n: NumberStats | null): StoredNumbers | null => (n ? { count: n.count, sum: n.sum, extremes: n.extremes } : null)
-const loadNumbers = (n: StoredNumbers | null): NumberStats | null => (n ? { count: n.count, sum: copyExact(n.sum), extremes: copyExtremes(n.extremes) } : null)
+const storeCounts = (c: ValueCounts | null): StoredCounts | null =>
+  c ? { values: [...c.counts], untracked: c.untracked, closed: c.closed } : null
+const loadCounts = (c: StoredCounts | null): ValueCounts | null =>
+  c ? { counts: new Map(c.values), untracked: c.untracked, closed: c.closed } : null
+const storeNumbers = (n: NumberStats | null): StoredNumbers | null =>
+  n ? { count: n.count, sum: n.sum, extremes: n.extremes } : null
+const loadNumbers = (n: StoredNumbers | null): NumberStats | null =>
+  n ? { count: n.count, sum: copyExact(n.sum), extremes: copyExtremes(n.extremes) } : null
 
 /** The JSON-ready form of an aggregate. */
 export function storeAggregate(a: Aggregate): StoredAggregate {
@@ -245,7 +279,14 @@ export function storeAggregate(a: Aggregate): StoredAggregate {
     days: [...a.days],
     fields: [...a.fields].map(([name, f]) => [
       name,
-      { count: f.count, numbers: storeNumbers(f.numbers), strings: storeCounts(f.strings), booleans: f.booleans, items: storeCounts(f.items), arrays: f.arrays },
+      {
+        count: f.count,
+        numbers: storeNumbers(f.numbers),
+        strings: storeCounts(f.strings),
+        booleans: f.booleans,
+        items: storeCounts(f.items),
+        arrays: f.arrays,
+      },
     ]),
     scores: storeScoreState(a.scores, a.scoreState),
   }
@@ -263,7 +304,14 @@ export function loadAggregate(s: StoredAggregate): Aggregate {
     fields: new Map(
       s.fields.map(([name, f]) => [
         name,
-        { count: f.count, numbers: loadNumbers(f.numbers), strings: loadCounts(f.strings), booleans: f.booleans ? { ...f.booleans } : null, items: loadCounts(f.items), arrays: f.arrays },
+        {
+          count: f.count,
+          numbers: loadNumbers(f.numbers),
+          strings: loadCounts(f.strings),
+          booleans: f.booleans ? { ...f.booleans } : null,
+          items: loadCounts(f.items),
+          arrays: f.arrays,
+        },
       ]),
     ),
     scores,

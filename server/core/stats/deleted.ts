@@ -20,10 +20,15 @@ import type { StatsState } from './stats-types.ts'
 import { addRecord } from './aggregate.ts'
 import { LIMITS } from '../../contract/limits.ts'
 
-const refillKey = (refill: Refill): string => (refill.kind === 'times' ? 'times' : refill.kind === 'numbers' ? `n:${refill.field}` : `s:${refill.key}`)
+const refillKey = (refill: Refill): string =>
+  refill.kind === 'times' ? 'times' : refill.kind === 'numbers' ? `n:${refill.field}` : `s:${refill.key}`
 
 const requestOf = (refill: Refill, spam: boolean): RefillRequest =>
-  refill.kind === 'times' ? { spam, kind: 'times' } : refill.kind === 'numbers' ? { spam, kind: 'numbers', field: refill.field } : { spam, kind: 'scores', key: refill.key }
+  refill.kind === 'times'
+    ? { spam, kind: 'times' }
+    : refill.kind === 'numbers'
+      ? { spam, kind: 'numbers', field: refill.field }
+      : { spam, kind: 'scores', key: refill.key }
 
 /** An adjuster, and the state it leaves (null when it could not start: the document is rebuilt on the next read). */
 export interface Adjustment extends DeleteAdjuster {
@@ -68,7 +73,8 @@ function adjusterFor(copy: StatsState | undefined, change: Change): Adjustment {
         const data = JSON.parse(row.data) as Record<string, unknown>
         const scores = row.scores ? parseStoredScores(row.scores) : null
         const side = row.spam ? refills.spam : refills.kept
-        for (const refill of removeRecord(row.spam ? target.spam : target.kept, data, row.createdAt, scores)) side.set(refillKey(refill), refill)
+        for (const refill of removeRecord(row.spam ? target.spam : target.kept, data, row.createdAt, scores))
+          side.set(refillKey(refill), refill)
         if (change === 'flip-spam') addRecord(row.spam ? target.kept : target.spam, data, row.createdAt, scores)
       }
       if (change === 'delete') deleted += rows.length
@@ -76,7 +82,10 @@ function adjusterFor(copy: StatsState | undefined, change: Change): Adjustment {
 
     refills() {
       // After all removals, so a statistic emptied by several rows is read once.
-      pending = [...[...refills.kept.values()].map((refill) => ({ refill, spam: false })), ...[...refills.spam.values()].map((refill) => ({ refill, spam: true }))]
+      pending = [
+        ...[...refills.kept.values()].map((refill) => ({ refill, spam: false })),
+        ...[...refills.spam.values()].map((refill) => ({ refill, spam: true })),
+      ]
       return pending.map(({ refill, spam }) => requestOf(refill, spam))
     },
 

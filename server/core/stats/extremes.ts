@@ -22,7 +22,10 @@ export interface Extremes {
 }
 
 /** Extremes of no values. */
-export const emptyExtremes = (): Extremes => ({ low: { entries: [], complete: true }, high: { entries: [], complete: true } })
+export const emptyExtremes = (): Extremes => ({
+  low: { entries: [], complete: true },
+  high: { entries: [], complete: true },
+})
 
 // `sign` 1: smaller is more extreme (low end); −1: larger is (high end).
 function addToTail(tail: Tail, value: number, sign: number): void {
@@ -63,7 +66,8 @@ export function removeExtreme(extremes: Extremes, value: number): void {
 
 /** True when an end ran out of known values though values remain: refill it from the records. */
 export const needsRefill = (extremes: Extremes): boolean =>
-  (extremes.low.entries.length === 0 && !extremes.low.complete) || (extremes.high.entries.length === 0 && !extremes.high.complete)
+  (extremes.low.entries.length === 0 && !extremes.low.complete) ||
+  (extremes.high.entries.length === 0 && !extremes.high.complete)
 
 /** The smallest value, or null when there is none. */
 export const minOf = (extremes: Extremes): number | null => extremes.low.entries[0]?.[0] ?? null
@@ -85,7 +89,10 @@ function mergeTails(a: Tail, b: Tail, sign: number): Tail {
 }
 
 /** The extremes of two disjoint value sets together; neither input is changed. */
-export const mergeExtremes = (a: Extremes, b: Extremes): Extremes => ({ low: mergeTails(a.low, b.low, 1), high: mergeTails(a.high, b.high, -1) })
+export const mergeExtremes = (a: Extremes, b: Extremes): Extremes => ({
+  low: mergeTails(a.low, b.low, 1),
+  high: mergeTails(a.high, b.high, -1),
+})
 
 /** A deep copy (the JSON form is the same shape). */
 export const copyExtremes = (e: Extremes): Extremes => ({

@@ -56,7 +56,8 @@ function removeValue(field: FieldAggregate, value: unknown): boolean {
     if (field.booleans.true + field.booleans.false === 0) field.booleans = null
   } else if (Array.isArray(value) && field.items) {
     for (const item of value) {
-      if (typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean') uncountValue(field.items, String(item))
+      if (typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean')
+        uncountValue(field.items, String(item))
       else field.items.untracked--
     }
     if (--field.arrays === 0) field.items = null
@@ -68,7 +69,12 @@ function removeValue(field: FieldAggregate, value: unknown): boolean {
  * Takes one record (as it was added: data, time, stored scores) out of `aggregate` and
  * returns the statistics that must be refilled from the records still there.
  */
-export function removeRecord(aggregate: Aggregate, data: Record<string, unknown>, createdAt: number, scores: RecordScores | null): Refill[] {
+export function removeRecord(
+  aggregate: Aggregate,
+  data: Record<string, unknown>,
+  createdAt: number,
+  scores: RecordScores | null,
+): Refill[] {
   const refills: Refill[] = []
   aggregate.total--
   removeExtreme(aggregate.times, createdAt)
@@ -89,6 +95,8 @@ export function removeRecord(aggregate: Aggregate, data: Record<string, unknown>
     if (removeValue(field, value)) refills.push({ kind: 'numbers', field: name })
     if (field.count === 0) aggregate.fields.delete(name)
   }
-  if (scores) for (const key of removeRecordScores(aggregate.scores, aggregate.scoreState, scores)) refills.push({ kind: 'score', key })
+  if (scores)
+    for (const key of removeRecordScores(aggregate.scores, aggregate.scoreState, scores))
+      refills.push({ kind: 'score', key })
   return refills
 }

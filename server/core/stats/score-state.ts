@@ -8,7 +8,17 @@
 import { mergeScoreTotals, type ScaleTotals, type ScoreTotals } from '../../contract/scoring/aggregate.ts'
 import type { RecordScores } from '../../contract/scoring/score.ts'
 import { addExact, copyExact, emptyExact, exactValue, mergeExact, type ExactSum } from './exact-sum.ts'
-import { addExtreme, copyExtremes, emptyExtremes, maxOf, mergeExtremes, minOf, needsRefill, removeExtreme, type Extremes } from './extremes.ts'
+import {
+  addExtreme,
+  copyExtremes,
+  emptyExtremes,
+  maxOf,
+  mergeExtremes,
+  minOf,
+  needsRefill,
+  removeExtreme,
+  type Extremes,
+} from './extremes.ts'
 
 /** Exact sum and extremes of one dimension's scores. */
 interface ScaleState {
@@ -99,7 +109,12 @@ export function refillScale(totals: ScoreTotals, state: ScoreState, key: string,
 }
 
 /** Totals and state of two disjoint record sets together; neither input is changed. */
-export function mergeScoreState(aTotals: ScoreTotals, a: ScoreState, bTotals: ScoreTotals, b: ScoreState): { scores: ScoreTotals; scoreState: ScoreState } {
+export function mergeScoreState(
+  aTotals: ScoreTotals,
+  a: ScoreState,
+  bTotals: ScoreTotals,
+  b: ScoreState,
+): { scores: ScoreTotals; scoreState: ScoreState } {
   const scoreState: ScoreState = new Map(a)
   for (const [key, s] of b) {
     const mine = scoreState.get(key)
@@ -121,7 +136,9 @@ export const storeScoreState = (totals: ScoreTotals, state: ScoreState): StoredS
 export function loadScoreState(stored: StoredScoreState): { scores: ScoreTotals; scoreState: ScoreState } {
   // A JSON round trip copies without assigning keys, so a key like `__proto__` stays a key.
   const scores = JSON.parse(JSON.stringify(stored.totals)) as ScoreTotals
-  const scoreState: ScoreState = new Map(stored.exact.map(([key, s]) => [key, { sum: copyExact(s.sum), extremes: copyExtremes(s.extremes) }]))
+  const scoreState: ScoreState = new Map(
+    stored.exact.map(([key, s]) => [key, { sum: copyExact(s.sum), extremes: copyExtremes(s.extremes) }]),
+  )
   // Sum, min and max follow from the state (and JSON cannot hold a sum beyond the double range).
   for (const key of Object.keys(scores)) sync(scores[key], scoreState.get(key))
   return { scores, scoreState }

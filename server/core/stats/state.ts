@@ -58,7 +58,12 @@ export function parseDocument(text: string): StoredDocument | null {
 
 /** The document text of a state. */
 export const documentOf = (state: StatsState): string =>
-  JSON.stringify({ format: FORMAT, seq: state.seq, kept: storeAggregate(state.kept), spam: storeAggregate(state.spam) } satisfies StoredDocument)
+  JSON.stringify({
+    format: FORMAT,
+    seq: state.seq,
+    kept: storeAggregate(state.kept),
+    spam: storeAggregate(state.spam),
+  } satisfies StoredDocument)
 
 /** A state over no records. */
 export const emptyState = (generation: number): StatsState => ({
@@ -82,7 +87,12 @@ export const stateFromDocument = (doc: StoredDocument, generation: number): Stat
 
 /** Adds one stored record (replay, recount) to the state. */
 export function addRow(state: StatsState, row: Pick<StatsRow, 'seq' | 'spam' | 'data' | 'scores' | 'createdAt'>): void {
-  addRecord(row.spam ? state.spam : state.kept, JSON.parse(row.data) as Record<string, unknown>, row.createdAt, row.scores ? parseStoredScores(row.scores) : null)
+  addRecord(
+    row.spam ? state.spam : state.kept,
+    JSON.parse(row.data) as Record<string, unknown>,
+    row.createdAt,
+    row.scores ? parseStoredScores(row.scores) : null,
+  )
   state.seq = row.seq
 }
 
@@ -120,9 +130,16 @@ export function createStats(ctx: AppContext): Stats {
    */
   async function replay(appId: string, state: StatsState): Promise<void> {
     for (;;) {
-      const rows = await ctx.storage.records.batch(appId, { selection: 'all', order: 'asc', start: { at: state.seq + 1 }, rows: REPLAY_BATCH, bytes: LIMITS.readBatchBytes })
+      const rows = await ctx.storage.records.batch(appId, {
+        selection: 'all',
+        order: 'asc',
+        start: { at: state.seq + 1 },
+        rows: REPLAY_BATCH,
+        bytes: LIMITS.readBatchBytes,
+      })
       if (rows.length === 0) return
-      for (const row of rows) addRow(state, { seq: row.cursor, spam: row.spam, data: row.data, scores: row.scores, createdAt: row.createdAt })
+      for (const row of rows)
+        addRow(state, { seq: row.cursor, spam: row.spam, data: row.data, scores: row.scores, createdAt: row.createdAt })
     }
   }
 
@@ -165,7 +182,8 @@ export function createStats(ctx: AppContext): Stats {
 
   /** A copy that covers `target`: the same generation up to at least its seq, or a later generation. */
   const covers = (copy: StatsState | undefined, target: Counters): copy is StatsState =>
-    copy !== undefined && (copy.generation > target.generation || (copy.generation === target.generation && copy.seq >= target.seq))
+    copy !== undefined &&
+    (copy.generation > target.generation || (copy.generation === target.generation && copy.seq >= target.seq))
 
   async function current(appId: string): Promise<StatsState | undefined> {
     // Everything committed before this read began is in `target`; the answer covers at least that.
@@ -173,7 +191,11 @@ export function createStats(ctx: AppContext): Stats {
     for (let attempt = 0; target; attempt++) {
       const copy = copies.get(appId)
       if (covers(copy, target)) return copy
-      if (attempt === MAX_REFRESHES) throw new AppError('storage_unavailable', 'The summary could not be brought up to date while records were being deleted; try again')
+      if (attempt === MAX_REFRESHES)
+        throw new AppError(
+          'storage_unavailable',
+          'The summary could not be brought up to date while records were being deleted; try again',
+        )
       await refreshOnce(appId)
       // Dropped: records were renumbered meanwhile, so aim at the counters as they are now.
       if (!copies.has(appId)) target = await ctx.storage.stats.counters(appId)
@@ -195,7 +217,10 @@ export function createStats(ctx: AppContext): Stats {
     try {
       if (await ctx.storage.stats.saveDocument(appId, state.generation, seq, document)) state.persistedSeq = seq
     } catch (error) {
-      ctx.log.warn('the summary aggregates could not be written behind; they are rebuilt from the records when needed', { appId, error: (error as Error).message })
+      ctx.log.warn(
+        'the summary aggregates could not be written behind; they are rebuilt from the records when needed',
+        { appId, error: (error as Error).message },
+      )
     } finally {
       persisting.delete(appId)
     }
@@ -216,7 +241,8 @@ export function createStats(ctx: AppContext): Stats {
       if (!copy) return refreshing.has(appId) ? undefined : catchUpAndPersist(appId)
       const last = firstSeq + records.length - 1
       if (copy.generation === generation && copy.seq === firstSeq - 1) {
-        for (const record of records) addRecord(record.spam ? copy.spam : copy.kept, record.data, createdAt, record.scores)
+        for (const record of records)
+          addRecord(record.spam ? copy.spam : copy.kept, record.data, createdAt, record.scores)
         copy.seq = last
       }
       // Otherwise a replay or a later generation covers them already, or the copy is behind
@@ -233,7 +259,8 @@ export function createStats(ctx: AppContext): Stats {
     install,
     forget: (appId) => void copies.delete(appId),
     async persistAll() {
-      for (const [appId, state] of [...copies.entries()]) if (state.persistedSeq < state.seq) await persist(appId, state)
+      for (const [appId, state] of [...copies.entries()])
+        if (state.persistedSeq < state.seq) await persist(appId, state)
     },
   }
 }

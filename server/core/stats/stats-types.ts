@@ -38,7 +38,13 @@ export interface Stats {
    * added when they follow on from the copy. A promise when there is work to wait for (a
    * first load, writing the document behind), else undefined.
    */
-  committed(appId: string, generation: number, firstSeq: number, records: readonly CommittedRecord[], createdAt: number): Promise<void> | undefined
+  committed(
+    appId: string,
+    generation: number,
+    firstSeq: number,
+    records: readonly CommittedRecord[],
+    createdAt: number,
+  ): Promise<void> | undefined
   /** Takes the copy out of memory (a delete adjusts it; until it puts one back, reads reload). */
   take(appId: string): StatsState | undefined
   /** Puts a state in memory unless a newer one is there. */

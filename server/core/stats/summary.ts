@@ -7,7 +7,15 @@ import { AppError, notFound } from '../../contract/errors.ts'
 import { fieldsOf } from '../collect/field-cache.ts'
 import { fieldTypeSpec, type FieldType } from '../../contract/fields/types/index.ts'
 import { LIMITS } from '../../contract/limits.ts'
-import { mergeAggregates, numberView, pruneDays, utcDay, type Aggregate, type FieldAggregate, type ValueCounts } from './aggregate.ts'
+import {
+  mergeAggregates,
+  numberView,
+  pruneDays,
+  utcDay,
+  type Aggregate,
+  type FieldAggregate,
+  type ValueCounts,
+} from './aggregate.ts'
 import { everyValue, publicNumbers, publicValues, type ValueFilter } from './public-values.ts'
 import { loadStats } from './state.ts'
 import { summarizeScores, type ScaleSummary } from '../../contract/scoring/aggregate.ts'
@@ -20,7 +28,10 @@ export type { SpamMode }
 export function parseSpamMode(raw: string | null | undefined): SpamMode {
   if (raw === undefined || raw === null || raw === '' || raw === 'exclude') return 'exclude'
   if (raw === 'include' || raw === 'only') return raw
-  throw new AppError('bad_request', `spam must be "include" or "only" (or left out to exclude spam), got ${JSON.stringify(raw)}`)
+  throw new AppError(
+    'bad_request',
+    `spam must be "include" or "only" (or left out to exclude spam), got ${JSON.stringify(raw)}`,
+  )
 }
 
 // The answer shapes are the contract's (server/contract/api/records.ts): the OpenAPI document and this code describe one thing.
@@ -46,7 +57,12 @@ function top(counts: ValueCounts | null, listed: ValueFilter): { top: TopValue[]
  * A field's sections: the one its type always has (its spec's `summary`), and one per kind of
  * value seen. `minRespondents` (the public summary) hides what fewer records gave (public-values.ts).
  */
-function fieldSummary(type: FieldType, total: number, field: FieldAggregate | undefined, minRespondents: number | null): FieldSummary {
+function fieldSummary(
+  type: FieldType,
+  total: number,
+  field: FieldAggregate | undefined,
+  minRespondents: number | null,
+): FieldSummary {
   const count = field?.count ?? 0
   const result: FieldSummary = { type, count, missing: total - count }
   const kind = fieldTypeSpec(type).summary
@@ -96,10 +112,16 @@ function scoresFor(scores: Record<string, ScaleSummary>, minRespondents: number 
  * `minRespondents` (readers holding only the endpoint token) it is the public summary:
  * values fewer records gave, e-mail addresses and the extremes of rare numbers are left out.
  */
-export async function getSummary(ctx: AppContext, appId: string, spamMode: SpamMode = 'exclude', minRespondents: number | null = null): Promise<Summary> {
+export async function getSummary(
+  ctx: AppContext,
+  appId: string,
+  spamMode: SpamMode = 'exclude',
+  minRespondents: number | null = null,
+): Promise<Summary> {
   const state = await loadStats(ctx, appId)
   if (!state) throw notFound('App')
-  const aggregate = spamMode === 'exclude' ? state.kept : spamMode === 'only' ? state.spam : mergeAggregates(state.kept, state.spam)
+  const aggregate =
+    spamMode === 'exclude' ? state.kept : spamMode === 'only' ? state.spam : mergeAggregates(state.kept, state.spam)
   const now = ctx.clock.now()
   pruneDays(aggregate, now)
   const fields: Record<string, FieldSummary> = Object.create(null)
@@ -116,7 +138,9 @@ export async function getSummary(ctx: AppContext, appId: string, spamMode: SpamM
     lastAt: iso(aggregate.lastAt),
     fields,
     days: lastDays(aggregate, now),
-    ...(Object.keys(aggregate.scores).length > 0 ? { scores: scoresFor(summarizeScores(aggregate.scores), minRespondents) } : {}),
+    ...(Object.keys(aggregate.scores).length > 0
+      ? { scores: scoresFor(summarizeScores(aggregate.scores), minRespondents) }
+      : {}),
     ...(minRespondents === null ? {} : { minRespondents }),
   }
 }

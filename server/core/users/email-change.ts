@@ -22,7 +22,8 @@ export type { PendingEmail }
 /** The path of the confirmation page (and of the button's post); the token follows as `?token=`. */
 export const EMAIL_CONFIRM_PATH = pathOf('profile.confirmEmailPage')
 
-const taken = (email: string) => new AppError('conflict', `Another account already uses e-mail ${email}; choose a different address`)
+const taken = (email: string) =>
+  new AppError('conflict', `Another account already uses e-mail ${email}; choose a different address`)
 
 const unknownLink = () =>
   new AppError(
@@ -40,7 +41,13 @@ export async function startEmailChange(ctx: AppContext, user: UserRow, newEmail:
   const token = randomToken(32)
   const now = ctx.clock.now()
   const expiresAt = now + AUTH.emailChangeTtlMs
-  await ctx.storage.users.putEmailChange({ userId: user.id, newEmail, tokenHash: hashSecret(token), expiresAt, createdAt: now })
+  await ctx.storage.users.putEmailChange({
+    userId: user.id,
+    newEmail,
+    tokenHash: hashSecret(token),
+    expiresAt,
+    createdAt: now,
+  })
   const link = `${ctx.config.baseUrl}${EMAIL_CONFIRM_PATH}?token=${token}`
   send(ctx, emailChangeConfirmMail(newEmail, user.email, link, ctx.config.baseUrl))
   send(ctx, emailChangeRequestedMail(user.email, newEmail, ctx.config.baseUrl))
@@ -94,7 +101,10 @@ export async function cancelEmailChange(ctx: AppContext, userId: string): Promis
 function send(ctx: AppContext, mail: Mail): void {
   ctx.background(
     ctx.mailer.send(mail).catch((error: unknown) => {
-      ctx.log.error('could not send an e-mail about an e-mail change', { to: mail.to, error: error instanceof Error ? error.message : String(error) })
+      ctx.log.error('could not send an e-mail about an e-mail change', {
+        to: mail.to,
+        error: error instanceof Error ? error.message : String(error),
+      })
     }),
   )
 }

@@ -10,16 +10,20 @@ import type { Profile } from '../../contract/api/profile.ts'
 import { forgetEmailCode } from '../auth/email-codes.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { confirmIdentity } from '../auth/reauth.ts'
-import {
-  AccountDeleteInput,
-  parseInput,
-  PasswordChangeInput,
-  ProfileUpdateInput,
-} from '../../contract/auth/schemas.ts'
+import { AccountDeleteInput, parseInput, PasswordChangeInput, ProfileUpdateInput } from '../../contract/auth/schemas.ts'
 import { deleteOtherSessions } from '../auth/sessions.ts'
 import { AppError, notFound, validationError } from '../../contract/errors.ts'
 import { pendingEmailOf, startEmailChange } from './email-change.ts'
-import { deleteUserRow, findUserByEmail, findUserById, normalizeEmail, setPasswordHash, toPublicUser, updateUser, type UserRow } from './users.ts'
+import {
+  deleteUserRow,
+  findUserByEmail,
+  findUserById,
+  normalizeEmail,
+  setPasswordHash,
+  toPublicUser,
+  updateUser,
+  type UserRow,
+} from './users.ts'
 
 async function requireUser(ctx: AppContext, userId: string): Promise<UserRow> {
   const user = await findUserById(ctx, userId)
@@ -43,7 +47,12 @@ export async function getProfile(ctx: AppContext, userId: string): Promise<Profi
  * effect only through the link mailed to the new address (409 when another account has it).
  * `address` is the caller's network address, for the guessing throttles.
  */
-export async function updateProfile(ctx: AppContext, userId: string, input: ProfileUpdateInput, address: string): Promise<ProfileUpdated> {
+export async function updateProfile(
+  ctx: AppContext,
+  userId: string,
+  input: ProfileUpdateInput,
+  address: string,
+): Promise<ProfileUpdated> {
   const { name, email, currentPassword, code } = parseInput(ProfileUpdateInput, input)
   const before = await requireUser(ctx, userId)
   const newEmail = email !== undefined && email !== before.email ? email : undefined
@@ -89,11 +98,17 @@ export async function changePassword(
  * Deletes the account once `confirm` repeats its e-mail. Foreign keys cascade to its apps
  * (fields, endpoints, records, stats), access tokens and sessions.
  */
-export async function deleteAccount(ctx: AppContext, userId: string, input: AccountDeleteInput): Promise<{ deleted: true }> {
+export async function deleteAccount(
+  ctx: AppContext,
+  userId: string,
+  input: AccountDeleteInput,
+): Promise<{ deleted: true }> {
   const { confirm } = parseInput(AccountDeleteInput, input)
   const user = await requireUser(ctx, userId)
   if (normalizeEmail(confirm) !== user.email) {
-    throw validationError([{ path: 'confirm', message: `must be this account's e-mail address (${user.email}) to confirm the deletion` }])
+    throw validationError([
+      { path: 'confirm', message: `must be this account's e-mail address (${user.email}) to confirm the deletion` },
+    ])
   }
   // The storage announces each app's deletion, so caches on the collection path drop them.
   const appIds = await deleteUserRow(ctx, userId)

@@ -55,7 +55,11 @@ export async function insertUser(
 }
 
 /** Changes name and/or e-mail; 409 when another account has the e-mail. Returns the new row. */
-export async function updateUser(ctx: AppContext, id: string, changes: { name?: string; email?: string }): Promise<UserRow> {
+export async function updateUser(
+  ctx: AppContext,
+  id: string,
+  changes: { name?: string; email?: string },
+): Promise<UserRow> {
   const normalized = {
     ...(changes.email === undefined ? {} : { email: normalizeEmail(changes.email) }),
     ...(changes.name === undefined ? {} : { name: changes.name.trim() }),

@@ -11,7 +11,13 @@ import { AppError, notFound } from '../../contract/errors.ts'
 import { newId } from '../ids.ts'
 import { envelopeBody } from './envelope.ts'
 import { MAX_ATTEMPTS, TEST_EVENT, WEBHOOK_EVENTS, WEBHOOK_LIMITS } from '../../contract/webhooks/events.ts'
-import { addWebhookSchema, deliveriesQuerySchema, updateWebhookSchema, type AddWebhookInput, type UpdateWebhookInput } from '../../contract/webhooks/schemas.ts'
+import {
+  addWebhookSchema,
+  deliveriesQuerySchema,
+  updateWebhookSchema,
+  type AddWebhookInput,
+  type UpdateWebhookInput,
+} from '../../contract/webhooks/schemas.ts'
 import { sendAttempt } from './send.ts'
 import { isNotification } from './notifications.ts'
 import { newWebhookSecret } from './signing.ts'
@@ -28,7 +34,8 @@ const unique = (events: readonly string[]) => [...new Set(events)]
 async function checkTarget(ctx: AppContext, url: string): Promise<void> {
   const problem = await targetProblem(url, ctx.config.webhookAllowPrivate, ctx.webhooks.net)
   // A name that does not resolve now may later; only addresses known to be private are refused here.
-  if (problem && !problem.includes('could not be resolved')) throw new AppError('validation', `url: ${problem}`, { problems: [{ path: 'url', message: problem }] })
+  if (problem && !problem.includes('could not be resolved'))
+    throw new AppError('validation', `url: ${problem}`, { problems: [{ path: 'url', message: problem }] })
 }
 
 async function ownedWebhook(ctx: AppContext, userId: string, appId: string, id: string) {
@@ -40,12 +47,20 @@ async function ownedWebhook(ctx: AppContext, userId: string, appId: string, id: 
 }
 
 /** Adds a subscription; the answer carries its secret, which is never shown again. */
-export async function addWebhook(ctx: AppContext, userId: string, appId: string, input: AddWebhookInput): Promise<WebhookWithSecret> {
+export async function addWebhook(
+  ctx: AppContext,
+  userId: string,
+  appId: string,
+  input: AddWebhookInput,
+): Promise<WebhookWithSecret> {
   const body = parseInput(addWebhookSchema, input)
   await requireOwnedApp(ctx, userId, appId)
   await checkTarget(ctx, body.url)
   if ((await ctx.storage.webhooks.list(appId)).filter((row) => !isNotification(row)).length >= WEBHOOK_LIMITS.perApp) {
-    throw new AppError('conflict', `An app can have at most ${WEBHOOK_LIMITS.perApp} webhooks; remove one first (svc-cli share webhook remove)`)
+    throw new AppError(
+      'conflict',
+      `An app can have at most ${WEBHOOK_LIMITS.perApp} webhooks; remove one first (svc-cli share webhook remove)`,
+    )
   }
   const secret = newWebhookSecret()
   const now = ctx.clock.now()
@@ -71,7 +86,13 @@ export async function listWebhooks(ctx: AppContext, userId: string, appId: strin
 }
 
 /** Changes a subscription; with `rotateSecret` the answer carries the new secret. */
-export async function updateWebhook(ctx: AppContext, userId: string, appId: string, id: string, input: UpdateWebhookInput): Promise<Webhook | WebhookWithSecret> {
+export async function updateWebhook(
+  ctx: AppContext,
+  userId: string,
+  appId: string,
+  id: string,
+  input: UpdateWebhookInput,
+): Promise<Webhook | WebhookWithSecret> {
   const body = parseInput(updateWebhookSchema, input)
   await ownedWebhook(ctx, userId, appId, id)
   if (body.url !== undefined) await checkTarget(ctx, body.url)
@@ -92,7 +113,12 @@ export async function updateWebhook(ctx: AppContext, userId: string, appId: stri
 }
 
 /** Removes a subscription and its deliveries (pending ones are not sent). */
-export async function removeWebhook(ctx: AppContext, userId: string, appId: string, id: string): Promise<{ id: string; removed: true }> {
+export async function removeWebhook(
+  ctx: AppContext,
+  userId: string,
+  appId: string,
+  id: string,
+): Promise<{ id: string; removed: true }> {
   await ownedWebhook(ctx, userId, appId, id)
   if (!(await ctx.storage.webhooks.remove(appId, id))) throw notFound('Webhook')
   return { id, removed: true }
@@ -104,19 +130,34 @@ export async function testWebhook(ctx: AppContext, userId: string, appId: string
   const now = ctx.clock.now()
   const deliveryId = `msg_test_${newId()}`
   const body = envelopeBody({ event: TEST_EVENT, appId, payload: null, createdAt: now })
-  const { ok, ...outcome } = await sendAttempt({ url: row.url, secret: ctx.sealer.open(row.secretCipher), id: deliveryId, body, now }, { allowPrivate: ctx.config.webhookAllowPrivate, net: ctx.webhooks.net })
+  const { ok, ...outcome } = await sendAttempt(
+    { url: row.url, secret: ctx.sealer.open(row.secretCipher), id: deliveryId, body, now },
+    { allowPrivate: ctx.config.webhookAllowPrivate, net: ctx.webhooks.net },
+  )
   return { delivered: ok, id: deliveryId, ...outcome }
 }
 
 /** The subscription's deliveries, newest first. */
-export async function listDeliveries(ctx: AppContext, userId: string, appId: string, id: string, query: { limit?: unknown } = {}): Promise<Delivery[]> {
+export async function listDeliveries(
+  ctx: AppContext,
+  userId: string,
+  appId: string,
+  id: string,
+  query: { limit?: unknown } = {},
+): Promise<Delivery[]> {
   const { limit } = parseInput(deliveriesQuerySchema, query)
   await ownedWebhook(ctx, userId, appId, id)
   return (await ctx.storage.webhooks.deliveries(id, limit ?? 50)).map(toDelivery)
 }
 
 /** Makes a delivery due now; a dead or delivered one gets one more attempt. */
-export async function retryDelivery(ctx: AppContext, userId: string, appId: string, id: string, deliveryId: string): Promise<Delivery> {
+export async function retryDelivery(
+  ctx: AppContext,
+  userId: string,
+  appId: string,
+  id: string,
+  deliveryId: string,
+): Promise<Delivery> {
   await ownedWebhook(ctx, userId, appId, id)
   const row = await ctx.storage.webhooks.retry(id, deliveryId, MAX_ATTEMPTS - 1, ctx.clock.now())
   if (!row) throw notFound('Delivery')

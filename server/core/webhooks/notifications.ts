@@ -23,15 +23,21 @@ export const isNotification = (row: Pick<WebhookRow, 'url'>) => row.url === NOTI
 
 export type { Notifications }
 
-const tokenMac = (ctx: Pick<AppContext, 'sealer'>, appId: string, id: string) => ctx.sealer.mac(`unsubscribe:${appId}:${id}`)
+const tokenMac = (ctx: Pick<AppContext, 'sealer'>, appId: string, id: string) =>
+  ctx.sealer.mac(`unsubscribe:${appId}:${id}`)
 
 /** The link in each mail that switches notifications off without logging in. */
 export const unsubscribeUrl = (ctx: Pick<AppContext, 'sealer' | 'config'>, appId: string, id: string): string =>
   `${ctx.config.baseUrl}/api/v3/unsubscribe/${encodeURIComponent(`${appId}.${id}.${tokenMac(ctx, appId, id)}`)}`
 
-const notificationOf = async (ctx: AppContext, appId: string) => (await ctx.storage.webhooks.list(appId)).find(isNotification) ?? null
+const notificationOf = async (ctx: AppContext, appId: string) =>
+  (await ctx.storage.webhooks.list(appId)).find(isNotification) ?? null
 
-const view = (ctx: AppContext, enabled: boolean): Notifications => ({ enabled, perHour: NOTIFY_PER_HOUR, smtp: ctx.config.smtpUrl !== null })
+const view = (ctx: AppContext, enabled: boolean): Notifications => ({
+  enabled,
+  perHour: NOTIFY_PER_HOUR,
+  smtp: ctx.config.smtpUrl !== null,
+})
 
 export async function getNotifications(ctx: AppContext, userId: string, appId: string): Promise<Notifications> {
   await requireOwnedApp(ctx, userId, appId)
@@ -39,7 +45,12 @@ export async function getNotifications(ctx: AppContext, userId: string, appId: s
 }
 
 /** Switches the owner's mails on or off. */
-export async function setNotifications(ctx: AppContext, userId: string, appId: string, enabled: boolean): Promise<Notifications> {
+export async function setNotifications(
+  ctx: AppContext,
+  userId: string,
+  appId: string,
+  enabled: boolean,
+): Promise<Notifications> {
   await requireOwnedApp(ctx, userId, appId)
   const existing = await notificationOf(ctx, appId)
   if (enabled && !existing) {

@@ -33,11 +33,17 @@ export interface RecordMailInput {
 
 /** Control characters (C0, DEL, C1, line and paragraph separators) as visible escapes. */
 export const escapeText = (text: string): string =>
-  text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => ({ '\n': '\\n', '\r': '\\r', '\t': '\\t' })[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  text.replace(
+    /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
+    (c) => ({ '\n': '\\n', '\r': '\\r', '\t': '\\t' })[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
 
 /** The app's name fit for a subject line: no control characters, one line, short. */
 export const subjectName = (name: string): string => {
-  const clean = name.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim()
+  const clean = name
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
   return clean.length > MAX_NAME ? `${clean.slice(0, MAX_NAME - 1)}…` : clean || 'an app'
 }
 
@@ -48,7 +54,10 @@ const valueText = (value: unknown): string => {
 
 /** The record's fields as aligned `name  value` lines. */
 export function fieldTable(parsed: unknown): string[] {
-  const entries = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? Object.entries(parsed) : [['value', parsed] as const]
+  const entries =
+    parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? Object.entries(parsed)
+      : [['value', parsed] as const]
   if (entries.length === 0) return ['  (no fields)']
   const names = entries.map(([name]) => escapeText(name))
   const width = Math.min(24, Math.max(...names.map((name) => name.length)))
@@ -60,7 +69,10 @@ export function recordMail(input: RecordMailInput): Mail {
   const name = subjectName(input.appName)
   const many = input.records.length > 1
   const lines: string[] = many
-    ? [`${input.records.length} new records in "${escapeText(input.appName)}" (records that arrive together, or past ${input.perHour} e-mails an hour, come in one e-mail):`, '']
+    ? [
+        `${input.records.length} new records in "${escapeText(input.appName)}" (records that arrive together, or past ${input.perHour} e-mails an hour, come in one e-mail):`,
+        '',
+      ]
     : [`A new record in "${escapeText(input.appName)}":`, '']
   for (const record of input.records.slice(0, MAX_LISTED)) {
     if (many) lines.push(`Record ${record.id} · ${new Date(record.createdAt).toISOString()}`)

@@ -24,11 +24,21 @@ function notifiedRecords(delivery: ClaimedDelivery): NotifiedRecord[] {
 }
 
 /** Mails (or holds) the claimed deliveries of one notification subscription; what to store about each. */
-export async function sendNotifications(ctx: MailContext, group: ClaimedDelivery[], random: () => number): Promise<FinishedAttempt[]> {
+export async function sendNotifications(
+  ctx: MailContext,
+  group: ClaimedDelivery[],
+  random: () => number,
+): Promise<FinishedAttempt[]> {
   const store = ctx.storage.webhooks
   const [first] = group
   const now = ctx.clock.now()
-  const outcome = (fields: Partial<AttemptOutcome>): AttemptOutcome => ({ status: null, error: null, latencyMs: 0, response: null, ...fields })
+  const outcome = (fields: Partial<AttemptOutcome>): AttemptOutcome => ({
+    status: null,
+    error: null,
+    latencyMs: 0,
+    response: null,
+    ...fields,
+  })
   const sent = await store.mailsSince(first.webhookId, now - HOUR)
   if (sent.count >= NOTIFY_PER_HOUR) {
     const at = (sent.oldest ?? now) + HOUR
@@ -38,10 +48,16 @@ export async function sendNotifications(ctx: MailContext, group: ClaimedDelivery
   const app = await ctx.storage.apps.byId(first.appId)
   const owner = app ? await ctx.storage.users.byId(app.ownerId) : null
   if (!app || !owner) {
-    return group.map((delivery) => ({ id: delivery.id, outcome: outcome({ error: 'the app or its owner is gone' }), next: { status: 'dead', disableAfter: Infinity, reason: '' } }))
+    return group.map((delivery) => ({
+      id: delivery.id,
+      outcome: outcome({ error: 'the app or its owner is gone' }),
+      next: { status: 'dead', disableAfter: Infinity, reason: '' },
+    }))
   }
   // In the order stored, whatever order the deliveries were claimed in.
-  const records = group.flatMap(notifiedRecords).sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  const records = group
+    .flatMap(notifiedRecords)
+    .sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
   const started = performance.now()
   try {
     await ctx.mailer.send(
@@ -55,16 +71,30 @@ export async function sendNotifications(ctx: MailContext, group: ClaimedDelivery
       }),
     )
   } catch (error) {
-    const failed = outcome({ error: `mail not sent: ${(error as Error).message}`, latencyMs: Math.round(performance.now() - started) })
+    const failed = outcome({
+      error: `mail not sent: ${(error as Error).message}`,
+      latencyMs: Math.round(performance.now() - started),
+    })
     return group.map((delivery) => {
       const at = nextAttemptAt(delivery.attempts + 1, ctx.clock.now(), random)
-      return { id: delivery.id, outcome: failed, next: at === null ? { status: 'dead', disableAfter: Infinity, reason: '' } : { status: 'pending', nextAt: at } }
+      return {
+        id: delivery.id,
+        outcome: failed,
+        next: at === null ? { status: 'dead', disableAfter: Infinity, reason: '' } : { status: 'pending', nextAt: at },
+      }
     })
   }
   const latencyMs = Math.round(performance.now() - started)
   return group.map((delivery, i) => ({
     id: delivery.id,
-    outcome: i === 0 ? outcome({ status: SENT, latencyMs, response: records.length > 1 ? `digest of ${records.length} records` : 'mail sent' }) : outcome({ latencyMs, response: `sent in the digest ${first.id}` }),
+    outcome:
+      i === 0
+        ? outcome({
+            status: SENT,
+            latencyMs,
+            response: records.length > 1 ? `digest of ${records.length} records` : 'mail sent',
+          })
+        : outcome({ latencyMs, response: `sent in the digest ${first.id}` }),
     next: { status: 'delivered' },
   }))
 }

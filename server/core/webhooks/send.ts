@@ -41,7 +41,10 @@ async function firstBytes(response: Response, limit: number): Promise<string> {
   } finally {
     await reader.cancel().catch(() => {})
   }
-  return Buffer.concat(chunks).subarray(0, limit).toString('utf8').replace(/\uFFFD+$/, '')
+  return Buffer.concat(chunks)
+    .subarray(0, limit)
+    .toString('utf8')
+    .replace(/\uFFFD+$/, '')
 }
 
 /** Sends one attempt; never throws. `ok` when the target answered 2xx. */
@@ -60,11 +63,18 @@ export async function sendAttempt(attempt: Attempt, options: SendOptions): Promi
     })
     const text = await firstBytes(response, WEBHOOK_LIMITS.responseBytes).catch(() => '')
     const ok = response.status >= 200 && response.status < 300
-    const error = ok ? null : response.status >= 300 && response.status < 400 ? `redirect to ${response.headers.get('location') ?? '(no location)'} not followed` : `HTTP ${response.status}`
+    const error = ok
+      ? null
+      : response.status >= 300 && response.status < 400
+        ? `redirect to ${response.headers.get('location') ?? '(no location)'} not followed`
+        : `HTTP ${response.status}`
     return { ok, status: response.status, error, latencyMs: elapsed(), response: text }
   } catch (error) {
     const name = (error as Error).name
-    const message = name === 'TimeoutError' || name === 'AbortError' ? `no answer within ${(options.timeoutMs ?? WEBHOOK_LIMITS.timeoutMs) / 1000} s` : (error as Error).message
+    const message =
+      name === 'TimeoutError' || name === 'AbortError'
+        ? `no answer within ${(options.timeoutMs ?? WEBHOOK_LIMITS.timeoutMs) / 1000} s`
+        : (error as Error).message
     return { ok: false, status: null, error: message, latencyMs: elapsed(), response: null }
   }
 }

@@ -35,7 +35,8 @@ export async function targetProblem(url: string, allowPrivate: boolean, net: Tar
   if (addresses.length === 0) return `the host ${host} has no address`
   for (const address of addresses) {
     const range = net.range(address)
-    if (range) return `the host ${host} resolves to ${address} (${range}), which webhooks may not reach; set SVC_WEBHOOK_ALLOW_PRIVATE=1 on the server to allow private targets`
+    if (range)
+      return `the host ${host} resolves to ${address} (${range}), which webhooks may not reach; set SVC_WEBHOOK_ALLOW_PRIVATE=1 on the server to allow private targets`
   }
   return null
 }

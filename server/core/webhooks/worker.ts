@@ -60,7 +60,11 @@ export function createWebhookWorker(ctx: WorkerContext, options: WorkerOptions):
   const random = options.random ?? Math.random
 
   async function tellOwner(delivery: ClaimedDelivery): Promise<void> {
-    ctx.log.warn('webhook switched off after failing for a whole retry window', { appId: delivery.appId, webhookId: delivery.webhookId, url: delivery.url })
+    ctx.log.warn('webhook switched off after failing for a whole retry window', {
+      appId: delivery.appId,
+      webhookId: delivery.webhookId,
+      url: delivery.url,
+    })
     if (!ctx.config.smtpUrl) return
     const app = await ctx.storage.apps.byId(delivery.appId)
     const owner = app ? await ctx.storage.users.byId(app.ownerId) : null
@@ -84,13 +88,22 @@ export function createWebhookWorker(ctx: WorkerContext, options: WorkerOptions):
   /** Sends one attempt; what to store about it. */
   async function deliver(delivery: ClaimedDelivery): Promise<FinishedAttempt & { error: string | null }> {
     const outcome = await sendAttempt(
-      { url: delivery.url, secret: ctx.sealer.open(delivery.secretCipher), id: delivery.id, body: envelopeBody(delivery), now: ctx.clock.now() },
+      {
+        url: delivery.url,
+        secret: ctx.sealer.open(delivery.secretCipher),
+        id: delivery.id,
+        body: envelopeBody(delivery),
+        now: ctx.clock.now(),
+      },
       { allowPrivate: ctx.config.webhookAllowPrivate, net: options.net },
     )
     const { ok, ...stored } = outcome
     if (ok) return { id: delivery.id, outcome: stored, next: { status: 'delivered' }, error: null }
     const at = nextAttemptAt(delivery.attempts + 1, ctx.clock.now(), random)
-    const next: AttemptNext = at === null ? { status: 'dead', disableAfter: MAX_ATTEMPTS, reason: DISABLED_REASON } : { status: 'pending', nextAt: at }
+    const next: AttemptNext =
+      at === null
+        ? { status: 'dead', disableAfter: MAX_ATTEMPTS, reason: DISABLED_REASON }
+        : { status: 'pending', nextAt: at }
     return { id: delivery.id, outcome: stored, next, error: outcome.error }
   }
 
@@ -118,7 +131,9 @@ export function createWebhookWorker(ctx: WorkerContext, options: WorkerOptions):
     const claimed = await ctx.storage.webhooks.claim(now, now + WEBHOOK_LIMITS.leaseMs, WEBHOOK_LIMITS.batch)
     if (claimed.length === 0) return 0
     const sent = await Promise.all([
-      ...claimed.filter((delivery) => !isNotification(delivery)).map((delivery) => deliver(delivery).then((attempt) => [attempt])),
+      ...claimed
+        .filter((delivery) => !isNotification(delivery))
+        .map((delivery) => deliver(delivery).then((attempt) => [attempt])),
       ...mailGroups(claimed).map((group) => sendNotifications(ctx, group, random)),
     ])
     const attempts = sent.flat()
@@ -127,7 +142,11 @@ export function createWebhookWorker(ctx: WorkerContext, options: WorkerOptions):
     for (const webhookId of disabled) {
       const delivery = claimed.find((d) => d.webhookId === webhookId)!
       const lastError = attempts.find((a) => a.id === delivery.id)?.outcome.error ?? null
-      ctx.background(tellOwner({ ...delivery, lastError }).catch((error: Error) => ctx.log.warn('could not tell the owner of a switched-off webhook', { error: error.message })))
+      ctx.background(
+        tellOwner({ ...delivery, lastError }).catch((error: Error) =>
+          ctx.log.warn('could not tell the owner of a switched-off webhook', { error: error.message }),
+        ),
+      )
     }
     return claimed.length
   }

@@ -15,7 +15,9 @@ import type { PgDb } from './connection.ts'
 export async function deleteAppRecords(tx: Pick<PgDb, 'execute'>, appIds: string[]): Promise<void> {
   if (appIds.length === 0) return
   // In the order a group commit locks them (record-commit.ts), so the two never deadlock.
-  await tx.execute(sql`SELECT app_id FROM app_stats WHERE app_id = ANY(${sql.param(appIds)}::text[]) ORDER BY app_id FOR UPDATE`)
+  await tx.execute(
+    sql`SELECT app_id FROM app_stats WHERE app_id = ANY(${sql.param(appIds)}::text[]) ORDER BY app_id FOR UPDATE`,
+  )
   await tx.execute(sql`DELETE FROM app_stats WHERE app_id = ANY(${sql.param(appIds)}::text[])`)
   await tx.execute(sql`DELETE FROM records WHERE app_id = ANY(${sql.param(appIds)}::text[])`)
 }

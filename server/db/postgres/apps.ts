@@ -11,7 +11,10 @@ import { apps, appStats, endpoints, fields } from './schema.ts'
 const pageWhere = (ownerId: string, page: AppPage): SQL | undefined =>
   page.after === null
     ? eq(apps.ownerId, ownerId)
-    : and(eq(apps.ownerId, ownerId), sql`(${apps.createdAt}, ${apps.id}) < (${page.after.createdAt}::bigint, ${page.after.id}::text)`)
+    : and(
+        eq(apps.ownerId, ownerId),
+        sql`(${apps.createdAt}, ${apps.id}) < (${page.after.createdAt}::bigint, ${page.after.id}::text)`,
+      )
 
 /** The apps store over the PostgreSQL pool. */
 export function postgresApps(db: PgContext): AppStore {
@@ -52,13 +55,20 @@ export function postgresApps(db: PgContext): AppStore {
     async create({ app, endpoint }) {
       await pg.transaction(async (tx) => {
         await tx.insert(apps).values(app)
-        await tx.insert(endpoints).values({ ...endpoint, appId: app.id, createdAt: app.createdAt, updatedAt: app.createdAt })
-        await tx.insert(appStats).values({ appId: app.id, seq: 0, kept: 0, spam: 0, aggregates: '{}', updatedAt: app.createdAt })
+        await tx
+          .insert(endpoints)
+          .values({ ...endpoint, appId: app.id, createdAt: app.createdAt, updatedAt: app.createdAt })
+        await tx
+          .insert(appStats)
+          .values({ appId: app.id, seq: 0, kept: 0, spam: 0, aggregates: '{}', updatedAt: app.createdAt })
       })
     },
 
     async owned(appId, ownerId) {
-      const [row] = await pg.select().from(apps).where(and(eq(apps.id, appId), eq(apps.ownerId, ownerId)))
+      const [row] = await pg
+        .select()
+        .from(apps)
+        .where(and(eq(apps.id, appId), eq(apps.ownerId, ownerId)))
       return row ?? null
     },
 
@@ -72,7 +82,11 @@ export function postgresApps(db: PgContext): AppStore {
 
     async update(appId, changes, updatedAt) {
       return db.changes.transaction(pg, async (tx, changed) => {
-        const rows = await tx.update(apps).set({ ...changes, updatedAt }).where(eq(apps.id, appId)).returning({ id: apps.id })
+        const rows = await tx
+          .update(apps)
+          .set({ ...changes, updatedAt })
+          .where(eq(apps.id, appId))
+          .returning({ id: apps.id })
         if (rows.length > 0) changed(appId, 'app')
         return rows.length > 0
       })

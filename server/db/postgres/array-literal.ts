@@ -10,4 +10,5 @@
  */
 
 /** `{…}` for `values`: numbers, nulls and strings free of control characters (module comment). */
-export const arrayLiteral = (values: ReadonlyArray<string | number | null>): string => `{${JSON.stringify(values).slice(1, -1)}}`
+export const arrayLiteral = (values: ReadonlyArray<string | number | null>): string =>
+  `{${JSON.stringify(values).slice(1, -1)}}`

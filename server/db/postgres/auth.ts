@@ -9,10 +9,20 @@ import { and, asc, desc, eq, gt, lte, ne, sql } from 'drizzle-orm'
 import type { AuthStore, CodeAccountCaps, CodePauseNotice } from '../storage/auth.ts'
 import type { PgTx } from './app-lock.ts'
 import type { PgContext } from './context.ts'
-import { accessTokens, codeFailures, codePauseNotices, emailCodes, emailCodeSends, loginFailures, sessions, users } from './schema.ts'
+import {
+  accessTokens,
+  codeFailures,
+  codePauseNotices,
+  emailCodes,
+  emailCodeSends,
+  loginFailures,
+  sessions,
+  users,
+} from './schema.ts'
 
 /** Serializes the transactions that lock the same `scope` and `key` (an address and client) until they end. */
-const lockAddress = (tx: PgTx, scope: string, key: string) => tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`svc:${scope}:${key}`}, 0))`)
+const lockAddress = (tx: PgTx, scope: string, key: string) =>
+  tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`svc:${scope}:${key}`}, 0))`)
 
 /** The address's counted wrong codes (up to the cap), oldest first, read under the address's lock. */
 async function failuresOf(tx: PgTx, email: string, caps: CodeAccountCaps): Promise<number[]> {
@@ -26,12 +36,25 @@ async function failuresOf(tx: PgTx, email: string, caps: CodeAccountCaps): Promi
 }
 
 /** Claims the pause notice for the address's account under the address's lock; null when there is no account or it was told lately. */
-async function claimNotice(tx: PgTx, email: string, now: number, caps: CodeAccountCaps, cap: CodePauseNotice['cap'], oldestAt: number): Promise<CodePauseNotice | null> {
+async function claimNotice(
+  tx: PgTx,
+  email: string,
+  now: number,
+  caps: CodeAccountCaps,
+  cap: CodePauseNotice['cap'],
+  oldestAt: number,
+): Promise<CodePauseNotice | null> {
   const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email))
   if (!user) return null
-  const [told] = await tx.select({ sentAt: codePauseNotices.sentAt }).from(codePauseNotices).where(eq(codePauseNotices.userId, user.id))
+  const [told] = await tx
+    .select({ sentAt: codePauseNotices.sentAt })
+    .from(codePauseNotices)
+    .where(eq(codePauseNotices.userId, user.id))
   if (told && told.sentAt > caps.noticeSince) return null
-  await tx.insert(codePauseNotices).values({ userId: user.id, sentAt: now }).onConflictDoUpdate({ target: codePauseNotices.userId, set: { sentAt: now } })
+  await tx
+    .insert(codePauseNotices)
+    .values({ userId: user.id, sentAt: now })
+    .onConflictDoUpdate({ target: codePauseNotices.userId, set: { sentAt: now } })
   return { to: email, cap, oldestAt }
 }
 
@@ -71,7 +94,11 @@ export function postgresAuth(db: PgContext): AuthStore {
     },
 
     async sessions(userId) {
-      return pg.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.createdAt), asc(sessions.id))
+      return pg
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, userId))
+        .orderBy(asc(sessions.createdAt), asc(sessions.id))
     },
 
     async insertToken(row) {
@@ -90,7 +117,11 @@ export function postgresAuth(db: PgContext): AuthStore {
     },
 
     async tokens(userId) {
-      return pg.select().from(accessTokens).where(eq(accessTokens.userId, userId)).orderBy(desc(accessTokens.createdAt), desc(accessTokens.id))
+      return pg
+        .select()
+        .from(accessTokens)
+        .where(eq(accessTokens.userId, userId))
+        .orderBy(desc(accessTokens.createdAt), desc(accessTokens.id))
     },
 
     async tokenByHash(hash) {
@@ -103,13 +134,19 @@ export function postgresAuth(db: PgContext): AuthStore {
     },
 
     async deleteToken(userId, id) {
-      const rows = await pg.delete(accessTokens).where(and(eq(accessTokens.id, id), eq(accessTokens.userId, userId))).returning({ id: accessTokens.id })
+      const rows = await pg
+        .delete(accessTokens)
+        .where(and(eq(accessTokens.id, id), eq(accessTokens.userId, userId)))
+        .returning({ id: accessTokens.id })
       return rows.length > 0
     },
 
     async deleteTokens(userId, keepId) {
       const mine = eq(accessTokens.userId, userId)
-      return pg.delete(accessTokens).where(keepId === null ? mine : and(mine, ne(accessTokens.id, keepId))).returning()
+      return pg
+        .delete(accessTokens)
+        .where(keepId === null ? mine : and(mine, ne(accessTokens.id, keepId)))
+        .returning()
     },
 
     async deleteTokenByHash(hash) {
@@ -125,11 +162,18 @@ export function postgresAuth(db: PgContext): AuthStore {
       return pg.transaction(async (tx) => {
         await lockAddress(tx, 'code', email)
         const failures = await failuresOf(tx, email, account)
-        if (failures.length >= account.failureLimit) return { ok: false, cap: 'failures', oldestAt: failures[0] } as const
+        if (failures.length >= account.failureLimit)
+          return { ok: false, cap: 'failures', oldestAt: failures[0] } as const
         const recent = await tx
           .select({ sentAt: emailCodeSends.sentAt })
           .from(emailCodeSends)
-          .where(and(eq(emailCodeSends.email, email), eq(emailCodeSends.client, client), gt(emailCodeSends.sentAt, windowStart)))
+          .where(
+            and(
+              eq(emailCodeSends.email, email),
+              eq(emailCodeSends.client, client),
+              gt(emailCodeSends.sentAt, windowStart),
+            ),
+          )
           .orderBy(asc(emailCodeSends.sentAt))
           .limit(perWindow)
         if (recent.length >= perWindow) return { ok: false, cap: 'client', oldestAt: recent[0].sentAt } as const
@@ -139,11 +183,15 @@ export function postgresAuth(db: PgContext): AuthStore {
           .where(and(eq(emailCodeSends.email, email), gt(emailCodeSends.sentAt, windowStart)))
           .orderBy(asc(emailCodeSends.sentAt))
           .limit(account.sendsPerWindow)
-        if (sent.length >= account.sendsPerWindow) return { ok: false, cap: 'account', oldestAt: sent[0].sentAt } as const
+        if (sent.length >= account.sendsPerWindow)
+          return { ok: false, cap: 'account', oldestAt: sent[0].sentAt } as const
         await tx.insert(emailCodeSends).values({ email, client, sentAt: now })
         const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email))
         if (!user) return { ok: true, stored: false, notice: null } as const
-        await tx.insert(emailCodes).values(code).onConflictDoUpdate({ target: [emailCodes.email, emailCodes.client], set: code })
+        await tx
+          .insert(emailCodes)
+          .values(code)
+          .onConflictDoUpdate({ target: [emailCodes.email, emailCodes.client], set: code })
         const reached = sent.length + 1 === account.sendsPerWindow
         const notice = reached ? await claimNotice(tx, email, now, account, 'account', sent[0]?.sentAt ?? now) : null
         return { ok: true, stored: true, notice } as const
@@ -157,11 +205,16 @@ export function postgresAuth(db: PgContext): AuthStore {
         // Every try for the address queues here, so the wrong-code cap is exact across processes.
         await lockAddress(tx, 'code', email)
         const failures = await failuresOf(tx, email, account)
-        if (failures.length >= account.failureLimit) return { ok: false, cap: 'failures', oldestAt: failures[0] } as const
+        if (failures.length >= account.failureLimit)
+          return { ok: false, cap: 'failures', oldestAt: failures[0] } as const
         const failed = async () => {
           await tx.insert(codeFailures).values({ email, at: now })
           const reached = failures.length + 1 === account.failureLimit
-          return { ok: true, user: null, notice: reached ? await claimNotice(tx, email, now, account, 'failures', failures[0] ?? now) : null } as const
+          return {
+            ok: true,
+            user: null,
+            notice: reached ? await claimNotice(tx, email, now, account, 'failures', failures[0] ?? now) : null,
+          } as const
         }
         const [taken] = await tx
           .update(emailCodes)
@@ -185,7 +238,11 @@ export function postgresAuth(db: PgContext): AuthStore {
     },
 
     async codeFailures(email) {
-      const rows = await pg.select({ at: codeFailures.at }).from(codeFailures).where(eq(codeFailures.email, email)).orderBy(asc(codeFailures.at), asc(codeFailures.id))
+      const rows = await pg
+        .select({ at: codeFailures.at })
+        .from(codeFailures)
+        .where(eq(codeFailures.email, email))
+        .orderBy(asc(codeFailures.at), asc(codeFailures.id))
       return rows.map((row) => row.at)
     },
 
@@ -194,7 +251,11 @@ export function postgresAuth(db: PgContext): AuthStore {
     },
 
     async emailCodes(email) {
-      return pg.select().from(emailCodes).where(eq(emailCodes.email, email)).orderBy(asc(emailCodes.createdAt), asc(emailCodes.client))
+      return pg
+        .select()
+        .from(emailCodes)
+        .where(eq(emailCodes.email, email))
+        .orderBy(asc(emailCodes.createdAt), asc(emailCodes.client))
     },
 
     async codeSends(email) {
@@ -214,7 +275,9 @@ export function postgresAuth(db: PgContext): AuthStore {
         const counted = await tx
           .select({ at: loginFailures.at })
           .from(loginFailures)
-          .where(and(eq(loginFailures.email, email), eq(loginFailures.client, client), gt(loginFailures.at, windowStart)))
+          .where(
+            and(eq(loginFailures.email, email), eq(loginFailures.client, client), gt(loginFailures.at, windowStart)),
+          )
           .orderBy(asc(loginFailures.at))
           .limit(limit)
         if (counted.length >= limit) return { ok: false, oldestAt: counted[0].at } as const
@@ -228,7 +291,10 @@ export function postgresAuth(db: PgContext): AuthStore {
     },
 
     async loginFailures(email, since) {
-      const rows = await pg.select({ at: loginFailures.at }).from(loginFailures).where(and(eq(loginFailures.email, email), gt(loginFailures.at, since)))
+      const rows = await pg
+        .select({ at: loginFailures.at })
+        .from(loginFailures)
+        .where(and(eq(loginFailures.email, email), gt(loginFailures.at, since)))
       return rows.length
     },
   }

@@ -8,7 +8,13 @@
  */
 import { sql } from 'drizzle-orm'
 import type { SQL } from 'bun'
-import { EVERY_APP, localChangeFeed, type ChangeFeed, type ChangeKind, type LocalChangeFeed } from '../storage/changes.ts'
+import {
+  EVERY_APP,
+  localChangeFeed,
+  type ChangeFeed,
+  type ChangeKind,
+  type LocalChangeFeed,
+} from '../storage/changes.ts'
 import type { PgDb } from './connection.ts'
 
 const CHANNEL = 'svc_changes'
@@ -21,7 +27,10 @@ type Executor = Pick<PgDb, 'execute'>
 export type RawRun = <Row = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<Row[]>
 
 /** A RawRun over a Bun.SQL pool or transaction. */
-export const rawRun = (client: Pick<SQL, 'unsafe'>): RawRun => (text, params = []) => client.unsafe(text, params) as Promise<never>
+export const rawRun =
+  (client: Pick<SQL, 'unsafe'>): RawRun =>
+  (text, params = []) =>
+    client.unsafe(text, params) as Promise<never>
 
 type Changed = (appId: string, kind: ChangeKind) => void
 
@@ -30,7 +39,10 @@ export interface PgChanges extends ChangeFeed {
    * Runs `work` in one transaction; each `changed(appId, kind)` it calls is sent with NOTIFY
    * before the commit and delivered to this process's subscribers after it.
    */
-  transaction<T>(db: PgDb, work: (tx: Parameters<Parameters<PgDb['transaction']>[0]>[0], changed: Changed) => Promise<T>): Promise<T>
+  transaction<T>(
+    db: PgDb,
+    work: (tx: Parameters<Parameters<PgDb['transaction']>[0]>[0], changed: Changed) => Promise<T>,
+  ): Promise<T>
   /** The same on the raw pool: `run` sends SQL text with bound parameters in the transaction. */
   rawTransaction<T>(client: SQL, work: (run: RawRun, changed: Changed) => Promise<T>): Promise<T>
   /** Sends notices for a change already committed by one statement on `db` (no transaction needed). */
@@ -77,7 +89,8 @@ function changeNotes(local: LocalChangeFeed) {
 
 function changesOver(local: LocalChangeFeed, processId: string, stop: () => Promise<void>): PgChanges {
   const payload = (appId: string, kind: ChangeKind) => `${processId} ${appId} ${kind}`
-  const send = (db: Executor, appId: string, kind: ChangeKind) => db.execute(sql`SELECT pg_notify(${CHANNEL}, ${payload(appId, kind)})`)
+  const send = (db: Executor, appId: string, kind: ChangeKind) =>
+    db.execute(sql`SELECT pg_notify(${CHANNEL}, ${payload(appId, kind)})`)
   return {
     subscribe: local.subscribe,
     async transaction(db, work) {

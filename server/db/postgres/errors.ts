@@ -18,14 +18,15 @@ export interface PgFailure {
 export function pgFailureOf(error: unknown): PgFailure | null {
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
     const { errno, constraint } = e as Error & { errno?: unknown; constraint?: unknown }
-    if (typeof errno === 'string' && /^[0-9A-Z]{5}$/.test(errno)) return { code: errno, constraint: typeof constraint === 'string' ? constraint : null }
+    if (typeof errno === 'string' && /^[0-9A-Z]{5}$/.test(errno))
+      return { code: errno, constraint: typeof constraint === 'string' ? constraint : null }
   }
   return null
 }
 
 /** SQLSTATEs that mean the server's storage refused the work: disk full, out of resources, I/O error. */
 const STORAGE_STATES: Record<string, string> = {
-  '53100': 'the database server\'s disk is full (PostgreSQL 53100 disk_full)',
+  '53100': "the database server's disk is full (PostgreSQL 53100 disk_full)",
   '53000': 'the database server is out of resources (PostgreSQL 53000 insufficient_resources)',
   '58030': 'the database server failed a read or write (PostgreSQL 58030 io_error)',
 }

@@ -19,14 +19,25 @@ export function postgresExperts(db: PgContext): ExpertStore {
     upsertProfile: (appId, patch, updatedAt) =>
       db.changes.transaction(db.db, async (tx, changed) => {
         const set = { ...definedOnly(patch), updatedAt }
-        const [row] = await tx.insert(experts).values({ appId, ...set }).onConflictDoUpdate({ target: experts.appId, set }).returning()
+        const [row] = await tx
+          .insert(experts)
+          .values({ appId, ...set })
+          .onConflictDoUpdate({ target: experts.appId, set })
+          .returning()
         changed(appId, 'app')
         return row
       }),
 
     comments: (appId) =>
       db.db
-        .select({ scaleId: expertComments.scaleId, scaleKey: scales.key, levelKey: expertComments.levelKey, text: expertComments.text, createdAt: expertComments.createdAt, updatedAt: expertComments.updatedAt })
+        .select({
+          scaleId: expertComments.scaleId,
+          scaleKey: scales.key,
+          levelKey: expertComments.levelKey,
+          text: expertComments.text,
+          createdAt: expertComments.createdAt,
+          updatedAt: expertComments.updatedAt,
+        })
         .from(expertComments)
         .innerJoin(scales, eq(scales.id, expertComments.scaleId))
         .where(eq(expertComments.appId, appId))
@@ -34,24 +45,55 @@ export function postgresExperts(db: PgContext): ExpertStore {
 
     setComment: (comment, hasLevel) =>
       db.changes.transaction(db.db, async (tx, changed): Promise<ExpertCommentWrite> => {
-        const [scale] = await tx.select().from(scales).where(and(eq(scales.appId, comment.appId), eq(scales.id, comment.scaleId))).for('share')
+        const [scale] = await tx
+          .select()
+          .from(scales)
+          .where(and(eq(scales.appId, comment.appId), eq(scales.id, comment.scaleId)))
+          .for('share')
         if (!scale) return { ok: false, reason: 'not_found' }
         if (!hasLevel(scale)) return { ok: false, reason: 'no_level' }
         const { text, now } = comment
         const [stored] = await tx
           .insert(expertComments)
-          .values({ id: comment.id, appId: comment.appId, scaleId: scale.id, levelKey: comment.levelKey, text, createdAt: now, updatedAt: now })
-          .onConflictDoUpdate({ target: [expertComments.scaleId, expertComments.levelKey], set: { text, updatedAt: now } })
+          .values({
+            id: comment.id,
+            appId: comment.appId,
+            scaleId: scale.id,
+            levelKey: comment.levelKey,
+            text,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .onConflictDoUpdate({
+            target: [expertComments.scaleId, expertComments.levelKey],
+            set: { text, updatedAt: now },
+          })
           .returning()
         changed(comment.appId, 'app')
-        return { ok: true, row: { scaleId: scale.id, scaleKey: scale.key, levelKey: stored.levelKey, text: stored.text, createdAt: stored.createdAt, updatedAt: stored.updatedAt } }
+        return {
+          ok: true,
+          row: {
+            scaleId: scale.id,
+            scaleKey: scale.key,
+            levelKey: stored.levelKey,
+            text: stored.text,
+            createdAt: stored.createdAt,
+            updatedAt: stored.updatedAt,
+          },
+        }
       }),
 
     removeComment: (appId, scaleId, levelKey) =>
       db.changes.transaction(db.db, async (tx, changed) => {
         const removed = await tx
           .delete(expertComments)
-          .where(and(eq(expertComments.appId, appId), eq(expertComments.scaleId, scaleId), eq(expertComments.levelKey, levelKey)))
+          .where(
+            and(
+              eq(expertComments.appId, appId),
+              eq(expertComments.scaleId, scaleId),
+              eq(expertComments.levelKey, levelKey),
+            ),
+          )
           .returning({ id: expertComments.id })
         if (removed.length === 0) return false
         changed(appId, 'app')
@@ -61,4 +103,5 @@ export function postgresExperts(db: PgContext): ExpertStore {
 }
 
 /** `patch` without the properties left out. */
-const definedOnly = <T extends object>(patch: T): Partial<T> => Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as Partial<T>
+const definedOnly = <T extends object>(patch: T): Partial<T> =>
+  Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as Partial<T>

@@ -39,7 +39,10 @@ export function postgresFields(db: PgContext): FieldStore {
   const pg = db.db
 
   /** Runs `work` under the app's lock in a transaction that announces `fields` when it succeeded. */
-  const locked = <R extends { ok: boolean }>(appId: string, work: (tx: PgTx) => Promise<R>): Promise<R | { ok: false; reason: 'no_app' }> =>
+  const locked = <R extends { ok: boolean }>(
+    appId: string,
+    work: (tx: PgTx) => Promise<R>,
+  ): Promise<R | { ok: false; reason: 'no_app' }> =>
     db.changes.transaction(pg, async (tx, changed) => {
       if (!(await lockApp(tx, appId))) return { ok: false, reason: 'no_app' } as const
       const result = await work(tx)
@@ -55,7 +58,10 @@ export function postgresFields(db: PgContext): FieldStore {
       return refuseOnUnique(
         () =>
           locked(appId, async (tx) => {
-            const [endpoint] = await tx.select({ honeypot: endpoints.honeypot }).from(endpoints).where(eq(endpoints.appId, appId))
+            const [endpoint] = await tx
+              .select({ honeypot: endpoints.honeypot })
+              .from(endpoints)
+              .where(eq(endpoints.appId, appId))
             const existing = await listOf(tx, appId)
             const field = decide({ fields: existing, honeypot: endpoint?.honeypot ?? '' })
             const row: FieldRow = { ...field, appId, proposed: false, proposedBy: null, position: existing.length }
@@ -74,8 +80,16 @@ export function postgresFields(db: PgContext): FieldStore {
             const current = await findIn(tx, appId, ref)
             if (!current) return { ok: false, reason: 'no_field' } as const
             const siblings = await listOf(tx, appId)
-            const [endpoint] = await tx.select({ published: endpoints.published, honeypot: endpoints.honeypot }).from(endpoints).where(eq(endpoints.appId, appId))
-            const { position, ...change } = decide({ current, fields: siblings, published: endpoint?.published ?? false, honeypot: endpoint?.honeypot ?? '' })
+            const [endpoint] = await tx
+              .select({ published: endpoints.published, honeypot: endpoints.honeypot })
+              .from(endpoints)
+              .where(eq(endpoints.appId, appId))
+            const { position, ...change } = decide({
+              current,
+              fields: siblings,
+              published: endpoint?.published ?? false,
+              honeypot: endpoint?.honeypot ?? '',
+            })
             if (change.name !== current.name && siblings.some((field) => field.name === change.name)) return NAME_TAKEN
             await tx.update(fields).set(change).where(eq(fields.id, current.id))
             if (position !== undefined && position !== current.position) {
@@ -94,7 +108,8 @@ export function postgresFields(db: PgContext): FieldStore {
       return db.changes.transaction(pg, async (tx, changed) => {
         if (!(await lockApp(tx, appId))) return { ok: false, reason: 'no_app' } as const
         const chosen = decide(await listOf(tx, appId))
-        for (const { id, type } of chosen) await tx.update(fields).set({ type, proposed: false, autoCreated: false, updatedAt }).where(eq(fields.id, id))
+        for (const { id, type } of chosen)
+          await tx.update(fields).set({ type, proposed: false, autoCreated: false, updatedAt }).where(eq(fields.id, id))
         if (chosen.length > 0) changed(appId, 'fields')
         const ids = new Set(chosen.map((field) => field.id))
         return { ok: true, rows: (await listOf(tx, appId)).filter((row) => ids.has(row.id)) } as const
@@ -115,7 +130,10 @@ export function postgresFields(db: PgContext): FieldStore {
       return locked(appId, async (tx) => {
         const rows = await listOf(tx, appId)
         const byId = new Map(rows.map((row) => [row.id, row]))
-        await renumber(tx, decide(rows).map((id) => byId.get(id)!))
+        await renumber(
+          tx,
+          decide(rows).map((id) => byId.get(id)!),
+        )
         return { ok: true, fields: await listOf(tx, appId) } as const
       })
     },

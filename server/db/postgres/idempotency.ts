@@ -19,7 +19,12 @@ const RELEASE = 'DELETE FROM idempotency_keys WHERE app_id = $1 AND key = ANY($2
  * Claims the key of each keyed job of `list` (one app's): a job whose fresh key is stored
  * already gets its result (replayed or key_reused) and leaves the list. The jobs to write.
  */
-export async function claimKeys<Entry extends { job: RecordJob; index: number }>(run: RawRun, appId: string, list: Entry[], results: JobResult[]): Promise<Entry[]> {
+export async function claimKeys<Entry extends { job: RecordJob; index: number }>(
+  run: RawRun,
+  appId: string,
+  list: Entry[],
+  results: JobResult[],
+): Promise<Entry[]> {
   const kept: Entry[] = []
   for (const entry of list) {
     const claim = entry.job.idempotency
@@ -28,13 +33,23 @@ export async function claimKeys<Entry extends { job: RecordJob; index: number }>
       continue
     }
     const ids = JSON.stringify(entry.job.records.map((record) => record.id))
-    const claimed = await run<{ claimed: number }>(CLAIM, [appId, claim.key, claim.fingerprint, ids, entry.job.createdAt, claim.notBefore])
+    const claimed = await run<{ claimed: number }>(CLAIM, [
+      appId,
+      claim.key,
+      claim.fingerprint,
+      ids,
+      entry.job.createdAt,
+      claim.notBefore,
+    ])
     if (claimed.length > 0) {
       kept.push(entry)
       continue
     }
     const [stored] = await run<{ fingerprint: string; ids: string }>(STORED, [appId, claim.key])
-    results[entry.index] = stored.fingerprint === claim.fingerprint ? { ok: false, reason: 'replayed', ids: JSON.parse(stored.ids) as string[] } : { ok: false, reason: 'key_reused' }
+    results[entry.index] =
+      stored.fingerprint === claim.fingerprint
+        ? { ok: false, reason: 'replayed', ids: JSON.parse(stored.ids) as string[] }
+        : { ok: false, reason: 'key_reused' }
   }
   return kept
 }
@@ -46,7 +61,12 @@ export async function releaseKeys(run: RawRun, appId: string, refused: RecordJob
 }
 
 /** Deletes keys created before `before`; how many. */
-export async function pruneKeys(client: { unsafe(text: string, params: unknown[]): Promise<unknown> }, before: number): Promise<number> {
-  const result = (await client.unsafe('DELETE FROM idempotency_keys WHERE created_at < $1', [before])) as unknown as { count: number }
+export async function pruneKeys(
+  client: { unsafe(text: string, params: unknown[]): Promise<unknown> },
+  before: number,
+): Promise<number> {
+  const result = (await client.unsafe('DELETE FROM idempotency_keys WHERE created_at < $1', [before])) as unknown as {
+    count: number
+  }
   return result.count
 }

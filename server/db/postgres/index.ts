@@ -37,7 +37,8 @@ export async function openPostgresStorage(url: string, options: PostgresStorageO
   try {
     if (options.migrate !== false) await migratePostgres(connection.client)
     const processId = crypto.randomUUID()
-    const changes = options.listen === false ? unheardChanges(processId) : await listenForChanges(connection.client, processId)
+    const changes =
+      options.listen === false ? unheardChanges(processId) : await listenForChanges(connection.client, processId)
     const db: PgContext = { ...connection, changes, now: options.now ?? Date.now }
     const plain: Stores = {
       users: postgresUsers(db),

@@ -17,7 +17,10 @@ export const PG_MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle/post
 const MIGRATION_LOCK = 0x5_7c_0001
 
 /** Brings the schema up to date under the migration lock (from the executable's embedded copy there); safe to call from every process on every start. */
-export async function migratePostgres(client: SQL, folder = embeddedPath('drizzle/postgres') ?? PG_MIGRATIONS_FOLDER): Promise<void> {
+export async function migratePostgres(
+  client: SQL,
+  folder = embeddedPath('drizzle/postgres') ?? PG_MIGRATIONS_FOLDER,
+): Promise<void> {
   const session = await client.reserve()
   try {
     await session`SELECT pg_advisory_lock(${MIGRATION_LOCK})`

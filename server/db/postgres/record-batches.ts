@@ -40,7 +40,9 @@ export function batchSql(appId: string, query: StatsBatchQuery, columns: keyof t
   const start = query.start
   if ('at' in start) where.push(`r.${key} ${dir === 'DESC' ? '<=' : '>='} ${bind(start.at, 'int')}`)
   else if ('afterId' in start) {
-    where.push(`r.${key} ${dir === 'DESC' ? '<' : '>'} COALESCE((SELECT a.${key} FROM records a WHERE a.app_id = $1 AND a.id = ${bind(start.afterId, 'text')}), ${bind(start.key, 'int')})`)
+    where.push(
+      `r.${key} ${dir === 'DESC' ? '<' : '>'} COALESCE((SELECT a.${key} FROM records a WHERE a.app_id = $1 AND a.id = ${bind(start.afterId, 'text')}), ${bind(start.key, 'int')})`,
+    )
   }
   const limit = bind(query.rows, 'int')
   const offset = 'skip' in start ? ` OFFSET ${bind(start.skip, 'int')}` : ''
@@ -58,5 +60,8 @@ export function batchSql(appId: string, query: StatsBatchQuery, columns: keyof t
 /** The statement counting the records of `appId` that `selection` and `filter` select. */
 export function filteredCountSql(appId: string, selection: ReadSelection, filter: FilterNode): Compiled {
   const condition = compileFilter(filter, [appId])
-  return { sql: `SELECT COUNT(*)::int AS n FROM records r ${FILTER_JOIN} WHERE r.app_id = $1 AND ${SELECTION[selection]} AND ${condition.sql}`, params: condition.params }
+  return {
+    sql: `SELECT COUNT(*)::int AS n FROM records r ${FILTER_JOIN} WHERE r.app_id = $1 AND ${SELECTION[selection]} AND ${condition.sql}`,
+    params: condition.params,
+  }
 }

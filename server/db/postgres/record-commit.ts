@@ -71,7 +71,8 @@ const COMMIT_GROUP_WITH_OUTBOX = COMMIT_GROUP.replace(
 )
 
 const LOCK_COUNTERS = 'SELECT app_id FROM app_stats WHERE app_id = ANY($1::text[]) ORDER BY app_id FOR UPDATE'
-const FIELD_FACTS = 'SELECT name, position, proposed, proposed_by AS "proposedBy", created_at AS "createdAt" FROM fields WHERE app_id = $1'
+const FIELD_FACTS =
+  'SELECT name, position, proposed, proposed_by AS "proposedBy", created_at AS "createdAt" FROM fields WHERE app_id = $1'
 const INSERT_FIELDS = `INSERT INTO fields (id, app_id, name, type, label, required, options, position, auto_created, proposed, proposed_by, created_at, updated_at)
   SELECT f.id, $1, f.name, f.type, '', false, NULL, f.position, true, f.proposed_by IS NOT NULL, f.proposed_by, f.created_at, f.created_at
   FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::bigint[], $7::text[]) AS f(id, name, type, position, created_at, proposed_by)`
@@ -93,10 +94,36 @@ function byApp(jobs: RecordJob[]): Array<[string, Entry[]]> {
  * Numbers and inserts the records of `apps` after their counters and moves the counters
  * on, in one statement; sets each job's result (`not_found` for an app that is gone).
  */
-async function insertGroup(run: RawRun, now: number, apps: Array<[string, Entry[]]>, results: JobResult[]): Promise<void> {
-  const perApp = { ids: [] as string[], count: [] as number[], kept: [] as number[], spam: [] as number[], first: [] as Array<number | null>, last: [] as Array<number | null> }
-  const rows = { appIds: [] as string[], ids: [] as string[], ord: [] as number[], posOffsets: [] as Array<number | null>, data: [] as string[], meta: [] as string[], scores: [] as Array<string | null>, createdAt: [] as number[] }
-  const batches = { appIds: [] as string[], firstIds: [] as string[], payloads: [] as string[], records: [] as number[] }
+async function insertGroup(
+  run: RawRun,
+  now: number,
+  apps: Array<[string, Entry[]]>,
+  results: JobResult[],
+): Promise<void> {
+  const perApp = {
+    ids: [] as string[],
+    count: [] as number[],
+    kept: [] as number[],
+    spam: [] as number[],
+    first: [] as Array<number | null>,
+    last: [] as Array<number | null>,
+  }
+  const rows = {
+    appIds: [] as string[],
+    ids: [] as string[],
+    ord: [] as number[],
+    posOffsets: [] as Array<number | null>,
+    data: [] as string[],
+    meta: [] as string[],
+    scores: [] as Array<string | null>,
+    createdAt: [] as number[],
+  }
+  const batches = {
+    appIds: [] as string[],
+    firstIds: [] as string[],
+    payloads: [] as string[],
+    records: [] as number[],
+  }
   /** Where each job's records start among its app's records. */
   const starts = new Map<number, { seq: number; pos: number }>()
   for (const [appId, entries] of apps) {
@@ -142,17 +169,23 @@ async function insertGroup(run: RawRun, now: number, apps: Array<[string, Entry[
   const columns = [rows.appIds, rows.ids, rows.ord, rows.posOffsets, rows.data, rows.meta, rows.scores, rows.createdAt]
   const outbox = batches.appIds.length > 0
   if (outbox) columns.push(batches.appIds, batches.firstIds, batches.payloads, batches.records)
-  const answered = await run<{ app_id: string; seq0: number; kept0: number; generation: number }>(outbox ? COMMIT_GROUP_WITH_OUTBOX : COMMIT_GROUP, [
-    perApp.ids, perApp.count, perApp.kept, perApp.spam, perApp.first, perApp.last, now,
-    ...columns.map(arrayLiteral),
-  ])
+  const answered = await run<{ app_id: string; seq0: number; kept0: number; generation: number }>(
+    outbox ? COMMIT_GROUP_WITH_OUTBOX : COMMIT_GROUP,
+    [perApp.ids, perApp.count, perApp.kept, perApp.spam, perApp.first, perApp.last, now, ...columns.map(arrayLiteral)],
+  )
   const counters = new Map(answered.map((row) => [row.app_id, row]))
   for (const [appId, entries] of apps) {
     const row = counters.get(appId)
     for (const { index, fieldsCreated } of entries) {
       const start = starts.get(index)!
       results[index] = row
-        ? { ok: true, firstSeq: row.seq0 + start.seq + 1, firstPos: row.kept0 + start.pos + 1, generation: row.generation, fieldsCreated }
+        ? {
+            ok: true,
+            firstSeq: row.seq0 + start.seq + 1,
+            firstPos: row.kept0 + start.pos + 1,
+            generation: row.generation,
+            fieldsCreated,
+          }
         : { ok: false, reason: 'not_found' }
     }
   }
@@ -164,8 +197,20 @@ async function insertGroup(run: RawRun, now: number, apps: Array<[string, Entry[
  * (storage/field-tally.ts); refused jobs get their result. The accepted jobs, and whether
  * a field was made.
  */
-async function createFields(run: RawRun, appId: string, entries: Entry[], maxFields: number, results: JobResult[]): Promise<{ accepted: Entry[]; created: boolean }> {
-  const stored = await run<{ name: string; position: number; proposed: boolean; proposedBy: string | null; createdAt: number | string }>(FIELD_FACTS, [appId])
+async function createFields(
+  run: RawRun,
+  appId: string,
+  entries: Entry[],
+  maxFields: number,
+  results: JobResult[],
+): Promise<{ accepted: Entry[]; created: boolean }> {
+  const stored = await run<{
+    name: string
+    position: number
+    proposed: boolean
+    proposedBy: string | null
+    createdAt: number | string
+  }>(FIELD_FACTS, [appId])
   const tally = fieldTally(stored.map((row) => ({ ...row, createdAt: Number(row.createdAt) })))
   const made: FieldToMake[] = []
   const accepted: Entry[] = []
@@ -179,7 +224,15 @@ async function createFields(run: RawRun, appId: string, entries: Entry[], maxFie
     accepted.push({ ...entry, fieldsCreated: fields.length > 0 })
   }
   if (made.length > 0) {
-    await run(INSERT_FIELDS, [appId, made.map((f) => f.id), made.map((f) => f.name), made.map((f) => f.type), made.map((f) => f.position), made.map((f) => f.createdAt), made.map((f) => f.proposedBy)])
+    await run(INSERT_FIELDS, [
+      appId,
+      made.map((f) => f.id),
+      made.map((f) => f.name),
+      made.map((f) => f.type),
+      made.map((f) => f.position),
+      made.map((f) => f.createdAt),
+      made.map((f) => f.proposedBy),
+    ])
   }
   return { accepted, created: made.length > 0 }
 }
@@ -195,7 +248,9 @@ export function postgresCommitGroup(db: PgContext): (jobs: RecordJob[], maxField
       await insertGroup(rawRun(db.client), now, apps, results)
     } else {
       await db.changes.rawTransaction(db.client, async (run, changed) => {
-        const present = new Set((await run<{ app_id: string }>(LOCK_COUNTERS, [apps.map(([appId]) => appId)])).map((row) => row.app_id))
+        const present = new Set(
+          (await run<{ app_id: string }>(LOCK_COUNTERS, [apps.map(([appId]) => appId)])).map((row) => row.app_id),
+        )
         const kept: Array<[string, Entry[]]> = []
         for (const [appId, all] of apps) {
           if (!present.has(appId)) {
@@ -210,7 +265,11 @@ export function postgresCommitGroup(db: PgContext): (jobs: RecordJob[], maxField
           const made = await createFields(run, appId, entries, maxFields, results)
           if (made.created) changed(appId, 'fields')
           const accepted = new Set(made.accepted.map(({ index }) => index))
-          await releaseKeys(run, appId, entries.filter(({ index }) => !accepted.has(index)).map(({ job }) => job))
+          await releaseKeys(
+            run,
+            appId,
+            entries.filter(({ index }) => !accepted.has(index)).map(({ job }) => job),
+          )
           if (made.accepted.length > 0) kept.push([appId, made.accepted])
         }
         if (kept.length > 0) await insertGroup(run, now, kept, results)

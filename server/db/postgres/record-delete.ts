@@ -29,7 +29,11 @@ import { eachStatsBatch } from './stats-batches.ts'
 export type ChangedRow = Pick<StatsRow, 'id' | 'seq' | 'pos' | 'spam'>
 
 /** Renumbers the app's rows after the deleted ones (`doomed`, by seq), negated then flipped. */
-async function renumber(exec: Exec, appId: string, doomed: ReadonlyArray<{ seq: number; pos: number | null }>): Promise<void> {
+async function renumber(
+  exec: Exec,
+  appId: string,
+  doomed: ReadonlyArray<{ seq: number; pos: number | null }>,
+): Promise<void> {
   const from: number[] = []
   const below: Array<number | null> = []
   const seqShift: number[] = []
@@ -60,9 +64,13 @@ async function refillValues(exec: Exec, appId: string, request: RefillRequest): 
   if (request.kind === 'times') {
     rows = await rowsOf(exec, sql`SELECT created_at::float8 AS v FROM records WHERE app_id = ${appId} AND ${which}`)
   } else {
-    const value = request.kind === 'numbers' ? sql`data::json -> ${request.field}` : sql`scores::json -> ${request.key} -> 'score'`
+    const value =
+      request.kind === 'numbers' ? sql`data::json -> ${request.field}` : sql`scores::json -> ${request.key} -> 'score'`
     const present = request.kind === 'scores' ? sql` AND scores IS NOT NULL` : sql``
-    rows = await rowsOf(exec, sql`SELECT v::text AS v FROM (SELECT ${value} AS v FROM records WHERE app_id = ${appId} AND ${which}${present}) s WHERE json_typeof(v) = 'number'`)
+    rows = await rowsOf(
+      exec,
+      sql`SELECT v::text AS v FROM (SELECT ${value} AS v FROM records WHERE app_id = ${appId} AND ${which}${present}) s WHERE json_typeof(v) = 'number'`,
+    )
   }
   return rows.map((row) => Number(row.v))
 }
@@ -72,10 +80,23 @@ async function refillValues(exec: Exec, appId: string, request: RefillRequest): 
  * records after its start, then the changed rows (`changed`, by seq) as they are now, each
  * read in batches within its budget, so a change of big records holds a batch at a time.
  */
-export async function feedAdjuster(exec: Exec, appId: string, adjust: DeleteAdjuster, start: number | null, changed: ReadonlyArray<{ seq: number }>): Promise<void> {
+export async function feedAdjuster(
+  exec: Exec,
+  appId: string,
+  adjust: DeleteAdjuster,
+  start: number | null,
+  changed: ReadonlyArray<{ seq: number }>,
+): Promise<void> {
   if (start === null) return
   await eachStatsBatch(exec, appId, start + 1, adjust.budget, (rows) => adjust.add(rows))
-  await eachStatsBatch(exec, appId, changed[0].seq, adjust.budget, (rows) => adjust.subtract(rows), changed.map((row) => row.seq))
+  await eachStatsBatch(
+    exec,
+    appId,
+    changed[0].seq,
+    adjust.budget,
+    (rows) => adjust.subtract(rows),
+    changed.map((row) => row.seq),
+  )
 }
 
 /**
@@ -83,9 +104,17 @@ export async function feedAdjuster(exec: Exec, appId: string, adjust: DeleteAdju
  * fed for (feedAdjuster), read after the rows changed so refills see the records as they
  * are now; `{}` (rebuilt on the next read) when the adjuster could not start.
  */
-export async function adjustedDocument(exec: Exec, appId: string, adjust: DeleteAdjuster, start: number | null): Promise<{ document: string; firstAt: number | null; lastAt: number | null }> {
+export async function adjustedDocument(
+  exec: Exec,
+  appId: string,
+  adjust: DeleteAdjuster,
+  start: number | null,
+): Promise<{ document: string; firstAt: number | null; lastAt: number | null }> {
   if (start === null) {
-    const [times] = await rowsOf<{ firstAt: number | null; lastAt: number | null }>(exec, sql`SELECT MIN(created_at)::float8 AS "firstAt", MAX(created_at)::float8 AS "lastAt" FROM records WHERE app_id = ${appId}`)
+    const [times] = await rowsOf<{ firstAt: number | null; lastAt: number | null }>(
+      exec,
+      sql`SELECT MIN(created_at)::float8 AS "firstAt", MAX(created_at)::float8 AS "lastAt" FROM records WHERE app_id = ${appId}`,
+    )
     return { document: '{}', ...times }
   }
   const values: number[][] = []
@@ -94,25 +123,43 @@ export async function adjustedDocument(exec: Exec, appId: string, adjust: Delete
 }
 
 /** The delete unit of the PostgreSQL record store. */
-export function postgresDeleteRecords(db: PgContext): (appId: string, ids: readonly string[], adjust: DeleteAdjuster) => Promise<DeleteOutcome> {
+export function postgresDeleteRecords(
+  db: PgContext,
+): (appId: string, ids: readonly string[], adjust: DeleteAdjuster) => Promise<DeleteOutcome> {
   return async (appId, ids, adjust) => {
     const unique = [...new Set(ids)]
     return db.changes.transaction(db.db, async (tx, changed) => {
-      const [row] = await rowsOf<Counters & { document: string }>(tx, sql`SELECT seq, kept, spam, generation, aggregates AS document FROM app_stats WHERE app_id = ${appId} FOR UPDATE`)
+      const [row] = await rowsOf<Counters & { document: string }>(
+        tx,
+        sql`SELECT seq, kept, spam, generation, aggregates AS document FROM app_stats WHERE app_id = ${appId} FOR UPDATE`,
+      )
       if (!row) return { deleted: 0, counters: { seq: 0, kept: 0, spam: 0, generation: 0 } }
       const counters: Counters = { seq: row.seq, kept: row.kept, spam: row.spam, generation: row.generation }
       // Their numbers and flags only: their text is read in batches (feedAdjuster).
-      const doomed = await rowsOf<ChangedRow>(tx, sql`SELECT id, seq, pos, spam FROM records WHERE app_id = ${appId} AND id = ANY(${sql.param(unique)}::text[]) ORDER BY seq`)
+      const doomed = await rowsOf<ChangedRow>(
+        tx,
+        sql`SELECT id, seq, pos, spam FROM records WHERE app_id = ${appId} AND id = ANY(${sql.param(unique)}::text[]) ORDER BY seq`,
+      )
       if (doomed.length === 0) return { deleted: 0, counters }
       // Read before the rows go: the adjuster catches up on records by number, which renumbering changes.
       const start = adjust.start(counters, row.document)
       await feedAdjuster(tx, appId, adjust, start, doomed)
       // The webhook events go in with the delete.
-      await pgOutboxDeleted(tx, appId, doomed.filter((r) => !r.spam).map((r) => r.id), db.now())
+      await pgOutboxDeleted(
+        tx,
+        appId,
+        doomed.filter((r) => !r.spam).map((r) => r.id),
+        db.now(),
+      )
       await tx.execute(sql`DELETE FROM records WHERE app_id = ${appId} AND id = ANY(${sql.param(unique)}::text[])`)
       await renumber(tx, appId, doomed)
       const spamDeleted = doomed.filter((r) => r.spam).length
-      const after: Counters = { seq: counters.seq - doomed.length, kept: counters.kept - (doomed.length - spamDeleted), spam: counters.spam - spamDeleted, generation: counters.generation + 1 }
+      const after: Counters = {
+        seq: counters.seq - doomed.length,
+        kept: counters.kept - (doomed.length - spamDeleted),
+        spam: counters.spam - spamDeleted,
+        generation: counters.generation + 1,
+      }
       // After the rows are gone, so refills read what remains.
       const stored = await adjustedDocument(tx, appId, adjust, start)
       await tx.execute(sql`UPDATE app_stats SET seq = ${after.seq}, kept = ${after.kept}, spam = ${after.spam}, generation = ${after.generation},

@@ -34,7 +34,8 @@ function test(node: FilterTest, params: Array<string | number>): string {
       WHEN 'array' THEN EXISTS (SELECT 1 FROM jsonb_array_elements(${json}) e(v) WHERE jsonb_typeof(e.v) = 'string' AND (e.v #>> '{}') ILIKE ${pattern}) ELSE false END`
   }
   if (node.op === '=') return `${json} @> (${bind(JSON.stringify(v), 'text')})::jsonb`
-  if (typeof v === 'number') return `CASE WHEN jsonb_typeof(${json}) = 'number' THEN (${json} #>> '{}')::numeric ${node.op} ${bind(v, 'numeric')} ELSE false END`
+  if (typeof v === 'number')
+    return `CASE WHEN jsonb_typeof(${json}) = 'number' THEN (${json} #>> '{}')::numeric ${node.op} ${bind(v, 'numeric')} ELSE false END`
   return `CASE WHEN jsonb_typeof(${json}) = 'string' THEN (${json} #>> '{}') COLLATE "C" ${node.op} ${bind(v as string, 'text')} ELSE false END`
 }
 
@@ -42,7 +43,6 @@ function test(node: FilterTest, params: Array<string | number>): string {
 export function compileFilter(node: FilterNode, params: Array<string | number> = []): Compiled {
   return { sql: conditionOf(node, (t) => test(t, params), 'false'), params }
 }
-
 
 /** What a filtered read joins each row to: its data as jsonb, `j.d`, which the tests read. */
 export const FILTER_JOIN = 'CROSS JOIN LATERAL (SELECT r.data::jsonb AS d OFFSET 0) j'

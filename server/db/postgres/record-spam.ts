@@ -17,14 +17,22 @@ import { adjustedDocument, feedAdjuster, type ChangedRow } from './record-delete
 import { rowsOf } from './rows.ts'
 
 /** The spam unit of the PostgreSQL record store. */
-export function postgresSetSpam(db: PgContext): (appId: string, ids: readonly string[], spam: boolean, adjust: DeleteAdjuster) => Promise<SpamOutcome> {
+export function postgresSetSpam(
+  db: PgContext,
+): (appId: string, ids: readonly string[], spam: boolean, adjust: DeleteAdjuster) => Promise<SpamOutcome> {
   return async (appId, ids, spam, adjust) => {
     const unique = [...new Set(ids)]
     return db.changes.transaction(db.db, async (tx, changed) => {
-      const [row] = await rowsOf<Counters & { document: string }>(tx, sql`SELECT seq, kept, spam, generation, aggregates AS document FROM app_stats WHERE app_id = ${appId} FOR UPDATE`)
+      const [row] = await rowsOf<Counters & { document: string }>(
+        tx,
+        sql`SELECT seq, kept, spam, generation, aggregates AS document FROM app_stats WHERE app_id = ${appId} FOR UPDATE`,
+      )
       if (!row) return { changed: 0, counters: { seq: 0, kept: 0, spam: 0, generation: 0 } }
       const counters: Counters = { seq: row.seq, kept: row.kept, spam: row.spam, generation: row.generation }
-      const flipped = await rowsOf<ChangedRow>(tx, sql`SELECT id, seq, pos, spam FROM records WHERE app_id = ${appId} AND spam = ${!spam} AND id = ANY(${sql.param(unique)}::text[]) ORDER BY seq`)
+      const flipped = await rowsOf<ChangedRow>(
+        tx,
+        sql`SELECT id, seq, pos, spam FROM records WHERE app_id = ${appId} AND spam = ${!spam} AND id = ANY(${sql.param(unique)}::text[]) ORDER BY seq`,
+      )
       if (flipped.length === 0) return { changed: 0, counters }
       // Read before the flags change: the adjuster adds the records after its start as they were.
       const start = adjust.start(counters, row.document)
@@ -33,8 +41,11 @@ export function postgresSetSpam(db: PgContext): (appId: string, ids: readonly st
       const newPos: Array<number | null> = flipped.map(() => null)
       if (!spam) {
         // How many rows were spam before each changed row, in one pass over the spam index.
-        const counts = await rowsOf<{ seq: number; n: number }>(tx, sql`SELECT c.seq, (SELECT COUNT(*)::int FROM records r WHERE r.app_id = ${appId} AND r.spam AND r.seq < c.seq) AS n
-          FROM unnest(${sql.param(seqs)}::int[]) AS c(seq) ORDER BY c.seq`)
+        const counts = await rowsOf<{ seq: number; n: number }>(
+          tx,
+          sql`SELECT c.seq, (SELECT COUNT(*)::int FROM records r WHERE r.app_id = ${appId} AND r.spam AND r.seq < c.seq) AS n
+          FROM unnest(${sql.param(seqs)}::int[]) AS c(seq) ORDER BY c.seq`,
+        )
         counts.forEach((c, index) => (newPos[index] = -posOfUnspammed(c.seq, c.n, index)))
       }
       const shifts = posShifts(flipped, spam)
@@ -46,7 +57,12 @@ export function postgresSetSpam(db: PgContext): (appId: string, ids: readonly st
         WHERE r.app_id = ${appId} AND r.id = c.id`)
       await tx.execute(sql`UPDATE records SET pos = -pos WHERE app_id = ${appId} AND pos < 0`)
       const moved = spam ? flipped.length : -flipped.length
-      const after: Counters = { seq: counters.seq, kept: counters.kept - moved, spam: counters.spam + moved, generation: counters.generation + 1 }
+      const after: Counters = {
+        seq: counters.seq,
+        kept: counters.kept - moved,
+        spam: counters.spam + moved,
+        generation: counters.generation + 1,
+      }
       const stored = await adjustedDocument(tx, appId, adjust, start)
       await tx.execute(sql`UPDATE app_stats SET kept = ${after.kept}, spam = ${after.spam}, generation = ${after.generation},
         aggregates = ${stored.document}, first_at = ${stored.firstAt}, last_at = ${stored.lastAt}, updated_at = ${db.now()} WHERE app_id = ${appId}`)

@@ -32,7 +32,8 @@ export const RECORD_READ_SQL = {
 
 /** The records store over the PostgreSQL pool. */
 export function postgresRecords(db: PgContext): RecordStore {
-  const query = <Row>(text: string, params: unknown[]): Promise<Row[]> => db.client.unsafe(text, params) as Promise<Row[]>
+  const query = <Row>(text: string, params: unknown[]): Promise<Row[]> =>
+    db.client.unsafe(text, params) as Promise<Row[]>
   return {
     commitGroup: postgresCommitGroup(db),
     groupsInFlight: 2,
@@ -59,14 +60,17 @@ export function postgresRecords(db: PgContext): RecordStore {
     },
 
     // By rowid, which no delete renumbers; cut by a running sum of the data's stored size, as a batch is (record-batches.ts).
-    scoreSources: (appId, afterKey, budget) => query<ScoreSource>(RECORD_READ_SQL.scoreSources, [appId, afterKey, budget.rows, budget.bytes]),
+    scoreSources: (appId, afterKey, budget) =>
+      query<ScoreSource>(RECORD_READ_SQL.scoreSources, [appId, afterKey, budget.rows, budget.bytes]),
 
     async setScores(appId, scores) {
       await db.changes.transaction(db.db, async (tx, changed) => {
         await tx.execute(sql`UPDATE records r SET scores = s.scores FROM unnest(${sql.param(scores.map((row) => row.key))}::bigint[], ${sql.param(scores.map((row) => row.scores))}::text[]) AS s(key, scores)
           WHERE r.rowid = s.key AND r.app_id = ${appId}`)
         // Every process's aggregates (scores included) are stale now: a new generation, no document.
-        await tx.execute(sql`UPDATE app_stats SET generation = generation + 1, aggregates = '{}', updated_at = ${db.now()} WHERE app_id = ${appId}`)
+        await tx.execute(
+          sql`UPDATE app_stats SET generation = generation + 1, aggregates = '{}', updated_at = ${db.now()} WHERE app_id = ${appId}`,
+        )
         changed(appId, 'records')
       })
     },

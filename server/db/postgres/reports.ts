@@ -12,11 +12,16 @@ import { FOREIGN_KEY_VIOLATION, pgFailureOf } from './errors.ts'
 import { reportPages } from './schema.ts'
 
 const pageRowsOf = (q: PgQuery, appId: string): Promise<ReportPageRow[]> =>
-  q.select().from(reportPages).where(eq(reportPages.appId, appId)).orderBy(asc(reportPages.position), asc(reportPages.id))
+  q
+    .select()
+    .from(reportPages)
+    .where(eq(reportPages.appId, appId))
+    .orderBy(asc(reportPages.position), asc(reportPages.id))
 
 /** Writes the positions of `order` as 0, 1, 2… where they differ. */
 async function renumber(q: PgQuery, order: readonly ReportPageRow[]): Promise<void> {
-  for (const { id, position } of renumbered(order)) await q.update(reportPages).set({ position }).where(eq(reportPages.id, id))
+  for (const { id, position } of renumbered(order))
+    await q.update(reportPages).set({ position }).where(eq(reportPages.id, id))
 }
 
 /** The reports store over the PostgreSQL pool. */
@@ -65,7 +70,10 @@ export function postgresReports(db: PgContext): ReportStore {
           const [updated] = await tx.update(reportPages).set(patch).where(eq(reportPages.id, id)).returning()
           if (position === undefined) return updated
           await renumber(tx, moved(rows, index, position))
-          const [placed] = await tx.select().from(reportPages).where(and(eq(reportPages.appId, appId), eq(reportPages.id, id)))
+          const [placed] = await tx
+            .select()
+            .from(reportPages)
+            .where(and(eq(reportPages.appId, appId), eq(reportPages.id, id)))
           return placed
         },
         (row) => row !== null,
@@ -75,7 +83,10 @@ export function postgresReports(db: PgContext): ReportStore {
       write(
         appId,
         async (tx) => {
-          const gone = await tx.delete(reportPages).where(and(eq(reportPages.appId, appId), eq(reportPages.id, id))).returning({ id: reportPages.id })
+          const gone = await tx
+            .delete(reportPages)
+            .where(and(eq(reportPages.appId, appId), eq(reportPages.id, id)))
+            .returning({ id: reportPages.id })
           if (gone.length === 0) return false
           await renumber(tx, await pageRowsOf(tx, appId))
           return true

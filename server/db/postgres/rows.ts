@@ -9,4 +9,5 @@ import type { PgDb } from './connection.ts'
 export type Exec = Pick<PgDb, 'execute'>
 
 /** The rows `query` returns, typed by the caller. */
-export const rowsOf = async <Row>(exec: Exec, query: ReturnType<typeof sql>): Promise<Row[]> => (await exec.execute(query)) as unknown as Row[]
+export const rowsOf = async <Row>(exec: Exec, query: ReturnType<typeof sql>): Promise<Row[]> =>
+  (await exec.execute(query)) as unknown as Row[]

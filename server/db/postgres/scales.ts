@@ -16,14 +16,19 @@ const scaleRowsOf = (q: PgQuery, appId: string): Promise<ScaleRow[]> =>
   q.select().from(scales).where(eq(scales.appId, appId)).orderBy(asc(scales.position), asc(scales.id))
 
 async function keyTaken(q: PgQuery, appId: string, key: string, id: string): Promise<boolean> {
-  const [clash] = await q.select({ id: scales.id }).from(scales).where(and(eq(scales.appId, appId), eq(scales.key, key), ne(scales.id, id))).limit(1)
+  const [clash] = await q
+    .select({ id: scales.id })
+    .from(scales)
+    .where(and(eq(scales.appId, appId), eq(scales.key, key), ne(scales.id, id)))
+    .limit(1)
   return clash !== undefined
 }
 
 /** A refusal for what the database refused: the key index, or the app gone from under the insert. */
 function refusalOf(error: unknown): ScaleWrite | null {
   const failure = pgFailureOf(error)
-  if (failure?.code === UNIQUE_VIOLATION && failure.constraint === 'scales_app_key_idx') return { ok: false, reason: 'key_taken' }
+  if (failure?.code === UNIQUE_VIOLATION && failure.constraint === 'scales_app_key_idx')
+    return { ok: false, reason: 'key_taken' }
   if (failure?.code === FOREIGN_KEY_VIOLATION) return { ok: false, reason: 'not_found' }
   return null
 }
@@ -50,13 +55,19 @@ export function postgresScales(db: PgContext): ScaleStore {
     listForApp: (appId) => scaleRowsOf(db.db, appId),
 
     async find(appId, ref) {
-      const rows = await db.db.select().from(scales).where(and(eq(scales.appId, appId), or(eq(scales.id, ref), eq(scales.key, ref))))
+      const rows = await db.db
+        .select()
+        .from(scales)
+        .where(and(eq(scales.appId, appId), or(eq(scales.id, ref), eq(scales.key, ref))))
       return rows.find((row) => row.id === ref) ?? rows[0] ?? null
     },
 
     create: (scale, limit) =>
       write(scale.appId, async (tx) => {
-        const [{ n, last }] = await tx.select({ n: count(), last: maxOf(scales.position) }).from(scales).where(eq(scales.appId, scale.appId))
+        const [{ n, last }] = await tx
+          .select({ n: count(), last: maxOf(scales.position) })
+          .from(scales)
+          .where(eq(scales.appId, scale.appId))
         if (n >= limit) return { ok: false, reason: 'limit', count: n }
         if (await keyTaken(tx, scale.appId, scale.key, scale.id)) return { ok: false, reason: 'key_taken' }
         const row: ScaleRow = { ...scale, position: last === null ? 0 : last + 1, updatedAt: scale.createdAt }
@@ -67,12 +78,19 @@ export function postgresScales(db: PgContext): ScaleStore {
     update: (appId, id, change) =>
       write(appId, async (tx) => {
         // FOR UPDATE: a comment being set on one of its levels (experts.setComment) finishes first.
-        const [current] = await tx.select().from(scales).where(and(eq(scales.appId, appId), eq(scales.id, id))).for('update')
+        const [current] = await tx
+          .select()
+          .from(scales)
+          .where(and(eq(scales.appId, appId), eq(scales.id, id)))
+          .for('update')
         if (!current) return { ok: false, reason: 'not_found' }
         const { dropComments, ...patch } = change(current)
-        if (patch.key !== undefined && (await keyTaken(tx, appId, patch.key, id))) return { ok: false, reason: 'key_taken' }
+        if (patch.key !== undefined && (await keyTaken(tx, appId, patch.key, id)))
+          return { ok: false, reason: 'key_taken' }
         if (dropComments && dropComments.length > 0) {
-          await tx.delete(expertComments).where(and(eq(expertComments.scaleId, id), inArray(expertComments.levelKey, dropComments)))
+          await tx
+            .delete(expertComments)
+            .where(and(eq(expertComments.scaleId, id), inArray(expertComments.levelKey, dropComments)))
         }
         const [row] = await tx.update(scales).set(patch).where(eq(scales.id, id)).returning()
         return { ok: true, row }
@@ -81,9 +99,13 @@ export function postgresScales(db: PgContext): ScaleStore {
     async remove(appId, id) {
       const result = await write(appId, async (tx) => {
         // Expert comments go with the scale (ON DELETE CASCADE).
-        const [gone] = await tx.delete(scales).where(and(eq(scales.appId, appId), eq(scales.id, id))).returning()
+        const [gone] = await tx
+          .delete(scales)
+          .where(and(eq(scales.appId, appId), eq(scales.id, id)))
+          .returning()
         if (!gone) return { ok: false, reason: 'not_found' }
-        for (const moved of renumbered(await scaleRowsOf(tx, appId))) await tx.update(scales).set({ position: moved.position }).where(eq(scales.id, moved.id))
+        for (const moved of renumbered(await scaleRowsOf(tx, appId)))
+          await tx.update(scales).set({ position: moved.position }).where(eq(scales.id, moved.id))
         return { ok: true, row: gone }
       })
       return result.ok

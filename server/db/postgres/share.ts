@@ -12,7 +12,10 @@ import { refuseOnUnique } from './unique-violation.ts'
 import { pgOutbox } from './webhooks.ts'
 
 /** The `app.published`/`app.unpublished` outbox rows, in the transaction that publishes. */
-const appEvent = (tx: PgTx, appId: string, event: string, now: number) => pgOutbox(tx, [{ appId, event, idPrefix: `msg_${crypto.randomUUID()}_`, subject: appId, payload: null, records: 0, now }])
+const appEvent = (tx: PgTx, appId: string, event: string, now: number) =>
+  pgOutbox(tx, [
+    { appId, event, idPrefix: `msg_${crypto.randomUUID()}_`, subject: appId, payload: null, records: 0, now },
+  ])
 
 const TOKEN_TAKEN = { ok: false, reason: 'token_taken' } as const
 
@@ -20,12 +23,16 @@ const TOKEN_TAKEN = { ok: false, reason: 'token_taken' } as const
 export function postgresShare(db: PgContext): ShareStore {
   const pg = db.db
 
-  const locked = async (tx: PgTx, appId: string): Promise<EndpointRow | undefined> => (await tx.select().from(endpoints).where(eq(endpoints.appId, appId)).for('update'))[0]
+  const locked = async (tx: PgTx, appId: string): Promise<EndpointRow | undefined> =>
+    (await tx.select().from(endpoints).where(eq(endpoints.appId, appId)).for('update'))[0]
   const set = async (tx: PgTx, appId: string, changes: Partial<EndpointRow>): Promise<EndpointRow> =>
     (await tx.update(endpoints).set(changes).where(eq(endpoints.appId, appId)).returning())[0]
 
   /** Runs a change of the endpoint in a transaction that announces it when it changed the row. */
-  const change = <R extends EndpointChange | { ok: false; reason: string }>(appId: string, work: (tx: PgTx) => Promise<R>): Promise<R | typeof TOKEN_TAKEN> =>
+  const change = <R extends EndpointChange | { ok: false; reason: string }>(
+    appId: string,
+    work: (tx: PgTx) => Promise<R>,
+  ): Promise<R | typeof TOKEN_TAKEN> =>
     refuseOnUnique(
       () =>
         db.changes.transaction(pg, async (tx, changed) => {
@@ -57,10 +64,17 @@ export function postgresShare(db: PgContext): ShareStore {
         if (settings.honeypot !== undefined) {
           // Under the app's lock, as adding a field checks the honeypot: the two cannot cross.
           if (!(await lockApp(tx, appId))) return { ok: false, reason: 'not_found' } as const
-          const [clash] = await tx.select({ id: fields.id }).from(fields).where(and(eq(fields.appId, appId), eq(fields.name, settings.honeypot)))
+          const [clash] = await tx
+            .select({ id: fields.id })
+            .from(fields)
+            .where(and(eq(fields.appId, appId), eq(fields.name, settings.honeypot)))
           if (clash) return { ok: false, reason: 'honeypot_is_field' } as const
         }
-        const [row] = await tx.update(endpoints).set({ ...settings, updatedAt }).where(eq(endpoints.appId, appId)).returning()
+        const [row] = await tx
+          .update(endpoints)
+          .set({ ...settings, updatedAt })
+          .where(eq(endpoints.appId, appId))
+          .returning()
         if (!row) return { ok: false, reason: 'not_found' } as const
         changed(appId, 'endpoint')
         return { ok: true, row } as const
@@ -74,7 +88,11 @@ export function postgresShare(db: PgContext): ShareStore {
         if (row.published) return { ok: true, row, changed: false }
         const first = row.tokenHash === null
         await appEvent(tx, appId, 'app.published', now)
-        return { ok: true, row: await set(tx, appId, { ...(first ? token : {}), published: true, publishedAt: now, updatedAt: now }), changed: true }
+        return {
+          ok: true,
+          row: await set(tx, appId, { ...(first ? token : {}), published: true, publishedAt: now, updatedAt: now }),
+          changed: true,
+        }
       })
     },
 

@@ -24,13 +24,36 @@ export function postgresSmart(db: PgContext): SmartStore {
     async insertPlan(row) {
       await pg.insert(smartPlans).values(row)
     },
-    planOf: async (ownerId, planId) => first(await pg.select().from(smartPlans).where(and(eq(smartPlans.id, planId), eq(smartPlans.ownerId, ownerId)))),
-    plansOf: async (ownerId) => await pg.select().from(smartPlans).where(eq(smartPlans.ownerId, ownerId)).orderBy(desc(smartPlans.createdAt), desc(smartPlans.id)),
+    planOf: async (ownerId, planId) =>
+      first(
+        await pg
+          .select()
+          .from(smartPlans)
+          .where(and(eq(smartPlans.id, planId), eq(smartPlans.ownerId, ownerId))),
+      ),
+    plansOf: async (ownerId) =>
+      await pg
+        .select()
+        .from(smartPlans)
+        .where(eq(smartPlans.ownerId, ownerId))
+        .orderBy(desc(smartPlans.createdAt), desc(smartPlans.id)),
     replacePlan(ownerId, planId, plan, execution, now) {
       return pg.transaction(async (tx) => {
-        const row = first(await tx.select().from(smartPlans).where(and(eq(smartPlans.id, planId), eq(smartPlans.ownerId, ownerId))).for('update'))
+        const row = first(
+          await tx
+            .select()
+            .from(smartPlans)
+            .where(and(eq(smartPlans.id, planId), eq(smartPlans.ownerId, ownerId)))
+            .for('update'),
+        )
         if (!row) return null
-        return first(await tx.update(smartPlans).set({ plan, execution: execution(row.execution), updatedAt: now }).where(eq(smartPlans.id, planId)).returning())
+        return first(
+          await tx
+            .update(smartPlans)
+            .set({ plan, execution: execution(row.execution), updatedAt: now })
+            .where(eq(smartPlans.id, planId))
+            .returning(),
+        )
       })
     },
     async saveExecution(planId, execution, now) {
@@ -41,8 +64,19 @@ export function postgresSmart(db: PgContext): SmartStore {
       await pg.insert(smartJobs).values(row)
     },
     job: async (jobId) => first(await pg.select().from(smartJobs).where(eq(smartJobs.id, jobId))),
-    jobOf: async (ownerId, jobId) => first(await pg.select().from(smartJobs).where(and(eq(smartJobs.id, jobId), eq(smartJobs.ownerId, ownerId)))),
-    jobsOf: async (ownerId) => await pg.select().from(smartJobs).where(eq(smartJobs.ownerId, ownerId)).orderBy(desc(smartJobs.createdAt), desc(smartJobs.id)),
+    jobOf: async (ownerId, jobId) =>
+      first(
+        await pg
+          .select()
+          .from(smartJobs)
+          .where(and(eq(smartJobs.id, jobId), eq(smartJobs.ownerId, ownerId))),
+      ),
+    jobsOf: async (ownerId) =>
+      await pg
+        .select()
+        .from(smartJobs)
+        .where(eq(smartJobs.ownerId, ownerId))
+        .orderBy(desc(smartJobs.createdAt), desc(smartJobs.id)),
     async advanceJob(jobId, runner, step, now) {
       const rows = await pg
         .update(smartJobs)
@@ -54,7 +88,14 @@ export function postgresSmart(db: PgContext): SmartStore {
     async failJob(jobId, runner, failure, now) {
       const rows = await pg
         .update(smartJobs)
-        .set({ status: 'failed', stage: failure.stage, messages: appended(failure.message), error: failure.error, finishedAt: now, updatedAt: now })
+        .set({
+          status: 'failed',
+          stage: failure.stage,
+          messages: appended(failure.message),
+          error: failure.error,
+          finishedAt: now,
+          updatedAt: now,
+        })
         .where(heldBy(jobId, runner))
         .returning({ id: smartJobs.id })
       return rows.length > 0
@@ -67,7 +108,15 @@ export function postgresSmart(db: PgContext): SmartStore {
         await tx.insert(smartPlans).values(plan)
         await tx
           .update(smartJobs)
-          .set({ status: 'succeeded', stage: step.stage, percent: step.percent, messages: appended(step.message), planId: plan.id, finishedAt: now, updatedAt: now })
+          .set({
+            status: 'succeeded',
+            stage: step.stage,
+            percent: step.percent,
+            messages: appended(step.message),
+            planId: plan.id,
+            finishedAt: now,
+            updatedAt: now,
+          })
           .where(eq(smartJobs.id, jobId))
         return true
       })
@@ -76,19 +125,47 @@ export function postgresSmart(db: PgContext): SmartStore {
       const row = first(
         await pg
           .update(smartJobs)
-          .set({ status: 'cancelled', stage: 'cancelled', messages: appended(message), finishedAt: now, updatedAt: now })
+          .set({
+            status: 'cancelled',
+            stage: 'cancelled',
+            messages: appended(message),
+            finishedAt: now,
+            updatedAt: now,
+          })
           .where(and(eq(smartJobs.id, jobId), eq(smartJobs.ownerId, ownerId), unfinished))
           .returning(),
       )
       if (row) return { ok: true, row }
-      return { ok: false, row: first(await pg.select().from(smartJobs).where(and(eq(smartJobs.id, jobId), eq(smartJobs.ownerId, ownerId)))) }
+      return {
+        ok: false,
+        row: first(
+          await pg
+            .select()
+            .from(smartJobs)
+            .where(and(eq(smartJobs.id, jobId), eq(smartJobs.ownerId, ownerId))),
+        ),
+      }
     },
     async claimJob(jobId, runner, staleBefore, message, now): Promise<JobRow | null> {
       return first(
         await pg
           .update(smartJobs)
-          .set({ runner, heartbeatAt: now, status: 'running', stage: 'queued', percent: 0, messages: appended(message), updatedAt: now })
-          .where(and(eq(smartJobs.id, jobId), unfinished, or(isNull(smartJobs.runner), isNull(smartJobs.heartbeatAt), lt(smartJobs.heartbeatAt, staleBefore))))
+          .set({
+            runner,
+            heartbeatAt: now,
+            status: 'running',
+            stage: 'queued',
+            percent: 0,
+            messages: appended(message),
+            updatedAt: now,
+          })
+          .where(
+            and(
+              eq(smartJobs.id, jobId),
+              unfinished,
+              or(isNull(smartJobs.runner), isNull(smartJobs.heartbeatAt), lt(smartJobs.heartbeatAt, staleBefore)),
+            ),
+          )
           .returning(),
       )
     },
@@ -104,7 +181,15 @@ export function postgresSmart(db: PgContext): SmartStore {
     async releaseJobs(runner, message, now) {
       const rows = await pg
         .update(smartJobs)
-        .set({ status: 'queued', stage: 'queued', percent: 0, runner: null, heartbeatAt: null, messages: appended(message), updatedAt: now })
+        .set({
+          status: 'queued',
+          stage: 'queued',
+          percent: 0,
+          runner: null,
+          heartbeatAt: null,
+          messages: appended(message),
+          updatedAt: now,
+        })
         .where(and(eq(smartJobs.runner, runner), unfinished))
         .returning({ id: smartJobs.id })
       return rows.length

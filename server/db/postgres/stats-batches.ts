@@ -16,18 +16,33 @@ import { rowsOf, type Exec } from './rows.ts'
 /** Compiled SQL text (`$n` placeholders) as a drizzle statement with the same parameters, to run in a drizzle transaction. */
 function drizzleOf(compiled: Compiled): SQL {
   const parts = compiled.sql.split(/\$(\d+)/)
-  return sql.join(parts.map((part, index) => (index % 2 === 0 ? sql.raw(part) : sql`${compiled.params[Number(part) - 1]}`)))
+  return sql.join(
+    parts.map((part, index) => (index % 2 === 0 ? sql.raw(part) : sql`${compiled.params[Number(part) - 1]}`)),
+  )
 }
 
 /**
  * Hands `visit` the app's records from seq `from` on (only those numbered `seqs`, when
  * given), in seq order, a batch within `budget` at a time.
  */
-export async function eachStatsBatch(exec: Exec, appId: string, from: number, budget: ReadBudget, visit: (rows: StatsRow[]) => void, seqs?: readonly number[]): Promise<void> {
+export async function eachStatsBatch(
+  exec: Exec,
+  appId: string,
+  from: number,
+  budget: ReadBudget,
+  visit: (rows: StatsRow[]) => void,
+  seqs?: readonly number[],
+): Promise<void> {
   let at = from
   let left = seqs ? seqs.length : Number.POSITIVE_INFINITY
   while (left > 0) {
-    const query = drizzleOf(batchSql(appId, { selection: 'all', order: 'asc', start: { at }, rows: budget.rows, bytes: budget.bytes, seqs }, 'stats'))
+    const query = drizzleOf(
+      batchSql(
+        appId,
+        { selection: 'all', order: 'asc', start: { at }, rows: budget.rows, bytes: budget.bytes, seqs },
+        'stats',
+      ),
+    )
     const rows = await rowsOf<StatsRow & { cursor: number }>(exec, query)
     if (rows.length === 0) return
     visit(rows)

@@ -10,7 +10,8 @@ import type { PgContext } from './context.ts'
 import { eachStatsBatch } from './stats-batches.ts'
 
 const COUNTERS = 'SELECT seq, kept, spam, generation FROM app_stats WHERE app_id = $1'
-const LOAD = 'SELECT seq, kept, spam, generation, first_at::float8 AS "firstAt", last_at::float8 AS "lastAt", aggregates AS document FROM app_stats WHERE app_id = $1'
+const LOAD =
+  'SELECT seq, kept, spam, generation, first_at::float8 AS "firstAt", last_at::float8 AS "lastAt", aggregates AS document FROM app_stats WHERE app_id = $1'
 // Only for an existing app whose row is missing: made from its records.
 const RECOUNT = `INSERT INTO app_stats (app_id, seq, kept, spam, first_at, last_at, aggregates, updated_at)
   SELECT a.id, COALESCE(MAX(r.seq), 0), COALESCE(MAX(r.pos), 0), COUNT(r.id) FILTER (WHERE r.spam), MIN(r.created_at), MAX(r.created_at), '{}', $2
@@ -22,7 +23,8 @@ const SAVE = `UPDATE app_stats SET aggregates = $4, updated_at = $5
 
 /** The stats store over the PostgreSQL pool. */
 export function postgresStats(db: PgContext): StatsStore {
-  const query = <Row>(text: string, params: unknown[]): Promise<Row[]> => db.client.unsafe(text, params) as Promise<Row[]>
+  const query = <Row>(text: string, params: unknown[]): Promise<Row[]> =>
+    db.client.unsafe(text, params) as Promise<Row[]>
 
   /** The row, made first if the app exists without one. */
   async function read<Row>(text: string, appId: string): Promise<Row | null> {
@@ -39,14 +41,20 @@ export function postgresStats(db: PgContext): StatsStore {
     load: (appId) => read<StatsRecord>(LOAD, appId),
 
     async saveDocument(appId, generation, seq, document) {
-      const result = (await db.client.unsafe(SAVE, [appId, generation, seq, document, db.now()])) as unknown as { count: number }
+      const result = (await db.client.unsafe(SAVE, [appId, generation, seq, document, db.now()])) as unknown as {
+        count: number
+      }
       return result.count > 0
     },
 
     async rebuild(appId, rebuilder) {
       return db.db.transaction(async (tx) => {
-        await tx.execute(sql`INSERT INTO app_stats (app_id, aggregates, updated_at) SELECT id, '{}', ${db.now()} FROM apps WHERE id = ${appId} ON CONFLICT (app_id) DO NOTHING`)
-        const [locked] = (await tx.execute(sql`SELECT generation FROM app_stats WHERE app_id = ${appId} FOR UPDATE`)) as unknown as Array<{ generation: number }>
+        await tx.execute(
+          sql`INSERT INTO app_stats (app_id, aggregates, updated_at) SELECT id, '{}', ${db.now()} FROM apps WHERE id = ${appId} ON CONFLICT (app_id) DO NOTHING`,
+        )
+        const [locked] = (await tx.execute(
+          sql`SELECT generation FROM app_stats WHERE app_id = ${appId} FOR UPDATE`,
+        )) as unknown as Array<{ generation: number }>
         if (!locked) return null
         // In batches within the rebuilder's rows and bytes: a recount follows every rescore.
         await eachStatsBatch(tx, appId, 1, rebuilder.budget, (rows) => rebuilder.add(rows))

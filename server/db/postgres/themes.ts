@@ -13,16 +13,25 @@ import { connectThemes } from './schema.ts'
 export function postgresThemes(db: PgContext): ThemeStore {
   return {
     async get(appId) {
-      const [row] = await db.db.select({ theme: connectThemes.theme }).from(connectThemes).where(eq(connectThemes.appId, appId))
+      const [row] = await db.db
+        .select({ theme: connectThemes.theme })
+        .from(connectThemes)
+        .where(eq(connectThemes.appId, appId))
       return row?.theme ?? null
     },
 
     set: (appId, next, updatedAt) =>
       db.changes.transaction(db.db, async (tx, changed) => {
         await lockAppPart(tx, 'theme', appId)
-        const [row] = await tx.select({ theme: connectThemes.theme }).from(connectThemes).where(eq(connectThemes.appId, appId))
+        const [row] = await tx
+          .select({ theme: connectThemes.theme })
+          .from(connectThemes)
+          .where(eq(connectThemes.appId, appId))
         const theme = next(row?.theme ?? null)
-        await tx.insert(connectThemes).values({ appId, theme, updatedAt }).onConflictDoUpdate({ target: connectThemes.appId, set: { theme, updatedAt } })
+        await tx
+          .insert(connectThemes)
+          .values({ appId, theme, updatedAt })
+          .onConflictDoUpdate({ target: connectThemes.appId, set: { theme, updatedAt } })
         changed(appId, 'app')
         return theme
       }),

@@ -40,7 +40,11 @@ export function postgresUsers(db: PgContext): UserStore {
         async () => {
           const [row] = await pg
             .update(users)
-            .set({ ...(changes.email === undefined ? {} : { email: changes.email }), ...(changes.name === undefined ? {} : { name: changes.name }), updatedAt })
+            .set({
+              ...(changes.email === undefined ? {} : { email: changes.email }),
+              ...(changes.name === undefined ? {} : { name: changes.name }),
+              updatedAt,
+            })
             .where(eq(users.id, id))
             .returning()
           return row ? ({ ok: true, row } as const) : ({ ok: false, reason: 'not_found' } as const)
@@ -51,7 +55,11 @@ export function postgresUsers(db: PgContext): UserStore {
     },
 
     async setPasswordHash(id, passwordHash, updatedAt) {
-      const rows = await pg.update(users).set({ passwordHash, updatedAt }).where(eq(users.id, id)).returning({ id: users.id })
+      const rows = await pg
+        .update(users)
+        .set({ passwordHash, updatedAt })
+        .where(eq(users.id, id))
+        .returning({ id: users.id })
       return rows.length > 0
     },
 
@@ -84,7 +92,10 @@ export function postgresUsers(db: PgContext): UserStore {
     },
 
     async deleteEmailChange(userId) {
-      const rows = await pg.delete(emailChanges).where(eq(emailChanges.userId, userId)).returning({ userId: emailChanges.userId })
+      const rows = await pg
+        .delete(emailChanges)
+        .where(eq(emailChanges.userId, userId))
+        .returning({ userId: emailChanges.userId })
       return rows.length > 0
     },
 
@@ -98,7 +109,11 @@ export function postgresUsers(db: PgContext): UserStore {
             if (!change || change.expiresAt <= now) return { ok: false, reason: 'not_found' } as const
             const [before] = await tx.select().from(users).where(eq(users.id, change.userId)).for('update')
             if (!before) return { ok: false, reason: 'not_found' } as const
-            const [after] = await tx.update(users).set({ email: change.newEmail, updatedAt: now }).where(eq(users.id, before.id)).returning()
+            const [after] = await tx
+              .update(users)
+              .set({ email: change.newEmail, updatedAt: now })
+              .where(eq(users.id, before.id))
+              .returning()
             return { ok: true, before, after } as const
           }),
         ['users_email_unique'],

@@ -9,7 +9,14 @@
  * committed (synchronous_commit=on), so nothing is sent that could still be lost.
  */
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
-import { batcher, deletedJson, mergeOutbox, MOVE_LIMIT, type OutboxEvent, type OutboxRow } from '../storage/outbox-batch.ts'
+import {
+  batcher,
+  deletedJson,
+  mergeOutbox,
+  MOVE_LIMIT,
+  type OutboxEvent,
+  type OutboxRow,
+} from '../storage/outbox-batch.ts'
 import type { ClaimedDelivery, DeliveryRow, DeliveryStatus, WebhookStore } from '../storage/webhooks.ts'
 import type { PgTx } from './app-lock.ts'
 import type { PgContext } from './context.ts'
@@ -44,11 +51,22 @@ type RawDelivery = Record<string, unknown>
 /** Moves the outbox into deliveries, merged, on `tx` (inside a transaction): rows another worker is moving are skipped. */
 async function moveOutbox(tx: Executor, now: number): Promise<void> {
   for (;;) {
-    const taken = (await tx.execute(sql`DELETE FROM webhook_outbox WHERE seq IN (SELECT seq FROM webhook_outbox ORDER BY seq LIMIT ${MOVE_LIMIT} FOR UPDATE SKIP LOCKED)
+    const taken =
+      (await tx.execute(sql`DELETE FROM webhook_outbox WHERE seq IN (SELECT seq FROM webhook_outbox ORDER BY seq LIMIT ${MOVE_LIMIT} FOR UPDATE SKIP LOCKED)
       RETURNING seq, id, webhook_id, app_id, event, subject, payload, records, created_at`)) as unknown as RawDelivery[]
     if (taken.length === 0) return
     const rows: OutboxRow[] = taken
-      .map((r) => ({ seq: Number(r.seq), id: r.id as string, webhookId: r.webhook_id as string, appId: r.app_id as string, event: r.event as string, subject: r.subject as string, payload: (r.payload as string | null) ?? null, records: Number(r.records), createdAt: Number(r.created_at) }))
+      .map((r) => ({
+        seq: Number(r.seq),
+        id: r.id as string,
+        webhookId: r.webhook_id as string,
+        appId: r.app_id as string,
+        event: r.event as string,
+        subject: r.subject as string,
+        payload: (r.payload as string | null) ?? null,
+        records: Number(r.records),
+        createdAt: Number(r.created_at),
+      }))
       .sort((a, b) => a.seq - b.seq)
     const made = mergeOutbox(rows)
     const column = <K extends keyof (typeof made)[number]>(key: K) => sql.param(made.map((delivery) => delivery[key]))
@@ -90,7 +108,11 @@ export function postgresWebhooks(db: PgContext): WebhookStore {
 
   return {
     async list(appId) {
-      return pg.select().from(webhooks).where(eq(webhooks.appId, appId)).orderBy(asc(webhooks.createdAt), asc(webhooks.id))
+      return pg
+        .select()
+        .from(webhooks)
+        .where(eq(webhooks.appId, appId))
+        .orderBy(asc(webhooks.createdAt), asc(webhooks.id))
     },
 
     async one(appId, id) {
@@ -99,7 +121,11 @@ export function postgresWebhooks(db: PgContext): WebhookStore {
     },
 
     async anyEnabled(appId) {
-      const rows = await pg.select({ id: webhooks.id }).from(webhooks).where(and(eq(webhooks.appId, appId), eq(webhooks.enabled, true))).limit(1)
+      const rows = await pg
+        .select({ id: webhooks.id })
+        .from(webhooks)
+        .where(and(eq(webhooks.appId, appId), eq(webhooks.enabled, true)))
+        .limit(1)
       return rows.length > 0
     },
 
@@ -169,7 +195,10 @@ export function postgresWebhooks(db: PgContext): WebhookStore {
           const failures = next.status === 'delivered' ? sql`0` : sql`${webhooks.failures} + 1`
           const [hook] = await tx.update(webhooks).set({ failures }).where(eq(webhooks.id, row.webhookId)).returning()
           if (next.status !== 'dead' || !hook || !hook.enabled || hook.failures < next.disableAfter) continue
-          await tx.update(webhooks).set({ enabled: false, disabledReason: next.reason, updatedAt: now }).where(eq(webhooks.id, row.webhookId))
+          await tx
+            .update(webhooks)
+            .set({ enabled: false, disabledReason: next.reason, updatedAt: now })
+            .where(eq(webhooks.id, row.webhookId))
           changed(row.appId, 'webhooks')
           disabled.push(row.webhookId)
         }
@@ -190,11 +219,21 @@ export function postgresWebhooks(db: PgContext): WebhookStore {
 
     async retry(webhookId, id, attempts, now) {
       return db.changes.transaction(pg, async (tx) => {
-        const [current] = await tx.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.webhookId, webhookId), eq(webhookDeliveries.id, id))).for('update')
+        const [current] = await tx
+          .select()
+          .from(webhookDeliveries)
+          .where(and(eq(webhookDeliveries.webhookId, webhookId), eq(webhookDeliveries.id, id)))
+          .for('update')
         if (!current) return null
         const [row] = await tx
           .update(webhookDeliveries)
-          .set({ status: 'pending', nextAt: now, leaseUntil: null, updatedAt: now, ...(current.status === 'pending' ? {} : { attempts }) })
+          .set({
+            status: 'pending',
+            nextAt: now,
+            leaseUntil: null,
+            updatedAt: now,
+            ...(current.status === 'pending' ? {} : { attempts }),
+          })
           .where(eq(webhookDeliveries.id, id))
           .returning()
         return (row as DeliveryRow | undefined) ?? null
@@ -205,18 +244,31 @@ export function postgresWebhooks(db: PgContext): WebhookStore {
       const [row] = await pg
         .select({ count: sql<string>`count(*)`, oldest: sql<string | null>`min(${webhookDeliveries.updatedAt})` })
         .from(webhookDeliveries)
-        .where(and(eq(webhookDeliveries.webhookId, webhookId), eq(webhookDeliveries.status, 'delivered'), eq(webhookDeliveries.lastStatus, 250), gte(webhookDeliveries.updatedAt, since)))
+        .where(
+          and(
+            eq(webhookDeliveries.webhookId, webhookId),
+            eq(webhookDeliveries.status, 'delivered'),
+            eq(webhookDeliveries.lastStatus, 250),
+            gte(webhookDeliveries.updatedAt, since),
+          ),
+        )
       return { count: Number(row?.count ?? 0), oldest: row?.oldest == null ? null : Number(row.oldest) }
     },
 
     async prune(before) {
-      await pg.delete(webhookDeliveries).where(and(inArray(webhookDeliveries.status, ['delivered', 'dead']), lt(webhookDeliveries.updatedAt, before)))
+      await pg
+        .delete(webhookDeliveries)
+        .where(and(inArray(webhookDeliveries.status, ['delivered', 'dead']), lt(webhookDeliveries.updatedAt, before)))
     },
 
     async nextDue() {
       if ((await pg.execute(sql`SELECT 1 FROM webhook_outbox LIMIT 1`)).length > 0) return 0
       const [row] = await pg
-        .select({ at: sql<string | null>`min(greatest(${webhookDeliveries.nextAt}, coalesce(${webhookDeliveries.leaseUntil}, 0)))` })
+        .select({
+          at: sql<
+            string | null
+          >`min(greatest(${webhookDeliveries.nextAt}, coalesce(${webhookDeliveries.leaseUntil}, 0)))`,
+        })
         .from(webhookDeliveries)
         .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
         .where(and(eq(webhookDeliveries.status, 'pending'), eq(webhooks.enabled, true)))

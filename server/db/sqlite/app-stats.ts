@@ -27,8 +27,12 @@ export function appStatsStatements(store: Store): Statements {
   let statements = prepared.get(store)
   if (!statements) {
     statements = {
-      select: store.sqlite.prepare('SELECT seq, kept, spam, generation, first_at AS firstAt, last_at AS lastAt FROM app_stats WHERE app_id = $appId'),
-      document: store.sqlite.prepare('SELECT seq, kept, spam, generation, first_at AS firstAt, last_at AS lastAt, aggregates AS document FROM app_stats WHERE app_id = $appId'),
+      select: store.sqlite.prepare(
+        'SELECT seq, kept, spam, generation, first_at AS firstAt, last_at AS lastAt FROM app_stats WHERE app_id = $appId',
+      ),
+      document: store.sqlite.prepare(
+        'SELECT seq, kept, spam, generation, first_at AS firstAt, last_at AS lastAt, aggregates AS document FROM app_stats WHERE app_id = $appId',
+      ),
       // Only for an existing app; the aggregates document is left to be rebuilt on first read.
       recount: store.sqlite.prepare(
         `INSERT INTO app_stats (app_id, seq, kept, spam, first_at, last_at, aggregates, updated_at)

@@ -18,34 +18,36 @@ export function sqliteApps(db: SqliteContext): AppStore {
 
   /** The list view of the apps `where` selects, in one query. */
   function listed(where: SQL | undefined, limit = 1): AppListRow[] {
-    return d
-      .select({
-        app: apps,
-        kept: appStats.kept,
-        spam: appStats.spam,
-        lastAt: appStats.lastAt,
-        published: endpoints.published,
-        reads: endpoints.reads,
-        fieldCount: sql<number>`(select count(*) from ${fields} where ${fields.appId} = ${apps.id} and not ${fields.proposed})`,
-      })
-      .from(apps)
-      .leftJoin(appStats, eq(appStats.appId, apps.id))
-      .leftJoin(endpoints, eq(endpoints.appId, apps.id))
-      .where(where)
-      // UUIDv7 ids break ties between apps made in the same millisecond.
-      .orderBy(desc(apps.createdAt), desc(apps.id))
-      .limit(limit)
-      .all()
-      .map((row) => ({
-        app: row.app,
-        fieldCount: row.fieldCount,
-        kept: row.kept ?? 0,
-        spam: row.spam ?? 0,
-        lastAt: row.lastAt ?? null,
-        published: row.published ?? false,
-        // Every app has its endpoint row; 'off' is the column's default.
-        reads: row.reads ?? 'off',
-      }))
+    return (
+      d
+        .select({
+          app: apps,
+          kept: appStats.kept,
+          spam: appStats.spam,
+          lastAt: appStats.lastAt,
+          published: endpoints.published,
+          reads: endpoints.reads,
+          fieldCount: sql<number>`(select count(*) from ${fields} where ${fields.appId} = ${apps.id} and not ${fields.proposed})`,
+        })
+        .from(apps)
+        .leftJoin(appStats, eq(appStats.appId, apps.id))
+        .leftJoin(endpoints, eq(endpoints.appId, apps.id))
+        .where(where)
+        // UUIDv7 ids break ties between apps made in the same millisecond.
+        .orderBy(desc(apps.createdAt), desc(apps.id))
+        .limit(limit)
+        .all()
+        .map((row) => ({
+          app: row.app,
+          fieldCount: row.fieldCount,
+          kept: row.kept ?? 0,
+          spam: row.spam ?? 0,
+          lastAt: row.lastAt ?? null,
+          published: row.published ?? false,
+          // Every app has its endpoint row; 'off' is the column's default.
+          reads: row.reads ?? 'off',
+        }))
+    )
   }
 
   return {
@@ -53,15 +55,25 @@ export function sqliteApps(db: SqliteContext): AppStore {
       d.transaction(
         (tx) => {
           tx.insert(apps).values(app).run()
-          tx.insert(endpoints).values({ ...endpoint, appId: app.id, createdAt: app.createdAt, updatedAt: app.createdAt }).run()
-          tx.insert(appStats).values({ appId: app.id, seq: 0, kept: 0, spam: 0, aggregates: '{}', updatedAt: app.createdAt }).run()
+          tx.insert(endpoints)
+            .values({ ...endpoint, appId: app.id, createdAt: app.createdAt, updatedAt: app.createdAt })
+            .run()
+          tx.insert(appStats)
+            .values({ appId: app.id, seq: 0, kept: 0, spam: 0, aggregates: '{}', updatedAt: app.createdAt })
+            .run()
         },
         { behavior: 'immediate' },
       )
     },
 
     async owned(appId, ownerId) {
-      return d.select().from(apps).where(and(eq(apps.id, appId), eq(apps.ownerId, ownerId))).get() ?? null
+      return (
+        d
+          .select()
+          .from(apps)
+          .where(and(eq(apps.id, appId), eq(apps.ownerId, ownerId)))
+          .get() ?? null
+      )
     },
 
     async byId(appId) {
@@ -72,7 +84,13 @@ export function sqliteApps(db: SqliteContext): AppStore {
     listed: async (appId) => listed(eq(apps.id, appId))[0] ?? null,
 
     async update(appId, changes, updatedAt) {
-      const done = d.update(apps).set({ ...changes, updatedAt }).where(eq(apps.id, appId)).returning({ id: apps.id }).all().length > 0
+      const done =
+        d
+          .update(apps)
+          .set({ ...changes, updatedAt })
+          .where(eq(apps.id, appId))
+          .returning({ id: apps.id })
+          .all().length > 0
       if (done) db.changes.emit(appId, 'app')
       return done
     },

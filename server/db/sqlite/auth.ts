@@ -6,7 +6,16 @@
 import { and, asc, desc, eq, gt, lte, ne } from 'drizzle-orm'
 import type { AccessTokenRow, AuthStore, CodeAccountCaps, CodePauseNotice, SessionRow } from '../storage/auth.ts'
 import type { SqliteContext } from './context.ts'
-import { accessTokens, codeFailures, codePauseNotices, emailCodes, emailCodeSends, loginFailures, sessions, users } from './schema.ts'
+import {
+  accessTokens,
+  codeFailures,
+  codePauseNotices,
+  emailCodes,
+  emailCodeSends,
+  loginFailures,
+  sessions,
+  users,
+} from './schema.ts'
 
 /** The auth store over the open SQLite database. */
 export function sqliteAuth(db: SqliteContext): AuthStore {
@@ -27,12 +36,25 @@ export function sqliteAuth(db: SqliteContext): AuthStore {
   }
 
   /** Claims the pause notice for the address's account (inside the caller's transaction); null when there is no account or it was told lately. */
-  const claimNotice = (email: string, now: number, caps: CodeAccountCaps, cap: CodePauseNotice['cap'], oldestAt: number): CodePauseNotice | null => {
+  const claimNotice = (
+    email: string,
+    now: number,
+    caps: CodeAccountCaps,
+    cap: CodePauseNotice['cap'],
+    oldestAt: number,
+  ): CodePauseNotice | null => {
     const user = d.select({ id: users.id }).from(users).where(eq(users.email, email)).get()
     if (!user) return null
-    const told = d.select({ sentAt: codePauseNotices.sentAt }).from(codePauseNotices).where(eq(codePauseNotices.userId, user.id)).get()
+    const told = d
+      .select({ sentAt: codePauseNotices.sentAt })
+      .from(codePauseNotices)
+      .where(eq(codePauseNotices.userId, user.id))
+      .get()
     if (told && told.sentAt > caps.noticeSince) return null
-    d.insert(codePauseNotices).values({ userId: user.id, sentAt: now }).onConflictDoUpdate({ target: codePauseNotices.userId, set: { sentAt: now } }).run()
+    d.insert(codePauseNotices)
+      .values({ userId: user.id, sentAt: now })
+      .onConflictDoUpdate({ target: codePauseNotices.userId, set: { sentAt: now } })
+      .run()
     return { to: email, cap, oldestAt }
   }
 
@@ -69,7 +91,12 @@ export function sqliteAuth(db: SqliteContext): AuthStore {
     },
 
     async sessions(userId): Promise<SessionRow[]> {
-      return d.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.createdAt), asc(sessions.id)).all()
+      return d
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, userId))
+        .orderBy(asc(sessions.createdAt), asc(sessions.id))
+        .all()
     },
 
     async insertToken(row) {
@@ -89,7 +116,12 @@ export function sqliteAuth(db: SqliteContext): AuthStore {
     },
 
     async tokens(userId): Promise<AccessTokenRow[]> {
-      return d.select().from(accessTokens).where(eq(accessTokens.userId, userId)).orderBy(desc(accessTokens.createdAt), desc(accessTokens.id)).all()
+      return d
+        .select()
+        .from(accessTokens)
+        .where(eq(accessTokens.userId, userId))
+        .orderBy(desc(accessTokens.createdAt), desc(accessTokens.id))
+        .all()
     },
 
     async tokenByHash(hash) {
@@ -101,7 +133,13 @@ export function sqliteAuth(db: SqliteContext): AuthStore {
     },
 
     async deleteToken(userId, id) {
-      return d.delete(accessTokens).where(and(eq(accessTokens.id, id), eq(accessTokens.userId, userId))).returning({ id: accessTokens.id }).all().length > 0
+      return (
+        d
+          .delete(accessTokens)
+          .where(and(eq(accessTokens.id, id), eq(accessTokens.userId, userId)))
+          .returning({ id: accessTokens.id })
+          .all().length > 0
+      )
     },
 
     async deleteTokens(userId, keepId) {
@@ -123,11 +161,18 @@ export function sqliteAuth(db: SqliteContext): AuthStore {
         d.delete(emailCodeSends).where(lte(emailCodeSends.sentAt, windowStart)).run()
         d.delete(emailCodes).where(lte(emailCodes.expiresAt, now)).run()
         const failures = failuresOf(email, account)
-        if (failures.length >= account.failureLimit) return { ok: false, cap: 'failures', oldestAt: failures[0] } as const
+        if (failures.length >= account.failureLimit)
+          return { ok: false, cap: 'failures', oldestAt: failures[0] } as const
         const recent = d
           .select({ sentAt: emailCodeSends.sentAt })
           .from(emailCodeSends)
-          .where(and(eq(emailCodeSends.email, email), eq(emailCodeSends.client, client), gt(emailCodeSends.sentAt, windowStart)))
+          .where(
+            and(
+              eq(emailCodeSends.email, email),
+              eq(emailCodeSends.client, client),
+              gt(emailCodeSends.sentAt, windowStart),
+            ),
+          )
           .orderBy(asc(emailCodeSends.sentAt))
           .all()
         if (recent.length >= perWindow) return { ok: false, cap: 'client', oldestAt: recent[0].sentAt } as const
@@ -138,10 +183,15 @@ export function sqliteAuth(db: SqliteContext): AuthStore {
           .orderBy(asc(emailCodeSends.sentAt))
           .limit(account.sendsPerWindow)
           .all()
-        if (sent.length >= account.sendsPerWindow) return { ok: false, cap: 'account', oldestAt: sent[0].sentAt } as const
+        if (sent.length >= account.sendsPerWindow)
+          return { ok: false, cap: 'account', oldestAt: sent[0].sentAt } as const
         d.insert(emailCodeSends).values({ email, client, sentAt: now }).run()
-        if (!d.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) return { ok: true, stored: false, notice: null } as const
-        d.insert(emailCodes).values(code).onConflictDoUpdate({ target: [emailCodes.email, emailCodes.client], set: code }).run()
+        if (!d.select({ id: users.id }).from(users).where(eq(users.email, email)).get())
+          return { ok: true, stored: false, notice: null } as const
+        d.insert(emailCodes)
+          .values(code)
+          .onConflictDoUpdate({ target: [emailCodes.email, emailCodes.client], set: code })
+          .run()
         const reached = sent.length + 1 === account.sendsPerWindow
         const notice = reached ? claimNotice(email, now, account, 'account', sent[0]?.sentAt ?? now) : null
         return { ok: true, stored: true, notice } as const
@@ -152,11 +202,16 @@ export function sqliteAuth(db: SqliteContext): AuthStore {
       const theirs = and(eq(emailCodes.email, email), eq(emailCodes.client, client))
       return immediate(() => {
         const failures = failuresOf(email, account)
-        if (failures.length >= account.failureLimit) return { ok: false, cap: 'failures', oldestAt: failures[0] } as const
+        if (failures.length >= account.failureLimit)
+          return { ok: false, cap: 'failures', oldestAt: failures[0] } as const
         const failed = () => {
           d.insert(codeFailures).values({ email, at: now }).run()
           const reached = failures.length + 1 === account.failureLimit
-          return { ok: true, user: null, notice: reached ? claimNotice(email, now, account, 'failures', failures[0] ?? now) : null } as const
+          return {
+            ok: true,
+            user: null,
+            notice: reached ? claimNotice(email, now, account, 'failures', failures[0] ?? now) : null,
+          } as const
         }
         const row = d.select().from(emailCodes).where(theirs).get()
         if (!row) return failed()
@@ -172,7 +227,11 @@ export function sqliteAuth(db: SqliteContext): AuthStore {
           return failed()
         }
         gone()
-        return { ok: true, user: d.select().from(users).where(eq(users.email, email)).get() ?? null, notice: null } as const
+        return {
+          ok: true,
+          user: d.select().from(users).where(eq(users.email, email)).get() ?? null,
+          notice: null,
+        } as const
       })
     },
 
@@ -191,7 +250,12 @@ export function sqliteAuth(db: SqliteContext): AuthStore {
     },
 
     async emailCodes(email) {
-      return d.select().from(emailCodes).where(eq(emailCodes.email, email)).orderBy(asc(emailCodes.createdAt), asc(emailCodes.client)).all()
+      return d
+        .select()
+        .from(emailCodes)
+        .where(eq(emailCodes.email, email))
+        .orderBy(asc(emailCodes.createdAt), asc(emailCodes.client))
+        .all()
     },
 
     async codeSends(email) {
@@ -222,11 +286,17 @@ export function sqliteAuth(db: SqliteContext): AuthStore {
     },
 
     async clearLoginFailures(email, client) {
-      d.delete(loginFailures).where(and(eq(loginFailures.email, email), eq(loginFailures.client, client))).run()
+      d.delete(loginFailures)
+        .where(and(eq(loginFailures.email, email), eq(loginFailures.client, client)))
+        .run()
     },
 
     async loginFailures(email, since) {
-      return d.select({ at: loginFailures.at }).from(loginFailures).where(and(eq(loginFailures.email, email), gt(loginFailures.at, since))).all().length
+      return d
+        .select({ at: loginFailures.at })
+        .from(loginFailures)
+        .where(and(eq(loginFailures.email, email), gt(loginFailures.at, since)))
+        .all().length
     },
   }
 }

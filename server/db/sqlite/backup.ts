@@ -44,7 +44,10 @@ export function appliedMigrations(path: string): number[] | null {
   try {
     const table = db.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'").get()
     if (!table) return null
-    return db.query<{ created_at: number }, []>('SELECT created_at FROM __drizzle_migrations ORDER BY created_at').all().map((row) => Number(row.created_at))
+    return db
+      .query<{ created_at: number }, []>('SELECT created_at FROM __drizzle_migrations ORDER BY created_at')
+      .all()
+      .map((row) => Number(row.created_at))
   } finally {
     db.close(true)
   }
@@ -52,7 +55,9 @@ export function appliedMigrations(path: string): number[] | null {
 
 /** The migrations in `folder` (drizzle's journal `when`, oldest first). */
 export function knownMigrations(folder: string): number[] {
-  const journal = JSON.parse(readFileSync(join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ when: number }> }
+  const journal = JSON.parse(readFileSync(join(folder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: Array<{ when: number }>
+  }
   return journal.entries.map((entry) => entry.when)
 }
 

@@ -17,7 +17,10 @@ import { rowsWithFlags } from './record-reads.ts'
  * to `bytes`, counted in characters (what the strings take in memory, near enough): the
  * rest are never read (leaving the loop resets the statement).
  */
-export function takeUpTo<Row extends { data: string; meta?: string; scores?: string | null }>(rows: IterableIterator<Row>, bytes: number): Row[] {
+export function takeUpTo<Row extends { data: string; meta?: string; scores?: string | null }>(
+  rows: IterableIterator<Row>,
+  bytes: number,
+): Row[] {
   const taken: Row[] = []
   let total = 0
   for (const row of rows) {
@@ -57,7 +60,8 @@ function reader(db: SqliteContext): BatchReader {
   }
   return {
     records: (appId, query) => rowsWithFlags(run(appId, query, 'record')) as unknown as BatchRow[],
-    stats: (appId, query) => rowsWithFlags(run(appId, query, 'stats')) as unknown as Array<StatsRow & { cursor: number }>,
+    stats: (appId, query) =>
+      rowsWithFlags(run(appId, query, 'stats')) as unknown as Array<StatsRow & { cursor: number }>,
   }
 }
 
@@ -75,12 +79,26 @@ export function batchReader(db: SqliteContext): BatchReader {
  * given), in seq order, a batch within `budget` at a time. For a unit that holds the app's
  * lock, so nothing is renumbered between two batches.
  */
-export function eachStatsBatch(db: SqliteContext, appId: string, from: number, budget: ReadBudget, visit: (rows: StatsRow[]) => void, seqs?: readonly number[]): void {
+export function eachStatsBatch(
+  db: SqliteContext,
+  appId: string,
+  from: number,
+  budget: ReadBudget,
+  visit: (rows: StatsRow[]) => void,
+  seqs?: readonly number[],
+): void {
   const read = batchReader(db)
   let at = from
   let left = seqs ? seqs.length : Number.POSITIVE_INFINITY
   while (left > 0) {
-    const rows = read.stats(appId, { selection: 'all', order: 'asc', start: { at }, rows: budget.rows, bytes: budget.bytes, seqs })
+    const rows = read.stats(appId, {
+      selection: 'all',
+      order: 'asc',
+      start: { at },
+      rows: budget.rows,
+      bytes: budget.bytes,
+      seqs,
+    })
     if (rows.length === 0) return
     visit(rows)
     left -= rows.length

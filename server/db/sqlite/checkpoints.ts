@@ -41,7 +41,12 @@ export const FALLBACK_PAGES = 10_000
 const INTERVAL_MS = 25
 
 /** For in-memory databases and other journal modes: SQLite's own behaviour. */
-export const inlineCheckpoints: Checkpoints = { afterWrite: () => {}, close: () => {}, stopped: () => Promise.resolve(), copied: () => Promise.resolve() }
+export const inlineCheckpoints: Checkpoints = {
+  afterWrite: () => {},
+  close: () => {},
+  stopped: () => Promise.resolve(),
+  copied: () => Promise.resolve(),
+}
 
 export interface CheckpointOptions {
   /** The worker's script (tests point it elsewhere to see the fallback). */

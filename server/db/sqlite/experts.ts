@@ -15,14 +15,26 @@ export function sqliteExperts(db: SqliteContext): ExpertStore {
 
     async upsertProfile(appId, patch, updatedAt) {
       const set = { ...definedOnly(patch), updatedAt }
-      const row = db.db.insert(experts).values({ appId, ...set }).onConflictDoUpdate({ target: experts.appId, set }).returning().get()
+      const row = db.db
+        .insert(experts)
+        .values({ appId, ...set })
+        .onConflictDoUpdate({ target: experts.appId, set })
+        .returning()
+        .get()
       db.changes.emit(appId, 'app')
       return row
     },
 
     async comments(appId) {
       return db.db
-        .select({ scaleId: expertComments.scaleId, scaleKey: scales.key, levelKey: expertComments.levelKey, text: expertComments.text, createdAt: expertComments.createdAt, updatedAt: expertComments.updatedAt })
+        .select({
+          scaleId: expertComments.scaleId,
+          scaleKey: scales.key,
+          levelKey: expertComments.levelKey,
+          text: expertComments.text,
+          createdAt: expertComments.createdAt,
+          updatedAt: expertComments.updatedAt,
+        })
         .from(expertComments)
         .innerJoin(scales, eq(scales.id, expertComments.scaleId))
         .where(eq(expertComments.appId, appId))
@@ -31,20 +43,45 @@ export function sqliteExperts(db: SqliteContext): ExpertStore {
     },
 
     async setComment(comment, hasLevel) {
-      const result = db.db.transaction((tx): ExpertCommentWrite => {
-        const scale = tx.select().from(scales).where(and(eq(scales.appId, comment.appId), eq(scales.id, comment.scaleId))).get()
-        if (!scale) return { ok: false, reason: 'not_found' }
-        if (!hasLevel(scale)) return { ok: false, reason: 'no_level' }
-        const { text, now } = comment
-        const stored = tx
-          .insert(expertComments)
-          .values({ id: comment.id, appId: comment.appId, scaleId: scale.id, levelKey: comment.levelKey, text, createdAt: now, updatedAt: now })
-          .onConflictDoUpdate({ target: [expertComments.scaleId, expertComments.levelKey], set: { text, updatedAt: now } })
-          .returning()
-          .get()
-        const row: ExpertCommentRow = { scaleId: scale.id, scaleKey: scale.key, levelKey: stored.levelKey, text: stored.text, createdAt: stored.createdAt, updatedAt: stored.updatedAt }
-        return { ok: true, row }
-      }, { behavior: 'immediate' })
+      const result = db.db.transaction(
+        (tx): ExpertCommentWrite => {
+          const scale = tx
+            .select()
+            .from(scales)
+            .where(and(eq(scales.appId, comment.appId), eq(scales.id, comment.scaleId)))
+            .get()
+          if (!scale) return { ok: false, reason: 'not_found' }
+          if (!hasLevel(scale)) return { ok: false, reason: 'no_level' }
+          const { text, now } = comment
+          const stored = tx
+            .insert(expertComments)
+            .values({
+              id: comment.id,
+              appId: comment.appId,
+              scaleId: scale.id,
+              levelKey: comment.levelKey,
+              text,
+              createdAt: now,
+              updatedAt: now,
+            })
+            .onConflictDoUpdate({
+              target: [expertComments.scaleId, expertComments.levelKey],
+              set: { text, updatedAt: now },
+            })
+            .returning()
+            .get()
+          const row: ExpertCommentRow = {
+            scaleId: scale.id,
+            scaleKey: scale.key,
+            levelKey: stored.levelKey,
+            text: stored.text,
+            createdAt: stored.createdAt,
+            updatedAt: stored.updatedAt,
+          }
+          return { ok: true, row }
+        },
+        { behavior: 'immediate' },
+      )
       if (result.ok) db.changes.emit(comment.appId, 'app')
       return result
     },
@@ -52,7 +89,13 @@ export function sqliteExperts(db: SqliteContext): ExpertStore {
     async removeComment(appId, scaleId, levelKey) {
       const removed = db.db
         .delete(expertComments)
-        .where(and(eq(expertComments.appId, appId), eq(expertComments.scaleId, scaleId), eq(expertComments.levelKey, levelKey)))
+        .where(
+          and(
+            eq(expertComments.appId, appId),
+            eq(expertComments.scaleId, scaleId),
+            eq(expertComments.levelKey, levelKey),
+          ),
+        )
         .returning({ id: expertComments.id })
         .all()
       if (removed.length === 0) return false
@@ -63,4 +106,5 @@ export function sqliteExperts(db: SqliteContext): ExpertStore {
 }
 
 /** `patch` without the properties left out. */
-const definedOnly = <T extends object>(patch: T): Partial<T> => Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as Partial<T>
+const definedOnly = <T extends object>(patch: T): Partial<T> =>
+  Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as Partial<T>

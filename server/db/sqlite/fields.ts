@@ -12,8 +12,10 @@ export function sqliteFields(db: SqliteContext): FieldStore {
   const d = db.db
   const immediate = <T>(work: () => T): T => d.transaction(work, { behavior: 'immediate' })
 
-  const list = (appId: string): FieldRow[] => d.select().from(fields).where(eq(fields.appId, appId)).orderBy(asc(fields.position), asc(fields.id)).all()
-  const appExists = (appId: string) => d.select({ appId: appStats.appId }).from(appStats).where(eq(appStats.appId, appId)).get() !== undefined
+  const list = (appId: string): FieldRow[] =>
+    d.select().from(fields).where(eq(fields.appId, appId)).orderBy(asc(fields.position), asc(fields.id)).all()
+  const appExists = (appId: string) =>
+    d.select({ appId: appStats.appId }).from(appStats).where(eq(appStats.appId, appId)).get() !== undefined
 
   /** Ids first, so a field can always be reached even if another one is named like its id. */
   function find(appId: string, ref: string): FieldRow | null {
@@ -46,7 +48,11 @@ export function sqliteFields(db: SqliteContext): FieldStore {
     async add(appId, decide) {
       return announced(appId, () => {
         if (!appExists(appId)) return { ok: false, reason: 'no_app' } as const
-        const endpoint = d.select({ honeypot: endpoints.honeypot }).from(endpoints).where(eq(endpoints.appId, appId)).get()
+        const endpoint = d
+          .select({ honeypot: endpoints.honeypot })
+          .from(endpoints)
+          .where(eq(endpoints.appId, appId))
+          .get()
         const existing = list(appId)
         const field = decide({ fields: existing, honeypot: endpoint?.honeypot ?? '' })
         if (existing.some((other) => other.name === field.name)) return { ok: false, reason: 'name_taken' } as const
@@ -60,7 +66,8 @@ export function sqliteFields(db: SqliteContext): FieldStore {
       const result = immediate(() => {
         if (!appExists(appId)) return { ok: false, reason: 'no_app' } as const
         const chosen = decide(list(appId))
-        for (const { id, type } of chosen) d.update(fields).set({ type, proposed: false, autoCreated: false, updatedAt }).where(eq(fields.id, id)).run()
+        for (const { id, type } of chosen)
+          d.update(fields).set({ type, proposed: false, autoCreated: false, updatedAt }).where(eq(fields.id, id)).run()
         const ids = new Set(chosen.map((field) => field.id))
         return { ok: true, rows: list(appId).filter((row) => ids.has(row.id)) } as const
       })
@@ -74,9 +81,19 @@ export function sqliteFields(db: SqliteContext): FieldStore {
         const current = find(appId, ref)
         if (!current) return { ok: false, reason: 'no_field' } as const
         const siblings = list(appId)
-        const endpoint = d.select({ published: endpoints.published, honeypot: endpoints.honeypot }).from(endpoints).where(eq(endpoints.appId, appId)).get()
-        const { position, ...change } = decide({ current, fields: siblings, published: endpoint?.published ?? false, honeypot: endpoint?.honeypot ?? '' })
-        if (change.name !== current.name && siblings.some((field) => field.name === change.name)) return { ok: false, reason: 'name_taken' } as const
+        const endpoint = d
+          .select({ published: endpoints.published, honeypot: endpoints.honeypot })
+          .from(endpoints)
+          .where(eq(endpoints.appId, appId))
+          .get()
+        const { position, ...change } = decide({
+          current,
+          fields: siblings,
+          published: endpoint?.published ?? false,
+          honeypot: endpoint?.honeypot ?? '',
+        })
+        if (change.name !== current.name && siblings.some((field) => field.name === change.name))
+          return { ok: false, reason: 'name_taken' } as const
         d.update(fields).set(change).where(eq(fields.id, current.id)).run()
         if (position !== undefined && position !== current.position) {
           const others = siblings.filter((field) => field.id !== current.id)

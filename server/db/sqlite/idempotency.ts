@@ -12,7 +12,9 @@ interface StoredKey {
 }
 
 const statements = (store: Store) => ({
-  find: store.sqlite.prepare<StoredKey, [{ appId: string; key: string }]>('SELECT fingerprint, ids, created_at FROM idempotency_keys WHERE app_id = $appId AND key = $key'),
+  find: store.sqlite.prepare<StoredKey, [{ appId: string; key: string }]>(
+    'SELECT fingerprint, ids, created_at FROM idempotency_keys WHERE app_id = $appId AND key = $key',
+  ),
   save: store.sqlite.prepare<unknown, [{ appId: string; key: string; fingerprint: string; ids: string; now: number }]>(
     'INSERT OR REPLACE INTO idempotency_keys (app_id, key, fingerprint, ids, created_at) VALUES ($appId, $key, $fingerprint, $ids, $now)',
   ),
@@ -27,7 +29,9 @@ export function sqliteIdempotency(store: Store) {
     earlier(appId: string, claim: IdempotencyClaim): JobResult | null {
       const row = sqls.find.get({ appId, key: claim.key })
       if (!row || row.created_at < claim.notBefore) return null
-      return row.fingerprint === claim.fingerprint ? { ok: false, reason: 'replayed', ids: JSON.parse(row.ids) as string[] } : { ok: false, reason: 'key_reused' }
+      return row.fingerprint === claim.fingerprint
+        ? { ok: false, reason: 'replayed', ids: JSON.parse(row.ids) as string[] }
+        : { ok: false, reason: 'key_reused' }
     },
     /** Stores the key with the ids its job was given (replacing an expired one). */
     save(appId: string, claim: IdempotencyClaim, ids: string[], now: number): void {

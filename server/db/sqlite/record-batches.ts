@@ -17,7 +17,10 @@ export interface StatsBatchQuery extends BatchQuery {
   seqs?: readonly number[]
 }
 
-const COLUMNS = { record: 'id, data, meta, scores, spam, created_at AS createdAt', stats: 'id, seq, pos, data, meta, scores, spam, created_at AS createdAt' } as const
+const COLUMNS = {
+  record: 'id, data, meta, scores, spam, created_at AS createdAt',
+  stats: 'id, seq, pos, data, meta, scores, spam, created_at AS createdAt',
+} as const
 
 const SELECTION = { kept: 'pos IS NOT NULL', all: '1', spam: 'spam = 1' } as const
 const KEY = { kept: 'pos', all: 'seq', spam: 'seq' } as const
@@ -35,7 +38,10 @@ export function batchSql(appId: string, query: StatsBatchQuery, columns: keyof t
   const start = query.start
   let offset = ''
   if ('at' in start) where.push(`${key} ${dir === 'DESC' ? '<=' : '>='} ${bind(start.at)}`)
-  else if ('afterId' in start) where.push(`${key} ${dir === 'DESC' ? '<' : '>'} COALESCE((SELECT ${key} FROM records WHERE app_id = ?1 AND id = ${bind(start.afterId)}), ${bind(start.key)})`)
+  else if ('afterId' in start)
+    where.push(
+      `${key} ${dir === 'DESC' ? '<' : '>'} COALESCE((SELECT ${key} FROM records WHERE app_id = ?1 AND id = ${bind(start.afterId)}), ${bind(start.key)})`,
+    )
   const limit = bind(query.rows)
   if ('skip' in start) offset = ` OFFSET ${bind(start.skip)}`
   return {
@@ -47,7 +53,10 @@ export function batchSql(appId: string, query: StatsBatchQuery, columns: keyof t
 /** The statement counting the records of `appId` that `selection` and `filter` select. */
 export function filteredCountSql(appId: string, selection: ReadSelection, filter: FilterNode): Compiled {
   const condition = compileFilter(filter, [appId])
-  return { sql: `SELECT COUNT(*) AS n FROM records WHERE app_id = ?1 AND ${SELECTION[selection]} AND ${condition.sql}`, params: condition.params }
+  return {
+    sql: `SELECT COUNT(*) AS n FROM records WHERE app_id = ?1 AND ${SELECTION[selection]} AND ${condition.sql}`,
+    params: condition.params,
+  }
 }
 
 /**
@@ -55,4 +64,6 @@ export function filteredCountSql(appId: string, selection: ReadSelection, filter
  * selection, order and kind of start), so those few statements are prepared once.
  */
 export const batchShape = (query: StatsBatchQuery, columns: keyof typeof COLUMNS = 'record'): string | null =>
-  query.filter ? null : `${columns} ${query.selection} ${query.order} ${Object.keys(query.start).sort().join(',')}${query.seqs ? ' seqs' : ''}`
+  query.filter
+    ? null
+    : `${columns} ${query.selection} ${query.order} ${Object.keys(query.start).sort().join(',')}${query.seqs ? ' seqs' : ''}`

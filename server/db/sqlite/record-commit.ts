@@ -32,16 +32,49 @@ const statements = (db: SqliteContext) => {
   const p = sql.placeholder
   return {
     fieldFacts: db.db
-      .select({ name: fields.name, position: fields.position, proposed: fields.proposed, proposedBy: fields.proposedBy, createdAt: fields.createdAt })
+      .select({
+        name: fields.name,
+        position: fields.position,
+        proposed: fields.proposed,
+        proposedBy: fields.proposedBy,
+        createdAt: fields.createdAt,
+      })
       .from(fields)
       .where(eq(fields.appId, p('appId')))
       .orderBy(asc(fields.position))
       .prepare(),
     insertField: db.db
       .insert(fields)
-      .values({ id: p('id'), appId: p('appId'), name: p('name'), type: p('type'), label: '', required: false, options: null, position: p('position'), autoCreated: true, proposed: p('proposed'), proposedBy: p('proposedBy'), createdAt: p('now'), updatedAt: p('now') })
+      .values({
+        id: p('id'),
+        appId: p('appId'),
+        name: p('name'),
+        type: p('type'),
+        label: '',
+        required: false,
+        options: null,
+        position: p('position'),
+        autoCreated: true,
+        proposed: p('proposed'),
+        proposedBy: p('proposedBy'),
+        createdAt: p('now'),
+        updatedAt: p('now'),
+      })
       .prepare(),
-    updateCounters: db.sqlite.prepare<unknown, [{ appId: string; seq: number; kept: number; spam: number; firstAt: number | null; lastAt: number | null; now: number }]>(
+    updateCounters: db.sqlite.prepare<
+      unknown,
+      [
+        {
+          appId: string
+          seq: number
+          kept: number
+          spam: number
+          firstAt: number | null
+          lastAt: number | null
+          now: number
+        },
+      ]
+    >(
       'UPDATE app_stats SET seq = $seq, kept = $kept, spam = $spam, first_at = $firstAt, last_at = $lastAt, updated_at = $now WHERE app_id = $appId',
     ),
   }
@@ -51,7 +84,9 @@ const statements = (db: SqliteContext) => {
 type Touched = CounterRow & { changed: boolean }
 
 /** The group commit of the SQLite record store. */
-export function sqliteCommitGroup(db: SqliteContext): (jobs: RecordJob[], maxFields: number) => Promise<CommittedGroup> {
+export function sqliteCommitGroup(
+  db: SqliteContext,
+): (jobs: RecordJob[], maxFields: number) => Promise<CommittedGroup> {
   const sqls = statements(db)
   const keys = sqliteIdempotency(db)
   const outbox = sqliteOutbox(db)
@@ -66,7 +101,16 @@ export function sqliteCommitGroup(db: SqliteContext): (jobs: RecordJob[], maxFie
     const made = fieldTally(sqls.fieldFacts.all({ appId: job.appId })).take(job, maxFields)
     if (!Array.isArray(made)) return made
     for (const field of made) {
-      sqls.insertField.run({ id: field.id, appId: job.appId, name: field.name, type: field.type, position: field.position, proposed: field.proposedBy !== null, proposedBy: field.proposedBy, now: field.createdAt })
+      sqls.insertField.run({
+        id: field.id,
+        appId: job.appId,
+        name: field.name,
+        type: field.type,
+        position: field.position,
+        proposed: field.proposedBy !== null,
+        proposedBy: field.proposedBy,
+        now: field.createdAt,
+      })
     }
     return made.length > 0
   }
@@ -78,7 +122,17 @@ export function sqliteCommitGroup(db: SqliteContext): (jobs: RecordJob[], maxFie
       counters.seq++
       if (record.spam) counters.spam++
       else counters.kept++
-      rows.push([record.id, job.appId, counters.seq, record.spam ? null : counters.kept, record.spam ? 1 : 0, record.data, record.meta, record.scores, job.createdAt])
+      rows.push([
+        record.id,
+        job.appId,
+        counters.seq,
+        record.spam ? null : counters.kept,
+        record.spam ? 1 : 0,
+        record.data,
+        record.meta,
+        record.scores,
+        job.createdAt,
+      ])
     }
     if (job.records.length > 0) {
       counters.firstAt = counters.firstAt === null ? job.createdAt : Math.min(counters.firstAt, job.createdAt)
@@ -126,18 +180,42 @@ export function sqliteCommitGroup(db: SqliteContext): (jobs: RecordJob[], maxFie
       if (job.webhooks) {
         const batches = events.of(job.appId)
         const at = new Date(job.createdAt).toISOString()
-        for (const record of job.records) if (!record.spam) batches.add(record.id, createdJson(record.id, at, record.data))
+        for (const record of job.records)
+          if (!record.spam) batches.add(record.id, createdJson(record.id, at, record.data))
       }
-      if (job.idempotency) keys.save(job.appId, job.idempotency, job.records.map((record) => record.id), job.createdAt)
+      if (job.idempotency)
+        keys.save(
+          job.appId,
+          job.idempotency,
+          job.records.map((record) => record.id),
+          job.createdAt,
+        )
       results.push({ ok: true, firstSeq, firstPos, generation: counters.generation, fieldsCreated: fieldsMade })
     }
     insertRecordRows(db, rows)
     for (const [appId, batches] of events.done()) {
-      for (const batch of batches) outbox({ appId, event: 'record.created', idPrefix: `msg_${batch.firstId}_`, subject: batch.firstId, payload: batch.payload, records: batch.records, now })
+      for (const batch of batches)
+        outbox({
+          appId,
+          event: 'record.created',
+          idPrefix: `msg_${batch.firstId}_`,
+          subject: batch.firstId,
+          payload: batch.payload,
+          records: batch.records,
+          now,
+        })
     }
     for (const [appId, counters] of touched) {
       if (!counters.changed) continue
-      sqls.updateCounters.run({ appId, seq: counters.seq, kept: counters.kept, spam: counters.spam, firstAt: counters.firstAt, lastAt: counters.lastAt, now })
+      sqls.updateCounters.run({
+        appId,
+        seq: counters.seq,
+        kept: counters.kept,
+        spam: counters.spam,
+        firstAt: counters.firstAt,
+        lastAt: counters.lastAt,
+        now,
+      })
     }
     return { results, fieldsChanged }
   }
@@ -145,13 +223,19 @@ export function sqliteCommitGroup(db: SqliteContext): (jobs: RecordJob[], maxFie
   return async (jobs, maxFields) => {
     const wal = db.wal
     const failure = wal.failure
-    if (failure) return { results: jobs.map(() => ({ ok: false, reason: 'unavailable', message: failure.message })), durable: Promise.resolve(failure.message) }
+    if (failure)
+      return {
+        results: jobs.map(() => ({ ok: false, reason: 'unavailable', message: failure.message })),
+        durable: Promise.resolve(failure.message),
+      }
     const { results, fieldsChanged } = wal.relaxed(() => inImmediateTransaction(db, () => write(jobs, maxFields)))
     for (const appId of fieldsChanged) db.changes.emit(appId, 'fields')
     if (!results.some((result) => result.ok)) return { results, durable: Promise.resolve(null) }
     db.checkpoints.afterWrite()
     // Durable once the WAL holding the commit is synced (at once when nothing is deferred).
-    const durable = new Promise<string | null>((resolve) => wal.afterCommit((error) => resolve(error ? error.message : null)))
+    const durable = new Promise<string | null>((resolve) =>
+      wal.afterCommit((error) => resolve(error ? error.message : null)),
+    )
     return { results, durable }
   }
 }

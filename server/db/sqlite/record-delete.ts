@@ -31,14 +31,21 @@ export type Queryable = BaseSQLiteDatabase<'sync', void, typeof schema>
  * each gap is one index range UPDATE: the numbering row_number() would give, with no join
  * and no window over the rows. `negate` writes the new numbers negated, to be flipped.
  */
-function shiftGaps(tx: Queryable, appId: string, sorted: ReadonlyArray<{ seq: number; pos: number | null }>, negate: boolean): void {
+function shiftGaps(
+  tx: Queryable,
+  appId: string,
+  sorted: ReadonlyArray<{ seq: number; pos: number | null }>,
+  negate: boolean,
+): void {
   const sign = sql.raw(negate ? '-' : '')
   let keptBefore = 0
   sorted.forEach((row, index) => {
     if (row.pos !== null) keptBefore++
     const next = sorted[index + 1]
     const upTo = next ? sql` AND seq < ${next.seq}` : sql``
-    tx.run(sql`UPDATE records SET seq = ${sign}(seq - ${index + 1}), pos = ${sign}(pos - ${keptBefore}) WHERE app_id = ${appId} AND seq > ${row.seq}${upTo}`)
+    tx.run(
+      sql`UPDATE records SET seq = ${sign}(seq - ${index + 1}), pos = ${sign}(pos - ${keptBefore}) WHERE app_id = ${appId} AND seq > ${row.seq}${upTo}`,
+    )
   })
 }
 
@@ -64,7 +71,11 @@ function renumber(tx: Queryable, appId: string, doomed: ReadonlyArray<{ seq: num
 export const renumbering = { fallbacks: 0 }
 
 /** The order-independent renumbering: new numbers negated first, then flipped (`sorted` by seq). */
-export function renumberInTwoPasses(tx: Queryable, appId: string, sorted: ReadonlyArray<{ seq: number; pos: number | null }>): void {
+export function renumberInTwoPasses(
+  tx: Queryable,
+  appId: string,
+  sorted: ReadonlyArray<{ seq: number; pos: number | null }>,
+): void {
   shiftGaps(tx, appId, sorted, true)
   tx.run(sql`UPDATE records SET seq = -seq, pos = -pos WHERE app_id = ${appId} AND seq < 0`)
 }
@@ -76,8 +87,10 @@ const TIMES = 'SELECT r.created_at AS v FROM records r WHERE r.app_id = ?1 AND '
 // ?2 is a JSON path: the value of one field in data, or one dimension's score in scores.
 // Numbers are read as their JSON text (`->`) and parsed by JavaScript, exactly as the
 // aggregates saw them at insert, never through SQLite's own float conversion.
-const NUMBERS = "SELECT r.data -> ?2 AS v FROM records r WHERE r.app_id = ?1 AND json_type(r.data, ?2) IN ('integer', 'real') AND "
-const SCORES = "SELECT r.scores -> ?2 AS v FROM records r WHERE r.app_id = ?1 AND r.scores IS NOT NULL AND json_type(r.scores, ?2) IN ('integer', 'real') AND "
+const NUMBERS =
+  "SELECT r.data -> ?2 AS v FROM records r WHERE r.app_id = ?1 AND json_type(r.data, ?2) IN ('integer', 'real') AND "
+const SCORES =
+  "SELECT r.scores -> ?2 AS v FROM records r WHERE r.app_id = ?1 AND r.scores IS NOT NULL AND json_type(r.scores, ?2) IN ('integer', 'real') AND "
 
 /** The refill statements: parameters the app id, then a JSON path (`pathTo`). */
 export const REFILL_SQL = {
@@ -108,7 +121,8 @@ function refillValues(db: SqliteContext, appId: string, request: RefillRequest):
     params = [appId, `${pathTo(request.key)}.score`]
   }
   const values: number[] = []
-  for (const row of db.sqlite.query<{ v: number | string }, string[]>(query).iterate(...params)) values.push(Number(row.v))
+  for (const row of db.sqlite.query<{ v: number | string }, string[]>(query).iterate(...params))
+    values.push(Number(row.v))
   return values
 }
 
@@ -124,10 +138,23 @@ export interface StoredAggregates {
  * records after its start, then the changed rows (`changed`, by seq) as they are now, each
  * read in batches within its budget, so a change of big records holds a batch at a time.
  */
-export function feedAdjuster(db: SqliteContext, appId: string, adjust: DeleteAdjuster, start: number | null, changed: ReadonlyArray<{ seq: number }>): void {
+export function feedAdjuster(
+  db: SqliteContext,
+  appId: string,
+  adjust: DeleteAdjuster,
+  start: number | null,
+  changed: ReadonlyArray<{ seq: number }>,
+): void {
   if (start === null) return
   eachStatsBatch(db, appId, start + 1, adjust.budget, (rows) => adjust.add(rows))
-  eachStatsBatch(db, appId, changed[0].seq, adjust.budget, (rows) => adjust.subtract(rows), changed.map((row) => row.seq))
+  eachStatsBatch(
+    db,
+    appId,
+    changed[0].seq,
+    adjust.budget,
+    (rows) => adjust.subtract(rows),
+    changed.map((row) => row.seq),
+  )
 }
 
 /**
@@ -135,22 +162,42 @@ export function feedAdjuster(db: SqliteContext, appId: string, adjust: DeleteAdj
  * fed for (feedAdjuster), read after the rows changed so refills see the records as they
  * are now.
  */
-export function adjustedDocument(db: SqliteContext, appId: string, adjust: DeleteAdjuster, start: number | null): StoredAggregates {
+export function adjustedDocument(
+  db: SqliteContext,
+  appId: string,
+  adjust: DeleteAdjuster,
+  start: number | null,
+): StoredAggregates {
   // query(), not prepare(): compiled once per database and kept, as this runs on every delete and spam mark.
-  if (start === null) return { document: '{}', ...db.sqlite.query<{ firstAt: number | null; lastAt: number | null }, [{ appId: string }]>(TIMES_SQL).get({ appId })! }
+  if (start === null)
+    return {
+      document: '{}',
+      ...db.sqlite
+        .query<{ firstAt: number | null; lastAt: number | null }, [{ appId: string }]>(TIMES_SQL)
+        .get({ appId })!,
+    }
   return adjust.finish(adjust.refills().map((request) => refillValues(db, appId, request)))
 }
 
 const TIMES_SQL = 'SELECT MIN(created_at) AS firstAt, MAX(created_at) AS lastAt FROM records WHERE app_id = $appId'
 
 /** The delete unit of the SQLite record store. */
-export function sqliteDeleteRecords(db: SqliteContext): (appId: string, ids: readonly string[], adjust: DeleteAdjuster) => Promise<DeleteOutcome> {
+export function sqliteDeleteRecords(
+  db: SqliteContext,
+): (appId: string, ids: readonly string[], adjust: DeleteAdjuster) => Promise<DeleteOutcome> {
   const counterStatements = appStatsStatements(db)
   const outboxDeleted = sqliteOutboxDeleted(db)
 
-  function deleteInTransaction(tx: Queryable, appId: string, ids: string[], adjust: DeleteAdjuster): { outcome: DeleteOutcome; changed: boolean } {
+  function deleteInTransaction(
+    tx: Queryable,
+    appId: string,
+    ids: string[],
+    adjust: DeleteAdjuster,
+  ): { outcome: DeleteOutcome; changed: boolean } {
     const row = counterStatements.document.get({ appId })
-    const counters: Counters = row ? { seq: row.seq, kept: row.kept, spam: row.spam, generation: row.generation } : { seq: 0, kept: 0, spam: 0, generation: 0 }
+    const counters: Counters = row
+      ? { seq: row.seq, kept: row.kept, spam: row.spam, generation: row.generation }
+      : { seq: 0, kept: 0, spam: 0, generation: 0 }
     if (!row) return { outcome: { deleted: 0, counters }, changed: false }
     // Their numbers and flags only: their text is read in batches (feedAdjuster).
     const doomed = rowsWithFlags(
@@ -166,15 +213,35 @@ export function sqliteDeleteRecords(db: SqliteContext): (appId: string, ids: rea
     const start = adjust.start(counters, row.document)
     feedAdjuster(db, appId, adjust, start, doomed)
     // The webhook events go in with the delete.
-    outboxDeleted(appId, doomed.filter((r) => !r.spam).map((r) => r.id), db.now())
-    tx.delete(records).where(and(eq(records.appId, appId), inArray(records.id, ids))).run()
+    outboxDeleted(
+      appId,
+      doomed.filter((r) => !r.spam).map((r) => r.id),
+      db.now(),
+    )
+    tx.delete(records)
+      .where(and(eq(records.appId, appId), inArray(records.id, ids)))
+      .run()
     renumber(tx, appId, doomed)
     const spamDeleted = doomed.filter((r) => r.spam).length
-    const after: Counters = { seq: counters.seq - doomed.length, kept: counters.kept - (doomed.length - spamDeleted), spam: counters.spam - spamDeleted, generation: counters.generation + 1 }
+    const after: Counters = {
+      seq: counters.seq - doomed.length,
+      kept: counters.kept - (doomed.length - spamDeleted),
+      spam: counters.spam - spamDeleted,
+      generation: counters.generation + 1,
+    }
     // After the rows are gone, so refills read what remains.
     const stored = adjustedDocument(db, appId, adjust, start)
     tx.update(appStats)
-      .set({ seq: after.seq, kept: after.kept, spam: after.spam, generation: after.generation, aggregates: stored.document, firstAt: stored.firstAt, lastAt: stored.lastAt, updatedAt: db.now() })
+      .set({
+        seq: after.seq,
+        kept: after.kept,
+        spam: after.spam,
+        generation: after.generation,
+        aggregates: stored.document,
+        firstAt: stored.firstAt,
+        lastAt: stored.lastAt,
+        updatedAt: db.now(),
+      })
       .where(eq(appStats.appId, appId))
       .run()
     return { outcome: { deleted: doomed.length, counters: after }, changed: true }
@@ -182,7 +249,9 @@ export function sqliteDeleteRecords(db: SqliteContext): (appId: string, ids: rea
 
   return async (appId, ids, adjust) => {
     const unique = [...new Set(ids)]
-    const { outcome, changed } = db.db.transaction((tx) => deleteInTransaction(tx, appId, unique, adjust), { behavior: 'immediate' })
+    const { outcome, changed } = db.db.transaction((tx) => deleteInTransaction(tx, appId, unique, adjust), {
+      behavior: 'immediate',
+    })
     if (changed) {
       db.checkpoints.afterWrite()
       db.changes.emit(appId, 'records')

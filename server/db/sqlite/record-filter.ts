@@ -24,7 +24,8 @@ function test(node: FilterTest, params: Array<string | number>): string {
   const path = bind(pathTo(node.name))
   const type = `json_type(data, ${path})`
   const value = `json_extract(data, ${path})`
-  const anyElement = (condition: string) => `(${type} = 'array' AND EXISTS (SELECT 1 FROM json_each(data, ${path}) e WHERE ${condition}))`
+  const anyElement = (condition: string) =>
+    `(${type} = 'array' AND EXISTS (SELECT 1 FROM json_each(data, ${path}) e WHERE ${condition}))`
   if (node.op === 'missing') return `(${type} IS NULL OR ${type} = 'null' OR (${type} = 'text' AND ${value} = ''))`
   const v = node.value
   if (node.op === '~') {
@@ -38,7 +39,8 @@ function test(node: FilterTest, params: Array<string | number>): string {
   }
   const kind = typeof v === 'number' ? NUMBER_TYPES : "('text')"
   const bound = bind(v)
-  if (node.op === '=') return `((${type} IN ${kind} AND ${value} = ${bound}) OR ${anyElement(`e.type IN ${kind} AND e.value = ${bound}`)})`
+  if (node.op === '=')
+    return `((${type} IN ${kind} AND ${value} = ${bound}) OR ${anyElement(`e.type IN ${kind} AND e.value = ${bound}`)})`
   return `(${type} IN ${kind} AND ${value} ${node.op} ${bound})`
 }
 
@@ -46,4 +48,3 @@ function test(node: FilterTest, params: Array<string | number>): string {
 export function compileFilter(node: FilterNode, params: Array<string | number> = []): Compiled {
   return { sql: conditionOf(node, (t) => test(t, params), '0'), params }
 }
-

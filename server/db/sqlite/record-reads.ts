@@ -25,8 +25,11 @@ export const ROW_COLUMNS = 'id, seq, pos, spam, data, meta, scores, created_at A
  * Rows with `spam` as the boolean the storage interface promises (SQLite has no booleans:
  * it stores 0 and 1). Changed in place: the rows are fresh objects from the statement.
  */
-export function rowsWithFlags<Row extends { spam: boolean | number }>(rows: Row[]): Array<Omit<Row, 'spam'> & { spam: boolean }> {
-  for (let i = 0; i < rows.length; i++) (rows[i] as { spam: boolean | number }).spam = rows[i].spam === true || rows[i].spam === 1
+export function rowsWithFlags<Row extends { spam: boolean | number }>(
+  rows: Row[],
+): Array<Omit<Row, 'spam'> & { spam: boolean }> {
+  for (let i = 0; i < rows.length; i++)
+    (rows[i] as { spam: boolean | number }).spam = rows[i].spam === true || rows[i].spam === 1
   return rows as Array<Omit<Row, 'spam'> & { spam: boolean }>
 }
 

@@ -36,8 +36,12 @@ function runOnce<Row>(db: SqliteContext, compiled: Compiled): Row[] {
 export function sqliteRecords(db: SqliteContext): RecordStore {
   const reads = () => recordStatements(db)
   const keys = sqliteIdempotency(db)
-  const setScore = db.sqlite.prepare<unknown, [{ key: number; scores: string | null }]>('UPDATE records SET scores = $scores WHERE rowid = $key')
-  const bumpGeneration = db.sqlite.prepare<unknown, [{ appId: string; now: number }]>("UPDATE app_stats SET generation = generation + 1, aggregates = '{}', updated_at = $now WHERE app_id = $appId")
+  const setScore = db.sqlite.prepare<unknown, [{ key: number; scores: string | null }]>(
+    'UPDATE records SET scores = $scores WHERE rowid = $key',
+  )
+  const bumpGeneration = db.sqlite.prepare<unknown, [{ appId: string; now: number }]>(
+    "UPDATE app_stats SET generation = generation + 1, aggregates = '{}', updated_at = $now WHERE app_id = $appId",
+  )
   const batches = batchReader(db)
   // By rowid, which no delete renumbers, so rescoring neither skips nor repeats a record.
   const scoreSources = db.sqlite.prepare<ScoreSource, [{ appId: string; after: number; limit: number }]>(
@@ -89,7 +93,15 @@ export function sqliteRecords(db: SqliteContext): RecordStore {
 
     async forReport(recordId) {
       const row = db.db
-        .select({ id: records.id, appId: records.appId, appName: apps.name, data: records.data, scores: records.scores, reportKeyHash: records.reportKeyHash, createdAt: records.createdAt })
+        .select({
+          id: records.id,
+          appId: records.appId,
+          appName: apps.name,
+          data: records.data,
+          scores: records.scores,
+          reportKeyHash: records.reportKeyHash,
+          createdAt: records.createdAt,
+        })
         .from(records)
         .innerJoin(apps, eq(apps.id, records.appId))
         .where(eq(records.id, recordId))

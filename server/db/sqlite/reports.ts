@@ -14,11 +14,17 @@ import { reportPages } from './schema.ts'
 type Queryable = BaseSQLiteDatabase<'sync', void, typeof schema>
 
 const pageRowsOf = (q: Queryable, appId: string): ReportPageRow[] =>
-  q.select().from(reportPages).where(eq(reportPages.appId, appId)).orderBy(asc(reportPages.position), asc(reportPages.id)).all()
+  q
+    .select()
+    .from(reportPages)
+    .where(eq(reportPages.appId, appId))
+    .orderBy(asc(reportPages.position), asc(reportPages.id))
+    .all()
 
 /** Writes the positions of `order` as 0, 1, 2… where they differ. */
 function renumber(q: Queryable, order: readonly ReportPageRow[]): void {
-  for (const { id, position } of renumbered(order)) q.update(reportPages).set({ position }).where(eq(reportPages.id, id)).run()
+  for (const { id, position } of renumbered(order))
+    q.update(reportPages).set({ position }).where(eq(reportPages.id, id)).run()
 }
 
 /** The reports store over the open SQLite database. */
@@ -29,43 +35,61 @@ export function sqliteReports(db: SqliteContext): ReportStore {
     },
 
     async add(page, position, limit) {
-      const result = db.db.transaction((tx): ReportPageAdd => {
-        const rows = pageRowsOf(tx, page.appId)
-        if (rows.length >= limit) return { ok: false, reason: 'limit', count: rows.length }
-        if (!tx.get<{ one: number }>(sql`SELECT 1 AS one FROM apps WHERE id = ${page.appId}`)) return { ok: false, reason: 'not_found' }
-        const row: ReportPageRow = { ...page, position: rows.length, updatedAt: page.createdAt }
-        tx.insert(reportPages).values(row).run()
-        if (position !== null) renumber(tx, moved([...rows, row], rows.length, position))
-        return { ok: true }
-      }, { behavior: 'immediate' })
+      const result = db.db.transaction(
+        (tx): ReportPageAdd => {
+          const rows = pageRowsOf(tx, page.appId)
+          if (rows.length >= limit) return { ok: false, reason: 'limit', count: rows.length }
+          if (!tx.get<{ one: number }>(sql`SELECT 1 AS one FROM apps WHERE id = ${page.appId}`))
+            return { ok: false, reason: 'not_found' }
+          const row: ReportPageRow = { ...page, position: rows.length, updatedAt: page.createdAt }
+          tx.insert(reportPages).values(row).run()
+          if (position !== null) renumber(tx, moved([...rows, row], rows.length, position))
+          return { ok: true }
+        },
+        { behavior: 'immediate' },
+      )
       if (result.ok) db.changes.emit(page.appId, 'app')
       return result
     },
 
     async update(appId, id, change) {
-      const row = db.db.transaction((tx) => {
-        const rows = pageRowsOf(tx, appId)
-        const index = rows.findIndex((r) => r.id === id)
-        if (index < 0) return null
-        const { position, ...patch } = change(rows[index])
-        const updated = tx.update(reportPages).set(patch).where(eq(reportPages.id, id)).returning().get()!
-        if (position !== undefined) {
-          renumber(tx, moved(rows, index, position))
-          return tx.select().from(reportPages).where(and(eq(reportPages.appId, appId), eq(reportPages.id, id))).get()!
-        }
-        return updated
-      }, { behavior: 'immediate' })
+      const row = db.db.transaction(
+        (tx) => {
+          const rows = pageRowsOf(tx, appId)
+          const index = rows.findIndex((r) => r.id === id)
+          if (index < 0) return null
+          const { position, ...patch } = change(rows[index])
+          const updated = tx.update(reportPages).set(patch).where(eq(reportPages.id, id)).returning().get()!
+          if (position !== undefined) {
+            renumber(tx, moved(rows, index, position))
+            return tx
+              .select()
+              .from(reportPages)
+              .where(and(eq(reportPages.appId, appId), eq(reportPages.id, id)))
+              .get()!
+          }
+          return updated
+        },
+        { behavior: 'immediate' },
+      )
       if (row) db.changes.emit(appId, 'app')
       return row
     },
 
     async remove(appId, id) {
-      const removed = db.db.transaction((tx) => {
-        const gone = tx.delete(reportPages).where(and(eq(reportPages.appId, appId), eq(reportPages.id, id))).returning({ id: reportPages.id }).all()
-        if (gone.length === 0) return false
-        renumber(tx, pageRowsOf(tx, appId))
-        return true
-      }, { behavior: 'immediate' })
+      const removed = db.db.transaction(
+        (tx) => {
+          const gone = tx
+            .delete(reportPages)
+            .where(and(eq(reportPages.appId, appId), eq(reportPages.id, id)))
+            .returning({ id: reportPages.id })
+            .all()
+          if (gone.length === 0) return false
+          renumber(tx, pageRowsOf(tx, appId))
+          return true
+        },
+        { behavior: 'immediate' },
+      )
       if (removed) db.changes.emit(appId, 'app')
       return removed
     },

@@ -19,7 +19,12 @@ const scaleRowsOf = (q: Queryable, appId: string): ScaleRow[] =>
   q.select().from(scales).where(eq(scales.appId, appId)).orderBy(asc(scales.position), asc(scales.id)).all()
 
 const keyTaken = (q: Queryable, appId: string, key: string, id: string) =>
-  q.select({ id: scales.id }).from(scales).where(and(eq(scales.appId, appId), eq(scales.key, key))).all().some((row) => row.id !== id)
+  q
+    .select({ id: scales.id })
+    .from(scales)
+    .where(and(eq(scales.appId, appId), eq(scales.key, key)))
+    .all()
+    .some((row) => row.id !== id)
 
 /** The scales store over the open SQLite database. */
 export function sqliteScales(db: SqliteContext): ScaleStore {
@@ -29,49 +34,78 @@ export function sqliteScales(db: SqliteContext): ScaleStore {
     },
 
     async find(appId, ref) {
-      const rows = db.db.select().from(scales).where(and(eq(scales.appId, appId), or(eq(scales.id, ref), eq(scales.key, ref)))).all()
+      const rows = db.db
+        .select()
+        .from(scales)
+        .where(and(eq(scales.appId, appId), or(eq(scales.id, ref), eq(scales.key, ref))))
+        .all()
       return rows.find((row) => row.id === ref) ?? rows[0] ?? null
     },
 
     async create(scale, limit) {
-      const result = db.db.transaction((tx): ScaleWrite => {
-        const { n, last } = tx.select({ n: sql<number>`count(*)`, last: maxOf(scales.position) }).from(scales).where(eq(scales.appId, scale.appId)).get()!
-        if (n >= limit) return { ok: false, reason: 'limit', count: n }
-        if (keyTaken(tx, scale.appId, scale.key, scale.id)) return { ok: false, reason: 'key_taken' }
-        // A vanished app would fail the foreign key: say so instead.
-        if (!tx.get<{ one: number }>(sql`SELECT 1 AS one FROM apps WHERE id = ${scale.appId}`)) return { ok: false, reason: 'not_found' }
-        const row: ScaleRow = { ...scale, position: last === null ? 0 : last + 1, updatedAt: scale.createdAt }
-        tx.insert(scales).values(row).run()
-        return { ok: true, row }
-      }, { behavior: 'immediate' })
+      const result = db.db.transaction(
+        (tx): ScaleWrite => {
+          const { n, last } = tx
+            .select({ n: sql<number>`count(*)`, last: maxOf(scales.position) })
+            .from(scales)
+            .where(eq(scales.appId, scale.appId))
+            .get()!
+          if (n >= limit) return { ok: false, reason: 'limit', count: n }
+          if (keyTaken(tx, scale.appId, scale.key, scale.id)) return { ok: false, reason: 'key_taken' }
+          // A vanished app would fail the foreign key: say so instead.
+          if (!tx.get<{ one: number }>(sql`SELECT 1 AS one FROM apps WHERE id = ${scale.appId}`))
+            return { ok: false, reason: 'not_found' }
+          const row: ScaleRow = { ...scale, position: last === null ? 0 : last + 1, updatedAt: scale.createdAt }
+          tx.insert(scales).values(row).run()
+          return { ok: true, row }
+        },
+        { behavior: 'immediate' },
+      )
       if (result.ok) db.changes.emit(scale.appId, 'app')
       return result
     },
 
     async update(appId, id, change) {
-      const result = db.db.transaction((tx): ScaleWrite => {
-        const current = tx.select().from(scales).where(and(eq(scales.appId, appId), eq(scales.id, id))).get()
-        if (!current) return { ok: false, reason: 'not_found' }
-        const { dropComments, ...patch } = change(current)
-        if (patch.key !== undefined && keyTaken(tx, appId, patch.key, id)) return { ok: false, reason: 'key_taken' }
-        if (dropComments && dropComments.length > 0) {
-          tx.delete(expertComments).where(and(eq(expertComments.scaleId, id), inArray(expertComments.levelKey, dropComments))).run()
-        }
-        const row = tx.update(scales).set(patch).where(eq(scales.id, id)).returning().get()!
-        return { ok: true, row }
-      }, { behavior: 'immediate' })
+      const result = db.db.transaction(
+        (tx): ScaleWrite => {
+          const current = tx
+            .select()
+            .from(scales)
+            .where(and(eq(scales.appId, appId), eq(scales.id, id)))
+            .get()
+          if (!current) return { ok: false, reason: 'not_found' }
+          const { dropComments, ...patch } = change(current)
+          if (patch.key !== undefined && keyTaken(tx, appId, patch.key, id)) return { ok: false, reason: 'key_taken' }
+          if (dropComments && dropComments.length > 0) {
+            tx.delete(expertComments)
+              .where(and(eq(expertComments.scaleId, id), inArray(expertComments.levelKey, dropComments)))
+              .run()
+          }
+          const row = tx.update(scales).set(patch).where(eq(scales.id, id)).returning().get()!
+          return { ok: true, row }
+        },
+        { behavior: 'immediate' },
+      )
       if (result.ok) db.changes.emit(appId, 'app')
       return result
     },
 
     async remove(appId, id) {
-      const removed = db.db.transaction((tx) => {
-        // Expert comments go with the scale (ON DELETE CASCADE).
-        const gone = tx.delete(scales).where(and(eq(scales.appId, appId), eq(scales.id, id))).returning({ id: scales.id }).all()
-        if (gone.length === 0) return false
-        for (const moved of renumbered(scaleRowsOf(tx, appId))) tx.update(scales).set({ position: moved.position }).where(eq(scales.id, moved.id)).run()
-        return true
-      }, { behavior: 'immediate' })
+      const removed = db.db.transaction(
+        (tx) => {
+          // Expert comments go with the scale (ON DELETE CASCADE).
+          const gone = tx
+            .delete(scales)
+            .where(and(eq(scales.appId, appId), eq(scales.id, id)))
+            .returning({ id: scales.id })
+            .all()
+          if (gone.length === 0) return false
+          for (const moved of renumbered(scaleRowsOf(tx, appId)))
+            tx.update(scales).set({ position: moved.position }).where(eq(scales.id, moved.id)).run()
+          return true
+        },
+        { behavior: 'immediate' },
+      )
       if (removed) db.changes.emit(appId, 'app')
       return removed
     },

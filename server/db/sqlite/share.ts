@@ -12,13 +12,18 @@ export function sqliteShare(db: SqliteContext): ShareStore {
   const d = db.db
   const outbox = sqliteOutbox(db)
   /** The `app.published`/`app.unpublished` outbox rows, in the transaction that publishes. */
-  const appEvent = (appId: string, event: string, now: number) => outbox({ appId, event, idPrefix: `msg_${crypto.randomUUID()}_`, subject: appId, payload: null, records: 0, now })
+  const appEvent = (appId: string, event: string, now: number) =>
+    outbox({ appId, event, idPrefix: `msg_${crypto.randomUUID()}_`, subject: appId, payload: null, records: 0, now })
   const immediate = <T>(work: () => T): T => d.transaction(work, { behavior: 'immediate' })
-  const endpointOf = (appId: string): EndpointRow | undefined => d.select().from(endpoints).where(eq(endpoints.appId, appId)).get()
-  const tokenTaken = (token: EndpointToken) => d.select({ appId: endpoints.appId }).from(endpoints).where(eq(endpoints.tokenHash, token.tokenHash)).get() !== undefined
+  const endpointOf = (appId: string): EndpointRow | undefined =>
+    d.select().from(endpoints).where(eq(endpoints.appId, appId)).get()
+  const tokenTaken = (token: EndpointToken) =>
+    d.select({ appId: endpoints.appId }).from(endpoints).where(eq(endpoints.tokenHash, token.tokenHash)).get() !==
+    undefined
 
   /** Sets `changes` on the endpoint and returns the row after it (inside the caller's transaction). */
-  const set = (appId: string, changes: Partial<EndpointRow>): EndpointRow => d.update(endpoints).set(changes).where(eq(endpoints.appId, appId)).returning().get()!
+  const set = (appId: string, changes: Partial<EndpointRow>): EndpointRow =>
+    d.update(endpoints).set(changes).where(eq(endpoints.appId, appId)).returning().get()!
 
   /** Runs a change, announcing it after the commit when it changed the row. */
   const announced = <R extends EndpointChange | { ok: false; reason: string }>(appId: string, change: () => R): R => {
@@ -33,19 +38,25 @@ export function sqliteShare(db: SqliteContext): ShareStore {
     },
 
     async byTokenHash(tokenHash) {
-      return d
-        .select({ ...getTableColumns(endpoints), ownerId: apps.ownerId })
-        .from(endpoints)
-        .innerJoin(apps, eq(apps.id, endpoints.appId))
-        .where(eq(endpoints.tokenHash, tokenHash))
-        .get() ?? null
+      return (
+        d
+          .select({ ...getTableColumns(endpoints), ownerId: apps.ownerId })
+          .from(endpoints)
+          .innerJoin(apps, eq(apps.id, endpoints.appId))
+          .where(eq(endpoints.tokenHash, tokenHash))
+          .get() ?? null
+      )
     },
 
     async update(appId, settings, updatedAt) {
       const result = immediate(() => {
         if (!endpointOf(appId)) return { ok: false, reason: 'not_found' } as const
         if (settings.honeypot !== undefined) {
-          const clash = d.select({ id: fields.id }).from(fields).where(and(eq(fields.appId, appId), eq(fields.name, settings.honeypot))).get()
+          const clash = d
+            .select({ id: fields.id })
+            .from(fields)
+            .where(and(eq(fields.appId, appId), eq(fields.name, settings.honeypot)))
+            .get()
           if (clash) return { ok: false, reason: 'honeypot_is_field' } as const
         }
         return { ok: true, row: set(appId, { ...settings, updatedAt }) } as const
@@ -62,7 +73,11 @@ export function sqliteShare(db: SqliteContext): ShareStore {
         const first = row.tokenHash === null
         if (first && tokenTaken(token)) return { ok: false, reason: 'token_taken' }
         appEvent(appId, 'app.published', now)
-        return { ok: true, row: set(appId, { ...(first ? token : {}), published: true, publishedAt: now, updatedAt: now }), changed: true }
+        return {
+          ok: true,
+          row: set(appId, { ...(first ? token : {}), published: true, publishedAt: now, updatedAt: now }),
+          changed: true,
+        }
       })
     },
 

@@ -4,7 +4,14 @@
  * never read and written back.
  */
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
-import { UNFINISHED_JOB_STATUSES, type CancelResult, type JobRow, type JobStep, type PlanRow, type SmartStore } from '../storage/smart.ts'
+import {
+  UNFINISHED_JOB_STATUSES,
+  type CancelResult,
+  type JobRow,
+  type JobStep,
+  type PlanRow,
+  type SmartStore,
+} from '../storage/smart.ts'
 import type { SqliteContext } from './context.ts'
 import { inImmediateTransaction } from './immediate.ts'
 import { smartJobs, smartPlans } from './schema.ts'
@@ -18,20 +25,38 @@ const heldBy = (jobId: string, runner: string) => and(eq(smartJobs.id, jobId), e
 export function sqliteSmart(db: SqliteContext): SmartStore {
   const store = db.db
   const planOf = (ownerId: string, planId: string): PlanRow | null =>
-    store.select().from(smartPlans).where(and(eq(smartPlans.id, planId), eq(smartPlans.ownerId, ownerId))).get() ?? null
-  const job = (jobId: string): JobRow | null => store.select().from(smartJobs).where(eq(smartJobs.id, jobId)).get() ?? null
+    store
+      .select()
+      .from(smartPlans)
+      .where(and(eq(smartPlans.id, planId), eq(smartPlans.ownerId, ownerId)))
+      .get() ?? null
+  const job = (jobId: string): JobRow | null =>
+    store.select().from(smartJobs).where(eq(smartJobs.id, jobId)).get() ?? null
 
   return {
     async insertPlan(row) {
       store.insert(smartPlans).values(row).run()
     },
     planOf: async (ownerId, planId) => planOf(ownerId, planId),
-    plansOf: async (ownerId) => store.select().from(smartPlans).where(eq(smartPlans.ownerId, ownerId)).orderBy(desc(smartPlans.createdAt), desc(smartPlans.id)).all(),
+    plansOf: async (ownerId) =>
+      store
+        .select()
+        .from(smartPlans)
+        .where(eq(smartPlans.ownerId, ownerId))
+        .orderBy(desc(smartPlans.createdAt), desc(smartPlans.id))
+        .all(),
     async replacePlan(ownerId, planId, plan, execution, now) {
       return inImmediateTransaction(db, () => {
         const row = planOf(ownerId, planId)
         if (!row) return null
-        return store.update(smartPlans).set({ plan, execution: execution(row.execution), updatedAt: now }).where(eq(smartPlans.id, planId)).returning().get() ?? null
+        return (
+          store
+            .update(smartPlans)
+            .set({ plan, execution: execution(row.execution), updatedAt: now })
+            .where(eq(smartPlans.id, planId))
+            .returning()
+            .get() ?? null
+        )
       })
     },
     async saveExecution(planId, execution, now) {
@@ -42,8 +67,19 @@ export function sqliteSmart(db: SqliteContext): SmartStore {
       store.insert(smartJobs).values(row).run()
     },
     job: async (jobId) => job(jobId),
-    jobOf: async (ownerId, jobId) => store.select().from(smartJobs).where(and(eq(smartJobs.id, jobId), eq(smartJobs.ownerId, ownerId))).get() ?? null,
-    jobsOf: async (ownerId) => store.select().from(smartJobs).where(eq(smartJobs.ownerId, ownerId)).orderBy(desc(smartJobs.createdAt), desc(smartJobs.id)).all(),
+    jobOf: async (ownerId, jobId) =>
+      store
+        .select()
+        .from(smartJobs)
+        .where(and(eq(smartJobs.id, jobId), eq(smartJobs.ownerId, ownerId)))
+        .get() ?? null,
+    jobsOf: async (ownerId) =>
+      store
+        .select()
+        .from(smartJobs)
+        .where(eq(smartJobs.ownerId, ownerId))
+        .orderBy(desc(smartJobs.createdAt), desc(smartJobs.id))
+        .all(),
     async advanceJob(jobId, runner, step: JobStep, now) {
       const changed = store
         .update(smartJobs)
@@ -56,7 +92,14 @@ export function sqliteSmart(db: SqliteContext): SmartStore {
     async failJob(jobId, runner, failure, now) {
       const changed = store
         .update(smartJobs)
-        .set({ status: 'failed', stage: failure.stage, messages: appended(failure.message), error: failure.error, finishedAt: now, updatedAt: now })
+        .set({
+          status: 'failed',
+          stage: failure.stage,
+          messages: appended(failure.message),
+          error: failure.error,
+          finishedAt: now,
+          updatedAt: now,
+        })
         .where(heldBy(jobId, runner))
         .returning({ id: smartJobs.id })
         .all()
@@ -68,7 +111,15 @@ export function sqliteSmart(db: SqliteContext): SmartStore {
         store.insert(smartPlans).values(plan).run()
         store
           .update(smartJobs)
-          .set({ status: 'succeeded', stage: step.stage, percent: step.percent, messages: appended(step.message), planId: plan.id, finishedAt: now, updatedAt: now })
+          .set({
+            status: 'succeeded',
+            stage: step.stage,
+            percent: step.percent,
+            messages: appended(step.message),
+            planId: plan.id,
+            finishedAt: now,
+            updatedAt: now,
+          })
           .where(eq(smartJobs.id, jobId))
           .run()
         return true
@@ -82,14 +133,36 @@ export function sqliteSmart(db: SqliteContext): SmartStore {
         .returning()
         .get()
       if (row) return { ok: true, row }
-      return { ok: false, row: store.select().from(smartJobs).where(and(eq(smartJobs.id, jobId), eq(smartJobs.ownerId, ownerId))).get() ?? null }
+      return {
+        ok: false,
+        row:
+          store
+            .select()
+            .from(smartJobs)
+            .where(and(eq(smartJobs.id, jobId), eq(smartJobs.ownerId, ownerId)))
+            .get() ?? null,
+      }
     },
     async claimJob(jobId, runner, staleBefore, message, now) {
       return (
         store
           .update(smartJobs)
-          .set({ runner, heartbeatAt: now, status: 'running', stage: 'queued', percent: 0, messages: appended(message), updatedAt: now })
-          .where(and(eq(smartJobs.id, jobId), unfinished, or(isNull(smartJobs.runner), isNull(smartJobs.heartbeatAt), lt(smartJobs.heartbeatAt, staleBefore))))
+          .set({
+            runner,
+            heartbeatAt: now,
+            status: 'running',
+            stage: 'queued',
+            percent: 0,
+            messages: appended(message),
+            updatedAt: now,
+          })
+          .where(
+            and(
+              eq(smartJobs.id, jobId),
+              unfinished,
+              or(isNull(smartJobs.runner), isNull(smartJobs.heartbeatAt), lt(smartJobs.heartbeatAt, staleBefore)),
+            ),
+          )
           .returning()
           .get() ?? null
       )
@@ -107,7 +180,15 @@ export function sqliteSmart(db: SqliteContext): SmartStore {
     async releaseJobs(runner, message, now) {
       const changed = store
         .update(smartJobs)
-        .set({ status: 'queued', stage: 'queued', percent: 0, runner: null, heartbeatAt: null, messages: appended(message), updatedAt: now })
+        .set({
+          status: 'queued',
+          stage: 'queued',
+          percent: 0,
+          runner: null,
+          heartbeatAt: null,
+          messages: appended(message),
+          updatedAt: now,
+        })
         .where(and(eq(smartJobs.runner, runner), unfinished))
         .returning({ id: smartJobs.id })
         .all()

@@ -19,12 +19,29 @@ export function sqliteStats(db: SqliteContext): StatsStore {
     return made ? { seq: made.seq, kept: made.kept, spam: made.spam, generation: made.generation } : null
   }
   // The stored document's own seq is read from its JSON: only a document covering no more is replaced.
-  const saveDocument = db.sqlite.prepare<unknown, [{ appId: string; generation: number; seq: number; document: string; now: number }]>(
+  const saveDocument = db.sqlite.prepare<
+    unknown,
+    [{ appId: string; generation: number; seq: number; document: string; now: number }]
+  >(
     `UPDATE app_stats SET aggregates = $document, updated_at = $now
      WHERE app_id = $appId AND generation = $generation
        AND (NOT json_valid(aggregates) OR json_type(aggregates, '$.seq') IS NOT 'integer' OR json_extract(aggregates, '$.seq') <= $seq)`,
   )
-  const storeRebuilt = db.sqlite.prepare<unknown, [{ appId: string; seq: number; kept: number; spam: number; firstAt: number | null; lastAt: number | null; document: string; now: number }]>(
+  const storeRebuilt = db.sqlite.prepare<
+    unknown,
+    [
+      {
+        appId: string
+        seq: number
+        kept: number
+        spam: number
+        firstAt: number | null
+        lastAt: number | null
+        document: string
+        now: number
+      },
+    ]
+  >(
     `UPDATE app_stats SET seq = $seq, kept = $kept, spam = $spam, first_at = $firstAt, last_at = $lastAt, aggregates = $document,
        generation = generation + 1, updated_at = $now WHERE app_id = $appId`,
   )

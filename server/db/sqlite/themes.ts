@@ -10,16 +10,27 @@ import { connectThemes } from './schema.ts'
 export function sqliteThemes(db: SqliteContext): ThemeStore {
   return {
     async get(appId) {
-      return db.db.select({ theme: connectThemes.theme }).from(connectThemes).where(eq(connectThemes.appId, appId)).get()?.theme ?? null
+      return (
+        db.db.select({ theme: connectThemes.theme }).from(connectThemes).where(eq(connectThemes.appId, appId)).get()
+          ?.theme ?? null
+      )
     },
 
     async set(appId, next, updatedAt) {
-      const theme = db.db.transaction((tx) => {
-        const current = tx.select({ theme: connectThemes.theme }).from(connectThemes).where(eq(connectThemes.appId, appId)).get()?.theme ?? null
-        const theme = next(current)
-        tx.insert(connectThemes).values({ appId, theme, updatedAt }).onConflictDoUpdate({ target: connectThemes.appId, set: { theme, updatedAt } }).run()
-        return theme
-      }, { behavior: 'immediate' })
+      const theme = db.db.transaction(
+        (tx) => {
+          const current =
+            tx.select({ theme: connectThemes.theme }).from(connectThemes).where(eq(connectThemes.appId, appId)).get()
+              ?.theme ?? null
+          const theme = next(current)
+          tx.insert(connectThemes)
+            .values({ appId, theme, updatedAt })
+            .onConflictDoUpdate({ target: connectThemes.appId, set: { theme, updatedAt } })
+            .run()
+          return theme
+        },
+        { behavior: 'immediate' },
+      )
       db.changes.emit(appId, 'app')
       return theme
     },

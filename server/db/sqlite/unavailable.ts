@@ -9,7 +9,8 @@ export function sqliteStorageProblem(error: unknown): string | null {
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
     const code = (e as Error & { code?: unknown }).code
     if (code === 'SQLITE_FULL') return 'the disk is full (SQLite: database or disk is full)'
-    if (typeof code === 'string' && code.startsWith('SQLITE_IOERR')) return `the disk failed a read or write (SQLite: ${code})`
+    if (typeof code === 'string' && code.startsWith('SQLITE_IOERR'))
+      return `the disk failed a read or write (SQLite: ${code})`
   }
   return null
 }

@@ -89,7 +89,9 @@ export function deferredWalSync(sqlite: Database, path: string, files: SyncFiles
   }
 
   function fail(error: Error): Error {
-    failure ??= new Error(`syncing the write-ahead log failed (${error.message}); acknowledged writes are refused until the server restarts`)
+    failure ??= new Error(
+      `syncing the write-ahead log failed (${error.message}); acknowledged writes are refused until the server restarts`,
+    )
     return failure
   }
 

@@ -13,14 +13,36 @@
  * delivery again, which at-least-once allows.
  */
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
-import { batcher, deletedJson, mergeOutbox, MOVE_LIMIT, type NewDelivery, type OutboxEvent, type OutboxRow } from '../storage/outbox-batch.ts'
+import {
+  batcher,
+  deletedJson,
+  mergeOutbox,
+  MOVE_LIMIT,
+  type NewDelivery,
+  type OutboxEvent,
+  type OutboxRow,
+} from '../storage/outbox-batch.ts'
 import type { ClaimedDelivery, DeliveryRow, WebhookStore } from '../storage/webhooks.ts'
 import type { SqliteContext } from './context.ts'
 import { webhookDeliveries, webhooks } from './schema.ts'
 
 /** Writes outbox rows on the open connection (inside the caller's transaction). */
 export function sqliteOutbox(db: Pick<SqliteContext, 'sqlite'>): (event: OutboxEvent) => void {
-  const insert = db.sqlite.prepare<unknown, [{ appId: string; event: string; quoted: string; idPrefix: string; subject: string; payload: string | null; records: number; now: number }]>(
+  const insert = db.sqlite.prepare<
+    unknown,
+    [
+      {
+        appId: string
+        event: string
+        quoted: string
+        idPrefix: string
+        subject: string
+        payload: string | null
+        records: number
+        now: number
+      },
+    ]
+  >(
     `INSERT INTO webhook_outbox (id, webhook_id, app_id, event, subject, payload, records, created_at)
      SELECT $idPrefix || w.id, w.id, w.app_id, $event, $subject, $payload, $records, $now
      FROM webhooks w WHERE w.app_id = $appId AND w.enabled = 1 AND instr(w.events, $quoted) > 0`,
@@ -29,13 +51,23 @@ export function sqliteOutbox(db: Pick<SqliteContext, 'sqlite'>): (event: OutboxE
 }
 
 /** Writes the `record.deleted` outbox rows of the app's non-spam records `ids`, in batches (inside the caller's transaction). */
-export function sqliteOutboxDeleted(db: Pick<SqliteContext, 'sqlite'>): (appId: string, ids: readonly string[], now: number) => void {
+export function sqliteOutboxDeleted(
+  db: Pick<SqliteContext, 'sqlite'>,
+): (appId: string, ids: readonly string[], now: number) => void {
   const outbox = sqliteOutbox(db)
   return (appId, ids, now) => {
     const batches = batcher()
     for (const id of ids) batches.add(id, deletedJson(id))
     for (const batch of batches.done()) {
-      outbox({ appId, event: 'record.deleted', idPrefix: `msg_${batch.firstId}_deleted_`, subject: batch.firstId, payload: batch.payload, records: batch.records, now })
+      outbox({
+        appId,
+        event: 'record.deleted',
+        idPrefix: `msg_${batch.firstId}_deleted_`,
+        subject: batch.firstId,
+        payload: batch.payload,
+        records: batch.records,
+        now,
+      })
     }
   }
 }
@@ -55,7 +87,9 @@ function workerStatements(db: SqliteContext) {
        WHERE d.status = 'pending' AND d.next_at <= $now AND (d.lease_until IS NULL OR d.lease_until <= $now) AND w.enabled = 1
        ORDER BY d.next_at LIMIT $limit`,
     ),
-    lease: q.prepare<unknown, [{ leaseUntil: number; ids: string }]>('UPDATE webhook_deliveries SET lease_until = $leaseUntil WHERE id IN (SELECT value FROM json_each($ids))'),
+    lease: q.prepare<unknown, [{ leaseUntil: number; ids: string }]>(
+      'UPDATE webhook_deliveries SET lease_until = $leaseUntil WHERE id IN (SELECT value FROM json_each($ids))',
+    ),
     outbox: q.prepare<OutboxRow, [{ limit: number }]>(
       `SELECT seq, id, webhook_id AS webhookId, app_id AS appId, event, subject, payload, records, created_at AS createdAt
        FROM webhook_outbox ORDER BY seq LIMIT $limit`,
@@ -66,14 +100,34 @@ function workerStatements(db: SqliteContext) {
        VALUES ($id, $webhookId, $appId, $event, $subject, $payload, $records, 'pending', 0, $now, $createdAt, $now)`,
     ),
     waiting: q.prepare<{ one: number }, []>('SELECT 1 AS one FROM webhook_outbox LIMIT 1'),
-    finish: q.prepare<{ webhookId: string; appId: string }, [{ id: string; status: string; nextAt: number | null; lastStatus: number | null; lastError: string | null; lastLatencyMs: number; lastResponse: string | null; now: number }]>(
+    finish: q.prepare<
+      { webhookId: string; appId: string },
+      [
+        {
+          id: string
+          status: string
+          nextAt: number | null
+          lastStatus: number | null
+          lastError: string | null
+          lastLatencyMs: number
+          lastResponse: string | null
+          now: number
+        },
+      ]
+    >(
       `UPDATE webhook_deliveries SET status = $status, attempts = attempts + 1, next_at = coalesce($nextAt, next_at), lease_until = NULL,
          last_status = $lastStatus, last_error = $lastError, last_latency_ms = $lastLatencyMs, last_response = $lastResponse, updated_at = $now
        WHERE id = $id RETURNING webhook_id AS webhookId, app_id AS appId`,
     ),
-    succeeded: q.prepare<unknown, [{ id: string }]>('UPDATE webhooks SET failures = 0 WHERE id = $id AND failures <> 0'),
-    failed: q.prepare<{ enabled: number; failures: number }, [{ id: string }]>('UPDATE webhooks SET failures = failures + 1 WHERE id = $id RETURNING enabled, failures'),
-    disable: q.prepare<unknown, [{ id: string; reason: string; now: number }]>('UPDATE webhooks SET enabled = 0, disabled_reason = $reason, updated_at = $now WHERE id = $id'),
+    succeeded: q.prepare<unknown, [{ id: string }]>(
+      'UPDATE webhooks SET failures = 0 WHERE id = $id AND failures <> 0',
+    ),
+    failed: q.prepare<{ enabled: number; failures: number }, [{ id: string }]>(
+      'UPDATE webhooks SET failures = failures + 1 WHERE id = $id RETURNING enabled, failures',
+    ),
+    disable: q.prepare<unknown, [{ id: string; reason: string; now: number }]>(
+      'UPDATE webhooks SET enabled = 0, disabled_reason = $reason, updated_at = $now WHERE id = $id',
+    ),
   }
 }
 
@@ -97,7 +151,12 @@ export function sqliteWebhooks(db: SqliteContext): WebhookStore {
 
   return {
     async list(appId) {
-      return d.select().from(webhooks).where(eq(webhooks.appId, appId)).orderBy(asc(webhooks.createdAt), asc(webhooks.id)).all()
+      return d
+        .select()
+        .from(webhooks)
+        .where(eq(webhooks.appId, appId))
+        .orderBy(asc(webhooks.createdAt), asc(webhooks.id))
+        .all()
     },
 
     async one(appId, id) {
@@ -105,7 +164,14 @@ export function sqliteWebhooks(db: SqliteContext): WebhookStore {
     },
 
     async anyEnabled(appId) {
-      return d.select({ id: webhooks.id }).from(webhooks).where(and(eq(webhooks.appId, appId), eq(webhooks.enabled, true))).limit(1).get() !== undefined
+      return (
+        d
+          .select({ id: webhooks.id })
+          .from(webhooks)
+          .where(and(eq(webhooks.appId, appId), eq(webhooks.enabled, true)))
+          .limit(1)
+          .get() !== undefined
+      )
     },
 
     async create(row) {
@@ -196,11 +262,21 @@ export function sqliteWebhooks(db: SqliteContext): WebhookStore {
 
     async retry(webhookId, id, attempts, now) {
       const row = immediate(() => {
-        const current = d.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.webhookId, webhookId), eq(webhookDeliveries.id, id))).get()
+        const current = d
+          .select()
+          .from(webhookDeliveries)
+          .where(and(eq(webhookDeliveries.webhookId, webhookId), eq(webhookDeliveries.id, id)))
+          .get()
         if (!current) return undefined
         return d
           .update(webhookDeliveries)
-          .set({ status: 'pending', nextAt: now, leaseUntil: null, updatedAt: now, ...(current.status === 'pending' ? {} : { attempts }) })
+          .set({
+            status: 'pending',
+            nextAt: now,
+            leaseUntil: null,
+            updatedAt: now,
+            ...(current.status === 'pending' ? {} : { attempts }),
+          })
           .where(eq(webhookDeliveries.id, id))
           .returning()
           .get()
@@ -212,19 +288,33 @@ export function sqliteWebhooks(db: SqliteContext): WebhookStore {
       const row = d
         .select({ count: sql<number>`count(*)`, oldest: sql<number | null>`min(${webhookDeliveries.updatedAt})` })
         .from(webhookDeliveries)
-        .where(and(eq(webhookDeliveries.webhookId, webhookId), eq(webhookDeliveries.status, 'delivered'), eq(webhookDeliveries.lastStatus, 250), gte(webhookDeliveries.updatedAt, since)))
+        .where(
+          and(
+            eq(webhookDeliveries.webhookId, webhookId),
+            eq(webhookDeliveries.status, 'delivered'),
+            eq(webhookDeliveries.lastStatus, 250),
+            gte(webhookDeliveries.updatedAt, since),
+          ),
+        )
         .get()
       return { count: row?.count ?? 0, oldest: row?.oldest ?? null }
     },
 
     async prune(before) {
-      db.wal.relaxed(() => d.delete(webhookDeliveries).where(and(inArray(webhookDeliveries.status, ['delivered', 'dead']), lt(webhookDeliveries.updatedAt, before))).run())
+      db.wal.relaxed(() =>
+        d
+          .delete(webhookDeliveries)
+          .where(and(inArray(webhookDeliveries.status, ['delivered', 'dead']), lt(webhookDeliveries.updatedAt, before)))
+          .run(),
+      )
     },
 
     async nextDue() {
       if (hot.waiting.get()) return 0
       const row = d
-        .select({ at: sql<number | null>`min(max(${webhookDeliveries.nextAt}, coalesce(${webhookDeliveries.leaseUntil}, 0)))` })
+        .select({
+          at: sql<number | null>`min(max(${webhookDeliveries.nextAt}, coalesce(${webhookDeliveries.leaseUntil}, 0)))`,
+        })
         .from(webhookDeliveries)
         .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
         .where(and(eq(webhookDeliveries.status, 'pending'), eq(webhooks.enabled, true)))

@@ -145,7 +145,9 @@ export interface AuthStore {
    * stored (replacing the client's earlier one for the address) when the address has an
    * account. `notice` when this send reached the address's cap.
    */
-  requestCode(request: CodeRequest): Promise<CodeRefusal | { ok: true; stored: boolean; notice: CodePauseNotice | null }>
+  requestCode(
+    request: CodeRequest,
+  ): Promise<CodeRefusal | { ok: true; stored: boolean; notice: CodePauseNotice | null }>
   /**
    * Spends one try of the code the client has for the address, atomically per address
    * (also across processes): refused while the address's wrong codes are at their cap;

@@ -45,18 +45,32 @@ export function fieldTally(stored: readonly FieldFacts[]): FieldTally {
       const budget = job.proposal
       if (budget) {
         const byClient = rows.filter((row) => row.proposedBy === budget.by && row.createdAt > budget.since).length
-        if (byClient + missing.length > budget.perClient) return { ok: false, reason: 'field_budget', budget: 'client', names: listed, used: byClient }
+        if (byClient + missing.length > budget.perClient)
+          return { ok: false, reason: 'field_budget', budget: 'client', names: listed, used: byClient }
         const proposed = rows.filter((row) => row.proposed).length
-        if (proposed + missing.length > budget.maxProposed) return { ok: false, reason: 'field_budget', budget: 'proposals', names: listed, used: proposed }
+        if (proposed + missing.length > budget.maxProposed)
+          return { ok: false, reason: 'field_budget', budget: 'proposals', names: listed, used: proposed }
       } else {
         const accepted = rows.filter((row) => !row.proposed).length
-        if (accepted + missing.length > maxFields) return { ok: false, reason: 'field_limit', names: listed, existing: accepted }
+        if (accepted + missing.length > maxFields)
+          return { ok: false, reason: 'field_limit', names: listed, existing: accepted }
       }
       const by = budget ? budget.by : null
-      const made = missing.map((field) => ({ ...field, position: ++position, proposedBy: by, createdAt: job.createdAt }))
+      const made = missing.map((field) => ({
+        ...field,
+        position: ++position,
+        proposedBy: by,
+        createdAt: job.createdAt,
+      }))
       for (const field of made) {
         names.add(field.name)
-        rows.push({ name: field.name, position: field.position, proposed: by !== null, proposedBy: by, createdAt: field.createdAt })
+        rows.push({
+          name: field.name,
+          position: field.position,
+          proposed: by !== null,
+          proposedBy: by,
+          createdAt: field.createdAt,
+        })
       }
       return made
     },

@@ -80,24 +80,38 @@ export interface FieldStore {
    * transaction then rolls back). `no_app` when the app is gone; `name_taken` when the
    * name's unique index refuses it.
    */
-  add(appId: string, decide: (state: AppFields) => NewField): Promise<{ ok: true; row: FieldRow } | { ok: false; reason: 'no_app' | 'name_taken' }>
+  add(
+    appId: string,
+    decide: (state: AppFields) => NewField,
+  ): Promise<{ ok: true; row: FieldRow } | { ok: false; reason: 'no_app' | 'name_taken' }>
   /**
    * Changes the field `ref` as `decide` (core's pure rules, given what is stored under the
    * lock) says. `decide` may throw core's error; the transaction then rolls back and the
    * error reaches the caller. `name_taken` when the new name is another field's.
    */
-  update(appId: string, ref: string, decide: (state: FieldState) => FieldChange): Promise<{ ok: true; row: FieldRow } | FieldMissing | { ok: false; reason: 'name_taken' }>
+  update(
+    appId: string,
+    ref: string,
+    decide: (state: FieldState) => FieldChange,
+  ): Promise<{ ok: true; row: FieldRow } | FieldMissing | { ok: false; reason: 'name_taken' }>
   /**
    * Accepts proposed fields: `decide` (core's pure rules, given the stored fields under the
    * lock; it may throw core's error, the field limit's among them) names them and their
    * settled types.
    */
-  accept(appId: string, decide: (fields: FieldRow[]) => FieldAcceptance[], updatedAt: number): Promise<{ ok: true; rows: FieldRow[] } | { ok: false; reason: 'no_app' }>
+  accept(
+    appId: string,
+    decide: (fields: FieldRow[]) => FieldAcceptance[],
+    updatedAt: number,
+  ): Promise<{ ok: true; rows: FieldRow[] } | { ok: false; reason: 'no_app' }>
   /** Removes the field `ref` and closes the gap in positions; the removed row. */
   remove(appId: string, ref: string): Promise<{ ok: true; row: FieldRow } | FieldMissing>
   /**
    * Puts the fields in the order of the ids `decide` returns for the stored fields (it may
    * throw core's error, as for `update`); the fields in their new order.
    */
-  reorder(appId: string, decide: (fields: FieldRow[]) => string[]): Promise<{ ok: true; fields: FieldRow[] } | { ok: false; reason: 'no_app' }>
+  reorder(
+    appId: string,
+    decide: (fields: FieldRow[]) => string[],
+  ): Promise<{ ok: true; fields: FieldRow[] } | { ok: false; reason: 'no_app' }>
 }

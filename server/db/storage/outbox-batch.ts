@@ -37,7 +37,8 @@ export interface OutboxBatch {
 }
 
 /** `{"id","createdAt","data"}` of a stored record; `createdAt` is ISO 8601, `data` the stored JSON text, unparsed. */
-export const createdJson = (id: string, createdAtIso: string, data: string): string => `{"id":${JSON.stringify(id)},"createdAt":"${createdAtIso}","data":${data}}`
+export const createdJson = (id: string, createdAtIso: string, data: string): string =>
+  `{"id":${JSON.stringify(id)},"createdAt":"${createdAtIso}","data":${data}}`
 
 /** `{"id"}` of a deleted record. */
 export const deletedJson = (id: string): string => `{"id":${JSON.stringify(id)}}`
@@ -60,7 +61,8 @@ export function batcher(): Batcher {
   }
   return {
     add(id, json) {
-      if (records >= OUTBOX_BATCH.records || (records > 0 && payload.length + json.length >= OUTBOX_BATCH.bytes)) close()
+      if (records >= OUTBOX_BATCH.records || (records > 0 && payload.length + json.length >= OUTBOX_BATCH.bytes))
+        close()
       if (records === 0) {
         first = id
         payload = `[${json}`
@@ -77,7 +79,10 @@ export function batcher(): Batcher {
 }
 
 /** The batchers of several apps, one each, made on first use. */
-export function batchersByApp(): { of(appId: string): Batcher; done(): Array<[appId: string, batches: OutboxBatch[]]> } {
+export function batchersByApp(): {
+  of(appId: string): Batcher
+  done(): Array<[appId: string, batches: OutboxBatch[]]>
+} {
   const apps = new Map<string, Batcher>()
   return {
     of(appId) {
@@ -96,7 +101,10 @@ export const MOVE_LIMIT = 1000
 const RECORD_EVENTS = new Set(['record.created', 'record.deleted'])
 
 /** A delivery as a worker makes it from outbox rows: its first row's id, subject and time, the rows' records together. */
-export type NewDelivery = Pick<DeliveryRow, 'id' | 'webhookId' | 'appId' | 'event' | 'subject' | 'payload' | 'records' | 'createdAt'>
+export type NewDelivery = Pick<
+  DeliveryRow,
+  'id' | 'webhookId' | 'appId' | 'event' | 'subject' | 'payload' | 'records' | 'createdAt'
+>
 
 /** An outbox row: an event for one subscription, not yet a delivery; `id` is the delivery id it becomes when not merged into an earlier row. */
 export type OutboxRow = NewDelivery & {
@@ -124,7 +132,11 @@ export function mergeOutbox(rows: readonly OutboxRow[]): NewDelivery[] {
     }
     const key = `${row.webhookId} ${row.event}`
     const head = open.get(key)
-    if (head && head.delivery.records + row.records <= OUTBOX_BATCH.records && head.bytes + payload.length <= OUTBOX_BATCH.bytes) {
+    if (
+      head &&
+      head.delivery.records + row.records <= OUTBOX_BATCH.records &&
+      head.bytes + payload.length <= OUTBOX_BATCH.bytes
+    ) {
       if (head.parts.length === 1) merged.push(head)
       head.parts.push(payload.slice(1, -1))
       head.delivery.records += row.records

@@ -6,13 +6,9 @@
  */
 
 /** The comparisons a test makes; `~` is "contains, ignoring case". */
-export type FilterOp = '=' | '>' | '>=' | '<' | '<='  | '~'
+export type FilterOp = '=' | '>' | '>=' | '<' | '<=' | '~'
 
-export type FilterNode =
-  | { all: FilterNode[] }
-  | { any: FilterNode[] }
-  | { not: FilterNode }
-  | FilterTest
+export type FilterNode = { all: FilterNode[] } | { any: FilterNode[] } | { not: FilterNode } | FilterTest
 
 export type FilterTest =
   /** The record's arrival time (epoch ms). */

@@ -28,7 +28,10 @@ export interface ReportPagePatch {
   updatedAt: number
 }
 
-export type ReportPageAdd = { ok: true } | { ok: false; reason: 'not_found' } | { ok: false; reason: 'limit'; count: number }
+export type ReportPageAdd =
+  | { ok: true }
+  | { ok: false; reason: 'not_found' }
+  | { ok: false; reason: 'limit'; count: number }
 
 export interface ReportStore {
   /** An app's pages in position order. */

@@ -59,7 +59,9 @@ export interface EndpointSettings {
 }
 
 /** A change of the endpoint: the row after it, and whether anything changed. */
-export type EndpointChange = { ok: true; row: EndpointRow; changed: boolean } | { ok: false; reason: 'not_found' | 'token_taken' }
+export type EndpointChange =
+  | { ok: true; row: EndpointRow; changed: boolean }
+  | { ok: false; reason: 'not_found' | 'token_taken' }
 
 export interface ShareStore {
   endpoint(appId: string): Promise<EndpointRow | null>
@@ -69,7 +71,11 @@ export interface ShareStore {
    * Changes settings; announces `endpoint`. Refused when the new honeypot is the name of one
    * of the app's fields (checked under the same lock as adding a field).
    */
-  update(appId: string, settings: EndpointSettings, updatedAt: number): Promise<{ ok: true; row: EndpointRow } | { ok: false; reason: 'not_found' | 'honeypot_is_field' }>
+  update(
+    appId: string,
+    settings: EndpointSettings,
+    updatedAt: number,
+  ): Promise<{ ok: true; row: EndpointRow } | { ok: false; reason: 'not_found' | 'honeypot_is_field' }>
   /**
    * Publishes (idempotent: an open endpoint is left as it is). `token` becomes the endpoint's
    * token only when it has none yet (the first publish). Announces `endpoint` on a change.

@@ -80,7 +80,13 @@ export interface SmartStore {
    * `execution(previous)` (a pure function of the stored execution JSON), in one unit, so an
    * execution saved meanwhile is not lost; null when there is no such plan.
    */
-  replacePlan(ownerId: string, planId: string, plan: string, execution: (previous: string | null) => string | null, now: number): Promise<PlanRow | null>
+  replacePlan(
+    ownerId: string,
+    planId: string,
+    plan: string,
+    execution: (previous: string | null) => string | null,
+    now: number,
+  ): Promise<PlanRow | null>
   /** Records what executing plan `planId` has done so far (JSON text). */
   saveExecution(planId: string, execution: string, now: number): Promise<void>
 

@@ -31,7 +31,10 @@ export interface UserStore {
    * Inserts an account. With `onlyFirst` it is refused unless no account exists, decided
    * under a lock so two processes signing up at once cannot both make the first account.
    */
-  insert(row: UserRow, options?: { onlyFirst?: boolean }): Promise<{ ok: true } | { ok: false; reason: UserInsertRefusal }>
+  insert(
+    row: UserRow,
+    options?: { onlyFirst?: boolean },
+  ): Promise<{ ok: true } | { ok: false; reason: UserInsertRefusal }>
   /** Changes name and/or e-mail; the new row, or why not. */
   update(
     id: string,

@@ -16,17 +16,28 @@ export interface BodyLimits {
 
 /** 415 naming the Content-Type that was sent and what to send instead. */
 export const unsupported = (type: string, expected: string) =>
-  new AppError('unsupported_media_type', `Content-Type ${type ? `"${type}"` : '(none)'} is not accepted here; send ${expected}`)
+  new AppError(
+    'unsupported_media_type',
+    `Content-Type ${type ? `"${type}"` : '(none)'} is not accepted here; send ${expected}`,
+  )
 
 /**
  * The body stopped before it was complete: the client went away or broke the framing.
  * Nobody may be listening for the answer, but it is the client's doing, not a server
  * error, so it is answered (and logged) like any other 400.
  */
-const incomplete = () => new AppError('bad_request', 'The request body ended before it was complete (the connection closed or broke off); send the whole body')
+const incomplete = () =>
+  new AppError(
+    'bad_request',
+    'The request body ended before it was complete (the connection closed or broke off); send the whole body',
+  )
 
 const tooLargeRecords = (max: number) =>
-  new AppError('too_large', `The request body is larger than ${max} bytes; send fewer or smaller records (use /batch for many small ones)`, { limit: 'maxBodyBytes', max })
+  new AppError(
+    'too_large',
+    `The request body is larger than ${max} bytes; send fewer or smaller records (use /batch for many small ones)`,
+    { limit: 'maxBodyBytes', max },
+  )
 
 /** The body's bytes, or 413 `too_large` / 408 `timeout`. */
 export async function readBodyBytes(request: Request, limits: BodyLimits): Promise<Uint8Array> {
@@ -68,7 +79,12 @@ export async function readBodyBytes(request: Request, limits: BodyLimits): Promi
 /** A read of the body that failed: the runtime's own 413 (beyond Bun's limit) or a broken-off body. */
 function failedRead(error: unknown): never {
   if (error instanceof AppError) throw error
-  if (error instanceof Error && error.message.includes('maxRequestBodySize')) throw new AppError('too_large', 'The request body is larger than this server takes; send fewer or smaller records', { limit: 'maxBodyBytes' })
+  if (error instanceof Error && error.message.includes('maxRequestBodySize'))
+    throw new AppError(
+      'too_large',
+      'The request body is larger than this server takes; send fewer or smaller records',
+      { limit: 'maxBodyBytes' },
+    )
   throw incomplete()
 }
 

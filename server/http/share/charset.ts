@@ -23,7 +23,11 @@ export function decoderFor(charset: string | null): TextDecoder {
     try {
       decoder = new TextDecoder(charset, { fatal: true })
     } catch {
-      throw new AppError('unsupported_media_type', `The charset ${JSON.stringify(charset)} is not known; send UTF-8 (or declare a charset such as iso-8859-1 or windows-1252)`, { charset })
+      throw new AppError(
+        'unsupported_media_type',
+        `The charset ${JSON.stringify(charset)} is not known; send UTF-8 (or declare a charset such as iso-8859-1 or windows-1252)`,
+        { charset },
+      )
     }
     decoders.set(charset, decoder)
   }
@@ -34,11 +38,20 @@ export function decoderFor(charset: string | null): TextDecoder {
 export const isUtf8 = (decoder: TextDecoder): boolean => decoder.encoding === 'utf-8'
 
 /** `bytes` decoded by `decoder`; 400 saying `where` holds bytes that are not valid in its charset. */
-export function decodeText(bytes: Uint8Array, decoder: TextDecoder, where: string, details?: Record<string, unknown>): string {
+export function decodeText(
+  bytes: Uint8Array,
+  decoder: TextDecoder,
+  where: string,
+  details?: Record<string, unknown>,
+): string {
   try {
     return decoder.decode(bytes)
   } catch {
     const charset = isUtf8(decoder) ? 'UTF-8' : decoder.encoding
-    throw new AppError('bad_request', `${where} is not valid ${charset}; send text encoded as ${charset}${isUtf8(decoder) ? ' or declare its charset (Content-Type charset, or a _charset_ form field)' : ''}`, details)
+    throw new AppError(
+      'bad_request',
+      `${where} is not valid ${charset}; send text encoded as ${charset}${isUtf8(decoder) ? ' or declare its charset (Content-Type charset, or a _charset_ form field)' : ''}`,
+      details,
+    )
   }
 }

@@ -28,12 +28,15 @@ function sliceFor(deadlineMs: number): Slice {
   let slice = slices.get(key)
   if (!slice) {
     const made: Slice = { waiting: new Set(), expired: false }
-    const timer = setTimeout(() => {
-      slices.delete(key)
-      made.expired = true
-      for (const reject of made.waiting) reject(timeout(deadlineMs))
-      made.waiting.clear()
-    }, (index + 1) * width + deadlineMs - Date.now())
+    const timer = setTimeout(
+      () => {
+        slices.delete(key)
+        made.expired = true
+        for (const reject of made.waiting) reject(timeout(deadlineMs))
+        made.waiting.clear()
+      },
+      (index + 1) * width + deadlineMs - Date.now(),
+    )
     // Waiting reads keep the process alive; an empty slice's timer should not.
     timer.unref()
     slices.set(key, made)

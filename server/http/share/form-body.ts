@@ -19,9 +19,15 @@ type Pairs = Array<[string, string]>
 export async function readFormPairs(ctx: AppContext, request: Request): Promise<Pairs> {
   const type = mediaType(request)
   if (!FORM_TYPES.has(type)) {
-    throw unsupported(type, 'application/x-www-form-urlencoded or multipart/form-data (JSON goes to the endpoint itself, without /form)')
+    throw unsupported(
+      type,
+      'application/x-www-form-urlencoded or multipart/form-data (JSON goes to the endpoint itself, without /form)',
+    )
   }
-  const bytes = await readBodyBytes(request, { maxBytes: ctx.config.maxBodyBytes, deadlineMs: ctx.config.bodyDeadlineMs })
+  const bytes = await readBodyBytes(request, {
+    maxBytes: ctx.config.maxBodyBytes,
+    deadlineMs: ctx.config.bodyDeadlineMs,
+  })
   const contentType = request.headers.get('content-type')!
   if (type === 'application/x-www-form-urlencoded') return urlencodedPairs(bytes, declaredCharset(request))
   return multipartPairs(bytes, contentType, declaredCharset(request))
@@ -33,7 +39,13 @@ const AMPERSAND = 0x26
 const EQUALS = 0x3d
 
 const hexValue = (code: number): number =>
-  code >= 0x30 && code <= 0x39 ? code - 0x30 : code >= 0x41 && code <= 0x46 ? code - 0x37 : code >= 0x61 && code <= 0x66 ? code - 0x57 : -1
+  code >= 0x30 && code <= 0x39
+    ? code - 0x30
+    : code >= 0x41 && code <= 0x46
+      ? code - 0x37
+      : code >= 0x61 && code <= 0x66
+        ? code - 0x57
+        : -1
 
 /** Percent-decodes one urlencoded name or value into bytes (`+` is a space; a stray `%` stays). */
 function percentDecode(bytes: Uint8Array): Uint8Array {
@@ -57,7 +69,11 @@ const ASCII = new TextDecoder('latin1')
 
 /** Bytes as ASCII text with every other byte percent-encoded, to name something that is not text. */
 const escaped = (bytes: Uint8Array): string =>
-  Array.from(bytes, (byte) => (byte >= 0x20 && byte < 0x7f && byte !== PERCENT ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)).join('')
+  Array.from(bytes, (byte) =>
+    byte >= 0x20 && byte < 0x7f && byte !== PERCENT
+      ? String.fromCharCode(byte)
+      : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`,
+  ).join('')
 
 /** The pairs of an urlencoded body, in order, decoded in `charset` or the `_charset_` field's. */
 function urlencodedPairs(body: Uint8Array, charset: string | null): Pairs {
@@ -69,7 +85,11 @@ function urlencodedPairs(body: Uint8Array, charset: string | null): Pairs {
     if (end > start) {
       const part = body.subarray(start, end)
       const equals = part.indexOf(EQUALS)
-      raw.push(equals < 0 ? [percentDecode(part), new Uint8Array(0)] : [percentDecode(part.subarray(0, equals)), percentDecode(part.subarray(equals + 1))])
+      raw.push(
+        equals < 0
+          ? [percentDecode(part), new Uint8Array(0)]
+          : [percentDecode(part.subarray(0, equals)), percentDecode(part.subarray(equals + 1))],
+      )
     }
     start = end + 1
   }
@@ -87,7 +107,10 @@ async function formDataOf(body: Uint8Array | string, contentType: string): Promi
   try {
     return await new Response(body as BodyInit, { headers: { 'content-type': contentType } }).formData()
   } catch {
-    throw new AppError('bad_request', 'The multipart body could not be read; let the browser or your HTTP client build it (and its boundary)')
+    throw new AppError(
+      'bad_request',
+      'The multipart body could not be read; let the browser or your HTTP client build it (and its boundary)',
+    )
   }
 }
 
@@ -96,7 +119,11 @@ function textPairs(form: FormData): Pairs {
   const pairs: Pairs = []
   for (const [name, value] of form) {
     if (typeof value !== 'string') {
-      throw new AppError('unsupported_media_type', `Field ${JSON.stringify(name)} is a file; this endpoint stores text only, so nothing was stored. Remove the file input`, { field: name })
+      throw new AppError(
+        'unsupported_media_type',
+        `Field ${JSON.stringify(name)} is a file; this endpoint stores text only, so nothing was stored. Remove the file input`,
+        { field: name },
+      )
     }
     pairs.push([name, value])
   }
@@ -119,6 +146,10 @@ async function multipartPairs(body: Uint8Array, contentType: string, charset: st
     return lossy
   } catch {
     const bad = lossy.find(([name, value]) => name.includes('\ufffd') || value.includes('\ufffd'))
-    throw new AppError('bad_request', `${bad ? `The value of field ${JSON.stringify(bad[0])}` : 'The multipart body'} is not valid UTF-8; send text encoded as UTF-8 or declare its charset (a _charset_ form field)`, bad ? { field: bad[0] } : undefined)
+    throw new AppError(
+      'bad_request',
+      `${bad ? `The value of field ${JSON.stringify(bad[0])}` : 'The multipart body'} is not valid UTF-8; send text encoded as UTF-8 or declare its charset (a _charset_ form field)`,
+      bad ? { field: bad[0] } : undefined,
+    )
   }
 }

@@ -17,7 +17,13 @@ import { pathOf } from '../../contract/api/routes.ts'
 import { AppError } from '../../contract/errors.ts'
 import { parseJsonBody } from '../../core/collect/json.ts'
 import { afterFormPost, refusedRedirectNote } from '../../core/collect/after-post.ts'
-import { ingest, type FormPairs, type IngestCall, type Ingested, type SubmissionReader } from '../../core/collect/ingest.ts'
+import {
+  ingest,
+  type FormPairs,
+  type IngestCall,
+  type Ingested,
+  type SubmissionReader,
+} from '../../core/collect/ingest.ts'
 import { mediaType, readBodyBytes, unsupported, utf8Text } from './body.ts'
 import { declaredCharset, decodeText, decoderFor } from './charset.ts'
 import { readFormPairs } from './form-body.ts'
@@ -37,11 +43,20 @@ const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 
 async function readJson(ctx: AppContext, request: Request): Promise<unknown> {
   const type = mediaType(request)
   if (!JSON_TYPES.has(type) && !type.endsWith('+json')) {
-    throw unsupported(type, 'JSON with Content-Type: application/json (or text/plain holding JSON); HTML forms post to /form')
+    throw unsupported(
+      type,
+      'JSON with Content-Type: application/json (or text/plain holding JSON); HTML forms post to /form',
+    )
   }
-  const bytes = await readBodyBytes(request, { maxBytes: ctx.config.maxBodyBytes, deadlineMs: ctx.config.bodyDeadlineMs })
+  const bytes = await readBodyBytes(request, {
+    maxBytes: ctx.config.maxBodyBytes,
+    deadlineMs: ctx.config.bodyDeadlineMs,
+  })
   // The usual `application/json` has no parameters to look at.
-  const decoder = type === 'application/json' && request.headers.get('content-type') === type ? null : decoderFor(declaredCharset(request))
+  const decoder =
+    type === 'application/json' && request.headers.get('content-type') === type
+      ? null
+      : decoderFor(declaredCharset(request))
   return parseJsonBody(decoder ? decodeText(bytes, decoder, 'The request body') : utf8Text(bytes), ctx.config.maxDepth)
 }
 
@@ -79,7 +94,12 @@ export function shareCall(ctx: AppContext, token: string, request: Request, idem
 }
 
 /** Runs the ingest use case for `call`; `headers` get the rate-limit headers whatever the outcome (Retry-After with a 429). */
-export async function ingestShare(ctx: AppContext, call: IngestCall<Request>, reader: SubmissionReader<Request>, headers: Record<string, string>): Promise<Ingested> {
+export async function ingestShare(
+  ctx: AppContext,
+  call: IngestCall<Request>,
+  reader: SubmissionReader<Request>,
+  headers: Record<string, string>,
+): Promise<Ingested> {
   try {
     return await ingest(ctx, call, reader)
   } finally {
@@ -95,7 +115,12 @@ export const shareIngestRoutes = (ctx: AppContext) => {
     .post(
       pathOf('ingest.post'),
       async ({ params, request, set }) => {
-        const { ids } = await ingestShare(ctx, shareCall(ctx, params.token, request), readers.record, set.headers as Record<string, string>)
+        const { ids } = await ingestShare(
+          ctx,
+          shareCall(ctx, params.token, request),
+          readers.record,
+          set.headers as Record<string, string>,
+        )
         return json({ code: 200, data: { id: ids[0] } })
       },
       { parse: 'none' },
@@ -112,7 +137,11 @@ export const shareIngestRoutes = (ctx: AppContext) => {
           const after = afterFormPost(redirect, endpoint.redirectOrigins, navigation ? endpoint.thankYouUrl : null)
           if (after.location) return new Response(null, { status: 303, headers: { location: after.location } })
           if (navigation) return thanksRedirect(ctx, params.token, request, after.refused)
-          return json({ code: 200, data: { id: ids[0] }, ...(after.refused ? { details: { redirect: refusedRedirectNote(after.refused) } } : {}) })
+          return json({
+            code: 200,
+            data: { id: ids[0] },
+            ...(after.refused ? { details: { redirect: refusedRedirectNote(after.refused) } } : {}),
+          })
         } catch (error) {
           if (!navigation || !(error instanceof AppError)) throw error
           return refusedPostPage(ctx, call.endpoint?.appId ?? null, error, request, headers)
@@ -123,9 +152,16 @@ export const shareIngestRoutes = (ctx: AppContext) => {
     .post(
       pathOf('ingest.batch'),
       async ({ params, request, set }) => {
-        const { ids } = await ingestShare(ctx, shareCall(ctx, params.token, request), readers.batch, set.headers as Record<string, string>)
+        const { ids } = await ingestShare(
+          ctx,
+          shareCall(ctx, params.token, request),
+          readers.batch,
+          set.headers as Record<string, string>,
+        )
         // Ids are UUIDs (nothing to escape): joining them is cheaper than serialising a thousand strings.
-        return new Response(`{"code":200,"data":{"ids":["${ids.join('","')}"]}}`, { headers: { 'content-type': JSON_TYPE } })
+        return new Response(`{"code":200,"data":{"ids":["${ids.join('","')}"]}}`, {
+          headers: { 'content-type': JSON_TYPE },
+        })
       },
       { parse: 'none' },
     )

@@ -32,13 +32,17 @@ const writes = (suffix: '/form' | '/batch', help: (input: HelpInput) => string):
 
 const reads = (suffix: '/query' | '/summary'): SharePath => ({
   suffix,
-  hint: (url) => `${url}${suffix} only reads: use GET (GET ${url}${suffix}?help describes it); records are sent with POST ${url}`,
+  hint: (url) =>
+    `${url}${suffix} only reads: use GET (GET ${url}${suffix}?help describes it); records are sent with POST ${url}`,
 })
 
 const FORM = writes('/form', formHelp)
 const BATCH = writes('/batch', batchHelp)
 const PATHS: readonly SharePath[] = [
-  { suffix: '', hint: (url) => `POST records to ${url}; GET ${url}?help describes it and GET ${url}/query reads records back` },
+  {
+    suffix: '',
+    hint: (url) => `POST records to ${url}; GET ${url}?help describes it and GET ${url}/query reads records back`,
+  },
   reads('/query'),
   reads('/summary'),
   FORM,
@@ -70,18 +74,36 @@ function safeDecode(segment: string): string {
 
 export const shareMethodRoutes = (ctx: AppContext) => {
   /** 405 for GET on a write path once the token is known to be a published endpoint's. */
-  const notAllowed = async (path: SharePath, token: string, headers: Record<string, string | number>): Promise<never> => {
+  const notAllowed = async (
+    path: SharePath,
+    token: string,
+    headers: Record<string, string | number>,
+  ): Promise<never> => {
     await endpointForHelp(ctx, token)
     headers.allow = WRITE_PATH_ALLOW
     throw new AppError('method_not_allowed', path.hint(endpointUrl(ctx, token)))
   }
   /** GET on a write path: its help with ?help, else 405. */
-  const writeHelp = async (path: SharePath, token: string, query: Record<string, unknown>, request: Request, headers: Record<string, string | number>): Promise<Response> => {
+  const writeHelp = async (
+    path: SharePath,
+    token: string,
+    query: Record<string, unknown>,
+    request: Request,
+    headers: Record<string, string | number>,
+  ): Promise<Response> => {
     if (!hasHelp(query) || !path.help) return notAllowed(path, token, headers)
     return markdown(path.help(await helpFor(ctx, token, request)), headers)
   }
   return new Elysia({ name: 'svc/share-methods' })
     .use(shareCors())
-    .get(pathOf('ingest.formHelp'), ({ params, query, request, set }) => writeHelp(FORM, params.token, query, request, set.headers), { parse: 'none' })
-    .get(pathOf('ingest.batchHelp'), ({ params, query, request, set }) => writeHelp(BATCH, params.token, query, request, set.headers), { parse: 'none' })
+    .get(
+      pathOf('ingest.formHelp'),
+      ({ params, query, request, set }) => writeHelp(FORM, params.token, query, request, set.headers),
+      { parse: 'none' },
+    )
+    .get(
+      pathOf('ingest.batchHelp'),
+      ({ params, query, request, set }) => writeHelp(BATCH, params.token, query, request, set.headers),
+      { parse: 'none' },
+    )
 }

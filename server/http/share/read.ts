@@ -63,7 +63,12 @@ export async function helpFor(ctx: AppContext, token: string, request: Request):
 }
 
 /** The Markdown of GET /<token>/summary?help (help answers whatever `reads` says). */
-export async function summaryHelpResponse(ctx: AppContext, token: string, request: Request, headers: Record<string, string | number> = {}): Promise<Response> {
+export async function summaryHelpResponse(
+  ctx: AppContext,
+  token: string,
+  request: Request,
+  headers: Record<string, string | number> = {},
+): Promise<Response> {
   return markdown(summaryHelp(await helpFor(ctx, token, request)), headers)
 }
 
@@ -77,23 +82,31 @@ export const WRITE_PATH_ALLOW = 'GET, HEAD, POST, OPTIONS'
 export const shareReadRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'svc/share-read' })
     .use(shareCors())
-    .get(
-      pathOf('ingest.help'),
-      async ({ params, query, request, set }) => {
-        const endpoint = await endpointForHelp(ctx, params.token)
-        if (!hasHelp(query)) {
-          const url = `${ctx.config.baseUrl}/api/v3/share/${params.token}`
-          set.headers.allow = WRITE_PATH_ALLOW
-          throw new AppError('method_not_allowed', `POST records to this URL; GET ${url}?help describes it and GET ${url}/query reads records back`)
-        }
-        return markdown(endpointHelp(await helpInput(ctx, endpoint, params.token, await readsAsOwner(ctx, endpoint, readerToken(request)))), set.headers)
-      },
-    )
+    .get(pathOf('ingest.help'), async ({ params, query, request, set }) => {
+      const endpoint = await endpointForHelp(ctx, params.token)
+      if (!hasHelp(query)) {
+        const url = `${ctx.config.baseUrl}/api/v3/share/${params.token}`
+        set.headers.allow = WRITE_PATH_ALLOW
+        throw new AppError(
+          'method_not_allowed',
+          `POST records to this URL; GET ${url}?help describes it and GET ${url}/query reads records back`,
+        )
+      }
+      return markdown(
+        endpointHelp(
+          await helpInput(ctx, endpoint, params.token, await readsAsOwner(ctx, endpoint, readerToken(request))),
+        ),
+        set.headers,
+      )
+    })
     .get(
       pathOf('reads.query'),
       async ({ params, query, request, set }) => {
         if (hasHelp(query)) return markdown(queryHelp(await helpFor(ctx, params.token, request)), set.headers)
-        const endpoint = await resolveEndpoint(ctx, params.token, 'query', set.headers as Record<string, string>, { request, bearer: readerToken(request) })
+        const endpoint = await resolveEndpoint(ctx, params.token, 'query', set.headers as Record<string, string>, {
+          request,
+          bearer: readerToken(request),
+        })
         const page = await readPage(ctx, endpoint.appId, parsePageQuery(new URL(request.url).searchParams))
         const response = new Response(await pageStream(ctx, page), { headers: set.headers as Record<string, string> })
         response.headers.set('content-type', JSON_TYPE)

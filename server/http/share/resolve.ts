@@ -5,7 +5,12 @@
  * tokens, the switches, the rate limits — is core's (core/share/resolve.ts).
  */
 import type { AppContext } from '../../core/context.ts'
-import { resolveEndpoint as resolveShareEndpoint, type ShareAccess, type ShareEndpoint, type ShareMode } from '../../core/share/resolve.ts'
+import {
+  resolveEndpoint as resolveShareEndpoint,
+  type ShareAccess,
+  type ShareEndpoint,
+  type ShareMode,
+} from '../../core/share/resolve.ts'
 import { clientAddress } from '../client-address.ts'
 import { writeRateHeaders } from './throttle.ts'
 
@@ -33,7 +38,13 @@ export interface ShareRequest {
  * Throws 404 `not_found`, 403 `disabled` or 429 `rate_limited`; `headers` (the response
  * headers, e.g. Elysia's `set.headers`) get RateLimit-Policy and RateLimit, and Retry-After with a 429.
  */
-export async function resolveEndpoint(ctx: AppContext, token: string, mode: ShareMode, headers?: Record<string, string>, from: ShareRequest = {}): Promise<ShareEndpoint> {
+export async function resolveEndpoint(
+  ctx: AppContext,
+  token: string,
+  mode: ShareMode,
+  headers?: Record<string, string>,
+  from: ShareRequest = {},
+): Promise<ShareEndpoint> {
   const access: ShareAccess = { client: requestClient(ctx, from.request), bearer: from.bearer ?? null, rate: null }
   try {
     return await resolveShareEndpoint(ctx, token, mode, access)
@@ -53,9 +64,17 @@ const warnedOfProxy = new WeakSet<AppContext>()
 export function requestClient(ctx: AppContext, request: Request | undefined): string | null {
   if (!request) return null
   const client = clientAddress(request, null, ctx.config)
-  if (client !== null && ctx.config.trustProxy.length === 0 && !warnedOfProxy.has(ctx) && request.headers.has('x-forwarded-for')) {
+  if (
+    client !== null &&
+    ctx.config.trustProxy.length === 0 &&
+    !warnedOfProxy.has(ctx) &&
+    request.headers.has('x-forwarded-for')
+  ) {
     warnedOfProxy.add(ctx)
-    ctx.log.warn('a request came with X-Forwarded-For, which is ignored: if svc runs behind a reverse proxy, set SVC_TRUST_PROXY to its address so clients are rate limited apart', { from: client })
+    ctx.log.warn(
+      'a request came with X-Forwarded-For, which is ignored: if svc runs behind a reverse proxy, set SVC_TRUST_PROXY to its address so clients are rate limited apart',
+      { from: client },
+    )
   }
   return client
 }

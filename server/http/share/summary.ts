@@ -20,7 +20,8 @@ import { authGuard } from '../auth-guard.ts'
 import { summaryHelpResponse } from './read.ts'
 import { readerToken, resolveEndpoint } from './resolve.ts'
 
-const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json; charset=utf-8' } })
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json; charset=utf-8' } })
 
 const spamOf = (query: Record<string, string | undefined>) => parseSpamMode(query.spam)
 
@@ -28,18 +29,15 @@ const spamOf = (query: Record<string, string | undefined>) => parseSpamMode(quer
 export const summaryRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'svc/summary' })
     .use(authGuard(ctx))
-    .get(
-      pathOf('reads.summary'),
-      async ({ params, query, request, set }) => {
-        const headers = set.headers as Record<string, string>
-        // An undecodable token arrives as null: '' is simply not found.
-        if (Object.hasOwn(query, 'help')) return await summaryHelpResponse(ctx, params.token ?? '', request, headers)
-        const bearer = readerToken(request)
-        const endpoint = await resolveEndpoint(ctx, params.token, 'summary', headers, { request, bearer })
-        const owner = await readsAsOwner(ctx, endpoint, bearer)
-        return json(await getSummary(ctx, endpoint.appId, spamOf(query), owner ? null : endpoint.summaryMinRespondents))
-      },
-    )
+    .get(pathOf('reads.summary'), async ({ params, query, request, set }) => {
+      const headers = set.headers as Record<string, string>
+      // An undecodable token arrives as null: '' is simply not found.
+      if (Object.hasOwn(query, 'help')) return await summaryHelpResponse(ctx, params.token ?? '', request, headers)
+      const bearer = readerToken(request)
+      const endpoint = await resolveEndpoint(ctx, params.token, 'summary', headers, { request, bearer })
+      const owner = await readsAsOwner(ctx, endpoint, bearer)
+      return json(await getSummary(ctx, endpoint.appId, spamOf(query), owner ? null : endpoint.summaryMinRespondents))
+    })
     .get(
       pathOf('records.summary'),
       async ({ principal, params, query }) => {

@@ -12,7 +12,8 @@ import { clientRateLimit, type RateLimit } from '../../contract/share/rate-limit
 import type { RateFigures } from '../../core/share/throttle.ts'
 
 /** A policy item of RateLimit-Policy: quota = burst, window = seconds to refill it. */
-const policy = (name: string, limit: RateLimit) => `"${name}";q=${limit.burst};w=${Math.max(1, Math.ceil(limit.burst / limit.rate))}`
+const policy = (name: string, limit: RateLimit) =>
+  `"${name}";q=${limit.burst};w=${Math.max(1, Math.ceil(limit.burst / limit.rate))}`
 
 /** The RateLimit-Policy value of an endpoint limit, with or without the client policy. */
 const policies = new Map<string, string>()
@@ -21,14 +22,17 @@ export function ratePolicyHeader(rate: RateFigures): string {
   const key = `${limit.rate}/${limit.burst}/${perClient}`
   let value = policies.get(key)
   if (value === undefined) {
-    value = perClient ? `${policy('endpoint', limit)}, ${policy('client', clientRateLimit(limit))}` : policy('endpoint', limit)
+    value = perClient
+      ? `${policy('endpoint', limit)}, ${policy('client', clientRateLimit(limit))}`
+      : policy('endpoint', limit)
     policies.set(key, value)
   }
   return value
 }
 
 /** The RateLimit value: the bucket reported, its requests left and seconds until full. */
-export const rateStateHeader = (rate: RateFigures): string => `"${rate.bucket}";r=${rate.remaining};t=${rate.resetSeconds}`
+export const rateStateHeader = (rate: RateFigures): string =>
+  `"${rate.bucket}";r=${rate.remaining};t=${rate.resetSeconds}`
 
 /** Sets RateLimit-Policy and RateLimit on `headers` (e.g. Elysia's `set.headers`), and Retry-After with a refusal; nothing without figures. */
 export function writeRateHeaders(headers: Record<string, string>, rate: RateFigures | null | undefined): void {

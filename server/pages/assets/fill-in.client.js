@@ -34,7 +34,8 @@
     }
     const c = controls[0]
     if (c.validity.valueMissing) return 'Please answer this question.'
-    if (c.validity.typeMismatch) return c.type === 'email' ? 'Please enter an e-mail address like name@example.com.' : 'Please check this answer.'
+    if (c.validity.typeMismatch)
+      return c.type === 'email' ? 'Please enter an e-mail address like name@example.com.' : 'Please check this answer.'
     if (c.validity.badInput || c.validity.stepMismatch) return 'Please enter a number.'
     if (c.hasAttribute('data-json') && c.value.trim()) {
       try {
@@ -199,7 +200,11 @@
       }
       const problems = (body.error && body.error.details && body.error.details.problems) || []
       status.textContent = ''
-      showProblems(problems.length > 0 ? problems : [{ path: '', message: body.error ? body.error.message : 'Something went wrong.' }])
+      showProblems(
+        problems.length > 0
+          ? problems
+          : [{ path: '', message: body.error ? body.error.message : 'Something went wrong.' }],
+      )
     } catch {
       status.textContent = 'Could not send your answers. Check your connection and try again.'
     } finally {

@@ -9,7 +9,9 @@ import { testContext } from '../../support/context.ts'
 import { makeUser } from '../../support/users.ts'
 
 /** The AppError `run` throws, for comparing type, status, message and details at once. */
-async function thrown(run: () => unknown): Promise<{ status: number; type: string; message: string; details?: unknown }> {
+async function thrown(
+  run: () => unknown,
+): Promise<{ status: number; type: string; message: string; details?: unknown }> {
   try {
     await run()
   } catch (error) {
@@ -25,14 +27,28 @@ describe('apps core', () => {
     const { user } = await makeUser(ctx)
     const made = await createApp(ctx, user.id, { name: 'Survey' })
     expect(await ctx.storage.apps.byId(made.id)).toMatchObject({ id: made.id, ownerId: user.id, name: 'Survey' })
-    expect(await ctx.storage.share.endpoint(made.id)).toMatchObject({ appId: made.id, published: false, reads: 'off', tokenHash: null })
+    expect(await ctx.storage.share.endpoint(made.id)).toMatchObject({
+      appId: made.id,
+      published: false,
+      reads: 'off',
+      tokenHash: null,
+    })
     expect(await ctx.storage.apps.listed(made.id)).toMatchObject({ kept: 0, spam: 0, lastAt: null, fieldCount: 0 })
     // An endpoint row that cannot be stored (its token hash is taken) fails the unit: nothing of the app may remain.
     const now = ctx.clock.now()
-    const app = (id: string) => ({ id, ownerId: user.id, name: 'Twin', description: '', createdAt: now, updatedAt: now })
+    const app = (id: string) => ({
+      id,
+      ownerId: user.id,
+      name: 'Twin',
+      description: '',
+      createdAt: now,
+      updatedAt: now,
+    })
     await ctx.storage.apps.create({ app: app(newId()), endpoint: { tokenHash: 'same-hash', tokenCipher: 'x' } })
     const doomed = newId()
-    await expect(ctx.storage.apps.create({ app: app(doomed), endpoint: { tokenHash: 'same-hash', tokenCipher: 'x' } })).rejects.toThrow()
+    await expect(
+      ctx.storage.apps.create({ app: app(doomed), endpoint: { tokenHash: 'same-hash', tokenCipher: 'x' } }),
+    ).rejects.toThrow()
     expect(await ctx.storage.apps.byId(doomed)).toBeNull()
     expect(await ctx.storage.share.endpoint(doomed)).toBeNull()
     expect((await listApps(ctx, user.id)).apps.map((listed) => listed.name)).toEqual(['Twin', 'Survey'])
@@ -72,7 +88,11 @@ describe('apps core', () => {
     expect(await thrown(() => deleteApp(ctx, stranger.user.id, app.id))).toEqual(notFound)
     expect(await thrown(() => appUrls(ctx, stranger.user.id, app.id))).toEqual(notFound)
     expect(await listApps(ctx, stranger.user.id)).toEqual({ apps: [], nextCursor: null })
-    expect(await requireOwnedApp(ctx, owner.user.id, app.id)).toMatchObject({ id: app.id, ownerId: owner.user.id, name: 'Mine' })
+    expect(await requireOwnedApp(ctx, owner.user.id, app.id)).toMatchObject({
+      id: app.id,
+      ownerId: owner.user.id,
+      name: 'Mine',
+    })
   })
 
   test('deleting an account deletes its apps and their records', async () => {
@@ -86,7 +106,15 @@ describe('apps core', () => {
     expect(await ctx.storage.apps.byId(app.id)).toBeNull()
     expect(await ctx.storage.share.endpoint(app.id)).toBeNull()
     expect(await ctx.storage.fields.list(app.id)).toEqual([])
-    expect(await ctx.storage.records.batch(app.id, { selection: 'all', order: 'asc', start: { at: 1 }, rows: 10, bytes: 1 << 20 })).toEqual([])
+    expect(
+      await ctx.storage.records.batch(app.id, {
+        selection: 'all',
+        order: 'asc',
+        start: { at: 1 },
+        rows: 10,
+        bytes: 1 << 20,
+      }),
+    ).toEqual([])
     // Caches hear of the app's deletion.
     expect(heard).toEqual([`deleted ${app.id}`])
     expect(await ctx.storage.users.delete(user.id)).toBeNull()

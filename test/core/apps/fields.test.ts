@@ -18,7 +18,18 @@ async function setup() {
 
 /** A field row as the collection endpoints' auto-create writes it (at the end of the list). */
 async function insertAutoCreated(ctx: ReturnType<typeof testContext>['ctx'], appId: string, name: string) {
-  const added = await ctx.storage.fields.add(appId, () => ({ id: newId(), appId, name, type: 'number', label: '', required: false, options: null, autoCreated: true, createdAt: 0, updatedAt: 0 }))
+  const added = await ctx.storage.fields.add(appId, () => ({
+    id: newId(),
+    appId,
+    name,
+    type: 'number',
+    label: '',
+    required: false,
+    options: null,
+    autoCreated: true,
+    createdAt: 0,
+    updatedAt: 0,
+  }))
   if (!added.ok) throw new Error(`auto-created field refused: ${added.reason}`)
 }
 
@@ -78,14 +89,24 @@ describe('fields core', () => {
 
   test('names are kept as given and never touch object prototypes', async () => {
     const { ctx, userId, appId } = await setup()
-    for (const name of ['__proto__', 'constructor', 'prototype', 'toString']) await addField(ctx, userId, appId, { name })
-    expect((await listFields(ctx, userId, appId)).map((field) => field.name)).toEqual(['__proto__', 'constructor', 'prototype', 'toString'])
+    for (const name of ['__proto__', 'constructor', 'prototype', 'toString'])
+      await addField(ctx, userId, appId, { name })
+    expect((await listFields(ctx, userId, appId)).map((field) => field.name)).toEqual([
+      '__proto__',
+      'constructor',
+      'prototype',
+      'toString',
+    ])
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
 })
 
 describe('field order under any sequence of changes (property)', () => {
-  type Step = { kind: 'add' } | { kind: 'remove'; pick: number } | { kind: 'move'; pick: number; to: number } | { kind: 'reorder'; seed: number[] }
+  type Step =
+    | { kind: 'add' }
+    | { kind: 'remove'; pick: number }
+    | { kind: 'move'; pick: number; to: number }
+    | { kind: 'reorder'; seed: number[] }
 
   test('positions always match a plain array model and stay 0…n-1', async () => {
     const step = fc.oneof(

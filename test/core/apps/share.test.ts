@@ -46,7 +46,9 @@ describe('share core', () => {
     const { ctx } = testContext()
     const { user } = await makeUser(ctx)
     const app = await createApp(ctx, user.id, { name: 'Survey' })
-    const share = await updateShare(ctx, user.id, app.id, { redirectOrigins: ['https://a.example/x', 'https://a.example:443/', 'http://a.example'] })
+    const share = await updateShare(ctx, user.id, app.id, {
+      redirectOrigins: ['https://a.example/x', 'https://a.example:443/', 'http://a.example'],
+    })
     expect(share.redirectOrigins).toEqual(['https://a.example', 'http://a.example'])
   })
 })

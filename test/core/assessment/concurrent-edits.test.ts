@@ -12,7 +12,12 @@ import { DEFAULT_THEME } from '../../../server/contract/connect/schemas.ts'
 import { getExpert, setExpert, setExpertComment } from '../../../server/core/expert/expert.ts'
 import { addField } from '../../../server/core/fields/fields.ts'
 import { ASSESSMENT } from '../../../server/contract/limits.ts'
-import { addReportPage, addReportSection, listReportPages, removeReportPage } from '../../../server/core/reports/pages.ts'
+import {
+  addReportPage,
+  addReportSection,
+  listReportPages,
+  removeReportPage,
+} from '../../../server/core/reports/pages.ts'
 import { addScaleItem, removeScaleLevel, setScaleLevel } from '../../../server/core/scales/items.ts'
 import { createScale, deleteScale, getScale, listScales, updateScale } from '../../../server/core/scales/scales.ts'
 import { LIKERT, LIKERT_SCORES, MOOD_SCALE } from '../../http/assessment-fixture.ts'
@@ -24,7 +29,8 @@ async function assessmentApp() {
   const { ctx } = testContext()
   const owner = await makeUser(ctx)
   const app = await createApp(ctx, owner.user.id, { name: 'Wellbeing check' })
-  for (const name of ['calm', 'rested', 'worried']) await addField(ctx, owner.user.id, app.id, { name, type: 'choice', options: LIKERT })
+  for (const name of ['calm', 'rested', 'worried'])
+    await addField(ctx, owner.user.id, app.id, { name, type: 'choice', options: LIKERT })
   await addField(ctx, owner.user.id, app.id, { name: 'hours', type: 'number' })
   return { ctx, owner, appId: app.id }
 }
@@ -39,14 +45,20 @@ function announcements(ctx: AppContext, appId: string): string[] {
 }
 
 const outcomes = (settled: PromiseSettledResult<unknown>[]) =>
-  settled.map((result) => (result.status === 'fulfilled' ? 'ok' : ((result.reason as { type?: string }).type ?? String(result.reason))))
+  settled.map((result) =>
+    result.status === 'fulfilled' ? 'ok' : ((result.reason as { type?: string }).type ?? String(result.reason)),
+  )
 
 describe('scales edited at once', () => {
   test('items added at once to one scale are all kept', async () => {
     const f = await assessmentApp()
     const { ctx, owner, appId } = f
     await createScale(ctx, owner.user.id, appId, { key: 'mood', name: 'Mood' })
-    await Promise.all(['calm', 'rested', 'worried'].map((field) => addScaleItem(ctx, owner.user.id, appId, 'mood', { field, scores: LIKERT_SCORES })))
+    await Promise.all(
+      ['calm', 'rested', 'worried'].map((field) =>
+        addScaleItem(ctx, owner.user.id, appId, 'mood', { field, scores: LIKERT_SCORES }),
+      ),
+    )
     await Promise.all([
       addScaleItem(ctx, owner.user.id, appId, 'mood', { field: 'hours', min: 0, max: 12 }),
       setScaleLevel(ctx, owner.user.id, appId, 'mood', 'low', { label: 'Low', min: 0, max: 6 }),
@@ -61,7 +73,9 @@ describe('scales edited at once', () => {
   test('scales created at once stop at the limit, with dense positions', async () => {
     const f = await assessmentApp()
     const keys = Array.from({ length: ASSESSMENT.maxScales + 5 }, (_, i) => `s${i}`)
-    const settled = await Promise.allSettled(keys.map((key) => createScale(f.ctx, f.owner.user.id, f.appId, { key, name: key })))
+    const settled = await Promise.allSettled(
+      keys.map((key) => createScale(f.ctx, f.owner.user.id, f.appId, { key, name: key })),
+    )
     expect(outcomes(settled).filter((o) => o === 'ok')).toHaveLength(ASSESSMENT.maxScales)
     expect(outcomes(settled).filter((o) => o !== 'ok')).toEqual(Array(5).fill('validation'))
     const { scales } = await listScales(f.ctx, f.owner.user.id, f.appId)
@@ -70,11 +84,19 @@ describe('scales edited at once', () => {
 
   test('two scales with one key at once: one is created, the other is a 409', async () => {
     const f = await assessmentApp()
-    const settled = await Promise.allSettled([1, 2].map((n) => createScale(f.ctx, f.owner.user.id, f.appId, { key: 'mood', name: `Mood ${n}` })))
+    const settled = await Promise.allSettled(
+      [1, 2].map((n) => createScale(f.ctx, f.owner.user.id, f.appId, { key: 'mood', name: `Mood ${n}` })),
+    )
     expect(outcomes(settled).sort()).toEqual(['conflict', 'ok'])
     const other = await createScale(f.ctx, f.owner.user.id, f.appId, { key: 'sleep', name: 'Sleep' })
-    await expect(updateScale(f.ctx, f.owner.user.id, f.appId, other.id, { key: 'mood' })).rejects.toMatchObject({ status: 409, type: 'conflict' })
-    expect((await listScales(f.ctx, f.owner.user.id, f.appId)).scales.map((scale) => scale.key)).toEqual(['mood', 'sleep'])
+    await expect(updateScale(f.ctx, f.owner.user.id, f.appId, other.id, { key: 'mood' })).rejects.toMatchObject({
+      status: 409,
+      type: 'conflict',
+    })
+    expect((await listScales(f.ctx, f.owner.user.id, f.appId)).scales.map((scale) => scale.key)).toEqual([
+      'mood',
+      'sleep',
+    ])
   })
 
   test('removing a scale renumbers the others densely', async () => {
@@ -84,7 +106,12 @@ describe('scales edited at once', () => {
     const created = await createScale(f.ctx, f.owner.user.id, f.appId, { key: 'e', name: 'e' })
     expect(created.position).toBe(3)
     const { scales } = await listScales(f.ctx, f.owner.user.id, f.appId)
-    expect(scales.map((scale) => [scale.key, scale.position])).toEqual([['a', 0], ['c', 1], ['d', 2], ['e', 3]])
+    expect(scales.map((scale) => [scale.key, scale.position])).toEqual([
+      ['a', 0],
+      ['c', 1],
+      ['d', 2],
+      ['e', 3],
+    ])
   })
 
   test('a comment set while its level is removed never outlives the level', async () => {
@@ -111,9 +138,15 @@ describe('scales edited at once', () => {
     await setExpertComment(ctx, owner.user.id, appId, 'mood', 'low', { text: 'Rest.' })
     expect(heard).toEqual(['app', 'app', 'app', 'app'])
     const before = await getScale(ctx, owner.user.id, appId, 'mood')
-    await expect(setScaleLevel(ctx, owner.user.id, appId, 'mood', 'top', { label: 'Top', min: 10, max: 12 })).rejects.toMatchObject({ status: 422 })
-    await expect(addScaleItem(ctx, owner.user.id, appId, 'mood', { field: 'calm', scores: LIKERT_SCORES })).rejects.toMatchObject({ status: 409 })
-    await expect(createScale(ctx, owner.user.id, appId, { key: 'mood', name: 'Again' })).rejects.toMatchObject({ status: 409 })
+    await expect(
+      setScaleLevel(ctx, owner.user.id, appId, 'mood', 'top', { label: 'Top', min: 10, max: 12 }),
+    ).rejects.toMatchObject({ status: 422 })
+    await expect(
+      addScaleItem(ctx, owner.user.id, appId, 'mood', { field: 'calm', scores: LIKERT_SCORES }),
+    ).rejects.toMatchObject({ status: 409 })
+    await expect(createScale(ctx, owner.user.id, appId, { key: 'mood', name: 'Again' })).rejects.toMatchObject({
+      status: 409,
+    })
     expect(heard).toHaveLength(4)
     expect(await getScale(ctx, owner.user.id, appId, 'mood')).toEqual(before)
     await deleteScale(ctx, owner.user.id, appId, 'mood')
@@ -125,7 +158,9 @@ describe('report pages edited at once', () => {
   test('pages added at once stop at the limit and are numbered 1…n', async () => {
     const f = await assessmentApp()
     const settled = await Promise.allSettled(
-      Array.from({ length: ASSESSMENT.maxReportPages + 4 }, (_, i) => addReportPage(f.ctx, f.owner.user.id, f.appId, { title: `P${i}`, position: i % 3 === 0 ? 1 : undefined })),
+      Array.from({ length: ASSESSMENT.maxReportPages + 4 }, (_, i) =>
+        addReportPage(f.ctx, f.owner.user.id, f.appId, { title: `P${i}`, position: i % 3 === 0 ? 1 : undefined }),
+      ),
     )
     expect(outcomes(settled).filter((o) => o === 'ok')).toHaveLength(ASSESSMENT.maxReportPages)
     const { pages } = await listReportPages(f.ctx, f.owner.user.id, f.appId)
@@ -141,7 +176,11 @@ describe('report pages edited at once', () => {
     const f = await assessmentApp()
     const heard = announcements(f.ctx, f.appId)
     const page = await addReportPage(f.ctx, f.owner.user.id, f.appId, { title: 'One' })
-    await Promise.all(['a', 'b', 'c', 'd', 'e'].map((text) => addReportSection(f.ctx, f.owner.user.id, f.appId, page.id, { type: 'intro', text })))
+    await Promise.all(
+      ['a', 'b', 'c', 'd', 'e'].map((text) =>
+        addReportSection(f.ctx, f.owner.user.id, f.appId, page.id, { type: 'intro', text }),
+      ),
+    )
     const { pages } = await listReportPages(f.ctx, f.owner.user.id, f.appId)
     expect(pages[0].sections.map((section) => section.text).sort()).toEqual(['a', 'b', 'c', 'd', 'e'])
     expect(heard).toEqual(Array(6).fill('app'))
@@ -156,7 +195,13 @@ describe('expert and theme edited at once', () => {
       setExpert(f.ctx, f.owner.user.id, f.appId, { title: 'Psychologist' }),
       setExpert(f.ctx, f.owner.user.id, f.appId, { bio: 'Twenty years.' }),
     ])
-    expect(await getExpert(f.ctx, f.owner.user.id, f.appId)).toEqual({ name: 'Dr. Ana Ruiz', title: 'Psychologist', bio: 'Twenty years.', avatarUrl: null, comments: [] })
+    expect(await getExpert(f.ctx, f.owner.user.id, f.appId)).toEqual({
+      name: 'Dr. Ana Ruiz',
+      title: 'Psychologist',
+      bio: 'Twenty years.',
+      avatarUrl: null,
+      comments: [],
+    })
   })
 
   test('theme properties set at once are all kept; reset brings back the default', async () => {
@@ -167,7 +212,12 @@ describe('expert and theme edited at once', () => {
       setTheme(f.ctx, f.owner.user.id, f.appId, { buttonText: 'Send' }),
       setTheme(f.ctx, f.owner.user.id, f.appId, { layout: 'one-per-screen' }),
     ])
-    expect(await getTheme(f.ctx, f.owner.user.id, f.appId)).toEqual({ ...DEFAULT_THEME, primaryColor: 'teal', buttonText: 'Send', layout: 'one-per-screen' })
+    expect(await getTheme(f.ctx, f.owner.user.id, f.appId)).toEqual({
+      ...DEFAULT_THEME,
+      primaryColor: 'teal',
+      buttonText: 'Send',
+      layout: 'one-per-screen',
+    })
     expect(await resetTheme(f.ctx, f.owner.user.id, f.appId)).toEqual(DEFAULT_THEME)
     expect(await getTheme(f.ctx, f.owner.user.id, f.appId)).toEqual(DEFAULT_THEME)
     expect(heard).toEqual(Array(4).fill('app'))

@@ -30,14 +30,23 @@ describe('auth core is callable with plain inputs (CLI, MCP, tests)', () => {
     const { ctx, mails } = testContext()
     const created = await signup(ctx, { email: 'Ada@Example.com', password: 'correct horse', tokenName: 'cli' })
     expect(created.user).toMatchObject({ email: 'ada@example.com', hasPassword: true })
-    expect(await verifySession(ctx, created.session.value)).toEqual({ userId: created.user.id, createdAt: ctx.clock.now() })
-    expect(await verifyAccessToken(ctx, created.token!.token)).toEqual({ userId: created.user.id, tokenId: created.token!.id })
+    expect(await verifySession(ctx, created.session.value)).toEqual({
+      userId: created.user.id,
+      createdAt: ctx.clock.now(),
+    })
+    expect(await verifyAccessToken(ctx, created.token!.token)).toEqual({
+      userId: created.user.id,
+      tokenId: created.token!.id,
+    })
 
     const byPassword = await loginWithPassword(ctx, { email: 'ada@example.com', password: 'correct horse' }, HOME)
     expect(byPassword.user).toEqual(created.user)
     expect(byPassword.token).toBeUndefined()
 
-    expect(await requestEmailCode(ctx, { email: 'ada@example.com' }, HOME)).toEqual({ sent: true, expiresInSeconds: 600 })
+    expect(await requestEmailCode(ctx, { email: 'ada@example.com' }, HOME)).toEqual({
+      sent: true,
+      expiresInSeconds: 600,
+    })
     const code = /^\s+(\d{6})$/m.exec(mails[0].text)![1]
     expect((await verifyEmailCode(ctx, { email: 'ada@example.com', code }, HOME)).user).toEqual(created.user)
   })
@@ -123,14 +132,20 @@ describe('failed log-in throttle', () => {
     const { ctx } = testContext()
     await signup(ctx, { email: 'ada@example.com', password: 'correct horse' })
     const guesses = await Promise.allSettled(
-      Array.from({ length: 40 }, (_, i) => loginWithPassword(ctx, { email: 'ada@example.com', password: `wrong guess ${i}` }, STRANGER)),
+      Array.from({ length: 40 }, (_, i) =>
+        loginWithPassword(ctx, { email: 'ada@example.com', password: `wrong guess ${i}` }, STRANGER),
+      ),
     )
     const statuses = guesses.map((guess) => (guess.status === 'rejected' ? (guess.reason as AppError).status : 200))
     expect(statuses.filter((status) => status === 401)).toHaveLength(AUTH.loginFailuresPerWindow)
     expect(statuses.filter((status) => status === 429)).toHaveLength(40 - AUTH.loginFailuresPerWindow)
     // That client is refused even the right password now, until the window passes; the owner elsewhere is not.
-    await expect(loginWithPassword(ctx, { email: 'ada@example.com', password: 'correct horse' }, STRANGER)).rejects.toThrow(RateLimitError)
-    expect((await loginWithPassword(ctx, { email: 'ada@example.com', password: 'correct horse' }, HOME)).user.email).toBe('ada@example.com')
+    await expect(
+      loginWithPassword(ctx, { email: 'ada@example.com', password: 'correct horse' }, STRANGER),
+    ).rejects.toThrow(RateLimitError)
+    expect(
+      (await loginWithPassword(ctx, { email: 'ada@example.com', password: 'correct horse' }, HOME)).user.email,
+    ).toBe('ada@example.com')
   })
 })
 
@@ -140,14 +155,21 @@ describe('a stranger cannot lock the owner out (throttles count per account and 
     for (let i = 0; i < AUTH.loginFailuresPerWindow + 2; i++) {
       await loginWithPassword(ctx, { email: 'ada@example.com', password: `guess ${i}` }, STRANGER).catch(() => {})
     }
-    for (let i = 0; i < AUTH.codeEmailsPerHour + 2; i++) await requestEmailCode(ctx, { email: 'ada@example.com' }, STRANGER).catch(() => {})
+    for (let i = 0; i < AUTH.codeEmailsPerHour + 2; i++)
+      await requestEmailCode(ctx, { email: 'ada@example.com' }, STRANGER).catch(() => {})
     for (let i = 0; i < AUTH.codeMaxAttempts + 2; i++) {
-      await verifyEmailCode(ctx, { email: 'ada@example.com', code: String(i).padStart(6, '0') }, STRANGER).catch(() => {})
+      await verifyEmailCode(ctx, { email: 'ada@example.com', code: String(i).padStart(6, '0') }, STRANGER).catch(
+        () => {},
+      )
     }
   }
 
   test.each([
-    ['password log-in', async (ctx: AppContext) => (await loginWithPassword(ctx, { email: 'ada@example.com', password: 'correct horse' }, HOME)).user.email],
+    [
+      'password log-in',
+      async (ctx: AppContext) =>
+        (await loginWithPassword(ctx, { email: 'ada@example.com', password: 'correct horse' }, HOME)).user.email,
+    ],
     [
       'code log-in (the code asked for before the stranger came, and a new one)',
       async (ctx: AppContext, mails: Mail[]) => {
@@ -159,7 +181,13 @@ describe('a stranger cannot lock the owner out (throttles count per account and 
       'password reset by code',
       async (ctx: AppContext, mails: Mail[]) => {
         await requestEmailCode(ctx, { email: 'ada@example.com' }, HOME)
-        return (await resetPassword(ctx, { email: 'ada@example.com', code: codeIn(mails.at(-1)!), newPassword: 'a new password' }, HOME)).user.email
+        return (
+          await resetPassword(
+            ctx,
+            { email: 'ada@example.com', code: codeIn(mails.at(-1)!), newPassword: 'a new password' },
+            HOME,
+          )
+        ).user.email
       },
     ],
   ])('after every try a stranger has, the owner still gets in by %s', async (_factor, ownerLogsIn) => {
@@ -176,7 +204,9 @@ describe('a stranger cannot lock the owner out (throttles count per account and 
     const code = codeIn(mails.at(-1)!)
     await strangerUsesEveryTry(ctx)
     // The stranger's own code request mailed Ada codes, but her first code still works, once, for her.
-    await expect(verifyEmailCode(ctx, { email: 'ada@example.com', code }, STRANGER)).rejects.toMatchObject({ status: 401 })
+    await expect(verifyEmailCode(ctx, { email: 'ada@example.com', code }, STRANGER)).rejects.toMatchObject({
+      status: 401,
+    })
     expect((await verifyEmailCode(ctx, { email: 'ada@example.com', code }, HOME)).user.email).toBe('ada@example.com')
   })
 
@@ -197,7 +227,8 @@ describe('a stranger cannot lock the owner out (throttles count per account and 
 
   test('two addresses of one IPv6 /64 share their failures', async () => {
     const { ctx } = testContext()
-    for (let i = 0; i < AUTH.loginFailuresPerWindow; i++) await beginLoginAttempt(ctx, 'a@example.com', `2001:db8:1:2::${i + 1}`)
+    for (let i = 0; i < AUTH.loginFailuresPerWindow; i++)
+      await beginLoginAttempt(ctx, 'a@example.com', `2001:db8:1:2::${i + 1}`)
     await expect(beginLoginAttempt(ctx, 'a@example.com', '2001:db8:1:2:ffff::1')).rejects.toThrow(RateLimitError)
     await beginLoginAttempt(ctx, 'a@example.com', '2001:db8:1:3::1')
   })

@@ -12,7 +12,11 @@ import { testApp } from '../../support/http.ts'
 
 const BUSY = {
   code: 429,
-  error: { type: 'rate_limited', message: 'The server is checking too many passwords right now: try again in a second', details: { retryAfterSeconds: 1 } },
+  error: {
+    type: 'rate_limited',
+    message: 'The server is checking too many passwords right now: try again in a second',
+    details: { retryAfterSeconds: 1 },
+  },
 }
 
 const hashers: PasswordHasher[] = []
@@ -42,7 +46,10 @@ describe('the password hasher', () => {
     turns[1].release()
     expect(passwords.admitted).toBe(1)
     const again = passwords.admit()
-    expect(await Promise.all([turns[2].verify('correct horse', hash), again.verify('wrong horse', hash)])).toEqual([true, false])
+    expect(await Promise.all([turns[2].verify('correct horse', hash), again.verify('wrong horse', hash)])).toEqual([
+      true,
+      false,
+    ])
     expect(passwords.admitted).toBe(0)
   })
 
@@ -74,7 +81,8 @@ describe('POST /api/v3/auth/login while hashing is saturated', () => {
     await signup(t.ctx, { email: 'owner@example.com', password: 'correct horse' })
     const held: HashTurn[] = []
     for (let i = 0; i < AUTH.passwordHashThreads + AUTH.passwordHashQueue; i++) held.push(t.ctx.passwords.admit())
-    const login = () => t.request('POST', '/api/v3/auth/login', { body: { email: 'owner@example.com', password: 'correct horse' } })
+    const login = () =>
+      t.request('POST', '/api/v3/auth/login', { body: { email: 'owner@example.com', password: 'correct horse' } })
     const busy = await login()
     expect([busy.status, busy.headers.get('retry-after'), busy.body]).toEqual([429, '1', BUSY])
     expect(await t.ctx.storage.auth.loginFailures('owner@example.com', 0)).toBe(0)
@@ -86,7 +94,9 @@ describe('POST /api/v3/auth/login while hashing is saturated', () => {
   test('sign-up answers the same 429 with Retry-After', async () => {
     const t = testApp({ signup: 'open' })
     for (let i = 0; i < AUTH.passwordHashThreads + AUTH.passwordHashQueue; i++) t.ctx.passwords.admit()
-    const res = await t.request('POST', '/api/v3/auth/signup', { body: { email: 'owner@example.com', password: 'correct horse' } })
+    const res = await t.request('POST', '/api/v3/auth/signup', {
+      body: { email: 'owner@example.com', password: 'correct horse' },
+    })
     expect([res.status, res.headers.get('retry-after'), res.body]).toEqual([429, '1', BUSY])
   })
 })

@@ -53,12 +53,29 @@ export interface StoredRecord {
 
 /** The app's stored records in seq order, with data and meta parsed. */
 export async function storedRecords(ctx: AppContext, appId: string): Promise<StoredRecord[]> {
-  return (await storedRows(ctx, appId)).map((row) => ({ id: row.id, seq: row.seq, pos: row.pos, spam: row.spam, data: JSON.parse(row.data), meta: JSON.parse(row.meta), createdAt: row.createdAt }))
+  return (await storedRows(ctx, appId)).map((row) => ({
+    id: row.id,
+    seq: row.seq,
+    pos: row.pos,
+    spam: row.spam,
+    data: JSON.parse(row.data),
+    meta: JSON.parse(row.meta),
+    createdAt: row.createdAt,
+  }))
 }
 
 /** The app's fields as `{name, type, autoCreated, proposed, position}` in position order. */
-export async function storedFields(ctx: AppContext, appId: string): Promise<Array<{ name: string; type: string; autoCreated: boolean; proposed: boolean; position: number }>> {
-  return (await fieldRowsOf(ctx, appId)).map((row) => ({ name: row.name, type: row.type, autoCreated: row.autoCreated, proposed: row.proposed, position: row.position }))
+export async function storedFields(
+  ctx: AppContext,
+  appId: string,
+): Promise<Array<{ name: string; type: string; autoCreated: boolean; proposed: boolean; position: number }>> {
+  return (await fieldRowsOf(ctx, appId)).map((row) => ({
+    name: row.name,
+    type: row.type,
+    autoCreated: row.autoCreated,
+    proposed: row.proposed,
+    position: row.position,
+  }))
 }
 
 /** The app's fields with the client key that proposed each (null: the owner's), in position order. */

@@ -2,15 +2,43 @@ import { describe, expect, test } from 'bun:test'
 import { parseJsonBody } from '../../../server/core/collect/json.ts'
 import { toSubmission } from '../../../server/core/collect/shape.ts'
 import { AppError } from '../../../server/contract/errors.ts'
-import { checkValue, coerceAutoText, coerceFormValues, inferType, isIsoDate, type FieldRule } from '../../../server/core/fields/values.ts'
+import {
+  checkValue,
+  coerceAutoText,
+  coerceFormValues,
+  inferType,
+  isIsoDate,
+  type FieldRule,
+} from '../../../server/core/fields/values.ts'
 
-const rule = (type: FieldRule['type'], extra: Partial<FieldRule> = {}): FieldRule => ({ name: 'f', type, required: false, options: null, autoCreated: false, ...extra })
+const rule = (type: FieldRule['type'], extra: Partial<FieldRule> = {}): FieldRule => ({
+  name: 'f',
+  type,
+  required: false,
+  options: null,
+  autoCreated: false,
+  ...extra,
+})
 
 describe('coerceAutoText (rule 9: canonical decimals only)', () => {
   const cases: Array<[string, string | number]> = [
-    ['-12.5', -12.5], ['0', 0], ['42', 42], ['0.25', 0.25], ['-0', -0],
-    ['007', '007'], ['1e5', '1e5'], ['+3', '+3'], ['1.', '1.'], ['.5', '.5'], ['', ''], [' 1', ' 1'], ['1_000', '1_000'],
-    ['9007199254740991', 9007199254740991], ['9007199254740993', '9007199254740993'], ['0x10', '0x10'], ['Infinity', 'Infinity'],
+    ['-12.5', -12.5],
+    ['0', 0],
+    ['42', 42],
+    ['0.25', 0.25],
+    ['-0', -0],
+    ['007', '007'],
+    ['1e5', '1e5'],
+    ['+3', '+3'],
+    ['1.', '1.'],
+    ['.5', '.5'],
+    ['', ''],
+    [' 1', ' 1'],
+    ['1_000', '1_000'],
+    ['9007199254740991', 9007199254740991],
+    ['9007199254740993', '9007199254740993'],
+    ['0x10', '0x10'],
+    ['Infinity', 'Infinity'],
   ]
   for (const [text, expected] of cases) test(JSON.stringify(text), () => expect(coerceAutoText(text)).toBe(expected))
 })
@@ -44,22 +72,42 @@ describe('checkValue', () => {
     [rule('choice', { options: null }), 'anything', null],
     [rule('multichoice', { options: ['a'] }), 'a', 'must be an array of option texts, got string "a"'],
     [rule('date'), '2024-02-29', null],
-    [rule('date'), '2023-02-29', 'must be an ISO 8601 date like "2026-01-31" or "2026-01-31T09:30:00Z", got string "2023-02-29"'],
-    [rule('date'), '2026-01-31T24:00:00Z', 'must be an ISO 8601 date like "2026-01-31" or "2026-01-31T09:30:00Z", got string "2026-01-31T24:00:00Z"'],
+    [
+      rule('date'),
+      '2023-02-29',
+      'must be an ISO 8601 date like "2026-01-31" or "2026-01-31T09:30:00Z", got string "2023-02-29"',
+    ],
+    [
+      rule('date'),
+      '2026-01-31T24:00:00Z',
+      'must be an ISO 8601 date like "2026-01-31" or "2026-01-31T09:30:00Z", got string "2026-01-31T24:00:00Z"',
+    ],
     [rule('email'), 'a@b', 'must be an e-mail address, got string "a@b"'],
     [rule('email'), 'ada+x@mail.example.org', null],
     [rule('json'), { any: 1 }, null],
     [rule('boolean'), {}, 'must be true or false, got an object'],
   ]
-  for (const [field, value, expected] of cases) test(`${field.type} ${JSON.stringify(value)}`, () => expect(checkValue(field, value)).toBe(expected))
+  for (const [field, value, expected] of cases)
+    test(`${field.type} ${JSON.stringify(value)}`, () => expect(checkValue(field, value)).toBe(expected))
 
   test('isIsoDate accepts offsets and fractions', () => {
-    expect(['2026-01-31T09:30:00.123+02:00', '2026-01-31 09:30', '2026-12-31T23:59:59Z'].map(isIsoDate)).toEqual([true, true, true])
+    expect(['2026-01-31T09:30:00.123+02:00', '2026-01-31 09:30', '2026-12-31T23:59:59Z'].map(isIsoDate)).toEqual([
+      true,
+      true,
+      true,
+    ])
     expect(['2026-1-31', '31.01.2026', '2026-13-01'].map(isIsoDate)).toEqual([false, false, false])
   })
 
   test('inferType', () => {
-    expect(['s', 1, true, [1], { a: 1 }, null].map(inferType)).toEqual(['text', 'number', 'boolean', 'json', 'json', 'json'])
+    expect(['s', 1, true, [1], { a: 1 }, null].map(inferType)).toEqual([
+      'text',
+      'number',
+      'boolean',
+      'json',
+      'json',
+      'json',
+    ])
   })
 })
 

@@ -8,7 +8,11 @@ import { testContext } from '../../support/context.ts'
 import { insertRecords } from '../../support/records.ts'
 import { fieldProposers, makeEndpoint, storedFields, storedRecords } from './fixtures.ts'
 
-const record = (data: Record<string, unknown>, spam = false, newFields: PreparedRecord['newFields'] = []): PreparedRecord => ({ data, meta: {}, spam, newFields })
+const record = (
+  data: Record<string, unknown>,
+  spam = false,
+  newFields: PreparedRecord['newFields'] = [],
+): PreparedRecord => ({ data, meta: {}, spam, newFields })
 
 type Commit = RecordStore['commitGroup']
 
@@ -18,7 +22,8 @@ type Commit = RecordStore['commitGroup']
  */
 function aroundCommits(
   ctx: AppContext,
-  wrap: (commit: Commit, jobs: RecordJob[], maxFields: number) => Promise<CommittedGroup> = (commit, jobs, max) => commit(jobs, max),
+  wrap: (commit: Commit, jobs: RecordJob[], maxFields: number) => Promise<CommittedGroup> = (commit, jobs, max) =>
+    commit(jobs, max),
   groupsInFlight?: number,
 ) {
   const storage = ctx.storage
@@ -39,13 +44,21 @@ function aroundCommits(
 /** Gives the records of jobs holding `marker` the id of a record already stored: the insert fails in the database and rolls back. */
 function failingOn(marker: string, takenId: string) {
   return (commit: Commit, jobs: RecordJob[], max: number) =>
-    commit(jobs.map((job) => (job.records.some((r) => r.data.includes(marker)) ? { ...job, records: job.records.map((r) => ({ ...r, id: takenId })) } : job)), max)
+    commit(
+      jobs.map((job) =>
+        job.records.some((r) => r.data.includes(marker))
+          ? { ...job, records: job.records.map((r) => ({ ...r, id: takenId })) }
+          : job,
+      ),
+      max,
+    )
 }
 
 const DUPLICATE = /UNIQUE constraint failed: records\.id|duplicate key value violates unique constraint/
 
 /** An error's message with those of its causes (a driver error may be wrapped). */
-const messages = (error: unknown): string => (error instanceof Error ? `${error.message}\n${messages(error.cause)}` : String(error ?? ''))
+const messages = (error: unknown): string =>
+  error instanceof Error ? `${error.message}\n${messages(error.cause)}` : String(error ?? '')
 
 describe('the group-commit writer', () => {
   test('writes of one event-loop turn share one transaction, numbered in call order', async () => {
@@ -68,46 +81,61 @@ describe('the group-commit writer', () => {
     ])
     expect((await storedRecords(ctx, b.appId)).map((r) => [r.seq, r.pos])).toEqual([[1, 1]])
     const stats = (await ctx.storage.stats.load(a.appId))!
-    expect([stats.seq, stats.kept, stats.spam, stats.firstAt, stats.lastAt]).toEqual([3, 2, 1, ctx.clock.now(), ctx.clock.now()])
+    expect([stats.seq, stats.kept, stats.spam, stats.firstAt, stats.lastAt]).toEqual([
+      3,
+      2,
+      1,
+      ctx.clock.now(),
+      ctx.clock.now(),
+    ])
   })
 
-  test.each([1, 2])('with %i group(s) in flight allowed by the store, later writes wait for the next group (a large one starts beside it where two may be); numbering stays dense', async (most) => {
-    const { ctx } = testContext()
-    const a = await makeEndpoint(ctx)
-    // A first write fills the scoring cache: later writes are ready at once, their groups start within a turn or two.
-    await ctx.writer.write(a.appId, [record({ n: 0 })])
-    const held: Array<() => void> = []
-    const commits = aroundCommits(ctx, async (commit, jobs, max) => (await new Promise<void>((release) => held.push(release)), commit(jobs, max)), most)
-    const turns = async (n: number) => {
-      for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve))
-    }
-    const batch = (n: number) => Array.from({ length: 300 }, (_, i) => record({ n, i }))
-    const writes = [ctx.writer.write(a.appId, [record({ n: 1 })])]
-    await turns(5)
-    // A few records wait for the group in flight whatever the store allows: a group of their own would only split the commit.
-    writes.push(ctx.writer.write(a.appId, [record({ n: 2 })]))
-    await turns(5)
-    expect(commits.calls.map((jobs) => jobs.map((job) => job.records.length))).toEqual([[1]])
-    // 301 records start a second group while the first is in flight, where two may be.
-    writes.push(ctx.writer.write(a.appId, batch(3)))
-    await turns(5)
-    expect(commits.calls.map((jobs) => jobs.map((job) => job.records.length))).toEqual(most === 2 ? [[1], [1, 300]] : [[1]])
-    // Released in order as they come, each commit lets the next group start.
-    let settled = false
-    const all = Promise.all(writes).finally(() => void (settled = true))
-    while (!settled) {
-      held.shift()?.()
-      await turns(1)
-    }
-    const ids = await all
-    expect(commits.calls.map((jobs) => jobs.map((job) => job.records.length))).toEqual([[1], [1, 300]])
-    // Groups in flight together are numbered in the order the database commits them: dense either way.
-    const stored = (await storedRecords(ctx, a.appId)).slice(1)
-    expect(stored.map((r) => r.seq)).toEqual(Array.from({ length: 302 }, (_, i) => i + 2))
-    const byId = new Map(stored.map((r) => [r.id, r.data]))
-    expect(ids.flat().map((id) => byId.get(id))).toEqual([{ n: 1 }, { n: 2 }, ...batch(3).map((r) => r.data)])
-    if (most === 1) expect(stored.map((r) => r.id)).toEqual(ids.flat())
-  })
+  test.each([1, 2])(
+    'with %i group(s) in flight allowed by the store, later writes wait for the next group (a large one starts beside it where two may be); numbering stays dense',
+    async (most) => {
+      const { ctx } = testContext()
+      const a = await makeEndpoint(ctx)
+      // A first write fills the scoring cache: later writes are ready at once, their groups start within a turn or two.
+      await ctx.writer.write(a.appId, [record({ n: 0 })])
+      const held: Array<() => void> = []
+      const commits = aroundCommits(
+        ctx,
+        async (commit, jobs, max) => (await new Promise<void>((release) => held.push(release)), commit(jobs, max)),
+        most,
+      )
+      const turns = async (n: number) => {
+        for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve))
+      }
+      const batch = (n: number) => Array.from({ length: 300 }, (_, i) => record({ n, i }))
+      const writes = [ctx.writer.write(a.appId, [record({ n: 1 })])]
+      await turns(5)
+      // A few records wait for the group in flight whatever the store allows: a group of their own would only split the commit.
+      writes.push(ctx.writer.write(a.appId, [record({ n: 2 })]))
+      await turns(5)
+      expect(commits.calls.map((jobs) => jobs.map((job) => job.records.length))).toEqual([[1]])
+      // 301 records start a second group while the first is in flight, where two may be.
+      writes.push(ctx.writer.write(a.appId, batch(3)))
+      await turns(5)
+      expect(commits.calls.map((jobs) => jobs.map((job) => job.records.length))).toEqual(
+        most === 2 ? [[1], [1, 300]] : [[1]],
+      )
+      // Released in order as they come, each commit lets the next group start.
+      let settled = false
+      const all = Promise.all(writes).finally(() => void (settled = true))
+      while (!settled) {
+        held.shift()?.()
+        await turns(1)
+      }
+      const ids = await all
+      expect(commits.calls.map((jobs) => jobs.map((job) => job.records.length))).toEqual([[1], [1, 300]])
+      // Groups in flight together are numbered in the order the database commits them: dense either way.
+      const stored = (await storedRecords(ctx, a.appId)).slice(1)
+      expect(stored.map((r) => r.seq)).toEqual(Array.from({ length: 302 }, (_, i) => i + 2))
+      const byId = new Map(stored.map((r) => [r.id, r.data]))
+      expect(ids.flat().map((id) => byId.get(id))).toEqual([{ n: 1 }, { n: 2 }, ...batch(3).map((r) => r.data)])
+      if (most === 1) expect(stored.map((r) => r.id)).toEqual(ids.flat())
+    },
+  )
 
   test('a submission that fails inside the group fails alone (retried alone); the others commit', async () => {
     const { ctx } = testContext()
@@ -124,7 +152,10 @@ describe('the group-commit writer', () => {
     expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
     expect(messages((settled[1] as PromiseRejectedResult).reason)).toMatch(DUPLICATE)
     // The failed batch left nothing behind: no record, no field, no gap in seq.
-    expect((await storedRecords(ctx, a.appId)).map((r) => [r.seq, r.data])).toEqual([[1, { n: 1 }], [2, { n: 3 }]])
+    expect((await storedRecords(ctx, a.appId)).map((r) => [r.seq, r.data])).toEqual([
+      [1, { n: 1 }],
+      [2, { n: 3 }],
+    ])
     expect(await storedFields(ctx, a.appId)).toEqual([])
     const again = await writer.write(a.appId, [record({ n: 4 })])
     expect((await storedRecords(ctx, a.appId)).map((r) => [r.id, r.seq])).toContainEqual([again[0], 3])
@@ -136,11 +167,17 @@ describe('the group-commit writer', () => {
     const writer = ctx.writer
     const [first] = await writer.write(a.appId, [record({ n: 1 })])
     const commits = aroundCommits(ctx, failingOn('"n"', first))
-    const settled = await Promise.allSettled([writer.write(a.appId, [record({ n: 2 })]), writer.write(a.appId, [record({ n: 3 })])])
+    const settled = await Promise.allSettled([
+      writer.write(a.appId, [record({ n: 2 })]),
+      writer.write(a.appId, [record({ n: 3 })]),
+    ])
     expect(settled.map((s) => s.status)).toEqual(['rejected', 'rejected'])
     commits.restore()
     await writer.write(a.appId, [record({ n: 4 })])
-    expect((await storedRecords(ctx, a.appId)).map((r) => [r.seq, r.pos, r.data])).toEqual([[1, 1, { n: 1 }], [2, 2, { n: 4 }]])
+    expect((await storedRecords(ctx, a.appId)).map((r) => [r.seq, r.pos, r.data])).toEqual([
+      [1, 1, { n: 1 }],
+      [2, 2, { n: 4 }],
+    ])
   })
 
   test('a write for a deleted app is a 404 for that write only', async () => {
@@ -149,7 +186,10 @@ describe('the group-commit writer', () => {
     const b = await makeEndpoint(ctx)
     await deleteApp(ctx, b.ownerId, b.appId)
     const writer = ctx.writer
-    const settled = await Promise.allSettled([writer.write(b.appId, [record({ n: 1 })]), writer.write(a.appId, [record({ n: 2 })])])
+    const settled = await Promise.allSettled([
+      writer.write(b.appId, [record({ n: 1 })]),
+      writer.write(a.appId, [record({ n: 2 })]),
+    ])
     expect(settled[0].status).toBe('rejected')
     const reason = (settled[0] as PromiseRejectedResult).reason as AppError
     expect([reason.status, reason.type]).toEqual([404, 'not_found'])
@@ -163,7 +203,11 @@ describe('the group-commit writer', () => {
     const writer = ctx.writer
     await writer.write(a.appId, [record({ n: 0 })])
     const writes = Array.from({ length: 20 }, (_, n) => writer.write(a.appId, [record({ n: n + 1 })]))
-    const [deleted, ...settled] = await Promise.allSettled([deleteApp(ctx, a.ownerId, a.appId), ...writes, writer.write(other.appId, [record({ n: 1 })])])
+    const [deleted, ...settled] = await Promise.allSettled([
+      deleteApp(ctx, a.ownerId, a.appId),
+      ...writes,
+      writer.write(other.appId, [record({ n: 1 })]),
+    ])
     expect(deleted.status).toBe('fulfilled')
     for (const result of settled.slice(0, -1)) {
       if (result.status === 'rejected') expect([result.reason.status, result.reason.type]).toEqual([404, 'not_found'])
@@ -175,12 +219,29 @@ describe('the group-commit writer', () => {
   test('values that need quoting are stored exactly: quotes, backslashes, line breaks, braces, commas, NULL, empty and non-ASCII text', async () => {
     const { ctx } = testContext()
     const a = await makeEndpoint(ctx)
-    const awkward = ['say "hi"', 'C:\\temp\\new', 'two\nlines\tand\r\u0001', '{a,b}', 'NULL', 'null', '', ' padded ', 'é 漢字 🎉', '\\"', '\u2028']
-    const prepared = awkward.map((text, n) => ({ ...record({ n, text, nested: { list: [text, null, 1.5] } }), meta: { source: text } }))
+    const awkward = [
+      'say "hi"',
+      'C:\\temp\\new',
+      'two\nlines\tand\r\u0001',
+      '{a,b}',
+      'NULL',
+      'null',
+      '',
+      ' padded ',
+      'é 漢字 🎉',
+      '\\"',
+      '\u2028',
+    ]
+    const prepared = awkward.map((text, n) => ({
+      ...record({ n, text, nested: { list: [text, null, 1.5] } }),
+      meta: { source: text },
+    }))
     const ids = await ctx.writer.write(a.appId, prepared)
     const stored = await storedRecords(ctx, a.appId)
     expect(stored.map((r) => r.id)).toEqual(ids)
-    expect(stored.map((r) => r.data)).toEqual(awkward.map((text, n) => ({ n, text, nested: { list: [text, null, 1.5] } })))
+    expect(stored.map((r) => r.data)).toEqual(
+      awkward.map((text, n) => ({ n, text, nested: { list: [text, null, 1.5] } })),
+    )
     expect(stored.map((r) => r.meta)).toEqual(awkward.map((text) => ({ source: text })))
   })
 
@@ -199,9 +260,16 @@ describe('the group-commit writer', () => {
     expect(commits.calls).toHaveLength(1)
     expect(settled.map((s) => s.status)).toEqual(['rejected', 'fulfilled', 'fulfilled', 'fulfilled'])
     expect((settled[0] as PromiseRejectedResult).reason).toMatchObject({ status: 404, type: 'not_found' })
-    expect((await storedRecords(ctx, b.appId)).map((r) => [r.seq, r.pos, r.data])).toEqual([[1, 1, { n: 0 }], [2, 2, { n: 2 }], [3, null, { n: 3 }], [4, 3, { n: 5 }]])
+    expect((await storedRecords(ctx, b.appId)).map((r) => [r.seq, r.pos, r.data])).toEqual([
+      [1, 1, { n: 0 }],
+      [2, 2, { n: 2 }],
+      [3, null, { n: 3 }],
+      [4, 3, { n: 5 }],
+    ])
     expect((await storedRecords(ctx, a.appId)).map((r) => [r.seq, r.pos, r.data])).toEqual([[1, 1, { x: 4 }]])
-    expect(await storedFields(ctx, a.appId)).toEqual([{ name: 'x', type: 'number', autoCreated: true, proposed: false, position: 0 }])
+    expect(await storedFields(ctx, a.appId)).toEqual([
+      { name: 'x', type: 'number', autoCreated: true, proposed: false, position: 0 },
+    ])
     const stats = (await ctx.storage.stats.load(b.appId))!
     expect([stats.seq, stats.kept, stats.spam]).toEqual([4, 3, 1])
   })
@@ -212,11 +280,20 @@ describe('the group-commit writer', () => {
     const writer = ctx.writer
     const settled = await Promise.allSettled([
       writer.write(a.appId, [record({ x: 1 }, false, [{ name: 'x', type: 'number' }])]),
-      writer.write(a.appId, [record({ y: 'a', x: 2 }, false, [{ name: 'y', type: 'text' }, { name: 'x', type: 'number' }])]),
+      writer.write(a.appId, [
+        record({ y: 'a', x: 2 }, false, [
+          { name: 'y', type: 'text' },
+          { name: 'x', type: 'number' },
+        ]),
+      ]),
       writer.write(a.appId, [record({ z: true }, false, [{ name: 'z', type: 'boolean' }])]),
     ])
     expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'rejected'])
-    expect((settled[2] as PromiseRejectedResult).reason).toMatchObject({ status: 422, type: 'field_limit', details: { fields: ['z'], limit: 50, existing: 50 } })
+    expect((settled[2] as PromiseRejectedResult).reason).toMatchObject({
+      status: 422,
+      type: 'field_limit',
+      details: { fields: ['z'], limit: 50, existing: 50 },
+    })
     expect((await storedFields(ctx, a.appId)).slice(48)).toEqual([
       { name: 'x', type: 'number', autoCreated: true, proposed: false, position: 48 },
       { name: 'y', type: 'text', autoCreated: true, proposed: false, position: 49 },
@@ -226,8 +303,12 @@ describe('the group-commit writer', () => {
   test("a stranger's fields are proposed in the transaction, its hourly budget counted across the group's jobs", async () => {
     const { ctx, clock } = testContext()
     const a = await makeEndpoint(ctx, { fields: Array.from({ length: 50 }, (_, i) => ({ name: `f${i}` })) })
-    const keys = (prefix: string) => ['1', '2', '3', '4'].map((n) => ({ name: `${prefix}${n}`, type: 'number' as const }))
-    const from = (proposer: string, prefix: string) => ({ ...record(Object.fromEntries(keys(prefix).map((k) => [k.name, 1])), false, keys(prefix)), proposer })
+    const keys = (prefix: string) =>
+      ['1', '2', '3', '4'].map((n) => ({ name: `${prefix}${n}`, type: 'number' as const }))
+    const from = (proposer: string, prefix: string) => ({
+      ...record(Object.fromEntries(keys(prefix).map((k) => [k.name, 1])), false, keys(prefix)),
+      proposer,
+    })
     const settled = await Promise.allSettled([
       ctx.writer.write(a.appId, [from('192.0.2.1', 'a')]),
       ctx.writer.write(a.appId, [from('192.0.2.1', 'b')]),
@@ -235,9 +316,16 @@ describe('the group-commit writer', () => {
       ctx.writer.write(a.appId, [from('192.0.2.2', 'd')]),
     ])
     expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled'])
-    expect((settled[2] as PromiseRejectedResult).reason).toMatchObject({ status: 422, type: 'field_budget', details: { fields: ['c1', 'c2', 'c3', 'c4'], budget: 'client', limit: 10, used: 8 } })
+    expect((settled[2] as PromiseRejectedResult).reason).toMatchObject({
+      status: 422,
+      type: 'field_budget',
+      details: { fields: ['c1', 'c2', 'c3', 'c4'], budget: 'client', limit: 10, used: 8 },
+    })
     const made = await fieldProposers(ctx, a.appId)
-    expect(made.slice(50) as unknown[]).toEqual([...['a1', 'a2', 'a3', 'a4', 'b1', 'b2', 'b3', 'b4'].map((n) => [n, '192.0.2.1']), ...['d1', 'd2', 'd3', 'd4'].map((n) => [n, '192.0.2.2'])])
+    expect(made.slice(50) as unknown[]).toEqual([
+      ...['a1', 'a2', 'a3', 'a4', 'b1', 'b2', 'b3', 'b4'].map((n) => [n, '192.0.2.1']),
+      ...['d1', 'd2', 'd3', 'd4'].map((n) => [n, '192.0.2.2']),
+    ])
     expect((await storedFields(ctx, a.appId)).filter((f) => f.proposed).length).toBe(12)
     // An hour later the client's budget is whole again (the proposals still count for the app's cap).
     clock.advance(60 * 60 * 1000)

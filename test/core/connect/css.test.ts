@@ -6,7 +6,8 @@
 import { describe, expect, test } from 'bun:test'
 import { allowedCssUrl, customCssProblems } from '../../../server/contract/connect/css.ts'
 
-const refusedUrl = (call: string) => `${call} is refused: a URL in custom CSS must be a relative path on this server or a data:image URL`
+const refusedUrl = (call: string) =>
+  `${call} is refused: a URL in custom CSS must be a relative path on this server or a data:image URL`
 
 describe('customCssProblems', () => {
   test.each([
@@ -25,16 +26,34 @@ describe('customCssProblems', () => {
     ['body { background: url("https:evil.example/x") }', [refusedUrl('url("https:evil.example/x")')]],
     ['a { background: url("javascript:alert(1)") }', [refusedUrl('url("javascript:alert(1)")')]],
     // A browser drops a malformed url() (here the "(" inside it); refused all the same, to say so.
-    ['a { background: url(javascript:alert(1)) }', ['cannot contain a malformed url() (quotes, spaces or "(" inside an unquoted url)']],
-    ['a { background: url("data:text/html,<b>") }', ['cannot contain "<" (it could close the style element)', refusedUrl('url("data:text/html,<b>")')]],
+    [
+      'a { background: url(javascript:alert(1)) }',
+      ['cannot contain a malformed url() (quotes, spaces or "(" inside an unquoted url)'],
+    ],
+    [
+      'a { background: url("data:text/html,<b>") }',
+      ['cannot contain "<" (it could close the style element)', refusedUrl('url("data:text/html,<b>")')],
+    ],
     ['@import "https://evil.example/x.css";', ['cannot use @import']],
     ['@import url(x.css);', ['cannot use @import']],
     ['@im\\port "x.css";', ['cannot use @import']],
-    ['p { background-image: image-set("https://x.example/a.png" 1x, url(/ok.png) 2x) }', [refusedUrl('image-set("https://x.example/a.png")')]],
+    [
+      'p { background-image: image-set("https://x.example/a.png" 1x, url(/ok.png) 2x) }',
+      [refusedUrl('image-set("https://x.example/a.png")')],
+    ],
     ['p { background-image: -webkit-image-set(url(//x.example/a.png) 1x) }', [refusedUrl('url("//x.example/a.png")')]],
-    ['p { background-image: image-set(var(--a, "//x.example/a.png") 1x) }', [refusedUrl('image-set("//x.example/a.png")')]],
+    [
+      'p { background-image: image-set(var(--a, "//x.example/a.png") 1x) }',
+      [refusedUrl('image-set("//x.example/a.png")')],
+    ],
     ['p { background-image: image("//x.example/a.png") }', [refusedUrl('image("//x.example/a.png")')]],
-    ['@font-face { src: src("//x.example/f.woff") }', ['cannot use @namespace or @font-face (fonts come from the system stacks)', refusedUrl('src("//x.example/f.woff")')]],
+    [
+      '@font-face { src: src("//x.example/f.woff") }',
+      [
+        'cannot use @namespace or @font-face (fonts come from the system stacks)',
+        refusedUrl('src("//x.example/f.woff")'),
+      ],
+    ],
     ['p { width: expression(alert(1)) }', ['cannot use expression()']],
     ['</style><script>alert(1)</script>', ['cannot contain "<" (it could close the style element)']],
     ['a { behavior: url(x.htc) }', ['cannot use -moz-binding or behavior']],
@@ -64,8 +83,30 @@ describe('customCssProblems', () => {
   })
 
   test('same-origin means a relative reference; an absolute URL naming any host is refused', () => {
-    expect(['/a.png', 'a.png', '#x', '', 'data:image/gif;base64,R0lGOD', 'https://page-b.svc.invalid/a.png', '//page-a.svc.invalid/a.png', 'http:a.png', 'data:image/svg', 'blob:x']
-      .map((url) => [url, allowedCssUrl(url)]))
-      .toEqual([['/a.png', true], ['a.png', true], ['#x', true], ['', true], ['data:image/gif;base64,R0lGOD', true], ['https://page-b.svc.invalid/a.png', false], ['//page-a.svc.invalid/a.png', false], ['http:a.png', false], ['data:image/svg', false], ['blob:x', false]])
+    expect(
+      [
+        '/a.png',
+        'a.png',
+        '#x',
+        '',
+        'data:image/gif;base64,R0lGOD',
+        'https://page-b.svc.invalid/a.png',
+        '//page-a.svc.invalid/a.png',
+        'http:a.png',
+        'data:image/svg',
+        'blob:x',
+      ].map((url) => [url, allowedCssUrl(url)]),
+    ).toEqual([
+      ['/a.png', true],
+      ['a.png', true],
+      ['#x', true],
+      ['', true],
+      ['data:image/gif;base64,R0lGOD', true],
+      ['https://page-b.svc.invalid/a.png', false],
+      ['//page-a.svc.invalid/a.png', false],
+      ['http:a.png', false],
+      ['data:image/svg', false],
+      ['blob:x', false],
+    ])
   })
 })

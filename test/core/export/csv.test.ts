@@ -40,9 +40,21 @@ describe('CSV cells (RFC 4180 + OWASP formula neutralising)', () => {
 describe('download file names', () => {
   const cases: Array<[string, string]> = [
     ['Contact form', `attachment; filename="contact-form-records.csv"; filename*=UTF-8''Contact%20form%20records.csv`],
-    ['../../etc/passwd', `attachment; filename="etc-passwd-records.csv"; filename*=UTF-8''..%20..%20etc%20passwd%20records.csv`],
-    ['Umfrage "Café" (2026)*', `attachment; filename="umfrage-cafe-2026-records.csv"; filename*=UTF-8''Umfrage%20%22Cafe%CC%81%22%20%282026%29%2A%20records.csv`.replace('Cafe%CC%81', 'Caf%C3%A9')],
-    ['调查\r\nX-Evil: 1', `attachment; filename="x-evil-1-records.csv"; filename*=UTF-8''%E8%B0%83%E6%9F%A5%20X-Evil%3A%201%20records.csv`],
+    [
+      '../../etc/passwd',
+      `attachment; filename="etc-passwd-records.csv"; filename*=UTF-8''..%20..%20etc%20passwd%20records.csv`,
+    ],
+    [
+      'Umfrage "Café" (2026)*',
+      `attachment; filename="umfrage-cafe-2026-records.csv"; filename*=UTF-8''Umfrage%20%22Cafe%CC%81%22%20%282026%29%2A%20records.csv`.replace(
+        'Cafe%CC%81',
+        'Caf%C3%A9',
+      ),
+    ],
+    [
+      '调查\r\nX-Evil: 1',
+      `attachment; filename="x-evil-1-records.csv"; filename*=UTF-8''%E8%B0%83%E6%9F%A5%20X-Evil%3A%201%20records.csv`,
+    ],
     ['', `attachment; filename="app-records.csv"; filename*=UTF-8''app%20records.csv`],
   ]
   test.each(cases)('%j', (name, header) => {

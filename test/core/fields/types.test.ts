@@ -7,17 +7,32 @@ import { describe, expect, test } from 'bun:test'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { checkValue, coerceFormValues, type FieldRule } from '../../../server/core/fields/values.ts'
-import { CHOICE_TYPES, FIELD_TYPE_SPECS, FIELD_TYPES, findFieldTypeSpec, SCORABLE_TYPES, type FieldType } from '../../../server/contract/fields/types/index.ts'
+import {
+  CHOICE_TYPES,
+  FIELD_TYPE_SPECS,
+  FIELD_TYPES,
+  findFieldTypeSpec,
+  SCORABLE_TYPES,
+  type FieldType,
+} from '../../../server/contract/fields/types/index.ts'
 import { SCORABLE_TYPES as SCALE_SCORABLE_TYPES } from '../../../server/contract/scales/model.ts'
 
 const TYPES_DIR = join(import.meta.dir, '../../../server/contract/fields/types')
 const OPTIONS = ['low', 'middle', 'high']
 const optionsFor = (type: FieldType) => (FIELD_TYPE_SPECS[type].hasOptions ? OPTIONS : null)
-const rule = (type: FieldType): FieldRule => ({ name: 'f', type, required: false, options: optionsFor(type), autoCreated: false })
+const rule = (type: FieldType): FieldRule => ({
+  name: 'f',
+  type,
+  required: false,
+  options: optionsFor(type),
+  autoCreated: false,
+})
 
 describe('the registry', () => {
   test('lists every type module once, by its own name, and the derived lists follow the specs', () => {
-    const modules = readdirSync(TYPES_DIR).filter((file) => !['index.ts', 'spec.ts', 'control.ts'].includes(file)).map((file) => file.replace(/\.ts$/, ''))
+    const modules = readdirSync(TYPES_DIR)
+      .filter((file) => !['index.ts', 'spec.ts', 'control.ts'].includes(file))
+      .map((file) => file.replace(/\.ts$/, ''))
     expect([...FIELD_TYPES].sort() as string[]).toEqual(modules.sort())
     // Each type has its own test beside this one's folder.
     expect(readdirSync(join(import.meta.dir, 'types')).sort()).toEqual(modules.map((type) => `${type}.test.ts`).sort())
@@ -28,15 +43,25 @@ describe('the registry', () => {
     expect(SCORABLE_TYPES).toEqual(['choice', 'multichoice', 'number'])
     // Values that name a person: the public summary counts them and never lists them.
     expect(FIELD_TYPES.filter((type) => FIELD_TYPE_SPECS[type].identifying)).toEqual(['email'])
-    expect([findFieldTypeSpec('number')?.name, findFieldTypeSpec('likert'), findFieldTypeSpec('__proto__'), findFieldTypeSpec('toString')]).toEqual(['number', undefined, undefined, undefined])
+    expect([
+      findFieldTypeSpec('number')?.name,
+      findFieldTypeSpec('likert'),
+      findFieldTypeSpec('__proto__'),
+      findFieldTypeSpec('toString'),
+    ]).toEqual(['number', undefined, undefined, undefined])
   })
 
   test('imports nothing server-only, so the admin page can bundle it', async () => {
     for (const file of readdirSync(TYPES_DIR)) {
-      const imports = [...readFileSync(join(TYPES_DIR, file), 'utf8').matchAll(/^import .* from '([^']+)'/gm)].map((m) => m[1])
+      const imports = [...readFileSync(join(TYPES_DIR, file), 'utf8').matchAll(/^import .* from '([^']+)'/gm)].map(
+        (m) => m[1],
+      )
       for (const path of imports) expect([file, path]).toEqual([file, expect.stringMatching(/^\.\.?\/[a-z/.-]+\.ts$/)])
     }
-    const built = await Bun.build({ entrypoints: [join(TYPES_DIR, 'index.ts'), join(TYPES_DIR, '../../help/form-snippet.ts')], target: 'browser' })
+    const built = await Bun.build({
+      entrypoints: [join(TYPES_DIR, 'index.ts'), join(TYPES_DIR, '../../help/form-snippet.ts')],
+      target: 'browser',
+    })
     expect(built.success).toBe(true)
   })
 })
@@ -51,13 +76,25 @@ describe.each(FIELD_TYPES.map((type) => [type]))('field type %s', (type) => {
       description: expect.stringMatching(/^\S.{5,}$/),
       hasOptions: expect.any(Boolean),
       check: expect.any(Function),
-      form: { keepsEmpty: expect.any(Boolean), multiple: expect.any(Boolean), coerce: expect.any(Function), texts: expect.any(Function) },
+      form: {
+        keepsEmpty: expect.any(Boolean),
+        multiple: expect.any(Boolean),
+        coerce: expect.any(Function),
+        texts: expect.any(Function),
+      },
       example: expect.any(Function),
       previewAnswer: expect.any(Function),
       control: expect.objectContaining({ kind: expect.stringMatching(/^(input|textarea|choices)$/) }),
       summary: spec.summary === null ? null : expect.stringMatching(/^(numbers|values|booleans|items)$/),
       identifying: expect.any(Boolean),
-      scoring: spec.scoring === null ? null : { by: expect.stringMatching(/^(value|options)$/), range: expect.any(Function), value: expect.any(Function) },
+      scoring:
+        spec.scoring === null
+          ? null
+          : {
+              by: expect.stringMatching(/^(value|options)$/),
+              range: expect.any(Function),
+              value: expect.any(Function),
+            },
     })
   })
 
@@ -75,7 +112,6 @@ describe.each(FIELD_TYPES.map((type) => [type]))('field type %s', (type) => {
     const answer = spec.previewAnswer({ name: 'f', label: 'F', options })
     if (answer !== undefined) expect(checkValue(rule(type), answer)).toBeNull()
   })
-
 })
 
 const picked = FIELD_TYPES.filter((type) => FIELD_TYPE_SPECS[type].control.kind === 'choices')
@@ -87,9 +123,9 @@ describe.each(picked.map((type) => [type]))('field type %s, picked from choices'
     if (control.kind !== 'choices') throw new Error(`${type} is not picked`)
     const choices = control.choices(optionsFor(type))
     expect(choices.length).toBeGreaterThan(0)
-    for (const choice of choices) expect(checkValue(rule(type), coerceFormValues(rule(type), [choice.value]))).toBeNull()
+    for (const choice of choices)
+      expect(checkValue(rule(type), coerceFormValues(rule(type), [choice.value]))).toBeNull()
   })
-
 })
 
 describe.each(scored.map((type) => [type]))('field type %s, scored', (type) => {
@@ -97,7 +133,10 @@ describe.each(scored.map((type) => [type]))('field type %s, scored', (type) => {
     const spec = FIELD_TYPE_SPECS[type]
     const options = optionsFor(type)
     if (!spec.scoring) throw new Error(`${type} is not scored`)
-    const item = spec.scoring.by === 'value' ? { scores: null, min: 0, max: 100 } : { scores: { low: -1, middle: 2, high: 3 }, min: null, max: null }
+    const item =
+      spec.scoring.by === 'value'
+        ? { scores: null, min: 0, max: 100 }
+        : { scores: { low: -1, middle: 2, high: 3 }, min: null, max: null }
     const range = spec.scoring.range(item)
     const value = spec.scoring.value(item, spec.example(options))
     expect(value).not.toBeNull()

@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'bun:test'
-import { codeBlock, codeCell, escapeHtml, escapeText, inlineCode, shellQuote } from '../../../server/contract/help/markdown.ts'
+import {
+  codeBlock,
+  codeCell,
+  escapeHtml,
+  escapeText,
+  inlineCode,
+  shellQuote,
+} from '../../../server/contract/help/markdown.ts'
 
 describe('Markdown escaping of arbitrary field names', () => {
   test.each([
@@ -30,6 +37,8 @@ describe('Markdown escaping of arbitrary field names', () => {
   test('text, shell and HTML escaping', () => {
     expect(escapeText('*a* _b_ [c](d) <e> # | ~')).toBe('\\*a\\* \\_b\\_ \\[c\\]\\(d\\) \\<e\\> \\# \\| \\~')
     expect(shellQuote("it's")).toBe(`'it'\\''s'`)
-    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;')
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
+    )
   })
 })

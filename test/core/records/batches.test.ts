@@ -24,7 +24,11 @@ async function sized(sizes: number[]) {
   const t = testContext()
   const { user } = await makeUser(t.ctx)
   const { appId } = await makeEndpoint(t.ctx, user.id)
-  const ids = await insertRecords(t.ctx, appId, sizes.map((kib, i) => ({ data: { n: i + 1, s: 'x'.repeat(kib * KB) } })))
+  const ids = await insertRecords(
+    t.ctx,
+    appId,
+    sizes.map((kib, i) => ({ data: { n: i + 1, s: 'x'.repeat(kib * KB) } })),
+  )
   return { ...t, appId, ids }
 }
 
@@ -34,7 +38,11 @@ describe('a storage batch', () => {
   const numbers = (rows: Array<{ data: string }>) => rows.map((row) => (JSON.parse(row.data) as { n: number }).n)
 
   /** Every batch of a read from `start`, each going on after the last record of the one before. */
-  async function walk(records: RecordStore, appId: string, query: Omit<BatchQuery, 'rows' | 'bytes'>): Promise<number[][]> {
+  async function walk(
+    records: RecordStore,
+    appId: string,
+    query: Omit<BatchQuery, 'rows' | 'bytes'>,
+  ): Promise<number[][]> {
     const batches: number[][] = []
     let start = query.start
     for (;;) {
@@ -47,28 +55,58 @@ describe('a storage batch', () => {
 
   test('ends with the record whose stored text reaches the bytes, so a bigger record comes alone', async () => {
     const { ctx, appId } = await sized(SIZES)
-    expect(await walk(ctx.storage.records, appId, { selection: 'kept', order: 'asc', start: { at: 1 } })).toEqual([[1, 2, 3, 4], [5, 6], [7]])
-    expect(await walk(ctx.storage.records, appId, { selection: 'kept', order: 'asc', start: { at: 6 } })).toEqual([[6], [7]])
-    expect(await walk(ctx.storage.records, appId, { selection: 'all', order: 'desc', start: { at: 7 } })).toEqual([[7, 6], [5, 4, 3, 2], [1]])
-    expect(await walk(ctx.storage.records, appId, { selection: 'kept', order: 'asc', start: { skip: 3 } })).toEqual([[4, 5, 6], [7]])
+    expect(await walk(ctx.storage.records, appId, { selection: 'kept', order: 'asc', start: { at: 1 } })).toEqual([
+      [1, 2, 3, 4],
+      [5, 6],
+      [7],
+    ])
+    expect(await walk(ctx.storage.records, appId, { selection: 'kept', order: 'asc', start: { at: 6 } })).toEqual([
+      [6],
+      [7],
+    ])
+    expect(await walk(ctx.storage.records, appId, { selection: 'all', order: 'desc', start: { at: 7 } })).toEqual([
+      [7, 6],
+      [5, 4, 3, 2],
+      [1],
+    ])
+    expect(await walk(ctx.storage.records, appId, { selection: 'kept', order: 'asc', start: { skip: 3 } })).toEqual([
+      [4, 5, 6],
+      [7],
+    ])
   })
 
   test('stops at the row limit, and gives each row the key it was read at', async () => {
     const { ctx, appId, ids } = await sized([1, 1, 1, 1])
-    const rows = await ctx.storage.records.batch(appId, { selection: 'kept', order: 'asc', start: { at: 2 }, rows: 2, bytes: 1024 * KB })
-    expect(rows.map((row) => [row.id, row.cursor])).toEqual([[ids[1], 2], [ids[2], 3]])
+    const rows = await ctx.storage.records.batch(appId, {
+      selection: 'kept',
+      order: 'asc',
+      start: { at: 2 },
+      rows: 2,
+      bytes: 1024 * KB,
+    })
+    expect(rows.map((row) => [row.id, row.cursor])).toEqual([
+      [ids[1], 2],
+      [ids[2], 3],
+    ])
   })
 
   test('with a filter, walks only the matching records, in batches too', async () => {
     const { ctx, appId } = await sized(SIZES)
     const filter = parseFilter('n >= 3', ['n'])
-    expect(await walk(ctx.storage.records, appId, { selection: 'kept', order: 'asc', filter, start: { skip: 1 } })).toEqual([[4, 5, 6], [7]])
+    expect(
+      await walk(ctx.storage.records, appId, { selection: 'kept', order: 'asc', filter, start: { skip: 1 } }),
+    ).toEqual([[4, 5, 6], [7]])
     expect(await ctx.storage.records.filteredCount(appId, 'kept', filter)).toBe(5)
   })
 })
 
 /** Every record of a page, reading its first batch, then running `between`, then the rest. */
-async function pageAround(ctx: ReturnType<typeof testContext>['ctx'], appId: string, size: number, between: () => Promise<unknown>): Promise<number[]> {
+async function pageAround(
+  ctx: ReturnType<typeof testContext>['ctx'],
+  appId: string,
+  size: number,
+  between: () => Promise<unknown>,
+): Promise<number[]> {
   const page = await readPage(ctx, appId, { page: 1, size, spam: 'exclude', order: 'asc' })
   const first = await page.batches.next()
   await between()
@@ -93,7 +131,11 @@ describe('a page whose records are renumbered between its batches', () => {
     const t = testContext()
     const { user } = await makeUser(t.ctx)
     const { appId } = await makeEndpoint(t.ctx, user.id)
-    const ids = await insertRecords(t.ctx, appId, numberedRecords(COUNT, (n) => n === 5))
+    const ids = await insertRecords(
+      t.ctx,
+      appId,
+      numberedRecords(COUNT, (n) => n === 5),
+    )
     // 5 comes back among the kept records (the rest move up one), 20 leaves them (the rest move down).
     expect(await pageAround(t.ctx, appId, COUNT, () => markRecords(t.ctx, appId, [ids[4]], false))).toEqual(all([5]))
     expect(await pageAround(t.ctx, appId, COUNT, () => markRecords(t.ctx, appId, [ids[19]], true))).toEqual(all([]))
@@ -116,11 +158,19 @@ describe('a read that fails', () => {
     const { user, token } = await makeUser(t.ctx)
     const endpoint = await makeEndpoint(t.ctx, user.id)
     const big = 'x'.repeat(LIMITS.readBatchBytes * 0.6)
-    await insertRecords(t.ctx, endpoint.appId, [1, 2, 3].map((n) => ({ data: { n, big } })))
+    await insertRecords(
+      t.ctx,
+      endpoint.appId,
+      [1, 2, 3].map((n) => ({ data: { n, big } })),
+    )
     const records = t.ctx.storage.records
     let calls = 0
-    const batch: RecordStore['batch'] = (appId, query) => (++calls === failing ? Promise.reject(new Error('disk gone')) : records.batch(appId, query))
-    ;(t.ctx as { storage: Storage }).storage = { ...t.ctx.storage, records: new Proxy(records, { get: (target, name) => (name === 'batch' ? batch : Reflect.get(target, name)) }) }
+    const batch: RecordStore['batch'] = (appId, query) =>
+      ++calls === failing ? Promise.reject(new Error('disk gone')) : records.batch(appId, query)
+    ;(t.ctx as { storage: Storage }).storage = {
+      ...t.ctx.storage,
+      records: new Proxy(records, { get: (target, name) => (name === 'batch' ? batch : Reflect.get(target, name)) }),
+    }
     return { ...t, endpoint, token }
   }
 
@@ -133,7 +183,11 @@ describe('a read that fails', () => {
 
   test('after the answer began: the body breaks off instead of ending like a short page', async () => {
     const { app, endpoint, token } = await failingOn(2)
-    const res = await app.handle(new Request(`http://localhost${endpoint.path('/query?size=1000')}`, { headers: { authorization: `Bearer ${token}` } }))
+    const res = await app.handle(
+      new Request(`http://localhost${endpoint.path('/query?size=1000')}`, {
+        headers: { authorization: `Bearer ${token}` },
+      }),
+    )
     expect(res.status).toBe(200)
     await expect(res.text()).rejects.toThrow('disk gone')
   })

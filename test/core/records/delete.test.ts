@@ -15,7 +15,11 @@ async function setup() {
   const t = testContext()
   const { user } = await makeUser(t.ctx)
   const { appId } = await makeEndpoint(t.ctx, user.id)
-  const ids = await insertRecords(t.ctx, appId, numberedRecords(20, (n) => n % 4 === 0))
+  const ids = await insertRecords(
+    t.ctx,
+    appId,
+    numberedRecords(20, (n) => n % 4 === 0),
+  )
   return { ...t, appId, ids }
 }
 
@@ -23,7 +27,13 @@ describe('renumbering after deletes', () => {
   test.each(cases)('removeRecords %p', async (...gone) => {
     const { ctx, appId, ids } = await setup()
     const before = (await ctx.storage.stats.counters(appId))!
-    expect(await removeRecords(ctx, appId, gone.map((n) => ids[n - 1]))).toBe(gone.length)
+    expect(
+      await removeRecords(
+        ctx,
+        appId,
+        gone.map((n) => ids[n - 1]),
+      ),
+    ).toBe(gone.length)
     expect(await numbering(ctx, appId)).toEqual(expected(gone))
     const spam = gone.filter((n) => n % 4 === 0).length
     expect(await ctx.storage.stats.counters(appId)).toEqual({
@@ -43,7 +53,11 @@ describe('renumbering after deletes', () => {
     const before = (await ctx.storage.stats.counters(other.appId))!
     expect(await removeRecords(ctx, other.appId, [ids[0]])).toBe(0)
     expect(await numbering(ctx, appId)).toEqual(expected([]))
-    expect(await numbering(ctx, other.appId)).toEqual([[1, 1, 1], [2, 2, 2], [3, 3, 3]])
+    expect(await numbering(ctx, other.appId)).toEqual([
+      [1, 1, 1],
+      [2, 2, 2],
+      [3, 3, 3],
+    ])
     // Nothing deleted, nothing renumbered.
     expect(await ctx.storage.stats.counters(other.appId)).toEqual(before)
   })

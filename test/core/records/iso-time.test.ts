@@ -6,7 +6,28 @@ import { expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { isoTime, YEAR_10000 } from '../../../server/core/records/shape.ts'
 
-const cases: number[] = [0, 1, 9, 10, 99, 100, 999, 1000, 1_795_334_438_642, 1_795_334_438_000, 1_795_334_438_999, YEAR_10000 - 1, YEAR_10000, -1, -999, -1000, -62_198_755_200_000, 8.64e15, -8.64e15, 1.5]
+const cases: number[] = [
+  0,
+  1,
+  9,
+  10,
+  99,
+  100,
+  999,
+  1000,
+  1_795_334_438_642,
+  1_795_334_438_000,
+  1_795_334_438_999,
+  YEAR_10000 - 1,
+  YEAR_10000,
+  -1,
+  -999,
+  -1000,
+  -62_198_755_200_000,
+  8.64e15,
+  -8.64e15,
+  1.5,
+]
 
 test.each(cases)('isoTime(%p) is toISOString', (ms) => {
   expect(isoTime(ms)).toBe(new Date(ms).toISOString())

@@ -12,4 +12,12 @@ export function expected(gone: number[]): Array<[number, number | null, unknown]
     .map((n, i): [number, number | null, unknown] => [i + 1, n % 4 === 0 ? null : ++pos, n])
 }
 
-export const cases: number[][] = [[1], [20], [4], [1, 2, 3], [2, 4, 6, 19, 20], [8, 12, 16], Array.from({ length: 20 }, (_, i) => i + 1)]
+export const cases: number[][] = [
+  [1],
+  [20],
+  [4],
+  [1, 2, 3],
+  [2, 4, 6, 19, 20],
+  [8, 12, 16],
+  Array.from({ length: 20 }, (_, i) => i + 1),
+]

@@ -18,13 +18,19 @@ describe('parsePageQuery', () => {
   })
 
   const bad: Array<[string, string]> = [
-    ['size=1001', 'size must be a whole number from 1 to 1000, got "1001"; to read every record use size=1000 and stop at the first page with fewer records'],
+    [
+      'size=1001',
+      'size must be a whole number from 1 to 1000, got "1001"; to read every record use size=1000 and stop at the first page with fewer records',
+    ],
     ['page=0x10', 'page must be a whole number 1 or more, got "0x10"'],
     ['page=1&page=2', 'page must be given once, as a whole number 1 or more'],
     ['spam=INCLUDE', 'spam must be "include" or "only" (or left out to exclude spam), got "INCLUDE"'],
     ['spam=a&spam=b', 'spam must be given once, as "exclude", "include" or "only"'],
     // Where order is not taken (the public /query), asking for another one is refused, not ignored.
-    ['order=desc', "order is not taken here: records are always oldest first, so reading pages 1, 2, 3… never skips one; the owner's GET /api/v3/apps/<app id>/records takes order=desc"],
+    [
+      'order=desc',
+      "order is not taken here: records are always oldest first, so reading pages 1, 2, 3… never skips one; the owner's GET /api/v3/apps/<app id>/records takes order=desc",
+    ],
   ]
   test.each(bad)('?%s → 400', (query, message) => {
     let error: unknown
@@ -34,6 +40,10 @@ describe('parsePageQuery', () => {
       error = caught
     }
     expect(error).toBeInstanceOf(AppError)
-    expect({ status: (error as AppError).status, type: (error as AppError).type, message: (error as AppError).message }).toEqual({ status: 400, type: 'bad_request', message })
+    expect({
+      status: (error as AppError).status,
+      type: (error as AppError).type,
+      message: (error as AppError).message,
+    }).toEqual({ status: 400, type: 'bad_request', message })
   })
 })

@@ -2,12 +2,21 @@ import { describe, expect, test } from 'bun:test'
 import { gapProblems, overlapProblems, unreachableProblems } from '../../../server/contract/scales/coverage.ts'
 import { itemRange, scaleRange, type Level } from '../../../server/contract/scales/model.ts'
 
-const level = (key: string, min: number | null, max: number | null): Level => ({ key, label: key, min, max, interpretation: '' })
+const level = (key: string, min: number | null, max: number | null): Level => ({
+  key,
+  label: key,
+  min,
+  max,
+  interpretation: '',
+})
 
 describe('possible score range', () => {
   test('choice, multichoice and number items', () => {
     expect(itemRange({ scores: { a: 0, b: 3, c: 1 }, min: null, max: null }, 'choice')).toEqual({ min: 0, max: 3 })
-    expect(itemRange({ scores: { a: 2, b: -1, c: 3 }, min: null, max: null }, 'multichoice')).toEqual({ min: -1, max: 5 })
+    expect(itemRange({ scores: { a: 2, b: -1, c: 3 }, min: null, max: null }, 'multichoice')).toEqual({
+      min: -1,
+      max: 5,
+    })
     expect(itemRange({ scores: null, min: 1, max: 7 }, 'number')).toEqual({ min: 1, max: 7 })
     expect(itemRange({ scores: null, min: null, max: 7 }, 'number')).toEqual({ min: -Infinity, max: 7 })
   })
@@ -53,7 +62,10 @@ describe('level coverage', () => {
 
   test('an unbounded range needs open levels', () => {
     expect(gapProblems([level('low', 0, 10), level('high', 10, 20)], { min: 0, max: Infinity })).toEqual([
-      { path: 'levels', message: 'gap from 20 to ∞: the highest possible score is ∞ (an item has no max), above level "high"' },
+      {
+        path: 'levels',
+        message: 'gap from 20 to ∞: the highest possible score is ∞ (an item has no max), above level "high"',
+      },
     ])
     expect(gapProblems([level('low', 0, 10), level('high', 10, null)], { min: 0, max: Infinity })).toEqual([])
   })

@@ -1,8 +1,16 @@
 import { describe, expect, test } from 'bun:test'
-import { mergeScoreTotals, scoreCells, scoreColumns, summarizeScores, type ScoreTotals } from '../../../server/contract/scoring/aggregate.ts'
+import {
+  mergeScoreTotals,
+  scoreCells,
+  scoreColumns,
+  summarizeScores,
+  type ScoreTotals,
+} from '../../../server/contract/scoring/aggregate.ts'
 
 // Totals as server/core/stats/score-state.ts keeps them (its own test adds records to them).
-const mood: ScoreTotals = { mood: { count: 3, missing: 0, sum: 20, min: 4, max: 11, levels: { good: 1, low: 1, fair: 1 } } }
+const mood: ScoreTotals = {
+  mood: { count: 3, missing: 0, sum: 20, min: 4, max: 11, levels: { good: 1, low: 1, fair: 1 } },
+}
 const sleep: ScoreTotals = { sleep: { count: 1, missing: 1, sum: 7, min: 7, max: 7, levels: { ok: 1 } } }
 
 describe('score aggregates', () => {
@@ -31,7 +39,15 @@ describe('score aggregates', () => {
 describe('score CSV columns', () => {
   test('one score and one level column per dimension', () => {
     expect(scoreColumns(['mood', 'sleep'])).toEqual(['score.mood', 'level.mood', 'score.sleep', 'level.sleep'])
-    expect(scoreCells({ mood: { score: 11, level: 'good', levelLabel: 'Good' }, sleep: { score: null, level: null, levelLabel: null } }, ['mood', 'sleep'])).toEqual([11, 'good', '', ''])
+    expect(
+      scoreCells(
+        {
+          mood: { score: 11, level: 'good', levelLabel: 'Good' },
+          sleep: { score: null, level: null, levelLabel: null },
+        },
+        ['mood', 'sleep'],
+      ),
+    ).toEqual([11, 'good', '', ''])
     expect(scoreCells(null, ['mood'])).toEqual(['', ''])
   })
 })

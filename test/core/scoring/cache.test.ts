@@ -8,7 +8,10 @@ import { scoringCache } from '../../../server/core/scoring/cache.ts'
 import type { ScoringDefinition } from '../../../server/contract/scoring/score.ts'
 import { EVERY_APP } from '../../../server/db/storage/changes.ts'
 
-const definition = (appId: string, version: number): ScoringDefinition => ({ appId, scales: [{ key: `v${version}`, name: '', method: 'sum', levels: [], items: [] }] })
+const definition = (appId: string, version: number): ScoringDefinition => ({
+  appId,
+  scales: [{ key: `v${version}`, name: '', method: 'sum', levels: [], items: [] }],
+})
 
 /** A cache over a fresh feed, and a reader whose reads are counted and answered by hand. */
 function fixture() {

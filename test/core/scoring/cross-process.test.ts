@@ -37,7 +37,9 @@ describe.skipIf(postgresUnavailable !== null)('scoring definitions across proces
 
   test("a scale change on one process reaches the other's kept definition", async () => {
     const url = await databases.create()
-    const [one, other] = await Promise.all([1, 2].map(() => openPostgresStorage(url, { migrate: false, listen: true, max: 3 })))
+    const [one, other] = await Promise.all(
+      [1, 2].map(() => openPostgresStorage(url, { migrate: false, listen: true, max: 3 })),
+    )
     try {
       const a = testContextOver(one).ctx
       const b = testContextOver(other).ctx
@@ -47,13 +49,15 @@ describe.skipIf(postgresUnavailable !== null)('scoring definitions across proces
       b.changes.subscribe((appId, kind) => void heardByB.push(`${appId} ${kind}`))
       const owner = await makeUser(a)
       const app = await createApp(a, owner.user.id, { name: 'Wellbeing check' })
-      for (const name of ['calm', 'rested', 'worried']) await addField(a, owner.user.id, app.id, { name, type: 'choice', options: LIKERT })
+      for (const name of ['calm', 'rested', 'worried'])
+        await addField(a, owner.user.id, app.id, { name, type: 'choice', options: LIKERT })
       await createScale(a, owner.user.id, app.id, MOOD_SCALE)
       // A read on B that overlaps one of these notices is rightly not kept: let them all arrive first.
       await within(LIMIT, () => heardByB.length === saidByA.length)
       expect(heardByB).toEqual(saidByA)
 
-      const itemsOn = async (ctx: typeof a) => (await loadScoringDefinition(ctx, app.id)).scales[0].items.map((item) => item.field)
+      const itemsOn = async (ctx: typeof a) =>
+        (await loadScoringDefinition(ctx, app.id)).scales[0].items.map((item) => item.field)
       expect(await itemsOn(a)).toEqual(['calm', 'rested', 'worried'])
       expect(await itemsOn(b)).toEqual(['calm', 'rested', 'worried'])
       expect(b.caches.scoring.kept(app.id)).toBeDefined()

@@ -7,7 +7,16 @@ import { describe, expect, test } from 'bun:test'
 import { createAccessToken, listAccessTokens } from '../../../server/core/auth/access-tokens.ts'
 import { AppError } from '../../../server/contract/errors.ts'
 import { requireReadAccess } from '../../../server/core/share/read-access.ts'
-import { DEFAULT_READ_ACCESS, openToAnyone, READ_ACCESS, readAccessOf, readsWarnings, warningsOf, type ReadAccess, type ReadPath } from '../../../server/contract/share/reads.ts'
+import {
+  DEFAULT_READ_ACCESS,
+  openToAnyone,
+  READ_ACCESS,
+  readAccessOf,
+  readsWarnings,
+  warningsOf,
+  type ReadAccess,
+  type ReadPath,
+} from '../../../server/contract/share/reads.ts'
 import { testContext } from '../../support/context.ts'
 import { disabledBody, RECORDS_WARNING, SUMMARY_WARNING } from '../../support/reads.ts'
 import { makeUser } from '../../support/users.ts'
@@ -30,11 +39,21 @@ describe('the settings', () => {
     expect(openToAnyone(reads, path)).toBe(expected)
   })
 
-  test.each([[true, 'records'], [false, 'off'], ['off', 'off'], ['summary', 'summary'], ['records', 'records']] as const)('%p means %p', (value, setting) => {
+  test.each([
+    [true, 'records'],
+    [false, 'off'],
+    ['off', 'off'],
+    ['summary', 'summary'],
+    ['records', 'records'],
+  ] as const)('%p means %p', (value, setting) => {
     expect(readAccessOf(value)).toBe(setting)
   })
 
-  test.each([['off', []], ['summary', [SUMMARY_WARNING]], ['records', [RECORDS_WARNING]]] as const)('reads %s warns %p', (reads, warnings) => {
+  test.each([
+    ['off', []],
+    ['summary', [SUMMARY_WARNING]],
+    ['records', [RECORDS_WARNING]],
+  ] as const)('reads %s warns %p', (reads, warnings) => {
     expect(readsWarnings(reads)).toEqual([...warnings])
     expect(warningsOf(reads)).toEqual(warnings.length ? { warnings: [...warnings] } : {})
   })

@@ -20,14 +20,27 @@ const ASSESSMENT_MODULES = ['scale', 'report', 'expert', 'connect'] as const
 
 /** The constants each document must be built from (checked by changing them and re-rendering). */
 const LIVE_CONSTANTS: Record<(typeof ASSESSMENT_MODULES)[number], Array<keyof typeof ASSESSMENT>> = {
-  scale: ['maxScales', 'maxItemsPerScale', 'maxLevelsPerScale', 'maxScaleNameLength', 'maxLevelLabelLength', 'maxTextLength', 'scoreDecimals'],
+  scale: [
+    'maxScales',
+    'maxItemsPerScale',
+    'maxLevelsPerScale',
+    'maxScaleNameLength',
+    'maxLevelLabelLength',
+    'maxTextLength',
+    'scoreDecimals',
+  ],
   report: ['maxReportPages', 'maxSectionsPerPage', 'maxTextLength', 'reportKeyBytes'],
   expert: ['maxTextLength', 'maxUrlLength'],
   connect: ['maxCustomCssLength', 'maxButtonTextLength', 'maxUrlLength'],
 }
 
 /** The OpenAPI path prefix of each module's control-plane routes. */
-const ROUTE_PREFIX = { scale: '/api/v3/apps/{id}/scales', report: '/api/v3/apps/{id}/report', expert: '/api/v3/apps/{id}/expert', connect: '/api/v3/apps/{id}/connect' }
+const ROUTE_PREFIX = {
+  scale: '/api/v3/apps/{id}/scales',
+  report: '/api/v3/apps/{id}/report',
+  expert: '/api/v3/apps/{id}/expert',
+  connect: '/api/v3/apps/{id}/connect',
+}
 
 const original = { ...ASSESSMENT }
 afterEach(() => Object.assign(ASSESSMENT, original))
@@ -53,14 +66,16 @@ function alternatives(argv: string[]): string[][] {
 }
 
 /** Every `svc-cli …` code span of a document, as argv (without "svc-cli"). */
-const commandLines = (markdown: string): string[][] => [...markdown.matchAll(/`svc-cli ([^`]+)`/g)].flatMap((m) => alternatives(shellWords(m[1])))
+const commandLines = (markdown: string): string[][] =>
+  [...markdown.matchAll(/`svc-cli ([^`]+)`/g)].flatMap((m) => alternatives(shellWords(m[1])))
 
 describe.each(ASSESSMENT_MODULES)('skill %s', (module) => {
   test('is a real document, not a placeholder, and stays under 2,500 words', () => {
     const doc = skillDocument(module)
     expect(doc).toStartWith(`# Skill: ${module} (`)
     expect(doc).not.toMatch(/coming|TODO/i)
-    for (const heading of ['## Commands', '## HTTP routes', '## Common errors and how to fix them']) expect(doc).toContain(heading)
+    for (const heading of ['## Commands', '## HTTP routes', '## Common errors and how to fix them'])
+      expect(doc).toContain(heading)
     expect(words(doc)).toBeLessThan(2500)
   })
 
@@ -89,10 +104,16 @@ describe.each(ASSESSMENT_MODULES)('skill %s', (module) => {
 
   test('lists every HTTP route the server mounts for the module', async () => {
     const app = buildApp(testContext().ctx)
-    const openapi = (await (await app.handle(new Request('http://localhost:8787/api/v3/openapi.json'))).json()) as { paths: Record<string, Record<string, unknown>> }
+    const openapi = (await (await app.handle(new Request('http://localhost:8787/api/v3/openapi.json'))).json()) as {
+      paths: Record<string, Record<string, unknown>>
+    }
     const routes = Object.entries(openapi.paths)
       .filter(([path]) => path.startsWith(ROUTE_PREFIX[module]))
-      .flatMap(([path, operations]) => Object.keys(operations).map((method) => `| ${method.toUpperCase()} | ${path.replace(/\/$/, '').replace(/\{(\w+)\}/g, ':$1')} |`))
+      .flatMap(([path, operations]) =>
+        Object.keys(operations).map(
+          (method) => `| ${method.toUpperCase()} | ${path.replace(/\/$/, '').replace(/\{(\w+)\}/g, ':$1')} |`,
+        ),
+      )
     expect(routes.length).toBeGreaterThan(2)
     const doc = skillDocument(module)
     for (const route of routes) expect(doc).toContain(route)
@@ -116,12 +137,16 @@ describe('what the documents are built from', () => {
     const doc = skillDocument('scale')
     for (const method of SCALE_METHODS) expect(doc).toContain(`\`${method}\``)
     for (const type of SCORABLE_TYPES) expect(doc).toContain(`\`${type}\``)
-    expect(doc).toContain('`min` is **inclusive**, `max` is **exclusive** — except the **top level, which includes its max**')
+    expect(doc).toContain(
+      '`min` is **inclusive**, `max` is **exclusive** — except the **top level, which includes its max**',
+    )
     expect(doc).toContain('**reverse** scores `max + min − value`')
     expect(doc).toContain('**weight** must be **greater than 0**')
     // Computed by the scoring function: (4 + 5 + (5 + 1 − 2)) / 3 and the same with q2 missing.
     expect(doc).toContain('`mean` = **4.3333** and `sum` = **13**')
-    expect(doc).toContain('Without q2 (`{"q1":"4","q3":"2"}`): `mean` = **4**, `sum` = **8**. No answers at all: **null**.')
+    expect(doc).toContain(
+      'Without q2 (`{"q1":"4","q3":"2"}`): `mean` = **4**, `sum` = **8**. No answers at all: **null**.',
+    )
     expect(doc).toContain('A score of 2.5 is **medium**, 3.4999 is **medium**, 5 is **high**.')
     expect(doc).toContain('"gap from 2 to 3: scores between "low" and "high" have no level"')
   })
@@ -129,7 +154,8 @@ describe('what the documents are built from', () => {
   test('report: section types and placeholders, filled by the real function and shown escaped', () => {
     const doc = skillDocument('report')
     for (const type of SECTION_TYPES) expect(doc).toContain(`  - \`${type}\`: `)
-    for (const placeholder of ['{{<field>}}', '{{score.<key>}}', '{{level.<key>}}']) expect(doc).toContain(`\`${placeholder}\``)
+    for (const placeholder of ['{{<field>}}', '{{score.<key>}}', '{{level.<key>}}'])
+      expect(doc).toContain(`\`${placeholder}\``)
     expect(doc).toContain('reads `Hello Ada <b>: your energy score is 4.3333 (High).` on the page')
     expect(doc).toContain('"{{nmae}} names no field; use a field name, score.<scale> or level.<scale>"')
   })
@@ -139,13 +165,17 @@ describe('what the documents are built from', () => {
     for (const [name, stack] of Object.entries(FONT_STACKS)) expect(doc).toContain(`- \`${name}\`: ${stack}`)
     for (const layout of LAYOUTS) expect(doc).toContain(`\`${layout}\` — `)
     for (const rule of CSS_RULES) expect(doc).toContain(`- ${rule.message};`)
-    expect(doc).toContain('- "cannot use @import"\n- "url("https://tracker.example/p.png") is refused: a URL in custom CSS must be a relative path on this server or a data:image URL"')
+    expect(doc).toContain(
+      '- "cannot use @import"\n- "url("https://tracker.example/p.png") is refused: a URL in custom CSS must be a relative path on this server or a data:image URL"',
+    )
   })
 
   test('expert: profile keys from the schema and the avatar rule', () => {
     const doc = skillDocument('expert')
     for (const key of ['name', 'title', 'bio', 'avatarUrl']) expect(doc).toContain(`| \`${key}\` |`)
-    expect(doc).toContain('"must be an absolute https:// URL without user name or password (the pages load images over HTTPS only)"')
+    expect(doc).toContain(
+      '"must be an absolute https:// URL without user name or password (the pages load images over HTTPS only)"',
+    )
   })
 
   test('form points to smart generation: svc-cli smart generate, MCP svc_generate then svc_execute', () => {
@@ -157,9 +187,15 @@ describe('what the documents are built from', () => {
 
   test('share: the public summary hides small groups, with the minimum and floor from the limits', () => {
     const doc = skillDocument('share')
-    expect(doc).toContain('The public summary (read with the endpoint token alone) hides small groups: it lists a value only when at least')
-    expect(doc).toContain(`\`summaryMinRespondents\` records gave it (default ${LIMITS.summaryMinRespondents}, never below ${LIMITS.summaryMinRespondentsFloor}; \`share set --summary-min\`), counting rarer values in \`other\`;`)
-    expect(doc).toContain("it never lists values of e-mail fields nor any value holding an e-mail address; a number's (and a score's) min, max, mean and sum")
-    expect(doc).toContain('`?help` shows record and per-field counts only to the owner\'s token or while reads are open')
+    expect(doc).toContain(
+      'The public summary (read with the endpoint token alone) hides small groups: it lists a value only when at least',
+    )
+    expect(doc).toContain(
+      `\`summaryMinRespondents\` records gave it (default ${LIMITS.summaryMinRespondents}, never below ${LIMITS.summaryMinRespondentsFloor}; \`share set --summary-min\`), counting rarer values in \`other\`;`,
+    )
+    expect(doc).toContain(
+      "it never lists values of e-mail fields nor any value holding an e-mail address; a number's (and a score's) min, max, mean and sum",
+    )
+    expect(doc).toContain("`?help` shows record and per-field counts only to the owner's token or while reads are open")
   })
 })

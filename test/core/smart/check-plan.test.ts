@@ -15,13 +15,30 @@ test('the base plan is what the cases below assume', () => {
   const plan = base()
   expect(checkPlan(plan).problems).toEqual([])
   expect(plan.form.fields.map((field) => field.name)).toEqual(['q1', 'q2'])
-  expect(plan.scale.scales.map((scale) => [scale.key, scale.method, scale.levels!.map((level) => [level.key, level.min, level.max])])).toEqual([
-    ['tension', 'mean', [['low', 1, 3], ['high', 3, 5]]],
+  expect(
+    plan.scale.scales.map((scale) => [
+      scale.key,
+      scale.method,
+      scale.levels!.map((level) => [level.key, level.min, level.max]),
+    ]),
+  ).toEqual([
+    [
+      'tension',
+      'mean',
+      [
+        ['low', 1, 3],
+        ['high', 3, 5],
+      ],
+    ],
   ])
 })
 
 const cases: Array<[string, (plan: Plan) => unknown, Array<{ path: string; message: string }>]> = [
-  ['a level gap', (plan) => (plan.scale.scales[0].levels![1].min = 3.5), [{ path: 'scale.scales.0.levels', message: 'gap from 3 to 3.5: scores between "low" and "high" have no level' }]],
+  [
+    'a level gap',
+    (plan) => (plan.scale.scales[0].levels![1].min = 3.5),
+    [{ path: 'scale.scales.0.levels', message: 'gap from 3 to 3.5: scores between "low" and "high" have no level' }],
+  ],
   [
     'overlapping levels',
     (plan) => (plan.scale.scales[0].levels![0].max = 4),
@@ -30,9 +47,18 @@ const cases: Array<[string, (plan: Plan) => unknown, Array<{ path: string; messa
   [
     'levels that stop short of the top score',
     (plan) => (plan.scale.scales[0].levels![1].max = 4),
-    [{ path: 'scale.scales.0.levels', message: 'gap from 4 to 5: the highest possible score is 5, above level "high"' }],
+    [
+      {
+        path: 'scale.scales.0.levels',
+        message: 'gap from 4 to 5: the highest possible score is 5, above level "high"',
+      },
+    ],
   ],
-  ['an item naming no field', (plan) => (plan.scale.scales[0].items![0].field = 'q9'), [{ path: 'scale.scales.0.items.0.field', message: 'names no form field: "q9"' }]],
+  [
+    'an item naming no field',
+    (plan) => (plan.scale.scales[0].items![0].field = 'q9'),
+    [{ path: 'scale.scales.0.items.0.field', message: 'names no form field: "q9"' }],
+  ],
   [
     'an option without a score',
     (plan) => delete plan.scale.scales[0].items![0].scores!.Often,
@@ -46,7 +72,12 @@ const cases: Array<[string, (plan: Plan) => unknown, Array<{ path: string; messa
   [
     'a text field as an item',
     (plan) => Object.assign(plan.form.fields[0], { type: 'text', options: null }),
-    [{ path: 'scale.scales.0.items.0.field', message: 'field "q1" is a text field; only choice, multichoice, number fields can be scored' }],
+    [
+      {
+        path: 'scale.scales.0.items.0.field',
+        message: 'field "q1" is a text field; only choice, multichoice, number fields can be scored',
+      },
+    ],
   ],
   [
     'a number item without bounds',
@@ -56,43 +87,84 @@ const cases: Array<[string, (plan: Plan) => unknown, Array<{ path: string; messa
     },
     [{ path: 'scale.scales.0.items.0', message: 'a number item needs both min and max, so the score range is known' }],
   ],
-  ['two fields with one name', (plan) => (plan.form.fields[1].name = 'q1'), [
-    { path: 'form.fields', message: 'two fields are named "q1"' },
-    { path: 'scale.scales.0.items.1.field', message: 'names no form field: "q2"' },
-  ]],
-  ['one field scored twice', (plan) => (plan.scale.scales[0].items![1].field = 'q1'), [
-    { path: 'scale.scales.0.items', message: 'field "q1" is scored twice in this scale' },
-  ]],
-  ['a choice field without options', (plan) => (plan.form.fields[0].options = null), [
-    { path: 'form.fields.0.options', message: 'is required for a choice field: list the choices' },
-    { path: 'scale.scales.0.items.0.scores', message: 'scores options the field does not have: "Never", "Rarely", "Sometimes", "Often", "Always"' },
-  ]],
-  ['a scale without levels', (plan) => (plan.scale.scales[0].levels = []), [
-    { path: 'scale.scales.0.levels', message: 'needs at least one level' },
-    { path: 'expert.commentary.0.level', message: 'scale "tension" has no level "low"' },
-    { path: 'expert.commentary.1.level', message: 'scale "tension" has no level "high"' },
-  ]],
-  ['a score section for a missing scale', (plan) => (plan.report.pages[0].sections[1] = { type: 'score', scale: 'energy' }), [
-    { path: 'report.pages.0.sections.1.scale', message: 'names no scale of the plan: "energy"' },
-  ]],
-  ['a score section without a scale', (plan) => (plan.report.pages[0].sections[1] = { type: 'score' }), [
-    { path: 'report.pages.0.sections.1.scale', message: 'a score section needs the key of the scale it shows' },
-  ]],
-  ['commentary for a missing level', (plan) => (plan.expert.commentary[1].level = 'extreme'), [
-    { path: 'expert.commentary.1.level', message: 'scale "tension" has no level "extreme"' },
-  ]],
-  ['a bad scale key (schema)', (plan) => (plan.scale.scales[0].key = 'Tension!'), [
-    { path: 'scale.scales.0.key', message: 'must start with a lower-case letter and use only a-z, 0-9, "-" and "_" (at most 40 characters)' },
-  ]],
-  ['an unknown language (schema)', (plan) => ((plan as { language: string }).language = 'fr'), [
-    { path: 'language', message: 'Invalid option: expected one of "en"|"zh"' },
-  ]],
-  ['an unknown property (schema)', (plan) => ((plan as Record<string, unknown>).extra = 1), [
-    { path: '', message: 'Unrecognized key: "extra"' },
-  ]],
-  ['a theme colour that is not a colour (connect schema)', (plan) => (plan.connect.theme.primaryColor = 'blurple'), [
-    { path: 'connect.theme.primaryColor', message: 'must be a CSS colour: #rgb, #rrggbb, rgb(…), hsl(…) or a colour name' },
-  ]],
+  [
+    'two fields with one name',
+    (plan) => (plan.form.fields[1].name = 'q1'),
+    [
+      { path: 'form.fields', message: 'two fields are named "q1"' },
+      { path: 'scale.scales.0.items.1.field', message: 'names no form field: "q2"' },
+    ],
+  ],
+  [
+    'one field scored twice',
+    (plan) => (plan.scale.scales[0].items![1].field = 'q1'),
+    [{ path: 'scale.scales.0.items', message: 'field "q1" is scored twice in this scale' }],
+  ],
+  [
+    'a choice field without options',
+    (plan) => (plan.form.fields[0].options = null),
+    [
+      { path: 'form.fields.0.options', message: 'is required for a choice field: list the choices' },
+      {
+        path: 'scale.scales.0.items.0.scores',
+        message: 'scores options the field does not have: "Never", "Rarely", "Sometimes", "Often", "Always"',
+      },
+    ],
+  ],
+  [
+    'a scale without levels',
+    (plan) => (plan.scale.scales[0].levels = []),
+    [
+      { path: 'scale.scales.0.levels', message: 'needs at least one level' },
+      { path: 'expert.commentary.0.level', message: 'scale "tension" has no level "low"' },
+      { path: 'expert.commentary.1.level', message: 'scale "tension" has no level "high"' },
+    ],
+  ],
+  [
+    'a score section for a missing scale',
+    (plan) => (plan.report.pages[0].sections[1] = { type: 'score', scale: 'energy' }),
+    [{ path: 'report.pages.0.sections.1.scale', message: 'names no scale of the plan: "energy"' }],
+  ],
+  [
+    'a score section without a scale',
+    (plan) => (plan.report.pages[0].sections[1] = { type: 'score' }),
+    [{ path: 'report.pages.0.sections.1.scale', message: 'a score section needs the key of the scale it shows' }],
+  ],
+  [
+    'commentary for a missing level',
+    (plan) => (plan.expert.commentary[1].level = 'extreme'),
+    [{ path: 'expert.commentary.1.level', message: 'scale "tension" has no level "extreme"' }],
+  ],
+  [
+    'a bad scale key (schema)',
+    (plan) => (plan.scale.scales[0].key = 'Tension!'),
+    [
+      {
+        path: 'scale.scales.0.key',
+        message: 'must start with a lower-case letter and use only a-z, 0-9, "-" and "_" (at most 40 characters)',
+      },
+    ],
+  ],
+  [
+    'an unknown language (schema)',
+    (plan) => ((plan as { language: string }).language = 'fr'),
+    [{ path: 'language', message: 'Invalid option: expected one of "en"|"zh"' }],
+  ],
+  [
+    'an unknown property (schema)',
+    (plan) => ((plan as Record<string, unknown>).extra = 1),
+    [{ path: '', message: 'Unrecognized key: "extra"' }],
+  ],
+  [
+    'a theme colour that is not a colour (connect schema)',
+    (plan) => (plan.connect.theme.primaryColor = 'blurple'),
+    [
+      {
+        path: 'connect.theme.primaryColor',
+        message: 'must be a CSS colour: #rgb, #rrggbb, rgb(…), hsl(…) or a colour name',
+      },
+    ],
+  ],
 ]
 
 describe('plan validation', () => {
@@ -114,7 +186,11 @@ describe('plan validation', () => {
     }
     expect(error).toBeInstanceOf(AppError)
     const appError = error as AppError
-    expect([appError.status, appError.type, appError.message]).toEqual([422, 'validation', 'The plan is not valid: 2 problems; fix them and save again'])
+    expect([appError.status, appError.type, appError.message]).toEqual([
+      422,
+      'validation',
+      'The plan is not valid: 2 problems; fix them and save again',
+    ])
     expect(appError.details).toEqual({
       problems: [
         { path: 'scale.scales.0.levels', message: 'gap from 3 to 3.5: scores between "low" and "high" have no level' },
@@ -124,6 +200,9 @@ describe('plan validation', () => {
   })
 
   test('a document that is not an object', () => {
-    expect(checkPlan('plan')).toEqual({ plan: null, problems: [{ path: '', message: 'Invalid input: expected object, received string' }] })
+    expect(checkPlan('plan')).toEqual({
+      plan: null,
+      problems: [{ path: '', message: 'Invalid input: expected object, received string' }],
+    })
   })
 })

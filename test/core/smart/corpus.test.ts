@@ -67,7 +67,9 @@ describe.each(cases)('built-in plan for "$instruction"', ({ instruction, expect:
       publish: plan.share.publish,
       quizBank: !plan.notes.some((note) => note.includes('placeholders')),
     }
-    const picked: Record<string, unknown> = Object.fromEntries(Object.keys(wanted).map((key) => [key, got[key as keyof typeof got]]))
+    const picked: Record<string, unknown> = Object.fromEntries(
+      Object.keys(wanted).map((key) => [key, got[key as keyof typeof got]]),
+    )
     expect(picked).toEqual({ ...wanted })
   })
 
@@ -93,12 +95,18 @@ describe.each(cases)('built-in plan for "$instruction"', ({ instruction, expect:
         if (index > 0) expect(level.min).toBe(levels[index - 1].max)
         expect(level.interpretation!.length).toBeGreaterThan(0)
       })
-      expect(plan.expert.commentary.filter((comment) => comment.scale === scale.key).map((comment) => comment.level)).toEqual(levels.map((level) => level.key))
+      expect(
+        plan.expert.commentary.filter((comment) => comment.scale === scale.key).map((comment) => comment.level),
+      ).toEqual(levels.map((level) => level.key))
     }
   })
 
   test('is written in the language of the instruction', () => {
-    const prose = [plan.app.name, ...plan.form.fields.map((field) => field.label), ...plan.scale.scales.flatMap((scale) => [scale.name, ...scale.levels!.map((level) => level.interpretation!)])]
+    const prose = [
+      plan.app.name,
+      ...plan.form.fields.map((field) => field.label),
+      ...plan.scale.scales.flatMap((scale) => [scale.name, ...scale.levels!.map((level) => level.interpretation!)]),
+    ]
     const options = plan.form.fields.flatMap((field) => field.options ?? [])
     if (wanted.language === 'zh') {
       expect(prose.filter((text) => !HAN.test(text))).toEqual([])

@@ -37,9 +37,18 @@ type Setup = Awaited<ReturnType<typeof setup>>
 async function appState({ ctx, userId }: Setup, appId: string) {
   return {
     fields: (await listFields(ctx, userId, appId)).map((field) => [field.name, field.type, field.label, field.options]),
-    scales: (await listScales(ctx, userId, appId)).scales.map((scale) => [scale.key, scale.items.length, scale.levels.map((level) => level.key)]),
-    pages: (await listReportPages(ctx, userId, appId)).pages.map((page) => [page.title, page.sections.map((section) => section.type)]),
-    comments: (await getExpert(ctx, userId, appId)).comments.map((comment) => `${comment.scale}/${comment.level}`).sort(),
+    scales: (await listScales(ctx, userId, appId)).scales.map((scale) => [
+      scale.key,
+      scale.items.length,
+      scale.levels.map((level) => level.key),
+    ]),
+    pages: (await listReportPages(ctx, userId, appId)).pages.map((page) => [
+      page.title,
+      page.sections.map((section) => section.type),
+    ]),
+    comments: (await getExpert(ctx, userId, appId)).comments
+      .map((comment) => `${comment.scale}/${comment.level}`)
+      .sort(),
     expert: (await getExpert(ctx, userId, appId)).name,
     theme: (await getTheme(ctx, userId, appId)).primaryColor,
     published: (await getShare(ctx, userId, appId)).published,
@@ -91,7 +100,15 @@ describe('executePlan', () => {
         {
           module: 'expert',
           status: 'done',
-          created: ['profile', 'comment exhaustion/low', 'comment exhaustion/moderate', 'comment exhaustion/high', 'comment cynicism/low', 'comment cynicism/moderate', 'comment cynicism/high'],
+          created: [
+            'profile',
+            'comment exhaustion/low',
+            'comment exhaustion/moderate',
+            'comment exhaustion/high',
+            'comment cynicism/low',
+            'comment cynicism/moderate',
+            'comment cynicism/high',
+          ],
           existing: [],
         },
         { module: 'connect', status: 'done', created: ['theme'], existing: [] },
@@ -100,12 +117,17 @@ describe('executePlan', () => {
       urls: await appUrls(s.ctx, s.userId, result.appId),
     })
     expect(result.urls.fillIn).toStartWith('http://localhost:8787/f/')
-    expect((await listApps(s.ctx, s.userId)).apps.map((app) => [app.id, app.name, app.fieldCount, app.published])).toEqual([[result.appId, 'Burnout check', 6, true]])
+    expect(
+      (await listApps(s.ctx, s.userId)).apps.map((app) => [app.id, app.name, app.fieldCount, app.published]),
+    ).toEqual([[result.appId, 'Burnout check', 6, true]])
     expect(await appState(s, result.appId)).toEqual(planState(s))
     expect((await getPlan(s.ctx, s.userId, s.planId)).execution).toEqual({
       appId: result.appId,
       modules: Object.fromEntries(
-        result.modules.map((m) => [m.module, { status: 'done', created: m.created, existing: m.existing, at: '2026-01-01T00:00:00.000Z' }]),
+        result.modules.map((m) => [
+          m.module,
+          { status: 'done', created: m.created, existing: m.existing, at: '2026-01-01T00:00:00.000Z' },
+        ]),
       ),
     })
   })
@@ -114,7 +136,10 @@ describe('executePlan', () => {
     const s = await setup()
     // The report step adds its first page and then fails, like a crash half-way through.
     const failingReport: Step = async (ctx, userId, appId, plan) => {
-      await STEPS.report(ctx, userId, appId, { ...plan, report: { pages: [{ title: plan.report.pages[0].title, sections: plan.report.pages[0].sections.slice(0, 2) }] } })
+      await STEPS.report(ctx, userId, appId, {
+        ...plan,
+        report: { pages: [{ title: plan.report.pages[0].title, sections: plan.report.pages[0].sections.slice(0, 2) }] },
+      })
       throw new AppError('validation', 'injected failure', { problems: [] })
     }
     let failure: unknown
@@ -126,13 +151,21 @@ describe('executePlan', () => {
     const stored = (await getPlan(s.ctx, s.userId, s.planId)).execution!
     const appId = stored.appId!
     expect(failure).toBeInstanceOf(AppError)
-    expect({ status: (failure as AppError).status, type: (failure as AppError).type, message: (failure as AppError).message, details: (failure as AppError).details }).toEqual({
+    expect({
+      status: (failure as AppError).status,
+      type: (failure as AppError).type,
+      message: (failure as AppError).message,
+      details: (failure as AppError).details,
+    }).toEqual({
       status: 422,
       type: 'validation',
-      message: 'Executing the plan stopped at the report module: injected failure. Fix the plan (PUT the plan) or the app, then execute again: finished modules are not repeated',
+      message:
+        'Executing the plan stopped at the report module: injected failure. Fix the plan (PUT the plan) or the app, then execute again: finished modules are not repeated',
       details: { module: 'report', appId, cause: { problems: [] }, completed: ['form', 'scale'] },
     })
-    expect(Object.entries(stored.modules).map(([module, outcome]) => [module, outcome!.status, outcome!.error ?? null])).toEqual([
+    expect(
+      Object.entries(stored.modules).map(([module, outcome]) => [module, outcome!.status, outcome!.error ?? null]),
+    ).toEqual([
       ['form', 'done', null],
       ['scale', 'done', null],
       ['report', 'failed', 'injected failure'],
@@ -168,9 +201,18 @@ describe('executePlan', () => {
 
     // A third run changes nothing; naming a module runs it again, finding everything there.
     const again = await executePlan(s.ctx, s.userId, s.planId)
-    expect(again.modules.map((m) => m.status)).toEqual(['skipped', 'skipped', 'skipped', 'skipped', 'skipped', 'skipped'])
+    expect(again.modules.map((m) => m.status)).toEqual([
+      'skipped',
+      'skipped',
+      'skipped',
+      'skipped',
+      'skipped',
+      'skipped',
+    ])
     const formOnly = await executePlan(s.ctx, s.userId, s.planId, { module: 'form' })
-    expect(formOnly.modules).toEqual([{ module: 'form', status: 'done', created: [], existing: ['q1', 'q2', 'q3', 'q4', 'q5', 'q6'] }])
+    expect(formOnly.modules).toEqual([
+      { module: 'form', status: 'done', created: [], existing: ['q1', 'q2', 'q3', 'q4', 'q5', 'q6'] },
+    ])
     const shareOnly = await executePlan(s.ctx, s.userId, s.planId, { module: 'share' })
     expect(shareOnly.modules).toEqual([{ module: 'share', status: 'done', created: [], existing: ['published'] }])
     expect(await appState(s, appId)).toEqual(planState(s))
@@ -194,7 +236,15 @@ describe('executePlan', () => {
       ['connect', 1, 0],
       ['share', 0, 1],
     ])
-    expect((await listFields(s.ctx, s.userId, first.appId)).map((field) => field.name)).toEqual(['q1', 'q2', 'q3', 'q4', 'q5', 'q6', 'comment'])
+    expect((await listFields(s.ctx, s.userId, first.appId)).map((field) => field.name)).toEqual([
+      'q1',
+      'q2',
+      'q3',
+      'q4',
+      'q5',
+      'q6',
+      'comment',
+    ])
     expect((await getTheme(s.ctx, s.userId, first.appId)).primaryColor).toBe('#0f766e')
   })
 
@@ -217,6 +267,8 @@ describe('executePlan', () => {
 
   test('an unknown module is a 422', async () => {
     const s = await setup()
-    await expect(executePlan(s.ctx, s.userId, s.planId, { module: 'fields' as 'form' })).rejects.toThrow('module: must be one of form, scale, report, expert, connect, share')
+    await expect(executePlan(s.ctx, s.userId, s.planId, { module: 'fields' as 'form' })).rejects.toThrow(
+      'module: must be one of form, scale, report, expert, connect, share',
+    )
   })
 })

@@ -16,11 +16,18 @@ import { draftPlan } from '../../../server/core/smart/planners.ts'
 import type { Plan } from '../../../server/contract/smart/plan.ts'
 
 /** Published facts per instrument: items per dimension, the reversed items, the possible score range of every dimension. */
-const PUBLISHED: Record<string, { items: Record<string, number>; reversed: Record<string, number[]>; range: [number, number] }> = {
+const PUBLISHED: Record<
+  string,
+  { items: Record<string, number>; reversed: Record<string, number[]>; range: [number, number] }
+> = {
   'phq-9': { items: { depression: 9 }, reversed: { depression: [] }, range: [0, 27] },
   'gad-7': { items: { anxiety: 7 }, reversed: { anxiety: [] }, range: [0, 21] },
   'who-5': { items: { wellbeing: 5 }, reversed: { wellbeing: [] }, range: [0, 100] },
-  cbi: { items: { personal: 6, work: 7, client: 6 }, reversed: { personal: [], work: [13], client: [] }, range: [0, 100] },
+  cbi: {
+    items: { personal: 6, work: 7, client: 6 },
+    reversed: { personal: [], work: [13], client: [] },
+    range: [0, 100],
+  },
   sus: { items: { usability: 10 }, reversed: { usability: [2, 4, 6, 8, 10] }, range: [0, 100] },
   nps: { items: { recommend: 1 }, reversed: { recommend: [] }, range: [0, 10] },
   'ipip-big-five-50': {
@@ -35,18 +42,40 @@ const PUBLISHED: Record<string, { items: Record<string, number>; reversed: Recor
     },
     range: [10, 50],
   },
-  'ipip-achievement-striving': { items: { 'achievement-striving': 10 }, reversed: { 'achievement-striving': [8, 9, 10] }, range: [10, 50] },
-  'ipip-self-efficacy': { items: { 'self-efficacy': 10 }, reversed: { 'self-efficacy': [7, 8, 9, 10] }, range: [10, 50] },
-  'ipip-self-discipline': { items: { 'self-discipline': 10 }, reversed: { 'self-discipline': [6, 7, 8, 9, 10] }, range: [10, 50] },
-  'ipip-assertiveness': { items: { assertiveness: 10 }, reversed: { assertiveness: [6, 7, 8, 9, 10] }, range: [10, 50] },
+  'ipip-achievement-striving': {
+    items: { 'achievement-striving': 10 },
+    reversed: { 'achievement-striving': [8, 9, 10] },
+    range: [10, 50],
+  },
+  'ipip-self-efficacy': {
+    items: { 'self-efficacy': 10 },
+    reversed: { 'self-efficacy': [7, 8, 9, 10] },
+    range: [10, 50],
+  },
+  'ipip-self-discipline': {
+    items: { 'self-discipline': 10 },
+    reversed: { 'self-discipline': [6, 7, 8, 9, 10] },
+    range: [10, 50],
+  },
+  'ipip-assertiveness': {
+    items: { assertiveness: 10 },
+    reversed: { assertiveness: [6, 7, 8, 9, 10] },
+    range: [10, 50],
+  },
 }
 
 const planOf = (instrument: Instrument, instruction = instrument.shortName): Plan =>
-  instrumentPlan([{ instrument, matched: instrument.shortName, at: 0, how: 'names' }], instruction, planWithBuiltin(instruction))
+  instrumentPlan(
+    [{ instrument, matched: instrument.shortName, at: 0, how: 'names' }],
+    instruction,
+    planWithBuiltin(instruction),
+  )
 
 test('the library holds the instruments the issue asks for, each once', () => {
   expect(INSTRUMENTS.map((i) => i.id)).toEqual(Object.keys(PUBLISHED))
-  expect(new Set(INSTRUMENTS.flatMap((i) => i.items.map((item) => item.key))).size).toBe(INSTRUMENTS.reduce((n, i) => n + i.items.length, 0))
+  expect(new Set(INSTRUMENTS.flatMap((i) => i.items.map((item) => item.key))).size).toBe(
+    INSTRUMENTS.reduce((n, i) => n + i.items.length, 0),
+  )
 })
 
 describe.each(INSTRUMENTS.map((instrument) => [instrument.id, instrument] as const))('%s', (id, instrument) => {
@@ -54,7 +83,9 @@ describe.each(INSTRUMENTS.map((instrument) => [instrument.id, instrument] as con
 
   test('item counts per dimension are the published ones, and every item belongs to a dimension and an answer scale', () => {
     expect(instrument.items.length).toBe(instrument.publishedItemCount)
-    const counts = Object.fromEntries(instrument.dimensions.map((d) => [d.key, instrument.items.filter((item) => item.dimension === d.key).length]))
+    const counts = Object.fromEntries(
+      instrument.dimensions.map((d) => [d.key, instrument.items.filter((item) => item.dimension === d.key).length]),
+    )
     expect(counts).toEqual(published.items)
     for (const item of instrument.items) {
       expect(Object.keys(instrument.answerScales)).toContain(item.answers)
@@ -105,7 +136,11 @@ describe.each(INSTRUMENTS.map((instrument) => [instrument.id, instrument] as con
     const plan = planOf(instrument)
     expect(checkPlan(plan).problems).toEqual([])
     const closing = plan.report.pages.flatMap((page) => page.sections).filter((section) => section.type === 'closing')
-    expect(closing.at(-1)).toEqual({ type: 'closing', title: 'About this questionnaire', text: expect.stringContaining(`Source: ${instrument.citation}\n\nLicence: ${instrument.licence}`) })
+    expect(closing.at(-1)).toEqual({
+      type: 'closing',
+      title: 'About this questionnaire',
+      text: expect.stringContaining(`Source: ${instrument.citation}\n\nLicence: ${instrument.licence}`),
+    })
     expect(plan.form.fields.map((f) => f.label)).toEqual(instrument.items.map((item) => item.text))
     expect(plan.form.fields.every((f) => f.type === 'choice' && f.required)).toBe(true)
   })
@@ -118,35 +153,85 @@ function scoring(plan: Plan, key: string): ScoringScale {
     key,
     name: scale.name,
     method: scale.method,
-    items: scale.items!.map((item) => scoringItem({ field: item.field, type: 'choice', weight: item.weight, reverse: item.reverse, scores: item.scores!, min: null, max: null })),
+    items: scale.items!.map((item) =>
+      scoringItem({
+        field: item.field,
+        type: 'choice',
+        weight: item.weight,
+        reverse: item.reverse,
+        scores: item.scores!,
+        min: null,
+        max: null,
+      }),
+    ),
     levels: scale.levels!.map((level) => ({ ...level, interpretation: level.interpretation ?? '' })),
   }
 }
 
 const answerAll = (instrument: Instrument, pick: (labels: string[], key: string) => string) =>
-  Object.fromEntries(instrument.items.map((item) => [item.key, pick(instrument.answerScales[item.answers].map((a) => a.label), item.key)]))
+  Object.fromEntries(
+    instrument.items.map((item) => [
+      item.key,
+      pick(
+        instrument.answerScales[item.answers].map((a) => a.label),
+        item.key,
+      ),
+    ]),
+  )
 
 describe('scoring follows the published rules', () => {
   test.each([
     ['phq-9', 'depression', (labels: string[]) => labels[3], { score: 27, level: 'severe', levelLabel: 'Severe' }],
-    ['phq-9', 'depression', (labels: string[], key: string) => (['phq9_1', 'phq9_2', 'phq9_3', 'phq9_4', 'phq9_5'].includes(key) ? labels[2] : labels[0]), { score: 10, level: 'moderate', levelLabel: 'Moderate' }],
+    [
+      'phq-9',
+      'depression',
+      (labels: string[], key: string) =>
+        ['phq9_1', 'phq9_2', 'phq9_3', 'phq9_4', 'phq9_5'].includes(key) ? labels[2] : labels[0],
+      { score: 10, level: 'moderate', levelLabel: 'Moderate' },
+    ],
     ['gad-7', 'anxiety', (labels: string[]) => labels[1], { score: 7, level: 'mild', levelLabel: 'Mild' }],
     // WHO-5: "Most of the time" (4) on all five → raw 20 × 4 = 80.
-    ['who-5', 'wellbeing', (labels: string[]) => labels[1], { score: 80, level: 'good', levelLabel: 'Good well-being' }],
+    [
+      'who-5',
+      'wellbeing',
+      (labels: string[]) => labels[1],
+      { score: 80, level: 'good', levelLabel: 'Good well-being' },
+    ],
     // Raw 7 (≤ 7 → ≤ 28): likely depression.
-    ['who-5', 'wellbeing', (labels: string[], key: string) => (key === 'who5_1' ? labels[2] : key === 'who5_2' ? labels[2] : key === 'who5_3' ? labels[4] : labels[5]), { score: 28, level: 'likely-depression', levelLabel: 'Very low well-being' }],
+    [
+      'who-5',
+      'wellbeing',
+      (labels: string[], key: string) =>
+        key === 'who5_1' ? labels[2] : key === 'who5_2' ? labels[2] : key === 'who5_3' ? labels[4] : labels[5],
+      { score: 28, level: 'likely-depression', levelLabel: 'Very low well-being' },
+    ],
     // SUS: "Strongly agree" throughout → odd items 4 each, even items 0 each → 20 × 2.5 = 50.
     ['sus', 'usability', (labels: string[]) => labels[4], { score: 50, level: 'marginal', levelLabel: 'Marginal' }],
     // SUS: the ideal answers (agree with odd, disagree with even) → 100.
-    ['sus', 'usability', (labels: string[], key: string) => (Number(key.split('_')[1]) % 2 ? labels[4] : labels[0]), { score: 100, level: 'acceptable', levelLabel: 'Acceptable' }],
+    [
+      'sus',
+      'usability',
+      (labels: string[], key: string) => (Number(key.split('_')[1]) % 2 ? labels[4] : labels[0]),
+      { score: 100, level: 'acceptable', levelLabel: 'Acceptable' },
+    ],
     // CBI work: "always"/"to a very high degree" on all seven; the reversed leisure item then counts 0 → 600 / 7.
     ['cbi', 'work', (labels: string[]) => labels[0], { score: 85.7143, level: 'high', levelLabel: 'High burnout' }],
     ['cbi', 'personal', (labels: string[]) => labels[2], { score: 50, level: 'high', levelLabel: 'High burnout' }],
     ['nps', 'recommend', () => '8', { score: 8, level: 'passive', levelLabel: 'Passive' }],
     // IPIP extraversion: "Very Accurate" throughout → plus-keyed 5 × 5, minus-keyed 1 × 5 → 30.
-    ['ipip-big-five-50', 'extraversion', (labels: string[]) => labels[4], { score: 30, level: 'middle', levelLabel: 'Middle' }],
+    [
+      'ipip-big-five-50',
+      'extraversion',
+      (labels: string[]) => labels[4],
+      { score: 30, level: 'middle', levelLabel: 'Middle' },
+    ],
     // Achievement-Striving: "Very Accurate" on the seven plus-keyed items, "Very Inaccurate" on the three minus-keyed → 50.
-    ['ipip-achievement-striving', 'achievement-striving', (labels: string[], key: string) => (Number(key.split('_')[2]) <= 7 ? labels[4] : labels[0]), { score: 50, level: 'high', levelLabel: 'Higher' }],
+    [
+      'ipip-achievement-striving',
+      'achievement-striving',
+      (labels: string[], key: string) => (Number(key.split('_')[2]) <= 7 ? labels[4] : labels[0]),
+      { score: 50, level: 'high', levelLabel: 'Higher' },
+    ],
   ])('%s %s', (id, key, pick, expected) => {
     const instrument = instrumentById(id)!
     expect(scoreScale(scoring(planOf(instrument), key), answerAll(instrument, pick))).toEqual(expected)
@@ -197,7 +282,9 @@ describe('matching instructions', () => {
 
 describe('the plan an instruction naming an instrument becomes', () => {
   test('counts, scale and levels the instruction asked for are noted, never applied', () => {
-    const { plan, madeBy } = draftPlan('a PHQ-9 depression screening, 12 questions, 5-point scale, 3 levels, dark green')
+    const { plan, madeBy } = draftPlan(
+      'a PHQ-9 depression screening, 12 questions, 5-point scale, 3 levels, dark green',
+    )
     expect(madeBy).toBe('instrument')
     expect(plan.form.fields.length).toBe(9)
     expect(plan.notes.slice(0, 4)).toEqual([
@@ -207,8 +294,13 @@ describe('the plan an instruction naming an instrument becomes', () => {
       "Asked for 3 levels: the levels are PHQ-9's published score bands (5 per dimension), so they are kept.",
     ])
     // Styling still comes from the instruction.
-    expect(plan.connect.theme).toEqual(planWithBuiltin('a PHQ-9 depression screening, 12 questions, 5-point scale, 3 levels, dark green').connect.theme)
-    expect(plan.app).toEqual({ name: 'Patient Health Questionnaire (PHQ-9)', description: 'Over the last 2 weeks, how often have you been bothered by any of the following problems?' })
+    expect(plan.connect.theme).toEqual(
+      planWithBuiltin('a PHQ-9 depression screening, 12 questions, 5-point scale, 3 levels, dark green').connect.theme,
+    )
+    expect(plan.app).toEqual({
+      name: 'Patient Health Questionnaire (PHQ-9)',
+      description: 'Over the last 2 weeks, how often have you been bothered by any of the following problems?',
+    })
   })
 
   test('a Chinese instruction keeps the published English items and says why', () => {
@@ -227,17 +319,28 @@ describe('the plan an instruction naming an instrument becomes', () => {
     expect(both.form.fields.length).toBe(16)
     const crowded = draftPlan('big five personality plus the SUS').plan
     expect(crowded.form.fields.length).toBe(50)
-    expect(crowded.notes[1]).toBe('"SUS" in the instruction names System Usability Scale (SUS) too, but its 10 questions do not fit in the same app (at most 50 fields): make a second app for it.')
+    expect(crowded.notes[1]).toBe(
+      '"SUS" in the instruction names System Usability Scale (SUS) too, but its 10 questions do not fit in the same app (at most 50 fields): make a second app for it.',
+    )
   })
 
-  test('an instruction naming none is the built-in planner\'s, unchanged', () => {
+  test("an instruction naming none is the built-in planner's, unchanged", () => {
     const instruction = 'a 6-question burnout check for nurses with two dimensions: exhaustion, cynicism'
     expect(draftPlan(instruction)).toEqual({ plan: planWithBuiltin(instruction), madeBy: 'builtin' })
   })
 
   test('NPS says what cannot be scored per respondent', () => {
     const { plan } = draftPlan('net promoter score survey')
-    expect(plan.form.fields).toEqual([{ name: 'nps', type: 'choice', label: 'How likely is it that you would recommend us to a friend or colleague? (0 = not at all likely, 10 = extremely likely)', options: ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10'], required: true }])
+    expect(plan.form.fields).toEqual([
+      {
+        name: 'nps',
+        type: 'choice',
+        label:
+          'How likely is it that you would recommend us to a friend or colleague? (0 = not at all likely, 10 = extremely likely)',
+        options: ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10'],
+        required: true,
+      },
+    ])
     expect(plan.notes).toContain(instrumentById('nps')!.mapping[0])
   })
 })

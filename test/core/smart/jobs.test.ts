@@ -7,7 +7,14 @@
 import { expect, test } from 'bun:test'
 import type { JobRow } from '../../../server/db/storage/smart.ts'
 import { LIMITS } from '../../../server/contract/limits.ts'
-import { cancelJob, getJob, JOB_STALE_MS, listJobs, startPlanning, TAKEN_OVER_MESSAGE } from '../../../server/core/smart/jobs.ts'
+import {
+  cancelJob,
+  getJob,
+  JOB_STALE_MS,
+  listJobs,
+  startPlanning,
+  TAKEN_OVER_MESSAGE,
+} from '../../../server/core/smart/jobs.ts'
 import { getPlan, listPlans } from '../../../server/core/smart/plans.ts'
 import { planWithBuiltin } from '../../../server/core/smart/builtin-planner.ts'
 import { testContext } from '../../support/context.ts'
@@ -25,7 +32,11 @@ test('the built-in planner finishes before startPlanning returns', async () => {
   expect(plan.plan).toEqual(planWithBuiltin('一个关于睡眠质量的测评，8道题'))
   expect(plan.plan.language).toBe('zh')
   // Its row names this process as the runner, with the heartbeat of its start.
-  expect(await ctx.storage.smart.job(started.jobId)).toMatchObject({ status: 'succeeded', runner: ctx.jobs.id, heartbeatAt: T0 })
+  expect(await ctx.storage.smart.job(started.jobId)).toMatchObject({
+    status: 'succeeded',
+    runner: ctx.jobs.id,
+    heartbeatAt: T0,
+  })
   expect(ctx.jobs.isRunning(started.jobId)).toBe(false)
 })
 
@@ -63,7 +74,10 @@ test('a job whose runner stopped beating is taken over by the process that reads
 
   // Three beats missed exactly is not yet stale.
   clock.advance(JOB_STALE_MS)
-  expect(await getJob(ctx, user.id, 'job-1')).toMatchObject({ status: 'running', progress: { stage: 'analysing', percent: 10 } })
+  expect(await getJob(ctx, user.id, 'job-1')).toMatchObject({
+    status: 'running',
+    progress: { stage: 'analysing', percent: 10 },
+  })
   expect(await ctx.storage.smart.job('job-1')).toMatchObject({ runner: 'a-process-that-was-killed', heartbeatAt: T0 })
 
   clock.advance(1)
@@ -92,7 +106,10 @@ test('a job whose runner stopped beating is taken over by the process that reads
     updatedAt: at,
     finishedAt: at,
   })
-  expect(await ctx.storage.smart.job('job-1')).toMatchObject({ runner: ctx.jobs.id, heartbeatAt: T0 + JOB_STALE_MS + 1 })
+  expect(await ctx.storage.smart.job('job-1')).toMatchObject({
+    runner: ctx.jobs.id,
+    heartbeatAt: T0 + JOB_STALE_MS + 1,
+  })
   expect((await getPlan(ctx, user.id, job.planId!)).plan).toEqual(planWithBuiltin('a 4-question sleep check'))
   expect((await listPlans(ctx, user.id)).length).toBe(1)
 })
@@ -100,7 +117,9 @@ test('a job whose runner stopped beating is taken over by the process that reads
 test('a job handed back with no runner is taken over at once, also by listing jobs', async () => {
   const { ctx } = testContext()
   const { user } = await makeUser(ctx)
-  await ctx.storage.smart.insertJob(orphan(user.id, { status: 'queued', stage: 'queued', percent: 0, runner: null, heartbeatAt: null }))
+  await ctx.storage.smart.insertJob(
+    orphan(user.id, { status: 'queued', stage: 'queued', percent: 0, runner: null, heartbeatAt: null }),
+  )
   const [job] = await listJobs(ctx, user.id)
   expect(job).toMatchObject({ id: 'job-1', status: 'succeeded', planId: expect.any(String) })
   expect(job.progress.messages.slice(1, 3)).toEqual(['Reading the instruction', TAKEN_OVER_MESSAGE])
@@ -124,7 +143,15 @@ test('cancelling a job nobody runs any more ends it without planning it again', 
   await ctx.storage.smart.insertJob(orphan(user.id))
   clock.advance(JOB_STALE_MS + 1)
   const cancelled = await cancelJob(ctx, user.id, 'job-1')
-  expect(cancelled).toMatchObject({ status: 'cancelled', planId: null, progress: { stage: 'cancelled', percent: 10, messages: ['Queued for the builtin planner', 'Reading the instruction', 'Cancelled'] } })
+  expect(cancelled).toMatchObject({
+    status: 'cancelled',
+    planId: null,
+    progress: {
+      stage: 'cancelled',
+      percent: 10,
+      messages: ['Queued for the builtin planner', 'Reading the instruction', 'Cancelled'],
+    },
+  })
   expect(await getJob(ctx, user.id, 'job-1')).toEqual(cancelled)
   expect(await listPlans(ctx, user.id)).toEqual([])
 })

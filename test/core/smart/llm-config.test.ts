@@ -15,7 +15,14 @@ test('without SVC_LLM_URL only the built-in planner is configured', () => {
 })
 
 test('URL, model, key and timeout are read', () => {
-  expect(pick({ SVC_LLM_URL: ' http://127.0.0.1:11434/v1 ', SVC_LLM_MODEL: 'qwen2.5:7b', SVC_LLM_API_KEY: 'sk-1', SVC_LLM_TIMEOUT: '30' })).toEqual({
+  expect(
+    pick({
+      SVC_LLM_URL: ' http://127.0.0.1:11434/v1 ',
+      SVC_LLM_MODEL: 'qwen2.5:7b',
+      SVC_LLM_API_KEY: 'sk-1',
+      SVC_LLM_TIMEOUT: '30',
+    }),
+  ).toEqual({
     llmUrl: 'http://127.0.0.1:11434/v1',
     llmModel: 'qwen2.5:7b',
     llmApiKey: 'sk-1',

@@ -19,13 +19,24 @@ const T0 = '2026-01-01T00:00:00.000Z'
 
 interface Received {
   authorization: string | null
-  body: { model: string; temperature: number; stream: boolean; response_format: unknown; messages: Array<{ role: string; content: string }> }
+  body: {
+    model: string
+    temperature: number
+    stream: boolean
+    response_format: unknown
+    messages: Array<{ role: string; content: string }>
+  }
 }
 
 type Answer = (received: Received) => Response | Promise<Response>
 
 /** The model's reply with `content` as the assistant message. */
-const reply = (content: string): Response => Response.json({ id: 'x', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] })
+const reply = (content: string): Response =>
+  Response.json({
+    id: 'x',
+    object: 'chat.completion',
+    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+  })
 
 let script: Answer[] = []
 let received: Received[] = []
@@ -36,7 +47,10 @@ const server = Bun.serve({
   hostname: '127.0.0.1',
   async fetch(request) {
     if (new URL(request.url).pathname !== '/v1/chat/completions') return new Response('not found', { status: 404 })
-    const entry: Received = { authorization: request.headers.get('authorization'), body: (await request.json()) as Received['body'] }
+    const entry: Received = {
+      authorization: request.headers.get('authorization'),
+      body: (await request.json()) as Received['body'],
+    }
     received.push(entry)
     const answer = script.shift()
     return answer ? answer(entry) : new Response('script exhausted', { status: 500 })
@@ -53,7 +67,13 @@ const silence: Answer = () => new Promise<Response>((resolve) => hanging.push(()
 async function plan(answers: Answer[], config: Partial<Config> = {}) {
   script = answers
   received = []
-  const { ctx } = testContext({ llmUrl: `http://127.0.0.1:${server.port}/v1`, llmModel: 'test-model', llmApiKey: 'sk-test', llmTimeoutMs: 5000, ...config })
+  const { ctx } = testContext({
+    llmUrl: `http://127.0.0.1:${server.port}/v1`,
+    llmModel: 'test-model',
+    llmApiKey: 'sk-test',
+    llmTimeoutMs: 5000,
+    ...config,
+  })
   const { user } = await makeUser(ctx)
   const started = await startPlanning(ctx, user.id, { instruction: INSTRUCTION })
   await jobSettled(ctx, started.jobId)
@@ -85,7 +105,13 @@ describe('LLM planner', () => {
       progress: {
         stage: 'done',
         percent: 100,
-        messages: ['Queued for the llm planner', 'Reading the instruction', 'Asking test-model for a plan', 'Saving the plan', `Plan ${job.planId} is ready: 6 questions, 2 dimension(s)`],
+        messages: [
+          'Queued for the llm planner',
+          'Reading the instruction',
+          'Asking test-model for a plan',
+          'Saving the plan',
+          `Plan ${job.planId} is ready: 6 questions, 2 dimension(s)`,
+        ],
       },
       planId: job.planId,
       error: null,
@@ -94,7 +120,13 @@ describe('LLM planner', () => {
       finishedAt: T0,
     })
     expect(stored!.planner).toBe('llm')
-    expect(stored!.plan).toEqual({ ...improved(), notes: ['Planned by the LLM planner (test-model), starting from the built-in planner\'s draft.', 'Renamed the app for the audience.'] })
+    expect(stored!.plan).toEqual({
+      ...improved(),
+      notes: [
+        "Planned by the LLM planner (test-model), starting from the built-in planner's draft.",
+        'Renamed the app for the audience.',
+      ],
+    })
     expect(received.length).toBe(1)
     const [request] = received
     expect(request.authorization).toBe('Bearer sk-test')
@@ -141,29 +173,56 @@ describe('LLM planner', () => {
       {},
       'the model\'s plan was still invalid after one repair (9 problem(s), first: language: Invalid option: expected one of "en"|"zh")',
     ],
-    ['an HTTP error', [() => new Response('model not loaded', { status: 503 })], {}, 'the model server answered HTTP 503: model not loaded'],
-    ['no message content', [() => Response.json({ choices: [] })], {}, 'the model server sent no message content (is it an OpenAI-compatible chat-completions endpoint?)'],
+    [
+      'an HTTP error',
+      [() => new Response('model not loaded', { status: 503 })],
+      {},
+      'the model server answered HTTP 503: model not loaded',
+    ],
+    [
+      'no message content',
+      [() => Response.json({ choices: [] })],
+      {},
+      'the model server sent no message content (is it an OpenAI-compatible chat-completions endpoint?)',
+    ],
     ['the time limit', [silence], { llmTimeoutMs: 200 }, 'the model did not finish within 0.2 s (SVC_LLM_TIMEOUT)'],
   ]
 
   test.each(fallbacks)('falls back to the built-in plan on %s, saying why', async (_name, answers, config, reason) => {
     const { job, stored } = await plan(answers, config)
     expect(job.status).toBe('succeeded')
-    expect(job.progress.messages.slice(-3)).toEqual([`LLM planner failed (${reason}); using the built-in plan`, 'Saving the plan', `Plan ${job.planId} is ready: 6 questions, 2 dimension(s)`])
+    expect(job.progress.messages.slice(-3)).toEqual([
+      `LLM planner failed (${reason}); using the built-in plan`,
+      'Saving the plan',
+      `Plan ${job.planId} is ready: 6 questions, 2 dimension(s)`,
+    ])
     expect(stored!.planner).toBe('builtin')
-    expect(stored!.plan).toEqual({ ...DRAFT, notes: [`The LLM planner (test-model) failed: ${reason}. This plan is the built-in planner's instead.`, ...DRAFT.notes] })
+    expect(stored!.plan).toEqual({
+      ...DRAFT,
+      notes: [
+        `The LLM planner (test-model) failed: ${reason}. This plan is the built-in planner's instead.`,
+        ...DRAFT.notes,
+      ],
+    })
   })
 
   test('an unreachable server falls back too', async () => {
     const { job, stored } = await plan([], { llmUrl: 'http://127.0.0.1:1/v1' })
     expect(job.status).toBe('succeeded')
-    expect(stored!.plan.notes[0]).toStartWith('The LLM planner (test-model) failed: the model server could not be reached: ')
+    expect(stored!.plan.notes[0]).toStartWith(
+      'The LLM planner (test-model) failed: the model server could not be reached: ',
+    )
   })
 
   test('cancelling a running job stops it without a plan', async () => {
     script = [silence]
     received = []
-    const { ctx } = testContext({ llmUrl: `http://127.0.0.1:${server.port}/v1`, llmModel: 'test-model', llmApiKey: null, llmTimeoutMs: 60_000 })
+    const { ctx } = testContext({
+      llmUrl: `http://127.0.0.1:${server.port}/v1`,
+      llmModel: 'test-model',
+      llmApiKey: null,
+      llmTimeoutMs: 60_000,
+    })
     const { user } = await makeUser(ctx)
     const started = await startPlanning(ctx, user.id, { instruction: INSTRUCTION })
     while (received.length === 0) await new Promise((resolve) => setImmediate(resolve))
@@ -174,7 +233,16 @@ describe('LLM planner', () => {
       id: started.jobId,
       status: 'cancelled',
       planner: 'llm',
-      progress: { stage: 'cancelled', percent: 30, messages: ['Queued for the llm planner', 'Reading the instruction', 'Asking test-model for a plan', 'Cancelled'] },
+      progress: {
+        stage: 'cancelled',
+        percent: 30,
+        messages: [
+          'Queued for the llm planner',
+          'Reading the instruction',
+          'Asking test-model for a plan',
+          'Cancelled',
+        ],
+      },
       planId: null,
       error: null,
       createdAt: T0,
@@ -182,6 +250,8 @@ describe('LLM planner', () => {
       finishedAt: T0,
     })
     expect(await getJob(ctx, user.id, started.jobId)).toEqual(cancelled)
-    await expect(cancelJob(ctx, user.id, started.jobId)).rejects.toThrow('The job has already been cancelled; nothing to cancel')
+    await expect(cancelJob(ctx, user.id, started.jobId)).rejects.toThrow(
+      'The job has already been cancelled; nothing to cancel',
+    )
   })
 })

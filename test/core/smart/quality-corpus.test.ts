@@ -27,7 +27,8 @@ function familyOf(options: string[]): QualityCase['family'] | 'other' {
   return 'other'
 }
 
-const labelsOf = (plan: Plan, scale: PlanScale) => scale.items!.map((item) => plan.form.fields.find((field) => field.name === item.field)!.label)
+const labelsOf = (plan: Plan, scale: PlanScale) =>
+  scale.items!.map((item) => plan.form.fields.find((field) => field.name === item.field)!.label)
 
 test('the corpus has at least 60 instructions across languages and domains', () => {
   expect(QUALITY_CASES.length).toBeGreaterThanOrEqual(60)
@@ -46,10 +47,15 @@ describe.each(plans)('"$instruction"', ({ plan, ...wanted }) => {
       family: familyOf(plan.form.fields[0].options!),
       title: plan.app.name,
     }
-    const asked = Object.fromEntries(Object.keys(got).filter((key) => key in wanted).map((key) => [key, wanted[key as keyof QualityCase]]))
+    const asked = Object.fromEntries(
+      Object.keys(got)
+        .filter((key) => key in wanted)
+        .map((key) => [key, wanted[key as keyof QualityCase]]),
+    )
     const picked = Object.fromEntries(Object.keys(asked).map((key) => [key, got[key as keyof typeof got]]))
     expect(picked).toEqual(asked)
-    if ((wanted.names?.length ?? 0) > 1) expect(plan.notes.filter((note) => /no dimensions named|没有指定维度/i.test(note))).toEqual([])
+    if ((wanted.names?.length ?? 0) > 1)
+      expect(plan.notes.filter((note) => /no dimensions named|没有指定维度/i.test(note))).toEqual([])
   })
 
   test('words every item for its answer scale', () => {
@@ -57,13 +63,16 @@ describe.each(plans)('"$instruction"', ({ plan, ...wanted }) => {
     for (const field of plan.form.fields) {
       const family = familyOf(field.options!)
       const label = field.label
-      if (family === 'frequency' && /\bI am satisfied|\bI feel confident|as a strength|satisfied with|满意|有信心|强项/i.test(label)) mismatched.push(label)
+      if (
+        family === 'frequency' &&
+        /\bI am satisfied|\bI feel confident|as a strength|satisfied with|满意|有信心|强项/i.test(label)
+      )
+        mismatched.push(label)
       if (family === 'agreement' && /[?？]$/.test(label)) mismatched.push(label)
       if (family === 'satisfaction' && !/satisf|happy|content|pleased|满意/i.test(label)) mismatched.push(label)
     }
     expect(mismatched).toEqual([])
   })
-
 
   test('level names and texts follow each dimension’s direction', () => {
     const good = /strength|good|satisfied|优势|良好|满意/i
@@ -72,14 +81,35 @@ describe.each(plans)('"$instruction"', ({ plan, ...wanted }) => {
     for (const scale of plan.scale.scales) {
       const top = scale.levels!.at(-1)!
       const bottom = scale.levels![0]
-      if (wanted.strength?.includes(scale.name) && !(good.test(`${top.label} ${top.interpretation}`) && !bad.test(top.interpretation!) && !good.test(bottom.interpretation!))) wrong.push(`${scale.name} (strength): ${top.label}: ${top.interpretation}`)
-      if (wanted.strain?.includes(scale.name) && !(bad.test(top.interpretation!) && !good.test(`${top.label} ${top.interpretation}`) && /^(?:High|高)$/.test(top.label))) wrong.push(`${scale.name} (strain): ${top.label}: ${top.interpretation}`)
+      if (
+        wanted.strength?.includes(scale.name) &&
+        !(
+          good.test(`${top.label} ${top.interpretation}`) &&
+          !bad.test(top.interpretation!) &&
+          !good.test(bottom.interpretation!)
+        )
+      )
+        wrong.push(`${scale.name} (strength): ${top.label}: ${top.interpretation}`)
+      if (
+        wanted.strain?.includes(scale.name) &&
+        !(
+          bad.test(top.interpretation!) &&
+          !good.test(`${top.label} ${top.interpretation}`) &&
+          /^(?:High|高)$/.test(top.label)
+        )
+      )
+        wrong.push(`${scale.name} (strain): ${top.label}: ${top.interpretation}`)
     }
     expect(wrong).toEqual([])
   })
 
   test('says nothing about the planner in what respondents read', () => {
-    const respondentText = [plan.app.name, plan.app.description ?? '', ...plan.form.fields.map((field) => field.label), ...plan.report.pages.flatMap((page) => [page.title, ...page.sections.map((section) => section.text ?? '')])]
+    const respondentText = [
+      plan.app.name,
+      plan.app.description ?? '',
+      ...plan.form.fields.map((field) => field.label),
+      ...plan.report.pages.flatMap((page) => [page.title, ...page.sections.map((section) => section.text ?? '')]),
+    ]
     expect(respondentText.filter((text) => /planner|规划器|instruction|说明生成/i.test(text))).toEqual([])
   })
 })
@@ -97,7 +127,9 @@ test('no dimension name is dropped into a fixed possessive frame ("my recognitio
       }
     }
   }
-  const fixed = [...names].filter(([frame, used]) => used.size > 1 && /\bmy \{\}|自己的\{\}|\{\}(?:状况|有信心)/.test(frame)).map(([frame]) => frame)
+  const fixed = [...names]
+    .filter(([frame, used]) => used.size > 1 && /\bmy \{\}|自己的\{\}|\{\}(?:状况|有信心)/.test(frame))
+    .map(([frame]) => frame)
   expect(fixed).toEqual([])
 })
 
@@ -105,7 +137,9 @@ test('fewer than 5 % of all items across the corpus open with the same four word
   const labels = plans.flatMap(({ plan }) => plan.form.fields.map((field) => field.label))
   const openings = new Map<string, number>()
   for (const label of labels) {
-    const opening = HAN.test(label) ? [...label].slice(0, 4).join('') : label.toLowerCase().split(/\s+/).slice(0, 4).join(' ')
+    const opening = HAN.test(label)
+      ? [...label].slice(0, 4).join('')
+      : label.toLowerCase().split(/\s+/).slice(0, 4).join(' ')
     openings.set(opening, (openings.get(opening) ?? 0) + 1)
   }
   const limit = labels.length * 0.05
@@ -115,28 +149,39 @@ test('fewer than 5 % of all items across the corpus open with the same four word
 })
 
 describe('pages respondents see', () => {
-  const samples = [QUALITY_CASES[0], QUALITY_CASES[2], QUALITY_CASES.find((c) => c.instruction.startsWith('一份员工'))!, QUALITY_CASES.find((c) => c.instruction.startsWith('咖啡店'))!]
+  const samples = [
+    QUALITY_CASES[0],
+    QUALITY_CASES[2],
+    QUALITY_CASES.find((c) => c.instruction.startsWith('一份员工'))!,
+    QUALITY_CASES.find((c) => c.instruction.startsWith('咖啡店'))!,
+  ]
 
-  test.each(samples)('the fill-in and report pages of "$instruction" show none of the plan’s notes', async ({ instruction }) => {
-    const t = testApp()
-    const { user } = await makeUser(t.ctx)
-    const plan = planWithBuiltin(instruction)
-    const planId = await savePlan(t.ctx, user.id, 'builtin', plan)
-    const { appId } = await executePlan(t.ctx, user.id, planId)
-    const token = (await publish(t.ctx, user.id, appId)).token!
-    const form = await t.request('GET', `/f/${token}`)
-    expect(form.status).toBe(200)
-    expect(form.text).toContain(plan.form.fields[0].label.replace(/'/g, '&#39;'))
-    const answers = new URLSearchParams(plan.form.fields.map((field) => [field.name, field.options!.at(-1)!]))
-    const sent = await t.request('POST', `/f/${token}`, { raw: answers, headers: { 'content-type': 'application/x-www-form-urlencoded' } })
-    expect(sent.status).toBe(303)
-    const location = new URL(sent.headers.get('location')!, 'http://localhost:8787')
-    const report = await t.request('GET', `${location.pathname}${location.search}`)
-    expect(report.status).toBe(200)
-    expect(report.text).toContain(plan.scale.scales[0].name)
-    for (const page of [form.text, report.text]) {
-      expect(plan.notes.filter((note) => page.includes(note))).toEqual([])
-      expect(page.match(/planner|规划器|说明生成/gi)).toBeNull()
-    }
-  })
+  test.each(samples)(
+    'the fill-in and report pages of "$instruction" show none of the plan’s notes',
+    async ({ instruction }) => {
+      const t = testApp()
+      const { user } = await makeUser(t.ctx)
+      const plan = planWithBuiltin(instruction)
+      const planId = await savePlan(t.ctx, user.id, 'builtin', plan)
+      const { appId } = await executePlan(t.ctx, user.id, planId)
+      const token = (await publish(t.ctx, user.id, appId)).token!
+      const form = await t.request('GET', `/f/${token}`)
+      expect(form.status).toBe(200)
+      expect(form.text).toContain(plan.form.fields[0].label.replace(/'/g, '&#39;'))
+      const answers = new URLSearchParams(plan.form.fields.map((field) => [field.name, field.options!.at(-1)!]))
+      const sent = await t.request('POST', `/f/${token}`, {
+        raw: answers,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      })
+      expect(sent.status).toBe(303)
+      const location = new URL(sent.headers.get('location')!, 'http://localhost:8787')
+      const report = await t.request('GET', `${location.pathname}${location.search}`)
+      expect(report.status).toBe(200)
+      expect(report.text).toContain(plan.scale.scales[0].name)
+      for (const page of [form.text, report.text]) {
+        expect(plan.notes.filter((note) => page.includes(note))).toEqual([])
+        expect(page.match(/planner|规划器|说明生成/gi)).toBeNull()
+      }
+    },
+  )
 })

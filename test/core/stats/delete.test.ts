@@ -55,7 +55,18 @@ describe('deleting subtracts from the summary', () => {
       fields: Object.assign(Object.create(null), {
         n: { type: 'number', count: 1, missing: 0, min: 2, max: 2, mean: 2, sum: 2 },
         s: { type: 'text', count: 1, missing: 0, top: [{ value: 'a', count: 1 }], other: 0 },
-        m: { type: 'multichoice', count: 1, missing: 0, items: { top: [{ value: 'a', count: 1 }, { value: 'b', count: 1 }], other: 0 } },
+        m: {
+          type: 'multichoice',
+          count: 1,
+          missing: 0,
+          items: {
+            top: [
+              { value: 'a', count: 1 },
+              { value: 'b', count: 1 },
+            ],
+            other: 0,
+          },
+        },
       }),
       // The clock starts at midnight, so 30 minutes earlier is the day before.
       days: Array.from({ length: LIMITS.summaryDays }, (_, i) => {
@@ -71,7 +82,11 @@ describe('deleting subtracts from the summary', () => {
     const low = ids.slice(0, LIMITS.summaryExtremes + 1)
     const high = ids.slice(-LIMITS.summaryExtremes - 1)
     await removeRecords(ctx, appId, low)
-    expect((await summaryMatchingRebuild(ctx, appId)).fields.n).toMatchObject({ count: count - low.length, min: low.length / 10, max: (count - 1) / 10 })
+    expect((await summaryMatchingRebuild(ctx, appId)).fields.n).toMatchObject({
+      count: count - low.length,
+      min: low.length / 10,
+      max: (count - 1) / 10,
+    })
     await removeRecords(ctx, appId, high)
     const remaining = Array.from({ length: count }, (_, i) => i).slice(low.length, count - high.length)
     expect((await summaryMatchingRebuild(ctx, appId)).fields.n).toEqual({
@@ -92,18 +107,31 @@ describe('deleting subtracts from the summary', () => {
     await removeRecords(ctx, appId, ids.slice(0, LIMITS.summaryExtremes + 1))
     await removeRecords(ctx, appId, ids.slice(-LIMITS.summaryExtremes - 1))
     const summary = await summaryMatchingRebuild(ctx, appId)
-    expect([summary.total, summary.firstAt, summary.lastAt]).toEqual([2, iso(clock.now() - (count - LIMITS.summaryExtremes - 2) * 60_000), iso(clock.now() - (LIMITS.summaryExtremes + 1) * 60_000)])
+    expect([summary.total, summary.firstAt, summary.lastAt]).toEqual([
+      2,
+      iso(clock.now() - (count - LIMITS.summaryExtremes - 2) * 60_000),
+      iso(clock.now() - (LIMITS.summaryExtremes + 1) * 60_000),
+    ])
   })
 
   test('repeated extremes are counted, so deleting one of several needs no refill', async () => {
     const { ctx, appId, ids } = await setup([{ data: { n: 1 } }, { data: { n: 1 } }, { data: { n: 3 } }])
     await removeRecords(ctx, appId, [ids[0]])
-    expect((await loadStats(ctx, appId))!.kept.fields.get('n')!.numbers!.extremes.low).toEqual({ entries: [[1, 1], [3, 1]], complete: true })
+    expect((await loadStats(ctx, appId))!.kept.fields.get('n')!.numbers!.extremes.low).toEqual({
+      entries: [
+        [1, 1],
+        [3, 1],
+      ],
+      complete: true,
+    })
     expect((await getSummary(ctx, appId)).fields.n).toMatchObject({ min: 1, max: 3, sum: 4 })
   })
 
   test('score dimensions: count, missing, levels, exact sum and refilled extremes', async () => {
-    const rows: StatsRow[] = Array.from({ length: LIMITS.summaryExtremes + 3 }, (_, i) => ({ data: {}, scores: { mood: score(i + 0.1, i % 2 ? 'high' : 'low'), sleep: score(null) } }))
+    const rows: StatsRow[] = Array.from({ length: LIMITS.summaryExtremes + 3 }, (_, i) => ({
+      data: {},
+      scores: { mood: score(i + 0.1, i % 2 ? 'high' : 'low'), sleep: score(null) },
+    }))
     rows.push({ data: {}, scores: { sleep: score(4, 'ok') } }, { data: {}, scores: null })
     const { ctx, appId, ids } = await setup(rows)
     // The lowest moods, then the only scored sleep.
@@ -117,7 +145,13 @@ describe('deleting subtracts from the summary', () => {
   })
 
   test('sums stay exact where plain addition and subtraction would drift', async () => {
-    const { ctx, appId, ids } = await setup([{ data: { n: 1e16 } }, { data: { n: 1 } }, { data: { n: -1e16 } }, { data: { n: 0.1 } }, { data: { n: 0.2 } }])
+    const { ctx, appId, ids } = await setup([
+      { data: { n: 1e16 } },
+      { data: { n: 1 } },
+      { data: { n: -1e16 } },
+      { data: { n: 0.1 } },
+      { data: { n: 0.2 } },
+    ])
     expect((await getSummary(ctx, appId)).fields.n.sum).toBe(1.3)
     await removeRecords(ctx, appId, [ids[4]])
     // Plain floating point: 1e16 + 1 − 1e16 + 0.1 + 0.2 − 0.2 = 0.10000000000000009.
@@ -126,7 +160,13 @@ describe('deleting subtracts from the summary', () => {
 
   test('a sum beyond the double range reads ∞, and deletes bring it back whatever the order', async () => {
     const max = Number.MAX_VALUE
-    const { ctx, appId, ids } = await setup([{ data: { n: max } }, { data: { n: max } }, { data: { n: 5 } }, { data: { n: -max } }, { data: { n: -max } }])
+    const { ctx, appId, ids } = await setup([
+      { data: { n: max } },
+      { data: { n: max } },
+      { data: { n: 5 } },
+      { data: { n: -max } },
+      { data: { n: -max } },
+    ])
     expect((await getSummary(ctx, appId)).fields.n.sum).toBe(5)
     await removeRecords(ctx, appId, [ids[3]])
     expect((await summaryMatchingRebuild(ctx, appId)).fields.n).toMatchObject({ count: 4, sum: max })
@@ -139,11 +179,19 @@ describe('deleting subtracts from the summary', () => {
 
   test('a field whose value set filled up keeps exact counts for what it tracks and admits nothing new', async () => {
     const distinct = LIMITS.summaryTrackedValues + 1
-    const { ctx, appId, ids } = await setup(Array.from({ length: distinct }, (_, i) => ({ data: { s: `v${String(i).padStart(3, '0')}` } })))
+    const { ctx, appId, ids } = await setup(
+      Array.from({ length: distinct }, (_, i) => ({ data: { s: `v${String(i).padStart(3, '0')}` } })),
+    )
     await removeRecords(ctx, appId, [ids[0], ids[distinct - 1]])
     await addRows(ctx, appId, [{ data: { s: 'new' } }, { data: { s: 'v001' } }])
     const strings = (await loadStats(ctx, appId))!.kept.fields.get('s')!.strings!
-    expect([strings.counts.size, strings.counts.get('v001'), strings.counts.has('new'), strings.untracked, strings.closed]).toEqual([LIMITS.summaryTrackedValues - 1, 2, false, 1, true])
+    expect([
+      strings.counts.size,
+      strings.counts.get('v001'),
+      strings.counts.has('new'),
+      strings.untracked,
+      strings.closed,
+    ]).toEqual([LIMITS.summaryTrackedValues - 1, 2, false, 1, true])
     const s = (await getSummary(ctx, appId)).fields.s
     expect(s.top![0]).toEqual({ value: 'v001', count: 2 })
     expect(s.top!.reduce((sum, t) => sum + t.count, 0) + s.other!).toBe(distinct)
@@ -152,7 +200,12 @@ describe('deleting subtracts from the summary', () => {
 
 describe('the stored state after a delete', () => {
   test('counters and the aggregates document are written in the delete, so a reload replays nothing', async () => {
-    const { ctx, appId, ids } = await setup([{ data: { n: 1 } }, { data: { n: 2 }, spam: true }, { data: { n: 3 } }, { data: { n: 4 } }])
+    const { ctx, appId, ids } = await setup([
+      { data: { n: 1 } },
+      { data: { n: 2 }, spam: true },
+      { data: { n: 3 } },
+      { data: { n: 4 } },
+    ])
     await removeRecords(ctx, appId, [ids[0], ids[1]])
     const row = (await ctx.storage.stats.load(appId))!
     expect([row.seq, row.kept, row.spam, JSON.parse(row.document).seq]).toEqual([2, 2, 0, 2])
@@ -169,6 +222,14 @@ describe('the stored state after a delete', () => {
     expect(JSON.parse((await ctx.storage.stats.load(appId))!.document).seq).toBe(1)
     forgetStats(ctx, appId)
     await removeRecords(ctx, appId, [ids[0], later[0]])
-    expect((await summaryMatchingRebuild(ctx, appId)).fields.n).toEqual({ type: 'number', count: 1, missing: 0, min: 3, max: 3, mean: 3, sum: 3 })
+    expect((await summaryMatchingRebuild(ctx, appId)).fields.n).toEqual({
+      type: 'number',
+      count: 1,
+      missing: 0,
+      min: 3,
+      max: 3,
+      mean: 3,
+      sum: 3,
+    })
   })
 })

@@ -22,7 +22,15 @@ export interface StatsRow {
 export async function addRows(ctx: AppContext, appId: string, rows: readonly StatsRow[]): Promise<string[]> {
   const jobs: RecordJob[] = rows.map((row) => ({
     appId,
-    records: [{ id: newId(), spam: row.spam ?? false, data: JSON.stringify(row.data), meta: '{}', scores: row.scores ? JSON.stringify(row.scores) : null }],
+    records: [
+      {
+        id: newId(),
+        spam: row.spam ?? false,
+        data: JSON.stringify(row.data),
+        meta: '{}',
+        scores: row.scores ? JSON.stringify(row.scores) : null,
+      },
+    ],
     newFields: [],
     createdAt: ctx.clock.now() - (row.age ?? 0) * 60_000,
   }))
@@ -31,7 +39,11 @@ export async function addRows(ctx: AppContext, appId: string, rows: readonly Sta
     if (!result.ok) throw new Error(`addRows: refused (${JSON.stringify(result)})`)
     const job = jobs[index]
     // The writer adds what it stores: JSON's view of the data (no undefined, no -0).
-    const record = { data: JSON.parse(job.records[0].data), spam: job.records[0].spam, scores: rows[index].scores ?? null }
+    const record = {
+      data: JSON.parse(job.records[0].data),
+      spam: job.records[0].spam,
+      scores: rows[index].scores ?? null,
+    }
     await ctx.stats.committed(appId, result.generation, result.firstSeq, [record], job.createdAt)
   }
   if (await durable) throw new Error('addRows: not durable')

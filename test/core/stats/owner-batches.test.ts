@@ -31,15 +31,18 @@ interface Read {
   sizes: number[]
 }
 
-const sizeOf = (row: { data: string; meta?: string; scores?: string | null }) => row.data.length + (row.meta?.length ?? 0) + (row.scores?.length ?? 0)
+const sizeOf = (row: { data: string; meta?: string; scores?: string | null }) =>
+  row.data.length + (row.meta?.length ?? 0) + (row.scores?.length ?? 0)
 
 /**
  * `storage` with the owner's changes given SMALL instead of core's budget (which must be
  * CORE, or 500 rows for a rescore step) and every batch they read written into `reads`.
  */
 function instrumented(storage: Storage, reads: Read[]): Storage {
-  const note = (what: string, rows: Array<{ id?: string; key?: number; data: string; meta?: string; scores?: string | null }>) =>
-    reads.push({ what, keys: rows.map((row) => row.id ?? row.key!), sizes: rows.map(sizeOf) })
+  const note = (
+    what: string,
+    rows: Array<{ id?: string; key?: number; data: string; meta?: string; scores?: string | null }>,
+  ) => reads.push({ what, keys: rows.map((row) => row.id ?? row.key!), sizes: rows.map(sizeOf) })
   const probe = (what: string, adjust: DeleteAdjuster): DeleteAdjuster => {
     expect(adjust.budget).toEqual(CORE)
     return {
@@ -53,8 +56,12 @@ function instrumented(storage: Storage, reads: Read[]): Storage {
   }
   const records = new Proxy(storage.records, {
     get(target, key: keyof RecordStore) {
-      if (key === 'setSpam') return ((appId, ids, spam, adjust) => target.setSpam(appId, ids, spam, probe('spam', adjust))) satisfies RecordStore['setSpam']
-      if (key === 'delete') return ((appId, ids, adjust) => target.delete(appId, ids, probe('delete', adjust))) satisfies RecordStore['delete']
+      if (key === 'setSpam')
+        return ((appId, ids, spam, adjust) =>
+          target.setSpam(appId, ids, spam, probe('spam', adjust))) satisfies RecordStore['setSpam']
+      if (key === 'delete')
+        return ((appId, ids, adjust) =>
+          target.delete(appId, ids, probe('delete', adjust))) satisfies RecordStore['delete']
       if (key === 'scoreSources') {
         return (async (appId, afterKey, budget) => {
           expect(budget).toEqual({ rows: 500, bytes: LIMITS.readBatchBytes })
@@ -71,27 +78,50 @@ function instrumented(storage: Storage, reads: Read[]): Storage {
       if (key !== 'rebuild') return Reflect.get(target, key)
       return ((appId, rebuilder) => {
         expect(rebuilder.budget).toEqual(CORE)
-        return target.rebuild(appId, { budget: SMALL, add: (rows) => (note('recount', rows), rebuilder.add(rows)), finish: () => rebuilder.finish() })
+        return target.rebuild(appId, {
+          budget: SMALL,
+          add: (rows) => (note('recount', rows), rebuilder.add(rows)),
+          finish: () => rebuilder.finish(),
+        })
       }) satisfies StatsStore['rebuild']
     },
   })
-  return new Proxy(storage, { get: (target, key) => (key === 'records' ? records : key === 'stats' ? stats : Reflect.get(target, key)) })
+  return new Proxy(storage, {
+    get: (target, key) => (key === 'records' ? records : key === 'stats' ? stats : Reflect.get(target, key)),
+  })
 }
 
 /** Reads that break the budget: more rows, or past its bytes before their last row. */
 const overBudget = (reads: Read[]) =>
-  reads.filter((read) => read.keys.length > SMALL.rows || read.sizes.slice(0, -1).reduce((a, b) => a + b, 0) >= SMALL.bytes || read.keys.length === 0)
+  reads.filter(
+    (read) =>
+      read.keys.length > SMALL.rows ||
+      read.sizes.slice(0, -1).reduce((a, b) => a + b, 0) >= SMALL.bytes ||
+      read.keys.length === 0,
+  )
 
 describe("an owner's change reads records in batches within the budget", () => {
-  test('spam marks, a rescore with its recount, and deletes: every batch within rows and bytes, each changed row read once, the summary a recount\'s', async () => {
+  test("spam marks, a rescore with its recount, and deletes: every batch within rows and bytes, each changed row read once, the summary a recount's", async () => {
     const reads: Read[] = []
     const { ctx } = testContextOver(instrumented(testContext().ctx.storage, reads))
     const { user } = await makeUser(ctx)
-    const { appId } = await makeEndpoint(ctx, user.id, { fields: [{ name: 'n', type: 'number' }, { name: 's', type: 'text' }] })
+    const { appId } = await makeEndpoint(ctx, user.id, {
+      fields: [
+        { name: 'n', type: 'number' },
+        { name: 's', type: 'text' },
+      ],
+    })
     // A copy of no records: the first change catches up on every record after it, in batches too.
     await loadStats(ctx, appId)
     const KIB = [1, 20, 50, 70, 5, 33]
-    const ids = await insertRecords(ctx, appId, Array.from({ length: 24 }, (_, i) => ({ data: { n: i, s: 'x'.repeat(KIB[i % KIB.length] * KB) }, spam: i % 5 === 0 })))
+    const ids = await insertRecords(
+      ctx,
+      appId,
+      Array.from({ length: 24 }, (_, i) => ({
+        data: { n: i, s: 'x'.repeat(KIB[i % KIB.length] * KB) },
+        spam: i % 5 === 0,
+      })),
+    )
     const summaryMatchingRebuild = async () => {
       const summary = await getSummary(ctx, appId, 'include')
       await rebuildStats(ctx, appId)

@@ -5,9 +5,18 @@
 import { describe, expect, test } from 'bun:test'
 import type { RecordScores } from '../../../server/contract/scoring/score.ts'
 import { summarizeScores, type ScoreTotals } from '../../../server/contract/scoring/aggregate.ts'
-import { addRecordScores, emptyScoreState, loadScoreState, storeScoreState } from '../../../server/core/stats/score-state.ts'
+import {
+  addRecordScores,
+  emptyScoreState,
+  loadScoreState,
+  storeScoreState,
+} from '../../../server/core/stats/score-state.ts'
 
-const scored = (score: number, level: string | null): RecordScores[string] => ({ score, level, levelLabel: level === null ? null : level.toUpperCase() })
+const scored = (score: number, level: string | null): RecordScores[string] => ({
+  score,
+  level,
+  levelLabel: level === null ? null : level.toUpperCase(),
+})
 const unscored: RecordScores[string] = { score: null, level: null, levelLabel: null }
 
 describe('addRecordScores', () => {
@@ -39,7 +48,11 @@ describe('addRecordScores', () => {
   })
 
   test('goes on from a stored (JSON) state as if it had never stopped', () => {
-    const records: RecordScores[] = [{ mood: scored(2.5, 'low') }, { mood: scored(9, 'high'), sleep: unscored }, { mood: scored(-1, null), sleep: scored(3, 'ok') }]
+    const records: RecordScores[] = [
+      { mood: scored(2.5, 'low') },
+      { mood: scored(9, 'high'), sleep: unscored },
+      { mood: scored(-1, null), sleep: scored(3, 'ok') },
+    ]
     const straight: ScoreTotals = {}
     const straightState = emptyScoreState()
     for (const scores of records) addRecordScores(straight, straightState, scores)
@@ -47,7 +60,9 @@ describe('addRecordScores', () => {
     const first: ScoreTotals = {}
     const firstState = emptyScoreState()
     addRecordScores(first, firstState, records[0])
-    const { scores: resumed, scoreState } = loadScoreState(JSON.parse(JSON.stringify(storeScoreState(first, firstState))))
+    const { scores: resumed, scoreState } = loadScoreState(
+      JSON.parse(JSON.stringify(storeScoreState(first, firstState))),
+    )
     for (const scores of records.slice(1)) addRecordScores(resumed, scoreState, scores)
 
     expect(resumed).toEqual(straight)

@@ -52,7 +52,12 @@ describe('ctx.stats under a small cap', () => {
     const { ctx, clock } = testContext({ statsCacheBytes: 0 })
     const apps = []
     for (let i = 0; i < 4; i++) {
-      const app = await makeEndpoint(ctx, { fields: [{ name: 'n', type: 'number' }, { name: 'city', type: 'text' }] })
+      const app = await makeEndpoint(ctx, {
+        fields: [
+          { name: 'n', type: 'number' },
+          { name: 'city', type: 'text' },
+        ],
+      })
       for (let n = 0; n < 20; n++) await ctx.writer.write(app.appId, [record({ n: n + i, city: `City ${n % 7}` })])
       apps.push(app.appId)
     }
@@ -65,9 +70,26 @@ describe('ctx.stats under a small cap', () => {
     await ctx.writer.write(apps[0], [record({ n: 100, city: 'Lagos' })])
     const again = await getSummary(ctx, apps[0])
     expect(again.total).toBe(summaries[0].total + 1)
-    expect(summaries[0].fields.n).toEqual({ type: 'number', count: 20, missing: 0, min: 0, max: 19, mean: 9.5, sum: 190 })
-    expect(again.fields.n).toEqual({ type: 'number', count: 21, missing: 0, min: 0, max: 100, mean: 290 / 21, sum: 290 })
-    for (const [index, appId] of apps.entries()) if (index > 0) expect(await getSummary(ctx, appId)).toEqual(summaries[index])
+    expect(summaries[0].fields.n).toEqual({
+      type: 'number',
+      count: 20,
+      missing: 0,
+      min: 0,
+      max: 19,
+      mean: 9.5,
+      sum: 190,
+    })
+    expect(again.fields.n).toEqual({
+      type: 'number',
+      count: 21,
+      missing: 0,
+      min: 0,
+      max: 100,
+      mean: 290 / 21,
+      sum: 290,
+    })
+    for (const [index, appId] of apps.entries())
+      if (index > 0) expect(await getSummary(ctx, appId)).toEqual(summaries[index])
   })
 
   test('an evicted copy ahead of its stored document is written behind', async () => {

@@ -1,7 +1,13 @@
 import { describe, expect, test } from 'bun:test'
 import type { PreparedRecord } from '../../../server/core/collect/prepare.ts'
 import { LIMITS } from '../../../server/contract/limits.ts'
-import { addRecord, emptyAggregate, loadAggregate, mergeAggregates, storeAggregate } from '../../../server/core/stats/aggregate.ts'
+import {
+  addRecord,
+  emptyAggregate,
+  loadAggregate,
+  mergeAggregates,
+  storeAggregate,
+} from '../../../server/core/stats/aggregate.ts'
 import { removeRecords } from '../../../server/core/records/delete.ts'
 import { forgetStats, rebuildStats } from '../../../server/core/stats/state.ts'
 import { getSummary } from '../../../server/core/stats/summary.ts'
@@ -11,7 +17,12 @@ import { makeEndpoint } from '../collect/fixtures.ts'
 import { storedStats } from './fixtures.ts'
 
 const T0 = Date.UTC(2026, 0, 1)
-const record = (data: Record<string, unknown>, spam = false): PreparedRecord => ({ data, meta: {}, spam, newFields: [] })
+const record = (data: Record<string, unknown>, spam = false): PreparedRecord => ({
+  data,
+  meta: {},
+  spam,
+  newFields: [],
+})
 
 describe('aggregates', () => {
   test('values beyond the tracking bound and over-long strings are counted as untracked', () => {
@@ -30,7 +41,10 @@ describe('aggregates', () => {
     addRecord(aggregate, JSON.parse('{"__proto__":"__proto__","constructor":["constructor","__proto__"]}'), T0)
     const restored = loadAggregate(JSON.parse(JSON.stringify(storeAggregate(aggregate))))
     expect(restored.fields.get('__proto__')!.strings!.counts.get('__proto__')).toBe(1)
-    expect([...restored.fields.get('constructor')!.items!.counts]).toEqual([['constructor', 1], ['__proto__', 1]])
+    expect([...restored.fields.get('constructor')!.items!.counts]).toEqual([
+      ['constructor', 1],
+      ['__proto__', 1],
+    ])
     expect(({} as Record<string, unknown>).count).toBeUndefined()
   })
 
@@ -57,7 +71,12 @@ describe('rebuildStats and the stored counters', () => {
     const app = await makeEndpoint(ctx)
     const fresh = await makeEndpoint(ctx)
     const writer = ctx.writer
-    const rows = [record({ n: 1, s: 'a' }), record({ n: 2, s: 'b' }, true), record({ n: 3, s: 'a' }), record({ n: 4, s: 'c' })]
+    const rows = [
+      record({ n: 1, s: 'a' }),
+      record({ n: 2, s: 'b' }, true),
+      record({ n: 3, s: 'a' }),
+      record({ n: 4, s: 'c' }),
+    ]
     const [first] = await writer.write(app.appId, rows)
     await removeRecords(ctx, app.appId, [first])
     const generation = (await ctx.storage.stats.counters(app.appId))!.generation
@@ -93,7 +112,11 @@ describe('rebuildStats and the stored counters', () => {
     // As after a crash: forget the memory; loading replays records 2 and 3.
     forgetStats(ctx, app.appId)
     const summary = await getSummary(ctx, app.appId, 'include')
-    expect([summary.total, summary.spam, summary.fields.n]).toEqual([3, 1, { type: 'number', count: 3, missing: 0, min: 1, max: 3, mean: 2, sum: 6 }])
+    expect([summary.total, summary.spam, summary.fields.n]).toEqual([
+      3,
+      1,
+      { type: 'number', count: 3, missing: 0, min: 1, max: 3, mean: 2, sum: 6 },
+    ])
     clock.advance(1)
     await writer.write(app.appId, [record({ n: 4 })])
     expect(await stored()).toEqual([4, 4])
@@ -111,7 +134,10 @@ describe('rebuildStats and the stored counters', () => {
     forgetStats(ctx, app.appId)
     expect(await ctx.storage.stats.saveDocument(app.appId, generation, seq, '{"format":0}')).toBe(true)
     const summary = await getSummary(ctx, app.appId)
-    expect([summary.total, summary.fields.n]).toEqual([2, { type: 'number', count: 2, missing: 0, min: 2, max: 4, mean: 3, sum: 6 }])
+    expect([summary.total, summary.fields.n]).toEqual([
+      2,
+      { type: 'number', count: 2, missing: 0, min: 2, max: 4, mean: 3, sum: 6 },
+    ])
   })
 
   test('day counts cover the last 30 UTC days only', async () => {
@@ -123,7 +149,9 @@ describe('rebuildStats and the stored counters', () => {
     await writer.write(app.appId, [record({ a: 2 })])
     const summary = await getSummary(ctx, app.appId)
     expect(summary.days.length).toBe(LIMITS.summaryDays)
-    expect(summary.days.filter((d) => d.count > 0)).toEqual([{ date: new Date(clock.now()).toISOString().slice(0, 10), count: 1 }])
+    expect(summary.days.filter((d) => d.count > 0)).toEqual([
+      { date: new Date(clock.now()).toISOString().slice(0, 10), count: 1 },
+    ])
     expect(summary.total).toBe(2)
   })
 })

@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, setSystemTime, test } from 'bun:test'
 import { Webhook } from 'standardwebhooks'
 import { createWebhookWorker, DISABLED_REASON } from '../../../server/core/webhooks/worker.ts'
-import { MAX_ATTEMPTS, OUTBOX_BATCH, RETRY_DELAYS_MS, WEBHOOK_LIMITS } from '../../../server/contract/webhooks/events.ts'
+import {
+  MAX_ATTEMPTS,
+  OUTBOX_BATCH,
+  RETRY_DELAYS_MS,
+  WEBHOOK_LIMITS,
+} from '../../../server/contract/webhooks/events.ts'
 import { testApp, type TestApp } from '../../support/http.ts'
 import { makeEndpoint } from '../../support/records.ts'
 import { makeUser } from '../../support/users.ts'
@@ -15,12 +20,19 @@ afterEach(() => {
 
 /** An app with a published endpoint (no rate limit), a loopback receiver and a webhook to it (private targets allowed). */
 async function setup(options: { events?: string[]; smtp?: boolean } = {}) {
-  const t = testApp({ webhookAllowPrivate: true, smtpUrl: options.smtp ? 'smtp://mail.invalid:25' : null, rateLimit: null })
+  const t = testApp({
+    webhookAllowPrivate: true,
+    smtpUrl: options.smtp ? 'smtp://mail.invalid:25' : null,
+    rateLimit: null,
+  })
   const owner = await makeUser(t.ctx, `owner${Math.random().toString(36).slice(2)}@example.com`)
   const endpoint = await makeEndpoint(t.ctx, owner.user.id)
   const receiver = startReceiver()
   receivers.push(receiver)
-  const added = await t.request('POST', `/api/v3/apps/${endpoint.appId}/webhooks`, { token: owner.token, body: { url: receiver.url, ...(options.events ? { events: options.events } : {}) } })
+  const added = await t.request('POST', `/api/v3/apps/${endpoint.appId}/webhooks`, {
+    token: owner.token,
+    body: { url: receiver.url, ...(options.events ? { events: options.events } : {}) },
+  })
   expect(added.status).toBe(200)
   // Jitter fixed at its middle: each wait is exactly the schedule's.
   const worker = createWebhookWorker(t.ctx, { random: () => 0.5, net: t.ctx.webhooks.net })
@@ -53,10 +65,15 @@ describe('webhook deliveries', () => {
       {
         type: 'record.created',
         timestamp: new Date(t.clock.now()).toISOString(),
-        data: { appId: t.endpoint.appId, records: [{ id: recordId, createdAt: new Date(t.clock.now()).toISOString(), data: { name: 'Ada', n: 1 } }] },
+        data: {
+          appId: t.endpoint.appId,
+          records: [{ id: recordId, createdAt: new Date(t.clock.now()).toISOString(), data: { name: 'Ada', n: 1 } }],
+        },
       },
     ])
-    const log = await t.request('GET', `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}/deliveries`, { token: t.owner.token })
+    const log = await t.request('GET', `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}/deliveries`, {
+      token: t.owner.token,
+    })
     expect(log.status).toBe(200)
     expect(log.body).toEqual({
       code: 200,
@@ -89,7 +106,12 @@ describe('webhook deliveries', () => {
     t.receiver.answer(500)
     await post(t, t.endpoint.path(), { n: 2 })
     expect(await t.worker.runOnce()).toBe(1)
-    const log = async () => (await t.request('GET', `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}/deliveries`, { token: t.owner.token })).body.data.deliveries.map((d: { status: string }) => d.status)
+    const log = async () =>
+      (
+        await t.request('GET', `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}/deliveries`, {
+          token: t.owner.token,
+        })
+      ).body.data.deliveries.map((d: { status: string }) => d.status)
     expect((await log()).sort()).toEqual(['delivered', 'pending'])
     t.clock.advance(WEBHOOK_LIMITS.keepMs + 1)
     await t.worker.runOnce()
@@ -105,16 +127,29 @@ describe('webhook deliveries', () => {
     expect(spam.status).toBe(200)
     expect(await t.worker.runOnce()).toBe(1)
     expect(t.receiver.received.map((request) => request.headers['webhook-id'])).toEqual([`msg_${first}_${t.hook.id}`])
-    const numbers = (event: unknown) => (event as { data: { records: Array<{ data: { n: number } }> } }).data.records.map((record) => record.data.n)
+    const numbers = (event: unknown) =>
+      (event as { data: { records: Array<{ data: { n: number } }> } }).data.records.map((record) => record.data.n)
     expect(verified(t).map(numbers)).toEqual([[1, 2, 3]])
     // Three submissions, three commits, waiting together: one delivery, in the order stored.
     const ids: string[] = []
     for (const n of [5, 6, 7]) ids.push((await post(t, t.endpoint.path(), { n })).body.data.id)
     expect(await t.worker.runOnce()).toBe(1)
     expect(t.receiver.received[1].headers['webhook-id']).toBe(`msg_${ids[0]}_${t.hook.id}`)
-    expect(verified(t).map(numbers)).toEqual([[1, 2, 3], [5, 6, 7]])
-    const log = await t.request('GET', `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}/deliveries`, { token: t.owner.token })
-    expect(log.body.data.deliveries.map((d: { subject: string; records: number }) => [d.subject, d.records]).sort()).toEqual([[first, 3], [ids[0], 3]].sort())
+    expect(verified(t).map(numbers)).toEqual([
+      [1, 2, 3],
+      [5, 6, 7],
+    ])
+    const log = await t.request('GET', `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}/deliveries`, {
+      token: t.owner.token,
+    })
+    expect(
+      log.body.data.deliveries.map((d: { subject: string; records: number }) => [d.subject, d.records]).sort(),
+    ).toEqual(
+      [
+        [first, 3],
+        [ids[0], 3],
+      ].sort(),
+    )
   })
 
   test(`a delivery carries at most ${OUTBOX_BATCH.records} records`, async () => {
@@ -125,9 +160,13 @@ describe('webhook deliveries', () => {
     const more = await post(t, t.endpoint.path('/batch'), rows.slice(150))
     expect(more.status).toBe(200)
     while ((await t.worker.runOnce()) > 0);
-    const sizes = (verified(t) as Array<{ data: { records: Array<{ data: { n: number } }> } }>).map((event) => event.data.records.length).sort((a, b) => b - a)
+    const sizes = (verified(t) as Array<{ data: { records: Array<{ data: { n: number } }> } }>)
+      .map((event) => event.data.records.length)
+      .sort((a, b) => b - a)
     expect(sizes).toEqual([100, 100, 50])
-    const received = (verified(t) as Array<{ data: { records: Array<{ data: { n: number } }> } }>).flatMap((event) => event.data.records.map((record) => record.data.n))
+    const received = (verified(t) as Array<{ data: { records: Array<{ data: { n: number } }> } }>).flatMap((event) =>
+      event.data.records.map((record) => record.data.n),
+    )
     expect(received.sort((a, b) => a - b)).toEqual(rows.map((row) => row.n))
   })
 
@@ -142,12 +181,17 @@ describe('webhook deliveries', () => {
     t.clock.advance(RETRY_DELAYS_MS[0])
     while ((await t.worker.runOnce()) > 0);
     const [failed, retried, fresh] = t.receiver.received
-    expect([failed.headers['webhook-id'], retried.headers['webhook-id'], fresh.headers['webhook-id']].sort()).toEqual([`msg_${a}_${t.hook.id}`, `msg_${a}_${t.hook.id}`, `msg_${c}_${t.hook.id}`].sort())
-    const byId = (id: string) => t.receiver.received.filter((request) => request.headers['webhook-id'] === id).map((request) => request.body)
+    expect([failed.headers['webhook-id'], retried.headers['webhook-id'], fresh.headers['webhook-id']].sort()).toEqual(
+      [`msg_${a}_${t.hook.id}`, `msg_${a}_${t.hook.id}`, `msg_${c}_${t.hook.id}`].sort(),
+    )
+    const byId = (id: string) =>
+      t.receiver.received.filter((request) => request.headers['webhook-id'] === id).map((request) => request.body)
     const [first, second] = byId(`msg_${a}_${t.hook.id}`)
     expect(second).toBe(first)
     expect((JSON.parse(first) as { data: { records: unknown[] } }).data.records.length).toBe(2)
-    expect((JSON.parse(byId(`msg_${c}_${t.hook.id}`)[0]) as { data: { records: unknown[] } }).data.records.length).toBe(1)
+    expect((JSON.parse(byId(`msg_${c}_${t.hook.id}`)[0]) as { data: { records: unknown[] } }).data.records.length).toBe(
+      1,
+    )
   })
 
   test('record.deleted, app.unpublished and app.published are delivered; unsubscribed events are not', async () => {
@@ -155,12 +199,20 @@ describe('webhook deliveries', () => {
     const res = await post(t, t.endpoint.path(), { n: 1 })
     const recordId = res.body.data.id as string
     expect(await t.worker.runOnce()).toBe(0)
-    const deleted = await t.request('DELETE', `/api/v3/apps/${t.endpoint.appId}/records/${recordId}`, { token: t.owner.token })
+    const deleted = await t.request('DELETE', `/api/v3/apps/${t.endpoint.appId}/records/${recordId}`, {
+      token: t.owner.token,
+    })
     expect(deleted.status).toBe(200)
-    expect((await t.request('POST', `/api/v3/apps/${t.endpoint.appId}/share/unpublish`, { token: t.owner.token })).status).toBe(200)
-    expect((await t.request('POST', `/api/v3/apps/${t.endpoint.appId}/share/publish`, { token: t.owner.token })).status).toBe(200)
+    expect(
+      (await t.request('POST', `/api/v3/apps/${t.endpoint.appId}/share/unpublish`, { token: t.owner.token })).status,
+    ).toBe(200)
+    expect(
+      (await t.request('POST', `/api/v3/apps/${t.endpoint.appId}/share/publish`, { token: t.owner.token })).status,
+    ).toBe(200)
     // Publishing what is published already is no event.
-    expect((await t.request('POST', `/api/v3/apps/${t.endpoint.appId}/share/publish`, { token: t.owner.token })).status).toBe(200)
+    expect(
+      (await t.request('POST', `/api/v3/apps/${t.endpoint.appId}/share/publish`, { token: t.owner.token })).status,
+    ).toBe(200)
     while ((await t.worker.runOnce()) > 0);
     const at = new Date(t.clock.now()).toISOString()
     const events = verified(t) as Array<{ type: string; timestamp: string; data: unknown }>
@@ -175,13 +227,30 @@ describe('webhook deliveries', () => {
     const t = await setup({ smtp: true })
     t.receiver.answer(500, 'down for maintenance')
     await post(t, t.endpoint.path(), { n: 1 })
-    const log = async () => (await t.request('GET', `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}/deliveries`, { token: t.owner.token })).body.data.deliveries[0]
+    const log = async () =>
+      (
+        await t.request('GET', `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}/deliveries`, {
+          token: t.owner.token,
+        })
+      ).body.data.deliveries[0]
     for (let attempt = 1; attempt < MAX_ATTEMPTS; attempt++) {
       expect(await t.worker.runOnce()).toBe(1)
       const delivery = await log()
       const wait = RETRY_DELAYS_MS[attempt - 1]
-      expect([delivery.status, delivery.attempts, delivery.lastStatus, delivery.lastError, delivery.lastResponse, delivery.nextAt]).toEqual([
-        'pending', attempt, 500, 'HTTP 500', 'down for maintenance', new Date(t.clock.now() + wait).toISOString(),
+      expect([
+        delivery.status,
+        delivery.attempts,
+        delivery.lastStatus,
+        delivery.lastError,
+        delivery.lastResponse,
+        delivery.nextAt,
+      ]).toEqual([
+        'pending',
+        attempt,
+        500,
+        'HTTP 500',
+        'down for maintenance',
+        new Date(t.clock.now() + wait).toISOString(),
       ])
       // Not due a millisecond early.
       t.clock.advance(wait - 1)
@@ -194,9 +263,16 @@ describe('webhook deliveries', () => {
     expect(new Set(t.receiver.received.map((r) => r.headers['webhook-id'] + r.body)).size).toBe(1)
     expect([(await log()).status, (await log()).attempts]).toEqual(['dead', MAX_ATTEMPTS])
     const list = await t.request('GET', `/api/v3/apps/${t.endpoint.appId}/webhooks`, { token: t.owner.token })
-    expect(list.body.data.webhooks[0]).toMatchObject({ id: t.hook.id, enabled: false, disabledReason: DISABLED_REASON, failures: MAX_ATTEMPTS })
+    expect(list.body.data.webhooks[0]).toMatchObject({
+      id: t.hook.id,
+      enabled: false,
+      disabledReason: DISABLED_REASON,
+      failures: MAX_ATTEMPTS,
+    })
     await t.ctx.shutdown()
-    expect(t.mails.map((mail) => [mail.to, mail.subject])).toEqual([[t.owner.user.email, 'svc: a webhook was switched off']])
+    expect(t.mails.map((mail) => [mail.to, mail.subject])).toEqual([
+      [t.owner.user.email, 'svc: a webhook was switched off'],
+    ])
     expect(t.mails[0].text).toContain(t.receiver.url)
 
     // Switched off: new records queue nothing for it, and nothing is sent.
@@ -205,15 +281,26 @@ describe('webhook deliveries', () => {
 
     // The owner fixes the receiver, switches it on and retries the dead delivery: one more attempt.
     t.receiver.answer(204)
-    const on = await t.request('PATCH', `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}`, { token: t.owner.token, body: { enabled: true } })
+    const on = await t.request('PATCH', `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}`, {
+      token: t.owner.token,
+      body: { enabled: true },
+    })
     expect(on.body.data).toMatchObject({ enabled: true, disabledReason: null, failures: 0 })
     const dead = await log()
-    const retried = await t.request('POST', `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}/deliveries/${dead.id}/retry`, { token: t.owner.token })
+    const retried = await t.request(
+      'POST',
+      `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}/deliveries/${dead.id}/retry`,
+      { token: t.owner.token },
+    )
     expect(retried.status).toBe(200)
     expect(retried.body.data).toMatchObject({ id: dead.id, status: 'pending', attempts: MAX_ATTEMPTS - 1 })
     expect(await t.worker.runOnce()).toBe(1)
     expect([(await log()).status, (await log()).lastStatus]).toEqual(['delivered', 204])
-    const unknown = await t.request('POST', `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}/deliveries/msg_nope/retry`, { token: t.owner.token })
+    const unknown = await t.request(
+      'POST',
+      `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}/deliveries/msg_nope/retry`,
+      { token: t.owner.token },
+    )
     expect(unknown.status).toBe(404)
     expect(unknown.body).toEqual({ code: 404, error: { type: 'not_found', message: 'Delivery not found' } })
   })
@@ -226,15 +313,26 @@ describe('webhook deliveries', () => {
     await post(t, t.endpoint.path(), { n: 1 })
     expect(await t.worker.runOnce()).toBe(1)
     expect(elsewhere.received).toEqual([])
-    const delivery = (await t.request('GET', `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}/deliveries`, { token: t.owner.token })).body.data.deliveries[0]
-    expect([delivery.status, delivery.lastStatus, delivery.lastError]).toEqual(['pending', 302, `redirect to ${elsewhere.url} not followed`])
+    const delivery = (
+      await t.request('GET', `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}/deliveries`, {
+        token: t.owner.token,
+      })
+    ).body.data.deliveries[0]
+    expect([delivery.status, delivery.lastStatus, delivery.lastError]).toEqual([
+      'pending',
+      302,
+      `redirect to ${elsewhere.url} not followed`,
+    ])
   })
 
   test('a leased delivery is not claimed twice; once the lease runs out (its process died) it is due again', async () => {
     const t = await setup()
     await post(t, t.endpoint.path(), { n: 1 })
     const now = t.clock.now()
-    const [a, b] = await Promise.all([t.ctx.storage.webhooks.claim(now, now + 60_000, 16), t.ctx.storage.webhooks.claim(now, now + 60_000, 16)])
+    const [a, b] = await Promise.all([
+      t.ctx.storage.webhooks.claim(now, now + 60_000, 16),
+      t.ctx.storage.webhooks.claim(now, now + 60_000, 16),
+    ])
     expect(a.length + b.length).toBe(1)
     expect(await t.ctx.storage.webhooks.claim(now, now + 60_000, 16)).toEqual([])
     t.clock.advance(60_000)
@@ -248,10 +346,17 @@ describe('webhook deliveries', () => {
     for (let n = 0; n < 30; n++) stored.push((await post(t, t.endpoint.path(), { n })).body.data.id)
     const now = t.clock.now()
     const claims = await Promise.all([1, 2, 3].map(() => t.ctx.storage.webhooks.claim(now, now + 60_000, 16)))
-    const carried = claims.flat().flatMap((delivery) => (JSON.parse(delivery.payload!) as Array<{ id: string }>).map((record) => record.id))
+    const carried = claims
+      .flat()
+      .flatMap((delivery) => (JSON.parse(delivery.payload!) as Array<{ id: string }>).map((record) => record.id))
     expect(carried.sort()).toEqual([...stored].sort())
     const log = await t.ctx.storage.webhooks.deliveries(t.hook.id, 100)
-    expect(log.map((row) => row.id).sort()).toEqual(claims.flat().map((row) => row.id).sort())
+    expect(log.map((row) => row.id).sort()).toEqual(
+      claims
+        .flat()
+        .map((row) => row.id)
+        .sort(),
+    )
     expect(log.reduce((sum, row) => sum + row.records, 0)).toBe(30)
   })
 
@@ -261,18 +366,38 @@ describe('webhook deliveries', () => {
     await post(t, t.endpoint.path(), { n: 1 })
     expect(await t.worker.runOnce()).toBe(1)
     expect(t.receiver.received).toEqual([])
-    const delivery = (await t.request('GET', `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}/deliveries`, { token: t.owner.token })).body.data.deliveries[0]
+    const delivery = (
+      await t.request('GET', `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}/deliveries`, {
+        token: t.owner.token,
+      })
+    ).body.data.deliveries[0]
     expect([delivery.status, delivery.lastStatus, delivery.lastError]).toEqual([
-      'pending', null, 'refused: the host 127.0.0.1 resolves to 127.0.0.1 (loopback), which webhooks may not reach; set SVC_WEBHOOK_ALLOW_PRIVATE=1 on the server to allow private targets',
+      'pending',
+      null,
+      'refused: the host 127.0.0.1 resolves to 127.0.0.1 (loopback), which webhooks may not reach; set SVC_WEBHOOK_ALLOW_PRIVATE=1 on the server to allow private targets',
     ])
   })
 
   test('the test event is sent now, signed, and nothing is stored', async () => {
     const t = await setup()
-    const res = await t.request('POST', `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}/test`, { token: t.owner.token })
+    const res = await t.request('POST', `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}/test`, {
+      token: t.owner.token,
+    })
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ code: 200, data: { delivered: true, id: expect.stringMatching(/^msg_test_/), status: 200, error: null, latencyMs: expect.any(Number), response: 'ok' } })
-    expect(verified(t)).toEqual([{ type: 'webhook.test', timestamp: new Date(t.clock.now()).toISOString(), data: { appId: t.endpoint.appId } }])
+    expect(res.body).toEqual({
+      code: 200,
+      data: {
+        delivered: true,
+        id: expect.stringMatching(/^msg_test_/),
+        status: 200,
+        error: null,
+        latencyMs: expect.any(Number),
+        response: 'ok',
+      },
+    })
+    expect(verified(t)).toEqual([
+      { type: 'webhook.test', timestamp: new Date(t.clock.now()).toISOString(), data: { appId: t.endpoint.appId } },
+    ])
     expect(t.receiver.received[0].headers['webhook-id']).toBe(res.body.data.id)
     expect(await t.worker.runOnce()).toBe(0)
   })
@@ -280,16 +405,24 @@ describe('webhook deliveries', () => {
   test('removing a webhook drops its pending deliveries; a new subscription flags the next records at once', async () => {
     const t = await setup()
     await post(t, t.endpoint.path(), { n: 1 })
-    const removed = await t.request('DELETE', `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}`, { token: t.owner.token })
+    const removed = await t.request('DELETE', `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}`, {
+      token: t.owner.token,
+    })
     expect(removed.body).toEqual({ code: 200, data: { id: t.hook.id, removed: true } })
     expect(await t.worker.runOnce()).toBe(0)
     await post(t, t.endpoint.path(), { n: 2 })
-    const again = await t.request('POST', `/api/v3/apps/${t.endpoint.appId}/webhooks`, { token: t.owner.token, body: { url: t.receiver.url, events: ['record.created'] } })
+    const again = await t.request('POST', `/api/v3/apps/${t.endpoint.appId}/webhooks`, {
+      token: t.owner.token,
+      body: { url: t.receiver.url, events: ['record.created'] },
+    })
     expect(again.status).toBe(200)
     await post(t, t.endpoint.path(), { n: 3 })
     expect(await t.worker.runOnce()).toBe(1)
     setSystemTime(new Date(t.clock.now()))
-    const event = new Webhook(again.body.data.secret).verify(t.receiver.received[0].body, t.receiver.received[0].headers) as { data: { records: Array<{ data: unknown }> } }
+    const event = new Webhook(again.body.data.secret).verify(
+      t.receiver.received[0].body,
+      t.receiver.received[0].headers,
+    ) as { data: { records: Array<{ data: unknown }> } }
     expect(event.data.records.map((record) => record.data)).toEqual([{ n: 3 }])
   })
 })

@@ -25,12 +25,18 @@ describe('webhook targets (SSRF), checked after resolution', () => {
   const cases: Array<[string, string | null]> = [
     ['https://hooks.example.com/x', null],
     ['https://rebind.example.com/x', `the host rebind.example.com resolves to 10.1.2.3 (private), ${HINT}`],
-    ['http://metadata.example.com/latest', `the host metadata.example.com resolves to 169.254.169.254 (linkLocal), ${HINT}`],
+    [
+      'http://metadata.example.com/latest',
+      `the host metadata.example.com resolves to 169.254.169.254 (linkLocal), ${HINT}`,
+    ],
     ['http://cgnat.example.com/', `the host cgnat.example.com resolves to 100.100.100.200 (carrierGradeNat), ${HINT}`],
     ['http://six.example.com/', `the host six.example.com resolves to ::1 (loopback), ${HINT}`],
     ['http://0.0.0.0/', `the host 0.0.0.0 resolves to 0.0.0.0 (unspecified), ${HINT}`],
     ['http://0x7f.1/', `the host 127.0.0.1 resolves to 127.0.0.1 (loopback), ${HINT}`],
-    ['http://gone.example.com/', 'the host gone.example.com could not be resolved (getaddrinfo ENOTFOUND gone.example.com)'],
+    [
+      'http://gone.example.com/',
+      'the host gone.example.com could not be resolved (getaddrinfo ENOTFOUND gone.example.com)',
+    ],
     ['file:///etc/passwd', 'the URL must be an absolute http:// or https:// URL without user name or password'],
   ]
   for (const [url, problem] of cases) {
@@ -41,7 +47,9 @@ describe('webhook targets (SSRF), checked after resolution', () => {
 
   test('SVC_WEBHOOK_ALLOW_PRIVATE skips the address check, not the URL check', async () => {
     expect(await targetProblem('http://metadata.example.com/', true, dns)).toBeNull()
-    expect(await targetProblem('file:///etc/passwd', true, dns)).toBe('the URL must be an absolute http:// or https:// URL without user name or password')
+    expect(await targetProblem('file:///etc/passwd', true, dns)).toBe(
+      'the URL must be an absolute http:// or https:// URL without user name or password',
+    )
   })
 })
 
@@ -50,21 +58,51 @@ describe('one attempt', () => {
   afterEach(() => stop?.())
 
   test('a name resolving inside is refused before any connection', async () => {
-    const outcome = await sendAttempt({ url: 'http://internal.example.com/', secret: 'whsec_AAAA', id: 'msg_1', body: '{}', now: 0 }, { allowPrivate: false, net: resolver({ 'internal.example.com': ['192.168.1.10'] }) })
-    expect({ ...outcome, latencyMs: 0 }).toEqual({ ok: false, status: null, error: `refused: the host internal.example.com resolves to 192.168.1.10 (private), ${HINT}`, latencyMs: 0, response: null })
+    const outcome = await sendAttempt(
+      { url: 'http://internal.example.com/', secret: 'whsec_AAAA', id: 'msg_1', body: '{}', now: 0 },
+      { allowPrivate: false, net: resolver({ 'internal.example.com': ['192.168.1.10'] }) },
+    )
+    expect({ ...outcome, latencyMs: 0 }).toEqual({
+      ok: false,
+      status: null,
+      error: `refused: the host internal.example.com resolves to 192.168.1.10 (private), ${HINT}`,
+      latencyMs: 0,
+      response: null,
+    })
   })
 
   test('no answer within the timeout is a failure; only the first bytes of an answer are kept', async () => {
     const server = Bun.serve({
       port: 0,
       hostname: '127.0.0.1',
-      fetch: (request) => (new URL(request.url).pathname === '/slow' ? new Promise<Response>(() => {}) : new Response('x'.repeat(10_000), { status: 503 })),
+      fetch: (request) =>
+        new URL(request.url).pathname === '/slow'
+          ? new Promise<Response>(() => {})
+          : new Response('x'.repeat(10_000), { status: 503 }),
     })
     stop = () => void server.stop(true)
     const base = `http://127.0.0.1:${server.port}`
-    const slow = await sendAttempt({ url: `${base}/slow`, secret: 'whsec_AAAA', id: 'msg_1', body: '{}', now: 0 }, { allowPrivate: true, net: systemTargetNet, timeoutMs: 100 })
-    expect({ ...slow, latencyMs: 0 }).toEqual({ ok: false, status: null, error: 'no answer within 0.1 s', latencyMs: 0, response: null })
-    const big = await sendAttempt({ url: `${base}/big`, secret: 'whsec_AAAA', id: 'msg_1', body: '{}', now: 0 }, { allowPrivate: true, net: systemTargetNet })
-    expect({ ...big, latencyMs: 0 }).toEqual({ ok: false, status: 503, error: 'HTTP 503', latencyMs: 0, response: 'x'.repeat(256) })
+    const slow = await sendAttempt(
+      { url: `${base}/slow`, secret: 'whsec_AAAA', id: 'msg_1', body: '{}', now: 0 },
+      { allowPrivate: true, net: systemTargetNet, timeoutMs: 100 },
+    )
+    expect({ ...slow, latencyMs: 0 }).toEqual({
+      ok: false,
+      status: null,
+      error: 'no answer within 0.1 s',
+      latencyMs: 0,
+      response: null,
+    })
+    const big = await sendAttempt(
+      { url: `${base}/big`, secret: 'whsec_AAAA', id: 'msg_1', body: '{}', now: 0 },
+      { allowPrivate: true, net: systemTargetNet },
+    )
+    expect({ ...big, latencyMs: 0 }).toEqual({
+      ok: false,
+      status: 503,
+      error: 'HTTP 503',
+      latencyMs: 0,
+      response: 'x'.repeat(256),
+    })
   })
 })

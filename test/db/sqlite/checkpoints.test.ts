@@ -42,7 +42,8 @@ async function writeGroups(store: Store, groups: number, onGroup: () => void = (
   }
 }
 
-const autocheckpoint = (store: Store) => (store.sqlite.query('PRAGMA wal_autocheckpoint').get() as { wal_autocheckpoint: number }).wal_autocheckpoint
+const autocheckpoint = (store: Store) =>
+  (store.sqlite.query('PRAGMA wal_autocheckpoint').get() as { wal_autocheckpoint: number }).wal_autocheckpoint
 
 /** Waits for `check` however long the machine takes; the test's timeout is the only deadline. */
 async function until(check: () => boolean): Promise<true> {
@@ -78,12 +79,18 @@ describe('WAL checkpoints on a worker thread', () => {
     // The worker closes its own connection on its thread: until then it may hold a lock.
     await store.checkpoints.stopped()
     const reopened = new Database(path)
-    expect(reopened.query('SELECT count(*) AS n, sum(n) AS total FROM t').get()).toEqual({ n: 1505, total: (1500 * 1499) / 2 + (0 + 1 + 2 + 3 + 4) })
+    expect(reopened.query('SELECT count(*) AS n, sum(n) AS total FROM t').get()).toEqual({
+      n: 1505,
+      total: (1500 * 1499) / 2 + (0 + 1 + 2 + 3 + 4),
+    })
     reopened.close()
   })
 
   test('a worker that cannot start leaves SQLite checkpointing by itself', async () => {
-    const { store, path } = fileStore({ synchronous: 'normal', checkpoints: { workerUrl: new URL('./no-such-worker.ts', import.meta.url) } })
+    const { store, path } = fileStore({
+      synchronous: 'normal',
+      checkpoints: { workerUrl: new URL('./no-such-worker.ts', import.meta.url) },
+    })
     await writeGroups(store, 1)
     expect(await until(() => autocheckpoint(store) === DEFAULT_PAGES)).toBe(true)
     await writeGroups(store, 200)

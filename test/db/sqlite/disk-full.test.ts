@@ -18,14 +18,18 @@ const UNAVAILABLE = {
   code: 503,
   error: {
     type: 'storage_unavailable',
-    message: 'The server cannot save anything right now (its storage is unavailable), so nothing was stored: try again in 30 seconds',
+    message:
+      'The server cannot save anything right now (its storage is unavailable), so nothing was stored: try again in 30 seconds',
     details: { retryAfterSeconds: 30 },
   },
 }
 const REASON = 'the disk is full (SQLite: database or disk is full)'
 
 /** The database may not grow past its present size: the next write needing a new page fails with SQLITE_FULL. */
-const diskFull = (sqlite: Database) => sqlite.run(`PRAGMA max_page_count = ${(sqlite.query('PRAGMA page_count').get() as { page_count: number }).page_count}`)
+const diskFull = (sqlite: Database) =>
+  sqlite.run(
+    `PRAGMA max_page_count = ${(sqlite.query('PRAGMA page_count').get() as { page_count: number }).page_count}`,
+  )
 const diskFreed = (sqlite: Database) => sqlite.run('PRAGMA max_page_count = 1073741823')
 
 /** Inserts `row` until the pages the table has are full too (SQLITE_FULL). */
@@ -48,7 +52,11 @@ async function fullDisk() {
   const endpoint = await makeEndpoint(t.ctx)
   const send = async (method: string, path: string, body?: unknown) => {
     const response = await app.handle(
-      new Request(`${BASE}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) }),
+      new Request(`${BASE}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
     )
     return { status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.json() }
   }
@@ -62,8 +70,13 @@ describe('a full disk answers 503 storage_unavailable and recovers by itself', (
   test('ingest: 503 with Retry-After for every refused record, one log line, /health degraded; then back to normal once there is room', async () => {
     const { sqlite, send, endpoint, bigRecord, errorLines, clock } = await fullDisk()
     diskFull(sqlite.sqlite)
-    for (let i = 0; i < 3; i++) expect(await send('POST', endpoint.path, bigRecord)).toEqual({ status: 503, retryAfter: '30', body: UNAVAILABLE })
-    expect(errorLines()).toEqual([expect.stringContaining(`ERROR storage unavailable: answering 503 storage_unavailable until a write gets through again {"reason":"${REASON}"}`)])
+    for (let i = 0; i < 3; i++)
+      expect(await send('POST', endpoint.path, bigRecord)).toEqual({ status: 503, retryAfter: '30', body: UNAVAILABLE })
+    expect(errorLines()).toEqual([
+      expect.stringContaining(
+        `ERROR storage unavailable: answering 503 storage_unavailable until a write gets through again {"reason":"${REASON}"}`,
+      ),
+    ])
 
     clock.advance(5_000)
     expect(await send('GET', '/api/v3/health')).toEqual({
@@ -82,19 +95,37 @@ describe('a full disk answers 503 storage_unavailable and recovers by itself', (
     diskFreed(sqlite.sqlite)
     const stored = await send('POST', endpoint.path, bigRecord)
     expect([stored.status, stored.retryAfter]).toEqual([200, null])
-    expect(errorLines()).toEqual([expect.stringContaining('ERROR storage unavailable'), expect.stringContaining('INFO  storage available again: writes get through')])
-    expect(await send('GET', '/api/v3/health')).toEqual({ status: 200, retryAfter: null, body: { code: 200, data: { status: 'ok', version: VERSION } } })
+    expect(errorLines()).toEqual([
+      expect.stringContaining('ERROR storage unavailable'),
+      expect.stringContaining('INFO  storage available again: writes get through'),
+    ])
+    expect(await send('GET', '/api/v3/health')).toEqual({
+      status: 200,
+      retryAfter: null,
+      body: { code: 200, data: { status: 'ok', version: VERSION } },
+    })
   })
 
   test('a log-in whose failure count cannot be written: 503, not 500; reads keep working and do not count as recovery', async () => {
     const { sqlite, send, endpoint, errorLines } = await fullDisk()
     diskFull(sqlite.sqlite)
-    fillTable(sqlite.sqlite, `INSERT INTO login_failures (email, client, at) VALUES ('filler@example.com', 'filler', ${Date.UTC(2026, 0, 1)})`)
-    expect(await send('POST', '/api/v3/auth/login', { email: 'owner@example.com', password: 'a password' })).toEqual({ status: 503, retryAfter: '30', body: UNAVAILABLE })
+    fillTable(
+      sqlite.sqlite,
+      `INSERT INTO login_failures (email, client, at) VALUES ('filler@example.com', 'filler', ${Date.UTC(2026, 0, 1)})`,
+    )
+    expect(await send('POST', '/api/v3/auth/login', { email: 'owner@example.com', password: 'a password' })).toEqual({
+      status: 503,
+      retryAfter: '30',
+      body: UNAVAILABLE,
+    })
     // A read succeeds, but no write got through: still degraded, no second line.
     expect((await send('GET', '/api/v3/auth/options')).status).toBe(200)
     expect((await send('GET', '/api/v3/health')).body.error.details.status).toBe('degraded')
-    expect(await send('POST', endpoint.path, { note: 'x'.repeat(64 * 1024) })).toEqual({ status: 503, retryAfter: '30', body: UNAVAILABLE })
+    expect(await send('POST', endpoint.path, { note: 'x'.repeat(64 * 1024) })).toEqual({
+      status: 503,
+      retryAfter: '30',
+      body: UNAVAILABLE,
+    })
     expect(errorLines()).toEqual([expect.stringContaining('ERROR storage unavailable')])
   })
 })

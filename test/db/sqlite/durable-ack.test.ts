@@ -121,9 +121,17 @@ describe('acknowledged writes wait for the WAL sync (SVC_SYNC=full)', () => {
     expect(countOnDisk()).toBe(before)
     expect(log.held).toHaveLength(0)
     // /health says why until the restart, and the log says it once.
-    const reason = 'syncing the write-ahead log failed (EIO: i/o error, fdatasync); acknowledged writes are refused until the server restarts'
-    expect(await checkHealth(ctx)).toEqual({ status: 'degraded', version: VERSION, reason, since: '2026-01-01T00:00:00.000Z' })
-    expect(logs.filter((line) => line.includes('storage unavailable'))).toEqual([expect.stringContaining(`{"reason":"${reason}"}`)])
+    const reason =
+      'syncing the write-ahead log failed (EIO: i/o error, fdatasync); acknowledged writes are refused until the server restarts'
+    expect(await checkHealth(ctx)).toEqual({
+      status: 'degraded',
+      version: VERSION,
+      reason,
+      since: '2026-01-01T00:00:00.000Z',
+    })
+    expect(logs.filter((line) => line.includes('storage unavailable'))).toEqual([
+      expect.stringContaining(`{"reason":"${reason}"}`),
+    ])
   })
 
   test('other writes keep synchronous=FULL; only the group commit is relaxed', async () => {

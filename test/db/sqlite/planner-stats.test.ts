@@ -14,7 +14,9 @@ const APPS = 10_000
 
 /** The row count sqlite_stat1 holds for the apps owner index (its first number), or null without statistics. */
 function statRows(store: ReturnType<typeof openStore>): number | null {
-  const row = store.sqlite.query("SELECT stat FROM sqlite_stat1 WHERE tbl = 'apps' AND idx = 'apps_owner_idx'").get() as { stat: string } | null
+  const row = store.sqlite
+    .query("SELECT stat FROM sqlite_stat1 WHERE tbl = 'apps' AND idx = 'apps_owner_idx'")
+    .get() as { stat: string } | null
   return row ? Number(row.stat.split(' ')[0]) : null
 }
 
@@ -25,7 +27,9 @@ describe('planner statistics', () => {
     migrateStore(first)
     const sqlite = first.sqlite
     sqlite.run("INSERT INTO users (id, email, created_at, updated_at) VALUES ('u1', 'owner@example.com', 0, 0)")
-    const insert = sqlite.prepare('INSERT INTO apps (id, owner_id, name, created_at, updated_at) VALUES (?, ?, ?, ?, ?)')
+    const insert = sqlite.prepare(
+      'INSERT INTO apps (id, owner_id, name, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
+    )
     for (let i = 0; i < 3; i++) insert.run(`app-${i}`, 'u1', `App ${i}`, i, i)
     sqlite.run('ANALYZE')
     expect(statRows(first)).toBe(3)
@@ -46,8 +50,11 @@ describe('planner statistics', () => {
     const store = openStore(':memory:')
     migrateStore(store)
     sqliteStorage(store, () => 0)
-    const plan = (sql: string) => (store.sqlite.query(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((row) => row.detail)
-    const list = plan("SELECT id FROM apps WHERE owner_id = 'u1' AND (created_at, id) < (5, 'x') ORDER BY created_at DESC, id DESC LIMIT 101")
+    const plan = (sql: string) =>
+      (store.sqlite.query(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((row) => row.detail)
+    const list = plan(
+      "SELECT id FROM apps WHERE owner_id = 'u1' AND (created_at, id) < (5, 'x') ORDER BY created_at DESC, id DESC LIMIT 101",
+    )
     expect(list).toEqual(['SEARCH apps USING COVERING INDEX apps_owner_idx (owner_id=? AND (created_at,id)<(?,?))'])
     store.close()
   })

@@ -34,11 +34,22 @@ describe('query plans', () => {
   test('every refill reads one kind of record through an index', () => {
     const kept = 'SEARCH r USING INDEX records_app_pos_idx (app_id=? AND pos>?)'
     const spam = 'SEARCH r USING INDEX records_app_spam_seq_idx (app_id=?)'
-    expect(plansOf(REFILL_SQL)).toEqual({ timesKept: kept, timesSpam: spam, numbersKept: kept, numbersSpam: spam, scoresKept: kept, scoresSpam: spam })
+    expect(plansOf(REFILL_SQL)).toEqual({
+      timesKept: kept,
+      timesSpam: spam,
+      numbersKept: kept,
+      numbersSpam: spam,
+      scoresKept: kept,
+      scoresSpam: spam,
+    })
   })
 
   test('every batch walks the index of its selection in its order, filtered or not', () => {
-    const filter = parseFilter("city = 'Paris' && (age >= 18 || tags ~ 'a') && created >= '2026-01-01'", ['city', 'age', 'tags'])
+    const filter = parseFilter("city = 'Paris' && (age >= 18 || tags ~ 'a') && created >= '2026-01-01'", [
+      'city',
+      'age',
+      'tags',
+    ])
     const index = { kept: 'records_app_pos_idx', all: 'records_app_seq_idx', spam: 'records_app_spam_seq_idx' }
     const starts = { at: { at: 1 }, skip: { skip: 10 }, after: { afterId: 'x', key: 5 } }
     const walks: Record<string, string> = {}
@@ -47,7 +58,16 @@ describe('query plans', () => {
         for (const [kind, start] of Object.entries(starts)) {
           for (const filtered of [false, true]) {
             const name = `${selection} ${order} ${kind}${filtered ? ' filtered' : ''}`
-            const plan = plansOf({ [name]: batchSql('app', { selection, order, start, filter: filtered ? filter : undefined, rows: 256, bytes: 1 << 22 }).sql })[name]
+            const plan = plansOf({
+              [name]: batchSql('app', {
+                selection,
+                order,
+                start,
+                filter: filtered ? filter : undefined,
+                rows: 256,
+                bytes: 1 << 22,
+              }).sql,
+            })[name]
             // The rest are the array tests' json_each lookups; never a scan of the table or a sort.
             expect(plan).not.toContain('SCAN records')
             expect(plan).not.toContain('TEMP B-TREE')
@@ -57,7 +77,10 @@ describe('query plans', () => {
         }
       }
     }
-    for (const [name, walk] of Object.entries(walks)) expect(`${name}: ${walk}`).toStartWith(`${name}: SEARCH records USING INDEX ${index[name.split(' ')[0] as keyof typeof index]} (app_id=?`)
+    for (const [name, walk] of Object.entries(walks))
+      expect(`${name}: ${walk}`).toStartWith(
+        `${name}: SEARCH records USING INDEX ${index[name.split(' ')[0] as keyof typeof index]} (app_id=?`,
+      )
     for (const selection of ['kept', 'all', 'spam'] as const) {
       const plan = plansOf({ count: filteredCountSql('app', selection, filter).sql }).count
       expect(plan).not.toContain('SCAN records')
@@ -67,9 +90,15 @@ describe('query plans', () => {
 
   test("an owner's change reads its records in batches on the seq index, the changed ones by number: no sort", () => {
     const budget = { selection: 'all', order: 'asc', start: { at: 1 }, rows: 1000, bytes: 1 << 20 } as const
-    expect(plansOf({ newer: batchSql('app', budget, 'stats').sql, changed: batchSql('app', { ...budget, seqs: [3, 9] }, 'stats').sql })).toEqual({
+    expect(
+      plansOf({
+        newer: batchSql('app', budget, 'stats').sql,
+        changed: batchSql('app', { ...budget, seqs: [3, 9] }, 'stats').sql,
+      }),
+    ).toEqual({
       newer: 'SEARCH records USING INDEX records_app_seq_idx (app_id=? AND seq>?)',
-      changed: 'SEARCH records USING INDEX records_app_seq_idx (app_id=? AND seq=?) | LIST SUBQUERY 1 | SCAN json_each VIRTUAL TABLE INDEX 1:',
+      changed:
+        'SEARCH records USING INDEX records_app_seq_idx (app_id=? AND seq=?) | LIST SUBQUERY 1 | SCAN json_each VIRTUAL TABLE INDEX 1:',
     })
   })
 })

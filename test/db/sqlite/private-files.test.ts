@@ -22,8 +22,18 @@ async function startOnce(dataDir: string): Promise<string[]> {
   const logs: string[] = []
   // SQLite even when this run's DATABASE_URL names PostgreSQL: these are SQLite's files.
   const config = loadConfig({ SVC_DATA_DIR: dataDir, SVC_LOG: 'warn' })
-  const ctx = await createServerContext(config, { clock: new ManualClock(), log: createLogger('warn', (_level, line) => logs.push(line)) })
-  await ctx.storage.users.insert({ id: 'u1', email: 'a@example.com', name: '', passwordHash: null, createdAt: 0, updatedAt: 0 })
+  const ctx = await createServerContext(config, {
+    clock: new ManualClock(),
+    log: createLogger('warn', (_level, line) => logs.push(line)),
+  })
+  await ctx.storage.users.insert({
+    id: 'u1',
+    email: 'a@example.com',
+    name: '',
+    passwordHash: null,
+    createdAt: 0,
+    updatedAt: 0,
+  })
   await ctx.shutdown()
   await ctx.storage.close()
   return logs
@@ -33,14 +43,25 @@ describe('data dir 0700, database files and key 0600', () => {
   test('a fresh start makes them private', async () => {
     const dataDir = join(tempDir('private-'), 'data')
     expect(await startOnce(dataDir)).toEqual([])
-    expect({ dir: mode(dataDir), db: mode(join(dataDir, 'svc.db')), key: mode(join(dataDir, 'secret.key')) }).toEqual({ dir: '700', db: '600', key: '600' })
+    expect({ dir: mode(dataDir), db: mode(join(dataDir, 'svc.db')), key: mode(join(dataDir, 'secret.key')) }).toEqual({
+      dir: '700',
+      db: '600',
+      key: '600',
+    })
   })
 
   test('the -wal and -shm files SQLite makes while running are 0600 too', async () => {
     const dataDir = join(tempDir('private-'), 'data')
     const config = loadConfig({ SVC_DATA_DIR: dataDir, SVC_LOG: 'silent' })
     const ctx = await createServerContext(config, { clock: new ManualClock() })
-    await ctx.storage.users.insert({ id: 'u1', email: 'a@example.com', name: '', passwordHash: null, createdAt: 0, updatedAt: 0 })
+    await ctx.storage.users.insert({
+      id: 'u1',
+      email: 'a@example.com',
+      name: '',
+      passwordHash: null,
+      createdAt: 0,
+      updatedAt: 0,
+    })
     expect([mode(join(dataDir, 'svc.db-wal')), mode(join(dataDir, 'svc.db-shm'))]).toEqual(['600', '600'])
     await ctx.shutdown()
     await ctx.storage.close()
@@ -53,7 +74,11 @@ describe('data dir 0700, database files and key 0600', () => {
     chmodSync(dataDir, 0o755)
     for (const file of files) chmodSync(file, 0o644)
     const logs = await startOnce(dataDir)
-    expect({ dir: mode(dataDir), db: mode(files[0]), key: mode(files[1]) }).toEqual({ dir: '700', db: '600', key: '600' })
+    expect({ dir: mode(dataDir), db: mode(files[0]), key: mode(files[1]) }).toEqual({
+      dir: '700',
+      db: '600',
+      key: '600',
+    })
     expect(logs).toEqual([
       expect.stringContaining(
         `WARN  made the data private to the svc user (0700 folder, 0600 files); other users of this machine could read them before {"paths":${JSON.stringify([dataDir, files[0]])}}`,

@@ -17,7 +17,11 @@ async function setup() {
   const t = sqliteContext()
   const { user } = await makeUser(t.ctx)
   const { appId } = await makeEndpoint(t.ctx, user.id)
-  const ids = await insertRecords(t.ctx, appId, numberedRecords(20, (n) => n % 4 === 0))
+  const ids = await insertRecords(
+    t.ctx,
+    appId,
+    numberedRecords(20, (n) => n % 4 === 0),
+  )
   return { ...t, appId, ids }
 }
 
@@ -25,7 +29,11 @@ describe('renumbering in place', () => {
   test.each(cases)('one pass, no fallback, for %p', async (...gone) => {
     const { ctx, appId, ids } = await setup()
     const fallbacks = renumbering.fallbacks
-    await removeRecords(ctx, appId, gone.map((n) => ids[n - 1]))
+    await removeRecords(
+      ctx,
+      appId,
+      gone.map((n) => ids[n - 1]),
+    )
     expect(await numbering(ctx, appId)).toEqual(expected(gone))
     expect(renumbering.fallbacks).toBe(fallbacks)
   })
@@ -34,7 +42,12 @@ describe('renumbering in place', () => {
     const { ctx, sqlite, appId, ids } = await setup()
     const doomedIds = gone.map((n) => ids[n - 1])
     sqlite.db.transaction((tx) => {
-      const doomed = tx.select({ seq: records.seq, pos: records.pos }).from(records).where(and(eq(records.appId, appId), inArray(records.id, doomedIds))).orderBy(records.seq).all()
+      const doomed = tx
+        .select({ seq: records.seq, pos: records.pos })
+        .from(records)
+        .where(and(eq(records.appId, appId), inArray(records.id, doomedIds)))
+        .orderBy(records.seq)
+        .all()
       tx.delete(records).where(inArray(records.id, doomedIds)).run()
       renumberInTwoPasses(tx, appId, doomed)
     })

@@ -13,18 +13,31 @@ import { storedRows } from '../../support/records.ts'
 import { makeEndpoint } from '../../core/collect/fixtures.ts'
 import { storedStats } from '../../core/stats/fixtures.ts'
 
-const record = (data: Record<string, unknown>, spam = false): PreparedRecord => ({ data, meta: {}, spam, newFields: [] })
+const record = (data: Record<string, unknown>, spam = false): PreparedRecord => ({
+  data,
+  meta: {},
+  spam,
+  newFields: [],
+})
 
-describe('a recount after changes behind svc\'s back', () => {
+describe("a recount after changes behind svc's back", () => {
   test('repairs counters and document to what writing the remaining records afresh gives', async () => {
     const { ctx, clock, sqlite } = sqliteContext()
     const app = await makeEndpoint(ctx)
     const fresh = await makeEndpoint(ctx)
     const writer = ctx.writer
-    const rows = [record({ n: 1, s: 'a' }), record({ n: 2, s: 'b' }, true), record({ n: 3, s: 'a' }), record({ n: 4, s: 'c' })]
+    const rows = [
+      record({ n: 1, s: 'a' }),
+      record({ n: 2, s: 'b' }, true),
+      record({ n: 3, s: 'a' }),
+      record({ n: 4, s: 'c' }),
+    ]
     await writer.write(app.appId, rows)
     sqlite.sqlite.run("DELETE FROM records WHERE app_id = ? AND json_extract(data, '$.n') = 1", [app.appId])
-    sqlite.sqlite.run('UPDATE records SET seq = seq - 1, pos = CASE WHEN pos IS NULL THEN NULL ELSE pos - 1 END WHERE app_id = ?', [app.appId])
+    sqlite.sqlite.run(
+      'UPDATE records SET seq = seq - 1, pos = CASE WHEN pos IS NULL THEN NULL ELSE pos - 1 END WHERE app_id = ?',
+      [app.appId],
+    )
     await rebuildStats(ctx, app.appId)
     await writer.write(fresh.appId, rows.slice(1))
     expect(await storedStats(ctx, app.appId)).toEqual(await storedStats(ctx, fresh.appId))

@@ -3,10 +3,18 @@
  * (batcher) and how a worker merges waiting rows into deliveries (mergeOutbox).
  */
 import { describe, expect, test } from 'bun:test'
-import { batcher, createdJson, deletedJson, mergeOutbox, OUTBOX_BATCH, type OutboxRow } from '../../../server/db/storage/outbox-batch.ts'
+import {
+  batcher,
+  createdJson,
+  deletedJson,
+  mergeOutbox,
+  OUTBOX_BATCH,
+  type OutboxRow,
+} from '../../../server/db/storage/outbox-batch.ts'
 
 const ids = (n: number, prefix = 'r') => Array.from({ length: n }, (_, i) => `${prefix}${i}`)
-const payloadIds = (payload: string | null) => (JSON.parse(payload ?? 'null') as Array<{ id: string }>).map((record) => record.id)
+const payloadIds = (payload: string | null) =>
+  (JSON.parse(payload ?? 'null') as Array<{ id: string }>).map((record) => record.id)
 
 describe('batcher', () => {
   test('cuts records into batches of at most OUTBOX_BATCH.records, each named by its first record', () => {
@@ -72,7 +80,16 @@ describe('mergeOutbox', () => {
       row('w1', 'record.created', ['d', 'e']),
     ]
     const made = mergeOutbox(rows)
-    expect(made.map((d) => [d.id, d.event, d.subject, d.records, d.createdAt, d.payload === null ? null : payloadIds(d.payload)])).toEqual([
+    expect(
+      made.map((d) => [
+        d.id,
+        d.event,
+        d.subject,
+        d.records,
+        d.createdAt,
+        d.payload === null ? null : payloadIds(d.payload),
+      ]),
+    ).toEqual([
       ['msg_a_w1', 'record.created', 'a', 5, rows[0].createdAt, ['a', 'b', 'c', 'd', 'e']],
       ['msg_a_w2', 'record.created', 'a', 2, rows[1].createdAt, ['a', 'b']],
       [rows[2].id, 'app.published', 'app', 0, rows[2].createdAt, null],
@@ -83,9 +100,22 @@ describe('mergeOutbox', () => {
   })
 
   test(`a merged delivery stays within ${OUTBOX_BATCH.records} records: the row that would pass it starts the next`, () => {
-    const rows = [row('w', 'record.created', ids(60, 'a')), row('w', 'record.created', ids(40, 'b')), row('w', 'record.created', ids(1, 'c')), row('w', 'record.created', ids(30, 'd'))]
+    const rows = [
+      row('w', 'record.created', ids(60, 'a')),
+      row('w', 'record.created', ids(40, 'b')),
+      row('w', 'record.created', ids(1, 'c')),
+      row('w', 'record.created', ids(30, 'd')),
+    ]
     const made = mergeOutbox(rows)
-    expect(made.map((d) => [d.subject, d.records])).toEqual([['a0', 100], ['c0', 31]])
-    expect(made.flatMap((d) => payloadIds(d.payload))).toEqual([...ids(60, 'a'), ...ids(40, 'b'), ...ids(1, 'c'), ...ids(30, 'd')])
+    expect(made.map((d) => [d.subject, d.records])).toEqual([
+      ['a0', 100],
+      ['c0', 31],
+    ])
+    expect(made.flatMap((d) => payloadIds(d.payload))).toEqual([
+      ...ids(60, 'a'),
+      ...ids(40, 'b'),
+      ...ids(1, 'c'),
+      ...ids(30, 'd'),
+    ])
   })
 })

@@ -10,6 +10,10 @@ export default defineSvcCommand({
   args: { name: { type: 'string', description: 'What the token is for', required: true, valueHint: 'name' } },
   async run(args, env) {
     const data = await env.client().call('tokens.create', { body: checkInput(TokenCreateInput, { name: args.name }) })
-    return result(data, (style) => `${details(style, { id: data.id, name: data.name })}\n\n${data.token}\n\nThis is the only time the token is shown. Use it as SVC_TOKEN or with \`svc-cli auth login --with-token\`.`)
+    return result(
+      data,
+      (style) =>
+        `${details(style, { id: data.id, name: data.name })}\n\n${data.token}\n\nThis is the only time the token is shown. Use it as SVC_TOKEN or with \`svc-cli auth login --with-token\`.`,
+    )
   },
 })

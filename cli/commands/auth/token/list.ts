@@ -8,7 +8,18 @@ export default defineSvcCommand({
   async run(_args, env) {
     const data = await env.client().call('tokens.list', {})
     return result(data, (style) =>
-      table(style, data.tokens, { id: (t) => t.id, name: (t) => t.name, prefix: (t) => `${t.prefix}…`, created: (t) => t.createdAt, 'last used': (t) => t.lastUsedAt }, 'No access tokens.'),
+      table(
+        style,
+        data.tokens,
+        {
+          id: (t) => t.id,
+          name: (t) => t.name,
+          prefix: (t) => `${t.prefix}…`,
+          created: (t) => t.createdAt,
+          'last used': (t) => t.lastUsedAt,
+        },
+        'No access tokens.',
+      ),
     )
   },
 })

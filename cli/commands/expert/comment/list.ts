@@ -12,6 +12,10 @@ export default defineSvcCommand({
   async run(args, env) {
     const asked = listing(args)
     const data = await env.client().call('expert.comments', { params: { id: args.app } })
-    return listResult(env, asked, data.comments, { key: 'comments', id: (c) => `${c.scale}/${c.level}`, human: (comments) => commentTable(comments) })
+    return listResult(env, asked, data.comments, {
+      key: 'comments',
+      id: (c) => `${c.scale}/${c.level}`,
+      human: (comments) => commentTable(comments),
+    })
   },
 })

@@ -10,7 +10,9 @@ export default defineSvcCommand({
   args: { ...appArg, ...levelRefArgs, ...yesArg },
   async run(args, env) {
     await env.confirm(`Remove the expert comment for ${args.scale} / ${args.level}?`, args.yes)
-    const data = await env.client().call('expert.removeComment', { params: { id: args.app, scale: args.scale, level: args.level } })
+    const data = await env
+      .client()
+      .call('expert.removeComment', { params: { id: args.app, scale: args.scale, level: args.level } })
     return result(data, () => `Removed the expert comment for ${data.scale} / ${data.level}.`)
   },
 })

@@ -19,7 +19,9 @@ export default defineSvcCommand({
   },
   async run(args, env) {
     const body = { title: args.title, position: intArg(args.position, 'position', 1, ASSESSMENT.maxReportPages) }
-    const page = await env.client().call('reports.addPage', { params: { id: args.app }, body: checkInput(addPageSchema, body) })
+    const page = await env
+      .client()
+      .call('reports.addPage', { params: { id: args.app }, body: checkInput(addPageSchema, body) })
     if (args.quiet) return idsResult([page.id])
     return result(page, pageView(page))
   },

@@ -10,12 +10,19 @@ export default defineSvcCommand({
   args: {
     ...appArg,
     ...pageArg,
-    section: { type: 'string', description: 'Section number on the page (1, 2, …) or id', required: true, valueHint: 'section' },
+    section: {
+      type: 'string',
+      description: 'Section number on the page (1, 2, …) or id',
+      required: true,
+      valueHint: 'section',
+    },
     ...yesArg,
   },
   async run(args, env) {
     await env.confirm(`Remove section ${args.section} of report page ${args.page}?`, args.yes)
-    const page = await env.client().call('reports.removeSection', { params: { id: args.app, page: args.page, section: args.section } })
+    const page = await env
+      .client()
+      .call('reports.removeSection', { params: { id: args.app, page: args.page, section: args.section } })
     return result(page, pageView(page))
   },
 })

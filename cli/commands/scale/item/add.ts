@@ -14,7 +14,11 @@ export default defineSvcCommand({
     ...appArg,
     ...scaleArg,
     ...fieldArg,
-    scores: { type: 'string', description: 'choice/multichoice: option=score pairs (a=1,b=2) or a JSON object, one per option', valueHint: 'pairs' },
+    scores: {
+      type: 'string',
+      description: 'choice/multichoice: option=score pairs (a=1,b=2) or a JSON object, one per option',
+      valueHint: 'pairs',
+    },
     weight: { type: 'string', description: 'Multiplies the item value (default 1)', valueHint: 'n' },
     reverse: { type: 'boolean', description: 'Score max + min − value (items worded the other way round)' },
     min: { type: 'string', description: 'number fields: clamp values below up to this', valueHint: 'n' },
@@ -29,7 +33,9 @@ export default defineSvcCommand({
       min: numberArg(args.min, 'min'),
       max: numberArg(args.max, 'max'),
     }
-    const scale = await env.client().call('scales.addItem', { params: { id: args.app, scale: args.scale }, body: checkInput(scaleItemSchema, body) })
+    const scale = await env
+      .client()
+      .call('scales.addItem', { params: { id: args.app, scale: args.scale }, body: checkInput(scaleItemSchema, body) })
     return result(scale, scaleDetails(scale))
   },
 })

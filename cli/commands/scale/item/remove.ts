@@ -11,7 +11,9 @@ export default defineSvcCommand({
   args: { ...appArg, ...scaleArg, ...fieldArg, ...yesArg },
   async run(args, env) {
     await env.confirm(`Remove field ${args.field} from scale ${args.scale}?`, args.yes)
-    const scale = await env.client().call('scales.removeItem', { params: { id: args.app, scale: args.scale, field: args.field } })
+    const scale = await env
+      .client()
+      .call('scales.removeItem', { params: { id: args.app, scale: args.scale, field: args.field } })
     return result(scale, scaleDetails(scale))
   },
 })

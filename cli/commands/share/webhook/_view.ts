@@ -8,11 +8,17 @@ import type { Delivery, Webhook, WebhookWithSecret } from '../../../../server/co
 export type { Delivery, Webhook, WebhookWithSecret }
 
 export const webhookArg = {
-  webhook: { type: 'string', description: 'Webhook id (see `svc-cli share webhook list`)', required: true, valueHint: 'webhookId' },
+  webhook: {
+    type: 'string',
+    description: 'Webhook id (see `svc-cli share webhook list`)',
+    required: true,
+    valueHint: 'webhookId',
+  },
 } as const satisfies ArgsDef
 
 /** on, off, or off with why svc switched it off. */
-export const stateOf = (hook: Webhook) => (hook.enabled ? 'on' : hook.disabledReason ? `off: ${hook.disabledReason}` : 'off')
+export const stateOf = (hook: Webhook) =>
+  hook.enabled ? 'on' : hook.disabledReason ? `off: ${hook.disabledReason}` : 'off'
 
 export const webhookDetails = (hook: Webhook | WebhookWithSecret) => (style: Style) => {
   const lines = details(style, {
@@ -27,7 +33,12 @@ export const webhookDetails = (hook: Webhook | WebhookWithSecret) => (style: Sty
 }
 
 export const webhookTable = (hooks: Webhook[]) => (style: Style) =>
-  table(style, hooks, { id: (h) => h.id, url: (h) => h.url, events: (h) => h.events, state: stateOf, failures: (h) => h.failures }, 'No webhooks yet: add one with svc-cli share webhook add --app <appId> --url <url>')
+  table(
+    style,
+    hooks,
+    { id: (h) => h.id, url: (h) => h.url, events: (h) => h.events, state: stateOf, failures: (h) => h.failures },
+    'No webhooks yet: add one with svc-cli share webhook add --app <appId> --url <url>',
+  )
 
 export const deliveryTable = (deliveries: Delivery[]) => (style: Style) =>
   table(
@@ -39,7 +50,8 @@ export const deliveryTable = (deliveries: Delivery[]) => (style: Style) =>
       records: (d) => d.records,
       status: (d) => d.status,
       attempts: (d) => d.attempts,
-      'last answer': (d) => (d.lastStatus === null ? d.lastError : `${d.lastStatus}${d.lastError ? ` ${d.lastError}` : ''}`),
+      'last answer': (d) =>
+        d.lastStatus === null ? d.lastError : `${d.lastStatus}${d.lastError ? ` ${d.lastError}` : ''}`,
       ms: (d) => d.lastLatencyMs,
       'next try': (d) => d.nextAt,
     },

@@ -7,7 +7,13 @@ import { appArg } from '../../_shared.ts'
 import { webhookDetails } from './_view.ts'
 
 /** `--events a,b` as a list (the body's schema checks each name); undefined when not given. */
-export const eventsArg = (raw: string | undefined) => (raw === undefined ? undefined : (raw.split(',').map((event) => event.trim()).filter(Boolean) as WebhookEvent[]))
+export const eventsArg = (raw: string | undefined) =>
+  raw === undefined
+    ? undefined
+    : (raw
+        .split(',')
+        .map((event) => event.trim())
+        .filter(Boolean) as WebhookEvent[])
 
 export default defineSvcCommand({
   description: 'Add a webhook: svc POSTs the chosen events to the URL, signed; prints the signing secret once',
@@ -15,8 +21,18 @@ export default defineSvcCommand({
   effect: 'write',
   args: {
     ...appArg,
-    url: { type: 'string', description: 'Where the signed POSTs go (http or https; private addresses are refused unless the server allows them)', required: true, valueHint: 'url' },
-    events: { type: 'string', description: `Comma-separated events (default all: ${WEBHOOK_EVENTS.join(', ')})`, valueHint: 'events' },
+    url: {
+      type: 'string',
+      description:
+        'Where the signed POSTs go (http or https; private addresses are refused unless the server allows them)',
+      required: true,
+      valueHint: 'url',
+    },
+    events: {
+      type: 'string',
+      description: `Comma-separated events (default all: ${WEBHOOK_EVENTS.join(', ')})`,
+      valueHint: 'events',
+    },
   },
   async run(args, env) {
     const body = checkInput(addWebhookSchema, { url: args.url, events: eventsArg(args.events) })

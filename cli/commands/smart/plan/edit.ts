@@ -6,7 +6,8 @@ import { overviewText, planOverview } from '../_view.ts'
 
 export default defineSvcCommand({
   description: 'Replace a plan with an edited document from --file, --data or stdin (checked in full first)',
-  example: 'svc-cli smart plan show --plan 0193… --format json > plan.json && svc-cli smart plan edit --plan 0193… --file plan.json',
+  example:
+    'svc-cli smart plan show --plan 0193… --format json > plan.json && svc-cli smart plan edit --plan 0193… --file plan.json',
   effect: 'write',
   args: {
     plan: { type: 'string', required: true, description: 'Plan id', valueHint: 'id' },

@@ -9,7 +9,13 @@ export default defineSvcCommand({
   effect: 'read',
   args: {
     plan: { type: 'string', required: true, description: 'Plan id', valueHint: 'id' },
-    format: { type: 'enum', options: ['markdown', 'json'], default: 'markdown', description: 'markdown (to read) or json (the plan document, ready for `smart plan edit`)', valueHint: 'format' },
+    format: {
+      type: 'enum',
+      options: ['markdown', 'json'],
+      default: 'markdown',
+      description: 'markdown (to read) or json (the plan document, ready for `smart plan edit`)',
+      valueHint: 'format',
+    },
   },
   async run(args, env) {
     const stored = await getPlan(env.client(), args.plan)

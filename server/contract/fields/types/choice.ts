@@ -4,7 +4,8 @@ import { optionChoices } from './control.ts'
 import { describeValue, defineFieldType, keepText, oneText, quoteAll, type ScoringSpec } from './spec.ts'
 
 /** The middle option of a list (a preview lands on a middle level), or undefined without options. */
-export const middleOption = (options: readonly string[] | null): string | undefined => (options ?? [])[Math.floor(((options ?? []).length - 1) / 2)]
+export const middleOption = (options: readonly string[] | null): string | undefined =>
+  (options ?? [])[Math.floor(((options ?? []).length - 1) / 2)]
 
 /** One picked option scores its score; the range runs from the lowest option score to the highest. */
 export const singleOptionScoring: ScoringSpec = {
@@ -13,12 +14,13 @@ export const singleOptionScoring: ScoringSpec = {
     const values = Object.values(item.scores ?? {})
     return values.length === 0 ? { min: 0, max: 0 } : { min: Math.min(...values), max: Math.max(...values) }
   },
-  value: (item, answer) => (typeof answer === 'string' && Object.hasOwn(item.scores ?? {}, answer) ? item.scores![answer] : null),
+  value: (item, answer) =>
+    typeof answer === 'string' && Object.hasOwn(item.scores ?? {}, answer) ? item.scores![answer] : null,
 }
 
 export const choice = defineFieldType({
   name: 'choice',
-  description: 'one of the field\'s options, as text',
+  description: "one of the field's options, as text",
   hasOptions: true,
   check(value, options) {
     if (typeof value !== 'string') return `must be one of the options as text, got ${describeValue(value)}`

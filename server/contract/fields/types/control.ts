@@ -28,4 +28,5 @@ export function choiceLayout(multiple: boolean, count: number): 'checkboxes' | '
 }
 
 /** Choices that are the field's own options, shown as they are. */
-export const optionChoices = (options: readonly string[] | null): Choice[] => (options ?? []).map((option) => ({ value: option, label: option }))
+export const optionChoices = (options: readonly string[] | null): Choice[] =>
+  (options ?? []).map((option) => ({ value: option, label: option }))

@@ -10,7 +10,8 @@ export function isIsoDate(text: string): boolean {
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
   const date = new Date(Date.UTC(year, month - 1, day))
   if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return false
-  if (match[4] !== undefined && (Number(match[4]) > 23 || Number(match[5]) > 59 || Number(match[6] ?? 0) > 59)) return false
+  if (match[4] !== undefined && (Number(match[4]) > 23 || Number(match[5]) > 59 || Number(match[6] ?? 0) > 59))
+    return false
   return true
 }
 
@@ -18,7 +19,10 @@ export const date = defineFieldType({
   name: 'date',
   description: 'an ISO 8601 date or date-time as text, e.g. "2026-01-31" or "2026-01-31T09:30:00Z"',
   hasOptions: false,
-  check: (value) => (typeof value === 'string' && isIsoDate(value) ? null : `must be an ISO 8601 date like "2026-01-31" or "2026-01-31T09:30:00Z", got ${describeValue(value)}`),
+  check: (value) =>
+    typeof value === 'string' && isIsoDate(value)
+      ? null
+      : `must be an ISO 8601 date like "2026-01-31" or "2026-01-31T09:30:00Z", got ${describeValue(value)}`,
   form: { keepsEmpty: false, multiple: false, coerce: keepText, texts: oneText },
   example: () => '2026-01-31',
   previewAnswer: () => '2026-01-15',

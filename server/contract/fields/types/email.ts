@@ -8,7 +8,8 @@ export const email = defineFieldType({
   name: 'email',
   description: 'an e-mail address, as text',
   hasOptions: false,
-  check: (value) => (typeof value === 'string' && EMAIL.test(value) ? null : `must be an e-mail address, got ${describeValue(value)}`),
+  check: (value) =>
+    typeof value === 'string' && EMAIL.test(value) ? null : `must be an e-mail address, got ${describeValue(value)}`,
   form: { keepsEmpty: false, multiple: false, coerce: keepText, texts: oneText },
   example: () => 'ada@example.com',
   previewAnswer: () => 'sam@example.com',

@@ -40,4 +40,6 @@ export const findFieldTypeSpec = (type: string): FieldTypeSpec<FieldType> | unde
 export const CHOICE_TYPES: readonly FieldType[] = FIELD_TYPES.filter((type) => FIELD_TYPE_SPECS[type].hasOptions)
 
 /** Types a scale item can score, in alphabetical order (as messages list them). */
-export const SCORABLE_TYPES: readonly FieldType[] = FIELD_TYPES.filter((type) => FIELD_TYPE_SPECS[type].scoring !== null).sort()
+export const SCORABLE_TYPES: readonly FieldType[] = FIELD_TYPES.filter(
+  (type) => FIELD_TYPE_SPECS[type].scoring !== null,
+).sort()

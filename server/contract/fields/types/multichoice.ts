@@ -9,14 +9,22 @@ import { describeValue, defineFieldType, formText, keepText, quoteAll } from './
 
 export const multichoice = defineFieldType({
   name: 'multichoice',
-  description: 'any of the field\'s options, as an array of texts',
+  description: "any of the field's options, as an array of texts",
   hasOptions: true,
   check(value, options) {
-    if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) return `must be an array of option texts, got ${describeValue(value)}`
+    if (!Array.isArray(value) || !value.every((item) => typeof item === 'string'))
+      return `must be an array of option texts, got ${describeValue(value)}`
     const unknown = options ? value.filter((item) => !options.includes(item)) : []
-    return unknown.length ? `${quoteAll(unknown)} ${unknown.length === 1 ? 'is not an option' : 'are not options'}; options are ${quoteAll(options!)}` : null
+    return unknown.length
+      ? `${quoteAll(unknown)} ${unknown.length === 1 ? 'is not an option' : 'are not options'}; options are ${quoteAll(options!)}`
+      : null
   },
-  form: { keepsEmpty: false, multiple: true, coerce: keepText, texts: (value) => (Array.isArray(value) ? value.map(formText) : [formText(value)]) },
+  form: {
+    keepsEmpty: false,
+    multiple: true,
+    coerce: keepText,
+    texts: (value) => (Array.isArray(value) ? value.map(formText) : [formText(value)]),
+  },
   example: (options) => options?.slice(0, 2) ?? ['option'],
   previewAnswer(field) {
     const middle = middleOption(field.options)
@@ -30,12 +38,19 @@ export const multichoice = defineFieldType({
     range(item) {
       // Ticking nothing scores 0; ticking every negative (or positive) option is the extreme.
       const values = Object.values(item.scores ?? {})
-      return { min: values.filter((v) => v < 0).reduce((a, b) => a + b, 0), max: values.filter((v) => v > 0).reduce((a, b) => a + b, 0) }
+      return {
+        min: values.filter((v) => v < 0).reduce((a, b) => a + b, 0),
+        max: values.filter((v) => v > 0).reduce((a, b) => a + b, 0),
+      }
     },
     value(item, answer) {
       const picked = Array.isArray(answer) ? answer : [answer]
-      const scored = picked.filter((option): option is string => typeof option === 'string' && Object.hasOwn(item.scores ?? {}, option))
-      return picked.length > 0 && scored.length === 0 ? null : scored.reduce((total, option) => total + item.scores![option], 0)
+      const scored = picked.filter(
+        (option): option is string => typeof option === 'string' && Object.hasOwn(item.scores ?? {}, option),
+      )
+      return picked.length > 0 && scored.length === 0
+        ? null
+        : scored.reduce((total, option) => total + item.scores![option], 0)
     },
   },
 })

@@ -27,7 +27,8 @@ export const number = defineFieldType({
   name: 'number',
   description: 'a number (JSON number; from a form, a decimal such as 7.5 or 1e3)',
   hasOptions: false,
-  check: (value) => (typeof value === 'number' && Number.isFinite(value) ? null : `must be a number, got ${describeValue(value)}`),
+  check: (value) =>
+    typeof value === 'number' && Number.isFinite(value) ? null : `must be a number, got ${describeValue(value)}`,
   form: { keepsEmpty: false, multiple: false, coerce: coerceNumber, texts: oneText },
   example: () => 42,
   previewAnswer: () => 5,

@@ -79,7 +79,15 @@ export const defineFieldType = <Name extends string>(spec: FieldTypeSpec<Name>):
 
 /** A value as an error message names it: `string "x"`, `number 3`, `an array`, `null`. */
 export const describeValue = (value: unknown): string =>
-  value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : typeof value === 'string' ? `string ${quoteValue(value)}` : `${typeof value} ${String(value)}`
+  value === null
+    ? 'null'
+    : Array.isArray(value)
+      ? 'an array'
+      : typeof value === 'object'
+        ? 'an object'
+        : typeof value === 'string'
+          ? `string ${quoteValue(value)}`
+          : `${typeof value} ${String(value)}`
 
 /** Options quoted and joined, as messages list them. */
 export const quoteAll = (values: readonly string[]): string => quoteList(values)

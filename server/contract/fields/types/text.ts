@@ -2,10 +2,12 @@
 import { describeValue, defineFieldType, keepText, oneText } from './spec.ts'
 
 /** The check of the text types (text, longtext). */
-export const checkText = (value: unknown): string | null => (typeof value === 'string' ? null : `must be text, got ${describeValue(value)}`)
+export const checkText = (value: unknown): string | null =>
+  typeof value === 'string' ? null : `must be text, got ${describeValue(value)}`
 
 /** A preview answer for a text field: a name, or a sample naming the question. */
-export const sampleText = (field: { name: string; label: string | null }): string => (field.name === 'name' ? 'Sam' : `Sample ${field.label || field.name}`)
+export const sampleText = (field: { name: string; label: string | null }): string =>
+  field.name === 'name' ? 'Sam' : `Sample ${field.label || field.name}`
 
 export const text = defineFieldType({
   name: 'text',

@@ -32,4 +32,5 @@ export const INSTRUMENTS: readonly Instrument[] = [
 ]
 
 /** The instrument with id `id`, or undefined. */
-export const instrumentById = (id: string): Instrument | undefined => INSTRUMENTS.find((instrument) => instrument.id === id)
+export const instrumentById = (id: string): Instrument | undefined =>
+  INSTRUMENTS.find((instrument) => instrument.id === id)

@@ -5,7 +5,8 @@ export const IPIP_ACHIEVEMENT_STRIVING = ipipFacetInstrument({
   id: 'ipip-achievement-striving',
   name: 'Achievement-Striving',
   key: 'achievement-striving',
-  purpose: 'The IPIP Achievement-Striving scale describes drive to achieve: working hard, setting high standards and pursuing goals.',
+  purpose:
+    'The IPIP Achievement-Striving scale describes drive to achieve: working hard, setting high standards and pursuing goals.',
   items: [
     ['+', 'Go straight for the goal.'],
     ['+', 'Work hard.'],

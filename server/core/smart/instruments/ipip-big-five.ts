@@ -64,11 +64,46 @@ const ITEMS: Array<[Factor, '+' | '-', string]> = [
 const key = (index: number) => `ipip_${index + 1}`
 
 const FACTORS: Array<{ factor: Factor; key: string; name: string; description: string; low: string; high: string }> = [
-  { factor: 'extraversion', key: 'extraversion', name: 'Extraversion', description: 'Sociability, talkativeness and enjoyment of attention.', low: 'quiet and reserved', high: 'outgoing and talkative' },
-  { factor: 'agreeableness', key: 'agreeableness', name: 'Agreeableness', description: 'Warmth, sympathy and concern for others.', low: 'detached and focused on your own concerns', high: 'warm and attentive to others' },
-  { factor: 'conscientiousness', key: 'conscientiousness', name: 'Conscientiousness', description: 'Orderliness, preparation and dutifulness.', low: 'flexible and spontaneous', high: 'organised and dependable' },
-  { factor: 'stability', key: 'emotional-stability', name: 'Emotional Stability', description: 'Calm and even moods rather than stress, worry and mood swings.', low: 'easily stressed and changeable in mood', high: 'calm and even-tempered' },
-  { factor: 'intellect', key: 'intellect', name: 'Intellect/Imagination', description: 'Imagination, ideas and interest in abstract thinking.', low: 'practical and down-to-earth', high: 'imaginative and full of ideas' },
+  {
+    factor: 'extraversion',
+    key: 'extraversion',
+    name: 'Extraversion',
+    description: 'Sociability, talkativeness and enjoyment of attention.',
+    low: 'quiet and reserved',
+    high: 'outgoing and talkative',
+  },
+  {
+    factor: 'agreeableness',
+    key: 'agreeableness',
+    name: 'Agreeableness',
+    description: 'Warmth, sympathy and concern for others.',
+    low: 'detached and focused on your own concerns',
+    high: 'warm and attentive to others',
+  },
+  {
+    factor: 'conscientiousness',
+    key: 'conscientiousness',
+    name: 'Conscientiousness',
+    description: 'Orderliness, preparation and dutifulness.',
+    low: 'flexible and spontaneous',
+    high: 'organised and dependable',
+  },
+  {
+    factor: 'stability',
+    key: 'emotional-stability',
+    name: 'Emotional Stability',
+    description: 'Calm and even moods rather than stress, worry and mood swings.',
+    low: 'easily stressed and changeable in mood',
+    high: 'calm and even-tempered',
+  },
+  {
+    factor: 'intellect',
+    key: 'intellect',
+    name: 'Intellect/Imagination',
+    description: 'Imagination, ideas and interest in abstract thinking.',
+    low: 'practical and down-to-earth',
+    high: 'imaginative and full of ideas',
+  },
 ]
 
 function dimension(entry: (typeof FACTORS)[number]): InstrumentDimension {
@@ -90,22 +125,38 @@ export const IPIP_BIG_FIVE: Instrument = {
   id: 'ipip-big-five-50',
   shortName: 'IPIP Big-Five (50 items)',
   name: 'IPIP Big-Five Personality Markers (50 items)',
-  purpose: 'The 50-item IPIP Big-Five markers describe personality on five broad traits: Extraversion, Agreeableness, Conscientiousness, Emotional Stability and Intellect/Imagination.',
+  purpose:
+    'The 50-item IPIP Big-Five markers describe personality on five broad traits: Extraversion, Agreeableness, Conscientiousness, Emotional Stability and Intellect/Imagination.',
   instructions: IPIP_INSTRUCTIONS,
   publishedItemCount: 50,
   answerScales: { accuracy: IPIP_ACCURACY },
-  items: ITEMS.map(([factor, , text], index) => ({ key: key(index), text, answers: 'accuracy', dimension: FACTORS.find((f) => f.factor === factor)!.key })),
+  items: ITEMS.map(([factor, , text], index) => ({
+    key: key(index),
+    text,
+    answers: 'accuracy',
+    dimension: FACTORS.find((f) => f.factor === factor)!.key,
+  })),
   dimensions: FACTORS.map(dimension),
-  scoring: 'Plus-keyed items score 1 (Very Inaccurate) to 5 (Very Accurate); minus-keyed items are reversed (5 to 1). Each factor is the sum of its ten items, 10–50.',
+  scoring:
+    'Plus-keyed items score 1 (Very Inaccurate) to 5 (Very Accurate); minus-keyed items are reversed (5 to 1). Each factor is the sum of its ten items, 10–50.',
   mapping: [
     'IPIP Big-Five: five sum scales of ten items each (10–50), minus-keyed items reversed, exactly as published.',
     `IPIP Big-Five: ${IPIP_NO_CUTOFFS}`,
   ],
-  reportNote: 'Personality traits have no good or bad end. These results describe how you see yourself today; they are not a diagnosis.',
-  citation: 'Goldberg LR. The development of markers for the Big-Five factor structure. Psychological Assessment. 1992;4(1):26–42. Items: International Personality Item Pool, 50-item IPIP representation of the Goldberg markers (https://ipip.ori.org/).',
+  reportNote:
+    'Personality traits have no good or bad end. These results describe how you see yourself today; they are not a diagnosis.',
+  citation:
+    'Goldberg LR. The development of markers for the Big-Five factor structure. Psychological Assessment. 1992;4(1):26–42. Items: International Personality Item Pool, 50-item IPIP representation of the Goldberg markers (https://ipip.ori.org/).',
   licence: IPIP_LICENCE,
   match: {
-    names: [/\bbig[\s-]?five\b/i, /\bbig[\s-]?5\b/i, /\bipip\b(?![\s-]+(achievement|self|assertiveness))/i, /five[\s-]factor (model|personality)/i, /\bocean\s+personality/i, /大五人格|大五/],
+    names: [
+      /\bbig[\s-]?five\b/i,
+      /\bbig[\s-]?5\b/i,
+      /\bipip\b(?![\s-]+(achievement|self|assertiveness))/i,
+      /five[\s-]factor (model|personality)/i,
+      /\bocean\s+personality/i,
+      /大五人格|大五/,
+    ],
     means: [],
   },
 }

@@ -22,14 +22,36 @@ export const IPIP_INSTRUCTIONS =
 
 export const IPIP_LICENCE = 'Public domain: IPIP items may be used for any purpose without permission or fee.'
 
-export const IPIP_NO_CUTOFFS = 'IPIP publishes no cut-offs, only norms for particular samples, so the three levels just split the possible range (10–50) into thirds to describe answers; they are not norms and not judgements.'
+export const IPIP_NO_CUTOFFS =
+  'IPIP publishes no cut-offs, only norms for particular samples, so the three levels just split the possible range (10–50) into thirds to describe answers; they are not norms and not judgements.'
 
 /** Where in the 10–50 range of a 10-item scale a sum lies: descriptive only. */
 export function descriptiveBands(name: string, low: string, high: string): Band[] {
   return [
-    { key: 'low', label: 'Lower', min: 10, max: 23, meaning: `A sum of 10–22, the lowest third of the possible range: you described yourself as ${low}.`, advice: `On ${name} you described yourself as ${low}. Neither end of a trait is better; each suits some situations more than others.` },
-    { key: 'middle', label: 'Middle', min: 23, max: 37, meaning: `A sum of 23–36, the middle third of the possible range: you described yourself as between ${low} and ${high}.`, advice: `On ${name} you described yourself in the middle: sometimes ${low}, sometimes ${high}, depending on the situation.` },
-    { key: 'high', label: 'Higher', min: 37, max: 50, meaning: `A sum of 37–50, the highest third of the possible range: you described yourself as ${high}.`, advice: `On ${name} you described yourself as ${high}. Neither end of a trait is better; each suits some situations more than others.` },
+    {
+      key: 'low',
+      label: 'Lower',
+      min: 10,
+      max: 23,
+      meaning: `A sum of 10–22, the lowest third of the possible range: you described yourself as ${low}.`,
+      advice: `On ${name} you described yourself as ${low}. Neither end of a trait is better; each suits some situations more than others.`,
+    },
+    {
+      key: 'middle',
+      label: 'Middle',
+      min: 23,
+      max: 37,
+      meaning: `A sum of 23–36, the middle third of the possible range: you described yourself as between ${low} and ${high}.`,
+      advice: `On ${name} you described yourself in the middle: sometimes ${low}, sometimes ${high}, depending on the situation.`,
+    },
+    {
+      key: 'high',
+      label: 'Higher',
+      min: 37,
+      max: 50,
+      meaning: `A sum of 37–50, the highest third of the possible range: you described yourself as ${high}.`,
+      advice: `On ${name} you described yourself as ${high}. Neither end of a trait is better; each suits some situations more than others.`,
+    },
   ]
 }
 
@@ -61,7 +83,12 @@ export function ipipFacetInstrument(facet: FacetScale): Instrument {
     instructions: IPIP_INSTRUCTIONS,
     publishedItemCount: 10,
     answerScales: { accuracy: IPIP_ACCURACY },
-    items: facet.items.map(([, text], index) => ({ key: itemKey(index), text, answers: 'accuracy', dimension: facet.key })),
+    items: facet.items.map(([, text], index) => ({
+      key: itemKey(index),
+      text,
+      answers: 'accuracy',
+      dimension: facet.key,
+    })),
     dimensions: [
       {
         key: facet.key,
@@ -76,9 +103,14 @@ export function ipipFacetInstrument(facet: FacetScale): Instrument {
         higherIs: 'neither',
       },
     ],
-    scoring: 'Plus-keyed items score 1 (Very Inaccurate) to 5 (Very Accurate); minus-keyed items are reversed (5 to 1). The scale is the sum of its ten items, 10–50.',
-    mapping: [`IPIP ${facet.name}: one sum scale of ten items (10–50), minus-keyed items reversed, exactly as published.`, `IPIP ${facet.name}: ${IPIP_NO_CUTOFFS}`],
-    reportNote: 'These results describe how you see yourself today; they are not a diagnosis or a judgement of your work.',
+    scoring:
+      'Plus-keyed items score 1 (Very Inaccurate) to 5 (Very Accurate); minus-keyed items are reversed (5 to 1). The scale is the sum of its ten items, 10–50.',
+    mapping: [
+      `IPIP ${facet.name}: one sum scale of ten items (10–50), minus-keyed items reversed, exactly as published.`,
+      `IPIP ${facet.name}: ${IPIP_NO_CUTOFFS}`,
+    ],
+    reportNote:
+      'These results describe how you see yourself today; they are not a diagnosis or a judgement of your work.',
     citation: `${FACET_CITATION} "${facet.name}".`,
     licence: IPIP_LICENCE,
     match: facet.match,

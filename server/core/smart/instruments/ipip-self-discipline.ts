@@ -5,7 +5,8 @@ export const IPIP_SELF_DISCIPLINE = ipipFacetInstrument({
   id: 'ipip-self-discipline',
   name: 'Self-Discipline',
   key: 'self-discipline',
-  purpose: 'The IPIP Self-Discipline scale describes the ability to start tasks and carry them through despite boredom or distraction.',
+  purpose:
+    'The IPIP Self-Discipline scale describes the ability to start tasks and carry them through despite boredom or distraction.',
   items: [
     ['+', 'Get chores done right away.'],
     ['+', 'Am always prepared.'],
@@ -20,5 +21,8 @@ export const IPIP_SELF_DISCIPLINE = ipipFacetInstrument({
   ],
   low: 'prone to putting things off',
   high: 'quick to start and steady to finish',
-  match: { names: [/\bipip self[\s-]discipline/i], means: [/\bself[\s-]discipline\b/i, /\bprocrastination\b/i, /自律|拖延/] },
+  match: {
+    names: [/\bipip self[\s-]discipline/i],
+    means: [/\bself[\s-]discipline\b/i, /\bprocrastination\b/i, /自律|拖延/],
+  },
 })

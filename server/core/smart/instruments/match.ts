@@ -17,7 +17,8 @@ export interface InstrumentMatch {
 }
 
 /** "dimensions: a, b", "维度：…", "covering a, b and c" — the user names their own constructs. */
-const OWN_DIMENSIONS = /\bdimensions?\s*[:：(（]|\bsubscales?\s*[:：]|维度\s*[:：为是（(]|\b(about|covering|on)\s+[\w\s-]+,\s*[\w\s-]+(,|\band\b)/i
+const OWN_DIMENSIONS =
+  /\bdimensions?\s*[:：(（]|\bsubscales?\s*[:：]|维度\s*[:：为是（(]|\b(about|covering|on)\s+[\w\s-]+,\s*[\w\s-]+(,|\band\b)/i
 const QUIZ = /\bquiz\b|\bknowledge\b|\btrivia\b|测验|知识|考试/i
 
 function firstMatch(patterns: readonly RegExp[], instruction: string): { text: string; at: number } | null {

@@ -13,7 +13,12 @@ export const PHQ_FREQUENCY: AnswerOption[] = [
 ]
 
 /** A PHQ severity scale: the sum of the items, scored as published, in the published bands. */
-export const phqSeverity = (dimension: { key: string; name: string; description: string; bands: Band[] }): InstrumentDimension => ({
+export const phqSeverity = (dimension: {
+  key: string
+  name: string
+  description: string
+  bands: Band[]
+}): InstrumentDimension => ({
   ...dimension,
   method: 'sum',
   shift: 0,

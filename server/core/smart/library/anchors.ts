@@ -142,7 +142,8 @@ export function answerOptions(scale: Exclude<AnswerScale, { kind: 'quiz' }>): An
       ]
     case 'rating': {
       const options: AnswerOption[] = []
-      for (let value = scale.min; value <= scale.max; value++) options.push({ label: { en: String(value), zh: String(value) }, score: value })
+      for (let value = scale.min; value <= scale.max; value++)
+        options.push({ label: { en: String(value), zh: String(value) }, score: value })
       return options
     }
   }

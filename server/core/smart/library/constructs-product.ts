@@ -8,7 +8,22 @@ import type { DimensionTemplate } from './types.ts'
 export const TASTE: DimensionTemplate = {
   key: 'taste',
   name: { en: 'Taste', zh: '口味' },
-  aliases: ['taste', 'flavour', 'flavor', 'food', 'food quality', 'drinks', 'coffee', 'menu', '口味', '味道', '口感', '菜品', '饮品', '菜品质量'],
+  aliases: [
+    'taste',
+    'flavour',
+    'flavor',
+    'food',
+    'food quality',
+    'drinks',
+    'coffee',
+    'menu',
+    '口味',
+    '味道',
+    '口感',
+    '菜品',
+    '饮品',
+    '菜品质量',
+  ],
   polarity: 'satisfaction',
   items: [
     { en: 'The food and drink tasted good.', zh: '食物和饮品味道很好。' },
@@ -17,22 +32,53 @@ export const TASTE: DimensionTemplate = {
     { en: 'The quality of the food and drink was inconsistent.', zh: '食物和饮品的品质时好时坏。', reverse: true },
   ],
   frequency: [
-    { en: 'When you visit, how often does your order taste as good as you hoped?', zh: '每次光顾时，你点的东西达到你期望口味的频率如何？' },
-    { en: 'How often is your drink or meal served at the right temperature?', zh: '你的饮品或餐食温度适宜的频率如何？' },
-    { en: 'How often are you disappointed by the taste of what you ordered?', zh: '你对所点餐品的味道感到失望的频率如何？', reverse: true },
+    {
+      en: 'When you visit, how often does your order taste as good as you hoped?',
+      zh: '每次光顾时，你点的东西达到你期望口味的频率如何？',
+    },
+    {
+      en: 'How often is your drink or meal served at the right temperature?',
+      zh: '你的饮品或餐食温度适宜的频率如何？',
+    },
+    {
+      en: 'How often are you disappointed by the taste of what you ordered?',
+      zh: '你对所点餐品的味道感到失望的频率如何？',
+      reverse: true,
+    },
   ],
   satisfaction: [
     { en: 'How satisfied are you with the taste of your food and drink?', zh: '你对食物和饮品的口味满意吗？' },
-    { en: 'Thinking of freshness, how satisfied were you with what you ordered?', zh: '你对所点餐品的新鲜程度满意吗？' },
-    { en: 'Thinking about the menu, how pleased are you with the choice on offer?', zh: '就菜单而言，你对可选品种满意吗？' },
-    { en: 'Compared with similar places, how satisfied are you with the flavour?', zh: '与同类店铺相比，你对这里的味道满意吗？' },
+    {
+      en: 'Thinking of freshness, how satisfied were you with what you ordered?',
+      zh: '你对所点餐品的新鲜程度满意吗？',
+    },
+    {
+      en: 'Thinking about the menu, how pleased are you with the choice on offer?',
+      zh: '就菜单而言，你对可选品种满意吗？',
+    },
+    {
+      en: 'Compared with similar places, how satisfied are you with the flavour?',
+      zh: '与同类店铺相比，你对这里的味道满意吗？',
+    },
   ],
 }
 
 export const ATMOSPHERE: DimensionTemplate = {
   key: 'atmosphere',
   name: { en: 'Atmosphere', zh: '环境' },
-  aliases: ['atmosphere', 'ambience', 'ambiance', 'environment', 'comfort', 'seating', 'decor', '环境', '氛围', '舒适度', '装修'],
+  aliases: [
+    'atmosphere',
+    'ambience',
+    'ambiance',
+    'environment',
+    'comfort',
+    'seating',
+    'decor',
+    '环境',
+    '氛围',
+    '舒适度',
+    '装修',
+  ],
   polarity: 'satisfaction',
   items: [
     { en: 'The place was clean and tidy.', zh: '店内干净整洁。' },
@@ -60,25 +106,51 @@ export const CLEANLINESS: DimensionTemplate = {
   items: [
     { en: 'Everything I used was clean.', zh: '我用到的东西都很干净。' },
     { en: 'The washrooms were clean and well stocked.', zh: '洗手间干净，用品齐全。' },
-    { en: 'I noticed dirt or mess that should have been cleaned up.', zh: '我注意到一些本该清理却没有清理的脏乱之处。', reverse: true },
+    {
+      en: 'I noticed dirt or mess that should have been cleaned up.',
+      zh: '我注意到一些本该清理却没有清理的脏乱之处。',
+      reverse: true,
+    },
     { en: 'The place smelled fresh.', zh: '这里的空气清新，没有异味。' },
   ],
   frequency: [
     { en: 'On your visits, how often is everything clean?', zh: '你每次到访时，一切都干净整洁的频率如何？' },
-    { en: 'How frequently do you notice mess that has not been cleaned up?', zh: '你注意到未被清理的脏乱之处的频率如何？', reverse: true },
+    {
+      en: 'How frequently do you notice mess that has not been cleaned up?',
+      zh: '你注意到未被清理的脏乱之处的频率如何？',
+      reverse: true,
+    },
     { en: 'How often are the washrooms clean and well stocked?', zh: '洗手间干净且用品齐全的频率如何？' },
   ],
   satisfaction: [
     { en: 'As for cleanliness, how satisfied are you with the place?', zh: '你对这里的卫生状况满意吗？' },
     { en: 'How happy are you with the cleanliness of the washrooms?', zh: '你对洗手间的清洁程度满意吗？' },
-    { en: 'Thinking about the areas you used, how satisfied were you with how clean they were?', zh: '就你使用过的区域而言，你对其清洁程度满意吗？' },
+    {
+      en: 'Thinking about the areas you used, how satisfied were you with how clean they were?',
+      zh: '就你使用过的区域而言，你对其清洁程度满意吗？',
+    },
   ],
 }
 
 export const EASE_OF_USE: DimensionTemplate = {
   key: 'ease_of_use',
   name: { en: 'Ease of use', zh: '易用性' },
-  aliases: ['ease of use', 'usability', 'ease', 'simplicity', 'user friendliness', 'user-friendliness', 'navigation', 'learnability', '易用性', '易用', '可用性', '操作便捷', '便捷性', '上手难度'],
+  aliases: [
+    'ease of use',
+    'usability',
+    'ease',
+    'simplicity',
+    'user friendliness',
+    'user-friendliness',
+    'navigation',
+    'learnability',
+    '易用性',
+    '易用',
+    '可用性',
+    '操作便捷',
+    '便捷性',
+    '上手难度',
+  ],
   polarity: 'satisfaction',
   items: [
     { en: 'I could do what I came to do without help.', zh: '我无需帮助就能完成想做的事。' },
@@ -88,22 +160,56 @@ export const EASE_OF_USE: DimensionTemplate = {
     { en: 'Someone new to it would learn it quickly.', zh: '新用户也能很快学会使用。' },
   ],
   frequency: [
-    { en: 'How often have you got stuck and needed to look for help?', zh: '你卡住并需要寻求帮助的频率如何？', reverse: true },
-    { en: 'When you use it, how often do you find what you need on the first try?', zh: '使用时，你一次就能找到所需功能的频率如何？' },
-    { en: 'How often do you make a mistake you then have to undo?', zh: '你犯错后不得不撤销操作的情况有多频繁？', reverse: true },
-    { en: 'How often does a task take longer than you expected?', zh: '完成一项任务所用时间超出预期的情况有多频繁？', reverse: true },
+    {
+      en: 'How often have you got stuck and needed to look for help?',
+      zh: '你卡住并需要寻求帮助的频率如何？',
+      reverse: true,
+    },
+    {
+      en: 'When you use it, how often do you find what you need on the first try?',
+      zh: '使用时，你一次就能找到所需功能的频率如何？',
+    },
+    {
+      en: 'How often do you make a mistake you then have to undo?',
+      zh: '你犯错后不得不撤销操作的情况有多频繁？',
+      reverse: true,
+    },
+    {
+      en: 'How often does a task take longer than you expected?',
+      zh: '完成一项任务所用时间超出预期的情况有多频繁？',
+      reverse: true,
+    },
   ],
   satisfaction: [
     { en: 'When it comes to ease of use, how satisfied are you?', zh: '你对它的易用程度满意吗？' },
-    { en: 'Looking back, how pleased are you with how quickly you learned to use it?', zh: '你对自己学会使用它的速度满意吗？' },
-    { en: 'Thinking about the last task you did with it, how pleased were you with how smoothly it went?', zh: '回想最近一次使用它完成的任务，你对过程的顺畅程度满意吗？' },
+    {
+      en: 'Looking back, how pleased are you with how quickly you learned to use it?',
+      zh: '你对自己学会使用它的速度满意吗？',
+    },
+    {
+      en: 'Thinking about the last task you did with it, how pleased were you with how smoothly it went?',
+      zh: '回想最近一次使用它完成的任务，你对过程的顺畅程度满意吗？',
+    },
   ],
 }
 
 export const DESIGN: DimensionTemplate = {
   key: 'design',
   name: { en: 'Design', zh: '设计' },
-  aliases: ['design', 'look and feel', 'appearance', 'visual design', 'aesthetics', 'interface', 'layout', '设计', '外观', '界面', '视觉设计', '美观'],
+  aliases: [
+    'design',
+    'look and feel',
+    'appearance',
+    'visual design',
+    'aesthetics',
+    'interface',
+    'layout',
+    '设计',
+    '外观',
+    '界面',
+    '视觉设计',
+    '美观',
+  ],
   polarity: 'satisfaction',
   items: [
     { en: 'The design looks clean and uncluttered.', zh: '设计简洁、不杂乱。' },
@@ -112,8 +218,16 @@ export const DESIGN: DimensionTemplate = {
     { en: 'Some screens feel crowded or confusing.', zh: '有些页面显得拥挤或令人困惑。', reverse: true },
   ],
   frequency: [
-    { en: 'How often do you have to zoom in to read something?', zh: '你需要放大才能看清内容的频率如何？', reverse: true },
-    { en: 'How often does a screen look different from what you expected?', zh: '页面外观与你预期不同的情况有多频繁？', reverse: true },
+    {
+      en: 'How often do you have to zoom in to read something?',
+      zh: '你需要放大才能看清内容的频率如何？',
+      reverse: true,
+    },
+    {
+      en: 'How often does a screen look different from what you expected?',
+      zh: '页面外观与你预期不同的情况有多频繁？',
+      reverse: true,
+    },
     { en: 'How often do you notice the design in a good way?', zh: '你留意到设计令人满意的频率如何？' },
   ],
   satisfaction: [
@@ -125,7 +239,20 @@ export const DESIGN: DimensionTemplate = {
 export const PERFORMANCE: DimensionTemplate = {
   key: 'performance',
   name: { en: 'Speed and reliability', zh: '速度与稳定性' },
-  aliases: ['performance', 'speed', 'reliability', 'stability', 'bugs', 'loading time', 'responsiveness', '性能', '速度', '稳定性', '流畅度', '加载速度'],
+  aliases: [
+    'performance',
+    'speed',
+    'reliability',
+    'stability',
+    'bugs',
+    'loading time',
+    'responsiveness',
+    '性能',
+    '速度',
+    '稳定性',
+    '流畅度',
+    '加载速度',
+  ],
   polarity: 'satisfaction',
   items: [
     { en: 'Pages and screens load quickly.', zh: '页面加载很快。' },
@@ -134,7 +261,11 @@ export const PERFORMANCE: DimensionTemplate = {
     { en: 'It responds straight away when I tap or click.', zh: '我点击后它会立即响应。' },
   ],
   frequency: [
-    { en: 'While using it, how often are you kept waiting for something to load?', zh: '你需要等待内容加载的频率如何？', reverse: true },
+    {
+      en: 'While using it, how often are you kept waiting for something to load?',
+      zh: '你需要等待内容加载的频率如何？',
+      reverse: true,
+    },
     { en: 'How frequently do you run into an error message?', zh: '你遇到错误提示的频率如何？', reverse: true },
     { en: 'How often does it work exactly as you expect?', zh: '它完全按你预期运行的频率如何？' },
   ],
@@ -158,7 +289,11 @@ export const DELIVERY: DimensionTemplate = {
   frequency: [
     { en: 'How often do your orders arrive on time?', zh: '你的订单准时送达的频率如何？' },
     { en: 'How often does an order arrive damaged?', zh: '订单到货时有损坏的情况有多频繁？', reverse: true },
-    { en: 'How often do you have to chase a late delivery?', zh: '你不得不催促延迟配送的情况有多频繁？', reverse: true },
+    {
+      en: 'How often do you have to chase a late delivery?',
+      zh: '你不得不催促延迟配送的情况有多频繁？',
+      reverse: true,
+    },
   ],
   satisfaction: [
     { en: 'How satisfied are you with the delivery time?', zh: '你对配送时间满意吗？' },
@@ -169,7 +304,20 @@ export const DELIVERY: DimensionTemplate = {
 export const COURSE_CONTENT: DimensionTemplate = {
   key: 'course_content',
   name: { en: 'Course content', zh: '课程内容' },
-  aliases: ['course content', 'content', 'curriculum', 'materials', 'course materials', 'relevance', 'course', '课程内容', '内容', '教材', '课程', '学习材料'],
+  aliases: [
+    'course content',
+    'content',
+    'curriculum',
+    'materials',
+    'course materials',
+    'relevance',
+    'course',
+    '课程内容',
+    '内容',
+    '教材',
+    '课程',
+    '学习材料',
+  ],
   polarity: 'satisfaction',
   items: [
     { en: 'The course covered what I expected it to cover.', zh: '课程涵盖了我期望的内容。' },
@@ -179,20 +327,42 @@ export const COURSE_CONTENT: DimensionTemplate = {
   ],
   frequency: [
     { en: 'How often did the course material feel relevant to you?', zh: '你觉得课程内容与你相关的频率如何？' },
-    { en: 'How often did you find the material hard to follow?', zh: '你觉得学习材料难以理解的频率如何？', reverse: true },
+    {
+      en: 'How often did you find the material hard to follow?',
+      zh: '你觉得学习材料难以理解的频率如何？',
+      reverse: true,
+    },
     { en: 'How often did you use the course materials outside class?', zh: '你在课外使用课程材料的频率如何？' },
   ],
   satisfaction: [
     { en: 'How satisfied are you with the course content?', zh: '你对课程内容满意吗？' },
     { en: 'To what extent are you happy with the quality of the course materials?', zh: '你对课程材料的质量满意吗？' },
-    { en: 'Thinking about your own goals, how pleased are you with what the course covered?', zh: '结合你自己的目标，你对课程所涵盖的内容满意吗？' },
+    {
+      en: 'Thinking about your own goals, how pleased are you with what the course covered?',
+      zh: '结合你自己的目标，你对课程所涵盖的内容满意吗？',
+    },
   ],
 }
 
 export const TEACHING: DimensionTemplate = {
   key: 'teaching',
   name: { en: 'Teaching', zh: '教学' },
-  aliases: ['teaching', 'teaching quality', 'instructor', 'teacher', 'trainer', 'lecturer', 'tutor', 'instruction', '教学', '教学质量', '老师', '教师', '讲师', '授课'],
+  aliases: [
+    'teaching',
+    'teaching quality',
+    'instructor',
+    'teacher',
+    'trainer',
+    'lecturer',
+    'tutor',
+    'instruction',
+    '教学',
+    '教学质量',
+    '老师',
+    '教师',
+    '讲师',
+    '授课',
+  ],
   polarity: 'satisfaction',
   items: [
     { en: 'The teacher explained things clearly.', zh: '老师讲解清楚。' },
@@ -208,9 +378,22 @@ export const TEACHING: DimensionTemplate = {
   satisfaction: [
     { en: 'Overall, how satisfied are you with the quality of the teaching?', zh: '你对教学质量满意吗？' },
     { en: 'How happy are you with the feedback you received from the teacher?', zh: '你对老师给你的反馈满意吗？' },
-    { en: 'Overall, how pleased are you with the way the sessions were run?', zh: '总体而言，你对课堂的组织方式满意吗？' },
+    {
+      en: 'Overall, how pleased are you with the way the sessions were run?',
+      zh: '总体而言，你对课堂的组织方式满意吗？',
+    },
   ],
 }
 
 /** Customer and user constructs, in the order lookups try them. */
-export const PRODUCT_CONSTRUCTS: readonly DimensionTemplate[] = [TASTE, ATMOSPHERE, CLEANLINESS, EASE_OF_USE, DESIGN, PERFORMANCE, DELIVERY, COURSE_CONTENT, TEACHING]
+export const PRODUCT_CONSTRUCTS: readonly DimensionTemplate[] = [
+  TASTE,
+  ATMOSPHERE,
+  CLEANLINESS,
+  EASE_OF_USE,
+  DESIGN,
+  PERFORMANCE,
+  DELIVERY,
+  COURSE_CONTENT,
+  TEACHING,
+]

@@ -10,19 +10,33 @@ import { ENGAGEMENT, PERSONALITY, SATISFACTION, SKILLS } from './kinds-work.ts'
 import type { DimensionTemplate, KindTemplate } from './types.ts'
 
 /** Every kind with templates, in the order ties in keyword matching are broken. */
-export const KINDS: readonly KindTemplate[] = [BURNOUT, STRESS, WELLBEING, ENGAGEMENT, SATISFACTION, SKILLS, PERSONALITY]
+export const KINDS: readonly KindTemplate[] = [
+  BURNOUT,
+  STRESS,
+  WELLBEING,
+  ENGAGEMENT,
+  SATISFACTION,
+  SKILLS,
+  PERSONALITY,
+]
 
 /** Item banks for constructs that belong to no one kind (recognition, sleep quality, taste…). */
 export const CONSTRUCTS: readonly DimensionTemplate[] = [...WORK_CONSTRUCTS, ...LIFE_CONSTRUCTS, ...PRODUCT_CONSTRUCTS]
 
 const matches = (dimension: DimensionTemplate, wanted: string): boolean =>
-  dimension.key === wanted || dimension.aliases.includes(wanted) || dimension.name.en.toLowerCase() === wanted || dimension.name.zh === wanted
+  dimension.key === wanted ||
+  dimension.aliases.includes(wanted) ||
+  dimension.name.en.toLowerCase() === wanted ||
+  dimension.name.zh === wanted
 
 /**
  * The dimension template `name` refers to, if the library has one: kind `preferred` first,
  * then the construct banks, then the other kinds. `kind` is null for a construct bank.
  */
-export function findDimension(name: string, preferred?: KindTemplate): { kind: KindTemplate | null; dimension: DimensionTemplate } | null {
+export function findDimension(
+  name: string,
+  preferred?: KindTemplate,
+): { kind: KindTemplate | null; dimension: DimensionTemplate } | null {
   const wanted = name.trim().toLowerCase()
   const inKind = (kind: KindTemplate) => kind.dimensions.find((dimension) => matches(dimension, wanted))
   const own = preferred ? inKind(preferred) : undefined

@@ -49,7 +49,17 @@ export type AnswerScale =
   | { kind: 'rating'; min: number; max: number }
   | { kind: 'quiz' }
 
-export const ASSESSMENT_KINDS = ['wellbeing', 'stress', 'burnout', 'engagement', 'satisfaction', 'skills', 'personality', 'quiz', 'general'] as const
+export const ASSESSMENT_KINDS = [
+  'wellbeing',
+  'stress',
+  'burnout',
+  'engagement',
+  'satisfaction',
+  'skills',
+  'personality',
+  'quiz',
+  'general',
+] as const
 export type AssessmentKind = (typeof ASSESSMENT_KINDS)[number]
 
 export interface KindTemplate {

@@ -7,5 +7,9 @@ test('json: any value, unchecked; a form keeps the text it sends; a textarea che
   expect(json.form.texts({ a: 1 })).toEqual(['{"a":1}'])
   expect(json.form.keepsEmpty).toBe(true)
   expect(json.control).toEqual({ kind: 'textarea', json: true })
-  expect([json.previewAnswer({ name: 'x', label: '', options: null }), json.summary, json.scoring]).toEqual([undefined, null, null])
+  expect([json.previewAnswer({ name: 'x', label: '', options: null }), json.summary, json.scoring]).toEqual([
+    undefined,
+    null,
+    null,
+  ])
 })

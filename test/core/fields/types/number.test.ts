@@ -2,8 +2,21 @@ import { expect, test } from 'bun:test'
 import { number } from '../../../../server/contract/fields/types/number.ts'
 
 test('number: finite numbers; a form decimal becomes a number unless it would lose digits', () => {
-  expect([number.check(1.5, null), number.check(Number.NaN, null), number.check('1', null)]).toEqual([null, 'must be a number, got number NaN', 'must be a number, got string "1"'])
-  expect([' 1e3 ', '7.5', '-0.25', '.5', '+3', 'abc', '9007199254740993', '1e400'].map(number.form.coerce)).toEqual([1000, 7.5, -0.25, 0.5, 3, 'abc', '9007199254740993', '1e400'])
+  expect([number.check(1.5, null), number.check(Number.NaN, null), number.check('1', null)]).toEqual([
+    null,
+    'must be a number, got number NaN',
+    'must be a number, got string "1"',
+  ])
+  expect([' 1e3 ', '7.5', '-0.25', '.5', '+3', 'abc', '9007199254740993', '1e400'].map(number.form.coerce)).toEqual([
+    1000,
+    7.5,
+    -0.25,
+    0.5,
+    3,
+    'abc',
+    '9007199254740993',
+    '1e400',
+  ])
   expect(number.form.keepsEmpty).toBe(false)
   expect(number.form.texts(42)).toEqual(['42'])
   expect(number.control).toEqual({ kind: 'input', type: 'number', decimal: true })
@@ -16,5 +29,12 @@ test('number: a scale scores the value, clamped to the item bounds; plain decima
   expect(scoring.by).toBe('value')
   expect(scoring.range(item)).toEqual({ min: 1, max: 10 })
   expect(scoring.range({ scores: null, min: null, max: null })).toEqual({ min: -Infinity, max: Infinity })
-  expect([scoring.value(item, 5), scoring.value(item, 50), scoring.value(item, -3), scoring.value(item, ' 7 '), scoring.value(item, '1e2'), scoring.value(item, true)]).toEqual([5, 10, 1, 7, null, null])
+  expect([
+    scoring.value(item, 5),
+    scoring.value(item, 50),
+    scoring.value(item, -3),
+    scoring.value(item, ' 7 '),
+    scoring.value(item, '1e2'),
+    scoring.value(item, true),
+  ]).toEqual([5, 10, 1, 7, null, null])
 })
