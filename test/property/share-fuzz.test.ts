@@ -116,19 +116,17 @@ const post: fc.Arbitrary<Post> = fc.oneof(
     type: 'application/x-www-form-urlencoded',
     body: new Uint8Array(body),
   })),
-  fc
-    .tuple(text, bytes)
-    .map(([name, value]) => ({
-      path: '/form' as const,
-      type: 'multipart/form-data; boundary=b',
-      body: new Uint8Array([
-        ...new TextEncoder().encode(
-          `--b\r\nContent-Disposition: form-data; name="${name.replace(/["\r\n]/g, '')}"\r\n\r\n`,
-        ),
-        ...value,
-        ...new TextEncoder().encode('\r\n--b--\r\n'),
-      ]),
-    })),
+  fc.tuple(text, bytes).map(([name, value]) => ({
+    path: '/form' as const,
+    type: 'multipart/form-data; boundary=b',
+    body: new Uint8Array([
+      ...new TextEncoder().encode(
+        `--b\r\nContent-Disposition: form-data; name="${name.replace(/["\r\n]/g, '')}"\r\n\r\n`,
+      ),
+      ...value,
+      ...new TextEncoder().encode('\r\n--b--\r\n'),
+    ]),
+  })),
 )
 
 /** Posts `posts` to a fresh endpoint, checking every answer; resolves with the ids acknowledged, in order. */

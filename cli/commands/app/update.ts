@@ -18,12 +18,10 @@ export default defineSvcCommand({
   async run(args, env) {
     if (args.name === undefined && args.description === undefined)
       throw usageError('Nothing to change: pass --name and/or --description')
-    const app = await env
-      .client()
-      .call('apps.update', {
-        params: { id: args.app },
-        body: checkInput(updateAppSchema, { name: args.name, description: args.description }),
-      })
+    const app = await env.client().call('apps.update', {
+      params: { id: args.app },
+      body: checkInput(updateAppSchema, { name: args.name, description: args.description }),
+    })
     return result(app, appDetails(app))
   },
 })

@@ -16,12 +16,10 @@ export default defineSvcCommand({
     set: { type: 'string', description: 'The full list: a,b,c or a JSON array', required: true, valueHint: 'list' },
   },
   async run(args, env) {
-    const field = await env
-      .client()
-      .call('fields.update', {
-        params: { id: args.app, field: args.field },
-        body: checkInput(updateFieldSchema, { options: parseOptions(args.set) }),
-      })
+    const field = await env.client().call('fields.update', {
+      params: { id: args.app, field: args.field },
+      body: checkInput(updateFieldSchema, { options: parseOptions(args.set) }),
+    })
     return result(field, fieldDetails(field))
   },
 })

@@ -36,12 +36,10 @@ export default defineSvcCommand({
     if (Object.values(body).every((v) => v === undefined))
       throw usageError('Nothing to change: pass --name, --type, --label, --required/--no-required or --options')
     const force = args.force ? { force: true } : {}
-    const field = await env
-      .client()
-      .call('fields.update', {
-        params: { id: args.app, field: args.field },
-        body: checkInput(updateFieldSchema, { ...body, ...force }),
-      })
+    const field = await env.client().call('fields.update', {
+      params: { id: args.app, field: args.field },
+      body: checkInput(updateFieldSchema, { ...body, ...force }),
+    })
     return result(field, fieldDetails(field))
   },
 })

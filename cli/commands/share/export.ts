@@ -60,16 +60,14 @@ export default defineSvcCommand({
     }
     // JSON Lines underneath a JSON array: the same records, one parse per line.
     const format: Format = toStdoutAsJson ? 'jsonl' : ((args.format as Format | undefined) ?? 'csv')
-    const response = await env
-      .client()
-      .callDownload(
-        format === 'csv' ? 'records.exportCsv' : 'records.exportJsonl',
-        {
-          params: { id: args.app },
-          query: { spam: args.spam === 'exclude' ? undefined : args.spam, filter: args.filter },
-        },
-        { headers: { accept: format === 'csv' ? 'text/csv' : 'application/x-ndjson' } },
-      )
+    const response = await env.client().callDownload(
+      format === 'csv' ? 'records.exportCsv' : 'records.exportJsonl',
+      {
+        params: { id: args.app },
+        query: { spam: args.spam === 'exclude' ? undefined : args.spam, filter: args.filter },
+      },
+      { headers: { accept: format === 'csv' ? 'text/csv' : 'application/x-ndjson' } },
+    )
     if (!response.body) throw new CliError('bad_response', 'The server sent an empty export')
     const stdout = env.io.stdout
 

@@ -54,11 +54,9 @@ export type AccessTokenInfo = z.output<typeof accessTokenSchema>
 export const newAccessTokenSchema = named(
   'NewAccessToken',
   accessTokenSchema.extend({
-    token: z
-      .string()
-      .meta({
-        description: `The token (${AUTH.accessTokenPrefix}…), shown only in this answer: send it as "Authorization: Bearer <token>"`,
-      }),
+    token: z.string().meta({
+      description: `The token (${AUTH.accessTokenPrefix}…), shown only in this answer: send it as "Authorization: Bearer <token>"`,
+    }),
   }),
 )
 export type NewAccessToken = z.output<typeof newAccessTokenSchema>

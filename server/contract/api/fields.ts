@@ -24,18 +24,14 @@ export const fieldSchema = named(
       .nullable()
       .meta({ description: 'The choices of a choice or multichoice field; null for other types' }),
     position: z.number().int().meta({ description: '0-based place in the form' }),
-    autoCreated: z
-      .boolean()
-      .meta({
-        description:
-          'Made from an unknown key of a submission (autoCreate); false once the owner sets its type, options or required',
-      }),
-    proposed: z
-      .boolean()
-      .meta({
-        description:
-          "Made by an anonymous submission and waiting for the owner's acceptance: on no public form until then",
-      }),
+    autoCreated: z.boolean().meta({
+      description:
+        'Made from an unknown key of a submission (autoCreate); false once the owner sets its type, options or required',
+    }),
+    proposed: z.boolean().meta({
+      description:
+        "Made by an anonymous submission and waiting for the owner's acceptance: on no public form until then",
+    }),
     createdAt: isoTime,
     updatedAt: isoTime,
   }),

@@ -12,13 +12,10 @@ import { recordsPageSchema, summarySchema } from './records.ts'
 
 /** Any value: the answer is the Markdown help of the URL instead. */
 // Any value passes (as the page parameters, server/contract/records/schemas.ts): only its presence counts.
-const helpParameter = z
-  .unknown()
-  .optional()
-  .meta({
-    type: 'string',
-    description: 'Present (any value, or none: ?help): answer with the Markdown help of this URL instead',
-  })
+const helpParameter = z.unknown().optional().meta({
+  type: 'string',
+  description: 'Present (any value, or none: ?help): answer with the Markdown help of this URL instead',
+})
 const helpQuery = z.object({ help: helpParameter })
 
 const recordMeta = z

@@ -77,14 +77,10 @@ export const fieldSummarySchema = named(
     min: z.number().nullable().optional(),
     max: z.number().nullable().optional(),
     mean: z.number().nullable().optional(),
-    sum: z
-      .number()
-      .nullable()
-      .optional()
-      .meta({
-        description:
-          'Null in the public summary while fewer records than its minimum hold a number (as are min, max and mean)',
-      }),
+    sum: z.number().nullable().optional().meta({
+      description:
+        'Null in the public summary while fewer records than its minimum hold a number (as are min, max and mean)',
+    }),
     top: z
       .array(topValueSchema)
       .optional()

@@ -23,12 +23,9 @@ export const reportSectionSchema = named(
     type: z.enum(SECTION_TYPES),
     title: z.string(),
     text: z.string(),
-    scale: z
-      .string()
-      .nullable()
-      .meta({
-        description: "The scale's key; null when none is set or the scale was deleted (the section is then skipped)",
-      }),
+    scale: z.string().nullable().meta({
+      description: "The scale's key; null when none is set or the scale was deleted (the section is then skipped)",
+    }),
   }),
 )
 export type ReportSection = z.output<typeof reportSectionSchema>

@@ -60,18 +60,13 @@ export const scaleSchema = named(
     method: z.enum(SCALE_METHODS),
     items: z.array(scaleItemViewSchema),
     levels: z.array(scaleLevelSchema).meta({ description: 'In score order' }),
-    range: z
-      .object({ min: z.number().nullable(), max: z.number().nullable() })
-      .nullable()
-      .meta({
-        description: 'The possible score when every item is answered (a null bound is unbounded); null without items',
-      }),
+    range: z.object({ min: z.number().nullable(), max: z.number().nullable() }).nullable().meta({
+      description: 'The possible score when every item is answered (a null bound is unbounded); null without items',
+    }),
     complete: z.boolean().meta({ description: 'True when every item is sound and the levels tile the range' }),
-    problems: z
-      .array(problemSchema)
-      .meta({
-        description: 'What still keeps the scale from scoring (gaps between levels, items whose field went away …)',
-      }),
+    problems: z.array(problemSchema).meta({
+      description: 'What still keeps the scale from scoring (gaps between levels, items whose field went away …)',
+    }),
     position: z.number().int(),
     createdAt: isoTime,
     updatedAt: isoTime,

@@ -36,12 +36,9 @@ export const shareSchema = named(
     thankYouMessage: z
       .string()
       .meta({ description: "What the hosted thank-you page says after a form post; '' for the default sentence" }),
-    thankYouUrl: z
-      .string()
-      .nullable()
-      .meta({
-        description: 'Where a browser goes after a form post instead of the hosted thank-you page; null for that page',
-      }),
+    thankYouUrl: z.string().nullable().meta({
+      description: 'Where a browser goes after a form post instead of the hosted thank-you page; null for that page',
+    }),
     summaryMinRespondents: z
       .number()
       .int()

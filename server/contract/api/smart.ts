@@ -29,13 +29,10 @@ export const planningStartedSchema = named(
   z.object({
     jobId: z.string(),
     status: z.enum(JOB_STATUSES),
-    planId: z
-      .string()
-      .nullable()
-      .meta({
-        description:
-          'Set at once when the planner finished before answering (the built-in planner does); else null until the job succeeds',
-      }),
+    planId: z.string().nullable().meta({
+      description:
+        'Set at once when the planner finished before answering (the built-in planner does); else null until the job succeeds',
+    }),
   }),
 )
 export type PlanningStarted = z.output<typeof planningStartedSchema>

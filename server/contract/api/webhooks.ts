@@ -91,11 +91,9 @@ export const notificationsAnswerSchema = named(
   z.object({
     enabled: z.boolean(),
     perHour: z.number().int().meta({ description: 'Mails an hour at most; past it, records come in digests' }),
-    smtp: z
-      .boolean()
-      .meta({
-        description: 'False when the server has no SMTP (SVC_SMTP_URL): notifications are then written to its log',
-      }),
+    smtp: z.boolean().meta({
+      description: 'False when the server has no SMTP (SVC_SMTP_URL): notifications are then written to its log',
+    }),
   }),
 )
 export type Notifications = z.output<typeof notificationsAnswerSchema>

@@ -137,12 +137,10 @@ export const acceptFieldsSchema = bodyObject({
     .literal(true, { error: expect('true') })
     .optional()
     .meta({ description: 'Accept every proposed field' }),
-  type: fieldTypeSchema
-    .optional()
-    .meta({
-      description:
-        'The type the named fields get; without it each field settles on the type its stored values share (text when they differ)',
-    }),
+  type: fieldTypeSchema.optional().meta({
+    description:
+      'The type the named fields get; without it each field settles on the type its stored values share (text when they differ)',
+  }),
 }).superRefine(
   (input, issues) => {
     if ((input.names === undefined) === (input.all === undefined))

@@ -38,12 +38,10 @@ export const addSectionSchema = bodyObject({
       'intro/closing: text; score: one scale with its level and interpretation; chart: all scales; expert: profile and commentary',
   }),
   title: titleSchema.optional(),
-  text: longTextSchema
-    .optional()
-    .meta({
-      description:
-        'Plain text; blank lines split paragraphs; placeholders {{<field>}}, {{score.<scale>}}, {{level.<scale>}}',
-    }),
+  text: longTextSchema.optional().meta({
+    description:
+      'Plain text; blank lines split paragraphs; placeholders {{<field>}}, {{score.<scale>}}, {{level.<scale>}}',
+  }),
   scale: z
     .string({ error: expect('a scale key or id') })
     .optional()

@@ -21,12 +21,10 @@ export default defineSvcCommand({
     },
   },
   async run(args, env) {
-    const comment = await env
-      .client()
-      .call('expert.setComment', {
-        params: { id: args.app, scale: args.scale, level: args.level },
-        body: checkInput(setCommentSchema, { text: args.text }),
-      })
+    const comment = await env.client().call('expert.setComment', {
+      params: { id: args.app, scale: args.scale, level: args.level },
+      body: checkInput(setCommentSchema, { text: args.text }),
+    })
     return result(comment, (style) =>
       details(style, { scale: comment.scale, level: comment.level, text: comment.text, updated: comment.updatedAt }),
     )

@@ -21,12 +21,10 @@ export default defineSvcCommand({
     const body = { title: args.title, position: intArg(args.position, 'position', 1, ASSESSMENT.maxReportPages) }
     if (Object.values(body).every((v) => v === undefined))
       throw usageError('Nothing to change: pass --title and/or --position')
-    const page = await env
-      .client()
-      .call('reports.updatePage', {
-        params: { id: args.app, page: args.page },
-        body: checkInput(updatePageSchema, body),
-      })
+    const page = await env.client().call('reports.updatePage', {
+      params: { id: args.app, page: args.page },
+      body: checkInput(updatePageSchema, body),
+    })
     return result(page, pageView(page))
   },
 })

@@ -46,12 +46,10 @@ export default defineSvcCommand({
       scale: args.scale,
       position: intArg(args.position, 'position', 1, ASSESSMENT.maxSectionsPerPage),
     }
-    const page = await env
-      .client()
-      .call('reports.addSection', {
-        params: { id: args.app, page: args.page },
-        body: checkInput(addSectionSchema, body),
-      })
+    const page = await env.client().call('reports.addSection', {
+      params: { id: args.app, page: args.page },
+      body: checkInput(addSectionSchema, body),
+    })
     return result(page, pageView(page))
   },
 })

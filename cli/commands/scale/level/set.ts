@@ -39,12 +39,10 @@ export default defineSvcCommand({
     }
     if (Object.values(body).every((v) => v === undefined))
       throw usageError('Nothing to set: pass --label, --min, --max and/or --interpretation')
-    const scale = await env
-      .client()
-      .call('scales.setLevel', {
-        params: { id: args.app, scale: args.scale, level: args.level },
-        body: checkInput(setLevelSchema, body),
-      })
+    const scale = await env.client().call('scales.setLevel', {
+      params: { id: args.app, scale: args.scale, level: args.level },
+      body: checkInput(setLevelSchema, body),
+    })
     return result(scale, scaleDetails(scale))
   },
 })

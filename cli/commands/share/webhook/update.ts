@@ -36,12 +36,10 @@ export default defineSvcCommand({
     }
     if (Object.values(body).every((v) => v === undefined))
       throw usageError('Nothing to change: pass --url, --events, --enabled or --rotate-secret')
-    const hook = await env
-      .client()
-      .call('webhooks.update', {
-        params: { id: args.app, webhook: args.webhook },
-        body: checkInput(updateWebhookSchema, body),
-      })
+    const hook = await env.client().call('webhooks.update', {
+      params: { id: args.app, webhook: args.webhook },
+      body: checkInput(updateWebhookSchema, body),
+    })
     return result(hook, webhookDetails(hook))
   },
 })
