@@ -89,9 +89,11 @@ export async function addReportPage(
   const added = await ctx.storage.reports.add(
     { id, appId, title: parsed.title ?? '', sections: '[]', createdAt: ctx.clock.now() },
     parsed.position === undefined ? null : parsed.position - 1,
-    ASSESSMENT.maxReportPages,
+    (pages) => {
+      if (pages >= ASSESSMENT.maxReportPages) throw pageLimit()
+    },
   )
-  if (!added.ok) throw added.reason === 'limit' ? pageLimit() : notFound('App')
+  if (!added.ok) throw notFound('App')
   return pageOf(ctx, appId, id)
 }
 

@@ -66,6 +66,10 @@ function checkedParts(
   return { items: storedItems, levels: storedLevels }
 }
 
+/** 422 for a scale past the app's limit. */
+const scaleLimit = () =>
+  validationError([{ path: '', message: `an app can have at most ${ASSESSMENT.maxScales} scales` }])
+
 /** The error for a refused scale write. */
 export function scaleRefusal(
   refusal: Exclude<ScaleWrite, { ok: true }>,
@@ -75,8 +79,6 @@ export function scaleRefusal(
   switch (refusal.reason) {
     case 'key_taken':
       return new AppError('conflict', `A scale with key "${key}" already exists in this app; choose another key`)
-    case 'limit':
-      return validationError([{ path: '', message: `an app can have at most ${ASSESSMENT.maxScales} scales` }])
     case 'not_found':
       return scaleGone(ref)
   }
@@ -118,7 +120,9 @@ export async function createScale(
       levels: JSON.stringify(parts.levels ?? []),
       createdAt: ctx.clock.now(),
     },
-    ASSESSMENT.maxScales,
+    (scales) => {
+      if (scales >= ASSESSMENT.maxScales) throw scaleLimit()
+    },
   )
   if (!created.ok)
     throw created.reason === 'not_found' ? notFound('App') : scaleRefusal(created, parsed.key, parsed.key)

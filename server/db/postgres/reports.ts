@@ -38,13 +38,13 @@ export function postgresReports(db: PgContext): ReportStore {
   return {
     listForApp: (appId) => pageRowsOf(db.db, appId),
 
-    async add(page, position, limit) {
+    async add(page, position, admit) {
       try {
         return await write(
           page.appId,
           async (tx): Promise<ReportPageAdd> => {
             const rows = await pageRowsOf(tx, page.appId)
-            if (rows.length >= limit) return { ok: false, reason: 'limit', count: rows.length }
+            admit(rows.length)
             const row: ReportPageRow = { ...page, position: rows.length, updatedAt: page.createdAt }
             await tx.insert(reportPages).values(row)
             if (position !== null) await renumber(tx, moved([...rows, row], rows.length, position))

@@ -1,6 +1,6 @@
 /**
  * @module ScaleStore on PostgreSQL (see storage/scales.ts). Every write holds the app's
- * scale lock (part-lock.ts), so the limit count, the next position, the key check and a
+ * scale lock (part-lock.ts), so the count core's limit is checked on, the next position, the key check and a
  * read-modify-write of items or levels are decided by one process at a time; the unique
  * index on (app_id, key) stays the last word and is answered as `key_taken`.
  */
@@ -62,13 +62,13 @@ export function postgresScales(db: PgContext): ScaleStore {
       return rows.find((row) => row.id === ref) ?? rows[0] ?? null
     },
 
-    create: (scale, limit) =>
+    create: (scale, admit) =>
       write(scale.appId, async (tx) => {
         const [{ n, last }] = await tx
           .select({ n: count(), last: maxOf(scales.position) })
           .from(scales)
           .where(eq(scales.appId, scale.appId))
-        if (n >= limit) return { ok: false, reason: 'limit', count: n }
+        admit(n)
         if (await keyTaken(tx, scale.appId, scale.key, scale.id)) return { ok: false, reason: 'key_taken' }
         const row: ScaleRow = { ...scale, position: last === null ? 0 : last + 1, updatedAt: scale.createdAt }
         await tx.insert(scales).values(row)

@@ -34,11 +34,11 @@ export function sqliteReports(db: SqliteContext): ReportStore {
       return pageRowsOf(db.db, appId)
     },
 
-    async add(page, position, limit) {
+    async add(page, position, admit) {
       const result = db.db.transaction(
         (tx): ReportPageAdd => {
           const rows = pageRowsOf(tx, page.appId)
-          if (rows.length >= limit) return { ok: false, reason: 'limit', count: rows.length }
+          admit(rows.length)
           if (!tx.get<{ one: number }>(sql`SELECT 1 AS one FROM apps WHERE id = ${page.appId}`))
             return { ok: false, reason: 'not_found' }
           const row: ReportPageRow = { ...page, position: rows.length, updatedAt: page.createdAt }

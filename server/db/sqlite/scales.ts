@@ -42,7 +42,7 @@ export function sqliteScales(db: SqliteContext): ScaleStore {
       return rows.find((row) => row.id === ref) ?? rows[0] ?? null
     },
 
-    async create(scale, limit) {
+    async create(scale, admit) {
       const result = db.db.transaction(
         (tx): ScaleWrite => {
           const { n, last } = tx
@@ -50,7 +50,7 @@ export function sqliteScales(db: SqliteContext): ScaleStore {
             .from(scales)
             .where(eq(scales.appId, scale.appId))
             .get()!
-          if (n >= limit) return { ok: false, reason: 'limit', count: n }
+          admit(n)
           if (keyTaken(tx, scale.appId, scale.key, scale.id)) return { ok: false, reason: 'key_taken' }
           // A vanished app would fail the foreign key: say so instead.
           if (!tx.get<{ one: number }>(sql`SELECT 1 AS one FROM apps WHERE id = ${scale.appId}`))

@@ -28,10 +28,7 @@ export interface ReportPagePatch {
   updatedAt: number
 }
 
-export type ReportPageAdd =
-  | { ok: true }
-  | { ok: false; reason: 'not_found' }
-  | { ok: false; reason: 'limit'; count: number }
+export type ReportPageAdd = { ok: true } | { ok: false; reason: 'not_found' }
 
 export interface ReportStore {
   /** An app's pages in position order. */
@@ -41,7 +38,7 @@ export interface ReportStore {
    * it, unless the app already has `limit` pages (counted while its pages are held).
    * `not_found` when the app is gone.
    */
-  add(page: NewReportPage, position: number | null, limit: number): Promise<ReportPageAdd>
+  add(page: NewReportPage, position: number | null, admit: (pages: number) => void): Promise<ReportPageAdd>
   /**
    * Changes page `id` of `appId` while holding the app's pages: `change` (pure) gets the row
    * as it is now and returns the patch. Whatever `change` throws is thrown and nothing is

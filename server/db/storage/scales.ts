@@ -45,8 +45,6 @@ export type ScaleWrite =
   | { ok: false; reason: 'not_found' }
   /** Another scale of the app has the key. */
   | { ok: false; reason: 'key_taken' }
-  /** The app has `count` scales, the limit (create). */
-  | { ok: false; reason: 'limit'; count: number }
 
 export interface ScaleStore {
   /** The scales of an app in position order. */
@@ -54,10 +52,11 @@ export interface ScaleStore {
   /** The scale of `appId` whose id, or else whose key, is `ref`; null when none. */
   find(appId: string, ref: string): Promise<ScaleRow | null>
   /**
-   * Adds a scale last in its app's list, unless the app already has `limit` scales or
-   * another scale has its key (both decided while the app's scale list is held).
+   * Adds a scale last in its app's list. `admit` (core's rule, given how many scales the
+   * app has while its scale list is held) may throw core's error; `key_taken` when another
+   * scale has its key.
    */
-  create(scale: NewScale, limit: number): Promise<ScaleWrite>
+  create(scale: NewScale, admit: (scales: number) => void): Promise<ScaleWrite>
   /**
    * Changes scale `id` of `appId` while holding it: `change` (pure, no storage calls) gets
    * the row as it is now and returns the patch. Whatever `change` throws is thrown and
