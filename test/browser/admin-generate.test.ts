@@ -122,6 +122,8 @@ describe.skipIf(!hasBrowser)('admin page: a slow planning job shows progress and
     await box.locator('.progress .stage').waitFor()
     expect(await box.locator('.progress .stage').innerText()).toMatch(/^[a-z -]+ · \d+%$/)
     await shot(page, 'assessment-10-generate-progress')
+    // The progress shows at once ("starting"); the job's id once the first poll has answered.
+    await box.locator('.progress:not([data-job=""])').waitFor()
     const jobId = await box.locator('.progress').getAttribute('data-job')
     await box.getByRole('button', { name: 'Cancel' }).click()
     await box.getByText('Generation cancelled.').waitFor()
