@@ -113,10 +113,15 @@ export async function checkFlags(resolved: Resolved): Promise<void> {
     }
   }
   const rest = resolved.rest
+  const takesWords = Object.values(args).some((def) => def.type === 'positional')
   for (let i = 0; i < rest.length; i++) {
     const token = rest[i]
     if (token === '--') break
-    if (!token.startsWith('-') || /^-\d/.test(token)) continue
+    if (!token.startsWith('-') || /^-\d/.test(token)) {
+      // A word no flag takes and the command does not read would be silently ignored.
+      if (!takesWords) throw unexpectedWord(token, resolved.path)
+      continue
+    }
     const name = token.replace(/^-{1,2}/, '').split('=')[0]
     if (known.has(name)) {
       // The next word is this flag's value, even when it starts with "-".
@@ -134,6 +139,15 @@ export async function checkFlags(resolved: Resolved): Promise<void> {
       [{ flag, message: 'unknown flag', ...(guess ? { didYouMean: `--${guess}` } : {}) }],
     )
   }
+}
+
+/** A usage error for a word a command that takes only flags was given (`svc-cli app list extra`). */
+function unexpectedWord(word: string, path: string[]) {
+  const command = `svc-cli ${path.join(' ')}`
+  return usageError(
+    `Unexpected word "${word}" for ${command}: it takes only flags (a value with spaces needs quotes).`,
+    [{ command, message: `unexpected word "${word}"` }],
+  )
 }
 
 export interface Leaf {

@@ -90,6 +90,15 @@ describe('usage errors exit 2 and say what to do', () => {
       ['app', 'get', '--app', 'x', '--server', 'ftp://example.com'],
       'error: --server must start with http:// or https://, got "ftp://example.com"\nRun `svc-cli app get --help` for usage.',
     ],
+    // Extra words are refused, not ignored: an unquoted value with a space would otherwise lose its tail.
+    [
+      ['app', 'list', 'extra'],
+      'error: Unexpected word "extra" for svc-cli app list: it takes only flags (a value with spaces needs quotes).\nRun `svc-cli app list --help` for usage.',
+    ],
+    [
+      ['app', 'create', '--name', 'Contact', 'form'],
+      'error: Unexpected word "form" for svc-cli app create: it takes only flags (a value with spaces needs quotes).\nRun `svc-cli app create --help` for usage.',
+    ],
   ]
   test.each(cases)('svc-cli %p', async (argv, message) => {
     const run = await cliInProcess(argv)
