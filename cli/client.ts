@@ -123,6 +123,39 @@ export class SvcClient {
     return response
   }
 
+  /**
+   * The error for a call that needs a token when there is none: "not logged in" when the
+   * server answers, but "could not reach" when it does not (a mistyped --server is not a
+   * missing login). Asks the public health route once, within the timeout.
+   */
+  private async withoutToken(): Promise<CliError> {
+    const seconds = this.connection.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS
+    const health = requestLine('health.get', {})
+    const abort = new AbortController()
+    const timer = setTimeout(() => abort.abort(), seconds * 1000)
+    try {
+      const response = await this.fetchImpl(`${this.server}${health.path}`, { signal: abort.signal })
+      await response.body?.cancel()
+      return notLoggedIn(this.server)
+    } catch (error) {
+      return abort.signal.aborted
+        ? timeoutError(this.server, `${health.method} ${health.path}`, seconds)
+        : this.unreachable(error)
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  /** The error for a server that could not be reached at all. */
+  private unreachable(error: unknown): CliError {
+    return new CliError(
+      'unreachable',
+      `Could not reach svc at ${this.server} (${(error as Error).message}). Start it with \`svc-cli serve\`, or point to it with --server or SVC_URL.`,
+      EXIT.error,
+      { server: this.server },
+    )
+  }
+
   /** The request, answered within the timeout, its body limited to the timeout per read. */
   private async send(method: string, path: string, options: RequestOptions): Promise<Response> {
     // `--app ""` (an unset $APP) would make /api/v3/apps//share: say so instead of asking the server.
@@ -138,7 +171,7 @@ export class SvcClient {
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers }
     if (options.auth !== false) {
       const token = options.token ?? this.connection.token
-      if (!token) throw notLoggedIn(this.server)
+      if (!token) throw await this.withoutToken()
       headers.authorization = `Bearer ${token}`
     }
     let body: string | undefined
@@ -162,12 +195,7 @@ export class SvcClient {
       )
     } catch (error) {
       if (error instanceof CliError) throw error
-      throw new CliError(
-        'unreachable',
-        `Could not reach svc at ${this.server} (${(error as Error).message}). Start it with \`svc-cli serve\`, or point to it with --server or SVC_URL.`,
-        EXIT.error,
-        { server: this.server },
-      )
+      throw this.unreachable(error)
     }
     if (!response.body) return response
     const limited = idleLimited(response.body, seconds * 1000, (bytes) => {

@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'bun:test'
 import { ROOT } from '../../cli/commands/index.ts'
 import { listLeaves } from '../../cli/tree.ts'
-import { cliInProcess, cliProcess } from '../support/server.ts'
+import { cliInProcess, cliProcess, startTestServer } from '../support/server.ts'
 
 const leaves = await listLeaves(ROOT)
 
@@ -186,16 +186,30 @@ describe('usage errors exit 2 and say what to do', () => {
 
 describe('without a token or a server', () => {
   test('a command that needs login exits 4 and says how to log in', async () => {
-    const run = await cliProcess(['app', 'list', '--json'], { env: { SVC_URL: 'http://127.0.0.1:9' } })
-    expect(run.code).toBe(4)
-    expect(run.stdout).toBe('')
-    expect(JSON.parse(run.stderr)).toEqual({
-      error: {
-        type: 'unauthorized',
-        message:
-          'Not logged in to http://127.0.0.1:9. Run `svc-cli auth login` (or `svc-cli auth login --with-token < token.txt`), or set SVC_TOKEN.',
-      },
-    })
+    const server = await startTestServer()
+    try {
+      const run = await cliProcess(['app', 'list', '--json'], { env: { SVC_URL: server.url } })
+      expect(run.code).toBe(4)
+      expect(run.stdout).toBe('')
+      expect(JSON.parse(run.stderr)).toEqual({
+        error: {
+          type: 'unauthorized',
+          message: `Not logged in to ${server.url}. Run \`svc-cli auth login\` (or \`svc-cli auth login --with-token < token.txt\`), or set SVC_TOKEN.`,
+        },
+      })
+    } finally {
+      await server.close()
+    }
+  })
+
+  test('a mistyped server without a login says it could not be reached, not that the login is missing', async () => {
+    const run = await cliInProcess(['app', 'list', '--json', '--server', 'http://127.0.0.1:9'])
+    expect(run.code).toBe(1)
+    const { error } = JSON.parse(run.stderr)
+    expect(error.type).toBe('unreachable')
+    expect(error.message).toStartWith('Could not reach svc at http://127.0.0.1:9 (')
+    expect(error.message).toEndWith('Start it with `svc-cli serve`, or point to it with --server or SVC_URL.')
+    expect(error.details).toEqual({ server: 'http://127.0.0.1:9' })
   })
 
   test('an unreachable server exits 1 and names the URL and the fix', async () => {
