@@ -27,7 +27,7 @@ ${CHOICE_TYPES.map((t) => `\`${t}\``).join(' and ')} need \`options\`; submitted
 
 ## Rules worth knowing
 - Removing a field keeps the values already stored in records; renaming does not rewrite old records.
-- Changing a field's type never converts stored values either. On a published app whose records hold values in the field it is refused (409 \`conflict\`, naming how many records) unless you send \`force: true\` (\`svc-cli field update … --type <t> --force\`); decide with the user first.
+- Changing a field's type never converts stored values either. On a published app whose records hold values in the field it is refused (409 \`conflict\`, naming how many records) unless you send \`force: true\` (\`svc-cli field update --app <app> --field <field> --type <t> --force\`); decide with the user first.
 - Top-level keys of a record are its fields; nested objects and arrays are kept as values.
 - With auto-create on (the default), a stranger's unknown keys are stored with the record and become **proposed** fields (type inferred from the first value, not enforced): visible to the owner (\`field list\` shows \`proposed\`), on no fill-in page, snippet or \`?help\` until accepted with \`svc-cli field accept <name…> --app <id>\` (or \`--all\`; \`--type\` to choose the type, else the stored values settle it). The owner's own posts (with an access token) make accepted fields. Spam (honeypot) never makes fields. With auto-create off, unknown keys are refused (422 \`unknown_field\`).
 - A scale item can only use an accepted field.
