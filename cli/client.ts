@@ -129,31 +129,15 @@ export class SvcClient {
    * missing login). Asks the public health route once, within the timeout.
    */
   private async withoutToken(): Promise<CliError> {
-    const seconds = this.connection.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS
     const health = requestLine('health.get', {})
-    const abort = new AbortController()
-    const timer = setTimeout(() => abort.abort(), seconds * 1000)
     try {
-      const response = await this.fetchImpl(`${this.server}${health.path}`, { signal: abort.signal })
+      const response = await this.send(health.method, health.path, { auth: false })
       await response.body?.cancel()
       return notLoggedIn(this.server)
     } catch (error) {
-      return abort.signal.aborted
-        ? timeoutError(this.server, `${health.method} ${health.path}`, seconds)
-        : this.unreachable(error)
-    } finally {
-      clearTimeout(timer)
+      if (error instanceof CliError) return error
+      throw error
     }
-  }
-
-  /** The error for a server that could not be reached at all. */
-  private unreachable(error: unknown): CliError {
-    return new CliError(
-      'unreachable',
-      `Could not reach svc at ${this.server} (${(error as Error).message}). Start it with \`svc-cli serve\`, or point to it with --server or SVC_URL.`,
-      EXIT.error,
-      { server: this.server },
-    )
   }
 
   /** The request, answered within the timeout, its body limited to the timeout per read. */
@@ -195,7 +179,12 @@ export class SvcClient {
       )
     } catch (error) {
       if (error instanceof CliError) throw error
-      throw this.unreachable(error)
+      throw new CliError(
+        'unreachable',
+        `Could not reach svc at ${this.server} (${(error as Error).message}). Start it with \`svc-cli serve\`, or point to it with --server or SVC_URL.`,
+        EXIT.error,
+        { server: this.server },
+      )
     }
     if (!response.body) return response
     const limited = idleLimited(response.body, seconds * 1000, (bytes) => {

@@ -8,7 +8,7 @@
  */
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
-import { openapiDocument, UNDOCUMENTED } from '../../server/contract/api/openapi.ts'
+import { openapiDocument, openapiPath, UNDOCUMENTED } from '../../server/contract/api/openapi.ts'
 import { routeOf } from '../../server/contract/api/routes.ts'
 import { VERSION } from '../../server/contract/version.ts'
 
@@ -40,17 +40,17 @@ function validatorOf(pointer: string, schema: Json): ValidateFunction {
 const rewriteRefs = (schema: Json): Json =>
   JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"svc#/components/'))
 
+/** A document path template (`/apps/{id}`, a trailing `{path}` for the rest) as a RegExp over request paths. */
+const templatePattern = (template: string): RegExp =>
+  new RegExp(
+    `^${template
+      .replace(/[.+?^$()|[\]\\]/g, '\\$&')
+      .replace(/\{path\}$/, '.*')
+      .replace(/\{\w+\}/g, '[^/]+')}$`,
+  )
+
 const PATHS: PathEntry[] = Object.entries(DOCUMENT.paths as Record<string, Record<string, Json>>).map(
-  ([template, operations]) => ({
-    template,
-    operations,
-    pattern: new RegExp(
-      `^${template
-        .replace(/[.+?^$()|[\]\\]/g, '\\$&')
-        .replace(/\{path\}$/, '.*')
-        .replace(/\{\w+\}/g, '[^/]+')}$`,
-    ),
-  }),
+  ([template, operations]) => ({ template, operations, pattern: templatePattern(template) }),
 )
 // Literal paths win over templates (`/fields/accept` before `/fields/{field}`), as the router does it.
 PATHS.sort((a, b) => (a.template.match(/\{/g)?.length ?? 0) - (b.template.match(/\{/g)?.length ?? 0))
@@ -119,13 +119,8 @@ export function contractProblems(answer: AnswerSeen): string[] {
 function undocumented(method: string, pathname: string): boolean {
   return [...UNDOCUMENTED].some((name) => {
     const route = routeOf(name)
-    const pattern = new RegExp(
-      `^${route.path
-        .replace(/[.+?^$()|[\]\\]/g, '\\$&')
-        .replace(/\*$/, '.*')
-        .replace(/:\w+/g, '[^/]+')}$`,
-    )
-    return (route.method === method || (method === 'HEAD' && route.method === 'GET')) && pattern.test(pathname)
+    const sameMethod = route.method === method || (method === 'HEAD' && route.method === 'GET')
+    return sameMethod && templatePattern(openapiPath(route.path)).test(pathname)
   })
 }
 
