@@ -334,6 +334,27 @@ test('"no scoring" makes a plain form even where a scale is named', () => {
   ])
 })
 
+test.each([
+  ['a control character in a field', 'RSVP: name\u0000x, email'],
+  ['a control character in a dimension', 'a stress check, dimensions: workload\u0007, support'],
+  ['a label over the limit', `a contact form with ${'x'.repeat(300)}`],
+  ['an option over the limit', `an order form: size (${'y'.repeat(300)}, small)`],
+  [
+    'more fields than a form holds',
+    `a registration form with ${Array.from({ length: 80 }, (_, i) => `field ${i}`).join(', ')}`,
+  ],
+])('%s still makes a valid plan', (_, instruction) => {
+  expect(checkPlan(planWithBuiltin(instruction)).problems).toEqual([])
+})
+
+test('a form names at most as many fields as a form holds, and says what it left out', () => {
+  const plan = planWithBuiltin(
+    `a registration form with ${Array.from({ length: 80 }, (_, i) => `field ${i}`).join(', ')}`,
+  )
+  expect(plan.form.fields.map((field) => field.name).slice(-2)).toEqual(['field_48', 'field_49'])
+  expect(plan.notes).toContain('The instruction names 80 fields: kept the first 50, the most a form has.')
+})
+
 test('a plain form takes a validated instrument only when the instruction names it', () => {
   // "depression" alone would mean the PHQ-9 in an assessment instruction.
   const registration = draftPlan('a registration form for a depression support group')

@@ -15,13 +15,15 @@
  *    name, email and phone") → a plain form.
  * 5. Otherwise → an assessment, as before.
  */
-import type { Analysis } from '../analyze.ts'
+import { readableText, type Analysis } from '../analyze.ts'
 import { KINDS } from '../library/index.ts'
 import { PLAIN_FORMS, plainFormKind, type PlainFormKind } from './kinds.ts'
 import { listedFields, listedQuestions, type Phrase } from './phrases.ts'
 import { findFieldWord } from './vocabulary.ts'
 
 export interface PlainFormRead {
+  /** The instruction as read: NFKC, one space between words, no control characters. */
+  text: string
   kind: PlainFormKind
   /** Why it is a plain form, as a clause for the plan's notes. */
   because: string
@@ -86,12 +88,12 @@ function fieldsListed(fields: Phrase[], text: string): boolean {
 
 /** The plain form `original` asks for, or null when it asks for an assessment. */
 export function readPlainForm(original: string, analysis: Analysis): PlainFormRead | null {
-  const text = original.normalize('NFKC').replace(/\s+/g, ' ').trim()
+  const text = readableText(original)
   const language = analysis.language
   const named = kindNamed(text)
   const fields = listedFields(text, language)
   const questions = named?.kind.kind === 'survey' || !named ? listedQuestions(text, language) : []
-  const read = (kind: PlainFormKind, because: string): PlainFormRead => ({ kind, because, fields, questions })
+  const read = (kind: PlainFormKind, because: string): PlainFormRead => ({ text, kind, because, fields, questions })
   const unscored = NO_SCORING.exec(text)
   if (unscored)
     return read(

@@ -12,11 +12,12 @@ import type { Phrase } from './phrases.ts'
 import { chineseQuestion, englishQuestion } from './questions.ts'
 import { fieldWordByKey, findFieldWord, type FieldWord } from './vocabulary.ts'
 
-/** A field before the plan decides whether it is required. */
+/** A field before the plan decides whether it is required (and clips its label to the limit). */
 export type DraftField = Omit<PlanField, 'required'> & { required: boolean | null }
 
 const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)
-const clip = (text: string, max: number): string => [...text].slice(0, max).join('')
+/** `text` cut to `max` characters (code points). */
+export const clip = (text: string, max: number): string => [...text].slice(0, max).join('')
 
 const KEY_STOP = /^(?:which|what|the|a|an|your|my|our|do|did|you|of|to|and|how|is|are|for|in|on|at|with|we|should)$/
 
@@ -97,7 +98,7 @@ export function questionField(phrase: Phrase, language: PlanLanguage): DraftFiel
   return {
     name: keyOf(question.keyWords),
     type: question.type,
-    label: clip(question.label, LIMITS.maxLabelLength),
+    label: question.label,
     options: question.options ? optionsOf(question.options, language) : null,
     required: phrase.required,
   }
@@ -140,7 +141,7 @@ export function listedField(phrase: Phrase, language: PlanLanguage): DraftField 
   return {
     name,
     type: language === 'zh' ? chineseType(text) : englishType(text),
-    label: clip(label, LIMITS.maxLabelLength),
+    label,
     options: null,
     required,
   }

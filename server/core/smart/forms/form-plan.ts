@@ -12,7 +12,7 @@ import type { Analysis } from '../analyze.ts'
 import { languageNote, publishNote } from '../notes.ts'
 import { themeFor } from '../theme.ts'
 import type { PlainFormRead } from './detect.ts'
-import { defaultField, listedField, questionField, type DraftField } from './fields.ts'
+import { clip, defaultField, listedField, questionField, type DraftField } from './fields.ts'
 
 const TYPE_WORDS: Record<PlanField['type'], string> = {
   text: 'text',
@@ -52,9 +52,9 @@ function chineseTitle(original: string): string | null {
   return /^.{0,20}(?:表|表单|问卷|调查|回执|单)$/u.test(head) && [...head].length >= 2 ? head : null
 }
 
-function titleOf(analysis: Analysis, read: PlainFormRead, original: string, language: PlanLanguage): string {
-  const own = language === 'zh' ? chineseTitle(original) : analysis.title
-  return [...(own ?? read.kind.title[language])].slice(0, LIMITS.maxAppNameLength).join('')
+function titleOf(analysis: Analysis, read: PlainFormRead, language: PlanLanguage): string {
+  const own = language === 'zh' ? chineseTitle(read.text) : analysis.title
+  return clip(own ?? read.kind.title[language], LIMITS.maxAppNameLength)
 }
 
 function fieldsNote(read: PlainFormRead, fields: PlanField[], defaults: boolean): string {
@@ -85,6 +85,7 @@ export function plainFormPlan(instruction: string, analysis: Analysis, read: Pla
   const drafts = uniqueNames(defaults ? read.kind.fields.map((key) => defaultField(key, language)) : listed)
   const fields: PlanField[] = drafts.slice(0, LIMITS.maxFields).map((field) => ({
     ...field,
+    label: clip(field.label, LIMITS.maxLabelLength),
     required: field.required ?? read.kind.requires.includes(field.name),
   }))
   const notes = [
@@ -107,7 +108,7 @@ export function plainFormPlan(instruction: string, analysis: Analysis, read: Pla
     language,
     instruction,
     app: {
-      name: titleOf(analysis, read, instruction.normalize('NFKC').trim(), language),
+      name: titleOf(analysis, read, language),
       description: read.kind.description[language],
     },
     form: { fields },
