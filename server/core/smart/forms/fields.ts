@@ -12,7 +12,7 @@ import type { Phrase } from './phrases.ts'
 import { chineseQuestion, englishQuestion } from './questions.ts'
 import { fieldWordByKey, findFieldWord, type FieldWord } from './vocabulary.ts'
 
-/** A field before the plan decides whether it is required (and clips its label to the limit). */
+/** A field before the plan decides whether it is required; the plan also cuts its label to the limit. */
 export type DraftField = Omit<PlanField, 'required'> & { required: boolean | null }
 
 const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)
@@ -21,7 +21,11 @@ export const clip = (text: string, max: number): string => [...text].slice(0, ma
 
 const KEY_STOP = /^(?:which|what|the|a|an|your|my|our|do|did|you|of|to|and|how|is|are|for|in|on|at|with|we|should)$/
 
-/** A field name from words: lower-case ASCII words joined by `_` ("Number of guests" → number_of_guests), else the words themselves. */
+/**
+ * A field name from words: their lower-case ASCII words joined by `_`, small words left out
+ * ("Message on the cake" → message_cake), else the words themselves without spaces
+ * ("使用哪些功能"). Never a reserved form key (those start with `_`).
+ */
 export function keyOf(words: string): string {
   const latin = words
     .toLowerCase()
@@ -31,7 +35,7 @@ export function keyOf(words: string): string {
     .filter((word) => word && !KEY_STOP.test(word))
     .slice(0, 4)
     .join('_')
-  const key = latin || words.replace(/[\s，,。？?！!、：:]+/gu, '')
+  const key = latin || words.replace(/[\s，,。？?！!、：:]+/gu, '').replace(/^_+/, '')
   return clip(key, Math.min(40, LIMITS.maxFieldNameLength)) || 'answer'
 }
 

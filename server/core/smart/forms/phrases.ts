@@ -7,6 +7,7 @@
  * ("calm blue styling", "publish it") are not fields.
  */
 import type { PlanLanguage } from '../../../contract/smart/plan.ts'
+import { COLOUR_WORDS } from '../analyze.ts'
 
 /** One named field: its words, the options listed with it, and whether it was marked required or optional. */
 export interface Phrase {
@@ -53,11 +54,18 @@ function splitTopLevel(text: string, separator: RegExp): string[] {
 const EN_SEPARATOR = /\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|&|as well as)\s+/y
 const ZH_SEPARATOR = /\s*(?:、|,|以及|和|及|与)\s*/uy
 
-/** Words that only style or publish the form ("calm blue styling", "dark theme", "publish it", "蓝色风格"). */
-const STYLE_WORDS =
-  /\b(?:navy|teal|cyan|turquoise|blue|green|red|crimson|orange|purple|violet|lavender|pink|rose|yellow|gold(?:en)?|gr[ae]y|neutral|calm|soothing|serene|warm|dark|light|bright|night|theme|themed|styling|style|styled|mode|colou?rs?|scheme|palette|layout|font|serif|sans|monospace|one (?:question )?(?:per|at a) (?:screen|page|time)|all on one page|single[- ]page|publish(?:ed)?|go live|it|now|please|in|with|a|an|the|and)\b|藏青|海军蓝|青色|蓝绿|蓝|绿|红|橙|橘|紫|粉|黄|金色|灰|沉静|平静|宁静|温暖|暗色|深色|浅色|明亮|风格|主题|配色|颜色|色调|模式|字体|布局|衬线|宋体|等宽|一屏一题|每屏一题|每页一题|逐题|发布|上线|并|色|的/giu
+/** Colour words, as the planner reads them for the theme (analyze.ts), to strip from a phrase. */
+const COLOURS = COLOUR_WORDS.map(([pattern]) => new RegExp(pattern.source, 'giu'))
 
-const isStyling = (phrase: string): boolean => phrase.replace(STYLE_WORDS, '').replace(/[\s,，、]+/g, '') === ''
+/** The other words of styling and publishing: "calm blue styling", "dark theme", "publish it", "蓝色风格". */
+const STYLE_WORDS =
+  /\b(?:neutral|warm|dark|light|bright|night|theme|themed|styling|style|styled|mode|colou?rs?|scheme|palette|layout|font|serif|sans|monospace|one (?:question )?(?:per|at a) (?:screen|page|time)|all on one page|single[- ]page|publish(?:ed)?|go live|it|now|please|in|with|a|an|the|and)\b|暗色|深色|浅色|明亮|风格|主题|配色|颜色|色调|模式|字体|布局|衬线|宋体|等宽|一屏一题|每屏一题|每页一题|逐题|发布|上线|并|色|的/giu
+
+/** Whether a listed phrase only styles or publishes the form: nothing is left once those words are gone. */
+const isStyling = (phrase: string): boolean =>
+  COLOURS.reduce((rest, colour) => rest.replace(colour, ''), phrase)
+    .replace(STYLE_WORDS, '')
+    .replace(/[\s,，、]+/g, '') === ''
 
 /** "10 questions", "5 fields", "8道题": how many, not what. */
 const COUNT =
