@@ -1,7 +1,8 @@
 /**
- * Admin page, "Generate from a description": the built-in planner turns an instruction
- * into a plan shown for review, "Create app" builds it and opens the new app; a slow
- * (LLM) planning job shows its progress and can be cancelled.
+ * Admin page, "Generate from a description": the box says it makes plain forms and scored
+ * assessments, with an example of each; the built-in planner turns an instruction into a
+ * plan shown for review, "Create app" builds it and opens the new app (a contact form gets
+ * typed fields and no scales); a slow (LLM) planning job shows its progress and can be cancelled.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser } from 'playwright-core'
@@ -11,9 +12,11 @@ import {
   startBrowserTestServer,
   type BrowserTestServer,
 } from '../support/browser.ts'
+import { axeViolations } from '../support/axe.ts'
 import { callApi, openAdminPage, shot, type AdminPage } from './admin-helpers.ts'
 
 const hasBrowser = chromiumAvailable('admin-generate browser tests')
+const LABEL = 'Describe the form or assessment you want'
 const INSTRUCTION =
   'A 6-question stress check for teachers with two dimensions: workload and support. 5-point scale, calm blue styling.'
 
@@ -42,7 +45,7 @@ describe.skipIf(!hasBrowser)('admin page: generate an app from a description', (
     const { page, token } = await openGenerate(browser, svc, 'owner@example.com')
     const api = (method: string, path: string) => callApi(svc.url, method, path, { token })
     const box = page.locator('svc-generate')
-    await box.getByRole('textbox', { name: 'Describe the assessment you want' }).fill(INSTRUCTION)
+    await box.getByRole('textbox', { name: LABEL }).fill(INSTRUCTION)
     await box.getByRole('button', { name: 'Generate plan' }).click()
     const review = box.locator('svc-plan-review')
     await review.waitFor()
@@ -79,13 +82,73 @@ describe.skipIf(!hasBrowser)('admin page: generate an app from a description', (
     await page.close()
   })
 
+  test('the box says it makes plain forms and scored assessments, with an example of each; axe passes at 1280 and 390 px', async () => {
+    const { page } = await openGenerate(browser, svc, 'hint@example.com')
+    const box = page.locator('svc-generate')
+    const textbox = box.getByRole('textbox', { name: LABEL })
+    const hint = box.locator(`#${await textbox.getAttribute('aria-describedby')}`)
+    expect({
+      subtitle: await box.locator('header .muted').innerText(),
+      placeholder: await textbox.getAttribute('placeholder'),
+      hint: await hint.innerText(),
+    }).toEqual({
+      subtitle: 'A plain form or a scored assessment, with its style, in one go',
+      placeholder: 'A contact form with name, email and message',
+      hint: 'A form that collects answers gets the fields you name, typed to fit (e.g. “an RSVP form: name, email, attending yes/no, number of guests”). Ask to measure something for a scored assessment with questions, scales, levels, a report and expert advice (e.g. “a 12-question burnout check for nurses, 5-point scale, calm blue”).',
+    })
+    expect(await axeViolations(page)).toEqual([])
+    await shot(page, 'generate-box-1280')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await box.scrollIntoViewIfNeeded()
+    expect(await axeViolations(page)).toEqual([])
+    await shot(page, 'generate-box-390')
+    await page.close()
+  })
+
+  test('a contact form: typed fields, no scales, report or expert; "Create app" builds just the fields', async () => {
+    const { page, token } = await openGenerate(browser, svc, 'forms@example.com')
+    const api = (method: string, path: string) => callApi(svc.url, method, path, { token })
+    const box = page.locator('svc-generate')
+    await box.getByRole('textbox', { name: LABEL }).fill('a contact form with name, email and message')
+    await box.getByRole('button', { name: 'Generate plan' }).click()
+    const review = box.locator('svc-plan-review')
+    await review.waitFor()
+    expect({
+      name: await review.locator('h3').first().innerText(),
+      rows: await review.locator('section.fields tbody tr').allInnerTexts(),
+      scales: await review.locator('section.scales').innerText(),
+      report: await review.locator('section.report').innerText(),
+    }).toEqual({
+      name: 'Contact form',
+      rows: ['name\ttext *\tName\t—', 'email\temail *\tEmail address\t—', 'message\tlongtext *\tMessage\t—'],
+      scales: 'Scales (0)\n\nNo scales: the answers are collected without scoring.',
+      report: 'Report pages (0)\n\nNo report pages.',
+    })
+    expect(await review.locator('section.notes li').nth(1).innerText()).toStartWith('Plain form: "contact form"')
+    expect(await axeViolations(page)).toEqual([])
+    await shot(page, 'generate-contact-review')
+
+    await box.getByRole('button', { name: 'Create app' }).click()
+    await page.waitForURL(/#\/apps\/[^/]+$/)
+    const appId = decodeURIComponent(new URL(page.url()).hash.split('/')[2])
+    await page.getByRole('heading', { name: 'Contact form' }).waitFor()
+    const fields = (await api('GET', `/api/v3/apps/${appId}/fields`)).json.data.fields
+    expect(fields.map((f: any) => [f.name, f.type, f.required])).toEqual([
+      ['name', 'text', true],
+      ['email', 'email', true],
+      ['message', 'longtext', true],
+    ])
+    expect((await api('GET', `/api/v3/apps/${appId}/scales`)).json.data.scales).toEqual([])
+    await page.close()
+  })
+
   test('an empty description is refused with the server message next to the box', async () => {
     const { page } = await openGenerate(browser, svc, 'empty@example.com')
     const box = page.locator('svc-generate')
-    await box.getByRole('textbox', { name: 'Describe the assessment you want' }).fill('   ')
+    await box.getByRole('textbox', { name: LABEL }).fill('   ')
     // `required` lets whitespace through; the server's rule is what the person reads.
     await box.getByRole('button', { name: 'Generate plan' }).click()
-    await box.locator('.error').getByText('cannot be empty: describe the assessment').waitFor()
+    await box.locator('.error').getByText('cannot be empty: describe the form or assessment').waitFor()
     await page.close()
   })
 })
@@ -117,7 +180,7 @@ describe.skipIf(!hasBrowser)('admin page: a slow planning job shows progress and
   test('Cancel stops the running job', async () => {
     const { page, token } = await openGenerate(browser, svc, 'owner@example.com')
     const box = page.locator('svc-generate')
-    await box.getByRole('textbox', { name: 'Describe the assessment you want' }).fill(INSTRUCTION)
+    await box.getByRole('textbox', { name: LABEL }).fill(INSTRUCTION)
     await box.getByRole('button', { name: 'Generate plan' }).click()
     await box.locator('.progress .stage').waitFor()
     expect(await box.locator('.progress .stage').innerText()).toMatch(/^[a-z -]+ · \d+%$/)

@@ -1,6 +1,6 @@
 /**
  * svc-cli smart against a real server with the built-in planner: generate (non-TTY stage
- * lines on stderr, JSON on stdout; a TTY's live line), plan-only, plan show/list/edit/
+ * lines on stderr, JSON on stdout; a TTY's live line; a plain form's overview), plan-only, plan show/list/edit/
  * validate (invalid plans exit 1 listing every problem), execute by id, by module and from
  * a file, and status.
  */
@@ -157,6 +157,28 @@ describe('smart generate', () => {
     expect(run.stderr.split('\n')).toHaveLength(2)
   })
 
+  test('a plain form: the overview says so, and building makes its fields and nothing scored', async () => {
+    const run = ok(await cli(['smart', 'generate', '--input', 'a contact form with name, email and message']))
+    const [, planId] = /^Plan (\S+): /m.exec(run.stdout)!
+    const appId = /^Built app (\S+) from plan /m.exec(run.stdout)![1]
+    expect(run.stdout).toStartWith(
+      `Plan ${planId}: "Contact form" (en, builtin planner), 3 fields, a plain form (no scales, report or expert).\nReport pages: none. Publish when executed: no.\n`,
+    )
+    expect(run.stdout).toContain(
+      `Built app ${appId} from plan ${planId}\n  form     created 3: name, email, message\n  scale    nothing to do\n  report   nothing to do\n  expert   nothing to do\n  connect  created 1: theme\n  share    nothing to do\n`,
+    )
+    const fields = (await api('GET', `/api/v3/apps/${appId}/fields`)).body.data.fields
+    expect(fields.map((f: any) => [f.name, f.type, f.required])).toEqual([
+      ['name', 'text', true],
+      ['email', 'email', true],
+      ['message', 'longtext', true],
+    ])
+    const show = ok(await cli(['smart', 'plan', 'show', '--plan', planId])).stdout
+    expect(show).toContain(
+      '## Fields (3)\n\n1. `name` (text, required) Name\n2. `email` (email, required) Email address\n3. `message` (longtext, required) Message\n\n## Dimensions (0)\n\nNone: a plain form scores nothing, and respondents see a thank-you page after sending.\n',
+    )
+  })
+
   test('--plan-only stores the plan and builds nothing', async () => {
     const before = (await api('GET', '/api/v3/apps')).body.data.apps.length
     const run = ok(await cli(['smart', 'generate', '--input', '一个关于压力的测评，10道题', '--plan-only', '--json']))
@@ -176,7 +198,7 @@ describe('smart generate', () => {
     [
       ['smart', 'generate', '--input', '   '],
       1,
-      'error: instruction: cannot be empty: describe the assessment, e.g. "a 10-question wellbeing check with 2 dimensions"\n',
+      'error: instruction: cannot be empty: describe the form or assessment, e.g. "a contact form with name, email and message" or "a 10-question wellbeing check with 2 dimensions"\n',
     ],
     [
       ['smart', 'generate', '--input', 'x', '--planner', 'llm'],

@@ -315,7 +315,8 @@ describe('/api/v3/smart', () => {
       [
         {
           path: 'instruction',
-          message: 'cannot be empty: describe the assessment, e.g. "a 10-question wellbeing check with 2 dimensions"',
+          message:
+            'cannot be empty: describe the form or assessment, e.g. "a contact form with name, email and message" or "a 10-question wellbeing check with 2 dimensions"',
         },
       ],
     ],

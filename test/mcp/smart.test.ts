@@ -60,7 +60,7 @@ describe('the tools as listed', () => {
     const generate = tools.find((t) => t.name === 'svc_generate')!
     const execute = tools.find((t) => t.name === 'svc_execute')!
     expect(generate.annotations).toEqual({
-      title: 'Plan an assessment app from an instruction',
+      title: 'Plan a form or assessment app',
       readOnlyHint: false,
       destructiveHint: false,
       idempotentHint: false,

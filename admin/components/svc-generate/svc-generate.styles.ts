@@ -8,6 +8,9 @@ export const generateStyles = css`
   textarea {
     min-height: 64px;
   }
+  .hint {
+    margin: 0;
+  }
   .actions {
     display: flex;
     gap: 10px;

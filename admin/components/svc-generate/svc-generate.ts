@@ -12,9 +12,9 @@ const POLL_MS = 400
 type Phase = 'idle' | 'planning' | 'review' | 'creating'
 
 /**
- * @summary "Generate from a description": an instruction becomes a plan (a server job,
- * polled for stage and percent, cancellable), shown for review; "Create app" executes the
- * plan and opens the new app.
+ * @summary "Generate from a description": an instruction becomes a plan for a plain form or
+ * a scored assessment (a server job, polled for stage and percent, cancellable), shown for
+ * review; "Create app" executes the plan and opens the new app.
  */
 @customElement('svc-generate')
 export class SvcGenerate extends LitElement {
@@ -117,21 +117,28 @@ export class SvcGenerate extends LitElement {
     return html`<section class="panel" aria-labelledby="generate-title">
       <header>
         <h2 id="generate-title">Generate from a description</h2>
-        <span class="muted small">Questions, scales, report, expert and style in one go</span>
+        <span class="muted small">A plain form or a scored assessment, with its style, in one go</span>
       </header>
       <div class="body stack">
         <form @submit=${this.start}>
           <label
-            >Describe the assessment you want
+            >Describe the form or assessment you want
             <textarea
               name="instruction"
               dir="auto"
               required
+              aria-describedby="generate-hint"
               ?disabled=${busy}
-              placeholder="A 12-question burnout check for nurses with three dimensions — exhaustion, cynicism, efficacy — 5-point scale, calm blue styling"
+              placeholder="A contact form with name, email and message"
               @input=${(e: Event) => (this.instruction = (e.target as HTMLTextAreaElement).value)}
             ></textarea>
           </label>
+          <p id="generate-hint" class="hint">
+            A form that collects answers gets the fields you name, typed to fit (e.g. “an RSVP form: name, email,
+            attending yes/no, number of guests”). Ask to measure something for a scored assessment with questions,
+            scales, levels, a report and expert advice (e.g. “a 12-question burnout check for nurses, 5-point scale,
+            calm blue”).
+          </p>
           <div class="actions">
             <button class="primary" type="submit" ?disabled=${busy}>${this.plan ? 'Generate again' : 'Generate plan'}</button>
             ${this.phase === 'planning' ? html`<button type="button" @click=${this.cancel}>Cancel</button>` : nothing}

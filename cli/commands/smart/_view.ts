@@ -52,8 +52,11 @@ export function overviewText(overview: PlanOverview): string {
   const dimensions = overview.dimensions
     .map((d) => `${d.name} (${plural(d.items, 'item')}; levels ${d.levels.join(' / ')})`)
     .join(', ')
+  const size = overview.dimensions.length
+    ? `${plural(overview.questions, 'question')}, ${plural(overview.dimensions.length, 'dimension')}: ${dimensions}`
+    : `${plural(overview.questions, 'field')}, a plain form (no scales, report or expert)`
   const lines = [
-    `Plan ${overview.planId}: "${overview.name}" (${overview.language}, ${overview.planner} planner), ${plural(overview.questions, 'question')}, ${plural(overview.dimensions.length, 'dimension')}${dimensions ? `: ${dimensions}` : ''}.`,
+    `Plan ${overview.planId}: "${overview.name}" (${overview.language}, ${overview.planner} planner), ${size}.`,
     `Report pages: ${overview.reportPages.length ? overview.reportPages.join(' · ') : 'none'}. Publish when executed: ${overview.publish ? 'yes' : 'no'}.`,
   ]
   if (overview.notes.length)
@@ -77,14 +80,20 @@ export function planMarkdown(stored: StoredPlan): string {
   )
   out.push(`> ${plan.instruction.replace(/\n/g, '\n> ')}`, '')
   if (plan.notes.length) out.push('## Notes', '', ...plan.notes.map((note) => `- ${note}`), '')
-  out.push(`## Questions (${plan.form.fields.length})`, '')
+  const plain = plan.scale.scales.length === 0
+  out.push(`## ${plain ? 'Fields' : 'Questions'} (${plan.form.fields.length})`, '')
   plan.form.fields.forEach((field, index) => {
     const options = field.options?.length ? ` — ${field.options.join(' / ')}` : ''
     out.push(
       `${index + 1}. \`${field.name}\` (${field.type}${field.required ? ', required' : ''}) ${field.label}${options}`,
     )
   })
-  out.push('', `## Dimensions (${plan.scale.scales.length})`, '')
+  out.push(
+    '',
+    `## Dimensions (${plan.scale.scales.length})`,
+    '',
+    ...(plain ? ['None: a plain form scores nothing, and respondents see a thank-you page after sending.', ''] : []),
+  )
   for (const scale of plan.scale.scales) {
     const items = (scale.items ?? []).map(
       (item) => `\`${item.field}\`${item.reverse ? ' (reversed)' : ''}${item.weight !== 1 ? ` ×${item.weight}` : ''}`,

@@ -73,7 +73,7 @@ async function plan(env: CommandEnv, client: SvcClient, input: StartPlanningInpu
 
 export default defineSvcCommand({
   description:
-    'Make a complete assessment app from one instruction: plan it, then build it (--plan-only stops after planning)',
+    'Make an app from one instruction, a plain form ("a contact form with name, email and message") or a scored assessment: plan it, then build it (--plan-only stops after planning)',
   example:
     'svc-cli smart generate --input "a 12-question burnout check for nurses: exhaustion, cynicism, efficacy; 5-point scale; calm blue"   (or --plan-file plan.json)',
   effect: 'write',
@@ -81,7 +81,7 @@ export default defineSvcCommand({
     input: {
       type: 'string',
       description:
-        'The instruction (English or Chinese): topic, audience, number of questions, dimensions, answer scale, styling; naming a validated instrument (PHQ-9, GAD-7, WHO-5, SUS, NPS, Copenhagen Burnout Inventory, Big Five) uses it verbatim',
+        "The instruction (English or Chinese): a form and its fields (contact, RSVP, registration, order, feedback, bug report…), or an assessment's topic, audience, number of questions, dimensions, answer scale; styling; naming a validated instrument (PHQ-9, GAD-7, WHO-5, SUS, NPS, Copenhagen Burnout Inventory, Big Five) uses it verbatim",
       valueHint: 'text',
     },
     'plan-file': {

@@ -1,5 +1,5 @@
 /**
- * @module svc_generate: one instruction → a stored plan for a complete assessment app,
+ * @module svc_generate: one instruction → a stored plan for a plain form or a complete assessment app,
  * answered with the plan's id, summary and notes. Who plans, in order: a validated
  * instrument the instruction names (the server's instrument library); the client's own
  * model through MCP sampling when the client supports it and no planner was asked for
@@ -236,8 +236,8 @@ async function planOnServer(
 export const svcGenerate: ToolModule = {
   name: 'svc_generate',
   config: {
-    title: 'Plan an assessment app from an instruction',
-    description: `Plans an assessment app from one instruction (English or Chinese), e.g. "a 12-question burnout check for nurses; calm blue": questions, dimensions, levels, report, styling. A named instrument (PHQ-9, GAD-7, WHO-5, SUS, NPS, CBI, Big Five) is used verbatim. With MCP sampling your own model plans (leave planner out); or pass plan, one you wrote, stored as is. Returns planId, summary, notes (tell the user); svc_execute builds it. A slow planner answers {status:"running", jobId} after ~${Math.round(WAIT_MS / 1000)} s: wait with svc_execute {jobId}.`,
+    title: 'Plan a form or assessment app',
+    description: `Plans an app from one instruction (English or Chinese): a plain form ("a contact form with name, email and message") or a scored assessment ("a 12-question burnout check for nurses; calm blue"). A named instrument (PHQ-9, GAD-7, WHO-5, SUS, NPS, CBI, Big Five) is used verbatim. With MCP sampling your own model plans (leave planner out); or pass plan, one you wrote, stored as is. Returns planId, summary, notes (tell the user); svc_execute builds it. A slow planner answers {status:"running", jobId} after ~${Math.round(WAIT_MS / 1000)} s: wait with svc_execute {jobId}.`,
     inputSchema: {
       instruction: startPlanningSchema.shape.instruction.optional().describe('What to build'),
       planner: z
@@ -248,7 +248,7 @@ export const svcGenerate: ToolModule = {
     },
     outputSchema: SMART_OUTPUT,
     annotations: {
-      title: 'Plan an assessment app from an instruction',
+      title: 'Plan a form or assessment app',
       readOnlyHint: false,
       destructiveHint: false,
       idempotentHint: false,

@@ -37,7 +37,9 @@ ${CHOICE_TYPES.map((t) => `\`${t}\``).join(' and ')} need \`options\`; submitted
 \`field list|get|accept|update|remove|move|options\`. All need login (access tokens start with \`${AUTH.accessTokenPrefix}\`).
 
 ## Generating a whole app
-To build a complete assessment app (fields, scales with items and levels, report pages, expert commentary and styling) from one sentence, do not add everything by hand: run
+To build an app from one sentence, do not add everything by hand. A plain form (contact, RSVP, registration, sign-up, order, booking, feedback, bug report, job application, a survey without scoring) gets the fields it names, typed from their words (email → \`email\`, "number of guests" → \`number\`, "message" → \`longtext\`, options in brackets → \`choice\`) and nothing scored:
+\`svc-cli smart generate --input "an RSVP form: name, email, attending yes/no, number of guests, dietary needs"\`
+An assessment (scales with items and levels, report pages, expert commentary and styling) is planned when the instruction asks to measure something:
 \`svc-cli smart generate --input "a 12-question burnout check for nurses: exhaustion, cynicism, efficacy; 5-point scale; calm blue"\`
 (\`--plan-only\` to review the plan first with \`smart plan show\`, then \`smart execute --plan <planId>\`; \`--publish\` to publish the endpoint too).
 Agents call the MCP tool \`svc_generate\` (instruction → plan id, summary and the planner's notes on the defaults it chose), show the plan to the user, then \`svc_execute\` with the plan id; both are safe to repeat. The plan's sections (${PLAN_MODULES.join(', ')}) follow the same rules as the skills \`scale\`, \`report\`, \`expert\` and \`connect\`; fine-tune the result with their commands.

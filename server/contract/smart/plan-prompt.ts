@@ -17,13 +17,14 @@ const RULES = `Rules the schema cannot express:
 - method "sum" adds weight × score; "mean" divides that sum by the total weight.
 - Levels tile the possible score range of their scale with no gaps or overlaps: sorted by min, the first min is the lowest possible score, each max equals the next level's min, and the last max is the highest possible score. min is inclusive, max exclusive except for the last level.
 - Report "score" sections and expert commentary name scales by key and levels by key, and they must exist.
+- A plain form (contact, RSVP, registration, sign-up, order, booking, feedback, bug report, job application, a survey that scores nothing) is valid and often right: fields typed for their answers (email, number, longtext, date, boolean, choice or multichoice with options), "scale.scales", "report.pages" and "expert.commentary" empty, "expert.profile" {}. Keep a plain draft plain unless the instruction asks for scores, levels or a report; keep an assessment draft an assessment.
 - Write every text in the plan's language ("en" English, "zh" Simplified Chinese).
 - "notes" lists, one sentence each, the defaults you chose and why.`
 
 /** The system prompt: the task, the plan's JSON Schema and the rules between sections. */
 export function planSystemPrompt(): string {
   const schema = z.toJSONSchema(planSchema, { unrepresentable: 'any', io: 'input' })
-  return `You design assessment apps (form, scoring scales with levels, report, expert commentary, page styling) for the svc service.
+  return `You design apps for the svc service: plain forms that collect answers (fields only) and scored assessments (form, scoring scales with levels, report, expert commentary), both with page styling.
 Answer with one JSON object only, no prose: a plan matching this JSON Schema.
 ${JSON.stringify(schema)}
 ${RULES}`
@@ -31,7 +32,11 @@ ${RULES}`
 
 /** The first request: the instruction and the draft to improve. */
 export function planUserPrompt(instruction: string, draft: Plan): string {
-  return `Instruction:\n${instruction}\n\nA rule-based planner made this draft. Improve it so it fits the instruction better (wording, dimensions, number of questions, levels, styling), keep it valid, and answer with the whole plan:\n${JSON.stringify(draft)}`
+  const kind =
+    draft.scale.scales.length === 0
+      ? 'It is a plain form (fields only): improve the fields (names, labels, types, options, required), not scores'
+      : 'Improve it so it fits the instruction better (wording, dimensions, number of questions, levels, styling)'
+  return `Instruction:\n${instruction}\n\nA rule-based planner made this draft. ${kind}; keep it valid, and answer with the whole plan:\n${JSON.stringify(draft)}`
 }
 
 /** The repair request after an invalid answer, listing every problem. */

@@ -30,7 +30,10 @@ export const startPlanningSchema = bodyObject({
   instruction: z
     .string({ error: expect('a string') })
     .trim()
-    .min(1, 'cannot be empty: describe the assessment, e.g. "a 10-question wellbeing check with 2 dimensions"')
+    .min(
+      1,
+      'cannot be empty: describe the form or assessment, e.g. "a contact form with name, email and message" or "a 10-question wellbeing check with 2 dimensions"',
+    )
     .max(MAX_INSTRUCTION_LENGTH, `can have at most ${MAX_INSTRUCTION_LENGTH} characters`),
   planner: z
     .enum(PLANNER_NAMES, { error: expect(`one of ${PLANNER_NAMES.join(', ')}`) })

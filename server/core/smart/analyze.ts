@@ -420,9 +420,19 @@ function styleOf(text: string): StyleWords {
   return { colour, mode, layout, font }
 }
 
+/**
+ * The instruction as the planner reads it: NFKC (full-width "：" is ":"), one space between
+ * words, and no control characters, which no name or label may hold.
+ */
+export const readableText = (instruction: string): string =>
+  instruction
+    .normalize('NFKC')
+    .replace(/[\p{Cc}\u2028\u2029\s]+/gu, ' ')
+    .trim()
+
 /** Everything the built-in planner reads from `instruction`. */
 export function analyzeInstruction(instruction: string): Analysis {
-  const original = instruction.normalize('NFKC').replace(/\s+/g, ' ').trim()
+  const original = readableText(instruction)
   const text = original.toLowerCase()
   const language = detectLanguage(original)
   const title = titleOf(original, language)

@@ -1,6 +1,7 @@
 /**
  * @module The built-in planner: instruction → plan with no external service, in
- * milliseconds, deterministically. It reads the instruction (analyze.ts), picks dimensions
+ * milliseconds, deterministically. A plain form (contact, RSVP, order…) is planned by
+ * forms/; for an assessment it reads the instruction (analyze.ts), picks dimensions
  * (dimensions.ts), writes questions from the item library, scores every option, tiles the
  * score range with levels, and adds a report, expert commentary, a theme and notes on
  * every default it chose. The result is checked like any plan; a failure is a bug.
@@ -19,8 +20,10 @@ import { splitRange } from './levels.ts'
 import type { Plan, PlanField, PlanLanguage, PlanScale } from '../../contract/smart/plan.ts'
 import { expertFor, reportFor } from './report-plan.ts'
 import { themeFor } from './theme.ts'
+import { languageNote, publishNote } from './notes.ts'
+import { readPlainForm } from './forms/detect.ts'
+import { plainFormPlan } from './forms/form-plan.ts'
 
-const LANGUAGE_NAMES: Record<PlanLanguage, string> = { en: 'English', zh: 'Chinese' }
 const DEFAULT_LEVELS = 3
 
 type ChoiceScale = Exclude<AnswerScale, { kind: 'quiz' }>
@@ -235,11 +238,13 @@ function describeList(names: string[]): string {
 
 const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)
 
-/** Makes a valid plan for `instruction` without any external service. */
+/** Makes a valid plan for `instruction` without any external service: a plain form when it asks for one (forms/detect.ts), else an assessment. */
 export function planWithBuiltin(instruction: string): Plan {
   const read = analyzeInstruction(instruction)
+  const plain = readPlainForm(instruction, read)
+  if (plain) return plainFormPlan(instruction, read, plain)
   const language = read.language
-  const notes: string[] = [`Language: ${LANGUAGE_NAMES[language]}, detected from the instruction.`]
+  const notes: string[] = [languageNote(language)]
   // With no topic and no dimensions there is nothing to write items about: a wellbeing
   // check is the most broadly useful assessment the library holds.
   const vague = read.kind === 'general' && read.topic === null && read.dimensions.length === 0
@@ -293,11 +298,7 @@ export function planWithBuiltin(instruction: string): Plan {
   )
   notes.push(...style.notes)
   notes.push('Expert profile: a neutral "assessment team" placeholder; put your own name, title and bio there.')
-  notes.push(
-    analysis.publish
-      ? 'Publishing: asked for, so the app is published when the plan is executed.'
-      : 'Publishing: not asked for, so the app stays unpublished until you publish it.',
-  )
+  notes.push(publishNote(analysis.publish))
   return requireValidPlan({
     version: 1,
     language,

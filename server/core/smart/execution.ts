@@ -76,6 +76,9 @@ const reportStep: Step = async (ctx, userId, appId, plan) => {
 }
 
 const expertStep: Step = async (ctx, userId, appId, plan) => {
+  // A plain form has no expert: nothing is stored, so respondents get a thank-you page, not a report.
+  if (Object.keys(plan.expert.profile).length === 0 && plan.expert.commentary.length === 0)
+    return { created: [], existing: [] }
   await setExpert(ctx, userId, appId, plan.expert.profile)
   const had = new Set(
     (await listExpertComments(ctx, userId, appId)).comments.map((comment) => `${comment.scale}/${comment.level}`),

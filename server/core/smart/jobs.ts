@@ -15,7 +15,7 @@ import { parseInput } from '../../contract/apps/input.ts'
 import { AppError, notFound } from '../../contract/errors.ts'
 import { newId } from '../ids.ts'
 import { LIMITS } from '../../contract/limits.ts'
-import { choosePlanner, runPlanner } from './planners.ts'
+import { choosePlanner, planSize, runPlanner } from './planners.ts'
 import { newPlanRow } from './plans.ts'
 import {
   startPlanningSchema,
@@ -85,7 +85,7 @@ async function plan(ctx: AppContext, job: JobRow, signal: AbortSignal): Promise<
     const done: JobStep = {
       stage: 'done',
       percent: 100,
-      message: `Plan ${row.id} is ready: ${plan.form.fields.length} questions, ${plan.scale.scales.length} dimension(s)`,
+      message: `Plan ${row.id} is ready: ${planSize(plan)}`,
     }
     lost(await ctx.storage.smart.succeedJob(job.id, runner, row, done, ctx.clock.now()))
   } catch (error) {

@@ -20,13 +20,27 @@ import {
 } from '../../contract/smart/schemas.ts'
 import { parseInput } from '../../contract/apps/input.ts'
 
-/** The plan made without any model, in milliseconds: from the instruments the instruction names, else the built-in planner's. */
+/**
+ * The plan made without any model, in milliseconds: from the instruments the instruction
+ * names, else the built-in planner's. A plain form (a plan without scales) takes an
+ * instrument only when it is named: "a registration form for our depression support group"
+ * is a registration form.
+ */
 export function draftPlan(instruction: string): { plan: Plan; madeBy: 'builtin' | 'instrument' } {
   const builtin = planWithBuiltin(instruction)
-  const matches = matchInstruments(instruction)
+  const plain = builtin.scale.scales.length === 0
+  const matches = matchInstruments(instruction).filter((match) => !plain || match.how === 'names')
   return matches.length
     ? { plan: instrumentPlan(matches, instruction, builtin), madeBy: 'instrument' }
     : { plan: builtin, madeBy: 'builtin' }
+}
+
+/** What a plan holds, for progress messages: "6 questions, 2 dimension(s)", or "a plain form with 3 fields". */
+export function planSize(plan: Plan): string {
+  const fields = plan.form.fields.length
+  return plan.scale.scales.length === 0
+    ? `a plain form with ${fields} field${fields === 1 ? '' : 's'}`
+    : `${fields} questions, ${plan.scale.scales.length} dimension(s)`
 }
 
 /** `draftPlan` for an HTTP/CLI input (not stored: a model improves it, then the caller saves the result). */
@@ -74,11 +88,7 @@ export async function runPlanner(
     return { plan: { ...draft, notes: [...draft.notes, ...skipped] }, madeBy }
   }
   if (name === 'builtin') {
-    await progress(
-      'planning',
-      80,
-      `Built-in plan: ${draft.form.fields.length} questions, ${draft.scale.scales.length} dimension(s)`,
-    )
+    await progress('planning', 80, `Built-in plan: ${planSize(draft)}`)
     return { plan: draft, madeBy: 'builtin' }
   }
   const settings = {

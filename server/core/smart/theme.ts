@@ -5,6 +5,7 @@
  */
 import type { StyleWords } from './analyze.ts'
 import type { FontFamily } from '../../contract/connect/fonts.ts'
+import type { Layout } from '../../contract/connect/schemas.ts'
 import type { PlanTheme } from '../../contract/smart/plan.ts'
 
 /** Primary colours by name, chosen for ≥ 4.5:1 contrast with white button text. */
@@ -28,16 +29,25 @@ const FONT: Record<NonNullable<StyleWords['font']> | 'sans', FontFamily> = {
   mono: 'monospace',
 }
 
+/** Why each layout is the default: an assessment one question per screen, a plain form on one page. */
+const LAYOUT_NOTES: Record<Layout, string> = {
+  'one-per-screen': 'No layout given: one question per screen, which suits phones and keeps respondents focused.',
+  all: 'No layout given: all fields on one page, as people expect of a short form.',
+}
+
 /** The theme for `style`, and notes on every default taken. */
-export function themeFor(style: StyleWords, buttonText: string): { theme: PlanTheme; notes: string[] } {
+export function themeFor(
+  style: StyleWords,
+  buttonText: string,
+  defaultLayout: Layout = 'one-per-screen',
+): { theme: PlanTheme; notes: string[] } {
   const notes: string[] = []
   const colour = style.colour ?? 'blue'
   if (!style.colour) notes.push('No colour given: used a calm blue (#1d4ed8).')
   const mode = style.mode ?? 'light'
   if (!style.mode) notes.push('No light/dark preference given: used a light theme.')
-  const layout = style.layout ?? 'one-per-screen'
-  if (!style.layout)
-    notes.push('No layout given: one question per screen, which suits phones and keeps respondents focused.')
+  const layout = style.layout ?? defaultLayout
+  if (!style.layout) notes.push(LAYOUT_NOTES[defaultLayout])
   return {
     theme: {
       primaryColor: mode === 'dark' && colour === 'gray' ? '#6b7280' : PRIMARY[colour],

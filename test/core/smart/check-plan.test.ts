@@ -6,7 +6,9 @@ import { describe, expect, test } from 'bun:test'
 import { AppError } from '../../../server/contract/errors.ts'
 import { planWithBuiltin } from '../../../server/core/smart/builtin-planner.ts'
 import { checkPlan, requireValidPlan } from '../../../server/contract/smart/check-plan.ts'
-import type { Plan } from '../../../server/contract/smart/plan.ts'
+import { planSchema, type Plan } from '../../../server/contract/smart/plan.ts'
+import { planSystemPrompt, planUserPrompt } from '../../../server/contract/smart/plan-prompt.ts'
+import { z } from 'zod'
 
 /** 2 questions on one 5-point scale: q1, q2 → "tension" (mean 1–5), levels low/high. */
 const base = (): Plan => structuredClone(planWithBuiltin('a 2-question stress check with 1 dimension, 2 levels'))
@@ -197,6 +199,23 @@ describe('plan validation', () => {
         { path: 'expert.commentary.1.level', message: 'scale "tension" has no level "extreme"' },
       ],
     })
+  })
+
+  test('a plain form (fields only: no scales, report pages or expert) is a valid plan, and the models are told so', () => {
+    const plain = { ...base(), scale: { scales: [] }, report: { pages: [] }, expert: { profile: {}, commentary: [] } }
+    expect(checkPlan(plain)).toEqual({ plan: plain, problems: [] })
+    const schema = z.toJSONSchema(planSchema, { unrepresentable: 'any', io: 'input' }) as any
+    expect([
+      schema.properties.scale.properties.scales.minItems,
+      schema.properties.report.properties.pages.minItems,
+    ]).toEqual([undefined, undefined])
+    expect(planSystemPrompt()).toContain('plain forms that collect answers (fields only)')
+    expect(planSystemPrompt()).toContain(
+      '"scale.scales", "report.pages" and "expert.commentary" empty, "expert.profile" {}',
+    )
+    expect(planUserPrompt('a contact form', planWithBuiltin('a contact form'))).toContain(
+      'It is a plain form (fields only): improve the fields (names, labels, types, options, required), not scores',
+    )
   })
 
   test('a document that is not an object', () => {

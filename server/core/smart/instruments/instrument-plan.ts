@@ -11,6 +11,7 @@ import { LIMITS } from '../../../contract/limits.ts'
 import { requireValidPlan } from '../../../contract/smart/check-plan.ts'
 import type { Plan, PlanField, PlanScale, PlanSection } from '../../../contract/smart/plan.ts'
 import type { InstrumentMatch } from './match.ts'
+import { publishNote } from '../notes.ts'
 import { requestedCounts } from './requested.ts'
 import type { Instrument, InstrumentDimension } from './types.ts'
 
@@ -165,11 +166,7 @@ export function instrumentPlan(matches: InstrumentMatch[], instruction: string, 
     'Expert profile: a neutral "assessment team" placeholder; put your own name, title and bio there. The advice per level was written for this app; the level meanings are the published ones.',
   )
   notes.push('Styling: taken from the instruction as the built-in planner read it.')
-  notes.push(
-    draft.share.publish
-      ? 'Publishing: asked for, so the app is published when the plan is executed.'
-      : 'Publishing: not asked for, so the app stays unpublished until you publish it.',
-  )
+  notes.push(publishNote(draft.share.publish))
   const name = instruments.length === 1 ? instruments[0].name : instruments.map((i) => i.shortName).join(' and ')
   return requireValidPlan({
     version: 1,

@@ -47,7 +47,7 @@ export const TASTE: DimensionTemplate = {
     },
   ],
   satisfaction: [
-    { en: 'How satisfied are you with the taste of your food and drink?', zh: '你对食物和饮品的口味满意吗？' },
+    { en: 'Taste-wise, how satisfied are you with your food and drink?', zh: '你对食物和饮品的口味满意吗？' },
     {
       en: 'Thinking of freshness, how satisfied were you with what you ordered?',
       zh: '你对所点餐品的新鲜程度满意吗？',
@@ -93,8 +93,11 @@ export const ATMOSPHERE: DimensionTemplate = {
   ],
   satisfaction: [
     { en: 'How happy are you with the comfort of the seating?', zh: '你对座位的舒适程度满意吗？' },
-    { en: 'How satisfied are you with how pleasant the place feels?', zh: '你对这里给人的舒适愉悦感满意吗？' },
-    { en: 'All in all, how pleased are you with the atmosphere?', zh: '总的来说，你对这里的氛围满意吗？' },
+    { en: 'The feel of the place: how satisfied are you with it?', zh: '你对这里给人的舒适愉悦感满意吗？' },
+    {
+      en: 'Taking everything into account, how pleased are you with the atmosphere?',
+      zh: '总的来说，你对这里的氛围满意吗？',
+    },
   ],
 }
 

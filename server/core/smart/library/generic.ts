@@ -4,50 +4,58 @@
  */
 import type { Bilingual, ItemFamily, ItemTemplate } from './types.ts'
 
-type Pattern = { en: (d: string, D: string) => string; zh: (d: string) => string; reverse?: boolean }
+/** The verb forms that agree with a dimension name: "routines are", "discipline is". */
+interface Agreement {
+  is: 'is' | 'are'
+  has: 'has' | 'have'
+  does: 'does' | 'do'
+  /** The ending of a present-tense verb: "works", "work". */
+  s: 's' | ''
+}
+
+type Pattern = { en: (d: string, D: string, v: Agreement) => string; zh: (d: string) => string; reverse?: boolean }
 
 /**
- * Items about a dimension the library has no bank for. The name stays a topic ("when it
- * comes to delegation", "在授权方面") rather than a possession ("my delegation"), so any
- * noun phrase reads; each family and direction has its own, varied openings.
+ * Items about a dimension the library has no bank for. The name stays a topic ("for help
+ * with delegation", "在授权方面") rather than a possession ("my delegation"), so any noun
+ * phrase reads. Every pattern names the dimension within its first four words and no two
+ * patterns of a list open alike, so items about different dimensions open differently
+ * across plans, and items about one dimension differently within a plan.
  */
 const PATTERNS: Record<ItemFamily, Record<'strength' | 'strain', Pattern[]> & { style?: Pattern[] }> = {
   agreement: {
     // A trait or style: neither end is better.
     style: [
       { en: (_, D) => `${D} describes me well.`, zh: (d) => `“${d}”很符合我的特点。` },
-      {
-        en: (d) => `People who know me would say ${d} is typical of me.`,
-        zh: (d) => `熟悉我的人会说，${d}是我的典型特点。`,
-      },
-      { en: (_, D) => `${D} is not really like me.`, zh: (d) => `${d}并不太像我。`, reverse: true },
-      { en: (d) => `In most situations, I show a lot of ${d}.`, zh: (d) => `在大多数情境中，我都表现出明显的${d}。` },
+      { en: (d) => `Friends would call ${d} typical of me.`, zh: (d) => `${d}是熟悉我的人眼中我的典型特点。` },
+      { en: (_, D, v) => `${D} ${v.is} not really like me.`, zh: (d) => `${d}并不太像我。`, reverse: true },
+      { en: (d) => `I show ${d} in most situations.`, zh: (d) => `${d}在我身上表现得很明显。` },
     ],
     strength: [
       {
-        en: (d) => `When it comes to ${d}, things are going well for me.`,
+        en: (_, D, v) => `${D} ${v.is} going well for me at the moment.`,
         zh: (d) => `在${d}方面，我目前的情况不错。`,
       },
-      { en: (d) => `I feel positive about ${d} at the moment.`, zh: (d) => `目前我对${d}方面的情况感觉积极。` },
       {
-        en: (d) => `I would like to see real improvement in ${d}.`,
+        en: (d) => `Thinking about ${d}, I feel positive about where things stand.`,
+        zh: (d) => `目前我对${d}方面的情况感觉积极。`,
+      },
+      {
+        en: (_, D) => `${D} could be a lot better for me.`,
         zh: (d) => `我希望${d}方面能有切实的改善。`,
         reverse: true,
       },
       {
-        en: (d) => `Compared with a few months ago, things have improved on ${d}.`,
-        zh: (d) => `与几个月前相比，${d}方面的情况有所改善。`,
+        en: (d, _, v) => `Lately, ${d} ${v.has} been improving for me.`,
+        zh: (d) => `${d}方面的情况比几个月前有所改善。`,
       },
+      { en: (d) => `For help with ${d}, I know where to turn.`, zh: (d) => `如果在${d}上需要帮助，我知道该找谁。` },
       {
-        en: (d) => `I know where to turn if I need help with ${d}.`,
-        zh: (d) => `如果在${d}上需要帮助，我知道该找谁。`,
-      },
-      {
-        en: (_, D) => `${D} is a real concern for me at the moment.`,
+        en: (_, D, v) => `${D} ${v.is} a real concern for me at the moment.`,
         zh: (d) => `目前${d}是让我很在意的问题。`,
         reverse: true,
       },
-      { en: (d) => `On ${d}, I have what I need.`, zh: (d) => `在${d}方面，我所需要的都具备了。` },
+      { en: (d) => `With ${d}, I have what I need.`, zh: (d) => `${d}方面，我所需要的都具备了。` },
       {
         en: (d) => `Problems with ${d} have held me back recently.`,
         zh: (d) => `最近，${d}方面的问题拖了我的后腿。`,
@@ -55,10 +63,10 @@ const PATTERNS: Record<ItemFamily, Record<'strength' | 'strain', Pattern[]> & { 
       },
     ],
     strain: [
-      { en: (d) => `Recently, ${d} has been a problem for me.`, zh: (d) => `最近，${d}对我来说是个问题。` },
-      { en: (d) => `I find it hard to cope with ${d}.`, zh: (d) => `我很难应对${d}。` },
+      { en: (d, _, v) => `Recently, ${d} ${v.has} been a problem for me.`, zh: (d) => `最近，${d}对我来说是个问题。` },
+      { en: (d) => `Coping with ${d} is hard for me.`, zh: (d) => `${d}让我很难应对。` },
       {
-        en: (_, D) => `${D} has little effect on my day-to-day life.`,
+        en: (_, D, v) => `${D} ${v.has} little effect on my day-to-day life.`,
         zh: (d) => `${d}对我的日常生活几乎没有影响。`,
         reverse: true,
       },
@@ -67,31 +75,32 @@ const PATTERNS: Record<ItemFamily, Record<'strength' | 'strain', Pattern[]> & { 
         en: (d) => `Because of ${d}, I get less done than I would like.`,
         zh: (d) => `因为${d}，我完成的事情比我希望的少。`,
       },
-      { en: (d) => `I feel on top of ${d} at the moment.`, zh: (d) => `目前我能很好地掌控${d}。`, reverse: true },
+      {
+        en: (_, D, v) => `${D} ${v.is} under control for me at the moment.`,
+        zh: (d) => `${d}目前在我的掌控之中。`,
+        reverse: true,
+      },
     ],
   },
   frequency: {
     strength: [
       {
-        en: (d) => `In the past month, how often have things gone well for you with ${d}?`,
-        zh: (d) => `过去一个月里，你在${d}方面进展顺利的频率如何？`,
+        en: (d, _, v) => `How often ${v.has} ${d} gone well for you in the past month?`,
+        zh: (d) => `${d}方面，过去一个月里进展顺利的频率如何？`,
       },
       {
-        en: (d) => `How often do you feel things are on the right track with ${d}?`,
+        en: (d, _, v) => `How often ${v.does} ${d} feel on the right track?`,
         zh: (d) => `你觉得${d}方面的情况步入正轨的频率如何？`,
       },
       {
-        en: (d) => `Over the last two weeks, how often have you had difficulties with ${d}?`,
-        zh: (d) => `最近两周，你在${d}上遇到困难的频率如何？`,
+        en: (d) => `With ${d}, how often have you had difficulties over the last two weeks?`,
+        zh: (d) => `在${d}上遇到困难的情况，最近两周有多频繁？`,
         reverse: true,
       },
+      { en: (_, D, v) => `${D} work${v.s} out the way I would like.`, zh: (d) => `${d}如你所愿的情况有多频繁？` },
       {
-        en: (d) => `In a typical week, how often does ${d} work out the way you would like?`,
-        zh: (d) => `在通常的一周里，${d}方面如你所愿的频率如何？`,
-      },
-      {
-        en: (d) => `During the past week, how often did ${d} give you cause for concern?`,
-        zh: (d) => `在过去一周内，${d}让你担心的频率如何？`,
+        en: (_, D, v) => `${D} give${v.s} me cause for concern.`,
+        zh: (d) => `${d}让你担心的频率如何？`,
         reverse: true,
       },
       {
@@ -99,88 +108,99 @@ const PATTERNS: Record<ItemFamily, Record<'strength' | 'strain', Pattern[]> & { 
         zh: (d) => `在${d}很重要的时候，事情按你希望的方式发展的频率如何？`,
       },
       {
-        en: (d) => `Looking back over the past month, how often were you pleased with how things went on ${d}?`,
-        zh: (d) => `回顾过去一个月，你对${d}方面的进展感到欣慰的频率如何？`,
+        en: (d) => `Thinking of ${d} over the past month, how often were you pleased with how things went?`,
+        zh: (d) => `对${d}方面的进展感到欣慰，过去一个月里有多频繁？`,
       },
     ],
     strain: [
       {
-        en: (d) => `In the past month, how often have you been troubled by ${d}?`,
-        zh: (d) => `过去一个月里，你被${d}困扰的频率如何？`,
+        en: (d, _, v) => `How often ${v.has} ${d} troubled you in the past month?`,
+        zh: (d) => `你被${d}困扰的频率如何？`,
       },
       {
-        en: (d) => `How often has ${d} got in the way of things you wanted to do?`,
+        en: (_, D, v) => `${D} get${v.s} in the way of things I want to do.`,
         zh: (d) => `${d}妨碍你做想做之事的情况有多频繁？`,
       },
       {
-        en: (d) => `Over the last two weeks, how often have you felt able to cope with ${d}?`,
-        zh: (d) => `最近两周，你感到能应对${d}的频率如何？`,
+        en: (d) => `Faced with ${d}, how often have you felt able to cope lately?`,
+        zh: (d) => `面对${d}，你感到能应对的频率如何？`,
         reverse: true,
       },
       {
-        en: (d) => `How often have you had to change your plans because of ${d}?`,
+        en: (d) => `Because of ${d}, how often have you had to change your plans?`,
         zh: (d) => `你因为${d}而不得不改变计划的情况有多频繁？`,
       },
       {
-        en: (d) => `In a typical week, how often is ${d} a concern for you?`,
-        zh: (d) => `在通常的一周里，${d}让你在意的频率如何？`,
+        en: (d, _, v) => `How often ${v.is} ${d} a concern for you in a typical week?`,
+        zh: (d) => `${d}让你在意的频率如何？`,
       },
+      { en: (d) => `Thoughts about ${d} keep me from relaxing.`, zh: (d) => `想到${d}让你无法放松的情况有多频繁？` },
       {
-        en: (d) => `How often do thoughts about ${d} keep you from relaxing?`,
-        zh: (d) => `想到${d}让你无法放松的情况有多频繁？`,
-      },
-      {
-        en: (d) => `During the past week, how often did ${d} leave you worn out?`,
-        zh: (d) => `在过去一周内，${d}让你精疲力竭的频率如何？`,
+        en: (d) => `How often did ${d} leave you worn out during the past week?`,
+        zh: (d) => `${d}让你精疲力竭的情况有多频繁？`,
       },
     ],
   },
   satisfaction: {
     strength: [
-      { en: (d) => `How satisfied are you with ${d}?`, zh: (d) => `你对${d}满意吗？` },
+      { en: (d) => `With ${d}, how satisfied are you overall?`, zh: (d) => `你对${d}满意吗？` },
       {
         en: (d) => `Thinking about ${d} over the past month, how happy have you been with it?`,
-        zh: (d) => `回顾过去一个月，你对${d}的满意程度如何？`,
+        zh: (d) => `${d}在过去一个月里让你满意吗？`,
       },
       {
-        en: (d) => `Compared with what you expected, how pleased are you with ${d}?`,
-        zh: (d) => `与预期相比，你对${d}满意吗？`,
+        en: (d) => `Regarding ${d}, how pleased are you compared with what you expected?`,
+        zh: (d) => `对于${d}，与预期相比你满意吗？`,
       },
       {
-        en: (d) => `All things considered, how content are you with ${d}?`,
-        zh: (d) => `综合考虑，你对${d}的整体满意度如何？`,
+        en: (d) => `As for ${d}, how content are you, all things considered?`,
+        zh: (d) => `综合考虑${d}的各个方面，你的整体满意度如何？`,
       },
       {
-        en: (d) => `Taking the last few weeks together, how satisfied have you been with ${d}?`,
-        zh: (d) => `就最近几周整体而言，你对${d}满意吗？`,
+        en: (d) => `For ${d}, how satisfied have you been over the last few weeks?`,
+        zh: (d) => `${d}最近几周的整体表现让你满意吗？`,
       },
     ],
     strain: [
       {
-        en: (d) => `How satisfied are you with how you are managing ${d}?`,
-        zh: (d) => `你对自己应对${d}的方式满意吗？`,
+        en: (d) => `In managing ${d}, how satisfied are you with how you are doing?`,
+        zh: (d) => `应对${d}的方式，你对自己满意吗？`,
         reverse: true,
       },
       {
-        en: (d) => `How happy are you with the support you get for ${d}?`,
-        zh: (d) => `你对自己在${d}方面获得的支持满意吗？`,
+        en: (d) => `On ${d}, how happy are you with the support you get?`,
+        zh: (d) => `在${d}方面获得的支持，你满意吗？`,
         reverse: true,
       },
       {
-        en: (d) => `All things considered, how content are you with the way ${d} is handled?`,
-        zh: (d) => `综合考虑，你对${d}的处理方式满意吗？`,
+        en: (d, _, v) => `Considering how ${d} ${v.is} handled, how content are you overall?`,
+        zh: (d) => `${d}的处理方式让你满意吗？`,
         reverse: true,
       },
     ],
   },
 }
 
-/** Phrases that set a generic item in a different situation, for a second round. */
-const CONTEXTS: Array<Bilingual & { you: string }> = [
-  { en: 'at work or in my studies', you: 'your work or studies', zh: '在工作或学习中' },
-  { en: 'in everyday life', you: 'your everyday life', zh: '在日常生活中' },
-  { en: 'when time is short', you: 'times when you are short of time', zh: '在时间紧迫时' },
+/** Short phrases that set a generic item in a different situation, for a second round (short, so the name stays near the start). */
+const CONTEXTS: Bilingual[] = [
+  { en: 'At work', zh: '在工作中' },
+  { en: 'Day to day', zh: '在日常生活中' },
+  { en: 'Under time pressure', zh: '在时间紧迫时' },
 ]
+
+/** Words that end in -s and are singular: "stress", "fitness", "news", "status". */
+const SINGULAR_S = /(?:ss|us|is|ics|news|ness|ous|ess|series|means)$/
+
+/** The verb forms for `name`: plural when its last word is a plural noun ("routines", "evaluating sources"). */
+function agreement(name: string): Agreement {
+  const last =
+    name
+      .toLowerCase()
+      .split(/[\s-]+/)
+      .at(-1) ?? ''
+  const plural = /[a-z]s$/.test(last) && !SINGULAR_S.test(last)
+  return plural ? { is: 'are', has: 'have', does: 'do', s: '' } : { is: 'is', has: 'has', does: 'does', s: 's' }
+}
 
 const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)
 
@@ -209,13 +229,12 @@ export function genericItem(
     family === 'satisfaction' && /^[a-z]/.test(bare) && !/^(?:the|a|an|my|your|our|their)\s/.test(bare)
       ? `the ${bare}`
       : bare
-  const en = pattern.en(d, capitalize(d))
+  const en = pattern.en(d, capitalize(d), agreement(d))
   const zh = pattern.zh(name.zh)
   if (round === 0) return { en, zh, reverse: pattern.reverse }
   // Later rounds set the same item in another situation.
   const context = CONTEXTS[(round - 1) % CONTEXTS.length]
-  const lead = family === 'agreement' ? capitalize(context.en) : `Thinking of ${context.you}`
-  return { en: `${lead}, ${inSentence(en)}`, zh: `${context.zh}，${zh}`, reverse: pattern.reverse }
+  return { en: `${context.en}, ${inSentence(en)}`, zh: `${context.zh}，${zh}`, reverse: pattern.reverse }
 }
 
 /** A placeholder quiz question for a topic the library has no questions about. */

@@ -137,7 +137,7 @@ export const SATISFACTION: KindTemplate = {
       ],
       satisfaction: [
         {
-          en: 'How satisfied are you with the quality of what you received?',
+          en: 'Judging by its quality, how satisfied are you with what you received?',
           zh: '你对所获得产品或服务的质量满意吗？',
         },
         {
@@ -185,7 +185,7 @@ export const SATISFACTION: KindTemplate = {
         { en: 'It costs more than it is worth.', zh: '它的价格高于它的价值。', reverse: true },
       ],
       satisfaction: [
-        { en: 'How satisfied are you with the prices?', zh: '你对价格满意吗？' },
+        { en: 'When it comes to price, how satisfied are you?', zh: '你对价格满意吗？' },
         {
           en: 'For what you paid, how satisfied are you with what you got?',
           zh: '就你支付的费用而言，你对所得到的满意吗？',
