@@ -10,7 +10,7 @@ export default defineSvcCommand({
     routeConsoleToStderr()
     const { runMcpServer } = await import('../mcp/server.ts')
     // Its tools run the commands of the tree this command runs in.
-    await runMcpServer(env.io.env, env.root)
+    await runMcpServer(env.io.env, env.root, env.io.program)
     return { data: undefined, streamed: true }
   },
 })
