@@ -10,6 +10,8 @@ export interface Style {
   color: boolean
   /** The name the CLI was started by, for the hints a view prints (asProgram); `svc-cli` when absent. */
   program?: string
+  /** Terminal cells a text takes (CJK and emoji take two; width.ts); characters when absent. */
+  width?: (text: string) => number
 }
 
 /** What every command returns: the data (printed as is by --json) and an optional human view. */
@@ -42,7 +44,7 @@ export function cell(value: unknown): string {
   return String(value).replace(/[\r\n\t]+/g, ' ')
 }
 
-/** An aligned table with a header row; `columns` maps header → value. */
+/** A table with a header row, its columns aligned by display width (`style.width`); `columns` maps header → value. */
 export function table<T>(
   style: Style,
   rows: T[],
@@ -52,10 +54,11 @@ export function table<T>(
   if (rows.length === 0) return asProgram(empty, style.program)
   const headers = Object.keys(columns)
   const body = rows.map((row) => headers.map((h) => cell(columns[h](row))))
-  const widths = headers.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)))
+  const width = style.width ?? ((text: string) => text.length)
+  const widths = headers.map((h, i) => Math.max(h.length, ...body.map((r) => width(r[i]))))
   const line = (cells: string[]) =>
     cells
-      .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i])))
+      .map((c, i) => (i === cells.length - 1 ? c : c + ' '.repeat(Math.max(0, widths[i] - width(c)))))
       .join('  ')
       .trimEnd()
   return [bold(style, line(headers.map((h) => h.toUpperCase()))), ...body.map(line)].join('\n')

@@ -85,7 +85,13 @@ async function printAndExit(argv: string[], io: Io): Promise<number> {
     return fail(outcome.error)
   }
   const result = outcome.result ?? { data: null }
-  const text = renderResult(result, json, outStyle)
+  let text = renderResult(result, json, outStyle)
+  // Columns holding CJK or emoji are aligned by the cells they take; the tables for that are
+  // loaded only for such output (drawn again with them), so every other run starts without.
+  if (text && !json && result.human && /[^\x00-\x7f]/.test(text)) {
+    const { displayWidth } = await import('./width.ts')
+    text = renderResult(result, json, { ...outStyle, width: displayWidth })
+  }
   // An empty text (`app list -q` with no apps) prints nothing, not an empty line.
   if (text) await io.stdout.write(text.endsWith('\n') ? text : `${text}\n`)
   if (result.notice && !json && io.stderr.isTTY) await io.stderr.write(`${asProgram(result.notice, io.program)}\n`)
