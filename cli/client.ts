@@ -13,8 +13,8 @@ import { DEFAULT_TIMEOUT_SECONDS, idleLimited, timeoutError, timeoutSeconds, wit
 
 type Env = Record<string, string | undefined>
 
-/** The routes of one app: `:id` is the app (which `--app` may name by its name). */
-const APP_PATH = '/api/v3/apps/:id'
+/** The routes of one app start with the app's own: their `:id` is the app (which `--app` may name by its name). */
+const APP_PATH = routeOf('apps.get').path
 
 export interface Connection {
   server: string

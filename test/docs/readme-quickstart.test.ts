@@ -87,13 +87,17 @@ async function runBlock(lines: string[], vars: Record<string, string>, keep: str
         output: expect.stringMatching(shape(line.slice(4).trim().replace('//localhost:8787/', `//localhost:${port}/`))),
       })
   }
-  return { ran, kept: Object.fromEntries(keep.map((name, i) => [name, kept[i]])) }
+  return { ran, kept: Object.fromEntries(keep.map((name, i) => [name, kept[i]])) as Record<string, string> }
 }
 
-const curl = (command: string, vars: Record<string, string>) =>
-  Bun.spawn(['bash', '-c', command], { env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...vars }, stdout: 'pipe' })
-    .stdout.text()
-    .then((text) => JSON.parse(text))
+/** Another request from the same terminal, its JSON answer parsed. */
+async function curl(command: string, vars: Record<string, string>) {
+  const proc = Bun.spawn(['bash', '-c', command], {
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...vars },
+    stdout: 'pipe',
+  })
+  return JSON.parse(await new Response(proc.stdout).text())
+}
 
 describe('README quick start', () => {
   test('needs nothing pasted by hand: every value comes from the answer before it', () => {
@@ -109,7 +113,7 @@ describe('README quick start', () => {
   test('runs as written, and reads stay the owner’s', async () => {
     const [first, second] = shellLines(QUICK_START)
     const { ran, kept } = await runBlock(first, {}, ['TOKEN', 'APP', 'ENDPOINT'])
-    const vars = { S: server.url, ...kept }
+    const vars: Record<string, string> = { S: server.url, ...kept }
     expect(vars.TOKEN).toStartWith('svc_pat_')
     expect(vars.ENDPOINT).toStartWith(`http://localhost:${port}/api/v3/share/`)
     const output = (needle: string) => ran.find((r) => r.command.includes(needle))!.output
