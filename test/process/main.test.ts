@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { existsSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { TEST_BACKEND } from '../support/backend.ts'
+import { TEST_BACKEND, testDatabaseEnv } from '../support/backend.ts'
 import { BUN, ROOT, spawnServer, type ServerProcess } from '../support/process.ts'
 import { tempDir } from '../support/tmp.ts'
 
@@ -42,9 +42,17 @@ describe('server/main.ts as a real process', () => {
   test('a port in use stops start-up with one line, before the data dir, secret key or database exist', async () => {
     using taken = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response('someone else') })
     const dataDir = join(tempDir('svc-port-taken-'), 'data')
+    const database = await testDatabaseEnv()
     const proc = Bun.spawn([BUN, 'server/main.ts'], {
       cwd: ROOT,
-      env: { ...process.env, PORT: String(taken.port), HOST: '127.0.0.1', SVC_DATA_DIR: dataDir, SVC_LOG: 'warn' },
+      env: {
+        ...process.env,
+        ...database,
+        PORT: String(taken.port),
+        HOST: '127.0.0.1',
+        SVC_DATA_DIR: dataDir,
+        SVC_LOG: 'warn',
+      },
       stdout: 'pipe',
       stderr: 'pipe',
     })
