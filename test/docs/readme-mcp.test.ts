@@ -7,7 +7,7 @@
  * the two a reader makes: `/path/to/svc` is the clone, the server URL the one running here.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs'
+import { linkSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
@@ -42,9 +42,10 @@ let clone: string
 beforeAll(async () => {
   server = await startTestServer()
   clone = freshClone()
-  // `npm run build:exe` in the clone: the suite's executable, built once per run, is that build.
+  // `npm run build:exe` in the clone: the suite's executable, built once per run, is that build
+  // (linked, not copied: it is 115 MB, and both live in the run's temp folder).
   mkdirSync(join(clone, 'dist'))
-  copyFileSync(await testExecutable(), join(clone, 'dist', 'svc'))
+  linkSync(await testExecutable(), join(clone, 'dist', 'svc'))
 }, 120_000)
 
 afterAll(() => server?.close())
