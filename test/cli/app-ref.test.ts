@@ -108,7 +108,7 @@ describe('--app with an id the server does not know', () => {
 })
 
 describe('--app through MCP', () => {
-  test('svc_exec takes a name too, and says which app it could not find', async () => {
+  test('svc_exec and svc_snapshot take a name too, and say which app they could not find', async () => {
     const mcp = await inProcessMcp(env)
     try {
       const urls = await mcp.call('svc_exec', { command: 'app urls', args: ['--app', 'Contact form'] })
@@ -116,6 +116,9 @@ describe('--app through MCP', () => {
       expect(JSON.parse(resultText(urls)).endpoint).toBe(
         expectOk(await cli('share', 'url', '--app', contact.id)).stdout.trim(),
       )
+      const snapshot = await mcp.call('svc_snapshot', { appId: 'Contact form', format: 'json', detail: 'full' })
+      expect(snapshot.isError).toBeUndefined()
+      expect(resultText(snapshot)).toContain(contact.id)
       const missing = await mcp.call('svc_read', { command: 'field list', args: ['--app', 'Newsletter'] })
       expect(missing.isError).toBe(true)
       expect(resultText(missing)).toStartWith(
