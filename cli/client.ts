@@ -5,11 +5,16 @@
  * No request waits on a silent server longer than the timeout (timeout.ts).
  */
 import { requestLine, type AnswerOf, type Described, type InputOf } from '../server/contract/api/request.ts'
+import { routeOf } from '../server/contract/api/routes.ts'
+import { APP_ID, appIdByName, namedAppError } from './app-ref.ts'
 import { DEFAULT_SERVER, normalizeServer, readConfig } from './config.ts'
 import { CliError, EXIT, notLoggedIn, usageError } from './errors.ts'
 import { DEFAULT_TIMEOUT_SECONDS, idleLimited, timeoutError, timeoutSeconds, within } from './timeout.ts'
 
 type Env = Record<string, string | undefined>
+
+/** The routes of one app start with the app's own: their `:id` is the app (which `--app` may name by its name). */
+const APP_PATH = routeOf('apps.get').path
 
 export interface Connection {
   server: string
@@ -68,24 +73,63 @@ export class SvcClient {
    * without `code` where the operation answers at the top level.
    */
   call<N extends Described>(name: N, input: InputOf<N>, options: CallOptions = {}): Promise<AnswerOf<N>> {
-    const line = requestLine(name, input)
-    return this.request<AnswerOf<N>>(line.method, line.path, {
-      ...options,
-      query: Object.fromEntries(line.query),
-      body: input.body,
-    })
+    return this.forApp(name, input, (line) =>
+      this.request<AnswerOf<N>>(line.method, line.path, {
+        ...options,
+        query: Object.fromEntries(line.query),
+        body: input.body,
+      }),
+    )
   }
 
   /** Calls operation `name` whose answer is text (Markdown help, skills). */
   callText<N extends Described>(name: N, input: InputOf<N>, options: CallOptions = {}): Promise<string> {
-    const line = requestLine(name, input)
-    return this.text(line.method, line.path, { ...options, query: Object.fromEntries(line.query) })
+    return this.forApp(name, input, (line) =>
+      this.text(line.method, line.path, { ...options, query: Object.fromEntries(line.query) }),
+    )
   }
 
   /** Calls operation `name` whose answer is a streamed download (the exports). */
   callDownload<N extends Described>(name: N, input: InputOf<N>, options: CallOptions = {}): Promise<Response> {
+    return this.forApp(name, input, (line) =>
+      this.download(line.path, { ...options, query: Object.fromEntries(line.query) }),
+    )
+  }
+
+  /** App ids by the name they were given as, looked up once per client. */
+  private readonly appIds = new Map<string, Promise<string>>()
+
+  /**
+   * Sends the request of operation `name`. In an operation on one app (`/apps/:id…`) the app
+   * may be given by its name (app-ref.ts), looked up at this first request; an app the server
+   * does not know comes back named, with where to find the right one.
+   */
+  private async forApp<N extends Described, R>(
+    name: N,
+    input: InputOf<N>,
+    send: (line: ReturnType<typeof requestLine>) => Promise<R>,
+  ): Promise<R> {
     const line = requestLine(name, input)
-    return this.download(line.path, { ...options, query: Object.fromEntries(line.query) })
+    // `--app ""` (an unset $APP) would make /api/v3/apps//share: say so instead of asking the server.
+    if (/\/\/|\/$/.test(line.path)) {
+      throw usageError(
+        `An id is empty in ${line.method} ${line.path}: a flag such as --app was given an empty value (an unset shell variable?)`,
+      )
+    }
+    const params = (input as { params?: Record<string, string> }).params
+    const given = params?.id
+    if (given === undefined || !routeOf(name).path.startsWith(APP_PATH)) return send(line)
+    let id = given.trim()
+    if (!APP_ID.test(id)) {
+      let lookup = this.appIds.get(given)
+      if (!lookup) this.appIds.set(given, (lookup = appIdByName(given, this)))
+      id = await lookup
+    }
+    try {
+      return await send(requestLine(name, { ...input, params: { ...params, id } } as InputOf<N>))
+    } catch (error) {
+      throw namedAppError(error, given)
+    }
   }
 
   /** A request whose JSON reply is `{code, data}` (returns data) or a top-level list (returns it without `code`). */
@@ -142,12 +186,6 @@ export class SvcClient {
 
   /** The request, answered within the timeout, its body limited to the timeout per read. */
   private async send(method: string, path: string, options: RequestOptions): Promise<Response> {
-    // `--app ""` (an unset $APP) would make /api/v3/apps//share: say so instead of asking the server.
-    if (/\/\/|\/$/.test(path)) {
-      throw usageError(
-        `An id is empty in ${method} ${path}: a flag such as --app was given an empty value (an unset shell variable?)`,
-      )
-    }
     const url = new URL(`${this.server}${path}`)
     for (const [key, value] of Object.entries(options.query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value))

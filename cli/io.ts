@@ -5,6 +5,7 @@
 import { createInterface } from 'node:readline'
 import type { Fetch } from './client.ts'
 import { CliError, OutputClosed } from './errors.ts'
+import { CLI_NAME, programName } from './program.ts'
 
 export interface Writer {
   isTTY: boolean
@@ -17,6 +18,8 @@ export interface Writer {
 
 export interface Io {
   env: Record<string, string | undefined>
+  /** The name this run was started by, for hints and help (program.ts): `svc-cli`, or the executable's own name. */
+  program: string
   stdout: Writer
   stderr: Writer
   stdin: { isTTY: boolean; read(): Promise<string> }
@@ -116,6 +119,7 @@ export function processIo(): Io {
   const interactive = Boolean(process.stdin.isTTY && process.stderr.isTTY)
   return {
     env: process.env,
+    program: programName(),
     stdout: streamWriter(process.stdout, 'stdout'),
     stderr: streamWriter(process.stderr, 'stderr'),
     stdin: { isTTY: Boolean(process.stdin.isTTY), read: () => readAll(process.stdin) },
@@ -134,17 +138,19 @@ export interface BufferedIo extends Io {
 
 /**
  * An Io that captures output; `stdin` is the given text. A given `prompt` stands for a
- * person at a terminal (stdin and stderr are terminals); `stdoutTTY` makes stdout one too.
+ * person at a terminal (stdin and stderr are terminals); `stdoutTTY` makes stdout one too;
+ * `program` is the name the run was started by (default `svc-cli`).
  */
 export function bufferedIo(
   env: Record<string, string | undefined>,
-  options: { stdin?: string; prompt?: Io['prompt']; fetch?: Fetch; stdoutTTY?: boolean } = {},
+  options: { stdin?: string; prompt?: Io['prompt']; fetch?: Fetch; stdoutTTY?: boolean; program?: string } = {},
 ): BufferedIo {
   const out: Uint8Array[] = []
   const err: string[] = []
   const encoder = new TextEncoder()
   return {
     env,
+    program: options.program ?? CLI_NAME,
     stdout: {
       isTTY: Boolean(options.stdoutTTY),
       write: (chunk) => void out.push(typeof chunk === 'string' ? encoder.encode(chunk) : chunk),

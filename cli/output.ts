@@ -3,10 +3,15 @@
  * JSON or aligned human text, and errors into a message on stderr and an exit code.
  */
 import { CliError, EXIT, usageError, type Problem } from './errors.ts'
+import { asProgram } from './program.ts'
 
 /** How human output may be decorated; colour only on a TTY and without NO_COLOR. */
 export interface Style {
   color: boolean
+  /** The name the CLI was started by, for the hints a view prints (asProgram); `svc-cli` when absent. */
+  program?: string
+  /** Terminal cells a text takes (CJK and emoji take two; width.ts); characters when absent. */
+  width?: (text: string) => number
 }
 
 /** What every command returns: the data (printed as is by --json) and an optional human view. */
@@ -39,20 +44,21 @@ export function cell(value: unknown): string {
   return String(value).replace(/[\r\n\t]+/g, ' ')
 }
 
-/** An aligned table with a header row; `columns` maps header → value. */
+/** A table with a header row, its columns aligned by display width (`style.width`); `columns` maps header → value. */
 export function table<T>(
   style: Style,
   rows: T[],
   columns: Record<string, (row: T) => unknown>,
   empty = 'Nothing to show.',
 ): string {
-  if (rows.length === 0) return empty
+  if (rows.length === 0) return asProgram(empty, style.program)
   const headers = Object.keys(columns)
   const body = rows.map((row) => headers.map((h) => cell(columns[h](row))))
-  const widths = headers.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)))
+  const width = style.width ?? ((text: string) => text.length)
+  const widths = headers.map((h, i) => Math.max(h.length, ...body.map((r) => width(r[i]))))
   const line = (cells: string[]) =>
     cells
-      .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i])))
+      .map((c, i) => (i === cells.length - 1 ? c : c + ' '.repeat(Math.max(0, widths[i] - width(c)))))
       .join('  ')
       .trimEnd()
   return [bold(style, line(headers.map((h) => h.toUpperCase()))), ...body.map(line)].join('\n')
@@ -98,19 +104,24 @@ export const problemWhere = (p: Problem) => p.flag ?? p.flags?.join('/') ?? p.co
 
 /**
  * The error text for stderr: with --json one document `{"error":{type, message, details?}}`
- * (details say which flag and what was wrong), a plain line otherwise.
+ * (details say which flag and what was wrong), a plain line otherwise. Hints in the message
+ * name the CLI as it was started (`style.program`).
  */
 export function renderError(error: CliError, json: boolean, style: Style): string {
+  const message = asProgram(error.message, style.program)
+  const problems = (error.details as { problems?: Problem[] } | undefined)?.problems?.map((p) => ({
+    ...p,
+    message: asProgram(p.message, style.program),
+  }))
   if (json)
     return JSON.stringify({
       error: {
         type: error.type,
-        message: error.message,
-        ...(error.details === undefined ? {} : { details: error.details }),
+        message,
+        ...(error.details === undefined ? {} : { details: problems ? { ...error.details, problems } : error.details }),
       },
     })
-  const problems = (error.details as { problems?: Problem[] } | undefined)?.problems
-  const lines = [`${red(style, 'error:')} ${error.message}`]
+  const lines = [`${red(style, 'error:')} ${message}`]
   if (error.type !== 'usage' && problems && problems.length > 1)
     lines.push(...problems.map((p) => `  - ${problemWhere(p) ? `${problemWhere(p)}: ` : ''}${p.message}`))
   return lines.join('\n')

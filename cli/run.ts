@@ -4,15 +4,19 @@
  * (which exits 1 on any error) so usage errors exit 2, auth errors 4; the run itself
  * (execute.ts) is the one the MCP server's svc_exec uses too.
  */
-import { ROOT } from './commands/index.ts'
-import { CliError, EXIT, OutputClosed } from './errors.ts'
+import { MODULES, ROOT } from './commands/index.ts'
+import { CliError, EXIT, OutputClosed, usageError } from './errors.ts'
 import { execute } from './execute.ts'
-import { helpText } from './help.ts'
+import { HELP_TOPICS, helpText } from './help.ts'
 import type { Io } from './io.ts'
 import { asCliError, renderError, renderResult, type Style } from './output.ts'
-import { resolveCommand } from './tree.ts'
+import { asProgram } from './program.ts'
+import { nearest, resolveCommand } from './tree.ts'
 
-const colorFor = (io: Io, tty: boolean): Style => ({ color: tty && !io.env.NO_COLOR && io.env.TERM !== 'dumb' })
+const colorFor = (io: Io, tty: boolean): Style => ({
+  color: tty && !io.env.NO_COLOR && io.env.TERM !== 'dumb',
+  program: io.program,
+})
 
 const wantsJson = (argv: string[]) => argv.includes('--json')
 
@@ -39,6 +43,15 @@ async function printAndExit(argv: string[], io: Io): Promise<number> {
     await io.stderr.write(`${renderError(error, json, errStyle)}\n`)
     return error.exitCode
   }
+  if (argv[0] === 'help' && argv.length === 2 && !(argv[1] in MODULES)) {
+    const topic = HELP_TOPICS[argv[1]]
+    if (topic) {
+      await io.stdout.write(`${asProgram(topic(), io.program)}\n`)
+      return EXIT.ok
+    }
+    const guess = nearest(argv[1], Object.keys(HELP_TOPICS))
+    if (guess) return fail(usageError(`No help topic or command "${argv[1]}". Did you mean \`svc-cli help ${guess}\`?`))
+  }
   if (argv[0] === 'help') argv = [...argv.slice(1), '--help']
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
     await io.stdout.write(`${(ROOT.meta as { version: string }).version}\n`)
@@ -63,7 +76,7 @@ async function printAndExit(argv: string[], io: Io): Promise<number> {
   if (outcome.error) {
     if (outcome.error.type === 'usage' && !json) {
       const path = (await resolveCommand(ROOT, argv).catch(() => null))?.path
-      const hint = path ? `\nRun \`svc-cli ${path.join(' ')} --help\` for usage.` : ''
+      const hint = path ? `\nRun \`${io.program} ${path.join(' ')} --help\` for usage.` : ''
       await io.stderr.write(
         `${renderError(outcome.error, json, errStyle)}${/--help|pass --/.test(outcome.error.message) ? '' : hint}\n`,
       )
@@ -72,9 +85,15 @@ async function printAndExit(argv: string[], io: Io): Promise<number> {
     return fail(outcome.error)
   }
   const result = outcome.result ?? { data: null }
-  const text = renderResult(result, json, outStyle)
+  let text = renderResult(result, json, outStyle)
+  // Columns holding CJK or emoji are aligned by the cells they take; the tables for that are
+  // loaded only for such output (drawn again with them), so every other run starts without.
+  if (text && !json && result.human && /[^\x00-\x7f]/.test(text)) {
+    const { displayWidth } = await import('./width.ts')
+    text = renderResult(result, json, { ...outStyle, width: displayWidth })
+  }
   // An empty text (`app list -q` with no apps) prints nothing, not an empty line.
   if (text) await io.stdout.write(text.endsWith('\n') ? text : `${text}\n`)
-  if (result.notice && !json && io.stderr.isTTY) await io.stderr.write(`${result.notice}\n`)
+  if (result.notice && !json && io.stderr.isTTY) await io.stderr.write(`${asProgram(result.notice, io.program)}\n`)
   return EXIT.ok
 }

@@ -91,42 +91,58 @@ function observed<R extends Record<string, Record<string, (request: never, serve
   return wrapped as R
 }
 
+/** What answers requests once the context is open: Bun.serve's fetch handler. */
+type Handler = (request: Request, server: Bun.Server<undefined>) => Promise<Response>
+
 /**
  * Starts svc on `config.host:config.port` and resolves once it is listening. Bun.serve
  * answers the hot path itself (fastRoutes) and hands everything else to the Elysia app.
+ *
+ * It listens before it opens anything: a port in use fails the start before the data dir,
+ * the secret key or the database exist, so a failed first start leaves nothing behind.
+ * Requests that arrive while the database opens and migrates wait for it.
  */
 export async function startServer(config: Config, overrides: Overrides = {}): Promise<RunningServer> {
-  const ctx = await createServerContext(config, overrides)
+  const opened = Promise.withResolvers<Handler>()
+  const server = Bun.serve({
+    port: config.port,
+    hostname: config.host,
+    // Bun's own 413 is bare (no JSON, no CORS): the app answers every size itself (http/body-limit.ts).
+    maxRequestBodySize: BUN_BODY_LIMIT,
+    // Longer than the body deadline, so a slow body gets its 408 before Bun drops the connection.
+    idleTimeout: Math.min(255, Math.ceil(config.bodyDeadlineMs / 1000) + 5),
+    fetch: async (request, server) => (await opened.promise)(request, server),
+  })
+  if (config.baseUrlFromPort) config.baseUrl = `http://localhost:${server.port}`
+  let ctx: AppContext | undefined
   let app: SvcApp
-  let server: ReturnType<typeof Bun.serve>
   try {
-    app = buildApp(ctx, overrides.app)
-    server = Bun.serve({
-      port: config.port,
-      hostname: config.host,
-      // Bun's own 413 is bare (no JSON, no CORS): the app answers every size itself (http/body-limit.ts).
-      maxRequestBodySize: BUN_BODY_LIMIT,
-      // Longer than the body deadline, so a slow body gets its 408 before Bun drops the connection.
-      idleTimeout: Math.min(255, Math.ceil(config.bodyDeadlineMs / 1000) + 5),
-      routes: observed(fastRoutes(ctx), overrides.observe),
-      fetch: async (request, server) => {
-        const limited = await limitBody(request, config)
-        if (limited instanceof Response) return seen(request, limited, overrides.observe)
-        // Elysia's own `server` is null under app.handle: the peer address travels with the request.
-        notePeerAddress(limited, server.requestIP(request)?.address)
-        return seen(request, await app.handle(limited), overrides.observe)
-      },
-    })
+    ctx = await createServerContext(config, overrides)
+    const { observe } = overrides
+    const started = (app = buildApp(ctx, overrides.app))
+    const handle: Handler = async (request, server) => {
+      const limited = await limitBody(request, config)
+      if (limited instanceof Response) return seen(request, limited, observe)
+      // Elysia's own `server` is null under app.handle: the peer address travels with the request.
+      notePeerAddress(limited, server.requestIP(request)?.address)
+      return seen(request, await started.handle(limited), observe)
+    }
+    server.reload({ routes: observed(fastRoutes(ctx), observe), fetch: handle })
+    opened.resolve(handle)
   } catch (error) {
-    // The port taken, say: the database connections (and PostgreSQL's LISTEN) must not outlive the failure.
-    await ctx.shutdown()
-    await ctx.storage.close()
+    // The database unreachable, a migration refused: nothing keeps listening, and the
+    // database connections (and PostgreSQL's LISTEN) must not outlive the failure.
+    opened.resolve(async () => new Response(null, { status: 503 }))
+    await server.stop(true)
+    if (ctx) {
+      await ctx.shutdown()
+      await ctx.storage.close()
+    }
     throw error
   }
   // Pending webhook deliveries (this process's and, on PostgreSQL, the others') are sent from now on.
   ctx.webhooks.worker.start()
   const port = server.port!
-  if (config.baseUrlFromPort) config.baseUrl = `http://localhost:${port}`
   let stopping: Promise<void> | null = null
   return {
     ctx,

@@ -1,5 +1,5 @@
 /**
- * @module `npm start`: config → database → migrations → app → listen, with graceful
+ * @module `npm start`: config → listen → database → migrations → app (boot.ts binds first), with graceful
  * shutdown on SIGINT/SIGTERM: stop accepting, answer the requests in flight, commit and sync
  * queued records, write the aggregates, checkpoint and close the database, exit 0; bounded
  * in time (SHUTDOWN_LIMIT_MS).

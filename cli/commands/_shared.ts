@@ -23,8 +23,14 @@ export const pageArgs = {
   page: { type: 'string', description: 'Page number, from 1 (with --limit)', valueHint: 'n' },
 } as const satisfies ArgsDef
 
+/** `--app`: an id, or a name no other app of the account has (resolved once, in cli/app-ref.ts). */
 export const appArg = {
-  app: { type: 'string', description: 'App id (see `svc-cli app list`)', required: true, valueHint: 'appId' },
+  app: {
+    type: 'string',
+    description: 'App id, or its name when no other app has it (see `svc-cli app list`)',
+    required: true,
+    valueHint: 'app',
+  },
 } as const satisfies ArgsDef
 
 export const fieldArg = {

@@ -1,6 +1,7 @@
 import { defineSvcCommand } from '../command.ts'
 import { usageError } from '../errors.ts'
 import { result } from '../output.ts'
+import { asProgram } from '../program.ts'
 import { VERSION } from '../../server/contract/version.ts'
 
 const SHELLS = ['bash', 'zsh', 'fish'] as const
@@ -25,7 +26,12 @@ export default defineSvcCommand({
     const { bashScript } = await import('../completion/bash.ts')
     const { zshScript } = await import('../completion/zsh.ts')
     const { fishScript } = await import('../completion/fish.ts')
-    const script = { bash: bashScript, zsh: zshScript, fish: fishScript }[shell](places, VERSION)
+    const program = env.io.program
+    // Descriptions name commands too (`then: svc-cli auth login …`): the whole script says the name it completes.
+    const script = asProgram(
+      { bash: bashScript, zsh: zshScript, fish: fishScript }[shell](places, VERSION, program),
+      program,
+    )
     return result({ shell, script }, () => script)
   },
 })

@@ -6,9 +6,11 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { CommandDef } from 'citty'
 import { VERSION } from '../../server/contract/version.ts'
+import { asProgram, CLI_NAME } from '../program.ts'
 import { INSTRUCTIONS } from './constraints.ts'
 import { execWhitelist } from './exec.ts'
 import { registerResources } from './resources.ts'
+import { namedAs } from './results.ts'
 import type { McpSession } from './sampling.ts'
 import { authEmailCode } from './tools/auth-email-code.ts'
 import { authLogin } from './tools/auth-login.ts'
@@ -24,10 +26,11 @@ type Env = Record<string, string | undefined>
 
 /**
  * Builds the server with every tool and resource; `env` supplies SVC_URL/SVC_TOKEN/XDG_CONFIG_HOME,
- * `root` the command tree whose commands the tools run (svc-cli's, ROOT in commands/index.ts).
+ * `root` the command tree whose commands the tools run (svc-cli's, ROOT in commands/index.ts),
+ * `program` the name the CLI was started by, which the hints for the user name (`svc auth login`).
  */
-export async function createMcpServer(env: Env, root: CommandDef<any>): Promise<McpServer> {
-  const server = new McpServer({ name: 'svc', version: VERSION }, { instructions: INSTRUCTIONS })
+export async function createMcpServer(env: Env, root: CommandDef<any>, program = CLI_NAME): Promise<McpServer> {
+  const server = new McpServer({ name: 'svc', version: VERSION }, { instructions: asProgram(INSTRUCTIONS, program) })
   const tools: ToolModule[] = [
     authLogin(root),
     authEmailCode(root),
@@ -43,15 +46,16 @@ export async function createMcpServer(env: Env, root: CommandDef<any>): Promise<
     createMessage: (params, options) => server.server.createMessage(params, options),
   }
   for (const tool of tools) {
-    server.registerTool(tool.name, tool.config, ((input: unknown, extra: ToolExtra) =>
-      tool.handler(env, input ?? {}, extra, session)) as never)
+    const config = { ...tool.config, description: asProgram(tool.config.description, program) }
+    server.registerTool(tool.name, config, (async (input: unknown, extra: ToolExtra) =>
+      namedAs(await tool.handler(env, input ?? {}, extra, session), program)) as never)
   }
-  registerResources(server)
+  registerResources(server, program)
   return server
 }
 
 /** Serves MCP on stdin/stdout until the client disconnects. */
-export async function runMcpServer(env: Env, root: CommandDef<any>): Promise<void> {
-  const server = await createMcpServer(env, root)
+export async function runMcpServer(env: Env, root: CommandDef<any>, program = CLI_NAME): Promise<void> {
+  const server = await createMcpServer(env, root, program)
   await server.connect(new StdioServerTransport())
 }

@@ -45,6 +45,48 @@ describe('help', () => {
       expect(run.stdout).toMatch(new RegExp(`^\\s+${name}\\s+\\S`, 'm'))
   })
 
+  test('svc-cli --help lists the flags every command takes and the environment variables, one line each', async () => {
+    const run = await cliProcess(['--help'])
+    expect(run.code).toBe(0)
+    const section = (title: string) => run.stdout.split(`\n${title}`)[1].split('\n\n')[1].split('\n')
+    expect(section('GLOBAL FLAGS')).toEqual([
+      '  --server <url>       svc server URL (else SVC_URL, stored config, http://localhost:8787)',
+      '  --token <token>      Access token (else SVC_TOKEN, stored config); prefer SVC_TOKEN or `auth login --with-token`: a flag stays in shell history',
+      '  --json               Print one JSON document on stdout (errors as JSON on stderr)',
+      '  --timeout <seconds>  Seconds to wait for the server to answer or send more (else SVC_TIMEOUT, 30); exit 124 when it stays silent',
+      '  -h, --help           Help for any command (also `svc-cli help <command>`)',
+      '  -v, --version        The version of svc-cli',
+    ])
+    expect(section('ENVIRONMENT').map((line) => line.trim().split(/\s+/)[0])).toEqual([
+      'SVC_URL',
+      'SVC_TOKEN',
+      'SVC_TIMEOUT',
+      'XDG_CONFIG_HOME',
+      'NO_COLOR',
+      'SVC_MCP_SAMPLING_MS',
+    ])
+    expect(run.stdout).toContain(
+      '\n  SVC_TOKEN            an access token (svc_pat_…) used instead of the stored login\n',
+    )
+  })
+
+  test('`svc-cli help environment` says what each variable does, as `gh help environment` does', async () => {
+    const run = await cliProcess(['help', 'environment'])
+    expect([run.code, run.stderr]).toEqual([0, ''])
+    expect(run.stdout).toStartWith(
+      'ENVIRONMENT\n\nsvc-cli reads these variables; a flag given on the command line wins over them.\n\nSVC_URL\n  The svc server to talk to when --server is not given. Without either,\n  svc-cli uses the server of the last login, else http://localhost:8787.',
+    )
+    for (const name of ['SVC_URL', 'SVC_TOKEN', 'SVC_TIMEOUT', 'XDG_CONFIG_HOME', 'NO_COLOR', 'SVC_MCP_SAMPLING_MS'])
+      expect(run.stdout).toMatch(new RegExp(`\\n\\n${name}\\n  [A-Z\`]`))
+    expect(run.stdout).toContain('A timeout exits 124.')
+    expect(run.stdout.split('\n').every((line) => line.length <= 80)).toBe(true)
+    const typo = await cliProcess(['help', 'enviroment'])
+    expect([typo.code, typo.stderr]).toEqual([
+      2,
+      'error: No help topic or command "enviroment". Did you mean `svc-cli help environment`?\n',
+    ])
+  })
+
   test('--version prints the package version', async () => {
     const run = await cliProcess(['--version'])
     expect(run).toMatchObject({ code: 0, stdout: `${(await import('../../package.json')).version}\n`, stderr: '' })

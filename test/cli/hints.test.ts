@@ -9,6 +9,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import type { ArgsDef, CommandDef } from 'citty'
 import { ROOT } from '../../cli/commands/index.ts'
+import { HELP_TOPICS } from '../../cli/help.ts'
 import { subCommandsOf } from '../../cli/tree.ts'
 import { ROOT as CHECKOUT } from '../support/server.ts'
 
@@ -30,6 +31,7 @@ const PROSE = new Set([
   'uses',
   'runs',
   'bun',
+  'reads',
 ])
 /** Where a command line ends: pipes, redirections, separators, a comment, an ellipsis. */
 const END = /^(\||>|<|&&|;|#|\)|then|…|\.\.\.)/
@@ -66,6 +68,8 @@ async function problemWith(hint: string): Promise<string | null> {
   const end = words.findIndex((w) => END.test(w))
   if (end >= 0) words = words.slice(0, end)
   if (words[0] === 'help') words = words.slice(1)
+  // A help topic that is not a command (`svc-cli help environment`).
+  if (words.length === 1 && words[0].replace(/[.,:)`]+$/, '') in HELP_TOPICS) return null
   if (words.length === 0) return null
   // A placeholder in command position (`svc-cli ${top}`, `svc-cli <module>`): nothing fixed to check.
   if (/[$<{]/.test(words[0])) return null
@@ -132,6 +136,8 @@ describe('hints name commands and flags that exist', () => {
     expect(await problemWith('svc-cli app create --nmae x')).toBe('svc-cli app create has no flag --nmae')
     expect(await problemWith('svc-cli app --name x')).toBe('svc-cli app is a group of commands, not a command')
     expect(await problemWith('svc-cli help app create')).toBeNull()
+    expect(await problemWith('svc-cli help environment')).toBeNull()
+    expect(await problemWith('svc-cli help environmnt')).toBe('"environmnt" is not a command of svc-cli')
     expect(await problemWith('svc-cli app list -q | xargs -n1 svc-cli share status --json --app')).toBeNull()
     expect(await problemWith('svc-cli share query --app <id> --limit 5 --no-all')).toBeNull()
   })

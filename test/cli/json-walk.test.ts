@@ -235,15 +235,22 @@ describe('and on failure nothing on stdout, one JSON error on stderr', () => {
     },
   )
 
-  // Every command about an app, pointed at one that does not exist.
+  // Every command about an app, pointed at one that does not exist: the error names it.
   const onApp = STEPS.filter(([name]) => takesApp.has(name))
-  test.each(onApp)('%s --app <missing>: exit 1, not_found', async (name, step) => {
+  const missing = '0193abcd-0000-7000-8000-000000000000'
+  test.each(onApp)('%s --app <missing>: exit 1, not_found naming the app', async (name, step) => {
     const { token } = await server.account()
     const run = await cliInProcess(
-      [...name.split(' '), ...argvOf(step, (v) => (v === got.app ? 'missing-app' : v)), '--json'],
+      [...name.split(' '), ...argvOf(step, (v) => (v === got.app ? missing : v)), '--json'],
       { env: { ...anonymous, SVC_TOKEN: token }, stdin: step.stdin?.() ?? '' },
     )
     expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 1, stdout: '' })
-    expect(JSON.parse(run.stderr)).toEqual({ error: { type: 'not_found', message: 'App not found' } })
+    expect(JSON.parse(run.stderr)).toEqual({
+      error: {
+        type: 'not_found',
+        message: `App ${missing} not found. See your apps with \`svc-cli app list\`.`,
+        details: { problems: [{ flag: '--app', message: 'no app has this id' }] },
+      },
+    })
   })
 })

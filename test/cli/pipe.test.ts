@@ -53,7 +53,7 @@ describe('a closed stdout ends the run quietly with exit 0', () => {
   test.each([
     [['share', 'query', '--size', '1000'], /^CREATED\s+N\s+NOTE\s+ID$/],
     [['share', 'query', '--size', '1000', '--json'], /^\{$/],
-    [['share', 'export'], /^\ufeffid,createdAt,n,note,/],
+    [['share', 'export'], /^id,createdAt,n,note,/],
     [['share', 'export', '--json'], /^\[$/],
   ])('svc-cli %p | head -1', async (argv, start) => {
     const run = await readFirstChunkThenClose([...argv, '--app', app])

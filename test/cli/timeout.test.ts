@@ -43,11 +43,14 @@ const stalling = Bun.serve({
   port: 0,
   fetch(request) {
     const url = new URL(request.url)
-    if (url.pathname === '/api/v3/apps/a1/export.csv')
+    if (url.pathname === '/api/v3/apps/0193a1a1-0000-7000-8000-000000000001/export.csv')
       return new Response(streamsThenStalls(CSV_START), { headers: { 'content-type': 'text/csv' } })
-    if (url.pathname === '/api/v3/apps/a1/export.jsonl')
+    if (url.pathname === '/api/v3/apps/0193a1a1-0000-7000-8000-000000000001/export.jsonl')
       return new Response(streamsThenStalls(JSONL_START), { headers: { 'content-type': 'application/x-ndjson' } })
-    if (url.pathname === '/api/v3/apps/a1/records' && url.searchParams.get('page') === '1')
+    if (
+      url.pathname === '/api/v3/apps/0193a1a1-0000-7000-8000-000000000001/records' &&
+      url.searchParams.get('page') === '1'
+    )
       return Response.json(fullPage)
     return new Promise<Response>(() => {})
   },
@@ -88,13 +91,16 @@ describe('a server that never answers', () => {
   })
 
   test('--timeout beats SVC_TIMEOUT, and takes fractions of a second', async () => {
-    const run = await cliInProcess(['share', 'summary', '--app', 'a1', '--timeout', '0.5', '--json'], {
-      env: { SVC_URL: silentUrl, SVC_TOKEN: 'svc_pat_x', SVC_TIMEOUT: '600' },
-    })
+    const run = await cliInProcess(
+      ['share', 'summary', '--app', '0193a1a1-0000-7000-8000-000000000001', '--timeout', '0.5', '--json'],
+      {
+        env: { SVC_URL: silentUrl, SVC_TOKEN: 'svc_pat_x', SVC_TIMEOUT: '600' },
+      },
+    )
     expect(run.code).toBe(124)
     expect(JSON.parse(run.stderr).error.details).toEqual({
       server: silentUrl,
-      request: 'GET /api/v3/apps/a1/summary',
+      request: 'GET /api/v3/apps/0193a1a1-0000-7000-8000-000000000001/summary',
       timeoutSeconds: 0.5,
     })
   })
@@ -116,14 +122,15 @@ describe('a server that never answers', () => {
 
 describe('a download that starts and then stalls', () => {
   test('share export to stdout keeps what arrived, then exits 124 saying how many bytes came', async () => {
-    const run = await cliProcess(['share', 'export', '--app', 'a1'], {
+    const run = await cliProcess(['share', 'export', '--app', '0193a1a1-0000-7000-8000-000000000001'], {
       env: { SVC_URL: stallingUrl, SVC_TOKEN: 'svc_pat_x', SVC_TIMEOUT: '1' },
     })
     const bytes = encoder.encode(CSV_START).byteLength
     expect(run).toEqual({
       code: 124,
-      stdout: CSV_START,
-      stderr: `error: svc at ${stallingUrl} stopped sending during GET /api/v3/apps/a1/export.csv: nothing for 1 s after ${bytes} bytes. ${advice}\n`,
+      // What arrived, less the byte-order mark stdout never gets; the count is of the bytes received.
+      stdout: CSV_START.replace(/^\ufeff/, ''),
+      stderr: `error: svc at ${stallingUrl} stopped sending during GET /api/v3/apps/0193a1a1-0000-7000-8000-000000000001/export.csv: nothing for 1 s after ${bytes} bytes. ${advice}\n`,
       json: expect.any(Function),
     })
   })
@@ -131,7 +138,19 @@ describe('a download that starts and then stalls', () => {
   test('share export --json --out: the same error as JSON, and the partial file is left for inspection', async () => {
     const file = join(tempDir('svc-timeout-'), 'records.jsonl')
     const run = await cliInProcess(
-      ['share', 'export', '--app', 'a1', '--format', 'jsonl', '--out', file, '--json', '--timeout', '1'],
+      [
+        'share',
+        'export',
+        '--app',
+        '0193a1a1-0000-7000-8000-000000000001',
+        '--format',
+        'jsonl',
+        '--out',
+        file,
+        '--json',
+        '--timeout',
+        '1',
+      ],
       { env: { SVC_URL: stallingUrl, SVC_TOKEN: 'svc_pat_x' } },
     )
     expect(run.code).toBe(124)
@@ -140,24 +159,36 @@ describe('a download that starts and then stalls', () => {
     expect(JSON.parse(run.stderr)).toEqual({
       error: {
         type: 'timeout',
-        message: `svc at ${stallingUrl} stopped sending during GET /api/v3/apps/a1/export.jsonl: nothing for 1 s after ${bytes} bytes. ${advice}`,
-        details: { server: stallingUrl, request: 'GET /api/v3/apps/a1/export.jsonl', timeoutSeconds: 1, bytes },
+        message: `svc at ${stallingUrl} stopped sending during GET /api/v3/apps/0193a1a1-0000-7000-8000-000000000001/export.jsonl: nothing for 1 s after ${bytes} bytes. ${advice}`,
+        details: {
+          server: stallingUrl,
+          request: 'GET /api/v3/apps/0193a1a1-0000-7000-8000-000000000001/export.jsonl',
+          timeoutSeconds: 1,
+          bytes,
+        },
       },
     })
     expect(readFileSync(file, 'utf8')).toBe(JSONL_START)
   })
 
   test('share query --all: each page has the timeout, so a stall on page 2 ends the read', async () => {
-    const run = await cliProcess(['share', 'query', '--app', 'a1', '--all', '--json'], {
-      env: { SVC_URL: stallingUrl, SVC_TOKEN: 'svc_pat_x', SVC_TIMEOUT: '1' },
-    })
+    const run = await cliProcess(
+      ['share', 'query', '--app', '0193a1a1-0000-7000-8000-000000000001', '--all', '--json'],
+      {
+        env: { SVC_URL: stallingUrl, SVC_TOKEN: 'svc_pat_x', SVC_TIMEOUT: '1' },
+      },
+    )
     expect(run.code).toBe(124)
     expect(run.stdout).toBe('')
     expect(JSON.parse(run.stderr)).toEqual({
       error: {
         type: 'timeout',
-        message: `svc at ${stallingUrl} did not answer GET /api/v3/apps/a1/records?page=2&size=1000 within 1 s. ${advice}`,
-        details: { server: stallingUrl, request: 'GET /api/v3/apps/a1/records?page=2&size=1000', timeoutSeconds: 1 },
+        message: `svc at ${stallingUrl} did not answer GET /api/v3/apps/0193a1a1-0000-7000-8000-000000000001/records?page=2&size=1000 within 1 s. ${advice}`,
+        details: {
+          server: stallingUrl,
+          request: 'GET /api/v3/apps/0193a1a1-0000-7000-8000-000000000001/records?page=2&size=1000',
+          timeoutSeconds: 1,
+        },
       },
     })
   })

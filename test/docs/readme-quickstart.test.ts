@@ -1,9 +1,10 @@
 /**
- * The README's quick start, run as a new user would: every command of its shell blocks
- * goes through bash and curl against a real server on a free port; the values the reader is
- * told to paste (TOKEN, APP, ENDPOINT) come from the answer the README names; and every
- * `# →` line must match the answer of the command above it. It is written for reads off
- * (docs/design.md rule 16): the endpoint alone only writes, the owner's access token reads.
+ * The README's quick start, run as a new user would: each shell block goes whole, as written,
+ * through one bash process (the variables one step sets are there for the next, as in a
+ * terminal), with curl and jq against a real server on a free port; nothing is pasted by
+ * hand. The only edit is the reader's own: `S` is this server. Every `# →` line must match
+ * the output of the command above it. It is written for reads off (docs/design.md rule 16):
+ * the endpoint alone only writes, the owner's access token reads.
  */
 import { afterAll, describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
@@ -14,13 +15,8 @@ import { tempDir } from '../support/tmp.ts'
 
 const README = readFileSync(join(import.meta.dir, '..', '..', 'README.md'), 'utf8')
 const QUICK_START = README.slice(README.indexOf('## Quick start'), README.indexOf('## Configuration'))
-
-/** Where each value the reader pastes comes from, in the answer of the command before it. */
-const PASTE: Record<string, (answer: any) => string> = {
-  TOKEN: (answer) => answer.data.token.token,
-  APP: (answer) => answer.data.id,
-  ENDPOINT: (answer) => answer.data.endpoint,
-}
+/** Printed between two commands by the test, so each command's output can be told apart. */
+const MARK = '::svc-quick-start-step::'
 
 /** The shell blocks of the quick start as logical lines (continuations joined). */
 function shellLines(markdown: string): string[][] {
@@ -50,69 +46,90 @@ interface Ran {
 
 const server = await startTestServer()
 afterAll(() => server.close())
+/** The port in printed URLs: the server's own, where the README's reader has 8787. */
+const port = new URL(server.url).port
 
-/** Runs one command line in bash with the reader's variables, as a terminal would. */
-async function run(command: string, vars: Record<string, string>): Promise<string> {
-  const proc = Bun.spawn(['bash', '-c', command], {
+/**
+ * Runs one block's lines in a single bash (stopping at the first failure), with `vars`
+ * already set; returns each command with its output, and the variables named in `keep`.
+ */
+async function runBlock(lines: string[], vars: Record<string, string>, keep: string[]) {
+  const commands = lines.filter((line) => !line.startsWith('#'))
+  const script = [
+    ...commands.flatMap((line) => [
+      line === 'S=http://localhost:8787' ? `S=${server.url}` : line,
+      `printf '\\n%s\\n' '${MARK}'`,
+    ]),
+    ...keep.map((name) => `printf '%s\\n' "$${name}"`),
+  ].join('\n')
+  const proc = Bun.spawn(['bash', '-e', '-o', 'pipefail', '-c', script], {
     cwd: tempDir('svc-readme-'),
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: tempDir('svc-readme-home-'), ...vars },
     stdout: 'pipe',
     stderr: 'pipe',
   })
-  const [output, error, code] = await Promise.all([
+  const [stdout, stderr, code] = await Promise.all([
     new Response(proc.stdout).text(),
     new Response(proc.stderr).text(),
     proc.exited,
   ])
-  expect({ command, code, error }).toEqual({ command, code: 0, error: '' })
-  return output
+  expect({ code, stderr }).toEqual({ code: 0, stderr: '' })
+  const parts = stdout.split(`\n${MARK}\n`)
+  const kept = parts.pop()!.trimEnd().split('\n')
+  const ran: Ran[] = commands.map((command, i) => ({ command, output: parts[i] }))
+  // Each `# →` line against the output of the command right above it.
+  let last: Ran | undefined
+  for (const line of lines) {
+    if (!line.startsWith('#')) last = ran.find((r) => r.command === line)
+    else if (line.startsWith('# →'))
+      expect({ after: last!.command, output: last!.output }).toEqual({
+        after: last!.command,
+        output: expect.stringMatching(shape(line.slice(4).trim().replace('//localhost:8787/', `//localhost:${port}/`))),
+      })
+  }
+  return { ran, kept: Object.fromEntries(keep.map((name, i) => [name, kept[i]])) as Record<string, string> }
+}
+
+/** Another request from the same terminal, its JSON answer parsed. */
+async function curl(command: string, vars: Record<string, string>) {
+  const proc = Bun.spawn(['bash', '-c', command], {
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...vars },
+    stdout: 'pipe',
+  })
+  return JSON.parse(await new Response(proc.stdout).text())
 }
 
 describe('README quick start', () => {
-  // An explicit timeout: in a whole-suite run Bun applies the preload's default (30 s) to the first file only.
-  test('runs as written, and reads stay the owner’s', async () => {
+  test('needs nothing pasted by hand: every value comes from the answer before it', () => {
     const blocks = shellLines(QUICK_START)
     expect(blocks.length).toBe(2)
-    const vars: Record<string, string> = {}
-    const ran: Ran[] = []
-    const pasted: string[] = []
-    for (const line of blocks.flat()) {
-      const assignment = /^([A-Z]+)=(\S+)/.exec(line)
-      if (line.startsWith('# →')) {
-        expect({ after: ran.at(-1)!.command, output: ran.at(-1)!.output }).toEqual({
-          after: ran.at(-1)!.command,
-          output: expect.stringMatching(shape(line.slice(4).trim())),
-        })
-      } else if (line.startsWith('#')) {
-        continue
-      } else if (assignment?.[1] === 'S') {
-        expect(assignment[2]).toBe('http://localhost:8787')
-        vars.S = server.url
-      } else if (assignment) {
-        const [, name, value] = assignment
-        expect(value).toContain('…')
-        expect(Object.keys(PASTE)).toContain(name)
-        vars[name] = PASTE[name](JSON.parse(ran.at(-1)!.output))
-        pasted.push(name)
-      } else {
-        ran.push({ command: line, output: await run(line, vars) })
-      }
-    }
-    expect(pasted).toEqual(Object.keys(PASTE))
-    const answer = (needle: string) => ran.find((r) => r.command.includes(needle))!.output
+    const assignments = blocks.flat().filter((line) => /^[A-Z]+=/.test(line))
+    expect(assignments.map((line) => line.split('=')[0])).toEqual(['S', 'TOKEN', 'APP', 'ENDPOINT'])
+    for (const line of assignments.slice(1)) expect(line).toMatch(/^[A-Z]+=\$\(curl .* \| jq -r \.data\.[\w.]+\)$/)
+    expect(QUICK_START).not.toContain('paste the')
+  })
+
+  // An explicit timeout: in a whole-suite run Bun applies the preload's default (30 s) to the first file only.
+  test('runs as written, and reads stay the owner’s', async () => {
+    const [first, second] = shellLines(QUICK_START)
+    const { ran, kept } = await runBlock(first, {}, ['TOKEN', 'APP', 'ENDPOINT'])
+    const vars: Record<string, string> = { S: server.url, ...kept }
+    expect(vars.TOKEN).toStartWith('svc_pat_')
+    expect(vars.ENDPOINT).toStartWith(`http://localhost:${port}/api/v3/share/`)
+    const output = (needle: string) => ran.find((r) => r.command.includes(needle))!.output
 
     // The app was made with reads off and published without a warning.
-    expect(JSON.parse(answer('$S/api/v3/apps -H')).data).toMatchObject({
+    const auth = `-H "Authorization: Bearer $TOKEN"`
+    expect((await curl(`curl -s $S/api/v3/apps/$APP ${auth}`, vars)).data).toMatchObject({
       name: 'Contact form',
-      published: false,
+      published: true,
       reads: 'off',
     })
-    const published = JSON.parse(answer('/share/publish')).data
-    expect([published.reads, Object.hasOwn(published, 'warnings')]).toEqual(['off', false])
+    const share = (await curl(`curl -s $S/api/v3/apps/$APP/share ${auth}`, vars)).data
+    expect([share.reads, Object.hasOwn(share, 'warnings')]).toEqual(['off', false])
 
     // Step 4: the token reads the record; the same request without it is the 403 the comment promises.
-    const read = JSON.parse(answer('/query?page=1&size=100'))
-    expect(read).toEqual({
+    expect(JSON.parse(output('/query?page=1&size=100'))).toEqual({
       code: 200,
       records: [
         { id: expect.any(String), data: { name: 'Ada', message: 'Hello' }, meta: {}, createdAt: expect.any(String) },
@@ -121,15 +138,17 @@ describe('README quick start', () => {
       size: 100,
       total: 1,
     })
-    const anonymous = JSON.parse(await run('curl -s "$ENDPOINT/query?page=1&size=100"', vars))
+    const anonymous = await curl('curl -s "$ENDPOINT/query?page=1&size=100"', vars)
     expect([anonymous.code, anonymous.error.type]).toEqual([403, 'disabled'])
-    expect(answer('?help')).toContain(
+    expect(output('?help')).toContain(
       "- Reads (`reads`): off — the records are private: /query and /summary answer 403 `disabled` unless the request carries the owner's access token",
     )
 
-    // The optional step opens the summary, warned; records stay closed.
-    expect(JSON.parse(answer('-X PATCH')).data).toMatchObject({ reads: 'summary', warnings: [SUMMARY_WARNING] })
-    expect(JSON.parse(answer('"$ENDPOINT/summary"'))).toMatchObject({ code: 200, total: 1, spam: 0 })
-    expect(JSON.parse(await run('curl -s "$ENDPOINT/query"', vars)).code).toBe(403)
+    // The optional step, in the same terminal: opens the summary, warned; records stay closed.
+    const optional = await runBlock(second, vars, [])
+    const answer = (needle: string) => JSON.parse(optional.ran.find((r) => r.command.includes(needle))!.output)
+    expect(answer('-X PATCH').data).toMatchObject({ reads: 'summary', warnings: [SUMMARY_WARNING] })
+    expect(answer('"$ENDPOINT/summary"')).toMatchObject({ code: 200, total: 1, spam: 0 })
+    expect((await curl('curl -s "$ENDPOINT/query"', vars)).code).toBe(403)
   }, 30_000)
 })

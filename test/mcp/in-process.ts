@@ -16,9 +16,9 @@ export interface InProcessMcp {
   close(): Promise<void>
 }
 
-/** Connects a Client to a server built with exactly `env`. */
-export async function inProcessMcp(env: Record<string, string | undefined>): Promise<InProcessMcp> {
-  const server = await createMcpServer(env, ROOT)
+/** Connects a Client to a server built with exactly `env`, run as `program` (`svc-cli` unless given). */
+export async function inProcessMcp(env: Record<string, string | undefined>, program?: string): Promise<InProcessMcp> {
+  const server = await createMcpServer(env, ROOT, program)
   const [serverSide, clientSide] = InMemoryTransport.createLinkedPair()
   await server.connect(serverSide)
   const client = new Client({ name: 'svc-in-process-test', version: '1.0.0' })

@@ -261,7 +261,7 @@ describe('logged in', () => {
     const missing = await call(client, 'svc_read', { command: 'app get', args: ['--app', 'nope'] })
     expect(missing.isError).toBe(true)
     expect(text(missing)).toBe(
-      'Error (not_found): App not found\nCheck the id: svc_read "app list" lists your apps, svc_read "field list" with ["--app", "<id>"] the fields of one, svc_read "smart plan list" your plans.',
+      'Error (not_found): No app has the id or name "nope". See your apps with `svc-cli app list`.\n- --app: no app has this id or name\nCheck the id: svc_read "app list" lists your apps, svc_read "field list" with ["--app", "<id>"] the fields of one, svc_read "smart plan list" your plans.',
     )
     const usage = await call(client, 'svc_read', { command: 'share query', args: ['--app', 'x', '--size', '5000'] })
     expect(text(usage)).toBe(

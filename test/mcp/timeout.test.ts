@@ -45,7 +45,11 @@ describe('a silent server through MCP', () => {
   test.each([
     ['svc_read', { command: 'app list' }, 'GET /api/v3/apps?limit=1000'],
     ['svc_exec', { command: 'app create', args: ['--name', 'Never stored'] }, 'POST /api/v3/apps'],
-    ['svc_snapshot', { appId: 'a1' }, 'GET /api/v3/apps/a1'],
+    [
+      'svc_snapshot',
+      { appId: '0193a1a1-0000-7000-8000-000000000001' },
+      'GET /api/v3/apps/0193a1a1-0000-7000-8000-000000000001',
+    ],
   ])('%s %j is an isError result naming the server and the timeout', async (tool, args, request) => {
     // The SDK rejects the call itself after its own 60 s default; an answer before that is the point.
     const result = (await client.callTool({ name: tool, arguments: args })) as Result

@@ -5,6 +5,8 @@
  * an MCP server, and exits 0 on SIGTERM.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { symlinkSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { testDatabaseEnv } from '../support/backend.ts'
@@ -128,6 +130,41 @@ describe('the svc executable', () => {
     ).toEqual([[appId, 'Contact']])
     const help = await run(['--help'])
     expect([help.code, help.stdout]).toEqual([0, expect.stringContaining('serve')])
+  })
+
+  test('names itself as it was started: `svc` in help and hints, `svc-cli` through a link of that name', async () => {
+    const help = await run(['--help'])
+    expect(help.stdout).toContain('\nUSAGE svc auth|app|field|')
+    expect(help.stdout).toContain('\n  svc auth login --with-token < token.txt   then   svc app list\n')
+    expect(help.stdout).not.toContain('svc-cli ')
+    const create = await run(['app', 'create', '--help'])
+    expect(create.stdout).toContain('EXAMPLE\n\n  svc app create --name "Contact form"')
+
+    const link = join(tempDir('svc-exe-link-'), 'svc-cli')
+    symlinkSync(svc, link)
+    const linked = Bun.spawn([link, '--help'], { cwd, env: { HOME: home }, stdout: 'pipe' })
+    const linkedHelp = await new Response(linked.stdout).text()
+    expect(await linked.exited).toBe(0)
+    expect(linkedHelp).toContain('\nUSAGE svc-cli auth|app|field|')
+    expect(linkedHelp).toContain('\n  svc-cli auth login --with-token < token.txt   then   svc-cli app list\n')
+  })
+
+  test('a hint it prints, pasted into a shell, runs', async () => {
+    const config = tempDir('svc-exe-config-')
+    const denied = await run(['app', 'list'], { SVC_URL: server!.url, XDG_CONFIG_HOME: config })
+    expect(denied.code).toBe(4)
+    const hint = /or `(svc auth login --with-token < token\.txt)`/.exec(denied.stderr)
+    expect(hint?.[1]).toBe('svc auth login --with-token < token.txt')
+    writeFileSync(join(cwd, 'token.txt'), token)
+    const shell = Bun.spawn(['sh', '-c', hint![1]], {
+      cwd,
+      env: { PATH: `${dirname(svc)}:/usr/bin:/bin`, HOME: home, XDG_CONFIG_HOME: config, SVC_URL: server!.url },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
+    expect([await shell.exited, await new Response(shell.stderr).text()]).toEqual([0, ''])
+    const list = await run(['app', 'list', '-q'], { SVC_URL: server!.url, XDG_CONFIG_HOME: config })
+    expect([list.code, list.stdout]).toEqual([0, `${appId}\n`])
   })
 
   test('`svc mcp` answers initialize and tools/list over stdio', async () => {

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { existsSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { TEST_BACKEND } from '../support/backend.ts'
+import { TEST_BACKEND, testDatabaseEnv } from '../support/backend.ts'
 import { BUN, ROOT, spawnServer, type ServerProcess } from '../support/process.ts'
+import { tempDir } from '../support/tmp.ts'
 
 let running: ServerProcess | undefined
 
@@ -36,6 +37,33 @@ describe('server/main.ts as a real process', () => {
 
     running.proc.kill('SIGTERM')
     expect(await running.proc.exited).toBe(0)
+  })
+
+  test('a port in use stops start-up with one line, before the data dir, secret key or database exist', async () => {
+    using taken = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response('someone else') })
+    const dataDir = join(tempDir('svc-port-taken-'), 'data')
+    const database = await testDatabaseEnv()
+    const proc = Bun.spawn([BUN, 'server/main.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        ...database,
+        PORT: String(taken.port),
+        HOST: '127.0.0.1',
+        SVC_DATA_DIR: dataDir,
+        SVC_LOG: 'warn',
+      },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
+    expect(await proc.exited).toBe(1)
+    expect(await new Response(proc.stderr).text()).toBe(
+      `svc: could not start: Failed to start server. Is port ${taken.port} in use?\n`,
+    )
+    expect(await new Response(proc.stdout).text()).toBe('')
+    // A first start that failed leaves the folder as it found it: not there.
+    expect(existsSync(dataDir)).toBe(false)
+    expect(await (await fetch(`http://127.0.0.1:${taken.port}/`)).text()).toBe('someone else')
   })
 
   test('an invalid variable stops start-up with one line naming it', async () => {

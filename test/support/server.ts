@@ -94,6 +94,8 @@ export interface CliOptions {
   prompt?: Io['prompt']
   /** stdout is a terminal too (a person reads the output). */
   stdoutTTY?: boolean
+  /** The name the CLI runs as (the single executable's own name, `svc`); `svc-cli` by default. */
+  program?: string
 }
 
 const finish = (code: number, stdout: string, stderr: string): CliRun => ({
@@ -123,7 +125,7 @@ export async function cliAccount(): Promise<{
 export async function cliInProcess(argv: string[], options: CliOptions = {}): Promise<CliRun> {
   const io = bufferedIo(
     { XDG_CONFIG_HOME: tempConfigHome(), ...options.env },
-    { stdin: options.stdin, prompt: options.prompt, stdoutTTY: options.stdoutTTY },
+    { stdin: options.stdin, prompt: options.prompt, stdoutTTY: options.stdoutTTY, program: options.program },
   )
   const code = await runCli(argv, io)
   return finish(code, io.out(), io.err())

@@ -1,6 +1,7 @@
 import { defineSvcCommand } from '../../command.ts'
 import { details, result } from '../../output.ts'
 import { appArg } from '../_shared.ts'
+import { asProgram } from '../../program.ts'
 
 export default defineSvcCommand({
   description: 'Show the fill-in, editor, data and endpoint URLs of an app',
@@ -17,7 +18,9 @@ export default defineSvcCommand({
         editor: urls.editor,
         data: urls.data,
       })
-      return urls.endpoint ? text : `${text}\n\nNot published yet: run svc-cli share publish --app ${args.app}`
+      return urls.endpoint
+        ? text
+        : `${text}\n\n${asProgram(`Not published yet: run svc-cli share publish --app ${args.app}`, style.program)}`
     })
   },
 })

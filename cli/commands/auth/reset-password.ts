@@ -1,6 +1,7 @@
 import { defineSvcCommand } from '../../command.ts'
 import { usageError } from '../../errors.ts'
 import { result, table, type Style } from '../../output.ts'
+import { asProgram } from '../../program.ts'
 import { checkInput } from '../../validate.ts'
 import { PasswordResetInput } from '../../../server/contract/auth/schemas.ts'
 import { finishLogin, loginHuman, loginToken, passwordFromStdin, type LoginResult, type TokenInfo } from './_session.ts'
@@ -20,8 +21,8 @@ function survivors(style: Style, tokens: TokenInfo[]): string {
       'last used': (t) => t.lastUsedAt,
     }),
     '',
-    'Revoke one you do not recognise:  svc-cli auth token revoke <id>',
-    "Revoke all but this login's:      svc-cli auth token revoke --all",
+    asProgram('Revoke one you do not recognise:  svc-cli auth token revoke <id>', style.program),
+    asProgram("Revoke all but this login's:      svc-cli auth token revoke --all", style.program),
   ].join('\n')
 }
 

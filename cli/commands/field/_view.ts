@@ -6,6 +6,7 @@ import { details, table, type Style } from '../../output.ts'
 import { LIMITS } from '../../../server/contract/limits.ts'
 import { FIELD_TYPES, type FieldType } from '../../../server/contract/fields/types/index.ts'
 import type { Field } from '../../../server/contract/api/fields.ts'
+import { asProgram } from '../../program.ts'
 
 export type { Field }
 
@@ -53,7 +54,7 @@ export const fieldDetails = (field: Field) => (style: Style) =>
     options: field.options,
     position: field.position,
     'auto-created': field.autoCreated ? 'yes' : 'no',
-    proposed: field.proposed ? 'yes (svc-cli field accept to put it on the form)' : 'no',
+    proposed: field.proposed ? asProgram('yes (svc-cli field accept to put it on the form)', style.program) : 'no',
   })
 
 /** The fields as a table, then how many the app has of the most it may have. */
@@ -74,14 +75,17 @@ export const fieldTable =
         id: (f) => f.id,
       },
       'No fields yet. Add one with: svc-cli field add --app <appId> --name email --type email',
-    )}\n\n${acceptedCount(fields, total)} of ${limit} fields${proposedNote(fields)}`
+    )}\n\n${acceptedCount(fields, total)} of ${limit} fields${proposedNote(fields, style)}`
 
 /** Fields counted against the limit: the accepted ones (of a full list; a page counts what it shows). */
 const acceptedCount = (fields: Field[], total: number) => total - fields.filter((f) => f.proposed).length
 
-const proposedNote = (fields: Field[]) => {
+const proposedNote = (fields: Field[], style: Style) => {
   const proposed = fields.filter((f) => f.proposed).length
   return proposed === 0
     ? ''
-    : `; ${proposed} proposed by anonymous posts (svc-cli field accept --app <appId> <name>… or --all)`
+    : asProgram(
+        `; ${proposed} proposed by anonymous posts (svc-cli field accept --app <appId> <name>… or --all)`,
+        style.program,
+      )
 }

@@ -5,6 +5,7 @@ import { userDetails } from './get.ts'
 import { proofArgs, proofFor } from './_proof.ts'
 import { checkInput } from '../../validate.ts'
 import { ProfileUpdateInput } from '../../../server/contract/auth/schemas.ts'
+import { asProgram } from '../../program.ts'
 
 export default defineSvcCommand({
   description: 'Change your name or e-mail (a new e-mail needs your password, then its mailed link)',
@@ -48,7 +49,7 @@ export default defineSvcCommand({
       (style) =>
         `${userDetails(user)(style)}\n\n` +
         `A confirmation link went to ${pendingEmail.email}: the e-mail changes when it is followed (until ${pendingEmail.expiresAt}). ` +
-        `${user.email} was told. Cancel with: svc-cli profile update --cancel-email`,
+        asProgram(`${user.email} was told. Cancel with: svc-cli profile update --cancel-email`, style.program),
     )
   },
 })

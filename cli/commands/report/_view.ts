@@ -3,6 +3,7 @@
  */
 import type { ReportPage, ReportSection } from '../../../server/contract/api/reports.ts'
 import { bold, dim, table, type Style } from '../../output.ts'
+import { asProgram } from '../../program.ts'
 
 // The API's shapes are the contract's answer types (type-only: nothing of the server loads).
 export type { ReportPage, ReportSection }
@@ -32,7 +33,10 @@ export const pageView = (page: ReportPage) => (style: Style) =>
 /** Every page with its sections. */
 export const reportView = (pages: ReportPage[]) => (style: Style) =>
   pages.length === 0
-    ? 'No report pages yet. Add one with: svc-cli report page add --app <appId> --title "Your results"'
+    ? asProgram(
+        'No report pages yet. Add one with: svc-cli report page add --app <appId> --title "Your results"',
+        style.program,
+      )
     : pages.map((page) => pageView(page)(style)).join('\n\n')
 
 /** One line per page. */

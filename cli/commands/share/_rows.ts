@@ -59,3 +59,28 @@ export function jsonArrayWriter(write: (text: string) => void | Promise<void>) {
     },
   }
 }
+
+/** The UTF-8 byte-order mark a CSV export starts with, so Excel reads the file as UTF-8. */
+const BOM = [0xef, 0xbb, 0xbf]
+
+/**
+ * The chunks of a download without the byte-order mark it may start with: for stdout, where
+ * the bytes go on to a program (`| jq`, `> part.csv | cut`) that would take the mark for text.
+ */
+export async function* withoutByteOrderMark(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  let head: Uint8Array = new Uint8Array(0)
+  let checked = false
+  for await (const chunk of chunks) {
+    if (checked) {
+      yield chunk
+      continue
+    }
+    head = head.length === 0 ? chunk : new Uint8Array([...head, ...chunk])
+    // The mark may arrive split over chunks: decide once three bytes (or a mismatch) are in.
+    if (head.length < BOM.length && head.every((byte, i) => byte === BOM[i])) continue
+    checked = true
+    const marked = BOM.every((byte, i) => head[i] === byte)
+    if (head.length > (marked ? BOM.length : 0)) yield marked ? head.subarray(BOM.length) : head
+  }
+  if (!checked && head.length > 0 && !BOM.every((byte, i) => head[i] === byte)) yield head
+}

@@ -5,7 +5,7 @@ import { defineSvcCommand } from '../../command.ts'
 import { CliError, flagError } from '../../errors.ts'
 import { result } from '../../output.ts'
 import { appArg, filterArg } from '../_shared.ts'
-import { jsonArrayWriter, rowCounter } from './_rows.ts'
+import { jsonArrayWriter, rowCounter, withoutByteOrderMark } from './_rows.ts'
 
 type Format = 'csv' | 'jsonl'
 
@@ -39,7 +39,8 @@ export default defineSvcCommand({
     },
     out: {
       type: 'string',
-      description: 'File to write (default: stdout); then prints {path, rows, bytes}',
+      description:
+        'File to write, then prints {path, rows, bytes}; a CSV file starts with a byte-order mark so Excel reads it as UTF-8. Default (or -): stdout, without the mark',
       valueHint: 'file',
     },
     spam: {
@@ -51,7 +52,9 @@ export default defineSvcCommand({
     ...filterArg,
   },
   async run(args, env) {
-    const toStdoutAsJson = env.json && !args.out
+    // `--out -` is stdout, as with curl and tar.
+    const out = args.out === '-' ? undefined : args.out
+    const toStdoutAsJson = env.json && !out
     if (toStdoutAsJson && args.format !== undefined) {
       throw flagError(
         '--format',
@@ -77,12 +80,13 @@ export default defineSvcCommand({
       await array.end()
       return { data: undefined, streamed: true }
     }
-    if (!args.out) {
-      for await (const chunk of chunks(response.body)) await stdout.write(chunk)
+    if (!out) {
+      // The byte-order mark is for a file Excel opens; a program reading stdout would take it as text.
+      for await (const chunk of withoutByteOrderMark(chunks(response.body))) await stdout.write(chunk)
       return { data: undefined, streamed: true }
     }
 
-    const path = resolve(args.out)
+    const path = resolve(out)
     const file = createWriteStream(path)
     let fileError: Error | undefined
     file.on('error', (error) => void (fileError ??= error))

@@ -4,6 +4,7 @@
  */
 import { cell, details, table, type Style } from '../../output.ts'
 import type { ExecuteResult, Job, Plan, PlanSummary, StoredPlan } from './_api.ts'
+import { asProgram } from '../../program.ts'
 
 /** A plan in a few lines: what an agent or a person checks before building. */
 export interface PlanOverview {
@@ -165,7 +166,7 @@ export function moduleLines(result: ExecuteResult): string[] {
 
 /** The app's URLs as `key  value` lines, with how to publish when there is no endpoint yet. */
 export function urlLines(style: Style, result: ExecuteResult): string {
-  const unpublished = `not published: svc-cli share publish --app ${result.appId}`
+  const unpublished = asProgram(`not published: svc-cli share publish --app ${result.appId}`, style.program)
   return details(style, {
     'fill-in': result.urls.fillIn ?? unpublished,
     editor: result.urls.editor,
@@ -201,7 +202,7 @@ export const jobText = (job: Job) => (style: Style) => {
       : job.status === 'queued' || job.status === 'running'
         ? `\n\nStill planning: run svc-cli smart status --job ${job.id} again in a moment`
         : ''
-  return `${head}\n\n${job.progress.messages.map((message) => `- ${message}`).join('\n')}${next}`
+  return `${head}\n\n${job.progress.messages.map((message) => `- ${message}`).join('\n')}${asProgram(next, style.program)}`
 }
 
 /** The plans list as a table. */

@@ -21,6 +21,7 @@ import { asPlanError, parsePlanJson, readPlanText, requirePlan } from './_plan-f
 import { createProgress, type Progress } from './_progress.ts'
 import { executionText, overviewText, planOverview } from './_view.ts'
 import { waitForJob } from './_wait.ts'
+import { asProgram } from '../../program.ts'
 
 /** Cancels the job after Ctrl-C and ends the command with exit 130. */
 async function interrupted(client: SvcClient, job: Job, progress: Progress): Promise<never> {
@@ -142,7 +143,7 @@ export default defineSvcCommand({
         const next = `Next: svc-cli smart plan show --plan ${stored.id}   then   svc-cli smart execute --plan ${stored.id}`
         return result(
           { jobId, planId: stored.id, plan: overview, execution: null },
-          () => `${overviewText(overview)}\n\n${next}`,
+          (style) => `${overviewText(overview)}\n\n${asProgram(next, style.program)}`,
         )
       }
       progress.step('building', `Building the app from plan ${stored.id}: ${PLAN_MODULES.join(', ')}`)

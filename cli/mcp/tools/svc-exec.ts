@@ -22,7 +22,7 @@ const run =
   (root: CommandDef<any>, whitelist: Map<string, ExecEntry>, toolName: string, allowed: (e: ExecEntry) => boolean) =>
   async (env: Record<string, string | undefined>, input: { command: string; args: string[]; confirm?: boolean }) => {
     try {
-      const entry = pickCommand(whitelist, input.command.replace(/^svc-cli\s+/, ''), allowed, toolName)
+      const entry = pickCommand(whitelist, input.command.replace(/^svc(-cli)?\s+/, ''), allowed, toolName)
       return await execTool(root, env, entry, input.args, Boolean(input.confirm), toolName)
     } catch (error) {
       return fail(asCliError(error))

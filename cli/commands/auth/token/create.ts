@@ -2,6 +2,7 @@ import { defineSvcCommand } from '../../../command.ts'
 import { details, result } from '../../../output.ts'
 import { checkInput } from '../../../validate.ts'
 import { TokenCreateInput } from '../../../../server/contract/auth/schemas.ts'
+import { asProgram } from '../../../program.ts'
 
 export default defineSvcCommand({
   description: 'Create an access token (shown once: copy it now)',
@@ -13,7 +14,7 @@ export default defineSvcCommand({
     return result(
       data,
       (style) =>
-        `${details(style, { id: data.id, name: data.name })}\n\n${data.token}\n\nThis is the only time the token is shown. Use it as SVC_TOKEN or with \`svc-cli auth login --with-token\`.`,
+        `${details(style, { id: data.id, name: data.name })}\n\n${data.token}\n\n${asProgram('This is the only time the token is shown. Use it as SVC_TOKEN or with `svc-cli auth login --with-token`.', style.program)}`,
     )
   },
 })
