@@ -36,12 +36,17 @@ export const bold = (style: Style, text: string) => paint(style, '1', text)
 export const dim = (style: Style, text: string) => paint(style, '2', text)
 export const red = (style: Style, text: string) => paint(style, '31', text)
 
-/** Renders a cell: null as "-", arrays joined, objects as compact JSON. */
+// Control characters other than line breaks and tabs (C0, DEL, C1): ESC or CSI in a record a
+// stranger posted could otherwise move the cursor, retitle or recolour the owner's terminal.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g
+const visible = (char: string) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`
+
+/** Renders a cell: null as "-", arrays joined, objects as compact JSON; control characters shown as `\xNN`, never sent to the terminal. */
 export function cell(value: unknown): string {
   if (value === null || value === undefined) return '-'
   if (Array.isArray(value)) return value.length ? value.map(cell).join(', ') : '-'
-  if (typeof value === 'object') return JSON.stringify(value)
-  return String(value).replace(/[\r\n\t]+/g, ' ')
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value).replace(/[\r\n\t]+/g, ' ')
+  return text.replace(CONTROL, visible)
 }
 
 /** A table with a header row, its columns aligned by display width (`style.width`); `columns` maps header → value. */
