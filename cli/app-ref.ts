@@ -7,18 +7,23 @@
  */
 import { notFound } from '../server/contract/errors.ts'
 import type { App } from '../server/contract/api/apps.ts'
+import type { AnswerOf, InputOf } from '../server/contract/api/request.ts'
 import { LIMITS } from '../server/contract/limits.ts'
-import type { SvcClient } from './client.ts'
 import { CliError, EXIT, usageError } from './errors.ts'
-import { nearest } from './tree.ts'
+import { nearest } from './nearest.ts'
 
 /** An app id as the server makes them (UUIDv7); anything else given to --app is a name. */
 export const APP_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
+/** What reading the app list needs of a client: its one typed call, for `apps.list` (client.ts is one). */
+export interface AppLister {
+  call(name: 'apps.list', input: InputOf<'apps.list'>): Promise<AnswerOf<'apps.list'>>
+}
+
 const SEE_LIST = 'See your apps with `svc-cli app list`.'
 
 /** Every app of the account, oldest page first (the API pages by cursor). */
-export async function allApps(client: SvcClient): Promise<App[]> {
+export async function allApps(client: AppLister): Promise<App[]> {
   const apps: App[] = []
   let cursor: string | undefined
   do {
@@ -34,7 +39,7 @@ export async function allApps(client: SvcClient): Promise<App[]> {
  * ignoring case). Several apps of that name are a usage error listing their ids; none is
  * `not_found` naming what was given.
  */
-export async function appIdByName(given: string, client: SvcClient): Promise<string> {
+export async function appIdByName(given: string, client: AppLister): Promise<string> {
   const apps = await allApps(client)
   const folded = given.trim().toLowerCase()
   const exact = apps.filter((app) => app.name === given)

@@ -11,7 +11,8 @@ import { HELP_TOPICS, helpText } from './help.ts'
 import type { Io } from './io.ts'
 import { asCliError, renderError, renderResult, type Style } from './output.ts'
 import { asProgram } from './program.ts'
-import { nearest, resolveCommand } from './tree.ts'
+import { nearest } from './nearest.ts'
+import { resolveCommand } from './tree.ts'
 
 const colorFor = (io: Io, tty: boolean): Style => ({
   color: tty && !io.env.NO_COLOR && io.env.TERM !== 'dumb',

@@ -1,6 +1,6 @@
 /**
  * @module Walking a command tree from its root: resolving `app create …` to its command,
- * suggesting the nearest name for a typo, and listing every leaf (for the MCP whitelist).
+ * suggesting the nearest name for a typo (nearest.ts), and listing every leaf (for the MCP whitelist).
  * The tree is given (svc-cli's is ROOT in commands/index.ts), so the commands that walk it
  * (completion, mcp) need not import it.
  */
@@ -8,37 +8,12 @@ import type { ArgsDef, CommandDef } from 'citty'
 import type { SvcCommand } from './command.ts'
 import { usageError } from './errors.ts'
 import { GLOBAL_VALUE_FLAGS } from './global-args.ts'
+import { nearest } from './nearest.ts'
 
 const resolve = async <T>(value: T | (() => T | Promise<T>) | Promise<T>): Promise<T> =>
   typeof value === 'function' ? await (value as () => T | Promise<T>)() : await value
 
 export const subCommandsOf = async (cmd: CommandDef<any>) => (await resolve(cmd.subCommands)) ?? undefined
-
-/** Levenshtein distance, for "did you mean". */
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i)
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0]
-    row[0] = i
-    for (let j = 1; j <= b.length; j++) {
-      const current = row[j]
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1))
-      previous = current
-    }
-  }
-  return row[b.length]
-}
-
-/** The closest of `names` to `input`, if close enough to be a likely typo. */
-export function nearest(input: string, names: string[]): string | undefined {
-  let best: string | undefined
-  let bestScore = Infinity
-  for (const name of names) {
-    const score = name.startsWith(input) || input.startsWith(name) ? 1 : distance(input, name)
-    if (score < bestScore) [best, bestScore] = [name, score]
-  }
-  return bestScore <= Math.max(2, Math.floor(input.length / 3)) ? best : undefined
-}
 
 export interface Resolved {
   command: CommandDef<any>
