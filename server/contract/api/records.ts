@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { LIMITS } from '../limits.ts'
 import { FIELD_TYPES } from '../fields/types/index.ts'
 import {
+  csvExportQuerySchema,
   deleteRecordsSchema,
   exportQuerySchema,
   markSpamSchema,
@@ -202,10 +203,10 @@ export const recordOperations = {
   },
   'records.exportCsv': {
     summary: 'Download all records as CSV',
-    description: `Streamed: a BOM, RFC 4180, cells that a spreadsheet would run as formulas neutralised. ${spamAndFilter}`,
+    description: `Streamed: a BOM, RFC 4180, cells that a spreadsheet would run as formulas neutralised (?raw=1: exactly as stored). With spam (?spam=include|only) a spam column says which rows are spam. ${spamAndFilter}`,
     tags,
     access: 'owner',
-    query: exportQuerySchema,
+    query: csvExportQuerySchema,
     answers: { 200: content('text/csv', 'The records, a header row first') },
     errors: ['bad_request', 'not_found'],
   },

@@ -67,6 +67,20 @@ export const pageQuerySchema = z.looseObject({
 /** The query of the exports: which records (spam) and a filter, as on the records pages. */
 export const exportQuerySchema = z.looseObject({ spam: spamParameter, filter: filterParameter })
 
+/** The values `?raw=` takes: 1 (or true) exports cells exactly as stored, 0 (or false, or none) neutralises formulas. */
+export const RAW_VALUES = ['1', 'true', '0', 'false'] as const
+
+/** The CSV export's query: the exports' and `raw`. */
+export const csvExportQuerySchema = exportQuerySchema.extend({
+  raw: queryParameter({
+    type: 'string',
+    enum: RAW_VALUES,
+    default: '0',
+    description:
+      'raw=1: every cell exactly as stored. By default a text cell a spreadsheet would run as a formula (= + - @, tab, CR first) gets a leading apostrophe',
+  }),
+})
+
 /** The query of a summary: which records it counts. */
 export const summaryQuerySchema = z.looseObject({ spam: spamParameter })
 
