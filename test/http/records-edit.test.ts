@@ -68,7 +68,7 @@ describe('PATCH /api/v3/apps/:id/records/:recordId', () => {
       edits: 1,
     }
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ code: 200, data: expected })
+    expect(res.body).toEqual({ code: 200, data: { ...expected, changed: ['message', 'age', 'plan', 'tags'] } })
     expect((await t.get(t.ada)).body).toEqual({ code: 200, data: expected })
     // Same rows, same numbers, same order; only Ada's data changed.
     const after = await storedRows(t.ctx, t.endpoint.appId)
@@ -160,7 +160,7 @@ describe('PATCH /api/v3/apps/:id/records/:recordId', () => {
     const t = await setup()
     const same = await t.patch(t.ada, { data: { age: 36, plan: 'pro', tags: null } })
     expect(same.status).toBe(200)
-    expect(same.body.data).toMatchObject({ history: [], edits: 0 })
+    expect(same.body.data).toMatchObject({ history: [], edits: 0, changed: [] })
     const generation = (await storedCounters(t.ctx, t.endpoint.appId)).generation
     expect((await t.patch(t.bob, { data: { age: null } })).status).toBe(200)
     expect((await storedCounters(t.ctx, t.endpoint.appId)).generation).toBe(generation + 1)

@@ -100,6 +100,16 @@ export const recordDetailSchema = named(
 )
 export type RecordDetail = z.output<typeof recordDetailSchema>
 
+export const recordEditedSchema = named(
+  'RecordEdited',
+  recordDetailSchema.extend({
+    changed: z
+      .array(z.string())
+      .meta({ description: 'The fields this edit changed; empty when the record already held the values given' }),
+  }),
+)
+export type RecordEdited = z.output<typeof recordEditedSchema>
+
 export const recordsPageSchema = named(
   'RecordsPage',
   z.object({
@@ -215,7 +225,7 @@ export const recordOperations = {
     tags,
     access: 'owner',
     body: editRecordSchema,
-    answers: { 200: data(recordDetailSchema, 'The record as it is now, with its history') },
+    answers: { 200: data(recordEditedSchema, 'The record as it is now, with its history and the fields changed') },
     errors: ['not_found', 'invalid_value', 'unknown_field', 'empty_record'],
   },
   'records.delete': {

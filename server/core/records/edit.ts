@@ -34,7 +34,7 @@ export interface Editor {
 /**
  * Corrects one record of one of `editor`'s apps with `input.data` (merged: a field left out
  * keeps its value, null removes it) and answers the record as it is now, with its history
- * (the JSON text of the API's `RecordDetail`).
+ * and the fields this edit changed (the JSON text of the API's `RecordEdited`).
  * 404 when the app has no record `recordId`; an edit that changes nothing stores nothing.
  */
 export async function editRecord(
@@ -48,6 +48,8 @@ export async function editRecord(
   await requireOwnedApp(ctx, editor.id, appId)
   const [fields, scoring] = await Promise.all([fieldsOf(ctx, appId), loadScoringDefinition(ctx, appId)])
   let after: EditedValues | null = null
+  // The fields the edit changed: set once decide() has read the record (none when nothing changes).
+  let changed: string[] = []
   const decide = (row: RecordRow): RecordUpdate | null => {
     const { data, changes } = applyEdit(fields, JSON.parse(row.data) as DataObject, edit, ctx.config)
     if (changes.length === 0) return null
@@ -60,7 +62,7 @@ export async function editRecord(
       userId: editor.id,
       author: editor.email,
       changes: changesText(changes),
-      changed: changes.map((change) => change.field),
+      changed: (changed = changes.map((change) => change.field)),
     }
   }
   let found = true
@@ -81,5 +83,6 @@ export async function editRecord(
     },
   )
   if (!found) throw notFound(`Record ${JSON.stringify(recordId)} in this app`)
-  return getRecordDetail(ctx, editor.id, appId, recordId)
+  const detail = await getRecordDetail(ctx, editor.id, appId, recordId)
+  return `${detail.slice(0, -1)},"changed":${JSON.stringify(changed)}}`
 }
