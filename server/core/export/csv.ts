@@ -4,7 +4,8 @@
  * `= + - @`, TAB or CR gets a leading `'` and is quoted, so a spreadsheet shows it as text
  * instead of running it. JSON numbers are numbers, never formulas, and stay as they are.
  * The owner may ask for the raw export (`csvRawText`): RFC 4180 quoting only, every text
- * exactly as stored, so `+44 20 7946 0958` stays a phone number for a program that reads it.
+ * exactly as stored, so `+44 20 7946 0958` stays a phone number for a program that reads it
+ * (why that is safe to offer: docs/security.md).
  */
 
 const NEEDS_QUOTES = /[",\r\n]/

@@ -6,6 +6,7 @@
  * history.ts), webhooks listening to `record.updated` an event, and the summary
  * aggregates swap its old values for the new (stats/deleted.ts `editAdjuster`), so
  * `/summary` stays equal to a recount. id, createdAt, meta and its place in the pages stay.
+ * The decisions (merge, what is checked, the history's bounds) are in docs/records.md.
  */
 import { parseInput } from '../../contract/apps/input.ts'
 import { notFound } from '../../contract/errors.ts'
