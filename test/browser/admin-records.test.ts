@@ -346,6 +346,8 @@ describe.skipIf(!hasBrowser)('admin Data tab on a phone (390 px)', () => {
     const drawer = page.locator('svc-record-drawer dialog')
     await drawer.getByRole('button', { name: 'Edit' }).click()
     await drawer.locator('svc-record-form').waitFor()
+    // The history stays listed below the editor.
+    expect(await drawer.locator('section.history').innerText()).toContain('Never edited')
     expect(await outOfReach(page, WIDTH)).toEqual([])
     await shot(page, 'records-13-edit-390')
     await expectAccessible(page)

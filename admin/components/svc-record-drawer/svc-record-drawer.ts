@@ -148,12 +148,13 @@ export class SvcRecordDrawer extends LitElement {
               ${
                 this.editing && this.detail
                   ? html`<svc-record-form
-                      .appId=${this.appId}
-                      .fields=${this.fields}
-                      .record=${this.detail}
-                      @svc-record-saved=${this.onSaved}
-                      @svc-edit-cancel=${this.stopEditing}
-                    ></svc-record-form>`
+                        .appId=${this.appId}
+                        .fields=${this.fields}
+                        .record=${this.detail}
+                        @svc-record-saved=${this.onSaved}
+                        @svc-edit-cancel=${this.stopEditing}
+                      ></svc-record-form>
+                      ${historyList(this.detail, this.fields)}`
                   : this.renderView(shown)
               }
             </div>`
