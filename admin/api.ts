@@ -21,7 +21,15 @@ import type {
   WebhookWithSecret,
 } from '../server/contract/api/webhooks.ts'
 import type { ReadAccess } from '../server/contract/share/reads.ts'
-import type { FieldSummary, SvcRecord, TopValue } from '../server/contract/api/records.ts'
+import type {
+  FieldChange,
+  FieldSummary,
+  RecordDetail,
+  RecordEdit,
+  RecordEdited,
+  SvcRecord,
+  TopValue,
+} from '../server/contract/api/records.ts'
 import type { SpamMode as SpamFilter } from '../server/contract/records/schemas.ts'
 import type { ReauthProof } from '../server/core/auth/reauth.ts'
 
@@ -34,9 +42,13 @@ export type {
   AppUrls,
   Delivery,
   Field,
+  FieldChange,
   FieldSummary,
   Notifications,
   ReadAccess,
+  RecordDetail,
+  RecordEdit,
+  RecordEdited,
   Share,
   SpamFilter,
   SvcRecord,
@@ -223,18 +235,27 @@ export const api = {
         filter: query.filter === '' ? undefined : query.filter,
       },
     }),
+  /** One record with its history of edits, newest first. */
+  record: (appId: string, recordId: string) => call('records.get', { params: { id: appId, recordId } }),
+  /** Merges `data` into the record (null removes a field); 422 `invalid_value` names each field in `details.problems`. */
+  editRecord: (appId: string, recordId: string, data: Record<string, unknown>) =>
+    call('records.update', { params: { id: appId, recordId }, body: { data } }),
   deleteRecords: (appId: string, ids: string[]) => call('records.deleteMany', { params: { id: appId }, body: { ids } }),
   markSpam: (appId: string, ids: string[], spam: boolean) =>
     call('records.spam', { params: { id: appId }, body: { ids, spam } }),
   summary: (appId: string) => call('records.summary', { params: { id: appId } }),
 }
 
-/** Same-origin URL of a streamed export (the records the Data tab shows: spam mode and filter); used as a plain download link. */
-export function exportUrl(appId: string, format: 'csv' | 'jsonl', spam: SpamFilter, filter = ''): string {
-  const line = requestLine(format === 'csv' ? 'records.exportCsv' : 'records.exportJsonl', {
-    params: { id: appId },
-    query: { spam: spam === 'exclude' ? undefined : spam, filter: filter === '' ? undefined : filter },
-  })
+/**
+ * Same-origin URL of a streamed export (the records the Data tab shows: spam mode and
+ * filter; `raw` CSV cells exactly as stored); used as a plain download link.
+ */
+export function exportUrl(appId: string, format: 'csv' | 'jsonl', spam: SpamFilter, filter = '', raw = false): string {
+  const selection = { spam: spam === 'exclude' ? undefined : spam, filter: filter === '' ? undefined : filter }
+  const line =
+    format === 'csv'
+      ? requestLine('records.exportCsv', { params: { id: appId }, query: { ...selection, raw: raw ? '1' : undefined } })
+      : requestLine('records.exportJsonl', { params: { id: appId }, query: selection })
   const query = new URLSearchParams(line.query).toString()
   return `${line.path}${query ? `?${query}` : ''}`
 }

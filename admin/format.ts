@@ -65,3 +65,6 @@ export function truncate(text: string, max = 80): string {
 export function prettyJson(value: unknown): string {
   return JSON.stringify(value, null, 2) ?? ''
 }
+
+/** What a field is called on screen: its label, or its name when it has none. */
+export const fieldLabel = (field: { name: string; label: string }): string => field.label.trim() || field.name

@@ -34,6 +34,8 @@ export interface CommandEnv {
   io: Io
   /** The root of the command tree this command was run from (ROOT in commands/index.ts): completion and mcp walk it. */
   root: CommandDef<any>
+  /** The command's flags and words as given (citty keeps only the last of a repeated flag: see `repeatedFlag`). */
+  argv: readonly string[]
   json: boolean
   /** True when a person can answer prompts. */
   interactive: boolean
@@ -58,7 +60,7 @@ export interface RunData {
 }
 
 /** Builds the env a command runs with from the parsed global flags, the Io and the tree it runs in. */
-export function commandEnv({ io, root }: RunData, flags: Globals): CommandEnv {
+export function commandEnv({ io, root }: RunData, flags: Globals, argv: readonly string[] = []): CommandEnv {
   const interactive = Boolean(io.prompt && io.stdin.isTTY && io.stderr.isTTY)
   // A bad --timeout is a usage error even for a command that never connects.
   if (flags.timeout !== undefined) timeoutSeconds(flags.timeout, {})
@@ -68,6 +70,7 @@ export function commandEnv({ io, root }: RunData, flags: Globals): CommandEnv {
   const env: CommandEnv = {
     io,
     root,
+    argv,
     json: Boolean(flags.json),
     interactive,
     connection,
@@ -110,8 +113,8 @@ export function defineSvcCommand<const T extends ArgsDef = {}>(spec: SvcCommandS
     meta: { description: spec.description },
     args,
     svc: { example: spec.example, effect: spec.effect, untrusted: spec.untrusted, flagFor: spec.flagFor },
-    run: ({ args: parsed, data }) =>
-      spec.run(parsed as ParsedArgs<T & typeof globalArgs>, commandEnv(data as RunData, parsed as Globals)),
+    run: ({ args: parsed, data, rawArgs }) =>
+      spec.run(parsed as ParsedArgs<T & typeof globalArgs>, commandEnv(data as RunData, parsed as Globals, rawArgs)),
   }
 }
 
@@ -151,4 +154,15 @@ export function jsonArg(raw: string, flag: string): unknown {
   } catch (error) {
     throw flagError(`--${flag}`, `must be valid JSON (${(error as Error).message})`)
   }
+}
+
+/** Every value of a flag that may be given more than once (`--set a=1 --set b=2`, or `--set=a=1`), in order. */
+export function repeatedFlag(argv: readonly string[], flag: string): string[] {
+  const values: string[] = []
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--') break
+    if (argv[i] === `--${flag}` && i + 1 < argv.length) values.push(argv[++i])
+    else if (argv[i].startsWith(`--${flag}=`)) values.push(argv[i].slice(flag.length + 3))
+  }
+  return values
 }

@@ -74,6 +74,12 @@ export const LIMITS = {
   maxThankYouUrl: 2000,
   /** Record ids in one POST /records/delete. */
   maxDeleteIds: 1000,
+  /** Changes a record's history keeps, newest first: an older one is dropped when a newer one is made. */
+  recordHistoryKept: 20,
+  /** Fields one history entry lists (more changed fields are counted in its `more`). */
+  recordHistoryFields: 10,
+  /** Characters of a value's JSON text one history entry keeps; a longer value is kept cut, ending in "…". */
+  recordHistoryValueChars: 1000,
   /**
    * Records read per step of a page or an export, and the stored bytes after which a step
    * ends (with the record that reached them): every read is streamed in these steps, so its

@@ -1,17 +1,17 @@
 /**
  * @module The owner's records (`records.*` of the route table, server/contract/api/records.ts):
  * a page (the same top-level shape as the public /query, so clients read both alike), one
- * record, deleting one or a selection, marking spam.
+ * record with its history, correcting one, deleting one or a selection, marking spam.
  */
 import { Elysia } from 'elysia'
 import type { AppContext } from '../core/context.ts'
 import { OPERATIONS } from '../contract/api/operations.ts'
 import { pathOf } from '../contract/api/routes.ts'
 import { deleteRecord, deleteRecords } from '../core/records/delete.ts'
-import { getRecord, listRecords } from '../core/records/owner.ts'
+import { editRecord } from '../core/records/edit.ts'
+import { getRecordDetail, listRecords } from '../core/records/owner.ts'
 import { pageStream } from '../core/records/page.ts'
 import { markSpam } from '../core/records/spam.ts'
-import { recordJson } from '../core/records/shape.ts'
 import { authGuard } from './auth-guard.ts'
 
 /** JSON text (or a stream of it) as a response, keeping headers hooks have set. */
@@ -43,10 +43,22 @@ export const recordRoutes = (ctx: AppContext) =>
       pathOf('records.get'),
       async ({ principal, params, set }) =>
         jsonText(
-          `{"code":200,"data":${recordJson(await getRecord(ctx, principal.user.id, params.id, params.recordId))}}`,
+          `{"code":200,"data":${await getRecordDetail(ctx, principal.user.id, params.id, params.recordId)}}`,
           set.headers,
         ),
       { auth: true },
+    )
+    .patch(
+      pathOf('records.update'),
+      async ({ principal, params, body, set }) =>
+        jsonText(
+          `{"code":200,"data":${await editRecord(ctx, principal.user, params.id, params.recordId, body as { data: Record<string, unknown> })}}`,
+          set.headers,
+        ),
+      {
+        auth: true,
+        body: OPERATIONS['records.update'].body,
+      },
     )
     .delete(
       pathOf('records.delete'),

@@ -1,7 +1,13 @@
 import { describe, expect, test } from 'bun:test'
 import type { Field, SvcRecord } from '../../admin/api.ts'
 import type { FieldType } from '../../server/contract/fields/types/index.ts'
-import { columnsOf, scoreColumnsOf, scoreText, valueOf } from '../../admin/components/svc-records/columns.ts'
+import {
+  columnsOf,
+  readableValue,
+  scoreColumnsOf,
+  scoreText,
+  valueOf,
+} from '../../admin/components/svc-records/columns.ts'
 import { cellText, truncate } from '../../admin/format.ts'
 
 const field = (name: string, type: FieldType): Field => ({
@@ -29,10 +35,21 @@ describe('records table columns', () => {
     const fields = [field('b', 'text'), field('a', 'number')]
     const records = [record({ a: 1, z: 1 }), record({ y: 2, b: 'x', z: 3 })]
     expect(columnsOf(fields, records)).toEqual([
-      { name: 'b', type: 'text' },
-      { name: 'a', type: 'number' },
-      { name: 'z', type: null },
-      { name: 'y', type: null },
+      { name: 'b', label: 'b', field: fields[0] },
+      { name: 'a', label: 'a', field: fields[1] },
+      { name: 'z', label: 'z', field: null },
+      { name: 'y', label: 'y', field: null },
+    ])
+  })
+
+  test("a field's column reads as its label (spaces trimmed), or its name when it has none", () => {
+    const fields = [
+      { ...field('email', 'email'), label: 'E-mail address' },
+      { ...field('n', 'number'), label: '  ' },
+    ]
+    expect(columnsOf(fields, []).map(({ name, label }) => ({ name, label }))).toEqual([
+      { name: 'email', label: 'E-mail address' },
+      { name: 'n', label: 'n' },
     ])
   })
 
@@ -86,5 +103,20 @@ describe('score columns', () => {
     ['no scores at all', undefined, ''],
   ])('%s', (_, scores, text) => {
     expect(scoreText(scored(scores as SvcRecord['scores']), 'mood')).toBe(text)
+  })
+})
+
+describe('values as the owner reads them', () => {
+  test.each([
+    ['a boolean by its choice label', field('agree', 'boolean'), true, 'Yes'],
+    ['false too', field('agree', 'boolean'), false, 'No'],
+    ['a true that is no boolean field stays a value', null, true, true],
+    ['a list of plain values joined', field('tags', 'multichoice'), ['news', 'events'], 'news, events'],
+    ['numbers and null in a list', null, [1, null, 'x'], '1, null, x'],
+    ['an empty list stays a list', null, [], []],
+    ['a list holding an object stays as it is', null, [{ a: 1 }], [{ a: 1 }]],
+    ['text as it is', field('note', 'text'), 'true', 'true'],
+  ])('%s', (_, column, value, shown) => {
+    expect(readableValue(column, value)).toEqual(shown)
   })
 })

@@ -44,7 +44,7 @@ describe.skipIf(!hasBrowser)('admin page: webhooks', () => {
     await panel().locator('input[name=url]').focus()
     await page.keyboard.type(receiver.url)
     // Only records: untick the app events with the keyboard.
-    for (const event of ['record.deleted', 'app.published', 'app.unpublished']) {
+    for (const event of ['record.updated', 'record.deleted', 'app.published', 'app.unpublished']) {
       await panel().getByRole('checkbox', { name: event }).focus()
       await page.keyboard.press('Space')
     }

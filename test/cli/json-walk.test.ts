@@ -82,6 +82,8 @@ const STEPS: [string, Step][] = [
   ['share notifications', { argv: () => ['--app', got.app, '--email', 'on'] }],
   ['share post', { argv: () => ['--app', got.app, '--data', '{"q1":"yes"}'], keep: (d) => void (got.record = d.id) }],
   ['share query', { argv: () => ['--app', got.app] }],
+  ['share get', { argv: () => ['--app', got.app, '--record', got.record] }],
+  ['share edit', { argv: () => ['--app', got.app, '--record', got.record, '--set', 'q1=no', '--yes'] }],
   ['share summary', { argv: () => ['--app', got.app] }],
   ['share export', { argv: () => ['--app', got.app] }],
   [

@@ -168,19 +168,21 @@ describe('svc-cli share webhook', () => {
       '--url',
       receiver.url,
       '--events',
-      'record.updated',
+      'record.changed',
       '--json',
     )
     expect(bad.code).toBe(1)
     expect(JSON.parse(bad.stderr)).toEqual({
       error: {
         type: 'validation',
-        message: '--events: 0: must be one of "record.created", "record.deleted", "app.published", "app.unpublished"',
+        message:
+          '--events: 0: must be one of "record.created", "record.updated", "record.deleted", "app.published", "app.unpublished"',
         details: {
           problems: [
             {
               flag: '--events',
-              message: '0: must be one of "record.created", "record.deleted", "app.published", "app.unpublished"',
+              message:
+                '0: must be one of "record.created", "record.updated", "record.deleted", "app.published", "app.unpublished"',
             },
           ],
         },

@@ -1,6 +1,7 @@
 /**
  * GET /api/v3/apps/:id/export.csv and export.jsonl: streamed, union of keys in field order,
- * BOM + RFC 4180 + formula neutralising (headers too), spam selection, download names.
+ * BOM + RFC 4180 + formula neutralising (headers too) unless the owner asks for raw cells,
+ * spam selection with a spam column, download names.
  */
 import { describe, expect, test } from 'bun:test'
 import { insertRecords, makeEndpoint, numberedRecords } from '../support/records.ts'
@@ -69,20 +70,53 @@ describe('GET /export.csv', () => {
     )
   })
 
+  // With spam in the export, a spam column says which rows are spam.
+  const SPAM_HEADER = HEADER.replace('id,createdAt,', 'id,createdAt,spam,')
   test.each([
-    ['only', (ids: string[]) => `${ids[1]},${T1},"'=cmd()",,,,"[""a"",""b""]","{""k"":1}","'+1",,1767225600\r\n`],
+    ['only', (ids: string[]) => `${ids[1]},${T1},true,"'=cmd()",,,,"[""a"",""b""]","{""k"":1}","'+1",,1767225600\r\n`],
     [
       'include',
       (ids: string[]) =>
-        `${ids[0]},${T0},Ada,36,x,mine,,,,curl,2026-01-01T00:00:00Z\r\n` +
-        `${ids[1]},${T1},"'=cmd()",,,,"[""a"",""b""]","{""k"":1}","'+1",,1767225600\r\n` +
-        `${ids[2]},${T2},"Line\nTwo, ""q""",-5,,,,,,,\r\n`,
+        `${ids[0]},${T0},false,Ada,36,x,mine,,,,curl,2026-01-01T00:00:00Z\r\n` +
+        `${ids[1]},${T1},true,"'=cmd()",,,,"[""a"",""b""]","{""k"":1}","'+1",,1767225600\r\n` +
+        `${ids[2]},${T2},false,"Line\nTwo, ""q""",-5,,,,,,,\r\n`,
     ],
   ])('?spam=%s', async (spam, rows) => {
     const { get, base, ids } = await setup()
     const res = await get(`${base}/export.csv?spam=${spam}`)
     expect(res.status).toBe(200)
-    expect(res.text).toBe(`\uFEFF${HEADER}${rows(ids)}`)
+    expect(res.text).toBe(`\uFEFF${SPAM_HEADER}${rows(ids)}`)
+  })
+
+  test('?raw=1 exports every cell as stored (a phone number, a formula), headers too; the default neutralises', async () => {
+    const { get, base, ids, ctx, endpoint } = await setup()
+    const [phone] = await insertRecords(ctx, endpoint.appId, [{ data: { name: '+44 20 7946 0958', age: 1 } }])
+    const raw = await get(`${base}/export.csv?raw=1&spam=include`)
+    expect(raw.status).toBe(200)
+    expect(raw.text).toBe(
+      `\uFEFF${SPAM_HEADER.replace(`"'@key"`, '@key')}` +
+        `${ids[0]},${T0},false,Ada,36,x,mine,,,,curl,2026-01-01T00:00:00Z\r\n` +
+        `${ids[1]},${T1},true,=cmd(),,,,"[""a"",""b""]","{""k"":1}",+1,,1767225600\r\n` +
+        `${ids[2]},${T2},false,"Line\nTwo, ""q""",-5,,,,,,,\r\n` +
+        `${phone},2026-01-01T00:00:00.003Z,false,+44 20 7946 0958,1,,,,,,,\r\n`,
+    )
+    for (const off of ['', '?raw=0', '?raw=false'])
+      expect((await get(`${base}/export.csv${off}`)).text).toContain(
+        `${phone},2026-01-01T00:00:00.003Z,"'+44 20 7946 0958",1,`,
+      )
+    expect((await get(`${base}/export.csv?raw=true`)).text).toContain(`,+44 20 7946 0958,1,`)
+  })
+
+  test('?raw=yes is a 400 naming what raw takes', async () => {
+    const { request, base, token } = await setup()
+    const res = await request('GET', `${base}/export.csv?raw=yes`, { token })
+    expect(res.body).toEqual({
+      code: 400,
+      error: {
+        type: 'bad_request',
+        message: 'raw must be 1 (cells exactly as stored) or 0 (formulas neutralised, the default), got "yes"',
+      },
+    })
   })
 
   test('?spam=bogus is a 400', async () => {
@@ -143,10 +177,10 @@ describe('a filtered export', () => {
       owner.token,
     )
     const lines = res.text.split('\r\n')
-    expect(lines[0]).toBe('\uFEFFid,createdAt,n,meta.source,meta.timestamp')
+    expect(lines[0]).toBe('\uFEFFid,createdAt,spam,n,meta.source,meta.timestamp')
     const matching = ids.map((id, i) => [id, i + 1] as const).filter(([, n]) => n > 1000 && n !== 2002)
     expect(lines.slice(1, -1)).toEqual(
-      matching.map(([id, n]) => `${id},${new Date(Date.UTC(2026, 0, 1) + n - 1).toISOString()},${n},,`),
+      matching.map(([id, n]) => `${id},${new Date(Date.UTC(2026, 0, 1) + n - 1).toISOString()},${n % 3 === 0},${n},,`),
     )
     const jsonl = await download(t, `/api/v3/apps/${endpoint.appId}/export.jsonl?filter=${filter}`, owner.token)
     expect(

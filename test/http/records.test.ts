@@ -85,12 +85,12 @@ describe('GET /api/v3/apps/:id/records', () => {
 })
 
 describe('GET /api/v3/apps/:id/records/:recordId', () => {
-  test('a record, spam included', async () => {
+  test('a record, spam included, with its (empty) history of edits', async () => {
     const { request, base, token, record, ids } = await setup()
     for (const n of [1, 5]) {
       const res = await request('GET', `${base}/records/${ids[n - 1]}`, { token })
       expect(res.status).toBe(200)
-      expect(res.body).toEqual({ code: 200, data: record(n) })
+      expect(res.body).toEqual({ code: 200, data: { ...record(n), history: [], edits: 0 } })
     }
   })
 

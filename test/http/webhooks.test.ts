@@ -95,9 +95,10 @@ describe('/api/v3/apps/:id/webhooks', () => {
     },
     {
       name: 'unknown event',
-      body: { url: 'https://93.184.215.14/', events: ['record.updated'] },
+      body: { url: 'https://93.184.215.14/', events: ['record.changed'] },
       status: 422,
-      message: 'events.0: must be one of "record.created", "record.deleted", "app.published", "app.unpublished"',
+      message:
+        'events.0: must be one of "record.created", "record.updated", "record.deleted", "app.published", "app.unpublished"',
     },
     {
       name: 'no events',

@@ -5,6 +5,8 @@ export const recordDrawerStyles = css`
     position: fixed;
     inset: 0 0 0 auto;
     width: min(560px, 100vw);
+    /* The user agent keeps a dialog 2em off the edges; a side sheet takes the phone's whole width. */
+    max-width: 100vw;
     height: 100vh;
     max-height: 100vh;
     margin: 0;
@@ -29,6 +31,7 @@ export const recordDrawerStyles = css`
   }
   .content {
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: 18px;
     padding: 18px 20px 28px;
   }
@@ -47,12 +50,52 @@ export const recordDrawerStyles = css`
     margin: 0;
     overflow-wrap: anywhere;
   }
-  table td {
+  table td,
+  table th {
     overflow-wrap: anywhere;
   }
-  table td.key {
+  table th.key {
     width: 35%;
     font-weight: 500;
+    font-size: 13px;
+    color: var(--svc-text);
+    background: none;
+    white-space: normal;
+  }
+  /* The field's name under its label: what the API, exports and filters call it. */
+  .name {
+    display: block;
+    font: 400 11.5px var(--svc-mono);
+    color: var(--svc-muted);
+  }
+  .saved:empty {
+    display: none;
+  }
+  .saved {
+    color: var(--svc-success);
+    font-size: 13px;
+  }
+  .history ol {
+    margin: 8px 0 0;
+    padding: 0;
+    list-style: none;
+    display: grid;
+    gap: 12px;
+  }
+  .history ul {
+    margin: 4px 0 0;
+    padding-inline-start: 18px;
+    overflow-wrap: anywhere;
+  }
+  .history .when {
+    font-size: 12.5px;
+    color: var(--svc-muted);
+  }
+  .history .field {
+    font-weight: 500;
+  }
+  header {
+    flex-wrap: wrap;
   }
   td pre {
     padding: 8px 10px;

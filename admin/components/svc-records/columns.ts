@@ -1,25 +1,31 @@
 /**
  * @module The records table's columns: the app's fields in their order, then any other
- * keys seen on the current page (values of removed fields stay in records).
+ * keys seen on the current page (values of removed fields stay in records). A column reads
+ * as the field's label, with its name as secondary text where the two differ.
  */
 import type { Field, SvcRecord } from '../../api.ts'
-import { cellText, truncate } from '../../format.ts'
+import { cellText, fieldLabel, truncate } from '../../format.ts'
+import { fieldTypeSpec, type FieldType } from '../../../server/contract/fields/types/index.ts'
+import { formText } from '../../../server/contract/fields/types/spec.ts'
 
 export interface Column {
+  /** The data key. */
   name: string
-  /** The field's type, or null for a key that is not a defined field. */
-  type: string | null
+  /** What the owner reads: the field's label, or the name when it has none (or is no field). */
+  label: string
+  /** The field, or null for a key that is not a field of the app (a removed field's values). */
+  field: Field | null
 }
 
 /** Union of fields (in field order) and the keys present in `records`. */
 export function columnsOf(fields: Field[], records: SvcRecord[]): Column[] {
-  const columns: Column[] = fields.map((f) => ({ name: f.name, type: f.type }))
+  const columns: Column[] = fields.map((field) => ({ name: field.name, label: fieldLabel(field), field }))
   const seen = new Set(columns.map((c) => c.name))
   for (const record of records) {
     for (const key of Object.keys(record.data)) {
       if (!seen.has(key)) {
         seen.add(key)
-        columns.push({ name: key, type: null })
+        columns.push({ name: key, label: key, field: null })
       }
     }
   }
@@ -56,4 +62,25 @@ export function openLabel(record: SvcRecord, columns: Column[], when: string): s
   const first = columns.map((c) => valueOf(record, c.name)).find((v) => v !== undefined && v !== null && v !== '')
   const answer = first === undefined ? '' : `, ${truncate(cellText(first), 60)}`
   return `Open record ${record.id.slice(-8)}, ${when}${answer}`
+}
+
+/** A picked choice by the label its control shows (a boolean's Yes or No), else the value as it is. */
+function choiceLabel(field: Field | null, value: unknown): unknown {
+  if (!field) return value
+  const control = fieldTypeSpec(field.type as FieldType).control
+  if (control.kind !== 'choices') return value
+  const text = formText(value)
+  return control.choices(field.options).find((choice) => choice.value === text)?.label ?? value
+}
+
+const isPlain = (value: unknown) => value === null || typeof value !== 'object'
+
+/**
+ * A value as the owner reads it: a choice by its label (Yes or No for a boolean), a list of
+ * plain values as its items joined by commas ("news, events"); anything else as it is.
+ */
+export function readableValue(field: Field | null, value: unknown): unknown {
+  if (Array.isArray(value) && value.length > 0 && value.every(isPlain))
+    return value.map((item) => cellText(choiceLabel(field, item))).join(', ')
+  return typeof value === 'boolean' || typeof value === 'string' ? choiceLabel(field, value) : value
 }

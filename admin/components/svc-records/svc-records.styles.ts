@@ -25,6 +25,7 @@ export const recordsStyles = css`
   }
   .selection {
     display: flex;
+    flex-wrap: wrap;
     align-items: center;
     gap: 10px;
     padding: 8px 12px;
@@ -45,10 +46,24 @@ export const recordsStyles = css`
     top: 0;
     z-index: 1;
   }
-  th .type {
-    margin-inline-start: 4px;
-    font-weight: 400;
-    color: var(--svc-faint);
+  /* The field's name under its label (the name the API, exports and filters use). */
+  th .name {
+    display: block;
+    font: 400 11px var(--svc-mono);
+    color: var(--svc-muted);
+  }
+  .select-all-text {
+    display: none;
+  }
+  .exports {
+    display: inline-flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 10px;
+  }
+  .export-note {
+    flex-basis: 100%;
+    text-align: end;
   }
   td {
     white-space: nowrap;
@@ -146,5 +161,121 @@ export const recordsStyles = css`
   .empty h2 {
     margin-bottom: 6px;
     color: var(--svc-text);
+  }
+
+  /*
+   * A phone: each record is a card of label and value pairs (the cells carry their column's
+   * label), so every value and action is in reach without scrolling sideways.
+   */
+  @media (max-width: 760px) {
+    .table-wrap {
+      overflow: visible;
+      max-height: none;
+      min-height: 0;
+    }
+    table,
+    thead,
+    tbody,
+    tr,
+    td {
+      display: block;
+    }
+    thead tr {
+      display: block;
+      padding: 10px 12px;
+      border-bottom: 1px solid var(--svc-border);
+      background: var(--svc-bg);
+    }
+    thead th {
+      display: none;
+    }
+    thead th.check {
+      display: block;
+      width: auto;
+      padding: 0;
+      border: none;
+      background: none;
+    }
+    .select-all {
+      display: inline-flex;
+      align-items: center;
+      gap: 8px;
+      font-weight: 400;
+      color: var(--svc-text);
+    }
+    .select-all-text {
+      display: inline;
+    }
+    tbody tr {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      gap: 4px 10px;
+      padding: 12px;
+      border-bottom: 1px solid var(--svc-border);
+    }
+    tbody tr:last-child {
+      border-bottom: none;
+    }
+    td {
+      padding: 0;
+      border: none;
+      white-space: normal;
+    }
+    td.check,
+    td.id,
+    td.when {
+      flex: 0 0 auto;
+      width: auto;
+    }
+    tbody tr:hover td,
+    tr.selected td {
+      background: none !important;
+    }
+    tbody tr.selected {
+      background: var(--svc-accent-soft);
+    }
+    /* Fingers: a 24 px checkbox (WCAG 2.5.8), and an open button as tall. */
+    input[type='checkbox'] {
+      width: 24px;
+      height: 24px;
+    }
+    td.id button {
+      min-height: 24px;
+      font-size: 13px;
+    }
+    td[data-label]:not(.when) {
+      flex: 1 1 100%;
+      display: grid;
+      grid-template-columns: minmax(0, 40%) minmax(0, 1fr);
+      gap: 10px;
+      overflow-wrap: anywhere;
+    }
+    td[data-label]:not(.when)::before {
+      content: attr(data-label);
+      color: var(--svc-muted);
+      font-size: 12px;
+      overflow-wrap: anywhere;
+    }
+    td.missing {
+      display: none !important;
+    }
+    .cell {
+      max-width: none;
+      white-space: normal;
+    }
+    details summary,
+    details pre {
+      max-width: 100%;
+    }
+    tr.spam td:first-child {
+      box-shadow: none;
+    }
+    tr.spam {
+      box-shadow: inset 3px 0 0 var(--svc-warning);
+    }
+    .export-note {
+      text-align: start;
+    }
   }
 `

@@ -1,11 +1,9 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit'
 import { customElement, property, query, state } from 'lit/decorators.js'
-import { repeat } from 'lit/directives/repeat.js'
 import { LIMITS } from '../../../server/contract/limits.ts'
 import {
   ApiError,
   api,
-  exportUrl,
   type App,
   type AppUrls,
   type Field,
@@ -13,16 +11,20 @@ import {
   type SpamFilter,
   type SvcRecord,
 } from '../../api.ts'
-import { cellText, formatCount, formatDateTime, isNested, truncate } from '../../format.ts'
+import { formatCount } from '../../format.ts'
 import { hrefOf } from '../../router.ts'
 import { curlSnippet } from '../../snippets.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
+import '../svc-column-picker/svc-column-picker.ts'
 import '../svc-confirm/svc-confirm.ts'
 import type { SvcConfirm } from '../svc-confirm/svc-confirm.ts'
 import '../svc-copy-button/svc-copy-button.ts'
 import '../svc-record-drawer/svc-record-drawer.ts'
 import '../svc-record-filter/svc-record-filter.ts'
-import { columnsOf, openLabel, scoreColumnsOf, scoreText, valueOf } from './columns.ts'
+import { columnsOf, scoreColumnsOf } from './columns.ts'
+import { exportLinks } from './export-links.ts'
+import { browserStore, loadHidden, saveHidden } from './hidden-columns.ts'
+import { recordsTable } from './records-table.ts'
 import { recordsStyles } from './svc-records.styles.ts'
 
 const PAGE_SIZES = [25, 50, 100, 250, 500, LIMITS.maxPageSize]
@@ -30,10 +32,12 @@ const AUTO_REFRESH_MS = 5000
 
 /**
  * @summary The Data tab: one page of records at a time from the paged API (so a million
- * records cost the same as ten), with a filter (an expression and a range of days),
- * ordering, page size, jump-to-page, spam mode with spam rows marked, selection with
- * deletion and marking as spam or not spam, refresh, exports and a detail drawer.
- * @event svc-app-changed - After records were deleted or marked, so counts elsewhere refresh.
+ * records cost the same as ten), with a filter (conditions picked by field, an expression
+ * and a range of days), ordering, page size, jump-to-page, spam mode with spam rows
+ * marked, columns shown or hidden (remembered per app in this browser), selection with
+ * deletion and marking as spam or not spam, refresh, exports (CSV raw if asked) and a
+ * drawer to read and correct one record. On a phone the rows are cards.
+ * @event svc-app-changed - After records were deleted, marked or edited, so counts elsewhere refresh.
  */
 @customElement('svc-records')
 export class SvcRecords extends LitElement {
@@ -53,6 +57,9 @@ export class SvcRecords extends LitElement {
   @state() private filterProblem = ''
   private shownFilter = ''
   @state() private selected = new Set<string>()
+  /** Columns this browser hides for the app (by data key). */
+  @state() private hiddenColumns = new Set<string>()
+  @state() private rawCsv = false
   @state() private open: SvcRecord | null = null
   @state() private autoRefresh = false
   @state() private loading = false
@@ -67,6 +74,7 @@ export class SvcRecords extends LitElement {
     if (changed.has('app') && changed.get('app')?.id !== this.app.id) {
       this.page = 1
       this.selected = new Set()
+      this.hiddenColumns = loadHidden(browserStore(), this.app.id)
       void this.loadMeta()
       void this.load()
     }
@@ -141,11 +149,15 @@ export class SvcRecords extends LitElement {
     void this.load()
   }
 
+  /** Tells the app view that its counts may have moved. */
+  private changed() {
+    this.dispatchEvent(new Event('svc-app-changed', { bubbles: true, composed: true }))
+  }
+
   private refresh() {
     void this.loadMeta()
     void this.load()
-    // The app's counts in the title come from the app view; let it reload them too.
-    this.dispatchEvent(new Event('svc-app-changed', { bubbles: true, composed: true }))
+    this.changed()
   }
 
   private startTimer() {
@@ -172,6 +184,11 @@ export class SvcRecords extends LitElement {
     this.selected = on ? new Set(this.result?.records.map((r) => r.id)) : new Set()
   }
 
+  private setHidden(hidden: Set<string>) {
+    this.hiddenColumns = hidden
+    saveHidden(browserStore(), this.app.id, hidden)
+  }
+
   private async deleteSelected() {
     const ids = [...this.selected]
     const ok = await this.confirm.ask({
@@ -186,7 +203,7 @@ export class SvcRecords extends LitElement {
       this.selected = new Set()
       if (this.open && ids.includes(this.open.id)) this.open = null
       await this.load()
-      this.dispatchEvent(new Event('svc-app-changed', { bubbles: true, composed: true }))
+      this.changed()
     } catch (error) {
       this.error = (error as Error).message
     }
@@ -198,10 +215,16 @@ export class SvcRecords extends LitElement {
       await api.markSpam(this.app.id, [...this.selected], spam)
       this.selected = new Set()
       await this.load()
-      this.dispatchEvent(new Event('svc-app-changed', { bubbles: true, composed: true }))
+      this.changed()
     } catch (error) {
       this.error = (error as Error).message
     }
+  }
+
+  /** A record was corrected in the drawer: the page shows its new values. */
+  private async edited() {
+    await this.load()
+    this.changed()
   }
 
   private jump(event: SubmitEvent) {
@@ -220,24 +243,9 @@ export class SvcRecords extends LitElement {
     return Math.max(1, Math.ceil((this.result?.total ?? 0) / this.size))
   }
 
-  private renderValue(value: unknown) {
-    if (value === undefined) return nothing
-    if (value === null) return html`<span class="value-null">null</span>`
-    if (value === '') return html`<span class="value-empty">empty</span>`
-    if (typeof value === 'number') return html`<span class="value-number">${String(value)}</span>`
-    if (typeof value === 'boolean') return html`<span class="value-bool">${String(value)}</span>`
-    if (isNested(value)) {
-      return html`<details>
-        <summary dir="auto">${truncate(cellText(value), 48)}</summary>
-        <pre dir="ltr" tabindex="0">${JSON.stringify(value, null, 2)}</pre>
-      </details>`
-    }
-    const text = cellText(value)
-    return html`<span class="cell" dir="auto" title=${truncate(text, 1000)}>${truncate(text, 200)}</span>`
-  }
-
   private renderToolbar() {
     const result = this.result
+    const columns = columnsOf(this.fields, result?.records ?? [])
     return html`<div class="toolbar">
       <span class="total" role="status" aria-live="polite"
         >${result ? `${formatCount(result.total)} ${this.filter ? 'matching ' : ''}${this.spam === 'only' ? 'spam ' : ''}record${result.total === 1 ? '' : 's'}` : ''}${this.loading ? ' · loading…' : ''}</span
@@ -278,8 +286,26 @@ export class SvcRecords extends LitElement {
         Auto-refresh</label
       >
       <button class="small refresh" @click=${this.refresh}>Refresh</button>
-      <a class="button small export-csv" href=${exportUrl(this.app.id, 'csv', this.spam, this.filter)} download>Export CSV</a>
-      <a class="button small export-jsonl" href=${exportUrl(this.app.id, 'jsonl', this.spam, this.filter)} download>Export JSON Lines</a>
+      <svc-column-picker .columns=${columns} .hiddenColumns=${this.hiddenColumns} @svc-columns=${(e: CustomEvent<Set<string>>) => this.setHidden(e.detail)}></svc-column-picker>
+      ${exportLinks({
+        appId: this.app.id,
+        spam: this.spam,
+        filter: this.filter,
+        raw: this.rawCsv,
+        setRaw: (raw) => (this.rawCsv = raw),
+      })}
+      ${this.hiddenColumns.size > 0 ? html`<p class="hint export-note">Hidden columns are hidden on this screen only: exports hold every column.</p>` : nothing}
+    </div>`
+  }
+
+  private renderSelection() {
+    if (this.selected.size === 0) return nothing
+    return html`<div class="selection" role="region" aria-label="Selected records">
+      <strong>${this.selected.size} selected</strong>
+      ${this.selectedOnPage.some((r) => !r.spam) ? html`<button class="small mark-spam" @click=${() => this.markSelected(true)}>Mark as spam</button>` : nothing}
+      ${this.selectedOnPage.some((r) => r.spam) ? html`<button class="small not-spam" @click=${() => this.markSelected(false)}>Not spam</button>` : nothing}
+      <button class="small danger delete-selected" @click=${this.deleteSelected}>Delete selected</button>
+      <button class="small ghost" @click=${() => this.toggleAll(false)}>Clear selection</button>
     </div>`
   }
 
@@ -303,49 +329,17 @@ export class SvcRecords extends LitElement {
   }
 
   private renderTable(result: RecordsPage) {
-    const columns = columnsOf(this.fields, result.records)
-    const scales = scoreColumnsOf(result.records)
-    const all = result.records.length > 0 && result.records.every((r) => this.selected.has(r.id))
-    return html`<div class="table-wrap">
-      <table>
-        <thead>
-          <tr>
-            <th class="check" scope="col">
-              <input type="checkbox" aria-label="Select all records on this page" .checked=${all} @change=${(e: Event) => this.toggleAll((e.target as HTMLInputElement).checked)} />
-            </th>
-            <th scope="col">id</th>
-            <th scope="col">created</th>
-            ${columns.map((c) => html`<th scope="col" dir="auto">${c.name}${c.type ? html`<span class="type">${c.type}</span>` : nothing}</th>`)}
-            ${scales.map((key) => html`<th scope="col" class="score" dir="auto">${key}<span class="type">score · level</span></th>`)}
-          </tr>
-        </thead>
-        <tbody>
-          ${repeat(
-            result.records,
-            (r) => r.id,
-            (
-              record,
-            ) => html`<tr class="${this.selected.has(record.id) ? 'selected' : ''} ${record.spam ? 'spam' : ''}" data-record-id=${record.id}>
-              <td class="check">
-                <input
-                  type="checkbox"
-                  aria-label="Select record ${record.id}"
-                  .checked=${this.selected.has(record.id)}
-                  @change=${(e: Event) => this.toggle(record.id, (e.target as HTMLInputElement).checked)}
-                />
-              </td>
-              <td class="id">
-                <button aria-label=${openLabel(record, columns, formatDateTime(record.createdAt))} @click=${() => (this.open = record)}>${record.id.slice(-8)}</button>
-                ${record.spam ? html`<span class="badge warn">Spam</span>` : nothing}
-              </td>
-              <td class="when">${formatDateTime(record.createdAt)}</td>
-              ${columns.map((c) => html`<td>${this.renderValue(valueOf(record, c.name))}</td>`)}
-              ${scales.map((key) => html`<td class="score">${scoreText(record, key) || html`<span class="muted">—</span>`}</td>`)}
-            </tr>`,
-          )}
-        </tbody>
-      </table>
-    </div>`
+    const allColumns = columnsOf(this.fields, result.records)
+    return recordsTable({
+      page: result,
+      columns: allColumns.filter((c) => !this.hiddenColumns.has(c.name)),
+      allColumns,
+      scales: scoreColumnsOf(result.records),
+      selected: this.selected,
+      toggle: (id, on) => this.toggle(id, on),
+      toggleAll: (on) => this.toggleAll(on),
+      open: (record) => (this.open = record),
+    })
   }
 
   private renderPager() {
@@ -369,22 +363,12 @@ export class SvcRecords extends LitElement {
     const result = this.result
     return html`<svc-record-filter
         .problem=${this.filterProblem}
-        .fieldNames=${this.fields.map((f) => f.name)}
+        .fields=${this.fields}
         @svc-filter=${(e: CustomEvent<string>) => this.applyFilter(e.detail)}
       ></svc-record-filter>
       ${this.renderToolbar()} ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
-      ${
-        this.selected.size
-          ? html`<div class="selection">
-            <strong>${this.selected.size} selected</strong>
-            ${this.selectedOnPage.some((r) => !r.spam) ? html`<button class="small mark-spam" @click=${() => this.markSelected(true)}>Mark as spam</button>` : nothing}
-            ${this.selectedOnPage.some((r) => r.spam) ? html`<button class="small not-spam" @click=${() => this.markSelected(false)}>Not spam</button>` : nothing}
-            <button class="small danger delete-selected" @click=${this.deleteSelected}>Delete selected</button>
-            <button class="small ghost" @click=${() => this.toggleAll(false)}>Clear selection</button>
-          </div>`
-          : nothing
-      }
-      <section class="panel" aria-label="Records">
+      ${this.renderSelection()}
+      <section class="panel records" aria-label="Records">
         ${
           result === null
             ? html`<p class="empty">Loading…</p>`
@@ -393,7 +377,13 @@ export class SvcRecords extends LitElement {
               : html`${this.renderTable(result)} ${this.renderPager()}`
         }
       </section>
-      <svc-record-drawer .record=${this.open} @svc-close=${() => (this.open = null)}></svc-record-drawer>
+      <svc-record-drawer
+        .record=${this.open}
+        .appId=${this.app.id}
+        .fields=${this.fields}
+        @svc-close=${() => (this.open = null)}
+        @svc-record-changed=${this.edited}
+      ></svc-record-drawer>
       <svc-confirm></svc-confirm>`
   }
 }

@@ -50,6 +50,11 @@ export default defineSvcCommand({
       valueHint: 'mode',
     },
     ...filterArg,
+    raw: {
+      type: 'boolean',
+      description:
+        'CSV cells exactly as stored, for programs (+44 20… stays as typed); by default a cell a spreadsheet would run as a formula (= + - @ first) gets a leading apostrophe',
+    },
   },
   async run(args, env) {
     // `--out -` is stdout, as with curl and tar.
@@ -63,11 +68,17 @@ export default defineSvcCommand({
     }
     // JSON Lines underneath a JSON array: the same records, one parse per line.
     const format: Format = toStdoutAsJson ? 'jsonl' : ((args.format as Format | undefined) ?? 'csv')
+    if (args.raw && format !== 'csv')
+      throw flagError('--raw', 'applies to CSV only: JSON Lines and --json always hold the values exactly as stored')
     const response = await env.client().callDownload(
       format === 'csv' ? 'records.exportCsv' : 'records.exportJsonl',
       {
         params: { id: args.app },
-        query: { spam: args.spam === 'exclude' ? undefined : args.spam, filter: args.filter },
+        query: {
+          spam: args.spam === 'exclude' ? undefined : args.spam,
+          filter: args.filter,
+          ...(format === 'csv' && args.raw ? { raw: '1' } : {}),
+        },
       },
       { headers: { accept: format === 'csv' ? 'text/csv' : 'application/x-ndjson' } },
     )

@@ -10,6 +10,8 @@ export default defineGroup(
     set: lazy(() => import('./set.ts')),
     url: lazy(() => import('./url.ts')),
     query: lazy(() => import('./query.ts')),
+    get: lazy(() => import('./get.ts')),
+    edit: lazy(() => import('./edit.ts')),
     summary: lazy(() => import('./summary.ts')),
     export: lazy(() => import('./export.ts')),
     spam: lazy(() => import('./spam.ts')),

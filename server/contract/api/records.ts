@@ -6,7 +6,9 @@ import { z } from 'zod'
 import { LIMITS } from '../limits.ts'
 import { FIELD_TYPES } from '../fields/types/index.ts'
 import {
+  csvExportQuerySchema,
   deleteRecordsSchema,
+  editRecordSchema,
   exportQuerySchema,
   markSpamSchema,
   pageQuerySchema,
@@ -51,6 +53,62 @@ export const recordSchema = named(
   }),
 )
 export type SvcRecord = z.output<typeof recordSchema>
+
+export const fieldChangeSchema = named(
+  'FieldChange',
+  z.object({
+    field: z.string(),
+    from: z.unknown().optional().meta({ description: 'The value before; absent when the record had none' }),
+    to: z.unknown().optional().meta({ description: 'The value after; absent when the change removed it' }),
+    fromCut: z
+      .literal(true)
+      .optional()
+      .meta({
+        description: `Set when \`from\` was longer than ${LIMITS.recordHistoryValueChars} characters of JSON: it is that text, cut, ending in "…"`,
+      }),
+    toCut: z.literal(true).optional().meta({ description: 'As fromCut, for `to`' }),
+  }),
+)
+export type FieldChange = z.output<typeof fieldChangeSchema>
+
+export const recordEditSchema = named(
+  'RecordEdit',
+  z.object({
+    n: count.meta({ description: "The edit's number: 1 for the record's first" }),
+    at: isoTime,
+    by: z
+      .object({ id: z.string(), email: z.string() })
+      .meta({ description: 'The account that made the edit, with its e-mail address at the time' }),
+    changes: z.array(fieldChangeSchema),
+    more: count
+      .optional()
+      .meta({ description: `Fields changed but not listed (an edit lists at most ${LIMITS.recordHistoryFields})` }),
+  }),
+)
+export type RecordEdit = z.output<typeof recordEditSchema>
+
+export const recordDetailSchema = named(
+  'RecordDetail',
+  recordSchema.extend({
+    history: z.array(recordEditSchema).meta({
+      description: `The record's edits, newest first: the last ${LIMITS.recordHistoryKept} are kept`,
+    }),
+    edits: count.meta({
+      description: 'Edits made in all; more than history holds when older ones were dropped',
+    }),
+  }),
+)
+export type RecordDetail = z.output<typeof recordDetailSchema>
+
+export const recordEditedSchema = named(
+  'RecordEdited',
+  recordDetailSchema.extend({
+    changed: z
+      .array(z.string())
+      .meta({ description: 'The fields this edit changed; empty when the record already held the values given' }),
+  }),
+)
+export type RecordEdited = z.output<typeof recordEditedSchema>
 
 export const recordsPageSchema = named(
   'RecordsPage',
@@ -150,11 +208,25 @@ export const recordOperations = {
     errors: ['bad_request', 'not_found'],
   },
   'records.get': {
-    summary: 'One record, spam or not',
+    summary: 'One record, spam or not, with its history of edits',
     tags,
     access: 'owner',
-    answers: { 200: data(recordSchema, 'The record') },
+    answers: { 200: data(recordDetailSchema, 'The record and its edits, newest first') },
     errors: ['not_found'],
+  },
+  'records.update': {
+    summary: 'Correct one record',
+    description:
+      'The values given are merged into the record (a field left out keeps its value; null removes it) and checked as a submission is: ' +
+      'each must be a field of the app (or a key the record already holds) and fit its type, and a required field cannot be removed. ' +
+      "id, createdAt, meta and the record's place in the pages stay; scores are computed again for assessment apps; " +
+      `the summary follows at once; the edit (who, when, each field from → to) is added to the record's history (the last ${LIMITS.recordHistoryKept} are kept); ` +
+      'webhooks listening to record.updated hear of it (not for spam). Answers the record as it is now.',
+    tags,
+    access: 'owner',
+    body: editRecordSchema,
+    answers: { 200: data(recordEditedSchema, 'The record as it is now, with its history and the fields changed') },
+    errors: ['not_found', 'invalid_value', 'unknown_field', 'empty_record'],
   },
   'records.delete': {
     summary: 'Delete one record',
@@ -202,10 +274,10 @@ export const recordOperations = {
   },
   'records.exportCsv': {
     summary: 'Download all records as CSV',
-    description: `Streamed: a BOM, RFC 4180, cells that a spreadsheet would run as formulas neutralised. ${spamAndFilter}`,
+    description: `Streamed: a BOM, RFC 4180, cells that a spreadsheet would run as formulas neutralised (?raw=1: exactly as stored). With spam (?spam=include|only) a spam column says which rows are spam. ${spamAndFilter}`,
     tags,
     access: 'owner',
-    query: exportQuerySchema,
+    query: csvExportQuerySchema,
     answers: { 200: content('text/csv', 'The records, a header row first') },
     errors: ['bad_request', 'not_found'],
   },

@@ -65,6 +65,7 @@ export const ROUTES = {
 
   'records.list': 'GET /api/v3/apps/:id/records',
   'records.get': 'GET /api/v3/apps/:id/records/:recordId',
+  'records.update': 'PATCH /api/v3/apps/:id/records/:recordId',
   'records.delete': 'DELETE /api/v3/apps/:id/records/:recordId',
   'records.deleteMany': 'POST /api/v3/apps/:id/records/delete',
   'records.spam': 'POST /api/v3/apps/:id/records/spam',

@@ -67,6 +67,20 @@ export const pageQuerySchema = z.looseObject({
 /** The query of the exports: which records (spam) and a filter, as on the records pages. */
 export const exportQuerySchema = z.looseObject({ spam: spamParameter, filter: filterParameter })
 
+/** The values `?raw=` takes: 1 (or true) exports cells exactly as stored, 0 (or false, or none) neutralises formulas. */
+export const RAW_VALUES = ['1', 'true', '0', 'false'] as const
+
+/** The CSV export's query: the exports' and `raw`. */
+export const csvExportQuerySchema = exportQuerySchema.extend({
+  raw: queryParameter({
+    type: 'string',
+    enum: RAW_VALUES,
+    default: '0',
+    description:
+      'raw=1: every cell exactly as stored. By default a text cell a spreadsheet would run as a formula (= + - @, tab, CR first) gets a leading apostrophe',
+  }),
+})
+
 /** The query of a summary: which records it counts. */
 export const summaryQuerySchema = z.looseObject({ spam: spamParameter })
 
@@ -97,3 +111,38 @@ export const markSpamSchema = z.strictObject(
 )
 
 export type MarkSpamInput = z.output<typeof markSpamSchema>
+
+/** True for a JSON object (not an array, not null). */
+const isDataObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * Body of PATCH /api/v3/apps/:id/records/:recordId: the values to change, merged into the
+ * record's data (a key left out keeps its value; `null` removes the key). `data` is checked
+ * to be an object and passed on as parsed (never rebuilt), so a key like `__proto__` stays
+ * an ordinary key; core checks the values against the app's fields.
+ */
+export const editRecordSchema = z.strictObject(
+  {
+    data: z
+      .unknown()
+      .refine((value) => isDataObject(value) && Object.keys(value).length > 0, {
+        error: (issue) =>
+          issue.input === undefined
+            ? 'is required'
+            : isDataObject(issue.input)
+              ? 'name at least one field to change'
+              : 'must be an object of field names and their new values',
+      })
+      .meta({
+        type: 'object',
+        additionalProperties: true,
+        description:
+          'New values by field name, merged into the record: a field left out keeps its value, null removes it',
+        example: { email: 'ada@example.com', phone: null },
+      }),
+  },
+  { error: unknownKeys('data', '{"data":{"field":value,…}}') },
+)
+
+export type EditRecordInput = { data: Record<string, unknown> }

@@ -54,6 +54,12 @@ ${READ_ACCESS.map((value) => `- \`${value}\`: ${READ_ACCESS_MEANING[value]}.`).j
   \`name with spaces\` in backticks; \`created\` and \`id\` are the record's). A filter naming no field of the app is a 400 listing its fields.
 - Owners correct the honeypot: \`svc-cli share spam --app <id> <record id>…\` marks records spam, \`--not\` takes it back
   (\`POST /api/v3/apps/<id>/records/spam {"ids":[…],"spam":true|false}\`); pages, totals and the summary follow at once.
+- Owners correct a record: \`svc-cli share edit --app <id> --record <recordId> --set field=value --unset field --yes\`
+  (\`PATCH /api/v3/apps/<id>/records/<record id> {"data":{"field":value,"gone":null}}\`): merged into the record (null removes a
+  field), checked as a submission is; the old values go into the record's history (\`svc-cli share get --app <id> --record <recordId>\`,
+  the last ${LIMITS.recordHistoryKept} edits). It changes what a respondent sent: ask the user first.
+- Exports (\`svc-cli share export\`): CSV neutralises cells a spreadsheet would run as formulas; \`--raw\` keeps them exactly as stored,
+  for a program reading the file. With spam included, a \`spam\` column says which rows are spam.
 - \`GET /<token>/summary\` (reads \`summary\` or \`records\`, or the owner's token): totals, per-field counts, numbers (min/max/mean/sum), top ${LIMITS.summaryTopValues} values, records per day for ${LIMITS.summaryDays} days.
 - The public summary (read with the endpoint token alone) hides small groups: it lists a value only when at least
   \`summaryMinRespondents\` records gave it (default ${LIMITS.summaryMinRespondents}, never below ${LIMITS.summaryMinRespondentsFloor}; \`share set --summary-min\`), counting rarer values in \`other\`;
@@ -71,8 +77,9 @@ A switched-off path answers 403 \`disabled\` naming the switch (for reads: and h
   signing secret (\`whsec_…\`) once; pass it on to the user, it is never shown again (\`update --rotate-secret\` makes a new one).
   At most ${WEBHOOK_LIMITS.perApp} per app. Events (default all):
 ${WEBHOOK_EVENTS.map((event) => `  - \`${event}\`: ${WEBHOOK_EVENT_MEANING[event]}.`).join('\n')}
-- Body: \`{"type","timestamp","data":{"appId","records"?}}\`; \`records\` is \`[{"id","createdAt","data"}…]\` (created) or \`[{"id"}…]\` (deleted):
-  the records stored (or deleted) together, at most ${OUTBOX_BATCH.records} a delivery (one each when a form is quiet). Signed per Standard Webhooks: headers \`webhook-id\` (the same on
+- Body: \`{"type","timestamp","data":{"appId","records"?}}\`; \`records\` is \`[{"id","createdAt","data"}…]\` (created),
+  \`[{"id","createdAt","data","changed"}…]\` (updated: the record as it is now, the fields changed) or \`[{"id"}…]\` (deleted):
+  the records stored (or edited, or deleted) together, at most ${OUTBOX_BATCH.records} a delivery (one each when a form is quiet). Signed per Standard Webhooks: headers \`webhook-id\` (the same on
   every retry: dedupe on it), \`webhook-timestamp\`, \`webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">\`; verify with any
   Standard Webhooks library. At least once, in no particular order.
 - A 2xx within ${WEBHOOK_LIMITS.timeoutMs / 1000} s is delivered; redirects are not followed. Otherwise retried with backoff (${MAX_ATTEMPTS} attempts over ≈ ${retryHours} h), then dead;

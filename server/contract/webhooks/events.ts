@@ -3,8 +3,8 @@
  * schedule: constants the code, the `?help` text and the skills documents share.
  *
  * Delivery unit: one delivery per event and subscription; the record events carry a small
- * batch (storage/outbox-batch.ts): the non-spam records of one app that one commit stored
- * or one delete removed, at most OUTBOX_BATCH.records (≈ OUTBOX_BATCH.bytes) a delivery. A
+ * batch (storage/outbox-batch.ts): the non-spam records of one app that one commit stored,
+ * one edit changed or one delete removed, at most OUTBOX_BATCH.records (≈ OUTBOX_BATCH.bytes) a delivery. A
  * quiet form gets a delivery per record. Each delivery has its own stable `webhook-id`;
  * deliveries are at least once and unordered.
  */
@@ -20,12 +20,20 @@ export const OUTBOX_BATCH = {
 } as const
 
 /** Events a subscription may listen to. */
-export const WEBHOOK_EVENTS = ['record.created', 'record.deleted', 'app.published', 'app.unpublished'] as const
+export const WEBHOOK_EVENTS = [
+  'record.created',
+  'record.updated',
+  'record.deleted',
+  'app.published',
+  'app.unpublished',
+] as const
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number]
 
 /** What each event means, for help texts. */
 export const WEBHOOK_EVENT_MEANING: Record<WebhookEvent, string> = {
   'record.created': 'non-spam records were stored (a delivery carries the records stored together, with their data)',
+  'record.updated':
+    'the owner corrected a non-spam record (a delivery carries the record as it is now, with the names of the fields changed)',
   'record.deleted': 'non-spam records were deleted (a delivery carries the ids deleted together)',
   'app.published': 'the endpoint was published',
   'app.unpublished': 'the endpoint was unpublished',

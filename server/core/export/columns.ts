@@ -10,6 +10,8 @@ import { aggregateKeys } from './aggregate-keys.ts'
 
 /** Names of the fixed columns around the data columns. */
 export const LEADING_COLUMNS = ['id', 'createdAt'] as const
+/** After the leading columns when an export includes spam: `true` on spam rows, `false` on the others. */
+export const SPAM_COLUMN = 'spam'
 export const TRAILING_COLUMNS = ['meta.source', 'meta.timestamp'] as const
 
 /** Data keys of `appId` in export order. */

@@ -1,6 +1,8 @@
 /**
- * @module Records as CSV rows: `id, createdAt`, one column per data key, `score.`/`level.`
- * pairs for an assessment app's scales, then `meta.source, meta.timestamp`.
+ * @module Records as CSV rows: `id, createdAt` (and `spam`, `true` or `false`, when the
+ * export includes spam), one column per data key, `score.`/`level.` pairs for an
+ * assessment app's scales, then `meta.source, meta.timestamp`. Text is neutralised against
+ * formulas unless the owner asked for the raw export (csv.ts).
  *
  * Written for speed, each choice measured on 1.1M records: a row is one string built by
  * concatenation (no cell array joined per row); a record's keys are walked once and
@@ -12,8 +14,8 @@
 import { scoreCells, scoreColumns } from '../../contract/scoring/aggregate.ts'
 import { parseStoredScores } from '../scoring/stored.ts'
 import { isoTime, YEAR_10000, type StoredRecord } from '../records/shape.ts'
-import { dataHeaders, LEADING_COLUMNS, TRAILING_COLUMNS } from './columns.ts'
-import { csvRow, csvText, csvValue } from './csv.ts'
+import { dataHeaders, LEADING_COLUMNS, SPAM_COLUMN, TRAILING_COLUMNS } from './columns.ts'
+import { csvRawText, csvRow, csvText, csvValue, type TextCell } from './csv.ts'
 
 /** Writes CSV rows for the data columns `keys` and the scales `scaleKeys`. */
 export interface CsvRows {
@@ -23,8 +25,16 @@ export interface CsvRows {
   rows(records: readonly StoredRecord[]): string
 }
 
+/** How an export writes its cells. */
+export interface CsvOptions {
+  /** Add the `spam` column (the export includes spam records). */
+  spam: boolean
+  /** Text exactly as stored (no formula neutralising): the owner's explicit choice. */
+  raw: boolean
+}
+
 /** Reads the cells of fixed columns out of objects, one object at a time. */
-function columnCells(keys: readonly string[]): (value: Record<string, unknown>) => string {
+function columnCells(keys: readonly string[], text: TextCell): (value: Record<string, unknown>) => string {
   const slotOf = new Map(keys.map((key, slot) => [key, slot]))
   const slots: unknown[] = keys.map(() => undefined)
   return (value) => {
@@ -40,7 +50,7 @@ function columnCells(keys: readonly string[]): (value: Record<string, unknown>) 
       if (cell === undefined) {
         out += ','
       } else {
-        out += `,${csvValue(cell)}`
+        out += `,${csvValue(cell, text)}`
         slots[i] = undefined
       }
     }
@@ -50,36 +60,41 @@ function columnCells(keys: readonly string[]): (value: Record<string, unknown>) 
 
 /**
  * The createdAt cell. Times in years 1970–9999 start with a digit and hold no quote, comma
- * or line break, so they are cells as they are; other times go through `csvText` (a
- * leading `-` or `+` must be neutralised).
+ * or line break, so they are cells as they are; other times go through `text` (a leading
+ * `-` or `+` is neutralised unless the export is raw).
  */
-const timeCell = (ms: number): string => (ms >= 0 && ms < YEAR_10000 ? isoTime(ms) : csvText(isoTime(ms)))
-
-const metaColumns = columnCells(['source', 'timestamp'])
-
-/** The two meta cells; most records have no meta at all, stored as `{}`. */
-const metaCells = (meta: string): string =>
-  meta === '{}' ? ',,' : metaColumns(JSON.parse(meta) as Record<string, unknown>)
+const timeCell = (ms: number, text: TextCell): string => (ms >= 0 && ms < YEAR_10000 ? isoTime(ms) : text(isoTime(ms)))
 
 /** The CSV writer for an export with data columns `keys` and scales `scaleKeys`. */
-export function csvRows(keys: readonly string[], scaleKeys: readonly string[]): CsvRows {
-  const dataCells = columnCells(keys)
+export function csvRows(
+  keys: readonly string[],
+  scaleKeys: readonly string[],
+  options: CsvOptions = { spam: false, raw: false },
+): CsvRows {
+  const text = options.raw ? csvRawText : csvText
+  const dataCells = columnCells(keys, text)
+  const metaColumns = columnCells(['source', 'timestamp'], text)
+  // Most records have no meta at all, stored as `{}`.
+  const metaCells = (meta: string): string =>
+    meta === '{}' ? ',,' : metaColumns(JSON.parse(meta) as Record<string, unknown>)
   const scoreCellsOf = (scores: string | null): string => {
     if (scaleKeys.length === 0) return ''
     let out = ''
     for (const cell of scoreCells(scores === null ? null : parseStoredScores(scores), scaleKeys))
-      out += `,${csvValue(cell)}`
+      out += `,${csvValue(cell, text)}`
     return out
   }
-  const fixed = [...LEADING_COLUMNS, ...scoreColumns(scaleKeys), ...TRAILING_COLUMNS]
+  const leading = options.spam ? [...LEADING_COLUMNS, SPAM_COLUMN] : [...LEADING_COLUMNS]
+  const fixed = [...leading, ...scoreColumns(scaleKeys), ...TRAILING_COLUMNS]
+  const spamCell = options.spam ? (record: StoredRecord) => (record.spam ? ',true' : ',false') : () => ''
   return {
-    header: `\uFEFF${csvRow([...LEADING_COLUMNS, ...dataHeaders(keys, fixed), ...scoreColumns(scaleKeys), ...TRAILING_COLUMNS].map(csvText))}`,
+    header: `\uFEFF${csvRow([...leading, ...dataHeaders(keys, fixed), ...scoreColumns(scaleKeys), ...TRAILING_COLUMNS].map(text))}`,
     rows(records) {
       let out = ''
       for (let i = 0; i < records.length; i++) {
         const record = records[i]
         const data = JSON.parse(record.data) as Record<string, unknown>
-        out += `${csvText(record.id)},${timeCell(record.createdAt)}${dataCells(data)}${scoreCellsOf(record.scores)}${metaCells(record.meta)}\r\n`
+        out += `${text(record.id)},${timeCell(record.createdAt, text)}${spamCell(record)}${dataCells(data)}${scoreCellsOf(record.scores)}${metaCells(record.meta)}\r\n`
       }
       return out
     },

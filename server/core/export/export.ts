@@ -1,8 +1,11 @@
 /**
- * @module The owner's export operation: ownership, the `spam` choice, a filter, and the stream with
- * its content type and download name.
+ * @module The owner's export operation: ownership, the `spam` choice, a filter, the raw
+ * choice of a CSV export (the owner's explicit wish for cells exactly as stored), and the
+ * stream with its content type and download name.
  */
 import type { AppContext } from '../context.ts'
+import { AppError, quoteValue } from '../../contract/errors.ts'
+import { RAW_VALUES } from '../../contract/records/schemas.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { appFilter } from '../records/owner.ts'
 import { parsePageQuery } from '../records/schemas.ts'
@@ -20,16 +23,31 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   jsonl: 'application/x-ndjson; charset=utf-8',
 }
 
-/** All records of one of `userId`'s apps as a download; `query.spam` picks which, `query.filter` narrows them. */
+/** `?raw=` as a switch: 1/true on, 0/false or none off; anything else is a 400 saying so. */
+function rawChoice(value: unknown): boolean {
+  if (value === undefined) return false
+  if (typeof value === 'string' && (RAW_VALUES as readonly string[]).includes(value))
+    return value === '1' || value === 'true'
+  throw new AppError(
+    'bad_request',
+    `raw must be 1 (cells exactly as stored) or 0 (formulas neutralised, the default), got ${typeof value === 'string' ? quoteValue(value) : 'several values'}`,
+  )
+}
+
+/**
+ * All records of one of `userId`'s apps as a download; `query.spam` picks which,
+ * `query.filter` narrows them, and `query.raw` (CSV) leaves text cells as stored.
+ */
 export async function exportRecords(
   ctx: AppContext,
   userId: string,
   appId: string,
-  query: { spam?: unknown; filter?: unknown },
+  query: { spam?: unknown; filter?: unknown; raw?: unknown },
   format: ExportFormat,
 ): Promise<ExportDownload> {
   const app = await requireOwnedApp(ctx, userId, appId)
   const { spam, filter } = parsePageQuery({ spam: query.spam, filter: query.filter }, { owner: true })
+  const raw = format === 'csv' && rawChoice(query.raw)
   return {
     stream: await exportStream(
       ctx,
@@ -37,6 +55,7 @@ export async function exportRecords(
       spam,
       format,
       filter === undefined ? undefined : await appFilter(ctx, appId, filter),
+      raw,
     ),
     contentType: CONTENT_TYPES[format],
     contentDisposition: attachmentHeader(app.name, format),

@@ -33,16 +33,23 @@ const jsonlEncoder: Encoder = {
 
 const SELECTION = { exclude: 'kept', include: 'all', only: 'spam' } as const
 
-/** The records of `appId` selected by `spam` (and `filter`) as a byte stream in `format`. */
+/**
+ * The records of `appId` selected by `spam` (and `filter`) as a byte stream in `format`; a
+ * CSV export with spam has a `spam` column, and `raw` leaves its text cells as stored.
+ */
 export async function exportStream(
   ctx: AppContext,
   appId: string,
   spam: SpamMode,
   format: ExportFormat,
   filter?: FilterNode,
+  raw = false,
 ): Promise<ReadableStream<Uint8Array>> {
   const scaleKeys = (await loadScoringDefinition(ctx, appId)).scales.map((scale) => scale.key)
-  const encoder = format === 'csv' ? csvRows(await exportKeys(ctx, appId), scaleKeys) : jsonlEncoder
+  const encoder =
+    format === 'csv'
+      ? csvRows(await exportKeys(ctx, appId), scaleKeys, { spam: spam !== 'exclude', raw })
+      : jsonlEncoder
   return textStream(ctx, `a ${format} export`, {
     head: encoder.header,
     batches: recordBatches(ctx, appId, { selection: SELECTION[spam], order: 'asc', filter, start: { at: 1 } }),

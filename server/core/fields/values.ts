@@ -1,11 +1,10 @@
 /**
  * @module Values against field types (docs/design.md rules 8–9): the check a defined field applies
  * to a submitted value, the type an auto-created field gets from its first value, and the
- * coercion of /form strings. What each type accepts is its spec's (types/); this module
+ * coercion of /form strings (contract/fields/coerce.ts). What each type accepts is its spec's (types/); this module
  * adds what is the same for every type: missing values, `required`, auto-created fields.
  */
 import { fieldTypeSpec, type FieldType } from '../../contract/fields/types/index.ts'
-import { inexactNumber } from '../../contract/fields/numbers.ts'
 
 export { isIsoDate } from '../../contract/fields/types/date.ts'
 
@@ -48,32 +47,5 @@ export function inferType(value: unknown): FieldType {
   return 'json'
 }
 
-// Canonical decimal (rule 9): optional minus, no leading zeros, optional fraction, no exponent or plus.
-const CANONICAL_DECIMAL = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/
-
-/** A /form string for an auto-created (or new) field: canonical decimals become numbers when exact. */
-export function coerceAutoText(text: string): string | number {
-  if (!CANONICAL_DECIMAL.test(text)) return text
-  const number = Number(text)
-  // Digits a number would round away (or a value that would become 0) stay text, as in JSON they are refused.
-  return inexactNumber(text, number) ? text : number
-}
-
-/**
- * The value of a /form field from its submitted strings (one per occurrence of the name).
- * The field's type decides (its `form` spec): multichoice fields always become arrays,
- * other repeated names too; for typed fields an empty string means "not given" and is left
- * out (undefined), for text, longtext, json and auto fields it is kept as `""`.
- */
-export function coerceFormValues(field: FieldRule | undefined, texts: string[]): unknown {
-  if (!field || field.autoCreated) {
-    const values = texts.map(coerceAutoText)
-    return values.length === 1 ? values[0] : values
-  }
-  const form = fieldTypeSpec(field.type).form
-  const given = form.keepsEmpty ? texts : texts.filter((text) => text !== '')
-  if (form.multiple) return given.map(form.coerce)
-  if (given.length === 0) return undefined
-  const values = given.map(form.coerce)
-  return values.length === 1 ? values[0] : values
-}
+// The coercion of form text lives in the contract, where the admin page and svc-cli read it too.
+export { coerceAutoText, coerceFormValues } from '../../contract/fields/coerce.ts'

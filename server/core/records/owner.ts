@@ -1,6 +1,6 @@
 /**
  * @module The owner's view of records (control plane): pages in either order, filtered or
- * not, one record by id. Another account's app is a 404 exactly like a missing one.
+ * not, one record by id (with its history of edits). Another account's app is a 404 exactly like a missing one.
  */
 import type { AppContext } from '../context.ts'
 import type { FilterNode } from '../../db/storage/record-filter.ts'
@@ -10,7 +10,8 @@ import { fieldRowsOf } from '../fields/view.ts'
 import { parseFilter } from './filter.ts'
 import { readFilteredPage, readPage, type RecordPage } from './page.ts'
 import { parsePageQuery } from './schemas.ts'
-import type { StoredRecord } from './shape.ts'
+import { recordHistory } from './history.ts'
+import { recordJson, type StoredRecord } from './shape.ts'
 
 /** A page of one of `userId`'s apps; `query` holds the raw `page, size, spam, order, filter` values. */
 export async function listRecords(
@@ -44,4 +45,19 @@ export async function getRecord(
   const row = await ctx.storage.records.one(appId, recordId)
   if (!row) throw notFound(`Record ${JSON.stringify(recordId)} in this app`)
   return row
+}
+
+/**
+ * One record of one of `userId`'s apps with its history of edits, as the JSON text of the
+ * API's `RecordDetail` (the stored data spliced in as it is); 404 when it is not in that app.
+ */
+export async function getRecordDetail(
+  ctx: AppContext,
+  userId: string,
+  appId: string,
+  recordId: string,
+): Promise<string> {
+  const row = await getRecord(ctx, userId, appId, recordId)
+  const { history, edits } = await recordHistory(ctx, row.id)
+  return `${recordJson(row).slice(0, -1)},"history":${JSON.stringify(history)},"edits":${edits}}`
 }

@@ -169,6 +169,11 @@ export function addRecord(
   const day = utcDay(createdAt)
   aggregate.days.set(day, (aggregate.days.get(day) ?? 0) + 1)
   if (aggregate.days.size > LIMITS.summaryDays + 1) pruneDays(aggregate, createdAt)
+  addFields(aggregate, data)
+}
+
+/** Adds the values of one record's data to the aggregate's fields (an edit adds a record's new values alone). */
+export function addFields(aggregate: Aggregate, data: Record<string, unknown>): void {
   for (const name of Object.keys(data)) {
     const value = data[name]
     if (isMissing(value)) continue

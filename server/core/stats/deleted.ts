@@ -1,10 +1,12 @@
 /**
- * @module Deleted records leave an app's aggregates, and records marked spam or not spam
- * move between its two (non-spam and spam): the adjuster the delete and spam units run in
- * their transaction (storage/records.ts `DeleteAdjuster`). It starts from this process's
+ * @module Deleted records leave an app's aggregates, records marked spam or not spam move
+ * between its two (non-spam and spam), and an edited record's values are swapped for its
+ * new ones: the adjuster the delete, spam and edit units run in their transaction
+ * (storage/records.ts `DeleteAdjuster`). It starts from this process's
  * copy when that is of the locked generation, else from the stored document; adds the
  * records after it; subtracts each row's contribution from the side it was on (remove.ts)
- * and, for a spam change, adds it to the other side; and recomputes the few statistics that
+ * and, for a spam change, adds it to the other side (for an edit, its new values to the
+ * same side); and recomputes the few statistics that
  * cannot be subtracted from values the store reads from the records as they are after the
  * change (refill.ts). Pure: plain rows in, in batches the store reads within `budget`
  * (rows and bytes, so a change of big records holds a batch at a time), the document out.
@@ -14,11 +16,12 @@ import type { DeleteAdjuster } from '../../db/storage/records.ts'
 import type { RefillRequest, StatsRow } from '../../db/storage/stats.ts'
 import { parseStoredScores } from '../scoring/stored.ts'
 import { applyRefill } from './refill.ts'
-import { removeRecord, type Refill } from './remove.ts'
+import { removeRecord, replaceRecordValues, type Refill } from './remove.ts'
 import { addRow, documentOf, parseDocument, stateFromDocument, timesOf } from './state.ts'
 import type { StatsState } from './stats-types.ts'
 import { addRecord } from './aggregate.ts'
 import { LIMITS } from '../../contract/limits.ts'
+import type { RecordScores } from '../../contract/scoring/score.ts'
 
 const refillKey = (refill: Refill): string =>
   refill.kind === 'times' ? 'times' : refill.kind === 'numbers' ? `n:${refill.field}` : `s:${refill.key}`
@@ -35,14 +38,29 @@ export interface Adjustment extends DeleteAdjuster {
   result(): StatsState | null
 }
 
-/** What the adjusted rows undergo: deletion, or a spam flag flipped (each row moves to the other side). */
-export type Change = 'delete' | 'flip-spam'
+/** A record's values after an edit: its data and its stored scores (null for an app without scales). */
+export interface EditedValues {
+  data: Record<string, unknown>
+  scores: RecordScores | null
+}
+
+/**
+ * What the adjusted rows undergo: deletion, a spam flag flipped (each row moves to the
+ * other side), or an edit (the one row's values are swapped for `after()`'s on its side).
+ */
+export type Change = 'delete' | 'flip-spam' | { edit: () => EditedValues }
 
 /** The adjuster for one delete; `copy` is this process's copy of the app's aggregates, taken out of memory for it. */
 export const deleteAdjuster = (copy: StatsState | undefined): Adjustment => adjusterFor(copy, 'delete')
 
 /** The adjuster for marking records spam or not spam (rows given with the flag they had). */
 export const spamAdjuster = (copy: StatsState | undefined): Adjustment => adjusterFor(copy, 'flip-spam')
+
+/** The adjuster for an edit of one record; `after` gives its values as the edit leaves them (known once the store has read it). */
+export const editAdjuster =
+  (after: () => EditedValues) =>
+  (copy: StatsState | undefined): Adjustment =>
+    adjusterFor(copy, { edit: after })
 
 function adjusterFor(copy: StatsState | undefined, change: Change): Adjustment {
   let state: StatsState | null = null
@@ -73,8 +91,12 @@ function adjusterFor(copy: StatsState | undefined, change: Change): Adjustment {
         const data = JSON.parse(row.data) as Record<string, unknown>
         const scores = row.scores ? parseStoredScores(row.scores) : null
         const side = row.spam ? refills.spam : refills.kept
-        for (const refill of removeRecord(row.spam ? target.spam : target.kept, data, row.createdAt, scores))
-          side.set(refillKey(refill), refill)
+        const aggregate = row.spam ? target.spam : target.kept
+        const needed =
+          typeof change === 'object'
+            ? replaceRecordValues(aggregate, { data, scores }, change.edit())
+            : removeRecord(aggregate, data, row.createdAt, scores)
+        for (const refill of needed) side.set(refillKey(refill), refill)
         if (change === 'flip-spam') addRecord(row.spam ? target.kept : target.spam, data, row.createdAt, scores)
       }
       if (change === 'delete') deleted += rows.length

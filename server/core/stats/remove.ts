@@ -1,6 +1,7 @@
 /**
  * @module Taking one record back out of an aggregate, so deleting records costs what is
- * deleted rather than a rescan of the app. Per statistic:
+ * deleted rather than a rescan of the app (and, for an edit, swapping a record's values for
+ * its new ones). Per statistic:
  * - counts (total, per field, true/false, per value, `other`, per day, per level, score
  *   count/missing): subtracted exactly. A section that loses its last value goes, as a
  *   rebuild would never have made it.
@@ -19,8 +20,8 @@ import type { RecordScores } from '../../contract/scoring/score.ts'
 import { isMissing } from '../fields/values.ts'
 import { addExact } from './exact-sum.ts'
 import { emptyExtremes, needsRefill, removeExtreme } from './extremes.ts'
-import { syncTimes, utcDay, type Aggregate, type FieldAggregate, type ValueCounts } from './aggregate.ts'
-import { removeRecordScores } from './score-state.ts'
+import { addFields, syncTimes, utcDay, type Aggregate, type FieldAggregate, type ValueCounts } from './aggregate.ts'
+import { addRecordScores, removeRecordScores } from './score-state.ts'
 
 /** A statistic that must be recomputed from the remaining records after a removal. */
 export type Refill = { kind: 'times' } | { kind: 'numbers'; field: string } | { kind: 'score'; key: string }
@@ -87,6 +88,14 @@ export function removeRecord(
     if (perDay > 1) aggregate.days.set(day, perDay - 1)
     else aggregate.days.delete(day)
   }
+  refills.push(...removeFields(aggregate, data))
+  if (scores) refills.push(...removeScores(aggregate, scores))
+  return refills
+}
+
+/** Takes the values of one record's data out of the aggregate's fields; the refills they need. */
+function removeFields(aggregate: Aggregate, data: Record<string, unknown>): Refill[] {
+  const refills: Refill[] = []
   for (const name of Object.keys(data)) {
     const value = data[name]
     if (isMissing(value)) continue
@@ -95,8 +104,25 @@ export function removeRecord(
     if (removeValue(field, value)) refills.push({ kind: 'numbers', field: name })
     if (field.count === 0) aggregate.fields.delete(name)
   }
-  if (scores)
-    for (const key of removeRecordScores(aggregate.scores, aggregate.scoreState, scores))
-      refills.push({ kind: 'score', key })
+  return refills
+}
+
+const removeScores = (aggregate: Aggregate, scores: RecordScores): Refill[] =>
+  removeRecordScores(aggregate.scores, aggregate.scoreState, scores).map((key) => ({ kind: 'score', key }))
+
+/**
+ * Replaces one record's values in `aggregate` (an edit): its old data and scores out, its
+ * new ones in; its time, day and place in the totals stay. Returns the statistics to refill
+ * from the records as they are after the edit (the new values among them).
+ */
+export function replaceRecordValues(
+  aggregate: Aggregate,
+  before: { data: Record<string, unknown>; scores: RecordScores | null },
+  after: { data: Record<string, unknown>; scores: RecordScores | null },
+): Refill[] {
+  const refills = removeFields(aggregate, before.data)
+  if (before.scores) refills.push(...removeScores(aggregate, before.scores))
+  addFields(aggregate, after.data)
+  if (after.scores) addRecordScores(aggregate.scores, aggregate.scoreState, after.scores)
   return refills
 }

@@ -3,7 +3,9 @@
  * one delivery sends the same bytes: `{"type","timestamp","data":{"appId","records"?}}` —
  * `timestamp` is when the event happened (ISO 8601); `records`, for the record events, the
  * batch the delivery carries (storage/outbox-batch.ts): `[{"id","createdAt","data"}…]` for
- * `record.created` (`data` exactly as stored), `[{"id"}…]` for `record.deleted`.
+ * `record.created` (`data` exactly as stored), `[{"id","createdAt","data","changed"}…]` for
+ * `record.updated` (the record as it is now and the names of the fields changed),
+ * `[{"id"}…]` for `record.deleted`.
  */
 
 /** What a body is built from (an outbox row, or a test event). */

@@ -1,7 +1,7 @@
 /**
  * @module RecordStore on PostgreSQL (see storage/records.ts): the group commit
  * (record-commit.ts), deletion with renumbering (record-delete.ts), marking spam or not
- * spam (record-spam.ts), and the read paths as
+ * spam (record-spam.ts), edits and their history (record-edit.ts), and the read paths as
  * SQL text sent on the raw pool with bound parameters (prepared once per connection by
  * Bun.SQL, rows as the driver gives them: no mapping per row). Pages and exports are read
  * in batches bounded by rows and bytes (record-batches.ts).
@@ -13,6 +13,7 @@ import type { PgContext } from './context.ts'
 import { postgresCommitGroup } from './record-commit.ts'
 import { postgresDeleteRecords } from './record-delete.ts'
 import { postgresSetSpam } from './record-spam.ts'
+import { postgresEditRecord, postgresRecordHistory } from './record-edit.ts'
 import { batchSql, filteredCountSql } from './record-batches.ts'
 import { pruneKeys } from './idempotency.ts'
 import { records } from './schema.ts'
@@ -39,6 +40,8 @@ export function postgresRecords(db: PgContext): RecordStore {
     groupsInFlight: 2,
     delete: postgresDeleteRecords(db),
     setSpam: postgresSetSpam(db),
+    edit: postgresEditRecord(db),
+    history: postgresRecordHistory(db),
     pruneIdempotencyKeys: (before) => pruneKeys(db.client, before),
 
     after: (appId, afterSeq, limit) => query<StatsRow>(RECORD_READ_SQL.after, [appId, afterSeq, limit]),

@@ -1,7 +1,7 @@
 /**
  * @module RecordStore on SQLite (see storage/records.ts): the group commit
  * (record-commit.ts), deletion with renumbering (record-delete.ts), marking spam or not
- * spam (record-spam.ts), and the read paths as raw statements compiled once
+ * spam (record-spam.ts), edits and their history (record-edit.ts), and the read paths as raw statements compiled once
  * (record-reads.ts; the batches of pages and exports, record-batches.ts and batch-reader.ts). Synchronous
  * inside: every method has done its work when it returns its (resolved) promise.
  */
@@ -11,6 +11,7 @@ import type { SqliteContext } from './context.ts'
 import { sqliteCommitGroup } from './record-commit.ts'
 import { sqliteDeleteRecords } from './record-delete.ts'
 import { sqliteSetSpam } from './record-spam.ts'
+import { sqliteEditRecord, sqliteRecordHistory } from './record-edit.ts'
 import { filteredCountSql } from './record-batches.ts'
 import { batchReader, takeUpTo } from './batch-reader.ts'
 import type { Compiled } from './record-filter.ts'
@@ -52,6 +53,8 @@ export function sqliteRecords(db: SqliteContext): RecordStore {
     groupsInFlight: 1,
     delete: sqliteDeleteRecords(db),
     setSpam: sqliteSetSpam(db),
+    edit: sqliteEditRecord(db),
+    history: sqliteRecordHistory(db),
 
     async pruneIdempotencyKeys(before) {
       return keys.prune(before)

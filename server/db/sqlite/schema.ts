@@ -254,6 +254,28 @@ export const records = sqliteTable(
 )
 
 /**
+ * The history of the owner's edits of a record (core/records/history.ts): one row per edit,
+ * numbered 1, 2, 3… per record; an edit drops the rows older than the newest
+ * `LIMITS.recordHistoryKept`. Deleting the record deletes its history.
+ */
+export const recordEdits = sqliteTable(
+  'record_edits',
+  {
+    recordId: text('record_id')
+      .notNull()
+      .references(() => records.id, { onDelete: 'cascade' }),
+    n: integer('n').notNull(),
+    /** The account that made the edit, and its e-mail address at the time. */
+    userId: text('user_id').notNull(),
+    author: text('author').notNull(),
+    /** The fields changed, from what to what, as JSON text. */
+    changes: text('changes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.recordId, t.n] })],
+)
+
+/**
  * The answers of ingest requests sent with an `Idempotency-Key` (core/collect/idempotency.ts):
  * written in the transaction that commits the records, so a retry after a lost answer gets
  * the same ids and never a duplicate. Kept 24 hours.

@@ -1,6 +1,6 @@
 /**
- * @module The delivery unit of the record events, shared by both stores. A commit (or a
- * delete) appends the non-spam records it stored for an app to the outbox in batches of at
+ * @module The delivery unit of the record events, shared by both stores. A commit (or an
+ * edit, or a delete) appends the non-spam records it stored for an app to the outbox in batches of at
  * most OUTBOX_BATCH.records records and about OUTBOX_BATCH.bytes of payload (a larger record
  * goes alone), one row per batch and subscription. A worker moves outbox rows into
  * deliveries before it sends anything, merging the rows of one subscription and record event
@@ -39,6 +39,13 @@ export interface OutboxBatch {
 /** `{"id","createdAt","data"}` of a stored record; `createdAt` is ISO 8601, `data` the stored JSON text, unparsed. */
 export const createdJson = (id: string, createdAtIso: string, data: string): string =>
   `{"id":${JSON.stringify(id)},"createdAt":"${createdAtIso}","data":${data}}`
+
+/**
+ * `{"id","createdAt","data","changed"}` of an edited record: the record as it is now (`data`
+ * the stored JSON text, unparsed) and the names of the fields the edit changed.
+ */
+export const updatedJson = (id: string, createdAtIso: string, data: string, changed: readonly string[]): string =>
+  `{"id":${JSON.stringify(id)},"createdAt":"${createdAtIso}","data":${data},"changed":${JSON.stringify(changed)}}`
 
 /** `{"id"}` of a deleted record. */
 export const deletedJson = (id: string): string => `{"id":${JSON.stringify(id)}}`
@@ -98,7 +105,7 @@ export function batchersByApp(): {
 export const MOVE_LIMIT = 1000
 
 /** The events whose deliveries carry a batch of records. */
-const RECORD_EVENTS = new Set(['record.created', 'record.deleted'])
+const RECORD_EVENTS = new Set(['record.created', 'record.updated', 'record.deleted'])
 
 /** A delivery as a worker makes it from outbox rows: its first row's id, subject and time, the rows' records together. */
 export type NewDelivery = Pick<

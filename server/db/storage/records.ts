@@ -1,6 +1,6 @@
 /**
  * @module The storage of records: the group commit, pages, owner reads, deletion with
- * renumbering, export chunks, rescoring and report keys: the interface core calls
+ * renumbering, edits with their history, export chunks, rescoring and report keys: the interface core calls
  * (implemented in sqlite/records.ts and postgres/records.ts) and its plain row types.
  *
  * Numbering: `seq` numbers an app's records 1…N in commit order and `pos` its non-spam
@@ -178,8 +178,9 @@ export interface ReportRow {
 }
 
 /**
- * Pure domain logic (core/stats/deleted.ts) that the delete unit runs inside its transaction
- * to take the deleted records out of the app's aggregates document. No storage calls inside.
+ * Pure domain logic (core/stats/deleted.ts) that the delete, spam and edit units run inside
+ * their transaction to take the changed records out of the app's aggregates document (and,
+ * for a spam mark or an edit, put them back as they are after). No storage calls inside.
  * The store hands it rows in batches within `budget`: every `add` batch before the first
  * `subtract`, all of them before `refills`.
  */
@@ -199,6 +200,54 @@ export interface DeleteAdjuster {
   refills(): RefillRequest[]
   /** Takes the recomputed values (one list per request, from the records that remain) and returns what to store. */
   finish(values: number[][]): { document: string; firstAt: number | null; lastAt: number | null }
+}
+
+/** An edit of one record as core decided it (core/records/edit.ts), written by the store in its transaction. */
+export interface RecordUpdate {
+  /** The new data object as JSON text (JSON.stringify's; no raw control character). */
+  data: string
+  /** The new scores as JSON text, or null (an app without scales). */
+  scores: string | null
+  /** Epoch ms of the edit: its history entry's time and its webhook event's. */
+  at: number
+  /** Who made it: the account's id, and its e-mail address at the time. */
+  userId: string
+  author: string
+  /** The history entry's changes as JSON text (core's shape, core/records/history.ts). */
+  changes: string
+  /** The fields the edit changed, as the `record.updated` event names them. */
+  changed: string[]
+}
+
+/** Core's side of an edit, run by the store inside the edit's transaction under the app's lock. */
+export interface RecordEditor {
+  /**
+   * What the record (as stored now) becomes, or null when nothing would change (nothing is
+   * written then). Throws (core's AppError) to refuse the edit: nothing is written.
+   */
+  decide(row: RecordRow): RecordUpdate | null
+  /** Adjusts the aggregates as for a delete: started, fed (`subtract` gets the row as it was) and finished after the write. */
+  readonly adjuster: DeleteAdjuster
+  /** History entries the record keeps: the edit drops the ones older than the newest `keep`. */
+  readonly keep: number
+}
+
+/** What became of an edit. */
+export type EditOutcome =
+  /** The app has no record with that id. */
+  | { found: false }
+  /** The edit changed nothing (the values were already so): nothing was written. */
+  | { found: true; changed: false }
+  /** Stored, with its history entry; the counters after (the generation is bumped). */
+  | { found: true; changed: true; counters: Counters }
+
+/** One entry of a record's history as stored; `changes` is core's JSON text. */
+export interface HistoryRow {
+  n: number
+  at: number
+  userId: string
+  author: string
+  changes: string
 }
 
 export interface SpamOutcome {
@@ -266,6 +315,17 @@ export interface RecordStore {
    * with the flag they had, and moves them to the other side). Tells caches (`records`).
    */
   setSpam(appId: string, ids: readonly string[], spam: boolean, adjust: DeleteAdjuster): Promise<SpamOutcome>
+  /**
+   * Edits one record of the app in one transaction: locks the counters, reads the record,
+   * asks `editor.decide` what it becomes, writes its data and scores (id, createdAt, meta,
+   * seq and pos stay), adds the history entry (numbered after the record's last) and drops
+   * entries older than the newest `editor.keep`, writes a `record.updated` outbox row per
+   * listening subscription when the record is not spam, bumps the generation and stores the
+   * document `editor.adjuster` computes. Tells caches (`records`) when something changed.
+   */
+  edit(appId: string, id: string, editor: RecordEditor): Promise<EditOutcome>
+  /** The record's newest `limit` history entries, newest first, and how many edits it had in all. */
+  history(id: string, limit: number): Promise<{ edits: number; entries: HistoryRow[] }>
   /**
    * The next records' data after the key `afterKey` (0 to start), for rescoring: at most
    * `budget.rows` of them, ending with the one whose data brings the total to `budget.bytes`.

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { attachmentHeader } from '../../../server/core/export/filename.ts'
-import { csvRow, csvText, csvValue } from '../../../server/core/export/csv.ts'
+import { csvRawText, csvRow, csvText, csvValue } from '../../../server/core/export/csv.ts'
 
 describe('CSV cells (RFC 4180 + OWASP formula neutralising)', () => {
   const cases: Array<[unknown, string]> = [
@@ -30,6 +30,19 @@ describe('CSV cells (RFC 4180 + OWASP formula neutralising)', () => {
   ]
   test.each(cases)('%j → %s', (value, cell) => {
     expect(csvValue(value)).toBe(cell)
+  })
+
+  test('the raw export keeps text as typed, quoting only what RFC 4180 needs', () => {
+    const raw = (value: unknown) => csvValue(value, csvRawText)
+    expect(['+44 20 7946 0958', '=SUM(A1:A2)', '-1', '@cmd', 'say "hi"', 'a,b', 12].map(raw)).toEqual([
+      '+44 20 7946 0958',
+      '=SUM(A1:A2)',
+      '-1',
+      '@cmd',
+      '"say ""hi"""',
+      '"a,b"',
+      '12',
+    ])
   })
 
   test('headers are neutralised too, and rows end with CRLF', () => {

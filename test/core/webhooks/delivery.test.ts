@@ -223,6 +223,35 @@ describe('webhook deliveries', () => {
     ])
   })
 
+  test("record.updated carries the record as the edit left it and the fields it changed, once per edit; a spam record's edit sends nothing", async () => {
+    const t = await setup({ events: ['record.updated'] })
+    const id = (await post(t, t.endpoint.path(), { name: 'Ada', n: 1 })).body.data.id as string
+    const createdAt = new Date(t.clock.now()).toISOString()
+    const spam = (await post(t, t.endpoint.path(), { name: 'Bot', _gotcha: 'x' })).body.data.id as string
+    const edit = (recordId: string, data: Record<string, unknown>) =>
+      t.request('PATCH', `/api/v3/apps/${t.endpoint.appId}/records/${recordId}`, {
+        token: t.owner.token,
+        body: { data },
+      })
+    t.clock.advance(1000)
+    const at = new Date(t.clock.now()).toISOString()
+    expect((await edit(id, { n: 2, name: null })).status).toBe(200)
+    expect((await edit(spam, { name: 'Still a bot' })).status).toBe(200)
+    // An edit that changes nothing is no event.
+    expect((await edit(id, { n: 2 })).status).toBe(200)
+    while ((await t.worker.runOnce()) > 0);
+    expect(t.receiver.received.map((request) => request.headers['webhook-id'])).toEqual([
+      `msg_${id}_updated1_${t.hook.id}`,
+    ])
+    expect(verified(t)).toEqual([
+      {
+        type: 'record.updated',
+        timestamp: at,
+        data: { appId: t.endpoint.appId, records: [{ id, createdAt, data: { n: 2 }, changed: ['n', 'name'] }] },
+      },
+    ])
+  })
+
   test('failures back off on the schedule, die after the last attempt, switch the webhook off and tell the owner', async () => {
     const t = await setup({ smtp: true })
     t.receiver.answer(500, 'down for maintenance')
