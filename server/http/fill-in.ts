@@ -16,37 +16,32 @@ import { Elysia } from 'elysia'
 import type { AppContext } from '../core/context.ts'
 import { pathOf } from '../contract/api/routes.ts'
 import type { FormPairs } from '../core/collect/ingest.ts'
-import { AppError, type Problem } from '../contract/errors.ts'
+import { AppError } from '../contract/errors.ts'
 import { offersReport } from '../core/reports/offered.ts'
 import { issueReportKey, reportUrl } from '../core/reports/report-key.ts'
 import { findEndpointByToken } from '../core/share/lookup.ts'
 import { fillInForm } from '../core/connect/fill-in.ts'
 import { FILL_IN_CLIENT_JS } from '../pages/assets.ts'
 import { thanksDocument } from '../pages/form-post.ts'
-import { signedThanksQuery } from './form-post.ts'
+import { refusedEndpoint, signedThanksQuery } from './form-post.ts'
 import { fillInPageData } from './fill-in-data.ts'
 import { fillInDocument } from '../pages/fill-in.ts'
 import { pageHeaders } from '../pages/layout.ts'
 import { messageDocument } from '../pages/message.ts'
+import {
+  forOwnerText,
+  moreText,
+  NOT_ACCEPTING_TEXT,
+  NOT_FOUND_TEXT,
+  respondentRefusal,
+} from '../pages/respondent-words.ts'
 import { ingestShare, readFormPairs, shareCall } from './share/ingest.ts'
 
 const NOT_FOUND_TITLE = 'Form not found'
-const NOT_FOUND_TEXT = 'No published form has this address. The link may be mistyped, or the form was unpublished.'
 
 const wantsJson = (request: Request): boolean => (request.headers.get('accept') ?? '').includes('application/json')
 
 const page = (body: string, status = 200) => new Response(body, pageHeaders(status))
-
-function problemsOf(error: AppError): Problem[] {
-  const problems = (error.details as { problems?: Problem[] } | undefined)?.problems
-  return Array.isArray(problems) ? problems : []
-}
-
-/** How many problems the error counted beyond those it lists (none unless it says `total`). */
-function moreThan(error: AppError, listed: number): number {
-  const total = (error.details as { total?: unknown } | undefined)?.total
-  return typeof total === 'number' ? total - listed : 0
-}
 
 export const fillInRoutes = (ctx: AppContext) => {
   return new Elysia({ name: 'svc/fill-in' })
@@ -61,8 +56,7 @@ export const fillInRoutes = (ctx: AppContext) => {
       const endpoint = await findEndpointByToken(ctx, params.token)
       if (!endpoint || !endpoint.published) return page(messageDocument(NOT_FOUND_TITLE, NOT_FOUND_TEXT), 404)
       const data = await fillInPageData(ctx, endpoint.appId, params.token, endpoint.honeypot)
-      if (!endpoint.service)
-        return page(messageDocument(data.appName, 'This form is not accepting answers at the moment.', data.theme), 403)
+      if (!endpoint.service) return page(messageDocument(data.appName, NOT_ACCEPTING_TEXT, data.theme), 403)
       return page(fillInDocument(data))
     })
     .get(pathOf('pages.thanks'), async ({ params, query, request }) => {
@@ -84,7 +78,7 @@ export const fillInRoutes = (ctx: AppContext) => {
       pathOf('pages.fillInPost'),
       async ({ params, request, set }) => {
         const json = wantsJson(request)
-        let pairs: FormPairs = []
+        let pairs: FormPairs | null = null
         // The page's own post carries no Idempotency-Key; its pairs are kept to show the form again when refused.
         const call = shareCall(ctx, params.token, request, false)
         const readPairs = {
@@ -110,27 +104,24 @@ export const fillInRoutes = (ctx: AppContext) => {
           return new Response(null, { status: 303, headers: { location: reportUrl('', id, key) } })
         } catch (error) {
           if (json || !(error instanceof AppError)) throw error
-          const appId = call.endpoint?.appId ?? null
-          const honeypot = call.endpoint?.honeypot ?? '_gotcha'
-          if (error.type === 'not_found' || appId === null)
-            return page(messageDocument(NOT_FOUND_TITLE, NOT_FOUND_TEXT), error.status)
-          const data = await fillInPageData(ctx, appId, params.token, honeypot)
-          const problems = problemsOf(error)
-          const names = new Set(data.fields.map((field) => field.name))
+          const endpoint = await refusedEndpoint(ctx, call, error)
+          if (!endpoint) return page(messageDocument(NOT_FOUND_TITLE, NOT_FOUND_TEXT), error.status)
+          const data = await fillInPageData(ctx, endpoint.appId, params.token, endpoint.honeypot)
+          // A post refused before it was read (a rate limit, closed writes) still gets its answers back.
+          pairs ??= await readFormPairs(ctx, request).catch((): FormPairs => [])
           const values = new Map<string, string[]>()
           for (const [name, value] of pairs) values.set(name, [...(values.get(name) ?? []), value])
+          const refusal = respondentRefusal(error, data.fields)
           return page(
             fillInDocument({
               ...data,
               values,
-              errors: new Map(problems.filter((p) => names.has(p.path)).map((p) => [p.path, p.message])),
-              formErrors:
-                problems.length === 0
-                  ? [error.message]
-                  : [
-                      ...problems.filter((p) => !names.has(p.path)).map((p) => `${p.path}: ${p.message}`),
-                      ...(moreThan(error, problems.length) > 0 ? [`and ${moreThan(error, problems.length)} more`] : []),
-                    ],
+              errors: refusal.fields,
+              formErrors: [
+                ...refusal.general,
+                ...(refusal.more > 0 ? [moreText(refusal.more)] : []),
+                ...refusal.forOwner.map(forOwnerText),
+              ],
             }),
             error.status,
           )

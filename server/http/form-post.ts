@@ -8,10 +8,13 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { AppContext } from '../core/context.ts'
 import { fillInForm } from '../core/connect/fill-in.ts'
-import type { AppError, Problem } from '../contract/errors.ts'
+import type { AppError } from '../contract/errors.ts'
 import { randomToken } from '../core/ids.ts'
 import { pageHeaders } from '../pages/layout.ts'
 import { refusedPostDocument } from '../pages/form-post.ts'
+import { respondentRefusal } from '../pages/respondent-words.ts'
+import type { IngestCall } from '../core/collect/ingest.ts'
+import { findEndpointByToken } from '../core/share/lookup.ts'
 import { readCookie } from './auth-guard.ts'
 
 /**
@@ -98,6 +101,20 @@ export function signedThanksQuery(
     : { back: null, redirect: null }
 }
 
+/**
+ * The endpoint a refused post was sent to, so its page can be in the app's style with its
+ * questions: the one ingest resolved, else the token's (a rate limit or closed writes refuse
+ * before ingest hands it over); null for a form that is not found.
+ */
+export async function refusedEndpoint(
+  ctx: AppContext,
+  call: IngestCall<Request>,
+  error: AppError,
+): Promise<{ appId: string; honeypot: string } | null> {
+  if (error.type === 'not_found') return null
+  return call.endpoint ?? (await findEndpointByToken(ctx, call.token)) ?? null
+}
+
 /** The HTML answer to a refused browser post: the error's status, every problem in words, a way back. */
 export async function refusedPostPage(
   ctx: AppContext,
@@ -106,16 +123,12 @@ export async function refusedPostPage(
   request: Request,
   headers: Record<string, string>,
 ): Promise<Response> {
-  const form = appId && error.type !== 'not_found' ? await fillInForm(ctx, appId).catch(() => null) : null
-  const details = error.details as { problems?: Problem[]; total?: number } | undefined
-  const problems = Array.isArray(details?.problems) ? details.problems : []
+  const form = appId ? await fillInForm(ctx, appId).catch(() => null) : null
+  const fields = form?.fields ?? []
   const body = refusedPostDocument({
     appName: form?.appName ?? null,
-    status: error.status,
-    message: error.message,
-    problems,
-    more: typeof details?.total === 'number' ? details.total - problems.length : 0,
-    fields: form?.fields ?? [],
+    refusal: respondentRefusal(error, fields),
+    fields,
     back: refererOf(request),
     theme: form?.theme,
   })

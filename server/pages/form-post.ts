@@ -5,10 +5,9 @@
  */
 import { DEFAULT_THEME, type Theme } from '../contract/connect/schemas.ts'
 import type { FillInField } from '../core/connect/fill-in.ts'
-import type { Problem } from '../contract/errors.ts'
 import { html, type Html } from './html.ts'
 import { document } from './layout.ts'
-import { labelOf, respondentMessage } from './respondent-words.ts'
+import { labelOf, moreText, type RespondentRefusal } from './respondent-words.ts'
 
 /** A link back to the page the form was on; nothing unless `back` is an http(s) URL. */
 function backLink(back: string | null, text: string): Html | string {
@@ -44,34 +43,34 @@ export function thanksDocument(page: ThanksPage): string {
 
 export interface RefusedPostPage {
   appName: string | null
-  status: number
-  message: string
-  problems: Problem[]
-  /** Problems beyond the listed ones (an error answer lists the first few and counts the rest). */
-  more?: number
-  /** The app's fields: a problem about one is named by its label, in a respondent's words. */
+  /** The refusal in a respondent's words (respondent-words.ts). */
+  refusal: RespondentRefusal
+  /** The app's fields: a problem about one is named by its label. */
   fields: FillInField[]
   back: string | null
   theme?: Theme
 }
 
-/** The page of a refused post: every problem in words, and the way back to fix them. */
+/** The page of a refused post: what to fix in a respondent's words, and the way back to fix it. */
 export function refusedPostDocument(page: RefusedPostPage): string {
+  const { refusal } = page
+  const answers = page.fields.flatMap((field) => {
+    const message = refusal.fields.get(field.name)
+    return message ? [html`<li><strong>${labelOf(field)}</strong>: ${message}</li>`] : []
+  })
+  const more = refusal.more > 0 ? html`<li>${moreText(refusal.more)}</li>` : ''
   const list =
-    page.problems.length > 0
-      ? html`<ul>${page.problems.map((problem) => {
-          const field = page.fields.find((candidate) => candidate.name === problem.path)
-          const name = field ? labelOf(field) : problem.path
-          return html`<li>${name ? html`<strong>${name}</strong>: ` : ''}${field ? respondentMessage(field, problem.message) : problem.message}</li>`
-        })}${page.more ? html`<li>and ${String(page.more)} more</li>` : ''}</ul>`
-      : html`<p>${page.message}</p>`
-  const intro =
-    page.problems.length > 0
-      ? html`<p>Your answers were not saved. Please fix the following and send the form again:</p>`
+    answers.length > 0
+      ? html`<p>Your answers were not saved. Check these answers and send the form again:</p><ul>${answers}${more}</ul>`
+      : ''
+  const general = refusal.general.map((sentence) => html`<p>${sentence}</p>`)
+  const forOwner =
+    refusal.forOwner.length > 0
+      ? html`<details><summary>Details for the form's owner</summary><ul>${refusal.forOwner.map((line) => html`<li>${line}</li>`)}</ul></details>`
       : ''
   return document({
     title: page.appName ? `Not sent: ${page.appName}` : 'Not sent',
     theme: page.theme ?? DEFAULT_THEME,
-    body: html`<h1>Your answers were not sent</h1>${intro}${list}${backLink(page.back, 'Back to the form')}`,
+    body: html`<h1>Your answers were not sent</h1>${list}${general}${forOwner}${backLink(page.back, 'Back to the form')}`,
   })
 }

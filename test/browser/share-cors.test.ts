@@ -155,7 +155,7 @@ describe.skipIf(!hasBrowser)('share endpoints from other origins in Chromium', (
         page.getByRole('button', { name: 'Send' }).click(),
       ])
       expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Your answers were not sent')
-      expect(await page.locator('main li').allInnerTexts()).toEqual(['email: Please answer this question.'])
+      expect(await page.locator('main li').allInnerTexts()).toEqual(['email: Enter an e-mail address'])
       await expectAccessible(page)
       await page.goto(`file://${file}`)
       await page.getByLabel('E-mail').fill('ada@example.com')

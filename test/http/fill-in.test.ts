@@ -49,7 +49,7 @@ describe('GET /f/<token>: the fill-in page', () => {
     expect(html).toContain('<label for="q0">Your first name</label>')
     expect(html).toContain('<input id="q0" type="text" name="name" value=""')
     expect(html).toContain(
-      '<fieldset class="question" data-field="calm" data-label="I felt calm"  data-required role="radiogroup" aria-required="true">',
+      '<fieldset class="question" data-field="calm" data-label="I felt calm" data-missing="Select an answer" data-invalid="Select one of the options"  data-required role="radiogroup" aria-required="true">',
     )
     expect(html).toContain(
       '<legend>I felt calm<span class="req" aria-hidden="true">*</span><span class="visually-hidden"> (required)</span></legend>',
@@ -223,10 +223,10 @@ describe('POST /f/<token>: submitting', () => {
     expect(res.headers.get('content-security-policy')).toBe(PAGE_CSP)
     expect(res.text).toContain('<title>Error: Wellbeing check</title>')
     expect(res.text).toContain(
-      '<div class="errors" role="alert" tabindex="-1" autofocus><h2>There is a problem</h2><ul><li><a href="#q1-0">I felt calm: Please choose an answer.</a></li>',
+      '<div class="errors" role="alert" tabindex="-1" autofocus><h2>There is a problem</h2><ul><li><a href="#q1-0">I felt calm: Select an answer</a></li>',
     )
-    expect(res.text).toContain('<p class="error" id="q1-error" >Please choose an answer.</p>')
-    expect(res.text).toMatch(/<p class="error" id="q4-error" >[^<]+<\/p>/)
+    expect(res.text).toContain('<p class="error" id="q1-error" >Select an answer</p>')
+    expect(res.text).toContain('<p class="error" id="q4-error" >Enter a number, like 7 or 7.5</p>')
     expect(res.text).toContain('value="Ada &lt;3"')
     expect(res.text).toContain('<input type="radio" name="rested" value="Often" checked')
     expect((await listRecords(f.ctx, f.owner.user.id, f.appId, { spam: 'include' })).total).toBe(0)

@@ -18,6 +18,7 @@ const typed: EndpointOptions['fields'] = [
   { name: 'colour', type: 'choice', options: ['red', 'green'] },
   { name: 'note', type: 'text' },
   { name: 'when', type: 'date' },
+  { name: 'extra', type: 'json' },
 ]
 
 describe('POST /:token/form — coercion (rule 9)', () => {
@@ -45,6 +46,12 @@ describe('POST /:token/form — coercion (rule 9)', () => {
       data: { count: 7, agree: true, note: '12' },
     },
     { name: 'boolean words', body: 'agree=false', data: { agree: false } },
+    {
+      name: 'a defined json field reads its text as JSON',
+      body: `extra=${encodeURIComponent('{"a": [1, "two"], "b": null}')}&note=${encodeURIComponent('{"a":1}')}`,
+      data: { extra: { a: [1, 'two'], b: null }, note: '{"a":1}' },
+    },
+    { name: 'a json field left empty keeps ""', body: 'extra=&note=x', data: { extra: '', note: 'x' } },
     { name: 'a single multichoice value is an array', body: 'tags=b', data: { tags: ['b'] } },
     { name: 'repeated multichoice values', body: 'tags=a&tags=c', data: { tags: ['a', 'c'] } },
     {
@@ -78,7 +85,10 @@ describe('POST /:token/form — coercion (rule 9)', () => {
 
   test('a value a defined field cannot read is reported, not guessed', async () => {
     const { request, ctx, endpoint, form } = await setup({ fields: typed })
-    const res = await request('POST', form, { raw: 'count=many&agree=maybe&tags=z&when=tomorrow', headers: URLENCODED })
+    const res = await request('POST', form, {
+      raw: 'count=many&agree=maybe&tags=z&when=tomorrow&extra=%7Bnot+json',
+      headers: URLENCODED,
+    })
     expect(res.status).toBe(422)
     expect(res.body.error.type).toBe('invalid_value')
     expect(res.body.error.details).toEqual({
@@ -89,6 +99,10 @@ describe('POST /:token/form — coercion (rule 9)', () => {
         {
           path: 'when',
           message: 'must be an ISO 8601 date like "2026-01-31" or "2026-01-31T09:30:00Z", got string "tomorrow"',
+        },
+        {
+          path: 'extra',
+          message: expect.stringMatching(/^must be JSON such as \{"key": "value"\}, got string "\{not json" \(.+\)$/),
         },
       ],
     })
@@ -418,11 +432,12 @@ describe('POST /:token/form by the browser itself (a navigation): pages, not JSO
     expect(res.headers.get('content-security-policy')).toContain("default-src 'none'")
     expect(res.text).toContain('<title>Not sent: Contact us</title>')
     expect(res.text).toContain(
-      '<h1>Your answers were not sent</h1><p>Your answers were not saved. Please fix the following and send the form again:</p><ul>',
+      '<h1>Your answers were not sent</h1><p>Your answers were not saved. Check these answers and send the form again:</p><ul>',
     )
     // Named by its label, in a respondent's words (not the API's "is required").
-    expect(res.text).toContain('<li><strong>Your e-mail</strong>: Please answer this question.</li>')
-    expect(res.text).toContain('<li><strong>age</strong>: ')
+    expect(res.text).toContain(
+      '<ul><li><strong>Your e-mail</strong>: Enter an e-mail address</li><li><strong>age</strong>: Enter a number, like 7 or 7.5</li></ul>',
+    )
     expect(res.text).toContain('<p><a href="https://shop.example/contact">Back to the form (shop.example)</a></p>')
     expect(await storedRecords(ctx, endpoint.appId)).toEqual([])
     const unknown = await request('POST', '/api/v3/share/abcdefghijklmnopqrstuvwxyz012345/form', {

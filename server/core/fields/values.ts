@@ -5,6 +5,7 @@
  * adds what is the same for every type: missing values, `required`, auto-created fields.
  */
 import { fieldTypeSpec, type FieldType } from '../../contract/fields/types/index.ts'
+import type { FormLimits } from '../../contract/fields/types/spec.ts'
 import { inexactNumber } from '../../contract/fields/numbers.ts'
 
 export { isIsoDate } from '../../contract/fields/types/date.ts'
@@ -30,10 +31,13 @@ export function checkValue(field: FieldRule, value: unknown): string | null {
   return fieldTypeSpec(field.type).check(value, field.options)
 }
 
+/** The problem message of a required field left out (the hosted pages tell a respondent in their own words). */
+export const REQUIRED_MESSAGE = 'is required'
+
 /** Why a required field is not satisfied, or null. An empty multichoice counts as missing. */
 export function checkRequired(field: FieldRule, value: unknown): string | null {
   if (!field.required) return null
-  if (isMissing(value) || (Array.isArray(value) && value.length === 0)) return 'is required'
+  if (isMissing(value) || (Array.isArray(value) && value.length === 0)) return REQUIRED_MESSAGE
   return null
 }
 
@@ -65,15 +69,17 @@ export function coerceAutoText(text: string): string | number {
  * other repeated names too; for typed fields an empty string means "not given" and is left
  * out (undefined), for text, longtext, json and auto fields it is kept as `""`.
  */
-export function coerceFormValues(field: FieldRule | undefined, texts: string[]): unknown {
-  if (!field || field.autoCreated) {
+export function coerceFormValues(field: FieldRule | undefined, texts: string[], limits: FormLimits): unknown {
+  // A proposed field's type is not settled yet (its values are not checked): its texts are read as a new field's.
+  if (!field || field.autoCreated || field.proposed) {
     const values = texts.map(coerceAutoText)
     return values.length === 1 ? values[0] : values
   }
   const form = fieldTypeSpec(field.type).form
   const given = form.keepsEmpty ? texts : texts.filter((text) => text !== '')
-  if (form.multiple) return given.map(form.coerce)
+  const coerce = (text: string) => form.coerce(text, limits)
+  if (form.multiple) return given.map(coerce)
   if (given.length === 0) return undefined
-  const values = given.map(form.coerce)
+  const values = given.map(coerce)
   return values.length === 1 ? values[0] : values
 }
