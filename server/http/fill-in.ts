@@ -7,6 +7,7 @@
  * | POST   | /f/:token              | urlencoded or multipart form  | 303 to the respondent's report, or to the thank-you page when the app offers none (core/reports/offered.ts); `Accept: application/json` → `{code:200, data:{id, reportUrl?}}`; a refused submission re-shows the form with the problems (422) or, for JSON, the usual error body |
  * | GET    | /f/:token/thanks       | `?back=` the form's page, `?redirect=` a refused `_redirect`, both shown only with the server's `?sig=` and the posting browser's cookie | the thank-you page, in the app's style, with the owner's text |
  * | GET    | /f/assets/fill-in.js   |                               | the page's enhancement script |
+ * | GET    | /f/assets/way-back.js  |                               | the way back to the form, on the refusal and thank-you pages |
  *
  * Submissions go through the collection endpoint's own ingest use case
  * (core/collect/ingest.ts: switches and rate limits, form coercion, honeypot, checks,
@@ -21,7 +22,7 @@ import { offersReport } from '../core/reports/offered.ts'
 import { issueReportKey, reportUrl } from '../core/reports/report-key.ts'
 import { findEndpointByToken } from '../core/share/lookup.ts'
 import { fillInForm } from '../core/connect/fill-in.ts'
-import { FILL_IN_CLIENT_JS } from '../pages/assets.ts'
+import { FILL_IN_CLIENT_JS, WAY_BACK_CLIENT_JS } from '../pages/assets.ts'
 import { thanksDocument } from '../pages/form-post.ts'
 import { refusedEndpoint, signedThanksQuery } from './form-post.ts'
 import { fillInPageData } from './fill-in-data.ts'
@@ -43,15 +44,15 @@ const wantsJson = (request: Request): boolean => (request.headers.get('accept') 
 
 const page = (body: string, status = 200) => new Response(body, pageHeaders(status))
 
+const script = (source: string) =>
+  new Response(source, {
+    headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=3600' },
+  })
+
 export const fillInRoutes = (ctx: AppContext) => {
   return new Elysia({ name: 'svc/fill-in' })
-    .get(
-      pathOf('pages.fillInScript'),
-      () =>
-        new Response(FILL_IN_CLIENT_JS, {
-          headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=3600' },
-        }),
-    )
+    .get(pathOf('pages.fillInScript'), () => script(FILL_IN_CLIENT_JS))
+    .get(pathOf('pages.wayBackScript'), () => script(WAY_BACK_CLIENT_JS))
     .get(pathOf('pages.fillIn'), async ({ params }) => {
       const endpoint = await findEndpointByToken(ctx, params.token)
       if (!endpoint || !endpoint.published) return page(messageDocument(NOT_FOUND_TITLE, NOT_FOUND_TEXT), 404)
@@ -63,13 +64,16 @@ export const fillInRoutes = (ctx: AppContext) => {
       const endpoint = await findEndpointByToken(ctx, params.token)
       if (!endpoint || !endpoint.published) return page(messageDocument(NOT_FOUND_TITLE, NOT_FOUND_TEXT), 404)
       const form = await fillInForm(ctx, endpoint.appId)
-      const { back, redirect } = signedThanksQuery(ctx, params.token, query, request)
+      const signed = signedThanksQuery(ctx, params.token, query, request)
       return page(
         thanksDocument({
           appName: form.appName,
           message: endpoint.thankYouMessage,
-          back,
-          refusedRedirect: redirect,
+          from: signed.site
+            ? { site: true, back: signed.back }
+            : { site: false, fillIn: `/f/${encodeURIComponent(params.token)}` },
+          submitAnother: false,
+          refusedRedirect: signed.site ? signed.redirect : null,
           theme: form.theme,
         }),
       )

@@ -1,30 +1,55 @@
 /**
- * @module The pages a browser lands on after posting a form to an endpoint (`/form`): the
- * hosted thank-you page, and the page that lists what to fix when the post was refused.
- * Both offer a way back to the form when the browser said where it was (Referer).
+ * @module The pages a browser lands on after posting a form: the hosted thank-you page, and
+ * the page that lists what to fix when a post to an endpoint (`/form`) was refused. Both
+ * lead back to the very page the form was on, with its answers still typed (way-back.ts).
  */
 import { DEFAULT_THEME, type Theme } from '../contract/connect/schemas.ts'
 import type { FillInField } from '../core/connect/fill-in.ts'
 import { html, type Html } from './html.ts'
 import { document } from './layout.ts'
 import { labelOf, moreText, type RespondentRefusal } from './respondent-words.ts'
+import { WAY_BACK_SCRIPT, wayBackHtml } from './way-back.ts'
 
-/** A link back to the page the form was on; nothing unless `back` is an http(s) URL. */
-function backLink(back: string | null, text: string): Html | string {
-  if (!back || !URL.canParse(back)) return ''
-  const url = new URL(back)
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return ''
-  return html`<p><a href="${url.href}">${text} (${url.host})</a></p>`
-}
+/** How a respondent reached the thank-you page, which decides the way back it offers. */
+export type ThanksFrom =
+  /** A site's own form posted to the endpoint (the server signed this for the posting browser): back in history, to that page. */
+  | { site: true; back: string | null }
+  /** The hosted fill-in page, at `fillIn` (or a thank-you link without the server's signature). */
+  | { site: false; fillIn: string }
 
 export interface ThanksPage {
   appName: string
   /** The owner's text; '' for the default sentence. */
   message: string
-  back: string | null
+  from: ThanksFrom
+  /** The owner offers "Submit another response". */
+  submitAnother: boolean
   /** A `_redirect` the owner has not allowed, which was therefore not followed. */
   refusedRedirect: string | null
   theme?: Theme
+}
+
+export const SUBMIT_ANOTHER = 'Submit another response'
+
+/**
+ * Where the thank-you page leads: after a site's form, back to it (as "Submit another
+ * response" when the owner offers it); after the hosted form, to a new one when offered.
+ */
+function thanksWay(page: ThanksPage): Html | string {
+  if (!page.from.site) return page.submitAnother ? html`<p><a href="${page.from.fillIn}">${SUBMIT_ANOTHER}</a></p>` : ''
+  return wayBackHtml(
+    page.submitAnother
+      ? {
+          label: SUBMIT_ANOTHER,
+          sentence: "To send another response, go back to the form with your browser's Back button.",
+          back: page.from.back,
+        }
+      : {
+          label: 'Back to the form',
+          sentence: "Your browser's Back button takes you back to the form.",
+          back: page.from.back,
+        },
+  )
 }
 
 /** The hosted thank-you page. */
@@ -37,7 +62,8 @@ export function thanksDocument(page: ThanksPage): string {
   return document({
     title: 'Thank you',
     theme: page.theme ?? DEFAULT_THEME,
-    body: html`<h1>Thank you</h1>${paragraphs}${refused}${backLink(page.back, 'Back to the form')}`,
+    body: html`<h1>Thank you</h1>${paragraphs}${refused}${thanksWay(page)}`,
+    script: page.from.site ? WAY_BACK_SCRIPT : undefined,
   })
 }
 
@@ -47,6 +73,7 @@ export interface RefusedPostPage {
   refusal: RespondentRefusal
   /** The app's fields: a problem about one is named by its label. */
   fields: FillInField[]
+  /** The page the browser said the form was on (Referer), when it said. */
   back: string | null
   theme?: Theme
 }
@@ -71,6 +98,11 @@ export function refusedPostDocument(page: RefusedPostPage): string {
   return document({
     title: page.appName ? `Not sent: ${page.appName}` : 'Not sent',
     theme: page.theme ?? DEFAULT_THEME,
-    body: html`<h1>Your answers were not sent</h1>${list}${general}${forOwner}${backLink(page.back, 'Back to the form')}`,
+    body: html`<h1>Your answers were not sent</h1>${list}${general}${forOwner}${wayBackHtml({
+      label: 'Back to the form',
+      sentence: "Your answers are still in the form: go back to it with your browser's Back button.",
+      back: page.back,
+    })}`,
+    script: WAY_BACK_SCRIPT,
   })
 }

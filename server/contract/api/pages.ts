@@ -99,6 +99,13 @@ export const pageOperations = {
     answers: { 200: content('text/javascript', 'The script') },
     errors: [],
   },
+  'pages.wayBackScript': {
+    summary: 'The script of the refusal and thank-you pages: the way back to the form',
+    tags: ['fill-in'],
+    access: 'public',
+    answers: { 200: content('text/javascript', 'The script') },
+    errors: [],
+  },
   'pages.report': {
     summary: "A respondent's report (HTML)",
     description: "Needs the record's report key (?k). Scores are the ones stored at submission.",
