@@ -56,7 +56,10 @@ export const fillInRoutes = (ctx: AppContext) => {
     .get(pathOf('pages.fillIn'), async ({ params }) => {
       const endpoint = await findEndpointByToken(ctx, params.token)
       if (!endpoint || !endpoint.published) return page(messageDocument(NOT_FOUND_TITLE, NOT_FOUND_TEXT), 404)
-      const data = await fillInPageData(ctx, endpoint.appId, params.token, endpoint.honeypot)
+      const data = {
+        ...(await fillInPageData(ctx, endpoint.appId, params.token, endpoint.honeypot)),
+        submitAnother: endpoint.submitAnother,
+      }
       if (!endpoint.service) return page(messageDocument(data.appName, NOT_ACCEPTING_TEXT, data.theme), 403)
       return page(fillInDocument(data))
     })
@@ -72,7 +75,7 @@ export const fillInRoutes = (ctx: AppContext) => {
           from: signed.site
             ? { site: true, back: signed.back }
             : { site: false, fillIn: `/f/${encodeURIComponent(params.token)}` },
-          submitAnother: false,
+          submitAnother: endpoint.submitAnother,
           refusedRedirect: signed.site ? signed.redirect : null,
           theme: form.theme,
         }),
@@ -110,7 +113,10 @@ export const fillInRoutes = (ctx: AppContext) => {
           if (json || !(error instanceof AppError)) throw error
           const endpoint = await refusedEndpoint(ctx, call, error)
           if (!endpoint) return page(messageDocument(NOT_FOUND_TITLE, NOT_FOUND_TEXT), error.status)
-          const data = await fillInPageData(ctx, endpoint.appId, params.token, endpoint.honeypot)
+          const data = {
+            ...(await fillInPageData(ctx, endpoint.appId, params.token, endpoint.honeypot)),
+            submitAnother: endpoint.submitAnother,
+          }
           // A post refused before it was read (a rate limit, closed writes) still gets its answers back.
           pairs ??= await readFormPairs(ctx, request).catch((): FormPairs => [])
           const values = new Map<string, string[]>()

@@ -117,7 +117,7 @@ export async function refusedEndpoint(
   ctx: AppContext,
   call: IngestCall<Request>,
   error: AppError,
-): Promise<{ appId: string; honeypot: string } | null> {
+): Promise<{ appId: string; honeypot: string; submitAnother: boolean } | null> {
   if (error.type === 'not_found') return null
   return call.endpoint ?? (await findEndpointByToken(ctx, call.token)) ?? null
 }

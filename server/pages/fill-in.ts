@@ -10,7 +10,7 @@ import { choiceLayout } from '../contract/fields/types/control.ts'
 import { fieldTypeSpec } from '../contract/fields/types/index.ts'
 import { html, type Html } from './html.ts'
 import { document } from './layout.ts'
-import { labelOf } from './respondent-words.ts'
+import { labelOf, SUBMIT_ANOTHER } from './respondent-words.ts'
 
 export const FILL_IN_SCRIPT = '/f/assets/fill-in.js'
 
@@ -23,6 +23,8 @@ export interface FillInPage extends FillInForm {
   /** What to fix, in a respondent's words (respondent-words.ts): by field name, and about the whole post. */
   errors?: Map<string, string>
   formErrors?: string[]
+  /** The thank-you the script shows offers "Submit another response" (a fresh page of this form). */
+  submitAnother?: boolean
 }
 
 /** A picking field's layout (radios, checkboxes or a select list), or null for a field typed in. */
@@ -119,7 +121,7 @@ export function fillInBody(page: FillInPage): Html {
   return html`${theme.logoUrl ? html`<img class="logo" src="${theme.logoUrl}" alt="">` : ''}
 <h1 id="title">${page.appName}</h1>
 ${page.description ? html`<p class="lead">${page.description}</p>` : ''}
-<form method="post" action="${page.action}" accept-charset="utf-8" aria-labelledby="title" data-layout="${theme.layout}">
+<form method="post" action="${page.action}" accept-charset="utf-8" aria-labelledby="title" data-layout="${theme.layout}"${page.submitAnother ? html` data-submit-another="${SUBMIT_ANOTHER}"` : ''}>
 ${errorSummary(page)}
 ${page.fields.length === 0 ? html`<p>This form has no questions yet.</p>` : ''}
 ${page.fields.map((field, index) => fieldHtml(field, index, page))}

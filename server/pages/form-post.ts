@@ -7,7 +7,7 @@ import { DEFAULT_THEME, type Theme } from '../contract/connect/schemas.ts'
 import type { FillInField } from '../core/connect/fill-in.ts'
 import { html, type Html } from './html.ts'
 import { document } from './layout.ts'
-import { labelOf, moreText, type RespondentRefusal } from './respondent-words.ts'
+import { labelOf, moreText, SUBMIT_ANOTHER, type RespondentRefusal } from './respondent-words.ts'
 import { WAY_BACK_SCRIPT, wayBackHtml } from './way-back.ts'
 
 /** How a respondent reached the thank-you page, which decides the way back it offers. */
@@ -28,8 +28,6 @@ export interface ThanksPage {
   refusedRedirect: string | null
   theme?: Theme
 }
-
-export const SUBMIT_ANOTHER = 'Submit another response'
 
 /**
  * Where the thank-you page leads: after a site's form, back to it (as "Submit another

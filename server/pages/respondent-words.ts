@@ -23,6 +23,9 @@ export function respondentMessage(field: Pick<FillInField, 'type'>, message: str
   return message === REQUIRED_MESSAGE ? words.missing : words.invalid
 }
 
+/** The way to a new response from the thank-you, when the owner offers it. */
+export const SUBMIT_ANOTHER = 'Submit another response'
+
 export const NOT_FOUND_TEXT =
   'No published form has this address. The link may be mistyped, or the form was unpublished.'
 export const NOT_ACCEPTING_TEXT = 'This form is not accepting answers at the moment.'

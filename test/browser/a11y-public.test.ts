@@ -120,14 +120,14 @@ describe.skipIf(!hasBrowser)('public pages: axe and keyboard', () => {
       // The thank-you arrives in a status region that was in the page, empty, all along.
       const region = await page.getByRole('status').elementHandle()
       await page.getByRole('button', { name: 'Submit' }).click()
-      // A contact form has no report: the thank-you alone, focused, and no results link.
+      // A contact form has no report: the thank-you, focused, no results link, and another response offered.
       const thanks = page.getByRole('heading', { name: 'Thank you – your answers were saved.' })
       await thanks.waitFor()
       expect(await region!.evaluate((element) => element.isConnected && element.textContent)).toBe(
-        'Thank you – your answers were saved.',
+        'Thank you – your answers were saved.Submit another response',
       )
       expect(await thanks.evaluate((element) => element === document.activeElement)).toBe(true)
-      await expectAccessible(page)
+      expect(await expectAccessible(page)).toEqual(['a "Submit another response"'])
       await page.context().close()
     })
 

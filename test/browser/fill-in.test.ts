@@ -157,7 +157,9 @@ describe.skipIf(!hasBrowser)('fill-in page and report in Chromium', () => {
       native.getByRole('button', { name: 'Submit' }).click(),
     ])
     expect(await native.getByRole('heading', { level: 1 }).textContent()).toBe('Thank you')
-    expect(await native.locator('p').textContent()).toBe('Your answers to “Contact us” were saved.')
+    expect(await native.locator('main').innerText()).toBe(
+      'Thank you\n\nYour answers to “Contact us” were saved.\n\nSubmit another response',
+    )
     await native.context().close()
     const page = await newPage(true)
     await page.goto(plainFillIn)
@@ -167,6 +169,7 @@ describe.skipIf(!hasBrowser)('fill-in page and report in Chromium', () => {
     await heading.waitFor()
     expect(await heading.evaluate((element) => element === document.activeElement)).toBe(true)
     expect(await page.getByRole('link', { name: 'See your results' }).count()).toBe(0)
+    expect(await page.getByRole('status').getByRole('link').allInnerTexts()).toEqual(['Submit another response'])
     await page.context().close()
   })
 

@@ -122,8 +122,8 @@ describe.skipIf(!hasBrowser)('share endpoints from other origins in Chromium', (
     await page.waitForURL(/\/f\/[^/]+\/thanks/)
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Thank you')
     // The signed way back shows in the browser that posted (its cookie came with the redirect),
-    // from a file:// page (which sends no Referer) too: back in history (way-back.test.ts).
-    await page.getByRole('button', { name: 'Back to the form' }).waitFor()
+    // from a file:// page (which sends no Referer) too: back in history, offered as another response (way-back.test.ts).
+    await page.getByRole('button', { name: 'Submit another response' }).waitFor()
     return { ...(results as Record<string, unknown>), read }
   }
 
@@ -159,7 +159,7 @@ describe.skipIf(!hasBrowser)('share endpoints from other origins in Chromium', (
       await page.getByLabel('E-mail').fill('ada@example.com')
       await Promise.all([page.waitForURL(/\/f\/[^/]+\/thanks/), page.getByRole('button', { name: 'Send' }).click()])
       expect(await page.locator('main').innerText()).toBe(
-        'Thank you\n\nYour answers to “Contact us” were saved.\n\nBack to the form',
+        'Thank you\n\nYour answers to “Contact us” were saved.\n\nSubmit another response',
       )
       await expectAccessible(page)
     } finally {

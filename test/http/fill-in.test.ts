@@ -44,7 +44,7 @@ describe('GET /f/<token>: the fill-in page', () => {
     const html = res.text
     expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">')
     expect(html).toContain(
-      `<form method="post" action="/f/${token}" accept-charset="utf-8" aria-labelledby="title" data-layout="all">`,
+      `<form method="post" action="/f/${token}" accept-charset="utf-8" aria-labelledby="title" data-layout="all" data-submit-another="Submit another response">`,
     )
     expect(html).toContain('<label for="q0">Your first name</label>')
     expect(html).toContain('<input id="q0" type="text" name="name" value=""')
@@ -211,6 +211,24 @@ describe('POST /f/<token>: submitting', () => {
     // Both records are stored.
     expect((await listRecords(f.ctx, f.owner.user.id, f.appId, { spam: 'include' })).total).toBe(2)
     expect((await f.request('GET', '/f/abcdefghijklmnopqrstuvwxyz012345/thanks')).status).toBe(404)
+  })
+
+  test('"Submit another response" (offered by default) leads to a new form; the owner can leave it out', async () => {
+    const f = await assessmentApp()
+    const token = await publishApp(f)
+    const thanks = async () => (await f.request('GET', `/f/${token}/thanks`)).text
+    expect(await thanks()).toContain(`were saved.</p><p><a href="/f/${token}">Submit another response</a></p>\n</main>`)
+    expect((await f.request('GET', `/f/${token}`)).text).toContain(' data-submit-another="Submit another response">')
+    const off = await f.request('PATCH', `${f.base}/share`, { token: f.owner.token, body: { submitAnother: false } })
+    expect(off.body.data.submitAnother).toBe(false)
+    expect(await thanks()).toContain('were saved.</p>\n</main>')
+    const page = (await f.request('GET', `/f/${token}`)).text
+    expect(page).toContain(
+      `<form method="post" action="/f/${token}" accept-charset="utf-8" aria-labelledby="title" data-layout="all">`,
+    )
+    // A refused post sends the page again without it too.
+    const refused = await f.request('POST', `/f/${token}`, { raw: form({ hours: 'lots' }), headers: FORM })
+    expect([refused.status, refused.text.includes('data-submit-another')]).toEqual([422, false])
   })
 
   test('a refused submission shows the form again with the problems and the answers kept', async () => {

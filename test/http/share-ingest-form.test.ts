@@ -291,9 +291,9 @@ describe('POST /:token/form by the browser itself (a navigation): pages, not JSO
     referer: 'https://shop.example/contact',
   }
   const thanksOf = (location: string | null) => new URL(location!, 'http://localhost')
-  /** The way back a thank-you page reached from shop.example's form offers (way-back.js makes it a button going back in history). */
+  /** The way back a thank-you page reached from shop.example's form offers (way-back.js makes it a button going back in history); another response is offered by default. */
   const WAY_BACK_THANKS =
-    '<div class="way-back" data-way-back="Back to the form"><p>Your browser&#39;s Back button takes you back to the form.</p><p><a href="https://shop.example/contact">Go to shop.example</a></p></div>'
+    '<div class="way-back" data-way-back="Submit another response"><p>To send another response, go back to the form with your browser&#39;s Back button.</p><p><a href="https://shop.example/contact">Go to shop.example</a></p></div>'
   /** The cookie a post's 303 sets for its thank-you page, as the browser sends it back. */
   const cookieOf = (res: { headers: Headers }) => ({ cookie: res.headers.get('set-cookie')!.split(';')[0] })
 
@@ -319,8 +319,12 @@ describe('POST /:token/form by the browser itself (a navigation): pages, not JSO
   })
 
   test("the owner's thank-you text (escaped, paragraphs kept) or thank-you URL; an allowed _redirect still wins", async () => {
-    const withText = await setup({ thankYouMessage: 'Thanks <b>a lot</b>!\n\nWe answer within a day.' })
-    // A page that sends no Referer (a file:// page): still signed, as a site's form to go back to.
+    const withText = await setup({
+      thankYouMessage: 'Thanks <b>a lot</b>!\n\nWe answer within a day.',
+      submitAnother: false,
+    })
+    // A page that sends no Referer (a file:// page): still signed, as a site's form to go back to
+    // (without another response offered, back to it is all the page offers).
     const res = await withText.request('POST', withText.form, { raw: 'a=1', headers: { ...NAVIGATE, referer: '' } })
     const thanks = thanksOf(res.headers.get('location'))
     expect([...thanks.searchParams.keys()]).toEqual(['sig'])
@@ -364,7 +368,8 @@ describe('POST /:token/form by the browser itself (a navigation): pages, not JSO
   test("the thank-you page shows nothing from a URL the server did not sign for this browser: forged, altered, passed on or another form's ?back= and ?redirect= are left out", async () => {
     const { request, form, endpoint } = await setup({ name: 'Contact us' })
     const other = await setup({ name: 'Other' })
-    const PLAIN = '<h1>Thank you</h1><p class="pre-line">Your answers to “Contact us” were saved.</p>\n</main>'
+    // The hosted form's page: its own way to another response, nothing from the URL.
+    const PLAIN = `<h1>Thank you</h1><p class="pre-line">Your answers to “Contact us” were saved.</p><p><a href="/f/${endpoint.token}">Submit another response</a></p>\n</main>`
     const posted = await request('POST', form, {
       raw: `a=1&_redirect=${encodeURIComponent('https://evil.example/x')}`,
       headers: NAVIGATE,

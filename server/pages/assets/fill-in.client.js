@@ -205,6 +205,15 @@
         } else {
           heading.tabIndex = -1
           status.replaceChildren(heading)
+          // The owner offers another response: this form's page again, empty (the words are the server's).
+          if (form.dataset.submitAnother) {
+            const again = document.createElement('p')
+            const link = document.createElement('a')
+            link.href = form.getAttribute('action')
+            link.textContent = form.dataset.submitAnother
+            again.append(link)
+            status.append(again)
+          }
           heading.focus()
         }
         return
