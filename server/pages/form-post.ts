@@ -7,7 +7,7 @@ import { DEFAULT_THEME, type Theme } from '../contract/connect/schemas.ts'
 import type { FillInField } from '../core/connect/fill-in.ts'
 import { html, type Html } from './html.ts'
 import { document } from './layout.ts'
-import { labelOf, moreText, SUBMIT_ANOTHER, type RespondentRefusal } from './respondent-words.ts'
+import { BACK_TO_THE_FORM, labelOf, moreText, SUBMIT_ANOTHER, type RespondentRefusal } from './respondent-words.ts'
 import { WAY_BACK_SCRIPT, wayBackHtml } from './way-back.ts'
 
 /** How a respondent reached the thank-you page, which decides the way back it offers. */
@@ -43,7 +43,7 @@ function thanksWay(page: ThanksPage): Html | string {
           back: page.from.back,
         }
       : {
-          label: 'Back to the form',
+          label: BACK_TO_THE_FORM,
           sentence: "Your browser's Back button takes you back to the form.",
           back: page.from.back,
         },
@@ -97,7 +97,7 @@ export function refusedPostDocument(page: RefusedPostPage): string {
     title: page.appName ? `Not sent: ${page.appName}` : 'Not sent',
     theme: page.theme ?? DEFAULT_THEME,
     body: html`<h1>Your answers were not sent</h1>${list}${general}${forOwner}${wayBackHtml({
-      label: 'Back to the form',
+      label: BACK_TO_THE_FORM,
       sentence: "Your answers are still in the form: go back to it with your browser's Back button.",
       back: page.back,
     })}`,

@@ -25,6 +25,8 @@ export function respondentMessage(field: Pick<FillInField, 'type'>, message: str
 
 /** The way to a new response from the thank-you, when the owner offers it. */
 export const SUBMIT_ANOTHER = 'Submit another response'
+/** The way back to a site's own form from the page its post led to. */
+export const BACK_TO_THE_FORM = 'Back to the form'
 
 export const NOT_FOUND_TEXT =
   'No published form has this address. The link may be mistyped, or the form was unpublished.'
