@@ -7,6 +7,7 @@
  * | POST   | /f/:token              | urlencoded or multipart form  | 303 to the respondent's report, or to the thank-you page when the app offers none (core/reports/offered.ts); `Accept: application/json` → `{code:200, data:{id, reportUrl?}}`; a refused submission re-shows the form with the problems (422) or, for JSON, the usual error body |
  * | GET    | /f/:token/thanks       | `?back=` the form's page, `?redirect=` a refused `_redirect`, both shown only with the server's `?sig=` and the posting browser's cookie | the thank-you page, in the app's style, with the owner's text |
  * | GET    | /f/assets/fill-in.js   |                               | the page's enhancement script |
+ * | GET    | /f/assets/way-back.js  |                               | the way back to the form, on the refusal and thank-you pages |
  *
  * Submissions go through the collection endpoint's own ingest use case
  * (core/collect/ingest.ts: switches and rate limits, form coercion, honeypot, checks,
@@ -16,66 +17,66 @@ import { Elysia } from 'elysia'
 import type { AppContext } from '../core/context.ts'
 import { pathOf } from '../contract/api/routes.ts'
 import type { FormPairs } from '../core/collect/ingest.ts'
-import { AppError, type Problem } from '../contract/errors.ts'
+import { AppError } from '../contract/errors.ts'
 import { offersReport } from '../core/reports/offered.ts'
 import { issueReportKey, reportUrl } from '../core/reports/report-key.ts'
 import { findEndpointByToken } from '../core/share/lookup.ts'
 import { fillInForm } from '../core/connect/fill-in.ts'
-import { FILL_IN_CLIENT_JS } from '../pages/assets.ts'
+import { FILL_IN_CLIENT_JS, WAY_BACK_CLIENT_JS } from '../pages/assets.ts'
 import { thanksDocument } from '../pages/form-post.ts'
-import { signedThanksQuery } from './form-post.ts'
+import { refusedEndpoint, signedThanksQuery } from './form-post.ts'
 import { fillInPageData } from './fill-in-data.ts'
 import { fillInDocument } from '../pages/fill-in.ts'
 import { pageHeaders } from '../pages/layout.ts'
 import { messageDocument } from '../pages/message.ts'
+import {
+  forOwnerText,
+  moreText,
+  NOT_ACCEPTING_TEXT,
+  NOT_FOUND_TEXT,
+  respondentRefusal,
+} from '../pages/respondent-words.ts'
 import { ingestShare, readFormPairs, shareCall } from './share/ingest.ts'
 
 const NOT_FOUND_TITLE = 'Form not found'
-const NOT_FOUND_TEXT = 'No published form has this address. The link may be mistyped, or the form was unpublished.'
 
 const wantsJson = (request: Request): boolean => (request.headers.get('accept') ?? '').includes('application/json')
 
 const page = (body: string, status = 200) => new Response(body, pageHeaders(status))
 
-function problemsOf(error: AppError): Problem[] {
-  const problems = (error.details as { problems?: Problem[] } | undefined)?.problems
-  return Array.isArray(problems) ? problems : []
-}
-
-/** How many problems the error counted beyond those it lists (none unless it says `total`). */
-function moreThan(error: AppError, listed: number): number {
-  const total = (error.details as { total?: unknown } | undefined)?.total
-  return typeof total === 'number' ? total - listed : 0
-}
+const script = (source: string) =>
+  new Response(source, {
+    headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=3600' },
+  })
 
 export const fillInRoutes = (ctx: AppContext) => {
   return new Elysia({ name: 'svc/fill-in' })
-    .get(
-      pathOf('pages.fillInScript'),
-      () =>
-        new Response(FILL_IN_CLIENT_JS, {
-          headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=3600' },
-        }),
-    )
+    .get(pathOf('pages.fillInScript'), () => script(FILL_IN_CLIENT_JS))
+    .get(pathOf('pages.wayBackScript'), () => script(WAY_BACK_CLIENT_JS))
     .get(pathOf('pages.fillIn'), async ({ params }) => {
       const endpoint = await findEndpointByToken(ctx, params.token)
       if (!endpoint || !endpoint.published) return page(messageDocument(NOT_FOUND_TITLE, NOT_FOUND_TEXT), 404)
-      const data = await fillInPageData(ctx, endpoint.appId, params.token, endpoint.honeypot)
-      if (!endpoint.service)
-        return page(messageDocument(data.appName, 'This form is not accepting answers at the moment.', data.theme), 403)
+      const data = {
+        ...(await fillInPageData(ctx, endpoint.appId, params.token, endpoint.honeypot)),
+        submitAnother: endpoint.submitAnother,
+      }
+      if (!endpoint.service) return page(messageDocument(data.appName, NOT_ACCEPTING_TEXT, data.theme), 403)
       return page(fillInDocument(data))
     })
     .get(pathOf('pages.thanks'), async ({ params, query, request }) => {
       const endpoint = await findEndpointByToken(ctx, params.token)
       if (!endpoint || !endpoint.published) return page(messageDocument(NOT_FOUND_TITLE, NOT_FOUND_TEXT), 404)
       const form = await fillInForm(ctx, endpoint.appId)
-      const { back, redirect } = signedThanksQuery(ctx, params.token, query, request)
+      const signed = signedThanksQuery(ctx, params.token, query, request)
       return page(
         thanksDocument({
           appName: form.appName,
           message: endpoint.thankYouMessage,
-          back,
-          refusedRedirect: redirect,
+          from: signed.site
+            ? { site: true, back: signed.back }
+            : { site: false, fillIn: `/f/${encodeURIComponent(params.token)}` },
+          submitAnother: endpoint.submitAnother,
+          refusedRedirect: signed.site ? signed.redirect : null,
           theme: form.theme,
         }),
       )
@@ -84,7 +85,7 @@ export const fillInRoutes = (ctx: AppContext) => {
       pathOf('pages.fillInPost'),
       async ({ params, request, set }) => {
         const json = wantsJson(request)
-        let pairs: FormPairs = []
+        let pairs: FormPairs | null = null
         // The page's own post carries no Idempotency-Key; its pairs are kept to show the form again when refused.
         const call = shareCall(ctx, params.token, request, false)
         const readPairs = {
@@ -110,27 +111,27 @@ export const fillInRoutes = (ctx: AppContext) => {
           return new Response(null, { status: 303, headers: { location: reportUrl('', id, key) } })
         } catch (error) {
           if (json || !(error instanceof AppError)) throw error
-          const appId = call.endpoint?.appId ?? null
-          const honeypot = call.endpoint?.honeypot ?? '_gotcha'
-          if (error.type === 'not_found' || appId === null)
-            return page(messageDocument(NOT_FOUND_TITLE, NOT_FOUND_TEXT), error.status)
-          const data = await fillInPageData(ctx, appId, params.token, honeypot)
-          const problems = problemsOf(error)
-          const names = new Set(data.fields.map((field) => field.name))
+          const endpoint = await refusedEndpoint(ctx, call, error)
+          if (!endpoint) return page(messageDocument(NOT_FOUND_TITLE, NOT_FOUND_TEXT), error.status)
+          const data = {
+            ...(await fillInPageData(ctx, endpoint.appId, params.token, endpoint.honeypot)),
+            submitAnother: endpoint.submitAnother,
+          }
+          // A post refused before it was read (a rate limit, closed writes) still gets its answers back.
+          pairs ??= await readFormPairs(ctx, request).catch((): FormPairs => [])
           const values = new Map<string, string[]>()
           for (const [name, value] of pairs) values.set(name, [...(values.get(name) ?? []), value])
+          const refusal = respondentRefusal(error, data.fields)
           return page(
             fillInDocument({
               ...data,
               values,
-              errors: new Map(problems.filter((p) => names.has(p.path)).map((p) => [p.path, p.message])),
-              formErrors:
-                problems.length === 0
-                  ? [error.message]
-                  : [
-                      ...problems.filter((p) => !names.has(p.path)).map((p) => `${p.path}: ${p.message}`),
-                      ...(moreThan(error, problems.length) > 0 ? [`and ${moreThan(error, problems.length)} more`] : []),
-                    ],
+              errors: refusal.fields,
+              formErrors: [
+                ...refusal.general,
+                ...(refusal.more > 0 ? [moreText(refusal.more)] : []),
+                ...refusal.forOwner.map(forOwnerText),
+              ],
             }),
             error.status,
           )

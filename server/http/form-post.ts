@@ -8,10 +8,13 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { AppContext } from '../core/context.ts'
 import { fillInForm } from '../core/connect/fill-in.ts'
-import type { AppError, Problem } from '../contract/errors.ts'
+import type { AppError } from '../contract/errors.ts'
 import { randomToken } from '../core/ids.ts'
 import { pageHeaders } from '../pages/layout.ts'
 import { refusedPostDocument } from '../pages/form-post.ts'
+import { respondentRefusal } from '../pages/respondent-words.ts'
+import type { IngestCall } from '../core/collect/ingest.ts'
+import { findEndpointByToken } from '../core/share/lookup.ts'
 import { readCookie } from './auth-guard.ts'
 
 /**
@@ -26,7 +29,7 @@ export function isNavigation(request: Request): boolean {
 }
 
 /** The page the browser came from, when it said (Referer); pages on file:// and private modes send none. */
-const refererOf = (request: Request): string | null => request.headers.get('referer')
+const refererOf = (request: Request): string | null => request.headers.get('referer') || null
 
 /**
  * The cookie that ties a signed thank-you link to the browser that posted the form: anyone
@@ -38,24 +41,28 @@ const THANKS_COOKIE_SECONDS = 600
 
 const thanksPathOf = (token: string) => `/f/${encodeURIComponent(token)}/thanks`
 
-/** The MAC that shows the thank-you page's `back` and `redirect` for `token` were chosen by this server for the browser holding `nonce`. */
+/**
+ * The MAC that shows this server sent the browser holding `nonce` to the thank-you page of
+ * `token` from a form post to the endpoint, with `back` (the page it was on) and `redirect`
+ * (a refused `_redirect`).
+ */
 const thanksMac = (
   ctx: AppContext,
   token: string,
   back: string | null,
   redirect: string | null,
   nonce: string,
-): string => ctx.sealer.mac(JSON.stringify(['svc thank-you page v2', token, back, redirect, nonce]))
+): string => ctx.sealer.mac(JSON.stringify(['svc thank-you page v3', token, back, redirect, nonce]))
 
 /**
- * The 303 to the hosted thank-you page of `token`, with the way back and a refused
- * `_redirect` to report, signed (`sig`) for this browser alone (a short-lived cookie holds
- * the nonce the signature covers).
+ * The 303 to the hosted thank-you page of `token` after a browser's own post to the
+ * endpoint: signed (`sig`) for this browser alone (a short-lived cookie holds the nonce the
+ * signature covers), saying that the form was on a page of its own (a site's, or a file)
+ * to go back to, which it was (`back`, when the browser said), and a refused `_redirect`.
  */
 export function thanksRedirect(ctx: AppContext, token: string, request: Request, refused: string | null): Response {
   const path = thanksPathOf(token)
   const back = refererOf(request)
-  if (!back && !refused) return new Response(null, { status: 303, headers: { location: path } })
   const nonce = randomToken(16)
   const query = new URLSearchParams()
   if (back) query.set('back', back)
@@ -72,30 +79,47 @@ export function thanksRedirect(ctx: AppContext, token: string, request: Request,
   })
 }
 
+/** What the thank-you page may take from its URL: nothing, or what this server signed for this browser. */
+export type SignedThanks = { site: false } | { site: true; back: string | null; redirect: string | null }
+
 /**
- * What the thank-you page of `token` may show from its URL: `back` and `redirect` when `sig`
- * proves this server wrote them for the browser that sends the matching cookie
- * (thanksRedirect), otherwise nothing, so a link crafted, or obtained and passed on, by
- * anyone else cannot put its text or links on the owner's page.
+ * What the thank-you page of `token` may take from its URL: that a site's form led there,
+ * with `back` and `redirect`, when `sig` proves this server wrote them for the browser that
+ * sends the matching cookie (thanksRedirect); otherwise nothing, so a link crafted, or
+ * obtained and passed on, by anyone else cannot put its text or links on the owner's page.
  */
 export function signedThanksQuery(
   ctx: AppContext,
   token: string,
   query: Record<string, unknown>,
   request: Request,
-): { back: string | null; redirect: string | null } {
+): SignedThanks {
   const text = (name: string) =>
     typeof query[name] === 'string' && query[name] !== '' ? (query[name] as string) : null
   const back = text('back')
   const redirect = text('redirect')
   const sig = text('sig')
   const nonce = readCookie(request.headers.get('cookie'), THANKS_COOKIE)
-  if ((!back && !redirect) || !sig || !nonce) return { back: null, redirect: null }
+  if (!sig || !nonce) return { site: false }
   const expected = Buffer.from(thanksMac(ctx, token, back, redirect, nonce))
   const given = Buffer.from(sig)
   return given.length === expected.length && timingSafeEqual(given, expected)
-    ? { back, redirect }
-    : { back: null, redirect: null }
+    ? { site: true, back, redirect }
+    : { site: false }
+}
+
+/**
+ * The endpoint a refused post was sent to, so its page can be in the app's style with its
+ * questions: the one ingest resolved, else the token's (a rate limit or closed writes refuse
+ * before ingest hands it over); null for a form that is not found.
+ */
+export async function refusedEndpoint(
+  ctx: AppContext,
+  call: IngestCall<Request>,
+  error: AppError,
+): Promise<{ appId: string; honeypot: string; submitAnother: boolean } | null> {
+  if (error.type === 'not_found') return null
+  return call.endpoint ?? (await findEndpointByToken(ctx, call.token)) ?? null
 }
 
 /** The HTML answer to a refused browser post: the error's status, every problem in words, a way back. */
@@ -106,16 +130,12 @@ export async function refusedPostPage(
   request: Request,
   headers: Record<string, string>,
 ): Promise<Response> {
-  const form = appId && error.type !== 'not_found' ? await fillInForm(ctx, appId).catch(() => null) : null
-  const details = error.details as { problems?: Problem[]; total?: number } | undefined
-  const problems = Array.isArray(details?.problems) ? details.problems : []
+  const form = appId ? await fillInForm(ctx, appId).catch(() => null) : null
+  const fields = form?.fields ?? []
   const body = refusedPostDocument({
     appName: form?.appName ?? null,
-    status: error.status,
-    message: error.message,
-    problems,
-    more: typeof details?.total === 'number' ? details.total - problems.length : 0,
-    fields: form?.fields ?? [],
+    refusal: respondentRefusal(error, fields),
+    fields,
     back: refererOf(request),
     theme: form?.theme,
   })

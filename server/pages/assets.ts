@@ -3,6 +3,20 @@
  * single executable carries them) and served by the fill-in plugin.
  */
 import fillInScript from './assets/fill-in.client.js' with { type: 'text' }
+import wayBackScript from './assets/way-back.client.js' with { type: 'text' }
+import { REFUSAL_WORDS } from './respondent-words.ts'
 
-/** The fill-in page's enhancement script. */
-export const FILL_IN_CLIENT_JS: string = fillInScript
+/** Where the fill-in script takes the server's words for a refused post. */
+const REFUSAL_WORDS_SLOT = "'__REFUSAL_WORDS__'"
+
+/** `script` with `slot` replaced by `value` as a JS literal; a slot that is missing is a build mistake, refused at start-up. */
+function fillSlot(script: string, slot: string, value: unknown): string {
+  if (!script.includes(slot)) throw new Error(`The page script has no ${slot} to fill`)
+  return script.replace(slot, () => JSON.stringify(value))
+}
+
+/** The fill-in page's enhancement script, with the respondent words of refusals (respondent-words.ts). */
+export const FILL_IN_CLIENT_JS: string = fillSlot(fillInScript, REFUSAL_WORDS_SLOT, REFUSAL_WORDS)
+
+/** The script of the pages a form post leads to: the way back to the form (way-back.ts). */
+export const WAY_BACK_CLIENT_JS: string = wayBackScript

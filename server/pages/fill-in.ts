@@ -10,7 +10,7 @@ import { choiceLayout } from '../contract/fields/types/control.ts'
 import { fieldTypeSpec } from '../contract/fields/types/index.ts'
 import { html, type Html } from './html.ts'
 import { document } from './layout.ts'
-import { labelOf, respondentMessage } from './respondent-words.ts'
+import { labelOf, SUBMIT_ANOTHER } from './respondent-words.ts'
 
 export const FILL_IN_SCRIPT = '/f/assets/fill-in.js'
 
@@ -20,9 +20,11 @@ export interface FillInPage extends FillInForm {
   honeypot: string
   /** Values to show again after a refused submission, by field name. */
   values?: Map<string, string[]>
-  /** Problems by field name, and problems not tied to a field. */
+  /** What to fix, in a respondent's words (respondent-words.ts): by field name, and about the whole post. */
   errors?: Map<string, string>
   formErrors?: string[]
+  /** The thank-you the script shows offers "Submit another response" (a fresh page of this form). */
+  submitAnother?: boolean
 }
 
 /** A picking field's layout (radios, checkboxes or a select list), or null for a field typed in. */
@@ -40,7 +42,7 @@ const controlId = (field: FillInField, index: number): string => {
 function fieldHtml(field: FillInField, index: number, page: FillInPage): Html {
   const id = `q${index}`
   const values = page.values?.get(field.name) ?? []
-  const error = respondentMessage(field, page.errors?.get(field.name))
+  const error = page.errors?.get(field.name)
   const errorId = `${id}-error`
   const hintId = `${id}-hint`
   const label = labelOf(field)
@@ -49,7 +51,9 @@ function fieldHtml(field: FillInField, index: number, page: FillInPage): Html {
     : ''
   const errorHtml = html`<p class="error" id="${errorId}" ${error ? '' : 'hidden'}>${error ?? ''}</p>`
   const invalid = error ? 'true' : 'false'
-  const data = html`data-field="${field.name}" data-label="${label}"`
+  // The script tells a respondent what to fix in the same words as the server (the type's).
+  const words = fieldTypeSpec(field.type).respondent
+  const data = html`data-field="${field.name}" data-label="${label}" data-missing="${words.missing}" data-invalid="${words.invalid}"`
 
   // The control is the type's (its spec's `control`), drawn the same way as in the HTML snippets.
   const control = fieldTypeSpec(field.type).control
@@ -101,7 +105,7 @@ ${errorHtml}
  */
 function errorSummary(page: FillInPage): Html {
   const fieldErrors = page.fields.flatMap((field, index) => {
-    const message = respondentMessage(field, page.errors?.get(field.name))
+    const message = page.errors?.get(field.name)
     return message ? [html`<li><a href="#${controlId(field, index)}">${labelOf(field)}: ${message}</a></li>`] : []
   })
   const formErrors = (page.formErrors ?? []).map((message) => html`<li>${message}</li>`)
@@ -117,7 +121,7 @@ export function fillInBody(page: FillInPage): Html {
   return html`${theme.logoUrl ? html`<img class="logo" src="${theme.logoUrl}" alt="">` : ''}
 <h1 id="title">${page.appName}</h1>
 ${page.description ? html`<p class="lead">${page.description}</p>` : ''}
-<form method="post" action="${page.action}" accept-charset="utf-8" aria-labelledby="title" data-layout="${theme.layout}">
+<form method="post" action="${page.action}" accept-charset="utf-8" aria-labelledby="title" data-layout="${theme.layout}"${page.submitAnother ? html` data-submit-another="${SUBMIT_ANOTHER}"` : ''}>
 ${errorSummary(page)}
 ${page.fields.length === 0 ? html`<p>This form has no questions yet.</p>` : ''}
 ${page.fields.map((field, index) => fieldHtml(field, index, page))}

@@ -1,31 +1,53 @@
 /**
- * @module The pages a browser lands on after posting a form to an endpoint (`/form`): the
- * hosted thank-you page, and the page that lists what to fix when the post was refused.
- * Both offer a way back to the form when the browser said where it was (Referer).
+ * @module The pages a browser lands on after posting a form: the hosted thank-you page, and
+ * the page that lists what to fix when a post to an endpoint (`/form`) was refused. Both
+ * lead back to the very page the form was on, with its answers still typed (way-back.ts).
  */
 import { DEFAULT_THEME, type Theme } from '../contract/connect/schemas.ts'
 import type { FillInField } from '../core/connect/fill-in.ts'
-import type { Problem } from '../contract/errors.ts'
 import { html, type Html } from './html.ts'
 import { document } from './layout.ts'
-import { labelOf, respondentMessage } from './respondent-words.ts'
+import { BACK_TO_THE_FORM, labelOf, moreText, SUBMIT_ANOTHER, type RespondentRefusal } from './respondent-words.ts'
+import { WAY_BACK_SCRIPT, wayBackHtml } from './way-back.ts'
 
-/** A link back to the page the form was on; nothing unless `back` is an http(s) URL. */
-function backLink(back: string | null, text: string): Html | string {
-  if (!back || !URL.canParse(back)) return ''
-  const url = new URL(back)
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return ''
-  return html`<p><a href="${url.href}">${text} (${url.host})</a></p>`
-}
+/** How a respondent reached the thank-you page, which decides the way back it offers. */
+export type ThanksFrom =
+  /** A site's own form posted to the endpoint (the server signed this for the posting browser): back in history, to that page. */
+  | { site: true; back: string | null }
+  /** The hosted fill-in page, at `fillIn` (or a thank-you link without the server's signature). */
+  | { site: false; fillIn: string }
 
 export interface ThanksPage {
   appName: string
   /** The owner's text; '' for the default sentence. */
   message: string
-  back: string | null
+  from: ThanksFrom
+  /** The owner offers "Submit another response". */
+  submitAnother: boolean
   /** A `_redirect` the owner has not allowed, which was therefore not followed. */
   refusedRedirect: string | null
   theme?: Theme
+}
+
+/**
+ * Where the thank-you page leads: after a site's form, back to it (as "Submit another
+ * response" when the owner offers it); after the hosted form, to a new one when offered.
+ */
+function thanksWay(page: ThanksPage): Html | string {
+  if (!page.from.site) return page.submitAnother ? html`<p><a href="${page.from.fillIn}">${SUBMIT_ANOTHER}</a></p>` : ''
+  return wayBackHtml(
+    page.submitAnother
+      ? {
+          label: SUBMIT_ANOTHER,
+          sentence: "To send another response, go back to the form with your browser's Back button.",
+          back: page.from.back,
+        }
+      : {
+          label: BACK_TO_THE_FORM,
+          sentence: "Your browser's Back button takes you back to the form.",
+          back: page.from.back,
+        },
+  )
 }
 
 /** The hosted thank-you page. */
@@ -38,40 +60,47 @@ export function thanksDocument(page: ThanksPage): string {
   return document({
     title: 'Thank you',
     theme: page.theme ?? DEFAULT_THEME,
-    body: html`<h1>Thank you</h1>${paragraphs}${refused}${backLink(page.back, 'Back to the form')}`,
+    body: html`<h1>Thank you</h1>${paragraphs}${refused}${thanksWay(page)}`,
+    script: page.from.site ? WAY_BACK_SCRIPT : undefined,
   })
 }
 
 export interface RefusedPostPage {
   appName: string | null
-  status: number
-  message: string
-  problems: Problem[]
-  /** Problems beyond the listed ones (an error answer lists the first few and counts the rest). */
-  more?: number
-  /** The app's fields: a problem about one is named by its label, in a respondent's words. */
+  /** The refusal in a respondent's words (respondent-words.ts). */
+  refusal: RespondentRefusal
+  /** The app's fields: a problem about one is named by its label. */
   fields: FillInField[]
+  /** The page the browser said the form was on (Referer), when it said. */
   back: string | null
   theme?: Theme
 }
 
-/** The page of a refused post: every problem in words, and the way back to fix them. */
+/** The page of a refused post: what to fix in a respondent's words, and the way back to fix it. */
 export function refusedPostDocument(page: RefusedPostPage): string {
+  const { refusal } = page
+  const answers = page.fields.flatMap((field) => {
+    const message = refusal.fields.get(field.name)
+    return message ? [html`<li><strong>${labelOf(field)}</strong>: ${message}</li>`] : []
+  })
+  const more = refusal.more > 0 ? html`<li>${moreText(refusal.more)}</li>` : ''
   const list =
-    page.problems.length > 0
-      ? html`<ul>${page.problems.map((problem) => {
-          const field = page.fields.find((candidate) => candidate.name === problem.path)
-          const name = field ? labelOf(field) : problem.path
-          return html`<li>${name ? html`<strong>${name}</strong>: ` : ''}${field ? respondentMessage(field, problem.message) : problem.message}</li>`
-        })}${page.more ? html`<li>and ${String(page.more)} more</li>` : ''}</ul>`
-      : html`<p>${page.message}</p>`
-  const intro =
-    page.problems.length > 0
-      ? html`<p>Your answers were not saved. Please fix the following and send the form again:</p>`
+    answers.length > 0
+      ? html`<p>Your answers were not saved. Check these answers and send the form again:</p><ul>${answers}${more}</ul>`
+      : ''
+  const general = refusal.general.map((sentence) => html`<p>${sentence}</p>`)
+  const forOwner =
+    refusal.forOwner.length > 0
+      ? html`<details><summary>Details for the form's owner</summary><ul>${refusal.forOwner.map((line) => html`<li>${line}</li>`)}</ul></details>`
       : ''
   return document({
     title: page.appName ? `Not sent: ${page.appName}` : 'Not sent',
     theme: page.theme ?? DEFAULT_THEME,
-    body: html`<h1>Your answers were not sent</h1>${intro}${list}${backLink(page.back, 'Back to the form')}`,
+    body: html`<h1>Your answers were not sent</h1>${list}${general}${forOwner}${wayBackHtml({
+      label: BACK_TO_THE_FORM,
+      sentence: "Your answers are still in the form: go back to it with your browser's Back button.",
+      back: page.back,
+    })}`,
+    script: WAY_BACK_SCRIPT,
   })
 }

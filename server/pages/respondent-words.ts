@@ -1,10 +1,15 @@
 /**
- * @module How a respondent is told about a field: by its label (not its key), and a missing
- * answer in the words the fill-in page's script uses, not the API's terse "is required".
- * The fill-in page and the page of a refused form post (form-post.ts) both use it.
+ * @module How a refused answer is put to a respondent (GOV.UK error-message style: say
+ * what to do, in plain words). A field is named by its label, not its key; a problem with
+ * its answer is its type's respondent words (fields/types/, one pair per type); a refusal of
+ * the whole post is a sentence per error type. Programs keep the precise messages of the
+ * JSON answers. The fill-in page, its script and the page of a refused form post
+ * (form-post.ts) all take their words from here.
  */
-import type { FillInField } from '../core/connect/fill-in.ts'
+import type { ErrorType, Problem } from '../contract/errors.ts'
 import { fieldTypeSpec } from '../contract/fields/types/index.ts'
+import type { FillInField } from '../core/connect/fill-in.ts'
+import { REQUIRED_MESSAGE } from '../core/fields/values.ts'
 
 /** Fields answered by picking (their type's control is `choices`): radio buttons, checkboxes or a select list. */
 export const usesChoices = (field: Pick<FillInField, 'type'>): boolean =>
@@ -12,8 +17,116 @@ export const usesChoices = (field: Pick<FillInField, 'type'>): boolean =>
 
 export const labelOf = (field: Pick<FillInField, 'name' | 'label'>): string => field.label || field.name
 
-/** A server problem about `field` in a respondent's words; other problems are already sentences about the value. */
-export function respondentMessage(field: Pick<FillInField, 'type'>, message: string | undefined): string | undefined {
-  if (message !== 'is required') return message
-  return usesChoices(field) ? 'Please choose an answer.' : 'Please answer this question.'
+/** A server problem about `field`'s answer in a respondent's words: its type's words for a missing or a refused answer. */
+export function respondentMessage(field: Pick<FillInField, 'type'>, message: string): string {
+  const words = fieldTypeSpec(field.type).respondent
+  return message === REQUIRED_MESSAGE ? words.missing : words.invalid
+}
+
+/** The way to a new response from the thank-you, when the owner offers it. */
+export const SUBMIT_ANOTHER = 'Submit another response'
+/** The way back to a site's own form from the page its post led to. */
+export const BACK_TO_THE_FORM = 'Back to the form'
+
+export const NOT_FOUND_TEXT =
+  'No published form has this address. The link may be mistyped, or the form was unpublished.'
+export const NOT_ACCEPTING_TEXT = 'This form is not accepting answers at the moment.'
+
+/** What a refusal means to someone whose form is set up wrongly: nothing they can fix, so tell the owner. */
+const OWNER_FAULT = "This form is not set up correctly, so your answers could not be sent. Let the form's owner know."
+
+/**
+ * What a respondent is told when a post is refused as a whole (or for a reason not tied to
+ * one of the form's questions), by error type. `owner`: only the form's owner can fix it,
+ * so the page also shows the precise message for them.
+ */
+export const REFUSAL_WORDS: Record<ErrorType, { text: string; owner: boolean }> = {
+  bad_json: { text: OWNER_FAULT, owner: true },
+  bad_request: { text: OWNER_FAULT, owner: true },
+  unauthorized: { text: OWNER_FAULT, owner: true },
+  forbidden: { text: OWNER_FAULT, owner: true },
+  reauth_required: { text: OWNER_FAULT, owner: true },
+  wrong_password: { text: OWNER_FAULT, owner: true },
+  wrong_code: { text: OWNER_FAULT, owner: true },
+  not_found: { text: NOT_FOUND_TEXT, owner: false },
+  method_not_allowed: { text: OWNER_FAULT, owner: true },
+  conflict: { text: OWNER_FAULT, owner: true },
+  disabled: { text: NOT_ACCEPTING_TEXT, owner: false },
+  too_large: { text: 'Your answers are too long to send. Shorten them and send the form again.', owner: false },
+  unsupported_media_type: { text: OWNER_FAULT, owner: true },
+  unknown_field: { text: OWNER_FAULT, owner: true },
+  empty_record: { text: 'Answer at least one question, then send the form again.', owner: false },
+  field_limit: { text: OWNER_FAULT, owner: true },
+  field_budget: { text: OWNER_FAULT, owner: true },
+  idempotency_key_reused: { text: OWNER_FAULT, owner: true },
+  invalid_value: { text: OWNER_FAULT, owner: true },
+  validation: { text: OWNER_FAULT, owner: true },
+  rate_limited: {
+    text: 'Too many answers are arriving at the moment. Wait a minute, then send the form again.',
+    owner: false,
+  },
+  timeout: {
+    text: 'Sending your answers took too long. Check your connection, then send the form again.',
+    owner: false,
+  },
+  storage_unavailable: {
+    text: 'Answers cannot be saved at the moment. Wait a few minutes, then send the form again.',
+    owner: false,
+  },
+  internal: {
+    text: 'Something went wrong, so your answers were not saved. Wait a few minutes, then send the form again.',
+    owner: false,
+  },
+}
+
+/** A refused post as a respondent reads it. */
+export interface RespondentRefusal {
+  /** Words about the answers to the form's questions, by field name. */
+  fields: Map<string, string>
+  /** Sentences about the whole post: the error's own, when no question explains it. */
+  general: string[]
+  /** Problems counted beyond the listed ones (an error answer lists the first 20). */
+  more: number
+  /** The precise messages, for the form's owner, when only the owner can fix the refusal. */
+  forOwner: string[]
+}
+
+/** The line after the listed problems when the error counted more: they are checked again once these are fixed. */
+export const moreText = (more: number): string =>
+  `Check ${more} more ${more === 1 ? 'answer' : 'answers'} too: ${more === 1 ? 'it is' : 'they are'} not listed here`
+
+/** The line that gives the precise message of a refusal only the owner can fix. */
+export const forOwnerText = (message: string): string => `For the form's owner: ${message}`
+
+/** The refusal `error` of a post to a form with `fields`, in a respondent's words. */
+export function respondentRefusal(
+  error: { type: ErrorType; message: string; details?: unknown },
+  fields: readonly FillInField[],
+): RespondentRefusal {
+  const details = error.details as { problems?: Problem[]; total?: number } | undefined
+  const problems = Array.isArray(details?.problems) ? details.problems : []
+  const byName = new Map(fields.map((field) => [field.name, field]))
+  const words = new Map<string, string>()
+  const elsewhere: Problem[] = []
+  for (const problem of problems) {
+    const field = byName.get(problem.path)
+    if (field && !words.has(field.name)) words.set(field.name, respondentMessage(field, problem.message))
+    else if (!field) elsewhere.push(problem)
+  }
+  const more = typeof details?.total === 'number' ? details.total - problems.length : 0
+  // A refusal no question explains: about keys the form's page sends but the app does not know, or the post as a whole.
+  const unexplained = words.size === 0 || elsewhere.length > 0
+  const refusal = REFUSAL_WORDS[error.type]
+  return {
+    fields: words,
+    general: unexplained ? [refusal.text] : [],
+    more,
+    forOwner: !unexplained
+      ? []
+      : elsewhere.length > 0
+        ? elsewhere.map((problem) => (problem.path ? `${problem.path}: ${problem.message}` : problem.message))
+        : refusal.owner
+          ? [error.message]
+          : [],
+  }
 }

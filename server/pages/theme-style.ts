@@ -39,6 +39,9 @@ textarea{min-height:6rem}
 button{font:inherit;font-weight:600;padding:.75rem 1.5rem;min-height:44px;border:0;border-radius:.4rem;background:var(--primary);color:var(--on-primary);cursor:pointer}
 button.secondary{background:transparent;color:var(--primary);border:1px solid var(--primary)}
 .actions{display:flex;gap:.75rem;flex-wrap:wrap}
+.way-back{margin-top:1.5rem}
+details{margin:1rem 0}
+summary{cursor:pointer}
 .hp{position:absolute!important;left:-10000px!important;width:1px;height:1px;overflow:hidden}
 .score{border-left:4px solid var(--primary);padding:.25rem 0 .25rem 1rem;margin:1rem 0}
 .score .value{font-size:1.4rem;font-weight:700}

@@ -90,7 +90,7 @@ describe.skipIf(!hasBrowser)('fill-in page and report in Chromium', () => {
     await page.goto(fillIn)
     await page.getByLabel('Your first name').fill('Grace')
     await page.getByRole('button', { name: 'Submit' }).click()
-    expect(await page.locator('#q1-error').textContent()).toBe('Please choose an answer.')
+    expect(await page.locator('#q1-error').textContent()).toBe('Select an answer')
     expect(page.url()).toBe(fillIn)
     await page.getByRole('radiogroup', { name: 'I felt calm' }).getByLabel('Sometimes').check()
     await page.getByRole('button', { name: 'Submit' }).click()
@@ -111,7 +111,7 @@ describe.skipIf(!hasBrowser)('fill-in page and report in Chromium', () => {
     expect(await page.getByRole('button', { name: 'Submit' }).isVisible()).toBe(false)
     await page.getByRole('button', { name: 'Next' }).click()
     await page.getByRole('button', { name: 'Next' }).click()
-    expect(await page.locator('#q1-error').textContent()).toBe('Please choose an answer.')
+    expect(await page.locator('#q1-error').textContent()).toBe('Select an answer')
     await page.getByRole('radiogroup', { name: 'I felt calm' }).getByLabel('Often').check()
     await page.getByRole('button', { name: 'Next' }).click()
     await page.getByRole('radiogroup', { name: 'I worried a lot' }).getByLabel('Never').check()
@@ -134,7 +134,7 @@ describe.skipIf(!hasBrowser)('fill-in page and report in Chromium', () => {
     // Enter on the required question with no answer: its own message, none on the unseen questions.
     await calm.getByLabel('Never').focus()
     await page.keyboard.press('Enter')
-    expect(await page.locator('.error:not([hidden])').allInnerTexts()).toEqual(['Please choose an answer.'])
+    expect(await page.locator('.error:not([hidden])').allInnerTexts()).toEqual(['Select an answer'])
     // Back to the question (focus went to the problem summary), an answer chosen with the
     // arrow keys, then Enter: the next screen, and no message left anywhere.
     await calm.getByLabel('Never').focus()
@@ -157,7 +157,9 @@ describe.skipIf(!hasBrowser)('fill-in page and report in Chromium', () => {
       native.getByRole('button', { name: 'Submit' }).click(),
     ])
     expect(await native.getByRole('heading', { level: 1 }).textContent()).toBe('Thank you')
-    expect(await native.locator('p').textContent()).toBe('Your answers to “Contact us” were saved.')
+    expect(await native.locator('main').innerText()).toBe(
+      'Thank you\n\nYour answers to “Contact us” were saved.\n\nSubmit another response',
+    )
     await native.context().close()
     const page = await newPage(true)
     await page.goto(plainFillIn)
@@ -167,6 +169,7 @@ describe.skipIf(!hasBrowser)('fill-in page and report in Chromium', () => {
     await heading.waitFor()
     expect(await heading.evaluate((element) => element === document.activeElement)).toBe(true)
     expect(await page.getByRole('link', { name: 'See your results' }).count()).toBe(0)
+    expect(await page.getByRole('status').getByRole('link').allInnerTexts()).toEqual(['Submit another response'])
     await page.context().close()
   })
 

@@ -123,6 +123,22 @@ describe('share settings', () => {
     })
   })
 
+  test('--submit-another: whether the thank-you page offers another response (on by default)', async () => {
+    const app = await newApp('Once each')
+    expect(ok(await cli('share', 'status', '--app', app)).stdout).toContain(
+      'another response       offered on the thank-you page\n',
+    )
+    expect(ok(await cli('share', 'set', '--app', app, '--submit-another', 'off', '--json')).json().submitAnother).toBe(
+      false,
+    )
+    expect(ok(await cli('share', 'status', '--app', app)).stdout).toContain('another response       not offered\n')
+    const wrong = await cli('share', 'set', '--app', app, '--submit-another', 'maybe')
+    expect({ code: wrong.code, stderr: wrong.stderr }).toEqual({
+      code: 2,
+      stderr: 'error: --submit-another must be on or off, got "maybe"\nRun `svc-cli share set --help` for usage.\n',
+    })
+  })
+
   test('--summary-min: how many records must give a value before the public summary lists it', async () => {
     const app = await newApp('Small groups')
     expect(ok(await cli('share', 'status', '--app', app)).stdout).toContain(

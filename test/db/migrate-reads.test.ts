@@ -84,6 +84,7 @@ describe(`migration ${TAG}`, () => {
           redirect_origins: '[]',
           thank_you_message: '',
           thank_you_url: null,
+          submit_another: 1,
           summary_min_respondents: 5,
           published_at: T + 3,
           created_at: T,
@@ -102,6 +103,7 @@ describe(`migration ${TAG}`, () => {
           redirect_origins: '["https://example.com"]',
           thank_you_message: '',
           thank_you_url: null,
+          submit_another: 1,
           summary_min_respondents: 5,
           published_at: T + 1,
           created_at: T,
@@ -120,6 +122,7 @@ describe(`migration ${TAG}`, () => {
           redirect_origins: '[]',
           thank_you_message: '',
           thank_you_url: null,
+          submit_another: 1,
           summary_min_respondents: 5,
           published_at: null,
           created_at: T,
@@ -127,7 +130,7 @@ describe(`migration ${TAG}`, () => {
         },
       ])
 
-      // (thank_you_message, thank_you_url and summary_min_respondents come from later migrations, with their defaults.)
+      // (thank_you_message, thank_you_url, submit_another and summary_min_respondents come from later migrations, with their defaults.)
       // The rebuilt table keeps its unique token index and its cascade from apps.
       expect(
         sqlite

@@ -73,6 +73,7 @@ describe('POST /api/v3/apps', () => {
       redirectOrigins: '[]',
       thankYouMessage: '',
       thankYouUrl: null,
+      submitAnother: true,
       summaryMinRespondents: 5,
       publishedAt: null,
       createdAt: Date.parse(T0),

@@ -44,12 +44,12 @@ describe('GET /f/<token>: the fill-in page', () => {
     const html = res.text
     expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">')
     expect(html).toContain(
-      `<form method="post" action="/f/${token}" accept-charset="utf-8" aria-labelledby="title" data-layout="all">`,
+      `<form method="post" action="/f/${token}" accept-charset="utf-8" aria-labelledby="title" data-layout="all" data-submit-another="Submit another response">`,
     )
     expect(html).toContain('<label for="q0">Your first name</label>')
     expect(html).toContain('<input id="q0" type="text" name="name" value=""')
     expect(html).toContain(
-      '<fieldset class="question" data-field="calm" data-label="I felt calm"  data-required role="radiogroup" aria-required="true">',
+      '<fieldset class="question" data-field="calm" data-label="I felt calm" data-missing="Select an answer" data-invalid="Select one of the options"  data-required role="radiogroup" aria-required="true">',
     )
     expect(html).toContain(
       '<legend>I felt calm<span class="req" aria-hidden="true">*</span><span class="visually-hidden"> (required)</span></legend>',
@@ -213,6 +213,24 @@ describe('POST /f/<token>: submitting', () => {
     expect((await f.request('GET', '/f/abcdefghijklmnopqrstuvwxyz012345/thanks')).status).toBe(404)
   })
 
+  test('"Submit another response" (offered by default) leads to a new form; the owner can leave it out', async () => {
+    const f = await assessmentApp()
+    const token = await publishApp(f)
+    const thanks = async () => (await f.request('GET', `/f/${token}/thanks`)).text
+    expect(await thanks()).toContain(`were saved.</p><p><a href="/f/${token}">Submit another response</a></p>\n</main>`)
+    expect((await f.request('GET', `/f/${token}`)).text).toContain(' data-submit-another="Submit another response">')
+    const off = await f.request('PATCH', `${f.base}/share`, { token: f.owner.token, body: { submitAnother: false } })
+    expect(off.body.data.submitAnother).toBe(false)
+    expect(await thanks()).toContain('were saved.</p>\n</main>')
+    const page = (await f.request('GET', `/f/${token}`)).text
+    expect(page).toContain(
+      `<form method="post" action="/f/${token}" accept-charset="utf-8" aria-labelledby="title" data-layout="all">`,
+    )
+    // A refused post sends the page again without it too.
+    const refused = await f.request('POST', `/f/${token}`, { raw: form({ hours: 'lots' }), headers: FORM })
+    expect([refused.status, refused.text.includes('data-submit-another')]).toEqual([422, false])
+  })
+
   test('a refused submission shows the form again with the problems and the answers kept', async () => {
     const { f, token } = await published()
     const res = await f.request('POST', `/f/${token}`, {
@@ -223,10 +241,10 @@ describe('POST /f/<token>: submitting', () => {
     expect(res.headers.get('content-security-policy')).toBe(PAGE_CSP)
     expect(res.text).toContain('<title>Error: Wellbeing check</title>')
     expect(res.text).toContain(
-      '<div class="errors" role="alert" tabindex="-1" autofocus><h2>There is a problem</h2><ul><li><a href="#q1-0">I felt calm: Please choose an answer.</a></li>',
+      '<div class="errors" role="alert" tabindex="-1" autofocus><h2>There is a problem</h2><ul><li><a href="#q1-0">I felt calm: Select an answer</a></li>',
     )
-    expect(res.text).toContain('<p class="error" id="q1-error" >Please choose an answer.</p>')
-    expect(res.text).toMatch(/<p class="error" id="q4-error" >[^<]+<\/p>/)
+    expect(res.text).toContain('<p class="error" id="q1-error" >Select an answer</p>')
+    expect(res.text).toContain('<p class="error" id="q4-error" >Enter a number, like 7 or 7.5</p>')
     expect(res.text).toContain('value="Ada &lt;3"')
     expect(res.text).toContain('<input type="radio" name="rested" value="Often" checked')
     expect((await listRecords(f.ctx, f.owner.user.id, f.appId, { spam: 'include' })).total).toBe(0)

@@ -18,6 +18,7 @@ const typed: EndpointOptions['fields'] = [
   { name: 'colour', type: 'choice', options: ['red', 'green'] },
   { name: 'note', type: 'text' },
   { name: 'when', type: 'date' },
+  { name: 'extra', type: 'json' },
 ]
 
 describe('POST /:token/form — coercion (rule 9)', () => {
@@ -45,6 +46,12 @@ describe('POST /:token/form — coercion (rule 9)', () => {
       data: { count: 7, agree: true, note: '12' },
     },
     { name: 'boolean words', body: 'agree=false', data: { agree: false } },
+    {
+      name: 'a defined json field reads its text as JSON',
+      body: `extra=${encodeURIComponent('{"a": [1, "two"], "b": null}')}&note=${encodeURIComponent('{"a":1}')}`,
+      data: { extra: { a: [1, 'two'], b: null }, note: '{"a":1}' },
+    },
+    { name: 'a json field left empty keeps ""', body: 'extra=&note=x', data: { extra: '', note: 'x' } },
     { name: 'a single multichoice value is an array', body: 'tags=b', data: { tags: ['b'] } },
     { name: 'repeated multichoice values', body: 'tags=a&tags=c', data: { tags: ['a', 'c'] } },
     {
@@ -78,7 +85,10 @@ describe('POST /:token/form — coercion (rule 9)', () => {
 
   test('a value a defined field cannot read is reported, not guessed', async () => {
     const { request, ctx, endpoint, form } = await setup({ fields: typed })
-    const res = await request('POST', form, { raw: 'count=many&agree=maybe&tags=z&when=tomorrow', headers: URLENCODED })
+    const res = await request('POST', form, {
+      raw: 'count=many&agree=maybe&tags=z&when=tomorrow&extra=%7Bnot+json',
+      headers: URLENCODED,
+    })
     expect(res.status).toBe(422)
     expect(res.body.error.type).toBe('invalid_value')
     expect(res.body.error.details).toEqual({
@@ -89,6 +99,10 @@ describe('POST /:token/form — coercion (rule 9)', () => {
         {
           path: 'when',
           message: 'must be an ISO 8601 date like "2026-01-31" or "2026-01-31T09:30:00Z", got string "tomorrow"',
+        },
+        {
+          path: 'extra',
+          message: expect.stringMatching(/^must be JSON such as \{"key": "value"\}, got string "\{not json" \(.+\)$/),
         },
       ],
     })
@@ -277,6 +291,9 @@ describe('POST /:token/form by the browser itself (a navigation): pages, not JSO
     referer: 'https://shop.example/contact',
   }
   const thanksOf = (location: string | null) => new URL(location!, 'http://localhost')
+  /** The way back a thank-you page reached from shop.example's form offers (way-back.js makes it a button going back in history); another response is offered by default. */
+  const WAY_BACK_THANKS =
+    '<div class="way-back" data-way-back="Submit another response"><p>To send another response, go back to the form with your browser&#39;s Back button.</p><p><a href="https://shop.example/contact">Go to shop.example</a></p></div>'
   /** The cookie a post's 303 sets for its thank-you page, as the browser sends it back. */
   const cookieOf = (res: { headers: Headers }) => ({ cookie: res.headers.get('set-cookie')!.split(';')[0] })
 
@@ -296,20 +313,24 @@ describe('POST /:token/form by the browser itself (a navigation): pages, not JSO
     expect(page.status).toBe(200)
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
     expect(page.text).toContain(
-      '<h1>Thank you</h1><p class="pre-line">Your answers to “Contact us” were saved.</p><p><a href="https://shop.example/contact">Back to the form (shop.example)</a></p>',
+      `<h1>Thank you</h1><p class="pre-line">Your answers to “Contact us” were saved.</p>${WAY_BACK_THANKS}`,
     )
+    expect(page.text).toContain('<script src="/f/assets/way-back.js" defer></script>')
   })
 
   test("the owner's thank-you text (escaped, paragraphs kept) or thank-you URL; an allowed _redirect still wins", async () => {
-    const withText = await setup({ thankYouMessage: 'Thanks <b>a lot</b>!\n\nWe answer within a day.' })
+    const withText = await setup({
+      thankYouMessage: 'Thanks <b>a lot</b>!\n\nWe answer within a day.',
+      submitAnother: false,
+    })
+    // A page that sends no Referer (a file:// page): still signed, as a site's form to go back to
+    // (without another response offered, back to it is all the page offers).
     const res = await withText.request('POST', withText.form, { raw: 'a=1', headers: { ...NAVIGATE, referer: '' } })
     const thanks = thanksOf(res.headers.get('location'))
-    expect(thanks.search).toBe('')
-    // Nothing to show from the URL, so no cookie either.
-    expect(res.headers.get('set-cookie')).toBeNull()
-    const page = await withText.request('GET', thanks.pathname)
+    expect([...thanks.searchParams.keys()]).toEqual(['sig'])
+    const page = await withText.request('GET', `${thanks.pathname}${thanks.search}`, { headers: cookieOf(res) })
     expect(page.text).toContain(
-      '<h1>Thank you</h1><p class="pre-line">Thanks &lt;b&gt;a lot&lt;/b&gt;!</p><p class="pre-line">We answer within a day.</p>\n</main>',
+      '<h1>Thank you</h1><p class="pre-line">Thanks &lt;b&gt;a lot&lt;/b&gt;!</p><p class="pre-line">We answer within a day.</p><div class="way-back" data-way-back="Back to the form"><p>Your browser&#39;s Back button takes you back to the form.</p></div>\n</main>',
     )
     const withUrl = await setup({
       thankYouUrl: 'https://shop.example/thanks',
@@ -347,7 +368,8 @@ describe('POST /:token/form by the browser itself (a navigation): pages, not JSO
   test("the thank-you page shows nothing from a URL the server did not sign for this browser: forged, altered, passed on or another form's ?back= and ?redirect= are left out", async () => {
     const { request, form, endpoint } = await setup({ name: 'Contact us' })
     const other = await setup({ name: 'Other' })
-    const PLAIN = '<h1>Thank you</h1><p class="pre-line">Your answers to “Contact us” were saved.</p>\n</main>'
+    // The hosted form's page: its own way to another response, nothing from the URL.
+    const PLAIN = `<h1>Thank you</h1><p class="pre-line">Your answers to “Contact us” were saved.</p><p><a href="/f/${endpoint.token}">Submit another response</a></p>\n</main>`
     const posted = await request('POST', form, {
       raw: `a=1&_redirect=${encodeURIComponent('https://evil.example/x')}`,
       headers: NAVIGATE,
@@ -399,7 +421,7 @@ describe('POST /:token/form by the browser itself (a navigation): pages, not JSO
     // The link the server wrote still works in the browser that posted.
     const page = await request('GET', `${signed.pathname}${signed.search}`, { headers: cookie })
     expect(page.text).toContain(
-      '<h1>Thank you</h1><p class="pre-line">Your answers to “Contact us” were saved.</p><p class="note">This form asked to send you on to https://evil.example/x, an address its owner has not allowed, so you are seeing this page instead.</p><p><a href="https://shop.example/contact">Back to the form (shop.example)</a></p>',
+      `<h1>Thank you</h1><p class="pre-line">Your answers to “Contact us” were saved.</p><p class="note">This form asked to send you on to https://evil.example/x, an address its owner has not allowed, so you are seeing this page instead.</p>${WAY_BACK_THANKS}`,
     )
   })
 
@@ -418,12 +440,17 @@ describe('POST /:token/form by the browser itself (a navigation): pages, not JSO
     expect(res.headers.get('content-security-policy')).toContain("default-src 'none'")
     expect(res.text).toContain('<title>Not sent: Contact us</title>')
     expect(res.text).toContain(
-      '<h1>Your answers were not sent</h1><p>Your answers were not saved. Please fix the following and send the form again:</p><ul>',
+      '<h1>Your answers were not sent</h1><p>Your answers were not saved. Check these answers and send the form again:</p><ul>',
     )
     // Named by its label, in a respondent's words (not the API's "is required").
-    expect(res.text).toContain('<li><strong>Your e-mail</strong>: Please answer this question.</li>')
-    expect(res.text).toContain('<li><strong>age</strong>: ')
-    expect(res.text).toContain('<p><a href="https://shop.example/contact">Back to the form (shop.example)</a></p>')
+    expect(res.text).toContain(
+      '<ul><li><strong>Your e-mail</strong>: Enter an e-mail address</li><li><strong>age</strong>: Enter a number, like 7 or 7.5</li></ul>',
+    )
+    // The way back keeps the typed answers: history, which way-back.js goes back in; the site's link without JavaScript.
+    expect(res.text).toContain(
+      '</ul><div class="way-back" data-way-back="Back to the form"><p>Your answers are still in the form: go back to it with your browser&#39;s Back button.</p><p><a href="https://shop.example/contact">Go to shop.example</a></p></div>\n</main>',
+    )
+    expect(res.text).toContain('<script src="/f/assets/way-back.js" defer></script>')
     expect(await storedRecords(ctx, endpoint.appId)).toEqual([])
     const unknown = await request('POST', '/api/v3/share/abcdefghijklmnopqrstuvwxyz012345/form', {
       raw: 'a=1',
@@ -431,6 +458,19 @@ describe('POST /:token/form by the browser itself (a navigation): pages, not JSO
     })
     expect(unknown.status).toBe(404)
     expect(unknown.text).toContain('<h1>Your answers were not sent</h1><p>')
+  })
+
+  test('the way back is a script of this server (the pages allow no other), and only a signed thank-you page loads it', async () => {
+    const { request, form, endpoint } = await setup()
+    const script = await request('GET', '/f/assets/way-back.js')
+    expect([script.status, script.headers.get('content-type')]).toEqual([200, 'text/javascript; charset=utf-8'])
+    expect(script.text).toContain('history.back()')
+    // The hosted fill-in page's own thank-you page (no signature) has no site page to go back to.
+    const plain = await request('GET', `/f/${endpoint.token}/thanks`)
+    expect([plain.text.includes('data-way-back'), plain.text.includes('way-back.js')]).toEqual([false, false])
+    const posted = await request('POST', form, { raw: 'a=1', headers: NAVIGATE })
+    const page = await request('GET', posted.headers.get('location')!, { headers: cookieOf(posted) })
+    expect(page.text).toContain('<script src="/f/assets/way-back.js" defer></script>')
   })
 
   test.each([

@@ -36,6 +36,7 @@ const DEFAULT_SHARE = {
   redirectOrigins: [],
   thankYouMessage: '',
   thankYouUrl: null,
+  submitAnother: true,
   summaryMinRespondents: 5,
   publishedAt: null,
 }
@@ -68,6 +69,7 @@ describe('GET/PATCH /share', () => {
         redirectOrigins: ['https://example.com/thanks?x=1', 'https://EXAMPLE.com', 'http://localhost:3000/'],
         thankYouMessage: '  Thanks, we read every message.\n\nExpect an answer within a day.  ',
         thankYouUrl: ' https://example.com/thanks ',
+        submitAnother: false,
         summaryMinRespondents: 3,
       },
     })
@@ -85,6 +87,7 @@ describe('GET/PATCH /share', () => {
         redirectOrigins: ['https://example.com', 'http://localhost:3000'],
         thankYouMessage: 'Thanks, we read every message.\n\nExpect an answer within a day.',
         thankYouUrl: 'https://example.com/thanks',
+        submitAnother: false,
         summaryMinRespondents: 3,
         warnings: [SUMMARY_WARNING],
       },
@@ -94,6 +97,7 @@ describe('GET/PATCH /share', () => {
       rateLimit: '5/s,25',
       redirectOrigins: '["https://example.com","http://localhost:3000"]',
       honeypot: '_trap',
+      submitAnother: false,
       summaryMinRespondents: 3,
     })
     expect(changes).toEqual([[appId, 'endpoint']])
@@ -119,6 +123,11 @@ describe('GET/PATCH /share', () => {
   test.each([
     ['a switch as text', { service: 'yes' }, [{ path: 'service', message: 'must be true or false' }]],
     ['a switch as a number', { autoCreate: 1 }, [{ path: 'autoCreate', message: 'must be true or false' }]],
+    [
+      'another response as text',
+      { submitAnother: 'no' },
+      [{ path: 'submitAnother', message: 'must be true or false' }],
+    ],
     ['an empty honeypot', { honeypot: '' }, [{ path: 'honeypot', message: 'a field name cannot be empty' }]],
     [
       'a honeypot with a control character',
@@ -218,7 +227,7 @@ describe('GET/PATCH /share', () => {
         {
           path: '',
           message:
-            'unknown properties "published"; allowed: service, reads, autoCreate, honeypot, rateLimit, redirectOrigins, thankYouMessage, thankYouUrl, summaryMinRespondents',
+            'unknown properties "published"; allowed: service, reads, autoCreate, honeypot, rateLimit, redirectOrigins, thankYouMessage, thankYouUrl, submitAnother, summaryMinRespondents',
         },
       ],
     ],
@@ -438,6 +447,7 @@ test('the share and field routes and their body schemas are in the OpenAPI docum
     'redirectOrigins',
     'thankYouMessage',
     'thankYouUrl',
+    'submitAnother',
     'summaryMinRespondents',
   ])
   expect(body('/api/v3/apps/{id}/fields', 'post')).toMatchObject({ required: ['name'], additionalProperties: false })

@@ -18,16 +18,15 @@ const crlf = (text: string): string => text.replace(/\r\n|\r|\n/g, '\r\n')
 export function formExample(type: FieldType, options: readonly string[] | null): { texts: string[]; stored: unknown } {
   const spec = fieldTypeSpec(type)
   const value = spec.example(options)
-  // A form sends text: JSON fields keep the text as sent (docs/design.md rule 9 converts numbers, booleans and multichoice arrays).
-  const stored = type === 'json' ? JSON.stringify(value) : value
+  // A form sends text, and the field's type reads it back (docs/design.md rule 9): what is stored is the example.
   return {
     texts: spec.form.texts(value),
     stored:
-      typeof stored === 'string'
-        ? crlf(stored)
-        : Array.isArray(stored)
-          ? stored.map((item) => (typeof item === 'string' ? crlf(item) : item))
-          : stored,
+      typeof value === 'string'
+        ? crlf(value)
+        : Array.isArray(value)
+          ? value.map((item) => (typeof item === 'string' ? crlf(item) : item))
+          : value,
   }
 }
 

@@ -29,6 +29,7 @@ export interface TestEndpointOptions {
   redirectOrigins?: string[]
   thankYouMessage?: string
   thankYouUrl?: string | null
+  submitAnother?: boolean
   fields?: Array<{ name: string; type?: FieldType; required?: boolean; options?: string[]; label?: string }>
 }
 
@@ -65,6 +66,7 @@ export async function makeEndpoint(
     'redirectOrigins',
     'thankYouMessage',
     'thankYouUrl',
+    'submitAnother',
   ] as const) {
     if (options[key] !== undefined) Object.assign(settings, { [key]: options[key] })
   }

@@ -7,6 +7,8 @@
 import type { Field, SvcRecord } from '../../api.ts'
 import { coerceFormValues } from '../../../server/contract/fields/coerce.ts'
 import { fieldTypeSpec, type FieldType } from '../../../server/contract/fields/types/index.ts'
+import { UnreadJsonText } from '../../../server/contract/fields/types/json.ts'
+import { LIMITS } from '../../../server/contract/limits.ts'
 
 const isJson = (field: Field) => {
   const control = fieldTypeSpec(field.type as FieldType).control
@@ -27,17 +29,18 @@ export const storedValue = (record: SvcRecord, name: string): unknown =>
 /** The value `texts` stand for (null: remove the field), or why they are not one. */
 export function valueOfTexts(field: Field, texts: string[]): { value: unknown } | { problem: string } {
   if (isJson(field)) {
+    // Any field shown as JSON (an auto-created one too) is read as the json type reads a form's text.
     const text = texts[0] ?? ''
     if (text.trim() === '') return { value: null }
-    try {
-      return { value: JSON.parse(text) }
-    } catch {
-      return { problem: 'Enter JSON, like {"key": "value"}, ["a", "b"] or "text" in quotes' }
-    }
+    const value = fieldTypeSpec('json').form.coerce(text, LIMITS)
+    return value instanceof UnreadJsonText
+      ? { problem: 'Enter JSON, like {"key": "value"}, ["a", "b"] or "text" in quotes' }
+      : { value }
   }
   const value = coerceFormValues(
-    { type: field.type as FieldType, autoCreated: field.autoCreated || field.proposed },
+    { type: field.type as FieldType, autoCreated: field.autoCreated, proposed: field.proposed },
     texts,
+    LIMITS,
   )
   return { value: value === undefined ? null : value }
 }

@@ -147,6 +147,7 @@ export class SvcShareSettings extends LitElement {
         redirectOrigins: origins,
         thankYouMessage: String(form.get('thankYouMessage') ?? ''),
         thankYouUrl: thankYouUrl || null,
+        submitAnother: form.get('submitAnother') !== null,
         summaryMinRespondents: Number(minimum),
       }),
     )
@@ -266,6 +267,10 @@ export class SvcShareSettings extends LitElement {
               <span class="hint">What people see after sending your form from their browser; empty for “Your answers were saved.”</span>
               <textarea name="thankYouMessage" rows="3" .value=${share.thankYouMessage}></textarea>
             </label>
+            <label class="inline"
+              ><input type="checkbox" name="submitAnother" .checked=${share.submitAnother} /> Offer “Submit another response”
+              on the thank-you page</label
+            >
             <label
               >Thank-you page URL
               <span class="hint">Send people to your own page instead, e.g. https://example.com/thanks; empty for svc's thank-you page.</span>

@@ -35,6 +35,7 @@ export const shareDetails = (share: Share) => (style: Style) =>
       (share.thankYouMessage === ''
         ? 'the hosted thank-you page'
         : `the hosted thank-you page: ${share.thankYouMessage}`),
+    'another response': share.submitAnother ? 'offered on the thank-you page' : 'not offered',
   })
 
 /** Writes each of the answer's warnings to stderr as `warning: …`. */

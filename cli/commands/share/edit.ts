@@ -3,6 +3,8 @@ import { flagError, usageError } from '../../errors.ts'
 import { result } from '../../output.ts'
 import { coerceFormValues } from '../../../server/contract/fields/coerce.ts'
 import type { FieldType } from '../../../server/contract/fields/types/index.ts'
+import { UnreadJsonText } from '../../../server/contract/fields/types/json.ts'
+import { LIMITS } from '../../../server/contract/limits.ts'
 import type { SvcClient } from '../../client.ts'
 import { appArg, yesArg } from '../_shared.ts'
 import { recordArg } from './_record-args.ts'
@@ -30,9 +32,15 @@ async function setValues(client: SvcClient, appId: string, pairs: string[]): Pro
     const field = fields.find((f) => f.name === name)
     // A proposed field's type is a guess, as an auto-created one's is: its text is read like an auto field's.
     const coerced = coerceFormValues(
-      field ? { type: field.type as FieldType, autoCreated: field.autoCreated || field.proposed } : undefined,
+      field ? { type: field.type as FieldType, autoCreated: field.autoCreated, proposed: field.proposed } : undefined,
       given,
+      LIMITS,
     )
+    if (coerced instanceof UnreadJsonText)
+      throw flagError(
+        '--set',
+        `${name} is a JSON field: give JSON, like ${name}='{"key": "value"}' (${coerced.reason})`,
+      )
     values[name] = coerced === undefined ? null : coerced
   }
   return values

@@ -34,10 +34,10 @@ function summaryMinArg(raw: string | undefined): number | undefined {
 
 export default defineSvcCommand({
   description:
-    "Change endpoint settings: writes, reads, auto-create, honeypot, rate limit, redirect origins, what a browser sees after a form post, the public summary's minimum respondents",
+    "Change endpoint settings: writes, reads, auto-create, honeypot, rate limit, redirect origins, what a browser sees after a form post (and whether it offers another response), the public summary's minimum respondents",
   example: 'svc-cli share set --app 0193… --reads off --rate-limit 5/s,20 --redirect-origins https://example.com',
   effect: 'write',
-  flagFor: { summaryMinRespondents: '--summary-min' },
+  flagFor: { summaryMinRespondents: '--summary-min', submitAnother: '--submit-another' },
   args: {
     ...appArg,
     service: switchArg('Accept submissions'),
@@ -73,6 +73,7 @@ export default defineSvcCommand({
       description: 'Where a browser goes after a form post instead of the hosted thank-you page ("" for that page)',
       valueHint: 'url',
     },
+    'submit-another': switchArg('The thank-you page offers "Submit another response" (default on)'),
     'summary-min': {
       type: 'string',
       description: `The public summary lists a value only when at least this many records gave it (at least ${LIMITS.summaryMinRespondentsFloor}, default ${LIMITS.summaryMinRespondents}); you always read every value`,
@@ -106,11 +107,12 @@ export default defineSvcCommand({
           : args['thank-you-url'].trim() === ''
             ? null
             : args['thank-you-url'],
+      submitAnother: boolArg(args['submit-another'], 'submit-another'),
       summaryMinRespondents: summaryMinArg(args['summary-min']),
     }
     if (Object.values(body).every((v) => v === undefined)) {
       throw usageError(
-        'Nothing to change: pass --service, --reads, --auto-create, --honeypot, --rate-limit, --redirect-origins, --thank-you-message, --thank-you-url or --summary-min',
+        'Nothing to change: pass --service, --reads, --auto-create, --honeypot, --rate-limit, --redirect-origins, --thank-you-message, --thank-you-url, --submit-another or --summary-min',
       )
     }
     const share = await env

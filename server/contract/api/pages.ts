@@ -81,19 +81,30 @@ export const pageOperations = {
   'pages.thanks': {
     summary: 'The hosted thank-you page (HTML)',
     description:
-      "After a form post to an endpoint, or a fill-in page of an app that offers no report: the owner's text in the app's style. ?back and ?redirect are shown only with the server's ?sig and the posting browser's cookie.",
+      'After a form post to an endpoint, or a fill-in page of an app that offers no report: the owner\'s text in the app\'s style, and "Submit another response" when the owner offers it. ' +
+      "With the server's ?sig and the posting browser's cookie it is the page after a site's own form: it leads back to that form (?back names the site) and notes a refused ?redirect; without, it is the hosted form's page.",
     tags: ['fill-in'],
     access: 'public',
     query: z.object({
       back: z.string().optional().meta({ description: 'The page the form was on' }),
       redirect: z.string().optional().meta({ description: 'A _redirect that was refused' }),
-      sig: z.string().optional().meta({ description: "The server's signature of back and redirect" }),
+      sig: z
+        .string()
+        .optional()
+        .meta({ description: "The server's signature: a site's form led this browser here, with back and redirect" }),
     }),
     answers: { 200: content('text/html', 'The page'), 404: notFoundPage },
     errors: [],
   },
   'pages.fillInScript': {
     summary: 'The script of the fill-in page',
+    tags: ['fill-in'],
+    access: 'public',
+    answers: { 200: content('text/javascript', 'The script') },
+    errors: [],
+  },
+  'pages.wayBackScript': {
+    summary: 'The script of the refusal and thank-you pages: the way back to the form',
     tags: ['fill-in'],
     access: 'public',
     answers: { 200: content('text/javascript', 'The script') },

@@ -131,6 +131,7 @@ export const ROUTES = {
   'pages.fillInPost': 'POST /f/:token',
   'pages.thanks': 'GET /f/:token/thanks',
   'pages.fillInScript': 'GET /f/assets/fill-in.js',
+  'pages.wayBackScript': 'GET /f/assets/way-back.js',
   'pages.report': 'GET /r/:recordId',
 } as const
 

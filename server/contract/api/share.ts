@@ -6,7 +6,7 @@
 import { z } from 'zod'
 import { LIMITS } from '../limits.ts'
 import { READ_ACCESS } from '../share/reads.ts'
-import { updateShareSchema } from '../share/schemas.ts'
+import { SUBMIT_ANOTHER_MEANING, updateShareSchema } from '../share/schemas.ts'
 import { data, type OperationsOf } from './operation.ts'
 import { named } from './named.ts'
 import { isoTime } from './shapes.ts'
@@ -39,6 +39,7 @@ export const shareSchema = named(
     thankYouUrl: z.string().nullable().meta({
       description: 'Where a browser goes after a form post instead of the hosted thank-you page; null for that page',
     }),
+    submitAnother: z.boolean().meta({ description: SUBMIT_ANOTHER_MEANING }),
     summaryMinRespondents: z
       .number()
       .int()

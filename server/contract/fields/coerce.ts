@@ -6,11 +6,13 @@
  */
 import { inexactNumber } from './numbers.ts'
 import { fieldTypeSpec, type FieldType } from './types/index.ts'
+import type { FormLimits } from './types/spec.ts'
 
-/** What coercion needs to know of a field: its type, and whether it was auto-created (its type only a hint). */
+/** What coercion needs to know of a field: its type, and whether it was auto-created or proposed (its type only a hint). */
 export interface CoercedField {
   type: FieldType
   autoCreated: boolean
+  proposed?: boolean
 }
 
 // Canonical decimal (rule 9): optional minus, no leading zeros, optional fraction, no exponent or plus.
@@ -30,15 +32,17 @@ export function coerceAutoText(text: string): string | number {
  * other repeated names too; for typed fields an empty string means "not given" and is left
  * out (undefined), for text, longtext, json and auto fields it is kept as `""`.
  */
-export function coerceFormValues(field: CoercedField | undefined, texts: string[]): unknown {
-  if (!field || field.autoCreated) {
+export function coerceFormValues(field: CoercedField | undefined, texts: string[], limits: FormLimits): unknown {
+  // A proposed field's type is not settled yet (its values are not checked): its texts are read as a new field's.
+  if (!field || field.autoCreated || field.proposed) {
     const values = texts.map(coerceAutoText)
     return values.length === 1 ? values[0] : values
   }
   const form = fieldTypeSpec(field.type).form
   const given = form.keepsEmpty ? texts : texts.filter((text) => text !== '')
-  if (form.multiple) return given.map(form.coerce)
+  const coerce = (text: string) => form.coerce(text, limits)
+  if (form.multiple) return given.map(coerce)
   if (given.length === 0) return undefined
-  const values = given.map(form.coerce)
+  const values = given.map(coerce)
   return values.length === 1 ? values[0] : values
 }

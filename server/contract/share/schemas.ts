@@ -87,6 +87,10 @@ export const thankYouUrlSchema = z
     description: 'Where a browser goes after a form post, instead of the hosted thank-you page; null for that page',
   })
 
+/** What the `submitAnother` setting does (the API, the CLI and the admin say it alike). */
+export const SUBMIT_ANOTHER_MEANING =
+  'The thank-you page offers "Submit another response": back to the form (the hosted fill-in page, or the page of your own form); default true'
+
 const { summaryMinRespondentsFloor: FLOOR, summaryMinRespondentsCeiling: CEILING } = LIMITS
 
 export const summaryMinRespondentsSchema = z
@@ -112,6 +116,7 @@ export const updateShareSchema = bodyObject({
   redirectOrigins: redirectOriginsSchema.optional(),
   thankYouMessage: thankYouMessageSchema.optional(),
   thankYouUrl: thankYouUrlSchema.optional(),
+  submitAnother: switchSchema.optional().meta({ description: SUBMIT_ANOTHER_MEANING }),
   summaryMinRespondents: summaryMinRespondentsSchema.optional(),
 })
 export type UpdateShareInput = z.input<typeof updateShareSchema>

@@ -7,6 +7,7 @@
 import { canonicalName } from '../../contract/fields/names.ts'
 import { coerceFormValues } from '../fields/values.ts'
 import { LIMITS } from '../../contract/limits.ts'
+import type { FormLimits } from '../../contract/fields/types/spec.ts'
 import type { FieldMap } from './field-cache-types.ts'
 import type { DataObject, Submission } from './shape.ts'
 
@@ -19,7 +20,12 @@ export interface FormSubmission extends Submission {
 }
 
 /** Builds a submission from form pairs in the order they were sent. */
-export function formSubmission(pairs: Iterable<[string, string]>, fields: FieldMap, honeypot: string): FormSubmission {
+export function formSubmission(
+  pairs: Iterable<[string, string]>,
+  fields: FieldMap,
+  honeypot: string,
+  limits: FormLimits,
+): FormSubmission {
   const grouped = new Map<string, string[]>()
   for (const [name, value] of pairs) {
     const list = grouped.get(name)
@@ -38,7 +44,7 @@ export function formSubmission(pairs: Iterable<[string, string]>, fields: FieldM
     } else if (name === '_source') {
       source = values[0].slice(0, LIMITS.maxSourceLength)
     } else if (!RESERVED.test(name)) {
-      const value = coerceFormValues(fields.get(canonicalName(name)), values)
+      const value = coerceFormValues(fields.get(canonicalName(name)), values, limits)
       if (value !== undefined) data[name] = value
     }
     // Other names starting with one `_` (`_next`, `_subject`…) are reserved and ignored.

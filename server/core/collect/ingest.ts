@@ -97,7 +97,7 @@ export async function ingest<S>(ctx: AppContext, call: IngestCall<S>, reader: Su
   if (reader.kind === 'form') {
     const pairs = await reader.read(call.source)
     const fields = await fieldsOf(ctx, appId)
-    const submission = formSubmission(pairs, fields, endpoint.honeypot)
+    const submission = formSubmission(pairs, fields, endpoint.honeypot, ctx.config)
     const prepared = prepareRecord(fields, await collectSettings(ctx, endpoint, call), submission)
     return { ids: await ctx.writer.write(appId, [prepared], key), endpoint, redirect: submission.redirect }
   }

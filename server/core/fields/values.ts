@@ -29,10 +29,13 @@ export function checkValue(field: FieldRule, value: unknown): string | null {
   return fieldTypeSpec(field.type).check(value, field.options)
 }
 
+/** The problem message of a required field left out (the hosted pages tell a respondent in their own words). */
+export const REQUIRED_MESSAGE = 'is required'
+
 /** Why a required field is not satisfied, or null. An empty multichoice counts as missing. */
 export function checkRequired(field: FieldRule, value: unknown): string | null {
   if (!field.required) return null
-  if (isMissing(value) || (Array.isArray(value) && value.length === 0)) return 'is required'
+  if (isMissing(value) || (Array.isArray(value) && value.length === 0)) return REQUIRED_MESSAGE
   return null
 }
 

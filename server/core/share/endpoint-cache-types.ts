@@ -21,6 +21,8 @@ export interface ShareEndpoint {
   redirectOrigins: string[]
   /** Where a browser goes after a form post; null for the hosted thank-you page. */
   thankYouUrl: string | null
+  /** The thank-you page (and the fill-in page's own thank-you) offers "Submit another response". */
+  submitAnother: boolean
   /** The public summary lists a value only when at least this many records gave it. */
   summaryMinRespondents: number
 }

@@ -88,6 +88,7 @@ export function createEndpointCache({ storage, changes, config, log, limiter }: 
       rateLimit: effectiveRateLimit(row.rateLimit),
       redirectOrigins,
       thankYouUrl: row.thankYouUrl,
+      submitAnother: row.submitAnother,
       summaryMinRespondents: row.summaryMinRespondents,
     }
   }

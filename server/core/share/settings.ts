@@ -1,6 +1,7 @@
 /**
  * @module Reading and changing an app's share settings (switches, honeypot key, rate
- * limit, redirect origins, what a browser sees after a form post).
+ * limit, redirect origins, what a browser sees after a form post and whether it offers
+ * another response).
  */
 import type { AppContext } from '../context.ts'
 import { parseInput } from '../../contract/apps/input.ts'
@@ -40,6 +41,7 @@ export async function updateShare(
       patch.redirectOrigins === undefined ? undefined : JSON.stringify(distinctOrigins(patch.redirectOrigins)),
     thankYouMessage: patch.thankYouMessage,
     thankYouUrl: patch.thankYouUrl,
+    submitAnother: patch.submitAnother,
     summaryMinRespondents: patch.summaryMinRespondents,
   }
   if (!Object.values(changes).some((value) => value !== undefined)) return toShare(ctx, await endpointRowOf(ctx, appId))

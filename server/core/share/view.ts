@@ -39,6 +39,7 @@ export function toShare(ctx: AppContext, row: SettingsRow): Share {
     redirectOrigins: JSON.parse(row.redirectOrigins) as string[],
     thankYouMessage: row.thankYouMessage,
     thankYouUrl: row.thankYouUrl,
+    submitAnother: row.submitAnother,
     summaryMinRespondents: row.summaryMinRespondents,
     publishedAt: row.publishedAt === null ? null : new Date(row.publishedAt).toISOString(),
     ...warningsOf(row.reads),

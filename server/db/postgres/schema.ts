@@ -216,6 +216,8 @@ export const endpoints = pgTable('endpoints', {
   thankYouMessage: text('thank_you_message').notNull().default(''),
   /** Where a browser goes after a form post instead of the hosted thank-you page; null for that page. */
   thankYouUrl: text('thank_you_url'),
+  /** The hosted thank-you page offers "Submit another response". */
+  submitAnother: boolean('submit_another').notNull().default(true),
   /** The public summary leaves out values fewer respondents than this gave (never below 3). */
   summaryMinRespondents: integer('summary_min_respondents').notNull().default(5),
   publishedAt: millis('published_at'),

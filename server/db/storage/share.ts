@@ -23,6 +23,8 @@ export interface EndpointRow {
   thankYouMessage: string
   /** Where a browser goes after a form post; null for the hosted thank-you page. */
   thankYouUrl: string | null
+  /** The hosted thank-you page offers "Submit another response". */
+  submitAnother: boolean
   /** The public summary lists a value only when at least this many records gave it. */
   summaryMinRespondents: number
   publishedAt: number | null
@@ -55,6 +57,7 @@ export interface EndpointSettings {
   redirectOrigins?: string
   thankYouMessage?: string
   thankYouUrl?: string | null
+  submitAnother?: boolean
   summaryMinRespondents?: number
 }
 

@@ -30,7 +30,7 @@ import { readFormPairs } from './form-body.ts'
 import { shareCors } from './cors.ts'
 import { readerToken, requestClient } from './resolve.ts'
 import { writeRateHeaders } from './throttle.ts'
-import { isNavigation, refusedPostPage, thanksRedirect } from '../form-post.ts'
+import { isNavigation, refusedEndpoint, refusedPostPage, thanksRedirect } from '../form-post.ts'
 
 // The fill-in pages read their forms the same way.
 export { readFormPairs }
@@ -144,7 +144,8 @@ export const shareIngestRoutes = (ctx: AppContext) => {
           })
         } catch (error) {
           if (!navigation || !(error instanceof AppError)) throw error
-          return refusedPostPage(ctx, call.endpoint?.appId ?? null, error, request, headers)
+          const endpoint = await refusedEndpoint(ctx, call, error)
+          return refusedPostPage(ctx, endpoint?.appId ?? null, error, request, headers)
         }
       },
       { parse: 'none' },

@@ -4,7 +4,11 @@
 // Problems go into the error summary (the GOV.UK pattern: "There is a problem", a link to
 // each field, focus moved there); progress and the thank-you go into the status region.
 // Both regions are in the page from the start, so screen readers announce what arrives.
+// What a respondent reads is the server's: each question carries its type's words
+// (data-missing, data-invalid) and the server fills in its words for a refused post.
 ;(() => {
+  /** By error type: what a respondent is told of a refusal no question explains, and whether only the owner can fix it. */
+  const REFUSALS = '__REFUSAL_WORDS__'
   const form = document.querySelector('form[data-layout]')
   if (!form) return
   const questions = [...form.querySelectorAll('.question')]
@@ -26,22 +30,19 @@
     for (const c of controlsOf(q)) c.setAttribute('aria-invalid', message ? 'true' : 'false')
   }
 
+  /** True when the question has an answer: a choice picked, or something typed or selected. */
+  const answered = (q) => controlsOf(q).some((c) => (c.type === 'radio' || c.type === 'checkbox' ? c.checked : c.value))
+
   function problemOf(q) {
-    const controls = controlsOf(q)
-    if (q.matches('fieldset')) {
-      const picked = controls.some((c) => c.checked)
-      return q.hasAttribute('data-required') && !picked ? 'Please choose an answer.' : ''
-    }
-    const c = controls[0]
-    if (c.validity.valueMissing) return 'Please answer this question.'
-    if (c.validity.typeMismatch)
-      return c.type === 'email' ? 'Please enter an e-mail address like name@example.com.' : 'Please check this answer.'
-    if (c.validity.badInput || c.validity.stepMismatch) return 'Please enter a number.'
+    if (q.matches('fieldset')) return q.hasAttribute('data-required') && !answered(q) ? q.dataset.missing : ''
+    const c = controlsOf(q)[0]
+    if (c.validity.valueMissing) return q.dataset.missing
+    if (c.validity.typeMismatch || c.validity.badInput || c.validity.stepMismatch) return q.dataset.invalid
     if (c.hasAttribute('data-json') && c.value.trim()) {
       try {
         JSON.parse(c.value)
       } catch {
-        return 'Please enter valid JSON.'
+        return q.dataset.invalid
       }
     }
     return ''
@@ -137,16 +138,26 @@
     focusTargetOf(q).focus()
   })
 
-  function showProblems(problems) {
-    const general = []
+  /**
+   * Shows a refusal the server answered: each question it names with its type's words (a
+   * question left unanswered was missing, one answered was refused), and for the rest the
+   * server's sentence for the error, with the precise message when only the owner can fix it.
+   */
+  function showRefusal(error) {
+    const problems = (error.details && error.details.problems) || []
     const invalid = []
+    let unexplained = problems.length === 0
     for (const p of problems) {
       const q = questions.find((x) => x.dataset.field === p.path)
-      if (q) {
-        setError(q, p.message)
+      if (!q) unexplained = true
+      else if (!invalid.includes(q)) {
+        setError(q, answered(q) ? q.dataset.invalid : q.dataset.missing)
         invalid.push(q)
-      } else general.push(p.message)
+      }
     }
+    const refusal = REFUSALS[error.type] || REFUSALS.internal
+    const general = unexplained ? [refusal.text] : []
+    if (unexplained && refusal.owner) general.push(`For the form's owner: ${error.message}`)
     if (paged && invalid.length > 0) show(questions.indexOf(invalid[0]))
     showSummary(invalid, general)
   }
@@ -194,17 +205,21 @@
         } else {
           heading.tabIndex = -1
           status.replaceChildren(heading)
+          // The owner offers another response: this form's page again, empty (the words are the server's).
+          if (form.dataset.submitAnother) {
+            const again = document.createElement('p')
+            const link = document.createElement('a')
+            link.href = form.getAttribute('action')
+            link.textContent = form.dataset.submitAnother
+            again.append(link)
+            status.append(again)
+          }
           heading.focus()
         }
         return
       }
-      const problems = (body.error && body.error.details && body.error.details.problems) || []
       status.textContent = ''
-      showProblems(
-        problems.length > 0
-          ? problems
-          : [{ path: '', message: body.error ? body.error.message : 'Something went wrong.' }],
-      )
+      showRefusal(body.error || { type: 'internal', message: '' })
     } catch {
       status.textContent = 'Could not send your answers. Check your connection and try again.'
     } finally {

@@ -21,6 +21,7 @@ export interface EndpointOptions {
   redirectOrigins?: string[]
   thankYouMessage?: string
   thankYouUrl?: string | null
+  submitAnother?: boolean
   published?: boolean
   fields?: Array<{ name: string; type?: FieldType; required?: boolean; options?: string[]; label?: string }>
 }

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { parseJsonBody } from '../../../server/core/collect/json.ts'
 import { toSubmission } from '../../../server/core/collect/shape.ts'
 import { AppError } from '../../../server/contract/errors.ts'
+import { LIMITS } from '../../../server/contract/limits.ts'
 import {
   checkValue,
   coerceAutoText,
@@ -45,20 +46,20 @@ describe('coerceAutoText (rule 9: canonical decimals only)', () => {
 
 describe('coerceFormValues', () => {
   test('defined types decide; empties of typed fields are left out', () => {
-    expect(coerceFormValues(rule('number'), [' 1e3 '])).toBe(1000)
-    expect(coerceFormValues(rule('number'), ['abc'])).toBe('abc')
-    expect(coerceFormValues(rule('number'), [''])).toBeUndefined()
-    expect(coerceFormValues(rule('boolean'), ['ON'])).toBe(true)
-    expect(coerceFormValues(rule('boolean'), ['no'])).toBe(false)
-    expect(coerceFormValues(rule('multichoice'), [])).toEqual([])
-    expect(coerceFormValues(rule('multichoice'), ['a', ''])).toEqual(['a'])
-    expect(coerceFormValues(rule('text'), ['007'])).toBe('007')
-    expect(coerceFormValues(rule('text'), [''])).toBe('')
-    expect(coerceFormValues(rule('longtext'), [''])).toBe('')
-    expect(coerceFormValues(rule('longtext'), ['line 1\r\nline 2'])).toBe('line 1\r\nline 2')
-    expect(coerceFormValues(rule('text'), ['a', 'b'])).toEqual(['a', 'b'])
-    expect(coerceFormValues(rule('number', { autoCreated: true }), ['x', '2'])).toEqual(['x', 2])
-    expect(coerceFormValues(undefined, ['5'])).toBe(5)
+    expect(coerceFormValues(rule('number'), [' 1e3 '], LIMITS)).toBe(1000)
+    expect(coerceFormValues(rule('number'), ['abc'], LIMITS)).toBe('abc')
+    expect(coerceFormValues(rule('number'), [''], LIMITS)).toBeUndefined()
+    expect(coerceFormValues(rule('boolean'), ['ON'], LIMITS)).toBe(true)
+    expect(coerceFormValues(rule('boolean'), ['no'], LIMITS)).toBe(false)
+    expect(coerceFormValues(rule('multichoice'), [], LIMITS)).toEqual([])
+    expect(coerceFormValues(rule('multichoice'), ['a', ''], LIMITS)).toEqual(['a'])
+    expect(coerceFormValues(rule('text'), ['007'], LIMITS)).toBe('007')
+    expect(coerceFormValues(rule('text'), [''], LIMITS)).toBe('')
+    expect(coerceFormValues(rule('longtext'), [''], LIMITS)).toBe('')
+    expect(coerceFormValues(rule('longtext'), ['line 1\r\nline 2'], LIMITS)).toBe('line 1\r\nline 2')
+    expect(coerceFormValues(rule('text'), ['a', 'b'], LIMITS)).toEqual(['a', 'b'])
+    expect(coerceFormValues(rule('number', { autoCreated: true }), ['x', '2'], LIMITS)).toEqual(['x', 2])
+    expect(coerceFormValues(undefined, ['5'], LIMITS)).toBe(5)
   })
 })
 

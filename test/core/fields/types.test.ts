@@ -15,11 +15,14 @@ import {
   SCORABLE_TYPES,
   type FieldType,
 } from '../../../server/contract/fields/types/index.ts'
+import { LIMITS } from '../../../server/contract/limits.ts'
 import { SCORABLE_TYPES as SCALE_SCORABLE_TYPES } from '../../../server/contract/scales/model.ts'
 
 const TYPES_DIR = join(import.meta.dir, '../../../server/contract/fields/types')
 const OPTIONS = ['low', 'middle', 'high']
 const optionsFor = (type: FieldType) => (FIELD_TYPE_SPECS[type].hasOptions ? OPTIONS : null)
+/** A respondent's instruction: it starts by saying what to do and ends without a full stop. */
+const RESPONDENT_WORDS = /^(?!.*[Pp]lease)(Enter|Select) .*[^.!\s]$/
 const rule = (type: FieldType): FieldRule => ({
   name: 'f',
   type,
@@ -82,6 +85,11 @@ describe.each(FIELD_TYPES.map((type) => [type]))('field type %s', (type) => {
         coerce: expect.any(Function),
         texts: expect.any(Function),
       },
+      // What a respondent reads (GOV.UK style): an instruction, no "please", no full stop.
+      respondent: {
+        missing: expect.stringMatching(RESPONDENT_WORDS),
+        invalid: expect.stringMatching(RESPONDENT_WORDS),
+      },
       example: expect.any(Function),
       previewAnswer: expect.any(Function),
       control: expect.objectContaining({ kind: expect.stringMatching(/^(input|textarea|choices)$/) }),
@@ -102,10 +110,10 @@ describe.each(FIELD_TYPES.map((type) => [type]))('field type %s', (type) => {
     const example = spec.example(options)
     expect(spec.check(example, options)).toBeNull()
     expect(checkValue(rule(type), example)).toBeNull()
-    const coerced = coerceFormValues(rule(type), spec.form.texts(example))
+    const coerced = coerceFormValues(rule(type), spec.form.texts(example), LIMITS)
     expect(checkValue(rule(type), coerced)).toBeNull()
-    // A form can only send text: a JSON field keeps the text (docs/design.md rule 9).
-    expect(coerced).toEqual(type === 'json' ? JSON.stringify(example) : example)
+    // A form sends text, and the field's type reads it back into the value (docs/design.md rule 9).
+    expect(coerced).toEqual(example)
   })
 
   test('its preview answer, when it has one, passes its check', () => {
@@ -124,7 +132,7 @@ describe.each(picked.map((type) => [type]))('field type %s, picked from choices'
     const choices = control.choices(optionsFor(type))
     expect(choices.length).toBeGreaterThan(0)
     for (const choice of choices)
-      expect(checkValue(rule(type), coerceFormValues(rule(type), [choice.value]))).toBeNull()
+      expect(checkValue(rule(type), coerceFormValues(rule(type), [choice.value], LIMITS))).toBeNull()
   })
 })
 

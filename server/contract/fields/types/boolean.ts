@@ -24,6 +24,7 @@ export const boolean = defineFieldType({
   hasOptions: false,
   check: (value) => (typeof value === 'boolean' ? null : `must be true or false, got ${describeValue(value)}`),
   form: { keepsEmpty: false, multiple: false, coerce: coerceBoolean, texts: oneText },
+  respondent: { missing: 'Select Yes or No', invalid: 'Select Yes or No' },
   example: () => true,
   previewAnswer: () => true,
   control: {

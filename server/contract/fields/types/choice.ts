@@ -27,6 +27,7 @@ export const choice = defineFieldType({
     return options && !options.includes(value) ? `must be one of ${quoteAll(options)}, got ${quoteValue(value)}` : null
   },
   form: { keepsEmpty: false, multiple: false, coerce: keepText, texts: oneText },
+  respondent: { missing: 'Select an answer', invalid: 'Select one of the options' },
   example: (options) => options?.[0] ?? 'option',
   previewAnswer: (field) => middleOption(field.options),
   control: { kind: 'choices', multiple: false, choices: optionChoices },

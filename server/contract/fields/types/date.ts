@@ -24,6 +24,7 @@ export const date = defineFieldType({
       ? null
       : `must be an ISO 8601 date like "2026-01-31" or "2026-01-31T09:30:00Z", got ${describeValue(value)}`,
   form: { keepsEmpty: false, multiple: false, coerce: keepText, texts: oneText },
+  respondent: { missing: 'Enter a date', invalid: 'Enter a real date, like 2026-01-31' },
   example: () => '2026-01-31',
   previewAnswer: () => '2026-01-15',
   control: { kind: 'input', type: 'date' },

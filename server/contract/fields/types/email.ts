@@ -11,6 +11,7 @@ export const email = defineFieldType({
   check: (value) =>
     typeof value === 'string' && EMAIL.test(value) ? null : `must be an e-mail address, got ${describeValue(value)}`,
   form: { keepsEmpty: false, multiple: false, coerce: keepText, texts: oneText },
+  respondent: { missing: 'Enter an e-mail address', invalid: 'Enter an e-mail address like name@example.com' },
   example: () => 'ada@example.com',
   previewAnswer: () => 'sam@example.com',
   control: { kind: 'input', type: 'email', autocomplete: 'email' },

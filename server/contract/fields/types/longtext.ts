@@ -1,5 +1,5 @@
 /** @module Field type `longtext`: text of several lines, a `<textarea>` on forms; line breaks are kept as sent. */
-import { checkText, sampleText } from './text.ts'
+import { checkText, sampleText, TEXT_WORDS } from './text.ts'
 import { defineFieldType, keepText, oneText } from './spec.ts'
 
 export const longtext = defineFieldType({
@@ -8,6 +8,7 @@ export const longtext = defineFieldType({
   hasOptions: false,
   check: checkText,
   form: { keepsEmpty: true, multiple: false, coerce: keepText, texts: oneText },
+  respondent: TEXT_WORDS,
   example: () => 'Hello,\nseveral lines are fine here.',
   previewAnswer: sampleText,
   control: { kind: 'textarea', json: false },

@@ -25,6 +25,7 @@ export const multichoice = defineFieldType({
     coerce: keepText,
     texts: (value) => (Array.isArray(value) ? value.map(formText) : [formText(value)]),
   },
+  respondent: { missing: 'Select at least one answer', invalid: 'Select only the options listed' },
   example: (options) => options?.slice(0, 2) ?? ['option'],
   previewAnswer(field) {
     const middle = middleOption(field.options)

@@ -30,6 +30,7 @@ export const number = defineFieldType({
   check: (value) =>
     typeof value === 'number' && Number.isFinite(value) ? null : `must be a number, got ${describeValue(value)}`,
   form: { keepsEmpty: false, multiple: false, coerce: coerceNumber, texts: oneText },
+  respondent: { missing: 'Enter a number', invalid: 'Enter a number, like 7 or 7.5' },
   example: () => 42,
   previewAnswer: () => 5,
   control: { kind: 'input', type: 'number', decimal: true },

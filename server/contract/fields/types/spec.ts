@@ -41,6 +41,24 @@ export interface SampleField {
   options: readonly string[] | null
 }
 
+/**
+ * What a respondent reads about an answer on the hosted pages, in the GOV.UK error-message
+ * style (an instruction saying what to do, no "please", no full stop). Programs get the
+ * check's precise message instead (the JSON answers).
+ */
+export interface RespondentWords {
+  /** A required answer left out. */
+  missing: string
+  /** An answer the check refuses, whatever its reason (it must read right for every value refused). */
+  invalid: string
+}
+
+/** The server's limits a form value is read within (the same as for a JSON body). */
+export interface FormLimits {
+  /** Deepest nesting of a record (a field's value sits one level inside it). */
+  maxDepth: number
+}
+
 export interface FieldTypeSpec<Name extends string = string> {
   readonly name: Name
   /** One line for people: what the type holds and how it is sent. */
@@ -55,11 +73,13 @@ export interface FieldTypeSpec<Name extends string = string> {
     keepsEmpty: boolean
     /** The value is always an array, however many strings arrived. */
     multiple: boolean
-    /** One submitted string as a value; text that cannot be read stays text, so the check reports it. */
-    coerce(text: string): unknown
+    /** One submitted string as a value; text that cannot be read is kept so the check reports it. */
+    coerce(text: string, limits: FormLimits): unknown
     /** The strings a form posts for `value` (coerce's inverse). */
     texts(value: unknown): string[]
   }
+  /** What a respondent is told when the answer is missing or refused (pages only). */
+  readonly respondent: RespondentWords
   /** A plausible value, valid against `options` (the help pages and snippets show it). */
   example(options: readonly string[] | null): unknown
   /** A middle-of-the-road answer for the admin's report preview, or undefined for none. */

@@ -1,4 +1,5 @@
 import { expect, test } from 'bun:test'
+import { LIMITS } from '../../../../server/contract/limits.ts'
 import { boolean } from '../../../../server/contract/fields/types/boolean.ts'
 
 test('boolean: true or false; forms read true/on/yes/1 and false/off/no/0 in any case', () => {
@@ -8,17 +9,9 @@ test('boolean: true or false; forms read true/on/yes/1 and false/off/no/0 in any
     boolean.check('true', null),
     boolean.check({}, null),
   ]).toEqual([null, null, 'must be true or false, got string "true"', 'must be true or false, got an object'])
-  expect(['true', 'ON', ' yes ', '1', 'false', 'Off', 'no', '0', 'maybe'].map(boolean.form.coerce)).toEqual([
-    true,
-    true,
-    true,
-    true,
-    false,
-    false,
-    false,
-    false,
-    'maybe',
-  ])
+  expect(
+    ['true', 'ON', ' yes ', '1', 'false', 'Off', 'no', '0', 'maybe'].map((text) => boolean.form.coerce(text, LIMITS)),
+  ).toEqual([true, true, true, true, false, false, false, false, 'maybe'])
   expect([boolean.form.texts(true), boolean.form.texts(false)]).toEqual([['true'], ['false']])
   expect(boolean.form.keepsEmpty).toBe(false)
   expect([boolean.summary, boolean.scoring]).toEqual(['booleans', null])

@@ -1,4 +1,5 @@
 import { expect, test } from 'bun:test'
+import { LIMITS } from '../../../../server/contract/limits.ts'
 import { text } from '../../../../server/contract/fields/types/text.ts'
 
 test('text: any string; "" from a form is an answer; a one-line input', () => {
@@ -14,7 +15,7 @@ test('text: any string; "" from a form is an answer; a one-line input', () => {
     coerce: expect.any(Function),
     texts: expect.any(Function),
   })
-  expect(['007', ' 1 ', 'true'].map(text.form.coerce)).toEqual(['007', ' 1 ', 'true'])
+  expect(['007', ' 1 ', 'true'].map((answer) => text.form.coerce(answer, LIMITS))).toEqual(['007', ' 1 ', 'true'])
   expect(text.control).toEqual({ kind: 'input', type: 'text' })
   expect([
     text.previewAnswer({ name: 'name', label: '', options: null }),

@@ -1,0 +1,1 @@
+ALTER TABLE "endpoints" ADD COLUMN "submit_another" boolean DEFAULT true NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE `endpoints` ADD `submit_another` integer DEFAULT true NOT NULL;
