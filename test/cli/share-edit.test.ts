@@ -164,6 +164,23 @@ describe('svc-cli share edit', () => {
     ).json()
     expect(edited.data).toEqual({ email: 'ada@example.com', phone: '007' })
   })
+
+  test('--set on a json field reads the text as JSON; text that is not JSON is a usage error naming the field', async () => {
+    const { app, record } = await appWithRecord()
+    ok(await cli('field', 'add', '--app', app, '--name', 'payload', '--type', 'json', '--json'))
+    const edited = ok(
+      await cli('share', 'edit', '--app', app, '--record', record, '--set', 'payload={"a":[1,2]}', '--yes', '--json'),
+    ).json()
+    expect(edited.data.payload).toEqual({ a: [1, 2] })
+    const broken = await cliInProcess(
+      ['share', 'edit', '--app', app, '--record', record, '--set', 'payload={"a":', '--yes'],
+      { env },
+    )
+    expect(broken.code).toBe(2)
+    expect(broken.stderr).toContain(`--set payload is a JSON field: give JSON, like payload='{"key": "value"}'`)
+    const stored = ok(await cli('share', 'get', '--app', app, '--record', record, '--json')).json()
+    expect(stored.data.payload).toEqual({ a: [1, 2] })
+  })
 })
 
 describe('svc-cli share export --raw', () => {
