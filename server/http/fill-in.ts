@@ -31,7 +31,7 @@ import { pageHeaders } from '../pages/layout.ts'
 import { messageDocument } from '../pages/message.ts'
 import {
   forOwnerText,
-  moreText,
+  moreLine,
   NOT_ACCEPTING_TEXT,
   NOT_FOUND_TEXT,
   respondentRefusal,
@@ -127,10 +127,11 @@ export const fillInRoutes = (ctx: AppContext) => {
               ...data,
               values,
               errors: refusal.fields,
+              // The count of problems past the listed ones ends the list.
               formErrors: [
                 ...refusal.general,
-                ...(refusal.more > 0 ? [moreText(refusal.more)] : []),
                 ...refusal.forOwner.map(forOwnerText),
+                ...[moreLine(refusal) ?? []].flat(),
               ],
             }),
             error.status,

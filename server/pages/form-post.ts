@@ -7,7 +7,7 @@ import { DEFAULT_THEME, type Theme } from '../contract/connect/schemas.ts'
 import type { FillInField } from '../core/connect/fill-in.ts'
 import { html, type Html } from './html.ts'
 import { document } from './layout.ts'
-import { BACK_TO_THE_FORM, labelOf, moreText, SUBMIT_ANOTHER, type RespondentRefusal } from './respondent-words.ts'
+import { BACK_TO_THE_FORM, labelOf, moreLine, SUBMIT_ANOTHER, type RespondentRefusal } from './respondent-words.ts'
 import { WAY_BACK_SCRIPT, wayBackHtml } from './way-back.ts'
 
 /** How a respondent reached the thank-you page, which decides the way back it offers. */
@@ -83,7 +83,9 @@ export function refusedPostDocument(page: RefusedPostPage): string {
     const message = refusal.fields.get(field.name)
     return message ? [html`<li><strong>${labelOf(field)}</strong>: ${message}</li>`] : []
   })
-  const more = refusal.more > 0 ? html`<li>${moreText(refusal.more)}</li>` : ''
+  // The count of problems past the listed ones ends the list it continues: the answers, else the owner's details.
+  const counted = moreLine(refusal)
+  const more = counted ? html`<li>${counted}</li>` : ''
   const list =
     answers.length > 0
       ? html`<p>Your answers were not saved. Check these answers and send the form again:</p><ul>${answers}${more}</ul>`
@@ -91,7 +93,7 @@ export function refusedPostDocument(page: RefusedPostPage): string {
   const general = refusal.general.map((sentence) => html`<p>${sentence}</p>`)
   const forOwner =
     refusal.forOwner.length > 0
-      ? html`<details><summary>Details for the form's owner</summary><ul>${refusal.forOwner.map((line) => html`<li>${line}</li>`)}</ul></details>`
+      ? html`<details><summary>Details for the form's owner</summary><ul>${refusal.forOwner.map((line) => html`<li>${line}</li>`)}${answers.length === 0 ? more : ''}</ul></details>`
       : ''
   return document({
     title: page.appName ? `Not sent: ${page.appName}` : 'Not sent',

@@ -95,6 +95,13 @@ export interface RespondentRefusal {
 export const moreText = (more: number): string =>
   `Check ${more} more ${more === 1 ? 'answer' : 'answers'} too: ${more === 1 ? 'it is' : 'they are'} not listed here`
 
+/**
+ * The line counting the problems past the listed ones, or null: the answers still to check when
+ * questions are listed, else more of the owner's details (only the owner can fix those).
+ */
+export const moreLine = (refusal: RespondentRefusal): string | null =>
+  refusal.more <= 0 ? null : refusal.fields.size > 0 ? moreText(refusal.more) : `and ${refusal.more} more`
+
 /** The line that gives the precise message of a refusal only the owner can fix. */
 export const forOwnerText = (message: string): string => `For the form's owner: ${message}`
 

@@ -144,7 +144,7 @@ describe.skipIf(!hasBrowser)('admin page: scales, report, expert and style edito
     await page.goto(`${svc.url}/admin/#/apps/${appId}/data`)
     const table = page.locator('svc-records table')
     await table.locator('tbody tr').first().waitFor()
-    expect(await table.locator('th.score').allInnerTexts()).toEqual(['energyscore · level'])
+    expect(await table.locator('th.score').allInnerTexts()).toEqual(['energy\nscore · level'])
     expect(await table.locator('tbody td.score').allInnerTexts()).toEqual(['12 · High'])
     await page.goto(`${svc.url}/admin/#/apps/${appId}/summary`)
     const scale = page.locator('svc-summary section.scale')

@@ -204,7 +204,8 @@ describe('GET /:token?help', () => {
       colour: 'red',
       tags: ['a', 'b'],
       born: '2026-01-31',
-      extra: '{"any":["nested","value"]}',
+      // A json field reads a form's text as JSON (rule 9): the example's text is stored as the value it spells.
+      extra: { any: ['nested', 'value'] },
       story: 'Hello,\nseveral lines are fine here.',
       note: 'Hello',
     })
