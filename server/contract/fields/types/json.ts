@@ -7,6 +7,7 @@ import { defineFieldType, keepText, oneText } from './spec.ts'
 
 export const json = defineFieldType({
   name: 'json',
+  label: 'JSON',
   description: 'any JSON value (objects and arrays are kept as sent; a form sends the JSON as text)',
   hasOptions: false,
   check: () => null,
