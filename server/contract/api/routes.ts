@@ -11,6 +11,7 @@ export const ROUTES = {
 
   'auth.options': 'GET /api/v3/auth/options',
   'auth.status': 'GET /api/v3/auth/status',
+  'auth.session': 'GET /api/v3/auth/session',
   'auth.signup': 'POST /api/v3/auth/signup',
   'auth.login': 'POST /api/v3/auth/login',
   'auth.logout': 'POST /api/v3/auth/logout',
