@@ -111,6 +111,7 @@ export const ROUTES = {
   'connect.get': 'GET /api/v3/apps/:id/connect',
   'connect.update': 'PATCH /api/v3/apps/:id/connect',
   'connect.preview': 'POST /api/v3/apps/:id/connect/preview',
+  'connect.previewPage': 'GET /api/v3/apps/:id/connect/preview',
   'connect.reset': 'POST /api/v3/apps/:id/connect/reset',
 
   'smart.draft': 'POST /api/v3/smart/drafts',
