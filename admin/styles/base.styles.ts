@@ -201,8 +201,10 @@ export const baseStyles = css`
     overflow: auto hidden;
     position: relative;
   }
+  /* Wraps in a narrow panel (a phone): its buttons move under the title instead of out of view. */
   .panel > header {
     display: flex;
+    flex-wrap: wrap;
     align-items: center;
     justify-content: space-between;
     gap: 12px;
