@@ -238,3 +238,7 @@ export function exportUrl(appId: string, format: 'csv' | 'jsonl', spam: SpamFilt
   const query = new URLSearchParams(line.query).toString()
   return `${line.path}${query ? `?${query}` : ''}`
 }
+
+/** Same-origin URL of the app's fill-in page as respondents see it, for a frame (the Setup tab's View form). */
+export const formPreviewUrl = (appId: string): string =>
+  requestLine('connect.previewPage', { params: { id: appId } }).path
