@@ -48,6 +48,12 @@ export const baseStyles = css`
     outline: 2px solid var(--svc-focus-color);
     outline-offset: 2px;
   }
+  /* A screen's heading takes focus after navigation so screen readers start there; it is not
+     a control (tabindex -1, never a Tab stop), so it gets no ring: one would frame the title
+     after every keyboard-less navigation. */
+  h1[tabindex='-1']:focus {
+    outline: none;
+  }
   .muted {
     color: var(--svc-muted);
   }
