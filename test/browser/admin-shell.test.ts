@@ -62,11 +62,14 @@ describe.skipIf(!hasBrowser)('admin page: the shell', () => {
     await svc?.stop()
   }, 30_000)
 
-  test('a signed-out load logs nothing in the console; sign-up names its password field "Password"', async () => {
+  test('a signed-out load logs nothing in the console', async () => {
     await page.goto(`${svc.url}/admin/`)
-    const login = page.locator('svc-login')
-    await login.getByRole('heading', { name: 'Welcome to svc' }).waitFor()
+    await page.locator('svc-login').getByRole('heading', { name: 'Welcome to svc' }).waitFor()
     expect(complaints).toEqual([])
+  })
+
+  test('sign-up names its password field "Password"; what it is for is its description', async () => {
+    const login = page.locator('svc-login')
     // Its name is its label alone; what it is for is its description.
     const field = login.getByLabel('Password optional', { exact: true })
     expect(await field.getAttribute('type')).toBe('password')
@@ -117,6 +120,9 @@ describe.skipIf(!hasBrowser)('admin page: the shell', () => {
         return response.json()
       })
     ).data
+    // A fresh document, no click yet: as after typing an address or going back.
+    await page.reload()
+    await page.locator('svc-apps h1').waitFor()
     for (const hash of ['#/account', `#/apps/${id}`, '#/apps']) {
       await page.evaluate((to) => (location.hash = to), hash)
       await eventually(async () => (await focused(page)).tag === 'h1' || (await focused(page)).tag === 'main', true)
@@ -129,12 +135,18 @@ describe.skipIf(!hasBrowser)('admin page: the shell', () => {
     }
     expect(await focused(page)).toEqual({ tag: 'h1', text: 'Apps', outline: 'none' })
     await shot(page, 'shell-apps-after-hash-navigation')
+    // By keyboard: Enter on a sidebar link.
+    await page.locator('svc-admin').getByRole('link', { name: 'Account & tokens' }).focus()
+    await page.keyboard.press('Enter')
+    await eventually(async () => (await focused(page)).text, 'Account')
+    expect(await focused(page)).toEqual({ tag: 'h1', text: 'Account', outline: 'none' })
     // A real control still shows its ring: Tab from the heading to the next stop.
     await page.keyboard.press('Tab')
     expect((await focused(page)).outline).toBe('solid 2px')
   })
 
   test('the "New app" form has room inside its panel', async () => {
+    await page.goto(`${svc.url}/admin/#/apps`)
     await page.locator('svc-apps').getByRole('button', { name: 'New app' }).click()
     const form = page.locator('svc-apps form.create')
     const room = await form.evaluate((element) => {
