@@ -13,7 +13,10 @@ export const reportEditorStyles = css`
     display: grid;
     gap: 16px;
   }
+  /* Gives way before the header's buttons do, so they stay on its line. */
   .page > header input {
+    flex: 1 1 160px;
+    min-width: 0;
     max-width: 360px;
     height: 30px;
     font-weight: 600;
