@@ -147,7 +147,8 @@ export async function call<N extends Described>(name: N, input: InputOf<N>): Pro
 /** The control-plane API, one method per route the admin page uses. */
 export const api = {
   options: () => call('auth.options', {}),
-  status: () => call('auth.status', {}),
+  /** Who is signed in with the session cookie; `authenticated: false` (not a 401) when nobody is. */
+  session: () => call('auth.session', {}),
   signup: (input: InputOf<'auth.signup'>['body']) => call('auth.signup', { body: input }),
   login: (input: InputOf<'auth.login'>['body']) => call('auth.login', { body: input }),
   requestCode: (email: string) => call('auth.sendCode', { body: { email } }),
@@ -166,6 +167,8 @@ export const api = {
   updateProfile: (input: InputOf<'profile.update'>['body']) => call('profile.update', { body: input }),
   cancelEmailChange: () => call('profile.cancelEmail', {}),
   changePassword: (input: InputOf<'profile.setPassword'>['body']) => call('profile.setPassword', { body: input }),
+  /** Deletes the account and everything in it: `confirm` repeats its e-mail, with the proof (`currentPassword` or `code`). */
+  deleteAccount: (input: InputOf<'profile.delete'>['body']) => call('profile.delete', { body: input }),
 
   /** Every app, following the list's pages (GET /apps is paginated with a cursor). */
   apps: async () => {
@@ -259,3 +262,7 @@ export function exportUrl(appId: string, format: 'csv' | 'jsonl', spam: SpamFilt
   const query = new URLSearchParams(line.query).toString()
   return `${line.path}${query ? `?${query}` : ''}`
 }
+
+/** Same-origin URL of the app's fill-in page as respondents see it, for a frame (the Setup tab's View form). */
+export const formPreviewUrl = (appId: string): string =>
+  requestLine('connect.previewPage', { params: { id: appId } }).path

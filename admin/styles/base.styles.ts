@@ -48,6 +48,12 @@ export const baseStyles = css`
     outline: 2px solid var(--svc-focus-color);
     outline-offset: 2px;
   }
+  /* A screen's heading takes focus after navigation so screen readers start there; it is not
+     a control (tabindex -1, never a Tab stop), so it gets no ring: one would frame the title
+     after every keyboard-less navigation. */
+  h1[tabindex='-1']:focus {
+    outline: none;
+  }
   .muted {
     color: var(--svc-muted);
   }
@@ -201,8 +207,10 @@ export const baseStyles = css`
     overflow: auto hidden;
     position: relative;
   }
+  /* Wraps in a narrow panel (a phone): its buttons move under the title instead of out of view. */
   .panel > header {
     display: flex;
+    flex-wrap: wrap;
     align-items: center;
     justify-content: space-between;
     gap: 12px;

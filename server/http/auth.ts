@@ -1,5 +1,6 @@
 /**
- * @module Sign-up, log-in (password or e-mail code), log-out, who am I, and personal access
+ * @module Sign-up, log-in (password or e-mail code), log-out, who am I (and the admin page's
+ * session check, which answers signed-out visits without a 401), and personal access
  * tokens (`auth.*` and `tokens.*` of the route table, server/contract/api/auth.ts, which
  * says what each takes and answers).
  *
@@ -22,6 +23,7 @@ import {
   revokePresentedToken,
 } from '../core/auth/access-tokens.ts'
 import { requestEmailCode, verifyEmailCode } from '../core/auth/email-codes.ts'
+import { sessionPrincipal } from '../core/auth/authenticate.ts'
 import { createTokenAsked } from '../core/auth/token-create.ts'
 import { loginWithPassword, type LoginResult } from '../core/auth/login.ts'
 import { resetPassword } from '../core/auth/password-reset.ts'
@@ -135,6 +137,16 @@ export const authRoutes = (ctx: AppContext) => {
       }),
       { auth: true },
     )
+    .get(pathOf('auth.session'), async ({ request, set }) => {
+      const session = readCookie(request.headers.get('cookie'), SESSION_COOKIE)
+      const principal = session ? await sessionPrincipal(ctx, session) : null
+      if (!principal) {
+        // An ended session's cookie is dropped, so the browser stops sending it.
+        if (session) set.headers['set-cookie'] = clearedSessionCookie(ctx)
+        return { code: 200 as const, data: { authenticated: false as const } }
+      }
+      return { code: 200 as const, data: { authenticated: true as const, user: toPublicUser(principal.user) } }
+    })
     .get(
       pathOf('tokens.list'),
       async ({ principal }) => ({

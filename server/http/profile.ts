@@ -4,9 +4,10 @@
  * rename, change e-mail (confirmed through the link mailed to the new address: opening it
  * shows a button, only posting it changes anything) or password, delete.
  *
- * A new e-mail or password needs the current password (accounts without one: a login code
- * mailed to the current address) — 403 `reauth_required` without it, `wrong_password` or
- * `wrong_code` when it is wrong, which count like failed log-ins from the caller's address.
+ * A new e-mail or password, and deleting the account, need the current password (accounts
+ * without one: a login code mailed to the current address) — 403 `reauth_required`
+ * without it, `wrong_password` or `wrong_code` when it is wrong, which count like failed
+ * log-ins from the caller's address.
  */
 import { Elysia } from 'elysia'
 import type { AppContext } from '../core/context.ts'
@@ -124,8 +125,9 @@ export const profileRoutes = (ctx: AppContext) =>
     )
     .delete(
       pathOf('profile.delete'),
-      async ({ body, principal, set }) => {
-        const data = await deleteAccount(ctx, principal.user.id, body)
+      async ({ body, principal, request, server, set }) => {
+        const from = clientAddress(request, server, ctx.config) ?? UNKNOWN_CLIENT
+        const data = await deleteAccount(ctx, principal.user.id, body, from)
         set.headers['set-cookie'] = clearedSessionCookie(ctx)
         return { code: 200 as const, data }
       },

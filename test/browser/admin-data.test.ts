@@ -557,6 +557,8 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     await share.getByRole('switch', { name: /Accept submissions/ }).check()
     await eventually(async () => (await api('GET', `/api/v3/apps/${appId}/share`)).json.data.service, true)
 
+    // The settings few apps change wait behind their summary line.
+    await share.getByText('Spam, rate limit, public summary and redirects').click()
     await share.locator('input[name=honeypot]').fill('_trap')
     await share.locator('input[name=rateLimit]').fill('5/s,10')
     await share.locator('textarea[name=redirectOrigins]').fill('https://example.com\nhttps://شركة.example')
@@ -590,6 +592,7 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     await share.locator('.error').waitFor()
     expect(await share.locator('.error').innerText()).toMatch(/rate/i)
 
+    await share.getByText('Rotate token', { exact: true }).click()
     await share.getByRole('button', { name: 'Rotate token…' }).click()
     const dialog = share.locator('svc-confirm dialog')
     expect(await dialog.innerText()).toContain('stops working at once (404)')

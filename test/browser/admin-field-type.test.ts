@@ -40,7 +40,7 @@ describe.skipIf(!hasBrowser)('admin page: a field type change on a live form', (
     const dialog = page.getByRole('dialog', { name: 'Change field type' })
     await dialog.waitFor()
     expect((await dialog.locator('.message').innerText()).trim()).toBe(
-      '2 records hold values in “age” sent as text. Changing the type to number does not convert them: stored records keep what they were sent, so old and new values will mix. Change it anyway?',
+      '2 records hold values in “age” sent as “Short text”. Changing the type to “Number” does not convert them: stored records keep what they were sent, so old and new values will mix. Change it anyway?',
     )
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await dialog.waitFor({ state: 'hidden' })

@@ -14,11 +14,14 @@ import { startBrowserTest, type BrowserTestServer } from '../support/browser.ts'
  */
 const SHOTS = process.env.SVC_SCREENSHOTS
 
-/** Saves a full-page screenshot as $SVC_SCREENSHOTS/<name>.png when that is set. */
-export async function shot(page: Page, name: string): Promise<void> {
+/**
+ * Saves a full-page screenshot as $SVC_SCREENSHOTS/<name>.png when that is set; `window`
+ * takes only what the window shows (Chromium leaves a sandboxed frame blank in a full-page one).
+ */
+export async function shot(page: Page, name: string, { window = false } = {}): Promise<void> {
   if (!SHOTS) return
   mkdirSync(SHOTS, { recursive: true })
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true })
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: !window })
 }
 
 /** Sends JSON to the server the way curl would (no cookies), returning status and body. */

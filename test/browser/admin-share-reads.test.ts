@@ -117,6 +117,7 @@ describe.skipIf(!hasBrowser)('admin page: opening reads asks first', () => {
   })
 
   test('the smallest group of the public summary is a setting of the card, named in the question', async () => {
+    await card().getByText('Spam, rate limit, public summary and redirects').click()
     await card().getByLabel('Public summary: smallest group shown').fill('3')
     await card().getByRole('button', { name: 'Save settings' }).click()
     await card().getByText('Saved', { exact: true }).waitFor()

@@ -141,11 +141,39 @@ describe('connect theme', () => {
     expect(empty.body.data.theme).toEqual(DEFAULTS)
   })
 
+  test("the preview page (the admin's View form) is the fill-in page, unpublished too, framed only here and sandboxed", async () => {
+    const f = await assessmentApp()
+    await f.request('PATCH', `${f.base}/connect`, { token: f.owner.token, body: { buttonText: 'Send it' } })
+    const res = await f.request('GET', `${f.base}/connect/preview`, { token: f.owner.token })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    expect(res.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; form-action 'none'; base-uri 'none'; frame-ancestors 'self'; sandbox",
+    )
+    expect(res.text).toContain('<title>Wellbeing check</title>')
+    expect(res.text).toContain('<h1 id="title">Wellbeing check</h1>')
+    expect(res.text).toContain('<label for="q0">Your first name</label>')
+    expect(res.text).toContain('<legend>I felt calm<span class="req" aria-hidden="true">*</span>')
+    expect(res.text).toContain('<button type="submit">Send it</button>')
+    // Before publishing there is no endpoint: the form names none, and nothing could post anyway.
+    expect(res.text).toContain('<form method="post" action="/f/preview"')
+    expect(res.text).not.toContain('<script')
+
+    // Published, it shows the form as the hosted page does; the field list follows edits.
+    const token = await publishApp(f)
+    await f.request('DELETE', `${f.base}/fields/${f.fieldIds.name}`, { token: f.owner.token })
+    const after = await f.request('GET', `${f.base}/connect/preview`, { token: f.owner.token })
+    expect(after.text).toContain(`<form method="post" action="/f/${token}"`)
+    expect(after.text).not.toContain('Your first name')
+  })
+
   test.each([
     ['GET', '/connect'],
     ['PATCH', '/connect', { buttonText: 'x' }],
     ['POST', '/connect/reset'],
     ['POST', '/connect/preview', {}],
+    ['GET', '/connect/preview'],
   ] as Array<[string, string, unknown?]>)(
     '%s %s is a 404 for another account',
     async (...[method, path, body]: [string, string, unknown?]) => {

@@ -10,6 +10,9 @@ async function withOwner(body: Record<string, unknown> = { email: 'ada@example.c
   return { t, ...signed }
 }
 
+/** An owner with a password, as most accounts are. */
+const WITH_PASSWORD = { email: 'ada@example.com', name: 'Ada', tokenName: 'cli', password: 'old password' }
+
 const login = (t: TestApp, email: string, password: string) =>
   t.request('POST', '/api/v3/auth/login', { body: { email, password } })
 
@@ -249,7 +252,7 @@ describe('PUT /api/v3/profile/password', () => {
 
 describe('DELETE /api/v3/profile', () => {
   test('deletes the account and, by cascade, its apps, fields, endpoints, records, stats, tokens and sessions', async () => {
-    const { t, token, cookie, user } = await withOwner()
+    const { t, token, cookie, user } = await withOwner(WITH_PASSWORD)
     const bystander = await makeUser(t.ctx, 'bob@example.com')
     await insertApp(t, user.id, 'app-1')
     await insertApp(t, user.id, 'app-2')
@@ -260,7 +263,7 @@ describe('DELETE /api/v3/profile', () => {
     const res = await t.request('DELETE', '/api/v3/profile', {
       cookie,
       headers: SAME_ORIGIN,
-      body: { confirm: ' ADA@example.com' },
+      body: { confirm: ' ADA@example.com', currentPassword: 'old password' },
     })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ code: 200, data: { deleted: true } })
@@ -288,6 +291,53 @@ describe('DELETE /api/v3/profile', () => {
     expect((await t.request('GET', '/api/v3/profile', { token })).status).toBe(401)
     expect((await t.request('GET', '/api/v3/profile', { cookie })).status).toBe(401)
     expect((await t.request('GET', '/api/v3/profile', { token: bystander.token })).status).toBe(200)
+  })
+
+  test('the password is asked for and checked, like a new e-mail or password; nothing is deleted without it', async () => {
+    const { t, token, user } = await withOwner(WITH_PASSWORD)
+    await insertApp(t, user.id, 'app-1')
+    const missing = await t.request('DELETE', '/api/v3/profile', { token, body: { confirm: 'ada@example.com' } })
+    expect(missing.status).toBe(403)
+    expect(missing.body).toEqual({
+      code: 403,
+      error: {
+        type: 'reauth_required',
+        message: 'Deleting the account needs your current password: send it as "currentPassword"',
+        details: { method: 'password' },
+      },
+    })
+    const wrong = await t.request('DELETE', '/api/v3/profile', {
+      token,
+      body: { confirm: 'ada@example.com', currentPassword: 'not it' },
+    })
+    expect(wrong.status).toBe(403)
+    expect(wrong.body).toEqual({
+      code: 403,
+      error: { type: 'wrong_password', message: 'The current password is wrong; nothing was deleted' },
+    })
+    expect(await remains(t, 'app-1')).toEqual({
+      app: 'app-1',
+      fields: ['app-1-f'],
+      endpoint: 'app-1',
+      kept: 1,
+      records: 1,
+    })
+    expect((await t.request('GET', '/api/v3/profile', { token })).status).toBe(200)
+  })
+
+  test('an account without a password proves itself with a code mailed to its address', async () => {
+    const { t, token, user } = await withOwner()
+    const missing = await t.request('DELETE', '/api/v3/profile', { token, body: { confirm: 'ada@example.com' } })
+    expect(missing.status).toBe(403)
+    expect(missing.body.error.type).toBe('reauth_required')
+    expect(missing.body.error.details).toEqual({ method: 'code' })
+    await t.request('POST', '/api/v3/auth/code', { body: { email: 'ada@example.com' } })
+    const res = await t.request('DELETE', '/api/v3/profile', {
+      token,
+      body: { confirm: 'ada@example.com', code: lastCode(t, 'ada@example.com') },
+    })
+    expect(res.body).toEqual({ code: 200, data: { deleted: true } })
+    expect(await t.ctx.storage.users.byId(user.id)).toBeNull()
   })
 
   test.each([

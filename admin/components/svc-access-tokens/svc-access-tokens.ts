@@ -5,6 +5,7 @@ import { api, ApiError, type AccessToken, type User } from '../../api.ts'
 import { proofFields, proofOf, type ProofMethod } from '../svc-account/proof-fields.ts'
 import { formatDateTime, formatRelative } from '../../format.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
+import { stackedTableStyles } from '../../styles/stacked-table.styles.ts'
 import { shownOnceStyles } from '../../styles/shown-once.styles.ts'
 import '../svc-confirm/svc-confirm.ts'
 import type { SvcConfirm } from '../svc-confirm/svc-confirm.ts'
@@ -19,7 +20,7 @@ import { accessTokensStyles } from './svc-access-tokens.styles.ts'
  */
 @customElement('svc-access-tokens')
 export class SvcAccessTokens extends LitElement {
-  static override styles = [baseStyles, shownOnceStyles, accessTokensStyles]
+  static override styles = [baseStyles, stackedTableStyles, shownOnceStyles, accessTokensStyles]
 
   @state() private tokens: AccessToken[] | null = null
   /** The secret of the token just created; cleared when the screen is left. */
@@ -113,7 +114,7 @@ export class SvcAccessTokens extends LitElement {
   private renderList(tokens: AccessToken[]) {
     if (tokens.length === 0)
       return html`<p class="empty">No access tokens yet. Create one to use svc-cli or the MCP server.</p>`
-    return html`<table>
+    return html`<div class="stacking"><table class="stacks">
       <thead>
         <tr>
           <th scope="col">Name</th>
@@ -126,15 +127,15 @@ export class SvcAccessTokens extends LitElement {
       <tbody>
         ${tokens.map(
           (t) => html`<tr data-token-id=${t.id}>
-            <td dir="auto">${t.name}</td>
-            <td class="prefix">${t.prefix}…</td>
-            <td title=${formatDateTime(t.createdAt)}>${formatRelative(t.createdAt)}</td>
-            <td title=${formatDateTime(t.lastUsedAt)}>${t.lastUsedAt ? formatRelative(t.lastUsedAt) : html`<span class="muted">never</span>`}</td>
-            <td class="actions"><button class="small danger" aria-label="Revoke ${t.name}" @click=${() => this.revoke(t)}>Revoke</button></td>
+            <td class="name" dir="auto">${t.name}</td>
+            <td class="prefix" data-label="Prefix"><span>${t.prefix}…</span></td>
+            <td data-label="Created" title=${formatDateTime(t.createdAt)}><span>${formatRelative(t.createdAt)}</span></td>
+            <td data-label="Last used" title=${formatDateTime(t.lastUsedAt)}><span>${t.lastUsedAt ? formatRelative(t.lastUsedAt) : html`<span class="muted">never</span>`}</span></td>
+            <td class="actions"><span><button class="small danger" aria-label="Revoke ${t.name}" @click=${() => this.revoke(t)}>Revoke</button></span></td>
           </tr>`,
         )}
       </tbody>
-    </table>`
+    </table></div>`
   }
 
   override render() {

@@ -5,11 +5,13 @@ import { api, type ProfileUpdated, type User } from '../../api.ts'
 import { formatDateTime } from '../../format.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
 import '../svc-access-tokens/svc-access-tokens.ts'
+import '../svc-account-delete/svc-account-delete.ts'
 import { proofFields, proofOf } from './proof-fields.ts'
 import { accountStyles } from './svc-account.styles.ts'
 
 /**
- * @summary The Account screen: profile (name, e-mail), password, and access tokens. A new
+ * @summary The Account screen: profile (name, e-mail), password, access tokens, and deleting
+ * the account. A new
  * e-mail or password asks for the current password (or, without one, a mailed code) in the
  * same form; a new e-mail waits for the link mailed to it, and can be cancelled meanwhile.
  * @event svc-user-changed - After the profile was saved; `detail` is the updated user.
@@ -183,7 +185,8 @@ export class SvcAccount extends LitElement {
           </form>
         </section>
       </div>
-      <svc-access-tokens .user=${user}></svc-access-tokens>`
+      <svc-access-tokens .user=${user}></svc-access-tokens>
+      <svc-account-delete .user=${user}></svc-account-delete>`
   }
 }
 

@@ -1,6 +1,6 @@
 import { LitElement, html, nothing } from 'lit'
 import { customElement, state } from 'lit/decorators.js'
-import { ApiError, api, onUnauthorized, type User } from '../../api.ts'
+import { api, onUnauthorized, type User } from '../../api.ts'
 import { hrefOf, navigate, parseRoute, type Route } from '../../router.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
 import { setScreenTitle } from '../../title.ts'
@@ -24,6 +24,9 @@ export class SvcAdmin extends LitElement {
   /** undefined while the session is being checked; null when signed out. */
   @state() private user: User | null | undefined = undefined
   @state() private route: Route = parseRoute(location.hash)
+
+  /** What the sign-in screen says first: why the page is signed out (the account was just deleted). */
+  @state() private farewell = ''
 
   /** Set when the next render shows another screen the user went to: focus goes to its heading, not back to the page. */
   private focusScreen = false
@@ -52,11 +55,13 @@ export class SvcAdmin extends LitElement {
     this.stopUnauthorized?.()
   }
 
+  /** Asks who is signed in; a signed-out visit is an answer (not a 401), so the console stays clean. */
   private async checkSession() {
     try {
-      this.user = (await api.status()).user
+      const session = await api.session()
+      this.user = session.authenticated ? session.user : null
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status !== 401) console.warn('svc: session check failed', error)
+      console.warn('svc: session check failed', error)
       this.user = null
     }
     this.guard()
@@ -79,7 +84,15 @@ export class SvcAdmin extends LitElement {
     }
   }
 
+  /** The account is gone with its session: the sign-in screen says so. */
+  private onAccountDeleted(event: CustomEvent<string>) {
+    this.farewell = event.detail
+    this.user = null
+    navigate({ name: 'login', next: null })
+  }
+
   private onSignedIn(event: CustomEvent<User>) {
+    this.farewell = ''
     this.user = event.detail
     this.focusScreen = true
     this.guard()
@@ -125,7 +138,11 @@ export class SvcAdmin extends LitElement {
       case 'app':
         return html`<svc-app-view .appId=${route.appId} .tab=${route.tab}></svc-app-view>`
       case 'account':
-        return html`<svc-account .user=${this.user!} @svc-user-changed=${(e: CustomEvent<User>) => (this.user = e.detail)}></svc-account>`
+        return html`<svc-account
+          .user=${this.user!}
+          @svc-user-changed=${(e: CustomEvent<User>) => (this.user = e.detail)}
+          @svc-account-deleted=${this.onAccountDeleted}
+        ></svc-account>`
       case 'not-found':
         return html`<div class="panel"><p class="empty">Nothing lives at this address. <a href="#/apps">Go to your apps</a>.</p></div>`
       case 'login':
@@ -136,21 +153,25 @@ export class SvcAdmin extends LitElement {
   override render() {
     if (this.user === undefined) return html`<div class="loading" role="status">Loading…</div>`
     if (this.user === null || this.route.name === 'login')
-      return html`<svc-login @svc-signed-in=${this.onSignedIn}></svc-login>`
+      return html`<svc-login .notice=${this.farewell} @svc-signed-in=${this.onSignedIn}></svc-login>`
     const section = this.route.name === 'account' ? 'account' : 'apps'
+    const user = this.user
     return html`<div class="layout">
       <aside><nav aria-label="Main">
         <a class="brand" href="#/apps"><span class="logo" aria-hidden="true">s</span>svc</a>
-        <a href=${hrefOf({ name: 'apps' })} aria-current=${section === 'apps' ? 'page' : 'false'}>
-          <svg viewBox="0 0 16 16" fill="none" stroke="currentColor" stroke-width="1.5" aria-hidden="true"><rect x="2" y="2" width="5" height="5" rx="1" /><rect x="9" y="2" width="5" height="5" rx="1" /><rect x="2" y="9" width="5" height="5" rx="1" /><rect x="9" y="9" width="5" height="5" rx="1" /></svg>
-          Apps
-        </a>
-        <a href=${hrefOf({ name: 'account' })} aria-current=${section === 'account' ? 'page' : 'false'}>
-          <svg viewBox="0 0 16 16" fill="none" stroke="currentColor" stroke-width="1.5" aria-hidden="true"><circle cx="8" cy="5.5" r="3" /><path d="M2.5 14c.8-2.6 3-4 5.5-4s4.7 1.4 5.5 4" /></svg>
-          Account &amp; tokens
-        </a>
+        <div class="links">
+          <a href=${hrefOf({ name: 'apps' })} aria-current=${section === 'apps' ? 'page' : 'false'}>
+            <svg viewBox="0 0 16 16" fill="none" stroke="currentColor" stroke-width="1.5" aria-hidden="true"><rect x="2" y="2" width="5" height="5" rx="1" /><rect x="9" y="2" width="5" height="5" rx="1" /><rect x="2" y="9" width="5" height="5" rx="1" /><rect x="9" y="9" width="5" height="5" rx="1" /></svg>
+            Apps
+          </a>
+          <a href=${hrefOf({ name: 'account' })} aria-current=${section === 'account' ? 'page' : 'false'}>
+            <svg viewBox="0 0 16 16" fill="none" stroke="currentColor" stroke-width="1.5" aria-hidden="true"><circle cx="8" cy="5.5" r="3" /><path d="M2.5 14c.8-2.6 3-4 5.5-4s4.7 1.4 5.5 4" /></svg>
+            Account &amp; tokens
+          </a>
+        </div>
         <div class="who">
-          <span class="email" dir="auto" title=${this.user.email}>${this.user.email}</span>
+          <span class="name" dir="auto" title=${user.name || user.email}>${user.name || user.email}</span>
+          ${user.name ? html`<span class="email" dir="auto" title=${user.email}>${user.email}</span>` : nothing}
           <button class="small logout" @click=${this.logout}>Log out</button>
         </div>
       </nav></aside>

@@ -1,4 +1,7 @@
-import { css } from 'lit'
+import { css, unsafeCSS } from 'lit'
+
+/** When the Setup tab's two columns stand side by side (below, they stack). */
+export const SIDE_BY_SIDE = '(min-width: 1101px)'
 
 export const appSetupStyles = css`
   :host {
@@ -13,7 +16,7 @@ export const appSetupStyles = css`
     gap: 20px;
     min-width: 0;
   }
-  @media (max-width: 1100px) {
+  @media not ${unsafeCSS(SIDE_BY_SIDE)} {
     :host {
       grid-template-columns: minmax(0, 1fr);
     }

@@ -1,17 +1,20 @@
-import { LitElement, html, type PropertyValues } from 'lit'
+import { LitElement, html, nothing, type PropertyValues } from 'lit'
 import { customElement, property, state } from 'lit/decorators.js'
 import { api, type App, type AppUrls, type Field, type Share } from '../../api.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
 import '../svc-app-details/svc-app-details.ts'
 import '../svc-endpoint-help/svc-endpoint-help.ts'
 import '../svc-fields-editor/svc-fields-editor.ts'
+import '../svc-form-preview/svc-form-preview.ts'
 import '../svc-share-settings/svc-share-settings.ts'
 import '../svc-webhooks/svc-webhooks.ts'
-import { appSetupStyles } from './svc-app-setup.styles.ts'
+import { appSetupStyles, SIDE_BY_SIDE } from './svc-app-setup.styles.ts'
 
 /**
  * @summary The Setup tab: details, fields, sharing, webhooks, and the URLs and snippets that follow
  * from them. Loads fields, share settings and URLs once and reloads them after any edit.
+ * View form shows the fill-in page beside the field editor: atop the side column when the
+ * columns stand side by side, right under the editor when they stack (a phone).
  * @event svc-app-changed - Re-fired from children so the app view refreshes its title.
  */
 @customElement('svc-app-setup')
@@ -25,6 +28,20 @@ export class SvcAppSetup extends LitElement {
   @state() private share: Share | null = null
   @state() private urls: AppUrls | null = null
   @state() private error = ''
+  @state() private previewing = false
+  @state() private sideBySide = matchMedia(SIDE_BY_SIDE).matches
+  private readonly columns = matchMedia(SIDE_BY_SIDE)
+  private readonly onColumns = () => (this.sideBySide = this.columns.matches)
+
+  override connectedCallback() {
+    super.connectedCallback()
+    this.columns.addEventListener('change', this.onColumns)
+  }
+
+  override disconnectedCallback() {
+    super.disconnectedCallback()
+    this.columns.removeEventListener('change', this.onColumns)
+  }
 
   protected override willUpdate(changed: PropertyValues<this>) {
     if (changed.has('app') && changed.get('app')?.id !== this.app.id) void this.load()
@@ -52,6 +69,16 @@ export class SvcAppSetup extends LitElement {
     this.dispatchEvent(new Event('svc-app-changed', { bubbles: true, composed: true }))
   }
 
+  private renderPreview() {
+    return this.previewing
+      ? html`<svc-form-preview
+          .appId=${this.app.id}
+          .fields=${this.fields}
+          @svc-form-preview-close=${() => (this.previewing = false)}
+        ></svc-form-preview>`
+      : nothing
+  }
+
   override render() {
     return html`<div class="column">
         ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : ''}
@@ -60,11 +87,15 @@ export class SvcAppSetup extends LitElement {
           .appId=${this.app.id}
           .fields=${this.fields}
           .limit=${this.fieldLimit}
+          .previewing=${this.previewing}
+          @svc-view-form=${(e: CustomEvent<boolean>) => (this.previewing = e.detail)}
           @svc-app-changed=${(e: Event) => (e.stopPropagation(), this.changed())}
         ></svc-fields-editor>
+        ${this.sideBySide ? nothing : this.renderPreview()}
         <svc-endpoint-help .urls=${this.urls} .share=${this.share} .fields=${this.fields}></svc-endpoint-help>
       </div>
       <div class="column">
+        ${this.sideBySide ? this.renderPreview() : nothing}
         <svc-share-settings
           .appId=${this.app.id}
           .share=${this.share}

@@ -12,6 +12,7 @@ export const appsStyles = css`
     gap: 12px;
   }
   form.create {
+    padding: 18px;
     display: grid;
     grid-template-columns: minmax(180px, 1fr) minmax(180px, 2fr) auto auto;
     gap: 10px;
@@ -38,6 +39,10 @@ export const appsStyles = css`
   td.num {
     font-variant-numeric: tabular-nums;
   }
+  /* A link among the spam count's plain text: underlined, not told apart by colour alone. */
+  a.count {
+    text-decoration: underline;
+  }
   td.actions {
     width: 1%;
     white-space: nowrap;
@@ -53,6 +58,14 @@ export const appsStyles = css`
   @media (max-width: 760px) {
     form.create {
       grid-template-columns: 1fr;
+    }
+  }
+  @container (max-width: 560px) {
+    td.name .description {
+      white-space: normal;
+    }
+    td.actions {
+      margin-top: 6px;
     }
   }
 `

@@ -4,6 +4,7 @@ import { ApiError, api, type App } from '../../api.ts'
 import { formatCount, formatDateTime, formatRelative } from '../../format.ts'
 import { hrefOf, navigate } from '../../router.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
+import { stackedTableStyles } from '../../styles/stacked-table.styles.ts'
 import '../svc-confirm/svc-confirm.ts'
 import type { SvcConfirm } from '../svc-confirm/svc-confirm.ts'
 import '../svc-generate/svc-generate.ts'
@@ -15,7 +16,7 @@ import { appsStyles } from './svc-apps.styles.ts'
  */
 @customElement('svc-apps')
 export class SvcApps extends LitElement {
-  static override styles = [baseStyles, appsStyles]
+  static override styles = [baseStyles, stackedTableStyles, appsStyles]
 
   @state() private apps: App[] | null = null
   @state() private creating = false
@@ -80,7 +81,7 @@ export class SvcApps extends LitElement {
   }
 
   private renderCreate() {
-    return html`<form class="create panel body" @submit=${this.create}>
+    return html`<form class="create panel" aria-label="New app" @submit=${this.create}>
       <label>Name<input name="name" required autofocus placeholder="Contact form" /></label>
       <label><span>Description <span class="hint">optional</span></span><input name="description" placeholder="What it collects" /></label>
       <button class="primary" type="submit" ?disabled=${this.busy}>Create app</button>
@@ -96,8 +97,8 @@ export class SvcApps extends LitElement {
         ${this.creating ? nothing : html`<button class="primary" @click=${() => (this.creating = true)}>Create your first app</button>`}
       </div>`
     }
-    return html`<div class="panel">
-      <table>
+    return html`<div class="panel stacking">
+      <table class="stacks">
         <thead>
           <tr>
             <th scope="col">App</th>
@@ -115,13 +116,21 @@ export class SvcApps extends LitElement {
                 <a href=${hrefOf({ name: 'app', appId: app.id, tab: 'setup' })} dir="auto">${app.name}</a>
                 ${app.description ? html`<span class="description" dir="auto">${app.description}</span>` : nothing}
               </td>
-              <td class="num">
-                <a href=${hrefOf({ name: 'app', appId: app.id, tab: 'data' })}>${formatCount(app.recordCount)}</a>
-                ${app.spamCount ? html`<span class="muted small"> + ${formatCount(app.spamCount)} spam</span>` : nothing}
+              <td class="num" data-label="Records">
+                <span>
+                  <a
+                    class="count"
+                    href=${hrefOf({ name: 'app', appId: app.id, tab: 'data' })}
+                    aria-label="${formatCount(app.recordCount)} record${app.recordCount === 1 ? '' : 's'} of ${app.name}"
+                    >${formatCount(app.recordCount)}</a
+                  >${app.spamCount ? html`<span class="muted small"> + ${formatCount(app.spamCount)} spam</span>` : nothing}
+                </span>
               </td>
-              <td title=${formatDateTime(app.lastRecordAt)}>${app.lastRecordAt ? formatRelative(app.lastRecordAt) : html`<span class="muted">never</span>`}</td>
-              <td class="num">${app.fieldCount}</td>
-              <td>
+              <td data-label="Last submission" title=${formatDateTime(app.lastRecordAt)}>
+                <span>${app.lastRecordAt ? formatRelative(app.lastRecordAt) : html`<span class="muted">never</span>`}</span>
+              </td>
+              <td class="num" data-label="Fields">${app.fieldCount}</td>
+              <td data-label="Endpoint">
                 <span class="badges">${app.published ? html`<span class="badge on">Published</span>` : html`<span class="badge">Not published</span>`}
                 ${
                   app.published && app.reads !== 'off'
@@ -131,7 +140,7 @@ export class SvcApps extends LitElement {
                 >
               </td>
               <td class="actions">
-                <button class="small danger" aria-label="Delete ${app.name}" @click=${() => this.removeApp(app)}>Delete</button>
+                <span><button class="small danger" aria-label="Delete ${app.name}" @click=${() => this.removeApp(app)}>Delete</button></span>
               </td>
             </tr>`,
           )}

@@ -58,4 +58,23 @@ export const expertEditorStyles = css`
     font-size: 12px;
     margin-top: 3px;
   }
+  /* A phone: the profile in one column, and each level's advice box under its name, full width. */
+  @media (max-width: 760px) {
+    form.profile {
+      grid-template-columns: minmax(0, 1fr);
+    }
+    .grid tbody tr {
+      display: grid;
+      grid-template-columns: minmax(0, 1fr);
+    }
+    .grid tbody th,
+    .grid tbody td {
+      width: auto;
+      border-bottom: none;
+    }
+    .grid tbody td {
+      padding: 0 12px 12px;
+      border-bottom: 1px solid var(--svc-border);
+    }
+  }
 `

@@ -46,8 +46,10 @@ export const fieldsEditorStyles = css`
     font-size: 11px;
     color: var(--svc-muted);
   }
+  /* Wraps under a short name, so the badge and Accept do not widen the name column. */
   .proposed {
     display: flex;
+    flex-wrap: wrap;
     align-items: center;
     gap: 6px;
     margin-top: 4px;
@@ -73,8 +75,9 @@ export const fieldsEditorStyles = css`
   .table-wrap {
     overflow-x: auto;
   }
+  /* Wide enough for the longest type's name ("Several choices"). */
   td.type select {
-    min-width: 96px;
+    min-width: 136px;
   }
   td.name-cell input {
     min-width: 84px;
@@ -118,6 +121,98 @@ export const fieldsEditorStyles = css`
   }
   form.add .error {
     flex-basis: 100%;
+  }
+  /* A narrow box (a phone): each field is a card, every control in view without scrolling
+     sideways. Name and type share the first line; label and options follow; the order
+     arrows, Required and Remove end it. */
+  @container (max-width: 560px) {
+    table,
+    tbody {
+      display: block;
+    }
+    thead {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip: rect(0 0 0 0);
+      white-space: nowrap;
+    }
+    tbody tr[data-field-id] {
+      display: grid;
+      grid-template-columns: auto minmax(0, 1fr) auto;
+      grid-template-areas:
+        'name name type'
+        'label label label'
+        'options options options'
+        'order required remove';
+      gap: 8px 10px;
+      padding: 12px 16px;
+      border-bottom: 1px solid var(--svc-border);
+    }
+    tbody tr.row-error {
+      display: block;
+      padding: 0 16px 10px;
+    }
+    tbody tr.row-error td:first-child {
+      display: none;
+    }
+    td {
+      display: grid;
+      gap: 4px;
+      width: auto;
+      padding: 0;
+      border: none;
+    }
+    td[data-label]::before {
+      content: attr(data-label) / '';
+      font-size: 12px;
+      font-weight: 600;
+      color: var(--svc-muted);
+    }
+    td.name-cell {
+      grid-area: name;
+    }
+    td.type {
+      grid-area: type;
+    }
+    td.label-cell {
+      grid-area: label;
+    }
+    td.options-cell {
+      grid-area: options;
+    }
+    td.options-cell.none {
+      display: none;
+    }
+    td.order {
+      grid-area: order;
+      display: flex;
+      padding: 0;
+    }
+    td.required {
+      grid-area: required;
+      text-align: start;
+    }
+    td.remove {
+      grid-area: remove;
+    }
+    td.name-cell input,
+    td.label-cell input,
+    td.options-cell textarea {
+      min-width: 0;
+    }
+    td.order button {
+      flex: none;
+      width: 34px;
+      height: 34px;
+    }
+    button.remove {
+      width: auto;
+      height: 34px;
+      padding: 0 10px;
+      font-size: 13px;
+    }
   }
   .limit {
     padding: 14px 18px;

@@ -2,9 +2,15 @@ import { LitElement, html, nothing } from 'lit'
 import { customElement, property, query, state } from 'lit/decorators.js'
 import { repeat } from 'lit/directives/repeat.js'
 import { LIMITS } from '../../../server/contract/limits.ts'
-import { CHOICE_TYPES, FIELD_TYPES, type FieldType } from '../../../server/contract/fields/types/index.ts'
+import {
+  CHOICE_TYPES,
+  FIELD_TYPES,
+  fieldTypeLabel,
+  type FieldType,
+} from '../../../server/contract/fields/types/index.ts'
 import { api, ApiError, type Field } from '../../api.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
+import { stackedTableStyles } from '../../styles/stacked-table.styles.ts'
 import '../svc-confirm/svc-confirm.ts'
 import type { SvcConfirm } from '../svc-confirm/svc-confirm.ts'
 import { fieldsEditorStyles } from './svc-fields-editor.styles.ts'
@@ -25,15 +31,18 @@ function parseOptions(text: string): string[] {
  * anonymous posts are marked Proposed, with Accept (and Accept all): only accepted fields
  * are on the fill-in page and the snippets, and only they count against the limit.
  * @event svc-app-changed - After any saved change.
+ * @event svc-view-form - View form was pressed; `detail` is whether the preview should show.
  */
 @customElement('svc-fields-editor')
 export class SvcFieldsEditor extends LitElement {
-  static override styles = [baseStyles, fieldsEditorStyles]
+  static override styles = [baseStyles, stackedTableStyles, fieldsEditorStyles]
 
   @property() appId = ''
   @property({ attribute: false }) fields: Field[] = []
   /** The server's field limit (50). */
   @property({ type: Number }) limit: number = LIMITS.maxFields
+  /** The form preview is shown beside the editor (the View form button is pressed). */
+  @property({ type: Boolean }) previewing = false
 
   @state() private rowErrors: Record<string, string> = {}
   @state() private addError = ''
@@ -75,7 +84,7 @@ export class SvcFieldsEditor extends LitElement {
       title: 'Change field type',
       message: `${records === 1 ? '1 record holds a value' : `${records} records hold values`} in`,
       name: field.name,
-      after: ` sent as ${field.type}. Changing the type to ${type} does not convert them: stored records keep what they were sent, so old and new values will mix. Change it anyway?`,
+      after: ` sent as “${fieldTypeLabel(field.type)}”. Changing the type to “${fieldTypeLabel(type)}” does not convert them: stored records keep what they were sent, so old and new values will mix. Change it anyway?`,
       confirmLabel: 'Change type',
       danger: true,
     })
@@ -179,7 +188,7 @@ export class SvcFieldsEditor extends LitElement {
           <button class="icon ghost up" aria-label="Move ${label} up" ?disabled=${index === 0} @click=${() => this.move(index, -1)}>↑</button>
           <button class="icon ghost down" aria-label="Move ${label} down" ?disabled=${index === this.fields.length - 1} @click=${() => this.move(index, 1)}>↓</button>
         </td>
-        <td class="name-cell">
+        <td class="name-cell" data-label="Name">
           <input
             aria-label="Name of field ${label}"
             dir="auto"
@@ -197,7 +206,7 @@ export class SvcFieldsEditor extends LitElement {
                 : nothing
           }
         </td>
-        <td class="type">
+        <td class="type" data-label="Type">
           <select
             aria-label="Type of field ${label}"
             @change=${(e: Event) => {
@@ -205,10 +214,10 @@ export class SvcFieldsEditor extends LitElement {
               return this.patch(field, { type: select.value as FieldType }, select)
             }}
           >
-            ${FIELD_TYPES.map((type) => html`<option value=${type} ?selected=${type === field.type}>${type}</option>`)}
+            ${FIELD_TYPES.map((type) => html`<option value=${type} ?selected=${type === field.type}>${fieldTypeLabel(type)}</option>`)}
           </select>
         </td>
-        <td class="label-cell">
+        <td class="label-cell" data-label="Label">
           <input
             aria-label="Label of field ${label}"
             dir="auto"
@@ -217,7 +226,7 @@ export class SvcFieldsEditor extends LitElement {
             @change=${(e: Event) => this.patch(field, { label: (e.target as HTMLInputElement).value.trim() })}
           />
         </td>
-        <td class="options-cell">
+        <td class="options-cell ${choice ? '' : 'none'}" data-label="Options">
           ${
             choice
               ? html`<textarea
@@ -232,15 +241,17 @@ export class SvcFieldsEditor extends LitElement {
           }
         </td>
         <td class="required">
-          <input
-            type="checkbox"
-            aria-label="${label} is required"
-            .checked=${field.required}
-            @change=${(e: Event) => this.patch(field, { required: (e.target as HTMLInputElement).checked })}
-          />
+          <label class="inline">
+            <input
+              type="checkbox"
+              aria-label="${label} is required"
+              .checked=${field.required}
+              @change=${(e: Event) => this.patch(field, { required: (e.target as HTMLInputElement).checked })}
+            /><span class="stacked-only" aria-hidden="true">Required</span>
+          </label>
         </td>
         <td class="remove">
-          <button class="icon ghost remove" aria-label="Remove field ${label}" title="Remove field" @click=${() => this.removeField(field)}>×</button>
+          <button class="icon ghost remove" aria-label="Remove field ${label}" title="Remove field" @click=${() => this.removeField(field)}>×<span class="stacked-only">Remove</span></button>
         </td>
       </tr>
       ${error ? html`<tr class="row-error"><td></td><td colspan="6" role="alert">${error}</td></tr>` : nothing}`
@@ -256,7 +267,7 @@ export class SvcFieldsEditor extends LitElement {
       <label
         >Type
         <select name="type" @change=${(e: Event) => (this.addType = (e.target as HTMLSelectElement).value as FieldType)}>
-          ${FIELD_TYPES.map((type) => html`<option value=${type} ?selected=${type === this.addType}>${type}</option>`)}
+          ${FIELD_TYPES.map((type) => html`<option value=${type} ?selected=${type === this.addType}>${fieldTypeLabel(type)}</option>`)}
         </select>
       </label>
       <label><span>Label <span class="hint">optional</span></span><input name="label" dir="auto" /></label>
@@ -277,9 +288,20 @@ export class SvcFieldsEditor extends LitElement {
     return html`<section class="panel" aria-labelledby="fields-title">
         <header>
           <h2 id="fields-title">Fields</h2>
+          <span class="spacer"></span>
           <span class="count ${full ? 'full' : ''}" aria-label="${accepted} of ${this.limit} fields used"
             >${accepted} / ${this.limit} fields</span
           >
+          <button
+            class="small view-form"
+            aria-pressed=${this.previewing ? 'true' : 'false'}
+            @click=${() =>
+              this.dispatchEvent(
+                new CustomEvent<boolean>('svc-view-form', { detail: !this.previewing, bubbles: true, composed: true }),
+              )}
+          >
+            View form
+          </button>
         </header>
         ${
           proposed > 0
@@ -298,7 +320,7 @@ export class SvcFieldsEditor extends LitElement {
               No fields yet. Add them below, or just POST a record: with auto-create on, its keys are proposed as fields for you to
               accept.
             </p>`
-            : html`<div class="table-wrap"><table>
+            : html`<div class="table-wrap stacking"><table>
               <thead>
                 <tr>
                   <th scope="col"><span class="visually-hidden">Order</span></th>
@@ -328,5 +350,8 @@ export class SvcFieldsEditor extends LitElement {
 declare global {
   interface HTMLElementTagNameMap {
     'svc-fields-editor': SvcFieldsEditor
+  }
+  interface HTMLElementEventMap {
+    'svc-view-form': CustomEvent<boolean>
   }
 }

@@ -83,4 +83,11 @@ export const loginStyles = css`
     color: var(--svc-accent);
     font-weight: 500;
   }
+  /* A message, not a control: it takes focus so it is read first, without a ring. */
+  .farewell {
+    margin-bottom: 14px;
+  }
+  .farewell:focus {
+    outline: none;
+  }
 `

@@ -1,5 +1,5 @@
-import { LitElement, html, nothing } from 'lit'
-import { customElement, state } from 'lit/decorators.js'
+import { LitElement, html, nothing, type PropertyValues } from 'lit'
+import { customElement, property, state } from 'lit/decorators.js'
 import { AUTH } from '../../../server/contract/limits.ts'
 import { ApiError, api, type AuthOptions, type User } from '../../api.ts'
 import { setScreenTitle } from '../../title.ts'
@@ -17,6 +17,9 @@ type Mode = 'password' | 'code' | 'signup' | 'reset'
 @customElement('svc-login')
 export class SvcLogin extends LitElement {
   static override styles = [baseStyles, loginStyles]
+
+  /** Said first, above the form: why this page is signed out (the account was just deleted). */
+  @property() notice = ''
 
   @state() private options: AuthOptions | null = null
   @state() private mode: Mode = 'password'
@@ -115,10 +118,10 @@ export class SvcLogin extends LitElement {
       return html`<label>E-mail<input name="email" type="email" autocomplete="email" required autofocus /></label>
         <label><span>Name <span class="hint">optional</span></span><input name="name" autocomplete="name" /></label>
         <label
-          >Password
-          <span class="hint">optional — without one you sign in with an e-mail code (at least ${AUTH.minPasswordLength} characters)</span>
-          <input name="password" type="password" autocomplete="new-password" minlength=${AUTH.minPasswordLength} />
+          ><span>Password <span class="hint">optional</span></span>
+          <input name="password" type="password" autocomplete="new-password" minlength=${AUTH.minPasswordLength} aria-describedby="password-hint" />
         </label>
+        <p class="hint" id="password-hint">At least ${AUTH.minPasswordLength} characters. Without one you sign in with a code we e-mail you.</p>
         <button class="primary" type="submit" ?disabled=${busy}>Create account</button>`
     }
     if (this.mode === 'password') {
@@ -169,14 +172,17 @@ export class SvcLogin extends LitElement {
         : 'Sign in'
   }
 
-  protected override updated() {
+  protected override updated(changed: PropertyValues<this>) {
     setScreenTitle(this.heading)
+    // Read first: the page was signed out because the account is gone.
+    if (changed.has('notice') && this.notice) this.renderRoot.querySelector<HTMLElement>('.farewell')?.focus()
   }
 
   override render() {
     const { options, firstRun, heading: title } = this
     return html`<main class="card">
       <div class="brand"><span class="logo" aria-hidden="true">s</span><strong>svc admin</strong></div>
+      ${this.notice ? html`<p class="notice farewell" role="status" tabindex="-1">${this.notice}</p>` : nothing}
       <h1>${title}</h1>
       <p class="intro">
         ${

@@ -1,5 +1,6 @@
 import { LitElement, html, nothing } from 'lit'
 import { customElement, property } from 'lit/decorators.js'
+import { fieldTypeLabel } from '../../../server/contract/fields/types/index.ts'
 import type { Plan } from '../../assessment-api.ts'
 import { paint } from '../../paint.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
@@ -19,14 +20,15 @@ export class SvcPlanReview extends LitElement {
   private renderFields(plan: Plan) {
     return html`<section class="fields" aria-label="Questions">
       <h3>Questions (${plan.form.fields.length})</h3>
-      <div class="fields-wrap">
+      <!-- A box that scrolls: focusable, so keyboard users can scroll it too. -->
+      <div class="fields-wrap" tabindex="0" role="region" aria-label="Questions of the plan">
         <table>
           <thead><tr><th>Name</th><th>Type</th><th>Label</th><th>Options</th></tr></thead>
           <tbody>
             ${plan.form.fields.map(
               (f) => html`<tr>
                 <td><code>${f.name}</code></td>
-                <td>${f.type}${f.required ? ' *' : ''}</td>
+                <td>${fieldTypeLabel(f.type)}${f.required ? ' *' : ''}</td>
                 <td dir="auto">${f.label}</td>
                 <td class="options" dir="auto">${f.options?.join(' · ') ?? '—'}</td>
               </tr>`,

@@ -13,7 +13,10 @@ export const reportEditorStyles = css`
     display: grid;
     gap: 16px;
   }
+  /* Gives way before the header's buttons do, so they stay on its line. */
   .page > header input {
+    flex: 1 1 160px;
+    min-width: 0;
     max-width: 360px;
     height: 30px;
     font-weight: 600;
@@ -97,6 +100,61 @@ export const reportEditorStyles = css`
   @media (max-width: 980px) {
     :host {
       grid-template-columns: minmax(0, 1fr);
+    }
+  }
+  /* A narrow page (a phone): each section is a card (what it is, its words, then its
+     buttons), and the add form is one column. */
+  @container (max-width: 560px) {
+    .page table,
+    .page tbody {
+      display: block;
+    }
+    .page tr[data-section] {
+      display: grid;
+      grid-template-columns: auto minmax(0, 1fr);
+      grid-template-areas:
+        'type type'
+        'text text'
+        'order remove';
+      gap: 6px 10px;
+      padding: 12px 16px;
+      border-bottom: 1px solid var(--svc-border);
+    }
+    .page tr[data-section] td {
+      display: block;
+      width: auto;
+      padding: 0;
+      border: none;
+    }
+    td.order {
+      grid-area: order;
+    }
+    td.type {
+      grid-area: type;
+    }
+    td.text {
+      grid-area: text;
+    }
+    td.remove {
+      grid-area: remove;
+      justify-self: end;
+    }
+    td.order button {
+      width: 34px;
+      height: 34px;
+    }
+    td.remove button {
+      width: auto;
+      height: 34px;
+      padding: 0 10px;
+      font-size: 13px;
+    }
+    form.add-section {
+      grid-template-columns: minmax(0, 1fr);
+    }
+    .page > header input {
+      flex: 1 1 160px;
+      max-width: none;
     }
   }
 `

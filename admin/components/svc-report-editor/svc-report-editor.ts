@@ -5,6 +5,7 @@ import type { SectionType } from '../../../server/contract/reports/schemas.ts'
 import { api, type App, type Field } from '../../api.ts'
 import { assessmentApi, type ReportPage, type Scale, type SectionInput } from '../../assessment-api.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
+import { stackedTableStyles } from '../../styles/stacked-table.styles.ts'
 import '../svc-confirm/svc-confirm.ts'
 import type { SvcConfirm } from '../svc-confirm/svc-confirm.ts'
 import '../svc-report-preview/svc-report-preview.ts'
@@ -44,7 +45,7 @@ function inputOf(section: Section, position: number): SectionInput {
  */
 @customElement('svc-report-editor')
 export class SvcReportEditor extends LitElement {
-  static override styles = [baseStyles, reportEditorStyles]
+  static override styles = [baseStyles, stackedTableStyles, reportEditorStyles]
 
   @property({ attribute: false }) app!: App
 
@@ -142,9 +143,9 @@ export class SvcReportEditor extends LitElement {
 
   private renderSectionForm(page: ReportPage, section: Section, index: number) {
     return html`<tr data-section=${section.id} class="editing">
-      <td></td>
+      <td class="order"></td>
       <td class="type"><span class="badge">${SECTION_LABELS[section.type]}</span></td>
-      <td colspan="2">
+      <td class="text" colspan="2">
         <form class="edit-section stack" aria-label="Edit section ${index + 1}" @submit=${(e: SubmitEvent) => this.saveSection(page, section, index, e)}>
           <label><span>Title <span class="hint">optional</span></span><input name="title" dir="auto" .value=${section.title} /></label>
           ${usesText(section.type) ? html`<label>Text <textarea name="text" dir="auto" .value=${section.text}></textarea></label>` : nothing}
@@ -193,8 +194,8 @@ export class SvcReportEditor extends LitElement {
         ${section.text ? html`<div class="words">${section.text}</div>` : nothing}
       </td>
       <td class="remove">
-        <button class="icon ghost" aria-label="Edit section ${index + 1}" title="Edit section" @click=${() => (this.editing = section.id)}>✎</button>
-        <button class="icon ghost remove" aria-label="Remove section ${index + 1}" @click=${() => this.run(page.id, () => assessmentApi.deleteSection(this.app.id, page.id, section.id))}>×</button>
+        <button class="icon ghost edit" aria-label="Edit section ${index + 1}" title="Edit section" @click=${() => (this.editing = section.id)}>✎<span class="stacked-only">Edit</span></button>
+        <button class="icon ghost remove" aria-label="Remove section ${index + 1}" @click=${() => this.run(page.id, () => assessmentApi.deleteSection(this.app.id, page.id, section.id))}>×<span class="stacked-only">Remove</span></button>
       </td>
     </tr>`
   }
@@ -236,7 +237,7 @@ export class SvcReportEditor extends LitElement {
   }
 
   private renderPage(page: ReportPage, index: number, count: number) {
-    return html`<section class="panel page" data-page=${page.id} aria-label="Report page ${page.number}">
+    return html`<section class="panel page stacking" data-page=${page.id} aria-label="Report page ${page.number}">
       <header>
         <span class="num">Page ${page.number}</span>
         <input

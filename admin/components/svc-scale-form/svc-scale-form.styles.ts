@@ -3,6 +3,7 @@ import { css } from 'lit'
 export const scaleFormStyles = css`
   form {
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: 18px;
     padding: 18px;
   }
@@ -110,7 +111,28 @@ export const scaleFormStyles = css`
   }
   @media (max-width: 760px) {
     .basics {
-      grid-template-columns: 1fr;
+      grid-template-columns: minmax(0, 1fr);
+    }
+  }
+  @container (max-width: 560px) {
+    td.num input {
+      width: 100%;
+    }
+    .part table textarea {
+      min-height: 54px;
+    }
+    td.check {
+      width: auto;
+      text-align: start;
+    }
+    button.remove {
+      width: auto;
+      padding: 0 10px;
+      font-size: 13px;
+      justify-self: start;
+    }
+    .part > footer {
+      flex-wrap: wrap;
     }
   }
 `

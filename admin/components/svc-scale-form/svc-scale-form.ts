@@ -1,10 +1,12 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit'
 import { customElement, property, state } from 'lit/decorators.js'
+import { fieldTypeLabel } from '../../../server/contract/fields/types/index.ts'
 import { ASSESSMENT } from '../../../server/contract/limits.ts'
 import { scoringOf, type Level, type ScaleMethod, type StoredItem } from '../../../server/contract/scales/model.ts'
 import type { Field } from '../../api.ts'
 import { assessmentApi, problemsOf, type Scale } from '../../assessment-api.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
+import { stackedTableStyles } from '../../styles/stacked-table.styles.ts'
 import '../svc-range-bar/svc-range-bar.ts'
 import { coverageProblems, draftRange, showBound } from '../svc-scales-editor/scale-preview.ts'
 import { scaleFormStyles } from './svc-scale-form.styles.ts'
@@ -30,7 +32,7 @@ const defaultScores = (field: Field): Record<string, number> =>
  */
 @customElement('svc-scale-form')
 export class SvcScaleForm extends LitElement {
-  static override styles = [baseStyles, scaleFormStyles]
+  static override styles = [baseStyles, stackedTableStyles, scaleFormStyles]
 
   @property() appId = ''
   @property({ attribute: false }) fields: Field[] = []
@@ -209,28 +211,28 @@ export class SvcScaleForm extends LitElement {
 
   private renderItems() {
     const scorable = this.scorable
-    return html`<div class="part">
+    return html`<div class="part stacking">
       ${
         this.items.length === 0
           ? html`<p class="none muted small">
             ${scorable.length ? 'No items yet. Each item scores one choice, multichoice or number field.' : 'This app has no choice, multichoice or number fields to score. Add them on the Setup tab first.'}
           </p>`
-          : html`<table>
+          : html`<table class="stacks">
             <thead><tr><th>Field</th><th>Scores</th><th class="check">Reverse</th><th>Weight</th><th><span class="visually-hidden">Remove</span></th></tr></thead>
             <tbody>
               ${this.items.map((item, index) => {
                 const field = this.fields.find((f) => f.id === item.fieldId)
                 return html`<tr data-item=${index}>
-                  <td>
+                  <td data-label="Field">
                     <select aria-label="Field of item ${index + 1}" @change=${(e: Event) => this.changeItemField(index, (e.target as HTMLSelectElement).value)}>
-                      ${scorable.map((f) => html`<option value=${f.id} ?selected=${f.id === item.fieldId}>${f.name} (${f.type})</option>`)}
+                      ${scorable.map((f) => html`<option value=${f.id} ?selected=${f.id === item.fieldId}>${f.name} (${fieldTypeLabel(f.type)})</option>`)}
                     </select>
                     ${this.problemsAt(`items.${index}`)}
                   </td>
-                  <td>${this.renderItemValue(item, index, field)}</td>
-                  <td class="check"><input type="checkbox" aria-label="Reverse-score item ${index + 1}" .checked=${item.reverse} @change=${(e: Event) => this.setItem(index, { reverse: (e.target as HTMLInputElement).checked })} /></td>
-                  <td class="num"><input type="number" step="any" min="0" aria-label="Weight of item ${index + 1}" .value=${String(item.weight)} @input=${(e: Event) => this.setItem(index, { weight: numberOf(e) ?? Number.NaN })} /></td>
-                  <td class="remove"><button type="button" class="icon ghost remove" aria-label="Remove item ${index + 1}" @click=${() => (this.items = this.items.filter((_, i) => i !== index))}>×</button></td>
+                  <td data-label="Scores">${this.renderItemValue(item, index, field)}</td>
+                  <td class="check" data-label="Reverse"><input type="checkbox" aria-label="Reverse-score item ${index + 1}" .checked=${item.reverse} @change=${(e: Event) => this.setItem(index, { reverse: (e.target as HTMLInputElement).checked })} /></td>
+                  <td class="num" data-label="Weight"><input type="number" step="any" min="0" aria-label="Weight of item ${index + 1}" .value=${String(item.weight)} @input=${(e: Event) => this.setItem(index, { weight: numberOf(e) ?? Number.NaN })} /></td>
+                  <td class="remove"><button type="button" class="icon ghost remove" aria-label="Remove item ${index + 1}" @click=${() => (this.items = this.items.filter((_, i) => i !== index))}>×<span class="stacked-only">Remove</span></button></td>
                 </tr>`
               })}
             </tbody>
@@ -244,21 +246,21 @@ export class SvcScaleForm extends LitElement {
   }
 
   private renderLevels() {
-    return html`<div class="part">
+    return html`<div class="part stacking">
       ${
         this.levels.length === 0
           ? html`<p class="none muted small">No levels yet. Levels name score ranges (low, medium, high) and must cover every possible score.</p>`
-          : html`<table>
+          : html`<table class="stacks">
             <thead><tr><th>Key</th><th>Label</th><th>From (≥)</th><th>To (&lt;)</th><th>Interpretation</th><th><span class="visually-hidden">Remove</span></th></tr></thead>
             <tbody>
               ${this.levels.map(
                 (level, index) => html`<tr data-level=${index}>
-                  <td><input aria-label="Key of level ${index + 1}" .value=${level.key} @input=${(e: Event) => this.setLevel(index, { key: (e.target as HTMLInputElement).value })} />${this.problemsAt(`levels.${index}`)}</td>
-                  <td><input aria-label="Label of level ${index + 1}" dir="auto" .value=${level.label} @input=${(e: Event) => this.setLevel(index, { label: (e.target as HTMLInputElement).value })} /></td>
-                  <td class="num"><input type="number" step="any" placeholder="−∞" aria-label="Lowest score of level ${index + 1}" .value=${level.min === null ? '' : String(level.min)} @input=${(e: Event) => this.setLevel(index, { min: numberOf(e) })} /></td>
-                  <td class="num"><input type="number" step="any" placeholder="∞" aria-label="Score where level ${index + 1} ends" .value=${level.max === null ? '' : String(level.max)} @input=${(e: Event) => this.setLevel(index, { max: numberOf(e) })} /></td>
-                  <td><textarea rows="1" dir="auto" aria-label="Interpretation of level ${index + 1}" .value=${level.interpretation} @input=${(e: Event) => this.setLevel(index, { interpretation: (e.target as HTMLTextAreaElement).value })}></textarea></td>
-                  <td class="remove"><button type="button" class="icon ghost remove" aria-label="Remove level ${index + 1}" @click=${() => (this.levels = this.levels.filter((_, i) => i !== index))}>×</button></td>
+                  <td data-label="Key"><input aria-label="Key of level ${index + 1}" .value=${level.key} @input=${(e: Event) => this.setLevel(index, { key: (e.target as HTMLInputElement).value })} />${this.problemsAt(`levels.${index}`)}</td>
+                  <td data-label="Label"><input aria-label="Label of level ${index + 1}" dir="auto" .value=${level.label} @input=${(e: Event) => this.setLevel(index, { label: (e.target as HTMLInputElement).value })} /></td>
+                  <td class="num" data-label="From (≥)"><input type="number" step="any" placeholder="−∞" aria-label="Lowest score of level ${index + 1}" .value=${level.min === null ? '' : String(level.min)} @input=${(e: Event) => this.setLevel(index, { min: numberOf(e) })} /></td>
+                  <td class="num" data-label="To (<)"><input type="number" step="any" placeholder="∞" aria-label="Score where level ${index + 1} ends" .value=${level.max === null ? '' : String(level.max)} @input=${(e: Event) => this.setLevel(index, { max: numberOf(e) })} /></td>
+                  <td data-label="Interpretation"><textarea rows="1" dir="auto" aria-label="Interpretation of level ${index + 1}" .value=${level.interpretation} @input=${(e: Event) => this.setLevel(index, { interpretation: (e.target as HTMLTextAreaElement).value })}></textarea></td>
+                  <td class="remove"><button type="button" class="icon ghost remove" aria-label="Remove level ${index + 1}" @click=${() => (this.levels = this.levels.filter((_, i) => i !== index))}>×<span class="stacked-only">Remove</span></button></td>
                 </tr>`,
               )}
             </tbody>

@@ -4,6 +4,7 @@ import { api, type App, type Field } from '../../api.ts'
 import { assessmentApi, type Scale } from '../../assessment-api.ts'
 import { formatCount } from '../../format.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
+import { stackedTableStyles } from '../../styles/stacked-table.styles.ts'
 import '../svc-confirm/svc-confirm.ts'
 import type { SvcConfirm } from '../svc-confirm/svc-confirm.ts'
 import '../svc-range-bar/svc-range-bar.ts'
@@ -18,7 +19,7 @@ import { scalesEditorStyles } from './svc-scales-editor.styles.ts'
  */
 @customElement('svc-scales-editor')
 export class SvcScalesEditor extends LitElement {
-  static override styles = [baseStyles, scalesEditorStyles]
+  static override styles = [baseStyles, stackedTableStyles, scalesEditorStyles]
 
   @property({ attribute: false }) app!: App
 
@@ -106,7 +107,7 @@ export class SvcScalesEditor extends LitElement {
         No scales yet. A scale scores some of the answers (a dimension such as “energy” or “stress”) and names its levels; reports show them.
       </p>`
     }
-    return html`<table>
+    return html`<div class="stacking"><table class="stacks">
       <thead>
         <tr>
           <th scope="col">Scale</th>
@@ -122,22 +123,26 @@ export class SvcScalesEditor extends LitElement {
         ${scales.map(
           (scale) => html`<tr data-scale=${scale.key}>
             <td dir="auto"><strong>${scale.name}</strong> <span class="muted small">${scale.method}</span></td>
-            <td class="key"><code>${scale.key}</code></td>
-            <td class="num">${scale.items.length}</td>
-            <td class="num range">${scale.range ? `${showBound(scale.range.min, '−∞')} – ${showBound(scale.range.max, '∞')}` : '—'}</td>
-            <td class="bar"><svc-range-bar .range=${scale.range && { min: scale.range.min ?? -Infinity, max: scale.range.max ?? Infinity }} .levels=${scale.levels}></svc-range-bar></td>
-            <td class="status">
-              ${scale.complete ? html`<span class="badge on">Complete</span>` : html`<span class="badge warn">Incomplete</span>`}
-              ${scale.problems.length ? html`<ul>${scale.problems.map((p) => html`<li>${p.message}</li>`)}</ul>` : nothing}
+            <td class="key" data-label="Key"><span><code>${scale.key}</code></span></td>
+            <td class="num" data-label="Items">${scale.items.length}</td>
+            <td class="num range" data-label="Range">${scale.range ? `${showBound(scale.range.min, '−∞')} – ${showBound(scale.range.max, '∞')}` : '—'}</td>
+            <td class="bar" data-label="Levels"><svc-range-bar .range=${scale.range && { min: scale.range.min ?? -Infinity, max: scale.range.max ?? Infinity }} .levels=${scale.levels}></svc-range-bar></td>
+            <td class="status" data-label="Status">
+              <span>
+                ${scale.complete ? html`<span class="badge on">Complete</span>` : html`<span class="badge warn">Incomplete</span>`}
+                ${scale.problems.length ? html`<ul>${scale.problems.map((p) => html`<li>${p.message}</li>`)}</ul>` : nothing}
+              </span>
             </td>
             <td class="actions">
-              <button class="small" aria-label="Edit scale ${scale.name}" @click=${() => ((this.editing = scale), (this.notice = ''))}>Edit</button>
-              <button class="small danger" aria-label="Remove scale ${scale.name}" @click=${() => this.removeScale(scale)}>Remove</button>
+              <span class="row">
+                <button class="small" aria-label="Edit scale ${scale.name}" @click=${() => ((this.editing = scale), (this.notice = ''))}>Edit</button>
+                <button class="small danger" aria-label="Remove scale ${scale.name}" @click=${() => this.removeScale(scale)}>Remove</button>
+              </span>
             </td>
           </tr>`,
         )}
       </tbody>
-    </table>`
+    </table></div>`
   }
 
   override render() {

@@ -73,20 +73,28 @@ export const shareSettingsStyles = css`
     padding: 0;
     font-weight: 500;
   }
+  .choices {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 4px 18px;
+  }
   .choice {
-    display: grid;
-    grid-template-columns: auto 1fr;
-    align-items: start;
-    gap: 8px;
-    padding: 4px 0;
+    display: inline-flex;
+    align-items: center;
+    gap: 6px;
+    padding: 2px 0;
     font-weight: 500;
     cursor: pointer;
   }
-  .choice input {
-    margin-top: 3px;
+  .choice {
+    white-space: nowrap;
   }
-  .choice .hint {
-    display: block;
+  .choice input {
+    flex: none;
+    width: 16px;
+    height: 16px;
+    margin: 0;
+    accent-color: var(--svc-primary);
   }
   .reads-warning {
     padding: 10px 12px;
@@ -100,11 +108,26 @@ export const shareSettingsStyles = css`
     display: grid;
     gap: 14px;
   }
-  .danger-zone {
+  /* The settings most apps never change wait behind a summary line, so the card's common
+     settings fit a laptop's window. */
+  details {
+    border-top: 1px solid var(--svc-border);
+    padding-top: 12px;
+  }
+  details > summary {
+    cursor: pointer;
+    font-weight: 500;
+    border-radius: 4px;
+  }
+  details[open] > summary {
+    margin-bottom: 12px;
+  }
+  .danger-zone[open] {
     display: grid;
     gap: 8px;
-    padding-top: 14px;
-    border-top: 1px solid var(--svc-border);
+  }
+  .danger-zone[open] > summary {
+    margin-bottom: 0;
   }
   .saved {
     color: var(--svc-success);
@@ -112,10 +135,8 @@ export const shareSettingsStyles = css`
   }
   /* The URL right under Publish, where the eye is when it was pressed. */
   .published-url {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    gap: 8px;
+    display: grid;
+    gap: 4px;
     padding: 10px 12px;
     border: 1px solid var(--svc-border-strong);
     border-radius: var(--svc-radius);
@@ -125,6 +146,8 @@ export const shareSettingsStyles = css`
   }
   .published-url output {
     overflow-wrap: anywhere;
-    flex: 1 1 16rem;
+  }
+  textarea[name='thankYouMessage'] {
+    min-height: 54px;
   }
 `

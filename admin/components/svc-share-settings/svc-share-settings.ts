@@ -12,23 +12,22 @@ import { shareSettingsStyles } from './svc-share-settings.styles.ts'
 type Switch = 'service' | 'autoCreate'
 
 const SWITCHES: Array<[Switch, string, string]> = [
-  ['service', 'Accept submissions', 'Off: POSTs are refused with 403 "disabled".'],
-  [
-    'autoCreate',
-    'Auto-create fields',
-    'Keys you have not defined are kept; a stranger’s become proposed fields, on the form once you accept them. Off: they are refused.',
-  ],
+  ['service', 'Accept submissions', 'Off: posts are refused (403 "disabled").'],
+  ['autoCreate', 'Auto-create fields', 'New keys are kept and proposed as fields for you to accept. Off: refused.'],
 ]
 
 /** The choices of the reads control: who reads with the endpoint or fill-in link alone. */
 const READS: Array<[ReadAccess, string, string]> = [
-  ['off', 'Only you', 'Records stay private: you read them here, with svc-cli or with your access token.'],
-  ['summary', 'Summary', 'Anyone with the link reads the aggregates (/summary); single records stay private.'],
-  ['records', 'Records', 'Anyone with the link reads every record (/query) and the summary.'],
+  ['off', 'Only you', 'Records stay private: you read them here, with svc-cli or your access token.'],
+  ['summary', 'Summary', 'Anyone with the link reads the aggregates; records stay private.'],
+  ['records', 'Records', 'Anyone with the link reads every record and the summary.'],
 ]
 
 /** How far each reads setting opens the records: opening further asks first, closing does not. */
 const OPENNESS: Record<ReadAccess, number> = { off: 0, summary: 1, records: 2 }
+
+/** A refused field inside a closed <details> is opened, so the browser can show what to fix. */
+const openAround = (event: Event) => (event.target as Element).closest('details')?.setAttribute('open', '')
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`
 
@@ -60,8 +59,9 @@ function openReadsQuestion(to: 'summary' | 'records', records: number, emailFiel
 /**
  * @summary Sharing: publish/unpublish, the writes and auto-create switches, who may read
  * with the link (off, summary, records; opening asks first and says who can then read what;
- * the server's warning beside it when open), honeypot, rate limit, the public summary's
- * minimum, allowed redirect origins and token rotation.
+ * the server's warning beside it when open) and what respondents see after sending. The
+ * settings few apps change (honeypot, rate limit, the public summary's minimum, allowed
+ * redirect origins) and token rotation wait behind their own summary lines.
  * @event svc-app-changed - After any saved change.
  */
 @customElement('svc-share-settings')
@@ -156,26 +156,34 @@ export class SvcShareSettings extends LitElement {
     if (!this.saved) this.error = ''
   }
 
-  /** The three-way reads control, with the server's warning beside it while reads are open. */
+  /**
+   * The three-way reads control, with the server's warning beside it while reads are open.
+   * The choices sit on one line; what the chosen one means shows under them (each radio
+   * is described by its own meaning, so a screen reader hears it for every choice).
+   */
   private renderReads(share: Share) {
     const warnings = share.warnings ?? []
     return html`<div class="reads">
       <fieldset class="reads-choice" aria-describedby=${warnings.length ? 'reads-hint reads-warning' : 'reads-hint'}>
         <legend>Who may read with the endpoint or fill-in link</legend>
+        <div class="choices">
+          ${READS.map(
+            ([value, label]) => html`<label class="choice">
+              <input
+                type="radio"
+                name="reads"
+                value=${value}
+                aria-describedby="reads-means-${value}"
+                .checked=${share.reads === value}
+                ?disabled=${this.busy}
+                @change=${() => this.chooseReads(share, value)}
+              />
+              ${label}
+            </label>`,
+          )}
+        </div>
+        ${READS.map(([value, , means]) => html`<p class="hint" id="reads-means-${value}" ?hidden=${share.reads !== value}>${means}</p>`)}
         <p class="hint" id="reads-hint">The link sits in your form's page source, so anyone who sees the form has it.</p>
-        ${READS.map(
-          ([value, label, hint]) => html`<label class="choice">
-            <input
-              type="radio"
-              name="reads"
-              value=${value}
-              .checked=${share.reads === value}
-              ?disabled=${this.busy}
-              @change=${() => this.chooseReads(share, value)}
-            />
-            <span>${label}<span class="hint">${hint}</span></span>
-          </label>`,
-        )}
       </fieldset>
       ${
         warnings.length
@@ -201,7 +209,7 @@ export class SvcShareSettings extends LitElement {
             <p>
               ${
                 share.published
-                  ? `Records can be sent to the endpoint${share.publishedAt ? ` (published ${formatDateTime(share.publishedAt)})` : ''}.`
+                  ? `Taking records${share.publishedAt ? ` since ${formatDateTime(share.publishedAt)}` : ''}.`
                   : share.token
                     ? 'The endpoint answers 404 until you publish again; its URL is kept.'
                     : 'Publish to get an endpoint URL that forms, scripts and agents can POST to.'
@@ -216,9 +224,12 @@ export class SvcShareSettings extends LitElement {
           ${
             share.published && share.endpoint
               ? html`<div class="published-url">
-                <span id="published-url-label">Endpoint URL</span>
+                <div class="row">
+                  <span id="published-url-label">Endpoint URL</span>
+                  <span class="spacer"></span>
+                  <svc-copy-button .value=${share.endpoint} label="Copy the endpoint URL"></svc-copy-button>
+                </div>
                 <output class="mono" aria-labelledby="published-url-label">${share.endpoint}</output>
-                <svc-copy-button .value=${share.endpoint} label="Copy the endpoint URL"></svc-copy-button>
               </div>`
               : nothing
           }
@@ -239,33 +250,15 @@ export class SvcShareSettings extends LitElement {
             )}
           </fieldset>
           ${this.renderReads(share)}
-          <form @submit=${this.saveSettings} @input=${() => ((this.saved = false), (this.formError = ''))}>
-            <label
-              >Honeypot field name
-              <span class="hint">Submissions that fill it in are stored as spam and answered like any other.</span>
-              <input name="honeypot" class="mono" .value=${share.honeypot} />
-            </label>
-            <label
-              >Rate limit
-              <span class="hint">Requests per second and burst, e.g. <code>20/s,100</code>; <code>off</code> for none; empty for the server default (now ${share.effectiveRateLimit}).</span>
-              <input name="rateLimit" class="mono" placeholder=${share.effectiveRateLimit} .value=${share.rateLimit ?? ''} />
-            </label>
-            <label
-              >Public summary: smallest group shown
-              <span class="hint"
-                >With reads open, the summary lists a value only when at least this many records gave it (at least ${LIMITS.summaryMinRespondentsFloor}); rarer values are only counted, e-mail addresses never listed. You always see everything.</span
-              >
-              <input name="summaryMinRespondents" type="number" inputmode="numeric" min=${LIMITS.summaryMinRespondentsFloor} step="1" required .value=${String(share.summaryMinRespondents)} />
-            </label>
-            <label
-              >Allowed redirect origins
-              <span class="hint">Where a form's <code>_redirect</code> may send people after submitting; one origin per line, e.g. https://example.com.</span>
-              <textarea name="redirectOrigins" class="mono" rows="3" .value=${share.redirectOrigins.join('\n')}></textarea>
-            </label>
+          <form
+            @submit=${this.saveSettings}
+            @input=${() => ((this.saved = false), (this.formError = ''))}
+            @invalid=${{ handleEvent: openAround, capture: true }}
+          >
             <label
               >Thank-you message
-              <span class="hint">What people see after sending your form from their browser; empty for “Your answers were saved.”</span>
-              <textarea name="thankYouMessage" rows="3" .value=${share.thankYouMessage}></textarea>
+              <span class="hint">Shown after sending from a browser; empty for “Your answers were saved.”</span>
+              <textarea name="thankYouMessage" rows="2" .value=${share.thankYouMessage}></textarea>
             </label>
             <label class="inline"
               ><input type="checkbox" name="submitAnother" .checked=${share.submitAnother} /> Offer “Submit another response”
@@ -273,9 +266,36 @@ export class SvcShareSettings extends LitElement {
             >
             <label
               >Thank-you page URL
-              <span class="hint">Send people to your own page instead, e.g. https://example.com/thanks; empty for svc's thank-you page.</span>
+              <span class="hint">Your own page instead, e.g. https://example.com/thanks</span>
               <input name="thankYouUrl" type="url" class="mono" .value=${share.thankYouUrl ?? ''} />
             </label>
+            <details class="more">
+              <summary>Spam, rate limit, public summary and redirects</summary>
+              <div class="stack">
+                <label
+                  >Honeypot field name
+                  <span class="hint">Submissions that fill it in are stored as spam and answered like any other.</span>
+                  <input name="honeypot" class="mono" .value=${share.honeypot} />
+                </label>
+                <label
+                  >Rate limit
+                  <span class="hint">Requests per second and burst, e.g. <code>20/s,100</code>; <code>off</code> for none; empty for the server default (now ${share.effectiveRateLimit}).</span>
+                  <input name="rateLimit" class="mono" placeholder=${share.effectiveRateLimit} .value=${share.rateLimit ?? ''} />
+                </label>
+                <label
+                  >Public summary: smallest group shown
+                  <span class="hint"
+                    >With reads open, the summary lists a value only when at least this many records gave it (at least ${LIMITS.summaryMinRespondentsFloor}); rarer values are only counted, e-mail addresses never listed. You always see everything.</span
+                  >
+                  <input name="summaryMinRespondents" type="number" inputmode="numeric" min=${LIMITS.summaryMinRespondentsFloor} step="1" required .value=${String(share.summaryMinRespondents)} />
+                </label>
+                <label
+                  >Allowed redirect origins
+                  <span class="hint">Where a form's <code>_redirect</code> may send people after submitting; one origin per line, e.g. https://example.com.</span>
+                  <textarea name="redirectOrigins" class="mono" rows="3" .value=${share.redirectOrigins.join('\n')}></textarea>
+                </label>
+              </div>
+            </details>
             ${this.formError ? html`<p class="error" role="alert">${this.formError}</p>` : nothing}
             <div class="row">
               <button class="primary" type="submit" ?disabled=${this.busy}>Save settings</button>
@@ -284,11 +304,11 @@ export class SvcShareSettings extends LitElement {
           </form>
           ${
             share.token
-              ? html`<div class="danger-zone">
-                <h3>Rotate token</h3>
+              ? html`<details class="danger-zone">
+                <summary>Rotate token</summary>
                 <p class="hint">Makes a new endpoint URL. The old URL stops working immediately.</p>
                 <div><button class="danger rotate" ?disabled=${this.busy} @click=${this.rotate}>Rotate token…</button></div>
-              </div>`
+              </details>`
               : nothing
           }
         </div>

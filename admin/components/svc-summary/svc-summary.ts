@@ -6,6 +6,7 @@ import { hrefOf } from '../../router.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
 import '../svc-bar-chart/svc-bar-chart.ts'
 import type { Bar } from '../svc-bar-chart/svc-bar-chart.ts'
+import { fieldTypeLabel } from '../../../server/contract/fields/types/index.ts'
 import type { ScaleSummary } from '../../../server/contract/scoring/aggregate.ts'
 import { summaryStyles } from './svc-summary.styles.ts'
 
@@ -69,7 +70,7 @@ export class SvcSummary extends LitElement {
     const total = field.count + field.missing
     const hasNumbers = field.mean !== undefined
     return html`<section class="panel field">
-      <header><h2 dir="auto" title=${name}>${name}</h2><span class="type">${field.type}</span></header>
+      <header><h2 dir="auto" title=${name}>${name}</h2><span class="type">${fieldTypeLabel(field.type)}</span></header>
       <div class="body">
         <p class="coverage">${formatCount(field.count)} of ${formatCount(total)} records have a value${field.missing ? ` · ${formatCount(field.missing)} missing` : ''}</p>
         ${

@@ -66,10 +66,6 @@ export const webhooksStyles = css`
     display: grid;
     gap: 10px;
   }
-  /* A narrow column scrolls the log sideways instead of widening the page. */
-  .scroll {
-    overflow-x: auto;
-  }
   table.deliveries {
     font-size: 12.5px;
   }

@@ -3,6 +3,7 @@ import { customElement, property, query, state } from 'lit/decorators.js'
 import { api, type Delivery, type Notifications, type TestResult, type Webhook } from '../../api.ts'
 import { formatDateTime, formatRelative } from '../../format.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
+import { stackedTableStyles } from '../../styles/stacked-table.styles.ts'
 import { shownOnceStyles } from '../../styles/shown-once.styles.ts'
 import { WEBHOOK_EVENTS, WEBHOOK_EVENT_MEANING, type WebhookEvent } from '../../../server/contract/webhooks/events.ts'
 import '../svc-confirm/svc-confirm.ts'
@@ -18,7 +19,7 @@ import { webhooksStyles } from './svc-webhooks.styles.ts'
  */
 @customElement('svc-webhooks')
 export class SvcWebhooks extends LitElement {
-  static override styles = [baseStyles, shownOnceStyles, webhooksStyles]
+  static override styles = [baseStyles, stackedTableStyles, shownOnceStyles, webhooksStyles]
 
   @property() appId = ''
 
@@ -171,7 +172,7 @@ export class SvcWebhooks extends LitElement {
   private renderDeliveries(hookId: string, deliveries: Delivery[] | null) {
     if (deliveries === null) return html`<p class="empty">Loading…</p>`
     if (deliveries.length === 0) return html`<p class="empty">No deliveries yet.</p>`
-    return html`<div class="scroll"><table class="deliveries">
+    return html`<div class="stacking"><table class="deliveries stacks">
       <caption class="visually-hidden">Recent deliveries</caption>
       <thead>
         <tr>
@@ -185,11 +186,11 @@ export class SvcWebhooks extends LitElement {
       <tbody>
         ${deliveries.map(
           (d) => html`<tr data-delivery-id=${d.id}>
-            <td>${d.event}</td>
-            <td class="num">${d.event.startsWith('record.') ? d.records : ''}</td>
-            <td title=${formatDateTime(d.updatedAt)}><span class="badge ${d.status === 'delivered' ? 'on' : d.status === 'dead' ? 'warn' : ''}">${d.status}</span> <span class="muted">×${d.attempts}, ${formatRelative(d.updatedAt)}</span></td>
-            <td class="answer">${d.lastStatus ?? ''} ${d.lastError ?? ''}${d.lastLatencyMs === null ? '' : html` <span class="muted">${d.lastLatencyMs} ms</span>`}</td>
-            <td class="actions"><button class="small" aria-label="Retry delivery of ${d.event}, ${d.subject}" @click=${() => this.retry(hookId, d)}>Retry</button></td>
+            <td class="event" data-label="Event">${d.event}</td>
+            <td class="num" data-label="Records">${d.event.startsWith('record.') ? d.records : '—'}</td>
+            <td data-label="Status" title=${formatDateTime(d.updatedAt)}><span><span class="badge ${d.status === 'delivered' ? 'on' : d.status === 'dead' ? 'warn' : ''}">${d.status}</span> <span class="muted">×${d.attempts}, ${formatRelative(d.updatedAt)}</span></span></td>
+            <td class="answer" data-label="Last answer"><span>${d.lastStatus ?? ''} ${d.lastError ?? ''}${d.lastLatencyMs === null ? '' : html` <span class="muted">${d.lastLatencyMs} ms</span>`}</span></td>
+            <td class="actions"><span><button class="small" aria-label="Retry delivery of ${d.event}, ${d.subject}" @click=${() => this.retry(hookId, d)}>Retry</button></span></td>
           </tr>`,
         )}
       </tbody>

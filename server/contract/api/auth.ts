@@ -129,6 +129,16 @@ export const authStatusSchema = named(
 )
 export type AuthStatus = z.output<typeof authStatusSchema>
 
+/** Who is signed in with the admin session cookie, or nobody: an answer either way, never a 401. */
+export const sessionStatusSchema = named(
+  'SessionStatus',
+  z.discriminatedUnion('authenticated', [
+    z.object({ authenticated: z.literal(false) }),
+    z.object({ authenticated: z.literal(true), user: userSchema }),
+  ]),
+)
+export type SessionStatus = z.output<typeof sessionStatusSchema>
+
 const loginErrors = ['forbidden', 'rate_limited'] as const
 const crossSite = 'A request a browser says comes from another site is refused (403 forbidden).'
 const tokenRequest =
@@ -149,6 +159,17 @@ export const authOperations = {
     tags,
     access: 'owner',
     answers: { 200: data(authStatusSchema, 'The caller') },
+    errors: ['forbidden'],
+  },
+  'auth.session': {
+    summary: 'Who is signed in with the session cookie, if anyone',
+    description:
+      "The admin page's check when it loads: 200 whether or not someone is signed in, so a signed-out visit is not an error. " +
+      'Without a session cookie, or with one whose session ended (the answer then clears the cookie), authenticated is false. ' +
+      'An Authorization header is not read: scripts and svc-cli ask auth.status, which refuses a missing or bad access token with 401.',
+    tags,
+    access: 'public',
+    answers: { 200: data(sessionStatusSchema, "The session's account, or authenticated: false") },
     errors: ['forbidden'],
   },
   'auth.signup': {

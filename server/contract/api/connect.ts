@@ -4,7 +4,7 @@
  */
 import { z } from 'zod'
 import { setThemeSchema, themeSchema } from '../connect/schemas.ts'
-import { data, type OperationsOf } from './operation.ts'
+import { content, data, type OperationsOf } from './operation.ts'
 import { named } from './named.ts'
 
 /** The theme of an app's pages, as every connect operation answers it. */
@@ -48,6 +48,16 @@ export const connectOperations = {
     access: 'owner',
     body: setThemeSchema.optional(),
     answers: { 200: data(themePreviewSchema, 'The theme the page was drawn with, and the page') },
+    errors: ['not_found'],
+  },
+  'connect.previewPage': {
+    summary: 'The fill-in page as respondents see it, to show inside the admin page',
+    description:
+      "The page with the stored theme and the fields as they are now, published or not. Only this server's own pages may frame it, and it is sandboxed: " +
+      'no script runs and its form cannot be sent, so previewing stores nothing.',
+    tags,
+    access: 'owner',
+    answers: { 200: content('text/html', 'The fill-in page') },
     errors: ['not_found'],
   },
   'connect.reset': {

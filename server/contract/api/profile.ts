@@ -1,9 +1,10 @@
 /**
  * @module The profile operations (the caller's own account) and their answers.
  *
- * A new e-mail or password needs the current password (accounts without one: a login code
- * mailed to the current address): 403 `reauth_required` without it, `wrong_password` or
- * `wrong_code` when it is wrong, which count like failed log-ins from the caller's address.
+ * A new e-mail or password, and deleting the account, need the current password (accounts
+ * without one: a login code mailed to the current address): 403 `reauth_required`
+ * without it, `wrong_password` or `wrong_code` when it is wrong, which count like failed
+ * log-ins from the caller's address.
  * Every operation lists `forbidden`, as in auth.ts (another host name, another site).
  */
 import { z } from 'zod'
@@ -74,12 +75,14 @@ export const profileOperations = {
   'profile.delete': {
     summary: 'Delete your account',
     description:
-      "With its apps, records, access tokens and sessions; clears the session cookie. confirm must repeat the account's e-mail address (422 otherwise).",
+      "With its apps, records, access tokens and sessions; clears the session cookie. confirm must repeat the account's e-mail address (422 otherwise), " +
+      'and your current password comes as currentPassword (accounts without one: a login code mailed to your address, as code): 403 reauth_required without it, ' +
+      'wrong_password or wrong_code when it is wrong, 429 while guessing.',
     tags,
     access: 'owner',
     body: AccountDeleteInput,
     answers: { 200: data(z.object({ deleted: z.literal(true) }), 'Deleted') },
-    errors: ['forbidden'],
+    errors: ['forbidden', ...proofErrors],
   },
   'profile.setPassword': {
     summary: 'Set a new password',

@@ -11,6 +11,7 @@ export const ROUTES = {
 
   'auth.options': 'GET /api/v3/auth/options',
   'auth.status': 'GET /api/v3/auth/status',
+  'auth.session': 'GET /api/v3/auth/session',
   'auth.signup': 'POST /api/v3/auth/signup',
   'auth.login': 'POST /api/v3/auth/login',
   'auth.logout': 'POST /api/v3/auth/logout',
@@ -111,6 +112,7 @@ export const ROUTES = {
   'connect.get': 'GET /api/v3/apps/:id/connect',
   'connect.update': 'PATCH /api/v3/apps/:id/connect',
   'connect.preview': 'POST /api/v3/apps/:id/connect/preview',
+  'connect.previewPage': 'GET /api/v3/apps/:id/connect/preview',
   'connect.reset': 'POST /api/v3/apps/:id/connect/reset',
 
   'smart.draft': 'POST /api/v3/smart/drafts',

@@ -128,7 +128,8 @@ export const EmailChangeConfirmInput = body({
   token: text('the token from the confirmation link').min(1, 'is required: give the token from the link'),
 })
 
-export const AccountDeleteInput = body({ confirm: text("your account's e-mail address, to confirm") })
+/** Deleting the account repeats its e-mail (a deliberate act) and proves the owner is at the keyboard. */
+export const AccountDeleteInput = body({ confirm: text("your account's e-mail address, to confirm"), ...reauth })
 
 export type SignupInput = z.input<typeof SignupInput>
 export type LoginInput = z.input<typeof LoginInput>

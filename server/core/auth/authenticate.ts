@@ -18,6 +18,13 @@ export interface Principal {
   sessionCreatedAt?: number
 }
 
+/** The session whose cookie value is `session` as a principal, or null when it is unknown, ended or its user is gone. */
+export async function sessionPrincipal(ctx: AppContext, session: string): Promise<Principal | null> {
+  const verified = await verifySession(ctx, session)
+  const user = verified && (await findUserById(ctx, verified.userId))
+  return user ? { user, method: 'session', sessionCreatedAt: verified.createdAt } : null
+}
+
 /** The caller of a control-plane request, or a 401 saying how to authenticate. */
 export async function authenticate(
   ctx: AppContext,
@@ -35,9 +42,8 @@ export async function authenticate(
     return { user, method: 'token', tokenId: verified.tokenId }
   }
   if (credentials.session) {
-    const verified = await verifySession(ctx, credentials.session)
-    const user = verified && (await findUserById(ctx, verified.userId))
-    if (user) return { user, method: 'session', sessionCreatedAt: verified.createdAt }
+    const principal = await sessionPrincipal(ctx, credentials.session)
+    if (principal) return principal
     throw new AppError('unauthorized', 'Your session has expired; log in again')
   }
   throw new AppError('unauthorized', 'Authentication required: send "Authorization: Bearer <access token>" or log in')

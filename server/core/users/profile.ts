@@ -1,9 +1,9 @@
 /**
  * @module The signed-in user's own account: view, rename, change e-mail (confirmed from the
  * new address, see email-change.ts) or password, delete (with everything it owns). The
- * e-mail and the password change only with the current password (or, without one, a code
- * from the current address): one access token or an unattended session must not be enough
- * to take the account.
+ * e-mail, the password and the account's existence change only with the current password
+ * (or, without one, a code from the current address): one access token or an unattended
+ * session must not be enough to take or erase the account.
  */
 import type { AppContext } from '../context.ts'
 import type { Profile } from '../../contract/api/profile.ts'
@@ -95,21 +95,29 @@ export async function changePassword(
 }
 
 /**
- * Deletes the account once `confirm` repeats its e-mail. Foreign keys cascade to its apps
- * (fields, endpoints, records, stats), access tokens and sessions.
+ * Deletes the account once `confirm` repeats its e-mail and the identity proof is given
+ * (`currentPassword`, or `code` for accounts without a password): one access token or an
+ * unattended session must not be enough to erase everything. Foreign keys cascade to its
+ * apps (fields, endpoints, records, stats), access tokens and sessions. `address` is the
+ * caller's network address, for the guessing throttles.
  */
 export async function deleteAccount(
   ctx: AppContext,
   userId: string,
   input: AccountDeleteInput,
+  address: string,
 ): Promise<{ deleted: true }> {
-  const { confirm } = parseInput(AccountDeleteInput, input)
+  const { confirm, currentPassword, code } = parseInput(AccountDeleteInput, input)
   const user = await requireUser(ctx, userId)
   if (normalizeEmail(confirm) !== user.email) {
     throw validationError([
       { path: 'confirm', message: `must be this account's e-mail address (${user.email}) to confirm the deletion` },
     ])
   }
+  await confirmIdentity(ctx, user, { currentPassword, code }, address, {
+    doing: 'deleting the account',
+    unchanged: 'nothing was deleted',
+  })
   // The storage announces each app's deletion, so caches on the collection path drop them.
   const appIds = await deleteUserRow(ctx, userId)
   await forgetEmailCode(ctx, user.email)

@@ -11,6 +11,7 @@ import {
   CHOICE_TYPES,
   FIELD_TYPE_SPECS,
   FIELD_TYPES,
+  fieldTypeLabel,
   findFieldTypeSpec,
   SCORABLE_TYPES,
   type FieldType,
@@ -54,6 +55,22 @@ describe('the registry', () => {
     ]).toEqual(['number', undefined, undefined, undefined])
   })
 
+  test('names every type for people, each differently; an unknown name is shown as it is', () => {
+    expect(FIELD_TYPES.map(fieldTypeLabel)).toEqual([
+      'Short text',
+      'Long text',
+      'Number',
+      'Yes / no',
+      'One choice',
+      'Several choices',
+      'Date',
+      'E-mail address',
+      'JSON',
+    ])
+    expect(fieldTypeLabel('likert')).toBe('likert')
+    expect(fieldTypeLabel('__proto__')).toBe('__proto__')
+  })
+
   test('imports nothing server-only, so the admin page can bundle it', async () => {
     for (const file of readdirSync(TYPES_DIR)) {
       const imports = [...readFileSync(join(TYPES_DIR, file), 'utf8').matchAll(/^import .* from '([^']+)'/gm)].map(
@@ -76,6 +93,7 @@ describe.each(FIELD_TYPES.map((type) => [type]))('field type %s', (type) => {
   test('has every behaviour', () => {
     expect(spec).toEqual({
       name: type,
+      label: expect.stringMatching(/^[A-Z].{2,}$/),
       description: expect.stringMatching(/^\S.{5,}$/),
       hasOptions: expect.any(Boolean),
       check: expect.any(Function),

@@ -20,6 +20,7 @@ function coerceBoolean(text: string): unknown {
 
 export const boolean = defineFieldType({
   name: 'boolean',
+  label: 'Yes / no',
   description: 'true or false (from a form: true/on/yes/1 or false/off/no/0; forms show Yes and No)',
   hasOptions: false,
   check: (value) => (typeof value === 'boolean' ? null : `must be true or false, got ${describeValue(value)}`),

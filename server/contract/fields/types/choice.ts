@@ -20,6 +20,7 @@ export const singleOptionScoring: ScoringSpec = {
 
 export const choice = defineFieldType({
   name: 'choice',
+  label: 'One choice',
   description: "one of the field's options, as text",
   hasOptions: true,
   check(value, options) {

@@ -17,6 +17,7 @@ export function isIsoDate(text: string): boolean {
 
 export const date = defineFieldType({
   name: 'date',
+  label: 'Date',
   description: 'an ISO 8601 date or date-time as text, e.g. "2026-01-31" or "2026-01-31T09:30:00Z"',
   hasOptions: false,
   check: (value) =>

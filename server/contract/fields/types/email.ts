@@ -6,6 +6,7 @@ const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/
 
 export const email = defineFieldType({
   name: 'email',
+  label: 'E-mail address',
   description: 'an e-mail address, as text',
   hasOptions: false,
   check: (value) =>

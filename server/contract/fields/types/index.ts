@@ -36,6 +36,9 @@ export const fieldTypeSpec = (type: FieldType): FieldTypeSpec<FieldType> => FIEL
 export const findFieldTypeSpec = (type: string): FieldTypeSpec<FieldType> | undefined =>
   Object.hasOwn(FIELD_TYPE_SPECS, type) ? FIELD_TYPE_SPECS[type as FieldType] : undefined
 
+/** A type's name for people ("Long text" for `longtext`); a name the registry does not know is shown as it is. */
+export const fieldTypeLabel = (type: string): string => findFieldTypeSpec(type)?.label ?? type
+
 /** Types whose values must come from `options`. */
 export const CHOICE_TYPES: readonly FieldType[] = FIELD_TYPES.filter((type) => FIELD_TYPE_SPECS[type].hasOptions)
 

@@ -34,6 +34,7 @@ function readJsonText(text: string, limits: FormLimits): unknown {
 
 export const json = defineFieldType({
   name: 'json',
+  label: 'JSON',
   description: "any JSON value (objects and arrays are kept as sent; from a form, the field's text is read as JSON)",
   hasOptions: false,
   check: (value) =>

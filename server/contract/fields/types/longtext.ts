@@ -4,6 +4,7 @@ import { defineFieldType, keepText, oneText } from './spec.ts'
 
 export const longtext = defineFieldType({
   name: 'longtext',
+  label: 'Long text',
   description: 'text of several lines (a text area on forms; line breaks are kept)',
   hasOptions: false,
   check: checkText,

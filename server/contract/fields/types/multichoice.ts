@@ -9,6 +9,7 @@ import { describeValue, defineFieldType, formText, keepText, quoteAll } from './
 
 export const multichoice = defineFieldType({
   name: 'multichoice',
+  label: 'Several choices',
   description: "any of the field's options, as an array of texts",
   hasOptions: true,
   check(value, options) {

@@ -25,6 +25,7 @@ function scoredNumber(value: unknown): number | null {
 
 export const number = defineFieldType({
   name: 'number',
+  label: 'Number',
   description: 'a number (JSON number; from a form, a decimal such as 7.5 or 1e3)',
   hasOptions: false,
   check: (value) =>

@@ -61,6 +61,8 @@ export interface FormLimits {
 
 export interface FieldTypeSpec<Name extends string = string> {
   readonly name: Name
+  /** The type's name for people, as pickers and lists show it: "Long text", not `longtext`. */
+  readonly label: string
   /** One line for people: what the type holds and how it is sent. */
   readonly description: string
   /** Values must come from the field's `options` (which are then required). */

@@ -14,6 +14,7 @@ export const sampleText = (field: { name: string; label: string | null }): strin
 
 export const text = defineFieldType({
   name: 'text',
+  label: 'Short text',
   description: 'a line of text',
   hasOptions: false,
   check: checkText,
