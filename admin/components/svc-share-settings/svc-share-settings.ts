@@ -257,7 +257,7 @@ export class SvcShareSettings extends LitElement {
           >
             <label
               >Thank-you message
-              <span class="hint">Shown after sending from a browser; empty for “Your answers were saved.”</span>
+              <span class="hint">Empty for “Your answers were saved.”</span>
               <textarea name="thankYouMessage" rows="2" .value=${share.thankYouMessage}></textarea>
             </label>
             <label class="inline"
@@ -266,8 +266,8 @@ export class SvcShareSettings extends LitElement {
             >
             <label
               >Thank-you page URL
-              <span class="hint">Your own page instead, e.g. https://example.com/thanks</span>
-              <input name="thankYouUrl" type="url" class="mono" .value=${share.thankYouUrl ?? ''} />
+              <span class="hint">Send people to your own page instead</span>
+              <input name="thankYouUrl" type="url" class="mono" placeholder="https://example.com/thanks" .value=${share.thankYouUrl ?? ''} />
             </label>
             <details class="more">
               <summary>Spam, rate limit, public summary and redirects</summary>
