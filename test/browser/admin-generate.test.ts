@@ -115,12 +115,18 @@ describe.skipIf(!hasBrowser)('admin page: generate an app from a description', (
     await review.waitFor()
     expect({
       name: await review.locator('h3').first().innerText(),
+      fields: await review.locator('section.fields h3').innerText(),
       rows: await review.locator('section.fields tbody tr').allInnerTexts(),
       scales: await review.locator('section.scales').innerText(),
       report: await review.locator('section.report').innerText(),
     }).toEqual({
       name: 'Contact form',
-      rows: ['name\ttext *\tName\t—', 'email\temail *\tEmail address\t—', 'message\tlongtext *\tMessage\t—'],
+      fields: 'Fields (3)',
+      rows: [
+        'name\tShort text *\tName\t—',
+        'email\tE-mail address *\tEmail address\t—',
+        'message\tLong text *\tMessage\t—',
+      ],
       scales: 'Scales (0)\n\nNo scales: the answers are collected without scoring.',
       report: 'Report pages (0)\n\nNo report pages.',
     })

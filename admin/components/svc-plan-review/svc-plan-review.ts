@@ -18,10 +18,12 @@ export class SvcPlanReview extends LitElement {
   @property({ attribute: false }) plan!: Plan
 
   private renderFields(plan: Plan) {
-    return html`<section class="fields" aria-label="Questions">
-      <h3>Questions (${plan.form.fields.length})</h3>
+    // A plain form (nothing scored) has fields to fill in; an assessment asks questions.
+    const noun = plan.scale.scales.length > 0 ? 'Questions' : 'Fields'
+    return html`<section class="fields" aria-label=${noun}>
+      <h3>${noun} (${plan.form.fields.length})</h3>
       <!-- A box that scrolls: focusable, so keyboard users can scroll it too. -->
-      <div class="fields-wrap" tabindex="0" role="region" aria-label="Questions of the plan">
+      <div class="fields-wrap" tabindex="0" role="region" aria-label="${noun} of the plan">
         <table>
           <thead><tr><th>Name</th><th>Type</th><th>Label</th><th>Options</th></tr></thead>
           <tbody>
