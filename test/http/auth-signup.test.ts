@@ -264,6 +264,7 @@ test('the OpenAPI document shows the auth and profile routes with their body sch
     '/api/v3/auth/logout',
     '/api/v3/auth/options',
     '/api/v3/auth/password/reset',
+    '/api/v3/auth/session',
     '/api/v3/auth/signup',
     '/api/v3/auth/status',
     '/api/v3/auth/tokens',

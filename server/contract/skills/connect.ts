@@ -72,6 +72,7 @@ All under \`/api/v3/apps/:id/connect\`, with \`Authorization: Bearer <token>\`; 
 | PATCH | /api/v3/apps/:id/connect | theme properties (any subset) | \`Theme\` |
 | POST | /api/v3/apps/:id/connect/reset | | \`Theme\` (the defaults) |
 | POST | /api/v3/apps/:id/connect/preview | theme properties to try (optional) | \`{theme, html}\` |
+| GET | /api/v3/apps/:id/connect/preview | | the fill-in page as respondents see it (HTML, published or not; sandboxed, nothing it sends is stored) |
 
 \`Theme\` = every property above with its current value. Public pages: \`GET /f/<token>\` (fill-in), \`POST /f/<token>\` (no-JavaScript submission), \`GET /r/<recordId>?k=<key>\` (report).
 
