@@ -32,16 +32,19 @@ const BYTES = 'octet_length(r.data) + octet_length(r.meta) + COALESCE(octet_leng
 export function batchSql(appId: string, query: StatsBatchQuery, columns: keyof typeof COLUMNS = 'record'): Compiled {
   const params: Array<string | number> = [appId]
   const bind = (value: string | number, type: string) => `$${params.push(value)}::${type}`
-  const key = KEY[query.selection]
+  // A live read walks the serial index (stream order), up to the newest position its reader was told of.
+  const key = query.live ? 'serial' : KEY[query.selection]
+  const keyType = query.live ? 'bigint' : 'int'
   const dir = query.order === 'desc' ? 'DESC' : 'ASC'
   const where = ['r.app_id = $1', SELECTION[query.selection]]
+  if (query.live) where.push(`r.serial <= ${bind(query.live.through, 'bigint')}`)
   if (query.filter) where.push(compileFilter(query.filter, params).sql)
   if (query.seqs) where.push(`r.seq = ANY(${bind(arrayLiteral(query.seqs), 'int[]')})`)
   const start = query.start
-  if ('at' in start) where.push(`r.${key} ${dir === 'DESC' ? '<=' : '>='} ${bind(start.at, 'int')}`)
+  if ('at' in start) where.push(`r.${key} ${dir === 'DESC' ? '<=' : '>='} ${bind(start.at, keyType)}`)
   else if ('afterId' in start) {
     where.push(
-      `r.${key} ${dir === 'DESC' ? '<' : '>'} COALESCE((SELECT a.${key} FROM records a WHERE a.app_id = $1 AND a.id = ${bind(start.afterId, 'text')}), ${bind(start.key, 'int')})`,
+      `r.${key} ${dir === 'DESC' ? '<' : '>'} COALESCE((SELECT a.${key} FROM records a WHERE a.app_id = $1 AND a.id = ${bind(start.afterId, 'text')}), ${bind(start.key, keyType)})`,
     )
   }
   const limit = bind(query.rows, 'int')
@@ -50,7 +53,7 @@ export function batchSql(appId: string, query: StatsBatchQuery, columns: keyof t
   return {
     sql: `SELECT id, ${COLUMNS[columns]}data, meta, scores, spam, "createdAt", cursor FROM (
         SELECT *, sum(bytes) OVER (ORDER BY cursor ${dir} ROWS UNBOUNDED PRECEDING) - bytes AS before FROM (
-          SELECT r.id, r.seq, r.pos, r.data, r.meta, r.scores, r.spam, r.created_at::float8 AS "createdAt", r.${key} AS cursor, ${BYTES} AS bytes
+          SELECT r.id, r.seq, r.pos, r.data, r.meta, r.scores, r.spam, r.created_at::float8 AS "createdAt", r.${key}${query.live ? '::float8' : ''} AS cursor, ${BYTES} AS bytes
           FROM records r ${query.filter ? FILTER_JOIN : ''} WHERE ${where.join(' AND ')} ORDER BY r.${key} ${dir} LIMIT ${limit}${offset}) picked) running
       WHERE before < ${bytes} ORDER BY cursor ${dir}`,
     params,

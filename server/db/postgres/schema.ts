@@ -242,6 +242,8 @@ export const records = pgTable(
     appId: text('app_id').notNull(),
     seq: integer('seq').notNull(),
     pos: integer('pos'),
+    /** The record's place in its app's live stream (as on SQLite): it only grows, never renumbered or used again. */
+    serial: bigint('serial', { mode: 'number' }).notNull().default(0),
     spam: boolean('spam').notNull().default(false),
     /** The record's data object as JSON text, exactly as stored. */
     data: text('data').notNull(),
@@ -258,6 +260,8 @@ export const records = pgTable(
     uniqueIndex('records_app_pos_idx').on(t.appId, t.pos).where(sql`${t.pos} is not null`),
     // Pages of spam only (`?spam=only`) walk this small index instead of every record.
     uniqueIndex('records_app_spam_seq_idx').on(t.appId, t.seq).where(sql`${t.spam}`),
+    // The live stream reads by it: replay and tail are key ranges after a client's position.
+    uniqueIndex('records_app_serial_idx').on(t.appId, t.serial),
   ],
 )
 
@@ -292,6 +296,8 @@ export const appStats = pgTable('app_stats', {
     .references(() => apps.id, { onDelete: 'cascade' }),
   /** Last `seq` handed out. */
   seq: integer('seq').notNull().default(0),
+  /** Last `serial` handed out: it only grows (deleting records never lowers it). */
+  serial: bigint('serial', { mode: 'number' }).notNull().default(0),
   /**
    * Bumped whenever records are renumbered or rescored (deletion, rescore): a summary kept by
    * a process for an older generation must be reloaded, not extended.

@@ -29,9 +29,11 @@ const KEY = { kept: 'pos', all: 'seq', spam: 'seq' } as const
 export function batchSql(appId: string, query: StatsBatchQuery, columns: keyof typeof COLUMNS = 'record'): Compiled {
   const params: Array<string | number> = [appId]
   const bind = (value: string | number) => `?${params.push(value)}`
-  const key = KEY[query.selection]
+  // A live read walks the serial index (stream order), up to the newest position its reader was told of.
+  const key = query.live ? 'serial' : KEY[query.selection]
   const dir = query.order === 'desc' ? 'DESC' : 'ASC'
   const where = [`app_id = ?1`, SELECTION[query.selection]]
+  if (query.live) where.push(`serial <= ${bind(query.live.through)}`)
   if (query.filter) where.push(compileFilter(query.filter, params).sql)
   // The numbers as one JSON array parameter: one statement whatever their count, still a walk of the key's index.
   if (query.seqs) where.push(`seq IN (SELECT value FROM json_each(${bind(JSON.stringify(query.seqs))}))`)
@@ -66,4 +68,4 @@ export function filteredCountSql(appId: string, selection: ReadSelection, filter
 export const batchShape = (query: StatsBatchQuery, columns: keyof typeof COLUMNS = 'record'): string | null =>
   query.filter
     ? null
-    : `${columns} ${query.selection} ${query.order} ${Object.keys(query.start).sort().join(',')}${query.seqs ? ' seqs' : ''}`
+    : `${columns} ${query.selection} ${query.order} ${Object.keys(query.start).sort().join(',')}${query.seqs ? ' seqs' : ''}${query.live ? ' live' : ''}`

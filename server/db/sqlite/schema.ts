@@ -222,7 +222,9 @@ export const endpoints = sqliteTable('endpoints', {
 /**
  * Records. `seq` numbers an app's records 1, 2, 3… in insertion order and `pos` numbers
  * its non-spam records the same way (null for spam), so page N is a key range, not an
- * OFFSET scan. Deleting records renumbers the app's later rows.
+ * OFFSET scan. Deleting records renumbers the app's later rows. `serial` is the record's
+ * place in its app's live stream (core/live): handed out at commit from `app_stats.serial`,
+ * it only grows, and is never renumbered or used again.
  */
 export const records = sqliteTable(
   'records',
@@ -234,6 +236,7 @@ export const records = sqliteTable(
       .references(() => apps.id, { onDelete: 'cascade' }),
     seq: integer('seq').notNull(),
     pos: integer('pos'),
+    serial: integer('serial').notNull().default(0),
     spam: integer('spam', { mode: 'boolean' }).notNull().default(false),
     /** The record's data object as JSON text, exactly as stored. */
     data: text('data').notNull(),
@@ -250,6 +253,8 @@ export const records = sqliteTable(
     uniqueIndex('records_app_pos_idx').on(t.appId, t.pos).where(sql`${t.pos} is not null`),
     // Pages of spam only (`?spam=only`) walk this small index instead of every record.
     uniqueIndex('records_app_spam_seq_idx').on(t.appId, t.seq).where(sql`${t.spam} = 1`),
+    // The live stream reads by it: replay and tail are key ranges after a client's position.
+    uniqueIndex('records_app_serial_idx').on(t.appId, t.serial),
   ],
 )
 
@@ -284,6 +289,8 @@ export const appStats = sqliteTable('app_stats', {
     .references(() => apps.id, { onDelete: 'cascade' }),
   /** Last `seq` handed out. */
   seq: integer('seq').notNull().default(0),
+  /** Last `serial` handed out: it only grows (deleting records never lowers it). */
+  serial: integer('serial').notNull().default(0),
   /**
    * Bumped whenever records are renumbered or rescored (deletion, rescore): a summary kept by
    * a process for an older generation must be reloaded, not extended.

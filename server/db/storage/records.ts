@@ -5,7 +5,9 @@
  *
  * Numbering: `seq` numbers an app's records 1…N in commit order and `pos` its non-spam
  * records 1…K (null for spam); both stay dense across processes (the app's counters row in
- * app_stats is locked while a group is numbered, and deleting renumbers the rest).
+ * app_stats is locked while a group is numbered, and deleting renumbers the rest). `serial`
+ * numbers them in commit order too, but only grows: it is never renumbered or used again,
+ * so a live stream's client can name where it stopped (core/live).
  */
 import type { ReadBudget } from './read-budget.ts'
 import type { FilterNode } from './record-filter.ts'
@@ -145,6 +147,12 @@ export interface BatchQuery {
   /** Only the records matching it (walking the index of the order, testing each). */
   filter?: FilterNode
   start: BatchStart
+  /**
+   * Read in stream order instead of by the selection's number: by `serial` (the cursor is
+   * the serial; `start` is `{at}`), and only the records up to `through` (the newest
+   * position the reader was told of, so it never reads a commit that is not yet durable).
+   */
+  live?: { through: number }
   /** At most this many rows… */
   rows: number
   /**
@@ -219,7 +227,8 @@ export interface RecordStore {
   /**
    * Commits a group of jobs in ONE transaction: per app (in sorted id order), locks its
    * counters, creates each job's missing fields with the limit counted under that lock,
-   * numbers the records densely after the counters, inserts them and bumps the counters.
+   * numbers the records densely after the counters, inserts them and bumps the counters;
+   * once the records may be read, tells the live streams (`Storage.appends`).
    * A job with an `idempotency` claim whose key is already stored (and fresh) writes nothing
    * and is `replayed` (or `key_reused`); otherwise the key is stored with its records.
    * A refused job writes nothing and the others go on; a database failure rejects (nothing
@@ -235,6 +244,11 @@ export interface RecordStore {
    * counters row.
    */
   readonly groupsInFlight: number
+  /**
+   * The last `serial` handed out in the app whose records may be read (on SQLite: synced to
+   * disk), where a live stream starting now begins; null when the app is gone.
+   */
+  lastSerial(appId: string): Promise<number | null>
   /** Deletes the stored idempotency keys created before `before` (epoch ms); how many. */
   pruneIdempotencyKeys(before: number): Promise<number>
   /** Up to `limit` records with `seq` after `afterSeq`, by seq, every column (tests read what was stored). */

@@ -28,6 +28,7 @@ describe('query plans', () => {
       one: 'SEARCH records USING INDEX records_id_unique (id=?)',
       after: 'SEARCH records USING INDEX records_app_seq_idx (app_id=? AND seq>?)',
       counts: 'SEARCH app_stats USING INDEX sqlite_autoindex_app_stats_1 (app_id=?)',
+      lastSerial: 'SEARCH app_stats USING INDEX sqlite_autoindex_app_stats_1 (app_id=?)',
     })
   })
 
@@ -84,7 +85,34 @@ describe('query plans', () => {
     for (const selection of ['kept', 'all', 'spam'] as const) {
       const plan = plansOf({ count: filteredCountSql('app', selection, filter).sql }).count
       expect(plan).not.toContain('SCAN records')
-      expect(plan.split(' | ')[0]).toStartWith(`SEARCH records USING INDEX ${index[selection]} (app_id=?`)
+      // Counting all of an app's records may walk either index led by app_id alone (seq or serial: the same rows).
+      const counted = selection === 'all' ? ['records_app_seq_idx', 'records_app_serial_idx'] : [index[selection]]
+      expect(counted.map((name) => `SEARCH records USING INDEX ${name} (app_id=?`)).toContainEqual(
+        plan.split(' | ')[0].slice(0, plan.indexOf('(app_id=?') + '(app_id=?'.length),
+      )
+    }
+  })
+
+  test('a live read walks the serial index after its position, up to what its reader was told of: no sort', () => {
+    const filter = parseFilter("city = 'Paris'", ['city'])
+    for (const selection of ['kept', 'all', 'spam'] as const) {
+      for (const filtered of [false, true]) {
+        const plan = plansOf({
+          live: batchSql('app', {
+            selection,
+            order: 'asc',
+            start: { at: 11 },
+            live: { through: 20 },
+            filter: filtered ? filter : undefined,
+            rows: 256,
+            bytes: 1 << 22,
+          }).sql,
+        }).live
+        expect(plan).not.toContain('TEMP B-TREE')
+        expect(plan).toStartWith(
+          'SEARCH records USING INDEX records_app_serial_idx (app_id=? AND serial>? AND serial<?)',
+        )
+      }
     }
   })
 
