@@ -122,6 +122,7 @@ export function createLiveHub(ctx: AppContext): LiveHub {
       clearInterval(timer)
       timer = null
     }
+    ctx.log.debug('live stream ended', { appId: entry.request.appId, open: size })
   }
 
   function readerFor(request: LiveRequest, group: string): TailReader {

@@ -91,6 +91,9 @@ export function liveStream(parts: StreamParts): LiveStream {
   /** Cuts the connection at once (a client that stopped reading cannot be given a last comment). */
   function cut(): void {
     if (!finish()) return
+    ctx.log.info(
+      `live stream cut: its client took nothing sent to it for ${LIMITS.streamStallBeats} heartbeats (it resumes with Last-Event-ID)`,
+    )
     if (parts.drop) parts.drop()
     else controller?.close(new Error('live stream cut: the client stopped reading'))
   }
