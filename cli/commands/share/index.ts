@@ -10,6 +10,7 @@ export default defineGroup(
     set: lazy(() => import('./set.ts')),
     url: lazy(() => import('./url.ts')),
     query: lazy(() => import('./query.ts')),
+    tail: lazy(() => import('./tail.ts')),
     summary: lazy(() => import('./summary.ts')),
     export: lazy(() => import('./export.ts')),
     spam: lazy(() => import('./spam.ts')),
