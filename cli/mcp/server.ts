@@ -8,6 +8,7 @@ import type { CommandDef } from 'citty'
 import { VERSION } from '../../server/contract/version.ts'
 import { INSTRUCTIONS } from './constraints.ts'
 import { execWhitelist } from './exec.ts'
+import { registerRecordsResource } from './records-resource.ts'
 import { registerResources } from './resources.ts'
 import type { McpSession } from './sampling.ts'
 import { authEmailCode } from './tools/auth-email-code.ts'
@@ -47,6 +48,7 @@ export async function createMcpServer(env: Env, root: CommandDef<any>): Promise<
       tool.handler(env, input ?? {}, extra, session)) as never)
   }
   registerResources(server)
+  registerRecordsResource(server, env)
   return server
 }
 
