@@ -6,7 +6,7 @@
 import { z } from 'zod'
 import { ERROR_STATUS, type ErrorType } from '../errors.ts'
 import { LIMITS } from '../limits.ts'
-import { liveQuerySchema } from '../records/live.ts'
+import { liveQuerySchema } from '../records/live-query.ts'
 import { sharePageQuerySchema, summaryQuerySchema } from '../records/schemas.ts'
 import { content, empty, json, type ContentAnswer, type JsonAnswer, type OperationsOf } from './operation.ts'
 import { LIVE_STREAM_NOTE, recordsPageSchema, summarySchema } from './records.ts'

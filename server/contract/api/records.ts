@@ -12,7 +12,7 @@ import {
   pageQuerySchema,
   summaryQuerySchema,
 } from '../records/schemas.ts'
-import { ownerLiveQuerySchema } from '../records/live.ts'
+import { ownerLiveQuerySchema } from '../records/live-query.ts'
 import { content, data, json, type OperationsOf } from './operation.ts'
 import { named } from './named.ts'
 import { isoTime } from './shapes.ts'
