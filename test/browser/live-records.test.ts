@@ -6,6 +6,7 @@
  * to refresh at most once a second, and reports the end once the app is deleted.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { chromiumAvailable, startBrowserTest, type BrowserTest } from '../support/browser.ts'
@@ -18,6 +19,10 @@ setDefaultTimeout(60_000)
 
 const hasBrowser = chromiumAvailable('live records browser tests')
 const ROOT = join(import.meta.dir, '..', '..')
+const README = readFileSync(join(ROOT, 'README.md'), 'utf8')
+/** The README's EventSource example ("Live records"), as written. */
+const EXAMPLE = /## Live records[\s\S]*?```html\n([\s\S]*?)```/.exec(README)![1]
+const EXAMPLE_URL = 'https://forms.example.com/api/v3/share/<token>/stream'
 
 /** admin/live.ts bundled for the page, as `window.watchRecords`. */
 async function helperScript(): Promise<string> {
@@ -38,11 +43,15 @@ describe.skipIf(!hasBrowser)('live records in Chromium', () => {
 
   beforeAll(async () => {
     t = await startBrowserTest({ SVC_SIGNUP: 'open' })
+    // Another origin, serving the README's example with this test's stream URL in it.
     other = Bun.serve({
       port: 0,
       hostname: '127.0.0.1',
-      fetch: () =>
-        new Response('<!doctype html><title>dashboard</title>', { headers: { 'content-type': 'text/html' } }),
+      fetch: (request) =>
+        new Response(
+          `<!doctype html><meta charset="utf-8"><title>dashboard</title>${EXAMPLE.replace(EXAMPLE_URL, new URL(request.url).searchParams.get('stream') ?? '')}`,
+          { headers: { 'content-type': 'text/html; charset=utf-8' } },
+        ),
     })
   })
 
@@ -55,30 +64,24 @@ describe.skipIf(!hasBrowser)('live records in Chromium', () => {
     expect((await callApi(t.svc.url, 'POST', path, { body: { n } })).status).toBe(200)
 
   test('the README example: EventSource on another origin follows an app with open reads', async () => {
+    expect(EXAMPLE).toContain(`new EventSource('${EXAMPLE_URL}')`)
     const { user } = await makeUser(t.svc.server.ctx)
     const endpoint = await makeEndpoint(t.svc.server.ctx, user.id, { reads: 'records' })
     const page = await t.browser.newPage()
     try {
-      await page.goto(`http://127.0.0.1:${other.port}/`)
-      const url = `${t.svc.url}${endpoint.path('/stream')}`
-      await page.evaluate((stream) => {
-        const seen: Array<[string, number]> = []
-        ;(window as any).seen = seen
-        const records = new EventSource(stream)
-        ;(window as any).opened = new Promise((resolve) => records.addEventListener('open', resolve))
-        records.addEventListener('record', (event) => {
-          const record = JSON.parse((event as MessageEvent).data)
-          seen.push([(event as MessageEvent).lastEventId, record.data.n])
-        })
-      }, url)
-      await page.evaluate(() => (window as any).opened)
+      const opened = page.waitForResponse((response) => response.url().endsWith('/stream'))
+      await page.goto(
+        `http://127.0.0.1:${other.port}/?stream=${encodeURIComponent(`${t.svc.url}${endpoint.path('/stream')}`)}`,
+      )
+      expect((await opened).status()).toBe(200)
       for (const n of [1, 2, 3]) await post(endpoint.path(), n)
-      await page.waitForFunction(() => (window as any).seen.length >= 3)
-      expect(await page.evaluate(() => (window as any).seen)).toEqual([
-        ['1', 1],
-        ['2', 2],
-        ['3', 3],
-      ])
+      await page.waitForFunction(() => document.querySelectorAll('#records li').length >= 3)
+      const items = await page.locator('#records li').allInnerTexts()
+      const records = (await callApi(t.svc.url, 'GET', endpoint.path('/query'))).json.records
+      // Newest first (prepended), each its time and data.
+      expect(items).toEqual(
+        [...records].reverse().map((record: any) => `${record.createdAt}: ${JSON.stringify(record.data)}`),
+      )
     } finally {
       await page.close()
     }

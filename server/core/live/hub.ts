@@ -1,11 +1,12 @@
 /**
- * @module This process's live streams (`ctx.live`): it opens them within the limits (per app
- * and per client address, SVC_STREAMS_PER_APP / _PER_CLIENT), wakes an app's streams when
- * the storage reports records appended there (storage.appends: this process's commits, and
- * on PostgreSQL every other process's), has the streams that select the same records share
- * their reads (tail.ts), re-checks access when an app's settings change (reads switched off,
- * token rotated, unpublished, deleted) and at every heartbeat (a revoked access token, an
- * ended session), and ends them all at shutdown.
+ * @module This process's live streams (`ctx.live`, docs/design.md rule 19): it opens them
+ * within the limits (per app and per client address, SVC_STREAMS_PER_APP / _PER_CLIENT),
+ * wakes an app's streams when the storage reports records appended there
+ * (storage.appends: this process's commits, and on PostgreSQL every other process's), has
+ * the streams that select the same records share their reads (tail.ts), re-checks access
+ * when an app's settings change (reads switched off, token rotated, unpublished, deleted)
+ * and at every heartbeat (a revoked access token, an ended session), and ends them all at
+ * shutdown.
  *
  * One timer beats for every stream (a comment on quiet ones, the end of stalled ones), so
  * an idle stream costs no timer of its own.

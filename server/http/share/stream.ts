@@ -1,8 +1,9 @@
 /**
- * @module `reads.stream` of the route table (GET /api/v3/share/:token/stream): the records
- * of a published endpoint as Server-Sent Events while they arrive, with /query's access
- * (resolved and rate limited as /query is), resumable with Last-Event-ID or ?since=;
- * `?help` answers with Markdown. The stream itself is core's (core/live).
+ * @module `reads.stream` of the route table (GET /api/v3/share/:token/stream, docs/design.md
+ * rule 19): the records of a published endpoint as Server-Sent Events while they arrive,
+ * with /query's access (resolved and rate limited as /query is), resumable with
+ * Last-Event-ID or ?since=; `?help` answers with Markdown. The stream itself is core's
+ * (core/live).
  */
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../core/context.ts'
