@@ -4,8 +4,11 @@
  * rate limits).
  */
 
-/** `body` as a Server-Sent Events response. */
-export function eventStreamResponse(body: ReadableStream<Uint8Array>, headers: Record<string, string>): Response {
+/** `body` as a Server-Sent Events response (null: the headers alone, for a HEAD). */
+export function eventStreamResponse(
+  body: ReadableStream<Uint8Array> | null,
+  headers: Record<string, string>,
+): Response {
   const response = new Response(body, { headers })
   response.headers.set('content-type', 'text/event-stream')
   response.headers.set('cache-control', 'no-cache, no-store')

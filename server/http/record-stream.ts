@@ -35,8 +35,10 @@ export const recordStreamRoutes = (ctx: AppContext) =>
         lastEventId: request.headers.get(LAST_EVENT_ID),
         client: requestClient(ctx, request),
         drop: connection?.drop,
+        // A HEAD is answered as the stream would be, without one: nothing would ever end it.
+        checkOnly: request.method === 'HEAD',
       })
-      connection?.keepOpen()
+      if (body) connection?.keepOpen()
       return eventStreamResponse(body, set.headers as Record<string, string>)
     },
     { auth: true, query: OPERATIONS['records.stream'].query },

@@ -299,6 +299,21 @@ describe('the stream on the wire', () => {
     await stream.close()
   })
 
+  test('HEAD answers as the stream would, and opens none (nothing would ever end it)', async () => {
+    const live = await setup('records')
+    const head = await live.app.handle(new Request(`${BASE}${live.endpoint.path}/stream`, { method: 'HEAD' }))
+    expect([head.status, head.headers.get('content-type'), await head.text(), live.ctx.live.size]).toEqual([
+      200,
+      'text/event-stream',
+      '',
+      0,
+    ])
+    const refused = await live.app.handle(
+      new Request(`${BASE}${live.endpoint.path}/stream?since=9`, { method: 'HEAD' }),
+    )
+    expect(refused.status).toBe(400)
+  })
+
   test('CORS as the other share reads: any origin, and a preflight that allows Last-Event-ID', async () => {
     const live = await setup('records')
     const preflight = await live.app.handle(

@@ -86,6 +86,8 @@ export function createLiveHub(ctx: AppContext): LiveHub {
 
   ctx.changes.subscribe((appId, kind) => {
     if (kind === 'fields' || kind === 'webhooks') return
+    // A deleted app takes no more records: its last position need not be kept.
+    if (kind === 'deleted') known.delete(appId)
     const apps = appId === EVERY_APP ? [...byApp.keys()] : [appId]
     for (const app of apps) {
       // Records deleted or marked: kept reads may hold them as they were.

@@ -30,6 +30,8 @@ export interface StreamCall {
   client: string | null
   /** Cuts the connection without waiting for the client. */
   drop?: () => void
+  /** Only check the request (a HEAD): answer as a stream would, but open none (null). */
+  checkOnly?: boolean
 }
 
 /** A parameter given at most once; a repeated one is refused rather than guessed. */
@@ -48,9 +50,10 @@ async function open(
   call: StreamCall,
   filter: { node: FilterNode; text: string } | null,
   allowed: () => Promise<boolean>,
-): Promise<ReadableStream<Uint8Array>> {
+): Promise<ReadableStream<Uint8Array> | null> {
   const spam = parseSpamMode(once(call.query, 'spam'))
   const position = await startPosition(ctx, appId, call.lastEventId, once(call.query, 'since'))
+  if (call.checkOnly) return null
   const request: LiveRequest = {
     appId,
     ...position,
@@ -73,7 +76,7 @@ export async function openShareStream(
   token: string,
   bearer: string | null,
   call: StreamCall,
-): Promise<ReadableStream<Uint8Array>> {
+): Promise<ReadableStream<Uint8Array> | null> {
   if (call.query.has('filter'))
     throw new AppError(
       'bad_request',
@@ -102,7 +105,7 @@ export async function openOwnerStream(
   credentials: Credentials,
   appId: string,
   call: StreamCall,
-): Promise<ReadableStream<Uint8Array>> {
+): Promise<ReadableStream<Uint8Array> | null> {
   await requireOwnedApp(ctx, userId, appId)
   const text = once(call.query, 'filter')
   const filter = text !== undefined && text.trim() !== '' ? { node: await appFilter(ctx, appId, text), text } : null
