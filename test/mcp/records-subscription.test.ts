@@ -23,6 +23,9 @@ let client: Client
 let userId: string
 const updates: Array<{ uri: string; at: number }> = []
 
+/** How many lines the server has logged holding `text`. */
+const count = (text: string) => logLines.filter((line) => line.includes(text)).length
+
 /** Resolves once the server has logged `count` lines holding `text`. */
 const logged = (text: string, count = 1) =>
   new Promise<void>((resolve) => {
@@ -119,9 +122,12 @@ describe('svc://apps/{id}/records', () => {
 
   test('a subscriber is told when records arrive, at most once a second per resource; unsubscribing ends the stream', async () => {
     const [a, b] = [await app(), await app()]
-    const opened = logLines.length
+    const streamsBefore = count('live stream opened')
+    const endedBefore = count('live stream ended')
     await client.subscribeResource({ uri: a.uri })
     await client.subscribeResource({ uri: b.uri })
+    // Each subscription follows its app from now on: its stream is open before the records come.
+    await logged('live stream opened', streamsBefore + 2)
     for (let n = 1; n <= 20; n++) await a.post(n)
     await b.post(1)
     await updated(a.uri, 2)
@@ -133,11 +139,10 @@ describe('svc://apps/{id}/records', () => {
     const read = await client.readResource({ uri: a.uri })
     expect((read.contents[0] as { text: string }).text).toStartWith('20 records;')
     await client.unsubscribeResource({ uri: a.uri })
-    await logged('live stream ended')
-    expect(logLines.slice(opened).filter((line) => line.includes('live stream ended'))).toHaveLength(1)
+    await logged('live stream ended', endedBefore + 1)
     expect(server.ctx.live.size).toBe(1)
     await client.unsubscribeResource({ uri: b.uri })
-    await logged('live stream ended', 2)
+    await logged('live stream ended', endedBefore + 2)
     expect(server.ctx.live.size).toBe(0)
   })
 
@@ -166,8 +171,10 @@ describe('svc://apps/{id}/records', () => {
 
   test("closing the client ends its subscriptions' streams", async () => {
     const a = await app()
+    const opened = count('live stream opened')
     await client.subscribeResource({ uri: a.uri })
-    const before = logLines.filter((line) => line.includes('live stream ended')).length
+    await logged('live stream opened', opened + 1)
+    const before = count('live stream ended')
     expect(server.ctx.live.size).toBe(1)
     await client.close()
     await logged('live stream ended', before + 1)

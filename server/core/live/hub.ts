@@ -182,6 +182,7 @@ export function createLiveHub(ctx: AppContext): LiveHub {
       entries.add(entry)
       if (client !== null) byClient.set(client, (byClient.get(client) ?? 0) + 1)
       timer ??= setInterval(beat, ctx.config.streamHeartbeatMs)
+      ctx.log.debug('live stream opened', { appId: request.appId, open: size })
       // After shutdown began: the client gets its position and reconnects (to another process, or once this one is back).
       if (closed) stream.end('the server is shutting down')
       return stream.body
