@@ -104,6 +104,11 @@ export const LIMITS = {
   /** Open streams per app and per client address (an IPv6 /64 as one), per process; SVC_STREAMS_PER_APP / _PER_CLIENT override. */
   streamsPerApp: 500,
   streamsPerClient: 20,
+  /**
+   * A busy app's streams are woken at most this often (an app quiet for longer is woken at
+   * once): a burst of commits then goes out as a few larger writes and reads, not one each.
+   */
+  streamWakeMs: 20,
   /** The Retry-After of a stream refused because the app or the client has its most open. */
   streamRetryAfterSeconds: 10,
   /**

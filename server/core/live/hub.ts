@@ -59,6 +59,26 @@ export function createLiveHub(ctx: AppContext): LiveHub {
     }
   }
 
+  /** When each app's streams were last woken, and the apps with a wake-up waiting for its turn. */
+  const woken = new Map<string, number>()
+  const waiting = new Set<string>()
+
+  /** Wakes the app's streams, at once unless they were woken within the last `streamWakeMs` (then at its end). */
+  function wakeApp(appId: string): void {
+    if (waiting.has(appId)) return
+    const wait = (woken.get(appId) ?? Number.NEGATIVE_INFINITY) + LIMITS.streamWakeMs - performance.now()
+    const wakeNow = () => {
+      waiting.delete(appId)
+      const entries = byApp.get(appId)
+      if (!entries) return void woken.delete(appId)
+      woken.set(appId, performance.now())
+      for (const entry of entries) entry.stream.wake()
+    }
+    if (wait <= 0) return wakeNow()
+    waiting.add(appId)
+    setTimeout(wakeNow, wait)
+  }
+
   ctx.storage.appends.subscribe((appId, serial) => {
     if (appId === EVERY_APP) {
       for (const app of byApp.keys()) void resync(app)
@@ -67,7 +87,7 @@ export function createLiveHub(ctx: AppContext): LiveHub {
     const before = known.get(appId) ?? 0
     if (serial <= before) return
     known.set(appId, serial)
-    for (const entry of byApp.get(appId) ?? []) entry.stream.wake()
+    if (byApp.has(appId)) wakeApp(appId)
   })
 
   /** Ends the stream of `entry` if its reader may no longer read. */
@@ -111,7 +131,10 @@ export function createLiveHub(ctx: AppContext): LiveHub {
     size--
     const entries = byApp.get(entry.request.appId)
     entries?.delete(entry)
-    if (entries?.size === 0) byApp.delete(entry.request.appId)
+    if (entries?.size === 0) {
+      byApp.delete(entry.request.appId)
+      woken.delete(entry.request.appId)
+    }
     if (entry.client !== null) {
       const left = (byClient.get(entry.client) ?? 1) - 1
       if (left === 0) byClient.delete(entry.client)

@@ -70,8 +70,8 @@ export function liveStream(parts: StreamParts): LiveStream {
     return true
   }
 
-  /** Writes `text`; a promise while the client is behind. */
-  function write(text: string): Promise<unknown> | null {
+  /** Writes `text` (or bytes); a promise while the client is behind. */
+  function write(text: string | Uint8Array): Promise<unknown> | null {
     if (!controller || over) return null
     const written = controller.write(text)
     if (!(written instanceof Promise)) return null
@@ -109,7 +109,7 @@ export function liveStream(parts: StreamParts): LiveStream {
       const chunk = await tail.next(last, known)
       if (over) return
       last = chunk.through
-      if (chunk.count > 0) await write(chunk.text)
+      if (chunk.count > 0) await write(chunk.bytes)
     }
   }
 

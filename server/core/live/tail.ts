@@ -13,13 +13,19 @@ import type { ReadSelection } from '../../db/storage/records.ts'
 import { LIMITS } from '../../contract/limits.ts'
 import { recordEvent } from './events.ts'
 
-/** The selected records with a serial in (`after`, `through`], as the stream text of their events. */
+/**
+ * The selected records with a serial in (`after`, `through`], as the stream bytes of their
+ * events: encoded once, and written as they are to every stream standing at `after`.
+ */
 export interface Chunk {
   after: number
   through: number
-  text: string
+  bytes: Uint8Array
   count: number
 }
+
+const encoder = new TextEncoder()
+const NOTHING = new Uint8Array(0)
 
 export interface TailReader {
   /** The next records after `after`, reading no further than `known` (the newest position told of). */
@@ -54,10 +60,10 @@ export function tailReader(ctx: AppContext, appId: string, what: Selection): Tai
       }),
     )
     // Nothing selected up to `known`: the stream moves there without sending anything.
-    if (rows.length === 0) return { after, through: known, text: '', count: 0 }
+    if (rows.length === 0) return { after, through: known, bytes: NOTHING, count: 0 }
     let text = ''
     for (const row of rows) text += recordEvent(row, row.cursor)
-    return { after, through: rows[rows.length - 1].cursor, text, count: rows.length }
+    return { after, through: rows[rows.length - 1].cursor, bytes: encoder.encode(text), count: rows.length }
   }
 
   return {
