@@ -48,6 +48,8 @@ export interface LiveStream {
 export function liveStream(parts: StreamParts): LiveStream {
   const { ctx, tail } = parts
   let last = parts.after
+  /** The last record sent, when there is one: the next read starts right after it. */
+  let lastId: string | null = null
   let over = false
   let controller: ReadableStreamDirectController | null = null
   /** The write the client has not taken yet, if any, and how many heartbeats it has waited. */
@@ -106,9 +108,10 @@ export function liveStream(parts: StreamParts): LiveStream {
         await new Promise<void>((resolve) => (woken = resolve))
         continue
       }
-      const chunk = await tail.next(last, known)
+      const chunk = await tail.next(last, lastId, known)
       if (over) return
       last = chunk.through
+      lastId = chunk.lastId ?? lastId
       if (chunk.count > 0) await write(chunk.bytes)
     }
   }

@@ -22,14 +22,19 @@ export interface Chunk {
   through: number
   bytes: Uint8Array
   count: number
+  /** The last record of the chunk (null when it has none): the next read starts right after it. */
+  lastId: string | null
 }
 
 const encoder = new TextEncoder()
 const NOTHING = new Uint8Array(0)
 
 export interface TailReader {
-  /** The next records after `after`, reading no further than `known` (the newest position told of). */
-  next(after: number, known: number): Promise<Chunk>
+  /**
+   * The next records after position `after` (where the record `afterId` was sent, when
+   * known), reading no further than `known` (the newest position told of).
+   */
+  next(after: number, afterId: string | null, known: number): Promise<Chunk>
   /** Drops what is kept (records were deleted or marked: the next read sees them as they are). */
   forget(): void
 }
@@ -47,30 +52,31 @@ export function tailReader(ctx: AppContext, appId: string, what: Selection): Tai
   let loading: Promise<Chunk> | null = null
   let loadingAfter = -1
 
-  async function read(after: number, known: number): Promise<Chunk> {
+  async function read(after: number, afterId: string | null, known: number): Promise<Chunk> {
     const rows = await ctx.readGate.run(() =>
-      ctx.storage.records.batch(appId, {
+      ctx.storage.records.live(appId, {
         selection: what.selection,
-        order: 'asc',
         filter: what.filter,
-        start: { at: after + 1 },
-        live: { through: known },
+        after,
+        afterId,
+        through: known,
         rows: LIMITS.readBatchRows,
         bytes: LIMITS.readBatchBytes,
       }),
     )
     // Nothing selected up to `known`: the stream moves there without sending anything.
-    if (rows.length === 0) return { after, through: known, bytes: NOTHING, count: 0 }
+    if (rows.length === 0) return { after, through: known, bytes: NOTHING, count: 0, lastId: null }
     let text = ''
     for (const row of rows) text += recordEvent(row, row.cursor)
-    return { after, through: rows[rows.length - 1].cursor, bytes: encoder.encode(text), count: rows.length }
+    const last = rows[rows.length - 1]
+    return { after, through: last.cursor, bytes: encoder.encode(text), count: rows.length, lastId: last.id }
   }
 
   return {
-    next(after, known) {
+    next(after, afterId, known) {
       if (kept && kept.after === after) return Promise.resolve(kept)
       if (loading && loadingAfter === after) return loading
-      const chunk = read(after, known)
+      const chunk = read(after, afterId, known)
       loading = chunk
       loadingAfter = after
       const done = () => {

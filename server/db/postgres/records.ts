@@ -13,7 +13,7 @@ import type { PgContext } from './context.ts'
 import { postgresCommitGroup } from './record-commit.ts'
 import { postgresDeleteRecords } from './record-delete.ts'
 import { postgresSetSpam } from './record-spam.ts'
-import { batchSql, filteredCountSql } from './record-batches.ts'
+import { batchSql, filteredCountSql, liveSql } from './record-batches.ts'
 import { pruneKeys } from './idempotency.ts'
 import { records } from './schema.ts'
 
@@ -51,6 +51,11 @@ export function postgresRecords(db: PgContext): RecordStore {
 
     batch(appId, batch) {
       const compiled = batchSql(appId, batch)
+      return query<BatchRow>(compiled.sql, compiled.params)
+    },
+
+    live(appId, live) {
+      const compiled = liveSql(appId, live)
       return query<BatchRow>(compiled.sql, compiled.params)
     },
 

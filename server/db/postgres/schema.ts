@@ -242,7 +242,7 @@ export const records = pgTable(
     appId: text('app_id').notNull(),
     seq: integer('seq').notNull(),
     pos: integer('pos'),
-    /** The record's place in its app's live stream (as on SQLite): it only grows, never renumbered or used again. */
+    /** The record's place in its app's live stream (as on SQLite): it only grows, never renumbered or used again; no index (a live read walks seq's). */
     serial: bigint('serial', { mode: 'number' }).notNull().default(0),
     spam: boolean('spam').notNull().default(false),
     /** The record's data object as JSON text, exactly as stored. */
@@ -260,8 +260,6 @@ export const records = pgTable(
     uniqueIndex('records_app_pos_idx').on(t.appId, t.pos).where(sql`${t.pos} is not null`),
     // Pages of spam only (`?spam=only`) walk this small index instead of every record.
     uniqueIndex('records_app_spam_seq_idx').on(t.appId, t.seq).where(sql`${t.spam}`),
-    // The live stream reads by it: replay and tail are key ranges after a client's position.
-    uniqueIndex('records_app_serial_idx').on(t.appId, t.serial),
   ],
 )
 

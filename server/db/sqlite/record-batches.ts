@@ -5,7 +5,7 @@
  * records costs a MiB or two, not rows × record size. Stepping is as cheap as reading all
  * rows at once; a window function summing sizes in SQL cost 3× a plain read.
  */
-import type { BatchQuery, ReadSelection } from '../storage/records.ts'
+import type { BatchQuery, LiveQuery, ReadSelection } from '../storage/records.ts'
 import type { FilterNode } from '../storage/record-filter.ts'
 import { compileFilter, type Compiled } from './record-filter.ts'
 
@@ -29,11 +29,9 @@ const KEY = { kept: 'pos', all: 'seq', spam: 'seq' } as const
 export function batchSql(appId: string, query: StatsBatchQuery, columns: keyof typeof COLUMNS = 'record'): Compiled {
   const params: Array<string | number> = [appId]
   const bind = (value: string | number) => `?${params.push(value)}`
-  // A live read walks the serial index (stream order), up to the newest position its reader was told of.
-  const key = query.live ? 'serial' : KEY[query.selection]
+  const key = KEY[query.selection]
   const dir = query.order === 'desc' ? 'DESC' : 'ASC'
   const where = [`app_id = ?1`, SELECTION[query.selection]]
-  if (query.live) where.push(`serial <= ${bind(query.live.through)}`)
   if (query.filter) where.push(compileFilter(query.filter, params).sql)
   // The numbers as one JSON array parameter: one statement whatever their count, still a walk of the key's index.
   if (query.seqs) where.push(`seq IN (SELECT value FROM json_each(${bind(JSON.stringify(query.seqs))}))`)
@@ -68,4 +66,25 @@ export function filteredCountSql(appId: string, selection: ReadSelection, filter
 export const batchShape = (query: StatsBatchQuery, columns: keyof typeof COLUMNS = 'record'): string | null =>
   query.filter
     ? null
-    : `${columns} ${query.selection} ${query.order} ${Object.keys(query.start).sort().join(',')}${query.seqs ? ' seqs' : ''}${query.live ? ' live' : ''}`
+    : `${columns} ${query.selection} ${query.order} ${Object.keys(query.start).sort().join(',')}${query.seqs ? ' seqs' : ''}`
+
+/**
+ * The statement of one batch of a live stream (RecordStore `live`): the seq index walked
+ * from the higher of two bounds, each valid on its own (see storage/records.ts), testing
+ * each row's serial; `?1` the app, `?2` the record sent last, `?3` its position.
+ */
+export function liveSql(appId: string, query: LiveQuery): Compiled {
+  const params: Array<string | number> = [appId, query.afterId ?? '', query.after]
+  const bind = (value: string | number) => `?${params.push(value)}`
+  const where = [`app_id = ?1`, SELECTION[query.selection]]
+  if (query.filter) where.push(compileFilter(query.filter, params).sql)
+  where.push(
+    `seq > MAX(COALESCE((SELECT seq FROM records WHERE app_id = ?1 AND id = ?2), 0), COALESCE((SELECT ?3 + seq - serial FROM app_stats WHERE app_id = ?1), 0))`,
+    `serial > ?3`,
+    `serial <= ${bind(query.through)}`,
+  )
+  return {
+    sql: `SELECT ${COLUMNS.record}, serial AS cursor FROM records WHERE ${where.join(' AND ')} ORDER BY seq LIMIT ${bind(query.rows)}`,
+    params,
+  }
+}

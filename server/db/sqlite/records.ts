@@ -73,6 +73,10 @@ export function sqliteRecords(db: SqliteContext): RecordStore {
       return batches.records(appId, query)
     },
 
+    async live(appId, query): Promise<BatchRow[]> {
+      return batches.live(appId, query)
+    },
+
     async filteredCount(appId, selection, filter) {
       return runOnce<{ n: number }>(db, filteredCountSql(appId, selection, filter))[0].n
     },

@@ -224,7 +224,9 @@ export const endpoints = sqliteTable('endpoints', {
  * its non-spam records the same way (null for spam), so page N is a key range, not an
  * OFFSET scan. Deleting records renumbers the app's later rows. `serial` is the record's
  * place in its app's live stream (core/live): handed out at commit from `app_stats.serial`,
- * it only grows, and is never renumbered or used again.
+ * it only grows, and is never renumbered or used again. It has no index of its own (one
+ * cost a tenth of ingest): serials and seqs of an app rise together, so a live read walks
+ * the seq index (storage/records.ts `live`).
  */
 export const records = sqliteTable(
   'records',
@@ -253,8 +255,6 @@ export const records = sqliteTable(
     uniqueIndex('records_app_pos_idx').on(t.appId, t.pos).where(sql`${t.pos} is not null`),
     // Pages of spam only (`?spam=only`) walk this small index instead of every record.
     uniqueIndex('records_app_spam_seq_idx').on(t.appId, t.seq).where(sql`${t.spam} = 1`),
-    // The live stream reads by it: replay and tail are key ranges after a client's position.
-    uniqueIndex('records_app_serial_idx').on(t.appId, t.serial),
   ],
 )
 

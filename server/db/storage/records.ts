@@ -147,18 +147,27 @@ export interface BatchQuery {
   /** Only the records matching it (walking the index of the order, testing each). */
   filter?: FilterNode
   start: BatchStart
-  /**
-   * Read in stream order instead of by the selection's number: by `serial` (the cursor is
-   * the serial; `start` is `{at}`), and only the records up to `through` (the newest
-   * position the reader was told of, so it never reads a commit that is not yet durable).
-   */
-  live?: { through: number }
   /** At most this many rows… */
   rows: number
   /**
    * …ending with the row whose stored text (data, meta and scores) brings the batch's total
    * to this many bytes or past it: a batch holds less than `bytes` plus one record.
    */
+  bytes: number
+}
+
+/** One batch of a live stream: the selected records after a position, in stream order. */
+export interface LiveQuery {
+  selection: ReadSelection
+  filter?: FilterNode
+  /** The position (serial) to read after. */
+  after: number
+  /** The record sent at `after`, when known: the read starts right after it, wherever deletes have moved it. */
+  afterId: string | null
+  /** The newest position the reader was told of: nothing past it is read (on SQLite it may not be synced yet). */
+  through: number
+  /** At most this many rows, ending with the row whose stored text reaches `bytes` (as a BatchQuery). */
+  rows: number
   bytes: number
 }
 
@@ -261,6 +270,16 @@ export interface RecordStore {
    * Its rows are one snapshot.
    */
   batch(appId: string, query: BatchQuery): Promise<BatchRow[]>
+  /**
+   * One batch of a live stream (core/live): the records `query` selects with a serial after
+   * `after` and up to `through`, in serial order, bounded as a batch; each row's cursor is
+   * its serial. Serials and seqs of an app rise together (deletes renumber seqs, keeping
+   * their order), so it walks the seq index from the highest seq a record after `after`
+   * can be preceded by: right after `afterId` while that record exists, and never below
+   * `after` less every record deleted (app_stats.serial − app_stats.seq); it is that exact
+   * unless records newer than `after` were deleted, and then walks past at most those.
+   */
+  live(appId: string, query: LiveQuery): Promise<BatchRow[]>
   /** How many of the app's records `selection` and `filter` select (walking the index, testing each). */
   filteredCount(appId: string, selection: ReadSelection, filter: FilterNode): Promise<number>
   /** One record of the app by id, spam or not. */

@@ -7,7 +7,7 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { LIMITS } from '../../../server/contract/limits.ts'
-import type { BatchQuery } from '../../../server/db/storage/records.ts'
+import type { LiveQuery } from '../../../server/db/storage/records.ts'
 import type { Storage } from '../../../server/db/storage.ts'
 import { localAppendFeed } from '../../../server/db/storage/appends.ts'
 import { testContextOver, testStorage } from '../../support/context.ts'
@@ -19,17 +19,17 @@ import { makeUser } from '../../support/users.ts'
 async function setup() {
   const { storage } = testStorage(() => Date.now())
   const appends = localAppendFeed()
-  const reads: BatchQuery[] = []
+  const reads: LiveQuery[] = []
   const counted: Storage = {
     ...storage,
     appends,
     // A proxy, not a copy: on a PostgreSQL run the stores open lazily and have no own methods to copy.
     records: new Proxy(storage.records, {
       get: (target, name) =>
-        name === 'batch'
-          ? (appId: string, query: BatchQuery) => {
-              if (query.live) reads.push(query)
-              return target.batch(appId, query)
+        name === 'live'
+          ? (appId: string, query: LiveQuery) => {
+              reads.push(query)
+              return target.live(appId, query)
             }
           : Reflect.get(target, name),
     }),
@@ -57,7 +57,7 @@ describe('the live hub', () => {
     await Promise.all(streams.map((s) => s.waitFor(1000)))
     for (const stream of streams) expect(numbers(stream)).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1))
     // Every read starts where the one before ended, whichever stream made it.
-    const starts = t.reads.map((query) => ('at' in query.start ? query.start.at : -1))
+    const starts = t.reads.map((query) => query.after)
     expect(new Set(starts).size).toBe(starts.length)
     expect(t.reads.length).toBeLessThanOrEqual(2 * Math.ceil(1000 / LIMITS.readBatchRows) + 2)
     t.ctx.live.close()

@@ -7,7 +7,7 @@
 import { describe, expect, test } from 'bun:test'
 import { removeRecords } from '../../../server/core/records/delete.ts'
 import { LIMITS } from '../../../server/contract/limits.ts'
-import type { BatchQuery } from '../../../server/db/storage/records.ts'
+import type { LiveQuery } from '../../../server/db/storage/records.ts'
 import { testContext } from '../../support/context.ts'
 import { insertRecords, makeEndpoint, numberedRecords } from '../../support/records.ts'
 import { makeUser } from '../../support/users.ts'
@@ -26,14 +26,15 @@ async function liveRead(
   t: Awaited<ReturnType<typeof setup>>,
   after: number,
   through: number,
-  selection: BatchQuery['selection'] = 'kept',
+  selection: LiveQuery['selection'] = 'kept',
   rows = 1000,
+  afterId: string | null = null,
 ) {
-  const batch = await t.ctx.storage.records.batch(t.appId, {
+  const batch = await t.ctx.storage.records.live(t.appId, {
     selection,
-    order: 'asc',
-    start: { at: after + 1 },
-    live: { through },
+    after,
+    afterId,
+    through,
     rows,
     bytes: LIMITS.readBatchBytes,
   })
@@ -95,6 +96,28 @@ describe('live serials', () => {
       [5, 5],
     ])
     expect(await liveRead(t, 10, 10)).toEqual([])
+  })
+
+  test('after deletes, a live read from any position still gets exactly the records after it, with or without the last record sent', async () => {
+    const t = await setup()
+    const ids = await insertRecords(t.ctx, t.appId, numberedRecords(12))
+    // Older records and newer ones than the position go: seqs shift, serials stay.
+    await removeRecords(t.ctx, t.appId, [ids[1], ids[5], ids[6]])
+    const rest = [
+      [8, 8],
+      [9, 9],
+      [10, 10],
+      [11, 11],
+      [12, 12],
+    ]
+    expect(await liveRead(t, 5, 12, 'kept', 1000, ids[4])).toEqual(rest)
+    expect(await liveRead(t, 5, 12, 'kept', 1000, null)).toEqual(rest)
+    expect(await liveRead(t, 6, 12, 'kept', 1000, ids[5])).toEqual(rest)
+    expect(await liveRead(t, 0, 12, 'all', 2)).toEqual([
+      [1, 1],
+      [3, 3],
+    ])
+    expect(await liveRead(t, 10, 11)).toEqual([[11, 11]])
   })
 
   test('an app that is gone has no last serial', async () => {
