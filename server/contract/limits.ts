@@ -108,7 +108,7 @@ export const LIMITS = {
    * A busy app's streams are woken at most this often (an app quiet for longer is woken at
    * once): a burst of commits then goes out as a few larger writes and reads, not one each.
    */
-  streamWakeMs: 20,
+  streamWakeMs: 5,
   /** The Retry-After of a stream refused because the app or the client has its most open. */
   streamRetryAfterSeconds: 10,
   /**
