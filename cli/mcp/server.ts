@@ -56,4 +56,7 @@ export async function createMcpServer(env: Env, root: CommandDef<any>): Promise<
 export async function runMcpServer(env: Env, root: CommandDef<any>): Promise<void> {
   const server = await createMcpServer(env, root)
   await server.connect(new StdioServerTransport())
+  // The transport ignores the end of stdin; a client that went away without closing must
+  // still end the resource subscriptions, whose streams would keep this process alive.
+  process.stdin.once('end', () => void server.close())
 }

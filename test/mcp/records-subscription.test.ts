@@ -169,6 +169,54 @@ describe('svc://apps/{id}/records', () => {
     )
   })
 
+  test('a client that goes away without closing (its end of stdin closed) ends the subscriptions and the process', async () => {
+    const account = await server.account()
+    const mine = await makeEndpoint(server.ctx, account.user.id)
+    const opened = count('live stream opened')
+    const ended = count('live stream ended')
+    const proc = Bun.spawn([BUN, 'cli/main.ts', 'mcp'], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '/tmp',
+        XDG_CONFIG_HOME: tempConfigHome(),
+        SVC_URL: server.url,
+        SVC_TOKEN: account.token,
+      },
+      stdin: 'pipe',
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
+    const send = (message: object) => void proc.stdin.write(`${JSON.stringify(message)}\n`)
+    const reader = proc.stdout.getReader()
+    const decoder = new TextDecoder()
+    let text = ''
+    const answer = async (id: number) => {
+      for (;;) {
+        const line = text.split('\n').find((l) => l.includes(`"id":${id}`))
+        if (line) return JSON.parse(line)
+        const chunk = await reader.read()
+        if (chunk.done) throw new Error(`no answer ${id}: ${text}`)
+        text += decoder.decode(chunk.value, { stream: true })
+      }
+    }
+    send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'gone', version: '1' } },
+    })
+    await answer(1)
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' })
+    send({ jsonrpc: '2.0', id: 2, method: 'resources/subscribe', params: { uri: `svc://apps/${mine.appId}/records` } })
+    expect((await answer(2)).result).toEqual({})
+    await logged('live stream opened', opened + 1)
+    // The client dies: its end of the pipe closes, nothing else is said.
+    await proc.stdin.end()
+    expect(await proc.exited).toBe(0)
+    await logged('live stream ended', ended + 1)
+  })
+
   test("closing the client ends its subscriptions' streams", async () => {
     const a = await app()
     const opened = count('live stream opened')
