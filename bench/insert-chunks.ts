@@ -35,7 +35,8 @@ function microsPerRow(chunked: boolean): number {
     let seq = 0
     const group = () => {
       const rows: RecordRow[] = []
-      for (let i = 0; i < GROUP; i++, seq++) rows.push([newId(), appId, seq + 1, seq + 1, 0, DATA, '{}', null, now])
+      for (let i = 0; i < GROUP; i++, seq++)
+        rows.push([newId(), appId, seq + 1, seq + 1, seq + 1, 0, DATA, '{}', null, now])
       inImmediateTransaction(store, () => {
         if (chunked) insertRecordRows(store, rows)
         else for (const row of rows) insertRecordRows(store, [row])

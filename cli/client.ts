@@ -50,6 +50,8 @@ export interface RequestOptions {
   /** Overrides the connection's token (used by `auth login --token` to verify before storing). */
   token?: string
   headers?: Record<string, string>
+  /** Abandons the request (and its body) when it fires: Ctrl-C during a stream that never ends by itself. */
+  signal?: AbortSignal
 }
 
 /** How a call is sent beyond its input: without the token (public routes), with another token, extra headers. */
@@ -205,6 +207,7 @@ export class SvcClient {
     // The request as an error names it, with its query (`GET /api/v3/apps?limit=1000`).
     const request = `${method} ${url.pathname}${url.search}`
     const abort = new AbortController()
+    options.signal?.addEventListener('abort', () => abort.abort(), { once: true })
     let response: Response
     try {
       response = await within(

@@ -13,6 +13,7 @@ import { openStorage } from './db/open.ts'
 import { buildApp, type AppOptions, type SvcApp } from './http/app.ts'
 import { BUN_BODY_LIMIT, limitBody } from './http/body-limit.ts'
 import { notePeerAddress } from './http/client-address.ts'
+import { noteServer } from './http/connection.ts'
 import { fastRoutes } from './http/fast-routes.ts'
 import { createLogMailer } from './mail/log-mailer.ts'
 import { createSmtpMailer } from './mail/smtp-mailer.ts'
@@ -125,6 +126,8 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
       if (limited instanceof Response) return seen(request, limited, observe)
       // Elysia's own `server` is null under app.handle: the peer address travels with the request.
       notePeerAddress(limited, server.requestIP(request)?.address)
+      // A live stream lifts the idle timeout of its own request (http/connection.ts).
+      noteServer(limited, request, server)
       return seen(request, await started.handle(limited), observe)
     }
     server.reload({ routes: observed(fastRoutes(ctx), observe), fetch: handle })
@@ -150,6 +153,8 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
     url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
     stop: (graceMs = SHUTDOWN_GRACE_MS) =>
       (stopping ??= (async () => {
+        // Live streams never end by themselves: they end now (clients resume elsewhere or later with Last-Event-ID).
+        ctx.live.close()
         // Closes the listener at once; resolves when the open requests have been answered.
         const drained = server.stop(false)
         let timer: ReturnType<typeof setTimeout> | undefined

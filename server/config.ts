@@ -63,6 +63,10 @@ export interface Config {
   adminDir: string | null
   /** Webhooks may target loopback, private and link-local addresses (SVC_WEBHOOK_ALLOW_PRIVATE=1; tests, private networks). */
   webhookAllowPrivate: boolean
+  /** Live record streams (core/live): most open per app and per client address in this process, and the heartbeat. */
+  streamsPerApp: number
+  streamsPerClient: number
+  streamHeartbeatMs: number
 }
 
 /** A configuration problem that stops start-up; the message is one line naming the variable. */
@@ -146,6 +150,21 @@ export const CONFIG_VARIABLES = [
     'SVC_WEBHOOK_ALLOW_PRIVATE',
     '0',
     '`1`: webhooks may be sent to loopback, private, link-local and cloud-metadata addresses. `0`: such targets are refused, checked after DNS resolution before every delivery.',
+  ],
+  [
+    'SVC_STREAMS_PER_APP',
+    String(LIMITS.streamsPerApp),
+    'Most live record streams (`…/stream`) one app may have open in this process; more are refused with 429 and Retry-After.',
+  ],
+  [
+    'SVC_STREAMS_PER_CLIENT',
+    String(LIMITS.streamsPerClient),
+    'Most live record streams one client address (an IPv6 /64 counts as one) may have open in this process; more are refused with 429 and Retry-After.',
+  ],
+  [
+    'SVC_STREAM_HEARTBEAT_MS',
+    String(LIMITS.streamHeartbeatMs),
+    "Time between the comment lines a quiet live stream sends so proxies keep it open; keep it below your proxy's read timeout.",
   ],
 ] as const
 
@@ -287,5 +306,8 @@ export function loadConfig(env: Env = process.env): Config {
     ...llm(env),
     adminDir: env.SVC_ADMIN_DIR?.trim() ? resolve(env.SVC_ADMIN_DIR.trim()) : null,
     webhookAllowPrivate: oneOf(env, 'SVC_WEBHOOK_ALLOW_PRIVATE', ['0', '1'] as const, '0') === '1',
+    streamsPerApp: integer(env, 'SVC_STREAMS_PER_APP', LIMITS.streamsPerApp, 1, 100_000),
+    streamsPerClient: integer(env, 'SVC_STREAMS_PER_CLIENT', LIMITS.streamsPerClient, 1, 100_000),
+    streamHeartbeatMs: integer(env, 'SVC_STREAM_HEARTBEAT_MS', LIMITS.streamHeartbeatMs, 10, 120_000),
   }
 }

@@ -58,6 +58,11 @@ const USE_TOOL_INSTEAD = new Map([
     'smart generate',
     'use the svc_generate tool: it reports progress and answers {status:"running", jobId} instead of blocking',
   ],
+  // It follows records until interrupted: a tool call would never end.
+  [
+    'share tail',
+    'it never ends by itself. Read the resource svc://apps/<app id>/records (the newest records) and subscribe to it (resources/subscribe) to be told when records arrive; svc_read "share query" reads pages',
+  ],
   // A password must never pass through an agent (MCP forbids asking for one).
   ['profile password', 'passwords never pass through an agent; the user runs `svc-cli profile password` in a terminal'],
 ])

@@ -9,6 +9,7 @@ import { VERSION } from '../../server/contract/version.ts'
 import { asProgram, CLI_NAME } from '../program.ts'
 import { INSTRUCTIONS } from './constraints.ts'
 import { execWhitelist } from './exec.ts'
+import { registerRecordsResource } from './records-resource.ts'
 import { registerResources } from './resources.ts'
 import { namedAs } from './results.ts'
 import type { McpSession } from './sampling.ts'
@@ -51,6 +52,7 @@ export async function createMcpServer(env: Env, root: CommandDef<any>, program =
       namedAs(await tool.handler(env, input ?? {}, extra, session), program)) as never)
   }
   registerResources(server, program)
+  registerRecordsResource(server, env)
   return server
 }
 
@@ -58,4 +60,7 @@ export async function createMcpServer(env: Env, root: CommandDef<any>, program =
 export async function runMcpServer(env: Env, root: CommandDef<any>, program = CLI_NAME): Promise<void> {
   const server = await createMcpServer(env, root, program)
   await server.connect(new StdioServerTransport())
+  // The transport ignores the end of stdin; a client that went away without closing must
+  // still end the resource subscriptions, whose streams would keep this process alive.
+  process.stdin.once('end', () => void server.close())
 }

@@ -100,6 +100,28 @@ export const LIMITS = {
   jobHeartbeatMs: 2000,
   /** Heartbeats a job's runner may miss before any other process takes the job over. */
   jobStaleBeats: 3,
+  /**
+   * Live record streams (GET …/stream): a comment line this often keeps proxies and load
+   * balancers from closing a quiet stream (SVC_STREAM_HEARTBEAT_MS overrides).
+   */
+  streamHeartbeatMs: 15_000,
+  /** The `retry:` a stream starts with: how long a client waits before it reconnects. */
+  streamRetryMs: 2000,
+  /** Open streams per app and per client address (an IPv6 /64 as one), per process; SVC_STREAMS_PER_APP / _PER_CLIENT override. */
+  streamsPerApp: 500,
+  streamsPerClient: 20,
+  /**
+   * A busy app's streams are woken at most this often (an app quiet for longer is woken at
+   * once): a burst of commits then goes out as a few larger writes and reads, not one each.
+   */
+  streamWakeMs: 5,
+  /** The Retry-After of a stream refused because the app or the client has its most open. */
+  streamRetryAfterSeconds: 10,
+  /**
+   * Heartbeats a stream's client may leave what was sent to it untaken (a batch of at most
+   * `readBatchBytes`, or one larger record) before the stream is cut; it resumes with Last-Event-ID.
+   */
+  streamStallBeats: 2,
 } as const
 
 /** Auth timing, in milliseconds unless named otherwise. */

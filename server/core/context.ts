@@ -10,6 +10,7 @@ import type { ChangeFeed } from './changes.ts'
 import type { Clock } from './clock.ts'
 import type { FieldCache } from './collect/field-cache-types.ts'
 import type { Writer } from './collect/writer-types.ts'
+import type { LiveHub } from './live/hub-types.ts'
 import type { Logger } from './logger.ts'
 import type { Mailer } from './mailer.ts'
 import type { RateLimiter } from './ratelimit.ts'
@@ -37,6 +38,8 @@ export interface AppContext {
   jobs: JobRunner
   /** The group-commit record writer (core/collect/writer.ts). */
   writer: Writer
+  /** This process's live record streams (core/live/hub.ts). */
+  live: LiveHub
   /** This process's copy of every app's summary aggregates (core/stats/state.ts). */
   stats: Stats
   /** Per-process caches of hot-path reads; each drops what `changes` reports changed. */
@@ -77,6 +80,7 @@ export type Services =
   | 'changes'
   | 'jobs'
   | 'writer'
+  | 'live'
   | 'stats'
   | 'caches'
   | 'limiter'

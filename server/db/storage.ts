@@ -5,6 +5,7 @@
  * whole units of work with plain inputs and results (storage/<module>.ts); core never sees
  * SQL, a driver or a transaction object.
  */
+import type { AppendFeed } from './storage/appends.ts'
 import type { AppStore } from './storage/apps.ts'
 import type { AuthStore } from './storage/auth.ts'
 import type { ChangeFeed } from './storage/changes.ts'
@@ -53,6 +54,8 @@ export interface Storage extends Stores {
   readonly kind: StorageKind
   /** Every committed change to an app, from this process and (PostgreSQL) the others. */
   readonly changes: ChangeFeed
+  /** Every commit of records, as the app and its newest `serial` (storage/appends.ts): wake-ups for the live streams. */
+  readonly appends: AppendFeed
   /**
    * Whether the database can write (availability.ts). A store method failing because the
    * storage cannot write (disk full, I/O error) rejects with an error carrying the reason

@@ -17,6 +17,7 @@ import { methodNotAllowed, type RouteLike } from './methods.ts'
 import { openapiRoutes } from './openapi.ts'
 import { profileRoutes } from './profile.ts'
 import { recordRoutes } from './records.ts'
+import { recordStreamRoutes } from './record-stream.ts'
 import { securityHeaders } from './security.ts'
 import { shareSettingsRoutes } from './share-settings.ts'
 import { notificationRoutes } from './notifications.ts'
@@ -27,6 +28,7 @@ import { shareIngestRoutes } from './share/ingest.ts'
 import { shareMethodHint, shareMethodRoutes } from './share/methods.ts'
 import { summaryRoutes } from './share/summary.ts'
 import { shareReadRoutes } from './share/read.ts'
+import { shareStreamRoutes } from './share/stream.ts'
 
 export interface AppOptions {
   /** Where the admin page's build lives (tests keep theirs in a temp folder). */
@@ -58,8 +60,10 @@ export function buildApp(ctx: AppContext, options: AppOptions = {}) {
     .use(shareIngestRoutes(ctx))
     .use(summaryRoutes(ctx))
     .use(shareReadRoutes(ctx))
+    .use(shareStreamRoutes(ctx))
     .use(shareMethodRoutes(ctx))
     .use(recordRoutes(ctx))
+    .use(recordStreamRoutes(ctx))
     .use(exportRoutes(ctx))
     .use(smartRoutes(ctx))
     .use(adminRoutes(ctx, options.admin))

@@ -35,6 +35,11 @@ describe('methods a share URL does not take are a 405 with Allow (row 10)', () =
       (url) =>
         `${url}/summary only reads: use GET (GET ${url}/summary?help describes it); records are sent with POST ${url}`,
     ],
+    '/stream': [
+      READ_ALLOW,
+      (url) =>
+        `${url}/stream only reads: use GET (GET ${url}/stream?help describes it); records are sent with POST ${url}`,
+    ],
     '/form': [WRITE_ALLOW, (url) => `POST to ${url}/form; GET ${url}/form?help describes it`],
     '/batch': [WRITE_ALLOW, (url) => `POST to ${url}/batch; GET ${url}/batch?help describes it`],
   }

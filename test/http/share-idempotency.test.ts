@@ -237,7 +237,9 @@ describe('Idempotency-Key: storage', () => {
       headers: { origin: 'https://site.example', 'access-control-request-headers': 'content-type, idempotency-key' },
     })
     expect(res.status).toBe(204)
-    expect(res.headers.get('access-control-allow-headers')).toBe('Content-Type, Authorization, Idempotency-Key')
+    expect(res.headers.get('access-control-allow-headers')).toBe(
+      'Content-Type, Authorization, Idempotency-Key, Last-Event-ID',
+    )
   })
 })
 

@@ -15,7 +15,7 @@ async function setup(options: EndpointOptions = {}, config = {}) {
 const CORS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, OPTIONS',
-  'access-control-allow-headers': 'Content-Type, Authorization, Idempotency-Key',
+  'access-control-allow-headers': 'Content-Type, Authorization, Idempotency-Key, Last-Event-ID',
 }
 
 function expectCors(headers: Headers) {

@@ -63,7 +63,7 @@ describe('GET /:token?help', () => {
     expect(res.headers.get('content-type')).toBe('text/markdown; charset=utf-8')
     expect(res.headers.get('access-control-allow-origin')).toBe('*')
     const text = await help()
-    expect(text.split('\n').slice(0, 21)).toEqual([
+    expect(text.split('\n').slice(0, 22)).toEqual([
       '# Survey \\*one\\* — svc collection endpoint',
       '',
       `Endpoint: <${url}>`,
@@ -82,6 +82,7 @@ describe('GET /:token?help', () => {
       `- Also: \`POST …/form\` (HTML forms), \`POST …/batch\` (JSON array, ≤ ${LIMITS.maxBatch}, all or nothing).`,
       `- Read: \`GET ${url}/query?page=1&size=${LIMITS.maxPageSize}\`, next page until one has fewer than ${LIMITS.maxPageSize} records (the owner's access token only).`,
       `- Aggregates: \`GET ${url}/summary\` (the owner's access token only).`,
+      `- Follow: \`GET ${url}/stream\`, each new record as a Server-Sent Event (the owner's access token only).`,
       '- Errors: JSON `{"code": <HTTP status>, "error": {"type", "message", "details"?}}`; the message says what to fix.',
       '',
       '## Fields',

@@ -240,7 +240,9 @@ describe('around the matrix', () => {
       expect(res.status).toBe(204)
       expect(res.headers.get('access-control-allow-origin')).toBe('*')
       expect(res.headers.get('access-control-allow-methods')).toBe('GET, POST, OPTIONS')
-      expect(res.headers.get('access-control-allow-headers')).toBe('Content-Type, Authorization, Idempotency-Key')
+      expect(res.headers.get('access-control-allow-headers')).toBe(
+        'Content-Type, Authorization, Idempotency-Key, Last-Event-ID',
+      )
       expect(res.headers.get('access-control-allow-credentials')).toBeNull()
     }
   })

@@ -4,7 +4,7 @@
  * paths, server errors, an unreachable server, a stopped build), and every name in the
  * answers is checked: tools against tools/list, `svc_read "…"` / `svc_exec "…"` commands
  * against what that tool runs (with the flags they pass), `svc-cli …` commands and flags
- * against the command tree, and svc:// URIs against resources/list. The tool descriptions
+ * against the command tree, and svc:// URIs against resources/list and resources/templates/list. The tool descriptions
  * and the server instructions go through the same check.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
@@ -20,6 +20,7 @@ const server = await startTestServer()
 const sessions: InProcessMcp[] = []
 let tools: Set<string>
 let resources: string[]
+let templates: string[]
 let whitelist: Map<string, ExecEntry>
 afterAll(async () => {
   await Promise.all(sessions.map((s) => s.close()))
@@ -68,11 +69,14 @@ async function unknownNames(text: string): Promise<string[]> {
   }
   for (const [uri] of text.matchAll(/svc:\/\/[^\s`'")\]]+/g)) {
     const clean = uri.replace(/[.,;:]+$/, '')
+    // A resource template named as it is (svc://apps/{id}/records), not a list of URIs in braces.
+    if (templates.includes(clean)) continue
     const braces = /^(.*)\{([^}]+)\}(.*)$/.exec(clean)
     const uris = braces ? braces[2].split(',').map((part) => `${braces[1]}${part}${braces[3]}`) : [clean]
     for (const one of uris) {
+      // A placeholder (svc://apps/<app id>/records) stands for a resource or a template's URI.
       const ok = one.includes('<')
-        ? resources.some((r) => r.startsWith(one.slice(0, one.indexOf('<'))))
+        ? [...resources, ...templates].some((r) => r.startsWith(one.slice(0, one.indexOf('<'))))
         : resources.includes(one)
       if (!ok) problems.push(`resource ${one}`)
     }
@@ -102,6 +106,7 @@ beforeAll(async () => {
   const probe = await session({ SVC_URL: server.url })
   tools = new Set((await probe.client.listTools()).tools.map((t) => t.name))
   resources = (await probe.client.listResources()).resources.map((r) => r.uri)
+  templates = (await probe.client.listResourceTemplates()).resourceTemplates.map((t) => t.uriTemplate)
   whitelist = await execWhitelist(ROOT)
 })
 

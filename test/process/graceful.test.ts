@@ -1,7 +1,8 @@
 /**
  * SIGTERM while records are being sent: the server stops accepting connections, answers
  * every request it had already taken (bodies still arriving included), commits and syncs
- * them, and exits 0; every acknowledged record is in the database afterwards.
+ * them, and exits 0; every acknowledged record is in the database afterwards. Live streams,
+ * which never end by themselves, are ended at once so the stop is not held up.
  */
 import { afterEach, describe, expect, test } from 'bun:test'
 import { existsSync } from 'node:fs'
@@ -11,6 +12,7 @@ import { prepareDatabase, withDatabase } from '../support/prepared-database.ts'
 import { spawnServer, type ServerProcess } from '../support/process.ts'
 import { rawConnect, type RawConnection } from '../support/raw-http.ts'
 import { makeEndpoint, storedRows } from '../support/records.ts'
+import { readEvents } from '../support/sse.ts'
 import { startTestServer } from '../support/server.ts'
 import { tempDir } from '../support/tmp.ts'
 
@@ -97,6 +99,25 @@ describe('graceful shutdown (SIGTERM)', () => {
     expect(stored.size).toBe(acknowledged.length + slowIds.length)
     // SQLite: the WAL was checkpointed into svc.db and removed at the close.
     if (TEST_BACKEND === 'sqlite') expect(existsSync(join(dataDir, 'svc.db-wal'))).toBe(false)
+  }, 60_000)
+})
+
+describe('live streams at SIGTERM', () => {
+  test('end with a last comment saying why, and the process exits 0 without waiting out the grace', async () => {
+    const env = { SVC_DATA_DIR: tempDir('svc-graceful-live-'), ...(await testDatabaseEnv()) }
+    const { token, ownerToken } = await prepareDatabase(env)
+    running = await spawnServer(env)
+    const server = running
+    const stream = readEvents(
+      await fetch(`${server.url}/api/v3/share/${token}/stream`, { headers: { authorization: `Bearer ${ownerToken}` } }),
+    )
+    await stream.until(() => stream.lastEventId === '0', 'the start')
+    server.proc.kill('SIGTERM')
+    // Closed by the server: had it waited out the grace and then cut the connection, the stream would be 'reset'.
+    expect(await stream.ended).toBe('done')
+    expect(stream.comments.at(-1)).toBe('closed: the server is shutting down')
+    expect(await server.proc.exited).toBe(0)
+    running = undefined
   }, 60_000)
 })
 

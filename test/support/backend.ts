@@ -8,6 +8,7 @@
 import { SQL } from 'bun'
 import type { Storage, StorageKind, Stores } from '../../server/db/storage.ts'
 import type { ChangeListener } from '../../server/db/storage/changes.ts'
+import type { AppendListener } from '../../server/db/storage/appends.ts'
 import { openPostgresStorage } from '../../server/db/postgres/index.ts'
 
 /** The backend of this run: postgres when DATABASE_URL names a PostgreSQL server. */
@@ -150,6 +151,9 @@ export function lazyStorage(kind: StorageKind, open: () => Promise<Storage>): St
     ...stores,
     changes: {
       subscribe: (listener: ChangeListener) => subscribeOnceOpen((storage) => storage.changes.subscribe(listener)),
+    },
+    appends: {
+      subscribe: (listener: AppendListener) => subscribeOnceOpen((storage) => storage.appends.subscribe(listener)),
     },
     availability: {
       get problem() {

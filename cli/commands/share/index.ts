@@ -12,6 +12,7 @@ export default defineGroup(
     query: lazy(() => import('./query.ts')),
     get: lazy(() => import('./get.ts')),
     edit: lazy(() => import('./edit.ts')),
+    tail: lazy(() => import('./tail.ts')),
     summary: lazy(() => import('./summary.ts')),
     export: lazy(() => import('./export.ts')),
     spam: lazy(() => import('./spam.ts')),

@@ -1,14 +1,15 @@
 /**
  * @module The share endpoint's operations: taking records (`ingest.*`: one JSON record, an
  * HTML form, a batch), the Markdown help of each URL, and the reads with the endpoint token
- * (`reads.*`: a page of records, the summary), which answer at the top level.
+ * (`reads.*`: a page of records, the summary, the live stream), which answer at the top level.
  */
 import { z } from 'zod'
 import { ERROR_STATUS, type ErrorType } from '../errors.ts'
 import { LIMITS } from '../limits.ts'
+import { liveQuerySchema } from '../records/live-query.ts'
 import { sharePageQuerySchema, summaryQuerySchema } from '../records/schemas.ts'
 import { content, empty, json, type ContentAnswer, type JsonAnswer, type OperationsOf } from './operation.ts'
-import { recordsPageSchema, summarySchema } from './records.ts'
+import { LIVE_STREAM_NOTE, recordsPageSchema, summarySchema } from './records.ts'
 
 /** Any value: the answer is the Markdown help of the URL instead. */
 // Any value passes (as the page parameters, server/contract/records/schemas.ts): only its presence counts.
@@ -234,6 +235,16 @@ export const readOperations = {
     query: summaryQuerySchema.extend({ help: helpParameter }),
     answers: { 200: json(summarySchema, 'The summary') },
     alternatives: { 200: content('text/markdown', 'with ?help: what the summary holds (Markdown)') },
+    errors: READ_ERRORS,
+  },
+  'reads.stream': {
+    summary: 'New records as they arrive (Server-Sent Events)',
+    description: `Access as on /query: anyone with the endpoint token only when reads is "records"; ${readsNote} ${LIVE_STREAM_NOTE} ?spam=include|only as on /query (no filter); ?help answers with Markdown.`,
+    tags,
+    access: 'token-or-owner',
+    query: liveQuerySchema.extend({ help: helpParameter }),
+    answers: { 200: content('text/event-stream', 'The stream: one `record` event per record, comments between') },
+    alternatives: { 200: content('text/markdown', 'with ?help: how to follow the records (Markdown)') },
     errors: READ_ERRORS,
   },
 } as const satisfies OperationsOf<'reads'>

@@ -46,6 +46,7 @@ export type ContentType =
   | 'image/svg+xml'
   | 'text/css'
   | 'application/octet-stream'
+  | 'text/event-stream'
 
 /** The body types the share endpoint reads (and which other routes reading JSON accept). */
 export type BodyType = 'application/json' | 'text/plain' | 'application/x-www-form-urlencoded' | 'multipart/form-data'

@@ -14,6 +14,7 @@ import {
   pageQuerySchema,
   summaryQuerySchema,
 } from '../records/schemas.ts'
+import { ownerLiveQuerySchema } from '../records/live-query.ts'
 import { content, data, json, type OperationsOf } from './operation.ts'
 import { named } from './named.ts'
 import { isoTime } from './shapes.ts'
@@ -191,6 +192,12 @@ export const summarySchema = named(
 export type Summary = z.output<typeof summarySchema>
 
 const tags = ['records']
+
+/** What both live streams send and take, for their descriptions. */
+export const LIVE_STREAM_NOTE =
+  `Server-Sent Events: each record is an event "record" whose id is its position in the app's stream (it only grows) and whose data is the record as /query shows it; a comment every ${LIMITS.streamHeartbeatMs / 1000} s keeps a quiet stream open, and retry: ${LIMITS.streamRetryMs} says when to reconnect. ` +
+  'Without a position only records that arrive from now on are sent; the Last-Event-ID header (as EventSource resends it) or ?since= replays every record after that position first, in order, then goes on live, without gaps or repeats (?since=0: every record); a position the stream never sent is a 400. ' +
+  `At most ${LIMITS.streamsPerApp} streams per app and ${LIMITS.streamsPerClient} per client address by default (429 with Retry-After); a client that stops reading is cut and resumes with Last-Event-ID.`
 const spamAndFilter =
   '?spam=include|only picks spam records too or only them (default: without spam); ?filter= as on the records pages.'
 
@@ -280,6 +287,15 @@ export const recordOperations = {
     query: csvExportQuerySchema,
     answers: { 200: content('text/csv', 'The records, a header row first') },
     errors: ['bad_request', 'not_found'],
+  },
+  'records.stream': {
+    summary: 'New records as they arrive (Server-Sent Events)',
+    description: `The owner's live stream, as the public /stream but whatever reads says: ${LIVE_STREAM_NOTE} ?spam=include|only and ?filter= as on the records pages. With the admin session it answers a request from the admin page only.`,
+    tags,
+    access: 'owner',
+    query: ownerLiveQuerySchema,
+    answers: { 200: content('text/event-stream', 'The stream: one `record` event per record, comments between') },
+    errors: ['bad_request', 'not_found', 'rate_limited'],
   },
   'records.exportJsonl': {
     summary: 'Download all records as JSON Lines',

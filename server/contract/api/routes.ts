@@ -73,6 +73,7 @@ export const ROUTES = {
   'records.summary': 'GET /api/v3/apps/:id/summary',
   'records.exportCsv': 'GET /api/v3/apps/:id/export.csv',
   'records.exportJsonl': 'GET /api/v3/apps/:id/export.jsonl',
+  'records.stream': 'GET /api/v3/apps/:id/records/stream',
 
   'ingest.post': 'POST /api/v3/share/:token',
   'ingest.form': 'POST /api/v3/share/:token/form',
@@ -82,6 +83,7 @@ export const ROUTES = {
   'ingest.batchHelp': 'GET /api/v3/share/:token/batch',
   'reads.query': 'GET /api/v3/share/:token/query',
   'reads.summary': 'GET /api/v3/share/:token/summary',
+  'reads.stream': 'GET /api/v3/share/:token/stream',
 
   'scales.list': 'GET /api/v3/apps/:id/scales',
   'scales.add': 'POST /api/v3/apps/:id/scales',

@@ -52,6 +52,9 @@ ${READ_ACCESS.map((value) => `- \`${value}\`: ${READ_ACCESS_MEANING[value]}.`).j
 - Owners find records with a filter: \`svc-cli share query --app <id> --filter "city = 'Paris' && (age >= 18 || consent = true) && created >= '2026-01-01'"\`
   (\`GET /api/v3/apps/<id>/records?filter=…\`; PocketBase's syntax: = != > >= < <=, ~ contains and !~, null = missing,
   \`name with spaces\` in backticks; \`created\` and \`id\` are the record's). A filter naming no field of the app is a 400 listing its fields.
+- **Follow new records** instead of polling: \`GET /<token>/stream\` (same access as \`/query\`) sends each as a Server-Sent Event
+  \`record\` whose \`id:\` is its position (it only grows); \`Last-Event-ID\` or \`?since=<id>\` resumes without gaps or repeats. Owners:
+  \`svc-cli share tail --app <id>\` (Ctrl-C stops); agents subscribe to the MCP resource \`svc://apps/<id>/records\` instead.
 - Owners correct the honeypot: \`svc-cli share spam --app <id> <record id>…\` marks records spam, \`--not\` takes it back
   (\`POST /api/v3/apps/<id>/records/spam {"ids":[…],"spam":true|false}\`); pages, totals and the summary follow at once.
 - Owners correct a record: \`svc-cli share edit --app <id> --record <recordId> --set field=value --unset field --yes\`

@@ -17,6 +17,7 @@ import {
   statusSection,
   whoReadsSection,
 } from './sections.ts'
+import { streamPointer } from './stream-page.ts'
 import { batchSection, formSection, recordRulesSection } from './write-sections.ts'
 import { openToAnyone } from '../../contract/share/reads.ts'
 
@@ -49,6 +50,7 @@ export function endpointHelp(input: HelpInput): string {
     `- Also: \`POST …/form\` (HTML forms), \`POST …/batch\` (JSON array, ≤ ${LIMITS.maxBatch}, all or nothing).`,
     `- Read: \`GET ${input.url}/query?page=1&size=${LIMITS.maxPageSize}\`, next page until one has fewer than ${LIMITS.maxPageSize} records${ownerOnly(input, 'query')}.`,
     `- Aggregates: \`GET ${input.url}/summary\`${ownerOnly(input, 'summary')}.`,
+    `- Follow: \`GET ${input.url}/stream\`, each new record as a Server-Sent Event${ownerOnly(input, 'query')}.`,
     '- Errors: JSON `{"code": <HTTP status>, "error": {"type", "message", "details"?}}`; the message says what to fix.',
     '',
     '## Fields',
@@ -103,6 +105,7 @@ export function endpointHelp(input: HelpInput): string {
     '',
     `- \`GET ${input.url}/query?page=1&size=${LIMITS.defaultPageSize}\`: pages, oldest first (details: \`${input.url}/query?help\`).`,
     `- \`GET ${input.url}/summary\`: counts, numbers, top values and records per day (details: \`${input.url}/summary?help\`).`,
+    streamPointer(input),
     '',
     `To read everything: \`size=${LIMITS.maxPageSize}\`, pages 1, 2, 3… and stop at the first page with fewer than ${LIMITS.maxPageSize}`,
     'records. New records only ever append to the last page, so this never skips or repeats a record while others write.',
@@ -169,6 +172,12 @@ export function queryHelp(input: HelpInput): string {
     'never skips or repeats a record while writes continue.',
     '',
     readAllExamples(input.url, LIMITS.maxPageSize, !openToAnyone(input.reads, 'query')),
+    '',
+    '## Following new records',
+    '',
+    'To be told of records as they arrive instead of polling pages:',
+    '',
+    streamPointer(input),
     '',
     '## Examples',
     '',

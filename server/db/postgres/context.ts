@@ -4,10 +4,13 @@
  * transaction that makes the change (postgres/changes.ts).
  */
 import type { PgConnection } from './connection.ts'
+import type { PgAppends } from './appends.ts'
 import type { PgChanges } from './changes.ts'
 
 export interface PgContext extends PgConnection {
   changes: PgChanges
+  /** Append notices (appends.ts): this process's commits are emitted here after they commit. */
+  appends: PgAppends
   /** Epoch milliseconds for rows the store stamps itself. */
   now(): number
 }

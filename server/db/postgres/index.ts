@@ -6,6 +6,7 @@ import { guardStores } from '../availability.ts'
 import type { Storage, Stores } from '../storage.ts'
 import { postgresApps } from './apps.ts'
 import { postgresAuth } from './auth.ts'
+import { listenForAppends, unheardAppends } from './appends.ts'
 import { listenForChanges, unheardChanges } from './changes.ts'
 import { connectPostgres, type PgOptions } from './connection.ts'
 import { pgStorageProblem } from './errors.ts'
@@ -39,7 +40,8 @@ export async function openPostgresStorage(url: string, options: PostgresStorageO
     const processId = crypto.randomUUID()
     const changes =
       options.listen === false ? unheardChanges(processId) : await listenForChanges(connection.client, processId)
-    const db: PgContext = { ...connection, changes, now: options.now ?? Date.now }
+    const appends = options.listen === false ? unheardAppends() : await listenForAppends(connection.client)
+    const db: PgContext = { ...connection, changes, appends, now: options.now ?? Date.now }
     const plain: Stores = {
       users: postgresUsers(db),
       auth: postgresAuth(db),
@@ -61,12 +63,14 @@ export async function openPostgresStorage(url: string, options: PostgresStorageO
       kind: 'postgres',
       ...stores,
       changes,
+      appends,
       availability,
       async ping() {
         await connection.client`SELECT 1`
       },
       async close() {
         await changes.close()
+        await appends.close()
         await connection.close()
       },
     }

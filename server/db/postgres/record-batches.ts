@@ -9,7 +9,7 @@
  * has no server-side cursors, so a read is a loop of these keyset statements, never one
  * giant result set.
  */
-import type { BatchQuery, ReadSelection } from '../storage/records.ts'
+import type { BatchQuery, LiveQuery, ReadSelection } from '../storage/records.ts'
 import type { FilterNode } from '../storage/record-filter.ts'
 import { arrayLiteral } from './array-literal.ts'
 import { compileFilter, FILTER_JOIN, type Compiled } from './record-filter.ts'
@@ -53,6 +53,34 @@ export function batchSql(appId: string, query: StatsBatchQuery, columns: keyof t
           SELECT r.id, r.seq, r.pos, r.data, r.meta, r.scores, r.spam, r.created_at::float8 AS "createdAt", r.${key} AS cursor, ${BYTES} AS bytes
           FROM records r ${query.filter ? FILTER_JOIN : ''} WHERE ${where.join(' AND ')} ORDER BY r.${key} ${dir} LIMIT ${limit}${offset}) picked) running
       WHERE before < ${bytes} ORDER BY cursor ${dir}`,
+    params,
+  }
+}
+
+/**
+ * The statement of one batch of a live stream (RecordStore `live`), one snapshot: the seq
+ * index walked from the higher of two bounds, each valid on its own (see
+ * storage/records.ts), testing each row's serial; `$1` the app, `$2` the record sent last,
+ * `$3` its position.
+ */
+export function liveSql(appId: string, query: LiveQuery): Compiled {
+  const params: Array<string | number> = [appId, query.afterId ?? '', query.after]
+  const bind = (value: string | number, type: string) => `$${params.push(value)}::${type}`
+  const where = ['r.app_id = $1', SELECTION[query.selection]]
+  if (query.filter) where.push(compileFilter(query.filter, params).sql)
+  where.push(
+    `r.seq > GREATEST((SELECT a.seq FROM records a WHERE a.app_id = $1 AND a.id = $2::text), (SELECT $3::bigint + s.seq - s.serial FROM app_stats s WHERE s.app_id = $1), 0)`,
+    'r.serial > $3::bigint',
+    `r.serial <= ${bind(query.through, 'bigint')}`,
+  )
+  const limit = bind(query.rows, 'int')
+  const bytes = bind(query.bytes, 'bigint')
+  return {
+    sql: `SELECT id, data, meta, scores, spam, "createdAt", cursor FROM (
+        SELECT *, sum(bytes) OVER (ORDER BY seq ROWS UNBOUNDED PRECEDING) - bytes AS before FROM (
+          SELECT r.id, r.seq, r.data, r.meta, r.scores, r.spam, r.created_at::float8 AS "createdAt", r.serial::float8 AS cursor, ${BYTES} AS bytes
+          FROM records r ${query.filter ? FILTER_JOIN : ''} WHERE ${where.join(' AND ')} ORDER BY r.seq LIMIT ${limit}) picked) running
+      WHERE before < ${bytes} ORDER BY seq`,
     params,
   }
 }

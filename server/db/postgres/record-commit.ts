@@ -14,6 +14,11 @@
  *
  * Acknowledged only after COMMIT returned: every connection has synchronous_commit=on.
  *
+ * The statement also tells the live streams of every process: it bumps each app's `serial`
+ * counter, numbers the records' serials after it, and sends `pg_notify('svc_appends',
+ * '<app> <serial>')` (appends.ts), which PostgreSQL delivers on commit and never for a
+ * rolled-back group; this process's streams are told at once after the commit.
+ *
  * When a job of the group is flagged `webhooks`, the same statement also writes the
  * `record.created` outbox rows of its non-spam records (WITH_OUTBOX): one per batch of the
  * group's records of an app (storage/outbox-batch.ts) and enabled subscription listening to
@@ -26,10 +31,15 @@
 import { fieldTally, type FieldToMake } from '../storage/field-tally.ts'
 import { batcher, createdJson } from '../storage/outbox-batch.ts'
 import type { CommittedGroup, JobResult, RecordJob } from '../storage/records.ts'
+import { APPENDS_CHANNEL } from './appends.ts'
 import { arrayLiteral } from './array-literal.ts'
 import { rawRun, type RawRun } from './changes.ts'
 import type { PgContext } from './context.ts'
 import { claimKeys, releaseKeys } from './idempotency.ts'
+
+/** The last part of the group statement: the apps' old counters and new serial, and the wake-up for every process's streams. */
+const ANSWER = `
+  SELECT app_id, seq0, kept0, generation, serial::float8 AS serial, pg_notify('${APPENDS_CHANNEL}', app_id || ' ' || serial) FROM c`
 
 /**
  * Per app ($1…$6, sorted by id): locks its counters row, bumps it by the app's records and
@@ -42,32 +52,31 @@ const COMMIT_GROUP = `WITH locked AS (
   ), g AS (
     SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::int[], $5::bigint[], $6::bigint[]) AS g(app_id, count, kept, spam, first_at, last_at)
   ), c AS (
-    UPDATE app_stats s SET seq = s.seq + g.count, kept = s.kept + g.kept, spam = s.spam + g.spam,
+    UPDATE app_stats s SET seq = s.seq + g.count, serial = s.serial + g.count, kept = s.kept + g.kept, spam = s.spam + g.spam,
       first_at = LEAST(COALESCE(s.first_at, g.first_at), g.first_at),
       last_at = GREATEST(COALESCE(s.last_at, g.last_at), g.last_at), updated_at = $7::bigint
     FROM g JOIN locked ON locked.app_id = g.app_id
     WHERE s.app_id = g.app_id
-    RETURNING s.app_id, s.seq - g.count AS seq0, s.kept - g.kept AS kept0, s.generation
+    RETURNING s.app_id, s.seq - g.count AS seq0, s.kept - g.kept AS kept0, s.generation, s.serial - g.count AS serial0, s.serial
   ), inserted AS (
-    INSERT INTO records (id, app_id, seq, pos, spam, data, meta, scores, created_at)
-    SELECT r.id, r.app_id, c.seq0 + r.ord, c.kept0 + r.pos_offset, r.pos_offset IS NULL, r.data, r.meta, r.scores, r.created_at
+    INSERT INTO records (id, app_id, seq, pos, serial, spam, data, meta, scores, created_at)
+    SELECT r.id, r.app_id, c.seq0 + r.ord, c.kept0 + r.pos_offset, c.serial0 + r.ord,
+      r.pos_offset IS NULL, r.data, r.meta, r.scores, r.created_at
     FROM unnest($8::text[], $9::text[], $10::int[], $11::int[], $12::text[], $13::text[], $14::text[], $15::bigint[])
       AS r(app_id, id, ord, pos_offset, data, meta, scores, created_at)
     JOIN c ON c.app_id = r.app_id
-  )
-  SELECT app_id, seq0, kept0, generation FROM c`
+  )${ANSWER}`
 
 /** COMMIT_GROUP that also writes the outbox rows of the batches $16…$19 (app, first record, payload, records; see webhooks.ts). */
 const COMMIT_GROUP_WITH_OUTBOX = COMMIT_GROUP.replace(
-  '\n  SELECT app_id, seq0, kept0, generation FROM c',
+  ANSWER,
   `, outbox AS (
     INSERT INTO webhook_outbox (id, webhook_id, app_id, event, subject, payload, records, created_at)
     SELECT 'msg_' || b.first_id || '_' || w.id, w.id, b.app_id, 'record.created', b.first_id, b.payload, b.records, $7::bigint
     FROM unnest($16::text[], $17::text[], $18::text[], $19::int[]) AS b(app_id, first_id, payload, records)
     JOIN c ON c.app_id = b.app_id
     JOIN webhooks w ON w.app_id = b.app_id AND w.enabled AND position('"record.created"' in w.events) > 0
-  )
-  SELECT app_id, seq0, kept0, generation FROM c`,
+  )${ANSWER}`,
 )
 
 const LOCK_COUNTERS = 'SELECT app_id FROM app_stats WHERE app_id = ANY($1::text[]) ORDER BY app_id FOR UPDATE'
@@ -93,13 +102,14 @@ function byApp(jobs: RecordJob[]): Array<[string, Entry[]]> {
 /**
  * Numbers and inserts the records of `apps` after their counters and moves the counters
  * on, in one statement; sets each job's result (`not_found` for an app that is gone).
+ * Returns each app's new serial, for this process's streams once the group is committed.
  */
 async function insertGroup(
   run: RawRun,
   now: number,
   apps: Array<[string, Entry[]]>,
   results: JobResult[],
-): Promise<void> {
+): Promise<Array<[string, number]>> {
   const perApp = {
     ids: [] as string[],
     count: [] as number[],
@@ -169,7 +179,7 @@ async function insertGroup(
   const columns = [rows.appIds, rows.ids, rows.ord, rows.posOffsets, rows.data, rows.meta, rows.scores, rows.createdAt]
   const outbox = batches.appIds.length > 0
   if (outbox) columns.push(batches.appIds, batches.firstIds, batches.payloads, batches.records)
-  const answered = await run<{ app_id: string; seq0: number; kept0: number; generation: number }>(
+  const answered = await run<{ app_id: string; seq0: number; kept0: number; generation: number; serial: number }>(
     outbox ? COMMIT_GROUP_WITH_OUTBOX : COMMIT_GROUP,
     [perApp.ids, perApp.count, perApp.kept, perApp.spam, perApp.first, perApp.last, now, ...columns.map(arrayLiteral)],
   )
@@ -189,6 +199,7 @@ async function insertGroup(
         : { ok: false, reason: 'not_found' }
     }
   }
+  return answered.map((row) => [row.app_id, row.serial])
 }
 
 /**
@@ -243,9 +254,10 @@ export function postgresCommitGroup(db: PgContext): (jobs: RecordJob[], maxField
     const results: JobResult[] = new Array(jobs.length)
     const apps = byApp(jobs)
     const now = db.now()
+    let appended: Array<[string, number]> = []
     if (!jobs.some((job) => job.newFields.length > 0 || job.idempotency)) {
       // The common case: one statement, its own transaction.
-      await insertGroup(rawRun(db.client), now, apps, results)
+      appended = await insertGroup(rawRun(db.client), now, apps, results)
     } else {
       await db.changes.rawTransaction(db.client, async (run, changed) => {
         const present = new Set(
@@ -272,9 +284,11 @@ export function postgresCommitGroup(db: PgContext): (jobs: RecordJob[], maxField
           )
           if (made.accepted.length > 0) kept.push([appId, made.accepted])
         }
-        if (kept.length > 0) await insertGroup(run, now, kept, results)
+        if (kept.length > 0) appended = await insertGroup(run, now, kept, results)
       })
     }
+    // Committed: this process's streams hear at once (the others through the NOTIFY).
+    for (const [appId, serial] of appended) db.appends.emit(appId, serial)
     return { results, durable: Promise.resolve(null) }
   }
 }

@@ -14,7 +14,7 @@ import { postgresCommitGroup } from './record-commit.ts'
 import { postgresDeleteRecords } from './record-delete.ts'
 import { postgresSetSpam } from './record-spam.ts'
 import { postgresEditRecord, postgresRecordHistory } from './record-edit.ts'
-import { batchSql, filteredCountSql } from './record-batches.ts'
+import { batchSql, filteredCountSql, liveSql } from './record-batches.ts'
 import { pruneKeys } from './idempotency.ts'
 import { records } from './schema.ts'
 
@@ -25,6 +25,7 @@ const ROW_COLUMNS = 'id, seq, pos, spam, data, meta, scores, created_at::float8 
 export const RECORD_READ_SQL = {
   one: `SELECT ${COLUMNS} FROM records WHERE app_id = $1 AND id = $2`,
   after: `SELECT ${ROW_COLUMNS} FROM records WHERE app_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
+  lastSerial: 'SELECT serial::float8 AS serial FROM app_stats WHERE app_id = $1',
   scoreSources: `SELECT key, data FROM (
       SELECT *, sum(bytes) OVER (ORDER BY key ROWS UNBOUNDED PRECEDING) - bytes AS before FROM (
         SELECT rowid::float8 AS key, data, octet_length(data) AS bytes FROM records WHERE app_id = $1 AND rowid > $2::bigint ORDER BY rowid LIMIT $3::int) picked) running
@@ -44,10 +45,20 @@ export function postgresRecords(db: PgContext): RecordStore {
     history: postgresRecordHistory(db),
     pruneIdempotencyKeys: (before) => pruneKeys(db.client, before),
 
+    async lastSerial(appId) {
+      const [row] = await query<{ serial: number }>(RECORD_READ_SQL.lastSerial, [appId])
+      return row ? row.serial : null
+    },
+
     after: (appId, afterSeq, limit) => query<StatsRow>(RECORD_READ_SQL.after, [appId, afterSeq, limit]),
 
     batch(appId, batch) {
       const compiled = batchSql(appId, batch)
+      return query<BatchRow>(compiled.sql, compiled.params)
+    },
+
+    live(appId, live) {
+      const compiled = liveSql(appId, live)
       return query<BatchRow>(compiled.sql, compiled.params)
     },
 

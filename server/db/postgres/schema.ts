@@ -244,6 +244,8 @@ export const records = pgTable(
     appId: text('app_id').notNull(),
     seq: integer('seq').notNull(),
     pos: integer('pos'),
+    /** The record's place in its app's live stream (as on SQLite): it only grows, never renumbered or used again; no index (a live read walks seq's). */
+    serial: bigint('serial', { mode: 'number' }).notNull().default(0),
     spam: boolean('spam').notNull().default(false),
     /** The record's data object as JSON text, exactly as stored. */
     data: text('data').notNull(),
@@ -316,6 +318,8 @@ export const appStats = pgTable('app_stats', {
     .references(() => apps.id, { onDelete: 'cascade' }),
   /** Last `seq` handed out. */
   seq: integer('seq').notNull().default(0),
+  /** Last `serial` handed out: it only grows (deleting records never lowers it). */
+  serial: bigint('serial', { mode: 'number' }).notNull().default(0),
   /**
    * Bumped whenever records are renumbered or rescored (deletion, rescore): a summary kept by
    * a process for an older generation must be reloaded, not extended.

@@ -13,8 +13,8 @@ const COUNTERS = 'SELECT seq, kept, spam, generation FROM app_stats WHERE app_id
 const LOAD =
   'SELECT seq, kept, spam, generation, first_at::float8 AS "firstAt", last_at::float8 AS "lastAt", aggregates AS document FROM app_stats WHERE app_id = $1'
 // Only for an existing app whose row is missing: made from its records.
-const RECOUNT = `INSERT INTO app_stats (app_id, seq, kept, spam, first_at, last_at, aggregates, updated_at)
-  SELECT a.id, COALESCE(MAX(r.seq), 0), COALESCE(MAX(r.pos), 0), COUNT(r.id) FILTER (WHERE r.spam), MIN(r.created_at), MAX(r.created_at), '{}', $2
+const RECOUNT = `INSERT INTO app_stats (app_id, seq, serial, kept, spam, first_at, last_at, aggregates, updated_at)
+  SELECT a.id, COALESCE(MAX(r.seq), 0), COALESCE(MAX(r.serial), 0), COALESCE(MAX(r.pos), 0), COUNT(r.id) FILTER (WHERE r.spam), MIN(r.created_at), MAX(r.created_at), '{}', $2
   FROM apps a LEFT JOIN records r ON r.app_id = a.id WHERE a.id = $1 GROUP BY a.id
   ON CONFLICT (app_id) DO NOTHING`
 const SAVE = `UPDATE app_stats SET aggregates = $4, updated_at = $5

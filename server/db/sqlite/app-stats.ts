@@ -8,8 +8,9 @@ import type { Statement } from 'bun:sqlite'
 import type { Counters, StatsRecord } from '../storage/stats.ts'
 import type { Store } from './connection.ts'
 
-/** The counters with the first and last record time, as the group commit needs them. */
+/** The counters with the last serial and the first and last record time, as the group commit needs them. */
 export interface CounterRow extends Counters {
+  serial: number
   firstAt: number | null
   lastAt: number | null
 }
@@ -28,15 +29,15 @@ export function appStatsStatements(store: Store): Statements {
   if (!statements) {
     statements = {
       select: store.sqlite.prepare(
-        'SELECT seq, kept, spam, generation, first_at AS firstAt, last_at AS lastAt FROM app_stats WHERE app_id = $appId',
+        'SELECT seq, serial, kept, spam, generation, first_at AS firstAt, last_at AS lastAt FROM app_stats WHERE app_id = $appId',
       ),
       document: store.sqlite.prepare(
         'SELECT seq, kept, spam, generation, first_at AS firstAt, last_at AS lastAt, aggregates AS document FROM app_stats WHERE app_id = $appId',
       ),
       // Only for an existing app; the aggregates document is left to be rebuilt on first read.
       recount: store.sqlite.prepare(
-        `INSERT INTO app_stats (app_id, seq, kept, spam, first_at, last_at, aggregates, updated_at)
-         SELECT a.id, COALESCE(MAX(r.seq), 0), COALESCE(MAX(r.pos), 0), COALESCE(SUM(r.spam), 0), MIN(r.created_at), MAX(r.created_at), '{}', $now
+        `INSERT INTO app_stats (app_id, seq, serial, kept, spam, first_at, last_at, aggregates, updated_at)
+         SELECT a.id, COALESCE(MAX(r.seq), 0), COALESCE(MAX(r.serial), 0), COALESCE(MAX(r.pos), 0), COALESCE(SUM(r.spam), 0), MIN(r.created_at), MAX(r.created_at), '{}', $now
          FROM apps a LEFT JOIN records r ON r.app_id = a.id WHERE a.id = $appId GROUP BY a.id
          ON CONFLICT (app_id) DO NOTHING`,
       ),

@@ -6,10 +6,11 @@
  * the delete and spam units and the recount read every record they need in such batches.
  */
 import type { Statement } from 'bun:sqlite'
-import type { BatchQuery, BatchRow, ReadBudget } from '../storage/records.ts'
+import type { BatchQuery, BatchRow, LiveQuery, ReadBudget } from '../storage/records.ts'
 import type { StatsRow } from '../storage/stats.ts'
 import type { SqliteContext } from './context.ts'
-import { batchShape, batchSql, type StatsBatchQuery } from './record-batches.ts'
+import { batchShape, batchSql, liveSql, type StatsBatchQuery } from './record-batches.ts'
+import type { Compiled } from './record-filter.ts'
 import { rowsWithFlags } from './record-reads.ts'
 
 /**
@@ -37,6 +38,8 @@ type Raw = { data: string; meta: string; scores: string | null; spam: number }
 export interface BatchReader {
   /** One batch of a page or an export (RecordStore `batch`). */
   records(appId: string, query: BatchQuery): BatchRow[]
+  /** One batch of a live stream (RecordStore `live`). */
+  live(appId: string, query: LiveQuery): BatchRow[]
   /** One batch of StatsRows (and their key), for an owner's change. */
   stats(appId: string, query: StatsBatchQuery): Array<StatsRow & { cursor: number }>
 }
@@ -45,21 +48,26 @@ function reader(db: SqliteContext): BatchReader {
   // The statements without a filter (a few dozen shapes) are prepared once; filtered ones run once.
   const prepared = new Map<string, Statement<Raw, Array<string | number>>>()
   function run(appId: string, query: StatsBatchQuery, columns: 'record' | 'stats'): Raw[] {
-    const compiled = batchSql(appId, query, columns)
-    const shape = batchShape(query, columns)
+    return runCompiled(batchSql(appId, query, columns), batchShape(query, columns), query.bytes)
+  }
+  function runCompiled(compiled: Compiled, shape: string | null, bytes: number): Raw[] {
     let statement = shape === null ? undefined : prepared.get(shape)
     if (!statement) {
       statement = db.sqlite.prepare<Raw, Array<string | number>>(compiled.sql)
       if (shape !== null) prepared.set(shape, statement)
     }
     try {
-      return takeUpTo(statement.iterate(...compiled.params), query.bytes)
+      return takeUpTo(statement.iterate(...compiled.params), bytes)
     } finally {
       if (shape === null) statement.finalize()
     }
   }
   return {
     records: (appId, query) => rowsWithFlags(run(appId, query, 'record')) as unknown as BatchRow[],
+    live: (appId, query) =>
+      rowsWithFlags(
+        runCompiled(liveSql(appId, query), query.filter ? null : `live ${query.selection}`, query.bytes),
+      ) as unknown as BatchRow[],
     stats: (appId, query) =>
       rowsWithFlags(run(appId, query, 'stats')) as unknown as Array<StatsRow & { cursor: number }>,
   }

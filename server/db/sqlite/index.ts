@@ -4,6 +4,7 @@
  */
 import { guardStores } from '../availability.ts'
 import type { Storage, Stores } from '../storage.ts'
+import { localAppendFeed } from '../storage/appends.ts'
 import { localChangeFeed } from '../storage/changes.ts'
 import { sqliteApps } from './apps.ts'
 import { sqliteAuth } from './auth.ts'
@@ -24,7 +25,7 @@ import { sqliteWebhooks } from './webhooks.ts'
 
 /** The storage over an opened and migrated `store`; `now` stamps rows the stores date themselves. */
 export function sqliteStorage(store: Store, now: () => number = Date.now): Storage {
-  const db: SqliteContext = { ...store, changes: localChangeFeed(), now }
+  const db: SqliteContext = { ...store, changes: localChangeFeed(), appends: localAppendFeed(), now }
   const plain: Stores = {
     users: sqliteUsers(db),
     auth: sqliteAuth(db),
@@ -51,6 +52,7 @@ export function sqliteStorage(store: Store, now: () => number = Date.now): Stora
     kind: 'sqlite',
     ...stores,
     changes: db.changes,
+    appends: db.appends,
     availability,
     async ping() {
       store.sqlite.query('SELECT 1').get()

@@ -5,7 +5,7 @@
  * records costs a MiB or two, not rows × record size. Stepping is as cheap as reading all
  * rows at once; a window function summing sizes in SQL cost 3× a plain read.
  */
-import type { BatchQuery, ReadSelection } from '../storage/records.ts'
+import type { BatchQuery, LiveQuery, ReadSelection } from '../storage/records.ts'
 import type { FilterNode } from '../storage/record-filter.ts'
 import { compileFilter, type Compiled } from './record-filter.ts'
 
@@ -67,3 +67,24 @@ export const batchShape = (query: StatsBatchQuery, columns: keyof typeof COLUMNS
   query.filter
     ? null
     : `${columns} ${query.selection} ${query.order} ${Object.keys(query.start).sort().join(',')}${query.seqs ? ' seqs' : ''}`
+
+/**
+ * The statement of one batch of a live stream (RecordStore `live`): the seq index walked
+ * from the higher of two bounds, each valid on its own (see storage/records.ts), testing
+ * each row's serial; `?1` the app, `?2` the record sent last, `?3` its position.
+ */
+export function liveSql(appId: string, query: LiveQuery): Compiled {
+  const params: Array<string | number> = [appId, query.afterId ?? '', query.after]
+  const bind = (value: string | number) => `?${params.push(value)}`
+  const where = [`app_id = ?1`, SELECTION[query.selection]]
+  if (query.filter) where.push(compileFilter(query.filter, params).sql)
+  where.push(
+    `seq > MAX(COALESCE((SELECT seq FROM records WHERE app_id = ?1 AND id = ?2), 0), COALESCE((SELECT ?3 + seq - serial FROM app_stats WHERE app_id = ?1), 0))`,
+    `serial > ?3`,
+    `serial <= ${bind(query.through)}`,
+  )
+  return {
+    sql: `SELECT ${COLUMNS.record}, serial AS cursor FROM records WHERE ${where.join(' AND ')} ORDER BY seq LIMIT ${bind(query.rows)}`,
+    params,
+  }
+}

@@ -2,12 +2,16 @@
  * @module The group commit on SQLite. The jobs of a group are written in one IMMEDIATE
  * transaction (the write lock is SQLite's one lock, so counters read inside it decide the
  * numbering): per job, the app's counters, its missing fields (the limit and the proposal
- * caps counted against the table there), the records numbered densely after the counters; then one multi-row
- * INSERT pass for every row (record-insert.ts) and one counters UPDATE per app.
+ * caps counted against the table there), the records numbered densely after the counters
+ * (and given the next serials); then one multi-row INSERT pass for every row
+ * (record-insert.ts) and one counters UPDATE per app.
  *
  * Durability (wal-sync.ts): with SVC_SYNC=full the commit skips SQLite's own fsync and the
  * WAL is synced off the event loop; the group's `durable` settles when that sync returns.
- * After a failed sync nothing more is written (every job is `unavailable`).
+ * After a failed sync nothing more is written (every job is `unavailable`). The live
+ * streams hear of the group's apps (`db.appends`) only once it is durable, and until then
+ * `lastSerial` answers the serial before it (durable-serials.ts): a stream never sends a
+ * record a power loss could take back, whose serial would then be handed out again.
  *
  * A job's idempotency key is looked up before it writes anything and stored with its
  * records' ids in the same transaction (idempotency.ts): a retry finds it, never a gap.
@@ -21,6 +25,7 @@ import { fieldTally } from '../storage/field-tally.ts'
 import { batchersByApp, createdJson } from '../storage/outbox-batch.ts'
 import type { CommittedGroup, JobResult, RecordJob } from '../storage/records.ts'
 import { countersOf, type CounterRow } from './app-stats.ts'
+import type { DurableSerials } from './durable-serials.ts'
 import type { SqliteContext } from './context.ts'
 import { sqliteIdempotency } from './idempotency.ts'
 import { inImmediateTransaction } from './immediate.ts'
@@ -67,6 +72,7 @@ const statements = (db: SqliteContext) => {
         {
           appId: string
           seq: number
+          serial: number
           kept: number
           spam: number
           firstAt: number | null
@@ -75,17 +81,18 @@ const statements = (db: SqliteContext) => {
         },
       ]
     >(
-      'UPDATE app_stats SET seq = $seq, kept = $kept, spam = $spam, first_at = $firstAt, last_at = $lastAt, updated_at = $now WHERE app_id = $appId',
+      'UPDATE app_stats SET seq = $seq, serial = $serial, kept = $kept, spam = $spam, first_at = $firstAt, last_at = $lastAt, updated_at = $now WHERE app_id = $appId',
     ),
   }
 }
 
-/** The counters of an app as the group moves them, and whether a job of this group took numbers. */
-type Touched = CounterRow & { changed: boolean }
+/** The counters of an app as the group moves them (`before`: its serial before the group), and whether a job of this group took numbers. */
+type Touched = CounterRow & { changed: boolean; before: number }
 
-/** The group commit of the SQLite record store. */
+/** The group commit of the SQLite record store; `serials` learns what each group appends and when it is durable. */
 export function sqliteCommitGroup(
   db: SqliteContext,
+  serials: DurableSerials,
 ): (jobs: RecordJob[], maxFields: number) => Promise<CommittedGroup> {
   const sqls = statements(db)
   const keys = sqliteIdempotency(db)
@@ -120,6 +127,7 @@ export function sqliteCommitGroup(
     const numbers = { firstSeq: counters.seq + 1, firstPos: counters.kept + 1 }
     for (const record of job.records) {
       counters.seq++
+      counters.serial++
       if (record.spam) counters.spam++
       else counters.kept++
       rows.push([
@@ -127,6 +135,7 @@ export function sqliteCommitGroup(
         job.appId,
         counters.seq,
         record.spam ? null : counters.kept,
+        counters.serial,
         record.spam ? 1 : 0,
         record.data,
         record.meta,
@@ -147,7 +156,10 @@ export function sqliteCommitGroup(
    * found before a job writes anything, so they fail that job alone without a savepoint;
    * any other error rolls back the whole group and is thrown.
    */
-  function write(jobs: RecordJob[], maxFields: number): { results: JobResult[]; fieldsChanged: Set<string> } {
+  function write(
+    jobs: RecordJob[],
+    maxFields: number,
+  ): { results: JobResult[]; fieldsChanged: Set<string>; appended: Map<string, { before: number; after: number }> } {
     const results: JobResult[] = []
     const fieldsChanged = new Set<string>()
     const touched = new Map<string, Touched>()
@@ -162,7 +174,7 @@ export function sqliteCommitGroup(
           results.push({ ok: false, reason: 'not_found' })
           continue
         }
-        counters = { ...row, changed: false }
+        counters = { ...row, changed: false, before: row.serial }
         touched.set(job.appId, counters)
       }
       const earlier = job.idempotency ? keys.earlier(job.appId, job.idempotency) : null
@@ -205,11 +217,14 @@ export function sqliteCommitGroup(
           now,
         })
     }
+    const appended = new Map<string, { before: number; after: number }>()
     for (const [appId, counters] of touched) {
       if (!counters.changed) continue
+      appended.set(appId, { before: counters.before, after: counters.serial })
       sqls.updateCounters.run({
         appId,
         seq: counters.seq,
+        serial: counters.serial,
         kept: counters.kept,
         spam: counters.spam,
         firstAt: counters.firstAt,
@@ -217,7 +232,7 @@ export function sqliteCommitGroup(
         now,
       })
     }
-    return { results, fieldsChanged }
+    return { results, fieldsChanged, appended }
   }
 
   return async (jobs, maxFields) => {
@@ -228,13 +243,20 @@ export function sqliteCommitGroup(
         results: jobs.map(() => ({ ok: false, reason: 'unavailable', message: failure.message })),
         durable: Promise.resolve(failure.message),
       }
-    const { results, fieldsChanged } = wal.relaxed(() => inImmediateTransaction(db, () => write(jobs, maxFields)))
+    const { results, fieldsChanged, appended } = wal.relaxed(() =>
+      inImmediateTransaction(db, () => write(jobs, maxFields)),
+    )
     for (const appId of fieldsChanged) db.changes.emit(appId, 'fields')
     if (!results.some((result) => result.ok)) return { results, durable: Promise.resolve(null) }
     db.checkpoints.afterWrite()
+    const group = serials.committed(appended)
     // Durable once the WAL holding the commit is synced (at once when nothing is deferred).
     const durable = new Promise<string | null>((resolve) =>
-      wal.afterCommit((error) => resolve(error ? error.message : null)),
+      wal.afterCommit((error) => {
+        // After a failed sync the records are not acknowledged, and no stream is told of them.
+        if (!error) for (const [appId, serial] of serials.durable(group)) db.appends.emit(appId, serial)
+        resolve(error ? error.message : null)
+      }),
     )
     return { results, durable }
   }

@@ -14,6 +14,7 @@ export type RecordRow = [
   appId: string,
   seq: number,
   pos: number | null,
+  serial: number,
   spam: 0 | 1,
   data: string,
   meta: string,
@@ -21,8 +22,8 @@ export type RecordRow = [
   createdAt: number,
 ]
 
-const COLUMNS = 'INSERT INTO records (id, app_id, seq, pos, spam, data, meta, scores, created_at) VALUES '
-const ROW_PARAMETERS = '(?, ?, ?, ?, ?, ?, ?, ?, ?)'
+const COLUMNS = 'INSERT INTO records (id, app_id, seq, pos, serial, spam, data, meta, scores, created_at) VALUES '
+const ROW_PARAMETERS = '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'
 /** Rows per statement, largest first; every count is a sum of these. */
 const CHUNKS = [64, 32, 16, 8, 4, 2, 1]
 

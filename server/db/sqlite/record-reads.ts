@@ -42,6 +42,8 @@ export const RECORD_READ_SQL = {
   after: `SELECT ${ROW_COLUMNS} FROM records WHERE app_id = $appId AND seq > $after ORDER BY seq LIMIT $limit`,
   /** The counters a page's `total` and a summary's freshness check come from (kept current by ingest and deletion). */
   counts: 'SELECT seq, kept, spam, generation FROM app_stats WHERE app_id = $appId',
+  /** Where a live stream starting now begins (before the group a sync still holds: durable-serials.ts). */
+  lastSerial: 'SELECT serial FROM app_stats WHERE app_id = $appId',
 } as const
 
 /** A statement whose single argument is an object of named parameters. */
@@ -58,6 +60,7 @@ function compile(store: Store) {
     one: q<RawRecordRow, { appId: string; id: string }>(s.one),
     after: q<Omit<StatsRow, 'spam'> & { spam: number }, After>(s.after),
     counts: q<{ seq: number; kept: number; spam: number; generation: number }, { appId: string }>(s.counts),
+    lastSerial: q<{ serial: number }, { appId: string }>(s.lastSerial),
   }
 }
 

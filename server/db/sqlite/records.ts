@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm'
 import type { BatchRow, RecordStore, ScoreSource } from '../storage/records.ts'
 import type { SqliteContext } from './context.ts'
 import { sqliteCommitGroup } from './record-commit.ts'
+import { durableSerials } from './durable-serials.ts'
 import { sqliteDeleteRecords } from './record-delete.ts'
 import { sqliteSetSpam } from './record-spam.ts'
 import { sqliteEditRecord, sqliteRecordHistory } from './record-edit.ts'
@@ -44,17 +45,24 @@ export function sqliteRecords(db: SqliteContext): RecordStore {
     "UPDATE app_stats SET generation = generation + 1, aggregates = '{}', updated_at = $now WHERE app_id = $appId",
   )
   const batches = batchReader(db)
+  const serials = durableSerials()
   // By rowid, which no delete renumbers, so rescoring neither skips nor repeats a record.
   const scoreSources = db.sqlite.prepare<ScoreSource, [{ appId: string; after: number; limit: number }]>(
     'SELECT rowid AS key, data FROM records WHERE app_id = $appId AND rowid > $after ORDER BY rowid LIMIT $limit',
   )
   return {
-    commitGroup: sqliteCommitGroup(db),
+    commitGroup: sqliteCommitGroup(db, serials),
     groupsInFlight: 1,
     delete: sqliteDeleteRecords(db),
     setSpam: sqliteSetSpam(db),
     edit: sqliteEditRecord(db),
     history: sqliteRecordHistory(db),
+
+    async lastSerial(appId) {
+      const row = reads().lastSerial.get({ appId })
+      if (!row) return null
+      return serials.of(appId) ?? row.serial
+    },
 
     async pruneIdempotencyKeys(before) {
       return keys.prune(before)
@@ -66,6 +74,10 @@ export function sqliteRecords(db: SqliteContext): RecordStore {
 
     async batch(appId, query): Promise<BatchRow[]> {
       return batches.records(appId, query)
+    },
+
+    async live(appId, query): Promise<BatchRow[]> {
+      return batches.live(appId, query)
     },
 
     async filteredCount(appId, selection, filter) {

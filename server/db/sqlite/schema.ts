@@ -224,7 +224,11 @@ export const endpoints = sqliteTable('endpoints', {
 /**
  * Records. `seq` numbers an app's records 1, 2, 3… in insertion order and `pos` numbers
  * its non-spam records the same way (null for spam), so page N is a key range, not an
- * OFFSET scan. Deleting records renumbers the app's later rows.
+ * OFFSET scan. Deleting records renumbers the app's later rows. `serial` is the record's
+ * place in its app's live stream (core/live): handed out at commit from `app_stats.serial`,
+ * it only grows, and is never renumbered or used again. It has no index of its own (one
+ * cost a tenth of ingest): serials and seqs of an app rise together, so a live read walks
+ * the seq index (storage/records.ts `live`).
  */
 export const records = sqliteTable(
   'records',
@@ -236,6 +240,7 @@ export const records = sqliteTable(
       .references(() => apps.id, { onDelete: 'cascade' }),
     seq: integer('seq').notNull(),
     pos: integer('pos'),
+    serial: integer('serial').notNull().default(0),
     spam: integer('spam', { mode: 'boolean' }).notNull().default(false),
     /** The record's data object as JSON text, exactly as stored. */
     data: text('data').notNull(),
@@ -308,6 +313,8 @@ export const appStats = sqliteTable('app_stats', {
     .references(() => apps.id, { onDelete: 'cascade' }),
   /** Last `seq` handed out. */
   seq: integer('seq').notNull().default(0),
+  /** Last `serial` handed out: it only grows (deleting records never lowers it). */
+  serial: integer('serial').notNull().default(0),
   /**
    * Bumped whenever records are renumbered or rescored (deletion, rescore): a summary kept by
    * a process for an older generation must be reloaded, not extended.

@@ -5,7 +5,9 @@
  *
  * Numbering: `seq` numbers an app's records 1…N in commit order and `pos` its non-spam
  * records 1…K (null for spam); both stay dense across processes (the app's counters row in
- * app_stats is locked while a group is numbered, and deleting renumbers the rest).
+ * app_stats is locked while a group is numbered, and deleting renumbers the rest). `serial`
+ * numbers them in commit order too, but only grows: it is never renumbered or used again,
+ * so a live stream's client can name where it stopped (core/live).
  */
 import type { ReadBudget } from './read-budget.ts'
 import type { FilterNode } from './record-filter.ts'
@@ -154,6 +156,21 @@ export interface BatchQuery {
   bytes: number
 }
 
+/** One batch of a live stream: the selected records after a position, in stream order. */
+export interface LiveQuery {
+  selection: ReadSelection
+  filter?: FilterNode
+  /** The position (serial) to read after. */
+  after: number
+  /** The record sent at `after`, when known: the read starts right after it, wherever deletes have moved it. */
+  afterId: string | null
+  /** The newest position the reader was told of: nothing past it is read (on SQLite it may not be synced yet). */
+  through: number
+  /** At most this many rows, ending with the row whose stored text reaches `bytes` (as a BatchQuery). */
+  rows: number
+  bytes: number
+}
+
 /** A row of a batch and the key it was read at (where the next batch goes on from). */
 export interface BatchRow extends RecordRow {
   cursor: number
@@ -268,7 +285,8 @@ export interface RecordStore {
   /**
    * Commits a group of jobs in ONE transaction: per app (in sorted id order), locks its
    * counters, creates each job's missing fields with the limit counted under that lock,
-   * numbers the records densely after the counters, inserts them and bumps the counters.
+   * numbers the records densely after the counters, inserts them and bumps the counters;
+   * once the records may be read, tells the live streams (`Storage.appends`).
    * A job with an `idempotency` claim whose key is already stored (and fresh) writes nothing
    * and is `replayed` (or `key_reused`); otherwise the key is stored with its records.
    * A refused job writes nothing and the others go on; a database failure rejects (nothing
@@ -284,6 +302,11 @@ export interface RecordStore {
    * counters row.
    */
   readonly groupsInFlight: number
+  /**
+   * The last `serial` handed out in the app whose records may be read (on SQLite: synced to
+   * disk), where a live stream starting now begins; null when the app is gone.
+   */
+  lastSerial(appId: string): Promise<number | null>
   /** Deletes the stored idempotency keys created before `before` (epoch ms); how many. */
   pruneIdempotencyKeys(before: number): Promise<number>
   /** Up to `limit` records with `seq` after `afterSeq`, by seq, every column (tests read what was stored). */
@@ -296,6 +319,16 @@ export interface RecordStore {
    * Its rows are one snapshot.
    */
   batch(appId: string, query: BatchQuery): Promise<BatchRow[]>
+  /**
+   * One batch of a live stream (core/live): the records `query` selects with a serial after
+   * `after` and up to `through`, in serial order, bounded as a batch; each row's cursor is
+   * its serial. Serials and seqs of an app rise together (deletes renumber seqs, keeping
+   * their order), so it walks the seq index from the highest seq a record after `after`
+   * can be preceded by: right after `afterId` while that record exists, and never below
+   * `after` less every record deleted (app_stats.serial − app_stats.seq); it is that exact
+   * unless records newer than `after` were deleted, and then walks past at most those.
+   */
+  live(appId: string, query: LiveQuery): Promise<BatchRow[]>
   /** How many of the app's records `selection` and `filter` select (walking the index, testing each). */
   filteredCount(appId: string, selection: ReadSelection, filter: FilterNode): Promise<number>
   /** One record of the app by id, spam or not. */

@@ -1,8 +1,8 @@
 /**
  * @module CORS for the public collection endpoints only (docs/design.md rule 13): any origin
  * (`*` also covers `Origin: null` from file:// pages), GET/POST/OPTIONS, Content-Type,
- * Authorization (the owner's access token on reads, sent by the page's own code) and
- * Idempotency-Key (retries of a submission), and
+ * Authorization (the owner's access token on reads, sent by the page's own code),
+ * Idempotency-Key (retries of a submission) and Last-Event-ID (a live stream resumed), and
  * never credentials (cookies). Written by hand rather than with @elysiajs/cors, whose defaults
  * reflect the origin with credentials; the headers are set before routing, so errors,
  * 404s and 413/429 answers carry them too. Control-plane routes get none.
@@ -15,7 +15,7 @@ export const SHARE_PREFIX = '/api/v3/share'
 export const SHARE_CORS_HEADERS: Readonly<Record<string, string>> = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, OPTIONS',
-  'access-control-allow-headers': 'Content-Type, Authorization, Idempotency-Key',
+  'access-control-allow-headers': 'Content-Type, Authorization, Idempotency-Key, Last-Event-ID',
   // Lets browser code read why it must wait (and how much it has left), and the id to quote in a report.
   'access-control-expose-headers': 'Retry-After, RateLimit, RateLimit-Policy, X-Request-Id',
   'access-control-max-age': '86400',

@@ -18,7 +18,7 @@ import { shareCors, SHARE_PREFIX } from './cors.ts'
 import { endpointForHelp, hasHelp, helpFor, markdown, WRITE_PATH_ALLOW } from './read.ts'
 
 interface SharePath {
-  suffix: '' | '/query' | '/summary' | '/form' | '/batch'
+  suffix: '' | '/query' | '/summary' | '/stream' | '/form' | '/batch'
   /** What to do instead, given the endpoint's URL. */
   hint(url: string): string
   help?: (input: HelpInput) => string
@@ -30,7 +30,7 @@ const writes = (suffix: '/form' | '/batch', help: (input: HelpInput) => string):
   help,
 })
 
-const reads = (suffix: '/query' | '/summary'): SharePath => ({
+const reads = (suffix: '/query' | '/summary' | '/stream'): SharePath => ({
   suffix,
   hint: (url) =>
     `${url}${suffix} only reads: use GET (GET ${url}${suffix}?help describes it); records are sent with POST ${url}`,
@@ -45,6 +45,7 @@ const PATHS: readonly SharePath[] = [
   },
   reads('/query'),
   reads('/summary'),
+  reads('/stream'),
   FORM,
   BATCH,
 ]

@@ -104,6 +104,26 @@ describe('acknowledged writes wait for the WAL sync (SVC_SYNC=full)', () => {
     expect(log.held).toHaveLength(0)
   })
 
+  test('live streams hear of a group only once it is synced: until then the last serial is the one before it', async () => {
+    const { log, writer, endpoint, ctx } = await fileContext()
+    const heard: Array<[string, number]> = []
+    ctx.storage.appends.subscribe((appId, serial) => void heard.push([appId, serial]))
+    const first = writer.write(endpoint.appId, [record({ n: 1 }), record({ n: 2 })])
+    await nextTurn()
+    expect(log.held).toHaveLength(1)
+    // Committed, readable by a page, but not on disk: a stream starting now begins before it, and none is told.
+    expect([heard, await ctx.storage.records.lastSerial(endpoint.appId)]).toEqual([[], 0])
+    log.held.shift()!(null)
+    await first
+    expect([heard, await ctx.storage.records.lastSerial(endpoint.appId)]).toEqual([[[endpoint.appId, 2]], 2])
+    // A failed sync tells nobody: those records are not acknowledged.
+    const second = writer.write(endpoint.appId, [record({ n: 3 })])
+    await nextTurn()
+    log.held.shift()!(new Error('EIO: i/o error, fdatasync'))
+    await expect(second).rejects.toThrow(AppError)
+    expect([heard, await ctx.storage.records.lastSerial(endpoint.appId)]).toEqual([[[endpoint.appId, 2]], 2])
+  })
+
   test('a failed sync answers 503 storage_unavailable, and later writes are refused before anything is written', async () => {
     const { log, logs, writer, endpoint, countOnDisk, ctx } = await fileContext()
     const write = writer.write(endpoint.appId, [record({ n: 1 })])

@@ -7,7 +7,7 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { REFILL_SQL } from '../../../server/db/sqlite/record-delete.ts'
-import { batchSql, filteredCountSql } from '../../../server/db/sqlite/record-batches.ts'
+import { batchSql, filteredCountSql, liveSql } from '../../../server/db/sqlite/record-batches.ts'
 import { RECORD_READ_SQL } from '../../../server/db/sqlite/record-reads.ts'
 import { parseFilter } from '../../../server/core/records/filter.ts'
 import { sqliteContext } from '../../support/context.ts'
@@ -28,6 +28,7 @@ describe('query plans', () => {
       one: 'SEARCH records USING INDEX records_id_unique (id=?)',
       after: 'SEARCH records USING INDEX records_app_seq_idx (app_id=? AND seq>?)',
       counts: 'SEARCH app_stats USING INDEX sqlite_autoindex_app_stats_1 (app_id=?)',
+      lastSerial: 'SEARCH app_stats USING INDEX sqlite_autoindex_app_stats_1 (app_id=?)',
     })
   })
 
@@ -85,6 +86,32 @@ describe('query plans', () => {
       const plan = plansOf({ count: filteredCountSql('app', selection, filter).sql }).count
       expect(plan).not.toContain('SCAN records')
       expect(plan.split(' | ')[0]).toStartWith(`SEARCH records USING INDEX ${index[selection]} (app_id=?`)
+    }
+  })
+
+  test('a live read walks the seq index from its bound (two key lookups), filtered or not: no sort, no scan', () => {
+    const filter = parseFilter("city = 'Paris'", ['city'])
+    for (const selection of ['kept', 'all', 'spam'] as const) {
+      for (const filtered of [false, true]) {
+        const plan = plansOf({
+          live: liveSql('app', {
+            selection,
+            after: 10,
+            afterId: 'x',
+            through: 20,
+            filter: filtered ? filter : undefined,
+            rows: 256,
+            bytes: 1 << 22,
+          }).sql,
+        }).live
+        expect(plan).not.toContain('SCAN records')
+        expect(plan).not.toContain('TEMP B-TREE')
+        // In seq order: the seq index, or for spam only its own (seq-ordered) one.
+        const walked = selection === 'spam' ? 'records_app_spam_seq_idx' : 'records_app_seq_idx'
+        expect(plan).toStartWith(`SEARCH records USING INDEX ${walked} (app_id=? AND seq>?)`)
+        expect(plan).toContain('SEARCH records USING INDEX records_id_unique (id=?)')
+        expect(plan).toContain('SEARCH app_stats USING INDEX sqlite_autoindex_app_stats_1 (app_id=?)')
+      }
     }
   })
 

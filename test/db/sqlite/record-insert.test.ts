@@ -16,6 +16,7 @@ const rowsFor = (appId: string, count: number): RecordRow[] =>
       appId,
       i + 1,
       spam ? null : i + 1,
+      i + 1,
       spam ? 1 : 0,
       JSON.stringify({ n: i, note: `ü ${i}` }),
       i % 2 ? '{"source":"x"}' : '{}',
@@ -33,7 +34,7 @@ describe('insertRecordRows', () => {
       const rows = rowsFor(appId, count)
       inImmediateTransaction(sqlite, () => insertRecordRows(sqlite, rows))
       const stored = sqlite.sqlite
-        .query('SELECT id, app_id, seq, pos, spam, data, meta, scores, created_at FROM records ORDER BY rowid')
+        .query('SELECT id, app_id, seq, pos, serial, spam, data, meta, scores, created_at FROM records ORDER BY rowid')
         .values()
       expect(stored).toEqual(rows)
     },

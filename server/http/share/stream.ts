@@ -1,0 +1,42 @@
+/**
+ * @module `reads.stream` of the route table (GET /api/v3/share/:token/stream, docs/design.md
+ * rule 19): the records of a published endpoint as Server-Sent Events while they arrive,
+ * with /query's access (resolved and rate limited as /query is), resumable with
+ * Last-Event-ID or ?since=; `?help` answers with Markdown. The stream itself is core's
+ * (core/live).
+ */
+import { Elysia } from 'elysia'
+import type { AppContext } from '../../core/context.ts'
+import { OPERATIONS } from '../../contract/api/operations.ts'
+import { pathOf } from '../../contract/api/routes.ts'
+import { LAST_EVENT_ID } from '../../contract/records/live.ts'
+import { streamHelp } from '../../core/help/stream-page.ts'
+import { openShareStream } from '../../core/live/open.ts'
+import { connectionOf } from '../connection.ts'
+import { eventStreamResponse } from '../event-stream.ts'
+import { shareCors } from './cors.ts'
+import { hasHelp, helpFor, markdown } from './read.ts'
+import { readerToken, requestClient, resolveEndpoint } from './resolve.ts'
+
+export const shareStreamRoutes = (ctx: AppContext) =>
+  new Elysia({ name: 'svc/share-stream' }).use(shareCors()).get(
+    pathOf('reads.stream'),
+    async ({ params, query, request, set }) => {
+      const headers = set.headers as Record<string, string>
+      if (hasHelp(query)) return markdown(streamHelp(await helpFor(ctx, params.token, request)), headers)
+      const bearer = readerToken(request)
+      const endpoint = await resolveEndpoint(ctx, params.token, 'query', headers, { request, bearer })
+      const connection = connectionOf(request)
+      const body = await openShareStream(ctx, endpoint, params.token, bearer, {
+        query: new URL(request.url).searchParams,
+        lastEventId: request.headers.get(LAST_EVENT_ID),
+        client: requestClient(ctx, request),
+        drop: connection?.drop,
+        // A HEAD is answered as the stream would be, without one: nothing would ever end it.
+        checkOnly: request.method === 'HEAD',
+      })
+      if (body) connection?.keepOpen()
+      return eventStreamResponse(body, headers)
+    },
+    { query: OPERATIONS['reads.stream'].query },
+  )
