@@ -186,8 +186,11 @@ const STEPS: [string, Step][] = [
   ['auth token revoke', { argv: () => ['--id', got.tokenId, '--yes'] }],
   ['auth logout', { argv: () => [] }],
 ]
-/** They serve until stopped (HTTP, or MCP on stdio) and print no result document; or act on the server's files (test/cli/backup.test.ts). */
-const NOT_WALKED = ['serve', 'mcp', 'backup', 'restore']
+/**
+ * They run until stopped (HTTP, MCP on stdio, a live tail: test/cli/share-tail.test.ts) and print no
+ * result document; or act on the server's files (test/cli/backup.test.ts).
+ */
+const NOT_WALKED = ['serve', 'mcp', 'share tail', 'backup', 'restore']
 
 const tree = await listLeaves(ROOT)
 const leaves = tree.map((leaf) => leaf.path.join(' '))
