@@ -45,6 +45,16 @@ export const yesArg = {
 export const seg = (value: string) => encodeURIComponent(value)
 
 /** `--filter`: the owner's records filter (PocketBase syntax), on query and export. */
+/** `--spam exclude|include|only`: which records a read takes, as the records pages' `?spam=` (exclude, the default, is sent as nothing). */
+export const spamArg = {
+  spam: {
+    type: 'enum',
+    options: ['exclude', 'include', 'only'],
+    description: 'Spam records (default: exclude)',
+    valueHint: 'mode',
+  },
+} as const satisfies ArgsDef
+
 export const filterArg = {
   filter: {
     type: 'string',

@@ -4,7 +4,7 @@ import { once } from 'node:events'
 import { defineSvcCommand } from '../../command.ts'
 import { CliError, flagError } from '../../errors.ts'
 import { result } from '../../output.ts'
-import { appArg, filterArg } from '../_shared.ts'
+import { appArg, filterArg, spamArg } from '../_shared.ts'
 import { jsonArrayWriter, rowCounter, withoutByteOrderMark } from './_rows.ts'
 
 type Format = 'csv' | 'jsonl'
@@ -43,12 +43,7 @@ export default defineSvcCommand({
         'File to write, then prints {path, rows, bytes}; a CSV file starts with a byte-order mark so Excel reads it as UTF-8. Default (or -): stdout, without the mark',
       valueHint: 'file',
     },
-    spam: {
-      type: 'enum',
-      options: ['exclude', 'include', 'only'],
-      description: 'Spam records (default: exclude)',
-      valueHint: 'mode',
-    },
+    ...spamArg,
     ...filterArg,
     raw: {
       type: 'boolean',

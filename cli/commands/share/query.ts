@@ -3,7 +3,7 @@ import { idsResult } from '../../listing.ts'
 import { result, table, type Style } from '../../output.ts'
 import { LIMITS } from '../../../server/contract/limits.ts'
 import type { SvcRecord } from '../../../server/contract/api/records.ts'
-import { appArg, filterArg, quietArg } from '../_shared.ts'
+import { appArg, filterArg, quietArg, spamArg } from '../_shared.ts'
 
 /** A record as the pages hold it (`spam: true` only on records flagged as spam, with `--spam include|only`). */
 export type RecordRow = SvcRecord
@@ -33,12 +33,7 @@ export default defineSvcCommand({
       valueHint: 'n',
     },
     all: { type: 'boolean', description: `Read every record (pages of ${LIMITS.maxPageSize} until a short page)` },
-    spam: {
-      type: 'enum',
-      options: ['exclude', 'include', 'only'],
-      description: 'Spam records (default: exclude)',
-      valueHint: 'mode',
-    },
+    ...spamArg,
     ...filterArg,
     ...quietArg,
   },

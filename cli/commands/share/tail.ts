@@ -2,7 +2,7 @@ import { defineSvcCommand, intArg } from '../../command.ts'
 import { CliError, EXIT } from '../../errors.ts'
 import { followRecords } from '../../follow.ts'
 import type { Style } from '../../output.ts'
-import { appArg, filterArg } from '../_shared.ts'
+import { appArg, filterArg, spamArg } from '../_shared.ts'
 import { tailRows } from './_tail-rows.ts'
 
 /** The style of stdout, as the printing layer decides it for other commands. */
@@ -23,12 +23,7 @@ export default defineSvcCommand({
       description: 'Start after this position (the one Ctrl-C reports; 0: every record) instead of from now on',
       valueHint: 'position',
     },
-    spam: {
-      type: 'enum',
-      options: ['exclude', 'include', 'only'],
-      description: 'Spam records (default: exclude)',
-      valueHint: 'mode',
-    },
+    ...spamArg,
     ...filterArg,
   },
   async run(args, env) {
