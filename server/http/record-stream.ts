@@ -10,13 +10,10 @@ import type { AppContext } from '../core/context.ts'
 import { OPERATIONS } from '../contract/api/operations.ts'
 import { pathOf } from '../contract/api/routes.ts'
 import { AppError } from '../contract/errors.ts'
-import { LAST_EVENT_ID } from '../contract/records/live.ts'
 import { SESSION_COOKIE } from '../core/auth/sessions.ts'
 import { openOwnerStream } from '../core/live/open.ts'
 import { authGuard, bearerToken, isSameOrigin, readCookie } from './auth-guard.ts'
-import { connectionOf } from './connection.ts'
-import { eventStreamResponse } from './event-stream.ts'
-import { requestClient } from './share/resolve.ts'
+import { streamAnswer, streamCallOf } from './event-stream.ts'
 
 export const recordStreamRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'svc/record-stream' }).use(authGuard(ctx)).get(
@@ -29,17 +26,8 @@ export const recordStreamRoutes = (ctx: AppContext) =>
         )
       const bearer = bearerToken(request.headers.get('authorization'))
       const credentials = { bearer, session: bearer ? null : readCookie(request.headers.get('cookie'), SESSION_COOKIE) }
-      const connection = connectionOf(request)
-      const body = await openOwnerStream(ctx, principal.user.id, credentials, params.id, {
-        query: new URL(request.url).searchParams,
-        lastEventId: request.headers.get(LAST_EVENT_ID),
-        client: requestClient(ctx, request),
-        drop: connection?.drop,
-        // A HEAD is answered as the stream would be, without one: nothing would ever end it.
-        checkOnly: request.method === 'HEAD',
-      })
-      if (body) connection?.keepOpen()
-      return eventStreamResponse(body, set.headers as Record<string, string>)
+      const body = await openOwnerStream(ctx, principal.user.id, credentials, params.id, streamCallOf(ctx, request))
+      return streamAnswer(request, body, set.headers as Record<string, string>)
     },
     { auth: true, query: OPERATIONS['records.stream'].query },
   )

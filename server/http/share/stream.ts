@@ -9,14 +9,12 @@ import { Elysia } from 'elysia'
 import type { AppContext } from '../../core/context.ts'
 import { OPERATIONS } from '../../contract/api/operations.ts'
 import { pathOf } from '../../contract/api/routes.ts'
-import { LAST_EVENT_ID } from '../../contract/records/live.ts'
 import { streamHelp } from '../../core/help/stream-page.ts'
 import { openShareStream } from '../../core/live/open.ts'
-import { connectionOf } from '../connection.ts'
-import { eventStreamResponse } from '../event-stream.ts'
+import { streamAnswer, streamCallOf } from '../event-stream.ts'
 import { shareCors } from './cors.ts'
 import { hasHelp, helpFor, markdown } from './read.ts'
-import { readerToken, requestClient, resolveEndpoint } from './resolve.ts'
+import { readerToken, resolveEndpoint } from './resolve.ts'
 
 export const shareStreamRoutes = (ctx: AppContext) =>
   new Elysia({ name: 'svc/share-stream' }).use(shareCors()).get(
@@ -26,17 +24,8 @@ export const shareStreamRoutes = (ctx: AppContext) =>
       if (hasHelp(query)) return markdown(streamHelp(await helpFor(ctx, params.token, request)), headers)
       const bearer = readerToken(request)
       const endpoint = await resolveEndpoint(ctx, params.token, 'query', headers, { request, bearer })
-      const connection = connectionOf(request)
-      const body = await openShareStream(ctx, endpoint, params.token, bearer, {
-        query: new URL(request.url).searchParams,
-        lastEventId: request.headers.get(LAST_EVENT_ID),
-        client: requestClient(ctx, request),
-        drop: connection?.drop,
-        // A HEAD is answered as the stream would be, without one: nothing would ever end it.
-        checkOnly: request.method === 'HEAD',
-      })
-      if (body) connection?.keepOpen()
-      return eventStreamResponse(body, headers)
+      const body = await openShareStream(ctx, endpoint, params.token, bearer, streamCallOf(ctx, request))
+      return streamAnswer(request, body, headers)
     },
     { query: OPERATIONS['reads.stream'].query },
   )
