@@ -27,6 +27,8 @@ export interface WatchOptions {
   onChanged?(): void
   /** Default 1000 ms. */
   changedEveryMs?: number
+  /** The stream is open (the server has fixed where it starts); again after each reconnection. */
+  onOpen?(): void
   /** The stream ended for good: EventSource gave up after a refusal (the session ended, the app is gone, too many streams). */
   onClosed?(): void
 }
@@ -67,6 +69,7 @@ export function watchRecords(appId: string, options: WatchOptions): RecordWatch 
     options.onRecord(JSON.parse(message.data) as SvcRecord, Number(message.lastEventId))
     changed()
   })
+  source.addEventListener('open', () => options.onOpen?.())
   source.addEventListener('error', () => {
     // A drop is retried by EventSource itself (readyState CONNECTING); CLOSED means it will not be.
     if (source.readyState === EventSource.CLOSED) options.onClosed?.()

@@ -54,6 +54,8 @@ export class SvcAppView extends LitElement {
       this.app = await api.app(this.appId)
       this.error = null
     } catch (error) {
+      // A refresh that fails on the way (the Summary's live figures ask often) keeps the app on screen.
+      if (this.app && !(error instanceof ApiError && error.status === 404)) return
       this.error = error instanceof ApiError ? error : new ApiError(0, 'client', String(error))
     }
   }

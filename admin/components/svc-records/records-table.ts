@@ -1,8 +1,9 @@
 /**
- * @module The records table of the Data tab: a checkbox, the open button (short id) and the
- * arrival time per record, then a cell per shown column and a score per scale. Each cell
- * carries its column's label (`data-label`), so on a phone the styles lay each row out as a
- * card of label and value pairs instead of a table scrolling sideways.
+ * @module The records table of the Data tab: a checkbox, the open button (short id, with a
+ * New badge on records just shown live) and the arrival time per record, then a cell per
+ * shown column and a score per scale. Each cell carries its column's label (`data-label`),
+ * so on a phone the styles lay each row out as a card of label and value pairs instead of a
+ * table scrolling sideways.
  */
 import { html, nothing, type TemplateResult } from 'lit'
 import { repeat } from 'lit/directives/repeat.js'
@@ -19,6 +20,8 @@ export interface TableView {
   allColumns: Column[]
   scales: string[]
   selected: ReadonlySet<string>
+  /** Records just shown by "Show new records": a New badge by the id. */
+  fresh: ReadonlySet<string>
   toggle(id: string, on: boolean): void
   toggleAll(on: boolean): void
   open(record: SvcRecord): void
@@ -49,7 +52,7 @@ const header = (column: Column) =>
 
 /** The table of one page of records. */
 export function recordsTable(view: TableView): TemplateResult {
-  const { page, columns, scales, selected } = view
+  const { page, columns, scales, selected, fresh } = view
   const all = page.records.length > 0 && page.records.every((r) => selected.has(r.id))
   return html`<div class="table-wrap">
     <table>
@@ -88,6 +91,7 @@ export function recordsTable(view: TableView): TemplateResult {
               </td>
               <td class="id">
                 <button aria-label=${openLabel(record, view.allColumns, when)} @click=${() => view.open(record)}>${record.id.slice(-8)}</button>
+                ${fresh.has(record.id) ? html`<span class="badge new">New</span>` : nothing}
                 ${record.spam ? html`<span class="badge warn">Spam</span>` : nothing}
               </td>
               <td class="when" data-label="Arrived">${when}</td>

@@ -12,6 +12,40 @@ export const recordsStyles = css`
     align-items: center;
     gap: 10px;
   }
+  /* First line: the counts (the live line beside the total) and the exports; then the view's controls. */
+  .counts {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 6px 12px;
+    margin-inline-end: auto;
+  }
+  /* Room kept for "Show 12 new records" whether or not it is there, so it never moves the rows. */
+  .live {
+    display: inline-flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 6px 10px;
+    min-width: 11rem;
+    min-height: 28px;
+  }
+  /* Stands out from the grey controls: something happened that the owner has not seen. */
+  button.show-new {
+    border-color: var(--svc-accent);
+    background: var(--svc-accent-soft);
+    color: var(--svc-accent);
+  }
+  button.show-new:hover {
+    background: var(--svc-panel);
+  }
+  .view {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: flex-end;
+    gap: 10px;
+    flex-basis: 100%;
+  }
   .toolbar select {
     width: auto;
   }
@@ -108,6 +142,10 @@ export const recordsStyles = css`
   }
   td.id .badge {
     margin-inline-start: 6px;
+  }
+  .badge.new {
+    background: var(--svc-accent-soft);
+    color: var(--svc-accent);
   }
   .value-null,
   .value-empty {
@@ -276,6 +314,9 @@ export const recordsStyles = css`
     }
     .export-note {
       text-align: start;
+    }
+    .view {
+      justify-content: flex-start;
     }
   }
 `

@@ -12,6 +12,8 @@ import {
   type SvcRecord,
 } from '../../api.ts'
 import { formatCount } from '../../format.ts'
+import { LiveRecords } from '../../live-records.ts'
+import { PoliteText } from '../../polite-text.ts'
 import { hrefOf } from '../../router.ts'
 import { curlSnippet } from '../../snippets.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
@@ -21,9 +23,11 @@ import type { SvcConfirm } from '../svc-confirm/svc-confirm.ts'
 import '../svc-copy-button/svc-copy-button.ts'
 import '../svc-record-drawer/svc-record-drawer.ts'
 import '../svc-record-filter/svc-record-filter.ts'
-import { columnsOf, scoreColumnsOf } from './columns.ts'
+import { Arrivals, pageOfNew } from './arrivals.ts'
+import { columnsOf, scoreColumnsOf, type Column } from './columns.ts'
 import { exportLinks } from './export-links.ts'
 import { browserStore, loadHidden, saveHidden } from './hidden-columns.ts'
+import { ANNOUNCE_PACE, newRecordsLine, newRecordsText } from './new-records.ts'
 import { recordsTable } from './records-table.ts'
 import { recordsStyles } from './svc-records.styles.ts'
 
@@ -36,7 +40,10 @@ const AUTO_REFRESH_MS = 5000
  * and a range of days), ordering, page size, jump-to-page, spam mode with spam rows
  * marked, columns shown or hidden (remembered per app in this browser), selection with
  * deletion and marking as spam or not spam, refresh, exports (CSV raw if asked) and a
- * drawer to read and correct one record. On a phone the rows are cards.
+ * drawer to read and correct one record. On a phone the rows are cards. Records of the view
+ * that arrive while it is open are counted beside the total ("Show 3 new records") and
+ * shown only when asked for (docs/records.md, "Records arriving while the Data or Summary
+ * tab is open").
  * @event svc-app-changed - After records were deleted, marked or edited, so counts elsewhere refresh.
  */
 @customElement('svc-records')
@@ -64,7 +71,22 @@ export class SvcRecords extends LitElement {
   @state() private autoRefresh = false
   @state() private loading = false
   @state() private error = ''
+  /** The records the last "Show" brought onto the page, marked New until the next read. */
+  @state() private fresh: ReadonlySet<string> = new Set()
   @query('svc-confirm') private confirm!: SvcConfirm
+
+  private readonly arrivals = new Arrivals()
+  private readonly announced = new PoliteText(() => this.requestUpdate(), ANNOUNCE_PACE)
+  private readonly live = new LiveRecords(this, {
+    onRecord: (record) => {
+      this.arrivals.add(record.id)
+      this.countChanged()
+    },
+    onFollow: () => {
+      this.arrivals.clear()
+      this.countChanged()
+    },
+  })
 
   private timer: ReturnType<typeof setInterval> | undefined
   /** Guards against an older, slower response overwriting a newer one. */
@@ -83,6 +105,7 @@ export class SvcRecords extends LitElement {
   override disconnectedCallback() {
     super.disconnectedCallback()
     clearInterval(this.timer)
+    this.announced.stop()
   }
 
   override connectedCallback() {
@@ -103,6 +126,11 @@ export class SvcRecords extends LitElement {
   private async load(): Promise<void> {
     const seq = ++this.requestSeq
     this.loading = true
+    // The view's stream opens first, so every record the page's total leaves out comes on it.
+    await this.live.follow(this.app.id, { spam: this.spam, filter: this.filter })
+    if (seq !== this.requestSeq) return
+    const mark = this.arrivals.mark()
+    this.fresh = new Set()
     try {
       const result = await api.records(this.app.id, {
         page: this.page,
@@ -122,8 +150,10 @@ export class SvcRecords extends LitElement {
       }
       this.result = result
       this.error = ''
-      // Keep only selections that are still on screen.
       const onPage = new Set(result.records.map((r) => r.id))
+      this.arrivals.settle(mark, onPage)
+      this.countChanged()
+      // Keep only selections that are still on screen.
       this.selected = new Set([...this.selected].filter((id) => onPage.has(id)))
     } catch (error) {
       if (seq !== this.requestSeq) return
@@ -132,10 +162,36 @@ export class SvcRecords extends LitElement {
       if (error instanceof ApiError && error.status === 400 && error.message.startsWith('filter:')) {
         this.filterProblem = error.message
         this.filter = this.shownFilter
+        // Its stream was refused too: follow the view on screen again (the count starts afresh).
+        void this.live.follow(this.app.id, { spam: this.spam, filter: this.filter })
       } else this.error = (error as Error).message
     } finally {
       if (seq === this.requestSeq) this.loading = false
     }
+  }
+
+  /** The count of new records moved: the button follows at once, the live region when it may speak. */
+  private countChanged() {
+    this.announced.say(this.arrivals.count > 0 ? newRecordsText(this.arrivals.count) : '')
+    this.requestUpdate()
+  }
+
+  /**
+   * Shows the new records: reads the page holding them (newest first page 1; oldest first the
+   * page after the rows counted, which is this page while it has room: they come below), marks
+   * them New and puts focus on the first, since the button that had it is gone.
+   */
+  private async showNew() {
+    const arrived = new Set(this.arrivals.ids)
+    this.page = pageOfNew(this.newestFirst ? 'desc' : 'asc', this.size, this.result?.total ?? 0)
+    await this.load()
+    const shown = this.result?.records.filter((r) => arrived.has(r.id)) ?? []
+    this.fresh = new Set(shown.map((r) => r.id))
+    await this.updateComplete
+    // The first new row, else the page's first (the new ones were deleted or changed meanwhile).
+    const first = shown[0] ? `tr[data-record-id="${CSS.escape(shown[0].id)}"] ` : ''
+    this.renderRoot.querySelector<HTMLElement>(`${first}td.id button`)?.focus()
+    this.changed()
   }
 
   private applyFilter(filter: string) {
@@ -247,10 +303,32 @@ export class SvcRecords extends LitElement {
     const result = this.result
     const columns = columnsOf(this.fields, result?.records ?? [])
     return html`<div class="toolbar">
-      <span class="total" role="status" aria-live="polite"
-        >${result ? `${formatCount(result.total)} ${this.filter ? 'matching ' : ''}${this.spam === 'only' ? 'spam ' : ''}record${result.total === 1 ? '' : 's'}` : ''}${this.loading ? ' · loading…' : ''}</span
-      >
-      <span class="spacer"></span>
+      <div class="counts">
+        <span class="total" role="status" aria-live="polite"
+          >${result ? `${formatCount(result.total)} ${this.filter ? 'matching ' : ''}${this.spam === 'only' ? 'spam ' : ''}record${result.total === 1 ? '' : 's'}` : ''}${this.loading ? ' · loading…' : ''}</span
+        >
+        ${newRecordsLine({
+          count: this.arrivals.count,
+          announced: this.announced.text,
+          stopped: this.live.stopped,
+          show: () => void this.showNew(),
+        })}
+      </div>
+      ${exportLinks({
+        appId: this.app.id,
+        spam: this.spam,
+        filter: this.filter,
+        raw: this.rawCsv,
+        setRaw: (raw) => (this.rawCsv = raw),
+      })}
+      ${this.renderViewControls(columns)}
+      ${this.hiddenColumns.size > 0 ? html`<p class="hint export-note">Hidden columns are hidden on this screen only: exports hold every column.</p>` : nothing}
+    </div>`
+  }
+
+  /** How the records are read: order, spam, page size, refreshing, columns. */
+  private renderViewControls(columns: Column[]) {
+    return html`<div class="view">
       <label class="inline"
         ><input
           type="checkbox"
@@ -287,14 +365,6 @@ export class SvcRecords extends LitElement {
       >
       <button class="small refresh" @click=${this.refresh}>Refresh</button>
       <svc-column-picker .columns=${columns} .hiddenColumns=${this.hiddenColumns} @svc-columns=${(e: CustomEvent<Set<string>>) => this.setHidden(e.detail)}></svc-column-picker>
-      ${exportLinks({
-        appId: this.app.id,
-        spam: this.spam,
-        filter: this.filter,
-        raw: this.rawCsv,
-        setRaw: (raw) => (this.rawCsv = raw),
-      })}
-      ${this.hiddenColumns.size > 0 ? html`<p class="hint export-note">Hidden columns are hidden on this screen only: exports hold every column.</p>` : nothing}
     </div>`
   }
 
@@ -336,6 +406,7 @@ export class SvcRecords extends LitElement {
       allColumns,
       scales: scoreColumnsOf(result.records),
       selected: this.selected,
+      fresh: this.fresh,
       toggle: (id, on) => this.toggle(id, on),
       toggleAll: (on) => this.toggleAll(on),
       open: (record) => (this.open = record),

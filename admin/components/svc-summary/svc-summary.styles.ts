@@ -5,6 +5,10 @@ export const summaryStyles = css`
     display: grid;
     gap: 18px;
   }
+  /* Out of the grid's flow until there is something to say (its live region stays in place). */
+  svc-live-stopped[message=''] {
+    position: absolute;
+  }
   .stats {
     display: grid;
     grid-template-columns: repeat(auto-fit, minmax(160px, 1fr));

@@ -2,9 +2,11 @@ import { LitElement, html, nothing, svg, type PropertyValues } from 'lit'
 import { customElement, property, state } from 'lit/decorators.js'
 import { api, type App, type FieldSummary, type Summary, type TopValue } from '../../api.ts'
 import { formatCount, formatDateTime, formatNumber } from '../../format.ts'
+import { LiveRecords } from '../../live-records.ts'
 import { hrefOf } from '../../router.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
 import '../svc-bar-chart/svc-bar-chart.ts'
+import '../svc-live-stopped/svc-live-stopped.ts'
 import type { Bar } from '../svc-bar-chart/svc-bar-chart.ts'
 import { fieldTypeLabel } from '../../../server/contract/fields/types/index.ts'
 import type { ScaleSummary } from '../../../server/contract/scoring/aggregate.ts'
@@ -18,7 +20,10 @@ function bars(top: TopValue[], other: number): Bar[] {
 
 /**
  * @summary The Summary tab: the server's aggregates drawn small — records per day for 30
- * days, top values as bars, min/mean/max for numbers, the true/false split for booleans.
+ * days, top values as bars, min/mean/max for numbers, the true/false split for booleans,
+ * scores per scale. While it is open, records arriving (spam too, which it counts apart)
+ * read the figures again, at most once a second, in place.
+ * @event svc-app-changed - After the figures moved with arriving records, so the app's count follows.
  */
 @customElement('svc-summary')
 export class SvcSummary extends LitElement {
@@ -28,17 +33,40 @@ export class SvcSummary extends LitElement {
 
   @state() private summary: Summary | null = null
   @state() private error = ''
+  private readonly live = new LiveRecords(this, { onChanged: () => void this.refresh() })
+  /** Guards against an older, slower read overwriting a newer one. */
+  private requestSeq = 0
 
   protected override willUpdate(changed: PropertyValues<this>) {
-    if (changed.has('app')) void this.load()
+    // A new object for the same app (its counts reloaded) changes nothing here.
+    if (changed.has('app') && changed.get('app')?.id !== this.app.id) void this.load()
   }
 
   private async load() {
+    const seq = ++this.requestSeq
+    // The stream first, so a record stored after the read is one it brings.
+    await this.live.follow(this.app.id, { spam: 'include', filter: '' })
     try {
-      this.summary = await api.summary(this.app.id)
+      const summary = await api.summary(this.app.id)
+      if (seq !== this.requestSeq) return
+      this.summary = summary
       this.error = ''
     } catch (error) {
-      this.error = (error as Error).message
+      if (seq === this.requestSeq) this.error = (error as Error).message
+    }
+  }
+
+  /** Records arrived: the figures are read again and replace the shown ones, which stay if the read fails. */
+  private async refresh() {
+    const seq = ++this.requestSeq
+    try {
+      const summary = await api.summary(this.app.id)
+      if (seq !== this.requestSeq) return
+      this.summary = summary
+      this.error = ''
+      this.dispatchEvent(new Event('svc-app-changed', { bubbles: true, composed: true }))
+    } catch {
+      // The next arrival reads them again; a stream that ended for good says so itself.
     }
   }
 
@@ -152,7 +180,8 @@ export class SvcSummary extends LitElement {
     const s = this.summary
     if (!s) return html`<p class="muted">Loading…</p>`
     const names = Object.keys(s.fields)
-    return html`<div class="stats">
+    return html`<svc-live-stopped .message=${this.live.stopped}></svc-live-stopped>
+      <div class="stats">
         <div class="panel stat"><div class="value">${formatCount(s.total)}</div><div class="name">records</div></div>
         <div class="panel stat"><div class="value">${formatCount(s.spam)}</div><div class="name">spam (not counted)</div></div>
         <div class="panel stat"><div class="value small-value">${s.firstAt ? formatDateTime(s.firstAt) : '—'}</div><div class="name">first record</div></div>
