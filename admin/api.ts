@@ -90,9 +90,33 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
 /** The log-ins whose 401 means "wrong password or code", not "your session ended". */
 const LOGIN_PATHS = [pathOf('auth.login'), pathOf('auth.sendCode'), pathOf('auth.verifyCode')]
 
-/** Sends one request to `url` (a same-origin path) and returns the parsed JSON body; throws ApiError for any non-2xx. */
+/**
+ * How long one call may take, answer included (a page of 1000 big records is the slowest);
+ * a server that stops answering becomes an error the screen shows, never a spinner forever.
+ */
+export const REQUEST_TIMEOUT_MS = 60_000
+
+const timedOut = () =>
+  new ApiError(0, 'timeout', `The server did not answer within ${REQUEST_TIMEOUT_MS / 1000} seconds. Try again.`)
+
+/**
+ * Sends one request to `url` (a same-origin path) and returns the parsed JSON body; throws
+ * ApiError for any non-2xx, and a `timeout` ApiError when the answer takes longer than REQUEST_TIMEOUT_MS.
+ */
 async function send<T>(method: string, url: string, body?: unknown): Promise<T> {
+  // A timer of the page's own (not AbortSignal.timeout), so a test's fake clock can run it.
+  const deadline = new AbortController()
+  const timer = setTimeout(() => deadline.abort(), REQUEST_TIMEOUT_MS)
+  try {
+    return await sendWithin<T>(deadline.signal, method, url, body)
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+async function sendWithin<T>(signal: AbortSignal, method: string, url: string, body?: unknown): Promise<T> {
   let response: Response
+  let text: string
   try {
     response = await fetch(url, {
       method,
@@ -102,11 +126,17 @@ async function send<T>(method: string, url: string, body?: unknown): Promise<T> 
           ? { accept: 'application/json' }
           : { accept: 'application/json', 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
     })
   } catch {
+    if (signal.aborted) throw timedOut()
     throw new ApiError(0, 'network', 'The server could not be reached. Check that svc is running and try again.')
   }
-  const text = await response.text()
+  try {
+    text = await response.text()
+  } catch {
+    throw signal.aborted ? timedOut() : new ApiError(0, 'network', 'The answer broke off. Try again.')
+  }
   let json: any = null
   try {
     json = text ? JSON.parse(text) : null
