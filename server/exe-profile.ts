@@ -20,7 +20,8 @@ export async function recordBytecodeOrder(exe: string, dir: string): Promise<str
   })
   try {
     const url = await listeningUrl(server.stdout)
-    for (const path of ['/api/v3/health', '/admin/']) await (await fetch(`${url}${path}`)).arrayBuffer()
+    for (const path of ['/api/v3/health', '/admin/'])
+      await (await fetch(`${url}${path}`, { signal: AbortSignal.timeout(30_000) })).arrayBuffer()
   } finally {
     server.kill('SIGTERM')
   }
