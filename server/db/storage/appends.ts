@@ -8,6 +8,7 @@
  * every commit.
  */
 import { EVERY_APP } from './changes.ts'
+import { localFeed, type LocalFeed } from './feed.ts'
 
 export { EVERY_APP }
 
@@ -20,20 +21,7 @@ export interface AppendFeed {
 }
 
 /** A feed whose notices come from this process. */
-export interface LocalAppendFeed extends AppendFeed {
-  emit(appId: string, serial: number): void
-}
+export type LocalAppendFeed = LocalFeed<[appId: string, serial: number]>
 
 /** A feed delivered in-process, synchronously, to every subscriber. */
-export function localAppendFeed(): LocalAppendFeed {
-  const listeners = new Set<AppendListener>()
-  return {
-    emit: (appId, serial) => {
-      for (const listener of listeners) listener(appId, serial)
-    },
-    subscribe: (listener) => {
-      listeners.add(listener)
-      return () => void listeners.delete(listener)
-    },
-  }
-}
+export const localAppendFeed = (): LocalAppendFeed => localFeed()

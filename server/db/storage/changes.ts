@@ -5,6 +5,8 @@
  * PostgreSQL through NOTIFY in the same transaction, so every svc process hears of a
  * committed change (and only of committed ones).
  */
+import { localFeed, type LocalFeed } from './feed.ts'
+
 /** `webhooks`: the app's webhook subscriptions changed (core/webhooks/active.ts). */
 export type ChangeKind = 'app' | 'fields' | 'endpoint' | 'records' | 'deleted' | 'webhooks'
 
@@ -20,20 +22,7 @@ export interface ChangeFeed {
 }
 
 /** A feed whose notices come from this process: what SQLite uses, and PostgreSQL for local delivery. */
-export interface LocalChangeFeed extends ChangeFeed {
-  emit(appId: string, kind: ChangeKind): void
-}
+export type LocalChangeFeed = LocalFeed<[appId: string, kind: ChangeKind]>
 
 /** A feed delivered in-process, synchronously, to every subscriber. */
-export function localChangeFeed(): LocalChangeFeed {
-  const listeners = new Set<ChangeListener>()
-  return {
-    emit: (appId, kind) => {
-      for (const listener of listeners) listener(appId, kind)
-    },
-    subscribe: (listener) => {
-      listeners.add(listener)
-      return () => void listeners.delete(listener)
-    },
-  }
-}
+export const localChangeFeed = (): LocalChangeFeed => localFeed()
