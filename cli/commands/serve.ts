@@ -10,7 +10,7 @@ export default defineSvcCommand({
   async run(args, env) {
     if (args['env-file']) {
       const { file, names } = applyEnvFile(args['env-file'], process.env)
-      env.io.stderr.write(
+      void env.io.stderr.write(
         `svc: read ${names.length ? names.join(', ') : 'no new settings'} from ${file} (--env-file; the environment wins)\n`,
       )
     }

@@ -10,36 +10,31 @@ import ipaddr from 'ipaddr.js'
 import type { TargetNet } from '../core/webhooks/target.ts'
 import { GLOBAL_UNICAST_IPV6, SPECIAL_IPV4, SPECIAL_IPV6, type SpecialBlock } from './special-purpose.ts'
 
-type Parsed = ipaddr.IPv4 | ipaddr.IPv6
+const parsed = (blocks: readonly SpecialBlock[]) =>
+  blocks.map((block) => ({ label: `${block.name}, ${block.rfc}`, range: ipaddr.parseCIDR(block.cidr) }))
 
-interface Block extends SpecialBlock {
-  range: [Parsed, number]
-}
-
-const parsedBlocks = (blocks: readonly SpecialBlock[]): Block[] =>
-  blocks.map((block) => ({ ...block, range: ipaddr.parseCIDR(block.cidr) }))
-
-const IPV4_BLOCKS = parsedBlocks(SPECIAL_IPV4)
-const IPV6_BLOCKS = parsedBlocks(SPECIAL_IPV6)
-const GLOBAL_IPV6 = ipaddr.parseCIDR(GLOBAL_UNICAST_IPV6)
+const IPV4_BLOCKS = parsed(SPECIAL_IPV4) as Array<{ label: string; range: [ipaddr.IPv4, number] }>
+const IPV6_BLOCKS = parsed(SPECIAL_IPV6) as Array<{ label: string; range: [ipaddr.IPv6, number] }>
+const GLOBAL_IPV6 = ipaddr.IPv6.parseCIDR(GLOBAL_UNICAST_IPV6)
 
 /** Why `address` may not be reached ("benchmarking, RFC 2544"), or null when it is public unicast. */
 export function nonPublicBlock(address: string): string | null {
-  let parsed: Parsed
+  // Zone-scoped IPv6 ("fe80::1%eth0") names an interface of this machine's own links.
+  if (address.includes('%')) return 'scoped to an interface'
+  let ip: ipaddr.IPv4 | ipaddr.IPv6
   try {
-    parsed = ipaddr.parse(address.replace(/%.*$/, ''))
+    ip = ipaddr.parse(address)
   } catch {
     return 'not an IP address'
   }
-  const blocks = parsed.kind() === 'ipv4' ? IPV4_BLOCKS : IPV6_BLOCKS
-  // Zone-scoped IPv6 ("fe80::1%eth0") is link-local whatever its digits say.
-  if (address.includes('%')) return 'scoped to an interface'
-  for (const block of blocks) {
-    if (parsed.match(block.range)) return `${block.name}, ${block.rfc}`
+  if (ip.kind() === 'ipv4') {
+    const v4 = ip as ipaddr.IPv4
+    return IPV4_BLOCKS.find((block) => v4.match(block.range))?.label ?? null
   }
-  if (parsed.kind() === 'ipv6' && !parsed.match(GLOBAL_IPV6))
-    return `outside global unicast ${GLOBAL_UNICAST_IPV6}, RFC 4291`
-  return null
+  const v6 = ip as ipaddr.IPv6
+  const block = IPV6_BLOCKS.find((entry) => v6.match(entry.range))
+  if (block) return block.label
+  return v6.match(GLOBAL_IPV6) ? null : `outside global unicast ${GLOBAL_UNICAST_IPV6}, RFC 4291`
 }
 
 export const systemTargetNet: TargetNet = {

@@ -227,7 +227,7 @@ describe('the svc executable', () => {
       expect(await anonymous.exited).toBe(4)
       expect(seen).toEqual([])
     } finally {
-      trap.stop(true)
+      void trap.stop(true)
     }
   })
 
