@@ -1,5 +1,5 @@
 import { defineSvcCommand } from '../command.ts'
-import { applyEnvFile, envFileArg } from './_env-file.ts'
+import { applyEnvFile, envFileArg } from '../env-file.ts'
 
 export default defineSvcCommand({
   description:

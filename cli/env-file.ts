@@ -1,5 +1,5 @@
 /**
- * @module `svc serve --env-file <file>`: the one way svc reads a dotenv file. Bun's own
+ * @module `svc serve --env-file <file>` (cli/commands/serve.ts): the one way svc reads a dotenv file. Bun's own
  * loading of `.env` from the working directory is off everywhere (cli/svc-cli runs Bun with
  * `--no-env-file`; the executable is built without it), because the CLI and the MCP server
  * run inside other people's repositories, whose `.env` could set HTTP_PROXY or
@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseEnv } from 'node:util'
-import { flagError } from '../errors.ts'
+import { flagError } from './errors.ts'
 
 export const envFileArg = {
   'env-file': {
