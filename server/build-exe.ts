@@ -76,8 +76,13 @@ async function compile(
       outfile,
       ...(target ? { target } : {}),
       assets: [join(ROOT, 'drizzle'), admin],
-      // A bunfig.toml in the working directory could preload code into the server: never read one.
+      // Nothing from the working directory configures the program: a bunfig.toml could preload
+      // code, a .env could set HTTP_PROXY or NODE_TLS_REJECT_UNAUTHORIZED for the CLI and the MCP
+      // server (which run inside other people's repositories). `svc serve --env-file` reads one explicitly.
       autoloadBunfig: false,
+      autoloadDotenv: false,
+      autoloadTsconfig: false,
+      autoloadPackageJson: false,
       ...(bytecodeOrder ? { bytecodeOrder } : {}),
     },
     // ESM: the CLI's entry awaits at top level (bytecode with ESM needs compile, which this is).

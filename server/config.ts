@@ -38,7 +38,8 @@ export interface Config {
   rateLimit: RateLimit | null
   /**
    * Addresses and CIDR ranges of reverse proxies whose `X-Forwarded-For` names the client
-   * (server/http/client-address.ts); empty: the socket's address is the client.
+   * (server/http/client-address.ts); empty: the socket's address is the client. Loopback by
+   * default when HOST is loopback.
    */
   trustProxy: string[]
   /** Estimated memory the in-memory summary aggregates may take before the least recently used are dropped (SVC_STATS_CACHE_MB). */
@@ -102,7 +103,7 @@ export const CONFIG_VARIABLES = [
   [
     'SVC_TRUST_PROXY',
     '(unset)',
-    'Comma-separated addresses or CIDR ranges of your reverse proxies, e.g. `127.0.0.1,::1`: only requests from them may name the client in `X-Forwarded-For`. Unset: the connecting address is the client (behind a proxy every client then shares one per-client rate limit).',
+    'Comma-separated addresses or CIDR ranges of your reverse proxies, e.g. `127.0.0.1,::1`: only requests from them may name the client in `X-Forwarded-For`, which svc reads from the right, taking the right-most address that is not one of them (addresses left of it were written by the client). Unset: `127.0.0.0/8,::1` when HOST is a loopback address (then only a proxy on this machine, or a local user, can connect), else none. `none`: no proxy is trusted; the connecting address is the client.',
   ],
   ['SVC_MAX_BODY', String(LIMITS.maxBodyBytes), 'Largest accepted request body in bytes.'],
   [
@@ -149,7 +150,7 @@ export const CONFIG_VARIABLES = [
   [
     'SVC_WEBHOOK_ALLOW_PRIVATE',
     '0',
-    '`1`: webhooks may be sent to loopback, private, link-local and cloud-metadata addresses. `0`: such targets are refused, checked after DNS resolution before every delivery.',
+    "`1`: webhooks may be sent to loopback, private, link-local, cloud-metadata and other non-public addresses. `0`: only public (global unicast) addresses outside IANA's special-purpose blocks are reached, checked after DNS resolution when a webhook is added and before every delivery, which then connects to the address it checked.",
   ],
   [
     'SVC_STREAMS_PER_APP',
@@ -193,10 +194,21 @@ function rateLimit(env: Env): RateLimit | null {
   return parseRateLimit(raw)
 }
 
-/** SVC_TRUST_PROXY: addresses (`10.0.0.2`, `::1`) or CIDR ranges (`10.0.0.0/8`), comma-separated. */
-function trustProxy(env: Env): string[] {
+/** The proxies trusted without SVC_TRUST_PROXY when svc listens on loopback only: every peer is on this machine. */
+export const LOOPBACK_PROXIES = ['127.0.0.0/8', '::1']
+
+/** True for a HOST only this machine can connect to. */
+const isLoopbackHost = (host: string) => host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)
+
+/**
+ * SVC_TRUST_PROXY: addresses (`10.0.0.2`, `::1`) or CIDR ranges (`10.0.0.0/8`), comma-separated;
+ * `none` for no proxy; unset: LOOPBACK_PROXIES when `host` is loopback (a local reverse proxy is
+ * then the only way in from outside), else none.
+ */
+function trustProxy(env: Env, host: string): string[] {
   const raw = env.SVC_TRUST_PROXY?.trim()
-  if (!raw) return []
+  if (raw === 'none') return []
+  if (!raw) return isLoopbackHost(host) ? [...LOOPBACK_PROXIES] : []
   return raw.split(',').map((item) => {
     const entry = item.trim()
     const [address, bits, extra] = entry.split('/')
@@ -281,9 +293,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) {
     throw new ConfigError(`SVC_SMTP_URL must start with smtp:// or smtps://, got "${smtpUrl}"`)
   }
+  const host = env.HOST?.trim() || '127.0.0.1'
   return {
     port,
-    host: env.HOST?.trim() || '127.0.0.1',
+    host,
     dataDir,
     databasePath,
     postgresUrl,
@@ -293,7 +306,7 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom,
     synchronous: oneOf(env, 'SVC_SYNC', ['full', 'normal'] as const, 'full'),
     rateLimit: rateLimit(env),
-    trustProxy: trustProxy(env),
+    trustProxy: trustProxy(env, host),
     statsCacheBytes: integer(env, 'SVC_STATS_CACHE_MB', 64, 1, 65_536) * 1024 * 1024,
     maxControlBodyBytes: integer(env, 'SVC_MAX_CONTROL_BODY', LIMITS.maxControlBodyBytes, 1024, 64 * 1024 * 1024),
     maxBodyBytes: integer(env, 'SVC_MAX_BODY', LIMITS.maxBodyBytes, 1024, 64 * 1024 * 1024),

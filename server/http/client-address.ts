@@ -1,7 +1,8 @@
 /**
  * @module The address of the client a request comes from, for per-client limits. That is
  * the socket's peer address, unless the peer is a reverse proxy the operator trusts
- * (SVC_TRUST_PROXY): then the proxy's `X-Forwarded-For` names it. The header is read from
+ * (SVC_TRUST_PROXY; loopback peers by default while HOST is loopback, server/config.ts):
+ * then the proxy's `X-Forwarded-For` names it. The header is read from
  * the right: each trusted proxy appends the address it got the request from, so the
  * rightmost address that is not a trusted proxy is the client; anything left of it was
  * written by the client and proves nothing. Without a trusted proxy the header is ignored.

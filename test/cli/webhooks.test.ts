@@ -63,7 +63,7 @@ describe('svc-cli share webhook', () => {
     expect(ok(await cli('share', 'webhook', 'list', '--app', app, '-q')).stdout).toBe(`${added.id}\n`)
 
     const tested = ok(await cli('share', 'webhook', 'test', '--app', app, '--webhook', added.id, '--json')).json()
-    expect(tested).toMatchObject({ delivered: true, status: 200, response: 'ok' })
+    expect(tested).toMatchObject({ delivered: true, status: 200, response: null })
     const verifier = new Webhook(secret)
     expect(verifier.verify(receiver.received[0].body, receiver.received[0].headers)).toMatchObject({
       type: 'webhook.test',
@@ -157,7 +157,7 @@ describe('svc-cli share webhook', () => {
     expect(failed.code).toBe(1)
     expect(JSON.parse(failed.stderr).error).toMatchObject({
       type: 'not_delivered',
-      message: 'The webhook did not accept the test event: HTTP 500 (answer: nope)',
+      message: 'The webhook did not accept the test event: HTTP 500',
     })
     const bad = await cli(
       'share',

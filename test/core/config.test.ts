@@ -17,7 +17,8 @@ describe('loadConfig', () => {
     expect(config.databasePath.endsWith('/data/svc.db')).toBe(true)
     expect(config.postgresUrl).toBeNull()
     expect(config.secret).toBeNull()
-    expect(config.trustProxy).toEqual([])
+    // HOST is loopback by default: a local proxy (or user) is the only peer, and it is trusted.
+    expect(config.trustProxy).toEqual(['127.0.0.0/8', '::1'])
     expect(config.maxControlBodyBytes).toBe(64 * 1024)
   })
 
@@ -29,6 +30,33 @@ describe('loadConfig', () => {
       'fd00::/8',
     ])
     expect(loadConfig({ SVC_MAX_CONTROL_BODY: '2048' }).maxControlBodyBytes).toBe(2048)
+  })
+
+  test('without SVC_TRUST_PROXY, loopback peers are trusted only while HOST is loopback; an explicit setting wins', () => {
+    const trust = (env: Record<string, string>) => loadConfig(env).trustProxy
+    expect([
+      trust({ HOST: '127.0.0.1' }),
+      trust({ HOST: '127.0.0.2' }),
+      trust({ HOST: '::1' }),
+      trust({ HOST: 'localhost' }),
+      trust({ HOST: '0.0.0.0' }),
+      trust({ HOST: '::' }),
+      trust({ HOST: '192.0.2.10' }),
+      trust({ HOST: '127.0.0.1', SVC_TRUST_PROXY: 'none' }),
+      trust({ HOST: '127.0.0.1', SVC_TRUST_PROXY: '::1' }),
+      trust({ HOST: '0.0.0.0', SVC_TRUST_PROXY: '10.0.0.0/8' }),
+    ]).toEqual([
+      ['127.0.0.0/8', '::1'],
+      ['127.0.0.0/8', '::1'],
+      ['127.0.0.0/8', '::1'],
+      ['127.0.0.0/8', '::1'],
+      [],
+      [],
+      [],
+      [],
+      ['::1'],
+      ['10.0.0.0/8'],
+    ])
   })
 
   test('DATABASE_URL=postgres://… selects PostgreSQL with a shared SVC_SECRET (base64 or base64url)', () => {

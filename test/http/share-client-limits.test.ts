@@ -109,8 +109,8 @@ describe('one flooding client does not starve the others (row 4)', () => {
     ]).toEqual([200, 429, 200])
   })
 
-  test('without SVC_TRUST_PROXY, X-Forwarded-For is ignored: the proxy is one client, and the log says so once', async () => {
-    const { send, logs } = await setup('1/s,4')
+  test('with no proxy trusted (HOST not loopback, no SVC_TRUST_PROXY), X-Forwarded-For is ignored: the proxy is one client, and the log says so once', async () => {
+    const { send, logs } = await setup('1/s,4', { trustProxy: [] })
     const via = (client: string) =>
       send('127.0.0.1', '', {
         method: 'POST',

@@ -111,14 +111,14 @@ describe('/api/v3/apps/:id/webhooks', () => {
       body: { url: 'http://127.0.0.1:8080/hook' },
       status: 422,
       message:
-        'url: the host 127.0.0.1 resolves to 127.0.0.1 (loopback), which webhooks may not reach; set SVC_WEBHOOK_ALLOW_PRIVATE=1 on the server to allow private targets',
+        'url: the host 127.0.0.1 resolves to 127.0.0.1 (loopback, RFC 1122), which webhooks may not reach; set SVC_WEBHOOK_ALLOW_PRIVATE=1 on the server to allow private targets',
     },
     {
       name: 'localhost by name',
       body: { url: 'http://localhost/hook' },
       status: 422,
       message: expect.stringMatching(
-        /^url: the host localhost resolves to (127\.0\.0\.1|::1) \(loopback\)/,
+        /^url: the host localhost resolves to (127\.0\.0\.1|::1) \(loopback, RFC (1122|4291)\)/,
       ) as unknown as string,
     },
     {
@@ -126,21 +126,21 @@ describe('/api/v3/apps/:id/webhooks', () => {
       body: { url: 'http://10.0.0.7/hook' },
       status: 422,
       message:
-        'url: the host 10.0.0.7 resolves to 10.0.0.7 (private), which webhooks may not reach; set SVC_WEBHOOK_ALLOW_PRIVATE=1 on the server to allow private targets',
+        'url: the host 10.0.0.7 resolves to 10.0.0.7 (private-use, RFC 1918), which webhooks may not reach; set SVC_WEBHOOK_ALLOW_PRIVATE=1 on the server to allow private targets',
     },
     {
       name: 'cloud metadata',
       body: { url: 'http://169.254.169.254/latest/meta-data/' },
       status: 422,
       message:
-        'url: the host 169.254.169.254 resolves to 169.254.169.254 (linkLocal), which webhooks may not reach; set SVC_WEBHOOK_ALLOW_PRIVATE=1 on the server to allow private targets',
+        'url: the host 169.254.169.254 resolves to 169.254.169.254 (link-local, RFC 3927), which webhooks may not reach; set SVC_WEBHOOK_ALLOW_PRIVATE=1 on the server to allow private targets',
     },
     {
       name: 'IPv4-mapped IPv6 loopback',
       body: { url: 'http://[::ffff:127.0.0.1]/hook' },
       status: 422,
       message: expect.stringMatching(
-        /^url: the host ::ffff:7f00:1 resolves to ::ffff:7f00:1 \(loopback\)/,
+        /^url: the host ::ffff:7f00:1 resolves to ::ffff:7f00:1 \(IPv4-mapped, RFC 4291\)/,
       ) as unknown as string,
     },
     {
@@ -148,7 +148,7 @@ describe('/api/v3/apps/:id/webhooks', () => {
       body: { url: 'http://[fd00:ec2::254]/' },
       status: 422,
       message:
-        'url: the host fd00:ec2::254 resolves to fd00:ec2::254 (uniqueLocal), which webhooks may not reach; set SVC_WEBHOOK_ALLOW_PRIVATE=1 on the server to allow private targets',
+        'url: the host fd00:ec2::254 resolves to fd00:ec2::254 (unique-local, RFC 4193), which webhooks may not reach; set SVC_WEBHOOK_ALLOW_PRIVATE=1 on the server to allow private targets',
     },
     {
       name: 'unknown property',

@@ -48,7 +48,7 @@ describe('deploy/svc.service', () => {
     const env: Record<string, string> = {}
     for (const [key, value] of settings)
       if (key === 'Environment') env[value.slice(0, value.indexOf('='))] = value.slice(value.indexOf('=') + 1)
-    expect(Object.keys(env).sort()).toEqual(['HOST', 'PORT', 'SVC_BASE_URL', 'SVC_DATA_DIR'])
+    expect(Object.keys(env).sort()).toEqual(['HOST', 'PORT', 'SVC_BASE_URL', 'SVC_DATA_DIR', 'SVC_TRUST_PROXY'])
     // systemd makes the state directory (mode StateDirectoryMode) before starting the service.
     const stateDir = moved(`/var/lib/${setting('StateDirectory')}`)
     mkdirSync(stateDir, { recursive: true, mode: Number.parseInt(setting('StateDirectoryMode')!, 8) })

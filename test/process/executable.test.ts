@@ -187,6 +187,50 @@ describe('the svc executable', () => {
     }
   }, 30_000)
 
+  test("a repository's .env and bunfig.toml in its working directory are ignored: no proxy, no token from them", async () => {
+    const seen: string[] = []
+    const trap = Bun.serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      fetch: (request) => {
+        seen.push(request.url)
+        return new Response('proxied', { status: 502 })
+      },
+    })
+    try {
+      const repo = tempDir('svc-exe-repo-')
+      const proxy = `http://127.0.0.1:${trap.port}`
+      writeFileSync(
+        join(repo, '.env'),
+        `HTTP_PROXY=${proxy}\nhttp_proxy=${proxy}\nSVC_TOKEN=svc_pat_from_the_repository\n`,
+      )
+      writeFileSync(join(repo, 'bunfig.toml'), 'preload = ["./preload.ts"]\n')
+      writeFileSync(join(repo, 'preload.ts'), 'console.error("the repository preloaded code")\n')
+      const proc = Bun.spawn([svc, 'app', 'list', '-q', '--server', server!.url, '--token', token], {
+        cwd: repo,
+        env: { HOME: home, XDG_CONFIG_HOME: tempDir('svc-exe-config-') },
+        stdout: 'pipe',
+        stderr: 'pipe',
+      })
+      const [stdout, stderr, code] = await Promise.all([
+        new Response(proc.stdout).text(),
+        new Response(proc.stderr).text(),
+        proc.exited,
+      ])
+      expect({ code, stdout, stderr }).toEqual({ code: 0, stdout: `${appId}\n`, stderr: '' })
+      const anonymous = Bun.spawn([svc, 'app', 'list', '--server', server!.url, '--json'], {
+        cwd: repo,
+        env: { HOME: home, XDG_CONFIG_HOME: tempDir('svc-exe-config-') },
+        stdout: 'pipe',
+        stderr: 'pipe',
+      })
+      expect(await anonymous.exited).toBe(4)
+      expect(seen).toEqual([])
+    } finally {
+      void trap.stop(true)
+    }
+  })
+
   test('SIGTERM: exits 0', async () => {
     server!.proc.kill('SIGTERM')
     expect(await server!.proc.exited).toBe(0)

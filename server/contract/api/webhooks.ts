@@ -60,10 +60,9 @@ export const deliverySchema = named(
       .meta({ description: 'The HTTP status of the latest attempt; null when none came' }),
     lastError: z.string().nullable(),
     lastLatencyMs: z.number().int().nullable(),
-    lastResponse: z
-      .string()
-      .nullable()
-      .meta({ description: `The first bytes (at most ${WEBHOOK_LIMITS.responseBytes}) of the latest answer` }),
+    lastResponse: z.string().nullable().meta({
+      description: "Always null: svc keeps an answer's status and timing, never its body (kept for older clients)",
+    }),
     createdAt: isoTime,
     updatedAt: isoTime,
   }),
@@ -78,10 +77,9 @@ export const testResultSchema = named(
     status: z.number().int().nullable().meta({ description: 'The HTTP status; null when no answer came' }),
     error: z.string().nullable(),
     latencyMs: z.number().int(),
-    response: z
-      .string()
-      .nullable()
-      .meta({ description: `The first bytes (at most ${WEBHOOK_LIMITS.responseBytes}) of the answer` }),
+    response: z.string().nullable().meta({
+      description: "Always null: svc reports an answer's status and timing, never its body (kept for older clients)",
+    }),
   }),
 )
 export type TestResult = z.output<typeof testResultSchema>
@@ -110,7 +108,7 @@ export const webhookOperations = {
   },
   'webhooks.add': {
     summary: 'Add a webhook',
-    description: `The answer carries its signing secret, shown this once. Events are signed POSTs (Standard Webhooks); an app has at most ${WEBHOOK_LIMITS.perApp} webhooks (409 conflict). A URL whose host is a loopback, private or link-local address is refused (422 validation) unless the server allows such targets (SVC_WEBHOOK_ALLOW_PRIVATE).`,
+    description: `The answer carries its signing secret, shown this once. Events are signed POSTs (Standard Webhooks); an app has at most ${WEBHOOK_LIMITS.perApp} webhooks (409 conflict). A URL whose host resolves to a non-public address (loopback, private, link-local or any other IANA special-purpose block) is refused (422 validation) unless the server allows such targets (SVC_WEBHOOK_ALLOW_PRIVATE).`,
     tags,
     access: 'owner',
     body: addWebhookSchema,

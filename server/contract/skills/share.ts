@@ -87,9 +87,10 @@ ${WEBHOOK_EVENTS.map((event) => `  - \`${event}\`: ${WEBHOOK_EVENT_MEANING[event
   Standard Webhooks library. At least once, in no particular order.
 - A 2xx within ${WEBHOOK_LIMITS.timeoutMs / 1000} s is delivered; redirects are not followed. Otherwise retried with backoff (${MAX_ATTEMPTS} attempts over ≈ ${retryHours} h), then dead;
   a webhook that failed a whole window is switched off (\`disabledReason\`, the owner is e-mailed when the server has SMTP) until
-  \`update --enabled on\`. \`deliveries\` shows each delivery's status, attempts and last answer; \`retry --delivery <id>\` sends one again.
-- Targets on loopback, private, link-local or cloud-metadata addresses are refused (checked after DNS, at every delivery) unless the
-  server runs with SVC_WEBHOOK_ALLOW_PRIVATE=1.
+  \`update --enabled on\`. \`deliveries\` shows each delivery's status, attempts, last HTTP status and error (never the answer's body); \`retry --delivery <id>\` sends one again.
+- Only public addresses are reached: a host that resolves to loopback, private, link-local, cloud-metadata or any other IANA
+  special-purpose address is refused when added and at every delivery, and each delivery connects to the address it checked,
+  unless the server runs with SVC_WEBHOOK_ALLOW_PRIVATE=1.
 
 ## E-mail to the owner (\`svc-cli share notifications --app <id> --email on|off\`)
 Off by default. On: one e-mail per new non-spam record with its fields (records stored together share one),

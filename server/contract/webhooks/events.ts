@@ -48,8 +48,6 @@ export const WEBHOOK_LIMITS = {
   maxUrlLength: 2000,
   /** An attempt not answered in this long fails. */
   timeoutMs: 10_000,
-  /** Bytes of an answer kept in the delivery log. */
-  responseBytes: 256,
   /** Deliveries a list shows at most. */
   maxDeliveries: 200,
   /** How long a claimed delivery is held by its worker before another may take it (its process died). */

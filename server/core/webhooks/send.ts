@@ -1,13 +1,18 @@
 /**
  * @module One attempt to deliver: the target checked (target.ts), a signed POST with a
- * timeout, redirects not followed (a 3xx is a failure: a redirect could lead anywhere,
- * including inside), 2xx = delivered. What came back is kept for the delivery log: the
- * status, the time it took, the first bytes of the answer or the error.
+ * timeout to the address just checked, redirects not followed (a 3xx is a failure: a
+ * redirect could lead anywhere, including inside), 2xx = delivered. What came back is kept
+ * for the delivery log: the status, the time it took, or the error; never the answer's body
+ * (through a misjudged target it would let an owner read what an inside server says).
+ *
+ * Pinning: the request goes to the checked IP address itself, with the URL's host in the
+ * `Host` header and, for https, as the TLS server name (SNI) that the certificate is
+ * verified against, so no second DNS look-up happens between the check and the connection.
  */
 import type { AttemptOutcome } from '../../db/storage/webhooks.ts'
 import { WEBHOOK_LIMITS } from '../../contract/webhooks/events.ts'
 import { signedHeaders } from './signing.ts'
-import { targetProblem, type TargetNet } from './target.ts'
+import { checkTarget, type TargetNet } from './target.ts'
 
 export interface Attempt {
   url: string
@@ -25,50 +30,41 @@ export interface SendOptions {
   timeoutMs?: number
 }
 
-/** The first `limit` bytes of a body as text, without reading the rest. */
-async function firstBytes(response: Response, limit: number): Promise<string> {
-  if (!response.body) return ''
-  const reader = response.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  try {
-    while (size < limit) {
-      const { done, value } = await reader.read()
-      if (done) break
-      chunks.push(value)
-      size += value.length
-    }
-  } finally {
-    await reader.cancel().catch(() => {})
-  }
-  return Buffer.concat(chunks)
-    .subarray(0, limit)
-    .toString('utf8')
-    .replace(/\uFFFD+$/, '')
+/** `url` with its host replaced by `address`, and the fetch options that keep the name. */
+export function pinnedRequest(url: string, address: string): { url: string; host: string; serverName: string | null } {
+  const target = new URL(url)
+  const pinned = new URL(url)
+  pinned.hostname = address.includes(':') ? `[${address}]` : address
+  const name = target.hostname.replace(/^\[|\]$/g, '')
+  const isName = name !== address && !/^[\d.]+$|:/.test(name)
+  return { url: pinned.href, host: target.host, serverName: target.protocol === 'https:' && isName ? name : null }
 }
 
 /** Sends one attempt; never throws. `ok` when the target answered 2xx. */
 export async function sendAttempt(attempt: Attempt, options: SendOptions): Promise<AttemptOutcome & { ok: boolean }> {
   const started = performance.now()
   const elapsed = () => Math.round(performance.now() - started)
-  const problem = await targetProblem(attempt.url, options.allowPrivate, options.net)
-  if (problem) return { ok: false, status: null, error: `refused: ${problem}`, latencyMs: elapsed(), response: null }
+  const check = await checkTarget(attempt.url, options.allowPrivate, options.net)
+  if (!check.ok)
+    return { ok: false, status: null, error: `refused: ${check.problem}`, latencyMs: elapsed(), response: null }
+  const pinned = pinnedRequest(attempt.url, check.address)
   try {
-    const response = await fetch(attempt.url, {
+    const response = await fetch(pinned.url, {
       method: 'POST',
-      headers: signedHeaders(attempt.secret, attempt.id, attempt.now, attempt.body),
+      headers: { ...signedHeaders(attempt.secret, attempt.id, attempt.now, attempt.body), host: pinned.host },
       body: attempt.body,
       redirect: 'manual',
       signal: AbortSignal.timeout(options.timeoutMs ?? WEBHOOK_LIMITS.timeoutMs),
+      ...(pinned.serverName ? { tls: { serverName: pinned.serverName } } : {}),
     })
-    const text = await firstBytes(response, WEBHOOK_LIMITS.responseBytes).catch(() => '')
+    await response.body?.cancel().catch(() => {})
     const ok = response.status >= 200 && response.status < 300
     const error = ok
       ? null
       : response.status >= 300 && response.status < 400
         ? `redirect to ${response.headers.get('location') ?? '(no location)'} not followed`
         : `HTTP ${response.status}`
-    return { ok, status: response.status, error, latencyMs: elapsed(), response: text }
+    return { ok, status: response.status, error, latencyMs: elapsed(), response: null }
   } catch (error) {
     const name = (error as Error).name
     const message =

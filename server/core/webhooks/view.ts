@@ -35,7 +35,8 @@ export function toDelivery(row: DeliveryRow): Delivery {
     lastStatus: row.lastStatus,
     lastError: row.lastError,
     lastLatencyMs: row.lastLatencyMs,
-    lastResponse: row.lastResponse,
+    // Never shown, even where an older version kept the first bytes of an answer (send.ts).
+    lastResponse: null,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   }

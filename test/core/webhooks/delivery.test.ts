@@ -90,7 +90,7 @@ describe('webhook deliveries', () => {
             lastStatus: 200,
             lastError: null,
             lastLatencyMs: expect.any(Number),
-            lastResponse: 'ok',
+            lastResponse: null,
             createdAt: new Date(t.clock.now()).toISOString(),
             updatedAt: new Date(t.clock.now()).toISOString(),
           },
@@ -278,7 +278,8 @@ describe('webhook deliveries', () => {
         attempt,
         500,
         'HTTP 500',
-        'down for maintenance',
+        // The receiver's words are not kept: only the status says what happened.
+        null,
         new Date(t.clock.now() + wait).toISOString(),
       ])
       // Not due a millisecond early.
@@ -403,7 +404,7 @@ describe('webhook deliveries', () => {
     expect([delivery.status, delivery.lastStatus, delivery.lastError]).toEqual([
       'pending',
       null,
-      'refused: the host 127.0.0.1 resolves to 127.0.0.1 (loopback), which webhooks may not reach; set SVC_WEBHOOK_ALLOW_PRIVATE=1 on the server to allow private targets',
+      'refused: the host 127.0.0.1 resolves to 127.0.0.1 (loopback, RFC 1122), which webhooks may not reach; set SVC_WEBHOOK_ALLOW_PRIVATE=1 on the server to allow private targets',
     ])
   })
 
@@ -421,7 +422,7 @@ describe('webhook deliveries', () => {
         status: 200,
         error: null,
         latencyMs: expect.any(Number),
-        response: 'ok',
+        response: null,
       },
     })
     expect(verified(t)).toEqual([

@@ -15,7 +15,7 @@ export default defineSvcCommand({
     if (!sent.delivered) {
       throw new CliError(
         'not_delivered',
-        `The webhook did not accept the test event: ${sent.error ?? `HTTP ${sent.status}`}${sent.response ? ` (answer: ${sent.response.slice(0, 120)})` : ''}`,
+        `The webhook did not accept the test event: ${sent.error ?? `HTTP ${sent.status}`}`,
         EXIT.error,
         sent,
       )
@@ -26,7 +26,6 @@ export default defineSvcCommand({
         'webhook-id': sent.id,
         status: sent.status,
         'latency (ms)': sent.latencyMs,
-        answer: sent.response,
       }),
     )
   },
