@@ -26,7 +26,7 @@ import { idempotencyKey } from './idempotency.ts'
 import { prepareRecord, type CollectSettings } from './prepare.ts'
 import { toSubmission } from './shape.ts'
 import { proposerOf } from './submitter.ts'
-import { senderGate, type HeaderGet, type SignedBy } from '../senders/gate.ts'
+import { senderGate, type HeaderGet, type SenderGate, type SignedBy } from '../senders/gate.ts'
 import { signedSettings, signedSubmission } from '../senders/poster.ts'
 
 /** A form's name/value pairs, in the order they were sent. */
@@ -109,6 +109,9 @@ export async function ingest<S>(ctx: AppContext, call: IngestCall<S>, reader: Su
   const endpoint = await resolveEndpoint(ctx, call.token, 'write', call, reader.kind === 'batch' ? 0 : 1)
   call.endpoint = endpoint
   const appId = endpoint.appId
+  // An endpoint with senders checks signatures on the raw bytes (core/senders/gate.ts).
+  const gate = await senderGate(ctx, appId, call.headers ?? noHeaders)
+  if (gate && reader.kind !== 'record') gate.unsigned()
   if (reader.kind === 'form') {
     const pairs = await reader.read(call.source)
     const fields = await fieldsOf(ctx, appId)
@@ -116,25 +119,31 @@ export async function ingest<S>(ctx: AppContext, call: IngestCall<S>, reader: Su
     const prepared = prepareRecord(fields, await collectSettings(ctx, endpoint, call), submission)
     return { ids: await ctx.writer.write(appId, [prepared], key), endpoint, redirect: submission.redirect }
   }
-  // An endpoint with senders checks signatures on the raw bytes (core/senders/gate.ts).
-  const gate = await senderGate(ctx, appId, call.headers ?? noHeaders)
-  if (gate && reader.kind !== 'record') gate.unsigned()
-  let signed: SignedBy | null = null
-  const body =
-    gate && reader.kind === 'record'
-      ? await reader.read(call.source, (bytes) => void (signed = gate.check(bytes)))
-      : await reader.read(call.source)
-  if (reader.kind === 'record') {
-    const fields = await fieldsOf(ctx, appId)
-    if (signed) {
-      const delivery = signedSubmission(signed, body, toSubmission(body), key)
-      const prepared = prepareRecord(fields, signedSettings(baseSettings(ctx, endpoint)), delivery.submission)
-      return { ids: await ctx.writer.write(appId, [prepared], delivery.key), endpoint, redirect: null }
-    }
-    const prepared = prepareRecord(fields, await collectSettings(ctx, endpoint, call), toSubmission(body))
-    return { ids: await ctx.writer.write(appId, [prepared], key), endpoint, redirect: null }
-  }
+  if (reader.kind === 'record') return ingestRecord(ctx, call, reader, endpoint, key, gate)
+  const body = await reader.read(call.source)
   const prepared = prepareBatch(await fieldsOf(ctx, appId), await collectSettings(ctx, endpoint, call), body)
   chargeRate(ctx, endpoint, 'write', call.client, prepared.length, call)
   return { ids: await ctx.writer.write(appId, prepared, key), endpoint, redirect: null }
+}
+
+/** Stores one JSON record, signed by a sender when `gate` names one (then as core/senders/poster.ts says). */
+async function ingestRecord<S>(
+  ctx: AppContext,
+  call: IngestCall<S>,
+  reader: Extract<SubmissionReader<S>, { kind: 'record' }>,
+  endpoint: ShareEndpoint,
+  key: string | null,
+  gate: SenderGate | null,
+): Promise<Ingested> {
+  let signed: SignedBy | null = null
+  const body = await reader.read(call.source, gate ? (bytes) => void (signed = gate.check(bytes)) : undefined)
+  const fields = await fieldsOf(ctx, endpoint.appId)
+  const verified = signed as SignedBy | null
+  if (verified) {
+    const delivery = signedSubmission(verified, body, toSubmission(body), key)
+    const prepared = prepareRecord(fields, signedSettings(baseSettings(ctx, endpoint)), delivery.submission)
+    return { ids: await ctx.writer.write(endpoint.appId, [prepared], delivery.key), endpoint, redirect: null }
+  }
+  const prepared = prepareRecord(fields, await collectSettings(ctx, endpoint, call), toSubmission(body))
+  return { ids: await ctx.writer.write(endpoint.appId, [prepared], key), endpoint, redirect: null }
 }

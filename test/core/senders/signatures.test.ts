@@ -19,8 +19,8 @@ const spec = (kind: SenderSpec['kind'], secret: string, options: SenderSpec['opt
   require: false,
   options,
 })
-const BAD = { ok: false, stale: false }
-const STALE = { ok: false, stale: true }
+const BAD = { ok: false, stale: false } as const
+const STALE = { ok: false, stale: true } as const
 
 describe('github', () => {
   // https://docs.github.com/en/webhooks/using-webhooks/validating-webhook-deliveries#testing-the-webhook-payload-validation
