@@ -229,3 +229,24 @@ describe('the field limit', () => {
     expect(names).toEqual(Object.keys(payload).slice(0, LIMITS.maxFields))
   })
 })
+
+describe('adding and removing a sender', () => {
+  test('takes effect on the next post', async () => {
+    const owner = await server.account()
+    const endpoint = await makeEndpoint(server.ctx, owner.user.id)
+    const auth = { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' }
+    const post = () =>
+      fetch(`${server.url}${endpoint.path()}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"a":1}',
+      }).then((response) => response.status)
+    const senders = `${server.url}/api/v3/apps/${endpoint.appId}/senders`
+    expect(await post()).toBe(200)
+    const body = JSON.stringify({ name: 'github', kind: 'github', require: true })
+    expect((await fetch(senders, { method: 'POST', headers: auth, body })).status).toBe(200)
+    expect(await post()).toBe(401)
+    expect((await fetch(`${senders}/github`, { method: 'DELETE', headers: auth })).status).toBe(200)
+    expect(await post()).toBe(200)
+  })
+})
