@@ -230,6 +230,42 @@ describe('the field limit', () => {
   })
 })
 
+describe('the field limit, with fields already there', () => {
+  test('only the keys that fit become fields; the record keeps the rest, and the owner still gets field_limit', async () => {
+    const owner = await server.account()
+    const fields = Array.from({ length: LIMITS.maxFields - 2 }, (_, i) => ({ name: `f${i}` }))
+    const endpoint = await makeEndpoint(server.ctx, owner.user.id, { fields })
+    const auth = { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' }
+    const secret = 'shh'
+    const added = await fetch(`${server.url}/api/v3/apps/${endpoint.appId}/senders`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ name: 'github', kind: 'github', secret }),
+    })
+    expect(added.status).toBe(200)
+    const body = JSON.stringify({ f0: 'kept', n1: 1, n2: 2, n3: 3, n4: 4, n5: 5 })
+    const signed = await fetch(`${server.url}${endpoint.path()}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...KINDS[0].sign(body, 'fit', secret) },
+      body,
+    })
+    expect(signed.status).toBe(200)
+    const listed = await fetch(`${server.url}/api/v3/apps/${endpoint.appId}/fields`, { headers: auth })
+    const names = ((await listed.json()) as { data: { fields: Array<{ name: string }> } }).data.fields.map(
+      (field) => field.name,
+    )
+    expect(names.slice(-3)).toEqual([`f${LIMITS.maxFields - 3}`, 'n1', 'n2'])
+    expect(names).toHaveLength(LIMITS.maxFields)
+    const read = await fetch(`${server.url}${endpoint.path('/query')}`, { headers: auth })
+    expect(((await read.json()) as { records: Array<{ data: unknown }> }).records.map((r) => r.data)).toEqual([
+      JSON.parse(body),
+    ])
+    // The owner's own post past the limit is still refused whole.
+    const own = await fetch(`${server.url}${endpoint.path()}`, { method: 'POST', headers: auth, body: '{"n9":1}' })
+    expect(((await own.json()) as { error: { type: string } }).error.type).toBe('field_limit')
+  })
+})
+
 describe('adding and removing a sender', () => {
   test('takes effect on the next post', async () => {
     const owner = await server.account()
