@@ -110,7 +110,8 @@ export async function ingest<S>(ctx: AppContext, call: IngestCall<S>, reader: Su
   call.endpoint = endpoint
   const appId = endpoint.appId
   // An endpoint with senders checks signatures on the raw bytes (core/senders/gate.ts).
-  const gate = await senderGate(ctx, appId, call.headers ?? noHeaders)
+  const found = senderGate(ctx, appId, call.headers ?? noHeaders)
+  const gate = found instanceof Promise ? await found : found
   if (gate && reader.kind !== 'record') gate.unsigned()
   if (reader.kind === 'form') {
     const pairs = await reader.read(call.source)

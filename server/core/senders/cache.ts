@@ -12,6 +12,8 @@ import type { SenderKind } from '../../contract/senders/schemas.ts'
 import type { HmacOptions, SenderSpec } from './signatures.ts'
 
 export interface SenderCache {
+  /** The cached senders of the app, or undefined when not cached. */
+  kept(appId: string): readonly SenderSpec[] | undefined
   /** The app's senders, read when not cached (none: an empty list). */
   get(appId: string): Promise<readonly SenderSpec[]>
 }
@@ -37,6 +39,7 @@ export function createSenderCache(storage: Pick<Storage, 'senders'>, sealer: Sea
     else kept.delete(appId)
   })
   return {
+    kept: (appId) => kept.get(appId),
     async get(appId) {
       const cached = kept.get(appId)
       if (cached !== undefined) return cached

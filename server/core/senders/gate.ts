@@ -47,9 +47,22 @@ const staleSignature = () =>
     `The delivery's signature is good but its timestamp is more than ${SENDER_LIMITS.toleranceSeconds / 60} minutes from the server's time (a replayed or delayed delivery, or a clock off); nothing was stored. Check the sender's clock, or let the provider retry`,
   )
 
-/** The gate of `appId`'s senders for a post with `headers`; null when the app has no senders. */
-export async function senderGate(ctx: AppContext, appId: string, headers: HeaderGet): Promise<SenderGate | null> {
-  const senders = await ctx.caches.senders.get(appId)
+/**
+ * The gate of `appId`'s senders for a post with `headers`; null when the app has none. At
+ * once when the cache holds them (the usual post to an endpoint without senders waits for
+ * nothing), else once read.
+ */
+export function senderGate(
+  ctx: AppContext,
+  appId: string,
+  headers: HeaderGet,
+): SenderGate | null | Promise<SenderGate | null> {
+  const kept = ctx.caches.senders.kept(appId)
+  if (kept !== undefined) return gateOf(ctx, kept, headers)
+  return ctx.caches.senders.get(appId).then((senders) => gateOf(ctx, senders, headers))
+}
+
+function gateOf(ctx: AppContext, senders: readonly SenderSpec[], headers: HeaderGet): SenderGate | null {
   if (senders.length === 0) return null
   const names = senders.map((sender) => sender.name).join(', ')
   const required = senders.some((sender) => sender.require)
