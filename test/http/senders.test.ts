@@ -148,6 +148,14 @@ describe.each(KINDS)('a $kind sender', (kind) => {
       body: 'a=1',
     })
     expect({ status: form.status, body: await form.json() }).toEqual({ status: 401, body: badSignature(t.name) })
+    // The hosted fill-in page's post too: its refusal page tells the respondent to let the owner know.
+    const fillIn = await fetch(`${server.url}/f/${t.endpoint.token}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'a=1',
+    })
+    expect(fillIn.status).toBe(401)
+    expect(await fillIn.text()).toContain('Let the form&#39;s owner know.')
     expect(await t.records()).toEqual([])
   })
 
