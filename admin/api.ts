@@ -21,6 +21,7 @@ import type {
   WebhookWithSecret,
 } from '../server/contract/api/webhooks.ts'
 import type { ReadAccess } from '../server/contract/share/reads.ts'
+import type { AddedSender, Sender } from '../server/contract/api/senders.ts'
 import type {
   FieldChange,
   FieldSummary,
@@ -35,6 +36,8 @@ import type { ReauthProof } from '../server/core/auth/reauth.ts'
 
 export type {
   AccessToken,
+  AddedSender,
+  Sender,
   AuthOptions,
   ProfileUpdated,
   ReauthProof,
@@ -238,6 +241,11 @@ export const api = {
   publish: (appId: string) => call('share.publish', { params: { id: appId } }),
   unpublish: (appId: string) => call('share.unpublish', { params: { id: appId } }),
   rotate: (appId: string) => call('share.rotate', { params: { id: appId } }),
+
+  senders: async (appId: string) => (await call('senders.list', { params: { id: appId } })).senders,
+  addSender: (appId: string, input: InputOf<'senders.add'>['body']) =>
+    call('senders.add', { params: { id: appId }, body: input }),
+  removeSender: (appId: string, name: string) => call('senders.remove', { params: { id: appId, name } }),
 
   webhooks: async (appId: string) => (await call('webhooks.list', { params: { id: appId } })).webhooks,
   addWebhook: (appId: string, input: InputOf<'webhooks.add'>['body']) =>

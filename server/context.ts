@@ -10,6 +10,7 @@ import { createWriter } from './core/collect/writer.ts'
 import { createRateLimiter } from './core/ratelimit.ts'
 import { createReadGate, READ_SLOTS } from './core/read-gate.ts'
 import { scoringCache } from './core/scoring/cache.ts'
+import { createSenderCache } from './core/senders/cache.ts'
 import { createEndpointCache } from './core/share/endpoint-cache.ts'
 import { createJobRunner } from './core/smart/job-runner.ts'
 import { createStats } from './core/stats/state.ts'
@@ -60,7 +61,12 @@ export function createContext(parts: Omit<AppContext, Services>): AppContext {
   } as AppContext
   // The services see the finished context; at shutdown the writer commits what is queued, then the aggregates are written.
   ctx.stats = createStats(ctx)
-  ctx.caches = { endpoints: createEndpointCache(ctx), scoring: scoringCache(changes), fields: createFieldCache(ctx) }
+  ctx.caches = {
+    endpoints: createEndpointCache(ctx),
+    scoring: scoringCache(changes),
+    fields: createFieldCache(ctx),
+    senders: createSenderCache(parts.storage, parts.sealer, changes),
+  }
   ctx.webhooks = {
     flags: createWebhookFlags(parts.storage, changes),
     worker: createWebhookWorker(ctx, { net: systemTargetNet }),

@@ -9,6 +9,8 @@ export type ErrorType =
   | 'bad_json'
   | 'bad_request'
   | 'unauthorized'
+  | 'bad_signature'
+  | 'stale_signature'
   | 'forbidden'
   | 'reauth_required'
   | 'wrong_password'
@@ -36,6 +38,8 @@ export const ERROR_STATUS: Record<ErrorType, number> = {
   bad_json: 400,
   bad_request: 400,
   unauthorized: 401,
+  bad_signature: 401,
+  stale_signature: 401,
   forbidden: 403,
   reauth_required: 403,
   wrong_password: 403,

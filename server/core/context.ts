@@ -16,6 +16,7 @@ import type { Mailer } from './mailer.ts'
 import type { RateLimiter } from './ratelimit.ts'
 import type { ReadGate } from './read-gate.ts'
 import type { Sealer } from './sealer.ts'
+import type { SenderCache } from './senders/cache.ts'
 import type { ScoringCache } from './scoring/cache.ts'
 import type { EndpointCache } from './share/endpoint-cache-types.ts'
 import type { JobRunner } from './smart/job-runner.ts'
@@ -71,6 +72,8 @@ export interface Caches {
   scoring: ScoringCache
   /** Field names and types by app, for the collection endpoints (core/collect/field-cache.ts). */
   fields: FieldCache
+  /** Each app's senders with their secrets opened, for the collection endpoints (core/senders/cache.ts). */
+  senders: SenderCache
 }
 
 /** The parts createContext makes itself (the rest it is given). */

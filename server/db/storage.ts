@@ -14,6 +14,7 @@ import type { FieldStore } from './storage/fields.ts'
 import type { RecordStore } from './storage/records.ts'
 import type { ReportStore } from './storage/reports.ts'
 import type { ScaleStore } from './storage/scales.ts'
+import type { SenderStore } from './storage/senders.ts'
 import type { ShareStore } from './storage/share.ts'
 import type { SmartStore } from './storage/smart.ts'
 import type { StatsStore } from './storage/stats.ts'
@@ -38,6 +39,7 @@ export interface Stores {
   themes: ThemeStore
   smart: SmartStore
   webhooks: WebhookStore
+  senders: SenderStore
 }
 
 /** Whether the database can write now (kept by the guard in availability.ts). */

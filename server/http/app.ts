@@ -21,6 +21,7 @@ import { recordStreamRoutes } from './record-stream.ts'
 import { securityHeaders } from './security.ts'
 import { shareSettingsRoutes } from './share-settings.ts'
 import { notificationRoutes } from './notifications.ts'
+import { senderRoutes } from './senders.ts'
 import { webhookRoutes } from './webhooks.ts'
 import { skillRoutes } from './skills.ts'
 import { smartRoutes } from './smart.ts'
@@ -56,6 +57,7 @@ export function buildApp(ctx: AppContext, options: AppOptions = {}) {
     .use(fieldRoutes(ctx))
     .use(shareSettingsRoutes(ctx))
     .use(webhookRoutes(ctx))
+    .use(senderRoutes(ctx))
     .use(notificationRoutes(ctx))
     .use(shareIngestRoutes(ctx))
     .use(summaryRoutes(ctx))

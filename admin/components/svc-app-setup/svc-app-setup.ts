@@ -8,6 +8,7 @@ import '../svc-fields-editor/svc-fields-editor.ts'
 import '../svc-form-preview/svc-form-preview.ts'
 import '../svc-share-settings/svc-share-settings.ts'
 import '../svc-webhooks/svc-webhooks.ts'
+import '../svc-senders/svc-senders.ts'
 import { appSetupStyles, SIDE_BY_SIDE } from './svc-app-setup.styles.ts'
 
 /**
@@ -101,6 +102,7 @@ export class SvcAppSetup extends LitElement {
           .share=${this.share}
           @svc-app-changed=${(e: Event) => (e.stopPropagation(), this.changed())}
         ></svc-share-settings>
+        <svc-senders .appId=${this.app.id}></svc-senders>
         <svc-webhooks .appId=${this.app.id}></svc-webhooks>
       </div>`
   }

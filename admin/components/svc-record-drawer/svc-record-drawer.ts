@@ -119,7 +119,7 @@ export class SvcRecordDrawer extends LitElement {
         <dd class="mono">${record.id}</dd>
         ${record.spam ? html`<dt>Spam</dt><dd><span class="badge warn">Spam</span></dd>` : nothing}
         <dt>Source</dt>
-        <dd dir="auto">${record.meta?.source ?? html`<span class="muted">—</span>`}</dd>
+        <dd dir="auto">${record.meta?.source ?? html`<span class="muted">—</span>`}${record.meta?.verified ? html` <span class="badge on" title="Signed by this app's sender, checked on arrival">Verified</span>` : nothing}</dd>
         <dt>Timestamp sent</dt>
         <dd>${record.meta?.timestamp !== undefined ? String(record.meta.timestamp) : html`<span class="muted">—</span>`}</dd>
       </dl>

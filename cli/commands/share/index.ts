@@ -18,6 +18,7 @@ export default defineGroup(
     spam: lazy(() => import('./spam.ts')),
     post: lazy(() => import('./post.ts')),
     webhook: lazy(() => import('./webhook/index.ts')),
+    sender: lazy(() => import('./sender/index.ts')),
     notifications: lazy(() => import('./notifications.ts')),
   },
 )

@@ -92,6 +92,8 @@ export const WRITE_ERRORS = [
   'field_budget',
   'invalid_value',
   'rate_limited',
+  'bad_signature',
+  'stale_signature',
 ] as const satisfies readonly ErrorType[]
 
 const HELP_ERRORS = ['not_found', 'method_not_allowed'] as const satisfies readonly ErrorType[]

@@ -15,6 +15,7 @@ import { recordOperations } from './records.ts'
 import { reportOperations } from './reports.ts'
 import type { RouteName } from './routes.ts'
 import { scaleOperations } from './scales.ts'
+import { senderOperations } from './senders.ts'
 import { shareOperations } from './share.ts'
 import { planOperations, smartOperations } from './smart.ts'
 import { openapiOperations, skillOperations, systemOperations } from './system.ts'
@@ -36,6 +37,7 @@ export const OPERATIONS = {
   ...connectOperations,
   ...fieldOperations,
   ...shareOperations,
+  ...senderOperations,
   ...webhookOperations,
   ...notificationOperations,
   ...unsubscribeOperations,

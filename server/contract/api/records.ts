@@ -41,6 +41,10 @@ export const recordSchema = named(
         .union([z.string(), z.number()])
         .optional()
         .meta({ description: 'As sent: ISO 8601 text or an epoch number' }),
+      verified: z.literal(true).optional().meta({
+        description:
+          "Only on a webhook delivery whose signature one of the app's senders verified; source is then that sender's name",
+      }),
     }),
     scores: z
       .record(z.string(), scaleScoreSchema)

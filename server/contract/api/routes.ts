@@ -52,6 +52,10 @@ export const ROUTES = {
   'share.unpublish': 'POST /api/v3/apps/:id/share/unpublish',
   'share.rotate': 'POST /api/v3/apps/:id/share/rotate',
 
+  'senders.list': 'GET /api/v3/apps/:id/senders',
+  'senders.add': 'POST /api/v3/apps/:id/senders',
+  'senders.remove': 'DELETE /api/v3/apps/:id/senders/:name',
+
   'webhooks.list': 'GET /api/v3/apps/:id/webhooks',
   'webhooks.add': 'POST /api/v3/apps/:id/webhooks',
   'webhooks.update': 'PATCH /api/v3/apps/:id/webhooks/:webhook',

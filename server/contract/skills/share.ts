@@ -1,6 +1,7 @@
 /**
  * @module Skill document "share": the public collection endpoint, as the server enforces it.
  */
+import { SENDERS_HELP } from '../senders/help.ts'
 import { AUTH, LIMITS } from '../limits.ts'
 import { DEFAULT_RATE_LIMIT } from '../share/rate-limit.ts'
 import { DEFAULT_READ_ACCESS, READ_ACCESS, READ_ACCESS_MEANING } from '../share/reads.ts'
@@ -91,6 +92,9 @@ ${WEBHOOK_EVENTS.map((event) => `  - \`${event}\`: ${WEBHOOK_EVENT_MEANING[event
 - Only public addresses are reached: a host that resolves to loopback, private, link-local, cloud-metadata or any other IANA
   special-purpose address is refused when added and at every delivery, and each delivery connects to the address it checked,
   unless the server runs with SVC_WEBHOOK_ALLOW_PRIVATE=1.
+
+## Receiving webhooks (\`svc-cli share sender add|list|remove\`)
+${SENDERS_HELP}
 
 ## E-mail to the owner (\`svc-cli share notifications --app <id> --email on|off\`)
 Off by default. On: one e-mail per new non-spam record with its fields (records stored together share one),

@@ -26,6 +26,8 @@ import { idempotencyKey } from './idempotency.ts'
 import { prepareRecord, type CollectSettings } from './prepare.ts'
 import { toSubmission } from './shape.ts'
 import { proposerOf } from './submitter.ts'
+import { senderGate, type HeaderGet, type SenderGate, type SignedBy } from '../senders/gate.ts'
+import { signedSettings, signedSubmission } from '../senders/poster.ts'
 
 /** A form's name/value pairs, in the order they were sent. */
 export type FormPairs = Array<[string, string]>
@@ -36,7 +38,8 @@ export type FormPairs = Array<[string, string]>
  * the parsed batch body (`batch`, checked to be an array of records here).
  */
 export type SubmissionReader<S> =
-  | { readonly kind: 'record'; read(source: S): Promise<unknown> }
+  /** `check`, when given, sees the body's raw bytes before they are parsed (core/senders/gate.ts) and may throw. */
+  | { readonly kind: 'record'; read(source: S, check?: (bytes: Uint8Array) => void): Promise<unknown> }
   | { readonly kind: 'form'; read(source: S): Promise<FormPairs> }
   | { readonly kind: 'batch'; read(source: S): Promise<unknown> }
 
@@ -52,6 +55,8 @@ export interface IngestCall<S> extends ShareAccess {
   bearer: string | null
   /** What the reader reads the submission from. */
   source: S
+  /** The request's headers, for the signatures of the endpoint's senders (absent: none sent). */
+  headers?: HeaderGet
   /** The figures of the rate limits charged (null until charged, and for an endpoint without a limit). */
   rate: RateFigures | null
   /** The endpoint once resolved and charged (null before): a refusal after that is still the endpoint's. */
@@ -78,8 +83,18 @@ async function collectSettings(
   call: IngestCall<unknown>,
 ): Promise<CollectSettings> {
   const proposer = await proposerOf(ctx, endpoint, call.bearer, call.client)
-  return { autoCreate: endpoint.autoCreate, honeypot: endpoint.honeypot, maxKeys: ctx.config.maxKeys, proposer }
+  return { ...baseSettings(ctx, endpoint), proposer }
 }
+
+/** The endpoint's own settings, whoever submits. */
+const baseSettings = (ctx: AppContext, endpoint: ShareEndpoint) => ({
+  autoCreate: endpoint.autoCreate,
+  honeypot: endpoint.honeypot,
+  maxKeys: ctx.config.maxKeys,
+})
+
+/** The headers of a call that has none. */
+const noHeaders: HeaderGet = () => null
 
 /**
  * Stores the submission of `call`, read by `reader`, and resolves with its ids once the
@@ -94,6 +109,10 @@ export async function ingest<S>(ctx: AppContext, call: IngestCall<S>, reader: Su
   const endpoint = await resolveEndpoint(ctx, call.token, 'write', call, reader.kind === 'batch' ? 0 : 1)
   call.endpoint = endpoint
   const appId = endpoint.appId
+  // An endpoint with senders checks signatures on the raw bytes (core/senders/gate.ts).
+  const found = senderGate(ctx, appId, call.headers ?? noHeaders)
+  const gate = found instanceof Promise ? await found : found
+  if (gate && reader.kind !== 'record') gate.unsigned()
   if (reader.kind === 'form') {
     const pairs = await reader.read(call.source)
     const fields = await fieldsOf(ctx, appId)
@@ -101,16 +120,31 @@ export async function ingest<S>(ctx: AppContext, call: IngestCall<S>, reader: Su
     const prepared = prepareRecord(fields, await collectSettings(ctx, endpoint, call), submission)
     return { ids: await ctx.writer.write(appId, [prepared], key), endpoint, redirect: submission.redirect }
   }
+  if (reader.kind === 'record') return ingestRecord(ctx, call, reader, endpoint, key, gate)
   const body = await reader.read(call.source)
-  if (reader.kind === 'record') {
-    const prepared = prepareRecord(
-      await fieldsOf(ctx, appId),
-      await collectSettings(ctx, endpoint, call),
-      toSubmission(body),
-    )
-    return { ids: await ctx.writer.write(appId, [prepared], key), endpoint, redirect: null }
-  }
   const prepared = prepareBatch(await fieldsOf(ctx, appId), await collectSettings(ctx, endpoint, call), body)
   chargeRate(ctx, endpoint, 'write', call.client, prepared.length, call)
   return { ids: await ctx.writer.write(appId, prepared, key), endpoint, redirect: null }
+}
+
+/** Stores one JSON record, signed by a sender when `gate` names one (then as core/senders/poster.ts says). */
+async function ingestRecord<S>(
+  ctx: AppContext,
+  call: IngestCall<S>,
+  reader: Extract<SubmissionReader<S>, { kind: 'record' }>,
+  endpoint: ShareEndpoint,
+  key: string | null,
+  gate: SenderGate | null,
+): Promise<Ingested> {
+  let signed: SignedBy | null = null
+  const body = await reader.read(call.source, gate ? (bytes) => void (signed = gate.check(bytes)) : undefined)
+  const fields = await fieldsOf(ctx, endpoint.appId)
+  const verified = signed as SignedBy | null
+  if (verified) {
+    const delivery = signedSubmission(verified, body, toSubmission(body), key)
+    const prepared = prepareRecord(fields, signedSettings(baseSettings(ctx, endpoint)), delivery.submission)
+    return { ids: await ctx.writer.write(endpoint.appId, [prepared], delivery.key), endpoint, redirect: null }
+  }
+  const prepared = prepareRecord(fields, await collectSettings(ctx, endpoint, call), toSubmission(body))
+  return { ids: await ctx.writer.write(endpoint.appId, [prepared], key), endpoint, redirect: null }
 }

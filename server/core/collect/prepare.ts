@@ -26,6 +26,11 @@ export interface CollectSettings {
    * proposes new fields as, or null for the app's owner (new fields are accepted).
    */
   proposer: string | null
+  /**
+   * The owner's new keys past the field limit stay in the record without becoming fields,
+   * instead of refusing it (a verified sender's delivery, core/senders/poster.ts).
+   */
+  keepSurplus?: boolean
 }
 
 export interface NewField {
@@ -43,6 +48,8 @@ export interface PreparedRecord {
   newFields: NewField[]
   /** CollectSettings.proposer: whose proposals `newFields` become (null or absent: accepted fields). */
   proposer?: string | null
+  /** CollectSettings.keepSurplus: the fields past the limit are not made, and the record is stored anyway. */
+  keepSurplus?: boolean
 }
 
 /** Checks one submission; throws a 422 (`invalid_value`, `unknown_field`, `field_limit`, `field_budget`, `empty_record`) or 413 (`too_large`). */
@@ -70,7 +77,14 @@ export function prepareRecord(fields: FieldMap, settings: CollectSettings, submi
   if (!problems.empty) throw invalidValues(problems)
   // A filled honeypot alone is still answered like a success (bots learn nothing).
   if (names.length === 0 && !spam) throw emptyRecord()
-  return { data: normalized, meta: submission.meta, spam, newFields, proposer: settings.proposer }
+  return {
+    data: normalized,
+    meta: submission.meta,
+    spam,
+    newFields,
+    proposer: settings.proposer,
+    ...(settings.keepSurplus ? { keepSurplus: true } : {}),
+  }
 }
 
 /**
@@ -92,7 +106,11 @@ export function checkNewFields(fields: FieldMap, settings: CollectSettings, newF
   let proposed = 0
   for (const field of fields.values()) if (field.proposed) proposed++
   if (settings.proposer === null) {
-    if (fields.size - proposed + names.length > LIMITS.maxFields) throw fieldLimit(names, fields.size - proposed)
+    const room = LIMITS.maxFields - (fields.size - proposed)
+    if (names.length <= room) return
+    // The keys past the limit stay in the record only.
+    if (settings.keepSurplus) return void newFields.splice(Math.max(room, 0))
+    throw fieldLimit(names, fields.size - proposed)
   } else if (names.length > LIMITS.proposalsPerClient) {
     throw fieldBudget('client', names, null)
   } else if (proposed + names.length > LIMITS.maxProposedFields) {

@@ -9,10 +9,11 @@ import { isIsoDate } from '../fields/values.ts'
 /** A JSON object as parsed: own keys only, never read through the prototype. */
 export type DataObject = Record<string, unknown>
 
-/** `{source?, timestamp?}` as sent. */
+/** `{source?, timestamp?}` as sent; `verified` only on a delivery a sender's signature verified (core/senders). */
 export interface RecordMeta {
   source?: string
   timestamp?: string | number
+  verified?: true
 }
 
 export interface Submission {

@@ -296,6 +296,7 @@ export function createWriter(ctx: AppContext): Writer {
             since: createdAt - LIMITS.proposalWindowMs,
           }
         }
+        if (prepared[0]?.keepSurplus) job.stored.keepSurplus = true
         if (key) job.stored.idempotency = idempotencyClaim(key, stored, createdAt)
         const pending = [score(job), flagWebhooks(job)].filter((work) => work !== null)
         if (pending.length === 0) job.ready = true

@@ -4,6 +4,7 @@
  * live endpoint so it always tells the truth about fields, switches and limits.
  */
 import { LIMITS } from '../../contract/limits.ts'
+import { SENDERS_HELP } from '../../contract/senders/help.ts'
 import { browserExamples, curlFlat, curlJson, readAllExamples, webhookExample } from '../../contract/help/examples.ts'
 import type { HelpInput } from './live.ts'
 import { codeBlock, escapeText, inlineCode, shellQuote } from '../../contract/help/markdown.ts'
@@ -94,6 +95,8 @@ export function endpointHelp(input: HelpInput): string {
     `flat: its top-level keys (\`id\`, \`type\`, \`data\` for Stripe) become fields${input.autoCreate ? ', proposed to the owner until accepted' : ' — define them first, since auto-create is off'}.${requiredNote(input)}`,
     '',
     webhookExample(input),
+    '',
+    SENDERS_HELP,
     '',
     '## What a record may hold',
     '',

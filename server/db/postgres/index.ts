@@ -17,6 +17,7 @@ import { migratePostgres } from './migrate.ts'
 import { postgresRecords } from './records.ts'
 import { postgresReports } from './reports.ts'
 import { postgresScales } from './scales.ts'
+import { postgresSenders } from './senders.ts'
 import { postgresShare } from './share.ts'
 import { postgresSmart } from './smart.ts'
 import { postgresStats } from './stats.ts'
@@ -56,6 +57,7 @@ export async function openPostgresStorage(url: string, options: PostgresStorageO
       themes: postgresThemes(db),
       smart: postgresSmart(db),
       webhooks: postgresWebhooks(db),
+      senders: postgresSenders(db),
     }
     // No write counter to ask here: any success after a failure counts as recovery.
     const { stores, availability } = guardStores(plain, { classify: pgStorageProblem, now: options.now ?? Date.now })

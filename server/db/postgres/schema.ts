@@ -542,3 +542,25 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt),
   ],
 )
+
+/**
+ * An app's senders (core/senders): third parties whose signed webhook deliveries its
+ * endpoint verifies, each with its signing secret sealed under the server's key.
+ */
+export const senders = pgTable(
+  'senders',
+  {
+    id: text('id').primaryKey(),
+    appId: text('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    kind: text('kind').notNull(),
+    secretCipher: text('secret_cipher').notNull(),
+    require: boolean('require').notNull().default(false),
+    /** JSON object of the kind's options (hmac: header, encoding, prefix). */
+    options: text('options').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('senders_app_name_idx').on(t.appId, t.name)],
+)

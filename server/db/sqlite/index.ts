@@ -15,6 +15,7 @@ import { sqliteFields } from './fields.ts'
 import { sqliteRecords } from './records.ts'
 import { sqliteReports } from './reports.ts'
 import { sqliteScales } from './scales.ts'
+import { sqliteSenders } from './senders.ts'
 import { sqliteShare } from './share.ts'
 import { sqliteSmart } from './smart.ts'
 import { sqliteStats } from './stats.ts'
@@ -40,6 +41,7 @@ export function sqliteStorage(store: Store, now: () => number = Date.now): Stora
     themes: sqliteThemes(db),
     smart: sqliteSmart(db),
     webhooks: sqliteWebhooks(db),
+    senders: sqliteSenders(db),
   }
   const writes = store.sqlite.prepare<{ n: number }, []>('SELECT total_changes() AS n')
   const { stores, availability } = guardStores(plain, {

@@ -7,8 +7,8 @@
  */
 import { localFeed, type LocalFeed } from './feed.ts'
 
-/** `webhooks`: the app's webhook subscriptions changed (core/webhooks/active.ts). */
-export type ChangeKind = 'app' | 'fields' | 'endpoint' | 'records' | 'deleted' | 'webhooks'
+/** `webhooks`: the app's webhook subscriptions changed (core/webhooks/active.ts); `senders`: its senders (core/senders/cache.ts). */
+export type ChangeKind = 'app' | 'fields' | 'endpoint' | 'records' | 'deleted' | 'webhooks' | 'senders'
 
 /** `appId` is EVERY_APP when changes may have been missed (a lost connection): drop everything. */
 export type ChangeListener = (appId: string, kind: ChangeKind) => void

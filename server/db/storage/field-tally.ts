@@ -39,7 +39,7 @@ export function fieldTally(stored: readonly FieldFacts[]): FieldTally {
   let position = rows.reduce((max, row) => Math.max(max, row.position), -1)
   return {
     take(job, maxFields) {
-      const missing = job.newFields.filter((field) => !names.has(field.name))
+      let missing = job.newFields.filter((field) => !names.has(field.name))
       if (missing.length === 0) return []
       const listed = missing.map((field) => field.name)
       const budget = job.proposal
@@ -52,7 +52,9 @@ export function fieldTally(stored: readonly FieldFacts[]): FieldTally {
           return { ok: false, reason: 'field_budget', budget: 'proposals', names: listed, used: proposed }
       } else {
         const accepted = rows.filter((row) => !row.proposed).length
-        if (accepted + missing.length > maxFields)
+        if (accepted + missing.length > maxFields && job.keepSurplus)
+          missing = missing.slice(0, Math.max(maxFields - accepted, 0))
+        else if (accepted + missing.length > maxFields)
           return { ok: false, reason: 'field_limit', names: listed, existing: accepted }
       }
       const by = budget ? budget.by : null

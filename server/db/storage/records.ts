@@ -50,6 +50,8 @@ export interface RecordJob {
    * submissions: their fields are accepted, counted against `maxFields`.
    */
   proposal?: ProposalBudget
+  /** Set for a verified sender's delivery: of its accepted fields only those under `maxFields` are made, and it is never refused for the limit. */
+  keepSurplus?: boolean
   /** Set when the request carried an `Idempotency-Key`: the key is stored with the records' ids in the same transaction. */
   idempotency?: IdempotencyClaim
   /**

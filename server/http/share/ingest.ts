@@ -40,7 +40,7 @@ const JSON_TYPES = new Set(['', 'application/json', 'text/plain'])
 const JSON_TYPE = 'application/json; charset=utf-8'
 const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': JSON_TYPE } })
 
-async function readJson(ctx: AppContext, request: Request): Promise<unknown> {
+async function readJson(ctx: AppContext, request: Request, check?: (bytes: Uint8Array) => void): Promise<unknown> {
   const type = mediaType(request)
   if (!JSON_TYPES.has(type) && !type.endsWith('+json')) {
     throw unsupported(
@@ -52,6 +52,8 @@ async function readJson(ctx: AppContext, request: Request): Promise<unknown> {
     maxBytes: ctx.config.maxBodyBytes,
     deadlineMs: ctx.config.bodyDeadlineMs,
   })
+  // Signatures are checked on the bytes as sent, before anything reads them.
+  check?.(bytes)
   // The usual `application/json` has no parameters to look at.
   const decoder =
     type === 'application/json' && request.headers.get('content-type') === type
@@ -70,7 +72,7 @@ export interface ShareReaders {
 /** The readers of `ctx` (made once per set of routes, not per request). */
 export function shareReaders(ctx: AppContext): ShareReaders {
   return {
-    record: { kind: 'record', read: (request) => readJson(ctx, request) },
+    record: { kind: 'record', read: (request, check) => readJson(ctx, request, check) },
     form: { kind: 'form', read: (request): Promise<FormPairs> => readFormPairs(ctx, request) },
     batch: { kind: 'batch', read: (request) => readJson(ctx, request) },
   }
@@ -88,6 +90,7 @@ export function shareCall(ctx: AppContext, token: string, request: Request, idem
     client: requestClient(ctx, request),
     bearer: readerToken(request),
     source: request,
+    headers: (name) => request.headers.get(name),
     rate: null,
     endpoint: null,
   }

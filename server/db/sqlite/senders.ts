@@ -1,0 +1,36 @@
+/** @module SenderStore on SQLite (see storage/senders.ts). */
+import { and, asc, eq } from 'drizzle-orm'
+import type { SenderStore } from '../storage/senders.ts'
+import type { SqliteContext } from './context.ts'
+import { senders } from './schema.ts'
+
+export function sqliteSenders(db: SqliteContext): SenderStore {
+  const d = db.db
+  return {
+    async list(appId) {
+      return d
+        .select()
+        .from(senders)
+        .where(eq(senders.appId, appId))
+        .orderBy(asc(senders.createdAt), asc(senders.id))
+        .all()
+    },
+
+    async create(row) {
+      const made = d.insert(senders).values(row).onConflictDoNothing().returning({ id: senders.id }).all().length > 0
+      if (made) db.changes.emit(row.appId, 'senders')
+      return made
+    },
+
+    async remove(appId, name) {
+      const gone =
+        d
+          .delete(senders)
+          .where(and(eq(senders.appId, appId), eq(senders.name, name)))
+          .returning({ id: senders.id })
+          .all().length > 0
+      if (gone) db.changes.emit(appId, 'senders')
+      return gone
+    },
+  }
+}
