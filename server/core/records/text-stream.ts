@@ -5,12 +5,19 @@
  * client is behind, so the next batch is read only once the last one has gone out: memory
  * holds a batch or two whatever the size of the answer.
  *
+ * A client that stops reading would still hold its batch until Bun's idle timeout, so the
+ * text goes out in pieces of `LIMITS.readWriteChars`: what waits for the client counts
+ * against the process's held-bytes budget (core/places), and once no piece is taken for
+ * SVC_READ_STALL_MS the answer is cut, giving back its memory and its read place.
+ *
  * The first batch is read before the stream is made, so a failure there is still an
  * ordinary error answer. A failure after the status line went out cannot be one: the
  * connection is reset, so the client sees a broken body rather than a complete-looking
  * short page or file.
  */
 import type { AppContext } from '../context.ts'
+import { LIMITS } from '../../contract/limits.ts'
+import type { Place } from '../places/ledger.ts'
 
 /** Bun's direct ReadableStream; the DOM typings the project compiles with lack `type: 'direct'`. */
 const DirectStream = ReadableStream as unknown as new (
@@ -29,46 +36,123 @@ export interface StreamedText<T> {
   tail(): string
 }
 
-/** The byte stream of `parts`; `what` names the read in the log line of a failure mid-stream. */
+/** What the answer is sent with besides its text. */
+export interface TextDelivery {
+  /** The read's place (core/places), given back once the answer ends, whatever ends it. */
+  place?: Place
+  /** Cuts the connection (the HTTP face's); without it a stalled answer is closed with an error. */
+  drop?: () => void
+}
+
+/** The end of the `size` characters of `text` from `at`, never splitting a surrogate pair. */
+function pieceEnd(text: string, at: number, size: number): number {
+  const end = Math.min(text.length, at + size)
+  const code = text.charCodeAt(end - 1)
+  return end < text.length && code >= 0xd800 && code <= 0xdbff ? end - 1 : end
+}
+
+/** The byte stream of `parts`; `what` names the read in the log lines of a failure or a cut. */
 export async function textStream<T>(
   ctx: AppContext,
   what: string,
   parts: StreamedText<T>,
+  delivery: TextDelivery = {},
 ): Promise<ReadableStream<Uint8Array>> {
-  let next = await parts.batches.next()
+  let next: IteratorResult<T, void>
+  try {
+    next = await parts.batches.next()
+  } catch (error) {
+    delivery.place?.release()
+    throw error
+  }
+  // An answer nobody starts sending (a HEAD, a response dropped unsent) gives its place back all the same.
+  const unstarted = setTimeout(() => delivery.place?.release(), ctx.config.readStallMs)
   let cancelled = false
   let text = parts.head
   let first = true
+  /** Ends the wait for a write when the client goes away (Bun may never settle it then). */
+  let interrupt: (() => void) | null = null
+
+  const finish = () => {
+    cancelled = true
+    interrupt?.()
+    delivery.place?.release()
+  }
+
+  /** True once `written` is taken; false when the stream ended meanwhile or the client took nothing for too long (then it is cut). */
+  function taken(written: Promise<unknown>, controller: ReadableStreamDirectController): Promise<boolean> {
+    return new Promise((resolve) => {
+      const settle = (ok: boolean) => {
+        clearTimeout(timer)
+        interrupt = null
+        resolve(ok)
+      }
+      const timer = setTimeout(() => {
+        settle(false)
+        ctx.log.info(
+          `${what} cut: its client took nothing sent to it for ${ctx.config.readStallMs} ms (its memory and read place are free again)`,
+        )
+        finish()
+        if (delivery.drop) delivery.drop()
+        else controller.close(new Error(`${what} cut: the client stopped reading`))
+      }, ctx.config.readStallMs)
+      interrupt = () => settle(false)
+      void written.then(
+        () => settle(!cancelled),
+        () => settle(false),
+      )
+    })
+  }
+
+  /** Writes `out` piece by piece, counting what waits for the client as held; false when the answer ended meanwhile. */
+  async function send(controller: ReadableStreamDirectController, out: string): Promise<boolean> {
+    for (let at = 0; at < out.length && !cancelled; ) {
+      const end = pieceEnd(out, at, LIMITS.readWriteChars)
+      const written = controller.write(at === 0 && end === out.length ? out : out.slice(at, end))
+      if (written instanceof Promise) {
+        const unhold = ctx.places.held.hold(out.length - at)
+        const ok = await taken(written, controller)
+        unhold()
+        if (!ok) return false
+      }
+      at = end
+    }
+    return !cancelled
+  }
+
   return new DirectStream({
     type: 'direct',
     // Bun.serve calls pull once and streams until it settles; a reader calls it again for
     // each later read, so every call carries on where the last one stopped.
     async pull(controller: ReadableStreamDirectController) {
+      clearTimeout(unstarted)
       try {
         while (!cancelled && !next.done) {
           text += parts.text(next.value, first)
           first = false
           // Let go of the batch before reading the next one: only its text is held while it goes out.
           next = DRAINED
-          await controller.write(text)
+          const out = text
           text = ''
-          if (cancelled) return
+          if (!(await send(controller, out))) return
           next = await parts.batches.next()
         }
         if (cancelled) return
-        await controller.write(text + parts.tail())
+        if (!(await send(controller, text + parts.tail()))) return
         controller.close()
+        finish()
       } catch (error) {
         ctx.log.error(`${what} failed after its answer began: connection reset`, {
           error: error instanceof Error ? error.message : String(error),
         })
-        cancelled = true
+        finish()
         controller.close(error instanceof Error ? error : new Error(String(error)))
       }
     },
     // The client went away: stop reading.
     cancel() {
-      cancelled = true
+      clearTimeout(unstarted)
+      finish()
       void parts.batches.return?.()
     },
   })
