@@ -15,9 +15,14 @@
  * 8. amplification: another app's ingest and the server's RSS while one client, under its
  *    limit, posts 1 MiB bodies whose every value is a problem (abuse/amplify.ts);
  * 9. code flood (its own server and SMTP receiver): the owner's password log-in while many
- *    addresses ask for and guess login codes of one account (abuse/code-flood.ts).
+ *    addresses ask for and guess login codes of one account (abuse/code-flood.ts);
+ * 10. slow readers (its own server): peak RSS and /health while one /24 opens 19 unread
+ *    `/query?size=1000` pages of 1 MiB records a second (abuse/slow-readers.ts);
+ * 11. stalled streams (its own server): peak RSS and /health while 500 replaying streams never
+ *    read, and whether the owner's stream opens then (abuse/slow-readers.ts).
  *
- * `--only <phase>` runs one phase on its own (`big-records`, `code-flood`).
+ * `--only <phase>` runs one phase on its own (`big-records`, `code-flood`, `slow-readers`,
+ * `stalled-streams`).
  *
  * Printed as ratios against the same run's idle figures, with the issue's targets: p99
  * ratio ≤ 2, the other client's success ≥ 95 %, RSS ≤ idle + 256 MB, health and ingest
@@ -26,6 +31,7 @@
 import { amplificationPhase } from './abuse/amplify.ts'
 import { codeFlood } from './abuse/code-flood.ts'
 import { bigRecordsPhase } from './abuse/big-records.ts'
+import { slowReadersPhase, stalledStreamsPhase } from './abuse/slow-readers.ts'
 import { publishedApp, signup, call } from './lib/api.ts'
 import { batchBody, goalBook } from './lib/measure.ts'
 import { memoryMb, removeTempDirs, startSvc } from './lib/servers.ts'
@@ -286,6 +292,8 @@ async function main(): Promise<void> {
     await svc.stop()
 
     await bigRecordsPhase(book)
+    await slowReadersPhase(book)
+    await stalledStreamsPhase(book)
     book.print()
   } finally {
     await svc.stop()
@@ -318,6 +326,8 @@ async function readFlood(endpoint: string, count: number): Promise<void> {
 const ONLY: Record<string, (book: ReturnType<typeof goalBook>) => Promise<void>> = {
   'big-records': bigRecordsPhase,
   'code-flood': codeFlood,
+  'slow-readers': slowReadersPhase,
+  'stalled-streams': stalledStreamsPhase,
 }
 
 async function only(name: string): Promise<void> {
