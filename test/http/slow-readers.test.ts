@@ -143,7 +143,7 @@ describe('reads under way', () => {
     const { server, owner, app } = await serve({ SVC_HELD_MB: '1' })
     const { query, url } = await app()
     await stall(server, query, '10.0.0.1')
-    // The server fills the kernel's buffers before its own start to hold bytes.
+    // No event says when the kernel's buffers are full and the server starts to hold a batch of 2 MB itself.
     while (server.ctx.places.held.held < 1024 * 1024) await Bun.sleep(5)
     expect(await read(url, { 'x-forwarded-for': '10.9.9.9' })).toEqual(
       refused('This server holds 1 MiB of records its readers have not taken yet, the most it holds'),

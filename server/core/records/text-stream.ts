@@ -110,7 +110,8 @@ export async function textStream<T>(
       const end = pieceEnd(out, at, LIMITS.readWriteChars)
       const written = controller.write(at === 0 && end === out.length ? out : out.slice(at, end))
       if (written instanceof Promise) {
-        const unhold = ctx.places.held.hold(out.length - at)
+        // The whole text stays in memory until its last piece is taken.
+        const unhold = ctx.places.held.hold(out.length)
         const ok = await taken(written, controller)
         unhold()
         if (!ok) return false
