@@ -233,15 +233,20 @@ async function main(): Promise<void> {
       stdout: 'pipe',
       stderr: 'inherit',
     })
-    await reader.stdout.getReader().read()
+    const output = reader.stdout.getReader()
+    await output.read()
     let reading = true
     void reader.exited.then(() => (reading = false))
     const [health, ingest] = await Promise.all([
       timeLoop(`${base}/api/v3/health`, () => reading),
       ingestLoop(measured.endpoint, 60_000, {}, undefined, () => reading),
     ])
+    // What the pages were answered: one client's pages beyond its read places are 429s (issue 41).
+    let statuses = ''
+    for (let chunk = await output.read(); !chunk.done; chunk = await output.read())
+      statuses += new TextDecoder().decode(chunk.value)
     book.record({
-      goal: `/health and ingest p99 while ${QUERIES} /query pages of 1000 records are in flight`,
+      goal: `/health and ingest p99 while ${QUERIES} /query pages of 1000 records are in flight (${statuses.trim()})`,
       measured: `health p99 ${ms(health.p99)}, ingest p99 ${ms(ingest.p99)}`,
       baseline: `idle ingest p99 ${ms(idle.p99)}`,
       ratio: Math.max(health.p99, ingest.p99) / 100,
@@ -315,11 +320,16 @@ async function timeLoop(url: string, going: () => boolean): Promise<{ p50: numbe
 /** The reader process of phase 5: `count` concurrent GETs of pages of `endpoint`; says "ready" first. */
 async function readFlood(endpoint: string, count: number): Promise<void> {
   console.log('ready')
-  await Promise.all(
+  const statuses = await Promise.all(
     Array.from({ length: count }, (_, n) =>
-      fetch(`${endpoint}/query?size=1000&page=${1 + (n % 40)}`).then((res) => res.arrayBuffer()),
+      fetch(`${endpoint}/query?size=1000&page=${1 + (n % 40)}`).then(async (res) => {
+        await res.arrayBuffer()
+        return res.status
+      }),
     ),
   )
+  const counts = [...new Set(statuses)].sort().map((s) => `${s} × ${statuses.filter((t) => t === s).length}`)
+  console.log(counts.join(', '))
 }
 
 /** `--only <name>`: one phase alone, with its own server. */

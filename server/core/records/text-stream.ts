@@ -67,6 +67,7 @@ export async function textStream<T>(
   }
   // An answer nobody starts sending (a HEAD, a response dropped unsent) gives its place back all the same.
   const unstarted = setTimeout(() => delivery.place?.release(), ctx.config.readStallMs)
+  unstarted.unref?.()
   let cancelled = false
   let text = parts.head
   let first = true
