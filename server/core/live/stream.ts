@@ -31,7 +31,11 @@ export interface StreamParts {
   known(): number
   /** Cuts the connection without waiting for the client (HTTP's; absent in-process, where the body is closed with an error). */
   drop?: () => void
-  /** The process's meter of bytes waiting for their clients: a write the client is behind on counts there until taken. */
+  /**
+   * The process's meter of bytes waiting for their clients: a write the client is behind on
+   * counts there until taken, and a batch is reserved while the stream replays (what it will
+   * hold), so a burst of replaying streams meets the budget before their reads are in.
+   */
   held?: HeldBytes
   /** Called once when the stream ends, whatever ended it. */
   ended(): void
@@ -60,6 +64,8 @@ export function liveStream(parts: StreamParts): LiveStream {
   let stalled = 0
   /** The held-bytes releases of writes the client has not taken yet. */
   const holding = new Set<() => void>()
+  /** The batch reserved while the stream replays; given back once it has caught up. */
+  const replaying = parts.held?.hold(LIMITS.readBatchBytes) ?? (() => {})
   let woken: (() => void) | null = null
 
   const wake = () => {
@@ -74,6 +80,7 @@ export function liveStream(parts: StreamParts): LiveStream {
     over = true
     for (const release of holding) release()
     holding.clear()
+    replaying()
     wake()
     parts.ended()
     return true
@@ -116,6 +123,7 @@ export function liveStream(parts: StreamParts): LiveStream {
     while (!over) {
       const known = parts.known()
       if (last >= known) {
+        replaying()
         await new Promise<void>((resolve) => (woken = resolve))
         continue
       }

@@ -5,12 +5,25 @@
  * only. The page then carries the place and gives it back when its answer ends.
  */
 import type { AppContext } from '../context.ts'
+import { LIMITS } from '../../contract/limits.ts'
 import type { Place, PlaceClaim } from '../places/ledger.ts'
 
-/** A read place for `claim`, or 429 `rate_limited` with Retry-After past a limit or the held-bytes budget. */
+/**
+ * A read place for `claim`, or 429 `rate_limited` with Retry-After past a limit or the
+ * held-bytes budget. The place reserves a batch against the budget until it is given back
+ * (what the read holds if its client stops), so a burst of reads meets the budget before
+ * their batches are read.
+ */
 export function takeReadPlace(ctx: AppContext, claim: PlaceClaim): Place {
   ctx.places.held.check(claim.owner)
-  return ctx.places.reads.take(claim)
+  const place = ctx.places.reads.take(claim)
+  const reserved = ctx.places.held.hold(LIMITS.readBatchBytes)
+  return {
+    release() {
+      reserved()
+      place.release()
+    },
+  }
 }
 
 /** `make()` holding `place`: on a failure the place is given back before the error goes on. */

@@ -65,8 +65,9 @@ export async function textStream<T>(
     delivery.place?.release()
     throw error
   }
+  const release = () => delivery.place?.release()
   // An answer nobody starts sending (a HEAD, a response dropped unsent) gives its place back all the same.
-  const unstarted = setTimeout(() => delivery.place?.release(), ctx.config.readStallMs)
+  const unstarted = setTimeout(release, ctx.config.readStallMs)
   unstarted.unref?.()
   let cancelled = false
   let text = parts.head
@@ -77,7 +78,7 @@ export async function textStream<T>(
   const finish = () => {
     cancelled = true
     interrupt?.()
-    delivery.place?.release()
+    release()
   }
 
   /** True once `written` is taken; false when the stream ended meanwhile or the client took nothing for too long (then it is cut). */
@@ -94,6 +95,7 @@ export async function textStream<T>(
           `${what} cut: its client took nothing sent to it for ${ctx.config.readStallMs} ms (its memory and read place are free again)`,
         )
         finish()
+        void parts.batches.return?.()
         if (delivery.drop) delivery.drop()
         else controller.close(new Error(`${what} cut: the client stopped reading`))
       }, ctx.config.readStallMs)
