@@ -193,7 +193,7 @@ export const CONFIG_VARIABLES = [
   [
     'SVC_READ_STALL_MS',
     String(LIMITS.readStallMs),
-    'A read of records (a page, an export) whose client takes nothing of it for this long is cut, freeing what it held.',
+    "A stranger's `/query` page whose client takes nothing of it for this long is cut, freeing what it held (the owner's reads are waited for).",
   ],
   [
     'SVC_HELD_MB',

@@ -141,9 +141,9 @@ export const LIMITS = {
   /** The Retry-After of a read refused for a limit above, or for the held-bytes budget. */
   readRetryAfterSeconds: 5,
   /**
-   * A read whose client takes none of what was written for this long is cut (SVC_READ_STALL_MS
-   * overrides); written in pieces of `readWriteChars` characters, so a slow but steady client
-   * is never cut.
+   * A stranger's read whose client takes none of what was written for this long is cut
+   * (SVC_READ_STALL_MS overrides); written in pieces of `readWriteChars` characters, so a slow
+   * but steady client is never cut.
    */
   readStallMs: 5000,
   readWriteChars: 64 * 1024,

@@ -9,7 +9,6 @@ import { pathOf } from '../contract/api/routes.ts'
 import { exportRecords } from '../core/export/export.ts'
 import type { ExportFormat } from '../core/export/stream.ts'
 import { authGuard } from './auth-guard.ts'
-import { connectionOf } from './connection.ts'
 
 async function download(
   ctx: AppContext,
@@ -18,11 +17,8 @@ async function download(
   query: Record<string, unknown>,
   format: ExportFormat,
   headers: Record<string, string | number>,
-  request: Request,
 ): Promise<Response> {
-  const { stream, contentType, contentDisposition } = await exportRecords(ctx, userId, appId, query, format, {
-    drop: connectionOf(request)?.drop,
-  })
+  const { stream, contentType, contentDisposition } = await exportRecords(ctx, userId, appId, query, format)
   const response = new Response(stream, { headers: headers as Record<string, string> })
   response.headers.set('content-type', contentType)
   response.headers.set('content-disposition', contentDisposition)
@@ -35,13 +31,13 @@ export const exportRoutes = (ctx: AppContext) =>
     .use(authGuard(ctx))
     .get(
       pathOf('records.exportCsv'),
-      async ({ principal, params, query, request, set }) =>
-        await download(ctx, principal.user.id, params.id, query, 'csv', set.headers, request),
+      async ({ principal, params, query, set }) =>
+        await download(ctx, principal.user.id, params.id, query, 'csv', set.headers),
       { auth: true },
     )
     .get(
       pathOf('records.exportJsonl'),
-      async ({ principal, params, query, request, set }) =>
-        await download(ctx, principal.user.id, params.id, query, 'jsonl', set.headers, request),
+      async ({ principal, params, query, set }) =>
+        await download(ctx, principal.user.id, params.id, query, 'jsonl', set.headers),
       { auth: true },
     )

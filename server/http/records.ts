@@ -13,7 +13,6 @@ import { getRecordDetail, listRecords } from '../core/records/owner.ts'
 import { pageStream } from '../core/records/page.ts'
 import { markSpam } from '../core/records/spam.ts'
 import { authGuard } from './auth-guard.ts'
-import { connectionOf } from './connection.ts'
 
 /** JSON text (or a stream of it) as a response, keeping headers hooks have set. */
 function jsonText(text: string | ReadableStream<Uint8Array>, headers: Record<string, string | number>): Response {
@@ -32,7 +31,6 @@ export const recordRoutes = (ctx: AppContext) =>
           await pageStream(
             ctx,
             await listRecords(ctx, principal.user.id, params.id, new URL(request.url).searchParams),
-            { drop: connectionOf(request)?.drop },
           ),
           set.headers,
         ),

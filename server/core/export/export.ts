@@ -10,7 +10,6 @@ import { requireOwnedApp } from '../apps/owned.ts'
 import { appFilter } from '../records/owner.ts'
 import { parsePageQuery } from '../records/schemas.ts'
 import { attachmentHeader } from './filename.ts'
-import type { TextDelivery } from '../records/text-stream.ts'
 import { exportStream, type ExportFormat } from './stream.ts'
 
 export interface ExportDownload {
@@ -37,8 +36,7 @@ function rawChoice(value: unknown): boolean {
 
 /**
  * All records of one of `userId`'s apps as a download; `query.spam` picks which,
- * `query.filter` narrows them, and `query.raw` (CSV) leaves text cells as stored; `delivery`
- * cuts a client that stops reading (records/text-stream.ts).
+ * `query.filter` narrows them, and `query.raw` (CSV) leaves text cells as stored.
  */
 export async function exportRecords(
   ctx: AppContext,
@@ -46,7 +44,6 @@ export async function exportRecords(
   appId: string,
   query: { spam?: unknown; filter?: unknown; raw?: unknown },
   format: ExportFormat,
-  delivery: TextDelivery = {},
 ): Promise<ExportDownload> {
   const app = await requireOwnedApp(ctx, userId, appId)
   const { spam, filter } = parsePageQuery({ spam: query.spam, filter: query.filter }, { owner: true })
@@ -59,7 +56,6 @@ export async function exportRecords(
       format,
       filter === undefined ? undefined : await appFilter(ctx, appId, filter),
       raw,
-      delivery,
     ),
     contentType: CONTENT_TYPES[format],
     contentDisposition: attachmentHeader(app.name, format),

@@ -9,7 +9,7 @@ import type { FilterNode } from '../../db/storage/record-filter.ts'
 import { recordBatches } from '../records/batches.ts'
 import type { SpamMode } from '../records/schemas.ts'
 import { recordJson, type StoredRecord } from '../records/shape.ts'
-import { textStream, type TextDelivery } from '../records/text-stream.ts'
+import { textStream } from '../records/text-stream.ts'
 import { loadScoringDefinition } from '../scoring/definition.ts'
 import { exportKeys } from './columns.ts'
 import { csvRows } from './csv-rows.ts'
@@ -44,22 +44,16 @@ export async function exportStream(
   format: ExportFormat,
   filter?: FilterNode,
   raw = false,
-  delivery: TextDelivery = {},
 ): Promise<ReadableStream<Uint8Array>> {
   const scaleKeys = (await loadScoringDefinition(ctx, appId)).scales.map((scale) => scale.key)
   const encoder =
     format === 'csv'
       ? csvRows(await exportKeys(ctx, appId), scaleKeys, { spam: spam !== 'exclude', raw })
       : jsonlEncoder
-  return textStream(
-    ctx,
-    `a ${format} export`,
-    {
-      head: encoder.header,
-      batches: recordBatches(ctx, appId, { selection: SELECTION[spam], order: 'asc', filter, start: { at: 1 } }),
-      text: (rows) => encoder.rows(rows),
-      tail: () => '',
-    },
-    delivery,
-  )
+  return textStream(ctx, `a ${format} export`, {
+    head: encoder.header,
+    batches: recordBatches(ctx, appId, { selection: SELECTION[spam], order: 'asc', filter, start: { at: 1 } }),
+    text: (rows) => encoder.rows(rows),
+    tail: () => '',
+  })
 }

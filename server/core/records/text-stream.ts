@@ -7,8 +7,9 @@
  *
  * A client that stops reading would still hold its batch until Bun's idle timeout, so the
  * text goes out in pieces of `LIMITS.readWriteChars`: what waits for the client counts
- * against the process's held-bytes budget (core/places), and once no piece is taken for
- * SVC_READ_STALL_MS the answer is cut, giving back its memory and its read place.
+ * against the process's held-bytes budget (core/places), and once no piece of a stranger's
+ * read is taken for SVC_READ_STALL_MS the answer is cut, giving back its memory and its
+ * read place.
  *
  * The first batch is read before the stream is made, so a failure there is still an
  * ordinary error answer. A failure after the status line went out cannot be one: the
@@ -40,6 +41,11 @@ export interface StreamedText<T> {
 export interface TextDelivery {
   /** The read's place (core/places), given back once the answer ends, whatever ends it. */
   place?: Place
+  /**
+   * Cut the answer once its client has taken nothing for this long (a stranger's read:
+   * SVC_READ_STALL_MS); absent, a client that is behind is waited for (the owner's reads).
+   */
+  stallMs?: number
   /** Cuts the connection (the HTTP face's); without it a stalled answer is closed with an error. */
   drop?: () => void
 }
@@ -67,7 +73,7 @@ export async function textStream<T>(
   }
   const release = () => delivery.place?.release()
   // An answer nobody starts sending (a HEAD, a response dropped unsent) gives its place back all the same.
-  const unstarted = setTimeout(release, ctx.config.readStallMs)
+  const unstarted = setTimeout(release, delivery.stallMs ?? ctx.config.readStallMs)
   unstarted.unref?.()
   let cancelled = false
   let text = parts.head
@@ -89,16 +95,18 @@ export async function textStream<T>(
         interrupt = null
         resolve(ok)
       }
-      const timer = setTimeout(() => {
+      const { stallMs } = delivery
+      const cut = () => {
         settle(false)
         ctx.log.info(
-          `${what} cut: its client took nothing sent to it for ${ctx.config.readStallMs} ms (its memory and read place are free again)`,
+          `${what} cut: its client took nothing sent to it for ${stallMs} ms (its memory and read place are free again)`,
         )
         finish()
         void parts.batches.return?.()
         if (delivery.drop) delivery.drop()
         else controller.close(new Error(`${what} cut: the client stopped reading`))
-      }, ctx.config.readStallMs)
+      }
+      const timer = stallMs === undefined ? undefined : setTimeout(cut, stallMs)
       interrupt = () => settle(false)
       void written.then(
         () => settle(!cancelled),

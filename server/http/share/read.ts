@@ -115,6 +115,8 @@ export const shareReadRoutes = (ctx: AppContext) =>
         const body = await holdingPlace(place, async () =>
           pageStream(ctx, await readPage(ctx, endpoint.appId, pageQuery), {
             place,
+            // The owner's own reads (their token) are waited for; a stranger that takes nothing is cut.
+            stallMs: owner ? undefined : ctx.config.readStallMs,
             drop: connectionOf(request)?.drop,
           }),
         )
