@@ -57,6 +57,69 @@ function pieceEnd(text: string, at: number, size: number): number {
   return end < text.length && code >= 0xd800 && code <= 0xdbff ? end - 1 : end
 }
 
+/** Writes text to a direct stream's controller piece by piece, as TextDelivery says. */
+interface Sender {
+  /** Writes `out`; false when the answer ended meanwhile (the client went away, or it was cut). */
+  send(controller: ReadableStreamDirectController, out: string): Promise<boolean>
+  /** Stops waiting for a write (the client went away: Bun may never settle it then). */
+  interrupt(): void
+}
+
+/**
+ * A sender that counts what waits for the client against the held-bytes budget and, with
+ * `delivery.stallMs`, cuts a client that takes nothing for that long (`ended()` then, and the
+ * connection dropped). `over()` tells whether the answer ended elsewhere.
+ */
+function sender(ctx: AppContext, what: string, delivery: TextDelivery, over: () => boolean, ended: () => void): Sender {
+  let interrupt: (() => void) | null = null
+
+  /** True once `written` is taken; false when the answer ended meanwhile or was cut. */
+  function taken(written: Promise<unknown>, controller: ReadableStreamDirectController): Promise<boolean> {
+    return new Promise((resolve) => {
+      const settle = (ok: boolean) => {
+        clearTimeout(timer)
+        interrupt = null
+        resolve(ok)
+      }
+      const { stallMs } = delivery
+      const cut = () => {
+        settle(false)
+        ctx.log.info(
+          `${what} cut: its client took nothing sent to it for ${stallMs} ms (its memory and read place are free again)`,
+        )
+        ended()
+        if (delivery.drop) delivery.drop()
+        else controller.close(new Error(`${what} cut: the client stopped reading`))
+      }
+      const timer = stallMs === undefined ? undefined : setTimeout(cut, stallMs)
+      interrupt = () => settle(false)
+      void written.then(
+        () => settle(!over()),
+        () => settle(false),
+      )
+    })
+  }
+
+  return {
+    async send(controller, out) {
+      for (let at = 0; at < out.length && !over(); ) {
+        const end = pieceEnd(out, at, LIMITS.readWriteChars)
+        const written = controller.write(at === 0 && end === out.length ? out : out.slice(at, end))
+        if (written instanceof Promise) {
+          // The whole text stays in memory until its last piece is taken.
+          const unhold = ctx.places.held.hold(out.length)
+          const ok = await taken(written, controller)
+          unhold()
+          if (!ok) return false
+        }
+        at = end
+      }
+      return !over()
+    },
+    interrupt: () => interrupt?.(),
+  }
+}
+
 /** The byte stream of `parts`; `what` names the read in the log lines of a failure or a cut. */
 export async function textStream<T>(
   ctx: AppContext,
@@ -78,59 +141,21 @@ export async function textStream<T>(
   let cancelled = false
   let text = parts.head
   let first = true
-  /** Ends the wait for a write when the client goes away (Bun may never settle it then). */
-  let interrupt: (() => void) | null = null
-
   const finish = () => {
     cancelled = true
-    interrupt?.()
+    writer.interrupt()
     release()
   }
-
-  /** True once `written` is taken; false when the stream ended meanwhile or the client took nothing for too long (then it is cut). */
-  function taken(written: Promise<unknown>, controller: ReadableStreamDirectController): Promise<boolean> {
-    return new Promise((resolve) => {
-      const settle = (ok: boolean) => {
-        clearTimeout(timer)
-        interrupt = null
-        resolve(ok)
-      }
-      const { stallMs } = delivery
-      const cut = () => {
-        settle(false)
-        ctx.log.info(
-          `${what} cut: its client took nothing sent to it for ${stallMs} ms (its memory and read place are free again)`,
-        )
-        finish()
-        void parts.batches.return?.()
-        if (delivery.drop) delivery.drop()
-        else controller.close(new Error(`${what} cut: the client stopped reading`))
-      }
-      const timer = stallMs === undefined ? undefined : setTimeout(cut, stallMs)
-      interrupt = () => settle(false)
-      void written.then(
-        () => settle(!cancelled),
-        () => settle(false),
-      )
-    })
-  }
-
-  /** Writes `out` piece by piece, counting what waits for the client as held; false when the answer ended meanwhile. */
-  async function send(controller: ReadableStreamDirectController, out: string): Promise<boolean> {
-    for (let at = 0; at < out.length && !cancelled; ) {
-      const end = pieceEnd(out, at, LIMITS.readWriteChars)
-      const written = controller.write(at === 0 && end === out.length ? out : out.slice(at, end))
-      if (written instanceof Promise) {
-        // The whole text stays in memory until its last piece is taken.
-        const unhold = ctx.places.held.hold(out.length)
-        const ok = await taken(written, controller)
-        unhold()
-        if (!ok) return false
-      }
-      at = end
-    }
-    return !cancelled
-  }
+  const writer = sender(
+    ctx,
+    what,
+    delivery,
+    () => cancelled,
+    () => {
+      finish()
+      void parts.batches.return?.()
+    },
+  )
 
   return new DirectStream({
     type: 'direct',
@@ -146,11 +171,11 @@ export async function textStream<T>(
           next = DRAINED
           const out = text
           text = ''
-          if (!(await send(controller, out))) return
+          if (!(await writer.send(controller, out))) return
           next = await parts.batches.next()
         }
         if (cancelled) return
-        if (!(await send(controller, text + parts.tail()))) return
+        if (!(await writer.send(controller, text + parts.tail()))) return
         controller.close()
         finish()
       } catch (error) {
