@@ -113,7 +113,9 @@ describe("strangers' places", () => {
   test('the process holds at most SVC_STREAMS_PER_PROCESS strangers’ streams, whatever the apps', async () => {
     const { owner, app } = await serve({ SVC_STREAMS_PER_PROCESS: '2' })
     const [first, second] = [await app(), await app()]
-    expect([await open(first.stream, from('10.0.1.1')), await open(second.stream, from('10.0.2.1'))]).toEqual([200, 200])
+    expect([await open(first.stream, from('10.0.1.1')), await open(second.stream, from('10.0.2.1'))]).toEqual([
+      200, 200,
+    ])
     expect(await refusal(second.stream, from('10.0.3.1'))).toEqual(
       refused('This server has 2 live streams open, the most it holds for everyone together'),
     )
