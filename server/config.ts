@@ -64,10 +64,19 @@ export interface Config {
   adminDir: string | null
   /** Webhooks may target loopback, private and link-local addresses (SVC_WEBHOOK_ALLOW_PRIVATE=1; tests, private networks). */
   webhookAllowPrivate: boolean
-  /** Live record streams (core/live): most open per app and per client address in this process, and the heartbeat. */
+  /** Live record streams (core/live): strangers' most open per app, client network and process here, and the heartbeat. */
   streamsPerApp: number
   streamsPerClient: number
+  streamsPerProcess: number
   streamHeartbeatMs: number
+  /** Reads of records under way (core/places): strangers' most per client network, app and process. */
+  readsPerClient: number
+  readsPerApp: number
+  readsPerProcess: number
+  /** A read whose client takes nothing for this long is cut. */
+  readStallMs: number
+  /** Bytes held for readers that are behind, past which strangers' new reads and streams are refused. */
+  heldBytes: number
 }
 
 /** A configuration problem that stops start-up; the message is one line naming the variable. */
@@ -160,7 +169,37 @@ export const CONFIG_VARIABLES = [
   [
     'SVC_STREAMS_PER_CLIENT',
     String(LIMITS.streamsPerClient),
-    'Most live record streams one client address (an IPv6 /64 counts as one) may have open in this process; more are refused with 429 and Retry-After.',
+    'Most live record streams one client network (an IPv4 /24, an IPv6 /56) may have open in this process; more are refused with 429 and Retry-After.',
+  ],
+  [
+    'SVC_STREAMS_PER_PROCESS',
+    String(LIMITS.streamsPerProcess),
+    `Most live record streams strangers may have open in this process together; the owner's own streams have ${LIMITS.ownerStreamsPerApp} places per app (${LIMITS.ownerStreamsPerProcess} in all) apart.`,
+  ],
+  [
+    'SVC_READS_PER_CLIENT',
+    String(LIMITS.readsPerClient),
+    'Most reads of records (`/query` pages) one client network (an IPv4 /24, an IPv6 /56) may have under way at once in this process; more are refused with 429 and Retry-After.',
+  ],
+  [
+    'SVC_READS_PER_APP',
+    String(LIMITS.readsPerApp),
+    "Most strangers' reads of one app's records under way at once in this process; more are refused with 429 and Retry-After.",
+  ],
+  [
+    'SVC_READS_PER_PROCESS',
+    String(LIMITS.readsPerProcess),
+    "Most strangers' reads of records under way at once in this process (the owner's own reads are not counted against it); more are refused with 429 and Retry-After.",
+  ],
+  [
+    'SVC_READ_STALL_MS',
+    String(LIMITS.readStallMs),
+    "A stranger's `/query` page whose client takes nothing of it for this long is cut, freeing what it held (the owner's reads are waited for).",
+  ],
+  [
+    'SVC_HELD_MB',
+    String(LIMITS.heldBytes / 1024 / 1024),
+    "MiB of records this process may hold for readers and streams that have not taken them; once held, strangers' new reads and streams get 429 with Retry-After.",
   ],
   [
     'SVC_STREAM_HEARTBEAT_MS',
@@ -321,6 +360,12 @@ export function loadConfig(env: Env = process.env): Config {
     webhookAllowPrivate: oneOf(env, 'SVC_WEBHOOK_ALLOW_PRIVATE', ['0', '1'] as const, '0') === '1',
     streamsPerApp: integer(env, 'SVC_STREAMS_PER_APP', LIMITS.streamsPerApp, 1, 100_000),
     streamsPerClient: integer(env, 'SVC_STREAMS_PER_CLIENT', LIMITS.streamsPerClient, 1, 100_000),
+    streamsPerProcess: integer(env, 'SVC_STREAMS_PER_PROCESS', LIMITS.streamsPerProcess, 1, 1_000_000),
     streamHeartbeatMs: integer(env, 'SVC_STREAM_HEARTBEAT_MS', LIMITS.streamHeartbeatMs, 10, 120_000),
+    readsPerClient: integer(env, 'SVC_READS_PER_CLIENT', LIMITS.readsPerClient, 1, 100_000),
+    readsPerApp: integer(env, 'SVC_READS_PER_APP', LIMITS.readsPerApp, 1, 100_000),
+    readsPerProcess: integer(env, 'SVC_READS_PER_PROCESS', LIMITS.readsPerProcess, 1, 1_000_000),
+    readStallMs: integer(env, 'SVC_READ_STALL_MS', LIMITS.readStallMs, 10, 600_000),
+    heldBytes: integer(env, 'SVC_HELD_MB', LIMITS.heldBytes / 1024 / 1024, 1, 65_536) * 1024 * 1024,
   }
 }

@@ -6,6 +6,7 @@ import { createChangeFeed } from './core/changes.ts'
 import { createPasswordHasher } from './core/auth/password-hasher.ts'
 import { createFieldCache } from './core/collect/field-cache.ts'
 import { createLiveHub } from './core/live/hub.ts'
+import { createPlaces } from './core/places/places.ts'
 import { createWriter } from './core/collect/writer.ts'
 import { createRateLimiter } from './core/ratelimit.ts'
 import { createReadGate, READ_SLOTS } from './core/read-gate.ts'
@@ -73,6 +74,7 @@ export function createContext(parts: Omit<AppContext, Services>): AppContext {
     net: systemTargetNet,
   }
   ctx.writer = createWriter(ctx)
+  ctx.places = createPlaces(ctx.config)
   ctx.live = createLiveHub(ctx)
   // Streams end before the storage closes (hooks run in reverse; the server ends them earlier still, to stop in time).
   ctx.onShutdown(() => ctx.live.close())

@@ -23,7 +23,7 @@ const percentile = (values: number[], p: number) => {
 const ms = (value: number) => `${value.toFixed(1)} ms`
 
 /** Sequential GETs of /health while `going()` (at least one); latencies and statuses. */
-async function healthLoop(base: string, going: () => boolean): Promise<{ times: number[]; failed: number }> {
+export async function healthLoop(base: string, going: () => boolean): Promise<{ times: number[]; failed: number }> {
   const times: number[] = []
   let failed = 0
   do {

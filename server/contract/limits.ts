@@ -107,9 +107,16 @@ export const LIMITS = {
   streamHeartbeatMs: 15_000,
   /** The `retry:` a stream starts with: how long a client waits before it reconnects. */
   streamRetryMs: 2000,
-  /** Open streams per app and per client address (an IPv6 /64 as one), per process; SVC_STREAMS_PER_APP / _PER_CLIENT override. */
+  /**
+   * Strangers' open streams per app, per client network (an IPv4 /24, an IPv6 /56) and in the
+   * process; SVC_STREAMS_PER_APP / _PER_CLIENT / _PER_PROCESS override.
+   */
   streamsPerApp: 500,
   streamsPerClient: 20,
+  streamsPerProcess: 1000,
+  /** The owner's own streams (access token or session), per app and per process, apart from the strangers' places. */
+  ownerStreamsPerApp: 20,
+  ownerStreamsPerProcess: 100,
   /**
    * A busy app's streams are woken at most this often (an app quiet for longer is woken at
    * once): a burst of commits then goes out as a few larger writes and reads, not one each.
@@ -122,6 +129,29 @@ export const LIMITS = {
    * `readBatchBytes`, or one larger record) before the stream is cut; it resumes with Last-Event-ID.
    */
   streamStallBeats: 2,
+  /**
+   * Strangers' reads of records being sent at once (`/query` pages), per client network (an
+   * IPv4 /24, an IPv6 /56), per app and in the process; SVC_READS_PER_CLIENT / _PER_APP /
+   * _PER_PROCESS override. A page usually goes out in a few milliseconds, so only readers
+   * that hold their answer open meet these. The owner's reads are not limited by them.
+   */
+  readsPerClient: 4,
+  readsPerApp: 16,
+  readsPerProcess: 64,
+  /** The Retry-After of a read refused for a limit above, or for the held-bytes budget. */
+  readRetryAfterSeconds: 5,
+  /**
+   * A stranger's read whose client takes none of what was written for this long is cut
+   * (SVC_READ_STALL_MS overrides); written in pieces of `readWriteChars` characters, so a slow
+   * but steady client is never cut.
+   */
+  readStallMs: 5000,
+  readWriteChars: 64 * 1024,
+  /**
+   * Bytes the process may hold for readers (reads and streams) that have not taken them;
+   * past it strangers' new reads and streams get 429 (SVC_HELD_MB overrides, in MiB).
+   */
+  heldBytes: 64 * 1024 * 1024,
 } as const
 
 /** Auth timing, in milliseconds unless named otherwise. */

@@ -13,6 +13,7 @@ import type { Writer } from './collect/writer-types.ts'
 import type { LiveHub } from './live/hub-types.ts'
 import type { Logger } from './logger.ts'
 import type { Mailer } from './mailer.ts'
+import type { Places } from './places/places.ts'
 import type { RateLimiter } from './ratelimit.ts'
 import type { ReadGate } from './read-gate.ts'
 import type { Sealer } from './sealer.ts'
@@ -41,6 +42,8 @@ export interface AppContext {
   writer: Writer
   /** This process's live record streams (core/live/hub.ts). */
   live: LiveHub
+  /** This process's places for long answers (streams, reads under way) and the bytes they hold (core/places). */
+  places: Places
   /** This process's copy of every app's summary aggregates (core/stats/state.ts). */
   stats: Stats
   /** Per-process caches of hot-path reads; each drops what `changes` reports changed. */
@@ -84,6 +87,7 @@ export type Services =
   | 'jobs'
   | 'writer'
   | 'live'
+  | 'places'
   | 'stats'
   | 'caches'
   | 'limiter'

@@ -1,9 +1,9 @@
 /**
  * @module What a long-lived answer (a live stream) needs of its connection beyond the
  * response: Bun.serve's idle timeout would cut a stream that only sends a comment now and
- * then (writes do not reset it), so a stream lifts it for its own request; and a stream
- * whose client stopped reading is cut by a short timeout, which Bun applies without the
- * error a body closed with an error would print. server/boot.ts notes the server of each
+ * then (writes do not reset it), so a stream lifts it for its own request; and a stream,
+ * page or export whose client stopped reading is cut by a short timeout, which Bun applies
+ * without the error a body closed with an error would print. server/boot.ts notes the server of each
  * request here before handing it to the app (which has none under `app.handle`).
  */
 

@@ -63,7 +63,8 @@ describe('createReadGate', () => {
 
 describe('/health and ingest are not queued behind concurrent /query pages', () => {
   test('100 pages of 1000 records in flight: /health and a POST are answered before a quarter of them', async () => {
-    const { request, ctx } = testApp({ rateLimit: null })
+    // The read places and held-bytes budget (core/places) would refuse most of 100 pages at once: this is about the gate alone.
+    const { request, ctx } = testApp({ rateLimit: null, readsPerApp: 1000, readsPerProcess: 1000, heldBytes: 2 ** 30 })
     const endpoint = await makeEndpoint(ctx, { reads: 'records' })
     const batch = Array.from({ length: 1000 }, (_, n) => ({ n, text: 'x'.repeat(100) }))
     expect((await request('POST', `${endpoint.path}/batch`, { body: batch })).status).toBe(200)

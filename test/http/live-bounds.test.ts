@@ -1,7 +1,7 @@
 /**
  * The bounds of the live streams, on a real server (sockets, Bun's own buffering): at most
- * SVC_STREAMS_PER_APP streams per app and SVC_STREAMS_PER_CLIENT per client address (an
- * IPv6 /64 as one), 429 with Retry-After beyond; a client that stops reading is cut once what
+ * SVC_STREAMS_PER_APP streams per app and SVC_STREAMS_PER_CLIENT per client network (an
+ * IPv4 /24, an IPv6 /56 as one), 429 with Retry-After beyond; a client that stops reading is cut once what
  * was sent to it waits through two heartbeats, and resumes with Last-Event-ID, getting every
  * record once; stopping the server ends every stream in time.
  */
@@ -67,7 +67,7 @@ describe('how many streams', () => {
         code: 429,
         error: {
           type: 'rate_limited',
-          message: `This app has 2 live streams open, the most it may have; retry after ${LIMITS.streamRetryAfterSeconds} s, or read pages with /query (each stream resumes where it stopped with Last-Event-ID)`,
+          message: `This app has 2 live streams open, the most it may have, or read pages with /query (each stream resumes where it stopped with Last-Event-ID); retry after ${LIMITS.streamRetryAfterSeconds} s`,
           details: { retryAfterSeconds: LIMITS.streamRetryAfterSeconds },
         },
       },
@@ -80,19 +80,19 @@ describe('how many streams', () => {
     await Promise.all([open[1].close(), again.close()])
   })
 
-  test('per client address: an IPv6 /64 counts as one client, another /64 is another', async () => {
+  test('per client network: an IPv6 /56 counts as one client, another /56 is another', async () => {
     const server = await startTestServer({ SVC_STREAMS_PER_CLIENT: '2', SVC_TRUST_PROXY: '127.0.0.1' })
     servers.push(server)
     const { stream } = await published(server)
     const from = (address: string) => fetch(stream, { headers: { 'x-forwarded-for': address } })
-    const open = [readEvents(await from('2001:db8::1')), readEvents(await from('2001:db8::2'))]
-    const sameNetwork = await from('2001:db8::3')
-    const otherNetwork = readEvents(await from('2001:db8:0:1::1'))
+    const open = [readEvents(await from('2001:db8::1')), readEvents(await from('2001:db8:0:1::2'))]
+    const sameNetwork = await from('2001:db8:0:ff::3')
+    const otherNetwork = readEvents(await from('2001:db8:0:100::1'))
     expect([...open.map((s) => s.response.status), sameNetwork.status, otherNetwork.response.status]).toEqual([
       200, 200, 429, 200,
     ])
     expect(((await sameNetwork.json()) as any).error.message).toBe(
-      `Your address has 2 live streams open, the most one client may have; close one, or retry after ${LIMITS.streamRetryAfterSeconds} s`,
+      `Your network (2001:db8:0:0::/56) has 2 live streams open, the most one client may have; close one; retry after ${LIMITS.streamRetryAfterSeconds} s`,
     )
     await Promise.all([...open, otherNetwork].map((s) => s.close()))
   })

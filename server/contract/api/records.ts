@@ -201,7 +201,7 @@ const tags = ['records']
 export const LIVE_STREAM_NOTE =
   `Server-Sent Events: each record is an event "record" whose id is its position in the app's stream (it only grows) and whose data is the record as /query shows it; a comment every ${LIMITS.streamHeartbeatMs / 1000} s keeps a quiet stream open, and retry: ${LIMITS.streamRetryMs} says when to reconnect. ` +
   'Without a position only records that arrive from now on are sent; the Last-Event-ID header (as EventSource resends it) or ?since= replays every record after that position first, in order, then goes on live, without gaps or repeats (?since=0: every record); a position the stream never sent is a 400. ' +
-  `At most ${LIMITS.streamsPerApp} streams per app and ${LIMITS.streamsPerClient} per client address by default (429 with Retry-After); a client that stops reading is cut and resumes with Last-Event-ID.`
+  `At most ${LIMITS.streamsPerApp} strangers' streams per app, ${LIMITS.streamsPerClient} per client network (IPv4 /24, IPv6 /56) and ${LIMITS.streamsPerProcess} per server by default (429 with Retry-After); the owner's own streams have ${LIMITS.ownerStreamsPerApp} places per app apart; a client that stops reading is cut and resumes with Last-Event-ID.`
 const spamAndFilter =
   '?spam=include|only picks spam records too or only them (default: without spam); ?filter= as on the records pages.'
 

@@ -15,8 +15,10 @@ export interface LiveRequest {
   /** Only the records matching it; `filterText` as written (streams with the same text share their reads). */
   filter?: FilterNode
   filterText?: string
-  /** The client's address (null: none known); the per-client limit counts by its key. */
+  /** The client's address (null: none known); the per-client limit counts by its network. */
   client: string | null
+  /** The app's owner reads (their access token or session): the owner's places, never the strangers'. */
+  owner: boolean
   /** Whether the reader may still read, asked when the app's settings change and at every heartbeat; false ends the stream. */
   allowed(): Promise<boolean>
   /** Cuts the connection without waiting for the client (from the HTTP face). */
@@ -24,7 +26,7 @@ export interface LiveRequest {
 }
 
 export interface LiveHub {
-  /** A stream's body; 429 `rate_limited` (with Retry-After) when the app or the client has its most open. */
+  /** A stream's body; 429 `rate_limited` (with Retry-After) past a limit of ctx.places. */
   open(request: LiveRequest): ReadableStream<Uint8Array>
   /** Streams open now. */
   readonly size: number

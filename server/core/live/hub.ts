@@ -1,6 +1,7 @@
 /**
  * @module This process's live streams (`ctx.live`, docs/design.md rule 19): it opens them
- * within the limits (per app and per client address, SVC_STREAMS_PER_APP / _PER_CLIENT),
+ * within the limits (places per app, client network and process, the owner's apart, and the
+ * held-bytes budget: core/places),
  * wakes an app's streams when the storage reports records appended there
  * (storage.appends: this process's commits, and on PostgreSQL every other process's), has
  * the streams that select the same records share their reads (tail.ts), re-checks access
@@ -13,9 +14,8 @@
  */
 import type { AppContext } from '../context.ts'
 import type { EVERY_APP as EveryApp } from '../../db/storage/appends.ts'
-import { RateLimitError } from '../auth/rate-limit-error.ts'
-import { clientKey } from '../client-key.ts'
 import { LIMITS } from '../../contract/limits.ts'
+import type { Place } from '../places/ledger.ts'
 
 /** Stands for all apps in a notice (storage/appends.ts). */
 const EVERY_APP: typeof EveryApp = '*'
@@ -27,7 +27,7 @@ interface Entry {
   stream: LiveStream
   request: LiveRequest
   group: string
-  client: string | null
+  place: Place
   /** A re-check of access is under way (a second one is not started meanwhile). */
   checking: boolean
 }
@@ -35,7 +35,6 @@ interface Entry {
 /** The hub of `ctx` (made once, in createContext). */
 export function createLiveHub(ctx: AppContext): LiveHub {
   const byApp = new Map<string, Set<Entry>>()
-  const byClient = new Map<string, number>()
   /** Streams selecting the same records of an app share a reader: by app, then by spam setting and filter. */
   const tails = new Map<string, Map<string, { reader: TailReader; streams: number }>>()
   /** The newest position each app was told of (kept for every app, so a stream opening never misses one). */
@@ -135,11 +134,7 @@ export function createLiveHub(ctx: AppContext): LiveHub {
       byApp.delete(entry.request.appId)
       woken.delete(entry.request.appId)
     }
-    if (entry.client !== null) {
-      const left = (byClient.get(entry.client) ?? 1) - 1
-      if (left === 0) byClient.delete(entry.client)
-      else byClient.set(entry.client, left)
-    }
+    entry.place.release()
     const groups = tails.get(entry.request.appId)
     const tail = groups?.get(entry.group)
     if (tail && --tail.streams === 0) groups!.delete(entry.group)
@@ -166,27 +161,10 @@ export function createLiveHub(ctx: AppContext): LiveHub {
     return tail.reader
   }
 
-  /** 429 when the app or the client has its most streams open here. */
-  function checkLimits(appId: string, client: string | null): void {
-    const retry = LIMITS.streamRetryAfterSeconds
-    const perApp = ctx.config.streamsPerApp
-    if ((byApp.get(appId)?.size ?? 0) >= perApp)
-      throw new RateLimitError(
-        `This app has ${perApp} live streams open, the most it may have; retry after ${retry} s, or read pages with /query (each stream resumes where it stopped with Last-Event-ID)`,
-        retry,
-      )
-    const perClient = ctx.config.streamsPerClient
-    if (client !== null && (byClient.get(client) ?? 0) >= perClient)
-      throw new RateLimitError(
-        `Your address has ${perClient} live streams open, the most one client may have; close one, or retry after ${retry} s`,
-        retry,
-      )
-  }
-
   return {
     open(request) {
-      const client = request.client === null ? null : clientKey(request.client)
-      checkLimits(request.appId, client)
+      ctx.places.held.check(request.owner)
+      const place = ctx.places.streams.take({ appId: request.appId, client: request.client, owner: request.owner })
       raise(request.appId, request.through)
       const group = `${request.selection}\u0000${request.filterText ?? ''}`
       let entry: Entry | null = null
@@ -196,14 +174,14 @@ export function createLiveHub(ctx: AppContext): LiveHub {
         after: request.after,
         known: () => known.get(request.appId) ?? 0,
         drop: request.drop,
+        held: ctx.places.held,
         ended: () => entry && remove(entry),
       })
-      entry = { stream, request, group, client, checking: false }
+      entry = { stream, request, group, place, checking: false }
       size++
       let entries = byApp.get(request.appId)
       if (!entries) byApp.set(request.appId, (entries = new Set()))
       entries.add(entry)
-      if (client !== null) byClient.set(client, (byClient.get(client) ?? 0) + 1)
       timer ??= setInterval(beat, ctx.config.streamHeartbeatMs)
       ctx.log.debug('live stream opened', { appId: request.appId, open: size })
       // After shutdown began: the client gets its position and reconnects (to another process, or once this one is back).

@@ -15,7 +15,7 @@ import { authenticate } from '../auth/authenticate.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { appFilter } from '../records/owner.ts'
 import type { ShareEndpoint } from '../share/endpoint-cache-types.ts'
-import { isOwnersToken } from '../share/read-access.ts'
+import { isOwnersToken, readsAsOwner } from '../share/read-access.ts'
 import { parseSpamMode } from '../stats/summary.ts'
 import type { LiveRequest } from './hub-types.ts'
 import { startPosition } from './position.ts'
@@ -50,6 +50,7 @@ async function open(
   call: StreamCall,
   filter: { node: FilterNode; text: string } | null,
   allowed: () => Promise<boolean>,
+  owner: boolean,
 ): Promise<ReadableStream<Uint8Array> | null> {
   const spam = parseSpamMode(once(call.query, 'spam'))
   const position = await startPosition(ctx, appId, call.lastEventId, once(call.query, 'since'))
@@ -59,6 +60,7 @@ async function open(
     ...position,
     selection: SELECTION[spam],
     client: call.client,
+    owner,
     allowed,
     drop: call.drop,
     ...(filter ? { filter: filter.node, filterText: filter.text } : {}),
@@ -89,7 +91,8 @@ export async function openShareStream(
     if (openToAnyone(now.reads, 'query')) return true
     return bearer !== null && (await isOwnersToken(ctx, now, bearer))
   }
-  return open(ctx, endpoint.appId, call, null, allowed)
+  // The owner's token takes the owner's places, which strangers cannot fill.
+  return open(ctx, endpoint.appId, call, null, allowed, await readsAsOwner(ctx, endpoint, bearer))
 }
 
 /** The owner's credentials as the request brought them, to authenticate again later. */
@@ -119,5 +122,5 @@ export async function openOwnerStream(
       throw error
     }
   }
-  return open(ctx, appId, call, filter, allowed)
+  return open(ctx, appId, call, filter, allowed, true)
 }

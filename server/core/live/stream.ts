@@ -14,6 +14,7 @@
 import type { AppContext } from '../context.ts'
 import { LIMITS } from '../../contract/limits.ts'
 import { closing, HEARTBEAT, opening } from './events.ts'
+import type { HeldBytes } from '../places/held-bytes.ts'
 import type { TailReader } from './tail.ts'
 
 /** Bun's direct ReadableStream; the DOM typings the project compiles with lack `type: 'direct'`. */
@@ -30,6 +31,12 @@ export interface StreamParts {
   known(): number
   /** Cuts the connection without waiting for the client (HTTP's; absent in-process, where the body is closed with an error). */
   drop?: () => void
+  /**
+   * The process's meter of bytes waiting for their clients: a write the client is behind on
+   * counts there until taken, and a batch is reserved while the stream replays (what it will
+   * hold), so a burst of replaying streams meets the budget before their reads are in.
+   */
+  held?: HeldBytes
   /** Called once when the stream ends, whatever ended it. */
   ended(): void
 }
@@ -55,6 +62,10 @@ export function liveStream(parts: StreamParts): LiveStream {
   /** The write the client has not taken yet, if any, and how many heartbeats it has waited. */
   let pending: Promise<unknown> | null = null
   let stalled = 0
+  /** The held-bytes releases of writes the client has not taken yet. */
+  const holding = new Set<() => void>()
+  /** The batch reserved while the stream replays; given back once it has caught up. */
+  const replaying = parts.held?.hold(LIMITS.readBatchBytes) ?? (() => {})
   let woken: (() => void) | null = null
 
   const wake = () => {
@@ -67,6 +78,9 @@ export function liveStream(parts: StreamParts): LiveStream {
   function finish(): boolean {
     if (over) return false
     over = true
+    for (const release of holding) release()
+    holding.clear()
+    replaying()
     wake()
     parts.ended()
     return true
@@ -77,15 +91,19 @@ export function liveStream(parts: StreamParts): LiveStream {
     if (!controller || over) return null
     const written = controller.write(text)
     if (!(written instanceof Promise)) return null
-    const current = written.then(
-      () => {
-        if (pending === current) {
-          pending = null
-          stalled = 0
-        }
-      },
-      () => {},
-    )
+    const unhold = parts.held?.hold(typeof text === 'string' ? text.length : text.byteLength) ?? (() => {})
+    const release = () => {
+      unhold()
+      holding.delete(release)
+    }
+    holding.add(release)
+    const current = written.then(() => {
+      release()
+      if (pending === current) {
+        pending = null
+        stalled = 0
+      }
+    }, release)
     pending = current
     return current
   }
@@ -105,6 +123,7 @@ export function liveStream(parts: StreamParts): LiveStream {
     while (!over) {
       const known = parts.known()
       if (last >= known) {
+        replaying()
         await new Promise<void>((resolve) => (woken = resolve))
         continue
       }

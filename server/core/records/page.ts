@@ -14,7 +14,7 @@ import { recordBatches, type RecordRead } from './batches.ts'
 import { recordCounts, totalFor } from './counts.ts'
 import type { PageQuery } from './schemas.ts'
 import { recordJson, type StoredRecord } from './shape.ts'
-import { textStream } from './text-stream.ts'
+import { textStream, type TextDelivery } from './text-stream.ts'
 
 export interface RecordPage {
   page: number
@@ -75,16 +75,25 @@ export async function readFilteredPage(
   return { page: query.page, size: query.size, total, batches }
 }
 
-/** The page response body `{code:200, records, page, size, total}` as a stream of JSON text. */
-export function pageStream(ctx: AppContext, page: RecordPage): Promise<ReadableStream<Uint8Array>> {
-  return textStream(ctx, 'a page of records', {
-    head: '{"code":200,"records":[',
-    batches: page.batches,
-    text(rows, first) {
-      let out = ''
-      for (let i = 0; i < rows.length; i++) out += (first && i === 0 ? '' : ',') + recordJson(rows[i])
-      return out
+/** The page response body `{code:200, records, page, size, total}` as a stream of JSON text, sent as `delivery` says. */
+export function pageStream(
+  ctx: AppContext,
+  page: RecordPage,
+  delivery: TextDelivery = {},
+): Promise<ReadableStream<Uint8Array>> {
+  return textStream(
+    ctx,
+    'a page of records',
+    {
+      head: '{"code":200,"records":[',
+      batches: page.batches,
+      text(rows, first) {
+        let out = ''
+        for (let i = 0; i < rows.length; i++) out += (first && i === 0 ? '' : ',') + recordJson(rows[i])
+        return out
+      },
+      tail: () => `],"page":${page.page},"size":${page.size},"total":${page.total}}`,
     },
-    tail: () => `],"page":${page.page},"size":${page.size},"total":${page.total}}`,
-  })
+    delivery,
+  )
 }

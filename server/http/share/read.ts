@@ -2,8 +2,8 @@
  * @module Read side of the public collection endpoints (docs/design.md, "The service"):
  * `ingest.help` (GET /api/v3/share/:token?help: Markdown help for the endpoint, counts only
  * for the owner's access token or while reads are open) and `reads.query` (a page of
- * records, `?page&size&spam`: reads `records`, or the owner's access token; `?help`:
- * Markdown help for paging) of the route table (server/contract/api/ingest.ts).
+ * records, `?page&size&spam`: reads `records`, or the owner's access token, within the read
+ * places of core/places; `?help`: Markdown help for paging) of the route table (server/contract/api/ingest.ts).
  *
  * `/summary?help` is answered through `summaryHelpResponse`, called by the summary route.
  * Pages are streamed as JSON text straight from the stored rows (no parse/stringify), a
@@ -17,11 +17,13 @@ import { AppError } from '../../contract/errors.ts'
 import { helpInput, type HelpInput } from '../../core/help/live.ts'
 import { endpointHelp, queryHelp, summaryHelp } from '../../core/help/pages.ts'
 import { pageStream, readPage } from '../../core/records/page.ts'
+import { holdingPlace, takeReadPlace } from '../../core/records/read-place.ts'
 import { parsePageQuery } from '../../core/records/schemas.ts'
 import { findEndpointByToken, type EndpointRow } from '../../core/share/lookup.ts'
 import { readsAsOwner } from '../../core/share/read-access.ts'
+import { connectionOf } from '../connection.ts'
 import { shareCors } from './cors.ts'
-import { readerToken, resolveEndpoint } from './resolve.ts'
+import { readerToken, requestClient, resolveEndpoint } from './resolve.ts'
 
 const MARKDOWN = 'text/markdown; charset=utf-8'
 const JSON_TYPE = 'application/json; charset=utf-8'
@@ -107,8 +109,18 @@ export const shareReadRoutes = (ctx: AppContext) =>
           request,
           bearer: readerToken(request),
         })
-        const page = await readPage(ctx, endpoint.appId, parsePageQuery(new URL(request.url).searchParams))
-        const response = new Response(await pageStream(ctx, page), { headers: set.headers as Record<string, string> })
+        const pageQuery = parsePageQuery(new URL(request.url).searchParams)
+        const owner = await readsAsOwner(ctx, endpoint, readerToken(request))
+        const place = takeReadPlace(ctx, { appId: endpoint.appId, client: requestClient(ctx, request), owner })
+        const body = await holdingPlace(place, async () =>
+          pageStream(ctx, await readPage(ctx, endpoint.appId, pageQuery), {
+            place,
+            // The owner's own reads (their token) are waited for; a stranger that takes nothing is cut.
+            stallMs: owner ? undefined : ctx.config.readStallMs,
+            drop: connectionOf(request)?.drop,
+          }),
+        )
+        const response = new Response(body, { headers: set.headers as Record<string, string> })
         response.headers.set('content-type', JSON_TYPE)
         return response
       },

@@ -39,7 +39,9 @@ async function setup() {
   const { appId } = await makeEndpoint(t.ctx, user.id, { reads: 'records' })
   const open = (after: number, allowed: () => Promise<boolean> = async () => true) =>
     readEvents(
-      new Response(t.ctx.live.open({ appId, after, through: after, selection: 'kept', client: null, allowed })),
+      new Response(
+        t.ctx.live.open({ appId, after, through: after, selection: 'kept', client: null, owner: false, allowed }),
+      ),
     )
   return { ...t, appId, appends, reads, open }
 }
