@@ -9,6 +9,7 @@ export type ErrorType =
   | 'bad_json'
   | 'bad_request'
   | 'unauthorized'
+  | 'code_required'
   | 'forbidden'
   | 'reauth_required'
   | 'wrong_password'
@@ -36,6 +37,7 @@ export const ERROR_STATUS: Record<ErrorType, number> = {
   bad_json: 400,
   bad_request: 400,
   unauthorized: 401,
+  code_required: 401,
   forbidden: 403,
   reauth_required: 403,
   wrong_password: 403,

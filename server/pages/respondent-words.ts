@@ -44,6 +44,7 @@ export const REFUSAL_WORDS: Record<ErrorType, { text: string; owner: boolean }> 
   bad_json: { text: OWNER_FAULT, owner: true },
   bad_request: { text: OWNER_FAULT, owner: true },
   unauthorized: { text: OWNER_FAULT, owner: true },
+  code_required: { text: OWNER_FAULT, owner: true },
   forbidden: { text: OWNER_FAULT, owner: true },
   reauth_required: { text: OWNER_FAULT, owner: true },
   wrong_password: { text: OWNER_FAULT, owner: true },
