@@ -21,6 +21,7 @@ import { recordStreamRoutes } from './record-stream.ts'
 import { securityHeaders } from './security.ts'
 import { shareSettingsRoutes } from './share-settings.ts'
 import { notificationRoutes } from './notifications.ts'
+import { alertRoutes } from './alerts.ts'
 import { webhookRoutes } from './webhooks.ts'
 import { skillRoutes } from './skills.ts'
 import { smartRoutes } from './smart.ts'
@@ -57,6 +58,7 @@ export function buildApp(ctx: AppContext, options: AppOptions = {}) {
     .use(shareSettingsRoutes(ctx))
     .use(webhookRoutes(ctx))
     .use(notificationRoutes(ctx))
+    .use(alertRoutes(ctx))
     .use(shareIngestRoutes(ctx))
     .use(summaryRoutes(ctx))
     .use(shareReadRoutes(ctx))

@@ -19,6 +19,7 @@ import { shareOperations } from './share.ts'
 import { planOperations, smartOperations } from './smart.ts'
 import { openapiOperations, skillOperations, systemOperations } from './system.ts'
 import { notificationOperations, unsubscribeOperations, webhookOperations } from './webhooks.ts'
+import { alertOperations } from './alerts.ts'
 
 export const OPERATIONS = {
   ...systemOperations,
@@ -39,6 +40,7 @@ export const OPERATIONS = {
   ...webhookOperations,
   ...notificationOperations,
   ...unsubscribeOperations,
+  ...alertOperations,
   ...recordOperations,
   ...ingestOperations,
   ...readOperations,
