@@ -21,7 +21,7 @@ import type { CodeAccountCaps, CodePauseNotice, CodeRefusal } from '../../db/sto
 import type { UserRow } from '../users/users.ts'
 import { clientKey } from '../client-key.ts'
 import { codePauseMail, loginCodeMail } from './code-mail.ts'
-import { startLogin, type LoginResult } from './login.ts'
+import { startLogin, type LoginResult } from './start-login.ts'
 import { RateLimitError } from './rate-limit-error.ts'
 import { CodeRequestInput, CodeVerifyInput, parseInput } from '../../contract/auth/schemas.ts'
 
