@@ -183,7 +183,7 @@ describe('PUT /api/v3/profile/password', () => {
           {
             id: expect.any(String),
             name: expect.any(String),
-            prefix: token.slice(0, 14),
+            prefix: token!.slice(0, 14),
             createdAt: expect.any(String),
             lastUsedAt: expect.any(String),
           },
