@@ -208,4 +208,22 @@ describe('account alert e-mails', () => {
     expect(done.text).toContain('<h1>Revoked</h1>')
     expect(await t.ctx.storage.auth.tokens(t.userId)).toEqual([])
   })
+
+  test('a reset by e-mail code is a password change too: the mail lists the tokens that still work', async () => {
+    const t = await setup()
+    await t.flush()
+    await t.request('POST', '/api/v3/auth/code', { from: '192.0.2.1', body: { email: EMAIL } })
+    const code = /^\s+(\d{6})$/m.exec(t.mails.at(-1)!.text)![1]
+    const reset = await t.request('POST', '/api/v3/auth/password/reset', {
+      from: '192.0.2.1',
+      body: { email: EMAIL, code, newPassword: 'battery staple' },
+    })
+    expect(reset.status).toBe(200)
+    const at = t.at()
+    const [mail] = await t.flush()
+    expect(links(mail.text).text.split('\n').slice(2, 4)).toEqual([
+      `- ${at}  Your password was changed. These access tokens still work: "laptop" (${t.laptop.prefix}…).`,
+      '  Revoke them all: <link 1>',
+    ])
+  })
 })
