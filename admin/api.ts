@@ -194,6 +194,8 @@ export const api = {
   /** A session logged in long ago must add the current password (or a mailed code): the server answers 403 `reauth_required` without it. */
   createToken: (name: string, proof: ReauthProof = {}) => call('tokens.create', { body: { name, ...proof } }),
   revokeToken: (tokenId: string) => call('tokens.revoke', { params: { id: tokenId } }),
+  /** Every access token of the account (a session keeps none; a token would keep itself). */
+  revokeAllTokens: () => call('tokens.revokeAll', {}),
 
   profile: () => call('profile.get', {}),
   /** A new e-mail needs `currentPassword` (or `code`) and waits for its link: the answer then has `pendingEmail`. */

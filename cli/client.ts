@@ -255,6 +255,8 @@ function errorFrom(status: number, body: unknown, text: string, what: string): C
   const type = error?.type ?? (status === 404 ? 'not_found' : 'http_error')
   const message =
     error?.message ?? `${what} failed with HTTP ${status}${text && !body ? `: ${text.slice(0, 200)}` : ''}`
+  // The password was not enough: `svc-cli auth login` asks for the mailed code (or says to pass --code).
+  if (type === 'code_required') return new CliError(type, message, EXIT.auth, error?.details)
   if (status === 401) {
     return new CliError(
       'unauthorized',

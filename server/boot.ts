@@ -2,6 +2,7 @@
  * @module Start-up in order: open the database, migrate, build the app, listen. Used by
  * `npm start` (server/main.ts), `svc-cli serve` and tests that want the real thing.
  */
+import { startAlertMailer } from './core/auth/alerts.ts'
 import { createContext } from './context.ts'
 import type { AppContext } from './core/context.ts'
 import type { Config } from './config.ts'
@@ -145,6 +146,8 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
   }
   // Pending webhook deliveries (this process's and, on PostgreSQL, the others') are sent from now on.
   ctx.webhooks.worker.start()
+  // So are the account alert mails (core/auth/alerts.ts).
+  ctx.onShutdown(startAlertMailer(ctx))
   const port = server.port!
   let stopping: Promise<void> | null = null
   return {

@@ -60,6 +60,8 @@ function nextStep(error: CliError): string {
   switch (error.type) {
     case 'unauthorized':
       return LOGIN_HINT
+    case 'code_required':
+      return 'Ask the user for the login code just e-mailed to them, then call auth_login again with email, password and code.'
     case 'unreachable':
       return "The svc server is not reachable: ask the user to start it (`svc-cli serve`) or to set SVC_URL in this MCP server's env to the right URL."
     case 'usage':

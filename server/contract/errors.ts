@@ -11,6 +11,7 @@ export type ErrorType =
   | 'unauthorized'
   | 'bad_signature'
   | 'stale_signature'
+  | 'code_required'
   | 'forbidden'
   | 'reauth_required'
   | 'wrong_password'
@@ -40,6 +41,7 @@ export const ERROR_STATUS: Record<ErrorType, number> = {
   unauthorized: 401,
   bad_signature: 401,
   stale_signature: 401,
+  code_required: 401,
   forbidden: 403,
   reauth_required: 403,
   wrong_password: 403,

@@ -173,6 +173,13 @@ export const AUTH = {
   /** Failed password log-ins per address within `loginFailureWindowMs` before 429. */
   loginFailuresPerWindow: 10,
   loginFailureWindowMs: 15 * 60 * 1000,
+  /**
+   * Failed password log-ins for one address from every client together within
+   * `accountFailureWindowMs`; past it a password log-in also needs a code e-mailed to the
+   * address (401 code_required), never a lock-out.
+   */
+  loginFailuresPerAccount: 100,
+  accountFailureWindowMs: 60 * 60 * 1000,
   /** Code e-mails per address within `codeEmailWindowMs` from every client together; past it, no more codes go out. */
   codeEmailsPerAccountPerHour: 10,
   /** Wrong codes per address within `codeFailureWindowMs` from every client together; past it, log-in by code pauses. */

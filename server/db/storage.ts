@@ -5,6 +5,7 @@
  * whole units of work with plain inputs and results (storage/<module>.ts); core never sees
  * SQL, a driver or a transaction object.
  */
+import type { AlertStore } from './storage/alerts.ts'
 import type { AppendFeed } from './storage/appends.ts'
 import type { AppStore } from './storage/apps.ts'
 import type { AuthStore } from './storage/auth.ts'
@@ -28,6 +29,7 @@ export type StorageKind = 'sqlite' | 'postgres'
 export interface Stores {
   users: UserStore
   auth: AuthStore
+  alerts: AlertStore
   apps: AppStore
   fields: FieldStore
   share: ShareStore

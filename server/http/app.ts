@@ -22,6 +22,7 @@ import { securityHeaders } from './security.ts'
 import { shareSettingsRoutes } from './share-settings.ts'
 import { notificationRoutes } from './notifications.ts'
 import { senderRoutes } from './senders.ts'
+import { alertRoutes } from './alerts.ts'
 import { webhookRoutes } from './webhooks.ts'
 import { skillRoutes } from './skills.ts'
 import { smartRoutes } from './smart.ts'
@@ -59,6 +60,7 @@ export function buildApp(ctx: AppContext, options: AppOptions = {}) {
     .use(webhookRoutes(ctx))
     .use(senderRoutes(ctx))
     .use(notificationRoutes(ctx))
+    .use(alertRoutes(ctx))
     .use(shareIngestRoutes(ctx))
     .use(summaryRoutes(ctx))
     .use(shareReadRoutes(ctx))

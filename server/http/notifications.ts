@@ -14,8 +14,8 @@ import { escapeHtml } from '../contract/help/markdown.ts'
 import { getNotifications, setNotifications, unsubscribe } from '../core/webhooks/notifications.ts'
 import { authGuard } from './auth-guard.ts'
 
-/** A small self-contained page (no script): the only thing the link shows. */
-function page(title: string, body: string, status = 200): Response {
+/** A small self-contained page (no script): the only thing a mail's link shows (also the account alerts' revoke link). */
+export function page(title: string, body: string, status = 200): Response {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1d1d1f}button{font:inherit;padding:.5rem 1rem;border-radius:6px;border:1px solid #1d1d1f;background:#1d1d1f;color:#fff;cursor:pointer}button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}</style></head>
 <body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`

@@ -32,7 +32,7 @@ export const webhookRoutes = (ctx: AppContext) =>
       pathOf('webhooks.add'),
       async ({ principal, params, body }) => ({
         code: 200,
-        data: await addWebhook(ctx, principal.user.id, params.id, body),
+        data: await addWebhook(ctx, principal.user.id, params.id, body, principal.tokenId ?? null),
       }),
       {
         auth: true,
@@ -43,7 +43,7 @@ export const webhookRoutes = (ctx: AppContext) =>
       pathOf('webhooks.update'),
       async ({ principal, params, body }) => ({
         code: 200,
-        data: await updateWebhook(ctx, principal.user.id, params.id, params.webhook, body),
+        data: await updateWebhook(ctx, principal.user.id, params.id, params.webhook, body, principal.tokenId ?? null),
       }),
       {
         auth: true,

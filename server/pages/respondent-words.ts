@@ -46,6 +46,7 @@ export const REFUSAL_WORDS: Record<ErrorType, { text: string; owner: boolean }> 
   unauthorized: { text: OWNER_FAULT, owner: true },
   bad_signature: { text: OWNER_FAULT, owner: true },
   stale_signature: { text: OWNER_FAULT, owner: true },
+  code_required: { text: OWNER_FAULT, owner: true },
   forbidden: { text: OWNER_FAULT, owner: true },
   reauth_required: { text: OWNER_FAULT, owner: true },
   wrong_password: { text: OWNER_FAULT, owner: true },

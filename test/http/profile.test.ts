@@ -174,7 +174,22 @@ describe('PUT /api/v3/profile/password', () => {
       body: { code, newPassword: 'brand new pass' },
     })
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ code: 200, data: { changed: true } })
+    // Access tokens keep working after a password change: the answer lists them (the mail too: test/mail/account-alerts.test.ts).
+    expect(res.body).toEqual({
+      code: 200,
+      data: {
+        changed: true,
+        tokens: [
+          {
+            id: expect.any(String),
+            name: expect.any(String),
+            prefix: token!.slice(0, 14),
+            createdAt: expect.any(String),
+            lastUsedAt: expect.any(String),
+          },
+        ],
+      },
+    })
     expect((await t.request('GET', '/api/v3/auth/status', { cookie })).status).toBe(401)
     expect((await t.request('GET', '/api/v3/auth/status', { token })).status).toBe(200)
     expect((await t.request('GET', '/api/v3/profile', { token })).body.data.hasPassword).toBe(true)
@@ -216,7 +231,7 @@ describe('PUT /api/v3/profile/password', () => {
       headers: SAME_ORIGIN,
       body: { currentPassword: 'old password', newPassword: 'new password' },
     })
-    expect(ok.body).toEqual({ code: 200, data: { changed: true } })
+    expect(ok.body).toEqual({ code: 200, data: { changed: true, tokens: expect.any(Array) } })
     expect((await login(t, 'ada@example.com', 'old password')).status).toBe(401)
     expect((await t.request('GET', '/api/v3/auth/status', { cookie })).status).toBe(200)
     expect((await t.request('GET', '/api/v3/auth/status', { cookie: other })).status).toBe(401)

@@ -133,6 +133,7 @@ export function lazyStorage(kind: StorageKind, open: () => Promise<Storage>): St
   const names: Array<keyof Stores> = [
     'users',
     'auth',
+    'alerts',
     'apps',
     'fields',
     'share',

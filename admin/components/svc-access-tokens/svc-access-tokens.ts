@@ -39,7 +39,8 @@ export class SvcAccessTokens extends LitElement {
     void this.load()
   }
 
-  private async load() {
+  /** Reads the list again (the Account screen revoked tokens after a password change). */
+  async load() {
     try {
       this.tokens = await api.tokens()
     } catch (error) {

@@ -1,7 +1,7 @@
 import { LitElement, html, nothing } from 'lit'
 import { customElement, property, state } from 'lit/decorators.js'
 import { AUTH } from '../../../server/contract/limits.ts'
-import { api, type ProfileUpdated, type User } from '../../api.ts'
+import { api, type AccessToken, type ProfileUpdated, type User } from '../../api.ts'
 import { formatDateTime } from '../../format.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
 import '../svc-access-tokens/svc-access-tokens.ts'
@@ -31,6 +31,8 @@ export class SvcAccount extends LitElement {
   /** The e-mail change waiting for its link. */
   @state() private pendingEmail: ProfileUpdated['pendingEmail'] | null = null
   @state() private codeSent = false
+  /** The access tokens that still work after the password change just made (a new password does not end them). */
+  @state() private liveTokens: AccessToken[] = []
 
   override connectedCallback() {
     super.connectedCallback()
@@ -93,6 +95,29 @@ export class SvcAccount extends LitElement {
     }
   }
 
+  /** The "Revoke all" after a password change: ends every access token, then the list below shows none. */
+  private async revokeAllTokens() {
+    try {
+      await api.revokeAllTokens()
+      this.liveTokens = []
+      await this.renderRoot.querySelector('svc-access-tokens')?.load()
+    } catch (error) {
+      this.passwordError = (error as Error).message
+    }
+  }
+
+  private renderLiveTokens() {
+    if (this.liveTokens.length === 0) return nothing
+    return html`<div class="live-tokens" role="status">
+      <p>
+        Your password changed, but these access tokens still work:
+        ${this.liveTokens.map((token, i) => html`${i > 0 ? ', ' : ''}<strong>${token.name}</strong> (<code>${token.prefix}…</code>)`)}.
+        If any is not yours, revoke them.
+      </p>
+      <button type="button" class="danger" @click=${() => this.revokeAllTokens()}>Revoke all access tokens</button>
+    </div>`
+  }
+
   private async savePassword(event: SubmitEvent) {
     event.preventDefault()
     const formElement = event.target as HTMLFormElement
@@ -104,7 +129,8 @@ export class SvcAccount extends LitElement {
       return
     }
     try {
-      await api.changePassword({ newPassword, ...proofOf(form) })
+      const { tokens } = await api.changePassword({ newPassword, ...proofOf(form) })
+      this.liveTokens = tokens
       this.passwordError = ''
       this.passwordSaved = true
       this.codeSent = false
@@ -183,6 +209,7 @@ export class SvcAccount extends LitElement {
               ${this.passwordSaved ? html`<span class="saved" role="status">Password saved</span>` : nothing}
             </div>
           </form>
+          ${this.renderLiveTokens()}
         </section>
       </div>
       <svc-access-tokens .user=${user}></svc-access-tokens>

@@ -24,6 +24,8 @@ export class SvcLogin extends LitElement {
   @state() private options: AuthOptions | null = null
   @state() private mode: Mode = 'password'
   @state() private codeSentTo: string | null = null
+  /** The server answered code_required: the password log-in also needs the code it mailed (many failed log-ins lately). */
+  @state() private passwordNeedsCode = false
   @state() private busy = false
   @state() private error = ''
   @state() private info = ''
@@ -61,6 +63,7 @@ export class SvcLogin extends LitElement {
     this.error = ''
     this.info = ''
     this.codeSentTo = null
+    this.passwordNeedsCode = false
   }
 
   private async run(action: () => Promise<{ user: User } | void>) {
@@ -84,7 +87,19 @@ export class SvcLogin extends LitElement {
     const form = new FormData(event.target as HTMLFormElement)
     const value = (name: string) => String(form.get(name) ?? '').trim()
     if (this.mode === 'password') {
-      return this.run(() => api.login({ email: value('email'), password: String(form.get('password') ?? '') }))
+      const code = this.passwordNeedsCode ? value('code').replace(/\s+/g, '') : undefined
+      return this.run(async () => {
+        try {
+          return await api.login({ email: value('email'), password: String(form.get('password') ?? ''), code })
+        } catch (error) {
+          if (!(error instanceof ApiError) || error.type !== 'code_required') throw error
+          // Not a failure to show in red: the next step, with the code field focused.
+          this.passwordNeedsCode = true
+          this.info = error.message
+          await this.updateComplete
+          this.renderRoot.querySelector<HTMLInputElement>('input[name="code"]')?.focus()
+        }
+      })
     }
     if (this.mode === 'signup') {
       const password = String(form.get('password') ?? '')
@@ -127,6 +142,14 @@ export class SvcLogin extends LitElement {
     if (this.mode === 'password') {
       return html`<label>E-mail<input name="email" type="email" autocomplete="username" required autofocus /></label>
         <label>Password<input name="password" type="password" autocomplete="current-password" required /></label>
+        ${
+          this.passwordNeedsCode
+            ? html`<p class="notice" role="status">${this.info}</p>
+                <label>Code from the e-mail
+                <input class="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]*" maxlength="8" required />
+              </label>`
+            : ''
+        }
         <button class="primary" type="submit" ?disabled=${busy}>Sign in</button>
         <button type="button" class="ghost small" @click=${() => this.select('reset')}>Forgot your password?</button>`
     }

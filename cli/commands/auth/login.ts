@@ -1,5 +1,5 @@
 import { defineSvcCommand, type CommandEnv } from '../../command.ts'
-import { usageError } from '../../errors.ts'
+import { CliError, EXIT, usageError } from '../../errors.ts'
 import { result } from '../../output.ts'
 import {
   finishLogin,
@@ -16,13 +16,28 @@ type TokenRequest = ReturnType<typeof loginToken>
 async function withEmail(
   env: CommandEnv,
   email: string,
-  how: { code: string } | { password: string },
+  how: { code: string } | { password: string; code?: string },
   token: TokenRequest,
 ): Promise<LoginReply> {
   const client = env.client()
-  if ('code' in how)
+  if (!('password' in how))
     return client.call('auth.verifyCode', { body: { email, code: how.code, ...token } }, { auth: false })
-  return client.call('auth.login', { body: { email, password: how.password, ...token } }, { auth: false })
+  const body = { email, password: how.password, ...(how.code !== undefined ? { code: how.code } : {}), ...token }
+  try {
+    return await client.call('auth.login', { body }, { auth: false })
+  } catch (error) {
+    // Many failed log-ins for the address lately: the password needs the code it mailed too.
+    if (!(error instanceof CliError) || error.type !== 'code_required' || how.code !== undefined) throw error
+    if (!env.interactive)
+      throw new CliError(
+        'code_required',
+        `${error.message} With svc-cli: run the same command again with --code <the code from the e-mail>.`,
+        EXIT.auth,
+      )
+    await env.io.stderr.write(`${error.message}\n`)
+    const code = await env.prompt('Code from the e-mail: ', '--code')
+    return client.call('auth.login', { body: { ...body, code } }, { auth: false })
+  }
 }
 
 /** Asks a person at a terminal how to log in. */
@@ -64,7 +79,12 @@ export default defineSvcCommand({
       description: 'Log in by e-mail: with --code or --password-stdin (on a terminal: asked for)',
       valueHint: 'email',
     },
-    code: { type: 'string', description: 'The 6-digit code from `svc-cli auth code --email …`', valueHint: 'code' },
+    code: {
+      type: 'string',
+      description:
+        'The 6-digit code from `svc-cli auth code --email …`; with --password-stdin, the code a password log-in mailed after many failed log-ins',
+      valueHint: 'code',
+    },
     'password-stdin': { type: 'boolean', description: 'Read the password from stdin (never pass it as an argument)' },
     'token-name': {
       type: 'string',
@@ -89,11 +109,12 @@ export default defineSvcCommand({
       }
     } else {
       let reply: LoginReply
-      if (args.email && args.code !== undefined) {
-        reply = await withEmail(env, args.email, { code: args.code }, token)
-      } else if (args.email && args['password-stdin']) {
+      if (args.email && args['password-stdin']) {
+        // With --code too: the code a password log-in asked for after many failed log-ins (code_required).
         const password = await passwordFromStdin(env, 'svc-cli auth login --email … --password-stdin < password.txt')
-        reply = await withEmail(env, args.email, { password }, token)
+        reply = await withEmail(env, args.email, { password, code: args.code }, token)
+      } else if (args.email && args.code !== undefined) {
+        reply = await withEmail(env, args.email, { code: args.code }, token)
       } else if (env.interactive) {
         reply = await interactiveLogin(env, args.email, token)
       } else {

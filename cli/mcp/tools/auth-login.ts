@@ -4,7 +4,7 @@
  */
 import type { CommandDef } from 'citty'
 import { z } from 'zod'
-import { Email } from '../../../server/contract/auth/schemas.ts'
+import { Email, EmailCode } from '../../../server/contract/auth/schemas.ts'
 import { usageError } from '../../errors.ts'
 import { runInProcess } from '../exec.ts'
 import { fail, ok } from '../results.ts'
@@ -21,6 +21,9 @@ export const authLogin = (root: CommandDef<any>): ToolModule => ({
       token: z.string().min(1).optional().describe('Access token (svc_pat_…); recommended'),
       email: Email.optional().describe('Account e-mail, with password'),
       password: z.string().min(1).optional().describe('Account password, with email'),
+      code: EmailCode.optional().describe(
+        'After a code_required answer (many failed log-ins for the account): the code e-mailed to the user, with email and password',
+      ),
     },
     annotations: {
       title: 'Log in to svc',
@@ -30,12 +33,15 @@ export const authLogin = (root: CommandDef<any>): ToolModule => ({
       openWorldHint: true,
     },
   },
-  async handler(env, input: { token?: string; email?: string; password?: string }) {
+  async handler(env, input: { token?: string; email?: string; password?: string; code?: string }) {
     let argv: string[]
     let stdin: string
     if (input.token) [argv, stdin] = [['auth', 'login', '--with-token'], input.token]
     else if (input.email && input.password)
-      [argv, stdin] = [['auth', 'login', '--email', input.email, '--password-stdin'], input.password]
+      [argv, stdin] = [
+        ['auth', 'login', '--email', input.email, '--password-stdin', ...(input.code ? ['--code', input.code] : [])],
+        input.password,
+      ]
     else
       return fail(
         usageError('Pass `token` (recommended) or both `email` and `password`; for a login code use auth_email_code'),

@@ -185,12 +185,14 @@ export const authOperations = {
     summary: 'Log in with e-mail and password',
     description:
       `Sets the session cookie. ${tokenRequest} A wrong e-mail or password is a 401; after ${AUTH.loginFailuresPerWindow} failures for an address from one client ` +
-      `within ${AUTH.loginFailureWindowMs / 60_000} minutes, 429 with Retry-After. ${crossSite}`,
+      `within ${AUTH.loginFailureWindowMs / 60_000} minutes, 429 with Retry-After. After ${AUTH.loginFailuresPerAccount} failures for an address from every client ` +
+      `within ${AUTH.accountFailureWindowMs / 60_000} minutes, the password alone is a 401 code_required (a code is e-mailed if the password is right): ` +
+      `send the password again with that code as "code". Never a lock-out. ${crossSite}`,
     tags,
     access: 'public',
     body: LoginInput,
     answers: { 200: data(loginSchema, 'Logged in') },
-    errors: [...loginErrors, 'unauthorized'],
+    errors: [...loginErrors, 'unauthorized', 'code_required'],
   },
   'auth.sendCode': {
     summary: 'E-mail a login code',

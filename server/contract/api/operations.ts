@@ -20,6 +20,7 @@ import { shareOperations } from './share.ts'
 import { planOperations, smartOperations } from './smart.ts'
 import { openapiOperations, skillOperations, systemOperations } from './system.ts'
 import { notificationOperations, unsubscribeOperations, webhookOperations } from './webhooks.ts'
+import { alertOperations } from './alerts.ts'
 
 export const OPERATIONS = {
   ...systemOperations,
@@ -41,6 +42,7 @@ export const OPERATIONS = {
   ...webhookOperations,
   ...notificationOperations,
   ...unsubscribeOperations,
+  ...alertOperations,
   ...recordOperations,
   ...ingestOperations,
   ...readOperations,

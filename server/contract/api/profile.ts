@@ -15,7 +15,7 @@ import {
   ProfileUpdateInput,
 } from '../auth/schemas.ts'
 import { AUTH } from '../limits.ts'
-import { userSchema } from './auth.ts'
+import { accessTokenSchema, userSchema } from './auth.ts'
 import { content, data, type OperationsOf } from './operation.ts'
 import { named } from './named.ts'
 import { isoTime } from './shapes.ts'
@@ -88,11 +88,26 @@ export const profileOperations = {
     summary: 'Set a new password',
     description:
       'Needs your current password as currentPassword (accounts without one: a login code mailed to your address, as code): 403 reauth_required without it, ' +
-      'wrong_password or wrong_code when it is wrong, 429 while guessing. Every other session of the account ends.',
+      'wrong_password or wrong_code when it is wrong, 429 while guessing. Every other session of the account ends; ' +
+      'access tokens keep working: the answer lists them (revoke them all with DELETE /api/v3/auth/tokens), and the owner is mailed the list with a link that revokes them.',
     tags,
     access: 'owner',
     body: PasswordChangeInput,
-    answers: { 200: data(z.object({ changed: z.literal(true) }), 'Changed') },
+    answers: {
+      200: data(
+        named(
+          'PasswordChanged',
+          z.object({
+            changed: z.literal(true),
+            tokens: z.array(accessTokenSchema).meta({
+              description:
+                'The access tokens that still work after the change, newest first: revoke them if they are not all yours',
+            }),
+          }),
+        ),
+        'Changed',
+      ),
+    },
     errors: ['forbidden', ...proofErrors],
   },
   'profile.cancelEmail': {

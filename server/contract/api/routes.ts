@@ -67,6 +67,8 @@ export const ROUTES = {
   'notifications.set': 'PUT /api/v3/apps/:id/notifications',
   'unsubscribe.page': 'GET /api/v3/unsubscribe/:token',
   'unsubscribe.confirm': 'POST /api/v3/unsubscribe/:token',
+  'alerts.revokePage': 'GET /api/v3/account/revoke/:link',
+  'alerts.revoke': 'POST /api/v3/account/revoke/:link',
 
   'records.list': 'GET /api/v3/apps/:id/records',
   'records.get': 'GET /api/v3/apps/:id/records/:recordId',

@@ -96,7 +96,17 @@ const loginBody = <Shape extends z.ZodRawShape>(shape: Shape) =>
     },
   )
 
-export const LoginInput = loginBody({ email: Email, password: GivenPassword })
+/**
+ * `code`: after many failed log-ins for the address (AUTH.loginFailuresPerAccount an hour,
+ * from every client), a password log-in also needs the code it e-mailed (401 code_required).
+ */
+export const LoginInput = loginBody({
+  email: Email,
+  password: GivenPassword,
+  code: EmailCode.optional().meta({
+    description: `After a 401 code_required: the ${AUTH.codeDigits}-digit code e-mailed to the address, sent together with the password`,
+  }),
+})
 
 export const CodeRequestInput = body({ email: Email })
 

@@ -8,6 +8,8 @@ import type { AccessTokenRow } from '../../db/storage/auth.ts'
 import { notFound, validationError } from '../../contract/errors.ts'
 import { hashSecret, newId, randomToken } from '../ids.ts'
 import { AUTH } from '../../contract/limits.ts'
+import type { TokenRef } from './alert-types.ts'
+import { alertOwner, tokenRef } from './alerts.ts'
 
 /** How a token is listed; the secret itself is never stored or shown again (the contract's `AccessToken`). */
 export type { AccessTokenInfo }
@@ -21,6 +23,8 @@ const toInfo = (row: Row): AccessTokenInfo => ({
   createdAt: new Date(row.createdAt).toISOString(),
   lastUsedAt: row.lastUsedAt === null ? null : new Date(row.lastUsedAt).toISOString(),
 })
+
+const refOf = (row: Row): TokenRef => ({ id: row.id, name: row.name, prefix: row.prefix })
 
 function newTokenRow(ctx: AppContext, userId: string, name: string): { row: Row; token: string } {
   const trimmed = typeof name === 'string' ? name.trim() : ''
@@ -42,7 +46,7 @@ function newTokenRow(ctx: AppContext, userId: string, name: string): { row: Row;
   return { row, token }
 }
 
-/** Creates a token for `userId`; the returned `token` is the only time it is visible. Other tokens are never touched. */
+/** Creates a token for `userId` (the owner is alerted); the returned `token` is the only time it is visible. Other tokens are never touched. */
 export async function createAccessToken(
   ctx: AppContext,
   userId: string,
@@ -50,6 +54,7 @@ export async function createAccessToken(
 ): Promise<AccessTokenInfo & { token: string }> {
   const { row, token } = newTokenRow(ctx, userId, name)
   await ctx.storage.auth.insertToken(row)
+  await alertOwner(ctx, userId, { kind: 'token.created', token: refOf(row) })
   return { ...toInfo(row), token }
 }
 
@@ -65,6 +70,7 @@ export async function replaceAccessToken(
 ): Promise<{ token: AccessTokenInfo & { token: string }; replaced: AccessTokenInfo[] }> {
   const { row, token } = newTokenRow(ctx, userId, name)
   const replaced = await ctx.storage.auth.replaceTokens(row)
+  await alertOwner(ctx, userId, { kind: 'token.created', token: refOf(row) })
   return { token: { ...toInfo(row), token }, replaced: newestFirst(replaced).map(toInfo) }
 }
 
@@ -83,14 +89,22 @@ export async function revokeAccessToken(ctx: AppContext, userId: string, tokenId
 
 /**
  * Revokes every token of the user except `keepTokenId` (the one making the request, so a
- * CLI cleaning up after a password reset stays logged in). Returns the revoked ones.
+ * CLI cleaning up after a password reset stays logged in). Returns the revoked ones; the
+ * owner is alerted when there were any.
  */
 export async function revokeOtherAccessTokens(
   ctx: AppContext,
   userId: string,
   keepTokenId: string | null,
 ): Promise<AccessTokenInfo[]> {
-  return newestFirst(await ctx.storage.auth.deleteTokens(userId, keepTokenId)).map(toInfo)
+  const revoked = newestFirst(await ctx.storage.auth.deleteTokens(userId, keepTokenId))
+  if (revoked.length > 0)
+    await alertOwner(ctx, userId, {
+      kind: 'tokens.revoked',
+      revoked: revoked.map(refOf),
+      by: await tokenRef(ctx, userId, keepTokenId),
+    })
+  return revoked.map(toInfo)
 }
 
 /** Revokes the token whose secret this is (a log-out with it); null when it is unknown or already revoked. */

@@ -21,7 +21,7 @@ import type { CodeAccountCaps, CodePauseNotice, CodeRefusal } from '../../db/sto
 import type { UserRow } from '../users/users.ts'
 import { clientKey } from '../client-key.ts'
 import { codePauseMail, loginCodeMail } from './code-mail.ts'
-import { startLogin, type LoginResult } from './login.ts'
+import { startLogin, type LoginResult } from './start-login.ts'
 import { RateLimitError } from './rate-limit-error.ts'
 import { CodeRequestInput, CodeVerifyInput, parseInput } from '../../contract/auth/schemas.ts'
 
@@ -41,7 +41,7 @@ export const newCode = (): string => String(randomInt(0, 10 ** AUTH.codeDigits))
 // Keyed with the server's secret: with a million possible codes, a plain hash of one is
 // reversed at once by anyone who can read the database. The address is in it so equal
 // codes of two people never share a hash.
-const codeHash = (ctx: AppContext, email: string, code: string): string =>
+export const codeHash = (ctx: AppContext, email: string, code: string): string =>
   ctx.sealer.mac(`login code\n${email}\n${code}`)
 
 /** The per-address caps as of `now`. */
@@ -49,6 +49,19 @@ const accountCaps = (now: number): CodeAccountCaps => ({
   sendsPerWindow: AUTH.codeEmailsPerAccountPerHour,
   failureWindowStart: now - AUTH.codeFailureWindowMs,
   failureLimit: AUTH.codeFailuresPerAccount,
+  noticeSince: now - AUTH.codePauseNoticeWindowMs,
+})
+
+/**
+ * The per-address caps for the code a password log-in needs past many failures
+ * (password-code.ts): none that strangers could use up. Only someone who gave the right
+ * password gets such a code, so per client is cap enough; a pause of log-in by code alone
+ * must not keep the owner's password log-in out too.
+ */
+export const uncappedAccount = (now: number): CodeAccountCaps => ({
+  sendsPerWindow: Number.MAX_SAFE_INTEGER,
+  failureWindowStart: now - AUTH.codeFailureWindowMs,
+  failureLimit: Number.MAX_SAFE_INTEGER,
   noticeSince: now - AUTH.codePauseNoticeWindowMs,
 })
 
@@ -152,6 +165,7 @@ export async function consumeEmailCode(
   email: string,
   code: string,
   address: string,
+  caps: (now: number) => CodeAccountCaps = accountCaps,
 ): Promise<UserRow> {
   const presented = codeHash(ctx, email, code)
   const now = ctx.clock.now()
@@ -160,7 +174,7 @@ export async function consumeEmailCode(
     client: clientKey(address),
     now,
     maxAttempts: AUTH.codeMaxAttempts,
-    account: accountCaps(now),
+    account: caps(now),
     matches: (stored) => safeEqual(stored, presented),
   })
   if (!outcome.ok) throw refused(email, outcome, now)
@@ -176,7 +190,7 @@ export async function forgetEmailCode(ctx: AppContext, email: string): Promise<v
 
 // Mail goes out after the answer so an SMTP round trip does not reveal which addresses
 // have accounts; shutdown waits for deliveries still under way.
-function deliverInBackground(ctx: AppContext, mail: Mail, what: string): void {
+export function deliverInBackground(ctx: AppContext, mail: Mail, what: string): void {
   ctx.background(
     ctx.mailer
       .send(mail)

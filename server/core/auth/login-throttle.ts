@@ -10,6 +10,10 @@
  * attempt is counted *before* its password is checked, in one atomic step with the check of
  * the count, so a burst of concurrent guesses cannot all slip under the cap: at most the cap
  * is ever checked. A successful log-in clears the count.
+ *
+ * On top, per address whatever the client: past AUTH.loginFailuresPerAccount failures
+ * within AUTH.accountFailureWindowMs, a password log-in also needs a code mailed to the
+ * address (never a refusal: see `beginLoginAttempt`).
  */
 import type { AppContext } from '../context.ts'
 import { AUTH } from '../../contract/limits.ts'
@@ -19,9 +23,17 @@ import { RateLimitError } from './rate-limit-error.ts'
 /**
  * Counts a password attempt for `email` from the client at `address` as a failure (until
  * `clearLoginFailures`), or throws a RateLimitError when that client has used up its failed
- * log-ins for the e-mail address for now.
+ * log-ins for the e-mail address for now. `codeRequired` is true when the address had
+ * AUTH.loginFailuresPerAccount failures within the account window from every client
+ * together: a password log-in then also needs an e-mailed code (login.ts). That count is
+ * never a reason to refuse, so strangers guessing from many addresses cannot keep the
+ * owner out.
  */
-export async function beginLoginAttempt(ctx: AppContext, email: string, address: string): Promise<void> {
+export async function beginLoginAttempt(
+  ctx: AppContext,
+  email: string,
+  address: string,
+): Promise<{ codeRequired: boolean }> {
   const now = ctx.clock.now()
   const attempt = await ctx.storage.auth.beginLoginAttempt({
     email,
@@ -29,8 +41,10 @@ export async function beginLoginAttempt(ctx: AppContext, email: string, address:
     now,
     windowStart: now - AUTH.loginFailureWindowMs,
     limit: AUTH.loginFailuresPerWindow,
+    accountWindowStart: now - AUTH.accountFailureWindowMs,
+    accountLimit: AUTH.loginFailuresPerAccount,
   })
-  if (attempt.ok) return
+  if (attempt.ok) return { codeRequired: attempt.accountFailures >= AUTH.loginFailuresPerAccount }
   const until = attempt.oldestAt + AUTH.loginFailureWindowMs
   const seconds = Math.max(1, Math.ceil((until - now) / 1000))
   const minutes = Math.ceil(seconds / 60)

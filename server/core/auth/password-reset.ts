@@ -9,8 +9,9 @@ import type { AppContext } from '../context.ts'
 import type { PasswordResetAnswer } from '../../contract/api/auth.ts'
 import { findUserById, setPasswordHash } from '../users/users.ts'
 import { listAccessTokens } from './access-tokens.ts'
+import { alertOwner } from './alerts.ts'
 import { consumeEmailCode } from './email-codes.ts'
-import { startLogin, type LoginResult } from './login.ts'
+import { startLogin, type LoginResult } from './start-login.ts'
 import { clearLoginFailures } from './login-throttle.ts'
 import { hashPassword } from './passwords.ts'
 import { parseInput, PasswordResetInput } from '../../contract/auth/schemas.ts'
@@ -50,6 +51,11 @@ export async function resetPassword(
   // Re-read so the answer's `hasPassword` reflects the new password.
   const login = await startLogin(ctx, (await findUserById(ctx, user.id)) ?? user, { tokenName, replaceToken })
   const tokens = (await listAccessTokens(ctx, user.id)).filter((token) => token.id !== login.token?.id)
+  // The owner's mail about it lists them too, with one link that revokes them all (alerts.ts).
+  await alertOwner(ctx, user.id, {
+    kind: 'password.changed',
+    live: tokens.map(({ id, name, prefix }) => ({ id, name, prefix })),
+  })
   return {
     ...login,
     endedSessions,

@@ -6,7 +6,7 @@ import type { AppContext } from '../context.ts'
 import type { AuthOptions } from '../../contract/api/auth.ts'
 import { AppError } from '../../contract/errors.ts'
 import { countUsers, insertUser } from '../users/users.ts'
-import { startLogin, type LoginResult } from './login.ts'
+import { startLogin, type LoginResult } from './start-login.ts'
 import { parseInput, SignupInput } from '../../contract/auth/schemas.ts'
 
 /** What a login page needs to know before anyone is logged in (auth.options; the contract's `AuthOptions`). */

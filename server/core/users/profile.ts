@@ -5,6 +5,8 @@
  * (or, without one, a code from the current address): one access token or an unattended
  * session must not be enough to take or erase the account.
  */
+import { listAccessTokens, type AccessTokenInfo } from '../auth/access-tokens.ts'
+import { alertOwner } from '../auth/alerts.ts'
 import type { AppContext } from '../context.ts'
 import type { Profile } from '../../contract/api/profile.ts'
 import { forgetEmailCode } from '../auth/email-codes.ts'
@@ -74,7 +76,8 @@ export async function updateProfile(
 /**
  * Sets a new password once the current one is given (or, for an account without one, a
  * code mailed to its address); every other session of the account ends (`keepSession` is
- * the caller's own cookie value, if any).
+ * the caller's own cookie value, if any). Access tokens keep working: the answer lists them
+ * and the owner is mailed them with a link that revokes them all (alerts.ts).
  */
 export async function changePassword(
   ctx: AppContext,
@@ -82,7 +85,7 @@ export async function changePassword(
   input: PasswordChangeInput,
   keepSession: string | null,
   address: string,
-): Promise<{ changed: true }> {
+): Promise<{ changed: true; tokens: AccessTokenInfo[] }> {
   const { currentPassword, code, newPassword } = parseInput(PasswordChangeInput, input)
   const user = await requireUser(ctx, userId)
   await confirmIdentity(ctx, user, { currentPassword, code }, address, {
@@ -91,7 +94,13 @@ export async function changePassword(
   })
   await setPasswordHash(ctx, userId, await hashPassword(ctx, newPassword))
   await deleteOtherSessions(ctx, userId, keepSession)
-  return { changed: true }
+  // Tokens are not ended by a new password (CI and agents would stop): the owner sees them here and by mail.
+  const tokens = await listAccessTokens(ctx, userId)
+  await alertOwner(ctx, userId, {
+    kind: 'password.changed',
+    live: tokens.map(({ id, name, prefix }) => ({ id, name, prefix })),
+  })
+  return { changed: true, tokens }
 }
 
 /**

@@ -3,6 +3,7 @@
  * on/off, new URL or events, a new secret), remove, send a test event, list deliveries and
  * retry one. Every operation checks the app is the caller's first.
  */
+import { alertOwner, tokenRef } from '../auth/alerts.ts'
 import type { TestResult } from '../../contract/api/webhooks.ts'
 import type { AppContext } from '../context.ts'
 import { parseInput } from '../../contract/apps/input.ts'
@@ -46,15 +47,29 @@ async function ownedWebhook(ctx: AppContext, userId: string, appId: string, id: 
   return row
 }
 
-/** Adds a subscription; the answer carries its secret, which is never shown again. */
+/** Tells the owner a webhook was added or changed (account alerts: a stolen token could send every record elsewhere). */
+async function alertWebhook(
+  ctx: AppContext,
+  userId: string,
+  kind: 'webhook.added' | 'webhook.changed',
+  app: { id: string; name: string },
+  url: string,
+  byTokenId: string | null,
+): Promise<void> {
+  const by = await tokenRef(ctx, userId, byTokenId)
+  await alertOwner(ctx, userId, { kind, appId: app.id, appName: app.name, url, by })
+}
+
+/** Adds a subscription (the owner is alerted); the answer carries its secret, which is never shown again. */
 export async function addWebhook(
   ctx: AppContext,
   userId: string,
   appId: string,
   input: AddWebhookInput,
+  byTokenId: string | null = null,
 ): Promise<WebhookWithSecret> {
   const body = parseInput(addWebhookSchema, input)
-  await requireOwnedApp(ctx, userId, appId)
+  const app = await requireOwnedApp(ctx, userId, appId)
   await checkTarget(ctx, body.url)
   if ((await ctx.storage.webhooks.list(appId)).filter((row) => !isNotification(row)).length >= WEBHOOK_LIMITS.perApp) {
     throw new AppError(
@@ -77,6 +92,7 @@ export async function addWebhook(
     updatedAt: now,
   }
   await ctx.storage.webhooks.create(row)
+  await alertWebhook(ctx, userId, 'webhook.added', app, row.url, byTokenId)
   return { ...toWebhook(row), secret }
 }
 
@@ -85,13 +101,14 @@ export async function listWebhooks(ctx: AppContext, userId: string, appId: strin
   return (await ctx.storage.webhooks.list(appId)).filter((row) => !isNotification(row)).map(toWebhook)
 }
 
-/** Changes a subscription; with `rotateSecret` the answer carries the new secret. */
+/** Changes a subscription (the owner is alerted); with `rotateSecret` the answer carries the new secret. */
 export async function updateWebhook(
   ctx: AppContext,
   userId: string,
   appId: string,
   id: string,
   input: UpdateWebhookInput,
+  byTokenId: string | null = null,
 ): Promise<Webhook | WebhookWithSecret> {
   const body = parseInput(updateWebhookSchema, input)
   await ownedWebhook(ctx, userId, appId, id)
@@ -109,6 +126,8 @@ export async function updateWebhook(
     ctx.clock.now(),
   )
   if (!row) throw notFound('Webhook')
+  const app = await requireOwnedApp(ctx, userId, appId)
+  await alertWebhook(ctx, userId, 'webhook.changed', app, row.url, byTokenId)
   return secret ? { ...toWebhook(row), secret } : toWebhook(row)
 }
 

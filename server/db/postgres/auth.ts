@@ -267,9 +267,9 @@ export function postgresAuth(db: PgContext): AuthStore {
       return rows.map((row) => row.sentAt)
     },
 
-    async beginLoginAttempt({ email, client, now, windowStart, limit }) {
-      // Every address's stale failures go (outside the lock), so the table holds one window at most.
-      await pg.delete(loginFailures).where(lte(loginFailures.at, windowStart))
+    async beginLoginAttempt({ email, client, now, windowStart, limit, accountWindowStart, accountLimit }) {
+      // Every address's stale failures go (outside the lock), so the table holds the longer window at most.
+      await pg.delete(loginFailures).where(lte(loginFailures.at, Math.min(windowStart, accountWindowStart)))
       return pg.transaction(async (tx) => {
         await lockAddress(tx, 'login', `${email}\n${client}`)
         const counted = await tx
@@ -281,8 +281,14 @@ export function postgresAuth(db: PgContext): AuthStore {
           .orderBy(asc(loginFailures.at))
           .limit(limit)
         if (counted.length >= limit) return { ok: false, oldestAt: counted[0].at } as const
+        // Not under a lock of the address: the account's count only decides when a code is asked for.
+        const account = await tx
+          .select({ at: loginFailures.at })
+          .from(loginFailures)
+          .where(and(eq(loginFailures.email, email), gt(loginFailures.at, accountWindowStart)))
+          .limit(accountLimit)
         await tx.insert(loginFailures).values({ email, client, at: now })
-        return { ok: true } as const
+        return { ok: true, accountFailures: account.length } as const
       })
     },
 

@@ -5,6 +5,7 @@
 import { guardStores } from '../availability.ts'
 import type { Storage, Stores } from '../storage.ts'
 import { postgresApps } from './apps.ts'
+import { postgresAlerts } from './alerts.ts'
 import { postgresAuth } from './auth.ts'
 import { listenForAppends, unheardAppends } from './appends.ts'
 import { listenForChanges, unheardChanges } from './changes.ts'
@@ -46,6 +47,7 @@ export async function openPostgresStorage(url: string, options: PostgresStorageO
     const plain: Stores = {
       users: postgresUsers(db),
       auth: postgresAuth(db),
+      alerts: postgresAlerts(db),
       apps: postgresApps(db),
       fields: postgresFields(db),
       share: postgresShare(db),

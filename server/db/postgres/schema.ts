@@ -88,6 +88,25 @@ export const emailCodeSends = pgTable(
 )
 
 /**
+ * What happened to an account's access that its owner is mailed about (core/auth/alerts.ts):
+ * kept until the batched mail went out; `leaseUntil` while a process is sending it.
+ */
+export const accountAlerts = pgTable(
+  'account_alerts',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The alert as JSON (kind and what it names). */
+    detail: text('detail').notNull(),
+    createdAt: createdAt(),
+    leaseUntil: millis('lease_until'),
+  },
+  (t) => [index('account_alerts_user_idx').on(t.userId, t.createdAt)],
+)
+
+/**
  * Failed password log-ins per address and client, for the throttle (core/auth/login-throttle.ts).
  * A table, not memory: every svc process sharing a database counts the same failures.
  */

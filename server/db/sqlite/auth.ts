@@ -268,20 +268,30 @@ export function sqliteAuth(db: SqliteContext): AuthStore {
         .map((row) => row.sentAt)
     },
 
-    async beginLoginAttempt({ email, client, now, windowStart, limit }) {
+    async beginLoginAttempt({ email, client, now, windowStart, limit, accountWindowStart, accountLimit }) {
       return immediate(() => {
-        // Every address's stale failures go, so the table holds one window of failures at most.
-        d.delete(loginFailures).where(lte(loginFailures.at, windowStart)).run()
+        // Every address's stale failures go, so the table holds the longer window at most.
+        d.delete(loginFailures)
+          .where(lte(loginFailures.at, Math.min(windowStart, accountWindowStart)))
+          .run()
         const counted = d
           .select({ at: loginFailures.at })
           .from(loginFailures)
-          .where(and(eq(loginFailures.email, email), eq(loginFailures.client, client)))
+          .where(
+            and(eq(loginFailures.email, email), eq(loginFailures.client, client), gt(loginFailures.at, windowStart)),
+          )
           .orderBy(asc(loginFailures.at))
           .limit(limit)
           .all()
         if (counted.length >= limit) return { ok: false, oldestAt: counted[0].at } as const
+        const accountFailures = d
+          .select({ at: loginFailures.at })
+          .from(loginFailures)
+          .where(and(eq(loginFailures.email, email), gt(loginFailures.at, accountWindowStart)))
+          .limit(accountLimit)
+          .all().length
         d.insert(loginFailures).values({ email, client, at: now }).run()
-        return { ok: true } as const
+        return { ok: true, accountFailures } as const
       })
     },
 

@@ -7,6 +7,7 @@ import type { Storage, Stores } from '../storage.ts'
 import { localAppendFeed } from '../storage/appends.ts'
 import { localChangeFeed } from '../storage/changes.ts'
 import { sqliteApps } from './apps.ts'
+import { sqliteAlerts } from './alerts.ts'
 import { sqliteAuth } from './auth.ts'
 import type { Store } from './connection.ts'
 import type { SqliteContext } from './context.ts'
@@ -30,6 +31,7 @@ export function sqliteStorage(store: Store, now: () => number = Date.now): Stora
   const plain: Stores = {
     users: sqliteUsers(db),
     auth: sqliteAuth(db),
+    alerts: sqliteAlerts(db),
     apps: sqliteApps(db),
     fields: sqliteFields(db),
     share: sqliteShare(db),

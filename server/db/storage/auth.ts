@@ -109,6 +109,16 @@ export interface LoginAttempt {
   windowStart: number
   /** Most failures per address and client within the window. */
   limit: number
+  /** Failures of the address from every client after this time are counted too (`accountFailures`). */
+  accountWindowStart: number
+  /** Counting the address's failures stops here (nothing needs more). */
+  accountLimit: number
+}
+
+/** A counted attempt: the address's failures from every client within the account window, this one not included. */
+export interface LoginAttemptCounted {
+  ok: true
+  accountFailures: number
 }
 
 export interface AuthStore {
@@ -169,9 +179,10 @@ export interface AuthStore {
    * Counts a password log-in attempt of the address from the client as a failure, unless
    * that pair has already reached the limit within the window (then refused with the
    * oldest counted failure's time). Check and count are one atomic step, also across
-   * processes, so at most `limit` attempts per pair and window are ever checked.
+   * processes, so at most `limit` attempts per pair and window are ever checked. Failures
+   * are kept for the longer of the two windows.
    */
-  beginLoginAttempt(attempt: LoginAttempt): Promise<{ ok: true } | { ok: false; oldestAt: number }>
+  beginLoginAttempt(attempt: LoginAttempt): Promise<LoginAttemptCounted | { ok: false; oldestAt: number }>
   /** Forgets the failures of the address from the client (it logged in, or reset the password). */
   clearLoginFailures(email: string, client: string): Promise<void>
   /** The address's counted failures after `since`, from every client. */
