@@ -18,6 +18,7 @@ import type { ShareStore } from './storage/share.ts'
 import type { SmartStore } from './storage/smart.ts'
 import type { StatsStore } from './storage/stats.ts'
 import type { ThemeStore } from './storage/themes.ts'
+import type { UnlistedKeyStore } from './storage/unlisted-keys.ts'
 import type { UserStore } from './storage/users.ts'
 import type { WebhookStore } from './storage/webhooks.ts'
 
@@ -38,6 +39,7 @@ export interface Stores {
   themes: ThemeStore
   smart: SmartStore
   webhooks: WebhookStore
+  unlisted: UnlistedKeyStore
 }
 
 /** Whether the database can write now (kept by the guard in availability.ts). */

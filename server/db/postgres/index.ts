@@ -13,6 +13,7 @@ import { pgStorageProblem } from './errors.ts'
 import type { PgContext } from './context.ts'
 import { postgresExperts } from './experts.ts'
 import { postgresFields } from './fields.ts'
+import { postgresUnlistedKeys } from './unlisted-keys.ts'
 import { migratePostgres } from './migrate.ts'
 import { postgresRecords } from './records.ts'
 import { postgresReports } from './reports.ts'
@@ -56,6 +57,7 @@ export async function openPostgresStorage(url: string, options: PostgresStorageO
       themes: postgresThemes(db),
       smart: postgresSmart(db),
       webhooks: postgresWebhooks(db),
+      unlisted: postgresUnlistedKeys(db),
     }
     // No write counter to ask here: any success after a failure counts as recovery.
     const { stores, availability } = guardStores(plain, { classify: pgStorageProblem, now: options.now ?? Date.now })

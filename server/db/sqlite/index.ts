@@ -12,6 +12,7 @@ import type { Store } from './connection.ts'
 import type { SqliteContext } from './context.ts'
 import { sqliteExperts } from './experts.ts'
 import { sqliteFields } from './fields.ts'
+import { sqliteUnlistedKeys } from './unlisted-keys.ts'
 import { sqliteRecords } from './records.ts'
 import { sqliteReports } from './reports.ts'
 import { sqliteScales } from './scales.ts'
@@ -40,6 +41,7 @@ export function sqliteStorage(store: Store, now: () => number = Date.now): Stora
     themes: sqliteThemes(db),
     smart: sqliteSmart(db),
     webhooks: sqliteWebhooks(db),
+    unlisted: sqliteUnlistedKeys(db),
   }
   const writes = store.sqlite.prepare<{ n: number }, []>('SELECT total_changes() AS n')
   const { stores, availability } = guardStores(plain, {
