@@ -16,7 +16,7 @@ const INSERT = `INSERT INTO unlisted_keys (app_id, name, first_seen, last_seen)
   ON CONFLICT DO NOTHING`
 const FORGET = 'DELETE FROM unlisted_keys WHERE app_id = $1 AND name = ANY($2::text[])'
 const LIST = `SELECT name, first_seen::float8 AS "firstSeen", last_seen::float8 AS "lastSeen"
-  FROM unlisted_keys WHERE app_id = $1 ORDER BY first_seen, name`
+  FROM unlisted_keys WHERE app_id = $1 ORDER BY first_seen, name COLLATE "C"`
 
 /** Notes `names` as posted at `now` (inside the commit's transaction, the app locked): known ones get a new last-seen time, new ones are catalogued while the app has fewer than `max`. */
 export async function noteUnlisted(
