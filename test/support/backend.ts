@@ -144,6 +144,7 @@ export function lazyStorage(kind: StorageKind, open: () => Promise<Storage>): St
     'themes',
     'smart',
     'webhooks',
+    'unlisted',
   ]
   const stores = Object.fromEntries(names.map((name) => [name, store(name)])) as unknown as Stores
   return {
