@@ -11,7 +11,7 @@ import { LIMITS } from '../server/contract/limits.ts'
 import type { App, AppUrls } from '../server/contract/api/apps.ts'
 import type { AccessTokenInfo as AccessToken, AuthOptions, PublicUser as User } from '../server/contract/api/auth.ts'
 import type { Profile as ProfileUpdated } from '../server/contract/api/profile.ts'
-import type { Field } from '../server/contract/api/fields.ts'
+import type { Field, UnlistedKey } from '../server/contract/api/fields.ts'
 import type { Share } from '../server/contract/api/share.ts'
 import type {
   Delivery,
@@ -47,6 +47,7 @@ export type {
   Field,
   FieldChange,
   FieldSummary,
+  UnlistedKey,
   Notifications,
   ReadAccess,
   RecordDetail,
@@ -229,7 +230,7 @@ export const api = {
   /** `force` changes the type even when the published app's records hold values in the field (409 otherwise). */
   updateField: (appId: string, fieldId: string, input: InputOf<'fields.update'>['body']) =>
     call('fields.update', { params: { id: appId, field: fieldId }, body: input }),
-  /** Accepts proposed fields (by id or name; all of them with `'all'`); the fields accepted. */
+  /** Accepts proposed fields (by id or name; all of them with `'all'`) or unlisted keys (by name); the fields accepted. */
   acceptFields: async (appId: string, which: string[] | 'all') =>
     (await call('fields.accept', { params: { id: appId }, body: which === 'all' ? { all: true } : { names: which } }))
       .fields,

@@ -7,6 +7,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { CommandDef } from 'citty'
 import { VERSION } from '../../server/contract/version.ts'
 import { asProgram, CLI_NAME } from '../program.ts'
+import { compactToolList } from './compact-tools.ts'
 import { INSTRUCTIONS } from './constraints.ts'
 import { execWhitelist } from './exec.ts'
 import { registerRecordsResource } from './records-resource.ts'
@@ -32,6 +33,7 @@ type Env = Record<string, string | undefined>
  */
 export async function createMcpServer(env: Env, root: CommandDef<any>, program = CLI_NAME): Promise<McpServer> {
   const server = new McpServer({ name: 'svc', version: VERSION }, { instructions: asProgram(INSTRUCTIONS, program) })
+  compactToolList(server)
   const tools: ToolModule[] = [
     authLogin(root),
     authEmailCode(root),

@@ -25,7 +25,6 @@ export type ErrorType =
   | 'unknown_field'
   | 'empty_record'
   | 'field_limit'
-  | 'field_budget'
   | 'idempotency_key_reused'
   | 'invalid_value'
   | 'validation'
@@ -56,7 +55,6 @@ export const ERROR_STATUS: Record<ErrorType, number> = {
   unknown_field: 422,
   empty_record: 422,
   field_limit: 422,
-  field_budget: 422,
   idempotency_key_reused: 422,
   invalid_value: 422,
   validation: 422,

@@ -13,6 +13,12 @@ export const LIMITS = {
   /** New fields one client (address; /64 for IPv6) may propose to one app within `proposalWindowMs`. */
   proposalsPerClient: 10,
   proposalWindowMs: 60 * 60 * 1000,
+  /**
+   * Unlisted keys (a stranger's new keys past the proposal budgets, stored in the records but
+   * no field) the owner's catalogue names per app, with their counts and first and last
+   * post; keys past it are still stored and exported (in the CSV's `other keys` column).
+   */
+  maxUnlistedKeys: 200,
   /** Largest `size` of a /query page; larger is a 400, never clamped. */
   maxPageSize: 1000,
   defaultPageSize: 100,

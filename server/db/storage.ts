@@ -20,6 +20,7 @@ import type { ShareStore } from './storage/share.ts'
 import type { SmartStore } from './storage/smart.ts'
 import type { StatsStore } from './storage/stats.ts'
 import type { ThemeStore } from './storage/themes.ts'
+import type { UnlistedKeyStore } from './storage/unlisted-keys.ts'
 import type { UserStore } from './storage/users.ts'
 import type { WebhookStore } from './storage/webhooks.ts'
 
@@ -42,6 +43,7 @@ export interface Stores {
   smart: SmartStore
   webhooks: WebhookStore
   senders: SenderStore
+  unlisted: UnlistedKeyStore
 }
 
 /** Whether the database can write now (kept by the guard in availability.ts). */

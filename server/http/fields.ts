@@ -8,7 +8,7 @@ import { Elysia } from 'elysia'
 import type { AppContext } from '../core/context.ts'
 import { OPERATIONS } from '../contract/api/operations.ts'
 import { pathOf } from '../contract/api/routes.ts'
-import { addField, getField, listFields, removeField, updateField } from '../core/fields/fields.ts'
+import { addField, fieldListOf, getField, removeField, updateField } from '../core/fields/fields.ts'
 import { acceptFields } from '../core/fields/accept.ts'
 import { reorderFields } from '../core/fields/order.ts'
 import { AppError } from '../contract/errors.ts'
@@ -33,7 +33,7 @@ export const fieldRoutes = (ctx: AppContext) =>
       pathOf('fields.list'),
       async ({ principal, params }) => ({
         code: 200,
-        data: { fields: await listFields(ctx, principal.user.id, params.id), limit: LIMITS.maxFields },
+        data: { ...(await fieldListOf(ctx, principal.user.id, params.id)), limit: LIMITS.maxFields },
       }),
       { auth: true },
     )

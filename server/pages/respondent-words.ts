@@ -60,7 +60,6 @@ export const REFUSAL_WORDS: Record<ErrorType, { text: string; owner: boolean }> 
   unknown_field: { text: OWNER_FAULT, owner: true },
   empty_record: { text: 'Answer at least one question, then send the form again.', owner: false },
   field_limit: { text: OWNER_FAULT, owner: true },
-  field_budget: { text: OWNER_FAULT, owner: true },
   idempotency_key_reused: { text: OWNER_FAULT, owner: true },
   invalid_value: { text: OWNER_FAULT, owner: true },
   validation: { text: OWNER_FAULT, owner: true },

@@ -121,6 +121,7 @@ describe('--limit and --page', () => {
     expect(page).toEqual({
       fields: [expect.objectContaining({ name: 'c', position: 2 })],
       limit: LIMITS.maxFields,
+      unlisted: [],
       paging: { page: 2, limit: 2, total: 3, more: 0 },
     })
     expect(expectOk(await cli(['field', 'list', '--app', app, '--limit', '2'])).stdout).toEndWith(

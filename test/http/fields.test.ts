@@ -303,6 +303,7 @@ describe('GET /fields and /fields/:field', () => {
       data: {
         fields: [fieldBody(a.id, { name: 'a' }), fieldBody(b.id, { name: 'b', type: 'number', position: 1 })],
         limit: 50,
+        unlisted: [],
       },
     })
   })

@@ -179,22 +179,20 @@ describe('Idempotency-Key: refusals', () => {
     expect((await storedRecords(ctx, endpoint.appId)).map((record) => record.id)).toEqual([fixed.body.data.id])
   })
 
-  test("a key refused inside the commit (the client's hourly field budget, counted there) is not kept either", async () => {
+  test("a key refused for the owner's field limit is not kept either", async () => {
     const { request, ctx } = await setup()
-    const endpoint = await makeEndpoint(ctx, { fields: [{ name: 'f0' }] })
+    const endpoint = await makeEndpoint(ctx, {
+      fields: Array.from({ length: LIMITS.maxFields }, (_, i) => ({ name: `f${i}` })),
+    })
     const send = (body: string, key: string) =>
       request('POST', endpoint.path, {
-        from: '203.0.113.5',
+        token: endpoint.ownerToken,
         raw: body,
         headers: { ...JSON_HEADERS, 'idempotency-key': key },
       })
-    const spent = JSON.stringify(
-      Object.fromEntries(Array.from({ length: LIMITS.proposalsPerClient }, (_, i) => [`a${i}`, 1])),
-    )
-    expect((await send(spent, 'first')).status).toBe(200)
     expect((await send('{"extra":1}', 'limit')).body.error).toMatchObject({
-      type: 'field_budget',
-      details: { budget: 'client', used: LIMITS.proposalsPerClient },
+      type: 'field_limit',
+      details: { existing: LIMITS.maxFields },
     })
     expect((await send('{"f0":"x"}', 'limit')).status).toBe(200)
   })

@@ -101,7 +101,7 @@ describe('GET /:token?help', () => {
         '| `story` | longtext | no |  |  |',
         '| `note` | text | no |  |  |',
         '',
-        `9 of ${LIMITS.maxFields} fields used. Other keys are stored with the record and become fields *proposed* to the owner (listed here once accepted). One client may propose at most ${LIMITS.proposalsPerClient} new fields per hour, and an app holds at most ${LIMITS.maxProposedFields} proposals waiting for the owner; a record that would pass either is refused whole with 422 \`field_budget\`.`,
+        `9 of ${LIMITS.maxFields} fields used. Other keys are stored with the record and become fields *proposed* to the owner (listed here once accepted). One client may propose at most ${LIMITS.proposalsPerClient} new fields per hour, and an app holds at most ${LIMITS.maxProposedFields} proposals waiting for the owner; new keys past either are *unlisted keys*: still stored with the record (read back by /query and in exports), shown only to the owner, who may accept them as fields. A record is never refused for the field list.`,
       ].join('\n'),
     )
     expect(text).toContain(
@@ -140,7 +140,7 @@ describe('GET /:token?help', () => {
         '| `story` | longtext | no |  | 0 |  |',
         '| `note` | text | no |  | 0 |  |',
         '',
-        `9 of ${LIMITS.maxFields} fields used. Other keys are stored with the record and become fields *proposed* to the owner (listed here once accepted). One client may propose at most ${LIMITS.proposalsPerClient} new fields per hour, and an app holds at most ${LIMITS.maxProposedFields} proposals waiting for the owner; a record that would pass either is refused whole with 422 \`field_budget\`.`,
+        `9 of ${LIMITS.maxFields} fields used. Other keys are stored with the record and become fields *proposed* to the owner (listed here once accepted). One client may propose at most ${LIMITS.proposalsPerClient} new fields per hour, and an app holds at most ${LIMITS.maxProposedFields} proposals waiting for the owner; new keys past either are *unlisted keys*: still stored with the record (read back by /query and in exports), shown only to the owner, who may accept them as fields. A record is never refused for the field list.`,
       ].join('\n'),
     )
   })
@@ -267,8 +267,8 @@ describe('GET /:token?help', () => {
         '| JSON nesting depth | 8 | 413 `too_large` |',
         '| Keys in one record (all levels) | 77 | 413 `too_large` |',
         `| Fields per app (made or accepted by the owner) | ${LIMITS.maxFields} | 422 \`field_limit\` |`,
-        `| New fields one client may propose | ${LIMITS.proposalsPerClient} per hour | 422 \`field_budget\` |`,
-        `| Proposed fields waiting per app | ${LIMITS.maxProposedFields} | 422 \`field_budget\` |`,
+        `| New fields one client may propose | ${LIMITS.proposalsPerClient} per hour | stored as unlisted keys |`,
+        `| Proposed fields waiting per app | ${LIMITS.maxProposedFields} | stored as unlisted keys |`,
       ].join('\n'),
     )
     expect(text).toContain(

@@ -46,6 +46,9 @@ async function setup(options: EndpointOptions = {}) {
         }>
       ).map((f) => [f.name, f.type, f.proposed]),
     accept: (body: unknown) => t.request('POST', `${fields}/accept`, { ...owner, body }),
+    /** The names of the owner's unlisted keys, as the field list shows them. */
+    unlistedNames: async () =>
+      ((await t.request('GET', fields, owner)).body.data.unlisted as Array<{ name: string }>).map((key) => key.name),
     owner,
   }
 }
@@ -53,15 +56,6 @@ async function setup(options: EndpointOptions = {}) {
 /** `count` distinct keys `<prefix>0…` with the value 1. */
 const junk = (prefix: string, count: number) =>
   Object.fromEntries(Array.from({ length: count }, (_, i) => [`${prefix}${i}`, 1]))
-
-const clientSpent = (names: string[], used: number) => ({
-  code: 422,
-  error: {
-    type: 'field_budget',
-    message: `New keys become fields the owner must accept, at most 10 per hour from one client, and this client has proposed ${used}: ${names.map((n) => JSON.stringify(n)).join(', ')} cannot be added; nothing was stored. Send only this form's fields, or try again later`,
-    details: { fields: names, budget: 'client', limit: 10, used, windowSeconds: 3600 },
-  },
-})
 
 describe("row 1: a stranger's keys never reshape the owner's public form", () => {
   test("a stranger's keys are stored and proposed, but no question, snippet or ?help line shows them until the owner accepts", async () => {
@@ -226,23 +220,18 @@ describe("row 1: a stranger's keys never reshape the owner's public form", () =>
   })
 })
 
-describe('row 2: no client can use up the fields of an app', () => {
+describe('row 2: no client can use up the fields of an app, and no record is refused for them', () => {
   for (const shape of ['an app with owner fields', 'a fresh app'] as const) {
     test(`after a flood of junk keys, another client's ordinary submissions still succeed (${shape})`, async () => {
-      const { post, postForm, request, fields, owner, ctx, endpoint } = await setup(
+      const { post, postForm, request, fields, owner, ctx, endpoint, unlistedNames } = await setup(
         shape === 'a fresh app' ? {} : { fields: [{ name: 'name' }, { name: 'email', type: 'email' }] },
       )
-      // One request with 50 new keys is refused whole: nothing stored, no field made.
+      // One request with 50 new keys is stored whole: 10 keys become proposals, 40 stay unlisted.
       const flood = await post('203.0.113.66', junk('junk', 50))
-      expect(flood.status).toBe(422)
-      expect(flood.body.error).toMatchObject({
-        type: 'field_budget',
-        details: { budget: 'client', limit: 10, count: 50 },
-      })
-      expect(await storedRecords(ctx, endpoint.appId)).toEqual([])
-      // Within its budget the flooder gets 10 proposals; the 11th key is refused, naming what it used.
-      expect((await post('203.0.113.66', junk('junk', 10))).status).toBe(200)
-      expect((await post('203.0.113.66', { more: 1 })).body).toEqual(clientSpent(['more'], 10))
+      expect(flood.status).toBe(200)
+      expect(await unlistedNames()).toEqual(Array.from({ length: 40 }, (_, i) => `junk${i + 10}`))
+      // Its budget spent, the flooder's next new key is stored, unlisted.
+      expect((await post('203.0.113.66', { more: 1 })).status).toBe(200)
       // A person at another address: known keys, and a few new ones, JSON and /form alike.
       const known: Record<string, string> =
         shape === 'a fresh app' ? { junk0: 'hello' } : { name: 'Ada', email: 'ada@example.com' }
@@ -252,7 +241,9 @@ describe('row 2: no client can use up the fields of an app', () => {
       // The owner's own field add is never blocked by strangers.
       const added = await request('POST', fields, { ...owner, body: { name: 'age', type: 'number' } })
       expect(added.status).toBe(200)
-      expect((await storedRecords(ctx, endpoint.appId)).length).toBe(4)
+      const records = await storedRecords(ctx, endpoint.appId)
+      expect(records.length).toBe(5)
+      expect(records[0].data).toEqual(junk('junk', 50))
       expect((await storedFields(ctx, endpoint.appId)).filter((f) => f.proposed).map((f) => f.name)).toEqual([
         ...Array.from({ length: 10 }, (_, i) => `junk${i}`),
         'comment',
@@ -262,63 +253,90 @@ describe('row 2: no client can use up the fields of an app', () => {
     })
   }
 
-  test("a client's budget is per hour: the window slides with the clock", async () => {
-    const { post, clock } = await setup()
+  test("a client's budget is per hour: the window slides with the clock, and keys past it are unlisted", async () => {
+    const { post, clock, ctx, endpoint, unlistedNames } = await setup()
     expect((await post('203.0.113.66', junk('a', 6))).status).toBe(200)
     clock.advance(30 * 60 * 1000)
     expect((await post('203.0.113.66', junk('b', 4))).status).toBe(200)
-    expect((await post('203.0.113.66', { c0: 1 })).body).toEqual(clientSpent(['c0'], 10))
-    // An hour after the first six, those no longer count.
+    expect((await post('203.0.113.66', { c0: 1 })).status).toBe(200)
+    expect(await unlistedNames()).toEqual(['c0'])
+    // An hour after the first six, those no longer count: six more proposals, the seventh unlisted.
     clock.advance(HOUR - 30 * 60 * 1000)
-    expect((await post('203.0.113.66', junk('c', 6))).status).toBe(200)
-    expect((await post('203.0.113.66', { d0: 1 })).body).toEqual(clientSpent(['d0'], 10))
+    expect((await post('203.0.113.66', junk('c', 7))).status).toBe(200)
+    expect(await unlistedNames()).toEqual(['c6'])
+    expect((await storedFields(ctx, endpoint.appId)).map((f) => f.name)).toEqual([
+      'a0',
+      'a1',
+      'a2',
+      'a3',
+      'a4',
+      'a5',
+      'b0',
+      'b1',
+      'b2',
+      'b3',
+      'c0',
+      'c1',
+      'c2',
+      'c3',
+      'c4',
+      'c5',
+    ])
   })
 
-  test('proposals together never pass 40; known keys still go in, and the owner makes room by accepting or deleting', async () => {
-    const { post, accept, request, fields, owner, ctx, endpoint } = await setup({
+  test('proposals together never pass 40; later keys are stored unlisted, and the owner makes room by accepting or deleting', async () => {
+    const { post, accept, request, fields, owner, ctx, endpoint, unlistedNames } = await setup({
       fields: Array.from({ length: 45 }, (_, i) => ({ name: `f${i}` })),
     })
     for (const client of ['192.0.2.1', '192.0.2.2', '192.0.2.3', '192.0.2.4'])
       expect((await post(client, junk(`${client.slice(-1)}_`, 10))).status).toBe(200)
-    const refused = await post('192.0.2.5', { f0: 'x', fresh: 1 })
-    expect(refused.body).toEqual({
-      code: 422,
-      error: {
-        type: 'field_budget',
-        message: `This form already has 40 of at most 40 proposed fields waiting for the owner, so "fresh" cannot be added; nothing was stored. Send only this form's fields, or ask the owner to accept or delete proposed fields`,
-        details: { fields: ['fresh'], budget: 'proposals', limit: 40, used: 40 },
-      },
-    })
+    expect((await post('192.0.2.5', { f0: 'x', fresh: 1 })).status).toBe(200)
+    expect(await unlistedNames()).toEqual(['fresh'])
     expect((await post('192.0.2.5', { f0: 'x', '1_0': 'y' })).status).toBe(200)
     // The owner still adds fields up to 50 of their own.
     for (let i = 45; i < 50; i++)
       expect((await request('POST', fields, { ...owner, body: { name: `f${i}` } })).status).toBe(200)
     expect((await request('POST', fields, { ...owner, body: { name: 'f50' } })).body.error.type).toBe('field_limit')
     expect((await request('DELETE', `${fields}/1_0`, owner)).status).toBe(200)
-    expect((await post('192.0.2.5', { fresh: 1 })).status).toBe(200)
-    expect((await storedFields(ctx, endpoint.appId)).filter((f) => f.proposed).length).toBe(LIMITS.maxProposedFields)
-    // Accepting at 50 accepted fields is refused; deleting one of the owner's makes room.
+    // With 50 accepted fields a proposal could never be accepted: a new key stays unlisted.
+    expect((await post('192.0.2.5', { fresh2: 1 })).status).toBe(200)
+    expect((await storedFields(ctx, endpoint.appId)).filter((f) => f.proposed).length).toBe(
+      LIMITS.maxProposedFields - 1,
+    )
+    expect(await unlistedNames()).toEqual(['fresh', 'fresh2'])
+    // Accepting at 50 accepted fields is refused (proposal or unlisted key); deleting one of the owner's makes room.
+    expect((await accept({ names: ['fresh2'] })).body.error.type).toBe('field_limit')
     expect((await accept({ names: ['fresh'] })).body.error.type).toBe('field_limit')
     expect((await request('DELETE', `${fields}/f49`, owner)).status).toBe(200)
     expect((await accept({ names: ['fresh'] })).status).toBe(200)
+    expect(await unlistedNames()).toEqual(['fresh2'])
+    expect((await storedRecords(ctx, endpoint.appId)).length).toBe(7)
   })
 
-  test('a batch is all or nothing against the budget', async () => {
-    const { request, endpoint, ctx } = await setup()
+  test('a batch is stored whole: its first new keys are proposals within the budget, the rest unlisted', async () => {
+    const { request, endpoint, ctx, unlistedNames } = await setup()
     const res = await request('POST', `${endpoint.path}/batch`, {
       from: '203.0.113.66',
       body: [junk('a', 6), junk('a', 6), junk('b', 5)],
     })
-    const names = ['a0', 'a1', 'a2', 'a3', 'a4', 'a5', 'b0', 'b1', 'b2', 'b3', 'b4']
-    expect(res.body).toEqual({
-      code: 422,
-      error: {
-        type: 'field_budget',
-        message: `New keys become fields the owner must accept, at most 10 per hour from one client: ${names.map((n) => JSON.stringify(n)).join(', ')} cannot be added; nothing was stored. Send only this form's fields, or try again later`,
-        details: { fields: names, budget: 'client', limit: 10, windowSeconds: 3600 },
-      },
-    })
-    expect(await storedRecords(ctx, endpoint.appId)).toEqual([])
-    expect(await storedFields(ctx, endpoint.appId)).toEqual([])
+    expect(res.status).toBe(200)
+    expect((await storedRecords(ctx, endpoint.appId)).map((record) => record.data)).toEqual([
+      junk('a', 6),
+      junk('a', 6),
+      junk('b', 5),
+    ])
+    expect((await storedFields(ctx, endpoint.appId)).map((f) => f.name)).toEqual([
+      'a0',
+      'a1',
+      'a2',
+      'a3',
+      'a4',
+      'a5',
+      'b0',
+      'b1',
+      'b2',
+      'b3',
+    ])
+    expect(await unlistedNames()).toEqual(['b4'])
   })
 })

@@ -6,6 +6,7 @@
  */
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
+import { checkProperty } from './check.ts'
 import { removeRecords } from '../../server/core/records/delete.ts'
 import { insertRecords, makeEndpoint } from '../support/records.ts'
 import { testApp } from '../support/http.ts'
@@ -50,7 +51,8 @@ describe('properties', () => {
   test('any JSON object posted comes back equal from /query', async () => {
     const t = testApp({ rateLimit: null })
     const { user } = await makeUser(t.ctx)
-    await fc.assert(
+    await checkProperty(
+      'any JSON object posted comes back equal from /query',
       fc.asyncProperty(record, async (pairs) => {
         const endpoint = await makeEndpoint(t.ctx, user.id, { reads: 'records' })
         const data: Record<string, unknown> = {}
@@ -78,7 +80,8 @@ describe('properties', () => {
   test('read-all at any page size sees the remaining non-spam records once, in order, after any deletions', async () => {
     const t = testApp({ rateLimit: null })
     const { user } = await makeUser(t.ctx)
-    await fc.assert(
+    await checkProperty(
+      'read-all at any page size',
       fc.asyncProperty(
         fc.array(fc.boolean(), { minLength: 0, maxLength: 120 }),
         fc.array(fc.nat(), { maxLength: 30 }),

@@ -10,6 +10,7 @@
  */
 import { expect, test } from 'bun:test'
 import fc from 'fast-check'
+import { checkProperty } from './check.ts'
 import { makeEndpoint } from '../core/collect/fixtures.ts'
 import { testApp } from '../support/http.ts'
 import { storedView } from '../support/stored-view.ts'
@@ -151,7 +152,8 @@ test('any writes: JSON answers below 500, no ERROR logged, and the three reads a
   const t = testApp({ rateLimit: null })
   let stored = 0
   // A fresh endpoint per sequence of writes, so the field limit does not end the interesting part early.
-  await fc.assert(
+  await checkProperty(
+    'any writes',
     fc.asyncProperty(fc.array(post, { minLength: 1, maxLength: 10 }), async (posts) => {
       const endpoint = await makeEndpoint(t.ctx, { honeypot: '_never_sent_honeypot' })
       const acknowledged = await postAll(t, endpoint.path, posts)

@@ -10,6 +10,7 @@
  */
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
+import { checkProperty } from './check.ts'
 import { removeRecords } from '../../server/core/records/delete.ts'
 import { markRecords } from '../../server/core/records/spam.ts'
 import { forgetStats, rebuildStats } from '../../server/core/stats/state.ts'
@@ -56,7 +57,8 @@ describe('summary aggregates under inserts, deletes and spam marks', () => {
   test('equal a full rebuild after any sequence', async () => {
     // One context for every run (apps are independent of each other): a fresh app per run.
     const { ctx } = testContext()
-    await fc.assert(
+    await checkProperty(
+      'equal a full rebuild after any sequence',
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 14 }), async (steps) => {
         const { user } = await makeUser(ctx)
         const { appId } = await makeEndpoint(ctx, user.id, {

@@ -10,6 +10,7 @@
  */
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
+import { checkProperty } from './check.ts'
 import { AppError } from '../../server/contract/errors.ts'
 import { LIMITS } from '../../server/contract/limits.ts'
 import { createApp } from '../../server/core/apps/apps.ts'
@@ -111,12 +112,41 @@ async function editableApp(ctx: AppContext, userId: string): Promise<string> {
   return appId
 }
 
+/** Checks the summaries and counters of `appId` against a full rebuild, from memory and after a reload. */
+async function expectRebuildEqual(ctx: AppContext, appId: string): Promise<void> {
+  const incremental = await summaries(ctx, appId)
+  const stored = await counters(ctx, appId)
+  forgetStats(ctx, appId)
+  const reloaded = await summaries(ctx, appId)
+  await rebuildStats(ctx, appId)
+  expect(incremental).toEqual(await summaries(ctx, appId))
+  expect(reloaded).toEqual(await summaries(ctx, appId))
+  expect(stored).toEqual(await counters(ctx, appId))
+}
+
 describe('summary aggregates under edits', () => {
+  // Found by the property (seed 678750401, 1,000 runs; it failed once beside CPU hogs only
+  // because each run draws a new seed): an edit setting -0 counted -0 in memory while the
+  // record stores 0 (JSON writes -0 as 0), so min, max, mean and sum read -0 until a recount.
+  test('a fixed case: an edit that sets -0 counts what is stored, 0', async () => {
+    const { ctx } = testContext()
+    const { user } = await makeUser(ctx, 'editor@example.com')
+    const appId = await editableApp(ctx, user.id)
+    const plain = (n: number): Row => ({ data: { n }, spam: false, scores: null, age: 0 })
+    await addRows(ctx, appId, [plain(0), plain(Number.MAX_VALUE), plain(0.1)])
+    const [first] = (await storedRows(ctx, appId)).map((r) => r.id)
+    await editRecord(ctx, { id: user.id, email: user.email }, appId, first, { data: { b: -0, n: null } })
+    expect((await summaries(ctx, appId))[0].fields.b).toMatchObject({ count: 1, min: 0, max: 0, sum: 0, mean: 0 })
+    expect(Object.is((await summaries(ctx, appId))[0].fields.b.min, -0)).toBe(false)
+    await expectRebuildEqual(ctx, appId)
+  })
+
   test('equal a full rebuild after any sequence', async () => {
     const { ctx } = testContext()
     const { user } = await makeUser(ctx, 'editor@example.com')
     const editor = { id: user.id, email: user.email }
-    await fc.assert(
+    await checkProperty(
+      'equal a full rebuild after any sequence',
       // Enough records first that each side soon holds more distinct numbers than its kept extremes.
       fc.asyncProperty(
         fc.array(numbered, { minLength: 40, maxLength: 60 }),
@@ -146,14 +176,7 @@ describe('summary aggregates under edits', () => {
               }
             }
           }
-          const incremental = await summaries(ctx, appId)
-          const stored = await counters(ctx, appId)
-          forgetStats(ctx, appId)
-          const reloaded = await summaries(ctx, appId)
-          await rebuildStats(ctx, appId)
-          expect(incremental).toEqual(await summaries(ctx, appId))
-          expect(reloaded).toEqual(await summaries(ctx, appId))
-          expect(stored).toEqual(await counters(ctx, appId))
+          await expectRebuildEqual(ctx, appId)
         },
       ),
       { numRuns: 100 },

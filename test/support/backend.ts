@@ -146,6 +146,7 @@ export function lazyStorage(kind: StorageKind, open: () => Promise<Storage>): St
     'smart',
     'webhooks',
     'senders',
+    'unlisted',
   ]
   const stores = Object.fromEntries(names.map((name) => [name, store(name)])) as unknown as Stores
   return {

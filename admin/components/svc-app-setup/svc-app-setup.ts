@@ -1,12 +1,13 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit'
 import { customElement, property, state } from 'lit/decorators.js'
-import { api, type App, type AppUrls, type Field, type Share } from '../../api.ts'
+import { api, type App, type AppUrls, type Field, type Share, type UnlistedKey } from '../../api.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
 import '../svc-app-details/svc-app-details.ts'
 import '../svc-endpoint-help/svc-endpoint-help.ts'
 import '../svc-fields-editor/svc-fields-editor.ts'
 import '../svc-form-preview/svc-form-preview.ts'
 import '../svc-share-settings/svc-share-settings.ts'
+import '../svc-unlisted-keys/svc-unlisted-keys.ts'
 import '../svc-webhooks/svc-webhooks.ts'
 import '../svc-senders/svc-senders.ts'
 import { appSetupStyles, SIDE_BY_SIDE } from './svc-app-setup.styles.ts'
@@ -26,6 +27,7 @@ export class SvcAppSetup extends LitElement {
 
   @state() private fields: Field[] = []
   @state() private fieldLimit = 50
+  @state() private unlisted: UnlistedKey[] = []
   @state() private share: Share | null = null
   @state() private urls: AppUrls | null = null
   @state() private error = ''
@@ -57,6 +59,7 @@ export class SvcAppSetup extends LitElement {
       ])
       this.fields = fields.fields
       this.fieldLimit = fields.limit
+      this.unlisted = fields.unlisted
       this.share = share
       this.urls = urls
       this.error = ''
@@ -92,6 +95,11 @@ export class SvcAppSetup extends LitElement {
           @svc-view-form=${(e: CustomEvent<boolean>) => (this.previewing = e.detail)}
           @svc-app-changed=${(e: Event) => (e.stopPropagation(), this.changed())}
         ></svc-fields-editor>
+        <svc-unlisted-keys
+          .appId=${this.app.id}
+          .keys=${this.unlisted}
+          @svc-app-changed=${(e: Event) => (e.stopPropagation(), this.changed())}
+        ></svc-unlisted-keys>
         ${this.sideBySide ? nothing : this.renderPreview()}
         <svc-endpoint-help .urls=${this.urls} .share=${this.share} .fields=${this.fields}></svc-endpoint-help>
       </div>

@@ -7,7 +7,7 @@ import { fieldTypeOf, typeArg } from './_view.ts'
 
 export default defineSvcCommand({
   description:
-    'Accept proposed fields (made by anonymous submissions) so they appear on the form, the snippets and ?help',
+    'Accept proposed fields or unlisted keys (made by anonymous submissions) so they appear on the form, the snippets and ?help',
   example: 'svc-cli field accept --app 0193… email age     # or --all; --type email to choose the type',
   effect: 'write',
   // The names come from records the public sent.
@@ -17,7 +17,7 @@ export default defineSvcCommand({
     names: {
       type: 'positional',
       required: false,
-      description: `Names or ids of proposed fields (up to ${LIMITS.maxProposedFields})`,
+      description: `Names or ids of proposed fields, or names of unlisted keys (up to ${LIMITS.maxProposedFields})`,
       valueHint: 'name…',
     },
     all: { type: 'boolean', description: 'Accept every proposed field' },

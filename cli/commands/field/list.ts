@@ -2,9 +2,10 @@ import { defineSvcCommand } from '../../command.ts'
 import { listing, listResult } from '../../listing.ts'
 import { appArg, pageArgs, quietArg } from '../_shared.ts'
 import { fieldTable } from './_view.ts'
+import { unlistedSection } from './_unlisted.ts'
 
 export default defineSvcCommand({
-  description: 'List the fields of an app in order',
+  description: 'List the fields of an app in order, and its unlisted keys',
   example: 'svc-cli field list --app 0193…',
   effect: 'read',
   // With auto-create on, field names come from records the public sent.
@@ -16,8 +17,9 @@ export default defineSvcCommand({
     return listResult(env, asked, data.fields, {
       key: 'fields',
       id: (f) => f.id,
-      extra: { limit: data.limit },
-      human: (fields) => fieldTable(fields, data.limit, data.fields.length),
+      extra: { limit: data.limit, unlisted: data.unlisted },
+      human: (fields) => (style) =>
+        `${fieldTable(fields, data.limit, data.fields.length)(style)}${unlistedSection(data.unlisted)(style)}`,
     })
   },
 })

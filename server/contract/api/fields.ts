@@ -38,11 +38,25 @@ export const fieldSchema = named(
 )
 export type Field = z.output<typeof fieldSchema>
 
+export const unlistedKeySchema = named(
+  'UnlistedKey',
+  z.object({
+    name: z.string(),
+    count: z.number().int().meta({ description: 'Records (not spam) holding a value under this key' }),
+    firstSeen: isoTime,
+    lastSeen: isoTime,
+  }),
+)
+export type UnlistedKey = z.output<typeof unlistedKeySchema>
+
 export const fieldListSchema = named(
   'FieldList',
   z.object({
     fields: z.array(fieldSchema),
     limit: z.number().int().meta({ description: 'The most fields an app can have (proposed ones aside)' }),
+    unlisted: z.array(unlistedKeySchema).meta({
+      description: `Keys strangers' records hold that became no field (past the proposal budgets): stored in the records, on no public surface; accept them like proposals. At most ${LIMITS.maxUnlistedKeys} names per app are listed`,
+    }),
   }),
 )
 export type FieldList = z.output<typeof fieldListSchema>
@@ -57,7 +71,7 @@ const fieldRef =
 export const fieldOperations = {
   'fields.list': {
     summary: "List an app's fields in order",
-    description: `Proposed fields (made by anonymous submissions) included; \`limit\` is the most an app can have (${LIMITS.maxFields}).`,
+    description: `Proposed fields (made by anonymous submissions) included; \`limit\` is the most an app can have (${LIMITS.maxFields}); \`unlisted\` names the keys stored in records that are no field yet.`,
     tags,
     access: 'owner',
     answers: { 200: data(fieldListSchema, 'The fields and the limit') },
@@ -99,7 +113,7 @@ export const fieldOperations = {
   },
   'fields.accept': {
     summary: 'Accept proposed fields so they appear on the form',
-    description: `Proposed fields are made by anonymous submissions; accepting them (by name or id, or \`all: true\`) makes them count against the limit of ${LIMITS.maxFields} (422 field_limit, nothing accepted, when they would pass it) and settles their type: the one given, or the one their stored values share. A named field that is accepted already is left as it is.`,
+    description: `Proposed fields are made by anonymous submissions; accepting them (by name or id, or \`all: true\`) makes them count against the limit of ${LIMITS.maxFields} (422 field_limit, nothing accepted, when they would pass it) and settles their type: the one given, or the one their stored values share. A named field that is accepted already is left as it is. An unlisted key (see fields.list) is accepted by name too: it becomes a field at the end, its type and summary recounted from the stored records.`,
     tags,
     access: 'owner',
     body: acceptFieldsSchema,

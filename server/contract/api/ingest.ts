@@ -89,7 +89,6 @@ export const WRITE_ERRORS = [
   'unknown_field',
   'empty_record',
   'field_limit',
-  'field_budget',
   'invalid_value',
   'rate_limited',
   'bad_signature',

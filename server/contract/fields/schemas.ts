@@ -132,7 +132,7 @@ export const acceptFieldsSchema = bodyObject({
     .min(1, 'needs at least one field')
     .max(LIMITS.maxProposedFields, `can name at most ${LIMITS.maxProposedFields} fields`)
     .optional()
-    .meta({ description: 'The proposed fields to accept, by name or id' }),
+    .meta({ description: 'The proposed fields (by name or id) or unlisted keys (by name) to accept' }),
   all: z
     .literal(true, { error: expect('true') })
     .optional()

@@ -14,7 +14,7 @@ An **app** is a form plus a collection endpoint. Its **fields** are the keys of 
 
 ## Limits
 - At most **${LIMITS.maxFields} fields** per app that the owner made or accepted (the owner's own \`field add\` and posts). The ${LIMITS.maxFields + 1}st is refused (422 \`field_limit\`) and nothing from that submission is stored.
-- Proposed fields (made by anonymous posts) count apart: at most **${LIMITS.maxProposedFields}** waiting per app, and one client address (/64 for IPv6) may propose at most **${LIMITS.proposalsPerClient} per hour**; a post that would pass either is refused whole (422 \`field_budget\`). Proposals never block the owner's own fields.
+- Proposed fields (made by anonymous posts) count apart: at most **${LIMITS.maxProposedFields}** waiting per app, and one client address (/64 for IPv6) may propose at most **${LIMITS.proposalsPerClient} per hour**; keys past either are *unlisted keys*: stored in the record, on no public page, listed for the owner (\`field list\`, with counts and first/last seen; up to ${LIMITS.maxUnlistedKeys} names per app) and accepted like proposals (\`field accept <name>\`). Proposals never block the owner's own fields.
 - Field names: 1–${LIMITS.maxFieldNameLength} characters after trimming, any script, no control characters. Names are case-sensitive and unique per app.
 - App name up to ${LIMITS.maxAppNameLength} characters, description up to ${LIMITS.maxDescriptionLength}; labels up to ${LIMITS.maxLabelLength}.
 - Choice fields: up to ${LIMITS.maxOptions} options of up to ${LIMITS.maxOptionLength} characters each.

@@ -34,7 +34,7 @@ records is the owner's unless the owner opens reads (below). \`share rotate\` re
 
 ## Limits
 - Body ≤ ${LIMITS.maxBodyBytes} bytes, JSON nesting ≤ ${LIMITS.maxDepth}, ≤ ${LIMITS.maxKeys} keys per record (server defaults).
-- At most ${LIMITS.maxFields} accepted fields per app. New keys from anonymous posts become proposed fields: at most ${LIMITS.proposalsPerClient} per client address (/64 for IPv6) per hour and ${LIMITS.maxProposedFields} waiting per app, else the post is refused whole (422 \`field_budget\`). Per-endpoint rate limit (token bucket, server default ${DEFAULT_RATE_LIMIT} = rate per second, burst; \`share set --rate-limit\`), 429 with Retry-After.
+- At most ${LIMITS.maxFields} accepted fields per app. Auto-create (on by default): new keys of anonymous posts become proposed fields, at most ${LIMITS.proposalsPerClient} per client address (/64 for IPv6) per hour and ${LIMITS.maxProposedFields} waiting per app; keys past that are unlisted keys, stored with the record all the same (\`field list\` shows them, \`field accept\` adopts them). A stranger's record is never refused for the field list. Per-endpoint rate limit (token bucket, server default ${DEFAULT_RATE_LIMIT} = rate per second, burst; \`share set --rate-limit\`), 429 with Retry-After.
   One client address may use ${LIMITS.clientRateShare * 100}% of it; each record of a /batch counts as one request. Answers carry \`RateLimit-Policy\` and \`RateLimit\` headers.
 - Retries: send an \`Idempotency-Key\` header (e.g. a UUID per submission) on /, /form and /batch; a retry with the same key and body within 24 h gets the first answer's ids and stores nothing twice.
 

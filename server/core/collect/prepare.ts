@@ -2,10 +2,11 @@
  * @module A submission checked against an app's fields and share settings: honeypot,
  * field names, key count, defined-field values, required fields, and the keys that would
  * be auto-created. A stranger's new keys become *proposed* fields (on no public form until
- * the owner accepts them), within the app's cap of proposals and the client's hourly
- * budget; the owner's own submissions make accepted fields; spam makes none. Runs before
- * a record is queued; the limit and the caps are checked again inside the write
- * transaction, where they are authoritative (the client's budget only there).
+ * the owner accepts them) within the app's cap of proposals and the client's hourly
+ * budget, and *unlisted keys* past them: the record is stored whole either way. The
+ * owner's own submissions make accepted fields (past the limit: refused); spam makes none.
+ * Runs before a record is queued; the limit and the caps are decided again inside the
+ * write transaction, where they are authoritative.
  */
 import { AppError, describeProblems, ProblemList } from '../../contract/errors.ts'
 import { checkFieldName } from '../../contract/fields/names.ts'
@@ -52,7 +53,7 @@ export interface PreparedRecord {
   keepSurplus?: boolean
 }
 
-/** Checks one submission; throws a 422 (`invalid_value`, `unknown_field`, `field_limit`, `field_budget`, `empty_record`) or 413 (`too_large`). */
+/** Checks one submission; throws a 422 (`invalid_value`, `unknown_field`, `field_limit`, `empty_record`) or 413 (`too_large`). */
 export function prepareRecord(fields: FieldMap, settings: CollectSettings, submission: Submission): PreparedRecord {
   const { data: normalized, spam, problems } = normalize(submission.data, settings.honeypot, fields)
   const names = Object.keys(normalized)
@@ -88,10 +89,10 @@ export function prepareRecord(fields: FieldMap, settings: CollectSettings, submi
 }
 
 /**
- * Refuses new keys when auto-create is off (`unknown_field`), when the owner's would pass
- * the field limit (`field_limit`), or a stranger's the app's cap of proposals
- * (`field_budget`), as far as the cached fields tell; the client's hourly budget is
- * counted in the write transaction.
+ * Refuses new keys when auto-create is off (`unknown_field`) or when the owner's would pass
+ * the field limit (`field_limit`), as far as the cached fields tell (the write transaction
+ * counts again). A stranger's new keys are never refused: which become proposals and which
+ * stay unlisted keys is decided in the write transaction.
  */
 export function checkNewFields(fields: FieldMap, settings: CollectSettings, newFields: NewField[]): void {
   if (newFields.length === 0) return
@@ -103,19 +104,14 @@ export function checkNewFields(fields: FieldMap, settings: CollectSettings, newF
       keyList(names),
     )
   }
+  // A stranger's keys past the proposal budgets are unlisted keys, never a refusal (storage/field-tally.ts).
+  if (settings.proposer !== null) return
   let proposed = 0
   for (const field of fields.values()) if (field.proposed) proposed++
-  if (settings.proposer === null) {
-    const room = LIMITS.maxFields - (fields.size - proposed)
-    if (names.length <= room) return
-    // The keys past the limit stay in the record only.
-    if (settings.keepSurplus) return void newFields.splice(Math.max(room, 0))
-    throw fieldLimit(names, fields.size - proposed)
-  } else if (names.length > LIMITS.proposalsPerClient) {
-    throw fieldBudget('client', names, null)
-  } else if (proposed + names.length > LIMITS.maxProposedFields) {
-    throw fieldBudget('proposals', names, proposed)
-  }
+  if (fields.size - proposed + names.length <= LIMITS.maxFields) return
+  // A verified sender's keys past the limit stay in the record as unlisted keys (storage/field-tally.ts).
+  if (settings.keepSurplus) return
+  throw fieldLimit(names, fields.size - proposed)
 }
 
 /** 422 `field_limit` naming the keys that would have become fields; `existing` counts the accepted fields. */
@@ -124,41 +120,6 @@ export function fieldLimit(names: string[], existing: number): AppError {
     'field_limit',
     `This form already has ${existing} of at most ${LIMITS.maxFields} fields, so ${quoteList(names)} cannot be added; nothing was stored. Reuse existing field names or delete unused fields`,
     { ...keyList(names), limit: LIMITS.maxFields, existing },
-  )
-}
-
-const HOUR_MS = 60 * 60 * 1000
-const windowText = () =>
-  LIMITS.proposalWindowMs === HOUR_MS ? 'per hour' : `per ${Math.round(LIMITS.proposalWindowMs / 60_000)} minutes`
-
-/**
- * 422 `field_budget` naming the keys a stranger's submission would have proposed as fields
- * and the budget they pass: the client's (`client`: `used` fields it proposed within the
- * window, null when not counted yet) or the app's proposals waiting for the owner
- * (`proposals`: `used` of them).
- */
-export function fieldBudget(budget: 'client' | 'proposals', names: string[], used: number | null): AppError {
-  const keys = quoteList(names)
-  if (budget === 'client') {
-    const limit = LIMITS.proposalsPerClient
-    const taken = used === null ? '' : `, and this client has proposed ${used}`
-    return new AppError(
-      'field_budget',
-      `New keys become fields the owner must accept, at most ${limit} ${windowText()} from one client${taken}: ${keys} cannot be added; nothing was stored. Send only this form's fields, or try again later`,
-      {
-        ...keyList(names),
-        budget,
-        limit,
-        ...(used === null ? {} : { used }),
-        windowSeconds: LIMITS.proposalWindowMs / 1000,
-      },
-    )
-  }
-  const limit = LIMITS.maxProposedFields
-  return new AppError(
-    'field_budget',
-    `This form already has ${used} of at most ${limit} proposed fields waiting for the owner, so ${keys} cannot be added; nothing was stored. Send only this form's fields, or ask the owner to accept or delete proposed fields`,
-    { ...keyList(names), budget, limit, used },
   )
 }
 

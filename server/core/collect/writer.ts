@@ -11,7 +11,8 @@
  * submission is retried in its own transaction so only the culprit gets the error.
  * Auto-created fields are made in the same transaction, with the limit (the owner's) or the
  * proposal caps (a stranger's) counted there under the app's lock, so concurrent
- * submissions (from any process) never pass them.
+ * submissions (from any process) never pass them. A stranger's keys past the caps are
+ * unlisted keys: stored in the record all the same (storage/field-tally.ts).
  *
  * Everything per record is decided here before the commit: ids, JSON text, scores (from
  * the app's cached scoring definition). After the commit the summary aggregates
@@ -26,7 +27,7 @@ import { loadScoringDefinition } from '../scoring/definition.ts'
 import { scoreRecord, type ScoringDefinition } from '../../contract/scoring/score.ts'
 import type { CommittedRecord } from '../stats/stats-types.ts'
 import { idempotencyClaim, keyPruner, keyReused } from './idempotency.ts'
-import { fieldBudget, fieldLimit, type NewField, type PreparedRecord } from './prepare.ts'
+import { fieldLimit, type NewField, type PreparedRecord } from './prepare.ts'
 import type { Writer } from './writer-types.ts'
 
 interface Job {
@@ -71,7 +72,6 @@ function unionNewFields(prepared: PreparedRecord[]): NewField[] {
 function refusal(result: Exclude<JobResult, { ok: true }>): AppError {
   if (result.reason === 'not_found') return new AppError('not_found', 'Endpoint not found: the form was deleted')
   if (result.reason === 'field_limit') return fieldLimit(result.names, result.existing)
-  if (result.reason === 'field_budget') return fieldBudget(result.budget, result.names, result.used)
   if (result.reason === 'key_reused') return keyReused()
   if (result.reason === 'replayed') throw new Error('a replayed job is an answer, not a refusal')
   return notDurable(result.message)
@@ -287,13 +287,14 @@ export function createWriter(ctx: AppContext): Writer {
           resolve,
           reject,
         }
-        // A stranger's new keys are proposals, within the app's and the client's caps.
+        // A stranger's new keys are proposals within the app's and the client's caps, the rest unlisted keys.
         if (proposer !== null && newFields.length > 0) {
           job.stored.proposal = {
             by: proposer,
             maxProposed: LIMITS.maxProposedFields,
             perClient: LIMITS.proposalsPerClient,
             since: createdAt - LIMITS.proposalWindowMs,
+            maxUnlisted: LIMITS.maxUnlistedKeys,
           }
         }
         if (prepared[0]?.keepSurplus) job.stored.keepSurplus = true

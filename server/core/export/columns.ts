@@ -1,12 +1,27 @@
 /**
- * @module The data columns of an export: the union of keys, in field order. Defined and
- * auto-created fields come first by position, then keys that are no longer fields (a
- * removed field's values stay in its records) as the aggregates kept at ingest know them,
- * so no pass over the records is needed before streaming starts.
+ * @module The data columns of an export: the union of keys, in field order. Defined,
+ * auto-created and proposed fields come first by position, then the catalogued unlisted
+ * keys, then keys that are no longer fields (a removed field's values stay in its records)
+ * as the aggregates kept at ingest know them, so no pass over the records is needed before
+ * streaming starts. The columns are bounded (MAX_DATA_COLUMNS); when an app may hold keys
+ * past them (more keys than columns, or a full catalogue of unlisted keys) a last JSON
+ * column, OTHER_KEYS_COLUMN, holds every other key of each record, so no value is missing.
  */
 import type { AppContext } from '../context.ts'
+import { LIMITS } from '../../contract/limits.ts'
 import { fieldRowsOf } from '../fields/view.ts'
 import { aggregateKeys } from './aggregate-keys.ts'
+
+/** The most data columns of a CSV export: every field, proposal and catalogued unlisted key fits. */
+export const MAX_DATA_COLUMNS = LIMITS.maxFields + LIMITS.maxProposedFields + LIMITS.maxUnlistedKeys
+/** The header of the JSON column holding a record's keys that have no column of their own. */
+export const OTHER_KEYS_COLUMN = 'other keys'
+
+/** The data columns of an export, and whether it needs the JSON column of other keys. */
+export interface ExportColumns {
+  keys: string[]
+  otherKeys: boolean
+}
 
 /** Names of the fixed columns around the data columns. */
 export const LEADING_COLUMNS = ['id', 'createdAt'] as const
@@ -14,17 +29,24 @@ export const LEADING_COLUMNS = ['id', 'createdAt'] as const
 export const SPAM_COLUMN = 'spam'
 export const TRAILING_COLUMNS = ['meta.source', 'meta.timestamp'] as const
 
-/** Data keys of `appId` in export order. */
-export async function exportKeys(ctx: AppContext, appId: string): Promise<string[]> {
+/** Data columns of `appId` in export order. */
+export async function exportKeys(ctx: AppContext, appId: string): Promise<ExportColumns> {
   const keys = (await fieldRowsOf(ctx, appId)).map((field) => field.name)
   const seen = new Set(keys)
-  for (const key of await aggregateKeys(ctx, appId)) {
-    if (!seen.has(key)) {
-      seen.add(key)
-      keys.push(key)
+  const catalogue = await ctx.storage.unlisted.list(appId)
+  let otherKeys = catalogue.length >= LIMITS.maxUnlistedKeys
+  const add = (key: string) => {
+    if (seen.has(key)) return
+    if (keys.length >= MAX_DATA_COLUMNS) {
+      otherKeys = true
+      return
     }
+    seen.add(key)
+    keys.push(key)
   }
-  return keys
+  for (const key of catalogue) add(key.name)
+  for (const key of await aggregateKeys(ctx, appId)) add(key)
+  return { keys, otherKeys }
 }
 
 /**

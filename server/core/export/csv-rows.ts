@@ -1,6 +1,7 @@
 /**
  * @module Records as CSV rows: `id, createdAt` (and `spam`, `true` or `false`, when the
- * export includes spam), one column per data key, `score.`/`level.` pairs for an
+ * export includes spam), one column per data key (then, when asked, `other keys`: the
+ * record's remaining keys as one JSON object), `score.`/`level.` pairs for an
  * assessment app's scales, then `meta.source, meta.timestamp`. Text is neutralised against
  * formulas unless the owner asked for the raw export (csv.ts).
  *
@@ -14,7 +15,14 @@
 import { scoreCells, scoreColumns } from '../../contract/scoring/aggregate.ts'
 import { parseStoredScores } from '../scoring/stored.ts'
 import { isoTime, YEAR_10000, type StoredRecord } from '../records/shape.ts'
-import { dataHeaders, LEADING_COLUMNS, SPAM_COLUMN, TRAILING_COLUMNS } from './columns.ts'
+import {
+  dataHeaders,
+  LEADING_COLUMNS,
+  OTHER_KEYS_COLUMN,
+  SPAM_COLUMN,
+  TRAILING_COLUMNS,
+  type ExportColumns,
+} from './columns.ts'
 import { csvRawText, csvRow, csvText, csvValue, type TextCell } from './csv.ts'
 
 /** Writes CSV rows for the data columns `keys` and the scales `scaleKeys`. */
@@ -31,31 +39,51 @@ export interface CsvOptions {
   spam: boolean
   /** Text exactly as stored (no formula neutralising): the owner's explicit choice. */
   raw: boolean
+  /** Add the JSON column of the keys that have no column (columns.ts OTHER_KEYS_COLUMN). */
+  otherKeys?: boolean
 }
 
-/** Reads the cells of fixed columns out of objects, one object at a time. */
-function columnCells(keys: readonly string[], text: TextCell): (value: Record<string, unknown>) => string {
+/**
+ * Reads the cells of fixed columns out of objects, one object at a time; with `others`, a
+ * last cell holds the object's other keys as JSON (empty when it has none).
+ */
+function columnCells(
+  keys: readonly string[],
+  text: TextCell,
+  others = false,
+): (value: Record<string, unknown>) => string {
   const slotOf = new Map(keys.map((key, slot) => [key, slot]))
   const slots: unknown[] = keys.map(() => undefined)
   return (value) => {
+    let rest: Record<string, unknown> | null = null
     // Own keys only, as Object.hasOwn would check: a key like `constructor` or `__proto__`
     // is a column only when the record has it.
     for (const key of Object.keys(value)) {
       const slot = slotOf.get(key)
       if (slot !== undefined) slots[slot] = value[key]
-    }
-    let out = ''
-    for (let i = 0; i < slots.length; i++) {
-      const cell = slots[i]
-      if (cell === undefined) {
-        out += ','
-      } else {
-        out += `,${csvValue(cell, text)}`
-        slots[i] = undefined
+      else if (others) {
+        rest ??= Object.create(null) as Record<string, unknown>
+        rest[key] = value[key]
       }
     }
-    return out
+    if (others) return `${cellsOf(slots, text)},${rest === null ? '' : text(JSON.stringify(rest))}`
+    return cellsOf(slots, text)
   }
+}
+
+/** The cells of `slots` (each after a comma), emptying the slots for the next object. */
+function cellsOf(slots: unknown[], text: TextCell): string {
+  let out = ''
+  for (let i = 0; i < slots.length; i++) {
+    const cell = slots[i]
+    if (cell === undefined) {
+      out += ','
+    } else {
+      out += `,${csvValue(cell, text)}`
+      slots[i] = undefined
+    }
+  }
+  return out
 }
 
 /**
@@ -72,7 +100,8 @@ export function csvRows(
   options: CsvOptions = { spam: false, raw: false },
 ): CsvRows {
   const text = options.raw ? csvRawText : csvText
-  const dataCells = columnCells(keys, text)
+  const others = options.otherKeys === true
+  const dataCells = columnCells(keys, text, others)
   const metaColumns = columnCells(['source', 'timestamp'], text)
   // Most records have no meta at all, stored as `{}`.
   const metaCells = (meta: string): string =>
@@ -85,10 +114,11 @@ export function csvRows(
     return out
   }
   const leading = options.spam ? [...LEADING_COLUMNS, SPAM_COLUMN] : [...LEADING_COLUMNS]
-  const fixed = [...leading, ...scoreColumns(scaleKeys), ...TRAILING_COLUMNS]
+  const otherColumn = others ? [OTHER_KEYS_COLUMN] : []
+  const fixed = [...leading, ...otherColumn, ...scoreColumns(scaleKeys), ...TRAILING_COLUMNS]
   const spamCell = options.spam ? (record: StoredRecord) => (record.spam ? ',true' : ',false') : () => ''
   return {
-    header: `\uFEFF${csvRow([...leading, ...dataHeaders(keys, fixed), ...scoreColumns(scaleKeys), ...TRAILING_COLUMNS].map(text))}`,
+    header: `\uFEFF${csvRow([...leading, ...dataHeaders(keys, fixed), ...otherColumn, ...scoreColumns(scaleKeys), ...TRAILING_COLUMNS].map(text))}`,
     rows(records) {
       let out = ''
       for (let i = 0; i < records.length; i++) {

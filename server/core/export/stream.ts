@@ -46,10 +46,10 @@ export async function exportStream(
   raw = false,
 ): Promise<ReadableStream<Uint8Array>> {
   const scaleKeys = (await loadScoringDefinition(ctx, appId)).scales.map((scale) => scale.key)
-  const encoder =
-    format === 'csv'
-      ? csvRows(await exportKeys(ctx, appId), scaleKeys, { spam: spam !== 'exclude', raw })
-      : jsonlEncoder
+  const columns = format === 'csv' ? await exportKeys(ctx, appId) : null
+  const encoder = columns
+    ? csvRows(columns.keys, scaleKeys, { spam: spam !== 'exclude', raw, otherKeys: columns.otherKeys })
+    : jsonlEncoder
   return textStream(ctx, `a ${format} export`, {
     head: encoder.header,
     batches: recordBatches(ctx, appId, { selection: SELECTION[spam], order: 'asc', filter, start: { at: 1 } }),

@@ -1,63 +1,51 @@
 /**
- * @module Accepting proposed fields. A key a stranger posts becomes a *proposed* field: stored
+ * @module Accepting proposed fields and unlisted keys. A key a stranger posts becomes a
+ * *proposed* field (within the proposal budgets) or an *unlisted key* (past them): stored
  * and listed for the owner, on no public form, its values unchecked. Accepting it (by name,
- * or all at once) makes it one of the app's fields: it counts against LIMITS.maxFields
- * (422 `field_limit` when the accepted fields would pass it, nothing accepted), appears on
- * the fill-in page, the snippets and `?help`, and its values are checked from then on
- * against a settled type: the owner's, or the one the stored values share (from the
- * summary aggregates, never a scan of the records).
+ * or every proposal at once) makes it one of the app's fields: it counts against
+ * LIMITS.maxFields (422 `field_limit` when the accepted fields would pass it, nothing
+ * accepted), appears on the fill-in page, the snippets and `?help`, and its values are
+ * checked from then on against a settled type: the owner's, or the one the stored values
+ * share (from the summary aggregates; recounted first for unlisted keys, unlisted.ts).
  */
 import type { AppContext } from '../context.ts'
 import type { FieldAcceptance, FieldRow } from '../../db/storage/fields.ts'
 import { parseInput } from '../../contract/apps/input.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
-import { AppError, notFound } from '../../contract/errors.ts'
+import { notFound } from '../../contract/errors.ts'
 import { LIMITS } from '../../contract/limits.ts'
 import type { FieldType } from '../../contract/fields/types/index.ts'
-import type { FieldAggregate } from '../stats/aggregate.ts'
 import { loadStats } from '../stats/state.ts'
 import { acceptFieldsSchema, type AcceptFieldsInput } from '../../contract/fields/schemas.ts'
+import { settledType } from './settled-type.ts'
+import { acceptLimit, acceptUnlisted, splitUnlisted } from './unlisted.ts'
 import { fieldNotFound, toField, type Field } from './view.ts'
 
-/**
- * The type the stored (non-spam) values of a field share: number, boolean, text, or json
- * for arrays and objects; text when they differ; `current` when no record holds a value.
- */
-export function settledType(values: FieldAggregate | undefined, current: FieldType): FieldType {
-  if (!values || values.count === 0) return current
-  const numbers = values.numbers?.count ?? 0
-  const booleans = values.booleans ? values.booleans.true + values.booleans.false : 0
-  const strings = values.strings
-    ? [...values.strings.counts.values()].reduce((sum, n) => sum + n, 0) + values.strings.untracked
-    : 0
-  if (numbers === values.count) return 'number'
-  if (booleans === values.count) return 'boolean'
-  if (strings === values.count) return current === 'longtext' ? 'longtext' : 'text'
-  if (numbers + booleans + strings === 0) return 'json'
-  return 'text'
-}
+export { settledType }
 
-/** 422 `field_limit` for an acceptance that would give the app more than LIMITS.maxFields fields. */
-const acceptLimit = (accepted: number, adding: number) =>
-  new AppError(
-    'field_limit',
-    `This app has ${accepted} of at most ${LIMITS.maxFields} fields, so ${adding} more cannot be accepted; nothing was accepted. Remove fields you do not need, or accept fewer`,
-    { limit: LIMITS.maxFields, existing: accepted, accepting: adding },
-  )
+const matchRow = (rows: readonly FieldRow[], ref: string) =>
+  rows.find((field) => field.id === ref) ?? rows.find((field) => field.name === ref)
 
 /** The proposed fields `input` names (all of them with `all`); a named field that is accepted already is left as it is. */
-function chosenRows(rows: FieldRow[], input: { names?: string[]; all?: true }): FieldRow[] {
+function chosenRows(
+  rows: FieldRow[],
+  input: { names?: string[]; all?: true },
+  unlisted: ReadonlySet<string>,
+): FieldRow[] {
   if (input.all) return rows.filter((row) => row.proposed)
   const chosen = new Map<string, FieldRow>()
   for (const ref of input.names ?? []) {
-    const row = rows.find((field) => field.id === ref) ?? rows.find((field) => field.name === ref)
-    if (!row) throw fieldNotFound(ref)
+    const row = matchRow(rows, ref)
+    if (!row) {
+      if (unlisted.has(ref)) continue
+      throw fieldNotFound(ref)
+    }
     if (row.proposed) chosen.set(row.id, row)
   }
   return [...chosen.values()]
 }
 
-/** Accepts proposed fields of one of `userId`'s apps; the fields accepted (in position order). */
+/** Accepts proposed fields and unlisted keys of one of `userId`'s apps; the fields accepted (in position order). */
 export async function acceptFields(
   ctx: AppContext,
   userId: string,
@@ -66,9 +54,18 @@ export async function acceptFields(
 ): Promise<Field[]> {
   const request = parseInput(acceptFieldsSchema, input)
   await requireOwnedApp(ctx, userId, appId)
+  const before = await ctx.storage.fields.list(appId)
+  const { unlisted, unknown } = await splitUnlisted(
+    ctx,
+    appId,
+    [...new Set(request.names ?? [])].filter((ref) => !matchRow(before, ref)),
+  )
+  if (unknown.length > 0) throw fieldNotFound(unknown[0])
+  const proposals = chosenRows(before, request, new Set(unlisted)).length
+  const made = await acceptUnlisted(ctx, appId, unlisted, request.type, proposals)
   const stats = request.type === undefined ? await loadStats(ctx, appId) : undefined
   const decide = (rows: FieldRow[]): FieldAcceptance[] => {
-    const chosen = chosenRows(rows, request)
+    const chosen = chosenRows(rows, request, new Set(unlisted))
     const accepted = rows.filter((row) => !row.proposed).length
     if (accepted + chosen.length > LIMITS.maxFields) throw acceptLimit(accepted, chosen.length)
     return chosen.map((row) => ({
@@ -77,6 +74,6 @@ export async function acceptFields(
     }))
   }
   const result = await ctx.storage.fields.accept(appId, decide, ctx.clock.now())
-  if (result.ok) return result.rows.map(toField)
-  throw notFound('App')
+  if (!result.ok) throw notFound('App')
+  return [...result.rows, ...made].sort((a, b) => a.position - b.position).map(toField)
 }

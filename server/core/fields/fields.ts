@@ -22,6 +22,8 @@ import {
   type UpdateFieldInput,
 } from '../../contract/fields/schemas.ts'
 import { fieldNotFound, fieldRowsOf, findFieldRow, toField, type Field, type FieldRow } from './view.ts'
+import { unlistedKeysOf } from './unlisted.ts'
+import type { UnlistedKey } from '../../contract/api/fields.ts'
 
 /** 422 `field_limit`: the app already has the most fields allowed. */
 export const fieldLimitError = () =>
@@ -56,6 +58,17 @@ const honeypotProblem = (): Problem => ({
 export async function listFields(ctx: AppContext, userId: string, appId: string): Promise<Field[]> {
   await requireOwnedApp(ctx, userId, appId)
   return (await fieldRowsOf(ctx, appId)).map(toField)
+}
+
+/** The fields of one of `userId`'s apps, in position order, and its unlisted keys (unlisted.ts). */
+export async function fieldListOf(
+  ctx: AppContext,
+  userId: string,
+  appId: string,
+): Promise<{ fields: Field[]; unlisted: UnlistedKey[] }> {
+  await requireOwnedApp(ctx, userId, appId)
+  const rows = await fieldRowsOf(ctx, appId)
+  return { fields: rows.map(toField), unlisted: await unlistedKeysOf(ctx, appId, rows) }
 }
 
 /** One field, by id or name. */

@@ -98,7 +98,7 @@ export function whoReadsSection(input: HelpInput, paths: readonly ReadPath[]): s
 
 /** What auto-create allows a stranger, from the limits. */
 export const proposalRule = (): string =>
-  `One client may propose at most ${LIMITS.proposalsPerClient} new fields per hour, and an app holds at most ${LIMITS.maxProposedFields} proposals waiting for the owner; a record that would pass either is refused whole with 422 \`field_budget\`.`
+  `One client may propose at most ${LIMITS.proposalsPerClient} new fields per hour, and an app holds at most ${LIMITS.maxProposedFields} proposals waiting for the owner; new keys past either are *unlisted keys*: still stored with the record (read back by /query and in exports), shown only to the owner, who may accept them as fields. A record is never refused for the field list.`
 
 /** The live field list (accepted fields only) with types, and how many records hold each when the reader may see counts. */
 export function fieldsSection(input: HelpInput): string {
@@ -132,8 +132,8 @@ export function limitsSection(input: HelpInput): string {
       ['JSON nesting depth', String(input.maxDepth), '413 `too_large`'],
       ['Keys in one record (all levels)', count(input.maxKeys), '413 `too_large`'],
       ['Fields per app (made or accepted by the owner)', String(LIMITS.maxFields), '422 `field_limit`'],
-      ['New fields one client may propose', `${LIMITS.proposalsPerClient} per hour`, '422 `field_budget`'],
-      ['Proposed fields waiting per app', String(LIMITS.maxProposedFields), '422 `field_budget`'],
+      ['New fields one client may propose', `${LIMITS.proposalsPerClient} per hour`, 'stored as unlisted keys'],
+      ['Proposed fields waiting per app', String(LIMITS.maxProposedFields), 'stored as unlisted keys'],
       [
         'Field name length',
         `${LIMITS.maxFieldNameLength} characters after trimming (see "What a record may hold")`,
@@ -198,11 +198,6 @@ const ERRORS: Array<[number, string, string]> = [
     422,
     'field_limit',
     `The owner's record would create accepted field number ${LIMITS.maxFields + 1}; nothing stored.`,
-  ],
-  [
-    422,
-    'field_budget',
-    `The record's new keys would pass the client's ${LIMITS.proposalsPerClient} proposed fields per hour, or the app's ${LIMITS.maxProposedFields} waiting proposals; nothing stored.`,
   ],
   [
     422,

@@ -55,9 +55,14 @@ export async function editRecord(
     const { data, changes } = applyEdit(fields, JSON.parse(row.data) as DataObject, edit, ctx.config)
     if (changes.length === 0) return null
     const scores = scoring.scales.length === 0 ? row.scores : scoresColumn(scoring, data)
-    after = { data, scores: scores === null ? null : (parseStoredScores(scores) as RecordScores) }
+    const text = JSON.stringify(data)
+    // The aggregates take the values as stored, as a recount reads them: JSON writes -0 as 0.
+    after = {
+      data: JSON.parse(text) as DataObject,
+      scores: scores === null ? null : (parseStoredScores(scores) as RecordScores),
+    }
     return {
-      data: JSON.stringify(data),
+      data: text,
       scores,
       at: ctx.clock.now(),
       userId: editor.id,

@@ -14,6 +14,7 @@ import { pgStorageProblem } from './errors.ts'
 import type { PgContext } from './context.ts'
 import { postgresExperts } from './experts.ts'
 import { postgresFields } from './fields.ts'
+import { postgresUnlistedKeys } from './unlisted-keys.ts'
 import { migratePostgres } from './migrate.ts'
 import { postgresRecords } from './records.ts'
 import { postgresReports } from './reports.ts'
@@ -60,6 +61,7 @@ export async function openPostgresStorage(url: string, options: PostgresStorageO
       smart: postgresSmart(db),
       webhooks: postgresWebhooks(db),
       senders: postgresSenders(db),
+      unlisted: postgresUnlistedKeys(db),
     }
     // No write counter to ask here: any success after a failure counts as recovery.
     const { stores, availability } = guardStores(plain, { classify: pgStorageProblem, now: options.now ?? Date.now })

@@ -36,6 +36,7 @@ import { arrayLiteral } from './array-literal.ts'
 import { rawRun, type RawRun } from './changes.ts'
 import type { PgContext } from './context.ts'
 import { claimKeys, releaseKeys } from './idempotency.ts'
+import { forgetUnlisted, noteUnlisted } from './unlisted-keys.ts'
 
 /** The last part of the group statement: the apps' old counters and new serial, and the wake-up for every process's streams. */
 const ANSWER = `
@@ -205,8 +206,9 @@ async function insertGroup(
 /**
  * With the app's counters row locked: reads its fields and makes each job's missing ones
  * (accepted, or proposed for an anonymous job) while the limit and the proposal caps hold
- * (storage/field-tally.ts); refused jobs get their result. The accepted jobs, and whether
- * a field was made.
+ * (storage/field-tally.ts), and notes a stranger's keys past the budgets in the catalogue
+ * of unlisted keys (unlisted-keys.ts); refused jobs get their result. The accepted jobs,
+ * and whether a field was made.
  */
 async function createFields(
   run: RawRun,
@@ -226,13 +228,15 @@ async function createFields(
   const made: FieldToMake[] = []
   const accepted: Entry[] = []
   for (const entry of entries) {
-    const fields = tally.take(entry.job, maxFields)
-    if (!Array.isArray(fields)) {
-      results[entry.index] = fields
+    const taken = tally.take(entry.job, maxFields)
+    if ('ok' in taken) {
+      results[entry.index] = taken
       continue
     }
-    made.push(...fields)
-    accepted.push({ ...entry, fieldsCreated: fields.length > 0 })
+    made.push(...taken.made)
+    accepted.push({ ...entry, fieldsCreated: taken.made.length > 0 })
+    const { proposal } = entry.job
+    if (proposal) await noteUnlisted(run, appId, taken.unlisted, entry.job.createdAt, proposal.maxUnlisted)
   }
   if (made.length > 0) {
     await run(INSERT_FIELDS, [
@@ -244,6 +248,11 @@ async function createFields(
       made.map((f) => f.createdAt),
       made.map((f) => f.proposedBy),
     ])
+    await forgetUnlisted(
+      run,
+      appId,
+      made.map((f) => f.name),
+    )
   }
   return { accepted, created: made.length > 0 }
 }

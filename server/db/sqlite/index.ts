@@ -13,6 +13,7 @@ import type { Store } from './connection.ts'
 import type { SqliteContext } from './context.ts'
 import { sqliteExperts } from './experts.ts'
 import { sqliteFields } from './fields.ts'
+import { sqliteUnlistedKeys } from './unlisted-keys.ts'
 import { sqliteRecords } from './records.ts'
 import { sqliteReports } from './reports.ts'
 import { sqliteScales } from './scales.ts'
@@ -44,6 +45,7 @@ export function sqliteStorage(store: Store, now: () => number = Date.now): Stora
     smart: sqliteSmart(db),
     webhooks: sqliteWebhooks(db),
     senders: sqliteSenders(db),
+    unlisted: sqliteUnlistedKeys(db),
   }
   const writes = store.sqlite.prepare<{ n: number }, []>('SELECT total_changes() AS n')
   const { stores, availability } = guardStores(plain, {

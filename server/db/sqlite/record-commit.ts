@@ -31,6 +31,7 @@ import { sqliteIdempotency } from './idempotency.ts'
 import { inImmediateTransaction } from './immediate.ts'
 import { insertRecordRows, type RecordRow } from './record-insert.ts'
 import { fields } from './schema.ts'
+import { sqliteUnlistedNotes } from './unlisted-keys.ts'
 import { sqliteOutbox } from './webhooks.ts'
 
 const statements = (db: SqliteContext) => {
@@ -97,16 +98,25 @@ export function sqliteCommitGroup(
   const sqls = statements(db)
   const keys = sqliteIdempotency(db)
   const outbox = sqliteOutbox(db)
+  const unlisted = sqliteUnlistedNotes(db)
 
   /**
    * Creates the job's missing fields (accepted, or proposed for an anonymous job), counting
    * the limit and the proposal caps against the table inside the transaction
-   * (storage/field-tally.ts); a refusal, or whether fields were made.
+   * (storage/field-tally.ts), and notes a stranger's keys past the budgets in the catalogue
+   * of unlisted keys (unlisted-keys.ts); a refusal, or whether fields were made.
    */
   function createFields(job: RecordJob, maxFields: number): JobResult | boolean {
     if (job.newFields.length === 0) return false
-    const made = fieldTally(sqls.fieldFacts.all({ appId: job.appId })).take(job, maxFields)
-    if (!Array.isArray(made)) return made
+    const taken = fieldTally(sqls.fieldFacts.all({ appId: job.appId })).take(job, maxFields)
+    if ('ok' in taken) return taken
+    const { made } = taken
+    if (job.proposal) unlisted.note(job.appId, taken.unlisted, job.createdAt, job.proposal.maxUnlisted)
+    if (made.length > 0)
+      unlisted.forget(
+        job.appId,
+        made.map((field) => field.name),
+      )
     for (const field of made) {
       sqls.insertField.run({
         id: field.id,

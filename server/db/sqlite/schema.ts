@@ -207,6 +207,25 @@ export const fields = sqliteTable(
 )
 
 /**
+ * The catalogue of an app's *unlisted keys*: keys strangers' records hold that became no
+ * field (past the proposal budgets), with when they were first and last posted. Bounded per
+ * app (LIMITS.maxUnlistedKeys); keys past it are still stored in their records. Not a
+ * field: on no public surface; the owner sees and may accept them (core/fields/unlisted.ts).
+ */
+export const unlistedKeys = sqliteTable(
+  'unlisted_keys',
+  {
+    appId: text('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    firstSeen: integer('first_seen').notNull(),
+    lastSeen: integer('last_seen').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.name] })],
+)
+
+/**
  * Share settings and the collection endpoint of an app (one row per app, made with it).
  * The endpoint token is looked up by hash; `tokenCipher` lets the owner see the URL again.
  */

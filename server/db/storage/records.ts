@@ -44,10 +44,11 @@ export interface RecordJob {
   createdAt: number
   /**
    * Set for an anonymous submission: the fields it makes are proposed by `by` (a client
-   * key), and refused (`field_budget`) when the app would hold more than `maxProposed`
-   * proposed fields, or `by` would have made more than `perClient` fields since `since`
-   * (epoch ms), both counted in the table under the app's lock. Unset for the owner's own
-   * submissions: their fields are accepted, counted against `maxFields`.
+   * key) while the app holds fewer than `maxProposed` proposed fields and `by` made fewer
+   * than `perClient` fields since `since` (epoch ms), both counted in the table under the
+   * app's lock; its other new keys are *unlisted keys*, catalogued (storage/unlisted-keys.ts)
+   * and never a reason to refuse the records. Unset for the owner's own submissions: their
+   * fields are accepted, counted against `maxFields` (past it the job is refused).
    */
   proposal?: ProposalBudget
   /** Set for a verified sender's delivery: of its accepted fields only those under `maxFields` are made, and it is never refused for the limit. */
@@ -68,6 +69,8 @@ export interface ProposalBudget {
   maxProposed: number
   perClient: number
   since: number
+  /** Unlisted keys the app's catalogue holds at most (storage/unlisted-keys.ts); later ones stay in their records only. */
+  maxUnlisted: number
 }
 
 /** An `Idempotency-Key` to claim for a job (core/collect/idempotency.ts). */
@@ -96,8 +99,6 @@ export type JobResult =
   | { ok: false; reason: 'not_found' }
   /** The job's new fields would pass the limit: `names` are the fields it would add, `existing` the app's count of accepted fields. */
   | { ok: false; reason: 'field_limit'; names: string[]; existing: number }
-  /** The job's proposed fields would pass a cap of its `proposal`: the client's (`client`) or the app's (`proposals`); `used` what is taken. */
-  | { ok: false; reason: 'field_budget'; budget: 'client' | 'proposals'; names: string[]; used: number }
   /** The key was stored for the same records by an earlier request: nothing was written; `ids` are the ones it was answered with. */
   | { ok: false; reason: 'replayed'; ids: string[] }
   /** The key was stored for other records: nothing was written. */
