@@ -42,6 +42,10 @@ export const recordSchema = named(
         .union([z.string(), z.number()])
         .optional()
         .meta({ description: 'As sent: ISO 8601 text or an epoch number' }),
+      redirectRefused: z.string().optional().meta({
+        description:
+          "Set by the server: the `_redirect` a form post asked for that the endpoint's redirect origins do not allow (not followed, and never shown to the respondent)",
+      }),
     }),
     scores: z
       .record(z.string(), scaleScoreSchema)

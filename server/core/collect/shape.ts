@@ -13,6 +13,8 @@ export type DataObject = Record<string, unknown>
 export interface RecordMeta {
   source?: string
   timestamp?: string | number
+  /** Set by the server, never taken from the body: the refused `_redirect` of a form post (ingest.ts). */
+  redirectRefused?: string
 }
 
 export interface Submission {

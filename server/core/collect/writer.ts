@@ -59,7 +59,9 @@ const notDurable = (message: string) =>
 
 /** The stored meta text; most records have none, and `{}` needs no serialising. */
 const metaText = (meta: PreparedRecord['meta']) =>
-  meta.source === undefined && meta.timestamp === undefined ? '{}' : JSON.stringify(meta)
+  meta.source === undefined && meta.timestamp === undefined && meta.redirectRefused === undefined
+    ? '{}'
+    : JSON.stringify(meta)
 
 function unionNewFields(prepared: PreparedRecord[]): NewField[] {
   const seen = new Map<string, NewField>()
