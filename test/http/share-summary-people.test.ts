@@ -7,6 +7,7 @@ import { describe, expect, test } from 'bun:test'
 import { LIMITS } from '../../server/contract/limits.ts'
 import { makeEndpoint } from '../core/collect/fixtures.ts'
 import { testApp } from '../support/http.ts'
+import { forgetStats, rebuildStats } from '../../server/core/stats/state.ts'
 
 const DAY = 86_400_000
 
@@ -50,6 +51,18 @@ describe('the public summary counts people, not records', () => {
     expect((await summary('10.9.9.9')).fields.city).toEqual(listed)
     // One of the five: four others are fewer than five.
     expect((await summary('10.0.0.3')).fields.city).toEqual({ ...listed, top: [], other: 5 })
+  })
+
+  test('the clients are kept with the aggregates: dropped from memory and reloaded, or recounted, the value stays listed', async () => {
+    const { post, summary, ctx, endpoint } = await setup()
+    for (let i = 1; i <= 5; i++) await post({ city: 'Bergen' }, `10.0.0.${i}`)
+    const listed = { type: 'text', count: 5, missing: 0, top: [{ value: 'Bergen', count: 5 }], other: 0 }
+    expect((await summary()).fields.city).toEqual(listed)
+    forgetStats(ctx, endpoint.appId)
+    expect((await summary()).fields.city).toEqual(listed)
+    await rebuildStats(ctx, endpoint.appId)
+    forgetStats(ctx, endpoint.appId)
+    expect((await summary()).fields.city).toEqual(listed)
   })
 
   test(`the sum and mean move in steps of ${LIMITS.summaryPublicStep} numbers, rounded; min and max are never public`, async () => {
