@@ -14,7 +14,7 @@ import { RECORDS_WARNING, SUMMARY_WARNING } from '../support/reads.ts'
 
 /** What ?help says the public summary leaves out, at the default minimum of 5. */
 const PUBLIC_SUMMARY_NOTE =
-  "Read with the link alone, the summary gives no one person away: a value is listed only when at least 5 records and 5 clients other than the reader gave it (at most 9 clients are asked for; rarer values are counted in `other`), e-mail addresses and fields a stranger proposed are never listed, a number's `mean` and `sum` cover its numbers up to the last multiple of 10, to 3 significant digits, once 5 clients gave one (null before), `min` and `max` (of numbers and scores) are always null, `firstAt`/`lastAt` are the start of their UTC day and a day with fewer than 5 records counts 0 (`minRespondents` in the answer says how many). The owner's access token reads every value exactly."
+  "Read with the link alone, the summary gives no one person away: a value is listed only when at least 5 records and 5 clients other than the reader gave it (at most 9 clients are asked for; rarer values are counted in `other`), e-mail addresses and fields a stranger proposed are never listed, a number's `mean` and `sum` cover its numbers up to the last multiple of 10, to 3 significant digits, once 5 clients gave one (null before), as does a score's `mean` once 5 records have one, `min` and `max` (of numbers and scores) are always null, `firstAt`/`lastAt` are the start of their UTC day and a day with fewer than 5 records counts 0 (`minRespondents` in the answer says how many). The owner's access token reads every value exactly."
 
 const ALL_TYPES: TestEndpointOptions['fields'] = [
   { name: 'email', type: 'email', required: true, label: 'Your e-mail' },

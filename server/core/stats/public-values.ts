@@ -65,6 +65,15 @@ export function publicNumbers(
   return { sum: rounded(published.sum), mean: rounded(published.sum / published.count) }
 }
 
+/** A scale's public mean: over its scores up to the last step, rounded, once k records have one (else null). */
+export function publicScoreMean(
+  published: { count: number; sum: number } | null,
+  count: number,
+  reader: PublicReader,
+): number | null {
+  return published && count >= reader.minRespondents ? rounded(published.sum / published.count) : null
+}
+
 /** A day's public count: 0 below k. */
 export const publicDayCount = (count: number, reader: PublicReader): number =>
   count >= reader.minRespondents ? count : 0

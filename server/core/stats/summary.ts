@@ -20,12 +20,14 @@ import {
   everyValue,
   publicDayCount,
   publicNumbers,
+  publicScoreMean,
   publicTime,
   publicValues,
   type PublicReader,
   type ValueFilter,
 } from './public-values.ts'
 import { loadStats } from './state.ts'
+import { publishedScores } from './score-state.ts'
 import { summarizeScores, type ScaleSummary } from '../../contract/scoring/aggregate.ts'
 import type { SpamMode } from '../../contract/records/schemas.ts'
 import type { FieldSummary, Summary, TopValue } from '../../contract/api/records.ts'
@@ -119,13 +121,14 @@ function lastDays(
 const iso = (time: number | null, reader: PublicReader | null) =>
   time === null ? null : new Date(reader === null ? time : publicTime(time)).toISOString()
 
-/** Scores' min and max are one respondent's score: never public; the mean only while k records have one. */
-function scoresFor(scores: Record<string, ScaleSummary>, reader: PublicReader | null): Record<string, ScaleSummary> {
+/** Scores' min and max are one respondent's score: never public; the mean moves in steps, as a number's does. */
+function scoresFor(aggregate: Aggregate, reader: PublicReader | null): Record<string, ScaleSummary> {
+  const scores = summarizeScores(aggregate.scores)
   if (reader === null) return scores
   for (const key of Object.keys(scores)) {
     const scale = scores[key]
-    Object.assign(scale, { min: null, max: null })
-    if (scale.count < reader.minRespondents) scale.mean = null
+    const mean = publicScoreMean(publishedScores(aggregate.scoreState, key), scale.count, reader)
+    Object.assign(scale, { mean, min: null, max: null })
   }
   return scores
 }
@@ -160,9 +163,7 @@ export async function getSummary(
     lastAt: iso(aggregate.lastAt, reader),
     fields,
     days: lastDays(aggregate, now, reader),
-    ...(Object.keys(aggregate.scores).length > 0
-      ? { scores: scoresFor(summarizeScores(aggregate.scores), reader) }
-      : {}),
+    ...(Object.keys(aggregate.scores).length > 0 ? { scores: scoresFor(aggregate, reader) } : {}),
     ...(reader === null ? {} : { minRespondents: reader.minRespondents }),
   }
 }

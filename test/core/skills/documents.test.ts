@@ -194,7 +194,7 @@ describe('what the documents are built from', () => {
       `(default ${LIMITS.summaryMinRespondents}, never below ${LIMITS.summaryMinRespondentsFloor}; \`share set --summary-min\`): a value is listed only when at least k records and k clients other than the reader gave it`,
     )
     expect(doc).toContain(
-      "a number's `mean` and `sum` cover its numbers up to the last multiple of 10, to 3 significant digits, once k clients gave one (null before), `min` and `max` (of numbers and scores) are always null",
+      "a number's `mean` and `sum` cover its numbers up to the last multiple of 10, to 3 significant digits, once k clients gave one (null before), as does a score's `mean` once k records have one, `min` and `max` (of numbers and scores) are always null",
     )
     expect(doc).toContain("`?help` shows record and per-field counts only to the owner's token or while reads are open")
   })
