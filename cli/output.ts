@@ -40,13 +40,22 @@ export const red = (style: Style, text: string) => paint(style, '31', text)
 // stranger posted could otherwise move the cursor, retitle or recolour the owner's terminal.
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g
 const visible = (char: string) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`
+const jsonEscape = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`
+
+/**
+ * `text` with every control character but line breaks and tabs escaped for a terminal: as
+ * `\xNN` (`visible`, what tables show), or as JSON's `\u00NN` (`json`: only strings can hold
+ * them, so the JSON stays valid and means the same).
+ */
+export const escapeControls = (text: string, as: 'visible' | 'json' = 'visible'): string =>
+  text.replace(CONTROL, as === 'json' ? jsonEscape : visible)
 
 /** Renders a cell: null as "-", arrays joined, objects as compact JSON; control characters shown as `\xNN`, never sent to the terminal. */
 export function cell(value: unknown): string {
   if (value === null || value === undefined) return '-'
   if (Array.isArray(value)) return value.length ? value.map(cell).join(', ') : '-'
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value).replace(/[\r\n\t]+/g, ' ')
-  return text.replace(CONTROL, visible)
+  return escapeControls(text)
 }
 
 /** A table with a header row, its columns aligned by display width (`style.width`); `columns` maps header → value. */

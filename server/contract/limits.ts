@@ -58,6 +58,15 @@ export const LIMITS = {
    * this many records gave it; each app may raise or lower it (`summaryMinRespondents`).
    */
   summaryMinRespondents: 5,
+  /**
+   * Distinct clients remembered per summary value and per field (core/stats/clients.ts): the
+   * public summary asks `min(summaryMinRespondents, this − 1)` clients besides the reader.
+   */
+  summaryDistinctClients: 10,
+  /** The public summary's sum and mean cover a field's numbers up to the last multiple of this. */
+  summaryPublicStep: 10,
+  /** Significant digits of the public summary's sum and mean. */
+  summaryPublicDigits: 3,
   /** The lowest `summaryMinRespondents` an app may set: below it a listed value points at one or two people. */
   summaryMinRespondentsFloor: 3,
   /** The highest `summaryMinRespondents` an app may set. */

@@ -76,7 +76,7 @@ export const fillInRoutes = (ctx: AppContext) => {
             ? { site: true, back: signed.back }
             : { site: false, fillIn: `/f/${encodeURIComponent(params.token)}` },
           submitAnother: endpoint.submitAnother,
-          refusedRedirect: signed.site ? signed.redirect : null,
+          refusedRedirect: signed.site && signed.redirectRefused,
           theme: form.theme,
         }),
       )

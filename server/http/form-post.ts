@@ -60,14 +60,15 @@ const thanksMac = (
  * signature covers), saying that the form was on a page of its own (a site's, or a file)
  * to go back to, which it was (`back`, when the browser said), and a refused `_redirect`.
  */
-export function thanksRedirect(ctx: AppContext, token: string, request: Request, refused: string | null): Response {
+export function thanksRedirect(ctx: AppContext, token: string, request: Request, refused: boolean): Response {
   const path = thanksPathOf(token)
   const back = refererOf(request)
   const nonce = randomToken(16)
   const query = new URLSearchParams()
   if (back) query.set('back', back)
-  if (refused) query.set('redirect', refused)
-  query.set('sig', thanksMac(ctx, token, back, refused, nonce))
+  // Only that a `_redirect` was refused, never its text: a cross-site form chooses it (the record keeps it for the owner).
+  if (refused) query.set('redirect', 'refused')
+  query.set('sig', thanksMac(ctx, token, back, refused ? 'refused' : null, nonce))
   const secure = ctx.config.baseUrl.startsWith('https:') ? '; Secure' : ''
   return new Response(null, {
     status: 303,
@@ -80,7 +81,7 @@ export function thanksRedirect(ctx: AppContext, token: string, request: Request,
 }
 
 /** What the thank-you page may take from its URL: nothing, or what this server signed for this browser. */
-export type SignedThanks = { site: false } | { site: true; back: string | null; redirect: string | null }
+export type SignedThanks = { site: false } | { site: true; back: string | null; redirectRefused: boolean }
 
 /**
  * What the thank-you page of `token` may take from its URL: that a site's form led there,
@@ -104,7 +105,7 @@ export function signedThanksQuery(
   const expected = Buffer.from(thanksMac(ctx, token, back, redirect, nonce))
   const given = Buffer.from(sig)
   return given.length === expected.length && timingSafeEqual(given, expected)
-    ? { site: true, back, redirect }
+    ? { site: true, back, redirectRefused: redirect === 'refused' }
     : { site: false }
 }
 

@@ -24,8 +24,8 @@ export interface ThanksPage {
   from: ThanksFrom
   /** The owner offers "Submit another response". */
   submitAnother: boolean
-  /** A `_redirect` the owner has not allowed, which was therefore not followed. */
-  refusedRedirect: string | null
+  /** The post asked for a `_redirect` the owner has not allowed, which was therefore not followed (its text is never shown). */
+  refusedRedirect: boolean
   theme?: Theme
 }
 
@@ -50,13 +50,15 @@ function thanksWay(page: ThanksPage): Html | string {
   )
 }
 
+/** What the thank-you page says of a refused `_redirect`: never its address, which a cross-site form chooses. */
+export const REFUSED_REDIRECT_NOTE =
+  'This form asked to send you on to another address, one its owner has not allowed, so you are seeing this page instead.'
+
 /** The hosted thank-you page. */
 export function thanksDocument(page: ThanksPage): string {
   const text = page.message === '' ? `Your answers to “${page.appName}” were saved.` : page.message
   const paragraphs = text.split(/\n{2,}/).map((paragraph) => html`<p class="pre-line">${paragraph}</p>`)
-  const refused = page.refusedRedirect
-    ? html`<p class="note">This form asked to send you on to ${page.refusedRedirect}, an address its owner has not allowed, so you are seeing this page instead.</p>`
-    : ''
+  const refused = page.refusedRedirect ? html`<p class="note">${REFUSED_REDIRECT_NOTE}</p>` : ''
   return document({
     title: 'Thank you',
     theme: page.theme ?? DEFAULT_THEME,

@@ -240,7 +240,7 @@ describe('marking records spam or not spam', () => {
       size: 100,
       total: 9,
     })
-    const summary = await request('GET', endpoint.path('/summary'))
+    const summary = await request('GET', endpoint.path('/summary'), { token })
     // 30 is spam now: the last non-spam record is 29.
     expect(summary.body).toMatchObject({
       total: 21,
@@ -275,7 +275,7 @@ describe('marking records spam or not spam', () => {
       size: 10,
       total: 27,
     })
-    const summary = await request('GET', endpoint.path('/summary?spam=only'))
+    const summary = await request('GET', endpoint.path('/summary?spam=only'), { token })
     expect(summary.body).toMatchObject({
       total: 3,
       firstAt: new Date(START + 9).toISOString(),
@@ -287,7 +287,7 @@ describe('marking records spam or not spam', () => {
     const { request, ctx, base, token, ids, endpoint, stats } = await setup()
     const before = {
       numbering: await numbering(ctx, endpoint.appId),
-      summary: (await request('GET', endpoint.path('/summary'))).body,
+      summary: (await request('GET', endpoint.path('/summary'), { token })).body,
     }
     const some = [ids[0], ids[6], ids[7], ids[28]]
     expect(
@@ -298,7 +298,7 @@ describe('marking records spam or not spam', () => {
     ).toBe(4)
     expect(await stats()).toEqual({ seq: 30, kept: 24, spam: 6 })
     expect(await numbering(ctx, endpoint.appId)).toEqual(before.numbering)
-    expect((await request('GET', endpoint.path('/summary'))).body).toEqual(before.summary)
+    expect((await request('GET', endpoint.path('/summary'), { token })).body).toEqual(before.summary)
   })
 
   const bad: Array<[string, unknown, string, Array<{ path: string; message: string }>]> = [

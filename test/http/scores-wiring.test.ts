@@ -71,7 +71,7 @@ describe('scores are computed at submission and aggregated', () => {
     expect('scores' in summary.body).toBe(false)
   })
 
-  test("the public summary gives a score's mean, min and max only once enough records have one; the owner always", async () => {
+  test("the public summary gives a score's mean in steps of ten scores, never its min and max; the owner always", async () => {
     const f = await assessmentApp()
     expect((await f.request('POST', `${f.base}/scales`, { token: f.owner.token, body: MOOD_SCALE })).status).toBe(200)
     const token = await publishApp(f)
@@ -104,8 +104,15 @@ describe('scores are computed at submission and aggregated', () => {
         })
       ).status,
     ).toBe(200)
+    // Three scores: the public mean waits for ten, so the difference between two polls is never one score.
     expect(await publicScores()).toEqual({
-      mood: { count: 3, missing: 0, mean: 7.6667, min: 4, max: 11, levels: { good: 1, low: 1, fair: 1 } },
+      mood: { count: 3, missing: 0, mean: null, min: null, max: null, levels: { good: 1, low: 1, fair: 1 } },
+    })
+    const seven = Array.from({ length: 7 }, () => ({ calm: 'Often', rested: 'Often', worried: 'Sometimes' }))
+    expect((await f.request('POST', `/api/v3/share/${token}/batch`, { body: seven })).status).toBe(200)
+    // 11 + 4 + 8 × 8 = 79 over ten scores.
+    expect(await publicScores()).toEqual({
+      mood: { count: 10, missing: 0, mean: 7.9, min: null, max: null, levels: { good: 1, low: 1, fair: 8 } },
     })
   })
 })

@@ -351,18 +351,30 @@ describe('POST /:token/form by the browser itself (a navigation): pages, not JSO
     })
   })
 
-  test('a _redirect the owner has not allowed is reported on the thank-you page', async () => {
-    const { request, form } = await setup()
-    const res = await request('POST', form, {
-      raw: `a=1&_redirect=${encodeURIComponent('https://evil.example/x')}`,
-      headers: NAVIGATE,
-    })
+  test('a refused _redirect is never shown to the respondent: the thank-you page says so in its own words, the record tells the owner', async () => {
+    const { request, form, endpoint } = await setup()
+    // A cross-site form that posts itself, with a lure as its _redirect (issue 41, row 8).
+    const lure = 'https://svc-support.example/Your-session-expired.-Call-+1-555-0100'
+    const res = await request('POST', form, { raw: `a=1&_redirect=${encodeURIComponent(lure)}`, headers: NAVIGATE })
     const thanks = thanksOf(res.headers.get('location'))
-    expect(thanks.searchParams.get('redirect')).toBe('https://evil.example/x')
+    expect(thanks.searchParams.get('redirect')).toBe('refused')
     const page = await request('GET', `${thanks.pathname}${thanks.search}`, { headers: cookieOf(res) })
     expect(page.text).toContain(
-      '<p class="note">This form asked to send you on to https://evil.example/x, an address its owner has not allowed, so you are seeing this page instead.</p>',
+      '<p class="note">This form asked to send you on to another address, one its owner has not allowed, so you are seeing this page instead.</p>',
     )
+    expect(page.text).not.toContain('svc-support')
+    const records = await request('GET', `/api/v3/apps/${endpoint.appId}/records`, { token: endpoint.ownerToken })
+    expect(records.body.records.map((record: { data: unknown; meta: unknown }) => [record.data, record.meta])).toEqual([
+      [{ a: 1 }, { redirectRefused: lure }],
+    ])
+    // A script posting the same gets the JSON answer, which names the address to the poster itself.
+    const scripted = await request('POST', form, {
+      raw: `a=2&_redirect=${encodeURIComponent(lure)}`,
+      headers: URLENCODED,
+    })
+    expect(scripted.body.details).toEqual({
+      redirect: `_redirect ${lure} was not followed: its origin is not one of the endpoint's allowed redirect origins (share settings: redirectOrigins)`,
+    })
   })
 
   test("the thank-you page shows nothing from a URL the server did not sign for this browser: forged, altered, passed on or another form's ?back= and ?redirect= are left out", async () => {
@@ -421,7 +433,7 @@ describe('POST /:token/form by the browser itself (a navigation): pages, not JSO
     // The link the server wrote still works in the browser that posted.
     const page = await request('GET', `${signed.pathname}${signed.search}`, { headers: cookie })
     expect(page.text).toContain(
-      `<h1>Thank you</h1><p class="pre-line">Your answers to “Contact us” were saved.</p><p class="note">This form asked to send you on to https://evil.example/x, an address its owner has not allowed, so you are seeing this page instead.</p>${WAY_BACK_THANKS}`,
+      `<h1>Thank you</h1><p class="pre-line">Your answers to “Contact us” were saved.</p><p class="note">This form asked to send you on to another address, one its owner has not allowed, so you are seeing this page instead.</p>${WAY_BACK_THANKS}`,
     )
   })
 

@@ -12,6 +12,10 @@ import { makeUser } from '../support/users.ts'
 import type { Config } from '../../server/config.ts'
 import { RECORDS_WARNING, SUMMARY_WARNING } from '../support/reads.ts'
 
+/** What ?help says the public summary leaves out, at the default minimum of 5. */
+const PUBLIC_SUMMARY_NOTE =
+  "Read with the link alone, the summary gives no one person away: a value is listed only when at least 5 records and 5 clients other than the reader gave it (at most 9 clients are asked for; rarer values are counted in `other`), e-mail addresses and fields a stranger proposed are never listed, a number's `mean` and `sum` cover its numbers up to the last multiple of 10, to 3 significant digits, once 5 clients gave one (null before), as does a score's `mean` once 5 records have one, `min` and `max` (of numbers and scores) are always null, `firstAt`/`lastAt` are the start of their UTC day and a day with fewer than 5 records counts 0 (`minRespondents` in the answer says how many). The owner's access token reads every value exactly."
+
 const ALL_TYPES: TestEndpointOptions['fields'] = [
   { name: 'email', type: 'email', required: true, label: 'Your e-mail' },
   { name: 'age', type: 'number' },
@@ -366,13 +370,9 @@ describe('GET /:token/query?help and /summary?help', () => {
       `  - text and choices: the top ${LIMITS.summaryTopValues} values with their counts and an \`other\` count;`,
     )
     expect(res).toContain('| `score` | number | no |  | 1 |  |')
+    expect(res).toContain(PUBLIC_SUMMARY_NOTE)
     expect(res).toContain(
-      'Read with the link alone, the summary hides small groups: it lists a value only when at least 5 records gave it (rarer values are counted in `other`), ' +
-        "never lists e-mail addresses, and gives a number's `min`, `max`, `mean` and `sum` as null until 5 records hold one (`minRespondents` in the answer says how many). " +
-        "The owner's access token reads every value.",
-    )
-    expect(res).toContain(
-      '- `minRespondents` (5 here): only when read without the owner\'s access token; values fewer records gave are left out (see "Who may read").',
+      '- `minRespondents` (5 here): only when read without the owner\'s access token; what could give one person away is left out or rounded (see "Who may read").',
     )
   })
 })
@@ -404,7 +404,7 @@ describe('?help says who may read (rule 16)', () => {
         '',
         'Logged in with svc-cli, the owner reads with `svc-cli share query --app <app id> --all --json` and `svc-cli share summary --app <app id>`, or in the admin page.',
         '',
-        "Read with the link alone, the summary hides small groups: it lists a value only when at least 5 records gave it (rarer values are counted in `other`), never lists e-mail addresses, and gives a number's `min`, `max`, `mean` and `sum` as null until 5 records hold one (`minRespondents` in the answer says how many). The owner's access token reads every value.",
+        PUBLIC_SUMMARY_NOTE,
         '',
         'To let anyone with this link read, the owner sets `reads` to `summary` (aggregates) or `records` (every record), e.g. `svc-cli share set --app <app id> --reads summary`; the answer warns what that exposes.',
       ].join('\n'),

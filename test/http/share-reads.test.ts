@@ -95,7 +95,7 @@ const page = (ids: string[]) => ({
 
 /**
  * The summary of the two records: every value for the owner; for anyone else the public
- * one, where values fewer than 5 records gave are only counted in `other`.
+ * one, where values fewer than 5 people gave are only counted in `other`.
  */
 const summary = (now: number, caller: Caller) =>
   caller === 'owner'
@@ -139,7 +139,8 @@ const summary = (now: number, caller: Caller) =>
           name: { type: 'text', count: 2, missing: 0, top: [], other: 2 },
           email: { type: 'text', count: 2, missing: 0, top: [], other: 2 },
         },
-        days: days(now, 2),
+        // Two records on a day are fewer than 5: the public count reads 0 (times are to the day).
+        days: days(now, 0),
         minRespondents: 5,
       }
 

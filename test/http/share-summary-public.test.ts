@@ -1,10 +1,12 @@
 /**
  * The public summary (read with the endpoint token alone, reads `summary` or `records`)
- * leaves out small groups: a value is listed only when at least the app's
- * `summaryMinRespondents` records gave it (default 5, never below 3), e-mail addresses are
- * never listed, and a number's min, max, mean and sum stay null until that many records hold
- * one. Fields a stranger proposed are left out until the owner accepts them. The owner's
- * access token reads every value and every field.
+ * gives no one person away (issue 41, row 3): a value is listed only when at least the app's
+ * `summaryMinRespondents` records (default 5, never below 3) and as many clients other than
+ * the reader gave it, e-mail addresses are never listed, a number's sum and mean cover its
+ * numbers up to the last multiple of ten, rounded to three digits, min and max are never
+ * shown, times are to the day and a day's count below the minimum reads 0. Fields a stranger
+ * proposed are left out until the owner accepts them. The owner's access token reads every
+ * value and every field, exactly.
  */
 import { describe, expect, test } from 'bun:test'
 import { LIMITS } from '../../server/contract/limits.ts'
@@ -30,9 +32,9 @@ const FIELDS = [
   { name: 'ok', type: 'boolean' as const },
 ]
 
-/** Five people from Oslo and one from Lima; only the sixth gave a height. */
+/** Ten people from Oslo and one from Lima; only the last gave a height. */
 const RECORDS = [
-  ...[1, 2, 3, 4, 5].map((i) => ({
+  ...[1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((i) => ({
     email: `p${i}@example.com`,
     city: 'Oslo',
     contact: 'desk@example.org',
@@ -43,40 +45,45 @@ const RECORDS = [
   { email: 'zoe@example.com', city: 'Lima', contact: 'desk@example.org', tags: ['a', 'b'], height: 180, ok: false },
 ]
 
+/** The start of the UTC day of `time`, as the public summary gives times. */
+const dayOf = (time: number) => new Date(time - (time % DAY)).toISOString()
+
 async function setup(reads: 'summary' | 'records' = 'summary') {
   const t = testApp({ rateLimit: null })
   const endpoint = await makeEndpoint(t.ctx, { reads, fields: FIELDS })
-  expect((await t.request('POST', `${endpoint.path}/batch`, { body: RECORDS })).status).toBe(200)
+  // Each person posts from an address of their own: the public summary counts clients.
+  for (const [i, record] of RECORDS.entries())
+    expect((await t.request('POST', endpoint.path, { body: record, from: `10.0.0.${i + 1}` })).status).toBe(200)
   return { ...t, endpoint, summary: `${endpoint.path}/summary`, share: `/api/v3/apps/${endpoint.appId}/share` }
 }
 
 describe('the public summary hides small groups', () => {
   test.each(['summary', 'records'] as const)(
-    'reads %s: values fewer than 5 records gave go to other, e-mail values are never listed, rare numbers keep their extremes',
+    'reads %s: values fewer than 5 people gave go to other, e-mail values are never listed, no extremes, times to the day',
     async (reads) => {
       const { request, clock, summary } = await setup(reads)
-      const now = new Date(clock.now()).toISOString()
       const res = await request('GET', summary)
       expect(res.status).toBe(200)
       expect(res.body).toEqual({
         code: 200,
-        total: 6,
+        total: 11,
         spam: 0,
-        firstAt: now,
-        lastAt: now,
+        firstAt: dayOf(clock.now()),
+        lastAt: dayOf(clock.now()),
         fields: {
           // An e-mail field is counted, never listed, even a value many gave.
-          email: { type: 'email', count: 6, missing: 0, top: [], other: 6 },
-          city: { type: 'text', count: 6, missing: 0, top: [{ value: 'Oslo', count: 5 }], other: 1 },
-          // Six gave it, but it is an e-mail address.
-          contact: { type: 'text', count: 6, missing: 0, top: [], other: 6 },
-          tags: { type: 'multichoice', count: 6, missing: 0, items: { top: [{ value: 'a', count: 6 }], other: 1 } },
-          age: { type: 'number', count: 5, missing: 1, min: 21, max: 25, mean: 23, sum: 115 },
+          email: { type: 'email', count: 11, missing: 0, top: [], other: 11 },
+          city: { type: 'text', count: 11, missing: 0, top: [{ value: 'Oslo', count: 10 }], other: 1 },
+          // Eleven gave it, but it is an e-mail address.
+          contact: { type: 'text', count: 11, missing: 0, top: [], other: 11 },
+          tags: { type: 'multichoice', count: 11, missing: 0, items: { top: [{ value: 'a', count: 11 }], other: 1 } },
+          // Ten ages: their sum and mean, never the youngest or oldest.
+          age: { type: 'number', count: 10, missing: 1, min: null, max: null, mean: 25.5, sum: 255 },
           // One person's height would be its min, max, mean and sum.
-          height: { type: 'number', count: 1, missing: 5, min: null, max: null, mean: null, sum: null },
-          ok: { type: 'boolean', count: 6, missing: 0, true: 5, false: 1 },
+          height: { type: 'number', count: 1, missing: 10, min: null, max: null, mean: null, sum: null },
+          ok: { type: 'boolean', count: 11, missing: 0, true: 10, false: 1 },
         },
-        days: days(clock.now(), 6),
+        days: days(clock.now(), 11),
         minRespondents: 5,
       })
       expect(res.text).not.toContain('@example')
@@ -89,48 +96,48 @@ describe('the public summary hides small groups', () => {
     const now = new Date(clock.now()).toISOString()
     const everything = {
       code: 200,
-      total: 6,
+      total: 11,
       spam: 0,
       firstAt: now,
       lastAt: now,
       fields: {
         email: {
           type: 'email',
-          count: 6,
+          count: 11,
           missing: 0,
-          top: [1, 2, 3, 4, 5]
+          top: [10, 1, 2, 3, 4, 5, 6, 7, 8, 9]
             .map((i) => ({ value: `p${i}@example.com`, count: 1 }))
             .concat([{ value: 'zoe@example.com', count: 1 }]),
           other: 0,
         },
         city: {
           type: 'text',
-          count: 6,
+          count: 11,
           missing: 0,
           top: [
-            { value: 'Oslo', count: 5 },
+            { value: 'Oslo', count: 10 },
             { value: 'Lima', count: 1 },
           ],
           other: 0,
         },
-        contact: { type: 'text', count: 6, missing: 0, top: [{ value: 'desk@example.org', count: 6 }], other: 0 },
+        contact: { type: 'text', count: 11, missing: 0, top: [{ value: 'desk@example.org', count: 11 }], other: 0 },
         tags: {
           type: 'multichoice',
-          count: 6,
+          count: 11,
           missing: 0,
           items: {
             top: [
-              { value: 'a', count: 6 },
+              { value: 'a', count: 11 },
               { value: 'b', count: 1 },
             ],
             other: 0,
           },
         },
-        age: { type: 'number', count: 5, missing: 1, min: 21, max: 25, mean: 23, sum: 115 },
-        height: { type: 'number', count: 1, missing: 5, min: 180, max: 180, mean: 180, sum: 180 },
-        ok: { type: 'boolean', count: 6, missing: 0, true: 5, false: 1 },
+        age: { type: 'number', count: 10, missing: 1, min: 21, max: 30, mean: 25.5, sum: 255 },
+        height: { type: 'number', count: 1, missing: 10, min: 180, max: 180, mean: 180, sum: 180 },
+        ok: { type: 'boolean', count: 11, missing: 0, true: 10, false: 1 },
       },
-      days: days(clock.now(), 6),
+      days: days(clock.now(), 11),
     }
     expect((await request('GET', summary, { token: endpoint.ownerToken })).body).toEqual(everything)
     expect(
@@ -138,14 +145,15 @@ describe('the public summary hides small groups', () => {
     ).toEqual(everything)
   })
 
-  test('each app sets its own minimum: 3 lists what three records gave, below 3 is refused', async () => {
+  test('each app sets its own minimum: 3 lists what three people gave, below 3 is refused', async () => {
     const { request, summary, share, endpoint } = await setup()
-    await request('POST', `${endpoint.path}/batch`, { body: [{ city: 'Lima' }, { city: 'Lima' }] })
+    for (const from of ['10.0.1.1', '10.0.1.2'])
+      expect((await request('POST', endpoint.path, { body: { city: 'Lima' }, from })).status).toBe(200)
     expect((await request('GET', summary)).body.fields.city).toEqual({
       type: 'text',
-      count: 8,
+      count: 13,
       missing: 0,
-      top: [{ value: 'Oslo', count: 5 }],
+      top: [{ value: 'Oslo', count: 10 }],
       other: 3,
     })
 
@@ -156,17 +164,17 @@ describe('the public summary hides small groups', () => {
       3,
       {
         type: 'text',
-        count: 8,
+        count: 13,
         missing: 0,
         top: [
-          { value: 'Oslo', count: 5 },
+          { value: 'Oslo', count: 10 },
           { value: 'Lima', count: 3 },
         ],
         other: 0,
       },
     ])
     // E-mail addresses stay unlisted whatever the minimum.
-    expect(after.fields.email).toEqual({ type: 'email', count: 6, missing: 2, top: [], other: 6 })
+    expect(after.fields.email).toEqual({ type: 'email', count: 11, missing: 2, top: [], other: 11 })
 
     const refused = await request('PATCH', share, { token: endpoint.ownerToken, body: { summaryMinRespondents: 2 } })
     expect(refused.status).toBe(422)
@@ -180,14 +188,14 @@ describe('the public summary hides small groups', () => {
     expect(await storedMinimum(request, share, endpoint.ownerToken)).toBe(3)
   })
 
-  test('a field a stranger proposed stays off the public summary until the owner accepts it', async () => {
+  test('a field a stranger proposed stays off the public summary until the owner accepts it, and one client’s text never shows', async () => {
     const { request, summary, endpoint } = await setup()
     const promo = Array.from({ length: 6 }, () => ({ city: 'Oslo', promo: 'Re-enter your password at evil.example' }))
-    expect((await request('POST', `${endpoint.path}/batch`, { body: promo })).status).toBe(200)
+    expect((await request('POST', `${endpoint.path}/batch`, { body: promo, from: '10.6.6.6' })).status).toBe(200)
     const promoSummary = {
       type: 'text',
       count: 6,
-      missing: 6,
+      missing: 11,
       top: [{ value: 'Re-enter your password at evil.example', count: 6 }],
       other: 0,
     }
@@ -201,7 +209,9 @@ describe('the public summary hides small groups', () => {
       body: { names: ['promo'] },
     })
     expect(accepted.status).toBe(200)
-    expect((await request('GET', summary)).body.fields.promo).toEqual(promoSummary)
+    // Six records, but one client: the stranger's text stays off the public results.
+    expect((await request('GET', summary)).body.fields.promo).toEqual({ ...promoSummary, top: [], other: 6 })
+    expect((await request('GET', summary, { token: endpoint.ownerToken })).body.fields.promo).toEqual(promoSummary)
   })
 
   test('spam read publicly follows the same rule', async () => {

@@ -28,10 +28,13 @@ test('every script round-trips through every way in and out', async () => {
   const t = testApp({ rateLimit: null })
   const owner = await makeUser(t.ctx)
   const endpoint = await makeEndpoint(t.ctx, owner.user.id, { reads: 'records' })
+  // Each way in from its own address: the public summary lists what enough clients gave.
+  let client = 0
   const post = async (suffix: string, raw: BodyInit, contentType?: string) => {
     const res = await t.request('POST', endpoint.path(suffix), {
       raw,
       headers: contentType ? { 'content-type': contentType } : {},
+      from: `10.0.0.${++client}`,
     })
     expect(res.body).toMatchObject({ code: 200 })
   }

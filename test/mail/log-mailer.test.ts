@@ -26,3 +26,20 @@ test('without SMTP the login code is written to the log, marked as development m
     ].join('\n'),
   )
 })
+
+test('what the log mailer writes shows control characters escaped, so a mail cannot forge log lines or drive a terminal', async () => {
+  const lines: string[] = []
+  const mailer = createLogMailer(createLogger('info', (_level, line) => lines.push(line)))
+  await mailer.send({
+    to: 'ada\u001b[2J@example.com',
+    subject: 'New record: "x"\r\n2026-01-01 INFO forged',
+    text: 'name: Ada\u0007\u009b31m\nnote: a\u2028b\ttab\n',
+  })
+  expect(lines.map((line) => line.replace(/^\S+ /, ''))).toEqual([
+    [
+      'WARN  DEVELOPMENT MAIL, NOT SENT (set SVC_SMTP_URL to deliver) to=ada\\u001b[2J@example.com subject="New record: \\"x\\"\\u000d\\u000a2026-01-01 INFO forged"',
+      '  | name: Ada\\u0007\\u009b31m',
+      '  | note: a\\u2028b\ttab',
+    ].join('\n'),
+  ])
+})

@@ -122,6 +122,13 @@ export class SvcRecordDrawer extends LitElement {
         <dd dir="auto">${record.meta?.source ?? html`<span class="muted">—</span>`}${record.meta?.verified ? html` <span class="badge on" title="Signed by this app's sender, checked on arrival">Verified</span>` : nothing}</dd>
         <dt>Timestamp sent</dt>
         <dd>${record.meta?.timestamp !== undefined ? String(record.meta.timestamp) : html`<span class="muted">—</span>`}</dd>
+        ${
+          record.meta?.redirectRefused !== undefined
+            ? html`<dt>Redirect refused</dt>
+                <dd dir="auto" class="mono">${record.meta.redirectRefused}
+                  <span class="muted small">(the form asked to send the respondent there; not an allowed redirect origin, so not followed)</span></dd>`
+            : nothing
+        }
       </dl>
       ${this.renderValues(record)}
       ${detail ? historyList(detail, this.fields) : html`<p class="muted">Loading the history…</p>`}

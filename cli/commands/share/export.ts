@@ -3,7 +3,7 @@ import { resolve } from 'node:path'
 import { once } from 'node:events'
 import { defineSvcCommand } from '../../command.ts'
 import { CliError, flagError } from '../../errors.ts'
-import { result } from '../../output.ts'
+import { escapeControls, result } from '../../output.ts'
 import { appArg, filterArg, spamArg } from '../_shared.ts'
 import { jsonArrayWriter, rowCounter, withoutByteOrderMark } from './_rows.ts'
 
@@ -80,15 +80,23 @@ export default defineSvcCommand({
     if (!response.body) throw new CliError('bad_response', 'The server sent an empty export')
     const stdout = env.io.stdout
 
+    // A terminal shows records strangers posted: their control characters are escaped there
+    // (as `share query` and `tail` do); a file or a pipe gets the bytes as stored.
+    const toTerminal = (text: string) => stdout.write(escapeControls(text, format === 'csv' ? 'visible' : 'json'))
     if (toStdoutAsJson) {
-      const array = jsonArrayWriter((text) => stdout.write(text))
+      const array = jsonArrayWriter((text) => (stdout.isTTY ? toTerminal(text) : stdout.write(text)))
       for await (const chunk of chunks(response.body)) await array.add(chunk)
       await array.end()
       return { data: undefined, streamed: true }
     }
     if (!out) {
       // The byte-order mark is for a file Excel opens; a program reading stdout would take it as text.
-      for await (const chunk of withoutByteOrderMark(chunks(response.body))) await stdout.write(chunk)
+      const body = withoutByteOrderMark(chunks(response.body))
+      if (stdout.isTTY) {
+        const decoder = new TextDecoder()
+        for await (const chunk of body) await toTerminal(decoder.decode(chunk, { stream: true }))
+        await toTerminal(decoder.decode())
+      } else for await (const chunk of body) await stdout.write(chunk)
       return { data: undefined, streamed: true }
     }
 

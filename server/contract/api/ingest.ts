@@ -3,6 +3,7 @@
  * HTML form, a batch), the Markdown help of each URL, and the reads with the endpoint token
  * (`reads.*`: a page of records, the summary, the live stream), which answer at the top level.
  */
+import { publicSummaryRules } from '../share/public-summary.ts'
 import { z } from 'zod'
 import { ERROR_STATUS, type ErrorType } from '../errors.ts'
 import { LIMITS } from '../limits.ts'
@@ -229,7 +230,7 @@ export const readOperations = {
     summary: 'Aggregates over all records',
     description:
       `Open to anyone with the endpoint token when reads is "summary" or "records"; ${readsNote} ` +
-      "Without the owner's token the summary leaves out values fewer than `minRespondents` records gave (counted in `other`) and never lists e-mail addresses or fields a stranger proposed; a number's min, max, mean and sum are null until that many records hold one. " +
+      `Without the owner's token ${publicSummaryRules('`minRespondents`')}. ` +
       '?spam=include|only counts spam records too or only them; ?help answers with Markdown.',
     tags,
     access: 'token-or-owner',

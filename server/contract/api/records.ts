@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { LIMITS } from '../limits.ts'
+import { publicSummaryRules } from '../share/public-summary.ts'
 import { FIELD_TYPES } from '../fields/types/index.ts'
 import {
   csvExportQuerySchema,
@@ -44,6 +45,10 @@ export const recordSchema = named(
       verified: z.literal(true).optional().meta({
         description:
           "Only on a webhook delivery whose signature one of the app's senders verified; source is then that sender's name",
+      }),
+      redirectRefused: z.string().optional().meta({
+        description:
+          "Set by the server: the `_redirect` a form post asked for that the endpoint's redirect origins do not allow (not followed, and never shown to the respondent)",
       }),
     }),
     scores: z
@@ -140,10 +145,13 @@ export const fieldSummarySchema = named(
     min: z.number().nullable().optional(),
     max: z.number().nullable().optional(),
     mean: z.number().nullable().optional(),
-    sum: z.number().nullable().optional().meta({
-      description:
-        'Null in the public summary while fewer records than its minimum hold a number (as are min, max and mean)',
-    }),
+    sum: z
+      .number()
+      .nullable()
+      .optional()
+      .meta({
+        description: `In the public summary rounded and in steps of ${LIMITS.summaryPublicStep} numbers, as is mean; min and max are null there`,
+      }),
     top: z
       .array(topValueSchema)
       .optional()
@@ -188,8 +196,7 @@ export const summarySchema = named(
       .optional()
       .meta({ description: 'Apps with scales: per scale count, missing, mean, min, max and records per level' }),
     minRespondents: count.optional().meta({
-      description:
-        "Only in the public summary (read with the endpoint token alone): values fewer records gave are counted in `other`, e-mail addresses are never listed, and a number's min, max, mean and sum are null until this many records hold one",
+      description: `Only in the public summary (read with the endpoint token alone), where ${publicSummaryRules('this many')}`,
     }),
   }),
 )

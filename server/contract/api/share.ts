@@ -44,7 +44,7 @@ export const shareSchema = named(
       .number()
       .int()
       .meta({
-        description: `The public summary lists a value only when at least this many records gave it (default ${LIMITS.summaryMinRespondents})`,
+        description: `The public summary lists a value only when at least this many records and clients other than the reader gave it (default ${LIMITS.summaryMinRespondents})`,
       }),
     publishedAt: isoTime.nullable(),
     warnings: z

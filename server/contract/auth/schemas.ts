@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import { quoteList } from '../errors.ts'
 import { AUTH } from '../limits.ts'
+import { safeAddress, UNSAFE_ADDRESS_MESSAGE } from '../email-address.ts'
 
 /** A string input whose missing/wrong-type messages say what to send. */
 const text = (what: string) =>
@@ -25,11 +26,12 @@ const body = <Shape extends z.ZodRawShape>(shape: Shape) =>
 // Deliberately simple: one @, no spaces, a dot in the domain. Delivery proves the rest.
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/
 
-/** Trimmed, lower-cased, at most 254 characters, shaped like name@example.com. */
+/** Trimmed, lower-cased, at most 254 characters, no unsafe character (email-address.ts), shaped like name@example.com. */
 export const Email = text('an e-mail address such as name@example.com')
   .trim()
   .toLowerCase()
   .max(AUTH.maxEmailLength, `must be at most ${AUTH.maxEmailLength} characters`)
+  .refine(safeAddress, UNSAFE_ADDRESS_MESSAGE)
   .regex(EMAIL_SHAPE, 'must be an e-mail address such as name@example.com')
 
 /** A new password; never trimmed (spaces are characters too). */

@@ -51,6 +51,18 @@ export const CSS_RULES: readonly Rule[] = [
 const URL_FUNCTIONS = new Set(['url', 'src', 'image-set', '-webkit-image-set', 'image', '-webkit-image'])
 
 /**
+ * Functions whose value is text from elsewhere (a custom property, the browser, an attribute):
+ * inside a URL function they would make it load an address no string token here shows
+ * (`--u: "https://…"; background: image-set(var(--u) 1x)`), so they are refused there.
+ */
+export const SUBSTITUTING_FUNCTIONS = ['var', 'env', 'attr'] as const
+const SUBSTITUTING = new Set<string>(SUBSTITUTING_FUNCTIONS)
+
+/** The refusal of `substitute()` inside the URL function `urlFunction()`. */
+export const substitutionMessage = (urlFunction: string, substitute: string): string =>
+  `${urlFunction}(${substitute}(…)) is refused: a URL in custom CSS must be written out, not taken from var(), env() or attr()`
+
+/**
  * Stand-ins for the pages' address: a URL is same-origin when it stays on the page's origin
  * from a page served over http and over https, under two host names, alike (so neither
  * `https:evil.example` nor `//svc.example/x` passes as relative). A stored theme is shown
@@ -93,9 +105,13 @@ export function customCssProblems(css: string, path = 'customCss'): Problem[] {
         if (urlFunction) checkUrl(urlFunction.name, (token[4] as { value: string }).value)
         break
       }
-      case TokenType.Function:
-        open.push({ name: lowerValue(token), close: TokenType.CloseParen })
+      case TokenType.Function: {
+        const name = lowerValue(token)
+        const urlFunction = SUBSTITUTING.has(name) ? open.findLast((block) => URL_FUNCTIONS.has(block.name)) : undefined
+        if (urlFunction) urls.push({ path, message: substitutionMessage(urlFunction.name, name) })
+        open.push({ name, close: TokenType.CloseParen })
         break
+      }
       case TokenType.OpenParen:
         open.push({ name: '', close: TokenType.CloseParen })
         break

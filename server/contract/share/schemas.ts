@@ -100,7 +100,7 @@ export const summaryMinRespondentsSchema = z
   .max(CEILING, `can be at most ${CEILING}`)
   .meta({
     description:
-      `The public summary (read with the endpoint token alone) lists a value only when at least this many records gave it; rarer values are counted in \`other\`. ` +
+      `The public summary (read with the endpoint token alone) lists a value only when at least this many records and clients other than the reader gave it; rarer values are counted in \`other\`. ` +
       `At least ${FLOOR}; default ${LIMITS.summaryMinRespondents}. The owner's access token reads every value.`,
     example: LIMITS.summaryMinRespondents,
   })

@@ -48,6 +48,7 @@ ${Object.entries(FONT_STACKS)
 Added after the theme's own styles on both pages, up to ${ASSESSMENT.maxCustomCssLength} characters. It is read as a browser reads it (comments, quotes and escapes such as \`u\\rl(\` included) and refused — never silently edited — with every problem listed. Custom CSS:
 ${CSS_RULES.map((rule) => `- ${rule.message};`).join('\n')}
 - may load only relative paths on this server (\`url(/static/dot.png)\`, \`url(img/a.png)\`, \`url(#shape)\`) and \`data:image/…\` URLs (png, gif, jpeg, webp, svg+xml), in \`url()\`, \`src()\`, \`image()\` and \`image-set()\` alike; an absolute URL, even to this server, and a protocol-relative \`//host/…\` are refused.
+- cannot take a URL function's address from \`var()\`, \`env()\` or \`attr()\` (\`image-set(var(--u) 1x)\` is refused): write the URL in the function itself.
 
 For example \`${REFUSED_EXAMPLE}\` is refused with:
 ${customCssProblems(REFUSED_EXAMPLE)

@@ -2,6 +2,7 @@
  * @module Skill document "share": the public collection endpoint, as the server enforces it.
  */
 import { SENDERS_HELP } from '../senders/help.ts'
+import { publicSummaryRules } from '../share/public-summary.ts'
 import { AUTH, LIMITS } from '../limits.ts'
 import { DEFAULT_RATE_LIMIT } from '../share/rate-limit.ts'
 import { DEFAULT_READ_ACCESS, READ_ACCESS, READ_ACCESS_MEANING } from '../share/reads.ts'
@@ -65,15 +66,14 @@ ${READ_ACCESS.map((value) => `- \`${value}\`: ${READ_ACCESS_MEANING[value]}.`).j
 - Exports (\`svc-cli share export\`): CSV neutralises cells a spreadsheet would run as formulas; \`--raw\` keeps them exactly as stored,
   for a program reading the file. With spam included, a \`spam\` column says which rows are spam.
 - \`GET /<token>/summary\` (reads \`summary\` or \`records\`, or the owner's token): totals, per-field counts, numbers (min/max/mean/sum), top ${LIMITS.summaryTopValues} values, records per day for ${LIMITS.summaryDays} days.
-- The public summary (read with the endpoint token alone) hides small groups: it lists a value only when at least
-  \`summaryMinRespondents\` records gave it (default ${LIMITS.summaryMinRespondents}, never below ${LIMITS.summaryMinRespondentsFloor}; \`share set --summary-min\`), counting rarer values in \`other\`;
-  it never lists values of e-mail fields nor any value holding an e-mail address; a number's (and a score's) min, max, mean and sum
-  are null until that many records hold one; fields a stranger proposed are left out until accepted; the answer carries \`minRespondents\`. The owner's token, the admin, svc-cli and MCP read every value.
+- The public summary (read with the endpoint token alone) gives no one person away. With k the app's \`summaryMinRespondents\`
+  (default ${LIMITS.summaryMinRespondents}, never below ${LIMITS.summaryMinRespondentsFloor}; \`share set --summary-min\`): ${publicSummaryRules('k')};
+  values of e-mail fields and values holding an e-mail address are never listed; the answer carries \`minRespondents\`. The owner's token, the admin, svc-cli and MCP read every value exactly.
 - \`?help\` shows record and per-field counts only to the owner's token or while reads are open; with reads \`off\` a stranger sees the fields and formats only.
 
 ## Switches (\`svc-cli share set\`)
 service (writes), reads (\`${READ_ACCESS.join('|')}\`), auto-create (on: a stranger's unknown keys become fields proposed to the owner, shown on forms only once accepted with \`svc-cli field accept\`; the owner's own posts make accepted fields; off: unknown keys are a 422 \`unknown_field\`), honeypot, rate limit, redirect origins (at most ${LIMITS.maxRedirectOrigins}, for \`_redirect\`), thank-you message and thank-you URL (what a browser sees after posting the form itself: the hosted thank-you page, or the owner's page), submit another (\`--submit-another on|off\`, default on: the thank-you page offers "Submit another response"),
-summary minimum (\`--summary-min\`, at least ${LIMITS.summaryMinRespondentsFloor}: how many records must give a value before the public summary lists it).
+summary minimum (\`--summary-min\`, at least ${LIMITS.summaryMinRespondentsFloor}: how many records and clients must give a value before the public summary lists it).
 A switched-off path answers 403 \`disabled\` naming the switch (for reads: and how the owner reads instead). Spam (honeypot hits) is stored, flagged and hidden from reads by default.
 
 ## Webhooks (\`svc-cli share webhook add|list|update|remove|test|deliveries|retry\`)

@@ -21,7 +21,9 @@ import { resolveEndpoint, type ShareAccess, type ShareEndpoint } from '../share/
 import { chargeRate, type RateFigures } from '../share/throttle.ts'
 import { prepareBatch } from './batch.ts'
 import { fieldsOf } from './field-cache.ts'
-import { formSubmission } from './form.ts'
+import { allowedRedirect, formSubmission } from './form.ts'
+import { cutText } from '../../contract/errors.ts'
+import { LIMITS } from '../../contract/limits.ts'
 import { idempotencyKey } from './idempotency.ts'
 import { prepareRecord, type CollectSettings } from './prepare.ts'
 import { toSubmission } from './shape.ts'
@@ -117,6 +119,9 @@ export async function ingest<S>(ctx: AppContext, call: IngestCall<S>, reader: Su
     const pairs = await reader.read(call.source)
     const fields = await fieldsOf(ctx, appId)
     const submission = formSubmission(pairs, fields, endpoint.honeypot, ctx.config)
+    // The owner learns of a refused `_redirect` from the record; the respondent never sees its text.
+    if (submission.redirect && !allowedRedirect(submission.redirect, endpoint.redirectOrigins))
+      submission.meta.redirectRefused = cutText(submission.redirect, LIMITS.maxSourceLength)
     const prepared = prepareRecord(fields, await collectSettings(ctx, endpoint, call), submission)
     return { ids: await ctx.writer.write(appId, [prepared], key), endpoint, redirect: submission.redirect }
   }

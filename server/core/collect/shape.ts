@@ -14,6 +14,8 @@ export interface RecordMeta {
   source?: string
   timestamp?: string | number
   verified?: true
+  /** Set by the server, never taken from the body: the refused `_redirect` of a form post (ingest.ts). */
+  redirectRefused?: string
 }
 
 export interface Submission {

@@ -19,5 +19,8 @@ export async function proposerOf(
   address: string | null,
 ): Promise<string | null> {
   if (bearer !== null && (await isOwnersToken(ctx, endpoint, bearer))) return null
-  return clientKey(address ?? NO_ADDRESS)
+  return submitterKey(address)
 }
+
+/** The client key a stranger at `address` submits (and reads the public summary) as. */
+export const submitterKey = (address: string | null): string => clientKey(address ?? NO_ADDRESS)

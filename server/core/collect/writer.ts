@@ -26,6 +26,7 @@ import { LIMITS } from '../../contract/limits.ts'
 import { loadScoringDefinition } from '../scoring/definition.ts'
 import { scoreRecord, type ScoringDefinition } from '../../contract/scoring/score.ts'
 import type { CommittedRecord } from '../stats/stats-types.ts'
+import { clientTag } from '../stats/clients.ts'
 import { idempotencyClaim, keyPruner, keyReused } from './idempotency.ts'
 import { fieldLimit, type NewField, type PreparedRecord } from './prepare.ts'
 import type { Writer } from './writer-types.ts'
@@ -59,7 +60,9 @@ const notDurable = (message: string) =>
 
 /** The stored meta text; most records have none, and `{}` needs no serialising. */
 const metaText = (meta: PreparedRecord['meta']) =>
-  meta.source === undefined && meta.timestamp === undefined ? '{}' : JSON.stringify(meta)
+  meta.source === undefined && meta.timestamp === undefined && meta.redirectRefused === undefined
+    ? '{}'
+    : JSON.stringify(meta)
 
 function unionNewFields(prepared: PreparedRecord[]): NewField[] {
   const seen = new Map<string, NewField>()
@@ -264,9 +267,11 @@ export function createWriter(ctx: AppContext): Writer {
     write(appId, prepared, key) {
       const createdAt = ctx.clock.now()
       const records: CommittedRecord[] = []
+      // The summary counts people by client (core/stats/clients.ts): the owner's posts are one client.
+      const client = clientTag(appId, prepared[0]?.proposer ?? null)
       const stored: NewRecord[] = []
       for (const record of prepared) {
-        records.push({ data: record.data, spam: record.spam, scores: null })
+        records.push({ data: record.data, spam: record.spam, scores: null, client })
         stored.push({
           id: newId(),
           spam: record.spam,

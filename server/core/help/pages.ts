@@ -223,7 +223,7 @@ export function summaryHelp(input: HelpInput): string {
     '  - booleans: `true` and `false` counts;',
     '  - arrays (multichoice): counts per element.',
     `- \`days\`: \`[{"date": "YYYY-MM-DD", "count": n}]\` for the last ${LIMITS.summaryDays} days (UTC), oldest first, zeros included.`,
-    `- \`minRespondents\` (${input.minRespondents} here): only when read without the owner's access token; values fewer records gave are left out (see "Who may read").`,
+    `- \`minRespondents\` (${input.minRespondents} here): only when read without the owner's access token; what could give one person away is left out or rounded (see "Who may read").`,
     '',
     '## Fields now',
     '',

@@ -2,6 +2,7 @@
  * @module Help sections shared by the three pages: the live status line, the field
  * table, limits (read from LIMITS and the server's configuration) and the error model.
  */
+import { publicSummaryRules } from '../../contract/share/public-summary.ts'
 import { AUTH, LIMITS } from '../../contract/limits.ts'
 import { clientRateLimit, formatRateLimit, parseRateLimit } from '../../contract/share/rate-limit.ts'
 import { openToAnyone, readsWarnings, type ReadAccess, type ReadPath } from '../../contract/share/reads.ts'
@@ -52,9 +53,8 @@ export const curlAuth = (input: HelpInput, path: ReadPath): string =>
 
 /** What the summary leaves out for anyone reading with the link alone. */
 export const smallGroupsNote = (input: HelpInput): string =>
-  `Read with the link alone, the summary hides small groups: it lists a value only when at least ${input.minRespondents} records gave it (rarer values are counted in \`other\`), ` +
-  `never lists e-mail addresses, and gives a number's \`min\`, \`max\`, \`mean\` and \`sum\` as null until ${input.minRespondents} records hold one (\`minRespondents\` in the answer says how many). ` +
-  "The owner's access token reads every value."
+  `Read with the link alone, the summary gives no one person away: ${publicSummaryRules(input.minRespondents)} (\`minRespondents\` in the answer says how many). ` +
+  "The owner's access token reads every value exactly."
 
 /** Who may read `paths` and how the owner reads when they are closed; the owner's way to change it. */
 export function whoReadsSection(input: HelpInput, paths: readonly ReadPath[]): string {

@@ -8,6 +8,7 @@ import { findDimension, KINDS } from './library/index.ts'
 import { QUIZ_BANKS } from './library/quiz-banks.ts'
 import type { AnswerScale, AssessmentKind, QuizBank } from './library/types.ts'
 import type { PlanLanguage } from '../../contract/smart/plan.ts'
+import { countedList, openedList } from './zh-dimension-list.ts'
 
 type Anchors = Extract<AnswerScale, { kind: 'likert' }>['anchors']
 
@@ -84,7 +85,9 @@ const ZH_DIGITS: Record<string, number> = {
 const EN_NUMBER = `\\d+|${Object.keys(EN_NUMBERS)
   .filter((word) => word !== 'a')
   .join('|')}`
-const ZH_NUMBER = '\\d+|[零一二两三四五六七八九十]+'
+// Read from the start of a run only (the lookbehind): tried from inside a run of 5,000 digits,
+// every start would rescan the rest of it.
+const ZH_NUMBER = '(?<![\\d零一二两三四五六七八九十])(?:\\d+|[零一二两三四五六七八九十]+)'
 
 /** Parses "12", "twelve", "十二", "二十" or "两"; null when it is none of these. */
 export function parseNumber(raw: string): number | null {
@@ -155,12 +158,12 @@ function splitList(raw: string, language: PlanLanguage): string[] | null {
 
 /** Named dimensions: "dimensions: a, b and c", "three dimensions — a, b, c", "covering a, b and c", "维度：甲、乙、丙". */
 function namedDimensions(original: string, language: PlanLanguage): string[] {
-  const patterns =
+  const patterns: Array<RegExp | ((text: string) => string | null)> =
     language === 'zh'
       ? [
-          /(?:包括|涵盖|覆盖|分为|从)\s*([^，,。；;]+?)\s*(?:[一二两三四五六七八九十\d]+\s*)?(?:个|大)?\s*(?:维度|方面)/u,
+          openedList,
           /(?:维度|方面|分量表|因子|领域|特质)\s*(?:[（(：:]|[，,]?\s*(?:包括|分别是|分别为|为|是))\s*[：:]?\s*([^。；;）)\n]+)/u,
-          /([^，,。；;：:]+?)\s*(?:[一二两三四五六七八九十\d]+)\s*(?:个|大)?\s*(?:维度|方面)/u,
+          countedList,
           /[：:]\s*([^，,。；;]+)/u,
         ]
       : [
@@ -173,10 +176,10 @@ function namedDimensions(original: string, language: PlanLanguage): string[] {
           /:\s*([^.;:)\]—–\n]+)/,
         ]
   for (const pattern of patterns) {
-    const match = pattern.exec(original)
-    if (!match) continue
+    const found = typeof pattern === 'function' ? pattern(original) : (pattern.exec(original)?.[1] ?? null)
+    if (found === null) continue
     // Stop at the clause that follows the list ("…, efficacy with a 5-point scale").
-    const list = match[1].split(
+    const list = found.split(
       /\s+(?:with|using|in|on|for|at|plus|then|where|so)\s+|,\s*(?=\d)|\s+-\s+|(?:，|,)\s*(?=用|使用|采用|每|风格|颜色|配色|\d|[一二两三四五六七八九十]+(?:点|级|个|道))/i,
     )[0]
     const items = splitList(list, language)

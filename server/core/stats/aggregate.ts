@@ -17,6 +17,7 @@ import type { ScoreTotals } from '../../contract/scoring/aggregate.ts'
 import { isMissing } from '../fields/values.ts'
 import { LIMITS } from '../../contract/limits.ts'
 import { addExact, copyExact, emptyExact, exactValue, mergeExact, type ExactSum } from './exact-sum.ts'
+import { addClient, mergeClients } from './clients.ts'
 import { addExtreme, copyExtremes, emptyExtremes, maxOf, mergeExtremes, minOf, type Extremes } from './extremes.ts'
 import {
   addRecordScores,
@@ -34,12 +35,16 @@ export interface ValueCounts {
   untracked: number
   /** A short value was once turned away for lack of room: no new value is admitted. */
   closed: boolean
+  /** Per tracked value, the tags of the distinct clients that gave it (clients.ts). */
+  clients: Map<string, string[]>
 }
 
 export interface NumberStats {
   count: number
   sum: ExactSum
   extremes: Extremes
+  /** The count and sum when `count` last reached a multiple of `LIMITS.summaryPublicStep` (the public summary's). */
+  published: { count: number; sum: number } | null
 }
 
 export interface FieldAggregate {
@@ -52,6 +57,8 @@ export interface FieldAggregate {
   items: ValueCounts | null
   /** Array values (even empty ones): `items` exists while there is one. */
   arrays: number
+  /** Tags of the distinct clients that gave the field a value (clients.ts). */
+  clients: string[]
 }
 
 export interface Aggregate {
@@ -91,10 +98,18 @@ export const emptyField = (): FieldAggregate => ({
   booleans: null,
   items: null,
   arrays: 0,
+  clients: [],
 })
 
 /** Number statistics over no values. */
-export const emptyNumbers = (): NumberStats => ({ count: 0, sum: emptyExact(), extremes: emptyExtremes() })
+export const emptyNumbers = (): NumberStats => ({
+  count: 0,
+  sum: emptyExact(),
+  extremes: emptyExtremes(),
+  published: null,
+})
+
+const emptyCounts = (): ValueCounts => ({ counts: new Map(), untracked: 0, closed: false, clients: new Map() })
 
 // Formatting a date costs microseconds; records arrive in runs on the same day, so keep the last one.
 let cachedDay = Number.NaN
@@ -110,12 +125,20 @@ export function utcDay(time: number): string {
   return cachedDayText
 }
 
-function countValue(target: ValueCounts, key: string): void {
+function countValue(target: ValueCounts, key: string, client: string | null): void {
   const current = target.counts.get(key)
-  if (current !== undefined) target.counts.set(key, current + 1)
-  else if (key.length > LIMITS.summaryValueLength) target.untracked++
-  else if (!target.closed && target.counts.size < LIMITS.summaryTrackedValues) target.counts.set(key, 1)
-  else {
+  if (current !== undefined) {
+    target.counts.set(key, current + 1)
+    if (client !== null) {
+      const tags = target.clients.get(key)
+      if (tags) addClient(tags, client)
+      else target.clients.set(key, [client])
+    }
+  } else if (key.length > LIMITS.summaryValueLength) target.untracked++
+  else if (!target.closed && target.counts.size < LIMITS.summaryTrackedValues) {
+    target.counts.set(key, 1)
+    if (client !== null) target.clients.set(key, [client])
+  } else {
     target.untracked++
     target.closed = true
   }
@@ -126,24 +149,26 @@ export function addNumber(n: NumberStats, value: number): void {
   n.count++
   addExact(n.sum, value)
   addExtreme(n.extremes, value)
+  if (n.count % LIMITS.summaryPublicStep === 0) n.published = { count: n.count, sum: exactValue(n.sum) }
 }
 
-function addValue(field: FieldAggregate, value: unknown): void {
+function addValue(field: FieldAggregate, value: unknown, client: string | null): void {
   field.count++
+  addClient(field.clients, client)
   if (typeof value === 'number') {
     addNumber((field.numbers ??= emptyNumbers()), value)
   } else if (typeof value === 'string') {
-    countValue((field.strings ??= { counts: new Map(), untracked: 0, closed: false }), value)
+    countValue((field.strings ??= emptyCounts()), value, client)
   } else if (typeof value === 'boolean') {
     const b = (field.booleans ??= { true: 0, false: 0 })
     if (value) b.true++
     else b.false++
   } else if (Array.isArray(value)) {
     field.arrays++
-    const items = (field.items ??= { counts: new Map(), untracked: 0, closed: false })
+    const items = (field.items ??= emptyCounts())
     for (const item of value) {
       if (typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean')
-        countValue(items, String(item))
+        countValue(items, String(item), client)
       else items.untracked++
     }
   }
@@ -155,12 +180,13 @@ export function syncTimes(aggregate: Aggregate): void {
   aggregate.lastAt = maxOf(aggregate.times)
 }
 
-/** Adds one record's data (an object of field → value) created at `createdAt`. */
+/** Adds one record's data (an object of field → value) created at `createdAt`, from the client tagged `client` (null: unknown). */
 export function addRecord(
   aggregate: Aggregate,
   data: Record<string, unknown>,
   createdAt: number,
   scores: RecordScores | null = null,
+  client: string | null = null,
 ): void {
   aggregate.total++
   if (scores) addRecordScores(aggregate.scores, aggregate.scoreState, scores)
@@ -169,11 +195,11 @@ export function addRecord(
   const day = utcDay(createdAt)
   aggregate.days.set(day, (aggregate.days.get(day) ?? 0) + 1)
   if (aggregate.days.size > LIMITS.summaryDays + 1) pruneDays(aggregate, createdAt)
-  addFields(aggregate, data)
+  addFields(aggregate, data, client)
 }
 
 /** Adds the values of one record's data to the aggregate's fields (an edit adds a record's new values alone). */
-export function addFields(aggregate: Aggregate, data: Record<string, unknown>): void {
+export function addFields(aggregate: Aggregate, data: Record<string, unknown>, client: string | null = null): void {
   for (const name of Object.keys(data)) {
     const value = data[name]
     if (isMissing(value)) continue
@@ -182,7 +208,7 @@ export function addFields(aggregate: Aggregate, data: Record<string, unknown>): 
       field = emptyField()
       aggregate.fields.set(name, field)
     }
-    addValue(field, value)
+    addValue(field, value, client)
   }
 }
 
@@ -196,12 +222,24 @@ function mergeCounts(a: ValueCounts | null, b: ValueCounts | null): ValueCounts 
   if (!a || !b) return a ?? b
   const counts = new Map(a.counts)
   for (const [key, n] of b.counts) counts.set(key, (counts.get(key) ?? 0) + n)
-  return { counts, untracked: a.untracked + b.untracked, closed: a.closed || b.closed }
+  const clients = new Map(a.clients)
+  for (const [key, tags] of b.clients) clients.set(key, mergeClients(clients.get(key) ?? [], tags))
+  return { counts, untracked: a.untracked + b.untracked, closed: a.closed || b.closed, clients }
 }
 
 function mergeNumbers(a: NumberStats | null, b: NumberStats | null): NumberStats | null {
   if (!a || !b) return a ?? b
-  return { count: a.count + b.count, sum: mergeExact(a.sum, b.sum), extremes: mergeExtremes(a.extremes, b.extremes) }
+  // Each side's published figures move in steps, so their sum does too.
+  const published =
+    a.published && b.published
+      ? { count: a.published.count + b.published.count, sum: a.published.sum + b.published.sum }
+      : (a.published ?? b.published)
+  return {
+    count: a.count + b.count,
+    sum: mergeExact(a.sum, b.sum),
+    extremes: mergeExtremes(a.extremes, b.extremes),
+    published,
+  }
 }
 
 function mergeField(a: FieldAggregate, b: FieldAggregate): FieldAggregate {
@@ -216,6 +254,7 @@ function mergeField(a: FieldAggregate, b: FieldAggregate): FieldAggregate {
     booleans,
     items: mergeCounts(a.items, b.items),
     arrays: a.arrays + b.arrays,
+    clients: mergeClients(a.clients, b.clients),
   }
 }
 
@@ -241,15 +280,18 @@ export function mergeAggregates(a: Aggregate, b: Aggregate): Aggregate {
 }
 
 // Stored form: Maps become arrays of pairs, so user text never becomes an object key.
+// `clients` and `published` are absent from documents written before they were kept: read as none.
 interface StoredCounts {
   values: Array<[string, number]>
   untracked: number
   closed: boolean
+  clients?: Array<[string, string[]]>
 }
 interface StoredNumbers {
   count: number
   sum: ExactSum
   extremes: Extremes
+  published?: { count: number; sum: number } | null
 }
 interface StoredField {
   count: number
@@ -258,6 +300,7 @@ interface StoredField {
   booleans: { true: number; false: number } | null
   items: StoredCounts | null
   arrays: number
+  clients?: string[]
 }
 export interface StoredAggregate {
   total: number
@@ -268,13 +311,27 @@ export interface StoredAggregate {
 }
 
 const storeCounts = (c: ValueCounts | null): StoredCounts | null =>
-  c ? { values: [...c.counts], untracked: c.untracked, closed: c.closed } : null
+  c ? { values: [...c.counts], untracked: c.untracked, closed: c.closed, clients: [...c.clients] } : null
 const loadCounts = (c: StoredCounts | null): ValueCounts | null =>
-  c ? { counts: new Map(c.values), untracked: c.untracked, closed: c.closed } : null
+  c
+    ? {
+        counts: new Map(c.values),
+        untracked: c.untracked,
+        closed: c.closed,
+        clients: new Map((c.clients ?? []).map(([key, tags]) => [key, [...tags]])),
+      }
+    : null
 const storeNumbers = (n: NumberStats | null): StoredNumbers | null =>
-  n ? { count: n.count, sum: n.sum, extremes: n.extremes } : null
+  n ? { count: n.count, sum: n.sum, extremes: n.extremes, published: n.published } : null
 const loadNumbers = (n: StoredNumbers | null): NumberStats | null =>
-  n ? { count: n.count, sum: copyExact(n.sum), extremes: copyExtremes(n.extremes) } : null
+  n
+    ? {
+        count: n.count,
+        sum: copyExact(n.sum),
+        extremes: copyExtremes(n.extremes),
+        published: n.published ? { ...n.published } : null,
+      }
+    : null
 
 /** The JSON-ready form of an aggregate. */
 export function storeAggregate(a: Aggregate): StoredAggregate {
@@ -291,6 +348,7 @@ export function storeAggregate(a: Aggregate): StoredAggregate {
         booleans: f.booleans,
         items: storeCounts(f.items),
         arrays: f.arrays,
+        clients: f.clients,
       },
     ]),
     scores: storeScoreState(a.scores, a.scoreState),
@@ -316,6 +374,7 @@ export function loadAggregate(s: StoredAggregate): Aggregate {
           booleans: f.booleans ? { ...f.booleans } : null,
           items: loadCounts(f.items),
           arrays: f.arrays,
+          clients: [...(f.clients ?? [])],
         },
       ]),
     ),

@@ -30,7 +30,10 @@ function uncountValue(target: ValueCounts, key: string): void {
   const current = target.counts.get(key)
   if (current === undefined) target.untracked--
   else if (current > 1) target.counts.set(key, current - 1)
-  else target.counts.delete(key)
+  else {
+    target.counts.delete(key)
+    target.clients.delete(key)
+  }
 }
 
 const isEmpty = (c: ValueCounts): boolean => c.counts.size === 0 && c.untracked === 0
@@ -46,6 +49,8 @@ function removeValue(field: FieldAggregate, value: unknown): boolean {
     }
     addExact(n.sum, -value)
     removeExtreme(n.extremes, value)
+    // The published figures may have counted the removed number: none until the next step.
+    n.published = null
     return needsRefill(n.extremes)
   }
   if (typeof value === 'string' && field.strings) {

@@ -7,6 +7,7 @@
  */
 import { mergeScoreTotals, type ScaleTotals, type ScoreTotals } from '../../contract/scoring/aggregate.ts'
 import type { RecordScores } from '../../contract/scoring/score.ts'
+import { LIMITS } from '../../contract/limits.ts'
 import { addExact, copyExact, emptyExact, exactValue, mergeExact, type ExactSum } from './exact-sum.ts'
 import {
   addExtreme,
@@ -24,6 +25,8 @@ import {
 interface ScaleState {
   sum: ExactSum
   extremes: Extremes
+  /** The count and sum when the count last reached a multiple of `LIMITS.summaryPublicStep` (the public mean's; absent in older documents). */
+  published?: { count: number; sum: number } | null
 }
 
 /** By scale key; present while the dimension has a score. */
@@ -38,7 +41,16 @@ export interface StoredScoreState {
 export const emptyScoreState = (): ScoreState => new Map()
 
 const emptyTotals = (): ScaleTotals => ({ count: 0, missing: 0, sum: 0, min: null, max: null, levels: {} })
-const emptyScale = (): ScaleState => ({ sum: emptyExact(), extremes: emptyExtremes() })
+const emptyScale = (): ScaleState => ({ sum: emptyExact(), extremes: emptyExtremes(), published: null })
+
+/** Notes the public figures when `count` scores reach a step. */
+const publish = (s: ScaleState, count: number): void => {
+  if (count % LIMITS.summaryPublicStep === 0) s.published = { count, sum: exactValue(s.sum) }
+}
+
+/** The published count and sum of scale `key` (null: fewer than a step of scores yet, or changed by a delete). */
+export const publishedScores = (state: ScoreState, key: string): { count: number; sum: number } | null =>
+  state.get(key)?.published ?? null
 
 function sync(t: ScaleTotals, s: ScaleState | undefined): void {
   t.sum = s ? exactValue(s.sum) : 0
@@ -60,6 +72,7 @@ export function addRecordScores(totals: ScoreTotals, state: ScoreState, scores: 
     if (!s) state.set(key, (s = emptyScale()))
     addExact(s.sum, score)
     addExtreme(s.extremes, score)
+    publish(s, t.count)
     sync(t, s)
     if (level !== null) t.levels[level] = (t.levels[level] ?? 0) + 1
   }
@@ -84,6 +97,7 @@ export function removeRecordScores(totals: ScoreTotals, state: ScoreState, score
       else if (s) {
         addExact(s.sum, -score)
         removeExtreme(s.extremes, score)
+        s.published = null
         if (needsRefill(s.extremes)) refill.push(key)
       }
       sync(t, state.get(key))
@@ -100,9 +114,11 @@ export function refillScale(totals: ScoreTotals, state: ScoreState, key: string,
     return
   }
   const s = emptyScale()
+  let count = 0
   for (const score of scores) {
     addExact(s.sum, score)
     addExtreme(s.extremes, score)
+    publish(s, ++count)
   }
   state.set(key, s)
   sync(totals[key], s)
@@ -120,7 +136,13 @@ export function mergeScoreState(
     const mine = scoreState.get(key)
     if (!mine) scoreState.set(key, s)
     else {
-      scoreState.set(key, { sum: mergeExact(mine.sum, s.sum), extremes: mergeExtremes(mine.extremes, s.extremes) })
+      const [x, y] = [mine.published ?? null, s.published ?? null]
+      const published = x && y ? { count: x.count + y.count, sum: x.sum + y.sum } : (x ?? y)
+      scoreState.set(key, {
+        sum: mergeExact(mine.sum, s.sum),
+        extremes: mergeExtremes(mine.extremes, s.extremes),
+        published,
+      })
     }
   }
   return { scores: mergeScoreTotals(aTotals, bTotals), scoreState }
@@ -137,7 +159,10 @@ export function loadScoreState(stored: StoredScoreState): { scores: ScoreTotals;
   // A JSON round trip copies without assigning keys, so a key like `__proto__` stays a key.
   const scores = JSON.parse(JSON.stringify(stored.totals)) as ScoreTotals
   const scoreState: ScoreState = new Map(
-    stored.exact.map(([key, s]) => [key, { sum: copyExact(s.sum), extremes: copyExtremes(s.extremes) }]),
+    stored.exact.map(([key, s]) => [
+      key,
+      { sum: copyExact(s.sum), extremes: copyExtremes(s.extremes), published: s.published ? { ...s.published } : null },
+    ]),
   )
   // Sum, min and max follow from the state (and JSON cannot hold a sum beyond the double range).
   for (const key of Object.keys(scores)) sync(scores[key], scoreState.get(key))

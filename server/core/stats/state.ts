@@ -24,6 +24,8 @@ import { AppError } from '../../contract/errors.ts'
 import { LIMITS } from '../../contract/limits.ts'
 import { parseStoredScores } from '../scoring/stored.ts'
 import { statsCopies } from './copies.ts'
+import { carryClients } from './carry-clients.ts'
+import { recentClients } from './recent-clients.ts'
 import { addRecord, emptyAggregate, loadAggregate, storeAggregate, type StoredAggregate } from './aggregate.ts'
 import type { CommittedRecord, Stats, StatsState } from './stats-types.ts'
 
@@ -85,13 +87,18 @@ export const stateFromDocument = (doc: StoredDocument, generation: number): Stat
   persistedSeq: doc.seq,
 })
 
-/** Adds one stored record (replay, recount) to the state. */
-export function addRow(state: StatsState, row: Pick<StatsRow, 'seq' | 'spam' | 'data' | 'scores' | 'createdAt'>): void {
+/** Adds one stored record (replay, recount) to the state, given by the client tagged `client` (null: unknown). */
+export function addRow(
+  state: StatsState,
+  row: Pick<StatsRow, 'seq' | 'spam' | 'data' | 'scores' | 'createdAt'>,
+  client: string | null = null,
+): void {
   addRecord(
     row.spam ? state.spam : state.kept,
     JSON.parse(row.data) as Record<string, unknown>,
     row.createdAt,
     row.scores ? parseStoredScores(row.scores) : null,
+    client,
   )
   state.seq = row.seq
 }
@@ -110,6 +117,7 @@ export function createStats(ctx: AppContext): Stats {
     if (state.persistedSeq < state.seq) ctx.background(persist(appId, state))
   })
   const refreshing = new Map<string, Promise<void>>()
+  const recent = recentClients()
   const persisting = new Set<string>()
 
   ctx.changes.subscribe((appId, kind) => {
@@ -139,7 +147,11 @@ export function createStats(ctx: AppContext): Stats {
       })
       if (rows.length === 0) return
       for (const row of rows)
-        addRow(state, { seq: row.cursor, spam: row.spam, data: row.data, scores: row.scores, createdAt: row.createdAt })
+        addRow(
+          state,
+          { seq: row.cursor, spam: row.spam, data: row.data, scores: row.scores, createdAt: row.createdAt },
+          recent.tagOf(appId, state.generation, row.cursor),
+        )
     }
   }
 
@@ -236,13 +248,19 @@ export function createStats(ctx: AppContext): Stats {
     current,
     cached: (appId) => copies.get(appId),
     committed(appId, generation, firstSeq, records, createdAt) {
+      recent.note(
+        appId,
+        generation,
+        firstSeq,
+        records.map((record) => record.client),
+      )
       const copy = copies.get(appId)
       // First write since start (or since the copy was dropped): loading covers these records.
       if (!copy) return refreshing.has(appId) ? undefined : catchUpAndPersist(appId)
       const last = firstSeq + records.length - 1
       if (copy.generation === generation && copy.seq === firstSeq - 1) {
         for (const record of records)
-          addRecord(record.spam ? copy.spam : copy.kept, record.data, createdAt, record.scores)
+          addRecord(record.spam ? copy.spam : copy.kept, record.data, createdAt, record.scores, record.client)
         copy.seq = last
       }
       // Otherwise a replay or a later generation covers them already, or the copy is behind
@@ -276,6 +294,8 @@ export const forgetStats = (ctx: AppContext, appId: string): void => ctx.stats.f
  * counters and the document are rewritten from the records and the generation moves on.
  */
 export async function rebuildStats(ctx: AppContext, appId: string): Promise<void> {
+  // Records carry no client: the recount keeps the clients the copy knew (clients.ts).
+  const before = ctx.stats.cached(appId) ?? (await ctx.stats.current(appId).catch(() => undefined))
   ctx.stats.forget(appId)
   const state = emptyState(0)
   let kept = 0
@@ -287,7 +307,13 @@ export async function rebuildStats(ctx: AppContext, appId: string): Promise<void
         if (!row.spam) kept = Math.max(kept, row.pos ?? 0)
       }
     },
-    finish: () => ({ seq: state.seq, kept, spam: state.spam.total, ...timesOf(state), document: documentOf(state) }),
+    finish: () => {
+      if (before) {
+        carryClients(before.kept, state.kept)
+        carryClients(before.spam, state.spam)
+      }
+      return { seq: state.seq, kept, spam: state.spam.total, ...timesOf(state), document: documentOf(state) }
+    },
   }
   const counters = await ctx.storage.stats.rebuild(appId, rebuilder)
   if (!counters) return

@@ -25,6 +25,8 @@ export interface CommittedRecord {
   data: Record<string, unknown>
   spam: boolean
   scores: RecordScores | null
+  /** The tag of the client it came from (core/stats/clients.ts); null when not known. */
+  client: string | null
 }
 
 /** The per-process aggregates service of a context (`ctx.stats`). */

@@ -16,13 +16,23 @@ import {
   type FieldAggregate,
   type ValueCounts,
 } from './aggregate.ts'
-import { everyValue, publicNumbers, publicValues, type ValueFilter } from './public-values.ts'
+import {
+  everyValue,
+  publicDayCount,
+  publicNumbers,
+  publicScoreMean,
+  publicTime,
+  publicValues,
+  type PublicReader,
+  type ValueFilter,
+} from './public-values.ts'
 import { loadStats } from './state.ts'
+import { publishedScores } from './score-state.ts'
 import { summarizeScores, type ScaleSummary } from '../../contract/scoring/aggregate.ts'
 import type { SpamMode } from '../../contract/records/schemas.ts'
 import type { FieldSummary, Summary, TopValue } from '../../contract/api/records.ts'
 
-export type { SpamMode }
+export type { PublicReader, SpamMode }
 
 /** Parses `?spam=`; absent means exclude; anything else but include/only/exclude is a 400. */
 export function parseSpamMode(raw: string | null | undefined): SpamMode {
@@ -45,7 +55,7 @@ function top(counts: ValueCounts | null, listed: ValueFilter): { top: TopValue[]
   let other = counts.untracked
   const shown: Array<[string, number]> = []
   for (const entry of counts.counts) {
-    if (listed(entry[0], entry[1])) shown.push(entry)
+    if (listed(entry[0], entry[1], counts.clients.get(entry[0]))) shown.push(entry)
     else other += entry[1]
   }
   shown.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
@@ -55,26 +65,33 @@ function top(counts: ValueCounts | null, listed: ValueFilter): { top: TopValue[]
 
 /**
  * A field's sections: the one its type always has (its spec's `summary`), and one per kind of
- * value seen. `minRespondents` (the public summary) hides what fewer records gave (public-values.ts).
+ * value seen. For a public `reader` what could give one person away is left out (public-values.ts).
  */
 function fieldSummary(
   type: FieldType,
   total: number,
   field: FieldAggregate | undefined,
-  minRespondents: number | null,
+  reader: PublicReader | null,
 ): FieldSummary {
   const count = field?.count ?? 0
   const result: FieldSummary = { type, count, missing: total - count }
   const kind = fieldTypeSpec(type).summary
   const numbers = field?.numbers ?? null
-  const listed = minRespondents === null ? everyValue : publicValues(type, minRespondents)
+  const listed = reader === null ? everyValue : publicValues(type, reader)
   if (numbers || kind === 'numbers') {
-    const view = numbers ? numberView(numbers) : null
-    const shown = view !== null && (minRespondents === null || publicNumbers(numbers!.count, minRespondents))
-    result.min = shown ? view.min : null
-    result.max = shown ? view.max : null
-    result.mean = shown ? view.mean : null
-    result.sum = shown ? view.sum : view ? null : 0
+    if (reader === null) {
+      const view = numbers ? numberView(numbers) : null
+      result.min = view ? view.min : null
+      result.max = view ? view.max : null
+      result.mean = view ? view.mean : null
+      result.sum = view ? view.sum : 0
+    } else {
+      const shown = numbers ? publicNumbers(numbers, reader, field!.clients) : { sum: 0, mean: null }
+      result.min = null
+      result.max = null
+      result.mean = shown.mean
+      result.sum = shown.sum
+    }
   }
   if (field?.strings || kind === 'values') Object.assign(result, top(field?.strings ?? null, listed))
   if (field?.booleans || kind === 'booleans') {
@@ -85,38 +102,46 @@ function fieldSummary(
   return result
 }
 
-/** Records per UTC day for the last `LIMITS.summaryDays` days ending today, oldest first, zeros included. */
-function lastDays(aggregate: Aggregate, now: number): Array<{ date: string; count: number }> {
+/** Records per UTC day for the last `LIMITS.summaryDays` days ending today, oldest first, zeros included (public: 0 below k). */
+function lastDays(
+  aggregate: Aggregate,
+  now: number,
+  reader: PublicReader | null,
+): Array<{ date: string; count: number }> {
   const days: Array<{ date: string; count: number }> = []
   for (let i = LIMITS.summaryDays - 1; i >= 0; i--) {
     const date = utcDay(now - i * DAY_MS)
-    days.push({ date, count: aggregate.days.get(date) ?? 0 })
+    const count = aggregate.days.get(date) ?? 0
+    days.push({ date, count: reader === null ? count : publicDayCount(count, reader) })
   }
   return days
 }
 
-const iso = (time: number | null) => (time === null ? null : new Date(time).toISOString())
+/** A time in ISO form; to the day for a public reader. */
+const iso = (time: number | null, reader: PublicReader | null) =>
+  time === null ? null : new Date(reader === null ? time : publicTime(time)).toISOString()
 
-/** Scores' mean, min and max are one respondent's score while few records have one: hidden below `minRespondents`. */
-function scoresFor(scores: Record<string, ScaleSummary>, minRespondents: number | null): Record<string, ScaleSummary> {
-  if (minRespondents === null) return scores
+/** Scores' min and max are one respondent's score: never public; the mean moves in steps, as a number's does. */
+function scoresFor(aggregate: Aggregate, reader: PublicReader | null): Record<string, ScaleSummary> {
+  const scores = summarizeScores(aggregate.scores)
+  if (reader === null) return scores
   for (const key of Object.keys(scores)) {
     const scale = scores[key]
-    if (!publicNumbers(scale.count, minRespondents)) Object.assign(scale, { mean: null, min: null, max: null })
+    const mean = publicScoreMean(publishedScores(aggregate.scoreState, key), scale.count, reader)
+    Object.assign(scale, { mean, min: null, max: null })
   }
   return scores
 }
 
 /**
- * The summary of an app's current fields over its non-spam, all, or spam records. With
- * `minRespondents` (readers holding only the endpoint token) it is the public summary:
- * values fewer records gave, e-mail addresses and the extremes of rare numbers are left out.
+ * The summary of an app's current fields over its non-spam, all, or spam records. With a
+ * public `reader` (holding only the endpoint token) it is the public summary (public-values.ts).
  */
 export async function getSummary(
   ctx: AppContext,
   appId: string,
   spamMode: SpamMode = 'exclude',
-  minRespondents: number | null = null,
+  reader: PublicReader | null = null,
 ): Promise<Summary> {
   const state = await loadStats(ctx, appId)
   if (!state) throw notFound('App')
@@ -127,20 +152,18 @@ export async function getSummary(
   const fields: Record<string, FieldSummary> = Object.create(null)
   for (const field of (await fieldsOf(ctx, appId)).values()) {
     // A stranger's key stays off the public summary, as off the form, until the owner accepts it.
-    if (minRespondents !== null && field.proposed) continue
-    fields[field.name] = fieldSummary(field.type, aggregate.total, aggregate.fields.get(field.name), minRespondents)
+    if (reader !== null && field.proposed) continue
+    fields[field.name] = fieldSummary(field.type, aggregate.total, aggregate.fields.get(field.name), reader)
   }
   return {
     code: 200,
     total: aggregate.total,
     spam: state.spam.total,
-    firstAt: iso(aggregate.firstAt),
-    lastAt: iso(aggregate.lastAt),
+    firstAt: iso(aggregate.firstAt, reader),
+    lastAt: iso(aggregate.lastAt, reader),
     fields,
-    days: lastDays(aggregate, now),
-    ...(Object.keys(aggregate.scores).length > 0
-      ? { scores: scoresFor(summarizeScores(aggregate.scores), minRespondents) }
-      : {}),
-    ...(minRespondents === null ? {} : { minRespondents }),
+    days: lastDays(aggregate, now, reader),
+    ...(Object.keys(aggregate.scores).length > 0 ? { scores: scoresFor(aggregate, reader) } : {}),
+    ...(reader === null ? {} : { minRespondents: reader.minRespondents }),
   }
 }

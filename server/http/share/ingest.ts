@@ -139,7 +139,7 @@ export const shareIngestRoutes = (ctx: AppContext) => {
           const { ids, endpoint, redirect } = await ingestShare(ctx, call, readers.form, headers)
           const after = afterFormPost(redirect, endpoint.redirectOrigins, navigation ? endpoint.thankYouUrl : null)
           if (after.location) return new Response(null, { status: 303, headers: { location: after.location } })
-          if (navigation) return thanksRedirect(ctx, params.token, request, after.refused)
+          if (navigation) return thanksRedirect(ctx, params.token, request, after.refused !== null)
           return json({
             code: 200,
             data: { id: ids[0] },

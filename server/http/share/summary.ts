@@ -6,9 +6,10 @@
  * listed and no `minRespondents`) of the route table.
  *
  * Read with the endpoint token alone the summary is the public one (core/stats/public-values.ts):
- * values fewer than the app's `summaryMinRespondents` records gave are counted in `other`,
- * e-mail addresses are never listed, fields a stranger proposed are left out until the owner
- * accepts them. The owner's access token reads everything.
+ * values fewer than the app's `summaryMinRespondents` records and other clients gave are
+ * counted in `other`, e-mail addresses are never listed, sums and means move in steps, min and
+ * max are left out, times are to the day, fields a stranger proposed are left out until the
+ * owner accepts them. The owner's access token reads everything.
  */
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../core/context.ts'
@@ -18,7 +19,8 @@ import { readsAsOwner } from '../../core/share/read-access.ts'
 import { getSummary, parseSpamMode } from '../../core/stats/summary.ts'
 import { authGuard } from '../auth-guard.ts'
 import { summaryHelpResponse } from './read.ts'
-import { readerToken, resolveEndpoint } from './resolve.ts'
+import { readerToken, requestClient, resolveEndpoint } from './resolve.ts'
+import { publicReader } from '../../core/stats/public-values.ts'
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json; charset=utf-8' } })
@@ -36,7 +38,10 @@ export const summaryRoutes = (ctx: AppContext) =>
       const bearer = readerToken(request)
       const endpoint = await resolveEndpoint(ctx, params.token, 'summary', headers, { request, bearer })
       const owner = await readsAsOwner(ctx, endpoint, bearer)
-      return json(await getSummary(ctx, endpoint.appId, spamOf(query), owner ? null : endpoint.summaryMinRespondents))
+      const reader = owner
+        ? null
+        : publicReader(endpoint.appId, endpoint.summaryMinRespondents, requestClient(ctx, request))
+      return json(await getSummary(ctx, endpoint.appId, spamOf(query), reader))
     })
     .get(
       pathOf('records.summary'),

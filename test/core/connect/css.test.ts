@@ -6,6 +6,8 @@
 import { describe, expect, test } from 'bun:test'
 import { allowedCssUrl, customCssProblems } from '../../../server/contract/connect/css.ts'
 
+const substituted = (urlFunction: string, substitute: string) =>
+  `${urlFunction}(${substitute}(…)) is refused: a URL in custom CSS must be written out, not taken from var(), env() or attr()`
 const refusedUrl = (call: string) =>
   `${call} is refused: a URL in custom CSS must be a relative path on this server or a data:image URL`
 
@@ -44,7 +46,29 @@ describe('customCssProblems', () => {
     ['p { background-image: -webkit-image-set(url(//x.example/a.png) 1x) }', [refusedUrl('url("//x.example/a.png")')]],
     [
       'p { background-image: image-set(var(--a, "//x.example/a.png") 1x) }',
-      [refusedUrl('image-set("//x.example/a.png")')],
+      [substituted('image-set', 'var'), refusedUrl('image-set("//x.example/a.png")')],
+    ],
+    // A custom property holds the address (issue 41, row 7): the string alone is not a URL yet.
+    [
+      'p { --u: "https://x.example/a.png"; background-image: image-set(var(--u) 1x) }',
+      [substituted('image-set', 'var')],
+    ],
+    ['p { --u: "//x.example/a.png"; background-image: src(var(--u)) }', [substituted('src', 'var')]],
+    ['p { background-image: -webkit-image-set(VAR(--u) 1x) }', [substituted('-webkit-image-set', 'var')]],
+    // Escapes decode to var; nested functions still sit inside the URL function.
+    ['p { background-image: image-set(v\\61r(--u) 1x) }', [substituted('image-set', 'var')]],
+    ['p { background-image: image-set(image(var(--u)) 1x) }', [substituted('image', 'var')]],
+    ['p { background-image: image-set(calc(var(--u)) 1x) }', [substituted('image-set', 'var')]],
+    ['p { background-image: image(env(--u)) }', [substituted('image', 'env')]],
+    ['p { background-image: image-set(attr(data-u url) 1x) }', [substituted('image-set', 'attr')]],
+    [
+      'p { background-image: image-set(var(--u) 1x, attr(data-v) 2x) }',
+      [substituted('image-set', 'var'), substituted('image-set', 'attr')],
+    ],
+    // url( followed by var( is an unquoted url with "(" in it: malformed, as before.
+    [
+      'p { background: url(var(--u)) }',
+      ['cannot contain a malformed url() (quotes, spaces or "(" inside an unquoted url)'],
     ],
     ['p { background-image: image("//x.example/a.png") }', [refusedUrl('image("//x.example/a.png")')]],
     [
@@ -71,6 +95,8 @@ describe('customCssProblems', () => {
     'body { background: url(img/dot.png) url(./a.png) url(../b.png) url(?v=1) }',
     'svg { filter: url(#shadow) }',
     'p { background-image: image-set("/a.png" 1x, url(b.png) 2x) }',
+    // var() outside a URL function may hold anything a property takes.
+    'p { --gap: 4px; --img: url(/a.png); margin: var(--gap); background-image: var(--img) }',
     // Strings that are not URLs may say anything; a ")" in a string is not the end of a call.
     'p::after { content: "see https://example.com (or url(//x))" }',
     'h1 { letter-spacing: .02em } /* url(//evil) in a comment loads nothing */',

@@ -185,16 +185,16 @@ describe('what the documents are built from', () => {
     expect(doc).toMatch(/`svc_generate`[^]*then `svc_execute`/)
   })
 
-  test('share: the public summary hides small groups, with the minimum and floor from the limits', () => {
+  test('share: the public summary gives no one person away, with the minimum and floor from the limits', () => {
     const doc = skillDocument('share')
     expect(doc).toContain(
-      'The public summary (read with the endpoint token alone) hides small groups: it lists a value only when at least',
+      "The public summary (read with the endpoint token alone) gives no one person away. With k the app's `summaryMinRespondents`",
     )
     expect(doc).toContain(
-      `\`summaryMinRespondents\` records gave it (default ${LIMITS.summaryMinRespondents}, never below ${LIMITS.summaryMinRespondentsFloor}; \`share set --summary-min\`), counting rarer values in \`other\`;`,
+      `(default ${LIMITS.summaryMinRespondents}, never below ${LIMITS.summaryMinRespondentsFloor}; \`share set --summary-min\`): a value is listed only when at least k records and k clients other than the reader gave it`,
     )
     expect(doc).toContain(
-      "it never lists values of e-mail fields nor any value holding an e-mail address; a number's (and a score's) min, max, mean and sum",
+      "a number's `mean` and `sum` cover its numbers up to the last multiple of 10, to 3 significant digits, once k clients gave one (null before), as does a score's `mean` once k records have one, `min` and `max` (of numbers and scores) are always null",
     )
     expect(doc).toContain("`?help` shows record and per-field counts only to the owner's token or while reads are open")
   })

@@ -43,6 +43,7 @@ export async function addRows(ctx: AppContext, appId: string, rows: readonly Sta
       data: JSON.parse(job.records[0].data),
       spam: job.records[0].spam,
       scores: rows[index].scores ?? null,
+      client: null,
     }
     await ctx.stats.committed(appId, result.generation, result.firstSeq, [record], job.createdAt)
   }
