@@ -69,7 +69,7 @@ export default defineSvcCommand({
     'token-name': {
       type: 'string',
       description:
-        'Name of the access token this login makes (default "svc-cli on <hostname>"); it replaces your earlier token of that name',
+        'Name of the access token this login makes (default "svc-cli on <hostname>"); it replaces the token of this config\'s last login',
       valueHint: 'name',
     },
   },
@@ -102,7 +102,7 @@ export default defineSvcCommand({
             '(request one with `svc-cli auth code --email <e>`) or with --password-stdin (the password piped to stdin)',
         )
       }
-      data = finishLogin(env, connection.server, reply)
+      data = await finishLogin(env, connection.server, reply)
     }
     return result(data, loginHuman(data))
   },
