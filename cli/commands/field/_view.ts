@@ -57,9 +57,12 @@ export const fieldDetails = (field: Field) => (style: Style) =>
     proposed: field.proposed ? asProgram('yes (svc-cli field accept to put it on the form)', style.program) : 'no',
   })
 
-/** The fields as a table, then how many the app has of the most it may have. */
+/** `app` as a shell word for a hint the user may paste: quoted when it is a name with spaces or quotes. */
+const appWord = (app: string) => (/^[\w.@:/-]+$/.test(app) ? app : `'${app.replaceAll("'", "'\\''")}'`)
+
+/** The fields as a table, then how many the app has of the most it may have; hints name `app` as given. */
 export const fieldTable =
-  (fields: Field[], limit: number, total = fields.length) =>
+  (fields: Field[], limit: number, app: string, total = fields.length) =>
   (style: Style) =>
     `${table(
       style,
@@ -74,18 +77,18 @@ export const fieldTable =
         proposed: (f) => (f.proposed ? 'yes' : ''),
         id: (f) => f.id,
       },
-      'No fields yet. Add one with: svc-cli field add --app <appId> --name email --type email',
-    )}\n\n${acceptedCount(fields, total)} of ${limit} fields${proposedNote(fields, style)}`
+      `No fields yet. Add one with: svc-cli field add --app ${appWord(app)} --name email --type email`,
+    )}\n\n${acceptedCount(fields, total)} of ${limit} fields${proposedNote(fields, app, style)}`
 
 /** Fields counted against the limit: the accepted ones (of a full list; a page counts what it shows). */
 const acceptedCount = (fields: Field[], total: number) => total - fields.filter((f) => f.proposed).length
 
-const proposedNote = (fields: Field[], style: Style) => {
+const proposedNote = (fields: Field[], app: string, style: Style) => {
   const proposed = fields.filter((f) => f.proposed).length
   return proposed === 0
     ? ''
     : asProgram(
-        `; ${proposed} proposed by anonymous posts (svc-cli field accept --app <appId> <name>… or --all)`,
+        `; ${proposed} proposed by anonymous posts (svc-cli field accept --app ${appWord(app)} <name>… or --all)`,
         style.program,
       )
 }

@@ -17,7 +17,7 @@ export default defineSvcCommand({
       key: 'fields',
       id: (f) => f.id,
       extra: { limit: data.limit },
-      human: (fields) => fieldTable(fields, data.limit, data.fields.length),
+      human: (fields) => fieldTable(fields, data.limit, args.app, data.fields.length),
     })
   },
 })
