@@ -234,6 +234,11 @@ describe('logged in', () => {
     ],
     ['svc_read', 'app create', 'Error (usage): "app create" changes data; use svc_exec for it'],
     ['svc_read', 'app lst', 'Error (usage): Unknown command "app lst". Did you mean "app list"?'],
+    [
+      'svc_read',
+      'share tail --app X',
+      'Error (usage): "command" is the command\'s words only; flags go in "args", one item per word: {"command": "share tail", "args": ["--app","X"]}',
+    ],
   ])('%s refuses "%s"', async (tool, command, message) => {
     const result = await call(client, tool, { command, args: [] })
     expect(result.isError).toBe(true)
