@@ -10,6 +10,7 @@ import {
   type LoginReply,
   type LoginResult,
 } from './_session.ts'
+import { requestCode } from './_code.ts'
 
 type TokenRequest = ReturnType<typeof loginToken>
 
@@ -33,8 +34,7 @@ async function interactiveLogin(env: CommandEnv, email: string | undefined, toke
   ).toLowerCase()
   if (choice.startsWith('p'))
     return withEmail(env, address, { password: await env.prompt('Password: ', '--password-stdin', true) }, token)
-  await env.client().call('auth.sendCode', { body: { email: address } }, { auth: false })
-  await env.io.stderr.write(`A login code was sent to ${address} (valid 10 minutes).\n`)
+  await env.io.stderr.write(`${(await requestCode(env, address, false)).text}\n`)
   return withEmail(env, address, { code: await env.prompt('Code: ', '--code') }, token)
 }
 
