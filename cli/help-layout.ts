@@ -23,20 +23,22 @@ const INLINE_CHOICES_MAX = 24
 export function helpArgs(args: ArgsDef): ArgsDef {
   const shown: ArgsDef = {}
   for (const [name, def] of Object.entries(args)) {
-    shown[name] =
-      def.type === 'enum' && def.valueHint && def.options.join('|').length > INLINE_CHOICES_MAX ? asHint(def) : def
+    const options = def.type === 'enum' ? (def.options ?? []) : []
+    shown[name] = def.valueHint && options.join('|').length > INLINE_CHOICES_MAX ? asHint(def, options) : def
   }
   return shown
 }
 
-function asHint(def: Extract<ArgDef, { type: 'enum' }>): ArgDef {
+function asHint(def: ArgDef, options: string[]): ArgDef {
   const description = def.description ?? ''
-  const named = def.options.every((option) => description.includes(option))
+  const named = options.every((option) => description.includes(option))
   return {
-    ...def,
     type: 'string',
-    description: named ? description : `${description} (${def.options.join(', ')})`.trim(),
-  } as ArgDef
+    description: named ? description : `${description} (${options.join(', ')})`.trim(),
+    valueHint: def.valueHint,
+    ...(def.required ? { required: true } : {}),
+    ...('alias' in def && def.alias ? { alias: def.alias } : {}),
+  }
 }
 
 /** One row of a citty section: `  ` + the name padded at its start + four spaces + the description. */
