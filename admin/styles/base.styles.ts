@@ -179,10 +179,12 @@ export const baseStyles = css`
     padding: 8px 10px;
     resize: vertical;
   }
+  /* The one checkbox style of every screen: 20 px (with its label, a 24 px target). */
   input[type='checkbox'] {
-    width: 16px;
-    height: 16px;
+    width: 20px;
+    height: 20px;
     margin: 0;
+    flex: none;
     accent-color: var(--svc-primary);
   }
   input:focus-visible,

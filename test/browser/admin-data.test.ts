@@ -550,11 +550,11 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
   test('share settings: a switch, honeypot, rate limit, redirect origins and the thank-you text and URL are saved; rotating warns and retires the old URL', async () => {
     const share = page.locator('svc-share-settings')
     const path = new URL(endpoint).pathname
-    await share.getByRole('switch', { name: /Accept submissions/ }).uncheck()
+    await share.getByRole('checkbox', { name: /Accept submissions/ }).uncheck()
     await eventually(async () => (await api('GET', `/api/v3/apps/${appId}/share`)).json.data.service, false)
     const refused = await callApi(svc.url, 'POST', path, { body: { data: { email: 'late@example.com' } } })
     expect([refused.status, refused.json.error.type]).toEqual([403, 'disabled'])
-    await share.getByRole('switch', { name: /Accept submissions/ }).check()
+    await share.getByRole('checkbox', { name: /Accept submissions/ }).check()
     await eventually(async () => (await api('GET', `/api/v3/apps/${appId}/share`)).json.data.service, true)
 
     // The settings few apps change wait behind their summary line.
