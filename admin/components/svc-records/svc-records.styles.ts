@@ -20,6 +20,43 @@ export const recordsStyles = css`
     gap: 6px 12px;
     margin-inline-end: auto;
   }
+  /* The filter folds away on a phone (svc-records opens it on a wide screen). */
+  details.filters > summary {
+    cursor: pointer;
+    font-weight: 600;
+    padding: 4px 0;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  details.filters > summary .active-filter {
+    font: 400 13px var(--svc-mono);
+    color: var(--svc-muted);
+  }
+  details.filters[open] > summary .active-filter {
+    display: none;
+  }
+  details.filters > svc-record-filter {
+    display: block;
+    margin-top: 6px;
+  }
+  /*
+   * "Show 12 new records" sticks to the top of the window, so an owner scrolled down the
+   * records sees it; only the button takes clicks, the rows under the empty room stay usable.
+   */
+  .arrivals {
+    position: sticky;
+    top: 0;
+    z-index: 3;
+    pointer-events: none;
+  }
+  .arrivals button,
+  .arrivals svc-live-stopped {
+    pointer-events: auto;
+  }
+  .arrivals button.show-new {
+    box-shadow: 0 2px 8px rgba(0, 0, 0, 0.18);
+  }
   /* Room kept for "Show 12 new records" whether or not it is there, so it never moves the rows. */
   .live {
     display: inline-flex;

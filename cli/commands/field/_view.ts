@@ -4,6 +4,7 @@
 import { usageError } from '../../errors.ts'
 import { details, table, type Style } from '../../output.ts'
 import { LIMITS } from '../../../server/contract/limits.ts'
+import { splitOptions } from '../../../server/contract/fields/options-text.ts'
 import { FIELD_TYPES, type FieldType } from '../../../server/contract/fields/types/index.ts'
 import type { Field } from '../../../server/contract/api/fields.ts'
 import { asProgram } from '../../program.ts'
@@ -22,26 +23,14 @@ export const typeArg = {
   },
 }
 
-/** `a,b,c` or a JSON array (for options that contain commas). */
+/** `a,b,c` or a JSON array (for options that contain commas): the contract's one reading (splitOptions). */
 export function parseOptions(raw: string | undefined): string[] | undefined {
   if (raw === undefined) return undefined
-  const text = raw.trim()
-  let options: unknown
-  if (text.startsWith('[')) {
-    try {
-      options = JSON.parse(text)
-    } catch {
-      throw usageError('--options looks like JSON but does not parse; use `a,b,c` or a JSON array of strings')
-    }
-    if (!Array.isArray(options) || options.some((o) => typeof o !== 'string'))
-      throw usageError('--options as JSON must be an array of strings')
-  } else {
-    options = text === '' ? [] : text.split(',').map((o) => o.trim())
-  }
-  const list = options as string[]
-  if (list.length > LIMITS.maxOptions)
-    throw usageError(`--options takes at most ${LIMITS.maxOptions} options, got ${list.length}`)
-  return list
+  const read = splitOptions(raw)
+  if ('problem' in read) throw usageError(`--options ${read.problem}`)
+  if (read.options.length > LIMITS.maxOptions)
+    throw usageError(`--options takes at most ${LIMITS.maxOptions} options, got ${read.options.length}`)
+  return read.options
 }
 
 export const fieldDetails = (field: Field) => (style: Style) =>
