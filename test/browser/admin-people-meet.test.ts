@@ -190,6 +190,9 @@ describe.skipIf(!hasBrowser)('admin page as people meet it', () => {
         .evaluateAll((nodes) => nodes.map((node) => node.tagName.toLowerCase()).filter((tag) => tag.startsWith('svc-')))
       expect(first[0]).toBe('svc-share-settings')
       await shot(page, 'pm-05-setup-phone')
+      // Enough records that the list is several screens long on a phone.
+      const batch = Array.from({ length: 15 }, (_, i) => ({ name: `Early ${i}`, attending: 'Yes', guests: i }))
+      expect((await callApi(svc.url, 'POST', `/api/v3/share/${token}/batch`, { body: batch })).status).toBe(200)
       await open('/data')
       await page.locator('svc-records tr[data-record-id]').first().waitFor()
       expect(await page.locator('svc-records details.filters').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(
@@ -203,7 +206,8 @@ describe.skipIf(!hasBrowser)('admin page as people meet it', () => {
         await callApi(svc.url, 'POST', `/api/v3/share/${token}`, { body: { name: `Guest ${i}`, attending: 'Yes' } })
       const show = page.getByRole('button', { name: /^Show \d+ new records?$/ })
       await show.waitFor()
-      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(844)
       const box = await show.boundingBox()
       expect(box!.y).toBeGreaterThanOrEqual(0)
       expect(box!.y + box!.height).toBeLessThanOrEqual(844)
