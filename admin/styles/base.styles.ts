@@ -179,10 +179,10 @@ export const baseStyles = css`
     padding: 8px 10px;
     resize: vertical;
   }
-  /* The one checkbox style of every screen: 20 px (with its label, a 24 px target). */
+  /* The one checkbox style of every screen (a phone's record cards make theirs larger for fingers). */
   input[type='checkbox'] {
-    width: 20px;
-    height: 20px;
+    width: 16px;
+    height: 16px;
     margin: 0;
     flex: none;
     accent-color: var(--svc-primary);

@@ -308,6 +308,12 @@ export class SvcRecords extends LitElement {
         <span class="total" role="status" aria-live="polite"
           >${result ? `${formatCount(result.total)} ${this.filter ? 'matching ' : ''}${this.spam === 'only' ? 'spam ' : ''}record${result.total === 1 ? '' : 's'}` : ''}${this.loading ? ' · loading…' : ''}</span
         >
+        ${newRecordsLine({
+          count: this.arrivals.count,
+          announced: this.announced.text,
+          stopped: this.live.stopped,
+          show: () => void this.showNew(),
+        })}
       </div>
       ${exportLinks({
         appId: this.app.id,
@@ -434,14 +440,7 @@ export class SvcRecords extends LitElement {
       </details>
       ${this.renderToolbar()} ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
       ${this.renderSelection()}
-      <div class="arrivals">
-        ${newRecordsLine({
-          count: this.arrivals.count,
-          announced: this.announced.text,
-          stopped: this.live.stopped,
-          show: () => void this.showNew(),
-        })}
-      </div>
+
       <section class="panel records" aria-label="Records">
         ${
           result === null

@@ -143,7 +143,12 @@ const cases: Array<[string, { name: string; fields: string[]; button: string }]>
     '求职申请表：姓名、邮箱、工作年限、自我介绍',
     {
       name: '求职申请表',
-      fields: ['name text*: 姓名', 'email email*: 邮箱', '工作年限 number: 工作年限', 'cover_letter longtext: 自我介绍'],
+      fields: [
+        'name text*: 姓名',
+        'email email*: 邮箱',
+        '工作年限 number: 工作年限',
+        'cover_letter longtext: 自我介绍',
+      ],
       button: '提交申请',
     },
   ],
