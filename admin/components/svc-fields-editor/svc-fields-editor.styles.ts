@@ -88,10 +88,10 @@ export const fieldsEditorStyles = css`
     width: 40%;
   }
   td.label-cell input {
-    min-width: 120px;
+    min-width: 112px;
   }
   td.options-cell textarea {
-    min-width: 100px;
+    min-width: 92px;
   }
   th.required {
     text-align: center;
