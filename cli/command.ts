@@ -103,12 +103,14 @@ export function commandEnv({ io, root }: RunData, flags: Globals, argv: readonly
 export interface SvcCommandSpec<T extends ArgsDef> extends SvcMeta {
   description: string
   args?: T
+  /** False for a command that talks to no server (`serve`): it takes none of the client's global flags. */
+  clientFlags?: false
   run(args: ParsedArgs<T & typeof globalArgs>, env: CommandEnv): Promise<CommandResult>
 }
 
 /** Declares a leaf command; the global flags are added to its arguments. */
 export function defineSvcCommand<const T extends ArgsDef = {}>(spec: SvcCommandSpec<T>): SvcCommand {
-  const args = { ...(spec.args ?? ({} as T)), ...globalArgs }
+  const args = { ...(spec.args ?? ({} as T)), ...(spec.clientFlags === false ? {} : globalArgs) }
   return {
     meta: { description: spec.description },
     args,

@@ -12,6 +12,8 @@ export interface ServerEntry {
   token: string
   /** Who the token belongs to, for `auth status` without a round trip. */
   email?: string
+  /** The id of the token when a login through this config made it: the next login revokes it. */
+  tokenId?: string
   savedAt: string
 }
 

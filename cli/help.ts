@@ -8,6 +8,7 @@ import type { SvcCommand } from './command.ts'
 import { CLI_ENVIRONMENT, environmentHelp } from './environment.ts'
 import { EXIT_MEANINGS } from './errors.ts'
 import { globalArgs } from './global-args.ts'
+import { helpArgs, layoutUsage } from './help-layout.ts'
 import { stripAnsi, type Style } from './output.ts'
 import { asProgram, CLI_NAME } from './program.ts'
 
@@ -57,14 +58,16 @@ export async function helpText(
   path: string[],
   style: Style,
 ): Promise<string> {
+  const args = await (typeof command.args === 'function' ? command.args() : command.args)
   const named = {
     ...command,
+    ...(args ? { args: helpArgs(args) } : {}),
     meta: {
       ...((await (typeof command.meta === 'function' ? command.meta() : command.meta)) ?? {}),
       name: [CLI_NAME, ...path].join(' '),
     },
   }
-  let text = await renderUsage(named, undefined)
+  let text = layoutUsage(await renderUsage(named, undefined))
   const svc = (command as SvcCommand).svc
   if (svc) text += `\n\nEXAMPLE\n\n  ${svc.example}\n`
   else if (path.length === 0) text += rootSections()

@@ -179,10 +179,12 @@ export const baseStyles = css`
     padding: 8px 10px;
     resize: vertical;
   }
+  /* The one checkbox style of every screen (a phone's record cards make theirs larger for fingers). */
   input[type='checkbox'] {
     width: 16px;
     height: 16px;
     margin: 0;
+    flex: none;
     accent-color: var(--svc-primary);
   }
   input:focus-visible,

@@ -173,7 +173,15 @@ export function pickCommand(
   allowed: (entry: ExecEntry) => boolean,
   toolName: string,
 ): ExecEntry {
-  const name = command.trim().split(/\s+/).join(' ')
+  const words = command.trim().split(/\s+/)
+  const flagAt = words.findIndex((word) => word.startsWith('-'))
+  if (flagAt > 0) {
+    const named = words.slice(0, flagAt).join(' ')
+    throw usageError(
+      `"command" is the command's words only; flags go in "args", one item per word: {"command": ${JSON.stringify(named)}, "args": ${JSON.stringify(words.slice(flagAt))}}`,
+    )
+  }
+  const name = words.join(' ')
   const entry = whitelist.get(name)
   if (entry && allowed(entry)) return entry
   if (entry)
@@ -196,6 +204,14 @@ export function pickCommand(
     `Unknown command "${name}".${guess ? ` Did you mean "${guess}"?` : ''} The commands are listed in this tool's description.`,
   )
 }
+
+/** True when `args` set `--reads` to records (or `on`, its old spelling). */
+const opensRecords = (args: string[]) =>
+  args.some(
+    (arg, i) =>
+      /^--reads=\s*(records|on)\s*$/i.test(arg) ||
+      (arg === '--reads' && /^\s*(records|on)\s*$/i.test(args[i + 1] ?? '')),
+  )
 
 /** Runs a whitelisted command of `root` for a tool (`toolName`, for hints) and shapes the result. */
 export async function execTool(
@@ -231,6 +247,17 @@ export async function execTool(
         `--force makes "${entry.name}" override a safety check of the server. Ask the user, then call again with confirm: true.`,
       ),
     )
+  }
+  // Opening every record to anyone with the link is the user's decision too (the CLI asks on a terminal).
+  if (opensRecords(args)) {
+    if (!confirm)
+      return fail(
+        new CliError(
+          'confirmation_required',
+          `--reads records lets anyone with the endpoint link read every record. Ask the user, then call again with confirm: true.`,
+        ),
+      )
+    if (!args.includes('--yes')) args = [...args, '--yes']
   }
   const { outcome, stdout } = await runInProcess(root, env, [...entry.name.split(' '), ...args])
   if (outcome.error?.type === 'usage')

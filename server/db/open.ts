@@ -15,14 +15,16 @@ import type { Storage } from './storage.ts'
 /**
  * Opens, migrates and returns the configured storage; `now` stamps rows the stores date
  * themselves. With SQLite the data dir (which also holds the key) and the database files
- * are made private first, and `log` says which ones were left readable by others.
+ * are made private first, and `log` says which ones were left readable by others; it also
+ * gets one line naming the migrations this start applied (none when the schema is current).
  */
 export async function openStorage(
   config: Config,
   now: () => number = Date.now,
-  log?: Pick<Logger, 'warn'>,
+  log?: Pick<Logger, 'warn' | 'info'>,
 ): Promise<Storage> {
-  if (config.postgresUrl) return openPostgresStorage(config.postgresUrl, { now })
+  if (config.postgresUrl)
+    return openPostgresStorage(config.postgresUrl, { now, migrated: (tags) => logMigrated(log, tags) })
   const narrowed = [
     ...privateFolder(config.dataDir),
     ...(config.databasePath === ':memory:' ? [] : narrowDatabaseFiles(config.databasePath)),
@@ -33,6 +35,15 @@ export async function openStorage(
       { paths: narrowed },
     )
   const store = openStore(config.databasePath, { synchronous: config.synchronous })
-  migrateStore(store)
+  const applied = migrateStore(store)
+  if (applied.length > 0) logMigrated(log, applied)
   return sqliteStorage(store, now)
+}
+
+/** The start-up's line about the schema: an upgrade names what it ran, so its log says when the schema changed. */
+function logMigrated(log: Pick<Logger, 'info'> | undefined, tags: string[]): void {
+  log?.info(`applied ${tags.length} database migration${tags.length === 1 ? '' : 's'}`, {
+    migrations: tags,
+    schema: tags.at(-1),
+  })
 }

@@ -121,6 +121,9 @@ export function errorHandler(ctx: AppContext, methods?: MethodCheck) {
     if (error instanceof AppError) return appErrorResponse(error, headers)
     switch (code) {
       case 'PARSE':
+        // A route's own parser (the record edit's exact JSON) says what is wrong; Elysia wraps it.
+        if ((error as Error).cause instanceof AppError)
+          return appErrorResponse((error as Error).cause as AppError, headers)
         return errorResponse(
           400,
           'bad_json',

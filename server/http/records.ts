@@ -12,7 +12,16 @@ import { editRecord } from '../core/records/edit.ts'
 import { getRecordDetail, listRecords } from '../core/records/owner.ts'
 import { pageStream } from '../core/records/page.ts'
 import { markSpam } from '../core/records/spam.ts'
+import { parseJsonBody } from '../core/collect/json.ts'
+import { LIMITS } from '../contract/limits.ts'
 import { authGuard } from './auth-guard.ts'
+
+/**
+ * An edit's JSON read the way ingest reads a record (core/collect/json.ts): a number a double
+ * cannot hold exactly (an integer beyond 2^53, say) is 422 `invalid_value` naming it, not
+ * rounded by `JSON.parse` and stored; too deep is 413, malformed 400 `bad_json`.
+ */
+const exactJson = async ({ request }: { request: Request }) => parseJsonBody(await request.text(), LIMITS.maxDepth)
 
 /** JSON text (or a stream of it) as a response, keeping headers hooks have set. */
 function jsonText(text: string | ReadableStream<Uint8Array>, headers: Record<string, string | number>): Response {
@@ -58,6 +67,7 @@ export const recordRoutes = (ctx: AppContext) =>
       {
         auth: true,
         body: OPERATIONS['records.update'].body,
+        parse: exactJson,
       },
     )
     .delete(

@@ -10,7 +10,7 @@ import { choiceLayout } from '../contract/fields/types/control.ts'
 import { fieldTypeSpec } from '../contract/fields/types/index.ts'
 import { html, type Html } from './html.ts'
 import { document } from './layout.ts'
-import { labelOf, SUBMIT_ANOTHER } from './respondent-words.ts'
+import { labelOf, labelSeparator, SUBMIT_ANOTHER } from './respondent-words.ts'
 
 export const FILL_IN_SCRIPT = '/f/assets/fill-in.js'
 
@@ -106,7 +106,10 @@ ${errorHtml}
 function errorSummary(page: FillInPage): Html {
   const fieldErrors = page.fields.flatMap((field, index) => {
     const message = page.errors?.get(field.name)
-    return message ? [html`<li><a href="#${controlId(field, index)}">${labelOf(field)}: ${message}</a></li>`] : []
+    const label = labelOf(field)
+    return message
+      ? [html`<li><a href="#${controlId(field, index)}">${label}${labelSeparator(label)}${message}</a></li>`]
+      : []
   })
   const formErrors = (page.formErrors ?? []).map((message) => html`<li>${message}</li>`)
   const refused = fieldErrors.length + formErrors.length > 0

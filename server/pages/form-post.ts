@@ -7,7 +7,14 @@ import { DEFAULT_THEME, type Theme } from '../contract/connect/schemas.ts'
 import type { FillInField } from '../core/connect/fill-in.ts'
 import { html, type Html } from './html.ts'
 import { document } from './layout.ts'
-import { BACK_TO_THE_FORM, labelOf, moreLine, SUBMIT_ANOTHER, type RespondentRefusal } from './respondent-words.ts'
+import {
+  BACK_TO_THE_FORM,
+  labelOf,
+  labelSeparator,
+  moreLine,
+  SUBMIT_ANOTHER,
+  type RespondentRefusal,
+} from './respondent-words.ts'
 import { WAY_BACK_SCRIPT, wayBackHtml } from './way-back.ts'
 
 /** How a respondent reached the thank-you page, which decides the way back it offers. */
@@ -83,7 +90,8 @@ export function refusedPostDocument(page: RefusedPostPage): string {
   const { refusal } = page
   const answers = page.fields.flatMap((field) => {
     const message = refusal.fields.get(field.name)
-    return message ? [html`<li><strong>${labelOf(field)}</strong>: ${message}</li>`] : []
+    const label = labelOf(field)
+    return message ? [html`<li><strong>${label}</strong>${labelSeparator(label)}${message}</li>`] : []
   })
   // The count of problems past the listed ones ends the list it continues: the answers, else the owner's details.
   const counted = moreLine(refusal)

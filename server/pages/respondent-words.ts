@@ -17,6 +17,13 @@ export const usesChoices = (field: Pick<FillInField, 'type'>): boolean =>
 
 export const labelOf = (field: Pick<FillInField, 'name' | 'label'>): string => field.label || field.name
 
+/**
+ * What goes between a question and the problem with its answer: ": ", or a space after a
+ * label that ends in its own punctuation ("Will you come? Select an answer", not "come?:").
+ * fill-in.client.js keeps the same rule for the summary it writes.
+ */
+export const labelSeparator = (label: string): string => (/[?!:.？！：。]$/u.test(label.trim()) ? ' ' : ': ')
+
 /** A server problem about `field`'s answer in a respondent's words: its type's words for a missing or a refused answer. */
 export function respondentMessage(field: Pick<FillInField, 'type'>, message: string): string {
   const words = fieldTypeSpec(field.type).respondent

@@ -135,7 +135,7 @@ describe.skipIf(!hasBrowser)('admin page: the Setup tab', () => {
     expect(await page.locator('svc-form-preview').count()).toBe(0)
   })
 
-  test('on a phone the preview sits right under the field editor', async () => {
+  test('on a phone publishing comes first, and the preview sits right under the field editor', async () => {
     await page.setViewportSize(VIEWPORTS[1])
     await page.reload()
     await editor().getByRole('button', { name: 'View form' }).click()
@@ -149,7 +149,7 @@ describe.skipIf(!hasBrowser)('admin page: the Setup tab', () => {
           ),
         ].map((element) => element.tagName.toLowerCase()),
       )
-    expect(order).toEqual(['svc-fields-editor', 'svc-form-preview', 'svc-endpoint-help', 'svc-share-settings'])
+    expect(order).toEqual(['svc-share-settings', 'svc-fields-editor', 'svc-form-preview', 'svc-endpoint-help'])
     await page.locator('svc-form-preview').scrollIntoViewIfNeeded()
     // The framed page paints after the scroll: ask it for its heading's box first.
     await preview().getByRole('heading', { name: 'Contact us' }).boundingBox()

@@ -80,6 +80,7 @@ describe('auth reset-password', () => {
     expect(stored.servers[server.url]).toEqual({
       token: expect.stringMatching(/^svc_pat_/),
       email: user.email,
+      tokenId: run.json().token.id,
       savedAt: expect.any(String),
     })
 

@@ -1,7 +1,7 @@
 /**
  * svc-cli and the lifetime of access tokens against a real server: a login's token is
- * named after the machine and replaces the earlier one of that name (also through the MCP
- * auth_login tool), `auth logout` revokes on the server (and still logs out here when the
+ * named after the machine and replaces only the token this config's last login made (also
+ * through the MCP auth_login tool), never another config dir's, `auth logout` revokes on the server (and still logs out here when the
  * server cannot be reached), `auth token revoke <id>|--all`, and secrets stay off argv.
  * Each test checks what the server's tokens table holds afterwards.
  */
@@ -28,14 +28,15 @@ const PASSWORD = 'a long password'
 const envFor = () => ({ SVC_URL: server.url, XDG_CONFIG_HOME: tempConfigHome() })
 
 /** A new account with a password (signed up through the CLI, which leaves one machine token). */
-async function passwordAccount(): Promise<{ email: string; userId: string }> {
+async function passwordAccount(): Promise<{ email: string; userId: string; env: Record<string, string> }> {
   const email = `pw${crypto.randomUUID().slice(0, 8)}@example.com`
+  const env = envFor()
   const signup = await cliInProcess(['auth', 'signup', '--email', email, '--password-stdin', '--json'], {
-    env: envFor(),
+    env,
     stdin: PASSWORD,
   })
   expect(signup.code).toBe(0)
-  return { email, userId: signup.json().user.id }
+  return { email, userId: signup.json().user.id, env }
 }
 
 /** The account's stored tokens as `{id, name}`, oldest first. */
@@ -58,8 +59,8 @@ const tokenShape = (name: string) => ({
   lastUsedAt: expect.any(String),
 })
 
-describe('a login replaces the earlier token of the machine', () => {
-  test('password login twice (in-process): one live token named after the machine; the first one gets 401', async () => {
+describe("a login replaces only the token this config's last login made", () => {
+  test('password login twice (in-process): the second revokes the first; the signup token of another config stays', async () => {
     const { email, userId } = await passwordAccount()
     const [signupToken] = await storedTokens(userId)
     const env = envFor()
@@ -70,16 +71,34 @@ describe('a login replaces the earlier token of the machine', () => {
       user: { id: userId, email, name: '', hasPassword: true, createdAt: expect.any(String) },
       configFile: configPath(env),
       token: { ...tokenShape(MACHINE), lastUsedAt: null },
-      replacedTokens: [{ ...tokenShape(MACHINE), id: signupToken.id, lastUsedAt: null }],
+      replacedTokens: [],
     })
+    expect(readConfig(env).servers[server.url].tokenId).toBe(first.json().token.id)
     const firstToken = readConfig(env).servers[server.url].token
-    expect(await storedTokens(userId)).toEqual([{ id: first.json().token.id, name: MACHINE }])
+    expect(await storedTokens(userId)).toEqual([signupToken, { id: first.json().token.id, name: MACHINE }])
 
     const second = await passwordLogin(email, env)
     expect(second.json().replacedTokens).toEqual([{ ...first.json().token, lastUsedAt: null }])
-    expect(await storedTokens(userId)).toEqual([{ id: second.json().token.id, name: MACHINE }])
+    expect(await storedTokens(userId)).toEqual([signupToken, { id: second.json().token.id, name: MACHINE }])
     expect((await cliInProcess(['auth', 'status'], { env: { ...envFor(), SVC_TOKEN: firstToken } })).code).toBe(4)
     expect((await cliInProcess(['auth', 'status'], { env })).code).toBe(0)
+  })
+
+  test('two config dirs on one machine (same hostname) log in as real processes: both keep working', async () => {
+    const { email, userId } = await passwordAccount()
+    const [desk, cron] = [envFor(), envFor()]
+    const login = (env: Record<string, string>) =>
+      cliProcess(['auth', 'login', '--email', email, '--password-stdin'], { env, stdin: `${PASSWORD}\n` })
+    expect((await login(desk)).code).toBe(0)
+    const cronLogin = await login(cron)
+    expect(cronLogin).toMatchObject({ code: 0, stderr: '' })
+    expect(cronLogin.stdout).toBe(
+      `Logged in to ${server.url} as ${email}. The token is stored in ${configPath(cron)}.\n\n` +
+        `id     ${userId}\nemail  ${email}\nname   \n`,
+    )
+    expect((await cliProcess(['auth', 'status'], { env: desk })).code).toBe(0)
+    expect((await cliProcess(['auth', 'status'], { env: cron })).code).toBe(0)
+    expect((await storedTokens(userId)).map((t) => t.name)).toEqual([MACHINE, MACHINE, MACHINE])
   })
 
   test('as real processes with the password on stdin; human output names the replaced token', async () => {
@@ -88,47 +107,66 @@ describe('a login replaces the earlier token of the machine', () => {
     expect(
       (await cliProcess(['auth', 'login', '--email', email, '--password-stdin'], { env, stdin: `${PASSWORD}\n` })).code,
     ).toBe(0)
-    const [before] = await storedTokens(userId)
-    const prefix = (await server.ctx.storage.auth.tokens(userId)).find((row) => row.id === before.id)!.prefix
+    const before = readConfig(env).servers[server.url].tokenId!
+    const prefix = (await server.ctx.storage.auth.tokens(userId)).find((row) => row.id === before)!.prefix
     const again = await cliProcess(['auth', 'login', '--email', email, '--password-stdin'], {
       env,
       stdin: `${PASSWORD}\n`,
     })
     expect(again.stderr).toBe('')
     expect(again.code).toBe(0)
-    expect(again.stdout).toBe(
-      `Logged in to ${server.url} as ${email}. The token is stored in ${configPath(env)}.\n` +
-        `Replaced the earlier token "${MACHINE}" (${prefix}…, last used never); it no longer works.\n\n` +
-        `id     ${userId}\nemail  ${email}\nname   \n`,
+    expect(again.stdout).toMatch(
+      new RegExp(
+        `^Logged in to ${server.url} as ${email}\\. The token is stored in ${configPath(env)}\\.\n` +
+          `Replaced the earlier token "${MACHINE}" \\(${prefix}…, last used [^)]+\\); it no longer works\\.\n\n`,
+      ),
     )
-    expect(await storedTokens(userId)).toHaveLength(1)
-    expect((await storedTokens(userId))[0].id).not.toBe(before.id)
+    const ids = (await storedTokens(userId)).map((t) => t.id)
+    expect(ids).toHaveLength(2)
+    expect(ids).not.toContain(before)
   })
 
-  test('--token-name replaces only its namesake; `auth token create` never revokes', async () => {
+  test('a token pasted with --with-token is never revoked by a later login', async () => {
+    const { email, userId } = await passwordAccount()
+    const env = envFor()
+    await passwordLogin(email, env)
+    const ci = await cliInProcess(['auth', 'token', 'create', '--name', 'ci', '--json'], { env })
+    const pasted = envFor()
+    expect((await cliInProcess(['auth', 'login', '--with-token'], { env: pasted, stdin: ci.json().token })).code).toBe(
+      0,
+    )
+    const login = await passwordLogin(email, pasted)
+    expect(login.json().replacedTokens).toEqual([])
+    expect((await storedTokens(userId)).map((t) => t.name)).toContain('ci')
+    expect((await cliInProcess(['auth', 'status'], { env: { ...envFor(), SVC_TOKEN: ci.json().token } })).code).toBe(0)
+  })
+
+  test('--token-name only names the token; `auth token create` never revokes', async () => {
     const { email, userId } = await passwordAccount()
     const env = envFor()
     await passwordLogin(email, env)
     const ci = await cliInProcess(['auth', 'token', 'create', '--name', 'desk', '--json'], { env })
     expect(ci.code).toBe(0)
     const desk = await passwordLogin(email, envFor(), ['--token-name', 'desk'])
-    expect(desk.json().replacedTokens).toEqual([{ ...tokenShape('desk'), id: ci.json().id, lastUsedAt: null }])
+    expect(desk.json().replacedTokens).toEqual([])
     const created = await cliInProcess(['auth', 'token', 'create', '--name', MACHINE, '--json'], { env })
     expect(created.code).toBe(0)
-    expect((await storedTokens(userId)).map((t) => t.name).sort()).toEqual(['desk', MACHINE, MACHINE])
+    expect((await storedTokens(userId)).map((t) => t.name).sort()).toEqual(['desk', 'desk', MACHINE, MACHINE, MACHINE])
   })
 
-  test('an e-mail code login replaces too', async () => {
+  test("an e-mail code login replaces this config's token too", async () => {
     const { email, userId } = await passwordAccount()
-    await cliInProcess(['auth', 'code', '--email', email], { env: envFor() })
+    const env = envFor()
+    const first = await passwordLogin(email, env)
+    await cliInProcess(['auth', 'code', '--email', email], { env })
     const code = /\n\s{4}(\d{6})\n/.exec(server.mails.filter((m) => m.to === email).at(-1)!.text)![1]
-    const login = await cliInProcess(['auth', 'login', '--email', email, '--code', code, '--json'], { env: envFor() })
+    const login = await cliInProcess(['auth', 'login', '--email', email, '--code', code, '--json'], { env })
     expect(login.code).toBe(0)
-    expect(login.json().replacedTokens).toHaveLength(1)
-    expect(await storedTokens(userId)).toEqual([{ id: login.json().token.id, name: MACHINE }])
+    expect(login.json().replacedTokens.map((t: { id: string }) => t.id)).toEqual([first.json().token.id])
+    expect((await storedTokens(userId)).map((t) => t.id)).not.toContain(first.json().token.id)
   })
 
-  test('the MCP auth_login tool makes the same machine token and replaces it', async () => {
+  test('the MCP auth_login tool makes the same machine token and replaces its own', async () => {
     const { email, userId } = await passwordAccount()
     const mcp = await createMcpServer(envFor(), ROOT)
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
@@ -142,14 +180,14 @@ describe('a login replaces the earlier token of the machine', () => {
       }
       expect(result.isError).toBeFalsy()
     }
-    expect((await storedTokens(userId)).map((t) => t.name)).toEqual([MACHINE])
+    // The signup's token (another config) and the MCP server's one login.
+    expect((await storedTokens(userId)).map((t) => t.name)).toEqual([MACHINE, MACHINE])
   })
 })
 
 describe('auth logout', () => {
   test('revokes the stored token on the server, then forgets it (human output)', async () => {
-    const { email, userId } = await passwordAccount()
-    const env = envFor()
+    const { email, userId, env } = await passwordAccount()
     const login = await passwordLogin(email, env)
     const prefix: string = login.json().token.prefix
     const out = await cliInProcess(['auth', 'logout'], { env })
@@ -163,8 +201,7 @@ describe('auth logout', () => {
   })
 
   test('--no-revoke only forgets it here: the token keeps working', async () => {
-    const { email, userId } = await passwordAccount()
-    const env = envFor()
+    const { email, userId, env } = await passwordAccount()
     await passwordLogin(email, env)
     const token = readConfig(env).servers[server.url].token
     const out = await cliInProcess(['auth', 'logout', '--no-revoke', '--json'], { env })
@@ -174,11 +211,12 @@ describe('auth logout', () => {
   })
 
   test('a token already revoked elsewhere: logged out here, exit 0, says so', async () => {
-    const { email } = await passwordAccount()
-    const env = envFor()
+    const { email, env } = await passwordAccount()
     await passwordLogin(email, env)
     const prefix = readConfig(env).servers[server.url].token.slice(0, 14)
-    expect((await passwordLogin(email, envFor())).code).toBe(0)
+    const elsewhere = envFor()
+    expect((await passwordLogin(email, elsewhere)).code).toBe(0)
+    expect((await cliInProcess(['auth', 'token', 'revoke', '--all', '--yes'], { env: elsewhere })).code).toBe(0)
     const out = await cliInProcess(['auth', 'logout'], { env })
     expect(out).toMatchObject({
       code: 0,
@@ -211,8 +249,7 @@ describe('auth logout', () => {
   })
 
   test('with SVC_TOKEN set it says that token is still in use', async () => {
-    const { email } = await passwordAccount()
-    const env = envFor()
+    const { email, env } = await passwordAccount()
     await passwordLogin(email, env)
     const other = await server.account()
     const out = await cliInProcess(['auth', 'logout'], { env: { ...env, SVC_TOKEN: other.token } })
@@ -225,8 +262,7 @@ describe('auth logout', () => {
 
 describe('auth token revoke', () => {
   test('<id> as a positional or --id; --all keeps the CLI’s own token; usage errors exit 2', async () => {
-    const { email, userId } = await passwordAccount()
-    const env = envFor()
+    const { email, userId, env } = await passwordAccount()
     await passwordLogin(email, env)
     const make = async (name: string) =>
       (await cliInProcess(['auth', 'token', 'create', '--name', name, '--json'], { env })).json().id as string

@@ -70,7 +70,7 @@ describe('auth login', () => {
     const { user } = await server.account()
     const env = envFor()
     const sent = await cliInProcess(['auth', 'code', '--email', user.email, '--json'], { env })
-    expect(sent.json()).toEqual({ sent: true, expiresInSeconds: 600 })
+    expect(sent.json()).toEqual({ sent: true, expiresInSeconds: 600, delivery: 'server-log' })
     const login = await cliInProcess(
       ['auth', 'login', '--email', user.email, '--code', codeFrom(user.email), '--json'],
       { env },
@@ -131,8 +131,31 @@ describe('auth login', () => {
     })
     expect(run.code).toBe(0)
     expect(asked).toEqual(['E-mail: ', 'Log in with [c]ode by e-mail or [p]assword? ', 'Code: '])
-    expect(run.stderr).toBe(`A login code was sent to ${user.email} (valid 10 minutes).\n`)
+    // The test server has no SVC_SMTP_URL: the code went to its log, and the CLI says so.
+    expect(run.stderr).toBe(
+      `This server has no SMTP (SVC_SMTP_URL), so no e-mail was sent: the login code for ${user.email} is in the server's log (the terminal running svc, or its service's journal), valid 10 minutes.\n`,
+    )
     expect(readConfig(env).servers[server.url].email).toBe(user.email)
+  })
+
+  test('with SMTP configured the code is said to be e-mailed (interactive login and auth code)', async () => {
+    const mailing = await startTestServer({ SVC_SMTP_URL: 'smtp://127.0.0.1:9' })
+    try {
+      const { user } = await mailing.account()
+      const env = { SVC_URL: mailing.url, XDG_CONFIG_HOME: tempConfigHome() }
+      const code = () => /\n\s{4}(\d{6})\n/.exec(mailing.mails.filter((m) => m.to === user.email).at(-1)!.text)![1]
+      const answers: Record<string, () => string> = {
+        'E-mail: ': () => user.email,
+        'Log in with [c]ode by e-mail or [p]assword? ': () => 'c',
+        'Code: ': code,
+      }
+      const run = await cliInProcess(['auth', 'login'], { env, prompt: async (question) => answers[question]() })
+      expect(run).toMatchObject({ code: 0, stderr: `A login code was sent to ${user.email} (valid 10 minutes).\n` })
+      const sent = await cliInProcess(['auth', 'code', '--email', user.email, '--json'], { env })
+      expect(sent.json()).toEqual({ sent: true, expiresInSeconds: 600, delivery: 'email' })
+    } finally {
+      await mailing.close()
+    }
   })
 
   test('interactive password login reads the password as a secret', async () => {

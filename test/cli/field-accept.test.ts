@@ -39,7 +39,7 @@ describe('field accept', () => {
       ['3', 'note', 'text', '-', 'yes'],
     ])
     expect(human).toEndWith(
-      '\n\n1 of 50 fields; 3 proposed by anonymous posts (svc-cli field accept --app <appId> <name>… or --all)\n',
+      `\n\n1 of 50 fields; 3 proposed by anonymous posts (svc-cli field accept --app ${app} <name>… or --all)\n`,
     )
     expect(
       expectOk(await cli('field', 'list', '--app', app, '--json'))
@@ -71,8 +71,38 @@ describe('field accept', () => {
     expect(await cli('field', 'accept', '--app', app, '--all', '--type', 'text')).toMatchObject({ code: 2 })
     const missing = await cli('field', 'accept', '--app', app, 'nope', '--json')
     expect(missing.code).toBe(1)
-    expect(JSON.parse(missing.stderr)).toEqual({ error: { type: 'not_found', message: 'Field "nope" not found' } })
+    expect(JSON.parse(missing.stderr)).toEqual({
+      error: {
+        type: 'not_found',
+        message: `Field "nope" not found. Did you mean "note"? See the proposed fields with \`svc-cli field list --app ${app}\``,
+      },
+    })
     expect((await stored(app)).filter(([, , proposed]) => proposed).length).toBe(3)
+  })
+
+  test('a typo gets "did you mean" with the closest proposed name (exit 1); nothing is accepted', async () => {
+    const app = await appWithProposals()
+    const typo = await cli('field', 'accept', '--app', app, 'citty')
+    expect(typo).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: `error: Field "citty" not found. Did you mean "city"? See the proposed fields with \`svc-cli field list --app ${app}\`\n`,
+    })
+    const json = await cli('field', 'accept', '--app', app, 'age', 'nte', '--json')
+    expect(JSON.parse(json.stderr)).toEqual({
+      error: {
+        type: 'not_found',
+        message: `Field "nte" not found. Did you mean "note"? See the proposed fields with \`svc-cli field list --app ${app}\``,
+      },
+    })
+    expect((await stored(app)).filter(([, , proposed]) => proposed).length).toBe(3)
+  })
+
+  test('an empty list names the app it was given in its hint, quoted when the name needs it', async () => {
+    expectOk(await cli('app', 'create', '--name', "Bob's RSVP"))
+    expect(expectOk(await cli('field', 'list', '--app', "Bob's RSVP")).stdout).toBe(
+      "No fields yet. Add one with: svc-cli field add --app 'Bob'\\''s RSVP' --name email --type email\n\n0 of 50 fields\n",
+    )
   })
 
   test("share post sends the owner's token: its new keys are accepted fields", async () => {

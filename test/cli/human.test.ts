@@ -114,7 +114,7 @@ describe('human output', () => {
       '',
     ])
     expect(await human('auth', 'code', '--email', email)).toEqual([
-      `If ${email} has an account, a code is on its way (valid 10 minutes).`,
+      `This server has no SMTP (SVC_SMTP_URL), so no e-mail was sent: if ${email} has an account, the login code for ${email} is in the server's log (the terminal running svc, or its service's journal), valid 10 minutes.`,
       `Then run: svc-cli auth login --email ${email} --code <code>`,
       '',
     ])

@@ -190,7 +190,8 @@ const STEPS: [string, Step][] = [
  * They run until stopped (HTTP, MCP on stdio, a live tail: test/cli/share-tail.test.ts) and print no
  * result document; or act on the server's files (test/cli/backup.test.ts).
  */
-const NOT_WALKED = ['serve', 'mcp', 'share tail', 'backup', 'restore']
+// profile delete would end the walk's account; test/cli/profile-delete.test.ts checks its --json.
+const NOT_WALKED = ['serve', 'mcp', 'share tail', 'backup', 'restore', 'profile delete']
 
 const tree = await listLeaves(ROOT)
 const leaves = tree.map((leaf) => leaf.path.join(' '))

@@ -167,7 +167,7 @@ describe('snapshot', () => {
     })
 
     // With records open, the share section says so and carries the server's warning.
-    expect((await cli('share', 'set', '--app', app.id, '--reads', 'records')).code).toBe(0)
+    expect((await cli('share', 'set', '--app', app.id, '--reads', 'records', '--yes')).code).toBe(0)
     const open = ok(await cli('snapshot', '--app', app.id, '--module', 'share', '--detail', 'summary', '--json')).json()
     expect(open.sections.share).toEqual({
       published: true,

@@ -177,15 +177,15 @@ describe('share set --reads: who reads with the link, and the warnings', () => {
   ]
   test.each(cases)('--reads %s → reads %s, warned on stderr and in --json', async (flag, stored, warnings) => {
     const app = await newApp(`Reads ${flag}`)
-    if (stored === 'off') expect((await cli('share', 'set', '--app', app, '--reads', 'records')).code).toBe(0)
-    const json = await cli('share', 'set', '--app', app, '--reads', flag, '--json')
+    if (stored === 'off') expect((await cli('share', 'set', '--app', app, '--reads', 'records', '--yes')).code).toBe(0)
+    const json = await cli('share', 'set', '--app', app, '--reads', flag, '--json', '--yes')
     expect(json.code).toBe(0)
     const data = json.json()
     expect(data.reads).toBe(stored)
     if (warnings.length) expect(data.warnings).toEqual(warnings)
     else expect(data).not.toHaveProperty('warnings')
     expect(json.stderr).toBe(warnings.map((w) => `warning: ${w}\n`).join(''))
-    const human = await cli('share', 'set', '--app', app, '--reads', flag)
+    const human = await cli('share', 'set', '--app', app, '--reads', flag, '--yes')
     expect(human.stderr).toBe(warnings.map((w) => `warning: ${w}\n`).join(''))
     expect(human.stdout).toContain(`reads (query/summary)  ${stored}`)
   })
@@ -195,7 +195,7 @@ describe('share set --reads: who reads with the link, and the warnings', () => {
     const quiet = await cli('share', 'publish', '--app', app)
     expect([quiet.code, quiet.stderr]).toEqual([0, ''])
     expect(quiet.stdout).toContain('reads (query/summary)  off (only you read, with your access token)\n')
-    expect((await cli('share', 'set', '--app', app, '--reads', 'records')).code).toBe(0)
+    expect((await cli('share', 'set', '--app', app, '--reads', 'records', '--yes')).code).toBe(0)
     const status = await cli('share', 'status', '--app', app)
     expect(status.code).toBe(0)
     expect(status.stderr).toBe(`warning: ${RECORDS_WARNING}\n`)
@@ -207,6 +207,42 @@ describe('share set --reads: who reads with the link, and the warnings', () => {
     const again = await cli('share', 'publish', '--app', app, '--json')
     expect(again.json().warnings).toEqual([RECORDS_WARNING])
     expect(again.stderr).toBe(`warning: ${RECORDS_WARNING}\n`)
+  })
+
+  test('--reads records (or on) off a terminal needs --yes: exit 2 saying so, reads stay as they were', async () => {
+    const app = await newApp('Private until asked')
+    for (const flag of ['records', 'on']) {
+      const res = await cli('share', 'set', '--app', app, '--reads', flag)
+      expect(res).toMatchObject({
+        code: 2,
+        stdout: '',
+        stderr:
+          'error: Let anyone with the endpoint link read every record: refusing without confirmation; pass --yes\n',
+      })
+    }
+    expect(ok(await cli('share', 'status', '--app', app, '--json')).json().reads).toBe('off')
+  })
+
+  test('on a terminal it asks first: "n" changes nothing, "y" opens the records', async () => {
+    const app = await newApp('Asked')
+    const questions: string[] = []
+    const ask = (answer: string) => async (question: string) => {
+      questions.push(question)
+      return answer
+    }
+    const no = await cliInProcess(['share', 'set', '--app', app, '--reads', 'records'], { env, prompt: ask('n') })
+    expect(no.code).toBe(1)
+    expect(no.stderr).toEndWith(' Cancelled; nothing was changed\n')
+    expect(ok(await cli('share', 'status', '--app', app, '--json')).json().reads).toBe('off')
+    const yes = await cliInProcess(['share', 'set', '--app', app, '--reads', 'records'], { env, prompt: ask('y') })
+    expect(yes.code).toBe(0)
+    expect(questions).toEqual([
+      'Let anyone with the endpoint link read every record? [y/N] ',
+      'Let anyone with the endpoint link read every record? [y/N] ',
+    ])
+    expect((await cli('share', 'status', '--app', app, '--json')).json().reads).toBe('records')
+    // Summary-only reads are not every record: no question.
+    expect((await cli('share', 'set', '--app', app, '--reads', 'summary')).code).toBe(0)
   })
 
   test('an unknown --reads value is a usage error; nothing is sent', async () => {

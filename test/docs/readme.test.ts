@@ -36,4 +36,18 @@ describe('README stays true', () => {
     expect(section).toContain('svc backup ')
     expect(section).toContain('svc restore ')
   })
+
+  test("what an assessment's respondent sees after sending is what the fill-in page does", () => {
+    const client = readFileSync(
+      join(import.meta.dir, '..', '..', 'server', 'pages', 'assets', 'fill-in.client.js'),
+      'utf8',
+    )
+    const [thanks, link] = ['Thank you – your answers were saved.', 'See your results']
+    expect(client).toContain(`'${thanks}'`)
+    expect(client).toContain(`'${link}'`)
+    const claim = README.split('A respondent fills in `{base}/f/<token>`')[1].split('Scores')[0]
+    expect(claim).toContain(`"${thanks}"`)
+    expect(claim).toContain(`**${link}**`)
+    expect(claim).toContain('without JavaScript the form posts natively and lands on that report')
+  })
 })

@@ -155,6 +155,13 @@ export const refused: Json<'/api/v3/apps/{id}', 'get', 404> = { code: 404, error
 export const nameless: Schema<'App'> = { id: 'x' }
 // @ts-expect-error the query answers records at the top level, not under data
 export const wrapped: Json<'/api/v3/share/{token}/query', 'get', 200> = { code: 200, data: { records: [] } }
+// The JSON reads are JSON only (the ?help Markdown is its own operation), so no typeof check is needed.
+type Types<P extends keyof paths, M extends keyof paths[P], S extends number> = paths[P][M] extends { responses: infer R } ? (R extends Record<S, { content: infer C }> ? keyof C : never) : never
+type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+export const queryJsonOnly: Exactly<Types<'/api/v3/share/{token}/query', 'get', 200>, 'application/json'> = true
+export const summaryJsonOnly: Exactly<Types<'/api/v3/share/{token}/summary', 'get', 200>, 'application/json'> = true
+export const queryHelp: Exactly<Types<'/api/v3/share/{token}/query/help', 'get', 200>, 'text/markdown'> = true
+export const summaryHelp: Exactly<Types<'/api/v3/share/{token}/summary/help', 'get', 200>, 'text/markdown'> = true
 `,
     )
     const tsc = await runTool([

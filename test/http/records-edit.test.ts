@@ -272,4 +272,45 @@ describe('editing a record of an assessment app', () => {
     await rebuildStats(f.ctx, f.appId)
     expect((await f.request('GET', `${f.base}/summary`, { token: f.owner.token })).body).toEqual(summary)
   })
+
+  test('an integer beyond 2^53 is refused as ingest refuses it (422 invalid_value naming it); nothing changes', async () => {
+    const t = await setup()
+    const before = await storedRows(t.ctx, t.endpoint.appId)
+    const beyond = (literal: string) =>
+      `the number ${literal} is beyond ±2^53−1 with more than 15 significant digits, which a number cannot hold exactly; send it as a string`
+    const edit = (raw: string) =>
+      t.request('PATCH', `${t.base}/${t.ada}`, {
+        token: t.owner.token,
+        raw,
+        headers: { 'content-type': 'application/json' },
+      })
+    const one = await edit('{"data":{"age":9007199254740993}}')
+    expect([one.status, one.body]).toEqual([
+      422,
+      {
+        code: 422,
+        error: {
+          type: 'invalid_value',
+          message: beyond('9007199254740993'),
+          details: { problems: [{ path: '', message: beyond('9007199254740993') }] },
+        },
+      },
+    ])
+    // Ingest's own answer for the same number, for comparison: the same error.
+    const ingest = await t.request('POST', `/api/v3/share/${t.endpoint.token}`, {
+      raw: '{"age":9007199254740993}',
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(ingest.body).toEqual(one.body)
+    const two = await edit('{"data":{"age":12345678901234567890,"message":"x"}}')
+    expect(two.body.error.type).toBe('invalid_value')
+    // 2^53 − 1 itself is exact, and stored.
+    const safe = await edit('{"data":{"age":9007199254740991}}')
+    expect(safe.status).toBe(200)
+    expect(safe.body.data.data.age).toBe(9007199254740991)
+    const after = await storedRows(t.ctx, t.endpoint.appId)
+    expect(after.slice(1)).toEqual(before.slice(1))
+    const malformed = await edit('{"data":')
+    expect([malformed.status, malformed.body.error.type]).toEqual([400, 'bad_json'])
+  })
 })

@@ -189,3 +189,17 @@ describe('a refusal of the whole post, in words', () => {
     expect(script).toContain(`const REFUSALS = ${JSON.stringify(REFUSAL_WORDS)}`)
   })
 })
+
+describe('a question that ends in its own punctuation', () => {
+  test('"Will you come?" reads "Will you come? Select an answer" on both pages, never "come?: …"', async () => {
+    const app = await setup({
+      name: 'RSVP',
+      fields: [{ name: 'attending', type: 'choice', label: 'Will you come?', required: true, options: ['Yes', 'No'] }],
+    })
+    const fillIn = await app.request('POST', app.fillIn, { raw: '_gotcha=', headers: URLENCODED })
+    expect(fillIn.text).toContain('<a href="#q0-0">Will you come? Select an answer</a>')
+    const post = await app.request('POST', app.form, { raw: '_gotcha=', headers: NAVIGATE })
+    expect(post.text).toContain('<li><strong>Will you come?</strong> Select an answer</li>')
+    expect(`${fillIn.text}${post.text}`).not.toContain('?:')
+  })
+})

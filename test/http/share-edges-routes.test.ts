@@ -142,13 +142,11 @@ describe('/query does what its OpenAPI entry says (row 7)', () => {
         description: 'exclude, include, or only the records flagged as spam',
         schema: { type: 'string', enum: ['exclude', 'include', 'only'], default: 'exclude' },
       },
-      {
-        name: 'help',
-        in: 'query',
-        required: false,
-        description: 'Present (any value, or none: ?help): answer with the Markdown help of this URL instead',
-        schema: { type: 'string' },
-      },
+    ])
+    // ?help is documented by its own operation, so a generated client types this answer as JSON alone.
+    expect(doc.body.paths['/api/v3/share/{token}/query'].get['x-help-operation']).toBe('reads.queryHelp')
+    expect(Object.keys(doc.body.paths['/api/v3/share/{token}/query'].get.responses['200'].content)).toEqual([
+      'application/json',
     ])
   })
 

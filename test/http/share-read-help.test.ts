@@ -311,6 +311,23 @@ describe('GET /:token?help', () => {
 })
 
 describe('GET /:token/query?help and /summary?help', () => {
+  test('…/query/help and …/summary/help (their own operations) answer the same Markdown as ?help, for owner and stranger', async () => {
+    const { help, ownerToken, ctx, endpoint, request } = await setup({ name: 'Poll', reads: 'off' })
+    await insertRecords(ctx, endpoint.appId, [{ data: { note: 'hi' } }])
+    for (const [asked, own] of [
+      ['/query?help', '/query/help'],
+      ['/summary?help', '/summary/help'],
+    ]) {
+      expect(await help(own)).toBe(await help(asked))
+      expect(await help(own, ownerToken)).toBe(await help(asked, ownerToken))
+      const res = await request('GET', endpoint.path(own))
+      expect([res.status, res.headers.get('content-type')]).toEqual([200, 'text/markdown; charset=utf-8'])
+      expect(res.headers.get('access-control-allow-origin')).toBe('*')
+    }
+    const unknown = await request('GET', '/api/v3/share/nope/query/help')
+    expect([unknown.status, unknown.body.error.type]).toEqual([404, 'not_found'])
+  })
+
   test('query help: parameters, the read-all loop and the response shape', async () => {
     const { help, url } = await setup({ name: 'Poll', reads: 'records' })
     const text = await help('/query?help')

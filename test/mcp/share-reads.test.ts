@@ -76,8 +76,19 @@ describe('reads through MCP', () => {
       await call('svc_exec', { command: 'share set', args: ['--app', app.id, '--reads', 'summary'] }),
     )
     expect(summary).toMatchObject({ reads: 'summary', warnings: [SUMMARY_WARNING] })
+    // Every record to anyone with the link: the user's decision, like a destructive command.
+    const unasked = await call('svc_exec', { command: 'share set', args: ['--app', app.id, '--reads', 'records'] })
+    expect(unasked.isError).toBe(true)
+    expect(unasked.content[0].text).toStartWith(
+      'Error (confirmation_required): --reads records lets anyone with the endpoint link read every record. Ask the user, then call again with confirm: true.',
+    )
+    expect(json(await call('svc_read', { command: 'share status', args: ['--app', app.id] })).reads).toBe('summary')
     const records = json(
-      await call('svc_exec', { command: 'share set', args: ['--app', app.id, '--reads', 'records'] }),
+      await call('svc_exec', {
+        command: 'share set',
+        args: ['--app', app.id, '--reads', 'records'],
+        confirm: true,
+      }),
     )
     expect(records).toMatchObject({ reads: 'records', warnings: [RECORDS_WARNING] })
     expect(json(await call('svc_read', { command: 'share status', args: ['--app', app.id] }))).toMatchObject({

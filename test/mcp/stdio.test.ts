@@ -234,6 +234,11 @@ describe('logged in', () => {
     ],
     ['svc_read', 'app create', 'Error (usage): "app create" changes data; use svc_exec for it'],
     ['svc_read', 'app lst', 'Error (usage): Unknown command "app lst". Did you mean "app list"?'],
+    [
+      'svc_read',
+      'share tail --app X',
+      'Error (usage): "command" is the command\'s words only; flags go in "args", one item per word: {"command": "share tail", "args": ["--app","X"]}',
+    ],
   ])('%s refuses "%s"', async (tool, command, message) => {
     const result = await call(client, tool, { command, args: [] })
     expect(result.isError).toBe(true)
@@ -338,7 +343,9 @@ describe('login by e-mail code inside the chat, and a login in a terminal', () =
     const chatHome = tempConfigHome()
     const chat = await connect({ SVC_URL: server.url, XDG_CONFIG_HOME: chatHome })
     const sent = await call(chat, 'auth_email_code', { email: user.email })
-    expect(text(sent)).toStartWith(`If ${user.email} has an account, a 6-digit code is on its way.`)
+    expect(text(sent)).toStartWith(
+      `This server has no SMTP (SVC_SMTP_URL), so no e-mail was sent: if ${user.email} has an account, its 6-digit code is in the server's log. Ask the user (who runs the server) for it,`,
+    )
     const code = /\n\s{4}(\d{6})\n/.exec(server.mails.filter((m) => m.to === user.email).at(-1)!.text)![1]
     const badShape = await call(chat, 'auth_email_code', { email: user.email, code: '12' })
     expect(badShape.isError).toBe(true)

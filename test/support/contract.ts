@@ -78,7 +78,10 @@ export function contractProblems(answer: AnswerSeen): string[] {
   const entry =
     PATHS.find((candidate) => candidate.pattern.test(pathname) && candidate.operations[key]) ??
     PATHS.find((candidate) => candidate.pattern.test(pathname))
-  const operation = entry?.operations[key]
+  let operation = entry?.operations[key]
+  // ?help on a read answers what its help operation documents (x-help-operation).
+  const help = operation?.['x-help-operation'] as string | undefined
+  if (help && URL.parse(answer.url, 'http://localhost')?.searchParams.has('help')) operation = operationById(help)
   if (!operation) {
     if (undocumented(method, pathname)) return []
     // No such route: the one 404 (unknown path), or 405 when the path takes other methods (a
@@ -113,6 +116,13 @@ export function contractProblems(answer: AnswerSeen): string[] {
   return [
     `${what}: the body does not match ${operation.operationId}'s ${answer.status} answer: ${ajv.errorsText(validate.errors, { dataVar: 'body' })}; body: ${answer.text.slice(0, 500)}`,
   ]
+}
+
+/** The operation of the document with this operationId. */
+function operationById(id: string): Json | undefined {
+  for (const { operations } of PATHS)
+    for (const operation of Object.values(operations)) if (operation.operationId === id) return operation
+  return undefined
 }
 
 /** The machinery the document leaves out on purpose (the admin page's files, UNDOCUMENTED) is not checked against it. */

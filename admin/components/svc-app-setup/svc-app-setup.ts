@@ -83,9 +83,19 @@ export class SvcAppSetup extends LitElement {
       : nothing
   }
 
+  /** Publishing and who may read: first on a phone (stacked), where the page is long; beside the form on a wide screen. */
+  private renderShare() {
+    return html`<svc-share-settings
+      .appId=${this.app.id}
+      .share=${this.share}
+      @svc-app-changed=${(e: Event) => (e.stopPropagation(), this.changed())}
+    ></svc-share-settings>`
+  }
+
   override render() {
     return html`<div class="column">
         ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : ''}
+        ${this.sideBySide ? nothing : this.renderShare()}
         <svc-app-details .app=${this.app} @svc-app-changed=${(e: Event) => (e.stopPropagation(), this.changed())}></svc-app-details>
         <svc-fields-editor
           .appId=${this.app.id}
@@ -104,12 +114,7 @@ export class SvcAppSetup extends LitElement {
         <svc-endpoint-help .urls=${this.urls} .share=${this.share} .fields=${this.fields}></svc-endpoint-help>
       </div>
       <div class="column">
-        ${this.sideBySide ? this.renderPreview() : nothing}
-        <svc-share-settings
-          .appId=${this.app.id}
-          .share=${this.share}
-          @svc-app-changed=${(e: Event) => (e.stopPropagation(), this.changed())}
-        ></svc-share-settings>
+        ${this.sideBySide ? html`${this.renderPreview()} ${this.renderShare()}` : nothing}
         <svc-senders .appId=${this.app.id}></svc-senders>
         <svc-webhooks .appId=${this.app.id}></svc-webhooks>
       </div>`

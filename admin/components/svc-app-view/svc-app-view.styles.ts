@@ -40,4 +40,10 @@ export const appViewStyles = css`
     color: var(--svc-text);
     border-bottom-color: var(--svc-primary);
   }
+  .tabs .add-scoring {
+    margin-left: auto;
+    align-self: center;
+    padding: 4px 12px;
+    font-size: 13px;
+  }
 `

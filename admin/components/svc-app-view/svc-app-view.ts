@@ -2,7 +2,8 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit'
 import { customElement, property, state } from 'lit/decorators.js'
 import { ApiError, api, type App } from '../../api.ts'
 import { formatCount } from '../../format.ts'
-import { hrefOf, type AppTab } from '../../router.ts'
+import { assessmentApi } from '../../assessment-api.ts'
+import { hrefOf, navigate, type AppTab } from '../../router.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
 import { setScreenTitle } from '../../title.ts'
 import '../svc-app-setup/svc-app-setup.ts'
@@ -24,8 +25,13 @@ const TABS: Array<[AppTab, string]> = [
   ['style', 'Style'],
 ]
 
+/** The tabs of an assessment: a form without scoring shows them only once the owner asks ("Add scoring"). */
+const SCORING_TABS: readonly AppTab[] = ['scales', 'report', 'expert']
+
 /**
  * @summary One app: its title, the Setup / Data / Summary / Scales / Report / Expert / Style tabs and the chosen tab's screen.
+ * A plain form (no scales, no report pages) shows no Scales, Report or Expert tab until the owner
+ * picks "Add scoring" (or opens one of them by its link).
  * Children fire `svc-app-changed` after edits so the title and counts stay current.
  */
 @customElement('svc-app-view')
@@ -38,11 +44,15 @@ export class SvcAppView extends LitElement {
 
   @state() private app: App | null = null
   @state() private error: ApiError | null = null
+  /** Whether the app scores its records (has scales or report pages), or the owner asked for those tabs. */
+  @state() private scoring = false
 
   protected override willUpdate(changed: PropertyValues<this>) {
     if (changed.has('appId')) {
       this.app = null
+      this.scoring = false
       void this.load()
+      void this.loadScoring()
     } else if (changed.has('tab')) {
       // Counts and the published badge may have moved while on another tab.
       void this.load()
@@ -58,6 +68,22 @@ export class SvcAppView extends LitElement {
       if (this.app && !(error instanceof ApiError && error.status === 404)) return
       this.error = error instanceof ApiError ? error : new ApiError(0, 'client', String(error))
     }
+  }
+
+  /** An app with scales or report pages is an assessment: its scoring tabs are shown. */
+  private async loadScoring() {
+    const appId = this.appId
+    try {
+      const [scales, pages] = await Promise.all([assessmentApi.scales(appId), assessmentApi.report(appId)])
+      if (appId === this.appId && (scales.length > 0 || pages.length > 0)) this.scoring = true
+    } catch {
+      // The app's own load says what went wrong; the tabs stay as they are.
+    }
+  }
+
+  private addScoring() {
+    this.scoring = true
+    navigate({ name: 'app', appId: this.appId, tab: 'scales' })
   }
 
   protected override updated() {
@@ -84,12 +110,25 @@ export class SvcAppView extends LitElement {
         </div>
       </div>
       <nav class="tabs" aria-label="App sections">
-        ${TABS.map(
+        ${TABS.filter(([tab]) => this.showsScoring || !SCORING_TABS.includes(tab)).map(
           ([tab, label]) =>
             html`<a href=${hrefOf({ name: 'app', appId: app.id, tab })} aria-current=${this.tab === tab ? 'page' : 'false'}>${label}</a>`,
         )}
+        ${
+          this.showsScoring
+            ? nothing
+            : html`<button type="button" class="add-scoring" @click=${this.addScoring}
+                title="Scales, a report and expert comments: score each response and show the respondent their results">
+                Add scoring
+              </button>`
+        }
       </nav>
       <div @svc-app-changed=${() => this.load()}>${this.renderTab(app)}</div>`
+  }
+
+  /** A scoring tab opened by its link shows the scoring tabs too. */
+  private get showsScoring(): boolean {
+    return this.scoring || SCORING_TABS.includes(this.tab)
   }
 
   private renderTab(app: App) {

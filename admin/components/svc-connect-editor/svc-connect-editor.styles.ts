@@ -69,6 +69,15 @@ export const connectEditorStyles = css`
   }
   .sample .q {
     margin: 10px 0 14px;
+    overflow-wrap: anywhere;
+  }
+  .sample .q .answer {
+    display: block;
+    height: 28px;
+    margin-top: 6px;
+    border: 1px solid currentColor;
+    border-radius: 6px;
+    opacity: 0.35;
   }
   .sample .fake-button {
     display: inline-block;

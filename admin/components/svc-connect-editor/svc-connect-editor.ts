@@ -35,6 +35,9 @@ const asHex = (value: string): string =>
  * read is corrected, and the editor says so), reset, and a link to the real fill-in page.
  * @event svc-app-changed - After the theme is saved or reset.
  */
+/** How many of the form's questions the style sketch shows. */
+const PREVIEW_QUESTIONS = 3
+
 @customElement('svc-connect-editor')
 export class SvcConnectEditor extends LitElement {
   static override styles = [baseStyles, connectEditorStyles]
@@ -47,6 +50,8 @@ export class SvcConnectEditor extends LitElement {
   @state() private errors: Record<string, string> = {}
   @state() private saved = ''
   @state() private previewUrl = ''
+  /** The labels of the form's first questions, for the sketch. */
+  @state() private questions: string[] = []
   @query('svc-confirm') private confirm!: SvcConfirm
 
   override connectedCallback() {
@@ -61,9 +66,18 @@ export class SvcConnectEditor extends LitElement {
 
   private async load() {
     try {
-      const [theme, urls] = await Promise.all([assessmentApi.theme(this.app.id), api.urls(this.app.id)])
+      const [theme, urls, fields] = await Promise.all([
+        assessmentApi.theme(this.app.id),
+        api.urls(this.app.id),
+        api.fields(this.app.id),
+      ])
       this.draft = theme
       this.urls = urls
+      // The preview sketches the form's own first questions (proposed fields are on no form).
+      this.questions = fields.fields
+        .filter((field) => !field.proposed)
+        .slice(0, PREVIEW_QUESTIONS)
+        .map((field) => field.label.trim() || field.name)
     } catch (error) {
       this.errors = { '': (error as Error).message }
     }
@@ -217,7 +231,13 @@ export class SvcConnectEditor extends LitElement {
       <div class="body stack">
         <div class="sample" ${paint(page)} aria-hidden="true">
           <strong dir="auto">${this.app.name}</strong>
-          <div class="q">How are you today?</div>
+          ${
+            this.questions.length > 0
+              ? this.questions.map(
+                  (question) => html`<div class="q" dir="auto">${question}<span class="answer"></span></div>`,
+                )
+              : html`<div class="q">Your first question<span class="answer"></span></div>`
+          }
           <span class="fake-button" ${paint({ background: colors.primary, color: colors.onPrimary })} dir="auto">${theme.buttonText}</span>
         </div>
         ${this.renderCorrections(theme, used)}

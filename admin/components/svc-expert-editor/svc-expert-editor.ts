@@ -102,12 +102,12 @@ export class SvcExpertEditor extends LitElement {
     return html`<section class="panel" aria-labelledby="expert-title">
       <header><h2 id="expert-title">Expert profile</h2><span class="muted small">Shown on reports next to the commentary</span></header>
       <form class="profile body" @submit=${this.saveProfile}>
-        <label>Name <input name="name" dir="auto" .value=${expert.name} placeholder="Dr. Ana Ruiz" />${this.fieldError('name')}</label>
-        <label>Title <input name="title" dir="auto" .value=${expert.title} placeholder="Clinical psychologist" />${this.fieldError('title')}</label>
+        <label>Name <input name="name" dir="auto" .value=${expert.name} placeholder="Your name, or your team's" />${this.fieldError('name')}</label>
+        <label>Title <input name="title" dir="auto" .value=${expert.title} placeholder="Your role, e.g. Coach or Support team" />${this.fieldError('title')}</label>
         <label class="wide">Bio <textarea name="bio" dir="auto" .value=${expert.bio}></textarea>${this.fieldError('bio')}</label>
         <label class="wide"
           ><span>Avatar URL <span class="hint">an https image address, optional</span></span>
-          <input name="avatarUrl" type="url" .value=${expert.avatarUrl ?? ''} placeholder="https://example.com/ana.jpg" />${this.fieldError('avatarUrl')}
+          <input name="avatarUrl" type="url" .value=${expert.avatarUrl ?? ''} placeholder="https://example.com/photo.jpg" />${this.fieldError('avatarUrl')}
         </label>
         <div class="wide actions">
           <button class="primary" type="submit">Save profile</button>

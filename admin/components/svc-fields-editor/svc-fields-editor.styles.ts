@@ -77,16 +77,21 @@ export const fieldsEditorStyles = css`
   }
   /* Wide enough for the longest type's name ("Several choices"). */
   td.type select {
-    min-width: 136px;
+    min-width: 128px;
   }
   td.name-cell input {
-    min-width: 84px;
+    min-width: 72px;
+  }
+  /* The label is what the owner reads their question by: the widest column (≈ 190 px in the
+     Setup column of a 1280 px window, where "Will you come?" used to be cut at 85 px). */
+  td.label-cell {
+    width: 40%;
   }
   td.label-cell input {
-    min-width: 80px;
+    min-width: 112px;
   }
   td.options-cell textarea {
-    min-width: 100px;
+    min-width: 92px;
   }
   th.required {
     text-align: center;

@@ -2,6 +2,7 @@ import { LitElement, html, nothing } from 'lit'
 import { customElement, property, query, state } from 'lit/decorators.js'
 import { repeat } from 'lit/directives/repeat.js'
 import { LIMITS } from '../../../server/contract/limits.ts'
+import { splitOptions } from '../../../server/contract/fields/options-text.ts'
 import {
   CHOICE_TYPES,
   FIELD_TYPES,
@@ -17,12 +18,18 @@ import { fieldsEditorStyles } from './svc-fields-editor.styles.ts'
 
 type FieldPatch = Partial<Pick<Field, 'name' | 'type' | 'label' | 'required' | 'options'>>
 
-/** Options are typed one per line; empty lines are dropped. */
+/**
+ * Options as typed: one per line, or `Yes, No, Maybe` on one line, split as the CLI splits
+ * them (the contract's splitOptions); JSON that does not parse is kept a line an option.
+ */
 function parseOptions(text: string): string[] {
-  return text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean)
+  const read = splitOptions(text)
+  return 'options' in read
+    ? read.options
+    : text
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean)
 }
 
 /**
@@ -273,7 +280,7 @@ export class SvcFieldsEditor extends LitElement {
       <label><span>Label <span class="hint">optional</span></span><input name="label" dir="auto" /></label>
       <label
         >Options
-        <textarea name="options" dir="auto" rows="1" ?disabled=${!choice} placeholder=${choice ? 'one per line' : 'for choice types'}></textarea>
+        <textarea name="options" dir="auto" rows="1" ?disabled=${!choice} placeholder=${choice ? 'Yes, No, Maybe (or one per line)' : 'for choice types'}></textarea>
       </label>
       <label class="inline"><input type="checkbox" name="required" /> Required</label>
       <button class="primary" type="submit" ?disabled=${this.busy}>Add field</button>

@@ -2,6 +2,7 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit'
 import { customElement, property, state } from 'lit/decorators.js'
 import { AUTH } from '../../../server/contract/limits.ts'
 import { ApiError, api, type AuthOptions, type User } from '../../api.ts'
+import { problemsOf } from '../../assessment-api.ts'
 import { setScreenTitle } from '../../title.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
 import { loginStyles } from './svc-login.styles.ts'
@@ -14,6 +15,25 @@ type Mode = 'password' | 'code' | 'signup' | 'reset'
  * server opens here on sign-up).
  * @event svc-signed-in - The session cookie is set; `detail` is the user.
  */
+/** The body keys of the log-in forms as their labels say them. */
+const FIELD_WORDS: Record<string, string> = {
+  email: 'E-mail',
+  password: 'Password',
+  newPassword: 'New password',
+  name: 'Name',
+  code: 'Code',
+}
+
+/**
+ * A refusal as the form's own words: "Password must be at least 8 characters", not the
+ * API's "password: must be …"; anything not about one of the form's fields stays as sent.
+ */
+function inWords(error: ApiError): string {
+  const problems = problemsOf(error)
+  if (problems.length === 0 || !problems.every((p) => Object.hasOwn(FIELD_WORDS, p.path))) return error.message
+  return problems.map((p) => `${FIELD_WORDS[p.path]} ${p.message.replace(/\.$/, '')}.`).join(' ')
+}
+
 @customElement('svc-login')
 export class SvcLogin extends LitElement {
   static override styles = [baseStyles, loginStyles]
@@ -76,7 +96,7 @@ export class SvcLogin extends LitElement {
           new CustomEvent<User>('svc-signed-in', { detail: result.user, bubbles: true, composed: true }),
         )
     } catch (error) {
-      this.error = error instanceof ApiError ? error.message : String(error)
+      this.error = error instanceof ApiError ? inWords(error) : String(error)
     } finally {
       this.busy = false
     }

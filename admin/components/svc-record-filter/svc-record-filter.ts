@@ -24,6 +24,8 @@ export class SvcRecordFilter extends LitElement {
   @property() problem = ''
   /** The app's fields: the builder's choices and the placeholder's example. */
   @property({ attribute: false }) fields: Field[] = []
+  /** The filter the view opened with (from its address): shown as the expression, once. */
+  @property() initial = ''
 
   @state() private active = false
   /** The expression as typed or built. */
@@ -40,6 +42,10 @@ export class SvcRecordFilter extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>) {
+    if (changed.has('initial') && this.initial && !this.active) {
+      this.expression = this.initial
+      this.active = true
+    }
     if (changed.has('fields') && !this.pickable.some((f) => f.name === this.pick.field))
       this.choose(this.pickable[0]?.name ?? '')
   }

@@ -20,6 +20,46 @@ export const recordsStyles = css`
     gap: 6px 12px;
     margin-inline-end: auto;
   }
+  /* The filter folds away on a phone (svc-records opens it on a wide screen). */
+  details.filters > summary {
+    margin-bottom: 6px;
+    cursor: pointer;
+    font-weight: 600;
+    padding: 4px 0;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  details.filters > summary .active-filter {
+    font: 400 13px var(--svc-mono);
+    color: var(--svc-muted);
+  }
+  details.filters[open] > summary .active-filter {
+    display: none;
+  }
+  /* A window wide enough shows the filter open with no summary line: the table keeps its room. */
+  @media (min-width: 641px) {
+    details.filters[open] > summary {
+      display: none;
+    }
+  }
+  details.filters > svc-record-filter {
+    display: block;
+  }
+  /*
+   * On a phone the cards scroll with the window, so "Show 12 new records" floats at the
+   * bottom of the screen where an owner scrolled down sees it (its room in the counts line
+   * stays kept). On a wider screen the table scrolls in its own box and the button stays put.
+   */
+  @media (max-width: 640px) {
+    button.show-new {
+      position: fixed;
+      inset-inline-start: 16px;
+      bottom: 16px;
+      z-index: 5;
+      box-shadow: 0 2px 10px rgba(0, 0, 0, 0.2);
+    }
+  }
   /* Room kept for "Show 12 new records" whether or not it is there, so it never moves the rows. */
   .live {
     display: inline-flex;

@@ -30,9 +30,9 @@ import { browserStore, loadHidden, saveHidden } from './hidden-columns.ts'
 import { ANNOUNCE_PACE, newRecordsLine, newRecordsText } from './new-records.ts'
 import { recordsTable } from './records-table.ts'
 import { recordsStyles } from './svc-records.styles.ts'
+import { filterInAddress, setFilterInAddress } from './view-url.ts'
 
 const PAGE_SIZES = [25, 50, 100, 250, 500, LIMITS.maxPageSize]
-const AUTO_REFRESH_MS = 5000
 
 /**
  * @summary The Data tab: one page of records at a time from the paged API (so a million
@@ -62,13 +62,19 @@ export class SvcRecords extends LitElement {
   /** The filter sent with every page ('' for none), and the server's message when it refused it. */
   @state() private filter = ''
   @state() private filterProblem = ''
+  /** The filter the tab opened with (its address), for the filter's expression. */
+  private openedWith = ''
+  /**
+   * The filter's controls are open on a wide screen and folded on a phone, where they would
+   * fill the first screen; a filter in use or refused opens them.
+   */
+  @state() private filtersOpen = !matchMedia('(max-width: 640px)').matches
   private shownFilter = ''
   @state() private selected = new Set<string>()
   /** Columns this browser hides for the app (by data key). */
   @state() private hiddenColumns = new Set<string>()
   @state() private rawCsv = false
   @state() private open: SvcRecord | null = null
-  @state() private autoRefresh = false
   @state() private loading = false
   @state() private error = ''
   /** The records the last "Show" brought onto the page, marked New until the next read. */
@@ -88,7 +94,6 @@ export class SvcRecords extends LitElement {
     },
   })
 
-  private timer: ReturnType<typeof setInterval> | undefined
   /** Guards against an older, slower response overwriting a newer one. */
   private requestSeq = 0
 
@@ -96,6 +101,10 @@ export class SvcRecords extends LitElement {
     if (changed.has('app') && changed.get('app')?.id !== this.app.id) {
       this.page = 1
       this.selected = new Set()
+      // A reload or a shared link keeps the filter it was made with.
+      this.filter = filterInAddress()
+      this.openedWith = this.filter
+      this.shownFilter = ''
       this.hiddenColumns = loadHidden(browserStore(), this.app.id)
       void this.loadMeta()
       void this.load()
@@ -104,13 +113,7 @@ export class SvcRecords extends LitElement {
 
   override disconnectedCallback() {
     super.disconnectedCallback()
-    clearInterval(this.timer)
     this.announced.stop()
-  }
-
-  override connectedCallback() {
-    super.connectedCallback()
-    if (this.autoRefresh) this.startTimer()
   }
 
   private async loadMeta() {
@@ -162,6 +165,12 @@ export class SvcRecords extends LitElement {
       if (error instanceof ApiError && error.status === 400 && error.message.startsWith('filter:')) {
         this.filterProblem = error.message
         this.filter = this.shownFilter
+        setFilterInAddress(this.app.id, this.filter)
+        // A link's filter refused before any page was shown: show the unfiltered records under the message.
+        if (this.result === null) {
+          this.loading = false
+          return this.load()
+        }
         // Its stream was refused too: follow the view on screen again (the count starts afresh).
         void this.live.follow(this.app.id, { spam: this.spam, filter: this.filter })
       } else this.error = (error as Error).message
@@ -194,8 +203,13 @@ export class SvcRecords extends LitElement {
     this.changed()
   }
 
+  private filtersToggled(event: Event) {
+    this.filtersOpen = (event.target as HTMLDetailsElement).open
+  }
+
   private applyFilter(filter: string) {
     this.filter = filter
+    setFilterInAddress(this.app.id, filter)
     this.selected = new Set()
     this.go(1)
   }
@@ -214,19 +228,6 @@ export class SvcRecords extends LitElement {
     void this.loadMeta()
     void this.load()
     this.changed()
-  }
-
-  private startTimer() {
-    clearInterval(this.timer)
-    this.timer = setInterval(() => {
-      if (!this.loading && document.visibilityState === 'visible') void this.load()
-    }, AUTO_REFRESH_MS)
-  }
-
-  private toggleAutoRefresh(on: boolean) {
-    this.autoRefresh = on
-    if (on) this.startTimer()
-    else clearInterval(this.timer)
   }
 
   private toggle(id: string, on: boolean) {
@@ -359,10 +360,6 @@ export class SvcRecords extends LitElement {
           ${PAGE_SIZES.map((n) => html`<option value=${n} ?selected=${n === this.size}>${n}</option>`)}
         </select>
       </label>
-      <label class="inline"
-        ><input type="checkbox" name="autoRefresh" .checked=${this.autoRefresh} @change=${(e: Event) => this.toggleAutoRefresh((e.target as HTMLInputElement).checked)} />
-        Auto-refresh</label
-      >
       <button class="small refresh" @click=${this.refresh}>Refresh</button>
       <svc-column-picker .columns=${columns} .hiddenColumns=${this.hiddenColumns} @svc-columns=${(e: CustomEvent<Set<string>>) => this.setHidden(e.detail)}></svc-column-picker>
     </div>`
@@ -432,13 +429,18 @@ export class SvcRecords extends LitElement {
 
   override render() {
     const result = this.result
-    return html`<svc-record-filter
-        .problem=${this.filterProblem}
-        .fields=${this.fields}
-        @svc-filter=${(e: CustomEvent<string>) => this.applyFilter(e.detail)}
-      ></svc-record-filter>
+    return html`<details class="filters" ?open=${this.filtersOpen || this.filterProblem !== ''} @toggle=${this.filtersToggled}>
+        <summary>Filter${this.filter ? html`<span class="active-filter" dir="auto">: ${this.filter}</span>` : nothing}</summary>
+        <svc-record-filter
+          .problem=${this.filterProblem}
+          .fields=${this.fields}
+          .initial=${this.openedWith}
+          @svc-filter=${(e: CustomEvent<string>) => this.applyFilter(e.detail)}
+        ></svc-record-filter>
+      </details>
       ${this.renderToolbar()} ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
       ${this.renderSelection()}
+
       <section class="panel records" aria-label="Records">
         ${
           result === null

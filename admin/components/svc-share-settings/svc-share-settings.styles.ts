@@ -20,7 +20,7 @@ export const shareSettingsStyles = css`
   }
   .switch {
     display: grid;
-    grid-template-columns: 1fr auto;
+    grid-template-columns: auto 1fr;
     align-items: center;
     gap: 12px;
     padding: 10px 0;
@@ -30,34 +30,7 @@ export const shareSettingsStyles = css`
   .switch .hint {
     display: block;
   }
-  .switch input {
-    appearance: none;
-    position: relative;
-    width: 36px;
-    height: 20px;
-    border-radius: 10px;
-    background: var(--svc-border-strong);
-    cursor: pointer;
-    transition: background 0.15s;
-  }
-  .switch input::after {
-    content: '';
-    position: absolute;
-    top: 2px;
-    inset-inline-start: 2px;
-    width: 16px;
-    height: 16px;
-    border-radius: 50%;
-    background: #fff;
-    box-shadow: 0 1px 2px rgba(0, 0, 0, 0.25);
-    transition: inset-inline-start 0.15s;
-  }
-  .switch input:checked {
-    background: var(--svc-success);
-  }
-  .switch input:checked::after {
-    inset-inline-start: 18px;
-  }
+  /* The one checkbox of the admin page (base.styles.ts): no toggle of its own. */
   .reads {
     display: grid;
     gap: 10px;

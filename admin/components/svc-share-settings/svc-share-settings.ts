@@ -237,15 +237,14 @@ export class SvcShareSettings extends LitElement {
             <legend class="visually-hidden">Endpoint switches</legend>
             ${SWITCHES.map(
               ([key, label, hint]) => html`<label class="switch">
-                <span>${label}<span class="hint">${hint}</span></span>
                 <input
                   type="checkbox"
-                  role="switch"
                   name=${key}
                   .checked=${share[key]}
                   ?disabled=${this.busy}
                   @change=${(e: Event) => this.run(() => api.updateShare(this.appId, { [key]: (e.target as HTMLInputElement).checked }))}
                 />
+                <span>${label}<span class="hint">${hint}</span></span>
               </label>`,
             )}
           </fieldset>

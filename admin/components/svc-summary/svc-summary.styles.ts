@@ -61,6 +61,13 @@ export const summaryStyles = css`
     text-overflow: ellipsis;
     white-space: nowrap;
   }
+  .field header h2 .name {
+    display: block;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    font: 400 11px var(--svc-mono);
+    color: var(--svc-muted);
+  }
   .field header .type {
     color: var(--svc-muted);
     font-size: 12px;

@@ -1,7 +1,7 @@
 import { LitElement, html, nothing, svg, type PropertyValues } from 'lit'
 import { customElement, property, state } from 'lit/decorators.js'
 import { api, type App, type FieldSummary, type Summary, type TopValue } from '../../api.ts'
-import { formatCount, formatDateTime, formatNumber } from '../../format.ts'
+import { fieldLabel, formatCount, formatDateTime, formatNumber } from '../../format.ts'
 import { LiveRecords } from '../../live-records.ts'
 import { hrefOf } from '../../router.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
@@ -33,6 +33,8 @@ export class SvcSummary extends LitElement {
 
   @state() private summary: Summary | null = null
   @state() private error = ''
+  /** The fields' labels by name: cards read as the Data tab's columns do (label, name below). */
+  @state() private labels = new Map<string, string>()
   private readonly live = new LiveRecords(this, { onChanged: () => void this.refresh() })
   /** Guards against an older, slower read overwriting a newer one. */
   private requestSeq = 0
@@ -47,8 +49,9 @@ export class SvcSummary extends LitElement {
     // The stream first, so a record stored after the read is one it brings.
     await this.live.follow(this.app.id, { spam: 'include', filter: '' })
     try {
-      const summary = await api.summary(this.app.id)
+      const [summary, { fields }] = await Promise.all([api.summary(this.app.id), api.fields(this.app.id)])
       if (seq !== this.requestSeq) return
+      this.labels = new Map(fields.map((field) => [field.name, fieldLabel(field)]))
       this.summary = summary
       this.error = ''
     } catch (error) {
@@ -95,10 +98,14 @@ export class SvcSummary extends LitElement {
   }
 
   private renderField(name: string, field: FieldSummary) {
+    const label = this.labels.get(name) ?? name
     const total = field.count + field.missing
     const hasNumbers = field.mean !== undefined
     return html`<section class="panel field">
-      <header><h2 dir="auto" title=${name}>${name}</h2><span class="type">${fieldTypeLabel(field.type)}</span></header>
+      <header>
+        <h2 dir="auto" title=${label}>${label}${label === name ? nothing : html`<span class="name" dir="auto">${name}</span>`}</h2>
+        <span class="type">${fieldTypeLabel(field.type)}</span>
+      </header>
       <div class="body">
         <p class="coverage">${formatCount(field.count)} of ${formatCount(total)} records have a value${field.missing ? ` · ${formatCount(field.missing)} missing` : ''}</p>
         ${

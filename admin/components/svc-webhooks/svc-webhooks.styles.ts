@@ -52,11 +52,6 @@ export const webhooksStyles = css`
     padding-bottom: 12px;
     border-bottom: 1px solid var(--svc-border);
   }
-  .notify input[type='checkbox'],
-  fieldset input[type='checkbox'] {
-    width: 24px;
-    height: 24px;
-  }
   legend {
     font-size: 13px;
     font-weight: 600;

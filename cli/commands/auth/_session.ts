@@ -1,12 +1,14 @@
 /**
  * @module What every way of logging in ends with: the token stored for the server exactly
  * once, in one place, so `auth login`, `auth signup`, `auth reset-password` and the MCP
- * login tools agree. A login's token is named after the machine and asks the server to
- * replace the earlier token of that name, so logging in again never piles up live tokens.
+ * login tools agree. A login's token is named after the machine; the config remembers its id,
+ * and the next login through the same config revokes exactly that token, so logging in again
+ * never piles up live tokens and never ends a login another config dir holds (two config dirs
+ * on one machine, or machines that share a hostname such as `ubuntu`, each keep theirs).
  */
 import { hostname } from 'node:os'
-import { configPath, updateConfig } from '../../config.ts'
-import { CliError, usageError } from '../../errors.ts'
+import { configPath, readConfig, updateConfig, type ServerEntry } from '../../config.ts'
+import { CliError, EXIT, usageError } from '../../errors.ts'
 import { details, type Style } from '../../output.ts'
 import type { CommandEnv } from '../../command.ts'
 import type { AccessTokenInfo, LoginAnswer, NewAccessToken, PublicUser } from '../../../server/contract/api/auth.ts'
@@ -20,26 +22,27 @@ export type TokenInfo = AccessTokenInfo
 export const defaultTokenName = () => `svc-cli on ${hostname()}`.slice(0, 100)
 
 /**
- * What a login asks the server for: a token named `--token-name` (else after the machine)
- * that replaces the account's earlier token of that name.
+ * What a login asks the server for: a token named `--token-name` (else after the machine).
+ * Not `replaceToken`: that would revoke every token of the name, other config dirs' included.
  */
-export const loginToken = (flag: string | undefined) => ({
-  tokenName: flag?.trim() || defaultTokenName(),
-  replaceToken: true as const,
-})
+export const loginToken = (flag: string | undefined) => ({ tokenName: flag?.trim() || defaultTokenName() })
 
 /** The answer of auth.login, auth.verifyCode, auth.signup and (with more) auth.resetPassword. */
 export type LoginReply = LoginAnswer
 
-/** Stores `token` for `server` and makes it the current server. */
+/**
+ * Stores `token` for `server` and makes it the current server; `tokenId` marks a token this
+ * config's login made (the next login revokes it), absent for one pasted with `--with-token`.
+ */
 export function storeToken(
   env: Record<string, string | undefined>,
   server: string,
   token: string,
   email?: string,
+  tokenId?: string,
 ): string {
   updateConfig(env, (config) => {
-    config.servers[server] = { token, email, savedAt: new Date().toISOString() }
+    config.servers[server] = { token, email, ...(tokenId ? { tokenId } : {}), savedAt: new Date().toISOString() }
     config.current = server
   })
   return configPath(env)
@@ -62,21 +65,35 @@ export interface LoginResult {
   configFile: string
   /** The token this login made (absent for `--with-token`, which stores the given one). */
   token?: TokenInfo
-  /** The earlier tokens of the same name, now revoked on the server. */
+  /** The token an earlier login through this config made, now revoked on the server (none or one). */
   replacedTokens?: TokenInfo[]
 }
 
-/** Stores the token of a login reply and describes the login. */
-export function finishLogin(env: CommandEnv, server: string, reply: LoginReply): LoginResult {
-  const { token: secret, ...info } = tokenFrom(reply)
-  const configFile = storeToken(env.io.env, server, secret, reply.user.email)
-  return {
-    server,
-    user: reply.user,
-    configFile,
-    token: info,
-    ...(reply.replacedTokens ? { replacedTokens: reply.replacedTokens } : {}),
+/**
+ * Revokes the token an earlier login of this config stored (it revokes itself, so it works
+ * whichever account it belongs to); null when there was none, or it no longer worked.
+ */
+async function revokeEarlier(env: CommandEnv, earlier: ServerEntry | undefined, secret: string) {
+  if (!earlier?.tokenId || earlier.token === secret) return null
+  try {
+    return (await env.client().call('auth.logout', {}, { token: earlier.token })).revoked ?? null
+  } catch (error) {
+    if (!(error instanceof CliError)) throw error
+    if (error.exitCode !== EXIT.auth)
+      await env.io.stderr.write(
+        `The earlier token of this config (${earlier.token.slice(0, 14)}…) could not be revoked: ${error.message} Revoke it with \`svc-cli auth token revoke <id>\`.\n`,
+      )
+    return null
   }
+}
+
+/** Stores the token of a login reply, revokes the one this config held before, and describes the login. */
+export async function finishLogin(env: CommandEnv, server: string, reply: LoginReply): Promise<LoginResult> {
+  const { token: secret, ...info } = tokenFrom(reply)
+  const earlier = readConfig(env.io.env).servers[server]
+  const configFile = storeToken(env.io.env, server, secret, reply.user.email, info.id)
+  const replaced = await revokeEarlier(env, earlier, secret)
+  return { server, user: reply.user, configFile, token: info, replacedTokens: replaced ? [replaced] : [] }
 }
 
 const replacedLine = (token: TokenInfo) =>

@@ -3,6 +3,7 @@ import { result } from '../../output.ts'
 import { checkInput } from '../../validate.ts'
 import { CodeRequestInput } from '../../../server/contract/auth/schemas.ts'
 import { asProgram } from '../../program.ts'
+import { requestCode } from './_code.ts'
 
 export default defineSvcCommand({
   description: 'E-mail a 6-digit login code (then: svc-cli auth login --email … --code …)',
@@ -10,14 +11,11 @@ export default defineSvcCommand({
   effect: 'write',
   args: { email: { type: 'string', description: 'Your account e-mail', required: true, valueHint: 'email' } },
   async run(args, env) {
-    const data = await env
-      .client()
-      .call('auth.sendCode', { body: checkInput(CodeRequestInput, { email: args.email }) }, { auth: false })
+    const { email } = checkInput(CodeRequestInput, { email: args.email })
+    const { text, expiresInSeconds, delivery } = await requestCode(env, email, true)
+    const data = { sent: true as const, expiresInSeconds, delivery }
     return result(data, (style) =>
-      asProgram(
-        `If ${args.email} has an account, a code is on its way (valid ${Math.round(data.expiresInSeconds / 60)} minutes).\nThen run: svc-cli auth login --email ${args.email} --code <code>`,
-        style.program,
-      ),
+      asProgram(`${text}\nThen run: svc-cli auth login --email ${args.email} --code <code>`, style.program),
     )
   },
 })

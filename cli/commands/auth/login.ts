@@ -10,6 +10,7 @@ import {
   type LoginReply,
   type LoginResult,
 } from './_session.ts'
+import { requestCode } from './_code.ts'
 
 type TokenRequest = ReturnType<typeof loginToken>
 
@@ -48,8 +49,7 @@ async function interactiveLogin(env: CommandEnv, email: string | undefined, toke
   ).toLowerCase()
   if (choice.startsWith('p'))
     return withEmail(env, address, { password: await env.prompt('Password: ', '--password-stdin', true) }, token)
-  await env.client().call('auth.sendCode', { body: { email: address } }, { auth: false })
-  await env.io.stderr.write(`A login code was sent to ${address} (valid 10 minutes).\n`)
+  await env.io.stderr.write(`${(await requestCode(env, address, false)).text}\n`)
   return withEmail(env, address, { code: await env.prompt('Code: ', '--code') }, token)
 }
 
@@ -89,7 +89,7 @@ export default defineSvcCommand({
     'token-name': {
       type: 'string',
       description:
-        'Name of the access token this login makes (default "svc-cli on <hostname>"); it replaces your earlier token of that name',
+        'Name of the access token this login makes (default "svc-cli on <hostname>"); it replaces the token of this config\'s last login',
       valueHint: 'name',
     },
   },
@@ -123,7 +123,7 @@ export default defineSvcCommand({
             '(request one with `svc-cli auth code --email <e>`) or with --password-stdin (the password piped to stdin)',
         )
       }
-      data = finishLogin(env, connection.server, reply)
+      data = await finishLogin(env, connection.server, reply)
     }
     return result(data, loginHuman(data))
   },

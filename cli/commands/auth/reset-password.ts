@@ -46,7 +46,7 @@ export default defineSvcCommand({
     'token-name': {
       type: 'string',
       description:
-        'Name of the access token this login makes (default "svc-cli on <hostname>"); it replaces your earlier token of that name',
+        'Name of the access token this login makes (default "svc-cli on <hostname>"); it replaces the token of this config\'s last login',
       valueHint: 'name',
     },
   },
@@ -67,10 +67,12 @@ export default defineSvcCommand({
       ...loginToken(args['token-name']),
     })
     const reply = await env.client().call('auth.resetPassword', { body }, { auth: false })
+    const login = await finishLogin(env, connection.server, reply)
+    const revoked = new Set(login.replacedTokens?.map((t) => t.id))
     const data: ResetResult = {
-      ...finishLogin(env, connection.server, reply),
+      ...login,
       endedSessions: reply.endedSessions,
-      tokens: reply.tokens,
+      tokens: reply.tokens.filter((t) => !revoked.has(t.id)),
       ...(reply.warnings ? { warnings: reply.warnings } : {}),
     }
     const n = data.endedSessions

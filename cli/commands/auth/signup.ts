@@ -28,7 +28,6 @@ export default defineSvcCommand({
       password = (await env.prompt('Password (empty: log in by e-mail code): ', '--password-stdin', true)) || undefined
     }
     const connection = env.connection()
-    // A new account has no earlier tokens to replace.
     const reply = await env
       .client()
       .call(
@@ -36,7 +35,7 @@ export default defineSvcCommand({
         { body: { email, password, name: args.name, tokenName: args['token-name']?.trim() || defaultTokenName() } },
         { auth: false },
       )
-    const data = finishLogin(env, connection.server, reply)
+    const data = await finishLogin(env, connection.server, reply)
     return result(data, loginHuman(data))
   },
 })

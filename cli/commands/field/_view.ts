@@ -4,6 +4,7 @@
 import { usageError } from '../../errors.ts'
 import { details, table, type Style } from '../../output.ts'
 import { LIMITS } from '../../../server/contract/limits.ts'
+import { splitOptions } from '../../../server/contract/fields/options-text.ts'
 import { FIELD_TYPES, type FieldType } from '../../../server/contract/fields/types/index.ts'
 import type { Field } from '../../../server/contract/api/fields.ts'
 import { asProgram } from '../../program.ts'
@@ -22,26 +23,14 @@ export const typeArg = {
   },
 }
 
-/** `a,b,c` or a JSON array (for options that contain commas). */
+/** `a,b,c` or a JSON array (for options that contain commas): the contract's one reading (splitOptions). */
 export function parseOptions(raw: string | undefined): string[] | undefined {
   if (raw === undefined) return undefined
-  const text = raw.trim()
-  let options: unknown
-  if (text.startsWith('[')) {
-    try {
-      options = JSON.parse(text)
-    } catch {
-      throw usageError('--options looks like JSON but does not parse; use `a,b,c` or a JSON array of strings')
-    }
-    if (!Array.isArray(options) || options.some((o) => typeof o !== 'string'))
-      throw usageError('--options as JSON must be an array of strings')
-  } else {
-    options = text === '' ? [] : text.split(',').map((o) => o.trim())
-  }
-  const list = options as string[]
-  if (list.length > LIMITS.maxOptions)
-    throw usageError(`--options takes at most ${LIMITS.maxOptions} options, got ${list.length}`)
-  return list
+  const read = splitOptions(raw)
+  if ('problem' in read) throw usageError(`--options ${read.problem}`)
+  if (read.options.length > LIMITS.maxOptions)
+    throw usageError(`--options takes at most ${LIMITS.maxOptions} options, got ${read.options.length}`)
+  return read.options
 }
 
 export const fieldDetails = (field: Field) => (style: Style) =>
@@ -57,9 +46,12 @@ export const fieldDetails = (field: Field) => (style: Style) =>
     proposed: field.proposed ? asProgram('yes (svc-cli field accept to put it on the form)', style.program) : 'no',
   })
 
-/** The fields as a table, then how many the app has of the most it may have. */
+/** `app` as a shell word for a hint the user may paste: quoted when it is a name with spaces or quotes. */
+const appWord = (app: string) => (/^[\w.@:/-]+$/.test(app) ? app : `'${app.replaceAll("'", "'\\''")}'`)
+
+/** The fields as a table, then how many the app has of the most it may have; hints name `app` as given. */
 export const fieldTable =
-  (fields: Field[], limit: number, total = fields.length) =>
+  (fields: Field[], limit: number, app: string, total = fields.length) =>
   (style: Style) =>
     `${table(
       style,
@@ -74,18 +66,18 @@ export const fieldTable =
         proposed: (f) => (f.proposed ? 'yes' : ''),
         id: (f) => f.id,
       },
-      'No fields yet. Add one with: svc-cli field add --app <appId> --name email --type email',
-    )}\n\n${acceptedCount(fields, total)} of ${limit} fields${proposedNote(fields, style)}`
+      `No fields yet. Add one with: svc-cli field add --app ${appWord(app)} --name email --type email`,
+    )}\n\n${acceptedCount(fields, total)} of ${limit} fields${proposedNote(fields, app, style)}`
 
 /** Fields counted against the limit: the accepted ones (of a full list; a page counts what it shows). */
 const acceptedCount = (fields: Field[], total: number) => total - fields.filter((f) => f.proposed).length
 
-const proposedNote = (fields: Field[], style: Style) => {
+const proposedNote = (fields: Field[], app: string, style: Style) => {
   const proposed = fields.filter((f) => f.proposed).length
   return proposed === 0
     ? ''
     : asProgram(
-        `; ${proposed} proposed by anonymous posts (svc-cli field accept --app <appId> <name>… or --all)`,
+        `; ${proposed} proposed by anonymous posts (svc-cli field accept --app ${appWord(app)} <name>… or --all)`,
         style.program,
       )
 }

@@ -1,9 +1,34 @@
 import { defineSvcCommand } from '../../command.ts'
-import { usageError } from '../../errors.ts'
+import { CliError, usageError } from '../../errors.ts'
+import { nearest } from '../../nearest.ts'
+import type { CommandEnv } from '../../command.ts'
 import { result } from '../../output.ts'
 import { LIMITS } from '../../../server/contract/limits.ts'
 import { appArg } from '../_shared.ts'
 import { fieldTypeOf, typeArg } from './_view.ts'
+
+/**
+ * A name that is no field of the app, with the closest proposed name ("Did you mean") and where
+ * the names are listed; null when every name is a field (the 404 was about something else).
+ */
+async function typo(env: CommandEnv, app: string, names: string[], error: CliError): Promise<CliError | null> {
+  const { fields } = await env.client().call('fields.list', { params: { id: app } })
+  const missing = names.find((name) => !fields.some((field) => field.id === name || field.name === name))
+  if (missing === undefined) return null
+  const proposed = fields.filter((field) => field.proposed).map((field) => field.name)
+  const guess =
+    nearest(missing, proposed) ??
+    nearest(
+      missing,
+      fields.map((field) => field.name),
+    )
+  return new CliError(
+    error.type,
+    `${error.message}.${guess === undefined ? '' : ` Did you mean "${guess}"?`} See the proposed fields with \`svc-cli field list --app ${app}\``,
+    error.exitCode,
+    error.details,
+  )
+}
 
 export default defineSvcCommand({
   description:
@@ -34,7 +59,13 @@ export default defineSvcCommand({
     const body = args.all
       ? { all: true as const }
       : { names, ...(args.type === undefined ? {} : { type: fieldTypeOf(args.type) }) }
-    const data = await env.client().call('fields.accept', { params: { id: args.app }, body })
+    const data = await env
+      .client()
+      .call('fields.accept', { params: { id: args.app }, body })
+      .catch(async (error: unknown) => {
+        if (!(error instanceof CliError) || error.type !== 'not_found' || names.length === 0) throw error
+        throw (await typo(env, args.app, names, error)) ?? error
+      })
     return result(data, () =>
       data.fields.length === 0
         ? 'No proposed field to accept.'

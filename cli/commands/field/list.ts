@@ -19,7 +19,7 @@ export default defineSvcCommand({
       id: (f) => f.id,
       extra: { limit: data.limit, unlisted: data.unlisted },
       human: (fields) => (style) =>
-        `${fieldTable(fields, data.limit, data.fields.length)(style)}${unlistedSection(data.unlisted)(style)}`,
+        `${fieldTable(fields, data.limit, args.app, data.fields.length)(style)}${unlistedSection(data.unlisted)(style)}`,
     })
   },
 })

@@ -15,6 +15,6 @@ export default defineSvcCommand({
     const client = env.client()
     await client.call('fields.update', { params: { id: args.app, field: args.field }, body: { position } })
     const data = await client.call('fields.list', { params: { id: args.app } })
-    return result(data, fieldTable(data.fields, data.limit))
+    return result(data, fieldTable(data.fields, data.limit, args.app))
   },
 })

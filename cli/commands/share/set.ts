@@ -1,7 +1,7 @@
 import { boolArg, defineSvcCommand } from '../../command.ts'
 import { usageError } from '../../errors.ts'
 import { result } from '../../output.ts'
-import { appArg } from '../_shared.ts'
+import { appArg, yesArg } from '../_shared.ts'
 import { printWarnings, shareDetails } from './_view.ts'
 import { checkInput } from '../../validate.ts'
 import { updateShareSchema } from '../../../server/contract/share/schemas.ts'
@@ -35,7 +35,8 @@ function summaryMinArg(raw: string | undefined): number | undefined {
 export default defineSvcCommand({
   description:
     "Change endpoint settings: writes, reads, auto-create, honeypot, rate limit, redirect origins, what a browser sees after a form post (and whether it offers another response), the public summary's minimum respondents",
-  example: 'svc-cli share set --app 0193… --reads off --rate-limit 5/s,20 --redirect-origins https://example.com',
+  example:
+    'svc-cli share set --app 0193… --reads summary --rate-limit 5/s,20 --redirect-origins https://example.com     # --reads records asks first (--yes)',
   effect: 'write',
   flagFor: { summaryMinRespondents: '--summary-min', submitAnother: '--submit-another' },
   args: {
@@ -79,6 +80,7 @@ export default defineSvcCommand({
       description: `The public summary lists a value only when at least this many records gave it (at least ${LIMITS.summaryMinRespondentsFloor}, default ${LIMITS.summaryMinRespondents}); you always read every value`,
       valueHint: 'n',
     },
+    ...yesArg,
   },
   async run(args, env) {
     const rateLimit =
@@ -115,6 +117,8 @@ export default defineSvcCommand({
         'Nothing to change: pass --service, --reads, --auto-create, --honeypot, --rate-limit, --redirect-origins, --thank-you-message, --thank-you-url, --submit-another or --summary-min',
       )
     }
+    // The admin asks too: every record, to anyone the link reaches (it sits in public pages).
+    if (body.reads === 'records') await env.confirm('Let anyone with the endpoint link read every record?', args.yes)
     const share = await env
       .client()
       .call('share.update', { params: { id: args.app }, body: checkInput(updateShareSchema, body) })

@@ -40,8 +40,11 @@ export const authEmailCode = (root: CommandDef<any>): ToolModule => ({
     const { outcome } = await runInProcess(root, env, argv)
     if (outcome.error) return fail(outcome.error)
     if (input.code === undefined) {
+      const { delivery } = outcome.result!.data as { delivery?: string }
       return ok(
-        `If ${input.email} has an account, a ${AUTH.codeDigits}-digit code is on its way. Ask the user for it, then call auth_email_code again with email and code.`,
+        delivery === 'server-log'
+          ? `This server has no SMTP (SVC_SMTP_URL), so no e-mail was sent: if ${input.email} has an account, its ${AUTH.codeDigits}-digit code is in the server's log. Ask the user (who runs the server) for it, then call auth_email_code again with email and code.`
+          : `If ${input.email} has an account, a ${AUTH.codeDigits}-digit code is on its way. Ask the user for it, then call auth_email_code again with email and code.`,
       )
     }
     const data = outcome.result!.data as { server: string; user: { email: string } }

@@ -218,26 +218,43 @@ export const ingestOperations = {
 export const readOperations = {
   'reads.query': {
     summary: 'A page of records, oldest first',
-    description: `Open to anyone with the endpoint token only when reads is "records"; ${readsNote} ?page&size&spam as on the owner's pages (no order, no filter); ?help answers with Markdown.`,
+    description: `Open to anyone with the endpoint token only when reads is "records"; ${readsNote} ?page&size&spam as on the owner's pages (no order, no filter). With ?help this URL answers the Markdown of reads.queryHelp instead (…/query/help), which is documented there so this answer stays JSON.`,
     tags,
     access: 'token-or-owner',
-    query: sharePageQuerySchema.extend({ help: helpParameter }),
+    query: sharePageQuerySchema,
     answers: { 200: json(recordsPageSchema, 'A page of records') },
-    alternatives: { 200: content('text/markdown', 'with ?help: how to read the records (Markdown)') },
+    helpOperation: 'reads.queryHelp',
     errors: READ_ERRORS,
+  },
+  'reads.queryHelp': {
+    summary: 'Help for GET …/query (Markdown)',
+    description:
+      'How to read the records: the page parameters, the read-all loop, who may read. Also answered by GET …/query?help.',
+    tags,
+    access: 'token-or-owner',
+    answers: { 200: content('text/markdown', 'How to read the records (Markdown)') },
+    errors: ['not_found'],
   },
   'reads.summary': {
     summary: 'Aggregates over all records',
     description:
       `Open to anyone with the endpoint token when reads is "summary" or "records"; ${readsNote} ` +
       `Without the owner's token ${publicSummaryRules('`minRespondents`')}. ` +
-      '?spam=include|only counts spam records too or only them; ?help answers with Markdown.',
+      '?spam=include|only counts spam records too or only them. With ?help this URL answers the Markdown of reads.summaryHelp instead (…/summary/help), which is documented there so this answer stays JSON.',
     tags,
     access: 'token-or-owner',
-    query: summaryQuerySchema.extend({ help: helpParameter }),
+    query: summaryQuerySchema,
     answers: { 200: json(summarySchema, 'The summary') },
-    alternatives: { 200: content('text/markdown', 'with ?help: what the summary holds (Markdown)') },
+    helpOperation: 'reads.summaryHelp',
     errors: READ_ERRORS,
+  },
+  'reads.summaryHelp': {
+    summary: 'Help for GET …/summary (Markdown)',
+    description: 'What the summary holds and who may read it. Also answered by GET …/summary?help.',
+    tags,
+    access: 'token-or-owner',
+    answers: { 200: content('text/markdown', 'What the summary holds (Markdown)') },
+    errors: ['not_found'],
   },
   'reads.stream': {
     summary: 'New records as they arrive (Server-Sent Events)',

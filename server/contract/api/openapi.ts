@@ -254,6 +254,7 @@ export function openapiDocument(options: DocumentOptions): Json {
       summary: operation.summary,
       ...(operation.description ? { description: operation.description } : {}),
       tags: operation.tags,
+      ...(operation.helpOperation ? { 'x-help-operation': operation.helpOperation } : {}),
       security: security(operation),
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(Object.keys(content).length > 0

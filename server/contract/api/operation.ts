@@ -73,6 +73,12 @@ export interface Operation {
    * a share read asked with ?help answers Markdown.
    */
   alternatives?: Partial<Record<number, ContentAnswer>>
+  /**
+   * The operation that documents what this URL answers with `?help` (Markdown), when that
+   * answer is kept out of this one's: a generated client then types this read's 200 as JSON
+   * alone. The document names it as `x-help-operation`.
+   */
+  helpOperation?: string
   /** The error types the route itself can answer with; the ones every route of its kind can give are added (implicitErrors). */
   errors: readonly ErrorType[]
 }

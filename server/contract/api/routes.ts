@@ -89,6 +89,8 @@ export const ROUTES = {
   'ingest.batchHelp': 'GET /api/v3/share/:token/batch',
   'reads.query': 'GET /api/v3/share/:token/query',
   'reads.summary': 'GET /api/v3/share/:token/summary',
+  'reads.queryHelp': 'GET /api/v3/share/:token/query/help',
+  'reads.summaryHelp': 'GET /api/v3/share/:token/summary/help',
   'reads.stream': 'GET /api/v3/share/:token/stream',
 
   'scales.list': 'GET /api/v3/apps/:id/scales',

@@ -44,7 +44,8 @@ ${READ_ACCESS.map((value) => `- \`${value}\`: ${READ_ACCESS_MEANING[value]}.`).j
 - The owner's access token always reads its own endpoint: \`Authorization: Bearer svc_pat_…\` on \`/query\` and \`/summary\` (CORS allows the header,
   so a script or the owner's own page can send it; never put the token in a public page). Another account's token counts as none.
 - Owners (logged in) read with \`svc-cli share query|summary|export\` and the MCP tools, whatever \`reads\` says.
-- Opening reads is explicit: \`svc-cli share set --app <id> --reads summary|records\`. Every answer that shows reads open carries
+- Opening reads is explicit: \`svc-cli share set --app <id> --reads summary|records\` (\`records\` asks first: \`--yes\` off a
+  terminal, \`confirm: true\` through svc_exec, after asking the user). Every answer that shows reads open carries
   \`warnings\` ("anyone with the endpoint or fill-in link can read every record"); pass them on to the user. For forms that
   collect personal data (contact forms, assessments) keep reads \`off\`.
 

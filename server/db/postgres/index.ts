@@ -33,13 +33,18 @@ export interface PostgresStorageOptions extends PgOptions {
   /** Listen for other processes' changes (default); a test context alone on its database need not. */
   listen?: boolean
   now?: () => number
+  /** Told the tags of the migrations this start-up applied, when it applied any. */
+  migrated?: (tags: string[]) => void
 }
 
 /** Connects to `url`, migrates, starts listening for other processes' changes. */
 export async function openPostgresStorage(url: string, options: PostgresStorageOptions = {}): Promise<Storage> {
   const connection = connectPostgres(url, options)
   try {
-    if (options.migrate !== false) await migratePostgres(connection.client)
+    if (options.migrate !== false) {
+      const applied = await migratePostgres(connection.client)
+      if (applied.length > 0) options.migrated?.(applied)
+    }
     const processId = crypto.randomUUID()
     const changes =
       options.listen === false ? unheardChanges(processId) : await listenForChanges(connection.client, processId)

@@ -9,6 +9,7 @@ import { drizzle } from 'drizzle-orm/bun-sql'
 import { migrate } from 'drizzle-orm/bun-sql/migrator'
 import type { SQL } from 'bun'
 import { embeddedPath } from '../../embedded.ts'
+import { appliedTags } from '../migration-tags.ts'
 
 /** drizzle/postgres/ of the checkout (Bun writes this file's URL into the server bundle). */
 export const PG_MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle/postgres', import.meta.url))
@@ -16,16 +17,30 @@ export const PG_MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle/post
 /** Any constant both sides agree on: svc's migration lock. */
 const MIGRATION_LOCK = 0x5_7c_0001
 
-/** Brings the schema up to date under the migration lock (from the executable's embedded copy there); safe to call from every process on every start. */
+/** How many migrations the database records as applied (none before the first start). */
+async function recorded(session: SQL): Promise<number> {
+  const [{ present }] = await session`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present`
+  if (!present) return 0
+  const [{ n }] = await session`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`
+  return Number(n)
+}
+
+/**
+ * Brings the schema up to date under the migration lock (from the executable's embedded copy
+ * there); safe to call from every process on every start. Returns the tags of the migrations
+ * this process applied (none for the processes that found the work done).
+ */
 export async function migratePostgres(
   client: SQL,
   folder = embeddedPath('drizzle/postgres') ?? PG_MIGRATIONS_FOLDER,
-): Promise<void> {
+): Promise<string[]> {
   const session = await client.reserve()
   try {
     await session`SELECT pg_advisory_lock(${MIGRATION_LOCK})`
     try {
+      const before = await recorded(session)
       await migrate(drizzle({ client: session }), { migrationsFolder: folder })
+      return appliedTags(folder, before, await recorded(session))
     } finally {
       await session`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`
     }

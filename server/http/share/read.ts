@@ -5,7 +5,8 @@
  * records, `?page&size&spam`: reads `records`, or the owner's access token, within the read
  * places of core/places; `?help`: Markdown help for paging) of the route table (server/contract/api/ingest.ts).
  *
- * `/summary?help` is answered through `summaryHelpResponse`, called by the summary route.
+ * `/summary?help` is answered through `summaryHelpResponse`, called by the summary route;
+ * `reads.queryHelp` and `reads.summaryHelp` (…/query/help, …/summary/help) answer the same.
  * Pages are streamed as JSON text straight from the stored rows (no parse/stringify), a
  * batch at a time as the client takes them.
  */
@@ -125,4 +126,11 @@ export const shareReadRoutes = (ctx: AppContext) =>
         return response
       },
       { query: OPERATIONS['reads.query'].query },
+    )
+    // The same Markdown as ?help, at URLs of their own: the document keeps /query and /summary JSON.
+    .get(pathOf('reads.queryHelp'), async ({ params, request, set }) =>
+      markdown(queryHelp(await helpFor(ctx, params.token, request)), set.headers),
+    )
+    .get(pathOf('reads.summaryHelp'), ({ params, request, set }) =>
+      summaryHelpResponse(ctx, params.token, request, set.headers),
     )

@@ -58,7 +58,9 @@
       const item = document.createElement('li')
       const link = document.createElement('a')
       link.href = `#${controlsOf(q)[0].id}`
-      link.textContent = `${q.dataset.label}: ${errorOf(q).textContent}`
+      // As respondent-words.ts labelSeparator: no ": " after a label's own "?" or ":".
+      const separator = /[?!:.？！：。]$/u.test(q.dataset.label.trim()) ? ' ' : ': '
+      link.textContent = `${q.dataset.label}${separator}${errorOf(q).textContent}`
       item.append(link)
       list.append(item)
     }

@@ -126,6 +126,33 @@ const cases: Array<[string, { name: string; fields: string[]; button: string }]>
     },
   ],
   [
+    // Years are counted: a number, though "experience" alone would read as long text.
+    'job application form: name, email, years of experience, cover letter',
+    {
+      name: 'Job application form',
+      fields: [
+        'name text*: Name',
+        'email email*: Email address',
+        'years_experience number: Years of experience',
+        'cover_letter longtext: Cover letter',
+      ],
+      button: 'Send application',
+    },
+  ],
+  [
+    '求职申请表：姓名、邮箱、工作年限、自我介绍',
+    {
+      name: '求职申请表',
+      fields: [
+        'name text*: 姓名',
+        'email email*: 邮箱',
+        '工作年限 number: 工作年限',
+        'cover_letter longtext: 自我介绍',
+      ],
+      button: '提交申请',
+    },
+  ],
+  [
     'a feedback form for our workshop, dark theme',
     {
       name: 'Feedback form for the workshop',

@@ -68,12 +68,14 @@ export function defaultField(key: string, language: PlanLanguage): DraftField {
 }
 
 const NUMBER_EN = /^(?:number of|no\.? of|how many|amount of|count of)\s+(.+)$/i
+/** A span of time counted in whole units ("years of experience", "months in the role"): a number. */
+const YEARS_EN = /^(?:years?|yrs\.?|months|weeks|hours)\s+(?:of|in|at|with|spent)\s/
 const QUESTION_EN = /^(?:which|what|how|whether|if|where|when|who|why)\b|\?$/i
 
 /** The type English words call for when the vocabulary does not know them. */
 function englishType(text: string): FieldType {
   const lower = text.toLowerCase()
-  if (NUMBER_EN.test(lower) || /\b(?:age|count|quantity|years)$/.test(lower)) return 'number'
+  if (NUMBER_EN.test(lower) || /\b(?:age|count|quantity|years)$/.test(lower) || YEARS_EN.test(lower)) return 'number'
   if (/\b(?:date|birthday|deadline)\b/.test(lower)) return 'date'
   if (/\be-?mail\b/.test(lower)) return 'email'
   if (
@@ -87,7 +89,7 @@ function englishType(text: string): FieldType {
 
 function chineseType(text: string): FieldType {
   if (/邮箱|邮件/u.test(text)) return 'email'
-  if (/人数|数量|年龄|岁数|个数|份数|件数|多少|几/u.test(text)) return 'number'
+  if (/人数|数量|年龄|岁数|个数|份数|件数|多少|几|年限|年数|工龄|年资/u.test(text)) return 'number'
   if (/日期|生日/u.test(text)) return 'date'
   if (/留言|说明|描述|原因|建议|意见|要求|需求|地址|备注|内容|经历|介绍|想法|问题|理由/u.test(text)) return 'longtext'
   return 'text'
