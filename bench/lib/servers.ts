@@ -60,12 +60,20 @@ const stopper = (proc: Subprocess) => async () => {
 }
 
 /**
+ * The bundle a benchmark starts: this checkout's, or another build's when SVC_BENCH_BUNDLE
+ * names its main.js (`--against` runs the same bench on an older ref's bundle that way).
+ */
+export const BENCH_BUNDLE_ENV = 'SVC_BENCH_BUNDLE'
+
+/**
  * svc as `npm start` runs it (the bytecode bundle, rebuilt first if stale) on a fresh or
  * given data dir, rate limit off, logs quiet.
  */
 export async function startSvc(
   env: Record<string, string> = {},
 ): Promise<Started & { dataDir: string; startMs: number }> {
+  const other = process.env[BENCH_BUNDLE_ENV]
+  if (other) return startSvcCommand([process.execPath, other], env)
   if (bundleIsStale()) await bundleServer()
   return startSvcCommand([process.execPath, join(BUNDLE_DIR, 'main.js')], env)
 }
