@@ -15,7 +15,8 @@ import { BENCH_BUNDLE_ENV, ROOT } from './servers.ts'
 
 /** Runs `command` in `cwd`, output passed through; throws with `what` when it fails. */
 async function run(command: string[], cwd: string, what: string): Promise<void> {
-  const proc = Bun.spawn(command, { cwd, stdin: 'ignore', stdout: 'inherit', stderr: 'inherit' })
+  // Its output goes to stderr: stdout carries only the comparison table.
+  const proc = Bun.spawn(command, { cwd, stdin: 'ignore', stdout: 2, stderr: 'inherit' })
   if ((await proc.exited) !== 0) throw new Error(`${what} failed (${command.join(' ')})`)
 }
 

@@ -96,10 +96,13 @@ export async function startSvcCommand(
   return { url, proc, dataDir, stop: stopper(proc), startMs: performance.now() - started }
 }
 
-/** The baseline: bare Bun.serve + one prepared insert and commit per request (NORMAL). */
-export async function startBaseline(): Promise<Started> {
+/**
+ * The baseline: bare Bun.serve + one prepared insert and commit per request (NORMAL);
+ * `script` names another (bench/stream-baseline-server.ts also fans records out to streams).
+ */
+export async function startBaseline(script = 'bench/baseline-server.ts'): Promise<Started> {
   const file = join(tempDir('svc-base-'), 'base.db')
-  const proc = Bun.spawn([process.execPath, 'bench/baseline-server.ts', file], {
+  const proc = Bun.spawn([process.execPath, script, file], {
     cwd: ROOT,
     stdin: 'ignore',
     stdout: 'pipe',
