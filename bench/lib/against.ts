@@ -97,6 +97,13 @@ export async function compareWith(ref: string, script: string, args: string[]): 
   const label = `${ref} (${commit.slice(0, 7)})`
   console.error(`building ${label} in a temp dir…`)
   const dir = await buildRef(commit)
+  // Interrupted (Ctrl-C), the export of the ref goes too.
+  const interrupted = () => {
+    rmSync(dir, { recursive: true, force: true })
+    process.exit(130)
+  }
+  process.once('SIGINT', interrupted)
+  process.once('SIGTERM', interrupted)
   try {
     const rounds: Record<'A' | 'B', Goal[][]> = { A: [], B: [] }
     for (const [i, side] of roundOrder(count).entries()) {
