@@ -126,7 +126,8 @@ export async function startJsonServer(records: unknown[] = []): Promise<Started>
     stderr: 'inherit',
   })
   const url = `http://127.0.0.1:${port}/records`
-  for (let i = 0; i < 200; i++) {
+  // Up to 30 s: Node takes seconds to start on a loaded machine.
+  for (let i = 0; i < 600; i++) {
     try {
       const res = await fetch(url.replace('/records', '/db'), { method: 'HEAD' })
       if (res.ok || res.status === 404) return { url, proc, stop: stopper(proc) }
