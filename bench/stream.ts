@@ -5,7 +5,10 @@
  *
  * 1. Ingest (wrk, 32 connections, one record a request) with 100 streams open on the app
  *    that takes the records (each record is then sent 100 times), and with 100 streams open
- *    on another app (idle), each against no stream at all, in rounds A B B A.
+ *    on another app (idle), each against no stream at all, in rounds A B B A. Full fan-out
+ *    is judged against a bare Bun.serve SSE server (bench/stream-baseline-server.ts) taking
+ *    the same records and writing the same events to the same 100 clients in the same
+ *    rounds: what svc keeps of its rate against what the machine keeps without svc.
  * 2. From commit to event: 100 streams on an app taking 1,000 records a second (paced
  *    posts); each event's delay is its arrival on its stream less the moment its post was
  *    answered (svc answers right after the commit is durable, and tells no stream before
@@ -14,7 +17,7 @@
  * 3. Memory per idle stream: how svc's RSS grows from 2,000 idle streams open to 4,000.
  */
 import { processCpuMs } from './lib/cpu.ts'
-import { memoryMb, removeTempDirs, ROOT, startSvc } from './lib/servers.ts'
+import { memoryMb, removeTempDirs, ROOT, startBaseline, startSvc, type Started } from './lib/servers.ts'
 import { publishedApp, signup } from './lib/api.ts'
 import { goalBook } from './lib/measure.ts'
 import { requireWrk, wrk } from './lib/wrk.ts'
@@ -111,6 +114,17 @@ async function paced(
   return acknowledged
 }
 
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length
+
+/** One wrk round of single-record posts on the bare SSE server; its rate. */
+async function bareRound(bare: Started, body: string, label: string, seconds = SECONDS): Promise<number> {
+  const result = await wrk({ url: bare.url, method: 'POST', body, seconds })
+  if (result.non2xx || result.errors)
+    throw new Error(`${label}: ${result.non2xx} non-2xx, ${result.errors} socket errors`)
+  console.error(`${label}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms.toFixed(2)} ms`)
+  return result.requestsPerSecond
+}
+
 /** The p-th fraction of `sorted` (ascending). */
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]
 const ms = (value: number) => `${value.toFixed(1)} ms`
@@ -194,32 +208,59 @@ async function main(): Promise<void> {
     })
     await watchers.quit()
 
-    // 1. Ingest with 100 streams open vs none, A B B A, for streams on the app itself and on another.
-    for (const [where, url] of [
-      ['on the app taking the records (each record sent 100 times)', hot.endpoint],
-      ['open on another app (idle)', quiet.endpoint],
-    ] as const) {
-      const rounds: Record<'A' | 'B', number[]> = { A: [], B: [] }
-      const cpu: Record<'A' | 'B', number[]> = { A: [], B: [] }
-      for (const side of ['A', 'B', 'B', 'A'] as const) {
-        const streams = side === 'B' ? clients(`${url}/stream`, STREAMS) : null
-        await streams?.ready()
-        const cpuBefore = processCpuMs(svc.proc.pid)
-        const rate = await run(`round ${side} (${where})`)
-        rounds[side].push(rate)
-        cpu[side].push(((processCpuMs(svc.proc.pid) - cpuBefore) * 1000) / (rate * SECONDS))
-        await streams?.quit()
+    // 1. Ingest with 100 streams open vs none, A B B A, for streams on the app itself and on
+    // another; with streams on the app itself, the bare SSE server runs the same rounds.
+    const bare = await startBaseline('bench/stream-baseline-server.ts')
+    try {
+      await bareRound(bare, body, 'bare SSE server warm-up', 2)
+      for (const [where, url] of [
+        ['on the app taking the records (each record sent 100 times)', hot.endpoint],
+        ['open on another app (idle)', quiet.endpoint],
+      ] as const) {
+        const full = url === hot.endpoint
+        const rounds: Record<'A' | 'B', number[]> = { A: [], B: [] }
+        const bareRounds: Record<'A' | 'B', number[]> = { A: [], B: [] }
+        const cpu: Record<'A' | 'B', number[]> = { A: [], B: [] }
+        for (const side of ['A', 'B', 'B', 'A'] as const) {
+          const streams = side === 'B' ? clients(`${url}/stream`, STREAMS) : null
+          await streams?.ready()
+          const cpuBefore = processCpuMs(svc.proc.pid)
+          const rate = await run(`round ${side} (${where})`)
+          rounds[side].push(rate)
+          cpu[side].push(((processCpuMs(svc.proc.pid) - cpuBefore) * 1000) / (rate * SECONDS))
+          await streams?.quit()
+          if (!full) continue
+          const bareStreams = side === 'B' ? clients(`${bare.url}stream`, STREAMS) : null
+          await bareStreams?.ready()
+          bareRounds[side].push(await bareRound(bare, body, `round ${side} (bare SSE server, ${where})`))
+          await bareStreams?.quit()
+        }
+        const ratio = mean(rounds.B) / mean(rounds.A)
+        const bareRatio = full ? mean(bareRounds.B) / mean(bareRounds.A) : 1
+        book.record({
+          goal: `1. ingest with ${STREAMS} streams ${where} vs none (A B B A, ${SECONDS} s rounds)`,
+          measured: `${Math.round(mean(rounds.B))} req/s (rounds ${rounds.B.map(Math.round).join(', ')}), svc ${mean(cpu.B).toFixed(0)} µs CPU a record`,
+          baseline: `${Math.round(mean(rounds.A))} req/s no stream (rounds ${rounds.A.map(Math.round).join(', ')}), svc ${mean(cpu.A).toFixed(0)} µs CPU a record`,
+          ratio,
+          target: full ? '≥ 0.9 × the bare SSE server’s (next row)' : '≥ 0.9',
+          ok: ratio >= 0.9 * bareRatio,
+          value: ratio,
+          better: 'higher',
+        })
+        if (full)
+          book.record({
+            goal: `1. full fan-out to ${STREAMS} streams: svc’s rate kept (row above) vs a bare Bun.serve SSE server’s, same records and clients (A B B A)`,
+            measured: `svc keeps ${ratio.toFixed(2)} of its rate`,
+            baseline: `bare server keeps ${bareRatio.toFixed(2)}: ${Math.round(mean(bareRounds.B))} req/s with streams (rounds ${bareRounds.B.map(Math.round).join(', ')}), ${Math.round(mean(bareRounds.A))} without (rounds ${bareRounds.A.map(Math.round).join(', ')})`,
+            ratio: ratio / bareRatio,
+            target: '≥ 0.9',
+            ok: ratio >= 0.9 * bareRatio,
+            value: ratio / bareRatio,
+            better: 'higher',
+          })
       }
-      const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length
-      const ratio = mean(rounds.B) / mean(rounds.A)
-      book.record({
-        goal: `1. ingest with ${STREAMS} streams ${where} vs none (A B B A, ${SECONDS} s rounds)`,
-        measured: `${Math.round(mean(rounds.B))} req/s (rounds ${rounds.B.map(Math.round).join(', ')}), svc ${mean(cpu.B).toFixed(0)} µs CPU a record`,
-        baseline: `${Math.round(mean(rounds.A))} req/s no stream (rounds ${rounds.A.map(Math.round).join(', ')}), svc ${mean(cpu.A).toFixed(0)} µs CPU a record`,
-        ratio,
-        target: '≥ 0.9',
-        ok: ratio >= 0.9,
-      })
+    } finally {
+      await bare.stop()
     }
     book.print()
   } finally {

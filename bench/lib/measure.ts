@@ -10,6 +10,12 @@ export interface Goal {
   ratio: number
   target: string
   ok: boolean
+  /**
+   * The measured figure as a number, for `--against` (bench/lib/against.ts), which compares
+   * it between two builds; `better` says which way is an improvement.
+   */
+  value?: number
+  better?: 'higher' | 'lower'
 }
 
 /** The goals of one run, printed as they are met or missed and as a Markdown table at the end. */
@@ -23,7 +29,12 @@ export function goalBook() {
         `${mark} ${goal.goal}: ${goal.measured} vs ${goal.baseline} → ${goal.ratio.toFixed(2)} (target ${goal.target})`,
       )
     },
+    /** The Markdown table on stdout; with `--json`, the goals as one JSON line instead (for `--against`). */
     print(): void {
+      if (process.argv.includes('--json')) {
+        console.log(JSON.stringify(goals))
+        return
+      }
       console.log('\n| Goal | Measured | Baseline (same run) | Ratio | Target | Met |\n|---|---|---|---|---|---|')
       for (const g of goals)
         console.log(

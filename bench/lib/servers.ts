@@ -60,12 +60,20 @@ const stopper = (proc: Subprocess) => async () => {
 }
 
 /**
+ * The bundle a benchmark starts: this checkout's, or another build's when SVC_BENCH_BUNDLE
+ * names its main.js (`--against` runs the same bench on an older ref's bundle that way).
+ */
+export const BENCH_BUNDLE_ENV = 'SVC_BENCH_BUNDLE'
+
+/**
  * svc as `npm start` runs it (the bytecode bundle, rebuilt first if stale) on a fresh or
  * given data dir, rate limit off, logs quiet.
  */
 export async function startSvc(
   env: Record<string, string> = {},
 ): Promise<Started & { dataDir: string; startMs: number }> {
+  const other = process.env[BENCH_BUNDLE_ENV]
+  if (other) return startSvcCommand([process.execPath, other], env)
   if (bundleIsStale()) await bundleServer()
   return startSvcCommand([process.execPath, join(BUNDLE_DIR, 'main.js')], env)
 }
@@ -88,10 +96,13 @@ export async function startSvcCommand(
   return { url, proc, dataDir, stop: stopper(proc), startMs: performance.now() - started }
 }
 
-/** The baseline: bare Bun.serve + one prepared insert and commit per request (NORMAL). */
-export async function startBaseline(): Promise<Started> {
+/**
+ * The baseline: bare Bun.serve + one prepared insert and commit per request (NORMAL);
+ * `script` names another (bench/stream-baseline-server.ts also fans records out to streams).
+ */
+export async function startBaseline(script = 'bench/baseline-server.ts'): Promise<Started> {
   const file = join(tempDir('svc-base-'), 'base.db')
-  const proc = Bun.spawn([process.execPath, 'bench/baseline-server.ts', file], {
+  const proc = Bun.spawn([process.execPath, script, file], {
     cwd: ROOT,
     stdin: 'ignore',
     stdout: 'pipe',
@@ -115,7 +126,8 @@ export async function startJsonServer(records: unknown[] = []): Promise<Started>
     stderr: 'inherit',
   })
   const url = `http://127.0.0.1:${port}/records`
-  for (let i = 0; i < 200; i++) {
+  // Up to 30 s: Node takes seconds to start on a loaded machine.
+  for (let i = 0; i < 600; i++) {
     try {
       const res = await fetch(url.replace('/records', '/db'), { method: 'HEAD' })
       if (res.ok || res.status === 404) return { url, proc, stop: stopper(proc) }

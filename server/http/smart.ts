@@ -8,11 +8,14 @@ import { Elysia } from 'elysia'
 import type { AppContext } from '../core/context.ts'
 import { OPERATIONS } from '../contract/api/operations.ts'
 import { pathOf } from '../contract/api/routes.ts'
-import { executePlan } from '../core/smart/execute.ts'
-import { cancelJob, getJob, startPlanning } from '../core/smart/jobs.ts'
-import { draftFor } from '../core/smart/planners.ts'
-import { getPlan, listPlans, saveCallerPlan, updatePlan, validatePlan } from '../core/smart/plans.ts'
 import { authGuard } from './auth-guard.ts'
+
+// The planner (server/core/smart: its item banks, instruments and phrase patterns) is loaded
+// by the first request that needs it, not at start: few servers plan at all.
+const jobs = () => import('../core/smart/jobs.ts')
+const plans = () => import('../core/smart/plans.ts')
+const planners = () => import('../core/smart/planners.ts')
+const execute = () => import('../core/smart/execute.ts')
 
 /** The smart-generation routes, all owner-only. */
 export const smartRoutes = (ctx: AppContext) =>
@@ -20,7 +23,10 @@ export const smartRoutes = (ctx: AppContext) =>
     .use(authGuard(ctx))
     .post(
       pathOf('plans.create'),
-      async ({ principal, body }) => ({ code: 200, data: await startPlanning(ctx, principal.user.id, body) }),
+      async ({ principal, body }) => ({
+        code: 200,
+        data: await (await jobs()).startPlanning(ctx, principal.user.id, body),
+      }),
       {
         auth: true,
         body: OPERATIONS['plans.create'].body,
@@ -28,24 +34,33 @@ export const smartRoutes = (ctx: AppContext) =>
     )
     .post(
       pathOf('plans.import'),
-      async ({ principal, body }) => ({ code: 200, data: await saveCallerPlan(ctx, principal.user.id, body) }),
+      async ({ principal, body }) => ({
+        code: 200,
+        data: await (await plans()).saveCallerPlan(ctx, principal.user.id, body),
+      }),
       {
         auth: true,
         body: OPERATIONS['plans.import'].body,
       },
     )
-    .post(pathOf('smart.draft'), ({ body }) => ({ code: 200, data: draftFor(body) }), {
+    .post(pathOf('smart.draft'), async ({ body }) => ({ code: 200, data: (await planners()).draftFor(body) }), {
       auth: true,
       body: OPERATIONS['smart.draft'].body,
     })
     .get(
       pathOf('plans.list'),
-      async ({ principal }) => ({ code: 200, data: { plans: await listPlans(ctx, principal.user.id) } }),
+      async ({ principal }) => ({
+        code: 200,
+        data: { plans: await (await plans()).listPlans(ctx, principal.user.id) },
+      }),
       { auth: true },
     )
     .get(
       pathOf('plans.get'),
-      async ({ principal, params }) => ({ code: 200, data: await getPlan(ctx, principal.user.id, params.id) }),
+      async ({ principal, params }) => ({
+        code: 200,
+        data: await (await plans()).getPlan(ctx, principal.user.id, params.id),
+      }),
       { auth: true },
     )
     // The plan document is checked by updatePlan, after the plan is known to be the caller's
@@ -55,7 +70,7 @@ export const smartRoutes = (ctx: AppContext) =>
       pathOf('plans.replace'),
       async ({ principal, params, body }) => ({
         code: 200,
-        data: await updatePlan(ctx, principal.user.id, params.id, body),
+        data: await (await plans()).updatePlan(ctx, principal.user.id, params.id, body),
       }),
       { auth: true },
     )
@@ -63,7 +78,7 @@ export const smartRoutes = (ctx: AppContext) =>
       pathOf('plans.validate'),
       async ({ principal, params, body }) => ({
         code: 200,
-        data: await validatePlan(ctx, principal.user.id, params.id, body ?? {}),
+        data: await (await plans()).validatePlan(ctx, principal.user.id, params.id, body ?? {}),
       }),
       {
         auth: true,
@@ -74,7 +89,7 @@ export const smartRoutes = (ctx: AppContext) =>
       pathOf('plans.execute'),
       async ({ principal, params, body }) => ({
         code: 200,
-        data: await executePlan(ctx, principal.user.id, params.id, body ?? {}),
+        data: await (await execute()).executePlan(ctx, principal.user.id, params.id, body ?? {}),
       }),
       {
         auth: true,
@@ -83,11 +98,17 @@ export const smartRoutes = (ctx: AppContext) =>
     )
     .get(
       pathOf('smart.job'),
-      async ({ principal, params }) => ({ code: 200, data: await getJob(ctx, principal.user.id, params.id) }),
+      async ({ principal, params }) => ({
+        code: 200,
+        data: await (await jobs()).getJob(ctx, principal.user.id, params.id),
+      }),
       { auth: true },
     )
     .delete(
       pathOf('smart.cancelJob'),
-      async ({ principal, params }) => ({ code: 200, data: await cancelJob(ctx, principal.user.id, params.id) }),
+      async ({ principal, params }) => ({
+        code: 200,
+        data: await (await jobs()).cancelJob(ctx, principal.user.id, params.id),
+      }),
       { auth: true },
     )
