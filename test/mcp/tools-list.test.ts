@@ -16,11 +16,11 @@ import { BUN, ROOT, tempConfigHome } from '../support/server.ts'
 
 /**
  * The most tools/list may weigh (JSON.stringify of the tools array): issue 23 measured about
- * 22,000 before; issue 40 sets 12,000 at most, and 11,500 here leaves room for a few words
- * more in a description. The command lists grow by a line's worth with each command; the
- * SDK's `$schema` on every schema is left out (cli/mcp/compact-tools.ts).
+ * 22,000 before; issue 40 sets 12,000 at most (11,696 with the sender and profile commands).
+ * The command lists grow by a line's worth with each command; the SDK's `$schema` on every
+ * schema is left out (cli/mcp/compact-tools.ts).
  */
-const TOOLS_LIST_BUDGET = 11_500
+const TOOLS_LIST_BUDGET = 12_000
 
 let client: Client
 let tools: Tool[]
