@@ -75,6 +75,15 @@ const STEPS: [string, Step][] = [
   ],
   ['share webhook list', { argv: () => ['--app', got.app] }],
   [
+    'share sender add',
+    {
+      argv: () => ['--app', got.app, '--name', 'stripe', '--kind', 'stripe', '--secret-stdin'],
+      stdin: () => 'whsec_abc\n',
+    },
+  ],
+  ['share sender list', { argv: () => ['--app', got.app] }],
+  ['share sender remove', { argv: () => ['--app', got.app, '--name', 'stripe', '--yes'] }],
+  [
     'share webhook update',
     { argv: () => ['--app', got.app, '--webhook', got.webhook, '--events', 'record.created,record.deleted'] },
   ],

@@ -25,6 +25,20 @@ beforeAll(async () => {
 const cli = (...argv: string[]) => cliInProcess(argv, { env })
 const ok = expectOk
 
+/** A password change's answer: the access tokens that still work (a change revokes none). */
+const changedKeepingTokens = {
+  changed: true,
+  tokens: [
+    {
+      id: expect.any(String),
+      name: 'test',
+      prefix: expect.stringMatching(/^svc_pat_/),
+      createdAt: expect.any(String),
+      lastUsedAt: expect.any(String),
+    },
+  ],
+}
+
 describe('profile', () => {
   test('get, update, password (stdin: new only and a mailed --code when there is none, then current + new)', async () => {
     const me = ok(await cli('profile', 'get', '--json')).json()
@@ -50,7 +64,7 @@ describe('profile', () => {
       stdin: 'first password\n',
     })
     expect(set).toMatchObject({ code: 0, stderr: '' })
-    expect(set.json()).toEqual({ changed: true })
+    expect(set.json()).toEqual(changedKeepingTokens)
     const missingCurrent = await cliInProcess(['profile', 'password', '--password-stdin'], {
       env,
       stdin: 'second password\n',
@@ -60,7 +74,7 @@ describe('profile', () => {
       env,
       stdin: 'first password\nsecond password\n',
     })
-    expect(changed.json()).toEqual({ changed: true })
+    expect(changed.json()).toEqual(changedKeepingTokens)
     const login = await cliInProcess(['auth', 'login', '--email', email, '--password-stdin', '--json'], {
       env: { SVC_URL: server.url },
       stdin: 'second password',

@@ -16,13 +16,13 @@ import { tempDir } from '../support/tmp.ts'
 const optionLines = (help: string) => help.split('\nOPTIONS\n\n')[1].split('\n\n')[0].split('\n')
 
 describe('svc-cli serve', () => {
-  test('--help lists --port, --host and --data-dir, and no client flag', async () => {
+  test('--help lists --port, --host, --data-dir and --env-file, and no client flag', async () => {
     const run = await cliProcess(['serve', '--help'])
     expect(run.code).toBe(0)
     const flags = optionLines(run.stdout)
       .map((line) => /^ {2}(--[a-z-]+)/.exec(line)?.[1])
       .filter(Boolean)
-    expect(flags).toEqual(['--port', '--host', '--data-dir'])
+    expect(flags).toEqual(['--port', '--host', '--data-dir', '--env-file'])
   })
 
   test('a client flag is a usage error (exit 2) naming the flag', async () => {
