@@ -24,7 +24,7 @@ const commit = (id: string, message: string) => ({
   url: `https://github.com/octo-org/hello-world/commit/${id}`,
   author: { name: 'Mona Octocat', email: 'mona@example.com', username: 'octocat' },
   committer: { name: 'GitHub', email: 'noreply@github.com', username: 'web-flow' },
-  added: ['docs/intro.md'],
+  added: ['guide/intro.md'],
   removed: [],
   modified: ['README.md'],
 })
