@@ -46,9 +46,9 @@ function templateDatabase(): Promise<string> {
 
 let counter = 0
 
-/** A new, migrated, empty database on the DATABASE_URL server; its URL. */
-export async function newPostgresDatabase(): Promise<string> {
-  const from = await templateDatabase()
+/** A new empty database on the DATABASE_URL server (migrated unless told not), its URL. */
+export async function newPostgresDatabase({ migrated = true } = {}): Promise<string> {
+  const from = migrated ? await templateDatabase() : 'template0'
   const name = `svc_test_${process.pid}_${++counter}`
   await adminClient().unsafe(`CREATE DATABASE ${name} TEMPLATE ${from}`)
   made.push(name)

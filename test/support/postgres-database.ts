@@ -22,7 +22,7 @@ export interface PostgresDatabases {
 
 /** Databases on the run's PostgreSQL server, or on a cluster started now for this file. */
 export function postgresDatabases(): PostgresDatabases {
-  if (TEST_BACKEND === 'postgres') return { create: () => newPostgresDatabase(), stop: () => {} }
+  if (TEST_BACKEND === 'postgres') return { create: (options) => newPostgresDatabase(options), stop: () => {} }
   let cluster: Cluster | null = null
   let count = 0
   return {
