@@ -1,6 +1,5 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit'
 import { customElement, property, query, state } from 'lit/decorators.js'
-import { LIMITS } from '../../../server/contract/limits.ts'
 import {
   ApiError,
   api,
@@ -14,25 +13,21 @@ import {
 import { formatCount } from '../../format.ts'
 import { LiveRecords } from '../../live-records.ts'
 import { PoliteText } from '../../polite-text.ts'
-import { hrefOf } from '../../router.ts'
-import { curlSnippet } from '../../snippets.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
-import '../svc-column-picker/svc-column-picker.ts'
 import '../svc-confirm/svc-confirm.ts'
 import type { SvcConfirm } from '../svc-confirm/svc-confirm.ts'
-import '../svc-copy-button/svc-copy-button.ts'
 import '../svc-record-drawer/svc-record-drawer.ts'
 import '../svc-record-filter/svc-record-filter.ts'
 import { Arrivals, pageOfNew } from './arrivals.ts'
-import { columnsOf, scoreColumnsOf, type Column } from './columns.ts'
+import { columnsOf, scoreColumnsOf } from './columns.ts'
 import { exportLinks } from './export-links.ts'
 import { browserStore, loadHidden, saveHidden } from './hidden-columns.ts'
 import { ANNOUNCE_PACE, newRecordsLine, newRecordsText } from './new-records.ts'
+import { noRecords } from './no-records.ts'
 import { recordsTable } from './records-table.ts'
 import { recordsStyles } from './svc-records.styles.ts'
 import { filterInAddress, setFilterInAddress } from './view-url.ts'
-
-const PAGE_SIZES = [25, 50, 100, 250, 500, LIMITS.maxPageSize]
+import { pager, viewControls } from './view-controls.ts'
 
 /**
  * @summary The Data tab: one page of records at a time from the paged API (so a million
@@ -284,13 +279,6 @@ export class SvcRecords extends LitElement {
     this.changed()
   }
 
-  private jump(event: SubmitEvent) {
-    event.preventDefault()
-    const pages = this.pageCount
-    const raw = Number(new FormData(event.target as HTMLFormElement).get('page'))
-    if (Number.isInteger(raw)) this.go(Math.min(Math.max(1, raw), pages))
-  }
-
   /** The selected records, as shown on this page. */
   private get selectedOnPage(): SvcRecord[] {
     return this.result?.records.filter((r) => this.selected.has(r.id)) ?? []
@@ -322,46 +310,23 @@ export class SvcRecords extends LitElement {
         raw: this.rawCsv,
         setRaw: (raw) => (this.rawCsv = raw),
       })}
-      ${this.renderViewControls(columns)}
+      ${viewControls({
+        newestFirst: this.newestFirst,
+        spam: this.spam,
+        size: this.size,
+        columns,
+        hiddenColumns: this.hiddenColumns,
+        setNewestFirst: (on) => ((this.newestFirst = on), this.go(1)),
+        setSpam: (spam) => ((this.spam = spam), this.go(1)),
+        setSize: (size) => {
+          const first = (this.page - 1) * this.size
+          this.size = size
+          this.go(Math.floor(first / size) + 1)
+        },
+        refresh: () => this.refresh(),
+        setHidden: (hidden) => this.setHidden(hidden),
+      })}
       ${this.hiddenColumns.size > 0 ? html`<p class="hint export-note">Hidden columns are hidden on this screen only: exports hold every column.</p>` : nothing}
-    </div>`
-  }
-
-  /** How the records are read: order, spam, page size, refreshing, columns. */
-  private renderViewControls(columns: Column[]) {
-    return html`<div class="view">
-      <label class="inline"
-        ><input
-          type="checkbox"
-          name="newestFirst"
-          .checked=${this.newestFirst}
-          @change=${(e: Event) => ((this.newestFirst = (e.target as HTMLInputElement).checked), this.go(1))}
-        />
-        Newest first</label
-      >
-      <label class="inline"
-        >Spam
-        <select name="spam" @change=${(e: Event) => ((this.spam = (e.target as HTMLSelectElement).value as SpamFilter), this.go(1))}>
-          <option value="exclude" ?selected=${this.spam === 'exclude'}>Hide</option>
-          <option value="include" ?selected=${this.spam === 'include'}>Include</option>
-          <option value="only" ?selected=${this.spam === 'only'}>Only spam</option>
-        </select>
-      </label>
-      <label class="inline"
-        >Per page
-        <select
-          name="size"
-          @change=${(e: Event) => {
-            const first = (this.page - 1) * this.size
-            this.size = Number((e.target as HTMLSelectElement).value)
-            this.go(Math.floor(first / this.size) + 1)
-          }}
-        >
-          ${PAGE_SIZES.map((n) => html`<option value=${n} ?selected=${n === this.size}>${n}</option>`)}
-        </select>
-      </label>
-      <button class="small refresh" @click=${this.refresh}>Refresh</button>
-      <svc-column-picker .columns=${columns} .hiddenColumns=${this.hiddenColumns} @svc-columns=${(e: CustomEvent<Set<string>>) => this.setHidden(e.detail)}></svc-column-picker>
     </div>`
   }
 
@@ -373,25 +338,6 @@ export class SvcRecords extends LitElement {
       ${this.selectedOnPage.some((r) => r.spam) ? html`<button class="small not-spam" @click=${() => this.markSelected(false)}>Not spam</button>` : nothing}
       <button class="small danger delete-selected" @click=${this.deleteSelected}>Delete selected</button>
       <button class="small ghost" @click=${() => this.toggleAll(false)}>Clear selection</button>
-    </div>`
-  }
-
-  private renderEmpty() {
-    const endpoint = this.urls?.endpoint
-    if (this.filter) return html`<div class="empty">No records match this filter.</div>`
-    if (this.spam === 'only')
-      return html`<div class="empty">No spam. Submissions that fill in the honeypot field show up here.</div>`
-    return html`<div class="empty">
-      <h2>No records yet</h2>
-      ${
-        endpoint
-          ? html`<p>POST one with this curl command, or paste the HTML form from <a href=${hrefOf({ name: 'app', appId: this.app.id, tab: 'setup' })}>Setup</a>:</p>
-            <pre dir="ltr" tabindex="0" aria-label="curl command">${curlSnippet(endpoint, this.fields)}</pre>
-            <p><svc-copy-button .value=${curlSnippet(endpoint, this.fields)} label="Copy curl command"></svc-copy-button></p>`
-          : html`<p>
-            This app is not published yet. <a href=${hrefOf({ name: 'app', appId: this.app.id, tab: 'setup' })}>Publish it in Setup</a> to get an endpoint URL.
-          </p>`
-      }
     </div>`
   }
 
@@ -408,23 +354,6 @@ export class SvcRecords extends LitElement {
       toggleAll: (on) => this.toggleAll(on),
       open: (record) => (this.open = record),
     })
-  }
-
-  private renderPager() {
-    const pages = this.pageCount
-    const page = this.page
-    return html`<nav class="pager" aria-label="Pages">
-      <button class="small first" ?disabled=${page <= 1} @click=${() => this.go(1)} aria-label="First page">«</button>
-      <button class="small prev" ?disabled=${page <= 1} @click=${() => this.go(page - 1)}>Previous</button>
-      <span class="page-status">Page ${formatCount(page)} of ${formatCount(pages)}</span>
-      <button class="small next" ?disabled=${page >= pages} @click=${() => this.go(page + 1)}>Next</button>
-      <button class="small last" ?disabled=${page >= pages} @click=${() => this.go(pages)} aria-label="Last page">»</button>
-      <span class="spacer"></span>
-      <form @submit=${this.jump}>
-        <label class="inline">Go to page <input name="page" type="number" min="1" max=${pages} .value=${String(page)} /></label>
-        <button class="small" type="submit">Go</button>
-      </form>
-    </nav>`
   }
 
   override render() {
@@ -446,8 +375,14 @@ export class SvcRecords extends LitElement {
           result === null
             ? html`<p class="empty">Loading…</p>`
             : result.total === 0
-              ? this.renderEmpty()
-              : html`${this.renderTable(result)} ${this.renderPager()}`
+              ? noRecords({
+                  appId: this.app.id,
+                  filter: this.filter,
+                  spam: this.spam,
+                  urls: this.urls,
+                  fields: this.fields,
+                })
+              : html`${this.renderTable(result)} ${pager(this.page, this.pageCount, (page) => this.go(page))}`
         }
       </section>
       <svc-record-drawer
