@@ -25,6 +25,10 @@ import { browserStore, loadHidden, saveHidden } from './hidden-columns.ts'
 import { ANNOUNCE_PACE, newRecordsLine, newRecordsText } from './new-records.ts'
 import { noRecords } from './no-records.ts'
 import { recordsTable } from './records-table.ts'
+import { sessionStore, takeAccepted } from './new-columns.ts'
+import { selectionBar } from './selection-bar.ts'
+import { SideScroll } from './side-scroll.ts'
+import { sideScrollStyles } from './side-scroll.styles.ts'
 import { recordsStyles } from './svc-records.styles.ts'
 import { filterInAddress, setFilterInAddress } from './view-url.ts'
 import { pager, viewControls } from './view-controls.ts'
@@ -43,7 +47,7 @@ import { pager, viewControls } from './view-controls.ts'
  */
 @customElement('svc-records')
 export class SvcRecords extends LitElement {
-  static override styles = [baseStyles, recordsStyles]
+  static override styles = [baseStyles, recordsStyles, sideScrollStyles]
 
   @property({ attribute: false }) app!: App
 
@@ -74,7 +78,11 @@ export class SvcRecords extends LitElement {
   @state() private error = ''
   /** The records the last "Show" brought onto the page, marked New until the next read. */
   @state() private fresh: ReadonlySet<string> = new Set()
+  /** Fields accepted since the tab last opened (by name): their columns are marked New while it stays open. */
+  @state() private newColumns: ReadonlySet<string> = new Set()
   @query('svc-confirm') private confirm!: SvcConfirm
+
+  private readonly side = new SideScroll(this, () => this.renderRoot.querySelector('.table-wrap'))
 
   private readonly arrivals = new Arrivals()
   private readonly announced = new PoliteText(() => this.requestUpdate(), ANNOUNCE_PACE)
@@ -101,6 +109,10 @@ export class SvcRecords extends LitElement {
       this.openedWith = this.filter
       this.shownFilter = ''
       this.hiddenColumns = loadHidden(browserStore(), this.app.id)
+      this.newColumns = takeAccepted(sessionStore(), this.app.id)
+      // The first field accepted that is shown comes into view (a new field's column comes last).
+      const first = [...this.newColumns].find((name) => !this.hiddenColumns.has(name))
+      if (first !== undefined) this.side.reveal(`thead th[data-column="${CSS.escape(first)}"]`)
       void this.loadMeta()
       void this.load()
     }
@@ -226,10 +238,7 @@ export class SvcRecords extends LitElement {
   }
 
   private toggle(id: string, on: boolean) {
-    const next = new Set(this.selected)
-    if (on) next.add(id)
-    else next.delete(id)
-    this.selected = next
+    this.selected = on ? new Set([...this.selected, id]) : new Set([...this.selected].filter((s) => s !== id))
   }
 
   private toggleAll(on: boolean) {
@@ -279,11 +288,6 @@ export class SvcRecords extends LitElement {
     this.changed()
   }
 
-  /** The selected records, as shown on this page. */
-  private get selectedOnPage(): SvcRecord[] {
-    return this.result?.records.filter((r) => this.selected.has(r.id)) ?? []
-  }
-
   private get pageCount() {
     return Math.max(1, Math.ceil((this.result?.total ?? 0) / this.size))
   }
@@ -316,28 +320,12 @@ export class SvcRecords extends LitElement {
         size: this.size,
         columns,
         hiddenColumns: this.hiddenColumns,
-        setNewestFirst: (on) => ((this.newestFirst = on), this.go(1)),
-        setSpam: (spam) => ((this.spam = spam), this.go(1)),
-        setSize: (size) => {
-          const first = (this.page - 1) * this.size
-          this.size = size
-          this.go(Math.floor(first / size) + 1)
-        },
+        page: this.page,
+        change: (next, page) => (Object.assign(this, next), this.go(page)),
         refresh: () => this.refresh(),
         setHidden: (hidden) => this.setHidden(hidden),
       })}
       ${this.hiddenColumns.size > 0 ? html`<p class="hint export-note">Hidden columns are hidden on this screen only: exports hold every column.</p>` : nothing}
-    </div>`
-  }
-
-  private renderSelection() {
-    if (this.selected.size === 0) return nothing
-    return html`<div class="selection" role="region" aria-label="Selected records">
-      <strong>${this.selected.size} selected</strong>
-      ${this.selectedOnPage.some((r) => !r.spam) ? html`<button class="small mark-spam" @click=${() => this.markSelected(true)}>Mark as spam</button>` : nothing}
-      ${this.selectedOnPage.some((r) => r.spam) ? html`<button class="small not-spam" @click=${() => this.markSelected(false)}>Not spam</button>` : nothing}
-      <button class="small danger delete-selected" @click=${this.deleteSelected}>Delete selected</button>
-      <button class="small ghost" @click=${() => this.toggleAll(false)}>Clear selection</button>
     </div>`
   }
 
@@ -350,6 +338,8 @@ export class SvcRecords extends LitElement {
       scales: scoreColumnsOf(result.records),
       selected: this.selected,
       fresh: this.fresh,
+      newColumns: this.newColumns,
+      side: this.side,
       toggle: (id, on) => this.toggle(id, on),
       toggleAll: (on) => this.toggleAll(on),
       open: (record) => (this.open = record),
@@ -368,7 +358,13 @@ export class SvcRecords extends LitElement {
         ></svc-record-filter>
       </details>
       ${this.renderToolbar()} ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
-      ${this.renderSelection()}
+      ${selectionBar({
+        count: this.selected.size,
+        onPage: this.result?.records.filter((r) => this.selected.has(r.id)) ?? [],
+        mark: (spam) => void this.markSelected(spam),
+        remove: () => void this.deleteSelected(),
+        clear: () => this.toggleAll(false),
+      })}
 
       <section class="panel records" aria-label="Records">
         ${

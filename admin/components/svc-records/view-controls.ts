@@ -12,35 +12,44 @@ import type { Column } from './columns.ts'
 
 export const PAGE_SIZES = [25, 50, 100, 250, 500, LIMITS.maxPageSize]
 
-/** The view's state and what its controls change. */
-export interface ViewChoice {
+/** How records are read: the order, the spam mode and the page size. */
+export interface ReadChoice {
   newestFirst: boolean
   spam: SpamFilter
   size: number
+}
+
+/** The view's state and what its controls change. */
+export interface ViewChoice extends ReadChoice {
+  /** The page shown. */
+  page: number
   columns: Column[]
   hiddenColumns: ReadonlySet<string>
-  setNewestFirst(on: boolean): void
-  setSpam(spam: SpamFilter): void
-  setSize(size: number): void
+  /** Reads with `next` from `page`. */
+  change(next: Partial<ReadChoice>, page: number): void
   refresh(): void
   setHidden(hidden: Set<string>): void
 }
 
-/** Order, spam, page size, refreshing, columns. */
+/**
+ * Order, spam, page size, refreshing, columns. A new order or spam mode starts at page 1; a
+ * new page size keeps the first record of the page in view.
+ */
 export function viewControls(view: ViewChoice): TemplateResult {
+  const resize = (size: number) => view.change({ size }, Math.floor(((view.page - 1) * view.size) / size) + 1)
   return html`<div class="view">
     <label class="inline"
       ><input
         type="checkbox"
         name="newestFirst"
         .checked=${view.newestFirst}
-        @change=${(e: Event) => view.setNewestFirst((e.target as HTMLInputElement).checked)}
+        @change=${(e: Event) => view.change({ newestFirst: (e.target as HTMLInputElement).checked }, 1)}
       />
       Newest first</label
     >
     <label class="inline"
       >Spam
-      <select name="spam" @change=${(e: Event) => view.setSpam((e.target as HTMLSelectElement).value as SpamFilter)}>
+      <select name="spam" @change=${(e: Event) => view.change({ spam: (e.target as HTMLSelectElement).value as SpamFilter }, 1)}>
         <option value="exclude" ?selected=${view.spam === 'exclude'}>Hide</option>
         <option value="include" ?selected=${view.spam === 'include'}>Include</option>
         <option value="only" ?selected=${view.spam === 'only'}>Only spam</option>
@@ -48,7 +57,7 @@ export function viewControls(view: ViewChoice): TemplateResult {
     </label>
     <label class="inline"
       >Per page
-      <select name="size" @change=${(e: Event) => view.setSize(Number((e.target as HTMLSelectElement).value))}>
+      <select name="size" @change=${(e: Event) => resize(Number((e.target as HTMLSelectElement).value))}>
         ${PAGE_SIZES.map((n) => html`<option value=${n} ?selected=${n === view.size}>${n}</option>`)}
       </select>
     </label>
