@@ -107,7 +107,7 @@ export class SideScroll implements ReactiveController {
     let before = 0
     let after = 0
     if (box.scrollWidth > box.clientWidth + 1)
-      for (const cell of box.querySelectorAll('thead th')) {
+      for (const cell of box.querySelectorAll('thead th:not(.check)')) {
         const { left: l, right: r, width } = cell.getBoundingClientRect()
         if (width <= 1) continue
         if (l < left - 1) before++
