@@ -107,11 +107,29 @@ describe.skipIf(!hasBrowser)('admin Data tab wider than its box', () => {
         .isVisible(),
     ).toBe(true)
     await shot(page, 'wide-02-data-end-1280')
-    // The button scrolls back.
-    await records()
-      .getByRole('button', { name: /^← \d+ more columns?$/ })
-      .click()
-    await eventually(async () => (await scroll()).left < max, true)
+    // The buttons scroll too: back to the start, then on with Enter until nothing is left to
+    // the right, where the focus moves to the way back instead of falling to the page.
+    const back = records().getByRole('button', { name: /^← \d+ more columns?$/ })
+    /** Does `act` and waits until the box stops scrolling. */
+    const scrolled = async (act: () => Promise<void>) => {
+      const ended = wrap().evaluate(
+        (el) => new Promise((done) => el.addEventListener('scrollend', done, { once: true })),
+      )
+      await act()
+      await ended
+    }
+    while ((await back.count()) > 0) await scrolled(() => back.click())
+    expect((await scroll()).left).toBe(0)
+    await on.focus()
+    for (let i = 0; i < 10 && (await on.count()) > 0; i++) await scrolled(() => page.keyboard.press('Enter'))
+    expect(await scroll()).toEqual({ left: max, max })
+    const focusedText = () =>
+      page.evaluate(() => {
+        let element = document.activeElement
+        while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement
+        return element?.textContent?.trim() ?? ''
+      })
+    await eventually(async () => /^← \d+ more columns?$/.test(await focusedText()), true)
   })
 
   for (const viewport of VIEWPORTS) {

@@ -68,8 +68,8 @@ function sideLine(view: TableView): TemplateResult | typeof nothing {
   const { before, after } = view.side.view
   if (before === 0 && after === 0) return nothing
   return html`<div class="side-line">
-    ${before > 0 ? html`<button class="small ghost side-back" @click=${() => view.side.page(-1)}>← ${plural(before)}</button>` : nothing}
-    ${after > 0 ? html`<button class="small ghost side-on" @click=${() => view.side.page(1)}>${plural(after)} →</button>` : nothing}
+    ${before > 0 ? html`<button class="small ghost side-back" @click=${(e: Event) => view.side.page(-1, e.currentTarget as HTMLElement)}>← ${plural(before)}</button>` : nothing}
+    ${after > 0 ? html`<button class="small ghost side-on" @click=${(e: Event) => view.side.page(1, e.currentTarget as HTMLElement)}>${plural(after)} →</button>` : nothing}
   </div>`
 }
 

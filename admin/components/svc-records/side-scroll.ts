@@ -71,10 +71,29 @@ export class SideScroll implements ReactiveController {
     this.host.requestUpdate()
   }
 
-  /** Scrolls on by most of a screen's width (`direction` 1 right, -1 back). */
-  page(direction: 1 | -1) {
+  /**
+   * Scrolls on by most of a screen's width (`direction` 1 right, -1 back). When the button
+   * pressed (`from`) is gone at the end (nothing more that way), the focus moves to the first
+   * button of the line that is left rather than falling to the page.
+   */
+  page(direction: 1 | -1, from?: HTMLElement) {
     const box = this.box
-    if (box) box.scrollBy({ left: direction * Math.max(MARGIN, box.clientWidth - 2 * MARGIN), behavior: 'smooth' })
+    if (!box) return
+    const still = matchMedia('(prefers-reduced-motion: reduce)').matches
+    if (from)
+      box.addEventListener(
+        'scrollend',
+        async () => {
+          await this.host.updateComplete
+          const root = box.getRootNode() as ParentNode
+          if (!from.isConnected) root.querySelector<HTMLElement>('.side-line button')?.focus()
+        },
+        { once: true },
+      )
+    box.scrollBy({
+      left: direction * Math.max(MARGIN, box.clientWidth - 2 * MARGIN),
+      behavior: still ? 'auto' : 'smooth',
+    })
   }
 
   private bringIntoView(selector: string): boolean {
