@@ -34,15 +34,15 @@ import { filterInAddress, setFilterInAddress } from './view-url.ts'
 import { pager, viewControls } from './view-controls.ts'
 
 /**
- * @summary The Data tab: one page of records at a time from the paged API (so a million
- * records cost the same as ten), with a filter (conditions picked by field, an expression
- * and a range of days), ordering, page size, jump-to-page, spam mode with spam rows
- * marked, columns shown or hidden (remembered per app in this browser), selection with
- * deletion and marking as spam or not spam, refresh, exports (CSV raw if asked) and a
- * drawer to read and correct one record. On a phone the rows are cards. Records of the view
- * that arrive while it is open are counted beside the total ("Show 3 new records") and
- * shown only when asked for (docs/records.md, "Records arriving while the Data or Summary
- * tab is open").
+ * @summary The Data tab: one page of records at a time from the paged API (so a million records
+ * cost the same as ten), with a filter (conditions picked by field, an expression and a range of
+ * days), ordering, page size, jump-to-page, spam mode with spam rows marked, columns shown or
+ * hidden (remembered per app in this browser), selection with deletion and marking as spam or
+ * not spam, refresh, exports (CSV raw if asked) and a drawer to read and correct one record. On
+ * a phone the rows are cards; wider, columns beyond the box's edge are shaded and counted, and
+ * fields just accepted are marked New. Records of the view that arrive while it is open are
+ * counted beside the total ("Show 3 new records") and shown only when asked for
+ * (docs/records.md, "Records arriving while the Data or Summary tab is open").
  * @event svc-app-changed - After records were deleted, marked or edited, so counts elsewhere refresh.
  */
 @customElement('svc-records')
