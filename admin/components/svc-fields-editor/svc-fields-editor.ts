@@ -15,6 +15,7 @@ import { stackedTableStyles } from '../../styles/stacked-table.styles.ts'
 import '../svc-confirm/svc-confirm.ts'
 import type { SvcConfirm } from '../svc-confirm/svc-confirm.ts'
 import { fieldsEditorStyles } from './svc-fields-editor.styles.ts'
+import { noteAccepted, sessionStore } from '../svc-records/new-columns.ts'
 
 type FieldPatch = Partial<Pick<Field, 'name' | 'type' | 'label' | 'required' | 'options'>>
 
@@ -138,7 +139,12 @@ export class SvcFieldsEditor extends LitElement {
   private async accept(which: Field | 'all') {
     this.busy = true
     try {
-      await api.acceptFields(this.appId, which === 'all' ? 'all' : [which.id])
+      const accepted = await api.acceptFields(this.appId, which === 'all' ? 'all' : [which.id])
+      noteAccepted(
+        sessionStore(),
+        this.appId,
+        accepted.map((field) => field.name),
+      )
       this.addError = ''
       if (which !== 'all') {
         const { [which.id]: _, ...rest } = this.rowErrors

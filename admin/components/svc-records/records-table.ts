@@ -3,13 +3,17 @@
  * New badge on records just shown live) and the arrival time per record, then a cell per
  * shown column and a score per scale. Each cell carries its column's label (`data-label`),
  * so on a phone the styles lay each row out as a card of label and value pairs instead of a
- * table scrolling sideways.
+ * table scrolling sideways. Wider, the table scrolls in its own box: a named region the
+ * keyboard can scroll, its edges shaded where columns lie beyond them, and a line above that
+ * says how many (a button that scrolls on). Columns of fields the owner just accepted are
+ * marked New.
  */
 import { html, nothing, type TemplateResult } from 'lit'
 import { repeat } from 'lit/directives/repeat.js'
 import type { RecordsPage, SvcRecord } from '../../api.ts'
 import { cellText, formatDateTime, isNested, truncate } from '../../format.ts'
 import { openLabel, readableValue, scoreText, valueOf, type Column } from './columns.ts'
+import type { SideScroll } from './side-scroll.ts'
 
 /** What the table shows and what its controls do. */
 export interface TableView {
@@ -22,6 +26,10 @@ export interface TableView {
   selected: ReadonlySet<string>
   /** Records just shown by "Show new records": a New badge by the id. */
   fresh: ReadonlySet<string>
+  /** Fields the owner accepted since the tab last opened (by name): their columns are marked New. */
+  newColumns: ReadonlySet<string>
+  /** Where the table stands in its box sideways, and scrolling it. */
+  side: Pick<SideScroll, 'view' | 'page'>
   toggle(id: string, on: boolean): void
   toggleAll(on: boolean): void
   open(record: SvcRecord): void
@@ -44,17 +52,39 @@ function cellValue(value: unknown): TemplateResult | typeof nothing {
   return html`<span class="cell" dir="auto" title=${truncate(text, 1000)}>${truncate(text, 200)}</span>`
 }
 
-/** A column's header: the label, and the field's name under it where the two differ (and always on hover). */
-const header = (column: Column) =>
-  html`<th scope="col" dir="auto" title=${column.name}>
-    ${column.label}${column.label === column.name ? nothing : html`<span class="name" dir="auto">${column.name}</span>`}
+/**
+ * A column's header: the label, and the field's name under it where the two differ (and always
+ * on hover); a New badge on a field just accepted.
+ */
+const header = (column: Column, isNew: boolean) =>
+  html`<th scope="col" dir="auto" title=${column.name} data-column=${column.name} class=${isNew ? 'new-column' : ''}>
+    ${column.label}${isNew ? html` <span class="badge new">New</span>` : nothing}${column.label === column.name ? nothing : html`<span class="name" dir="auto">${column.name}</span>`}
   </th>`
+
+const plural = (n: number) => `${n} more column${n === 1 ? '' : 's'}`
+
+/** The line above a table wider than its box: how many columns lie beyond, as a button that scrolls there. */
+function sideLine(view: TableView): TemplateResult | typeof nothing {
+  const { before, after } = view.side.view
+  if (before === 0 && after === 0) return nothing
+  return html`<div class="side-line">
+    ${before > 0 ? html`<button class="small ghost side-back" @click=${(e: Event) => view.side.page(-1, e.currentTarget as HTMLElement)}>← ${plural(before)}</button>` : nothing}
+    ${after > 0 ? html`<button class="small ghost side-on" @click=${(e: Event) => view.side.page(1, e.currentTarget as HTMLElement)}>${plural(after)} →</button>` : nothing}
+  </div>`
+}
 
 /** The table of one page of records. */
 export function recordsTable(view: TableView): TemplateResult {
-  const { page, columns, scales, selected, fresh } = view
+  const { page, columns, scales, selected, fresh, newColumns } = view
+  const side = view.side.view
   const all = page.records.length > 0 && page.records.every((r) => selected.has(r.id))
-  return html`<div class="table-wrap">
+  return html`${sideLine(view)}<div class="table-frame" style="--side-gutter: ${side.gutter}px; --side-bar: ${side.bar}px">
+    <div
+      class="table-wrap"
+      role=${side.scrolls ? 'region' : nothing}
+      aria-label=${side.scrolls ? 'Records table' : nothing}
+      tabindex=${side.scrolls ? '0' : nothing}
+    >
     <table>
       <thead>
         <tr>
@@ -70,7 +100,7 @@ export function recordsTable(view: TableView): TemplateResult {
           </th>
           <th scope="col">id</th>
           <th scope="col">Arrived</th>
-          ${columns.map(header)}
+          ${columns.map((c) => header(c, newColumns.has(c.name)))}
           ${scales.map((key) => html`<th scope="col" class="score" dir="auto">${key}<span class="name">score · level</span></th>`)}
         </tr>
       </thead>
@@ -97,7 +127,8 @@ export function recordsTable(view: TableView): TemplateResult {
               <td class="when" data-label="Arrived">${when}</td>
               ${columns.map((c) => {
                 const value = valueOf(record, c.name)
-                return html`<td data-label=${c.label} class=${value === undefined ? 'missing' : ''}>${cellValue(readableValue(c.field, value))}</td>`
+                const label = newColumns.has(c.name) ? `${c.label} · New` : c.label
+                return html`<td data-label=${label} class=${value === undefined ? 'missing' : ''}>${cellValue(readableValue(c.field, value))}</td>`
               })}
               ${scales.map((key) => {
                 const text = scoreText(record, key)
@@ -108,5 +139,8 @@ export function recordsTable(view: TableView): TemplateResult {
         )}
       </tbody>
     </table>
+    </div>
+    <span class="edge start" aria-hidden="true" ?hidden=${side.before === 0}></span>
+    <span class="edge end" aria-hidden="true" ?hidden=${side.after === 0}></span>
   </div>`
 }

@@ -1,6 +1,5 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit'
 import { customElement, property, query, state } from 'lit/decorators.js'
-import { LIMITS } from '../../../server/contract/limits.ts'
 import {
   ApiError,
   api,
@@ -14,41 +13,41 @@ import {
 import { formatCount } from '../../format.ts'
 import { LiveRecords } from '../../live-records.ts'
 import { PoliteText } from '../../polite-text.ts'
-import { hrefOf } from '../../router.ts'
-import { curlSnippet } from '../../snippets.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
-import '../svc-column-picker/svc-column-picker.ts'
 import '../svc-confirm/svc-confirm.ts'
 import type { SvcConfirm } from '../svc-confirm/svc-confirm.ts'
-import '../svc-copy-button/svc-copy-button.ts'
 import '../svc-record-drawer/svc-record-drawer.ts'
 import '../svc-record-filter/svc-record-filter.ts'
 import { Arrivals, pageOfNew } from './arrivals.ts'
-import { columnsOf, scoreColumnsOf, type Column } from './columns.ts'
+import { columnsOf, scoreColumnsOf } from './columns.ts'
 import { exportLinks } from './export-links.ts'
 import { browserStore, loadHidden, saveHidden } from './hidden-columns.ts'
 import { ANNOUNCE_PACE, newRecordsLine, newRecordsText } from './new-records.ts'
+import { noRecords } from './no-records.ts'
 import { recordsTable } from './records-table.ts'
+import { sessionStore, takeAccepted } from './new-columns.ts'
+import { selectionBar } from './selection-bar.ts'
+import { SideScroll } from './side-scroll.ts'
+import { sideScrollStyles } from './side-scroll.styles.ts'
 import { recordsStyles } from './svc-records.styles.ts'
 import { filterInAddress, setFilterInAddress } from './view-url.ts'
-
-const PAGE_SIZES = [25, 50, 100, 250, 500, LIMITS.maxPageSize]
+import { pager, viewControls } from './view-controls.ts'
 
 /**
- * @summary The Data tab: one page of records at a time from the paged API (so a million
- * records cost the same as ten), with a filter (conditions picked by field, an expression
- * and a range of days), ordering, page size, jump-to-page, spam mode with spam rows
- * marked, columns shown or hidden (remembered per app in this browser), selection with
- * deletion and marking as spam or not spam, refresh, exports (CSV raw if asked) and a
- * drawer to read and correct one record. On a phone the rows are cards. Records of the view
- * that arrive while it is open are counted beside the total ("Show 3 new records") and
- * shown only when asked for (docs/records.md, "Records arriving while the Data or Summary
- * tab is open").
+ * @summary The Data tab: one page of records at a time from the paged API (so a million records
+ * cost the same as ten), with a filter (conditions picked by field, an expression and a range of
+ * days), ordering, page size, jump-to-page, spam mode with spam rows marked, columns shown or
+ * hidden (remembered per app in this browser), selection with deletion and marking as spam or
+ * not spam, refresh, exports (CSV raw if asked) and a drawer to read and correct one record. On
+ * a phone the rows are cards; wider, columns beyond the box's edge are shaded and counted, and
+ * fields just accepted are marked New. Records of the view that arrive while it is open are
+ * counted beside the total ("Show 3 new records") and shown only when asked for
+ * (docs/records.md, "Records arriving while the Data or Summary tab is open").
  * @event svc-app-changed - After records were deleted, marked or edited, so counts elsewhere refresh.
  */
 @customElement('svc-records')
 export class SvcRecords extends LitElement {
-  static override styles = [baseStyles, recordsStyles]
+  static override styles = [baseStyles, recordsStyles, sideScrollStyles]
 
   @property({ attribute: false }) app!: App
 
@@ -79,7 +78,11 @@ export class SvcRecords extends LitElement {
   @state() private error = ''
   /** The records the last "Show" brought onto the page, marked New until the next read. */
   @state() private fresh: ReadonlySet<string> = new Set()
+  /** Fields accepted since the tab last opened (by name): their columns are marked New while it stays open. */
+  @state() private newColumns: ReadonlySet<string> = new Set()
   @query('svc-confirm') private confirm!: SvcConfirm
+
+  private readonly side = new SideScroll(this, () => this.renderRoot.querySelector('.table-wrap'))
 
   private readonly arrivals = new Arrivals()
   private readonly announced = new PoliteText(() => this.requestUpdate(), ANNOUNCE_PACE)
@@ -106,6 +109,10 @@ export class SvcRecords extends LitElement {
       this.openedWith = this.filter
       this.shownFilter = ''
       this.hiddenColumns = loadHidden(browserStore(), this.app.id)
+      this.newColumns = takeAccepted(sessionStore(), this.app.id)
+      // The first field accepted that is shown comes into view (a new field's column comes last).
+      const first = [...this.newColumns].find((name) => !this.hiddenColumns.has(name))
+      if (first !== undefined) this.side.reveal(`thead th[data-column="${CSS.escape(first)}"]`)
       void this.loadMeta()
       void this.load()
     }
@@ -231,10 +238,7 @@ export class SvcRecords extends LitElement {
   }
 
   private toggle(id: string, on: boolean) {
-    const next = new Set(this.selected)
-    if (on) next.add(id)
-    else next.delete(id)
-    this.selected = next
+    this.selected = on ? new Set([...this.selected, id]) : new Set([...this.selected].filter((s) => s !== id))
   }
 
   private toggleAll(on: boolean) {
@@ -284,18 +288,6 @@ export class SvcRecords extends LitElement {
     this.changed()
   }
 
-  private jump(event: SubmitEvent) {
-    event.preventDefault()
-    const pages = this.pageCount
-    const raw = Number(new FormData(event.target as HTMLFormElement).get('page'))
-    if (Number.isInteger(raw)) this.go(Math.min(Math.max(1, raw), pages))
-  }
-
-  /** The selected records, as shown on this page. */
-  private get selectedOnPage(): SvcRecord[] {
-    return this.result?.records.filter((r) => this.selected.has(r.id)) ?? []
-  }
-
   private get pageCount() {
     return Math.max(1, Math.ceil((this.result?.total ?? 0) / this.size))
   }
@@ -322,76 +314,18 @@ export class SvcRecords extends LitElement {
         raw: this.rawCsv,
         setRaw: (raw) => (this.rawCsv = raw),
       })}
-      ${this.renderViewControls(columns)}
+      ${viewControls({
+        newestFirst: this.newestFirst,
+        spam: this.spam,
+        size: this.size,
+        columns,
+        hiddenColumns: this.hiddenColumns,
+        page: this.page,
+        change: (next, page) => (Object.assign(this, next), this.go(page)),
+        refresh: () => this.refresh(),
+        setHidden: (hidden) => this.setHidden(hidden),
+      })}
       ${this.hiddenColumns.size > 0 ? html`<p class="hint export-note">Hidden columns are hidden on this screen only: exports hold every column.</p>` : nothing}
-    </div>`
-  }
-
-  /** How the records are read: order, spam, page size, refreshing, columns. */
-  private renderViewControls(columns: Column[]) {
-    return html`<div class="view">
-      <label class="inline"
-        ><input
-          type="checkbox"
-          name="newestFirst"
-          .checked=${this.newestFirst}
-          @change=${(e: Event) => ((this.newestFirst = (e.target as HTMLInputElement).checked), this.go(1))}
-        />
-        Newest first</label
-      >
-      <label class="inline"
-        >Spam
-        <select name="spam" @change=${(e: Event) => ((this.spam = (e.target as HTMLSelectElement).value as SpamFilter), this.go(1))}>
-          <option value="exclude" ?selected=${this.spam === 'exclude'}>Hide</option>
-          <option value="include" ?selected=${this.spam === 'include'}>Include</option>
-          <option value="only" ?selected=${this.spam === 'only'}>Only spam</option>
-        </select>
-      </label>
-      <label class="inline"
-        >Per page
-        <select
-          name="size"
-          @change=${(e: Event) => {
-            const first = (this.page - 1) * this.size
-            this.size = Number((e.target as HTMLSelectElement).value)
-            this.go(Math.floor(first / this.size) + 1)
-          }}
-        >
-          ${PAGE_SIZES.map((n) => html`<option value=${n} ?selected=${n === this.size}>${n}</option>`)}
-        </select>
-      </label>
-      <button class="small refresh" @click=${this.refresh}>Refresh</button>
-      <svc-column-picker .columns=${columns} .hiddenColumns=${this.hiddenColumns} @svc-columns=${(e: CustomEvent<Set<string>>) => this.setHidden(e.detail)}></svc-column-picker>
-    </div>`
-  }
-
-  private renderSelection() {
-    if (this.selected.size === 0) return nothing
-    return html`<div class="selection" role="region" aria-label="Selected records">
-      <strong>${this.selected.size} selected</strong>
-      ${this.selectedOnPage.some((r) => !r.spam) ? html`<button class="small mark-spam" @click=${() => this.markSelected(true)}>Mark as spam</button>` : nothing}
-      ${this.selectedOnPage.some((r) => r.spam) ? html`<button class="small not-spam" @click=${() => this.markSelected(false)}>Not spam</button>` : nothing}
-      <button class="small danger delete-selected" @click=${this.deleteSelected}>Delete selected</button>
-      <button class="small ghost" @click=${() => this.toggleAll(false)}>Clear selection</button>
-    </div>`
-  }
-
-  private renderEmpty() {
-    const endpoint = this.urls?.endpoint
-    if (this.filter) return html`<div class="empty">No records match this filter.</div>`
-    if (this.spam === 'only')
-      return html`<div class="empty">No spam. Submissions that fill in the honeypot field show up here.</div>`
-    return html`<div class="empty">
-      <h2>No records yet</h2>
-      ${
-        endpoint
-          ? html`<p>POST one with this curl command, or paste the HTML form from <a href=${hrefOf({ name: 'app', appId: this.app.id, tab: 'setup' })}>Setup</a>:</p>
-            <pre dir="ltr" tabindex="0" aria-label="curl command">${curlSnippet(endpoint, this.fields)}</pre>
-            <p><svc-copy-button .value=${curlSnippet(endpoint, this.fields)} label="Copy curl command"></svc-copy-button></p>`
-          : html`<p>
-            This app is not published yet. <a href=${hrefOf({ name: 'app', appId: this.app.id, tab: 'setup' })}>Publish it in Setup</a> to get an endpoint URL.
-          </p>`
-      }
     </div>`
   }
 
@@ -404,27 +338,12 @@ export class SvcRecords extends LitElement {
       scales: scoreColumnsOf(result.records),
       selected: this.selected,
       fresh: this.fresh,
+      newColumns: this.newColumns,
+      side: this.side,
       toggle: (id, on) => this.toggle(id, on),
       toggleAll: (on) => this.toggleAll(on),
       open: (record) => (this.open = record),
     })
-  }
-
-  private renderPager() {
-    const pages = this.pageCount
-    const page = this.page
-    return html`<nav class="pager" aria-label="Pages">
-      <button class="small first" ?disabled=${page <= 1} @click=${() => this.go(1)} aria-label="First page">«</button>
-      <button class="small prev" ?disabled=${page <= 1} @click=${() => this.go(page - 1)}>Previous</button>
-      <span class="page-status">Page ${formatCount(page)} of ${formatCount(pages)}</span>
-      <button class="small next" ?disabled=${page >= pages} @click=${() => this.go(page + 1)}>Next</button>
-      <button class="small last" ?disabled=${page >= pages} @click=${() => this.go(pages)} aria-label="Last page">»</button>
-      <span class="spacer"></span>
-      <form @submit=${this.jump}>
-        <label class="inline">Go to page <input name="page" type="number" min="1" max=${pages} .value=${String(page)} /></label>
-        <button class="small" type="submit">Go</button>
-      </form>
-    </nav>`
   }
 
   override render() {
@@ -439,15 +358,27 @@ export class SvcRecords extends LitElement {
         ></svc-record-filter>
       </details>
       ${this.renderToolbar()} ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
-      ${this.renderSelection()}
+      ${selectionBar({
+        count: this.selected.size,
+        onPage: this.result?.records.filter((r) => this.selected.has(r.id)) ?? [],
+        mark: (spam) => void this.markSelected(spam),
+        remove: () => void this.deleteSelected(),
+        clear: () => this.toggleAll(false),
+      })}
 
       <section class="panel records" aria-label="Records">
         ${
           result === null
             ? html`<p class="empty">Loading…</p>`
             : result.total === 0
-              ? this.renderEmpty()
-              : html`${this.renderTable(result)} ${this.renderPager()}`
+              ? noRecords({
+                  appId: this.app.id,
+                  filter: this.filter,
+                  spam: this.spam,
+                  urls: this.urls,
+                  fields: this.fields,
+                })
+              : html`${this.renderTable(result)} ${pager(this.page, this.pageCount, (page) => this.go(page))}`
         }
       </section>
       <svc-record-drawer

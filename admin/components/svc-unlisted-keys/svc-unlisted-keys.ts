@@ -4,6 +4,7 @@ import { LIMITS } from '../../../server/contract/limits.ts'
 import { api, type UnlistedKey } from '../../api.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
 import { unlistedKeysStyles } from './svc-unlisted-keys.styles.ts'
+import { noteAccepted, sessionStore } from '../svc-records/new-columns.ts'
 
 /** A time as the owner reads it: the date and minute, in the browser's zone. */
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
@@ -28,7 +29,12 @@ export class SvcUnlistedKeys extends LitElement {
   private async accept(key: UnlistedKey) {
     this.busy = true
     try {
-      await api.acceptFields(this.appId, [key.name])
+      const accepted = await api.acceptFields(this.appId, [key.name])
+      noteAccepted(
+        sessionStore(),
+        this.appId,
+        accepted.map((field) => field.name),
+      )
       this.error = ''
       this.dispatchEvent(new Event('svc-app-changed', { bubbles: true, composed: true }))
     } catch (error) {

@@ -1,0 +1,29 @@
+/**
+ * @module The bar of the Data tab's selection: how many records are selected and what can
+ * be done with them (mark as spam or not, offered by what the selected rows are; delete;
+ * clear). It shows only while something is selected.
+ */
+import { html, nothing, type TemplateResult } from 'lit'
+import type { SvcRecord } from '../../api.ts'
+
+export interface Selection {
+  count: number
+  /** The selected records on this page. */
+  onPage: SvcRecord[]
+  mark(spam: boolean): void
+  remove(): void
+  clear(): void
+}
+
+/** The selection bar, or nothing with nothing selected. */
+export function selectionBar(selection: Selection): TemplateResult | typeof nothing {
+  if (selection.count === 0) return nothing
+  const { onPage } = selection
+  return html`<div class="selection" role="region" aria-label="Selected records">
+    <strong>${selection.count} selected</strong>
+    ${onPage.some((r) => !r.spam) ? html`<button class="small mark-spam" @click=${() => selection.mark(true)}>Mark as spam</button>` : nothing}
+    ${onPage.some((r) => r.spam) ? html`<button class="small not-spam" @click=${() => selection.mark(false)}>Not spam</button>` : nothing}
+    <button class="small danger delete-selected" @click=${() => selection.remove()}>Delete selected</button>
+    <button class="small ghost" @click=${() => selection.clear()}>Clear selection</button>
+  </div>`
+}
