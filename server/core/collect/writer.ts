@@ -30,6 +30,7 @@ import { clientTag } from '../stats/clients.ts'
 import { idempotencyClaim, keyPruner, keyReused } from './idempotency.ts'
 import { fieldLimit, type NewField, type PreparedRecord } from './prepare.ts'
 import type { Writer } from './writer-types.ts'
+import { exceptKeys } from '../stats/counted.ts'
 
 interface Job {
   appId: string
@@ -155,6 +156,7 @@ export function createWriter(ctx: AppContext): Writer {
         result.firstSeq,
         job.records,
         job.stored.createdAt,
+        exceptKeys(result.uncounted),
       )
       if (pending)
         into.waits.push(

@@ -4,7 +4,8 @@
  * keys, then keys that are no longer fields (a removed field's values stay in its records)
  * as the aggregates kept at ingest know them, so no pass over the records is needed before
  * streaming starts. The columns are bounded (MAX_DATA_COLUMNS); when an app may hold keys
- * past them (more keys than columns, or a full catalogue of unlisted keys) a last JSON
+ * past them (more keys than columns, a full catalogue of unlisted keys, or values the
+ * aggregates did not count because their key was known to the app in no way) a last JSON
  * column, OTHER_KEYS_COLUMN, holds every other key of each record, so no value is missing.
  */
 import type { AppContext } from '../context.ts'
@@ -45,8 +46,10 @@ export async function exportKeys(ctx: AppContext, appId: string): Promise<Export
     keys.push(key)
   }
   for (const key of catalogue) add(key.name)
-  for (const key of await aggregateKeys(ctx, appId)) add(key)
-  return { keys, otherKeys }
+  const held = await aggregateKeys(ctx, appId)
+  for (const key of held.keys) add(key)
+  // Values of keys the aggregates did not count (past the catalogue) go to the JSON column.
+  return { keys, otherKeys: otherKeys || held.uncounted }
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import type { RecordScores } from '../../contract/scoring/score.ts'
 import type { Aggregate } from './aggregate.ts'
+import type { KeyFilter } from './counted.ts'
 
 /** The summary aggregates of one app as a copy holds them. */
 export interface StatsState {
@@ -37,8 +38,9 @@ export interface Stats {
   cached(appId: string): StatsState | undefined
   /**
    * Tells of records this process committed (`firstSeq` onward, in `generation`): they are
-   * added when they follow on from the copy. A promise when there is work to wait for (a
-   * first load, writing the document behind), else undefined.
+   * added when they follow on from the copy, counting the keys `counted` lets through (all
+   * when left out; counted.ts). A promise when there is work to wait for (a first load,
+   * writing the document behind), else undefined.
    */
   committed(
     appId: string,
@@ -46,6 +48,7 @@ export interface Stats {
     firstSeq: number,
     records: readonly CommittedRecord[],
     createdAt: number,
+    counted?: KeyFilter,
   ): Promise<void> | undefined
   /** Takes the copy out of memory (a delete adjusts it; until it puts one back, reads reload). */
   take(appId: string): StatsState | undefined
