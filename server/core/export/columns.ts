@@ -1,12 +1,12 @@
 /**
  * @module The data columns of an export: the union of keys, in field order. Defined,
  * auto-created and proposed fields come first by position, then the catalogued unlisted
- * keys, then keys that are no longer fields (a removed field's values stay in its records)
- * as the aggregates kept at ingest know them, so no pass over the records is needed before
- * streaming starts. The columns are bounded (MAX_DATA_COLUMNS); when an app may hold keys
- * past them (more keys than columns, a full catalogue of unlisted keys, or values the
- * aggregates did not count because their key was known to the app in no way) a last JSON
- * column, OTHER_KEYS_COLUMN, holds every other key of each record, so no value is missing.
+ * keys: the keys the app knows (core/stats/counted.ts). The columns are bounded
+ * (MAX_DATA_COLUMNS). When the records may hold other keys — a full catalogue, values the
+ * summary aggregates kept at ingest did not count (a key past the catalogue), or a key they
+ * counted that the app no longer knows (a removed field's values stay in its records) — a
+ * last JSON column, OTHER_KEYS_COLUMN, holds every other key of each record, so no value is
+ * missing; the aggregates tell, so no pass over the records is needed before streaming.
  */
 import type { AppContext } from '../context.ts'
 import { LIMITS } from '../../contract/limits.ts'
@@ -36,20 +36,19 @@ export async function exportKeys(ctx: AppContext, appId: string): Promise<Export
   const seen = new Set(keys)
   const catalogue = await ctx.storage.unlisted.list(appId)
   let otherKeys = catalogue.length >= LIMITS.maxUnlistedKeys
-  const add = (key: string) => {
-    if (seen.has(key)) return
+  for (const { name } of catalogue) {
+    if (seen.has(name)) continue
     if (keys.length >= MAX_DATA_COLUMNS) {
       otherKeys = true
-      return
+      continue
     }
-    seen.add(key)
-    keys.push(key)
+    seen.add(name)
+    keys.push(name)
   }
-  for (const key of catalogue) add(key.name)
+  // Values of keys the app no longer knows, or never catalogued, go to the JSON column.
   const held = await aggregateKeys(ctx, appId)
-  for (const key of held.keys) add(key)
-  // Values of keys the aggregates did not count (past the catalogue) go to the JSON column.
-  return { keys, otherKeys: otherKeys || held.uncounted }
+  if (held.uncounted || held.keys.some((key) => !seen.has(key))) otherKeys = true
+  return { keys, otherKeys }
 }
 
 /**
