@@ -9,12 +9,12 @@
  * missing; the aggregates tell, so no pass over the records is needed before streaming.
  */
 import type { AppContext } from '../context.ts'
-import { LIMITS } from '../../contract/limits.ts'
+import { LIMITS, SUMMARY_KEYS } from '../../contract/limits.ts'
 import { fieldRowsOf } from '../fields/view.ts'
 import { aggregateKeys } from './aggregate-keys.ts'
 
 /** The most data columns of a CSV export: every field, proposal and catalogued unlisted key fits. */
-export const MAX_DATA_COLUMNS = LIMITS.maxFields + LIMITS.maxProposedFields + LIMITS.maxUnlistedKeys
+export const MAX_DATA_COLUMNS = SUMMARY_KEYS
 /** The header of the JSON column holding a record's keys that have no column of their own. */
 export const OTHER_KEYS_COLUMN = 'other keys'
 
