@@ -140,7 +140,7 @@ describe('a flood of random keys from strangers', () => {
     expect([rebuilt.doc.kept, rebuilt.doc.spam]).toEqual([after.doc.kept, after.doc.spam])
   })
 
-  test('the public summary shows none of it; an accepted catalogued key gets recounted aggregates', async () => {
+  test('the public summary shows none of it; an accepted or added key gets recounted aggregates', async () => {
     const t = await setup()
     for (const [i, body] of FLOOD.entries())
       expect((await t.request('POST', t.endpoint.path, { from: `192.0.2.${i + 1}`, body })).status).toBe(200)
@@ -172,7 +172,23 @@ describe('a flood of random keys from strangers', () => {
       mean: 16.5 / 3,
       sum: 16.5,
     })
-    // Still no unlisted key on the public summary: only the accepted field.
-    expect(Object.keys((await t.get(`${t.endpoint.path}/summary`, {})).body.fields)).toEqual([key])
+    // A key past the catalogue is no unlisted key to accept; added as a field, its records are recounted.
+    const past = Object.keys(FLOOD[5])[3]
+    expect(FLOOD[5][past]).toBe(3)
+    const refused = await t.request('POST', `${t.base}/fields/accept`, { ...t.owner, body: { names: [past] } })
+    expect([refused.status, refused.body.error.type]).toEqual([404, 'not_found'])
+    const added = await t.request('POST', `${t.base}/fields`, { ...t.owner, body: { name: past, type: 'number' } })
+    expect(added.status).toBe(200)
+    expect((await t.get(`${t.endpoint.path}/summary`)).body.fields[past]).toEqual({
+      type: 'number',
+      count: 1,
+      missing: RECORDS + 2 - 1,
+      min: 3,
+      max: 3,
+      mean: 3,
+      sum: 3,
+    })
+    // Still no unlisted key on the public summary: only the accepted fields.
+    expect(Object.keys((await t.get(`${t.endpoint.path}/summary`, {})).body.fields)).toEqual([key, past])
   })
 })
