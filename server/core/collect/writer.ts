@@ -30,7 +30,7 @@ import { clientTag } from '../stats/clients.ts'
 import { idempotencyClaim, keyPruner, keyReused } from './idempotency.ts'
 import { fieldLimit, type NewField, type PreparedRecord } from './prepare.ts'
 import type { Writer } from './writer-types.ts'
-import { exceptKeys } from '../stats/counted.ts'
+import { exceptKeys } from '../stats/key-filter.ts'
 
 interface Job {
   appId: string

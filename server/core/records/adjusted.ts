@@ -9,7 +9,8 @@ import type { AppContext } from '../context.ts'
 import type { Counters } from '../../db/storage/stats.ts'
 import type { Adjustment } from '../stats/deleted.ts'
 import type { StatsState } from '../stats/stats-types.ts'
-import { countedKeys, type KeyFilter } from '../stats/counted.ts'
+import { countedKeys } from '../stats/counted.ts'
+import type { KeyFilter } from '../stats/key-filter.ts'
 
 /**
  * Runs `change` with the adjuster `adjusterFor` makes from this process's copy; `change`

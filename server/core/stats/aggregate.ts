@@ -20,7 +20,7 @@ import { addExact, emptyExact, exactValue, mergeExact, type ExactSum } from './e
 import { addClient, mergeClients } from './clients.ts'
 import { addExtreme, emptyExtremes, maxOf, mergeExtremes, minOf, type Extremes } from './extremes.ts'
 import { addRecordScores, emptyScoreState, mergeScoreState, type ScoreState } from './score-state.ts'
-import { everyKey, type KeyFilter } from './counted.ts'
+import { everyKey, type KeyFilter } from './key-filter.ts'
 
 export interface ValueCounts {
   counts: Map<string, number>

@@ -13,19 +13,7 @@
  * keys) counts from then on, and accepting it recounts it from every record.
  */
 import type { AppContext } from '../context.ts'
-
-/** Whether the aggregates count the values of `key`. */
-export type KeyFilter = (key: string) => boolean
-
-/** Counts every key (records whose keys all have a field or a catalogue entry). */
-export const everyKey: KeyFilter = () => true
-
-/** The filter of a commit: every key but those the catalogue turned away. */
-export const exceptKeys = (uncounted: readonly string[]): KeyFilter => {
-  if (uncounted.length === 0) return everyKey
-  const skip = new Set(uncounted)
-  return (key) => !skip.has(key)
-}
+import type { KeyFilter } from './key-filter.ts'
 
 /** The keys `appId` knows now (fields, proposals, catalogued unlisted keys), as a filter. */
 export async function countedKeys(ctx: AppContext, appId: string): Promise<KeyFilter> {

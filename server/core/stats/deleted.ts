@@ -20,7 +20,7 @@ import { removeRecord, replaceRecordValues, type Refill } from './remove.ts'
 import { addRow, documentOf, parseDocument, stateFromDocument, timesOf } from './state.ts'
 import type { StatsState } from './stats-types.ts'
 import { addRecord } from './aggregate.ts'
-import type { KeyFilter } from './counted.ts'
+import type { KeyFilter } from './key-filter.ts'
 import { LIMITS } from '../../contract/limits.ts'
 import type { RecordScores } from '../../contract/scoring/score.ts'
 

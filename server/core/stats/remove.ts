@@ -23,7 +23,7 @@ import { addExact } from './exact-sum.ts'
 import { emptyExtremes, needsRefill, removeExtreme } from './extremes.ts'
 import { addFields, syncTimes, utcDay, type Aggregate, type FieldAggregate, type ValueCounts } from './aggregate.ts'
 import { addRecordScores, removeRecordScores } from './score-state.ts'
-import type { KeyFilter } from './counted.ts'
+import type { KeyFilter } from './key-filter.ts'
 
 /** A statistic that must be recomputed from the remaining records after a removal. */
 export type Refill = { kind: 'times' } | { kind: 'numbers'; field: string } | { kind: 'score'; key: string }

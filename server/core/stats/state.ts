@@ -28,7 +28,8 @@ import { carryClients } from './carry-clients.ts'
 import { recentClients } from './recent-clients.ts'
 import { addRecord, emptyAggregate } from './aggregate.ts'
 import { loadAggregate, storeAggregate, type StoredAggregate } from './stored-aggregate.ts'
-import { countedKeys, everyKey, type KeyFilter } from './counted.ts'
+import { countedKeys } from './counted.ts'
+import { everyKey, type KeyFilter } from './key-filter.ts'
 import type { CommittedRecord, Stats, StatsState } from './stats-types.ts'
 
 /**

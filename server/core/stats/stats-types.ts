@@ -5,7 +5,7 @@
  */
 import type { RecordScores } from '../../contract/scoring/score.ts'
 import type { Aggregate } from './aggregate.ts'
-import type { KeyFilter } from './counted.ts'
+import type { KeyFilter } from './key-filter.ts'
 
 /** The summary aggregates of one app as a copy holds them. */
 export interface StatsState {
