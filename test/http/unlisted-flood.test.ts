@@ -191,4 +191,25 @@ describe('a flood of random keys from strangers', () => {
     // Still no unlisted key on the public summary: only the accepted fields.
     expect(Object.keys((await t.get(`${t.endpoint.path}/summary`, {})).body.fields)).toEqual([key, past])
   })
+
+  test('spam with random keys counts under the app’s fields only, and exports whole', async () => {
+    const t = await setup()
+    // The owner's own post makes `name` a field; the bots fill the honeypot.
+    expect((await t.request('POST', t.endpoint.path, { ...t.owner, body: { name: 'Ada' } })).status).toBe(200)
+    const spam = FLOOD.map((record, i) => ({ ...record, name: `bot ${i}`, _gotcha: 'x' }))
+    for (const [i, body] of spam.entries())
+      expect((await t.request('POST', t.endpoint.path, { from: `192.0.2.${i + 1}`, body })).status).toBe(200)
+    const { doc } = await t.stored()
+    expect([aggregated(doc.kept), aggregated(doc.spam)]).toEqual([['name'], ['name']])
+    expect([doc.spam.total, doc.spam.otherKeys]).toEqual([RECORDS, RECORDS * KEYS])
+    const list = (await t.get(`${t.base}/fields`)).body.data
+    expect([list.fields.map((field: { name: string }) => field.name), list.unlisted]).toEqual([['name'], []])
+    const rows = csvObjects((await t.get(`${t.base}/export.csv?raw=1&spam=only`)).text)
+    expect(rows.map((row) => ({ ...JSON.parse(row['other keys']), name: row.name }))).toEqual(
+      FLOOD.map((record, i) => ({ ...record, name: `bot ${i}` })),
+    )
+    await rebuildStats(t.ctx, t.endpoint.appId)
+    const rebuilt = await t.stored()
+    expect([rebuilt.doc.kept, rebuilt.doc.spam]).toEqual([doc.kept, doc.spam])
+  })
 })

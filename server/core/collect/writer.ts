@@ -30,7 +30,6 @@ import { clientTag } from '../stats/clients.ts'
 import { idempotencyClaim, keyPruner, keyReused } from './idempotency.ts'
 import { fieldLimit, type NewField, type PreparedRecord } from './prepare.ts'
 import type { Writer } from './writer-types.ts'
-import { exceptKeys } from '../stats/key-filter.ts'
 
 interface Job {
   appId: string
@@ -154,9 +153,10 @@ export function createWriter(ctx: AppContext): Writer {
         job.appId,
         result.generation,
         result.firstSeq,
-        job.records,
+        result.uncounted.length === 0
+          ? job.records
+          : job.records.map((record) => (record.spam ? record : { ...record, uncounted: result.uncounted })),
         job.stored.createdAt,
-        exceptKeys(result.uncounted),
       )
       if (pending)
         into.waits.push(
@@ -273,7 +273,7 @@ export function createWriter(ctx: AppContext): Writer {
       const client = clientTag(appId, prepared[0]?.proposer ?? null)
       const stored: NewRecord[] = []
       for (const record of prepared) {
-        records.push({ data: record.data, spam: record.spam, scores: null, client })
+        records.push({ data: record.data, spam: record.spam, scores: null, client, uncounted: record.unfielded })
         stored.push({
           id: newId(),
           spam: record.spam,

@@ -10,7 +10,7 @@ import type { Counters } from '../../db/storage/stats.ts'
 import type { Adjustment } from '../stats/deleted.ts'
 import type { StatsState } from '../stats/stats-types.ts'
 import { countedKeys } from '../stats/counted.ts'
-import type { KeyFilter } from '../stats/key-filter.ts'
+import type { CountedKeys } from '../stats/key-filter.ts'
 
 /**
  * Runs `change` with the adjuster `adjusterFor` makes from this process's copy; `change`
@@ -19,7 +19,7 @@ import type { KeyFilter } from '../stats/key-filter.ts'
 export async function changeWithAggregates(
   ctx: AppContext,
   appId: string,
-  adjusterFor: (copy: StatsState | undefined, counted: KeyFilter) => Adjustment,
+  adjusterFor: (copy: StatsState | undefined, counted: CountedKeys) => Adjustment,
   change: (adjuster: Adjustment) => Promise<{ count: number; counters: Counters }>,
 ): Promise<number> {
   const counted = await countedKeys(ctx, appId)

@@ -6,6 +6,15 @@
 /** Whether the aggregates count the values of `key`. */
 export type KeyFilter = (key: string) => boolean
 
+/**
+ * The filters of an app's two aggregates: non-spam records count the keys the app knows,
+ * spam records (which make no field and no catalogue entry) its fields only.
+ */
+export interface CountedKeys {
+  kept: KeyFilter
+  spam: KeyFilter
+}
+
 /** Counts every key (records whose keys all have a field or a catalogue entry). */
 export const everyKey: KeyFilter = () => true
 

@@ -29,7 +29,7 @@ import { recentClients } from './recent-clients.ts'
 import { addRecord, emptyAggregate } from './aggregate.ts'
 import { loadAggregate, storeAggregate, type StoredAggregate } from './stored-aggregate.ts'
 import { countedKeys } from './counted.ts'
-import { everyKey, type KeyFilter } from './key-filter.ts'
+import { exceptKeys, type CountedKeys } from './key-filter.ts'
 import type { CommittedRecord, Stats, StatsState } from './stats-types.ts'
 
 /**
@@ -100,7 +100,7 @@ export const stateFromDocument = (doc: StoredDocument, generation: number): Stat
 export function addRow(
   state: StatsState,
   row: Pick<StatsRow, 'seq' | 'spam' | 'data' | 'scores' | 'createdAt'>,
-  counted: KeyFilter,
+  counted: CountedKeys,
   client: string | null = null,
 ): void {
   addRecord(
@@ -109,7 +109,7 @@ export function addRow(
     row.createdAt,
     row.scores ? parseStoredScores(row.scores) : null,
     client,
-    counted,
+    row.spam ? counted.spam : counted.kept,
   )
   state.seq = row.seq
 }
@@ -148,7 +148,7 @@ export function createStats(ctx: AppContext): Stats {
    * the first read after a restart or a delete).
    */
   async function replay(appId: string, state: StatsState): Promise<void> {
-    let counted: KeyFilter | null = null
+    let counted: CountedKeys | null = null
     for (;;) {
       const rows = await ctx.storage.records.batch(appId, {
         selection: 'all',
@@ -261,7 +261,7 @@ export function createStats(ctx: AppContext): Stats {
   return {
     current,
     cached: (appId) => copies.get(appId),
-    committed(appId, generation, firstSeq, records, createdAt, counted = everyKey) {
+    committed(appId, generation, firstSeq, records, createdAt) {
       recent.note(
         appId,
         generation,
@@ -274,7 +274,14 @@ export function createStats(ctx: AppContext): Stats {
       const last = firstSeq + records.length - 1
       if (copy.generation === generation && copy.seq === firstSeq - 1) {
         for (const record of records)
-          addRecord(record.spam ? copy.spam : copy.kept, record.data, createdAt, record.scores, record.client, counted)
+          addRecord(
+            record.spam ? copy.spam : copy.kept,
+            record.data,
+            createdAt,
+            record.scores,
+            record.client,
+            exceptKeys(record.uncounted ?? []),
+          )
         copy.seq = last
       }
       // Otherwise a replay or a later generation covers them already, or the copy is behind

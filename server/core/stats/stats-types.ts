@@ -5,7 +5,6 @@
  */
 import type { RecordScores } from '../../contract/scoring/score.ts'
 import type { Aggregate } from './aggregate.ts'
-import type { KeyFilter } from './key-filter.ts'
 
 /** The summary aggregates of one app as a copy holds them. */
 export interface StatsState {
@@ -28,6 +27,8 @@ export interface CommittedRecord {
   scores: RecordScores | null
   /** The tag of the client it came from (core/stats/clients.ts); null when not known. */
   client: string | null
+  /** Its keys the aggregates do not count (counted.ts): past the catalogue, or a spam record's keys with no field. */
+  uncounted?: readonly string[]
 }
 
 /** The per-process aggregates service of a context (`ctx.stats`). */
@@ -38,9 +39,8 @@ export interface Stats {
   cached(appId: string): StatsState | undefined
   /**
    * Tells of records this process committed (`firstSeq` onward, in `generation`): they are
-   * added when they follow on from the copy, counting the keys `counted` lets through (all
-   * when left out; counted.ts). A promise when there is work to wait for (a first load,
-   * writing the document behind), else undefined.
+   * added when they follow on from the copy. A promise when there is work to wait for (a
+   * first load, writing the document behind), else undefined.
    */
   committed(
     appId: string,
@@ -48,7 +48,6 @@ export interface Stats {
     firstSeq: number,
     records: readonly CommittedRecord[],
     createdAt: number,
-    counted?: KeyFilter,
   ): Promise<void> | undefined
   /** Takes the copy out of memory (a delete adjusts it; until it puts one back, reads reload). */
   take(appId: string): StatsState | undefined
