@@ -169,6 +169,13 @@ export const LIMITS = {
   heldBytes: 64 * 1024 * 1024,
 } as const
 
+/**
+ * Keys one app's summary aggregates count at most (core/stats/counted.ts): its accepted
+ * fields, its proposals and its catalogued unlisted keys, whatever strangers post. Keys of
+ * fields the owner removed stay counted until the next recount.
+ */
+export const SUMMARY_KEYS = LIMITS.maxFields + LIMITS.maxProposedFields + LIMITS.maxUnlistedKeys
+
 /** Auth timing, in milliseconds unless named otherwise. */
 export const AUTH = {
   codeDigits: 6,

@@ -47,6 +47,8 @@ export interface PreparedRecord {
   spam: boolean
   /** Keys with no field yet, with the type inferred from this record's value (none for spam). */
   newFields: NewField[]
+  /** A spam record's keys with no field: they make none, and the summary aggregates do not count them. */
+  unfielded?: string[]
   /** CollectSettings.proposer: whose proposals `newFields` become (null or absent: accepted fields). */
   proposer?: string | null
   /** CollectSettings.keepSurplus: the fields past the limit are not made, and the record is stored anyway. */
@@ -59,12 +61,14 @@ export function prepareRecord(fields: FieldMap, settings: CollectSettings, submi
   const names = Object.keys(normalized)
   checkKeyCount(normalized, settings.maxKeys)
   const newFields: NewField[] = []
+  const unfielded: string[] = []
   for (const name of names) {
     const value = normalized[name]
     const field = fields.get(name)
     // Spam never makes fields: its keys stay in the stored (spam) record only.
     if (!field) {
-      if (!spam) newFields.push({ name, type: inferType(value) })
+      if (spam) unfielded.push(name)
+      else newFields.push({ name, type: inferType(value) })
     } else if (!field.autoCreated && !field.proposed) {
       const problem = checkValue(field, value)
       if (problem) problems.add(name, problem)
@@ -83,6 +87,7 @@ export function prepareRecord(fields: FieldMap, settings: CollectSettings, submi
     meta: submission.meta,
     spam,
     newFields,
+    ...(unfielded.length > 0 ? { unfielded } : {}),
     proposer: settings.proposer,
     ...(settings.keepSurplus ? { keepSurplus: true } : {}),
   }

@@ -153,7 +153,9 @@ export function createWriter(ctx: AppContext): Writer {
         job.appId,
         result.generation,
         result.firstSeq,
-        job.records,
+        result.uncounted.length === 0
+          ? job.records
+          : job.records.map((record) => (record.spam ? record : { ...record, uncounted: result.uncounted })),
         job.stored.createdAt,
       )
       if (pending)
@@ -271,7 +273,7 @@ export function createWriter(ctx: AppContext): Writer {
       const client = clientTag(appId, prepared[0]?.proposer ?? null)
       const stored: NewRecord[] = []
       for (const record of prepared) {
-        records.push({ data: record.data, spam: record.spam, scores: null, client })
+        records.push({ data: record.data, spam: record.spam, scores: null, client, uncounted: record.unfielded })
         stored.push({
           id: newId(),
           spam: record.spam,

@@ -6,9 +6,12 @@
 import type { AppContext } from '../context.ts'
 import { loadStats } from '../stats/state.ts'
 
-/** Keys named in the app's aggregates. */
-export async function aggregateKeys(ctx: AppContext, appId: string): Promise<string[]> {
+/** Keys named in the app's aggregates, and whether records hold values of keys they do not count (stats/counted.ts). */
+export async function aggregateKeys(ctx: AppContext, appId: string): Promise<{ keys: string[]; uncounted: boolean }> {
   const state = await loadStats(ctx, appId)
-  if (!state) return []
-  return [...new Set([...state.kept.fields.keys(), ...state.spam.fields.keys()])]
+  if (!state) return { keys: [], uncounted: false }
+  return {
+    keys: [...new Set([...state.kept.fields.keys(), ...state.spam.fields.keys()])],
+    uncounted: state.kept.otherKeys + state.spam.otherKeys > 0,
+  }
 }

@@ -1,19 +1,20 @@
 /**
  * @module The data columns of an export: the union of keys, in field order. Defined,
  * auto-created and proposed fields come first by position, then the catalogued unlisted
- * keys, then keys that are no longer fields (a removed field's values stay in its records)
- * as the aggregates kept at ingest know them, so no pass over the records is needed before
- * streaming starts. The columns are bounded (MAX_DATA_COLUMNS); when an app may hold keys
- * past them (more keys than columns, or a full catalogue of unlisted keys) a last JSON
- * column, OTHER_KEYS_COLUMN, holds every other key of each record, so no value is missing.
+ * keys: the keys the app knows (core/stats/counted.ts). The columns are bounded
+ * (MAX_DATA_COLUMNS). When the records may hold other keys — a full catalogue, values the
+ * summary aggregates kept at ingest did not count (a key past the catalogue), or a key they
+ * counted that the app no longer knows (a removed field's values stay in its records) — a
+ * last JSON column, OTHER_KEYS_COLUMN, holds every other key of each record, so no value is
+ * missing; the aggregates tell, so no pass over the records is needed before streaming.
  */
 import type { AppContext } from '../context.ts'
-import { LIMITS } from '../../contract/limits.ts'
+import { LIMITS, SUMMARY_KEYS } from '../../contract/limits.ts'
 import { fieldRowsOf } from '../fields/view.ts'
 import { aggregateKeys } from './aggregate-keys.ts'
 
 /** The most data columns of a CSV export: every field, proposal and catalogued unlisted key fits. */
-export const MAX_DATA_COLUMNS = LIMITS.maxFields + LIMITS.maxProposedFields + LIMITS.maxUnlistedKeys
+export const MAX_DATA_COLUMNS = SUMMARY_KEYS
 /** The header of the JSON column holding a record's keys that have no column of their own. */
 export const OTHER_KEYS_COLUMN = 'other keys'
 
@@ -35,17 +36,18 @@ export async function exportKeys(ctx: AppContext, appId: string): Promise<Export
   const seen = new Set(keys)
   const catalogue = await ctx.storage.unlisted.list(appId)
   let otherKeys = catalogue.length >= LIMITS.maxUnlistedKeys
-  const add = (key: string) => {
-    if (seen.has(key)) return
+  for (const { name } of catalogue) {
+    if (seen.has(name)) continue
     if (keys.length >= MAX_DATA_COLUMNS) {
       otherKeys = true
-      return
+      continue
     }
-    seen.add(key)
-    keys.push(key)
+    seen.add(name)
+    keys.push(name)
   }
-  for (const key of catalogue) add(key.name)
-  for (const key of await aggregateKeys(ctx, appId)) add(key)
+  // Values of keys the app no longer knows, or never catalogued, go to the JSON column.
+  const held = await aggregateKeys(ctx, appId)
+  if (held.uncounted || held.keys.some((key) => !seen.has(key))) otherKeys = true
   return { keys, otherKeys }
 }
 

@@ -22,7 +22,7 @@ import {
   type UpdateFieldInput,
 } from '../../contract/fields/schemas.ts'
 import { fieldNotFound, fieldRowsOf, findFieldRow, toField, type Field, type FieldRow } from './view.ts'
-import { unlistedKeysOf } from './unlisted.ts'
+import { recountForNewField, unlistedKeysOf } from './unlisted.ts'
 import type { UnlistedKey } from '../../contract/api/fields.ts'
 
 /** 422 `field_limit`: the app already has the most fields allowed. */
@@ -107,7 +107,10 @@ export async function addField(
     }
   }
   const added = await ctx.storage.fields.add(appId, decide)
-  if (added.ok) return toField(added.row)
+  if (added.ok) {
+    await recountForNewField(ctx, appId, added.row.name)
+    return toField(added.row)
+  }
   if (added.reason === 'no_app') throw notFound('App')
   throw nameTaken(definition.name)
 }

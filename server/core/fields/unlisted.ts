@@ -37,7 +37,11 @@ export async function unlistedKeysOf(
     }))
 }
 
-/** Of `names` naming no field, the ones records hold (catalogued, or past the catalogue but counted); the rest are unknown. */
+/**
+ * Of `names` naming no field, the ones records hold as far as the app knows (catalogued, or
+ * still counted by the aggregates, as a removed field's key); the rest are unknown. A key
+ * past the catalogue is counted nowhere (stats/counted.ts): the owner adds it as a field.
+ */
 export async function splitUnlisted(
   ctx: AppContext,
   appId: string,
@@ -49,6 +53,17 @@ export async function splitUnlisted(
   const held = (name: string) =>
     catalogued.has(name) || stats?.kept.fields.has(name) === true || stats?.spam.fields.has(name) === true
   return { unlisted: names.filter(held), unknown: names.filter((name) => !held(name)) }
+}
+
+/**
+ * After the owner adds the field `name`: when the aggregates turned values away (keys past
+ * the catalogue) and count nothing under `name`, its records may hold it uncounted, so they
+ * are recounted (bounded, streamed) and the summary covers every record from the start.
+ */
+export async function recountForNewField(ctx: AppContext, appId: string, name: string): Promise<void> {
+  const stats = await loadStats(ctx, appId)
+  if (!stats || stats.kept.otherKeys + stats.spam.otherKeys === 0) return
+  if (!stats.kept.fields.has(name) && !stats.spam.fields.has(name)) await rebuildStats(ctx, appId)
 }
 
 /** 422 `field_limit` for an acceptance that would give the app more than LIMITS.maxFields fields. */

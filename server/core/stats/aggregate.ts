@@ -16,18 +16,11 @@ import type { RecordScores } from '../../contract/scoring/score.ts'
 import type { ScoreTotals } from '../../contract/scoring/aggregate.ts'
 import { isMissing } from '../fields/values.ts'
 import { LIMITS } from '../../contract/limits.ts'
-import { addExact, copyExact, emptyExact, exactValue, mergeExact, type ExactSum } from './exact-sum.ts'
+import { addExact, emptyExact, exactValue, mergeExact, type ExactSum } from './exact-sum.ts'
 import { addClient, mergeClients } from './clients.ts'
-import { addExtreme, copyExtremes, emptyExtremes, maxOf, mergeExtremes, minOf, type Extremes } from './extremes.ts'
-import {
-  addRecordScores,
-  emptyScoreState,
-  loadScoreState,
-  mergeScoreState,
-  storeScoreState,
-  type ScoreState,
-  type StoredScoreState,
-} from './score-state.ts'
+import { addExtreme, emptyExtremes, maxOf, mergeExtremes, minOf, type Extremes } from './extremes.ts'
+import { addRecordScores, emptyScoreState, mergeScoreState, type ScoreState } from './score-state.ts'
+import { everyKey, type KeyFilter } from './key-filter.ts'
 
 export interface ValueCounts {
   counts: Map<string, number>
@@ -74,6 +67,8 @@ export interface Aggregate {
   scores: ScoreTotals
   /** Exact sums and extremes behind `scores`. */
   scoreState: ScoreState
+  /** Values of keys the aggregates do not count (past the catalogue of unlisted keys, counted.ts). */
+  otherKeys: number
 }
 
 const DAY_MS = 86_400_000
@@ -88,6 +83,7 @@ export const emptyAggregate = (): Aggregate => ({
   fields: new Map(),
   scores: {},
   scoreState: emptyScoreState(),
+  otherKeys: 0,
 })
 
 /** A field aggregate over no values. */
@@ -180,13 +176,17 @@ export function syncTimes(aggregate: Aggregate): void {
   aggregate.lastAt = maxOf(aggregate.times)
 }
 
-/** Adds one record's data (an object of field → value) created at `createdAt`, from the client tagged `client` (null: unknown). */
+/**
+ * Adds one record's data (an object of field → value) created at `createdAt`, from the
+ * client tagged `client` (null: unknown), counting the keys `counted` lets through.
+ */
 export function addRecord(
   aggregate: Aggregate,
   data: Record<string, unknown>,
   createdAt: number,
   scores: RecordScores | null = null,
   client: string | null = null,
+  counted: KeyFilter = everyKey,
 ): void {
   aggregate.total++
   if (scores) addRecordScores(aggregate.scores, aggregate.scoreState, scores)
@@ -195,14 +195,23 @@ export function addRecord(
   const day = utcDay(createdAt)
   aggregate.days.set(day, (aggregate.days.get(day) ?? 0) + 1)
   if (aggregate.days.size > LIMITS.summaryDays + 1) pruneDays(aggregate, createdAt)
-  addFields(aggregate, data, client)
+  addFields(aggregate, data, client, counted)
 }
 
 /** Adds the values of one record's data to the aggregate's fields (an edit adds a record's new values alone). */
-export function addFields(aggregate: Aggregate, data: Record<string, unknown>, client: string | null = null): void {
+export function addFields(
+  aggregate: Aggregate,
+  data: Record<string, unknown>,
+  client: string | null = null,
+  counted: KeyFilter = everyKey,
+): void {
   for (const name of Object.keys(data)) {
     const value = data[name]
     if (isMissing(value)) continue
+    if (!counted(name)) {
+      aggregate.otherKeys++
+      continue
+    }
     let field = aggregate.fields.get(name)
     if (!field) {
       field = emptyField()
@@ -273,116 +282,11 @@ export function mergeAggregates(a: Aggregate, b: Aggregate): Aggregate {
     times: mergeExtremes(a.times, b.times),
     days,
     fields,
+    otherKeys: a.otherKeys + b.otherKeys,
   }
   syncTimes(merged)
   const { scores, scoreState } = mergeScoreState(a.scores, a.scoreState, b.scores, b.scoreState)
   return { ...merged, scores, scoreState }
-}
-
-// Stored form: Maps become arrays of pairs, so user text never becomes an object key.
-// `clients` and `published` are absent from documents written before they were kept: read as none.
-interface StoredCounts {
-  values: Array<[string, number]>
-  untracked: number
-  closed: boolean
-  clients?: Array<[string, string[]]>
-}
-interface StoredNumbers {
-  count: number
-  sum: ExactSum
-  extremes: Extremes
-  published?: { count: number; sum: number } | null
-}
-interface StoredField {
-  count: number
-  numbers: StoredNumbers | null
-  strings: StoredCounts | null
-  booleans: { true: number; false: number } | null
-  items: StoredCounts | null
-  arrays: number
-  clients?: string[]
-}
-export interface StoredAggregate {
-  total: number
-  times: Extremes
-  days: Array<[string, number]>
-  fields: Array<[string, StoredField]>
-  scores: StoredScoreState
-}
-
-const storeCounts = (c: ValueCounts | null): StoredCounts | null =>
-  c ? { values: [...c.counts], untracked: c.untracked, closed: c.closed, clients: [...c.clients] } : null
-const loadCounts = (c: StoredCounts | null): ValueCounts | null =>
-  c
-    ? {
-        counts: new Map(c.values),
-        untracked: c.untracked,
-        closed: c.closed,
-        clients: new Map((c.clients ?? []).map(([key, tags]) => [key, [...tags]])),
-      }
-    : null
-const storeNumbers = (n: NumberStats | null): StoredNumbers | null =>
-  n ? { count: n.count, sum: n.sum, extremes: n.extremes, published: n.published } : null
-const loadNumbers = (n: StoredNumbers | null): NumberStats | null =>
-  n
-    ? {
-        count: n.count,
-        sum: copyExact(n.sum),
-        extremes: copyExtremes(n.extremes),
-        published: n.published ? { ...n.published } : null,
-      }
-    : null
-
-/** The JSON-ready form of an aggregate. */
-export function storeAggregate(a: Aggregate): StoredAggregate {
-  return {
-    total: a.total,
-    times: a.times,
-    days: [...a.days],
-    fields: [...a.fields].map(([name, f]) => [
-      name,
-      {
-        count: f.count,
-        numbers: storeNumbers(f.numbers),
-        strings: storeCounts(f.strings),
-        booleans: f.booleans,
-        items: storeCounts(f.items),
-        arrays: f.arrays,
-        clients: f.clients,
-      },
-    ]),
-    scores: storeScoreState(a.scores, a.scoreState),
-  }
-}
-
-/** An aggregate from its stored form. */
-export function loadAggregate(s: StoredAggregate): Aggregate {
-  const { scores, scoreState } = loadScoreState(s.scores)
-  const aggregate: Aggregate = {
-    total: s.total,
-    firstAt: null,
-    lastAt: null,
-    times: copyExtremes(s.times),
-    days: new Map(s.days),
-    fields: new Map(
-      s.fields.map(([name, f]) => [
-        name,
-        {
-          count: f.count,
-          numbers: loadNumbers(f.numbers),
-          strings: loadCounts(f.strings),
-          booleans: f.booleans ? { ...f.booleans } : null,
-          items: loadCounts(f.items),
-          arrays: f.arrays,
-          clients: [...(f.clients ?? [])],
-        },
-      ]),
-    ),
-    scores,
-    scoreState,
-  }
-  syncTimes(aggregate)
-  return aggregate
 }
 
 /** Min, max, sum and mean of number statistics, as the summary shows them. */

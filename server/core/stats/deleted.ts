@@ -20,6 +20,7 @@ import { removeRecord, replaceRecordValues, type Refill } from './remove.ts'
 import { addRow, documentOf, parseDocument, stateFromDocument, timesOf } from './state.ts'
 import type { StatsState } from './stats-types.ts'
 import { addRecord } from './aggregate.ts'
+import type { CountedKeys } from './key-filter.ts'
 import { LIMITS } from '../../contract/limits.ts'
 import type { RecordScores } from '../../contract/scoring/score.ts'
 
@@ -51,18 +52,21 @@ export interface EditedValues {
 export type Change = 'delete' | 'flip-spam' | { edit: () => EditedValues }
 
 /** The adjuster for one delete; `copy` is this process's copy of the app's aggregates, taken out of memory for it. */
-export const deleteAdjuster = (copy: StatsState | undefined): Adjustment => adjusterFor(copy, 'delete')
+export const deleteAdjuster = (copy: StatsState | undefined, counted: CountedKeys): Adjustment =>
+  adjusterFor(copy, counted, 'delete')
 
 /** The adjuster for marking records spam or not spam (rows given with the flag they had). */
-export const spamAdjuster = (copy: StatsState | undefined): Adjustment => adjusterFor(copy, 'flip-spam')
+export const spamAdjuster = (copy: StatsState | undefined, counted: CountedKeys): Adjustment =>
+  adjusterFor(copy, counted, 'flip-spam')
 
 /** The adjuster for an edit of one record; `after` gives its values as the edit leaves them (known once the store has read it). */
 export const editAdjuster =
   (after: () => EditedValues) =>
-  (copy: StatsState | undefined): Adjustment =>
-    adjusterFor(copy, { edit: after })
+  (copy: StatsState | undefined, counted: CountedKeys): Adjustment =>
+    adjusterFor(copy, counted, { edit: after })
 
-function adjusterFor(copy: StatsState | undefined, change: Change): Adjustment {
+/** `counted`: the keys the app knows now (counted.ts), for the records the adjuster adds. */
+function adjusterFor(copy: StatsState | undefined, counted: CountedKeys, change: Change): Adjustment {
   let state: StatsState | null = null
   const refills = { kept: new Map<string, Refill>(), spam: new Map<string, Refill>() }
   let pending: Array<{ refill: Refill; spam: boolean }> = []
@@ -82,7 +86,7 @@ function adjusterFor(copy: StatsState | undefined, change: Change): Adjustment {
     },
 
     add(newer: StatsRow[]) {
-      for (const row of newer) addRow(state!, row)
+      for (const row of newer) addRow(state!, row, counted)
     },
 
     subtract(rows: StatsRow[]) {
@@ -94,10 +98,18 @@ function adjusterFor(copy: StatsState | undefined, change: Change): Adjustment {
         const aggregate = row.spam ? target.spam : target.kept
         const needed =
           typeof change === 'object'
-            ? replaceRecordValues(aggregate, { data, scores }, change.edit())
+            ? replaceRecordValues(aggregate, { data, scores }, change.edit(), row.spam ? counted.spam : counted.kept)
             : removeRecord(aggregate, data, row.createdAt, scores)
         for (const refill of needed) side.set(refillKey(refill), refill)
-        if (change === 'flip-spam') addRecord(row.spam ? target.kept : target.spam, data, row.createdAt, scores)
+        if (change === 'flip-spam')
+          addRecord(
+            row.spam ? target.kept : target.spam,
+            data,
+            row.createdAt,
+            scores,
+            null,
+            row.spam ? counted.kept : counted.spam,
+          )
       }
       if (change === 'delete') deleted += rows.length
     },

@@ -15,6 +15,7 @@
  *   tracks, so which values are listed versus counted in `other` follows the insert history
  *   and may differ from a rebuild's; every count shown stays exact.
  * - days outside the summary window were pruned already, so there is nothing to subtract.
+ * - a key with no field in the aggregate was not counted (counted.ts): it leaves `otherKeys`.
  */
 import type { RecordScores } from '../../contract/scoring/score.ts'
 import { isMissing } from '../fields/values.ts'
@@ -22,6 +23,7 @@ import { addExact } from './exact-sum.ts'
 import { emptyExtremes, needsRefill, removeExtreme } from './extremes.ts'
 import { addFields, syncTimes, utcDay, type Aggregate, type FieldAggregate, type ValueCounts } from './aggregate.ts'
 import { addRecordScores, removeRecordScores } from './score-state.ts'
+import type { KeyFilter } from './key-filter.ts'
 
 /** A statistic that must be recomputed from the remaining records after a removal. */
 export type Refill = { kind: 'times' } | { kind: 'numbers'; field: string } | { kind: 'score'; key: string }
@@ -105,7 +107,11 @@ function removeFields(aggregate: Aggregate, data: Record<string, unknown>): Refi
     const value = data[name]
     if (isMissing(value)) continue
     const field = aggregate.fields.get(name)
-    if (!field) continue
+    // A key the aggregates hold no field for was not counted when the record came (counted.ts).
+    if (!field) {
+      aggregate.otherKeys = Math.max(0, aggregate.otherKeys - 1)
+      continue
+    }
     if (removeValue(field, value)) refills.push({ kind: 'numbers', field: name })
     if (field.count === 0) aggregate.fields.delete(name)
   }
@@ -124,10 +130,11 @@ export function replaceRecordValues(
   aggregate: Aggregate,
   before: { data: Record<string, unknown>; scores: RecordScores | null },
   after: { data: Record<string, unknown>; scores: RecordScores | null },
+  counted: KeyFilter,
 ): Refill[] {
   const refills = removeFields(aggregate, before.data)
   if (before.scores) refills.push(...removeScores(aggregate, before.scores))
-  addFields(aggregate, after.data)
+  addFields(aggregate, after.data, null, counted)
   if (after.scores) addRecordScores(aggregate.scores, aggregate.scoreState, after.scores)
   return refills
 }

@@ -26,11 +26,17 @@ import { parseStoredScores } from '../scoring/stored.ts'
 import { statsCopies } from './copies.ts'
 import { carryClients } from './carry-clients.ts'
 import { recentClients } from './recent-clients.ts'
-import { addRecord, emptyAggregate, loadAggregate, storeAggregate, type StoredAggregate } from './aggregate.ts'
+import { addRecord, emptyAggregate } from './aggregate.ts'
+import { loadAggregate, storeAggregate, type StoredAggregate } from './stored-aggregate.ts'
+import { countedKeys } from './counted.ts'
+import { exceptKeys, type CountedKeys } from './key-filter.ts'
 import type { CommittedRecord, Stats, StatsState } from './stats-types.ts'
 
-/** Version of the JSON in app_stats.aggregates; another version is rebuilt from the records. */
-const FORMAT = 5
+/**
+ * Version of the JSON in app_stats.aggregates; another version is rebuilt from the records.
+ * 6: only the keys the app knows are counted (counted.ts); 5 counted every key.
+ */
+const FORMAT = 6
 /** Records replayed per step while catching up (fewer when they are big: `LIMITS.readBatchBytes`). */
 const REPLAY_BATCH = 5000
 /** Catch-up attempts a read makes while deletes keep renumbering the app's records. */
@@ -87,10 +93,14 @@ export const stateFromDocument = (doc: StoredDocument, generation: number): Stat
   persistedSeq: doc.seq,
 })
 
-/** Adds one stored record (replay, recount) to the state, given by the client tagged `client` (null: unknown). */
+/**
+ * Adds one stored record (replay, recount) to the state, given by the client tagged `client`
+ * (null: unknown), counting the keys `counted` lets through.
+ */
 export function addRow(
   state: StatsState,
   row: Pick<StatsRow, 'seq' | 'spam' | 'data' | 'scores' | 'createdAt'>,
+  counted: CountedKeys,
   client: string | null = null,
 ): void {
   addRecord(
@@ -99,6 +109,7 @@ export function addRow(
     row.createdAt,
     row.scores ? parseStoredScores(row.scores) : null,
     client,
+    row.spam ? counted.spam : counted.kept,
   )
   state.seq = row.seq
 }
@@ -137,6 +148,7 @@ export function createStats(ctx: AppContext): Stats {
    * the first read after a restart or a delete).
    */
   async function replay(appId: string, state: StatsState): Promise<void> {
+    let counted: CountedKeys | null = null
     for (;;) {
       const rows = await ctx.storage.records.batch(appId, {
         selection: 'all',
@@ -146,10 +158,12 @@ export function createStats(ctx: AppContext): Stats {
         bytes: LIMITS.readBatchBytes,
       })
       if (rows.length === 0) return
+      counted ??= await countedKeys(ctx, appId)
       for (const row of rows)
         addRow(
           state,
           { seq: row.cursor, spam: row.spam, data: row.data, scores: row.scores, createdAt: row.createdAt },
+          counted,
           recent.tagOf(appId, state.generation, row.cursor),
         )
     }
@@ -260,7 +274,14 @@ export function createStats(ctx: AppContext): Stats {
       const last = firstSeq + records.length - 1
       if (copy.generation === generation && copy.seq === firstSeq - 1) {
         for (const record of records)
-          addRecord(record.spam ? copy.spam : copy.kept, record.data, createdAt, record.scores, record.client)
+          addRecord(
+            record.spam ? copy.spam : copy.kept,
+            record.data,
+            createdAt,
+            record.scores,
+            record.client,
+            exceptKeys(record.uncounted ?? []),
+          )
         copy.seq = last
       }
       // Otherwise a replay or a later generation covers them already, or the copy is behind
@@ -297,13 +318,14 @@ export async function rebuildStats(ctx: AppContext, appId: string): Promise<void
   // Records carry no client: the recount keeps the clients the copy knew (clients.ts).
   const before = ctx.stats.cached(appId) ?? (await ctx.stats.current(appId).catch(() => undefined))
   ctx.stats.forget(appId)
+  const counted = await countedKeys(ctx, appId)
   const state = emptyState(0)
   let kept = 0
   const rebuilder: StatsRebuilder = {
     budget: { rows: LIMITS.readBatchRows, bytes: LIMITS.readBatchBytes },
     add(rows) {
       for (const row of rows) {
-        addRow(state, row)
+        addRow(state, row, counted)
         if (!row.spam) kept = Math.max(kept, row.pos ?? 0)
       }
     },

@@ -27,6 +27,8 @@ export interface CommittedRecord {
   scores: RecordScores | null
   /** The tag of the client it came from (core/stats/clients.ts); null when not known. */
   client: string | null
+  /** Its keys the aggregates do not count (counted.ts): past the catalogue, or a spam record's keys with no field. */
+  uncounted?: readonly string[]
 }
 
 /** The per-process aggregates service of a context (`ctx.stats`). */

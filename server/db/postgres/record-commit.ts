@@ -87,15 +87,15 @@ const INSERT_FIELDS = `INSERT INTO fields (id, app_id, name, type, label, requir
   SELECT f.id, $1, f.name, f.type, '', false, NULL, f.position, true, f.proposed_by IS NOT NULL, f.proposed_by, f.created_at, f.created_at
   FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::bigint[], $7::text[]) AS f(id, name, type, position, created_at, proposed_by)`
 
-type Entry = { job: RecordJob; index: number; fieldsCreated: boolean }
+type Entry = { job: RecordJob; index: number; fieldsCreated: boolean; uncounted: string[] }
 
 /** The jobs of a group by app, apps in sorted id order (the order their rows are locked in). */
 function byApp(jobs: RecordJob[]): Array<[string, Entry[]]> {
   const apps = new Map<string, Entry[]>()
   jobs.forEach((job, index) => {
     const list = apps.get(job.appId)
-    if (list) list.push({ job, index, fieldsCreated: false })
-    else apps.set(job.appId, [{ job, index, fieldsCreated: false }])
+    if (list) list.push({ job, index, fieldsCreated: false, uncounted: [] })
+    else apps.set(job.appId, [{ job, index, fieldsCreated: false, uncounted: [] }])
   })
   return [...apps].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
 }
@@ -187,7 +187,7 @@ async function insertGroup(
   const counters = new Map(answered.map((row) => [row.app_id, row]))
   for (const [appId, entries] of apps) {
     const row = counters.get(appId)
-    for (const { index, fieldsCreated } of entries) {
+    for (const { index, fieldsCreated, uncounted } of entries) {
       const start = starts.get(index)!
       results[index] = row
         ? {
@@ -196,6 +196,7 @@ async function insertGroup(
             firstPos: row.kept0 + start.pos + 1,
             generation: row.generation,
             fieldsCreated,
+            uncounted,
           }
         : { ok: false, reason: 'not_found' }
     }
@@ -234,9 +235,12 @@ async function createFields(
       continue
     }
     made.push(...taken.made)
-    accepted.push({ ...entry, fieldsCreated: taken.made.length > 0 })
     const { proposal } = entry.job
-    if (proposal) await noteUnlisted(run, appId, taken.unlisted, entry.job.createdAt, proposal.maxUnlisted)
+    // A verified sender's keys past the field limit are not catalogued (storage/field-tally.ts).
+    const uncounted = proposal
+      ? await noteUnlisted(run, appId, taken.unlisted, entry.job.createdAt, proposal.maxUnlisted)
+      : taken.unlisted
+    accepted.push({ ...entry, fieldsCreated: taken.made.length > 0, uncounted })
   }
   if (made.length > 0) {
     await run(INSERT_FIELDS, [

@@ -13,23 +13,29 @@ const INSERT = `INSERT INTO unlisted_keys (app_id, name, first_seen, last_seen)
   SELECT $1, u.name, $3::bigint, $3::bigint FROM unnest($2::text[]) WITH ORDINALITY AS u(name, i)
   ORDER BY u.i
   LIMIT GREATEST(0, $4::int - (SELECT count(*) FROM unlisted_keys WHERE app_id = $1))
-  ON CONFLICT DO NOTHING`
+  ON CONFLICT DO NOTHING RETURNING name`
 const FORGET = 'DELETE FROM unlisted_keys WHERE app_id = $1 AND name = ANY($2::text[])'
 const LIST = `SELECT name, first_seen::float8 AS "firstSeen", last_seen::float8 AS "lastSeen"
   FROM unlisted_keys WHERE app_id = $1 ORDER BY first_seen, name COLLATE "C"`
 
-/** Notes `names` as posted at `now` (inside the commit's transaction, the app locked): known ones get a new last-seen time, new ones are catalogued while the app has fewer than `max`. */
+/**
+ * Notes `names` as posted at `now` (inside the commit's transaction, the app locked): known
+ * ones get a new last-seen time, new ones are catalogued while the app has fewer than `max`;
+ * returns the ones past the catalogue.
+ */
 export async function noteUnlisted(
   run: RawRun,
   appId: string,
   names: readonly string[],
   now: number,
   max: number,
-): Promise<void> {
-  if (names.length === 0) return
+): Promise<string[]> {
+  if (names.length === 0) return []
   const known = new Set((await run<{ name: string }>(TOUCH, [appId, names, now])).map((row) => row.name))
   const fresh = names.filter((name) => !known.has(name))
-  if (fresh.length > 0) await run(INSERT, [appId, fresh, now, max])
+  if (fresh.length === 0) return []
+  const added = new Set((await run<{ name: string }>(INSERT, [appId, fresh, now, max])).map((row) => row.name))
+  return fresh.filter((name) => !added.has(name))
 }
 
 /** Takes `names` out of the catalogue (they became fields), inside the caller's transaction. */

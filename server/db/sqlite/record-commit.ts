@@ -104,14 +104,18 @@ export function sqliteCommitGroup(
    * Creates the job's missing fields (accepted, or proposed for an anonymous job), counting
    * the limit and the proposal caps against the table inside the transaction
    * (storage/field-tally.ts), and notes a stranger's keys past the budgets in the catalogue
-   * of unlisted keys (unlisted-keys.ts); a refusal, or whether fields were made.
+   * of unlisted keys (unlisted-keys.ts); a refusal, or whether fields were made and the
+   * keys past the catalogue (counted in no aggregate).
    */
-  function createFields(job: RecordJob, maxFields: number): JobResult | boolean {
-    if (job.newFields.length === 0) return false
+  function createFields(job: RecordJob, maxFields: number): JobResult | { created: boolean; uncounted: string[] } {
+    if (job.newFields.length === 0) return { created: false, uncounted: [] }
     const taken = fieldTally(sqls.fieldFacts.all({ appId: job.appId })).take(job, maxFields)
     if ('ok' in taken) return taken
     const { made } = taken
-    if (job.proposal) unlisted.note(job.appId, taken.unlisted, job.createdAt, job.proposal.maxUnlisted)
+    // A verified sender's keys past the field limit are not catalogued (storage/field-tally.ts).
+    const uncounted = job.proposal
+      ? unlisted.note(job.appId, taken.unlisted, job.createdAt, job.proposal.maxUnlisted)
+      : taken.unlisted
     if (made.length > 0)
       unlisted.forget(
         job.appId,
@@ -129,7 +133,7 @@ export function sqliteCommitGroup(
         now: field.createdAt,
       })
     }
-    return made.length > 0
+    return { created: made.length > 0, uncounted }
   }
 
   /** Numbers the job's records after `counters` into `rows` and moves the counters on. */
@@ -193,11 +197,11 @@ export function sqliteCommitGroup(
         continue
       }
       const fieldsMade = createFields(job, maxFields)
-      if (typeof fieldsMade === 'object') {
+      if ('ok' in fieldsMade) {
         results.push(fieldsMade)
         continue
       }
-      if (fieldsMade) fieldsChanged.add(job.appId)
+      if (fieldsMade.created) fieldsChanged.add(job.appId)
       const { firstSeq, firstPos } = numberRecords(job, counters, rows)
       if (job.webhooks) {
         const batches = events.of(job.appId)
@@ -212,7 +216,14 @@ export function sqliteCommitGroup(
           job.records.map((record) => record.id),
           job.createdAt,
         )
-      results.push({ ok: true, firstSeq, firstPos, generation: counters.generation, fieldsCreated: fieldsMade })
+      results.push({
+        ok: true,
+        firstSeq,
+        firstPos,
+        generation: counters.generation,
+        fieldsCreated: fieldsMade.created,
+        uncounted: fieldsMade.uncounted,
+      })
     }
     insertRecordRows(db, rows)
     for (const [appId, batches] of events.done()) {

@@ -7,8 +7,11 @@ import type { SqliteContext } from './context.ts'
 
 /** Statements the group commit runs inside its transaction. */
 export interface UnlistedNotes {
-  /** Notes `names` as posted at `now`: known ones get a new last-seen time, new ones are catalogued while the app has fewer than `max`. */
-  note(appId: string, names: readonly string[], now: number, max: number): void
+  /**
+   * Notes `names` as posted at `now`: known ones get a new last-seen time, new ones are
+   * catalogued while the app has fewer than `max`; returns the ones past the catalogue.
+   */
+  note(appId: string, names: readonly string[], now: number, max: number): string[]
   /** Takes `names` out of the catalogue (they became fields). */
   forget(appId: string, names: readonly string[]): void
 }
@@ -26,13 +29,18 @@ export function sqliteUnlistedNotes(db: SqliteContext): UnlistedNotes {
   return {
     note(appId, names, now, max) {
       let room: number | null = null
+      const past: string[] = []
       for (const name of names) {
         if (touch.run(appId, name, now).changes > 0) continue
         room ??= max - (count.get(appId)?.n ?? 0)
-        if (room <= 0) continue
+        if (room <= 0) {
+          past.push(name)
+          continue
+        }
         insert.run(appId, name, now)
         room--
       }
+      return past
     },
     forget(appId, names) {
       for (const name of names) remove.run(appId, name)

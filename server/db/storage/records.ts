@@ -94,6 +94,11 @@ export type JobResult =
       generation: number
       /** True when the job created fields. */
       fieldsCreated: boolean
+      /**
+       * The job's new keys that got neither a field nor a place in the catalogue of unlisted
+       * keys (past its bound): stored in the records, counted in no aggregate (core/stats/counted.ts).
+       */
+      uncounted: string[]
     }
   /** The app is gone. */
   | { ok: false; reason: 'not_found' }

@@ -31,7 +31,8 @@ export async function addRows(ctx: AppContext, appId: string, rows: readonly Sta
         scores: row.scores ? JSON.stringify(row.scores) : null,
       },
     ],
-    newFields: [],
+    // Their keys become fields, as the owner's posts make them: the aggregates count known keys only.
+    newFields: Object.keys(row.data).map((name) => ({ id: newId(), name, type: 'text' })),
     createdAt: ctx.clock.now() - (row.age ?? 0) * 60_000,
   }))
   const { results, durable } = await ctx.storage.records.commitGroup(jobs, LIMITS.maxFields)

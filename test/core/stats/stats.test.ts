@@ -1,13 +1,8 @@
 import { describe, expect, test } from 'bun:test'
 import type { PreparedRecord } from '../../../server/core/collect/prepare.ts'
 import { LIMITS } from '../../../server/contract/limits.ts'
-import {
-  addRecord,
-  emptyAggregate,
-  loadAggregate,
-  mergeAggregates,
-  storeAggregate,
-} from '../../../server/core/stats/aggregate.ts'
+import { addRecord, emptyAggregate, mergeAggregates } from '../../../server/core/stats/aggregate.ts'
+import { loadAggregate, storeAggregate } from '../../../server/core/stats/stored-aggregate.ts'
 import { removeRecords } from '../../../server/core/records/delete.ts'
 import { forgetStats, rebuildStats } from '../../../server/core/stats/state.ts'
 import { getSummary } from '../../../server/core/stats/summary.ts'
