@@ -8,6 +8,7 @@
  */
 import { afterAll, describe, expect, test } from 'bun:test'
 import { LIMITS } from '../../server/contract/limits.ts'
+import { readableApp } from '../support/readable-app.ts'
 import { readEvents, type SseStream } from '../support/sse.ts'
 import { startTestServer, type TestServer } from '../support/server.ts'
 import { stalledReader, type StalledReader } from '../support/stalled-reader.ts'
@@ -27,23 +28,12 @@ async function serve(env: Record<string, string>, contract?: false) {
   servers.push(server)
   const { token } = await server.account()
   const owner = { authorization: `Bearer ${token}` }
-  const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { ...owner, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    expect(response.status).toBe(200)
-    return ((await response.json()) as { data: any }).data
-  }
   const app = async () => {
-    const made = await call('POST', '/api/v3/apps', { name: 'Live' })
-    const share = await call('POST', `/api/v3/apps/${made.id}/share/publish`)
-    await call('PATCH', `/api/v3/apps/${made.id}/share`, { reads: 'records' })
+    const { id, endpoint } = await readableApp(server.url, token, 'Live')
     return {
-      endpoint: `${server.url}/api/v3/share/${share.token}`,
-      stream: `${server.url}/api/v3/share/${share.token}/stream`,
-      ownerStream: `${server.url}/api/v3/apps/${made.id}/records/stream`,
+      endpoint,
+      stream: `${endpoint}/stream`,
+      ownerStream: `${server.url}/api/v3/apps/${id}/records/stream`,
     }
   }
   return { server, owner, app }

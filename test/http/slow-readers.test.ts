@@ -9,6 +9,7 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { LIMITS } from '../../server/contract/limits.ts'
 import { assertResponse } from '../support/contract.ts'
+import { readableApp } from '../support/readable-app.ts'
 import { startTestServer, type TestServer } from '../support/server.ts'
 import { logLines, stalledReader, type StalledReader } from '../support/stalled-reader.ts'
 
@@ -33,21 +34,9 @@ async function serve(env: Record<string, string>, log = logLines().log) {
   servers.push(server)
   const { token } = await server.account()
   const owner = { authorization: `Bearer ${token}` }
-  const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { ...owner, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    expect(response.status).toBe(200)
-    return ((await response.json()) as { data: any }).data
-  }
   /** A published app, open for reads, holding the big records. */
   const app = async () => {
-    const made = await call('POST', '/api/v3/apps', { name: 'Big' })
-    const share = await call('POST', `/api/v3/apps/${made.id}/share/publish`)
-    await call('PATCH', `/api/v3/apps/${made.id}/share`, { reads: 'records' })
-    const endpoint = `${server.url}/api/v3/share/${share.token}`
+    const { token: share, endpoint } = await readableApp(server.url, token, 'Big')
     for (let n = 1; n <= RECORDS; n++) {
       const posted = await fetch(endpoint, {
         method: 'POST',
@@ -56,7 +45,7 @@ async function serve(env: Record<string, string>, log = logLines().log) {
       })
       expect(posted.status).toBe(200)
     }
-    return { query: `/api/v3/share/${share.token}/query?size=1000`, url: `${endpoint}/query?size=1000` }
+    return { query: `/api/v3/share/${share}/query?size=1000`, url: `${endpoint}/query?size=1000` }
   }
   return { server, owner, app }
 }
