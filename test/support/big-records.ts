@@ -18,6 +18,9 @@ const BLOB_CHARS = 1_000_000
 /** How far above its RSS before the work the server's peak may go, in MB. */
 export const ALLOWANCE_MB = 256
 
+/** The fields of `bigDataOf`'s keys. */
+const BIG_FIELDS = [{ name: 'n', type: 'number' as const }, { name: 'blob' }]
+
 /** Record n's data: a string of ≈ 1 MB that differs from record to record. */
 export const bigDataOf = (n: number) => ({ n, blob: `${n}:${String.fromCharCode(97 + (n % 26)).repeat(BLOB_CHARS)}` })
 
@@ -47,7 +50,8 @@ export async function startWithBigRecords(
   try {
     const { user, token } = await makeUser(ctx)
     ownerToken = token
-    endpoint = await makeEndpoint(ctx, user.id, settings)
+    // The fields the records' keys are, as the posts that stored them would have made.
+    endpoint = await makeEndpoint(ctx, user.id, { fields: BIG_FIELDS, ...settings })
     await before(ctx, endpoint.appId)
     for (let n = 0; n < BIG_RECORDS; n += 10)
       ids.push(
