@@ -136,6 +136,9 @@ describe.skipIf(!hasBrowser)('“Submit another response”', () => {
     await card.getByRole('status').filter({ hasText: 'Saved' }).waitFor()
     await eventually(async () => (await admin.api('GET', `/api/v3/apps/${appId}/share`)).json.data.submitAnother, false)
     await page.setViewportSize({ width: 390, height: 844 })
+    // On a phone the Sharing card moves to the top of the first column (a new element): wait
+    // for it there before scrolling to the box, or the scroll could hold the old, detached one.
+    await page.locator('svc-app-setup .column').first().locator('svc-share-settings').waitFor()
     await box.scrollIntoViewIfNeeded()
     await shot(page, 'submit-another-admin-390')
     await page.setViewportSize({ width: 1280, height: 900 })
