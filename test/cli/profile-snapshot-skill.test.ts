@@ -10,6 +10,7 @@ import { SKILL_MODULES, skillDocument } from '../../server/contract/skills/index
 import { BUN, cliInProcess, ROOT, startTestServer, tempConfigHome, expectOk } from '../support/server.ts'
 import { RECORDS_WARNING } from '../support/reads.ts'
 import { testAdminDist } from '../support/admin-build.ts'
+import { startListening } from '../support/process.ts'
 import { tempDir } from '../support/tmp.ts'
 
 const server = await startTestServer()
@@ -236,9 +237,9 @@ describe('skills', () => {
 describe('serve', () => {
   test('`svc-cli serve` starts the server like npm start', async () => {
     const dataDir = tempDir('svc-serve-')
-    const proc = Bun.spawn([BUN, 'cli/main.ts', 'serve'], {
+    // A built admin page from the run's temp folder: without one, serve would build admin/dist into the checkout.
+    const { proc, url } = await startListening([BUN, 'cli/main.ts', 'serve'], {
       cwd: ROOT,
-      // A built admin page from the run's temp folder: without one, serve would build admin/dist into the checkout.
       env: {
         PATH: process.env.PATH ?? '',
         HOME: tmpdir(),
@@ -247,18 +248,9 @@ describe('serve', () => {
         SVC_LOG: 'warn',
         SVC_ADMIN_DIR: testAdminDist(),
       },
-      stdout: 'pipe',
-      stderr: 'pipe',
+      dataDir,
     })
     try {
-      const reader = proc.stdout.getReader()
-      let text = ''
-      while (!/listening on (http:\/\/\S+)/.test(text)) {
-        const { value, done } = await reader.read()
-        if (done) throw new Error(`serve exited: ${text}`)
-        text += new TextDecoder().decode(value)
-      }
-      const url = /listening on (http:\/\/\S+)/.exec(text)![1]
       const health = await (await fetch(`${url}/api/v3/health`)).json()
       expect(health).toEqual({ code: 200, data: { status: 'ok', version: expect.any(String) } })
     } finally {

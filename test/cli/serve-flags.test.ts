@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { BUN, cliProcess, ROOT } from '../support/server.ts'
 import { testAdminDist } from '../support/admin-build.ts'
+import { startListening } from '../support/process.ts'
 import { tempDir } from '../support/tmp.ts'
 
 /** The OPTIONS section's lines of a help text. */
@@ -38,36 +39,30 @@ describe('svc-cli serve', () => {
   test('--port, --host and --data-dir win over PORT, HOST and SVC_DATA_DIR', async () => {
     const dataDir = tempDir('svc-serve-flags-')
     const ignored = tempDir('svc-serve-ignored-')
-    const proc = Bun.spawn([BUN, 'cli/main.ts', 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: tmpdir(),
-        // Port 1 needs root and 192.0.2.1 is no address of this machine: the flags must win.
-        PORT: '1',
-        HOST: '192.0.2.1',
-        SVC_DATA_DIR: ignored,
-        SVC_LOG: 'warn',
-        SVC_ADMIN_DIR: testAdminDist(),
+    const { proc, url, output } = await startListening(
+      [BUN, 'cli/main.ts', 'serve', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir],
+      {
+        cwd: ROOT,
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: tmpdir(),
+          // Port 1 needs root and 192.0.2.1 is no address of this machine: the flags must win.
+          PORT: '1',
+          HOST: '192.0.2.1',
+          SVC_DATA_DIR: ignored,
+          SVC_LOG: 'warn',
+          SVC_ADMIN_DIR: testAdminDist(),
+        },
+        dataDir,
       },
-      stdout: 'pipe',
-      stderr: 'pipe',
-    })
+    )
     try {
-      const reader = proc.stdout.getReader()
-      let text = ''
-      while (!/listening on (http:\/\/\S+)/.test(text)) {
-        const { value, done } = await reader.read()
-        if (done) throw new Error(`serve exited: ${text}${await new Response(proc.stderr).text()}`)
-        text += new TextDecoder().decode(value)
-      }
-      const url = /listening on (http:\/\/\S+)/.exec(text)![1]
       expect(url).toStartWith('http://127.0.0.1:')
       expect(await (await fetch(`${url}/api/v3/health`)).json()).toEqual({
         code: 200,
         data: { status: 'ok', version: expect.any(String) },
       })
-      expect(text).toContain(`  Data      ${join(dataDir, 'svc.db')}`)
+      expect(output()).toContain(`  Data      ${join(dataDir, 'svc.db')}`)
       expect(existsSync(join(ignored, 'svc.db'))).toBe(false)
     } finally {
       proc.kill('SIGTERM')
