@@ -4,7 +4,7 @@
  * `--if-stale` (used by `prestart`) builds only when a source is newer than the output.
  * Text files get Brotli and gzip copies beside them (compressAssets). The output goes to a
  * temporary folder first and is swapped in, so a running server never serves half a build. The server never builds it: `npm start`'s prestart, `svc-cli
- * serve` from a checkout, the executable's build (server/build-exe.ts) and the tests'
+ * serve` from a checkout, the executable's build (scripts/build-exe.ts) and the tests'
  * set-up (test/support/admin-build.ts) do, before a server starts.
  */
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'

@@ -4,7 +4,7 @@
  * minutes). Prints milliseconds per instruction at 5,000 characters (the API's limit) and at
  * 100,000; linear readers take about twenty times longer at the second length, not 400 times.
  */
-import { planWithBuiltin } from '../server/core/smart/builtin-planner.ts'
+import { planWithBuiltin } from '../server/smart/builtin-planner.ts'
 
 const SHAPES: Array<[string, (n: number) => string]> = [
   ['digits', (n) => '1'.repeat(n)],

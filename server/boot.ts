@@ -11,11 +11,7 @@ import { createLogger, type Logger } from './core/logger.ts'
 import type { Mailer } from './core/mailer.ts'
 import { createSealer } from './core/sealer.ts'
 import { openStorage } from './db/open.ts'
-import { buildApp, type AppOptions, type SvcApp } from './http/app.ts'
-import { BUN_BODY_LIMIT, limitBody } from './http/body-limit.ts'
-import { notePeerAddress } from './http/client-address.ts'
-import { noteServer } from './http/connection.ts'
-import { fastRoutes } from './http/fast-routes.ts'
+import { listen, type AppOptions, type Observer, type SvcApp } from './http/serve.ts'
 import { createLogMailer } from './mail/log-mailer.ts'
 import { createSmtpMailer } from './mail/smtp-mailer.ts'
 import { loadSecret } from './secret.ts'
@@ -30,8 +26,7 @@ export interface Overrides {
   observe?: Observer
 }
 
-/** Looks at an answer; must not consume its body (read a clone). */
-export type Observer = (request: Request, response: Response) => void | Promise<void>
+export type { Observer }
 
 /** Opens and migrates the database and assembles the context. */
 export async function createServerContext(config: Config, overrides: Overrides = {}): Promise<AppContext> {
@@ -69,75 +64,26 @@ export interface RunningServer {
  */
 export const SHUTDOWN_GRACE_MS = 10_000
 
-/** `response`, once `observe` (if any) has seen it. */
-async function seen(request: Request, response: Response, observe: Observer | undefined): Promise<Response> {
-  if (observe) await observe(request, response)
-  return response
-}
-
-/** Bun.serve `routes` whose every answer `observe` sees too. */
-function observed<R extends Record<string, Record<string, (request: never, server: never) => Promise<Response>>>>(
-  routes: R,
-  observe: Observer | undefined,
-): R {
-  if (!observe) return routes
-  const wrapped: Record<string, Record<string, unknown>> = {}
-  for (const [path, methods] of Object.entries(routes)) {
-    wrapped[path] = Object.fromEntries(
-      Object.entries(methods).map(([method, handler]) => [
-        method,
-        async (request: Request, server: never) => seen(request, await handler(request as never, server), observe),
-      ]),
-    )
-  }
-  return wrapped as R
-}
-
-/** What answers requests once the context is open: Bun.serve's fetch handler. */
-type Handler = (request: Request, server: Bun.Server<undefined>) => Promise<Response>
-
 /**
- * Starts svc on `config.host:config.port` and resolves once it is listening. Bun.serve
- * answers the hot path itself (fastRoutes) and hands everything else to the Elysia app.
+ * Starts svc on `config.host:config.port` and resolves once it is listening and answering
+ * (http/serve.ts).
  *
  * It listens before it opens anything: a port in use fails the start before the data dir,
  * the secret key or the database exist, so a failed first start leaves nothing behind.
  * Requests that arrive while the database opens and migrates wait for it.
  */
 export async function startServer(config: Config, overrides: Overrides = {}): Promise<RunningServer> {
-  const opened = Promise.withResolvers<Handler>()
-  const server = Bun.serve({
-    port: config.port,
-    hostname: config.host,
-    // Bun's own 413 is bare (no JSON, no CORS): the app answers every size itself (http/body-limit.ts).
-    maxRequestBodySize: BUN_BODY_LIMIT,
-    // Longer than the body deadline, so a slow body gets its 408 before Bun drops the connection.
-    idleTimeout: Math.min(255, Math.ceil(config.bodyDeadlineMs / 1000) + 5),
-    fetch: async (request, server) => (await opened.promise)(request, server),
-  })
-  if (config.baseUrlFromPort) config.baseUrl = `http://localhost:${server.port}`
+  const listener = listen(config)
+  if (config.baseUrlFromPort) config.baseUrl = `http://localhost:${listener.port}`
   let ctx: AppContext | undefined
   let app: SvcApp
   try {
     ctx = await createServerContext(config, overrides)
-    const { observe } = overrides
-    const started = (app = buildApp(ctx, overrides.app))
-    const handle: Handler = async (request, server) => {
-      const limited = await limitBody(request, config)
-      if (limited instanceof Response) return seen(request, limited, observe)
-      // Elysia's own `server` is null under app.handle: the peer address travels with the request.
-      notePeerAddress(limited, server.requestIP(request)?.address)
-      // A live stream lifts the idle timeout of its own request (http/connection.ts).
-      noteServer(limited, request, server)
-      return seen(request, await started.handle(limited), observe)
-    }
-    server.reload({ routes: observed(fastRoutes(ctx), observe), fetch: handle })
-    opened.resolve(handle)
+    app = listener.serve(ctx, overrides.app, overrides.observe)
   } catch (error) {
     // The database unreachable, a migration refused: nothing keeps listening, and the
     // database connections (and PostgreSQL's LISTEN) must not outlive the failure.
-    opened.resolve(async () => new Response(null, { status: 503 }))
-    await server.stop(true)
+    await listener.abandon()
     if (ctx) {
       await ctx.shutdown()
       await ctx.storage.close()
@@ -148,7 +94,7 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
   ctx.webhooks.worker.start()
   // So are the account alert mails (core/auth/alerts.ts).
   ctx.onShutdown(startAlertMailer(ctx))
-  const port = server.port!
+  const port = listener.port
   let stopping: Promise<void> | null = null
   return {
     ctx,
@@ -159,12 +105,12 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
         // Live streams never end by themselves: they end now (clients resume elsewhere or later with Last-Event-ID).
         ctx.live.close()
         // Closes the listener at once; resolves when the open requests have been answered.
-        const drained = server.stop(false)
+        const drained = listener.stop(false)
         let timer: ReturnType<typeof setTimeout> | undefined
         const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), graceMs)))
         if ((await Promise.race([drained, late])) === 'late') {
           ctx.log.warn('requests still open at shutdown; closing their connections', { graceMs })
-          await server.stop(true)
+          await listener.stop(true)
         }
         clearTimeout(timer)
         await ctx.shutdown()

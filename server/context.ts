@@ -13,7 +13,7 @@ import { createReadGate, READ_SLOTS } from './core/read-gate.ts'
 import { scoringCache } from './core/scoring/cache.ts'
 import { createSenderCache } from './core/senders/cache.ts'
 import { createEndpointCache } from './core/share/endpoint-cache.ts'
-import { createJobRunner } from './core/smart/job-runner.ts'
+import { createJobRunner } from './smart/job-runner.ts'
 import { createStats } from './core/stats/state.ts'
 import { createWebhookFlags } from './core/webhooks/active.ts'
 import { createWebhookWorker } from './core/webhooks/worker.ts'
@@ -39,7 +39,7 @@ export function createContext(parts: Omit<AppContext, Services>): AppContext {
     else parts.log.info('storage available again: writes get through')
   })
   const limiter = createRateLimiter(parts.clock)
-  // Inside the single executable the hashing thread's script is its embedded copy (server/build-exe.ts).
+  // Inside the single executable the hashing thread's script is its embedded copy (scripts/build-exe.ts).
   const passwords = createPasswordHasher({ workerUrl: embeddedUrl('server/core/auth/hash-worker.js') })
   hooks.push(() => passwords.close())
   const ctx = {

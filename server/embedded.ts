@@ -1,6 +1,6 @@
 /**
  * @module Files the server reads at run time, found beside the sources in a checkout and
- * inside the single executable (`npm run build:exe`, server/build-exe.ts) under Bun's
+ * inside the single executable (`npm run build:exe`, scripts/build-exe.ts) under Bun's
  * embedded file system: drizzle/ (migrations), admin/ (the built admin page) and the
  * checkpoint worker. Inside the executable import.meta.url names the source file the
  * bundle was built from, which is not there, so the embedded root is named explicitly.

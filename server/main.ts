@@ -76,7 +76,7 @@ export async function main(): Promise<void> {
   process.once('SIGTERM', () => shutdown('SIGTERM'))
 }
 
-// No top-level await: the bundle is CommonJS (server/bundle.ts). A start-up failure (the
+// No top-level await: the bundle is CommonJS (scripts/bundle.ts). A start-up failure (the
 // database unreachable, the port taken) is one line on stderr and exit 1, not a stack trace.
 if (import.meta.main) {
   void main().catch((error: unknown) => {

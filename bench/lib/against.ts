@@ -42,7 +42,9 @@ async function buildRef(commit: string): Promise<string> {
   else await run(['npm', 'ci', '--no-audit', '--no-fund'], dir, 'npm ci')
   // What `npm start`'s prestart does, with this process's bun (bytecode is specific to a Bun version).
   await run([process.execPath, 'admin/build.ts', '--if-stale'], dir, 'building the admin page')
-  await run([process.execPath, 'server/bundle.ts'], dir, 'bundling the server')
+  // The bundler moved from server/ to scripts/; a ref from before the move has it at the old place.
+  const bundler = existsSync(join(dir, 'scripts', 'bundle.ts')) ? 'scripts/bundle.ts' : 'server/bundle.ts'
+  await run([process.execPath, bundler], dir, 'bundling the server')
   return dir
 }
 

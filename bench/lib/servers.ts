@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Subprocess } from 'bun'
-import { BUNDLE_DIR, bundleIsStale, bundleServer } from '../../server/bundle.ts'
+import { BUNDLE_DIR, bundleIsStale, bundleServer } from '../../scripts/bundle.ts'
 
 export const ROOT = join(import.meta.dir, '..', '..')
 

@@ -2,7 +2,7 @@
  * Prints docs/smart-samples.md: apps made by the built-in planner, in full, for a person to
  * read: five assessments and four plain forms. Run `bun docs/tools/smart-samples.ts > docs/smart-samples.md`.
  */
-import { planWithBuiltin } from '../../server/core/smart/builtin-planner.ts'
+import { planWithBuiltin } from '../../server/smart/builtin-planner.ts'
 import type { Plan } from '../../server/contract/smart/plan.ts'
 
 export const SAMPLE_INSTRUCTIONS = [

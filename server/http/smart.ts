@@ -10,12 +10,12 @@ import { OPERATIONS } from '../contract/api/operations.ts'
 import { pathOf } from '../contract/api/routes.ts'
 import { authGuard } from './auth-guard.ts'
 
-// The planner (server/core/smart: its item banks, instruments and phrase patterns) is loaded
+// The planner (server/smart: its item banks, instruments and phrase patterns) is loaded
 // by the first request that needs it, not at start: few servers plan at all.
-const jobs = () => import('../core/smart/jobs.ts')
-const plans = () => import('../core/smart/plans.ts')
-const planners = () => import('../core/smart/planners.ts')
-const execute = () => import('../core/smart/execute.ts')
+const jobs = () => import('../smart/jobs.ts')
+const plans = () => import('../smart/plans.ts')
+const planners = () => import('../smart/planners.ts')
+const execute = () => import('../smart/execute.ts')
 
 /** The smart-generation routes, all owner-only. */
 export const smartRoutes = (ctx: AppContext) =>

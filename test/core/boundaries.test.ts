@@ -58,7 +58,7 @@ const SERVER_LIBRARIES = [/^elysia$/, /^@elysiajs\//, /^drizzle-orm$/, /^drizzle
  */
 const SERVER_EXCEPTIONS = [
   { file: 'cli/commands/serve.ts', kind: 'dynamic-import', target: 'server/main.ts' },
-  { file: 'cli/commands/_local.ts', kind: 'dynamic-import', target: 'server/backup.ts' },
+  { file: 'cli/commands/_local.ts', kind: 'dynamic-import', target: 'server/db/sqlite/backup-restore.ts' },
   { file: 'cli/commands/_local.ts', kind: 'dynamic-import', target: 'server/config.ts' },
 ] as const
 
@@ -126,6 +126,15 @@ describe('layers (docs/architecture.md)', () => {
     expect(offending.map(describeRef)).toEqual([])
   })
 
+  test("the planner's wing (server/smart) stands on core: at runtime it imports itself, core, the contract, config and the contract's packages, and storage only as types", () => {
+    const offending = scanTree('server/smart').filter((ref) => {
+      if (ref.target === undefined) return true
+      if (!isRuntime(ref) && STORAGE_INTERFACE.test(ref.target)) return false
+      return !/^server\/smart\//.test(ref.target) && !CORE_MAY_IMPORT.some((allowed) => allowed.test(ref.target!))
+    })
+    expect(offending.map(describeRef)).toEqual([])
+  })
+
   test('server/db implements the storage without core: it names core only for types', () => {
     const offending = scanTree('server/db').filter(
       (ref) => isRuntime(ref) && /^server\/(core|http|pages)\//.test(ref.target ?? ''),
@@ -138,12 +147,12 @@ describe('layers (docs/architecture.md)', () => {
     expect(offending.map(describeRef)).toEqual([])
   })
 
-  test('cli/ takes from server/ only server/contract/, and types from server/core; no Elysia, drizzle or bun:sqlite (serve.ts may start server/main.ts, backup and restore load server/backup.ts)', () => {
+  test('cli/ takes from server/ only server/contract/, and types from server/core; no Elysia, drizzle or bun:sqlite (serve.ts may start server/main.ts, backup and restore load server/db/sqlite/backup-restore.ts)', () => {
     const refs = scanTree('cli')
     expect(contractBreaches(refs)).toEqual([])
     expect(refs.filter(isServerException).map(describeRef).sort()).toEqual([
-      'cli/commands/_local.ts: ../../server/backup.ts (dynamic-import)',
       'cli/commands/_local.ts: ../../server/config.ts (dynamic-import)',
+      'cli/commands/_local.ts: ../../server/db/sqlite/backup-restore.ts (dynamic-import)',
       'cli/commands/serve.ts: ../../server/main.ts (dynamic-import)',
     ])
   })

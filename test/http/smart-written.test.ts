@@ -5,9 +5,9 @@
  * instruction naming a validated instrument, followed to the report that cites it.
  */
 import { describe, expect, test } from 'bun:test'
-import { planWithBuiltin } from '../../server/core/smart/builtin-planner.ts'
-import { PHQ_9 } from '../../server/core/smart/instruments/phq-9.ts'
-import { draftPlan } from '../../server/core/smart/planners.ts'
+import { planWithBuiltin } from '../../server/smart/builtin-planner.ts'
+import { PHQ_9 } from '../../server/smart/catalog/instruments/phq-9.ts'
+import { draftPlan } from '../../server/smart/planners.ts'
 import { testApp } from '../support/http.ts'
 import { makeUser } from '../support/users.ts'
 

@@ -3,7 +3,7 @@
  * validation, execution, and ownership — whole bodies and exact statuses.
  */
 import { afterAll, describe, expect, test } from 'bun:test'
-import { planWithBuiltin } from '../../server/core/smart/builtin-planner.ts'
+import { planWithBuiltin } from '../../server/smart/builtin-planner.ts'
 import { testApp } from '../support/http.ts'
 import { makeUser } from '../support/users.ts'
 

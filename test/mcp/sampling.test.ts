@@ -15,11 +15,11 @@ import {
   type CreateMessageResult,
   type Progress,
 } from '@modelcontextprotocol/sdk/types.js'
-import { planWithBuiltin } from '../../server/core/smart/builtin-planner.ts'
+import { planWithBuiltin } from '../../server/smart/builtin-planner.ts'
 import { checkPlan } from '../../server/contract/smart/check-plan.ts'
 import type { Plan } from '../../server/contract/smart/plan.ts'
 import { planRepairPrompt, planSystemPrompt, planUserPrompt } from '../../server/contract/smart/plan-prompt.ts'
-import { draftPlan } from '../../server/core/smart/planners.ts'
+import { draftPlan } from '../../server/smart/planners.ts'
 import { BUN, ROOT, startTestServer, tempConfigHome } from '../support/server.ts'
 
 const server = await startTestServer()

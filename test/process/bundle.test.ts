@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { existsSync, utimesSync } from 'node:fs'
 import { join } from 'node:path'
 import { buildAdmin } from '../../admin/build.ts'
-import { bundleIsStale, bundleServer } from '../../server/bundle.ts'
+import { bundleIsStale, bundleServer } from '../../scripts/bundle.ts'
 import { ROOT, spawnServer, type ServerProcess } from '../support/process.ts'
 import { tempDir } from '../support/tmp.ts'
 

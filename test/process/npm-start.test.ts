@@ -11,7 +11,7 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { copyFileSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
-import { bundleServer } from '../../server/bundle.ts'
+import { bundleServer } from '../../scripts/bundle.ts'
 import { ROOT, startListening, type ServerProcess } from '../support/process.ts'
 import { tempDir } from '../support/tmp.ts'
 

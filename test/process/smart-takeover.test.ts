@@ -7,8 +7,8 @@
  */
 import { afterAll, expect, test } from 'bun:test'
 import { ManualClock } from '../../server/core/clock.ts'
-import { getJob, JOB_STALE_MS, TAKEN_OVER_MESSAGE } from '../../server/core/smart/jobs.ts'
-import { listPlans } from '../../server/core/smart/plans.ts'
+import { getJob, JOB_STALE_MS, TAKEN_OVER_MESSAGE } from '../../server/smart/jobs.ts'
+import { listPlans } from '../../server/smart/plans.ts'
 import { heldModel } from '../support/held-model.ts'
 import { spawnServer, type ServerProcess } from '../support/process.ts'
 import { sharedDatabase, type SharedDatabase } from '../support/shared-database.ts'

@@ -3,7 +3,7 @@
  * process into its temp root, never into the checkout's dist/.
  */
 import { join } from 'node:path'
-import { buildExecutable } from '../../server/build-exe.ts'
+import { buildExecutable } from '../../scripts/build-exe.ts'
 import { tempDir } from './tmp.ts'
 
 let building: Promise<string> | null = null

@@ -58,7 +58,7 @@ export interface CheckpointOptions {
 /**
  * The worker's source beside this file. In the server bundle (dist/server/main.js) it names
  * the same file: Bun writes this source file's URL into the bundle for import.meta.url. The
- * executable carries it as a second entry point (server/build-exe.ts).
+ * executable carries it as a second entry point (scripts/build-exe.ts).
  */
 const workerUrl = (): URL => {
   const embedded = embeddedPath('server/db/sqlite/checkpoint-worker.js')

@@ -459,7 +459,7 @@ export const connectThemes = sqliteTable('connect_themes', {
 })
 
 /**
- * Plans made by smart generation (server/core/smart). `plan` is the validated plan
+ * Plans made by smart generation (server/smart). `plan` is the validated plan
  * document; `execution` records what executing it has done so far per module (JSON), so
  * a re-run after a failure resumes instead of duplicating.
  */

@@ -1,0 +1,93 @@
+/**
+ * @module The HTTP listener: Bun.serve with svc's settings, answering the hot path itself
+ * (fast-routes.ts) and handing everything else to the Elysia app (app.ts). It listens before
+ * the context exists, so start-up (server/boot.ts) can fail on a port in use before it opens
+ * anything; requests that arrive meanwhile wait until `serve` hands it the context.
+ */
+import type { Config } from '../config.ts'
+import type { AppContext } from '../core/context.ts'
+import { buildApp, type AppOptions, type SvcApp } from './app.ts'
+import { BUN_BODY_LIMIT, limitBody } from './body-limit.ts'
+import { notePeerAddress } from './client-address.ts'
+import { noteServer } from './connection.ts'
+import { fastRoutes } from './fast-routes.ts'
+
+export type { AppOptions, SvcApp }
+
+/** Looks at an answer; must not consume its body (read a clone). */
+export type Observer = (request: Request, response: Response) => void | Promise<void>
+
+/** What answers requests once the context is open: Bun.serve's fetch handler. */
+type Handler = (request: Request, server: Bun.Server<undefined>) => Promise<Response>
+
+export interface Listener {
+  /** The port it listens on (the one the OS chose when the config asked for 0). */
+  readonly port: number
+  /** Builds the app over `ctx` and answers every request (the waiting ones too) with it. */
+  serve(ctx: AppContext, options?: AppOptions, observe?: Observer): SvcApp
+  /** Start-up failed: whoever waits gets a bare 503, and the port is closed. */
+  abandon(): Promise<void>
+  /** Closes the listener; resolves when the open requests are answered (`force`: closes them too). */
+  stop(force: boolean): Promise<void>
+}
+
+/** `response`, once `observe` (if any) has seen it. */
+async function seen(request: Request, response: Response, observe: Observer | undefined): Promise<Response> {
+  if (observe) await observe(request, response)
+  return response
+}
+
+/** Bun.serve `routes` whose every answer `observe` sees too. */
+function observed<R extends Record<string, Record<string, (request: never, server: never) => Promise<Response>>>>(
+  routes: R,
+  observe: Observer | undefined,
+): R {
+  if (!observe) return routes
+  const wrapped: Record<string, Record<string, unknown>> = {}
+  for (const [path, methods] of Object.entries(routes)) {
+    wrapped[path] = Object.fromEntries(
+      Object.entries(methods).map(([method, handler]) => [
+        method,
+        async (request: Request, server: never) => seen(request, await handler(request as never, server), observe),
+      ]),
+    )
+  }
+  return wrapped as R
+}
+
+/** Listens on `config.host:config.port` at once; answers once `serve` is called. */
+export function listen(config: Config): Listener {
+  const opened = Promise.withResolvers<Handler>()
+  const server = Bun.serve({
+    port: config.port,
+    hostname: config.host,
+    // Bun's own 413 is bare (no JSON, no CORS): the app answers every size itself (body-limit.ts).
+    maxRequestBodySize: BUN_BODY_LIMIT,
+    // Longer than the body deadline, so a slow body gets its 408 before Bun drops the connection.
+    idleTimeout: Math.min(255, Math.ceil(config.bodyDeadlineMs / 1000) + 5),
+    fetch: async (request, server) => (await opened.promise)(request, server),
+  })
+  return {
+    port: server.port!,
+    serve(ctx, options, observe) {
+      const app = buildApp(ctx, options)
+      const handle: Handler = async (request, server) => {
+        const limited = await limitBody(request, config)
+        if (limited instanceof Response) return seen(request, limited, observe)
+        // Elysia's own `server` is null under app.handle: the peer address travels with the request.
+        notePeerAddress(limited, server.requestIP(request)?.address)
+        // A live stream lifts the idle timeout of its own request (connection.ts).
+        noteServer(limited, request, server)
+        return seen(request, await app.handle(limited), observe)
+      }
+      server.reload({ routes: observed(fastRoutes(ctx), observe), fetch: handle })
+      opened.resolve(handle)
+      return app
+    },
+    async abandon() {
+      opened.resolve(async () => new Response(null, { status: 503 }))
+      await server.stop(true)
+    },
+    stop: (force) => server.stop(force),
+  }
+}
