@@ -64,7 +64,7 @@ export interface Config {
   adminDir: string | null
   /** Webhooks may target loopback, private and link-local addresses (SVC_WEBHOOK_ALLOW_PRIVATE=1; tests, private networks). */
   webhookAllowPrivate: boolean
-  /** Live record streams (core/live): strangers' most open per app, client network and process here, and the heartbeat. */
+  /** Live record streams (server/live): strangers' most open per app, client network and process here, and the heartbeat. */
   streamsPerApp: number
   streamsPerClient: number
   streamsPerProcess: number

@@ -5,7 +5,7 @@
 import { createChangeFeed } from './core/changes.ts'
 import { createPasswordHasher } from './core/auth/password-hasher.ts'
 import { createFieldCache } from './core/collect/field-cache.ts'
-import { createLiveHub } from './core/live/hub.ts'
+import { createLiveHub } from './live/hub.ts'
 import { createPlaces } from './core/places/places.ts'
 import { createWriter } from './core/collect/writer.ts'
 import { createRateLimiter } from './core/ratelimit.ts'

@@ -10,7 +10,7 @@ import type { ChangeFeed } from './changes.ts'
 import type { Clock } from './clock.ts'
 import type { FieldCache } from './collect/field-cache-types.ts'
 import type { Writer } from './collect/writer-types.ts'
-import type { LiveHub } from './live/hub-types.ts'
+import type { LiveHub } from './live-hub.ts'
 import type { Logger } from './logger.ts'
 import type { Mailer } from './mailer.ts'
 import type { Places } from './places/places.ts'
@@ -40,7 +40,7 @@ export interface AppContext {
   jobs: JobRunner
   /** The group-commit record writer (core/collect/writer.ts). */
   writer: Writer
-  /** This process's live record streams (core/live/hub.ts). */
+  /** This process's live record streams (server/live/hub.ts). */
   live: LiveHub
   /** This process's places for long answers (streams, reads under way) and the bytes they hold (core/places). */
   places: Places

@@ -6,7 +6,7 @@
  * keeping the headers hooks set (CORS, request id, rate limits).
  */
 import type { AppContext } from '../core/context.ts'
-import type { StreamCall } from '../core/live/open.ts'
+import type { StreamCall } from '../live/open.ts'
 import { LAST_EVENT_ID } from '../contract/records/live.ts'
 import { connectionOf } from './connection.ts'
 import { requestClient } from './share/resolve.ts'

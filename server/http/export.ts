@@ -6,8 +6,8 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../core/context.ts'
 import { pathOf } from '../contract/api/routes.ts'
-import { exportRecords } from '../core/export/export.ts'
-import type { ExportFormat } from '../core/export/stream.ts'
+import { exportRecords } from '../export/export.ts'
+import type { ExportFormat } from '../export/stream.ts'
 import { authGuard } from './auth-guard.ts'
 
 async function download(

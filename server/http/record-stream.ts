@@ -11,7 +11,7 @@ import { OPERATIONS } from '../contract/api/operations.ts'
 import { pathOf } from '../contract/api/routes.ts'
 import { AppError } from '../contract/errors.ts'
 import { SESSION_COOKIE } from '../core/auth/sessions.ts'
-import { openOwnerStream } from '../core/live/open.ts'
+import { openOwnerStream } from '../live/open.ts'
 import { authGuard, bearerToken, isSameOrigin, readCookie } from './auth-guard.ts'
 import { streamAnswer, streamCallOf } from './event-stream.ts'
 

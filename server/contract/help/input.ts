@@ -1,6 +1,6 @@
 /**
  * @module What the help pages and snippets are written from: one endpoint's live facts (its
- * URL, fields with their counts, switches and limits). Core reads them (core/help/live.ts);
+ * URL, fields with their counts, switches and limits). The self-description reads them (server/help/live.ts);
  * the snippets here and the admin page render them.
  */
 import type { FieldType } from '../fields/types/index.ts'

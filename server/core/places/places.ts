@@ -10,7 +10,7 @@ import { createHeldBytes, type HeldBytes } from './held-bytes.ts'
 import { createLedger, type Ledger } from './ledger.ts'
 
 export interface Places {
-  /** Live streams (core/live). */
+  /** Live streams (server/live). */
   streams: Ledger
   /** Reads of records while they are sent (core/records/text-stream.ts); the owner's are counted, never refused. */
   reads: Ledger

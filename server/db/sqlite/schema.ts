@@ -263,7 +263,7 @@ export const endpoints = sqliteTable('endpoints', {
  * Records. `seq` numbers an app's records 1, 2, 3… in insertion order and `pos` numbers
  * its non-spam records the same way (null for spam), so page N is a key range, not an
  * OFFSET scan. Deleting records renumbers the app's later rows. `serial` is the record's
- * place in its app's live stream (core/live): handed out at commit from `app_stats.serial`,
+ * place in its app's live stream (server/live): handed out at commit from `app_stats.serial`,
  * it only grows, and is never renumbered or used again. It has no index of its own (one
  * cost a tenth of ingest): serials and seqs of an app rise together, so a live read walks
  * the seq index (storage/records.ts `live`).

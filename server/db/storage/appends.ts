@@ -1,5 +1,5 @@
 /**
- * @module Notice that records were appended to an app, for the live streams (core/live):
+ * @module Notice that records were appended to an app, for the live streams (server/live):
  * the app and the newest `serial` committed there. A notice is only a wake-up: a stream
  * then reads the rows after its own position from storage (records `batch` with `live`),
  * so a lost or merged notice costs a delay, never a record. The storage sends them itself

@@ -7,7 +7,7 @@
  * records 1…K (null for spam); both stay dense across processes (the app's counters row in
  * app_stats is locked while a group is numbered, and deleting renumbers the rest). `serial`
  * numbers them in commit order too, but only grows: it is never renumbered or used again,
- * so a live stream's client can name where it stopped (core/live).
+ * so a live stream's client can name where it stopped (server/live).
  */
 import type { ReadBudget } from './read-budget.ts'
 import type { FilterNode } from './record-filter.ts'
@@ -328,7 +328,7 @@ export interface RecordStore {
    */
   batch(appId: string, query: BatchQuery): Promise<BatchRow[]>
   /**
-   * One batch of a live stream (core/live): the records `query` selects with a serial after
+   * One batch of a live stream (server/live): the records `query` selects with a serial after
    * `after` and up to `through`, in serial order, bounded as a batch; each row's cursor is
    * its serial. Serials and seqs of an app rise together (deletes renumber seqs, keeping
    * their order), so it walks the seq index from the highest seq a record after `after`

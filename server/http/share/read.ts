@@ -15,8 +15,8 @@ import type { AppContext } from '../../core/context.ts'
 import { OPERATIONS } from '../../contract/api/operations.ts'
 import { pathOf } from '../../contract/api/routes.ts'
 import { AppError } from '../../contract/errors.ts'
-import { helpInput, type HelpInput } from '../../core/help/live.ts'
-import { endpointHelp, queryHelp, summaryHelp } from '../../core/help/pages.ts'
+import { helpInput, type HelpInput } from '../../help/live.ts'
+import { endpointHelp, queryHelp, summaryHelp } from '../../help/pages.ts'
 import { pageStream, readPage } from '../../core/records/page.ts'
 import { holdingPlace, takeReadPlace } from '../../core/records/read-place.ts'
 import { parsePageQuery } from '../../core/records/schemas.ts'
@@ -58,7 +58,7 @@ export function markdown(text: string, headers: Record<string, string | number>)
 
 /**
  * What a help page of `token` says, for the reader of `request`: counts only for the
- * owner's access token or while reads are open (core/help/live.ts).
+ * owner's access token or while reads are open (server/help/live.ts).
  */
 export async function helpFor(ctx: AppContext, token: string, request: Request): Promise<HelpInput> {
   const endpoint = await endpointForHelp(ctx, token)

@@ -3,14 +3,14 @@
  * rule 19): the records of a published endpoint as Server-Sent Events while they arrive,
  * with /query's access (resolved and rate limited as /query is), resumable with
  * Last-Event-ID or ?since=; `?help` answers with Markdown. The stream itself is core's
- * (core/live).
+ * (server/live).
  */
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../core/context.ts'
 import { OPERATIONS } from '../../contract/api/operations.ts'
 import { pathOf } from '../../contract/api/routes.ts'
-import { streamHelp } from '../../core/help/stream-page.ts'
-import { openShareStream } from '../../core/live/open.ts'
+import { streamHelp } from '../../help/stream-page.ts'
+import { openShareStream } from '../../live/open.ts'
 import { streamAnswer, streamCallOf } from '../event-stream.ts'
 import { shareCors } from './cors.ts'
 import { hasHelp, helpFor, markdown } from './read.ts'

@@ -11,10 +11,10 @@
  * client takes none of it for `LIMITS.streamStallBeats` heartbeats, the connection is cut
  * and the client resumes with Last-Event-ID; a quiet stream sends a comment every heartbeat.
  */
-import type { AppContext } from '../context.ts'
-import { LIMITS } from '../../contract/limits.ts'
+import type { AppContext } from '../core/context.ts'
+import { LIMITS } from '../contract/limits.ts'
 import { closing, HEARTBEAT, opening } from './events.ts'
-import type { HeldBytes } from '../places/held-bytes.ts'
+import type { HeldBytes } from '../core/places/held-bytes.ts'
 import type { TailReader } from './tail.ts'
 
 /** Bun's direct ReadableStream; the DOM typings the project compiles with lack `type: 'direct'`. */

@@ -5,8 +5,8 @@
  * after it is still after it. One the stream never handed out (not a whole number, or past
  * the app's newest) is a 400 saying so, never a guess.
  */
-import type { AppContext } from '../context.ts'
-import { AppError, notFound, quoteValue } from '../../contract/errors.ts'
+import type { AppContext } from '../core/context.ts'
+import { AppError, notFound, quoteValue } from '../contract/errors.ts'
 
 const WHOLE = /^[0-9]+$/
 

@@ -7,9 +7,9 @@
  */
 import { expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { csvRows, type CsvOptions } from '../../../server/core/export/csv-rows.ts'
-import { csvRawText, csvRow, csvText, csvValue } from '../../../server/core/export/csv.ts'
-import type { StoredRecord } from '../../../server/core/records/shape.ts'
+import { csvRows, type CsvOptions } from '../../server/export/csv-rows.ts'
+import { csvRawText, csvRow, csvText, csvValue } from '../../server/export/csv.ts'
+import type { StoredRecord } from '../../server/core/records/shape.ts'
 
 /** The definition, written the obvious way (parse everything, one cell array per row). */
 function expectedRows(records: StoredRecord[], keys: string[], scaleKeys: string[], options: CsvOptions): string {

@@ -3,11 +3,11 @@
  * /query and on /summary): Markdown for people and AI agents alike, generated from the
  * live endpoint so it always tells the truth about fields, switches and limits.
  */
-import { LIMITS } from '../../contract/limits.ts'
-import { SENDERS_HELP } from '../../contract/senders/help.ts'
-import { browserExamples, curlFlat, curlJson, readAllExamples, webhookExample } from '../../contract/help/examples.ts'
+import { LIMITS } from '../contract/limits.ts'
+import { SENDERS_HELP } from '../contract/senders/help.ts'
+import { browserExamples, curlFlat, curlJson, readAllExamples, webhookExample } from '../contract/help/examples.ts'
 import type { HelpInput } from './live.ts'
-import { codeBlock, escapeText, inlineCode, shellQuote } from '../../contract/help/markdown.ts'
+import { codeBlock, escapeText, inlineCode, shellQuote } from '../contract/help/markdown.ts'
 import {
   curlAuth,
   errorsSection,
@@ -20,7 +20,7 @@ import {
 } from './sections.ts'
 import { streamPointer } from './stream-page.ts'
 import { batchSection, formSection, recordRulesSection } from './write-sections.ts'
-import { openToAnyone } from '../../contract/share/reads.ts'
+import { openToAnyone } from '../contract/share/reads.ts'
 
 /** ` (the owner's access token only)` when `path` is not open to anyone. */
 const ownerOnly = (input: HelpInput, path: 'query' | 'summary') =>

@@ -2,10 +2,10 @@
  * @module The "Retries" section of the write pages: how a client that lost an answer
  * sends the same submission again without storing it twice (`Idempotency-Key`).
  */
-import { IDEMPOTENCY_HEADER } from '../collect/idempotency.ts'
-import { LIMITS } from '../../contract/limits.ts'
+import { IDEMPOTENCY_HEADER } from '../core/collect/idempotency.ts'
+import { LIMITS } from '../contract/limits.ts'
 import type { HelpInput } from './live.ts'
-import { shellQuote } from '../../contract/help/markdown.ts'
+import { shellQuote } from '../contract/help/markdown.ts'
 
 const HOURS = LIMITS.idempotencyKeyTtlMs / 3_600_000
 

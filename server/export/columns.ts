@@ -8,9 +8,9 @@
  * last JSON column, OTHER_KEYS_COLUMN, holds every other key of each record, so no value is
  * missing; the aggregates tell, so no pass over the records is needed before streaming.
  */
-import type { AppContext } from '../context.ts'
-import { LIMITS, SUMMARY_KEYS } from '../../contract/limits.ts'
-import { fieldRowsOf } from '../fields/view.ts'
+import type { AppContext } from '../core/context.ts'
+import { LIMITS, SUMMARY_KEYS } from '../contract/limits.ts'
+import { fieldRowsOf } from '../core/fields/view.ts'
 import { aggregateKeys } from './aggregate-keys.ts'
 
 /** The most data columns of a CSV export: every field, proposal and catalogued unlisted key fits. */

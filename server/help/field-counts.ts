@@ -2,8 +2,8 @@
  * @module How many non-spam records hold a value for each field, from the summary's
  * aggregates (kept current at ingest; never a rescan of the records).
  */
-import type { AppContext } from '../context.ts'
-import { getSummary } from '../stats/summary.ts'
+import type { AppContext } from '../core/context.ts'
+import { getSummary } from '../core/stats/summary.ts'
 
 /** Field name → records with a value. */
 export async function fieldValueCounts(ctx: AppContext, appId: string): Promise<Map<string, number>> {

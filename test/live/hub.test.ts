@@ -6,14 +6,14 @@
  * real storage of the run, with the append notices in the test's hands.
  */
 import { describe, expect, test } from 'bun:test'
-import { LIMITS } from '../../../server/contract/limits.ts'
-import type { LiveQuery } from '../../../server/db/storage/records.ts'
-import type { Storage } from '../../../server/db/storage.ts'
-import { localAppendFeed } from '../../../server/db/storage/appends.ts'
-import { testContextOver, testStorage } from '../../support/context.ts'
-import { insertRecords, makeEndpoint, numberedRecords } from '../../support/records.ts'
-import { readEvents } from '../../support/sse.ts'
-import { makeUser } from '../../support/users.ts'
+import { LIMITS } from '../../server/contract/limits.ts'
+import type { LiveQuery } from '../../server/db/storage/records.ts'
+import type { Storage } from '../../server/db/storage.ts'
+import { localAppendFeed } from '../../server/db/storage/appends.ts'
+import { testContextOver, testStorage } from '../support/context.ts'
+import { insertRecords, makeEndpoint, numberedRecords } from '../support/records.ts'
+import { readEvents } from '../support/sse.ts'
+import { makeUser } from '../support/users.ts'
 
 /** A context whose storage counts live batch reads, and whose append notices the test sends. */
 async function setup() {

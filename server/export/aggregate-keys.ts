@@ -3,8 +3,8 @@
  * in first-seen order. A key whose values were all null or "" is not tracked; its column
  * would be empty anyway.
  */
-import type { AppContext } from '../context.ts'
-import { loadStats } from '../stats/state.ts'
+import type { AppContext } from '../core/context.ts'
+import { loadStats } from '../core/stats/state.ts'
 
 /** Keys named in the app's aggregates, and whether records hold values of keys they do not count (stats/counted.ts). */
 export async function aggregateKeys(ctx: AppContext, appId: string): Promise<{ keys: string[]; uncounted: boolean }> {

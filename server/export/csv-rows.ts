@@ -12,9 +12,9 @@
  * `meta` is not parsed. `JSON.parse` stays: it measured faster than a scanner written in JS
  * that picks top-level values out of the stored text, and than SQLite's `->` per column.
  */
-import { scoreCells, scoreColumns } from '../../contract/scoring/aggregate.ts'
-import { parseStoredScores } from '../scoring/stored.ts'
-import { isoTime, YEAR_10000, type StoredRecord } from '../records/shape.ts'
+import { scoreCells, scoreColumns } from '../contract/scoring/aggregate.ts'
+import { parseStoredScores } from '../core/scoring/stored.ts'
+import { isoTime, YEAR_10000, type StoredRecord } from '../core/records/shape.ts'
 import {
   dataHeaders,
   LEADING_COLUMNS,

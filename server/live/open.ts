@@ -7,17 +7,17 @@
  * still read: the hub asks when the app's settings change and at every heartbeat, and a
  * stream whose reader lost access ends.
  */
-import type { AppContext } from '../context.ts'
-import { AppError } from '../../contract/errors.ts'
-import type { FilterNode } from '../../db/storage/record-filter.ts'
-import { openToAnyone } from '../../contract/share/reads.ts'
-import { authenticate } from '../auth/authenticate.ts'
-import { requireOwnedApp } from '../apps/owned.ts'
-import { appFilter } from '../records/owner.ts'
-import type { ShareEndpoint } from '../share/endpoint-cache-types.ts'
-import { isOwnersToken, readsAsOwner } from '../share/read-access.ts'
-import { parseSpamMode } from '../stats/summary.ts'
-import type { LiveRequest } from './hub-types.ts'
+import type { AppContext } from '../core/context.ts'
+import { AppError } from '../contract/errors.ts'
+import type { FilterNode } from '../db/storage/record-filter.ts'
+import { openToAnyone } from '../contract/share/reads.ts'
+import { authenticate } from '../core/auth/authenticate.ts'
+import { requireOwnedApp } from '../core/apps/owned.ts'
+import { appFilter } from '../core/records/owner.ts'
+import type { ShareEndpoint } from '../core/share/endpoint-cache-types.ts'
+import { isOwnersToken, readsAsOwner } from '../core/share/read-access.ts'
+import { parseSpamMode } from '../core/stats/summary.ts'
+import type { LiveRequest } from '../core/live-hub.ts'
 import { startPosition } from './position.ts'
 
 /** What a stream request brings besides whose records it reads. */

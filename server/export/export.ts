@@ -3,12 +3,12 @@
  * choice of a CSV export (the owner's explicit wish for cells exactly as stored), and the
  * stream with its content type and download name.
  */
-import type { AppContext } from '../context.ts'
-import { AppError, quoteValue } from '../../contract/errors.ts'
-import { RAW_VALUES } from '../../contract/records/schemas.ts'
-import { requireOwnedApp } from '../apps/owned.ts'
-import { appFilter } from '../records/owner.ts'
-import { parsePageQuery } from '../records/schemas.ts'
+import type { AppContext } from '../core/context.ts'
+import { AppError, quoteValue } from '../contract/errors.ts'
+import { RAW_VALUES } from '../contract/records/schemas.ts'
+import { requireOwnedApp } from '../core/apps/owned.ts'
+import { appFilter } from '../core/records/owner.ts'
+import { parsePageQuery } from '../core/records/schemas.ts'
 import { attachmentHeader } from './filename.ts'
 import { exportStream, type ExportFormat } from './stream.ts'
 

@@ -6,7 +6,7 @@ import {
   escapeText,
   inlineCode,
   shellQuote,
-} from '../../../server/contract/help/markdown.ts'
+} from '../../server/contract/help/markdown.ts'
 
 describe('Markdown escaping of arbitrary field names', () => {
   test.each([

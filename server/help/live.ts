@@ -5,17 +5,17 @@
  * or anyone while reads are open. With reads off a stranger holding the token learns the
  * fields and formats, not how many records there are.
  */
-import type { AppContext } from '../context.ts'
-import { requireOwnedApp } from '../apps/owned.ts'
-import { AppError } from '../../contract/errors.ts'
-import { endpointUrl } from '../apps/urls.ts'
-import { fieldRowsOf } from '../fields/view.ts'
-import type { EndpointRow } from '../share/lookup.ts'
-import { endpointRateLimit, formatRateLimit } from '../../contract/share/rate-limit.ts'
-import type { ReadAccess } from '../../contract/share/reads.ts'
-import type { FieldType } from '../../contract/fields/types/index.ts'
-import type { HelpField, HelpInput } from '../../contract/help/input.ts'
-import { recordCounts } from '../records/counts.ts'
+import type { AppContext } from '../core/context.ts'
+import { requireOwnedApp } from '../core/apps/owned.ts'
+import { AppError } from '../contract/errors.ts'
+import { endpointUrl } from '../core/apps/urls.ts'
+import { fieldRowsOf } from '../core/fields/view.ts'
+import type { EndpointRow } from '../core/share/lookup.ts'
+import { endpointRateLimit, formatRateLimit } from '../contract/share/rate-limit.ts'
+import type { ReadAccess } from '../contract/share/reads.ts'
+import type { FieldType } from '../contract/fields/types/index.ts'
+import type { HelpField, HelpInput } from '../contract/help/input.ts'
+import { recordCounts } from '../core/records/counts.ts'
 import { fieldValueCounts } from './field-counts.ts'
 
 export type { HelpField, HelpInput }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { attachmentHeader } from '../../../server/core/export/filename.ts'
-import { csvRawText, csvRow, csvText, csvValue } from '../../../server/core/export/csv.ts'
+import { attachmentHeader } from '../../server/export/filename.ts'
+import { csvRawText, csvRow, csvText, csvValue } from '../../server/export/csv.ts'
 
 describe('CSV cells (RFC 4180 + OWASP formula neutralising)', () => {
   const cases: Array<[unknown, string]> = [

@@ -4,13 +4,13 @@
  * more (records/text-stream.ts), so memory stays flat whatever the number and size of the
  * records. An export is a copy as of "roughly now", like any paged read.
  */
-import type { AppContext } from '../context.ts'
-import type { FilterNode } from '../../db/storage/record-filter.ts'
-import { recordBatches } from '../records/batches.ts'
-import type { SpamMode } from '../records/schemas.ts'
-import { recordJson, type StoredRecord } from '../records/shape.ts'
-import { textStream } from '../records/text-stream.ts'
-import { loadScoringDefinition } from '../scoring/definition.ts'
+import type { AppContext } from '../core/context.ts'
+import type { FilterNode } from '../db/storage/record-filter.ts'
+import { recordBatches } from '../core/records/batches.ts'
+import type { SpamMode } from '../core/records/schemas.ts'
+import { recordJson, type StoredRecord } from '../core/records/shape.ts'
+import { textStream } from '../core/records/text-stream.ts'
+import { loadScoringDefinition } from '../core/scoring/definition.ts'
 import { exportKeys } from './columns.ts'
 import { csvRows } from './csv-rows.ts'
 

@@ -2,10 +2,10 @@
  * @module Help sections shared by the three pages: the live status line, the field
  * table, limits (read from LIMITS and the server's configuration) and the error model.
  */
-import { publicSummaryRules } from '../../contract/share/public-summary.ts'
-import { AUTH, LIMITS } from '../../contract/limits.ts'
-import { clientRateLimit, formatRateLimit, parseRateLimit } from '../../contract/share/rate-limit.ts'
-import { openToAnyone, readsWarnings, type ReadAccess, type ReadPath } from '../../contract/share/reads.ts'
+import { publicSummaryRules } from '../contract/share/public-summary.ts'
+import { AUTH, LIMITS } from '../contract/limits.ts'
+import { clientRateLimit, formatRateLimit, parseRateLimit } from '../contract/share/rate-limit.ts'
+import { openToAnyone, readsWarnings, type ReadAccess, type ReadPath } from '../contract/share/reads.ts'
 import type { HelpInput } from './live.ts'
 import { retriesSection } from './retries.ts'
 import {
@@ -17,7 +17,7 @@ import {
   inlineCode,
   shellQuote,
   table,
-} from '../../contract/help/markdown.ts'
+} from '../contract/help/markdown.ts'
 
 const onOff = (on: boolean) => (on ? 'on' : 'off')
 

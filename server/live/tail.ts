@@ -7,10 +7,10 @@
  * What is read is one storage batch (`LIMITS.readBatchRows`, `readBatchBytes`), through
  * the read gate, as pages are.
  */
-import type { AppContext } from '../context.ts'
-import type { FilterNode } from '../../db/storage/record-filter.ts'
-import type { ReadSelection } from '../../db/storage/records.ts'
-import { LIMITS } from '../../contract/limits.ts'
+import type { AppContext } from '../core/context.ts'
+import type { FilterNode } from '../db/storage/record-filter.ts'
+import type { ReadSelection } from '../db/storage/records.ts'
+import { LIMITS } from '../contract/limits.ts'
 import { recordEvent } from './events.ts'
 
 /**

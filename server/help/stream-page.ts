@@ -2,10 +2,10 @@
  * @module GET /<token>/stream?help: following the records as they arrive, for people and
  * AI agents alike; the other help pages point here (pages.ts).
  */
-import { LIMITS } from '../../contract/limits.ts'
-import { LIVE_EVENT } from '../../contract/records/live.ts'
-import { openToAnyone } from '../../contract/share/reads.ts'
-import { codeBlock, shellQuote } from '../../contract/help/markdown.ts'
+import { LIMITS } from '../contract/limits.ts'
+import { LIVE_EVENT } from '../contract/records/live.ts'
+import { openToAnyone } from '../contract/share/reads.ts'
+import { codeBlock, shellQuote } from '../contract/help/markdown.ts'
 import type { HelpInput } from './live.ts'
 import { curlAuth, errorsSection, pageTitle, statusSection, whoReadsSection } from './sections.ts'
 

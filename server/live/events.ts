@@ -3,9 +3,9 @@
  * event `record` whose `id:` is its serial and whose `data:` is the record as /query
  * shows it (stored JSON text, one line: JSON.stringify never writes a raw line break).
  */
-import { LIVE_EVENT } from '../../contract/records/live.ts'
-import type { RecordRow } from '../../db/storage/records.ts'
-import { recordJson } from '../records/shape.ts'
+import { LIVE_EVENT } from '../contract/records/live.ts'
+import type { RecordRow } from '../db/storage/records.ts'
+import { recordJson } from '../core/records/shape.ts'
 
 /** One record as an event. */
 export const recordEvent = (row: RecordRow, serial: number): string =>

@@ -1,9 +1,9 @@
 /**
  * @module The live streams of this process as the context names them (`ctx.live`,
- * core/context.ts): the hub's interface. The hub itself is core/live/hub.ts.
+ * core/context.ts): the hub's interface. The hub itself is server/live/hub.ts (this interface keeps core from loading it).
  */
-import type { FilterNode } from '../../db/storage/record-filter.ts'
-import type { ReadSelection } from '../../db/storage/records.ts'
+import type { FilterNode } from '../db/storage/record-filter.ts'
+import type { ReadSelection } from '../db/storage/records.ts'
 
 /** A stream to open: whose records, from where, for whom. */
 export interface LiveRequest {

@@ -12,14 +12,14 @@
  * One timer beats for every stream (a comment on quiet ones, the end of stalled ones), so
  * an idle stream costs no timer of its own.
  */
-import type { AppContext } from '../context.ts'
-import type { EVERY_APP as EveryApp } from '../../db/storage/appends.ts'
-import { LIMITS } from '../../contract/limits.ts'
-import type { Place } from '../places/ledger.ts'
+import type { AppContext } from '../core/context.ts'
+import type { EVERY_APP as EveryApp } from '../db/storage/appends.ts'
+import { LIMITS } from '../contract/limits.ts'
+import type { Place } from '../core/places/ledger.ts'
 
 /** Stands for all apps in a notice (storage/appends.ts). */
 const EVERY_APP: typeof EveryApp = '*'
-import type { LiveHub, LiveRequest } from './hub-types.ts'
+import type { LiveHub, LiveRequest } from '../core/live-hub.ts'
 import { liveStream, type LiveStream } from './stream.ts'
 import { tailReader, type TailReader } from './tail.ts'
 

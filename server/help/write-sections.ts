@@ -3,9 +3,9 @@
  * rules, empty records, types of auto-created fields) and the /form and /batch protocols.
  * The endpoint's page includes them all; /form?help and /batch?help include their own.
  */
-import { FIELD_NAME_RULES } from '../../contract/fields/names.ts'
-import { LIMITS } from '../../contract/limits.ts'
-import { curlBatch, htmlForm } from '../../contract/help/examples.ts'
+import { FIELD_NAME_RULES } from '../contract/fields/names.ts'
+import { LIMITS } from '../contract/limits.ts'
+import { curlBatch, htmlForm } from '../contract/help/examples.ts'
 import type { HelpInput } from './live.ts'
 
 /** The rules every record meets, on every write path, exactly as they are enforced. */
