@@ -7,6 +7,8 @@ import { notePeerAddress } from '../../server/http/client-address.ts'
 import { testContext, type TestContext } from './context.ts'
 import { testAppOptions } from './admin-build.ts'
 import { assertContract, assertResponse } from './contract.ts'
+import { target, type BodyOf, type CallArgs } from './call.ts'
+import type { Described } from '../../server/contract/api/request.ts'
 
 export interface TestResponse<T = any> {
   status: number
@@ -30,6 +32,11 @@ export interface RequestOptions {
 export interface TestApp extends TestContext {
   app: SvcApp
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>
+  /** Calls operation `name` of the route table (test/support/call.ts): its path from the table, its body and answer typed. */
+  call<N extends Described>(
+    name: N,
+    ...args: CallArgs<N, Omit<RequestOptions, 'body'>>
+  ): Promise<TestResponse<BodyOf<N>>>
 }
 
 export const BASE = 'http://localhost:8787'
@@ -45,9 +52,13 @@ export function testApp(config: Partial<Config> = {}): TestApp {
     await assertResponse(request.method, request.url, response)
     return response
   }
-  return {
+  const testApp: TestApp = {
     ...context,
     app,
+    call: (name, ...[input, options = {}]) => {
+      const { method, path, body } = target(name, input)
+      return testApp.request(method, path, { ...options, body })
+    },
     async request(method, path, options = {}) {
       const headers = new Headers(options.headers)
       if (options.token) headers.set('authorization', `Bearer ${options.token}`)
@@ -71,6 +82,7 @@ export function testApp(config: Partial<Config> = {}): TestApp {
       }
     },
   }
+  return testApp
 }
 
 /** The 422 body svc answers for `problems` (message: every problem, `path: message`, joined by "; "). */
