@@ -126,14 +126,18 @@ describe('layers (docs/architecture.md)', () => {
     expect(offending.map(describeRef)).toEqual([])
   })
 
-  test("the planner's wing (server/smart) stands on core: at runtime it imports itself, core, the contract, config and the contract's packages, and storage only as types", () => {
-    const offending = scanTree('server/smart').filter((ref) => {
-      if (ref.target === undefined) return true
-      if (!isRuntime(ref) && STORAGE_INTERFACE.test(ref.target)) return false
-      return !/^server\/smart\//.test(ref.target) && !CORE_MAY_IMPORT.some((allowed) => allowed.test(ref.target!))
+  // The rooms that stand on core beside the faces: the planner, the self-description, exports, live streams.
+  for (const room of ['server/smart', 'server/help', 'server/export', 'server/live']) {
+    test(`${room} stands on core: at runtime it imports itself, core, the contract, config and the contract's packages, and storage only as types`, () => {
+      const own = new RegExp(`^${room}/`)
+      const offending = scanTree(room).filter((ref) => {
+        if (ref.target === undefined) return true
+        if (!isRuntime(ref) && STORAGE_INTERFACE.test(ref.target)) return false
+        return !own.test(ref.target) && !CORE_MAY_IMPORT.some((allowed) => allowed.test(ref.target!))
+      })
+      expect(offending.map(describeRef)).toEqual([])
     })
-    expect(offending.map(describeRef)).toEqual([])
-  })
+  }
 
   test('server/db implements the storage without core: it names core only for types', () => {
     const offending = scanTree('server/db').filter(
