@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import { BUN, cliInProcess, ROOT, startTestServer, tempConfigHome } from '../support/server.ts'
+import { callServer } from '../support/call.ts'
 
 const server = await startTestServer()
 afterAll(() => server.close())
@@ -65,11 +66,14 @@ const SCORES = {
 }
 /** The scores stored with a record, as the owner reads it (null when none are stored). */
 const storedScores = async (recordId: string) => {
-  const response = await fetch(`${server.url}/api/v3/apps/${app}/records/${recordId}`, {
-    headers: { authorization: `Bearer ${env.SVC_TOKEN}` },
-  })
+  const response = await callServer(
+    server.url,
+    'records.get',
+    { params: { id: app, recordId } },
+    { token: env.SVC_TOKEN },
+  )
   expect(response.status).toBe(200)
-  return ((await response.json()).data.scores as unknown) ?? null
+  return (response.body.data.scores as unknown) ?? null
 }
 
 describe('the wellbeing example built by create.sh', () => {

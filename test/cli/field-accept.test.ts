@@ -5,6 +5,7 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { cliAccount, expectOk } from '../support/server.ts'
+import { callServer } from '../support/call.ts'
 
 const { server, cli } = await cliAccount()
 
@@ -13,10 +14,9 @@ async function appWithProposals(): Promise<string> {
   const app = expectOk(await cli('app', 'create', '--name', 'Contact', '--json')).json().id as string
   expectOk(await cli('field', 'add', '--app', app, '--name', 'name'))
   const token = expectOk(await cli('share', 'publish', '--app', app, '--json')).json().token as string
-  const res = await fetch(`${server.url}/api/v3/share/${token}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: '{"name":"Ada","city":"Paris","age":36,"note":"hi"}',
+  const res = await callServer(server.url, 'ingest.post', {
+    params: { token },
+    body: { name: 'Ada', city: 'Paris', age: 36, note: 'hi' },
   })
   expect(res.status).toBe(200)
   return app

@@ -6,6 +6,7 @@
 import { expect, test } from 'bun:test'
 import { LIMITS } from '../../server/contract/limits.ts'
 import { cliAccount, expectOk } from '../support/server.ts'
+import { callServer } from '../support/call.ts'
 
 const { server, cli } = await cliAccount()
 
@@ -13,10 +14,9 @@ test('field list shows unlisted keys; field accept adopts one, typed from its va
   const app = expectOk(await cli('app', 'create', '--name', 'Sensors', '--json')).json().id as string
   const token = expectOk(await cli('share', 'publish', '--app', app, '--json')).json().token as string
   const keys = Array.from({ length: LIMITS.proposalsPerClient + 2 }, (_, i) => `s${String(i).padStart(2, '0')}`)
-  const res = await fetch(`${server.url}/api/v3/share/${token}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(Object.fromEntries(keys.map((key, i) => [key, i]))),
+  const res = await callServer(server.url, 'ingest.post', {
+    params: { token },
+    body: Object.fromEntries(keys.map((key, i) => [key, i])),
   })
   expect(res.status).toBe(200)
   const listed = expectOk(await cli('field', 'list', '--app', app, '--json')).json()

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { LIMITS } from '../../server/contract/limits.ts'
 import { cliInProcess, expectOk, startTestServer, tempConfigHome } from '../support/server.ts'
+import { callServer } from '../support/call.ts'
 
 const server = await startTestServer()
 afterAll(() => server.close())
@@ -93,11 +94,7 @@ describe('--limit and --page', () => {
     const { token } = await server.account()
     const many = { ...env, SVC_TOKEN: token }
     for (let i = 0; i <= LIMITS.defaultPageSize; i++) {
-      const response = await fetch(`${server.url}/api/v3/apps`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ name: `App ${i}` }),
-      })
+      const response = await callServer(server.url, 'apps.create', { body: { name: `App ${i}` } }, { token })
       expect(response.status).toBe(200)
     }
     const person = await cliInProcess(['app', 'list'], { env: many, stdoutTTY: true, prompt: async () => '' })

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { BUN, ROOT, cliInProcess, expectOk, startTestServer, tempConfigHome } from '../support/server.ts'
+import { callServer } from '../support/call.ts'
 
 const server = await startTestServer()
 afterAll(() => server.close())
@@ -24,11 +25,7 @@ beforeAll(async () => {
   const endpoint = expectOk(await cliInProcess(['share', 'publish', '--app', app, '--json'], { env })).json().token
   // About 400 KB of output either way: far more than a pipe holds, so the CLI is still writing when the reader leaves.
   const records = Array.from({ length: 1000 }, (_, i) => ({ n: i, note: `record ${i} `.padEnd(300, 'x') }))
-  const response = await fetch(`${server.url}/api/v3/share/${endpoint}/batch`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(records),
-  })
+  const response = await callServer(server.url, 'ingest.batch', { params: { token: endpoint }, body: records })
   expect(response.status).toBe(200)
 })
 

@@ -12,6 +12,7 @@ import { RECORDS_WARNING } from '../support/reads.ts'
 import { testAdminDist } from '../support/admin-build.ts'
 import { startListening } from '../support/process.ts'
 import { tempDir } from '../support/tmp.ts'
+import { callServer, type ErrorEnvelope } from '../support/call.ts'
 
 const server = await startTestServer()
 afterAll(() => server.close())
@@ -204,18 +205,18 @@ describe('snapshot', () => {
 
 describe('skills', () => {
   test.each(SKILL_MODULES)('GET /api/v3/skills/%s is the same Markdown as `svc-cli skill`', async (module) => {
-    const response = await fetch(`${server.url}/api/v3/skills/${module}`)
+    const response = await callServer(server.url, 'skills.get', { params: { module } })
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('text/markdown; charset=utf-8')
-    const text = await response.text()
+    const { text } = response
     expect(text).toBe(skillDocument(module))
     expect(ok(await cliInProcess(['skill', module])).stdout).toBe(`${text}`)
   })
 
   test('an unknown module is a JSON 404 listing the valid ones', async () => {
-    const response = await fetch(`${server.url}/api/v3/skills/forms`)
+    const response = await callServer(server.url, 'skills.get', { params: { module: 'forms' } })
     expect(response.status).toBe(404)
-    expect(await response.json()).toEqual({
+    expect(response.body).toEqual<ErrorEnvelope>({
       code: 404,
       error: {
         type: 'not_found',
@@ -251,7 +252,7 @@ describe('serve', () => {
       dataDir,
     })
     try {
-      const health = await (await fetch(`${url}/api/v3/health`)).json()
+      const health = (await callServer(url, 'health.get')).body
       expect(health).toEqual({ code: 200, data: { status: 'ok', version: expect.any(String) } })
     } finally {
       proc.kill('SIGTERM')

@@ -6,6 +6,7 @@
 import { describe, expect, test } from 'bun:test'
 import { createHmac } from 'node:crypto'
 import { cliAccount, cliInProcess, expectOk as ok } from '../support/server.ts'
+import { callServer } from '../support/call.ts'
 
 const { server, env, cli } = await cliAccount()
 
@@ -84,15 +85,20 @@ describe('svc-cli share sender', () => {
       await cli('share', 'sender', 'add', '--app', app, '--name', 'github', '--kind', 'github', '--require', '--json'),
     ).json()
     const body = '{"ref":"refs/heads/main"}'
-    const response = await fetch(`${server.url}/api/v3/share/${token}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-github-delivery': 'd-1',
-        'x-hub-signature-256': `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`,
+    // Sent as is: the signature is over these bytes.
+    const response = await callServer(
+      server.url,
+      'ingest.post',
+      { params: { token } },
+      {
+        raw: body,
+        headers: {
+          'content-type': 'application/json',
+          'x-github-delivery': 'd-1',
+          'x-hub-signature-256': `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`,
+        },
       },
-      body,
-    })
+    )
     expect(response.status).toBe(200)
     const records = ok(await cli('share', 'query', '--app', app, '--json')).json()
     expect(JSON.stringify(records)).toContain('"verified":true')

@@ -12,6 +12,7 @@ import { BUN, cliProcess, ROOT } from '../support/server.ts'
 import { testAdminDist } from '../support/admin-build.ts'
 import { startListening } from '../support/process.ts'
 import { tempDir } from '../support/tmp.ts'
+import { callServer } from '../support/call.ts'
 
 /** The OPTIONS section's lines of a help text. */
 const optionLines = (help: string) => help.split('\nOPTIONS\n\n')[1].split('\n\n')[0].split('\n')
@@ -58,7 +59,7 @@ describe('svc-cli serve', () => {
     )
     try {
       expect(url).toStartWith('http://127.0.0.1:')
-      expect(await (await fetch(`${url}/api/v3/health`)).json()).toEqual({
+      expect((await callServer(url, 'health.get')).body).toEqual({
         code: 200,
         data: { status: 'ok', version: expect.any(String) },
       })

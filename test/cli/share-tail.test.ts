@@ -11,6 +11,7 @@ import { createLogger } from '../../server/core/logger.ts'
 import { makeEndpoint } from '../support/records.ts'
 import { BUN, ROOT, startTestServer, tempConfigHome, type TestServer } from '../support/server.ts'
 import { startRelay, type Relay } from '../support/tcp-relay.ts'
+import { callServer } from '../support/call.ts'
 
 let server: TestServer
 let quiet: TestServer
@@ -60,21 +61,18 @@ async function app(on: TestServer, owner = { id: userId, token }) {
   const ownerToken = owner.token
   const endpoint = await makeEndpoint(on.ctx, owner.id, { fields: [{ name: 'name' }, { name: 'n', type: 'number' }] })
   const post = async (data: Record<string, unknown>) => {
-    const response = await fetch(`${on.url}${endpoint.path()}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(data),
-    })
+    const response = await callServer(on.url, 'ingest.post', { params: { token: endpoint.token }, body: data })
     expect(response.status).toBe(200)
   }
   const page = async () =>
     (
-      (await (
-        await fetch(`${on.url}/api/v3/apps/${endpoint.appId}/records?size=1000`, {
-          headers: { authorization: `Bearer ${ownerToken}` },
-        })
-      ).json()) as { records: unknown[] }
-    ).records
+      await callServer(
+        on.url,
+        'records.list',
+        { params: { id: endpoint.appId }, query: { size: 1000 } },
+        { token: ownerToken },
+      )
+    ).body.records
   return { ...endpoint, post, page }
 }
 

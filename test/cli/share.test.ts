@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { cliAccount, cliInProcess, cliProcess, expectOk } from '../support/server.ts'
 import { tempDir } from '../support/tmp.ts'
 import { RECORDS_WARNING, SUMMARY_WARNING } from '../support/reads.ts'
+import { callServer, target } from '../support/call.ts'
 
 const { server, env, cli } = await cliAccount()
 const ok = expectOk
@@ -42,7 +43,7 @@ describe('share settings', () => {
     expect(published).toMatchObject({
       published: true,
       token: expect.any(String),
-      endpoint: `${server.ctx.config.baseUrl}/api/v3/share/${published.token}`,
+      endpoint: `${server.ctx.config.baseUrl}${target('ingest.post', { params: { token: published.token } }).path}`,
     })
     expect(ok(await cli('share', 'url', '--app', app)).stdout).toBe(`${published.endpoint}\n`)
 
@@ -80,15 +81,9 @@ describe('share settings', () => {
     expect((await cli('share', 'rotate', '--app', app)).code).toBe(2)
     const rotated = ok(await cli('share', 'rotate', '--app', app, '--yes', '--json')).json()
     expect(rotated.token).not.toBe(published.token)
-    expect(
-      (
-        await fetch(`${server.url}/api/v3/share/${published.token}`, {
-          method: 'POST',
-          body: '{}',
-          headers: { 'content-type': 'application/json' },
-        })
-      ).status,
-    ).toBe(404)
+    expect((await callServer(server.url, 'ingest.post', { params: { token: published.token }, body: {} })).status).toBe(
+      404,
+    )
 
     const human = ok(await cli('share', 'unpublish', '--app', app, '--yes')).stdout
     expect(human).toStartWith('published              no\n')
@@ -268,9 +263,9 @@ describe('records', () => {
   test('a new app keeps its records private: the link alone reads nothing, the CLI reads with the login', async () => {
     const { token, reads } = ok(await cli('share', 'status', '--app', app, '--json')).json()
     expect(reads).toBe('off')
-    const anonymous = await fetch(`${server.url}/api/v3/share/${token}/query`)
+    const anonymous = await callServer(server.url, 'reads.query', { params: { token } })
     expect(anonymous.status).toBe(403)
-    expect((await anonymous.json()).error.type).toBe('disabled')
+    expect(anonymous.body.error?.type).toBe('disabled')
   })
 
   test('post from --data and from stdin (real process), then query one page', async () => {
@@ -330,10 +325,9 @@ describe('records', () => {
     const published = ok(await cli('share', 'publish', '--app', bulk, '--json')).json()
     const records = Array.from({ length: 2001 }, (_, i) => ({ n: i }))
     for (let i = 0; i < records.length; i += 1000) {
-      const response = await fetch(`${server.url}/api/v3/share/${published.token}/batch`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(records.slice(i, i + 1000)),
+      const response = await callServer(server.url, 'ingest.batch', {
+        params: { token: published.token },
+        body: records.slice(i, i + 1000),
       })
       expect(response.status).toBe(200)
     }

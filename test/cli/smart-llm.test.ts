@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { BUN, cliInProcess, ROOT, startTestServer, tempConfigHome } from '../support/server.ts'
 import { heldModel } from '../support/held-model.ts'
+import { callServer } from '../support/call.ts'
 
 const model = heldModel()
 const server = await startTestServer({ SVC_LLM_URL: model.url, SVC_LLM_MODEL: 'test-model' })
@@ -24,11 +25,7 @@ beforeAll(async () => {
   env = { SVC_URL: server.url, SVC_TOKEN: token, XDG_CONFIG_HOME: tempConfigHome() }
 })
 const getJob = async (id: string) =>
-  (
-    (await (
-      await fetch(`${server.url}/api/v3/smart/jobs/${id}`, { headers: { authorization: `Bearer ${token}` } })
-    ).json()) as any
-  ).data
+  (await callServer(server.url, 'smart.job', { params: { id } }, { token })).body.data
 
 describe('a slow planner', () => {
   // Without --json: with it, stderr stays empty (no progress lines) and stdout is the one document.
@@ -110,10 +107,7 @@ describe('a slow planner', () => {
     expect(status.stdout).toEndWith(
       `- Asking test-model for a plan\n\nStill planning: run svc-cli smart status --job ${job.id} again in a moment\n`,
     )
-    const cancel = await fetch(`${server.url}/api/v3/smart/jobs/${job.id}`, {
-      method: 'DELETE',
-      headers: { authorization: `Bearer ${token}` },
-    })
+    const cancel = await callServer(server.url, 'smart.cancelJob', { params: { id: job.id } }, { token })
     expect(cancel.status).toBe(200)
     const run = await running
     expect(run.code).toBe(1)

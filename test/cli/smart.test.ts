@@ -9,6 +9,8 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { checkPlan } from '../../server/contract/smart/check-plan.ts'
 import type { Plan } from '../../server/contract/smart/plan.ts'
+import type { AnswerOf, Described } from '../../server/contract/api/request.ts'
+import { callServer, type CallArgs, type ServerCallOptions } from '../support/call.ts'
 import { cliInProcess, startTestServer, tempConfigHome, type CliRun } from '../support/server.ts'
 import { tempDir } from '../support/tmp.ts'
 
@@ -26,20 +28,15 @@ const ok = (run: CliRun) => {
   expect({ code: run.code, stderr: run.code ? run.stderr : '' }).toEqual({ code: 0, stderr: '' })
   return run
 }
-const api = async (method: string, path: string, body?: unknown) => {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  return { status: response.status, body: (await response.json()) as any }
-}
+/** Calls operation `name` on the server as the account the CLI uses. */
+const api = <N extends Described>(name: N, ...[input]: CallArgs<N, never>) =>
+  callServer(server.url, name, ...([input, { token }] as CallArgs<N, ServerCallOptions>))
 const INSTRUCTION =
   'a 6-question burnout check for nurses with two dimensions: exhaustion, cynicism; 5-point scale; calm blue'
 const dir = tempDir('svc-smart-cli-')
 
 /** The overview the CLI prints for a stored plan, written out field by field. */
-const overviewOf = (stored: { id: string; planner: string; plan: Plan; execution: { appId: string } | null }) => ({
+const overviewOf = (stored: AnswerOf<'plans.get'>) => ({
   planId: stored.id,
   planner: stored.planner,
   name: stored.plan.app.name,
@@ -63,7 +60,7 @@ describe('smart generate', () => {
     const run = ok(await cli(['smart', 'generate', '--input', INSTRUCTION, '--json']))
     expect(run.stderr).toBe('')
     const out = run.json()
-    const stored = (await api('GET', `/api/v3/smart/plans/${out.planId}`)).body.data
+    const stored = (await api('plans.get', { params: { id: out.planId } })).body.data
     expect(stored.plan.form.fields).toHaveLength(6)
     expect(stored.plan.scale.scales.map((s: { key: string }) => s.key)).toEqual(['exhaustion', 'cynicism'])
     const plain = await cli(['smart', 'generate', '--input', INSTRUCTION, '--plan-only'])
@@ -80,7 +77,7 @@ describe('smart generate', () => {
     expect(plain.stderr).not.toContain('\r')
     expect(plain.stderr).not.toContain('\u001B')
 
-    const appId = stored.execution.appId
+    const appId = stored.execution!.appId!
     expect(out).toEqual({
       jobId: expect.any(String),
       planId: stored.id,
@@ -115,22 +112,22 @@ describe('smart generate', () => {
       },
     })
     // What is stored afterwards: the app with its questions and scales, unpublished.
-    expect((await api('GET', `/api/v3/apps/${appId}`)).body.data).toMatchObject({
+    expect((await api('apps.get', { params: { id: appId } })).body.data).toMatchObject({
       name: stored.plan.app.name,
       fieldCount: 6,
       published: false,
     })
     expect(
-      (await api('GET', `/api/v3/apps/${appId}/scales`)).body.data.scales.map((s: { key: string }) => s.key),
+      (await api('scales.list', { params: { id: appId } })).body.data.scales.map((s: { key: string }) => s.key),
     ).toEqual(['exhaustion', 'cynicism'])
-    const job = (await api('GET', `/api/v3/smart/jobs/${out.jobId}`)).body.data
+    const job = (await api('smart.job', { params: { id: out.jobId } })).body.data
     expect(job).toMatchObject({ status: 'succeeded', planId: stored.id })
   })
 
   test('--publish publishes on build and the human output lists every URL', async () => {
     const run = ok(await cli(['smart', 'generate', '--input', INSTRUCTION, '--publish']))
     const appId = /^Built app (\S+) from plan (\S+)$/m.exec(run.stdout)![1]
-    const urls = (await api('GET', `/api/v3/apps/${appId}/urls`)).body.data
+    const urls = (await api('apps.urls', { params: { id: appId } })).body.data
     expect(urls.fillIn).toStartWith(`${server.ctx.config.baseUrl}/f/`)
     expect(run.stdout).toContain(
       `\n  share    created 1: published\n\nfill-in   ${urls.fillIn}\neditor    ${urls.editor}\ndata      ${urls.data}\nendpoint  ${urls.endpoint}\n`,
@@ -138,7 +135,7 @@ describe('smart generate', () => {
     expect(run.stdout).toContain('Publish when executed: yes.')
     expect(run.stdout).toContain('- Publishing: asked for with --publish, so building the app publishes its endpoint.')
     expect(run.stdout).not.toContain('Publishing: not asked for')
-    const share = (await api('GET', `/api/v3/apps/${appId}/share`)).body.data
+    const share = (await api('share.get', { params: { id: appId } })).body.data
     expect(share).toMatchObject({ published: true, endpoint: urls.endpoint })
   })
 
@@ -167,7 +164,7 @@ describe('smart generate', () => {
     expect(run.stdout).toContain(
       `Built app ${appId} from plan ${planId}\n  form     created 3: name, email, message\n  scale    nothing to do\n  report   nothing to do\n  expert   nothing to do\n  connect  created 1: theme\n  share    nothing to do\n`,
     )
-    const fields = (await api('GET', `/api/v3/apps/${appId}/fields`)).body.data.fields
+    const fields = (await api('fields.list', { params: { id: appId } })).body.data.fields
     expect(fields.map((f: any) => [f.name, f.type, f.required])).toEqual([
       ['name', 'text', true],
       ['email', 'email', true],
@@ -180,14 +177,14 @@ describe('smart generate', () => {
   })
 
   test('--plan-only stores the plan and builds nothing', async () => {
-    const before = (await api('GET', '/api/v3/apps')).body.data.apps.length
+    const before = (await api('apps.list')).body.data.apps.length
     const run = ok(await cli(['smart', 'generate', '--input', '一个关于压力的测评，10道题', '--plan-only', '--json']))
     const out = run.json()
-    const stored = (await api('GET', `/api/v3/smart/plans/${out.planId}`)).body.data
+    const stored = (await api('plans.get', { params: { id: out.planId } })).body.data
     expect(out).toEqual({ jobId: expect.any(String), planId: stored.id, plan: overviewOf(stored), execution: null })
     expect(stored.plan.language).toBe('zh')
     expect(stored.execution).toBeNull()
-    expect((await api('GET', '/api/v3/apps')).body.data.apps).toHaveLength(before)
+    expect((await api('apps.list')).body.data.apps).toHaveLength(before)
     const human = ok(await cli(['smart', 'generate', '--input', 'a quick wellbeing check', '--plan-only'])).stdout
     expect(human).toMatch(
       /\n\nNext: svc-cli smart plan show --plan (\S+) {3}then {3}svc-cli smart execute --plan \1\n$/,
@@ -222,11 +219,11 @@ describe('plans: show, list, edit, validate, execute, status', () => {
   beforeAll(async () => {
     const out = ok(await cli(['smart', 'generate', '--input', INSTRUCTION, '--plan-only', '--json'])).json()
     ;[planId, jobId] = [out.planId, out.jobId]
-    plan = (await api('GET', `/api/v3/smart/plans/${planId}`)).body.data.plan
+    plan = (await api('plans.get', { params: { id: planId } })).body.data.plan
   })
 
   test('show: --format json is the document, --json the stored plan, markdown for reading; list', async () => {
-    const stored = (await api('GET', `/api/v3/smart/plans/${planId}`)).body.data
+    const stored = (await api('plans.get', { params: { id: planId } })).body.data
     expect(JSON.parse(ok(await cli(['smart', 'plan', 'show', '--plan', planId, '--format', 'json'])).stdout)).toEqual(
       stored.plan,
     )
@@ -267,7 +264,7 @@ describe('plans: show, list, edit, validate, execute, status', () => {
     const file = join(dir, 'broken.json')
     writeFileSync(file, JSON.stringify(broken))
     const listed = problems.map((p) => `  - ${p.path}: ${p.message}`).join('\n')
-    const before = (await api('GET', `/api/v3/smart/plans/${planId}`)).body.data
+    const before = (await api('plans.get', { params: { id: planId } })).body.data
 
     const edit = await cli(['smart', 'plan', 'edit', '--plan', planId, '--file', file])
     expect(edit).toMatchObject({
@@ -285,7 +282,7 @@ describe('plans: show, list, edit, validate, execute, status', () => {
         },
       },
     })
-    expect((await api('GET', `/api/v3/smart/plans/${planId}`)).body.data).toEqual(before)
+    expect((await api('plans.get', { params: { id: planId } })).body.data).toEqual(before)
 
     const local = await cli(['smart', 'plan', 'validate', '--file', file])
     expect(local).toMatchObject({
@@ -339,7 +336,7 @@ describe('plans: show, list, edit, validate, execute, status', () => {
       ok(await cli(['smart', 'plan', 'validate', '--plan', planId, '--data', JSON.stringify(edited), '--json'])).json(),
     ).toEqual({ valid: true, problems: [] })
     const saved = ok(await cli(['smart', 'plan', 'edit', '--plan', planId, '--file', file, '--json'])).json()
-    expect(saved).toEqual((await api('GET', `/api/v3/smart/plans/${planId}`)).body.data)
+    expect(saved).toEqual((await api('plans.get', { params: { id: planId } })).body.data)
     expect(saved.plan.app.name).toBe('Nurses burnout check')
     expect(ok(await cli(['smart', 'plan', 'validate', '--plan', planId])).stdout).toBe(
       `Plan ${planId} is a valid plan\n`,
@@ -357,7 +354,7 @@ describe('plans: show, list, edit, validate, execute, status', () => {
       'connect:done',
       'share:done',
     ])
-    expect((await api('GET', `/api/v3/apps/${first.appId}`)).body.data).toMatchObject({
+    expect((await api('apps.get', { params: { id: first.appId } })).body.data).toMatchObject({
       name: 'Nurses burnout check',
       fieldCount: 6,
     })
@@ -373,7 +370,7 @@ describe('plans: show, list, edit, validate, execute, status', () => {
     expect(again).toStartWith(
       `Updated app ${first.appId} from plan ${planId}\n  form     skipped (done by an earlier run: 6)\n  scale    skipped (done by an earlier run: 2)\n`,
     )
-    expect((await api('GET', `/api/v3/apps/${first.appId}`)).body.data.fieldCount).toBe(6)
+    expect((await api('apps.get', { params: { id: first.appId } })).body.data.fieldCount).toBe(6)
     expect(await cli(['smart', 'execute', '--plan', planId, '--module', 'forms'])).toMatchObject({ code: 2 })
   })
 
@@ -383,10 +380,10 @@ describe('plans: show, list, edit, validate, execute, status', () => {
     const built = ok(await cli(['smart', 'execute', '--plan', file, '--json'])).json()
     expect(built.importedFrom).toBe(file)
     expect(built.planId).not.toBe(planId)
-    const stored = (await api('GET', `/api/v3/smart/plans/${built.planId}`)).body.data
+    const stored = (await api('plans.get', { params: { id: built.planId } })).body.data
     expect(stored.plan).toEqual({ ...plan, app: { ...plan.app, name: 'From a file' } })
-    expect(stored.execution.appId).toBe(built.appId)
-    expect((await api('GET', `/api/v3/apps/${built.appId}`)).body.data).toMatchObject({
+    expect(stored.execution!.appId).toBe(built.appId)
+    expect((await api('apps.get', { params: { id: built.appId } })).body.data).toMatchObject({
       name: 'From a file',
       fieldCount: 6,
     })
@@ -403,7 +400,7 @@ describe('plans: show, list, edit, validate, execute, status', () => {
     writeFileSync(join(sub, 'my-plan'), JSON.stringify({ ...plan, app: { ...plan.app, name: 'By path' } }))
     const byPath = ok(await cli(['smart', 'execute', '--plan', join(sub, 'my-plan'), '--json'])).json()
     expect(byPath.importedFrom).toBe(join(sub, 'my-plan'))
-    expect((await api('GET', `/api/v3/apps/${byPath.appId}`)).body.data).toMatchObject({ name: 'By path' })
+    expect((await api('apps.get', { params: { id: byPath.appId } })).body.data).toMatchObject({ name: 'By path' })
     // A bare name is an id, even when a file of that name exists in the working directory.
     const cwd = process.cwd()
     process.chdir(sub)
@@ -419,7 +416,7 @@ describe('plans: show, list, edit, validate, execute, status', () => {
   })
 
   test('status shows the job as stored, with the next step', async () => {
-    const job = (await api('GET', `/api/v3/smart/jobs/${jobId}`)).body.data
+    const job = (await api('smart.job', { params: { id: jobId } })).body.data
     expect(ok(await cli(['smart', 'status', '--job', jobId, '--json'])).json()).toEqual(job)
     const human = ok(await cli(['smart', 'status', '--job', jobId])).stdout
     expect(human).toStartWith(
@@ -437,7 +434,7 @@ describe('smart generate --plan-file (a plan you wrote)', () => {
   const written = (): Plan => structuredClone(writtenPlan)
   beforeAll(async () => {
     const planned = ok(await cli(['smart', 'generate', '--input', INSTRUCTION, '--plan-only', '--json'])).json()
-    const base: Plan = (await api('GET', `/api/v3/smart/plans/${planned.planId}`)).body.data.plan
+    const base: Plan = (await api('plans.get', { params: { id: planned.planId } })).body.data.plan
     writtenPlan = { ...base, app: { ...base.app, name: 'Written by hand' }, notes: ['Written by hand.'] }
   })
 
@@ -445,7 +442,7 @@ describe('smart generate --plan-file (a plan you wrote)', () => {
     const file = join(dir, 'written.json')
     writeFileSync(file, JSON.stringify(written()))
     const out = ok(await cli(['smart', 'generate', '--plan-file', file, '--json'])).json()
-    const stored = (await api('GET', `/api/v3/smart/plans/${out.planId}`)).body.data
+    const stored = (await api('plans.get', { params: { id: out.planId } })).body.data
     expect(stored.planner).toBe('caller')
     expect(stored.plan).toEqual(written())
     expect(out).toEqual({
@@ -455,7 +452,7 @@ describe('smart generate --plan-file (a plan you wrote)', () => {
       execution: out.execution,
     })
     expect([out.execution.planId, out.execution.appCreated]).toEqual([out.planId, true])
-    expect((await api('GET', `/api/v3/apps/${out.execution.appId}`)).body.data).toMatchObject({
+    expect((await api('apps.get', { params: { id: out.execution.appId } })).body.data).toMatchObject({
       name: 'Written by hand',
       fieldCount: 6,
     })
@@ -465,7 +462,7 @@ describe('smart generate --plan-file (a plan you wrote)', () => {
   })
 
   test('an invalid file exits 1 listing every problem, and nothing is stored', async () => {
-    const before = (await api('GET', '/api/v3/smart/plans')).body.data.plans.length
+    const before = (await api('plans.list')).body.data.plans.length
     const broken = { ...written(), form: { fields: [] } }
     const run = await cli(['smart', 'generate', '--plan-file', '-', '--json'], JSON.stringify(broken))
     expect({ code: run.code, stdout: run.stdout, error: JSON.parse(run.stderr) }).toEqual({
@@ -479,7 +476,7 @@ describe('smart generate --plan-file (a plan you wrote)', () => {
         },
       },
     })
-    expect((await api('GET', '/api/v3/smart/plans')).body.data.plans.length).toBe(before)
+    expect((await api('plans.list')).body.data.plans.length).toBe(before)
   })
 
   test.each([

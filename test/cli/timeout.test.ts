@@ -8,6 +8,7 @@ import { afterAll, describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { idleLimited, type Timers } from '../../cli/timeout.ts'
+import { target } from '../support/call.ts'
 import { cliInProcess, cliProcess } from '../support/server.ts'
 import { tempDir } from '../support/tmp.ts'
 
@@ -38,20 +39,21 @@ const fullPage = {
     total: 1001,
   },
 }
+/** The stub's paths for the app the commands name, from the route table. */
+const STUB_APP = { params: { id: '0193a1a1-0000-7000-8000-000000000001' } }
+const CSV_PATH = target('records.exportCsv', STUB_APP).path
+const JSONL_PATH = target('records.exportJsonl', STUB_APP).path
+const RECORDS_PATH = target('records.list', STUB_APP).path
 const stalling = Bun.serve({
   hostname: '127.0.0.1',
   port: 0,
   fetch(request) {
     const url = new URL(request.url)
-    if (url.pathname === '/api/v3/apps/0193a1a1-0000-7000-8000-000000000001/export.csv')
+    if (url.pathname === CSV_PATH)
       return new Response(streamsThenStalls(CSV_START), { headers: { 'content-type': 'text/csv' } })
-    if (url.pathname === '/api/v3/apps/0193a1a1-0000-7000-8000-000000000001/export.jsonl')
+    if (url.pathname === JSONL_PATH)
       return new Response(streamsThenStalls(JSONL_START), { headers: { 'content-type': 'application/x-ndjson' } })
-    if (
-      url.pathname === '/api/v3/apps/0193a1a1-0000-7000-8000-000000000001/records' &&
-      url.searchParams.get('page') === '1'
-    )
-      return Response.json(fullPage)
+    if (url.pathname === RECORDS_PATH && url.searchParams.get('page') === '1') return Response.json(fullPage)
     return new Promise<Response>(() => {})
   },
 })

@@ -8,6 +8,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { Webhook } from 'standardwebhooks'
 import { BUN, ROOT, cliInProcess, expectOk, startTestServer, tempConfigHome } from '../support/server.ts'
 import { startReceiver } from '../support/webhook-receiver.ts'
+import { callServer } from '../support/call.ts'
 
 const server = await startTestServer({ SVC_WEBHOOK_ALLOW_PRIVATE: '1' })
 const receiver = startReceiver()
@@ -70,13 +71,12 @@ describe('svc-cli share webhook', () => {
       data: { appId: app },
     })
 
-    const posted = await fetch(`${server.url}/api/v3/share/${token}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"email":"ada@example.com"}',
+    const posted = await callServer(server.url, 'ingest.post', {
+      params: { token },
+      body: { email: 'ada@example.com' },
     })
     expect(posted.status).toBe(200)
-    const recordId = ((await posted.json()) as { data: { id: string } }).data.id
+    const recordId = posted.body.data.id
     // The server's own worker sends it.
     await receiver.waitFor(2)
     expect(verifier.verify(receiver.received[1].body, receiver.received[1].headers)).toMatchObject({

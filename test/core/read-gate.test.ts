@@ -64,18 +64,20 @@ describe('createReadGate', () => {
 describe('/health and ingest are not queued behind concurrent /query pages', () => {
   test('100 pages of 1000 records in flight: /health and a POST are answered before a quarter of them', async () => {
     // The read places and held-bytes budget (core/places) would refuse most of 100 pages at once: this is about the gate alone.
-    const { request, ctx } = testApp({ rateLimit: null, readsPerApp: 1000, readsPerProcess: 1000, heldBytes: 2 ** 30 })
+    const { call, ctx } = testApp({ rateLimit: null, readsPerApp: 1000, readsPerProcess: 1000, heldBytes: 2 ** 30 })
     const endpoint = await makeEndpoint(ctx, { reads: 'records' })
     const batch = Array.from({ length: 1000 }, (_, n) => ({ n, text: 'x'.repeat(100) }))
-    expect((await request('POST', `${endpoint.path}/batch`, { body: batch })).status).toBe(200)
+    expect((await call('ingest.batch', { params: { token: endpoint.token }, body: batch })).status).toBe(200)
     const done: string[] = []
     const pages = Array.from({ length: 100 }, () =>
-      request('GET', `${endpoint.path}/query?size=1000`).then(
+      call('reads.query', { params: { token: endpoint.token }, query: { size: 1000 } }).then(
         (res) => void done.push(`query ${res.status} ${res.body.records.length}`),
       ),
     )
-    const health = request('GET', '/api/v3/health').then((res) => void done.push(`health ${res.status}`))
-    const post = request('POST', endpoint.path, { body: { n: -1 } }).then((res) => void done.push(`post ${res.status}`))
+    const health = call('health.get').then((res) => void done.push(`health ${res.status}`))
+    const post = call('ingest.post', { params: { token: endpoint.token }, body: { n: -1 } }).then(
+      (res) => void done.push(`post ${res.status}`),
+    )
     await Promise.all([...pages, health, post])
     expect(done.length).toBe(102)
     // Without the gate the POST came back last, behind all 100 pages (on SQLite and PostgreSQL alike).

@@ -78,28 +78,28 @@ describe('account alert e-mails', () => {
         '',
       ].join('\n'),
     )
-    const other = await t.request('POST', '/api/v3/auth/tokens', { token: t.laptop.token, body: { name: 'ci' } })
+    const other = await t.call('tokens.create', { body: { name: 'ci' } }, { token: t.laptop.token })
     expect(other.status).toBe(200)
 
     // GET (a mail scanner) shows a page and revokes nothing.
-    const page = await t.request('GET', `/api/v3/account/revoke/${link}`)
+    const page = await t.call('alerts.revokePage', { params: { link: link } })
     expect([page.status, page.headers.get('set-cookie')]).toEqual([200, null])
     expect(page.text).toContain('<h1>Revoke this access token?</h1>')
     expect(page.text).toContain(`“laptop” (<code>${t.laptop.prefix}…</code>)`)
-    expect((await t.request('GET', '/api/v3/auth/status', { token: t.laptop.token })).status).toBe(200)
+    expect((await t.call('auth.status', {}, { token: t.laptop.token })).status).toBe(200)
 
-    const revoked = await t.request('POST', `/api/v3/account/revoke/${link}`)
+    const revoked = await t.call('alerts.revoke', { params: { link: link } })
     expect([revoked.status, revoked.headers.get('set-cookie')]).toEqual([200, null])
     expect(revoked.text).toContain('<h1>Revoked</h1>')
-    expect((await t.request('GET', '/api/v3/auth/status', { token: t.laptop.token })).status).toBe(401)
+    expect((await t.call('auth.status', {}, { token: t.laptop.token })).status).toBe(401)
     // Only that token: the other one and the session's account are untouched.
-    const list = await t.request('GET', '/api/v3/auth/tokens', { token: other.body.data.token })
+    const list = await t.call('tokens.list', {}, { token: other.body.data.token })
     expect(list.body.data.tokens.map((token: { name: string }) => token.name)).toEqual(['ci'])
     // Once used, the link has nothing left to do; a forged one is refused.
-    expect((await t.request('POST', `/api/v3/account/revoke/${link}`)).text).toContain('<h1>Nothing to revoke</h1>')
+    expect((await t.call('alerts.revoke', { params: { link: link } })).text).toContain('<h1>Nothing to revoke</h1>')
     const forged = `${link.split('.')[0]}.${'0'.repeat(64)}`
-    expect((await t.request('POST', `/api/v3/account/revoke/${forged}`)).status).toBe(404)
-    expect((await t.request('GET', `/api/v3/account/revoke/${forged}`)).status).toBe(404)
+    expect((await t.call('alerts.revoke', { params: { link: forged } })).status).toBe(404)
+    expect((await t.call('alerts.revokePage', { params: { link: forged } })).status).toBe(404)
   })
 
   test('a thief with a token: new token, webhook added and changed, the others revoked — one mail', async () => {
@@ -107,19 +107,23 @@ describe('account alert e-mails', () => {
     await t.flush()
     const endpoint = await makeEndpoint(t.ctx, t.userId, { name: 'Salaries' })
     const started = t.at()
-    const stolen = await t.request('POST', '/api/v3/auth/tokens', { token: t.laptop.token, body: { name: 'backup' } })
+    const stolen = await t.call('tokens.create', { body: { name: 'backup' } }, { token: t.laptop.token })
     const thief = stolen.body.data
-    const hooks = `/api/v3/apps/${endpoint.appId}/webhooks`
-    const added = await t.request('POST', hooks, { token: thief.token, body: { url: 'https://93.184.215.14/take' } })
+    const added = await t.call(
+      'webhooks.add',
+      { params: { id: endpoint.appId }, body: { url: 'https://93.184.215.14/take' } },
+      { token: thief.token },
+    )
     expect(added.status).toBe(200)
     t.clock.advance(10_000)
     const later = t.at()
-    const changed = await t.request('PATCH', `${hooks}/${added.body.data.id}`, {
-      token: thief.token,
-      body: { url: 'https://93.184.215.15/take' },
-    })
+    const changed = await t.call(
+      'webhooks.update',
+      { params: { id: endpoint.appId, webhook: added.body.data.id }, body: { url: 'https://93.184.215.15/take' } },
+      { token: thief.token },
+    )
     expect(changed.status).toBe(200)
-    const revokedAll = await t.request('DELETE', '/api/v3/auth/tokens', { token: thief.token })
+    const revokedAll = await t.call('tokens.revokeAll', {}, { token: thief.token })
     expect(revokedAll.body.data.revoked.map((token: { name: string }) => token.name)).toEqual(['laptop'])
 
     const mails = await t.flush()
@@ -151,8 +155,8 @@ describe('account alert e-mails', () => {
       ].join('\n'),
     )
     // Each link names the thief's token; the first one ends it.
-    expect((await t.request('POST', `/api/v3/account/revoke/${found[3]}`)).text).toContain(`“backup”`)
-    expect((await t.request('GET', '/api/v3/auth/status', { token: thief.token })).status).toBe(401)
+    expect((await t.call('alerts.revoke', { params: { link: found[3] } })).text).toContain(`“backup”`)
+    expect((await t.call('auth.status', {}, { token: thief.token })).status).toBe(401)
     // The webhook is the owner's to remove now; the link changed nothing else.
     expect((await t.ctx.storage.webhooks.list(endpoint.appId)).map((hook) => hook.url)).toEqual([
       'https://93.184.215.15/take',
@@ -164,12 +168,13 @@ describe('account alert e-mails', () => {
   test('a password change lists the live tokens in its answer and in the mail, with one link revoking them all', async () => {
     const t = await setup()
     await t.flush()
-    const ci = await t.request('POST', '/api/v3/auth/tokens', { token: t.laptop.token, body: { name: 'ci' } })
+    const ci = await t.call('tokens.create', { body: { name: 'ci' } }, { token: t.laptop.token })
     await t.flush()
-    const changed = await t.request('PUT', '/api/v3/profile/password', {
-      token: t.laptop.token,
-      body: { currentPassword: PASSWORD, newPassword: 'battery staple' },
-    })
+    const changed = await t.call(
+      'profile.setPassword',
+      { body: { currentPassword: PASSWORD, newPassword: 'battery staple' } },
+      { token: t.laptop.token },
+    )
     expect(changed.body).toEqual({
       code: 200,
       data: {
@@ -204,7 +209,7 @@ describe('account alert e-mails', () => {
       `- ${at}  Your password was changed. These access tokens still work: "ci" (${ci.body.data.prefix}…), "laptop" (${t.laptop.prefix}…).`,
       '  Revoke them all: <link 1>',
     ])
-    const done = await t.request('POST', `/api/v3/account/revoke/${all}`)
+    const done = await t.call('alerts.revoke', { params: { link: all } })
     expect(done.text).toContain('<h1>Revoked</h1>')
     expect(await t.ctx.storage.auth.tokens(t.userId)).toEqual([])
   })
@@ -212,12 +217,13 @@ describe('account alert e-mails', () => {
   test('a reset by e-mail code is a password change too: the mail lists the tokens that still work', async () => {
     const t = await setup()
     await t.flush()
-    await t.request('POST', '/api/v3/auth/code', { from: '192.0.2.1', body: { email: EMAIL } })
+    await t.call('auth.sendCode', { body: { email: EMAIL } }, { from: '192.0.2.1' })
     const code = /^\s+(\d{6})$/m.exec(t.mails.at(-1)!.text)![1]
-    const reset = await t.request('POST', '/api/v3/auth/password/reset', {
-      from: '192.0.2.1',
-      body: { email: EMAIL, code, newPassword: 'battery staple' },
-    })
+    const reset = await t.call(
+      'auth.resetPassword',
+      { body: { email: EMAIL, code, newPassword: 'battery staple' } },
+      { from: '192.0.2.1' },
+    )
     expect(reset.status).toBe(200)
     const at = t.at()
     const [mail] = await t.flush()

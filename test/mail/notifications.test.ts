@@ -29,32 +29,42 @@ async function setup() {
     { ...t.ctx, mailer: createSmtpMailer(smtp.url, 'svc <no-reply@svc.test>') },
     { random: () => 0.5, net: t.ctx.webhooks.net },
   )
-  const path = `/api/v3/apps/${endpoint.appId}/notifications`
-  return { ...t, smtp, owner, endpoint, worker, path }
+  const params = { id: endpoint.appId }
+  /** The owner's notification settings. */
+  const settings = () => t.call('notifications.get', { params }, { token: owner.token })
+  /** Switches the owner's notification mails on or off. */
+  const notify = (enabled: boolean) =>
+    t.call('notifications.set', { params, body: { enabled } }, { token: owner.token })
+  /** A record submitted to the app's share endpoint. */
+  const submit = (body: Record<string, unknown>) => t.call('ingest.post', { params: { token: endpoint.token }, body })
+  return { ...t, smtp, owner, endpoint, worker, settings, notify, submit }
 }
 
 describe('notification e-mails', () => {
   test('opt-in; one mail per record with escaped values; the cap sends a digest after it', async () => {
     const t = await setup()
-    expect((await t.request('GET', t.path, { token: t.owner.token })).body).toEqual({
+    expect((await t.settings()).body).toEqual({
       code: 200,
       data: { enabled: false, perHour: NOTIFY_PER_HOUR, smtp: true },
     })
     // Off by default: records mail nothing.
-    await t.request('POST', t.endpoint.path(), { body: { n: 0 } })
+    await t.submit({ n: 0 })
     expect(await t.worker.runOnce()).toBe(0)
 
-    expect((await t.request('PUT', t.path, { token: t.owner.token, body: { enabled: true } })).body).toEqual({
+    expect((await t.notify(true)).body).toEqual({
       code: 200,
       data: { enabled: true, perHour: NOTIFY_PER_HOUR, smtp: true },
     })
     // Not a webhook: the webhook list stays empty.
     expect(
-      (await t.request('GET', `/api/v3/apps/${t.endpoint.appId}/webhooks`, { token: t.owner.token })).body,
+      (await t.call('webhooks.list', { params: { id: t.endpoint.appId } }, { token: t.owner.token })).body,
     ).toEqual({ code: 200, data: { webhooks: [] } })
 
-    const res = await t.request('POST', t.endpoint.path(), {
-      body: { name: 'Ada\r\nBcc: evil@example.com', note: 'line 1\nline 2\u0007', age: 36, tags: ['a', 'b'] },
+    const res = await t.submit({
+      name: 'Ada\r\nBcc: evil@example.com',
+      note: 'line 1\nline 2\u0007',
+      age: 36,
+      tags: ['a', 'b'],
     })
     expect(await t.worker.runOnce()).toBe(1)
     const message = await t.smtp.next()
@@ -86,7 +96,7 @@ describe('notification e-mails', () => {
     // Up to the cap, one mail each; past it, held and sent as one digest an hour after the first.
     for (let n = 2; n <= NOTIFY_PER_HOUR + 3; n++) {
       t.clock.advance(1000)
-      await t.request('POST', t.endpoint.path(), { body: { n } })
+      await t.submit({ n })
       expect(await t.worker.runOnce()).toBe(1)
     }
     // The SMTP server has each message before the mailer's send resolves.
@@ -110,8 +120,8 @@ describe('notification e-mails', () => {
 
   test('the unsubscribe link: GET asks, POST switches the mails off; a forged token is refused', async () => {
     const t = await setup()
-    await t.request('PUT', t.path, { token: t.owner.token, body: { enabled: true } })
-    await t.request('POST', t.endpoint.path(), { body: { n: 1 } })
+    await t.notify(true)
+    await t.submit({ n: 1 })
     await t.worker.runOnce()
     const unsubscribe = /^Stop these e-mails: (\S+)$/m.exec(parseMessage((await t.smtp.next()).raw).text)![1]
     const path = new URL(unsubscribe).pathname
@@ -120,7 +130,7 @@ describe('notification e-mails', () => {
     expect(asked.status).toBe(200)
     expect(asked.headers.get('content-type')).toBe('text/html; charset=utf-8')
     expect(asked.text).toContain('<form method="post"><button type="submit">Stop these e-mails</button></form>')
-    expect((await t.request('GET', t.path, { token: t.owner.token })).body.data.enabled).toBe(true)
+    expect((await t.settings()).body.data.enabled).toBe(true)
 
     const forged = await t.request(
       'POST',
@@ -128,7 +138,7 @@ describe('notification e-mails', () => {
       { raw: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
     )
     expect(forged.status).toBe(404)
-    expect((await t.request('GET', t.path, { token: t.owner.token })).body.data.enabled).toBe(true)
+    expect((await t.settings()).body.data.enabled).toBe(true)
 
     // A mail client's one-click POST (RFC 8058).
     const done = await t.request('POST', path, {
@@ -137,11 +147,11 @@ describe('notification e-mails', () => {
     })
     expect(done.status).toBe(200)
     expect(done.text).toContain('You will get no more e-mails about new records of “Contact &quot;form&quot; ✉”.')
-    expect((await t.request('GET', t.path, { token: t.owner.token })).body).toEqual({
+    expect((await t.settings()).body).toEqual({
       code: 200,
       data: { enabled: false, perHour: NOTIFY_PER_HOUR, smtp: true },
     })
-    await t.request('POST', t.endpoint.path(), { body: { n: 2 } })
+    await t.submit({ n: 2 })
     expect(await t.worker.runOnce()).toBe(0)
   })
 

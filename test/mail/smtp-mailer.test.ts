@@ -3,6 +3,7 @@ import { startServer, type RunningServer } from '../../server/boot.ts'
 import { loadConfig } from '../../server/config.ts'
 import { newSecretKey } from '../../server/core/sealer.ts'
 import { createSmtpMailer } from '../../server/mail/smtp-mailer.ts'
+import { callServer } from '../support/call.ts'
 import { loopbackSmtp, parseMessage } from '../support/smtp-sink.ts'
 
 const cleanups: Array<() => Promise<void>> = []
@@ -52,18 +53,11 @@ test('end to end: a login code goes out over SMTP and the mailed code logs in', 
   }
   const server: RunningServer = await startServer(config)
   cleanups.push(server.stop)
-  const post = (path: string, body: unknown) =>
-    fetch(`${server.url}/api/v3/auth${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    })
-
-  expect((await (await fetch(`${server.url}/api/v3/auth/options`)).json()).data.smtp).toBe(true)
-  const signedUp = await post('/signup', { email: 'ada@example.com' })
+  expect((await callServer(server.url, 'auth.options')).body.data.smtp).toBe(true)
+  const signedUp = await callServer(server.url, 'auth.signup', { body: { email: 'ada@example.com' } })
   expect(signedUp.status).toBe(200)
-  const requested = await post('/code', { email: 'Ada@Example.com' })
-  expect(await requested.json()).toEqual({ code: 200, data: { sent: true, expiresInSeconds: 600 } })
+  const requested = await callServer(server.url, 'auth.sendCode', { body: { email: 'Ada@Example.com' } })
+  expect(requested.body).toEqual({ code: 200, data: { sent: true, expiresInSeconds: 600 } })
 
   const message = await smtp.next()
   expect(message.from).toBe('codes@svc.test')
@@ -74,12 +68,12 @@ test('end to end: a login code goes out over SMTP and the mailed code logs in', 
   expect(header('subject')).toBe(`Your svc login code: ${code}`)
   expect(text).toContain(`Your login code for ${config.baseUrl} is:`)
 
-  const verified = await post('/code/verify', { email: 'ada@example.com', code })
+  const verified = await callServer(server.url, 'auth.verifyCode', { body: { email: 'ada@example.com', code: code! } })
   expect(verified.status).toBe(200)
-  expect((await verified.json()).data.user.email).toBe('ada@example.com')
+  expect(verified.body.data.user.email).toBe('ada@example.com')
   expect(verified.headers.get('set-cookie')).toStartWith('svc_session=')
   // An unknown address gets the same answer and nothing is sent.
-  expect(await (await post('/code', { email: 'nobody@example.com' })).json()).toEqual({
+  expect((await callServer(server.url, 'auth.sendCode', { body: { email: 'nobody@example.com' } })).body).toEqual({
     code: 200,
     data: { sent: true, expiresInSeconds: 600 },
   })

@@ -15,6 +15,7 @@ import { checkFlags, resolveCommand } from '../../cli/tree.ts'
 import { startTestServer, tempConfigHome } from '../support/server.ts'
 import { tempDir } from '../support/tmp.ts'
 import { inProcessMcp, resultText, type InProcessMcp } from './in-process.ts'
+import { callServer } from '../support/call.ts'
 
 const server = await startTestServer()
 const sessions: InProcessMcp[] = []
@@ -131,15 +132,7 @@ describe('every hint in a tool error names something that exists', () => {
   test('bad arguments, unknown and refused commands, refused flags and local paths', async () => {
     const { token } = await server.account()
     const mcp = await session({ SVC_URL: server.url, SVC_TOKEN: token })
-    const app = (
-      await (
-        await fetch(`${server.url}/api/v3/apps`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: '{"name":"Hints"}',
-        })
-      ).json()
-    ).data
+    const app = (await callServer(server.url, 'apps.create', { body: { name: 'Hints' } }, { token })).body.data
     const calls: [string, Record<string, unknown>][] = [
       ['svc_execute', {}],
       ['svc_execute', { planId: 'a', jobId: 'b' }],
@@ -207,11 +200,7 @@ describe('every hint in a tool error names something that exists', () => {
       (await mcp.call('svc_execute', { planId, module: 'connect' })).structuredContent as { appId: string }
     ).appId
     for (let i = 0; i < 45; i++)
-      await fetch(`${server.url}/api/v3/apps/${appId}/fields`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ name: `other${i}` }),
-      })
+      await callServer(server.url, 'fields.add', { params: { id: appId }, body: { name: `other${i}` } }, { token })
     const stopped = record('stopped build', await mcp.call('svc_execute', { planId }))
     expect(resultText(stopped)).toContain('Executing the plan stopped at the form module: ')
 

@@ -20,6 +20,8 @@ import { pathFlags, pathPositionals, PLAIN_ID, refusePaths } from '../../cli/mcp
 import { looksLikeFile } from '../../cli/commands/smart/_plan-file.ts'
 import { listLeaves } from '../../cli/tree.ts'
 import { checkPlan } from '../../server/contract/smart/check-plan.ts'
+import type { AnswerOf, Described } from '../../server/contract/api/request.ts'
+import { callServer, type CallArgs, type ServerCallOptions } from '../support/call.ts'
 import { watchFs } from '../support/fs-watch.ts'
 import { isRuntime, REPO, scanTree, sourceFiles } from '../support/imports.ts'
 import { BUN, cliInProcess, ROOT, startTestServer, tempConfigHome } from '../support/server.ts'
@@ -39,13 +41,10 @@ const planFile = join(dir, 'plan.json')
 /** A file without an extension, named the way a bare id would be. */
 const bareName = 'secret-plan'
 
-const api = async (method: string, path: string, body?: unknown) => {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  return ((await response.json()) as { data: any }).data
+/** What the server answers operation `name` with (the envelope's data), as the test's account. */
+const api = async <N extends Described>(name: N, ...[input]: CallArgs<N, never>): Promise<AnswerOf<N>> => {
+  const answer = await callServer(server.url, name, ...([input, { token }] as CallArgs<N, ServerCallOptions>))
+  return (answer.body as unknown as { data: AnswerOf<N> }).data
 }
 
 beforeAll(async () => {
@@ -54,9 +53,9 @@ beforeAll(async () => {
   mcp = await inProcessMcp(env)
   const generated = await mcp.call('svc_generate', { instruction: 'a 4-question sleep check with one dimension: rest' })
   planId = (generated.structuredContent as { planId: string }).planId
-  plan = (await api('GET', `/api/v3/smart/plans/${planId}`)).plan
+  plan = (await api('plans.get', { params: { id: planId } })).plan
   writeFileSync(planFile, JSON.stringify({ ...plan, app: { ...plan.app, name: 'SECRET FROM DISK' } }))
-  appId = (await api('POST', '/api/v3/apps', { name: 'Records' })).id
+  appId = (await api('apps.create', { body: { name: 'Records' } })).id
 })
 afterAll(async () => {
   await mcp.close()
@@ -138,14 +137,14 @@ describe('flags that name local paths are refused before anything runs', () => {
       NO_OUT,
     ],
   ])('%s "%s" %#', async (tool, command, args, what, instead) => {
-    const appsBefore = await api('GET', '/api/v3/apps')
-    const storedBefore = await api('GET', `/api/v3/smart/plans/${planId}`)
+    const appsBefore = await api('apps.list')
+    const storedBefore = await api('plans.get', { params: { id: planId } })
     using watch = watchFs([dir, 'plan.json'])
     const result = await mcp.call(tool, { command, args: args() })
     expect(result).toEqual(refused(what, instead))
     expect(watch.calls).toEqual([])
-    expect(await api('GET', '/api/v3/apps')).toEqual(appsBefore)
-    expect(await api('GET', `/api/v3/smart/plans/${planId}`)).toEqual(storedBefore)
+    expect(await api('apps.list')).toEqual(appsBefore)
+    expect(await api('plans.get', { params: { id: planId } })).toEqual(storedBefore)
   })
 
   test('a bare name is a plan id: never looked up on disk, the server answers not found', async () => {
@@ -294,10 +293,10 @@ describe('plans travel inline', () => {
     expect(built.isError).toBeUndefined()
     const { planId: newPlanId, appId: newAppId } = built.structuredContent as { planId: string; appId: string }
     expect(newPlanId).not.toBe(planId)
-    const stored = await api('GET', `/api/v3/smart/plans/${newPlanId}`)
+    const stored = await api('plans.get', { params: { id: newPlanId } })
     expect(stored.plan).toEqual(document)
-    expect(stored.execution.appId).toBe(newAppId)
-    expect(await api('GET', `/api/v3/apps/${newAppId}`)).toMatchObject({
+    expect(stored.execution!.appId).toBe(newAppId)
+    expect(await api('apps.get', { params: { id: newAppId } })).toMatchObject({
       name: 'Inline plan',
       fieldCount: plan.form.fields.length,
     })
@@ -305,7 +304,7 @@ describe('plans travel inline', () => {
       status: 'built',
       planId: newPlanId,
       appId: newAppId,
-      urls: await api('GET', `/api/v3/apps/${newAppId}/urls`),
+      urls: await api('apps.urls', { params: { id: newAppId } }),
     })
   })
 
@@ -314,8 +313,10 @@ describe('plans travel inline', () => {
     const built = await mcp.call('svc_execute', { planId, plan: document })
     expect(built.isError).toBeUndefined()
     expect((built.structuredContent as { planId: string }).planId).toBe(planId)
-    expect((await api('GET', `/api/v3/smart/plans/${planId}`)).plan).toEqual(document)
-    expect(await api('GET', `/api/v3/apps/${(built.structuredContent as { appId: string }).appId}`)).toMatchObject({
+    expect((await api('plans.get', { params: { id: planId } })).plan).toEqual(document)
+    expect(
+      await api('apps.get', { params: { id: (built.structuredContent as { appId: string }).appId } }),
+    ).toMatchObject({
       name: 'Edited inline',
     })
   })
@@ -325,7 +326,7 @@ describe('plans travel inline', () => {
     broken.form.fields = []
     broken.language = 'fr'
     const { problems } = checkPlan(broken)
-    const plansBefore = await api('GET', '/api/v3/smart/plans')
+    const plansBefore = await api('plans.list')
     const result = await mcp.call('svc_execute', { plan: broken })
     const listed = problems.map((p) => `  - ${p.path}: ${p.message}`).join('\n')
     expect(result).toEqual({
@@ -337,7 +338,7 @@ describe('plans travel inline', () => {
         },
       ],
     })
-    expect(await api('GET', '/api/v3/smart/plans')).toEqual(plansBefore)
+    expect(await api('plans.list')).toEqual(plansBefore)
   })
 
   test('svc_read "smart plan validate" and svc_exec "smart plan edit" take the document with --data', async () => {
@@ -351,7 +352,7 @@ describe('plans travel inline', () => {
       command: 'smart plan edit',
       args: ['--plan', planId, '--data', JSON.stringify(document)],
     })
-    expect(JSON.parse(resultText(edited))).toEqual(await api('GET', `/api/v3/smart/plans/${planId}`))
-    expect((await api('GET', `/api/v3/smart/plans/${planId}`)).plan.app.name).toBe('Via data')
+    expect(JSON.parse(resultText(edited))).toEqual(await api('plans.get', { params: { id: planId } }))
+    expect((await api('plans.get', { params: { id: planId } })).plan.app.name).toBe('Via data')
   })
 })

@@ -21,6 +21,7 @@ import type { Plan } from '../../server/contract/smart/plan.ts'
 import { planRepairPrompt, planSystemPrompt, planUserPrompt } from '../../server/contract/smart/plan-prompt.ts'
 import { draftPlan } from '../../server/smart/planners.ts'
 import { BUN, ROOT, startTestServer, tempConfigHome } from '../support/server.ts'
+import { callServer } from '../support/call.ts'
 
 const server = await startTestServer()
 const clients: Client[] = []
@@ -75,10 +76,7 @@ const call = async (client: Client, args: Record<string, unknown>, onprogress?: 
 const text = (result: Result) => result.content.map((c) => c.text).join('\n')
 
 async function storedPlan(token: string, planId: string): Promise<{ planner: string; plan: Plan }> {
-  const response = await fetch(`${server.url}/api/v3/smart/plans/${planId}`, {
-    headers: { authorization: `Bearer ${token}` },
-  })
-  return ((await response.json()) as { data: { planner: string; plan: Plan } }).data
+  return (await callServer(server.url, 'plans.get', { params: { id: planId } }, { token })).body.data
 }
 
 /** The draft the prompt carries, as the model reads it. */

@@ -10,6 +10,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { Progress } from '@modelcontextprotocol/sdk/types.js'
 import { LOGIN_HINT } from '../../cli/mcp/constraints.ts'
 import { jobSettled } from '../../server/smart/jobs.ts'
+import type { AnswerOf, Described } from '../../server/contract/api/request.ts'
+import { callServer, type CallArgs, type ServerCallOptions } from '../support/call.ts'
 import { BUN, ROOT, startTestServer, tempConfigHome, type TestServer } from '../support/server.ts'
 import { heldModel } from '../support/held-model.ts'
 
@@ -42,13 +44,15 @@ const call = async (client: Client, name: string, args: Record<string, unknown>,
   (await client.callTool({ name, arguments: args }, undefined, onprogress ? { onprogress } : undefined)) as Result
 const text = (result: Result) => result.content.map((c) => c.text).join('\n')
 
-async function api(on: TestServer, token: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${on.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  return ((await response.json()) as { data: any }).data
+/** What `on` answers operation `name` with (the envelope's data), called with `token`. */
+async function api<N extends Described>(
+  on: TestServer,
+  token: string,
+  name: N,
+  ...[input]: CallArgs<N, never>
+): Promise<AnswerOf<N>> {
+  const answer = await callServer(on.url, name, ...([input, { token }] as CallArgs<N, ServerCallOptions>))
+  return (answer.body as unknown as { data: AnswerOf<N> }).data
 }
 
 const INSTRUCTION = 'a 6-question burnout check for nurses with two dimensions: exhaustion, cynicism; calm blue'
@@ -110,7 +114,7 @@ describe('built-in planner', () => {
     const result = await call(client, 'svc_generate', { instruction: INSTRUCTION }, (p) => progress.push(p))
     expect(result.isError).toBeUndefined()
     const planId = result.structuredContent.planId
-    const stored = await api(server, token, 'GET', `/api/v3/smart/plans/${planId}`)
+    const stored = await api(server, token, 'plans.get', { params: { id: planId } })
     expect(result.structuredContent).toEqual({
       status: 'ready',
       jobId: expect.any(String),
@@ -131,7 +135,7 @@ describe('built-in planner', () => {
     )
     expect(body).toContain(`call svc_execute with {"planId":"${planId}"} to build the app`)
 
-    const job = await api(server, token, 'GET', `/api/v3/smart/jobs/${result.structuredContent.jobId}`)
+    const job = await api(server, token, 'smart.job', { params: { id: result.structuredContent.jobId } })
     expect(progress.map((p) => p.message)).toEqual(job.progress.messages)
     expect(progress.map((p) => p.progress)).toEqual([20, 40, 60, 80, 100])
     expect(progress.every((p) => p.total === 100)).toBe(true)
@@ -148,9 +152,12 @@ describe('built-in planner', () => {
     const built = await call(client, 'svc_execute', { planId })
     expect(built.isError).toBeUndefined()
     const appId = built.structuredContent.appId
-    const urls = await api(server, token, 'GET', `/api/v3/apps/${appId}/urls`)
+    const urls = await api(server, token, 'apps.urls', { params: { id: appId } })
     expect(built.structuredContent).toEqual({ status: 'built', planId, appId, urls })
-    expect(await api(server, token, 'GET', `/api/v3/apps/${appId}`)).toMatchObject({ fieldCount: 6, published: false })
+    expect(await api(server, token, 'apps.get', { params: { id: appId } })).toMatchObject({
+      fieldCount: 6,
+      published: false,
+    })
     const body = text(built)
     expect(body).toStartWith(
       `Built app ${appId} from plan ${planId}:\n- form     created 6: q1, q2, q3, q4, q5, q6\n- scale    created 2: exhaustion, cynicism\n`,
@@ -174,7 +181,7 @@ describe('built-in planner', () => {
       '- share  nothing to do',
       'URLs:',
     ])
-    expect(await api(server, token, 'GET', `/api/v3/apps/${appId}`)).toMatchObject({ fieldCount: 6 })
+    expect(await api(server, token, 'apps.get', { params: { id: appId } })).toMatchObject({ fieldCount: 6 })
   })
 
   test('a module that fails stops the build with how to resume; the fixed app resumes without duplicates', async () => {
@@ -182,7 +189,8 @@ describe('built-in planner', () => {
     const first = await call(client, 'svc_execute', { planId, module: 'connect' })
     const appId = first.structuredContent.appId
     // 45 other fields leave no room for the plan's 6 (50 per app).
-    for (let i = 0; i < 45; i++) await api(server, token, 'POST', `/api/v3/apps/${appId}/fields`, { name: `other${i}` })
+    for (let i = 0; i < 45; i++)
+      await api(server, token, 'fields.add', { params: { id: appId }, body: { name: `other${i}` } })
     const failed = await call(client, 'svc_execute', { planId })
     expect(failed.isError).toBe(true)
     const lines = text(failed).split('\n')
@@ -191,13 +199,14 @@ describe('built-in planner', () => {
     expect(lines.at(-1)).toBe(
       `Fix the plan (svc_execute with {"planId":"${planId}","plan":{…}} replaces and builds it) or the app (svc_exec), then call svc_execute with {"planId":"${planId}"} again: finished modules are not repeated.`,
     )
-    for (let i = 0; i < 45; i++) await api(server, token, 'DELETE', `/api/v3/apps/${appId}/fields/other${i}`)
+    for (let i = 0; i < 45; i++)
+      await api(server, token, 'fields.remove', { params: { id: appId, field: `other${i}` } })
     const resumed = await call(client, 'svc_execute', { planId })
     expect(resumed.structuredContent).toMatchObject({ status: 'built', appId })
     expect(text(resumed)).toStartWith(
       `Updated app ${appId} from plan ${planId}:\n- form     created 1: q6; already there 5: q1, q2, q3, q4, q5\n`,
     )
-    expect(await api(server, token, 'GET', `/api/v3/apps/${appId}`)).toMatchObject({ fieldCount: 6 })
+    expect(await api(server, token, 'apps.get', { params: { id: appId } })).toMatchObject({ fieldCount: 6 })
   })
 
   test.each([
@@ -305,10 +314,10 @@ describe('a planner that outlasts the wait', () => {
       status: 'built',
       planId,
       appId,
-      urls: await api(slowServer, token, 'GET', `/api/v3/apps/${appId}/urls`),
+      urls: await api(slowServer, token, 'apps.urls', { params: { id: appId } }),
     })
     expect(text(built)).toStartWith(`Built app ${appId} from plan ${planId}:`)
-    expect(await api(slowServer, token, 'GET', `/api/v3/apps/${appId}`)).toMatchObject({ fieldCount: 6 })
+    expect(await api(slowServer, token, 'apps.get', { params: { id: appId } })).toMatchObject({ fieldCount: 6 })
   })
 
   test('a request the client cancels cancels its planning job', async () => {
@@ -324,7 +333,7 @@ describe('a planner that outlasts the wait', () => {
     const [row] = await slowServer.ctx.storage.smart.jobsOf(user.id)
     // The model never answers: the job ends only because the tool cancelled it.
     await jobSettled(slowServer.ctx, row.id)
-    expect(await api(slowServer, token, 'GET', `/api/v3/smart/jobs/${row.id}`)).toMatchObject({
+    expect(await api(slowServer, token, 'smart.job', { params: { id: row.id } })).toMatchObject({
       status: 'cancelled',
       planId: null,
       progress: { stage: 'cancelled' },

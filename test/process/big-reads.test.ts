@@ -19,6 +19,7 @@ import {
   startWithBigRecords,
 } from '../support/big-records.ts'
 import type { ServerProcess } from '../support/process.ts'
+import { callServer, target } from '../support/call.ts'
 
 let server: ServerProcess
 let appId: string
@@ -46,9 +47,7 @@ async function slowlyRead(res: Response, take: (text: string) => void): Promise<
   const decoder = new TextDecoder('utf-8', { ignoreBOM: true })
   for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
     take(decoder.decode(chunk.value, { stream: true }))
-    const health = await fetch(`${server.url}/api/v3/health`)
-    await health.arrayBuffer()
-    healthAnswers.push(health.status)
+    healthAnswers.push((await callServer(server.url, 'health.get')).status)
   }
   take(decoder.decode())
 }
@@ -112,7 +111,7 @@ function csvCounter() {
 }
 
 test('a size=1000 page and a CSV export of 200 × 1 MB records, read at once by slow clients, stay within idle + 256 MB', async () => {
-  await (await fetch(`${server.url}/api/v3/health`)).arrayBuffer()
+  await callServer(server.url, 'health.get')
   const idle = memory().rss
   resetPeak(server.proc.pid)
   healthAnswers = []
@@ -121,7 +120,10 @@ test('a size=1000 page and a CSV export of 200 × 1 MB records, read at once by 
   const csv = csvCounter()
   const [pageRes, csvRes] = await Promise.all([
     fetch(`${server.url}${queryPath}`),
-    fetch(`${server.url}/api/v3/apps/${appId}/export.csv`, { headers: { authorization: `Bearer ${ownerToken}` } }),
+    // Read as a stream, a chunk at a time: a raw fetch to the operation's path.
+    fetch(`${server.url}${target('records.exportCsv', { params: { id: appId } }).path}`, {
+      headers: { authorization: `Bearer ${ownerToken}` },
+    }),
   ])
   expect([pageRes.status, csvRes.status]).toEqual([200, 200])
   await Promise.all([slowlyRead(pageRes, page.take), slowlyRead(csvRes, csv.take)])

@@ -5,6 +5,7 @@ import { buildAdmin } from '../../admin/build.ts'
 import { bundleIsStale, bundleServer } from '../../scripts/bundle.ts'
 import { ROOT, spawnServer, type ServerProcess } from '../support/process.ts'
 import { tempDir } from '../support/tmp.ts'
+import { callServer } from '../support/call.ts'
 
 /**
  * Everything this test builds goes to a temp folder, never into the checkout: the bundle,
@@ -44,15 +45,13 @@ describe('the bundle `npm start` runs (dist/server/main.js)', () => {
 
   test('migrates a fresh data dir, answers health and the admin page, and exits 0 on SIGTERM', async () => {
     running = await spawnServer({ SVC_ADMIN_DIR: ADMIN }, 15_000, join(OUT, 'main.js'))
-    const health = await fetch(`${running.url}/api/v3/health`)
+    const health = await callServer(running.url, 'health.get')
     expect(health.status).toBe(200)
-    expect(await health.json()).toEqual({ code: 200, data: { status: 'ok', version: expect.any(String) } })
+    expect(health.body).toEqual({ code: 200, data: { status: 'ok', version: expect.any(String) } })
     expect(running.output()).toContain('No account yet. Create the first one')
 
-    const signup = await fetch(`${running.url}/api/v3/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'owner@example.com', password: 'a long password' }),
+    const signup = await callServer(running.url, 'auth.signup', {
+      body: { email: 'owner@example.com', password: 'a long password' },
     })
     expect(signup.status).toBe(200)
 

@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { testExecutable } from '../support/executable.ts'
 import { ROOT, startListening, type ServerProcess } from '../support/process.ts'
 import { tempDir } from '../support/tmp.ts'
+import { callServer } from '../support/call.ts'
 
 const UNIT = readFileSync(join(ROOT, 'deploy', 'svc.service'), 'utf8')
 
@@ -61,8 +62,8 @@ describe('deploy/svc.service', () => {
       dataDir: stateDir,
     })
     expect(running.url).toStartWith('http://127.0.0.1:')
-    const health = await fetch(`${running.url}/api/v3/health`)
-    expect([health.status, await health.json()]).toEqual([
+    const health = await callServer(running.url, 'health.get')
+    expect([health.status, health.body]).toEqual([
       200,
       { code: 200, data: { status: 'ok', version: expect.any(String) } },
     ])

@@ -14,6 +14,7 @@ import { ROOT, startTestServer, type TestServer } from '../support/server.ts'
 import { tempDir } from '../support/tmp.ts'
 import { testDatabaseEnv } from '../support/backend.ts'
 import { testAdminDist } from '../support/admin-build.ts'
+import { callServer } from '../support/call.ts'
 
 const LAUNCHER = join(ROOT, 'cli', 'svc-cli')
 
@@ -133,7 +134,7 @@ describe('svc-cli serve --env-file', () => {
     try {
       // The file's SVC_BASE_URL is used (the banner prints it); its SVC_LOG lost to the environment's.
       expect(running.output()).toContain('API       https://forms.example.com/api/v3')
-      const health = await fetch(`${running.url}/api/v3/health`)
+      const health = await callServer(running.url, 'health.get')
       expect(health.status).toBe(200)
     } finally {
       running.proc.kill('SIGTERM')

@@ -4,6 +4,7 @@ import { prepareDatabase, withDatabase } from '../support/prepared-database.ts'
 import { spawnServer, type ServerProcess } from '../support/process.ts'
 import { storedRows } from '../support/records.ts'
 import { tempDir } from '../support/tmp.ts'
+import { callServer } from '../support/call.ts'
 
 let running: ServerProcess | undefined
 
@@ -18,7 +19,6 @@ describe('durability of acknowledged records', () => {
     const env = { SVC_DATA_DIR: tempDir('svc-durable-'), ...(await testDatabaseEnv()) }
     const { appId, token, ownerToken } = await prepareDatabase(env)
     running = await spawnServer({ ...env, SVC_RATE_LIMIT: 'off', SVC_SYNC: 'full' })
-    const url = `${running.url}/api/v3/share/${token}`
     const acknowledged: string[] = []
     const KILL_AFTER = 400
     let killed = false
@@ -28,14 +28,12 @@ describe('durability of acknowledged records', () => {
     const client = async (n: number) => {
       for (let i = 0; !killed; i++) {
         try {
-          const res = await fetch(url, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ client: n, i, text: 'durable ✓' }),
+          const res = await callServer(server.url, 'ingest.post', {
+            params: { token },
+            body: { client: n, i, text: 'durable ✓' },
           })
-          if (res.status !== 200) throw new Error(`unexpected ${res.status}: ${await res.text()}`)
-          const body = (await res.json()) as { data: { id: string } }
-          acknowledged.push(body.data.id)
+          if (res.status !== 200) throw new Error(`unexpected ${res.status}: ${res.text}`)
+          acknowledged.push(res.body.data.id)
           if (acknowledged.length >= KILL_AFTER && !killed) {
             killed = true
             server.proc.kill('SIGKILL')
@@ -52,19 +50,11 @@ describe('durability of acknowledged records', () => {
 
     // Restart on the same data: the server recovers the WAL and serves again.
     running = await spawnServer({ ...env, SVC_RATE_LIMIT: 'off' })
-    const after = await fetch(`${running.url}/api/v3/share/${token}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"after":true}',
-    })
+    const after = await callServer(running.url, 'ingest.post', { params: { token }, body: { after: true } })
     expect(after.status).toBe(200)
     // The summary's aggregates, written behind, caught up with every stored record (the owner's
     // summary: the keys came from anonymous posts, so they are proposed fields the public one leaves out).
-    const summary = (await (
-      await fetch(`${running.url}/api/v3/share/${token}/summary`, {
-        headers: { authorization: `Bearer ${ownerToken}` },
-      })
-    ).json()) as { total: number; fields: Record<string, { count: number }> }
+    const summary = (await callServer(running.url, 'reads.summary', { params: { token } }, { token: ownerToken })).body
     running.proc.kill('SIGTERM')
     expect(await running.proc.exited).toBe(0)
     running = undefined

@@ -13,6 +13,7 @@ import { testDatabaseEnv } from '../support/backend.ts'
 import { testExecutable } from '../support/executable.ts'
 import { startListening, type ServerProcess } from '../support/process.ts'
 import { tempDir } from '../support/tmp.ts'
+import { callServer } from '../support/call.ts'
 
 let svc: string
 let server: ServerProcess | undefined
@@ -70,8 +71,8 @@ describe('the svc executable', () => {
         ...(await testDatabaseEnv()),
       },
     })
-    const health = await fetch(`${server.url}/api/v3/health`)
-    expect([health.status, await health.json()]).toEqual([
+    const health = await callServer(server.url, 'health.get')
+    expect([health.status, health.body]).toEqual([
       200,
       { code: 200, data: { status: 'ok', version: expect.any(String) } },
     ])
@@ -96,20 +97,15 @@ describe('the svc executable', () => {
   })
 
   test('takes a record on a published endpoint and reads it back with /query', async () => {
-    const signup = await post(`${server!.url}/api/v3/auth/signup`, {
-      email: 'owner@example.com',
-      password: 'a long password',
-      tokenName: 'exe test',
+    const signup = await callServer(server!.url, 'auth.signup', {
+      body: { email: 'owner@example.com', password: 'a long password', tokenName: 'exe test' },
     })
     expect(signup.status).toBe(200)
-    token = ((await signup.json()) as { data: { token: { token: string } } }).data.token.token
-    const app = await post(`${server!.url}/api/v3/apps`, { name: 'Contact' }, token)
-    appId = ((await app.json()) as { data: { id: string } }).data.id
-    const published = await post(`${server!.url}/api/v3/apps/${appId}/share/publish`, {}, token)
-    endpoint = ((await published.json()) as { data: { endpoint: string } }).data.endpoint.replace(
-      /^http:\/\/localhost:\d+/,
-      server!.url,
-    )
+    token = signup.body.data.token!.token
+    appId = (await callServer(server!.url, 'apps.create', { body: { name: 'Contact' } }, { token })).body.data.id
+    const published = await callServer(server!.url, 'share.publish', { params: { id: appId } }, { token })
+    // The endpoint as publishing answers it, on the port this server listens on.
+    endpoint = published.body.data.endpoint!.replace(/^http:\/\/localhost:\d+/, server!.url)
 
     const sent = await post(endpoint, { name: 'Ada', message: 'Hello ✓' })
     expect(sent.status).toBe(200)

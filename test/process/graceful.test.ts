@@ -15,6 +15,7 @@ import { makeEndpoint, storedRows } from '../support/records.ts'
 import { readEvents } from '../support/sse.ts'
 import { startTestServer } from '../support/server.ts'
 import { tempDir } from '../support/tmp.ts'
+import { callServer, target, type BodyOf, type CallResponse } from '../support/call.ts'
 
 let running: ServerProcess | undefined
 
@@ -27,7 +28,7 @@ afterEach(() => {
 async function refusesConnections(url: string): Promise<void> {
   for (;;) {
     try {
-      await fetch(`${url}/api/v3/health`, { keepalive: false })
+      await fetch(`${url}${target('health.get').path}`, { keepalive: false })
     } catch {
       return
     }
@@ -41,7 +42,7 @@ describe('graceful shutdown (SIGTERM)', () => {
     const { appId, token } = await prepareDatabase(env)
     running = await spawnServer({ ...env, SVC_RATE_LIMIT: 'off', SVC_SYNC: 'full' })
     const server = running
-    const path = `/api/v3/share/${token}`
+    const ingest = target('ingest.post', { params: { token } })
     const acknowledged: string[] = []
     const failures: string[] = []
     let signalled = false
@@ -49,21 +50,17 @@ describe('graceful shutdown (SIGTERM)', () => {
     // Steady load: clients post until the server stops taking connections.
     const client = async (n: number) => {
       for (let i = 0; ; i++) {
-        let res: Response
+        let res: CallResponse<BodyOf<'ingest.post'>>
         try {
-          res = await fetch(`${server.url}${path}`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ client: n, i }),
-          })
+          res = await callServer(server.url, 'ingest.post', { params: { token }, body: { client: n, i } })
         } catch (error) {
           // Refused or closed once the listener is gone; never before the signal.
           if (!signalled) failures.push(`client ${n}: ${String(error)}`)
           return
         }
         // Any answer at all is a whole one: 200 with the record's id.
-        if (res.status !== 200) failures.push(`client ${n}: ${res.status} ${await res.text()}`)
-        else acknowledged.push(((await res.json()) as { data: { id: string } }).data.id)
+        if (res.status !== 200) failures.push(`client ${n}: ${res.status} ${res.text}`)
+        else acknowledged.push(res.body.data.id)
       }
     }
     const clients = Array.from({ length: 16 }, (_, n) => client(n))
@@ -75,12 +72,12 @@ describe('graceful shutdown (SIGTERM)', () => {
     for (const body of bodies) {
       const connection = await rawConnect(server.url)
       connection.write(
-        `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+        `${ingest.method} ${ingest.path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
       )
       slow.push(connection)
     }
     // A request answered after those were sent: the server has taken their connections.
-    expect((await fetch(`${server.url}/api/v3/health`)).status).toBe(200)
+    expect((await callServer(server.url, 'health.get')).status).toBe(200)
 
     signalled = true
     server.proc.kill('SIGTERM')
@@ -109,7 +106,9 @@ describe('live streams at SIGTERM', () => {
     running = await spawnServer(env)
     const server = running
     const stream = readEvents(
-      await fetch(`${server.url}/api/v3/share/${token}/stream`, { headers: { authorization: `Bearer ${ownerToken}` } }),
+      await fetch(`${server.url}${target('reads.stream', { params: { token } }).path}`, {
+        headers: { authorization: `Bearer ${ownerToken}` },
+      }),
     )
     await stream.until(() => stream.lastEventId === '0', 'the start')
     server.proc.kill('SIGTERM')
@@ -130,7 +129,7 @@ describe('a bounded stop', () => {
     stuck.write(
       `POST ${endpoint.path()} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"never":`,
     )
-    expect((await fetch(`${server.url}/api/v3/health`)).status).toBe(200)
+    expect((await callServer(server.url, 'health.get')).status).toBe(200)
     await server.stop(50)
     // The server closed the connection without an answer; the data dir can go.
     expect(await stuck.responses()).toEqual([])

@@ -16,6 +16,7 @@ import {
   startWithBigRecords,
 } from '../support/big-records.ts'
 import type { ServerProcess } from '../support/process.ts'
+import { callServer } from '../support/call.ts'
 
 let server: ServerProcess
 let streamUrl: string
@@ -52,9 +53,7 @@ async function replay(count: number): Promise<{ ns: number[]; health: number[] }
       expect(/^id: (\d+)$/m.exec(block)![1]).toBe(String(n + 1))
       ns.push(n)
     }
-    const answer = await fetch(`${server.url}/api/v3/health`)
-    await answer.arrayBuffer()
-    health.push(answer.status)
+    health.push((await callServer(server.url, 'health.get')).status)
   }
   await reader.cancel()
   return { ns, health }

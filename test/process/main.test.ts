@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { TEST_BACKEND, testDatabaseEnv } from '../support/backend.ts'
 import { BUN, ROOT, spawnServer, type ServerProcess } from '../support/process.ts'
 import { tempDir } from '../support/tmp.ts'
+import { callServer, target } from '../support/call.ts'
 
 let running: ServerProcess | undefined
 
@@ -15,14 +16,14 @@ afterEach(() => {
 describe('server/main.ts as a real process', () => {
   test('starts, answers health, prints where to go, and exits 0 on SIGTERM', async () => {
     running = await spawnServer()
-    const res = await fetch(`${running.url}/api/v3/health`)
+    const res = await callServer(running.url, 'health.get')
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ code: 200, data: { status: 'ok', version: expect.any(String) } })
+    expect(res.body).toEqual({ code: 200, data: { status: 'ok', version: expect.any(String) } })
 
     const banner = running.output()
     expect(banner).toContain('/admin/')
     expect(banner).toContain('No account yet. Create the first one')
-    expect(banner).toContain('/api/v3/auth/signup')
+    expect(banner).toContain(target('auth.signup').path)
 
     const key = join(running.dataDir, 'secret.key')
     if (TEST_BACKEND === 'sqlite') {

@@ -14,6 +14,7 @@ import { join } from 'node:path'
 import { bundleServer } from '../../scripts/bundle.ts'
 import { ROOT, startListening, type ServerProcess } from '../support/process.ts'
 import { tempDir } from '../support/tmp.ts'
+import { callServer } from '../support/call.ts'
 
 let running: ServerProcess | undefined
 
@@ -44,7 +45,7 @@ describe('npm start', () => {
         SVC_LOG: 'info',
       },
     })
-    const health = await fetch(`${running.url}/api/v3/health`)
+    const health = await callServer(running.url, 'health.get')
     expect(health.status).toBe(200)
 
     running.proc.kill('SIGTERM')
@@ -53,7 +54,7 @@ describe('npm start', () => {
     expect(`${running.output()}${stderr}`).toContain('SIGTERM received, shutting down')
     // An orphaned server would still answer here.
     expect(
-      await fetch(`${running.url}/api/v3/health`).then(
+      await callServer(running.url, 'health.get').then(
         (response) => `answered ${response.status}`,
         () => 'refused',
       ),

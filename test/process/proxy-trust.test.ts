@@ -20,6 +20,8 @@ import { freePort } from '../support/ports.ts'
 import { ROOT, startListening, type ServerProcess } from '../support/process.ts'
 import { startTestServer, type TestServer } from '../support/server.ts'
 import { tempDir } from '../support/tmp.ts'
+import type { Described } from '../../server/contract/api/request.ts'
+import { target, type CallInput } from '../support/call.ts'
 
 const noCaddy = caddyPath() ? null : 'no caddy (apt-get install -y caddy)'
 if (noCaddy) console.warn(`⚠ the shipped unit behind Caddy: skipped — ${noCaddy}`)
@@ -85,6 +87,16 @@ describe.skipIf(noCaddy !== null)('deploy/svc.service behind deploy/Caddyfile', 
     path: string,
     options: { body?: unknown; headers?: Record<string, string> } = {},
   ) => requestFrom(caddy!.port, from, method, path, { ...options, headers: { host: caddy!.host, ...options.headers } })
+  /** Operation `name` called through Caddy from `from`. */
+  const callVia = <N extends Described>(
+    from: string,
+    name: N,
+    input: CallInput<N>,
+    headers: Record<string, string> = {},
+  ) => {
+    const { method, path, body } = target(name, input)
+    return via(from, method, path, { body, headers })
+  }
 
   beforeAll(async () => {
     const executable = await testExecutable()
@@ -110,21 +122,23 @@ describe.skipIf(noCaddy !== null)('deploy/svc.service behind deploy/Caddyfile', 
   })
 
   test("visitors get rate limits of their own; a visitor's own X-Forwarded-For changes nothing", async () => {
-    const signedUp = await via(OWNER_AT, 'POST', '/api/v3/auth/signup', {
+    const signedUp = await callVia(OWNER_AT, 'auth.signup', {
       body: { email: OWNER, password: PASSWORD, tokenName: 'proxy test' },
     })
     expect(signedUp.status).toBe(200)
     const token = signedUp.body.data.token.token as string
     const owner = { authorization: `Bearer ${token}` }
-    const app = await via(OWNER_AT, 'POST', '/api/v3/apps', { body: { name: 'Behind Caddy' }, headers: owner })
+    const app = await callVia(OWNER_AT, 'apps.create', { body: { name: 'Behind Caddy' } }, owner)
     const appId = app.body.data.id as string
     // A burst of 8 refilled once in 1000 s: each client may use a quarter of it, 2 posts, before its own 429.
-    const limited = await via(OWNER_AT, 'PATCH', `/api/v3/apps/${appId}/share`, {
-      body: { rateLimit: '0.001/s,8' },
-      headers: owner,
-    })
+    const limited = await callVia(
+      OWNER_AT,
+      'share.update',
+      { params: { id: appId }, body: { rateLimit: '0.001/s,8' } },
+      owner,
+    )
     expect(limited.status).toBe(200)
-    const published = await via(OWNER_AT, 'POST', `/api/v3/apps/${appId}/share/publish`, { body: {}, headers: owner })
+    const published = await callVia(OWNER_AT, 'share.publish', { params: { id: appId } }, owner)
     const endpoint = new URL(published.body.data.endpoint as string).pathname
     const post = (from: string, headers: Record<string, string> = {}) =>
       via(from, 'POST', endpoint, { body: { n: 1 }, headers }).then((answer) => answer.status)
@@ -137,7 +151,7 @@ describe.skipIf(noCaddy !== null)('deploy/svc.service behind deploy/Caddyfile', 
 
   test("a visitor's wrong passwords lock out that visitor only: the owner still logs in", async () => {
     const login = (from: string, password: string) =>
-      via(from, 'POST', '/api/v3/auth/login', { body: { email: OWNER, password } }).then((answer) => answer.status)
+      callVia(from, 'auth.login', { body: { email: OWNER, password } }).then((answer) => answer.status)
     const statuses: number[] = []
     for (let i = 0; i <= AUTH.loginFailuresPerWindow; i++) statuses.push(await login(VISITOR_A, `guess ${i}`))
     expect(statuses).toEqual([...Array(AUTH.loginFailuresPerWindow).fill(401), 429])
@@ -158,11 +172,12 @@ describe('a direct client when HOST is not loopback', () => {
     expect(server.ctx.config.trustProxy).toEqual([])
     await signup(server.ctx, { email: OWNER, password: PASSWORD })
     const port = Number(new URL(server.url).port)
-    const login = (forged: string, password: string) =>
-      requestFrom(port, '127.0.0.1', 'POST', '/api/v3/auth/login', {
-        body: { email: OWNER, password },
-        headers: { 'x-forwarded-for': forged },
-      }).then((answer) => answer.status)
+    const login = (forged: string, password: string) => {
+      const { method, path, body } = target('auth.login', { body: { email: OWNER, password } })
+      return requestFrom(port, '127.0.0.1', method, path, { body, headers: { 'x-forwarded-for': forged } }).then(
+        (answer) => answer.status,
+      )
+    }
     const statuses: number[] = []
     for (let i = 0; i < AUTH.loginFailuresPerWindow; i++)
       statuses.push(await login(`198.51.100.${i + 1}`, `guess ${i}`))

@@ -14,11 +14,15 @@ import { testDatabaseEnv } from '../support/backend.ts'
 import { spawnServer, type ServerProcess } from '../support/process.ts'
 import { rawConnect, type RawResponse } from '../support/raw-http.ts'
 import { tempDir } from '../support/tmp.ts'
+import { callServer, target } from '../support/call.ts'
 
 const DEADLINE_MS = 1000
 
 let server: ServerProcess
-let path: string
+/** The endpoint's token. */
+let token: string
+/** The path of operation `name` of the endpoint: the raw requests below write their own request line. */
+const endpointPath = (name: 'ingest.post' | 'ingest.batch' | 'ingest.form') => target(name, { params: { token } }).path
 
 beforeAll(async () => {
   const env = {
@@ -32,7 +36,7 @@ beforeAll(async () => {
   try {
     const user = await insertUser(ctx, { email: 'owner@example.com' })
     const { id } = await createApp(ctx, user.id, { name: 'Edges' })
-    path = `/api/v3/share/${(await publish(ctx, user.id, id)).token!}`
+    token = (await publish(ctx, user.id, id)).token!
   } finally {
     await ctx.shutdown()
     await ctx.storage.close()
@@ -74,7 +78,9 @@ describe('bodies beyond every limit are a JSON 413 with CORS (row 5)', () => {
   ] as const) {
     test(`Content-Length ${name}, body never sent`, async () => {
       const connection = await rawConnect(server.url)
-      connection.write(head(path, { 'content-type': 'application/json', 'content-length': String(length) }))
+      connection.write(
+        head(endpointPath('ingest.post'), { 'content-type': 'application/json', 'content-length': String(length) }),
+      )
       const responses = await connection.responses()
       connection.close()
       expect(responses.map(seen)).toEqual([{ status: 413, cors: '*', type: JSON_TYPE, body: tooLarge }])
@@ -83,7 +89,9 @@ describe('bodies beyond every limit are a JSON 413 with CORS (row 5)', () => {
 
   test('a chunked body that passes the limit', async () => {
     const connection = await rawConnect(server.url)
-    connection.write(head(`${path}/batch`, { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }))
+    connection.write(
+      head(endpointPath('ingest.batch'), { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }),
+    )
     const chunk = new Uint8Array(64 * 1024).fill(0x20)
     for (let sent = 0; sent <= LIMITS.maxBodyBytes; sent += chunk.length)
       connection.write(
@@ -97,7 +105,7 @@ describe('bodies beyond every limit are a JSON 413 with CORS (row 5)', () => {
   test('a control-plane route answers JSON too (without CORS), at its own small limit', async () => {
     const connection = await rawConnect(server.url)
     connection.write(
-      head('/api/v3/auth/login', { 'content-type': 'application/json', 'content-length': String(2 ** 31) }),
+      head(target('auth.login').path, { 'content-type': 'application/json', 'content-length': String(2 ** 31) }),
     )
     const responses = await connection.responses()
     connection.close()
@@ -123,7 +131,9 @@ describe('bodies beyond every limit are a JSON 413 with CORS (row 5)', () => {
 describe('slow and broken-off bodies (row 6)', () => {
   test('7 of 100 announced bytes: the documented 408 before the connection is dropped', async () => {
     const connection = await rawConnect(server.url)
-    connection.write(`${head(path, { 'content-type': 'application/json', 'content-length': '100' })}{"a":1,`)
+    connection.write(
+      `${head(endpointPath('ingest.post'), { 'content-type': 'application/json', 'content-length': '100' })}{"a":1,`,
+    )
     const responses = await connection.responses()
     connection.close()
     expect(responses.map(seen)).toEqual([
@@ -142,15 +152,11 @@ describe('slow and broken-off bodies (row 6)', () => {
   test('a client that goes away mid-body leaves no ERROR line, and the server keeps answering', async () => {
     const connection = await rawConnect(server.url)
     connection.write(
-      `${head(`${path}/form`, { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '100' })}a=1&b=`,
+      `${head(endpointPath('ingest.form'), { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '100' })}a=1&b=`,
     )
     await Bun.sleep(50)
     connection.close()
-    const res = await fetch(`${server.url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"after":1}',
-    })
+    const res = await callServer(server.url, 'ingest.post', { params: { token }, body: { after: 1 } })
     expect(res.status).toBe(200)
   })
 })
@@ -162,7 +168,7 @@ describe('Expect: 100-continue (row 13)', () => {
   test("a body over the limit: the 413 follows Bun's 100 without waiting for the body", async () => {
     const connection = await rawConnect(server.url)
     connection.write(
-      head(path, {
+      head(endpointPath('ingest.post'), {
         'content-type': 'application/json',
         'content-length': String(2 * 1024 * 1024),
         expect: '100-continue',

@@ -13,6 +13,7 @@ import { heldModel } from '../support/held-model.ts'
 import { spawnServer, type ServerProcess } from '../support/process.ts'
 import { sharedDatabase, type SharedDatabase } from '../support/shared-database.ts'
 import { makeUser } from '../support/users.ts'
+import { callServer } from '../support/call.ts'
 
 const model = heldModel()
 let db: SharedDatabase | undefined
@@ -31,12 +32,13 @@ test('a job whose server process was killed is taken over by another process and
   const { user, token } = await makeUser(setup)
 
   server = await spawnServer({ ...db.env, SVC_LLM_URL: model.url, SVC_LLM_MODEL: 'test-model', SVC_RATE_LIMIT: 'off' })
-  const response = await fetch(`${server.url}/api/v3/smart/plans`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ instruction: 'a 6-question burnout check with 2 dimensions: exhaustion and cynicism' }),
-  })
-  const started = ((await response.json()) as { data: { jobId: string; status: string } }).data
+  const response = await callServer(
+    server.url,
+    'plans.create',
+    { body: { instruction: 'a 6-question burnout check with 2 dimensions: exhaustion and cynicism' } },
+    { token },
+  )
+  const started = response.body.data
   expect(started.status).toBe('running')
   await model.waiting(1)
 

@@ -10,6 +10,7 @@ import { prepareDatabase, withDatabase } from '../support/prepared-database.ts'
 import { spawnServer, type ServerProcess } from '../support/process.ts'
 import { tempDir } from '../support/tmp.ts'
 import { startReceiver, type Receiver } from '../support/webhook-receiver.ts'
+import { callServer } from '../support/call.ts'
 
 let running: ServerProcess | undefined
 let receiver: Receiver | undefined
@@ -38,13 +39,9 @@ describe('webhook deliveries across kill -9', () => {
     running = await spawnServer({ ...env, SVC_RATE_LIMIT: 'off', SVC_SYNC: 'full' })
     const acknowledged: string[] = []
     for (let i = 0; i < RECORDS; i++) {
-      const res = await fetch(`${running.url}/api/v3/share/${token}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ i }),
-      })
+      const res = await callServer(running.url, 'ingest.post', { params: { token }, body: { i } })
       expect(res.status).toBe(200)
-      acknowledged.push(((await res.json()) as { data: { id: string } }).data.id)
+      acknowledged.push(res.body.data.id)
     }
     // The first attempts carry every record, in however many deliveries the worker made.
     const recordsOf = (body: string) =>

@@ -16,6 +16,7 @@ import { haproxyPath, startBalancer, type Balancer } from '../support/haproxy.ts
 import { postgresDatabases, postgresUnavailable } from '../support/postgres-database.ts'
 import { spawnServer, type ServerProcess } from '../support/process.ts'
 import { readEvents, type SseStream } from '../support/sse.ts'
+import { callServer, target } from '../support/call.ts'
 
 const noBalancer = haproxyPath() ? null : 'no haproxy (apt-get install -y haproxy)'
 const why = postgresUnavailable ?? noBalancer
@@ -26,7 +27,7 @@ describe.skipIf(why !== null)('live streams on three svc processes behind HAProx
   let url: string
   let processes: ServerProcess[] = []
   let balancer: Balancer
-  let endpoint: string
+  let shareToken: string
   const streams: SseStream[] = []
 
   beforeAll(async () => {
@@ -36,24 +37,15 @@ describe.skipIf(why !== null)('live streams on three svc processes behind HAProx
     balancer = await startBalancer(
       processes.map((p, i) => ({ name: `svc${i + 1}`, port: Number(new URL(p.url).port) })),
     )
-    const signup = await fetch(`${balancer.url}/api/v3/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'owner@example.com', password: 'a long password', tokenName: 'live test' }),
+    const signup = await callServer(balancer.url, 'auth.signup', {
+      body: { email: 'owner@example.com', password: 'a long password', tokenName: 'live test' },
     })
-    const token = ((await signup.json()) as any).data.token.token
-    const call = async (method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${balancer.url}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      return ((await response.json()) as any).data
-    }
-    const app = await call('POST', '/api/v3/apps', { name: 'Watched everywhere' })
-    const share = await call('POST', `/api/v3/apps/${app.id}/share/publish`)
-    await call('PATCH', `/api/v3/apps/${app.id}/share`, { reads: 'records' })
-    endpoint = `/api/v3/share/${share.token}`
+    const owner = { token: signup.body.data.token!.token }
+    const app = (await callServer(balancer.url, 'apps.create', { body: { name: 'Watched everywhere' } }, owner)).body
+      .data
+    const share = (await callServer(balancer.url, 'share.publish', { params: { id: app.id } }, owner)).body.data
+    await callServer(balancer.url, 'share.update', { params: { id: app.id }, body: { reads: 'records' } }, owner)
+    shareToken = share.token!
   }, 90_000)
 
   afterAll(async () => {
@@ -66,20 +58,16 @@ describe.skipIf(why !== null)('live streams on three svc processes behind HAProx
 
   /** Posts `{n}` straight to process `p` (0–2). */
   const post = async (p: number, n: number) => {
-    const response = await fetch(`${processes[p].url}${endpoint}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ n }),
-    })
+    const response = await callServer(processes[p].url, 'ingest.post', { params: { token: shareToken }, body: { n } })
     expect(response.status).toBe(200)
   }
+  /** Opens the endpoint's live stream on `base`: a raw fetch, its body read as it comes. */
+  const watch = async (base: string) =>
+    readEvents(await fetch(`${base}${target('reads.stream', { params: { token: shareToken } }).path}`))
   const numbers = (stream: SseStream) => stream.records().map((record) => record.data.n)
 
   test('a record taken by any process reaches the streams held by every process, in order, once', async () => {
-    const opened = [
-      readEvents(await fetch(`${balancer.url}${endpoint}/stream`)),
-      ...(await Promise.all(processes.map(async (p) => readEvents(await fetch(`${p.url}${endpoint}/stream`))))),
-    ]
+    const opened = [await watch(balancer.url), ...(await Promise.all(processes.map((p) => watch(p.url))))]
     streams.push(...opened)
     await Promise.all(opened.map((s) => s.until(() => s.lastEventId === '0', 'the start')))
     for (let n = 1; n <= 30; n++) await post(n % 3, n)
@@ -91,7 +79,7 @@ describe.skipIf(why !== null)('live streams on three svc processes behind HAProx
   }, 60_000)
 
   test('streams read on from their position once a cut listening connection is back: nothing committed meanwhile is lost', async () => {
-    const watched = await Promise.all(processes.map(async (p) => readEvents(await fetch(`${p.url}${endpoint}/stream`))))
+    const watched = await Promise.all(processes.map((p) => watch(p.url)))
     streams.push(...watched)
     await Promise.all(watched.map((s) => s.until(() => s.lastEventId === '30', 'the start')))
     // Every process's LISTEN connection is cut; records committed now send notices nobody hears.

@@ -16,6 +16,8 @@ import { TEST_SECRET } from '../support/backend.ts'
 import { haproxyPath, SERVED_BY, startBalancer, type Balancer } from '../support/haproxy.ts'
 import { postgresDatabases, postgresUnavailable } from '../support/postgres-database.ts'
 import { spawnServer, type ServerProcess } from '../support/process.ts'
+import type { Described } from '../../server/contract/api/request.ts'
+import { callServer, type CallArgs, type CallResponse, type ServerCallOptions } from '../support/call.ts'
 
 const noBalancer = haproxyPath() ? null : 'no haproxy (apt-get install -y haproxy)'
 const why = postgresUnavailable ?? noBalancer
@@ -36,17 +38,9 @@ describe.skipIf(why !== null)('three svc processes on one PostgreSQL behind HAPr
   let appId: string
   let endpointToken: string
 
-  const api = async (base: string, method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    return { status: response.status, body: (await response.json()) as any }
-  }
+  /** Operation `name` called on the process (or balancer) at `base`, as the owner. */
+  const api = <N extends Described>(base: string, name: N, ...[input]: CallArgs<N, never>) =>
+    callServer(base, name, ...([input, { token }] as CallArgs<N, ServerCallOptions>))
 
   beforeAll(async () => {
     // Not migrated: the processes, started together, migrate it (one under the advisory lock, the others wait).
@@ -57,16 +51,16 @@ describe.skipIf(why !== null)('three svc processes on one PostgreSQL behind HAPr
       processes.map((p, i) => ({ name: `svc${i + 1}`, port: Number(new URL(p.url).port) })),
       { servedBy: true },
     )
-    const signup = await fetch(`${balancer.url}/api/v3/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'owner@example.com', password: 'a long password', tokenName: 'scale test' }),
+    const signup = await callServer(balancer.url, 'auth.signup', {
+      body: { email: 'owner@example.com', password: 'a long password', tokenName: 'scale test' },
     })
-    token = ((await signup.json()) as any).data.token.token
-    appId = (await api(balancer.url, 'POST', '/api/v3/apps', { name: 'Popular form' })).body.data.id
-    endpointToken = (await api(balancer.url, 'POST', `/api/v3/apps/${appId}/share/publish`)).body.data.token
-    const probe = await fetch(`${balancer.url}/api/v3/share/${endpointToken}?help`)
-    await probe.arrayBuffer()
+    token = signup.body.data.token!.token
+    appId = (await api(balancer.url, 'apps.create', { body: { name: 'Popular form' } })).body.data.id
+    endpointToken = (await api(balancer.url, 'share.publish', { params: { id: appId } })).body.data.token!
+    const probe = await callServer(balancer.url, 'ingest.help', {
+      params: { token: endpointToken },
+      query: { help: '' },
+    })
     serving = processes[Number(probe.headers.get(SERVED_BY)!.slice('svc'.length)) - 1]
     others = processes.filter((p) => p !== serving)
   }, 90_000)
@@ -79,25 +73,21 @@ describe.skipIf(why !== null)('three svc processes on one PostgreSQL behind HAPr
   }, 60_000)
 
   test("the balancer sends one app's requests to one process and spreads apps over the processes", async () => {
-    const servedBy = async (path: string, method = 'GET', body?: string) => {
-      const response = await fetch(`${balancer.url}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body,
-      })
-      await response.arrayBuffer()
+    /** The process that answered, once it answered 200. */
+    const servedBy = async (call: Promise<CallResponse<unknown>>) => {
+      const response = await call
       expect(response.status).toBe(200)
       return response.headers.get(SERVED_BY)
     }
     const servers = new Set<string | null>()
     for (let i = 0; i < 12; i++) {
-      const id = (await api(balancer.url, 'POST', '/api/v3/apps', { name: `Spread ${i}` })).body.data.id
-      const share = (await api(balancer.url, 'POST', `/api/v3/apps/${id}/share/publish`)).body.data.token
+      const id = (await api(balancer.url, 'apps.create', { body: { name: `Spread ${i}` } })).body.data.id
+      const share = { token: (await api(balancer.url, 'share.publish', { params: { id } })).body.data.token! }
       const byPath = [
-        await servedBy(`/api/v3/share/${share}`, 'POST', '{"n":1}'),
-        await servedBy(`/api/v3/share/${share}/batch`, 'POST', '[{"n":2}]'),
-        await servedBy(`/api/v3/share/${share}?help`),
-        await servedBy(`/api/v3/share/${share}/summary`),
+        await servedBy(api(balancer.url, 'ingest.post', { params: share, body: { n: 1 } })),
+        await servedBy(api(balancer.url, 'ingest.batch', { params: share, body: [{ n: 2 }] })),
+        await servedBy(api(balancer.url, 'ingest.help', { params: share, query: { help: '' } })),
+        await servedBy(api(balancer.url, 'reads.summary', { params: share })),
       ]
       expect(new Set(byPath).size).toBe(1)
       servers.add(byPath[0])
@@ -116,13 +106,11 @@ describe.skipIf(why !== null)('three svc processes on one PostgreSQL behind HAPr
       for (let n = 0; n < PER_WORKER; n++) {
         // A third of the way through, the serving process dies with requests in flight.
         if (++sent === Math.floor((WORKERS * PER_WORKER) / 3)) serving.proc.kill('SIGKILL')
-        const response = await fetch(`${base}/api/v3/share/${endpointToken}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ worker: w, n, colour: ['red', 'green', 'blue'][n % 3] }),
+        const response = await callServer(base, 'ingest.post', {
+          params: { token: endpointToken },
+          body: { worker: w, n, colour: ['red', 'green', 'blue'][n % 3] },
         }).catch(() => null)
-        if (response?.status === 200) acknowledged.set(((await response.json()) as any).data.id, { worker: w, n })
-        else await response?.arrayBuffer()
+        if (response?.status === 200) acknowledged.set(response.body.data.id, { worker: w, n })
       }
     }
     await Promise.all(Array.from({ length: WORKERS }, (_, w) => worker(w)))
@@ -131,10 +119,13 @@ describe.skipIf(why !== null)('three svc processes on one PostgreSQL behind HAPr
     expect(acknowledged.size).toBeGreaterThan((WORKERS * PER_WORKER) / 2)
 
     // Read everything back through the balancer with the read-all protocol.
-    const records: Array<{ id: string; data: { worker: number; n: number; colour: string } }> = []
+    type Sent = { worker: number; n: number; colour: string }
+    const records: Array<{ id: string; data: Sent }> = []
     for (let page = 1; ; page++) {
-      const batch = (await api(balancer.url, 'GET', `/api/v3/apps/${appId}/records?size=1000&page=${page}`)).body
-      records.push(...batch.records)
+      const batch = (await api(balancer.url, 'records.list', { params: { id: appId }, query: { size: 1000, page } }))
+        .body
+      // The data as the workers sent it.
+      records.push(...batch.records.map((r) => ({ id: r.id, data: r.data as Sent })))
       if (batch.records.length < 1000) break
     }
     const ids = records.map((r) => r.id)
@@ -152,45 +143,32 @@ describe.skipIf(why !== null)('three svc processes on one PostgreSQL behind HAPr
     const colours: Record<string, number> = {}
     for (const r of records) colours[r.data.colour] = (colours[r.data.colour] ?? 0) + 1
     for (const p of others) {
-      const summary = (await api(p.url, 'GET', `/api/v3/apps/${appId}/summary`)).body
+      const summary = (await api(p.url, 'records.summary', { params: { id: appId } })).body
       expect(summary.total).toBe(records.length)
       expect(summary.fields.worker.count).toBe(records.length)
       expect(
-        Object.fromEntries(summary.fields.colour.top.map((t: { value: string; count: number }) => [t.value, t.count])),
+        Object.fromEntries(summary.fields.colour.top!.map((t: { value: string; count: number }) => [t.value, t.count])),
       ).toEqual(colours)
     }
   }, 120_000)
 
   test('unpublishing on one process is obeyed by another, and publishing again too', async () => {
     const [a, c] = others
-    const post = () =>
-      fetch(`${c.url}/api/v3/share/${endpointToken}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{"late":true}',
-      })
+    const post = () => callServer(c.url, 'ingest.post', { params: { token: endpointToken }, body: { late: true } })
     expect((await post()).status).toBe(200)
-    expect((await api(a.url, 'POST', `/api/v3/apps/${appId}/share/unpublish`)).status).toBe(200)
+    expect((await api(a.url, 'share.unpublish', { params: { id: appId } })).status).toBe(200)
     // The other process hears of it through LISTEN/NOTIFY (the benchmark reports how fast).
     let status = 200
     while (status !== 404) {
-      const response = await post()
-      status = response.status
-      await response.arrayBuffer()
+      status = (await post()).status
       if (status !== 404) await Bun.sleep(20)
     }
-    const republished = await api(a.url, 'POST', `/api/v3/apps/${appId}/share/publish`)
+    const republished = await api(a.url, 'share.publish', { params: { id: appId } })
     expect(republished.status).toBe(200)
     const fresh = republished.body.data.token
     let again = 0
     while (again !== 200) {
-      const response = await fetch(`${c.url}/api/v3/share/${fresh}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{"back":true}',
-      })
-      again = response.status
-      await response.arrayBuffer()
+      again = (await callServer(c.url, 'ingest.post', { params: { token: fresh! }, body: { back: true } })).status
       if (again !== 200) await Bun.sleep(20)
     }
   }, 60_000)

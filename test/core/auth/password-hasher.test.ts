@@ -8,9 +8,10 @@ import { createPasswordHasher, type HashTurn, type PasswordHasher } from '../../
 import { RateLimitError } from '../../../server/core/auth/rate-limit-error.ts'
 import { signup } from '../../../server/core/auth/signup.ts'
 import { AUTH } from '../../../server/contract/limits.ts'
+import type { ErrorEnvelope } from '../../support/call.ts'
 import { testApp } from '../../support/http.ts'
 
-const BUSY = {
+const BUSY: ErrorEnvelope = {
   code: 429,
   error: {
     type: 'rate_limited',
@@ -81,10 +82,13 @@ describe('POST /api/v3/auth/login while hashing is saturated', () => {
     await signup(t.ctx, { email: 'owner@example.com', password: 'correct horse' })
     const held: HashTurn[] = []
     for (let i = 0; i < AUTH.passwordHashThreads + AUTH.passwordHashQueue; i++) held.push(t.ctx.passwords.admit())
-    const login = () =>
-      t.request('POST', '/api/v3/auth/login', { body: { email: 'owner@example.com', password: 'correct horse' } })
+    const login = () => t.call('auth.login', { body: { email: 'owner@example.com', password: 'correct horse' } })
     const busy = await login()
-    expect([busy.status, busy.headers.get('retry-after'), busy.body]).toEqual([429, '1', BUSY])
+    expect([busy.status, busy.headers.get('retry-after'), busy.body]).toEqual<[number, string | null, ErrorEnvelope]>([
+      429,
+      '1',
+      BUSY,
+    ])
     expect(await t.ctx.storage.auth.loginFailures('owner@example.com', 0)).toBe(0)
     held.pop()!.release()
     expect((await login()).status).toBe(200)
@@ -94,9 +98,11 @@ describe('POST /api/v3/auth/login while hashing is saturated', () => {
   test('sign-up answers the same 429 with Retry-After', async () => {
     const t = testApp({ signup: 'open' })
     for (let i = 0; i < AUTH.passwordHashThreads + AUTH.passwordHashQueue; i++) t.ctx.passwords.admit()
-    const res = await t.request('POST', '/api/v3/auth/signup', {
-      body: { email: 'owner@example.com', password: 'correct horse' },
-    })
-    expect([res.status, res.headers.get('retry-after'), res.body]).toEqual([429, '1', BUSY])
+    const res = await t.call('auth.signup', { body: { email: 'owner@example.com', password: 'correct horse' } })
+    expect([res.status, res.headers.get('retry-after'), res.body]).toEqual<[number, string | null, ErrorEnvelope]>([
+      429,
+      '1',
+      BUSY,
+    ])
   })
 })

@@ -11,6 +11,7 @@ import { FONT_STACKS } from '../../../server/contract/connect/fonts.ts'
 import { LAYOUTS } from '../../../server/contract/connect/schemas.ts'
 import { ASSESSMENT, LIMITS } from '../../../server/contract/limits.ts'
 import { SECTION_TYPES } from '../../../server/contract/reports/schemas.ts'
+import { pathOf, type RouteName } from '../../../server/contract/api/routes.ts'
 import { SCALE_METHODS, SCORABLE_TYPES } from '../../../server/contract/scales/model.ts'
 import { SKILL_MODULES, skillDocument, type SkillModule } from '../../../server/contract/skills/index.ts'
 import { buildApp } from '../../../server/http/app.ts'
@@ -34,12 +35,15 @@ const LIVE_CONSTANTS: Record<(typeof ASSESSMENT_MODULES)[number], Array<keyof ty
   connect: ['maxCustomCssLength', 'maxButtonTextLength', 'maxUrlLength'],
 }
 
+/** A route's path as the OpenAPI document writes it (`{id}` for `:id`). */
+const openApiPath = (name: RouteName) => pathOf(name).replace(/:(\w+)/g, '{$1}')
+
 /** The OpenAPI path prefix of each module's control-plane routes. */
 const ROUTE_PREFIX = {
-  scale: '/api/v3/apps/{id}/scales',
-  report: '/api/v3/apps/{id}/report',
-  expert: '/api/v3/apps/{id}/expert',
-  connect: '/api/v3/apps/{id}/connect',
+  scale: openApiPath('scales.list'),
+  report: openApiPath('reports.get'),
+  expert: openApiPath('expert.get'),
+  connect: openApiPath('connect.get'),
 }
 
 const original = { ...ASSESSMENT }

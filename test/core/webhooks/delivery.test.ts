@@ -6,9 +6,11 @@ import {
   OUTBOX_BATCH,
   RETRY_DELAYS_MS,
   WEBHOOK_LIMITS,
+  type WebhookEvent,
 } from '../../../server/contract/webhooks/events.ts'
+import type { ErrorEnvelope } from '../../support/call.ts'
 import { testApp, type TestApp } from '../../support/http.ts'
-import { makeEndpoint } from '../../support/records.ts'
+import { makeEndpoint, type TestEndpoint } from '../../support/records.ts'
 import { makeUser } from '../../support/users.ts'
 import { startReceiver, type Receiver } from '../../support/webhook-receiver.ts'
 
@@ -19,7 +21,7 @@ afterEach(() => {
 })
 
 /** An app with a published endpoint (no rate limit), a loopback receiver and a webhook to it (private targets allowed). */
-async function setup(options: { events?: string[]; smtp?: boolean } = {}) {
+async function setup(options: { events?: WebhookEvent[]; smtp?: boolean } = {}) {
   const t = testApp({
     webhookAllowPrivate: true,
     smtpUrl: options.smtp ? 'smtp://mail.invalid:25' : null,
@@ -29,17 +31,27 @@ async function setup(options: { events?: string[]; smtp?: boolean } = {}) {
   const endpoint = await makeEndpoint(t.ctx, owner.user.id)
   const receiver = startReceiver()
   receivers.push(receiver)
-  const added = await t.request('POST', `/api/v3/apps/${endpoint.appId}/webhooks`, {
-    token: owner.token,
-    body: { url: receiver.url, ...(options.events ? { events: options.events } : {}) },
-  })
+  const added = await t.call(
+    'webhooks.add',
+    {
+      params: { id: endpoint.appId },
+      body: { url: receiver.url, ...(options.events ? { events: options.events } : {}) },
+    },
+    { token: owner.token },
+  )
   expect(added.status).toBe(200)
   // Jitter fixed at its middle: each wait is exactly the schedule's.
   const worker = createWebhookWorker(t.ctx, { random: () => 0.5, net: t.ctx.webhooks.net })
   return { ...t, owner, endpoint, receiver, worker, hook: added.body.data as { id: string; secret: string } }
 }
 
-const post = (t: TestApp, path: string, body: unknown) => t.request('POST', path, { body })
+/** Submits `body` to the app's share endpoint, as a form's visitor does. */
+const submit = (t: TestApp & { endpoint: TestEndpoint }, body: Record<string, unknown>) =>
+  t.call('ingest.post', { params: { token: t.endpoint.token }, body })
+
+/** Submits `rows` in one batch to the app's share endpoint. */
+const submitBatch = (t: TestApp & { endpoint: TestEndpoint }, rows: Array<Record<string, unknown>>) =>
+  t.call('ingest.batch', { params: { token: t.endpoint.token }, body: rows })
 
 /** The receiver's requests verified by the standardwebhooks package (at the fake clock's time) and parsed. */
 function verified(t: TestApp & { receiver: Receiver; hook: { secret: string } }): unknown[] {
@@ -51,7 +63,7 @@ function verified(t: TestApp & { receiver: Receiver; hook: { secret: string } })
 describe('webhook deliveries', () => {
   test('a stored record is delivered once, signed (Standard Webhooks), with a stable id and its data', async () => {
     const t = await setup()
-    const res = await post(t, t.endpoint.path(), { name: 'Ada', n: 1 })
+    const res = await submit(t, { name: 'Ada', n: 1 })
     expect(res.status).toBe(200)
     const recordId = res.body.data.id as string
     expect(await t.worker.runOnce()).toBe(1)
@@ -71,9 +83,11 @@ describe('webhook deliveries', () => {
         },
       },
     ])
-    const log = await t.request('GET', `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}/deliveries`, {
-      token: t.owner.token,
-    })
+    const log = await t.call(
+      'webhooks.deliveries',
+      { params: { id: t.endpoint.appId, webhook: t.hook.id } },
+      { token: t.owner.token },
+    )
     expect(log.status).toBe(200)
     expect(log.body).toEqual({
       code: 200,
@@ -101,16 +115,18 @@ describe('webhook deliveries', () => {
 
   test('delivered deliveries leave the log after a week; pending ones stay', async () => {
     const t = await setup()
-    await post(t, t.endpoint.path(), { n: 1 })
+    await submit(t, { n: 1 })
     expect(await t.worker.runOnce()).toBe(1)
     t.receiver.answer(500)
-    await post(t, t.endpoint.path(), { n: 2 })
+    await submit(t, { n: 2 })
     expect(await t.worker.runOnce()).toBe(1)
     const log = async () =>
       (
-        await t.request('GET', `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}/deliveries`, {
-          token: t.owner.token,
-        })
+        await t.call(
+          'webhooks.deliveries',
+          { params: { id: t.endpoint.appId, webhook: t.hook.id } },
+          { token: t.owner.token },
+        )
       ).body.data.deliveries.map((d: { status: string }) => d.status)
     expect((await log()).sort()).toEqual(['delivered', 'pending'])
     t.clock.advance(WEBHOOK_LIMITS.keepMs + 1)
@@ -120,10 +136,10 @@ describe('webhook deliveries', () => {
 
   test('records stored together go in one delivery, spam in none; commits waiting together merge, in order', async () => {
     const t = await setup()
-    const batch = await post(t, t.endpoint.path('/batch'), [{ n: 1 }, { n: 2 }, { n: 3 }])
+    const batch = await submitBatch(t, [{ n: 1 }, { n: 2 }, { n: 3 }])
     expect(batch.status).toBe(200)
     const first = batch.body.data.ids[0] as string
-    const spam = await post(t, t.endpoint.path(), { n: 4, _gotcha: 'bot' })
+    const spam = await submit(t, { n: 4, _gotcha: 'bot' })
     expect(spam.status).toBe(200)
     expect(await t.worker.runOnce()).toBe(1)
     expect(t.receiver.received.map((request) => request.headers['webhook-id'])).toEqual([`msg_${first}_${t.hook.id}`])
@@ -132,16 +148,18 @@ describe('webhook deliveries', () => {
     expect(verified(t).map(numbers)).toEqual([[1, 2, 3]])
     // Three submissions, three commits, waiting together: one delivery, in the order stored.
     const ids: string[] = []
-    for (const n of [5, 6, 7]) ids.push((await post(t, t.endpoint.path(), { n })).body.data.id)
+    for (const n of [5, 6, 7]) ids.push((await submit(t, { n })).body.data.id)
     expect(await t.worker.runOnce()).toBe(1)
     expect(t.receiver.received[1].headers['webhook-id']).toBe(`msg_${ids[0]}_${t.hook.id}`)
     expect(verified(t).map(numbers)).toEqual([
       [1, 2, 3],
       [5, 6, 7],
     ])
-    const log = await t.request('GET', `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}/deliveries`, {
-      token: t.owner.token,
-    })
+    const log = await t.call(
+      'webhooks.deliveries',
+      { params: { id: t.endpoint.appId, webhook: t.hook.id } },
+      { token: t.owner.token },
+    )
     expect(
       log.body.data.deliveries.map((d: { subject: string; records: number }) => [d.subject, d.records]).sort(),
     ).toEqual(
@@ -155,9 +173,9 @@ describe('webhook deliveries', () => {
   test(`a delivery carries at most ${OUTBOX_BATCH.records} records`, async () => {
     const t = await setup()
     const rows = Array.from({ length: OUTBOX_BATCH.records * 2 + 50 }, (_, n) => ({ n }))
-    const batch = await post(t, t.endpoint.path('/batch'), rows.slice(0, 150))
+    const batch = await submitBatch(t, rows.slice(0, 150))
     expect(batch.status).toBe(200)
-    const more = await post(t, t.endpoint.path('/batch'), rows.slice(150))
+    const more = await submitBatch(t, rows.slice(150))
     expect(more.status).toBe(200)
     while ((await t.worker.runOnce()) > 0);
     const sizes = (verified(t) as Array<{ data: { records: Array<{ data: { n: number } }> } }>)
@@ -173,11 +191,11 @@ describe('webhook deliveries', () => {
   test('a failed delivery is retried with the same id and body; records stored since go in a delivery of their own', async () => {
     const t = await setup()
     t.receiver.answer(500)
-    const a = (await post(t, t.endpoint.path(), { n: 1 })).body.data.id as string
-    await post(t, t.endpoint.path(), { n: 2 })
+    const a = (await submit(t, { n: 1 })).body.data.id as string
+    await submit(t, { n: 2 })
     expect(await t.worker.runOnce()).toBe(1)
     t.receiver.answer(200)
-    const c = (await post(t, t.endpoint.path(), { n: 3 })).body.data.id as string
+    const c = (await submit(t, { n: 3 })).body.data.id as string
     t.clock.advance(RETRY_DELAYS_MS[0])
     while ((await t.worker.runOnce()) > 0);
     const [failed, retried, fresh] = t.receiver.received
@@ -196,23 +214,25 @@ describe('webhook deliveries', () => {
 
   test('record.deleted, app.unpublished and app.published are delivered; unsubscribed events are not', async () => {
     const t = await setup({ events: ['record.deleted', 'app.published', 'app.unpublished'] })
-    const res = await post(t, t.endpoint.path(), { n: 1 })
+    const res = await submit(t, { n: 1 })
     const recordId = res.body.data.id as string
     expect(await t.worker.runOnce()).toBe(0)
-    const deleted = await t.request('DELETE', `/api/v3/apps/${t.endpoint.appId}/records/${recordId}`, {
-      token: t.owner.token,
-    })
+    const deleted = await t.call(
+      'records.delete',
+      { params: { id: t.endpoint.appId, recordId } },
+      { token: t.owner.token },
+    )
     expect(deleted.status).toBe(200)
     expect(
-      (await t.request('POST', `/api/v3/apps/${t.endpoint.appId}/share/unpublish`, { token: t.owner.token })).status,
+      (await t.call('share.unpublish', { params: { id: t.endpoint.appId } }, { token: t.owner.token })).status,
     ).toBe(200)
-    expect(
-      (await t.request('POST', `/api/v3/apps/${t.endpoint.appId}/share/publish`, { token: t.owner.token })).status,
-    ).toBe(200)
+    expect((await t.call('share.publish', { params: { id: t.endpoint.appId } }, { token: t.owner.token })).status).toBe(
+      200,
+    )
     // Publishing what is published already is no event.
-    expect(
-      (await t.request('POST', `/api/v3/apps/${t.endpoint.appId}/share/publish`, { token: t.owner.token })).status,
-    ).toBe(200)
+    expect((await t.call('share.publish', { params: { id: t.endpoint.appId } }, { token: t.owner.token })).status).toBe(
+      200,
+    )
     while ((await t.worker.runOnce()) > 0);
     const at = new Date(t.clock.now()).toISOString()
     const events = verified(t) as Array<{ type: string; timestamp: string; data: unknown }>
@@ -225,14 +245,11 @@ describe('webhook deliveries', () => {
 
   test("record.updated carries the record as the edit left it and the fields it changed, once per edit; a spam record's edit sends nothing", async () => {
     const t = await setup({ events: ['record.updated'] })
-    const id = (await post(t, t.endpoint.path(), { name: 'Ada', n: 1 })).body.data.id as string
+    const id = (await submit(t, { name: 'Ada', n: 1 })).body.data.id as string
     const createdAt = new Date(t.clock.now()).toISOString()
-    const spam = (await post(t, t.endpoint.path(), { name: 'Bot', _gotcha: 'x' })).body.data.id as string
+    const spam = (await submit(t, { name: 'Bot', _gotcha: 'x' })).body.data.id as string
     const edit = (recordId: string, data: Record<string, unknown>) =>
-      t.request('PATCH', `/api/v3/apps/${t.endpoint.appId}/records/${recordId}`, {
-        token: t.owner.token,
-        body: { data },
-      })
+      t.call('records.update', { params: { id: t.endpoint.appId, recordId }, body: { data } }, { token: t.owner.token })
     t.clock.advance(1000)
     const at = new Date(t.clock.now()).toISOString()
     expect((await edit(id, { n: 2, name: null })).status).toBe(200)
@@ -255,12 +272,14 @@ describe('webhook deliveries', () => {
   test('failures back off on the schedule, die after the last attempt, switch the webhook off and tell the owner', async () => {
     const t = await setup({ smtp: true })
     t.receiver.answer(500, 'down for maintenance')
-    await post(t, t.endpoint.path(), { n: 1 })
+    await submit(t, { n: 1 })
     const log = async () =>
       (
-        await t.request('GET', `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}/deliveries`, {
-          token: t.owner.token,
-        })
+        await t.call(
+          'webhooks.deliveries',
+          { params: { id: t.endpoint.appId, webhook: t.hook.id } },
+          { token: t.owner.token },
+        )
       ).body.data.deliveries[0]
     for (let attempt = 1; attempt < MAX_ATTEMPTS; attempt++) {
       expect(await t.worker.runOnce()).toBe(1)
@@ -292,7 +311,7 @@ describe('webhook deliveries', () => {
     // Every attempt carried the same id and body.
     expect(new Set(t.receiver.received.map((r) => r.headers['webhook-id'] + r.body)).size).toBe(1)
     expect([(await log()).status, (await log()).attempts]).toEqual(['dead', MAX_ATTEMPTS])
-    const list = await t.request('GET', `/api/v3/apps/${t.endpoint.appId}/webhooks`, { token: t.owner.token })
+    const list = await t.call('webhooks.list', { params: { id: t.endpoint.appId } }, { token: t.owner.token })
     expect(list.body.data.webhooks[0]).toMatchObject({
       id: t.hook.id,
       enabled: false,
@@ -306,33 +325,37 @@ describe('webhook deliveries', () => {
     expect(t.mails[0].text).toContain(t.receiver.url)
 
     // Switched off: new records queue nothing for it, and nothing is sent.
-    await post(t, t.endpoint.path(), { n: 2 })
+    await submit(t, { n: 2 })
     expect(await t.worker.runOnce()).toBe(0)
 
     // The owner fixes the receiver, switches it on and retries the dead delivery: one more attempt.
     t.receiver.answer(204)
-    const on = await t.request('PATCH', `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}`, {
-      token: t.owner.token,
-      body: { enabled: true },
-    })
+    const on = await t.call(
+      'webhooks.update',
+      { params: { id: t.endpoint.appId, webhook: t.hook.id }, body: { enabled: true } },
+      { token: t.owner.token },
+    )
     expect(on.body.data).toMatchObject({ enabled: true, disabledReason: null, failures: 0 })
     const dead = await log()
-    const retried = await t.request(
-      'POST',
-      `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}/deliveries/${dead.id}/retry`,
+    const retried = await t.call(
+      'webhooks.retry',
+      { params: { id: t.endpoint.appId, webhook: t.hook.id, delivery: dead.id } },
       { token: t.owner.token },
     )
     expect(retried.status).toBe(200)
     expect(retried.body.data).toMatchObject({ id: dead.id, status: 'pending', attempts: MAX_ATTEMPTS - 1 })
     expect(await t.worker.runOnce()).toBe(1)
     expect([(await log()).status, (await log()).lastStatus]).toEqual(['delivered', 204])
-    const unknown = await t.request(
-      'POST',
-      `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}/deliveries/msg_nope/retry`,
+    const unknown = await t.call(
+      'webhooks.retry',
+      { params: { id: t.endpoint.appId, webhook: t.hook.id, delivery: 'msg_nope' } },
       { token: t.owner.token },
     )
     expect(unknown.status).toBe(404)
-    expect(unknown.body).toEqual({ code: 404, error: { type: 'not_found', message: 'Delivery not found' } })
+    expect(unknown.body).toEqual<ErrorEnvelope>({
+      code: 404,
+      error: { type: 'not_found', message: 'Delivery not found' },
+    })
   })
 
   test('a redirect is not followed and counts as a failure', async () => {
@@ -340,13 +363,15 @@ describe('webhook deliveries', () => {
     const elsewhere = startReceiver()
     receivers.push(elsewhere)
     t.receiver.answer(302, '', { location: elsewhere.url })
-    await post(t, t.endpoint.path(), { n: 1 })
+    await submit(t, { n: 1 })
     expect(await t.worker.runOnce()).toBe(1)
     expect(elsewhere.received).toEqual([])
     const delivery = (
-      await t.request('GET', `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}/deliveries`, {
-        token: t.owner.token,
-      })
+      await t.call(
+        'webhooks.deliveries',
+        { params: { id: t.endpoint.appId, webhook: t.hook.id } },
+        { token: t.owner.token },
+      )
     ).body.data.deliveries[0]
     expect([delivery.status, delivery.lastStatus, delivery.lastError]).toEqual([
       'pending',
@@ -357,7 +382,7 @@ describe('webhook deliveries', () => {
 
   test('a leased delivery is not claimed twice; once the lease runs out (its process died) it is due again', async () => {
     const t = await setup()
-    await post(t, t.endpoint.path(), { n: 1 })
+    await submit(t, { n: 1 })
     const now = t.clock.now()
     const [a, b] = await Promise.all([
       t.ctx.storage.webhooks.claim(now, now + 60_000, 16),
@@ -373,7 +398,7 @@ describe('webhook deliveries', () => {
   test('claims racing over a full outbox move each event once: every record in exactly one delivery', async () => {
     const t = await setup()
     const stored: string[] = []
-    for (let n = 0; n < 30; n++) stored.push((await post(t, t.endpoint.path(), { n })).body.data.id)
+    for (let n = 0; n < 30; n++) stored.push((await submit(t, { n })).body.data.id)
     const now = t.clock.now()
     const claims = await Promise.all([1, 2, 3].map(() => t.ctx.storage.webhooks.claim(now, now + 60_000, 16)))
     const carried = claims
@@ -393,13 +418,15 @@ describe('webhook deliveries', () => {
   test('a target that turned private is refused at delivery, and the receiver hears nothing', async () => {
     const t = await setup()
     t.ctx.config.webhookAllowPrivate = false
-    await post(t, t.endpoint.path(), { n: 1 })
+    await submit(t, { n: 1 })
     expect(await t.worker.runOnce()).toBe(1)
     expect(t.receiver.received).toEqual([])
     const delivery = (
-      await t.request('GET', `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}/deliveries`, {
-        token: t.owner.token,
-      })
+      await t.call(
+        'webhooks.deliveries',
+        { params: { id: t.endpoint.appId, webhook: t.hook.id } },
+        { token: t.owner.token },
+      )
     ).body.data.deliveries[0]
     expect([delivery.status, delivery.lastStatus, delivery.lastError]).toEqual([
       'pending',
@@ -410,9 +437,11 @@ describe('webhook deliveries', () => {
 
   test('the test event is sent now, signed, and nothing is stored', async () => {
     const t = await setup()
-    const res = await t.request('POST', `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}/test`, {
-      token: t.owner.token,
-    })
+    const res = await t.call(
+      'webhooks.test',
+      { params: { id: t.endpoint.appId, webhook: t.hook.id } },
+      { token: t.owner.token },
+    )
     expect(res.status).toBe(200)
     expect(res.body).toEqual({
       code: 200,
@@ -434,19 +463,22 @@ describe('webhook deliveries', () => {
 
   test('removing a webhook drops its pending deliveries; a new subscription flags the next records at once', async () => {
     const t = await setup()
-    await post(t, t.endpoint.path(), { n: 1 })
-    const removed = await t.request('DELETE', `/api/v3/apps/${t.endpoint.appId}/webhooks/${t.hook.id}`, {
-      token: t.owner.token,
-    })
+    await submit(t, { n: 1 })
+    const removed = await t.call(
+      'webhooks.remove',
+      { params: { id: t.endpoint.appId, webhook: t.hook.id } },
+      { token: t.owner.token },
+    )
     expect(removed.body).toEqual({ code: 200, data: { id: t.hook.id, removed: true } })
     expect(await t.worker.runOnce()).toBe(0)
-    await post(t, t.endpoint.path(), { n: 2 })
-    const again = await t.request('POST', `/api/v3/apps/${t.endpoint.appId}/webhooks`, {
-      token: t.owner.token,
-      body: { url: t.receiver.url, events: ['record.created'] },
-    })
+    await submit(t, { n: 2 })
+    const again = await t.call(
+      'webhooks.add',
+      { params: { id: t.endpoint.appId }, body: { url: t.receiver.url, events: ['record.created'] } },
+      { token: t.owner.token },
+    )
     expect(again.status).toBe(200)
-    await post(t, t.endpoint.path(), { n: 3 })
+    await submit(t, { n: 3 })
     expect(await t.worker.runOnce()).toBe(1)
     setSystemTime(new Date(t.clock.now()))
     const event = new Webhook(again.body.data.secret).verify(

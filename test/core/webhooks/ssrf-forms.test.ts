@@ -9,6 +9,7 @@ import { afterEach, describe, expect, test } from 'bun:test'
 import type { TargetNet } from '../../../server/core/webhooks/target.ts'
 import { createWebhookWorker } from '../../../server/core/webhooks/worker.ts'
 import { systemTargetNet } from '../../../server/net/target-net.ts'
+import type { ErrorEnvelope } from '../../support/call.ts'
 import { testApp } from '../../support/http.ts'
 import { makeEndpoint } from '../../support/records.ts'
 import { makeUser } from '../../support/users.ts'
@@ -95,12 +96,14 @@ async function setup(answers: Record<string, string[]>, config = {}) {
   const owner = await makeUser(t.ctx)
   const endpoint = await makeEndpoint(t.ctx, owner.user.id)
   const appId = endpoint.appId
-  const base = `/api/v3/apps/${appId}/webhooks`
-  const add = (url: string) => t.request('POST', base, { token: owner.token, body: { url } })
-  return { ...t, net, owner, endpoint, appId, base, add }
+  const add = (url: string) => t.call('webhooks.add', { params: { id: appId }, body: { url } }, { token: owner.token })
+  /** Sends the test event to webhook `id` now. */
+  const sendTest = (id: string) =>
+    t.call('webhooks.test', { params: { id: appId, webhook: id } }, { token: owner.token })
+  return { ...t, net, owner, endpoint, appId, add, sendTest }
 }
 
-const refusal = (host: string, address: string, block: string) => {
+const refusal = (host: string, address: string, block: string): ErrorEnvelope => {
   const message = `the host ${host} resolves to ${address} (${block}), ${HINT}`
   return {
     code: 422,
@@ -112,10 +115,13 @@ describe('webhook targets: every non-public form is refused when added', () => {
   test.each(FORMS)('http://%s/ → %s (%s)', async (host, address, block) => {
     const t = await setup({ 'inside.example.com': [PUBLIC[0], address] })
     const literal = await t.add(`http://${host}/hook`)
-    expect([literal.status, literal.body]).toEqual([422, refusal(address, address, block)])
+    expect([literal.status, literal.body]).toEqual<[number, ErrorEnvelope]>([422, refusal(address, address, block)])
     // A name with one public and one inside address is refused for the inside one.
     const named = await t.add('https://inside.example.com/hook')
-    expect([named.status, named.body]).toEqual([422, refusal('inside.example.com', address, block)])
+    expect([named.status, named.body]).toEqual<[number, ErrorEnvelope]>([
+      422,
+      refusal('inside.example.com', address, block),
+    ])
     expect(await t.ctx.storage.webhooks.list(t.appId)).toEqual([])
   })
 
@@ -140,10 +146,9 @@ describe('webhook targets: checked again when delivered, the connection pinned t
     const t = await setup(answers)
     const added = await t.add('https://moving.example.com/hook')
     expect(added.status).toBe(200)
-    const path = `${t.base}/${added.body.data.id}/test`
     for (const [, address, block] of FORMS) {
       answers['moving.example.com'] = [address]
-      const sent = await t.request('POST', path, { token: t.owner.token })
+      const sent = await t.sendTest(added.body.data.id)
       expect([sent.status, { ...sent.body.data, id: 'x', latencyMs: 0 }]).toEqual([
         200,
         {
@@ -167,11 +172,15 @@ describe('webhook targets: checked again when delivered, the connection pinned t
     const added = await t.add(`http://rebind.example.com:${port}/hook`)
     expect(added.status).toBe(200)
     answers['rebind.example.com'] = ['127.0.0.1']
-    expect((await t.request('POST', t.endpoint.path(), { body: { n: 1 } })).status).toBe(200)
+    expect((await t.call('ingest.post', { params: { token: t.endpoint.token }, body: { n: 1 } })).status).toBe(200)
     const worker = createWebhookWorker(t.ctx, { net: t.net, random: () => 0.5 })
     expect(await worker.runOnce()).toBe(1)
     expect(receiver.received).toEqual([])
-    const log = await t.request('GET', `${t.base}/${added.body.data.id}/deliveries`, { token: t.owner.token })
+    const log = await t.call(
+      'webhooks.deliveries',
+      { params: { id: t.appId, webhook: added.body.data.id } },
+      { token: t.owner.token },
+    )
     const [delivery] = log.body.data.deliveries
     expect([delivery.status, delivery.lastStatus, delivery.lastError, delivery.lastResponse]).toEqual([
       'pending',
@@ -190,7 +199,7 @@ describe('webhook targets: checked again when delivered, the connection pinned t
     const added = await t.add(`http://receiver.example.com:${port}/hook`)
     expect(added.status).toBe(200)
     t.net.lookups.length = 0
-    const sent = await t.request('POST', `${t.base}/${added.body.data.id}/test`, { token: t.owner.token })
+    const sent = await t.sendTest(added.body.data.id)
     expect({ ...sent.body.data, latencyMs: 0 }).toEqual({
       delivered: true,
       id: expect.stringMatching(/^msg_test_/),
