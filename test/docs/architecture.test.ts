@@ -54,7 +54,7 @@ describe('docs/architecture.md', () => {
     expect(paths.filter((path) => !existsSync(join(REPO, path)))).toEqual([])
     const route = walk.match(/`'([a-z]+\.[a-zA-Z]+)': '([A-Z]+ [^']+)'`/)
     expect(route).not.toBeNull()
-    expect(ROUTES[route![1] as keyof typeof ROUTES]).toBe(route![2])
+    expect<string>(ROUTES[route![1] as keyof typeof ROUTES]).toBe(route![2])
     // Each name said to live in a file is defined (or, for the route's name, used) there.
     const claims: Array<[string, string]> = [
       ['reorderFieldsSchema', 'server/contract/fields/schemas.ts'],
