@@ -9,8 +9,8 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { checkPlan } from '../../server/contract/smart/check-plan.ts'
 import type { Plan } from '../../server/contract/smart/plan.ts'
-import type { AnswerOf, Described } from '../../server/contract/api/request.ts'
-import { callServer, type CallArgs, type ServerCallOptions } from '../support/call.ts'
+import type { AnswerOf } from '../../server/contract/api/request.ts'
+import { serverCaller } from '../support/call.ts'
 import { cliInProcess, startTestServer, tempConfigHome, type CliRun } from '../support/server.ts'
 import { tempDir } from '../support/tmp.ts'
 
@@ -29,8 +29,7 @@ const ok = (run: CliRun) => {
   return run
 }
 /** Calls operation `name` on the server as the account the CLI uses. */
-const api = <N extends Described>(name: N, ...[input]: CallArgs<N, never>) =>
-  callServer(server.url, name, ...([input, { token }] as CallArgs<N, ServerCallOptions>))
+const api = serverCaller(server.url, () => token)
 const INSTRUCTION =
   'a 6-question burnout check for nurses with two dimensions: exhaustion, cynicism; 5-point scale; calm blue'
 const dir = tempDir('svc-smart-cli-')

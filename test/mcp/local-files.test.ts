@@ -20,8 +20,7 @@ import { pathFlags, pathPositionals, PLAIN_ID, refusePaths } from '../../cli/mcp
 import { looksLikeFile } from '../../cli/commands/smart/_plan-file.ts'
 import { listLeaves } from '../../cli/tree.ts'
 import { checkPlan } from '../../server/contract/smart/check-plan.ts'
-import type { AnswerOf, Described } from '../../server/contract/api/request.ts'
-import { callServer, type CallArgs, type ServerCallOptions } from '../support/call.ts'
+import { serverData } from '../support/call.ts'
 import { watchFs } from '../support/fs-watch.ts'
 import { isRuntime, REPO, scanTree, sourceFiles } from '../support/imports.ts'
 import { BUN, cliInProcess, ROOT, startTestServer, tempConfigHome } from '../support/server.ts'
@@ -42,10 +41,7 @@ const planFile = join(dir, 'plan.json')
 const bareName = 'secret-plan'
 
 /** What the server answers operation `name` with (the envelope's data), as the test's account. */
-const api = async <N extends Described>(name: N, ...[input]: CallArgs<N, never>): Promise<AnswerOf<N>> => {
-  const answer = await callServer(server.url, name, ...([input, { token }] as CallArgs<N, ServerCallOptions>))
-  return (answer.body as unknown as { data: AnswerOf<N> }).data
-}
+const api = serverData(server.url, () => token)
 
 beforeAll(async () => {
   token = (await server.account()).token

@@ -10,8 +10,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { Progress } from '@modelcontextprotocol/sdk/types.js'
 import { LOGIN_HINT } from '../../cli/mcp/constraints.ts'
 import { jobSettled } from '../../server/smart/jobs.ts'
-import type { AnswerOf, Described } from '../../server/contract/api/request.ts'
-import { callServer, type CallArgs, type ServerCallOptions } from '../support/call.ts'
+import type { Described } from '../../server/contract/api/request.ts'
+import { serverData, type CallArgs, type ServerCallOptions } from '../support/call.ts'
 import { BUN, ROOT, startTestServer, tempConfigHome, type TestServer } from '../support/server.ts'
 import { heldModel } from '../support/held-model.ts'
 
@@ -45,15 +45,8 @@ const call = async (client: Client, name: string, args: Record<string, unknown>,
 const text = (result: Result) => result.content.map((c) => c.text).join('\n')
 
 /** What `on` answers operation `name` with (the envelope's data), called with `token`. */
-async function api<N extends Described>(
-  on: TestServer,
-  token: string,
-  name: N,
-  ...[input]: CallArgs<N, never>
-): Promise<AnswerOf<N>> {
-  const answer = await callServer(on.url, name, ...([input, { token }] as CallArgs<N, ServerCallOptions>))
-  return (answer.body as unknown as { data: AnswerOf<N> }).data
-}
+const api = <N extends Described>(on: TestServer, token: string, name: N, ...args: CallArgs<N, ServerCallOptions>) =>
+  serverData(on.url, token)(name, ...args)
 
 const INSTRUCTION = 'a 6-question burnout check for nurses with two dimensions: exhaustion, cynicism; calm blue'
 
