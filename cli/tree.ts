@@ -17,7 +17,6 @@ export const subCommandsOf = async (cmd: CommandDef) => (await resolve(cmd.subCo
 
 export interface Resolved {
   command: CommandDef
-  parent?: CommandDef
   /** The names walked, e.g. ['app', 'create']. */
   path: string[]
   /** The arguments left for the command. */
@@ -27,7 +26,6 @@ export interface Resolved {
 /** Walks argv down the tree from `root`; unknown names are usage errors with a suggestion. */
 export async function resolveCommand(root: CommandDef, argv: string[]): Promise<Resolved> {
   let command = root
-  let parent: CommandDef | undefined
   const path: string[] = []
   let rest = [...argv]
   for (;;) {
@@ -60,12 +58,11 @@ export async function resolveCommand(root: CommandDef, argv: string[]): Promise<
         ],
       )
     }
-    parent = command
     command = await resolve(subs[name])
     path.push(name)
     rest = [...rest.slice(0, index), ...rest.slice(index + 1)]
   }
-  return { command, parent, path, rest }
+  return { command, path, rest }
 }
 
 /** Why `--password <value>` is refused: a secret on argv stays in shell history and shows in `ps`. */
