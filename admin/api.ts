@@ -141,14 +141,14 @@ async function sendWithin<T>(signal: AbortSignal, method: string, url: string, b
   } catch {
     throw signal.aborted ? timedOut() : new ApiError(0, 'network', 'The answer broke off. Try again.')
   }
-  let json: any = null
+  let json: unknown = null
   try {
     json = text ? JSON.parse(text) : null
   } catch {
     // A non-JSON answer (a proxy's HTML error page) is reported below by status.
   }
   if (!response.ok) {
-    const error = json?.error
+    const error = (json as { error?: { type?: unknown; message?: unknown; details?: unknown } } | null)?.error
     if (response.status === 401 && !LOGIN_PATHS.some((path) => url.startsWith(path))) {
       for (const listener of unauthorizedListeners) listener()
     }

@@ -273,14 +273,17 @@ async function main(): Promise<void> {
     await call(`${restarted.url}/api/v3/health`)
     const healthMs = performance.now() - healthStarted
     const listStarted = performance.now()
-    const firstPage = (await call(`${restarted.url}/api/v3/apps`, { token })).data
+    type AppsPage = { apps: unknown[]; nextCursor: string | null }
+    const firstPage = (await call<{ data: AppsPage }>(`${restarted.url}/api/v3/apps`, { token })).data
     const firstMs = performance.now() - listStarted
     let cursor: string | null = firstPage.nextCursor
     let listed = firstPage.apps.length
     const walkStarted = performance.now()
     while (cursor) {
-      const page: { apps: unknown[]; nextCursor: string | null } = (
-        await call(`${restarted.url}/api/v3/apps?limit=1000&cursor=${encodeURIComponent(cursor)}`, { token })
+      const page = (
+        await call<{ data: AppsPage }>(`${restarted.url}/api/v3/apps?limit=1000&cursor=${encodeURIComponent(cursor)}`, {
+          token,
+        })
       ).data
       listed += page.apps.length
       cursor = page.nextCursor

@@ -127,7 +127,7 @@ async function main(): Promise<void> {
   const readStarted = performance.now()
   let read = 0
   for (let page = 1; ; page++) {
-    const body = (await call(`${app.endpoint}/query?page=${page}&size=1000`)) as { records: unknown[] }
+    const body = await call<{ records: unknown[] }>(`${app.endpoint}/query?page=${page}&size=1000`)
     read += body.records.length
     if (body.records.length < 1000) break
   }

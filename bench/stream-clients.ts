@@ -49,7 +49,11 @@ for (let i = 0; i < count; i++) {
           const idEnd = text.indexOf('"', idStart)
           if (idEnd === -1) break
           records++
-          if (timed) (times[text.slice(idStart, idEnd)] ??= []).push(now)
+          if (timed) {
+            const id = text.slice(idStart, idEnd)
+            times[id] ??= []
+            times[id].push(now)
+          }
           done = idEnd
           at = text.indexOf(RECORD, idEnd)
         }

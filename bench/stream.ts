@@ -48,7 +48,8 @@ function clients(url: string, count: number, mode: 'drain' | 'timed' = 'drain'):
   const reader = proc.stdout.getReader()
   const decoder = new TextDecoder()
   let buffer = ''
-  const ask = async (command: string): Promise<any> => {
+  /** Sends a command and reads its one-line JSON answer, shaped as Clients says. */
+  const ask = async <T>(command: string): Promise<T> => {
     void proc.stdin.write(`${command}\n`)
     void proc.stdin.flush()
     for (;;) {
@@ -56,7 +57,7 @@ function clients(url: string, count: number, mode: 'drain' | 'timed' = 'drain'):
       if (end !== -1) {
         const text = buffer.slice(0, end)
         buffer = buffer.slice(end + 1)
-        return JSON.parse(text)
+        return JSON.parse(text) as T
       }
       const chunk = await reader.read()
       if (chunk.done) throw new Error('the stream clients exited')
@@ -64,10 +65,10 @@ function clients(url: string, count: number, mode: 'drain' | 'timed' = 'drain'):
     }
   }
   return {
-    stats: () => ask('stats'),
-    times: () => ask('times'),
+    stats: () => ask<{ opened: number; records: number }>('stats'),
+    times: () => ask<Record<string, number[]>>('times'),
     async ready() {
-      while ((await ask('stats')).opened < count) await Bun.sleep(100)
+      while ((await ask<{ opened: number }>('stats')).opened < count) await Bun.sleep(100)
     },
     async quit() {
       void proc.stdin.write('quit\n')

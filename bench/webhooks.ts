@@ -19,7 +19,10 @@ async function main(): Promise<void> {
   const receiver = Bun.serve({
     port: 0,
     hostname: '127.0.0.1',
-    fetch: () => (received++, new Response(null, { status: 204 })),
+    fetch: () => {
+      received++
+      return new Response(null, { status: 204 })
+    },
   })
   const svc = await startSvc({ SVC_WEBHOOK_ALLOW_PRIVATE: '1', SVC_SYNC: 'full' })
   try {

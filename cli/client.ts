@@ -124,7 +124,10 @@ export class SvcClient {
     let id = given.trim()
     if (!APP_ID.test(id)) {
       let lookup = this.appIds.get(given)
-      if (!lookup) this.appIds.set(given, (lookup = appIdByName(given, this)))
+      if (!lookup) {
+        lookup = appIdByName(given, this)
+        this.appIds.set(given, lookup)
+      }
       id = await lookup
     }
     try {
@@ -135,7 +138,7 @@ export class SvcClient {
   }
 
   /** A request whose JSON reply is `{code, data}` (returns data) or a top-level list (returns it without `code`). */
-  private async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  private async request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
     const response = await this.send(method, path, options)
     const text = await response.text()
     const body = parseJson(text)

@@ -27,13 +27,13 @@ export interface SvcMeta {
   flagFor?: Record<string, string>
 }
 
-export type SvcCommand = CommandDef<any> & { svc: SvcMeta }
+export type SvcCommand = CommandDef & { svc: SvcMeta }
 
 /** What a running command may use. */
 export interface CommandEnv {
   io: Io
   /** The root of the command tree this command was run from (ROOT in commands/index.ts): completion and mcp walk it. */
-  root: CommandDef<any>
+  root: CommandDef
   /** The command's flags and words as given (citty keeps only the last of a repeated flag: see `repeatedFlag`). */
   argv: readonly string[]
   json: boolean
@@ -56,7 +56,7 @@ type Globals = { server?: string; token?: string; json?: boolean; timeout?: stri
 /** What execute.ts hands every command it runs (citty's `data`). */
 export interface RunData {
   io: Io
-  root: CommandDef<any>
+  root: CommandDef
 }
 
 /** Builds the env a command runs with from the parsed global flags, the Io and the tree it runs in. */
@@ -109,7 +109,7 @@ export interface SvcCommandSpec<T extends ArgsDef> extends SvcMeta {
 }
 
 /** Declares a leaf command; the global flags are added to its arguments. */
-export function defineSvcCommand<const T extends ArgsDef = {}>(spec: SvcCommandSpec<T>): SvcCommand {
+export function defineSvcCommand<const T extends ArgsDef = Record<never, never>>(spec: SvcCommandSpec<T>): SvcCommand {
   const args = { ...(spec.args ?? ({} as T)), ...(spec.clientFlags === false ? {} : globalArgs) }
   return {
     meta: { description: spec.description },
@@ -121,15 +121,12 @@ export function defineSvcCommand<const T extends ArgsDef = {}>(spec: SvcCommandS
 }
 
 /** A group of subcommands (a module), loaded lazily so `--help` stays fast. */
-export function defineGroup(
-  description: string,
-  subCommands: Record<string, () => Promise<CommandDef<any>>>,
-): CommandDef<any> {
+export function defineGroup(description: string, subCommands: Record<string, () => Promise<CommandDef>>): CommandDef {
   return { meta: { description }, subCommands }
 }
 
 /** Lazy import of a command file's default export. */
-export const lazy = (load: () => Promise<{ default: CommandDef<any> }>) => () => load().then((m) => m.default)
+export const lazy = (load: () => Promise<{ default: CommandDef }>) => () => load().then((m) => m.default)
 
 /** Parses a whole number flag (citty has no number type); usage error otherwise. */
 export function intArg(raw: string | undefined, flag: string, min: number, max: number): number | undefined {

@@ -20,7 +20,7 @@ export interface Outcome {
 }
 
 /** Resolves and runs a command of `root`, without printing; errors are returned, not thrown. */
-export async function execute(root: CommandDef<any>, argv: string[], io: Io): Promise<Outcome> {
+export async function execute(root: CommandDef, argv: string[], io: Io): Promise<Outcome> {
   let command: SvcCommand | undefined
   try {
     const resolved = await resolveCommand(root, argv)

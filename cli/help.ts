@@ -52,12 +52,7 @@ function rootSections(): string {
 }
 
 /** Help text for a command: citty's usage plus the example line. */
-export async function helpText(
-  command: CommandDef<any>,
-  parent: CommandDef<any> | undefined,
-  path: string[],
-  style: Style,
-): Promise<string> {
+export async function helpText(command: CommandDef, path: string[], style: Style): Promise<string> {
   const args = await (typeof command.args === 'function' ? command.args() : command.args)
   const named = {
     ...command,

@@ -41,7 +41,12 @@ function terminalPrompt(question: string, secret: boolean): Promise<string> {
   const stdin = process.stdin
   if (!secret) {
     const rl = createInterface({ input: stdin, output: process.stderr })
-    return new Promise((resolve) => rl.question(question, (answer) => (rl.close(), resolve(answer))))
+    return new Promise((resolve) =>
+      rl.question(question, (answer) => {
+        rl.close()
+        resolve(answer)
+      }),
+    )
   }
   process.stderr.write(question)
   return new Promise((resolve, reject) => {

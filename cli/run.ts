@@ -66,7 +66,7 @@ async function printAndExit(argv: string[], io: Io): Promise<number> {
       argv.filter((a) => a !== '--help' && a !== '-h'),
     )
     if (helpAsked || resolved.command.subCommands) {
-      await io.stdout.write(`${await helpText(resolved.command, resolved.parent, resolved.path, outStyle)}\n`)
+      await io.stdout.write(`${await helpText(resolved.command, resolved.path, outStyle)}\n`)
       return EXIT.ok
     }
   } catch (error) {

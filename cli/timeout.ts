@@ -65,8 +65,14 @@ export function within<T>(
   return new Promise<T>((resolve, reject) => {
     const timer = timers.set(() => reject(onTimeout()), ms)
     void work.then(
-      (value) => (timers.clear(timer), resolve(value)),
-      (error) => (timers.clear(timer), reject(error)),
+      (value) => {
+        timers.clear(timer)
+        resolve(value)
+      },
+      (error) => {
+        timers.clear(timer)
+        reject(error)
+      },
     )
   })
 }

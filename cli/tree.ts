@@ -13,11 +13,10 @@ import { nearest } from './nearest.ts'
 const resolve = async <T>(value: T | (() => T | Promise<T>) | Promise<T>): Promise<T> =>
   typeof value === 'function' ? await (value as () => T | Promise<T>)() : await value
 
-export const subCommandsOf = async (cmd: CommandDef<any>) => (await resolve(cmd.subCommands)) ?? undefined
+export const subCommandsOf = async (cmd: CommandDef) => (await resolve(cmd.subCommands)) ?? undefined
 
 export interface Resolved {
-  command: CommandDef<any>
-  parent?: CommandDef<any>
+  command: CommandDef
   /** The names walked, e.g. ['app', 'create']. */
   path: string[]
   /** The arguments left for the command. */
@@ -25,9 +24,8 @@ export interface Resolved {
 }
 
 /** Walks argv down the tree from `root`; unknown names are usage errors with a suggestion. */
-export async function resolveCommand(root: CommandDef<any>, argv: string[]): Promise<Resolved> {
+export async function resolveCommand(root: CommandDef, argv: string[]): Promise<Resolved> {
   let command = root
-  let parent: CommandDef<any> | undefined
   const path: string[] = []
   let rest = [...argv]
   for (;;) {
@@ -60,12 +58,11 @@ export async function resolveCommand(root: CommandDef<any>, argv: string[]): Pro
         ],
       )
     }
-    parent = command
     command = await resolve(subs[name])
     path.push(name)
     rest = [...rest.slice(0, index), ...rest.slice(index + 1)]
   }
-  return { command, parent, path, rest }
+  return { command, path, rest }
 }
 
 /** Why `--password <value>` is refused: a secret on argv stays in shell history and shows in `ps`. */
@@ -131,7 +128,7 @@ export interface Leaf {
 }
 
 /** Every runnable command under `command`, loading lazy modules. */
-export async function listLeaves(command: CommandDef<any>, path: string[] = []): Promise<Leaf[]> {
+export async function listLeaves(command: CommandDef, path: string[] = []): Promise<Leaf[]> {
   const subs = await subCommandsOf(command)
   if (!subs) return (command as SvcCommand).svc ? [{ path, command: command as SvcCommand }] : []
   const leaves: Leaf[] = []

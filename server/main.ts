@@ -4,7 +4,7 @@
  * queued records, write the aggregates, checkpoint and close the database, exit 0; bounded
  * in time (SHUTDOWN_LIMIT_MS).
  */
-import { ConfigError, loadConfig } from './config.ts'
+import { ConfigError, loadConfig, type Config } from './config.ts'
 import { countUsers } from './core/users/users.ts'
 import { SHUTDOWN_GRACE_MS, startServer } from './boot.ts'
 import { VERSION } from './contract/version.ts'
@@ -24,7 +24,7 @@ const redactUrl = (raw: string): string => {
 
 /** Starts the server from the environment and prints where to find it. */
 export async function main(): Promise<void> {
-  let config
+  let config: Config
   try {
     config = loadConfig()
   } catch (error) {

@@ -6,7 +6,7 @@
 import type { CommandDef } from 'citty'
 import { VERSION } from '../../server/contract/version.ts'
 
-export const MODULES: Record<string, () => Promise<CommandDef<any>>> = {
+export const MODULES: Record<string, () => Promise<CommandDef>> = {
   auth: () => import('./auth/index.ts').then((m) => m.default),
   app: () => import('./app/index.ts').then((m) => m.default),
   field: () => import('./field/index.ts').then((m) => m.default),
@@ -27,7 +27,7 @@ export const MODULES: Record<string, () => Promise<CommandDef<any>>> = {
 }
 
 /** svc-cli: the root of the command tree that the binary walks (run.ts) and hands to the commands it runs. */
-export const ROOT: CommandDef<any> = {
+export const ROOT: CommandDef = {
   meta: {
     name: 'svc-cli',
     version: VERSION,

@@ -31,7 +31,7 @@ export interface Place {
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
 const resolve = async <T>(value: T | (() => T | Promise<T>) | Promise<T>): Promise<T> =>
   typeof value === 'function' ? await (value as () => T)() : await value
-const describe = async (command: CommandDef<any>) =>
+const describe = async (command: CommandDef) =>
   ((await resolve(command.meta)) as { description?: string } | undefined)?.description ?? ''
 
 const HELP: FlagSpec = { name: '--help', short: '-h', description: 'Show help', takesValue: false }
@@ -56,9 +56,9 @@ function flagsOf(args: ArgsDef): FlagSpec[] {
 }
 
 /** Every place in the tree under `root`, parents before children, loading the lazy modules. */
-export async function completionModel(root: CommandDef<any>): Promise<Place[]> {
+export async function completionModel(root: CommandDef): Promise<Place[]> {
   const places: Place[] = []
-  const walk = async (command: CommandDef<any>, path: string[]) => {
+  const walk = async (command: CommandDef, path: string[]) => {
     const subs = await subCommandsOf(command)
     if (!subs) {
       places.push({ path, subcommands: [], flags: flagsOf(((await resolve(command.args)) ?? {}) as ArgsDef) })

@@ -68,7 +68,7 @@ const USE_TOOL_INSTEAD = new Map([
 ])
 
 /** Every command of `root` that svc_exec may run (all leaves but auth, serve and mcp). */
-export async function execWhitelist(root: CommandDef<any>): Promise<Map<string, ExecEntry>> {
+export async function execWhitelist(root: CommandDef): Promise<Map<string, ExecEntry>> {
   const entries = new Map<string, ExecEntry>()
   for (const leaf of await listLeaves(root)) {
     if (NOT_FOR_EXEC.has(leaf.path[0]) || USE_TOOL_INSTEAD.has(leaf.path.join(' '))) continue
@@ -89,7 +89,7 @@ export async function execWhitelist(root: CommandDef<any>): Promise<Map<string, 
       description: meta.description,
       flags,
       paths,
-      help: () => helpText(leaf.command, undefined, leaf.path, { color: false }),
+      help: () => helpText(leaf.command, leaf.path, { color: false }),
     })
   }
   return entries
@@ -142,7 +142,7 @@ export function describeCommands(entries: ExecEntry[]): string {
 const SUBGROUP = 4
 
 /** The refusal when argv names a local path (see paths.ts); unknown commands are left to `execute`. */
-async function refusedPaths(root: CommandDef<any>, argv: string[]): Promise<CliError | null> {
+async function refusedPaths(root: CommandDef, argv: string[]): Promise<CliError | null> {
   const resolved = await resolveCommand(root, argv).catch(() => null)
   const command = resolved?.command as SvcCommand | undefined
   if (!resolved || !command?.svc) return null
@@ -154,7 +154,7 @@ async function refusedPaths(root: CommandDef<any>, argv: string[]): Promise<CliE
  * (never the real stdout). A flag that names a local path is refused before the command starts.
  */
 export async function runInProcess(
-  root: CommandDef<any>,
+  root: CommandDef,
   env: Env,
   argv: string[],
   stdin = '',
@@ -215,7 +215,7 @@ const opensRecords = (args: string[]) =>
 
 /** Runs a whitelisted command of `root` for a tool (`toolName`, for hints) and shapes the result. */
 export async function execTool(
-  root: CommandDef<any>,
+  root: CommandDef,
   env: Env,
   entry: ExecEntry,
   args: string[],

@@ -3,7 +3,7 @@
  * it, errors as `isError` results that say what to do next, and a size cap.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
-import { CliError, type Problem } from '../errors.ts'
+import type { CliError, Problem } from '../errors.ts'
 import { problemWhere } from '../output.ts'
 import { asProgram, CLI_NAME } from '../program.ts'
 import { LOGIN_HINT } from './constraints.ts'

@@ -31,7 +31,7 @@ type Env = Record<string, string | undefined>
  * `root` the command tree whose commands the tools run (svc-cli's, ROOT in commands/index.ts),
  * `program` the name the CLI was started by, which the hints for the user name (`svc auth login`).
  */
-export async function createMcpServer(env: Env, root: CommandDef<any>, program = CLI_NAME): Promise<McpServer> {
+export async function createMcpServer(env: Env, root: CommandDef, program = CLI_NAME): Promise<McpServer> {
   const server = new McpServer({ name: 'svc', version: VERSION }, { instructions: asProgram(INSTRUCTIONS, program) })
   compactToolList(server)
   const tools: ToolModule[] = [
@@ -59,7 +59,7 @@ export async function createMcpServer(env: Env, root: CommandDef<any>, program =
 }
 
 /** Serves MCP on stdin/stdout until the client disconnects. */
-export async function runMcpServer(env: Env, root: CommandDef<any>, program = CLI_NAME): Promise<void> {
+export async function runMcpServer(env: Env, root: CommandDef, program = CLI_NAME): Promise<void> {
   const server = await createMcpServer(env, root, program)
   await server.connect(new StdioServerTransport())
   // The transport ignores the end of stdin; a client that went away without closing must

@@ -7,7 +7,7 @@ import type { SvcClient } from '../client.ts'
 
 export type Detail = 'summary' | 'full'
 
-export interface SnapshotSection<T = any> {
+export interface SnapshotSection<T = unknown> {
   name: string
   /** Loads the section; `shared` holds what earlier sections fetched (the app, its fields). */
   load(client: SvcClient, appId: string, shared: Map<string, unknown>): Promise<T>

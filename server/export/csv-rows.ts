@@ -15,14 +15,7 @@
 import { scoreCells, scoreColumns } from '../contract/scoring/aggregate.ts'
 import { parseStoredScores } from '../core/scoring/stored.ts'
 import { isoTime, YEAR_10000, type StoredRecord } from '../core/records/shape.ts'
-import {
-  dataHeaders,
-  LEADING_COLUMNS,
-  OTHER_KEYS_COLUMN,
-  SPAM_COLUMN,
-  TRAILING_COLUMNS,
-  type ExportColumns,
-} from './columns.ts'
+import { dataHeaders, LEADING_COLUMNS, OTHER_KEYS_COLUMN, SPAM_COLUMN, TRAILING_COLUMNS } from './columns.ts'
 import { csvRawText, csvRow, csvText, csvValue, type TextCell } from './csv.ts'
 
 /** Writes CSV rows for the data columns `keys` and the scales `scaleKeys`. */

@@ -7,7 +7,7 @@ import { LIMITS } from '../contract/limits.ts'
 import { SENDERS_HELP } from '../contract/senders/help.ts'
 import { browserExamples, curlFlat, curlJson, readAllExamples, webhookExample } from '../contract/help/examples.ts'
 import type { HelpInput } from './live.ts'
-import { codeBlock, escapeText, inlineCode, shellQuote } from '../contract/help/markdown.ts'
+import { codeBlock, inlineCode, shellQuote } from '../contract/help/markdown.ts'
 import {
   curlAuth,
   errorsSection,
@@ -60,7 +60,7 @@ export function endpointHelp(input: HelpInput): string {
     '',
     '## Send a record',
     '',
-    '`POST ' + input.url + '` with `Content-Type: application/json`. Two body shapes are accepted:',
+    `\`POST ${input.url}\` with \`Content-Type: application/json\`. Two body shapes are accepted:`,
     '',
     '- **Canonical**: `{"data": {…}, "meta": {"source"?: string, "timestamp"?: ISO 8601 string or epoch number}}`, when the',
     '  body has no keys other than `data` and `meta` and `data` is an object.',

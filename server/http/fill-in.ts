@@ -55,7 +55,7 @@ export const fillInRoutes = (ctx: AppContext) => {
     .get(pathOf('pages.wayBackScript'), () => script(WAY_BACK_CLIENT_JS))
     .get(pathOf('pages.fillIn'), async ({ params }) => {
       const endpoint = await findEndpointByToken(ctx, params.token)
-      if (!endpoint || !endpoint.published) return page(messageDocument(NOT_FOUND_TITLE, NOT_FOUND_TEXT), 404)
+      if (!endpoint?.published) return page(messageDocument(NOT_FOUND_TITLE, NOT_FOUND_TEXT), 404)
       const data = {
         ...(await fillInPageData(ctx, endpoint.appId, params.token, endpoint.honeypot)),
         submitAnother: endpoint.submitAnother,
@@ -65,7 +65,7 @@ export const fillInRoutes = (ctx: AppContext) => {
     })
     .get(pathOf('pages.thanks'), async ({ params, query, request }) => {
       const endpoint = await findEndpointByToken(ctx, params.token)
-      if (!endpoint || !endpoint.published) return page(messageDocument(NOT_FOUND_TITLE, NOT_FOUND_TEXT), 404)
+      if (!endpoint?.published) return page(messageDocument(NOT_FOUND_TITLE, NOT_FOUND_TEXT), 404)
       const form = await fillInForm(ctx, endpoint.appId)
       const signed = signedThanksQuery(ctx, params.token, query, request)
       return page(

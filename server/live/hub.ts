@@ -73,7 +73,10 @@ export function createLiveHub(ctx: AppContext): LiveHub {
       woken.set(appId, performance.now())
       for (const entry of entries) entry.stream.wake()
     }
-    if (wait <= 0) return wakeNow()
+    if (wait <= 0) {
+      wakeNow()
+      return
+    }
     waiting.add(appId)
     setTimeout(wakeNow, wait)
   }
@@ -148,7 +151,10 @@ export function createLiveHub(ctx: AppContext): LiveHub {
 
   function readerFor(request: LiveRequest, group: string): TailReader {
     let groups = tails.get(request.appId)
-    if (!groups) tails.set(request.appId, (groups = new Map()))
+    if (!groups) {
+      groups = new Map()
+      tails.set(request.appId, groups)
+    }
     let tail = groups.get(group)
     if (!tail) {
       tail = {
@@ -180,7 +186,10 @@ export function createLiveHub(ctx: AppContext): LiveHub {
       entry = { stream, request, group, place, checking: false }
       size++
       let entries = byApp.get(request.appId)
-      if (!entries) byApp.set(request.appId, (entries = new Set()))
+      if (!entries) {
+        entries = new Set()
+        byApp.set(request.appId, entries)
+      }
       entries.add(entry)
       timer ??= setInterval(beat, ctx.config.streamHeartbeatMs)
       ctx.log.debug('live stream opened', { appId: request.appId, open: size })

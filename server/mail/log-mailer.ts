@@ -9,10 +9,10 @@ import type { Mailer } from '../core/mailer.ts'
 // that ends the subject: shown escaped, so a stranger's text in a mail cannot forge log lines.
 const CONTROLS = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/g
 const QUOTED = /[\u0000-\u001f\u007f-\u009f\u2028\u2029"\\]/g
-const escape = (char: string) =>
+const escaped = (char: string) =>
   char === '"' || char === '\\' ? `\\${char}` : `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`
 /** `text` as one log line; `quoted` (the subject, between quotes) also escapes `"` and `\`. */
-const loggable = (text: string, quoted = false) => text.replace(quoted ? QUOTED : CONTROLS, escape)
+const loggable = (text: string, quoted = false) => text.replace(quoted ? QUOTED : CONTROLS, escaped)
 
 /** A mailer that writes each mail to the log as a marked block instead of sending it. */
 export function createLogMailer(log: Logger): Mailer {

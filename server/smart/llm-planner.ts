@@ -64,9 +64,7 @@ async function complete(settings: LlmSettings, messages: Message[], signal: Abor
 }
 
 /** Reports a step; planning waits for it (the step is stored before the next one starts). */
-export interface LlmProgress {
-  (stage: string, percent: number, message: string): void | Promise<void>
-}
+export type LlmProgress = (stage: string, percent: number, message: string) => void | Promise<void>
 
 /**
  * A plan from the model: one request, and one repair request listing the problems if the

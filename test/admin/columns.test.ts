@@ -6,7 +6,7 @@ import {
   readableValue,
   scoreColumnsOf,
   scoreText,
-  valueOf,
+  recordValue,
 } from '../../admin/components/svc-records/columns.ts'
 import { cellText, truncate } from '../../admin/format.ts'
 
@@ -57,10 +57,10 @@ describe('records table columns', () => {
     const data = JSON.parse('{"__proto__":"p","constructor":null}')
     const r = record(data)
     expect(columnsOf([], [r]).map((c) => c.name)).toEqual(['__proto__', 'constructor'])
-    expect(valueOf(r, '__proto__')).toBe('p')
-    expect(valueOf(r, 'constructor')).toBeNull()
-    expect(valueOf(record({}), 'toString')).toBeUndefined()
-    expect(valueOf(record({}), 'constructor')).toBeUndefined()
+    expect(recordValue(r, '__proto__')).toBe('p')
+    expect(recordValue(r, 'constructor')).toBeNull()
+    expect(recordValue(record({}), 'toString')).toBeUndefined()
+    expect(recordValue(record({}), 'constructor')).toBeUndefined()
   })
 
   test.each([

@@ -50,7 +50,7 @@ describe('operators by field type', () => {
 
 describe('conditions parse into the test they say', () => {
   const cases = FIELD_TYPES.flatMap((type) => operatorsFor({ type }).map((operator) => [type, operator] as const))
-  test.each(cases)('%s %j', (type, operator) => {
+  test.each(cases)('%s %j', (_type, operator) => {
     const written = conditionText({ name: 'answer' }, operator, SAMPLE[operator.value])
     if (!('text' in written)) throw new Error(written.problem)
     const node = parseFilter(written.text, ['answer'])

@@ -157,7 +157,7 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     const endpointOutput = page.locator('svc-endpoint-help output[aria-labelledby=url-endpoint]')
     await endpointOutput.waitFor()
     endpoint = await endpointOutput.innerText()
-    expect(endpoint).toMatch(new RegExp(`^http://localhost:\\d+/api/v3/share/[A-Za-z0-9_-]{20,}$`))
+    expect(endpoint).toMatch(/^http:\/\/localhost:\d+\/api\/v3\/share\/[A-Za-z0-9_-]{20,}$/)
     const urls = (await api('GET', `/api/v3/apps/${appId}/urls`)).json.data
     expect(endpoint, urls.endpoint)
     expect(await page.locator('svc-endpoint-help output[aria-labelledby=url-data]').innerText()).toBe(urls.data)

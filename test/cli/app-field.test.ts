@@ -91,7 +91,10 @@ describe('app', () => {
     const asked: string[] = []
     const accepted = await cliInProcess(['app', 'delete', '--app', id], {
       env,
-      prompt: async (q) => (asked.push(q), 'y'),
+      prompt: async (q) => {
+        asked.push(q)
+        return 'y'
+      },
     })
     expect(accepted).toMatchObject({ code: 0, stdout: `Deleted app ${id}.\n` })
     expect(asked).toEqual([`Delete app ${id} and all its records? [y/N] `])

@@ -331,7 +331,7 @@ describe('scale', () => {
       ? `\n\nProblems\n${json.problems.map((p: { path: string; message: string }) => `  - ${p.path ? `${p.path}: ` : ''}${p.message}`).join('\n')}`
       : ''
     expect(text).toBe(
-      [
+      `${[
         `id           ${json.id}`,
         'key          lv',
         'name         Levels',
@@ -347,7 +347,7 @@ describe('scale', () => {
         'Levels',
         'KEY  LABEL  FROM  TO  INTERPRETATION',
         'low  Low    …     1   Not much.',
-      ].join('\n') + `${problems}\n`,
+      ].join('\n')}${problems}\n`,
     )
     const list = ok(await cli('scale', 'list', '--app', app)).stdout.split('\n')
     expect(list[0]).toMatch(/^KEY\s+NAME\s+METHOD\s+ITEMS\s+LEVELS\s+RANGE\s+COMPLETE\s+ID$/)
@@ -361,7 +361,10 @@ describe('scale', () => {
     const asked: string[] = []
     const removed = await cliInProcess(['scale', 'remove', '--app', app, '--scale', 'calm'], {
       env,
-      prompt: async (q) => (asked.push(q), 'y'),
+      prompt: async (q) => {
+        asked.push(q)
+        return 'y'
+      },
     })
     expect(removed).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Removed scale calm \(.+\)\.\n$/) })
     expect(asked).toEqual(['Remove scale calm with its levels and expert comments? [y/N] '])

@@ -200,7 +200,10 @@ describe('auth reset-password', () => {
     const asked: string[] = []
     const run = await cliInProcess(['auth', 'reset-password', '--email', user.email, '--code', code, '--json'], {
       env: envFor(),
-      prompt: async (question, secret) => (asked.push(`${question}${secret ? '(secret)' : ''}`), 'typed at a terminal'),
+      prompt: async (question, secret) => {
+        asked.push(`${question}${secret ? '(secret)' : ''}`)
+        return 'typed at a terminal'
+      },
     })
     expect(run.code).toBe(0)
     expect(asked).toEqual(['New password: (secret)', 'New password again: (secret)'])

@@ -315,7 +315,10 @@ describe('secrets stay off argv', () => {
     const asked: string[] = []
     const run = await cliInProcess(['auth', 'login', '--with-token'], {
       env,
-      prompt: async (question, secret) => (asked.push(`${question}${secret ? '(secret)' : ''}`), token),
+      prompt: async (question, secret) => {
+        asked.push(`${question}${secret ? '(secret)' : ''}`)
+        return token
+      },
     })
     expect(run.code).toBe(0)
     expect(asked).toEqual(['Paste an access token: (secret)'])
@@ -352,9 +355,8 @@ describe('secrets stay off argv', () => {
   })
 
   test('no help text, example or hint shows a secret as an argument', async () => {
-    const texts = [await helpText(ROOT, undefined, [], { color: false })]
-    for (const leaf of await listLeaves(ROOT))
-      texts.push(await helpText(leaf.command, undefined, leaf.path, { color: false }))
+    const texts = [await helpText(ROOT, [], { color: false })]
+    for (const leaf of await listLeaves(ROOT)) texts.push(await helpText(leaf.command, leaf.path, { color: false }))
     const offenders = texts.filter((text) =>
       /--token[ =](?!<token>)|--password(?!-stdin)\b|<<<|svc_pat_\w/.test(text.replace(/--token=<token>/g, '')),
     )

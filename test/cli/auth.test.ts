@@ -127,7 +127,10 @@ describe('auth login', () => {
     }
     const run = await cliInProcess(['auth', 'login'], {
       env,
-      prompt: async (question, secret) => (asked.push(`${question}${secret ? '(secret)' : ''}`), answers[question]()),
+      prompt: async (question, secret) => {
+        asked.push(`${question}${secret ? '(secret)' : ''}`)
+        return answers[question]()
+      },
     })
     expect(run.code).toBe(0)
     expect(asked).toEqual(['E-mail: ', 'Log in with [c]ode by e-mail or [p]assword? ', 'Code: '])
@@ -168,7 +171,10 @@ describe('auth login', () => {
     }
     const run = await cliInProcess(['auth', 'login'], {
       env,
-      prompt: async (q, secret) => (asked.push(`${q}${secret ? '(secret)' : ''}`), answers[q]),
+      prompt: async (q, secret) => {
+        asked.push(`${q}${secret ? '(secret)' : ''}`)
+        return answers[q]
+      },
     })
     expect(run.code).toBe(0)
     expect(asked.at(-1)).toBe('Password: (secret)')

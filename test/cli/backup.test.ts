@@ -112,7 +112,7 @@ describe('svc-cli backup', () => {
     const file = join(dir, 'copy.db')
     // The child inherits the umask: with 000, only the mode the code asks for protects the copy.
     const umask = process.umask(0o000)
-    let run
+    let run: Awaited<ReturnType<typeof cliProcess>>
     try {
       run = await cliProcess(['backup', file, '--json'], {
         env: { SVC_DATA_DIR: server.ctx.config.dataDir, ...SQLITE },

@@ -147,6 +147,7 @@ describe('zsh', () => {
   test('is a #compdef file that also works when sourced', () => {
     expect(zsh.split('\n')[0]).toBe('#compdef svc-cli')
     expect(zsh).toContain(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: zsh's own parameter expansion
       '\nif [[ ${funcstack[1]} == _svc-cli ]]; then\n  _svc_cli "$@"\nelse\n  compdef _svc_cli svc-cli\nfi\n',
     )
   })
@@ -225,6 +226,7 @@ describe('fish', () => {
 describe('installing', () => {
   test('each script says how to install itself, and the binary prints the same script', async () => {
     expect(bash).toContain('svc-cli completion bash > ~/.local/share/bash-completion/completions/svc-cli')
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: zsh's own parameter expansion
     expect(zsh).toContain('svc-cli completion zsh > "${fpath[1]}/_svc-cli"')
     expect(fish).toContain('svc-cli completion fish > ~/.config/fish/completions/svc-cli.fish')
     expect((await cliProcess(['completion', 'bash'])).stdout).toBe(bash)

@@ -40,8 +40,12 @@ describe('stored config', () => {
 
   test('keeps one entry per server', () => {
     const env = { XDG_CONFIG_HOME: tempConfigHome() }
-    updateConfig(env, (c) => void (c.servers['http://a:1'] = { token: 'ta', savedAt: 's' }))
-    updateConfig(env, (c) => void (c.servers['http://b:2'] = { token: 'tb', savedAt: 's' }))
+    updateConfig(env, (c) => {
+      c.servers['http://a:1'] = { token: 'ta', savedAt: 's' }
+    })
+    updateConfig(env, (c) => {
+      c.servers['http://b:2'] = { token: 'tb', savedAt: 's' }
+    })
     expect(Object.keys(readConfig(env).servers)).toEqual(['http://a:1', 'http://b:2'])
   })
 
@@ -100,14 +104,9 @@ describe('stored config', () => {
       })
     }
     // A later login through the other spelling replaces the entry instead of adding one.
-    updateConfig(
-      env,
-      (c) =>
-        void (c.servers[normalizeServer('http://localhost:8787/')] = {
-          token: 'latest',
-          savedAt: '2026-03-01T00:00:00.000Z',
-        }),
-    )
+    updateConfig(env, (c) => {
+      c.servers[normalizeServer('http://localhost:8787/')] = { token: 'latest', savedAt: '2026-03-01T00:00:00.000Z' }
+    })
     expect(readConfig(env).servers).toEqual({
       'http://127.0.0.1:8787': { token: 'latest', savedAt: '2026-03-01T00:00:00.000Z' },
     })

@@ -44,7 +44,10 @@ const STEPS: [string, Step][] = [
       stdin: () => 'a long second password',
     },
   ],
-  ['auth token create', { argv: () => ['--name', 'walk'], keep: (d) => ((got.tokenId = d.id), (got.token = d.token)) }],
+  [
+    'auth token create',
+    { argv: () => ['--name', 'walk'], keep: (d) => Object.assign(got, { tokenId: d.id, token: d.token }) },
+  ],
   ['auth token list', { argv: () => [] }],
   ['auth login', { argv: () => ['--with-token'], stdin: () => got.token }],
   ['profile get', { argv: () => [] }],
@@ -53,7 +56,7 @@ const STEPS: [string, Step][] = [
     'profile password',
     { argv: () => ['--password-stdin'], stdin: () => 'a long second password\na long third password\n' },
   ],
-  ['app create', { argv: () => ['--name', 'Walk'], keep: (d) => void (got.app = d.id) }],
+  ['app create', { argv: () => ['--name', 'Walk'], keep: (d) => Object.assign(got, { app: d.id }) }],
   ['app list', { argv: () => [] }],
   ['app get', { argv: () => ['--app', got.app] }],
   ['app update', { argv: () => ['--app', got.app, '--description', 'Every command once'] }],
@@ -71,7 +74,7 @@ const STEPS: [string, Step][] = [
   ['share url', { argv: () => ['--app', got.app] }],
   [
     'share webhook add',
-    { argv: () => ['--app', got.app, '--url', receiver.url], keep: (d) => void (got.webhook = d.id) },
+    { argv: () => ['--app', got.app, '--url', receiver.url], keep: (d) => Object.assign(got, { webhook: d.id }) },
   ],
   ['share webhook list', { argv: () => ['--app', got.app] }],
   [
@@ -89,7 +92,10 @@ const STEPS: [string, Step][] = [
   ],
   ['share webhook test', { argv: () => ['--app', got.app, '--webhook', got.webhook] }],
   ['share notifications', { argv: () => ['--app', got.app, '--email', 'on'] }],
-  ['share post', { argv: () => ['--app', got.app, '--data', '{"q1":"yes"}'], keep: (d) => void (got.record = d.id) }],
+  [
+    'share post',
+    { argv: () => ['--app', got.app, '--data', '{"q1":"yes"}'], keep: (d) => Object.assign(got, { record: d.id }) },
+  ],
   ['share query', { argv: () => ['--app', got.app] }],
   ['share get', { argv: () => ['--app', got.app, '--record', got.record] }],
   ['share edit', { argv: () => ['--app', got.app, '--record', got.record, '--set', 'q1=no', '--yes'] }],
@@ -97,7 +103,10 @@ const STEPS: [string, Step][] = [
   ['share export', { argv: () => ['--app', got.app] }],
   [
     'share webhook deliveries',
-    { argv: () => ['--app', got.app, '--webhook', got.webhook], keep: (d) => void (got.delivery = d[0].id) },
+    {
+      argv: () => ['--app', got.app, '--webhook', got.webhook],
+      keep: (d) => Object.assign(got, { delivery: d[0].id }),
+    },
   ],
   ['share webhook retry', { argv: () => ['--app', got.app, '--webhook', got.webhook, '--delivery', got.delivery] }],
   ['share spam', { argv: () => ['--app', got.app, '--not', got.record] }],
@@ -168,14 +177,14 @@ const STEPS: [string, Step][] = [
     'smart generate',
     {
       argv: () => ['--input', 'a 4-question sleep check', '--planner', 'builtin', '--plan-only'],
-      keep: (d) => ((got.plan = d.planId), (got.job = d.jobId)),
+      keep: (d) => Object.assign(got, { plan: d.planId, job: d.jobId }),
     },
   ],
   ['smart status', { argv: () => ['--job', got.job] }],
   ['smart plan list', { argv: () => [] }],
   [
     'smart plan show',
-    { argv: () => ['--plan', got.plan], keep: (d) => void (got.planDocument = JSON.stringify(d.plan)) },
+    { argv: () => ['--plan', got.plan], keep: (d) => Object.assign(got, { planDocument: JSON.stringify(d.plan) }) },
   ],
   ['smart plan validate', { argv: () => ['--plan', got.plan] }],
   ['smart plan edit', { argv: () => ['--plan', got.plan, '--data', got.planDocument] }],

@@ -3,7 +3,6 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { createAccessToken } from '../../server/core/auth/access-tokens.ts'
 import { insertUser, toPublicUser } from '../../server/core/users/users.ts'
 import { SKILL_MODULES, skillDocument } from '../../server/contract/skills/index.ts'

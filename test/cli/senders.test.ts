@@ -48,7 +48,10 @@ describe('svc-cli share sender', () => {
       ['share', 'sender', 'add', '--app', app, '--name', 'shop', '--kind', 'shopify'],
       {
         env,
-        prompt: async (question) => (questions.push(question), 'shpss_x'),
+        prompt: async (question) => {
+          questions.push(question)
+          return 'shpss_x'
+        },
       },
     )
     expect(ok(prompted).stdout).toContain('X-Shopify-Hmac-Sha256')

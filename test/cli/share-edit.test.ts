@@ -140,7 +140,10 @@ describe('svc-cli share edit', () => {
     const asked: string[] = []
     const yes = await cliInProcess(['share', 'edit', '--app', app, '--record', record, '--set', 'age=40'], {
       env,
-      prompt: async (question) => (asked.push(question), 'y'),
+      prompt: async (question) => {
+        asked.push(question)
+        return 'y'
+      },
     })
     expect(yes.code).toBe(0)
     expect(asked).toEqual([`Change field age of record ${record}? (the old values stay in its history) [y/N] `])

@@ -212,7 +212,12 @@ class HandTimers implements Timers {
     this.pending.delete(id as number)
   }
   armed(): Promise<void> {
-    return new Promise((resolve) => (this.onArm = () => ((this.onArm = undefined), resolve())))
+    return new Promise((resolve) => {
+      this.onArm = () => {
+        this.onArm = undefined
+        resolve()
+      }
+    })
   }
   advance(ms: number) {
     this.now += ms
@@ -229,7 +234,11 @@ describe('the idle rule', () => {
   test('a download may take any total time as long as each wait is shorter than the timeout; a slow reader costs nothing', async () => {
     const timers = new HandTimers()
     let source!: ReadableStreamDefaultController<Uint8Array>
-    const body = new ReadableStream<Uint8Array>({ start: (controller) => void (source = controller) })
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        source = controller
+      },
+    })
     const limited = idleLimited(body, 1000, (bytes) => new Error(`idle after ${bytes} bytes`), timers).getReader()
 
     for (let i = 0; i < 5; i++) {

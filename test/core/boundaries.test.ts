@@ -8,7 +8,7 @@ import { describe, expect, test } from 'bun:test'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import ts from 'typescript'
-import { describeRef, isRuntime, REPO, scanImports, scanTree, type ImportRef } from '../support/imports.ts'
+import { describeRef, isRuntime, REPO, scanTree, type ImportRef } from '../support/imports.ts'
 
 /**
  * Reads the package names of the table under `### Packages` in the section "## The contract":

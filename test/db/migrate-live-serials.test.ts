@@ -37,12 +37,12 @@ describe(`migration ${TAG}`, () => {
           "INSERT INTO app_stats (app_id, seq, kept, spam, aggregates, updated_at) VALUES (?, ?, ?, 0, '{}', ?)",
           [app, ids.length, ids.length, T],
         )
-        ids.forEach((id, i) =>
+        ids.forEach((id, i) => {
           sqlite.run(
             "INSERT INTO records (id, app_id, seq, pos, spam, data, meta, created_at) VALUES (?, ?, ?, ?, 0, '{}', '{}', ?)",
             [id, app, i + 1, i + 1, T + i],
-          ),
-        )
+          )
+        })
       }
 
       migrateStore(store)

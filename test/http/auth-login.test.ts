@@ -75,9 +75,10 @@ describe('POST /api/v3/auth/login', () => {
       const turn = admit()
       return {
         ...turn,
-        verify: (password, hash) => (
-          checked.push({ password, parameters: hash.split('$').slice(1, 4).join('$') }), turn.verify(password, hash)
-        ),
+        verify: (password, hash) => {
+          checked.push({ password, parameters: hash.split('$').slice(1, 4).join('$') })
+          return turn.verify(password, hash)
+        },
       }
     }
     const checkedHashes = async (email: string) => {

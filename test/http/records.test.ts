@@ -251,7 +251,7 @@ describe('marking records spam or not spam', () => {
   })
 
   test('spam:false puts records back in their place by time of arrival', async () => {
-    const { request, ctx, base, token, ids, record, endpoint, stats } = await setup()
+    const { request, ctx, base, token, ids, endpoint, stats } = await setup()
     const res = await request('POST', `${base}/records/spam`, {
       token,
       body: { ids: [ids[29], ids[4], ids[14], ids[0]], spam: false },

@@ -31,7 +31,7 @@ async function withReport() {
   return { f, call }
 }
 
-const page = (f: AssessmentFixture, number: number, title: string, sections: unknown[]) => ({
+const page = (_f: AssessmentFixture, number: number, title: string, sections: unknown[]) => ({
   id: expect.any(String),
   number,
   title,

@@ -80,14 +80,14 @@ describe.each(FIELD_TYPES.map((type) => [type]))('field type %s', (type) => {
     const refused = await app.request('POST', app.form, { raw: c.body, headers: NAVIGATE })
     expect(refused.status).toBe(422)
     expect(refused.text).toContain(
-      `<p>Your answers were not saved. Check these answers and send the form again:</p><ul><li><strong>The answer</strong>: ${escape(c.respondent)}</li></ul>`,
+      `<p>Your answers were not saved. Check these answers and send the form again:</p><ul><li><strong>The answer</strong>: ${asEscaped(c.respondent)}</li></ul>`,
     )
     const page = await app.request('POST', app.fillIn, { raw: c.body, headers: URLENCODED })
     expect(page.status).toBe(422)
     expect(page.text).toContain(
-      `<h2>There is a problem</h2><ul><li><a href="#${type === 'choice' || type === 'multichoice' || type === 'boolean' ? 'q0-0' : 'q0'}">The answer: ${escape(c.respondent)}</a></li></ul>`,
+      `<h2>There is a problem</h2><ul><li><a href="#${type === 'choice' || type === 'multichoice' || type === 'boolean' ? 'q0-0' : 'q0'}">The answer: ${asEscaped(c.respondent)}</a></li></ul>`,
     )
-    expect(page.text).toContain(`<p class="error" id="q0-error" >${escape(c.respondent)}</p>`)
+    expect(page.text).toContain(`<p class="error" id="q0-error" >${asEscaped(c.respondent)}</p>`)
     for (const path of [app.form, app.fillIn]) {
       const program = await app.request('POST', path, { raw: c.body, headers: JSON_ANSWER })
       expect(program.body).toEqual({
@@ -106,13 +106,13 @@ describe.each(FIELD_TYPES.map((type) => [type]))('field type %s', (type) => {
     const app = await oneField(type)
     const page = (await app.request('GET', app.fillIn)).text
     expect(page).toContain(
-      `data-field="answer" data-label="The answer" data-missing="${escape(words.missing)}" data-invalid="${escape(words.invalid)}"`,
+      `data-field="answer" data-label="The answer" data-missing="${asEscaped(words.missing)}" data-invalid="${asEscaped(words.invalid)}"`,
     )
   })
 })
 
 /** Text as the pages escape it. */
-const escape = (text: string) =>
+const asEscaped = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 describe('a refusal of the whole post, in words', () => {
@@ -125,7 +125,7 @@ describe('a refusal of the whole post, in words', () => {
     const endpoint = await makeEndpoint(app.ctx, options)
     const res = await app.request('POST', `${endpoint.path}/form`, { raw: body, headers: NAVIGATE })
     expect(res.status).toBe(status)
-    expect(res.text).toContain(`<h1>Your answers were not sent</h1><p>${escape(sentence)}</p>`)
+    expect(res.text).toContain(`<h1>Your answers were not sent</h1><p>${asEscaped(sentence)}</p>`)
     expect(res.text).not.toContain('<details>')
   })
 

@@ -95,7 +95,7 @@ describe('refused records store nothing (rows 1, 3, 4, 11, 14)', () => {
     {
       row: 14,
       name: 'NFD and NFC spellings of one name in one record',
-      body: JSON.stringify({ ['cafe\u0301']: 1, ['caf\u00e9']: 2 }),
+      body: JSON.stringify({ 'cafe\u0301': 1, 'caf\u00e9': 2 }),
       answer: invalid({
         path: 'caf\u00e9',
         message: 'is the same field name as another key once trimmed and normalised to NFC ("caf\u00e9")',
@@ -195,9 +195,9 @@ describe('accepted edge values are stored as /query, /summary and the CSV show t
     {
       row: 14,
       name: 'NFD and NFC spellings in two records are one field, stored in NFC',
-      bodies: [JSON.stringify({ ['cafe\u0301']: 1 }), JSON.stringify({ ['caf\u00e9']: 2 })],
+      bodies: [JSON.stringify({ 'cafe\u0301': 1 }), JSON.stringify({ 'caf\u00e9': 2 })],
       view: {
-        data: [{ ['caf\u00e9']: 1 }, { ['caf\u00e9']: 2 }],
+        data: [{ 'caf\u00e9': 1 }, { 'caf\u00e9': 2 }],
         summary: { total: 2, fields: ['caf\u00e9'] },
         csv: ['caf\u00e9,meta.source,meta.timestamp', '1,,', '2,,'],
       },
@@ -209,7 +209,7 @@ describe('accepted edge values are stored as /query, /summary and the CSV show t
       headers: URLENCODED,
       bodies: [`${encodeURIComponent('cafe\u0301')}=7`],
       view: {
-        data: [{ ['caf\u00e9']: 7 }],
+        data: [{ 'caf\u00e9': 7 }],
         summary: { total: 1, fields: ['caf\u00e9'] },
         csv: ['caf\u00e9,meta.source,meta.timestamp', '7,,'],
       },
@@ -239,7 +239,7 @@ describe('accepted edge values are stored as /query, /summary and the CSV show t
       name: '/form keeps digits a number would lose as text',
       path: '/form',
       headers: URLENCODED,
-      bodies: ['a=9007199254740993.0&b=0.' + '0'.repeat(400) + '1&c=12.5'],
+      bodies: [`a=9007199254740993.0&b=0.${'0'.repeat(400)}1&c=12.5`],
       view: {
         data: [{ a: '9007199254740993.0', b: `0.${'0'.repeat(400)}1`, c: 12.5 }],
         summary: { total: 1, fields: ['a', 'b', 'c'] },

@@ -356,6 +356,7 @@ describe('GET /:token/query?help and /summary?help', () => {
     expect(text).toContain(
       [
         "// The owner's access token, from the environment: never put it in a public page",
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: a line of the JavaScript example
         'const headers = { Authorization: `Bearer ${process.env.SVC_TOKEN}` }',
         'const records = []',
         'for (let page = 1; ; page++) {',

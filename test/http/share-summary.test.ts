@@ -173,7 +173,7 @@ describe('GET /:token/summary (rule 12)', () => {
     expect(res.text).toContain(
       '"__proto__":{"type":"text","count":1,"missing":0,"top":[{"value":"x","count":1}],"other":0}',
     )
-    expect(res.body.fields['名前'].top).toEqual([{ value: '😀 e\u0301', count: 1 }])
+    expect(res.body.fields.名前.top).toEqual([{ value: '😀 e\u0301', count: 1 }])
     expect(res.body.fields.constructor.top).toEqual([{ value: 'constructor', count: 1 }])
   })
 

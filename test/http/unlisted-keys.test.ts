@@ -222,11 +222,10 @@ describe('budgets hold for proposals, never for records', () => {
     // Every value is in the CSV: in its own column, or in the JSON column of other keys.
     const rows = await t.csv()
     expect(rows.length).toBe(230)
-    const valueOf = (row: Record<string, string>, key: string) =>
+    const cellOf = (row: Record<string, string>, key: string) =>
       key in row ? row[key] : cell((JSON.parse(row['other keys'] || '{}') as Record<string, unknown>)[key])
-    for (let i = 0; i < 200; i++)
-      expect([valueOf(rows[i], `s${i}a`), valueOf(rows[i], `s${i}b`)]).toEqual([`${i}`, 'x'])
-    for (let i = 0; i < 30; i++) expect(valueOf(rows[200 + i], `one${i}`)).toBe(`${i}`)
+    for (let i = 0; i < 200; i++) expect([cellOf(rows[i], `s${i}a`), cellOf(rows[i], `s${i}b`)]).toEqual([`${i}`, 'x'])
+    for (let i = 0; i < 30; i++) expect(cellOf(rows[200 + i], `one${i}`)).toBe(`${i}`)
     expect('other keys' in rows[0]).toBe(true)
   })
 

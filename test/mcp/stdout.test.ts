@@ -41,7 +41,9 @@ async function session(env: Record<string, string>): Promise<{ lines: string[]; 
   send({ method: 'notifications/initialized' })
   send({ id: 1, method: 'tools/list' })
   send({ id: 2, method: 'resources/read', params: { uri: 'svc://skills/share' } })
-  calls.forEach(([name, args], i) => send({ id: 10 + i, method: 'tools/call', params: { name, arguments: args } }))
+  calls.forEach(([name, args], i) => {
+    send({ id: 10 + i, method: 'tools/call', params: { name, arguments: args } })
+  })
   send({ id: 99, method: 'no/such/method' })
   await proc.stdin.flush()
   const expected = 4 + calls.length

@@ -82,7 +82,9 @@ describe('graceful shutdown (SIGTERM)', () => {
     signalled = true
     server.proc.kill('SIGTERM')
     await refusesConnections(server.url)
-    bodies.forEach((body, n) => slow[n].write(body.slice(10)))
+    bodies.forEach((body, n) => {
+      slow[n].write(body.slice(10))
+    })
     const answers = await Promise.all(slow.map((connection) => connection.responses()))
     await Promise.all(clients)
     expect(await server.proc.exited).toBe(0)

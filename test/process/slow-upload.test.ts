@@ -62,7 +62,10 @@ describe('slow uploads', () => {
         `POST ${endpoint.path} HTTP/1.1\r\nHost: localhost\r\ncontent-type: application/json\r\n${framing(body.length)}\r\n\r\n`,
       )
       let answered = false
-      const responses = connection.responses().then((all) => ((answered = true), all))
+      const responses = connection.responses().then((all) => {
+        answered = true
+        return all
+      })
       const frame = (part: Uint8Array) =>
         chunked
           ? new Uint8Array([...new TextEncoder().encode(`${part.length.toString(16)}\r\n`), ...part, 0x0d, 0x0a])

@@ -145,7 +145,7 @@ describe('LLM planner', () => {
   test('an invalid plan is sent back with its problems and the repaired one is used', async () => {
     const broken = improved()
     broken.scale.scales[0].levels![1].min = 2.5
-    const fenced = '```json\n' + JSON.stringify(improved()) + '\n```'
+    const fenced = `\`\`\`json\n${JSON.stringify(improved())}\n\`\`\``
     const { job, stored } = await plan([() => reply(JSON.stringify(broken)), () => reply(fenced)])
     expect(job.status).toBe('succeeded')
     expect(job.progress.messages).toEqual([

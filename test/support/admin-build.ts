@@ -24,7 +24,8 @@ export function testAdminDist(): string {
       )
     compressAssets(dist)
   }
-  return (built = dist)
+  built = dist
+  return dist
 }
 
 /** App options for every test server and test app. */

@@ -4,7 +4,6 @@
  * mailer. Without /usr/bin/chromium the browser tests skip with a visible warning.
  */
 import { existsSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
 import { chromium, type Browser } from 'playwright-core'
 import { startServer, type RunningServer } from '../../server/boot.ts'
 import { loadConfig } from '../../server/config.ts'

@@ -13,5 +13,6 @@ let building: Promise<string> | null = null
  * profiled as `npm run build:exe`'s is: the profile only orders the bytecode, and would double the build.
  */
 export function testExecutable(): Promise<string> {
-  return (building ??= buildExecutable({ outfile: join(tempDir('svc-exe-'), 'svc') }))
+  building ??= buildExecutable({ outfile: join(tempDir('svc-exe-'), 'svc') })
+  return building
 }

@@ -74,6 +74,8 @@ export function watchFs(paths: string[]): FsWatch {
   }
   return {
     calls,
-    [Symbol.dispose]: () => restore.forEach((undo) => undo()),
+    [Symbol.dispose]: () => {
+      for (const undo of restore) undo()
+    },
   }
 }

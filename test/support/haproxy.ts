@@ -33,8 +33,8 @@ export function haproxyConfig(port: number, backends: Array<{ name: string; port
   const documented = readFileSync(join(import.meta.dir, '..', '..', 'deploy', 'haproxy.cfg'), 'utf8')
   const servers = backends.map((b) => `  server ${b.name} 127.0.0.1:${b.port} check`).join('\n')
   return documented
-    .replace(/^  bind .*$/m, `  bind 127.0.0.1:${port}`)
-    .replace(/(^  server .*\n)+/m, `${servedBy ? `  http-response set-header ${SERVED_BY} %s\n` : ''}${servers}\n`)
+    .replace(/^ {2}bind .*$/m, `  bind 127.0.0.1:${port}`)
+    .replace(/(^ {2}server .*\n)+/m, `${servedBy ? `  http-response set-header ${SERVED_BY} %s\n` : ''}${servers}\n`)
 }
 
 /** Starts HAProxy on a free port in front of `backends`; resolves once it answers. */

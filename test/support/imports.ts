@@ -58,7 +58,10 @@ const scanned = new Map<string, ImportRef[]>()
 /** Every import of `file` (a path relative to the repository root); each file is read once. */
 export function scanImports(file: string): ImportRef[] {
   let refs = scanned.get(file)
-  if (!refs) scanned.set(file, (refs = scanFile(file)))
+  if (!refs) {
+    refs = scanFile(file)
+    scanned.set(file, refs)
+  }
   return refs
 }
 

@@ -36,7 +36,9 @@ export function startReceiver(): Receiver {
   return {
     url: `http://127.0.0.1:${server.port}/hook`,
     received,
-    answer: (status, body = '', headers = {}) => void (reply = { status, body, headers }),
+    answer: (status, body = '', headers = {}) => {
+      reply = { status, body, headers }
+    },
     waitFor: (count) =>
       received.length >= count ? Promise.resolve() : new Promise((resolve) => waiters.push({ count, resolve })),
     stop: () => void server.stop(true),

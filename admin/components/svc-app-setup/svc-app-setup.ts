@@ -68,6 +68,12 @@ export class SvcAppSetup extends LitElement {
     }
   }
 
+  /** A part's change reloads the screen here; the event goes no further, so it reloads once. */
+  private childChanged(e: Event) {
+    e.stopPropagation()
+    void this.changed()
+  }
+
   private async changed() {
     await this.load()
     this.dispatchEvent(new Event('svc-app-changed', { bubbles: true, composed: true }))
@@ -88,7 +94,7 @@ export class SvcAppSetup extends LitElement {
     return html`<svc-share-settings
       .appId=${this.app.id}
       .share=${this.share}
-      @svc-app-changed=${(e: Event) => (e.stopPropagation(), this.changed())}
+      @svc-app-changed=${this.childChanged}
     ></svc-share-settings>`
   }
 
@@ -96,19 +102,19 @@ export class SvcAppSetup extends LitElement {
     return html`<div class="column">
         ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : ''}
         ${this.sideBySide ? nothing : this.renderShare()}
-        <svc-app-details .app=${this.app} @svc-app-changed=${(e: Event) => (e.stopPropagation(), this.changed())}></svc-app-details>
+        <svc-app-details .app=${this.app} @svc-app-changed=${this.childChanged}></svc-app-details>
         <svc-fields-editor
           .appId=${this.app.id}
           .fields=${this.fields}
           .limit=${this.fieldLimit}
           .previewing=${this.previewing}
           @svc-view-form=${(e: CustomEvent<boolean>) => (this.previewing = e.detail)}
-          @svc-app-changed=${(e: Event) => (e.stopPropagation(), this.changed())}
+          @svc-app-changed=${this.childChanged}
         ></svc-fields-editor>
         <svc-unlisted-keys
           .appId=${this.app.id}
           .keys=${this.unlisted}
-          @svc-app-changed=${(e: Event) => (e.stopPropagation(), this.changed())}
+          @svc-app-changed=${this.childChanged}
         ></svc-unlisted-keys>
         ${this.sideBySide ? nothing : this.renderPreview()}
         <svc-endpoint-help .urls=${this.urls} .share=${this.share} .fields=${this.fields}></svc-endpoint-help>

@@ -123,7 +123,11 @@ export class SvcColumnPicker extends LitElement {
               id="column-list"
               role="group"
               aria-label="Columns shown"
-              @keydown=${(e: KeyboardEvent) => e.key === 'Escape' && ((e.stopPropagation(), this.close()))}
+              @keydown=${(e: KeyboardEvent) => {
+                if (e.key !== 'Escape') return
+                e.stopPropagation()
+                this.close()
+              }}
             >
               ${this.columns.map(
                 (c) => html`<label

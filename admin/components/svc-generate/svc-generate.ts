@@ -152,7 +152,10 @@ export class SvcGenerate extends LitElement {
             ? html`<svc-plan-review .plan=${this.plan.plan}></svc-plan-review>
               <div class="actions">
                 <button class="primary" ?disabled=${this.phase === 'creating'} @click=${this.create}>${this.phase === 'creating' ? 'Creating…' : 'Create app'}</button>
-                <button ?disabled=${this.phase === 'creating'} @click=${() => ((this.plan = null), (this.phase = 'idle'))}>Discard plan</button>
+                <button ?disabled=${this.phase === 'creating'} @click=${() => {
+                  this.plan = null
+                  this.phase = 'idle'
+                }}>Discard plan</button>
               </div>`
             : nothing
         }

@@ -86,7 +86,7 @@ export class SvcLogin extends LitElement {
     this.passwordNeedsCode = false
   }
 
-  private async run(action: () => Promise<{ user: User } | void>) {
+  private async run(action: () => Promise<{ user: User } | undefined>) {
     this.busy = true
     this.error = ''
     try {
@@ -129,7 +129,7 @@ export class SvcLogin extends LitElement {
     }
     if (this.codeSentTo === null) {
       const email = value('email')
-      return this.run(async () => {
+      return this.run(async (): Promise<undefined> => {
         const sent = await api.requestCode(email)
         this.codeSentTo = email
         this.info = `If an account exists for ${email}, a ${AUTH.codeDigits}-digit code is on its way. It is valid for ${Math.round(sent.expiresInSeconds / 60)} minutes.`

@@ -6,7 +6,7 @@ import { baseStyles } from '../../styles/base.styles.ts'
 import '../svc-copy-button/svc-copy-button.ts'
 import '../svc-record-form/svc-record-form.ts'
 import type { SvcRecordForm } from '../svc-record-form/svc-record-form.ts'
-import { columnsOf, readableValue, valueOf } from '../svc-records/columns.ts'
+import { columnsOf, readableValue, recordValue } from '../svc-records/columns.ts'
 import { historyList } from './history.ts'
 import { recordDrawerStyles } from './svc-record-drawer.styles.ts'
 
@@ -94,7 +94,7 @@ export class SvcRecordDrawer extends LitElement {
         <caption class="visually-hidden">Values</caption>
         <tbody>
           ${columns.map((column) => {
-            const value = readableValue(column.field, valueOf(record, column.name))
+            const value = readableValue(column.field, recordValue(record, column.name))
             return html`<tr>
               <th scope="row" class="key" dir="auto">
                 ${column.label}${column.label === column.name ? nothing : html`<span class="name" dir="auto">${column.name}</span>`}

@@ -49,7 +49,7 @@ export function scoreText(record: SvcRecord, scale: string): string {
 }
 
 /** The value of `key`, or undefined when the record lacks it (never a prototype member). */
-export function valueOf(record: SvcRecord, key: string): unknown {
+export function recordValue(record: SvcRecord, key: string): unknown {
   return Object.hasOwn(record.data, key) ? record.data[key] : undefined
 }
 
@@ -59,7 +59,7 @@ export function valueOf(record: SvcRecord, key: string): unknown {
  * 2026, 13:02, ada@example.com".
  */
 export function openLabel(record: SvcRecord, columns: Column[], when: string): string {
-  const first = columns.map((c) => valueOf(record, c.name)).find((v) => v !== undefined && v !== null && v !== '')
+  const first = columns.map((c) => recordValue(record, c.name)).find((v) => v !== undefined && v !== null && v !== '')
   const answer = first === undefined ? '' : `, ${truncate(cellText(first), 60)}`
   return `Open record ${record.id.slice(-8)}, ${when}${answer}`
 }

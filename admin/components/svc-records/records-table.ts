@@ -12,7 +12,7 @@ import { html, nothing, type TemplateResult } from 'lit'
 import { repeat } from 'lit/directives/repeat.js'
 import type { RecordsPage, SvcRecord } from '../../api.ts'
 import { cellText, formatDateTime, isNested, truncate } from '../../format.ts'
-import { openLabel, readableValue, scoreText, valueOf, type Column } from './columns.ts'
+import { openLabel, readableValue, scoreText, recordValue, type Column } from './columns.ts'
 import type { SideScroll } from './side-scroll.ts'
 
 /** What the table shows and what its controls do. */
@@ -126,7 +126,7 @@ export function recordsTable(view: TableView): TemplateResult {
               </td>
               <td class="when" data-label="Arrived">${when}</td>
               ${columns.map((c) => {
-                const value = valueOf(record, c.name)
+                const value = recordValue(record, c.name)
                 const label = newColumns.has(c.name) ? `${c.label} · New` : c.label
                 return html`<td data-label=${label} class=${value === undefined ? 'missing' : ''}>${cellValue(readableValue(c.field, value))}</td>`
               })}

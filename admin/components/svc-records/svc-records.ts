@@ -321,7 +321,10 @@ export class SvcRecords extends LitElement {
         columns,
         hiddenColumns: this.hiddenColumns,
         page: this.page,
-        change: (next, page) => (Object.assign(this, next), this.go(page)),
+        change: (next, page) => {
+          Object.assign(this, next)
+          return this.go(page)
+        },
         refresh: () => this.refresh(),
         setHidden: (hidden) => this.setHidden(hidden),
       })}

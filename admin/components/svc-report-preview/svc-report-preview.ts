@@ -102,7 +102,10 @@ export class SvcReportPreview extends LitElement {
         <div class="body stack">
           <label
             >Sample answers <span class="hint">JSON, as a record holds them</span>
-            <textarea class="answers" spellcheck="false" .value=${this.answers} @input=${(e: Event) => ((this.answers = (e.target as HTMLTextAreaElement).value), (this.edited = true))}></textarea>
+            <textarea class="answers" spellcheck="false" .value=${this.answers} @input=${(e: Event) => {
+              this.answers = (e.target as HTMLTextAreaElement).value
+              this.edited = true
+            }}></textarea>
           </label>
           <div class="row">
             <button class="primary" ?disabled=${this.busy} @click=${this.preview}>Preview report</button>

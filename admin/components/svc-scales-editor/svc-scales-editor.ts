@@ -135,7 +135,10 @@ export class SvcScalesEditor extends LitElement {
             </td>
             <td class="actions">
               <span class="row">
-                <button class="small" aria-label="Edit scale ${scale.name}" @click=${() => ((this.editing = scale), (this.notice = ''))}>Edit</button>
+                <button class="small" aria-label="Edit scale ${scale.name}" @click=${() => {
+                  this.editing = scale
+                  this.notice = ''
+                }}>Edit</button>
                 <button class="small danger" aria-label="Remove scale ${scale.name}" @click=${() => this.removeScale(scale)}>Remove</button>
               </span>
             </td>
@@ -152,7 +155,14 @@ export class SvcScalesEditor extends LitElement {
           <h2 id="scales-title">Scales</h2>
           <span class="spacer"></span>
           <button class="small" ?disabled=${!this.scales?.length} @click=${this.rescore}>Rescore all records</button>
-          ${editing === null ? html`<button class="small primary" @click=${() => ((this.editing = 'new'), (this.notice = ''))}>New scale</button>` : nothing}
+          ${
+            editing === null
+              ? html`<button class="small primary" @click=${() => {
+                  this.editing = 'new'
+                  this.notice = ''
+                }}>New scale</button>`
+              : nothing
+          }
         </header>
         ${this.scales === null ? html`<p class="empty">Loading…</p>` : this.renderTable(this.scales)}
       </section>

@@ -251,7 +251,10 @@ export class SvcShareSettings extends LitElement {
           ${this.renderReads(share)}
           <form
             @submit=${this.saveSettings}
-            @input=${() => ((this.saved = false), (this.formError = ''))}
+            @input=${() => {
+              this.saved = false
+              this.formError = ''
+            }}
             @invalid=${{ handleEvent: openAround, capture: true }}
           >
             <label

@@ -123,7 +123,10 @@ export class SvcWebhooks extends LitElement {
   }
 
   private showDeliveries(hook: Webhook) {
-    if (this.open?.id === hook.id) return void (this.open = null)
+    if (this.open?.id === hook.id) {
+      this.open = null
+      return
+    }
     this.open = { id: hook.id, deliveries: null }
     return this.reloadDeliveries(hook.id)
   }

@@ -2,7 +2,7 @@ import { defineSvcCommand } from '../../command.ts'
 import { quietArg } from '../_shared.ts'
 import { idsResult } from '../../listing.ts'
 import { result } from '../../output.ts'
-import { appDetails, type App } from './_view.ts'
+import { appDetails } from './_view.ts'
 import { checkInput } from '../../validate.ts'
 import { createAppSchema } from '../../../server/contract/apps/schemas.ts'
 

@@ -1,7 +1,7 @@
 import { defineSvcCommand } from '../../command.ts'
 import { result } from '../../output.ts'
 import { appArg } from '../_shared.ts'
-import { appDetails, type App } from './_view.ts'
+import { appDetails } from './_view.ts'
 
 export default defineSvcCommand({
   description: 'Show one app with its counts',

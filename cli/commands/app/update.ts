@@ -2,7 +2,7 @@ import { defineSvcCommand } from '../../command.ts'
 import { usageError } from '../../errors.ts'
 import { result } from '../../output.ts'
 import { appArg } from '../_shared.ts'
-import { appDetails, type App } from './_view.ts'
+import { appDetails } from './_view.ts'
 import { checkInput } from '../../validate.ts'
 import { updateAppSchema } from '../../../server/contract/apps/schemas.ts'
 

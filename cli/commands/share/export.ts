@@ -103,7 +103,9 @@ export default defineSvcCommand({
     const path = resolve(out)
     const file = createWriteStream(path)
     let fileError: Error | undefined
-    file.on('error', (error) => void (fileError ??= error))
+    file.on('error', (error) => {
+      fileError ??= error
+    })
     const counter = rowCounter(format)
     let bytes = 0
     try {

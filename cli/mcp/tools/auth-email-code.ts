@@ -11,7 +11,7 @@ import { fail, ok } from '../results.ts'
 import type { ToolModule } from './tool.ts'
 
 /** The tool, running the auth commands of `root` in-process. */
-export const authEmailCode = (root: CommandDef<any>): ToolModule => ({
+export const authEmailCode = (root: CommandDef): ToolModule => ({
   name: 'auth_email_code',
   config: {
     title: 'Log in with an e-mail code',

@@ -11,7 +11,7 @@ import { fail, ok } from '../results.ts'
 import type { ToolModule } from './tool.ts'
 
 /** The tool, running the auth commands of `root` in-process. */
-export const authLogin = (root: CommandDef<any>): ToolModule => ({
+export const authLogin = (root: CommandDef): ToolModule => ({
   name: 'auth_login',
   config: {
     title: 'Log in to svc',

@@ -3,7 +3,7 @@
  * not an error.
  */
 import { z } from 'zod'
-import { resolveConnection, SvcClient } from '../../client.ts'
+import { resolveConnection, SvcClient, type Connection } from '../../client.ts'
 import { asCliError } from '../../output.ts'
 import { LOGIN_HINT } from '../constraints.ts'
 import { fail, ok } from '../results.ts'
@@ -30,7 +30,7 @@ export const authStatus: ToolModule = {
     },
   },
   async handler(env) {
-    let connection
+    let connection: Connection
     try {
       connection = resolveConnection({}, env)
     } catch (error) {

@@ -19,7 +19,7 @@ const inputSchema = {
 }
 
 const run =
-  (root: CommandDef<any>, whitelist: Map<string, ExecEntry>, toolName: string, allowed: (e: ExecEntry) => boolean) =>
+  (root: CommandDef, whitelist: Map<string, ExecEntry>, toolName: string, allowed: (e: ExecEntry) => boolean) =>
   async (env: Record<string, string | undefined>, input: { command: string; args: string[]; confirm?: boolean }) => {
     try {
       const entry = pickCommand(whitelist, input.command.replace(/^svc(-cli)?\s+/, ''), allowed, toolName)
@@ -41,7 +41,7 @@ function refusedPathFlags(entries: ExecEntry[]): string {
 }
 
 /** The two exec tools over the commands of `root`, with the command list (its `whitelist`) in their descriptions. */
-export function execTools(root: CommandDef<any>, whitelist: Map<string, ExecEntry>): ToolModule[] {
+export function execTools(root: CommandDef, whitelist: Map<string, ExecEntry>): ToolModule[] {
   const all = [...whitelist.values()]
   const reads = all.filter((e) => e.effect === 'read')
   const changes = all.filter((e) => e.effect !== 'read')

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod'
 import type { SvcClient } from '../../client.ts'
-import { CliError, usageError } from '../../errors.ts'
+import { type CliError, usageError } from '../../errors.ts'
 import { asCliError } from '../../output.ts'
 import { executePlan, getJob, importPlan, putPlan, type ExecuteResult } from '../../commands/smart/_api.ts'
 import { asPlanError, requirePlan } from '../../commands/smart/_plan-file.ts'

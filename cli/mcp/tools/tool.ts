@@ -26,7 +26,7 @@ export interface ToolModule {
   /** `extra` carries the request's progress token, notification sender and abort signal; `session` what the client can do (sampling). */
   handler(
     env: Record<string, string | undefined>,
-    input: any,
+    input: unknown,
     extra?: ToolExtra,
     session?: McpSession,
   ): Promise<CallToolResult>

@@ -262,7 +262,9 @@ export function openapiDocument(options: DocumentOptions): Json {
         : {}),
       responses,
     }
-    ;(paths[openapiPath(path)] ??= {})[method.toLowerCase()] = entry
+    const at = openapiPath(path)
+    paths[at] ??= {}
+    paths[at][method.toLowerCase()] = entry
   }
   return {
     openapi: '3.1.0',

@@ -118,6 +118,7 @@ export function readAllExamples(url: string, maxPageSize: number, owner = false)
         ...(owner
           ? [
               "// The owner's access token, from the environment: never put it in a public page",
+              // biome-ignore lint/suspicious/noTemplateCurlyInString: a line of the JavaScript example
               'const headers = { Authorization: `Bearer ${process.env.SVC_TOKEN}` }',
             ]
           : []),

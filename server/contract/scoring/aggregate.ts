@@ -39,7 +39,8 @@ export function mergeScoreTotals(a: ScoreTotals, b: ScoreTotals): ScoreTotals {
   for (const source of [a, b]) {
     for (const key of Object.keys(source)) {
       const s = source[key]
-      const t = Object.hasOwn(out, key) ? out[key] : (out[key] = emptyTotals())
+      if (!Object.hasOwn(out, key)) out[key] = emptyTotals()
+      const t = out[key]
       t.count += s.count
       t.missing += s.missing
       t.sum += s.sum

@@ -3,7 +3,7 @@
  */
 import { SENDERS_HELP } from '../senders/help.ts'
 import { publicSummaryRules } from '../share/public-summary.ts'
-import { AUTH, LIMITS } from '../limits.ts'
+import { LIMITS } from '../limits.ts'
 import { DEFAULT_RATE_LIMIT } from '../share/rate-limit.ts'
 import { DEFAULT_READ_ACCESS, READ_ACCESS, READ_ACCESS_MEANING } from '../share/reads.ts'
 import {

@@ -5,7 +5,7 @@
  * scale module's own coverage check), and report/expert references to real scales and
  * levels. Every problem is listed with its path, so one answer says everything to fix.
  */
-import { z } from 'zod'
+import type { z } from 'zod'
 import { problemsOf } from '../apps/input.ts'
 import { validationError, type Problem } from '../errors.ts'
 import { definitionProblems } from '../fields/schemas.ts'
@@ -83,7 +83,7 @@ function scaleProblems(scale: PlanScale, path: string, fields: readonly PlanFiel
   // A plan's scales must be complete: scoring nothing, or scoring without levels, makes an empty report.
   if (items.length === 0) problems.push({ path: `${path}.items`, message: 'needs at least one item' })
   if (levels.length === 0) problems.push({ path: `${path}.levels`, message: 'needs at least one level' })
-  items.forEach((item, index) => problems.push(...itemProblems(item, `${path}.items.${index}`, fields)))
+  for (const [index, item] of items.entries()) problems.push(...itemProblems(item, `${path}.items.${index}`, fields))
   for (const name of new Set(duplicates(items.map((item) => item.field)))) {
     problems.push({ path: `${path}.items`, message: `field ${JSON.stringify(name)} is scored twice in this scale` })
   }
@@ -116,7 +116,7 @@ function fieldProblems(plan: Plan): Problem[] {
 function referenceProblems(plan: Plan): Problem[] {
   const problems: Problem[] = []
   const scales = new Map(plan.scale.scales.map((scale) => [scale.key, scale]))
-  plan.report.pages.forEach((page, pageIndex) =>
+  plan.report.pages.forEach((page, pageIndex) => {
     page.sections.forEach((section, sectionIndex) => {
       const path = `report.pages.${pageIndex}.sections.${sectionIndex}`
       if (section.type === 'score' && section.scale === undefined)
@@ -128,8 +128,8 @@ function referenceProblems(plan: Plan): Problem[] {
         })
       if ((section.type === 'intro' || section.type === 'closing') && !section.text)
         problems.push({ path: `${path}.text`, message: `an ${section.type} section needs text` })
-    }),
-  )
+    })
+  })
   plan.expert.commentary.forEach((comment, index) => {
     const scale = scales.get(comment.scale)
     if (!scale)
@@ -159,9 +159,9 @@ export function checkPlan(input: unknown): { plan: Plan; problems: [] } | { plan
   for (const key of new Set(duplicates(plan.scale.scales.map((scale) => scale.key)))) {
     problems.push({ path: 'scale.scales', message: `two scales have the key ${JSON.stringify(key)}` })
   }
-  plan.scale.scales.forEach((scale, index) =>
-    problems.push(...scaleProblems(scale, `scale.scales.${index}`, plan.form.fields)),
-  )
+  for (const [index, scale] of plan.scale.scales.entries()) {
+    problems.push(...scaleProblems(scale, `scale.scales.${index}`, plan.form.fields))
+  }
   problems.push(...referenceProblems(plan))
   return problems.length ? { plan: null, problems } : { plan, problems: [] }
 }

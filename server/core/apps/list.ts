@@ -9,7 +9,7 @@ import type { AppContext } from '../context.ts'
 import type { AppPage } from '../../db/storage/apps.ts'
 import { AppError } from '../../contract/errors.ts'
 import { LIMITS } from '../../contract/limits.ts'
-import { toApp, type App } from './view.ts'
+import { toApp } from './view.ts'
 
 /** One page of the list; `nextCursor` fetches the next one (null: this was the last). */
 export type { AppListPage }

@@ -142,7 +142,12 @@ async function ingestRecord<S>(
   gate: SenderGate | null,
 ): Promise<Ingested> {
   let signed: SignedBy | null = null
-  const body = await reader.read(call.source, gate ? (bytes) => void (signed = gate.check(bytes)) : undefined)
+  const check = gate
+    ? (bytes: Uint8Array) => {
+        signed = gate.check(bytes)
+      }
+    : undefined
+  const body = await reader.read(call.source, check)
   const fields = await fieldsOf(ctx, endpoint.appId)
   const verified = signed as SignedBy | null
   if (verified) {

@@ -116,10 +116,15 @@ export function createWriter(ctx: AppContext): Writer {
   /** Scores a job's records with its app's scoring definition: at once when the cache holds it (null), else once read. */
   function score(job: Job): Promise<void> | null {
     const kept = ctx.caches.scoring.kept(job.appId)
-    if (kept) return (void scoreWith(job, kept), null)
+    if (kept) {
+      void scoreWith(job, kept)
+      return null
+    }
     return loadScoringDefinition(ctx, job.appId).then(
       (definition) => scoreWith(job, definition),
-      (error: unknown) => void (job.failed ??= error),
+      (error: unknown) => {
+        job.failed ??= error
+      },
     )
   }
 
@@ -127,10 +132,17 @@ export function createWriter(ctx: AppContext): Writer {
   function flagWebhooks(job: Job): Promise<void> | null {
     const flags = ctx.webhooks.flags
     const kept = flags.kept(job.appId)
-    if (kept !== undefined) return (void (job.stored.webhooks = kept || undefined), null)
+    if (kept !== undefined) {
+      job.stored.webhooks = kept || undefined
+      return null
+    }
     return flags.get(job.appId).then(
-      (on) => void (job.stored.webhooks = on || undefined),
-      (error: unknown) => void (job.failed ??= error),
+      (on) => {
+        job.stored.webhooks = on || undefined
+      },
+      (error: unknown) => {
+        job.failed ??= error
+      },
     )
   }
 
@@ -144,11 +156,17 @@ export function createWriter(ctx: AppContext): Writer {
     into: { waits: Array<Promise<unknown>>; answers: Array<() => void> },
   ): void {
     const accepted: Array<{ job: Job; ids: string[] }> = []
-    group.results.forEach((result, index) => {
+    for (const [index, result] of group.results.entries()) {
       const job = jobs[index]
       // A retry is answered like the first request, once this group (and so every earlier one) is durable.
-      if (!result.ok && result.reason === 'replayed') return void accepted.push({ job, ids: result.ids })
-      if (!result.ok) return job.reject(refusal(result))
+      if (!result.ok && result.reason === 'replayed') {
+        accepted.push({ job, ids: result.ids })
+        continue
+      }
+      if (!result.ok) {
+        job.reject(refusal(result))
+        continue
+      }
       const pending = ctx.stats.committed(
         job.appId,
         result.generation,
@@ -168,10 +186,14 @@ export function createWriter(ctx: AppContext): Writer {
           ),
         )
       accepted.push({ job, ids: job.stored.records.map((record) => record.id) })
-    })
+    }
     if (accepted.length === 0) return
     let message: string | null = null
-    into.waits.push(group.durable.then((problem) => void (message = problem)))
+    into.waits.push(
+      group.durable.then((problem) => {
+        message = problem
+      }),
+    )
     into.answers.push(() => {
       if (message) ctx.log.error('records were committed but could not be synced to disk', { error: message })
       for (const { job, ids } of accepted) {
@@ -189,7 +211,11 @@ export function createWriter(ctx: AppContext): Writer {
    * committed the moment it is started. Resolves once committed.
    */
   async function commit(queued: Job[]): Promise<Committed> {
-    const jobs = queued.filter((job) => (job.failed === undefined ? true : (job.reject(job.failed), false)))
+    const jobs = queued.filter((job) => {
+      if (job.failed === undefined) return true
+      job.reject(job.failed)
+      return false
+    })
     const into = { waits: [] as Array<Promise<unknown>>, answers: [] as Array<() => void> }
     const records = ctx.storage.records
     if (jobs.length > 0) {
@@ -224,7 +250,12 @@ export function createWriter(ctx: AppContext): Writer {
           ),
         )
     }
-    return { settled: Promise.all(into.waits), answer: () => into.answers.forEach((answer) => answer()) }
+    return {
+      settled: Promise.all(into.waits),
+      answer: () => {
+        for (const answer of into.answers) answer()
+      },
+    }
   }
 
   /**
@@ -308,7 +339,10 @@ export function createWriter(ctx: AppContext): Writer {
         if (key) job.stored.idempotency = idempotencyClaim(key, stored, createdAt)
         const pending = [score(job), flagWebhooks(job)].filter((work) => work !== null)
         if (pending.length === 0) job.ready = true
-        else job.scoring = Promise.all(pending).then(() => void (job.ready = true))
+        else
+          job.scoring = Promise.all(pending).then(() => {
+            job.ready = true
+          })
         queue.push(job)
         queued += records.length
         schedule()

@@ -61,6 +61,7 @@ export async function editRecord(
       data: JSON.parse(text) as DataObject,
       scores: scores === null ? null : (parseStoredScores(scores) as RecordScores),
     }
+    changed = changes.map((change) => change.field)
     return {
       data: text,
       scores,
@@ -68,7 +69,7 @@ export async function editRecord(
       userId: editor.id,
       author: editor.email,
       changes: changesText(changes),
-      changed: (changed = changes.map((change) => change.field)),
+      changed,
     }
   }
   let found = true

@@ -46,7 +46,7 @@ export async function recordForReport(
   const row = await ctx.storage.records.forReport(recordId)
   // Hash the presented key even when the record is missing, so timing says nothing either way.
   const presented = hashSecret(key ?? '')
-  if (!row || !row.reportKeyHash || !key || !safeEqual(presented, row.reportKeyHash)) throw notFound('Report')
+  if (!row?.reportKeyHash || !key || !safeEqual(presented, row.reportKeyHash)) throw notFound('Report')
   return {
     id: row.id,
     appId: row.appId,

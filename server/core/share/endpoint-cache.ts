@@ -104,7 +104,10 @@ export function createEndpointCache({ storage, changes, config, log, limiter }: 
       if (endpoint && dropped === before) {
         byToken.set(token, endpoint)
         let tokens = tokensByApp.get(endpoint.appId)
-        if (!tokens) tokensByApp.set(endpoint.appId, (tokens = new Set()))
+        if (!tokens) {
+          tokens = new Set()
+          tokensByApp.set(endpoint.appId, tokens)
+        }
         tokens.add(token)
       }
       return endpoint

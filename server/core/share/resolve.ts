@@ -45,7 +45,7 @@ export async function resolveEndpoint(
 ): Promise<ShareEndpoint> {
   // The HTTP face hands over null for a path segment that is not valid percent-encoding.
   const endpoint = typeof token === 'string' ? await ctx.caches.endpoints.lookup(token) : undefined
-  if (!endpoint || !endpoint.published) throw noPublishedEndpoint()
+  if (!endpoint?.published) throw noPublishedEndpoint()
   if (mode === 'write' && !endpoint.service) {
     throw new AppError(
       'disabled',

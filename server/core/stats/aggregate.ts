@@ -152,16 +152,20 @@ function addValue(field: FieldAggregate, value: unknown, client: string | null):
   field.count++
   addClient(field.clients, client)
   if (typeof value === 'number') {
-    addNumber((field.numbers ??= emptyNumbers()), value)
+    field.numbers ??= emptyNumbers()
+    addNumber(field.numbers, value)
   } else if (typeof value === 'string') {
-    countValue((field.strings ??= emptyCounts()), value, client)
+    field.strings ??= emptyCounts()
+    countValue(field.strings, value, client)
   } else if (typeof value === 'boolean') {
-    const b = (field.booleans ??= { true: 0, false: 0 })
+    field.booleans ??= { true: 0, false: 0 }
+    const b = field.booleans
     if (value) b.true++
     else b.false++
   } else if (Array.isArray(value)) {
     field.arrays++
-    const items = (field.items ??= emptyCounts())
+    field.items ??= emptyCounts()
+    const items = field.items
     for (const item of value) {
       if (typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean')
         countValue(items, String(item), client)

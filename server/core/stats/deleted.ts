@@ -125,7 +125,9 @@ function adjusterFor(copy: StatsState | undefined, counted: CountedKeys, change:
 
     finish(values) {
       const target = state!
-      pending.forEach(({ refill, spam }, index) => applyRefill(spam ? target.spam : target.kept, refill, values[index]))
+      for (const [index, { refill, spam }] of pending.entries()) {
+        applyRefill(spam ? target.spam : target.kept, refill, values[index])
+      }
       target.seq -= deleted
       return { document: documentOf(target), ...timesOf(target) }
     },

@@ -62,14 +62,18 @@ function sync(t: ScaleTotals, s: ScaleState | undefined): void {
 export function addRecordScores(totals: ScoreTotals, state: ScoreState, scores: RecordScores): void {
   for (const key of Object.keys(scores)) {
     const { score, level } = scores[key]
-    const t = Object.hasOwn(totals, key) ? totals[key] : (totals[key] = emptyTotals())
+    if (!Object.hasOwn(totals, key)) totals[key] = emptyTotals()
+    const t = totals[key]
     if (score === null) {
       t.missing++
       continue
     }
     t.count++
     let s = state.get(key)
-    if (!s) state.set(key, (s = emptyScale()))
+    if (!s) {
+      s = emptyScale()
+      state.set(key, s)
+    }
     addExact(s.sum, score)
     addExtreme(s.extremes, score)
     publish(s, t.count)

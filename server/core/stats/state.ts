@@ -30,7 +30,7 @@ import { addRecord, emptyAggregate } from './aggregate.ts'
 import { loadAggregate, storeAggregate, type StoredAggregate } from './stored-aggregate.ts'
 import { countedKeys } from './counted.ts'
 import { exceptKeys, type CountedKeys } from './key-filter.ts'
-import type { CommittedRecord, Stats, StatsState } from './stats-types.ts'
+import type { Stats, StatsState } from './stats-types.ts'
 
 /**
  * Version of the JSON in app_stats.aggregates; another version is rebuilt from the records.

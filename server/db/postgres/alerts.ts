@@ -3,7 +3,7 @@
  * to the end of its transaction, so claims of several processes follow one another and an
  * alert is leased by one of them only (alerts are rare; one lock for all is enough).
  */
-import { and, asc, inArray, isNull, lte, or, sql } from 'drizzle-orm'
+import { and, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import type { AlertRow, AlertStore } from '../storage/alerts.ts'
 import { groupByUser } from '../storage/alerts.ts'
 import type { PgContext } from './context.ts'

@@ -83,7 +83,9 @@ function changeNotes(local: LocalChangeFeed) {
     async sendWith(send: (appId: string, kind: ChangeKind) => Promise<unknown>): Promise<void> {
       for (const [appId, kind] of notes) await send(appId, kind)
     },
-    deliver: () => notes.forEach(([appId, kind]) => local.emit(appId, kind)),
+    deliver: () => {
+      for (const [appId, kind] of notes) local.emit(appId, kind)
+    },
   }
 }
 

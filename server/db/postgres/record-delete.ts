@@ -19,7 +19,6 @@
 import { sql } from 'drizzle-orm'
 import type { DeleteAdjuster, DeleteOutcome } from '../storage/records.ts'
 import type { Counters, RefillRequest, StatsRow } from '../storage/stats.ts'
-import type { PgDb } from './connection.ts'
 import type { PgContext } from './context.ts'
 import { pgOutboxDeleted } from './webhooks.ts'
 import { rowsOf, type Exec } from './rows.ts'

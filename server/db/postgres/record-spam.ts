@@ -46,7 +46,7 @@ export function postgresSetSpam(
           sql`SELECT c.seq, (SELECT COUNT(*)::int FROM records r WHERE r.app_id = ${appId} AND r.spam AND r.seq < c.seq) AS n
           FROM unnest(${sql.param(seqs)}::int[]) AS c(seq) ORDER BY c.seq`,
         )
-        counts.forEach((c, index) => (newPos[index] = -posOfUnspammed(c.seq, c.n, index)))
+        for (const [index, c] of counts.entries()) newPos[index] = -posOfUnspammed(c.seq, c.n, index)
       }
       const shifts = posShifts(flipped, spam)
       await tx.execute(sql`UPDATE records r SET pos = -(r.pos + g.shift)

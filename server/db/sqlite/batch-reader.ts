@@ -78,7 +78,10 @@ const readers = new WeakMap<SqliteContext, BatchReader>()
 /** The batch reader of `db`, made on first use. */
 export function batchReader(db: SqliteContext): BatchReader {
   let found = readers.get(db)
-  if (!found) readers.set(db, (found = reader(db)))
+  if (!found) {
+    found = reader(db)
+    readers.set(db, found)
+  }
   return found
 }
 

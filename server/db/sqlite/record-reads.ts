@@ -71,6 +71,9 @@ const cache = new WeakMap<Store, RecordStatements>()
 /** The read statements of `store`, compiled on first use. */
 export function recordStatements(store: Store): RecordStatements {
   let statements = cache.get(store)
-  if (!statements) cache.set(store, (statements = compile(store)))
+  if (!statements) {
+    statements = compile(store)
+    cache.set(store, statements)
+  }
   return statements
 }

@@ -66,9 +66,10 @@ export function sqliteSetSpam(
       : flipped.map((r, index) => posOfUnspammed(r.seq, spamBefore.get({ appId, seq: r.seq })!.n, index))
     for (const s of posShifts(flipped, spam))
       shift.run({ appId, after: s.afterSeq, before: s.beforeSeq, shift: s.shift })
-    flipped.forEach((r, index) =>
-      spam ? toSpam.run({ appId, id: r.id }) : toKept.run({ appId, id: r.id, pos: positions[index] }),
-    )
+    for (const [index, r] of flipped.entries()) {
+      if (spam) toSpam.run({ appId, id: r.id })
+      else toKept.run({ appId, id: r.id, pos: positions[index] })
+    }
     flip.run({ appId })
     const moved = spam ? flipped.length : -flipped.length
     const after: Counters = {

@@ -94,7 +94,10 @@ export function batchersByApp(): {
   return {
     of(appId) {
       let one = apps.get(appId)
-      if (!one) apps.set(appId, (one = batcher()))
+      if (!one) {
+        one = batcher()
+        apps.set(appId, one)
+      }
       return one
     },
     done: () => [...apps].map(([appId, one]) => [appId, one.done()]),

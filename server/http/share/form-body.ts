@@ -6,7 +6,6 @@
  */
 import type { AppContext } from '../../core/context.ts'
 import { AppError } from '../../contract/errors.ts'
-import { LIMITS } from '../../contract/limits.ts'
 import { mediaType, readBodyBytes, unsupported } from './body.ts'
 import { declaredCharset, decodeText, decoderFor, isUtf8 } from './charset.ts'
 

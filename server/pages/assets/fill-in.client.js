@@ -103,7 +103,9 @@
   const next = document.createElement('button')
   function show(index) {
     current = index
-    questions.forEach((q, i) => (q.hidden = i !== index))
+    questions.forEach((q, i) => {
+      q.hidden = i !== index
+    })
     back.hidden = index === 0
     next.hidden = index === questions.length - 1
     submit.hidden = index !== questions.length - 1
@@ -133,7 +135,7 @@
   summary.addEventListener('click', (event) => {
     const link = event.target.closest('a[href^="#"]')
     const control = link && document.getElementById(link.hash.slice(1))
-    const q = control && control.closest('.question')
+    const q = control?.closest('.question')
     if (!q) return
     event.preventDefault()
     if (paged) show(questions.indexOf(q))
@@ -146,7 +148,7 @@
    * server's sentence for the error, with the precise message when only the owner can fix it.
    */
   function showRefusal(error) {
-    const problems = (error.details && error.details.problems) || []
+    const problems = error.details?.problems || []
     const invalid = []
     let unexplained = problems.length === 0
     for (const p of problems) {

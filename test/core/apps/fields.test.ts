@@ -128,7 +128,7 @@ describe('field order under any sequence of changes (property)', () => {
             if (model.length >= 12) continue
             model.push((await addField(ctx, userId, appId, { name: `f${counter++}` })).id)
           } else if (model.length === 0) {
-            continue
+            // nothing to remove, move or rename yet
           } else if (s.kind === 'remove') {
             const [id] = model.splice(s.pick % model.length, 1)
             await removeField(ctx, userId, appId, id)

@@ -26,12 +26,21 @@ function readers(record: unknown, pairs: FormPairs = [], batch: unknown = []) {
   const reads = { count: 0 }
   const reader = <K extends 'record' | 'batch'>(kind: K, value: unknown) => ({
     kind,
-    read: async () => (reads.count++, value),
+    read: async () => {
+      reads.count++
+      return value
+    },
   })
   return {
     reads,
     record: reader('record', record) as SubmissionReader<unknown>,
-    form: { kind: 'form', read: async () => (reads.count++, pairs) } as SubmissionReader<unknown>,
+    form: {
+      kind: 'form',
+      read: async () => {
+        reads.count++
+        return pairs
+      },
+    } as SubmissionReader<unknown>,
     batch: reader('batch', batch) as SubmissionReader<unknown>,
   }
 }

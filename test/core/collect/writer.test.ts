@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import type { AppContext } from '../../../server/core/context.ts'
 import type { PreparedRecord } from '../../../server/core/collect/prepare.ts'
 import { deleteApp } from '../../../server/core/apps/apps.ts'
-import { AppError } from '../../../server/contract/errors.ts'
+import type { AppError } from '../../../server/contract/errors.ts'
 import type { CommittedGroup, RecordJob, RecordStore } from '../../../server/db/storage/records.ts'
 import { testContext } from '../../support/context.ts'
 import { insertRecords } from '../../support/records.ts'
@@ -32,13 +32,22 @@ function aroundCommits(
   const calls: RecordJob[][] = []
   const patched = new Proxy(records, {
     get(target, key) {
-      if (key === 'commitGroup') return (jobs: RecordJob[], max: number) => (calls.push(jobs), wrap(commit, jobs, max))
+      if (key === 'commitGroup')
+        return (jobs: RecordJob[], max: number) => {
+          calls.push(jobs)
+          return wrap(commit, jobs, max)
+        }
       if (key === 'groupsInFlight' && groupsInFlight !== undefined) return groupsInFlight
       return Reflect.get(target, key)
     },
   })
   ctx.storage = new Proxy(storage, { get: (target, key) => (key === 'records' ? patched : Reflect.get(target, key)) })
-  return { calls, restore: () => void (ctx.storage = storage) }
+  return {
+    calls,
+    restore: () => {
+      ctx.storage = storage
+    },
+  }
 }
 
 /** Gives the records of jobs holding `marker` the id of a record already stored: the insert fails in the database and rolls back. */
@@ -100,7 +109,10 @@ describe('the group-commit writer', () => {
       const held: Array<() => void> = []
       const commits = aroundCommits(
         ctx,
-        async (commit, jobs, max) => (await new Promise<void>((release) => held.push(release)), commit(jobs, max)),
+        async (commit, jobs, max) => {
+          await new Promise<void>((release) => held.push(release))
+          return commit(jobs, max)
+        },
         most,
       )
       const turns = async (n: number) => {
@@ -121,7 +133,9 @@ describe('the group-commit writer', () => {
       )
       // Released in order as they come, each commit lets the next group start.
       let settled = false
-      const all = Promise.all(writes).finally(() => void (settled = true))
+      const all = Promise.all(writes).finally(() => {
+        settled = true
+      })
       while (!settled) {
         held.shift()?.()
         await turns(1)

@@ -26,7 +26,9 @@ function fixture() {
     })
   const get = (appId: string) => cache.get(appId, read(appId))
   /** Answers every read asked so far. */
-  const answerAll = () => reads.splice(0).forEach((r) => r.answer())
+  const answerAll = () => {
+    for (const r of reads.splice(0)) r.answer()
+  }
   return { changes, cache, get, reads, answerAll, bump: () => version++ }
 }
 

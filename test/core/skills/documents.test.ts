@@ -186,7 +186,7 @@ describe('what the documents are built from', () => {
     const doc = skillDocument('form')
     expect(doc).toContain('## Generating a whole app')
     expect(doc).toContain('`svc-cli smart generate --input "')
-    expect(doc).toMatch(/`svc_generate`[^]*then `svc_execute`/)
+    expect(doc).toMatch(/`svc_generate`[\s\S]*then `svc_execute`/)
   })
 
   test('share: the public summary gives no one person away, with the minimum and floor from the limits', () => {

@@ -48,8 +48,14 @@ function instrumented(storage: Storage, reads: Read[]): Storage {
     return {
       budget: SMALL,
       start: (counters, document) => adjust.start(counters, document),
-      add: (rows) => (note(`${what} add`, rows), adjust.add(rows)),
-      subtract: (rows) => (note(`${what} subtract`, rows), adjust.subtract(rows)),
+      add: (rows) => {
+        note(`${what} add`, rows)
+        return adjust.add(rows)
+      },
+      subtract: (rows) => {
+        note(`${what} subtract`, rows)
+        return adjust.subtract(rows)
+      },
       refills: () => adjust.refills(),
       finish: (values) => adjust.finish(values),
     }
@@ -80,7 +86,10 @@ function instrumented(storage: Storage, reads: Read[]): Storage {
         expect(rebuilder.budget).toEqual(CORE)
         return target.rebuild(appId, {
           budget: SMALL,
-          add: (rows) => (note('recount', rows), rebuilder.add(rows)),
+          add: (rows) => {
+            note('recount', rows)
+            return rebuilder.add(rows)
+          },
           finish: () => rebuilder.finish(),
         })
       }) satisfies StatsStore['rebuild']
