@@ -6,7 +6,7 @@
 import { z } from 'zod'
 import { setCommentSchema, setExpertSchema } from '../expert/schemas.ts'
 import { data, type OperationsOf, lazyAnswers } from './operation.ts'
-import { named } from './named.ts'
+import { named, onFirstUse } from './named.ts'
 import { isoTime } from './shapes.ts'
 
 export const expertCommentSchema = named('ExpertComment', () =>
@@ -19,18 +19,20 @@ export const expertCommentSchema = named('ExpertComment', () =>
 )
 export type ExpertComment = z.output<ReturnType<typeof expertCommentSchema>>
 
-const expertProfileSchema = z.object({
-  name: z.string(),
-  title: z.string(),
-  bio: z.string(),
-  avatarUrl: z.string().nullable().meta({ description: 'An https image URL; null without a picture' }),
-})
+const expertProfileSchema = onFirstUse(() =>
+  z.object({
+    name: z.string(),
+    title: z.string(),
+    bio: z.string(),
+    avatarUrl: z.string().nullable().meta({ description: 'An https image URL; null without a picture' }),
+  }),
+)
 
 /** The profile alone, as reports show it. */
-export type ExpertProfile = z.output<typeof expertProfileSchema>
+export type ExpertProfile = z.output<ReturnType<typeof expertProfileSchema>>
 
 export const expertSchema = named('Expert', () =>
-  expertProfileSchema
+  expertProfileSchema()
     .extend({ comments: z.array(expertCommentSchema()).meta({ description: 'In scale order, then by level key' }) })
     .meta({
       description: 'The profile (empty strings until set) and the comments',

@@ -8,7 +8,7 @@ import { acceptFieldsSchema, createFieldSchema, reorderFieldsSchema, updateField
 import { LIMITS } from '../limits.ts'
 import { FIELD_TYPES } from '../fields/types/index.ts'
 import { data, type OperationsOf, lazyAnswers } from './operation.ts'
-import { named } from './named.ts'
+import { named, onFirstUse } from './named.ts'
 import { deletedAnswer, isoTime } from './shapes.ts'
 
 export const fieldSchema = named('Field', () =>
@@ -59,7 +59,7 @@ export const fieldListSchema = named('FieldList', () =>
 export type FieldList = z.output<ReturnType<typeof fieldListSchema>>
 
 /** Fields an operation changed, in position order. */
-const fieldsSchema = z.object({ fields: z.array(fieldSchema()) })
+const fieldsSchema = onFirstUse(() => z.object({ fields: z.array(fieldSchema()) }))
 
 const tags = ['fields']
 const fieldRef =
@@ -114,7 +114,7 @@ export const fieldOperations = lazyAnswers({
     tags,
     access: 'owner',
     body: acceptFieldsSchema,
-    answers: () => ({ 200: data(fieldsSchema, 'The fields accepted, in position order') }),
+    answers: () => ({ 200: data(fieldsSchema(), 'The fields accepted, in position order') }),
     errors: ['not_found', 'field_limit'],
   },
   'fields.order': {
@@ -123,7 +123,7 @@ export const fieldOperations = lazyAnswers({
     tags,
     access: 'owner',
     body: reorderFieldsSchema,
-    answers: () => ({ 200: data(fieldsSchema, 'Every field, in the new order') }),
+    answers: () => ({ 200: data(fieldsSchema(), 'Every field, in the new order') }),
     errors: ['not_found'],
   },
 } as const) satisfies OperationsOf<'fields'>

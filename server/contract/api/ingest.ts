@@ -18,6 +18,7 @@ import {
   type OperationsOf,
   lazyAnswers,
 } from './operation.ts'
+import { onFirstUse } from './named.ts'
 import { LIVE_STREAM_NOTE, recordsPageSchema, summarySchema } from './records.ts'
 
 /** Any value: the answer is the Markdown help of the URL instead. */
@@ -118,22 +119,23 @@ export function refusalPages(types: readonly ErrorType[], description: string): 
   return pages
 }
 
-const idSchema = z.object({ id: z.string().meta({ description: 'The new record' }) })
+const idSchema = onFirstUse(() => z.object({ id: z.string().meta({ description: 'The new record' }) }))
 
 /** `{code: 200, data: {id}}`, and `details.redirect` when a `_redirect` was refused. */
-const formAnswer = {
-  kind: 'json',
-  description: 'Stored (a script, or fetch): the record id; details.redirect says why a _redirect was not followed',
-  schema: z.object({
-    code: z.literal(200),
-    data: idSchema,
-    details: z
-      .object({ redirect: z.string() })
-      .optional()
-      .meta({ description: 'Present when the _redirect was refused: why' }),
-  }),
-  data: idSchema,
-} as const satisfies JsonAnswer
+const formAnswer = () =>
+  ({
+    kind: 'json',
+    description: 'Stored (a script, or fetch): the record id; details.redirect says why a _redirect was not followed',
+    schema: z.object({
+      code: z.literal(200),
+      data: idSchema(),
+      details: z
+        .object({ redirect: z.string() })
+        .optional()
+        .meta({ description: 'Present when the _redirect was refused: why' }),
+    }),
+    data: idSchema(),
+  }) as const satisfies JsonAnswer
 
 const tags = ['share']
 const idempotency =
@@ -152,8 +154,8 @@ export const ingestOperations = lazyAnswers({
       200: {
         kind: 'json',
         description: 'Stored: the record id',
-        schema: z.object({ code: z.literal(200), data: idSchema }),
-        data: idSchema,
+        schema: z.object({ code: z.literal(200), data: idSchema() }),
+        data: idSchema(),
       },
     }),
     errors: [...WRITE_ERRORS, 'idempotency_key_reused'],
@@ -168,7 +170,7 @@ export const ingestOperations = lazyAnswers({
     access: 'token-or-owner',
     bodies: formBodies(),
     answers: () => ({
-      200: formAnswer,
+      200: formAnswer(),
       303: empty('To the allowed _redirect, or (a browser) the thank-you page', true),
       ...refusalPages(
         [...WRITE_ERRORS, 'idempotency_key_reused'],

@@ -12,11 +12,16 @@ import type { z } from 'zod'
 
 const NAMED: Array<readonly [string, () => z.ZodType]> = []
 
-/** `build()`'s schema, made once on the first call, and listed in the document as `components/schemas/<id>`. */
+/** What `build` returns, made on the first call and the same on every later one. */
+export function onFirstUse<T>(build: () => T): () => T {
+  let made: { value: T } | undefined
+  return () => (made ??= { value: build() }).value
+}
+
+/** `build()`'s schema, made on the first call (onFirstUse), and listed in the document as `components/schemas/<id>`. */
 export function named<S extends z.ZodType>(id: string, build: () => S): () => S {
   if (NAMED.some(([other]) => other === id)) throw new Error(`Two answer shapes are named ${id}`)
-  let schema: S | undefined
-  const shape = () => (schema ??= build())
+  const shape = onFirstUse(build)
   NAMED.push([id, shape])
   return shape
 }

@@ -13,7 +13,7 @@ import {
   updatePageSchema,
 } from '../reports/schemas.ts'
 import { data, type OperationsOf, lazyAnswers } from './operation.ts'
-import { named } from './named.ts'
+import { named, onFirstUse } from './named.ts'
 import { deletedAnswer, isoTime } from './shapes.ts'
 
 export const reportSectionSchema = named('ReportSection', () =>
@@ -44,16 +44,18 @@ export type ReportPage = z.output<ReturnType<typeof reportPageSchema>>
 export const reportPagesSchema = named('ReportPages', () => z.object({ pages: z.array(reportPageSchema()) }))
 
 /** One scale's score of the preview's answers. */
-const previewScoreSchema = z.object({
-  score: z.number().nullable().meta({ description: 'null when no item of the scale is answered' }),
-  level: z.string().nullable().meta({ description: 'The key of the level holding the score' }),
-  levelLabel: z.string().nullable(),
-})
+const previewScoreSchema = onFirstUse(() =>
+  z.object({
+    score: z.number().nullable().meta({ description: 'null when no item of the scale is answered' }),
+    level: z.string().nullable().meta({ description: 'The key of the level holding the score' }),
+    levelLabel: z.string().nullable(),
+  }),
+)
 
 export const reportPreviewSchema = named('ReportPreview', () =>
   z.object({
     format: z.enum(REPORT_FORMATS),
-    scores: z.record(z.string(), previewScoreSchema).meta({ description: 'The scores by scale key' }),
+    scores: z.record(z.string(), previewScoreSchema()).meta({ description: 'The scores by scale key' }),
     content: z.string().meta({ description: 'The report as plain text, or as a whole HTML page' }),
   }),
 )

@@ -7,7 +7,7 @@ import { FIELD_TYPES } from '../fields/types/index.ts'
 import { SCALE_METHODS } from '../scales/model.ts'
 import { createScaleSchema, scaleItemSchema, setLevelSchema, updateScaleSchema } from '../scales/schemas.ts'
 import { data, type OperationsOf, lazyAnswers } from './operation.ts'
-import { named } from './named.ts'
+import { named, onFirstUse } from './named.ts'
 import { deletedAnswer, isoTime } from './shapes.ts'
 
 export const scaleItemViewSchema = named('ScaleItem', () =>
@@ -46,7 +46,7 @@ export const scaleLevelSchema = named('ScaleLevel', () =>
   }),
 )
 
-const problemSchema = z.object({ path: z.string(), message: z.string() })
+const problemSchema = onFirstUse(() => z.object({ path: z.string(), message: z.string() }))
 
 export const scaleSchema = named('Scale', () =>
   z.object({
@@ -61,7 +61,7 @@ export const scaleSchema = named('Scale', () =>
       description: 'The possible score when every item is answered (a null bound is unbounded); null without items',
     }),
     complete: z.boolean().meta({ description: 'True when every item is sound and the levels tile the range' }),
-    problems: z.array(problemSchema).meta({
+    problems: z.array(problemSchema()).meta({
       description: 'What still keeps the scale from scoring (gaps between levels, items whose field went away …)',
     }),
     position: z.number().int(),

@@ -5,10 +5,10 @@
 import { z } from 'zod'
 import { addSenderSchema, SENDER_KINDS, SENDER_LIMITS } from '../senders/schemas.ts'
 import { data, type OperationsOf, lazyAnswers } from './operation.ts'
-import { named } from './named.ts'
+import { named, onFirstUse } from './named.ts'
 import { isoTime } from './shapes.ts'
 
-const senderShape = {
+const senderShape = onFirstUse(() => ({
   name: z.string().meta({ description: 'Stored as meta.source of its verified deliveries' }),
   kind: z.enum(SENDER_KINDS),
   require: z.boolean().meta({ description: 'Posts no sender signed are refused (401 bad_signature)' }),
@@ -16,15 +16,15 @@ const senderShape = {
   encoding: z.enum(['hex', 'base64']).optional().meta({ description: 'hmac only: how the signature is written' }),
   prefix: z.string().optional().meta({ description: 'hmac only: the text before the signature' }),
   createdAt: isoTime,
-}
+}))
 
-export const senderSchema = named('Sender', () => z.object(senderShape))
+export const senderSchema = named('Sender', () => z.object(senderShape()))
 export type Sender = z.output<ReturnType<typeof senderSchema>>
 
 /** A sender just added: the secret appears only when svc made it, this once. */
 export const addedSenderSchema = named('AddedSender', () =>
   z.object({
-    ...senderShape,
+    ...senderShape(),
     secret: z
       .string()
       .optional()

@@ -12,10 +12,10 @@ import {
   updateWebhookSchema,
 } from '../webhooks/schemas.ts'
 import { content, data, type OperationsOf, lazyAnswers } from './operation.ts'
-import { named } from './named.ts'
+import { named, onFirstUse } from './named.ts'
 import { isoTime } from './shapes.ts'
 
-const webhookShape = {
+const webhookShape = onFirstUse(() => ({
   id: z.string(),
   appId: z.string(),
   url: z.string(),
@@ -28,15 +28,15 @@ const webhookShape = {
   failures: z.number().int().meta({ description: 'Failed attempts since the last success' }),
   createdAt: isoTime,
   updatedAt: isoTime,
-}
+}))
 
-export const webhookSchema = named('Webhook', () => z.object(webhookShape))
+export const webhookSchema = named('Webhook', () => z.object(webhookShape()))
 export type Webhook = z.output<ReturnType<typeof webhookSchema>>
 
 /** A new or rotated subscription: the secret appears here and nowhere else. */
 export const webhookWithSecretSchema = named('WebhookWithSecret', () =>
   z.object({
-    ...webhookShape,
+    ...webhookShape(),
     secret: z.string().meta({ description: 'The signing secret (whsec_…), shown this once' }),
   }),
 )
