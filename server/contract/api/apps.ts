@@ -5,12 +5,11 @@ import { z } from 'zod'
 import { createAppSchema, updateAppSchema } from '../apps/schemas.ts'
 import { LIMITS } from '../limits.ts'
 import { READ_ACCESS } from '../share/reads.ts'
-import { data, type OperationsOf } from './operation.ts'
+import { data, type OperationsOf, lazyAnswers } from './operation.ts'
 import { named } from './named.ts'
 import { deletedAnswer, isoTime, pageQuery } from './shapes.ts'
 
-export const appSchema = named(
-  'App',
+export const appSchema = named('App', () =>
   z.object({
     id: z.string(),
     name: z.string(),
@@ -29,16 +28,14 @@ export const appSchema = named(
     warnings: z.array(z.string()).optional().meta({ description: 'Present when reads are open' }),
   }),
 )
-export type App = z.output<typeof appSchema>
+export type App = z.output<ReturnType<typeof appSchema>>
 
-export const appsPageSchema = named(
-  'AppsPage',
-  z.object({ apps: z.array(appSchema), nextCursor: z.string().nullable() }),
+export const appsPageSchema = named('AppsPage', () =>
+  z.object({ apps: z.array(appSchema()), nextCursor: z.string().nullable() }),
 )
-export type AppListPage = z.output<typeof appsPageSchema>
+export type AppListPage = z.output<ReturnType<typeof appsPageSchema>>
 
-export const appUrlsSchema = named(
-  'AppUrls',
+export const appUrlsSchema = named('AppUrls', () =>
   z.object({
     endpoint: z.string().nullable().meta({ description: 'The share endpoint; null until published' }),
     help: z.string().nullable(),
@@ -47,18 +44,18 @@ export const appUrlsSchema = named(
     data: z.string(),
   }),
 )
-export type AppUrls = z.output<typeof appUrlsSchema>
+export type AppUrls = z.output<ReturnType<typeof appUrlsSchema>>
 
 const tags = ['apps']
 
-export const appOperations = {
+export const appOperations = lazyAnswers({
   'apps.list': {
     summary: 'List your apps',
     description: `Newest first, ${LIMITS.defaultAppsPageSize} a page (?limit up to ${LIMITS.maxAppsPageSize}); pass data.nextCursor as ?cursor for the next page.`,
     tags,
     access: 'owner',
     query: pageQuery(LIMITS.defaultAppsPageSize, LIMITS.maxAppsPageSize),
-    answers: { 200: data(appsPageSchema, 'A page of apps') },
+    answers: () => ({ 200: data(appsPageSchema(), 'A page of apps') }),
     errors: ['bad_request'],
   },
   'apps.create': {
@@ -67,14 +64,14 @@ export const appOperations = {
     tags,
     access: 'owner',
     body: createAppSchema,
-    answers: { 200: data(appSchema, 'The new app') },
+    answers: () => ({ 200: data(appSchema(), 'The new app') }),
     errors: [],
   },
   'apps.get': {
     summary: 'Get an app',
     tags,
     access: 'owner',
-    answers: { 200: data(appSchema, 'The app') },
+    answers: () => ({ 200: data(appSchema(), 'The app') }),
     errors: ['not_found'],
   },
   'apps.update': {
@@ -82,14 +79,14 @@ export const appOperations = {
     tags,
     access: 'owner',
     body: updateAppSchema,
-    answers: { 200: data(appSchema, 'The app as it is now') },
+    answers: () => ({ 200: data(appSchema(), 'The app as it is now') }),
     errors: ['not_found'],
   },
   'apps.delete': {
     summary: 'Delete an app with its fields, endpoint and records',
     tags,
     access: 'owner',
-    answers: { 200: data(deletedAnswer, 'What was deleted') },
+    answers: () => ({ 200: data(deletedAnswer, 'What was deleted') }),
     errors: ['not_found'],
   },
   'apps.urls': {
@@ -97,7 +94,7 @@ export const appOperations = {
     description: 'Endpoint, help, fill-in page, admin editor and data views.',
     tags,
     access: 'owner',
-    answers: { 200: data(appUrlsSchema, 'The URLs') },
+    answers: () => ({ 200: data(appUrlsSchema(), 'The URLs') }),
     errors: ['not_found'],
   },
-} as const satisfies OperationsOf<'apps'>
+} as const) satisfies OperationsOf<'apps'>

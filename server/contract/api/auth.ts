@@ -18,13 +18,12 @@ import {
   TokenCreateInput,
 } from '../auth/schemas.ts'
 import { AUTH } from '../limits.ts'
-import { data, type OperationsOf } from './operation.ts'
+import { data, type OperationsOf, lazyAnswers } from './operation.ts'
 import { named } from './named.ts'
 import { isoTime } from './shapes.ts'
 
 /** What the API shows of an account; never the password hash. */
-export const userSchema = named(
-  'User',
+export const userSchema = named('User', () =>
   z.object({
     id: z.string(),
     email: z.string(),
@@ -33,11 +32,10 @@ export const userSchema = named(
     createdAt: isoTime,
   }),
 )
-export type PublicUser = z.output<typeof userSchema>
+export type PublicUser = z.output<ReturnType<typeof userSchema>>
 
 /** An access token as it is listed; the secret itself is never stored or shown again. */
-export const accessTokenSchema = named(
-  'AccessToken',
+export const accessTokenSchema = named('AccessToken', () =>
   z.object({
     id: z.string(),
     name: z.string(),
@@ -48,40 +46,39 @@ export const accessTokenSchema = named(
     lastUsedAt: isoTime.nullable().meta({ description: 'To the minute; null when never used' }),
   }),
 )
-export type AccessTokenInfo = z.output<typeof accessTokenSchema>
+export type AccessTokenInfo = z.output<ReturnType<typeof accessTokenSchema>>
 
 /** A token just made: its listing plus the secret, shown only in this answer. */
-export const newAccessTokenSchema = named(
-  'NewAccessToken',
-  accessTokenSchema.extend({
+export const newAccessTokenSchema = named('NewAccessToken', () =>
+  accessTokenSchema().extend({
     token: z.string().meta({
       description: `The token (${AUTH.accessTokenPrefix}…), shown only in this answer: send it as "Authorization: Bearer <token>"`,
     }),
   }),
 )
-export type NewAccessToken = z.output<typeof newAccessTokenSchema>
+export type NewAccessToken = z.output<ReturnType<typeof newAccessTokenSchema>>
 
 /** A successful log-in: the session goes into the cookie; the token only when `tokenName` asked for one. */
-export const loginSchema = named(
-  'Login',
+export const loginSchema = named('Login', () =>
   z.object({
-    user: userSchema,
-    token: newAccessTokenSchema.optional().meta({ description: 'Present when the request named a token (tokenName)' }),
+    user: userSchema(),
+    token: newAccessTokenSchema()
+      .optional()
+      .meta({ description: 'Present when the request named a token (tokenName)' }),
     replacedTokens: z
-      .array(accessTokenSchema)
+      .array(accessTokenSchema())
       .optional()
       .meta({ description: 'With replaceToken: the earlier tokens of the same name, now revoked' }),
   }),
 )
-export type LoginAnswer = z.output<typeof loginSchema>
+export type LoginAnswer = z.output<ReturnType<typeof loginSchema>>
 
 /** A password reset's log-in, plus what it ended and what still works. */
-export const passwordResetSchema = named(
-  'PasswordReset',
-  loginSchema.extend({
+export const passwordResetSchema = named('PasswordReset', () =>
+  loginSchema().extend({
     endedSessions: z.number().int().meta({ description: 'Admin-page sessions that ended (every one the account had)' }),
     tokens: z
-      .array(accessTokenSchema)
+      .array(accessTokenSchema())
       .meta({ description: 'The access tokens made before the reset, which still work, newest first' }),
     warnings: z
       .array(z.string())
@@ -89,14 +86,13 @@ export const passwordResetSchema = named(
       .meta({ description: 'Present when tokens is not empty: they still work, and how to revoke them' }),
   }),
 )
-export type PasswordResetAnswer = z.output<typeof passwordResetSchema>
+export type PasswordResetAnswer = z.output<ReturnType<typeof passwordResetSchema>>
 
 /** The signup policies of SVC_SIGNUP. */
 export const SIGNUP_POLICIES = ['first', 'open', 'closed'] as const
 
 /** What a login page needs to know before anyone is logged in. */
-export const authOptionsSchema = named(
-  'AuthOptions',
+export const authOptionsSchema = named('AuthOptions', () =>
   z.object({
     signup: z
       .enum(SIGNUP_POLICIES)
@@ -109,35 +105,32 @@ export const authOptionsSchema = named(
       .meta({ description: 'False when login codes are only written to the server log (no SVC_SMTP_URL)' }),
   }),
 )
-export type AuthOptions = z.output<typeof authOptionsSchema>
+export type AuthOptions = z.output<ReturnType<typeof authOptionsSchema>>
 
 /** The answer to every accepted code request, whether or not the address has an account. */
-export const codeRequestedSchema = named(
-  'CodeRequested',
+export const codeRequestedSchema = named('CodeRequested', () =>
   z.object({ sent: z.literal(true), expiresInSeconds: z.number().int() }),
 )
-export type CodeRequested = z.output<typeof codeRequestedSchema>
+export type CodeRequested = z.output<ReturnType<typeof codeRequestedSchema>>
 
 /** Who is calling, and how. */
-export const authStatusSchema = named(
-  'AuthStatus',
+export const authStatusSchema = named('AuthStatus', () =>
   z.object({
     authenticated: z.literal(true),
     method: z.enum(['token', 'session']).meta({ description: 'An access token, or the admin session cookie' }),
-    user: userSchema,
+    user: userSchema(),
   }),
 )
-export type AuthStatus = z.output<typeof authStatusSchema>
+export type AuthStatus = z.output<ReturnType<typeof authStatusSchema>>
 
 /** Who is signed in with the admin session cookie, or nobody: an answer either way, never a 401. */
-export const sessionStatusSchema = named(
-  'SessionStatus',
+export const sessionStatusSchema = named('SessionStatus', () =>
   z.discriminatedUnion('authenticated', [
     z.object({ authenticated: z.literal(false) }),
-    z.object({ authenticated: z.literal(true), user: userSchema }),
+    z.object({ authenticated: z.literal(true), user: userSchema() }),
   ]),
 )
-export type SessionStatus = z.output<typeof sessionStatusSchema>
+export type SessionStatus = z.output<ReturnType<typeof sessionStatusSchema>>
 
 const loginErrors = ['forbidden', 'rate_limited'] as const
 const crossSite = 'A request a browser says comes from another site is refused (403 forbidden).'
@@ -146,19 +139,19 @@ const tokenRequest =
 
 const tags = ['auth']
 
-export const authOperations = {
+export const authOperations = lazyAnswers({
   'auth.options': {
     summary: 'Signup policy and login methods of this server',
     tags,
     access: 'public',
-    answers: { 200: data(authOptionsSchema, 'The options') },
+    answers: () => ({ 200: data(authOptionsSchema(), 'The options') }),
     errors: ['forbidden'],
   },
   'auth.status': {
     summary: 'Who is calling, and how',
     tags,
     access: 'owner',
-    answers: { 200: data(authStatusSchema, 'The caller') },
+    answers: () => ({ 200: data(authStatusSchema(), 'The caller') }),
     errors: ['forbidden'],
   },
   'auth.session': {
@@ -169,7 +162,7 @@ export const authOperations = {
       'An Authorization header is not read: scripts and svc-cli ask auth.status, which refuses a missing or bad access token with 401.',
     tags,
     access: 'public',
-    answers: { 200: data(sessionStatusSchema, "The session's account, or authenticated: false") },
+    answers: () => ({ 200: data(sessionStatusSchema(), "The session's account, or authenticated: false") }),
     errors: ['forbidden'],
   },
   'auth.signup': {
@@ -178,7 +171,7 @@ export const authOperations = {
     tags,
     access: 'public',
     body: SignupInput,
-    answers: { 200: data(loginSchema, 'Logged in') },
+    answers: () => ({ 200: data(loginSchema(), 'Logged in') }),
     errors: [...loginErrors, 'conflict'],
   },
   'auth.login': {
@@ -191,7 +184,7 @@ export const authOperations = {
     tags,
     access: 'public',
     body: LoginInput,
-    answers: { 200: data(loginSchema, 'Logged in') },
+    answers: () => ({ 200: data(loginSchema(), 'Logged in') }),
     errors: [...loginErrors, 'unauthorized', 'code_required'],
   },
   'auth.sendCode': {
@@ -203,7 +196,7 @@ export const authOperations = {
     tags,
     access: 'public',
     body: CodeRequestInput,
-    answers: { 200: data(codeRequestedSchema, 'Sent, if the address has an account') },
+    answers: () => ({ 200: data(codeRequestedSchema(), 'Sent, if the address has an account') }),
     errors: loginErrors,
   },
   'auth.verifyCode': {
@@ -212,7 +205,7 @@ export const authOperations = {
     tags,
     access: 'public',
     body: CodeVerifyInput,
-    answers: { 200: data(loginSchema, 'Logged in') },
+    answers: () => ({ 200: data(loginSchema(), 'Logged in') }),
     errors: [...loginErrors, 'unauthorized'],
   },
   'auth.resetPassword': {
@@ -223,7 +216,7 @@ export const authOperations = {
     tags,
     access: 'public',
     body: PasswordResetInput,
-    answers: { 200: data(passwordResetSchema, 'Password set and logged in') },
+    answers: () => ({ 200: data(passwordResetSchema(), 'Password set and logged in') }),
     errors: [...loginErrors, 'unauthorized'],
   },
   'auth.logout': {
@@ -233,28 +226,28 @@ export const authOperations = {
       '(401 when it is invalid or already revoked). Without either: clears the cookie.',
     tags,
     access: 'public',
-    answers: {
+    answers: () => ({
       200: data(
         z.object({
           loggedOut: z.literal(true),
-          revoked: accessTokenSchema
+          revoked: accessTokenSchema()
             .optional()
             .meta({ description: 'The access token the request was made with, now revoked' }),
         }),
         'Logged out',
       ),
-    },
+    }),
     errors: ['unauthorized', 'forbidden'],
   },
-} as const satisfies OperationsOf<'auth'>
+} as const) satisfies OperationsOf<'auth'>
 
-export const tokenOperations = {
+export const tokenOperations = lazyAnswers({
   'tokens.list': {
     summary: 'List your access tokens',
     description: 'Newest first, never the secrets.',
     tags,
     access: 'owner',
-    answers: { 200: data(z.object({ tokens: z.array(accessTokenSchema) }), 'The tokens') },
+    answers: () => ({ 200: data(z.object({ tokens: z.array(accessTokenSchema()) }), 'The tokens') }),
     errors: ['forbidden'],
   },
   'tokens.create': {
@@ -265,7 +258,7 @@ export const tokenOperations = {
     tags,
     access: 'owner',
     body: TokenCreateInput,
-    answers: { 200: data(newAccessTokenSchema, 'The new token, with its secret') },
+    answers: () => ({ 200: data(newAccessTokenSchema(), 'The new token, with its secret') }),
     errors: ['forbidden', 'reauth_required', 'wrong_password', 'wrong_code', 'rate_limited'],
   },
   'tokens.revokeAll': {
@@ -273,10 +266,10 @@ export const tokenOperations = {
     description: 'From the admin session, all of them.',
     tags,
     access: 'owner',
-    answers: {
+    answers: () => ({
       200: data(
         z.object({
-          revoked: z.array(accessTokenSchema),
+          revoked: z.array(accessTokenSchema()),
           kept: z
             .string()
             .nullable()
@@ -284,7 +277,7 @@ export const tokenOperations = {
         }),
         'What was revoked',
       ),
-    },
+    }),
     errors: ['forbidden'],
   },
   'tokens.revoke': {
@@ -292,7 +285,7 @@ export const tokenOperations = {
     description: 'It fails from the next request on.',
     tags,
     access: 'owner',
-    answers: { 200: data(z.object({ revoked: z.literal(true), id: z.string() }), 'Revoked') },
+    answers: () => ({ 200: data(z.object({ revoked: z.literal(true), id: z.string() }), 'Revoked') }),
     errors: ['forbidden', 'not_found'],
   },
-} as const satisfies OperationsOf<'tokens'>
+} as const) satisfies OperationsOf<'tokens'>

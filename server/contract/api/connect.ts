@@ -4,31 +4,30 @@
  */
 import { z } from 'zod'
 import { setThemeSchema, themeSchema } from '../connect/schemas.ts'
-import { content, data, type OperationsOf } from './operation.ts'
+import { content, data, type OperationsOf, lazyAnswers } from './operation.ts'
 import { named } from './named.ts'
 
 /** The theme of an app's pages, as every connect operation answers it. */
-export const themeAnswerSchema = named('Theme', themeSchema)
+export const themeAnswerSchema = named('Theme', () => themeSchema)
 export type { Theme } from '../connect/schemas.ts'
 
-export const themePreviewSchema = named(
-  'ThemePreview',
+export const themePreviewSchema = named('ThemePreview', () =>
   z.object({
-    theme: themeAnswerSchema,
+    theme: themeAnswerSchema(),
     html: z.string().meta({ description: 'The fill-in page as a whole HTML document' }),
   }),
 )
-export type ThemePreview = z.output<typeof themePreviewSchema>
+export type ThemePreview = z.output<ReturnType<typeof themePreviewSchema>>
 
 const tags = ['connect']
 
-export const connectOperations = {
+export const connectOperations = lazyAnswers({
   'connect.get': {
     summary: 'The page theme',
     description: 'The default theme until it is changed.',
     tags,
     access: 'owner',
-    answers: { 200: data(themeAnswerSchema, 'The theme') },
+    answers: () => ({ 200: data(themeAnswerSchema(), 'The theme') }),
     errors: ['not_found'],
   },
   'connect.update': {
@@ -37,7 +36,7 @@ export const connectOperations = {
     tags,
     access: 'owner',
     body: setThemeSchema,
-    answers: { 200: data(themeAnswerSchema, 'The theme as it is now') },
+    answers: () => ({ 200: data(themeAnswerSchema(), 'The theme as it is now') }),
     errors: ['not_found'],
   },
   'connect.preview': {
@@ -47,7 +46,7 @@ export const connectOperations = {
     tags,
     access: 'owner',
     body: setThemeSchema.optional(),
-    answers: { 200: data(themePreviewSchema, 'The theme the page was drawn with, and the page') },
+    answers: () => ({ 200: data(themePreviewSchema(), 'The theme the page was drawn with, and the page') }),
     errors: ['not_found'],
   },
   'connect.previewPage': {
@@ -57,7 +56,7 @@ export const connectOperations = {
       'no script runs and its form cannot be sent, so previewing stores nothing.',
     tags,
     access: 'owner',
-    answers: { 200: content('text/html', 'The fill-in page') },
+    answers: () => ({ 200: content('text/html', 'The fill-in page') }),
     errors: ['not_found'],
   },
   'connect.reset': {
@@ -65,7 +64,7 @@ export const connectOperations = {
     description: 'Custom CSS is lost.',
     tags,
     access: 'owner',
-    answers: { 200: data(themeAnswerSchema, 'The default theme') },
+    answers: () => ({ 200: data(themeAnswerSchema(), 'The default theme') }),
     errors: ['not_found'],
   },
-} as const satisfies OperationsOf<'connect'>
+} as const) satisfies OperationsOf<'connect'>

@@ -7,12 +7,11 @@ import { z } from 'zod'
 import { acceptFieldsSchema, createFieldSchema, reorderFieldsSchema, updateFieldSchema } from '../fields/schemas.ts'
 import { LIMITS } from '../limits.ts'
 import { FIELD_TYPES } from '../fields/types/index.ts'
-import { data, type OperationsOf } from './operation.ts'
-import { named } from './named.ts'
+import { data, type OperationsOf, lazyAnswers } from './operation.ts'
+import { named, onFirstUse } from './named.ts'
 import { deletedAnswer, isoTime } from './shapes.ts'
 
-export const fieldSchema = named(
-  'Field',
+export const fieldSchema = named('Field', () =>
   z.object({
     id: z.string(),
     name: z.string(),
@@ -36,10 +35,9 @@ export const fieldSchema = named(
     updatedAt: isoTime,
   }),
 )
-export type Field = z.output<typeof fieldSchema>
+export type Field = z.output<ReturnType<typeof fieldSchema>>
 
-export const unlistedKeySchema = named(
-  'UnlistedKey',
+export const unlistedKeySchema = named('UnlistedKey', () =>
   z.object({
     name: z.string(),
     count: z.number().int().meta({ description: 'Records (not spam) holding a value under this key' }),
@@ -47,34 +45,33 @@ export const unlistedKeySchema = named(
     lastSeen: isoTime,
   }),
 )
-export type UnlistedKey = z.output<typeof unlistedKeySchema>
+export type UnlistedKey = z.output<ReturnType<typeof unlistedKeySchema>>
 
-export const fieldListSchema = named(
-  'FieldList',
+export const fieldListSchema = named('FieldList', () =>
   z.object({
-    fields: z.array(fieldSchema),
+    fields: z.array(fieldSchema()),
     limit: z.number().int().meta({ description: 'The most fields an app can have (proposed ones aside)' }),
-    unlisted: z.array(unlistedKeySchema).meta({
+    unlisted: z.array(unlistedKeySchema()).meta({
       description: `Keys strangers' records hold that became no field (past the proposal budgets): stored in the records, on no public surface; accept them like proposals. At most ${LIMITS.maxUnlistedKeys} names per app are listed`,
     }),
   }),
 )
-export type FieldList = z.output<typeof fieldListSchema>
+export type FieldList = z.output<ReturnType<typeof fieldListSchema>>
 
 /** Fields an operation changed, in position order. */
-const fieldsSchema = z.object({ fields: z.array(fieldSchema) })
+const fieldsSchema = onFirstUse(() => z.object({ fields: z.array(fieldSchema()) }))
 
 const tags = ['fields']
 const fieldRef =
   'The field is named by its id or its URL-encoded name (a name that is not valid percent-encoding is a 400 bad_request).'
 
-export const fieldOperations = {
+export const fieldOperations = lazyAnswers({
   'fields.list': {
     summary: "List an app's fields in order",
     description: `Proposed fields (made by anonymous submissions) included; \`limit\` is the most an app can have (${LIMITS.maxFields}); \`unlisted\` names the keys stored in records that are no field yet.`,
     tags,
     access: 'owner',
-    answers: { 200: data(fieldListSchema, 'The fields and the limit') },
+    answers: () => ({ 200: data(fieldListSchema(), 'The fields and the limit') }),
     errors: ['not_found'],
   },
   'fields.add': {
@@ -83,7 +80,7 @@ export const fieldOperations = {
     tags,
     access: 'owner',
     body: createFieldSchema,
-    answers: { 200: data(fieldSchema, 'The new field') },
+    answers: () => ({ 200: data(fieldSchema(), 'The new field') }),
     errors: ['not_found', 'conflict', 'field_limit'],
   },
   'fields.get': {
@@ -91,7 +88,7 @@ export const fieldOperations = {
     description: fieldRef,
     tags,
     access: 'owner',
-    answers: { 200: data(fieldSchema, 'The field') },
+    answers: () => ({ 200: data(fieldSchema(), 'The field') }),
     errors: ['not_found', 'bad_request'],
   },
   'fields.update': {
@@ -100,7 +97,7 @@ export const fieldOperations = {
     tags,
     access: 'owner',
     body: updateFieldSchema,
-    answers: { 200: data(fieldSchema, 'The field as it is now') },
+    answers: () => ({ 200: data(fieldSchema(), 'The field as it is now') }),
     errors: ['not_found', 'bad_request', 'conflict'],
   },
   'fields.remove': {
@@ -108,7 +105,7 @@ export const fieldOperations = {
     description: `Values already stored under its name stay in the records. ${fieldRef}`,
     tags,
     access: 'owner',
-    answers: { 200: data(deletedAnswer, 'What was removed') },
+    answers: () => ({ 200: data(deletedAnswer, 'What was removed') }),
     errors: ['not_found', 'bad_request'],
   },
   'fields.accept': {
@@ -117,7 +114,7 @@ export const fieldOperations = {
     tags,
     access: 'owner',
     body: acceptFieldsSchema,
-    answers: { 200: data(fieldsSchema, 'The fields accepted, in position order') },
+    answers: () => ({ 200: data(fieldsSchema(), 'The fields accepted, in position order') }),
     errors: ['not_found', 'field_limit'],
   },
   'fields.order': {
@@ -126,7 +123,7 @@ export const fieldOperations = {
     tags,
     access: 'owner',
     body: reorderFieldsSchema,
-    answers: { 200: data(fieldsSchema, 'Every field, in the new order') },
+    answers: () => ({ 200: data(fieldsSchema(), 'Every field, in the new order') }),
     errors: ['not_found'],
   },
-} as const satisfies OperationsOf<'fields'>
+} as const) satisfies OperationsOf<'fields'>

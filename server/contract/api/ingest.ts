@@ -9,7 +9,16 @@ import { ERROR_STATUS, type ErrorType } from '../errors.ts'
 import { LIMITS } from '../limits.ts'
 import { liveQuerySchema } from '../records/live-query.ts'
 import { sharePageQuerySchema, summaryQuerySchema } from '../records/schemas.ts'
-import { content, empty, json, type ContentAnswer, type JsonAnswer, type OperationsOf } from './operation.ts'
+import {
+  content,
+  empty,
+  json,
+  type ContentAnswer,
+  type JsonAnswer,
+  type OperationsOf,
+  lazyAnswers,
+} from './operation.ts'
+import { onFirstUse } from './named.ts'
 import { LIVE_STREAM_NOTE, recordsPageSchema, summarySchema } from './records.ts'
 
 /** Any value: the answer is the Markdown help of the URL instead. */
@@ -110,22 +119,23 @@ export function refusalPages(types: readonly ErrorType[], description: string): 
   return pages
 }
 
-const idSchema = z.object({ id: z.string().meta({ description: 'The new record' }) })
+const idSchema = onFirstUse(() => z.object({ id: z.string().meta({ description: 'The new record' }) }))
 
 /** `{code: 200, data: {id}}`, and `details.redirect` when a `_redirect` was refused. */
-const formAnswer = {
-  kind: 'json',
-  description: 'Stored (a script, or fetch): the record id; details.redirect says why a _redirect was not followed',
-  schema: z.object({
-    code: z.literal(200),
-    data: idSchema,
-    details: z
-      .object({ redirect: z.string() })
-      .optional()
-      .meta({ description: 'Present when the _redirect was refused: why' }),
-  }),
-  data: idSchema,
-} as const satisfies JsonAnswer
+const formAnswer = () =>
+  ({
+    kind: 'json',
+    description: 'Stored (a script, or fetch): the record id; details.redirect says why a _redirect was not followed',
+    schema: z.object({
+      code: z.literal(200),
+      data: idSchema(),
+      details: z
+        .object({ redirect: z.string() })
+        .optional()
+        .meta({ description: 'Present when the _redirect was refused: why' }),
+    }),
+    data: idSchema(),
+  }) as const satisfies JsonAnswer
 
 const tags = ['share']
 const idempotency =
@@ -133,21 +143,21 @@ const idempotency =
 const readsNote =
   "the owner's access token (Authorization: Bearer) always reads, and any other token counts as none. Otherwise 403 `disabled`."
 
-export const ingestOperations = {
+export const ingestOperations = lazyAnswers({
   'ingest.post': {
     summary: 'Submit one record (JSON)',
     description: `Anyone with the endpoint token may post. New keys become fields (auto-create), proposed fields when a stranger sends them, accepted ones with the owner's access token. ${idempotency}`,
     tags,
     access: 'token-or-owner',
     bodies: { 'application/json': recordBody, 'text/plain': asText(recordBody, 'One record') },
-    answers: {
+    answers: () => ({
       200: {
         kind: 'json',
         description: 'Stored: the record id',
-        schema: z.object({ code: z.literal(200), data: idSchema }),
-        data: idSchema,
+        schema: z.object({ code: z.literal(200), data: idSchema() }),
+        data: idSchema(),
       },
-    },
+    }),
     errors: [...WRITE_ERRORS, 'idempotency_key_reused'],
   },
   'ingest.form': {
@@ -159,14 +169,14 @@ export const ingestOperations = {
     tags,
     access: 'token-or-owner',
     bodies: formBodies(),
-    answers: {
-      200: formAnswer,
+    answers: () => ({
+      200: formAnswer(),
       303: empty('To the allowed _redirect, or (a browser) the thank-you page', true),
       ...refusalPages(
         [...WRITE_ERRORS, 'idempotency_key_reused'],
         "A browser's own post was refused: the page says what to fix",
       ),
-    },
+    }),
     errors: [...WRITE_ERRORS, 'idempotency_key_reused'],
   },
   'ingest.batch': {
@@ -175,14 +185,14 @@ export const ingestOperations = {
     tags,
     access: 'token-or-owner',
     bodies: { 'application/json': batchBody, 'text/plain': asText(batchBody, 'The records') },
-    answers: {
+    answers: () => ({
       200: {
         kind: 'json',
         description: 'Stored: the ids, in the order sent',
         schema: z.object({ code: z.literal(200), data: z.object({ ids: z.array(z.string()) }) }),
         data: z.object({ ids: z.array(z.string()) }),
       },
-    },
+    }),
     errors: [...WRITE_ERRORS, 'idempotency_key_reused'],
   },
   'ingest.help': {
@@ -192,7 +202,7 @@ export const ingestOperations = {
     tags,
     access: 'token-or-owner',
     query: helpQuery,
-    answers: { 200: content('text/markdown', 'The help') },
+    answers: () => ({ 200: content('text/markdown', 'The help') }),
     errors: HELP_ERRORS,
   },
   'ingest.formHelp': {
@@ -201,7 +211,7 @@ export const ingestOperations = {
     tags,
     access: 'token-or-owner',
     query: helpQuery,
-    answers: { 200: content('text/markdown', 'The help') },
+    answers: () => ({ 200: content('text/markdown', 'The help') }),
     errors: HELP_ERRORS,
   },
   'ingest.batchHelp': {
@@ -210,19 +220,19 @@ export const ingestOperations = {
     tags,
     access: 'token-or-owner',
     query: helpQuery,
-    answers: { 200: content('text/markdown', 'The help') },
+    answers: () => ({ 200: content('text/markdown', 'The help') }),
     errors: HELP_ERRORS,
   },
-} as const satisfies OperationsOf<'ingest'>
+} as const) satisfies OperationsOf<'ingest'>
 
-export const readOperations = {
+export const readOperations = lazyAnswers({
   'reads.query': {
     summary: 'A page of records, oldest first',
     description: `Open to anyone with the endpoint token only when reads is "records"; ${readsNote} ?page&size&spam as on the owner's pages (no order, no filter). With ?help this URL answers the Markdown of reads.queryHelp instead (…/query/help), which is documented there so this answer stays JSON.`,
     tags,
     access: 'token-or-owner',
     query: sharePageQuerySchema,
-    answers: { 200: json(recordsPageSchema, 'A page of records') },
+    answers: () => ({ 200: json(recordsPageSchema(), 'A page of records') }),
     helpOperation: 'reads.queryHelp',
     errors: READ_ERRORS,
   },
@@ -232,7 +242,7 @@ export const readOperations = {
       'How to read the records: the page parameters, the read-all loop, who may read. Also answered by GET …/query?help.',
     tags,
     access: 'token-or-owner',
-    answers: { 200: content('text/markdown', 'How to read the records (Markdown)') },
+    answers: () => ({ 200: content('text/markdown', 'How to read the records (Markdown)') }),
     errors: ['not_found'],
   },
   'reads.summary': {
@@ -244,7 +254,7 @@ export const readOperations = {
     tags,
     access: 'token-or-owner',
     query: summaryQuerySchema,
-    answers: { 200: json(summarySchema, 'The summary') },
+    answers: () => ({ 200: json(summarySchema(), 'The summary') }),
     helpOperation: 'reads.summaryHelp',
     errors: READ_ERRORS,
   },
@@ -253,7 +263,7 @@ export const readOperations = {
     description: 'What the summary holds and who may read it. Also answered by GET …/summary?help.',
     tags,
     access: 'token-or-owner',
-    answers: { 200: content('text/markdown', 'What the summary holds (Markdown)') },
+    answers: () => ({ 200: content('text/markdown', 'What the summary holds (Markdown)') }),
     errors: ['not_found'],
   },
   'reads.stream': {
@@ -262,8 +272,10 @@ export const readOperations = {
     tags,
     access: 'token-or-owner',
     query: liveQuerySchema.extend({ help: helpParameter }),
-    answers: { 200: content('text/event-stream', 'The stream: one `record` event per record, comments between') },
+    answers: () => ({
+      200: content('text/event-stream', 'The stream: one `record` event per record, comments between'),
+    }),
     alternatives: { 200: content('text/markdown', 'with ?help: how to follow the records (Markdown)') },
     errors: READ_ERRORS,
   },
-} as const satisfies OperationsOf<'reads'>
+} as const) satisfies OperationsOf<'reads'>

@@ -129,5 +129,27 @@ export const errorTypesOf = (operation: Operation): ErrorType[] => [
   ...new Set([...operation.errors, ...implicitErrors(operation)]),
 ]
 
+/** A table of operations written with each `answers` as a function (`lazyAnswers`' argument). */
+type AnswersWritten = Record<string, { answers: () => Operation['answers'] }>
+
+/** `T` with each operation's `answers` function replaced by what it returns: the table as readers see it. */
+export type AnswersBuilt<T extends AnswersWritten> = {
+  [N in keyof T]: { [P in keyof T[N]]: P extends 'answers' ? ReturnType<T[N]['answers']> : T[N][P] }
+}
+
+/**
+ * A resource's operations, each one's `answers` built on its first read and kept: answers
+ * (and the shapes they name) are read only by the OpenAPI document and the suite's answer
+ * checks, so a server start does not build them.
+ */
+export function lazyAnswers<T extends AnswersWritten>(table: T): AnswersBuilt<T> {
+  for (const operation of Object.values(table)) {
+    const build = operation.answers
+    let answers: Operation['answers'] | undefined
+    Object.defineProperty(operation, 'answers', { enumerable: true, get: () => (answers ??= build()) })
+  }
+  return table as unknown as AnswersBuilt<T>
+}
+
 /** The operations of the routes whose names start with `<group>.`, all of them. */
 export type OperationsOf<G extends string> = { [N in RouteName as N extends `${G}.${string}` ? N : never]: Operation }

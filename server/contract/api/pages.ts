@@ -4,7 +4,7 @@
  * are pages too (a form post that asks for JSON gets the error envelope).
  */
 import { z } from 'zod'
-import { content, empty, type OperationsOf } from './operation.ts'
+import { content, empty, type OperationsOf, lazyAnswers } from './operation.ts'
 import { formBodies, refusalPages, WRITE_ERRORS } from './ingest.ts'
 
 /** A fill-in page post is refused as a share post is. */
@@ -12,12 +12,12 @@ const FILL_IN_ERRORS = WRITE_ERRORS
 
 const notFoundPage = content('text/html', 'No published form has this address (a page)')
 
-export const pageOperations = {
+export const pageOperations = lazyAnswers({
   'pages.home': {
     summary: 'Go to the admin page',
     tags: ['pages'],
     access: 'public',
-    answers: { 302: empty('To /admin/', true) },
+    answers: () => ({ 302: empty('To /admin/', true) }),
     errors: [],
   },
   'pages.admin': {
@@ -26,7 +26,7 @@ export const pageOperations = {
       'The built page, under a strict Content-Security-Policy; /admin without the slash is a 301 to /admin/. A server whose admin page was never built answers 500 saying how to build it.',
     tags: ['pages'],
     access: 'public',
-    answers: { 200: content('text/html', 'The page'), 301: empty('To /admin/', true) },
+    answers: () => ({ 200: content('text/html', 'The page'), 301: empty('To /admin/', true) }),
     errors: [],
   },
   'pages.adminAsset': {
@@ -35,18 +35,18 @@ export const pageOperations = {
       'Hashed names, cached for a year; Brotli or gzip copies when accepted. Machinery: not in the document.',
     tags: ['pages'],
     access: 'public',
-    answers: { 200: content('application/octet-stream', 'A script, style sheet, image or font') },
+    answers: () => ({ 200: content('application/octet-stream', 'A script, style sheet, image or font') }),
     errors: ['not_found'],
   },
   'pages.fillIn': {
     summary: 'The fill-in page of a published app (HTML)',
     tags: ['fill-in'],
     access: 'public',
-    answers: {
+    answers: () => ({
       200: content('text/html', 'The form'),
       403: content('text/html', 'The form is not accepting answers at the moment (writes are switched off)'),
       404: notFoundPage,
-    },
+    }),
     errors: [],
   },
   'pages.fillInPost': {
@@ -57,7 +57,7 @@ export const pageOperations = {
     tags: ['fill-in'],
     access: 'public',
     bodies: formBodies(),
-    answers: {
+    answers: () => ({
       200: {
         kind: 'json',
         description: 'Stored (Accept: application/json)',
@@ -75,7 +75,7 @@ export const pageOperations = {
       },
       303: empty("To the respondent's report, or the thank-you page", true),
       ...refusalPages(FILL_IN_ERRORS, 'The form again, with what to fix (or the page saying the form is not found)'),
-    },
+    }),
     errors: FILL_IN_ERRORS,
   },
   'pages.thanks': {
@@ -93,21 +93,21 @@ export const pageOperations = {
         .optional()
         .meta({ description: "The server's signature: a site's form led this browser here, with back and redirect" }),
     }),
-    answers: { 200: content('text/html', 'The page'), 404: notFoundPage },
+    answers: () => ({ 200: content('text/html', 'The page'), 404: notFoundPage }),
     errors: [],
   },
   'pages.fillInScript': {
     summary: 'The script of the fill-in page',
     tags: ['fill-in'],
     access: 'public',
-    answers: { 200: content('text/javascript', 'The script') },
+    answers: () => ({ 200: content('text/javascript', 'The script') }),
     errors: [],
   },
   'pages.wayBackScript': {
     summary: 'The script of the refusal and thank-you pages: the way back to the form',
     tags: ['fill-in'],
     access: 'public',
-    answers: { 200: content('text/javascript', 'The script') },
+    answers: () => ({ 200: content('text/javascript', 'The script') }),
     errors: [],
   },
   'pages.report': {
@@ -116,10 +116,10 @@ export const pageOperations = {
     tags: ['fill-in'],
     access: 'public',
     query: z.object({ k: z.string().optional().meta({ description: 'The report key' }) }),
-    answers: {
+    answers: () => ({
       200: content('text/html', 'The report'),
       404: content('text/html', 'The same page for an unknown record and a wrong or missing key'),
-    },
+    }),
     errors: [],
   },
-} as const satisfies OperationsOf<'pages'>
+} as const) satisfies OperationsOf<'pages'>

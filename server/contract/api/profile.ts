@@ -16,41 +16,50 @@ import {
 } from '../auth/schemas.ts'
 import { AUTH } from '../limits.ts'
 import { accessTokenSchema, userSchema } from './auth.ts'
-import { content, data, type OperationsOf } from './operation.ts'
+import { content, data, type OperationsOf, lazyAnswers } from './operation.ts'
 import { named } from './named.ts'
 import { isoTime } from './shapes.ts'
 
 /** An e-mail change waiting for the link mailed to the new address. */
-export const pendingEmailSchema = named(
-  'PendingEmail',
+export const pendingEmailSchema = named('PendingEmail', () =>
   z.object({
     email: z.string().meta({ description: 'The new address' }),
     expiresAt: isoTime.meta({ description: 'When its link stops working' }),
   }),
 )
-export type PendingEmail = z.output<typeof pendingEmailSchema>
+export type PendingEmail = z.output<ReturnType<typeof pendingEmailSchema>>
 
 /** The account, with the e-mail change waiting for its link, if any. */
-export const profileSchema = named(
-  'Profile',
-  userSchema.extend({
-    pendingEmail: pendingEmailSchema
+export const profileSchema = named('Profile', () =>
+  userSchema().extend({
+    pendingEmail: pendingEmailSchema()
       .optional()
       .meta({ description: 'Present while a new e-mail address waits for its link' }),
   }),
 )
-export type Profile = z.output<typeof profileSchema>
+export type Profile = z.output<ReturnType<typeof profileSchema>>
+
+/** A password change, and the access tokens that still work after it. */
+const passwordChangedSchema = named('PasswordChanged', () =>
+  z.object({
+    changed: z.literal(true),
+    tokens: z.array(accessTokenSchema()).meta({
+      description:
+        'The access tokens that still work after the change, newest first: revoke them if they are not all yours',
+    }),
+  }),
+)
 
 const proofErrors = ['reauth_required', 'wrong_password', 'wrong_code', 'rate_limited'] as const
 
 const tags = ['profile']
 
-export const profileOperations = {
+export const profileOperations = lazyAnswers({
   'profile.get': {
     summary: 'Your account',
     tags,
     access: 'owner',
-    answers: { 200: data(profileSchema, 'The account') },
+    answers: () => ({ 200: data(profileSchema(), 'The account') }),
     errors: ['forbidden'],
   },
   'profile.update': {
@@ -62,14 +71,14 @@ export const profileOperations = {
     tags,
     access: 'owner',
     body: ProfileUpdateInput,
-    answers: {
-      200: data(profileSchema, 'Changed'),
+    answers: () => ({
+      200: data(profileSchema(), 'Changed'),
       202: data(
-        userSchema.extend({ pendingEmail: pendingEmailSchema }),
+        userSchema().extend({ pendingEmail: pendingEmailSchema() }),
         'Changed, and the new e-mail address waits for its link',
         202,
       ),
-    },
+    }),
     errors: ['forbidden', 'conflict', ...proofErrors],
   },
   'profile.delete': {
@@ -81,7 +90,7 @@ export const profileOperations = {
     tags,
     access: 'owner',
     body: AccountDeleteInput,
-    answers: { 200: data(z.object({ deleted: z.literal(true) }), 'Deleted') },
+    answers: () => ({ 200: data(z.object({ deleted: z.literal(true) }), 'Deleted') }),
     errors: ['forbidden', ...proofErrors],
   },
   'profile.setPassword': {
@@ -93,21 +102,9 @@ export const profileOperations = {
     tags,
     access: 'owner',
     body: PasswordChangeInput,
-    answers: {
-      200: data(
-        named(
-          'PasswordChanged',
-          z.object({
-            changed: z.literal(true),
-            tokens: z.array(accessTokenSchema).meta({
-              description:
-                'The access tokens that still work after the change, newest first: revoke them if they are not all yours',
-            }),
-          }),
-        ),
-        'Changed',
-      ),
-    },
+    answers: () => ({
+      200: data(passwordChangedSchema(), 'Changed'),
+    }),
     errors: ['forbidden', ...proofErrors],
   },
   'profile.cancelEmail': {
@@ -115,9 +112,9 @@ export const profileOperations = {
     description: 'Its link stops working.',
     tags,
     access: 'owner',
-    answers: {
+    answers: () => ({
       200: data(z.object({ cancelled: z.boolean().meta({ description: 'False when no change was waiting' }) }), 'Done'),
-    },
+    }),
     errors: ['forbidden'],
   },
   'profile.confirmEmailPage': {
@@ -127,10 +124,10 @@ export const profileOperations = {
     tags,
     access: 'public',
     query: z.object({ token: z.string().optional().meta({ description: 'The token of the link' }) }),
-    answers: {
+    answers: () => ({
       200: content('text/html', 'The page with the button'),
       404: content('text/html', 'The page saying the link is unknown, used, replaced by a newer request or expired'),
-    },
+    }),
     errors: ['forbidden'],
   },
   'profile.confirmEmail': {
@@ -142,7 +139,7 @@ export const profileOperations = {
     access: 'public',
     body: EmailChangeConfirmInput,
     bodies: { 'application/x-www-form-urlencoded': z.object({ token: z.string() }) },
-    answers: { 200: data(userSchema, 'The account with its new e-mail address') },
+    answers: () => ({ 200: data(userSchema(), 'The account with its new e-mail address') }),
     alternatives: {
       200: content('text/html', 'to a form post: the page saying the address changed'),
       404: content('text/html', 'to a form post: the page saying why nothing changed'),
@@ -150,4 +147,4 @@ export const profileOperations = {
     },
     errors: ['forbidden', 'not_found', 'conflict'],
   },
-} as const satisfies OperationsOf<'profile'>
+} as const) satisfies OperationsOf<'profile'>

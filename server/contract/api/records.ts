@@ -16,14 +16,13 @@ import {
   summaryQuerySchema,
 } from '../records/schemas.ts'
 import { ownerLiveQuerySchema } from '../records/live-query.ts'
-import { content, data, json, type OperationsOf } from './operation.ts'
+import { content, data, json, type OperationsOf, lazyAnswers } from './operation.ts'
 import { named } from './named.ts'
 import { isoTime } from './shapes.ts'
 
 const count = z.number().int()
 
-export const scaleScoreSchema = named(
-  'ScaleScore',
+export const scaleScoreSchema = named('ScaleScore', () =>
   z.object({
     score: z.number().nullable().meta({ description: 'Null when no item of the scale was answered' }),
     level: z.string().nullable().meta({ description: 'The key of the level the score falls in' }),
@@ -31,8 +30,7 @@ export const scaleScoreSchema = named(
   }),
 )
 
-export const recordSchema = named(
-  'Record',
+export const recordSchema = named('Record', () =>
   z.object({
     id: z.string(),
     data: z.record(z.string(), z.unknown()).meta({ description: 'The values, by field name, as stored' }),
@@ -52,7 +50,7 @@ export const recordSchema = named(
       }),
     }),
     scores: z
-      .record(z.string(), scaleScoreSchema)
+      .record(z.string(), scaleScoreSchema())
       .optional()
       .meta({ description: 'Assessment apps: the score and level per scale, computed at submission' }),
     spam: z
@@ -62,10 +60,9 @@ export const recordSchema = named(
     createdAt: isoTime,
   }),
 )
-export type SvcRecord = z.output<typeof recordSchema>
+export type SvcRecord = z.output<ReturnType<typeof recordSchema>>
 
-export const fieldChangeSchema = named(
-  'FieldChange',
+export const fieldChangeSchema = named('FieldChange', () =>
   z.object({
     field: z.string(),
     from: z.unknown().optional().meta({ description: 'The value before; absent when the record had none' }),
@@ -79,28 +76,26 @@ export const fieldChangeSchema = named(
     toCut: z.literal(true).optional().meta({ description: 'As fromCut, for `to`' }),
   }),
 )
-export type FieldChange = z.output<typeof fieldChangeSchema>
+export type FieldChange = z.output<ReturnType<typeof fieldChangeSchema>>
 
-export const recordEditSchema = named(
-  'RecordEdit',
+export const recordEditSchema = named('RecordEdit', () =>
   z.object({
     n: count.meta({ description: "The edit's number: 1 for the record's first" }),
     at: isoTime,
     by: z
       .object({ id: z.string(), email: z.string() })
       .meta({ description: 'The account that made the edit, with its e-mail address at the time' }),
-    changes: z.array(fieldChangeSchema),
+    changes: z.array(fieldChangeSchema()),
     more: count
       .optional()
       .meta({ description: `Fields changed but not listed (an edit lists at most ${LIMITS.recordHistoryFields})` }),
   }),
 )
-export type RecordEdit = z.output<typeof recordEditSchema>
+export type RecordEdit = z.output<ReturnType<typeof recordEditSchema>>
 
-export const recordDetailSchema = named(
-  'RecordDetail',
-  recordSchema.extend({
-    history: z.array(recordEditSchema).meta({
+export const recordDetailSchema = named('RecordDetail', () =>
+  recordSchema().extend({
+    history: z.array(recordEditSchema()).meta({
       description: `The record's edits, newest first: the last ${LIMITS.recordHistoryKept} are kept`,
     }),
     edits: count.meta({
@@ -108,36 +103,33 @@ export const recordDetailSchema = named(
     }),
   }),
 )
-export type RecordDetail = z.output<typeof recordDetailSchema>
+export type RecordDetail = z.output<ReturnType<typeof recordDetailSchema>>
 
-export const recordEditedSchema = named(
-  'RecordEdited',
-  recordDetailSchema.extend({
+export const recordEditedSchema = named('RecordEdited', () =>
+  recordDetailSchema().extend({
     changed: z
       .array(z.string())
       .meta({ description: 'The fields this edit changed; empty when the record already held the values given' }),
   }),
 )
-export type RecordEdited = z.output<typeof recordEditedSchema>
+export type RecordEdited = z.output<ReturnType<typeof recordEditedSchema>>
 
-export const recordsPageSchema = named(
-  'RecordsPage',
+export const recordsPageSchema = named('RecordsPage', () =>
   z.object({
     code: z.literal(200),
-    records: z.array(recordSchema),
+    records: z.array(recordSchema()),
     page: count,
     size: count,
     total: count.meta({ description: 'Records selected (by spam mode and filter) on all pages' }),
   }),
 )
 /** A page of records as clients read it (the top-level body without `code`). */
-export type RecordsPage = Omit<z.output<typeof recordsPageSchema>, 'code'>
+export type RecordsPage = Omit<z.output<ReturnType<typeof recordsPageSchema>>, 'code'>
 
-export const topValueSchema = named('TopValue', z.object({ value: z.string(), count }))
-export type TopValue = z.output<typeof topValueSchema>
+export const topValueSchema = named('TopValue', () => z.object({ value: z.string(), count }))
+export type TopValue = z.output<ReturnType<typeof topValueSchema>>
 
-export const fieldSummarySchema = named(
-  'FieldSummary',
+export const fieldSummarySchema = named('FieldSummary', () =>
   z.object({
     type: z.enum(FIELD_TYPES),
     count: count.meta({ description: 'Records holding a value' }),
@@ -153,22 +145,21 @@ export const fieldSummarySchema = named(
         description: `In the public summary rounded and in steps of ${LIMITS.summaryPublicStep} numbers, as is mean; min and max are null there`,
       }),
     top: z
-      .array(topValueSchema)
+      .array(topValueSchema())
       .optional()
       .meta({ description: `The ${LIMITS.summaryTopValues} most frequent values` }),
     other: count.optional().meta({ description: 'Records with a value not listed in top' }),
     true: count.optional(),
     false: count.optional(),
     items: z
-      .object({ top: z.array(topValueSchema), other: count })
+      .object({ top: z.array(topValueSchema()), other: count })
       .optional()
       .meta({ description: 'Multiple-choice fields: the chosen items' }),
   }),
 )
-export type FieldSummary = z.output<typeof fieldSummarySchema>
+export type FieldSummary = z.output<ReturnType<typeof fieldSummarySchema>>
 
-export const scaleSummarySchema = named(
-  'ScaleSummary',
+export const scaleSummarySchema = named('ScaleSummary', () =>
   z.object({
     count,
     missing: count,
@@ -179,20 +170,19 @@ export const scaleSummarySchema = named(
   }),
 )
 
-export const summarySchema = named(
-  'Summary',
+export const summarySchema = named('Summary', () =>
   z.object({
     code: z.literal(200),
     total: count.meta({ description: 'Records counted (by the spam mode)' }),
     spam: count.meta({ description: 'Records flagged as spam' }),
     firstAt: isoTime.nullable(),
     lastAt: isoTime.nullable(),
-    fields: z.record(z.string(), fieldSummarySchema).meta({ description: 'By field name, in field order' }),
+    fields: z.record(z.string(), fieldSummarySchema()).meta({ description: 'By field name, in field order' }),
     days: z
       .array(z.object({ date: z.string().meta({ format: 'date' }), count }))
       .meta({ description: `Records per UTC day for the last ${LIMITS.summaryDays} days, oldest first` }),
     scores: z
-      .record(z.string(), scaleSummarySchema)
+      .record(z.string(), scaleSummarySchema())
       .optional()
       .meta({ description: 'Apps with scales: per scale count, missing, mean, min, max and records per level' }),
     minRespondents: count.optional().meta({
@@ -200,7 +190,7 @@ export const summarySchema = named(
     }),
   }),
 )
-export type Summary = z.output<typeof summarySchema>
+export type Summary = z.output<ReturnType<typeof summarySchema>>
 
 const tags = ['records']
 
@@ -212,7 +202,7 @@ export const LIVE_STREAM_NOTE =
 const spamAndFilter =
   '?spam=include|only picks spam records too or only them (default: without spam); ?filter= as on the records pages.'
 
-export const recordOperations = {
+export const recordOperations = lazyAnswers({
   'records.list': {
     summary: 'A page of records',
     description:
@@ -222,14 +212,14 @@ export const recordOperations = {
     tags,
     access: 'owner',
     query: pageQuerySchema,
-    answers: { 200: json(recordsPageSchema, 'A page of records') },
+    answers: () => ({ 200: json(recordsPageSchema(), 'A page of records') }),
     errors: ['bad_request', 'not_found'],
   },
   'records.get': {
     summary: 'One record, spam or not, with its history of edits',
     tags,
     access: 'owner',
-    answers: { 200: data(recordDetailSchema, 'The record and its edits, newest first') },
+    answers: () => ({ 200: data(recordDetailSchema(), 'The record and its edits, newest first') }),
     errors: ['not_found'],
   },
   'records.update': {
@@ -243,7 +233,9 @@ export const recordOperations = {
     tags,
     access: 'owner',
     body: editRecordSchema,
-    answers: { 200: data(recordEditedSchema, 'The record as it is now, with its history and the fields changed') },
+    answers: () => ({
+      200: data(recordEditedSchema(), 'The record as it is now, with its history and the fields changed'),
+    }),
     errors: ['not_found', 'invalid_value', 'unknown_field', 'empty_record'],
   },
   'records.delete': {
@@ -251,7 +243,7 @@ export const recordOperations = {
     description: 'Later records are renumbered so pages have no gaps.',
     tags,
     access: 'owner',
-    answers: { 200: data(z.object({ deleted: z.literal(1) }), 'Deleted') },
+    answers: () => ({ 200: data(z.object({ deleted: z.literal(1) }), 'Deleted') }),
     errors: ['not_found'],
   },
   'records.deleteMany': {
@@ -260,9 +252,9 @@ export const recordOperations = {
     tags,
     access: 'owner',
     body: deleteRecordsSchema,
-    answers: {
+    answers: () => ({
       200: data(z.object({ deleted: count.meta({ description: 'Records deleted' }) }), 'How many were deleted'),
-    },
+    }),
     errors: ['not_found'],
   },
   'records.spam': {
@@ -272,12 +264,12 @@ export const recordOperations = {
     tags,
     access: 'owner',
     body: markSpamSchema,
-    answers: {
+    answers: () => ({
       200: data(
         z.object({ changed: count.meta({ description: 'Records whose mark changed' }), spam: z.boolean() }),
         'How many changed',
       ),
-    },
+    }),
     errors: ['not_found'],
   },
   'records.summary': {
@@ -287,7 +279,7 @@ export const recordOperations = {
     tags,
     access: 'owner',
     query: summaryQuerySchema,
-    answers: { 200: json(summarySchema, 'The summary') },
+    answers: () => ({ 200: json(summarySchema(), 'The summary') }),
     errors: ['bad_request', 'not_found'],
   },
   'records.exportCsv': {
@@ -296,7 +288,7 @@ export const recordOperations = {
     tags,
     access: 'owner',
     query: csvExportQuerySchema,
-    answers: { 200: content('text/csv', 'The records, a header row first') },
+    answers: () => ({ 200: content('text/csv', 'The records, a header row first') }),
     errors: ['bad_request', 'not_found'],
   },
   'records.stream': {
@@ -305,7 +297,9 @@ export const recordOperations = {
     tags,
     access: 'owner',
     query: ownerLiveQuerySchema,
-    answers: { 200: content('text/event-stream', 'The stream: one `record` event per record, comments between') },
+    answers: () => ({
+      200: content('text/event-stream', 'The stream: one `record` event per record, comments between'),
+    }),
     errors: ['bad_request', 'not_found', 'rate_limited'],
   },
   'records.exportJsonl': {
@@ -314,7 +308,7 @@ export const recordOperations = {
     tags,
     access: 'owner',
     query: exportQuerySchema,
-    answers: { 200: content('application/x-ndjson', 'The records, one a line') },
+    answers: () => ({ 200: content('application/x-ndjson', 'The records, one a line') }),
     errors: ['bad_request', 'not_found'],
   },
-} as const satisfies OperationsOf<'records'>
+} as const) satisfies OperationsOf<'records'>

@@ -12,12 +12,11 @@ import {
   SECTION_TYPES,
   updatePageSchema,
 } from '../reports/schemas.ts'
-import { data, type OperationsOf } from './operation.ts'
-import { named } from './named.ts'
+import { data, type OperationsOf, lazyAnswers } from './operation.ts'
+import { named, onFirstUse } from './named.ts'
 import { deletedAnswer, isoTime } from './shapes.ts'
 
-export const reportSectionSchema = named(
-  'ReportSection',
+export const reportSectionSchema = named('ReportSection', () =>
   z.object({
     id: z.string(),
     type: z.enum(SECTION_TYPES),
@@ -28,56 +27,56 @@ export const reportSectionSchema = named(
     }),
   }),
 )
-export type ReportSection = z.output<typeof reportSectionSchema>
+export type ReportSection = z.output<ReturnType<typeof reportSectionSchema>>
 
-export const reportPageSchema = named(
-  'ReportPage',
+export const reportPageSchema = named('ReportPage', () =>
   z.object({
     id: z.string(),
     number: z.number().int().meta({ description: '1-based place among the pages' }),
     title: z.string(),
-    sections: z.array(reportSectionSchema),
+    sections: z.array(reportSectionSchema()),
     createdAt: isoTime,
     updatedAt: isoTime,
   }),
 )
-export type ReportPage = z.output<typeof reportPageSchema>
+export type ReportPage = z.output<ReturnType<typeof reportPageSchema>>
 
-export const reportPagesSchema = named('ReportPages', z.object({ pages: z.array(reportPageSchema) }))
+export const reportPagesSchema = named('ReportPages', () => z.object({ pages: z.array(reportPageSchema()) }))
 
 /** One scale's score of the preview's answers. */
-const previewScoreSchema = z.object({
-  score: z.number().nullable().meta({ description: 'null when no item of the scale is answered' }),
-  level: z.string().nullable().meta({ description: 'The key of the level holding the score' }),
-  levelLabel: z.string().nullable(),
-})
+const previewScoreSchema = onFirstUse(() =>
+  z.object({
+    score: z.number().nullable().meta({ description: 'null when no item of the scale is answered' }),
+    level: z.string().nullable().meta({ description: 'The key of the level holding the score' }),
+    levelLabel: z.string().nullable(),
+  }),
+)
 
-export const reportPreviewSchema = named(
-  'ReportPreview',
+export const reportPreviewSchema = named('ReportPreview', () =>
   z.object({
     format: z.enum(REPORT_FORMATS),
-    scores: z.record(z.string(), previewScoreSchema).meta({ description: 'The scores by scale key' }),
+    scores: z.record(z.string(), previewScoreSchema()).meta({ description: 'The scores by scale key' }),
     content: z.string().meta({ description: 'The report as plain text, or as a whole HTML page' }),
   }),
 )
-export type ReportPreview = z.output<typeof reportPreviewSchema>
+export type ReportPreview = z.output<ReturnType<typeof reportPreviewSchema>>
 
 const tags = ['report']
 
-export const reportOperations = {
+export const reportOperations = lazyAnswers({
   'reports.get': {
     summary: 'The report definition',
     description: 'Every page with its sections, in order.',
     tags,
     access: 'owner',
-    answers: { 200: data(reportPagesSchema, 'The pages') },
+    answers: () => ({ 200: data(reportPagesSchema(), 'The pages') }),
     errors: ['not_found'],
   },
   'reports.listPages': {
     summary: 'List the report pages',
     tags,
     access: 'owner',
-    answers: { 200: data(reportPagesSchema, 'The pages') },
+    answers: () => ({ 200: data(reportPagesSchema(), 'The pages') }),
     errors: ['not_found'],
   },
   'reports.addPage': {
@@ -86,7 +85,7 @@ export const reportOperations = {
     tags,
     access: 'owner',
     body: addPageSchema,
-    answers: { 200: data(reportPageSchema, 'The new page') },
+    answers: () => ({ 200: data(reportPageSchema(), 'The new page') }),
     errors: ['not_found'],
   },
   'reports.updatePage': {
@@ -94,14 +93,14 @@ export const reportOperations = {
     tags,
     access: 'owner',
     body: updatePageSchema,
-    answers: { 200: data(reportPageSchema, 'The page as it is now') },
+    answers: () => ({ 200: data(reportPageSchema(), 'The page as it is now') }),
     errors: ['bad_request', 'not_found'],
   },
   'reports.removePage': {
     summary: 'Remove a report page with its sections',
     tags,
     access: 'owner',
-    answers: { 200: data(deletedAnswer, 'What was removed') },
+    answers: () => ({ 200: data(deletedAnswer, 'What was removed') }),
     errors: ['bad_request', 'not_found'],
   },
   'reports.addSection': {
@@ -111,14 +110,14 @@ export const reportOperations = {
     tags,
     access: 'owner',
     body: addSectionSchema,
-    answers: { 200: data(reportPageSchema, 'The page with the section') },
+    answers: () => ({ 200: data(reportPageSchema(), 'The page with the section') }),
     errors: ['bad_request', 'not_found'],
   },
   'reports.removeSection': {
     summary: 'Remove a section from a report page',
     tags,
     access: 'owner',
-    answers: { 200: data(reportPageSchema, 'The page without the section') },
+    answers: () => ({ 200: data(reportPageSchema(), 'The page without the section') }),
     errors: ['bad_request', 'not_found'],
   },
   'reports.preview': {
@@ -127,7 +126,7 @@ export const reportOperations = {
     tags,
     access: 'owner',
     body: previewReportSchema,
-    answers: { 200: data(reportPreviewSchema, 'The scores and the rendered report') },
+    answers: () => ({ 200: data(reportPreviewSchema(), 'The scores and the rendered report') }),
     errors: ['not_found'],
   },
-} as const satisfies OperationsOf<'reports'>
+} as const) satisfies OperationsOf<'reports'>

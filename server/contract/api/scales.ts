@@ -6,12 +6,11 @@ import { z } from 'zod'
 import { FIELD_TYPES } from '../fields/types/index.ts'
 import { SCALE_METHODS } from '../scales/model.ts'
 import { createScaleSchema, scaleItemSchema, setLevelSchema, updateScaleSchema } from '../scales/schemas.ts'
-import { data, type OperationsOf } from './operation.ts'
-import { named } from './named.ts'
+import { data, type OperationsOf, lazyAnswers } from './operation.ts'
+import { named, onFirstUse } from './named.ts'
 import { deletedAnswer, isoTime } from './shapes.ts'
 
-export const scaleItemViewSchema = named(
-  'ScaleItem',
+export const scaleItemViewSchema = named('ScaleItem', () =>
   z.object({
     field: z.string().nullable().meta({ description: "The field's current name; null when the field was deleted" }),
     type: z.enum(FIELD_TYPES).nullable().meta({ description: "The field's type; null when the field was deleted" }),
@@ -32,10 +31,9 @@ export const scaleItemViewSchema = named(
       .meta({ description: 'number fields: the upper clamp bound (null: unbounded); null for choice fields' }),
   }),
 )
-export type ScaleItemView = z.output<typeof scaleItemViewSchema>
+export type ScaleItemView = z.output<ReturnType<typeof scaleItemViewSchema>>
 
-export const scaleLevelSchema = named(
-  'ScaleLevel',
+export const scaleLevelSchema = named('ScaleLevel', () =>
   z.object({
     key: z.string(),
     label: z.string(),
@@ -48,23 +46,22 @@ export const scaleLevelSchema = named(
   }),
 )
 
-const problemSchema = z.object({ path: z.string(), message: z.string() })
+const problemSchema = onFirstUse(() => z.object({ path: z.string(), message: z.string() }))
 
-export const scaleSchema = named(
-  'Scale',
+export const scaleSchema = named('Scale', () =>
   z.object({
     id: z.string(),
     key: z.string(),
     name: z.string(),
     description: z.string(),
     method: z.enum(SCALE_METHODS),
-    items: z.array(scaleItemViewSchema),
-    levels: z.array(scaleLevelSchema).meta({ description: 'In score order' }),
+    items: z.array(scaleItemViewSchema()),
+    levels: z.array(scaleLevelSchema()).meta({ description: 'In score order' }),
     range: z.object({ min: z.number().nullable(), max: z.number().nullable() }).nullable().meta({
       description: 'The possible score when every item is answered (a null bound is unbounded); null without items',
     }),
     complete: z.boolean().meta({ description: 'True when every item is sound and the levels tile the range' }),
-    problems: z.array(problemSchema).meta({
+    problems: z.array(problemSchema()).meta({
       description: 'What still keeps the scale from scoring (gaps between levels, items whose field went away …)',
     }),
     position: z.number().int(),
@@ -72,19 +69,19 @@ export const scaleSchema = named(
     updatedAt: isoTime,
   }),
 )
-export type Scale = z.output<typeof scaleSchema>
+export type Scale = z.output<ReturnType<typeof scaleSchema>>
 
-export const scalesListSchema = named('ScaleList', z.object({ scales: z.array(scaleSchema) }))
+export const scalesListSchema = named('ScaleList', () => z.object({ scales: z.array(scaleSchema()) }))
 
 const tags = ['scales']
 
-export const scaleOperations = {
+export const scaleOperations = lazyAnswers({
   'scales.list': {
     summary: "List an app's scales",
     description: 'In order, each with its items, levels, possible range and remaining problems.',
     tags,
     access: 'owner',
-    answers: { 200: data(scalesListSchema, 'The scales') },
+    answers: () => ({ 200: data(scalesListSchema(), 'The scales') }),
     errors: ['not_found'],
   },
   'scales.add': {
@@ -94,14 +91,14 @@ export const scaleOperations = {
     tags,
     access: 'owner',
     body: createScaleSchema,
-    answers: { 200: data(scaleSchema, 'The new scale') },
+    answers: () => ({ 200: data(scaleSchema(), 'The new scale') }),
     errors: ['not_found', 'conflict'],
   },
   'scales.get': {
     summary: 'Get a scale by id or key',
     tags,
     access: 'owner',
-    answers: { 200: data(scaleSchema, 'The scale') },
+    answers: () => ({ 200: data(scaleSchema(), 'The scale') }),
     errors: ['bad_request', 'not_found'],
   },
   'scales.update': {
@@ -110,7 +107,7 @@ export const scaleOperations = {
     tags,
     access: 'owner',
     body: updateScaleSchema,
-    answers: { 200: data(scaleSchema, 'The scale as it is now') },
+    answers: () => ({ 200: data(scaleSchema(), 'The scale as it is now') }),
     errors: ['bad_request', 'not_found', 'conflict'],
   },
   'scales.remove': {
@@ -118,7 +115,7 @@ export const scaleOperations = {
     description: 'Stored scores stay until the next rescore; report sections naming the scale are skipped.',
     tags,
     access: 'owner',
-    answers: { 200: data(deletedAnswer, 'What was removed') },
+    answers: () => ({ 200: data(deletedAnswer, 'What was removed') }),
     errors: ['bad_request', 'not_found'],
   },
   'scales.addItem': {
@@ -128,7 +125,7 @@ export const scaleOperations = {
     tags,
     access: 'owner',
     body: scaleItemSchema,
-    answers: { 200: data(scaleSchema, 'The scale with the item') },
+    answers: () => ({ 200: data(scaleSchema(), 'The scale with the item') }),
     errors: ['bad_request', 'not_found', 'conflict'],
   },
   'scales.removeItem': {
@@ -136,7 +133,7 @@ export const scaleOperations = {
     description: 'The field and its values stay.',
     tags,
     access: 'owner',
-    answers: { 200: data(scaleSchema, 'The scale without the item') },
+    answers: () => ({ 200: data(scaleSchema(), 'The scale without the item') }),
     errors: ['bad_request', 'not_found'],
   },
   'scales.setLevel': {
@@ -146,14 +143,14 @@ export const scaleOperations = {
     tags,
     access: 'owner',
     body: setLevelSchema,
-    answers: { 200: data(scaleSchema, 'The scale with the level') },
+    answers: () => ({ 200: data(scaleSchema(), 'The scale with the level') }),
     errors: ['bad_request', 'not_found'],
   },
   'scales.removeLevel': {
     summary: 'Remove a level and its expert comment',
     tags,
     access: 'owner',
-    answers: { 200: data(scaleSchema, 'The scale without the level') },
+    answers: () => ({ 200: data(scaleSchema(), 'The scale without the level') }),
     errors: ['bad_request', 'not_found'],
   },
   'scales.rescore': {
@@ -161,12 +158,12 @@ export const scaleOperations = {
     description: 'With the current scales; reports of earlier records change.',
     tags,
     access: 'owner',
-    answers: {
+    answers: () => ({
       200: data(
         z.object({ rescored: z.number().int().meta({ description: 'Records rescored' }) }),
         'How many records were rescored',
       ),
-    },
+    }),
     errors: ['not_found'],
   },
-} as const satisfies OperationsOf<'scales'>
+} as const) satisfies OperationsOf<'scales'>

@@ -7,12 +7,11 @@ import { z } from 'zod'
 import { LIMITS } from '../limits.ts'
 import { READ_ACCESS } from '../share/reads.ts'
 import { SUBMIT_ANOTHER_MEANING, updateShareSchema } from '../share/schemas.ts'
-import { data, type OperationsOf } from './operation.ts'
+import { data, type OperationsOf, lazyAnswers } from './operation.ts'
 import { named } from './named.ts'
 import { isoTime } from './shapes.ts'
 
-export const shareSchema = named(
-  'Share',
+export const shareSchema = named('Share', () =>
   z.object({
     published: z.boolean(),
     token: z.string().nullable().meta({ description: 'The endpoint token; null until the first publish' }),
@@ -53,16 +52,16 @@ export const shareSchema = named(
       .meta({ description: 'Present when reads are open: what anyone holding the endpoint or fill-in link can read' }),
   }),
 )
-export type Share = z.output<typeof shareSchema>
+export type Share = z.output<ReturnType<typeof shareSchema>>
 
 const tags = ['share']
 
-export const shareOperations = {
+export const shareOperations = lazyAnswers({
   'share.get': {
     summary: 'Share settings and the endpoint URL',
     tags,
     access: 'owner',
-    answers: { 200: data(shareSchema, 'The share settings') },
+    answers: () => ({ 200: data(shareSchema(), 'The share settings') }),
     errors: ['not_found'],
   },
   'share.update': {
@@ -72,7 +71,7 @@ export const shareOperations = {
     tags,
     access: 'owner',
     body: updateShareSchema,
-    answers: { 200: data(shareSchema, 'The share settings as they are now') },
+    answers: () => ({ 200: data(shareSchema(), 'The share settings as they are now') }),
     errors: ['not_found'],
   },
   'share.publish': {
@@ -81,7 +80,7 @@ export const shareOperations = {
       'Opens the endpoint to submissions (reads stay as the `reads` setting says); the first publish makes its token. Publishing a published app changes nothing.',
     tags,
     access: 'owner',
-    answers: { 200: data(shareSchema, 'The share settings, published') },
+    answers: () => ({ 200: data(shareSchema(), 'The share settings, published') }),
     errors: ['not_found'],
   },
   'share.unpublish': {
@@ -89,7 +88,7 @@ export const shareOperations = {
     description: 'The endpoint answers 404 until the next publish; the token is kept.',
     tags,
     access: 'owner',
-    answers: { 200: data(shareSchema, 'The share settings, unpublished') },
+    answers: () => ({ 200: data(shareSchema(), 'The share settings, unpublished') }),
     errors: ['not_found'],
   },
   'share.rotate': {
@@ -98,7 +97,7 @@ export const shareOperations = {
       'The old token answers 404 from then on. An app never published has no token to replace (409 conflict).',
     tags,
     access: 'owner',
-    answers: { 200: data(shareSchema, 'The share settings with the new token') },
+    answers: () => ({ 200: data(shareSchema(), 'The share settings with the new token') }),
     errors: ['not_found', 'conflict'],
   },
-} as const satisfies OperationsOf<'share'>
+} as const) satisfies OperationsOf<'share'>

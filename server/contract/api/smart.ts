@@ -16,16 +16,15 @@ import {
   validatePlanSchema,
 } from '../smart/schemas.ts'
 import { appUrlsSchema } from './apps.ts'
-import { data, type OperationsOf } from './operation.ts'
+import { data, type OperationsOf, lazyAnswers } from './operation.ts'
 import { named } from './named.ts'
 import { isoTime } from './shapes.ts'
 
 /** The plan document: a section per module, checked in full whenever it is stored. */
-export const planAnswerSchema = named('Plan', planSchema)
+export const planAnswerSchema = named('Plan', () => planSchema)
 
 /** What POST /smart/plans answers: the job, and the plan at once when the planner already finished. */
-export const planningStartedSchema = named(
-  'PlanningStarted',
+export const planningStartedSchema = named('PlanningStarted', () =>
   z.object({
     jobId: z.string(),
     status: z.enum(JOB_STATUSES),
@@ -35,10 +34,9 @@ export const planningStartedSchema = named(
     }),
   }),
 )
-export type PlanningStarted = z.output<typeof planningStartedSchema>
+export type PlanningStarted = z.output<ReturnType<typeof planningStartedSchema>>
 
-export const jobSchema = named(
-  'Job',
+export const jobSchema = named('Job', () =>
   z.object({
     id: z.string(),
     status: z.enum(JOB_STATUSES),
@@ -58,19 +56,18 @@ export const jobSchema = named(
     finishedAt: isoTime.nullable(),
   }),
 )
-export type Job = z.output<typeof jobSchema>
+export type Job = z.output<ReturnType<typeof jobSchema>>
 
 /** A plan made without a model and not stored. */
-export const planDraftSchema = named(
-  'PlanDraft',
+export const planDraftSchema = named('PlanDraft', () =>
   z.object({
-    plan: planAnswerSchema,
+    plan: planAnswerSchema(),
     madeBy: z
       .enum(['builtin', 'instrument'])
       .meta({ description: 'instrument: the instruction named a validated instrument, whose items are kept verbatim' }),
   }),
 )
-export type PlanDraft = z.output<typeof planDraftSchema>
+export type PlanDraft = z.output<ReturnType<typeof planDraftSchema>>
 
 /** What one module's run of executing a plan did, stored with the plan. */
 export const moduleOutcomeSchema = z.object({
@@ -83,8 +80,7 @@ export const moduleOutcomeSchema = z.object({
 export type ModuleOutcome = z.output<typeof moduleOutcomeSchema>
 
 /** What executing a plan has done so far. */
-export const executionSchema = named(
-  'PlanExecution',
+export const executionSchema = named('PlanExecution', () =>
   z.object({
     appId: z.string().nullable(),
     modules: z
@@ -92,26 +88,24 @@ export const executionSchema = named(
       .meta({ description: 'Each module run so far, by name' }),
   }),
 )
-export type Execution = z.output<typeof executionSchema>
+export type Execution = z.output<ReturnType<typeof executionSchema>>
 
-export const storedPlanSchema = named(
-  'StoredPlan',
+export const storedPlanSchema = named('StoredPlan', () =>
   z.object({
     id: z.string(),
     planner: z
       .enum(PLAN_AUTHORS)
       .meta({ description: 'Who wrote the plan: a planner, the instrument library, or the caller' }),
-    plan: planAnswerSchema,
-    execution: executionSchema.nullable().meta({ description: 'null before the first execute' }),
+    plan: planAnswerSchema(),
+    execution: executionSchema().nullable().meta({ description: 'null before the first execute' }),
     createdAt: isoTime,
     updatedAt: isoTime,
   }),
 )
-export type StoredPlan = z.output<typeof storedPlanSchema>
+export type StoredPlan = z.output<ReturnType<typeof storedPlanSchema>>
 
 /** A one-line overview of a plan, for lists. */
-export const planSummarySchema = named(
-  'PlanSummary',
+export const planSummarySchema = named('PlanSummary', () =>
   z.object({
     id: z.string(),
     planner: z.enum(PLAN_AUTHORS),
@@ -124,13 +118,12 @@ export const planSummarySchema = named(
     updatedAt: isoTime,
   }),
 )
-export type PlanSummary = z.output<typeof planSummarySchema>
+export type PlanSummary = z.output<ReturnType<typeof planSummarySchema>>
 
-export const planListSchema = named('PlanList', z.object({ plans: z.array(planSummarySchema) }))
-export type PlanList = z.output<typeof planListSchema>
+export const planListSchema = named('PlanList', () => z.object({ plans: z.array(planSummarySchema()) }))
+export type PlanList = z.output<ReturnType<typeof planListSchema>>
 
-export const planCheckSchema = named(
-  'PlanCheck',
+export const planCheckSchema = named('PlanCheck', () =>
   z.object({
     valid: z.boolean(),
     problems: z
@@ -138,10 +131,9 @@ export const planCheckSchema = named(
       .meta({ description: 'Every problem, with its path in the plan; empty when valid' }),
   }),
 )
-export type PlanCheck = z.output<typeof planCheckSchema>
+export type PlanCheck = z.output<ReturnType<typeof planCheckSchema>>
 
-export const executeResultSchema = named(
-  'PlanExecuteResult',
+export const executeResultSchema = named('PlanExecuteResult', () =>
   z.object({
     planId: z.string(),
     appId: z.string(),
@@ -156,15 +148,15 @@ export const executeResultSchema = named(
         }),
       )
       .meta({ description: 'Every module this run looked at, in order; skipped when an earlier run finished it' }),
-    urls: appUrlsSchema,
+    urls: appUrlsSchema(),
   }),
 )
-export type ExecuteResult = z.output<typeof executeResultSchema>
+export type ExecuteResult = z.output<ReturnType<typeof executeResultSchema>>
 
 const tags = ['smart']
 const planNotFound = "Another account's plan is a 404, exactly like a missing one."
 
-export const smartOperations = {
+export const smartOperations = lazyAnswers({
   'smart.draft': {
     summary: 'Draft a plan without a model',
     description:
@@ -172,7 +164,7 @@ export const smartOperations = {
     tags,
     access: 'owner',
     body: draftPlanSchema,
-    answers: { 200: data(planDraftSchema, 'The draft') },
+    answers: () => ({ 200: data(planDraftSchema(), 'The draft') }),
     errors: [],
   },
   'smart.job': {
@@ -181,7 +173,7 @@ export const smartOperations = {
       "A job whose server process is gone is taken over by this one and planned again from the start. Another account's job is a 404, exactly like a missing one.",
     tags,
     access: 'owner',
-    answers: { 200: data(jobSchema, 'The job') },
+    answers: () => ({ 200: data(jobSchema(), 'The job') }),
     errors: ['not_found'],
   },
   'smart.cancelJob': {
@@ -189,18 +181,18 @@ export const smartOperations = {
     description: 'Wherever it runs; a job that has already finished is a 409.',
     tags,
     access: 'owner',
-    answers: { 200: data(jobSchema, 'The job, cancelled') },
+    answers: () => ({ 200: data(jobSchema(), 'The job, cancelled') }),
     errors: ['not_found', 'conflict'],
   },
-} as const satisfies OperationsOf<'smart'>
+} as const) satisfies OperationsOf<'smart'>
 
-export const planOperations = {
+export const planOperations = lazyAnswers({
   'plans.list': {
     summary: 'List your plans',
     description: 'Newest first, all of them.',
     tags,
     access: 'owner',
-    answers: { 200: data(planListSchema, 'Your plans') },
+    answers: () => ({ 200: data(planListSchema(), 'Your plans') }),
     errors: [],
   },
   'plans.create': {
@@ -210,7 +202,7 @@ export const planOperations = {
     tags,
     access: 'owner',
     body: startPlanningSchema,
-    answers: { 200: data(planningStartedSchema, 'The job') },
+    answers: () => ({ 200: data(planningStartedSchema(), 'The job') }),
     errors: [],
   },
   'plans.import': {
@@ -220,7 +212,7 @@ export const planOperations = {
     tags,
     access: 'owner',
     body: savePlanSchema,
-    answers: { 200: data(storedPlanSchema, 'The stored plan') },
+    answers: () => ({ 200: data(storedPlanSchema(), 'The stored plan') }),
     errors: [],
   },
   'plans.get': {
@@ -228,7 +220,7 @@ export const planOperations = {
     description: planNotFound,
     tags,
     access: 'owner',
-    answers: { 200: data(storedPlanSchema, 'The plan') },
+    answers: () => ({ 200: data(storedPlanSchema(), 'The plan') }),
     errors: ['not_found'],
   },
   'plans.replace': {
@@ -237,7 +229,7 @@ export const planOperations = {
     tags,
     access: 'owner',
     body: planSchema,
-    answers: { 200: data(storedPlanSchema, 'The plan as it is now') },
+    answers: () => ({ 200: data(storedPlanSchema(), 'The plan as it is now') }),
     errors: ['not_found'],
   },
   'plans.validate': {
@@ -246,7 +238,7 @@ export const planOperations = {
     tags,
     access: 'owner',
     body: validatePlanSchema.optional(),
-    answers: { 200: data(planCheckSchema, 'Whether the plan is valid, and every problem') },
+    answers: () => ({ 200: data(planCheckSchema(), 'Whether the plan is valid, and every problem') }),
     errors: ['not_found'],
   },
   'plans.execute': {
@@ -256,7 +248,7 @@ export const planOperations = {
     tags,
     access: 'owner',
     body: executePlanSchema.optional(),
-    answers: { 200: data(executeResultSchema, "What this run did, and the app's URLs") },
+    answers: () => ({ 200: data(executeResultSchema(), "What this run did, and the app's URLs") }),
     errors: ['not_found', 'conflict', 'field_limit'],
   },
-} as const satisfies OperationsOf<'plans'>
+} as const) satisfies OperationsOf<'plans'>

@@ -3,42 +3,42 @@
  */
 import { z } from 'zod'
 import { SKILL_MODULES } from '../skills/modules.ts'
-import { content, data, json, type OperationsOf } from './operation.ts'
+import { content, data, json, type OperationsOf, lazyAnswers } from './operation.ts'
 import { named } from './named.ts'
 
-export const healthSchema = named('Health', z.object({ status: z.literal('ok'), version: z.string() }))
+export const healthSchema = named('Health', () => z.object({ status: z.literal('ok'), version: z.string() }))
 
 const tags = ['system']
 
-export const systemOperations = {
+export const systemOperations = lazyAnswers({
   'health.get': {
     summary: 'Health check',
     description:
       '200 while the server can take records; 503 storage_unavailable (details: status "degraded", reason, since) while the database cannot write.',
     tags,
     access: 'public',
-    answers: { 200: data(healthSchema, 'Up, with the running version') },
+    answers: () => ({ 200: data(healthSchema(), 'Up, with the running version') }),
     errors: [],
   },
-} as const satisfies OperationsOf<'health'>
+} as const) satisfies OperationsOf<'health'>
 
-export const openapiOperations = {
+export const openapiOperations = lazyAnswers({
   'openapi.get': {
     summary: 'This OpenAPI document',
     tags,
     access: 'public',
-    answers: { 200: json(z.record(z.string(), z.unknown()), 'The OpenAPI 3.1 document') },
+    answers: () => ({ 200: json(z.record(z.string(), z.unknown()), 'The OpenAPI 3.1 document') }),
     errors: [],
   },
-} as const satisfies OperationsOf<'openapi'>
+} as const) satisfies OperationsOf<'openapi'>
 
-export const skillOperations = {
+export const skillOperations = lazyAnswers({
   'skills.get': {
     summary: 'The skill document of a module (Markdown)',
     description: `The modules: ${SKILL_MODULES.join(', ')}. An unknown one is a 404 listing them.`,
     tags,
     access: 'public',
-    answers: { 200: content('text/markdown', 'The document') },
+    answers: () => ({ 200: content('text/markdown', 'The document') }),
     errors: ['not_found'],
   },
-} as const satisfies OperationsOf<'skills'>
+} as const) satisfies OperationsOf<'skills'>

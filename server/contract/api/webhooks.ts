@@ -11,11 +11,11 @@ import {
   notificationsSchema,
   updateWebhookSchema,
 } from '../webhooks/schemas.ts'
-import { content, data, type OperationsOf } from './operation.ts'
-import { named } from './named.ts'
+import { content, data, type OperationsOf, lazyAnswers } from './operation.ts'
+import { named, onFirstUse } from './named.ts'
 import { isoTime } from './shapes.ts'
 
-const webhookShape = {
+const webhookShape = onFirstUse(() => ({
   id: z.string(),
   appId: z.string(),
   url: z.string(),
@@ -28,23 +28,21 @@ const webhookShape = {
   failures: z.number().int().meta({ description: 'Failed attempts since the last success' }),
   createdAt: isoTime,
   updatedAt: isoTime,
-}
+}))
 
-export const webhookSchema = named('Webhook', z.object(webhookShape))
-export type Webhook = z.output<typeof webhookSchema>
+export const webhookSchema = named('Webhook', () => z.object(webhookShape()))
+export type Webhook = z.output<ReturnType<typeof webhookSchema>>
 
 /** A new or rotated subscription: the secret appears here and nowhere else. */
-export const webhookWithSecretSchema = named(
-  'WebhookWithSecret',
+export const webhookWithSecretSchema = named('WebhookWithSecret', () =>
   z.object({
-    ...webhookShape,
+    ...webhookShape(),
     secret: z.string().meta({ description: 'The signing secret (whsec_…), shown this once' }),
   }),
 )
-export type WebhookWithSecret = z.output<typeof webhookWithSecretSchema>
+export type WebhookWithSecret = z.output<ReturnType<typeof webhookWithSecretSchema>>
 
-export const deliverySchema = named(
-  'Delivery',
+export const deliverySchema = named('Delivery', () =>
   z.object({
     id: z.string().meta({ description: 'The webhook-id header, the same on every attempt' }),
     event: z.string(),
@@ -67,10 +65,9 @@ export const deliverySchema = named(
     updatedAt: isoTime,
   }),
 )
-export type Delivery = z.output<typeof deliverySchema>
+export type Delivery = z.output<ReturnType<typeof deliverySchema>>
 
-export const testResultSchema = named(
-  'WebhookTestResult',
+export const testResultSchema = named('WebhookTestResult', () =>
   z.object({
     delivered: z.boolean().meta({ description: 'The target answered 2xx' }),
     id: z.string().meta({ description: 'The webhook-id header of the test send' }),
@@ -82,10 +79,9 @@ export const testResultSchema = named(
     }),
   }),
 )
-export type TestResult = z.output<typeof testResultSchema>
+export type TestResult = z.output<ReturnType<typeof testResultSchema>>
 
-export const notificationsAnswerSchema = named(
-  'Notifications',
+export const notificationsAnswerSchema = named('Notifications', () =>
   z.object({
     enabled: z.boolean(),
     perHour: z.number().int().meta({ description: 'Mails an hour at most; past it, records come in digests' }),
@@ -94,16 +90,16 @@ export const notificationsAnswerSchema = named(
     }),
   }),
 )
-export type Notifications = z.output<typeof notificationsAnswerSchema>
+export type Notifications = z.output<ReturnType<typeof notificationsAnswerSchema>>
 
 const tags = ['webhooks']
 
-export const webhookOperations = {
+export const webhookOperations = lazyAnswers({
   'webhooks.list': {
     summary: "List an app's webhooks",
     tags,
     access: 'owner',
-    answers: { 200: data(z.object({ webhooks: z.array(webhookSchema) }), 'The webhooks') },
+    answers: () => ({ 200: data(z.object({ webhooks: z.array(webhookSchema()) }), 'The webhooks') }),
     errors: ['not_found'],
   },
   'webhooks.add': {
@@ -112,7 +108,7 @@ export const webhookOperations = {
     tags,
     access: 'owner',
     body: addWebhookSchema,
-    answers: { 200: data(webhookWithSecretSchema, 'The new webhook with its secret') },
+    answers: () => ({ 200: data(webhookWithSecretSchema(), 'The new webhook with its secret') }),
     errors: ['not_found', 'conflict'],
   },
   'webhooks.update': {
@@ -122,19 +118,19 @@ export const webhookOperations = {
     tags,
     access: 'owner',
     body: updateWebhookSchema,
-    answers: {
+    answers: () => ({
       200: data(
-        z.union([webhookWithSecretSchema, webhookSchema]),
+        z.union([webhookWithSecretSchema(), webhookSchema()]),
         'The webhook as it is now, with its new secret when rotated',
       ),
-    },
+    }),
     errors: ['not_found'],
   },
   'webhooks.remove': {
     summary: 'Remove a webhook and its pending deliveries',
     tags,
     access: 'owner',
-    answers: { 200: data(z.object({ id: z.string(), removed: z.literal(true) }), 'What was removed') },
+    answers: () => ({ 200: data(z.object({ id: z.string(), removed: z.literal(true) }), 'What was removed') }),
     errors: ['not_found'],
   },
   'webhooks.deliveries': {
@@ -143,7 +139,7 @@ export const webhookOperations = {
     tags,
     access: 'owner',
     query: deliveriesQuerySchema,
-    answers: { 200: data(z.object({ deliveries: z.array(deliverySchema) }), 'The deliveries') },
+    answers: () => ({ 200: data(z.object({ deliveries: z.array(deliverySchema()) }), 'The deliveries') }),
     errors: ['not_found', 'validation'],
   },
   'webhooks.retry': {
@@ -151,7 +147,7 @@ export const webhookOperations = {
     description: `A pending delivery is made due now; a delivered or dead one gets one more attempt (of ${MAX_ATTEMPTS}).`,
     tags,
     access: 'owner',
-    answers: { 200: data(deliverySchema, 'The delivery, due now') },
+    answers: () => ({ 200: data(deliverySchema(), 'The delivery, due now') }),
     errors: ['not_found'],
   },
   'webhooks.test': {
@@ -159,17 +155,17 @@ export const webhookOperations = {
     description: `Sends a signed ${TEST_EVENT} event to the webhook's URL and says what came back; nothing is stored and a failed send is not an error.`,
     tags,
     access: 'owner',
-    answers: { 200: data(testResultSchema, 'What the send got') },
+    answers: () => ({ 200: data(testResultSchema(), 'What the send got') }),
     errors: ['not_found'],
   },
-} as const satisfies OperationsOf<'webhooks'>
+} as const) satisfies OperationsOf<'webhooks'>
 
-export const notificationOperations = {
+export const notificationOperations = lazyAnswers({
   'notifications.get': {
     summary: 'Whether the owner gets an e-mail per new record',
     tags,
     access: 'owner',
-    answers: { 200: data(notificationsAnswerSchema, 'The notification setting') },
+    answers: () => ({ 200: data(notificationsAnswerSchema(), 'The notification setting') }),
     errors: ['not_found'],
   },
   'notifications.set': {
@@ -178,23 +174,23 @@ export const notificationOperations = {
     tags,
     access: 'owner',
     body: notificationsSchema,
-    answers: { 200: data(notificationsAnswerSchema, 'The notification setting as it is now') },
+    answers: () => ({ 200: data(notificationsAnswerSchema(), 'The notification setting as it is now') }),
     errors: ['not_found'],
   },
-} as const satisfies OperationsOf<'notifications'>
+} as const) satisfies OperationsOf<'notifications'>
 
 const unsubscribeToken = 'The token is the one of the link in a notification mail (no login).'
 
-export const unsubscribeOperations = {
+export const unsubscribeOperations = lazyAnswers({
   'unsubscribe.page': {
     summary: 'The unsubscribe page of a notification mail',
     description: `${unsubscribeToken} Shows one button that switches the mails off, so a mail scanner following links unsubscribes nobody.`,
     tags,
     access: 'public',
-    answers: {
+    answers: () => ({
       200: content('text/html', 'The page with the button'),
       404: content('text/html', 'The page saying the link is not valid'),
-    },
+    }),
     errors: [],
   },
   'unsubscribe.confirm': {
@@ -202,10 +198,10 @@ export const unsubscribeOperations = {
     description: `${unsubscribeToken} The page's button, or a mail client's one-click List-Unsubscribe-Post; a body, if any, is not read.`,
     tags,
     access: 'public',
-    answers: {
+    answers: () => ({
       200: content('text/html', 'The page saying the mails stopped'),
       404: content('text/html', 'The page saying the link is not valid'),
-    },
+    }),
     errors: [],
   },
-} as const satisfies OperationsOf<'unsubscribe'>
+} as const) satisfies OperationsOf<'unsubscribe'>

@@ -95,7 +95,9 @@ export function sqliteCommitGroup(
   db: SqliteContext,
   serials: DurableSerials,
 ): (jobs: RecordJob[], maxFields: number) => Promise<CommittedGroup> {
-  const sqls = statements(db)
+  // Prepared with the first commit: drizzle's query building is a few ms a server start need not pay.
+  let prepared: ReturnType<typeof statements> | undefined
+  const sqls = () => (prepared ??= statements(db))
   const keys = sqliteIdempotency(db)
   const outbox = sqliteOutbox(db)
   const unlisted = sqliteUnlistedNotes(db)
@@ -109,7 +111,7 @@ export function sqliteCommitGroup(
    */
   function createFields(job: RecordJob, maxFields: number): JobResult | { created: boolean; uncounted: string[] } {
     if (job.newFields.length === 0) return { created: false, uncounted: [] }
-    const taken = fieldTally(sqls.fieldFacts.all({ appId: job.appId })).take(job, maxFields)
+    const taken = fieldTally(sqls().fieldFacts.all({ appId: job.appId })).take(job, maxFields)
     if ('ok' in taken) return taken
     const { made } = taken
     // A verified sender's keys past the field limit are not catalogued (storage/field-tally.ts).
@@ -122,7 +124,7 @@ export function sqliteCommitGroup(
         made.map((field) => field.name),
       )
     for (const field of made) {
-      sqls.insertField.run({
+      sqls().insertField.run({
         id: field.id,
         appId: job.appId,
         name: field.name,
@@ -242,7 +244,7 @@ export function sqliteCommitGroup(
     for (const [appId, counters] of touched) {
       if (!counters.changed) continue
       appended.set(appId, { before: counters.before, after: counters.serial })
-      sqls.updateCounters.run({
+      sqls().updateCounters.run({
         appId,
         seq: counters.seq,
         serial: counters.serial,
