@@ -15,7 +15,10 @@ const NAMED: Array<readonly [string, () => z.ZodType]> = []
 /** What `build` returns, made on the first call and the same on every later one. */
 export function onFirstUse<T>(build: () => T): () => T {
   let made: { value: T } | undefined
-  return () => (made ??= { value: build() }).value
+  return () => {
+    made ??= { value: build() }
+    return made.value
+  }
 }
 
 /** `build()`'s schema, made on the first call (onFirstUse), and listed in the document as `components/schemas/<id>`. */
