@@ -37,8 +37,7 @@ async function setup() {
   const get = (id: string) =>
     t.call('records.get', { params: { id: endpoint.appId, recordId: id } }, { token: owner.token })
   const summary = async (spam = 'exclude') =>
-    (await t.call('records.summary', { params: { id: endpoint.appId }, query: { spam: spam } }, { token: owner.token }))
-      .body
+    (await t.call('records.summary', { params: { id: endpoint.appId }, query: { spam } }, { token: owner.token })).body
   return { ...t, owner, endpoint, ada, bob, spam, patch, get, summary }
 }
 
@@ -272,7 +271,7 @@ describe('editing a record of an assessment app', () => {
     const token = (await f.call('share.publish', { params: { id: f.appId } }, { token: f.owner.token })).body.data
       .token!
     const posted = await f.call('ingest.post', {
-      params: { token: token },
+      params: { token },
       body: { calm: 'Never', rested: 'Never', worried: 'Always' },
     })
     const id = posted.body.data.id

@@ -19,7 +19,7 @@ async function withReport() {
     expect(res.status).toBe(200)
     return res.body.data
   }
-  await ok(f.call('scales.add', { params: { id: f.appId }, body: MOOD_SCALE }, { ...owner }))
+  await ok(f.call('scales.add', { params: { id: f.appId }, body: MOOD_SCALE }, owner))
   await ok(
     f.call(
       'expert.update',
@@ -34,7 +34,7 @@ async function withReport() {
       { ...owner },
     ),
   )
-  await ok(f.call('reports.addPage', { params: { id: f.appId }, body: { title: 'Hello {{name}}' } }, { ...owner }))
+  await ok(f.call('reports.addPage', { params: { id: f.appId }, body: { title: 'Hello {{name}}' } }, owner))
   await ok(
     f.call(
       'reports.addSection',
@@ -62,8 +62,8 @@ async function withReport() {
       { ...owner },
     ),
   )
-  await ok(f.call('reports.addPage', { params: { id: f.appId }, body: { title: 'Advice' } }, { ...owner }))
-  await ok(f.call('reports.addSection', { params: { id: f.appId, page: '2' }, body: { type: 'expert' } }, { ...owner }))
+  await ok(f.call('reports.addPage', { params: { id: f.appId }, body: { title: 'Advice' } }, owner))
+  await ok(f.call('reports.addSection', { params: { id: f.appId, page: '2' }, body: { type: 'expert' } }, owner))
   await ok(
     f.call(
       'reports.addSection',
@@ -120,7 +120,7 @@ describe('report pages and sections', () => {
   test('pages can be added at a position, renamed, moved and removed; numbers stay dense', async () => {
     const { f, ok, owner } = await withReport()
     const intro = await ok(
-      f.call('reports.addPage', { params: { id: f.appId }, body: { title: 'Welcome', position: 1 } }, { ...owner }),
+      f.call('reports.addPage', { params: { id: f.appId }, body: { title: 'Welcome', position: 1 } }, owner),
     )
     expect(intro).toEqual(page(f, 1, 'Welcome', []))
     const titles = async () =>

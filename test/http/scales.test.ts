@@ -514,7 +514,7 @@ describe('scales: scoring definition and rescore', () => {
     const { f } = await withMood()
     const token = await publishApp(f)
     const posted = await f.call('ingest.post', {
-      params: { token: token },
+      params: { token },
       body: { calm: 'Always', rested: 'Often', worried: 'Never' },
     })
     expect(posted.status).toBe(200)

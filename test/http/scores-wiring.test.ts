@@ -14,11 +14,11 @@ describe('scores are computed at submission and aggregated', () => {
 
     // calm 4 + rested 3 + reversed worried (Never → 4) = 11 → good; 2 + 1 + (4 − 3 = 1) = 4 → low.
     const first = await f.call('ingest.post', {
-      params: { token: token },
+      params: { token },
       body: { calm: 'Always', rested: 'Often', worried: 'Never' },
     })
     const second = await f.call('ingest.batch', {
-      params: { token: token },
+      params: { token },
       body: [{ calm: 'Sometimes', rested: 'Rarely', worried: 'Often' }],
     })
     expect(first.status).toBe(200)
@@ -30,7 +30,7 @@ describe('scores are computed at submission and aggregated', () => {
       { mood: { score: 4, level: 'low', levelLabel: 'Low' } },
     ])
 
-    const page = await f.call('reads.query', { params: { token: token } }, owner)
+    const page = await f.call('reads.query', { params: { token } }, owner)
     expect(page.body.records.map((r) => r.scores)).toEqual([
       { mood: { score: 11, level: 'good', levelLabel: 'Good' } },
       { mood: { score: 4, level: 'low', levelLabel: 'Low' } },
@@ -41,7 +41,7 @@ describe('scores are computed at submission and aggregated', () => {
     expect(row1.split(',').slice(-4)).toEqual(['11', 'good', '', ''])
     expect(row2.split(',').slice(-4)).toEqual(['4', 'low', '', ''])
 
-    const summary = await f.call('reads.summary', { params: { token: token } }, owner)
+    const summary = await f.call('reads.summary', { params: { token } }, owner)
     expect(summary.body.scores).toEqual({
       mood: { count: 2, missing: 0, mean: 7.5, min: 4, max: 11, levels: { good: 1, low: 1 } },
     })
@@ -58,13 +58,13 @@ describe('scores are computed at submission and aggregated', () => {
         )
       ).status,
     ).toBe(200)
-    expect((await f.call('reads.summary', { params: { token: token } }, owner)).body.scores?.mood.mean).toBe(7.5)
+    expect((await f.call('reads.summary', { params: { token } }, owner)).body.scores?.mood.mean).toBe(7.5)
     expect((await f.call('scales.rescore', { params: { id: f.appId } }, { token: f.owner.token })).body).toEqual({
       code: 200,
       data: { rescored: 2 },
     })
     // Without reversal: 4 + 3 + 0 = 7 and 2 + 1 + 3 = 6, both fair (5 ≤ score < 9).
-    expect((await f.call('reads.summary', { params: { token: token } }, owner)).body.scores).toEqual({
+    expect((await f.call('reads.summary', { params: { token } }, owner)).body.scores).toEqual({
       mood: { count: 2, missing: 0, mean: 6.5, min: 6, max: 7, levels: { fair: 2 } },
     })
   })
@@ -72,13 +72,13 @@ describe('scores are computed at submission and aggregated', () => {
   test('apps without scales store no scores and the summary has no scores section', async () => {
     const f = await assessmentApp()
     const token = await publishApp(f)
-    expect((await f.call('ingest.post', { params: { token: token }, body: { calm: 'Always' } })).status).toBe(200)
+    expect((await f.call('ingest.post', { params: { token }, body: { calm: 'Always' } })).status).toBe(200)
     expect(
       (await Array.fromAsync((await listRecords(f.ctx, f.owner.user.id, f.appId, {})).batches))
         .flat()
         .map((row) => row.scores),
     ).toEqual([null])
-    const summary = await f.call('reads.summary', { params: { token: token } }, { token: f.owner.token })
+    const summary = await f.call('reads.summary', { params: { token } }, { token: f.owner.token })
     expect(summary.status).toBe(200)
     expect('scores' in summary.body).toBe(false)
   })
@@ -102,22 +102,20 @@ describe('scores are computed at submission and aggregated', () => {
       { calm: 'Always', rested: 'Often', worried: 'Never' },
       { calm: 'Sometimes', rested: 'Rarely', worried: 'Often' },
     ]
-    expect((await f.call('ingest.batch', { params: { token: token }, body: answers })).status).toBe(200)
-    const publicScores = async () => (await f.call('reads.summary', { params: { token: token } })).body.scores
+    expect((await f.call('ingest.batch', { params: { token }, body: answers })).status).toBe(200)
+    const publicScores = async () => (await f.call('reads.summary', { params: { token } })).body.scores
     // Two people: the lowest and highest score would be theirs.
     expect(await publicScores()).toEqual({
       mood: { count: 2, missing: 0, mean: null, min: null, max: null, levels: { good: 1, low: 1 } },
     })
-    expect((await f.call('reads.summary', { params: { token: token } }, { token: f.owner.token })).body.scores).toEqual(
-      {
-        mood: { count: 2, missing: 0, mean: 7.5, min: 4, max: 11, levels: { good: 1, low: 1 } },
-      },
-    )
+    expect((await f.call('reads.summary', { params: { token } }, { token: f.owner.token })).body.scores).toEqual({
+      mood: { count: 2, missing: 0, mean: 7.5, min: 4, max: 11, levels: { good: 1, low: 1 } },
+    })
     // calm 3 + rested 3 + (4 − 2 = 2) = 8 → fair.
     expect(
       (
         await f.call('ingest.post', {
-          params: { token: token },
+          params: { token },
           body: { calm: 'Often', rested: 'Often', worried: 'Sometimes' },
         })
       ).status,
@@ -127,7 +125,7 @@ describe('scores are computed at submission and aggregated', () => {
       mood: { count: 3, missing: 0, mean: null, min: null, max: null, levels: { good: 1, low: 1, fair: 1 } },
     })
     const seven = Array.from({ length: 7 }, () => ({ calm: 'Often', rested: 'Often', worried: 'Sometimes' }))
-    expect((await f.call('ingest.batch', { params: { token: token }, body: seven })).status).toBe(200)
+    expect((await f.call('ingest.batch', { params: { token }, body: seven })).status).toBe(200)
     // 11 + 4 + 8 × 8 = 79 over ten scores.
     expect(await publicScores()).toEqual({
       mood: { count: 10, missing: 0, mean: 7.9, min: null, max: null, levels: { good: 1, low: 1, fair: 8 } },

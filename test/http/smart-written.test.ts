@@ -32,7 +32,7 @@ describe('POST /api/v3/smart/plans/import', () => {
       code: 200,
       data: { id, planner: 'caller', plan, execution: null, createdAt: T0, updatedAt: T0 },
     })
-    expect((await s.call('plans.get', { params: { id: id } }, { token: s.owner.token })).body).toEqual(saved.body)
+    expect((await s.call('plans.get', { params: { id } }, { token: s.owner.token })).body).toEqual(saved.body)
     const list = await s.call('plans.list', {}, { token: s.owner.token })
     expect(list.body.data.plans).toEqual([
       {

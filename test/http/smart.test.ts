@@ -236,8 +236,8 @@ describe('smart plans and jobs', () => {
     const share = (await s.call('share.get', { params: { id: appId } }, { token: s.owner.token })).body.data
     expect([share.reads, Object.hasOwn(share, 'warnings')]).toEqual(['off', false])
     const token = urls.body.data.fillIn!.split('/f/')[1]
-    expect((await s.call('reads.query', { params: { token: token } })).status).toBe(403)
-    expect((await s.call('reads.summary', { params: { token: token } })).status).toBe(403)
+    expect((await s.call('reads.query', { params: { token } })).status).toBe(403)
+    expect((await s.call('reads.summary', { params: { token } })).status).toBe(403)
 
     const again = await s.call(
       'plans.execute',

@@ -159,8 +159,7 @@ describe('a flood of random keys from strangers', () => {
           .status,
       ).toBe(200)
     expect(
-      (await t.call('share.update', { params: { id: t.endpoint.appId }, body: { reads: 'summary' } }, { ...t.owner }))
-        .status,
+      (await t.call('share.update', { params: { id: t.endpoint.appId }, body: { reads: 'summary' } }, t.owner)).status,
     ).toBe(200)
     const open = (await t.ok(t.call('reads.summary', { params: { token: t.endpoint.token } }))).body
     expect([open.total, Object.keys(open.fields)]).toEqual([RECORDS, []])
@@ -231,8 +230,7 @@ describe('a flood of random keys from strangers', () => {
     const t = await setup()
     // The owner's own post makes `name` a field; the bots fill the honeypot.
     expect(
-      (await t.call('ingest.post', { params: { token: t.endpoint.token }, body: { name: 'Ada' } }, { ...t.owner }))
-        .status,
+      (await t.call('ingest.post', { params: { token: t.endpoint.token }, body: { name: 'Ada' } }, t.owner)).status,
     ).toBe(200)
     const spam = FLOOD.map((record, i) => ({ ...record, name: `bot ${i}`, _gotcha: 'x' }))
     for (const [i, body] of spam.entries())

@@ -149,8 +149,7 @@ describe('a stranger’s record is stored whole', () => {
       expect(page).not.toContain(key)
     }
     expect(
-      (await t.call('share.update', { params: { id: t.endpoint.appId }, body: { reads: 'summary' } }, { ...t.owner }))
-        .status,
+      (await t.call('share.update', { params: { id: t.endpoint.appId }, body: { reads: 'summary' } }, t.owner)).status,
     ).toBe(200)
     const summary = (await t.call('reads.summary', { params: { token: t.endpoint.token } })).body
     expect(Object.keys(summary.fields)).toEqual([])
@@ -245,9 +244,9 @@ describe('budgets hold for proposals, never for records', () => {
   test('the owner’s 51st field is refused, nothing stored', async () => {
     const t = await setup()
     const fifty = Object.fromEntries(Array.from({ length: LIMITS.maxFields }, (_, i) => [`f${i}`, i]))
-    expect(
-      (await t.call('ingest.post', { params: { token: t.endpoint.token }, body: fifty }, { ...t.owner })).status,
-    ).toBe(200)
+    expect((await t.call('ingest.post', { params: { token: t.endpoint.token }, body: fifty }, t.owner)).status).toBe(
+      200,
+    )
     const refused = await t.call(
       'ingest.post',
       { params: { token: t.endpoint.token }, body: { f0: 1, f50: 1 } },
