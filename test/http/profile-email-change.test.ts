@@ -9,6 +9,7 @@ import { describe, expect, test } from 'bun:test'
 import { AUTH } from '../../server/contract/limits.ts'
 import { testApp, type TestApp } from '../support/http.ts'
 import { lastCode, SAME_ORIGIN, signUp, T0 } from './auth-fixtures.ts'
+import { invalid, type ErrorEnvelope } from '../support/call.ts'
 
 const OLD = 'ada@example.com'
 const NEW = 'ada@lovelace.org'
@@ -20,7 +21,7 @@ async function withOwner(password: string | null = 'correct horse') {
   return { t, ...signed, token: signed.token! }
 }
 
-const patch = (t: TestApp, token: string, body: unknown) => t.request('PATCH', '/api/v3/profile', { token, body })
+const patch = (t: TestApp, token: string, body: unknown) => t.call('profile.update', { body: invalid(body) }, { token })
 const stored = async (t: TestApp, userId: string) => (await t.ctx.storage.users.byId(userId))!.email
 
 /** The token of the newest confirmation link mailed to `to`. */
@@ -33,10 +34,14 @@ function linkToken(t: TestApp, to = NEW): string {
 
 /** Presses the button of the confirmation page, as a browser posts the form. */
 const pressConfirm = (t: TestApp, token: string) =>
-  t.request('POST', '/api/v3/profile/email/confirm', {
-    raw: new URLSearchParams({ token }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  })
+  t.call(
+    'profile.confirmEmail',
+    {},
+    {
+      raw: new URLSearchParams({ token }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    },
+  )
 
 const confirmMail = (token: string) => ({
   to: NEW,
@@ -78,7 +83,7 @@ describe('changing the e-mail address', () => {
     const { t, token, user } = await withOwner()
     const res = await patch(t, token, { email: 'mallory@evil.example' })
     expect(res.status).toBe(403)
-    expect(res.body).toEqual({
+    expect(res.body as ErrorEnvelope).toEqual({
       code: 403,
       error: {
         type: 'reauth_required',
@@ -89,7 +94,7 @@ describe('changing the e-mail address', () => {
     expect(await stored(t, user.id)).toBe(OLD)
     expect(await t.ctx.storage.users.emailChange(user.id)).toBeNull()
     // The takeover's second step, a code to the new address, finds no account there.
-    await t.request('POST', '/api/v3/auth/code', { body: { email: 'mallory@evil.example' } })
+    await t.call('auth.sendCode', { body: { email: 'mallory@evil.example' } })
     await Promise.resolve()
     expect(t.mails).toEqual([])
   })
@@ -98,7 +103,7 @@ describe('changing the e-mail address', () => {
     const { t, token, user } = await withOwner(null)
     const res = await patch(t, token, { email: NEW })
     expect(res.status).toBe(403)
-    expect(res.body).toEqual({
+    expect(res.body as ErrorEnvelope).toEqual({
       code: 403,
       error: {
         type: 'reauth_required',
@@ -106,7 +111,7 @@ describe('changing the e-mail address', () => {
         details: { method: 'code' },
       },
     })
-    await t.request('POST', '/api/v3/auth/code', { body: { email: OLD } })
+    await t.call('auth.sendCode', { body: { email: OLD } })
     const ok = await patch(t, token, { email: NEW, code: lastCode(t, OLD) })
     expect(ok.status).toBe(202)
     expect(ok.body).toEqual({
@@ -124,7 +129,7 @@ describe('changing the e-mail address', () => {
     for (let i = 0; i < AUTH.loginFailuresPerWindow; i++) {
       const res = await patch(t, token, { email: NEW, currentPassword: `guess ${i}` })
       expect(res.status).toBe(403)
-      expect(res.body).toEqual({
+      expect(res.body as ErrorEnvelope).toEqual({
         code: 403,
         error: { type: 'wrong_password', message: 'The current password is wrong; nothing was changed' },
       })
@@ -132,7 +137,7 @@ describe('changing the e-mail address', () => {
     const limited = await patch(t, token, { email: NEW, currentPassword: 'correct horse' })
     expect(limited.status).toBe(429)
     expect(limited.headers.get('retry-after')).toBe('900')
-    expect(limited.body).toEqual({
+    expect(limited.body as ErrorEnvelope).toEqual({
       code: 429,
       error: {
         type: 'rate_limited',
@@ -140,9 +145,7 @@ describe('changing the e-mail address', () => {
         details: { retryAfterSeconds: 900 },
       },
     })
-    expect(
-      (await t.request('POST', '/api/v3/auth/login', { body: { email: OLD, password: 'correct horse' } })).status,
-    ).toBe(429)
+    expect((await t.call('auth.login', { body: { email: OLD, password: 'correct horse' } })).status).toBe(429)
     expect(await stored(t, user.id)).toBe(OLD)
     await Promise.resolve()
     expect(t.mails).toEqual([])
@@ -150,7 +153,7 @@ describe('changing the e-mail address', () => {
 
   test('with the password: 202, the e-mail stays until the link mailed to the new address is confirmed; the old address is told twice', async () => {
     const { t, token, user } = await withOwner()
-    await t.request('POST', '/api/v3/auth/code', { body: { email: OLD } })
+    await t.call('auth.sendCode', { body: { email: OLD } })
     t.clock.advance(1000)
     const res = await patch(t, token, {
       name: 'Ada L.',
@@ -165,7 +168,7 @@ describe('changing the e-mail address', () => {
     })
     expect(await stored(t, user.id)).toBe(OLD)
     // The profile shows the change waiting for its link (the admin's Account screen reads it on every visit).
-    expect((await t.request('GET', '/api/v3/profile', { token })).body.data).toEqual({
+    expect((await t.call('profile.get', {}, { token })).body.data).toEqual({
       ...user,
       name: 'Ada L.',
       pendingEmail: { email: NEW, expiresAt: new Date(expiresAt).toISOString() },
@@ -182,7 +185,7 @@ describe('changing the e-mail address', () => {
     expect(t.mails.slice(1)).toEqual([confirmMail(link), requestedMail])
 
     // Opening the link (as a mail scanner does) only shows the button.
-    const page = await t.request('GET', `/api/v3/profile/email/confirm?token=${link}`)
+    const page = await t.call('profile.confirmEmailPage', { query: { token: link } })
     expect(page.status).toBe(200)
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
     expect(page.text).toContain(
@@ -210,10 +213,10 @@ describe('changing the e-mail address', () => {
     await Promise.resolve()
     expect(t.mails.slice(3)).toEqual([changedMail])
 
-    const again = await t.request('POST', '/api/v3/profile/email/confirm', { body: { token: link } })
+    const again = await t.call('profile.confirmEmail', { body: { token: link } })
     expect(again.status).toBe(404)
-    expect(again.body).toEqual({ code: 404, error: { type: 'not_found', message: UNKNOWN_LINK } })
-    expect((await t.request('GET', `/api/v3/profile/email/confirm?token=${link}`)).status).toBe(404)
+    expect(again.body as ErrorEnvelope).toEqual({ code: 404, error: { type: 'not_found', message: UNKNOWN_LINK } })
+    expect((await t.call('profile.confirmEmailPage', { query: { token: link } })).status).toBe(404)
   })
 
   test('a new request replaces the earlier link; the link dies after 24 hours; the profile shows the change while it waits; DELETE /profile/email cancels', async () => {
@@ -222,7 +225,7 @@ describe('changing the e-mail address', () => {
     const first = linkToken(t, 'first@example.org')
     await patch(t, token, { email: NEW, currentPassword: 'correct horse' })
     const second = linkToken(t)
-    expect((await t.request('POST', '/api/v3/profile/email/confirm', { body: { token: first } })).status).toBe(404)
+    expect((await t.call('profile.confirmEmail', { body: { token: first } })).status).toBe(404)
 
     t.clock.advance(AUTH.emailChangeTtlMs)
     const expired = await pressConfirm(t, second)
@@ -230,19 +233,19 @@ describe('changing the e-mail address', () => {
     expect(expired.text).toContain(`<h1>E-mail address not changed</h1><p>${UNKNOWN_LINK}</p>`)
     expect(await stored(t, user.id)).toBe(OLD)
 
-    expect((await t.request('GET', '/api/v3/profile', { token })).body.data.pendingEmail).toBeUndefined()
+    expect((await t.call('profile.get', {}, { token })).body.data.pendingEmail).toBeUndefined()
 
     await patch(t, token, { email: NEW, currentPassword: 'correct horse' })
     const third = linkToken(t)
     const waiting = { email: NEW, expiresAt: new Date(t.clock.now() + AUTH.emailChangeTtlMs).toISOString() }
-    const profile = (await t.request('GET', '/api/v3/profile', { token })).body.data
+    const profile = (await t.call('profile.get', {}, { token })).body.data
     expect([profile.email, profile.pendingEmail]).toEqual([OLD, waiting])
-    expect((await t.request('DELETE', '/api/v3/profile/email', { token })).body).toEqual({
+    expect((await t.call('profile.cancelEmail', {}, { token })).body).toEqual({
       code: 200,
       data: { cancelled: true },
     })
-    expect((await t.request('GET', '/api/v3/profile', { token })).body.data.pendingEmail).toBeUndefined()
-    expect((await t.request('DELETE', '/api/v3/profile/email', { token })).body).toEqual({
+    expect((await t.call('profile.get', {}, { token })).body.data.pendingEmail).toBeUndefined()
+    expect((await t.call('profile.cancelEmail', {}, { token })).body).toEqual({
       code: 200,
       data: { cancelled: false },
     })
@@ -254,9 +257,9 @@ describe('changing the e-mail address', () => {
     const { t, token, user } = await withOwner()
     await patch(t, token, { email: NEW, currentPassword: 'correct horse' })
     await signUp(t, { email: NEW })
-    const res = await t.request('POST', '/api/v3/profile/email/confirm', { body: { token: linkToken(t) } })
+    const res = await t.call('profile.confirmEmail', { body: { token: linkToken(t) } })
     expect(res.status).toBe(409)
-    expect(res.body).toEqual({
+    expect(res.body as ErrorEnvelope).toEqual({
       code: 409,
       error: { type: 'conflict', message: `Another account already uses e-mail ${NEW}; choose a different address` },
     })
@@ -269,7 +272,7 @@ describe('changing the e-mail address', () => {
 
 describe('creating an access token (sudo mode)', () => {
   const create = (t: TestApp, cookie: string, body: Record<string, unknown>) =>
-    t.request('POST', '/api/v3/auth/tokens', { cookie, headers: SAME_ORIGIN, body: { name: 'deploy', ...body } })
+    t.call('tokens.create', { body: { name: 'deploy', ...body } }, { cookie, headers: SAME_ORIGIN })
 
   test('a session logged in over 15 minutes ago must give the current password; an access token may create tokens', async () => {
     const { t, cookie, token } = await withOwner()
@@ -278,7 +281,7 @@ describe('creating an access token (sudo mode)', () => {
     t.clock.advance(1)
     const missing = await create(t, cookie, {})
     expect(missing.status).toBe(403)
-    expect(missing.body).toEqual({
+    expect(missing.body as ErrorEnvelope).toEqual({
       code: 403,
       error: {
         type: 'reauth_required',
@@ -289,14 +292,14 @@ describe('creating an access token (sudo mode)', () => {
     })
     const wrong = await create(t, cookie, { currentPassword: 'not it' })
     expect(wrong.status).toBe(403)
-    expect(wrong.body).toEqual({
+    expect(wrong.body as ErrorEnvelope).toEqual({
       code: 403,
       error: { type: 'wrong_password', message: 'The current password is wrong; no token was created' },
     })
     const ok = await create(t, cookie, { currentPassword: 'correct horse' })
     expect(ok.status).toBe(200)
     expect(ok.body.data).toMatchObject({ name: 'deploy', token: expect.stringMatching(/^svc_pat_/) })
-    expect((await t.request('POST', '/api/v3/auth/tokens', { token, body: { name: 'rotated' } })).status).toBe(200)
+    expect((await t.call('tokens.create', { body: { name: 'rotated' } }, { token })).status).toBe(200)
     expect(
       (await t.ctx.storage.auth.tokens((await t.ctx.storage.users.byEmail(OLD))!.id)).map((row) => row.name).sort(),
     ).toEqual(['ci', 'deploy', 'deploy', 'rotated'])
@@ -305,8 +308,8 @@ describe('creating an access token (sudo mode)', () => {
   test('without a password, an old session gives a code mailed to the current address', async () => {
     const { t, cookie } = await withOwner(null)
     t.clock.advance(AUTH.reauthWindowMs + 1)
-    expect((await create(t, cookie, {})).body.error.details).toEqual({ method: 'code' })
-    await t.request('POST', '/api/v3/auth/code', { body: { email: OLD } })
+    expect((await create(t, cookie, {})).body.error?.details).toEqual({ method: 'code' })
+    await t.call('auth.sendCode', { body: { email: OLD } })
     expect((await create(t, cookie, { code: lastCode(t, OLD) })).status).toBe(200)
   })
 })

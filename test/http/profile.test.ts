@@ -3,6 +3,7 @@ import { testApp, type TestApp } from '../support/http.ts'
 import { insertRecords, numbering } from '../support/records.ts'
 import { makeUser } from '../support/users.ts'
 import { lastCode, SAME_ORIGIN, sessionCookieOf, signUp, T0 } from './auth-fixtures.ts'
+import { invalid, type ErrorEnvelope } from '../support/call.ts'
 
 async function withOwner(body: Record<string, unknown> = { email: 'ada@example.com', name: 'Ada', tokenName: 'cli' }) {
   const t = testApp({ signup: 'open' })
@@ -13,8 +14,7 @@ async function withOwner(body: Record<string, unknown> = { email: 'ada@example.c
 /** An owner with a password, as most accounts are. */
 const WITH_PASSWORD = { email: 'ada@example.com', name: 'Ada', tokenName: 'cli', password: 'old password' }
 
-const login = (t: TestApp, email: string, password: string) =>
-  t.request('POST', '/api/v3/auth/login', { body: { email, password } })
+const login = (t: TestApp, email: string, password: string) => t.call('auth.login', { body: { email, password } })
 
 /** An app with a field, a published endpoint, a record and its counters, written through the storage. */
 async function insertApp(t: TestApp, ownerId: string, id: string): Promise<void> {
@@ -53,7 +53,7 @@ async function remains(t: TestApp, id: string) {
 describe('GET and PATCH /api/v3/profile', () => {
   test('GET shows the account', async () => {
     const { t, token, user } = await withOwner()
-    const res = await t.request('GET', '/api/v3/profile', { token })
+    const res = await t.call('profile.get', {}, { token })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({
       code: 200,
@@ -64,10 +64,7 @@ describe('GET and PATCH /api/v3/profile', () => {
   test('PATCH changes the name at once, by access token, with no password (the e-mail is profile-email-change.test.ts)', async () => {
     const { t, token, user } = await withOwner()
     t.clock.advance(1000)
-    const res = await t.request('PATCH', '/api/v3/profile', {
-      token,
-      body: { name: ' Ada L. ', email: ' ADA@example.com ' },
-    })
+    const res = await t.call('profile.update', { body: { name: ' Ada L. ', email: ' ADA@example.com ' } }, { token })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ code: 200, data: { ...user, name: 'Ada L.' } })
     expect(await t.ctx.storage.users.byId(user.id)).toMatchObject({
@@ -79,28 +76,26 @@ describe('GET and PATCH /api/v3/profile', () => {
 
   test('PATCH with only one key leaves the other; an empty body changes nothing', async () => {
     const { t, token, user } = await withOwner()
-    expect((await t.request('PATCH', '/api/v3/profile', { token, body: { name: '' } })).body.data).toEqual({
+    expect((await t.call('profile.update', { body: { name: '' } }, { token })).body.data).toEqual({
       ...user,
       name: '',
     })
-    expect((await t.request('PATCH', '/api/v3/profile', { token, body: {} })).body.data).toEqual({ ...user, name: '' })
+    expect((await t.call('profile.update', { body: {} }, { token })).body.data).toEqual({ ...user, name: '' })
   })
 
   test('PATCH to an e-mail another account has is a 409; its own e-mail is fine', async () => {
     const { t, token, user } = await withOwner()
     await signUp(t, { email: 'bob@example.com' })
-    const res = await t.request('PATCH', '/api/v3/profile', { token, body: { email: 'BOB@example.com' } })
+    const res = await t.call('profile.update', { body: { email: 'BOB@example.com' } }, { token })
     expect(res.status).toBe(409)
-    expect(res.body).toEqual({
+    expect(res.body as ErrorEnvelope).toEqual({
       code: 409,
       error: {
         type: 'conflict',
         message: 'Another account already uses e-mail bob@example.com; choose a different address',
       },
     })
-    expect(
-      (await t.request('PATCH', '/api/v3/profile', { token, body: { email: 'ADA@example.com' } })).body.data,
-    ).toEqual(user)
+    expect((await t.call('profile.update', { body: { email: 'ADA@example.com' } }, { token })).body.data).toEqual(user)
   })
 
   test.each([
@@ -118,31 +113,30 @@ describe('GET and PATCH /api/v3/profile', () => {
     ],
   ])('PATCH: 422 for %s', async (_case, body, problems) => {
     const { t, token, user } = await withOwner()
-    const res = await t.request('PATCH', '/api/v3/profile', { token, body })
+    const res = await t.call('profile.update', { body: invalid(body) }, { token })
     expect(res.status).toBe(422)
-    expect(res.body.error.type).toBe('validation')
-    expect(res.body.error.details).toEqual({ problems })
-    expect((await t.request('GET', '/api/v3/profile', { token })).body.data).toEqual(user)
+    expect(res.body.error?.type).toBe('validation')
+    expect(res.body.error?.details).toEqual({ problems })
+    expect((await t.call('profile.get', {}, { token })).body.data).toEqual(user)
   })
 
   test('without credentials: 401', async () => {
     const t = testApp()
-    for (const method of ['GET', 'PATCH', 'DELETE']) {
-      const res = await t.request(method, '/api/v3/profile', method === 'GET' ? {} : { body: {} })
-      expect(res.status).toBe(401)
-    }
+    const answers = [
+      await t.call('profile.get'),
+      await t.call('profile.update', { body: {} }),
+      await t.call('profile.delete', { body: invalid({}) }),
+    ]
+    expect(answers.map((res) => res.status)).toEqual([401, 401, 401])
   })
 })
 
 describe('PUT /api/v3/profile/password', () => {
   test('an account without a password sets one with a code mailed to its address; by token, every session ends', async () => {
     const { t, token, cookie } = await withOwner()
-    const missing = await t.request('PUT', '/api/v3/profile/password', {
-      token,
-      body: { newPassword: 'brand new pass' },
-    })
+    const missing = await t.call('profile.setPassword', { body: { newPassword: 'brand new pass' } }, { token })
     expect(missing.status).toBe(403)
-    expect(missing.body).toEqual({
+    expect(missing.body as ErrorEnvelope).toEqual({
       code: 403,
       error: {
         type: 'reauth_required',
@@ -151,14 +145,15 @@ describe('PUT /api/v3/profile/password', () => {
         details: { method: 'code' },
       },
     })
-    await t.request('POST', '/api/v3/auth/code', { body: { email: 'ada@example.com' } })
+    await t.call('auth.sendCode', { body: { email: 'ada@example.com' } })
     const code = lastCode(t, 'ada@example.com')
-    const wrong = await t.request('PUT', '/api/v3/profile/password', {
-      token,
-      body: { code: code === '000000' ? '111111' : '000000', newPassword: 'brand new pass' },
-    })
+    const wrong = await t.call(
+      'profile.setPassword',
+      { body: { code: code === '000000' ? '111111' : '000000', newPassword: 'brand new pass' } },
+      { token },
+    )
     expect(wrong.status).toBe(403)
-    expect(wrong.body).toEqual({
+    expect(wrong.body as ErrorEnvelope).toEqual({
       code: 403,
       error: {
         type: 'wrong_code',
@@ -167,12 +162,9 @@ describe('PUT /api/v3/profile/password', () => {
           'ask for a new one with POST /api/v3/auth/code; the password was not changed',
       },
     })
-    expect((await t.request('GET', '/api/v3/profile', { token })).body.data.hasPassword).toBe(false)
+    expect((await t.call('profile.get', {}, { token })).body.data.hasPassword).toBe(false)
 
-    const res = await t.request('PUT', '/api/v3/profile/password', {
-      token,
-      body: { code, newPassword: 'brand new pass' },
-    })
+    const res = await t.call('profile.setPassword', { body: { code, newPassword: 'brand new pass' } }, { token })
     expect(res.status).toBe(200)
     // Access tokens keep working after a password change: the answer lists them (the mail too: test/mail/account-alerts.test.ts).
     expect(res.body).toEqual({
@@ -190,9 +182,9 @@ describe('PUT /api/v3/profile/password', () => {
         ],
       },
     })
-    expect((await t.request('GET', '/api/v3/auth/status', { cookie })).status).toBe(401)
-    expect((await t.request('GET', '/api/v3/auth/status', { token })).status).toBe(200)
-    expect((await t.request('GET', '/api/v3/profile', { token })).body.data.hasPassword).toBe(true)
+    expect((await t.call('auth.status', {}, { cookie })).status).toBe(401)
+    expect((await t.call('auth.status', {}, { token })).status).toBe(200)
+    expect((await t.call('profile.get', {}, { token })).body.data.hasPassword).toBe(true)
     expect((await login(t, 'ada@example.com', 'brand new pass')).status).toBe(200)
   })
 
@@ -200,13 +192,13 @@ describe('PUT /api/v3/profile/password', () => {
     const { t, cookie, user } = await withOwner({ email: 'ada@example.com', password: 'old password' })
     const other = sessionCookieOf(await login(t, 'ada@example.com', 'old password'))
 
-    const missing = await t.request('PUT', '/api/v3/profile/password', {
-      cookie,
-      headers: SAME_ORIGIN,
-      body: { newPassword: 'new password' },
-    })
+    const missing = await t.call(
+      'profile.setPassword',
+      { body: { newPassword: 'new password' } },
+      { cookie, headers: SAME_ORIGIN },
+    )
     expect(missing.status).toBe(403)
-    expect(missing.body).toEqual({
+    expect(missing.body as ErrorEnvelope).toEqual({
       code: 403,
       error: {
         type: 'reauth_required',
@@ -214,27 +206,27 @@ describe('PUT /api/v3/profile/password', () => {
         details: { method: 'password' },
       },
     })
-    const wrong = await t.request('PUT', '/api/v3/profile/password', {
-      cookie,
-      headers: SAME_ORIGIN,
-      body: { currentPassword: 'not it', newPassword: 'new password' },
-    })
+    const wrong = await t.call(
+      'profile.setPassword',
+      { body: { currentPassword: 'not it', newPassword: 'new password' } },
+      { cookie, headers: SAME_ORIGIN },
+    )
     expect(wrong.status).toBe(403)
-    expect(wrong.body).toEqual({
+    expect(wrong.body as ErrorEnvelope).toEqual({
       code: 403,
       error: { type: 'wrong_password', message: 'The current password is wrong; the password was not changed' },
     })
     expect((await login(t, 'ada@example.com', 'old password')).status).toBe(200)
 
-    const ok = await t.request('PUT', '/api/v3/profile/password', {
-      cookie,
-      headers: SAME_ORIGIN,
-      body: { currentPassword: 'old password', newPassword: 'new password' },
-    })
+    const ok = await t.call(
+      'profile.setPassword',
+      { body: { currentPassword: 'old password', newPassword: 'new password' } },
+      { cookie, headers: SAME_ORIGIN },
+    )
     expect(ok.body).toEqual({ code: 200, data: { changed: true, tokens: expect.any(Array) } })
     expect((await login(t, 'ada@example.com', 'old password')).status).toBe(401)
-    expect((await t.request('GET', '/api/v3/auth/status', { cookie })).status).toBe(200)
-    expect((await t.request('GET', '/api/v3/auth/status', { cookie: other })).status).toBe(401)
+    expect((await t.call('auth.status', {}, { cookie })).status).toBe(200)
+    expect((await t.call('auth.status', {}, { cookie: other })).status).toBe(401)
     expect(await t.ctx.storage.auth.sessions(user.id)).toHaveLength(1)
     expect((await login(t, 'ada@example.com', 'new password')).status).toBe(200)
   })
@@ -258,10 +250,10 @@ describe('PUT /api/v3/profile/password', () => {
     ],
   ])('422 for %s', async (_case, body, problems) => {
     const { t, token } = await withOwner()
-    const res = await t.request('PUT', '/api/v3/profile/password', { token, body })
+    const res = await t.call('profile.setPassword', { body: invalid(body) }, { token })
     expect(res.status).toBe(422)
-    expect(res.body.error.details).toEqual({ problems })
-    expect((await t.request('GET', '/api/v3/profile', { token })).body.data.hasPassword).toBe(false)
+    expect(res.body.error?.details).toEqual({ problems })
+    expect((await t.call('profile.get', {}, { token })).body.data.hasPassword).toBe(false)
   })
 })
 
@@ -275,11 +267,11 @@ describe('DELETE /api/v3/profile', () => {
     const dropped: string[] = []
     t.ctx.changes.subscribe((appId, kind) => dropped.push(`${appId}:${kind}`))
 
-    const res = await t.request('DELETE', '/api/v3/profile', {
-      cookie,
-      headers: SAME_ORIGIN,
-      body: { confirm: ' ADA@example.com', currentPassword: 'old password' },
-    })
+    const res = await t.call(
+      'profile.delete',
+      { body: { confirm: ' ADA@example.com', currentPassword: 'old password' } },
+      { cookie, headers: SAME_ORIGIN },
+    )
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ code: 200, data: { deleted: true } })
     expect(res.headers.get('set-cookie')).toBe('svc_session=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0')
@@ -303,17 +295,17 @@ describe('DELETE /api/v3/profile', () => {
     expect(await t.ctx.storage.auth.sessions(user.id)).toEqual([])
     expect(await t.ctx.storage.auth.sessions(bystander.user.id)).toEqual([])
 
-    expect((await t.request('GET', '/api/v3/profile', { token })).status).toBe(401)
-    expect((await t.request('GET', '/api/v3/profile', { cookie })).status).toBe(401)
-    expect((await t.request('GET', '/api/v3/profile', { token: bystander.token })).status).toBe(200)
+    expect((await t.call('profile.get', {}, { token })).status).toBe(401)
+    expect((await t.call('profile.get', {}, { cookie })).status).toBe(401)
+    expect((await t.call('profile.get', {}, { token: bystander.token })).status).toBe(200)
   })
 
   test('the password is asked for and checked, like a new e-mail or password; nothing is deleted without it', async () => {
     const { t, token, user } = await withOwner(WITH_PASSWORD)
     await insertApp(t, user.id, 'app-1')
-    const missing = await t.request('DELETE', '/api/v3/profile', { token, body: { confirm: 'ada@example.com' } })
+    const missing = await t.call('profile.delete', { body: { confirm: 'ada@example.com' } }, { token })
     expect(missing.status).toBe(403)
-    expect(missing.body).toEqual({
+    expect(missing.body as ErrorEnvelope).toEqual({
       code: 403,
       error: {
         type: 'reauth_required',
@@ -321,12 +313,13 @@ describe('DELETE /api/v3/profile', () => {
         details: { method: 'password' },
       },
     })
-    const wrong = await t.request('DELETE', '/api/v3/profile', {
-      token,
-      body: { confirm: 'ada@example.com', currentPassword: 'not it' },
-    })
+    const wrong = await t.call(
+      'profile.delete',
+      { body: { confirm: 'ada@example.com', currentPassword: 'not it' } },
+      { token },
+    )
     expect(wrong.status).toBe(403)
-    expect(wrong.body).toEqual({
+    expect(wrong.body as ErrorEnvelope).toEqual({
       code: 403,
       error: { type: 'wrong_password', message: 'The current password is wrong; nothing was deleted' },
     })
@@ -337,20 +330,21 @@ describe('DELETE /api/v3/profile', () => {
       kept: 1,
       records: 1,
     })
-    expect((await t.request('GET', '/api/v3/profile', { token })).status).toBe(200)
+    expect((await t.call('profile.get', {}, { token })).status).toBe(200)
   })
 
   test('an account without a password proves itself with a code mailed to its address', async () => {
     const { t, token, user } = await withOwner()
-    const missing = await t.request('DELETE', '/api/v3/profile', { token, body: { confirm: 'ada@example.com' } })
+    const missing = await t.call('profile.delete', { body: { confirm: 'ada@example.com' } }, { token })
     expect(missing.status).toBe(403)
-    expect(missing.body.error.type).toBe('reauth_required')
-    expect(missing.body.error.details).toEqual({ method: 'code' })
-    await t.request('POST', '/api/v3/auth/code', { body: { email: 'ada@example.com' } })
-    const res = await t.request('DELETE', '/api/v3/profile', {
-      token,
-      body: { confirm: 'ada@example.com', code: lastCode(t, 'ada@example.com') },
-    })
+    expect(missing.body.error?.type).toBe('reauth_required')
+    expect(missing.body.error?.details).toEqual({ method: 'code' })
+    await t.call('auth.sendCode', { body: { email: 'ada@example.com' } })
+    const res = await t.call(
+      'profile.delete',
+      { body: { confirm: 'ada@example.com', code: lastCode(t, 'ada@example.com') } },
+      { token },
+    )
     expect(res.body).toEqual({ code: 200, data: { deleted: true } })
     expect(await t.ctx.storage.users.byId(user.id)).toBeNull()
   })
@@ -370,23 +364,23 @@ describe('DELETE /api/v3/profile', () => {
   ])('422 for %s and nothing deleted', async (_case, body, problems) => {
     const { t, token, user } = await withOwner()
     await insertApp(t, user.id, 'app-1')
-    const res = await t.request('DELETE', '/api/v3/profile', { token, body })
+    const res = await t.call('profile.delete', { body: invalid(body) }, { token })
     expect(res.status).toBe(422)
-    expect(res.body.error.details).toEqual({ problems })
+    expect(res.body.error?.details).toEqual({ problems })
     expect((await t.ctx.storage.apps.list(user.id, { limit: 100, after: null })).map((row) => row.app.id)).toEqual([
       'app-1',
     ])
-    expect((await t.request('GET', '/api/v3/profile', { token })).status).toBe(200)
+    expect((await t.call('profile.get', {}, { token })).status).toBe(200)
   })
 
   test('without a body: 401 without credentials (not a 400 about the body), 422 with them', async () => {
     const { t, token } = await withOwner()
-    const stranger = await t.request('DELETE', '/api/v3/profile')
+    const stranger = await t.call('profile.delete')
     expect(stranger.status).toBe(401)
-    expect(stranger.body.error.type).toBe('unauthorized')
-    const owner = await t.request('DELETE', '/api/v3/profile', { token })
+    expect(stranger.body.error?.type).toBe('unauthorized')
+    const owner = await t.call('profile.delete', {}, { token })
     expect(owner.status).toBe(422)
-    expect(owner.body.error.type).toBe('validation')
-    expect((await t.request('GET', '/api/v3/profile', { token })).status).toBe(200)
+    expect(owner.body.error?.type).toBe('validation')
+    expect((await t.call('profile.get', {}, { token })).status).toBe(200)
   })
 })

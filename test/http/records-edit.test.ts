@@ -12,6 +12,7 @@ import { insertRecords, makeEndpoint, storedCounters, storedRows } from '../supp
 import { testApp } from '../support/http.ts'
 import { makeUser } from '../support/users.ts'
 import { assessmentApp, MOOD_SCALE } from './assessment-fixture.ts'
+import { invalid, type ErrorEnvelope } from '../support/call.ts'
 
 const FIELDS = [
   { name: 'email', type: 'email' as const, required: true },
@@ -31,12 +32,13 @@ async function setup() {
     { data: { email: 'bob@example.com', age: 20, tags: ['a'] } },
     { data: { email: 'bot@example.com', old: 'kept' }, spam: true },
   ])
-  const base = `/api/v3/apps/${endpoint.appId}/records`
-  const patch = (id: string, body: unknown, token = owner.token) => t.request('PATCH', `${base}/${id}`, { token, body })
-  const get = (id: string) => t.request('GET', `${base}/${id}`, { token: owner.token })
+  const patch = (id: string, body: unknown, token = owner.token) =>
+    t.call('records.update', { params: { id: endpoint.appId, recordId: id }, body: invalid(body) }, { token })
+  const get = (id: string) =>
+    t.call('records.get', { params: { id: endpoint.appId, recordId: id } }, { token: owner.token })
   const summary = async (spam = 'exclude') =>
-    (await t.request('GET', `/api/v3/apps/${endpoint.appId}/summary?spam=${spam}`, { token: owner.token })).body
-  return { ...t, owner, endpoint, ada, bob, spam, base, patch, get, summary }
+    (await t.call('records.summary', { params: { id: endpoint.appId }, query: { spam } }, { token: owner.token })).body
+  return { ...t, owner, endpoint, ada, bob, spam, patch, get, summary }
 }
 
 describe('PATCH /api/v3/apps/:id/records/:recordId', () => {
@@ -114,7 +116,7 @@ describe('PATCH /api/v3/apps/:id/records/:recordId', () => {
     const t = await setup()
     const res = await t.patch(t.ada, { data: { email: null, plan: 'gold', age: 'old', tags: ['z'] } })
     expect(res.status).toBe(422)
-    expect(res.body).toEqual({
+    expect(res.body as ErrorEnvelope).toEqual({
       code: 422,
       error: {
         type: 'invalid_value',
@@ -139,7 +141,7 @@ describe('PATCH /api/v3/apps/:id/records/:recordId', () => {
     const t = await setup()
     const res = await t.patch(t.ada, { data: { nickname: 'A', age: 40 } })
     expect(res.status).toBe(422)
-    expect(res.body).toEqual({
+    expect(res.body as ErrorEnvelope).toEqual({
       code: 422,
       error: {
         type: 'unknown_field',
@@ -166,7 +168,7 @@ describe('PATCH /api/v3/apps/:id/records/:recordId', () => {
     expect((await storedCounters(t.ctx, t.endpoint.appId)).generation).toBe(generation + 1)
     const [note] = await insertRecords(t.ctx, t.endpoint.appId, [{ data: { note: 'only this' } }])
     const empty = await t.patch(note, { data: { note: null } })
-    expect([empty.status, empty.body.error.type]).toEqual([422, 'empty_record'])
+    expect([empty.status, empty.body.error?.type]).toEqual([422, 'empty_record'])
   })
 
   test.each([
@@ -184,14 +186,17 @@ describe('PATCH /api/v3/apps/:id/records/:recordId', () => {
   test("an unknown record, another account's app and no token answer as elsewhere", async () => {
     const t = await setup()
     const missing = await t.patch('0190aaaa-0000-7000-8000-000000000000', { data: { age: 1 } })
-    expect(missing.body).toEqual({
+    expect(missing.body as ErrorEnvelope).toEqual({
       code: 404,
       error: { type: 'not_found', message: 'Record "0190aaaa-0000-7000-8000-000000000000" in this app not found' },
     })
     const stranger = await makeUser(t.ctx)
     const other = await t.patch(t.ada, { data: { age: 1 } }, stranger.token)
-    expect([other.status, other.body.error.message]).toEqual([404, 'App not found'])
-    const anonymous = await t.request('PATCH', `${t.base}/${t.ada}`, { body: { data: { age: 1 } } })
+    expect([other.status, other.body.error?.message]).toEqual([404, 'App not found'])
+    const anonymous = await t.call('records.update', {
+      params: { id: t.endpoint.appId, recordId: t.ada },
+      body: { data: { age: 1 } },
+    })
     expect(anonymous.status).toBe(401)
     expect((await t.get(t.ada)).body.data.data.age).toBe(36)
   })
@@ -230,10 +235,14 @@ describe('PATCH /api/v3/apps/:id/records/:recordId', () => {
     const names = Array.from({ length: LIMITS.recordHistoryFields + 3 }, (_, i) => `f${i}`)
     const endpoint = await makeEndpoint(t.ctx, owner.user.id, { fields: names.map((name) => ({ name })) })
     const [id] = await insertRecords(t.ctx, endpoint.appId, [{ data: { f0: 'a' } }])
-    const res = await t.request('PATCH', `/api/v3/apps/${endpoint.appId}/records/${id}`, {
-      token: owner.token,
-      body: { data: Object.fromEntries(names.map((name) => [name, 'b'])) },
-    })
+    const res = await t.call(
+      'records.update',
+      {
+        params: { id: endpoint.appId, recordId: id },
+        body: { data: Object.fromEntries(names.map((name) => [name, 'b'])) },
+      },
+      { token: owner.token },
+    )
     expect(res.status).toBe(200)
     const [entry] = res.body.data.history
     expect(entry.changes.length).toBe(LIMITS.recordHistoryFields)
@@ -245,7 +254,10 @@ describe('PATCH /api/v3/apps/:id/records/:recordId', () => {
     const t = await setup()
     expect((await t.patch(t.ada, { data: { age: 1 } })).status).toBe(200)
     expect((await t.ctx.storage.records.history(t.ada, 10)).edits).toBe(1)
-    expect((await t.request('DELETE', `${t.base}/${t.ada}`, { token: t.owner.token })).status).toBe(200)
+    expect(
+      (await t.call('records.delete', { params: { id: t.endpoint.appId, recordId: t.ada } }, { token: t.owner.token }))
+        .status,
+    ).toBe(200)
     expect(await t.ctx.storage.records.history(t.ada, 10)).toEqual({ edits: 0, entries: [] })
   })
 })
@@ -253,24 +265,32 @@ describe('PATCH /api/v3/apps/:id/records/:recordId', () => {
 describe('editing a record of an assessment app', () => {
   test('its scores are computed again and the score aggregates follow', async () => {
     const f = await assessmentApp()
-    expect((await f.request('POST', `${f.base}/scales`, { token: f.owner.token, body: MOOD_SCALE })).status).toBe(200)
-    const token = (await f.request('POST', `${f.base}/share/publish`, { token: f.owner.token })).body.data.token
-    const posted = await f.request('POST', `/api/v3/share/${token}`, {
+    expect(
+      (await f.call('scales.add', { params: { id: f.appId }, body: MOOD_SCALE }, { token: f.owner.token })).status,
+    ).toBe(200)
+    const token = (await f.call('share.publish', { params: { id: f.appId } }, { token: f.owner.token })).body.data
+      .token!
+    const posted = await f.call('ingest.post', {
+      params: { token },
       body: { calm: 'Never', rested: 'Never', worried: 'Always' },
     })
     const id = posted.body.data.id
-    const before = (await f.request('GET', `${f.base}/records/${id}`, { token: f.owner.token })).body.data
-    expect(before.scores.mood.score).toBe(0)
-    const res = await f.request('PATCH', `${f.base}/records/${id}`, {
-      token: f.owner.token,
-      body: { data: { calm: 'Always', rested: 'Always', worried: 'Never' } },
-    })
+    const before = (await f.call('records.get', { params: { id: f.appId, recordId: id } }, { token: f.owner.token }))
+      .body.data
+    expect(before.scores?.mood.score).toBe(0)
+    const res = await f.call(
+      'records.update',
+      { params: { id: f.appId, recordId: id }, body: { data: { calm: 'Always', rested: 'Always', worried: 'Never' } } },
+      { token: f.owner.token },
+    )
     expect(res.status).toBe(200)
-    expect(res.body.data.scores.mood).toMatchObject({ score: 12 })
-    const summary = (await f.request('GET', `${f.base}/summary`, { token: f.owner.token })).body
-    expect(summary.scores.mood).toMatchObject({ count: 1, min: 12, max: 12, mean: 12 })
+    expect(res.body.data.scores?.mood).toMatchObject({ score: 12 })
+    const summary = (await f.call('records.summary', { params: { id: f.appId } }, { token: f.owner.token })).body
+    expect(summary.scores?.mood).toMatchObject({ count: 1, min: 12, max: 12, mean: 12 })
     await rebuildStats(f.ctx, f.appId)
-    expect((await f.request('GET', `${f.base}/summary`, { token: f.owner.token })).body).toEqual(summary)
+    expect((await f.call('records.summary', { params: { id: f.appId } }, { token: f.owner.token })).body).toEqual(
+      summary,
+    )
   })
 
   test('an integer beyond 2^53 is refused as ingest refuses it (422 invalid_value naming it); nothing changes', async () => {
@@ -279,13 +299,13 @@ describe('editing a record of an assessment app', () => {
     const beyond = (literal: string) =>
       `the number ${literal} is beyond ±2^53−1 with more than 15 significant digits, which a number cannot hold exactly; send it as a string`
     const edit = (raw: string) =>
-      t.request('PATCH', `${t.base}/${t.ada}`, {
-        token: t.owner.token,
-        raw,
-        headers: { 'content-type': 'application/json' },
-      })
+      t.call(
+        'records.update',
+        { params: { id: t.endpoint.appId, recordId: t.ada } },
+        { token: t.owner.token, raw, headers: { 'content-type': 'application/json' } },
+      )
     const one = await edit('{"data":{"age":9007199254740993}}')
-    expect([one.status, one.body]).toEqual([
+    expect([one.status, one.body] as unknown).toEqual([
       422,
       {
         code: 422,
@@ -297,13 +317,14 @@ describe('editing a record of an assessment app', () => {
       },
     ])
     // Ingest's own answer for the same number, for comparison: the same error.
-    const ingest = await t.request('POST', `/api/v3/share/${t.endpoint.token}`, {
-      raw: '{"age":9007199254740993}',
-      headers: { 'content-type': 'application/json' },
-    })
+    const ingest = await t.call(
+      'ingest.post',
+      { params: { token: t.endpoint.token } },
+      { raw: '{"age":9007199254740993}', headers: { 'content-type': 'application/json' } },
+    )
     expect(ingest.body).toEqual(one.body)
     const two = await edit('{"data":{"age":12345678901234567890,"message":"x"}}')
-    expect(two.body.error.type).toBe('invalid_value')
+    expect(two.body.error?.type).toBe('invalid_value')
     // 2^53 − 1 itself is exact, and stored.
     const safe = await edit('{"data":{"age":9007199254740991}}')
     expect(safe.status).toBe(200)
@@ -311,6 +332,6 @@ describe('editing a record of an assessment app', () => {
     const after = await storedRows(t.ctx, t.endpoint.appId)
     expect(after.slice(1)).toEqual(before.slice(1))
     const malformed = await edit('{"data":')
-    expect([malformed.status, malformed.body.error.type]).toEqual([400, 'bad_json'])
+    expect([malformed.status, malformed.body.error?.type]).toEqual([400, 'bad_json'])
   })
 })

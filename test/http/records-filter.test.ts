@@ -9,6 +9,7 @@ import { describe, expect, test } from 'bun:test'
 import { insertRecords, makeEndpoint } from '../support/records.ts'
 import { testApp } from '../support/http.ts'
 import { makeUser } from '../support/users.ts'
+import type { ErrorEnvelope } from '../support/call.ts'
 
 const START = Date.UTC(2026, 0, 1)
 const at = (n: number) => new Date(START + n - 1).toISOString()
@@ -42,7 +43,7 @@ async function setup() {
     RECORDS.map((data, i) => ({ data, spam: i === 3 })),
   )
   const page = (query: Record<string, string>) =>
-    t.request('GET', `/api/v3/apps/${endpoint.appId}/records?${new URLSearchParams(query)}`, { token: owner.token })
+    t.call('records.list', { params: { id: endpoint.appId }, query }, { token: owner.token })
   const numbers = async (query: Record<string, string>) => {
     const res = await page(query)
     expect(res.status).toBe(200)
@@ -128,25 +129,29 @@ describe('GET /api/v3/apps/:id/records?filter=', () => {
     const { page } = await setup()
     const res = await page({ filter })
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ code: 400, error: { type: 'bad_request', message } })
+    expect(res.body as ErrorEnvelope).toEqual({ code: 400, error: { type: 'bad_request', message } })
   })
 
   test('two filters are a 400, not a guess', async () => {
-    const { request, endpoint, token } = await setup()
-    const res = await request('GET', `/api/v3/apps/${endpoint.appId}/records?filter=age%3D1&filter=age%3D2`, { token })
+    const { call, endpoint, token } = await setup()
+    const res = await call(
+      'records.list',
+      { params: { id: endpoint.appId }, query: { filter: ['age=1', 'age=2'] } },
+      { token },
+    )
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({
+    expect(res.body as ErrorEnvelope).toEqual({
       code: 400,
       error: { type: 'bad_request', message: 'filter must be given once, as one filter text' },
     })
   })
 
   test('the public /query refuses a filter rather than ignoring it', async () => {
-    const { request, ctx } = await setup()
+    const { call, ctx } = await setup()
     const open = await makeEndpoint(ctx, (await makeUser(ctx)).user.id, { reads: 'records' })
-    const res = await request('GET', open.path(`/query?filter=${encodeURIComponent("city = 'Paris'")}`))
+    const res = await call('reads.query', { params: { token: open.token }, query: { filter: "city = 'Paris'" } })
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({
+    expect(res.body as ErrorEnvelope).toEqual({
       code: 400,
       error: {
         type: 'bad_request',

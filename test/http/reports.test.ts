@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'bun:test'
+import type { TestResponse } from '../support/http.ts'
 import { assessmentApp, MOOD_SCALE, type AssessmentFixture } from './assessment-fixture.ts'
+import { invalid, type ErrorEnvelope } from '../support/call.ts'
 
 const T0 = '2026-01-01T00:00:00.000Z'
 
@@ -10,25 +12,66 @@ const validation = (problems: Array<{ path: string; message: string }>) => ({
 
 async function withReport() {
   const f = await assessmentApp()
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await f.request(method, `${f.base}${path}`, { token: f.owner.token, body })
+  const owner = { token: f.owner.token }
+  /** The data of a set-up call that must succeed. */
+  const ok = async (sent: Promise<TestResponse>) => {
+    const res = await sent
     expect(res.status).toBe(200)
     return res.body.data
   }
-  await call('POST', '/scales', MOOD_SCALE)
-  await call('PATCH', '/expert', { name: 'Dr. Ana Ruiz', title: 'Psychologist' })
-  await call('PUT', '/expert/comments/mood/good', { text: 'Keep it up, {{name}}.' })
-  await call('POST', '/report/pages', { title: 'Hello {{name}}' })
-  await call('POST', '/report/pages/1/sections', {
-    type: 'intro',
-    text: 'Thanks for answering, {{name}}.\n\nYour mood score is {{score.mood}} ({{level.mood}}).',
-  })
-  await call('POST', '/report/pages/1/sections', { type: 'score', scale: 'mood', title: 'Your mood' })
-  await call('POST', '/report/pages/1/sections', { type: 'chart', title: 'Overview' })
-  await call('POST', '/report/pages', { title: 'Advice' })
-  await call('POST', '/report/pages/2/sections', { type: 'expert' })
-  await call('POST', '/report/pages/2/sections', { type: 'closing', text: 'Take care.' })
-  return { f, call }
+  await ok(f.call('scales.add', { params: { id: f.appId }, body: MOOD_SCALE }, owner))
+  await ok(
+    f.call(
+      'expert.update',
+      { params: { id: f.appId }, body: { name: 'Dr. Ana Ruiz', title: 'Psychologist' } },
+      { ...owner },
+    ),
+  )
+  await ok(
+    f.call(
+      'expert.setComment',
+      { params: { id: f.appId, scale: 'mood', level: 'good' }, body: { text: 'Keep it up, {{name}}.' } },
+      { ...owner },
+    ),
+  )
+  await ok(f.call('reports.addPage', { params: { id: f.appId }, body: { title: 'Hello {{name}}' } }, owner))
+  await ok(
+    f.call(
+      'reports.addSection',
+      {
+        params: { id: f.appId, page: '1' },
+        body: {
+          type: 'intro',
+          text: 'Thanks for answering, {{name}}.\n\nYour mood score is {{score.mood}} ({{level.mood}}).',
+        },
+      },
+      { ...owner },
+    ),
+  )
+  await ok(
+    f.call(
+      'reports.addSection',
+      { params: { id: f.appId, page: '1' }, body: { type: 'score', scale: 'mood', title: 'Your mood' } },
+      { ...owner },
+    ),
+  )
+  await ok(
+    f.call(
+      'reports.addSection',
+      { params: { id: f.appId, page: '1' }, body: { type: 'chart', title: 'Overview' } },
+      { ...owner },
+    ),
+  )
+  await ok(f.call('reports.addPage', { params: { id: f.appId }, body: { title: 'Advice' } }, owner))
+  await ok(f.call('reports.addSection', { params: { id: f.appId, page: '2' }, body: { type: 'expert' } }, owner))
+  await ok(
+    f.call(
+      'reports.addSection',
+      { params: { id: f.appId, page: '2' }, body: { type: 'closing', text: 'Take care.' } },
+      { ...owner },
+    ),
+  )
+  return { f, ok, owner }
 }
 
 const page = (_f: AssessmentFixture, number: number, title: string, sections: unknown[]) => ({
@@ -52,9 +95,9 @@ const section = (type: string, extra: Record<string, unknown> = {}) => ({
 describe('report pages and sections', () => {
   test('GET /report lists pages with their sections', async () => {
     const { f } = await withReport()
-    const res = await f.request('GET', `${f.base}/report`, { token: f.owner.token })
+    const res = await f.call('reports.get', { params: { id: f.appId } }, { token: f.owner.token })
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({
+    expect(res.body as unknown).toEqual({
       code: 200,
       data: {
         pages: [
@@ -69,37 +112,73 @@ describe('report pages and sections', () => {
         ],
       },
     })
-    expect((await f.request('GET', `${f.base}/report/pages`, { token: f.owner.token })).body).toEqual(res.body)
+    expect((await f.call('reports.listPages', { params: { id: f.appId } }, { token: f.owner.token })).body).toEqual(
+      res.body,
+    )
   })
 
   test('pages can be added at a position, renamed, moved and removed; numbers stay dense', async () => {
-    const { f, call } = await withReport()
-    const intro = await call('POST', '/report/pages', { title: 'Welcome', position: 1 })
+    const { f, ok, owner } = await withReport()
+    const intro = await ok(
+      f.call('reports.addPage', { params: { id: f.appId }, body: { title: 'Welcome', position: 1 } }, owner),
+    )
     expect(intro).toEqual(page(f, 1, 'Welcome', []))
     const titles = async () =>
-      (await call('GET', '/report/pages')).pages.map((p: { number: number; title: string }) => `${p.number}:${p.title}`)
+      (await ok(f.call('reports.listPages', { params: { id: f.appId } }, owner))).pages.map(
+        (p: { number: number; title: string }) => `${p.number}:${p.title}`,
+      )
     expect(await titles()).toEqual(['1:Welcome', '2:Hello {{name}}', '3:Advice'])
     f.clock.advance(500)
-    const moved = await call('PATCH', `/report/pages/${intro.id}`, { title: 'Intro', position: 3 })
+    const moved = await ok(
+      f.call(
+        'reports.updatePage',
+        { params: { id: f.appId, page: intro.id }, body: { title: 'Intro', position: 3 } },
+        { ...owner },
+      ),
+    )
     expect(moved).toEqual({ ...page(f, 3, 'Intro', []), updatedAt: '2026-01-01T00:00:00.500Z' })
     expect(await titles()).toEqual(['1:Hello {{name}}', '2:Advice', '3:Intro'])
-    expect(await call('DELETE', '/report/pages/1')).toEqual({ deleted: true, id: expect.any(String) })
+    expect(await ok(f.call('reports.removePage', { params: { id: f.appId, page: '1' } }, owner))).toEqual({
+      deleted: true,
+      id: expect.any(String),
+    })
     expect(await titles()).toEqual(['1:Advice', '2:Intro'])
-    const missing = await f.request('DELETE', `${f.base}/report/pages/9`, { token: f.owner.token })
+    const missing = await f.call('reports.removePage', { params: { id: f.appId, page: '9' } }, { token: f.owner.token })
     expect(missing.status).toBe(404)
-    expect(missing.body).toEqual({ code: 404, error: { type: 'not_found', message: 'Report page "9" not found' } })
+    expect(missing.body as ErrorEnvelope).toEqual({
+      code: 404,
+      error: { type: 'not_found', message: 'Report page "9" not found' },
+    })
   })
 
   test('sections can be inserted at a position and removed by number or id', async () => {
-    const { f, call } = await withReport()
-    const withFirst = await call('POST', '/report/pages/2/sections', { type: 'intro', text: 'First', position: 1 })
+    const { f, ok, owner } = await withReport()
+    const withFirst = await ok(
+      f.call(
+        'reports.addSection',
+        { params: { id: f.appId, page: '2' }, body: { type: 'intro', text: 'First', position: 1 } },
+        { ...owner },
+      ),
+    )
     expect(withFirst.sections.map((s: { type: string }) => s.type)).toEqual(['intro', 'expert', 'closing'])
-    const afterNumber = await call('DELETE', '/report/pages/2/sections/2')
+    const afterNumber = await ok(
+      f.call('reports.removeSection', { params: { id: f.appId, page: '2', section: '2' } }, owner),
+    )
     expect(afterNumber.sections.map((s: { type: string }) => s.type)).toEqual(['intro', 'closing'])
-    const afterId = await call('DELETE', `/report/pages/2/sections/${afterNumber.sections[0].id}`)
+    const afterId = await ok(
+      f.call(
+        'reports.removeSection',
+        { params: { id: f.appId, page: '2', section: afterNumber.sections[0].id } },
+        owner,
+      ),
+    )
     expect(afterId.sections).toEqual([section('closing', { text: 'Take care.' })])
-    const missing = await f.request('DELETE', `${f.base}/report/pages/2/sections/5`, { token: f.owner.token })
-    expect(missing.body).toEqual({
+    const missing = await f.call(
+      'reports.removeSection',
+      { params: { id: f.appId, page: '2', section: '5' } },
+      { token: f.owner.token },
+    )
+    expect(missing.body as ErrorEnvelope).toEqual({
       code: 404,
       error: { type: 'not_found', message: 'Section "5" on page 2 not found' },
     })
@@ -120,9 +199,13 @@ describe('report pages and sections', () => {
     [{ type: 'banner' }, [{ path: 'type', message: 'must be intro, score, chart, expert, closing' }]],
   ])('section %j is refused', async (body, problems) => {
     const { f } = await withReport()
-    const res = await f.request('POST', `${f.base}/report/pages/1/sections`, { token: f.owner.token, body })
+    const res = await f.call(
+      'reports.addSection',
+      { params: { id: f.appId, page: '1' }, body: invalid(body) },
+      { token: f.owner.token },
+    )
     expect(res.status).toBe(422)
-    expect(res.body).toEqual(validation(problems))
+    expect(res.body as unknown).toEqual(validation(problems))
   })
 })
 
@@ -131,7 +214,11 @@ describe('report preview', () => {
 
   test('as text', async () => {
     const { f } = await withReport()
-    const res = await f.request('POST', `${f.base}/report/preview`, { token: f.owner.token, body: { data: answers } })
+    const res = await f.call(
+      'reports.preview',
+      { params: { id: f.appId }, body: { data: answers } },
+      { token: f.owner.token },
+    )
     expect(res.status).toBe(200)
     expect(res.body).toEqual({
       code: 200,
@@ -173,10 +260,11 @@ describe('report preview', () => {
   test('as HTML, with answers escaped so they cannot inject script', async () => {
     const { f } = await withReport()
     const name = '<script>alert(1)</script><img src=x onerror=alert(2)>'
-    const res = await f.request('POST', `${f.base}/report/preview`, {
-      token: f.owner.token,
-      body: { data: { ...answers, name }, format: 'html' },
-    })
+    const res = await f.call(
+      'reports.preview',
+      { params: { id: f.appId }, body: { data: { ...answers, name }, format: 'html' } },
+      { token: f.owner.token },
+    )
     expect(res.status).toBe(200)
     const html: string = res.body.data.content
     expect(html).toStartWith('<!doctype html>')
@@ -191,11 +279,12 @@ describe('report preview', () => {
 
   test('an app without report pages gets every score, the chart and the expert', async () => {
     const f = await assessmentApp()
-    await f.request('POST', `${f.base}/scales`, { token: f.owner.token, body: MOOD_SCALE })
-    const res = await f.request('POST', `${f.base}/report/preview`, {
-      token: f.owner.token,
-      body: { data: { calm: 'Never' } },
-    })
+    await f.call('scales.add', { params: { id: f.appId }, body: MOOD_SCALE }, { token: f.owner.token })
+    const res = await f.call(
+      'reports.preview',
+      { params: { id: f.appId }, body: { data: { calm: 'Never' } } },
+      { token: f.owner.token },
+    )
     expect(res.body.data).toEqual({
       format: 'text',
       scores: { mood: { score: 0, level: 'low', levelLabel: 'Low' } },
@@ -205,33 +294,49 @@ describe('report preview', () => {
 
   test('bad preview input is a 422', async () => {
     const { f } = await withReport()
-    const res = await f.request('POST', `${f.base}/report/preview`, {
-      token: f.owner.token,
-      body: { data: [1], format: 'pdf' },
-    })
+    const res = await f.call(
+      'reports.preview',
+      { params: { id: f.appId }, body: invalid({ data: [1], format: 'pdf' }) },
+      { token: f.owner.token },
+    )
     expect(res.status).toBe(422)
-    expect(res.body.error.details.problems.map((p: { path: string }) => p.path)).toEqual(['data', 'format'])
+    expect(res.body.error?.details?.problems?.map((p: { path: string }) => p.path)).toEqual(['data', 'format'])
   })
 })
 
 describe('report: access', () => {
-  test.each([
-    ['GET', '/report'],
-    ['GET', '/report/pages'],
-    ['POST', '/report/pages', {}],
-    ['PATCH', '/report/pages/1', { title: 'x' }],
-    ['DELETE', '/report/pages/1'],
-    ['POST', '/report/pages/1/sections', { type: 'chart' }],
-    ['DELETE', '/report/pages/1/sections/1'],
-    ['POST', '/report/preview', { data: {} }],
-  ] as Array<[string, string, unknown?]>)(
-    '%s %s is a 404 for another account',
-    async (...[method, path, body]: [string, string, unknown?]) => {
-      // A rest parameter: bun:test takes a declared parameter past a row's length for a `done` callback and then waits for it.
-      const { f } = await withReport()
-      const res = await f.request(method, `${f.base}${path}`, { token: f.stranger.token, body })
-      expect(res.status).toBe(404)
-      expect(res.body).toEqual({ code: 404, error: { type: 'not_found', message: 'App not found' } })
-    },
-  )
+  type Caller = (f: AssessmentFixture, options: { token: string }) => Promise<TestResponse>
+  const routes: Array<[string, Caller]> = [
+    ['reports.get', (f, options) => f.call('reports.get', { params: { id: f.appId } }, options)],
+    ['reports.listPages', (f, options) => f.call('reports.listPages', { params: { id: f.appId } }, options)],
+    ['reports.addPage', (f, options) => f.call('reports.addPage', { params: { id: f.appId }, body: {} }, options)],
+    [
+      'reports.updatePage',
+      (f, options) =>
+        f.call('reports.updatePage', { params: { id: f.appId, page: '1' }, body: { title: 'x' } }, options),
+    ],
+    [
+      'reports.removePage',
+      (f, options) => f.call('reports.removePage', { params: { id: f.appId, page: '1' } }, options),
+    ],
+    [
+      'reports.addSection',
+      (f, options) =>
+        f.call('reports.addSection', { params: { id: f.appId, page: '1' }, body: { type: 'chart' } }, options),
+    ],
+    [
+      'reports.removeSection',
+      (f, options) => f.call('reports.removeSection', { params: { id: f.appId, page: '1', section: '1' } }, options),
+    ],
+    [
+      'reports.preview',
+      (f, options) => f.call('reports.preview', { params: { id: f.appId }, body: { data: {} } }, options),
+    ],
+  ]
+  test.each(routes)('%s is a 404 for another account', async (_name, call) => {
+    const { f } = await withReport()
+    const res = await call(f, { token: f.stranger.token })
+    expect(res.status).toBe(404)
+    expect(res.body).toEqual({ code: 404, error: { type: 'not_found', message: 'App not found' } })
+  })
 })

@@ -123,7 +123,7 @@ describe('a refusal of the whole post, in words', () => {
   ] as const)('%s: the sentence, with no details for the owner', async (_, options, body, status, sentence) => {
     const app = testApp({ rateLimit: null, maxBodyBytes: 1024 })
     const endpoint = await makeEndpoint(app.ctx, options)
-    const res = await app.request('POST', `${endpoint.path}/form`, { raw: body, headers: NAVIGATE })
+    const res = await app.call('ingest.form', { params: { token: endpoint.token } }, { raw: body, headers: NAVIGATE })
     expect(res.status).toBe(status)
     expect(res.text).toContain(`<h1>Your answers were not sent</h1><p>${asEscaped(sentence)}</p>`)
     expect(res.text).not.toContain('<details>')
@@ -131,10 +131,11 @@ describe('a refusal of the whole post, in words', () => {
 
   test('an unknown form', async () => {
     const app = testApp()
-    const res = await app.request('POST', '/api/v3/share/abcdefghijklmnopqrstuvwxyz012345/form', {
-      raw: 'a=1',
-      headers: NAVIGATE,
-    })
+    const res = await app.call(
+      'ingest.form',
+      { params: { token: 'abcdefghijklmnopqrstuvwxyz012345' } },
+      { raw: 'a=1', headers: NAVIGATE },
+    )
     expect(res.status).toBe(404)
     expect(res.text).toContain(`<h1>Your answers were not sent</h1><p>${REFUSAL_WORDS.not_found.text}</p>`)
   })
@@ -142,8 +143,10 @@ describe('a refusal of the whole post, in words', () => {
   test('too many posts: wait, then send again', async () => {
     const app = testApp({ rateLimit: null })
     const endpoint = await makeEndpoint(app.ctx, { rateLimit: '1/s,1' })
-    expect((await app.request('POST', `${endpoint.path}/form`, { raw: 'a=1', headers: NAVIGATE })).status).toBe(303)
-    const res = await app.request('POST', `${endpoint.path}/form`, { raw: 'a=2', headers: NAVIGATE })
+    expect(
+      (await app.call('ingest.form', { params: { token: endpoint.token } }, { raw: 'a=1', headers: NAVIGATE })).status,
+    ).toBe(303)
+    const res = await app.call('ingest.form', { params: { token: endpoint.token } }, { raw: 'a=2', headers: NAVIGATE })
     expect(res.status).toBe(429)
     expect(res.text).toContain(`<h1>Your answers were not sent</h1><p>${REFUSAL_WORDS.rate_limited.text}</p>`)
   })

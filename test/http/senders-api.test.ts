@@ -7,23 +7,24 @@ import { SENDER_LIMITS } from '../../server/contract/senders/schemas.ts'
 import { testApp, validationBody } from '../support/http.ts'
 import { makeEndpoint } from '../support/records.ts'
 import { makeUser } from '../support/users.ts'
+import { invalid, type ErrorEnvelope } from '../support/call.ts'
 
 async function setup() {
   const t = testApp()
   const owner = await makeUser(t.ctx)
   const { appId } = await makeEndpoint(t.ctx, owner.user.id)
   const add = (body: unknown, token = owner.token) =>
-    t.request('POST', `/api/v3/apps/${appId}/senders`, { token, body })
-  return { ...t, owner, appId, add, base: `/api/v3/apps/${appId}/senders` }
+    t.call('senders.add', { params: { id: appId }, body: invalid(body) }, { token })
+  return { ...t, owner, appId, add }
 }
 
-describe('/api/v3/apps/:id/senders', () => {
+describe('senders: add, list, remove', () => {
   test('add, list and remove; a given secret is never shown, and is sealed at rest', async () => {
     const t = await setup()
     const at = new Date(t.clock.now()).toISOString()
     const added = await t.add({ name: 'billing', kind: 'stripe', secret: 'whsec_abc', require: true })
     const stripe = { name: 'billing', kind: 'stripe', require: true, header: 'Stripe-Signature', createdAt: at }
-    expect(added.body).toEqual({ code: 200, data: stripe })
+    expect(added.body as unknown).toEqual({ code: 200, data: stripe })
     const hmac = await t.add({ name: 'devices', kind: 'hmac', header: 'X-Signature', encoding: 'base64' })
     const device = {
       name: 'devices',
@@ -34,8 +35,13 @@ describe('/api/v3/apps/:id/senders', () => {
       prefix: '',
       createdAt: at,
     }
-    expect(hmac.body).toEqual({ code: 200, data: { ...device, secret: expect.stringMatching(/^[\w-]{43}$/) } })
-    expect((await t.request('GET', t.base, { token: t.owner.token })).body).toEqual({
+    expect(hmac.body as unknown).toEqual({
+      code: 200,
+      data: { ...device, secret: expect.stringMatching(/^[\w-]{43}$/) },
+    })
+    expect(
+      (await t.call('senders.list', { params: { id: t.appId } }, { token: t.owner.token })).body as unknown,
+    ).toEqual({
       code: 200,
       data: { senders: [stripe, device] },
     })
@@ -43,11 +49,16 @@ describe('/api/v3/apps/:id/senders', () => {
     expect(rows.map((row) => row.secretCipher).join()).not.toContain('whsec_abc')
     expect(t.ctx.sealer.open(rows[0].secretCipher)).toBe('whsec_abc')
 
-    expect((await t.request('DELETE', `${t.base}/billing`, { token: t.owner.token })).body).toEqual({
+    expect(
+      (await t.call('senders.remove', { params: { id: t.appId, name: 'billing' } }, { token: t.owner.token })).body,
+    ).toEqual({
       code: 200,
       data: { name: 'billing', removed: true },
     })
-    expect((await t.request('DELETE', `${t.base}/billing`, { token: t.owner.token })).body).toEqual({
+    expect(
+      (await t.call('senders.remove', { params: { id: t.appId, name: 'billing' } }, { token: t.owner.token }))
+        .body as ErrorEnvelope,
+    ).toEqual({
       code: 404,
       error: { type: 'not_found', message: 'Sender not found' },
     })
@@ -93,14 +104,14 @@ describe('/api/v3/apps/:id/senders', () => {
 
   test.each(refusals)('$name is a 422 naming the problem', async ({ body, problems }) => {
     const t = await setup()
-    expect((await t.add(body)).body).toEqual(validationBody(...problems))
+    expect((await t.add(body)).body as unknown).toEqual(validationBody(...problems))
     expect(await t.ctx.storage.senders.list(t.appId)).toEqual([])
   })
 
   test('a name taken and the per-app limit are 409; another account sees no app', async () => {
     const t = await setup()
     expect((await t.add({ name: 'gh', kind: 'github' })).status).toBe(200)
-    expect((await t.add({ name: 'gh', kind: 'github' })).body).toEqual({
+    expect((await t.add({ name: 'gh', kind: 'github' })).body as ErrorEnvelope).toEqual({
       code: 409,
       error: {
         type: 'conflict',
@@ -109,7 +120,7 @@ describe('/api/v3/apps/:id/senders', () => {
     })
     for (let i = 1; i < SENDER_LIMITS.perApp; i++)
       expect((await t.add({ name: `gh${i}`, kind: 'github' })).status).toBe(200)
-    expect((await t.add({ name: 'one-more', kind: 'github' })).body).toEqual({
+    expect((await t.add({ name: 'one-more', kind: 'github' })).body as ErrorEnvelope).toEqual({
       code: 409,
       error: {
         type: 'conflict',
@@ -117,10 +128,10 @@ describe('/api/v3/apps/:id/senders', () => {
       },
     })
     const stranger = await makeUser(t.ctx)
-    expect((await t.add({ name: 'x', kind: 'github' }, stranger.token)).body).toEqual({
+    expect((await t.add({ name: 'x', kind: 'github' }, stranger.token)).body as ErrorEnvelope).toEqual({
       code: 404,
       error: { type: 'not_found', message: 'App not found' },
     })
-    expect((await t.request('GET', t.base, { token: stranger.token })).status).toBe(404)
+    expect((await t.call('senders.list', { params: { id: t.appId } }, { token: stranger.token })).status).toBe(404)
   })
 })

@@ -11,6 +11,7 @@ import { createHmac } from 'node:crypto'
 import { ManualClock } from '../../server/core/clock.ts'
 import { signedHeaders } from '../../server/core/webhooks/signing.ts'
 import { LIMITS } from '../../server/contract/limits.ts'
+import { callServer } from '../support/call.ts'
 import { makeEndpoint } from '../support/records.ts'
 import { startTestServer } from '../support/server.ts'
 
@@ -77,12 +78,15 @@ const KINDS: Kind[] = [
 async function setup(kind: Kind, require: boolean) {
   const owner = await server.account()
   const endpoint = await makeEndpoint(server.ctx, owner.user.id)
-  const auth = { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' }
-  const added = await fetch(`${server.url}/api/v3/apps/${endpoint.appId}/senders`, {
-    method: 'POST',
-    headers: auth,
-    body: JSON.stringify({ name: `my-${kind.kind}`, kind: kind.kind, secret: kind.secret, require, ...kind.extra }),
-  })
+  const added = await callServer(
+    server.url,
+    'senders.add',
+    {
+      params: { id: endpoint.appId },
+      body: { name: `my-${kind.kind}`, kind: kind.kind, secret: kind.secret, require, ...kind.extra },
+    },
+    { token: owner.token },
+  )
   expect(added.status).toBe(200)
   const post = async (body: string, headers: Record<string, string> = {}, suffix = '') => {
     const response = await fetch(`${server.url}${endpoint.path(suffix)}`, {
@@ -93,12 +97,19 @@ async function setup(kind: Kind, require: boolean) {
     return { status: response.status, body: await response.json() }
   }
   const records = async () => {
-    const response = await fetch(`${server.url}${endpoint.path('/query')}`, { headers: auth })
-    return ((await response.json()) as { records: Array<{ data: unknown; meta: unknown }> }).records.map(
-      ({ data, meta }) => ({ data, meta }),
+    const response = await callServer(
+      server.url,
+      'reads.query',
+      { params: { token: endpoint.token } },
+      { token: owner.token },
     )
+    return response.body.records.map(({ data, meta }) => ({ data, meta }))
   }
-  return { owner, endpoint, auth, post, records, name: `my-${kind.kind}` }
+  /** The names of the app's fields and whether each is proposed, as the owner lists them. */
+  const fields = async () =>
+    (await callServer(server.url, 'fields.list', { params: { id: endpoint.appId } }, { token: owner.token })).body.data
+      .fields
+  return { owner, endpoint, post, records, fields, name: `my-${kind.kind}` }
 }
 
 const badSignature = (names: string) => ({
@@ -121,9 +132,7 @@ describe.each(KINDS)('a $kind sender', (kind) => {
     expect(again).toEqual(first)
     expect(await t.records()).toEqual([{ data: JSON.parse(body), meta: { source: t.name, verified: true } }])
     // Its keys are accepted fields: the owner set this sender up.
-    const fields = await fetch(`${server.url}/api/v3/apps/${t.endpoint.appId}/fields`, { headers: t.auth })
-    const listed = ((await fields.json()) as { data: { fields: Array<{ name: string; proposed?: boolean }> } }).data
-      .fields
+    const listed = await t.fields()
     expect(listed.map((field) => field.name).sort()).toEqual(Object.keys(JSON.parse(body)).sort())
     expect(listed.every((field) => !field.proposed)).toBe(true)
   })
@@ -200,11 +209,12 @@ describe('several senders on one endpoint', () => {
     const github = KINDS[0]
     const t = await setup(github, false)
     const stripe = KINDS[1]
-    const second = await fetch(`${server.url}/api/v3/apps/${t.endpoint.appId}/senders`, {
-      method: 'POST',
-      headers: t.auth,
-      body: JSON.stringify({ name: 'billing', kind: 'stripe', secret: stripe.secret }),
-    })
+    const second = await callServer(
+      server.url,
+      'senders.add',
+      { params: { id: t.endpoint.appId }, body: { name: 'billing', kind: 'stripe', secret: stripe.secret } },
+      { token: t.owner.token },
+    )
     expect(second.status).toBe(200)
     const push = github.body('d1')
     const event = stripe.body('evt_9')
@@ -230,10 +240,7 @@ describe('the field limit', () => {
     const body = JSON.stringify(payload)
     expect((await t.post(body, github.sign(body, 'big', github.secret))).status).toBe(200)
     expect(await t.records()).toEqual([{ data: payload, meta: { source: 'my-github', verified: true } }])
-    const fields = await fetch(`${server.url}/api/v3/apps/${t.endpoint.appId}/fields`, { headers: t.auth })
-    const names = ((await fields.json()) as { data: { fields: Array<{ name: string }> } }).data.fields.map(
-      (field) => field.name,
-    )
+    const names = (await t.fields()).map((field) => field.name)
     expect(names).toEqual(Object.keys(payload).slice(0, LIMITS.maxFields))
   })
 })
@@ -245,11 +252,12 @@ describe('the field limit, with fields already there', () => {
     const endpoint = await makeEndpoint(server.ctx, owner.user.id, { fields })
     const auth = { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' }
     const secret = 'shh'
-    const added = await fetch(`${server.url}/api/v3/apps/${endpoint.appId}/senders`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({ name: 'github', kind: 'github', secret }),
-    })
+    const added = await callServer(
+      server.url,
+      'senders.add',
+      { params: { id: endpoint.appId }, body: { name: 'github', kind: 'github', secret } },
+      { token: owner.token },
+    )
     expect(added.status).toBe(200)
     const body = JSON.stringify({ f0: 'kept', n1: 1, n2: 2, n3: 3, n4: 4, n5: 5 })
     const signed = await fetch(`${server.url}${endpoint.path()}`, {
@@ -258,10 +266,13 @@ describe('the field limit, with fields already there', () => {
       body,
     })
     expect(signed.status).toBe(200)
-    const listed = await fetch(`${server.url}/api/v3/apps/${endpoint.appId}/fields`, { headers: auth })
-    const names = ((await listed.json()) as { data: { fields: Array<{ name: string }> } }).data.fields.map(
-      (field) => field.name,
+    const listed = await callServer(
+      server.url,
+      'fields.list',
+      { params: { id: endpoint.appId } },
+      { token: owner.token },
     )
+    const names = listed.body.data.fields.map((field) => field.name)
     expect(names.slice(-3)).toEqual([`f${LIMITS.maxFields - 3}`, 'n1', 'n2'])
     expect(names).toHaveLength(LIMITS.maxFields)
     const read = await fetch(`${server.url}${endpoint.path('/query')}`, { headers: auth })
@@ -278,19 +289,23 @@ describe('adding and removing a sender', () => {
   test('takes effect on the next post', async () => {
     const owner = await server.account()
     const endpoint = await makeEndpoint(server.ctx, owner.user.id)
-    const auth = { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' }
     const post = () =>
       fetch(`${server.url}${endpoint.path()}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: '{"a":1}',
       }).then((response) => response.status)
-    const senders = `${server.url}/api/v3/apps/${endpoint.appId}/senders`
+    const asOwner = { token: owner.token }
     expect(await post()).toBe(200)
-    const body = JSON.stringify({ name: 'github', kind: 'github', require: true })
-    expect((await fetch(senders, { method: 'POST', headers: auth, body })).status).toBe(200)
+    const body = { name: 'github', kind: 'github', require: true } as const
+    expect(
+      (await callServer(server.url, 'senders.add', { params: { id: endpoint.appId }, body }, asOwner)).status,
+    ).toBe(200)
     expect(await post()).toBe(401)
-    expect((await fetch(`${senders}/github`, { method: 'DELETE', headers: auth })).status).toBe(200)
+    expect(
+      (await callServer(server.url, 'senders.remove', { params: { id: endpoint.appId, name: 'github' } }, asOwner))
+        .status,
+    ).toBe(200)
     expect(await post()).toBe(200)
   })
 })

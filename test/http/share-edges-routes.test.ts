@@ -118,8 +118,9 @@ describe('/form?help and /batch?help describe themselves (row 10)', () => {
 describe('/query does what its OpenAPI entry says (row 7)', () => {
   test('the document lists page and size as integers and no order', async () => {
     const t = await setup()
-    const doc = await t.request('GET', '/api/v3/openapi.json')
-    const parameters = doc.body.paths['/api/v3/share/{token}/query'].get.parameters
+    // The document is free-form JSON to this test, read by path.
+    const doc: any = (await t.call('openapi.get')).body
+    const parameters = doc.paths['/api/v3/share/{token}/query'].get.parameters
     expect(parameters.filter((p: { in: string }) => p.in === 'query')).toEqual([
       {
         name: 'page',
@@ -144,17 +145,18 @@ describe('/query does what its OpenAPI entry says (row 7)', () => {
       },
     ])
     // ?help is documented by its own operation, so a generated client types this answer as JSON alone.
-    expect(doc.body.paths['/api/v3/share/{token}/query'].get['x-help-operation']).toBe('reads.queryHelp')
-    expect(Object.keys(doc.body.paths['/api/v3/share/{token}/query'].get.responses['200'].content)).toEqual([
+    expect(doc.paths['/api/v3/share/{token}/query'].get['x-help-operation']).toBe('reads.queryHelp')
+    expect(Object.keys(doc.paths['/api/v3/share/{token}/query'].get.responses['200'].content)).toEqual([
       'application/json',
     ])
   })
 
   test('order=desc is a 400 saying records are oldest first; order=asc is accepted', async () => {
     const t = await setup()
-    for (const n of [1, 2]) expect((await t.request('POST', t.endpoint.path, { body: { n } })).status).toBe(200)
-    const desc = await t.request('GET', `${t.endpoint.path}/query?order=desc`)
-    expect({ status: desc.status, body: desc.body }).toEqual({
+    for (const n of [1, 2])
+      expect((await t.call('ingest.post', { params: { token: t.endpoint.token }, body: { n } })).status).toBe(200)
+    const desc = await t.call('reads.query', { params: { token: t.endpoint.token }, query: { order: 'desc' } })
+    expect({ status: desc.status, body: desc.body } as unknown).toEqual({
       status: 400,
       body: {
         code: 400,
@@ -165,7 +167,7 @@ describe('/query does what its OpenAPI entry says (row 7)', () => {
         },
       },
     })
-    const asc = await t.request('GET', `${t.endpoint.path}/query?order=asc`)
+    const asc = await t.call('reads.query', { params: { token: t.endpoint.token }, query: { order: 'asc' } })
     expect(asc.body.records.map((r: { data: unknown }) => r.data)).toEqual([{ n: 1 }, { n: 2 }])
   })
 })

@@ -286,18 +286,23 @@ describe("/batch maps an element's problem as the single-record path does, with 
   for (const c of cases) {
     test(c.name, async () => {
       const t = await setup()
-      const single = await t.request('POST', t.endpoint.path, { raw: c.element, headers: JSON_TYPE })
-      const batch = await t.request('POST', `${t.endpoint.path}/batch`, {
-        raw: `[{"ok":1},${c.element}]`,
-        headers: JSON_TYPE,
-      })
-      expect([single.status, single.body.error.type]).toEqual([c.status, c.type])
-      const details = single.body.error.details ?? {}
-      expect(batch.body).toEqual({
+      const single = await t.call(
+        'ingest.post',
+        { params: { token: t.endpoint.token } },
+        { raw: c.element, headers: JSON_TYPE },
+      )
+      const batch = await t.call(
+        'ingest.batch',
+        { params: { token: t.endpoint.token } },
+        { raw: `[{"ok":1},${c.element}]`, headers: JSON_TYPE },
+      )
+      expect([single.status, single.body.error?.type] as unknown).toEqual([c.status, c.type])
+      const details = single.body.error?.details ?? {}
+      expect(batch.body as unknown).toEqual({
         code: c.status,
         error: {
           type: c.type,
-          message: `Record 1 of the batch: ${single.body.error.message.replace(/^The request body/, 'It')}; nothing was stored`,
+          message: `Record 1 of the batch: ${single.body.error?.message.replace(/^The request body/, 'It')}; nothing was stored`,
           details: { index: 1, ...details },
         },
       })
@@ -315,11 +320,11 @@ describe('errors about many keys stay small (row 12)', () => {
   test("a stranger's 999 new keys: stored whole, 10 proposals, the catalogue of unlisted keys full at its bound", async () => {
     const t = await setup()
     const body = Object.fromEntries(keys.map((key) => [key, 1]))
-    const res = await t.request('POST', t.endpoint.path, { body })
+    const res = await t.call('ingest.post', { params: { token: t.endpoint.token }, body })
     expect(res.status).toBe(200)
-    const read = await t.request('GET', `${t.endpoint.path}/query`, { token: t.endpoint.ownerToken })
+    const read = await t.call('reads.query', { params: { token: t.endpoint.token } }, { token: t.endpoint.ownerToken })
     expect(read.body.records.map((record: { data: unknown }) => record.data)).toEqual([body])
-    const fields = await t.request('GET', `/api/v3/apps/${t.endpoint.appId}/fields`, { token: t.endpoint.ownerToken })
+    const fields = await t.call('fields.list', { params: { id: t.endpoint.appId } }, { token: t.endpoint.ownerToken })
     expect(fields.body.data.fields.map((field: { name: string }) => field.name)).toEqual(
       keys.slice(0, LIMITS.proposalsPerClient),
     )
@@ -331,11 +336,12 @@ describe('errors about many keys stay small (row 12)', () => {
 
   test("the owner's 999 new keys: field_limit names the first 20 and counts them all", async () => {
     const t = await setup()
-    const res = await t.request('POST', t.endpoint.path, {
-      token: t.endpoint.ownerToken,
-      body: Object.fromEntries(keys.map((key) => [key, 1])),
-    })
-    expect({ status: res.status, body: res.body }).toEqual({
+    const res = await t.call(
+      'ingest.post',
+      { params: { token: t.endpoint.token }, body: Object.fromEntries(keys.map((key) => [key, 1])) },
+      { token: t.endpoint.ownerToken },
+    )
+    expect({ status: res.status, body: res.body } as unknown).toEqual({
       status: 422,
       body: {
         code: 422,
@@ -352,8 +358,11 @@ describe('errors about many keys stay small (row 12)', () => {
 
   test('unknown_field with auto-create off is bounded the same way', async () => {
     const t = await setup({ autoCreate: false })
-    const res = await t.request('POST', t.endpoint.path, { body: Object.fromEntries(keys.map((key) => [key, 1])) })
-    expect({ status: res.status, body: res.body }).toEqual({
+    const res = await t.call('ingest.post', {
+      params: { token: t.endpoint.token },
+      body: Object.fromEntries(keys.map((key) => [key, 1])),
+    })
+    expect({ status: res.status, body: res.body } as unknown).toEqual({
       status: 422,
       body: {
         code: 422,
@@ -371,7 +380,8 @@ describe('errors about many keys stay small (row 12)', () => {
 describe('CSV header names are unique and predictable (row 9)', () => {
   test('keys named like fixed columns, and like their data. names', async () => {
     const t = await setup()
-    const res = await t.request('POST', t.endpoint.path, {
+    const res = await t.call('ingest.post', {
+      params: { token: t.endpoint.token },
       body: { id: '1', 'data.id': '2', createdAt: '3', 'data.createdAt': '4', 'meta.source': '5', 'data.id (2)': '6' },
     })
     expect(res.status).toBe(200)

@@ -2,17 +2,19 @@ import { describe, expect, test } from 'bun:test'
 import { LIMITS } from '../../server/contract/limits.ts'
 import { makeEndpoint, storedFields, storedRecords, type EndpointOptions } from '../core/collect/fixtures.ts'
 import { testApp } from '../support/http.ts'
+import { invalid, type ErrorEnvelope } from '../support/call.ts'
 
 async function setup(options: EndpointOptions = {}) {
   const t = testApp({ rateLimit: null })
   const endpoint = await makeEndpoint(t.ctx, options)
-  return { ...t, endpoint, batch: `${endpoint.path}/batch` }
+  return { ...t, endpoint }
 }
 
 describe('POST /:token/batch', () => {
   test('canonical and flat records in one request, stored in order with one id each', async () => {
-    const { request, ctx, endpoint, batch } = await setup()
-    const res = await request('POST', batch, {
+    const { call, ctx, endpoint } = await setup()
+    const res = await call('ingest.batch', {
+      params: { token: endpoint.token },
       body: [{ a: 1 }, { data: { b: 'x' }, meta: { source: 'import' } }, { a: 2, _gotcha: 'bot' }],
     })
     expect(res.status).toBe(200)
@@ -32,14 +34,14 @@ describe('POST /:token/batch', () => {
   })
 
   test(`${LIMITS.maxBatch} records are accepted; one more is a 413`, async () => {
-    const { request, ctx, endpoint, batch } = await setup()
+    const { call, ctx, endpoint } = await setup()
     const full = Array.from({ length: LIMITS.maxBatch }, (_, i) => ({ i }))
-    const ok = await request('POST', batch, { body: full })
+    const ok = await call('ingest.batch', { params: { token: endpoint.token }, body: full })
     expect(ok.status).toBe(200)
     expect(ok.body.data.ids.length).toBe(LIMITS.maxBatch)
-    const res = await request('POST', batch, { body: [...full, { i: -1 }] })
+    const res = await call('ingest.batch', { params: { token: endpoint.token }, body: [...full, { i: -1 }] })
     expect(res.status).toBe(413)
-    expect(res.body).toEqual({
+    expect(res.body as ErrorEnvelope).toEqual({
       code: 413,
       error: {
         type: 'too_large',
@@ -103,11 +105,11 @@ describe('POST /:token/batch', () => {
   ]
   for (const c of refused) {
     test(`refused: ${c.name}; nothing stored`, async () => {
-      const { request, ctx, endpoint, batch } = await setup(c.options)
+      const { call, ctx, endpoint } = await setup(c.options)
       const fieldsBefore = await storedFields(ctx, endpoint.appId)
-      const res = await request('POST', batch, { body: c.body })
+      const res = await call('ingest.batch', { params: { token: endpoint.token }, body: invalid(c.body) })
       expect(res.status).toBe(c.status)
-      expect(res.body).toEqual({ code: c.status, error: c.error })
+      expect(res.body as unknown).toEqual({ code: c.status, error: c.error })
       expect(await storedRecords(ctx, endpoint.appId)).toEqual([])
       expect(await storedFields(ctx, endpoint.appId)).toEqual(fieldsBefore)
     })
@@ -116,10 +118,11 @@ describe('POST /:token/batch', () => {
   test('a batch is one token of the rate limit', async () => {
     const t = testApp()
     const endpoint = await makeEndpoint(t.ctx, { rateLimit: '1/s,1' })
-    const res = await t.request('POST', `${endpoint.path}/batch`, {
+    const res = await t.call('ingest.batch', {
+      params: { token: endpoint.token },
       body: Array.from({ length: 50 }, (_, i) => ({ i })),
     })
     expect(res.status).toBe(200)
-    expect((await t.request('POST', `${endpoint.path}/batch`, { body: [{ i: 0 }] })).status).toBe(429)
+    expect((await t.call('ingest.batch', { params: { token: endpoint.token }, body: [{ i: 0 }] })).status).toBe(429)
   })
 })

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { makeEndpoint, storedFields, storedRecords, type EndpointOptions } from '../core/collect/fixtures.ts'
 import { testApp } from '../support/http.ts'
+import type { ErrorEnvelope } from '../support/call.ts'
 
 const URLENCODED = { 'content-type': 'application/x-www-form-urlencoded' }
 const ID = expect.stringMatching(/^[0-9a-f-]{36}$/)
@@ -8,7 +9,7 @@ const ID = expect.stringMatching(/^[0-9a-f-]{36}$/)
 async function setup(options: EndpointOptions = {}) {
   const t = testApp()
   const endpoint = await makeEndpoint(t.ctx, options)
-  return { ...t, endpoint, form: `${endpoint.path}/form` }
+  return { ...t, endpoint }
 }
 
 const typed: EndpointOptions['fields'] = [
@@ -72,10 +73,10 @@ describe('POST /:token/form — coercion (rule 9)', () => {
   ]
   for (const c of cases) {
     test(c.name, async () => {
-      const { request, ctx, endpoint, form } = await setup({ fields: typed })
-      const res = await request('POST', form, { raw: c.body, headers: URLENCODED })
+      const { call, ctx, endpoint } = await setup({ fields: typed })
+      const res = await call('ingest.form', { params: { token: endpoint.token } }, { raw: c.body, headers: URLENCODED })
       expect(res.status).toBe(200)
-      expect(res.body).toEqual({ code: 200, data: { id: ID } })
+      expect(res.body as unknown).toEqual({ code: 200, data: { id: ID } })
       expect(res.headers.get('access-control-allow-origin')).toBe('*')
       expect((await storedRecords(ctx, endpoint.appId)).map((r) => [r.data, r.meta, r.spam])).toEqual([
         [c.data, {}, false],
@@ -84,14 +85,15 @@ describe('POST /:token/form — coercion (rule 9)', () => {
   }
 
   test('a value a defined field cannot read is reported, not guessed', async () => {
-    const { request, ctx, endpoint, form } = await setup({ fields: typed })
-    const res = await request('POST', form, {
-      raw: 'count=many&agree=maybe&tags=z&when=tomorrow&extra=%7Bnot+json',
-      headers: URLENCODED,
-    })
+    const { call, ctx, endpoint } = await setup({ fields: typed })
+    const res = await call(
+      'ingest.form',
+      { params: { token: endpoint.token } },
+      { raw: 'count=many&agree=maybe&tags=z&when=tomorrow&extra=%7Bnot+json', headers: URLENCODED },
+    )
     expect(res.status).toBe(422)
-    expect(res.body.error.type).toBe('invalid_value')
-    expect(res.body.error.details).toEqual({
+    expect(res.body.error?.type).toBe('invalid_value')
+    expect(res.body.error?.details).toEqual({
       problems: [
         { path: 'count', message: 'must be a number, got string "many"' },
         { path: 'agree', message: 'must be true or false, got string "maybe"' },
@@ -112,14 +114,14 @@ describe('POST /:token/form — coercion (rule 9)', () => {
 
 describe('POST /:token/form — multipart', () => {
   test('text parts are stored like urlencoded ones', async () => {
-    const { request, ctx, endpoint, form } = await setup()
+    const { call, ctx, endpoint } = await setup()
     const body = new FormData()
     body.append('name', 'Ada Lovelace')
     body.append('n', '3')
     body.append('pick', 'x')
     body.append('pick', 'y')
     body.append('_source', 'landing page')
-    const res = await request('POST', form, { raw: body })
+    const res = await call('ingest.form', { params: { token: endpoint.token } }, { raw: body })
     expect(res.status).toBe(200)
     expect((await storedRecords(ctx, endpoint.appId)).map((r) => [r.data, r.meta])).toEqual([
       [{ name: 'Ada Lovelace', n: 3, pick: ['x', 'y'] }, { source: 'landing page' }],
@@ -127,13 +129,13 @@ describe('POST /:token/form — multipart', () => {
   })
 
   test('a file part is a 415 naming the field; nothing stored, no field created', async () => {
-    const { request, ctx, endpoint, form } = await setup()
+    const { call, ctx, endpoint } = await setup()
     const body = new FormData()
     body.append('name', 'Ada')
     body.append('cv', new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }))
-    const res = await request('POST', form, { raw: body })
+    const res = await call('ingest.form', { params: { token: endpoint.token } }, { raw: body })
     expect(res.status).toBe(415)
-    expect(res.body).toEqual({
+    expect(res.body as ErrorEnvelope).toEqual({
       code: 415,
       error: {
         type: 'unsupported_media_type',
@@ -147,11 +149,15 @@ describe('POST /:token/form — multipart', () => {
   })
 
   test('JSON and other types are refused on /form with 415', async () => {
-    const { request, form } = await setup()
+    const { call, endpoint } = await setup()
     for (const type of ['application/json', 'text/plain', 'application/xml']) {
-      const res = await request('POST', form, { raw: '{"a":1}', headers: { 'content-type': type } })
+      const res = await call(
+        'ingest.form',
+        { params: { token: endpoint.token } },
+        { raw: '{"a":1}', headers: { 'content-type': type } },
+      )
       expect(res.status).toBe(415)
-      expect(res.body).toEqual({
+      expect(res.body as ErrorEnvelope).toEqual({
         code: 415,
         error: {
           type: 'unsupported_media_type',
@@ -162,13 +168,14 @@ describe('POST /:token/form — multipart', () => {
   })
 
   test('a broken multipart body is a 400', async () => {
-    const { request, form } = await setup()
-    const res = await request('POST', form, {
-      raw: '--x\r\nnot a part',
-      headers: { 'content-type': 'multipart/form-data; boundary=x' },
-    })
+    const { call, endpoint } = await setup()
+    const res = await call(
+      'ingest.form',
+      { params: { token: endpoint.token } },
+      { raw: '--x\r\nnot a part', headers: { 'content-type': 'multipart/form-data; boundary=x' } },
+    )
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({
+    expect(res.body as ErrorEnvelope).toEqual({
       code: 400,
       error: {
         type: 'bad_request',
@@ -181,11 +188,19 @@ describe('POST /:token/form — multipart', () => {
 
 describe('POST /:token/form — reserved keys (rules 10–11)', () => {
   test('a filled honeypot is stored as spam and answered exactly like a success', async () => {
-    const { request, ctx, endpoint, form } = await setup()
-    const clean = await request('POST', form, { raw: 'name=Ada&_gotcha=', headers: URLENCODED })
-    const spam = await request('POST', form, { raw: 'name=Bot&_gotcha=http://spam', headers: URLENCODED })
+    const { call, ctx, endpoint } = await setup()
+    const clean = await call(
+      'ingest.form',
+      { params: { token: endpoint.token } },
+      { raw: 'name=Ada&_gotcha=', headers: URLENCODED },
+    )
+    const spam = await call(
+      'ingest.form',
+      { params: { token: endpoint.token } },
+      { raw: 'name=Bot&_gotcha=http://spam', headers: URLENCODED },
+    )
     expect(spam.status).toBe(clean.status)
-    expect(spam.body).toEqual({ code: 200, data: { id: ID } })
+    expect(spam.body as unknown).toEqual({ code: 200, data: { id: ID } })
     expect((await storedRecords(ctx, endpoint.appId)).map((r) => [r.data, r.spam, r.seq, r.pos])).toEqual([
       [{ name: 'Ada' }, false, 1, 1],
       [{ name: 'Bot' }, true, 2, null],
@@ -194,10 +209,14 @@ describe('POST /:token/form — reserved keys (rules 10–11)', () => {
   })
 
   test('a configured honeypot name works in forms and JSON', async () => {
-    const { request, ctx, endpoint, form } = await setup({ honeypot: 'website' })
-    await request('POST', form, { raw: 'name=Bot&website=x&_gotcha=', headers: URLENCODED })
-    await request('POST', endpoint.path, { body: { name: 'Bot2', website: 'y' } })
-    await request('POST', endpoint.path, { body: { name: 'Ada', website: '' } })
+    const { call, ctx, endpoint } = await setup({ honeypot: 'website' })
+    await call(
+      'ingest.form',
+      { params: { token: endpoint.token } },
+      { raw: 'name=Bot&website=x&_gotcha=', headers: URLENCODED },
+    )
+    await call('ingest.post', { params: { token: endpoint.token }, body: { name: 'Bot2', website: 'y' } })
+    await call('ingest.post', { params: { token: endpoint.token }, body: { name: 'Ada', website: '' } })
     expect((await storedRecords(ctx, endpoint.appId)).map((r) => [r.data, r.spam])).toEqual([
       [{ name: 'Bot' }, true],
       [{ name: 'Bot2' }, true],
@@ -206,11 +225,12 @@ describe('POST /:token/form — reserved keys (rules 10–11)', () => {
   })
 
   test('_redirect to an allowed origin answers 303 after storing; others get the JSON confirmation', async () => {
-    const { request, ctx, endpoint, form } = await setup({ redirectOrigins: ['https://example.com'] })
-    const ok = await request('POST', form, {
-      raw: `a=1&_redirect=${encodeURIComponent('https://example.com/thanks?x=1')}`,
-      headers: URLENCODED,
-    })
+    const { call, ctx, endpoint } = await setup({ redirectOrigins: ['https://example.com'] })
+    const ok = await call(
+      'ingest.form',
+      { params: { token: endpoint.token } },
+      { raw: `a=1&_redirect=${encodeURIComponent('https://example.com/thanks?x=1')}`, headers: URLENCODED },
+    )
     expect(ok.status).toBe(303)
     expect(ok.headers.get('location')).toBe('https://example.com/thanks?x=1')
     expect(ok.headers.get('access-control-allow-origin')).toBe('*')
@@ -221,13 +241,14 @@ describe('POST /:token/form — reserved keys (rules 10–11)', () => {
       'not a url',
       '//example.com/x',
     ]) {
-      const res = await request('POST', form, {
-        raw: `a=2&_redirect=${encodeURIComponent(target)}`,
-        headers: URLENCODED,
-      })
+      const res = await call(
+        'ingest.form',
+        { params: { token: endpoint.token } },
+        { raw: `a=2&_redirect=${encodeURIComponent(target)}`, headers: URLENCODED },
+      )
       expect(res.status).toBe(200)
       // Not followed, and said so.
-      expect(res.body).toEqual({
+      expect(res.body as unknown).toEqual({
         code: 200,
         data: { id: ID },
         details: {
@@ -235,10 +256,11 @@ describe('POST /:token/form — reserved keys (rules 10–11)', () => {
         },
       })
     }
-    const spam = await request('POST', form, {
-      raw: `a=3&_gotcha=bot&_redirect=${encodeURIComponent('https://example.com/thanks')}`,
-      headers: URLENCODED,
-    })
+    const spam = await call(
+      'ingest.form',
+      { params: { token: endpoint.token } },
+      { raw: `a=3&_gotcha=bot&_redirect=${encodeURIComponent('https://example.com/thanks')}`, headers: URLENCODED },
+    )
     expect(spam.status).toBe(303)
     expect((await storedRecords(ctx, endpoint.appId)).map((r) => r.data)).toEqual([
       { a: 1 },
@@ -252,8 +274,12 @@ describe('POST /:token/form — reserved keys (rules 10–11)', () => {
   })
 
   test('_source goes to meta.source; other _ keys are neither fields nor data', async () => {
-    const { request, ctx, endpoint, form } = await setup()
-    await request('POST', form, { raw: '_source=newsletter&_next=x&_subject=hi&q=1', headers: URLENCODED })
+    const { call, ctx, endpoint } = await setup()
+    await call(
+      'ingest.form',
+      { params: { token: endpoint.token } },
+      { raw: '_source=newsletter&_next=x&_subject=hi&q=1', headers: URLENCODED },
+    )
     expect((await storedRecords(ctx, endpoint.appId)).map((r) => [r.data, r.meta])).toEqual([
       [{ q: 1 }, { source: 'newsletter' }],
     ])
@@ -261,18 +287,26 @@ describe('POST /:token/form — reserved keys (rules 10–11)', () => {
   })
 
   test('auto-create off and required fields apply to forms too', async () => {
-    const { request, ctx, endpoint, form } = await setup({
+    const { call, ctx, endpoint } = await setup({
       autoCreate: false,
       fields: [{ name: 'email', type: 'email', required: true }],
     })
-    const unknown = await request('POST', form, { raw: 'email=a@b.co&x=1', headers: URLENCODED })
+    const unknown = await call(
+      'ingest.form',
+      { params: { token: endpoint.token } },
+      { raw: 'email=a@b.co&x=1', headers: URLENCODED },
+    )
     expect(unknown.status).toBe(422)
     expect(unknown.body.error).toEqual({
       type: 'unknown_field',
       message: '"x" is not a field of this form and auto-create is off; remove it or ask the owner to add the field',
       details: { fields: ['x'] },
     })
-    const missing = await request('POST', form, { raw: 'email=', headers: URLENCODED })
+    const missing = await call(
+      'ingest.form',
+      { params: { token: endpoint.token } },
+      { raw: 'email=', headers: URLENCODED },
+    )
     expect(missing.status).toBe(422)
     expect(missing.body.error).toEqual({
       type: 'invalid_value',
@@ -298,8 +332,12 @@ describe('POST /:token/form by the browser itself (a navigation): pages, not JSO
   const cookieOf = (res: { headers: Headers }) => ({ cookie: res.headers.get('set-cookie')!.split(';')[0] })
 
   test('a stored post goes to the hosted thank-you page, which thanks and leads back to the form', async () => {
-    const { request, ctx, endpoint, form } = await setup({ name: 'Contact us' })
-    const res = await request('POST', form, { raw: 'message=Hello', headers: NAVIGATE })
+    const { request, call, ctx, endpoint } = await setup({ name: 'Contact us' })
+    const res = await call(
+      'ingest.form',
+      { params: { token: endpoint.token } },
+      { raw: 'message=Hello', headers: NAVIGATE },
+    )
     expect(res.status).toBe(303)
     const thanks = thanksOf(res.headers.get('location'))
     expect(thanks.pathname).toBe(`/f/${endpoint.token}/thanks`)
@@ -325,7 +363,11 @@ describe('POST /:token/form by the browser itself (a navigation): pages, not JSO
     })
     // A page that sends no Referer (a file:// page): still signed, as a site's form to go back to
     // (without another response offered, back to it is all the page offers).
-    const res = await withText.request('POST', withText.form, { raw: 'a=1', headers: { ...NAVIGATE, referer: '' } })
+    const res = await withText.call(
+      'ingest.form',
+      { params: { token: withText.endpoint.token } },
+      { raw: 'a=1', headers: { ...NAVIGATE, referer: '' } },
+    )
     const thanks = thanksOf(res.headers.get('location'))
     expect([...thanks.searchParams.keys()]).toEqual(['sig'])
     const page = await withText.request('GET', `${thanks.pathname}${thanks.search}`, { headers: cookieOf(res) })
@@ -337,25 +379,44 @@ describe('POST /:token/form by the browser itself (a navigation): pages, not JSO
       redirectOrigins: ['https://other.example'],
     })
     expect(
-      (await withUrl.request('POST', withUrl.form, { raw: 'a=1', headers: NAVIGATE })).headers.get('location'),
+      (
+        await withUrl.call(
+          'ingest.form',
+          { params: { token: withUrl.endpoint.token } },
+          { raw: 'a=1', headers: NAVIGATE },
+        )
+      ).headers.get('location'),
     ).toBe('https://shop.example/thanks')
-    const redirected = await withUrl.request('POST', withUrl.form, {
-      raw: `a=2&_redirect=${encodeURIComponent('https://other.example/done')}`,
-      headers: NAVIGATE,
-    })
+    const redirected = await withUrl.call(
+      'ingest.form',
+      { params: { token: withUrl.endpoint.token } },
+      { raw: `a=2&_redirect=${encodeURIComponent('https://other.example/done')}`, headers: NAVIGATE },
+    )
     expect([redirected.status, redirected.headers.get('location')]).toEqual([303, 'https://other.example/done'])
     // Scripts keep the JSON answer: the owner's URL is for browsers.
-    expect((await withUrl.request('POST', withUrl.form, { raw: 'a=3', headers: URLENCODED })).body).toEqual({
+    expect(
+      (
+        await withUrl.call(
+          'ingest.form',
+          { params: { token: withUrl.endpoint.token } },
+          { raw: 'a=3', headers: URLENCODED },
+        )
+      ).body as unknown,
+    ).toEqual({
       code: 200,
       data: { id: ID },
     })
   })
 
   test('a refused _redirect is never shown to the respondent: the thank-you page says so in its own words, the record tells the owner', async () => {
-    const { request, form, endpoint } = await setup()
+    const { request, call, endpoint } = await setup()
     // A cross-site form that posts itself, with a lure as its _redirect (issue 41, row 8).
     const lure = 'https://svc-support.example/Your-session-expired.-Call-+1-555-0100'
-    const res = await request('POST', form, { raw: `a=1&_redirect=${encodeURIComponent(lure)}`, headers: NAVIGATE })
+    const res = await call(
+      'ingest.form',
+      { params: { token: endpoint.token } },
+      { raw: `a=1&_redirect=${encodeURIComponent(lure)}`, headers: NAVIGATE },
+    )
     const thanks = thanksOf(res.headers.get('location'))
     expect(thanks.searchParams.get('redirect')).toBe('refused')
     const page = await request('GET', `${thanks.pathname}${thanks.search}`, { headers: cookieOf(res) })
@@ -363,29 +424,31 @@ describe('POST /:token/form by the browser itself (a navigation): pages, not JSO
       '<p class="note">This form asked to send you on to another address, one its owner has not allowed, so you are seeing this page instead.</p>',
     )
     expect(page.text).not.toContain('svc-support')
-    const records = await request('GET', `/api/v3/apps/${endpoint.appId}/records`, { token: endpoint.ownerToken })
+    const records = await call('records.list', { params: { id: endpoint.appId } }, { token: endpoint.ownerToken })
     expect(records.body.records.map((record: { data: unknown; meta: unknown }) => [record.data, record.meta])).toEqual([
       [{ a: 1 }, { redirectRefused: lure }],
     ])
     // A script posting the same gets the JSON answer, which names the address to the poster itself.
-    const scripted = await request('POST', form, {
-      raw: `a=2&_redirect=${encodeURIComponent(lure)}`,
-      headers: URLENCODED,
-    })
-    expect(scripted.body.details).toEqual({
+    const scripted = await call(
+      'ingest.form',
+      { params: { token: endpoint.token } },
+      { raw: `a=2&_redirect=${encodeURIComponent(lure)}`, headers: URLENCODED },
+    )
+    expect((scripted.body as unknown as { details: unknown }).details).toEqual({
       redirect: `_redirect ${lure} was not followed: its origin is not one of the endpoint's allowed redirect origins (share settings: redirectOrigins)`,
     })
   })
 
   test("the thank-you page shows nothing from a URL the server did not sign for this browser: forged, altered, passed on or another form's ?back= and ?redirect= are left out", async () => {
-    const { request, form, endpoint } = await setup({ name: 'Contact us' })
+    const { request, call, endpoint } = await setup({ name: 'Contact us' })
     const other = await setup({ name: 'Other' })
     // The hosted form's page: its own way to another response, nothing from the URL.
     const PLAIN = `<h1>Thank you</h1><p class="pre-line">Your answers to “Contact us” were saved.</p><p><a href="/f/${endpoint.token}">Submit another response</a></p>\n</main>`
-    const posted = await request('POST', form, {
-      raw: `a=1&_redirect=${encodeURIComponent('https://evil.example/x')}`,
-      headers: NAVIGATE,
-    })
+    const posted = await call(
+      'ingest.form',
+      { params: { token: endpoint.token } },
+      { raw: `a=1&_redirect=${encodeURIComponent('https://evil.example/x')}`, headers: NAVIGATE },
+    )
     const signed = thanksOf(posted.headers.get('location'))
     const sig = signed.searchParams.get('sig')!
     const cookie = cookieOf(posted)
@@ -421,7 +484,7 @@ describe('POST /:token/form by the browser itself (a navigation): pages, not JSO
     ]).toEqual([200, false, false])
     // The link passed on to someone else (no cookie, or the cookie of another post) shows the plain page:
     // anyone can post with a _redirect of their own and get a signed link, but not for other people's browsers.
-    const later = await request('POST', form, { raw: 'a=2', headers: NAVIGATE })
+    const later = await call('ingest.form', { params: { token: endpoint.token } }, { raw: 'a=2', headers: NAVIGATE })
     for (const headers of [{}, cookieOf(later)]) {
       const passedOn = await request('GET', `${signed.pathname}${signed.search}`, { headers })
       expect([passedOn.status, passedOn.text.includes(PLAIN), passedOn.text.includes('evil.example')]).toEqual([
@@ -438,7 +501,7 @@ describe('POST /:token/form by the browser itself (a navigation): pages, not JSO
   })
 
   test('a refused post is a page that lists every problem in words and leads back; nothing is stored', async () => {
-    const { request, ctx, endpoint, form } = await setup({
+    const { call, ctx, endpoint } = await setup({
       name: 'Contact us',
       autoCreate: false,
       fields: [
@@ -446,7 +509,7 @@ describe('POST /:token/form by the browser itself (a navigation): pages, not JSO
         { name: 'age', type: 'number' },
       ],
     })
-    const res = await request('POST', form, { raw: 'age=old', headers: NAVIGATE })
+    const res = await call('ingest.form', { params: { token: endpoint.token } }, { raw: 'age=old', headers: NAVIGATE })
     expect(res.status).toBe(422)
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8')
     expect(res.headers.get('content-security-policy')).toContain("default-src 'none'")
@@ -464,23 +527,24 @@ describe('POST /:token/form by the browser itself (a navigation): pages, not JSO
     )
     expect(res.text).toContain('<script src="/f/assets/way-back.js" defer></script>')
     expect(await storedRecords(ctx, endpoint.appId)).toEqual([])
-    const unknown = await request('POST', '/api/v3/share/abcdefghijklmnopqrstuvwxyz012345/form', {
-      raw: 'a=1',
-      headers: NAVIGATE,
-    })
+    const unknown = await call(
+      'ingest.form',
+      { params: { token: 'abcdefghijklmnopqrstuvwxyz012345' } },
+      { raw: 'a=1', headers: NAVIGATE },
+    )
     expect(unknown.status).toBe(404)
     expect(unknown.text).toContain('<h1>Your answers were not sent</h1><p>')
   })
 
   test('the way back is a script of this server (the pages allow no other), and only a signed thank-you page loads it', async () => {
-    const { request, form, endpoint } = await setup()
+    const { request, call, endpoint } = await setup()
     const script = await request('GET', '/f/assets/way-back.js')
     expect([script.status, script.headers.get('content-type')]).toEqual([200, 'text/javascript; charset=utf-8'])
     expect(script.text).toContain('history.back()')
     // The hosted fill-in page's own thank-you page (no signature) has no site page to go back to.
     const plain = await request('GET', `/f/${endpoint.token}/thanks`)
     expect([plain.text.includes('data-way-back'), plain.text.includes('way-back.js')]).toEqual([false, false])
-    const posted = await request('POST', form, { raw: 'a=1', headers: NAVIGATE })
+    const posted = await call('ingest.form', { params: { token: endpoint.token } }, { raw: 'a=1', headers: NAVIGATE })
     const page = await request('GET', posted.headers.get('location')!, { headers: cookieOf(posted) })
     expect(page.text).toContain('<script src="/f/assets/way-back.js" defer></script>')
   })
@@ -495,7 +559,15 @@ describe('POST /:token/form by the browser itself (a navigation): pages, not JSO
     ],
     ['curl (Accept */*)', { accept: '*/*' }, 200],
   ])('%s → %i', async (_, headers, status) => {
-    const { request, form } = await setup()
-    expect((await request('POST', form, { raw: 'a=1', headers: { ...URLENCODED, ...headers } })).status).toBe(status)
+    const { call, endpoint } = await setup()
+    expect(
+      (
+        await call(
+          'ingest.form',
+          { params: { token: endpoint.token } },
+          { raw: 'a=1', headers: { ...URLENCODED, ...headers } },
+        )
+      ).status,
+    ).toBe(status)
   })
 })

@@ -3,6 +3,7 @@ import { rotateToken } from '../../server/core/share/publish.ts'
 import { updateShare } from '../../server/core/share/settings.ts'
 import { makeEndpoint, storedFields, storedRecords, type EndpointOptions } from '../core/collect/fixtures.ts'
 import { testApp } from '../support/http.ts'
+import type { ErrorEnvelope } from '../support/call.ts'
 
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 
@@ -87,10 +88,10 @@ describe('POST /api/v3/share/:token — accepted bodies (rule 1–3)', () => {
   ]
   for (const c of cases) {
     test(c.name, async () => {
-      const { request, ctx, endpoint } = await setup()
+      const { call, ctx, endpoint } = await setup()
       const headers: Record<string, string> =
         c.type === undefined ? { 'content-type': 'application/json' } : c.type ? { 'content-type': c.type } : {}
-      const res = await request('POST', endpoint.path, { raw: c.body, headers })
+      const res = await call('ingest.post', { params: { token: endpoint.token } }, { raw: c.body, headers })
       expect(res.status).toBe(200)
       expect(res.body).toEqual({ code: 200, data: { id: expect.stringMatching(ID) } })
       expectCors(res.headers)
@@ -102,11 +103,12 @@ describe('POST /api/v3/share/:token — accepted bodies (rule 1–3)', () => {
   }
 
   test('__proto__ never reaches a prototype: stored as an own key, field proposed', async () => {
-    const { request, ctx, endpoint } = await setup()
-    const res = await request('POST', endpoint.path, {
-      raw: '{"__proto__":{"polluted":1}}',
-      headers: { 'content-type': 'application/json' },
-    })
+    const { call, ctx, endpoint } = await setup()
+    const res = await call(
+      'ingest.post',
+      { params: { token: endpoint.token } },
+      { raw: '{"__proto__":{"polluted":1}}', headers: { 'content-type': 'application/json' } },
+    )
     expect(res.status).toBe(200)
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
     const [row] = await storedRecords(ctx, endpoint.appId)
@@ -118,9 +120,10 @@ describe('POST /api/v3/share/:token — accepted bodies (rule 1–3)', () => {
   })
 
   test('records are numbered in insertion order, ids are time-ordered', async () => {
-    const { request, ctx, endpoint } = await setup()
+    const { call, ctx, endpoint } = await setup()
     const ids: string[] = []
-    for (let i = 0; i < 5; i++) ids.push((await request('POST', endpoint.path, { body: { i } })).body.data.id)
+    for (let i = 0; i < 5; i++)
+      ids.push((await call('ingest.post', { params: { token: endpoint.token }, body: { i } })).body.data.id)
     const stored = await storedRecords(ctx, endpoint.appId)
     expect(stored.map((r) => [r.id, r.seq, r.pos, r.data])).toEqual(ids.map((id, i) => [id, i + 1, i + 1, { i }]))
     expect([...ids].sort()).toEqual(ids)
@@ -292,13 +295,14 @@ describe('POST /api/v3/share/:token — refused bodies', () => {
   ]
   for (const c of cases) {
     test(c.name, async () => {
-      const { request, ctx, endpoint } = await setup()
-      const res = await request('POST', endpoint.path, {
-        raw: c.body,
-        headers: { 'content-type': c.type ?? 'application/json' },
-      })
+      const { call, ctx, endpoint } = await setup()
+      const res = await call(
+        'ingest.post',
+        { params: { token: endpoint.token } },
+        { raw: c.body, headers: { 'content-type': c.type ?? 'application/json' } },
+      )
       expect(res.status).toBe(c.status)
-      expect(res.body).toEqual({ code: c.status, error: c.error })
+      expect(res.body as unknown).toEqual({ code: c.status, error: c.error })
       expectCors(res.headers)
       expect(await storedRecords(ctx, endpoint.appId)).toEqual([])
       expect(await storedFields(ctx, endpoint.appId)).toEqual([])
@@ -308,9 +312,12 @@ describe('POST /api/v3/share/:token — refused bodies', () => {
 
 describe('fields: auto-create, limit, defined types (rules 6–8)', () => {
   test("auto-create types a stranger's new keys from their first value, as proposed fields", async () => {
-    const { request, ctx, endpoint } = await setup()
-    await request('POST', endpoint.path, { body: { t: 'x', n: 1.5, b: false, a: ['x'], o: { k: 1 }, z: null } })
-    await request('POST', endpoint.path, { body: { t: 5, extra: 'later' } })
+    const { call, ctx, endpoint } = await setup()
+    await call('ingest.post', {
+      params: { token: endpoint.token },
+      body: { t: 'x', n: 1.5, b: false, a: ['x'], o: { k: 1 }, z: null },
+    })
+    await call('ingest.post', { params: { token: endpoint.token }, body: { t: 5, extra: 'later' } })
     expect(await storedFields(ctx, endpoint.appId)).toEqual([
       { name: 't', type: 'text', autoCreated: true, proposed: true, position: 0 },
       { name: 'n', type: 'number', autoCreated: true, proposed: true, position: 1 },
@@ -328,21 +335,23 @@ describe('fields: auto-create, limit, defined types (rules 6–8)', () => {
   })
 
   test('once the owner accepts a proposed field with a type, submissions are checked against it', async () => {
-    const { request, ctx, endpoint } = await setup()
-    expect((await request('POST', endpoint.path, { body: { age: 30 } })).status).toBe(200)
-    expect((await request('POST', endpoint.path, { body: { age: 'thirty' } })).status).toBe(200)
-    const accepted = await request('POST', `/api/v3/apps/${endpoint.appId}/fields/accept`, {
-      token: endpoint.ownerToken,
-      body: { names: ['age'], type: 'number' },
-    })
+    const { call, ctx, endpoint } = await setup()
+    expect((await call('ingest.post', { params: { token: endpoint.token }, body: { age: 30 } })).status).toBe(200)
+    expect((await call('ingest.post', { params: { token: endpoint.token }, body: { age: 'thirty' } })).status).toBe(200)
+    const accepted = await call(
+      'fields.accept',
+      { params: { id: endpoint.appId }, body: { names: ['age'], type: 'number' } },
+      { token: endpoint.ownerToken },
+    )
     expect(accepted.status).toBe(200)
     expect(accepted.body.data.fields).toMatchObject([
       { name: 'age', type: 'number', autoCreated: false, proposed: false },
     ])
-    const patched = await request('PATCH', `/api/v3/apps/${endpoint.appId}/fields/age`, {
-      token: endpoint.ownerToken,
-      body: { required: true },
-    })
+    const patched = await call(
+      'fields.update',
+      { params: { id: endpoint.appId, field: 'age' }, body: { required: true } },
+      { token: endpoint.ownerToken },
+    )
     expect(patched.body.data).toMatchObject({
       name: 'age',
       type: 'number',
@@ -350,14 +359,16 @@ describe('fields: auto-create, limit, defined types (rules 6–8)', () => {
       autoCreated: false,
       proposed: false,
     })
-    const res = await request('POST', endpoint.path, { body: { age: 'forty' } })
+    const res = await call('ingest.post', { params: { token: endpoint.token }, body: { age: 'forty' } })
     expect(res.status).toBe(422)
     expect(res.body.error).toEqual({
       type: 'invalid_value',
       message: 'age: must be a number, got string "forty"',
       details: { problems: [{ path: 'age', message: 'must be a number, got string "forty"' }] },
     })
-    expect((await request('POST', endpoint.path, { body: { other: 1 } })).body.error.details).toEqual({
+    expect(
+      (await call('ingest.post', { params: { token: endpoint.token }, body: { other: 1 } })).body.error?.details,
+    ).toEqual({
       problems: [{ path: 'age', message: 'is required' }],
     })
     expect((await storedRecords(ctx, endpoint.appId)).map((r) => r.data)).toEqual([{ age: 30 }, { age: 'thirty' }])
@@ -365,13 +376,21 @@ describe('fields: auto-create, limit, defined types (rules 6–8)', () => {
 
   test("the owner's 51st field is refused with field_limit naming the new keys; nothing stored", async () => {
     const defined = Array.from({ length: 48 }, (_, i) => ({ name: `f${i}` }))
-    const { request, ctx, endpoint } = await setup({ fields: defined })
+    const { call, ctx, endpoint } = await setup({ fields: defined })
     const owner = { token: endpoint.ownerToken }
-    const ok = await request('POST', endpoint.path, { ...owner, body: { f0: 'a', new1: 1, new2: 2 } })
+    const ok = await call(
+      'ingest.post',
+      { params: { token: endpoint.token }, body: { f0: 'a', new1: 1, new2: 2 } },
+      { ...owner },
+    )
     expect(ok.status).toBe(200)
-    const res = await request('POST', endpoint.path, { ...owner, body: { f1: 'b', new3: 3 } })
+    const res = await call(
+      'ingest.post',
+      { params: { token: endpoint.token }, body: { f1: 'b', new3: 3 } },
+      { ...owner },
+    )
     expect(res.status).toBe(422)
-    expect(res.body).toEqual({
+    expect(res.body as ErrorEnvelope).toEqual({
       code: 422,
       error: {
         type: 'field_limit',
@@ -386,17 +405,22 @@ describe('fields: auto-create, limit, defined types (rules 6–8)', () => {
       { name: 'new2', type: 'number', autoCreated: true, proposed: false, position: 49 },
     ])
     // A stranger's new key on the full app is stored, as an unlisted key: a proposal could never be accepted.
-    expect((await request('POST', endpoint.path, { body: { f1: 'b', new3: 3 } })).status).toBe(200)
+    expect((await call('ingest.post', { params: { token: endpoint.token }, body: { f1: 'b', new3: 3 } })).status).toBe(
+      200,
+    )
     expect((await storedFields(ctx, endpoint.appId)).length).toBe(50)
     expect((await ctx.storage.unlisted.list(endpoint.appId)).map((key) => key.name)).toEqual(['new3'])
     expect((await storedRecords(ctx, endpoint.appId)).length).toBe(2)
   })
 
   test('auto-create off: unknown keys are refused naming them; nothing stored', async () => {
-    const { request, ctx, endpoint } = await setup({ autoCreate: false, fields: [{ name: 'name' }] })
-    const res = await request('POST', endpoint.path, { body: { name: 'Ada', age: 3, city: 'X' } })
+    const { call, ctx, endpoint } = await setup({ autoCreate: false, fields: [{ name: 'name' }] })
+    const res = await call('ingest.post', {
+      params: { token: endpoint.token },
+      body: { name: 'Ada', age: 3, city: 'X' },
+    })
     expect(res.status).toBe(422)
-    expect(res.body).toEqual({
+    expect(res.body as ErrorEnvelope).toEqual({
       code: 422,
       error: {
         type: 'unknown_field',
@@ -406,7 +430,7 @@ describe('fields: auto-create, limit, defined types (rules 6–8)', () => {
       },
     })
     expect(await storedRecords(ctx, endpoint.appId)).toEqual([])
-    expect((await request('POST', endpoint.path, { body: { name: 'Ada' } })).status).toBe(200)
+    expect((await call('ingest.post', { params: { token: endpoint.token }, body: { name: 'Ada' } })).status).toBe(200)
   })
 
   const typed: EndpointOptions['fields'] = [
@@ -422,7 +446,7 @@ describe('fields: auto-create, limit, defined types (rules 6–8)', () => {
   ]
 
   test('defined fields accept values of their type', async () => {
-    const { request, ctx, endpoint } = await setup({ fields: typed })
+    const { call, ctx, endpoint } = await setup({ fields: typed })
     const data = {
       text: 'hi',
       number: -2.5,
@@ -434,16 +458,19 @@ describe('fields: auto-create, limit, defined types (rules 6–8)', () => {
       json: { any: [1] },
       must: 'x',
     }
-    const res = await request('POST', endpoint.path, { body: data })
+    const res = await call('ingest.post', { params: { token: endpoint.token }, body: data })
     expect(res.status).toBe(200)
     expect((await storedRecords(ctx, endpoint.appId)).map((r) => r.data)).toEqual([data])
     // Missing optional values and nulls are fine.
-    expect((await request('POST', endpoint.path, { body: { must: 'y', number: null } })).status).toBe(200)
+    expect(
+      (await call('ingest.post', { params: { token: endpoint.token }, body: { must: 'y', number: null } })).status,
+    ).toBe(200)
   })
 
   test('every type mismatch and missing required field is listed in one 422', async () => {
-    const { request, ctx, endpoint } = await setup({ fields: typed })
-    const res = await request('POST', endpoint.path, {
+    const { call, ctx, endpoint } = await setup({ fields: typed })
+    const res = await call('ingest.post', {
+      params: { token: endpoint.token },
       body: {
         text: 1,
         number: '5',
@@ -469,7 +496,7 @@ describe('fields: auto-create, limit, defined types (rules 6–8)', () => {
       { path: 'email', message: 'must be an e-mail address, got string "nope"' },
       { path: 'must', message: 'is required' },
     ]
-    expect(res.body).toEqual({
+    expect(res.body as ErrorEnvelope).toEqual({
       code: 422,
       error: {
         type: 'invalid_value',
@@ -483,14 +510,15 @@ describe('fields: auto-create, limit, defined types (rules 6–8)', () => {
 
 describe('limits (rule 15), with CORS headers on every error', () => {
   test('a declared Content-Length above the limit is a 413 before reading', async () => {
-    const { request, ctx, endpoint } = await setup({}, { maxBodyBytes: 1024 })
+    const { call, ctx, endpoint } = await setup({}, { maxBodyBytes: 1024 })
     const body = JSON.stringify({ big: 'x'.repeat(2000) })
-    const res = await request('POST', endpoint.path, {
-      raw: body,
-      headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
-    })
+    const res = await call(
+      'ingest.post',
+      { params: { token: endpoint.token } },
+      { raw: body, headers: { 'content-type': 'application/json', 'content-length': String(body.length) } },
+    )
     expect(res.status).toBe(413)
-    expect(res.body).toEqual({
+    expect(res.body as ErrorEnvelope).toEqual({
       code: 413,
       error: {
         type: 'too_large',
@@ -539,11 +567,13 @@ describe('limits (rule 15), with CORS headers on every error', () => {
   })
 
   test('nesting deeper than maxDepth is a 413', async () => {
-    const { request, endpoint } = await setup({}, { maxDepth: 4 })
-    expect((await request('POST', endpoint.path, { body: { a: { b: { c: 1 } } } })).status).toBe(200)
-    const res = await request('POST', endpoint.path, { body: { a: { b: { c: { d: [1] } } } } })
+    const { call, endpoint } = await setup({}, { maxDepth: 4 })
+    expect(
+      (await call('ingest.post', { params: { token: endpoint.token }, body: { a: { b: { c: 1 } } } })).status,
+    ).toBe(200)
+    const res = await call('ingest.post', { params: { token: endpoint.token }, body: { a: { b: { c: { d: [1] } } } } })
     expect(res.status).toBe(413)
-    expect(res.body).toEqual({
+    expect(res.body as ErrorEnvelope).toEqual({
       code: 413,
       error: {
         type: 'too_large',
@@ -554,21 +584,28 @@ describe('limits (rule 15), with CORS headers on every error', () => {
   })
 
   test('a million brackets are refused without recursing', async () => {
-    const { request, endpoint } = await setup()
-    const res = await request('POST', endpoint.path, {
-      raw: '['.repeat(500_000),
-      headers: { 'content-type': 'application/json' },
-    })
+    const { call, endpoint } = await setup()
+    const res = await call(
+      'ingest.post',
+      { params: { token: endpoint.token } },
+      { raw: '['.repeat(500_000), headers: { 'content-type': 'application/json' } },
+    )
     expect(res.status).toBe(413)
-    expect(res.body.error.type).toBe('too_large')
+    expect(res.body.error?.type).toBe('too_large')
   })
 
   test('more keys than maxKeys (all levels) is a 413', async () => {
-    const { request, ctx, endpoint } = await setup({}, { maxKeys: 5 })
-    expect((await request('POST', endpoint.path, { body: { a: 1, b: { c: 1, d: 2, e: 3 } } })).status).toBe(200)
-    const res = await request('POST', endpoint.path, { body: { a: 1, b: { c: 1, d: 2, e: 3, f: 4 } } })
+    const { call, ctx, endpoint } = await setup({}, { maxKeys: 5 })
+    expect(
+      (await call('ingest.post', { params: { token: endpoint.token }, body: { a: 1, b: { c: 1, d: 2, e: 3 } } }))
+        .status,
+    ).toBe(200)
+    const res = await call('ingest.post', {
+      params: { token: endpoint.token },
+      body: { a: 1, b: { c: 1, d: 2, e: 3, f: 4 } },
+    })
     expect(res.status).toBe(413)
-    expect(res.body).toEqual({
+    expect(res.body as ErrorEnvelope).toEqual({
       code: 413,
       error: {
         type: 'too_large',
@@ -580,14 +617,15 @@ describe('limits (rule 15), with CORS headers on every error', () => {
   })
 
   test('the token bucket answers 429 with Retry-After, per endpoint, refilling with time', async () => {
-    const { request, clock, endpoint, ctx } = await setup({ rateLimit: '2/s,3' })
+    const { call, clock, endpoint, ctx } = await setup({ rateLimit: '2/s,3' })
     const other = await makeEndpoint(ctx)
-    for (let i = 0; i < 3; i++) expect((await request('POST', endpoint.path, { body: { i } })).status).toBe(200)
-    const res = await request('POST', endpoint.path, { body: { i: 3 } })
+    for (let i = 0; i < 3; i++)
+      expect((await call('ingest.post', { params: { token: endpoint.token }, body: { i } })).status).toBe(200)
+    const res = await call('ingest.post', { params: { token: endpoint.token }, body: { i: 3 } })
     expect(res.status).toBe(429)
     expect(res.headers.get('retry-after')).toBe('1')
     expectCors(res.headers)
-    expect(res.body).toEqual({
+    expect(res.body as ErrorEnvelope).toEqual({
       code: 429,
       error: {
         type: 'rate_limited',
@@ -596,9 +634,9 @@ describe('limits (rule 15), with CORS headers on every error', () => {
       },
     })
     // Another endpoint has its own bucket (server default 20/s,100).
-    expect((await request('POST', other.path, { body: { a: 1 } })).status).toBe(200)
+    expect((await call('ingest.post', { params: { token: other.token }, body: { a: 1 } })).status).toBe(200)
     clock.advance(500)
-    expect((await request('POST', endpoint.path, { body: { i: 4 } })).status).toBe(200)
+    expect((await call('ingest.post', { params: { token: endpoint.token }, body: { i: 4 } })).status).toBe(200)
     expect((await storedRecords(ctx, endpoint.appId)).map((r) => r.data)).toEqual([
       { i: 0 },
       { i: 1 },
@@ -608,27 +646,29 @@ describe('limits (rule 15), with CORS headers on every error', () => {
   })
 
   test('Retry-After is whole seconds ≥ 1 for slow rates', async () => {
-    const { request, endpoint } = await setup({ rateLimit: '0.1/s,1' })
-    expect((await request('POST', endpoint.path, { body: { i: 1 } })).status).toBe(200)
-    const res = await request('POST', endpoint.path, { body: { i: 2 } })
+    const { call, endpoint } = await setup({ rateLimit: '0.1/s,1' })
+    expect((await call('ingest.post', { params: { token: endpoint.token }, body: { i: 1 } })).status).toBe(200)
+    const res = await call('ingest.post', { params: { token: endpoint.token }, body: { i: 2 } })
     expect(res.status).toBe(429)
     expect(res.headers.get('retry-after')).toBe('10')
   })
 
   test('rate limit off (endpoint "off", or the server default null)', async () => {
     const a = await setup({ rateLimit: 'off' })
-    for (let i = 0; i < 120; i++) expect((await a.request('POST', a.endpoint.path, { body: { i } })).status).toBe(200)
+    for (let i = 0; i < 120; i++)
+      expect((await a.call('ingest.post', { params: { token: a.endpoint.token }, body: { i } })).status).toBe(200)
     const b = await setup({}, { rateLimit: null })
-    for (let i = 0; i < 120; i++) expect((await b.request('POST', b.endpoint.path, { body: { i } })).status).toBe(200)
+    for (let i = 0; i < 120; i++)
+      expect((await b.call('ingest.post', { params: { token: b.endpoint.token }, body: { i } })).status).toBe(200)
   })
 })
 
 describe('switches and tokens (rule 16)', () => {
   test('service off → 403 disabled naming the switch; nothing stored', async () => {
-    const { request, ctx, endpoint } = await setup({ service: false })
-    const res = await request('POST', endpoint.path, { body: { a: 1 } })
+    const { call, ctx, endpoint } = await setup({ service: false })
+    const res = await call('ingest.post', { params: { token: endpoint.token }, body: { a: 1 } })
     expect(res.status).toBe(403)
-    expect(res.body).toEqual({
+    expect(res.body as ErrorEnvelope).toEqual({
       code: 403,
       error: {
         type: 'disabled',
@@ -669,13 +709,15 @@ describe('switches and tokens (rule 16)', () => {
   })
 
   test('a rotated token is a 404 at once (cache dropped by the change feed); switches apply at once', async () => {
-    const { request, ctx, endpoint } = await setup()
-    expect((await request('POST', endpoint.path, { body: { a: 1 } })).status).toBe(200)
+    const { call, ctx, endpoint } = await setup()
+    expect((await call('ingest.post', { params: { token: endpoint.token }, body: { a: 1 } })).status).toBe(200)
     const { token } = await rotateToken(ctx, endpoint.ownerId, endpoint.appId)
-    expect((await request('POST', endpoint.path, { body: { a: 1 } })).body).toEqual(NOT_FOUND)
-    expect((await request('POST', `/api/v3/share/${token}`, { body: { a: 2 } })).status).toBe(200)
+    expect((await call('ingest.post', { params: { token: endpoint.token }, body: { a: 1 } })).body as unknown).toEqual(
+      NOT_FOUND,
+    )
+    expect((await call('ingest.post', { params: { token: token! }, body: { a: 2 } })).status).toBe(200)
     await updateShare(ctx, endpoint.ownerId, endpoint.appId, { service: false })
-    expect((await request('POST', `/api/v3/share/${token}`, { body: { a: 3 } })).status).toBe(403)
+    expect((await call('ingest.post', { params: { token: token! }, body: { a: 3 } })).status).toBe(403)
     expect((await storedRecords(ctx, endpoint.appId)).map((r) => r.data)).toEqual([{ a: 1 }, { a: 2 }])
   })
 })

@@ -312,7 +312,7 @@ describe('GET /:token?help', () => {
 
 describe('GET /:token/query?help and /summary?help', () => {
   test('…/query/help and …/summary/help (their own operations) answer the same Markdown as ?help, for owner and stranger', async () => {
-    const { help, ownerToken, ctx, endpoint, request } = await setup({ name: 'Poll', reads: 'off' })
+    const { help, ownerToken, ctx, endpoint, request, call } = await setup({ name: 'Poll', reads: 'off' })
     await insertRecords(ctx, endpoint.appId, [{ data: { note: 'hi' } }])
     for (const [asked, own] of [
       ['/query?help', '/query/help'],
@@ -324,8 +324,8 @@ describe('GET /:token/query?help and /summary?help', () => {
       expect([res.status, res.headers.get('content-type')]).toEqual([200, 'text/markdown; charset=utf-8'])
       expect(res.headers.get('access-control-allow-origin')).toBe('*')
     }
-    const unknown = await request('GET', '/api/v3/share/nope/query/help')
-    expect([unknown.status, unknown.body.error.type]).toEqual([404, 'not_found'])
+    const unknown = await call('reads.queryHelp', { params: { token: 'nope' } })
+    expect([unknown.status, unknown.body.error?.type]).toEqual([404, 'not_found'])
   })
 
   test('query help: parameters, the read-all loop and the response shape', async () => {

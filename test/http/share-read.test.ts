@@ -8,6 +8,7 @@ import { insertRecords, makeEndpoint, numberedRecords } from '../support/records
 import { testApp } from '../support/http.ts'
 import { makeUser } from '../support/users.ts'
 import { disabledBody } from '../support/reads.ts'
+import type { ErrorEnvelope } from '../support/call.ts'
 
 const START = Date.UTC(2026, 0, 1)
 
@@ -57,11 +58,14 @@ describe('GET /:token/query pages', () => {
     ['?page=1&size=100&cachebust=1', range(1, 111, kept), 1, 100, 225],
   ]
   test.each(cases)('GET query%s', async (query, numbers, page, size, total) => {
-    const { request, endpoint, record } = await setup()
-    const res = await request('GET', endpoint.path(`/query${query}`))
+    const { call, endpoint, record } = await setup()
+    const res = await call('reads.query', {
+      params: { token: endpoint.token },
+      query: Object.fromEntries(new URLSearchParams(query)),
+    })
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8')
-    expect(res.body).toEqual({ code: 200, records: numbers.map(record), page, size, total })
+    expect(res.body as unknown).toEqual({ code: 200, records: numbers.map(record), page, size, total })
   })
 
   test('reading every page with size=1000 stops at the first short page and sees each record once', async () => {
@@ -77,9 +81,9 @@ describe('GET /:token/query pages', () => {
     let pages = 0
     for (let page = 1; ; page++) {
       pages++
-      const res = await t.request('GET', endpoint.path(`/query?page=${page}&size=1000`))
+      const res = await t.call('reads.query', { params: { token: endpoint.token }, query: { page: page, size: 1000 } })
       expect(res.status).toBe(200)
-      seen.push(...res.body.records.map((r: { data: { n: number } }) => r.data.n))
+      seen.push(...res.body.records.map((r) => r.data.n as number))
       if (res.body.records.length < 1000) break
     }
     expect(pages).toBe(3)
@@ -94,16 +98,23 @@ describe('GET /:token/query pages', () => {
     const seen: number[] = []
     let next = 26
     for (let page = 1; ; page++) {
-      const res = await t.request('GET', endpoint.path(`/query?page=${page}&size=10`))
-      seen.push(...res.body.records.map((r: { data: { n: number } }) => r.data.n))
+      const res = await t.call('reads.query', { params: { token: endpoint.token }, query: { page: page, size: 10 } })
+      seen.push(...res.body.records.map((r) => r.data.n as number))
       if (res.body.records.length < 10) break
       if (next <= 40) {
         // A burst of new records and a bot's honeypot submission between two page reads.
         for (let i = 0; i < 5; i++)
-          expect((await t.request('POST', endpoint.path(), { body: { n: next++ } })).status).toBe(200)
+          expect((await t.call('ingest.post', { params: { token: endpoint.token }, body: { n: next++ } })).status).toBe(
+            200,
+          )
         expect(
-          (await t.request('POST', endpoint.path('/form'), { raw: new URLSearchParams({ n: '999', _gotcha: 'bot' }) }))
-            .status,
+          (
+            await t.call(
+              'ingest.form',
+              { params: { token: endpoint.token } },
+              { raw: new URLSearchParams({ n: '999', _gotcha: 'bot' }) },
+            )
+          ).status,
         ).toBe(200)
       }
     }
@@ -114,7 +125,7 @@ describe('GET /:token/query pages', () => {
     const t = testApp({ rateLimit: null })
     const { user } = await makeUser(t.ctx)
     const endpoint = await makeEndpoint(t.ctx, user.id, { reads: 'records' })
-    const res = await t.request('GET', endpoint.path('/query'))
+    const res = await t.call('reads.query', { params: { token: endpoint.token } })
     expect(res.body).toEqual({ code: 200, records: [], page: 1, size: 100, total: 0 })
   })
 
@@ -131,7 +142,7 @@ describe('GET /:token/query pages', () => {
       __proto__x: 1,
     }
     const [id] = await insertRecords(t.ctx, endpoint.appId, [{ data, meta: { source: 'curl', timestamp: 1767225600 } }])
-    const res = await t.request('GET', endpoint.path('/query'))
+    const res = await t.call('reads.query', { params: { token: endpoint.token } })
     expect(res.body).toEqual({
       code: 200,
       records: [{ id, data, meta: { source: 'curl', timestamp: 1767225600 }, createdAt: '2026-01-01T00:00:00.000Z' }],
@@ -161,18 +172,21 @@ describe('GET /:token/query refuses bad parameters with 400 (rule 5)', () => {
     ['spam=yes', 'spam must be "include" or "only" (or left out to exclude spam), got "yes"'],
   ]
   test.each(cases)('?%s', async (query, message) => {
-    const { request, endpoint } = await setup()
-    const res = await request('GET', endpoint.path(`/query?${query}`))
+    const { call, endpoint } = await setup()
+    const res = await call('reads.query', {
+      params: { token: endpoint.token },
+      query: Object.fromEntries(new URLSearchParams(query)),
+    })
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ code: 400, error: { type: 'bad_request', message } })
+    expect(res.body as ErrorEnvelope).toEqual({ code: 400, error: { type: 'bad_request', message } })
     expect(res.headers.get('access-control-allow-origin')).toBe('*')
   })
 
   test('a repeated parameter is refused, not guessed', async () => {
-    const { request, endpoint } = await setup()
-    const res = await request('GET', endpoint.path('/query?size=10&size=20'))
+    const { call, endpoint } = await setup()
+    const res = await call('reads.query', { params: { token: endpoint.token }, query: { size: [10, 20] } })
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({
+    expect(res.body as ErrorEnvelope).toEqual({
       code: 400,
       error: { type: 'bad_request', message: 'size must be given once, as a whole number from 1 to 1000' },
     })
@@ -184,9 +198,9 @@ describe('switches, tokens and CORS (rules 13, 16)', () => {
     const t = testApp({ rateLimit: null })
     const { user } = await makeUser(t.ctx)
     const endpoint = await makeEndpoint(t.ctx, user.id)
-    const res = await t.request('GET', endpoint.path('/query'))
+    const res = await t.call('reads.query', { params: { token: endpoint.token } })
     expect(res.status).toBe(403)
-    expect(res.body).toEqual(disabledBody('off /query'))
+    expect(res.body as unknown).toEqual(disabledBody('off /query'))
     expect(res.headers.get('access-control-allow-origin')).toBe('*')
     const help = await t.request('GET', endpoint.path('/query?help'))
     expect(help.status).toBe(200)
@@ -221,16 +235,20 @@ describe('switches, tokens and CORS (rules 13, 16)', () => {
   })
 
   test('a token that was replaced (rotation) is a 404', async () => {
-    const { request, ctx, user, endpoint } = await setup()
+    const { call, ctx, user, endpoint } = await setup()
     await rotateToken(ctx, user.id, endpoint.appId)
-    const res = await request('GET', endpoint.path('/query'))
+    const res = await call('reads.query', { params: { token: endpoint.token } })
     expect(res.status).toBe(404)
-    expect(res.body).toEqual(NOT_FOUND)
+    expect(res.body as unknown).toEqual(NOT_FOUND)
   })
 
   test('pages carry the share CORS headers and no credentials', async () => {
-    const { request, endpoint } = await setup()
-    const res = await request('GET', endpoint.path('/query?size=1'), { headers: { origin: 'null' } })
+    const { request, call, endpoint } = await setup()
+    const res = await call(
+      'reads.query',
+      { params: { token: endpoint.token }, query: { size: 1 } },
+      { headers: { origin: 'null' } },
+    )
     expect(res.status).toBe(200)
     expect(res.headers.get('access-control-allow-origin')).toBe('*')
     expect(res.headers.get('access-control-allow-credentials')).toBeNull()
@@ -246,23 +264,23 @@ describe('switches, tokens and CORS (rules 13, 16)', () => {
     const t = testApp({ rateLimit: { rate: 1, burst: 2 } })
     const { user } = await makeUser(t.ctx)
     const endpoint = await makeEndpoint(t.ctx, user.id, { reads: 'records' })
-    expect((await t.request('GET', endpoint.path('/query'))).status).toBe(200)
-    expect((await t.request('GET', endpoint.path('/query'))).status).toBe(200)
-    const res = await t.request('GET', endpoint.path('/query'))
+    expect((await t.call('reads.query', { params: { token: endpoint.token } })).status).toBe(200)
+    expect((await t.call('reads.query', { params: { token: endpoint.token } })).status).toBe(200)
+    const res = await t.call('reads.query', { params: { token: endpoint.token } })
     expect(res.status).toBe(429)
-    expect(res.body.error.type).toBe('rate_limited')
+    expect(res.body.error?.type).toBe('rate_limited')
     expect(res.headers.get('retry-after')).toBe('1')
     expect(res.headers.get('access-control-allow-origin')).toBe('*')
   })
 
   test('GET on the endpoint itself without ?help is a 405 that points to help and /query', async () => {
-    const { request, endpoint } = await setup()
-    const res = await request('GET', endpoint.path())
+    const { call, endpoint } = await setup()
+    const res = await call('ingest.help', { params: { token: endpoint.token } })
     expect(res.status).toBe(405)
     // HEAD too: Elysia answers it for every GET route (test/http/methods.test.ts).
     expect(res.headers.get('allow')).toBe('GET, HEAD, POST, OPTIONS')
     const url = `http://localhost:8787${endpoint.path()}`
-    expect(res.body).toEqual({
+    expect(res.body as ErrorEnvelope).toEqual({
       code: 405,
       error: {
         type: 'method_not_allowed',

@@ -13,6 +13,7 @@ import { makeEndpoint } from '../core/collect/fixtures.ts'
 import { testApp, type TestResponse } from '../support/http.ts'
 import { disabledBody, RECORDS_WARNING, SUMMARY_WARNING } from '../support/reads.ts'
 import { makeUser } from '../support/users.ts'
+import { invalid, type ErrorEnvelope } from '../support/call.ts'
 
 const DAY = 86_400_000
 const T0 = '2026-01-01T00:00:00.000Z'
@@ -39,7 +40,7 @@ async function setup(reads: ReadAccess, config: Partial<Config> = {}) {
     { name: 'Ada', email: 'ada@example.com' },
     { name: 'Lin', email: 'lin@example.com' },
   ]) {
-    const posted = await t.request('POST', endpoint.path, { body: data })
+    const posted = await t.call('ingest.post', { params: { token: endpoint.token }, body: data })
     expect(posted.status).toBe(200)
     ids.push(posted.body.data.id)
   }
@@ -55,9 +56,13 @@ async function setup(reads: ReadAccess, config: Partial<Config> = {}) {
     'garbage token': 'Bearer svc_pat_not-a-real-token',
     'malformed header': `Basic ${endpoint.ownerToken}`,
   }
-  const read = (suffix: string, caller: Caller) => {
+  const read = (path: (typeof PATHS)[number], caller: Caller): Promise<TestResponse> => {
     const authorization = callers[caller]
-    return t.request('GET', `${endpoint.path}${suffix}`, authorization ? { headers: { authorization } } : {})
+    return t.call(
+      READS[path],
+      { params: { token: endpoint.token } },
+      authorization ? { headers: { authorization } } : {},
+    )
   }
   return { ...t, endpoint, ids, read }
 }
@@ -73,6 +78,8 @@ const CALLERS: Caller[] = [
 ]
 const SETTINGS: ReadAccess[] = ['off', 'summary', 'records']
 const PATHS = ['/query', '/summary'] as const
+/** The operation each read path is. */
+const READS = { '/query': 'reads.query', '/summary': 'reads.summary' } as const
 
 /** What a caller gets: 200 for the owner and for paths `reads` opens, the 403 naming the switch otherwise. */
 function expected(reads: ReadAccess, path: (typeof PATHS)[number], caller: Caller): 200 | 403 {
@@ -183,14 +190,16 @@ describe('around the matrix', () => {
     const theirs = await makeEndpoint(t.ctx, { reads: 'off' })
     const hidden = await makeEndpoint(t.ctx, { reads: 'records', published: false })
     const asMine = { headers: { authorization: `Bearer ${mine.ownerToken}` } }
-    expect((await t.request('GET', `${mine.path}/query`, asMine)).status).toBe(200)
-    const foreign = await t.request('GET', `${theirs.path}/query`, asMine)
-    expect([foreign.status, foreign.body]).toEqual([403, disabledBody('off /query')])
-    const unpublished = await t.request('GET', `${hidden.path}/query`, {
-      headers: { authorization: `Bearer ${hidden.ownerToken}` },
-    })
+    expect((await t.call('reads.query', { params: { token: mine.token } }, asMine)).status).toBe(200)
+    const foreign = await t.call('reads.query', { params: { token: theirs.token } }, asMine)
+    expect([foreign.status, foreign.body] as unknown).toEqual([403, disabledBody('off /query')])
+    const unpublished = await t.call(
+      'reads.query',
+      { params: { token: hidden.token } },
+      { headers: { authorization: `Bearer ${hidden.ownerToken}` } },
+    )
     expect(unpublished.status).toBe(404)
-    expect(unpublished.body).toEqual({
+    expect(unpublished.body as ErrorEnvelope).toEqual({
       code: 404,
       error: {
         type: 'not_found',
@@ -203,25 +212,29 @@ describe('around the matrix', () => {
   test('changing reads takes effect on the next request (the endpoint cache follows)', async () => {
     const t = testApp({ rateLimit: null })
     const endpoint = await makeEndpoint(t.ctx, { reads: 'records' })
-    const share = `/api/v3/apps/${endpoint.appId}/share`
-    expect((await t.request('GET', `${endpoint.path}/query`)).status).toBe(200)
-    await t.request('PATCH', share, { token: endpoint.ownerToken, body: { reads: 'summary' } })
-    expect((await t.request('GET', `${endpoint.path}/query`)).body).toEqual(disabledBody('summary /query'))
-    expect((await t.request('GET', `${endpoint.path}/summary`)).status).toBe(200)
-    await t.request('PATCH', share, { token: endpoint.ownerToken, body: { reads: false } })
-    expect((await t.request('GET', `${endpoint.path}/summary`)).body).toEqual(disabledBody('off /summary'))
+    const appId = endpoint.appId
+    expect((await t.call('reads.query', { params: { token: endpoint.token } })).status).toBe(200)
+    await t.call('share.update', { params: { id: appId }, body: { reads: 'summary' } }, { token: endpoint.ownerToken })
+    expect((await t.call('reads.query', { params: { token: endpoint.token } })).body as unknown).toEqual(
+      disabledBody('summary /query'),
+    )
+    expect((await t.call('reads.summary', { params: { token: endpoint.token } })).status).toBe(200)
+    await t.call('share.update', { params: { id: appId }, body: { reads: false } }, { token: endpoint.ownerToken })
+    expect((await t.call('reads.summary', { params: { token: endpoint.token } })).body as unknown).toEqual(
+      disabledBody('off /summary'),
+    )
   })
 
   test('the owner’s reads are rate limited like anyone’s (one read bucket for /query and /summary)', async () => {
     const t = testApp({ rateLimit: { rate: 1, burst: 2 } })
     const endpoint = await makeEndpoint(t.ctx, { reads: 'off' })
     const owner = { headers: { authorization: `Bearer ${endpoint.ownerToken}` } }
-    expect((await t.request('GET', `${endpoint.path}/query`, owner)).status).toBe(200)
-    expect((await t.request('GET', `${endpoint.path}/summary`, owner)).status).toBe(200)
-    const res = await t.request('GET', `${endpoint.path}/query`, owner)
+    expect((await t.call('reads.query', { params: { token: endpoint.token } }, owner)).status).toBe(200)
+    expect((await t.call('reads.summary', { params: { token: endpoint.token } }, owner)).status).toBe(200)
+    const res = await t.call('reads.query', { params: { token: endpoint.token } }, owner)
     expect(res.status).toBe(429)
     expect(res.headers.get('retry-after')).toBe('1')
-    expect(res.body).toEqual({
+    expect(res.body as ErrorEnvelope).toEqual({
       code: 429,
       error: {
         type: 'rate_limited',
@@ -253,9 +266,9 @@ describe('PATCH /apps/:id/share reads', () => {
   async function app() {
     const t = testApp()
     const owner = await makeUser(t.ctx)
-    const created = await t.request('POST', '/api/v3/apps', { token: owner.token, body: { name: 'Contact form' } })
+    const created = await t.call('apps.create', { body: { name: 'Contact form' } }, { token: owner.token })
     const appId: string = created.body.data.id
-    return { t, owner, appId, created, share: `/api/v3/apps/${appId}/share` }
+    return { t, owner, appId, created }
   }
 
   // [sent, stored and shown, warnings in the answer]
@@ -269,49 +282,55 @@ describe('PATCH /apps/:id/share reads', () => {
   test.each(cases)(
     'reads: %p is stored as %p, and the answer warns exactly when reads are open',
     async (sent, stored, warnings) => {
-      const { t, owner, share, appId } = await app()
+      const { t, owner, appId } = await app()
       if (sent === false || sent === 'off')
-        await t.request('PATCH', share, { token: owner.token, body: { reads: 'records' } })
-      const res = await t.request('PATCH', share, { token: owner.token, body: { reads: sent } })
+        await t.call('share.update', { params: { id: appId }, body: { reads: 'records' } }, { token: owner.token })
+      const res = await t.call('share.update', { params: { id: appId }, body: { reads: sent } }, { token: owner.token })
       expect(res.status).toBe(200)
       const shown = { ...res.body.data }
       expect(shown.reads).toBe(stored)
       expect(shown.warnings).toEqual(warnings)
       expect(Object.hasOwn(shown, 'warnings')).toBe(warnings !== undefined)
       // GET shows the same; so do the app and the apps list.
-      expect((await t.request('GET', share, { token: owner.token })).body.data).toEqual(res.body.data)
-      const view = (await t.request('GET', `/api/v3/apps/${appId}`, { token: owner.token })).body.data
+      expect((await t.call('share.get', { params: { id: appId } }, { token: owner.token })).body.data).toEqual(
+        res.body.data,
+      )
+      const view = (await t.call('apps.get', { params: { id: appId } }, { token: owner.token })).body.data
       expect([view.reads, view.warnings, Object.hasOwn(view, 'warnings')]).toEqual([
         stored,
         warnings,
         warnings !== undefined,
       ])
-      const [listed] = (await t.request('GET', '/api/v3/apps', { token: owner.token })).body.data.apps
+      const [listed] = (await t.call('apps.list', {}, { token: owner.token })).body.data.apps
       expect(listed).toEqual(view)
     },
   )
 
   test('publishing an app with reads open answers with the warning; with reads off, without', async () => {
-    const { t, owner, share } = await app()
-    const closed = await t.request('POST', `${share}/publish`, { token: owner.token })
+    const { t, owner, appId } = await app()
+    const closed = await t.call('share.publish', { params: { id: appId } }, { token: owner.token })
     expect(closed.body.data.reads).toBe('off')
     expect(Object.hasOwn(closed.body.data, 'warnings')).toBe(false)
-    await t.request('POST', `${share}/unpublish`, { token: owner.token })
-    await t.request('PATCH', share, { token: owner.token, body: { reads: 'records' } })
-    const open = await t.request('POST', `${share}/publish`, { token: owner.token })
+    await t.call('share.unpublish', { params: { id: appId } }, { token: owner.token })
+    await t.call('share.update', { params: { id: appId }, body: { reads: 'records' } }, { token: owner.token })
+    const open = await t.call('share.publish', { params: { id: appId } }, { token: owner.token })
     expect(open.body.data).toMatchObject({ published: true, reads: 'records', warnings: [RECORDS_WARNING] })
-    const rotated = await t.request('POST', `${share}/rotate`, { token: owner.token })
+    const rotated = await t.call('share.rotate', { params: { id: appId } }, { token: owner.token })
     expect(rotated.body.data.warnings).toEqual([RECORDS_WARNING])
   })
 
   test.each([['on'], ['public'], ['OFF'], [1], [null], [['records']]])(
     'reads: %p is a 422 naming the three values',
     async (sent) => {
-      const { t, owner, share } = await app()
-      const res = await t.request('PATCH', share, { token: owner.token, body: { reads: sent } })
+      const { t, owner, appId } = await app()
+      const res = await t.call(
+        'share.update',
+        { params: { id: appId }, body: invalid({ reads: sent }) },
+        { token: owner.token },
+      )
       expect(res.status).toBe(422)
       const message = 'must be "off", "summary" or "records" (true and false still mean "records" and "off")'
-      expect(res.body).toEqual({
+      expect(res.body as ErrorEnvelope).toEqual({
         code: 422,
         error: {
           type: 'validation',
@@ -319,21 +338,22 @@ describe('PATCH /apps/:id/share reads', () => {
           details: { problems: [{ path: 'reads', message }] },
         },
       })
-      expect((await t.request('GET', share, { token: owner.token })).body.data.reads).toBe('off')
+      expect((await t.call('share.get', { params: { id: appId } }, { token: owner.token })).body.data.reads).toBe('off')
     },
   )
 
   test('a new app (POST /apps) starts with reads off and no warnings', async () => {
-    const { t, owner, created, share } = await app()
+    const { t, owner, created, appId } = await app()
     expect(created.body.data.reads).toBe('off')
     expect(Object.hasOwn(created.body.data, 'warnings')).toBe(false)
-    const settings = (await t.request('GET', share, { token: owner.token })).body.data
+    const settings = (await t.call('share.get', { params: { id: appId } }, { token: owner.token })).body.data
     expect([settings.reads, Object.hasOwn(settings, 'warnings')]).toEqual(['off', false])
   })
 
   test('the OpenAPI document describes reads as the three values or a boolean', async () => {
     const { t } = await app()
-    const doc = (await t.request('GET', '/api/v3/openapi.json')).body
+    // The document is free-form JSON to this test, read by path.
+    const doc: any = (await t.call('openapi.get')).body
     const { $ref } = doc.paths['/api/v3/apps/{id}/share'].patch.requestBody.content['application/json'].schema
     const reads = doc.components.schemas[$ref.replace('#/components/schemas/', '')].properties.reads
     expect(reads.anyOf).toEqual([{ type: 'string', enum: ['off', 'summary', 'records'] }, { type: 'boolean' }])

@@ -3,9 +3,10 @@ import type { ChangeKind } from '../../server/core/changes.ts'
 import { hashSecret } from '../../server/core/ids.ts'
 import { findEndpointByToken } from '../../server/core/share/lookup.ts'
 import type { Config } from '../../server/config.ts'
-import { testApp, type TestApp, validationBody } from '../support/http.ts'
+import { testApp, type TestApp, type TestResponse, validationBody } from '../support/http.ts'
 import { SUMMARY_WARNING } from '../support/reads.ts'
 import { makeUser } from '../support/users.ts'
+import { invalid, type ErrorEnvelope } from '../support/call.ts'
 
 const T0 = '2026-01-01T00:00:00.000Z'
 const MISSING = '01890000-0000-7000-8000-000000000000'
@@ -16,11 +17,11 @@ async function setup(config: Partial<Config> = {}) {
   const t = testApp(config)
   const owner = await makeUser(t.ctx)
   const other = await makeUser(t.ctx)
-  const app = await t.request('POST', '/api/v3/apps', { token: owner.token, body: { name: 'Survey' } })
+  const app = await t.call('apps.create', { body: { name: 'Survey' } }, { token: owner.token })
   const appId: string = app.body.data.id
   const changes: Array<[string, ChangeKind]> = []
   t.ctx.changes.subscribe((id, kind) => changes.push([id, kind]))
-  return { t, owner, other, appId, base: `/api/v3/apps/${appId}/share`, changes }
+  return { t, owner, other, appId, changes }
 }
 
 const DEFAULT_SHARE = {
@@ -45,34 +46,40 @@ const endpointRow = async (t: TestApp, appId: string) => (await t.ctx.storage.sh
 
 describe('GET/PATCH /share', () => {
   test('a new app has the default settings and no token', async () => {
-    const { t, owner, base } = await setup()
-    const res = await t.request('GET', base, { token: owner.token })
+    const { t, owner, appId } = await setup()
+    const res = await t.call('share.get', { params: { id: appId } }, { token: owner.token })
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ code: 200, data: DEFAULT_SHARE })
+    expect(res.body as unknown).toEqual({ code: 200, data: DEFAULT_SHARE })
   })
 
   test('the effective rate limit follows the server default, including off', async () => {
-    const { t, owner, base } = await setup({ rateLimit: null })
-    expect((await t.request('GET', base, { token: owner.token })).body.data.effectiveRateLimit).toBe('off')
+    const { t, owner, appId } = await setup({ rateLimit: null })
+    expect(
+      (await t.call('share.get', { params: { id: appId } }, { token: owner.token })).body.data.effectiveRateLimit,
+    ).toBe('off')
   })
 
   test('changes every setting, normalising rate limit and origins', async () => {
-    const { t, owner, base, appId, changes } = await setup()
-    const res = await t.request('PATCH', base, {
-      token: owner.token,
-      body: {
-        service: false,
-        reads: 'summary',
-        autoCreate: false,
-        honeypot: ' _trap ',
-        rateLimit: ' 5/s ',
-        redirectOrigins: ['https://example.com/thanks?x=1', 'https://EXAMPLE.com', 'http://localhost:3000/'],
-        thankYouMessage: '  Thanks, we read every message.\n\nExpect an answer within a day.  ',
-        thankYouUrl: ' https://example.com/thanks ',
-        submitAnother: false,
-        summaryMinRespondents: 3,
+    const { t, owner, appId, changes } = await setup()
+    const res = await t.call(
+      'share.update',
+      {
+        params: { id: appId },
+        body: {
+          service: false,
+          reads: 'summary',
+          autoCreate: false,
+          honeypot: ' _trap ',
+          rateLimit: ' 5/s ',
+          redirectOrigins: ['https://example.com/thanks?x=1', 'https://EXAMPLE.com', 'http://localhost:3000/'],
+          thankYouMessage: '  Thanks, we read every message.\n\nExpect an answer within a day.  ',
+          thankYouUrl: ' https://example.com/thanks ',
+          submitAnother: false,
+          summaryMinRespondents: 3,
+        },
       },
-    })
+      { token: owner.token },
+    )
     expect(res.status).toBe(200)
     expect(res.body).toEqual({
       code: 200,
@@ -104,19 +111,31 @@ describe('GET/PATCH /share', () => {
   })
 
   test('rate limit "off" and null (back to the server default)', async () => {
-    const { t, owner, base } = await setup()
-    const off = await t.request('PATCH', base, { token: owner.token, body: { rateLimit: 'OFF' } })
+    const { t, owner, appId } = await setup()
+    const off = await t.call(
+      'share.update',
+      { params: { id: appId }, body: { rateLimit: 'OFF' } },
+      { token: owner.token },
+    )
     expect(off.body.data).toMatchObject({ rateLimit: 'off', effectiveRateLimit: 'off' })
-    const fast = await t.request('PATCH', base, { token: owner.token, body: { rateLimit: '1000/s,5000' } })
+    const fast = await t.call(
+      'share.update',
+      { params: { id: appId }, body: { rateLimit: '1000/s,5000' } },
+      { token: owner.token },
+    )
     expect(fast.body.data).toMatchObject({ rateLimit: '1000/s,5000', effectiveRateLimit: '1000/s,5000' })
-    const reset = await t.request('PATCH', base, { token: owner.token, body: { rateLimit: null } })
-    expect(reset.body).toEqual({ code: 200, data: DEFAULT_SHARE })
+    const reset = await t.call(
+      'share.update',
+      { params: { id: appId }, body: { rateLimit: null } },
+      { token: owner.token },
+    )
+    expect(reset.body as unknown).toEqual({ code: 200, data: DEFAULT_SHARE })
   })
 
   test('an empty PATCH changes nothing', async () => {
-    const { t, owner, base, changes } = await setup()
-    const res = await t.request('PATCH', base, { token: owner.token, body: {} })
-    expect(res.body).toEqual({ code: 200, data: DEFAULT_SHARE })
+    const { t, owner, appId, changes } = await setup()
+    const res = await t.call('share.update', { params: { id: appId }, body: {} }, { token: owner.token })
+    expect(res.body as unknown).toEqual({ code: 200, data: DEFAULT_SHARE })
     expect(changes).toEqual([])
   })
 
@@ -232,20 +251,26 @@ describe('GET/PATCH /share', () => {
       ],
     ],
   ])('refuses %s with 422 listing every problem', async (_label, body, problems) => {
-    const { t, owner, base, changes } = await setup()
-    const res = await t.request('PATCH', base, { token: owner.token, body })
+    const { t, owner, appId, changes } = await setup()
+    const res = await t.call('share.update', { params: { id: appId }, body: invalid(body) }, { token: owner.token })
     expect(res.status).toBe(422)
-    expect(res.body).toEqual(validationBody(...problems))
-    expect((await t.request('GET', base, { token: owner.token })).body.data).toEqual(DEFAULT_SHARE)
+    expect(res.body as unknown).toEqual(validationBody(...problems))
+    expect((await t.call('share.get', { params: { id: appId } }, { token: owner.token })).body.data as unknown).toEqual(
+      DEFAULT_SHARE,
+    )
     expect(changes).toEqual([])
   })
 
   test('a honeypot named like one of the app’s fields is refused', async () => {
-    const { t, owner, base, appId } = await setup()
-    await t.request('POST', `/api/v3/apps/${appId}/fields`, { token: owner.token, body: { name: 'email' } })
-    const res = await t.request('PATCH', base, { token: owner.token, body: { honeypot: 'email' } })
+    const { t, owner, appId } = await setup()
+    await t.call('fields.add', { params: { id: appId }, body: { name: 'email' } }, { token: owner.token })
+    const res = await t.call(
+      'share.update',
+      { params: { id: appId }, body: { honeypot: 'email' } },
+      { token: owner.token },
+    )
     expect(res.status).toBe(422)
-    expect(res.body).toEqual({
+    expect(res.body as ErrorEnvelope).toEqual({
       code: 422,
       error: {
         type: 'validation',
@@ -264,26 +289,26 @@ describe('GET/PATCH /share', () => {
   })
 
   test('malformed JSON is a 400 bad_json', async () => {
-    const { t, owner, base } = await setup()
-    const res = await t.request('PATCH', base, {
-      token: owner.token,
-      raw: '{"reads":',
-      headers: { 'content-type': 'application/json' },
-    })
+    const { t, owner, appId } = await setup()
+    const res = await t.call(
+      'share.update',
+      { params: { id: appId } },
+      { token: owner.token, raw: '{"reads":', headers: { 'content-type': 'application/json' } },
+    )
     expect(res.status).toBe(400)
-    expect(res.body.error.type).toBe('bad_json')
+    expect(res.body.error?.type).toBe('bad_json')
   })
 })
 
 describe('publish, unpublish, rotate', () => {
   test('the first publish makes a 192-bit token stored only as hash and sealed copy', async () => {
-    const { t, owner, base, appId, changes } = await setup()
+    const { t, owner, appId, changes } = await setup()
     t.clock.advance(1000)
-    const res = await t.request('POST', `${base}/publish`, { token: owner.token })
+    const res = await t.call('share.publish', { params: { id: appId } }, { token: owner.token })
     expect(res.status).toBe(200)
-    const token: string = res.body.data.token
+    const token: string = res.body.data.token!
     expect(token).toMatch(TOKEN)
-    expect(res.body).toEqual({
+    expect(res.body as unknown).toEqual({
       code: 200,
       data: {
         ...DEFAULT_SHARE,
@@ -302,21 +327,21 @@ describe('publish, unpublish, rotate', () => {
   })
 
   test('publishing twice keeps the token and does nothing the second time', async () => {
-    const { t, owner, base, changes } = await setup()
-    const first = await t.request('POST', `${base}/publish`, { token: owner.token })
+    const { t, owner, appId, changes } = await setup()
+    const first = await t.call('share.publish', { params: { id: appId } }, { token: owner.token })
     t.clock.advance(1000)
-    const second = await t.request('POST', `${base}/publish`, { token: owner.token })
+    const second = await t.call('share.publish', { params: { id: appId } }, { token: owner.token })
     expect(second.body).toEqual(first.body)
     expect(changes).toHaveLength(1)
   })
 
   test('unpublish keeps the token; publishing again brings the same URL back', async () => {
-    const { t, owner, base, appId } = await setup()
-    const { token } = (await t.request('POST', `${base}/publish`, { token: owner.token })).body.data
+    const { t, owner, appId } = await setup()
+    const { token } = (await t.call('share.publish', { params: { id: appId } }, { token: owner.token })).body.data
     t.clock.advance(1000)
-    const off = await t.request('POST', `${base}/unpublish`, { token: owner.token })
+    const off = await t.call('share.unpublish', { params: { id: appId } }, { token: owner.token })
     expect(off.status).toBe(200)
-    expect(off.body).toEqual({
+    expect(off.body as unknown).toEqual({
       code: 200,
       data: {
         ...DEFAULT_SHARE,
@@ -327,25 +352,28 @@ describe('publish, unpublish, rotate', () => {
       },
     })
     // The lookup still finds it; the collection endpoint answers 404 because it is unpublished.
-    expect(await findEndpointByToken(t.ctx, token)).toMatchObject({ appId, published: false })
-    expect((await t.request('GET', `/api/v3/apps/${appId}`, { token: owner.token })).body.data.published).toBe(false)
-    const again = await t.request('POST', `${base}/unpublish`, { token: owner.token })
+    expect(await findEndpointByToken(t.ctx, token!)).toMatchObject({ appId, published: false })
+    expect((await t.call('apps.get', { params: { id: appId } }, { token: owner.token })).body.data.published).toBe(
+      false,
+    )
+    const again = await t.call('share.unpublish', { params: { id: appId } }, { token: owner.token })
     expect(again.body).toEqual(off.body)
-    const on = await t.request('POST', `${base}/publish`, { token: owner.token })
+    const on = await t.call('share.publish', { params: { id: appId } }, { token: owner.token })
     expect(on.body.data).toMatchObject({ published: true, token, publishedAt: '2026-01-01T00:00:01.000Z' })
   })
 
   test('rotate replaces the token: the old one is no longer found and the URLs change', async () => {
-    const { t, owner, base, appId, changes } = await setup()
-    const old: string = (await t.request('POST', `${base}/publish`, { token: owner.token })).body.data.token
-    const urlsBefore = (await t.request('GET', `/api/v3/apps/${appId}/urls`, { token: owner.token })).body.data
+    const { t, owner, appId, changes } = await setup()
+    const old: string = (await t.call('share.publish', { params: { id: appId } }, { token: owner.token })).body.data
+      .token!
+    const urlsBefore = (await t.call('apps.urls', { params: { id: appId } }, { token: owner.token })).body.data
     changes.length = 0
-    const res = await t.request('POST', `${base}/rotate`, { token: owner.token })
+    const res = await t.call('share.rotate', { params: { id: appId } }, { token: owner.token })
     expect(res.status).toBe(200)
-    const token: string = res.body.data.token
+    const token: string = res.body.data.token!
     expect(token).toMatch(TOKEN)
     expect(token).not.toBe(old)
-    expect(res.body).toEqual({
+    expect(res.body as unknown).toEqual({
       code: 200,
       data: {
         ...DEFAULT_SHARE,
@@ -361,7 +389,7 @@ describe('publish, unpublish, rotate', () => {
       published: true,
       tokenHash: hashSecret(token),
     })
-    const urlsAfter = (await t.request('GET', `/api/v3/apps/${appId}/urls`, { token: owner.token })).body.data
+    const urlsAfter = (await t.call('apps.urls', { params: { id: appId } }, { token: owner.token })).body.data
     expect(urlsBefore.endpoint).toBe(`http://localhost:8787/api/v3/share/${old}`)
     expect(urlsAfter).toEqual({
       ...urlsBefore,
@@ -374,19 +402,19 @@ describe('publish, unpublish, rotate', () => {
   })
 
   test('rotating an unpublished endpoint keeps it unpublished', async () => {
-    const { t, owner, base } = await setup()
-    const old = (await t.request('POST', `${base}/publish`, { token: owner.token })).body.data.token
-    await t.request('POST', `${base}/unpublish`, { token: owner.token })
-    const res = await t.request('POST', `${base}/rotate`, { token: owner.token })
+    const { t, owner, appId } = await setup()
+    const old = (await t.call('share.publish', { params: { id: appId } }, { token: owner.token })).body.data.token
+    await t.call('share.unpublish', { params: { id: appId } }, { token: owner.token })
+    const res = await t.call('share.rotate', { params: { id: appId } }, { token: owner.token })
     expect(res.body.data).toMatchObject({ published: false })
     expect(res.body.data.token).not.toBe(old)
   })
 
   test('rotate before the first publish is a 409', async () => {
-    const { t, owner, base, changes } = await setup()
-    const res = await t.request('POST', `${base}/rotate`, { token: owner.token })
+    const { t, owner, appId, changes } = await setup()
+    const res = await t.call('share.rotate', { params: { id: appId } }, { token: owner.token })
     expect(res.status).toBe(409)
-    expect(res.body).toEqual({
+    expect(res.body as ErrorEnvelope).toEqual({
       code: 409,
       error: {
         type: 'conflict',
@@ -397,43 +425,42 @@ describe('publish, unpublish, rotate', () => {
   })
 
   test('each app gets its own token', async () => {
-    const { t, owner, base } = await setup()
-    const second = await t.request('POST', '/api/v3/apps', { token: owner.token, body: { name: 'Second' } })
-    const a = (await t.request('POST', `${base}/publish`, { token: owner.token })).body.data.token
-    const b = (await t.request('POST', `/api/v3/apps/${second.body.data.id}/share/publish`, { token: owner.token }))
-      .body.data.token
+    const { t, owner, appId } = await setup()
+    const second = await t.call('apps.create', { body: { name: 'Second' } }, { token: owner.token })
+    const a = (await t.call('share.publish', { params: { id: appId } }, { token: owner.token })).body.data.token
+    const b = (await t.call('share.publish', { params: { id: second.body.data.id } }, { token: owner.token })).body.data
+      .token!
     expect(a).not.toBe(b)
     expect((await findEndpointByToken(t.ctx, b))?.appId).toBe(second.body.data.id)
   })
 })
 
 describe('another account’s app is answered exactly like a missing one', () => {
-  // Every row names a body (undefined for none): a shorter row would make bun pass a done
-  // callback as the third argument and wait for it.
-  const routes: Array<[string, string, unknown]> = [
-    ['GET', '', undefined],
-    ['PATCH', '', { service: false }],
-    ['POST', '/publish', undefined],
-    ['POST', '/unpublish', undefined],
-    ['POST', '/rotate', undefined],
+  const routes: Array<[string, (t: TestApp, id: string, token: string) => Promise<TestResponse>]> = [
+    ['share.get', (t, id, token) => t.call('share.get', { params: { id } }, { token })],
+    ['share.update', (t, id, token) => t.call('share.update', { params: { id }, body: { service: false } }, { token })],
+    ['share.publish', (t, id, token) => t.call('share.publish', { params: { id } }, { token })],
+    ['share.unpublish', (t, id, token) => t.call('share.unpublish', { params: { id } }, { token })],
+    ['share.rotate', (t, id, token) => t.call('share.rotate', { params: { id } }, { token })],
   ]
-  test.each(routes)('%s /share%s', async (method, suffix, body) => {
-    const { t, owner, other, appId, base } = await setup()
-    const published = (await t.request('POST', `${base}/publish`, { token: owner.token })).body
-    const foreign = await t.request(method, `${base}${suffix}`, { token: other.token, body })
-    const missing = await t.request(method, `/api/v3/apps/${MISSING}/share${suffix}`, { token: other.token, body })
+  test.each(routes)('%s', async (_name, call) => {
+    const { t, owner, other, appId } = await setup()
+    const published = (await t.call('share.publish', { params: { id: appId } }, { token: owner.token })).body
+    const foreign = await call(t, appId, other.token)
+    const missing = await call(t, MISSING, other.token)
     expect(foreign.status).toBe(404)
     expect(foreign.body).toEqual(APP_NOT_FOUND)
     expect(missing.status).toBe(404)
     expect(missing.body).toEqual(APP_NOT_FOUND)
-    expect((await t.request('GET', base, { token: owner.token })).body).toEqual(published)
+    expect((await t.call('share.get', { params: { id: appId } }, { token: owner.token })).body).toEqual(published)
     expect((await endpointRow(t, appId)).published).toBe(true)
   })
 })
 
 test('the share and field routes and their body schemas are in the OpenAPI document', async () => {
   const { t } = await setup()
-  const doc = (await t.request('GET', '/api/v3/openapi.json')).body
+  // The document is free-form JSON to this test, read by path.
+  const doc: any = (await t.call('openapi.get')).body
   const body = (path: string, method: string) =>
     doc.components.schemas[
       doc.paths[path][method].requestBody.content['application/json'].schema.$ref.replace('#/components/schemas/', '')

@@ -11,7 +11,7 @@
 import { describe, expect, test } from 'bun:test'
 import { LIMITS } from '../../server/contract/limits.ts'
 import { makeEndpoint } from '../core/collect/fixtures.ts'
-import { testApp, validationBody } from '../support/http.ts'
+import { testApp, type TestApp, validationBody } from '../support/http.ts'
 
 const DAY = 86_400_000
 
@@ -53,16 +53,19 @@ async function setup(reads: 'summary' | 'records' = 'summary') {
   const endpoint = await makeEndpoint(t.ctx, { reads, fields: FIELDS })
   // Each person posts from an address of their own: the public summary counts clients.
   for (const [i, record] of RECORDS.entries())
-    expect((await t.request('POST', endpoint.path, { body: record, from: `10.0.0.${i + 1}` })).status).toBe(200)
-  return { ...t, endpoint, summary: `${endpoint.path}/summary`, share: `/api/v3/apps/${endpoint.appId}/share` }
+    expect(
+      (await t.call('ingest.post', { params: { token: endpoint.token }, body: record }, { from: `10.0.0.${i + 1}` }))
+        .status,
+    ).toBe(200)
+  return { ...t, endpoint }
 }
 
 describe('the public summary hides small groups', () => {
   test.each(['summary', 'records'] as const)(
     'reads %s: values fewer than 5 people gave go to other, e-mail values are never listed, no extremes, times to the day',
     async (reads) => {
-      const { request, clock, summary } = await setup(reads)
-      const res = await request('GET', summary)
+      const { call, clock, endpoint } = await setup(reads)
+      const res = await call('reads.summary', { params: { token: endpoint.token } })
       expect(res.status).toBe(200)
       expect(res.body).toEqual({
         code: 200,
@@ -92,7 +95,7 @@ describe('the public summary hides small groups', () => {
   )
 
   test('the owner’s access token (and the owner’s summary route) reads every value', async () => {
-    const { request, clock, summary, endpoint } = await setup()
+    const { call, clock, endpoint } = await setup()
     const now = new Date(clock.now()).toISOString()
     const everything = {
       code: 200,
@@ -139,17 +142,23 @@ describe('the public summary hides small groups', () => {
       },
       days: days(clock.now(), 11),
     }
-    expect((await request('GET', summary, { token: endpoint.ownerToken })).body).toEqual(everything)
     expect(
-      (await request('GET', `/api/v3/apps/${endpoint.appId}/summary`, { token: endpoint.ownerToken })).body,
+      (await call('reads.summary', { params: { token: endpoint.token } }, { token: endpoint.ownerToken }))
+        .body as unknown,
+    ).toEqual(everything)
+    expect(
+      (await call('records.summary', { params: { id: endpoint.appId } }, { token: endpoint.ownerToken }))
+        .body as unknown,
     ).toEqual(everything)
   })
 
   test('each app sets its own minimum: 3 lists what three people gave, below 3 is refused', async () => {
-    const { request, summary, share, endpoint } = await setup()
+    const { call, endpoint } = await setup()
     for (const from of ['10.0.1.1', '10.0.1.2'])
-      expect((await request('POST', endpoint.path, { body: { city: 'Lima' }, from })).status).toBe(200)
-    expect((await request('GET', summary)).body.fields.city).toEqual({
+      expect(
+        (await call('ingest.post', { params: { token: endpoint.token }, body: { city: 'Lima' } }, { from })).status,
+      ).toBe(200)
+    expect((await call('reads.summary', { params: { token: endpoint.token } })).body.fields.city).toEqual({
       type: 'text',
       count: 13,
       missing: 0,
@@ -157,9 +166,13 @@ describe('the public summary hides small groups', () => {
       other: 3,
     })
 
-    const lowered = await request('PATCH', share, { token: endpoint.ownerToken, body: { summaryMinRespondents: 3 } })
+    const lowered = await call(
+      'share.update',
+      { params: { id: endpoint.appId }, body: { summaryMinRespondents: 3 } },
+      { token: endpoint.ownerToken },
+    )
     expect([lowered.status, lowered.body.data.summaryMinRespondents]).toEqual([200, 3])
-    const after = (await request('GET', summary)).body
+    const after = (await call('reads.summary', { params: { token: endpoint.token } })).body
     expect([after.minRespondents, after.fields.city]).toEqual([
       3,
       {
@@ -176,22 +189,28 @@ describe('the public summary hides small groups', () => {
     // E-mail addresses stay unlisted whatever the minimum.
     expect(after.fields.email).toEqual({ type: 'email', count: 11, missing: 2, top: [], other: 11 })
 
-    const refused = await request('PATCH', share, { token: endpoint.ownerToken, body: { summaryMinRespondents: 2 } })
+    const refused = await call(
+      'share.update',
+      { params: { id: endpoint.appId }, body: { summaryMinRespondents: 2 } },
+      { token: endpoint.ownerToken },
+    )
     expect(refused.status).toBe(422)
-    expect(refused.body).toEqual(
+    expect(refused.body as unknown).toEqual(
       validationBody({
         path: 'summaryMinRespondents',
         message: 'must be at least 3: a value fewer people gave could point at one of them',
       }),
     )
-    expect((await request('GET', summary)).body.minRespondents).toBe(3)
-    expect(await storedMinimum(request, share, endpoint.ownerToken)).toBe(3)
+    expect((await call('reads.summary', { params: { token: endpoint.token } })).body.minRespondents).toBe(3)
+    expect(await storedMinimum(call, endpoint.appId, endpoint.ownerToken)).toBe(3)
   })
 
   test('a field a stranger proposed stays off the public summary until the owner accepts it, and one client’s text never shows', async () => {
-    const { request, summary, endpoint } = await setup()
+    const { call, endpoint } = await setup()
     const promo = Array.from({ length: 6 }, () => ({ city: 'Oslo', promo: 'Re-enter your password at evil.example' }))
-    expect((await request('POST', `${endpoint.path}/batch`, { body: promo, from: '10.6.6.6' })).status).toBe(200)
+    expect(
+      (await call('ingest.batch', { params: { token: endpoint.token }, body: promo }, { from: '10.6.6.6' })).status,
+    ).toBe(200)
     const promoSummary = {
       type: 'text',
       count: 6,
@@ -200,34 +219,56 @@ describe('the public summary hides small groups', () => {
       other: 0,
     }
 
-    const before = (await request('GET', summary)).body
+    const before = (await call('reads.summary', { params: { token: endpoint.token } })).body
     expect(Object.keys(before.fields)).toEqual(FIELDS.map((field) => field.name))
-    expect((await request('GET', summary, { token: endpoint.ownerToken })).body.fields.promo).toEqual(promoSummary)
+    expect(
+      (await call('reads.summary', { params: { token: endpoint.token } }, { token: endpoint.ownerToken })).body.fields
+        .promo as unknown,
+    ).toEqual(promoSummary)
 
-    const accepted = await request('POST', `/api/v3/apps/${endpoint.appId}/fields/accept`, {
-      token: endpoint.ownerToken,
-      body: { names: ['promo'] },
-    })
+    const accepted = await call(
+      'fields.accept',
+      { params: { id: endpoint.appId }, body: { names: ['promo'] } },
+      { token: endpoint.ownerToken },
+    )
     expect(accepted.status).toBe(200)
     // Six records, but one client: the stranger's text stays off the public results.
-    expect((await request('GET', summary)).body.fields.promo).toEqual({ ...promoSummary, top: [], other: 6 })
-    expect((await request('GET', summary, { token: endpoint.ownerToken })).body.fields.promo).toEqual(promoSummary)
+    expect((await call('reads.summary', { params: { token: endpoint.token } })).body.fields.promo as unknown).toEqual({
+      ...promoSummary,
+      top: [],
+      other: 6,
+    })
+    expect(
+      (await call('reads.summary', { params: { token: endpoint.token } }, { token: endpoint.ownerToken })).body.fields
+        .promo as unknown,
+    ).toEqual(promoSummary)
   })
 
   test('spam read publicly follows the same rule', async () => {
-    const { request, summary, endpoint } = await setup()
-    await request('POST', `${endpoint.path}/form`, {
-      raw: 'city=Paris&_gotcha=x',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    })
-    expect((await request('GET', `${summary}?spam=only`)).body.fields.city).toEqual({
+    const { call, endpoint } = await setup()
+    await call(
+      'ingest.form',
+      { params: { token: endpoint.token } },
+      { raw: 'city=Paris&_gotcha=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+    )
+    expect(
+      (await call('reads.summary', { params: { token: endpoint.token }, query: { spam: 'only' } })).body.fields.city,
+    ).toEqual({
       type: 'text',
       count: 1,
       missing: 0,
       top: [],
       other: 1,
     })
-    expect((await request('GET', `${summary}?spam=only`, { token: endpoint.ownerToken })).body.fields.city).toEqual({
+    expect(
+      (
+        await call(
+          'reads.summary',
+          { params: { token: endpoint.token }, query: { spam: 'only' } },
+          { token: endpoint.ownerToken },
+        )
+      ).body.fields.city,
+    ).toEqual({
       type: 'text',
       count: 1,
       missing: 0,
@@ -238,10 +279,6 @@ describe('the public summary hides small groups', () => {
 })
 
 /** The minimum the share settings show the owner. */
-async function storedMinimum(
-  request: ReturnType<typeof testApp>['request'],
-  share: string,
-  token: string,
-): Promise<number> {
-  return (await request('GET', share, { token })).body.data.summaryMinRespondents
+async function storedMinimum(call: TestApp['call'], id: string, token: string): Promise<number> {
+  return (await call('share.get', { params: { id } }, { token })).body.data.summaryMinRespondents
 }

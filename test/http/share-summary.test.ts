@@ -4,6 +4,7 @@ import { makeEndpoint, type EndpointOptions } from '../core/collect/fixtures.ts'
 import { testApp } from '../support/http.ts'
 import { makeUser } from '../support/users.ts'
 import { disabledBody } from '../support/reads.ts'
+import type { ErrorEnvelope } from '../support/call.ts'
 
 const DAY = 86_400_000
 
@@ -11,7 +12,7 @@ const DAY = 86_400_000
 async function setup(options: EndpointOptions = {}) {
   const t = testApp({ rateLimit: null })
   const endpoint = await makeEndpoint(t.ctx, { reads: 'summary', ...options })
-  return { ...t, endpoint, summary: `${endpoint.path}/summary` }
+  return { ...t, endpoint }
 }
 
 /** The 30 days ending at `now`, with counts for the given dates. */
@@ -24,7 +25,7 @@ function days(now: number, counts: Record<string, number>) {
 
 describe('GET /:token/summary (rule 12)', () => {
   test('an app without records', async () => {
-    const { request, clock, summary } = await setup({
+    const { call, clock, endpoint } = await setup({
       fields: [
         { name: 'age', type: 'number' },
         { name: 'ok', type: 'boolean' },
@@ -33,7 +34,7 @@ describe('GET /:token/summary (rule 12)', () => {
         { name: 'blob', type: 'json' },
       ],
     })
-    const res = await request('GET', summary)
+    const res = await call('reads.summary', { params: { token: endpoint.token } })
     expect(res.status).toBe(200)
     expect(res.headers.get('access-control-allow-origin')).toBe('*')
     expect(res.body).toEqual({
@@ -56,17 +57,23 @@ describe('GET /:token/summary (rule 12)', () => {
 
   // The aggregates themselves, as the owner's token reads them (every value; the public rules are below).
   test('numbers, texts, booleans, arrays, missing values and days', async () => {
-    const { request, clock, summary, endpoint } = await setup({
+    const { call, clock, endpoint } = await setup({
       fields: [{ name: 'tags', type: 'multichoice', options: ['a', 'b', 'c'] }],
     })
     const owner = { token: endpoint.ownerToken }
     const start = clock.now()
-    await request('POST', endpoint.path, { body: { age: 30, city: 'Oslo', ok: true, tags: ['a', 'b'] } })
-    await request('POST', endpoint.path, { body: { age: 40, city: 'Oslo', ok: false, tags: ['a'] } })
+    await call('ingest.post', {
+      params: { token: endpoint.token },
+      body: { age: 30, city: 'Oslo', ok: true, tags: ['a', 'b'] },
+    })
+    await call('ingest.post', {
+      params: { token: endpoint.token },
+      body: { age: 40, city: 'Oslo', ok: false, tags: ['a'] },
+    })
     clock.advance(2 * DAY)
-    await request('POST', endpoint.path, { body: { age: 5, city: 'Lima', ok: true, tags: [] } })
-    await request('POST', endpoint.path, { body: { city: '', note: null } })
-    const res = await request('GET', summary, owner)
+    await call('ingest.post', { params: { token: endpoint.token }, body: { age: 5, city: 'Lima', ok: true, tags: [] } })
+    await call('ingest.post', { params: { token: endpoint.token }, body: { city: '', note: null } })
+    const res = await call('reads.summary', { params: { token: endpoint.token } }, owner)
     expect(res.status).toBe(200)
     expect(res.body).toEqual({
       code: 200,
@@ -109,51 +116,50 @@ describe('GET /:token/summary (rule 12)', () => {
   })
 
   test('top 20 values with the rest in other; values past the tracking bound count as other', async () => {
-    const { request, summary, endpoint } = await setup()
+    const { call, endpoint } = await setup()
     const batch: Array<{ v: string }> = []
     // v0 ×30, v1 ×29, … so the order is known; then more distinct values than are tracked.
     for (let i = 0; i < 25; i++) for (let n = 0; n < 30 - i; n++) batch.push({ v: `v${i}` })
     for (let i = 0; i < LIMITS.summaryTrackedValues; i++) batch.push({ v: `rare${i}` })
     batch.push({ v: 'x'.repeat(LIMITS.summaryValueLength + 1) })
-    expect((await request('POST', `${endpoint.path}/batch`, { body: batch })).status).toBe(200)
-    const res = await request('GET', summary, { token: endpoint.ownerToken })
+    expect((await call('ingest.batch', { params: { token: endpoint.token }, body: batch })).status).toBe(200)
+    const res = await call('reads.summary', { params: { token: endpoint.token } }, { token: endpoint.ownerToken })
     const v = res.body.fields.v
     expect(v.count).toBe(batch.length)
     expect(v.top).toEqual(Array.from({ length: 20 }, (_, i) => ({ value: `v${i}`, count: 30 - i })))
-    const shown = v.top.reduce((sum: number, t: { count: number }) => sum + t.count, 0)
+    const shown = v.top!.reduce((sum: number, t: { count: number }) => sum + t.count, 0)
     expect(v.other).toBe(batch.length - shown)
     // v20…v24 (10+9+8+7+6), the rare values (tracked or not) and the over-long text.
     expect(v.other).toBe(40 + LIMITS.summaryTrackedValues + 1)
   })
 
   test('spam is kept apart: excluded by default, ?spam=include and ?spam=only', async () => {
-    const { request, summary, endpoint } = await setup()
-    await request('POST', endpoint.path, { body: { n: 1 } })
-    await request('POST', endpoint.path, { body: { n: 2 } })
-    await request('POST', `${endpoint.path}/form`, {
-      raw: 'n=100&_gotcha=x',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    })
+    const { call, endpoint } = await setup()
+    await call('ingest.post', { params: { token: endpoint.token }, body: { n: 1 } })
+    await call('ingest.post', { params: { token: endpoint.token }, body: { n: 2 } })
+    await call(
+      'ingest.form',
+      { params: { token: endpoint.token } },
+      { raw: 'n=100&_gotcha=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+    )
     const pick = (body: any) => [body.total, body.spam, body.fields.n]
     const owner = { token: endpoint.ownerToken }
-    expect(pick((await request('GET', summary, owner)).body)).toEqual([
+    expect(pick((await call('reads.summary', { params: { token: endpoint.token } }, owner)).body)).toEqual([
       2,
       1,
       { type: 'number', count: 2, missing: 0, min: 1, max: 2, mean: 1.5, sum: 3 },
     ])
-    expect(pick((await request('GET', `${summary}?spam=include`, owner)).body)).toEqual([
-      3,
-      1,
-      { type: 'number', count: 3, missing: 0, min: 1, max: 100, mean: 103 / 3, sum: 103 },
-    ])
-    expect(pick((await request('GET', `${summary}?spam=only`, owner)).body)).toEqual([
-      1,
-      1,
-      { type: 'number', count: 1, missing: 0, min: 100, max: 100, mean: 100, sum: 100 },
-    ])
-    const bad = await request('GET', `${summary}?spam=yes`)
+    expect(
+      pick(
+        (await call('reads.summary', { params: { token: endpoint.token }, query: { spam: 'include' } }, owner)).body,
+      ),
+    ).toEqual([3, 1, { type: 'number', count: 3, missing: 0, min: 1, max: 100, mean: 103 / 3, sum: 103 }])
+    expect(
+      pick((await call('reads.summary', { params: { token: endpoint.token }, query: { spam: 'only' } }, owner)).body),
+    ).toEqual([1, 1, { type: 'number', count: 1, missing: 0, min: 100, max: 100, mean: 100, sum: 100 }])
+    const bad = await call('reads.summary', { params: { token: endpoint.token }, query: { spam: 'yes' } })
     expect(bad.status).toBe(400)
-    expect(bad.body).toEqual({
+    expect(bad.body as ErrorEnvelope).toEqual({
       code: 400,
       error: {
         type: 'bad_request',
@@ -163,31 +169,37 @@ describe('GET /:token/summary (rule 12)', () => {
   })
 
   test('UTF-8 and prototype names round-trip as keys and values', async () => {
-    const { request, summary, endpoint } = await setup()
-    await request('POST', endpoint.path, {
-      raw: '{"名前":"😀 e\u0301","__proto__":"x","constructor":"constructor"}',
-      headers: { 'content-type': 'application/json' },
-    })
-    const res = await request('GET', summary, { token: endpoint.ownerToken })
+    const { call, endpoint } = await setup()
+    await call(
+      'ingest.post',
+      { params: { token: endpoint.token } },
+      {
+        raw: '{"名前":"😀 e\u0301","__proto__":"x","constructor":"constructor"}',
+        headers: { 'content-type': 'application/json' },
+      },
+    )
+    const res = await call('reads.summary', { params: { token: endpoint.token } }, { token: endpoint.ownerToken })
     expect(Object.keys(res.body.fields)).toEqual(['名前', '__proto__', 'constructor'])
     expect(res.text).toContain(
       '"__proto__":{"type":"text","count":1,"missing":0,"top":[{"value":"x","count":1}],"other":0}',
     )
     expect(res.body.fields.名前.top).toEqual([{ value: '😀 e\u0301', count: 1 }])
-    expect(res.body.fields.constructor.top).toEqual([{ value: 'constructor', count: 1 }])
+    expect(new Map(Object.entries(res.body.fields)).get('constructor')?.top).toEqual([
+      { value: 'constructor', count: 1 },
+    ])
   })
 
   test('reads off → 403 disabled naming the switch and how the owner reads; writes still work', async () => {
-    const { request, summary, endpoint } = await setup({ reads: 'off' })
-    expect((await request('POST', endpoint.path, { body: { a: 1 } })).status).toBe(200)
-    const res = await request('GET', summary)
+    const { call, endpoint } = await setup({ reads: 'off' })
+    expect((await call('ingest.post', { params: { token: endpoint.token }, body: { a: 1 } })).status).toBe(200)
+    const res = await call('reads.summary', { params: { token: endpoint.token } })
     expect(res.status).toBe(403)
     expect(res.headers.get('access-control-allow-origin')).toBe('*')
-    expect(res.body).toEqual(disabledBody('off /summary'))
+    expect(res.body as unknown).toEqual(disabledBody('off /summary'))
   })
 
   test('unknown token → 404; ?help answers Markdown', async () => {
-    const { request, summary } = await setup()
+    const { request, endpoint } = await setup()
     for (const path of [
       '/api/v3/share/AAAAAAAAAAAAAAAAAAAAAAAAAAAA/summary',
       '/api/v3/share/%ZZ/summary',
@@ -195,7 +207,7 @@ describe('GET /:token/summary (rule 12)', () => {
     ]) {
       expect((await request('GET', path)).status).toBe(404)
     }
-    const help = await request('GET', `${summary}?help`)
+    const help = await request('GET', `${endpoint.path}/summary?help`)
     expect(help.status).toBe(200)
     expect(help.headers.get('content-type')).toBe('text/markdown; charset=utf-8')
   })
@@ -203,29 +215,29 @@ describe('GET /:token/summary (rule 12)', () => {
   test('reads are rate limited separately from writes', async () => {
     const t = testApp()
     const endpoint = await makeEndpoint(t.ctx, { reads: 'summary', rateLimit: '1/s,2' })
-    expect((await t.request('POST', endpoint.path, { body: { a: 1 } })).status).toBe(200)
-    expect((await t.request('GET', `${endpoint.path}/summary`)).status).toBe(200)
-    expect((await t.request('GET', `${endpoint.path}/summary`)).status).toBe(200)
-    const res = await t.request('GET', `${endpoint.path}/summary`)
+    expect((await t.call('ingest.post', { params: { token: endpoint.token }, body: { a: 1 } })).status).toBe(200)
+    expect((await t.call('reads.summary', { params: { token: endpoint.token } })).status).toBe(200)
+    expect((await t.call('reads.summary', { params: { token: endpoint.token } })).status).toBe(200)
+    const res = await t.call('reads.summary', { params: { token: endpoint.token } })
     expect(res.status).toBe(429)
     expect(res.headers.get('retry-after')).toBe('1')
-    expect((await t.request('POST', endpoint.path, { body: { a: 2 } })).status).toBe(200)
+    expect((await t.call('ingest.post', { params: { token: endpoint.token }, body: { a: 2 } })).status).toBe(200)
   })
 })
 
 describe('GET /api/v3/apps/:id/summary (owner)', () => {
   test('the owner reads it even when public reads are off; others get 404, anonymous 401', async () => {
-    const { request, ctx, endpoint } = await setup({ reads: 'off' })
-    await request('POST', endpoint.path, { body: { n: 1 } })
-    const res = await request('GET', `/api/v3/apps/${endpoint.appId}/summary`, { token: endpoint.ownerToken })
+    const { call, ctx, endpoint } = await setup({ reads: 'off' })
+    await call('ingest.post', { params: { token: endpoint.token }, body: { n: 1 } })
+    const res = await call('records.summary', { params: { id: endpoint.appId } }, { token: endpoint.ownerToken })
     expect(res.status).toBe(200)
     expect(res.body.total).toBe(1)
     expect(res.body.fields).toEqual({ n: { type: 'number', count: 1, missing: 0, min: 1, max: 1, mean: 1, sum: 1 } })
     expect(res.headers.get('access-control-allow-origin')).toBeNull()
     const stranger = await makeUser(ctx)
-    const other = await request('GET', `/api/v3/apps/${endpoint.appId}/summary`, { token: stranger.token })
+    const other = await call('records.summary', { params: { id: endpoint.appId } }, { token: stranger.token })
     expect(other.status).toBe(404)
-    expect(other.body).toEqual({ code: 404, error: { type: 'not_found', message: 'App not found' } })
-    expect((await request('GET', `/api/v3/apps/${endpoint.appId}/summary`)).status).toBe(401)
+    expect(other.body as ErrorEnvelope).toEqual({ code: 404, error: { type: 'not_found', message: 'App not found' } })
+    expect((await call('records.summary', { params: { id: endpoint.appId } })).status).toBe(401)
   })
 })

@@ -8,6 +8,7 @@
  */
 import { afterAll, describe, expect, test } from 'bun:test'
 import { LIMITS } from '../../server/contract/limits.ts'
+import { target } from '../support/call.ts'
 import { assertResponse } from '../support/contract.ts'
 import { readableApp } from '../support/readable-app.ts'
 import { startTestServer, type TestServer } from '../support/server.ts'
@@ -45,7 +46,10 @@ async function serve(env: Record<string, string>, log = logLines().log) {
       })
       expect(posted.status).toBe(200)
     }
-    return { query: `/api/v3/share/${share}/query?size=1000`, url: `${endpoint}/query?size=1000` }
+    return {
+      query: target('reads.query', { params: { token: share }, query: { size: 1000 } }).path,
+      url: `${endpoint}/query?size=1000`,
+    }
   }
   return { server, owner, app }
 }

@@ -10,6 +10,7 @@ import { PHQ_9 } from '../../server/smart/catalog/instruments/phq-9.ts'
 import { draftPlan } from '../../server/smart/planners.ts'
 import { testApp } from '../support/http.ts'
 import { makeUser } from '../support/users.ts'
+import { invalid, type ErrorEnvelope } from '../support/call.ts'
 
 const T0 = '2026-01-01T00:00:00.000Z'
 
@@ -24,15 +25,15 @@ describe('POST /api/v3/smart/plans/import', () => {
     const plan = planWithBuiltin('a 4-question stress check with 1 dimension')
     plan.app.name = 'Our own stress check'
     plan.notes = ['Written by hand.']
-    const saved = await s.request('POST', '/api/v3/smart/plans/import', { token: s.owner.token, body: { plan } })
+    const saved = await s.call('plans.import', { body: { plan } }, { token: s.owner.token })
     expect(saved.status).toBe(200)
     const id = saved.body.data.id
     expect(saved.body).toEqual({
       code: 200,
       data: { id, planner: 'caller', plan, execution: null, createdAt: T0, updatedAt: T0 },
     })
-    expect((await s.request('GET', `/api/v3/smart/plans/${id}`, { token: s.owner.token })).body).toEqual(saved.body)
-    const list = await s.request('GET', '/api/v3/smart/plans', { token: s.owner.token })
+    expect((await s.call('plans.get', { params: { id } }, { token: s.owner.token })).body).toEqual(saved.body)
+    const list = await s.call('plans.list', {}, { token: s.owner.token })
     expect(list.body.data.plans).toEqual([
       {
         id,
@@ -53,9 +54,9 @@ describe('POST /api/v3/smart/plans/import', () => {
     const plan = planWithBuiltin('a 4-question stress check with 1 dimension')
     plan.scale.scales[0].levels![0].min = 1.5
     plan.report.pages[0].sections.push({ type: 'score', scale: 'nope' })
-    const refused = await s.request('POST', '/api/v3/smart/plans/import', { token: s.owner.token, body: { plan } })
+    const refused = await s.call('plans.import', { body: { plan } }, { token: s.owner.token })
     expect(refused.status).toBe(422)
-    expect(refused.body).toEqual({
+    expect(refused.body as ErrorEnvelope).toEqual({
       code: 422,
       error: {
         type: 'validation',
@@ -71,7 +72,7 @@ describe('POST /api/v3/smart/plans/import', () => {
         },
       },
     })
-    expect((await s.request('GET', '/api/v3/smart/plans', { token: s.owner.token })).body.data.plans).toEqual([])
+    expect((await s.call('plans.list', {}, { token: s.owner.token })).body.data.plans).toEqual([])
   })
 
   test.each([
@@ -94,8 +95,8 @@ describe('POST /api/v3/smart/plans/import', () => {
     ],
   ])('%s is a 422 listing the problem', async (_name, body, problems) => {
     const s = await setup()
-    const response = await s.request('POST', '/api/v3/smart/plans/import', { token: s.owner.token, body })
-    expect([response.status, response.body.error.type, response.body.error.details]).toEqual([
+    const response = await s.call('plans.import', { body: invalid(body) }, { token: s.owner.token })
+    expect([response.status, response.body.error?.type, response.body.error?.details]).toEqual([
       422,
       'validation',
       { problems },
@@ -104,7 +105,7 @@ describe('POST /api/v3/smart/plans/import', () => {
 
   test('needs authentication', async () => {
     const s = await setup()
-    const response = await s.request('POST', '/api/v3/smart/plans/import', { body: { plan: {} } })
+    const response = await s.call('plans.import', { body: { plan: {} } })
     expect(response.status).toBe(401)
   })
 })
@@ -113,25 +114,19 @@ describe('POST /api/v3/smart/drafts', () => {
   test('answers the model-free plan without storing it', async () => {
     const s = await setup()
     const instruction = 'a 6-question burnout check for nurses with two dimensions: exhaustion, cynicism'
-    const response = await s.request('POST', '/api/v3/smart/drafts', { token: s.owner.token, body: { instruction } })
+    const response = await s.call('smart.draft', { body: { instruction } }, { token: s.owner.token })
     expect(response.status).toBe(200)
     expect(response.body).toEqual({ code: 200, data: { plan: planWithBuiltin(instruction), madeBy: 'builtin' } })
-    const instrument = await s.request('POST', '/api/v3/smart/drafts', {
-      token: s.owner.token,
-      body: { instruction: 'PHQ-9' },
-    })
+    const instrument = await s.call('smart.draft', { body: { instruction: 'PHQ-9' } }, { token: s.owner.token })
     expect(instrument.body).toEqual({ code: 200, data: draftPlan('PHQ-9') })
     expect(instrument.body.data.madeBy).toBe('instrument')
-    expect((await s.request('GET', '/api/v3/smart/plans', { token: s.owner.token })).body.data.plans).toEqual([])
+    expect((await s.call('plans.list', {}, { token: s.owner.token })).body.data.plans).toEqual([])
   })
 
   test('an empty instruction is a 422', async () => {
     const s = await setup()
-    const response = await s.request('POST', '/api/v3/smart/drafts', {
-      token: s.owner.token,
-      body: { instruction: ' ' },
-    })
-    expect([response.status, response.body.error.details]).toEqual([
+    const response = await s.call('smart.draft', { body: { instruction: ' ' } }, { token: s.owner.token })
+    expect([response.status, response.body.error?.details]).toEqual([
       422,
       {
         problems: [
@@ -150,13 +145,13 @@ describe('an instruction naming a validated instrument', () => {
   test('is planned from the instrument, built, and its report cites the source', async () => {
     const s = await setup()
     const instruction = 'a PHQ-9 depression screening for our clinic, 10 questions'
-    const started = await s.request('POST', '/api/v3/smart/plans', { token: s.owner.token, body: { instruction } })
-    const planId = started.body.data.planId
+    const started = await s.call('plans.create', { body: { instruction } }, { token: s.owner.token })
+    const planId = started.body.data.planId!
     expect(started.body).toEqual({
       code: 200,
       data: { jobId: expect.any(String), status: 'succeeded', planId: expect.any(String) },
     })
-    const job = await s.request('GET', `/api/v3/smart/jobs/${started.body.data.jobId}`, { token: s.owner.token })
+    const job = await s.call('smart.job', { params: { id: started.body.data.jobId } }, { token: s.owner.token })
     expect(job.body.data.progress.messages).toEqual([
       'Queued for the builtin planner',
       'Reading the instruction',
@@ -164,21 +159,22 @@ describe('an instruction naming a validated instrument', () => {
       'Saving the plan',
       `Plan ${planId} is ready: 9 questions, 1 dimension(s)`,
     ])
-    const stored = await s.request('GET', `/api/v3/smart/plans/${planId}`, { token: s.owner.token })
+    const stored = await s.call('plans.get', { params: { id: planId } }, { token: s.owner.token })
     expect(stored.body.data).toMatchObject({ planner: 'instrument', plan: draftPlan(instruction).plan })
     expect(stored.body.data.plan.notes[1]).toBe(
       'Asked for 10 questions: PHQ-9 has 9 as published, and changing the count would make the published scoring and cut-offs invalid, so all 9 are kept.',
     )
 
-    const built = await s.request('POST', `/api/v3/smart/plans/${planId}/execute`, { token: s.owner.token })
+    const built = await s.call('plans.execute', { params: { id: planId } }, { token: s.owner.token })
     const appId = built.body.data.appId
     const answers = Object.fromEntries(
       PHQ_9.items.map((item, index) => [item.key, index < 6 ? 'More than half the days' : 'Not at all']),
     )
-    const preview = await s.request('POST', `/api/v3/apps/${appId}/report/preview`, {
-      token: s.owner.token,
-      body: { data: answers, format: 'html' },
-    })
+    const preview = await s.call(
+      'reports.preview',
+      { params: { id: appId }, body: { data: answers, format: 'html' } },
+      { token: s.owner.token },
+    )
     expect(preview.status).toBe(200)
     expect(preview.body.data.scores).toEqual({ depression: { score: 12, level: 'moderate', levelLabel: 'Moderate' } })
     const html: string = preview.body.data.content

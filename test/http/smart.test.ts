@@ -4,8 +4,9 @@
  */
 import { afterAll, describe, expect, test } from 'bun:test'
 import { planWithBuiltin } from '../../server/smart/builtin-planner.ts'
-import { testApp } from '../support/http.ts'
+import { testApp, type TestResponse } from '../support/http.ts'
 import { makeUser } from '../support/users.ts'
+import { invalid, type ErrorEnvelope } from '../support/call.ts'
 
 const INSTRUCTION = 'a 4-question wellbeing check with 2 dimensions, green, publish it'
 const T0 = '2026-01-01T00:00:00.000Z'
@@ -14,10 +15,7 @@ async function setup() {
   const t = testApp()
   const owner = await makeUser(t.ctx)
   const other = await makeUser(t.ctx)
-  const started = await t.request('POST', '/api/v3/smart/plans', {
-    token: owner.token,
-    body: { instruction: INSTRUCTION },
-  })
+  const started = await t.call('plans.create', { body: { instruction: INSTRUCTION } }, { token: owner.token })
   return {
     ...t,
     owner,
@@ -28,13 +26,13 @@ async function setup() {
   }
 }
 
-describe('/api/v3/smart', () => {
+describe('smart plans and jobs', () => {
   test('POST /plans plans with the built-in planner at once; the job and plan can be read back', async () => {
     const s = await setup()
     expect(s.started.status).toBe(200)
     expect(s.started.body).toEqual({ code: 200, data: { jobId: s.jobId, status: 'succeeded', planId: s.planId } })
 
-    const job = await s.request('GET', `/api/v3/smart/jobs/${s.jobId}`, { token: s.owner.token })
+    const job = await s.call('smart.job', { params: { id: s.jobId } }, { token: s.owner.token })
     expect(job.status).toBe(200)
     expect(job.body).toEqual({
       code: 200,
@@ -61,7 +59,7 @@ describe('/api/v3/smart', () => {
       },
     })
 
-    const plan = await s.request('GET', `/api/v3/smart/plans/${s.planId}`, { token: s.owner.token })
+    const plan = await s.call('plans.get', { params: { id: s.planId } }, { token: s.owner.token })
     expect(plan.status).toBe(200)
     expect(plan.body).toEqual({
       code: 200,
@@ -75,7 +73,7 @@ describe('/api/v3/smart', () => {
       },
     })
 
-    const list = await s.request('GET', '/api/v3/smart/plans', { token: s.owner.token })
+    const list = await s.call('plans.list', {}, { token: s.owner.token })
     expect(list.body).toEqual({
       code: 200,
       data: {
@@ -94,7 +92,7 @@ describe('/api/v3/smart', () => {
         ],
       },
     })
-    expect((await s.request('GET', '/api/v3/smart/plans', { token: s.other.token })).body).toEqual({
+    expect((await s.call('plans.list', {}, { token: s.other.token })).body).toEqual({
       code: 200,
       data: { plans: [] },
     })
@@ -105,7 +103,7 @@ describe('/api/v3/smart', () => {
     const plan = planWithBuiltin(INSTRUCTION)
     plan.app.name = 'Team wellbeing'
     s.clock.advance(60_000)
-    const saved = await s.request('PUT', `/api/v3/smart/plans/${s.planId}`, { token: s.owner.token, body: plan })
+    const saved = await s.call('plans.replace', { params: { id: s.planId }, body: plan }, { token: s.owner.token })
     expect(saved.status).toBe(200)
     expect(saved.body).toEqual({
       code: 200,
@@ -122,9 +120,9 @@ describe('/api/v3/smart', () => {
     const broken = structuredClone(plan)
     broken.scale.scales[0].items![0].field = 'nope'
     broken.expert.commentary[0].level = 'missing'
-    const refused = await s.request('PUT', `/api/v3/smart/plans/${s.planId}`, { token: s.owner.token, body: broken })
+    const refused = await s.call('plans.replace', { params: { id: s.planId }, body: broken }, { token: s.owner.token })
     expect(refused.status).toBe(422)
-    expect(refused.body).toEqual({
+    expect(refused.body as ErrorEnvelope).toEqual({
       code: 422,
       error: {
         type: 'validation',
@@ -140,30 +138,27 @@ describe('/api/v3/smart', () => {
         },
       },
     })
-    const after = await s.request('GET', `/api/v3/smart/plans/${s.planId}`, { token: s.owner.token })
+    const after = await s.call('plans.get', { params: { id: s.planId } }, { token: s.owner.token })
     expect(after.body.data.plan).toEqual(plan)
 
-    const garbled = await s.request('PUT', `/api/v3/smart/plans/${s.planId}`, {
-      token: s.owner.token,
-      raw: '{"version":',
-      headers: { 'content-type': 'application/json' },
-    })
+    const garbled = await s.call(
+      'plans.replace',
+      { params: { id: s.planId } },
+      { token: s.owner.token, raw: '{"version":', headers: { 'content-type': 'application/json' } },
+    )
     expect(garbled.status).toBe(400)
-    expect(garbled.body.error.type).toBe('bad_json')
+    expect(garbled.body.error?.type).toBe('bad_json')
   })
 
   test('POST /plans/:id/validate checks the stored plan or a given one without saving', async () => {
     const s = await setup()
-    const stored = await s.request('POST', `/api/v3/smart/plans/${s.planId}/validate`, { token: s.owner.token })
+    const stored = await s.call('plans.validate', { params: { id: s.planId } }, { token: s.owner.token })
     expect(stored.status).toBe(200)
     expect(stored.body).toEqual({ code: 200, data: { valid: true, problems: [] } })
 
     const plan = planWithBuiltin(INSTRUCTION)
     plan.scale.scales[0].levels![0].min = 1.5
-    const given = await s.request('POST', `/api/v3/smart/plans/${s.planId}/validate`, {
-      token: s.owner.token,
-      body: { plan },
-    })
+    const given = await s.call('plans.validate', { params: { id: s.planId }, body: { plan } }, { token: s.owner.token })
     expect(given.body).toEqual({
       code: 200,
       data: {
@@ -176,16 +171,16 @@ describe('/api/v3/smart', () => {
         ],
       },
     })
-    const unchanged = await s.request('GET', `/api/v3/smart/plans/${s.planId}`, { token: s.owner.token })
+    const unchanged = await s.call('plans.get', { params: { id: s.planId } }, { token: s.owner.token })
     expect(unchanged.body.data.plan).toEqual(planWithBuiltin(INSTRUCTION))
   })
 
   test('POST /plans/:id/execute builds the app and re-running creates nothing new', async () => {
     const s = await setup()
-    const executed = await s.request('POST', `/api/v3/smart/plans/${s.planId}/execute`, { token: s.owner.token })
+    const executed = await s.call('plans.execute', { params: { id: s.planId } }, { token: s.owner.token })
     expect(executed.status).toBe(200)
     const appId = executed.body.data.appId as string
-    const urls = await s.request('GET', `/api/v3/apps/${appId}/urls`, { token: s.owner.token })
+    const urls = await s.call('apps.urls', { params: { id: appId } }, { token: s.owner.token })
     expect(executed.body).toEqual({
       code: 200,
       data: {
@@ -231,38 +226,39 @@ describe('/api/v3/smart', () => {
       },
     })
     expect(urls.body.data.fillIn).toStartWith('http://localhost:8787/f/')
-    const app = await s.request('GET', `/api/v3/apps/${appId}`, { token: s.owner.token })
+    const app = await s.call('apps.get', { params: { id: appId } }, { token: s.owner.token })
     expect([app.body.data.name, app.body.data.fieldCount, app.body.data.published]).toEqual([
       'Wellbeing check',
       4,
       true,
     ])
     // Published, but the respondents' answers stay the owner's: reads off, no warning, the fill-in token reads nothing.
-    const share = (await s.request('GET', `/api/v3/apps/${appId}/share`, { token: s.owner.token })).body.data
+    const share = (await s.call('share.get', { params: { id: appId } }, { token: s.owner.token })).body.data
     expect([share.reads, Object.hasOwn(share, 'warnings')]).toEqual(['off', false])
-    const token = urls.body.data.fillIn.split('/f/')[1]
-    expect((await s.request('GET', `/api/v3/share/${token}/query`)).status).toBe(403)
-    expect((await s.request('GET', `/api/v3/share/${token}/summary`)).status).toBe(403)
+    const token = urls.body.data.fillIn!.split('/f/')[1]
+    expect((await s.call('reads.query', { params: { token } })).status).toBe(403)
+    expect((await s.call('reads.summary', { params: { token } })).status).toBe(403)
 
-    const again = await s.request('POST', `/api/v3/smart/plans/${s.planId}/execute`, {
-      token: s.owner.token,
-      body: { module: 'form' },
-    })
+    const again = await s.call(
+      'plans.execute',
+      { params: { id: s.planId }, body: { module: 'form' } },
+      { token: s.owner.token },
+    )
     expect(again.body.data.modules).toEqual([
       { module: 'form', status: 'done', created: [], existing: ['q1', 'q2', 'q3', 'q4'] },
     ])
     expect(again.body.data.appCreated).toBe(false)
-    const fields = await s.request('GET', `/api/v3/apps/${appId}/fields`, { token: s.owner.token })
+    const fields = await s.call('fields.list', { params: { id: appId } }, { token: s.owner.token })
     expect(fields.body.data.fields.map((field: { name: string }) => field.name)).toEqual(['q1', 'q2', 'q3', 'q4'])
-    const list = await s.request('GET', '/api/v3/smart/plans', { token: s.owner.token })
+    const list = await s.call('plans.list', {}, { token: s.owner.token })
     expect(list.body.data.plans[0].appId).toBe(appId)
   })
 
   test('DELETE /jobs/:id on a finished job is a 409', async () => {
     const s = await setup()
-    const response = await s.request('DELETE', `/api/v3/smart/jobs/${s.jobId}`, { token: s.owner.token })
+    const response = await s.call('smart.cancelJob', { params: { id: s.jobId } }, { token: s.owner.token })
     expect(response.status).toBe(409)
-    expect(response.body).toEqual({
+    expect(response.body as ErrorEnvelope).toEqual({
       code: 409,
       error: { type: 'conflict', message: 'The job has already succeeded; nothing to cancel' },
     })
@@ -271,39 +267,53 @@ describe('/api/v3/smart', () => {
   test("another account's plans and jobs are 404, exactly like missing ones", async () => {
     const s = await setup()
     const plan = planWithBuiltin(INSTRUCTION)
-    const routes: Array<[string, string, unknown, string]> = [
-      ['GET', `/api/v3/smart/plans/${s.planId}`, undefined, 'Plan not found'],
-      ['PUT', `/api/v3/smart/plans/${s.planId}`, plan, 'Plan not found'],
-      ['POST', `/api/v3/smart/plans/${s.planId}/validate`, {}, 'Plan not found'],
-      ['POST', `/api/v3/smart/plans/${s.planId}/execute`, {}, 'Plan not found'],
-      ['GET', `/api/v3/smart/jobs/${s.jobId}`, undefined, 'Job not found'],
-      ['DELETE', `/api/v3/smart/jobs/${s.jobId}`, undefined, 'Job not found'],
-      ['GET', '/api/v3/smart/plans/01a20196-0000-7000-8000-000000000000', undefined, 'Plan not found'],
-      ['GET', '/api/v3/smart/jobs/nope', undefined, 'Job not found'],
+    const asOther = { token: s.other.token }
+    const MISSING = '01a20196-0000-7000-8000-000000000000'
+    const calls: Array<[string, () => Promise<TestResponse>, string]> = [
+      ['plans.get', () => s.call('plans.get', { params: { id: s.planId } }, asOther), 'Plan not found'],
+      [
+        'plans.replace',
+        () => s.call('plans.replace', { params: { id: s.planId }, body: plan }, asOther),
+        'Plan not found',
+      ],
+      [
+        'plans.validate',
+        () => s.call('plans.validate', { params: { id: s.planId }, body: {} }, asOther),
+        'Plan not found',
+      ],
+      [
+        'plans.execute',
+        () => s.call('plans.execute', { params: { id: s.planId }, body: {} }, asOther),
+        'Plan not found',
+      ],
+      ['smart.job', () => s.call('smart.job', { params: { id: s.jobId } }, asOther), 'Job not found'],
+      ['smart.cancelJob', () => s.call('smart.cancelJob', { params: { id: s.jobId } }, asOther), 'Job not found'],
+      ['plans.get (missing)', () => s.call('plans.get', { params: { id: MISSING } }, asOther), 'Plan not found'],
+      ['smart.job (missing)', () => s.call('smart.job', { params: { id: 'nope' } }, asOther), 'Job not found'],
     ]
-    for (const [method, path, body, message] of routes) {
-      const response = await s.request(method, path, { token: s.other.token, body })
-      expect([method, path, response.status, response.body]).toEqual([
-        method,
-        path,
+    for (const [name, call, message] of calls) {
+      const response = await call()
+      expect([name, response.status, response.body]).toEqual([
+        name,
         404,
         { code: 404, error: { type: 'not_found', message } },
       ])
     }
-    const still = await s.request('GET', `/api/v3/smart/plans/${s.planId}`, { token: s.owner.token })
+    const still = await s.call('plans.get', { params: { id: s.planId } }, { token: s.owner.token })
     expect(still.body.data.plan).toEqual(plan)
   })
 
   test('every route needs authentication', async () => {
     const s = await setup()
-    for (const [method, path] of [
-      ['POST', '/api/v3/smart/plans'],
-      ['GET', '/api/v3/smart/plans'],
-      ['GET', `/api/v3/smart/plans/${s.planId}`],
-      ['GET', `/api/v3/smart/jobs/${s.jobId}`],
-    ]) {
-      const response = await s.request(method, path, { body: method === 'POST' ? { instruction: 'x' } : undefined })
-      expect([path, response.status, response.body.error.type]).toEqual([path, 401, 'unauthorized'])
+    const calls: Array<[string, () => Promise<TestResponse>]> = [
+      ['plans.create', () => s.call('plans.create', { body: { instruction: 'x' } })],
+      ['plans.list', () => s.call('plans.list')],
+      ['plans.get', () => s.call('plans.get', { params: { id: s.planId } })],
+      ['smart.job', () => s.call('smart.job', { params: { id: s.jobId } })],
+    ]
+    for (const [name, call] of calls) {
+      const response = await call()
+      expect([name, response.status, response.body.error?.type]).toEqual([name, 401, 'unauthorized'])
     }
   })
 
@@ -339,26 +349,27 @@ describe('/api/v3/smart', () => {
 
   test.each(badStarts)('POST /plans with %s is a 422 listing the problem', async (_name, body, problems) => {
     const s = await setup()
-    const response = await s.request('POST', '/api/v3/smart/plans', { token: s.owner.token, body })
+    const response = await s.call('plans.create', { body: invalid(body) }, { token: s.owner.token })
     expect(response.status).toBe(422)
-    expect(response.body.error.type).toBe('validation')
-    expect(response.body.error.details).toEqual({ problems })
+    expect(response.body.error?.type).toBe('validation')
+    expect(response.body.error?.details).toEqual({ problems })
   })
 
   test('POST /plans/:id/execute with an unknown module is a 422', async () => {
     const s = await setup()
-    const response = await s.request('POST', `/api/v3/smart/plans/${s.planId}/execute`, {
-      token: s.owner.token,
-      body: { module: 'fields' },
-    })
+    const response = await s.call(
+      'plans.execute',
+      { params: { id: s.planId }, body: { module: invalid('fields') } },
+      { token: s.owner.token },
+    )
     expect(response.status).toBe(422)
-    expect(response.body.error.details).toEqual({
+    expect(response.body.error?.details).toEqual({
       problems: [{ path: 'module', message: 'must be one of form, scale, report, expert, connect, share' }],
     })
   })
 })
 
-describe('/api/v3/smart with the LLM planner', () => {
+describe('smart plans and jobs with the LLM planner', () => {
   // A model server that takes the request and never answers, so the job stays running.
   let requests = 0
   const release: Array<() => void> = []
@@ -383,12 +394,12 @@ describe('/api/v3/smart with the LLM planner', () => {
       llmTimeoutMs: 60_000,
     })
     const { token } = await makeUser(t.ctx)
-    const started = await t.request('POST', '/api/v3/smart/plans', { token, body: { instruction: INSTRUCTION } })
+    const started = await t.call('plans.create', { body: { instruction: INSTRUCTION } }, { token })
     const jobId = started.body.data.jobId as string
     expect(started.body).toEqual({ code: 200, data: { jobId, status: 'running', planId: null } })
     while (requests === 0) await new Promise((resolve) => setImmediate(resolve))
 
-    const running = await t.request('GET', `/api/v3/smart/jobs/${jobId}`, { token })
+    const running = await t.call('smart.job', { params: { id: jobId } }, { token })
     const job = {
       id: jobId,
       status: 'running',
@@ -404,11 +415,11 @@ describe('/api/v3/smart with the LLM planner', () => {
       updatedAt: T0,
       finishedAt: null,
     }
-    expect(running.body).toEqual({ code: 200, data: job })
+    expect(running.body as unknown).toEqual({ code: 200, data: job })
 
-    const cancelled = await t.request('DELETE', `/api/v3/smart/jobs/${jobId}`, { token })
+    const cancelled = await t.call('smart.cancelJob', { params: { id: jobId } }, { token })
     expect(cancelled.status).toBe(200)
-    expect(cancelled.body).toEqual({
+    expect(cancelled.body as unknown).toEqual({
       code: 200,
       data: {
         ...job,
@@ -417,6 +428,6 @@ describe('/api/v3/smart with the LLM planner', () => {
         finishedAt: T0,
       },
     })
-    expect((await t.request('GET', '/api/v3/smart/plans', { token })).body).toEqual({ code: 200, data: { plans: [] } })
+    expect((await t.call('plans.list', {}, { token })).body).toEqual({ code: 200, data: { plans: [] } })
   })
 })

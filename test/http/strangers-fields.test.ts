@@ -14,6 +14,7 @@ import {
   type EndpointOptions,
 } from '../core/collect/fixtures.ts'
 import { testApp } from '../support/http.ts'
+import { invalid, type ErrorEnvelope } from '../support/call.ts'
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
 const BANK = 'Your bank password (required to verify)'
@@ -23,32 +24,39 @@ async function setup(options: EndpointOptions = {}) {
   const t = testApp({ rateLimit: null })
   const endpoint = await makeEndpoint(t.ctx, options)
   const owner = { token: endpoint.ownerToken }
-  const fields = `/api/v3/apps/${endpoint.appId}/fields`
+  const appId = endpoint.appId
   return {
     ...t,
     endpoint,
-    fields,
+    appId,
     /** A stranger's JSON post from `from`. */
-    post: (from: string, body: unknown) => t.request('POST', endpoint.path, { from, body }),
+    post: (from: string, body: Record<string, unknown>) =>
+      t.call('ingest.post', { params: { token: endpoint.token }, body }, { from }),
     /** A stranger's HTML-form post (fetch, JSON answers) from `from`. */
     postForm: (from: string, pairs: Record<string, string>) =>
-      t.request('POST', `${endpoint.path}/form`, { from, raw: new URLSearchParams(pairs), headers: FORM }),
+      t.call(
+        'ingest.form',
+        { params: { token: endpoint.token } },
+        { from, raw: new URLSearchParams(pairs), headers: FORM },
+      ),
     /** The hosted fill-in page. */
     page: async () => (await t.request('GET', `/f/${endpoint.token}`)).text,
     help: async () => (await t.request('GET', `${endpoint.path}?help`)).text,
     /** The owner's field list: `[name, type, proposed]`. */
     listed: async () =>
       (
-        (await t.request('GET', fields, owner)).body.data.fields as Array<{
+        (await t.call('fields.list', { params: { id: appId } }, owner)).body.data.fields as Array<{
           name: string
           type: string
           proposed: boolean
         }>
       ).map((f) => [f.name, f.type, f.proposed]),
-    accept: (body: unknown) => t.request('POST', `${fields}/accept`, { ...owner, body }),
+    accept: (body: unknown) => t.call('fields.accept', { params: { id: appId }, body: invalid(body) }, owner),
     /** The names of the owner's unlisted keys, as the field list shows them. */
     unlistedNames: async () =>
-      ((await t.request('GET', fields, owner)).body.data.unlisted as Array<{ name: string }>).map((key) => key.name),
+      (
+        (await t.call('fields.list', { params: { id: appId } }, owner)).body.data.unlisted as Array<{ name: string }>
+      ).map((key) => key.name),
     owner,
   }
 }
@@ -109,7 +117,7 @@ describe("row 1: a stranger's keys never reshape the owner's public form", () =>
     expect(await page()).toContain('type="email" name="email"')
     const refused = await post('203.0.113.9', { email: 4 })
     expect(refused.status).toBe(422)
-    expect(refused.body.error.type).toBe('invalid_value')
+    expect(refused.body.error?.type).toBe('invalid_value')
   })
 
   test('spam never creates fields: a honeypot hit is stored as spam with its keys, and answered like a success', async () => {
@@ -118,7 +126,7 @@ describe("row 1: a stranger's keys never reshape the owner's public form", () =>
       code: 200,
       data: { id: expect.any(String) },
     })
-    expect((await postForm('203.0.113.9', { _gotcha: 'bot', [BANK]: 'x' })).body).toEqual({
+    expect((await postForm('203.0.113.9', { _gotcha: 'bot', [BANK]: 'x' })).body as unknown).toEqual({
       code: 200,
       data: { id: expect.any(String) },
     })
@@ -131,25 +139,28 @@ describe("row 1: a stranger's keys never reshape the owner's public form", () =>
 
   test('quick start still works: a fresh app takes {"name":"Ada"} and the owner reads it back with every key', async () => {
     const t = await setup()
-    const res = await t.request('POST', t.endpoint.path, {
-      raw: '{"name":"Ada"}',
-      headers: { 'content-type': 'application/json' },
-    })
+    const res = await t.call(
+      'ingest.post',
+      { params: { token: t.endpoint.token } },
+      { raw: '{"name":"Ada"}', headers: { 'content-type': 'application/json' } },
+    )
     expect(res.status).toBe(200)
-    const read = await t.request('GET', `${t.endpoint.path}/query`, t.owner)
+    const read = await t.call('reads.query', { params: { token: t.endpoint.token } }, t.owner)
     expect(read.body.records.map((r: { data: unknown }) => r.data)).toEqual([{ name: 'Ada' }])
     expect(await t.listed()).toEqual([['name', 'text', true]])
   })
 
   test("the owner's own posts (with the access token) make accepted fields, on the form at once", async () => {
-    const { request, endpoint, page, listed, owner } = await setup()
-    expect((await request('POST', endpoint.path, { ...owner, body: { city: 'Paris' } })).status).toBe(200)
+    const { call, endpoint, page, listed, owner } = await setup()
+    expect(
+      (await call('ingest.post', { params: { token: endpoint.token }, body: { city: 'Paris' } }, owner)).status,
+    ).toBe(200)
     expect(await listed()).toEqual([['city', 'text', false]])
     expect(await page()).toContain('name="city"')
   })
 
   test('accepting: unknown names are a 404, accepted ones are left as they are, and the 50 accepted fields are a hard limit', async () => {
-    const { post, accept, request, fields, owner } = await setup({
+    const { call, post, accept, appId, owner } = await setup({
       fields: Array.from({ length: 49 }, (_, i) => ({ name: `f${i}` })),
     })
     await post('203.0.113.9', { a: 1, b: 2 })
@@ -159,7 +170,7 @@ describe("row 1: a stranger's keys never reshape the owner's public form", () =>
     })
     expect((await accept({ names: ['f0'] })).body).toEqual({ code: 200, data: { fields: [] } })
     const full = await accept({ all: true })
-    expect(full.body).toEqual({
+    expect(full.body as ErrorEnvelope).toEqual({
       code: 422,
       error: {
         type: 'field_limit',
@@ -170,14 +181,17 @@ describe("row 1: a stranger's keys never reshape the owner's public form", () =>
     })
     expect((await accept({ names: ['a'] })).status).toBe(200)
     // The proposal left is deleted like any field.
-    expect((await request('DELETE', `${fields}/b`, owner)).status).toBe(200)
+    expect((await call('fields.remove', { params: { id: appId, field: 'b' } }, owner)).status).toBe(200)
     expect((await accept({ all: true })).body).toEqual({ code: 200, data: { fields: [] } })
   })
 
   test('adding a field named like a proposal says to accept that one', async () => {
-    const { post, request, fields, owner } = await setup()
+    const { call, post, appId, owner } = await setup()
     await post('203.0.113.9', { email: 'ada@example.com' })
-    expect((await request('POST', fields, { ...owner, body: { name: 'email', type: 'email' } })).body).toEqual({
+    expect(
+      (await call('fields.add', { params: { id: appId }, body: { name: 'email', type: 'email' } }, owner))
+        .body as ErrorEnvelope,
+    ).toEqual({
       code: 409,
       error: {
         type: 'conflict',
@@ -196,12 +210,12 @@ describe("row 1: a stranger's keys never reshape the owner's public form", () =>
       { names: ['a'], type: 'choice' },
     ]) {
       const res = await accept(body)
-      expect([res.status, res.body.error.type]).toEqual([422, 'validation'])
+      expect([res.status, res.body.error?.type]).toEqual([422, 'validation'])
     }
   })
 
   test('a scale item can only use an accepted field', async () => {
-    const { post, request, endpoint, owner, accept } = await setup()
+    const { call, post, endpoint, owner, accept } = await setup()
     await post('203.0.113.9', { score: 3 })
     const scale = {
       key: 'total',
@@ -209,13 +223,13 @@ describe("row 1: a stranger's keys never reshape the owner's public form", () =>
       items: [{ field: 'score', min: 0, max: 10 }],
       levels: [{ key: 'all', label: 'All', min: 0, max: 10 }],
     }
-    const refused = await request('POST', `/api/v3/apps/${endpoint.appId}/scales`, { ...owner, body: scale })
+    const refused = await call('scales.add', { params: { id: endpoint.appId }, body: scale }, owner)
     expect(refused.status).toBe(422)
-    expect(refused.body.error.message).toBe(
+    expect(refused.body.error?.message).toBe(
       'items.0.field: field "score" is only proposed (made by an anonymous submission): accept it first (svc-cli field accept)',
     )
     await accept({ names: ['score'] })
-    const made = await request('POST', `/api/v3/apps/${endpoint.appId}/scales`, { ...owner, body: scale })
+    const made = await call('scales.add', { params: { id: endpoint.appId }, body: scale }, owner)
     expect(made.body.error).toBeUndefined()
   })
 })
@@ -223,7 +237,7 @@ describe("row 1: a stranger's keys never reshape the owner's public form", () =>
 describe('row 2: no client can use up the fields of an app, and no record is refused for them', () => {
   for (const shape of ['an app with owner fields', 'a fresh app'] as const) {
     test(`after a flood of junk keys, another client's ordinary submissions still succeed (${shape})`, async () => {
-      const { post, postForm, request, fields, owner, ctx, endpoint, unlistedNames } = await setup(
+      const { call, post, postForm, appId, owner, ctx, endpoint, unlistedNames } = await setup(
         shape === 'a fresh app' ? {} : { fields: [{ name: 'name' }, { name: 'email', type: 'email' }] },
       )
       // One request with 50 new keys is stored whole: 10 keys become proposals, 40 stay unlisted.
@@ -239,7 +253,11 @@ describe('row 2: no client can use up the fields of an app, and no record is ref
       expect((await post('198.51.100.20', { ...known, comment: 'hi', city: 'Paris' })).status).toBe(200)
       expect((await postForm('198.51.100.20', { ...known, phone: '555' })).status).toBe(200)
       // The owner's own field add is never blocked by strangers.
-      const added = await request('POST', fields, { ...owner, body: { name: 'age', type: 'number' } })
+      const added = await call(
+        'fields.add',
+        { params: { id: appId }, body: { name: 'age', type: 'number' } },
+        { ...owner },
+      )
       expect(added.status).toBe(200)
       const records = await storedRecords(ctx, endpoint.appId)
       expect(records.length).toBe(5)
@@ -285,7 +303,7 @@ describe('row 2: no client can use up the fields of an app, and no record is ref
   })
 
   test('proposals together never pass 40; later keys are stored unlisted, and the owner makes room by accepting or deleting', async () => {
-    const { post, accept, request, fields, owner, ctx, endpoint, unlistedNames } = await setup({
+    const { call, post, accept, appId, owner, ctx, endpoint, unlistedNames } = await setup({
       fields: Array.from({ length: 45 }, (_, i) => ({ name: `f${i}` })),
     })
     for (const client of ['192.0.2.1', '192.0.2.2', '192.0.2.3', '192.0.2.4'])
@@ -295,9 +313,11 @@ describe('row 2: no client can use up the fields of an app, and no record is ref
     expect((await post('192.0.2.5', { f0: 'x', '1_0': 'y' })).status).toBe(200)
     // The owner still adds fields up to 50 of their own.
     for (let i = 45; i < 50; i++)
-      expect((await request('POST', fields, { ...owner, body: { name: `f${i}` } })).status).toBe(200)
-    expect((await request('POST', fields, { ...owner, body: { name: 'f50' } })).body.error.type).toBe('field_limit')
-    expect((await request('DELETE', `${fields}/1_0`, owner)).status).toBe(200)
+      expect((await call('fields.add', { params: { id: appId }, body: { name: `f${i}` } }, owner)).status).toBe(200)
+    expect((await call('fields.add', { params: { id: appId }, body: { name: 'f50' } }, owner)).body.error?.type).toBe(
+      'field_limit',
+    )
+    expect((await call('fields.remove', { params: { id: appId, field: '1_0' } }, owner)).status).toBe(200)
     // With 50 accepted fields a proposal could never be accepted: a new key stays unlisted.
     expect((await post('192.0.2.5', { fresh2: 1 })).status).toBe(200)
     expect((await storedFields(ctx, endpoint.appId)).filter((f) => f.proposed).length).toBe(
@@ -305,20 +325,21 @@ describe('row 2: no client can use up the fields of an app, and no record is ref
     )
     expect(await unlistedNames()).toEqual(['fresh', 'fresh2'])
     // Accepting at 50 accepted fields is refused (proposal or unlisted key); deleting one of the owner's makes room.
-    expect((await accept({ names: ['fresh2'] })).body.error.type).toBe('field_limit')
-    expect((await accept({ names: ['fresh'] })).body.error.type).toBe('field_limit')
-    expect((await request('DELETE', `${fields}/f49`, owner)).status).toBe(200)
+    expect((await accept({ names: ['fresh2'] })).body.error?.type).toBe('field_limit')
+    expect((await accept({ names: ['fresh'] })).body.error?.type).toBe('field_limit')
+    expect((await call('fields.remove', { params: { id: appId, field: 'f49' } }, owner)).status).toBe(200)
     expect((await accept({ names: ['fresh'] })).status).toBe(200)
     expect(await unlistedNames()).toEqual(['fresh2'])
     expect((await storedRecords(ctx, endpoint.appId)).length).toBe(7)
   })
 
   test('a batch is stored whole: its first new keys are proposals within the budget, the rest unlisted', async () => {
-    const { request, endpoint, ctx, unlistedNames } = await setup()
-    const res = await request('POST', `${endpoint.path}/batch`, {
-      from: '203.0.113.66',
-      body: [junk('a', 6), junk('a', 6), junk('b', 5)],
-    })
+    const { call, endpoint, ctx, unlistedNames } = await setup()
+    const res = await call(
+      'ingest.batch',
+      { params: { token: endpoint.token }, body: [junk('a', 6), junk('a', 6), junk('b', 5)] },
+      { from: '203.0.113.66' },
+    )
     expect(res.status).toBe(200)
     expect((await storedRecords(ctx, endpoint.appId)).map((record) => record.data)).toEqual([
       junk('a', 6),

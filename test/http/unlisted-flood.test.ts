@@ -10,7 +10,8 @@ import { LIMITS, SUMMARY_KEYS } from '../../server/contract/limits.ts'
 import { forgetStats, rebuildStats } from '../../server/core/stats/state.ts'
 import { makeEndpoint } from '../core/collect/fixtures.ts'
 import { csvObjects } from '../support/csv.ts'
-import { testApp } from '../support/http.ts'
+import { target } from '../support/call.ts'
+import { BASE, testApp, type TestResponse } from '../support/http.ts'
 
 /** Keys per record: far past what one client may propose, and together far past the catalogue. */
 const KEYS = 300
@@ -42,9 +43,9 @@ async function setup() {
   const t = testApp({ rateLimit: null })
   const endpoint = await makeEndpoint(t.ctx)
   const owner = { token: endpoint.ownerToken }
-  const base = `/api/v3/apps/${endpoint.appId}`
-  const get = async (path: string, token: { token: string } | object = owner) => {
-    const res = await t.request('GET', path, token)
+  /** The answer of a read that must succeed. */
+  const ok = async <T>(sent: Promise<TestResponse<T>>) => {
+    const res = await sent
     expect(res.status).toBe(200)
     return res
   }
@@ -54,7 +55,7 @@ async function setup() {
     const row = (await t.ctx.storage.stats.load(endpoint.appId))!
     return { text: row.document, doc: JSON.parse(row.document) }
   }
-  return { ...t, endpoint, owner, base, get, stored }
+  return { ...t, endpoint, owner, ok, stored }
 }
 
 /** Names of the aggregated keys of a stored document side. */
@@ -64,14 +65,19 @@ describe('a flood of random keys from strangers', () => {
   test('is stored and exported whole; the aggregates count the known keys only, and stay bounded', async () => {
     const t = await setup()
     for (const [i, body] of FLOOD.entries())
-      expect((await t.request('POST', t.endpoint.path, { from: `192.0.2.${i + 1}`, body })).status).toBe(200)
+      expect(
+        (await t.call('ingest.post', { params: { token: t.endpoint.token }, body }, { from: `192.0.2.${i + 1}` }))
+          .status,
+      ).toBe(200)
 
     // Stored whole: /query and the JSONL export give every record as posted.
-    const query = await t.get(`${t.endpoint.path}/query?size=1000`)
+    const query = await t.ok(
+      t.call('reads.query', { params: { token: t.endpoint.token }, query: { size: 1000 } }, t.owner),
+    )
     expect(query.body.records.map((record: { data: unknown }) => record.data)).toEqual(FLOOD)
     // The JSONL export, read as bytes (its lines are JSON, the whole is not).
     const jsonl = await t.app.handle(
-      new Request(`http://localhost:8787${t.base}/export.jsonl`, {
+      new Request(`${BASE}${target('records.exportJsonl', { params: { id: t.endpoint.appId } }).path}`, {
         headers: { authorization: `Bearer ${t.endpoint.ownerToken}` },
       }),
     )
@@ -92,14 +98,16 @@ describe('a flood of random keys from strangers', () => {
       LIMITS.proposalsPerClient,
       LIMITS.proposalsPerClient + LIMITS.maxUnlistedKeys,
     )
-    const list = (await t.get(`${t.base}/fields`)).body.data
+    const list = (await t.ok(t.call('fields.list', { params: { id: t.endpoint.appId } }, t.owner))).body.data
     expect(list.fields.map((field: { name: string }) => field.name)).toEqual(proposals)
     expect(list.unlisted.map((key: { name: string; count: number }) => [key.name, key.count])).toEqual(
       catalogued.toSorted().map((name) => [name, 1]),
     )
 
     // The CSV: a column per known key, every other value in the JSON column.
-    const rows = csvObjects((await t.get(`${t.base}/export.csv?raw=1`)).text)
+    const rows = csvObjects(
+      (await t.ok(t.call('records.exportCsv', { params: { id: t.endpoint.appId }, query: { raw: 1 } }, t.owner))).text,
+    )
     expect(rows.length).toBe(RECORDS)
     for (const [i, record] of FLOOD.entries()) {
       const other = JSON.parse(rows[i]['other keys']) as Record<string, unknown>
@@ -110,7 +118,7 @@ describe('a flood of random keys from strangers', () => {
     }
 
     // The owner's summary lists the fields (here the proposals); the aggregates hold exactly the known keys.
-    const summary = (await t.get(`${t.endpoint.path}/summary`)).body
+    const summary = (await t.ok(t.call('reads.summary', { params: { token: t.endpoint.token } }, t.owner))).body
     expect(Object.keys(summary.fields)).toEqual(proposals)
     expect(summary.total).toBe(RECORDS)
     const known = [...proposals, ...catalogued].sort()
@@ -124,7 +132,10 @@ describe('a flood of random keys from strangers', () => {
     // A second flood changes the document's counters only: its size stays put.
     for (let i = 0; i < RECORDS; i++) {
       const body = floodRecord(RECORDS + i)
-      expect((await t.request('POST', t.endpoint.path, { from: `198.51.100.${i + 1}`, body })).status).toBe(200)
+      expect(
+        (await t.call('ingest.post', { params: { token: t.endpoint.token }, body }, { from: `198.51.100.${i + 1}` }))
+          .status,
+      ).toBe(200)
     }
     const after = await t.stored()
     expect(aggregated(after.doc.kept)).toEqual(known)
@@ -132,9 +143,9 @@ describe('a flood of random keys from strangers', () => {
     expect(after.text.length - before.text.length).toBeLessThan(40)
 
     // Replaying the records after a restart, or recounting them all, gives the same aggregates.
-    const live = (await t.get(`${t.endpoint.path}/summary`)).body
+    const live = (await t.ok(t.call('reads.summary', { params: { token: t.endpoint.token } }, t.owner))).body
     forgetStats(t.ctx, t.endpoint.appId)
-    expect((await t.get(`${t.endpoint.path}/summary`)).body).toEqual(live)
+    expect((await t.ok(t.call('reads.summary', { params: { token: t.endpoint.token } }, t.owner))).body).toEqual(live)
     await rebuildStats(t.ctx, t.endpoint.appId)
     const rebuilt = await t.stored()
     expect([rebuilt.doc.kept, rebuilt.doc.spam]).toEqual([after.doc.kept, after.doc.spam])
@@ -143,9 +154,14 @@ describe('a flood of random keys from strangers', () => {
   test('the public summary shows none of it; an accepted or added key gets recounted aggregates', async () => {
     const t = await setup()
     for (const [i, body] of FLOOD.entries())
-      expect((await t.request('POST', t.endpoint.path, { from: `192.0.2.${i + 1}`, body })).status).toBe(200)
-    expect((await t.request('PATCH', `${t.base}/share`, { ...t.owner, body: { reads: 'summary' } })).status).toBe(200)
-    const open = (await t.get(`${t.endpoint.path}/summary`, {})).body
+      expect(
+        (await t.call('ingest.post', { params: { token: t.endpoint.token }, body }, { from: `192.0.2.${i + 1}` }))
+          .status,
+      ).toBe(200)
+    expect(
+      (await t.call('share.update', { params: { id: t.endpoint.appId }, body: { reads: 'summary' } }, t.owner)).status,
+    ).toBe(200)
+    const open = (await t.ok(t.call('reads.summary', { params: { token: t.endpoint.token } }))).body
     expect([open.total, Object.keys(open.fields)]).toEqual([RECORDS, []])
 
     // A catalogued key holding a number in the first record; the same name posted again later by others.
@@ -155,14 +171,20 @@ describe('a flood of random keys from strangers', () => {
       [-3, '203.0.113.1'],
       [7.5, '203.0.113.2'],
     ] as const)
-      expect((await t.request('POST', t.endpoint.path, { from, body: { [key]: n } })).status).toBe(200)
+      expect(
+        (await t.call('ingest.post', { params: { token: t.endpoint.token }, body: { [key]: n } }, { from })).status,
+      ).toBe(200)
     forgetStats(t.ctx, t.endpoint.appId)
-    const accepted = await t.request('POST', `${t.base}/fields/accept`, { ...t.owner, body: { names: [key] } })
+    const accepted = await t.call(
+      'fields.accept',
+      { params: { id: t.endpoint.appId }, body: { names: [key] } },
+      { ...t.owner },
+    )
     expect(accepted.status).toBe(200)
     expect(accepted.body.data.fields.map((field: { name: string; type: string }) => [field.name, field.type])).toEqual([
       [key, 'number'],
     ])
-    const summary = (await t.get(`${t.endpoint.path}/summary`)).body
+    const summary = (await t.ok(t.call('reads.summary', { params: { token: t.endpoint.token } }, t.owner))).body
     expect(summary.fields[key]).toEqual({
       type: 'number',
       count: 3,
@@ -175,11 +197,21 @@ describe('a flood of random keys from strangers', () => {
     // A key past the catalogue is no unlisted key to accept; added as a field, its records are recounted.
     const past = Object.keys(FLOOD[5])[3]
     expect(FLOOD[5][past]).toBe(3)
-    const refused = await t.request('POST', `${t.base}/fields/accept`, { ...t.owner, body: { names: [past] } })
-    expect([refused.status, refused.body.error.type]).toEqual([404, 'not_found'])
-    const added = await t.request('POST', `${t.base}/fields`, { ...t.owner, body: { name: past, type: 'number' } })
+    const refused = await t.call(
+      'fields.accept',
+      { params: { id: t.endpoint.appId }, body: { names: [past] } },
+      { ...t.owner },
+    )
+    expect([refused.status, refused.body.error?.type]).toEqual([404, 'not_found'])
+    const added = await t.call(
+      'fields.add',
+      { params: { id: t.endpoint.appId }, body: { name: past, type: 'number' } },
+      { ...t.owner },
+    )
     expect(added.status).toBe(200)
-    expect((await t.get(`${t.endpoint.path}/summary`)).body.fields[past]).toEqual({
+    expect(
+      (await t.ok(t.call('reads.summary', { params: { token: t.endpoint.token } }, t.owner))).body.fields[past],
+    ).toEqual({
       type: 'number',
       count: 1,
       missing: RECORDS + 2 - 1,
@@ -189,22 +221,35 @@ describe('a flood of random keys from strangers', () => {
       sum: 3,
     })
     // Still no unlisted key on the public summary: only the accepted fields.
-    expect(Object.keys((await t.get(`${t.endpoint.path}/summary`, {})).body.fields)).toEqual([key, past])
+    expect(
+      Object.keys((await t.ok(t.call('reads.summary', { params: { token: t.endpoint.token } }))).body.fields),
+    ).toEqual([key, past])
   })
 
   test('spam with random keys counts under the app’s fields only, and exports whole', async () => {
     const t = await setup()
     // The owner's own post makes `name` a field; the bots fill the honeypot.
-    expect((await t.request('POST', t.endpoint.path, { ...t.owner, body: { name: 'Ada' } })).status).toBe(200)
+    expect(
+      (await t.call('ingest.post', { params: { token: t.endpoint.token }, body: { name: 'Ada' } }, t.owner)).status,
+    ).toBe(200)
     const spam = FLOOD.map((record, i) => ({ ...record, name: `bot ${i}`, _gotcha: 'x' }))
     for (const [i, body] of spam.entries())
-      expect((await t.request('POST', t.endpoint.path, { from: `192.0.2.${i + 1}`, body })).status).toBe(200)
+      expect(
+        (await t.call('ingest.post', { params: { token: t.endpoint.token }, body }, { from: `192.0.2.${i + 1}` }))
+          .status,
+      ).toBe(200)
     const { doc } = await t.stored()
     expect([aggregated(doc.kept), aggregated(doc.spam)]).toEqual([['name'], ['name']])
     expect([doc.spam.total, doc.spam.otherKeys]).toEqual([RECORDS, RECORDS * KEYS])
-    const list = (await t.get(`${t.base}/fields`)).body.data
+    const list = (await t.ok(t.call('fields.list', { params: { id: t.endpoint.appId } }, t.owner))).body.data
     expect([list.fields.map((field: { name: string }) => field.name), list.unlisted]).toEqual([['name'], []])
-    const rows = csvObjects((await t.get(`${t.base}/export.csv?raw=1&spam=only`)).text)
+    const rows = csvObjects(
+      (
+        await t.ok(
+          t.call('records.exportCsv', { params: { id: t.endpoint.appId }, query: { raw: 1, spam: 'only' } }, t.owner),
+        )
+      ).text,
+    )
     expect(rows.map((row) => ({ ...JSON.parse(row['other keys']), name: row.name }))).toEqual(
       FLOOD.map((record, i) => ({ ...record, name: `bot ${i}` })),
     )

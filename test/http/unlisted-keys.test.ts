@@ -11,6 +11,7 @@ import { LIMITS } from '../../server/contract/limits.ts'
 import { fieldProposers, makeEndpoint, storedRecords } from '../core/collect/fixtures.ts'
 import { csvObjects } from '../support/csv.ts'
 import { testApp } from '../support/http.ts'
+import type { ErrorEnvelope } from '../support/call.ts'
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
 
@@ -87,21 +88,25 @@ async function setup() {
   const t = testApp({ rateLimit: null })
   const endpoint = await makeEndpoint(t.ctx)
   const owner = { token: endpoint.ownerToken }
-  const base = `/api/v3/apps/${endpoint.appId}`
   return {
     ...t,
     endpoint,
     owner,
-    base,
-    post: (from: string, body: unknown) => t.request('POST', endpoint.path, { from, body }),
+    post: (from: string, body: Record<string, unknown>) =>
+      t.call('ingest.post', { params: { token: endpoint.token }, body }, { from }),
     /** The owner's whole record list (`/query`), data only. */
     queried: async () =>
-      ((await t.request('GET', `${endpoint.path}/query`, owner)).body.records as Array<{ data: unknown }>).map(
-        (record) => record.data,
-      ),
+      (
+        (await t.call('reads.query', { params: { token: endpoint.token } }, owner)).body.records as Array<{
+          data: unknown
+        }>
+      ).map((record) => record.data),
     /** The owner's raw CSV export as objects by header. */
-    csv: async () => csvObjects((await t.request('GET', `${base}/export.csv?raw=1`, owner)).text),
-    fieldList: async () => (await t.request('GET', `${base}/fields`, owner)).body.data,
+    csv: async () =>
+      csvObjects(
+        (await t.call('records.exportCsv', { params: { id: endpoint.appId }, query: { raw: '1' } }, owner)).text,
+      ),
+    fieldList: async () => (await t.call('fields.list', { params: { id: endpoint.appId } }, owner)).body.data,
   }
 }
 
@@ -143,8 +148,10 @@ describe('a stranger’s record is stored whole', () => {
       expect(help).not.toContain(key)
       expect(page).not.toContain(key)
     }
-    expect((await t.request('PATCH', `${t.base}/share`, { ...t.owner, body: { reads: 'summary' } })).status).toBe(200)
-    const summary = (await t.request('GET', `${t.endpoint.path}/summary`)).body
+    expect(
+      (await t.call('share.update', { params: { id: t.endpoint.appId }, body: { reads: 'summary' } }, t.owner)).status,
+    ).toBe(200)
+    const summary = (await t.call('reads.summary', { params: { token: t.endpoint.token } })).body
     expect(Object.keys(summary.fields)).toEqual([])
   })
 
@@ -154,11 +161,15 @@ describe('a stranger’s record is stored whole', () => {
     const steps = [
       await t.post(from, { name: 'Ada', email: 'ada@example.com', age: 36 }),
       await t.post(from, { data: { name: 'Grace', comment: 'hello' }, meta: { source: 'curl' } }),
-      await t.request('POST', `${t.endpoint.path}/form`, {
-        from,
-        raw: new URLSearchParams({ name: 'Linus', city: 'Helsinki', team: 'kernel', score: '12.5' }),
-        headers: FORM,
-      }),
+      await t.call(
+        'ingest.form',
+        { params: { token: t.endpoint.token } },
+        {
+          from,
+          raw: new URLSearchParams({ name: 'Linus', city: 'Helsinki', team: 'kernel', score: '12.5' }),
+          headers: FORM,
+        },
+      ),
       await t.post(from, { 名前: '太郎', город: 'Москва', 'ім’я': 'Олена', ville: 'Paris', país: 'Perú' }),
       await t.post(from, { 国: '日本', مدينة: 'القاهرة', नाम: 'अनु' }),
     ]
@@ -191,7 +202,7 @@ describe('a stranger’s record is stored whole', () => {
     expect(list.fields.length).toBe(LIMITS.proposalsPerClient)
     expect(list.unlisted.length).toBe(4 * 5 + 1 - LIMITS.proposalsPerClient)
     // A key posted again moves its last-seen time.
-    const last = list.unlisted.at(-1)
+    const last = list.unlisted.at(-1)!
     t.clock.advance(60_000)
     expect((await t.post('127.0.0.1', { [last.name]: 9 })).status).toBe(200)
     const again = (await t.fieldList()).unlisted.find((key: { name: string }) => key.name === last.name)
@@ -232,9 +243,15 @@ describe('budgets hold for proposals, never for records', () => {
   test('the owner’s 51st field is refused, nothing stored', async () => {
     const t = await setup()
     const fifty = Object.fromEntries(Array.from({ length: LIMITS.maxFields }, (_, i) => [`f${i}`, i]))
-    expect((await t.request('POST', t.endpoint.path, { ...t.owner, body: fifty })).status).toBe(200)
-    const refused = await t.request('POST', t.endpoint.path, { ...t.owner, body: { f0: 1, f50: 1 } })
-    expect(refused.body).toEqual({
+    expect((await t.call('ingest.post', { params: { token: t.endpoint.token }, body: fifty }, t.owner)).status).toBe(
+      200,
+    )
+    const refused = await t.call(
+      'ingest.post',
+      { params: { token: t.endpoint.token }, body: { f0: 1, f50: 1 } },
+      { ...t.owner },
+    )
+    expect(refused.body as ErrorEnvelope).toEqual({
       code: 422,
       error: {
         type: 'field_limit',
@@ -256,13 +273,17 @@ describe('the owner adopts an unlisted key', () => {
     expect((await t.fieldList()).unlisted.map((key: { name: string; count: number }) => [key.name, key.count])).toEqual(
       [['reading', 4]],
     )
-    const accepted = await t.request('POST', `${t.base}/fields/accept`, { ...t.owner, body: { names: ['reading'] } })
+    const accepted = await t.call(
+      'fields.accept',
+      { params: { id: t.endpoint.appId }, body: { names: ['reading'] } },
+      { ...t.owner },
+    )
     expect(accepted.status).toBe(200)
     expect(accepted.body.data.fields).toMatchObject([
       { name: 'reading', type: 'number', proposed: false, autoCreated: false, position: LIMITS.proposalsPerClient },
     ])
     expect((await t.fieldList()).unlisted).toEqual([])
-    const summary = (await t.request('GET', `${t.endpoint.path}/summary`, t.owner)).body
+    const summary = (await t.call('reads.summary', { params: { token: t.endpoint.token } }, t.owner)).body
     expect(summary.fields.reading).toEqual({
       type: 'number',
       count: 4,
@@ -274,13 +295,17 @@ describe('the owner adopts an unlisted key', () => {
     })
     // From now on its values are checked against the settled type.
     const wrong = await t.post('203.0.113.5', { reading: 'high' })
-    expect([wrong.status, wrong.body.error.type]).toEqual([422, 'invalid_value'])
+    expect([wrong.status, wrong.body.error?.type]).toEqual([422, 'invalid_value'])
   })
 
   test('a name that no record holds is a 404, as before', async () => {
     const t = await setup()
-    const res = await t.request('POST', `${t.base}/fields/accept`, { ...t.owner, body: { names: ['nowhere'] } })
+    const res = await t.call(
+      'fields.accept',
+      { params: { id: t.endpoint.appId }, body: { names: ['nowhere'] } },
+      { ...t.owner },
+    )
     expect(res.status).toBe(404)
-    expect(res.body.error.type).toBe('not_found')
+    expect(res.body.error?.type).toBe('not_found')
   })
 })

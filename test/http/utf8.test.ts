@@ -46,7 +46,7 @@ test('every script round-trips through every way in and out', async () => {
   await post('/batch', JSON.stringify([RECORD, { data: RECORD }]), 'application/json')
   await post('', JSON.stringify(RECORD), 'text/plain;charset=UTF-8')
 
-  const query = await t.request('GET', endpoint.path('/query'))
+  const query = await t.call('reads.query', { params: { token: endpoint.token } })
   expect(query.body.total).toBe(6)
   for (const record of query.body.records) {
     expect(Object.keys(record.data)).toEqual(KEYS)
@@ -60,13 +60,14 @@ test('every script round-trips through every way in and out', async () => {
   expect(query.text).not.toContain('"cafe\u0301"')
 
   // The keys came from an anonymous post: ?help and the public summary list them once the owner accepts them.
-  const accepted = await t.request('POST', `/api/v3/apps/${endpoint.appId}/fields/accept`, {
-    token: owner.token,
-    body: { all: true },
-  })
+  const accepted = await t.call(
+    'fields.accept',
+    { params: { id: endpoint.appId }, body: { all: true } },
+    { token: owner.token },
+  )
   expect(accepted.body.data.fields.map((field: { name: string }) => field.name)).toEqual(KEYS)
 
-  const summary = await t.request('GET', endpoint.path('/summary'))
+  const summary = await t.call('reads.summary', { params: { token: endpoint.token } })
   expect(Object.keys(summary.body.fields)).toEqual(KEYS)
   for (const key of KEYS)
     expect(summary.body.fields[key]).toEqual({

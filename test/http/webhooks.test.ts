@@ -3,6 +3,7 @@ import { WEBHOOK_EVENTS, WEBHOOK_LIMITS } from '../../server/contract/webhooks/e
 import { testApp } from '../support/http.ts'
 import { makeEndpoint } from '../support/records.ts'
 import { makeUser } from '../support/users.ts'
+import { invalid, type ErrorEnvelope } from '../support/call.ts'
 
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 
@@ -10,17 +11,21 @@ async function setup(config = {}) {
   const t = testApp(config)
   const owner = await makeUser(t.ctx)
   const { appId } = await makeEndpoint(t.ctx, owner.user.id)
-  return { ...t, owner, appId, base: `/api/v3/apps/${appId}/webhooks` }
+  return { ...t, owner, appId }
 }
 
-describe('/api/v3/apps/:id/webhooks', () => {
+describe('webhooks: add, list, update, remove, deliveries', () => {
   test('add shows the secret once; list, update and remove never show it', async () => {
     const t = await setup()
     const at = new Date(t.clock.now()).toISOString()
-    const added = await t.request('POST', t.base, {
-      token: t.owner.token,
-      body: { url: 'https://93.184.215.14/hooks', events: ['record.created', 'record.created'] },
-    })
+    const added = await t.call(
+      'webhooks.add',
+      {
+        params: { id: t.appId },
+        body: { url: 'https://93.184.215.14/hooks', events: ['record.created', 'record.created'] },
+      },
+      { token: t.owner.token },
+    )
     expect(added.status).toBe(200)
     const hook = {
       id: expect.stringMatching(ID),
@@ -38,34 +43,46 @@ describe('/api/v3/apps/:id/webhooks', () => {
       data: { ...hook, secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{32}$/) },
     })
     const id = added.body.data.id
-    expect((await t.request('GET', t.base, { token: t.owner.token })).body).toEqual({
+    expect((await t.call('webhooks.list', { params: { id: t.appId } }, { token: t.owner.token })).body).toEqual({
       code: 200,
       data: { webhooks: [hook] },
     })
 
     t.clock.advance(1000)
     const later = new Date(t.clock.now()).toISOString()
-    const off = await t.request('PATCH', `${t.base}/${id}`, {
-      token: t.owner.token,
-      body: { enabled: false, events: ['app.published'] },
-    })
+    const off = await t.call(
+      'webhooks.update',
+      { params: { id: t.appId, webhook: id }, body: { enabled: false, events: ['app.published'] } },
+      { token: t.owner.token },
+    )
     expect(off.body).toEqual({
       code: 200,
       data: { ...hook, enabled: false, events: ['app.published'], updatedAt: later },
     })
-    const rotated = await t.request('PATCH', `${t.base}/${id}`, { token: t.owner.token, body: { rotateSecret: true } })
-    expect(rotated.body.data.secret).toMatch(/^whsec_/)
-    expect(rotated.body.data.secret).not.toBe(added.body.data.secret)
+    const rotated = await t.call(
+      'webhooks.update',
+      { params: { id: t.appId, webhook: id }, body: { rotateSecret: true } },
+      { token: t.owner.token },
+    )
+    // Only a rotation answers with the secret.
+    const secret = 'secret' in rotated.body.data ? rotated.body.data.secret : undefined
+    expect(secret).toMatch(/^whsec_/)
+    expect(secret).not.toBe(added.body.data.secret)
 
-    expect((await t.request('DELETE', `${t.base}/${id}`, { token: t.owner.token })).body).toEqual({
+    expect(
+      (await t.call('webhooks.remove', { params: { id: t.appId, webhook: id } }, { token: t.owner.token })).body,
+    ).toEqual({
       code: 200,
       data: { id, removed: true },
     })
-    expect((await t.request('GET', t.base, { token: t.owner.token })).body).toEqual({
+    expect((await t.call('webhooks.list', { params: { id: t.appId } }, { token: t.owner.token })).body).toEqual({
       code: 200,
       data: { webhooks: [] },
     })
-    expect((await t.request('DELETE', `${t.base}/${id}`, { token: t.owner.token })).body).toEqual({
+    expect(
+      (await t.call('webhooks.remove', { params: { id: t.appId, webhook: id } }, { token: t.owner.token }))
+        .body as ErrorEnvelope,
+    ).toEqual({
       code: 404,
       error: { type: 'not_found', message: 'Webhook not found' },
     })
@@ -73,7 +90,11 @@ describe('/api/v3/apps/:id/webhooks', () => {
 
   test('default events are all of them', async () => {
     const t = await setup()
-    const added = await t.request('POST', t.base, { token: t.owner.token, body: { url: 'https://93.184.215.14/' } })
+    const added = await t.call(
+      'webhooks.add',
+      { params: { id: t.appId }, body: { url: 'https://93.184.215.14/' } },
+      { token: t.owner.token },
+    )
     expect(added.body.data.events).toEqual([...WEBHOOK_EVENTS])
   })
 
@@ -160,9 +181,13 @@ describe('/api/v3/apps/:id/webhooks', () => {
   for (const c of refusals) {
     test(`add refuses: ${c.name}`, async () => {
       const t = await setup()
-      const res = await t.request('POST', t.base, { token: t.owner.token, body: c.body })
+      const res = await t.call(
+        'webhooks.add',
+        { params: { id: t.appId }, body: invalid(c.body) },
+        { token: t.owner.token },
+      )
       expect(res.status).toBe(c.status)
-      expect(res.body).toEqual({
+      expect(res.body as ErrorEnvelope).toEqual({
         code: c.status,
         error: {
           type: 'validation',
@@ -175,7 +200,11 @@ describe('/api/v3/apps/:id/webhooks', () => {
 
   test('private targets are accepted with SVC_WEBHOOK_ALLOW_PRIVATE=1', async () => {
     const t = await setup({ webhookAllowPrivate: true })
-    const res = await t.request('POST', t.base, { token: t.owner.token, body: { url: 'http://127.0.0.1:8080/hook' } })
+    const res = await t.call(
+      'webhooks.add',
+      { params: { id: t.appId }, body: { url: 'http://127.0.0.1:8080/hook' } },
+      { token: t.owner.token },
+    )
     expect(res.status).toBe(200)
   })
 
@@ -183,10 +212,20 @@ describe('/api/v3/apps/:id/webhooks', () => {
     const t = await setup()
     for (let i = 0; i < WEBHOOK_LIMITS.perApp; i++)
       expect(
-        (await t.request('POST', t.base, { token: t.owner.token, body: { url: `https://93.184.215.14/${i}` } })).status,
+        (
+          await t.call(
+            'webhooks.add',
+            { params: { id: t.appId }, body: { url: `https://93.184.215.14/${i}` } },
+            { token: t.owner.token },
+          )
+        ).status,
       ).toBe(200)
-    const res = await t.request('POST', t.base, { token: t.owner.token, body: { url: 'https://93.184.215.14/x' } })
-    expect(res.body).toEqual({
+    const res = await t.call(
+      'webhooks.add',
+      { params: { id: t.appId }, body: { url: 'https://93.184.215.14/x' } },
+      { token: t.owner.token },
+    )
+    expect(res.body as ErrorEnvelope).toEqual({
       code: 409,
       error: {
         type: 'conflict',
@@ -197,19 +236,39 @@ describe('/api/v3/apps/:id/webhooks', () => {
 
   test("another account's app and webhooks are not found; no token is 401", async () => {
     const t = await setup()
-    const added = await t.request('POST', t.base, { token: t.owner.token, body: { url: 'https://93.184.215.14/' } })
+    const added = await t.call(
+      'webhooks.add',
+      { params: { id: t.appId }, body: { url: 'https://93.184.215.14/' } },
+      { token: t.owner.token },
+    )
     const stranger = await makeUser(t.ctx)
     const notFound = { code: 404, error: { type: 'not_found', message: 'App not found' } }
-    expect((await t.request('GET', t.base, { token: stranger.token })).body).toEqual(notFound)
     expect(
-      (await t.request('PATCH', `${t.base}/${added.body.data.id}`, { token: stranger.token, body: { enabled: false } }))
-        .body,
+      (await t.call('webhooks.list', { params: { id: t.appId } }, { token: stranger.token })).body as unknown,
     ).toEqual(notFound)
     expect(
-      (await t.request('GET', `${t.base}/${added.body.data.id}/deliveries`, { token: stranger.token })).body,
+      (
+        await t.call(
+          'webhooks.update',
+          { params: { id: t.appId, webhook: added.body.data.id }, body: { enabled: false } },
+          { token: stranger.token },
+        )
+      ).body as unknown,
     ).toEqual(notFound)
-    expect((await t.request('GET', t.base)).status).toBe(401)
-    expect((await t.request('GET', `${t.base}/nope/deliveries`, { token: t.owner.token })).body).toEqual({
+    expect(
+      (
+        await t.call(
+          'webhooks.deliveries',
+          { params: { id: t.appId, webhook: added.body.data.id } },
+          { token: stranger.token },
+        )
+      ).body as unknown,
+    ).toEqual(notFound)
+    expect((await t.call('webhooks.list', { params: { id: t.appId } })).status).toBe(401)
+    expect(
+      (await t.call('webhooks.deliveries', { params: { id: t.appId, webhook: 'nope' } }, { token: t.owner.token }))
+        .body as ErrorEnvelope,
+    ).toEqual({
       code: 404,
       error: { type: 'not_found', message: 'Webhook not found' },
     })
@@ -217,10 +276,18 @@ describe('/api/v3/apps/:id/webhooks', () => {
 
   test('deliveries take a limit', async () => {
     const t = await setup()
-    const added = await t.request('POST', t.base, { token: t.owner.token, body: { url: 'https://93.184.215.14/' } })
-    const bad = await t.request('GET', `${t.base}/${added.body.data.id}/deliveries?limit=0`, { token: t.owner.token })
+    const added = await t.call(
+      'webhooks.add',
+      { params: { id: t.appId }, body: { url: 'https://93.184.215.14/' } },
+      { token: t.owner.token },
+    )
+    const bad = await t.call(
+      'webhooks.deliveries',
+      { params: { id: t.appId, webhook: added.body.data.id }, query: { limit: '0' } },
+      { token: t.owner.token },
+    )
     expect(bad.status).toBe(422)
-    expect(bad.body).toEqual({
+    expect(bad.body as ErrorEnvelope).toEqual({
       code: 422,
       error: {
         type: 'validation',
@@ -229,7 +296,13 @@ describe('/api/v3/apps/:id/webhooks', () => {
       },
     })
     expect(
-      (await t.request('GET', `${t.base}/${added.body.data.id}/deliveries?limit=5`, { token: t.owner.token })).body,
+      (
+        await t.call(
+          'webhooks.deliveries',
+          { params: { id: t.appId, webhook: added.body.data.id }, query: { limit: '5' } },
+          { token: t.owner.token },
+        )
+      ).body,
     ).toEqual({ code: 200, data: { deliveries: [] } })
   })
 })
