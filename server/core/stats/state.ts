@@ -123,6 +123,7 @@ export function timesOf(state: StatsState): { firstAt: number | null; lastAt: nu
 
 /** The stats service of `ctx`; copies are dropped when the change feed says records changed or the app went. */
 export function createStats(ctx: AppContext): Stats {
+  // Long: the cached copies and refreshes are state every method shares.
   // A copy pushed out of memory is written behind first if it is ahead of its stored document.
   const copies = statsCopies(ctx.config.statsCacheBytes, (appId, state) => {
     if (state.persistedSeq < state.seq) ctx.background(persist(appId, state))

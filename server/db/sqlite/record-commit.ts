@@ -95,6 +95,7 @@ export function sqliteCommitGroup(
   db: SqliteContext,
   serials: DurableSerials,
 ): (jobs: RecordJob[], maxFields: number) => Promise<CommittedGroup> {
+  // Long: one group commit, its steps in the order one transaction runs them.
   const sqls = statements(db)
   const keys = sqliteIdempotency(db)
   const outbox = sqliteOutbox(db)

@@ -133,6 +133,7 @@ function workerStatements(db: SqliteContext) {
 
 /** The webhook store over the open SQLite database. */
 export function sqliteWebhooks(db: SqliteContext): WebhookStore {
+  // Long: the store's methods, each short, over one database.
   const d = db.db
   const immediate = <T>(work: () => T): T => d.transaction(work, { behavior: 'immediate' })
   const hot = workerStatements(db)
