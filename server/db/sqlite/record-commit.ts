@@ -32,7 +32,7 @@ import { inImmediateTransaction } from './immediate.ts'
 import { insertRecordRows, type RecordRow } from './record-insert.ts'
 import { fields } from './schema.ts'
 import { sqliteUnlistedNotes } from './unlisted-keys.ts'
-import { sqliteOutbox } from './webhooks.ts'
+import { sqliteOutbox } from './outbox.ts'
 
 const statements = (db: SqliteContext) => {
   const p = sql.placeholder
