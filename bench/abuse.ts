@@ -129,6 +129,7 @@ async function during<T>(work: () => Promise<T>, background: (stop: () => boolea
 }
 
 async function main(): Promise<void> {
+  // Long: the benchmark's runs in the order they happen, each reported as it ends.
   let svc = await startSvc({
     SVC_RATE_LIMIT: `${DEFAULT_RATE}/s,100`,
     SVC_TRUST_PROXY: '127.0.0.1',

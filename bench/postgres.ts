@@ -124,6 +124,7 @@ async function probe(url: string): Promise<number> {
 }
 
 async function main(): Promise<void> {
+  // Long: the benchmark's runs in the order they happen, each reported as it ends.
   requireWrk()
   console.error(
     `svc on PostgreSQL (${QUICK ? 'quick' : 'full'}: ${TOTAL.toLocaleString()} records, ${SECONDS}s wrk runs)`,

@@ -36,6 +36,7 @@ function aggregateCostUs(data: Record<string, unknown>): number {
 }
 
 async function main(): Promise<void> {
+  // Long: the benchmark's runs in the order they happen, each reported as it ends.
   requireWrk()
   console.error(`svc benchmarks (${QUICK ? 'quick' : 'full'}: ${TOTAL.toLocaleString()} records, ${SECONDS}s wrk runs)`)
 

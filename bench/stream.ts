@@ -131,6 +131,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 const ms = (value: number) => `${value.toFixed(1)} ms`
 
 async function main(): Promise<void> {
+  // Long: the benchmark's runs in the order they happen, each reported as it ends.
   requireWrk()
   const book = goalBook()
   const svc = await startSvc({

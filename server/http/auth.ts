@@ -49,6 +49,7 @@ async function withRetryAfter<T>(headers: ResponseHeaders, action: () => T | Pro
 }
 
 export const authRoutes = (ctx: AppContext) => {
+  // Long: the route table of /auth, one entry per route.
   /** The client the auth throttles count (SVC_TRUST_PROXY applies); requests without a socket share one. */
   const clientOf = (request: Request, server: PeerSource | null) =>
     clientAddress(request, server, ctx.config) ?? UNKNOWN_CLIENT

@@ -15,6 +15,7 @@ import { authGuard } from './auth-guard.ts'
 import { pathRef } from './path-ref.ts'
 
 export const scaleRoutes = (ctx: AppContext) =>
+  // Long: the route table of scales, one entry per route.
   new Elysia({ name: 'svc/scales' })
     .use(authGuard(ctx))
     .get(

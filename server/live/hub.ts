@@ -34,6 +34,7 @@ interface Entry {
 
 /** The hub of `ctx` (made once, in createContext). */
 export function createLiveHub(ctx: AppContext): LiveHub {
+  // Long: the streams, shared readers and known positions are state every method shares.
   const byApp = new Map<string, Set<Entry>>()
   /** Streams selecting the same records of an app share a reader: by app, then by spam setting and filter. */
   const tails = new Map<string, Map<string, { reader: TailReader; streams: number }>>()

@@ -53,6 +53,7 @@ export interface LiveStream {
 
 /** A stream over `parts`; it starts when the response body is first pulled. */
 export function liveStream(parts: StreamParts): LiveStream {
+  // Long: the stream's position and controller are state every step shares.
   const { ctx, tail } = parts
   let last = parts.after
   /** The last record sent, when there is one: the next read starts right after it. */

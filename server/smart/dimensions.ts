@@ -157,6 +157,7 @@ function topicConstruct(topic: string | null): { name: string; dimension: Dimens
 
 /** Dimensions and question counts for `analysis`, plus the notes on defaults taken. */
 export function chooseDimensions(analysis: Analysis): { dimensions: ChosenDimension[]; notes: string[] } {
+  // Long: the choice of dimensions step by step, each step adding its note.
   const notes: string[] = []
   const taken = new Set<string>()
   const kind = kindTemplate(analysis)

@@ -3,7 +3,7 @@
  * colour words, light or dark (as colours: the connect theme has no mode), one of the
  * connect module's system font families, and the layout.
  */
-import type { StyleWords } from './analyze.ts'
+import type { StyleWords } from './analyze/style.ts'
 import type { FontFamily } from '../contract/connect/fonts.ts'
 import type { Layout } from '../contract/connect/schemas.ts'
 import type { PlanTheme } from '../contract/smart/plan.ts'

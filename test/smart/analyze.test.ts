@@ -3,7 +3,8 @@
  * the pieces the built-in planner relies on.
  */
 import { describe, expect, test } from 'bun:test'
-import { analyzeInstruction, detectLanguage, parseNumber } from '../../server/smart/analyze.ts'
+import { analyzeInstruction, detectLanguage } from '../../server/smart/analyze.ts'
+import { parseNumber } from '../../server/smart/analyze/numbers.ts'
 
 describe('analyzeInstruction', () => {
   test.each([

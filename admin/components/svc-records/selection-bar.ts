@@ -1,10 +1,11 @@
 /**
  * @module The bar of the Data tab's selection: how many records are selected and what can
  * be done with them (mark as spam or not, offered by what the selected rows are; delete;
- * clear). It shows only while something is selected.
+ * clear), shown only while something is selected; the toolbar's count and the delete question.
  */
 import { html, nothing, type TemplateResult } from 'lit'
-import type { SvcRecord } from '../../api.ts'
+import type { RecordsPage, SpamFilter, SvcRecord } from '../../api.ts'
+import { formatCount } from '../../format.ts'
 
 export interface Selection {
   count: number
@@ -26,4 +27,19 @@ export function selectionBar(selection: Selection): TemplateResult | typeof noth
     <button class="small danger delete-selected" @click=${() => selection.remove()}>Delete selected</button>
     <button class="small ghost" @click=${() => selection.clear()}>Clear selection</button>
   </div>`
+}
+
+/** What the confirm dialog asks before deleting `count` selected records. */
+export const deleteQuestion = (count: number) => ({
+  title: count === 1 ? 'Delete record' : `Delete ${count} records`,
+  message: `This permanently deletes ${count === 1 ? 'the selected record' : `the ${count} selected records`}. This cannot be undone.`,
+  confirmLabel: 'Delete',
+  danger: true,
+})
+
+/** The toolbar's count: "1,204 matching spam records", or '' before the first page. */
+export function totalText(result: RecordsPage | null, filter: string, spam: SpamFilter): string {
+  if (!result) return ''
+  const kind = `${filter ? 'matching ' : ''}${spam === 'only' ? 'spam ' : ''}`
+  return `${formatCount(result.total)} ${kind}record${result.total === 1 ? '' : 's'}`
 }

@@ -10,7 +10,6 @@ import {
   type SpamFilter,
   type SvcRecord,
 } from '../../api.ts'
-import { formatCount } from '../../format.ts'
 import { LiveRecords } from '../../live-records.ts'
 import { PoliteText } from '../../polite-text.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
@@ -26,7 +25,7 @@ import { ANNOUNCE_PACE, newRecordsLine, newRecordsText } from './new-records.ts'
 import { noRecords } from './no-records.ts'
 import { recordsTable } from './records-table.ts'
 import { sessionStore, takeAccepted } from './new-columns.ts'
-import { selectionBar } from './selection-bar.ts'
+import { deleteQuestion, selectionBar, totalText } from './selection-bar.ts'
 import { SideScroll } from './side-scroll.ts'
 import { sideScrollStyles } from './side-scroll.styles.ts'
 import { recordsStyles } from './svc-records.styles.ts'
@@ -252,13 +251,7 @@ export class SvcRecords extends LitElement {
 
   private async deleteSelected() {
     const ids = [...this.selected]
-    const ok = await this.confirm.ask({
-      title: ids.length === 1 ? 'Delete record' : `Delete ${ids.length} records`,
-      message: `This permanently deletes ${ids.length === 1 ? 'the selected record' : `the ${ids.length} selected records`}. This cannot be undone.`,
-      confirmLabel: 'Delete',
-      danger: true,
-    })
-    if (!ok) return
+    if (!(await this.confirm.ask(deleteQuestion(ids.length)))) return
     try {
       await api.deleteRecords(this.app.id, ids)
       this.selected = new Set()
@@ -298,7 +291,7 @@ export class SvcRecords extends LitElement {
     return html`<div class="toolbar">
       <div class="counts">
         <span class="total" role="status" aria-live="polite"
-          >${result ? `${formatCount(result.total)} ${this.filter ? 'matching ' : ''}${this.spam === 'only' ? 'spam ' : ''}record${result.total === 1 ? '' : 's'}` : ''}${this.loading ? ' · loading…' : ''}</span
+          >${totalText(result, this.filter, this.spam)}${this.loading ? ' · loading…' : ''}</span
         >
         ${newRecordsLine({
           count: this.arrivals.count,

@@ -196,6 +196,7 @@ export class SvcShareSettings extends LitElement {
   }
 
   override render() {
+    // Long: the whole panel as one template, read top to bottom as the page shows it.
     const share = this.share
     if (!share) return html`<section class="panel"><div class="body muted">Loading…</div></section>`
     return html`<section class="panel" aria-labelledby="share-title">

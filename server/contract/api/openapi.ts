@@ -183,6 +183,7 @@ function security(operation: Operation): Json[] {
 
 /** The whole document. */
 export function openapiDocument(options: DocumentOptions): Json {
+  // Long: one document built in the order OpenAPI lays it out.
   const names = documented()
   const answerEntries: Array<readonly [string, z.ZodType]> = [...namedSchemas()]
   const inputEntries: Array<readonly [string, z.ZodType]> = []

@@ -62,6 +62,7 @@ const keyRule = () => scaleKeySchema.safeParse('Energy!').error!.issues[0].messa
 
 /** The rules for designing scales: items, methods, levels, limits, commands, routes, errors. */
 export function scaleSkill(): string {
+  // Long: one Markdown document, kept whole to read as the agent does.
   const problems = exampleProblems()
   const mean = exampleScale('mean')
   const answers = { q1: '4', q2: '5', q3: '2' }

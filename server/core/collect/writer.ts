@@ -90,6 +90,7 @@ const OVERLAP_RECORDS = 256
 
 /** The writer of `ctx` (made once, in createContext). */
 export function createWriter(ctx: AppContext): Writer {
+  // Long: the writer's queue and groups are state every step of a commit shares.
   let queue: Job[] = []
   /** Records in `queue`. */
   let queued = 0

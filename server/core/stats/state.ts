@@ -19,110 +19,26 @@
  * recently used go first, to be reloaded from their document when read again.
  */
 import type { AppContext } from '../context.ts'
-import type { Counters, StatsRebuilder, StatsRow } from '../../db/storage/stats.ts'
+import type { Counters, StatsRebuilder } from '../../db/storage/stats.ts'
 import { AppError } from '../../contract/errors.ts'
 import { LIMITS } from '../../contract/limits.ts'
-import { parseStoredScores } from '../scoring/stored.ts'
 import { statsCopies } from './copies.ts'
 import { carryClients } from './carry-clients.ts'
 import { recentClients } from './recent-clients.ts'
-import { addRecord, emptyAggregate } from './aggregate.ts'
-import { loadAggregate, storeAggregate, type StoredAggregate } from './stored-aggregate.ts'
+import { addRecord } from './aggregate.ts'
+import { addRow, documentOf, emptyState, parseDocument, stateFromDocument, timesOf } from './document.ts'
 import { countedKeys } from './counted.ts'
 import { exceptKeys, type CountedKeys } from './key-filter.ts'
 import type { Stats, StatsState } from './stats-types.ts'
 
-/**
- * Version of the JSON in app_stats.aggregates; another version is rebuilt from the records.
- * 6: only the keys the app knows are counted (counted.ts); 5 counted every key.
- */
-const FORMAT = 6
 /** Records replayed per step while catching up (fewer when they are big: `LIMITS.readBatchBytes`). */
 const REPLAY_BATCH = 5000
 /** Catch-up attempts a read makes while deletes keep renumbering the app's records. */
 const MAX_REFRESHES = 20
 
-/**
- * The aggregates document. `seq` is the last record it covers: it may lag behind the
- * counters (it is written at most every `LIMITS.statsPersistMs`), and loading replays the
- * records after it.
- */
-interface StoredDocument {
-  format: number
-  seq: number
-  kept: StoredAggregate
-  spam: StoredAggregate
-}
-
-/** The stored document, or null when it is missing or of another format. */
-export function parseDocument(text: string): StoredDocument | null {
-  try {
-    const doc = JSON.parse(text) as StoredDocument
-    return doc && doc.format === FORMAT && typeof doc.seq === 'number' && doc.kept && doc.spam ? doc : null
-  } catch {
-    return null
-  }
-}
-
-/** The document text of a state. */
-export const documentOf = (state: StatsState): string =>
-  JSON.stringify({
-    format: FORMAT,
-    seq: state.seq,
-    kept: storeAggregate(state.kept),
-    spam: storeAggregate(state.spam),
-  } satisfies StoredDocument)
-
-/** A state over no records. */
-export const emptyState = (generation: number): StatsState => ({
-  generation,
-  seq: 0,
-  kept: emptyAggregate(),
-  spam: emptyAggregate(),
-  persistedAt: Number.NEGATIVE_INFINITY,
-  persistedSeq: -1,
-})
-
-/** The state a stored document holds. */
-export const stateFromDocument = (doc: StoredDocument, generation: number): StatsState => ({
-  generation,
-  seq: doc.seq,
-  kept: loadAggregate(doc.kept),
-  spam: loadAggregate(doc.spam),
-  persistedAt: Number.NEGATIVE_INFINITY,
-  persistedSeq: doc.seq,
-})
-
-/**
- * Adds one stored record (replay, recount) to the state, given by the client tagged `client`
- * (null: unknown), counting the keys `counted` lets through.
- */
-export function addRow(
-  state: StatsState,
-  row: Pick<StatsRow, 'seq' | 'spam' | 'data' | 'scores' | 'createdAt'>,
-  counted: CountedKeys,
-  client: string | null = null,
-): void {
-  addRecord(
-    row.spam ? state.spam : state.kept,
-    JSON.parse(row.data) as Record<string, unknown>,
-    row.createdAt,
-    row.scores ? parseStoredScores(row.scores) : null,
-    client,
-    row.spam ? counted.spam : counted.kept,
-  )
-  state.seq = row.seq
-}
-
-/** The first and last record time over both aggregates. */
-export function timesOf(state: StatsState): { firstAt: number | null; lastAt: number | null } {
-  const first = [state.kept.firstAt, state.spam.firstAt].filter((t) => t !== null) as number[]
-  const last = [state.kept.lastAt, state.spam.lastAt].filter((t) => t !== null) as number[]
-  return { firstAt: first.length ? Math.min(...first) : null, lastAt: last.length ? Math.max(...last) : null }
-}
-
 /** The stats service of `ctx`; copies are dropped when the change feed says records changed or the app went. */
 export function createStats(ctx: AppContext): Stats {
+  // Long: the cached copies and refreshes are state every method shares.
   // A copy pushed out of memory is written behind first if it is ahead of its stored document.
   const copies = statsCopies(ctx.config.statsCacheBytes, (appId, state) => {
     if (state.persistedSeq < state.seq) ctx.background(persist(appId, state))

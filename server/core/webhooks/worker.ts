@@ -51,6 +51,7 @@ type WorkerContext = Pick<AppContext, 'storage' | 'clock' | 'sealer' | 'config' 
 
 /** The worker of `ctx`. */
 export function createWebhookWorker(ctx: WorkerContext, options: WorkerOptions): WebhookWorker {
+  // Long: the loop, its timer and its wake-up are state every step shares.
   let running = false
   let timer: ReturnType<typeof setTimeout> | null = null
   let wake: (() => void) | null = null

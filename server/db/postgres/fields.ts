@@ -36,6 +36,7 @@ async function renumber(tx: PgTx, ordered: readonly FieldRow[]): Promise<void> {
 
 /** The fields store over the PostgreSQL pool. */
 export function postgresFields(db: PgContext): FieldStore {
+  // Long: the store's methods, each short, over one pool.
   const pg = db.db
 
   /** Runs `work` under the app's lock in a transaction that announces `fields` when it succeeded. */

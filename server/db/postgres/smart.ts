@@ -17,6 +17,7 @@ const heldBy = (jobId: string, runner: string) => and(eq(smartJobs.id, jobId), e
 
 /** The smart store over the PostgreSQL pool. */
 export function postgresSmart(db: PgContext): SmartStore {
+  // Long: the store's methods, each short, over one pool.
   const pg = db.db
   const first = <T>(rows: T[]): T | null => rows[0] ?? null
 

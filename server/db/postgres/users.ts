@@ -14,6 +14,7 @@ const EMAIL_TAKEN = { ok: false, reason: 'email_taken' } as const
 
 /** The users store over the PostgreSQL pool. */
 export function postgresUsers(db: PgContext): UserStore {
+  // Long: the store's methods, each short, over one pool.
   const pg = db.db
   return {
     async insert(row, options = {}) {

@@ -103,6 +103,7 @@ const claimed = (r: RawDelivery): ClaimedDelivery => ({
 
 /** The webhook store over the PostgreSQL pool. */
 export function postgresWebhooks(db: PgContext): WebhookStore {
+  // Long: the store's methods, each short, over one pool.
   const pg = db.db
   const ofApp = (appId: string, id: string) => and(eq(webhooks.appId, appId), eq(webhooks.id, id))
 

@@ -9,6 +9,7 @@ import { appStats, endpoints, fields } from './schema.ts'
 
 /** The fields store over the open SQLite database. */
 export function sqliteFields(db: SqliteContext): FieldStore {
+  // Long: the store's methods, each short, over one database.
   const d = db.db
   const immediate = <T>(work: () => T): T => d.transaction(work, { behavior: 'immediate' })
 

@@ -32,7 +32,7 @@ import { inImmediateTransaction } from './immediate.ts'
 import { insertRecordRows, type RecordRow } from './record-insert.ts'
 import { fields } from './schema.ts'
 import { sqliteUnlistedNotes } from './unlisted-keys.ts'
-import { sqliteOutbox } from './webhooks.ts'
+import { sqliteOutbox } from './outbox.ts'
 
 const statements = (db: SqliteContext) => {
   const p = sql.placeholder
@@ -95,6 +95,7 @@ export function sqliteCommitGroup(
   db: SqliteContext,
   serials: DurableSerials,
 ): (jobs: RecordJob[], maxFields: number) => Promise<CommittedGroup> {
+  // Long: one group commit, its steps in the order one transaction runs them.
   // Prepared with the first commit: drizzle's query building is a few ms a server start need not pay.
   let prepared: ReturnType<typeof statements> | undefined
   const sqls = () => (prepared ??= statements(db))

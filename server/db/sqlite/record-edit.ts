@@ -14,7 +14,7 @@ import { appStatsStatements } from './app-stats.ts'
 import type { SqliteContext } from './context.ts'
 import { adjustedDocument, feedAdjuster } from './record-delete.ts'
 import { rowsWithFlags, type RawRecordRow } from './record-reads.ts'
-import { sqliteOutbox } from './webhooks.ts'
+import { sqliteOutbox } from './outbox.ts'
 
 type Found = { outcome: EditOutcome; changed: boolean }
 

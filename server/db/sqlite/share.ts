@@ -5,7 +5,7 @@ import { and, eq, getTableColumns } from 'drizzle-orm'
 import type { EndpointChange, EndpointRow, EndpointToken, ShareStore } from '../storage/share.ts'
 import type { SqliteContext } from './context.ts'
 import { apps, endpoints, fields } from './schema.ts'
-import { sqliteOutbox } from './webhooks.ts'
+import { sqliteOutbox } from './outbox.ts'
 
 /** The share store over the open SQLite database. */
 export function sqliteShare(db: SqliteContext): ShareStore {

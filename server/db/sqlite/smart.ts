@@ -23,6 +23,7 @@ const heldBy = (jobId: string, runner: string) => and(eq(smartJobs.id, jobId), e
 
 /** The smart store over the open SQLite database. */
 export function sqliteSmart(db: SqliteContext): SmartStore {
+  // Long: the store's methods, each short, over one database.
   const store = db.db
   const planOf = (ownerId: string, planId: string): PlanRow | null =>
     store

@@ -9,6 +9,7 @@ import { apps, emailChanges, users } from './schema.ts'
 
 /** The users store over the open SQLite database. */
 export function sqliteUsers(db: SqliteContext): UserStore {
+  // Long: the store's methods, each short, over one database.
   const byEmail = (email: string): UserRow | null =>
     db.db.select().from(users).where(eq(users.email, email)).get() ?? null
   const byId = (id: string): UserRow | null => db.db.select().from(users).where(eq(users.id, id)).get() ?? null

@@ -1,8 +1,6 @@
 /**
- * @module WebhookStore on SQLite (see storage/webhooks.ts), and the outbox writes the other
- * stores make inside their own transactions (`sqliteOutbox`): one `webhook_outbox` row per
- * event and enabled subscription that listens to it, chosen by the INSERT … SELECT itself,
- * so a subscription removed or switched off a moment ago gets nothing. A claim first moves
+ * @module WebhookStore on SQLite (see storage/webhooks.ts); the outbox rows it delivers are
+ * written by the other stores inside their own transactions (outbox.ts). A claim first moves
  * the outbox into deliveries (merged, storage/outbox-batch.ts), then leases the due ones,
  * in one transaction.
  *
@@ -13,64 +11,10 @@
  * delivery again, which at-least-once allows.
  */
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
-import {
-  batcher,
-  deletedJson,
-  mergeOutbox,
-  MOVE_LIMIT,
-  type NewDelivery,
-  type OutboxEvent,
-  type OutboxRow,
-} from '../storage/outbox-batch.ts'
+import { mergeOutbox, MOVE_LIMIT, type NewDelivery, type OutboxRow } from '../storage/outbox-batch.ts'
 import type { ClaimedDelivery, DeliveryRow, WebhookStore } from '../storage/webhooks.ts'
 import type { SqliteContext } from './context.ts'
 import { webhookDeliveries, webhooks } from './schema.ts'
-
-/** Writes outbox rows on the open connection (inside the caller's transaction). */
-export function sqliteOutbox(db: Pick<SqliteContext, 'sqlite'>): (event: OutboxEvent) => void {
-  const insert = db.sqlite.prepare<
-    unknown,
-    [
-      {
-        appId: string
-        event: string
-        quoted: string
-        idPrefix: string
-        subject: string
-        payload: string | null
-        records: number
-        now: number
-      },
-    ]
-  >(
-    `INSERT INTO webhook_outbox (id, webhook_id, app_id, event, subject, payload, records, created_at)
-     SELECT $idPrefix || w.id, w.id, w.app_id, $event, $subject, $payload, $records, $now
-     FROM webhooks w WHERE w.app_id = $appId AND w.enabled = 1 AND instr(w.events, $quoted) > 0`,
-  )
-  return (event) => void insert.run({ ...event, quoted: JSON.stringify(event.event) })
-}
-
-/** Writes the `record.deleted` outbox rows of the app's non-spam records `ids`, in batches (inside the caller's transaction). */
-export function sqliteOutboxDeleted(
-  db: Pick<SqliteContext, 'sqlite'>,
-): (appId: string, ids: readonly string[], now: number) => void {
-  const outbox = sqliteOutbox(db)
-  return (appId, ids, now) => {
-    const batches = batcher()
-    for (const id of ids) batches.add(id, deletedJson(id))
-    for (const batch of batches.done()) {
-      outbox({
-        appId,
-        event: 'record.deleted',
-        idPrefix: `msg_${batch.firstId}_deleted_`,
-        subject: batch.firstId,
-        payload: batch.payload,
-        records: batch.records,
-        now,
-      })
-    }
-  }
-}
 
 /**
  * The worker's statements, prepared once: it claims and finishes many times a second under
@@ -133,6 +77,7 @@ function workerStatements(db: SqliteContext) {
 
 /** The webhook store over the open SQLite database. */
 export function sqliteWebhooks(db: SqliteContext): WebhookStore {
+  // Long: the store's methods, each short, over one database.
   const d = db.db
   const immediate = <T>(work: () => T): T => d.transaction(work, { behavior: 'immediate' })
   const hot = workerStatements(db)

@@ -7,6 +7,7 @@
 // What a respondent reads is the server's: each question carries its type's words
 // (data-missing, data-invalid) and the server fills in its words for a refused post.
 ;(() => {
+  // Long: the page's one script; its handlers share the form and its regions.
   /** By error type: what a respondent is told of a refusal no question explains, and whether only the owner can fix it. */
   const REFUSALS = '__REFUSAL_WORDS__'
   const form = document.querySelector('form[data-layout]')

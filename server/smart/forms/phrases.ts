@@ -7,7 +7,7 @@
  * ("calm blue styling", "publish it") are not fields.
  */
 import type { PlanLanguage } from '../../contract/smart/plan.ts'
-import { COLOUR_WORDS } from '../analyze.ts'
+import { COLOUR_WORDS } from '../analyze/style.ts'
 
 /** One named field: its words, the options listed with it, and whether it was marked required or optional. */
 export interface Phrase {

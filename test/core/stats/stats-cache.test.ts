@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'bun:test'
 import type { PreparedRecord } from '../../../server/core/collect/prepare.ts'
 import { MEMORY_PER_DOCUMENT_BYTE, statsCopies } from '../../../server/core/stats/copies.ts'
-import { emptyState } from '../../../server/core/stats/state.ts'
+import { emptyState } from '../../../server/core/stats/document.ts'
 import type { StatsState } from '../../../server/core/stats/stats-types.ts'
 import { getSummary } from '../../../server/core/stats/summary.ts'
 import { testContext } from '../../support/context.ts'

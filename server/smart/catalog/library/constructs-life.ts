@@ -2,6 +2,7 @@
  * @module Hand-written item banks for common health, lifestyle and study constructs, in
  * the three item families. Original wording; behaviours over the past weeks for the
  * frequency family, as sleep and activity questionnaires ask them.
+ * Wording only, read top to bottom (a table of data).
  */
 import type { DimensionTemplate } from './types.ts'
 

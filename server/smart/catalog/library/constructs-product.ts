@@ -2,6 +2,7 @@
  * @module Hand-written item banks for what customers and users rate: food and drink,
  * places, products, software and courses. Scores read as the respondent's satisfaction
  * with something that is not theirs (polarity "satisfaction").
+ * Wording only, read top to bottom (a table of data).
  */
 import type { DimensionTemplate } from './types.ts'
 

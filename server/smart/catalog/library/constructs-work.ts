@@ -3,6 +3,7 @@
  * families (statements to agree with, experiences to count, things to be satisfied with).
  * Original wording in the spirit of open engagement and work-design questionnaires.
  * Scores read "more of the construct as named": a high workload score is a heavy load.
+ * Wording only, read top to bottom (a table of data).
  */
 import type { DimensionTemplate } from './types.ts'
 

@@ -2,6 +2,7 @@
  * @module Item templates for wellbeing, stress and burnout checks. Wording is original,
  * in the spirit of well-known open instruments (WHO-5, PSS, burnout inventories), short
  * and first-person, with some items worded the other way round and reverse-scored.
+ * Wording only, read top to bottom (a table of data).
  */
 import type { KindTemplate } from './types.ts'
 

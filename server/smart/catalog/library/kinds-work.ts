@@ -2,6 +2,7 @@
  * @module Item templates for engagement, satisfaction (with NPS), skills self-assessment
  * and personality-style traits. Original, short, first-person wording; some items are
  * worded the other way round and reverse-scored.
+ * Wording only, read top to bottom (a table of data).
  */
 import type { KindTemplate } from './types.ts'
 

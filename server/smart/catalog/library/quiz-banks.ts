@@ -2,6 +2,7 @@
  * @module Knowledge-quiz questions the built-in planner knows the answers to. For other
  * topics it writes clearly marked placeholder questions (see generic.ts): a planner
  * without a language model must not invent facts.
+ * Wording only, read top to bottom (a table of data).
  */
 import type { QuizBank } from './types.ts'
 

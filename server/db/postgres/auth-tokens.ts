@@ -1,0 +1,77 @@
+/** @module The personal access tokens of AuthStore on PostgreSQL (see storage/auth.ts). */
+import { and, desc, eq, ne } from 'drizzle-orm'
+import type { AuthStore } from '../storage/auth.ts'
+import type { PgContext } from './context.ts'
+import { accessTokens } from './schema.ts'
+
+/** The token methods of the PostgreSQL auth store. */
+export type TokenMethods = Pick<
+  AuthStore,
+  | 'insertToken'
+  | 'replaceTokens'
+  | 'tokens'
+  | 'tokenByHash'
+  | 'touchToken'
+  | 'deleteToken'
+  | 'deleteTokens'
+  | 'deleteTokenByHash'
+>
+
+/** The token methods of the auth store over the PostgreSQL pool. */
+export function postgresTokens(db: PgContext): TokenMethods {
+  const pg = db.db
+  return {
+    async insertToken(row) {
+      await pg.insert(accessTokens).values(row)
+    },
+
+    async replaceTokens(row) {
+      return pg.transaction(async (tx) => {
+        const gone = await tx
+          .delete(accessTokens)
+          .where(and(eq(accessTokens.userId, row.userId), eq(accessTokens.name, row.name)))
+          .returning()
+        await tx.insert(accessTokens).values(row)
+        return gone
+      })
+    },
+
+    async tokens(userId) {
+      return pg
+        .select()
+        .from(accessTokens)
+        .where(eq(accessTokens.userId, userId))
+        .orderBy(desc(accessTokens.createdAt), desc(accessTokens.id))
+    },
+
+    async tokenByHash(hash) {
+      const [row] = await pg.select().from(accessTokens).where(eq(accessTokens.hash, hash))
+      return row ?? null
+    },
+
+    async touchToken(id, at) {
+      await pg.update(accessTokens).set({ lastUsedAt: at }).where(eq(accessTokens.id, id))
+    },
+
+    async deleteToken(userId, id) {
+      const rows = await pg
+        .delete(accessTokens)
+        .where(and(eq(accessTokens.id, id), eq(accessTokens.userId, userId)))
+        .returning({ id: accessTokens.id })
+      return rows.length > 0
+    },
+
+    async deleteTokens(userId, keepId) {
+      const mine = eq(accessTokens.userId, userId)
+      return pg
+        .delete(accessTokens)
+        .where(keepId === null ? mine : and(mine, ne(accessTokens.id, keepId)))
+        .returning()
+    },
+
+    async deleteTokenByHash(hash) {
+      const [row] = await pg.delete(accessTokens).where(eq(accessTokens.hash, hash)).returning()
+      return row ?? null
+    },
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * @module The PostgreSQL tables of apps and what defines one: the app, its fields, the
+ * catalogue of its unlisted keys, and its endpoint and share settings.
+ */
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import type { ReadAccess } from '../../../contract/share/reads.ts'
+import { createdAt, millis } from './columns.ts'
+import { users } from './accounts.ts'
+
+/** An app is a form: defined fields, an endpoint, records, and the assessment modules. */
+export const apps = pgTable(
+  'apps',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: millis('updated_at').notNull(),
+  },
+  (t) => [index('apps_owner_idx').on(t.ownerId, t.createdAt, t.id)],
+)
+
+export const fields = pgTable(
+  'fields',
+  {
+    id: text('id').primaryKey(),
+    appId: text('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    label: text('label').notNull().default(''),
+    required: boolean('required').notNull().default(false),
+    /** JSON array of strings for choice types, else null. */
+    options: text('options'),
+    position: integer('position').notNull(),
+    /** True when the field was created by a submission rather than by the owner. */
+    autoCreated: boolean('auto_created').notNull().default(false),
+    /**
+     * True while a field made by an anonymous submission waits for the owner to accept it:
+     * proposed fields are stored and read back, but never shown on hosted pages or snippets.
+     */
+    proposed: boolean('proposed').notNull().default(false),
+    /** The client (address, /64 for IPv6) whose submission proposed the field, for the hourly budget. */
+    proposedBy: text('proposed_by'),
+    createdAt: createdAt(),
+    updatedAt: millis('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('fields_app_name_idx').on(t.appId, t.name),
+    index('fields_app_proposer_idx').on(t.appId, t.proposedBy, t.createdAt),
+    index('fields_app_position_idx').on(t.appId, t.position),
+  ],
+)
+
+/**
+ * The catalogue of an app's *unlisted keys*: keys strangers' records hold that became no
+ * field (past the proposal budgets), with when they were first and last posted. Bounded per
+ * app (LIMITS.maxUnlistedKeys); keys past it are still stored in their records. Not a
+ * field: on no public surface; the owner sees and may accept them (core/fields/unlisted.ts).
+ */
+export const unlistedKeys = pgTable(
+  'unlisted_keys',
+  {
+    appId: text('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    firstSeen: millis('first_seen').notNull(),
+    lastSeen: millis('last_seen').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.name] })],
+)
+
+/**
+ * Share settings and the collection endpoint of an app (one row per app, made with it).
+ * The endpoint token is looked up by hash; `tokenCipher` lets the owner see the URL again.
+ */
+export const endpoints = pgTable('endpoints', {
+  appId: text('app_id')
+    .primaryKey()
+    .references(() => apps.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').unique(),
+  tokenCipher: text('token_cipher'),
+  published: boolean('published').notNull().default(false),
+  /** Writes (POST) switch. */
+  service: boolean('service').notNull().default(true),
+  /** Who reads /query and /summary with the token alone: `off` (the owner only), `summary` or `records`. */
+  reads: text('reads').$type<ReadAccess>().notNull().default('off'),
+  autoCreate: boolean('auto_create').notNull().default(true),
+  honeypot: text('honeypot').notNull().default('_gotcha'),
+  /** `20/s,100`, `off`, or null for the server default. */
+  rateLimit: text('rate_limit'),
+  /** JSON array of origins `_redirect` may point to. */
+  redirectOrigins: text('redirect_origins').notNull().default('[]'),
+  /** What the hosted thank-you page says after a form post; '' for the default sentence. */
+  thankYouMessage: text('thank_you_message').notNull().default(''),
+  /** Where a browser goes after a form post instead of the hosted thank-you page; null for that page. */
+  thankYouUrl: text('thank_you_url'),
+  /** The hosted thank-you page offers "Submit another response". */
+  submitAnother: boolean('submit_another').notNull().default(true),
+  /** The public summary leaves out values fewer respondents than this gave (never below 3). */
+  summaryMinRespondents: integer('summary_min_respondents').notNull().default(5),
+  publishedAt: millis('published_at'),
+  createdAt: createdAt(),
+  updatedAt: millis('updated_at').notNull(),
+})
