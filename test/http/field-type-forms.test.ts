@@ -56,10 +56,11 @@ describe.each(FIELD_TYPES.map((type) => [type]))('field type %s', (type) => {
     const snippet = htmlFormSnippet(`http://localhost:8787${app.endpoint.path()}`, fields, '_gotcha')
     const example = formExample(type, app.options)
     const pairs = await fillForm(snippet, { [NAME]: example.texts })
-    const posted = await app.request('POST', app.endpoint.path('/form'), {
-      raw: new URLSearchParams(pairs),
-      headers: FORM,
-    })
+    const posted = await app.call(
+      'ingest.form',
+      { params: { token: app.endpoint.token } },
+      { raw: new URLSearchParams(pairs), headers: FORM },
+    )
     expect(posted.status).toBe(200)
     expect(await app.stored()).toEqual([{ [NAME]: example.stored }])
   })
@@ -124,8 +125,13 @@ describe('a choice with more options than radio buttons', () => {
     expect(snippet).toContain('<select name="answer &lt;&amp;&gt;">')
     const snippetPairs = await fillForm(snippet, { [NAME]: ['option 9'] })
     expect(
-      (await app.request('POST', app.endpoint.path('/form'), { raw: new URLSearchParams(snippetPairs), headers: FORM }))
-        .status,
+      (
+        await app.call(
+          'ingest.form',
+          { params: { token: app.endpoint.token } },
+          { raw: new URLSearchParams(snippetPairs), headers: FORM },
+        )
+      ).status,
     ).toBe(200)
     expect(await app.stored()).toEqual([{ [NAME]: 'two  spaces' }, { [NAME]: 'option 9' }])
   })

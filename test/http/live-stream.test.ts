@@ -12,7 +12,7 @@ import type { Config } from '../../server/config.ts'
 import type { ReadAccess } from '../../server/contract/share/reads.ts'
 import { makeEndpoint, type TestEndpoint } from '../core/collect/fixtures.ts'
 import type { Described } from '../../server/contract/api/request.ts'
-import { target, type BodyOf, type CallInput } from '../support/call.ts'
+import { invalid, target, type BodyOf, type CallInput } from '../support/call.ts'
 import { BASE, testApp, type TestApp } from '../support/http.ts'
 import { disabledBody } from '../support/reads.ts'
 import { readEvents } from '../support/sse.ts'
@@ -176,20 +176,20 @@ describe('GET /<token>/stream', () => {
   })
 
   test.each([
-    ['?since=9', "since 9 is past this app's newest record (position 0)"],
-    ['?since=1.5', 'since must be the id of an event this stream sent (a whole number from 0 to 0), got "1.5"'],
-    ['?since=1&since=2', 'since must be given once'],
-    ['?spam=yes', 'spam must be "include" or "only" (or left out to exclude spam), got "yes"'],
+    [{ since: 9 }, "since 9 is past this app's newest record (position 0)"],
+    [{ since: '1.5' }, 'since must be the id of an event this stream sent (a whole number from 0 to 0), got "1.5"'],
+    [{ since: [1, 2] }, 'since must be given once'],
+    [{ spam: 'yes' }, 'spam must be "include" or "only" (or left out to exclude spam), got "yes"'],
     [
-      '?filter=n = 1',
+      { filter: 'n = 1' },
       "filter is not taken here: the owner's GET /api/v3/apps/<app id>/records/stream (and svc-cli share tail --filter) filters records",
     ],
-  ])('bad parameters are a 400 saying what to fix: %p', async (query, message) => {
+  ])('bad parameters are a 400 saying what to fix: %o', async (query, message) => {
     const live = await setup('records')
-    const answer = await live.request('GET', `${live.endpoint.path}/stream${query}`)
+    const answer = await live.call('reads.stream', { params: { token: live.endpoint.token }, query: invalid(query) })
     expect(answer.status).toBe(400)
-    expect(answer.body.error.type).toBe('bad_request')
-    expect(answer.body.error.message).toStartWith(message)
+    expect(answer.body.error?.type).toBe('bad_request')
+    expect(answer.body.error?.message).toStartWith(message)
   })
 
   test('spam is left out unless asked for: ?spam=include and ?spam=only as on /query', async () => {
@@ -240,7 +240,7 @@ describe('who may stream: the access of /query', () => {
     const token = tokens[caller]
     const answer = await live.app.handle(
       new Request(
-        `${BASE}${live.endpoint.path}/stream`,
+        `${BASE}${target('reads.stream', { params: { token: live.endpoint.token } }).path}`,
         token ? { headers: { authorization: `Bearer ${token}` } } : {},
       ),
     )
