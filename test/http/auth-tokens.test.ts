@@ -12,7 +12,7 @@ const REVOKED = {
   },
 }
 
-describe('/api/v3/auth/tokens', () => {
+describe('access tokens: tokens.create, tokens.list, tokens.revoke', () => {
   test('create shows the token once; the list shows name, prefix and last use but never the secret', async () => {
     const t = testApp()
     const { token, user } = await makeUser(t.ctx, 'owner@example.com')
