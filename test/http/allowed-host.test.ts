@@ -7,14 +7,19 @@ import { describe, expect, test } from 'bun:test'
 import type { Config } from '../../server/config.ts'
 import { countUsers } from '../../server/core/users/users.ts'
 import { VERSION } from '../../server/contract/version.ts'
+import { target } from '../support/call.ts'
 import { testApp } from '../support/http.ts'
 import { rawConnect } from '../support/raw-http.ts'
 import { startTestServer } from '../support/server.ts'
 
 const SIGNUP = { email: 'owner@example.com', password: 'correct horse' }
 
-/** POST /api/v3/auth/signup (or `path`) addressed to `origin`, as a browser there would send it. */
-async function send(config: Partial<Config>, origin: string, method = 'POST', path = '/api/v3/auth/signup') {
+/**
+ * A sign-up (or the call `route`, a `target()`) addressed to `origin`, as a browser there
+ * would send it: its own Request, since the point is the host in its URL.
+ */
+async function send(config: Partial<Config>, origin: string, route = target('auth.signup')) {
+  const { method, path } = route
   const t = testApp({ signup: 'open', ...config })
   const response = await t.app.handle(
     new Request(`${origin}${path}`, {
@@ -80,15 +85,19 @@ describe('control-plane requests must be addressed to this server', () => {
   })
 
   test.each([
-    ['the health check (load balancers probe by address)', 'GET', '/api/v3/health', 200],
-    ['a public share endpoint (any origin may post records)', 'GET', '/api/v3/share/unknown-token/query', 404],
-  ])('%s answers any host', async (_case, method, path, status) => {
-    const res = await send(CONFIGURED, 'http://rebind.attacker.example', method, path)
+    ['the health check (load balancers probe by address)', target('health.get'), 200],
+    [
+      'a public share endpoint (any origin may post records)',
+      target('reads.query', { params: { token: 'unknown-token' } }),
+      404,
+    ],
+  ])('%s answers any host', async (_case, route, status) => {
+    const res = await send(CONFIGURED, 'http://rebind.attacker.example', route)
     expect(res.status).toBe(status)
   })
 
   test('other reads of the control plane are refused too', async () => {
-    const res = await send(CONFIGURED, 'http://rebind.attacker.example', 'GET', '/api/v3/auth/options')
+    const res = await send(CONFIGURED, 'http://rebind.attacker.example', target('auth.options'))
     expect(res).toEqual({ status: 403, body: NOT_BASE('rebind.attacker.example'), users: 0 })
   })
 })

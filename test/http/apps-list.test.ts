@@ -5,6 +5,7 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { LIMITS } from '../../server/contract/limits.ts'
+import { invalid, type CallInput } from '../support/call.ts'
 import { testApp } from '../support/http.ts'
 import { makeUser } from '../support/users.ts'
 
@@ -15,20 +16,20 @@ async function setup(count: number) {
   for (let i = 0; i < count; i++) {
     // Two apps per millisecond: ids break the ties.
     if (i % 2 === 0) t.clock.advance(1)
-    made.push(
-      (await t.request('POST', '/api/v3/apps', { token: owner.token, body: { name: `App ${i}` } })).body.data.id,
-    )
+    made.push((await t.call('apps.create', { body: { name: `App ${i}` } }, { token: owner.token })).body.data.id)
   }
-  const list = (query = '', token = owner.token) => t.request('GET', `/api/v3/apps${query}`, { token })
+  const list = (query: Query = {}, token = owner.token) => t.call('apps.list', { query }, { token })
   return { t, owner, newestFirst: made.reverse(), list }
 }
 
+type Query = CallInput<'apps.list'>['query']
+
 /** Every page of the list with `limit`, following nextCursor. */
-async function walk(list: (query: string) => Promise<{ status: number; body: any }>, limit: number) {
+async function walk(list: (query: Query) => Promise<{ status: number; body: any }>, limit: number) {
   const pages: string[][] = []
   let cursor: string | null = null
   do {
-    const res = await list(`?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)
+    const res = await list({ limit, cursor: cursor ?? undefined })
     expect(res.status).toBe(200)
     pages.push(res.body.data.apps.map((app: { id: string }) => app.id))
     cursor = res.body.data.nextCursor
@@ -56,7 +57,7 @@ describe('GET /api/v3/apps pages', () => {
       newestFirst.slice(0, LIMITS.defaultAppsPageSize),
     )
     expect(first.body.data.nextCursor).toEqual(expect.any(String))
-    const rest = await list(`?cursor=${encodeURIComponent(first.body.data.nextCursor)}`)
+    const rest = await list({ cursor: first.body.data.nextCursor! })
     expect(rest.body.data).toEqual({
       apps: [expect.objectContaining({ id: newestFirst[LIMITS.defaultAppsPageSize], name: 'App 0' })],
       nextCursor: null,
@@ -65,18 +66,18 @@ describe('GET /api/v3/apps pages', () => {
 
   test('an app made while the list is walked shifts no page: it is newer than the cursor', async () => {
     const { t, owner, list, newestFirst } = await setup(4)
-    const first = await list('?limit=2')
+    const first = await list({ limit: 2 })
     t.clock.advance(1)
-    await t.request('POST', '/api/v3/apps', { token: owner.token, body: { name: 'Later' } })
-    const second = await list(`?limit=2&cursor=${encodeURIComponent(first.body.data.nextCursor)}`)
+    await t.call('apps.create', { body: { name: 'Later' } }, { token: owner.token })
+    const second = await list({ limit: 2, cursor: first.body.data.nextCursor! })
     expect(second.body.data.apps.map((app: { id: string }) => app.id)).toEqual(newestFirst.slice(2, 4))
   })
 
   test("another account's list is its own, whatever cursor it sends", async () => {
     const { t, list } = await setup(3)
     const stranger = await makeUser(t.ctx)
-    const cursor = (await list('?limit=1')).body.data.nextCursor
-    expect((await list(`?cursor=${encodeURIComponent(cursor)}`, stranger.token)).body).toEqual({
+    const cursor = (await list({ limit: 1 })).body.data.nextCursor!
+    expect((await list({ cursor }, stranger.token)).body).toEqual({
       code: 200,
       data: { apps: [], nextCursor: null },
     })
@@ -98,15 +99,16 @@ describe('GET /api/v3/apps pages', () => {
     },
   }
   test.each([
-    ['?limit=0', badLimit('0')],
-    [`?limit=${LIMITS.maxAppsPageSize + 1}`, badLimit(String(LIMITS.maxAppsPageSize + 1))],
-    ['?limit=ten', badLimit('ten')],
-    ['?limit=1.5', badLimit('1.5')],
-    ['?cursor=nonsense', badCursor],
-    [`?cursor=${Buffer.from('12.x y').toString('base64url')}`, badCursor],
-  ])('%s is a 400, never clamped', async (query, body) => {
+    [{ limit: '0' }, badLimit('0')],
+    [{ limit: String(LIMITS.maxAppsPageSize + 1) }, badLimit(String(LIMITS.maxAppsPageSize + 1))],
+    [{ limit: 'ten' }, badLimit('ten')],
+    [{ limit: '1.5' }, badLimit('1.5')],
+    [{ cursor: 'nonsense' }, badCursor],
+    [{ cursor: Buffer.from('12.x y').toString('base64url') }, badCursor],
+  ])('%o is a 400, never clamped', async (query, body) => {
     const { list } = await setup(1)
-    const res = await list(query)
-    expect({ status: res.status, body: res.body }).toEqual({ status: 400, body })
+    const res = await list(invalid(query))
+
+    expect<unknown>({ status: res.status, body: res.body }).toEqual({ status: 400, body })
   })
 })

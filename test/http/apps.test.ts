@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'bun:test'
+import type { App } from '../../server/contract/api/apps.ts'
 import type { ChangeKind } from '../../server/core/changes.ts'
+import { invalid, type CallInput } from '../support/call.ts'
 import { testApp, type TestApp, validationBody } from '../support/http.ts'
 import { insertRecords, numbering } from '../support/records.ts'
 import { makeUser } from '../support/users.ts'
@@ -17,13 +19,13 @@ async function setup() {
   return { t, owner, other, changes }
 }
 
-async function createApp(t: TestApp, token: string, body: unknown = { name: 'Survey' }) {
-  const res = await t.request('POST', '/api/v3/apps', { token, body })
+async function createApp(t: TestApp, token: string, body: CallInput<'apps.create'>['body'] = { name: 'Survey' }) {
+  const res = await t.call('apps.create', { body }, { token })
   expect(res.status).toBe(200)
   return res.body.data as { id: string }
 }
 
-function appBody(id: string, overrides: Record<string, unknown> = {}) {
+function appBody(id: string, overrides: Partial<App> = {}): App {
   return {
     id,
     name: 'Survey',
@@ -43,10 +45,11 @@ function appBody(id: string, overrides: Record<string, unknown> = {}) {
 describe('POST /api/v3/apps', () => {
   test('creates an app with its endpoint and counters rows', async () => {
     const { t, owner } = await setup()
-    const res = await t.request('POST', '/api/v3/apps', {
-      token: owner.token,
-      body: { name: '  Customer survey  ', description: 'Q3\nfeedback' },
-    })
+    const res = await t.call(
+      'apps.create',
+      { body: { name: '  Customer survey  ', description: 'Q3\nfeedback' } },
+      { token: owner.token },
+    )
     expect(res.status).toBe(200)
     const id = res.body.data.id
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/)
@@ -92,7 +95,7 @@ describe('POST /api/v3/apps', () => {
     ['200 emoji (counted as characters)', '😀'.repeat(200)],
   ])('accepts a %s name', async (_label, name) => {
     const { t, owner } = await setup()
-    const res = await t.request('POST', '/api/v3/apps', { token: owner.token, body: { name } })
+    const res = await t.call('apps.create', { body: { name } }, { token: owner.token })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ code: 200, data: appBody(res.body.data.id, { name }) })
     expect(
@@ -139,21 +142,25 @@ describe('POST /api/v3/apps', () => {
     ['a null body', null, [{ path: '', message: 'the body must be a JSON object' }]],
   ])('refuses %s with 422 listing every problem', async (_label, body, problems) => {
     const { t, owner } = await setup()
-    const res = await t.request('POST', '/api/v3/apps', { token: owner.token, body })
+    const res = await t.call('apps.create', { body: invalid(body) }, { token: owner.token })
     expect(res.status).toBe(422)
-    expect(res.body).toEqual(validationBody(...problems))
+    expect<unknown>(res.body).toEqual(validationBody(...problems))
     expect(await t.ctx.storage.apps.list(owner.user.id, { limit: 100, after: null })).toEqual([])
   })
 
   test('malformed JSON is a 400 bad_json', async () => {
     const { t, owner } = await setup()
-    const res = await t.request('POST', '/api/v3/apps', {
-      token: owner.token,
-      raw: '{"name": "x",',
-      headers: { 'content-type': 'application/json' },
-    })
+    const res = await t.call(
+      'apps.create',
+      {},
+      {
+        token: owner.token,
+        raw: '{"name": "x",',
+        headers: { 'content-type': 'application/json' },
+      },
+    )
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({
+    expect<unknown>(res.body).toEqual({
       code: 400,
       error: {
         type: 'bad_json',
@@ -164,9 +171,9 @@ describe('POST /api/v3/apps', () => {
 
   test('needs authentication', async () => {
     const { t } = await setup()
-    const res = await t.request('GET', '/api/v3/apps')
+    const res = await t.call('apps.list')
     expect(res.status).toBe(401)
-    expect(res.body).toEqual({
+    expect<unknown>(res.body).toEqual({
       code: 401,
       error: {
         type: 'unauthorized',
@@ -191,10 +198,10 @@ describe('GET /api/v3/apps', () => {
       first.id,
       Array.from({ length: 9 }, (_, i) => ({ data: { n: i }, spam: i < 2 })),
     )
-    await t.request('POST', `/api/v3/apps/${first.id}/fields`, { token: owner.token, body: { name: 'email' } })
-    await t.request('POST', `/api/v3/apps/${first.id}/share/publish`, { token: owner.token })
+    await t.call('fields.add', { params: { id: first.id }, body: { name: 'email' } }, { token: owner.token })
+    await t.call('share.publish', { params: { id: first.id } }, { token: owner.token })
 
-    const res = await t.request('GET', '/api/v3/apps', { token: owner.token })
+    const res = await t.call('apps.list', {}, { token: owner.token })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({
       code: 200,
@@ -221,7 +228,7 @@ describe('GET /api/v3/apps', () => {
 
   test('an account without apps gets an empty list', async () => {
     const { t, owner } = await setup()
-    expect((await t.request('GET', '/api/v3/apps', { token: owner.token })).body).toEqual({
+    expect((await t.call('apps.list', {}, { token: owner.token })).body).toEqual({
       code: 200,
       data: { apps: [], nextCursor: null },
     })
@@ -232,7 +239,7 @@ describe('GET/PATCH /api/v3/apps/:id', () => {
   test('reads one app', async () => {
     const { t, owner } = await setup()
     const { id } = await createApp(t, owner.token)
-    const res = await t.request('GET', `/api/v3/apps/${id}`, { token: owner.token })
+    const res = await t.call('apps.get', { params: { id } }, { token: owner.token })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ code: 200, data: appBody(id) })
   })
@@ -241,13 +248,13 @@ describe('GET/PATCH /api/v3/apps/:id', () => {
     const { t, owner, changes } = await setup()
     const { id } = await createApp(t, owner.token, { name: 'Survey', description: 'old' })
     t.clock.advance(60_000)
-    const renamed = await t.request('PATCH', `/api/v3/apps/${id}`, { token: owner.token, body: { name: ' Renamed ' } })
+    const renamed = await t.call('apps.update', { params: { id }, body: { name: ' Renamed ' } }, { token: owner.token })
     expect(renamed.status).toBe(200)
     expect(renamed.body).toEqual({
       code: 200,
       data: appBody(id, { name: 'Renamed', description: 'old', updatedAt: '2026-01-01T00:01:00.000Z' }),
     })
-    const described = await t.request('PATCH', `/api/v3/apps/${id}`, { token: owner.token, body: { description: '' } })
+    const described = await t.call('apps.update', { params: { id }, body: { description: '' } }, { token: owner.token })
     expect(described.body).toEqual({
       code: 200,
       data: appBody(id, { name: 'Renamed', description: '', updatedAt: '2026-01-01T00:01:00.000Z' }),
@@ -262,7 +269,7 @@ describe('GET/PATCH /api/v3/apps/:id', () => {
     const { t, owner, changes } = await setup()
     const { id } = await createApp(t, owner.token)
     t.clock.advance(1000)
-    const res = await t.request('PATCH', `/api/v3/apps/${id}`, { token: owner.token, body: {} })
+    const res = await t.call('apps.update', { params: { id }, body: {} }, { token: owner.token })
     expect(res.body).toEqual({ code: 200, data: appBody(id) })
     expect(changes).toEqual([])
   })
@@ -278,9 +285,9 @@ describe('GET/PATCH /api/v3/apps/:id', () => {
   ])('PATCH refuses %s', async (_label, body, problems) => {
     const { t, owner } = await setup()
     const { id } = await createApp(t, owner.token)
-    const res = await t.request('PATCH', `/api/v3/apps/${id}`, { token: owner.token, body })
+    const res = await t.call('apps.update', { params: { id }, body: invalid(body) }, { token: owner.token })
     expect(res.status).toBe(422)
-    expect(res.body).toEqual(validationBody(...problems))
+    expect<unknown>(res.body).toEqual(validationBody(...problems))
     expect(
       (await t.ctx.storage.apps.list(owner.user.id, { limit: 100, after: null })).map((row) => row.app.name),
     ).toEqual(['Survey'])
@@ -292,12 +299,12 @@ describe('DELETE /api/v3/apps/:id', () => {
     const { t, owner, changes } = await setup()
     const { id } = await createApp(t, owner.token)
     const keep = await createApp(t, owner.token, { name: 'Keep' })
-    await t.request('POST', `/api/v3/apps/${id}/fields`, { token: owner.token, body: { name: 'email' } })
-    await t.request('POST', `/api/v3/apps/${id}/share/publish`, { token: owner.token })
+    await t.call('fields.add', { params: { id }, body: { name: 'email' } }, { token: owner.token })
+    await t.call('share.publish', { params: { id } }, { token: owner.token })
     await insertRecords(t.ctx, id, [{ data: { email: 'a@b.c' } }])
     changes.length = 0
 
-    const res = await t.request('DELETE', `/api/v3/apps/${id}`, { token: owner.token })
+    const res = await t.call('apps.delete', { params: { id } }, { token: owner.token })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ code: 200, data: { deleted: true, id } })
     expect(
@@ -312,7 +319,7 @@ describe('DELETE /api/v3/apps/:id', () => {
     expect(await t.ctx.storage.apps.listed(keep.id)).toMatchObject({ kept: 0 })
     expect(await numbering(t.ctx, id)).toEqual([])
     expect(changes).toEqual([[id, 'deleted']])
-    expect((await t.request('GET', `/api/v3/apps/${id}`, { token: owner.token })).body).toEqual(APP_NOT_FOUND)
+    expect<unknown>((await t.call('apps.get', { params: { id } }, { token: owner.token })).body).toEqual(APP_NOT_FOUND)
   })
 })
 
@@ -320,7 +327,7 @@ describe('GET /api/v3/apps/:id/urls', () => {
   test('editor and data URLs always; endpoint, help and fill-in once published', async () => {
     const { t, owner } = await setup()
     const { id } = await createApp(t, owner.token)
-    const before = await t.request('GET', `/api/v3/apps/${id}/urls`, { token: owner.token })
+    const before = await t.call('apps.urls', { params: { id } }, { token: owner.token })
     expect(before.status).toBe(200)
     expect(before.body).toEqual({
       code: 200,
@@ -332,8 +339,8 @@ describe('GET /api/v3/apps/:id/urls', () => {
         data: `http://localhost:8787/admin/#/apps/${id}/data`,
       },
     })
-    const { token } = (await t.request('POST', `/api/v3/apps/${id}/share/publish`, { token: owner.token })).body.data
-    const after = await t.request('GET', `/api/v3/apps/${id}/urls`, { token: owner.token })
+    const { token } = (await t.call('share.publish', { params: { id } }, { token: owner.token })).body.data
+    const after = await t.call('apps.urls', { params: { id } }, { token: owner.token })
     expect(after.body).toEqual({
       code: 200,
       data: {
@@ -350,7 +357,7 @@ describe('GET /api/v3/apps/:id/urls', () => {
     const t = testApp({ baseUrl: 'https://forms.example.com/svc' })
     const owner = await makeUser(t.ctx)
     const { id } = await createApp(t, owner.token)
-    const res = await t.request('GET', `/api/v3/apps/${id}/urls`, { token: owner.token })
+    const res = await t.call('apps.urls', { params: { id } }, { token: owner.token })
     expect(res.body.data).toEqual({
       endpoint: null,
       help: null,
@@ -361,25 +368,28 @@ describe('GET /api/v3/apps/:id/urls', () => {
   })
 })
 
+type AppOperation = 'apps.get' | 'apps.update' | 'apps.delete' | 'apps.urls'
+
 describe('another account’s app is answered exactly like a missing one', () => {
   // Every row names a body (undefined for none): a shorter row would make bun pass a done
   // callback as the third argument and wait for it.
-  const routes: Array<[string, string, unknown]> = [
-    ['GET', '', undefined],
-    ['PATCH', '', { name: 'Mine now' }],
-    ['DELETE', '', undefined],
-    ['GET', '/urls', undefined],
+  const routes: Array<[AppOperation, { name: string } | undefined]> = [
+    ['apps.get', undefined],
+    ['apps.update', { name: 'Mine now' }],
+    ['apps.delete', undefined],
+    ['apps.urls', undefined],
   ]
-  test.each(routes)('%s /api/v3/apps/:id%s', async (method, suffix, body) => {
+  test.each(routes)('%s', async (name, body) => {
     const { t, owner, other } = await setup()
     const { id } = await createApp(t, owner.token)
-    const foreign = await t.request(method, `/api/v3/apps/${id}${suffix}`, { token: other.token, body })
-    const missing = await t.request(method, `/api/v3/apps/${MISSING}${suffix}`, { token: other.token, body })
+    const call = (app: string) => t.call(name, invalid({ params: { id: app }, body }), { token: other.token })
+    const foreign = await call(id)
+    const missing = await call(MISSING)
     expect(foreign.status).toBe(404)
-    expect(foreign.body).toEqual(APP_NOT_FOUND)
+    expect<unknown>(foreign.body).toEqual(APP_NOT_FOUND)
     expect(missing.status).toBe(404)
-    expect(missing.body).toEqual(APP_NOT_FOUND)
-    expect((await t.request('GET', `/api/v3/apps/${id}`, { token: owner.token })).body).toEqual({
+    expect<unknown>(missing.body).toEqual(APP_NOT_FOUND)
+    expect((await t.call('apps.get', { params: { id } }, { token: owner.token })).body).toEqual({
       code: 200,
       data: appBody(id),
     })

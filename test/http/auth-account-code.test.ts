@@ -9,6 +9,7 @@ import { describe, expect, test } from 'bun:test'
 import { beginLoginAttempt } from '../../server/core/auth/login-throttle.ts'
 import { signup } from '../../server/core/auth/signup.ts'
 import { AUTH } from '../../server/contract/limits.ts'
+import type { CallInput } from '../support/call.ts'
 import { testApp, type TestApp } from '../support/http.ts'
 
 const EMAIL = 'owner@example.com'
@@ -35,8 +36,8 @@ const wrongBody = {
   },
 }
 
-const login = (t: TestApp, from: string, body: Record<string, unknown>) =>
-  t.request('POST', '/api/v3/auth/login', { from, body: { email: EMAIL, ...body } })
+const login = (t: TestApp, from: string, body: Omit<NonNullable<CallInput<'auth.login'>['body']>, 'email'>) =>
+  t.call('auth.login', { body: { email: EMAIL, ...body } }, { from })
 
 const codeOf = (text: string) => /^\s+(\d{6})$/m.exec(text)![1]
 
@@ -65,7 +66,7 @@ describe('many failed passwords for one account', () => {
     const t = await underAttack('http')
     const mailsBefore = t.mails.length
     const alone = await login(t, OWNER, { password: PASSWORD })
-    expect([alone.status, alone.body]).toEqual([401, codeRequiredBody])
+    expect<unknown>([alone.status, alone.body]).toEqual([401, codeRequiredBody])
     await Promise.resolve()
     expect(t.mails.length).toBe(mailsBefore + 1)
     const mail = t.mails.at(-1)!
@@ -74,14 +75,14 @@ describe('many failed passwords for one account', () => {
 
     // A wrong code with the right password says nothing more than a wrong password would.
     const wrongCode = await login(t, OWNER, { password: PASSWORD, code: code === '000000' ? '111111' : '000000' })
-    expect([wrongCode.status, wrongCode.body]).toEqual([401, wrongBody])
+    expect<unknown>([wrongCode.status, wrongCode.body]).toEqual([401, wrongBody])
     const wrongPassword = await login(t, OWNER, { password: 'not it', code })
-    expect([wrongPassword.status, wrongPassword.body]).toEqual([401, wrongBody])
+    expect<unknown>([wrongPassword.status, wrongPassword.body]).toEqual([401, wrongBody])
 
     const done = await login(t, OWNER, { password: PASSWORD, code, tokenName: 'laptop' })
-    expect([done.status, done.body.data.user.email, done.body.data.token.name]).toEqual([200, EMAIL, 'laptop'])
+    expect([done.status, done.body.data.user.email, done.body.data.token!.name]).toEqual([200, EMAIL, 'laptop'])
     // The code is spent.
-    expect((await login(t, OWNER, { password: PASSWORD, code })).body).toEqual(wrongBody)
+    expect<unknown>((await login(t, OWNER, { password: PASSWORD, code })).body).toEqual(wrongBody)
     // 100 argon2 checks on one hashing thread: seconds on a quiet machine, more on a busy one.
   }, 240_000)
 
@@ -89,7 +90,7 @@ describe('many failed passwords for one account', () => {
     const t = await underAttack()
     const mailsBefore = t.mails.length
     const guess = await login(t, '203.0.113.9', { password: 'one more guess' })
-    expect([guess.status, guess.body]).toEqual([401, codeRequiredBody])
+    expect<unknown>([guess.status, guess.body]).toEqual([401, codeRequiredBody])
     expect(t.mails.length).toBe(mailsBefore)
   })
 
@@ -104,17 +105,14 @@ describe('many failed passwords for one account', () => {
     const t = await underAttack()
     // The stranger uses up the account's code mails and pauses log-in by code.
     for (let i = 0; i < AUTH.codeEmailsPerAccountPerHour; i++)
-      await t.request('POST', '/api/v3/auth/code', { from: `198.18.${i}.1`, body: { email: EMAIL } })
+      await t.call('auth.sendCode', { body: { email: EMAIL } }, { from: `198.18.${i}.1` })
     for (let i = 0; i < AUTH.codeFailuresPerAccount; i++)
-      await t.request('POST', '/api/v3/auth/code/verify', {
-        from: `198.19.${i}.1`,
-        body: { email: EMAIL, code: '123456' },
-      })
-    const paused = await t.request('POST', '/api/v3/auth/code', { from: OWNER, body: { email: EMAIL } })
-    expect([paused.status, paused.body.error.type]).toEqual([429, 'rate_limited'])
+      await t.call('auth.verifyCode', { body: { email: EMAIL, code: '123456' } }, { from: `198.19.${i}.1` })
+    const paused = await t.call('auth.sendCode', { body: { email: EMAIL } }, { from: OWNER })
+    expect([paused.status, paused.body.error!.type]).toEqual([429, 'rate_limited'])
 
     const alone = await login(t, OWNER, { password: PASSWORD })
-    expect(alone.body).toEqual(codeRequiredBody)
+    expect<unknown>(alone.body).toEqual(codeRequiredBody)
     await Promise.resolve()
     const done = await login(t, OWNER, { password: PASSWORD, code: codeOf(t.mails.at(-1)!.text) })
     expect([done.status, done.body.data.user.email]).toEqual([200, EMAIL])

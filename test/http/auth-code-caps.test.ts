@@ -8,6 +8,7 @@
 import { describe, expect, test } from 'bun:test'
 import { AUTH } from '../../server/contract/limits.ts'
 import { notePeerAddress } from '../../server/http/client-address.ts'
+import { target, type CallInput } from '../support/call.ts'
 import { BASE, testApp, type TestApp } from '../support/http.ts'
 import { INVALID_CODE, lastCode, signUp } from './auth-fixtures.ts'
 
@@ -27,10 +28,14 @@ async function withOwner() {
 /** Client number `n`, as the trusted proxy forwards it. */
 const client = (n: number) => `198.51.100.${n}`
 
-/** POSTs JSON as the client at `from`, through the trusted proxy at 127.0.0.1. */
-async function post(t: TestApp, from: string, path: string, body: unknown) {
+/** The auth operations a client posts JSON to. */
+type Posted = 'auth.sendCode' | 'auth.verifyCode' | 'auth.login' | 'auth.resetPassword'
+
+/** Calls `name` with `body` as the client at `from`, through the trusted proxy at 127.0.0.1. */
+async function post<N extends Posted>(t: TestApp, from: string, name: N, body: CallInput<N>['body']) {
+  const { method, path } = target(name, { body } as CallInput<N>)
   const request = new Request(`${BASE}${path}`, {
-    method: 'POST',
+    method,
     headers: { 'content-type': 'application/json', 'x-forwarded-for': from },
     body: JSON.stringify(body),
   })
@@ -39,9 +44,9 @@ async function post(t: TestApp, from: string, path: string, body: unknown) {
   return { status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.json() }
 }
 
-const askCode = (t: TestApp, from: string, email: string) => post(t, from, '/api/v3/auth/code', { email })
+const askCode = (t: TestApp, from: string, email: string) => post(t, from, 'auth.sendCode', { email })
 const tryCode = (t: TestApp, from: string, email: string, code: string) =>
-  post(t, from, '/api/v3/auth/code/verify', { email, code })
+  post(t, from, 'auth.verifyCode', { email, code })
 
 /** An answer with the e-mail address taken out, to compare an account's answers with an unknown address's. */
 const anonymous = (answer: unknown, email: string) => JSON.parse(JSON.stringify(answer).replaceAll(email, '<email>'))
@@ -102,10 +107,8 @@ describe('per-account caps on log-in by code', () => {
     // The codes already sent work, the password works, and the session lives on.
     const newest = t.mails.findLast((mail) => mail.subject.startsWith('Your svc login code'))!
     expect((await tryCode(t, client(10), OWNER, /(\d{6})$/.exec(newest.subject)![1])).status).toBe(200)
-    expect((await post(t, client(21), '/api/v3/auth/login', { email: OWNER, password: 'correct horse' })).status).toBe(
-      200,
-    )
-    expect((await t.request('GET', '/api/v3/auth/status', { cookie })).status).toBe(200)
+    expect((await post(t, client(21), 'auth.login', { email: OWNER, password: 'correct horse' })).status).toBe(200)
+    expect((await t.call('auth.status', {}, { cookie })).status).toBe(200)
 
     // An hour after the first send it ages out and one more code may go.
     t.clock.advance(3_600_000 - 20_000)
@@ -153,13 +156,13 @@ describe('per-account caps on log-in by code', () => {
     expect(await tryCode(t, client(100), OWNER, code)).toEqual(paused(OWNER, 25))
     expect(await askCode(t, client(100), OWNER)).toEqual(paused(OWNER, 25))
     expect(
-      await post(t, client(100), '/api/v3/auth/password/reset', { email: OWNER, code, newPassword: 'stolen password' }),
+      await post(t, client(100), 'auth.resetPassword', { email: OWNER, code, newPassword: 'stolen password' }),
     ).toEqual(paused(OWNER, 25))
 
     // Nobody can lock the owner out: password log-in and the session work.
-    const login = await post(t, client(100), '/api/v3/auth/login', { email: OWNER, password: 'correct horse' })
+    const login = await post(t, client(100), 'auth.login', { email: OWNER, password: 'correct horse' })
     expect(login.status).toBe(200)
-    expect((await t.request('GET', '/api/v3/auth/status', { cookie })).status).toBe(200)
+    expect((await t.call('auth.status', {}, { cookie })).status).toBe(200)
 
     await Promise.resolve()
     expect(t.mails.map((mail) => mail.to)).toEqual([OWNER, OWNER])

@@ -1,9 +1,10 @@
 import { describe, expect, test } from 'bun:test'
 import { AUTH } from '../../server/contract/limits.ts'
+import { invalid } from '../support/call.ts'
 import { testApp, type TestApp } from '../support/http.ts'
 import { INVALID_CODE, lastCode, sessionCookieOf, signUp, T0 } from './auth-fixtures.ts'
 
-const SENT = { code: 200, data: { sent: true, expiresInSeconds: 600 } }
+const SENT = { code: 200, data: { sent: true, expiresInSeconds: 600 } } as const
 
 async function withAccount() {
   const t = testApp({ signup: 'open' })
@@ -14,10 +15,9 @@ async function withAccount() {
 /** Ada's stored codes (one per client that asked; these tests ask from one). */
 const storedCodes = (t: TestApp) => t.ctx.storage.auth.emailCodes('ada@example.com')
 
-const requestCode = (t: TestApp, email = 'ada@example.com') =>
-  t.request('POST', '/api/v3/auth/code', { body: { email } })
+const requestCode = (t: TestApp, email = 'ada@example.com') => t.call('auth.sendCode', { body: { email } })
 const verify = (t: TestApp, code: string, extra: Record<string, unknown> = {}) =>
-  t.request('POST', '/api/v3/auth/code/verify', { body: { email: 'ada@example.com', code, ...extra } })
+  t.call('auth.verifyCode', { body: { email: 'ada@example.com', code, ...extra } })
 /** A six-digit code that is not `code`. */
 const other = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
 
@@ -29,9 +29,9 @@ describe('POST /api/v3/auth/code', () => {
     'a request a browser says comes from another site (%s) is refused like the other log-in writes, and sends nothing',
     async (_case, headers) => {
       const { t } = await withAccount()
-      const res = await t.request('POST', '/api/v3/auth/code', { body: { email: 'ada@example.com' }, headers })
+      const res = await t.call('auth.sendCode', { body: { email: 'ada@example.com' } }, { headers })
       expect(res.status).toBe(403)
-      expect(res.body).toEqual({
+      expect<unknown>(res.body).toEqual({
         code: 403,
         error: {
           type: 'forbidden',
@@ -75,12 +75,12 @@ describe('POST /api/v3/auth/code', () => {
     expect(login.headers.get('set-cookie')).toMatch(
       /^svc_session=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Strict; Path=\/; Max-Age=2592000$/,
     )
-    expect((await t.request('GET', '/api/v3/auth/status', { cookie: sessionCookieOf(login) })).status).toBe(200)
+    expect((await t.call('auth.status', {}, { cookie: sessionCookieOf(login) })).status).toBe(200)
     expect(await storedCodes(t)).toEqual([])
 
     const reuse = await verify(t, code)
     expect(reuse.status).toBe(401)
-    expect(reuse.body).toEqual(INVALID_CODE)
+    expect<unknown>(reuse.body).toEqual(INVALID_CODE)
   })
 
   test('tokenName also returns an access token; spaces inside the code are ignored', async () => {
@@ -129,7 +129,7 @@ describe('POST /api/v3/auth/code', () => {
     t.clock.advance(AUTH.codeTtlMs + 1)
     const res = await verify(t, lastCode(t))
     expect(res.status).toBe(401)
-    expect(res.body).toEqual(INVALID_CODE)
+    expect<unknown>(res.body).toEqual(INVALID_CODE)
     expect(res.headers.get('set-cookie')).toBeNull()
   })
 
@@ -140,10 +140,10 @@ describe('POST /api/v3/auth/code', () => {
     for (let i = 1; i <= AUTH.codeMaxAttempts; i++) {
       const res = await verify(t, other(code))
       expect(res.status).toBe(401)
-      expect(res.body).toEqual(INVALID_CODE)
+      expect<unknown>(res.body).toEqual(INVALID_CODE)
       expect((await storedCodes(t)).map((row) => row.attempts)).toEqual(i < 5 ? [i] : [])
     }
-    expect((await verify(t, code)).body).toEqual(INVALID_CODE)
+    expect<unknown>((await verify(t, code)).body).toEqual(INVALID_CODE)
   })
 
   test('four wrong tries leave the right code working', async () => {
@@ -161,7 +161,7 @@ describe('POST /api/v3/auth/code', () => {
     await requestCode(t)
     const second = lastCode(t)
     expect(await storedCodes(t)).toHaveLength(1)
-    if (first !== second) expect((await verify(t, first)).body).toEqual(INVALID_CODE)
+    if (first !== second) expect<unknown>((await verify(t, first)).body).toEqual(INVALID_CODE)
     expect((await verify(t, second)).status).toBe(200)
   })
 
@@ -169,10 +169,8 @@ describe('POST /api/v3/auth/code', () => {
     const { t } = await withAccount()
     await signUp(t, { email: 'bob@example.com' })
     await requestCode(t)
-    const res = await t.request('POST', '/api/v3/auth/code/verify', {
-      body: { email: 'bob@example.com', code: lastCode(t) },
-    })
-    expect(res.body).toEqual(INVALID_CODE)
+    const res = await t.call('auth.verifyCode', { body: { email: 'bob@example.com', code: lastCode(t) } })
+    expect<unknown>(res.body).toEqual(INVALID_CODE)
   })
 
   test('five code requests an hour per address; the sixth is 429 with Retry-After', async () => {
@@ -184,7 +182,7 @@ describe('POST /api/v3/auth/code', () => {
     const limited = await requestCode(t)
     expect(limited.status).toBe(429)
     expect(limited.headers.get('retry-after')).toBe(String(3600 - 5 * 60))
-    expect(limited.body).toEqual({
+    expect<unknown>(limited.body).toEqual({
       code: 429,
       error: {
         type: 'rate_limited',
@@ -208,12 +206,12 @@ describe('POST /api/v3/auth/code', () => {
     const { t, user } = await withAccount()
     await requestCode(t)
     await t.ctx.storage.users.delete(user.id)
-    expect((await verify(t, lastCode(t))).body).toEqual(INVALID_CODE)
+    expect<unknown>((await verify(t, lastCode(t))).body).toEqual(INVALID_CODE)
   })
 
   test('no code requested: 401', async () => {
     const { t } = await withAccount()
-    expect((await verify(t, '123456')).body).toEqual(INVALID_CODE)
+    expect<unknown>((await verify(t, '123456')).body).toEqual(INVALID_CODE)
   })
 
   test.each([
@@ -243,17 +241,17 @@ describe('POST /api/v3/auth/code', () => {
   ])('verify: 422 for %s (no try used up)', async (_case, body, problems) => {
     const { t } = await withAccount()
     await requestCode(t)
-    const res = await t.request('POST', '/api/v3/auth/code/verify', { body })
+    const res = await t.call('auth.verifyCode', { body: invalid(body) })
     expect(res.status).toBe(422)
-    expect(res.body.error.details).toEqual({ problems })
+    expect(res.body.error!.details).toEqual({ problems })
     expect((await storedCodes(t))[0].attempts).toBe(0)
   })
 
   test('request: 422 for a bad address, 400 for broken JSON', async () => {
     const { t } = await withAccount()
-    const bad = await t.request('POST', '/api/v3/auth/code', { body: { email: 'ada' } })
+    const bad = await t.call('auth.sendCode', { body: { email: 'ada' } })
     expect(bad.status).toBe(422)
-    expect(bad.body).toEqual({
+    expect<unknown>(bad.body).toEqual({
       code: 422,
       error: {
         type: 'validation',
@@ -261,12 +259,9 @@ describe('POST /api/v3/auth/code', () => {
         details: { problems: [{ path: 'email', message: 'must be an e-mail address such as name@example.com' }] },
       },
     })
-    const broken = await t.request('POST', '/api/v3/auth/code', {
-      raw: '{',
-      headers: { 'content-type': 'application/json' },
-    })
+    const broken = await t.call('auth.sendCode', {}, { raw: '{', headers: { 'content-type': 'application/json' } })
     expect(broken.status).toBe(400)
-    expect(broken.body.error.type).toBe('bad_json')
+    expect(broken.body.error!.type).toBe('bad_json')
     expect(await t.ctx.storage.auth.codeSends('ada')).toEqual([])
     expect(await t.ctx.storage.auth.codeSends('ada@example.com')).toEqual([])
   })

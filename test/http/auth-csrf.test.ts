@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test'
+import { invalid } from '../support/call.ts'
 import { testApp } from '../support/http.ts'
 import { makeUser } from '../support/users.ts'
 import { SAME_ORIGIN, signUp } from './auth-fixtures.ts'
@@ -26,23 +27,23 @@ describe('CSRF: cookie-authenticated changes must come from the admin page', () 
     ['neither header (not a browser we can trust with a cookie)', {}],
   ])('cookie + POST with %s → 403 and nothing created', async (_case, headers) => {
     const { t, cookie } = await loggedIn()
-    const res = await t.request('POST', '/api/v3/auth/tokens', { cookie, headers, body: { name: 'stolen' } })
+    const res = await t.call('tokens.create', { body: { name: 'stolen' } }, { cookie, headers })
     expect(res.status).toBe(403)
-    expect(res.body).toEqual(CROSS_SITE)
-    const list = await t.request('GET', '/api/v3/auth/tokens', { cookie, headers: SAME_ORIGIN })
+    expect<unknown>(res.body).toEqual(CROSS_SITE)
+    const list = await t.call('tokens.list', {}, { cookie, headers: SAME_ORIGIN })
     expect(list.body).toEqual({ code: 200, data: { tokens: [] } })
   })
 
   test.each([
-    ['PATCH', '/api/v3/profile', { name: 'Mallory' }],
-    ['PUT', '/api/v3/profile/password', { newPassword: 'attacker-chosen' }],
-    ['DELETE', '/api/v3/profile', { confirm: 'owner@example.com' }],
-  ])('cookie + cross-site %s %s → 403', async (method, path, body) => {
+    ['profile.update', { name: 'Mallory' }],
+    ['profile.setPassword', { newPassword: 'attacker-chosen' }],
+    ['profile.delete', { confirm: 'owner@example.com' }],
+  ] as const)('cookie + cross-site %s → 403', async (name, body) => {
     const { t, cookie } = await loggedIn()
-    const res = await t.request(method, path, { cookie, body, headers: { 'sec-fetch-site': 'cross-site' } })
+    const res = await t.call(name, invalid({ body }), { cookie, headers: { 'sec-fetch-site': 'cross-site' } })
     expect(res.status).toBe(403)
-    expect(res.body).toEqual(CROSS_SITE)
-    const profile = await t.request('GET', '/api/v3/profile', { cookie })
+    expect<unknown>(res.body).toEqual(CROSS_SITE)
+    const profile = await t.call('profile.get', {}, { cookie })
     expect(profile.body.data).toMatchObject({ name: '', hasPassword: false })
   })
 
@@ -52,28 +53,29 @@ describe('CSRF: cookie-authenticated changes must come from the admin page', () 
     ['Origin of the server itself', { origin: 'http://localhost:8787' }],
   ])('cookie + POST with %s works', async (_case, headers) => {
     const { t, cookie } = await loggedIn()
-    const res = await t.request('POST', '/api/v3/auth/tokens', { cookie, headers, body: { name: 'mine' } })
+    const res = await t.call('tokens.create', { body: { name: 'mine' } }, { cookie, headers })
     expect(res.status).toBe(200)
     expect(res.body.data.name).toBe('mine')
   })
 
   test('a cookie-authenticated GET from anywhere is fine (it changes nothing)', async () => {
     const { t, cookie } = await loggedIn()
-    const res = await t.request('GET', '/api/v3/auth/status', {
-      cookie,
-      headers: { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
-    })
+    const res = await t.call(
+      'auth.status',
+      {},
+      { cookie, headers: { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' } },
+    )
     expect(res.status).toBe(200)
   })
 
   test('a bearer token works from anywhere: no cookie is involved', async () => {
     const t = testApp()
     const { token } = await makeUser(t.ctx)
-    const res = await t.request('POST', '/api/v3/auth/tokens', {
-      token,
-      body: { name: 'from a page' },
-      headers: { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
-    })
+    const res = await t.call(
+      'tokens.create',
+      { body: { name: 'from a page' } },
+      { token, headers: { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' } },
+    )
     expect(res.status).toBe(200)
     expect(res.body.data.name).toBe('from a page')
   })
@@ -82,7 +84,7 @@ describe('CSRF: cookie-authenticated changes must come from the admin page', () 
     const t = testApp()
     const { cookie } = await signUp(t, { email: 'owner@example.com' })
     const { token } = await makeUser(t.ctx)
-    const res = await t.request('GET', '/api/v3/auth/status', { token, cookie })
+    const res = await t.call('auth.status', {}, { token, cookie })
     expect(res.body.data.method).toBe('token')
   })
 })
@@ -91,8 +93,9 @@ describe('CORS: control-plane routes are same-origin only', () => {
   test('a request from another origin gets no Access-Control-* headers', async () => {
     const t = testApp()
     const { token } = await makeUser(t.ctx)
-    for (const path of ['/api/v3/auth/options', '/api/v3/auth/status', '/api/v3/profile']) {
-      const res = await t.request('GET', path, { token, headers: { origin: 'https://evil.example' } })
+    for (const name of ['auth.options', 'auth.status', 'profile.get'] as const) {
+      const res = await t.call(name, {}, { token, headers: { origin: 'https://evil.example' } })
+
       expect(res.status).toBe(200)
       expect([...res.headers.keys()].filter((name) => name.startsWith('access-control-'))).toEqual([])
     }

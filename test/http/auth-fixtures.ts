@@ -2,6 +2,7 @@
  * @module Helpers shared by the auth and profile HTTP tests: sign-up through the API,
  * reading the session cookie and the mailed login code.
  */
+import type { CallInput } from '../support/call.ts'
 import type { TestApp, TestResponse } from '../support/http.ts'
 
 /** What a browser on the admin page itself sends. */
@@ -17,7 +18,8 @@ export function sessionCookieOf(res: TestResponse): string {
 
 /** Signs up through POST /api/v3/auth/signup and returns the answer and its cookie. */
 export async function signUp(t: TestApp, body: Record<string, unknown>) {
-  const res = await t.request('POST', '/api/v3/auth/signup', { body })
+  // Callers hand over sign-up bodies; some build them as plain records.
+  const res = await t.call('auth.signup', { body: body as CallInput<'auth.signup'>['body'] })
   if (res.status !== 200) throw new Error(`sign-up failed: ${res.text}`)
   return {
     res,

@@ -10,6 +10,7 @@ import { signup } from '../../server/core/auth/signup.ts'
 import { createLogger } from '../../server/core/logger.ts'
 import { AUTH } from '../../server/contract/limits.ts'
 import { testDatabaseEnv } from '../support/backend.ts'
+import { target, type CallInput } from '../support/call.ts'
 import { startTestServer, type TestServer } from '../support/server.ts'
 import { tempDir } from '../support/tmp.ts'
 
@@ -21,22 +22,26 @@ interface Answer {
   body: any
 }
 
-/** POSTs JSON to `server` from the local address `from`. */
-function postFrom(
+/** The auth operations a client posts JSON to. */
+type Posted = 'auth.sendCode' | 'auth.verifyCode' | 'auth.login'
+
+/** Calls `name` with `body` on `server` from the local address `from` (which fetch cannot choose). */
+function postFrom<N extends Posted>(
   server: TestServer,
   from: string,
-  path: string,
-  body: unknown,
+  name: N,
+  body: CallInput<N>['body'],
   headers: Record<string, string> = {},
 ): Promise<Answer> {
   const { port } = new URL(server.url)
+  const { method, path } = target(name, { body } as CallInput<N>)
   return new Promise((resolve, reject) => {
     const request = http.request(
       {
         host: '127.0.0.1',
         port,
         path,
-        method: 'POST',
+        method,
         localAddress: from,
         headers: { 'content-type': 'application/json', ...headers },
       },
@@ -74,16 +79,16 @@ describe('a stranger cannot lock the owner out', () => {
   test('10 wrong passwords, 5 code requests and 5 wrong codes from a stranger: the owner still logs in by password and by code', async () => {
     const server = await serverWithOwner()
     const login = (from: string, password: string) =>
-      postFrom(server, from, '/api/v3/auth/login', { email: 'owner@example.com', password })
+      postFrom(server, from, 'auth.login', { email: 'owner@example.com', password })
     const statuses: number[] = []
     for (let i = 0; i < AUTH.loginFailuresPerWindow + 1; i++)
       statuses.push((await login(STRANGER, `guess ${i}`)).status)
     for (let i = 0; i < AUTH.codeEmailsPerHour + 1; i++)
-      statuses.push((await postFrom(server, STRANGER, '/api/v3/auth/code', { email: 'owner@example.com' })).status)
+      statuses.push((await postFrom(server, STRANGER, 'auth.sendCode', { email: 'owner@example.com' })).status)
     for (let i = 0; i < AUTH.codeMaxAttempts; i++) {
       statuses.push(
         (
-          await postFrom(server, STRANGER, '/api/v3/auth/code/verify', {
+          await postFrom(server, STRANGER, 'auth.verifyCode', {
             email: 'owner@example.com',
             code: String(i).padStart(6, '0'),
           })
@@ -100,11 +105,11 @@ describe('a stranger cannot lock the owner out', () => {
 
     const byPassword = await login(OWNER, 'correct horse')
     expect([byPassword.status, byPassword.body.data.user.email]).toEqual([200, 'owner@example.com'])
-    expect((await postFrom(server, OWNER, '/api/v3/auth/code', { email: 'owner@example.com' })).body).toEqual({
+    expect((await postFrom(server, OWNER, 'auth.sendCode', { email: 'owner@example.com' })).body).toEqual({
       code: 200,
       data: { sent: true, expiresInSeconds: 600 },
     })
-    const byCode = await postFrom(server, OWNER, '/api/v3/auth/code/verify', {
+    const byCode = await postFrom(server, OWNER, 'auth.verifyCode', {
       email: 'owner@example.com',
       code: codeIn(server),
     })
@@ -113,13 +118,11 @@ describe('a stranger cannot lock the owner out', () => {
 
   test('a code works only for the client that asked for it', async () => {
     const server = await serverWithOwner()
-    await postFrom(server, OWNER, '/api/v3/auth/code', { email: 'owner@example.com' })
+    await postFrom(server, OWNER, 'auth.sendCode', { email: 'owner@example.com' })
     const code = codeIn(server)
-    const elsewhere = await postFrom(server, STRANGER, '/api/v3/auth/code/verify', { email: 'owner@example.com', code })
+    const elsewhere = await postFrom(server, STRANGER, 'auth.verifyCode', { email: 'owner@example.com', code })
     expect(elsewhere.status).toBe(401)
-    expect(
-      (await postFrom(server, OWNER, '/api/v3/auth/code/verify', { email: 'owner@example.com', code })).status,
-    ).toBe(200)
+    expect((await postFrom(server, OWNER, 'auth.verifyCode', { email: 'owner@example.com', code })).status).toBe(200)
   })
 })
 
@@ -130,7 +133,7 @@ describe('the login throttle is kept in the database', () => {
     const first = await serverWithOwner(env)
     const guesses = await Promise.all(
       Array.from({ length: 150 }, (_, i) =>
-        postFrom(first, STRANGER, '/api/v3/auth/login', { email: 'owner@example.com', password: `guess ${i}` }),
+        postFrom(first, STRANGER, 'auth.login', { email: 'owner@example.com', password: `guess ${i}` }),
       ),
     )
     const count = (status: number) => guesses.filter((answer) => answer.status === status).length
@@ -143,14 +146,13 @@ describe('the login throttle is kept in the database', () => {
 
     const second = await startTestServer(env)
     servers.push(second)
-    const after = await postFrom(second, STRANGER, '/api/v3/auth/login', {
+    const after = await postFrom(second, STRANGER, 'auth.login', {
       email: 'owner@example.com',
       password: 'correct horse',
     })
     expect([after.status, after.body.error.type]).toEqual([429, 'rate_limited'])
     expect(
-      (await postFrom(second, OWNER, '/api/v3/auth/login', { email: 'owner@example.com', password: 'correct horse' }))
-        .status,
+      (await postFrom(second, OWNER, 'auth.login', { email: 'owner@example.com', password: 'correct horse' })).status,
     ).toBe(200)
   })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { AUTH } from '../../server/contract/limits.ts'
+import { invalid } from '../support/call.ts'
 import { testApp, type TestApp } from '../support/http.ts'
 import { SAME_ORIGIN, sessionCookieOf, signUp, T0 } from './auth-fixtures.ts'
 
@@ -15,22 +16,20 @@ async function withAccounts() {
 describe('POST /api/v3/auth/login', () => {
   test('e-mail (any case, padded) and password log in with a session cookie', async () => {
     const { t, owner } = await withAccounts()
-    const res = await t.request('POST', '/api/v3/auth/login', {
-      body: { email: ' OWNER@example.com', password: 'correct horse' },
-    })
+    const res = await t.call('auth.login', { body: { email: ' OWNER@example.com', password: 'correct horse' } })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ code: 200, data: { user: owner.user } })
     expect(res.headers.get('set-cookie')).toMatch(
       /^svc_session=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Strict; Path=\/; Max-Age=2592000$/,
     )
     expect(sessionCookieOf(res)).not.toBe(owner.cookie)
-    const status = await t.request('GET', '/api/v3/auth/status', { cookie: sessionCookieOf(res) })
+    const status = await t.call('auth.status', {}, { cookie: sessionCookieOf(res) })
     expect(status.body.data.method).toBe('session')
   })
 
   test('tokenName also creates an access token (how the CLI logs in)', async () => {
     const { t, owner } = await withAccounts()
-    const res = await t.request('POST', '/api/v3/auth/login', {
+    const res = await t.call('auth.login', {
       body: { email: 'owner@example.com', password: 'correct horse', tokenName: 'ci' },
     })
     expect(res.body).toEqual({
@@ -47,7 +46,7 @@ describe('POST /api/v3/auth/login', () => {
         },
       },
     })
-    const list = await t.request('GET', '/api/v3/auth/tokens', { token: res.body.data.token.token })
+    const list = await t.call('tokens.list', {}, { token: res.body.data.token!.token })
     expect(list.body.data.tokens.map((token: { name: string }) => token.name)).toEqual(['ci'])
   })
 
@@ -57,9 +56,9 @@ describe('POST /api/v3/auth/login', () => {
     ['an account without a password', 'nopass@example.com', 'anything at all'],
   ])('%s gets the same 401 and no cookie', async (_case, email, password) => {
     const { t } = await withAccounts()
-    const res = await t.request('POST', '/api/v3/auth/login', { body: { email, password } })
+    const res = await t.call('auth.login', { body: { email, password } })
     expect(res.status).toBe(401)
-    expect(res.body).toEqual(WRONG)
+    expect<unknown>(res.body).toEqual(WRONG)
     expect(res.headers.get('set-cookie')).toBeNull()
     expect(t.logs.filter((line) => line.includes('failed password login'))).toEqual([
       expect.stringContaining(`{"email":"${email}","address":"unknown"}`),
@@ -83,8 +82,8 @@ describe('POST /api/v3/auth/login', () => {
     }
     const checkedHashes = async (email: string) => {
       checked.length = 0
-      const res = await t.request('POST', '/api/v3/auth/login', { body: { email, password: 'wrong horse' } })
-      expect(res.body).toEqual(WRONG)
+      const res = await t.call('auth.login', { body: { email, password: 'wrong horse' } })
+      expect<unknown>(res.body).toEqual(WRONG)
       return [...checked]
     }
     const argon2 = { password: 'wrong horse', parameters: 'argon2id$v=19$m=19456,t=2,p=1' }
@@ -112,9 +111,9 @@ describe('POST /api/v3/auth/login', () => {
     ],
   ])('422 for %s', async (_case, body, problem) => {
     const { t } = await withAccounts()
-    const res = await t.request('POST', '/api/v3/auth/login', { body })
+    const res = await t.call('auth.login', { body: invalid(body) })
     expect(res.status).toBe(422)
-    expect(res.body).toEqual({
+    expect<unknown>(res.body).toEqual({
       code: 422,
       error: { type: 'validation', message: `${problem.path}: ${problem.message}`, details: { problems: [problem] } },
     })
@@ -136,31 +135,30 @@ describe('POST /api/v3/auth/login', () => {
       { origin: 'https://evil.example' },
     ]
     for (const headers of foreign) {
-      const res = await t.request('POST', '/api/v3/auth/login', { body, headers })
+      const res = await t.call('auth.login', { body }, { headers })
       expect(res.status).toBe(403)
-      expect(res.body).toEqual(refused)
+      expect<unknown>(res.body).toEqual(refused)
       expect(res.headers.get('set-cookie')).toBeNull()
     }
     const own: Array<Record<string, string>> = [SAME_ORIGIN, { origin: 'http://localhost:8787' }, {}]
     for (const headers of own) {
-      expect((await t.request('POST', '/api/v3/auth/login', { body, headers })).status).toBe(200)
+      expect((await t.call('auth.login', { body }, { headers })).status).toBe(200)
     }
   })
 })
 
 describe('password guessing is capped per address', () => {
-  const attempt = (t: TestApp, email: string, password: string) =>
-    t.request('POST', '/api/v3/auth/login', { body: { email, password } })
+  const attempt = (t: TestApp, email: string, password: string) => t.call('auth.login', { body: { email, password } })
 
   test('after 10 failures the address gets 429 from that client (even with the right password) until the window passes; code login stays open', async () => {
     const { t, owner } = await withAccounts()
     for (let i = 0; i < AUTH.loginFailuresPerWindow; i++)
-      expect((await attempt(t, 'owner@example.com', `guess ${i}`)).body).toEqual(WRONG)
+      expect<unknown>((await attempt(t, 'owner@example.com', `guess ${i}`)).body).toEqual(WRONG)
     const limited = await attempt(t, 'owner@example.com', 'correct horse')
     expect(limited.status).toBe(429)
     expect(limited.headers.get('retry-after')).toBe('900')
     expect(limited.headers.get('set-cookie')).toBeNull()
-    expect(limited.body).toEqual({
+    expect<unknown>(limited.body).toEqual({
       code: 429,
       error: {
         type: 'rate_limited',
@@ -171,12 +169,11 @@ describe('password guessing is capped per address', () => {
     })
     // Other addresses are unaffected, and the owner can still log in by code.
     expect((await attempt(t, 'someone@example.com', 'x')).status).toBe(401)
-    await t.request('POST', '/api/v3/auth/code', { body: { email: 'owner@example.com' } })
+    await t.call('auth.sendCode', { body: { email: 'owner@example.com' } })
     const code = /^\s+(\d{6})$/m.exec(t.mails.at(-1)!.text)![1]
-    expect(
-      (await t.request('POST', '/api/v3/auth/code/verify', { body: { email: 'owner@example.com', code } })).body.data
-        .user,
-    ).toEqual(owner.user)
+    expect((await t.call('auth.verifyCode', { body: { email: 'owner@example.com', code } })).body.data.user).toEqual(
+      owner.user,
+    )
 
     t.clock.advance(AUTH.loginFailureWindowMs - 1000)
     expect((await attempt(t, 'owner@example.com', 'correct horse')).headers.get('retry-after')).toBe('1')
@@ -189,7 +186,7 @@ describe('password guessing is capped per address', () => {
     for (let i = 0; i < AUTH.loginFailuresPerWindow; i++) await attempt(t, 'ghost@example.com', 'x')
     const res = await attempt(t, 'ghost@example.com', 'x')
     expect(res.status).toBe(429)
-    expect(res.body.error.message).toStartWith(
+    expect(res.body.error!.message).toStartWith(
       'Too many failed log-ins for ghost@example.com from your network address: wait 15 minutes',
     )
   })
@@ -206,13 +203,13 @@ describe('password guessing is capped per address', () => {
 describe('sessions, POST /logout and GET /status', () => {
   test('logout ends the session and clears the cookie', async () => {
     const { t, owner } = await withAccounts()
-    const res = await t.request('POST', '/api/v3/auth/logout', { cookie: owner.cookie, headers: SAME_ORIGIN })
+    const res = await t.call('auth.logout', {}, { cookie: owner.cookie, headers: SAME_ORIGIN })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ code: 200, data: { loggedOut: true } })
     expect(res.headers.get('set-cookie')).toBe('svc_session=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0')
-    const after = await t.request('GET', '/api/v3/auth/status', { cookie: owner.cookie })
+    const after = await t.call('auth.status', {}, { cookie: owner.cookie })
     expect(after.status).toBe(401)
-    expect(after.body).toEqual({
+    expect<unknown>(after.body).toEqual({
       code: 401,
       error: { type: 'unauthorized', message: 'Your session has expired; log in again' },
     })
@@ -220,35 +217,32 @@ describe('sessions, POST /logout and GET /status', () => {
 
   test('logout without a cookie still answers and clears', async () => {
     const { t } = await withAccounts()
-    const res = await t.request('POST', '/api/v3/auth/logout')
+    const res = await t.call('auth.logout')
     expect(res.body).toEqual({ code: 200, data: { loggedOut: true } })
     expect(res.headers.get('set-cookie')).toBe('svc_session=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0')
   })
 
   test('a foreign page cannot log the user out', async () => {
     const { t, owner } = await withAccounts()
-    const res = await t.request('POST', '/api/v3/auth/logout', {
-      cookie: owner.cookie,
-      headers: { 'sec-fetch-site': 'cross-site' },
-    })
+    const res = await t.call('auth.logout', {}, { cookie: owner.cookie, headers: { 'sec-fetch-site': 'cross-site' } })
     expect(res.status).toBe(403)
-    expect(res.body).toEqual({
+    expect<unknown>(res.body).toEqual({
       code: 403,
       error: { type: 'forbidden', message: 'Cross-site request refused: log out from the admin page itself' },
     })
-    expect((await t.request('GET', '/api/v3/auth/status', { cookie: owner.cookie })).status).toBe(200)
+    expect((await t.call('auth.status', {}, { cookie: owner.cookie })).status).toBe(200)
   })
 
   test('a session expires after its lifetime and is removed', async () => {
     const { t, owner, nopass } = await withAccounts()
     t.clock.advance(AUTH.sessionTtlMs - 1)
-    expect((await t.request('GET', '/api/v3/auth/status', { cookie: owner.cookie })).status).toBe(200)
+    expect((await t.call('auth.status', {}, { cookie: owner.cookie })).status).toBe(200)
     t.clock.advance(1)
-    const res = await t.request('GET', '/api/v3/auth/status', { cookie: owner.cookie })
+    const res = await t.call('auth.status', {}, { cookie: owner.cookie })
     expect(res.status).toBe(401)
-    expect(res.body.error.message).toBe('Your session has expired; log in again')
+    expect(res.body.error!.message).toBe('Your session has expired; log in again')
     // The other account's session (same age) is swept at the next log-in.
-    await t.request('POST', '/api/v3/auth/login', { body: { email: 'owner@example.com', password: 'correct horse' } })
+    await t.call('auth.login', { body: { email: 'owner@example.com', password: 'correct horse' } })
     expect(await t.ctx.storage.auth.sessions(owner.user.id)).toHaveLength(1)
     expect(await t.ctx.storage.auth.sessions(nopass.user.id)).toEqual([])
   })
@@ -268,8 +262,9 @@ describe('sessions, POST /logout and GET /status', () => {
     ['an unknown cookie', { cookie: 'svc_session=forged' }, 'Your session has expired; log in again'],
   ])('status with %s is 401', async (_case, options, message) => {
     const { t } = await withAccounts()
-    const res = await t.request('GET', '/api/v3/auth/status', options)
+    const res = await t.call('auth.status', {}, options)
+
     expect(res.status).toBe(401)
-    expect(res.body).toEqual({ code: 401, error: { type: 'unauthorized', message } })
+    expect<unknown>(res.body).toEqual({ code: 401, error: { type: 'unauthorized', message } })
   })
 })

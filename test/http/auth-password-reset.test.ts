@@ -4,6 +4,7 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { AUTH } from '../../server/contract/limits.ts'
+import { invalid, type CallInput } from '../support/call.ts'
 import { testApp, type TestApp } from '../support/http.ts'
 import { INVALID_CODE, lastCode, SAME_ORIGIN, sessionCookieOf, signUp, T0 } from './auth-fixtures.ts'
 
@@ -12,17 +13,16 @@ const NEW_PASSWORD = 'a brand new password'
 async function withAccount() {
   const t = testApp({ signup: 'open' })
   const { user, cookie } = await signUp(t, { email: 'ada@example.com', name: 'Ada', password: 'the old password' })
-  await t.request('POST', '/api/v3/auth/code', { body: { email: 'ada@example.com' } })
+  await t.call('auth.sendCode', { body: { email: 'ada@example.com' } })
   return { t, user, cookie, code: lastCode(t) }
 }
 
-const reset = (t: TestApp, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  t.request('POST', '/api/v3/auth/password/reset', {
-    body: { email: 'ada@example.com', newPassword: NEW_PASSWORD, ...body },
-    headers,
-  })
+type ResetBody = CallInput<'auth.resetPassword'>['body']
+
+const reset = (t: TestApp, body: Partial<ResetBody> & { code: string }, headers: Record<string, string> = {}) =>
+  t.call('auth.resetPassword', { body: { email: 'ada@example.com', newPassword: NEW_PASSWORD, ...body } }, { headers })
 const passwordLogin = (t: TestApp, password: string) =>
-  t.request('POST', '/api/v3/auth/login', { body: { email: 'ada@example.com', password } })
+  t.call('auth.login', { body: { email: 'ada@example.com', password } })
 const other = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
 const storedHash = async (t: TestApp) => (await t.ctx.storage.users.byEmail('ada@example.com'))!.passwordHash
 /** Ada's stored codes (one per client that asked; these tests ask from one). */
@@ -48,8 +48,8 @@ describe('POST /api/v3/auth/password/reset', () => {
     // Only the session just started is left.
     expect(await t.ctx.storage.auth.sessions(user.id)).toHaveLength(1)
     for (const old of [cookie, sessionCookieOf(second)])
-      expect((await t.request('GET', '/api/v3/auth/status', { cookie: old })).status).toBe(401)
-    expect((await t.request('GET', '/api/v3/auth/status', { cookie: sessionCookieOf(res) })).body.data.user.email).toBe(
+      expect((await t.call('auth.status', {}, { cookie: old })).status).toBe(401)
+    expect((await t.call('auth.status', {}, { cookie: sessionCookieOf(res) })).body.data.user.email).toBe(
       'ada@example.com',
     )
     expect(await storedCodes(t)).toEqual([])
@@ -78,13 +78,13 @@ describe('POST /api/v3/auth/password/reset', () => {
         tokens: [],
       },
     })
-    expect((await t.request('GET', '/api/v3/auth/status', { token: res.body.data.token.token })).status).toBe(200)
+    expect((await t.call('auth.status', {}, { token: res.body.data.token!.token })).status).toBe(200)
   })
 
   test('an account that only ever used codes gets its first password', async () => {
     const t = testApp({ signup: 'open' })
     const { user } = await signUp(t, { email: 'ada@example.com' })
-    await t.request('POST', '/api/v3/auth/code', { body: { email: 'ada@example.com' } })
+    await t.call('auth.sendCode', { body: { email: 'ada@example.com' } })
     const res = await reset(t, { code: lastCode(t) })
     expect(res.body).toEqual({
       code: 200,
@@ -99,28 +99,27 @@ describe('POST /api/v3/auth/password/reset', () => {
     for (let i = 1; i <= AUTH.codeMaxAttempts; i++) {
       const res = await reset(t, { code: other(code) })
       expect(res.status).toBe(401)
-      expect(res.body).toEqual(INVALID_CODE)
+      expect<unknown>(res.body).toEqual(INVALID_CODE)
       expect(res.headers.get('set-cookie')).toBeNull()
       expect((await storedCodes(t)).map((row) => row.attempts)).toEqual(i < AUTH.codeMaxAttempts ? [i] : [])
     }
-    expect((await reset(t, { code })).body).toEqual(INVALID_CODE)
+    expect<unknown>((await reset(t, { code })).body).toEqual(INVALID_CODE)
     expect(await storedHash(t)).toBe(before)
   })
 
   test('a wrong try on reset counts against code log-in too (one budget per code)', async () => {
     const { t, code } = await withAccount()
     for (let i = 0; i < AUTH.codeMaxAttempts - 1; i++) await reset(t, { code: other(code) })
-    expect(
-      (await t.request('POST', '/api/v3/auth/code/verify', { body: { email: 'ada@example.com', code: other(code) } }))
-        .body,
+    expect<unknown>(
+      (await t.call('auth.verifyCode', { body: { email: 'ada@example.com', code: other(code) } })).body,
     ).toEqual(INVALID_CODE)
-    expect((await reset(t, { code })).body).toEqual(INVALID_CODE)
+    expect<unknown>((await reset(t, { code })).body).toEqual(INVALID_CODE)
   })
 
   test('an expired code (10 min + 1 ms) fails; at 10 min − 1 ms it works', async () => {
     const late = await withAccount()
     late.t.clock.advance(AUTH.codeTtlMs + 1)
-    expect((await reset(late.t, { code: late.code })).body).toEqual(INVALID_CODE)
+    expect<unknown>((await reset(late.t, { code: late.code })).body).toEqual(INVALID_CODE)
     const inTime = await withAccount()
     inTime.t.clock.advance(AUTH.codeTtlMs - 1)
     expect((await reset(inTime.t, { code: inTime.code })).status).toBe(200)
@@ -131,26 +130,22 @@ describe('POST /api/v3/auth/password/reset', () => {
     expect((await reset(t, { code })).status).toBe(200)
     const again = await reset(t, { code, newPassword: 'yet another password' })
     expect(again.status).toBe(401)
-    expect(again.body).toEqual(INVALID_CODE)
+    expect<unknown>(again.body).toEqual(INVALID_CODE)
     expect((await passwordLogin(t, NEW_PASSWORD)).status).toBe(200)
 
     const used = await withAccount()
-    expect(
-      (
-        await used.t.request('POST', '/api/v3/auth/code/verify', {
-          body: { email: 'ada@example.com', code: used.code },
-        })
-      ).status,
-    ).toBe(200)
-    expect((await reset(used.t, { code: used.code })).body).toEqual(INVALID_CODE)
+    expect((await used.t.call('auth.verifyCode', { body: { email: 'ada@example.com', code: used.code } })).status).toBe(
+      200,
+    )
+    expect<unknown>((await reset(used.t, { code: used.code })).body).toEqual(INVALID_CODE)
   })
 
   test('an unknown e-mail gets the identical 401', async () => {
     const { t, code } = await withAccount()
-    await t.request('POST', '/api/v3/auth/code', { body: { email: 'stranger@example.com' } })
+    await t.call('auth.sendCode', { body: { email: 'stranger@example.com' } })
     const res = await reset(t, { email: 'stranger@example.com', code })
     expect(res.status).toBe(401)
-    expect(res.body).toEqual(INVALID_CODE)
+    expect<unknown>(res.body).toEqual(INVALID_CODE)
     expect(await t.ctx.storage.users.count()).toBe(1)
   })
 
@@ -181,9 +176,9 @@ describe('POST /api/v3/auth/password/reset', () => {
     ],
   ])('422 for %s, listing every problem; the code keeps all its tries', async (_case, body, problems) => {
     const { t, code } = await withAccount()
-    const res = await reset(t, { code, ...body })
+    const res = await reset(t, invalid({ code, ...body }))
     expect(res.status).toBe(422)
-    expect(res.body).toEqual({
+    expect<unknown>(res.body).toEqual({
       code: 422,
       error: { type: 'validation', message: expect.any(String), details: { problems } },
     })
@@ -199,7 +194,7 @@ describe('POST /api/v3/auth/password/reset', () => {
     const before = await storedHash(t)
     const res = await reset(t, { code }, headers)
     expect(res.status).toBe(403)
-    expect(res.body).toEqual({
+    expect<unknown>(res.body).toEqual({
       code: 403,
       error: {
         type: 'forbidden',

@@ -9,7 +9,7 @@ import { testApp } from '../support/http.ts'
 import { SAME_ORIGIN, signUp } from './auth-fixtures.ts'
 
 const CLEARED = 'svc_session=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0'
-const NOBODY = { code: 200, data: { authenticated: false } }
+const NOBODY = { code: 200, data: { authenticated: false } } as const
 
 async function withOwner() {
   const t = testApp({ signup: 'open' })
@@ -25,7 +25,7 @@ async function withOwner() {
 describe('GET /api/v3/auth/session', () => {
   test('with the session cookie: the signed-in account, nothing set', async () => {
     const { t, owner } = await withOwner()
-    const res = await t.request('GET', '/api/v3/auth/session', { cookie: owner.cookie })
+    const res = await t.call('auth.session', {}, { cookie: owner.cookie })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ code: 200, data: { authenticated: true, user: owner.user } })
     expect(owner.user.name).toBe('Ada Lovelace')
@@ -34,7 +34,7 @@ describe('GET /api/v3/auth/session', () => {
 
   test('without a cookie: 200 and nobody, nothing set', async () => {
     const { t } = await withOwner()
-    const res = await t.request('GET', '/api/v3/auth/session')
+    const res = await t.call('auth.session')
     expect(res.status).toBe(200)
     expect(res.body).toEqual(NOBODY)
     expect(res.headers.get('set-cookie')).toBeNull()
@@ -42,7 +42,7 @@ describe('GET /api/v3/auth/session', () => {
 
   test('with an unknown cookie: 200, nobody, and the cookie is cleared', async () => {
     const { t } = await withOwner()
-    const res = await t.request('GET', '/api/v3/auth/session', { cookie: 'svc_session=forged' })
+    const res = await t.call('auth.session', {}, { cookie: 'svc_session=forged' })
     expect(res.body).toEqual(NOBODY)
     expect(res.headers.get('set-cookie')).toBe(CLEARED)
   })
@@ -50,22 +50,22 @@ describe('GET /api/v3/auth/session', () => {
   test('a session that was logged out or ran out: nobody, and the cookie is cleared', async () => {
     const { t, owner } = await withOwner()
     const second = await signUp(t, { email: 'second@example.com', password: 'correct horse' })
-    await t.request('POST', '/api/v3/auth/logout', { cookie: owner.cookie, headers: SAME_ORIGIN })
-    const loggedOut = await t.request('GET', '/api/v3/auth/session', { cookie: owner.cookie })
+    await t.call('auth.logout', {}, { cookie: owner.cookie, headers: SAME_ORIGIN })
+    const loggedOut = await t.call('auth.session', {}, { cookie: owner.cookie })
     expect(loggedOut.body).toEqual(NOBODY)
     expect(loggedOut.headers.get('set-cookie')).toBe(CLEARED)
 
     t.clock.advance(AUTH.sessionTtlMs + 1)
-    const expired = await t.request('GET', '/api/v3/auth/session', { cookie: second.cookie })
+    const expired = await t.call('auth.session', {}, { cookie: second.cookie })
     expect(expired.body).toEqual(NOBODY)
     expect(expired.headers.get('set-cookie')).toBe(CLEARED)
   })
 
   test('an access token is not a session: nobody (auth.status is where tokens are checked)', async () => {
     const { t, owner } = await withOwner()
-    const res = await t.request('GET', '/api/v3/auth/session', { token: owner.token })
+    const res = await t.call('auth.session', {}, { token: owner.token })
     expect(res.body).toEqual(NOBODY)
-    expect((await t.request('GET', '/api/v3/auth/status', { token: owner.token })).status).toBe(200)
-    expect((await t.request('GET', '/api/v3/auth/status')).status).toBe(401)
+    expect((await t.call('auth.status', {}, { token: owner.token })).status).toBe(200)
+    expect((await t.call('auth.status')).status).toBe(401)
   })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { AUTH } from '../../server/contract/limits.ts'
+import { invalid } from '../support/call.ts'
 import { testApp } from '../support/http.ts'
 import { sessionCookieOf, signUp, T0 } from './auth-fixtures.ts'
 
@@ -8,14 +9,14 @@ const COOKIE = /^svc_session=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Strict; Path=
 describe('GET /api/v3/auth/options', () => {
   test('reports the policy and whether sign-up is possible now', async () => {
     const t = testApp()
-    const first = await t.request('GET', '/api/v3/auth/options')
+    const first = await t.call('auth.options')
     expect(first.status).toBe(200)
     expect(first.body).toEqual({
       code: 200,
       data: { signup: 'first', signupAllowed: true, passwordLogin: true, codeLogin: true, smtp: false },
     })
     await signUp(t, { email: 'owner@example.com' })
-    expect((await t.request('GET', '/api/v3/auth/options')).body.data.signupAllowed).toBe(false)
+    expect((await t.call('auth.options')).body.data.signupAllowed).toBe(false)
   })
 
   test.each([
@@ -23,7 +24,7 @@ describe('GET /api/v3/auth/options', () => {
     ['closed', false],
   ] as const)('policy %s', async (signup, allowed) => {
     const t = testApp({ signup, smtpUrl: 'smtp://mail.example.com:587' })
-    expect((await t.request('GET', '/api/v3/auth/options')).body).toEqual({
+    expect((await t.call('auth.options')).body).toEqual({
       code: 200,
       data: { signup, signupAllowed: allowed, passwordLogin: true, codeLogin: true, smtp: true },
     })
@@ -33,7 +34,7 @@ describe('GET /api/v3/auth/options', () => {
 describe('POST /api/v3/auth/signup', () => {
   test('the first account signs up, gets a session cookie, and is stored with an argon2id hash', async () => {
     const t = testApp()
-    const res = await t.request('POST', '/api/v3/auth/signup', {
+    const res = await t.call('auth.signup', {
       body: { email: '  Owner@Example.COM ', password: 'correct horse', name: ' Ada ' },
     })
     expect(res.status).toBe(200)
@@ -48,7 +49,7 @@ describe('POST /api/v3/auth/signup', () => {
     const row = (await t.ctx.storage.users.byId(res.body.data.user.id))!
     expect(row.email).toBe('owner@example.com')
     expect(row.passwordHash).toStartWith('$argon2id$')
-    const status = await t.request('GET', '/api/v3/auth/status', { cookie: sessionCookieOf(res) })
+    const status = await t.call('auth.status', {}, { cookie: sessionCookieOf(res) })
     expect(status.body).toEqual({
       code: 200,
       data: { authenticated: true, method: 'session', user: res.body.data.user },
@@ -57,9 +58,7 @@ describe('POST /api/v3/auth/signup', () => {
 
   test('without a password the account has none; with tokenName an access token is returned once', async () => {
     const t = testApp()
-    const res = await t.request('POST', '/api/v3/auth/signup', {
-      body: { email: 'cli@example.com', tokenName: 'laptop' },
-    })
+    const res = await t.call('auth.signup', { body: { email: 'cli@example.com', tokenName: 'laptop' } })
     expect(res.status).toBe(200)
     const { user, token } = res.body.data
     expect(user).toEqual({
@@ -72,18 +71,18 @@ describe('POST /api/v3/auth/signup', () => {
     expect(token).toEqual({
       id: expect.any(String),
       name: 'laptop',
-      prefix: token.token.slice(0, 14),
+      prefix: token!.token.slice(0, 14),
       createdAt: T0,
       lastUsedAt: null,
       token: expect.stringMatching(/^svc_pat_[A-Za-z0-9_-]{32}$/),
     })
-    const status = await t.request('GET', '/api/v3/auth/status', { token: token.token })
+    const status = await t.call('auth.status', {}, { token: token!.token })
     expect(status.body).toEqual({ code: 200, data: { authenticated: true, method: 'token', user } })
   })
 
   test('the cookie is Secure when the base URL is https', async () => {
     const t = testApp({ baseUrl: 'https://svc.example.com' })
-    const res = await t.request('POST', '/api/v3/auth/signup', { body: { email: 'a@example.com' } })
+    const res = await t.call('auth.signup', { body: { email: 'a@example.com' } })
     expect(res.headers.get('set-cookie')).toMatch(
       /^svc_session=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Strict; Path=\/; Max-Age=2592000; Secure$/,
     )
@@ -92,11 +91,9 @@ describe('POST /api/v3/auth/signup', () => {
   test('policy first: a second sign-up is refused and nothing is stored', async () => {
     const t = testApp()
     await signUp(t, { email: 'owner@example.com' })
-    const res = await t.request('POST', '/api/v3/auth/signup', {
-      body: { email: 'second@example.com', password: 'password123' },
-    })
+    const res = await t.call('auth.signup', { body: { email: 'second@example.com', password: 'password123' } })
     expect(res.status).toBe(403)
-    expect(res.body).toEqual({
+    expect<unknown>(res.body).toEqual({
       code: 403,
       error: {
         type: 'forbidden',
@@ -111,9 +108,9 @@ describe('POST /api/v3/auth/signup', () => {
 
   test('policy closed: nobody signs up', async () => {
     const t = testApp({ signup: 'closed' })
-    const res = await t.request('POST', '/api/v3/auth/signup', { body: { email: 'a@example.com' } })
+    const res = await t.call('auth.signup', { body: { email: 'a@example.com' } })
     expect(res.status).toBe(403)
-    expect(res.body).toEqual({
+    expect<unknown>(res.body).toEqual({
       code: 403,
       error: { type: 'forbidden', message: 'Sign-up is closed on this server; ask its owner for an account' },
     })
@@ -124,9 +121,9 @@ describe('POST /api/v3/auth/signup', () => {
     const t = testApp({ signup: 'open' })
     await signUp(t, { email: 'a@example.com' })
     await signUp(t, { email: 'b@example.com' })
-    const res = await t.request('POST', '/api/v3/auth/signup', { body: { email: 'A@EXAMPLE.com' } })
+    const res = await t.call('auth.signup', { body: { email: 'A@EXAMPLE.com' } })
     expect(res.status).toBe(409)
-    expect(res.body).toEqual({
+    expect<unknown>(res.body).toEqual({
       code: 409,
       error: { type: 'conflict', message: 'An account with e-mail a@example.com already exists; log in instead' },
     })
@@ -137,7 +134,7 @@ describe('POST /api/v3/auth/signup', () => {
     const t = testApp()
     const answers = await Promise.all(
       ['one@example.com', 'two@example.com'].map((email) =>
-        t.request('POST', '/api/v3/auth/signup', { body: { email, password: 'password123' } }),
+        t.call('auth.signup', { body: { email, password: 'password123' } }),
       ),
     )
     expect(answers.map((r) => r.status).sort()).toEqual([200, 403])
@@ -222,13 +219,13 @@ describe('POST /api/v3/auth/signup', () => {
     ],
   ])('422 for %s', async (_case, body, problems) => {
     const t = testApp()
-    const res = await t.request('POST', '/api/v3/auth/signup', { body })
+    const res = await t.call('auth.signup', { body: invalid(body) })
     expect(res.status).toBe(422)
     const message =
       problems.length === 1
         ? `${problems[0].path ? `${problems[0].path}: ` : ''}${problems[0].message}`
         : problems.map((p) => `${p.path}: ${p.message}`).join('; ')
-    expect(res.body).toEqual({ code: 422, error: { type: 'validation', message, details: { problems } } })
+    expect<unknown>(res.body).toEqual({ code: 422, error: { type: 'validation', message, details: { problems } } })
     expect(await t.ctx.storage.users.count()).toBe(0)
   })
 
@@ -238,9 +235,9 @@ describe('POST /api/v3/auth/signup', () => {
     ['a form body', 'email=a%40b.io', 'application/x-www-form-urlencoded'],
   ])('400 bad_json for %s', async (_case, raw, type) => {
     const t = testApp()
-    const res = await t.request('POST', '/api/v3/auth/signup', { raw, headers: { 'content-type': type } })
+    const res = await t.call('auth.signup', {}, { raw, headers: { 'content-type': type } })
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({
+    expect<unknown>(res.body).toEqual({
       code: 400,
       error: {
         type: 'bad_json',
@@ -250,9 +247,15 @@ describe('POST /api/v3/auth/signup', () => {
   })
 })
 
+/** The parts of the OpenAPI document the test below reads (the operation declares a plain JSON object). */
+interface OpenApiDocument {
+  paths: Record<string, any>
+  components: { schemas: Record<string, unknown> }
+}
+
 test('the OpenAPI document shows the auth and profile routes with their body schemas', async () => {
   const t = testApp()
-  const doc = (await t.request('GET', '/api/v3/openapi.json')).body
+  const doc = (await t.call('openapi.get')).body as unknown as OpenApiDocument
   expect(
     Object.keys(doc.paths)
       .filter((path: string) => /\/(auth|profile)\b/.test(path))

@@ -35,7 +35,7 @@ async function withAccount() {
 }
 
 const login = (t: TestApp, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  t.request('POST', '/api/v3/auth/login', { body: { email: 'ada@example.com', password: PASSWORD, ...body }, headers })
+  t.call('auth.login', { body: { email: 'ada@example.com', password: PASSWORD, ...body } }, { headers })
 
 /** The ids of the accounts withAccount made (every account of a test). */
 async function accountIds(t: TestApp): Promise<string[]> {
@@ -55,7 +55,7 @@ async function storedTokens(t: TestApp) {
 const sessionCount = async (t: TestApp) =>
   (await Promise.all((await accountIds(t)).map((id) => t.ctx.storage.auth.sessions(id)))).flat().length
 
-const status = (t: TestApp, token: string) => t.request('GET', '/api/v3/auth/status', { token })
+const status = (t: TestApp, token: string) => t.call('auth.status', {}, { token })
 
 describe('a login token replaces the earlier one of its name (replaceToken)', () => {
   test('password login: the new token works, the old one is revoked, other names and accounts are untouched', async () => {
@@ -69,15 +69,12 @@ describe('a login token replaces the earlier one of its name (replaceToken)', ()
         replacedTokens: [],
       },
     })
-    const ci = await t.request('POST', '/api/v3/auth/tokens', {
-      token: first.body.data.token.token,
-      body: { name: 'ci' },
-    })
+    const ci = await t.call('tokens.create', { body: { name: 'ci' } }, { token: first.body.data.token!.token })
     t.clock.advance(60_000)
 
     const second = await login(t, { tokenName: MACHINE, replaceToken: true })
     expect(second.status).toBe(200)
-    const { token: _secret, ...firstInfo } = first.body.data.token
+    const { token: _secret, ...firstInfo } = first.body.data.token!
     expect(second.body).toEqual({
       code: 200,
       data: {
@@ -86,18 +83,18 @@ describe('a login token replaces the earlier one of its name (replaceToken)', ()
         replacedTokens: [{ ...firstInfo, lastUsedAt: iso(0) }],
       },
     })
-    expect((await status(t, first.body.data.token.token)).body).toEqual(REVOKED)
-    expect((await status(t, second.body.data.token.token)).status).toBe(200)
+    expect<unknown>((await status(t, first.body.data.token!.token)).body).toEqual(REVOKED)
+    expect((await status(t, second.body.data.token!.token)).status).toBe(200)
     expect((await status(t, ci.body.data.token)).status).toBe(200)
     expect((await status(t, bob.token)).status).toBe(200)
     expect(await storedTokens(t)).toEqual([
-      { id: bob.res.body.data.token.id, name: MACHINE, userId: bob.user.id },
+      { id: bob.res.body.data.token!.id, name: MACHINE, userId: bob.user.id },
       { id: ci.body.data.id, name: 'ci', userId: ada.user.id },
-      { id: second.body.data.token.id, name: MACHINE, userId: ada.user.id },
+      { id: second.body.data.token!.id, name: MACHINE, userId: ada.user.id },
     ])
     expect(
       t.logs.some(
-        (line) => line.includes('login replaced access tokens') && line.includes(first.body.data.token.prefix),
+        (line) => line.includes('login replaced access tokens') && line.includes(first.body.data.token!.prefix),
       ),
     ).toBe(true)
   })
@@ -105,27 +102,24 @@ describe('a login token replaces the earlier one of its name (replaceToken)', ()
   test('code log-in replaces too; every earlier token of the name goes, also one made with POST /tokens', async () => {
     const { t, ada } = await withAccount()
     const plain = await login(t, { tokenName: MACHINE })
-    const explicit = await t.request('POST', '/api/v3/auth/tokens', {
-      token: plain.body.data.token.token,
-      body: { name: MACHINE },
-    })
+    const explicit = await t.call('tokens.create', { body: { name: MACHINE } }, { token: plain.body.data.token!.token })
     // Explicit creation never revokes: both namesakes live.
     expect((await storedTokens(t)).filter((row) => row.userId === ada.user.id).map((row) => row.name)).toEqual([
       MACHINE,
       MACHINE,
     ])
-    expect((await status(t, plain.body.data.token.token)).status).toBe(200)
+    expect((await status(t, plain.body.data.token!.token)).status).toBe(200)
 
-    await t.request('POST', '/api/v3/auth/code', { body: { email: 'ada@example.com' } })
-    const res = await t.request('POST', '/api/v3/auth/code/verify', {
+    await t.call('auth.sendCode', { body: { email: 'ada@example.com' } })
+    const res = await t.call('auth.verifyCode', {
       body: { email: 'ada@example.com', code: lastCode(t), tokenName: MACHINE, replaceToken: true },
     })
     expect(res.status).toBe(200)
-    expect(res.body.data.replacedTokens.map((token: { id: string }) => token.id).sort()).toEqual(
-      [plain.body.data.token.id, explicit.body.data.id].sort(),
+    expect(res.body.data.replacedTokens!.map((token: { id: string }) => token.id).sort()).toEqual(
+      [plain.body.data.token!.id, explicit.body.data.id].sort(),
     )
     expect((await storedTokens(t)).filter((row) => row.userId === ada.user.id)).toEqual([
-      { id: res.body.data.token.id, name: MACHINE, userId: ada.user.id },
+      { id: res.body.data.token!.id, name: MACHINE, userId: ada.user.id },
     ])
   })
 
@@ -147,16 +141,16 @@ describe('a login token replaces the earlier one of its name (replaceToken)', ()
       path: 'replaceToken',
       message: 'needs tokenName: name the access token that replaces the earlier ones of that name',
     }
-    expect((await login(t, { replaceToken: true })).body).toEqual(validationBody(problem))
-    expect((await login(t, { tokenName: MACHINE, replaceToken: 'yes' })).body).toEqual(
+    expect<unknown>((await login(t, { replaceToken: true })).body).toEqual(validationBody(problem))
+    expect<unknown>((await login(t, { tokenName: MACHINE, replaceToken: 'yes' })).body).toEqual(
       validationBody({ path: 'replaceToken', message: 'must be true or false' }),
     )
-    await t.request('POST', '/api/v3/auth/code', { body: { email: 'ada@example.com' } })
-    const refused = await t.request('POST', '/api/v3/auth/code/verify', {
+    await t.call('auth.sendCode', { body: { email: 'ada@example.com' } })
+    const refused = await t.call('auth.verifyCode', {
       body: { email: 'ada@example.com', code: lastCode(t), replaceToken: true },
     })
     expect(refused.status).toBe(422)
-    expect(refused.body).toEqual(validationBody(problem))
+    expect<unknown>(refused.body).toEqual(validationBody(problem))
     expect(await t.ctx.storage.auth.emailCodes('ada@example.com')).toEqual([expect.objectContaining({ attempts: 0 })])
   })
 })
@@ -169,27 +163,30 @@ describe('POST /api/v3/auth/logout with a bearer token', () => {
     t.clock.advance(120_000)
     const sessionsBefore = await sessionCount(t)
 
-    const res = await t.request('POST', '/api/v3/auth/logout', { token: mine.body.data.token.token })
+    const res = await t.call('auth.logout', {}, { token: mine.body.data.token!.token })
     expect(res.status).toBe(200)
-    const { token: _secret, ...info } = mine.body.data.token
+    const { token: _secret, ...info } = mine.body.data.token!
     expect(res.body).toEqual({ code: 200, data: { loggedOut: true, revoked: info } })
     expect(res.headers.get('set-cookie')).toBeNull()
-    expect((await status(t, mine.body.data.token.token)).body).toEqual(REVOKED)
-    expect((await status(t, other.body.data.token.token)).status).toBe(200)
-    expect((await t.request('GET', '/api/v3/auth/status', { cookie: ada.cookie })).status).toBe(200)
+    expect<unknown>((await status(t, mine.body.data.token!.token)).body).toEqual(REVOKED)
+    expect((await status(t, other.body.data.token!.token)).status).toBe(200)
+    expect((await t.call('auth.status', {}, { cookie: ada.cookie })).status).toBe(200)
     expect(await sessionCount(t)).toBe(sessionsBefore)
-    expect((await storedTokens(t)).map((row) => row.id)).toEqual([bob.res.body.data.token.id, other.body.data.token.id])
+    expect((await storedTokens(t)).map((row) => row.id)).toEqual([
+      bob.res.body.data.token!.id,
+      other.body.data.token!.id,
+    ])
   })
 
   test('a revoked, unknown or malformed token is a 401 and changes nothing', async () => {
     const { t } = await withAccount()
     const mine = await login(t, { tokenName: MACHINE })
-    expect((await t.request('POST', '/api/v3/auth/logout', { token: mine.body.data.token.token })).status).toBe(200)
+    expect((await t.call('auth.logout', {}, { token: mine.body.data.token!.token })).status).toBe(200)
     const before = await storedTokens(t)
-    for (const token of [mine.body.data.token.token, 'svc_pat_unknown', 'not-a-token']) {
-      const again = await t.request('POST', '/api/v3/auth/logout', { token })
+    for (const token of [mine.body.data.token!.token, 'svc_pat_unknown', 'not-a-token']) {
+      const again = await t.call('auth.logout', {}, { token })
       expect(again.status).toBe(401)
-      expect(again.body).toEqual({
+      expect<unknown>(again.body).toEqual({
         code: 401,
         error: {
           type: 'unauthorized',
@@ -197,8 +194,8 @@ describe('POST /api/v3/auth/logout with a bearer token', () => {
         },
       })
     }
-    const malformed = await t.request('POST', '/api/v3/auth/logout', { headers: { authorization: 'Basic abc' } })
-    expect(malformed.body).toEqual({
+    const malformed = await t.call('auth.logout', {}, { headers: { authorization: 'Basic abc' } })
+    expect<unknown>(malformed.body).toEqual({
       code: 401,
       error: { type: 'unauthorized', message: 'The Authorization header must be "Bearer <access token>"' },
     })
@@ -213,53 +210,51 @@ describe('DELETE /api/v3/auth/tokens', () => {
     t.clock.advance(1000)
     const old = await login(t, { tokenName: 'old laptop' })
     t.clock.advance(1000)
-    const ci = await t.request('POST', '/api/v3/auth/tokens', {
-      token: keep.body.data.token.token,
-      body: { name: 'ci' },
-    })
+    const ci = await t.call('tokens.create', { body: { name: 'ci' } }, { token: keep.body.data.token!.token })
 
-    const res = await t.request('DELETE', '/api/v3/auth/tokens', { token: keep.body.data.token.token })
+    const res = await t.call('tokens.revokeAll', {}, { token: keep.body.data.token!.token })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({
       code: 200,
       data: {
         revoked: [
           { ...tokenInfo('ci', iso(2000)), id: ci.body.data.id },
-          { ...tokenInfo('old laptop', iso(1000)), id: old.body.data.token.id },
+          { ...tokenInfo('old laptop', iso(1000)), id: old.body.data.token!.id },
         ],
-        kept: keep.body.data.token.id,
+        kept: keep.body.data.token!.id,
       },
     })
     expect(await storedTokens(t)).toEqual([
-      { id: bob.res.body.data.token.id, name: MACHINE, userId: bob.user.id },
-      { id: keep.body.data.token.id, name: MACHINE, userId: ada.user.id },
+      { id: bob.res.body.data.token!.id, name: MACHINE, userId: bob.user.id },
+      { id: keep.body.data.token!.id, name: MACHINE, userId: ada.user.id },
     ])
     expect((await status(t, ci.body.data.token)).status).toBe(401)
-    expect((await status(t, keep.body.data.token.token)).status).toBe(200)
+    expect((await status(t, keep.body.data.token!.token)).status).toBe(200)
     // Nothing left to revoke.
-    expect((await t.request('DELETE', '/api/v3/auth/tokens', { token: keep.body.data.token.token })).body).toEqual({
+    expect((await t.call('tokens.revokeAll', {}, { token: keep.body.data.token!.token })).body).toEqual({
       code: 200,
-      data: { revoked: [], kept: keep.body.data.token.id },
+      data: { revoked: [], kept: keep.body.data.token!.id },
     })
   })
 
   test('from the admin session: revokes them all; cross-site it is refused', async () => {
     const { t, ada, bob } = await withAccount()
     await login(t, { tokenName: MACHINE })
-    const foreign = await t.request('DELETE', '/api/v3/auth/tokens', {
-      cookie: ada.cookie,
-      headers: { 'sec-fetch-site': 'cross-site' },
-    })
+    const foreign = await t.call(
+      'tokens.revokeAll',
+      {},
+      { cookie: ada.cookie, headers: { 'sec-fetch-site': 'cross-site' } },
+    )
     expect(foreign.status).toBe(403)
     expect(await storedTokens(t)).toHaveLength(2)
-    const res = await t.request('DELETE', '/api/v3/auth/tokens', { cookie: ada.cookie, headers: SAME_ORIGIN })
+    const res = await t.call('tokens.revokeAll', {}, { cookie: ada.cookie, headers: SAME_ORIGIN })
     expect(res.body).toEqual({ code: 200, data: { revoked: [tokenInfo(MACHINE, iso(0))], kept: null } })
-    expect(await storedTokens(t)).toEqual([{ id: bob.res.body.data.token.id, name: MACHINE, userId: bob.user.id }])
+    expect(await storedTokens(t)).toEqual([{ id: bob.res.body.data.token!.id, name: MACHINE, userId: bob.user.id }])
   })
 
   test('without credentials it is a 401', async () => {
     const { t } = await withAccount()
-    const res = await t.request('DELETE', '/api/v3/auth/tokens')
+    const res = await t.call('tokens.revokeAll')
     expect(res.status).toBe(401)
     expect(await storedTokens(t)).toHaveLength(1)
   })
@@ -269,10 +264,7 @@ describe('a password reset ends every session and lists the tokens that still wo
   test('sessions all end; the answer lists the other tokens with a warning; the reset token replaced its namesake', async () => {
     const { t, ada } = await withAccount()
     const laptop = await login(t, { tokenName: MACHINE, replaceToken: true })
-    const ci = await t.request('POST', '/api/v3/auth/tokens', {
-      token: laptop.body.data.token.token,
-      body: { name: 'ci' },
-    })
+    const ci = await t.call('tokens.create', { body: { name: 'ci' } }, { token: laptop.body.data.token!.token })
     t.clock.advance(5 * 60_000)
     expect((await status(t, ci.body.data.token)).status).toBe(200)
     const browser = await login(t, {}, SAME_ORIGIN)
@@ -280,8 +272,8 @@ describe('a password reset ends every session and lists the tokens that still wo
     // Sign-up, the CLI login and the browser login each started a session.
     expect(await adaSessions()).toHaveLength(3)
 
-    await t.request('POST', '/api/v3/auth/code', { body: { email: 'ada@example.com' } })
-    const res = await t.request('POST', '/api/v3/auth/password/reset', {
+    await t.call('auth.sendCode', { body: { email: 'ada@example.com' } })
+    const res = await t.call('auth.resetPassword', {
       body: {
         email: 'ada@example.com',
         code: lastCode(t),
@@ -291,7 +283,7 @@ describe('a password reset ends every session and lists the tokens that still wo
       },
     })
     expect(res.status).toBe(200)
-    const { token: _secret, ...laptopInfo } = laptop.body.data.token
+    const { token: _secret, ...laptopInfo } = laptop.body.data.token!
     expect(res.body).toEqual({
       code: 200,
       data: {
@@ -311,14 +303,14 @@ describe('a password reset ends every session and lists the tokens that still wo
     // Only the reset's own session is left; the old cookies are dead.
     expect(await adaSessions()).toHaveLength(1)
     for (const cookie of [ada.cookie, sessionCookieOf(browser)])
-      expect((await t.request('GET', '/api/v3/auth/status', { cookie })).status).toBe(401)
-    expect((await t.request('GET', '/api/v3/auth/status', { cookie: sessionCookieOf(res) })).status).toBe(200)
+      expect((await t.call('auth.status', {}, { cookie })).status).toBe(401)
+    expect((await t.call('auth.status', {}, { cookie: sessionCookieOf(res) })).status).toBe(200)
 
     // One command later only the reset's token is left.
-    const cleaned = await t.request('DELETE', '/api/v3/auth/tokens', { token: res.body.data.token.token })
+    const cleaned = await t.call('tokens.revokeAll', {}, { token: res.body.data.token!.token })
     expect(cleaned.body.data.revoked.map((token: { id: string }) => token.id)).toEqual([ci.body.data.id])
     expect((await storedTokens(t)).filter((row) => row.userId === ada.user.id)).toEqual([
-      { id: res.body.data.token.id, name: MACHINE, userId: ada.user.id },
+      { id: res.body.data.token!.id, name: MACHINE, userId: ada.user.id },
     ])
   })
 })

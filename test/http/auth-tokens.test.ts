@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test'
+import { invalid } from '../support/call.ts'
 import { testApp } from '../support/http.ts'
 import { makeUser } from '../support/users.ts'
 import { T0 } from './auth-fixtures.ts'
@@ -11,11 +12,11 @@ const REVOKED = {
   },
 }
 
-describe('/api/v3/auth/tokens', () => {
+describe('access tokens: tokens.create, tokens.list, tokens.revoke', () => {
   test('create shows the token once; the list shows name, prefix and last use but never the secret', async () => {
     const t = testApp()
     const { token, user } = await makeUser(t.ctx, 'owner@example.com')
-    const created = await t.request('POST', '/api/v3/auth/tokens', { token, body: { name: '  deploy bot ' } })
+    const created = await t.call('tokens.create', { body: { name: '  deploy bot ' } }, { token })
     expect(created.status).toBe(200)
     expect(created.headers.get('cache-control')).toBe('no-store')
     const secret: string = created.body.data.token
@@ -31,9 +32,9 @@ describe('/api/v3/auth/tokens', () => {
       },
     })
     t.clock.advance(5 * 60_000)
-    expect((await t.request('GET', '/api/v3/auth/status', { token: secret })).status).toBe(200)
+    expect((await t.call('auth.status', {}, { token: secret })).status).toBe(200)
 
-    const list = await t.request('GET', '/api/v3/auth/tokens', { token })
+    const list = await t.call('tokens.list', {}, { token })
     expect(list.status).toBe(200)
     const [newest, older] = list.body.data.tokens
     expect(list.body).toEqual({
@@ -67,43 +68,43 @@ describe('/api/v3/auth/tokens', () => {
   test('a revoked token fails on the very next request', async () => {
     const t = testApp()
     const { token } = await makeUser(t.ctx)
-    const { body } = await t.request('POST', '/api/v3/auth/tokens', { token, body: { name: 'short-lived' } })
-    expect((await t.request('GET', '/api/v3/auth/status', { token: body.data.token })).status).toBe(200)
-    const revoked = await t.request('DELETE', `/api/v3/auth/tokens/${body.data.id}`, { token })
+    const { body } = await t.call('tokens.create', { body: { name: 'short-lived' } }, { token })
+    expect((await t.call('auth.status', {}, { token: body.data.token })).status).toBe(200)
+    const revoked = await t.call('tokens.revoke', { params: { id: body.data.id } }, { token })
     expect(revoked.status).toBe(200)
     expect(revoked.body).toEqual({ code: 200, data: { revoked: true, id: body.data.id } })
-    const after = await t.request('GET', '/api/v3/auth/status', { token: body.data.token })
+    const after = await t.call('auth.status', {}, { token: body.data.token })
     expect(after.status).toBe(401)
-    expect(after.body).toEqual(REVOKED)
-    const again = await t.request('DELETE', `/api/v3/auth/tokens/${body.data.id}`, { token })
+    expect<unknown>(after.body).toEqual(REVOKED)
+    const again = await t.call('tokens.revoke', { params: { id: body.data.id } }, { token })
     expect(again.status).toBe(404)
-    expect(again.body).toEqual({ code: 404, error: { type: 'not_found', message: 'Access token not found' } })
+    expect<unknown>(again.body).toEqual({ code: 404, error: { type: 'not_found', message: 'Access token not found' } })
   })
 
   test('a token can revoke itself', async () => {
     const t = testApp()
     const { token } = await makeUser(t.ctx)
-    const [{ id }] = (await t.request('GET', '/api/v3/auth/tokens', { token })).body.data.tokens
-    expect((await t.request('DELETE', `/api/v3/auth/tokens/${id}`, { token })).status).toBe(200)
-    expect((await t.request('GET', '/api/v3/auth/tokens', { token })).body).toEqual(REVOKED)
+    const [{ id }] = (await t.call('tokens.list', {}, { token })).body.data.tokens
+    expect((await t.call('tokens.revoke', { params: { id } }, { token })).status).toBe(200)
+    expect<unknown>((await t.call('tokens.list', {}, { token })).body).toEqual(REVOKED)
   })
 
   test("another account's token id is a 404 and the token keeps working", async () => {
     const t = testApp()
     const mallory = await makeUser(t.ctx)
     const alice = await makeUser(t.ctx)
-    const [aliceToken] = (await t.request('GET', '/api/v3/auth/tokens', { token: alice.token })).body.data.tokens
-    const res = await t.request('DELETE', `/api/v3/auth/tokens/${aliceToken.id}`, { token: mallory.token })
+    const [aliceToken] = (await t.call('tokens.list', {}, { token: alice.token })).body.data.tokens
+    const res = await t.call('tokens.revoke', { params: { id: aliceToken.id } }, { token: mallory.token })
     expect(res.status).toBe(404)
-    expect(res.body).toEqual({ code: 404, error: { type: 'not_found', message: 'Access token not found' } })
-    expect((await t.request('GET', '/api/v3/auth/status', { token: alice.token })).status).toBe(200)
-    expect((await t.request('GET', '/api/v3/auth/tokens', { token: mallory.token })).body.data.tokens).toHaveLength(1)
+    expect<unknown>(res.body).toEqual({ code: 404, error: { type: 'not_found', message: 'Access token not found' } })
+    expect((await t.call('auth.status', {}, { token: alice.token })).status).toBe(200)
+    expect((await t.call('tokens.list', {}, { token: mallory.token })).body.data.tokens).toHaveLength(1)
   })
 
   test('an unknown token id is a 404', async () => {
     const t = testApp()
     const { token } = await makeUser(t.ctx)
-    const res = await t.request('DELETE', '/api/v3/auth/tokens/0190-no-such-id', { token })
+    const res = await t.call('tokens.revoke', { params: { id: '0190-no-such-id' } }, { token })
     expect(res.status).toBe(404)
     expect(res.body.error).toEqual({ type: 'not_found', message: 'Access token not found' })
   })
@@ -125,9 +126,9 @@ describe('/api/v3/auth/tokens', () => {
   ])('create: 422 for %s', async (_case, body, problem) => {
     const t = testApp()
     const { token, user } = await makeUser(t.ctx)
-    const res = await t.request('POST', '/api/v3/auth/tokens', { token, body })
+    const res = await t.call('tokens.create', { body: invalid(body) }, { token })
     expect(res.status).toBe(422)
-    expect(res.body).toEqual({
+    expect<unknown>(res.body).toEqual({
       code: 422,
       error: { type: 'validation', message: `name: ${problem.message}`, details: { problems: [problem] } },
     })
@@ -135,13 +136,14 @@ describe('/api/v3/auth/tokens', () => {
   })
 
   test.each([
-    ['GET', '/api/v3/auth/tokens'],
-    ['POST', '/api/v3/auth/tokens'],
-    ['DELETE', '/api/v3/auth/tokens/x'],
-  ])('%s %s without credentials is 401', async (method, path) => {
+    ['tokens.list', {}],
+    ['tokens.create', { body: { name: 'x' } }],
+    ['tokens.revoke', { params: { id: 'x' } }],
+  ] as const)('%s without credentials is 401', async (name, input) => {
     const t = testApp()
-    const res = await t.request(method, path, method === 'POST' ? { body: { name: 'x' } } : {})
+    const res = await t.call(name, invalid(input))
+
     expect(res.status).toBe(401)
-    expect(res.body.error.type).toBe('unauthorized')
+    expect(res.body.error!.type).toBe('unauthorized')
   })
 })

@@ -1,7 +1,11 @@
 import { describe, expect, test } from 'bun:test'
+import type { Theme } from '../../server/contract/api/connect.ts'
+import { invalid } from '../support/call.ts'
 import { assessmentApp, publishApp } from './assessment-fixture.ts'
 
-const DEFAULTS = {
+type ConnectOperation = 'connect.get' | 'connect.update' | 'connect.reset' | 'connect.preview' | 'connect.previewPage'
+
+const DEFAULTS: Theme = {
   primaryColor: '#2563eb',
   backgroundColor: '#ffffff',
   textColor: '#1f2937',
@@ -15,11 +19,11 @@ const DEFAULTS = {
 describe('connect theme', () => {
   test('get defaults, set some properties, reset', async () => {
     const f = await assessmentApp()
-    expect((await f.request('GET', `${f.base}/connect`, { token: f.owner.token })).body).toEqual({
+    expect((await f.call('connect.get', { params: { id: f.appId } }, { token: f.owner.token })).body).toEqual({
       code: 200,
       data: DEFAULTS,
     })
-    const changed = {
+    const changed: Theme = {
       primaryColor: 'rebeccapurple',
       backgroundColor: 'rgb(250, 250, 245)',
       textColor: '#222',
@@ -29,36 +33,46 @@ describe('connect theme', () => {
       buttonText: 'Send my answers',
       customCss: 'h1 { letter-spacing: .02em } .choice { background: url(/static/dot.png) }',
     }
-    const set = await f.request('PATCH', `${f.base}/connect`, { token: f.owner.token, body: changed })
+    const set = await f.call('connect.update', { params: { id: f.appId }, body: changed }, { token: f.owner.token })
     expect(set.body).toEqual({ code: 200, data: changed })
-    const partial = await f.request('PATCH', `${f.base}/connect`, { token: f.owner.token, body: { buttonText: 'Go' } })
+    const partial = await f.call(
+      'connect.update',
+      { params: { id: f.appId }, body: { buttonText: 'Go' } },
+      { token: f.owner.token },
+    )
     expect(partial.body.data).toEqual({ ...changed, buttonText: 'Go' })
-    expect((await f.request('GET', `${f.base}/connect`, { token: f.owner.token })).body.data).toEqual({
+    expect((await f.call('connect.get', { params: { id: f.appId } }, { token: f.owner.token })).body.data).toEqual({
       ...changed,
       buttonText: 'Go',
     })
-    expect((await f.request('POST', `${f.base}/connect/reset`, { token: f.owner.token })).body).toEqual({
+    expect((await f.call('connect.reset', { params: { id: f.appId } }, { token: f.owner.token })).body).toEqual({
       code: 200,
       data: DEFAULTS,
     })
-    expect((await f.request('GET', `${f.base}/connect`, { token: f.owner.token })).body.data).toEqual(DEFAULTS)
+    expect((await f.call('connect.get', { params: { id: f.appId } }, { token: f.owner.token })).body.data).toEqual(
+      DEFAULTS,
+    )
   })
 
   test('every bad property is listed', async () => {
     const f = await assessmentApp()
-    const res = await f.request('PATCH', `${f.base}/connect`, {
-      token: f.owner.token,
-      body: {
-        primaryColor: 'red; } body { display:none',
-        backgroundColor: 'url(x)',
-        fontFamily: 'Comic Sans',
-        logoUrl: 'javascript:alert(1)',
-        layout: 'grid',
-        buttonText: '',
+    const res = await f.call(
+      'connect.update',
+      {
+        params: { id: f.appId },
+        body: invalid({
+          primaryColor: 'red; } body { display:none',
+          backgroundColor: 'url(x)',
+          fontFamily: 'Comic Sans',
+          logoUrl: 'javascript:alert(1)',
+          layout: 'grid',
+          buttonText: '',
+        }),
       },
-    })
+      { token: f.owner.token },
+    )
     expect(res.status).toBe(422)
-    expect(res.body.error.details.problems).toEqual([
+    expect(res.body.error!.details!.problems).toEqual([
       { path: 'primaryColor', message: 'must be a CSS colour: #rgb, #rrggbb, rgb(…), hsl(…) or a colour name' },
       { path: 'backgroundColor', message: 'must be a CSS colour: #rgb, #rrggbb, rgb(…), hsl(…) or a colour name' },
       {
@@ -110,41 +124,58 @@ describe('connect theme', () => {
     ],
   ])('custom CSS %p is refused', async (customCss, messages) => {
     const f = await assessmentApp()
-    const res = await f.request('PATCH', `${f.base}/connect`, { token: f.owner.token, body: { customCss } })
+    const res = await f.call(
+      'connect.update',
+      { params: { id: f.appId }, body: { customCss } },
+      { token: f.owner.token },
+    )
     expect(res.status).toBe(422)
-    expect(res.body.error.details.problems).toEqual(messages.map((message) => ({ path: 'customCss', message })))
-    expect((await f.request('GET', `${f.base}/connect`, { token: f.owner.token })).body.data.customCss).toBe('')
+    expect(res.body.error!.details!.problems).toEqual(messages.map((message) => ({ path: 'customCss', message })))
+    expect(
+      (await f.call('connect.get', { params: { id: f.appId } }, { token: f.owner.token })).body.data.customCss,
+    ).toBe('')
   })
 
   test('data: images are allowed in custom CSS', async () => {
     const f = await assessmentApp()
     const customCss = 'body { background: url("data:image/png;base64,iVBORw0KGgo=") }'
-    const res = await f.request('PATCH', `${f.base}/connect`, { token: f.owner.token, body: { customCss } })
+    const res = await f.call(
+      'connect.update',
+      { params: { id: f.appId }, body: { customCss } },
+      { token: f.owner.token },
+    )
     expect(res.body.data.customCss).toBe(customCss)
   })
 
   test('preview renders the fill-in page with unsaved changes and stores nothing', async () => {
     const f = await assessmentApp()
     const token = await publishApp(f)
-    const res = await f.request('POST', `${f.base}/connect/preview`, {
-      token: f.owner.token,
-      body: { primaryColor: '#c00000', buttonText: 'Try it' },
-    })
+    const res = await f.call(
+      'connect.preview',
+      { params: { id: f.appId }, body: { primaryColor: '#c00000', buttonText: 'Try it' } },
+      { token: f.owner.token },
+    )
     expect(res.status).toBe(200)
     expect(res.body.data.theme).toEqual({ ...DEFAULTS, primaryColor: '#c00000', buttonText: 'Try it' })
     const html: string = res.body.data.html
     expect(html).toContain(':root{--primary:#c00000;')
     expect(html).toContain('<button type="submit">Try it</button>')
     expect(html).toContain(`<form method="post" action="/f/${token}"`)
-    expect((await f.request('GET', `${f.base}/connect`, { token: f.owner.token })).body.data).toEqual(DEFAULTS)
-    const empty = await f.request('POST', `${f.base}/connect/preview`, { token: f.owner.token })
+    expect((await f.call('connect.get', { params: { id: f.appId } }, { token: f.owner.token })).body.data).toEqual(
+      DEFAULTS,
+    )
+    const empty = await f.call('connect.preview', { params: { id: f.appId } }, { token: f.owner.token })
     expect(empty.body.data.theme).toEqual(DEFAULTS)
   })
 
   test("the preview page (the admin's View form) is the fill-in page, unpublished too, framed only here and sandboxed", async () => {
     const f = await assessmentApp()
-    await f.request('PATCH', `${f.base}/connect`, { token: f.owner.token, body: { buttonText: 'Send it' } })
-    const res = await f.request('GET', `${f.base}/connect/preview`, { token: f.owner.token })
+    await f.call(
+      'connect.update',
+      { params: { id: f.appId }, body: { buttonText: 'Send it' } },
+      { token: f.owner.token },
+    )
+    const res = await f.call('connect.previewPage', { params: { id: f.appId } }, { token: f.owner.token })
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8')
     expect(res.headers.get('cache-control')).toBe('no-store')
@@ -162,26 +193,26 @@ describe('connect theme', () => {
 
     // Published, it shows the form as the hosted page does; the field list follows edits.
     const token = await publishApp(f)
-    await f.request('DELETE', `${f.base}/fields/${f.fieldIds.name}`, { token: f.owner.token })
-    const after = await f.request('GET', `${f.base}/connect/preview`, { token: f.owner.token })
+    await f.call('fields.remove', { params: { id: f.appId, field: f.fieldIds.name } }, { token: f.owner.token })
+    const after = await f.call('connect.previewPage', { params: { id: f.appId } }, { token: f.owner.token })
     expect(after.text).toContain(`<form method="post" action="/f/${token}"`)
     expect(after.text).not.toContain('Your first name')
   })
 
   test.each([
-    ['GET', '/connect'],
-    ['PATCH', '/connect', { buttonText: 'x' }],
-    ['POST', '/connect/reset'],
-    ['POST', '/connect/preview', {}],
-    ['GET', '/connect/preview'],
-  ] as Array<[string, string, unknown?]>)(
-    '%s %s is a 404 for another account',
-    async (...[method, path, body]: [string, string, unknown?]) => {
+    ['connect.get'],
+    ['connect.update', { buttonText: 'x' }],
+    ['connect.reset'],
+    ['connect.preview', {}],
+    ['connect.previewPage'],
+  ] as Array<[ConnectOperation, unknown?]>)(
+    '%s is a 404 for another account',
+    async (...[name, body]: [ConnectOperation, unknown?]) => {
       // A rest parameter: bun:test takes a declared parameter past a row's length for a `done` callback and then waits for it.
       const f = await assessmentApp()
-      const res = await f.request(method, `${f.base}${path}`, { token: f.stranger.token, body })
+      const res = await f.call(name, invalid({ params: { id: f.appId }, body }), { token: f.stranger.token })
       expect(res.status).toBe(404)
-      expect(res.body).toEqual({ code: 404, error: { type: 'not_found', message: 'App not found' } })
+      expect<unknown>(res.body).toEqual({ code: 404, error: { type: 'not_found', message: 'App not found' } })
     },
   )
 })

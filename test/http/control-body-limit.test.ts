@@ -7,6 +7,7 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { LIMITS } from '../../server/contract/limits.ts'
 import { AUTHORING_BODY_FACTOR } from '../../server/http/body-limit.ts'
+import { target } from '../support/call.ts'
 import { rawConnect } from '../support/raw-http.ts'
 import { startTestServer } from '../support/server.ts'
 
@@ -32,27 +33,28 @@ const tooLarge = (max: number) => ({
   },
 })
 
+/** Sends `body` as is to the operation at `route` (a `target()`): fetch, so it may be a stream. */
 async function post(
-  path: string,
+  route: { method: string; path: string },
   body: BodyInit,
   headers: Record<string, string> = { 'content-type': 'application/json' },
 ) {
-  const response = await fetch(`${server.url}${path}`, { method: 'POST', headers, body })
+  const response = await fetch(`${server.url}${route.path}`, { method: route.method, headers, body })
   const text = await response.text()
   return { status: response.status, type: response.headers.get('content-type'), body: text ? JSON.parse(text) : null }
 }
 
 describe('bodies over the control-plane limit', () => {
   test.each([
-    ['log-in (anonymous)', '/api/v3/auth/login', SMALL],
-    ['sign-up (anonymous)', '/api/v3/auth/signup', SMALL],
-    ['app creation (no credentials)', '/api/v3/apps', SMALL],
-    ['a smart plan (authoring)', '/api/v3/smart/plans', LARGE],
-    ['report pages (authoring)', '/api/v3/apps/some-app/report/pages', LARGE],
-  ])('%s: one byte over is a 413 before parsing or authentication', async (_name, path, max) => {
-    expect(await post(path, jsonOf(max + 1))).toEqual({ status: 413, type: JSON_TYPE, body: tooLarge(max) })
+    ['log-in (anonymous)', target('auth.login'), SMALL],
+    ['sign-up (anonymous)', target('auth.signup'), SMALL],
+    ['app creation (no credentials)', target('apps.create'), SMALL],
+    ['a smart plan (authoring)', target('plans.create'), LARGE],
+    ['report pages (authoring)', target('reports.addPage', { params: { id: 'some-app' } }), LARGE],
+  ])('%s: one byte over is a 413 before parsing or authentication', async (_name, route, max) => {
+    expect(await post(route, jsonOf(max + 1))).toEqual({ status: 413, type: JSON_TYPE, body: tooLarge(max) })
     // Not even JSON: still the 413, so nothing was parsed.
-    expect(await post(path, '['.repeat(max + 1))).toEqual({ status: 413, type: JSON_TYPE, body: tooLarge(max) })
+    expect(await post(route, '['.repeat(max + 1))).toEqual({ status: 413, type: JSON_TYPE, body: tooLarge(max) })
   })
 
   test('a chunked body is cut off at the limit', async () => {
@@ -65,7 +67,7 @@ describe('bodies over the control-plane limit', () => {
         controller.enqueue(chunk)
       },
     })
-    expect(await post('/api/v3/auth/login', stream)).toEqual({ status: 413, type: JSON_TYPE, body: tooLarge(SMALL) })
+    expect(await post(target('auth.login'), stream)).toEqual({ status: 413, type: JSON_TYPE, body: tooLarge(SMALL) })
   })
 
   test('a body that trickles in slower than the deadline is a JSON 408', async () => {
@@ -87,7 +89,7 @@ describe('bodies over the control-plane limit', () => {
 
 describe('bodies within the limit reach their routes', () => {
   test('a log-in at exactly the limit is parsed and checked like any other', async () => {
-    expect(await post('/api/v3/auth/login', jsonOf(SMALL))).toEqual({
+    expect(await post(target('auth.login'), jsonOf(SMALL))).toEqual({
       status: 422,
       type: JSON_TYPE,
       body: {
@@ -102,14 +104,14 @@ describe('bodies within the limit reach their routes', () => {
   })
 
   test('an authoring route takes more than the small limit: without a token it is the usual 401', async () => {
-    const answer = await post('/api/v3/smart/plans', jsonOf(SMALL * 2))
+    const answer = await post(target('plans.create'), jsonOf(SMALL * 2))
     expect([answer.status, answer.body.error.type]).toEqual([401, 'unauthorized'])
   })
 
   test('a chunked body within the limit is read whole', async () => {
     const { token } = await server.account('chunked@example.com')
     const body = new Blob([JSON.stringify({ name: 'Chunked' })]).stream()
-    const answer = await post('/api/v3/apps', body, {
+    const answer = await post(target('apps.create'), body, {
       'content-type': 'application/json',
       authorization: `Bearer ${token}`,
     })

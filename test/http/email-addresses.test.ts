@@ -30,15 +30,15 @@ const refusal = (path: string, message: string) => ({
 describe('unsafe characters in e-mail addresses', () => {
   test.each(HOSTILE)('sign-up with %s is refused and makes no account', async (_name, email) => {
     const t = testApp({ signup: 'open' })
-    const res = await t.request('POST', '/api/v3/auth/signup', { body: { email, password: 'password123' } })
-    expect([res.status, res.body]).toEqual([422, refusal('email', UNSAFE)])
+    const res = await t.call('auth.signup', { body: { email, password: 'password123' } })
+    expect<unknown>([res.status, res.body]).toEqual([422, refusal('email', UNSAFE)])
     expect(await t.ctx.storage.users.count()).toBe(0)
   })
 
   test.each(HOSTILE)('a code request for %s is refused and mails nothing', async (_name, email) => {
     const t = testApp({ signup: 'open' })
-    const res = await t.request('POST', '/api/v3/auth/code', { body: { email } })
-    expect([res.status, res.body]).toEqual([422, refusal('email', UNSAFE)])
+    const res = await t.call('auth.sendCode', { body: { email } })
+    expect<unknown>([res.status, res.body]).toEqual([422, refusal('email', UNSAFE)])
     expect(t.mails).toEqual([])
   })
 
@@ -50,27 +50,29 @@ describe('unsafe characters in e-mail addresses', () => {
       tokenName: 'ci',
       password: 'correct horse',
     })
-    const res = await t.request('PATCH', '/api/v3/profile', {
-      token: signed.token!,
-      body: { email: 'ada\u001b[8m@example.com', currentPassword: 'correct horse' },
-    })
-    expect([res.status, res.body]).toEqual([422, refusal('email', UNSAFE)])
+    const res = await t.call(
+      'profile.update',
+      { body: { email: 'ada\u001b[8m@example.com', currentPassword: 'correct horse' } },
+      { token: signed.token! },
+    )
+    expect<unknown>([res.status, res.body]).toEqual([422, refusal('email', UNSAFE)])
     expect((await t.ctx.storage.users.byId(signed.user.id))!.email).toBe('ada@example.com')
   })
 
   test('an international address is still accepted', async () => {
     const t = testApp({ signup: 'open' })
-    const res = await t.request('POST', '/api/v3/auth/signup', {
-      body: { email: 'jörg@例子.广告', password: 'password123' },
-    })
+    const res = await t.call('auth.signup', { body: { email: 'jörg@例子.广告', password: 'password123' } })
     expect(res.status).toBe(200)
   })
 
   test('the email field type refuses them in a respondent’s answer, and stores nothing', async () => {
     const t = testApp({ rateLimit: null })
     const endpoint = await makeEndpoint(t.ctx, { fields: [{ name: 'contact', type: 'email' as const }] })
-    const res = await t.request('POST', endpoint.path, { body: { contact: 'ada\u001b]0;x\u0007@example.com' } })
-    expect([res.status, res.body]).toEqual([
+    const res = await t.call('ingest.post', {
+      params: { token: endpoint.token },
+      body: { contact: 'ada\u001b]0;x\u0007@example.com' },
+    })
+    expect<unknown>([res.status, res.body]).toEqual([
       422,
       {
         code: 422,
@@ -81,9 +83,11 @@ describe('unsafe characters in e-mail addresses', () => {
         },
       },
     ])
-    expect((await t.request('POST', endpoint.path, { body: { contact: 'ada@example.com' } })).status).toBe(200)
     expect(
-      (await t.request('GET', `/api/v3/apps/${endpoint.appId}/records`, { token: endpoint.ownerToken })).body.total,
+      (await t.call('ingest.post', { params: { token: endpoint.token }, body: { contact: 'ada@example.com' } })).status,
+    ).toBe(200)
+    expect(
+      (await t.call('records.list', { params: { id: endpoint.appId } }, { token: endpoint.ownerToken })).body.total,
     ).toBe(1)
   })
 })

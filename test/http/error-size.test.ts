@@ -7,6 +7,7 @@
 import { describe, expect, test } from 'bun:test'
 import { errorResponse } from '../../server/http/errors.ts'
 import { makeEndpoint, storedRecords, type EndpointOptions } from '../core/collect/fixtures.ts'
+import { invalid } from '../support/call.ts'
 import { testApp } from '../support/http.ts'
 
 const JSON_TYPE = { 'content-type': 'application/json' }
@@ -54,9 +55,9 @@ describe('every error answer is at most 64 KiB, listing the first 20 problems an
     const t = await setup()
     const body = flood()
     expect(body.length).toBeLessThanOrEqual(MAX_BODY)
-    const res = await t.request('POST', t.endpoint.path, { raw: body, headers: JSON_TYPE })
+    const res = await t.call('ingest.post', { params: { token: t.endpoint.token } }, { raw: body, headers: JSON_TYPE })
     expect(res.status).toBe(422)
-    expect(res.body).toEqual(
+    expect<unknown>(res.body).toEqual(
       truncated(
         'invalid_value',
         FLOOD_COUNT,
@@ -71,17 +72,22 @@ describe('every error answer is at most 64 KiB, listing the first 20 problems an
 
   test('exactly 20 problems are all listed, with no truncated and no total', async () => {
     const t = await setup()
-    const res = await t.request('POST', t.endpoint.path, { raw: flood(20), headers: JSON_TYPE })
-    expect(res.body.error.details).toEqual({ problems: Array(20).fill({ path: '', message: TOO_LARGE }) })
+    const res = await t.call(
+      'ingest.post',
+      { params: { token: t.endpoint.token } },
+      { raw: flood(20), headers: JSON_TYPE },
+    )
+    expect(res.body.error!.details).toEqual({ problems: Array(20).fill({ path: '', message: TOO_LARGE }) })
   })
 
   test('the same flood in a /batch element', async () => {
     const t = await setup()
-    const res = await t.request('POST', `${t.endpoint.path}/batch`, {
-      raw: `[${flood(FLOOD_COUNT - 1)}]`,
-      headers: JSON_TYPE,
-    })
-    expect(res.body).toEqual(
+    const res = await t.call(
+      'ingest.batch',
+      { params: { token: t.endpoint.token } },
+      { raw: `[${flood(FLOOD_COUNT - 1)}]`, headers: JSON_TYPE },
+    )
+    expect<unknown>(res.body).toEqual(
       truncated(
         'invalid_value',
         FLOOD_COUNT - 1,
@@ -95,8 +101,12 @@ describe('every error answer is at most 64 KiB, listing the first 20 problems an
 
   test('9,000 keys that cannot be field names, as JSON: their names quoted in part', async () => {
     const t = await setup()
-    const res = await t.request('POST', t.endpoint.path, { raw: JSON.stringify(longKeyObject()), headers: JSON_TYPE })
-    expect(res.body).toEqual(
+    const res = await t.call(
+      'ingest.post',
+      { params: { token: t.endpoint.token } },
+      { raw: JSON.stringify(longKeyObject()), headers: JSON_TYPE },
+    )
+    expect<unknown>(res.body).toEqual(
       truncated('invalid_value', LONG_KEY_COUNT, `${LONG_KEY_COUNT} problems: `, longKeyProblems),
     )
     expect(Buffer.byteLength(res.text)).toBeLessThanOrEqual(MAX_ANSWER)
@@ -106,8 +116,8 @@ describe('every error answer is at most 64 KiB, listing the first 20 problems an
     const t = await setup()
     const form = Array.from({ length: LONG_KEY_COUNT }, (_, i) => `${longKey(i)}=1`).join('&')
     expect(form.length).toBeLessThanOrEqual(MAX_BODY)
-    const res = await t.request('POST', `${t.endpoint.path}/form`, { raw: form, headers: URLENCODED })
-    expect(res.body).toEqual(
+    const res = await t.call('ingest.form', { params: { token: t.endpoint.token } }, { raw: form, headers: URLENCODED })
+    expect<unknown>(res.body).toEqual(
       truncated('invalid_value', LONG_KEY_COUNT, `${LONG_KEY_COUNT} problems: `, longKeyProblems),
     )
     expect(Buffer.byteLength(res.text)).toBeLessThanOrEqual(MAX_ANSWER)
@@ -115,17 +125,18 @@ describe('every error answer is at most 64 KiB, listing the first 20 problems an
 
   test('the same keys in a /batch: the element is named, its problems listed in part', async () => {
     const t = await setup()
-    const res = await t.request('POST', `${t.endpoint.path}/batch`, {
-      raw: JSON.stringify([{ ok: 1 }, longKeyObject()]),
-      headers: JSON_TYPE,
-    })
+    const res = await t.call(
+      'ingest.batch',
+      { params: { token: t.endpoint.token } },
+      { raw: JSON.stringify([{ ok: 1 }, longKeyObject()]), headers: JSON_TYPE },
+    )
     const answer = truncated(
       'invalid_value',
       LONG_KEY_COUNT,
       `Record 1 of the batch: ${LONG_KEY_COUNT} problems: `,
       longKeyProblems,
     )
-    expect(res.body).toEqual({
+    expect<unknown>(res.body).toEqual({
       ...answer,
       error: {
         ...answer.error,
@@ -142,7 +153,7 @@ describe('every error answer is at most 64 KiB, listing the first 20 problems an
     const navigate = { ...URLENCODED, 'sec-fetch-mode': 'navigate', accept: 'text/html' }
     // Only the owner can fix long field names: the page lists them under the owner's details.
     const listed = longKeyProblems.map((p) => `<li>${p.path}: ${p.message}</li>`).join('')
-    const share = await t.request('POST', `${t.endpoint.path}/form`, { raw: form, headers: navigate })
+    const share = await t.call('ingest.form', { params: { token: t.endpoint.token } }, { raw: form, headers: navigate })
     expect(share.status).toBe(422)
     expect(share.text).toContain(
       `<details><summary>Details for the form's owner</summary><ul>${listed}<li>and ${LONG_KEY_COUNT - 20} more</li></ul></details>`,
@@ -177,11 +188,12 @@ describe('every error answer is at most 64 KiB, listing the first 20 problems an
         },
       },
     }
-    const json = await t.request('POST', t.endpoint.path, {
-      raw: JSON.stringify({ age: huge, size: huge }),
-      headers: JSON_TYPE,
-    })
-    expect(json.body).toEqual(answer)
+    const json = await t.call(
+      'ingest.post',
+      { params: { token: t.endpoint.token } },
+      { raw: JSON.stringify({ age: huge, size: huge }), headers: JSON_TYPE },
+    )
+    expect<unknown>(json.body).toEqual(answer)
     const fillIn = await t.request('POST', `/f/${t.endpoint.token}`, {
       raw: `age=${huge}&size=${huge}`,
       headers: { ...URLENCODED, accept: 'application/json' },
@@ -194,9 +206,13 @@ describe('every error answer is at most 64 KiB, listing the first 20 problems an
     })
     // Many unknown options are named in part too.
     const options = Array.from({ length: 30_000 }, (_, i) => `tags=t${i}`).join('&')
-    const form = await t.request('POST', `${t.endpoint.path}/form`, { raw: options, headers: URLENCODED })
+    const form = await t.call(
+      'ingest.form',
+      { params: { token: t.endpoint.token } },
+      { raw: options, headers: URLENCODED },
+    )
     const listed = Array.from({ length: 20 }, (_, i) => `"t${i}"`).join(', ')
-    expect(form.body).toEqual({
+    expect<unknown>(form.body).toEqual({
       code: 422,
       error: {
         type: 'invalid_value',
@@ -211,25 +227,27 @@ describe('every error answer is at most 64 KiB, listing the first 20 problems an
 
   test('a control-plane route with a huge invalid body: 20 problems, truncated, the total; unknown keys named in part', async () => {
     const t = await setup()
-    const url = `/api/v3/apps/${t.endpoint.appId}/records/delete`
-    const res = await t.request('POST', url, { token: t.endpoint.ownerToken, body: { ids: Array(1000).fill('') } })
+    const params = { id: t.endpoint.appId }
+    const options = { token: t.endpoint.ownerToken }
+    const res = await t.call('records.deleteMany', { params, body: { ids: Array(1000).fill('') } }, options)
     expect(res.status).toBe(422)
     const problems = Array.from({ length: 20 }, (_, i) => ({
       path: `ids.${i}`,
       message: 'a record id cannot be empty',
     }))
     // The route's schema runs in Elysia, which stops collecting after its first 64 problems.
-    expect(res.body).toEqual(truncated('validation', 64, '', problems))
+    expect<unknown>(res.body).toEqual(truncated('validation', 64, '', problems))
     const keys = Array.from({ length: 5000 }, (_, i) => `k${i}`)
-    const unknown = await t.request('POST', url, {
-      token: t.endpoint.ownerToken,
-      body: { ids: ['x'], ...Object.fromEntries(keys.map((key) => [key, 1])) },
-    })
+    const unknown = await t.call(
+      'records.deleteMany',
+      { params, body: invalid({ ids: ['x'], ...Object.fromEntries(keys.map((key) => [key, 1])) }) },
+      options,
+    )
     const message = `unknown properties ${keys
       .slice(0, 20)
       .map((key) => `"${key}"`)
       .join(', ')} and 4980 more; allowed: ids`
-    expect([unknown.status, unknown.body]).toEqual([
+    expect<unknown>([unknown.status, unknown.body]).toEqual([
       422,
       { code: 422, error: { type: 'validation', message, details: { problems: [{ path: '', message }] } } },
     ])

@@ -1,23 +1,32 @@
 import { describe, expect, test } from 'bun:test'
+import { invalid } from '../support/call.ts'
 import { assessmentApp, MOOD_SCALE } from './assessment-fixture.ts'
+
+type ExpertOperation = 'expert.get' | 'expert.update' | 'expert.comments' | 'expert.setComment' | 'expert.removeComment'
 
 const T0 = '2026-01-01T00:00:00.000Z'
 
 async function withScale() {
   const f = await assessmentApp()
-  expect((await f.request('POST', `${f.base}/scales`, { token: f.owner.token, body: MOOD_SCALE })).status).toBe(200)
+  expect(
+    (await f.call('scales.add', { params: { id: f.appId }, body: MOOD_SCALE }, { token: f.owner.token })).status,
+  ).toBe(200)
   return f
 }
 
 describe('expert profile', () => {
   test('starts empty; PATCH changes only the given properties', async () => {
     const f = await withScale()
-    const empty = await f.request('GET', `${f.base}/expert`, { token: f.owner.token })
+    const empty = await f.call('expert.get', { params: { id: f.appId } }, { token: f.owner.token })
     expect(empty.body).toEqual({ code: 200, data: { name: '', title: '', bio: '', avatarUrl: null, comments: [] } })
-    const set = await f.request('PATCH', `${f.base}/expert`, {
-      token: f.owner.token,
-      body: { name: ' Dr. Ana Ruiz ', bio: 'Twenty years\r\nof practice.', avatarUrl: 'https://example.com/ana.png' },
-    })
+    const set = await f.call(
+      'expert.update',
+      {
+        params: { id: f.appId },
+        body: { name: ' Dr. Ana Ruiz ', bio: 'Twenty years\r\nof practice.', avatarUrl: 'https://example.com/ana.png' },
+      },
+      { token: f.owner.token },
+    )
     expect(set.body).toEqual({
       code: 200,
       data: {
@@ -28,10 +37,11 @@ describe('expert profile', () => {
         comments: [],
       },
     })
-    const more = await f.request('PATCH', `${f.base}/expert`, {
-      token: f.owner.token,
-      body: { title: 'Psychologist', avatarUrl: null },
-    })
+    const more = await f.call(
+      'expert.update',
+      { params: { id: f.appId }, body: { title: 'Psychologist', avatarUrl: null } },
+      { token: f.owner.token },
+    )
     expect(more.body.data).toEqual({
       name: 'Dr. Ana Ruiz',
       title: 'Psychologist',
@@ -50,9 +60,13 @@ describe('expert profile', () => {
     ['/relative.png'],
   ])('avatar URL %p is refused', async (avatarUrl) => {
     const f = await withScale()
-    const res = await f.request('PATCH', `${f.base}/expert`, { token: f.owner.token, body: { avatarUrl } })
+    const res = await f.call(
+      'expert.update',
+      { params: { id: f.appId }, body: { avatarUrl } },
+      { token: f.owner.token },
+    )
     expect(res.status).toBe(422)
-    expect(res.body).toEqual({
+    expect<unknown>(res.body).toEqual({
       code: 422,
       error: {
         type: 'validation',
@@ -75,30 +89,33 @@ describe('expert profile', () => {
 describe('expert comments', () => {
   test('set, list, replace and remove a comment per scale level', async () => {
     const f = await withScale()
-    const set = await f.request('PUT', `${f.base}/expert/comments/mood/low`, {
-      token: f.owner.token,
-      body: { text: 'Talk to someone you trust.' },
-    })
+    const set = await f.call(
+      'expert.setComment',
+      { params: { id: f.appId, scale: 'mood', level: 'low' }, body: { text: 'Talk to someone you trust.' } },
+      { token: f.owner.token },
+    )
     expect(set.body).toEqual({
       code: 200,
       data: { scale: 'mood', level: 'low', text: 'Talk to someone you trust.', updatedAt: T0 },
     })
     f.clock.advance(1000)
-    await f.request('PUT', `${f.base}/expert/comments/mood/good`, {
-      token: f.owner.token,
-      body: { text: 'Keep going.' },
-    })
-    const replaced = await f.request('PUT', `${f.base}/expert/comments/mood/low`, {
-      token: f.owner.token,
-      body: { text: 'Rest more.' },
-    })
+    await f.call(
+      'expert.setComment',
+      { params: { id: f.appId, scale: 'mood', level: 'good' }, body: { text: 'Keep going.' } },
+      { token: f.owner.token },
+    )
+    const replaced = await f.call(
+      'expert.setComment',
+      { params: { id: f.appId, scale: 'mood', level: 'low' }, body: { text: 'Rest more.' } },
+      { token: f.owner.token },
+    )
     expect(replaced.body.data).toEqual({
       scale: 'mood',
       level: 'low',
       text: 'Rest more.',
       updatedAt: '2026-01-01T00:00:01.000Z',
     })
-    const list = await f.request('GET', `${f.base}/expert/comments`, { token: f.owner.token })
+    const list = await f.call('expert.comments', { params: { id: f.appId } }, { token: f.owner.token })
     expect(list.body).toEqual({
       code: 200,
       data: {
@@ -108,14 +125,22 @@ describe('expert comments', () => {
         ],
       },
     })
-    expect((await f.request('GET', `${f.base}/expert`, { token: f.owner.token })).body.data.comments).toEqual(
-      list.body.data.comments,
+    expect(
+      (await f.call('expert.get', { params: { id: f.appId } }, { token: f.owner.token })).body.data.comments,
+    ).toEqual(list.body.data.comments)
+    const removed = await f.call(
+      'expert.removeComment',
+      { params: { id: f.appId, scale: 'mood', level: 'low' } },
+      { token: f.owner.token },
     )
-    const removed = await f.request('DELETE', `${f.base}/expert/comments/mood/low`, { token: f.owner.token })
     expect(removed.body).toEqual({ code: 200, data: { deleted: true, scale: 'mood', level: 'low' } })
-    const again = await f.request('DELETE', `${f.base}/expert/comments/mood/low`, { token: f.owner.token })
+    const again = await f.call(
+      'expert.removeComment',
+      { params: { id: f.appId, scale: 'mood', level: 'low' } },
+      { token: f.owner.token },
+    )
     expect(again.status).toBe(404)
-    expect(again.body).toEqual({
+    expect<unknown>(again.body).toEqual({
       code: 404,
       error: { type: 'not_found', message: 'Comment for level "low" of scale "mood" not found' },
     })
@@ -123,46 +148,62 @@ describe('expert comments', () => {
 
   test('comments need an existing scale and level; removing the level removes its comment', async () => {
     const f = await withScale()
-    const noScale = await f.request('PUT', `${f.base}/expert/comments/sleep/low`, {
-      token: f.owner.token,
-      body: { text: 'x' },
+    const noScale = await f.call(
+      'expert.setComment',
+      { params: { id: f.appId, scale: 'sleep', level: 'low' }, body: { text: 'x' } },
+      { token: f.owner.token },
+    )
+    expect<unknown>(noScale.body).toEqual({
+      code: 404,
+      error: { type: 'not_found', message: 'Scale "sleep" not found' },
     })
-    expect(noScale.body).toEqual({ code: 404, error: { type: 'not_found', message: 'Scale "sleep" not found' } })
-    const noLevel = await f.request('PUT', `${f.base}/expert/comments/mood/awful`, {
-      token: f.owner.token,
-      body: { text: 'x' },
-    })
-    expect(noLevel.body).toEqual({
+    const noLevel = await f.call(
+      'expert.setComment',
+      { params: { id: f.appId, scale: 'mood', level: 'awful' }, body: { text: 'x' } },
+      { token: f.owner.token },
+    )
+    expect<unknown>(noLevel.body).toEqual({
       code: 404,
       error: { type: 'not_found', message: 'Level "awful" in scale "mood" not found' },
     })
-    const empty = await f.request('PUT', `${f.base}/expert/comments/mood/low`, {
-      token: f.owner.token,
-      body: { text: '  ' },
-    })
+    const empty = await f.call(
+      'expert.setComment',
+      { params: { id: f.appId, scale: 'mood', level: 'low' }, body: { text: '  ' } },
+      { token: f.owner.token },
+    )
     expect(empty.status).toBe(422)
-    await f.request('PUT', `${f.base}/expert/comments/mood/low`, { token: f.owner.token, body: { text: 'Rest more.' } })
-    await f.request('DELETE', `${f.base}/scales/mood/levels/low`, { token: f.owner.token })
-    expect((await f.request('GET', `${f.base}/expert/comments`, { token: f.owner.token })).body).toEqual({
+    await f.call(
+      'expert.setComment',
+      { params: { id: f.appId, scale: 'mood', level: 'low' }, body: { text: 'Rest more.' } },
+      { token: f.owner.token },
+    )
+    await f.call(
+      'scales.removeLevel',
+      { params: { id: f.appId, scale: 'mood', level: 'low' } },
+      { token: f.owner.token },
+    )
+    expect((await f.call('expert.comments', { params: { id: f.appId } }, { token: f.owner.token })).body).toEqual({
       code: 200,
       data: { comments: [] },
     })
   })
 
   test.each([
-    ['GET', '/expert'],
-    ['PATCH', '/expert', { name: 'x' }],
-    ['GET', '/expert/comments'],
-    ['PUT', '/expert/comments/mood/low', { text: 'x' }],
-    ['DELETE', '/expert/comments/mood/low'],
-  ] as Array<[string, string, unknown?]>)(
-    '%s %s is a 404 for another account',
-    async (...[method, path, body]: [string, string, unknown?]) => {
+    ['expert.get'],
+    ['expert.update', { name: 'x' }],
+    ['expert.comments'],
+    ['expert.setComment', { text: 'x' }],
+    ['expert.removeComment'],
+  ] as Array<[ExpertOperation, unknown?]>)(
+    '%s is a 404 for another account',
+    async (...[name, body]: [ExpertOperation, unknown?]) => {
       // A rest parameter: bun:test takes a declared parameter past a row's length for a `done` callback and then waits for it.
       const f = await withScale()
-      const res = await f.request(method, `${f.base}${path}`, { token: f.stranger.token, body })
+      // The comment routes take the scale and level; the others leave them out of the path.
+      const params = { id: f.appId, scale: 'mood', level: 'low' }
+      const res = await f.call(name, invalid({ params, body }), { token: f.stranger.token })
       expect(res.status).toBe(404)
-      expect(res.body).toEqual({ code: 404, error: { type: 'not_found', message: 'App not found' } })
+      expect<unknown>(res.body).toEqual({ code: 404, error: { type: 'not_found', message: 'App not found' } })
     },
   )
 })

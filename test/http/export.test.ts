@@ -5,6 +5,7 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { insertRecords, makeEndpoint, numberedRecords } from '../support/records.ts'
+import { target, type CallInput } from '../support/call.ts'
 import { testApp } from '../support/http.ts'
 import { makeUser } from '../support/users.ts'
 
@@ -12,10 +13,13 @@ const T0 = '2026-01-01T00:00:00.000Z'
 const T1 = '2026-01-01T00:00:00.001Z'
 const T2 = '2026-01-01T00:00:00.002Z'
 
-/** GET with the raw bytes decoded keeping the BOM (Response.text() would drop it). */
-async function download(t: ReturnType<typeof testApp>, path: string, token: string) {
+type CsvQuery = CallInput<'records.exportCsv'>['query']
+type JsonlQuery = CallInput<'records.exportJsonl'>['query']
+
+/** Calls `route` (a `target()`) with the raw bytes decoded keeping the BOM (Response.text() would drop it). */
+async function download(t: ReturnType<typeof testApp>, route: { path: string }, token: string) {
   const response = await t.app.handle(
-    new Request(`http://localhost:8787${path}`, { headers: { authorization: `Bearer ${token}` } }),
+    new Request(`http://localhost:8787${route.path}`, { headers: { authorization: `Bearer ${token}` } }),
   )
   const bytes = new Uint8Array(await response.arrayBuffer())
   return {
@@ -45,8 +49,15 @@ async function setup() {
     },
     { data: { age: -5, name: 'Line\nTwo, "q"', extra: null } },
   ])
-  const base = `/api/v3/apps/${endpoint.appId}`
-  return { ...t, token: owner.token, base, ids, endpoint, get: (path: string) => download(t, path, owner.token) }
+  const params = { id: endpoint.appId }
+  return {
+    ...t,
+    token: owner.token,
+    ids,
+    endpoint,
+    csv: (query: CsvQuery = {}) => download(t, target('records.exportCsv', { params, query }), owner.token),
+    jsonl: (query: JsonlQuery = {}) => download(t, target('records.exportJsonl', { params, query }), owner.token),
+  }
 }
 
 // Keys the app does not know (no field, proposal or catalogue entry: a removed field's, say) share the JSON column.
@@ -57,8 +68,8 @@ const OTHER2 = '"{""extra"":null}"'
 
 describe('GET /export.csv', () => {
   test('non-spam records with the union of keys in field order, BOM and CRLF', async () => {
-    const { get, base, ids } = await setup()
-    const res = await get(`${base}/export.csv`)
+    const { csv, jsonl, ids } = await setup()
+    const res = await csv()
     expect(res.status).toBe(200)
     expect([...res.bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8')
@@ -86,16 +97,16 @@ describe('GET /export.csv', () => {
         `${ids[2]},${T2},false,"Line\nTwo, ""q""",-5,${OTHER2},,\r\n`,
     ],
   ])('?spam=%s', async (spam, rows) => {
-    const { get, base, ids } = await setup()
-    const res = await get(`${base}/export.csv?spam=${spam}`)
+    const { csv, jsonl, ids } = await setup()
+    const res = await csv({ spam })
     expect(res.status).toBe(200)
     expect(res.text).toBe(`\uFEFF${SPAM_HEADER}${rows(ids)}`)
   })
 
   test('?raw=1 exports every cell as stored (a phone number, a formula), headers too; the default neutralises', async () => {
-    const { get, base, ids, ctx, endpoint } = await setup()
+    const { csv, ids, ctx, endpoint } = await setup()
     const [phone] = await insertRecords(ctx, endpoint.appId, [{ data: { name: '+44 20 7946 0958', age: 1 } }])
-    const raw = await get(`${base}/export.csv?raw=1&spam=include`)
+    const raw = await csv({ raw: '1', spam: 'include' })
     expect(raw.status).toBe(200)
     expect(raw.text).toBe(
       `\uFEFF${SPAM_HEADER}` +
@@ -104,17 +115,15 @@ describe('GET /export.csv', () => {
         `${ids[2]},${T2},false,"Line\nTwo, ""q""",-5,${OTHER2},,\r\n` +
         `${phone},2026-01-01T00:00:00.003Z,false,+44 20 7946 0958,1,,,\r\n`,
     )
-    for (const off of ['', '?raw=0', '?raw=false'])
-      expect((await get(`${base}/export.csv${off}`)).text).toContain(
-        `${phone},2026-01-01T00:00:00.003Z,"'+44 20 7946 0958",1,`,
-      )
-    expect((await get(`${base}/export.csv?raw=true`)).text).toContain(`,+44 20 7946 0958,1,`)
+    for (const off of [{}, { raw: '0' }, { raw: 'false' }])
+      expect((await csv(off)).text).toContain(`${phone},2026-01-01T00:00:00.003Z,"'+44 20 7946 0958",1,`)
+    expect((await csv({ raw: 'true' })).text).toContain(`,+44 20 7946 0958,1,`)
   })
 
   test('?raw=yes is a 400 naming what raw takes', async () => {
-    const { request, base, token } = await setup()
-    const res = await request('GET', `${base}/export.csv?raw=yes`, { token })
-    expect(res.body).toEqual({
+    const { call, endpoint, token } = await setup()
+    const res = await call('records.exportCsv', { params: { id: endpoint.appId }, query: { raw: 'yes' } }, { token })
+    expect<unknown>(res.body).toEqual({
       code: 400,
       error: {
         type: 'bad_request',
@@ -124,10 +133,10 @@ describe('GET /export.csv', () => {
   })
 
   test('?spam=bogus is a 400', async () => {
-    const { request, base, token } = await setup()
-    const res = await request('GET', `${base}/export.csv?spam=bogus`, { token })
+    const { call, endpoint, token } = await setup()
+    const res = await call('records.exportCsv', { params: { id: endpoint.appId }, query: { spam: 'bogus' } }, { token })
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({
+    expect<unknown>(res.body).toEqual({
       code: 400,
       error: {
         type: 'bad_request',
@@ -140,7 +149,7 @@ describe('GET /export.csv', () => {
     const t = testApp({ rateLimit: null })
     const owner = await makeUser(t.ctx)
     const endpoint = await makeEndpoint(t.ctx, owner.user.id, { fields: [{ name: 'a' }, { name: '=b' }] })
-    const res = await download(t, `/api/v3/apps/${endpoint.appId}/export.csv`, owner.token)
+    const res = await download(t, target('records.exportCsv', { params: { id: endpoint.appId } }), owner.token)
     expect(res.text).toBe(`\uFEFFid,createdAt,a,"'=b",meta.source,meta.timestamp\r\n`)
   })
 
@@ -153,7 +162,7 @@ describe('GET /export.csv', () => {
       endpoint.appId,
       numberedRecords(2501, (n) => n % 3 === 0),
     )
-    const res = await download(t, `/api/v3/apps/${endpoint.appId}/export.csv`, owner.token)
+    const res = await download(t, target('records.exportCsv', { params: { id: endpoint.appId } }), owner.token)
     const lines = res.text.split('\r\n')
     expect(lines[0]).toBe('\uFEFFid,createdAt,n,meta.source,meta.timestamp')
     expect(lines.at(-1)).toBe('')
@@ -174,10 +183,11 @@ describe('a filtered export', () => {
       endpoint.appId,
       numberedRecords(4501, (n) => n % 3 === 0),
     )
-    const filter = encodeURIComponent('n > 1000 && n != 2002')
+    const params = { id: endpoint.appId }
+    const filter = 'n > 1000 && n != 2002'
     const res = await download(
       t,
-      `/api/v3/apps/${endpoint.appId}/export.csv?filter=${filter}&spam=include`,
+      target('records.exportCsv', { params, query: { filter, spam: 'include' } }),
       owner.token,
     )
     const lines = res.text.split('\r\n')
@@ -186,7 +196,7 @@ describe('a filtered export', () => {
     expect(lines.slice(1, -1)).toEqual(
       matching.map(([id, n]) => `${id},${new Date(Date.UTC(2026, 0, 1) + n - 1).toISOString()},${n % 3 === 0},${n},,`),
     )
-    const jsonl = await download(t, `/api/v3/apps/${endpoint.appId}/export.jsonl?filter=${filter}`, owner.token)
+    const jsonl = await download(t, target('records.exportJsonl', { params, query: { filter } }), owner.token)
     expect(
       jsonl.text
         .trimEnd()
@@ -199,13 +209,13 @@ describe('a filtered export', () => {
     const t = testApp({ rateLimit: null })
     const owner = await makeUser(t.ctx)
     const endpoint = await makeEndpoint(t.ctx, owner.user.id)
-    const res = await t.request(
-      'GET',
-      `/api/v3/apps/${endpoint.appId}/export.csv?filter=${encodeURIComponent('n >')}`,
+    const res = await t.call(
+      'records.exportCsv',
+      { params: { id: endpoint.appId }, query: { filter: 'n >' } },
       { token: owner.token },
     )
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({
+    expect<unknown>(res.body).toEqual({
       code: 400,
       error: {
         type: 'bad_request',
@@ -217,8 +227,8 @@ describe('a filtered export', () => {
 
 describe('GET /export.jsonl', () => {
   test('one record per line, exactly the /query record shape', async () => {
-    const { get, base, ids } = await setup()
-    const res = await get(`${base}/export.jsonl?spam=include`)
+    const { csv, jsonl, ids } = await setup()
+    const res = await jsonl({ spam: 'include' })
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('application/x-ndjson; charset=utf-8')
     expect(res.headers.get('content-disposition')).toBe(
@@ -245,8 +255,8 @@ describe('GET /export.jsonl', () => {
   })
 
   test('the default leaves spam out', async () => {
-    const { get, base, ids } = await setup()
-    const res = await get(`${base}/export.jsonl`)
+    const { csv, jsonl, ids } = await setup()
+    const res = await jsonl()
     expect(
       res.text
         .trimEnd()

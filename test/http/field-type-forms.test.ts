@@ -27,7 +27,7 @@ async function oneFieldApp(type: FieldType, extra: { options?: string[]; require
     fields: [{ name: NAME, type, label: 'The answer', options, required: extra.required }],
   })
   const stored = async () =>
-    (await t.request('GET', `/api/v3/apps/${endpoint.appId}/records`, { token: owner.token })).body.records.map(
+    (await t.call('records.list', { params: { id: endpoint.appId } }, { token: owner.token })).body.records.map(
       (record: { data: unknown }) => record.data,
     )
   return { ...t, owner, endpoint, options: options ?? null, stored }
@@ -51,29 +51,31 @@ describe.each(FIELD_TYPES.map((type) => [type]))('field type %s', (type) => {
 
   test('round-trips through the HTML snippet posting to /form', async () => {
     const app = await oneFieldApp(type)
-    const fields = (await app.request('GET', `/api/v3/apps/${app.endpoint.appId}/fields`, { token: app.owner.token }))
+    const fields = (await app.call('fields.list', { params: { id: app.endpoint.appId } }, { token: app.owner.token }))
       .body.data.fields
     const snippet = htmlFormSnippet(`http://localhost:8787${app.endpoint.path()}`, fields, '_gotcha')
     const example = formExample(type, app.options)
     const pairs = await fillForm(snippet, { [NAME]: example.texts })
-    const posted = await app.request('POST', app.endpoint.path('/form'), {
-      raw: new URLSearchParams(pairs),
-      headers: FORM,
-    })
+    const posted = await app.call(
+      'ingest.form',
+      { params: { token: app.endpoint.token } },
+      { raw: new URLSearchParams(pairs), headers: FORM },
+    )
     expect(posted.status).toBe(200)
     expect(await app.stored()).toEqual([{ [NAME]: example.stored }])
   })
 
   test('?help shows exactly the HTML form snippet of the admin Setup tab', async () => {
     const app = await oneFieldApp(type, { required: true })
-    const [fields, urls, share] = await Promise.all(
-      ['/fields', '/urls', '/share'].map(
-        async (path) =>
-          (await app.request('GET', `/api/v3/apps/${app.endpoint.appId}${path}`, { token: app.owner.token })).body.data,
-      ),
-    )
+    const input = { params: { id: app.endpoint.appId } }
+    const options = { token: app.owner.token }
+    const [fields, urls, share] = await Promise.all([
+      app.call('fields.list', input, options),
+      app.call('apps.urls', input, options),
+      app.call('share.get', input, options),
+    ])
     // What svc-endpoint-help renders: the app's endpoint URL, its fields and its honeypot.
-    const admin = htmlFormSnippet(urls.endpoint, fields.fields, share.honeypot)
+    const admin = htmlFormSnippet(urls.body.data.endpoint!, fields.body.data.fields, share.body.data.honeypot)
     const help = (await app.request('GET', app.endpoint.path('?help'))).text
     expect(help).toContain(`\n${codeBlock(admin, 'html')}\n`)
     expect(help.match(/<form /g)).toHaveLength(1)
@@ -117,14 +119,19 @@ describe('a choice with more options than radio buttons', () => {
       (await app.request('POST', `/f/${app.endpoint.token}`, { raw: new URLSearchParams(pairs), headers: FORM }))
         .status,
     ).toBe(303)
-    const fields = (await app.request('GET', `/api/v3/apps/${app.endpoint.appId}/fields`, { token: app.owner.token }))
+    const fields = (await app.call('fields.list', { params: { id: app.endpoint.appId } }, { token: app.owner.token }))
       .body.data.fields
     const snippet = htmlFormSnippet(`http://localhost:8787${app.endpoint.path()}`, fields, '_gotcha')
     expect(snippet).toContain('<select name="answer &lt;&amp;&gt;">')
     const snippetPairs = await fillForm(snippet, { [NAME]: ['option 9'] })
     expect(
-      (await app.request('POST', app.endpoint.path('/form'), { raw: new URLSearchParams(snippetPairs), headers: FORM }))
-        .status,
+      (
+        await app.call(
+          'ingest.form',
+          { params: { token: app.endpoint.token } },
+          { raw: new URLSearchParams(snippetPairs), headers: FORM },
+        )
+      ).status,
     ).toBe(200)
     expect(await app.stored()).toEqual([{ [NAME]: 'two  spaces' }, { [NAME]: 'option 9' }])
   })

@@ -11,20 +11,27 @@ import { makeUser } from '../support/users.ts'
 async function publishedApp(data: Array<Record<string, unknown>>, options: { publish?: boolean } = {}) {
   const t = testApp()
   const owner = await makeUser(t.ctx)
-  const appId: string = (await t.request('POST', '/api/v3/apps', { token: owner.token, body: { name: 'Survey' } })).body
-    .data.id
-  const { token } = (await t.request('POST', `/api/v3/apps/${appId}/share/publish`, { token: owner.token })).body.data
-  for (const body of data) expect((await t.request('POST', `/api/v3/share/${token}`, { body })).status).toBe(200)
+  const appId: string = (await t.call('apps.create', { body: { name: 'Survey' } }, { token: owner.token })).body.data.id
+  const { token } = (await t.call('share.publish', { params: { id: appId } }, { token: owner.token })).body.data
+  for (const body of data) expect((await t.call('ingest.post', { params: { token: token! }, body })).status).toBe(200)
   if (options.publish === false)
-    expect((await t.request('POST', `/api/v3/apps/${appId}/share/unpublish`, { token: owner.token })).status).toBe(200)
+    expect((await t.call('share.unpublish', { params: { id: appId } }, { token: owner.token })).status).toBe(200)
   const patch = (field: string, body: Record<string, unknown>) =>
-    t.request('PATCH', `/api/v3/apps/${appId}/fields/${encodeURIComponent(field)}`, { token: owner.token, body })
+    t.call('fields.update', { params: { id: appId, field }, body }, { token: owner.token })
   /** The stored field named `name`. */
   const storedField = (name: string) => t.ctx.storage.fields.find(appId, name)
   /** Every stored record, oldest first, spam included, as the owner reads them. */
   const storedRecords = async (): Promise<Array<{ data: unknown; spam?: true }>> =>
-    (await t.request('GET', `/api/v3/apps/${appId}/records?spam=include&size=1000`, { token: owner.token })).body
-      .records
+    (
+      await t.call(
+        'records.list',
+        {
+          params: { id: appId },
+          query: { spam: 'include', size: 1000 },
+        },
+        { token: owner.token },
+      )
+    ).body.records
   return { t, owner, appId, endpointToken: token as string, patch, storedField, storedRecords }
 }
 
@@ -52,7 +59,7 @@ describe('changing a field type on a published app with records', () => {
     const res = await patch('age', { type: 'number', label: 'Age' })
     expect(res.status).toBe(409)
     // "" and a missing key are no value: 3 of the 5 records hold one.
-    expect(res.body).toEqual(conflict(3))
+    expect<unknown>(res.body).toEqual(conflict(3))
     expect((await storedField('age'))?.type).toBe('text')
     expect((await storedField('age'))?.label).toBe('')
   })
@@ -68,38 +75,39 @@ describe('changing a field type on a published app with records', () => {
 
   test('the count follows deletes (aggregates, not a scan) and one record reads "1 record holds a value"', async () => {
     const { t, owner, appId, patch } = await publishedApp([{ age: '31' }, { age: '32' }])
-    const [first] = (await t.request('GET', `/api/v3/apps/${appId}/records`, { token: owner.token })).body.records
+    const [first] = (await t.call('records.list', { params: { id: appId } }, { token: owner.token })).body.records
     expect(
-      (await t.request('DELETE', `/api/v3/apps/${appId}/records/${first.id}`, { token: owner.token })).status,
+      (await t.call('records.delete', { params: { id: appId, recordId: first.id } }, { token: owner.token })).status,
     ).toBe(200)
-    expect((await patch('age', { type: 'email' })).body).toEqual(conflict(1, 'text', 'email'))
+    expect<unknown>((await patch('age', { type: 'email' })).body).toEqual(conflict(1, 'text', 'email'))
   })
 
   test('spam records hold stored values too and are counted', async () => {
     const { t, endpointToken, patch, storedRecords } = await publishedApp([{ age: '31' }])
-    const spam = await t.request('POST', `/api/v3/share/${endpointToken}/form`, {
-      raw: 'age=40&_gotcha=bot',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    })
+    const spam = await t.call(
+      'ingest.form',
+      { params: { token: endpointToken } },
+      { raw: 'age=40&_gotcha=bot', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+    )
     expect(spam.status).toBe(200)
     expect((await storedRecords()).map((record) => record.spam ?? false)).toEqual([false, true])
-    expect((await patch('age', { type: 'boolean' })).body).toEqual(conflict(2, 'text', 'boolean'))
+    expect<unknown>((await patch('age', { type: 'boolean' })).body).toEqual(conflict(2, 'text', 'boolean'))
   })
 
   test('values under the old name count when the change also renames the field', async () => {
     const { patch } = await publishedApp([{ age: 31 }, { age: 32 }])
-    expect((await patch('age', { name: 'years', type: 'text' })).body).toEqual(conflict(2, 'number', 'text'))
+    expect<unknown>((await patch('age', { name: 'years', type: 'text' })).body).toEqual(conflict(2, 'number', 'text'))
   })
 
   test('problems with the input come first (422), then the conflict', async () => {
     const { patch } = await publishedApp([{ plan: 'free' }])
-    expect((await patch('plan', { type: 'choice' })).body).toEqual(
+    expect<unknown>((await patch('plan', { type: 'choice' })).body).toEqual(
       validationBody({ path: 'options', message: 'is required for a choice field: list the choices' }),
     )
-    expect((await patch('plan', { type: 'choice', force: 'yes' })).body).toEqual(
+    expect<unknown>((await patch('plan', { type: 'choice', force: 'yes' })).body).toEqual(
       validationBody({ path: 'force', message: 'must be true or false' }),
     )
-    expect((await patch('plan', { type: 'choice', options: ['free', 'pro'] })).body).toEqual(
+    expect<unknown>((await patch('plan', { type: 'choice', options: ['free', 'pro'] })).body).toEqual(
       conflict(1, 'text', 'choice', 'plan'),
     )
   })
@@ -111,7 +119,7 @@ describe('changing a field type on a published app with records', () => {
   ])('no refusal for %s', async (_case, data, options) => {
     const { t, appId, owner, patch } = await publishedApp(data, options)
     if (data.length === 0)
-      await t.request('POST', `/api/v3/apps/${appId}/fields`, { token: owner.token, body: { name: 'age' } })
+      await t.call('fields.add', { params: { id: appId }, body: { name: 'age' } }, { token: owner.token })
     const res = await patch('age', { type: 'number' })
     expect(res.status).toBe(200)
     expect(res.body.data.type).toBe('number')

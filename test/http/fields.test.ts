@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'bun:test'
+import type { Field } from '../../server/contract/api/fields.ts'
 import type { ChangeKind } from '../../server/core/changes.ts'
+import { invalid, type CallInput } from '../support/call.ts'
 import { testApp, type TestApp, validationBody } from '../support/http.ts'
 import { makeUser } from '../support/users.ts'
 
@@ -11,21 +13,20 @@ async function setup() {
   const t = testApp()
   const owner = await makeUser(t.ctx)
   const other = await makeUser(t.ctx)
-  const app = await t.request('POST', '/api/v3/apps', { token: owner.token, body: { name: 'Survey' } })
+  const app = await t.call('apps.create', { body: { name: 'Survey' } }, { token: owner.token })
   const appId: string = app.body.data.id
   const changes: Array<[string, ChangeKind]> = []
   t.ctx.changes.subscribe((id, kind) => changes.push([id, kind]))
-  const base = `/api/v3/apps/${appId}/fields`
-  return { t, owner, other, appId, base, changes }
+  return { t, owner, other, appId, changes }
 }
 
-async function add(t: TestApp, token: string, base: string, body: Record<string, unknown>) {
-  const res = await t.request('POST', base, { token, body })
+async function add(t: TestApp, token: string, appId: string, body: CallInput<'fields.add'>['body']) {
+  const res = await t.call('fields.add', { params: { id: appId }, body }, { token })
   expect(res.status).toBe(200)
   return res.body.data as { id: string; name: string }
 }
 
-function fieldBody(id: string, overrides: Record<string, unknown> = {}) {
+function fieldBody(id: string, overrides: Partial<Field> = {}): Field {
   return {
     id,
     name: 'email',
@@ -48,21 +49,25 @@ const stored = async (t: TestApp, appId: string) =>
 
 describe('POST /fields', () => {
   test('adds a text field with defaults', async () => {
-    const { t, owner, base, appId, changes } = await setup()
-    const res = await t.request('POST', base, { token: owner.token, body: { name: ' email ' } })
+    const { t, owner, appId, changes } = await setup()
+    const res = await t.call('fields.add', { params: { id: appId }, body: { name: ' email ' } }, { token: owner.token })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ code: 200, data: fieldBody(res.body.data.id) })
     expect(changes).toEqual([[appId, 'fields']])
-    expect((await t.request('GET', `/api/v3/apps/${appId}`, { token: owner.token })).body.data.fieldCount).toBe(1)
+    expect((await t.call('apps.get', { params: { id: appId } }, { token: owner.token })).body.data.fieldCount).toBe(1)
   })
 
   test('adds a required choice field with a label and trimmed options at the next position', async () => {
-    const { t, owner, base, appId } = await setup()
-    await add(t, owner.token, base, { name: 'first' })
-    const res = await t.request('POST', base, {
-      token: owner.token,
-      body: { name: 'plan', type: 'choice', label: ' Which plan? ', required: true, options: [' free ', 'pro'] },
-    })
+    const { t, owner, appId } = await setup()
+    await add(t, owner.token, appId, { name: 'first' })
+    const res = await t.call(
+      'fields.add',
+      {
+        params: { id: appId },
+        body: { name: 'plan', type: 'choice', label: ' Which plan? ', required: true, options: [' free ', 'pro'] },
+      },
+      { token: owner.token },
+    )
     expect(res.body).toEqual({
       code: 200,
       data: fieldBody(res.body.data.id, {
@@ -81,8 +86,8 @@ describe('POST /fields', () => {
   })
 
   test.each(['number', 'boolean', 'date', 'email', 'json'])('accepts type %s', async (type) => {
-    const { t, owner, base } = await setup()
-    const res = await t.request('POST', base, { token: owner.token, body: { name: 'x', type } })
+    const { t, owner, appId } = await setup()
+    const res = await t.call('fields.add', { params: { id: appId }, body: { name: 'x', type } }, { token: owner.token })
     expect(res.body).toEqual({ code: 200, data: fieldBody(res.body.data.id, { name: 'x', type }) })
   })
 
@@ -95,10 +100,10 @@ describe('POST /fields', () => {
     ['hasOwnProperty', 'hasOwnProperty'],
     ['64 characters of emoji', '🙂'.repeat(64)],
   ])('accepts a %s name and finds the field by it', async (_label, name) => {
-    const { t, owner, base } = await setup()
-    const created = await add(t, owner.token, base, { name })
+    const { t, owner, appId } = await setup()
+    const created = await add(t, owner.token, appId, { name })
     expect(created.name).toBe(name)
-    const byName = await t.request('GET', `${base}/${encodeURIComponent(name)}`, { token: owner.token })
+    const byName = await t.call('fields.get', { params: { id: appId, field: name } }, { token: owner.token })
     expect(byName.status).toBe(200)
     expect(byName.body).toEqual({ code: 200, data: fieldBody(created.id, { name }) })
   })
@@ -200,71 +205,82 @@ describe('POST /fields', () => {
     ],
     ['a non-object body', 'email', [{ path: '', message: 'the body must be a JSON object' }]],
   ])('refuses %s with 422 listing every problem', async (_label, body, problems) => {
-    const { t, owner, base, appId, changes } = await setup()
-    const res = await t.request('POST', base, { token: owner.token, body })
+    const { t, owner, appId, changes } = await setup()
+    const res = await t.call('fields.add', { params: { id: appId }, body: invalid(body) }, { token: owner.token })
     expect(res.status).toBe(422)
-    expect(res.body).toEqual(validationBody(...problems))
+    expect<unknown>(res.body).toEqual(validationBody(...problems))
     expect(await stored(t, appId)).toEqual([])
     expect(changes).toEqual([])
   })
 
   test('malformed JSON is a 400 bad_json', async () => {
-    const { t, owner, base } = await setup()
-    const res = await t.request('POST', base, {
-      token: owner.token,
-      raw: '{name:',
-      headers: { 'content-type': 'application/json' },
-    })
+    const { t, owner, appId } = await setup()
+    const res = await t.call(
+      'fields.add',
+      { params: { id: appId } },
+      { token: owner.token, raw: '{name:', headers: { 'content-type': 'application/json' } },
+    )
     expect(res.status).toBe(400)
-    expect(res.body.error.type).toBe('bad_json')
+    expect(res.body.error!.type).toBe('bad_json')
   })
 
   test('a name already used in the app is a 409 conflict; other apps may reuse it', async () => {
-    const { t, owner, base } = await setup()
-    await add(t, owner.token, base, { name: 'email' })
-    const res = await t.request('POST', base, { token: owner.token, body: { name: ' email', type: 'email' } })
+    const { t, owner, appId } = await setup()
+    await add(t, owner.token, appId, { name: 'email' })
+    const res = await t.call(
+      'fields.add',
+      { params: { id: appId }, body: { name: ' email', type: 'email' } },
+      { token: owner.token },
+    )
     expect(res.status).toBe(409)
-    expect(res.body).toEqual({
+    expect<unknown>(res.body).toEqual({
       code: 409,
       error: { type: 'conflict', message: 'This app already has a field named "email"; choose another name' },
     })
-    const second = await t.request('POST', '/api/v3/apps', { token: owner.token, body: { name: 'Other' } })
+    const second = await t.call('apps.create', { body: { name: 'Other' } }, { token: owner.token })
     expect(
       (
-        await t.request('POST', `/api/v3/apps/${second.body.data.id}/fields`, {
-          token: owner.token,
-          body: { name: 'email' },
-        })
+        await t.call(
+          'fields.add',
+          { params: { id: second.body.data.id }, body: { name: 'email' } },
+          { token: owner.token },
+        )
       ).status,
     ).toBe(200)
   })
 
   test('a field may not be named like the endpoint’s honeypot key', async () => {
-    const { t, owner, base, appId } = await setup()
+    const { t, owner, appId } = await setup()
     const problem = {
       path: 'name',
       message: "is this app's honeypot key (share settings); choose another name or change the honeypot",
     }
-    const res = await t.request('POST', base, { token: owner.token, body: { name: '_gotcha' } })
+    const res = await t.call('fields.add', { params: { id: appId }, body: { name: '_gotcha' } }, { token: owner.token })
     expect(res.status).toBe(422)
-    expect(res.body).toEqual({
+    expect<unknown>(res.body).toEqual({
       code: 422,
       error: { type: 'validation', message: `name: ${problem.message}`, details: { problems: [problem] } },
     })
-    await add(t, owner.token, base, { name: 'trap' })
-    const renamed = await t.request('PATCH', `${base}/trap`, { token: owner.token, body: { name: '_gotcha' } })
+    await add(t, owner.token, appId, { name: 'trap' })
+    const renamed = await t.call(
+      'fields.update',
+      { params: { id: appId, field: 'trap' }, body: { name: '_gotcha' } },
+      { token: owner.token },
+    )
     expect(renamed.status).toBe(422)
     expect(renamed.body).toEqual(res.body)
     expect(await stored(t, appId)).toEqual([['trap', 0]])
     // Once the honeypot is renamed, the name is free.
-    await t.request('PATCH', `/api/v3/apps/${appId}/share`, { token: owner.token, body: { honeypot: '_hp' } })
-    expect((await t.request('POST', base, { token: owner.token, body: { name: '_gotcha' } })).status).toBe(200)
+    await t.call('share.update', { params: { id: appId }, body: { honeypot: '_hp' } }, { token: owner.token })
+    expect(
+      (await t.call('fields.add', { params: { id: appId }, body: { name: '_gotcha' } }, { token: owner.token })).status,
+    ).toBe(200)
   })
 
   test('names differing only in case are different fields', async () => {
-    const { t, owner, base, appId } = await setup()
-    await add(t, owner.token, base, { name: 'Email' })
-    await add(t, owner.token, base, { name: 'email' })
+    const { t, owner, appId } = await setup()
+    await add(t, owner.token, appId, { name: 'Email' })
+    await add(t, owner.token, appId, { name: 'email' })
     expect(await stored(t, appId)).toEqual([
       ['Email', 0],
       ['email', 1],
@@ -272,11 +288,11 @@ describe('POST /fields', () => {
   })
 
   test('the 51st field is refused with 422 field_limit', async () => {
-    const { t, owner, base, appId } = await setup()
-    for (let i = 0; i < 50; i++) await add(t, owner.token, base, { name: `f${i}` })
-    const res = await t.request('POST', base, { token: owner.token, body: { name: 'f50' } })
+    const { t, owner, appId } = await setup()
+    for (let i = 0; i < 50; i++) await add(t, owner.token, appId, { name: `f${i}` })
+    const res = await t.call('fields.add', { params: { id: appId }, body: { name: 'f50' } }, { token: owner.token })
     expect(res.status).toBe(422)
-    expect(res.body).toEqual({
+    expect<unknown>(res.body).toEqual({
       code: 422,
       error: {
         type: 'field_limit',
@@ -286,17 +302,19 @@ describe('POST /fields', () => {
     })
     expect(await stored(t, appId)).toHaveLength(50)
     // Removing one makes room again.
-    await t.request('DELETE', `${base}/f0`, { token: owner.token })
-    expect((await t.request('POST', base, { token: owner.token, body: { name: 'f50' } })).status).toBe(200)
+    await t.call('fields.remove', { params: { id: appId, field: 'f0' } }, { token: owner.token })
+    expect(
+      (await t.call('fields.add', { params: { id: appId }, body: { name: 'f50' } }, { token: owner.token })).status,
+    ).toBe(200)
   })
 })
 
 describe('GET /fields and /fields/:field', () => {
   test('lists fields by position with the limit', async () => {
-    const { t, owner, base } = await setup()
-    const a = await add(t, owner.token, base, { name: 'a' })
-    const b = await add(t, owner.token, base, { name: 'b', type: 'number' })
-    const res = await t.request('GET', base, { token: owner.token })
+    const { t, owner, appId } = await setup()
+    const a = await add(t, owner.token, appId, { name: 'a' })
+    const b = await add(t, owner.token, appId, { name: 'b', type: 'number' })
+    const res = await t.call('fields.list', { params: { id: appId } }, { token: owner.token })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({
       code: 200,
@@ -309,26 +327,26 @@ describe('GET /fields and /fields/:field', () => {
   })
 
   test('finds a field by id, by name, and by a name with reserved URL characters', async () => {
-    const { t, owner, base } = await setup()
-    const field = await add(t, owner.token, base, { name: 'a/b?c#d e%' })
-    for (const ref of [field.id, encodeURIComponent('a/b?c#d e%')]) {
-      const res = await t.request('GET', `${base}/${ref}`, { token: owner.token })
+    const { t, owner, appId } = await setup()
+    const field = await add(t, owner.token, appId, { name: 'a/b?c#d e%' })
+    for (const ref of [field.id, 'a/b?c#d e%']) {
+      const res = await t.call('fields.get', { params: { id: appId, field: ref } }, { token: owner.token })
       expect(res.status).toBe(200)
       expect(res.body).toEqual({ code: 200, data: fieldBody(field.id, { name: 'a/b?c#d e%' }) })
     }
   })
 
   test('an unknown field is a 404', async () => {
-    const { t, owner, base } = await setup()
-    const res = await t.request('GET', `${base}/nope`, { token: owner.token })
+    const { t, owner, appId } = await setup()
+    const res = await t.call('fields.get', { params: { id: appId, field: 'nope' } }, { token: owner.token })
     expect(res.status).toBe(404)
-    expect(res.body).toEqual({ code: 404, error: { type: 'not_found', message: 'Field "nope" not found' } })
+    expect<unknown>(res.body).toEqual({ code: 404, error: { type: 'not_found', message: 'Field "nope" not found' } })
   })
 
   test('a field reference with broken percent-encoding is a 400', async () => {
-    const { t, owner, base } = await setup()
+    const { t, owner, appId } = await setup()
     for (const method of ['GET', 'PATCH', 'DELETE']) {
-      const res = await t.request(method, `${base}/%E0%A4%A`, {
+      const res = await t.request(method, `/api/v3/apps/${appId}/fields/%E0%A4%A`, {
         token: owner.token,
         body: method === 'PATCH' ? { label: 'x' } : undefined,
       })
@@ -345,24 +363,31 @@ describe('GET /fields and /fields/:field', () => {
   })
 
   test('a field of another app of the same owner is not found through this app', async () => {
-    const { t, owner, base } = await setup()
-    const other = await t.request('POST', '/api/v3/apps', { token: owner.token, body: { name: 'Other' } })
-    const foreign = await add(t, owner.token, `/api/v3/apps/${other.body.data.id}/fields`, { name: 'x' })
-    const res = await t.request('GET', `${base}/${foreign.id}`, { token: owner.token })
+    const { t, owner, appId } = await setup()
+    const other = await t.call('apps.create', { body: { name: 'Other' } }, { token: owner.token })
+    const foreign = await add(t, owner.token, other.body.data.id, { name: 'x' })
+    const res = await t.call('fields.get', { params: { id: appId, field: foreign.id } }, { token: owner.token })
     expect(res.status).toBe(404)
-    expect(res.body).toEqual({ code: 404, error: { type: 'not_found', message: `Field "${foreign.id}" not found` } })
+    expect<unknown>(res.body).toEqual({
+      code: 404,
+      error: { type: 'not_found', message: `Field "${foreign.id}" not found` },
+    })
   })
 })
 
 describe('PATCH /fields/:field', () => {
   test('changes name, label, required and type; records are not touched', async () => {
-    const { t, owner, base, appId, changes } = await setup()
-    const field = await add(t, owner.token, base, { name: 'age' })
+    const { t, owner, appId, changes } = await setup()
+    const field = await add(t, owner.token, appId, { name: 'age' })
     t.clock.advance(5000)
-    const res = await t.request('PATCH', `${base}/age`, {
-      token: owner.token,
-      body: { name: 'years', label: 'Age in years', required: true, type: 'number' },
-    })
+    const res = await t.call(
+      'fields.update',
+      {
+        params: { id: appId, field: 'age' },
+        body: { name: 'years', label: 'Age in years', required: true, type: 'number' },
+      },
+      { token: owner.token },
+    )
     expect(res.status).toBe(200)
     expect(res.body).toEqual({
       code: 200,
@@ -381,11 +406,15 @@ describe('PATCH /fields/:field', () => {
   })
 
   test('changing to a choice type needs options; changing away drops them', async () => {
-    const { t, owner, base, appId } = await setup()
-    const field = await add(t, owner.token, base, { name: 'plan' })
-    const refused = await t.request('PATCH', `${base}/plan`, { token: owner.token, body: { type: 'choice' } })
+    const { t, owner, appId } = await setup()
+    const field = await add(t, owner.token, appId, { name: 'plan' })
+    const refused = await t.call(
+      'fields.update',
+      { params: { id: appId, field: 'plan' }, body: { type: 'choice' } },
+      { token: owner.token },
+    )
     expect(refused.status).toBe(422)
-    expect(refused.body).toEqual({
+    expect<unknown>(refused.body).toEqual({
       code: 422,
       error: {
         type: 'validation',
@@ -393,21 +422,31 @@ describe('PATCH /fields/:field', () => {
         details: { problems: [{ path: 'options', message: 'is required for a choice field: list the choices' }] },
       },
     })
-    const choice = await t.request('PATCH', `${base}/plan`, {
-      token: owner.token,
-      body: { type: 'choice', options: ['free', 'pro'] },
-    })
+    const choice = await t.call(
+      'fields.update',
+      { params: { id: appId, field: 'plan' }, body: { type: 'choice', options: ['free', 'pro'] } },
+      { token: owner.token },
+    )
     expect(choice.body.data).toEqual(fieldBody(field.id, { name: 'plan', type: 'choice', options: ['free', 'pro'] }))
-    const more = await t.request('PATCH', `${base}/plan`, {
-      token: owner.token,
-      body: { options: ['free', 'pro', 'team'] },
-    })
+    const more = await t.call(
+      'fields.update',
+      { params: { id: appId, field: 'plan' }, body: { options: ['free', 'pro', 'team'] } },
+      { token: owner.token },
+    )
     expect(more.body.data.options).toEqual(['free', 'pro', 'team'])
-    const multi = await t.request('PATCH', `${base}/plan`, { token: owner.token, body: { type: 'multichoice' } })
+    const multi = await t.call(
+      'fields.update',
+      { params: { id: appId, field: 'plan' }, body: { type: 'multichoice' } },
+      { token: owner.token },
+    )
     expect(multi.body.data).toEqual(
       fieldBody(field.id, { name: 'plan', type: 'multichoice', options: ['free', 'pro', 'team'] }),
     )
-    const text = await t.request('PATCH', `${base}/plan`, { token: owner.token, body: { type: 'text' } })
+    const text = await t.call(
+      'fields.update',
+      { params: { id: appId, field: 'plan' }, body: { type: 'text' } },
+      { token: owner.token },
+    )
     expect(text.body.data).toEqual(fieldBody(field.id, { name: 'plan', type: 'text', options: null }))
     expect((await t.ctx.storage.fields.find(appId, 'plan'))?.options).toBeNull()
   })
@@ -432,12 +471,12 @@ describe('PATCH /fields/:field', () => {
       ],
     ],
   ])('refuses %s (checked against the stored field)', async (_label, body, problems) => {
-    const { t, owner, base, appId } = await setup()
-    await add(t, owner.token, base, { name: 'a' })
-    await add(t, owner.token, base, { name: 'b' })
-    const res = await t.request('PATCH', `${base}/a`, { token: owner.token, body })
+    const { t, owner, appId } = await setup()
+    await add(t, owner.token, appId, { name: 'a' })
+    await add(t, owner.token, appId, { name: 'b' })
+    const res = await t.call('fields.update', { params: { id: appId, field: 'a' }, body }, { token: owner.token })
     expect(res.status).toBe(422)
-    expect(res.body).toEqual({
+    expect<unknown>(res.body).toEqual({
       code: 422,
       error: {
         type: 'validation',
@@ -480,30 +519,50 @@ describe('PATCH /fields/:field', () => {
       ],
     ],
   ])('refuses %s (checked by the schema)', async (_label, body, problems) => {
-    const { t, owner, base } = await setup()
-    await add(t, owner.token, base, { name: 'a' })
-    const res = await t.request('PATCH', `${base}/a`, { token: owner.token, body })
+    const { t, owner, appId } = await setup()
+    await add(t, owner.token, appId, { name: 'a' })
+    const res = await t.call(
+      'fields.update',
+      { params: { id: appId, field: 'a' }, body: invalid(body) },
+      { token: owner.token },
+    )
     expect(res.status).toBe(422)
-    expect(res.body).toEqual(validationBody(...problems))
+    expect<unknown>(res.body).toEqual(validationBody(...problems))
   })
 
   test('renaming to a name in use is a 409; renaming to its own name is fine', async () => {
-    const { t, owner, base } = await setup()
-    await add(t, owner.token, base, { name: 'a' })
-    await add(t, owner.token, base, { name: 'b' })
-    const res = await t.request('PATCH', `${base}/b`, { token: owner.token, body: { name: 'a' } })
+    const { t, owner, appId } = await setup()
+    await add(t, owner.token, appId, { name: 'a' })
+    await add(t, owner.token, appId, { name: 'b' })
+    const res = await t.call(
+      'fields.update',
+      { params: { id: appId, field: 'b' }, body: { name: 'a' } },
+      { token: owner.token },
+    )
     expect(res.status).toBe(409)
-    expect(res.body).toEqual({
+    expect<unknown>(res.body).toEqual({
       code: 409,
       error: { type: 'conflict', message: 'This app already has a field named "a"; choose another name' },
     })
-    expect((await t.request('PATCH', `${base}/b`, { token: owner.token, body: { name: 'b' } })).status).toBe(200)
+    expect(
+      (
+        await t.call(
+          'fields.update',
+          { params: { id: appId, field: 'b' }, body: { name: 'b' } },
+          { token: owner.token },
+        )
+      ).status,
+    ).toBe(200)
   })
 
   test('position moves a field and keeps positions dense', async () => {
-    const { t, owner, base, appId } = await setup()
-    for (const name of ['a', 'b', 'c', 'd']) await add(t, owner.token, base, { name })
-    const res = await t.request('PATCH', `${base}/a`, { token: owner.token, body: { position: 2 } })
+    const { t, owner, appId } = await setup()
+    for (const name of ['a', 'b', 'c', 'd']) await add(t, owner.token, appId, { name })
+    const res = await t.call(
+      'fields.update',
+      { params: { id: appId, field: 'a' }, body: { position: 2 } },
+      { token: owner.token },
+    )
     expect(res.status).toBe(200)
     expect(res.body.data.position).toBe(2)
     expect(await stored(t, appId)).toEqual([
@@ -512,7 +571,7 @@ describe('PATCH /fields/:field', () => {
       ['a', 2],
       ['d', 3],
     ])
-    await t.request('PATCH', `${base}/d`, { token: owner.token, body: { position: 0 } })
+    await t.call('fields.update', { params: { id: appId, field: 'd' }, body: { position: 0 } }, { token: owner.token })
     expect(await stored(t, appId)).toEqual([
       ['d', 0],
       ['b', 1],
@@ -522,20 +581,24 @@ describe('PATCH /fields/:field', () => {
   })
 
   test('an unknown field is a 404', async () => {
-    const { t, owner, base } = await setup()
-    const res = await t.request('PATCH', `${base}/nope`, { token: owner.token, body: { label: 'x' } })
+    const { t, owner, appId } = await setup()
+    const res = await t.call(
+      'fields.update',
+      { params: { id: appId, field: 'nope' }, body: { label: 'x' } },
+      { token: owner.token },
+    )
     expect(res.status).toBe(404)
-    expect(res.body).toEqual({ code: 404, error: { type: 'not_found', message: 'Field "nope" not found' } })
+    expect<unknown>(res.body).toEqual({ code: 404, error: { type: 'not_found', message: 'Field "nope" not found' } })
   })
 })
 
 describe('DELETE /fields/:field', () => {
   test('removes the field and closes the gap', async () => {
-    const { t, owner, base, appId, changes } = await setup()
-    for (const name of ['a', 'b', 'c']) await add(t, owner.token, base, { name })
-    const b = (await t.request('GET', `${base}/b`, { token: owner.token })).body.data
+    const { t, owner, appId, changes } = await setup()
+    for (const name of ['a', 'b', 'c']) await add(t, owner.token, appId, { name })
+    const b = (await t.call('fields.get', { params: { id: appId, field: 'b' } }, { token: owner.token })).body.data
     changes.length = 0
-    const res = await t.request('DELETE', `${base}/${b.id}`, { token: owner.token })
+    const res = await t.call('fields.remove', { params: { id: appId, field: b.id } }, { token: owner.token })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ code: 200, data: { deleted: true, id: b.id } })
     expect(await stored(t, appId)).toEqual([
@@ -546,23 +609,27 @@ describe('DELETE /fields/:field', () => {
   })
 
   test('an unknown field is a 404', async () => {
-    const { t, owner, base } = await setup()
-    const res = await t.request('DELETE', `${base}/nope`, { token: owner.token })
+    const { t, owner, appId } = await setup()
+    const res = await t.call('fields.remove', { params: { id: appId, field: 'nope' } }, { token: owner.token })
     expect(res.status).toBe(404)
-    expect(res.body).toEqual({ code: 404, error: { type: 'not_found', message: 'Field "nope" not found' } })
+    expect<unknown>(res.body).toEqual({ code: 404, error: { type: 'not_found', message: 'Field "nope" not found' } })
   })
 })
 
 describe('PUT /fields/order', () => {
   test('puts every field in the given order', async () => {
-    const { t, owner, base, appId, changes } = await setup()
+    const { t, owner, appId, changes } = await setup()
     const [a, b, c] = [
-      await add(t, owner.token, base, { name: 'a' }),
-      await add(t, owner.token, base, { name: 'b' }),
-      await add(t, owner.token, base, { name: 'c' }),
+      await add(t, owner.token, appId, { name: 'a' }),
+      await add(t, owner.token, appId, { name: 'b' }),
+      await add(t, owner.token, appId, { name: 'c' }),
     ]
     changes.length = 0
-    const res = await t.request('PUT', `${base}/order`, { token: owner.token, body: { ids: [c.id, a.id, b.id] } })
+    const res = await t.call(
+      'fields.order',
+      { params: { id: appId }, body: { ids: [c.id, a.id, b.id] } },
+      { token: owner.token },
+    )
     expect(res.status).toBe(200)
     expect(res.body).toEqual({
       code: 200,
@@ -583,24 +650,28 @@ describe('PUT /fields/order', () => {
   })
 
   test('an app without fields accepts an empty order', async () => {
-    const { t, owner, base } = await setup()
-    const res = await t.request('PUT', `${base}/order`, { token: owner.token, body: { ids: [] } })
+    const { t, owner, appId } = await setup()
+    const res = await t.call('fields.order', { params: { id: appId }, body: { ids: [] } }, { token: owner.token })
     expect(res.body).toEqual({ code: 200, data: { fields: [] } })
   })
 
   test('refuses an order that misses, invents or repeats ids, listing each', async () => {
-    const { t, owner, base, appId } = await setup()
-    const a = await add(t, owner.token, base, { name: 'a' })
-    const b = await add(t, owner.token, base, { name: 'b' })
-    const c = await add(t, owner.token, base, { name: 'c' })
-    const res = await t.request('PUT', `${base}/order`, { token: owner.token, body: { ids: [a.id, a.id, 'ghost'] } })
+    const { t, owner, appId } = await setup()
+    const a = await add(t, owner.token, appId, { name: 'a' })
+    const b = await add(t, owner.token, appId, { name: 'b' })
+    const c = await add(t, owner.token, appId, { name: 'c' })
+    const res = await t.call(
+      'fields.order',
+      { params: { id: appId }, body: { ids: [a.id, a.id, 'ghost'] } },
+      { token: owner.token },
+    )
     expect(res.status).toBe(422)
     const problems = [
       { path: 'ids', message: `misses 2 of the app's fields: "${b.id}" (b), "${c.id}" (c)` },
       { path: 'ids', message: 'names ids that are not fields of this app: "ghost"' },
       { path: 'ids', message: `lists these ids more than once: "${a.id}"` },
     ]
-    expect(res.body).toEqual({
+    expect<unknown>(res.body).toEqual({
       code: 422,
       error: {
         type: 'validation',
@@ -620,34 +691,41 @@ describe('PUT /fields/order', () => {
     ['ids that are not a list', { ids: 'a,b' }, [{ path: 'ids', message: 'must be an array of field ids' }]],
     ['an id that is not text', { ids: [1] }, [{ path: 'ids.0', message: 'must be a field id' }]],
   ])('refuses %s', async (_label, body, problems) => {
-    const { t, owner, base } = await setup()
-    const res = await t.request('PUT', `${base}/order`, { token: owner.token, body })
+    const { t, owner, appId } = await setup()
+    const res = await t.call('fields.order', { params: { id: appId }, body: invalid(body) }, { token: owner.token })
     expect(res.status).toBe(422)
-    expect(res.body).toEqual(validationBody(...problems))
+    expect<unknown>(res.body).toEqual(validationBody(...problems))
   })
 })
+
+type FieldOperation = 'fields.list' | 'fields.add' | 'fields.order' | 'fields.get' | 'fields.update' | 'fields.remove'
 
 describe('another account’s app is answered exactly like a missing one', () => {
   // Every row names a body (undefined for none): a shorter row would make bun pass a done
   // callback as the third argument and wait for it.
-  const routes: Array<[string, string, unknown]> = [
-    ['GET', '', undefined],
-    ['POST', '', { name: 'sneaky' }],
-    ['PUT', '/order', { ids: [] }],
-    ['GET', '/email', undefined],
-    ['PATCH', '/email', { label: 'sneaky' }],
-    ['DELETE', '/email', undefined],
+  const routes: Array<[FieldOperation, unknown]> = [
+    ['fields.list', undefined],
+    ['fields.add', { name: 'sneaky' }],
+    ['fields.order', { ids: [] }],
+    ['fields.get', undefined],
+    ['fields.update', { label: 'sneaky' }],
+    ['fields.remove', undefined],
   ]
-  test.each(routes)('%s /fields%s', async (method, suffix, body) => {
-    const { t, owner, other, appId, base } = await setup()
-    await add(t, owner.token, base, { name: 'email' })
-    const foreign = await t.request(method, `${base}${suffix}`, { token: other.token, body })
-    const missing = await t.request(method, `/api/v3/apps/${MISSING}/fields${suffix}`, { token: other.token, body })
+  test.each(routes)('%s', async (name, body) => {
+    const { t, owner, other, appId } = await setup()
+    await add(t, owner.token, appId, { name: 'email' })
+    // The field-less routes ignore the field parameter.
+    const call = (app: string) =>
+      t.call(name, invalid({ params: { id: app, field: 'email' }, body }), { token: other.token })
+    const foreign = await call(appId)
+    const missing = await call(MISSING)
     expect(foreign.status).toBe(404)
-    expect(foreign.body).toEqual(APP_NOT_FOUND)
+    expect<unknown>(foreign.body).toEqual(APP_NOT_FOUND)
     expect(missing.status).toBe(404)
-    expect(missing.body).toEqual(APP_NOT_FOUND)
+    expect<unknown>(missing.body).toEqual(APP_NOT_FOUND)
     expect(await stored(t, appId)).toEqual([['email', 0]])
-    expect((await t.request('GET', `${base}/email`, { token: owner.token })).body.data.label).toBe('')
+    expect(
+      (await t.call('fields.get', { params: { id: appId, field: 'email' } }, { token: owner.token })).body.data.label,
+    ).toBe('')
   })
 })

@@ -3,6 +3,7 @@ import { hashSecret } from '../../server/core/ids.ts'
 import { getRecord, listRecords } from '../../server/core/records/owner.ts'
 import { recordForReport } from '../../server/core/reports/report-key.ts'
 import { PAGE_CSP } from '../../server/pages/layout.ts'
+import type { CallInput } from '../support/call.ts'
 import { assessmentApp, MOOD_SCALE, publishApp, type AssessmentFixture } from './assessment-fixture.ts'
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
@@ -10,7 +11,9 @@ const ANSWERS = { name: 'Ada', calm: 'Always', rested: 'Often', worried: 'Never'
 
 async function published() {
   const f = await assessmentApp()
-  expect((await f.request('POST', `${f.base}/scales`, { token: f.owner.token, body: MOOD_SCALE })).status).toBe(200)
+  expect(
+    (await f.call('scales.add', { params: { id: f.appId }, body: MOOD_SCALE }, { token: f.owner.token })).status,
+  ).toBe(200)
   return { f, token: await publishApp(f) }
 }
 
@@ -76,7 +79,8 @@ describe('GET /f/<token>: the fill-in page', () => {
 
   test('each field type gets its input', async () => {
     const { f, token } = await published()
-    const add = (body: Record<string, unknown>) => f.request('POST', `${f.base}/fields`, { token: f.owner.token, body })
+    const add = (body: CallInput<'fields.add'>['body']) =>
+      f.call('fields.add', { params: { id: f.appId }, body }, { token: f.owner.token })
     await add({ name: 'consent', type: 'boolean', label: 'I agree', required: true })
     await add({ name: 'email', type: 'email' })
     await add({ name: 'born', type: 'date' })
@@ -105,11 +109,15 @@ describe('GET /f/<token>: the fill-in page', () => {
 
   test('a long-text answer keeps its lines', async () => {
     const { f, token } = await published()
-    await f.request('POST', `${f.base}/fields`, { token: f.owner.token, body: { name: 'story', type: 'longtext' } })
+    await f.call(
+      'fields.add',
+      { params: { id: f.appId }, body: { name: 'story', type: 'longtext' } },
+      { token: f.owner.token },
+    )
     const { id } = await submit(f, token, { ...ANSWERS, story: 'First line\r\nsecond line\n\nlast' })
     expect(JSON.parse((await storedRecord(f, id)).data).story).toBe('First line\r\nsecond line\n\nlast')
     // In the CSV export the answer is one quoted cell holding its line breaks.
-    const csv = await f.request('GET', `${f.base}/export.csv`, { token: f.owner.token })
+    const csv = await f.call('records.exportCsv', { params: { id: f.appId } }, { token: f.owner.token })
     expect(csv.text).toContain(',"First line\r\nsecond line\n\nlast"')
   })
 
@@ -118,7 +126,7 @@ describe('GET /f/<token>: the fill-in page', () => {
     const unknown = await f.request('GET', '/f/abcdefghijklmnopqrstuvwxyz012345')
     expect(unknown.status).toBe(404)
     expect(unknown.text).toContain('<h1>Form not found</h1>')
-    await f.request('POST', `${f.base}/share/unpublish`, { token: f.owner.token })
+    await f.call('share.unpublish', { params: { id: f.appId } }, { token: f.owner.token })
     const unpublished = await f.request('GET', `/f/${token}`)
     expect(unpublished.status).toBe(404)
     expect(unpublished.text).toBe(unknown.text)
@@ -134,10 +142,11 @@ describe('GET /f/<token>: the fill-in page', () => {
 
   test('theme values are applied, and stored CSS that would break out of <style> is dropped', async () => {
     const { f, token } = await published()
-    await f.request('PATCH', `${f.base}/connect`, {
-      token: f.owner.token,
-      body: { primaryColor: 'teal', layout: 'one-per-screen', buttonText: 'Send' },
-    })
+    await f.call(
+      'connect.update',
+      { params: { id: f.appId }, body: { primaryColor: 'teal', layout: 'one-per-screen', buttonText: 'Send' } },
+      { token: f.owner.token },
+    )
     let html = (await f.request('GET', `/f/${token}`)).text
     expect(html).toContain(':root{--primary:teal;')
     expect(html).toContain('data-layout="one-per-screen"')
@@ -190,7 +199,13 @@ describe('POST /f/<token>: submitting', () => {
     const f = await assessmentApp()
     const token = await publishApp(f)
     expect(
-      (await f.request('PATCH', `${f.base}/connect`, { token: f.owner.token, body: { primaryColor: 'teal' } })).status,
+      (
+        await f.call(
+          'connect.update',
+          { params: { id: f.appId }, body: { primaryColor: 'teal' } },
+          { token: f.owner.token },
+        )
+      ).status,
     ).toBe(200)
     const json = await f.request('POST', `/f/${token}`, {
       raw: form(ANSWERS),
@@ -219,7 +234,11 @@ describe('POST /f/<token>: submitting', () => {
     const thanks = async () => (await f.request('GET', `/f/${token}/thanks`)).text
     expect(await thanks()).toContain(`were saved.</p><p><a href="/f/${token}">Submit another response</a></p>\n</main>`)
     expect((await f.request('GET', `/f/${token}`)).text).toContain(' data-submit-another="Submit another response">')
-    const off = await f.request('PATCH', `${f.base}/share`, { token: f.owner.token, body: { submitAnother: false } })
+    const off = await f.call(
+      'share.update',
+      { params: { id: f.appId }, body: { submitAnother: false } },
+      { token: f.owner.token },
+    )
     expect(off.body.data.submitAnother).toBe(false)
     expect(await thanks()).toContain('were saved.</p>\n</main>')
     const page = (await f.request('GET', `/f/${token}`)).text
@@ -285,14 +304,16 @@ describe('POST /f/<token>: submitting', () => {
 describe('GET /r/<recordId>?k=<key>: the report', () => {
   test('shows scores, level, interpretation, expert commentary and the chart for the right key', async () => {
     const { f, token } = await published()
-    await f.request('PATCH', `${f.base}/expert`, {
-      token: f.owner.token,
-      body: { name: 'Dr. Ana Ruiz', avatarUrl: 'https://example.com/ana.png' },
-    })
-    await f.request('PUT', `${f.base}/expert/comments/mood/good`, {
-      token: f.owner.token,
-      body: { text: 'Keep it up, {{name}}.' },
-    })
+    await f.call(
+      'expert.update',
+      { params: { id: f.appId }, body: { name: 'Dr. Ana Ruiz', avatarUrl: 'https://example.com/ana.png' } },
+      { token: f.owner.token },
+    )
+    await f.call(
+      'expert.setComment',
+      { params: { id: f.appId, scale: 'mood', level: 'good' }, body: { text: 'Keep it up, {{name}}.' } },
+      { token: f.owner.token },
+    )
     const { location } = await submit(f, token)
     const res = await f.request('GET', `${location.pathname}${location.search}`)
     expect(res.status).toBe(200)
@@ -328,17 +349,25 @@ describe('GET /r/<recordId>?k=<key>: the report', () => {
 
   test('records sent to the JSON endpoint have no report key, so no report', async () => {
     const { f, token } = await published()
-    const posted = await f.request('POST', `/api/v3/share/${token}`, { body: { calm: 'Always' } })
+    const posted = await f.call('ingest.post', { params: { token }, body: { calm: 'Always' } })
     expect((await f.request('GET', `/r/${posted.body.data.id}?k=anything`)).status).toBe(404)
   })
 
   test('answers placed through placeholders cannot inject markup', async () => {
     const { f, token } = await published()
-    await f.request('POST', `${f.base}/report/pages`, { token: f.owner.token, body: { title: 'Hi {{name}}' } })
-    await f.request('POST', `${f.base}/report/pages/1/sections`, {
-      token: f.owner.token,
-      body: { type: 'intro', text: 'Dear {{name}}, you scored {{score.mood}}.' },
-    })
+    await f.call(
+      'reports.addPage',
+      { params: { id: f.appId }, body: { title: 'Hi {{name}}' } },
+      { token: f.owner.token },
+    )
+    await f.call(
+      'reports.addSection',
+      {
+        params: { id: f.appId, page: '1' },
+        body: { type: 'intro', text: 'Dear {{name}}, you scored {{score.mood}}.' },
+      },
+      { token: f.owner.token },
+    )
     const { location } = await submit(f, token, { ...ANSWERS, name: '"><script>alert(1)</script>' })
     const html = (await f.request('GET', `${location.pathname}${location.search}`)).text
     expect(html).toContain('<p>Dear &quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;, you scored 11.</p>')
@@ -348,15 +377,19 @@ describe('GET /r/<recordId>?k=<key>: the report', () => {
   test('a later scale change does not change an old report until rescored', async () => {
     const { f, token } = await published()
     const { location } = await submit(f, token)
-    await f.request('PATCH', `${f.base}/scales/mood`, {
-      token: f.owner.token,
-      body: { method: 'mean', levels: [{ key: 'all', label: 'Everyone', min: 0, max: 4 }] },
-    })
+    await f.call(
+      'scales.update',
+      {
+        params: { id: f.appId, scale: 'mood' },
+        body: { method: 'mean', levels: [{ key: 'all', label: 'Everyone', min: 0, max: 4 }] },
+      },
+      { token: f.owner.token },
+    )
     const path = `${location.pathname}${location.search}`
     expect((await f.request('GET', path)).text).toContain(
       '<div class="value">11 <span class="level">· Good</span></div>',
     )
-    await f.request('POST', `${f.base}/scales/rescore`, { token: f.owner.token })
+    await f.call('scales.rescore', { params: { id: f.appId } }, { token: f.owner.token })
     expect((await f.request('GET', path)).text).toContain(
       '<div class="value">3.6667 <span class="level">· Everyone</span></div>',
     )

@@ -9,6 +9,8 @@ import { afterAll, describe, expect, test } from 'bun:test'
 import net from 'node:net'
 import { createLogger } from '../../server/core/logger.ts'
 import { LIMITS } from '../../server/contract/limits.ts'
+import { target } from '../support/call.ts'
+import { readableApp } from '../support/readable-app.ts'
 import { readEvents } from '../support/sse.ts'
 import { startTestServer, type TestServer } from '../support/server.ts'
 
@@ -31,22 +33,14 @@ function logLines(level: 'info' | 'debug' = 'info') {
   return { log, logged }
 }
 
+/** A published app open for reads on `server`: its endpoint and stream URLs. */
 async function published(server: TestServer) {
   const { token } = await server.account()
-  const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    expect(response.status).toBe(200)
-    return ((await response.json()) as { data: any }).data
+  const app = await readableApp(server.url, token, 'Live')
+  return {
+    endpoint: app.endpoint,
+    stream: `${server.url}${target('reads.stream', { params: { token: app.token } }).path}`,
   }
-  const app = await call('POST', '/api/v3/apps', { name: 'Live' })
-  const share = await call('POST', `/api/v3/apps/${app.id}/share/publish`)
-  await call('PATCH', `/api/v3/apps/${app.id}/share`, { reads: 'records' })
-  const endpoint = `${server.url}/api/v3/share/${share.token}`
-  return { appId: app.id as string, endpoint, stream: `${endpoint}/stream` }
 }
 
 describe('how many streams', () => {

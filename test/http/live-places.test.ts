@@ -8,6 +8,7 @@
  */
 import { afterAll, describe, expect, test } from 'bun:test'
 import { LIMITS } from '../../server/contract/limits.ts'
+import { target } from '../support/call.ts'
 import { readableApp } from '../support/readable-app.ts'
 import { readEvents, type SseStream } from '../support/sse.ts'
 import { startTestServer, type TestServer } from '../support/server.ts'
@@ -33,7 +34,7 @@ async function serve(env: Record<string, string>, contract?: false) {
     return {
       endpoint,
       stream: `${endpoint}/stream`,
-      ownerStream: `${server.url}/api/v3/apps/${id}/records/stream`,
+      ownerStream: `${server.url}${target('records.stream', { params: { id } }).path}`,
     }
   }
   return { server, owner, app }

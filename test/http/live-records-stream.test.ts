@@ -6,6 +6,7 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { makeEndpoint } from '../core/collect/fixtures.ts'
+import { target, type CallInput } from '../support/call.ts'
 import { BASE, testApp } from '../support/http.ts'
 import { readEvents } from '../support/sse.ts'
 import { makeUser } from '../support/users.ts'
@@ -15,16 +16,23 @@ async function setup(streamHeartbeatMs = 15_000) {
   const t = testApp({ rateLimit: null, signup: 'open', streamHeartbeatMs })
   const endpoint = await makeEndpoint(t.ctx, { fields: [{ name: 'n', type: 'number' }] })
   const post = async (n: number, spam = false) => {
-    const posted = await t.request('POST', endpoint.path, { body: spam ? { n, _gotcha: 'bot' } : { n } })
+    const body = spam ? { n, _gotcha: 'bot' } : { n }
+    const posted = await t.call('ingest.post', { params: { token: endpoint.token }, body })
     expect(posted.status).toBe(200)
   }
-  const path = (query = '') => `/api/v3/apps/${endpoint.appId}/records/stream${query}`
+  const params = { id: endpoint.appId }
+  // Its own Request: the stream is read as it arrives, not whole.
   const open = async (
-    query = '',
+    query: StreamQuery = {},
     headers: Record<string, string> = { authorization: `Bearer ${endpoint.ownerToken}` },
-  ) => readEvents(await t.app.handle(new Request(`${BASE}${path(query)}`, { headers })))
-  return { ...t, endpoint, post, path, open }
+  ) =>
+    readEvents(
+      await t.app.handle(new Request(`${BASE}${target('records.stream', { params, query }).path}`, { headers })),
+    )
+  return { ...t, endpoint, post, params, open }
 }
+
+type StreamQuery = CallInput<'records.stream'>['query']
 
 const numbers = (stream: ReturnType<typeof readEvents>) => stream.records().map((record) => record.data.n)
 
@@ -32,9 +40,9 @@ describe('GET /api/v3/apps/:id/records/stream', () => {
   test('the owner follows the records with reads off, replaying from a position; ?filter= and ?spam= as on the pages', async () => {
     const t = await setup()
     for (const n of [1, 2, 3]) await t.post(n)
-    const all = await t.open('?since=0')
-    const big = await t.open(`?since=0&filter=${encodeURIComponent('n >= 3')}`)
-    const spam = await t.open('?spam=only')
+    const all = await t.open({ since: 0 })
+    const big = await t.open({ since: 0, filter: 'n >= 3' })
+    const spam = await t.open({ spam: 'only' })
     await all.waitFor(3)
     await big.waitFor(1)
     await t.post(4, true)
@@ -48,29 +56,31 @@ describe('GET /api/v3/apps/:id/records/stream', () => {
   test('a bad filter is a 400 naming the fields; another account, or no credentials, get what every owner route answers', async () => {
     const t = await setup()
     const stranger = await makeUser(t.ctx)
-    const filter = await t.request('GET', t.path(`?filter=${encodeURIComponent('colour = 1')}`), {
-      token: t.endpoint.ownerToken,
-    })
-    const other = await t.request('GET', t.path(), { token: stranger.token })
-    const anonymous = await t.request('GET', t.path())
-    expect([filter.status, filter.body.error.type, filter.body.error.message]).toEqual([
+    const filter = await t.call(
+      'records.stream',
+      { params: t.params, query: { filter: 'colour = 1' } },
+      { token: t.endpoint.ownerToken },
+    )
+    const other = await t.call('records.stream', { params: t.params }, { token: stranger.token })
+    const anonymous = await t.call('records.stream', { params: t.params })
+    expect([filter.status, filter.body.error!.type, filter.body.error!.message]).toEqual([
       400,
       'bad_request',
       expect.stringContaining('colour'),
     ])
-    expect([other.status, other.body]).toEqual([
+    expect<unknown>([other.status, other.body]).toEqual([
       404,
       { code: 404, error: { type: 'not_found', message: 'App not found' } },
     ])
-    expect([anonymous.status, anonymous.body.error.type]).toEqual([401, 'unauthorized'])
+    expect([anonymous.status, anonymous.body.error!.type]).toEqual([401, 'unauthorized'])
   })
 
   test('with the admin session: from the admin page only, and it ends at the next heartbeat once the session is logged out', async () => {
     const t = await setup(20)
     const { cookie } = await signUp(t, { email: 'admin@example.com', password: 'a long password' })
-    const app = await t.request('POST', '/api/v3/apps', { cookie, headers: SAME_ORIGIN, body: { name: 'Mine' } })
-    const path = `/api/v3/apps/${app.body.data.id}/records/stream`
-    const crossSite = await t.request('GET', path, { cookie, headers: { 'sec-fetch-site': 'cross-site' } })
+    const app = await t.call('apps.create', { body: { name: 'Mine' } }, { cookie, headers: SAME_ORIGIN })
+    const input = { params: { id: app.body.data.id } }
+    const crossSite = await t.call('records.stream', input, { cookie, headers: { 'sec-fetch-site': 'cross-site' } })
     expect([crossSite.status, crossSite.body.error]).toEqual([
       403,
       {
@@ -79,11 +89,13 @@ describe('GET /api/v3/apps/:id/records/stream', () => {
       },
     ])
     const stream = readEvents(
-      await t.app.handle(new Request(`${BASE}${path}`, { headers: { cookie, ...SAME_ORIGIN } })),
+      await t.app.handle(
+        new Request(`${BASE}${target('records.stream', input).path}`, { headers: { cookie, ...SAME_ORIGIN } }),
+      ),
     )
     await stream.until(() => stream.lastEventId === '0', 'the start')
     expect(stream.response.status).toBe(200)
-    const logout = await t.request('POST', '/api/v3/auth/logout', { cookie, headers: SAME_ORIGIN })
+    const logout = await t.call('auth.logout', {}, { cookie, headers: SAME_ORIGIN })
     expect(logout.status).toBe(200)
     expect(await stream.ended).toBe('done')
     expect(stream.comments.at(-1)).toBe('closed: access withdrawn')

@@ -11,19 +11,23 @@ import { createAccessToken, revokeAccessToken } from '../../server/core/auth/acc
 import type { Config } from '../../server/config.ts'
 import type { ReadAccess } from '../../server/contract/share/reads.ts'
 import { makeEndpoint, type TestEndpoint } from '../core/collect/fixtures.ts'
+import type { Described } from '../../server/contract/api/request.ts'
+import { invalid, target, type BodyOf, type CallInput } from '../support/call.ts'
 import { BASE, testApp, type TestApp } from '../support/http.ts'
 import { disabledBody } from '../support/reads.ts'
 import { readEvents } from '../support/sse.ts'
 import { makeUser } from '../support/users.ts'
 
+type StreamQuery = CallInput<'reads.stream'>['query']
+
 interface Live extends TestApp {
   endpoint: TestEndpoint
   /** Posts `{n}` for each n through the endpoint (with the honeypot filled for those in `spam`); returns the ids. */
   post(ns: number[], spam?: number[]): Promise<string[]>
-  /** Opens the stream at `suffix` (after /stream) with these headers. */
-  open(suffix?: string, headers?: Record<string, string>): Promise<ReturnType<typeof readEvents>>
-  /** The owner's call of a control-plane route. */
-  owner(method: string, path: string, body?: unknown): Promise<unknown>
+  /** Opens the stream with this query and these headers. */
+  open(query?: StreamQuery, headers?: Record<string, string>): Promise<ReturnType<typeof readEvents>>
+  /** The owner's call of a control-plane operation; it must succeed. */
+  owner<N extends Described>(name: N, input: CallInput<N>): Promise<BodyOf<N>>
 }
 
 async function setup(reads: ReadAccess = 'off', config: Partial<Config> = {}): Promise<Live> {
@@ -35,18 +39,20 @@ async function setup(reads: ReadAccess = 'off', config: Partial<Config> = {}): P
     async post(ns, spam = []) {
       const ids: string[] = []
       for (const n of ns) {
-        const posted = await t.request('POST', endpoint.path, {
-          body: spam.includes(n) ? { n, _gotcha: 'bot' } : { n },
-        })
+        const body = spam.includes(n) ? { n, _gotcha: 'bot' } : { n }
+        const posted = await t.call('ingest.post', { params: { token: endpoint.token }, body })
         expect(posted.status).toBe(200)
         ids.push(posted.body.data.id)
       }
       return ids
     },
-    async open(suffix = '', headers = {}) {
-      return readEvents(await t.app.handle(new Request(`${BASE}${endpoint.path}/stream${suffix}`, { headers })))
+    async open(query = {}, headers = {}) {
+      // Its own Request: the stream is read as it arrives, not whole.
+      const { path } = target('reads.stream', { params: { token: endpoint.token }, query })
+      return readEvents(await t.app.handle(new Request(`${BASE}${path}`, { headers })))
     },
-    async owner(method, path, body) {
+    async owner(name, input) {
+      const { method, path, body } = target(name, input)
       const answer = await t.request(method, path, { token: endpoint.ownerToken, body })
       expect(answer.status).toBe(200)
       return answer.body
@@ -70,7 +76,7 @@ describe('GET /<token>/stream', () => {
     expect([stream.retry, stream.events]).toEqual([2000, []])
     await live.post([3, 4, 5])
     await stream.waitFor(3)
-    const page = await live.request('GET', `${live.endpoint.path}/query`)
+    const page = await live.call('reads.query', { params: { token: live.endpoint.token } })
     expect(stream.events).toEqual(
       page.body.records.slice(2).map((record: unknown, i: number) => ({
         id: String(3 + i),
@@ -84,8 +90,8 @@ describe('GET /<token>/stream', () => {
   test('?since= replays every record after it, then goes on live; ?since=0 every record', async () => {
     const live = await setup('records')
     await live.post([1, 2, 3])
-    const all = await live.open('?since=0')
-    const later = await live.open('?since=2')
+    const all = await live.open({ since: 0 })
+    const later = await live.open({ since: 2 })
     await all.waitFor(3)
     await later.waitFor(1)
     await live.post([4])
@@ -101,12 +107,12 @@ describe('GET /<token>/stream', () => {
 
   test('resuming with Last-Event-ID after a drop gets every record posted meanwhile once, and wins over ?since=', async () => {
     const live = await setup('records')
-    const first = await live.open('?since=0')
+    const first = await live.open({ since: 0 })
     await live.post([1, 2, 3])
     await first.waitFor(3)
     await first.close()
     await live.post([4, 5, 6, 7])
-    const resumed = await live.open('?since=0', { 'last-event-id': first.lastEventId })
+    const resumed = await live.open({ since: 0 }, { 'last-event-id': first.lastEventId })
     await resumed.waitFor(4)
     await live.post([8])
     await resumed.waitFor(5)
@@ -121,7 +127,7 @@ describe('GET /<token>/stream', () => {
     await quiet.until(() => quiet.lastEventId === '1', 'the starting position')
     await quiet.close()
     await live.post([2, 3])
-    const resumed = await live.open('', { 'last-event-id': quiet.lastEventId })
+    const resumed = await live.open({}, { 'last-event-id': quiet.lastEventId })
     await resumed.waitFor(2)
     expect(numbers(resumed)).toEqual([2, 3])
     await resumed.close()
@@ -132,7 +138,7 @@ describe('GET /<token>/stream', () => {
     await live.post(Array.from({ length: 40 }, (_, i) => i + 1))
     // Posts keep coming while streams open and replay: some land before each stream's start, some during, some after.
     const posting = live.post(Array.from({ length: 60 }, (_, i) => 41 + i))
-    const streams = await Promise.all([0, 10, 25, 40].map((since) => live.open(`?since=${since}`)))
+    const streams = await Promise.all([0, 10, 25, 40].map((since) => live.open({ since })))
     await posting
     await Promise.all(streams.map((stream, i) => stream.waitFor(100 - [0, 10, 25, 40][i])))
     for (const [i, since] of [0, 10, 25, 40].entries())
@@ -143,8 +149,8 @@ describe('GET /<token>/stream', () => {
   test('positions only grow: records deleted after they were sent never lend theirs to later ones', async () => {
     const live = await setup('records')
     const ids = await live.post([1, 2, 3])
-    await live.owner('POST', `/api/v3/apps/${live.endpoint.appId}/records/delete`, { ids: [ids[1], ids[2]] })
-    const stream = await live.open('?since=1')
+    await live.owner('records.deleteMany', { params: { id: live.endpoint.appId }, body: { ids: [ids[1], ids[2]] } })
+    const stream = await live.open({ since: 1 })
     await live.post([4])
     await stream.waitFor(1)
     expect(stream.events.map((e) => [e.id, JSON.parse(e.data).data.n])).toEqual([['4', 4]])
@@ -161,30 +167,36 @@ describe('GET /<token>/stream', () => {
   ])('a position the stream never sent is a 400: Last-Event-ID %p', async (id, message) => {
     const live = await setup('records')
     await live.post([1, 2])
-    const answer = await live.request('GET', `${live.endpoint.path}/stream`, { headers: { 'last-event-id': id } })
-    expect([answer.status, answer.body]).toEqual([400, { code: 400, error: { type: 'bad_request', message } }])
+    const answer = await live.call(
+      'reads.stream',
+      { params: { token: live.endpoint.token } },
+      { headers: { 'last-event-id': id } },
+    )
+    expect<unknown>([answer.status, answer.body]).toEqual([400, { code: 400, error: { type: 'bad_request', message } }])
   })
 
   test.each([
-    ['?since=9', "since 9 is past this app's newest record (position 0)"],
-    ['?since=1.5', 'since must be the id of an event this stream sent (a whole number from 0 to 0), got "1.5"'],
-    ['?since=1&since=2', 'since must be given once'],
-    ['?spam=yes', 'spam must be "include" or "only" (or left out to exclude spam), got "yes"'],
+    [{ since: 9 }, "since 9 is past this app's newest record (position 0)"],
+    [{ since: '1.5' }, 'since must be the id of an event this stream sent (a whole number from 0 to 0), got "1.5"'],
+    [{ since: [1, 2] }, 'since must be given once'],
+    [{ spam: 'yes' }, 'spam must be "include" or "only" (or left out to exclude spam), got "yes"'],
     [
-      '?filter=n = 1',
+      { filter: 'n = 1' },
       "filter is not taken here: the owner's GET /api/v3/apps/<app id>/records/stream (and svc-cli share tail --filter) filters records",
     ],
-  ])('bad parameters are a 400 saying what to fix: %p', async (query, message) => {
+  ])('bad parameters are a 400 saying what to fix: %o', async (query, message) => {
     const live = await setup('records')
-    const answer = await live.request('GET', `${live.endpoint.path}/stream${query}`)
+    const answer = await live.call('reads.stream', { params: { token: live.endpoint.token }, query: invalid(query) })
     expect(answer.status).toBe(400)
-    expect(answer.body.error.type).toBe('bad_request')
-    expect(answer.body.error.message).toStartWith(message)
+    expect(answer.body.error?.type).toBe('bad_request')
+    expect(answer.body.error?.message).toStartWith(message)
   })
 
   test('spam is left out unless asked for: ?spam=include and ?spam=only as on /query', async () => {
     const live = await setup('records')
-    const [plain, include, only] = await Promise.all(['', '?spam=include', '?spam=only'].map((q) => live.open(q)))
+    const [plain, include, only] = await Promise.all(
+      [{}, { spam: 'include' }, { spam: 'only' }].map((q) => live.open(q)),
+    )
     await Promise.all([plain, include, only].map((s) => s.until(() => s.lastEventId === '0', 'the start')))
     await live.post([1, 2, 3, 4], [2, 3])
     await Promise.all([plain.waitFor(2), include.waitFor(4), only.waitFor(2)])
@@ -228,7 +240,7 @@ describe('who may stream: the access of /query', () => {
     const token = tokens[caller]
     const answer = await live.app.handle(
       new Request(
-        `${BASE}${live.endpoint.path}/stream`,
+        `${BASE}${target('reads.stream', { params: { token: live.endpoint.token } }).path}`,
         token ? { headers: { authorization: `Bearer ${token}` } } : {},
       ),
     )
@@ -239,16 +251,21 @@ describe('who may stream: the access of /query', () => {
 
   test('an unknown token, a rotated one and an unpublished endpoint are a 404 like every share URL', async () => {
     const live = await setup('records')
-    const unknown = await live.request('GET', '/api/v3/share/not-a-token/stream')
-    const rotatedShare = (await live.owner('POST', `/api/v3/apps/${live.endpoint.appId}/share/rotate`)) as {
-      data: { token: string }
-    }
-    const rotated = await live.request('GET', `${live.endpoint.path}/stream`, { headers: ownerHeaders(live) })
-    await live.owner('POST', `/api/v3/apps/${live.endpoint.appId}/share/unpublish`)
-    const unpublished = await live.request('GET', `/api/v3/share/${rotatedShare.data.token}/stream`, {
-      headers: ownerHeaders(live),
-    })
-    expect([unknown, rotated, unpublished].map((answer) => [answer.status, answer.body.error.type])).toEqual([
+    const unknown = await live.call('reads.stream', { params: { token: 'not-a-token' } })
+    const app = { params: { id: live.endpoint.appId } }
+    const rotatedShare = await live.owner('share.rotate', app)
+    const rotated = await live.call(
+      'reads.stream',
+      { params: { token: live.endpoint.token } },
+      { headers: ownerHeaders(live) },
+    )
+    await live.owner('share.unpublish', app)
+    const unpublished = await live.call(
+      'reads.stream',
+      { params: { token: rotatedShare.data.token! } },
+      { headers: ownerHeaders(live) },
+    )
+    expect([unknown, rotated, unpublished].map((answer) => [answer.status, answer.body.error!.type])).toEqual([
       [404, 'not_found'],
       [404, 'not_found'],
       [404, 'not_found'],
@@ -258,14 +275,14 @@ describe('who may stream: the access of /query', () => {
   test.each([
     [
       'reads switched off',
-      (live: Live) => live.owner('PATCH', `/api/v3/apps/${live.endpoint.appId}/share`, { reads: 'off' }),
+      (live: Live) => live.owner('share.update', { params: { id: live.endpoint.appId }, body: { reads: 'off' } }),
     ],
-    ['the token rotated', (live: Live) => live.owner('POST', `/api/v3/apps/${live.endpoint.appId}/share/rotate`)],
+    ['the token rotated', (live: Live) => live.owner('share.rotate', { params: { id: live.endpoint.appId } })],
     [
       'the endpoint unpublished',
-      (live: Live) => live.owner('POST', `/api/v3/apps/${live.endpoint.appId}/share/unpublish`),
+      (live: Live) => live.owner('share.unpublish', { params: { id: live.endpoint.appId } }),
     ],
-    ['the app deleted', (live: Live) => live.owner('DELETE', `/api/v3/apps/${live.endpoint.appId}`)],
+    ['the app deleted', (live: Live) => live.owner('apps.delete', { params: { id: live.endpoint.appId } })],
   ])("a stranger's open stream ends once %s", async (_what, change) => {
     const live = await setup('records')
     const stream = await live.open()
@@ -278,9 +295,9 @@ describe('who may stream: the access of /query', () => {
   test("the owner's stream outlives reads switched off, and ends at the next heartbeat once its token is revoked", async () => {
     const live = await setup('records', { streamHeartbeatMs: 20 })
     const token = await createAccessToken(live.ctx, live.endpoint.ownerId, 'dashboard')
-    const stream = await live.open('', { authorization: `Bearer ${token.token}` })
+    const stream = await live.open({}, { authorization: `Bearer ${token.token}` })
     await stream.until(() => stream.lastEventId === '0', 'the start')
-    await live.owner('PATCH', `/api/v3/apps/${live.endpoint.appId}/share`, { reads: 'off' })
+    await live.owner('share.update', { params: { id: live.endpoint.appId }, body: { reads: 'off' } })
     await live.post([1])
     await stream.waitFor(1)
     await stream.until(() => stream.comments.includes('keep-alive'), 'a heartbeat')
@@ -328,7 +345,7 @@ describe('the stream on the wire', () => {
     )
     expect(preflight.status).toBe(204)
     expect(preflight.headers.get('access-control-allow-headers')).toContain('Last-Event-ID')
-    const stream = await live.open('', { origin: 'https://dashboard.example' })
+    const stream = await live.open({}, { origin: 'https://dashboard.example' })
     expect(stream.response.headers.get('access-control-allow-origin')).toBe('*')
     expect(stream.response.headers.get('access-control-allow-credentials')).toBeNull()
     await stream.close()
