@@ -14,6 +14,8 @@ export type BoundCall = <N extends Described>(
 
 /** Calls operations on the server at `base` with `token` (none: as a stranger). */
 export function boundCaller(base: string, token?: string): BoundCall {
+  // The rest tuple of a generic name does not survive the spread, so the call is made untyped;
+  // BoundCall's own signature is what callers see.
   return (name, ...[input, options = {}]) =>
     (callServer as (...args: unknown[]) => ReturnType<BoundCall>)(base, name, input, { ...options, token })
 }
@@ -30,6 +32,6 @@ export function dataCaller(call: BoundCall): DataCall {
     const res = await call(name, ...args)
     if (res.status !== 200) throw new Error(`${name}: ${res.status} ${res.text}`)
     const body = res.body as { data?: unknown }
-    return (typeof body === 'object' && 'data' in body ? body.data : body) as AnswerOf<typeof name>
+    return (typeof body === 'object' && body !== null && 'data' in body ? body.data : body) as AnswerOf<typeof name>
   }
 }

@@ -37,7 +37,7 @@ export interface TestEndpointOptions {
 export interface TestEndpoint {
   appId: string
   token: string
-  /** `/api/v3/share/<token>` plus `suffix`. */
+  /** The endpoint's path (the share ingest, `ingest.post`) plus `suffix`. */
   path(suffix?: string): string
 }
 
