@@ -12,7 +12,9 @@ import {
   type BrowserTestServer,
 } from '../support/browser.ts'
 import { expectAccessible, VIEWPORTS } from './accessible.ts'
-import { callApi, shot, signUpInPage } from './admin-helpers.ts'
+import { shot, signUpInPage } from './admin-helpers.ts'
+import { callServer } from '../support/call.ts'
+import { boundCaller, dataCaller } from '../support/bound-call.ts'
 
 setDefaultTimeout(90_000)
 
@@ -86,45 +88,53 @@ describe.skipIf(!hasBrowser)('admin page: axe, keyboard and titles', () => {
     }
     const first = pages.get(VIEWPORTS[0].name)!
     token = await signUpInPage(first, 'owner@example.com', 'correct horse battery')
-    const api = async (method: string, path: string, body?: unknown) => {
-      const res = await callApi(svc.url, method, path, { token, body })
-      if (res.status !== 200) throw new Error(`${method} ${path}: ${res.text}`)
-      return res.json.data
-    }
-    appId = (await api('POST', '/api/v3/apps', { name: 'Contact us', description: 'Messages from the website' })).id
-    await api('POST', `/api/v3/apps/${appId}/fields`, { name: 'email', type: 'email', label: 'E-mail', required: true })
-    await api('POST', `/api/v3/apps/${appId}/fields`, { name: 'message', label: 'Message' })
-    await api('POST', `/api/v3/apps/${appId}/fields`, {
-      name: 'calm',
-      type: 'choice',
-      label: 'I felt calm',
-      options: LIKERT,
+    const api = dataCaller(boundCaller(svc.url, token))
+    appId = (await api('apps.create', { body: { name: 'Contact us', description: 'Messages from the website' } })).id
+    await api('fields.add', {
+      params: { id: appId },
+      body: { name: 'email', type: 'email', label: 'E-mail', required: true },
+    })
+    await api('fields.add', { params: { id: appId }, body: { name: 'message', label: 'Message' } })
+    await api('fields.add', {
+      params: { id: appId },
+      body: {
+        name: 'calm',
+        type: 'choice',
+        label: 'I felt calm',
+        options: LIKERT,
+      },
     })
     // Five long-ish options and a long label: the fields editor must still fit a laptop's width.
-    await api('POST', `/api/v3/apps/${appId}/fields`, {
-      name: 'rested_after_a_long_week',
-      type: 'choice',
-      label: 'I felt rested after a long week at work',
-      options: ['Never', 'Rarely', 'Sometimes', 'Often', 'Always'],
+    await api('fields.add', {
+      params: { id: appId },
+      body: {
+        name: 'rested_after_a_long_week',
+        type: 'choice',
+        label: 'I felt rested after a long week at work',
+        options: ['Never', 'Rarely', 'Sometimes', 'Often', 'Always'],
+      },
     })
-    await api('POST', `/api/v3/apps/${appId}/scales`, {
-      key: 'mood',
-      name: 'Mood',
-      items: [{ field: 'calm', scores: { Never: 0, Sometimes: 1, Often: 2 } }],
-      levels: [
-        { key: 'low', label: 'Low', min: 0, max: 1 },
-        { key: 'good', label: 'Good', min: 1, max: 2 },
-      ],
+    await api('scales.add', {
+      params: { id: appId },
+      body: {
+        key: 'mood',
+        name: 'Mood',
+        items: [{ field: 'calm', scores: { Never: 0, Sometimes: 1, Often: 2 } }],
+        levels: [
+          { key: 'low', label: 'Low', min: 0, max: 1 },
+          { key: 'good', label: 'Good', min: 1, max: 2 },
+        ],
+      },
     })
-    const share = await api('POST', `/api/v3/apps/${appId}/share/publish`)
+    const share = await api('share.publish', { params: { id: appId } })
     for (const [i, calm] of LIKERT.entries()) {
       const data = { email: `person${i}@example.com`, message: `Hello number ${i}`, calm }
-      const posted = await callApi(svc.url, 'POST', `/api/v3/share/${share.token}`, { body: { data } })
+      const posted = await callServer(svc.url, 'ingest.post', { params: { token: share.token! }, body: { data } })
       if (posted.status !== 200) throw new Error(posted.text)
     }
     // One caught by the honeypot: the apps list then says "3 + 1 spam", its count link inside text.
     const spam = { email: 'bot@example.com', message: 'Buy now', calm: 'Often', _gotcha: 'filled' }
-    const caught = await callApi(svc.url, 'POST', `/api/v3/share/${share.token}`, { body: { data: spam } })
+    const caught = await callServer(svc.url, 'ingest.post', { params: { token: share.token! }, body: { data: spam } })
     if (caught.status !== 200) throw new Error(caught.text)
     // The second page signs in with the session cookie the first one got.
     const second = pages.get(VIEWPORTS[1].name)!

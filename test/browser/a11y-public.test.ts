@@ -14,8 +14,9 @@ import {
   type BrowserTestServer,
 } from '../support/browser.ts'
 import { expectAccessible, VIEWPORTS } from './accessible.ts'
-import { callApi } from './admin-helpers.ts'
 import { createWellbeingCheck } from './wellbeing-check.ts'
+import { callServer } from '../support/call.ts'
+import { boundCaller, dataCaller } from '../support/bound-call.ts'
 
 setDefaultTimeout(60_000)
 
@@ -49,44 +50,49 @@ describe.skipIf(!hasBrowser)('public pages: axe and keyboard', () => {
   beforeAll(async () => {
     svc = await startBrowserTestServer()
     browser = await launchChromium()
-    const signup = await callApi(svc.url, 'POST', '/api/v3/auth/signup', {
+    const signup = await callServer(svc.url, 'auth.signup', {
       body: { email: 'owner@example.com', password: 'correct horse battery', tokenName: 'browser' },
     })
-    const token = signup.json.data.token.token
-    const api = async (method: string, path: string, body?: unknown) => {
-      const res = await callApi(svc.url, method, path, { token, body })
-      if (res.status !== 200) throw new Error(`${method} ${path}: ${res.text}`)
-      return res.json.data
-    }
-    const contact = await api('POST', '/api/v3/apps', { name: 'Contact us' })
-    await api('POST', `/api/v3/apps/${contact.id}/fields`, { name: 'name', label: 'Your name', required: true })
-    await api('POST', `/api/v3/apps/${contact.id}/fields`, {
-      name: 'email',
-      type: 'email',
-      label: 'E-mail',
-      required: true,
+    const token = signup.body.data.token!.token
+    const api = dataCaller(boundCaller(svc.url, token))
+    const contact = await api('apps.create', { body: { name: 'Contact us' } })
+    await api('fields.add', { params: { id: contact.id }, body: { name: 'name', label: 'Your name', required: true } })
+    await api('fields.add', {
+      params: { id: contact.id },
+      body: {
+        name: 'email',
+        type: 'email',
+        label: 'E-mail',
+        required: true,
+      },
     })
-    await api('POST', `/api/v3/apps/${contact.id}/fields`, {
-      name: 'message',
-      type: 'longtext',
-      label: 'Message',
-      required: true,
+    await api('fields.add', {
+      params: { id: contact.id },
+      body: {
+        name: 'message',
+        type: 'longtext',
+        label: 'Message',
+        required: true,
+      },
     })
-    contactUrl = `${svc.url}/f/${(await api('POST', `/api/v3/apps/${contact.id}/share/publish`)).token}`
+    contactUrl = `${svc.url}/f/${(await api('share.publish', { params: { id: contact.id } })).token}`
 
-    const base = await createWellbeingCheck(api)
-    await api('PATCH', `${base}/connect`, { layout: 'one-per-screen' })
-    assessmentUrl = `${svc.url}/f/${(await api('POST', `${base}/share/publish`)).token}`
+    const id = await createWellbeingCheck(api)
+    await api('connect.update', { params: { id }, body: { layout: 'one-per-screen' } })
+    assessmentUrl = `${svc.url}/f/${(await api('share.publish', { params: { id } })).token}`
 
     // An owner's theme too faint to read: yellow buttons and links, grey text on a dark page.
-    const faint = await api('POST', '/api/v3/apps', { name: 'Faint colours' })
-    await api('POST', `/api/v3/apps/${faint.id}/fields`, { name: 'name', label: 'Your name', required: true })
-    await api('PATCH', `/api/v3/apps/${faint.id}/connect`, {
-      primaryColor: 'yellow',
-      backgroundColor: '#333333',
-      textColor: '#555555',
+    const faint = await api('apps.create', { body: { name: 'Faint colours' } })
+    await api('fields.add', { params: { id: faint.id }, body: { name: 'name', label: 'Your name', required: true } })
+    await api('connect.update', {
+      params: { id: faint.id },
+      body: {
+        primaryColor: 'yellow',
+        backgroundColor: '#333333',
+        textColor: '#555555',
+      },
     })
-    faintUrl = `${svc.url}/f/${(await api('POST', `/api/v3/apps/${faint.id}/share/publish`)).token}`
+    faintUrl = `${svc.url}/f/${(await api('share.publish', { params: { id: faint.id } })).token}`
   })
 
   afterAll(async () => {

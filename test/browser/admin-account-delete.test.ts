@@ -14,6 +14,7 @@ import {
 } from '../support/browser.ts'
 import { expectAccessible, VIEWPORTS } from './accessible.ts'
 import { callApi, eventually, openAdminPage, publishedApp, shot } from './admin-helpers.ts'
+import { callServer } from '../support/call.ts'
 
 setDefaultTimeout(60_000)
 
@@ -74,7 +75,7 @@ describe.skipIf(!hasBrowser)('admin page: delete the account', () => {
         () => panel(page).getByRole('alert').innerText(),
         'The current password is wrong; nothing was deleted',
       )
-      expect((await callApi(svc.url, 'GET', '/api/v3/apps', { token })).json.data.apps.length).toBe(2)
+      expect((await callServer(svc.url, 'apps.list', {}, { token })).body.data.apps.length).toBe(2)
 
       await panel(page)
         .getByLabel(/^Current password/)
@@ -91,8 +92,8 @@ describe.skipIf(!hasBrowser)('admin page: delete the account', () => {
       expect(new URL(page.url()).hash).toBe('#/login')
       await shot(page, `account-deleted-${viewport.name}`)
       await expectAccessible(page)
-      expect((await callApi(svc.url, 'GET', '/api/v3/auth/status', { token })).status).toBe(401)
-      const again = await callApi(svc.url, 'POST', '/api/v3/auth/login', { body: { email, password: PASSWORD } })
+      expect((await callServer(svc.url, 'auth.status', {}, { token })).status).toBe(401)
+      const again = await callServer(svc.url, 'auth.login', { body: { email, password: PASSWORD } })
       expect(again.status).toBe(401)
       // A reload finds nobody signed in.
       await page.reload()
@@ -121,7 +122,7 @@ describe.skipIf(!hasBrowser)('admin page: delete the account', () => {
       () => panel(page).getByRole('alert').innerText(),
       `confirm: must be this account's e-mail address (${email}) to confirm the deletion`,
     )
-    expect((await callApi(svc.url, 'GET', '/api/v3/profile', { token })).status).toBe(200)
+    expect((await callServer(svc.url, 'profile.get', {}, { token })).status).toBe(200)
     await page.close()
   })
 })

@@ -5,9 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
+import type { InputOf } from '../../server/contract/api/request.ts'
+import { callServer } from '../support/call.ts'
 import { DEFAULT_THEME } from '../../server/contract/connect/schemas.ts'
 import { chromiumAvailable, type BrowserTestServer } from '../support/browser.ts'
-import { callApi, eventually, openAdmin, shot, type AdminSession, type OwnerApi } from './admin-helpers.ts'
+import { eventually, openAdmin, shot, type AdminSession, type OwnerApi } from './admin-helpers.ts'
 
 const hasBrowser = chromiumAvailable('admin-assessment browser tests')
 const OFTEN = ['Never', 'Sometimes', 'Often']
@@ -31,14 +33,15 @@ describe.skipIf(!hasBrowser)('admin page: scales, report, expert and style edito
     admin = await openAdmin({ viewport: { width: 1360, height: 900 }, reload: true })
     ;({ svc, browser, page, api } = admin)
     await page.getByRole('heading', { name: 'Apps', exact: true }).waitFor()
-    appId = (await api('POST', '/api/v3/apps', { name: 'Energy check' })).json.data.id
-    for (const field of [
+    appId = (await api('apps.create', { body: { name: 'Energy check' } })).body.data.id
+    const fields: Array<InputOf<'fields.add'>['body']> = [
       { name: 'name', type: 'text' },
       { name: 'rested', type: 'choice', options: OFTEN },
       { name: 'focused', type: 'choice', options: OFTEN },
       { name: 'drained', type: 'choice', options: OFTEN },
-    ]) {
-      fieldIds[field.name] = (await api('POST', `/api/v3/apps/${appId}/fields`, field)).json.data.id
+    ]
+    for (const field of fields) {
+      fieldIds[field.name] = (await api('fields.add', { params: { id: appId }, body: field })).body.data.id
     }
   }, 30_000)
 
@@ -96,7 +99,7 @@ describe.skipIf(!hasBrowser)('admin page: scales, report, expert and style edito
     await row.getByText('Complete').waitFor()
     expect(await row.locator('td.range').innerText()).toBe('4 – 12')
     await shot(page, 'assessment-03-scales-list')
-    const stored = (await api('GET', `/api/v3/apps/${appId}/scales`)).json.data.scales
+    const stored = (await api('scales.list', { params: { id: appId } })).body.data.scales
     const choice = { scores: { Never: 1, Sometimes: 2, Often: 3 }, min: null, max: null }
     expect(stored.map(({ id, createdAt, updatedAt, ...rest }: any) => rest)).toEqual([
       {
@@ -122,11 +125,11 @@ describe.skipIf(!hasBrowser)('admin page: scales, report, expert and style edito
   })
 
   test('rescoring all records asks first, then reports how many were rescored', async () => {
-    const share = await api('POST', `/api/v3/apps/${appId}/share/publish`)
-    const endpoint = share.json.data.endpoint
+    const share = await api('share.publish', { params: { id: appId } })
     expect(
       (
-        await callApi(svc.url, 'POST', new URL(endpoint).pathname, {
+        await callServer(svc.url, 'ingest.post', {
+          params: { token: share.body.data.token! },
           body: { name: 'Ann', rested: 'Often', focused: 'Often', drained: 'Never' },
         })
       ).status,
@@ -183,7 +186,7 @@ describe.skipIf(!hasBrowser)('admin page: scales, report, expert and style edito
     )
     await eventually(
       async () =>
-        (await api('GET', `/api/v3/apps/${appId}/report`)).json.data.pages.map((p: any) => [
+        (await api('reports.get', { params: { id: appId } })).body.data.pages.map((p: any) => [
           p.title,
           p.sections.map((s: any) => [s.type, s.scale, s.text]),
         ]),
@@ -210,7 +213,7 @@ describe.skipIf(!hasBrowser)('admin page: scales, report, expert and style edito
     expect(await page.evaluate(() => (window as any).__xss)).toBeUndefined()
     await eventually(
       async () =>
-        (await api('GET', `/api/v3/apps/${appId}/report`)).json.data.pages[0].sections.map((s: any) => [
+        (await api('reports.get', { params: { id: appId } })).body.data.pages[0].sections.map((s: any) => [
           s.type,
           s.text,
         ]),
@@ -247,7 +250,7 @@ describe.skipIf(!hasBrowser)('admin page: scales, report, expert and style edito
     await low.press('Tab')
     await page.locator('svc-expert-editor .cell-state').getByText('Saved').waitFor()
     await shot(page, 'assessment-05-expert')
-    const expert = (await api('GET', `/api/v3/apps/${appId}/expert`)).json.data
+    const expert = (await api('expert.get', { params: { id: appId } })).body.data
     expect({ ...expert, comments: expert.comments.map(({ updatedAt, ...c }: any) => c) }).toEqual({
       name: 'Dr. Ana Ruiz',
       title: 'Occupational psychologist',
@@ -292,7 +295,7 @@ describe.skipIf(!hasBrowser)('admin page: scales, report, expert and style edito
     await editor.getByRole('button', { name: 'Reset to defaults' }).click()
     await editor.locator('svc-confirm').getByRole('button', { name: 'Reset style' }).click()
     await editor.getByText('Style reset to the defaults.').waitFor()
-    expect((await api('GET', `/api/v3/apps/${appId}/connect`)).json.data).toEqual(DEFAULT_THEME)
+    expect((await api('connect.get', { params: { id: appId } })).body.data).toEqual(DEFAULT_THEME)
     expect(await editor.locator('input[name=primaryColor]').inputValue()).toBe(DEFAULT_THEME.primaryColor)
   })
 
@@ -312,7 +315,7 @@ describe.skipIf(!hasBrowser)('admin page: scales, report, expert and style edito
     await form.getByText('Levels cover every score').waitFor()
     await form.getByRole('button', { name: 'Save scale' }).click()
     await page.locator('svc-scales-editor tr[data-scale=energy]').getByText('Energy level').waitFor()
-    const [scale] = (await api('GET', `/api/v3/apps/${appId}/scales`)).json.data.scales
+    const [scale] = (await api('scales.list', { params: { id: appId } })).body.data.scales
     expect([
       scale.name,
       scale.method,
@@ -336,6 +339,6 @@ describe.skipIf(!hasBrowser)('admin page: scales, report, expert and style edito
     await page.getByRole('button', { name: 'Remove scale Energy level' }).click()
     await page.locator('svc-scales-editor svc-confirm').getByRole('button', { name: 'Remove scale' }).click()
     await page.getByText('No scales yet').waitFor()
-    expect((await api('GET', `/api/v3/apps/${appId}/scales`)).json.data).toEqual({ scales: [] })
+    expect((await api('scales.list', { params: { id: appId } })).body.data).toEqual({ scales: [] })
   })
 })

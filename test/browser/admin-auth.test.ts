@@ -13,7 +13,8 @@ import {
   type BrowserTestServer,
 } from '../support/browser.ts'
 import { axeViolations } from '../support/axe.ts'
-import { callApi, eventually, shot } from './admin-helpers.ts'
+import { callApi, callInPage, eventually, shot } from './admin-helpers.ts'
+import { callServer, target } from '../support/call.ts'
 
 const EMAIL = 'first@example.com'
 const PASSWORD = 'correct horse battery'
@@ -89,7 +90,7 @@ describe.skipIf(!hasBrowser)('admin page: sign-up, sign-in, tokens', () => {
       'public, max-age=31536000, immutable',
     ])
     const missing = await callApi(svc.url, 'GET', '/admin/nope.js')
-    expect([missing.status, missing.json.error.type]).toEqual([404, 'not_found'])
+    expect([missing.status, missing.body.error.type]).toEqual([404, 'not_found'])
   })
 
   test('the first visit of a fresh server leads to sign-up, with clear errors', async () => {
@@ -171,14 +172,7 @@ describe.skipIf(!hasBrowser)('admin page: sign-up, sign-in, tokens', () => {
   })
 
   test('a deep link to an app’s data opens that screen after signing in with an e-mail code', async () => {
-    const created = await page.evaluate(async () => {
-      const response = await fetch('/api/v3/apps', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'Survey' }),
-      })
-      return (await response.json()).data.id as string
-    })
+    const created = (await callInPage(page, 'apps.create', { body: { name: 'Survey' } })).body.data.id
     await logOut()
     await page.goto(`${svc.url}/admin/#/apps/${created}/data`)
     await eventually(hash, `#/login?next=${encodeURIComponent(`#/apps/${created}/data`)}`)
@@ -201,18 +195,21 @@ describe.skipIf(!hasBrowser)('admin page: sign-up, sign-in, tokens', () => {
 
   test('at the 50-field limit the setup says so instead of offering to add a field', async () => {
     const appId = decodeURIComponent(hash().split('/')[2])
-    const statuses = await page.evaluate(async (id) => {
-      const out: number[] = []
-      for (let i = 1; i <= 50; i++) {
-        const response = await fetch(`/api/v3/apps/${id}/fields`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ name: `q${i}` }),
-        })
-        out.push(response.status)
-      }
-      return out
-    }, appId)
+    const statuses = await page.evaluate(
+      async (path) => {
+        const out: number[] = []
+        for (let i = 1; i <= 50; i++) {
+          const response = await fetch(path, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ name: `q${i}` }),
+          })
+          out.push(response.status)
+        }
+        return out
+      },
+      target('fields.add', { params: { id: appId } }).path,
+    )
     expect(statuses).toEqual(Array(50).fill(200))
     await page.locator('svc-app-view nav.tabs').getByRole('link', { name: 'Setup' }).click()
     const editor = page.locator('svc-fields-editor')
@@ -240,8 +237,8 @@ describe.skipIf(!hasBrowser)('admin page: sign-up, sign-in, tokens', () => {
     expect(secret).toMatch(/^svc_pat_[A-Za-z0-9_-]{20,}$/)
     expect(await tokens.locator('.new-token').innerText()).toContain('it will not be shown again')
     await shot(page, '11-account-token')
-    const status = await callApi(svc.url, 'GET', '/api/v3/auth/status', { token: secret })
-    expect([status.status, status.json.data.method, status.json.data.user.email]).toEqual([200, 'token', EMAIL])
+    const status = await callServer(svc.url, 'auth.status', {}, { token: secret })
+    expect([status.status, status.body.data.method, status.body.data.user.email]).toEqual([200, 'token', EMAIL])
     const row = tokens.locator('tbody tr')
     expect(await row.count()).toBe(1)
     expect(await row.locator('td').nth(0).innerText()).toBe('laptop CLI')
@@ -256,7 +253,7 @@ describe.skipIf(!hasBrowser)('admin page: sign-up, sign-in, tokens', () => {
     expect(await dialog.innerText()).toContain('“laptop CLI”')
     await dialog.getByRole('button', { name: 'Revoke token' }).click()
     await tokens.getByText('No access tokens yet').waitFor()
-    expect((await callApi(svc.url, 'GET', '/api/v3/auth/status', { token: secret })).status).toBe(401)
+    expect((await callServer(svc.url, 'auth.status', {}, { token: secret })).status).toBe(401)
   })
 
   test('the profile name is saved, and a password change takes effect', async () => {
@@ -270,11 +267,11 @@ describe.skipIf(!hasBrowser)('admin page: sign-up, sign-in, tokens', () => {
     await account.getByRole('button', { name: 'Change password' }).click()
     await account.getByText('Password saved').waitFor()
     await shot(page, '13-account')
-    const profile = await page.evaluate(async () => (await (await fetch('/api/v3/profile')).json()).data)
+    const profile = (await callInPage(page, 'profile.get')).body.data
     expect(profile).toMatchObject({ email: EMAIL, name: 'Ada Lovelace', hasPassword: true })
-    const old = await callApi(svc.url, 'POST', '/api/v3/auth/login', { body: { email: EMAIL, password: PASSWORD } })
+    const old = await callServer(svc.url, 'auth.login', { body: { email: EMAIL, password: PASSWORD } })
     expect(old.status).toBe(401)
-    const fresh = await callApi(svc.url, 'POST', '/api/v3/auth/login', {
+    const fresh = await callServer(svc.url, 'auth.login', {
       body: { email: EMAIL, password: 'an even better passphrase' },
     })
     expect(fresh.status).toBe(200)
@@ -321,7 +318,7 @@ describe.skipIf(!hasBrowser)('admin page: sign-up, sign-in, tokens', () => {
       [EMAIL, 'svc: a change of your e-mail address was requested'],
     ])
     const link = /(\/api\/v3\/profile\/email\/confirm\?token=\S+)$/m.exec(svc.mails[mailed].text)![1]
-    expect(await page.evaluate(async () => (await (await fetch('/api/v3/profile')).json()).data.email)).toBe(EMAIL)
+    expect((await callInPage(page, 'profile.get')).body.data.email).toBe(EMAIL)
     await shot(page, '14-account-email-pending')
     // Still there on the next visit, with its Cancel.
     await page.reload()

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { chromiumAvailable, type BrowserTestServer } from '../support/browser.ts'
 import { expectAccessible } from './accessible.ts'
+import { target } from '../support/call.ts'
 import { callApi, eventually, openAdmin, shot, type AdminSession, type OwnerApi } from './admin-helpers.ts'
 
 const XSS_KEY = '<img src=x onerror=window.__xss=1>'
@@ -72,9 +73,9 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     await page.waitForURL(/#\/apps\/[^/]+$/)
     appId = decodeURIComponent(new URL(page.url()).hash.split('/')[2])
     await page.getByRole('heading', { name: 'Contact form' }).waitFor()
-    const app = await api('GET', `/api/v3/apps/${appId}`)
+    const app = await api('apps.get', { params: { id: appId } })
     expect(app.status).toBe(200)
-    expect(app.json.data).toMatchObject({
+    expect(app.body.data).toMatchObject({
       id: appId,
       name: 'Contact form',
       description: 'Messages from the website',
@@ -118,9 +119,9 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
         return names.indexOf('message') === 4 - n
       }, i + 1)
     }
-    const listed = await api('GET', `/api/v3/apps/${appId}/fields`)
-    expect(listed.json.data.limit).toBe(50)
-    expect(listed.json.data.fields.map((f: any) => [f.name, f.type, f.required, f.options])).toEqual([
+    const listed = await api('fields.list', { params: { id: appId } })
+    expect(listed.body.data.limit).toBe(50)
+    expect(listed.body.data.fields.map((f: any) => [f.name, f.type, f.required, f.options])).toEqual([
       ['email', 'email', true, null],
       ['message', 'text', false, null],
       ['plan', 'choice', false, ['free', 'pro', 'team']],
@@ -137,7 +138,7 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     await options.press('Tab')
     await eventually(
       async () =>
-        (await api('GET', `/api/v3/apps/${appId}/fields`)).json.data.fields.map((f: any) => [
+        (await api('fields.list', { params: { id: appId } })).body.data.fields.map((f: any) => [
           f.name,
           f.label,
           f.options,
@@ -158,10 +159,10 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     await endpointOutput.waitFor()
     endpoint = await endpointOutput.innerText()
     expect(endpoint).toMatch(/^http:\/\/localhost:\d+\/api\/v3\/share\/[A-Za-z0-9_-]{20,}$/)
-    const urls = (await api('GET', `/api/v3/apps/${appId}/urls`)).json.data
-    expect(endpoint, urls.endpoint)
-    expect(await page.locator('svc-endpoint-help output[aria-labelledby=url-data]').innerText()).toBe(urls.data)
-    expect(await page.locator('svc-endpoint-help output[aria-labelledby=url-fill]').innerText()).toBe(urls.fillIn)
+    const urls = (await api('apps.urls', { params: { id: appId } })).body.data
+    expect(endpoint).toBe(urls.endpoint!)
+    expect(await page.locator('svc-endpoint-help output[aria-labelledby=url-data]').innerText()).toBe(urls.data!)
+    expect(await page.locator('svc-endpoint-help output[aria-labelledby=url-fill]').innerText()).toBe(urls.fillIn!)
     const curl = await page.locator('svc-endpoint-help pre[aria-labelledby=snippet-curl]').innerText()
     expect(curl).toContain(`curl -X POST '${endpoint}'`)
     const form = await page.locator('svc-endpoint-help pre[aria-labelledby=snippet-html]').innerText()
@@ -188,7 +189,7 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     const body = /-d '(.*)'$/s.exec(curl)![1]
     const response = await callApi(svc.url, 'POST', new URL(endpoint).pathname, { raw: body, type: 'application/json' })
     expect(response.status).toBe(200)
-    expect(response.json.data.id).toEqual(expect.any(String))
+    expect(response.body.data.id).toEqual(expect.any(String))
   })
 
   test('posted records appear as text, with RTL and nested values, and hostile keys and values execute nothing', async () => {
@@ -318,7 +319,11 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     const csv = await records().locator('a.export-csv').getAttribute('href')
     expect(new URL(csv!, svc.url).searchParams.get('filter')).toBe("email ~ 'ADA@' && message ~ 'שלום' && age >= 30")
     expect(
-      (await api('GET', new URL(csv!, svc.url).pathname + new URL(csv!, svc.url).search)).text.split('\r\n').length,
+      (
+        await callApi(svc.url, 'GET', new URL(csv!, svc.url).pathname + new URL(csv!, svc.url).search, {
+          token: admin.token,
+        })
+      ).text.split('\r\n').length,
     ).toBe(3)
     await shot(page, '05b-records-filtered')
     await input.fill("emial = 'x'")
@@ -375,7 +380,7 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     await shot(page, '05d-spam-selected')
     await records().getByRole('button', { name: 'Not spam' }).click()
     await eventually(() => row.locator('td.id .badge').count(), 0)
-    expect((await api('GET', `/api/v3/apps/${appId}/summary`)).json).toMatchObject({ total: 2505, spam: 0 })
+    expect((await api('records.summary', { params: { id: appId } })).body).toMatchObject({ total: 2505, spam: 0 })
     await row.locator('td.check input').check()
     expect(await records().locator('.selection button').allInnerTexts()).toEqual([
       'Mark as spam',
@@ -384,7 +389,7 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     ])
     await records().getByRole('button', { name: 'Mark as spam' }).click()
     await eventually(() => row.locator('td.id .badge').innerText(), 'Spam')
-    expect((await api('GET', `/api/v3/apps/${appId}/summary`)).json).toMatchObject({ total: 2504, spam: 1 })
+    expect((await api('records.summary', { params: { id: appId } })).body).toMatchObject({ total: 2504, spam: 1 })
     await records().locator('select[name=spam]').selectOption('exclude')
     await filterBox.getByRole('button', { name: 'Clear' }).click()
     await eventually(totalText, '2,504 records')
@@ -402,7 +407,7 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     expect(await totalText()).toBe('2,504 records')
     // The record arrived on the last page (oldest first); remove it so later counts stay simple.
     expect(
-      (await api('POST', `/api/v3/apps/${appId}/records/delete`, { ids: [posted.json.data.id] })).json.data,
+      (await api('records.deleteMany', { params: { id: appId }, body: { ids: [posted.body.data.id] } })).body.data,
     ).toEqual({ deleted: 1 })
     await records().locator('button.refresh').click()
     await eventually(totalText, '2,504 records')
@@ -419,7 +424,7 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     await shot(page, '06-delete-confirm')
     await dialog.getByRole('button', { name: 'Delete' }).click()
     await eventually(totalText, '2,503 records')
-    expect((await api('GET', `/api/v3/apps/${appId}/records/${id}`)).status).toBe(404)
+    expect((await api('records.get', { params: { id: appId, recordId: id! } })).status).toBe(404)
   })
 
   test('Export CSV downloads the server export: BOM, RFC 4180 quoting, formulas neutralised', async () => {
@@ -429,7 +434,7 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     })
     expect(posted.status).toBe(200)
     const link = records().locator('a.export-csv')
-    expect(await link.getAttribute('href')).toBe(`/api/v3/apps/${appId}/export.csv`)
+    expect(await link.getAttribute('href')).toBe(target('records.exportCsv', { params: { id: appId } }).path)
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()])
     const bytes = readFileSync((await download.path())!)
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
@@ -443,7 +448,9 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     )
     expect(lines.find((line) => line.includes('ada@example.com'))).toContain(`,ada@example.com,${RTL},pro,36,true,`)
     expect(lines.length).toBe(2503 + 1 + 1 + 1) // header, records, the one above, trailing empty line
-    expect(await records().locator('a.export-jsonl').getAttribute('href')).toBe(`/api/v3/apps/${appId}/export.jsonl`)
+    expect(await records().locator('a.export-jsonl').getAttribute('href')).toBe(
+      target('records.exportJsonl', { params: { id: appId } }).path,
+    )
   })
 
   test('the summary draws per-day bars, top values, number ranges and the true/false split', async () => {
@@ -451,7 +458,7 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     const summary = page.locator('svc-summary')
     await summary.locator('.days svg').waitFor()
     const stats = await summary.locator('.stat .value').allInnerTexts()
-    const server = (await api('GET', `/api/v3/apps/${appId}/summary`)).json
+    const server = (await api('records.summary', { params: { id: appId } })).body
     expect(stats[0]).toBe(server.total.toLocaleString('en-US'))
     expect(await summary.locator('.days rect').count()).toBe(30)
     const plan = summary.locator('section.field', { has: page.locator('h2', { hasText: /^plan$/ }) })
@@ -496,9 +503,9 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     } finally {
       await site.close()
     }
-    const newest = await api('GET', `/api/v3/apps/${appId}/records?order=desc&size=1`)
+    const newest = await api('records.list', { params: { id: appId }, query: { order: 'desc', size: 1 } })
     // Every field has an input, so the text fields left blank arrive as "".
-    expect(newest.json.records[0].data).toEqual({
+    expect(newest.body.records[0].data).toEqual({
       email: 'form@example.com',
       message: 'Sent from the pasted form',
       plan: 'team',
@@ -524,23 +531,23 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     // Opening reads asks first (test/browser/admin-share-reads.test.ts has the question itself).
     await reads.getByRole('radio', { name: /^Records/ }).click()
     await share.locator('svc-confirm').getByRole('button', { name: 'Open records to anyone' }).click()
-    await eventually(async () => (await api('GET', `/api/v3/apps/${appId}/share`)).json.data.reads, 'records')
+    await eventually(async () => (await api('share.get', { params: { id: appId } })).body.data.reads, 'records')
     await warning.waitFor()
-    const shown = (await api('GET', `/api/v3/apps/${appId}/share`)).json.data.warnings
-    expect(await warning.innerText()).toBe(`Warning: ${shown[0]}`)
-    expect(shown[0]).toContain('anyone with the endpoint or fill-in link can read every record')
+    const shown = (await api('share.get', { params: { id: appId } })).body.data.warnings
+    expect(await warning.innerText()).toBe(`Warning: ${shown![0]}`)
+    expect(shown![0]).toContain('anyone with the endpoint or fill-in link can read every record')
     expect(await reads.getAttribute('aria-describedby')).toBe('reads-hint reads-warning')
     expect(await warning.getAttribute('role')).toBe('note')
     expect((await callApi(svc.url, 'GET', `${path}/query`)).status).toBe(200)
     await shot(page, '13-reads-open')
     await reads.getByRole('radio', { name: /^Summary/ }).check()
-    await eventually(async () => (await api('GET', `/api/v3/apps/${appId}/share`)).json.data.reads, 'summary')
+    await eventually(async () => (await api('share.get', { params: { id: appId } })).body.data.reads, 'summary')
     await eventually(async () => (await warning.innerText()).includes('can read the aggregates of every record'), true)
     expect((await callApi(svc.url, 'GET', `${path}/query`)).status).toBe(403)
     expect((await callApi(svc.url, 'GET', `${path}/summary`)).status).toBe(200)
     expect(await contrastOf(warning.locator('p').first())).toBeGreaterThanOrEqual(4.5)
     await reads.getByRole('radio', { name: /^Only you/ }).check()
-    await eventually(async () => (await api('GET', `/api/v3/apps/${appId}/share`)).json.data.reads, 'off')
+    await eventually(async () => (await api('share.get', { params: { id: appId } })).body.data.reads, 'off')
     await warning.waitFor({ state: 'detached' })
     await reads.getByRole('radio', { name: /^Records/ }).click()
     await share.locator('svc-confirm').getByRole('button', { name: 'Open records to anyone' }).click()
@@ -551,11 +558,11 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     const share = page.locator('svc-share-settings')
     const path = new URL(endpoint).pathname
     await share.getByRole('checkbox', { name: /Accept submissions/ }).uncheck()
-    await eventually(async () => (await api('GET', `/api/v3/apps/${appId}/share`)).json.data.service, false)
+    await eventually(async () => (await api('share.get', { params: { id: appId } })).body.data.service, false)
     const refused = await callApi(svc.url, 'POST', path, { body: { data: { email: 'late@example.com' } } })
-    expect([refused.status, refused.json.error.type]).toEqual([403, 'disabled'])
+    expect([refused.status, refused.body.error.type]).toEqual([403, 'disabled'])
     await share.getByRole('checkbox', { name: /Accept submissions/ }).check()
-    await eventually(async () => (await api('GET', `/api/v3/apps/${appId}/share`)).json.data.service, true)
+    await eventually(async () => (await api('share.get', { params: { id: appId } })).body.data.service, true)
 
     // The settings few apps change wait behind their summary line.
     await share.getByText('Spam, rate limit, public summary and redirects').click()
@@ -566,7 +573,7 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     await share.getByLabel('Thank-you page URL').fill('https://example.com/thanks')
     await share.getByRole('button', { name: 'Save settings' }).click()
     await share.getByText('Saved', { exact: true }).waitFor()
-    const saved = (await api('GET', `/api/v3/apps/${appId}/share`)).json.data
+    const saved = (await api('share.get', { params: { id: appId } })).body.data
     expect([
       saved.honeypot,
       saved.rateLimit,
@@ -577,7 +584,7 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     // Emptied, the URL goes back to the hosted thank-you page.
     await share.getByLabel('Thank-you page URL').fill('')
     await share.getByRole('button', { name: 'Save settings' }).click()
-    await eventually(async () => (await api('GET', `/api/v3/apps/${appId}/share`)).json.data.thankYouUrl, null)
+    await eventually(async () => (await api('share.get', { params: { id: appId } })).body.data.thankYouUrl, null)
     // The snippets re-render after the save lands; read them once they have.
     await eventually(
       async () =>
@@ -622,7 +629,7 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     await page.locator('nav[aria-label=Main]').getByRole('link', { name: 'Apps' }).click()
     const row = page.locator(`svc-apps tr[data-app-id="${appId}"]`)
     await row.waitFor()
-    const app = (await api('GET', `/api/v3/apps/${appId}`)).json.data
+    const app = (await api('apps.get', { params: { id: appId } })).body.data
     expect(await row.locator('td').nth(1).innerText()).toContain(app.recordCount.toLocaleString('en-US'))
     expect(await row.locator('td').nth(2).innerText()).toMatch(/^(just now|\d+ seconds ago)$/)
     expect(await row.locator('.badge.on').innerText()).toBe('Published')
@@ -638,10 +645,10 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     expect(await dialog.innerText()).toContain('This deletes “Contact form”')
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'hidden' })
-    expect((await api('GET', `/api/v3/apps/${appId}`)).status).toBe(200)
+    expect((await api('apps.get', { params: { id: appId } })).status).toBe(200)
     await row.getByRole('button', { name: 'Delete Contact form' }).click()
     await dialog.getByRole('button', { name: 'Delete app' }).click()
     await page.getByText('No apps yet').waitFor()
-    expect((await api('GET', `/api/v3/apps/${appId}`)).status).toBe(404)
+    expect((await api('apps.get', { params: { id: appId } })).status).toBe(404)
   })
 })

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { chromiumAvailable, type BrowserTestServer } from '../support/browser.ts'
-import { callApi, eventually, openAdmin, publishedApp, type AdminSession, type OwnerApi } from './admin-helpers.ts'
+import { eventually, openAdmin, publishedApp, type AdminSession, type OwnerApi } from './admin-helpers.ts'
+import { callServer } from '../support/call.ts'
 
 const hasBrowser = chromiumAvailable('admin-field-type browser tests')
 
@@ -17,7 +18,7 @@ describe.skipIf(!hasBrowser)('admin page: a field type change on a live form', (
   let api: OwnerApi
   let appId: string
 
-  const storedType = async () => (await api('GET', `/api/v3/apps/${appId}/fields/age`)).json.data.type
+  const storedType = async () => (await api('fields.get', { params: { id: appId, field: 'age' } })).body.data.type
 
   beforeAll(async () => {
     admin = await openAdmin({ viewport: { width: 1360, height: 900 } })
@@ -25,7 +26,9 @@ describe.skipIf(!hasBrowser)('admin page: a field type change on a live form', (
     const { id, token: endpoint } = await publishedApp(api, 'Ages', [{ name: 'age' }])
     appId = id
     for (const age of ['31', 'forty'])
-      expect((await callApi(svc.url, 'POST', `/api/v3/share/${endpoint}`, { body: { age } })).status).toBe(200)
+      expect((await callServer(svc.url, 'ingest.post', { params: { token: endpoint }, body: { age } })).status).toBe(
+        200,
+      )
     await page.goto(`${svc.url}/admin/#/apps/${appId}`)
     // The page was loaded before the sign-up: reload so it starts with the session.
     await page.reload()
@@ -51,7 +54,7 @@ describe.skipIf(!hasBrowser)('admin page: a field type change on a live form', (
     await select.selectOption('number')
     await dialog.getByRole('button', { name: 'Change type' }).click()
     await eventually(storedType, 'number')
-    const records = (await api('GET', `/api/v3/apps/${appId}/records`)).json.records.map(
+    const records = (await api('records.list', { params: { id: appId } })).body.records.map(
       (r: { data: unknown }) => r.data,
     )
     expect(records).toEqual([{ age: '31' }, { age: 'forty' }])

@@ -13,7 +13,9 @@ import {
   type BrowserTestServer,
 } from '../support/browser.ts'
 import { axeViolations } from '../support/axe.ts'
-import { callApi, openAdminPage, shot, type AdminPage } from './admin-helpers.ts'
+import { openAdminPage, shot, type AdminPage } from './admin-helpers.ts'
+import { callServer } from '../support/call.ts'
+import { boundCaller } from '../support/bound-call.ts'
 
 const hasBrowser = chromiumAvailable('admin-generate browser tests')
 const LABEL = 'Describe the form or assessment you want'
@@ -43,16 +45,16 @@ describe.skipIf(!hasBrowser)('admin page: generate an app from a description', (
 
   test('the built-in planner makes a plan for review; "Create app" builds it and lands on the app', async () => {
     const { page, token } = await openGenerate(browser, svc, 'owner@example.com')
-    const api = (method: string, path: string) => callApi(svc.url, method, path, { token })
+    const api = boundCaller(svc.url, token)
     const box = page.locator('svc-generate')
     await box.getByRole('textbox', { name: LABEL }).fill(INSTRUCTION)
     await box.getByRole('button', { name: 'Generate plan' }).click()
     const review = box.locator('svc-plan-review')
     await review.waitFor()
 
-    const plans = (await api('GET', '/api/v3/smart/plans')).json.data.plans
+    const plans = (await api('plans.list')).body.data.plans
     expect(plans.length).toBe(1)
-    const plan = (await api('GET', `/api/v3/smart/plans/${plans[0].id}`)).json.data.plan
+    const plan = (await api('plans.get', { params: { id: plans[0].id } })).body.data.plan
     expect(plan.form.fields.filter((f: any) => f.type === 'choice').length).toBe(6)
     expect(plan.scale.scales.length).toBe(2)
     // What the review shows is the stored plan, as text.
@@ -68,11 +70,11 @@ describe.skipIf(!hasBrowser)('admin page: generate an app from a description', (
     await page.waitForURL(/#\/apps\/[^/]+$/)
     const appId = decodeURIComponent(new URL(page.url()).hash.split('/')[2])
     await page.getByRole('heading', { name: plan.app.name }).waitFor()
-    const fields = (await api('GET', `/api/v3/apps/${appId}/fields`)).json.data.fields
+    const fields = (await api('fields.list', { params: { id: appId } })).body.data.fields
     expect(fields.map((f: any) => [f.name, f.type, f.options])).toEqual(
       plan.form.fields.map((f: any) => [f.name, f.type, f.options]),
     )
-    const scales = (await api('GET', `/api/v3/apps/${appId}/scales`)).json.data.scales
+    const scales = (await api('scales.list', { params: { id: appId } })).body.data.scales
     expect(scales.map((s: any) => [s.key, s.name, s.complete])).toEqual(
       plan.scale.scales.map((s: any) => [s.key, s.name, true]),
     )
@@ -107,7 +109,7 @@ describe.skipIf(!hasBrowser)('admin page: generate an app from a description', (
 
   test('a contact form: typed fields, no scales, report or expert; "Create app" builds just the fields', async () => {
     const { page, token } = await openGenerate(browser, svc, 'forms@example.com')
-    const api = (method: string, path: string) => callApi(svc.url, method, path, { token })
+    const api = boundCaller(svc.url, token)
     const box = page.locator('svc-generate')
     await box.getByRole('textbox', { name: LABEL }).fill('a contact form with name, email and message')
     await box.getByRole('button', { name: 'Generate plan' }).click()
@@ -138,13 +140,13 @@ describe.skipIf(!hasBrowser)('admin page: generate an app from a description', (
     await page.waitForURL(/#\/apps\/[^/]+$/)
     const appId = decodeURIComponent(new URL(page.url()).hash.split('/')[2])
     await page.getByRole('heading', { name: 'Contact form' }).waitFor()
-    const fields = (await api('GET', `/api/v3/apps/${appId}/fields`)).json.data.fields
+    const fields = (await api('fields.list', { params: { id: appId } })).body.data.fields
     expect(fields.map((f: any) => [f.name, f.type, f.required])).toEqual([
       ['name', 'text', true],
       ['email', 'email', true],
       ['message', 'longtext', true],
     ])
-    expect((await api('GET', `/api/v3/apps/${appId}/scales`)).json.data.scales).toEqual([])
+    expect((await api('scales.list', { params: { id: appId } })).body.data.scales).toEqual([])
     await page.close()
   })
 
@@ -197,14 +199,14 @@ describe.skipIf(!hasBrowser)('admin page: a slow planning job shows progress and
     await box.getByRole('button', { name: 'Cancel' }).click()
     await box.getByText('Generation cancelled.').waitFor()
     expect(await box.locator('svc-plan-review').count()).toBe(0)
-    const plans = await callApi(svc.url, 'GET', '/api/v3/smart/plans', { token })
-    expect(plans.json.data).toEqual({ plans: [] })
-    const job = await callApi(svc.url, 'GET', `/api/v3/smart/jobs/${jobId}`, { token })
+    const plans = await callServer(svc.url, 'plans.list', {}, { token })
+    expect(plans.body.data).toEqual({ plans: [] })
+    const job = await callServer(svc.url, 'smart.job', { params: { id: jobId! } }, { token })
     // The whole answer, so a refusal shows its error rather than a TypeError.
     expect({
       status: job.status,
-      data: job.json.data && { status: job.json.data.status, planId: job.json.data.planId },
-      error: job.json.error,
+      data: job.body.data && { status: job.body.data.status, planId: job.body.data.planId },
+      error: job.body.error,
     }).toEqual({ status: 200, data: { status: 'cancelled', planId: null }, error: undefined })
     await page.close()
   })

@@ -7,6 +7,9 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { startBrowserTest, type BrowserTestServer } from '../support/browser.ts'
+import { boundCaller, type BoundCall } from '../support/bound-call.ts'
+import { readAnswer, target, type BodyOf, type CallArgs, type CallResponse } from '../support/call.ts'
+import type { Described, InputOf } from '../../server/contract/api/request.ts'
 
 /**
  * Where screenshots go for a person to look at: only when SVC_SCREENSHOTS names a folder
@@ -24,13 +27,16 @@ export async function shot(page: Page, name: string, { window = false } = {}): P
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: !window })
 }
 
-/** Sends JSON to the server the way curl would (no cookies), returning status and body. */
+/**
+ * Sends a request to a path that is no operation of the route table (an endpoint's URL as
+ * the admin page shows it, a missing asset) the way curl would: no cookies; JSON when `body`.
+ */
 export async function callApi(
   base: string,
   method: string,
   path: string,
   options: { token?: string; body?: unknown; raw?: BodyInit; type?: string } = {},
-) {
+): Promise<CallResponse<any>> {
   const headers: Record<string, string> = {}
   if (options.token) headers.authorization = `Bearer ${options.token}`
   let body = options.raw
@@ -39,32 +45,50 @@ export async function callApi(
     headers['content-type'] = 'application/json'
   }
   if (options.type) headers['content-type'] = options.type
-  const response = await fetch(base + path, { method, headers, body })
-  const text = await response.text()
-  let json: any = null
-  try {
-    json = JSON.parse(text)
-  } catch {
-    json = null
-  }
-  return { status: response.status, headers: response.headers, text, json }
+  return readAnswer(await fetch(base + path, { method, headers, body }))
 }
 
 /** Signs up from inside the page (so the browser holds the session cookie) and returns an access token. */
 export async function signUpInPage(page: Page, email: string, password: string): Promise<string> {
   const result = await page.evaluate(
-    async ([email, password]) => {
-      const response = await fetch('/api/v3/auth/signup', {
+    async ([path, email, password]) => {
+      const response = await fetch(path, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email, password, name: 'Owner', tokenName: 'browser test' }),
       })
       return { status: response.status, body: await response.json() }
     },
-    [email, password] as const,
+    [target('auth.signup').path, email, password] as const,
   )
   if (result.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(result.body)}`)
   return result.body.data.token.token as string
+}
+
+/**
+ * Calls operation `name` from inside the page, with the session cookie the page holds (as
+ * the admin page's own requests go): the status and the body (parsed JSON, else the text).
+ */
+export async function callInPage<N extends Described>(
+  page: Page,
+  name: N,
+  ...[input]: CallArgs<N, never>
+): Promise<{ status: number; body: BodyOf<N> }> {
+  const { method, path, body } = target(name, input)
+  const sent = body === undefined ? null : JSON.stringify(body)
+  return page.evaluate(
+    async ([method, path, sent]) => {
+      const response = await fetch(path, {
+        method,
+        headers: sent === null ? {} : { 'content-type': 'application/json' },
+        body: sent,
+      })
+      const text = await response.text()
+      const json = (response.headers.get('content-type') ?? '').includes('json') && text
+      return { status: response.status, body: json ? JSON.parse(text) : text }
+    },
+    [method, path, sent] as const,
+  )
 }
 
 /**
@@ -82,7 +106,7 @@ export async function eventually<T>(read: () => T | Promise<T>, expected: T, tim
 }
 
 /** Calls the API as the signed-up owner (access token, no cookies). */
-export type OwnerApi = (method: string, path: string, body?: unknown) => ReturnType<typeof callApi>
+export type OwnerApi = BoundCall
 
 export interface AdminPageOptions {
   viewport: { width: number; height: number }
@@ -114,7 +138,7 @@ export async function openAdminPage(
   await page.goto(`${svc.url}/admin/`)
   const token = await signUpInPage(page, options.email ?? 'owner@example.com', 'correct horse battery')
   if (options.reload) await page.reload()
-  return { page, token, api: (method, path, body) => callApi(svc.url, method, path, { token, body }) }
+  return { page, token, api: boundCaller(svc.url, token) }
 }
 
 /** A test file's server and Chromium with an owner on the admin page; `close()` ends both. */
@@ -142,15 +166,14 @@ export async function openAdmin(options: AdminPageOptions & { env?: Record<strin
 export async function publishedApp(
   api: OwnerApi,
   name: string,
-  fields: object[] = [],
+  fields: Array<InputOf<'fields.add'>['body']> = [],
 ): Promise<{ id: string; token: string; endpoint: string }> {
-  const ok = async (method: string, path: string, body?: unknown) => {
-    const res = await api(method, path, body)
-    if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${res.text}`)
-    return res.json.data
+  const ok = <T extends { status: number; text: string }>(res: T, what: string) => {
+    if (res.status !== 200) throw new Error(`${what}: ${res.status} ${res.text}`)
+    return res
   }
-  const { id } = await ok('POST', '/api/v3/apps', { name })
-  for (const field of fields) await ok('POST', `/api/v3/apps/${id}/fields`, field)
-  const { token, endpoint } = await ok('POST', `/api/v3/apps/${id}/share/publish`)
-  return { id, token, endpoint }
+  const { id } = ok(await api('apps.create', { body: { name } }), 'apps.create').body.data
+  for (const field of fields) ok(await api('fields.add', { params: { id }, body: field }), 'fields.add')
+  const { token, endpoint } = ok(await api('share.publish', { params: { id } }), 'share.publish').body.data
+  return { id, token: token!, endpoint: endpoint! }
 }

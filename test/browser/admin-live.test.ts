@@ -13,11 +13,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Locator, Page } from 'playwright-core'
 import { chromiumAvailable } from '../support/browser.ts'
 import { expectAccessible } from './accessible.ts'
-import { callApi, eventually, openAdmin, publishedApp, shot, type AdminSession } from './admin-helpers.ts'
+import { eventually, openAdmin, publishedApp, shot, type AdminSession } from './admin-helpers.ts'
+import { callServer } from '../support/call.ts'
+import type { InputOf } from '../../server/contract/api/request.ts'
 
 const hasBrowser = chromiumAvailable('admin live records browser tests')
 
-const FIELDS = [
+const FIELDS: Array<InputOf<'fields.add'>['body']> = [
   { name: 'email', type: 'email', label: 'E-mail' },
   { name: 'plan', type: 'choice', label: 'Plan', options: ['free', 'pro'] },
   { name: 'calm', type: 'choice', label: 'I felt calm', options: ['Never', 'Sometimes', 'Often'] },
@@ -68,15 +70,17 @@ describe.skipIf(!hasBrowser)('admin page: records arriving live', () => {
 
   /** Posts records through the public endpoint, as strangers do; their ids, oldest first. */
   async function post(data: object[]): Promise<string[]> {
-    const sent = await callApi(admin.svc.url, 'POST', `/api/v3/share/${app.token}/batch`, {
+    const sent = await callServer(admin.svc.url, 'ingest.batch', {
+      params: { token: app.token },
       body: data.map((d) => ({ data: d })),
     })
     expect(sent.status).toBe(200)
-    return sent.json.data.ids
+    return sent.body.data.ids
   }
 
   async function postSpam(data: object): Promise<void> {
-    const sent = await callApi(admin.svc.url, 'POST', `/api/v3/share/${app.token}`, {
+    const sent = await callServer(admin.svc.url, 'ingest.post', {
+      params: { token: app.token },
       body: { data: { ...data, _gotcha: 'filled' } },
     })
     expect(sent.status).toBe(200)
@@ -99,7 +103,7 @@ describe.skipIf(!hasBrowser)('admin page: records arriving live', () => {
     admin = await openAdmin({ viewport: { width: 1280, height: 800 }, reload: true })
     page = admin.page
     app = await publishedApp(admin.api, 'Sign-ups', FIELDS)
-    expect((await admin.api('POST', `/api/v3/apps/${app.id}/scales`, SCALE)).status).toBe(200)
+    expect((await admin.api('scales.add', { params: { id: app.id }, body: SCALE })).status).toBe(200)
     await post(Array.from({ length: 40 }, (_, i) => person(i, i % 4 === 0 ? 'pro' : 'free')))
     await page.goto(`${admin.svc.url}/admin/#/apps/${app.id}/data`)
     await rows().nth(39).waitFor()
@@ -261,7 +265,10 @@ describe.skipIf(!hasBrowser)('admin page: records arriving live', () => {
 
   test('when the app is deleted, the Data and Summary tabs say live updates stopped and keep what they show', async () => {
     const gone = await publishedApp(admin.api, 'Going away', FIELDS)
-    const sent = await callApi(admin.svc.url, 'POST', `/api/v3/share/${gone.token}`, { body: { data: person(1) } })
+    const sent = await callServer(admin.svc.url, 'ingest.post', {
+      params: { token: gone.token },
+      body: { data: person(1) },
+    })
     expect(sent.status).toBe(200)
     await page.goto(`${admin.svc.url}/admin/#/apps/${gone.id}/data`)
     await eventually(totalText, '1 record')
@@ -270,7 +277,7 @@ describe.skipIf(!hasBrowser)('admin page: records arriving live', () => {
       await other.goto(`${admin.svc.url}/admin/#/apps/${gone.id}/summary`)
       await other.locator('svc-summary .days svg').waitFor()
       await eventually(openStreams, 2)
-      expect((await admin.api('DELETE', `/api/v3/apps/${gone.id}`)).status).toBe(200)
+      expect((await admin.api('apps.delete', { params: { id: gone.id } })).status).toBe(200)
       const stopped = 'Live updates stopped: this app was deleted.'
       for (const [on, tab] of [
         [page, 'svc-records'],

@@ -10,21 +10,15 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import type { Page } from 'playwright-core'
 import { chromiumAvailable, type BrowserTestServer } from '../support/browser.ts'
 import { expectAccessible, VIEWPORTS } from './accessible.ts'
-import {
-  callApi,
-  eventually,
-  openAdmin,
-  publishedApp,
-  shot,
-  type AdminSession,
-  type OwnerApi,
-} from './admin-helpers.ts'
+import { eventually, openAdmin, publishedApp, shot, type AdminSession, type OwnerApi } from './admin-helpers.ts'
+import { callServer } from '../support/call.ts'
+import type { InputOf } from '../../server/contract/api/request.ts'
 
 setDefaultTimeout(90_000)
 
 const hasBrowser = chromiumAvailable('admin people-meet browser tests')
 
-const RSVP_FIELDS = [
+const RSVP_FIELDS: Array<InputOf<'fields.add'>['body']> = [
   { name: 'name', label: 'Your name', required: true },
   { name: 'attending', type: 'choice', label: 'Will you come?', options: ['Yes', 'No'], required: true },
   { name: 'guests', type: 'number', label: 'How many guests will you bring along?' },
@@ -52,7 +46,7 @@ describe.skipIf(!hasBrowser)('admin page as people meet it', () => {
       { name: 'Ada', attending: 'Yes', guests: 1 },
       { name: 'Bob', attending: 'No', guests: 0 },
     ])
-      expect((await api('POST', `/api/v3/share/${token}`, data)).status).toBe(200)
+      expect((await api('ingest.post', { params: { token }, body: data })).status).toBe(200)
   }, 60_000)
 
   afterAll(() => admin?.close(), 30_000)
@@ -76,11 +70,11 @@ describe.skipIf(!hasBrowser)('admin page as people meet it', () => {
     await page.getByText('No scales yet').waitFor()
     expect(await tabNames()).toEqual(['Setup', 'Data', 'Summary', 'Scales', 'Report', 'Expert', 'Style'])
     // With a scale the app is an assessment: the tabs stay after a reload.
-    await api('POST', `/api/v3/apps/${appId}/scales`, { key: 'mood', name: 'Mood' })
+    await api('scales.add', { params: { id: appId }, body: { key: 'mood', name: 'Mood' } })
     await page.reload()
     await page.getByRole('heading', { name: 'RSVP' }).waitFor()
     await eventually(tabNames, ['Setup', 'Data', 'Summary', 'Scales', 'Report', 'Expert', 'Style'])
-    await api('DELETE', `/api/v3/apps/${appId}/scales/mood`)
+    await api('scales.remove', { params: { id: appId, scale: 'mood' } })
   })
 
   test('Expert placeholders are neutral; Style sketches the form’s own questions', async () => {
@@ -119,11 +113,11 @@ describe.skipIf(!hasBrowser)('admin page as people meet it', () => {
     await page.locator('svc-fields-editor textarea[name=options]').fill('Vegan, Vegetarian, Anything')
     await page.getByRole('button', { name: 'Add field' }).click()
     await eventually(async () => {
-      const fields = (await api('GET', `/api/v3/apps/${appId}/fields`)).json.data.fields
+      const fields = (await api('fields.list', { params: { id: appId } })).body.data.fields
       return fields.find((f: { name: string }) => f.name === 'diet')?.options ?? null
     }, ['Vegan', 'Vegetarian', 'Anything'])
     void add
-    await api('DELETE', `/api/v3/apps/${appId}/fields/diet`)
+    await api('fields.remove', { params: { id: appId, field: 'diet' } })
   })
 
   test('Data tab: no auto-refresh poll; the filter is in the address and survives a reload', async () => {
@@ -192,7 +186,7 @@ describe.skipIf(!hasBrowser)('admin page as people meet it', () => {
       await shot(page, 'pm-05-setup-phone')
       // Enough records that the list is several screens long on a phone.
       const batch = Array.from({ length: 15 }, (_, i) => ({ name: `Early ${i}`, attending: 'Yes', guests: i }))
-      expect((await callApi(svc.url, 'POST', `/api/v3/share/${token}/batch`, { body: batch })).status).toBe(200)
+      expect((await callServer(svc.url, 'ingest.batch', { params: { token }, body: batch })).status).toBe(200)
       await open('/data')
       await page.locator('svc-records tr[data-record-id]').first().waitFor()
       expect(await page.locator('svc-records details.filters').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(
@@ -203,7 +197,7 @@ describe.skipIf(!hasBrowser)('admin page as people meet it', () => {
       expect(firstRow!.y).toBeLessThan(844)
       await shot(page, 'pm-06-data-phone', { window: true })
       for (let i = 0; i < 3; i++)
-        await callApi(svc.url, 'POST', `/api/v3/share/${token}`, { body: { name: `Guest ${i}`, attending: 'Yes' } })
+        await callServer(svc.url, 'ingest.post', { params: { token }, body: { name: `Guest ${i}`, attending: 'Yes' } })
       const show = page.getByRole('button', { name: /^Show \d+ new records?$/ })
       await show.waitFor()
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))

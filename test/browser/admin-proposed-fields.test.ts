@@ -8,15 +8,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { chromiumAvailable, type BrowserTestServer } from '../support/browser.ts'
 import { expectAccessible } from './accessible.ts'
-import {
-  callApi,
-  eventually,
-  openAdmin,
-  publishedApp,
-  shot,
-  type AdminSession,
-  type OwnerApi,
-} from './admin-helpers.ts'
+import { eventually, openAdmin, publishedApp, shot, type AdminSession, type OwnerApi } from './admin-helpers.ts'
+import { callServer } from '../support/call.ts'
 
 const hasBrowser = chromiumAvailable('admin-proposed-fields browser tests')
 
@@ -37,7 +30,8 @@ describe.skipIf(!hasBrowser)('admin page: proposed fields', () => {
     ;({ id: appId, token: endpoint } = await publishedApp(api, 'Contact', [{ name: 'name', label: 'Your name' }]))
     // A stranger (no access token) posts a key of their own.
     expect(
-      (await callApi(svc.url, 'POST', `/api/v3/share/${endpoint}`, { body: { name: 'Ada', city: 'Paris' } })).status,
+      (await callServer(svc.url, 'ingest.post', { params: { token: endpoint }, body: { name: 'Ada', city: 'Paris' } }))
+        .status,
     ).toBe(200)
     await page.goto(`${svc.url}/admin/#/apps/${appId}`)
     await page.reload()
@@ -67,7 +61,7 @@ describe.skipIf(!hasBrowser)('admin page: proposed fields', () => {
     await page.getByRole('button', { name: 'Accept field city' }).waitFor({ state: 'detached' })
     await eventually(() => page.locator('svc-fields-editor .count').innerText(), '2 / 50 fields')
     expect(await page.locator('svc-fields-editor .proposals').count()).toBe(0)
-    expect((await api('GET', `/api/v3/apps/${appId}/fields/city`)).json.data).toMatchObject({
+    expect((await api('fields.get', { params: { id: appId, field: 'city' } })).body.data).toMatchObject({
       name: 'city',
       type: 'text',
       proposed: false,

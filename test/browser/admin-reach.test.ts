@@ -12,7 +12,9 @@ import { chromiumAvailable } from '../support/browser.ts'
 import { unreachableControls } from '../support/reach.ts'
 import { startReceiver, type Receiver } from '../support/webhook-receiver.ts'
 import { expectAccessible, VIEWPORTS } from './accessible.ts'
-import { callApi, eventually, openAdmin, shot, type AdminSession } from './admin-helpers.ts'
+import { eventually, openAdmin, shot, type AdminSession } from './admin-helpers.ts'
+import { callServer } from '../support/call.ts'
+import { dataCaller } from '../support/bound-call.ts'
 
 setDefaultTimeout(90_000)
 
@@ -101,40 +103,43 @@ describe.skipIf(!hasBrowser)('admin page: every control in reach without scrolli
   beforeAll(async () => {
     receiver = startReceiver()
     admin = await openAdmin({ viewport: VIEWPORTS[0], reload: true, env: { SVC_WEBHOOK_ALLOW_PRIVATE: '1' } })
-    const ok = async (method: string, path: string, body?: unknown) => {
-      const res = await admin.api(method, path, body)
-      if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${res.text}`)
-      return res.json.data
-    }
-    const { planId } = await ok('POST', '/api/v3/smart/plans', { instruction: INSTRUCTION })
-    appId = (await ok('POST', `/api/v3/smart/plans/${planId}/execute`)).appId
-    await ok('POST', `/api/v3/apps/${appId}/fields`, {
-      name: 'a_long_field_name_for_the_narrow_screen',
-      type: 'multichoice',
-      label: 'Which of these rather long options describe your week best',
-      options: ['Mostly meetings', 'Mostly teaching', 'Marking at home'],
+    const ok = dataCaller(admin.api)
+    const { planId } = await ok('plans.create', { body: { instruction: INSTRUCTION } })
+    appId = (await ok('plans.execute', { params: { id: planId! } })).appId!
+    await ok('fields.add', {
+      params: { id: appId },
+      body: {
+        name: 'a_long_field_name_for_the_narrow_screen',
+        type: 'multichoice',
+        label: 'Which of these rather long options describe your week best',
+        options: ['Mostly meetings', 'Mostly teaching', 'Marking at home'],
+      },
     })
-    const { token } = await ok('POST', `/api/v3/apps/${appId}/share/publish`)
-    await ok('POST', `/api/v3/apps/${appId}/webhooks`, { url: receiver.url })
-    await ok('POST', '/api/v3/auth/tokens', { name: 'laptop with a long descriptive name' })
-    await ok('POST', '/api/v3/apps', {
-      name: 'A second app whose name runs on for a while',
-      description: 'x'.repeat(80),
+    const { token } = await ok('share.publish', { params: { id: appId } })
+    await ok('webhooks.add', { params: { id: appId }, body: { url: receiver.url } })
+    await ok('tokens.create', { body: { name: 'laptop with a long descriptive name' } })
+    await ok('apps.create', {
+      body: {
+        name: 'A second app whose name runs on for a while',
+        description: 'x'.repeat(80),
+      },
     })
     // A stranger's key (a proposed field) and a record, whose webhook delivery lands in the log.
     const answers = Object.fromEntries(
-      (await ok('GET', `/api/v3/apps/${appId}/fields`)).fields
-        .filter((field: { required: boolean }) => field.required)
-        .map((field: { name: string; options: string[] }) => [field.name, field.options[0]]),
+      (await ok('fields.list', { params: { id: appId } })).fields
+        .filter((field) => field.required)
+        .map((field) => [field.name, field.options![0]]),
     )
-    const posted = await callApi(admin.svc.url, 'POST', `/api/v3/share/${token}`, {
+    const posted = await callServer(admin.svc.url, 'ingest.post', {
+      params: { token: token! },
       body: { ...answers, stranger_key: 'x' },
     })
     expect(posted.status).toBe(200)
     await receiver.waitFor(1)
-    const hooks = (await ok('GET', `/api/v3/apps/${appId}/webhooks`)).webhooks
+    const hooks = (await ok('webhooks.list', { params: { id: appId } })).webhooks
     await eventually(
-      async () => (await ok('GET', `/api/v3/apps/${appId}/webhooks/${hooks[0].id}/deliveries`)).deliveries.length > 0,
+      async () =>
+        (await ok('webhooks.deliveries', { params: { id: appId, webhook: hooks[0].id } })).deliveries.length > 0,
       true,
     )
   }, 60_000)

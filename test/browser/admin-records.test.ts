@@ -12,11 +12,13 @@ import { readFileSync } from 'node:fs'
 import type { Locator, Page } from 'playwright-core'
 import { chromiumAvailable } from '../support/browser.ts'
 import { expectAccessible } from './accessible.ts'
-import { callApi, eventually, openAdmin, publishedApp, shot, type AdminSession } from './admin-helpers.ts'
+import { eventually, openAdmin, publishedApp, shot, type AdminSession } from './admin-helpers.ts'
+import { callServer } from '../support/call.ts'
+import type { InputOf } from '../../server/contract/api/request.ts'
 
 const hasBrowser = chromiumAvailable('admin records browser tests')
 
-const FIELDS = [
+const FIELDS: Array<InputOf<'fields.add'>['body']> = [
   { name: 'email', type: 'email', label: 'E-mail address', required: true },
   { name: 'phone', type: 'text', label: 'Phone' },
   { name: 'plan', type: 'choice', label: 'Plan', options: ['free', 'pro', 'team'] },
@@ -72,12 +74,13 @@ describe.skipIf(!hasBrowser)('admin Data tab: labels, columns, filters, edits, e
     appId = app.id
     ids = []
     for (const data of RECORDS) {
-      const posted = await callApi(admin.svc.url, 'POST', `/api/v3/share/${app.token}`, { body: { data } })
+      const posted = await callServer(admin.svc.url, 'ingest.post', { params: { token: app.token }, body: { data } })
       if (posted.status !== 200) throw new Error(posted.text)
-      ids.push(posted.json.data.id)
+      ids.push(posted.body.data.id)
     }
     // The last key is one no field holds any more: its values stay in the records.
-    const spam = await callApi(admin.svc.url, 'POST', `/api/v3/share/${app.token}`, {
+    const spam = await callServer(admin.svc.url, 'ingest.post', {
+      params: { token: app.token },
       body: { data: { email: 'bot@spam.example', _gotcha: 'filled' } },
     })
     if (spam.status !== 200) throw new Error(spam.text)
@@ -138,7 +141,7 @@ describe.skipIf(!hasBrowser)('admin Data tab: labels, columns, filters, edits, e
     await page.reload()
     await records().locator('tbody tr').nth(3).waitFor()
     expect(await shown()).not.toContain('Phone')
-    const csv = await admin.api('GET', `/api/v3/apps/${appId}/export.csv`)
+    const csv = await admin.api('records.exportCsv', { params: { id: appId } })
     expect(csv.text.split('\r\n')[0]).toContain('phone')
     // Show all brings every column back.
     await button.click()
@@ -214,7 +217,7 @@ describe.skipIf(!hasBrowser)('admin Data tab: labels, columns, filters, edits, e
     expect(await email.getAttribute('aria-describedby')).toBe('problem')
     // Focus went to the field to fix.
     expect(await email.evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement)).toBe(true)
-    expect((await admin.api('GET', `/api/v3/apps/${appId}/records/${ids[0]}`)).json.data.data.age).toBe(36)
+    expect((await admin.api('records.get', { params: { id: appId, recordId: ids[0] } })).body.data.data.age).toBe(36)
     await shot(page, 'records-04-edit-refused-1280')
     await expectAccessible(page)
     await email.fill('ada@example.org')
@@ -236,7 +239,7 @@ describe.skipIf(!hasBrowser)('admin Data tab: labels, columns, filters, edits, e
         .getByRole('button', { name: 'Edit' })
         .evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement),
     ).toBe(true)
-    const stored = (await admin.api('GET', `/api/v3/apps/${appId}/records/${ids[0]}`)).json.data
+    const stored = (await admin.api('records.get', { params: { id: appId, recordId: ids[0] } })).body.data
     expect(stored.data).toEqual({
       email: 'ada@example.org',
       phone: '+44 20 7946 0958',
@@ -297,7 +300,7 @@ describe.skipIf(!hasBrowser)('admin Data tab on a phone (390 px)', () => {
     const app = await publishedApp(admin.api, 'Newsletter sign-up', FIELDS)
     appId = app.id
     for (const data of RECORDS) {
-      const posted = await callApi(admin.svc.url, 'POST', `/api/v3/share/${app.token}`, { body: { data } })
+      const posted = await callServer(admin.svc.url, 'ingest.post', { params: { token: app.token }, body: { data } })
       if (posted.status !== 200) throw new Error(posted.text)
     }
     await page.goto(`${admin.svc.url}/admin/#/apps/${appId}/data`)

@@ -11,7 +11,8 @@ import {
   startBrowserTestServer,
   type BrowserTestServer,
 } from '../support/browser.ts'
-import { callApi, eventually, shot } from './admin-helpers.ts'
+import { eventually, shot } from './admin-helpers.ts'
+import { callServer } from '../support/call.ts'
 
 const EMAIL = 'owner@example.com'
 const OLD_PASSWORD = 'the password I forgot'
@@ -37,9 +38,7 @@ describe.skipIf(!hasBrowser)('admin page: reset a forgotten password', () => {
   }, 30_000)
 
   test('request a code, enter it with a new password, and land signed in', async () => {
-    const signup = await callApi(svc.url, 'POST', '/api/v3/auth/signup', {
-      body: { email: EMAIL, password: OLD_PASSWORD },
-    })
+    const signup = await callServer(svc.url, 'auth.signup', { body: { email: EMAIL, password: OLD_PASSWORD } })
     expect(signup.status).toBe(200)
     const oldSession = /^(svc_session=[^;]+);/.exec(signup.headers.get('set-cookie') ?? '')![1]
 
@@ -74,13 +73,13 @@ describe.skipIf(!hasBrowser)('admin page: reset a forgotten password', () => {
     await eventually(() => page.locator('svc-admin .who .name').innerText(), EMAIL)
     expect(new URL(page.url()).hash).toBe('#/apps')
 
-    expect(
-      (await callApi(svc.url, 'POST', '/api/v3/auth/login', { body: { email: EMAIL, password: OLD_PASSWORD } })).status,
-    ).toBe(401)
-    expect(
-      (await callApi(svc.url, 'POST', '/api/v3/auth/login', { body: { email: EMAIL, password: NEW_PASSWORD } })).status,
-    ).toBe(200)
-    const old = await fetch(`${svc.url}/api/v3/auth/status`, { headers: { cookie: oldSession } })
+    expect((await callServer(svc.url, 'auth.login', { body: { email: EMAIL, password: OLD_PASSWORD } })).status).toBe(
+      401,
+    )
+    expect((await callServer(svc.url, 'auth.login', { body: { email: EMAIL, password: NEW_PASSWORD } })).status).toBe(
+      200,
+    )
+    const old = await callServer(svc.url, 'auth.status', {}, { headers: { cookie: oldSession } })
     expect(old.status).toBe(401)
   })
 })

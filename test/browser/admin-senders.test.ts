@@ -9,7 +9,8 @@ import { createHmac } from 'node:crypto'
 import type { Page } from 'playwright-core'
 import { chromiumAvailable, type BrowserTestServer } from '../support/browser.ts'
 import { expectAccessible } from './accessible.ts'
-import { callApi, eventually, openAdmin, publishedApp, shot, type AdminSession } from './admin-helpers.ts'
+import { eventually, openAdmin, publishedApp, shot, type AdminSession } from './admin-helpers.ts'
+import { callServer } from '../support/call.ts'
 
 setDefaultTimeout(60_000)
 
@@ -35,7 +36,7 @@ describe.skipIf(!hasBrowser)('admin page: senders', () => {
 
   const panel = () => page.locator('svc-senders')
   const senders = async () =>
-    (await callApi(svc.url, 'GET', `/api/v3/apps/${appId}/senders`, { token })).json.data.senders as Array<{
+    (await callServer(svc.url, 'senders.list', { params: { id: appId } }, { token })).body.data.senders as Array<{
       name: string
     }>
 
@@ -73,17 +74,21 @@ describe.skipIf(!hasBrowser)('admin page: senders', () => {
   })
 
   test('a delivery signed with the shown secret is marked Verified in the record drawer', async () => {
-    const { token: endpoint } = (await callApi(svc.url, 'GET', `/api/v3/apps/${appId}/share`, { token })).json.data
+    const { token: endpoint } = (await callServer(svc.url, 'share.get', { params: { id: appId } }, { token })).body.data
     const body = '{"ref":"refs/heads/main","after":"abc"}'
-    const response = await fetch(`${svc.url}/api/v3/share/${endpoint}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-github-delivery': 'd-1',
-        'x-hub-signature-256': `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`,
+    const response = await callServer(
+      svc.url,
+      'ingest.post',
+      { params: { token: endpoint! } },
+      {
+        raw: body,
+        headers: {
+          'content-type': 'application/json',
+          'x-github-delivery': 'd-1',
+          'x-hub-signature-256': `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`,
+        },
       },
-      body,
-    })
+    )
     expect(response.status).toBe(200)
     await page.goto(`${svc.url}/admin/#/apps/${appId}/data`)
     await page

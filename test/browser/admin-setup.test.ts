@@ -10,6 +10,7 @@ import type { FrameLocator, Page } from 'playwright-core'
 import { chromiumAvailable } from '../support/browser.ts'
 import { expectAccessible, VIEWPORTS } from './accessible.ts'
 import { eventually, openAdmin, shot, type AdminSession } from './admin-helpers.ts'
+import { dataCaller } from '../support/bound-call.ts'
 
 setDefaultTimeout(60_000)
 
@@ -43,7 +44,7 @@ describe.skipIf(!hasBrowser)('admin page: the Setup tab', () => {
 
   const editor = () => page.locator('svc-fields-editor')
   const preview = (): FrameLocator => page.frameLocator('svc-form-preview iframe')
-  const records = async () => (await admin.api('GET', `/api/v3/apps/${appId}/records`)).json.total as number
+  const records = async () => (await admin.api('records.list', { params: { id: appId } })).body.total as number
   /**
    * The questions of the previewed page, as respondents read them; none while the frame is
    * being replaced (every field edit loads it anew, and a read then finds it detached).
@@ -57,19 +58,18 @@ describe.skipIf(!hasBrowser)('admin page: the Setup tab', () => {
   beforeAll(async () => {
     admin = await openAdmin({ viewport: VIEWPORTS[0], reload: true })
     page = admin.page
-    const ok = async (method: string, path: string, body?: unknown) => {
-      const res = await admin.api(method, path, body)
-      if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${res.text}`)
-      return res.json.data
-    }
-    appId = (await ok('POST', '/api/v3/apps', { name: 'Contact us' })).id
-    await ok('POST', `/api/v3/apps/${appId}/fields`, {
-      name: 'email',
-      type: 'email',
-      label: 'Your e-mail',
-      required: true,
+    const ok = dataCaller(admin.api)
+    appId = (await ok('apps.create', { body: { name: 'Contact us' } })).id
+    await ok('fields.add', {
+      params: { id: appId },
+      body: {
+        name: 'email',
+        type: 'email',
+        label: 'Your e-mail',
+        required: true,
+      },
     })
-    await ok('POST', `/api/v3/apps/${appId}/fields`, { name: 'message', type: 'longtext', label: 'Message' })
+    await ok('fields.add', { params: { id: appId }, body: { name: 'message', type: 'longtext', label: 'Message' } })
     await page.goto(`${admin.svc.url}/admin/#/apps/${appId}`)
     await editor().locator('tr[data-field-id]').nth(1).waitFor()
   }, 30_000)
@@ -117,7 +117,7 @@ describe.skipIf(!hasBrowser)('admin page: the Setup tab', () => {
   })
 
   test('nothing typed into the preview is sent, published or not', async () => {
-    await admin.api('POST', `/api/v3/apps/${appId}/share/publish`)
+    await admin.api('share.publish', { params: { id: appId } })
     await page.reload()
     await editor().getByRole('button', { name: 'View form' }).click()
     const form = preview()

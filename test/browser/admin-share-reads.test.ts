@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core'
 import { chromiumAvailable, type BrowserTestServer } from '../support/browser.ts'
 import { axeViolations } from '../support/axe.ts'
 import { callApi, eventually, openAdmin, publishedApp, shot, type AdminSession } from './admin-helpers.ts'
+import { callServer } from '../support/call.ts'
 
 setDefaultTimeout(60_000)
 
@@ -34,7 +35,8 @@ describe.skipIf(!hasBrowser)('admin page: opening reads asks first', () => {
   const radio = (name: RegExp) =>
     card().getByRole('group', { name: 'Who may read with the endpoint or fill-in link' }).getByRole('radio', { name })
   const dialog = () => card().locator('svc-confirm dialog')
-  const stored = async () => (await callApi(svc.url, 'GET', `/api/v3/apps/${appId}/share`, { token })).json.data.reads
+  const stored = async () =>
+    (await callServer(svc.url, 'share.get', { params: { id: appId } }, { token })).body.data.reads
   /** What the element with focus is, looking into shadow roots: `tag "name"`. */
   const focused = () =>
     page.evaluate(() => {
@@ -122,7 +124,7 @@ describe.skipIf(!hasBrowser)('admin page: opening reads asks first', () => {
     await card().getByRole('button', { name: 'Save settings' }).click()
     await card().getByText('Saved', { exact: true }).waitFor()
     expect(
-      (await callApi(svc.url, 'GET', `/api/v3/apps/${appId}/share`, { token })).json.data.summaryMinRespondents,
+      (await callServer(svc.url, 'share.get', { params: { id: appId } }, { token })).body.data.summaryMinRespondents,
     ).toBe(3)
     await radio(/^Summary/).click()
     await dialog().waitFor()

@@ -15,7 +15,8 @@ import {
   type BrowserTestServer,
 } from '../support/browser.ts'
 import { expectAccessible, VIEWPORTS } from './accessible.ts'
-import { callApi, eventually, shot } from './admin-helpers.ts'
+import { callInPage, eventually, shot } from './admin-helpers.ts'
+import { callServer } from '../support/call.ts'
 
 setDefaultTimeout(60_000)
 
@@ -110,16 +111,7 @@ describe.skipIf(!hasBrowser)('admin page: the shell', () => {
   test('navigating by address focuses the heading without a ring round it, or round the screen', async () => {
     await page.goto(`${svc.url}/admin/#/apps`)
     await page.locator('svc-apps h1').waitFor()
-    const { id } = (
-      await page.evaluate(async () => {
-        const response = await fetch('/api/v3/apps', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ name: 'Contact us' }),
-        })
-        return response.json()
-      })
-    ).data
+    const { id } = (await callInPage(page, 'apps.create', { body: { name: 'Contact us' } })).body.data
     // A fresh document, no click yet: as after typing an address or going back.
     await page.reload()
     await page.locator('svc-apps h1').waitFor()
@@ -199,21 +191,15 @@ describe.skipIf(!hasBrowser)('admin page: the shell', () => {
     expect(complaints).toEqual([])
 
     // Signed in again, then every session ends (a new password set from a script): the cookie the page holds is stale.
-    const signedIn = await page.evaluate(
-      async ([email, password]) => {
-        const response = await fetch('/api/v3/auth/login', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email, password, tokenName: 'script' }),
-        })
-        return (await response.json()).data.token.token as string
-      },
-      [EMAIL, PASSWORD] as const,
+    const signedIn = (
+      await callInPage(page, 'auth.login', { body: { email: EMAIL, password: PASSWORD, tokenName: 'script' } })
+    ).body.data.token!.token
+    const changed = await callServer(
+      svc.url,
+      'profile.setPassword',
+      { body: { currentPassword: PASSWORD, newPassword: 'another horse battery' } },
+      { token: signedIn },
     )
-    const changed = await callApi(svc.url, 'PUT', '/api/v3/profile/password', {
-      token: signedIn,
-      body: { currentPassword: PASSWORD, newPassword: 'another horse battery' },
-    })
     expect(changed.status).toBe(200)
     await page.goto(`${svc.url}/admin/#/apps`)
     await page.reload()

@@ -26,7 +26,7 @@ describe.skipIf(!hasBrowser)('admin page: a server that stops answering', () => 
 
   test('the apps list says the server did not answer, and loads once it answers again', async () => {
     const { page, api } = admin
-    await api('POST', '/api/v3/apps', { name: 'Contact us' })
+    await api('apps.create', { body: { name: 'Contact us' } })
     // The apps list request reaches a server that never answers.
     const stalled = /\/api\/v3\/apps(\?.*)?$/
     await page.route(stalled, () => {})

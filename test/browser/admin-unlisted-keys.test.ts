@@ -8,7 +8,8 @@ import type { Page } from 'playwright-core'
 import { LIMITS } from '../../server/contract/limits.ts'
 import { chromiumAvailable, type BrowserTestServer } from '../support/browser.ts'
 import { expectAccessible } from './accessible.ts'
-import { callApi, openAdmin, publishedApp, shot, type AdminSession, type OwnerApi } from './admin-helpers.ts'
+import { openAdmin, publishedApp, shot, type AdminSession, type OwnerApi } from './admin-helpers.ts'
+import { callServer } from '../support/call.ts'
 
 const hasBrowser = chromiumAvailable('admin-unlisted-keys browser tests')
 
@@ -28,7 +29,7 @@ describe.skipIf(!hasBrowser)('admin page: unlisted keys', () => {
     const reading = Object.fromEntries(
       Array.from({ length: LIMITS.proposalsPerClient + 1 }, (_, i) => [`sensor_${i}`, i + 0.5]),
     )
-    expect((await callApi(svc.url, 'POST', `/api/v3/share/${app.token}`, { body: reading })).status).toBe(200)
+    expect((await callServer(svc.url, 'ingest.post', { params: { token: app.token }, body: reading })).status).toBe(200)
     await page.goto(`${svc.url}/admin/#/apps/${appId}`)
     await page.reload()
     await page.getByRole('button', { name: `Accept key sensor_${LIMITS.proposalsPerClient}` }).waitFor()
@@ -48,7 +49,7 @@ describe.skipIf(!hasBrowser)('admin page: unlisted keys', () => {
     await page.getByRole('button', { name: `Accept key ${key}` }).focus()
     await page.keyboard.press('Enter')
     await page.locator('svc-unlisted-keys section').waitFor({ state: 'detached' })
-    expect((await api('GET', `/api/v3/apps/${appId}/fields/${key}`)).json.data).toMatchObject({
+    expect((await api('fields.get', { params: { id: appId, field: key } })).body.data).toMatchObject({
       name: key,
       type: 'number',
       proposed: false,

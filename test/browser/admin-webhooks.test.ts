@@ -9,7 +9,8 @@ import { DISABLED_REASON } from '../../server/core/webhooks/worker.ts'
 import { chromiumAvailable, type BrowserTestServer } from '../support/browser.ts'
 import { startReceiver, type Receiver } from '../support/webhook-receiver.ts'
 import { expectAccessible } from './accessible.ts'
-import { callApi, eventually, openAdmin, publishedApp, shot, type AdminSession } from './admin-helpers.ts'
+import { eventually, openAdmin, publishedApp, shot, type AdminSession } from './admin-helpers.ts'
+import { callServer } from '../support/call.ts'
 
 setDefaultTimeout(60_000)
 
@@ -68,8 +69,10 @@ describe.skipIf(!hasBrowser)('admin page: webhooks', () => {
         /^Test delivered: HTTP 200 in \d+ ms$/.test(await panel().locator('li.hook [role=status]').innerText()),
       true,
     )
-    const { token: endpoint } = (await callApi(svc.url, 'GET', `/api/v3/apps/${appId}/share`, { token })).json.data
-    expect((await callApi(svc.url, 'POST', `/api/v3/share/${endpoint}`, { body: { name: 'Ada' } })).status).toBe(200)
+    const { token: endpoint } = (await callServer(svc.url, 'share.get', { params: { id: appId } }, { token })).body.data
+    expect(
+      (await callServer(svc.url, 'ingest.post', { params: { token: endpoint! }, body: { name: 'Ada' } })).status,
+    ).toBe(200)
     await receiver.waitFor(2)
     await panel().getByRole('button', { name: 'Deliveries' }).click()
     await eventually(
@@ -82,10 +85,10 @@ describe.skipIf(!hasBrowser)('admin page: webhooks', () => {
   })
 
   test('a webhook svc switched off carries a badge and a notice; switching it on clears them', async () => {
-    const hooks = (await callApi(svc.url, 'GET', `/api/v3/apps/${appId}/webhooks`, { token })).json.data.webhooks
+    const hooks = (await callServer(svc.url, 'webhooks.list', { params: { id: appId } }, { token })).body.data.webhooks
     const deliveries = (
-      await callApi(svc.url, 'GET', `/api/v3/apps/${appId}/webhooks/${hooks[0].id}/deliveries`, { token })
-    ).json.data.deliveries
+      await callServer(svc.url, 'webhooks.deliveries', { params: { id: appId, webhook: hooks[0].id } }, { token })
+    ).body.data.deliveries
     // As the worker does after the last failed attempt of a retry window.
     const store = svc.server.ctx.storage.webhooks
     const outcome = { status: 500, error: 'HTTP 500', latencyMs: 3, response: 'down' }
@@ -113,12 +116,14 @@ describe.skipIf(!hasBrowser)('admin page: webhooks', () => {
     await notify.focus()
     await page.keyboard.press('Space')
     await eventually(
-      async () => (await callApi(svc.url, 'GET', `/api/v3/apps/${appId}/notifications`, { token })).json.data.enabled,
+      async () =>
+        (await callServer(svc.url, 'notifications.get', { params: { id: appId } }, { token })).body.data.enabled,
       true,
     )
     await notify.click()
     await eventually(
-      async () => (await callApi(svc.url, 'GET', `/api/v3/apps/${appId}/notifications`, { token })).json.data.enabled,
+      async () =>
+        (await callServer(svc.url, 'notifications.get', { params: { id: appId } }, { token })).body.data.enabled,
       false,
     )
   })
@@ -129,6 +134,8 @@ describe.skipIf(!hasBrowser)('admin page: webhooks', () => {
       .click()
     await panel().locator('svc-confirm').getByRole('button', { name: 'Remove webhook' }).click()
     await panel().getByText('No webhooks yet.').waitFor()
-    expect((await callApi(svc.url, 'GET', `/api/v3/apps/${appId}/webhooks`, { token })).json.data.webhooks).toEqual([])
+    expect(
+      (await callServer(svc.url, 'webhooks.list', { params: { id: appId } }, { token })).body.data.webhooks,
+    ).toEqual([])
   })
 })

@@ -10,15 +10,8 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import type { Locator, Page } from 'playwright-core'
 import { chromiumAvailable, type BrowserTestServer } from '../support/browser.ts'
 import { expectAccessible, VIEWPORTS } from './accessible.ts'
-import {
-  callApi,
-  eventually,
-  openAdmin,
-  publishedApp,
-  shot,
-  type AdminSession,
-  type OwnerApi,
-} from './admin-helpers.ts'
+import { eventually, openAdmin, publishedApp, shot, type AdminSession, type OwnerApi } from './admin-helpers.ts'
+import { callServer } from '../support/call.ts'
 
 setDefaultTimeout(90_000)
 
@@ -60,7 +53,7 @@ describe.skipIf(!hasBrowser)('admin Data tab wider than its box', () => {
     admin = await openAdmin({ viewport: { width: 1280, height: 800 }, reload: true })
     ;({ svc, page, api } = admin)
     ;({ id: appId, token } = await publishedApp(api, 'Survey', FIELDS))
-    for (let i = 0; i < 3; i++) expect((await api('POST', `/api/v3/share/${token}`, RECORD)).status).toBe(200)
+    for (let i = 0; i < 3; i++) expect((await api('ingest.post', { params: { token }, body: RECORD })).status).toBe(200)
   }, 60_000)
 
   afterAll(() => admin?.close(), 30_000)
@@ -138,14 +131,17 @@ describe.skipIf(!hasBrowser)('admin Data tab wider than its box', () => {
       try {
         const key = `diet_${viewport.width}`
         // A stranger (no access token) posts a key: it is proposed.
-        const posted = await callApi(svc.url, 'POST', `/api/v3/share/${token}`, { body: { ...RECORD, [key]: 'Vegan' } })
+        const posted = await callServer(svc.url, 'ingest.post', {
+          params: { token },
+          body: { ...RECORD, [key]: 'Vegan' },
+        })
         expect(posted.status).toBe(200)
         await open('')
         const accept = page.getByRole('button', { name: `Accept field ${key}` })
         await accept.focus()
         await page.keyboard.press('Enter')
         await accept.waitFor({ state: 'detached' })
-        expect((await api('GET', `/api/v3/apps/${appId}/fields/${key}`)).json.data.proposed).toBe(false)
+        expect((await api('fields.get', { params: { id: appId, field: key } })).body.data.proposed).toBe(false)
         await page.locator('svc-app-view nav.tabs').getByText('Data', { exact: true }).click()
         await records().locator('tr[data-record-id]').first().waitFor()
         if (viewport.width >= 1280) {

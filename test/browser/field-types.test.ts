@@ -17,7 +17,8 @@ import {
 } from '../support/browser.ts'
 import { formExample } from '../support/form-fill.ts'
 import { tempDir } from '../support/tmp.ts'
-import { callApi, shot, signUpInPage } from './admin-helpers.ts'
+import { shot, signUpInPage } from './admin-helpers.ts'
+import { boundCaller, type BoundCall } from '../support/bound-call.ts'
 
 setDefaultTimeout(60_000)
 
@@ -56,13 +57,14 @@ describe.skipIf(!hasBrowser)('every field type through the forms, in Chromium', 
   /** The owner's browser: signed in to the admin page. */
   let owner: BrowserContext
 
-  const api = async (method: string, path: string, body?: unknown) => {
-    const res = await callApi(svc.url, method, path, { token, body })
-    if (res.status !== 200) throw new Error(`${method} ${path}: ${res.text}`)
-    return res.json
+  /** The owner's calls, answering the whole body (throws on anything but 200). */
+  const api: BoundCall = async (name, ...args) => {
+    const res = await boundCaller(svc.url, token)(name, ...args)
+    if (res.status !== 200) throw new Error(`${name}: ${res.status} ${res.text}`)
+    return res
   }
   const records = async () =>
-    (await api('GET', `/api/v3/apps/${appId}/records`)).records.map((record: { data: unknown }) => record.data)
+    (await api('records.list', { params: { id: appId } })).body.records.map((record: { data: unknown }) => record.data)
 
   beforeAll(async () => {
     svc = await startBrowserTestServer()
@@ -73,15 +75,18 @@ describe.skipIf(!hasBrowser)('every field type through the forms, in Chromium', 
     await page.goto(`${svc.url}/admin/`)
     token = await signUpInPage(page, 'owner@example.com', 'correct horse battery')
     await page.close()
-    appId = (await api('POST', '/api/v3/apps', { name: 'Every type' })).data.id
+    appId = (await api('apps.create', { body: { name: 'Every type' } })).body.data.id
     for (const type of FIELD_TYPES)
-      await api('POST', `/api/v3/apps/${appId}/fields`, {
-        name: nameOf(type),
-        type,
-        label: `A ${type} question`,
-        options: optionsOf(type) ?? undefined,
+      await api('fields.add', {
+        params: { id: appId },
+        body: {
+          name: nameOf(type),
+          type,
+          label: `A ${type} question`,
+          options: optionsOf(type) ?? undefined,
+        },
       })
-    fillIn = `${svc.url}/f/${(await api('POST', `/api/v3/apps/${appId}/share/publish`)).data.token}`
+    fillIn = `${svc.url}/f/${(await api('share.publish', { params: { id: appId } })).body.data.token}`
   })
 
   afterAll(async () => {
@@ -104,8 +109,11 @@ describe.skipIf(!hasBrowser)('every field type through the forms, in Chromium', 
       await context.close()
     }
     expect(await records()).toEqual([EXPECTED, EXPECTED])
-    await api('POST', `/api/v3/apps/${appId}/records/delete`, {
-      ids: (await api('GET', `/api/v3/apps/${appId}/records`)).records.map((r: { id: string }) => r.id),
+    await api('records.deleteMany', {
+      params: { id: appId },
+      body: {
+        ids: (await api('records.list', { params: { id: appId } })).body.records.map((r: { id: string }) => r.id),
+      },
     })
   })
 

@@ -11,8 +11,12 @@ import {
   startBrowserTestServer,
   type BrowserTestServer,
 } from '../support/browser.ts'
-import { callApi } from './admin-helpers.ts'
 import { createWellbeingCheck } from './wellbeing-check.ts'
+import { callServer } from '../support/call.ts'
+import { boundCaller, dataCaller } from '../support/bound-call.ts'
+import type { InputOf } from '../../server/contract/api/request.ts'
+
+type Layout = NonNullable<InputOf<'connect.update'>['body']['layout']>
 
 setDefaultTimeout(60_000)
 
@@ -24,37 +28,40 @@ describe.skipIf(!hasBrowser)('fill-in page and report in Chromium', () => {
   let fillIn: string
   /** A plain form: no scales, report pages or expert, so no report. */
   let plainFillIn: string
-  let base: string
+  let appId: string
   let token: string
   const cspErrors: string[] = []
 
   beforeAll(async () => {
     svc = await startBrowserTestServer()
     browser = await launchChromium()
-    const api = async (method: string, path: string, body?: unknown) => {
-      const res = await callApi(svc.url, method, path, { token, body })
-      if (res.status !== 200) throw new Error(`${method} ${path}: ${res.text}`)
-      return res.json.data
-    }
-    const signup = await callApi(svc.url, 'POST', '/api/v3/auth/signup', {
+    const signup = await callServer(svc.url, 'auth.signup', {
       body: { email: 'owner@example.com', password: 'correct horse battery', tokenName: 'browser' },
     })
-    token = signup.json.data.token.token
-    base = await createWellbeingCheck(api)
-    await api('PATCH', `${base}/expert`, { name: 'Dr. Ana Ruiz' })
-    await api('PUT', `${base}/expert/comments/mood/good`, { text: 'Keep it up, {{name}}.' })
-    const share = await api('POST', `${base}/share/publish`)
-    fillIn = `${svc.url}/f/${share.token}`
-    const plain = await api('POST', '/api/v3/apps', { name: 'Contact us' })
-    await api('POST', `/api/v3/apps/${plain.id}/fields`, {
-      name: 'message',
-      type: 'text',
-      label: 'Your message',
-      required: true,
+    token = signup.body.data.token!.token
+    const api = dataCaller(boundCaller(svc.url, token))
+    appId = await createWellbeingCheck(api)
+    const params = { id: appId }
+    await api('expert.update', { params, body: { name: 'Dr. Ana Ruiz' } })
+    await api('expert.setComment', {
+      params: { ...params, scale: 'mood', level: 'good' },
+      body: { text: 'Keep it up, {{name}}.' },
     })
-    plainFillIn = `${svc.url}/f/${(await api('POST', `/api/v3/apps/${plain.id}/share/publish`)).token}`
+    const share = await api('share.publish', { params })
+    fillIn = `${svc.url}/f/${share.token}`
+    const plain = await api('apps.create', { body: { name: 'Contact us' } })
+    await api('fields.add', {
+      params: { id: plain.id },
+      body: {
+        name: 'message',
+        type: 'text',
+        label: 'Your message',
+        required: true,
+      },
+    })
+    plainFillIn = `${svc.url}/f/${(await api('share.publish', { params: { id: plain.id } })).token}`
     ;(globalThis as { setLayout?: (layout: string) => Promise<unknown> }).setLayout = (layout) =>
-      api('PATCH', `${base}/connect`, { layout })
+      api('connect.update', { params: { id: appId }, body: { layout: layout as Layout } })
   })
 
   afterAll(async () => {

@@ -13,7 +13,8 @@ import { chromiumAvailable, startBrowserTest, type BrowserTest } from '../suppor
 import { makeEndpoint } from '../support/records.ts'
 import { tempDir } from '../support/tmp.ts'
 import { makeUser } from '../support/users.ts'
-import { callApi, signUpInPage } from './admin-helpers.ts'
+import { signUpInPage } from './admin-helpers.ts'
+import { callServer } from '../support/call.ts'
 
 setDefaultTimeout(60_000)
 
@@ -60,8 +61,9 @@ describe.skipIf(!hasBrowser)('live records in Chromium', () => {
     await t?.close()
   })
 
-  const post = async (path: string, n: number) =>
-    expect((await callApi(t.svc.url, 'POST', path, { body: { n } })).status).toBe(200)
+  /** Sends `{n}` to the endpoint whose token is `token`, as a stranger. */
+  const post = async (token: string, n: number) =>
+    expect((await callServer(t.svc.url, 'ingest.post', { params: { token }, body: { n } })).status).toBe(200)
 
   test('the README example: EventSource on another origin follows an app with open reads', async () => {
     expect(EXAMPLE).toContain(`new EventSource('${EXAMPLE_URL}')`)
@@ -74,10 +76,10 @@ describe.skipIf(!hasBrowser)('live records in Chromium', () => {
         `http://127.0.0.1:${other.port}/?stream=${encodeURIComponent(`${t.svc.url}${endpoint.path('/stream')}`)}`,
       )
       expect((await opened).status()).toBe(200)
-      for (const n of [1, 2, 3]) await post(endpoint.path(), n)
+      for (const n of [1, 2, 3]) await post(endpoint.token, n)
       await page.waitForFunction(() => document.querySelectorAll('#records li').length >= 3)
       const items = await page.locator('#records li').allInnerTexts()
-      const records = (await callApi(t.svc.url, 'GET', endpoint.path('/query'))).json.records
+      const records = (await callServer(t.svc.url, 'reads.query', { params: { token: endpoint.token } })).body.records
       // Newest first (prepended), each its time and data.
       expect(items).toEqual(
         [...records].reverse().map((record: any) => `${record.createdAt}: ${JSON.stringify(record.data)}`),
@@ -92,10 +94,9 @@ describe.skipIf(!hasBrowser)('live records in Chromium', () => {
     try {
       await page.goto(`${t.svc.url}/admin/`)
       const token = await signUpInPage(page, 'live@example.com', 'a long password')
-      const app = (await callApi(t.svc.url, 'POST', '/api/v3/apps', { token, body: { name: 'Watched' } })).json.data
-      const share = (await callApi(t.svc.url, 'POST', `/api/v3/apps/${app.id}/share/publish`, { token })).json.data
-      const path = `/api/v3/share/${share.token}`
-      await post(path, 1)
+      const app = (await callServer(t.svc.url, 'apps.create', { body: { name: 'Watched' } }, { token })).body.data
+      const share = (await callServer(t.svc.url, 'share.publish', { params: { id: app.id } }, { token })).body.data
+      await post(share.token!, 1)
       // Served from the admin page's own origin, as the page's CSP (script-src 'self') asks.
       const script = await helperScript()
       await page.route(`${t.svc.url}/admin/live-helper.test.js`, (route) =>
@@ -113,7 +114,7 @@ describe.skipIf(!hasBrowser)('live records in Chromium', () => {
         })
       }, app.id)
       await page.waitForFunction(() => (window as any).state.seen.length >= 1)
-      for (const n of [2, 3, 4]) await post(path, n)
+      for (const n of [2, 3, 4]) await post(share.token!, n)
       await page.waitForFunction(() => (window as any).state.seen.length >= 4)
       await page.waitForFunction(() => (window as any).state.changed.length >= 2)
       const state = await page.evaluate(() => (window as any).state)
@@ -126,7 +127,7 @@ describe.skipIf(!hasBrowser)('live records in Chromium', () => {
       // At most one summary cue a second, however the records came.
       const gaps = state.changed.slice(1).map((at: number, i: number) => at - state.changed[i])
       expect(gaps.every((gap: number) => gap >= 990)).toBe(true)
-      expect((await callApi(t.svc.url, 'DELETE', `/api/v3/apps/${app.id}`, { token })).status).toBe(200)
+      expect((await callServer(t.svc.url, 'apps.delete', { params: { id: app.id } }, { token })).status).toBe(200)
       await page.waitForFunction(() => (window as any).state.closed)
     } finally {
       await page.close()

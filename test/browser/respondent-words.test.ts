@@ -12,7 +12,8 @@ import { chromiumAvailable, startBrowserTest, type BrowserTest } from '../suppor
 import { makeEndpoint } from '../support/records.ts'
 import { makeUser } from '../support/users.ts'
 import { expectAccessible, VIEWPORTS } from './accessible.ts'
-import { callApi, shot } from './admin-helpers.ts'
+import { shot } from './admin-helpers.ts'
+import { callServer } from '../support/call.ts'
 
 setDefaultTimeout(90_000)
 
@@ -63,11 +64,11 @@ describe.skipIf(!hasBrowser)('respondent words in Chromium', () => {
   })
 
   const stored = async () =>
-    (await callApi(t.svc.url, 'GET', `/api/v3/apps/${appId}/records`, { token: ownerToken })).json.records.map(
+    (await callServer(t.svc.url, 'records.list', { params: { id: appId } }, { token: ownerToken })).body.records.map(
       (record: { data: unknown }) => record.data,
     )
   const setWrites = (on: boolean) =>
-    callApi(t.svc.url, 'PATCH', `/api/v3/apps/${appId}/share`, { token: ownerToken, body: { service: on } })
+    callServer(t.svc.url, 'share.update', { params: { id: appId }, body: { service: on } }, { token: ownerToken })
 
   const openPage = async (url: string, viewport: (typeof VIEWPORTS)[number]): Promise<Page> => {
     const context = await t.browser.newContext({ viewport })

@@ -28,9 +28,7 @@ describe.skipIf(!hasBrowser)('“Submit another response”', () => {
   let siteUrl: string
 
   const messages = async () =>
-    (await admin.api('GET', `/api/v3/apps/${appId}/records`)).json.records.map(
-      (record: { data: { message: string } }) => record.data.message,
-    )
+    (await admin.api('records.list', { params: { id: appId } })).body.records.map((record) => record.data.message)
 
   beforeAll(async () => {
     admin = await openAdmin({ viewport: { width: 1280, height: 900 } })
@@ -134,7 +132,10 @@ describe.skipIf(!hasBrowser)('“Submit another response”', () => {
     await shot(page, 'submit-another-admin-1280')
     await card.getByRole('button', { name: 'Save settings' }).click()
     await card.getByRole('status').filter({ hasText: 'Saved' }).waitFor()
-    await eventually(async () => (await admin.api('GET', `/api/v3/apps/${appId}/share`)).json.data.submitAnother, false)
+    await eventually(
+      async () => (await admin.api('share.get', { params: { id: appId } })).body.data.submitAnother,
+      false,
+    )
     await page.setViewportSize({ width: 390, height: 844 })
     // On a phone the Sharing card moves to the top of the first column (a new element): wait
     // for it there before scrolling to the box, or the scroll could hold the old, detached one.

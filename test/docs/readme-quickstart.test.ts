@@ -10,6 +10,7 @@ import { afterAll, describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startTestServer } from '../support/server.ts'
+import { target } from '../support/call.ts'
 import { SUMMARY_WARNING } from '../support/reads.ts'
 import { tempDir } from '../support/tmp.ts'
 
@@ -119,7 +120,10 @@ describe('README quick start', () => {
     const { ran, kept } = await runBlock(first, {}, ['TOKEN', 'APP', 'ENDPOINT'])
     const vars: Record<string, string> = { S: server.url, ...kept }
     expect(vars.TOKEN).toStartWith('svc_pat_')
-    expect(vars.ENDPOINT).toStartWith(`http://localhost:${port}/api/v3/share/`)
+    const endpointToken = vars.ENDPOINT.split('/').at(-1)!
+    expect(vars.ENDPOINT).toBe(
+      `http://localhost:${port}${target('ingest.post', { params: { token: endpointToken } }).path}`,
+    )
     const output = (needle: string) => ran.find((r) => r.command.includes(needle))!.output
 
     // The app was made with reads off and published without a warning.

@@ -68,7 +68,7 @@ const OTHER2 = '"{""extra"":null}"'
 
 describe('GET /export.csv', () => {
   test('non-spam records with the union of keys in field order, BOM and CRLF', async () => {
-    const { csv, jsonl, ids } = await setup()
+    const { csv, ids } = await setup()
     const res = await csv()
     expect(res.status).toBe(200)
     expect([...res.bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
@@ -97,7 +97,7 @@ describe('GET /export.csv', () => {
         `${ids[2]},${T2},false,"Line\nTwo, ""q""",-5,${OTHER2},,\r\n`,
     ],
   ])('?spam=%s', async (spam, rows) => {
-    const { csv, jsonl, ids } = await setup()
+    const { csv, ids } = await setup()
     const res = await csv({ spam })
     expect(res.status).toBe(200)
     expect(res.text).toBe(`\uFEFF${SPAM_HEADER}${rows(ids)}`)
@@ -227,7 +227,7 @@ describe('a filtered export', () => {
 
 describe('GET /export.jsonl', () => {
   test('one record per line, exactly the /query record shape', async () => {
-    const { csv, jsonl, ids } = await setup()
+    const { jsonl, ids } = await setup()
     const res = await jsonl({ spam: 'include' })
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('application/x-ndjson; charset=utf-8')
@@ -255,7 +255,7 @@ describe('GET /export.jsonl', () => {
   })
 
   test('the default leaves spam out', async () => {
-    const { csv, jsonl, ids } = await setup()
+    const { jsonl, ids } = await setup()
     const res = await jsonl()
     expect(
       res.text

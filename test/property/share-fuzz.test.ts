@@ -165,7 +165,7 @@ test('any writes: JSON answers below 500, no ERROR logged, and the three reads a
       expect(view.summary.total).toBe(acknowledged.length)
       // Every key is a field (accepted or proposed, and in the summary) or an unlisted key the
       // budgets kept out of the field list (stored, exported, in no summary).
-      const listing = await t.request('GET', `/api/v3/apps/${endpoint.appId}/fields`, { token: endpoint.ownerToken })
+      const listing = await t.call('fields.list', { params: { id: endpoint.appId } }, { token: endpoint.ownerToken })
       const fieldNames = listing.body.data.fields.map((field: { name: string }) => field.name)
       const unlisted = listing.body.data.unlisted.map((key: { name: string }) => key.name)
       expect(view.summary.fields.toSorted()).toEqual(fieldNames.toSorted())

@@ -416,9 +416,7 @@ test('built through the modules, a plain form has its fields only and thanks the
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   })
   expect([sent.status, sent.headers.get('location')]).toEqual([303, `/f/${token}/thanks`])
-  const records = await t.request('GET', `/api/v3/share/${token}/query`, {
-    headers: { authorization: `Bearer ${ownerToken}` },
-  })
+  const records = await t.call('reads.query', { params: { token } }, { token: ownerToken })
   expect(records.body.records.map((record: { data: unknown }) => record.data)).toEqual([
     { name: 'Ada', email: 'ada@example.com', attending: true, guests: 2 },
   ])

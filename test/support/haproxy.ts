@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import type { Subprocess } from 'bun'
 import { tempDir } from './tmp.ts'
 import { freePort } from './ports.ts'
+import { callServer } from './call.ts'
 
 export interface Balancer {
   url: string
@@ -52,8 +53,8 @@ export async function startBalancer(
   const url = `http://127.0.0.1:${port}`
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`haproxy exited: ${await new Response(proc.stderr).text()}`)
-    const ok = await fetch(`${url}/api/v3/health`).then(
-      (r) => r.ok,
+    const ok = await callServer(url, 'health.get').then(
+      (r) => r.status === 200,
       () => false,
     )
     if (ok) break

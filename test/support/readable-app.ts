@@ -3,6 +3,7 @@
  * anyone with the endpoint token may read, for the tests that then read it as strangers.
  */
 import { expect } from 'bun:test'
+import { callServer, target } from './call.ts'
 
 export interface ReadableApp {
   id: string
@@ -14,17 +15,15 @@ export interface ReadableApp {
 
 /** Makes, publishes and opens for reads an app named `name` on the server at `url`, as the holder of `accessToken`. */
 export async function readableApp(url: string, accessToken: string, name: string): Promise<ReadableApp> {
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    expect(response.status).toBe(200)
-    return ((await response.json()) as { data: T }).data
-  }
-  const made = await call<{ id: string }>('POST', '/api/v3/apps', { name })
-  const share = await call<{ token: string }>('POST', `/api/v3/apps/${made.id}/share/publish`)
-  await call('PATCH', `/api/v3/apps/${made.id}/share`, { reads: 'records' })
-  return { id: made.id, token: share.token, endpoint: `${url}/api/v3/share/${share.token}` }
+  const options = { token: accessToken }
+  const made = await callServer(url, 'apps.create', { body: { name } }, options)
+  expect(made.status).toBe(200)
+  const id = made.body.data.id
+  const share = await callServer(url, 'share.publish', { params: { id } }, options)
+  expect(share.status).toBe(200)
+  const token = share.body.data.token!
+  expect((await callServer(url, 'share.update', { params: { id }, body: { reads: 'records' } }, options)).status).toBe(
+    200,
+  )
+  return { id, token, endpoint: `${url}${target('ingest.post', { params: { token } }).path}` }
 }

@@ -15,6 +15,7 @@ import type { ReadAccess } from '../../server/contract/share/reads.ts'
 import { updateShare } from '../../server/core/share/settings.ts'
 import type { UpdateShareInput } from '../../server/contract/share/schemas.ts'
 import type { StatsRow } from '../../server/db/storage/stats.ts'
+import { target } from './call.ts'
 
 export interface TestEndpointOptions {
   name?: string
@@ -36,7 +37,7 @@ export interface TestEndpointOptions {
 export interface TestEndpoint {
   appId: string
   token: string
-  /** `/api/v3/share/<token>` plus `suffix`. */
+  /** The endpoint's path (the share ingest, `ingest.post`) plus `suffix`. */
   path(suffix?: string): string
 }
 
@@ -73,7 +74,11 @@ export async function makeEndpoint(
   if (Object.keys(settings).length > 0) await updateShare(ctx, ownerId, appId, settings)
   const { token } = await publish(ctx, ownerId, appId)
   if (options.published === false) await unpublish(ctx, ownerId, appId)
-  return { appId, token: token!, path: (suffix = '') => `/api/v3/share/${token}${suffix}` }
+  return {
+    appId,
+    token: token!,
+    path: (suffix = '') => `${target('ingest.post', { params: { token: token! } }).path}${suffix}`,
+  }
 }
 
 export interface TestRecordInput {

@@ -21,11 +21,11 @@ export interface StoredView {
 }
 
 /** Reads `endpoint` back through /query, /summary and the CSV export with the owner's token. */
-export async function storedView(t: Pick<TestApp, 'request'>, endpoint: ViewedEndpoint): Promise<StoredView> {
+export async function storedView(t: Pick<TestApp, 'request' | 'call'>, endpoint: ViewedEndpoint): Promise<StoredView> {
   const token = endpoint.ownerToken
   const query = await t.request('GET', `${endpoint.path}/query?size=1000`, { token })
   const summary = await t.request('GET', `${endpoint.path}/summary`, { token })
-  const csv = await t.request('GET', `/api/v3/apps/${endpoint.appId}/export.csv`, { token })
+  const csv = await t.call('records.exportCsv', { params: { id: endpoint.appId } }, { token })
   if (query.status !== 200 || summary.status !== 200 || csv.status !== 200) {
     throw new Error(
       `reading back failed: ${query.status} ${query.text} / ${summary.status} ${summary.text} / ${csv.status}`,

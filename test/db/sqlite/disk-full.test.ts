@@ -12,6 +12,8 @@ import { VERSION } from '../../../server/contract/version.ts'
 import { testAppOptions } from '../../support/admin-build.ts'
 import { sqliteContext } from '../../support/context.ts'
 import { BASE } from '../../support/http.ts'
+import { target, type CallArgs } from '../../support/call.ts'
+import type { Described } from '../../../server/contract/api/request.ts'
 import { makeEndpoint } from '../../core/collect/fixtures.ts'
 
 const UNAVAILABLE = {
@@ -50,7 +52,8 @@ async function fullDisk() {
   const t = sqliteContext()
   const app = buildApp(t.ctx, testAppOptions())
   const endpoint = await makeEndpoint(t.ctx)
-  const send = async (method: string, path: string, body?: unknown) => {
+  const send = async <N extends Described>(name: N, ...[input]: CallArgs<N, never>) => {
+    const { method, path, body } = target(name, input)
     const response = await app.handle(
       new Request(`${BASE}${path}`, {
         method,
@@ -71,7 +74,11 @@ describe('a full disk answers 503 storage_unavailable and recovers by itself', (
     const { sqlite, send, endpoint, bigRecord, errorLines, clock } = await fullDisk()
     diskFull(sqlite.sqlite)
     for (let i = 0; i < 3; i++)
-      expect(await send('POST', endpoint.path, bigRecord)).toEqual({ status: 503, retryAfter: '30', body: UNAVAILABLE })
+      expect(await send('ingest.post', { params: { token: endpoint.token }, body: bigRecord })).toEqual({
+        status: 503,
+        retryAfter: '30',
+        body: UNAVAILABLE,
+      })
     expect(errorLines()).toEqual([
       expect.stringContaining(
         `ERROR storage unavailable: answering 503 storage_unavailable until a write gets through again {"reason":"${REASON}"}`,
@@ -79,7 +86,7 @@ describe('a full disk answers 503 storage_unavailable and recovers by itself', (
     ])
 
     clock.advance(5_000)
-    expect(await send('GET', '/api/v3/health')).toEqual({
+    expect(await send('health.get')).toEqual({
       status: 503,
       retryAfter: '30',
       body: {
@@ -93,13 +100,13 @@ describe('a full disk answers 503 storage_unavailable and recovers by itself', (
     })
 
     diskFreed(sqlite.sqlite)
-    const stored = await send('POST', endpoint.path, bigRecord)
+    const stored = await send('ingest.post', { params: { token: endpoint.token }, body: bigRecord })
     expect([stored.status, stored.retryAfter]).toEqual([200, null])
     expect(errorLines()).toEqual([
       expect.stringContaining('ERROR storage unavailable'),
       expect.stringContaining('INFO  storage available again: writes get through'),
     ])
-    expect(await send('GET', '/api/v3/health')).toEqual({
+    expect(await send('health.get')).toEqual({
       status: 200,
       retryAfter: null,
       body: { code: 200, data: { status: 'ok', version: VERSION } },
@@ -113,15 +120,17 @@ describe('a full disk answers 503 storage_unavailable and recovers by itself', (
       sqlite.sqlite,
       `INSERT INTO login_failures (email, client, at) VALUES ('filler@example.com', 'filler', ${Date.UTC(2026, 0, 1)})`,
     )
-    expect(await send('POST', '/api/v3/auth/login', { email: 'owner@example.com', password: 'a password' })).toEqual({
+    expect(await send('auth.login', { body: { email: 'owner@example.com', password: 'a password' } })).toEqual({
       status: 503,
       retryAfter: '30',
       body: UNAVAILABLE,
     })
     // A read succeeds, but no write got through: still degraded, no second line.
-    expect((await send('GET', '/api/v3/auth/options')).status).toBe(200)
-    expect((await send('GET', '/api/v3/health')).body.error.details.status).toBe('degraded')
-    expect(await send('POST', endpoint.path, { note: 'x'.repeat(64 * 1024) })).toEqual({
+    expect((await send('auth.options')).status).toBe(200)
+    expect((await send('health.get')).body.error.details.status).toBe('degraded')
+    expect(
+      await send('ingest.post', { params: { token: endpoint.token }, body: { note: 'x'.repeat(64 * 1024) } }),
+    ).toEqual({
       status: 503,
       retryAfter: '30',
       body: UNAVAILABLE,
