@@ -6,7 +6,7 @@
 import type { AppContext } from '../context.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { LIMITS } from '../../contract/limits.ts'
-import { rebuildStats } from '../stats/state.ts'
+import { rebuildStats, statsBeforeRecount } from '../stats/state.ts'
 import { readScoringDefinition } from './definition.ts'
 import { scoresColumn } from './stored.ts'
 
@@ -20,6 +20,10 @@ const BUDGET = { rows: 500, bytes: LIMITS.readBatchBytes }
 export async function rescore(ctx: AppContext, userId: string, appId: string): Promise<{ rescored: number }> {
   await requireOwnedApp(ctx, userId, appId)
   const definition = await readScoringDefinition(ctx, appId)
+  // Taken before the first batch, which stores no aggregates: afterwards the clients they knew
+  // could only come from a replay of every record (a second read of all their text) that
+  // would find none.
+  const before = await statsBeforeRecount(ctx, appId)
   let after = 0
   let rescored = 0
   // Batches keep each write transaction short so submissions are not held up for long. Each
@@ -38,6 +42,6 @@ export async function rescore(ctx: AppContext, userId: string, appId: string): P
     after = rows[rows.length - 1].key
   }
   // The summary's score aggregates follow the stored scores.
-  await rebuildStats(ctx, appId)
+  await rebuildStats(ctx, appId, before)
   return { rescored }
 }
