@@ -9,6 +9,7 @@ import { LIMITS } from '../../contract/limits.ts'
 import { rebuildStats, statsBeforeRecount } from '../stats/state.ts'
 import { readScoringDefinition } from './definition.ts'
 import { scoresColumn } from './stored.ts'
+import { countTextRead } from '../records/read-garbage.ts'
 
 /**
  * Records rescored per step: few enough rows to keep each write transaction short, and at
@@ -33,10 +34,10 @@ export async function rescore(ctx: AppContext, userId: string, appId: string): P
     if (rows.length === 0) break
     await ctx.storage.records.setScores(
       appId,
-      rows.map((row) => ({
-        key: row.key,
-        scores: scoresColumn(definition, JSON.parse(row.data) as Record<string, unknown>),
-      })),
+      rows.map((row) => {
+        countTextRead(row.data.length)
+        return { key: row.key, scores: scoresColumn(definition, JSON.parse(row.data) as Record<string, unknown>) }
+      }),
     )
     rescored += rows.length
     after = rows[rows.length - 1].key

@@ -29,6 +29,7 @@ import { recentClients } from './recent-clients.ts'
 import { addRecord, emptyAggregate } from './aggregate.ts'
 import { loadAggregate, storeAggregate, type StoredAggregate } from './stored-aggregate.ts'
 import { countedKeys } from './counted.ts'
+import { countTextRead } from '../records/read-garbage.ts'
 import { exceptKeys, type CountedKeys } from './key-filter.ts'
 import type { CommittedRecord, Stats, StatsState } from './stats-types.ts'
 
@@ -103,6 +104,7 @@ export function addRow(
   counted: CountedKeys,
   client: string | null = null,
 ): void {
+  countTextRead(row.data.length + (row.scores?.length ?? 0))
   addRecord(
     row.spam ? state.spam : state.kept,
     JSON.parse(row.data) as Record<string, unknown>,
