@@ -26,3 +26,10 @@ export function countTextRead(bytes: number): void {
   sinceCollected = 0
   Bun.gc(true)
 }
+
+/** Counts the text of the records of a batch read (their data, meta and scores), as countTextRead. */
+export function countRecordsRead(rows: ReadonlyArray<{ data: string; meta: string; scores: string | null }>): void {
+  let bytes = 0
+  for (const row of rows) bytes += row.data.length + row.meta.length + (row.scores?.length ?? 0)
+  countTextRead(bytes)
+}
