@@ -26,7 +26,11 @@ let queryPath: string
 let ownerToken: string
 
 beforeAll(async () => {
-  const started = await startWithBigRecords('big-reads', { reads: 'records' })
+  // A slow client on a busy machine may take no piece of the page for seconds: the stall cut
+  // (SVC_READ_STALL_MS, tested on its own) would reset it, which is not what this test is about.
+  const started = await startWithBigRecords('big-reads', { reads: 'records' }, undefined, {
+    SVC_READ_STALL_MS: '120000',
+  })
   server = started.server
   ownerToken = started.ownerToken
   appId = started.endpoint.appId
