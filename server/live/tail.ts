@@ -12,6 +12,7 @@ import type { FilterNode } from '../db/storage/record-filter.ts'
 import type { ReadSelection } from '../db/storage/records.ts'
 import { LIMITS } from '../contract/limits.ts'
 import { recordEvent } from './events.ts'
+import { countRecordsRead } from '../core/records/read-garbage.ts'
 
 /**
  * The selected records with a serial in (`after`, `through`], as the stream bytes of their
@@ -66,6 +67,7 @@ export function tailReader(ctx: AppContext, appId: string, what: Selection): Tai
     )
     // Nothing selected up to `known`: the stream moves there without sending anything.
     if (rows.length === 0) return { after, through: known, bytes: NOTHING, count: 0, lastId: null }
+    countRecordsRead(rows)
     let text = ''
     for (const row of rows) text += recordEvent(row, row.cursor)
     const last = rows[rows.length - 1]

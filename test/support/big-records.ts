@@ -34,13 +34,14 @@ export interface BigRecordsServer {
 
 /**
  * Seeds an app of a new owner with the big records (ten at a time, so the test never holds
- * the 200 MB itself), then starts a server process on that database. `before` runs on the
- * app first, before any record is stored.
+ * the 200 MB itself), then starts a server process on that database, with `serverEnv` in
+ * its environment besides. `before` runs on the app first, before any record is stored.
  */
 export async function startWithBigRecords(
   name: string,
   settings: Parameters<typeof makeEndpoint>[2] = {},
   before: (ctx: AppContext, appId: string) => Promise<unknown> = async () => {},
+  serverEnv: Record<string, string> = {},
 ): Promise<BigRecordsServer> {
   const env = { SVC_DATA_DIR: tempDir(`svc-${name}-`), SVC_RATE_LIMIT: 'off', ...(await testDatabaseEnv()) }
   const ctx = await createServerContext(loadConfig({ PORT: '0', ...env }))
@@ -65,7 +66,7 @@ export async function startWithBigRecords(
     await ctx.shutdown()
     await ctx.storage.close()
   }
-  return { server: await spawnServer(env, 30_000), endpoint, ownerToken, ids }
+  return { server: await spawnServer({ ...env, ...serverEnv }, 30_000), endpoint, ownerToken, ids }
 }
 
 /** VmRSS and VmHWM (the peak) of a process, in MB. */

@@ -14,6 +14,7 @@ import type { AppContext } from '../context.ts'
 import type { BatchRow, BatchStart, ReadSelection } from '../../db/storage/records.ts'
 import type { FilterNode } from '../../db/storage/record-filter.ts'
 import { LIMITS } from '../../contract/limits.ts'
+import { countRecordsRead } from './read-garbage.ts'
 
 /** What a read selects and where it starts; `limit` caps its records (a page's size). */
 export interface RecordRead {
@@ -39,6 +40,7 @@ export async function* recordBatches(
       ctx.storage.records.batch(appId, { selection, order, filter, start, rows, bytes: LIMITS.readBatchBytes }),
     )
     if (batch.length === 0) return
+    countRecordsRead(batch)
     remaining -= batch.length
     const last = batch[batch.length - 1]
     start = { afterId: last.id, key: last.cursor }

@@ -6,9 +6,10 @@
 import type { AppContext } from '../context.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import { LIMITS } from '../../contract/limits.ts'
-import { rebuildStats } from '../stats/state.ts'
+import { rebuildStats, statsBeforeRecount } from '../stats/state.ts'
 import { readScoringDefinition } from './definition.ts'
 import { scoresColumn } from './stored.ts'
+import { countTextRead } from '../records/read-garbage.ts'
 
 /**
  * Records rescored per step: few enough rows to keep each write transaction short, and at
@@ -20,6 +21,10 @@ const BUDGET = { rows: 500, bytes: LIMITS.readBatchBytes }
 export async function rescore(ctx: AppContext, userId: string, appId: string): Promise<{ rescored: number }> {
   await requireOwnedApp(ctx, userId, appId)
   const definition = await readScoringDefinition(ctx, appId)
+  // Taken before the first batch, which stores no aggregates: afterwards the clients they knew
+  // could only come from a replay of every record (a second read of all their text) that
+  // would find none.
+  const before = await statsBeforeRecount(ctx, appId)
   let after = 0
   let rescored = 0
   // Batches keep each write transaction short so submissions are not held up for long. Each
@@ -29,15 +34,15 @@ export async function rescore(ctx: AppContext, userId: string, appId: string): P
     if (rows.length === 0) break
     await ctx.storage.records.setScores(
       appId,
-      rows.map((row) => ({
-        key: row.key,
-        scores: scoresColumn(definition, JSON.parse(row.data) as Record<string, unknown>),
-      })),
+      rows.map((row) => {
+        countTextRead(row.data.length)
+        return { key: row.key, scores: scoresColumn(definition, JSON.parse(row.data) as Record<string, unknown>) }
+      }),
     )
     rescored += rows.length
     after = rows[rows.length - 1].key
   }
   // The summary's score aggregates follow the stored scores.
-  await rebuildStats(ctx, appId)
+  await rebuildStats(ctx, appId, before)
   return { rescored }
 }

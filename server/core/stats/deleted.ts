@@ -20,6 +20,7 @@ import { removeRecord, replaceRecordValues, type Refill } from './remove.ts'
 import { addRow, documentOf, parseDocument, stateFromDocument, timesOf } from './document.ts'
 import type { StatsState } from './stats-types.ts'
 import { addRecord } from './aggregate.ts'
+import { countTextRead } from '../records/read-garbage.ts'
 import type { CountedKeys } from './key-filter.ts'
 import { LIMITS } from '../../contract/limits.ts'
 import type { RecordScores } from '../../contract/scoring/score.ts'
@@ -92,6 +93,7 @@ function adjusterFor(copy: StatsState | undefined, counted: CountedKeys, change:
     subtract(rows: StatsRow[]) {
       const target = state!
       for (const row of rows) {
+        countTextRead(row.data.length + (row.scores?.length ?? 0))
         const data = JSON.parse(row.data) as Record<string, unknown>
         const scores = row.scores ? parseStoredScores(row.scores) : null
         const side = row.spam ? refills.spam : refills.kept

@@ -8,6 +8,7 @@ import { addRecord, emptyAggregate } from './aggregate.ts'
 import type { CountedKeys } from './key-filter.ts'
 import { loadAggregate, storeAggregate, type StoredAggregate } from './stored-aggregate.ts'
 import type { StatsState } from './stats-types.ts'
+import { countTextRead } from '../records/read-garbage.ts'
 
 /**
  * Version of the JSON in app_stats.aggregates; another version is rebuilt from the records.
@@ -76,6 +77,7 @@ export function addRow(
   counted: CountedKeys,
   client: string | null = null,
 ): void {
+  countTextRead(row.data.length + (row.scores?.length ?? 0))
   addRecord(
     row.spam ? state.spam : state.kept,
     JSON.parse(row.data) as Record<string, unknown>,

@@ -226,13 +226,23 @@ export const loadStats = (ctx: AppContext, appId: string): Promise<StatsState | 
 /** Forgets the in-memory copy, as after a restart: the next read loads the stored document and replays. */
 export const forgetStats = (ctx: AppContext, appId: string): void => ctx.stats.forget(appId)
 
+/** The app's aggregates as they stand, for the clients a recount keeps (undefined when they cannot be had). */
+export const statsBeforeRecount = async (ctx: AppContext, appId: string): Promise<StatsState | undefined> =>
+  ctx.stats.cached(appId) ?? (await ctx.stats.current(appId).catch(() => undefined))
+
 /**
  * Recounts all of an app's records under its lock (after a rescore, or to repair it): the
  * counters and the document are rewritten from the records and the generation moves on.
+ * `before` is the aggregates whose clients the recount keeps (statsBeforeRecount, taken now
+ * when not given).
  */
-export async function rebuildStats(ctx: AppContext, appId: string): Promise<void> {
+export async function rebuildStats(
+  ctx: AppContext,
+  appId: string,
+  before: StatsState | undefined = undefined,
+): Promise<void> {
   // Records carry no client: the recount keeps the clients the copy knew (clients.ts).
-  const before = ctx.stats.cached(appId) ?? (await ctx.stats.current(appId).catch(() => undefined))
+  before ??= await statsBeforeRecount(ctx, appId)
   ctx.stats.forget(appId)
   const counted = await countedKeys(ctx, appId)
   const state = emptyState(0)
