@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { checkPlan } from '../../server/contract/smart/check-plan.ts'
 import type { Plan } from '../../server/contract/smart/plan.ts'
 import type { AnswerOf } from '../../server/contract/api/request.ts'
-import { serverCaller } from '../support/call.ts'
+import { boundCaller } from '../support/bound-call.ts'
 import { cliInProcess, startTestServer, tempConfigHome, type CliRun } from '../support/server.ts'
 import { tempDir } from '../support/tmp.ts'
 
@@ -29,7 +29,7 @@ const ok = (run: CliRun) => {
   return run
 }
 /** Calls operation `name` on the server as the account the CLI uses. */
-const api = serverCaller(server.url, () => token)
+const api = boundCaller(server.url, () => token)
 const INSTRUCTION =
   'a 6-question burnout check for nurses with two dimensions: exhaustion, cynicism; 5-point scale; calm blue'
 const dir = tempDir('svc-smart-cli-')

@@ -20,7 +20,7 @@ import { pathFlags, pathPositionals, PLAIN_ID, refusePaths } from '../../cli/mcp
 import { looksLikeFile } from '../../cli/commands/smart/_plan-file.ts'
 import { listLeaves } from '../../cli/tree.ts'
 import { checkPlan } from '../../server/contract/smart/check-plan.ts'
-import { serverData } from '../support/call.ts'
+import { boundCaller, dataCaller } from '../support/bound-call.ts'
 import { watchFs } from '../support/fs-watch.ts'
 import { isRuntime, REPO, scanTree, sourceFiles } from '../support/imports.ts'
 import { BUN, cliInProcess, ROOT, startTestServer, tempConfigHome } from '../support/server.ts'
@@ -41,7 +41,7 @@ const planFile = join(dir, 'plan.json')
 const bareName = 'secret-plan'
 
 /** What the server answers operation `name` with (the envelope's data), as the test's account. */
-const api = serverData(server.url, () => token)
+const api = dataCaller(boundCaller(server.url, () => token))
 
 beforeAll(async () => {
   token = (await server.account()).token

@@ -11,7 +11,8 @@ import type { Progress } from '@modelcontextprotocol/sdk/types.js'
 import { LOGIN_HINT } from '../../cli/mcp/constraints.ts'
 import { jobSettled } from '../../server/smart/jobs.ts'
 import type { Described } from '../../server/contract/api/request.ts'
-import { serverData, type CallArgs, type ServerCallOptions } from '../support/call.ts'
+import { boundCaller, dataCaller } from '../support/bound-call.ts'
+import type { CallArgs, ServerCallOptions } from '../support/call.ts'
 import { BUN, ROOT, startTestServer, tempConfigHome, type TestServer } from '../support/server.ts'
 import { heldModel } from '../support/held-model.ts'
 
@@ -45,8 +46,12 @@ const call = async (client: Client, name: string, args: Record<string, unknown>,
 const text = (result: Result) => result.content.map((c) => c.text).join('\n')
 
 /** What `on` answers operation `name` with (the envelope's data), called with `token`. */
-const api = <N extends Described>(on: TestServer, token: string, name: N, ...args: CallArgs<N, ServerCallOptions>) =>
-  serverData(on.url, token)(name, ...args)
+const api = <N extends Described>(
+  on: TestServer,
+  token: string,
+  name: N,
+  ...args: CallArgs<N, Omit<ServerCallOptions, 'token'>>
+) => dataCaller(boundCaller(on.url, token))(name, ...args)
 
 const INSTRUCTION = 'a 6-question burnout check for nurses with two dimensions: exhaustion, cynicism; calm blue'
 

@@ -17,7 +17,8 @@ import { haproxyPath, SERVED_BY, startBalancer, type Balancer } from '../support
 import { postgresDatabases, postgresUnavailable } from '../support/postgres-database.ts'
 import { spawnServer, type ServerProcess } from '../support/process.ts'
 import type { Described } from '../../server/contract/api/request.ts'
-import { callServer, serverCaller, type CallArgs, type CallResponse, type ServerCallOptions } from '../support/call.ts'
+import { boundCaller } from '../support/bound-call.ts'
+import { callServer, type CallArgs, type CallResponse, type ServerCallOptions } from '../support/call.ts'
 
 const noBalancer = haproxyPath() ? null : 'no haproxy (apt-get install -y haproxy)'
 const why = postgresUnavailable ?? noBalancer
@@ -39,8 +40,8 @@ describe.skipIf(why !== null)('three svc processes on one PostgreSQL behind HAPr
   let endpointToken: string
 
   /** Operation `name` called on the process (or balancer) at `base`, as the owner. */
-  const api = <N extends Described>(base: string, name: N, ...args: CallArgs<N, ServerCallOptions>) =>
-    serverCaller(base, () => token)(name, ...args)
+  const api = <N extends Described>(base: string, name: N, ...args: CallArgs<N, Omit<ServerCallOptions, 'token'>>) =>
+    boundCaller(base, () => token)(name, ...args)
 
   beforeAll(async () => {
     // Not migrated: the processes, started together, migrate it (one under the advisory lock, the others wait).

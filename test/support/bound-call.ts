@@ -12,12 +12,18 @@ export type BoundCall = <N extends Described>(
   ...args: CallArgs<N, Omit<ServerCallOptions, 'token'>>
 ) => Promise<CallResponse<BodyOf<N>>>
 
-/** Calls operations on the server at `base` with `token` (none: as a stranger). */
-export function boundCaller(base: string, token?: string): BoundCall {
+/**
+ * Calls operations on the server at `base` with `token` (none: as a stranger; a function:
+ * the token it gives at each call, for one a `beforeAll` sets).
+ */
+export function boundCaller(base: string, token?: string | (() => string)): BoundCall {
   // The rest tuple of a generic name does not survive the spread, so the call is made untyped;
   // BoundCall's own signature is what callers see.
   return (name, ...[input, options = {}]) =>
-    (callServer as (...args: unknown[]) => ReturnType<BoundCall>)(base, name, input, { ...options, token })
+    (callServer as (...args: unknown[]) => ReturnType<BoundCall>)(base, name, input, {
+      ...options,
+      token: typeof token === 'function' ? token() : token,
+    })
 }
 
 /** Calls an operation and gives what it answers on success (`data`, or the top-level body); anything but 200 throws. */

@@ -11,7 +11,7 @@
 import type { z } from 'zod'
 import type { ErrorType } from '../../server/contract/errors.ts'
 import type { Operations } from '../../server/contract/api/operations.ts'
-import { requestLine, type AnswerOf, type Described, type InputOf } from '../../server/contract/api/request.ts'
+import { requestLine, type Described, type InputOf } from '../../server/contract/api/request.ts'
 
 /** The error envelope every refusal answers with. */
 export interface ErrorEnvelope {
@@ -103,37 +103,4 @@ export async function callServer<N extends Described>(
     if (!headers.has('content-type')) headers.set('content-type', 'application/json')
   }
   return readAnswer(await fetch(`${base}${path}`, { method, headers, body: sent, signal: options.signal }))
-}
-
-/**
- * Calls of the real server at `base` as the holder of `token` (or of whatever token the
- * function gives when called: one a `beforeAll` sets): `const api = serverCaller(url, token)`.
- */
-export function serverCaller(base: string, token: string | (() => string)) {
-  return <N extends Described>(
-    name: N,
-    ...[input, options = {}]: CallArgs<N, ServerCallOptions>
-  ): Promise<CallResponse<BodyOf<N>>> =>
-    // A rest tuple of a generic N does not resolve until N is known: the cast restates the same arguments.
-    callServer(
-      base,
-      name,
-      ...([input, { token: typeof token === 'string' ? token : token(), ...options }] as CallArgs<
-        N,
-        ServerCallOptions
-      >),
-    )
-}
-
-/**
- * Like serverCaller, but resolves the answer's data (the envelope's `data`) and throws,
- * naming the operation and the answer, when the call is refused: for a test's set-up.
- */
-export function serverData(base: string, token: string | (() => string)) {
-  const call = serverCaller(base, token)
-  return async <N extends Described>(name: N, ...args: CallArgs<N, ServerCallOptions>): Promise<AnswerOf<N>> => {
-    const answer = await call(name, ...args)
-    if (answer.status >= 300) throw new Error(`${name} answered ${answer.status}: ${answer.text}`)
-    return (answer.body as unknown as { data: AnswerOf<N> }).data
-  }
 }
