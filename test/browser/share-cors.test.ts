@@ -40,7 +40,7 @@ window.send = async (endpoint, origin) => {
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ data: { via: origin + ' fetch json', n: 1 }, meta: { source: origin } }),
   })
-  out.body = { status: json.status, body: await json.json() }
+  out.json = { status: json.status, body: await json.json() }
   const form = await fetch(endpoint + '/form', { method: 'POST', body: new URLSearchParams({ via: origin + ' fetch form', n: '2' }) })
   out.form = { status: form.status, body: await form.json() }
   out.beacon = navigator.sendBeacon(endpoint, JSON.stringify({ via: origin + ' beacon', n: 3 }))
