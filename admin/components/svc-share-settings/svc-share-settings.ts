@@ -111,7 +111,9 @@ export class SvcShareSettings extends LitElement {
   }
 
   /** Changes who reads with the link; opening further first asks, naming who can then read what. */
-  private async chooseReads(share: Share, to: ReadAccess) {
+  private async chooseReads(shown: Share, to: ReadAccess) {
+    // The settings as last saved here: a change a moment ago may not have come back down as `share` yet.
+    const share = this.share ?? shown
     if (to === share.reads) return
     if (OPENNESS[to] > OPENNESS[share.reads]) {
       // The settings as stored now: a minimum saved a moment ago may not have reached `share` yet.
@@ -127,7 +129,9 @@ export class SvcShareSettings extends LitElement {
       )
       if (!ok) return this.showReads(share.reads)
     }
-    await this.run(() => api.updateShare(this.appId, { reads: to }))
+    await this.run(async () => {
+      this.share = await api.updateShare(this.appId, { reads: to })
+    })
   }
 
   private async saveSettings(event: SubmitEvent) {
