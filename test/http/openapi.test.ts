@@ -17,6 +17,7 @@ import { BASE, testApp } from '../support/http.ts'
 import type { ErrorEnvelope } from '../support/call.ts'
 import { ROOT } from '../support/server.ts'
 import { tempDir } from '../support/tmp.ts'
+import type { JsonDocument } from '../support/contract.ts'
 
 const NAMES = Object.keys(ROUTES) as RouteName[]
 
@@ -104,9 +105,10 @@ describe('the document', () => {
   })
 
   test('describes every operation of the table, public ones with security: []', () => {
-    const doc = openapiDocument({ serverUrl: BASE, version: VERSION }) as any
-    const listed = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, operations]) =>
-      Object.entries(operations).map(([method, op]) => `${op.operationId} ${method.toUpperCase()} ${path}`),
+    const doc = openapiDocument({ serverUrl: BASE, version: VERSION }) as JsonDocument
+    const listed = Object.entries(doc.paths as Record<string, Record<string, JsonDocument>>).flatMap(
+      ([path, operations]) =>
+        Object.entries(operations).map(([method, op]) => `${op.operationId} ${method.toUpperCase()} ${path}`),
     )
     const expected = NAMES.filter((name) => name !== 'pages.adminAsset').map(
       (name) => `${name} ${routeOf(name).method} ${openapiPath(routeOf(name).path)}`,

@@ -22,7 +22,7 @@ interface Path {
   body: string
   other: string
   /** The ids an answer carries. */
-  ids(body: any): string[]
+  ids(body: unknown): string[]
   /** How many records one submission stores. */
   records: number
 }
@@ -34,7 +34,7 @@ const PATHS: Path[] = [
     headers: JSON_HEADERS,
     body: '{"n":1}',
     other: '{"n":2}',
-    ids: (body) => [body.data.id],
+    ids: (body) => [(body as BodyOf<'ingest.post'>).data.id],
     records: 1,
   },
   {
@@ -43,7 +43,7 @@ const PATHS: Path[] = [
     headers: FORM_HEADERS,
     body: 'n=1',
     other: 'n=2',
-    ids: (body) => [body.data.id],
+    ids: (body) => [(body as { data: { id: string } }).data.id],
     records: 1,
   },
   {
@@ -52,7 +52,7 @@ const PATHS: Path[] = [
     headers: JSON_HEADERS,
     body: '[{"n":1},{"n":2}]',
     other: '[{"n":1}]',
-    ids: (body) => body.data.ids,
+    ids: (body) => (body as BodyOf<'ingest.batch'>).data.ids,
     records: 2,
   },
 ]
