@@ -101,7 +101,7 @@ describe.skipIf(!hasBrowser)('admin page: scales, report, expert and style edito
     await shot(page, 'assessment-03-scales-list')
     const stored = (await api('scales.list', { params: { id: appId } })).body.data.scales
     const choice = { scores: { Never: 1, Sometimes: 2, Often: 3 }, min: null, max: null }
-    expect(stored.map(({ id, createdAt, updatedAt, ...rest }: any) => rest)).toEqual([
+    expect(stored.map(({ id, createdAt, updatedAt, ...rest }) => rest)).toEqual([
       {
         key: 'energy',
         name: 'Energy',
@@ -186,9 +186,9 @@ describe.skipIf(!hasBrowser)('admin page: scales, report, expert and style edito
     )
     await eventually(
       async () =>
-        (await api('reports.get', { params: { id: appId } })).body.data.pages.map((p: any) => [
+        (await api('reports.get', { params: { id: appId } })).body.data.pages.map((p) => [
           p.title,
-          p.sections.map((s: any) => [s.type, s.scale, s.text]),
+          p.sections.map((s) => [s.type, s.scale, s.text]),
         ]),
       [
         [
@@ -210,13 +210,10 @@ describe.skipIf(!hasBrowser)('admin page: scales, report, expert and style edito
     await edit.getByRole('button', { name: 'Save section' }).click()
     // A hostile title is shown as the text it is.
     await eventually(() => page.locator('svc-report-editor tr[data-section] .title').allInnerTexts(), [XSS])
-    expect(await page.evaluate(() => (window as any).__xss)).toBeUndefined()
+    expect(await page.evaluate(() => Reflect.get(window, '__xss'))).toBeUndefined()
     await eventually(
       async () =>
-        (await api('reports.get', { params: { id: appId } })).body.data.pages[0].sections.map((s: any) => [
-          s.type,
-          s.text,
-        ]),
+        (await api('reports.get', { params: { id: appId } })).body.data.pages[0].sections.map((s) => [s.type, s.text]),
       [
         ['intro', 'Hello {{name}}, your energy is {{score.energy}} ({{level.energy}}).\n\nRead on for advice.'],
         ['score', ''],
@@ -251,7 +248,7 @@ describe.skipIf(!hasBrowser)('admin page: scales, report, expert and style edito
     await page.locator('svc-expert-editor .cell-state').getByText('Saved').waitFor()
     await shot(page, 'assessment-05-expert')
     const expert = (await api('expert.get', { params: { id: appId } })).body.data
-    expect({ ...expert, comments: expert.comments.map(({ updatedAt, ...c }: any) => c) }).toEqual({
+    expect({ ...expert, comments: expert.comments.map(({ updatedAt, ...c }) => c) }).toEqual({
       name: 'Dr. Ana Ruiz',
       title: 'Occupational psychologist',
       bio: '',
@@ -321,7 +318,7 @@ describe.skipIf(!hasBrowser)('admin page: scales, report, expert and style edito
       scale.method,
       scale.range,
       scale.complete,
-      scale.levels.map((l: any) => [l.key, l.min, l.max]),
+      scale.levels.map((l) => [l.key, l.min, l.max]),
     ]).toEqual([
       'Energy level',
       'mean',

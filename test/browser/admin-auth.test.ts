@@ -342,6 +342,6 @@ describe.skipIf(!hasBrowser)('admin page: sign-up, sign-in, tokens', () => {
       document.body.append(script)
     })
     await eventually(async () => cspViolations.length > 0, true)
-    expect(await page.evaluate(() => (window as any).__inline)).toBeUndefined()
+    expect(await page.evaluate(() => Reflect.get(window, '__inline'))).toBeUndefined()
   })
 })

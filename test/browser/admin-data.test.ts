@@ -121,7 +121,7 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     }
     const listed = await api('fields.list', { params: { id: appId } })
     expect(listed.body.data.limit).toBe(50)
-    expect(listed.body.data.fields.map((f: any) => [f.name, f.type, f.required, f.options])).toEqual([
+    expect(listed.body.data.fields.map((f) => [f.name, f.type, f.required, f.options])).toEqual([
       ['email', 'email', true, null],
       ['message', 'text', false, null],
       ['plan', 'choice', false, ['free', 'pro', 'team']],
@@ -138,11 +138,7 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     await options.press('Tab')
     await eventually(
       async () =>
-        (await api('fields.list', { params: { id: appId } })).body.data.fields.map((f: any) => [
-          f.name,
-          f.label,
-          f.options,
-        ]),
+        (await api('fields.list', { params: { id: appId } })).body.data.fields.map((f) => [f.name, f.label, f.options]),
       [
         ['email', '', null],
         ['message', 'Your message', null],
@@ -233,7 +229,7 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     await nested.locator('summary').click()
     expect(await nested.locator('pre').innerText()).toContain('"deep"')
     // Every payload stayed text: nothing ran, no element was made from data.
-    expect(await page.evaluate(() => (window as any).__xss)).toBeUndefined()
+    expect(await page.evaluate(() => Reflect.get(window, '__xss'))).toBeUndefined()
     expect(await page.locator('img').count()).toBe(0)
     expect(await page.locator('svc-records script').count()).toBe(0)
     // Right-to-left text gets its own direction.
@@ -250,7 +246,7 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
       meta: {},
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     })
-    expect(await page.evaluate(() => (window as any).__xss)).toBeUndefined()
+    expect(await page.evaluate(() => Reflect.get(window, '__xss'))).toBeUndefined()
     await shot(page, '04-record-drawer')
     await page.keyboard.press('Escape')
     await drawer.waitFor({ state: 'hidden' })
@@ -334,7 +330,7 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
       `filter: this app has no field "emial"; its fields: email, message, plan, age, agree, \`${XSS_KEY}\`, link, nested, n (and created, id) (at character 1)`,
     )
     // The hostile key in the message is text, run by nothing.
-    expect(await page.evaluate(() => (window as any).__xss)).toBeUndefined()
+    expect(await page.evaluate(() => Reflect.get(window, '__xss'))).toBeUndefined()
     expect(await input.getAttribute('aria-invalid')).toBe('true')
     expect(await input.getAttribute('aria-describedby')).toBe('filter-problem')
     // The table keeps the records of the last filter that ran.
@@ -468,7 +464,7 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     expect(await age.locator('.numbers dd').allInnerTexts()).toEqual(['20', '28', '36', '56'])
     const agree = summary.locator('section.field', { has: page.locator('h2', { hasText: /^agree$/ }) })
     expect(await agree.locator('.legend').innerText()).toBe('true: 1 (50%)\nfalse: 1 (50%)')
-    expect(await page.evaluate(() => (window as any).__xss)).toBeUndefined()
+    expect(await page.evaluate(() => Reflect.get(window, '__xss'))).toBeUndefined()
     await shot(page, '07-summary')
   })
 
@@ -487,7 +483,7 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
       await site.setContent(`<!doctype html><meta charset="utf-8">${snippet}`)
       expect(await site.locator('input[name=_gotcha]').isVisible()).toBe(false)
       // Field names are escaped in the snippet: the hostile field, once accepted, is an input, not markup.
-      expect(await site.evaluate(() => (window as any).__xss)).toBeUndefined()
+      expect(await site.evaluate(() => Reflect.get(window, '__xss'))).toBeUndefined()
       expect(await site.locator('img').count()).toBe(0)
       expect(await site.locator(`input[name="${XSS_KEY}"]`).count()).toBe(1)
       await site.getByLabel('email', { exact: true }).fill('form@example.com')

@@ -55,7 +55,7 @@ describe.skipIf(!hasBrowser)('admin page: generate an app from a description', (
     const plans = (await api('plans.list')).body.data.plans
     expect(plans.length).toBe(1)
     const plan = (await api('plans.get', { params: { id: plans[0].id } })).body.data.plan
-    expect(plan.form.fields.filter((f: any) => f.type === 'choice').length).toBe(6)
+    expect(plan.form.fields.filter((f) => f.type === 'choice').length).toBe(6)
     expect(plan.scale.scales.length).toBe(2)
     // What the review shows is the stored plan, as text.
     expect(await review.locator('h3').first().innerText()).toBe(plan.app.name)
@@ -71,13 +71,11 @@ describe.skipIf(!hasBrowser)('admin page: generate an app from a description', (
     const appId = decodeURIComponent(new URL(page.url()).hash.split('/')[2])
     await page.getByRole('heading', { name: plan.app.name }).waitFor()
     const fields = (await api('fields.list', { params: { id: appId } })).body.data.fields
-    expect(fields.map((f: any) => [f.name, f.type, f.options])).toEqual(
-      plan.form.fields.map((f: any) => [f.name, f.type, f.options]),
+    expect(fields.map((f) => [f.name, f.type, f.options])).toEqual(
+      plan.form.fields.map((f) => [f.name, f.type, f.options]),
     )
     const scales = (await api('scales.list', { params: { id: appId } })).body.data.scales
-    expect(scales.map((s: any) => [s.key, s.name, s.complete])).toEqual(
-      plan.scale.scales.map((s: any) => [s.key, s.name, true]),
-    )
+    expect(scales.map((s) => [s.key, s.name, s.complete])).toEqual(plan.scale.scales.map((s) => [s.key, s.name, true]))
     await page.getByRole('link', { name: 'Scales' }).click()
     await page.locator(`svc-scales-editor tr[data-scale=${plan.scale.scales[1].key}]`).getByText('Complete').waitFor()
     await shot(page, 'assessment-09-generated-app')
@@ -141,7 +139,7 @@ describe.skipIf(!hasBrowser)('admin page: generate an app from a description', (
     const appId = decodeURIComponent(new URL(page.url()).hash.split('/')[2])
     await page.getByRole('heading', { name: 'Contact form' }).waitFor()
     const fields = (await api('fields.list', { params: { id: appId } })).body.data.fields
-    expect(fields.map((f: any) => [f.name, f.type, f.required])).toEqual([
+    expect(fields.map((f) => [f.name, f.type, f.required])).toEqual([
       ['name', 'text', true],
       ['email', 'email', true],
       ['message', 'longtext', true],

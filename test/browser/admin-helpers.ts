@@ -10,6 +10,7 @@ import { startBrowserTest, type BrowserTestServer } from '../support/browser.ts'
 import { boundCaller, type BoundCall } from '../support/bound-call.ts'
 import { readAnswer, target, type BodyOf, type CallArgs, type CallResponse } from '../support/call.ts'
 import type { Described, InputOf } from '../../server/contract/api/request.ts'
+import type { JsonDocument } from '../support/contract.ts'
 
 /**
  * Where screenshots go for a person to look at: only when SVC_SCREENSHOTS names a folder
@@ -36,7 +37,7 @@ export async function callApi(
   method: string,
   path: string,
   options: { token?: string; body?: unknown; raw?: BodyInit; type?: string } = {},
-): Promise<CallResponse<any>> {
+): Promise<CallResponse<JsonDocument>> {
   const headers: Record<string, string> = {}
   if (options.token) headers.authorization = `Bearer ${options.token}`
   let body = options.raw

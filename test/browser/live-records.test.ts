@@ -19,6 +19,21 @@ import { callServer } from '../support/call.ts'
 setDefaultTimeout(60_000)
 
 const hasBrowser = chromiumAvailable('live records browser tests')
+
+/** What the page's window holds in the helper test: the admin page's helper, and what the test saw of it. */
+interface Watching {
+  watchRecords(
+    appId: string,
+    handlers: {
+      since: number
+      onRecord(record: { data: { n: number } }, position: number): void
+      onChanged(): void
+      onClosed(): void
+    },
+  ): unknown
+  watch: unknown
+  state: { seen: Array<[number, number]>; changed: number[]; closed: boolean }
+}
 const ROOT = join(import.meta.dir, '..', '..')
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8')
 /** The README's EventSource example ("Live records"), as written. */
@@ -82,7 +97,7 @@ describe.skipIf(!hasBrowser)('live records in Chromium', () => {
       const records = (await callServer(t.svc.url, 'reads.query', { params: { token: endpoint.token } })).body.records
       // Newest first (prepended), each its time and data.
       expect(items).toEqual(
-        [...records].reverse().map((record: any) => `${record.createdAt}: ${JSON.stringify(record.data)}`),
+        [...records].reverse().map((record) => `${record.createdAt}: ${JSON.stringify(record.data)}`),
       )
     } finally {
       await page.close()
@@ -105,19 +120,19 @@ describe.skipIf(!hasBrowser)('live records in Chromium', () => {
       await page.addScriptTag({ url: `${t.svc.url}/admin/live-helper.test.js` })
       await page.evaluate((appId) => {
         const state = { seen: [] as Array<[number, number]>, changed: [] as number[], closed: false }
-        ;(window as any).state = state
-        ;(window as any).watch = (window as any).watchRecords(appId, {
+        ;(window as unknown as Watching).state = state
+        ;(window as unknown as Watching).watch = (window as unknown as Watching).watchRecords(appId, {
           since: 0,
-          onRecord: (record: any, position: number) => state.seen.push([position, record.data.n]),
+          onRecord: (record, position) => state.seen.push([position, record.data.n]),
           onChanged: () => state.changed.push(performance.now()),
           onClosed: () => (state.closed = true),
         })
       }, app.id)
-      await page.waitForFunction(() => (window as any).state.seen.length >= 1)
+      await page.waitForFunction(() => (window as unknown as Watching).state.seen.length >= 1)
       for (const n of [2, 3, 4]) await post(share.token!, n)
-      await page.waitForFunction(() => (window as any).state.seen.length >= 4)
-      await page.waitForFunction(() => (window as any).state.changed.length >= 2)
-      const state = await page.evaluate(() => (window as any).state)
+      await page.waitForFunction(() => (window as unknown as Watching).state.seen.length >= 4)
+      await page.waitForFunction(() => (window as unknown as Watching).state.changed.length >= 2)
+      const state = await page.evaluate(() => (window as unknown as Watching).state)
       expect(state.seen).toEqual([
         [1, 1],
         [2, 2],
@@ -128,7 +143,7 @@ describe.skipIf(!hasBrowser)('live records in Chromium', () => {
       const gaps = state.changed.slice(1).map((at: number, i: number) => at - state.changed[i])
       expect(gaps.every((gap: number) => gap >= 990)).toBe(true)
       expect((await callServer(t.svc.url, 'apps.delete', { params: { id: app.id } }, { token })).status).toBe(200)
-      await page.waitForFunction(() => (window as any).state.closed)
+      await page.waitForFunction(() => (window as unknown as Watching).state.closed)
     } finally {
       await page.close()
     }

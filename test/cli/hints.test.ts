@@ -74,7 +74,7 @@ async function problemWith(hint: string): Promise<string | null> {
   // A placeholder in command position (`svc-cli ${top}`, `svc-cli <module>`): nothing fixed to check.
   if (/[$<{]/.test(words[0])) return null
   if (PROSE.has(words[0].replace(/[.,:]$/, ''))) return null
-  let command: CommandDef<any> = ROOT
+  let command: CommandDef<ArgsDef> = ROOT
   const path: string[] = []
   while (words.length && !words[0].startsWith('-')) {
     const subs = await subCommandsOf(command)

@@ -10,6 +10,7 @@ import { ROOT } from '../../cli/commands/index.ts'
 import { listLeaves } from '../../cli/tree.ts'
 import { cliInProcess, startTestServer, tempConfigHome } from '../support/server.ts'
 import { startReceiver } from '../support/webhook-receiver.ts'
+import type { JsonDocument } from '../support/contract.ts'
 
 const server = await startTestServer({ SVC_SIGNUP: 'open', SVC_WEBHOOK_ALLOW_PRIVATE: '1' })
 // Where the webhook commands send (a loopback receiver answering 200).
@@ -29,7 +30,7 @@ interface Step {
   argv: () => string[]
   stdin?: () => string
   /** Keeps what later steps need from the document. */
-  keep?: (doc: any) => void
+  keep?: (doc: JsonDocument) => void
 }
 
 /** Every command, in an order where each finds what it needs. */

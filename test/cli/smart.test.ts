@@ -13,6 +13,7 @@ import type { AnswerOf } from '../../server/contract/api/request.ts'
 import { boundCaller } from '../support/bound-call.ts'
 import { cliInProcess, startTestServer, tempConfigHome, type CliRun } from '../support/server.ts'
 import { tempDir } from '../support/tmp.ts'
+import type { JsonDocument } from '../support/contract.ts'
 
 const server = await startTestServer()
 afterAll(() => server.close())
@@ -164,7 +165,7 @@ describe('smart generate', () => {
       `Built app ${appId} from plan ${planId}\n  form     created 3: name, email, message\n  scale    nothing to do\n  report   nothing to do\n  expert   nothing to do\n  connect  created 1: theme\n  share    nothing to do\n`,
     )
     const fields = (await api('fields.list', { params: { id: appId } })).body.data.fields
-    expect(fields.map((f: any) => [f.name, f.type, f.required])).toEqual([
+    expect(fields.map((f) => [f.name, f.type, f.required])).toEqual([
       ['name', 'text', true],
       ['email', 'email', true],
       ['message', 'longtext', true],
@@ -255,7 +256,7 @@ describe('plans: show, list, edit, validate, execute, status', () => {
   })
 
   test('edit and validate refuse an invalid plan with exit 1, listing every problem; nothing is stored', async () => {
-    const broken = structuredClone(plan) as any
+    const broken: JsonDocument = structuredClone(plan)
     broken.scale.scales[0].items[0].field = 'nope'
     broken.expert.commentary[0].level = 'extreme'
     const { problems } = checkPlan(broken)

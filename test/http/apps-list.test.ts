@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { LIMITS } from '../../server/contract/limits.ts'
-import { invalid, type CallInput } from '../support/call.ts'
+import { invalid, type BodyOf, type CallInput } from '../support/call.ts'
 import { testApp } from '../support/http.ts'
 import { makeUser } from '../support/users.ts'
 
@@ -25,7 +25,7 @@ async function setup(count: number) {
 type Query = CallInput<'apps.list'>['query']
 
 /** Every page of the list with `limit`, following nextCursor. */
-async function walk(list: (query: Query) => Promise<{ status: number; body: any }>, limit: number) {
+async function walk(list: (query: Query) => Promise<{ status: number; body: BodyOf<'apps.list'> }>, limit: number) {
   const pages: string[][] = []
   let cursor: string | null = null
   do {

@@ -3,6 +3,7 @@ import { AUTH } from '../../server/contract/limits.ts'
 import { invalid } from '../support/call.ts'
 import { testApp } from '../support/http.ts'
 import { sessionCookieOf, signUp, T0 } from './auth-fixtures.ts'
+import type { JsonDocument } from '../support/contract.ts'
 
 const COOKIE = /^svc_session=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Strict; Path=\/; Max-Age=2592000$/
 
@@ -249,7 +250,7 @@ describe('POST /api/v3/auth/signup', () => {
 
 /** The parts of the OpenAPI document the test below reads (the operation declares a plain JSON object). */
 interface OpenApiDocument {
-  paths: Record<string, any>
+  paths: Record<string, JsonDocument>
   components: { schemas: Record<string, unknown> }
 }
 

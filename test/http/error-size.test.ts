@@ -7,7 +7,7 @@
 import { describe, expect, test } from 'bun:test'
 import { errorResponse } from '../../server/http/errors.ts'
 import { makeEndpoint, storedRecords, type EndpointOptions } from '../core/collect/fixtures.ts'
-import { invalid } from '../support/call.ts'
+import { invalid, type ErrorEnvelope } from '../support/call.ts'
 import { testApp } from '../support/http.ts'
 
 const JSON_TYPE = { 'content-type': 'application/json' }
@@ -194,7 +194,7 @@ describe('every error answer is at most 64 KiB, listing the first 20 problems an
       { raw: JSON.stringify({ age: huge, size: huge }), headers: JSON_TYPE },
     )
     expect<unknown>(json.body).toEqual(answer)
-    const fillIn = await t.request('POST', `/f/${t.endpoint.token}`, {
+    const fillIn = await t.request<ErrorEnvelope>('POST', `/f/${t.endpoint.token}`, {
       raw: `age=${huge}&size=${huge}`,
       headers: { ...URLENCODED, accept: 'application/json' },
     })

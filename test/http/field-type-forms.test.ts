@@ -10,6 +10,7 @@ import { FIELD_TYPES, fieldTypeSpec, type FieldType } from '../../server/contrac
 import { codeBlock } from '../../server/contract/help/markdown.ts'
 import { fillForm, formExample } from '../support/form-fill.ts'
 import { testApp } from '../support/http.ts'
+import type { ErrorEnvelope } from '../support/call.ts'
 import { makeEndpoint } from '../support/records.ts'
 import { makeUser } from '../support/users.ts'
 
@@ -99,12 +100,12 @@ describe('the boolean control', () => {
     const page = (await app.request('GET', `/f/${app.endpoint.token}`)).text
     const pairs = await fillForm(page, {})
     expect(pairs).toEqual([['_gotcha', '']])
-    const posted = await app.request('POST', `/f/${app.endpoint.token}`, {
+    const posted = await app.request<ErrorEnvelope>('POST', `/f/${app.endpoint.token}`, {
       raw: new URLSearchParams(pairs),
       headers: { ...FORM, accept: 'application/json' },
     })
     expect(posted.status).toBe(422)
-    expect(posted.body.error.details.problems).toEqual([{ path: NAME, message: 'is required' }])
+    expect(posted.body.error.details?.problems).toEqual([{ path: NAME, message: 'is required' }])
   })
 })
 

@@ -3,7 +3,7 @@ import { hashSecret } from '../../server/core/ids.ts'
 import { getRecord, listRecords } from '../../server/core/records/owner.ts'
 import { recordForReport } from '../../server/core/reports/report-key.ts'
 import { PAGE_CSP } from '../../server/pages/layout.ts'
-import type { CallInput } from '../support/call.ts'
+import type { CallInput, ErrorEnvelope } from '../support/call.ts'
 import { assessmentApp, MOOD_SCALE, publishApp, type AssessmentFixture } from './assessment-fixture.ts'
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
@@ -18,6 +18,12 @@ async function published() {
 }
 
 const form = (pairs: Record<string, string> | Array<[string, string]>) => new URLSearchParams(pairs)
+
+/** What a submission with JavaScript answers (JSON rather than the redirect a plain form gets). */
+interface Submitted {
+  code: number
+  data: { id: string; reportUrl: string }
+}
 
 /** A record as its owner reads it. */
 const storedRecord = (f: AssessmentFixture, id: string) => getRecord(f.ctx, f.owner.user.id, f.appId, id)
@@ -180,7 +186,7 @@ describe('POST /f/<token>: submitting', () => {
 
   test('with JavaScript (Accept: application/json): answers the id and report URL', async () => {
     const { f, token } = await published()
-    const res = await f.request('POST', `/f/${token}`, {
+    const res = await f.request<Submitted>('POST', `/f/${token}`, {
       raw: form(ANSWERS),
       headers: { ...FORM, accept: 'application/json' },
     })
@@ -271,13 +277,13 @@ describe('POST /f/<token>: submitting', () => {
 
   test('a refused submission with JavaScript gets the JSON error with every problem', async () => {
     const { f, token } = await published()
-    const res = await f.request('POST', `/f/${token}`, {
+    const res = await f.request<ErrorEnvelope>('POST', `/f/${token}`, {
       raw: form({ hours: 'lots' }),
       headers: { ...FORM, accept: 'application/json' },
     })
     expect(res.status).toBe(422)
     expect(res.body.error.type).toBe('invalid_value')
-    expect(res.body.error.details.problems.map((p: { path: string }) => p.path)).toEqual(['hours', 'calm'])
+    expect(res.body.error.details?.problems?.map((p) => p.path)).toEqual(['hours', 'calm'])
   })
 
   test('a filled honeypot is stored as spam and answered like a success', async () => {
@@ -292,7 +298,7 @@ describe('POST /f/<token>: submitting', () => {
     const page = await f.request('POST', '/f/abcdefghijklmnopqrstuvwxyz012345', { raw: form(ANSWERS), headers: FORM })
     expect(page.status).toBe(404)
     expect(page.text).toContain('<h1>Form not found</h1>')
-    const json = await f.request('POST', '/f/abcdefghijklmnopqrstuvwxyz012345', {
+    const json = await f.request<ErrorEnvelope>('POST', '/f/abcdefghijklmnopqrstuvwxyz012345', {
       raw: form(ANSWERS),
       headers: { ...FORM, accept: 'application/json' },
     })

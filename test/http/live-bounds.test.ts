@@ -9,7 +9,7 @@ import { afterAll, describe, expect, test } from 'bun:test'
 import net from 'node:net'
 import { createLogger } from '../../server/core/logger.ts'
 import { LIMITS } from '../../server/contract/limits.ts'
-import { target } from '../support/call.ts'
+import { target, type ErrorEnvelope } from '../support/call.ts'
 import { readableApp } from '../support/readable-app.ts'
 import { readEvents } from '../support/sse.ts'
 import { startTestServer, type TestServer } from '../support/server.ts'
@@ -85,7 +85,7 @@ describe('how many streams', () => {
     expect([...open.map((s) => s.response.status), sameNetwork.status, otherNetwork.response.status]).toEqual([
       200, 200, 429, 200,
     ])
-    expect(((await sameNetwork.json()) as any).error.message).toBe(
+    expect(((await sameNetwork.json()) as ErrorEnvelope).error.message).toBe(
       `Your network (2001:db8:0:0::/56) has 2 live streams open, the most one client may have; close one; retry after ${LIMITS.streamRetryAfterSeconds} s`,
     )
     await Promise.all([...open, otherNetwork].map((s) => s.close()))

@@ -51,9 +51,9 @@ async function setup(reads: ReadAccess = 'off', config: Partial<Config> = {}): P
       const { path } = target('reads.stream', { params: { token: endpoint.token }, query })
       return readEvents(await t.app.handle(new Request(`${BASE}${path}`, { headers })))
     },
-    async owner(name, input) {
+    async owner<N extends Described>(name: N, input: CallInput<N>) {
       const { method, path, body } = target(name, input)
-      const answer = await t.request(method, path, { token: endpoint.ownerToken, body })
+      const answer = await t.request<BodyOf<N>>(method, path, { token: endpoint.ownerToken, body })
       expect(answer.status).toBe(200)
       return answer.body
     },

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { makeEndpoint } from '../core/collect/fixtures.ts'
 import { BASE, testApp, type TestApp, type TestResponse } from '../support/http.ts'
+import type { ErrorEnvelope } from '../support/call.ts'
 import { startTestServer, type TestServer } from '../support/server.ts'
 
 const SHARE = '/api/v3/share'
@@ -75,10 +76,10 @@ const routePaths = () => [
  * the method is one it takes, so the answer is read whole and still comes from its route.
  */
 const requestOnce = (method: string, path: string, allowed: boolean) =>
-  t.request(method, allowed && path.endsWith('/stream') ? `${path}?help` : path)
+  t.request<Partial<ErrorEnvelope>>(method, allowed && path.endsWith('/stream') ? `${path}?help` : path)
 
 /** Answers that came from the router's not-found path (a 404 "No route" or the generic 405). */
-const unrouted = (res: TestResponse): boolean => {
+const unrouted = (res: TestResponse<Partial<ErrorEnvelope>>): boolean => {
   const message: unknown = res.body?.error?.message
   return (
     typeof message === 'string' && (message.startsWith('No route for') || (res.status === 405 && message.endsWith(DOC)))
@@ -124,7 +125,7 @@ describe('every registered path refuses the methods it does not take with 405 an
         const body = hint
           ? { code: 405, error: { type: 'method_not_allowed', message: hint(`${BASE}${SHARE}/${token}`) } }
           : refusal(path, allow, method)
-        expect({
+        expect<unknown>({
           method,
           path,
           status: res.status,

@@ -14,8 +14,10 @@ import { openapiDocument, openapiPath } from '../../server/contract/api/openapi.
 import { ROUTES, routeOf, type RouteName } from '../../server/contract/api/routes.ts'
 import { VERSION } from '../../server/contract/version.ts'
 import { BASE, testApp } from '../support/http.ts'
+import type { ErrorEnvelope } from '../support/call.ts'
 import { ROOT } from '../support/server.ts'
 import { tempDir } from '../support/tmp.ts'
+import type { JsonDocument } from '../support/contract.ts'
 
 const NAMES = Object.keys(ROUTES) as RouteName[]
 
@@ -79,7 +81,7 @@ describe('the route table', () => {
     for (const name of NAMES) {
       if (OPERATIONS[name].access !== 'owner') continue
       const { method, path } = routeOf(name)
-      const response = await t.request(
+      const response = await t.request<Partial<ErrorEnvelope>>(
         method,
         path.replace(/:\w+/g, 'x'),
         method === 'GET' || method === 'DELETE' ? {} : { body: {} },
@@ -94,7 +96,7 @@ describe('the route table', () => {
 describe('the document', () => {
   test('is served at /api/v3/openapi.json as built from the table, with this server as its server', async () => {
     const t = testApp()
-    const served = await t.request('GET', '/api/v3/openapi.json')
+    const served = await t.request<Record<string, unknown>>('GET', '/api/v3/openapi.json')
     expect(served.status).toBe(200)
     expect(served.headers.get('content-type')).toBe('application/json; charset=utf-8')
     expect(served.body).toEqual(openapiDocument({ serverUrl: t.ctx.config.baseUrl, version: VERSION }))
@@ -103,9 +105,10 @@ describe('the document', () => {
   })
 
   test('describes every operation of the table, public ones with security: []', () => {
-    const doc = openapiDocument({ serverUrl: BASE, version: VERSION }) as any
-    const listed = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, operations]) =>
-      Object.entries(operations).map(([method, op]) => `${op.operationId} ${method.toUpperCase()} ${path}`),
+    const doc = openapiDocument({ serverUrl: BASE, version: VERSION }) as JsonDocument
+    const listed = Object.entries(doc.paths as Record<string, Record<string, JsonDocument>>).flatMap(
+      ([path, operations]) =>
+        Object.entries(operations).map(([method, op]) => `${op.operationId} ${method.toUpperCase()} ${path}`),
     )
     const expected = NAMES.filter((name) => name !== 'pages.adminAsset').map(
       (name) => `${name} ${routeOf(name).method} ${openapiPath(routeOf(name).path)}`,

@@ -375,7 +375,12 @@ describe('marking records spam or not spam', () => {
 })
 
 describe('ownership and authentication', () => {
-  type Caller = (app: TestApp, id: string, recordId: string, options: { token?: string }) => Promise<TestResponse>
+  type Caller = (
+    app: TestApp,
+    id: string,
+    recordId: string,
+    options: { token?: string },
+  ) => Promise<TestResponse<Partial<ErrorEnvelope>>>
   const routes: Array<[string, Caller]> = [
     ['records.list', (app, id, _recordId, options) => app.call('records.list', { params: { id } }, options)],
     ['records.get', (app, id, recordId, options) => app.call('records.get', { params: { id, recordId } }, options)],

@@ -14,7 +14,7 @@ async function withReport() {
   const f = await assessmentApp()
   const owner = { token: f.owner.token }
   /** The data of a set-up call that must succeed. */
-  const ok = async (sent: Promise<TestResponse>) => {
+  const ok = async <T>(sent: Promise<TestResponse<{ data: T }>>) => {
     const res = await sent
     expect(res.status).toBe(200)
     return res.body.data
@@ -122,7 +122,7 @@ describe('report pages and sections', () => {
     const intro = await ok(
       f.call('reports.addPage', { params: { id: f.appId }, body: { title: 'Welcome', position: 1 } }, owner),
     )
-    expect(intro).toEqual(page(f, 1, 'Welcome', []))
+    expect<unknown>(intro).toEqual(page(f, 1, 'Welcome', []))
     const titles = async () =>
       (await ok(f.call('reports.listPages', { params: { id: f.appId } }, owner))).pages.map(
         (p: { number: number; title: string }) => `${p.number}:${p.title}`,
@@ -136,7 +136,7 @@ describe('report pages and sections', () => {
         { ...owner },
       ),
     )
-    expect(moved).toEqual({ ...page(f, 3, 'Intro', []), updatedAt: '2026-01-01T00:00:00.500Z' })
+    expect<unknown>(moved).toEqual({ ...page(f, 3, 'Intro', []), updatedAt: '2026-01-01T00:00:00.500Z' })
     expect(await titles()).toEqual(['1:Hello {{name}}', '2:Advice', '3:Intro'])
     expect(await ok(f.call('reports.removePage', { params: { id: f.appId, page: '1' } }, owner))).toEqual({
       deleted: true,
@@ -172,7 +172,7 @@ describe('report pages and sections', () => {
         owner,
       ),
     )
-    expect(afterId.sections).toEqual([section('closing', { text: 'Take care.' })])
+    expect<unknown>(afterId.sections).toEqual([section('closing', { text: 'Take care.' })])
     const missing = await f.call(
       'reports.removeSection',
       { params: { id: f.appId, page: '2', section: '5' } },

@@ -540,7 +540,7 @@ describe('scales: scoring definition and rescore', () => {
 })
 
 describe('scales: access', () => {
-  type Caller = (f: AssessmentFixture, options: { token?: string }) => Promise<TestResponse>
+  type Caller = (f: AssessmentFixture, options: { token?: string }) => Promise<TestResponse<Partial<ErrorEnvelope>>>
   const mood = (f: AssessmentFixture) => ({ id: f.appId, scale: 'mood' })
   const routes: Array<[string, Caller]> = [
     ['scales.list', (f, options) => f.call('scales.list', { params: { id: f.appId } }, options)],

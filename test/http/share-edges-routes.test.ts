@@ -8,6 +8,7 @@ import { LIMITS } from '../../server/contract/limits.ts'
 import { makeEndpoint } from '../core/collect/fixtures.ts'
 import { BASE, testApp } from '../support/http.ts'
 import { storedView } from '../support/stored-view.ts'
+import type { JsonDocument } from '../support/contract.ts'
 
 async function setup() {
   const t = testApp({ rateLimit: null })
@@ -119,7 +120,7 @@ describe('/query does what its OpenAPI entry says (row 7)', () => {
   test('the document lists page and size as integers and no order', async () => {
     const t = await setup()
     // The document is free-form JSON to this test, read by path.
-    const doc: any = (await t.call('openapi.get')).body
+    const doc: JsonDocument = (await t.call('openapi.get')).body
     const parameters = doc.paths['/api/v3/share/{token}/query'].get.parameters
     expect(parameters.filter((p: { in: string }) => p.in === 'query')).toEqual([
       {

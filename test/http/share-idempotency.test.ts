@@ -9,6 +9,7 @@ import { keyPruner } from '../../server/core/collect/idempotency.ts'
 import { LIMITS } from '../../server/contract/limits.ts'
 import { makeEndpoint, storedRecords } from '../core/collect/fixtures.ts'
 import { testApp } from '../support/http.ts'
+import type { BodyOf } from '../support/call.ts'
 
 const JSON_HEADERS = { 'content-type': 'application/json' }
 const FORM_HEADERS = { 'content-type': 'application/x-www-form-urlencoded' }
@@ -21,7 +22,7 @@ interface Path {
   body: string
   other: string
   /** The ids an answer carries. */
-  ids(body: any): string[]
+  ids(body: unknown): string[]
   /** How many records one submission stores. */
   records: number
 }
@@ -33,7 +34,7 @@ const PATHS: Path[] = [
     headers: JSON_HEADERS,
     body: '{"n":1}',
     other: '{"n":2}',
-    ids: (body) => [body.data.id],
+    ids: (body) => [(body as BodyOf<'ingest.post'>).data.id],
     records: 1,
   },
   {
@@ -42,7 +43,7 @@ const PATHS: Path[] = [
     headers: FORM_HEADERS,
     body: 'n=1',
     other: 'n=2',
-    ids: (body) => [body.data.id],
+    ids: (body) => [(body as { data: { id: string } }).data.id],
     records: 1,
   },
   {
@@ -51,7 +52,7 @@ const PATHS: Path[] = [
     headers: JSON_HEADERS,
     body: '[{"n":1},{"n":2}]',
     other: '[{"n":1}]',
-    ids: (body) => body.data.ids,
+    ids: (body) => (body as BodyOf<'ingest.batch'>).data.ids,
     records: 2,
   },
 ]
@@ -171,7 +172,10 @@ describe('Idempotency-Key: refusals', () => {
     const { request, ctx } = await setup()
     const endpoint = await makeEndpoint(ctx, { autoCreate: false, fields: [{ name: 'n', type: 'number' }] })
     const send = (body: string) =>
-      request('POST', endpoint.path, { raw: body, headers: { ...JSON_HEADERS, 'idempotency-key': 'fix-me' } })
+      request<BodyOf<'ingest.post'>>('POST', endpoint.path, {
+        raw: body,
+        headers: { ...JSON_HEADERS, 'idempotency-key': 'fix-me' },
+      })
     expect((await send('{"n":"one"}')).status).toBe(422)
     expect((await send('{"x":1}')).status).toBe(422)
     const fixed = await send('{"n":1}')
@@ -185,7 +189,7 @@ describe('Idempotency-Key: refusals', () => {
       fields: Array.from({ length: LIMITS.maxFields }, (_, i) => ({ name: `f${i}` })),
     })
     const send = (body: string, key: string) =>
-      request('POST', endpoint.path, {
+      request<BodyOf<'ingest.post'>>('POST', endpoint.path, {
         token: endpoint.ownerToken,
         raw: body,
         headers: { ...JSON_HEADERS, 'idempotency-key': key },

@@ -8,6 +8,7 @@ import { LIMITS } from '../../server/contract/limits.ts'
 import { exampleData } from '../../server/contract/help/examples.ts'
 import { insertRecords, makeEndpoint, type TestEndpointOptions } from '../support/records.ts'
 import { testApp } from '../support/http.ts'
+import type { BodyOf } from '../support/call.ts'
 import { makeUser } from '../support/users.ts'
 import type { Config } from '../../server/config.ts'
 import { RECORDS_WARNING, SUMMARY_WARNING } from '../support/reads.ts'
@@ -36,7 +37,8 @@ async function setup(options: TestEndpointOptions = {}, config: Partial<Config> 
   const endpoint = await makeEndpoint(t.ctx, user.id, options)
   const url = `http://localhost:8787${endpoint.path()}`
   /** The stored records, read the way the help tells the owner to: with their access token. */
-  const records = async () => (await t.request('GET', endpoint.path('/query'), { token })).body.records
+  const records = async () =>
+    (await t.request<BodyOf<'reads.query'>>('GET', endpoint.path('/query'), { token })).body.records
   /** A help page as a stranger reads it, or as the owner with `as` set to their access token. */
   const help = async (suffix = '?help', as?: string) =>
     (await t.request('GET', endpoint.path(suffix), { token: as })).text

@@ -14,6 +14,7 @@ import { testApp, type TestResponse } from '../support/http.ts'
 import { disabledBody, RECORDS_WARNING, SUMMARY_WARNING } from '../support/reads.ts'
 import { makeUser } from '../support/users.ts'
 import { invalid, type ErrorEnvelope } from '../support/call.ts'
+import type { JsonDocument } from '../support/contract.ts'
 
 const DAY = 86_400_000
 const T0 = '2026-01-01T00:00:00.000Z'
@@ -353,7 +354,7 @@ describe('PATCH /apps/:id/share reads', () => {
   test('the OpenAPI document describes reads as the three values or a boolean', async () => {
     const { t } = await app()
     // The document is free-form JSON to this test, read by path.
-    const doc: any = (await t.call('openapi.get')).body
+    const doc: JsonDocument = (await t.call('openapi.get')).body
     const { $ref } = doc.paths['/api/v3/apps/{id}/share'].patch.requestBody.content['application/json'].schema
     const reads = doc.components.schemas[$ref.replace('#/components/schemas/', '')].properties.reads
     expect(reads.anyOf).toEqual([{ type: 'string', enum: ['off', 'summary', 'records'] }, { type: 'boolean' }])

@@ -7,6 +7,7 @@ import { testApp, type TestApp, type TestResponse, validationBody } from '../sup
 import { SUMMARY_WARNING } from '../support/reads.ts'
 import { makeUser } from '../support/users.ts'
 import { invalid, type ErrorEnvelope } from '../support/call.ts'
+import type { JsonDocument } from '../support/contract.ts'
 
 const T0 = '2026-01-01T00:00:00.000Z'
 const MISSING = '01890000-0000-7000-8000-000000000000'
@@ -460,7 +461,7 @@ describe('another account’s app is answered exactly like a missing one', () =>
 test('the share and field routes and their body schemas are in the OpenAPI document', async () => {
   const { t } = await setup()
   // The document is free-form JSON to this test, read by path.
-  const doc: any = (await t.call('openapi.get')).body
+  const doc: JsonDocument = (await t.call('openapi.get')).body
   const body = (path: string, method: string) =>
     doc.components.schemas[
       doc.paths[path][method].requestBody.content['application/json'].schema.$ref.replace('#/components/schemas/', '')

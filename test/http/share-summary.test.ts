@@ -4,7 +4,7 @@ import { makeEndpoint, type EndpointOptions } from '../core/collect/fixtures.ts'
 import { testApp } from '../support/http.ts'
 import { makeUser } from '../support/users.ts'
 import { disabledBody } from '../support/reads.ts'
-import type { ErrorEnvelope } from '../support/call.ts'
+import type { BodyOf, ErrorEnvelope } from '../support/call.ts'
 
 const DAY = 86_400_000
 
@@ -142,7 +142,7 @@ describe('GET /:token/summary (rule 12)', () => {
       { params: { token: endpoint.token } },
       { raw: 'n=100&_gotcha=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
     )
-    const pick = (body: any) => [body.total, body.spam, body.fields.n]
+    const pick = (body: BodyOf<'reads.summary'>) => [body.total, body.spam, body.fields.n]
     const owner = { token: endpoint.ownerToken }
     expect(pick((await call('reads.summary', { params: { token: endpoint.token } }, owner)).body)).toEqual([
       2,

@@ -8,7 +8,7 @@
  */
 import { afterAll, describe, expect, test } from 'bun:test'
 import { LIMITS } from '../../server/contract/limits.ts'
-import { target } from '../support/call.ts'
+import { target, type BodyOf } from '../support/call.ts'
 import { assertResponse } from '../support/contract.ts'
 import { readableApp } from '../support/readable-app.ts'
 import { startTestServer, type TestServer } from '../support/server.ts'
@@ -62,11 +62,18 @@ async function stall(server: TestServer, path: string, address: string): Promise
   return reader
 }
 
+/** A read as the tests compare it: the status, its Retry-After, the records counted or the refusal. */
+interface Read {
+  status: number
+  retryAfter: string | null
+  body: unknown
+}
+
 /** The whole answer to a read from `address`: status, Retry-After and the body's JSON (a page: its size and total). */
-async function read(url: string, headers: Record<string, string>) {
+async function read(url: string, headers: Record<string, string>): Promise<Read> {
   const response = await fetch(url, { headers })
   await assertResponse('GET', url, response)
-  const body = (await response.json()) as any
+  const body = (await response.json()) as BodyOf<'reads.query'>
   return {
     status: response.status,
     retryAfter: response.headers.get('retry-after'),

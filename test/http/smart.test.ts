@@ -305,7 +305,7 @@ describe('smart plans and jobs', () => {
 
   test('every route needs authentication', async () => {
     const s = await setup()
-    const calls: Array<[string, () => Promise<TestResponse>]> = [
+    const calls: Array<[string, () => Promise<TestResponse<Partial<ErrorEnvelope>>>]> = [
       ['plans.create', () => s.call('plans.create', { body: { instruction: 'x' } })],
       ['plans.list', () => s.call('plans.list')],
       ['plans.get', () => s.call('plans.get', { params: { id: s.planId } })],

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { Elysia } from 'elysia'
 import { testApp } from '../support/http.ts'
+import type { JsonDocument } from '../support/contract.ts'
 
 describe('system routes and the error model', () => {
   test('GET /api/v3/health', async () => {
@@ -33,7 +34,7 @@ describe('system routes and the error model', () => {
     const res = await call('openapi.get')
     expect(res.status).toBe(200)
     // The document is free-form JSON to this test, read by path.
-    const doc: any = res.body
+    const doc: JsonDocument = res.body
     expect(doc.openapi).toStartWith('3.1')
     expect(doc.info.title).toBe('svc')
     const paths = Object.keys(doc.paths)

@@ -26,13 +26,15 @@ import { isRuntime, REPO, scanTree, sourceFiles } from '../support/imports.ts'
 import { BUN, cliInProcess, ROOT, startTestServer, tempConfigHome } from '../support/server.ts'
 import { tempDir } from '../support/tmp.ts'
 import { inProcessMcp, resultText, type InProcessMcp } from './in-process.ts'
+import type { AnswerOf } from '../../server/contract/api/request.ts'
+import type { JsonDocument } from '../support/contract.ts'
 
 const server = await startTestServer()
 let mcp: InProcessMcp
 let token: string
 let env: Record<string, string>
 let planId: string
-let plan: any
+let plan: AnswerOf<'plans.get'>['plan']
 let appId: string
 const dir = tempDir('svc-mcp-local-')
 /** A valid plan document on "the user's disk", with a name that must never reach svc. */
@@ -318,7 +320,7 @@ describe('plans travel inline', () => {
   })
 
   test('an invalid inline plan lists every problem and stores nothing', async () => {
-    const broken = structuredClone(plan)
+    const broken: JsonDocument = structuredClone(plan)
     broken.form.fields = []
     broken.language = 'fr'
     const { problems } = checkPlan(broken)

@@ -22,6 +22,7 @@ import { planRepairPrompt, planSystemPrompt, planUserPrompt } from '../../server
 import { draftPlan } from '../../server/smart/planners.ts'
 import { BUN, ROOT, startTestServer, tempConfigHome } from '../support/server.ts'
 import { callServer } from '../support/call.ts'
+import type { JsonDocument } from '../support/contract.ts'
 
 const server = await startTestServer()
 const clients: Client[] = []
@@ -66,7 +67,7 @@ async function connect(env: Record<string, string>, model: FakeModel | null): Pr
   return client
 }
 
-type Result = { isError?: boolean; content: { type: string; text: string }[]; structuredContent?: any }
+type Result = { isError?: boolean; content: { type: string; text: string }[]; structuredContent?: JsonDocument }
 const call = async (client: Client, args: Record<string, unknown>, onprogress?: (p: Progress) => void) =>
   (await client.callTool(
     { name: 'svc_generate', arguments: args },

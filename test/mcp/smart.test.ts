@@ -15,6 +15,7 @@ import { boundCaller, dataCaller } from '../support/bound-call.ts'
 import type { CallArgs, ServerCallOptions } from '../support/call.ts'
 import { BUN, ROOT, startTestServer, tempConfigHome, type TestServer } from '../support/server.ts'
 import { heldModel } from '../support/held-model.ts'
+import type { JsonDocument } from '../support/contract.ts'
 
 const model = heldModel()
 const server = await startTestServer()
@@ -40,7 +41,7 @@ async function connect(env: Record<string, string>): Promise<Client> {
   return client
 }
 
-type Result = { isError?: boolean; content: { type: string; text: string }[]; structuredContent?: any }
+type Result = { isError?: boolean; content: { type: string; text: string }[]; structuredContent?: JsonDocument }
 const call = async (client: Client, name: string, args: Record<string, unknown>, onprogress?: (p: Progress) => void) =>
   (await client.callTool({ name, arguments: args }, undefined, onprogress ? { onprogress } : undefined)) as Result
 const text = (result: Result) => result.content.map((c) => c.text).join('\n')
@@ -123,7 +124,7 @@ describe('built-in planner', () => {
     expect(stored.plan.scale.scales.map((s: { key: string }) => s.key)).toEqual(['exhaustion', 'cynicism'])
     const body = text(result)
     const dimensions = stored.plan.scale.scales
-      .map((s: any) => `${s.name} (3 items; levels ${s.levels.map((l: any) => l.label).join(' / ')})`)
+      .map((s) => `${s.name} (3 items; levels ${s.levels!.map((l) => l.label).join(' / ')})`)
       .join(', ')
     expect(body).toStartWith(
       `Plan ${planId}: "${stored.plan.app.name}" (en, builtin planner), 6 questions, 2 dimensions: ${dimensions}.\n`,

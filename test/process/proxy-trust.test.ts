@@ -22,6 +22,7 @@ import { startTestServer, type TestServer } from '../support/server.ts'
 import { tempDir } from '../support/tmp.ts'
 import type { Described } from '../../server/contract/api/request.ts'
 import { target, type CallInput } from '../support/call.ts'
+import type { JsonDocument } from '../support/contract.ts'
 
 const noCaddy = caddyPath() ? null : 'no caddy (apt-get install -y caddy)'
 if (noCaddy) console.warn(`⚠ the shipped unit behind Caddy: skipped — ${noCaddy}`)
@@ -37,7 +38,8 @@ function unitEnvironment(): Record<string, string> {
 
 interface Answer {
   status: number
-  body: any
+  /** The answer's JSON, read by path (this test talks raw HTTP through the proxies). */
+  body: JsonDocument
 }
 
 /** A request to 127.0.0.1:`port` leaving from the local address `from`. */

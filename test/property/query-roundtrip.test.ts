@@ -10,6 +10,7 @@ import { checkProperty } from './check.ts'
 import { removeRecords } from '../../server/core/records/delete.ts'
 import { insertRecords, makeEndpoint } from '../support/records.ts'
 import { testApp } from '../support/http.ts'
+import type { BodyOf } from '../support/call.ts'
 import { makeUser } from '../support/users.ts'
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
@@ -59,12 +60,12 @@ describe('properties', () => {
         for (const [name, value] of pairs)
           Object.defineProperty(data, name, { value, enumerable: true, writable: true, configurable: true })
         const body = JSON.stringify({ data })
-        const posted = await t.request('POST', endpoint.path(), {
+        const posted = await t.request<BodyOf<'ingest.post'>>('POST', endpoint.path(), {
           raw: body,
           headers: { 'content-type': 'application/json' },
         })
         expect(posted.body).toEqual({ code: 200, data: { id: expect.any(String) } })
-        const res = await t.request('GET', endpoint.path('/query'))
+        const res = await t.request<BodyOf<'reads.query'>>('GET', endpoint.path('/query'))
         expect(res.body.records).toHaveLength(1)
         const back = res.body.records[0]
         expect(back.id).toBe(posted.body.data.id)
@@ -101,11 +102,14 @@ describe('properties', () => {
             ['include', () => true],
             ['only', (r: { spam: boolean }) => r.spam],
           ] as const) {
-            const seen: number[] = []
+            const seen: unknown[] = []
             for (let page = 1; ; page++) {
-              const res = await t.request('GET', endpoint.path(`/query?page=${page}&size=${size}&spam=${mode}`))
+              const res = await t.request<BodyOf<'reads.query'>>(
+                'GET',
+                endpoint.path(`/query?page=${page}&size=${size}&spam=${mode}`),
+              )
               expect(res.body.total).toBe(expected.filter(keep).length)
-              seen.push(...res.body.records.map((r: { data: { n: number } }) => r.data.n))
+              seen.push(...res.body.records.map((r) => r.data.n))
               if (res.body.records.length < size) break
             }
             expect(seen).toEqual(expected.filter(keep).map((r) => r.n))

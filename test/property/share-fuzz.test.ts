@@ -13,6 +13,7 @@ import fc from 'fast-check'
 import { checkProperty } from './check.ts'
 import { makeEndpoint } from '../core/collect/fixtures.ts'
 import { testApp } from '../support/http.ts'
+import type { BodyOf } from '../support/call.ts'
 import { storedView } from '../support/stored-view.ts'
 
 const RUNS = Number(process.env.SVC_FUZZ_RUNS ?? 40)
@@ -134,15 +135,18 @@ const post: fc.Arbitrary<Post> = fc.oneof(
 async function postAll(t: ReturnType<typeof testApp>, path: string, posts: Post[]): Promise<string[]> {
   const acknowledged: string[] = []
   for (const { path: suffix, type, body } of posts) {
-    const res = await t.request('POST', `${path}${suffix}`, { raw: body, headers: { 'content-type': type } })
+    const res = await t.request<BodyOf<'ingest.post'> | BodyOf<'ingest.batch'>>('POST', `${path}${suffix}`, {
+      raw: body,
+      headers: { 'content-type': type },
+    })
     expect(res.status).toBeLessThan(500)
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8')
     if (res.status === 200) {
-      acknowledged.push(...(suffix === '/batch' ? res.body.data.ids : [res.body.data.id]))
+      acknowledged.push(...('ids' in res.body.data ? res.body.data.ids : [res.body.data.id]))
     } else {
       expect(res.body.code).toBe(res.status)
-      expect(typeof res.body.error.type).toBe('string')
-      expect(res.body.error.message.length).toBeGreaterThan(0)
+      expect(typeof res.body.error?.type).toBe('string')
+      expect(res.body.error?.message.length).toBeGreaterThan(0)
     }
   }
   return acknowledged
@@ -158,7 +162,9 @@ test('any writes: JSON answers below 500, no ERROR logged, and the three reads a
       const endpoint = await makeEndpoint(t.ctx, { honeypot: '_never_sent_honeypot' })
       const acknowledged = await postAll(t, endpoint.path, posts)
       stored += acknowledged.length
-      const query = await t.request('GET', `${endpoint.path}/query?size=1000`, { token: endpoint.ownerToken })
+      const query = await t.request<BodyOf<'reads.query'>>('GET', `${endpoint.path}/query?size=1000`, {
+        token: endpoint.ownerToken,
+      })
       expect(query.body.records.map((record: { id: string }) => record.id)).toEqual(acknowledged)
       const view = await storedView(t, endpoint)
       const keys = [...new Set(view.data.flatMap((data) => Object.keys(data as object)))]

@@ -9,6 +9,7 @@ import { checkPlan, requireValidPlan } from '../../server/contract/smart/check-p
 import { planSchema, type Plan } from '../../server/contract/smart/plan.ts'
 import { planSystemPrompt, planUserPrompt } from '../../server/contract/smart/plan-prompt.ts'
 import { z } from 'zod'
+import type { JsonDocument } from '../support/contract.ts'
 
 /** 2 questions on one 5-point scale: q1, q2 → "tension" (mean 1–5), levels low/high. */
 const base = (): Plan => structuredClone(planWithBuiltin('a 2-question stress check with 1 dimension, 2 levels'))
@@ -204,7 +205,7 @@ describe('plan validation', () => {
   test('a plain form (fields only: no scales, report pages or expert) is a valid plan, and the models are told so', () => {
     const plain = { ...base(), scale: { scales: [] }, report: { pages: [] }, expert: { profile: {}, commentary: [] } }
     expect(checkPlan(plain)).toEqual({ plan: plain, problems: [] })
-    const schema = z.toJSONSchema(planSchema, { unrepresentable: 'any', io: 'input' }) as any
+    const schema = z.toJSONSchema(planSchema, { unrepresentable: 'any', io: 'input' }) as JsonDocument
     expect([
       schema.properties.scale.properties.scales.minItems,
       schema.properties.report.properties.pages.minItems,

@@ -12,7 +12,15 @@ import { openapiDocument, openapiPath, UNDOCUMENTED } from '../../server/contrac
 import { routeOf } from '../../server/contract/api/routes.ts'
 import { VERSION } from '../../server/contract/version.ts'
 
-type Json = Record<string, any>
+/**
+ * JSON a test reads by path where no operation types it: a generated document (the OpenAPI
+ * document, a JSON Schema), a command's or tool's JSON output, an answer read over raw HTTP,
+ * a plan made invalid on purpose. What the test reads is spelled by the path it walks.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: JSON no operation types, walked generically by path
+export type JsonDocument = any
+
+type Json = Record<string, JsonDocument>
 
 interface PathEntry {
   template: string

@@ -10,7 +10,7 @@ import { assertContract, assertResponse } from './contract.ts'
 import { target, type BodyOf, type CallArgs } from './call.ts'
 import type { Described } from '../../server/contract/api/request.ts'
 
-export interface TestResponse<T = any> {
+export interface TestResponse<T = unknown> {
   status: number
   headers: Headers
   /** Parsed JSON when the response is JSON, else the text. */
@@ -31,7 +31,7 @@ export interface RequestOptions {
 
 export interface TestApp extends TestContext {
   app: SvcApp
-  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>
+  request<T = unknown>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>
   /** Calls operation `name` of the route table (test/support/call.ts): its path from the table, its body and answer typed. */
   call<N extends Described>(
     name: N,

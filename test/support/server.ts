@@ -18,6 +18,7 @@ import { tempDir } from './tmp.ts'
 import { testAppOptions } from './admin-build.ts'
 import { testDatabaseEnv } from './backend.ts'
 import { contractObserver } from './contract.ts'
+import type { JsonDocument } from './contract.ts'
 
 export const ROOT = join(import.meta.dir, '..', '..')
 export const BUN = process.execPath
@@ -88,7 +89,7 @@ export interface CliRun {
   stdout: string
   stderr: string
   /** stdout parsed as JSON (throws when it is not). */
-  json<T = any>(): T
+  json<T = JsonDocument>(): T
 }
 
 export interface CliOptions {

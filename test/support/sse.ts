@@ -5,6 +5,7 @@
  * `retry` and the last event id (also set by a block with an `id:` and no data). Tests wait
  * for a number of events or for the end of the stream; Bun's test timeout bounds the waits.
  */
+import type { JsonDocument } from './contract.ts'
 
 export interface SseEvent {
   /** The last event id after this event (what EventSource's `lastEventId` says). */
@@ -21,7 +22,7 @@ export interface SseStream {
   /** The last event id so far: what a client resumes with. */
   lastEventId: string
   /** The data of the `record` events so far, parsed. */
-  records(): any[]
+  records(): JsonDocument[]
   /** Resolves with the events once there are at least `count`; rejects when the stream ends before. */
   waitFor(count: number): Promise<SseEvent[]>
   /** Resolves once `predicate` holds for what was seen (checked after every chunk); rejects when the stream ends before. */

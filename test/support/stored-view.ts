@@ -4,6 +4,7 @@
  * owner's CSV export (header and rows, BOM dropped). Edge-case tests compare all three.
  */
 import type { TestApp } from './http.ts'
+import type { BodyOf } from './call.ts'
 
 export interface ViewedEndpoint {
   appId: string
@@ -23,8 +24,8 @@ export interface StoredView {
 /** Reads `endpoint` back through /query, /summary and the CSV export with the owner's token. */
 export async function storedView(t: Pick<TestApp, 'request' | 'call'>, endpoint: ViewedEndpoint): Promise<StoredView> {
   const token = endpoint.ownerToken
-  const query = await t.request('GET', `${endpoint.path}/query?size=1000`, { token })
-  const summary = await t.request('GET', `${endpoint.path}/summary`, { token })
+  const query = await t.request<BodyOf<'reads.query'>>('GET', `${endpoint.path}/query?size=1000`, { token })
+  const summary = await t.request<BodyOf<'reads.summary'>>('GET', `${endpoint.path}/summary`, { token })
   const csv = await t.call('records.exportCsv', { params: { id: endpoint.appId } }, { token })
   if (query.status !== 200 || summary.status !== 200 || csv.status !== 200) {
     throw new Error(

@@ -14,6 +14,7 @@ import type { Storage } from '../../../server/db/storage.ts'
 import { parseFilter } from '../../../server/core/records/filter.ts'
 import { testContext } from '../../support/context.ts'
 import { testApp } from '../../support/http.ts'
+import type { ErrorEnvelope } from '../../support/call.ts'
 import { insertRecords, makeEndpoint, numberedRecords } from '../../support/records.ts'
 import { makeUser } from '../../support/users.ts'
 
@@ -176,7 +177,7 @@ describe('a read that fails', () => {
 
   test('before the answer began: an ordinary 500', async () => {
     const { request, endpoint, token } = await failingOn(1)
-    const res = await request('GET', endpoint.path('/query?size=1000'), { token })
+    const res = await request<ErrorEnvelope>('GET', endpoint.path('/query?size=1000'), { token })
     expect(res.status).toBe(500)
     expect(res.body.error.type).toBe('internal')
   })
