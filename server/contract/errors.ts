@@ -21,16 +21,19 @@ export type ErrorType =
   | 'conflict'
   | 'disabled'
   | 'too_large'
+  | 'quota_exceeded'
   | 'unsupported_media_type'
   | 'unknown_field'
   | 'empty_record'
   | 'field_limit'
   | 'idempotency_key_reused'
   | 'invalid_value'
+  | 'infected'
   | 'validation'
   | 'rate_limited'
   | 'timeout'
   | 'storage_unavailable'
+  | 'scan_unavailable'
   | 'internal'
 
 /** The HTTP status of each error type: a type always answers with this one status. */
@@ -51,16 +54,19 @@ export const ERROR_STATUS: Record<ErrorType, number> = {
   timeout: 408,
   conflict: 409,
   too_large: 413,
+  quota_exceeded: 413,
   unsupported_media_type: 415,
   unknown_field: 422,
   empty_record: 422,
   field_limit: 422,
   idempotency_key_reused: 422,
   invalid_value: 422,
+  infected: 422,
   validation: 422,
   rate_limited: 429,
   internal: 500,
   storage_unavailable: 503,
+  scan_unavailable: 503,
 }
 
 /** Every error type, in the order of ERROR_STATUS. */

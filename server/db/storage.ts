@@ -12,6 +12,7 @@ import type { AuthStore } from './storage/auth.ts'
 import type { ChangeFeed } from './storage/changes.ts'
 import type { ExpertStore } from './storage/experts.ts'
 import type { FieldStore } from './storage/fields.ts'
+import type { FileStore } from './storage/files.ts'
 import type { RecordStore } from './storage/records.ts'
 import type { ReportStore } from './storage/reports.ts'
 import type { ScaleStore } from './storage/scales.ts'
@@ -33,6 +34,7 @@ export interface Stores {
   alerts: AlertStore
   apps: AppStore
   fields: FieldStore
+  files: FileStore
   share: ShareStore
   records: RecordStore
   stats: StatsStore

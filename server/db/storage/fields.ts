@@ -19,6 +19,11 @@ export interface FieldRow {
   required: boolean
   /** JSON text: an array of option strings for choice types; else null. */
   options: string | null
+  /**
+   * JSON text: the type's own settings as an object, or null for none. A file field's
+   * `{maxFiles, maxSize, accept}` (contract/files/model.ts); later types keep theirs here too.
+   */
+  settings: string | null
   position: number
   autoCreated: boolean
   /** True while a field made by an anonymous submission waits for the owner to accept it. */
@@ -56,6 +61,7 @@ export interface FieldChange {
   label: string
   required: boolean
   options: string | null
+  settings: string | null
   autoCreated: boolean
   updatedAt: number
   position?: number

@@ -25,6 +25,13 @@ export interface NewRecord {
   meta: string
   /** Scores per scale as JSON text (JSON.stringify's); null for apps without scales. */
   scores: string | null
+  /**
+   * Pending files (storage/files.ts) the record names, claimed in the commit: each must be a
+   * pending file of the job's app, and becomes attached to this record in the same
+   * transaction; when one is not (swept, or claimed by another record), the job is refused
+   * with `file_missing` and nothing of it is written. Absent or empty: none.
+   */
+  files?: string[]
 }
 
 /** A field a job's records would create (auto-create); `id` is used only if the field is made. */
@@ -108,6 +115,8 @@ export type JobResult =
   | { ok: false; reason: 'replayed'; ids: string[] }
   /** The key was stored for other records: nothing was written. */
   | { ok: false; reason: 'key_reused' }
+  /** A file a record names is no longer pending in the app (NewRecord.files): nothing was written; `ids` are those files. */
+  | { ok: false; reason: 'file_missing'; ids: string[] }
   /** The store refuses writes it cannot make durable (a failed WAL sync earlier); nothing was written. */
   | { ok: false; reason: 'unavailable'; message: string }
 
