@@ -11,6 +11,8 @@ import { createLogger, type Logger } from './core/logger.ts'
 import type { Mailer } from './core/mailer.ts'
 import { createSealer } from './core/sealer.ts'
 import { openStorage } from './db/open.ts'
+import { openBlobStore } from './files/open.ts'
+import { clamdScanner } from './files/clamd.ts'
 import { listen, type AppOptions, type Observer, type SvcApp } from './http/serve.ts'
 import { createLogMailer } from './mail/log-mailer.ts'
 import { createSmtpMailer } from './mail/smtp-mailer.ts'
@@ -42,6 +44,8 @@ export async function createServerContext(config: Config, overrides: Overrides =
     mailer,
     log,
     sealer: createSealer(loadSecret(config)),
+    blobs: openBlobStore(config),
+    scanner: config.clamd ? clamdScanner(config.clamd) : null,
   })
 }
 

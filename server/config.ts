@@ -6,6 +6,7 @@
  */
 import { isIP } from 'node:net'
 import { resolve } from 'node:path'
+import { FILE_LIMITS } from './contract/files/model.ts'
 import { LIMITS } from './contract/limits.ts'
 import { DEFAULT_RATE_LIMIT, parseRateLimit, rateLimitProblem, type RateLimit } from './contract/share/rate-limit.ts'
 
@@ -77,6 +78,14 @@ export interface Config {
   readStallMs: number
   /** Bytes held for readers that are behind, past which strangers' new reads and streams are refused. */
   heldBytes: number
+  /** Files (server/files): the largest one file (SVC_MAX_FILE), one app's bytes in all (SVC_FILES_QUOTA), one client's bytes per hour (SVC_UPLOAD_RATE). */
+  maxFileBytes: number
+  filesQuotaBytes: number
+  uploadBytesPerHour: number
+  /** Where file bytes go: null for `<dataDir>/files`, else an `s3://` URL (server/files/s3.ts). */
+  filesUrl: string | null
+  /** ClamAV's clamd (`unix:/path` or `tcp://host:port`) every file is scanned by; null: files are not scanned. */
+  clamd: string | null
 }
 
 /** A configuration problem that stops start-up; the message is one line naming the variable. */
@@ -131,6 +140,31 @@ export const CONFIG_VARIABLES = [
     'SVC_STATS_CACHE_MB',
     '64',
     'Memory (estimated, MB) the summary aggregates kept in memory may take; past it the least recently read apps are dropped and reloaded from the database when read again.',
+  ],
+  [
+    'SVC_MAX_FILE',
+    String(FILE_LIMITS.maxFileBytes),
+    'Largest file in bytes any file field may take (each field sets its own `maxSize` up to this; 25 MiB unless it says).',
+  ],
+  [
+    'SVC_FILES_QUOTA',
+    String(FILE_LIMITS.appQuotaBytes),
+    "Bytes of files one app may hold, its uploads under way included; past it uploads are refused with 413 `quota_exceeded`.",
+  ],
+  [
+    'SVC_UPLOAD_RATE',
+    String(FILE_LIMITS.clientBytesPerHour),
+    "Bytes of files one client address may upload per hour (the owner's own uploads are not counted); past it 429 `rate_limited`.",
+  ],
+  [
+    'SVC_FILES_URL',
+    '(unset)',
+    'Unset: file bytes are kept under `SVC_DATA_DIR/files`. `s3://…`: S3-compatible object storage, needed when several svc processes share PostgreSQL. See "Files".',
+  ],
+  [
+    'SVC_CLAMD',
+    '(unset)',
+    "ClamAV's clamd, `unix:/run/clamav/clamd.ctl` or `tcp://127.0.0.1:3310`: every file is scanned before it is kept, and refused when infected or when clamd cannot be reached. Unset: files are not scanned.",
   ],
   ['SVC_LOG', 'info', '`debug`, `info`, `warn`, `error` or `silent`.'],
   [
@@ -367,5 +401,10 @@ export function loadConfig(env: Env = process.env): Config {
     readsPerProcess: integer(env, 'SVC_READS_PER_PROCESS', LIMITS.readsPerProcess, 1, 1_000_000),
     readStallMs: integer(env, 'SVC_READ_STALL_MS', LIMITS.readStallMs, 10, 600_000),
     heldBytes: integer(env, 'SVC_HELD_MB', LIMITS.heldBytes / 1024 / 1024, 1, 65_536) * 1024 * 1024,
+    maxFileBytes: integer(env, 'SVC_MAX_FILE', FILE_LIMITS.maxFileBytes, 1024, 2 ** 42),
+    filesQuotaBytes: integer(env, 'SVC_FILES_QUOTA', FILE_LIMITS.appQuotaBytes, 0, 2 ** 50),
+    uploadBytesPerHour: integer(env, 'SVC_UPLOAD_RATE', FILE_LIMITS.clientBytesPerHour, 1024, 2 ** 50),
+    filesUrl: env.SVC_FILES_URL?.trim() || null,
+    clamd: env.SVC_CLAMD?.trim() || null,
   }
 }

@@ -19,6 +19,7 @@ export type ErrorType =
   | 'not_found'
   | 'method_not_allowed'
   | 'conflict'
+  | 'range_not_satisfiable'
   | 'disabled'
   | 'too_large'
   | 'quota_exceeded'
@@ -53,6 +54,7 @@ export const ERROR_STATUS: Record<ErrorType, number> = {
   method_not_allowed: 405,
   timeout: 408,
   conflict: 409,
+  range_not_satisfiable: 416,
   too_large: 413,
   quota_exceeded: 413,
   unsupported_media_type: 415,

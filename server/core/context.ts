@@ -8,6 +8,8 @@ import type { Storage } from '../db/storage.ts'
 import type { PasswordHasher } from './auth/password-hasher.ts'
 import type { ChangeFeed } from './changes.ts'
 import type { Clock } from './clock.ts'
+import type { BlobStore } from './files/blob-store.ts'
+import type { Scanner } from './files/scanner.ts'
 import type { FieldCache } from './collect/field-cache-types.ts'
 import type { Writer } from './collect/writer-types.ts'
 import type { LiveHub } from './live-hub.ts'
@@ -31,6 +33,10 @@ export interface AppContext {
   /** The storage boundary: SQLite or PostgreSQL, one async store per module. */
   storage: Storage
   clock: Clock
+  /** Where file bytes live: a folder under the data dir, or S3-compatible object storage (core/files/blob-store.ts). */
+  blobs: BlobStore
+  /** The virus scanner every file passes before it is kept; null when none is set up (SVC_CLAMD). */
+  scanner: Scanner | null
   mailer: Mailer
   log: Logger
   sealer: Sealer

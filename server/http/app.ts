@@ -11,6 +11,7 @@ import { assessmentRoutes } from './assessment.ts'
 import { authRoutes } from './auth.ts'
 import { errorHandler } from './errors.ts'
 import { exportRoutes } from './export.ts'
+import { fileRoutes } from './files.ts'
 import { fieldRoutes } from './fields.ts'
 import { healthRoutes } from './health.ts'
 import { methodNotAllowed, type RouteLike } from './methods.ts'
@@ -69,6 +70,7 @@ export function buildApp(ctx: AppContext, options: AppOptions = {}) {
     .use(recordRoutes(ctx))
     .use(recordStreamRoutes(ctx))
     .use(exportRoutes(ctx))
+    .use(fileRoutes(ctx))
     .use(smartRoutes(ctx))
     .use(adminRoutes(ctx, options.admin))
     .use(assessmentRoutes(ctx))

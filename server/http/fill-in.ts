@@ -16,7 +16,7 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../core/context.ts'
 import { pathOf } from '../contract/api/routes.ts'
-import type { FormPairs } from '../core/collect/ingest.ts'
+import type { FormPairs, FormTarget } from '../core/collect/ingest.ts'
 import { AppError } from '../contract/errors.ts'
 import { offersReport } from '../core/reports/offered.ts'
 import { issueReportKey, reportUrl } from '../core/reports/report-key.ts'
@@ -36,7 +36,7 @@ import {
   NOT_FOUND_TEXT,
   respondentRefusal,
 } from '../pages/respondent-words.ts'
-import { ingestShare, readFormPairs, shareCall } from './share/ingest.ts'
+import { ingestShare, readForm, readFormPairs, shareCall } from './share/ingest.ts'
 
 const NOT_FOUND_TITLE = 'Form not found'
 
@@ -90,7 +90,11 @@ export const fillInRoutes = (ctx: AppContext) => {
         const call = shareCall(ctx, params.token, request, false)
         const readPairs = {
           kind: 'form' as const,
-          read: async (source: Request) => (pairs = await readFormPairs(ctx, source)),
+          read: async (source: Request, target: FormTarget) => {
+            const read = await readForm(ctx, source, target)
+            pairs = read.pairs
+            return read
+          },
         }
         try {
           const {

@@ -61,8 +61,21 @@ export const REFUSAL_WORDS: Record<ErrorType, { text: string; owner: boolean }> 
   not_found: { text: NOT_FOUND_TEXT, owner: false },
   method_not_allowed: { text: OWNER_FAULT, owner: true },
   conflict: { text: OWNER_FAULT, owner: true },
+  range_not_satisfiable: { text: OWNER_FAULT, owner: true },
   disabled: { text: NOT_ACCEPTING_TEXT, owner: false },
   too_large: { text: 'Your answers are too long to send. Shorten them and send the form again.', owner: false },
+  quota_exceeded: {
+    text: 'This form cannot take more files at the moment, so your answers were not sent. Let the form\'s owner know.',
+    owner: true,
+  },
+  infected: {
+    text: 'A file you attached was found to hold a virus, so your answers were not sent. Attach another file.',
+    owner: false,
+  },
+  scan_unavailable: {
+    text: 'Your files could not be checked for viruses just now, so your answers were not sent. Try again in a few minutes.',
+    owner: false,
+  },
   unsupported_media_type: { text: OWNER_FAULT, owner: true },
   unknown_field: { text: OWNER_FAULT, owner: true },
   empty_record: { text: 'Answer at least one question, then send the form again.', owner: false },

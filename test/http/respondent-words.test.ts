@@ -30,6 +30,11 @@ const REFUSED: Record<FieldType, { body: string; precise: string }> = {
     precise: 'must be an ISO 8601 date like "2026-01-31" or "2026-01-31T09:30:00Z", got string "31/01/2026"',
   },
   email: { body: 'answer=not-an-email', precise: 'must be an e-mail address, got string "not-an-email"' },
+  file: {
+    body: 'answer=cv.pdf',
+    precise:
+      'must be a file (a form sends one only with enctype="multipart/form-data"; JSON names an uploaded file as {"file": "<id>"}), got string "cv.pdf"',
+  },
   json: {
     body: 'answer=%7Boops',
     precise: `must be JSON such as {"key": "value"}, got string "{oops" (${parseError('{oops')})`,

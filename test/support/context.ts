@@ -16,6 +16,7 @@ import { sqliteStorage } from '../../server/db/sqlite/index.ts'
 import { migrateStore } from '../../server/db/sqlite/migrate.ts'
 import type { Storage } from '../../server/db/storage.ts'
 import { lazyStorage, newPostgresDatabase, TEST_BACKEND } from './backend.ts'
+import { testBlobStore } from './blobs.ts'
 
 export interface TestContext {
   ctx: AppContext
@@ -90,6 +91,8 @@ function contextOn(
     mailer,
     log: createLogger('debug', (_level, line) => logs.push(line)),
     sealer: createSealer(newSecretKey()),
+    blobs: testBlobStore(),
+    scanner: null,
   })
   return { ctx, clock, mails, logs, sqlite }
 }

@@ -108,7 +108,9 @@ export function contractProblems(answer: AnswerSeen): string[] {
       ? []
       : [`${what}: ${operation.operationId} declares no body for ${answer.status}, got ${answer.contentType}`]
   const declared = Object.keys(content)
-  const type = declared.find((candidate) => answer.contentType.split(';')[0].trim() === candidate)
+  const type = declared.find(
+    (candidate) => candidate === '*/*' || answer.contentType.split(';')[0].trim() === candidate,
+  )
   if (!type)
     return [`${what}: content type ${answer.contentType || '(none)'} is not the declared ${declared.join(' or ')}`]
   if (!isJson(type) || method === 'HEAD') return []

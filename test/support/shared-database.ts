@@ -20,6 +20,7 @@ import { migrateStore } from '../../server/db/sqlite/migrate.ts'
 import type { Storage } from '../../server/db/storage.ts'
 import { newPostgresDatabase, TEST_BACKEND, TEST_SECRET } from './backend.ts'
 import { tempDir } from './tmp.ts'
+import { openBlobStore } from '../../server/files/open.ts'
 
 export interface SharedDatabase {
   clock: ManualClock
@@ -73,6 +74,8 @@ export async function sharedDatabase(clock = new ManualClock()): Promise<SharedD
         mailer: { description: 'test mailer', send: async () => {} },
         log: createLogger('silent'),
         sealer: createSealer(secret),
+        blobs: openBlobStore({ dataDir, filesUrl: null }),
+        scanner: null,
       })
       opened.push(ctx)
       return ctx

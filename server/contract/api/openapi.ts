@@ -301,4 +301,6 @@ const bodySuffix = (type: string): string =>
     'text/plain': 'Text',
     'application/x-www-form-urlencoded': 'Form',
     'multipart/form-data': 'Multipart',
+    'application/octet-stream': 'Bytes',
+    'application/offset+octet-stream': 'Chunk',
   })[type] ?? 'Other'

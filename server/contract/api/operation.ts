@@ -47,9 +47,19 @@ export type ContentType =
   | 'text/css'
   | 'application/octet-stream'
   | 'text/event-stream'
+  /** Whatever a stored file is (its sniffed type): downloads. */
+  | '*/*'
 
 /** The body types the share endpoint reads (and which other routes reading JSON accept). */
-export type BodyType = 'application/json' | 'text/plain' | 'application/x-www-form-urlencoded' | 'multipart/form-data'
+export type BodyType =
+  | 'application/json'
+  | 'text/plain'
+  | 'application/x-www-form-urlencoded'
+  | 'multipart/form-data'
+  /** A file's bytes as they are (files.upload). */
+  | 'application/octet-stream'
+  /** A tus PATCH: the next bytes of an upload. */
+  | 'application/offset+octet-stream'
 
 export interface Operation {
   summary: string

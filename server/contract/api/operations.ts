@@ -7,6 +7,7 @@ import { authOperations, tokenOperations } from './auth.ts'
 import { connectOperations } from './connect.ts'
 import { expertOperations } from './expert.ts'
 import { fieldOperations } from './fields.ts'
+import { fileOperations } from './files.ts'
 import { ingestOperations, readOperations } from './ingest.ts'
 import type { Operation } from './operation.ts'
 import { pageOperations } from './pages.ts'
@@ -46,6 +47,7 @@ export const OPERATIONS = {
   ...recordOperations,
   ...ingestOperations,
   ...readOperations,
+  ...fileOperations,
   ...pageOperations,
 } as const satisfies Record<RouteName, Operation>
 

@@ -92,6 +92,11 @@ export const ROUTES = {
   'reads.queryHelp': 'GET /api/v3/share/:token/query/help',
   'reads.summaryHelp': 'GET /api/v3/share/:token/summary/help',
   'reads.stream': 'GET /api/v3/share/:token/stream',
+  'files.upload': 'POST /api/v3/share/:token/files',
+
+  'files.download': 'GET /api/v3/apps/:id/files/:file',
+  'files.link': 'POST /api/v3/apps/:id/files/:file/link',
+  'files.open': 'GET /api/v3/file-links/:link',
 
   'scales.list': 'GET /api/v3/apps/:id/scales',
   'scales.add': 'POST /api/v3/apps/:id/scales',

@@ -35,6 +35,7 @@ export function createFieldCache(ctx: AppContext): FieldCache {
           options: row.options === null ? null : (JSON.parse(row.options) as string[]),
           autoCreated: row.autoCreated,
           proposed: row.proposed,
+          ...(row.type === 'file' ? { file: row.settings === null ? null : JSON.parse(row.settings) } : {}),
         })
       }
       if (seen === version) byApp.set(appId, loaded)

@@ -25,14 +25,34 @@ import { allowedRedirect, formSubmission } from './form.ts'
 import { cutText } from '../../contract/errors.ts'
 import { LIMITS } from '../../contract/limits.ts'
 import { idempotencyKey } from './idempotency.ts'
-import { prepareRecord, type CollectSettings } from './prepare.ts'
-import { toSubmission } from './shape.ts'
+import { prepareRecord, type CollectSettings, type PreparedRecord } from './prepare.ts'
+import type { FieldMap } from './field-cache-types.ts'
+import { attachFiles } from '../files/references.ts'
+import { type DataObject, toSubmission } from './shape.ts'
+import { discardFiles } from '../files/discard.ts'
+import { fileOptions, type FileReference } from '../../contract/files/model.ts'
 import { proposerOf } from './submitter.ts'
 import { senderGate, type HeaderGet, type SenderGate, type SignedBy } from '../senders/gate.ts'
 import { signedSettings, signedSubmission } from '../senders/poster.ts'
 
 /** A form's name/value pairs, in the order they were sent. */
 export type FormPairs = Array<[string, string]>
+
+/** What a form reader knows of the form it reads for: a multipart body's files go to the app's file fields. */
+export interface FormTarget {
+  appId: string
+  fields: FieldMap
+  /** The client charged for the bytes of its files; null for the owner's own post. */
+  client: string | null
+  /** The client key stored as the files' uploader; null for the owner. */
+  uploadedBy: string | null
+}
+
+/** A form read: its text pairs, and the files it stored as pending files, by field name (ids). */
+export interface FormRead {
+  pairs: FormPairs
+  files: Array<[name: string, id: string]>
+}
 
 /**
  * How the face reads the submission from its `source` (for HTTP, the request), called once
@@ -42,7 +62,7 @@ export type FormPairs = Array<[string, string]>
 export type SubmissionReader<S> =
   /** `check`, when given, sees the body's raw bytes before they are parsed (core/senders/gate.ts) and may throw. */
   | { readonly kind: 'record'; read(source: S, check?: (bytes: Uint8Array) => void): Promise<unknown> }
-  | { readonly kind: 'form'; read(source: S): Promise<FormPairs> }
+  | { readonly kind: 'form'; read(source: S, target: FormTarget): Promise<FormRead> }
   | { readonly kind: 'batch'; read(source: S): Promise<unknown> }
 
 /** One submission as a face hands it over; `rate` and `endpoint` are filled in as the use case goes. */
@@ -115,21 +135,72 @@ export async function ingest<S>(ctx: AppContext, call: IngestCall<S>, reader: Su
   const found = senderGate(ctx, appId, call.headers ?? noHeaders)
   const gate = found instanceof Promise ? await found : found
   if (gate && reader.kind !== 'record') gate.unsigned()
-  if (reader.kind === 'form') {
-    const pairs = await reader.read(call.source)
-    const fields = await fieldsOf(ctx, appId)
-    const submission = formSubmission(pairs, fields, endpoint.honeypot, ctx.config)
+  if (reader.kind === 'form') return ingestForm(ctx, call, reader, endpoint, key)
+  if (reader.kind === 'record') return ingestRecord(ctx, call, reader, endpoint, key, gate)
+  const body = await reader.read(call.source)
+  const fields = await fieldsOf(ctx, appId)
+  const prepared = prepareBatch(fields, await collectSettings(ctx, endpoint, call), body)
+  chargeRate(ctx, endpoint, 'write', call.client, prepared.length, call)
+  return { ids: await commit(ctx, appId, fields, prepared, key), endpoint, redirect: null }
+}
+
+/** Stores one form post: its text pairs are the record, the files it stored are named by it (and dropped when it is refused). */
+async function ingestForm<S>(
+  ctx: AppContext,
+  call: IngestCall<S>,
+  reader: Extract<SubmissionReader<S>, { kind: 'form' }>,
+  endpoint: ShareEndpoint,
+  key: string | null,
+): Promise<Ingested> {
+  const appId = endpoint.appId
+  const fields = await fieldsOf(ctx, appId)
+  const settings = await collectSettings(ctx, endpoint, call)
+  const owner = settings.proposer === null
+  const read = await reader.read(call.source, {
+    appId,
+    fields,
+    client: owner ? null : call.client,
+    uploadedBy: settings.proposer,
+  })
+  try {
+    const submission = formSubmission(read.pairs, fields, endpoint.honeypot, ctx.config)
+    namedFiles(submission.data, fields, read.files)
     // The owner learns of a refused `_redirect` from the record; the respondent never sees its text.
     if (submission.redirect && !allowedRedirect(submission.redirect, endpoint.redirectOrigins))
       submission.meta.redirectRefused = cutText(submission.redirect, LIMITS.maxSourceLength)
-    const prepared = prepareRecord(fields, await collectSettings(ctx, endpoint, call), submission)
-    return { ids: await ctx.writer.write(appId, [prepared], key), endpoint, redirect: submission.redirect }
+    const prepared = prepareRecord(fields, settings, submission)
+    return { ids: await commit(ctx, appId, fields, [prepared], key), endpoint, redirect: submission.redirect }
+  } catch (error) {
+    await discardFiles(
+      ctx,
+      appId,
+      read.files.map(([, id]) => id),
+    )
+    throw error
   }
-  if (reader.kind === 'record') return ingestRecord(ctx, call, reader, endpoint, key, gate)
-  const body = await reader.read(call.source)
-  const prepared = prepareBatch(await fieldsOf(ctx, appId), await collectSettings(ctx, endpoint, call), body)
-  chargeRate(ctx, endpoint, 'write', call.client, prepared.length, call)
-  return { ids: await ctx.writer.write(appId, prepared, key), endpoint, redirect: null }
+}
+
+/** Names a form's stored files in its data as references, as a JSON record would: one, or an array for a field of several. */
+function namedFiles(data: DataObject, fields: FieldMap, files: FormRead['files']): void {
+  const byName = new Map<string, FileReference[]>()
+  for (const [name, id] of files) byName.set(name, [...(byName.get(name) ?? []), { file: id }])
+  for (const [name, references] of byName) {
+    const several = fileOptions(fields.get(name)?.file).maxFiles > 1
+    data[name] = several ? references : references[0]
+  }
+}
+
+/** Puts the files the records name in place (core/files/references.ts), then writes them; resolves with their ids once durable. */
+async function commit(
+  ctx: AppContext,
+  appId: string,
+  fields: FieldMap,
+  prepared: PreparedRecord[],
+  key: string | null,
+): Promise<string[]> {
+  const files = attachFiles(ctx, appId, fields, prepared)
+  if (files) await files
+  return ctx.writer.write(appId, prepared, key)
 }
 
 /** Stores one JSON record, signed by a sender when `gate` names one (then as core/senders/poster.ts says). */
@@ -153,8 +224,8 @@ async function ingestRecord<S>(
   if (verified) {
     const delivery = signedSubmission(verified, body, toSubmission(body), key)
     const prepared = prepareRecord(fields, signedSettings(baseSettings(ctx, endpoint)), delivery.submission)
-    return { ids: await ctx.writer.write(endpoint.appId, [prepared], delivery.key), endpoint, redirect: null }
+    return { ids: await commit(ctx, endpoint.appId, fields, [prepared], delivery.key), endpoint, redirect: null }
   }
   const prepared = prepareRecord(fields, await collectSettings(ctx, endpoint, call), toSubmission(body))
-  return { ids: await ctx.writer.write(endpoint.appId, [prepared], key), endpoint, redirect: null }
+  return { ids: await commit(ctx, endpoint.appId, fields, [prepared], key), endpoint, redirect: null }
 }

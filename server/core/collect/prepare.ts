@@ -53,6 +53,8 @@ export interface PreparedRecord {
   proposer?: string | null
   /** CollectSettings.keepSurplus: the fields past the limit are not made, and the record is stored anyway. */
   keepSurplus?: boolean
+  /** The pending files the record names, which its commit claims (core/files/references.ts). */
+  files?: string[]
 }
 
 /** Checks one submission; throws a 422 (`invalid_value`, `unknown_field`, `field_limit`, `empty_record`) or 413 (`too_large`). */

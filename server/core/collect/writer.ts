@@ -28,6 +28,7 @@ import { scoreRecord, type ScoringDefinition } from '../../contract/scoring/scor
 import type { CommittedRecord } from '../stats/stats-types.ts'
 import { clientTag } from '../stats/clients.ts'
 import { idempotencyClaim, keyPruner, keyReused } from './idempotency.ts'
+import { filesGone } from '../files/references.ts'
 import { fieldLimit, type NewField, type PreparedRecord } from './prepare.ts'
 import type { Writer } from './writer-types.ts'
 
@@ -76,6 +77,7 @@ function refusal(result: Exclude<JobResult, { ok: true }>): AppError {
   if (result.reason === 'not_found') return new AppError('not_found', 'Endpoint not found: the form was deleted')
   if (result.reason === 'field_limit') return fieldLimit(result.names, result.existing)
   if (result.reason === 'key_reused') return keyReused()
+  if (result.reason === 'file_missing') return filesGone(result.ids)
   if (result.reason === 'replayed') throw new Error('a replayed job is an answer, not a refusal')
   return notDurable(result.message)
 }
@@ -312,6 +314,7 @@ export function createWriter(ctx: AppContext): Writer {
           data: JSON.stringify(record.data),
           meta: metaText(record.meta),
           scores: null,
+          ...(record.files?.length ? { files: record.files } : {}),
         })
       }
       const newFields = unionNewFields(prepared).map((field) => ({ id: newId(), name: field.name, type: field.type }))

@@ -5,6 +5,7 @@
  * adds what is the same for every type: missing values, `required`, auto-created fields.
  */
 import { fieldTypeSpec, type FieldType } from '../../contract/fields/types/index.ts'
+import type { FileOptions } from '../../contract/files/model.ts'
 
 export { isIsoDate } from '../../contract/fields/types/date.ts'
 
@@ -18,6 +19,8 @@ export interface FieldRule {
   autoCreated: boolean
   /** Waiting for the owner's acceptance (made by an anonymous submission): values are not checked, and it is on no public form. */
   proposed?: boolean
+  /** A file field's options as stored (missing keys take their defaults). */
+  file?: Partial<FileOptions> | null
 }
 
 /** A value that counts as "not given": absent, null or the empty string. */

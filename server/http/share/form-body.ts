@@ -5,17 +5,45 @@
  * split and percent-decoded as bytes (URLSearchParams would turn bad bytes into U+FFFD).
  */
 import type { AppContext } from '../../core/context.ts'
+import type { FormRead, FormTarget } from '../../core/collect/ingest.ts'
+import type { FieldMap } from '../../core/collect/field-cache-types.ts'
 import { AppError } from '../../contract/errors.ts'
 import { mediaType, readBodyBytes, unsupported } from './body.ts'
 import { declaredCharset, decodeText, decoderFor, isUtf8 } from './charset.ts'
+import { readMultipart } from './multipart.ts'
 
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data'])
 const CHARSET_FIELD = '_charset_'
 
 type Pairs = Array<[string, string]>
 
-/** Form pairs from an urlencoded or multipart body; a file part is a 415 naming its field. */
-export async function readFormPairs(ctx: AppContext, request: Request): Promise<Pairs> {
+/** True when the form has a file field a multipart body may send files to. */
+const takesFiles = (fields: FieldMap): boolean => {
+  for (const field of fields.values()) if (field.type === 'file' && !field.autoCreated && !field.proposed) return true
+  return false
+}
+
+/**
+ * The pairs and files of a form post to `target`: a multipart body to a form with file
+ * fields is read as it arrives (multipart.ts), its files stored as they come; any other
+ * body as text pairs (readFormPairs).
+ */
+export async function readForm(ctx: AppContext, request: Request, target: FormTarget): Promise<FormRead> {
+  const type = checkFormType(request)
+  if (type !== 'multipart/form-data' || !takesFiles(target.fields))
+    return { pairs: await readFormPairs(ctx, request), files: [] }
+  const read = await readMultipart(ctx, request, request.headers.get('content-type')!, target)
+  const field = read.texts.find(([name]) => name === CHARSET_FIELD)
+  const decoder = decoderFor(declaredCharset(request) ?? (field ? ASCII.decode(field[1]).trim().toLowerCase() || null : null))
+  const pairs: Pairs = read.texts.map(([name, value]) => [
+    name,
+    decodeText(value, decoder, `The value of field ${JSON.stringify(name)}`, { field: name }),
+  ])
+  return { pairs, files: read.files }
+}
+
+/** The form's media type; 415 for one that is not a form's. */
+function checkFormType(request: Request): string {
   const type = mediaType(request)
   if (!FORM_TYPES.has(type)) {
     throw unsupported(
@@ -23,6 +51,12 @@ export async function readFormPairs(ctx: AppContext, request: Request): Promise<
       'application/x-www-form-urlencoded or multipart/form-data (JSON goes to the endpoint itself, without /form)',
     )
   }
+  return type
+}
+
+/** Form pairs from an urlencoded or multipart body; a file part is a 415 naming its field. */
+export async function readFormPairs(ctx: AppContext, request: Request): Promise<Pairs> {
+  const type = checkFormType(request)
   const bytes = await readBodyBytes(request, {
     maxBytes: ctx.config.maxBodyBytes,
     deadlineMs: ctx.config.bodyDeadlineMs,
@@ -120,7 +154,7 @@ function textPairs(form: FormData): Pairs {
     if (typeof value !== 'string') {
       throw new AppError(
         'unsupported_media_type',
-        `Field ${JSON.stringify(name)} is a file; this endpoint stores text only, so nothing was stored. Remove the file input`,
+        `Field ${JSON.stringify(name)} is a file, but this form has no file field, so nothing was stored. Remove the file input, or ask the owner to add a file field`,
         { field: name },
       )
     }

@@ -26,14 +26,14 @@ import {
 } from '../../core/collect/ingest.ts'
 import { mediaType, readBodyBytes, unsupported, utf8Text } from './body.ts'
 import { declaredCharset, decodeText, decoderFor } from './charset.ts'
-import { readFormPairs } from './form-body.ts'
+import { readForm, readFormPairs } from './form-body.ts'
 import { shareCors } from './cors.ts'
 import { readerToken, requestClient } from './resolve.ts'
 import { writeRateHeaders } from './throttle.ts'
 import { isNavigation, refusedEndpoint, refusedPostPage, thanksRedirect } from '../form-post.ts'
 
 // The fill-in pages read their forms the same way.
-export { readFormPairs }
+export { readForm, readFormPairs }
 
 const JSON_TYPES = new Set(['', 'application/json', 'text/plain'])
 
@@ -73,7 +73,7 @@ export interface ShareReaders {
 export function shareReaders(ctx: AppContext): ShareReaders {
   return {
     record: { kind: 'record', read: (request, check) => readJson(ctx, request, check) },
-    form: { kind: 'form', read: (request): Promise<FormPairs> => readFormPairs(ctx, request) },
+    form: { kind: 'form', read: (request, target) => readForm(ctx, request, target) },
     batch: { kind: 'batch', read: (request) => readJson(ctx, request) },
   }
 }

@@ -23,6 +23,7 @@ const TYPE_WORDS: Record<PlanField['type'], string> = {
   multichoice: 'several choices',
   date: 'date',
   email: 'email address',
+  file: 'file upload',
   json: 'JSON',
 }
 

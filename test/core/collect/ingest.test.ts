@@ -38,7 +38,7 @@ function readers(record: unknown, pairs: FormPairs = [], batch: unknown = []) {
       kind: 'form',
       read: async () => {
         reads.count++
-        return pairs
+        return { pairs, files: [] }
       },
     } as SubmissionReader<unknown>,
     batch: reader('batch', batch) as SubmissionReader<unknown>,

@@ -12,7 +12,7 @@ export interface Choice {
 
 export type FieldControl =
   /** A one-line `<input>`; `decimal` adds `step="any"` (any number, not just integers). */
-  | { kind: 'input'; type: 'text' | 'email' | 'number' | 'date'; decimal?: boolean; autocomplete?: string }
+  | { kind: 'input'; type: 'text' | 'email' | 'number' | 'date' | 'file'; decimal?: boolean; autocomplete?: string }
   /** A `<textarea>`; `json` marks one whose text must be JSON. */
   | { kind: 'textarea'; json: boolean }
   /** Picking among choices: one (radio buttons, or a select list past MAX_RADIOS) or several (checkboxes). */

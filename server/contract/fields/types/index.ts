@@ -8,6 +8,7 @@ import { boolean } from './boolean.ts'
 import { choice } from './choice.ts'
 import { date } from './date.ts'
 import { email } from './email.ts'
+import { file } from './file.ts'
 import { json } from './json.ts'
 import { longtext } from './longtext.ts'
 import { multichoice } from './multichoice.ts'
@@ -15,7 +16,7 @@ import { number } from './number.ts'
 import type { FieldTypeSpec } from './spec.ts'
 import { text } from './text.ts'
 
-const SPECS = [text, longtext, number, boolean, choice, multichoice, date, email, json] as const
+const SPECS = [text, longtext, number, boolean, choice, multichoice, date, email, file, json] as const
 
 /** The names of a tuple of specs, as a tuple of literals. */
 type Names<Specs extends readonly FieldTypeSpec[]> = { readonly [K in keyof Specs]: Specs[K]['name'] }
