@@ -23,6 +23,12 @@ export const fieldSchema = named('Field', () =>
       .nullable()
       .meta({ description: 'The choices of a choice or multichoice field; null for other types' }),
     position: z.number().int().meta({ description: '0-based place in the form' }),
+    maxFiles: z.number().int().optional().meta({ description: 'File fields only: the most files one answer holds' }),
+    maxSize: z.number().int().optional().meta({ description: 'File fields only: the largest file, in bytes' }),
+    accept: z
+      .array(z.string())
+      .optional()
+      .meta({ description: 'File fields only: MIME types and extensions taken; empty: any' }),
     autoCreated: z.boolean().meta({
       description:
         'Made from an unknown key of a submission (autoCreate); false once the owner sets its type, options or required',

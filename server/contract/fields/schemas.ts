@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import { bodyObject, expect } from '../apps/input.ts'
 import { LIMITS } from '../limits.ts'
+import { FILE_LIMITS, formatBytes } from '../files/model.ts'
 import { CHOICE_TYPES, FIELD_TYPES, type FieldType } from './types/index.ts'
 import { characterCount, checkFieldName, hasControlCharacters } from './names.ts'
 
@@ -62,6 +63,51 @@ export const fieldOptionsSchema = z
 
 const requiredSchema = z.boolean({ error: expect('true or false') })
 
+/** A file field's options, as top-level keys of the field (contract/files/model.ts). */
+const fileOptionSchemas = {
+  maxFiles: z
+    .int({ error: expect('a whole number') })
+    .min(1, 'must be at least 1')
+    .max(FILE_LIMITS.maxFiles, `can be at most ${FILE_LIMITS.maxFiles}`)
+    .optional()
+    .meta({
+      description: `File fields only: how many files one answer may hold (default ${FILE_LIMITS.defaultMaxFiles}, at most ${FILE_LIMITS.maxFiles}); above 1 the answer is an array`,
+    }),
+  maxSize: z
+    .int({ error: expect('a whole number of bytes') })
+    .min(1, 'must be at least 1 byte')
+    .optional()
+    .meta({
+      description: `File fields only: the largest file in bytes (default ${FILE_LIMITS.defaultMaxSize}, ${formatBytes(FILE_LIMITS.defaultMaxSize)}; at most the server's SVC_MAX_FILE)`,
+    }),
+  accept: z
+    .array(
+      z
+        .string({ error: expect('a string') })
+        .trim()
+        .toLowerCase()
+        .refine((entry) => ACCEPT_ENTRY.test(entry), 'must be a MIME type (application/pdf, image/*) or an extension (.pdf)'),
+      { error: expect('an array of MIME types and extensions') },
+    )
+    .max(FILE_LIMITS.maxAccept, `can list at most ${FILE_LIMITS.maxAccept} kinds`)
+    .optional()
+    .meta({
+      description:
+        "File fields only: the kinds of file taken, as MIME types (application/pdf, image/*) and extensions (.pdf), as HTML's accept attribute; decided by the file's bytes, not its name. Empty or absent: any",
+    }),
+}
+
+/** `type/subtype`, `type/*` or `.ext`, as short as a real one. */
+const ACCEPT_ENTRY = new RegExp(`^(?:[a-z0-9][a-z0-9!#$&^_.+-]{0,63}/(?:\\*|[a-z0-9][a-z0-9!#$&^_.+-]{0,63})|\\.[a-z0-9][a-z0-9_-]{0,15})$`)
+
+/** Problems with file options on a field that is not a file field. */
+export function fileOptionProblems(type: FieldType, given: Record<string, unknown>): { path: string; message: string }[] {
+  if (type === 'file') return []
+  return (['maxFiles', 'maxSize', 'accept'] as const)
+    .filter((key) => given[key] !== undefined && given[key] !== null)
+    .map((key) => ({ path: key, message: `only file fields have ${key}, not ${type} fields` }))
+}
+
 /**
  * Problems with a type and options that do not go together. `options` is whatever was
  * sent; its own shape (a non-empty list of distinct strings) is checked by the schema.
@@ -82,13 +128,14 @@ export const createFieldSchema = bodyObject({
   label: fieldLabelSchema.optional(),
   required: requiredSchema.optional(),
   options: fieldOptionsSchema.nullable().optional(),
+  ...fileOptionSchemas,
 }).superRefine(
   (field, issues) => {
     // Runs even when a property failed (see `when`), so one answer lists every problem;
     // it only looks at properties that parsed.
     const type = field.type === undefined ? 'text' : FIELD_TYPES.includes(field.type) ? field.type : null
     if (type)
-      for (const problem of definitionProblems(type, field.options))
+      for (const problem of [...definitionProblems(type, field.options), ...fileOptionProblems(type, field)])
         issues.addIssue({ code: 'custom', ...problem, path: [problem.path] })
   },
   { when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) },
@@ -104,6 +151,7 @@ export const updateFieldSchema = bodyObject({
     .nullable()
     .optional()
     .meta({ description: 'null removes the options (when changing to a non-choice type)' }),
+  ...fileOptionSchemas,
   position: z
     .int({ error: expect('a whole number') })
     .min(0, 'cannot be negative')

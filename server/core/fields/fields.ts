@@ -17,12 +17,14 @@ import { assertTypeChangeAllowed, recordsWithValue } from './type-change.ts'
 import {
   createFieldSchema,
   definitionProblems,
+  fileOptionProblems,
   updateFieldSchema,
   type CreateFieldInput,
   type UpdateFieldInput,
 } from '../../contract/fields/schemas.ts'
 import { fieldNotFound, fieldRowsOf, findFieldRow, toField, type Field, type FieldRow } from './view.ts'
 import { recountForNewField, unlistedKeysOf } from './unlisted.ts'
+import { fileSettingsAfter } from './file-settings.ts'
 import type { UnlistedKey } from '../../contract/api/fields.ts'
 
 /** 422 `field_limit`: the app already has the most fields allowed. */
@@ -93,6 +95,8 @@ export async function addField(
     const taken = fields.find((field) => field.name === definition.name)
     if (taken) throw taken.proposed ? proposedNameTaken(definition.name) : nameTaken(definition.name)
     if (fields.filter((field) => !field.proposed).length >= LIMITS.maxFields) throw fieldLimitError()
+    const file = fileSettingsAfter(definition.type ?? 'text', null, definition, ctx.config.maxFileBytes)
+    if (file.problems.length > 0) throw validationError(file.problems)
     return {
       id: newId(),
       appId,
@@ -101,6 +105,7 @@ export async function addField(
       label: definition.label ?? '',
       required: definition.required ?? false,
       options: definition.options ? JSON.stringify(definition.options) : null,
+      settings: file.settings,
       autoCreated: false,
       createdAt: now,
       updatedAt: now,
@@ -153,7 +158,8 @@ export async function updateField(
   const decide = ({ current, fields: siblings, published, honeypot }: FieldState) => {
     const type = patch.type ?? (current.type as FieldType)
     const options = optionsAfter(current, type, patch)
-    const problems: Problem[] = definitionProblems(type, options)
+    const file = fileSettingsAfter(type, current.settings, patch, ctx.config.maxFileBytes)
+    const problems: Problem[] = [...definitionProblems(type, options), ...fileOptionProblems(type, patch), ...file.problems]
     if (patch.name !== undefined && patch.name !== current.name && patch.name === honeypot)
       problems.unshift(honeypotProblem())
     if (patch.position !== undefined && patch.position > siblings.length - 1) {
@@ -180,6 +186,7 @@ export async function updateField(
       label: patch.label ?? current.label,
       required: patch.required ?? current.required,
       options: options === null ? null : JSON.stringify(options),
+      settings: file.settings,
       // Once the owner sets a type, options or required, submissions are checked against them.
       autoCreated:
         patch.type !== undefined || patch.options !== undefined || patch.required !== undefined

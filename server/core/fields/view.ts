@@ -7,6 +7,7 @@ import type { AppContext } from '../context.ts'
 import type { FieldRow } from '../../db/storage/fields.ts'
 import { notFound } from '../../contract/errors.ts'
 import type { FieldType } from '../../contract/fields/types/index.ts'
+import { storedFileOptions } from './file-settings.ts'
 
 export type { FieldRow }
 
@@ -24,6 +25,7 @@ export function toField(row: FieldRow): Field {
     position: row.position,
     autoCreated: row.autoCreated,
     proposed: row.proposed,
+    ...(row.type === 'file' ? storedFileOptions(row.settings) : {}),
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),
   }
