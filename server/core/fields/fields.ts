@@ -101,6 +101,7 @@ export async function addField(
       label: definition.label ?? '',
       required: definition.required ?? false,
       options: definition.options ? JSON.stringify(definition.options) : null,
+      settings: null,
       autoCreated: false,
       createdAt: now,
       updatedAt: now,
@@ -180,6 +181,7 @@ export async function updateField(
       label: patch.label ?? current.label,
       required: patch.required ?? current.required,
       options: options === null ? null : JSON.stringify(options),
+      settings: current.settings,
       // Once the owner sets a type, options or required, submissions are checked against them.
       autoCreated:
         patch.type !== undefined || patch.options !== undefined || patch.required !== undefined

@@ -83,8 +83,8 @@ const COMMIT_GROUP_WITH_OUTBOX = COMMIT_GROUP.replace(
 const LOCK_COUNTERS = 'SELECT app_id FROM app_stats WHERE app_id = ANY($1::text[]) ORDER BY app_id FOR UPDATE'
 const FIELD_FACTS =
   'SELECT name, position, proposed, proposed_by AS "proposedBy", created_at AS "createdAt" FROM fields WHERE app_id = $1'
-const INSERT_FIELDS = `INSERT INTO fields (id, app_id, name, type, label, required, options, position, auto_created, proposed, proposed_by, created_at, updated_at)
-  SELECT f.id, $1, f.name, f.type, '', false, NULL, f.position, true, f.proposed_by IS NOT NULL, f.proposed_by, f.created_at, f.created_at
+const INSERT_FIELDS = `INSERT INTO fields (id, app_id, name, type, label, required, options, settings, position, auto_created, proposed, proposed_by, created_at, updated_at)
+  SELECT f.id, $1, f.name, f.type, '', false, NULL, NULL, f.position, true, f.proposed_by IS NOT NULL, f.proposed_by, f.created_at, f.created_at
   FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::bigint[], $7::text[]) AS f(id, name, type, position, created_at, proposed_by)`
 
 type Entry = { job: RecordJob; index: number; fieldsCreated: boolean; uncounted: string[] }

@@ -59,6 +59,7 @@ const statements = (db: SqliteContext) => {
         label: '',
         required: false,
         options: null,
+        settings: null,
         position: p('position'),
         autoCreated: true,
         proposed: p('proposed'),
