@@ -31,6 +31,7 @@ async function insertApp(t: TestApp, ownerId: string, id: string): Promise<void>
     label: '',
     required: false,
     options: null,
+    settings: null,
     autoCreated: false,
     createdAt: now,
     updatedAt: now,

@@ -157,6 +157,7 @@ export function lazyStorage(kind: StorageKind, open: () => Promise<Storage>): St
     'alerts',
     'apps',
     'fields',
+    'files',
     'share',
     'records',
     'stats',

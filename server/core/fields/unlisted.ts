@@ -107,6 +107,7 @@ export async function acceptUnlisted(
         label: '',
         required: false,
         options: null,
+        settings: null,
         autoCreated: false,
         createdAt: now,
         updatedAt: now,

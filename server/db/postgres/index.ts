@@ -14,6 +14,7 @@ import { pgStorageProblem } from './errors.ts'
 import type { PgContext } from './context.ts'
 import { postgresExperts } from './experts.ts'
 import { postgresFields } from './fields.ts'
+import { postgresFiles } from './files.ts'
 import { postgresUnlistedKeys } from './unlisted-keys.ts'
 import { migratePostgres } from './migrate.ts'
 import { postgresRecords } from './records.ts'
@@ -56,6 +57,7 @@ export async function openPostgresStorage(url: string, options: PostgresStorageO
       alerts: postgresAlerts(db),
       apps: postgresApps(db),
       fields: postgresFields(db),
+      files: postgresFiles(db),
       share: postgresShare(db),
       records: postgresRecords(db),
       stats: postgresStats(db),

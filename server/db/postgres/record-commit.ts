@@ -5,12 +5,13 @@
  * which holds the rows until the commit) and inserts the records numbered densely after
  * the old values, from arrays (`unnest`): numbering is dense and in commit order across
  * every process, since the next transaction for an app waits for its row and then sees the
- * new counters. A group whose jobs create no field is that statement alone, committed on
- * its own (one round trip); otherwise one transaction locks the rows first, claims the
- * jobs' idempotency keys (idempotency.ts: a key stored already answers its job without
- * writing), makes the fields each job needs while the limit and the proposal caps hold
- * (counted under those locks, so concurrent submissions from any process cannot pass it), then runs the
- * statement.
+ * new counters. A group whose jobs create no field, claim no key and name no file is that
+ * statement alone, committed on its own (one round trip); otherwise one transaction locks the
+ * rows first, claims the jobs' idempotency keys (idempotency.ts: a key stored already answers
+ * its job without writing), checks the pending files they name (file-claims.ts: a job naming
+ * one no longer pending is refused alone), makes the fields each job needs while the limit and
+ * the proposal caps hold (counted under those locks, so concurrent submissions from any
+ * process cannot pass it), attaches the files of the jobs it writes, then runs the statement.
  *
  * Acknowledged only after COMMIT returned: every connection has synchronous_commit=on.
  *
@@ -35,6 +36,7 @@ import { APPENDS_CHANNEL } from './appends.ts'
 import { arrayLiteral } from './array-literal.ts'
 import { rawRun, type RawRun } from './changes.ts'
 import type { PgContext } from './context.ts'
+import { checkFiles, claimFiles, namesFiles } from './file-claims.ts'
 import { claimKeys, releaseKeys } from './idempotency.ts'
 import { forgetUnlisted, noteUnlisted } from './unlisted-keys.ts'
 
@@ -83,8 +85,8 @@ const COMMIT_GROUP_WITH_OUTBOX = COMMIT_GROUP.replace(
 const LOCK_COUNTERS = 'SELECT app_id FROM app_stats WHERE app_id = ANY($1::text[]) ORDER BY app_id FOR UPDATE'
 const FIELD_FACTS =
   'SELECT name, position, proposed, proposed_by AS "proposedBy", created_at AS "createdAt" FROM fields WHERE app_id = $1'
-const INSERT_FIELDS = `INSERT INTO fields (id, app_id, name, type, label, required, options, position, auto_created, proposed, proposed_by, created_at, updated_at)
-  SELECT f.id, $1, f.name, f.type, '', false, NULL, f.position, true, f.proposed_by IS NOT NULL, f.proposed_by, f.created_at, f.created_at
+const INSERT_FIELDS = `INSERT INTO fields (id, app_id, name, type, label, required, options, settings, position, auto_created, proposed, proposed_by, created_at, updated_at)
+  SELECT f.id, $1, f.name, f.type, '', false, NULL, NULL, f.position, true, f.proposed_by IS NOT NULL, f.proposed_by, f.created_at, f.created_at
   FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::bigint[], $7::text[]) AS f(id, name, type, position, created_at, proposed_by)`
 
 type Entry = { job: RecordJob; index: number; fieldsCreated: boolean; uncounted: string[] }
@@ -268,7 +270,7 @@ export function postgresCommitGroup(db: PgContext): (jobs: RecordJob[], maxField
     const apps = byApp(jobs)
     const now = db.now()
     let appended: Array<[string, number]> = []
-    if (!jobs.some((job) => job.newFields.length > 0 || job.idempotency)) {
+    if (!jobs.some((job) => job.newFields.length > 0 || job.idempotency || namesFiles(job))) {
       // The common case: one statement, its own transaction.
       appended = await insertGroup(rawRun(db.client), now, apps, results)
     } else {
@@ -282,20 +284,26 @@ export function postgresCommitGroup(db: PgContext): (jobs: RecordJob[], maxField
             kept.push([appId, all])
             continue
           }
-          const entries = all.some(({ job }) => job.idempotency) ? await claimKeys(run, appId, all, results) : all
-          if (!entries.some(({ job }) => job.newFields.length > 0)) {
-            if (entries.length > 0) kept.push([appId, entries])
-            continue
+          const keyed = all.some(({ job }) => job.idempotency) ? await claimKeys(run, appId, all, results) : all
+          let entries = keyed.some(({ job }) => namesFiles(job)) ? await checkFiles(run, appId, keyed, results) : keyed
+          if (entries.some(({ job }) => job.newFields.length > 0)) {
+            const made = await createFields(run, appId, entries, maxFields, results)
+            if (made.created) changed(appId, 'fields')
+            entries = made.accepted
           }
-          const made = await createFields(run, appId, entries, maxFields, results)
-          if (made.created) changed(appId, 'fields')
-          const accepted = new Set(made.accepted.map(({ index }) => index))
+          // Keys claimed by jobs refused since (a file missing, the field limit): nothing was stored for them.
+          const accepted = new Set(entries.map(({ index }) => index))
           await releaseKeys(
             run,
             appId,
-            entries.filter(({ index }) => !accepted.has(index)).map(({ job }) => job),
+            keyed.filter(({ index }) => !accepted.has(index)).map(({ job }) => job),
           )
-          if (made.accepted.length > 0) kept.push([appId, made.accepted])
+          await claimFiles(
+            run,
+            appId,
+            entries.map(({ job }) => job),
+          )
+          if (entries.length > 0) kept.push([appId, entries])
         }
         if (kept.length > 0) appended = await insertGroup(run, now, kept, results)
       })

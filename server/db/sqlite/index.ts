@@ -13,6 +13,7 @@ import type { Store } from './connection.ts'
 import type { SqliteContext } from './context.ts'
 import { sqliteExperts } from './experts.ts'
 import { sqliteFields } from './fields.ts'
+import { sqliteFiles } from './files.ts'
 import { sqliteUnlistedKeys } from './unlisted-keys.ts'
 import { sqliteRecords } from './records.ts'
 import { sqliteReports } from './reports.ts'
@@ -35,6 +36,7 @@ export function sqliteStorage(store: Store, now: () => number = Date.now): Stora
     alerts: sqliteAlerts(db),
     apps: sqliteApps(db),
     fields: sqliteFields(db),
+    files: sqliteFiles(db),
     share: sqliteShare(db),
     records: sqliteRecords(db),
     stats: sqliteStats(db),

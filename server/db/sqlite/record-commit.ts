@@ -13,6 +13,9 @@
  * `lastSerial` answers the serial before it (durable-serials.ts): a stream never sends a
  * record a power loss could take back, whose serial would then be handed out again.
  *
+ * A job's records claim the pending files they name (file-claims.ts): checked before the job
+ * writes anything, attached once it is sure to be written; a file missing refuses the job alone.
+ *
  * A job's idempotency key is looked up before it writes anything and stored with its
  * records' ids in the same transaction (idempotency.ts): a retry finds it, never a gap.
  *
@@ -27,6 +30,7 @@ import type { CommittedGroup, JobResult, RecordJob } from '../storage/records.ts
 import { countersOf, type CounterRow } from './app-stats.ts'
 import type { DurableSerials } from './durable-serials.ts'
 import type { SqliteContext } from './context.ts'
+import { sqliteFileClaims } from './file-claims.ts'
 import { sqliteIdempotency } from './idempotency.ts'
 import { inImmediateTransaction } from './immediate.ts'
 import { insertRecordRows, type RecordRow } from './record-insert.ts'
@@ -59,6 +63,7 @@ const statements = (db: SqliteContext) => {
         label: '',
         required: false,
         options: null,
+        settings: null,
         position: p('position'),
         autoCreated: true,
         proposed: p('proposed'),
@@ -102,6 +107,7 @@ export function sqliteCommitGroup(
   const keys = sqliteIdempotency(db)
   const outbox = sqliteOutbox(db)
   const unlisted = sqliteUnlistedNotes(db)
+  const fileClaims = sqliteFileClaims(db)
 
   /**
    * Creates the job's missing fields (accepted, or proposed for an anonymous job), counting
@@ -169,9 +175,9 @@ export function sqliteCommitGroup(
   }
 
   /**
-   * Writes the jobs inside the transaction. Expected refusals (field limit, deleted app) are
-   * found before a job writes anything, so they fail that job alone without a savepoint;
-   * any other error rolls back the whole group and is thrown.
+   * Writes the jobs inside the transaction. Expected refusals (field limit, a file no longer
+   * pending, deleted app) are found before a job writes anything, so they fail that job alone
+   * without a savepoint; any other error rolls back the whole group and is thrown.
    */
   function write(
     jobs: RecordJob[],
@@ -199,11 +205,17 @@ export function sqliteCommitGroup(
         results.push(earlier)
         continue
       }
+      const missing = fileClaims.check(job)
+      if (missing) {
+        results.push(missing)
+        continue
+      }
       const fieldsMade = createFields(job, maxFields)
       if ('ok' in fieldsMade) {
         results.push(fieldsMade)
         continue
       }
+      fileClaims.claim(job)
       if (fieldsMade.created) fieldsChanged.add(job.appId)
       const { firstSeq, firstPos } = numberRecords(job, counters, rows)
       if (job.webhooks) {

@@ -26,6 +26,7 @@ async function insertAutoCreated(ctx: ReturnType<typeof testContext>['ctx'], app
     label: '',
     required: false,
     options: null,
+    settings: null,
     autoCreated: true,
     createdAt: 0,
     updatedAt: 0,

@@ -36,6 +36,8 @@ export const fields = sqliteTable(
     required: integer('required', { mode: 'boolean' }).notNull().default(false),
     /** JSON array of strings for choice types, else null. */
     options: text('options'),
+    /** JSON object of the type's own settings (a file field's `{maxFiles, maxSize, accept}`), else null. */
+    settings: text('settings'),
     position: integer('position').notNull(),
     /** True when the field was created by a submission rather than by the owner. */
     autoCreated: integer('auto_created', { mode: 'boolean' }).notNull().default(false),

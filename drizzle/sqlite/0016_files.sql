@@ -1,0 +1,30 @@
+CREATE TABLE `files` (
+	`id` text PRIMARY KEY NOT NULL,
+	`app_id` text NOT NULL,
+	`record_id` text,
+	`blob_key` text NOT NULL,
+	`name` text NOT NULL,
+	`size` integer NOT NULL,
+	`type` text NOT NULL,
+	`sha256` text NOT NULL,
+	`uploaded_by` text,
+	`created_at` integer NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `files_app_record_idx` ON `files` (`app_id`,`record_id`);--> statement-breakpoint
+CREATE INDEX `files_pending_created_idx` ON `files` (`created_at`) WHERE "files"."record_id" is null;--> statement-breakpoint
+CREATE TABLE `uploads` (
+	`id` text PRIMARY KEY NOT NULL,
+	`app_id` text NOT NULL,
+	`length` integer NOT NULL,
+	`received` integer DEFAULT 0 NOT NULL,
+	`chunks` text DEFAULT '[]' NOT NULL,
+	`name` text NOT NULL,
+	`uploaded_by` text,
+	`created_at` integer NOT NULL,
+	`expires_at` integer NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `uploads_app_idx` ON `uploads` (`app_id`);--> statement-breakpoint
+CREATE INDEX `uploads_expires_idx` ON `uploads` (`expires_at`);--> statement-breakpoint
+ALTER TABLE `fields` ADD `settings` text;
