@@ -7,6 +7,8 @@
 import { isIP } from 'node:net'
 import { resolve } from 'node:path'
 import { FILE_LIMITS } from './contract/files/model.ts'
+import { parseClamdAddress } from './files/clamd.ts'
+import { parseFilesUrl } from './files/s3-url.ts'
 import { LIMITS } from './contract/limits.ts'
 import { DEFAULT_RATE_LIMIT, parseRateLimit, rateLimitProblem, type RateLimit } from './contract/share/rate-limit.ts'
 
@@ -242,6 +244,18 @@ export const CONFIG_VARIABLES = [
   ],
 ] as const
 
+/** The variable's text when `check` takes it (it throws a message naming what is wrong), null when unset. */
+function checked(name: string, env: Env, check: (text: string) => unknown): string | null {
+  const text = env[name]?.trim()
+  if (!text) return null
+  try {
+    check(text)
+  } catch (error) {
+    throw new ConfigError(error instanceof Error ? error.message : `${name} is not valid`)
+  }
+  return text
+}
+
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name]
   if (raw === undefined || raw === '') return fallback
@@ -404,7 +418,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxFileBytes: integer(env, 'SVC_MAX_FILE', FILE_LIMITS.maxFileBytes, 1024, 2 ** 42),
     filesQuotaBytes: integer(env, 'SVC_FILES_QUOTA', FILE_LIMITS.appQuotaBytes, 0, 2 ** 50),
     uploadBytesPerHour: integer(env, 'SVC_UPLOAD_RATE', FILE_LIMITS.clientBytesPerHour, 1024, 2 ** 50),
-    filesUrl: env.SVC_FILES_URL?.trim() || null,
-    clamd: env.SVC_CLAMD?.trim() || null,
+    filesUrl: checked('SVC_FILES_URL', env, (text) => parseFilesUrl(text, env)),
+    clamd: checked('SVC_CLAMD', env, parseClamdAddress),
   }
 }

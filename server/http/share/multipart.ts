@@ -156,6 +156,8 @@ async function parse(
     else read.texts.push([name, new Uint8Array(Buffer.from(value, 'latin1'))])
   })
   parser.on('file', (name, stream, info) => {
+    // Its errors reach whoever reads it (receiveFile); one ended on a refusal may have no reader left.
+    stream.on('error', () => {})
     const field = target.fields.get(name)
     // A file input left empty sends a part with no file name and no bytes: no answer.
     if (!info.filename || failure !== null) {
