@@ -122,7 +122,7 @@ describe('usage errors exit 2 and say what to do', () => {
     ],
     [
       ['field', 'add', '--app', 'a', '--name', 'n', '--type', 'colour'],
-      'error: Invalid value for argument: --type (colour). Expected one of: text, longtext, number, boolean, choice, multichoice, date, email, json.\nRun `svc-cli field add --help` for usage.',
+      'error: Invalid value for argument: --type (colour). Expected one of: text, longtext, number, boolean, choice, multichoice, date, email, file, json.\nRun `svc-cli field add --help` for usage.',
     ],
     [
       ['skill', 'forms'],
@@ -198,7 +198,8 @@ describe('usage errors exit 2 and say what to do', () => {
       ['field', 'add', '--app', 'a', '--name', 'n', '--type', 'colour'],
       {
         flag: '--type',
-        message: 'must be one of text, longtext, number, boolean, choice, multichoice, date, email, json; got "colour"',
+        message:
+          'must be one of text, longtext, number, boolean, choice, multichoice, date, email, file, json; got "colour"',
       },
     ],
     [
