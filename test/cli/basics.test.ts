@@ -125,6 +125,10 @@ describe('usage errors exit 2 and say what to do', () => {
       'error: Invalid value for argument: --type (colour). Expected one of: text, longtext, number, boolean, choice, multichoice, date, email, file, json.\nRun `svc-cli field add --help` for usage.',
     ],
     [
+      ['field', 'add', '--app', 'a', '--name', 'cv', '--type', 'file', '--max-size', '10 parsecs'],
+      'error: --max-size must be bytes or a size like 500KB, 25MB, 1GB; got "10 parsecs"\nRun `svc-cli field add --help` for usage.',
+    ],
+    [
       ['skill', 'forms'],
       'error: No skill "forms"; choose one of form, scale, connect, report, expert, share\nRun `svc-cli skill --help` for usage.',
     ],
