@@ -184,6 +184,9 @@ async function parse(
       uploadedBy: target.uploadedBy,
     }
     active.add(stream)
+    // A refusal elsewhere destroys this stream with its error: the receiver sees it through its
+    // reads, and this listener keeps the stream's own 'error' event from being unhandled.
+    stream.on('error', () => {})
     receiving.push(
       receiveFile(ctx, incoming, stream).then(
         (row) => {
@@ -231,7 +234,9 @@ export async function firstFilePart(
     parser.on('field', () => {})
     parser.on('error', () => reject(badBody()))
     parser.on('close', () =>
-      reject(new AppError('bad_request', 'The multipart body holds no file part; send the file as a part with a filename')),
+      reject(
+        new AppError('bad_request', 'The multipart body holds no file part; send the file as a part with a filename'),
+      ),
     )
     source.on('error', (error) => {
       parser.destroy(error)
