@@ -30,10 +30,12 @@ export function exampleData(fields: readonly HelpField[]): Record<string, unknow
 
 const json = (value: unknown) => JSON.stringify(value, null, 2)
 
-/** The example record as form name/value pairs: arrays repeat the name, objects are JSON text. */
+/** The example record as form name/value pairs: arrays repeat the name, objects are JSON text; files are no text, so left out. */
 export function formPairs(fields: readonly HelpField[]): Array<[string, string]> {
   const pairs: Array<[string, string]> = []
-  for (const [name, value] of Object.entries(exampleData(fields))) {
+  const texts = fields.filter((field) => field.type !== 'file')
+  if (fields.length > 0 && texts.length === 0) return pairs
+  for (const [name, value] of Object.entries(exampleData(texts))) {
     for (const item of Array.isArray(value) ? value : [value])
       pairs.push([name, typeof item === 'string' ? item : JSON.stringify(item)])
   }
