@@ -9,11 +9,15 @@ import { exampleData, formPairs } from './examples.ts'
 import type { HelpField } from './input.ts'
 import { codeBlock, shellQuote } from './markdown.ts'
 
+/** What the examples need of a field: its name, type and options, and a file field's options. */
+export type ExampleField = Pick<HelpField, 'name' | 'type' | 'options' | 'maxFiles' | 'maxSize' | 'accept'>
+
 /** The file fields of `fields`. */
-export const fileFields = (fields: readonly HelpField[]): HelpField[] => fields.filter((field) => field.type === 'file')
+export const fileFields = <F extends ExampleField>(fields: readonly F[]): F[] =>
+  fields.filter((field) => field.type === 'file')
 
 /** The extension of an example file a field takes: the first kind its `accept` names that has one, else `.pdf`. */
-function exampleExtension(field: HelpField): string {
+function exampleExtension(field: ExampleField): string {
   for (const entry of field.accept ?? []) {
     const wanted = entry.trim().toLowerCase()
     if (wanted.startsWith('.')) return wanted
@@ -25,23 +29,24 @@ function exampleExtension(field: HelpField): string {
 }
 
 /** The local file name the examples send for file field number `index`: the field's name when it is a safe one. */
-export function exampleFileName(field: HelpField, index: number): string {
+export function exampleFileName(field: ExampleField, index: number): string {
   const base = /^[A-Za-z0-9_-]{1,40}$/.test(field.name) ? field.name : `file${index + 1}`
   return `${base}${exampleExtension(field)}`
 }
 
-/** curl posting the form's text answers and one file per file field to /form, as multipart/form-data. */
-export function curlMultipart(url: string, fields: readonly HelpField[]): string {
+/** The curl command posting the form's text answers and one file per file field to /form, as multipart/form-data. */
+export function multipartCurlCommand(url: string, fields: readonly ExampleField[]): string {
   // --form-string: a value starting with @ or < stays text; -F name=@file attaches the file.
   const texts = formPairs(fields).map(([name, value]) => `  --form-string ${shellQuote(`${name}=${value}`)} \\`)
   const files = fileFields(fields).map(
     (field, i) => `  -F ${shellQuote(`${field.name}=@${exampleFileName(field, i)}`)} \\`,
   )
-  return codeBlock(
-    [`curl ${shellQuote(`${url}/form`)} \\`, ...texts, ...files, `  -H 'Accept: application/json'`].join('\n'),
-    'sh',
-  )
+  return [`curl ${shellQuote(`${url}/form`)} \\`, ...texts, ...files, `  -H 'Accept: application/json'`].join('\n')
 }
+
+/** multipartCurlCommand as a shell code block. */
+export const curlMultipart = (url: string, fields: readonly ExampleField[]): string =>
+  codeBlock(multipartCurlCommand(url, fields), 'sh')
 
 /** Shell-safe variable holding the id of file field number `index`. */
 const idVariable = (index: number) => `id${index + 1}`
@@ -50,7 +55,7 @@ const idVariable = (index: number) => `id${index + 1}`
 const idSlot = (index: number) => `__svc_file_id_${index}__`
 
 /** Uploading each file to /files (its id kept in a shell variable), then the JSON record naming them. */
-export function curlUploadThenJson(url: string, fields: readonly HelpField[]): string {
+export function curlUploadThenJson(url: string, fields: readonly ExampleField[]): string {
   const files = fileFields(fields)
   const uploads = files.map((field, i) => {
     const name = exampleFileName(field, i)
