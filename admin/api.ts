@@ -288,7 +288,21 @@ export const api = {
   markSpam: (appId: string, ids: string[], spam: boolean) =>
     call('records.spam', { params: { id: appId }, body: { ids, spam } }),
   summary: (appId: string) => call('records.summary', { params: { id: appId } }),
+  /**
+   * A short-lived address that opens one of the app's files inline without credentials (for
+   * an `<img>` or a sandboxed frame), as a same-origin path: the server writes it on
+   * SVC_BASE_URL, which behind a proxy may not be the origin this page was loaded from.
+   */
+  fileLink: async (appId: string, fileId: string) => {
+    const { url, expiresAt } = await call('files.link', { params: { id: appId, file: fileId } })
+    const parsed = new URL(url, location.href)
+    return { url: `${parsed.pathname}${parsed.search}`, expiresAt }
+  },
 }
+
+/** Same-origin URL of one of the app's files as a download (the session cookie is the owner's access); a plain link. */
+export const fileDownloadUrl = (appId: string, fileId: string): string =>
+  requestLine('files.download', { params: { id: appId, file: fileId } }).path
 
 /**
  * Same-origin URL of a streamed export (the records the Data tab shows: spam mode and

@@ -6,6 +6,7 @@
 import { exampleValue } from '../server/contract/help/examples.ts'
 import { htmlFormSnippet as formSnippet, type SnippetField as FormField } from '../server/contract/help/form-snippet.ts'
 import { shellQuote } from '../server/contract/help/markdown.ts'
+import { multipartCurlCommand } from '../server/contract/help/file-examples.ts'
 import type { Field } from './api.ts'
 
 // One escaping, one example value and one HTML form for the whole project: the server's
@@ -28,11 +29,16 @@ const DEFAULT_FIELDS: Array<Pick<Field, 'name' | 'type' | 'options'>> = [
   { name: 'message', type: 'text', options: null },
 ]
 
-type SnippetField = Pick<Field, 'name' | 'type' | 'options'> & Partial<Pick<Field, 'proposed'>>
+type SnippetField = Pick<Field, 'name' | 'type' | 'options'> &
+  Partial<Pick<Field, 'proposed' | 'maxFiles' | 'maxSize' | 'accept'>>
 
-/** A curl command that POSTs one JSON record built from sample values. */
+/**
+ * A curl command that POSTs one JSON record built from sample values; with a file field, a
+ * multipart post to /form with the files instead (JSON could only name files uploaded before).
+ */
 export function curlSnippet(endpoint: string, fields: SnippetField[]): string {
   const shown = accepted(fields)
+  if (shown.some((field) => field.type === 'file')) return multipartCurlCommand(endpoint, shown)
   const list = shown.length ? shown : DEFAULT_FIELDS
   const data: Record<string, unknown> = {}
   for (const field of list) Object.defineProperty(data, field.name, { value: exampleValue(field), enumerable: true })

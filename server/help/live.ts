@@ -17,6 +17,7 @@ import type { FieldType } from '../contract/fields/types/index.ts'
 import type { HelpField, HelpInput } from '../contract/help/input.ts'
 import { recordCounts } from '../core/records/counts.ts'
 import { fieldValueCounts } from './field-counts.ts'
+import { storedFileOptions } from '../core/fields/file-settings.ts'
 
 export type { HelpField, HelpInput }
 
@@ -51,6 +52,7 @@ export async function helpInput(
         required: row.required,
         options: row.options === null ? null : (JSON.parse(row.options) as string[]),
         autoCreated: row.autoCreated,
+        ...(row.type === 'file' ? storedFileOptions(row.settings) : {}),
         count: valueCounts === null ? null : (valueCounts.get(row.name) ?? 0),
       })),
     ...counts,

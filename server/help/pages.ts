@@ -19,7 +19,7 @@ import {
   whoReadsSection,
 } from './sections.ts'
 import { streamPointer } from './stream-page.ts'
-import { batchSection, formSection, recordRulesSection } from './write-sections.ts'
+import { batchSection, filesSection, formSection, recordRulesSection } from './write-sections.ts'
 import { openToAnyone } from '../contract/share/reads.ts'
 
 /** ` (the owner's access token only)` when `path` is not open to anyone. */
@@ -31,6 +31,12 @@ function requiredNote(input: HelpInput): string {
   const required = input.fields.filter((field) => field.required).map((field) => inlineCode(field.name))
   if (required.length === 0) return ''
   return ` This form requires ${required.join(', ')}, so an event without ${required.length === 1 ? 'it' : 'them'} is refused with 422.`
+}
+
+/** The files section under `heading`, with the blank line after it; nothing for an endpoint without file fields. */
+export function filesPart(input: HelpInput, heading: string): string[] {
+  const section = filesSection(input)
+  return section === '' ? [] : [heading, '', section, '']
 }
 
 /** GET /<token>?help: everything needed to send records here and read them back. */
@@ -49,6 +55,11 @@ export function endpointHelp(input: HelpInput): string {
     '',
     `- Write: \`POST ${input.url}\` with a JSON object (flat, or \`{"data": {…}, "meta": {…}}\`) → \`{"code": 200, "data": {"id": "…"}}\`.`,
     `- Also: \`POST …/form\` (HTML forms), \`POST …/batch\` (JSON array, ≤ ${LIMITS.maxBatch}, all or nothing).`,
+    ...(filesSection(input) === ''
+      ? []
+      : [
+          '- Files: a multipart post to `…/form`, or `POST …/files` first and `{"file": "<id>"}` in the record; tus at `…/uploads` (see "Files").',
+        ]),
     `- Read: \`GET ${input.url}/query?page=1&size=${LIMITS.maxPageSize}\`, next page until one has fewer than ${LIMITS.maxPageSize} records${ownerOnly(input, 'query')}.`,
     `- Aggregates: \`GET ${input.url}/summary\`${ownerOnly(input, 'summary')}.`,
     `- Follow: \`GET ${input.url}/stream\`, each new record as a Server-Sent Event${ownerOnly(input, 'query')}.`,
@@ -85,6 +96,7 @@ export function endpointHelp(input: HelpInput): string {
     '',
     formSection(input),
     '',
+    ...filesPart(input, '### Files'),
     '### Many records at once: POST /batch',
     '',
     batchSection(input),

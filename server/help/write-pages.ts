@@ -5,7 +5,7 @@
  */
 import type { HelpInput } from './live.ts'
 import { limitsAndErrorsSections, pageTitle, statusSection } from './sections.ts'
-import { batchSection, formSection, recordRulesSection } from './write-sections.ts'
+import { batchSection, filesSection, formSection, recordRulesSection } from './write-sections.ts'
 
 /** A write path's page: `body` between the live status and the rules, limits and errors. */
 function writePage(input: HelpInput, heading: string, body: string): string {
@@ -28,7 +28,14 @@ function writePage(input: HelpInput, heading: string, body: string): string {
 }
 
 /** GET /<token>/form?help. */
-export const formHelp = (input: HelpInput): string => writePage(input, 'HTML forms: POST /form', formSection(input))
+export const formHelp = (input: HelpInput): string => {
+  const files = filesSection(input)
+  return writePage(
+    input,
+    'HTML forms: POST /form',
+    files === '' ? formSection(input) : `${formSection(input)}\n\n## Files\n\n${files}`,
+  )
+}
 
 /** GET /<token>/batch?help. */
 export const batchHelp = (input: HelpInput): string =>

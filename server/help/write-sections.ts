@@ -6,6 +6,10 @@
 import { FIELD_NAME_RULES } from '../contract/fields/names.ts'
 import { LIMITS } from '../contract/limits.ts'
 import { curlBatch, htmlForm } from '../contract/help/examples.ts'
+import { curlMultipart, curlUploadThenJson, fileFields, PENDING_WORDS } from '../contract/help/file-examples.ts'
+import { fileHint } from '../contract/files/hint.ts'
+import { fileOptions } from '../contract/files/model.ts'
+import { inlineCode } from '../contract/help/markdown.ts'
 import type { HelpInput } from './live.ts'
 
 /** The rules every record meets, on every write path, exactly as they are enforced. */
@@ -28,7 +32,7 @@ export function recordRulesSection(): string {
 /** POST /form: media types, coercion and reserved keys, with an HTML example. */
 export function formSection(input: HelpInput): string {
   return [
-    `\`${input.url}/form\` takes \`application/x-www-form-urlencoded\` and \`multipart/form-data\` (text parts only).`,
+    `\`${input.url}/form\` takes \`application/x-www-form-urlencoded\` and \`multipart/form-data\` (${fileFields(input.fields).length > 0 ? 'with files for the file fields, see "Files"' : 'text parts only'}).`,
     "Repeated names become arrays. Values arrive as text: a defined field's type decides (number, boolean,",
     'multichoice → array); for new fields a plain decimal such as `-12.5` becomes a number and everything else stays',
     'text (`""` is kept). Text is read as UTF-8 unless the request declares another charset, as a `charset` parameter',
@@ -49,6 +53,48 @@ export function formSection(input: HelpInput): string {
     'each problem. `fetch()`, scripts and curl keep the JSON answers.',
     '',
     htmlForm(input),
+  ].join('\n')
+}
+
+/**
+ * Files, for an endpoint with file fields: the three ways in (a form with a file input, curl
+ * -F to /form, an upload to /files named by a JSON record) and tus resumable uploads; '' when
+ * it has none.
+ */
+export function filesSection(input: HelpInput): string {
+  const files = fileFields(input.fields)
+  if (files.length === 0) return ''
+  const list = files.map(
+    (field) =>
+      `- ${inlineCode(field.name)}: ${fileHint(fileOptions(field))}${fileOptions(field).maxFiles > 1 ? ' The answer is an array of files.' : ''}`,
+  )
+  return [
+    'These fields take files (checked by their bytes, not their names):',
+    '',
+    ...list,
+    '',
+    'Three ways to send them:',
+    '',
+    '1. **An HTML form** with `enctype="multipart/form-data"` and a file input per file field posts the files with the',
+    '   answers in one request (the form under "HTML forms" does; without the enctype a browser sends only the file\'s name).',
+    '2. **A multipart post to /form**, the files as parts named by their fields (here with curl, in a folder holding the files):',
+    '',
+    curlMultipart(input.url, input.fields),
+    '',
+    `3. **JSON**: upload each file first to \`${input.url}/files\` (the raw bytes with any Content-Type but urlencoded, its name in \`Content-Disposition\` or`,
+    `   \`?name=\`; or a multipart body with one file part), which answers the file \`{"code": 200, "data": {"id", "name",`,
+    `   "size", "type", "sha256"}}\`; then name it in the record as \`{"file": "<id>"}\` within ${PENDING_WORDS} (an array of them`,
+    '   for a field that takes several files). An upload no record names by then is deleted.',
+    '',
+    curlUploadThenJson(input.url, input.fields),
+    '',
+    `**Resumable uploads** (large files, unsteady connections): \`${input.url}/uploads\` speaks the tus protocol, so`,
+    "tus-js-client and Uppy's Tus plugin work with it as their endpoint; the finished upload's id is named in the record",
+    'as above.',
+    '',
+    "A file past its field's size is a 413 `too_large`, one of another kind or too many files a 422 `invalid_value`; a",
+    'file holding a virus is a 422 `infected`. Files are private: only the owner downloads them; a record read back',
+    'holds each file as `{id, name, size, type, sha256}`.',
   ].join('\n')
 }
 

@@ -4,10 +4,12 @@
  */
 import fillInScript from './assets/fill-in.client.js' with { type: 'text' }
 import wayBackScript from './assets/way-back.client.js' with { type: 'text' }
-import { REFUSAL_WORDS } from './respondent-words.ts'
+import { FILE_TOO_LARGE_WORDS, REFUSAL_WORDS } from './respondent-words.ts'
 
 /** Where the fill-in script takes the server's words for a refused post. */
 const REFUSAL_WORDS_SLOT = "'__REFUSAL_WORDS__'"
+/** Where it takes the words for a file past its field's size (a 413 that is not about the answers' length). */
+const FILE_TOO_LARGE_SLOT = "'__FILE_TOO_LARGE__'"
 
 /** `script` with `slot` replaced by `value` as a JS literal; a slot that is missing is a build mistake, refused at start-up. */
 function fillSlot(script: string, slot: string, value: unknown): string {
@@ -16,7 +18,11 @@ function fillSlot(script: string, slot: string, value: unknown): string {
 }
 
 /** The fill-in page's enhancement script, with the respondent words of refusals (respondent-words.ts). */
-export const FILL_IN_CLIENT_JS: string = fillSlot(fillInScript, REFUSAL_WORDS_SLOT, REFUSAL_WORDS)
+export const FILL_IN_CLIENT_JS: string = fillSlot(
+  fillSlot(fillInScript, REFUSAL_WORDS_SLOT, REFUSAL_WORDS),
+  FILE_TOO_LARGE_SLOT,
+  FILE_TOO_LARGE_WORDS,
+)
 
 /** The script of the pages a form post leads to: the way back to the form (way-back.ts). */
 export const WAY_BACK_CLIENT_JS: string = wayBackScript

@@ -2,15 +2,18 @@
  * @module The public fill-in page of an app: every field in order with the input its
  * type needs, labels and fieldsets for screen readers, required marks, and the hidden
  * honeypot. It is a plain HTML form that posts to its own URL, so it works without
- * JavaScript; fill-in.client.js (served beside it) adds inline validation, fetch
- * submission and the one-question-per-screen layout.
+ * JavaScript (with a file field it posts multipart/form-data); fill-in.client.js (served
+ * beside it) adds inline validation, fetch submission with upload progress and the
+ * one-question-per-screen layout.
  */
 import type { FillInField, FillInForm } from '../core/connect/fill-in.ts'
 import { choiceLayout } from '../contract/fields/types/control.ts'
 import { fieldTypeSpec } from '../contract/fields/types/index.ts'
+import { fileHint } from '../contract/files/hint.ts'
+import { fileOptions } from '../contract/files/model.ts'
 import { html, type Html } from './html.ts'
 import { document } from './layout.ts'
-import { labelOf, labelSeparator, SUBMIT_ANOTHER } from './respondent-words.ts'
+import { CHOOSE_FILES_AGAIN, labelOf, labelSeparator, SUBMIT_ANOTHER } from './respondent-words.ts'
 
 export const FILL_IN_SCRIPT = '/f/assets/fill-in.js'
 
@@ -39,6 +42,33 @@ const controlId = (field: FillInField, index: number): string => {
   return layout === 'radios' || layout === 'checkboxes' ? `q${index}-0` : `q${index}`
 }
 
+/** True for a page showing a refused post again: its text answers are back, its files are not. */
+const isRefused = (page: FillInPage): boolean => (page.errors?.size ?? 0) + (page.formErrors?.length ?? 0) > 0
+
+/** True when the form has a file field, so it must post multipart/form-data. */
+const hasFileField = (page: FillInPage): boolean => page.fields.some((field) => field.type === 'file')
+
+/**
+ * A file field: a file input with the field's `accept`, `multiple` when it takes several,
+ * and a hint with its limits, which fill-in.client.js also checks before sending
+ * (data-max-files, data-max-size). A browser never lets a page choose files for someone, so a
+ * refused post shown again asks for them again.
+ */
+function fileFieldHtml(field: FillInField, index: number, page: FillInPage, data: Html, mark: Html | ''): Html {
+  const id = `q${index}`
+  const options = fileOptions(field.file)
+  const error = page.errors?.get(field.name)
+  const errorId = `${id}-error`
+  const hintId = `${id}-hint`
+  const again = isRefused(page)
+  return html`<div class="question" ${data} data-max-files="${String(options.maxFiles)}" data-max-size="${String(options.maxSize)}">
+<label for="${id}">${labelOf(field)}${mark}</label>
+<p class="hint" id="${hintId}">${fileHint(options)}${again ? html` <strong>${CHOOSE_FILES_AGAIN}</strong>` : ''}</p>
+<input id="${id}" type="file" name="${field.name}" ${options.accept.length > 0 ? html`accept="${options.accept.join(',')}"` : ''} ${options.maxFiles > 1 ? 'multiple' : ''} ${field.required ? html`required aria-required="true"` : ''} aria-invalid="${error ? 'true' : 'false'}" aria-describedby="${hintId} ${errorId}">
+<p class="error" id="${errorId}" ${error ? '' : 'hidden'}>${error ?? ''}</p>
+</div>`
+}
+
 function fieldHtml(field: FillInField, index: number, page: FillInPage): Html {
   const id = `q${index}`
   const values = page.values?.get(field.name) ?? []
@@ -57,6 +87,7 @@ function fieldHtml(field: FillInField, index: number, page: FillInPage): Html {
 
   // The control is the type's (its spec's `control`), drawn the same way as in the HTML snippets.
   const control = fieldTypeSpec(field.type).control
+  if (control.kind === 'input' && control.type === 'file') return fileFieldHtml(field, index, page, data, mark)
   if (control.kind === 'choices') {
     const choices = control.choices(field.options)
     const options = choices.map((choice) => choice.value)
@@ -124,7 +155,7 @@ export function fillInBody(page: FillInPage): Html {
   return html`${theme.logoUrl ? html`<img class="logo" src="${theme.logoUrl}" alt="">` : ''}
 <h1 id="title">${page.appName}</h1>
 ${page.description ? html`<p class="lead">${page.description}</p>` : ''}
-<form method="post" action="${page.action}" accept-charset="utf-8" aria-labelledby="title" data-layout="${theme.layout}"${page.submitAnother ? html` data-submit-another="${SUBMIT_ANOTHER}"` : ''}>
+<form method="post" action="${page.action}"${hasFileField(page) ? html` enctype="multipart/form-data"` : ''} accept-charset="utf-8" aria-labelledby="title" data-layout="${theme.layout}"${page.submitAnother ? html` data-submit-another="${SUBMIT_ANOTHER}"` : ''}>
 ${errorSummary(page)}
 ${page.fields.length === 0 ? html`<p>This form has no questions yet.</p>` : ''}
 ${page.fields.map((field, index) => fieldHtml(field, index, page))}
@@ -136,7 +167,7 @@ ${page.fields.map((field, index) => fieldHtml(field, index, page))}
 
 /** The complete fill-in document; a refused one says so first in its title, as screen readers read the title on load. */
 export function fillInDocument(page: FillInPage): string {
-  const refused = (page.errors?.size ?? 0) + (page.formErrors?.length ?? 0) > 0
+  const refused = isRefused(page)
   return document({
     title: refused ? `Error: ${page.appName}` : page.appName,
     theme: page.theme,

@@ -9,6 +9,7 @@ import { html, type Html } from './html.ts'
 import { document } from './layout.ts'
 import {
   BACK_TO_THE_FORM,
+  FILES_GONE_BACK,
   labelOf,
   labelSeparator,
   moreLine,
@@ -105,12 +106,14 @@ export function refusedPostDocument(page: RefusedPostPage): string {
     refusal.forOwner.length > 0
       ? html`<details><summary>Details for the form's owner</summary><ul>${refusal.forOwner.map((line) => html`<li>${line}</li>`)}${answers.length === 0 ? more : ''}</ul></details>`
       : ''
+  // A browser going back may keep the typed answers, but not always the files chosen.
+  const files = page.fields.some((field) => field.type === 'file') ? ` ${FILES_GONE_BACK}` : ''
   return document({
     title: page.appName ? `Not sent: ${page.appName}` : 'Not sent',
     theme: page.theme ?? DEFAULT_THEME,
     body: html`<h1>Your answers were not sent</h1>${list}${general}${forOwner}${wayBackHtml({
       label: BACK_TO_THE_FORM,
-      sentence: "Your answers are still in the form: go back to it with your browser's Back button.",
+      sentence: `Your answers are still in the form: go back to it with your browser's Back button.${files}`,
       back: page.back,
     })}`,
     script: WAY_BACK_SCRIPT,

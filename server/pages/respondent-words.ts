@@ -30,6 +30,18 @@ export function respondentMessage(field: Pick<FillInField, 'type'>, message: str
   return message === REQUIRED_MESSAGE ? words.missing : words.invalid
 }
 
+/** Under a file input of a refused post shown again: the text answers are back, but no page may choose files for someone. */
+export const CHOOSE_FILES_AGAIN = 'Choose your file again: files are not kept when a form is sent back.'
+
+/** On the page a refused post to an endpoint leads to, when its form takes files. */
+export const FILES_GONE_BACK = 'Files you attached may have to be chosen again.'
+
+/** A file past its field's `maxSize` (413 `too_large`, `details.limit` `maxSize`): not a matter of the answers' length. */
+export const FILE_TOO_LARGE_WORDS = {
+  text: 'A file you chose is larger than this form takes for one file. Choose a smaller file, then send the form again.',
+  owner: false,
+}
+
 /** The way to a new response from the thank-you, when the owner offers it. */
 export const SUBMIT_ANOTHER = 'Submit another response'
 /** The way back to a site's own form from the page its post led to. */
@@ -132,10 +144,15 @@ export function respondentRefusal(
   error: { type: ErrorType; message: string; details?: unknown },
   fields: readonly FillInField[],
 ): RespondentRefusal {
-  const details = error.details as { problems?: Problem[]; total?: number } | undefined
+  const details = error.details as
+    | { problems?: Problem[]; total?: number; field?: unknown; limit?: unknown }
+    | undefined
   const problems = Array.isArray(details?.problems) ? details.problems : []
   const byName = new Map(fields.map((field) => [field.name, field]))
   const words = new Map<string, string>()
+  // A refusal about one file field's files (too many of them) names it in `details.field`.
+  const named = typeof details?.field === 'string' ? byName.get(details.field) : undefined
+  if (problems.length === 0 && named?.type === 'file') words.set(named.name, fieldTypeSpec('file').respondent.invalid)
   const elsewhere: Problem[] = []
   for (const problem of problems) {
     const field = byName.get(problem.path)
@@ -145,7 +162,8 @@ export function respondentRefusal(
   const more = typeof details?.total === 'number' ? details.total - problems.length : 0
   // A refusal no question explains: about keys the form's page sends but the app does not know, or the post as a whole.
   const unexplained = words.size === 0 || elsewhere.length > 0
-  const refusal = REFUSAL_WORDS[error.type]
+  const refusal =
+    error.type === 'too_large' && details?.limit === 'maxSize' ? FILE_TOO_LARGE_WORDS : REFUSAL_WORDS[error.type]
   return {
     fields: words,
     general: unexplained ? [refusal.text] : [],

@@ -29,6 +29,11 @@ input[type=text],input[type=email],input[type=number],input[type=date],select,te
 textarea{min-height:6rem}
 .choice{display:flex;align-items:center;gap:.6rem;padding:.35rem 0;min-height:44px}
 .choice input{width:1.2rem;height:1.2rem;margin:0;accent-color:var(--primary)}
+input[type=file]{font:inherit;max-width:100%;padding:.4rem 0}
+input[type=file]::file-selector-button{font:inherit;font-weight:600;min-height:44px;padding:.5rem 1rem;margin-right:.75rem;border:1px solid var(--primary);border-radius:.4rem;background:var(--bg);color:var(--primary);cursor:pointer}
+.upload{margin:0 0 1rem}
+.upload label{display:block;font-weight:600;margin-bottom:.35rem}
+.upload progress{width:100%;height:1rem;accent-color:var(--primary)}
 :focus-visible{outline:3px solid var(--primary);outline-offset:2px}
 .error{color:var(--error);font-size:.95rem;margin:.35rem 0 0}
 .errors{border:3px solid var(--error);border-radius:.4rem;padding:.75rem 1rem;margin-bottom:1.5rem}

@@ -99,4 +99,28 @@ describe('endpoint snippets', () => {
     expect(curlSnippet(ENDPOINT, [])).toContain(`-d '{"data":{"email":"ada@example.com","message":"Hello"}}'`)
     expect(htmlFormSnippet(ENDPOINT, [], '_gotcha')).toContain('<textarea name="message"></textarea>')
   })
+
+  test('with a file field: the form posts multipart/form-data with accept and multiple, curl posts the file to /form', () => {
+    const fields = [
+      { name: 'name', type: 'text' as const, options: null, label: 'Name', required: true },
+      {
+        name: 'cv',
+        type: 'file' as const,
+        options: null,
+        label: 'CV',
+        required: true,
+        maxFiles: 3,
+        accept: ['.pdf', 'image/*'],
+      },
+    ]
+    const form = htmlFormSnippet(ENDPOINT, fields, '_gotcha')
+    expect(form.split('\n').slice(0, 3)).toEqual([
+      `<form action="${ENDPOINT}/form" method="POST" enctype="multipart/form-data">`,
+      '  <label>Name <input name="name" required></label>',
+      '  <label>CV <input type="file" name="cv" accept=".pdf,image/*" multiple required></label>',
+    ])
+    expect(curlSnippet(ENDPOINT, fields)).toBe(
+      `curl '${ENDPOINT}/form' \\\n  --form-string 'name=Hello' \\\n  -F 'cv=@cv.pdf' \\\n  -H 'Accept: application/json'`,
+    )
+  })
 })

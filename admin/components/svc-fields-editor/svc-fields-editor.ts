@@ -15,9 +15,12 @@ import { stackedTableStyles } from '../../styles/stacked-table.styles.ts'
 import '../svc-confirm/svc-confirm.ts'
 import type { SvcConfirm } from '../svc-confirm/svc-confirm.ts'
 import { fieldsEditorStyles } from './svc-fields-editor.styles.ts'
+import { fileOptionInputs, fileOptionsOfForm, fileOptionsStyles } from './file-options.ts'
 import { noteAccepted, sessionStore } from '../svc-records/new-columns.ts'
 
-type FieldPatch = Partial<Pick<Field, 'name' | 'type' | 'label' | 'required' | 'options'>>
+type FieldPatch = Partial<
+  Pick<Field, 'name' | 'type' | 'label' | 'required' | 'options' | 'maxFiles' | 'maxSize' | 'accept'>
+>
 
 /**
  * Options as typed: one per line, or `Yes, No, Maybe` on one line, split as the CLI splits
@@ -43,7 +46,7 @@ function parseOptions(text: string): string[] {
  */
 @customElement('svc-fields-editor')
 export class SvcFieldsEditor extends LitElement {
-  static override styles = [baseStyles, stackedTableStyles, fieldsEditorStyles]
+  static override styles = [baseStyles, stackedTableStyles, fieldsEditorStyles, fileOptionsStyles]
 
   @property() appId = ''
   @property({ attribute: false }) fields: Field[] = []
@@ -177,6 +180,7 @@ export class SvcFieldsEditor extends LitElement {
     }
     if (label) input.label = label
     if (CHOICE_TYPES.includes(type)) input.options = parseOptions(String(form.get('options') ?? ''))
+    if (type === 'file') Object.assign(input, fileOptionsOfForm(form))
     this.busy = true
     try {
       await api.createField(this.appId, input)
@@ -239,10 +243,12 @@ export class SvcFieldsEditor extends LitElement {
             @change=${(e: Event) => this.patch(field, { label: (e.target as HTMLInputElement).value.trim() })}
           />
         </td>
-        <td class="options-cell ${choice ? '' : 'none'}" data-label="Options">
+        <td class="options-cell ${choice || field.type === 'file' ? '' : 'none'}" data-label="Options">
           ${
-            choice
-              ? html`<textarea
+            field.type === 'file'
+              ? fileOptionInputs(field, (patch) => this.patch(field, patch))
+              : choice
+                ? html`<textarea
                 aria-label="Options of field ${label}, one per line"
                 dir="auto"
                 rows=${Math.min(7, Math.max(1, field.options?.length ?? 1))}
@@ -250,7 +256,7 @@ export class SvcFieldsEditor extends LitElement {
                 .value=${(field.options ?? []).join('\n')}
                 @change=${(e: Event) => this.patch(field, { options: parseOptions((e.target as HTMLTextAreaElement).value) })}
               ></textarea>`
-              : html`<span class="muted small">—</span>`
+                : html`<span class="muted small">—</span>`
           }
         </td>
         <td class="required">
@@ -284,10 +290,14 @@ export class SvcFieldsEditor extends LitElement {
         </select>
       </label>
       <label><span>Label <span class="hint">optional</span></span><input name="label" dir="auto" /></label>
-      <label
+      ${
+        this.addType === 'file'
+          ? fileOptionInputs(null)
+          : html`<label
         >Options
         <textarea name="options" dir="auto" rows="1" ?disabled=${!choice} placeholder=${choice ? 'Yes, No, Maybe (or one per line)' : 'for choice types'}></textarea>
-      </label>
+      </label>`
+      }
       <label class="inline"><input type="checkbox" name="required" /> Required</label>
       <button class="primary" type="submit" ?disabled=${this.busy}>Add field</button>
       ${this.addError ? html`<p class="error" role="alert">${this.addError}</p>` : nothing}

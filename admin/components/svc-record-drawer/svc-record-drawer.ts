@@ -8,6 +8,8 @@ import '../svc-record-form/svc-record-form.ts'
 import type { SvcRecordForm } from '../svc-record-form/svc-record-form.ts'
 import { columnsOf, readableValue, recordValue } from '../svc-records/columns.ts'
 import { historyList } from './history.ts'
+import { filesOf } from '../../../server/contract/files/model.ts'
+import '../svc-file-list/svc-file-list.ts'
 import { recordDrawerStyles } from './svc-record-drawer.styles.ts'
 
 /**
@@ -94,13 +96,20 @@ export class SvcRecordDrawer extends LitElement {
         <caption class="visually-hidden">Values</caption>
         <tbody>
           ${columns.map((column) => {
+            const files = column.field?.type === 'file' ? filesOf(recordValue(record, column.name)) : []
             const value = readableValue(column.field, recordValue(record, column.name))
             return html`<tr>
               <th scope="row" class="key" dir="auto">
                 ${column.label}${column.label === column.name ? nothing : html`<span class="name" dir="auto">${column.name}</span>`}
                 ${column.field ? nothing : html`<span class="name">not a field</span>`}
               </th>
-              <td>${isNested(value) ? html`<pre dir="ltr" tabindex="0" aria-label="${column.label} as JSON">${prettyJson(value)}</pre>` : html`<span dir="auto">${typeof value === 'string' ? value : JSON.stringify(value)}</span>`}</td>
+              <td>${
+                files.length > 0
+                  ? html`<svc-file-list .appId=${this.appId} .files=${files} label=${column.label}></svc-file-list>`
+                  : isNested(value)
+                    ? html`<pre dir="ltr" tabindex="0" aria-label="${column.label} as JSON">${prettyJson(value)}</pre>`
+                    : html`<span dir="auto">${typeof value === 'string' ? value : JSON.stringify(value)}</span>`
+              }</td>
             </tr>`
           })}
         </tbody>

@@ -14,6 +14,8 @@ import type { RecordsPage, SvcRecord } from '../../api.ts'
 import { cellText, formatDateTime, isNested, truncate } from '../../format.ts'
 import { openLabel, readableValue, scoreText, recordValue, type Column } from './columns.ts'
 import type { SideScroll } from './side-scroll.ts'
+import { filesOf } from '../../../server/contract/files/model.ts'
+import { fileChips } from './file-chips.ts'
 
 /** What the table shows and what its controls do. */
 export interface TableView {
@@ -33,6 +35,12 @@ export interface TableView {
   toggle(id: string, on: boolean): void
   toggleAll(on: boolean): void
   open(record: SvcRecord): void
+}
+
+/** A column's value as its cell shows it: a file field's files as chips, any other value by cellValue. */
+function columnValue(column: Column, value: unknown): TemplateResult | typeof nothing {
+  const files = column.field?.type === 'file' ? filesOf(value) : []
+  return files.length > 0 ? fileChips(files) : cellValue(readableValue(column.field, value))
 }
 
 /** A value as a cell shows it: text cut to fit, nested values compact and expandable. */
@@ -128,7 +136,7 @@ export function recordsTable(view: TableView): TemplateResult {
               ${columns.map((c) => {
                 const value = recordValue(record, c.name)
                 const label = newColumns.has(c.name) ? `${c.label} · New` : c.label
-                return html`<td data-label=${label} class=${value === undefined ? 'missing' : ''}>${cellValue(readableValue(c.field, value))}</td>`
+                return html`<td data-label=${label} class=${value === undefined ? 'missing' : ''}>${columnValue(c, value)}</td>`
               })}
               ${scales.map((key) => {
                 const text = scoreText(record, key)

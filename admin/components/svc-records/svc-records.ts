@@ -1,4 +1,5 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit'
+import { fileChipStyles } from './file-chips.ts'
 import { customElement, property, query, state } from 'lit/decorators.js'
 import {
   ApiError,
@@ -46,7 +47,7 @@ import { pager, viewControls } from './view-controls.ts'
  */
 @customElement('svc-records')
 export class SvcRecords extends LitElement {
-  static override styles = [baseStyles, recordsStyles, sideScrollStyles]
+  static override styles = [baseStyles, recordsStyles, sideScrollStyles, fileChipStyles]
 
   @property({ attribute: false }) app!: App
 

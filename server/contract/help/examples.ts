@@ -14,7 +14,9 @@ export function exampleValue(field: Pick<HelpField, 'type' | 'options'>): unknow
 }
 
 /** An example `data` object: one value per field, or a small message form when there are none. */
-export function exampleData(fields: readonly HelpField[]): Record<string, unknown> {
+export function exampleData(
+  fields: ReadonlyArray<Pick<HelpField, 'name' | 'type' | 'options'>>,
+): Record<string, unknown> {
   if (fields.length === 0) return { name: 'Ada', email: 'ada@example.com', message: 'Hello' }
   const data: Record<string, unknown> = {}
   // defineProperty: a field named `__proto__` must become an ordinary key.
@@ -30,10 +32,14 @@ export function exampleData(fields: readonly HelpField[]): Record<string, unknow
 
 const json = (value: unknown) => JSON.stringify(value, null, 2)
 
-/** The example record as form name/value pairs: arrays repeat the name, objects are JSON text. */
-export function formPairs(fields: readonly HelpField[]): Array<[string, string]> {
+/** The example record as form name/value pairs: arrays repeat the name, objects are JSON text; files are no text, so left out. */
+export function formPairs(
+  fields: ReadonlyArray<Pick<HelpField, 'name' | 'type' | 'options'>>,
+): Array<[string, string]> {
   const pairs: Array<[string, string]> = []
-  for (const [name, value] of Object.entries(exampleData(fields))) {
+  const texts = fields.filter((field) => field.type !== 'file')
+  if (fields.length > 0 && texts.length === 0) return pairs
+  for (const [name, value] of Object.entries(exampleData(texts))) {
     for (const item of Array.isArray(value) ? value : [value])
       pairs.push([name, typeof item === 'string' ? item : JSON.stringify(item)])
   }

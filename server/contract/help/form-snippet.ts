@@ -16,6 +16,9 @@ export interface SnippetField {
   label: string
   required: boolean
   options: readonly string[] | null
+  /** A file field's options, as the API's Field has them (absent: its defaults). */
+  maxFiles?: number
+  accept?: readonly string[]
 }
 
 /** The fields a snippet shows for an app without fields yet. */
@@ -30,6 +33,11 @@ function controlLines(field: SnippetField, control: FieldControl): string[] {
   const label = escapeHtml(field.label || field.name)
   const required = field.required ? ' required' : ''
   if (control.kind === 'textarea') return [`  <label>${label} <textarea name="${name}"${required}></textarea></label>`]
+  if (control.kind === 'input' && control.type === 'file') {
+    const accept = field.accept && field.accept.length > 0 ? ` accept="${escapeHtml(field.accept.join(','))}"` : ''
+    const multiple = (field.maxFiles ?? 1) > 1 ? ' multiple' : ''
+    return [`  <label>${label} <input type="file" name="${name}"${accept}${multiple}${required}></label>`]
+  }
   if (control.kind === 'input') {
     const type = control.type === 'text' ? '' : ` type="${control.type}"${control.decimal ? ' step="any"' : ''}`
     return [`  <label>${label} <input${type} name="${name}"${required}></label>`]
@@ -68,8 +76,10 @@ function controlLines(field: SnippetField, control: FieldControl): string[] {
  */
 export function htmlFormSnippet(endpoint: string, fields: readonly SnippetField[], honeypot: string): string {
   const list = fields.length > 0 ? fields : SNIPPET_DEFAULT_FIELDS
+  // Without multipart/form-data a browser sends a file input's file name, never the file.
+  const enctype = list.some((field) => field.type === 'file') ? ' enctype="multipart/form-data"' : ''
   return [
-    `<form action="${escapeHtml(`${endpoint}/form`)}" method="POST">`,
+    `<form action="${escapeHtml(`${endpoint}/form`)}" method="POST"${enctype}>`,
     ...list.flatMap((field) => controlLines(field, fieldTypeSpec(field.type).control)),
     // `hidden`: not shown, not focusable and not read out, wherever the form is pasted; bots still fill it.
     '  <!-- Honeypot: people never see it; a bot that fills it is stored as spam and answered as usual -->',

@@ -13,6 +13,10 @@ export interface HelpField {
   required: boolean
   options: string[] | null
   autoCreated: boolean
+  /** A file field's options (the API's Field keys); absent for other types. */
+  maxFiles?: number
+  maxSize?: number
+  accept?: string[]
   /** Non-spam records holding a value for this field; null when the reader may not see counts. */
   count: number | null
 }

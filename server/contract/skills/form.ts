@@ -3,6 +3,7 @@
  */
 import { MAX_ERROR_BYTES, MAX_LISTED_PROBLEMS, MAX_QUOTED_CHARS } from '../errors.ts'
 import { CHOICE_TYPES, FIELD_TYPE_SPECS, FIELD_TYPES } from '../fields/types/index.ts'
+import { FILE_LIMITS, formatBytes } from '../files/model.ts'
 import { AUTH, LIMITS } from '../limits.ts'
 import { PLAN_MODULES } from '../smart/plan.ts'
 
@@ -24,6 +25,14 @@ ${FIELD_TYPES.map((t) => `- \`${t}\`: ${FIELD_TYPE_SPECS[t].description}`).join(
 
 ${CHOICE_TYPES.map((t) => `\`${t}\``).join(' and ')} need \`options\`; submitted values must be among them (multichoice: an array of them).
 \`required\` fields must be present in every submission. Mismatching values are refused with 422 listing the problems: the first ${MAX_LISTED_PROBLEMS}, then \`truncated: true\` and the \`total\` (every error answer stays under ${MAX_ERROR_BYTES / 1024} KiB, quoting at most ${MAX_QUOTED_CHARS} characters of a value).
+
+## File fields
+A \`file\` field takes files: \`maxFiles\` (default ${FILE_LIMITS.defaultMaxFiles}, at most ${FILE_LIMITS.maxFiles}; above 1 the answer is an array), \`maxSize\` in bytes (default ${formatBytes(FILE_LIMITS.defaultMaxSize)}) and \`accept\` (MIME types like \`application/pdf\`, \`image/*\` and extensions like \`.pdf\`, decided by the file's bytes) are top-level keys of \`field add\`/\`field update\`. A stored answer is \`{id, name, size, type, sha256}\`; only the owner downloads the bytes. Three ways in:
+- An HTML form with \`enctype="multipart/form-data"\` and \`<input type="file" name="cv">\` posting to \`…/form\` (the hosted fill-in page does this).
+- \`curl -F name=Ada -F cv=@cv.pdf <endpoint>/form\`: a multipart post, the file as the part named by its field.
+- JSON: upload first with \`curl --data-binary @cv.pdf -H 'Content-Type: application/octet-stream' -H 'Content-Disposition: attachment; filename="cv.pdf"' <endpoint>/files\` (any Content-Type but urlencoded; curl's default for --data-binary is urlencoded) (answers \`{"code": 200, "data": {"id", …}}\`), then post the record naming it, \`{"cv": {"file": "<id>"}}\`, within ${FILE_LIMITS.pendingMs / 3_600_000} hours (an unnamed upload is deleted then).
+- Large files resume over tus at \`<endpoint>/uploads\` (tus-js-client, Uppy's Tus plugin); the finished upload's id is named the same way.
+A file too large is a 413 \`too_large\`, one of another kind or too many a 422 \`invalid_value\`, one holding a virus a 422 \`infected\`; a refused record keeps none of its files.
 
 ## Rules worth knowing
 - Removing a field keeps the values already stored in records; renaming does not rewrite old records.

@@ -7,6 +7,8 @@ import { fieldRowsOf } from '../fields/view.ts'
 import type { FieldType } from '../../contract/fields/types/index.ts'
 import { themeOf } from './connect.ts'
 import type { Theme } from '../../contract/connect/schemas.ts'
+import type { FileOptions } from '../../contract/files/model.ts'
+import { storedFileOptions } from '../fields/file-settings.ts'
 
 /** The parts of a field the page shows. */
 export interface FillInField {
@@ -15,6 +17,8 @@ export interface FillInField {
   label: string
   required: boolean
   options: string[] | null
+  /** A file field's options (how many files, how large, which kinds); absent for other types. */
+  file?: FileOptions
 }
 
 /** The content of an app's fill-in page; the page adds where it posts and the honeypot. */
@@ -40,6 +44,7 @@ export async function fillInForm(ctx: AppContext, appId: string): Promise<FillIn
         label: row.label,
         required: row.required,
         options: row.options === null ? null : (JSON.parse(row.options) as string[]),
+        ...(row.type === 'file' ? { file: storedFileOptions(row.settings) } : {}),
       })),
     theme: await themeOf(ctx, appId),
   }

@@ -186,6 +186,9 @@ async function parse(
       uploadedBy: target.uploadedBy,
     }
     active.add(stream)
+    // A refusal elsewhere destroys this stream with its error: the receiver sees it through its
+    // reads, and this listener keeps the stream's own 'error' event from being unhandled.
+    stream.on('error', () => {})
     receiving.push(
       receiveFile(ctx, incoming, stream).then(
         (row) => {

@@ -1,5 +1,6 @@
 // Enhances the fill-in page (server/pages/fill-in.ts): inline validation, submission by
-// fetch without leaving the page, and one question per screen when the theme asks for it.
+// fetch without leaving the page (files by XMLHttpRequest, whose upload reports progress),
+// and one question per screen when the theme asks for it.
 // Without this file the page is a plain form that posts and redirects to the report.
 // Problems go into the error summary (the GOV.UK pattern: "There is a problem", a link to
 // each field, focus moved there); progress and the thank-you go into the status region.
@@ -10,6 +11,8 @@
   // Long: the page's one script; its handlers share the form and its regions.
   /** By error type: what a respondent is told of a refusal no question explains, and whether only the owner can fix it. */
   const REFUSALS = '__REFUSAL_WORDS__'
+  /** What a respondent is told of a file larger than its field takes (a 413 that is not about the answers' length). */
+  const FILE_TOO_LARGE = '__FILE_TOO_LARGE__'
   const form = document.querySelector('form[data-layout]')
   if (!form) return
   const questions = [...form.querySelectorAll('.question')]
@@ -39,6 +42,12 @@
     const c = controlsOf(q)[0]
     if (c.validity.valueMissing) return q.dataset.missing
     if (c.validity.typeMismatch || c.validity.badInput || c.validity.stepMismatch) return q.dataset.invalid
+    // Files are checked against the field's count and size before any byte is sent.
+    if (c.type === 'file') {
+      const files = [...c.files]
+      if (files.length > Number(q.dataset.maxFiles)) return q.dataset.invalid
+      if (files.some((file) => file.size > Number(q.dataset.maxSize))) return q.dataset.invalid
+    }
     if (c.hasAttribute('data-json') && c.value.trim()) {
       try {
         JSON.parse(c.value)
@@ -151,7 +160,13 @@
   function showRefusal(error) {
     const problems = error.details?.problems || []
     const invalid = []
-    let unexplained = problems.length === 0
+    // A refusal about one file field's files (too many) names it in details.field.
+    const named = problems.length === 0 && questions.find((x) => x.dataset.field === error.details?.field)
+    if (named) {
+      setError(named, named.dataset.invalid)
+      invalid.push(named)
+    }
+    let unexplained = problems.length === 0 && !named
     for (const p of problems) {
       const q = questions.find((x) => x.dataset.field === p.path)
       if (!q) unexplained = true
@@ -160,7 +175,10 @@
         invalid.push(q)
       }
     }
-    const refusal = REFUSALS[error.type] || REFUSALS.internal
+    const refusal =
+      error.type === 'too_large' && error.details?.limit === 'maxSize'
+        ? FILE_TOO_LARGE
+        : REFUSALS[error.type] || REFUSALS.internal
     const general = unexplained ? [refusal.text] : []
     if (unexplained && refusal.owner) general.push(`For the form's owner: ${error.message}`)
     if (paged && invalid.length > 0) show(questions.indexOf(invalid[0]))
@@ -174,6 +192,71 @@
       if (first >= 0) show(first)
     }
     summary.focus()
+  }
+
+  // Files go as multipart/form-data by XMLHttpRequest, whose upload reports progress (fetch does not).
+  const fileInputs = [...form.querySelectorAll('input[type=file]')]
+  const upload = document.createElement('p')
+  const bar = document.createElement('progress')
+  if (fileInputs.length > 0) {
+    const label = document.createElement('label')
+    upload.className = 'upload'
+    upload.hidden = true
+    bar.id = 'upload-progress'
+    bar.max = 100
+    bar.value = 0
+    label.htmlFor = bar.id
+    label.textContent = 'Uploading your files'
+    upload.append(label, bar)
+    submit.parentElement.before(upload)
+  }
+
+  /** Posts `data` (multipart) with the upload's progress on the bar; the answer as {ok, body}. */
+  function sendFiles(data) {
+    return new Promise((resolve, reject) => {
+      const request = new XMLHttpRequest()
+      request.open('POST', form.action)
+      request.setRequestHeader('accept', 'application/json')
+      request.upload.addEventListener('progress', (event) => {
+        if (event.lengthComputable) bar.value = Math.round((event.loaded / event.total) * 100)
+      })
+      // Said once in the status region (not every percent): the files are in, the answers are being saved.
+      request.upload.addEventListener('load', () => {
+        bar.value = 100
+        status.textContent = 'Your files are uploaded. Saving your answers…'
+      })
+      request.addEventListener('load', () => {
+        try {
+          resolve({ ok: request.status >= 200 && request.status < 300, body: JSON.parse(request.responseText) })
+        } catch (error) {
+          reject(error)
+        }
+      })
+      request.addEventListener('error', () => reject(new Error('network')))
+      request.addEventListener('abort', () => reject(new Error('abort')))
+      request.send(data)
+    })
+  }
+
+  /** Posts the form: urlencoded by fetch, or with its files by sendFiles. */
+  async function send() {
+    if (!fileInputs.some((input) => input.files.length > 0)) {
+      const response = await fetch(form.action, {
+        method: 'POST',
+        headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+        // Empty file inputs are left out: URLSearchParams takes text only.
+        body: new URLSearchParams([...new FormData(form)].filter(([, value]) => typeof value === 'string')),
+      })
+      return { ok: response.ok, body: await response.json() }
+    }
+    bar.value = 0
+    upload.hidden = false
+    status.textContent = 'Sending your answers and files…'
+    try {
+      return await sendFiles(new FormData(form))
+    } finally {
+      upload.hidden = true
+    }
   }
 
   form.addEventListener('submit', async (event) => {
@@ -190,13 +273,8 @@
     submit.disabled = true
     status.textContent = 'Sending…'
     try {
-      const response = await fetch(form.action, {
-        method: 'POST',
-        headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(new FormData(form)),
-      })
-      const body = await response.json()
-      if (response.ok) {
+      const { ok, body } = await send()
+      if (ok) {
         const heading = document.createElement('h2')
         heading.textContent = 'Thank you – your answers were saved.'
         form.remove()
