@@ -37,7 +37,7 @@ export default defineSvcCommand({
     }
     if (Object.values(body).every((v) => v === undefined))
       throw usageError(
-        'Nothing to change: pass --name, --type, --label, --required/--no-required --options, --max-files, --max-size or --accept',
+        'Nothing to change: pass --name, --type, --label, --required/--no-required, --options, --max-files, --max-size or --accept',
       )
     const force = args.force ? { force: true } : {}
     const field = await env.client().call('fields.update', {
