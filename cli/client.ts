@@ -84,6 +84,11 @@ export class SvcClient {
     )
   }
 
+  /** Calls operation `name` with a multipart body (`ingest.form` with files); the answer as `call` gives it. */
+  callForm<N extends Described>(name: N, input: Omit<InputOf<N>, 'body'>, form: FormData): Promise<AnswerOf<N>> {
+    return this.call(name, { ...input, body: form } as unknown as InputOf<N>)
+  }
+
   /** Calls operation `name` whose answer is text (Markdown help, skills). */
   callText<N extends Described>(name: N, input: InputOf<N>, options: CallOptions = {}): Promise<string> {
     return this.forApp(name, input, (line) =>
@@ -201,8 +206,10 @@ export class SvcClient {
       if (!token) throw await this.withoutToken()
       headers.authorization = `Bearer ${token}`
     }
-    let body: string | undefined
-    if (options.body !== undefined) {
+    let body: string | FormData | undefined
+    // A multipart form (share post --file): fetch writes its boundary and Content-Type.
+    if (options.body instanceof FormData) body = options.body
+    else if (options.body !== undefined) {
       body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
       headers['content-type'] ??= 'application/json'
     }

@@ -28,7 +28,7 @@ async function sqliteServer(env: Record<string, string> = {}): Promise<TestServe
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 
 /** A published app with a file field `cv`, and one record holding `bytes` as cv.bin. */
-async function recordWithFile(server: TestServer, bytes: Uint8Array) {
+async function recordWithFile(server: TestServer, bytes: Uint8Array<ArrayBuffer>) {
   const { user, token } = await server.account()
   const endpoint = await makeEndpoint(server.ctx, user.id, { fields: [{ name: 'cv', type: 'file' }] })
   const body = new FormData()
@@ -46,7 +46,7 @@ async function recordWithFile(server: TestServer, bytes: Uint8Array) {
 describe('backup and restore of files', () => {
   test('a file stored, backed up, wiped and restored downloads with the same bytes', async () => {
     const server = await sqliteServer()
-    const bytes = new Uint8Array(randomBytes(200_000))
+    const bytes: Uint8Array<ArrayBuffer> = new Uint8Array(randomBytes(200_000))
     const { token, appId, file } = await recordWithFile(server, bytes)
     expect(file.sha256).toBe(sha256(bytes))
     const dataDir = server.ctx.config.dataDir

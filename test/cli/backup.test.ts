@@ -189,7 +189,7 @@ describe('svc-cli restore', () => {
     await server.stop()
     const restored = await cliInProcess(['restore', file, '--yes', '--json'], { env })
     expect({ code: restored.code, stderr: restored.stderr }).toEqual({ code: 0, stderr: '' })
-    const data = restored.json() as { database: string; from: string; previous: string }
+    const data = restored.json() as { database: string; from: string; previous: string; files: unknown }
     expect(data).toEqual({
       database: join(dataDir, 'svc.db'),
       from: file,

@@ -29,7 +29,7 @@ async function post(t: Setup, name: string, files: Array<[field: string, bytes: 
   for (const [field, bytes, file] of files) body.append(field, new File([bytes], file, { type: 'text/plain' }))
   const res = await t.call('ingest.form', { params: { token: t.endpoint.token } }, { raw: body })
   expect(res.status).toBe(200)
-  return (res.body as { data: { id: string } }).data.id
+  return (res.body as unknown as { data: { id: string } }).data.id
 }
 
 const ownerFields = async (t: Setup) => {
