@@ -46,7 +46,8 @@ export function pathFlags(path: string[], args: ArgsDef): PathFlag[] {
       const upload = hints(def.valueHint).some((hint) => hint.endsWith('=file'))
       const folder = hints(def.valueHint).includes('dir')
       const instead = [
-        upload && `leave --${kebab(name)} out: files are sent from a terminal (\`svc-cli ${path.join(' ')} --${kebab(name)}\`)`,
+        upload &&
+          `leave --${kebab(name)} out: files are sent from a terminal (\`svc-cli ${path.join(' ')} --${kebab(name)}\`)`,
         folder &&
           `leave --${kebab(name)} out: the records hold each file's {id, name, size, type, sha256}; the user saves the files from a terminal`,
         !upload && !folder && inline && `pass the document inline as JSON with --${kebab(inline[0])} '<JSON>'`,

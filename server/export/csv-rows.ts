@@ -56,7 +56,9 @@ function columnCells(
   const slotOf = new Map(keys.map((key, slot) => [key, slot]))
   const slots: unknown[] = keys.map(() => undefined)
   // Most exports have no file column: they keep the plain loop.
-  const cells = special ? (values: unknown[]) => specialCellsOf(values, text, special) : (values: unknown[]) => cellsOf(values, text)
+  const cells = special
+    ? (values: unknown[]) => specialCellsOf(values, text, special)
+    : (values: unknown[]) => cellsOf(values, text)
   return (value) => {
     let rest: Record<string, unknown> | null = null
     // Own keys only, as Object.hasOwn would check: a key like `constructor` or `__proto__`

@@ -21,9 +21,7 @@ export const fileLine = (file: FileObject, downloadPath: string): string =>
 
 /** The encoder of a file column's cells in app `appId`'s export. */
 export function fileCell(appId: string, text: TextCell): (value: unknown) => string {
-  const downloadPath = routeOf('files.download')
-    .path.replace(':id', encodeURIComponent(appId))
-    .replace(':file', '')
+  const downloadPath = routeOf('files.download').path.replace(':id', encodeURIComponent(appId)).replace(':file', '')
   return (value) => {
     const files = value !== null && typeof value === 'object' ? fileAnswer(value) : null
     if (files === null) return csvValue(value, text)

@@ -33,7 +33,11 @@ async function recordWithFile(server: TestServer, bytes: Uint8Array<ArrayBuffer>
   const endpoint = await makeEndpoint(server.ctx, user.id, { fields: [{ name: 'cv', type: 'file' }] })
   const body = new FormData()
   body.append('cv', new File([bytes], 'cv.bin'))
-  const posted = await fetch(`${server.url}${endpoint.path('/form')}`, { method: 'POST', body, headers: { accept: 'application/json' } })
+  const posted = await fetch(`${server.url}${endpoint.path('/form')}`, {
+    method: 'POST',
+    body,
+    headers: { accept: 'application/json' },
+  })
   expect(posted.status).toBe(200)
   const id = ((await posted.json()) as { data: { id: string } }).data.id
   const record = await fetch(`${server.url}/api/v3/apps/${endpoint.appId}/records/${id}`, {

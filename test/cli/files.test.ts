@@ -62,21 +62,21 @@ beforeAll(async () => {
     '--json',
   )
   recordId = ok(posted).json().id as string
-  const record = await callServer(server.url, 'records.get', { params: { id: app, recordId } }, { token: env.SVC_TOKEN })
+  const record = await callServer(
+    server.url,
+    'records.get',
+    { params: { id: app, recordId } },
+    { token: env.SVC_TOKEN },
+  )
   stored = (record.body as unknown as { data: { data: Record<string, unknown> } }).data.data
 })
 
 describe('share post --file', () => {
   test('files become the file fields, the other values text parts read as a form is', () => {
-    const cv = stored.cv as FileObject
-    const photos = stored.photos as FileObject[]
-    expect({ ...stored, cv: undefined, photos: undefined }).toEqual({
-      age: 37,
-      tags: ['a', 'b'],
-      name: 'Ada Lovelace',
-      cv: undefined,
-      photos: undefined,
-    })
+    const { cv: storedCv, photos: storedPhotos, ...texts } = stored
+    const cv = storedCv as FileObject
+    const photos = storedPhotos as FileObject[]
+    expect(texts).toEqual({ age: 37, tags: ['a', 'b'], name: 'Ada Lovelace' })
     expect([cv.name, cv.size, cv.sha256]).toEqual(['cv.pdf', cvBytes.length, sha256(cvBytes)])
     expect(photos.map((file) => [file.name, file.sha256]).sort((a, b) => (a[1] < b[1] ? -1 : 1))).toEqual(
       [
@@ -104,9 +104,30 @@ describe('records download', () => {
     expect({ ...result, files: [...result.files].sort(byPath) }).toEqual({
       record: recordId,
       files: [
-        { field: 'cv', id: (stored.cv as FileObject).id, name: 'cv.pdf', path: join(out, 'cv.pdf'), size: cvBytes.length, sha256: sha256(cvBytes) },
-        { field: 'photos', id: photos[0].id, name: 'same.txt', path: join(out, 'same.txt'), size: photos[0].size, sha256: photos[0].sha256 },
-        { field: 'photos', id: photos[1].id, name: 'same (2).txt', path: join(out, 'same (2).txt'), size: photos[1].size, sha256: photos[1].sha256 },
+        {
+          field: 'cv',
+          id: (stored.cv as FileObject).id,
+          name: 'cv.pdf',
+          path: join(out, 'cv.pdf'),
+          size: cvBytes.length,
+          sha256: sha256(cvBytes),
+        },
+        {
+          field: 'photos',
+          id: photos[0].id,
+          name: 'same.txt',
+          path: join(out, 'same.txt'),
+          size: photos[0].size,
+          sha256: photos[0].sha256,
+        },
+        {
+          field: 'photos',
+          id: photos[1].id,
+          name: 'same (2).txt',
+          path: join(out, 'same (2).txt'),
+          size: photos[1].size,
+          sha256: photos[1].sha256,
+        },
       ].sort(byPath),
     })
     expect(readdirSync(out).sort()).toEqual(['cv.pdf', 'same (2).txt', 'same.txt'])
@@ -126,8 +147,12 @@ describe('records download', () => {
       },
     })
     expect(readFileSync(join(out, 'cv.pdf'), 'utf8')).toBe('changed by hand')
-    const forced = ok(await cli('records', 'download', recordId, '--app', app, '--out', out, '--field', 'cv', '--force'))
-    expect(forced.stdout).toBe(`Wrote ${join(out, 'cv.pdf')} (${cvBytes.length} bytes, cv, sha256 ${sha256(cvBytes)})\n`)
+    const forced = ok(
+      await cli('records', 'download', recordId, '--app', app, '--out', out, '--field', 'cv', '--force'),
+    )
+    expect(forced.stdout).toBe(
+      `Wrote ${join(out, 'cv.pdf')} (${cvBytes.length} bytes, cv, sha256 ${sha256(cvBytes)})\n`,
+    )
     expect(onDisk(join(out, 'cv.pdf'))).toBe(sha256(cvBytes))
     expect(readdirSync(out).filter((name) => name.includes('.part-'))).toEqual([])
   })
@@ -146,7 +171,10 @@ describe('share export --files', () => {
     const run = ok(
       await cli('share', 'export', '--app', app, '--out', join(base, 'records.csv'), '--files', dir, '--json'),
     )
-    const data = run.json() as { rows: number; files: { dir: string; records: number; files: unknown[]; bytes: number } }
+    const data = run.json() as {
+      rows: number
+      files: { dir: string; records: number; files: unknown[]; bytes: number }
+    }
     const photos = stored.photos as FileObject[]
     expect({ rows: data.rows, ...data.files, files: data.files.files.length }).toEqual({
       rows: 1,
@@ -164,7 +192,18 @@ describe('share export --files', () => {
     const csv = readFileSync(join(base, 'records.csv'), 'utf8')
     expect(csv).toContain(`cv.pdf (${cvBytes.length} bytes, `)
     // Again into the same folder: refused before anything is written, unless --force.
-    const again = await cli('share', 'export', '--app', app, '--format', 'jsonl', '--out', join(base, 'r.jsonl'), '--files', dir)
+    const again = await cli(
+      'share',
+      'export',
+      '--app',
+      app,
+      '--format',
+      'jsonl',
+      '--out',
+      join(base, 'r.jsonl'),
+      '--files',
+      dir,
+    )
     expect(again.code).toBe(1)
     expect(again.stderr).toContain('already exist')
     // To stdout, the export is the data; what the files took goes to stderr.

@@ -45,9 +45,14 @@ type Setup = Awaited<ReturnType<typeof setup>>
 /** The export at `route` as its bytes decode, the BOM kept (Response.text() would drop it). */
 async function download(t: Setup, route: { path: string }) {
   const response = await t.app.handle(
-    new Request(`http://localhost:8787${route.path}`, { headers: { authorization: `Bearer ${t.endpoint.ownerToken}` } }),
+    new Request(`http://localhost:8787${route.path}`, {
+      headers: { authorization: `Bearer ${t.endpoint.ownerToken}` },
+    }),
   )
-  return { status: response.status, text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer()) }
+  return {
+    status: response.status,
+    text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer()),
+  }
 }
 
 describe('exports of file fields', () => {
@@ -62,7 +67,9 @@ describe('exports of file fields', () => {
     const c = photos.find((file) => file.name === 'c.txt') as FileObject
     expect([cv.name, cv.size, cv.type, cv.sha256]).toEqual(['=cmd().txt', 15, 'text/plain', sha('=1+1 curriculum')])
     expect([photos.length, a.sha256, c.sha256]).toEqual([2, sha('one'), sha('three')])
-    const lines = photos.map((file) => `${file.name} (${file.size} bytes, text/plain) sha256:${file.sha256} ${path}${file.id}`)
+    const lines = photos.map(
+      (file) => `${file.name} (${file.size} bytes, text/plain) sha256:${file.sha256} ${path}${file.id}`,
+    )
     const params = { id: t.endpoint.appId }
     const csv = await download(t, target('records.exportCsv', { params }))
     expect(csv.status).toBe(200)
@@ -81,7 +88,12 @@ describe('exports of file fields', () => {
 
     const jsonl = await download(t, target('records.exportJsonl', { params }))
     expect(jsonl.status).toBe(200)
-    expect(jsonl.text.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual([
+    expect(
+      jsonl.text
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual([
       { id: ada.id, data: { name: 'Ada', cv, photos }, meta: {}, createdAt: ada.createdAt },
       { id: bob.id, data: { name: 'Bob' }, meta: {}, createdAt: bob.createdAt },
     ])

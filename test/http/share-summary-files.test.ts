@@ -10,7 +10,10 @@ import { testApp } from '../support/http.ts'
 
 async function setup() {
   const t = testApp({ rateLimit: null })
-  const endpoint = await makeEndpoint(t.ctx, { reads: 'summary', fields: [{ name: 'cv', type: 'file' }, { name: 'name' }] })
+  const endpoint = await makeEndpoint(t.ctx, {
+    reads: 'summary',
+    fields: [{ name: 'cv', type: 'file' }, { name: 'name' }],
+  })
   const added = await t.call(
     'fields.add',
     { params: { id: endpoint.appId }, body: { name: 'photos', type: 'file', maxFiles: 3 } },

@@ -56,7 +56,11 @@ const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u206
 
 /** `name` as one safe segment of a path; `fallback` (the file id) when nothing is left. */
 export function cleanName(name: string, fallback: string): string {
-  const cleaned = name.replace(UNSAFE, '_').replace(/^[.\s]+/, '').trim().slice(0, 200)
+  const cleaned = name
+    .replace(UNSAFE, '_')
+    .replace(/^[.\s]+/, '')
+    .trim()
+    .slice(0, 200)
   return cleaned === '' ? fallback : cleaned
 }
 

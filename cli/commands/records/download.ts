@@ -18,7 +18,11 @@ export default defineSvcCommand({
       valueHint: 'recordId',
     },
     ...appArg,
-    field: { type: 'string', description: "Only this file field's files (default: every file field)", valueHint: 'field' },
+    field: {
+      type: 'string',
+      description: "Only this file field's files (default: every file field)",
+      valueHint: 'field',
+    },
     out: {
       type: 'string',
       description: 'Folder to save into, made when missing (default: the current folder)',

@@ -66,7 +66,8 @@ export async function exportedFiles(
   const folders = records.map((record) => join(dir, cleanName(record.id, 'record')))
   if (!force) refuseExisting(records.flatMap((record, i) => plan(record.files, folders[i]).targets))
   const saved: SavedFile[] = []
-  for (let i = 0; i < records.length; i++) saved.push(...(await saveFiles(client, app, records[i].files, folders[i], force)))
+  for (let i = 0; i < records.length; i++)
+    saved.push(...(await saveFiles(client, app, records[i].files, folders[i], force)))
   return {
     dir: plan([], dir).folder,
     records: records.length,

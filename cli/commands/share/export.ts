@@ -95,7 +95,13 @@ export default defineSvcCommand({
     const saveFiles = async (): Promise<FilesSaved | null> =>
       args.files === undefined
         ? null
-        : exportedFiles(env.client(), args.app, { spam: args.spam, filter: args.filter }, args.files, args.force === true)
+        : exportedFiles(
+            env.client(),
+            args.app,
+            { spam: args.spam, filter: args.filter },
+            args.files,
+            args.force === true,
+          )
     const streamed = async () => {
       const saved = await saveFiles()
       if (saved) await env.io.stderr.write(`${filesLine(saved)}\n`)

@@ -61,7 +61,8 @@ export default defineSvcCommand({
     ...appArg,
     data: {
       type: 'string',
-      description: 'The record as JSON ({"data":{…}} or a flat object); default: stdin (none needed with --file or --set)',
+      description:
+        'The record as JSON ({"data":{…}} or a flat object); default: stdin (none needed with --file or --set)',
       valueHint: 'json',
     },
     set: {

@@ -90,9 +90,9 @@ export function backupFiles(dataDir: string, filesUrl: string | null, file: stri
   const partial = join(dirname(folder), `.${basename(folder)}.partial-${process.pid}`)
   const source = blobFolderOf(dataDir)
   try {
-    const counted = existsSync(source)
-      ? copyTree(source, partial, true, null)
-      : (mkdirSync(partial, { mode: 0o700 }), { files: 0, bytes: 0 })
+    // No files folder yet (nothing uploaded): the backup still has one, empty, so a restore empties the store.
+    if (!existsSync(source)) mkdirSync(partial, { mode: 0o700 })
+    const counted = existsSync(source) ? copyTree(source, partial, true, null) : { files: 0, bytes: 0 }
     renameSync(partial, folder)
     syncFile(folder)
     return { kind: 'disk', folder, ...counted }

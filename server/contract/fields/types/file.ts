@@ -28,7 +28,7 @@ export const file = defineFieldType({
     'files: from a form a file input (multipart/form-data); from JSON {"file": "<id>"} naming a file uploaded to the endpoint\'s /files or /uploads first; stored as {id, name, size, type, sha256}',
   hasOptions: false,
   check: (value) =>
-        isFileAnswer(value)
+    isFileAnswer(value)
       ? null
       : `must be a file (a form sends one only with enctype="multipart/form-data"; JSON names an uploaded file as {"file": "<id>"}), got ${describeValue(value)}`,
   // Form text never makes a file: a file comes as a file part (server/http/share/multipart.ts).
