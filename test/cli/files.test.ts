@@ -94,6 +94,22 @@ describe('share post --file', () => {
   })
 })
 
+describe('share summary', () => {
+  test('a file field counts its files and their bytes', async () => {
+    const summary = ok(await cli('share', 'summary', '--app', app, '--json')).json() as {
+      fields: Record<string, unknown>
+    }
+    const photos = stored.photos as FileObject[]
+    expect([summary.fields.cv, summary.fields.photos]).toEqual([
+      { type: 'file', count: 1, missing: 0, files: { answers: 1, files: 1, bytes: cvBytes.length } },
+      { type: 'file', count: 1, missing: 0, files: { answers: 1, files: 2, bytes: photos[0].size + photos[1].size } },
+    ])
+    const table = ok(await cli('share', 'summary', '--app', app)).stdout
+    expect(table).toMatch(/cv\s+file\s+1\s+0\s+1 file · 68\.4 KiB/)
+    expect(table).toMatch(/photos\s+file\s+1\s+0\s+2 files · 23 bytes/)
+  })
+})
+
 describe('records download', () => {
   test('saves every file, a clash numbered, prints what it wrote; never overwrites without --force', async () => {
     const out = join(tempDir('svc-cli-download-'), 'files')
