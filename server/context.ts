@@ -8,6 +8,7 @@ import { createFieldCache } from './core/collect/field-cache.ts'
 import { createLiveHub } from './live/hub.ts'
 import { createPlaces } from './core/places/places.ts'
 import { createWriter } from './core/collect/writer.ts'
+import { createFileSweeper } from './core/files/sweeper.ts'
 import { createRateLimiter } from './core/ratelimit.ts'
 import { createReadGate, READ_SLOTS } from './core/read-gate.ts'
 import { scoringCache } from './core/scoring/cache.ts'
@@ -74,6 +75,7 @@ export function createContext(parts: Omit<AppContext, Services>): AppContext {
     net: systemTargetNet,
   }
   ctx.writer = createWriter(ctx)
+  ctx.files = createFileSweeper(ctx)
   ctx.places = createPlaces(ctx.config)
   ctx.live = createLiveHub(ctx)
   // Streams end before the storage closes (hooks run in reverse; the server ends them earlier still, to stop in time).

@@ -10,6 +10,7 @@ import type { ChangeFeed } from './changes.ts'
 import type { Clock } from './clock.ts'
 import type { BlobStore } from './files/blob-store.ts'
 import type { Scanner } from './files/scanner.ts'
+import type { FileSweeper } from './files/sweeper-types.ts'
 import type { FieldCache } from './collect/field-cache-types.ts'
 import type { Writer } from './collect/writer-types.ts'
 import type { LiveHub } from './live-hub.ts'
@@ -37,6 +38,8 @@ export interface AppContext {
   blobs: BlobStore
   /** The virus scanner every file passes before it is kept; null when none is set up (SVC_CLAMD). */
   scanner: Scanner | null
+  /** Removes the bytes of files nothing names any more (core/files/sweeper.ts). */
+  files: FileSweeper
   mailer: Mailer
   log: Logger
   sealer: Sealer
@@ -101,3 +104,4 @@ export type Services =
   | 'passwords'
   | 'background'
   | 'webhooks'
+  | 'files'

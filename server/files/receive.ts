@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto'
 import { AppError } from '../contract/errors.ts'
-import { FILE_LIMITS, formatBytes } from '../contract/files/model.ts'
+import { formatBytes } from '../contract/files/model.ts'
 import type { AppContext } from '../core/context.ts'
 import type { ScanSession } from '../core/files/scanner.ts'
 import { newId } from '../core/ids.ts'

@@ -65,7 +65,7 @@ export const REFUSAL_WORDS: Record<ErrorType, { text: string; owner: boolean }> 
   disabled: { text: NOT_ACCEPTING_TEXT, owner: false },
   too_large: { text: 'Your answers are too long to send. Shorten them and send the form again.', owner: false },
   quota_exceeded: {
-    text: 'This form cannot take more files at the moment, so your answers were not sent. Let the form\'s owner know.',
+    text: "This form cannot take more files at the moment, so your answers were not sent. Let the form's owner know.",
     owner: true,
   },
   infected: {

@@ -17,6 +17,7 @@ import { migrateStore } from '../../server/db/sqlite/migrate.ts'
 import type { Storage } from '../../server/db/storage.ts'
 import { lazyStorage, newPostgresDatabase, TEST_BACKEND } from './backend.ts'
 import { testBlobStore } from './blobs.ts'
+import { clamdScanner } from '../../server/files/clamd.ts'
 
 export interface TestContext {
   ctx: AppContext
@@ -92,7 +93,7 @@ function contextOn(
     log: createLogger('debug', (_level, line) => logs.push(line)),
     sealer: createSealer(newSecretKey()),
     blobs: testBlobStore(),
-    scanner: null,
+    scanner: fullConfig.clamd ? clamdScanner(fullConfig.clamd) : null,
   })
   return { ctx, clock, mails, logs, sqlite }
 }

@@ -81,9 +81,9 @@ export const formBody = () =>
       _charset_: z.string().optional().meta({ description: 'The encoding of the values, when the browser names it' }),
     })
     .catchall(z.union([z.string(), z.array(z.string())]))
-    .meta({ description: 'The fields by name; a file part is refused (415)' })
+    .meta({ description: "The fields by name; a file field's files as file parts (multipart only)" })
 
-/** The bodies of a form post: urlencoded, or multipart with text parts. */
+/** The bodies of a form post: urlencoded, or multipart with text parts and the file fields' files. */
 export const formBodies = () => ({
   'application/x-www-form-urlencoded': formBody(),
   'multipart/form-data': formBody(),
@@ -104,6 +104,9 @@ export const WRITE_ERRORS = [
   'bad_signature',
   'stale_signature',
 ] as const satisfies readonly ErrorType[]
+
+/** What taking the files of a multipart form can refuse besides: the app's quota, a virus, the scanner away. */
+export const FILE_ERRORS = ['quota_exceeded', 'infected', 'scan_unavailable'] as const satisfies readonly ErrorType[]
 
 const HELP_ERRORS = ['not_found', 'method_not_allowed'] as const satisfies readonly ErrorType[]
 const READ_ERRORS = ['bad_request', 'disabled', 'not_found', 'rate_limited'] as const satisfies readonly ErrorType[]
@@ -173,11 +176,11 @@ export const ingestOperations = lazyAnswers({
       200: formAnswer(),
       303: empty('To the allowed _redirect, or (a browser) the thank-you page', true),
       ...refusalPages(
-        [...WRITE_ERRORS, 'idempotency_key_reused'],
+        [...WRITE_ERRORS, ...FILE_ERRORS, 'idempotency_key_reused'],
         "A browser's own post was refused: the page says what to fix",
       ),
     }),
-    errors: [...WRITE_ERRORS, 'idempotency_key_reused'],
+    errors: [...WRITE_ERRORS, ...FILE_ERRORS, 'idempotency_key_reused'],
   },
   'ingest.batch': {
     summary: `Submit up to ${LIMITS.maxBatch} records at once`,

@@ -5,10 +5,10 @@
  */
 import { z } from 'zod'
 import { content, empty, type OperationsOf, lazyAnswers } from './operation.ts'
-import { formBodies, refusalPages, WRITE_ERRORS } from './ingest.ts'
+import { FILE_ERRORS, formBodies, refusalPages, WRITE_ERRORS } from './ingest.ts'
 
 /** A fill-in page post is refused as a share post is. */
-const FILL_IN_ERRORS = WRITE_ERRORS
+const FILL_IN_ERRORS = [...WRITE_ERRORS, ...FILE_ERRORS] as const
 
 const notFoundPage = content('text/html', 'No published form has this address (a page)')
 

@@ -22,7 +22,7 @@ export async function removeRecords(ctx: AppContext, appId: string, ids: readonl
   return changeWithAggregates(ctx, appId, deleteAdjuster, async (adjuster) => {
     const { deleted, counters } = await ctx.storage.records.delete(appId, [...new Set(ids)], adjuster)
     return { count: deleted, counters }
-  })
+  }).finally(() => ctx.files.nudge())
 }
 
 /** Deletes a selection of one of `userId`'s apps' records; ids not in the app are skipped. */

@@ -80,7 +80,9 @@ export async function setPasswordHash(ctx: AppContext, id: string, passwordHash:
  * The storage announces each app's deletion to the caches. Returns the deleted apps' ids.
  */
 export async function deleteUserRow(ctx: AppContext, id: string): Promise<string[]> {
-  return (await ctx.storage.users.delete(id))?.appIds ?? []
+  const appIds = (await ctx.storage.users.delete(id))?.appIds ?? []
+  ctx.files.nudge()
+  return appIds
 }
 
 /** The account with this e-mail (normalized first), if any. */

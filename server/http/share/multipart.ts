@@ -156,13 +156,15 @@ async function parse(
     else read.texts.push([name, new Uint8Array(Buffer.from(value, 'latin1'))])
   })
   parser.on('file', (name, stream, info) => {
+    // Its errors reach whoever reads it (receiveFile); one ended on a refusal may have no reader left.
+    stream.on('error', () => {})
     const field = target.fields.get(name)
     // A file input left empty sends a part with no file name and no bytes: no answer.
     if (!info.filename || failure !== null) {
       stream.resume()
       return
     }
-    if (!field || field.type !== 'file' || field.autoCreated || field.proposed) {
+    if (field?.type !== 'file' || field.autoCreated || field.proposed) {
       stream.resume()
       fail(notAFileField(name, field))
       return
@@ -231,7 +233,9 @@ export async function firstFilePart(
     parser.on('field', () => {})
     parser.on('error', () => reject(badBody()))
     parser.on('close', () =>
-      reject(new AppError('bad_request', 'The multipart body holds no file part; send the file as a part with a filename')),
+      reject(
+        new AppError('bad_request', 'The multipart body holds no file part; send the file as a part with a filename'),
+      ),
     )
     source.on('error', (error) => {
       parser.destroy(error)

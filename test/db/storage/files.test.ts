@@ -20,6 +20,8 @@ const HOUR = 60 * 60 * 1000
 
 async function setup() {
   const t = testContext()
+  // These tests read the orphans the storage reports; the sweeper, nudged by deletions, would remove them first.
+  t.ctx.files.nudge = () => {}
   const { user } = await makeUser(t.ctx)
   const { appId } = await makeEndpoint(t.ctx, user.id)
   const { appId: otherApp } = await makeEndpoint(t.ctx, user.id, { name: 'Other' })

@@ -32,8 +32,8 @@ export const file = defineFieldType({
       ? null
       : `must be a file (a form sends one only with enctype="multipart/form-data"; JSON names an uploaded file as {"file": "<id>"}), got ${describeValue(value)}`,
   // Form text never makes a file: a file comes as a file part (server/http/share/multipart.ts).
-  form: { keepsEmpty: false, multiple: false, coerce: (text) => text, texts: () => [] },
-  respondent: { missing: 'Choose a file', invalid: 'Choose a file of the kind and size asked for' },
+  form: { keepsEmpty: false, multiple: false, files: true, coerce: (text) => text, texts: () => [] },
+  respondent: { missing: 'Select a file', invalid: 'Select a file of the kind and size asked for' },
   example: () => ({ file: 'f_0123456789abcdef' }),
   previewAnswer: () => undefined,
   control: { kind: 'input', type: 'file' },
