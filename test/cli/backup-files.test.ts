@@ -92,7 +92,11 @@ describe('backup and restore of files', () => {
 
   test('on S3 the backup says the files are in the bucket, and copies none', async () => {
     const server = await sqliteServer()
-    const env = { SVC_DATA_DIR: server.ctx.config.dataDir, SVC_FILES_URL: 's3://svc-files', ...SQLITE }
+    const env = {
+      SVC_DATA_DIR: server.ctx.config.dataDir,
+      SVC_FILES_URL: 's3://key:secret@svc-files?endpoint=http://127.0.0.1:9&region=us-east-1',
+      ...SQLITE,
+    }
     const backup = join(tempDir('svc-backup-s3-'), 'copy.db')
     const run = await cliInProcess(['backup', backup, '--json'], { env })
     expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' })
