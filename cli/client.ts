@@ -9,7 +9,14 @@ import { routeOf } from '../server/contract/api/routes.ts'
 import { APP_ID, appIdByName, namedAppError } from './app-ref.ts'
 import { DEFAULT_SERVER, normalizeServer, readConfig } from './config.ts'
 import { CliError, EXIT, notLoggedIn, usageError } from './errors.ts'
-import { DEFAULT_TIMEOUT_SECONDS, idleLimited, timeoutError, timeoutSeconds, within } from './timeout.ts'
+import {
+  DEFAULT_TIMEOUT_SECONDS,
+  idleLimited,
+  idleWithin,
+  timeoutError,
+  timeoutSeconds,
+  touchingBody,
+} from './timeout.ts'
 
 type Env = Record<string, string | undefined>
 
@@ -82,6 +89,11 @@ export class SvcClient {
         body: input.body,
       }),
     )
+  }
+
+  /** Calls operation `name` with a multipart body (`ingest.form` with files); the answer as `call` gives it. */
+  callForm<N extends Described>(name: N, input: Omit<InputOf<N>, 'body'>, form: FormData): Promise<AnswerOf<N>> {
+    return this.call(name, { ...input, body: form } as unknown as InputOf<N>)
   }
 
   /** Calls operation `name` whose answer is text (Markdown help, skills). */
@@ -201,8 +213,10 @@ export class SvcClient {
       if (!token) throw await this.withoutToken()
       headers.authorization = `Bearer ${token}`
     }
-    let body: string | undefined
-    if (options.body !== undefined) {
+    let body: string | FormData | undefined
+    // A multipart form (share post --file): fetch writes its boundary and Content-Type.
+    if (options.body instanceof FormData) body = options.body
+    else if (options.body !== undefined) {
       body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
       headers['content-type'] ??= 'application/json'
     }
@@ -213,8 +227,22 @@ export class SvcClient {
     options.signal?.addEventListener('abort', () => abort.abort(), { once: true })
     let response: Response
     try {
-      response = await within(
-        this.fetchImpl(url, { method, headers, body, signal: abort.signal }),
+      response = await idleWithin(
+        (touch) => {
+          if (!(body instanceof FormData)) return this.fetchImpl(url, { method, headers, body, signal: abort.signal })
+          // A form with files streams as the connection takes it: each chunk sent is progress,
+          // so a large file on a slow line is never cut off, and a stalled upload still is.
+          const encoded = new Request(url, { method, body })
+          headers['content-type'] = encoded.headers.get('content-type') ?? 'multipart/form-data'
+          const stream = encoded.body ? touchingBody(encoded.body, touch) : null
+          return this.fetchImpl(url, {
+            method,
+            headers,
+            body: stream,
+            signal: abort.signal,
+            duplex: 'half',
+          } as RequestInit)
+        },
         seconds * 1000,
         () => {
           abort.abort()

@@ -78,6 +78,54 @@ export function within<T>(
 }
 
 /**
+ * `work(touch)`, or a rejection with `onTimeout()` once `ms` pass without a `touch()`: the
+ * wait of an upload, where each chunk the connection takes is progress and only silence
+ * (no chunk taken, then no answer) times out.
+ */
+export function idleWithin<T>(
+  work: (touch: () => void) => Promise<T>,
+  ms: number,
+  onTimeout: () => Error,
+  timers: Timers = systemTimers,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const fire = () => reject(onTimeout())
+    let timer = timers.set(fire, ms)
+    const touch = () => {
+      timers.clear(timer)
+      timer = timers.set(fire, ms)
+    }
+    void work(touch).then(
+      (value) => {
+        timers.clear(timer)
+        resolve(value)
+      },
+      (error) => {
+        timers.clear(timer)
+        reject(error)
+      },
+    )
+  })
+}
+
+/** An upload body that calls `touch` each time the connection takes a chunk of it (idleWithin). */
+export function touchingBody(body: ReadableStream<Uint8Array>, touch: () => void): ReadableStream<Uint8Array> {
+  const reader = body.getReader()
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        touch()
+        const chunk = await reader.read()
+        if (chunk.done) return controller.close()
+        controller.enqueue(chunk.value)
+      },
+      cancel: (reason) => reader.cancel(reason),
+    },
+    { highWaterMark: 0 },
+  )
+}
+
+/**
  * The body re-streamed so that each read waits at most `ms` for the server; when one
  * waits longer, `onIdle(bytesSoFar)` gives the error the reader sees and the download is
  * cancelled. Time spent while nobody reads (a slow consumer) does not count.

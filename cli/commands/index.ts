@@ -11,6 +11,7 @@ export const MODULES: Record<string, () => Promise<CommandDef>> = {
   app: () => import('./app/index.ts').then((m) => m.default),
   field: () => import('./field/index.ts').then((m) => m.default),
   share: () => import('./share/index.ts').then((m) => m.default),
+  records: () => import('./records/index.ts').then((m) => m.default),
   profile: () => import('./profile/index.ts').then((m) => m.default),
   scale: () => import('./scale/index.ts').then((m) => m.default),
   report: () => import('./report/index.ts').then((m) => m.default),

@@ -63,6 +63,11 @@ const USE_TOOL_INSTEAD = new Map([
     'share tail',
     'it never ends by itself. Read the resource svc://apps/<app id>/records (the newest records) and subscribe to it (resources/subscribe) to be told when records arrive; svc_read "share query" reads pages',
   ],
+  // It writes files on this machine, which nothing reached through MCP may do.
+  [
+    'records download',
+    'it saves files on this machine, which the MCP server never does. The file metadata ({id, name, size, type, sha256}) is in the record (svc_read "share get"); the user saves the files with `svc-cli records download` in a terminal',
+  ],
   // A password must never pass through an agent (MCP forbids asking for one).
   ['profile password', 'passwords never pass through an agent; the user runs `svc-cli profile password` in a terminal'],
 ])

@@ -2,8 +2,8 @@
  * @module No local files for an agent. Records are written by the public, so a prompt
  * injection in one can steer an agent; nothing it calls through svc may open, list or write
  * a path on the user's machine. The flags that name a path are read off the command tree:
- * a flag whose valueHint is `file` always names one, a flag with `id|file` names one unless
- * its value is a plain id. Every in-process run of the MCP server is checked here before the
+ * a flag whose valueHint is `file` or `dir` (or `field=file`, a field's file to post) always
+ * names one, a flag with `id|file` names one unless its value is a plain id. Every in-process run of the MCP server is checked here before the
  * command starts, with the arguments parsed exactly as the command will parse them.
  */
 import { parseArgs, type ArgsDef } from 'citty'
@@ -30,18 +30,27 @@ export const PLAIN_ID = /^[A-Za-z0-9][A-Za-z0-9_-]*$/
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
 const hints = (valueHint: unknown) => (typeof valueHint === 'string' ? valueHint.split('|') : [])
+/** A hint that names a local path: a file, a folder, or `<name>=file` (share post --file cv=./cv.pdf). */
+const namesPath = (hint: string) => hint === 'file' || hint === 'dir' || hint.endsWith('=file')
 
 /** The flags of one command (its path and args) that name local paths, with what to pass instead. */
 export function pathFlags(path: string[], args: ArgsDef): PathFlag[] {
   const entries = Object.entries(args)
   const inline = entries.find(([, def]) => def.type !== 'positional' && hints(def.valueHint).includes('json'))
   return entries
-    .filter(([, def]) => def.type !== 'positional' && hints(def.valueHint).includes('file'))
+    .filter(([, def]) => def.type !== 'positional' && hints(def.valueHint).some(namesPath))
     .map(([name, def]) => {
       const takesId = hints(def.valueHint).includes('id')
       const tool = INLINE_TOOL[path.join(' ')]
+      // A file to upload has no inline form: an agent sends the other values only.
+      const upload = hints(def.valueHint).some((hint) => hint.endsWith('=file'))
+      const folder = hints(def.valueHint).includes('dir')
       const instead = [
-        inline && `pass the document inline as JSON with --${kebab(inline[0])} '<JSON>'`,
+        upload &&
+          `leave --${kebab(name)} out: files are sent from a terminal (\`svc-cli ${path.join(' ')} --${kebab(name)}\`)`,
+        folder &&
+          `leave --${kebab(name)} out: the records hold each file's {id, name, size, type, sha256}; the user saves the files from a terminal`,
+        !upload && !folder && inline && `pass the document inline as JSON with --${kebab(inline[0])} '<JSON>'`,
         tool,
         takesId && `give a stored id as --${kebab(name)} <id>`,
         name === 'out' && `leave --${kebab(name)} out: the result comes back in this tool's answer`,
@@ -58,7 +67,7 @@ export function pathFlags(path: string[], args: ArgsDef): PathFlag[] {
 /** Positional args declared as paths: the check above covers flags only, so the tree must have none. */
 export function pathPositionals(args: ArgsDef): string[] {
   return Object.entries(args)
-    .filter(([, def]) => def.type === 'positional' && hints(def.valueHint).includes('file'))
+    .filter(([, def]) => def.type === 'positional' && hints(def.valueHint).some(namesPath))
     .map(([name]) => name)
 }
 

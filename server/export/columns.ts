@@ -22,6 +22,8 @@ export const OTHER_KEYS_COLUMN = 'other keys'
 export interface ExportColumns {
   keys: string[]
   otherKeys: boolean
+  /** The keys of the app's file fields, whose cells list their files (file-cells.ts). */
+  fileKeys: Set<string>
 }
 
 /** Names of the fixed columns around the data columns. */
@@ -32,7 +34,9 @@ export const TRAILING_COLUMNS = ['meta.source', 'meta.timestamp'] as const
 
 /** Data columns of `appId` in export order. */
 export async function exportKeys(ctx: AppContext, appId: string): Promise<ExportColumns> {
-  const keys = (await fieldRowsOf(ctx, appId)).map((field) => field.name)
+  const fields = await fieldRowsOf(ctx, appId)
+  const keys = fields.map((field) => field.name)
+  const fileKeys = new Set(fields.filter((field) => field.type === 'file').map((field) => field.name))
   const seen = new Set(keys)
   const catalogue = await ctx.storage.unlisted.list(appId)
   let otherKeys = catalogue.length >= LIMITS.maxUnlistedKeys
@@ -48,7 +52,7 @@ export async function exportKeys(ctx: AppContext, appId: string): Promise<Export
   // Values of keys the app no longer knows, or never catalogued, go to the JSON column.
   const held = await aggregateKeys(ctx, appId)
   if (held.uncounted || held.keys.some((key) => !seen.has(key))) otherKeys = true
-  return { keys, otherKeys }
+  return { keys, otherKeys, fileKeys }
 }
 
 /**

@@ -3,7 +3,8 @@
  * export includes spam), one column per data key (then, when asked, `other keys`: the
  * record's remaining keys as one JSON object), `score.`/`level.` pairs for an
  * assessment app's scales, then `meta.source, meta.timestamp`. Text is neutralised against
- * formulas unless the owner asked for the raw export (csv.ts).
+ * formulas unless the owner asked for the raw export (csv.ts). A file field's cell lists its
+ * files, one a line (file-cells.ts).
  *
  * Written for speed, each choice measured on 1.1M records: a row is one string built by
  * concatenation (no cell array joined per row); a record's keys are walked once and
@@ -17,6 +18,7 @@ import { parseStoredScores } from '../core/scoring/stored.ts'
 import { isoTime, YEAR_10000, type StoredRecord } from '../core/records/shape.ts'
 import { dataHeaders, LEADING_COLUMNS, OTHER_KEYS_COLUMN, SPAM_COLUMN, TRAILING_COLUMNS } from './columns.ts'
 import { csvRawText, csvRow, csvText, csvValue, type TextCell } from './csv.ts'
+import { fileCell } from './file-cells.ts'
 
 /** Writes CSV rows for the data columns `keys` and the scales `scaleKeys`. */
 export interface CsvRows {
@@ -34,7 +36,12 @@ export interface CsvOptions {
   raw: boolean
   /** Add the JSON column of the keys that have no column (columns.ts OTHER_KEYS_COLUMN). */
   otherKeys?: boolean
+  /** The app's file fields among `keys`, whose cells list their files (file-cells.ts). */
+  files?: { appId: string; keys: ReadonlySet<string> }
 }
+
+/** Encodes one cell's value. */
+type ValueCell = (value: unknown) => string
 
 /**
  * Reads the cells of fixed columns out of objects, one object at a time; with `others`, a
@@ -44,9 +51,14 @@ function columnCells(
   keys: readonly string[],
   text: TextCell,
   others = false,
+  special: ReadonlyArray<ValueCell | undefined> | null = null,
 ): (value: Record<string, unknown>) => string {
   const slotOf = new Map(keys.map((key, slot) => [key, slot]))
   const slots: unknown[] = keys.map(() => undefined)
+  // Most exports have no file column: they keep the plain loop.
+  const cells = special
+    ? (values: unknown[]) => specialCellsOf(values, text, special)
+    : (values: unknown[]) => cellsOf(values, text)
   return (value) => {
     let rest: Record<string, unknown> | null = null
     // Own keys only, as Object.hasOwn would check: a key like `constructor` or `__proto__`
@@ -59,9 +71,21 @@ function columnCells(
         rest[key] = value[key]
       }
     }
-    if (others) return `${cellsOf(slots, text)},${rest === null ? '' : text(JSON.stringify(rest))}`
-    return cellsOf(slots, text)
+    if (others) return `${cells(slots)},${rest === null ? '' : text(JSON.stringify(rest))}`
+    return cells(slots)
   }
+}
+
+/** As cellsOf, a slot with an encoder of its own (a file column) written by it. */
+function specialCellsOf(slots: unknown[], text: TextCell, special: ReadonlyArray<ValueCell | undefined>): string {
+  let out = ''
+  for (let i = 0; i < slots.length; i++) {
+    const cell = slots[i]
+    if (cell === undefined || cell === null) out += ','
+    else out += `,${(special[i] ?? ((value: unknown) => csvValue(value, text)))(cell)}`
+    slots[i] = undefined
+  }
+  return out
 }
 
 /** The cells of `slots` (each after a comma), emptying the slots for the next object. */
@@ -94,7 +118,10 @@ export function csvRows(
 ): CsvRows {
   const text = options.raw ? csvRawText : csvText
   const others = options.otherKeys === true
-  const dataCells = columnCells(keys, text, others)
+  const files = options.files
+  const fileCells = files && keys.some((key) => files.keys.has(key)) ? fileCell(files.appId, text) : null
+  const special = fileCells ? keys.map((key) => (files?.keys.has(key) ? fileCells : undefined)) : null
+  const dataCells = columnCells(keys, text, others, special)
   const metaColumns = columnCells(['source', 'timestamp'], text)
   // Most records have no meta at all, stored as `{}`.
   const metaCells = (meta: string): string =>

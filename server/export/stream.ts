@@ -3,6 +3,11 @@
  * bounded by rows and stored bytes (records/batches.ts) only when the client is ready for
  * more (records/text-stream.ts), so memory stays flat whatever the number and size of the
  * records. An export is a copy as of "roughly now", like any paged read.
+ *
+ * Files: a CSV cell of a file field lists its files (file-cells.ts); a JSON Lines record
+ * holds its file objects exactly as stored, `{id, name, size, type, sha256}`, as every read
+ * of records does, adding nothing: the download path is `files.download` with the app and
+ * the file's id.
  */
 import type { AppContext } from '../core/context.ts'
 import type { FilterNode } from '../db/storage/record-filter.ts'
@@ -48,7 +53,12 @@ export async function exportStream(
   const scaleKeys = (await loadScoringDefinition(ctx, appId)).scales.map((scale) => scale.key)
   const columns = format === 'csv' ? await exportKeys(ctx, appId) : null
   const encoder = columns
-    ? csvRows(columns.keys, scaleKeys, { spam: spam !== 'exclude', raw, otherKeys: columns.otherKeys })
+    ? csvRows(columns.keys, scaleKeys, {
+        spam: spam !== 'exclude',
+        raw,
+        otherKeys: columns.otherKeys,
+        files: { appId, keys: columns.fileKeys },
+      })
     : jsonlEncoder
   return textStream(ctx, `a ${format} export`, {
     head: encoder.header,

@@ -82,6 +82,7 @@ describe('svc-cli backup', () => {
       database: join(server.ctx.config.dataDir, 'svc.db'),
       integrity: 'ok',
       secretKey: join(server.ctx.config.dataDir, 'secret.key'),
+      files: { kind: 'disk', folder: `${file}.files`, files: 0, bytes: 0 },
     })
     const copy = readCopy(file)
     expect(copy.integrity).toEqual(['ok'])
@@ -122,7 +123,8 @@ describe('svc-cli backup', () => {
     }
     expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' })
     expect((statSync(file).mode & 0o777).toString(8)).toBe('600')
-    expect(readdirSync(dir)).toEqual(['copy.db'])
+    expect(readdirSync(dir).sort()).toEqual(['copy.db', 'copy.db.files'])
+    expect((statSync(`${file}.files`).mode & 0o777).toString(8)).toBe('700')
     expect(readCopy(file).ids.length).toBe(1)
   })
 
@@ -187,11 +189,12 @@ describe('svc-cli restore', () => {
     await server.stop()
     const restored = await cliInProcess(['restore', file, '--yes', '--json'], { env })
     expect({ code: restored.code, stderr: restored.stderr }).toEqual({ code: 0, stderr: '' })
-    const data = restored.json() as { database: string; from: string; previous: string }
+    const data = restored.json() as { database: string; from: string; previous: string; files: unknown }
     expect(data).toEqual({
       database: join(dataDir, 'svc.db'),
       from: file,
       previous: expect.stringMatching(/svc\.db\.before-restore-\d{4}-/),
+      files: { kind: 'disk', folder: join(dataDir, 'files'), files: 0, bytes: 0, previous: null },
     })
     expect(readCopy(data.previous).ids.length).toBe(2)
 

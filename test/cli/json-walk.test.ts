@@ -210,7 +210,8 @@ const STEPS: [string, Step][] = [
  * result document; or act on the server's files (test/cli/backup.test.ts).
  */
 // profile delete would end the walk's account; test/cli/profile-delete.test.ts checks its --json.
-const NOT_WALKED = ['serve', 'mcp', 'share tail', 'backup', 'restore', 'profile delete']
+// records download needs a record holding files; test/cli/files.test.ts checks its --json.
+const NOT_WALKED = ['serve', 'mcp', 'share tail', 'backup', 'restore', 'profile delete', 'records download']
 
 const tree = await listLeaves(ROOT)
 const leaves = tree.map((leaf) => leaf.path.join(' '))

@@ -5,9 +5,9 @@
  * counts, length does not — is checked with hand-moved timers, so nothing depends on speed.
  */
 import { afterAll, describe, expect, test } from 'bun:test'
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { idleLimited, type Timers } from '../../cli/timeout.ts'
+import { idleLimited, idleWithin, type Timers } from '../../cli/timeout.ts'
 import { target } from '../support/call.ts'
 import { cliInProcess, cliProcess } from '../support/server.ts'
 import { tempDir } from '../support/tmp.ts'
@@ -44,6 +44,7 @@ const STUB_APP = { params: { id: '0193a1a1-0000-7000-8000-000000000001' } }
 const CSV_PATH = target('records.exportCsv', STUB_APP).path
 const JSONL_PATH = target('records.exportJsonl', STUB_APP).path
 const RECORDS_PATH = target('records.list', STUB_APP).path
+const SHARE_PATH = target('share.get', STUB_APP).path
 const stalling = Bun.serve({
   hostname: '127.0.0.1',
   port: 0,
@@ -54,6 +55,8 @@ const stalling = Bun.serve({
     if (url.pathname === JSONL_PATH)
       return new Response(streamsThenStalls(JSONL_START), { headers: { 'content-type': 'application/x-ndjson' } })
     if (url.pathname === RECORDS_PATH && url.searchParams.get('page') === '1') return Response.json(fullPage)
+    // share post --file: the endpoint is known, the form post is never answered.
+    if (url.pathname === SHARE_PATH) return Response.json({ code: 200, data: { token: 'tok' } })
     return new Promise<Response>(() => {})
   },
 })
@@ -196,6 +199,25 @@ describe('a download that starts and then stalls', () => {
   })
 })
 
+describe('an upload the server never answers', () => {
+  test('share post --file exits 124 naming the form post', async () => {
+    const file = join(tempDir('svc-upload-stall-'), 'cv.txt')
+    writeFileSync(file, 'a CV')
+    const run = await cliInProcess(
+      ['share', 'post', '--app', STUB_APP.params.id, '--file', `cv=${file}`, '--timeout', '1', '--json'],
+      { env: { SVC_URL: stallingUrl, SVC_TOKEN: 'svc_pat_x' } },
+    )
+    expect({ code: run.code, error: JSON.parse(run.stderr).error }).toEqual({
+      code: 124,
+      error: {
+        type: 'timeout',
+        message: `svc at ${stallingUrl} did not answer POST /api/v3/share/tok/form within 1 s. ${advice}`,
+        details: { server: stallingUrl, request: 'POST /api/v3/share/tok/form', timeoutSeconds: 1 },
+      },
+    })
+  })
+})
+
 /** Timers moved by hand; `armed()` resolves when the next wait starts. */
 class HandTimers implements Timers {
   private now = 0
@@ -258,6 +280,39 @@ describe('the idle rule', () => {
     await armed
     timers.advance(1000)
     await expect(read).rejects.toThrow('idle after 50 bytes')
+  })
+
+  test('an upload may take any total time while chunks keep going; silence after the last one times out', async () => {
+    const timers = new HandTimers()
+    let touch!: () => void
+    let answer!: (value: string) => void
+    const waiting = idleWithin(
+      (touched) => {
+        touch = touched
+        return new Promise<string>((resolve) => {
+          answer = resolve
+        })
+      },
+      1000,
+      () => new Error('silent'),
+      timers,
+    )
+    for (let i = 0; i < 5; i++) {
+      timers.advance(900)
+      touch()
+    }
+    answer('answered')
+    expect(await waiting).toBe('answered')
+    expect(timers.pending.size).toBe(0)
+
+    const stalled = idleWithin(
+      () => new Promise<string>(() => {}),
+      1000,
+      () => new Error('silent'),
+      timers,
+    )
+    timers.advance(1000)
+    await expect(stalled).rejects.toThrow('silent')
   })
 
   test('the end of the body ends the stream and leaves no timer behind', async () => {

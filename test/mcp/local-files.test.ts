@@ -134,6 +134,20 @@ describe('flags that name local paths are refused before anything runs', () => {
       '"share export" --out',
       NO_OUT,
     ],
+    [
+      'svc_exec',
+      'share post',
+      () => ['--app', appId, '--data', '{"a":1}', '--file', `cv=${join(dir, 'cv.pdf')}`],
+      '"share post" --file',
+      'leave --file out: files are sent from a terminal (`svc-cli share post --file`)',
+    ],
+    [
+      'svc_read',
+      'share export',
+      () => ['--app', appId, '--files', join(dir, 'files')],
+      '"share export" --files',
+      "leave --files out: the records hold each file's {id, name, size, type, sha256}; the user saves the files from a terminal",
+    ],
   ])('%s "%s" %#', async (tool, command, args, what, instead) => {
     const appsBefore = await api('apps.list')
     const storedBefore = await api('plans.get', { params: { id: planId } })
@@ -143,6 +157,17 @@ describe('flags that name local paths are refused before anything runs', () => {
     expect(watch.calls).toEqual([])
     expect(await api('apps.list')).toEqual(appsBefore)
     expect(await api('plans.get', { params: { id: planId } })).toEqual(storedBefore)
+  })
+
+  test('records download never runs through MCP: it writes files on this machine', async () => {
+    using watch = watchFs([dir])
+    const result = await mcp.call('svc_read', {
+      command: 'records download',
+      args: ['0193a3c4-5b6d-7e8f-9012-3456789abcde', '--app', appId, '--out', dir],
+    })
+    expect(result.isError).toBe(true)
+    expect(resultText(result)).toContain('it saves files on this machine, which the MCP server never does')
+    expect(watch.calls).toEqual([])
   })
 
   test('a bare name is a plan id: never looked up on disk, the server answers not found', async () => {
@@ -164,7 +189,9 @@ describe('flags that name local paths are refused before anything runs', () => {
     const whitelist = [...(await execWhitelist(SVC_CLI)).values()]
     const cases = whitelist.flatMap((entry) => entry.paths.map((flag) => ({ entry, flag })))
     expect(cases.map(({ entry, flag }) => `${entry.name} ${flag.flag}`).sort()).toEqual([
+      'share export --files',
       'share export --out',
+      'share post --file',
       'smart execute --plan',
       'smart plan edit --file',
       'smart plan validate --file',
@@ -194,7 +221,9 @@ describe('flags that name local paths are refused before anything runs', () => {
     )
     // A new one must declare its path flag with valueHint 'file' (see cli/mcp/paths.ts), then join this list.
     expect([...new Set([...viaImport, ...viaBun])].filter((file) => !terminalOnly(file)).sort()).toEqual([
+      'cli/commands/records/_save.ts',
       'cli/commands/share/export.ts',
+      'cli/commands/share/post.ts',
       'cli/commands/smart/_plan-file.ts',
     ])
   })

@@ -78,7 +78,7 @@ describe('what the server offers', () => {
     expect(read.description).toContain('\napp: list …, get --app, urls --app\n')
     expect(read.description).not.toContain('create')
     expect(exec.description).toContain('\napp: create --name …, update --app …, delete! --app\n')
-    expect(exec.description).toContain('refused: --out, --file and a file path as --plan.')
+    expect(exec.description).toContain('refused: --out, --files, --file and a file path as --plan.')
     for (const hidden of ['auth:', 'serve', 'mcp:', 'smart: generate', 'password'])
       expect(exec.description!.split('Commands and')[1]).not.toContain(hidden)
   })

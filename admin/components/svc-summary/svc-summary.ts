@@ -1,4 +1,5 @@
 import { LitElement, html, nothing, svg, type PropertyValues } from 'lit'
+import { formatBytes } from '../../../server/contract/files/model.ts'
 import { customElement, property, state } from 'lit/decorators.js'
 import { api, type App, type FieldSummary, type Summary, type TopValue } from '../../api.ts'
 import { fieldLabel, formatCount, formatDateTime, formatNumber } from '../../format.ts'
@@ -20,7 +21,7 @@ function bars(top: TopValue[], other: number): Bar[] {
 
 /**
  * @summary The Summary tab: the server's aggregates drawn small — records per day for 30
- * days, top values as bars, min/mean/max for numbers, the true/false split for booleans,
+ * days, top values as bars, min/mean/max for numbers, the true/false split for booleans, files and their size,
  * scores per scale. While it is open, records arriving (spam too, which it counts apart)
  * read the figures again, at most once a second, in place.
  * @event svc-app-changed - After the figures moved with arriving records, so the app's count follows.
@@ -127,6 +128,14 @@ export class SvcSummary extends LitElement {
         }
         ${field.true !== undefined ? this.renderSplit(field.true ?? 0, field.false ?? 0) : nothing}
         ${field.top && (field.top.length || field.other) ? this.renderTop(field.top, field.other ?? 0) : nothing}
+        ${
+          field.files
+            ? html`<dl class="numbers">
+              <div><dt>files</dt><dd>${formatCount(field.files.files)}</dd></div>
+              <div><dt>size</dt><dd>${field.files.bytes === null ? '—' : formatBytes(field.files.bytes)}</dd></div>
+            </dl>`
+            : nothing
+        }
         ${
           field.items && (field.items.top.length || field.items.other)
             ? html`<div><h3>Chosen items</h3><svc-bar-chart .bars=${bars(field.items.top, field.items.other)} unit="times"></svc-bar-chart></div>`

@@ -6,6 +6,7 @@ import { CliError, flagError } from '../../errors.ts'
 import { escapeControls, result } from '../../output.ts'
 import { appArg, filterArg, spamArg } from '../_shared.ts'
 import { jsonArrayWriter, rowCounter, withoutByteOrderMark } from './_rows.ts'
+import { exportedFiles, filesLine, type FilesSaved } from './_export-files.ts'
 
 type Format = 'csv' | 'jsonl'
 
@@ -50,6 +51,13 @@ export default defineSvcCommand({
       description:
         'CSV cells exactly as stored, for programs (+44 20… stays as typed); by default a cell a spreadsheet would run as a formula (= + - @ first) gets a leading apostrophe',
     },
+    files: {
+      type: 'string',
+      description:
+        'Also save every file of the exported records into this folder, as <folder>/<record id>/<name> (names cleaned, each checked against its SHA-256)',
+      valueHint: 'dir',
+    },
+    force: { type: 'boolean', description: 'With --files: replace files of the same name already there' },
   },
   async run(args, env) {
     // `--out -` is stdout, as with curl and tar.
@@ -83,11 +91,27 @@ export default defineSvcCommand({
     // A terminal shows records strangers posted: their control characters are escaped there
     // (as `share query` and `tail` do); a file or a pipe gets the bytes as stored.
     const toTerminal = (text: string) => stdout.write(escapeControls(text, format === 'csv' ? 'visible' : 'json'))
+    // The files of the same selection, saved once the export is written; their summary goes to stderr beside a stream.
+    const saveFiles = async (): Promise<FilesSaved | null> =>
+      args.files === undefined
+        ? null
+        : exportedFiles(
+            env.client(),
+            args.app,
+            { spam: args.spam, filter: args.filter },
+            args.files,
+            args.force === true,
+          )
+    const streamed = async () => {
+      const saved = await saveFiles()
+      if (saved) await env.io.stderr.write(`${filesLine(saved)}\n`)
+      return { data: undefined, streamed: true as const }
+    }
     if (toStdoutAsJson) {
       const array = jsonArrayWriter((text) => (stdout.isTTY ? toTerminal(text) : stdout.write(text)))
       for await (const chunk of chunks(response.body)) await array.add(chunk)
       await array.end()
-      return { data: undefined, streamed: true }
+      return streamed()
     }
     if (!out) {
       // The byte-order mark is for a file Excel opens; a program reading stdout would take it as text.
@@ -97,7 +121,7 @@ export default defineSvcCommand({
         for await (const chunk of body) await toTerminal(decoder.decode(chunk, { stream: true }))
         await toTerminal(decoder.decode())
       } else for await (const chunk of body) await stdout.write(chunk)
-      return { data: undefined, streamed: true }
+      return streamed()
     }
 
     const path = resolve(out)
@@ -124,11 +148,12 @@ export default defineSvcCommand({
       env.progressDone()
     }
     if (fileError) throw new CliError('output_failed', `Could not write ${path}: ${fileError.message}`)
-    const data = { path, rows: counter.rows(), bytes }
+    const saved = await saveFiles()
+    const data = { path, rows: counter.rows(), bytes, ...(saved ? { files: saved } : {}) }
     return result(
       data,
       () =>
-        `Wrote ${data.rows} record${data.rows === 1 ? '' : 's'} (${bytes} bytes of ${format.toUpperCase()}) to ${path}`,
+        `Wrote ${data.rows} record${data.rows === 1 ? '' : 's'} (${bytes} bytes of ${format.toUpperCase()}) to ${path}${saved ? `\n${filesLine(saved)}` : ''}`,
     )
   },
 })

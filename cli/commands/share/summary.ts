@@ -1,10 +1,15 @@
 import { defineSvcCommand } from '../../command.ts'
 import { cell, details, result, table } from '../../output.ts'
 import type { FieldSummary } from '../../../server/contract/api/records.ts'
+import { formatBytes } from '../../../server/contract/files/model.ts'
 import { appArg } from '../_shared.ts'
 
-/** One short line describing a field's aggregate (numbers, top values or true/false). */
+/** One short line describing a field's aggregate (numbers, top values, true/false or files). */
 function describe(summary: FieldSummary): string {
+  if (summary.files) {
+    const { files, bytes } = summary.files
+    return `${files} file${files === 1 ? '' : 's'}${bytes === null ? '' : ` · ${formatBytes(bytes)}`}`
+  }
   if (typeof summary.mean === 'number')
     return `min ${summary.min} · max ${summary.max} · mean ${Number(summary.mean.toFixed(3))}`
   if (typeof summary.true === 'number') return `true ${summary.true} · false ${summary.false}`
@@ -17,7 +22,7 @@ function describe(summary: FieldSummary): string {
 }
 
 export default defineSvcCommand({
-  description: "Aggregates over an app's records: totals, per-field counts, numbers, top values",
+  description: "Aggregates over an app's records: totals, per-field counts, numbers, top values, files",
   example: 'svc-cli share summary --app 0193…',
   effect: 'read',
   untrusted: true,

@@ -155,6 +155,14 @@ export const fieldSummarySchema = named('FieldSummary', () =>
       .object({ top: z.array(topValueSchema()), other: count })
       .optional()
       .meta({ description: 'Multiple-choice fields: the chosen items' }),
+    files: z
+      .object({
+        answers: count.meta({ description: 'Records whose answer holds files' }),
+        files: count.meta({ description: 'Files in those answers' }),
+        bytes: count.nullable().meta({ description: 'Their bytes; null in the public summary' }),
+      })
+      .optional()
+      .meta({ description: 'File fields: counts only, never names' }),
   }),
 )
 export type FieldSummary = z.output<ReturnType<typeof fieldSummarySchema>>

@@ -1,6 +1,7 @@
 /**
  * @module Incremental aggregates over records (docs/design.md rule 12): per field counts, number
- * count/min/max/sum, top text values, true/false counts and per-element counts of arrays,
+ * count/min/max/sum, top text values, true/false counts, per-element counts of arrays and
+ * file counts (file-counts.ts),
  * plus records per UTC day and the first and last record time. Adding a record costs a few
  * map updates and removing one (remove.ts) undoes them; nothing is rescanned.
  *
@@ -21,6 +22,7 @@ import { addClient, mergeClients } from './clients.ts'
 import { addExtreme, emptyExtremes, maxOf, mergeExtremes, minOf, type Extremes } from './extremes.ts'
 import { addRecordScores, emptyScoreState, mergeScoreState, type ScoreState } from './score-state.ts'
 import { everyKey, type KeyFilter } from './key-filter.ts'
+import { addFileAnswer, fileAnswer, mergeFileCounts, type FileCounts } from './file-counts.ts'
 
 export interface ValueCounts {
   counts: Map<string, number>
@@ -50,6 +52,8 @@ export interface FieldAggregate {
   items: ValueCounts | null
   /** Array values (even empty ones): `items` exists while there is one. */
   arrays: number
+  /** File answers (file-counts.ts): counted here, never as arrays or items. */
+  files: FileCounts | null
   /** Tags of the distinct clients that gave the field a value (clients.ts). */
   clients: string[]
 }
@@ -94,6 +98,7 @@ export const emptyField = (): FieldAggregate => ({
   booleans: null,
   items: null,
   arrays: 0,
+  files: null,
   clients: [],
 })
 
@@ -151,6 +156,7 @@ export function addNumber(n: NumberStats, value: number): void {
 function addValue(field: FieldAggregate, value: unknown, client: string | null): void {
   field.count++
   addClient(field.clients, client)
+  const files = typeof value === 'object' ? fileAnswer(value) : null
   if (typeof value === 'number') {
     field.numbers ??= emptyNumbers()
     addNumber(field.numbers, value)
@@ -162,6 +168,8 @@ function addValue(field: FieldAggregate, value: unknown, client: string | null):
     const b = field.booleans
     if (value) b.true++
     else b.false++
+  } else if (files !== null) {
+    field.files = addFileAnswer(field.files, files)
   } else if (Array.isArray(value)) {
     field.arrays++
     field.items ??= emptyCounts()
@@ -267,6 +275,7 @@ function mergeField(a: FieldAggregate, b: FieldAggregate): FieldAggregate {
     booleans,
     items: mergeCounts(a.items, b.items),
     arrays: a.arrays + b.arrays,
+    files: mergeFileCounts(a.files, b.files),
     clients: mergeClients(a.clients, b.clients),
   }
 }

@@ -12,9 +12,10 @@ import { countTextRead } from '../records/read-garbage.ts'
 
 /**
  * Version of the JSON in app_stats.aggregates; another version is rebuilt from the records.
- * 6: only the keys the app knows are counted (counted.ts); 5 counted every key.
+ * 7: file answers are counted as files (file-counts.ts), not as array items; 6: only the
+ * keys the app knows are counted (counted.ts); 5 counted every key.
  */
-const FORMAT = 6
+const FORMAT = 7
 
 /**
  * The aggregates document. `seq` is the last record it covers: it may lag behind the

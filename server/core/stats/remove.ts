@@ -3,7 +3,7 @@
  * deleted rather than a rescan of the app (and, for an edit, swapping a record's values for
  * its new ones). Per statistic:
  * - counts (total, per field, true/false, per value, `other`, per day, per level, score
- *   count/missing): subtracted exactly. A section that loses its last value goes, as a
+ *   count/missing, files and their bytes): subtracted exactly. A section that loses its last value goes, as a
  *   rebuild would never have made it.
  * - sums (numbers, scores): exact sums (exact-sum.ts), so subtracting is exact too.
  * - min/max and first/last record time: the few most extreme values with their counts
@@ -24,6 +24,7 @@ import { emptyExtremes, needsRefill, removeExtreme } from './extremes.ts'
 import { addFields, syncTimes, utcDay, type Aggregate, type FieldAggregate, type ValueCounts } from './aggregate.ts'
 import { addRecordScores, removeRecordScores } from './score-state.ts'
 import type { KeyFilter } from './key-filter.ts'
+import { fileAnswer, removeFileAnswer } from './file-counts.ts'
 
 /** A statistic that must be recomputed from the remaining records after a removal. */
 export type Refill = { kind: 'times' } | { kind: 'numbers'; field: string } | { kind: 'score'; key: string }
@@ -62,6 +63,8 @@ function removeValue(field: FieldAggregate, value: unknown): boolean {
     if (value) field.booleans.true--
     else field.booleans.false--
     if (field.booleans.true + field.booleans.false === 0) field.booleans = null
+  } else if (typeof value === 'object' && field.files && fileAnswer(value)) {
+    field.files = removeFileAnswer(field.files, fileAnswer(value) ?? [])
   } else if (Array.isArray(value) && field.items) {
     for (const item of value) {
       if (typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean')

@@ -5,6 +5,7 @@
 import { copyExact, type ExactSum } from './exact-sum.ts'
 import { copyExtremes, type Extremes } from './extremes.ts'
 import { loadScoreState, storeScoreState, type StoredScoreState } from './score-state.ts'
+import type { FileCounts } from './file-counts.ts'
 import { syncTimes, type Aggregate, type NumberStats, type ValueCounts } from './aggregate.ts'
 
 // `clients` and `published` are absent from documents written before they were kept: read as none.
@@ -27,6 +28,8 @@ interface StoredField {
   booleans: { true: number; false: number } | null
   items: StoredCounts | null
   arrays: number
+  /** Absent from documents that counted no file answer. */
+  files?: FileCounts | null
   clients?: string[]
 }
 export interface StoredAggregate {
@@ -77,6 +80,7 @@ export function storeAggregate(a: Aggregate): StoredAggregate {
         booleans: f.booleans,
         items: storeCounts(f.items),
         arrays: f.arrays,
+        ...(f.files ? { files: { ...f.files } } : {}),
         clients: f.clients,
       },
     ]),
@@ -104,6 +108,7 @@ export function loadAggregate(s: StoredAggregate): Aggregate {
           booleans: f.booleans ? { ...f.booleans } : null,
           items: loadCounts(f.items),
           arrays: f.arrays,
+          files: f.files ? { ...f.files } : null,
           clients: [...(f.clients ?? [])],
         },
       ]),

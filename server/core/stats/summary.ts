@@ -99,6 +99,15 @@ function fieldSummary(
     result.false = field?.booleans?.false ?? 0
   }
   if (field?.items || kind === 'items') result.items = top(field?.items ?? null, listed)
+  // Counts only: no name or id is ever kept; the bytes stay the owner's (one upload's size could tell a file apart).
+  if (field?.files || kind === 'files') {
+    const files = field?.files
+    result.files = {
+      answers: files?.answers ?? 0,
+      files: files?.files ?? 0,
+      bytes: reader === null ? (files?.bytes ?? 0) : null,
+    }
+  }
   return result
 }
 

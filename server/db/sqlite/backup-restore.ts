@@ -1,7 +1,8 @@
 /**
  * @module `svc backup <file>` and `svc restore <file>` on the machine svc runs on: the
- * configured SQLite database (SVC_DATA_DIR) copied online into a new file, and such a copy
- * checked and swapped in while svc is stopped. PostgreSQL has its own tools (pg_dump), which
+ * configured SQLite database (SVC_DATA_DIR) copied online into a new file, with the files
+ * folder beside it (`<file>.files/`, backup-files.ts), and such a copy checked and swapped
+ * in while svc is stopped. PostgreSQL has its own tools (pg_dump), which
  * the error says. Loaded only by those two commands (cli/commands/backup.ts, restore.ts).
  */
 import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
@@ -17,6 +18,9 @@ import {
   syncFile,
 } from './backup.ts'
 import { migrationsFolder } from './migrate.ts'
+import { backupFiles, filesFolderFree, restoreFiles, type FilesCopy } from './backup-files.ts'
+
+export type { FilesCopy }
 
 export type BackupErrorType = 'unsupported' | 'not_found' | 'exists' | 'in_use' | 'invalid_backup'
 
@@ -40,6 +44,8 @@ export interface BackupResult {
   integrity: 'ok'
   /** The key the endpoint tokens are sealed with: keep it with the copy (null when SVC_SECRET gives it). */
   secretKey: string | null
+  /** The files, copied into `<file>.files/` beside it, or where they are when not in the backup (S3). */
+  files: FilesCopy
 }
 
 export interface RestoreResult {
@@ -49,6 +55,8 @@ export interface RestoreResult {
   from: string
   /** Where the database that was there before now is (null when there was none). */
   previous: string | null
+  /** The files put back (the folder that was there kept in `previous`); null when the backup holds none. */
+  files: FilesCopy | null
 }
 
 const PG_DUMP =
@@ -98,6 +106,9 @@ export function backup(config: Config, file: string): BackupResult {
     )
   if (existsSync(target))
     throw new BackupError('exists', `${target} already exists: backups never overwrite a file; choose a new name`)
+  const taken = filesFolderFree(target, config.filesUrl)
+  if (taken)
+    throw new BackupError('exists', `${taken} already exists: backups never overwrite a file; choose a new name`)
   if (!existsSync(dirname(target)))
     throw new BackupError('not_found', `No folder ${dirname(target)} to write the backup into`)
   // Written under a temporary name, checked, then renamed: a file with the asked-for name is a whole, sound copy.
@@ -121,6 +132,8 @@ export function backup(config: Config, file: string): BackupResult {
     database,
     integrity: 'ok',
     secretKey: config.secret ? null : join(config.dataDir, 'secret.key'),
+    // After the database: every file the copy names is in place by then (backup-files.ts).
+    files: backupFiles(config.dataDir, config.filesUrl, target),
   }
 }
 
@@ -135,15 +148,18 @@ export function restore(config: Config, file: string, now = new Date()): Restore
   if (!existsSync(from)) throw new BackupError('not_found', `No backup at ${from}`)
   checkBackup(from)
   let previous: string | null = null
+  const stamp = now.toISOString().replace(/[:.]/g, '-')
+  if (existsSync(database) && databaseInUse(database))
+    throw new BackupError(
+      'in_use',
+      `${database} is open in another process (a running svc?): stop svc first (e.g. \`systemctl stop svc\`), then restore`,
+    )
+  // The files first: if copying them fails, the database in place is untouched.
+  const files = restoreFiles(config.dataDir, config.filesUrl, from, stamp)
   if (existsSync(database)) {
-    if (databaseInUse(database))
-      throw new BackupError(
-        'in_use',
-        `${database} is open in another process (a running svc?): stop svc first (e.g. \`systemctl stop svc\`), then restore`,
-      )
     // The WAL belongs to the old file: fold it in, so the file moved aside is that whole database.
     checkpointFully(database)
-    previous = `${database}.before-restore-${now.toISOString().replace(/[:.]/g, '-')}`
+    previous = `${database}.before-restore-${stamp}`
     renameSync(database, previous)
     for (const suffix of ['-wal', '-shm']) rmSync(`${database}${suffix}`, { force: true })
   }
@@ -162,5 +178,5 @@ export function restore(config: Config, file: string, now = new Date()): Restore
   } finally {
     rmSync(incoming, { force: true })
   }
-  return { database, from, previous }
+  return { database, from, previous, files }
 }

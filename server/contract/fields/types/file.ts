@@ -37,7 +37,7 @@ export const file = defineFieldType({
   example: () => ({ file: 'f_0123456789abcdef' }),
   previewAnswer: () => undefined,
   control: { kind: 'input', type: 'file' },
-  summary: null,
+  summary: 'files',
   identifying: false,
   scoring: null,
 })

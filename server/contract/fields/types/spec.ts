@@ -9,7 +9,7 @@ import { quoteList, quoteValue } from '../../errors.ts'
 import type { FieldControl } from './control.ts'
 
 /** The summary section that counts a type's values even before any arrived (server/core/stats/summary.ts). */
-export type SummaryKind = 'numbers' | 'values' | 'booleans' | 'items'
+export type SummaryKind = 'numbers' | 'values' | 'booleans' | 'items' | 'files'
 
 /** Inclusive bounds of a score (an item's, a scale's); ±Infinity when an item is unbounded. */
 export interface Range {

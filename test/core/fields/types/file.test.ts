@@ -21,5 +21,6 @@ test('file: a reference to an upload or the stored file object, one or several; 
   ])
   expect(file.control).toEqual({ kind: 'input', type: 'file' })
   expect(file.form.texts(STORED)).toEqual([])
-  expect([file.summary, file.scoring, file.identifying]).toEqual([null, null, false])
+  // The summary counts a file field's answers, files and bytes (core/stats/file-counts.ts).
+  expect([file.summary, file.scoring, file.identifying]).toEqual(['files', null, false])
 })
