@@ -250,3 +250,45 @@ describe('lifecycle', () => {
     expect(await t.ctx.blobs.totalBytes()).toBe(0)
   })
 })
+
+describe('several files', () => {
+  test('a field of several files keeps them in the order of their parts', async () => {
+    const { t, endpoint } = await setup({ maxFiles: 3 })
+    const big = new Uint8Array(512 * 1024).fill(7)
+    const res = await t.request('POST', `${endpoint.path}/form`, {
+      raw: form([
+        ['cv', new Blob([big]), 'first.bin'],
+        ['cv', new Blob([PDF]), 'second.pdf'],
+        ['cv', new Blob([PNG]), 'third.png'],
+      ]),
+    })
+    expect(res.status).toBe(200)
+    const [record] = await storedRecords(t.ctx, endpoint.appId)
+    expect((record.data as { cv: Array<{ name: string }> }).cv.map((file) => file.name)).toEqual([
+      'first.bin',
+      'second.pdf',
+      'third.png',
+    ])
+  })
+
+  test('more files than maxFiles is refused, nothing kept', async () => {
+    const { t, endpoint } = await setup({ maxFiles: 1 })
+    const res = await t.request('POST', `${endpoint.path}/form`, {
+      raw: form([
+        ['cv', new Blob([PDF]), 'a.pdf'],
+        ['cv', new Blob([PDF]), 'b.pdf'],
+      ]),
+    })
+    expect(res.status).toBe(422)
+    expect(res.body).toEqual({
+      code: 422,
+      error: {
+        type: 'invalid_value',
+        message: 'Field "cv" can hold at most 1 file; nothing was stored. Send fewer files',
+        details: { field: 'cv', max: 1 },
+      },
+    })
+    expect(await t.ctx.storage.files.usage(endpoint.appId)).toEqual({ files: 0, bytes: 0 })
+    expect(await t.ctx.blobs.totalBytes()).toBe(0)
+  })
+})

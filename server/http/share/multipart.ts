@@ -156,7 +156,8 @@ async function parse(
     else read.texts.push([name, new Uint8Array(Buffer.from(value, 'latin1'))])
   })
   parser.on('file', (name, stream, info) => {
-    // Its errors reach whoever reads it (receiveFile); one ended on a refusal may have no reader left.
+    // A refusal elsewhere destroys this stream with its error: the receiver sees it through its
+    // reads, and this listener keeps the stream's own 'error' event from being unhandled.
     stream.on('error', () => {})
     const field = target.fields.get(name)
     // A file input left empty sends a part with no file name and no bytes: no answer.
@@ -186,14 +187,13 @@ async function parse(
       uploadedBy: target.uploadedBy,
     }
     active.add(stream)
-    // A refusal elsewhere destroys this stream with its error: the receiver sees it through its
-    // reads, and this listener keeps the stream's own 'error' event from being unhandled.
-    stream.on('error', () => {})
+    // The files keep the order of their parts, whichever finishes storing first.
+    const place = read.files.push([name, '']) - 1
     receiving.push(
       receiveFile(ctx, incoming, stream).then(
         (row) => {
           active.delete(stream)
-          read.files.push([name, row.id])
+          read.files[place] = [name, row.id]
         },
         (error) => {
           active.delete(stream)
@@ -209,6 +209,7 @@ async function parse(
   } finally {
     // Every file's store has finished (kept, or dropped) before the answer: discarding then finds them all.
     await Promise.allSettled(receiving)
+    read.files = read.files.filter(([, id]) => id !== '')
   }
   if (failure !== null) throw failure
 }
