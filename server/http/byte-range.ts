@@ -13,9 +13,13 @@ export function requestedRange(header: string | null, size: number): ByteRange |
   // Not one range in bytes (another unit, a list): the whole file.
   if (!match || (match[1] === '' && match[2] === '')) return null
   const unsatisfiable = () =>
-    new AppError('range_not_satisfiable', `The range ${JSON.stringify(header)} is not within the file's ${size} bytes`, {
-      size,
-    })
+    new AppError(
+      'range_not_satisfiable',
+      `The range ${JSON.stringify(header)} is not within the file's ${size} bytes`,
+      {
+        size,
+      },
+    )
   if (match[1] === '') {
     const suffix = Number(match[2])
     if (suffix === 0 || size === 0) throw unsatisfiable()

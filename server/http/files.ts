@@ -10,8 +10,7 @@ import { Elysia } from 'elysia'
 import { pathOf } from '../contract/api/routes.ts'
 import { AppError } from '../contract/errors.ts'
 import type { AppContext } from '../core/context.ts'
-import { fileLink, openFileLink, ownedFile } from '../core/files/owner.ts'
-import type { FileRow } from '../db/storage/files.ts'
+import { type FileRow, fileLink, openFileLink, ownedFile } from '../core/files/owner.ts'
 import { type UploadBody, type UploadCall, uploadFile } from '../files/upload.ts'
 import { authGuard } from './auth-guard.ts'
 import { appErrorResponse } from './errors.ts'
@@ -143,7 +142,10 @@ export const fileRoutes = (ctx: AppContext) =>
         const { link, expiresAt } = await fileLink(ctx, principal.user.id, params.id, params.file)
         return {
           code: 200,
-          data: { url: `${ctx.config.baseUrl}${pathOf('files.open').replace(':link', link)}`, expiresAt: new Date(expiresAt).toISOString() },
+          data: {
+            url: `${ctx.config.baseUrl}${pathOf('files.open').replace(':link', link)}`,
+            expiresAt: new Date(expiresAt).toISOString(),
+          },
         }
       },
       { auth: true },

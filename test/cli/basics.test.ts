@@ -122,7 +122,11 @@ describe('usage errors exit 2 and say what to do', () => {
     ],
     [
       ['field', 'add', '--app', 'a', '--name', 'n', '--type', 'colour'],
-      'error: Invalid value for argument: --type (colour). Expected one of: text, longtext, number, boolean, choice, multichoice, date, email, json.\nRun `svc-cli field add --help` for usage.',
+      'error: Invalid value for argument: --type (colour). Expected one of: text, longtext, number, boolean, choice, multichoice, date, email, file, json.\nRun `svc-cli field add --help` for usage.',
+    ],
+    [
+      ['field', 'add', '--app', 'a', '--name', 'cv', '--type', 'file', '--max-size', '10 parsecs'],
+      'error: --max-size must be bytes or a size like 500KB, 25MB, 1GB; got "10 parsecs"\nRun `svc-cli field add --help` for usage.',
     ],
     [
       ['skill', 'forms'],
@@ -198,7 +202,8 @@ describe('usage errors exit 2 and say what to do', () => {
       ['field', 'add', '--app', 'a', '--name', 'n', '--type', 'colour'],
       {
         flag: '--type',
-        message: 'must be one of text, longtext, number, boolean, choice, multichoice, date, email, json; got "colour"',
+        message:
+          'must be one of text, longtext, number, boolean, choice, multichoice, date, email, file, json; got "colour"',
       },
     ],
     [

@@ -11,8 +11,8 @@ import { testApp, type TestApp } from '../support/http.ts'
 
 const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n%%EOF\n')
 const PNG = new Uint8Array([
-  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6,
-  0, 0, 0, 0x1f, 0x15, 0xc4, 0x89,
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0,
+  0, 0, 0x1f, 0x15, 0xc4, 0x89,
 ])
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 
@@ -95,7 +95,9 @@ describe('a multipart post with a file', () => {
         type: 'invalid_value',
         message: 'cv: "cv.pdf" is image/png, not one of the kinds this field accepts (application/pdf)',
         details: {
-          problems: [{ path: 'cv', message: '"cv.pdf" is image/png, not one of the kinds this field accepts (application/pdf)' }],
+          problems: [
+            { path: 'cv', message: '"cv.pdf" is image/png, not one of the kinds this field accepts (application/pdf)' },
+          ],
         },
       },
     })
@@ -179,9 +181,15 @@ describe('limits', () => {
 
   test('a full quota refuses the upload with 413 quota_exceeded', async () => {
     const { t, endpoint } = await setup({}, { filesQuotaBytes: PDF.length + 10 })
-    const first = await t.request('POST', `${endpoint.path}/files?name=a.pdf`, { raw: PDF, headers: { 'content-type': 'application/pdf' } })
+    const first = await t.request('POST', `${endpoint.path}/files?name=a.pdf`, {
+      raw: PDF,
+      headers: { 'content-type': 'application/pdf' },
+    })
     expect(first.status).toBe(200)
-    const second = await t.request('POST', `${endpoint.path}/files?name=b.pdf`, { raw: PDF, headers: { 'content-type': 'application/pdf' } })
+    const second = await t.request('POST', `${endpoint.path}/files?name=b.pdf`, {
+      raw: PDF,
+      headers: { 'content-type': 'application/pdf' },
+    })
     expect(second.status).toBe(413)
     expect((second.body as { error: { type: string } }).error.type).toBe('quota_exceeded')
     expect(await t.ctx.storage.files.usage(endpoint.appId)).toEqual({ files: 1, bytes: PDF.length })
@@ -231,7 +239,10 @@ describe('lifecycle', () => {
 
   test('a pending upload no record names is deleted after 24 hours', async () => {
     const { t, endpoint } = await setup()
-    await t.request('POST', `${endpoint.path}/files?name=cv.pdf`, { raw: PDF, headers: { 'content-type': 'application/pdf' } })
+    await t.request('POST', `${endpoint.path}/files?name=cv.pdf`, {
+      raw: PDF,
+      headers: { 'content-type': 'application/pdf' },
+    })
     t.clock.advance(24 * 60 * 60 * 1000 - 1)
     expect(await t.ctx.files.sweep()).toBe(0)
     t.clock.advance(2)

@@ -24,7 +24,11 @@ describe.skipIf(why !== null)('files scanned by clamd', () => {
   async function setup(address: string) {
     const t = testApp({ clamd: address })
     const endpoint = await makeEndpoint(t.ctx)
-    await t.call('fields.add', { params: { id: endpoint.appId }, body: { name: 'cv', type: 'file' } }, { token: endpoint.ownerToken })
+    await t.call(
+      'fields.add',
+      { params: { id: endpoint.appId }, body: { name: 'cv', type: 'file' } },
+      { token: endpoint.ownerToken },
+    )
     const post = (name: string, bytes: string) => {
       const body = new FormData()
       body.append('name', 'Ada')

@@ -133,7 +133,7 @@ describe('POST /fields', () => {
       [
         {
           path: 'type',
-          message: 'must be one of text, longtext, number, boolean, choice, multichoice, date, email, json',
+          message: 'must be one of text, longtext, number, boolean, choice, multichoice, date, email, file, json',
         },
       ],
     ],
@@ -201,7 +201,13 @@ describe('POST /fields', () => {
     [
       'an unknown property',
       { name: 'x', kind: 'text' },
-      [{ path: '', message: 'unknown properties "kind"; allowed: name, type, label, required, options' }],
+      [
+        {
+          path: '',
+          message:
+            'unknown properties "kind"; allowed: name, type, label, required, options, maxFiles, maxSize, accept',
+        },
+      ],
     ],
     ['a non-object body', 'email', [{ path: '', message: 'the body must be a JSON object' }]],
   ])('refuses %s with 422 listing every problem', async (_label, body, problems) => {
@@ -504,7 +510,7 @@ describe('PATCH /fields/:field', () => {
       [
         {
           path: 'type',
-          message: 'must be one of text, longtext, number, boolean, choice, multichoice, date, email, json',
+          message: 'must be one of text, longtext, number, boolean, choice, multichoice, date, email, file, json',
         },
       ],
     ],
@@ -514,7 +520,8 @@ describe('PATCH /fields/:field', () => {
       [
         {
           path: '',
-          message: 'unknown properties "id"; allowed: name, type, label, required, options, position, force',
+          message:
+            'unknown properties "id"; allowed: name, type, label, required, options, maxFiles, maxSize, accept, position, force',
         },
       ],
     ],

@@ -128,7 +128,7 @@ describe('POST /:token/form — multipart', () => {
     ])
   })
 
-  test('a file part is a 415 naming the field; nothing stored, no field created', async () => {
+  test('a file part to a form without file fields is a 415 naming the field; nothing stored, no field created', async () => {
     const { call, ctx, endpoint } = await setup()
     const body = new FormData()
     body.append('name', 'Ada')
@@ -139,7 +139,8 @@ describe('POST /:token/form — multipart', () => {
       code: 415,
       error: {
         type: 'unsupported_media_type',
-        message: 'Field "cv" is a file; this endpoint stores text only, so nothing was stored. Remove the file input',
+        message:
+          'Field "cv" is a file, but this form has no file field, so nothing was stored. Remove the file input, or ask the owner to add a file field',
         details: { field: 'cv' },
       },
     })

@@ -486,6 +486,9 @@ test('the share and field routes and their body schemas are in the OpenAPI docum
     'label',
     'required',
     'options',
+    'maxFiles',
+    'maxSize',
+    'accept',
     'position',
     'force',
   ])

@@ -168,4 +168,22 @@ describe('notification e-mails', () => {
     expect(mail.subject).toBe('New record in "A B"')
     expect(mail.text.split('\n').slice(0, 4)).toEqual(['A new record in "A\\nB":', '', '  x  <b>', ''])
   })
+
+  test('files show by name, size and type, never their bytes; a stranger cannot make lines with a name', () => {
+    const file = { id: 'f1', name: 'cv\nBcc.pdf', size: 12_800, type: 'application/pdf', sha256: 'ab'.repeat(32) }
+    const mail = recordMail({
+      to: 'o@example.com',
+      appName: 'Jobs',
+      records: [
+        { id: 'r1', data: { cv: file, photos: [file, { ...file, name: 'b.png', type: 'image/png' }] }, createdAt: 0 },
+      ],
+      dataUrl: 'http://x/data',
+      unsubscribeUrl: 'http://x/u',
+      perHour: 10,
+    })
+    expect(mail.text.split('\n').slice(2, 4)).toEqual([
+      '  cv      cv\\nBcc.pdf (12.5 KiB, application/pdf)',
+      '  photos  cv\\nBcc.pdf (12.5 KiB, application/pdf), b.png (12.5 KiB, image/png)',
+    ])
+  })
 })

@@ -70,7 +70,12 @@ describe.skipIf(why !== null)('two svc processes on PostgreSQL with files in S3'
     const id = ((await posted.json()) as { data: { id: string } }).data.id
     const record = await boundCaller(two.url, token)('records.get', { params: { id: appId, recordId: id } })
     const file = (record.body.data.data as { cv: { id: string; sha256: string; size: number } }).cv
-    expect(file).toMatchObject({ name: 'cv.bin', size: BYTES.length, type: 'application/octet-stream', sha256: sha(BYTES) })
+    expect(file).toMatchObject({
+      name: 'cv.bin',
+      size: BYTES.length,
+      type: 'application/octet-stream',
+      sha256: sha(BYTES),
+    })
     const download = await fetch(`${two.url}/api/v3/apps/${appId}/files/${file.id}`, {
       headers: { authorization: `Bearer ${token}` },
     })
@@ -95,7 +100,9 @@ describe.skipIf(why !== null)('two svc processes on PostgreSQL with files in S3'
     const pending = ((await up.json()) as { data: { id: string } }).data
     const posted = await callServer(two.url, 'ingest.post', { params: share, body: { cv: { file: pending.id } } })
     expect(posted.status).toBe(200)
-    const record = await boundCaller(one.url, token)('records.get', { params: { id: appId, recordId: posted.body.data.id } })
+    const record = await boundCaller(one.url, token)('records.get', {
+      params: { id: appId, recordId: posted.body.data.id },
+    })
     expect((record.body.data.data as { cv: unknown }).cv).toEqual(pending)
   }, 60_000)
 })

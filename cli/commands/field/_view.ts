@@ -4,6 +4,7 @@
 import { usageError } from '../../errors.ts'
 import { details, table, type Style } from '../../output.ts'
 import { LIMITS } from '../../../server/contract/limits.ts'
+import { FILE_LIMITS, formatBytes } from '../../../server/contract/files/model.ts'
 import { splitOptions } from '../../../server/contract/fields/options-text.ts'
 import { FIELD_TYPES, type FieldType } from '../../../server/contract/fields/types/index.ts'
 import type { Field } from '../../../server/contract/api/fields.ts'
@@ -33,6 +34,65 @@ export function parseOptions(raw: string | undefined): string[] | undefined {
   return read.options
 }
 
+/** The file options' flags, shared by add and update. */
+export const fileArgs = {
+  'max-files': {
+    type: 'string' as const,
+    description: `File fields: how many files one answer may hold (1–${FILE_LIMITS.maxFiles}, default 1)`,
+    valueHint: 'n',
+  },
+  'max-size': {
+    type: 'string' as const,
+    description: 'File fields: the largest file, in bytes or with a unit: 500KB, 25MB, 1GB (MB = MiB; default 25MB)',
+    valueHint: 'size',
+  },
+  accept: {
+    type: 'string' as const,
+    description: 'File fields: the kinds taken, MIME types and extensions: application/pdf,.docx,image/*',
+    valueHint: 'list',
+  },
+}
+
+const UNITS: Record<string, number> = {
+  '': 1,
+  b: 1,
+  kb: 1024,
+  kib: 1024,
+  mb: 1024 ** 2,
+  mib: 1024 ** 2,
+  gb: 1024 ** 3,
+  gib: 1024 ** 3,
+}
+
+/** `25MB`, `500KB`, `1048576` as bytes (binary units). */
+export function parseSize(raw: string | undefined, flag: string): number | undefined {
+  if (raw === undefined) return undefined
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(raw)
+  const unit = match ? UNITS[match[2].toLowerCase()] : undefined
+  if (!match || unit === undefined)
+    throw usageError(`${flag} must be bytes or a size like 500KB, 25MB, 1GB; got "${raw}"`)
+  return Math.round(Number(match[1]) * unit)
+}
+
+/** The body keys of the file flags that were given. */
+export function fileOptionsOf(args: { 'max-files'?: string; 'max-size'?: string; accept?: string }) {
+  const maxFiles = args['max-files']
+  if (maxFiles !== undefined && !/^\d+$/.test(maxFiles))
+    throw usageError(`--max-files must be a whole number; got "${maxFiles}"`)
+  return {
+    ...(maxFiles === undefined ? {} : { maxFiles: Number(maxFiles) }),
+    ...(args['max-size'] === undefined ? {} : { maxSize: parseSize(args['max-size'], '--max-size') }),
+    ...(args.accept === undefined
+      ? {}
+      : {
+          accept: args.accept
+            .split(',')
+            .map((entry) => entry.trim())
+            .filter((entry) => entry !== ''),
+        }),
+  }
+}
+
 export const fieldDetails = (field: Field) => (style: Style) =>
   details(style, {
     id: field.id,
@@ -41,6 +101,13 @@ export const fieldDetails = (field: Field) => (style: Style) =>
     label: field.label || '-',
     required: field.required ? 'yes' : 'no',
     options: field.options,
+    ...(field.type === 'file'
+      ? {
+          'max files': field.maxFiles,
+          'max size': field.maxSize === undefined ? undefined : formatBytes(field.maxSize),
+          accept: field.accept?.length ? field.accept.join(', ') : 'any',
+        }
+      : {}),
     position: field.position,
     'auto-created': field.autoCreated ? 'yes' : 'no',
     proposed: field.proposed ? asProgram('yes (svc-cli field accept to put it on the form)', style.program) : 'no',

@@ -2,7 +2,7 @@ import { defineSvcCommand } from '../../command.ts'
 import { idsResult } from '../../listing.ts'
 import { result } from '../../output.ts'
 import { appArg, quietArg } from '../_shared.ts'
-import { fieldDetails, fieldTypeOf, parseOptions, typeArg } from './_view.ts'
+import { fieldDetails, fieldTypeOf, fileArgs, fileOptionsOf, parseOptions, typeArg } from './_view.ts'
 import { checkInput } from '../../validate.ts'
 import { createFieldSchema } from '../../../server/contract/fields/schemas.ts'
 
@@ -26,6 +26,7 @@ export default defineSvcCommand({
       description: 'Choices for choice/multichoice: a,b,c or a JSON array',
       valueHint: 'list',
     },
+    ...fileArgs,
     ...quietArg,
   },
   async run(args, env) {
@@ -35,6 +36,7 @@ export default defineSvcCommand({
       label: args.label,
       required: args.required,
       options: parseOptions(args.options),
+      ...fileOptionsOf(args),
     }
     const field = await env
       .client()

@@ -2,7 +2,7 @@ import { defineSvcCommand } from '../../command.ts'
 import { usageError } from '../../errors.ts'
 import { result } from '../../output.ts'
 import { appArg, fieldArg } from '../_shared.ts'
-import { fieldDetails, fieldTypeOf, parseOptions, typeArg } from './_view.ts'
+import { fieldDetails, fieldTypeOf, fileArgs, fileOptionsOf, parseOptions, typeArg } from './_view.ts'
 import { checkInput } from '../../validate.ts'
 import { updateFieldSchema } from '../../../server/contract/fields/schemas.ts'
 
@@ -19,6 +19,7 @@ export default defineSvcCommand({
     label: { type: 'string', description: 'New label', valueHint: 'text' },
     required: { type: 'boolean', description: 'Make it required (--no-required: optional)' },
     options: { type: 'string', description: 'Replace the choices: a,b,c or a JSON array', valueHint: 'list' },
+    ...fileArgs,
     force: {
       type: 'boolean',
       description:
@@ -32,9 +33,12 @@ export default defineSvcCommand({
       label: args.label,
       required: args.required,
       options: parseOptions(args.options),
+      ...fileOptionsOf(args),
     }
     if (Object.values(body).every((v) => v === undefined))
-      throw usageError('Nothing to change: pass --name, --type, --label, --required/--no-required or --options')
+      throw usageError(
+        'Nothing to change: pass --name, --type, --label, --required/--no-required --options, --max-files, --max-size or --accept',
+      )
     const force = args.force ? { force: true } : {}
     const field = await env.client().call('fields.update', {
       params: { id: args.app, field: args.field },

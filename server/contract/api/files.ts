@@ -21,8 +21,14 @@ export const fileObjectSchema = named('File', () =>
 )
 
 const uploadQuery = z.object({
-  name: z.string().optional().meta({ description: 'The file name, when the body is the raw bytes (else Content-Disposition\'s filename)' }),
-  field: z.string().optional().meta({ description: 'The file field it is for: its maxSize and accept are checked at once' }),
+  name: z
+    .string()
+    .optional()
+    .meta({ description: "The file name, when the body is the raw bytes (else Content-Disposition's filename)" }),
+  field: z
+    .string()
+    .optional()
+    .meta({ description: 'The file field it is for: its maxSize and accept are checked at once' }),
 })
 
 const linkSchema = z.object({
@@ -91,4 +97,3 @@ export const fileOperations = lazyAnswers({
     errors: [...downloadErrors, 'range_not_satisfiable'],
   },
 } as const) satisfies OperationsOf<'files'>
-

@@ -86,7 +86,10 @@ const fileOptionSchemas = {
         .string({ error: expect('a string') })
         .trim()
         .toLowerCase()
-        .refine((entry) => ACCEPT_ENTRY.test(entry), 'must be a MIME type (application/pdf, image/*) or an extension (.pdf)'),
+        .refine(
+          (entry) => ACCEPT_ENTRY.test(entry),
+          'must be a MIME type (application/pdf, image/*) or an extension (.pdf)',
+        ),
       { error: expect('an array of MIME types and extensions') },
     )
     .max(FILE_LIMITS.maxAccept, `can list at most ${FILE_LIMITS.maxAccept} kinds`)
@@ -98,10 +101,14 @@ const fileOptionSchemas = {
 }
 
 /** `type/subtype`, `type/*` or `.ext`, as short as a real one. */
-const ACCEPT_ENTRY = new RegExp(`^(?:[a-z0-9][a-z0-9!#$&^_.+-]{0,63}/(?:\\*|[a-z0-9][a-z0-9!#$&^_.+-]{0,63})|\\.[a-z0-9][a-z0-9_-]{0,15})$`)
+const ACCEPT_ENTRY =
+  /^(?:[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/(?:\*|[a-z0-9][a-z0-9!#$&^_.+-]{0,63})|\.[a-z0-9][a-z0-9_-]{0,15})$/
 
 /** Problems with file options on a field that is not a file field. */
-export function fileOptionProblems(type: FieldType, given: Record<string, unknown>): { path: string; message: string }[] {
+export function fileOptionProblems(
+  type: FieldType,
+  given: Record<string, unknown>,
+): { path: string; message: string }[] {
   if (type === 'file') return []
   return (['maxFiles', 'maxSize', 'accept'] as const)
     .filter((key) => given[key] !== undefined && given[key] !== null)

@@ -159,7 +159,11 @@ export async function updateField(
     const type = patch.type ?? (current.type as FieldType)
     const options = optionsAfter(current, type, patch)
     const file = fileSettingsAfter(type, current.settings, patch, ctx.config.maxFileBytes)
-    const problems: Problem[] = [...definitionProblems(type, options), ...fileOptionProblems(type, patch), ...file.problems]
+    const problems: Problem[] = [
+      ...definitionProblems(type, options),
+      ...fileOptionProblems(type, patch),
+      ...file.problems,
+    ]
     if (patch.name !== undefined && patch.name !== current.name && patch.name === honeypot)
       problems.unshift(honeypotProblem())
     if (patch.position !== undefined && patch.position > siblings.length - 1) {

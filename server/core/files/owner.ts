@@ -12,6 +12,8 @@ import type { FileRow } from '../../db/storage/files.ts'
 import { requireOwnedApp } from '../apps/owned.ts'
 import type { AppContext } from '../context.ts'
 
+export type { FileRow }
+
 /** How long a signed address opens its file. */
 export const FILE_LINK_MS = 5 * 60 * 1000
 

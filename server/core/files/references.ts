@@ -45,7 +45,9 @@ function referencesOf(value: unknown, options: FileOptions): { ids: string[] } |
   if (!list.every(isFileReference))
     return { problem: 'must name uploaded files as {"file": "<id>"} (an array of them for several files)' }
   if (list.length > options.maxFiles)
-    return { problem: `can hold at most ${options.maxFiles} file${options.maxFiles === 1 ? '' : 's'}, got ${list.length}` }
+    return {
+      problem: `can hold at most ${options.maxFiles} file${options.maxFiles === 1 ? '' : 's'}, got ${list.length}`,
+    }
   return { ids: list.map((reference) => reference.file) }
 }
 
@@ -100,11 +102,17 @@ async function attachTo(
     for (const id of fieldIds) {
       const row = byId.get(id)
       if (!row) {
-        problems.add(field.name, `names the file ${JSON.stringify(id)}, which is not an upload of this form waiting for a record; upload it again`)
+        problems.add(
+          field.name,
+          `names the file ${JSON.stringify(id)}, which is not an upload of this form waiting for a record; upload it again`,
+        )
         continue
       }
       if (named.has(id)) {
-        problems.add(field.name, `names the file ${JSON.stringify(row.name)} a second time; each file belongs to one answer`)
+        problems.add(
+          field.name,
+          `names the file ${JSON.stringify(row.name)} a second time; each file belongs to one answer`,
+        )
         continue
       }
       named.add(id)

@@ -12,21 +12,13 @@
 import { FILE_LIMITS } from '../../contract/files/model.ts'
 import type { FileRow, UploadRow } from '../../db/storage/files.ts'
 import type { AppContext } from '../context.ts'
+import type { FileSweeper } from './sweeper-types.ts'
 
 /** How often the sweeper runs without being nudged. */
 export const SWEEP_MS = 10 * 60 * 1000
 
 /** Orphans handled per round. */
 const BATCH = 200
-
-export interface FileSweeper {
-  /** Sweeps soon (a record or an app was deleted). */
-  nudge(): void
-  /** Sweeps now until nothing is left to remove; resolves with the count of files and uploads removed. */
-  sweep(): Promise<number>
-  /** Starts the periodic sweep (startServer); returns its stop function. */
-  start(): () => void
-}
 
 /** The blob keys of an upload: its chunks, and the final key an interrupted finish may have written. */
 const uploadKeys = (upload: UploadRow): string[] => [...upload.chunks, `${upload.appId}/${upload.id}`]

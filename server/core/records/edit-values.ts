@@ -12,7 +12,8 @@ import { checkFieldName } from '../../contract/fields/names.ts'
 import type { FieldMap } from '../collect/field-cache-types.ts'
 import { invalidValues } from '../collect/prepare.ts'
 import { checkKeyCount, type DataObject } from '../collect/shape.ts'
-import { checkRequired, checkValue } from '../fields/values.ts'
+import { checkRequired, checkValue, type FieldRule } from '../fields/values.ts'
+import { filesOf } from '../../contract/files/model.ts'
 
 /** One field an edit changed: absent `from` (or `to`) means the record had (or has) no such key. */
 export interface ValueChange {
@@ -84,7 +85,10 @@ export function applyEdit(fields: FieldMap, stored: DataObject, edit: DataObject
     const problem =
       value === null
         ? checkRequired(field, undefined)
-        : (checkRequired(field, value) ?? (field.autoCreated || field.proposed ? null : checkValue(field, value)))
+        : (checkRequired(field, value) ??
+          (field.autoCreated || field.proposed
+            ? null
+            : (checkValue(field, value) ?? keptFiles(field, stored[name], value))))
     if (problem) problems.add(name, problem)
   }
   if (unknown.length > 0) throw unknownFields(unknown)
@@ -118,6 +122,19 @@ export function applyEdit(fields: FieldMap, stored: DataObject, edit: DataObject
       { limit: 'maxDepth', max: limits.maxDepth },
     )
   return { data, changes }
+}
+
+/**
+ * Why an edit of a file field's value is refused, or null: an edit may keep or drop the files
+ * the record holds, never add one (files come with a submission) or change what one says.
+ */
+function keptFiles(field: FieldRule, stored: unknown, value: unknown): string | null {
+  if (field.type !== 'file') return null
+  const held = new Set(filesOf(stored).map((file) => JSON.stringify(file)))
+  const given = Array.isArray(value) ? value : [value]
+  return given.every((item) => held.has(JSON.stringify(item)))
+    ? null
+    : 'can only keep or drop the files this record holds (as stored); a file is added by a submission'
 }
 
 /** 422 `unknown_field` for keys an edit names that are neither fields nor in the record. */

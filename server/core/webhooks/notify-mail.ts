@@ -6,6 +6,7 @@
  * control character removed, so it cannot inject headers.
  */
 import type { Mail } from '../mailer.ts'
+import { filesOf, formatBytes, isFileObject } from '../../contract/files/model.ts'
 
 /** Longest value shown; the rest is in the admin. */
 const MAX_VALUE = 500
@@ -47,8 +48,16 @@ export const subjectName = (name: string): string => {
   return clean.length > MAX_NAME ? `${clean.slice(0, MAX_NAME - 1)}…` : clean || 'an app'
 }
 
+/** A value as the mail shows it; files by name, size and type (their bytes stay with the owner's admin). */
 const valueText = (value: unknown): string => {
-  const text = escapeText(typeof value === 'string' ? value : JSON.stringify(value))
+  const files = filesOf(value)
+  const shown =
+    files.length > 0 && (isFileObject(value) || (Array.isArray(value) && files.length === value.length))
+      ? files.map((file) => `${file.name} (${formatBytes(file.size)}, ${file.type})`).join(', ')
+      : typeof value === 'string'
+        ? value
+        : JSON.stringify(value)
+  const text = escapeText(shown)
   return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE - 1)}…` : text
 }
 

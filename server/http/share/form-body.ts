@@ -34,7 +34,9 @@ export async function readForm(ctx: AppContext, request: Request, target: FormTa
     return { pairs: await readFormPairs(ctx, request), files: [] }
   const read = await readMultipart(ctx, request, request.headers.get('content-type')!, target)
   const field = read.texts.find(([name]) => name === CHARSET_FIELD)
-  const decoder = decoderFor(declaredCharset(request) ?? (field ? ASCII.decode(field[1]).trim().toLowerCase() || null : null))
+  const decoder = decoderFor(
+    declaredCharset(request) ?? (field ? ASCII.decode(field[1]).trim().toLowerCase() || null : null),
+  )
   const pairs: Pairs = read.texts.map(([name, value]) => [
     name,
     decodeText(value, decoder, `The value of field ${JSON.stringify(name)}`, { field: name }),

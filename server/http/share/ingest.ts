@@ -17,13 +17,7 @@ import { pathOf } from '../../contract/api/routes.ts'
 import { AppError } from '../../contract/errors.ts'
 import { parseJsonBody } from '../../core/collect/json.ts'
 import { afterFormPost, refusedRedirectNote } from '../../core/collect/after-post.ts'
-import {
-  ingest,
-  type FormPairs,
-  type IngestCall,
-  type Ingested,
-  type SubmissionReader,
-} from '../../core/collect/ingest.ts'
+import { ingest, type IngestCall, type Ingested, type SubmissionReader } from '../../core/collect/ingest.ts'
 import { mediaType, readBodyBytes, unsupported, utf8Text } from './body.ts'
 import { declaredCharset, decodeText, decoderFor } from './charset.ts'
 import { readForm, readFormPairs } from './form-body.ts'

@@ -164,7 +164,7 @@ async function parse(
       stream.resume()
       return
     }
-    if (!field || field.type !== 'file' || field.autoCreated || field.proposed) {
+    if (field?.type !== 'file' || field.autoCreated || field.proposed) {
       stream.resume()
       fail(notAFileField(name, field))
       return
@@ -233,7 +233,9 @@ export async function firstFilePart(
     parser.on('field', () => {})
     parser.on('error', () => reject(badBody()))
     parser.on('close', () =>
-      reject(new AppError('bad_request', 'The multipart body holds no file part; send the file as a part with a filename')),
+      reject(
+        new AppError('bad_request', 'The multipart body holds no file part; send the file as a part with a filename'),
+      ),
     )
     source.on('error', (error) => {
       parser.destroy(error)

@@ -65,6 +65,7 @@ describe('the registry', () => {
       'Several choices',
       'Date',
       'E-mail address',
+      'File upload',
       'JSON',
     ])
     expect(fieldTypeLabel('likert')).toBe('likert')
@@ -102,6 +103,7 @@ describe.each(FIELD_TYPES.map((type) => [type]))('field type %s', (type) => {
         multiple: expect.any(Boolean),
         coerce: expect.any(Function),
         texts: expect.any(Function),
+        ...(spec.form.files ? { files: true } : {}),
       },
       // What a respondent reads (GOV.UK style): an instruction, no "please", no full stop.
       respondent: {
@@ -128,6 +130,8 @@ describe.each(FIELD_TYPES.map((type) => [type]))('field type %s', (type) => {
     const example = spec.example(options)
     expect(spec.check(example, options)).toBeNull()
     expect(checkValue(rule(type), example)).toBeNull()
+    // A file travels as a file part of a multipart form, never as text.
+    if (spec.form.files) return expect(spec.form.texts(example)).toEqual([])
     const coerced = coerceFormValues(rule(type), spec.form.texts(example), LIMITS)
     expect(checkValue(rule(type), coerced)).toBeNull()
     // A form sends text, and the field's type reads it back into the value (docs/design.md rule 9).

@@ -28,12 +28,12 @@ export const file = defineFieldType({
     'files: from a form a file input (multipart/form-data); from JSON {"file": "<id>"} naming a file uploaded to the endpoint\'s /files or /uploads first; stored as {id, name, size, type, sha256}',
   hasOptions: false,
   check: (value) =>
-        isFileAnswer(value)
+    isFileAnswer(value)
       ? null
       : `must be a file (a form sends one only with enctype="multipart/form-data"; JSON names an uploaded file as {"file": "<id>"}), got ${describeValue(value)}`,
   // Form text never makes a file: a file comes as a file part (server/http/share/multipart.ts).
-  form: { keepsEmpty: false, multiple: false, coerce: (text) => text, texts: () => [] },
-  respondent: { missing: 'Choose a file', invalid: 'Choose a file of the kind and size asked for' },
+  form: { keepsEmpty: false, multiple: false, files: true, coerce: (text) => text, texts: () => [] },
+  respondent: { missing: 'Select a file', invalid: 'Select a file of the kind and size asked for' },
   example: () => ({ file: 'f_0123456789abcdef' }),
   previewAnswer: () => undefined,
   control: { kind: 'input', type: 'file' },

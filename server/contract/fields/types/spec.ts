@@ -79,6 +79,8 @@ export interface FieldTypeSpec<Name extends string = string> {
     coerce(text: string, limits: FormLimits): unknown
     /** The strings a form posts for `value` (coerce's inverse). */
     texts(value: unknown): string[]
+    /** A form sends the value as file parts (multipart), not as text: `texts` is empty and `coerce` only meets text sent by mistake. */
+    files?: true
   }
   /** What a respondent is told when the answer is missing or refused (pages only). */
   readonly respondent: RespondentWords
