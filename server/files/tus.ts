@@ -23,7 +23,7 @@ import type { UploadRow } from '../db/storage/files.ts'
 import { cleanFileName } from './names.ts'
 import { chargeUpload, checkQuota, fileTooLarge } from './receive.ts'
 import { assembleUpload, discardUpload } from './tus-assemble.ts'
-import { runInFlight, stopInFlight } from './tus-in-flight.ts'
+import { runInFlight, type StopSignal, stopInFlight } from './tus-in-flight.ts'
 import { sizeLimit } from './upload.ts'
 
 /** A tus request as the face hands it over: the endpoint's token and who asks. */
@@ -177,7 +177,7 @@ export async function terminateUpload(ctx: AppContext, call: TusCall, id: string
 
 /**
  * The chunks of a PATCH body, stopped past the bytes the upload still lacks, charged to the
- * client's budget, and cut off when another request on the upload stops this one (`stopped`).
+ * client's budget, and cut off when another request on the upload stops this one and the body stalls.
  */
 async function* chunkBytes(
   ctx: AppContext,
@@ -185,13 +185,13 @@ async function* chunkBytes(
   room: number,
   client: string | null,
   seen: { failure: unknown; over: boolean },
-  stopped: Promise<never>,
+  stop: StopSignal,
 ): AsyncGenerator<Uint8Array> {
   const chunks = body[Symbol.asyncIterator]()
   let taken = 0
   try {
     for (;;) {
-      const next = await Promise.race([chunks.next(), stopped])
+      const next = await stop.within(chunks.next())
       if (next.done) return
       const chunk = next.value
       if (chunk.length === 0) continue
@@ -229,16 +229,14 @@ export async function patchUpload(
 ): Promise<Patched> {
   const endpoint = await endpointOf(ctx, call)
   await stopInFlight(ctx, id)
-  return runInFlight(ctx, id, (stopped) =>
-    appendBody(ctx, endpoint, id, offset, { body, declaredBytes, stopped }, call),
-  )
+  return runInFlight(ctx, id, (stop) => appendBody(ctx, endpoint, id, offset, { body, declaredBytes, stop }, call))
 }
 
 /** The body of a PATCH, its declared length and the signal of another request on the upload. */
 interface PatchBody {
   body: AsyncIterable<Uint8Array>
   declaredBytes: number | null
-  stopped: Promise<never>
+  stop: StopSignal
 }
 
 /** patchUpload's work once the upload is its own. */
@@ -247,7 +245,7 @@ async function appendBody(
   endpoint: ShareEndpoint,
   id: string,
   offset: number,
-  { body, declaredBytes, stopped }: PatchBody,
+  { body, declaredBytes, stop }: PatchBody,
   call: TusCall,
 ): Promise<Patched> {
   const row = await liveUpload(ctx, endpoint, id)
@@ -257,7 +255,7 @@ async function appendBody(
   const client = row.uploadedBy === null ? null : (call.client ?? null)
   const key = `uploads/${row.id}/${row.chunks.length}-${newId()}`
   const seen = { failure: undefined as unknown, over: false }
-  const written = await ctx.blobs.write(key, chunkBytes(ctx, body, room, client, seen, stopped), { keepPartial: true })
+  const written = await ctx.blobs.write(key, chunkBytes(ctx, body, room, client, seen, stop), { keepPartial: true })
   if (seen.over || written.bytes === 0) {
     await ctx.blobs.remove([key])
     if (seen.over) throw pastLength(row.length)
