@@ -33,7 +33,7 @@ export const uploadOperations = lazyAnswers({
         'Tus-Max-Size': 'Bytes',
       }),
     }),
-    errors: ['not_found', 'disabled', 'invalid_value'],
+    errors: ['not_found', 'disabled', 'rate_limited', 'invalid_value'],
   },
   'uploads.create': {
     summary: 'Start a resumable upload (tus creation)',
@@ -64,7 +64,7 @@ export const uploadOperations = lazyAnswers({
         ...resumable,
       }),
     }),
-    errors: [...writeErrors, 'bad_request'],
+    errors: writeErrors,
   },
   'uploads.patch': {
     summary: 'Send the next bytes of an upload',
