@@ -19,6 +19,7 @@ export type ErrorType =
   | 'not_found'
   | 'method_not_allowed'
   | 'conflict'
+  | 'unsupported_version'
   | 'range_not_satisfiable'
   | 'disabled'
   | 'too_large'
@@ -54,6 +55,7 @@ export const ERROR_STATUS: Record<ErrorType, number> = {
   method_not_allowed: 405,
   timeout: 408,
   conflict: 409,
+  unsupported_version: 412,
   range_not_satisfiable: 416,
   too_large: 413,
   quota_exceeded: 413,

@@ -34,7 +34,14 @@ export interface Incoming {
   uploadedBy: string | null
   /** Bytes the client said the file has (tus Upload-Length, a part's Content-Length), checked against the quota before any is read. */
   declaredBytes?: number
+  /** The file's id: a finished tus upload keeps its upload's id; a new one when absent. */
+  id?: string
+  /** Bytes the quota already counts for this file (a tus upload's chunks, which the file replaces). */
+  counted?: number
 }
+
+/** Stores the row of a file taken in; throws to refuse it (its blob is then removed). */
+export type CommitFile = (row: FileRow) => Promise<void>
 
 /** 413 `too_large` for a file past `maxBytes`. */
 export const fileTooLarge = (what: string, maxBytes: number): AppError =>
@@ -124,20 +131,23 @@ async function* watched(
 }
 
 /**
- * Takes in `source` as a new pending file of the app and resolves with its row. Throws
- * 413 `too_large` or `quota_exceeded`, 422 `infected`, 429 `rate_limited`, 503
- * `scan_unavailable`, or the source's own error (the client went away); nothing is kept then.
+ * Takes in `source` as a new pending file of the app and resolves with its row, stored by
+ * `commit` (by default inserted as a pending file; a finished tus upload swaps its upload row
+ * for it). Throws 413 `too_large` or `quota_exceeded`, 422 `infected`, 429 `rate_limited`,
+ * 503 `scan_unavailable`, what `commit` throws, or the source's own error (the client went
+ * away); nothing is kept then.
  */
 export async function receiveFile(
   ctx: AppContext,
   incoming: Incoming,
   source: AsyncIterable<Uint8Array>,
+  commit: CommitFile = (row) => ctx.storage.files.insert(row),
 ): Promise<FileRow> {
   const maxBytes = Math.min(incoming.maxBytes, ctx.config.maxFileBytes)
   const file = { ...incoming, maxBytes }
   if (file.declaredBytes !== undefined && file.declaredBytes > maxBytes) throw fileTooLarge(file.what, maxBytes)
   await checkQuota(ctx, file.appId, file.what, file.declaredBytes ?? 0)
-  const id = newId()
+  const id = file.id ?? newId()
   const blobKey = `${file.appId}/${id}`
   const scan = ctx.scanner ? await ctx.scanner.open() : null
   const seen: Seen = { size: 0, head: new Uint8Array(0), sha256: '' }
@@ -153,7 +163,7 @@ export async function receiveFile(
       if (!verdict.clean) throw infected(file.what, verdict.signature)
     }
     // Concurrent uploads each passed the first check: the quota is counted again with this file's bytes.
-    await checkQuota(ctx, file.appId, file.what, seen.size)
+    await checkQuota(ctx, file.appId, file.what, seen.size - (file.counted ?? 0))
     const row: FileRow = {
       id,
       appId: file.appId,
@@ -166,7 +176,7 @@ export async function receiveFile(
       uploadedBy: file.uploadedBy,
       createdAt: ctx.clock.now(),
     }
-    await ctx.storage.files.insert(row)
+    await commit(row)
     return row
   } catch (error) {
     await ctx.blobs.remove([blobKey]).catch(() => {})

@@ -36,8 +36,8 @@ export interface UploadBody {
 const fileFieldsOf = (fields: FieldMap): FieldRule[] =>
   [...fields.values()].filter((field) => field.type === 'file' && !field.autoCreated && !field.proposed)
 
-/** The largest file `call` may send, from the named field or the form's file fields. */
-function sizeLimit(fields: FieldMap, named: string | null): number {
+/** The largest file a client may send, from the named field or else the form's file fields (422 without any). */
+export function sizeLimit(fields: FieldMap, named: string | null): number {
   const files = fileFieldsOf(fields)
   if (named !== null) {
     const field = fields.get(named)

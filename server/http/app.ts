@@ -12,6 +12,7 @@ import { authRoutes } from './auth.ts'
 import { errorHandler } from './errors.ts'
 import { exportRoutes } from './export.ts'
 import { fileRoutes } from './files.ts'
+import { uploadRoutes } from './uploads.ts'
 import { fieldRoutes } from './fields.ts'
 import { healthRoutes } from './health.ts'
 import { methodNotAllowed, type RouteLike } from './methods.ts'
@@ -71,6 +72,7 @@ export function buildApp(ctx: AppContext, options: AppOptions = {}) {
     .use(recordStreamRoutes(ctx))
     .use(exportRoutes(ctx))
     .use(fileRoutes(ctx))
+    .use(uploadRoutes(ctx))
     .use(smartRoutes(ctx))
     .use(adminRoutes(ctx, options.admin))
     .use(assessmentRoutes(ctx))

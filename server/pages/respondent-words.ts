@@ -73,6 +73,7 @@ export const REFUSAL_WORDS: Record<ErrorType, { text: string; owner: boolean }> 
   not_found: { text: NOT_FOUND_TEXT, owner: false },
   method_not_allowed: { text: OWNER_FAULT, owner: true },
   conflict: { text: OWNER_FAULT, owner: true },
+  unsupported_version: { text: OWNER_FAULT, owner: true },
   range_not_satisfiable: { text: OWNER_FAULT, owner: true },
   disabled: { text: NOT_ACCEPTING_TEXT, owner: false },
   too_large: { text: 'Your answers are too long to send. Shorten them and send the form again.', owner: false },

@@ -15,8 +15,9 @@ async function setup(options: EndpointOptions = {}, config = {}) {
 
 const CORS = {
   'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, POST, OPTIONS',
-  'access-control-allow-headers': 'Content-Type, Authorization, Idempotency-Key, Last-Event-ID',
+  'access-control-allow-methods': 'GET, POST, HEAD, PATCH, DELETE, OPTIONS',
+  'access-control-allow-headers':
+    'Content-Type, Authorization, Idempotency-Key, Last-Event-ID, Tus-Resumable, Upload-Length, Upload-Offset, Upload-Metadata, Upload-Defer-Length, Upload-Concat, X-HTTP-Method-Override',
 }
 
 function expectCors(headers: Headers) {

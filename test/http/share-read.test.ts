@@ -257,7 +257,7 @@ describe('switches, tokens and CORS (rules 13, 16)', () => {
       headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET' },
     })
     expect(preflight.status).toBe(204)
-    expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, POST, OPTIONS')
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, POST, HEAD, PATCH, DELETE, OPTIONS')
   })
 
   test('reads are rate limited like the endpoint: 429 with Retry-After', async () => {

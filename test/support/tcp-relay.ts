@@ -1,7 +1,9 @@
 /**
  * @module A TCP relay in front of a server, which a test can cut: every connection through it
  * is passed on to the target until `cut()` closes them all at once (as a dropped network or
- * a restarted proxy would); new connections go through again afterwards.
+ * a restarted proxy would); new connections go through again afterwards. `cutAfter(n)` cuts
+ * once `n` more bytes from clients have reached the target: mid-body, at a byte the test names,
+ * however fast the client writes.
  */
 import net from 'node:net'
 
@@ -12,6 +14,8 @@ export interface Relay {
   readonly connections: number
   /** Closes every open connection, both ways. */
   cut(): void
+  /** Passes on only `bytes` more bytes from clients to the target, then cuts (once). */
+  cutAfter(bytes: number): void
   close(): Promise<void>
 }
 
@@ -20,6 +24,15 @@ export async function startRelay(target: string): Promise<Relay> {
   const { hostname, port } = new URL(target)
   const open = new Set<net.Socket>()
   let connections = 0
+  // Bytes from clients still to pass on before the armed cut; null: not armed.
+  let budget: number | null = null
+  const cut = () => {
+    for (const socket of open) socket.destroy()
+  }
+  const armedCut = () => {
+    budget = null
+    cut()
+  }
   const server = net.createServer((client) => {
     connections++
     const upstream = net.connect(Number(port), hostname)
@@ -28,7 +41,19 @@ export async function startRelay(target: string): Promise<Relay> {
       socket.on('close', () => open.delete(socket))
       socket.on('error', () => {})
     }
-    client.pipe(upstream)
+    client.on('data', (chunk: Buffer) => {
+      if (budget === 0) return
+      const part = budget === null ? chunk : chunk.subarray(0, budget)
+      if (budget !== null) budget -= part.length
+      // The cut comes once the last byte allowed is written out, so the target has it.
+      const last = budget === 0
+      const written = upstream.write(part, last ? armedCut : undefined)
+      if (!written && !last) {
+        client.pause()
+        upstream.once('drain', () => client.resume())
+      }
+    })
+    client.on('end', () => upstream.end())
     upstream.pipe(client)
     client.on('close', () => upstream.destroy())
     upstream.on('close', () => client.destroy())
@@ -40,8 +65,9 @@ export async function startRelay(target: string): Promise<Relay> {
     get connections() {
       return connections
     },
-    cut() {
-      for (const socket of open) socket.destroy()
+    cut,
+    cutAfter(bytes) {
+      budget = bytes
     },
     close() {
       for (const socket of open) socket.destroy()

@@ -52,6 +52,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   expert: 'Expert commentary on scale levels',
   connect: 'Page styling of the hosted pages',
   smart: 'Generating a whole app from one sentence: drafts, jobs and plans',
+  uploads: 'Resumable uploads (tus 1.0: creation, termination, expiration) of files for records to name',
   pages: 'Hosted HTML pages: the fill-in form, thank-you page, reports and the admin page',
 }
 
@@ -148,13 +149,20 @@ function answerResponse(name: RouteName, status: number, answer: Answer, statuse
     }
     case 'content':
       return { description: answer.description, content: { [answer.type]: { schema: { type: 'string' } } } }
-    case 'empty':
-      return answer.location
-        ? {
-            description: answer.description,
-            headers: { Location: { description: 'Where to go next', schema: { type: 'string' } } },
-          }
-        : { description: answer.description }
+    case 'empty': {
+      const headers: Record<string, string> = {
+        ...(answer.location ? { Location: 'Where to go next' } : {}),
+        ...answer.headers,
+      }
+      const entries = Object.entries(headers)
+      if (entries.length === 0) return { description: answer.description }
+      return {
+        description: answer.description,
+        headers: Object.fromEntries(
+          entries.map(([header, description]) => [header, { description, schema: { type: 'string' } }]),
+        ),
+      }
+    }
   }
 }
 

@@ -34,6 +34,8 @@ export interface EmptyAnswer {
   description: string
   /** A redirect names where it goes in Location. */
   location?: true
+  /** The headers that carry the answer (tus: Upload-Offset, Location…), each with what it says. */
+  headers?: Readonly<Record<string, string>>
 }
 export type Answer = JsonAnswer | ContentAnswer | EmptyAnswer
 
@@ -118,6 +120,13 @@ export const content = (type: ContentType, description: string): ContentAnswer =
 /** No body: 204, or a redirect (`location`). */
 export const empty = (description: string, location?: true): EmptyAnswer =>
   location ? { kind: 'empty', description, location } : { kind: 'empty', description }
+
+/** No body, the answer in its headers (tus): each header named with what it says. */
+export const headersOnly = (description: string, headers: Readonly<Record<string, string>>): EmptyAnswer => ({
+  kind: 'empty',
+  description,
+  headers,
+})
 
 /**
  * The error types a route answers with beyond its own list, from what it is: any route may

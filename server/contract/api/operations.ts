@@ -8,6 +8,7 @@ import { connectOperations } from './connect.ts'
 import { expertOperations } from './expert.ts'
 import { fieldOperations } from './fields.ts'
 import { fileOperations } from './files.ts'
+import { uploadOperations } from './uploads.ts'
 import { ingestOperations, readOperations } from './ingest.ts'
 import type { Operation } from './operation.ts'
 import { pageOperations } from './pages.ts'
@@ -48,6 +49,7 @@ export const OPERATIONS = {
   ...ingestOperations,
   ...readOperations,
   ...fileOperations,
+  ...uploadOperations,
   ...pageOperations,
 } as const satisfies Record<RouteName, Operation>
 

@@ -93,6 +93,11 @@ export const ROUTES = {
   'reads.summaryHelp': 'GET /api/v3/share/:token/summary/help',
   'reads.stream': 'GET /api/v3/share/:token/stream',
   'files.upload': 'POST /api/v3/share/:token/files',
+  'uploads.options': 'OPTIONS /api/v3/share/:token/uploads',
+  'uploads.create': 'POST /api/v3/share/:token/uploads',
+  'uploads.head': 'HEAD /api/v3/share/:token/uploads/:upload',
+  'uploads.patch': 'PATCH /api/v3/share/:token/uploads/:upload',
+  'uploads.delete': 'DELETE /api/v3/share/:token/uploads/:upload',
 
   'files.download': 'GET /api/v3/apps/:id/files/:file',
   'files.link': 'POST /api/v3/apps/:id/files/:file/link',
@@ -153,7 +158,7 @@ export const ROUTES = {
 } as const
 
 export type RouteName = keyof typeof ROUTES
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS'
 
 /** The path of route `N`, as a type: `'apps.get'` → `'/api/v3/apps/:id'` (so the router types its params). */
 export type PathOf<N extends RouteName> = (typeof ROUTES)[N] extends `${string} ${infer P}` ? P : never
