@@ -25,6 +25,7 @@ const TYPE_NAMES = [
   'Several choices',
   'Date',
   'E-mail address',
+  'File upload',
   'JSON',
 ]
 

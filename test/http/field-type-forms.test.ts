@@ -38,9 +38,9 @@ async function oneFieldApp(type: FieldType, extra: { options?: string[]; require
 const postsText = (type: FieldType) => type !== 'file'
 
 describe.each(FIELD_TYPES.map((type) => [type]))('field type %s', (type) => {
-  test.if(postsText(type))(
-    'round-trips through the fill-in page: render, fill as a browser would, post form-encoded, stored value',
-    async () => {
+  // A file field has no text round trip (see postsText); its round trips have tests of their own.
+  if (postsText(type)) {
+    test('round-trips through the fill-in page: render, fill as a browser would, post form-encoded, stored value', async () => {
       const app = await oneFieldApp(type)
       const page = await app.request('GET', `/f/${app.endpoint.token}`)
       expect(page.status).toBe(200)
@@ -53,24 +53,24 @@ describe.each(FIELD_TYPES.map((type) => [type]))('field type %s', (type) => {
       expect(posted.status).toBe(303)
       expect(posted.headers.get('location')).toBe(`/f/${app.endpoint.token}/thanks`)
       expect(await app.stored()).toEqual([{ [NAME]: example.stored }])
-    },
-  )
+    })
 
-  test.if(postsText(type))('round-trips through the HTML snippet posting to /form', async () => {
-    const app = await oneFieldApp(type)
-    const fields = (await app.call('fields.list', { params: { id: app.endpoint.appId } }, { token: app.owner.token }))
-      .body.data.fields
-    const snippet = htmlFormSnippet(`http://localhost:8787${app.endpoint.path()}`, fields, '_gotcha')
-    const example = formExample(type, app.options)
-    const pairs = await fillForm(snippet, { [NAME]: example.texts })
-    const posted = await app.call(
-      'ingest.form',
-      { params: { token: app.endpoint.token } },
-      { raw: new URLSearchParams(pairs), headers: FORM },
-    )
-    expect(posted.status).toBe(200)
-    expect(await app.stored()).toEqual([{ [NAME]: example.stored }])
-  })
+    test('round-trips through the HTML snippet posting to /form', async () => {
+      const app = await oneFieldApp(type)
+      const fields = (await app.call('fields.list', { params: { id: app.endpoint.appId } }, { token: app.owner.token }))
+        .body.data.fields
+      const snippet = htmlFormSnippet(`http://localhost:8787${app.endpoint.path()}`, fields, '_gotcha')
+      const example = formExample(type, app.options)
+      const pairs = await fillForm(snippet, { [NAME]: example.texts })
+      const posted = await app.call(
+        'ingest.form',
+        { params: { token: app.endpoint.token } },
+        { raw: new URLSearchParams(pairs), headers: FORM },
+      )
+      expect(posted.status).toBe(200)
+      expect(await app.stored()).toEqual([{ [NAME]: example.stored }])
+    })
+  }
 
   test('?help shows exactly the HTML form snippet of the admin Setup tab', async () => {
     const app = await oneFieldApp(type, { required: true })

@@ -110,7 +110,6 @@ export async function readMultipart(
   }
 }
 
-// Long: the parser's events (text, files, errors) share the state of one body.
 async function parse(
   ctx: AppContext,
   request: Request,
@@ -118,6 +117,7 @@ async function parse(
   target: MultipartTarget,
   read: MultipartRead,
 ): Promise<void> {
+  // Long: the parser's events (text, files, errors) share the state of one body.
   // Loaded on the first multipart body with files, not at start-up.
   const { default: makeParser } = await import('busboy')
   let parser: busboy.Busboy

@@ -113,7 +113,7 @@ describe.each(FIELD_TYPES.map((type) => [type]))('field type %s', (type) => {
       example: expect.any(Function),
       previewAnswer: expect.any(Function),
       control: expect.objectContaining({ kind: expect.stringMatching(/^(input|textarea|choices)$/) }),
-      summary: spec.summary === null ? null : expect.stringMatching(/^(numbers|values|booleans|items)$/),
+      summary: spec.summary === null ? null : expect.stringMatching(/^(numbers|values|booleans|items|files)$/),
       identifying: expect.any(Boolean),
       scoring:
         spec.scoring === null
