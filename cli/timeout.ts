@@ -62,19 +62,7 @@ export function within<T>(
   onTimeout: () => Error,
   timers: Timers = systemTimers,
 ): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = timers.set(() => reject(onTimeout()), ms)
-    void work.then(
-      (value) => {
-        timers.clear(timer)
-        resolve(value)
-      },
-      (error) => {
-        timers.clear(timer)
-        reject(error)
-      },
-    )
-  })
+  return idleWithin(() => work, ms, onTimeout, timers)
 }
 
 /**

@@ -7,23 +7,9 @@ import { escapeControls, result } from '../../output.ts'
 import { appArg, filterArg, spamArg } from '../_shared.ts'
 import { jsonArrayWriter, rowCounter, withoutByteOrderMark } from './_rows.ts'
 import { exportedFiles, filesLine, type FilesSaved } from './_export-files.ts'
+import { chunksOf } from '../records/_save.ts'
 
 type Format = 'csv' | 'jsonl'
-
-/** Each chunk of a web stream in turn; the download is cancelled if the loop stops early. */
-async function* chunks(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
-  const reader = body.getReader()
-  try {
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) return
-      yield value
-    }
-  } finally {
-    reader.releaseLock()
-    await body.cancel().catch(() => {})
-  }
-}
 
 export default defineSvcCommand({
   description: 'Download every record as CSV (Excel-ready) or JSON Lines, to a file or stdout (--json: one JSON array)',
@@ -109,13 +95,13 @@ export default defineSvcCommand({
     }
     if (toStdoutAsJson) {
       const array = jsonArrayWriter((text) => (stdout.isTTY ? toTerminal(text) : stdout.write(text)))
-      for await (const chunk of chunks(response.body)) await array.add(chunk)
+      for await (const chunk of chunksOf(response.body)) await array.add(chunk)
       await array.end()
       return streamed()
     }
     if (!out) {
       // The byte-order mark is for a file Excel opens; a program reading stdout would take it as text.
-      const body = withoutByteOrderMark(chunks(response.body))
+      const body = withoutByteOrderMark(chunksOf(response.body))
       if (stdout.isTTY) {
         const decoder = new TextDecoder()
         for await (const chunk of body) await toTerminal(decoder.decode(chunk, { stream: true }))
@@ -133,7 +119,7 @@ export default defineSvcCommand({
     const counter = rowCounter(format)
     let bytes = 0
     try {
-      for await (const chunk of chunks(response.body)) {
+      for await (const chunk of chunksOf(response.body)) {
         if (fileError) break
         bytes += chunk.byteLength
         counter.add(chunk)
