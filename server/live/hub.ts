@@ -159,7 +159,11 @@ export function createLiveHub(ctx: AppContext): LiveHub {
     let tail = groups.get(group)
     if (!tail) {
       tail = {
-        reader: tailReader(ctx, request.appId, { selection: request.selection, filter: request.filter }),
+        reader: tailReader(ctx, request.appId, {
+          selection: request.selection,
+          filter: request.filter,
+          strangers: !request.owner,
+        }),
         streams: 0,
       }
       groups.set(group, tail)
@@ -173,7 +177,8 @@ export function createLiveHub(ctx: AppContext): LiveHub {
       ctx.places.held.check(request.owner)
       const place = ctx.places.streams.take({ appId: request.appId, client: request.client, owner: request.owner })
       raise(request.appId, request.through)
-      const group = `${request.selection}\u0000${request.filterText ?? ''}`
+      // Owners and strangers read the same rows apart: strangers see less of a file (core/files/strangers-view.ts).
+      const group = `${request.owner ? 'owner' : 'strangers'}\u0000${request.selection}\u0000${request.filterText ?? ''}`
       let entry: Entry | null = null
       const stream = liveStream({
         ctx,

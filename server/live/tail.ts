@@ -12,6 +12,8 @@ import type { FilterNode } from '../db/storage/record-filter.ts'
 import type { ReadSelection } from '../db/storage/records.ts'
 import { LIMITS } from '../contract/limits.ts'
 import { recordEvent } from './events.ts'
+import { fieldsOf } from '../core/collect/field-cache.ts'
+import { strangersView } from '../core/files/strangers-view.ts'
 import { countRecordsRead } from '../core/records/read-garbage.ts'
 
 /**
@@ -44,6 +46,8 @@ export interface TailReader {
 export interface Selection {
   selection: ReadSelection
   filter?: FilterNode
+  /** Read for strangers: file answers are shown by name, size and type (core/files/strangers-view.ts). */
+  strangers?: boolean
 }
 
 /** A reader for the streams of `appId` that select `what`. */
@@ -68,8 +72,9 @@ export function tailReader(ctx: AppContext, appId: string, what: Selection): Tai
     // Nothing selected up to `known`: the stream moves there without sending anything.
     if (rows.length === 0) return { after, through: known, bytes: NOTHING, count: 0, lastId: null }
     countRecordsRead(rows)
+    const view = what.strangers ? strangersView(await fieldsOf(ctx, appId)) : null
     let text = ''
-    for (const row of rows) text += recordEvent(row, row.cursor)
+    for (const row of rows) text += recordEvent(view ? view(row) : row, row.cursor)
     const last = rows[rows.length - 1]
     return { after, through: last.cursor, bytes: encoder.encode(text), count: rows.length, lastId: last.id }
   }

@@ -8,6 +8,7 @@ import { describe, expect, test } from 'bun:test'
 import { createHash } from 'node:crypto'
 import { makeEndpoint, storedRecords } from '../core/collect/fixtures.ts'
 import { testApp, type TestApp } from '../support/http.ts'
+import { readEvents } from '../support/sse.ts'
 
 const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n%%EOF\n')
 const PNG = new Uint8Array([
@@ -290,5 +291,56 @@ describe('several files', () => {
     })
     expect(await t.ctx.storage.files.usage(endpoint.appId)).toEqual({ files: 0, bytes: 0 })
     expect(await t.ctx.blobs.totalBytes()).toBe(0)
+  })
+})
+
+describe('what strangers read of a file', () => {
+  test('with reads open, /query shows name, size and type, never the id or hash; the owner sees all', async () => {
+    const { t, endpoint } = await setup()
+    await t.call(
+      'share.update',
+      { params: { id: endpoint.appId }, body: { reads: 'records' } },
+      { token: endpoint.ownerToken },
+    )
+    await t.request('POST', `${endpoint.path}/form`, {
+      raw: form([
+        ['name', 'Ada'],
+        ['cv', new Blob([PDF]), 'cv.pdf'],
+      ]),
+    })
+    const strangers = await t.request('GET', `${endpoint.path}/query`)
+    expect((strangers.body as { records: Array<{ data: unknown }> }).records.map((r) => r.data)).toEqual([
+      { name: 'Ada', cv: { name: 'cv.pdf', size: PDF.length, type: 'application/pdf' } },
+    ])
+    const owners = await t.request('GET', `${endpoint.path}/query`, { token: endpoint.ownerToken })
+    const [record] = (owners.body as { records: Array<{ data: { cv: { id: string; sha256: string } } }> }).records
+    expect(record.data.cv.sha256).toBe(sha(PDF))
+    expect(JSON.stringify(strangers.body)).not.toContain(record.data.cv.id)
+  })
+
+  test("the public live stream shows the same; the owner's stream the whole file object", async () => {
+    const { t, endpoint } = await setup()
+    await t.call(
+      'share.update',
+      { params: { id: endpoint.appId }, body: { reads: 'records' } },
+      { token: endpoint.ownerToken },
+    )
+    const open = async (token?: string) =>
+      readEvents(
+        await t.app.handle(
+          new Request(`http://localhost:8787${endpoint.path}/stream`, {
+            headers: token ? { authorization: `Bearer ${token}` } : {},
+          }),
+        ),
+      )
+    const strangers = await open()
+    const owners = await open(endpoint.ownerToken)
+    await t.request('POST', `${endpoint.path}/form`, { raw: form([['cv', new Blob([PDF]), 'cv.pdf']]) })
+    await Promise.all([strangers.waitFor(1), owners.waitFor(1)])
+    expect(strangers.records().map((r) => r.data)).toEqual([
+      { cv: { name: 'cv.pdf', size: PDF.length, type: 'application/pdf' } },
+    ])
+    expect(owners.records()[0].data.cv.sha256).toBe(sha(PDF))
+    await Promise.all([strangers.close(), owners.close()])
   })
 })

@@ -17,7 +17,9 @@ import { pathOf } from '../../contract/api/routes.ts'
 import { AppError } from '../../contract/errors.ts'
 import { helpInput, type HelpInput } from '../../help/live.ts'
 import { endpointHelp, queryHelp, summaryHelp } from '../../help/pages.ts'
-import { pageStream, readPage } from '../../core/records/page.ts'
+import { pageStream, readPage, type RecordPage } from '../../core/records/page.ts'
+import { fieldsOf } from '../../core/collect/field-cache.ts'
+import { strangersBatches, strangersView } from '../../core/files/strangers-view.ts'
 import { holdingPlace, takeReadPlace } from '../../core/records/read-place.ts'
 import { parsePageQuery } from '../../core/records/schemas.ts'
 import { findEndpointByToken, type EndpointRow } from '../../core/share/lookup.ts'
@@ -45,6 +47,12 @@ export async function endpointForHelp(ctx: AppContext, token: string): Promise<E
   }
   // Only if the resolver's cache still thought the endpoint published.
   throw new AppError('not_found', 'No published form has this address')
+}
+
+/** A page as its reader may read it: the owner as stored, a stranger with file answers shown by name, size and type. */
+async function pageFor(ctx: AppContext, appId: string, owner: boolean, page: RecordPage): Promise<RecordPage> {
+  const view = owner ? null : strangersView(await fieldsOf(ctx, appId))
+  return view ? { ...page, batches: strangersBatches(page.batches, view) } : page
 }
 
 export const hasHelp = (query: Record<string, unknown>) => Object.hasOwn(query, 'help')
@@ -114,7 +122,7 @@ export const shareReadRoutes = (ctx: AppContext) =>
         const owner = await readsAsOwner(ctx, endpoint, readerToken(request))
         const place = takeReadPlace(ctx, { appId: endpoint.appId, client: requestClient(ctx, request), owner })
         const body = await holdingPlace(place, async () =>
-          pageStream(ctx, await readPage(ctx, endpoint.appId, pageQuery), {
+          pageStream(ctx, await pageFor(ctx, endpoint.appId, owner, await readPage(ctx, endpoint.appId, pageQuery)), {
             place,
             // The owner's own reads (their token) are waited for; a stranger that takes nothing is cut.
             stallMs: owner ? undefined : ctx.config.readStallMs,
