@@ -16,6 +16,8 @@ import { checkKey, checkRange } from './keys.ts'
 
 const FOLDER_MODE = 0o700
 const FILE_MODE = 0o600
+/** Bytes gathered before one write to the file. */
+const WRITE_BYTES = 1024 * 1024
 
 const isCode = (error: unknown, ...codes: string[]) =>
   error instanceof Error && codes.includes((error as NodeJS.ErrnoException).code ?? '')
@@ -92,6 +94,16 @@ async function writeFile(
   const chunks = source[Symbol.asyncIterator]()
   let bytes = 0
   let cut = false
+  // Chunks are gathered up to WRITE_BYTES and written in one call: a request body arrives in
+  // 64 KiB pieces, and one write per piece costs more than the bytes do.
+  let gathered: Uint8Array[] = []
+  let gatheredBytes = 0
+  const flush = async () => {
+    if (gatheredBytes === 0) return
+    bytes += await writeAll(handle, gathered, gatheredBytes)
+    gathered = []
+    gatheredBytes = 0
+  }
   try {
     try {
       for (;;) {
@@ -104,8 +116,11 @@ async function writeFile(
           break
         }
         if (next.done) break
-        bytes += await writeAll(handle, next.value)
+        gathered.push(next.value)
+        gatheredBytes += next.value.byteLength
+        if (gatheredBytes >= WRITE_BYTES) await flush()
       }
+      await flush()
     } catch (error) {
       // A failed disk write stops the source too; a failed source has stopped already.
       await chunks.return?.().catch(() => {})
@@ -123,14 +138,26 @@ async function writeFile(
   return { bytes, cut }
 }
 
-/** Writes all of `chunk` (a write may take less than it is given); resolves with its length. */
-async function writeAll(handle: Awaited<ReturnType<typeof open>>, chunk: Uint8Array): Promise<number> {
-  let done = 0
-  while (done < chunk.byteLength) {
-    const { bytesWritten } = await handle.write(chunk, done, chunk.byteLength - done)
-    done += bytesWritten
+/** Writes all of `chunks` (`total` bytes) in as few calls as the system allows; resolves with `total`. */
+async function writeAll(
+  handle: Awaited<ReturnType<typeof open>>,
+  chunks: Uint8Array[],
+  total: number,
+): Promise<number> {
+  let pending = chunks
+  let left = total
+  while (left > 0) {
+    const { bytesWritten } = await handle.writev(pending)
+    left -= bytesWritten
+    // A short write: carry on from the first byte not written.
+    let skip = bytesWritten
+    while (skip > 0 && pending.length > 0 && skip >= pending[0].byteLength) {
+      skip -= pending[0].byteLength
+      pending = pending.slice(1)
+    }
+    if (skip > 0) pending = [pending[0].subarray(skip), ...pending.slice(1)]
   }
-  return done
+  return total
 }
 
 /** Fsyncs a folder, so a rename into it survives a crash. */

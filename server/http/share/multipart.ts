@@ -127,7 +127,7 @@ async function parse(
   } catch {
     throw badBody()
   }
-  const source = Readable.from(bodyChunks(request, ctx.config.bodyDeadlineMs))
+  const source = Readable.from(bodyChunks(request, ctx.config.bodyDeadlineMs), { highWaterMark: 1 })
   const maxText = ctx.config.maxBodyBytes
   let textBytes = 0
   const counts = new Map<string, number>()
@@ -231,7 +231,7 @@ export async function firstFilePart(
   } catch {
     throw badBody()
   }
-  const source = Readable.from(bodyChunks(request, ctx.config.bodyDeadlineMs))
+  const source = Readable.from(bodyChunks(request, ctx.config.bodyDeadlineMs), { highWaterMark: 1 })
   return new Promise((resolve, reject) => {
     parser.on('file', (_name, stream, info) => resolve({ name: info.filename ?? '', bytes: stream }))
     parser.on('field', () => {})
