@@ -120,8 +120,8 @@ async function timed(work: () => Promise<void> | void): Promise<number> {
 const row = (goal: string, measured: string, baseline: string, ratio: number, target: string, met: boolean) =>
   console.log(`| ${goal} | ${measured} | ${baseline} | ${ratio.toFixed(2)} | ${target} | ${met ? 'yes' : 'no'} |`)
 
-// Long: three goals share one server and its apps, measured one after another.
 async function main(): Promise<void> {
+  // Long: three goals share one server and its apps, measured one after another.
   requireWrk()
   const svc = await startSvc({
     SVC_SYNC: 'full',

@@ -98,7 +98,7 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
   ctx.webhooks.worker.start()
   // So are the account alert mails (core/auth/alerts.ts).
   ctx.onShutdown(startAlertMailer(ctx))
-  // And the bytes of files nothing names any more are removed (core/files/sweeper.ts).
+  // And the bytes of files nothing names any more are removed (server/files/sweeper.ts).
   ctx.onShutdown(ctx.files.start())
   const port = listener.port
   let stopping: Promise<void> | null = null

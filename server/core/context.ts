@@ -38,7 +38,7 @@ export interface AppContext {
   blobs: BlobStore
   /** The virus scanner every file passes before it is kept; null when none is set up (SVC_CLAMD). */
   scanner: Scanner | null
-  /** Removes the bytes of files nothing names any more (core/files/sweeper.ts). */
+  /** Removes the bytes of files nothing names any more (server/files/sweeper.ts). */
   files: FileSweeper
   mailer: Mailer
   log: Logger

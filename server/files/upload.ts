@@ -4,7 +4,7 @@
  * rate limits), the file checked against the form's file fields (the named one, else the
  * largest `maxSize` of them: a form without file fields takes no files), streamed in
  * (receive.ts), and answered as a pending file. A file no record names within 24 hours is
- * deleted by the sweeper (core/files/sweeper.ts).
+ * deleted by the sweeper (server/files/sweeper.ts).
  */
 import { AppError } from '../contract/errors.ts'
 import { type FileObject, fileOptions } from '../contract/files/model.ts'

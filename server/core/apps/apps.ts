@@ -54,7 +54,7 @@ export async function deleteApp(
   await requireOwnedApp(ctx, userId, appId)
   // The storage announces the deletion, so caches on the collection path drop the app.
   await ctx.storage.apps.delete(appId)
-  // Its files' bytes go soon after the rows (core/files/sweeper.ts).
+  // Its files' bytes go soon after the rows (server/files/sweeper.ts).
   ctx.files.nudge()
   return { deleted: true, id: appId }
 }

@@ -1,6 +1,6 @@
 /**
  * @module The file sweeper as the context names it (`ctx.files`, core/context.ts): its
- * interface. The sweeper itself is core/files/sweeper.ts.
+ * interface. The sweeper itself is server/files/sweeper.ts.
  */
 
 export interface FileSweeper {

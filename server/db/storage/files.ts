@@ -5,7 +5,7 @@
  * commit claims it (RecordStore.commitGroup with NewRecord.files, in the same transaction
  * as the record), then *attached* to that record. Files whose record or app is gone, and
  * pending files past their time, are *orphans*: `orphans` finds them and `forget` deletes
- * their rows once the sweeper (core/files/sweeper.ts) removed their bytes.
+ * their rows once the sweeper (server/files/sweeper.ts) removed their bytes.
  *
  * Resumable uploads (tus) keep a row of their own per upload while bytes arrive, in chunks
  * stored under their own blob keys; a finished upload becomes a pending file.

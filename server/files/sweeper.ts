@@ -9,10 +9,10 @@
  * committing at that moment either claims it or is refused, never left naming lost bytes.
  * With several processes on PostgreSQL each sweeps; removing a blob twice is no error.
  */
-import { FILE_LIMITS } from '../../contract/files/model.ts'
-import type { FileRow, UploadRow } from '../../db/storage/files.ts'
-import type { AppContext } from '../context.ts'
-import type { FileSweeper } from './sweeper-types.ts'
+import { FILE_LIMITS } from '../contract/files/model.ts'
+import type { FileRow, UploadRow } from '../db/storage/files.ts'
+import type { AppContext } from '../core/context.ts'
+import type { FileSweeper } from '../core/files/sweeper-types.ts'
 
 /** How often the sweeper runs without being nudged. */
 export const SWEEP_MS = 10 * 60 * 1000

@@ -7,10 +7,10 @@
  * of another app, or an address that does not verify is a 404, as for a missing one.
  */
 import { timingSafeEqual } from 'node:crypto'
-import { notFound } from '../../contract/errors.ts'
-import type { FileRow } from '../../db/storage/files.ts'
-import { requireOwnedApp } from '../apps/owned.ts'
-import type { AppContext } from '../context.ts'
+import { notFound } from '../contract/errors.ts'
+import type { FileRow } from '../db/storage/files.ts'
+import { requireOwnedApp } from '../core/apps/owned.ts'
+import type { AppContext } from '../core/context.ts'
 
 export type { FileRow }
 
