@@ -17,6 +17,7 @@ import type { ScanSession } from '../core/files/scanner.ts'
 import { newId } from '../core/ids.ts'
 import type { FileRow } from '../db/storage/files.ts'
 import { cleanFileName } from './names.ts'
+import { countFileBytes, uploadStarted } from './upload-garbage.ts'
 import { SNIFF_BYTES, sniffType } from './sniff.ts'
 
 /** One file to take in. */
@@ -118,6 +119,7 @@ async function* watched(
     if (seen.size > incoming.maxBytes) throw fileTooLarge(incoming.what, incoming.maxBytes)
     chargeUpload(ctx, incoming.client, chunk.length)
     hash.update(chunk)
+    countFileBytes(chunk.length)
     if (headLength < SNIFF_BYTES) {
       const take = Math.min(SNIFF_BYTES - headLength, chunk.length)
       head.set(chunk.subarray(0, take), headLength)
@@ -151,11 +153,14 @@ export async function receiveFile(
   const blobKey = `${file.appId}/${id}`
   const scan = ctx.scanner ? await ctx.scanner.open() : null
   const seen: Seen = { size: 0, head: new Uint8Array(0), sha256: '' }
+  const ended = uploadStarted()
   try {
     await ctx.blobs.write(blobKey, watched(ctx, file, source, scan, seen))
   } catch (error) {
     scan?.abort()
     throw error
+  } finally {
+    ended()
   }
   try {
     if (scan) {
