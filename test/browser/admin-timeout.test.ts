@@ -31,8 +31,10 @@ describe.skipIf(!hasBrowser)('admin page: a server that stops answering', () => 
     const stalled = /\/api\/v3\/apps(\?.*)?$/
     await page.route(stalled, () => {})
     await page.goto(`${admin.svc.url}/admin/#/apps`)
+    // Listened for before the reload: a busy machine may send the request before a later listener is there.
+    const requested = page.waitForRequest(stalled)
     await page.reload()
-    await page.waitForRequest(stalled)
+    await requested
     await page.clock.runFor(REQUEST_TIMEOUT_MS - 1_000)
     expect(await page.getByRole('alert').count()).toBe(0)
     await page.clock.runFor(2_000)
