@@ -7,7 +7,7 @@
 import { describe, expect, test } from 'bun:test'
 import { createHash } from 'node:crypto'
 import { makeEndpoint, storedRecords } from '../core/collect/fixtures.ts'
-import { testApp, type TestApp } from '../support/http.ts'
+import { testApp } from '../support/http.ts'
 import { readEvents } from '../support/sse.ts'
 
 const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n%%EOF\n')
