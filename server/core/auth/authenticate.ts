@@ -6,6 +6,7 @@ import { AppError } from '../../contract/errors.ts'
 import { findUserById, type UserRow } from '../users/users.ts'
 import { verifyAccessToken } from './access-tokens.ts'
 import { verifySession } from './sessions.ts'
+import { type Limits, UNLIMITED } from '../access/policy.ts'
 
 export type AuthMethod = 'token' | 'session'
 
@@ -16,13 +17,15 @@ export interface Principal {
   tokenId?: string
   /** When the session started (its log-in), when `method` is `session`. */
   sessionCreatedAt?: number
+  /** What the access token is limited to (scopes, apps); a session is limited by role alone. */
+  limits: Limits
 }
 
 /** The session whose cookie value is `session` as a principal, or null when it is unknown, ended or its user is gone. */
 export async function sessionPrincipal(ctx: AppContext, session: string): Promise<Principal | null> {
   const verified = await verifySession(ctx, session)
   const user = verified && (await findUserById(ctx, verified.userId))
-  return user ? { user, method: 'session', sessionCreatedAt: verified.createdAt } : null
+  return user ? { user, method: 'session', sessionCreatedAt: verified.createdAt, limits: UNLIMITED } : null
 }
 
 /** The caller of a control-plane request, or a 401 saying how to authenticate. */
@@ -39,7 +42,7 @@ export async function authenticate(
         'The access token is invalid or was revoked; create a new one in the admin page (Account → Access Tokens)',
       )
     }
-    return { user, method: 'token', tokenId: verified.tokenId }
+    return { user, method: 'token', tokenId: verified.tokenId, limits: UNLIMITED }
   }
   if (credentials.session) {
     const principal = await sessionPrincipal(ctx, credentials.session)

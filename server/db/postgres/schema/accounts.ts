@@ -45,6 +45,16 @@ export const accessTokens = pgTable(
     hash: text('hash').notNull().unique(),
     createdAt: createdAt(),
     lastUsedAt: millis('last_used_at'),
+    /** The address of the token's last use: a use from another one goes in the audit log. */
+    lastAddress: text('last_address'),
+    /** JSON array of scopes (contract/access/roles.ts); null: every scope (tokens made before scopes). */
+    scopes: text('scopes'),
+    /** JSON array of app ids the token is limited to; null: every app of its account. */
+    apps: text('apps'),
+    /** When the token stops working; null: never. */
+    expiresAt: millis('expires_at'),
+    /** When the e-mail saying it expires soon went out. */
+    expiryNoticeAt: millis('expiry_notice_at'),
   },
   (t) => [index('access_tokens_user_idx').on(t.userId)],
 )
