@@ -82,7 +82,7 @@ describe.skipIf(!hasBrowser)('admin page: axe, keyboard and titles', () => {
     browser = await launchChromium()
     for (const viewport of VIEWPORTS) {
       const page = await browser.newPage({ viewport })
-      page.setDefaultTimeout(10_000)
+      page.setDefaultTimeout(20_000)
       await page.goto(`${svc.url}/admin/`)
       pages.set(viewport.name, page)
     }

@@ -103,7 +103,7 @@ describe.skipIf(!hasBrowser)('public pages: axe and keyboard', () => {
   const openPage = async (url: string, viewport: { width: number; height: number }, javaScriptEnabled = true) => {
     const context = await browser.newContext({ viewport, javaScriptEnabled })
     const page = await context.newPage()
-    page.setDefaultTimeout(8_000)
+    page.setDefaultTimeout(20_000)
     await page.goto(url)
     return page
   }

@@ -47,7 +47,7 @@ describe.skipIf(!hasBrowser)('admin page: code after many failed log-ins, tokens
       await beginLoginAttempt(ctx, EMAIL, `198.51.100.${1 + Math.floor(i / AUTH.loginFailuresPerWindow)}`)
     browser = await launchChromium()
     page = await browser.newPage({ viewport: { width: 1280, height: 820 } })
-    page.setDefaultTimeout(8_000)
+    page.setDefaultTimeout(20_000)
   }, 30_000)
 
   afterAll(async () => {

@@ -52,7 +52,7 @@ describe.skipIf(!hasBrowser)('admin page: sign-up, sign-in, tokens', () => {
     svc = await startBrowserTestServer()
     browser = await launchChromium()
     page = await browser.newPage({ viewport: { width: 1280, height: 820 } })
-    page.setDefaultTimeout(8_000)
+    page.setDefaultTimeout(20_000)
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text())
     })

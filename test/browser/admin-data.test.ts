@@ -478,7 +478,7 @@ describe.skipIf(!hasBrowser)('admin page: apps, fields, records', () => {
     await eventually(async () => (await pre.innerText()).includes('name="link"'), true)
     const snippet = await pre.innerText()
     const site = await browser.newPage()
-    site.setDefaultTimeout(8_000)
+    site.setDefaultTimeout(20_000)
     try {
       await site.setContent(`<!doctype html><meta charset="utf-8">${snippet}`)
       expect(await site.locator('input[name=_gotcha]').isVisible()).toBe(false)

@@ -133,7 +133,7 @@ export async function openAdminPage(
   options: AdminPageOptions,
 ): Promise<AdminPage> {
   const page = await browser.newPage({ viewport: options.viewport })
-  page.setDefaultTimeout(8_000)
+  page.setDefaultTimeout(20_000)
   page.on('pageerror', (error) => console.error('page error:', error.message))
   if (options.clock) await page.clock.install()
   await page.goto(`${svc.url}/admin/`)

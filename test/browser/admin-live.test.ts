@@ -91,7 +91,7 @@ describe.skipIf(!hasBrowser)('admin page: records arriving live', () => {
     const context = await admin.browser.newContext({ viewport: { width, height } })
     await context.addCookies(await page.context().cookies())
     const other = await context.newPage()
-    other.setDefaultTimeout(8_000)
+    other.setDefaultTimeout(20_000)
     return other
   }
 

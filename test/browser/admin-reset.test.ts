@@ -29,7 +29,7 @@ describe.skipIf(!hasBrowser)('admin page: reset a forgotten password', () => {
     svc = await startBrowserTestServer()
     browser = await launchChromium()
     page = await browser.newPage({ viewport: { width: 1280, height: 820 } })
-    page.setDefaultTimeout(8_000)
+    page.setDefaultTimeout(20_000)
   }, 30_000)
 
   afterAll(async () => {

@@ -54,7 +54,7 @@ describe.skipIf(!hasBrowser)('admin page: the shell', () => {
     svc = await startBrowserTestServer()
     browser = await launchChromium()
     page = await browser.newPage({ viewport: VIEWPORTS[0] })
-    page.setDefaultTimeout(8_000)
+    page.setDefaultTimeout(20_000)
     listen(page)
   }, 30_000)
 

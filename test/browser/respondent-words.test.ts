@@ -73,7 +73,7 @@ describe.skipIf(!hasBrowser)('respondent words in Chromium', () => {
   const openPage = async (url: string, viewport: (typeof VIEWPORTS)[number]): Promise<Page> => {
     const context = await t.browser.newContext({ viewport })
     const page = await context.newPage()
-    page.setDefaultTimeout(10_000)
+    page.setDefaultTimeout(20_000)
     await page.goto(url)
     return page
   }

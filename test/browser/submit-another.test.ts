@@ -54,7 +54,7 @@ describe.skipIf(!hasBrowser)('“Submit another response”', () => {
   const newPage = async (viewport: (typeof VIEWPORTS)[number], javaScriptEnabled = true): Promise<Page> => {
     const context = await admin.browser.newContext({ viewport, javaScriptEnabled })
     const page = await context.newPage()
-    page.setDefaultTimeout(10_000)
+    page.setDefaultTimeout(20_000)
     return page
   }
 

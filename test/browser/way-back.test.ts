@@ -107,7 +107,7 @@ describe.skipIf(!hasBrowser)('the way back to a site’s own form, in Chromium',
         const context = await open(viewport)
         try {
           const page = await context.newPage()
-          page.setDefaultTimeout(10_000)
+          page.setDefaultTimeout(20_000)
           await page.goto(formUrl[kind])
           const typed = { name: 'Ada', email: 'not-an-email', message: 'Two lines,\nboth kept', newsletter: true }
           await fill(page, typed)
