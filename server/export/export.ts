@@ -6,7 +6,7 @@
 import type { AppContext } from '../core/context.ts'
 import { AppError, quoteValue } from '../contract/errors.ts'
 import { RAW_VALUES } from '../contract/records/schemas.ts'
-import { requireOwnedApp } from '../core/apps/owned.ts'
+import { requireApp } from '../core/apps/member-app.ts'
 import { appFilter } from '../core/records/owner.ts'
 import { parsePageQuery } from '../core/records/schemas.ts'
 import { attachmentHeader } from './filename.ts'
@@ -45,7 +45,7 @@ export async function exportRecords(
   query: { spam?: unknown; filter?: unknown; raw?: unknown },
   format: ExportFormat,
 ): Promise<ExportDownload> {
-  const app = await requireOwnedApp(ctx, userId, appId)
+  const app = await requireApp(ctx, userId, appId)
   const { spam, filter } = parsePageQuery({ spam: query.spam, filter: query.filter }, { owner: true })
   const raw = format === 'csv' && rawChoice(query.raw)
   return {

@@ -9,7 +9,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import { notFound } from '../contract/errors.ts'
 import type { FileRow } from '../db/storage/files.ts'
-import { requireOwnedApp } from '../core/apps/owned.ts'
+import { requireApp } from '../core/apps/member-app.ts'
 import type { AppContext } from '../core/context.ts'
 
 export type { FileRow }
@@ -19,7 +19,7 @@ export const FILE_LINK_MS = 5 * 60 * 1000
 
 /** The file `fileId` of one of `userId`'s apps; 404 when there is none. */
 export async function ownedFile(ctx: AppContext, userId: string, appId: string, fileId: string): Promise<FileRow> {
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   const row = await ctx.storage.files.get(appId, fileId)
   if (!row) throw notFound(`File ${JSON.stringify(fileId)} in this app`)
   return row

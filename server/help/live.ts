@@ -6,7 +6,7 @@
  * fields and formats, not how many records there are.
  */
 import type { AppContext } from '../core/context.ts'
-import { requireOwnedApp } from '../core/apps/owned.ts'
+import { requireApp } from '../core/apps/member-app.ts'
 import { AppError } from '../contract/errors.ts'
 import { endpointUrl } from '../core/apps/urls.ts'
 import { fieldRowsOf } from '../core/fields/view.ts'
@@ -32,7 +32,7 @@ export async function helpInput(
   owner = false,
 ): Promise<HelpInput> {
   // The endpoint names its owner, so this is the app row, read as the owner would.
-  const app = await requireOwnedApp(ctx, endpoint.ownerId, endpoint.appId).catch((error: unknown) => {
+  const app = await requireApp(ctx, endpoint.ownerId, endpoint.appId).catch((error: unknown) => {
     if (error instanceof AppError && error.type === 'not_found') return null
     throw error
   })

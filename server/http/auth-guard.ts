@@ -8,6 +8,10 @@ import type { AppContext } from '../core/context.ts'
 import { authenticate, type Principal } from '../core/auth/authenticate.ts'
 import { SESSION_COOKIE } from '../core/auth/sessions.ts'
 import { AppError } from '../contract/errors.ts'
+import { OPERATIONS } from '../contract/api/operations.ts'
+import { ROUTES, type RouteName } from '../contract/api/routes.ts'
+import { authorize } from '../core/access/authorize.ts'
+import type { Permission } from '../contract/access/roles.ts'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -60,6 +64,31 @@ export async function principalOf(ctx: AppContext, request: Request): Promise<Pr
   return principal
 }
 
+/** The operation mounted at each `METHOD path` of the route table (HEAD is answered by the GET route). */
+const OPERATION_AT = new Map<string, RouteName>(
+  (Object.entries(ROUTES) as [RouteName, string][]).map(([name, route]) => [route, name]),
+)
+
+/**
+ * Asks core's policy for the permission the matched operation names in the route table,
+ * with `:id` as the app when the permission is about one. Every control-plane route is
+ * authorised here and nowhere else.
+ */
+async function authorizeRoute(
+  ctx: AppContext,
+  principal: Principal,
+  request: Request,
+  route: string,
+  params: Record<string, string | undefined> | undefined,
+): Promise<void> {
+  const method = request.method === 'HEAD' ? 'GET' : request.method
+  const name = OPERATION_AT.get(`${method} ${route}`)
+  const permission = name ? (OPERATIONS[name] as { permission?: Permission }).permission : undefined
+  if (!permission)
+    throw new AppError('forbidden', `No permission is named for ${method} ${route}; this is a bug in svc`)
+  await authorize(ctx, principal, permission, params?.id)
+}
+
 // Principals found in `transform`, which runs before body validation: an unauthenticated
 // request gets its 401 (not a 422 about a body it may not send anyway).
 const principals = new WeakMap<Request, Principal>()
@@ -68,8 +97,10 @@ const principals = new WeakMap<Request, Principal>()
 export const authGuard = (ctx: AppContext) =>
   new Elysia({ name: 'svc/auth-guard' }).macro({
     auth: {
-      transform: async ({ request }) => {
-        principals.set(request, await principalOf(ctx, request))
+      transform: async ({ request, route, params }) => {
+        const principal = await principalOf(ctx, request)
+        await authorizeRoute(ctx, principal, request, route, params as Record<string, string | undefined> | undefined)
+        principals.set(request, principal)
       },
       resolve: async ({ request }) => ({ principal: principals.get(request) ?? (await principalOf(ctx, request)) }),
     },

@@ -7,12 +7,13 @@
  * still read: the hub asks when the app's settings change and at every heartbeat, and a
  * stream whose reader lost access ends.
  */
+import { authorize } from '../core/access/authorize.ts'
 import type { AppContext } from '../core/context.ts'
 import { AppError } from '../contract/errors.ts'
 import type { FilterNode } from '../db/storage/record-filter.ts'
 import { openToAnyone } from '../contract/share/reads.ts'
 import { authenticate } from '../core/auth/authenticate.ts'
-import { requireOwnedApp } from '../core/apps/owned.ts'
+import { requireApp } from '../core/apps/member-app.ts'
 import { appFilter } from '../core/records/owner.ts'
 import type { ShareEndpoint } from '../core/share/endpoint-cache-types.ts'
 import { isOwnersToken, readsAsOwner } from '../core/share/read-access.ts'
@@ -109,16 +110,19 @@ export async function openOwnerStream(
   appId: string,
   call: StreamCall,
 ): Promise<ReadableStream<Uint8Array> | null> {
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   const text = once(call.query, 'filter')
   const filter = text !== undefined && text.trim() !== '' ? { node: await appFilter(ctx, appId, text), text } : null
-  // Asked again later: the token may have been revoked, the session ended, the app deleted.
+  // Asked again later: the token may have been revoked, the session ended, the app deleted,
+  // the caller's role in it taken away.
   const allowed = async () => {
     try {
       const principal = await authenticate(ctx, credentials)
-      return principal.user.id === userId && (await ctx.storage.apps.owned(appId, userId)) !== null
+      if (principal.user.id !== userId) return false
+      await authorize(ctx, principal, 'records:read', appId)
+      return true
     } catch (error) {
-      if (error instanceof AppError && error.type === 'unauthorized') return false
+      if (error instanceof AppError && ['unauthorized', 'not_found', 'forbidden'].includes(error.type)) return false
       throw error
     }
   }

@@ -7,7 +7,7 @@
 import type { AppContext } from '../core/context.ts'
 import { createApp } from '../core/apps/apps.ts'
 import { parseInput } from '../contract/apps/input.ts'
-import { requireOwnedApp } from '../core/apps/owned.ts'
+import { requireApp } from '../core/apps/member-app.ts'
 import { appUrls } from '../core/apps/urls.ts'
 import { AppError } from '../contract/errors.ts'
 import { STEPS, type Execution, type ModuleOutcome, type Step } from './execution.ts'
@@ -22,7 +22,7 @@ export type { ExecuteResult }
 
 async function ownsApp(ctx: AppContext, userId: string, appId: string): Promise<boolean> {
   try {
-    await requireOwnedApp(ctx, userId, appId)
+    await requireApp(ctx, userId, appId)
     return true
   } catch (error) {
     if (error instanceof AppError && error.type === 'not_found') return false

@@ -151,6 +151,7 @@ export const authOperations = lazyAnswers({
     summary: 'Who is calling, and how',
     tags,
     access: 'owner',
+    permission: 'apps:list',
     answers: () => ({ 200: data(authStatusSchema(), 'The caller') }),
     errors: ['forbidden'],
   },
@@ -247,6 +248,7 @@ export const tokenOperations = lazyAnswers({
     description: 'Newest first, never the secrets.',
     tags,
     access: 'owner',
+    permission: 'account',
     answers: () => ({ 200: data(z.object({ tokens: z.array(accessTokenSchema()) }), 'The tokens') }),
     errors: ['forbidden'],
   },
@@ -257,6 +259,7 @@ export const tokenOperations = lazyAnswers({
       'currentPassword (accounts without a password: code): 403 reauth_required without it, wrong_password or wrong_code when it is wrong. An access token may create tokens.',
     tags,
     access: 'owner',
+    permission: 'account',
     body: TokenCreateInput,
     answers: () => ({ 200: data(newAccessTokenSchema(), 'The new token, with its secret') }),
     errors: ['forbidden', 'reauth_required', 'wrong_password', 'wrong_code', 'rate_limited'],
@@ -266,6 +269,7 @@ export const tokenOperations = lazyAnswers({
     description: 'From the admin session, all of them.',
     tags,
     access: 'owner',
+    permission: 'account',
     answers: () => ({
       200: data(
         z.object({
@@ -285,6 +289,7 @@ export const tokenOperations = lazyAnswers({
     description: 'It fails from the next request on.',
     tags,
     access: 'owner',
+    permission: 'account',
     answers: () => ({ 200: data(z.object({ revoked: z.literal(true), id: z.string() }), 'Revoked') }),
     errors: ['forbidden', 'not_found'],
   },

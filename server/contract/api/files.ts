@@ -71,6 +71,7 @@ export const fileOperations = lazyAnswers({
       'The bytes as stored, as an attachment with the sniffed type; Range requests answer 206 with the part asked for.',
     tags,
     access: 'owner',
+    permission: 'records:read',
     answers: () => ({
       200: content('*/*', 'The file'),
       206: content('*/*', 'The part of the file the Range asked for'),
@@ -83,6 +84,7 @@ export const fileOperations = lazyAnswers({
       'For showing images and PDFs in a page (the admin): the address opens the file without credentials for a few minutes, inline, in a sandbox.',
     tags,
     access: 'owner',
+    permission: 'records:read',
     answers: () => ({ 200: data(linkSchema, 'The address and when it stops working') }),
     errors: downloadErrors,
   },

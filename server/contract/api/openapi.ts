@@ -5,6 +5,7 @@
  * HTTP face serves it at /api/v3/openapi.json, the suite checks answers against it, and
  * `bun scripts/openapi.ts` writes it for client generators without a running server.
  */
+import { PERMISSIONS, type Permission } from '../access/roles.ts'
 import { z } from 'zod'
 import { ERROR_STATUS, ERROR_TYPES, type ErrorType } from '../errors.ts'
 import { errorTypesOf, type Answer, type Operation } from './operation.ts'
@@ -264,6 +265,7 @@ export function openapiDocument(options: DocumentOptions): Json {
       ...(operation.description ? { description: operation.description } : {}),
       tags: operation.tags,
       ...(operation.helpOperation ? { 'x-help-operation': operation.helpOperation } : {}),
+      ...(operation.permission ? { 'x-permission': permissionOf(operation.permission) } : {}),
       security: security(operation),
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(Object.keys(content).length > 0
@@ -312,3 +314,9 @@ const bodySuffix = (type: string): string =>
     'application/octet-stream': 'Bytes',
     'application/offset+octet-stream': 'Chunk',
   })[type] ?? 'Other'
+
+/** What the document says an operation needs: the permission, the least role in the app, the token scope. */
+function permissionOf(permission: Permission): Json {
+  const rule = PERMISSIONS[permission]
+  return { name: permission, role: rule.role, scope: rule.scope }
+}

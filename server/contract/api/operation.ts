@@ -7,6 +7,7 @@
 import { z } from 'zod'
 import type { ErrorType } from '../errors.ts'
 import type { RouteName } from './routes.ts'
+import type { Permission } from '../access/roles.ts'
 
 /**
  * Who may call: `owner` needs an access token (`Authorization: Bearer svc_pat_…`) or the
@@ -68,6 +69,12 @@ export interface Operation {
   description?: string
   tags: readonly string[]
   access: Access
+  /**
+   * What the caller needs, when `access` is `owner` (contract/access/roles.ts): the least
+   * role in the app of `:id` and the access token's scope. The HTTP guard asks core's one
+   * policy with it before the route runs.
+   */
+  permission?: Permission
   /** The query string, when the route reads one. */
   query?: z.ZodType
   /** The JSON body, when the route reads one (checked before the handler runs). */

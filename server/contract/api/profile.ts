@@ -59,6 +59,7 @@ export const profileOperations = lazyAnswers({
     summary: 'Your account',
     tags,
     access: 'owner',
+    permission: 'account',
     answers: () => ({ 200: data(profileSchema(), 'The account') }),
     errors: ['forbidden'],
   },
@@ -70,6 +71,7 @@ export const profileOperations = lazyAnswers({
       `mailed to it (valid ${AUTH.emailChangeTtlMs / 3_600_000} hours): 202 with pendingEmail; 409 conflict when another account has the address.`,
     tags,
     access: 'owner',
+    permission: 'account',
     body: ProfileUpdateInput,
     answers: () => ({
       200: data(profileSchema(), 'Changed'),
@@ -89,6 +91,7 @@ export const profileOperations = lazyAnswers({
       'wrong_password or wrong_code when it is wrong, 429 while guessing.',
     tags,
     access: 'owner',
+    permission: 'account',
     body: AccountDeleteInput,
     answers: () => ({ 200: data(z.object({ deleted: z.literal(true) }), 'Deleted') }),
     errors: ['forbidden', ...proofErrors],
@@ -101,6 +104,7 @@ export const profileOperations = lazyAnswers({
       'access tokens keep working: the answer lists them (revoke them all with DELETE /api/v3/auth/tokens), and the owner is mailed the list with a link that revokes them.',
     tags,
     access: 'owner',
+    permission: 'account',
     body: PasswordChangeInput,
     answers: () => ({
       200: data(passwordChangedSchema(), 'Changed'),
@@ -112,6 +116,7 @@ export const profileOperations = lazyAnswers({
     description: 'Its link stops working.',
     tags,
     access: 'owner',
+    permission: 'account',
     answers: () => ({
       200: data(z.object({ cancelled: z.boolean().meta({ description: 'False when no change was waiting' }) }), 'Done'),
     }),

@@ -7,7 +7,7 @@ import type { AppContext } from '../context.ts'
 import { newId } from '../ids.ts'
 import { DEFAULT_READ_ACCESS } from '../../contract/share/reads.ts'
 import { parseInput } from '../../contract/apps/input.ts'
-import { requireOwnedApp } from './owned.ts'
+import { requireApp } from './member-app.ts'
 import {
   createAppSchema,
   updateAppSchema,
@@ -31,14 +31,14 @@ export async function createApp(ctx: AppContext, userId: string, input: CreateAp
 
 /** One of `userId`'s apps; 404 when missing or someone else's. */
 export async function getApp(ctx: AppContext, userId: string, appId: string): Promise<App> {
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   return appView(ctx, appId)
 }
 
 /** Renames an app or changes its description; properties left out stay as they are. */
 export async function updateApp(ctx: AppContext, userId: string, appId: string, input: UpdateAppInput): Promise<App> {
   const patch = parseInput(updateAppSchema, input)
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   if (patch.name !== undefined || patch.description !== undefined) {
     await ctx.storage.apps.update(appId, patch, ctx.clock.now())
   }
@@ -51,7 +51,7 @@ export async function deleteApp(
   userId: string,
   appId: string,
 ): Promise<{ deleted: true; id: string }> {
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   // The storage announces the deletion, so caches on the collection path drop the app.
   await ctx.storage.apps.delete(appId)
   // Its files' bytes go soon after the rows (server/files/sweeper.ts).

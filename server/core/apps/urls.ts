@@ -5,7 +5,7 @@
  */
 import type { AppUrls } from '../../contract/api/apps.ts'
 import type { AppContext } from '../context.ts'
-import { requireOwnedApp } from './owned.ts'
+import { requireApp } from './member-app.ts'
 
 export type { AppUrls }
 
@@ -32,6 +32,6 @@ export async function endpointToken(ctx: AppContext, appId: string): Promise<str
 
 /** The URLs of one of `userId`'s apps. */
 export async function appUrls(ctx: AppContext, userId: string, appId: string): Promise<AppUrls> {
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   return urlsFor(ctx.config.baseUrl, appId, await endpointToken(ctx, appId))
 }

@@ -4,7 +4,7 @@
  */
 import type { AppContext } from '../context.ts'
 import { parseInput } from '../../contract/apps/input.ts'
-import { requireOwnedApp } from '../apps/owned.ts'
+import { requireApp } from '../apps/member-app.ts'
 import { DEFAULT_THEME, setThemeSchema, type SetThemeInput, type Theme } from '../../contract/connect/schemas.ts'
 
 /** The theme of an app (defaults filled in); no ownership check, for the public pages. */
@@ -23,14 +23,14 @@ const definedOnly = (patch: object) =>
 
 /** The theme of one of `userId`'s apps. */
 export async function getTheme(ctx: AppContext, userId: string, appId: string): Promise<Theme> {
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   return themeOf(ctx, appId)
 }
 
 /** Changes the theme; properties left out stay. */
 export async function setTheme(ctx: AppContext, userId: string, appId: string, input: SetThemeInput): Promise<Theme> {
   const patch = parseInput(setThemeSchema, input)
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   // Applied to the theme as stored when the change is made, so concurrent changes of different properties all stay.
   const stored = await ctx.storage.themes.set(
     appId,
@@ -42,7 +42,7 @@ export async function setTheme(ctx: AppContext, userId: string, appId: string, i
 
 /** Back to the default theme. */
 export async function resetTheme(ctx: AppContext, userId: string, appId: string): Promise<Theme> {
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   await ctx.storage.themes.reset(appId)
   return { ...DEFAULT_THEME }
 }
@@ -55,6 +55,6 @@ export async function previewTheme(
   input: SetThemeInput = {},
 ): Promise<Theme> {
   const patch = parseInput(setThemeSchema, input)
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   return { ...(await themeOf(ctx, appId)), ...definedOnly(patch) }
 }

@@ -6,7 +6,7 @@ import type { Expert, ExpertComment, ExpertProfile } from '../../contract/api/ex
 import type { AppContext } from '../context.ts'
 import type { ExpertCommentRow } from '../../db/storage/experts.ts'
 import { parseInput } from '../../contract/apps/input.ts'
-import { requireOwnedApp } from '../apps/owned.ts'
+import { requireApp } from '../apps/member-app.ts'
 import { notFound } from '../../contract/errors.ts'
 import { newId } from '../ids.ts'
 import { findScale, scaleGone, toRecord, type ScaleRecord } from '../scales/store.ts'
@@ -46,7 +46,7 @@ export async function expertCommentsOf(ctx: AppContext, appId: string): Promise<
 
 /** Profile and comments of one of `userId`'s apps. */
 export async function getExpert(ctx: AppContext, userId: string, appId: string): Promise<Expert> {
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   return { ...(await expertProfileOf(ctx, appId)), comments: await expertCommentsOf(ctx, appId) }
 }
 
@@ -58,7 +58,7 @@ export async function setExpert(
   input: SetExpertInput,
 ): Promise<Expert> {
   const patch = parseInput(setExpertSchema, input)
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   const profile = await ctx.storage.experts.upsertProfile(appId, patch, ctx.clock.now())
   return { ...profileView(profile), comments: await expertCommentsOf(ctx, appId) }
 }
@@ -69,7 +69,7 @@ export async function listExpertComments(
   userId: string,
   appId: string,
 ): Promise<{ comments: ExpertComment[] }> {
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   return { comments: await expertCommentsOf(ctx, appId) }
 }
 
@@ -89,7 +89,7 @@ export async function setExpertComment(
   input: SetCommentInput,
 ): Promise<ExpertComment> {
   const { text } = parseInput(setCommentSchema, input)
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   const scale = await findScale(ctx, appId, scaleRef)
   if (!hasLevel(scale, levelKey)) throw noLevel(scale, levelKey)
   // The level is checked again while the scale is held: it may be removed in between.
@@ -109,7 +109,7 @@ export async function removeExpertComment(
   scaleRef: string,
   levelKey: string,
 ): Promise<{ deleted: true; scale: string; level: string }> {
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   const scale = await findScale(ctx, appId, scaleRef)
   if (!(await ctx.storage.experts.removeComment(appId, scale.id, levelKey)))
     throw notFound(`Comment for level ${JSON.stringify(levelKey)} of scale "${scale.key}"`)

@@ -11,7 +11,7 @@
 import type { AppContext } from '../context.ts'
 import type { FieldAcceptance, FieldRow } from '../../db/storage/fields.ts'
 import { parseInput } from '../../contract/apps/input.ts'
-import { requireOwnedApp } from '../apps/owned.ts'
+import { requireApp } from '../apps/member-app.ts'
 import { notFound } from '../../contract/errors.ts'
 import { LIMITS } from '../../contract/limits.ts'
 import type { FieldType } from '../../contract/fields/types/index.ts'
@@ -53,7 +53,7 @@ export async function acceptFields(
   input: AcceptFieldsInput,
 ): Promise<Field[]> {
   const request = parseInput(acceptFieldsSchema, input)
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   const before = await ctx.storage.fields.list(appId)
   const { unlisted, unknown } = await splitUnlisted(
     ctx,

@@ -8,7 +8,7 @@
 import type { AppContext } from '../context.ts'
 import type { AppFields, FieldState, NewField } from '../../db/storage/fields.ts'
 import { parseInput } from '../../contract/apps/input.ts'
-import { requireOwnedApp } from '../apps/owned.ts'
+import { requireApp } from '../apps/member-app.ts'
 import { AppError, notFound, validationError, type Problem } from '../../contract/errors.ts'
 import { newId } from '../ids.ts'
 import { LIMITS } from '../../contract/limits.ts'
@@ -58,7 +58,7 @@ const honeypotProblem = (): Problem => ({
 
 /** The fields of one of `userId`'s apps, in position order. */
 export async function listFields(ctx: AppContext, userId: string, appId: string): Promise<Field[]> {
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   return (await fieldRowsOf(ctx, appId)).map(toField)
 }
 
@@ -68,14 +68,14 @@ export async function fieldListOf(
   userId: string,
   appId: string,
 ): Promise<{ fields: Field[]; unlisted: UnlistedKey[] }> {
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   const rows = await fieldRowsOf(ctx, appId)
   return { fields: rows.map(toField), unlisted: await unlistedKeysOf(ctx, appId, rows) }
 }
 
 /** One field, by id or name. */
 export async function getField(ctx: AppContext, userId: string, appId: string, ref: string): Promise<Field> {
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   return toField(await findFieldRow(ctx, appId, ref))
 }
 
@@ -87,7 +87,7 @@ export async function addField(
   input: CreateFieldInput,
 ): Promise<Field> {
   const definition = parseInput(createFieldSchema, input)
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   const now = ctx.clock.now()
   // Refusals in this order: the honeypot's name, a name taken (by a proposal or not), the field limit (accepted fields only: proposals never take the owner's room).
   const decide = ({ fields, honeypot }: AppFields): NewField => {
@@ -145,7 +145,7 @@ export async function updateField(
   input: UpdateFieldInput,
 ): Promise<Field> {
   const patch = parseInput(updateFieldSchema, input)
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   // Values already stored in the field, counted from the aggregates before the lock is
   // taken (only when the type changes without force: that is when the guard needs them).
   let stored: { name: string; records: number } | null = null
@@ -214,7 +214,7 @@ export async function removeField(
   appId: string,
   ref: string,
 ): Promise<{ deleted: true; id: string }> {
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   const removed = await ctx.storage.fields.remove(appId, ref)
   if (removed.ok) return { deleted: true, id: removed.row.id }
   throw removed.reason === 'no_app' ? notFound('App') : fieldNotFound(ref)

@@ -4,7 +4,7 @@
  */
 import type { AppContext } from '../context.ts'
 import { parseInput } from '../../contract/apps/input.ts'
-import { requireOwnedApp } from '../apps/owned.ts'
+import { requireApp } from '../apps/member-app.ts'
 import { notFound, validationError, type Problem } from '../../contract/errors.ts'
 import { reorderFieldsSchema, type ReorderFieldsInput } from '../../contract/fields/schemas.ts'
 import { toField, type Field, type FieldRow } from './view.ts'
@@ -36,7 +36,7 @@ export async function reorderFields(
   input: ReorderFieldsInput,
 ): Promise<Field[]> {
   const { ids } = parseInput(reorderFieldsSchema, input)
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   const reordered = await ctx.storage.fields.reorder(appId, (rows) => {
     const problems = orderProblems(rows, ids)
     if (problems.length > 0) throw validationError(problems)

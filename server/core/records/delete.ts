@@ -8,7 +8,7 @@
  */
 import type { AppContext } from '../context.ts'
 import { parseInput } from '../../contract/apps/input.ts'
-import { requireOwnedApp } from '../apps/owned.ts'
+import { requireApp } from '../apps/member-app.ts'
 import { notFound } from '../../contract/errors.ts'
 import { deleteAdjuster } from '../stats/deleted.ts'
 import { changeWithAggregates } from './adjusted.ts'
@@ -33,7 +33,7 @@ export async function deleteRecords(
   input: DeleteRecordsInput,
 ): Promise<{ deleted: number }> {
   const { ids } = parseInput(deleteRecordsSchema, input)
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   return { deleted: await removeRecords(ctx, appId, ids) }
 }
 
@@ -44,7 +44,7 @@ export async function deleteRecord(
   appId: string,
   recordId: string,
 ): Promise<{ deleted: 1 }> {
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   if ((await removeRecords(ctx, appId, [recordId])) === 0)
     throw notFound(`Record ${JSON.stringify(recordId)} in this app`)
   return { deleted: 1 }

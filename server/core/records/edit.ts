@@ -14,7 +14,7 @@ import { LIMITS } from '../../contract/limits.ts'
 import { editRecordSchema, type EditRecordInput } from '../../contract/records/schemas.ts'
 import type { RecordScores } from '../../contract/scoring/score.ts'
 import type { RecordRow, RecordUpdate } from '../../db/storage/records.ts'
-import { requireOwnedApp } from '../apps/owned.ts'
+import { requireApp } from '../apps/member-app.ts'
 import { fieldsOf } from '../collect/field-cache.ts'
 import type { DataObject } from '../collect/shape.ts'
 import type { AppContext } from '../context.ts'
@@ -46,7 +46,7 @@ export async function editRecord(
   input: EditRecordInput,
 ): Promise<string> {
   const { data: edit } = parseInput(editRecordSchema, input) as EditRecordInput
-  await requireOwnedApp(ctx, editor.id, appId)
+  await requireApp(ctx, editor.id, appId)
   const [fields, scoring] = await Promise.all([fieldsOf(ctx, appId), loadScoringDefinition(ctx, appId)])
   let after: EditedValues | null = null
   // The fields the edit changed: set once decide() has read the record (none when nothing changes).

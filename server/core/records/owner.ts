@@ -4,7 +4,7 @@
  */
 import type { AppContext } from '../context.ts'
 import type { FilterNode } from '../../db/storage/record-filter.ts'
-import { requireOwnedApp } from '../apps/owned.ts'
+import { requireApp } from '../apps/member-app.ts'
 import { notFound } from '../../contract/errors.ts'
 import { fieldRowsOf } from '../fields/view.ts'
 import { parseFilter } from './filter.ts'
@@ -20,7 +20,7 @@ export async function listRecords(
   appId: string,
   query: Record<string, unknown> | URLSearchParams,
 ): Promise<RecordPage> {
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   const page = parsePageQuery(query, { owner: true })
   if (page.filter === undefined) return readPage(ctx, appId, page)
   return readFilteredPage(ctx, appId, page, await appFilter(ctx, appId, page.filter))
@@ -41,7 +41,7 @@ export async function getRecord(
   appId: string,
   recordId: string,
 ): Promise<StoredRecord> {
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   const row = await ctx.storage.records.one(appId, recordId)
   if (!row) throw notFound(`Record ${JSON.stringify(recordId)} in this app`)
   return row

@@ -6,7 +6,7 @@
  */
 import type { AppContext } from '../context.ts'
 import { parseInput } from '../../contract/apps/input.ts'
-import { requireOwnedApp } from '../apps/owned.ts'
+import { requireApp } from '../apps/member-app.ts'
 import { spamAdjuster } from '../stats/deleted.ts'
 import { changeWithAggregates } from './adjusted.ts'
 import { markSpamSchema, type MarkSpamInput } from '../../contract/records/schemas.ts'
@@ -30,6 +30,6 @@ export async function markSpam(
   input: MarkSpamInput,
 ): Promise<{ changed: number; spam: boolean }> {
   const { ids, spam } = parseInput(markSpamSchema, input)
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   return { changed: await markRecords(ctx, appId, ids, spam), spam }
 }

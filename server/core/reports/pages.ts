@@ -5,7 +5,7 @@
 import type { AppContext } from '../context.ts'
 import type { ReportPagePatch } from '../../db/storage/reports.ts'
 import { parseInput } from '../../contract/apps/input.ts'
-import { requireOwnedApp } from '../apps/owned.ts'
+import { requireApp } from '../apps/member-app.ts'
 import { notFound, validationError, type Problem } from '../../contract/errors.ts'
 import { fieldRowsOf } from '../fields/view.ts'
 import { newId } from '../ids.ts'
@@ -72,7 +72,7 @@ export async function listReportPages(
   userId: string,
   appId: string,
 ): Promise<{ pages: ReportPage[] }> {
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   return { pages: await reportPagesOf(ctx, appId) }
 }
 
@@ -84,7 +84,7 @@ export async function addReportPage(
   input: AddPageInput,
 ): Promise<ReportPage> {
   const parsed = parseInput(addPageSchema, input)
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   const id = newId()
   const added = await ctx.storage.reports.add(
     { id, appId, title: parsed.title ?? '', sections: '[]', createdAt: ctx.clock.now() },
@@ -106,7 +106,7 @@ export async function updateReportPage(
   input: UpdatePageInput,
 ): Promise<ReportPage> {
   const patch = parseInput(updatePageSchema, input)
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   return changePage(ctx, appId, ref, () => ({
     title: patch.title,
     position: patch.position === undefined ? undefined : patch.position - 1,
@@ -120,7 +120,7 @@ export async function removeReportPage(
   appId: string,
   ref: string,
 ): Promise<{ deleted: true; id: string }> {
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   const { row } = findPage(await pageRowsOf(ctx, appId), ref)
   if (!(await ctx.storage.reports.remove(appId, row.id))) throw pageGone(ref)
   return { deleted: true, id: row.id }
@@ -170,7 +170,7 @@ export async function addReportSection(
   input: AddSectionInput,
 ): Promise<ReportPage> {
   const parsed = parseInput(addSectionSchema, input)
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   const { row } = findPage(await pageRowsOf(ctx, appId), pageRef)
   const sectionLimit = () =>
     validationError([{ path: '', message: `a page can have at most ${ASSESSMENT.maxSectionsPerPage} sections` }])
@@ -195,7 +195,7 @@ export async function removeReportSection(
   pageRef: string,
   sectionRef: string,
 ): Promise<ReportPage> {
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   return changePage(ctx, appId, pageRef, (current) => {
     const sections = sectionsOf(current)
     const byId = sections.findIndex((section) => section.id === sectionRef)

@@ -4,7 +4,7 @@
  */
 import type { AppContext } from '../context.ts'
 import { parseInput } from '../../contract/apps/input.ts'
-import { requireOwnedApp } from '../apps/owned.ts'
+import { requireApp } from '../apps/member-app.ts'
 import { readScoringDefinition } from '../scoring/definition.ts'
 import { scoreRecord, type RecordScores } from '../../contract/scoring/score.ts'
 import { buildReport, type ReportModel } from './build.ts'
@@ -26,13 +26,13 @@ export async function previewReport(
   input: PreviewReportInput,
 ): Promise<ReportPreview> {
   const { data, format } = parseInput(previewReportSchema, input)
-  const app = await requireOwnedApp(ctx, userId, appId)
+  const app = await requireApp(ctx, userId, appId)
   const scores = scoreRecord(await readScoringDefinition(ctx, appId), data)
   return { format, scores, model: await buildReport(ctx, appId, app.name, data, scores) }
 }
 
 /** The report definition of one of `userId`'s apps (`report get`). */
 export async function getReport(ctx: AppContext, userId: string, appId: string): Promise<{ pages: ReportPage[] }> {
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   return { pages: await reportPagesOf(ctx, appId) }
 }

@@ -8,7 +8,7 @@
 import type { AppContext } from '../context.ts'
 import type { ScalePatch, ScaleRow } from '../../db/storage/scales.ts'
 import { parseInput } from '../../contract/apps/input.ts'
-import { requireOwnedApp } from '../apps/owned.ts'
+import { requireApp } from '../apps/member-app.ts'
 import { AppError, notFound, validationError } from '../../contract/errors.ts'
 import { fieldRowsOf, type FieldRow } from '../fields/view.ts'
 import { ASSESSMENT } from '../../contract/limits.ts'
@@ -38,7 +38,7 @@ async function changeScale(
     fields: readonly FieldRow[],
   ) => { items?: StoredItem[]; levels?: Level[]; dropComments?: string[] },
 ): Promise<Scale> {
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   const { id } = await findScale(ctx, appId, ref)
   const fields = await fieldRowsOf(ctx, appId)
   const updated = await ctx.storage.scales.update(appId, id, (row: ScaleRow): ScalePatch => {

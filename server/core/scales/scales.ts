@@ -6,7 +6,7 @@
  */
 import type { AppContext } from '../context.ts'
 import type { ScaleWrite } from '../../db/storage/scales.ts'
-import { requireOwnedApp } from '../apps/owned.ts'
+import { requireApp } from '../apps/member-app.ts'
 import { parseInput } from '../../contract/apps/input.ts'
 import { AppError, notFound, validationError, type Problem } from '../../contract/errors.ts'
 import { fieldRowsOf, type FieldRow } from '../fields/view.ts'
@@ -86,14 +86,14 @@ export function scaleRefusal(
 
 /** The scales of one of `userId`'s apps, in order. */
 export async function listScales(ctx: AppContext, userId: string, appId: string): Promise<{ scales: Scale[] }> {
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   const fields = await fieldRowsOf(ctx, appId)
   return { scales: (await scaleRecordsOf(ctx, appId)).map((record) => toScale(record, fields)) }
 }
 
 /** One scale by id or key. */
 export async function getScale(ctx: AppContext, userId: string, appId: string, ref: string): Promise<Scale> {
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   return toScale(await findScale(ctx, appId, ref), await fieldRowsOf(ctx, appId))
 }
 
@@ -105,7 +105,7 @@ export async function createScale(
   input: CreateScaleInput,
 ): Promise<Scale> {
   const parsed = parseInput(createScaleSchema, input)
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   const fields = await fieldRowsOf(ctx, appId)
   const parts = checkedParts(parsed.method, fields, { given: parsed.items ?? [], stored: [] }, parsed.levels)
   const created = await ctx.storage.scales.create(
@@ -138,7 +138,7 @@ export async function updateScale(
   input: UpdateScaleInput,
 ): Promise<Scale> {
   const patch = parseInput(updateScaleSchema, input)
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   const { id } = await findScale(ctx, appId, ref)
   const fields = await fieldRowsOf(ctx, appId)
   const updated = await ctx.storage.scales.update(appId, id, (row) => {
@@ -172,7 +172,7 @@ export async function deleteScale(
   appId: string,
   ref: string,
 ): Promise<{ deleted: true; id: string }> {
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   const current = await findScale(ctx, appId, ref)
   if (!(await ctx.storage.scales.remove(appId, current.id))) throw scaleGone(ref)
   return { deleted: true, id: current.id }

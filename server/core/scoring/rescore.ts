@@ -4,7 +4,7 @@
  * keeps saying what the respondent saw.
  */
 import type { AppContext } from '../context.ts'
-import { requireOwnedApp } from '../apps/owned.ts'
+import { requireApp } from '../apps/member-app.ts'
 import { LIMITS } from '../../contract/limits.ts'
 import { rebuildStats, statsBeforeRecount } from '../stats/state.ts'
 import { readScoringDefinition } from './definition.ts'
@@ -19,7 +19,7 @@ const BUDGET = { rows: 500, bytes: LIMITS.readBatchBytes }
 
 /** Recomputes the stored scores of every record of one of `userId`'s apps with its current scales. */
 export async function rescore(ctx: AppContext, userId: string, appId: string): Promise<{ rescored: number }> {
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   const definition = await readScoringDefinition(ctx, appId)
   // Taken before the first batch, which stores no aggregates: afterwards the clients they knew
   // could only come from a replay of every record (a second read of all their text) that

@@ -10,7 +10,7 @@ import type { SenderRow } from '../../db/storage/senders.ts'
 import { parseInput } from '../../contract/apps/input.ts'
 import { AppError, notFound, validationError, type Problem } from '../../contract/errors.ts'
 import { addSenderSchema, SENDER_LIMITS, type AddSenderInput } from '../../contract/senders/schemas.ts'
-import { requireOwnedApp } from '../apps/owned.ts'
+import { requireApp } from '../apps/member-app.ts'
 import { newId } from '../ids.ts'
 import { specOf } from './cache.ts'
 import { signatureHeader, standardKey, type HmacOptions } from './signatures.ts'
@@ -56,7 +56,7 @@ function kindProblems(body: ReturnType<typeof addSenderSchema.parse>): Problem[]
 }
 
 export async function listSenders(ctx: AppContext, userId: string, appId: string): Promise<Sender[]> {
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   return (await ctx.storage.senders.list(appId)).map(toSender)
 }
 
@@ -70,7 +70,7 @@ export async function addSender(
   const body = parseInput(addSenderSchema, input)
   const problems = kindProblems(body)
   if (problems.length > 0) throw validationError(problems)
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   if ((await ctx.storage.senders.list(appId)).length >= SENDER_LIMITS.perApp) {
     throw new AppError(
       'conflict',
@@ -106,7 +106,7 @@ export async function removeSender(
   appId: string,
   name: string,
 ): Promise<{ name: string; removed: true }> {
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   if (!(await ctx.storage.senders.remove(appId, name))) throw notFound('Sender')
   return { name, removed: true }
 }

@@ -6,7 +6,7 @@
  */
 import type { AppContext } from '../context.ts'
 import type { EndpointChange, EndpointToken } from '../../db/storage/share.ts'
-import { requireOwnedApp } from '../apps/owned.ts'
+import { requireApp } from '../apps/member-app.ts'
 import { AppError, notFound } from '../../contract/errors.ts'
 import { hashSecret, randomToken } from '../ids.ts'
 import { toShare, type Share } from './view.ts'
@@ -45,14 +45,14 @@ async function withNewToken(
 
 /** Opens the endpoint to submissions (reads stay as the `reads` setting says), making its token on the first publish. Idempotent. */
 export async function publish(ctx: AppContext, userId: string, appId: string): Promise<Share> {
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   // The token is used only if the endpoint has none yet (decided by the storage under its lock).
   return withNewToken(ctx, (token) => ctx.storage.share.publish(appId, token, ctx.clock.now()))
 }
 
 /** Closes the endpoint (it answers 404) but keeps its token for a later publish. Idempotent. */
 export async function unpublish(ctx: AppContext, userId: string, appId: string): Promise<Share> {
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   const result = await ctx.storage.share.unpublish(appId, ctx.clock.now())
   if (!result.ok) throw notFound('App')
   return toShare(ctx, result.row)
@@ -60,6 +60,6 @@ export async function unpublish(ctx: AppContext, userId: string, appId: string):
 
 /** Replaces the endpoint token; the old one is not found any more. Needs a token (a first publish). */
 export async function rotateToken(ctx: AppContext, userId: string, appId: string): Promise<Share> {
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   return withNewToken(ctx, (token) => ctx.storage.share.rotate(appId, token, ctx.clock.now()))
 }

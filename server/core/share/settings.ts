@@ -5,7 +5,7 @@
  */
 import type { AppContext } from '../context.ts'
 import { parseInput } from '../../contract/apps/input.ts'
-import { requireOwnedApp } from '../apps/owned.ts'
+import { requireApp } from '../apps/member-app.ts'
 import { notFound, validationError } from '../../contract/errors.ts'
 import { normalizeRateLimit } from '../../contract/share/rate-limit.ts'
 import { readAccessOf } from '../../contract/share/reads.ts'
@@ -14,7 +14,7 @@ import { endpointRowOf, toShare, type Share } from './view.ts'
 
 /** The share settings of one of `userId`'s apps. */
 export async function getShare(ctx: AppContext, userId: string, appId: string): Promise<Share> {
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   return toShare(ctx, await endpointRowOf(ctx, appId))
 }
 
@@ -29,7 +29,7 @@ export async function updateShare(
   input: UpdateShareInput,
 ): Promise<Share> {
   const patch = parseInput(updateShareSchema, input)
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   const changes = {
     service: patch.service,
     reads: patch.reads === undefined ? undefined : readAccessOf(patch.reads),

@@ -7,7 +7,7 @@ import { alertOwner, tokenRef } from '../auth/alerts.ts'
 import type { TestResult } from '../../contract/api/webhooks.ts'
 import type { AppContext } from '../context.ts'
 import { parseInput } from '../../contract/apps/input.ts'
-import { requireOwnedApp } from '../apps/owned.ts'
+import { requireApp } from '../apps/member-app.ts'
 import { AppError, notFound } from '../../contract/errors.ts'
 import { newId } from '../ids.ts'
 import { envelopeBody } from './envelope.ts'
@@ -40,7 +40,7 @@ async function checkTarget(ctx: AppContext, url: string): Promise<void> {
 }
 
 async function ownedWebhook(ctx: AppContext, userId: string, appId: string, id: string) {
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   const row = await ctx.storage.webhooks.one(appId, id)
   // The owner's e-mail notifications are managed apart (notifications.ts).
   if (!row || isNotification(row)) throw notFound('Webhook')
@@ -69,7 +69,7 @@ export async function addWebhook(
   byTokenId: string | null = null,
 ): Promise<WebhookWithSecret> {
   const body = parseInput(addWebhookSchema, input)
-  const app = await requireOwnedApp(ctx, userId, appId)
+  const app = await requireApp(ctx, userId, appId)
   await checkTarget(ctx, body.url)
   if ((await ctx.storage.webhooks.list(appId)).filter((row) => !isNotification(row)).length >= WEBHOOK_LIMITS.perApp) {
     throw new AppError(
@@ -97,7 +97,7 @@ export async function addWebhook(
 }
 
 export async function listWebhooks(ctx: AppContext, userId: string, appId: string): Promise<Webhook[]> {
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   return (await ctx.storage.webhooks.list(appId)).filter((row) => !isNotification(row)).map(toWebhook)
 }
 
@@ -126,7 +126,7 @@ export async function updateWebhook(
     ctx.clock.now(),
   )
   if (!row) throw notFound('Webhook')
-  const app = await requireOwnedApp(ctx, userId, appId)
+  const app = await requireApp(ctx, userId, appId)
   await alertWebhook(ctx, userId, 'webhook.changed', app, row.url, byTokenId)
   return secret ? { ...toWebhook(row), secret } : toWebhook(row)
 }

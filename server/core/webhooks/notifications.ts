@@ -8,7 +8,7 @@
  */
 import type { Notifications } from '../../contract/api/webhooks.ts'
 import type { AppContext } from '../context.ts'
-import { requireOwnedApp } from '../apps/owned.ts'
+import { requireApp } from '../apps/member-app.ts'
 import { newId, safeEqual } from '../ids.ts'
 import type { WebhookRow } from '../../db/storage/webhooks.ts'
 import { NOTIFY_PER_HOUR } from '../../contract/webhooks/events.ts'
@@ -40,7 +40,7 @@ const view = (ctx: AppContext, enabled: boolean): Notifications => ({
 })
 
 export async function getNotifications(ctx: AppContext, userId: string, appId: string): Promise<Notifications> {
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   return view(ctx, (await notificationOf(ctx, appId))?.enabled ?? false)
 }
 
@@ -51,7 +51,7 @@ export async function setNotifications(
   appId: string,
   enabled: boolean,
 ): Promise<Notifications> {
-  await requireOwnedApp(ctx, userId, appId)
+  await requireApp(ctx, userId, appId)
   const existing = await notificationOf(ctx, appId)
   if (enabled && !existing) {
     const now = ctx.clock.now()

@@ -2,10 +2,10 @@
  * @module AppStore on PostgreSQL (see storage/apps.ts).
  */
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
-import type { AppListRow, AppPage, AppStore } from '../storage/apps.ts'
+import { accessOf, type AppListRow, type AppPage, type AppStore } from '../storage/apps.ts'
 import { deleteAppRecords } from './app-records.ts'
 import type { PgContext } from './context.ts'
-import { apps, appStats, endpoints, fields } from './schema.ts'
+import { appMembers, apps, appStats, endpoints, fields } from './schema.ts'
 
 /** The owner's apps after the page's start, in list order: a range on (owner_id, created_at, id). */
 const pageWhere = (ownerId: string, page: AppPage): SQL | undefined =>
@@ -64,12 +64,13 @@ export function postgresApps(db: PgContext): AppStore {
       })
     },
 
-    async owned(appId, ownerId) {
+    async access(appId, userId) {
       const [row] = await pg
-        .select()
+        .select({ app: apps, role: appMembers.role })
         .from(apps)
-        .where(and(eq(apps.id, appId), eq(apps.ownerId, ownerId)))
-      return row ?? null
+        .leftJoin(appMembers, and(eq(appMembers.appId, apps.id), eq(appMembers.userId, userId)))
+        .where(eq(apps.id, appId))
+      return accessOf(row, userId)
     },
 
     async byId(appId) {

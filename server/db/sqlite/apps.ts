@@ -2,9 +2,9 @@
  * @module AppStore on SQLite (see storage/apps.ts).
  */
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
-import type { AppListRow, AppPage, AppStore } from '../storage/apps.ts'
+import { accessOf, type AppListRow, type AppPage, type AppStore } from '../storage/apps.ts'
 import type { SqliteContext } from './context.ts'
-import { apps, appStats, endpoints, fields } from './schema.ts'
+import { appMembers, apps, appStats, endpoints, fields } from './schema.ts'
 
 /** The owner's apps after the page's start, in list order: a range on (owner_id, created_at, id). */
 const pageWhere = (ownerId: string, page: AppPage): SQL | undefined =>
@@ -66,14 +66,14 @@ export function sqliteApps(db: SqliteContext): AppStore {
       )
     },
 
-    async owned(appId, ownerId) {
-      return (
-        d
-          .select()
-          .from(apps)
-          .where(and(eq(apps.id, appId), eq(apps.ownerId, ownerId)))
-          .get() ?? null
-      )
+    async access(appId, userId) {
+      const row = d
+        .select({ app: apps, role: appMembers.role })
+        .from(apps)
+        .leftJoin(appMembers, and(eq(appMembers.appId, apps.id), eq(appMembers.userId, userId)))
+        .where(eq(apps.id, appId))
+        .get()
+      return accessOf(row, userId)
     },
 
     async byId(appId) {

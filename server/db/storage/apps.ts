@@ -2,6 +2,7 @@
  * @module The storage of apps and the app list view: the interface core calls
  * (implemented in sqlite/apps.ts and postgres/apps.ts) and its plain row types.
  */
+import type { Role } from '../../contract/access/roles.ts'
 import type { ReadAccess } from '../../contract/share/reads.ts'
 import type { NewEndpoint } from './share.ts'
 
@@ -39,8 +40,8 @@ export interface AppStore {
    * and its counters row (all zero), in one transaction.
    */
   create(input: { app: AppRow; endpoint: NewEndpoint }): Promise<void>
-  /** The app's row when `ownerId` owns it. */
-  owned(appId: string, ownerId: string): Promise<AppRow | null>
+  /** The app's row and `userId`'s role in it (its owner, or a member), in one query; null when they have none. */
+  access(appId: string, userId: string): Promise<{ app: AppRow; role: Role } | null>
   byId(appId: string): Promise<AppRow | null>
   /**
    * Up to `page.limit` apps of `ownerId` as listed, newest first (ties: newest id first),
@@ -57,4 +58,14 @@ export interface AppStore {
    * assessment rows. Announces `deleted`. False when there was no such app.
    */
   delete(appId: string): Promise<boolean>
+}
+
+/** An app row joined with the caller's member row: the owner is `owner` whatever the join says; no role: no access. */
+export function accessOf(
+  row: { app: AppRow; role: string | null } | undefined,
+  userId: string,
+): { app: AppRow; role: Role } | null {
+  if (!row) return null
+  if (row.app.ownerId === userId) return { app: row.app, role: 'owner' }
+  return row.role ? { app: row.app, role: row.role as Role } : null
 }

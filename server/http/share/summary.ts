@@ -14,7 +14,7 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../core/context.ts'
 import { pathOf } from '../../contract/api/routes.ts'
-import { requireOwnedApp } from '../../core/apps/owned.ts'
+import { requireApp } from '../../core/apps/member-app.ts'
 import { readsAsOwner } from '../../core/share/read-access.ts'
 import { getSummary, parseSpamMode } from '../../core/stats/summary.ts'
 import { authGuard } from '../auth-guard.ts'
@@ -46,7 +46,7 @@ export const summaryRoutes = (ctx: AppContext) =>
     .get(
       pathOf('records.summary'),
       async ({ principal, params, query }) => {
-        await requireOwnedApp(ctx, principal.user.id, params.id)
+        await requireApp(ctx, principal.user.id, params.id)
         return json(await getSummary(ctx, params.id, spamOf(query)))
       },
       { auth: true },

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { createApp, deleteApp, getApp, updateApp } from '../../../server/core/apps/apps.ts'
 import { listApps } from '../../../server/core/apps/list.ts'
-import { requireOwnedApp } from '../../../server/core/apps/owned.ts'
+import { requireApp } from '../../../server/core/apps/member-app.ts'
 import { appUrls, urlsFor } from '../../../server/core/apps/urls.ts'
 import { AppError } from '../../../server/contract/errors.ts'
 import { newId } from '../../../server/core/ids.ts'
@@ -82,13 +82,13 @@ describe('apps core', () => {
     const stranger = await makeUser(ctx)
     const app = await createApp(ctx, owner.user.id, { name: 'Mine' })
     const notFound = { status: 404, type: 'not_found', message: 'App not found', details: undefined }
-    expect(await thrown(() => requireOwnedApp(ctx, stranger.user.id, app.id))).toEqual(notFound)
+    expect(await thrown(() => requireApp(ctx, stranger.user.id, app.id))).toEqual(notFound)
     expect(await thrown(() => getApp(ctx, stranger.user.id, app.id))).toEqual(notFound)
     expect(await thrown(() => updateApp(ctx, stranger.user.id, app.id, { name: 'x' }))).toEqual(notFound)
     expect(await thrown(() => deleteApp(ctx, stranger.user.id, app.id))).toEqual(notFound)
     expect(await thrown(() => appUrls(ctx, stranger.user.id, app.id))).toEqual(notFound)
     expect(await listApps(ctx, stranger.user.id)).toEqual({ apps: [], nextCursor: null })
-    expect(await requireOwnedApp(ctx, owner.user.id, app.id)).toMatchObject({
+    expect(await requireApp(ctx, owner.user.id, app.id)).toMatchObject({
       id: app.id,
       ownerId: owner.user.id,
       name: 'Mine',
