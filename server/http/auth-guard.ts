@@ -64,29 +64,36 @@ export async function principalOf(ctx: AppContext, request: Request): Promise<Pr
   return principal
 }
 
-/** The operation mounted at each `METHOD path` of the route table (HEAD is answered by the GET route). */
+/** The operation of each `METHOD path` of the route table. */
 const OPERATION_AT = new Map<string, RouteName>(
   (Object.entries(ROUTES) as [RouteName, string][]).map(([name, route]) => [route, name]),
 )
 
+/** The operation of the route table Elysia matched; a HEAD without its own route is the GET. */
+function operationAt(method: string, route: string): RouteName | undefined {
+  return OPERATION_AT.get(`${method} ${route}`) ?? (method === 'HEAD' ? OPERATION_AT.get(`GET ${route}`) : undefined)
+}
+
+interface Matched {
+  request: Request
+  route: string
+  params?: Record<string, string | undefined>
+}
+
 /**
- * Asks core's policy for the permission the matched operation names in the route table,
- * with `:id` as the app when the permission is about one. Every control-plane route is
- * authorised here and nowhere else.
+ * The caller, once core's policy allowed the permission the matched operation names in the
+ * route table (with `:id` as the app when the permission is about one). Every control-plane
+ * route is authorised here and nowhere else.
  */
-async function authorizeRoute(
-  ctx: AppContext,
-  principal: Principal,
-  request: Request,
-  route: string,
-  params: Record<string, string | undefined> | undefined,
-): Promise<void> {
-  const method = request.method === 'HEAD' ? 'GET' : request.method
-  const name = OPERATION_AT.get(`${method} ${route}`)
+async function authorizedPrincipal(ctx: AppContext, { request, route, params }: Matched): Promise<Principal> {
+  const principal = await principalOf(ctx, request)
+  const name = operationAt(request.method, route)
   const permission = name ? (OPERATIONS[name] as { permission?: Permission }).permission : undefined
-  if (!permission)
-    throw new AppError('forbidden', `No permission is named for ${method} ${route}; this is a bug in svc`)
+  if (!permission) {
+    throw new AppError('forbidden', `No permission is named for ${request.method} ${route}; this is a bug in svc`)
+  }
   await authorize(ctx, principal, permission, params?.id)
+  return principal
 }
 
 // Principals found in `transform`, which runs before body validation: an unauthenticated
@@ -97,11 +104,11 @@ const principals = new WeakMap<Request, Principal>()
 export const authGuard = (ctx: AppContext) =>
   new Elysia({ name: 'svc/auth-guard' }).macro({
     auth: {
-      transform: async ({ request, route, params }) => {
-        const principal = await principalOf(ctx, request)
-        await authorizeRoute(ctx, principal, request, route, params as Record<string, string | undefined> | undefined)
-        principals.set(request, principal)
+      transform: async (matched) => {
+        principals.set(matched.request, await authorizedPrincipal(ctx, matched as Matched))
       },
-      resolve: async ({ request }) => ({ principal: principals.get(request) ?? (await principalOf(ctx, request)) }),
+      resolve: async (matched) => ({
+        principal: principals.get(matched.request) ?? (await authorizedPrincipal(ctx, matched as Matched)),
+      }),
     },
   })
