@@ -27,11 +27,15 @@ describe.skipIf(!hasBrowser)('admin page: a server that stops answering', () => 
   test('the apps list says the server did not answer, and loads once it answers again', async () => {
     const { page, api } = admin
     await api('apps.create', { body: { name: 'Contact us' } })
-    // The apps list request reaches a server that never answers.
+    // The list loads once while the server answers, so no request of this page is left open
+    // (a reload: a goto that changes only the hash would not ask again).
+    await page.goto(`${admin.svc.url}/admin/#/apps`)
+    await page.reload()
+    await page.locator('svc-apps').getByRole('link', { name: 'Contact us', exact: true }).waitFor()
+    // From here the apps list request reaches a server that never answers. Listened for before
+    // the reload, and only the reload asks: the one request seen is the one whose deadline runs.
     const stalled = /\/api\/v3\/apps(\?.*)?$/
     await page.route(stalled, () => {})
-    await page.goto(`${admin.svc.url}/admin/#/apps`)
-    // Listened for before the reload: a busy machine may send the request before a later listener is there.
     const requested = page.waitForRequest(stalled)
     await page.reload()
     await requested
