@@ -288,6 +288,8 @@ function errorFrom(status: number, body: unknown, text: string, what: string): C
     error?.message ?? `${what} failed with HTTP ${status}${text && !body ? `: ${text.slice(0, 200)}` : ''}`
   // The password was not enough: `svc-cli auth login` asks for the mailed code (or says to pass --code).
   if (type === 'code_required') return new CliError(type, message, EXIT.auth, error?.details)
+  // An expired token's message already says how to get a new one.
+  if (type === 'token_expired') return new CliError(type, message, EXIT.auth, error?.details)
   if (status === 401) {
     return new CliError(
       'unauthorized',

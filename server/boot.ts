@@ -2,7 +2,7 @@
  * @module Start-up in order: open the database, migrate, build the app, listen. Used by
  * `npm start` (server/main.ts), `svc-cli serve` and tests that want the real thing.
  */
-import { startAlertMailer } from './core/auth/alerts.ts'
+import { startAlertMailer } from './core/auth/alert-mailer.ts'
 import { createContext } from './context.ts'
 import type { AppContext } from './core/context.ts'
 import type { Config } from './config.ts'

@@ -60,6 +60,10 @@ function nextStep(error: CliError): string {
   switch (error.type) {
     case 'unauthorized':
       return LOGIN_HINT
+    case 'token_expired':
+      return 'The access token has expired: ask the user for a new one (svc-cli auth token create), then call auth_login with it.'
+    case 'forbidden':
+      return 'The token or the role lacks the permission the message names: ask the user for a token with that scope (svc-cli auth token create --scopes …) or for that role on the app; do not retry as is.'
     case 'code_required':
       return 'Ask the user for the login code just e-mailed to them, then call auth_login again with email, password and code.'
     case 'unreachable':

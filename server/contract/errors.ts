@@ -9,6 +9,7 @@ export type ErrorType =
   | 'bad_json'
   | 'bad_request'
   | 'unauthorized'
+  | 'token_expired'
   | 'bad_signature'
   | 'stale_signature'
   | 'code_required'
@@ -43,6 +44,7 @@ export const ERROR_STATUS: Record<ErrorType, number> = {
   bad_json: 400,
   bad_request: 400,
   unauthorized: 401,
+  token_expired: 401,
   bad_signature: 401,
   stale_signature: 401,
   code_required: 401,

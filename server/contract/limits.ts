@@ -187,6 +187,10 @@ export const AUTH = {
   maxPasswordLength: 256,
   accessTokenPrefix: 'svc_pat_',
   maxTokenNameLength: 100,
+  /** Apps one access token may be limited to (more: leave `apps` out). */
+  maxTokenApps: 100,
+  /** How long before an access token expires its owner is mailed, once. */
+  tokenExpiryNoticeMs: 7 * 24 * 60 * 60 * 1000,
   /** RFC 5321's limit on a whole address. */
   maxEmailLength: 254,
   maxUserNameLength: 100,

@@ -16,7 +16,10 @@ export const appRoutes = (ctx: AppContext) =>
     .use(authGuard(ctx))
     .get(
       pathOf('apps.list'),
-      async ({ principal, query }) => ({ code: 200, data: await listApps(ctx, principal.user.id, query) }),
+      async ({ principal, query }) => ({
+        code: 200,
+        data: await listApps(ctx, principal.user.id, query, principal.limits.apps),
+      }),
       { auth: true },
     )
     .post(

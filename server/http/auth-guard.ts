@@ -12,6 +12,7 @@ import { OPERATIONS } from '../contract/api/operations.ts'
 import { ROUTES, type RouteName } from '../contract/api/routes.ts'
 import { authorize } from '../core/access/authorize.ts'
 import type { Permission } from '../contract/access/roles.ts'
+import { clientAddress, type PeerSource } from './client-address.ts'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -47,10 +48,10 @@ export function isSameOrigin(request: Request, baseUrl: string): boolean {
 }
 
 /** Resolves the principal of a control-plane request; throws AppError 401/403. */
-export async function principalOf(ctx: AppContext, request: Request): Promise<Principal> {
+export async function principalOf(ctx: AppContext, request: Request, server: PeerSource | null): Promise<Principal> {
   const bearer = bearerToken(request.headers.get('authorization'))
   const session = bearer ? null : readCookie(request.headers.get('cookie'), SESSION_COOKIE)
-  const principal = await authenticate(ctx, { bearer, session })
+  const principal = await authenticate(ctx, { bearer, session, address: clientAddress(request, server, ctx.config) })
   if (
     principal.method === 'session' &&
     !SAFE_METHODS.has(request.method) &&
@@ -76,6 +77,7 @@ function operationAt(method: string, route: string): RouteName | undefined {
 
 interface Matched {
   request: Request
+  server: PeerSource | null
   route: string
   params?: Record<string, string | undefined>
 }
@@ -85,8 +87,8 @@ interface Matched {
  * route table (with `:id` as the app when the permission is about one). Every control-plane
  * route is authorised here and nowhere else.
  */
-async function authorizedPrincipal(ctx: AppContext, { request, route, params }: Matched): Promise<Principal> {
-  const principal = await principalOf(ctx, request)
+async function authorizedPrincipal(ctx: AppContext, { request, server, route, params }: Matched): Promise<Principal> {
+  const principal = await principalOf(ctx, request, server)
   const name = operationAt(request.method, route)
   const permission = name ? (OPERATIONS[name] as { permission?: Permission }).permission : undefined
   if (!permission) {

@@ -17,6 +17,7 @@ import type { AppContext } from '../core/context.ts'
 import { OPERATIONS } from '../contract/api/operations.ts'
 import { pathOf } from '../contract/api/routes.ts'
 import {
+  accessTokenInfo,
   listAccessTokens,
   revokeAccessToken,
   revokeOtherAccessTokens,
@@ -132,10 +133,18 @@ export const authRoutes = (ctx: AppContext) => {
     )
     .get(
       pathOf('auth.status'),
-      ({ principal }) => ({
-        code: 200 as const,
-        data: { authenticated: true as const, method: principal.method, user: toPublicUser(principal.user) },
-      }),
+      async ({ principal }) => {
+        const token = principal.tokenId ? await accessTokenInfo(ctx, principal.user.id, principal.tokenId) : null
+        return {
+          code: 200 as const,
+          data: {
+            authenticated: true as const,
+            method: principal.method,
+            user: toPublicUser(principal.user),
+            ...(token ? { token } : {}),
+          },
+        }
+      },
       { auth: true },
     )
     .get(pathOf('auth.session'), async ({ request, set }) => {

@@ -16,7 +16,7 @@ import { authenticate } from '../core/auth/authenticate.ts'
 import { requireApp } from '../core/apps/member-app.ts'
 import { appFilter } from '../core/records/owner.ts'
 import type { ShareEndpoint } from '../core/share/endpoint-cache-types.ts'
-import { isOwnersToken, readsAsOwner } from '../core/share/read-access.ts'
+import { readsInFull, tokenMay } from '../core/share/read-access.ts'
 import { parseSpamMode } from '../core/stats/summary.ts'
 import type { LiveRequest } from '../core/live-hub.ts'
 import { startPosition } from './position.ts'
@@ -90,10 +90,10 @@ export async function openShareStream(
     const now = await ctx.caches.endpoints.lookup(token)
     if (!now?.published || now.appId !== endpoint.appId) return false
     if (openToAnyone(now.reads, 'query')) return true
-    return bearer !== null && (await isOwnersToken(ctx, now, bearer))
+    return bearer !== null && (await tokenMay(ctx, now, bearer))
   }
   // The owner's token takes the owner's places, which strangers cannot fill.
-  return open(ctx, endpoint.appId, call, null, allowed, await readsAsOwner(ctx, endpoint, bearer))
+  return open(ctx, endpoint.appId, call, null, allowed, await readsInFull(ctx, endpoint, bearer))
 }
 
 /** The owner's credentials as the request brought them, to authenticate again later. */

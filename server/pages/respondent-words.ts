@@ -63,6 +63,7 @@ export const REFUSAL_WORDS: Record<ErrorType, { text: string; owner: boolean }> 
   bad_json: { text: OWNER_FAULT, owner: true },
   bad_request: { text: OWNER_FAULT, owner: true },
   unauthorized: { text: OWNER_FAULT, owner: true },
+  token_expired: { text: OWNER_FAULT, owner: true },
   bad_signature: { text: OWNER_FAULT, owner: true },
   stale_signature: { text: OWNER_FAULT, owner: true },
   code_required: { text: OWNER_FAULT, owner: true },

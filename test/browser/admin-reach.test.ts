@@ -117,7 +117,9 @@ describe.skipIf(!hasBrowser)('admin page: every control in reach without scrolli
     })
     const { token } = await ok('share.publish', { params: { id: appId } })
     await ok('webhooks.add', { params: { id: appId }, body: { url: receiver.url } })
-    await ok('tokens.create', { body: { name: 'laptop with a long descriptive name' } })
+    await ok('tokens.create', {
+      body: { name: 'laptop with a long descriptive name', currentPassword: 'correct horse battery' },
+    })
     await ok('apps.create', {
       body: {
         name: 'A second app whose name runs on for a while',

@@ -26,6 +26,7 @@ describe('app', () => {
       lastRecordAt: null,
       published: false,
       reads: 'off',
+      role: 'owner',
     })
     expect(ok(await cli('app', 'get', '--app', created.id, '--json')).json()).toEqual(created)
     expect(ok(await cli('app', 'list', '--json')).json()).toEqual({ apps: [created] })

@@ -7,6 +7,7 @@ import { hostname } from 'node:os'
 import { configPath, readConfig } from '../../cli/config.ts'
 import { tokensStillWork } from '../../server/core/auth/password-reset.ts'
 import { cliInProcess, cliProcess, startTestServer, tempConfigHome } from '../support/server.ts'
+import { SCOPES } from '../../server/contract/access/roles.ts'
 
 const server = await startTestServer({ SVC_SIGNUP: 'open' })
 afterAll(() => server.close())
@@ -59,6 +60,9 @@ describe('auth reset-password', () => {
         prefix: expect.stringMatching(/^svc_pat_.{6}$/),
         createdAt: expect.any(String),
         lastUsedAt: null,
+        scopes: [...SCOPES],
+        apps: null,
+        expiresAt: null,
       },
       replacedTokens: [],
       endedSessions: 0,
@@ -69,6 +73,9 @@ describe('auth reset-password', () => {
           prefix: old.prefix,
           createdAt: iso(old.createdAt),
           lastUsedAt: iso(old.lastUsedAt),
+          scopes: [...SCOPES],
+          apps: null,
+          expiresAt: null,
         },
       ],
       warnings: [tokensStillWork(1)],

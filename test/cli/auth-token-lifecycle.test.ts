@@ -14,6 +14,7 @@ import { ROOT } from '../../cli/commands/index.ts'
 import { helpText } from '../../cli/help.ts'
 import { createMcpServer } from '../../cli/mcp/server.ts'
 import { listLeaves } from '../../cli/tree.ts'
+import { SCOPES } from '../../server/contract/access/roles.ts'
 import { cliInProcess, cliProcess, startTestServer, tempConfigHome } from '../support/server.ts'
 
 const server = await startTestServer({ SVC_SIGNUP: 'open' })
@@ -57,6 +58,9 @@ const tokenShape = (name: string) => ({
   prefix: expect.stringMatching(/^svc_pat_.{6}$/),
   createdAt: expect.any(String),
   lastUsedAt: expect.any(String),
+  scopes: [...SCOPES],
+  apps: null,
+  expiresAt: null,
 })
 
 describe("a login replaces only the token this config's last login made", () => {
@@ -130,7 +134,10 @@ describe("a login replaces only the token this config's last login made", () => 
     const { email, userId } = await passwordAccount()
     const env = envFor()
     await passwordLogin(email, env)
-    const ci = await cliInProcess(['auth', 'token', 'create', '--name', 'ci', '--json'], { env })
+    const ci = await cliInProcess(['auth', 'token', 'create', '--name', 'ci', '--json', '--password-stdin'], {
+      env,
+      stdin: PASSWORD,
+    })
     const pasted = envFor()
     expect((await cliInProcess(['auth', 'login', '--with-token'], { env: pasted, stdin: ci.json().token })).code).toBe(
       0,
@@ -145,11 +152,17 @@ describe("a login replaces only the token this config's last login made", () => 
     const { email, userId } = await passwordAccount()
     const env = envFor()
     await passwordLogin(email, env)
-    const ci = await cliInProcess(['auth', 'token', 'create', '--name', 'desk', '--json'], { env })
+    const ci = await cliInProcess(['auth', 'token', 'create', '--name', 'desk', '--json', '--password-stdin'], {
+      env,
+      stdin: PASSWORD,
+    })
     expect(ci.code).toBe(0)
     const desk = await passwordLogin(email, envFor(), ['--token-name', 'desk'])
     expect(desk.json().replacedTokens).toEqual([])
-    const created = await cliInProcess(['auth', 'token', 'create', '--name', MACHINE, '--json'], { env })
+    const created = await cliInProcess(['auth', 'token', 'create', '--name', MACHINE, '--json', '--password-stdin'], {
+      env,
+      stdin: PASSWORD,
+    })
     expect(created.code).toBe(0)
     expect((await storedTokens(userId)).map((t) => t.name).sort()).toEqual(['desk', 'desk', MACHINE, MACHINE, MACHINE])
   })
@@ -265,7 +278,12 @@ describe('auth token revoke', () => {
     const { email, userId, env } = await passwordAccount()
     await passwordLogin(email, env)
     const make = async (name: string) =>
-      (await cliInProcess(['auth', 'token', 'create', '--name', name, '--json'], { env })).json().id as string
+      (
+        await cliInProcess(['auth', 'token', 'create', '--name', name, '--json', '--password-stdin'], {
+          env,
+          stdin: PASSWORD,
+        })
+      ).json().id as string
     const [a, b, c] = [await make('a'), await make('b'), await make('c')]
     expect((await cliInProcess(['auth', 'token', 'revoke', a, '--yes', '--json'], { env })).json()).toEqual({
       revoked: true,

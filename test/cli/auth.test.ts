@@ -44,6 +44,16 @@ describe('auth login', () => {
       tokenSource: 'config',
       authenticated: true,
       user: login.json().user,
+      token: {
+        id: expect.any(String),
+        name: 'test',
+        prefix: token.slice(0, 14),
+        createdAt: expect.any(String),
+        lastUsedAt: expect.any(String),
+        scopes: ['records:read', 'records:write', 'apps:write', 'share:write', 'members:write', 'account'],
+        apps: null,
+        expiresAt: null,
+      },
     })
   })
 
@@ -206,16 +216,23 @@ describe('token precedence against the server', () => {
 describe('status, tokens, logout', () => {
   test('status without a token exits 4; with a revoked one exits 4', async () => {
     expect((await cliInProcess(['auth', 'status'], { env: envFor() })).code).toBe(4)
-    const { token } = await server.account()
+    const { token, user } = await server.account()
     const env = envFor()
     await cliInProcess(['auth', 'login', '--token', token], { env })
-    const created = (await cliInProcess(['auth', 'token', 'create', '--name', 'ci', '--json'], { env })).json()
+    await cliInProcess(['auth', 'code', '--email', user.email], { env })
+    const code = codeFrom(user.email)
+    const created = (
+      await cliInProcess(['auth', 'token', 'create', '--name', 'ci', '--code', code, '--json'], { env })
+    ).json()
     expect(created).toEqual({
       id: expect.any(String),
       name: 'ci',
       prefix: created.token.slice(0, created.prefix.length),
       createdAt: expect.any(String),
       lastUsedAt: null,
+      scopes: ['records:read', 'records:write', 'apps:write', 'share:write', 'members:write', 'account'],
+      apps: null,
+      expiresAt: null,
       token: expect.stringMatching(/^svc_pat_/),
     })
     const list = (await cliInProcess(['auth', 'token', 'list', '--json'], { env })).json()
@@ -237,7 +254,8 @@ describe('status, tokens, logout', () => {
     const { token } = await server.account()
     const run = await cliInProcess(['auth', 'token', 'list', '--token', token], { env: envFor() })
     const lines = run.stdout.trimEnd().split('\n')
-    expect(lines[0]).toMatch(/^ID\s+NAME\s+PREFIX\s+CREATED\s+LAST USED$/)
+    expect(lines[0]).toMatch(/^ID\s+NAME\s+PREFIX\s+SCOPES\s+APPS\s+EXPIRES\s+CREATED\s+LAST USED$/)
+    expect(lines[1]).toMatch(/ all {2,}all {2,}never /)
     expect(lines[1].indexOf('test')).toBe(lines[0].indexOf('NAME'))
   })
 
@@ -256,6 +274,9 @@ describe('status, tokens, logout', () => {
         prefix: token.slice(0, 14),
         createdAt: expect.any(String),
         lastUsedAt: expect.any(String),
+        scopes: ['records:read', 'records:write', 'apps:write', 'share:write', 'members:write', 'account'],
+        apps: null,
+        expiresAt: null,
       },
     })
     expect(readConfig(env)).toEqual({ servers: {} })

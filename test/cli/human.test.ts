@@ -108,9 +108,12 @@ describe('human output', () => {
   test('auth status, code, token create and revoke, signup', async () => {
     const status = await human('auth', 'status')
     expect(status).toEqual([
-      `server  ${server.url}`,
-      expect.stringMatching(new RegExp(`^user    ${email} \\(\\S+\\)$`)),
-      'token   from SVC_TOKEN',
+      `server   ${server.url}`,
+      expect.stringMatching(new RegExp(`^user     ${email} \\(\\S+\\)$`)),
+      expect.stringMatching(/^token {4}"test" \(svc_pat_\S{6}…\) from SVC_TOKEN$/),
+      'scopes   all',
+      'apps     all',
+      'expires  never',
       '',
     ])
     expect(await human('auth', 'code', '--email', email)).toEqual([
@@ -118,12 +121,25 @@ describe('human output', () => {
       `Then run: svc-cli auth login --email ${email} --code <code>`,
       '',
     ])
-    const created = await human('auth', 'token', 'create', '--name', 'deploy')
-    expect(created[1]).toBe('name  deploy')
-    expect(created[3]).toMatch(/^svc_pat_\S+$/)
-    expect(created[5]).toBe(
-      'This is the only time the token is shown. Use it as SVC_TOKEN or with `svc-cli auth login --with-token`.',
+    const code = /\n\s{4}(\d{6})\n/.exec(server.mails.filter((m) => m.to === email).at(-1)!.text)![1]
+    const created = await human(
+      'auth',
+      'token',
+      'create',
+      '--name',
+      'deploy',
+      '--scopes',
+      'records:read',
+      '--code',
+      code,
     )
+    expect(created.slice(1, 5)).toEqual(['name     deploy', 'scopes   records:read', 'apps     all', 'expires  never'])
+    expect(created[6]).toMatch(/^svc_pat_\S+$/)
+    expect(created.slice(8)).toEqual([
+      'This is the only time the token is shown. Use it as SVC_TOKEN or with `svc-cli auth login --with-token`.',
+      'It never expires: revoke it when it is no longer needed, or make tokens with --expires 90d.',
+      '',
+    ])
     const id = created[0].replace(/^id\s+/, '')
     expect(await human('auth', 'token', 'revoke', '--id', id, '--yes')).toEqual([`Revoked token ${id}.`, ''])
 

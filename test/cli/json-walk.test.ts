@@ -47,7 +47,11 @@ const STEPS: [string, Step][] = [
   ],
   [
     'auth token create',
-    { argv: () => ['--name', 'walk'], keep: (d) => Object.assign(got, { tokenId: d.id, token: d.token }) },
+    {
+      argv: () => ['--name', 'walk', '--password-stdin'],
+      stdin: () => 'a long second password',
+      keep: (d) => Object.assign(got, { tokenId: d.id, token: d.token }),
+    },
   ],
   ['auth token list', { argv: () => [] }],
   ['auth login', { argv: () => ['--with-token'], stdin: () => got.token }],

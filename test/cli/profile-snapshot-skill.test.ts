@@ -12,6 +12,7 @@ import { testAdminDist } from '../support/admin-build.ts'
 import { startListening } from '../support/process.ts'
 import { tempDir } from '../support/tmp.ts'
 import { callServer, type ErrorEnvelope } from '../support/call.ts'
+import { SCOPES } from '../../server/contract/access/roles.ts'
 
 const server = await startTestServer()
 afterAll(() => server.close())
@@ -36,6 +37,9 @@ const changedKeepingTokens = {
       prefix: expect.stringMatching(/^svc_pat_/),
       createdAt: expect.any(String),
       lastUsedAt: expect.any(String),
+      scopes: [...SCOPES],
+      apps: null,
+      expiresAt: null,
     },
   ],
 }

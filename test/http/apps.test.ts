@@ -38,6 +38,7 @@ function appBody(id: string, overrides: Partial<App> = {}): App {
     lastRecordAt: null,
     published: false,
     reads: 'off',
+    role: 'owner',
     ...overrides,
   }
 }
@@ -83,7 +84,12 @@ describe('POST /api/v3/apps', () => {
       updatedAt: Date.parse(T0),
     })
     // The counters row: what the app list reads of it (the stats store reads the rest).
-    expect(await t.ctx.storage.apps.listed(id)).toMatchObject({ kept: 0, spam: 0, lastAt: null, fieldCount: 0 })
+    expect(await t.ctx.storage.apps.listed(id, owner.user.id)).toMatchObject({
+      kept: 0,
+      spam: 0,
+      lastAt: null,
+      fieldCount: 0,
+    })
   })
 
   test.each([
@@ -315,8 +321,8 @@ describe('DELETE /api/v3/apps/:id', () => {
     expect(await t.ctx.storage.share.endpoint(id)).toBeNull()
     expect(await t.ctx.storage.share.endpoint(keep.id)).not.toBeNull()
     // Counters (joined into the list view) and records went with the app.
-    expect(await t.ctx.storage.apps.listed(id)).toBeNull()
-    expect(await t.ctx.storage.apps.listed(keep.id)).toMatchObject({ kept: 0 })
+    expect(await t.ctx.storage.apps.listed(id, owner.user.id)).toBeNull()
+    expect(await t.ctx.storage.apps.listed(keep.id, owner.user.id)).toMatchObject({ kept: 0 })
     expect(await numbering(t.ctx, id)).toEqual([])
     expect(changes).toEqual([[id, 'deleted']])
     expect<unknown>((await t.call('apps.get', { params: { id } }, { token: owner.token })).body).toEqual(APP_NOT_FOUND)

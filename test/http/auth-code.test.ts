@@ -3,6 +3,7 @@ import { AUTH } from '../../server/contract/limits.ts'
 import { invalid } from '../support/call.ts'
 import { testApp, type TestApp } from '../support/http.ts'
 import { INVALID_CODE, lastCode, sessionCookieOf, signUp, T0 } from './auth-fixtures.ts'
+import { SCOPES } from '../../server/contract/access/roles.ts'
 
 const SENT = { code: 200, data: { sent: true, expiresInSeconds: 600 } } as const
 
@@ -98,6 +99,9 @@ describe('POST /api/v3/auth/code', () => {
           prefix: expect.any(String),
           createdAt: T0,
           lastUsedAt: null,
+          scopes: [...SCOPES],
+          apps: null,
+          expiresAt: null,
           token: expect.stringMatching(/^svc_pat_/),
         },
       },

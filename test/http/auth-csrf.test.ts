@@ -72,7 +72,7 @@ describe('CSRF: cookie-authenticated changes must come from the admin page', () 
     const t = testApp()
     const { token } = await makeUser(t.ctx)
     const res = await t.call(
-      'tokens.create',
+      'apps.create',
       { body: { name: 'from a page' } },
       { token, headers: { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' } },
     )

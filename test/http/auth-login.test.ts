@@ -3,6 +3,7 @@ import { AUTH } from '../../server/contract/limits.ts'
 import { invalid } from '../support/call.ts'
 import { testApp, type TestApp } from '../support/http.ts'
 import { SAME_ORIGIN, sessionCookieOf, signUp, T0 } from './auth-fixtures.ts'
+import { SCOPES } from '../../server/contract/access/roles.ts'
 
 const WRONG = { code: 401, error: { type: 'unauthorized', message: 'E-mail or password is wrong' } }
 
@@ -42,6 +43,9 @@ describe('POST /api/v3/auth/login', () => {
           prefix: expect.any(String),
           createdAt: T0,
           lastUsedAt: null,
+          scopes: [...SCOPES],
+          apps: null,
+          expiresAt: null,
           token: expect.stringMatching(/^svc_pat_/),
         },
       },

@@ -7,6 +7,7 @@ import { AUTH } from '../../server/contract/limits.ts'
 import { invalid, type CallInput } from '../support/call.ts'
 import { testApp, type TestApp } from '../support/http.ts'
 import { INVALID_CODE, lastCode, SAME_ORIGIN, sessionCookieOf, signUp, T0 } from './auth-fixtures.ts'
+import { SCOPES } from '../../server/contract/access/roles.ts'
 
 const NEW_PASSWORD = 'a brand new password'
 
@@ -72,6 +73,9 @@ describe('POST /api/v3/auth/password/reset', () => {
           prefix: expect.any(String),
           createdAt: T0,
           lastUsedAt: null,
+          scopes: [...SCOPES],
+          apps: null,
+          expiresAt: null,
           token: expect.stringMatching(/^svc_pat_/),
         },
         endedSessions: 1,

@@ -4,6 +4,7 @@ import { invalid } from '../support/call.ts'
 import { testApp } from '../support/http.ts'
 import { sessionCookieOf, signUp, T0 } from './auth-fixtures.ts'
 import type { JsonDocument } from '../support/contract.ts'
+import { SCOPES } from '../../server/contract/access/roles.ts'
 
 const COOKIE = /^svc_session=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Strict; Path=\/; Max-Age=2592000$/
 
@@ -75,10 +76,17 @@ describe('POST /api/v3/auth/signup', () => {
       prefix: token!.token.slice(0, 14),
       createdAt: T0,
       lastUsedAt: null,
+      scopes: [...SCOPES],
+      apps: null,
+      expiresAt: null,
       token: expect.stringMatching(/^svc_pat_[A-Za-z0-9_-]{32}$/),
     })
     const status = await t.call('auth.status', {}, { token: token!.token })
-    expect(status.body).toEqual({ code: 200, data: { authenticated: true, method: 'token', user } })
+    const { token: _secret, ...listed } = token!
+    expect(status.body).toEqual({
+      code: 200,
+      data: { authenticated: true, method: 'token', user, token: { ...listed, lastUsedAt: T0 } },
+    })
   })
 
   test('the cookie is Secure when the base URL is https', async () => {

@@ -8,6 +8,7 @@ import { describe, expect, test } from 'bun:test'
 import { tokensStillWork } from '../../server/core/auth/password-reset.ts'
 import { testApp, type TestApp, validationBody } from '../support/http.ts'
 import { lastCode, SAME_ORIGIN, sessionCookieOf, signUp } from './auth-fixtures.ts'
+import { SCOPES } from '../../server/contract/access/roles.ts'
 
 const MACHINE = 'svc-cli on laptop'
 const PASSWORD = 'correct horse'
@@ -18,6 +19,9 @@ const tokenInfo = (name: string, createdAt: string, lastUsedAt: string | null = 
   prefix: expect.stringMatching(/^svc_pat_.{6}$/),
   createdAt,
   lastUsedAt,
+  scopes: [...SCOPES],
+  apps: null,
+  expiresAt: null,
 })
 const REVOKED = {
   code: 401,
@@ -69,7 +73,11 @@ describe('a login token replaces the earlier one of its name (replaceToken)', ()
         replacedTokens: [],
       },
     })
-    const ci = await t.call('tokens.create', { body: { name: 'ci' } }, { token: first.body.data.token!.token })
+    const ci = await t.call(
+      'tokens.create',
+      { body: { name: 'ci', currentPassword: PASSWORD } },
+      { token: first.body.data.token!.token },
+    )
     t.clock.advance(60_000)
 
     const second = await login(t, { tokenName: MACHINE, replaceToken: true })
@@ -102,7 +110,11 @@ describe('a login token replaces the earlier one of its name (replaceToken)', ()
   test('code log-in replaces too; every earlier token of the name goes, also one made with POST /tokens', async () => {
     const { t, ada } = await withAccount()
     const plain = await login(t, { tokenName: MACHINE })
-    const explicit = await t.call('tokens.create', { body: { name: MACHINE } }, { token: plain.body.data.token!.token })
+    const explicit = await t.call(
+      'tokens.create',
+      { body: { name: MACHINE, currentPassword: PASSWORD } },
+      { token: plain.body.data.token!.token },
+    )
     // Explicit creation never revokes: both namesakes live.
     expect((await storedTokens(t)).filter((row) => row.userId === ada.user.id).map((row) => row.name)).toEqual([
       MACHINE,
@@ -210,7 +222,11 @@ describe('DELETE /api/v3/auth/tokens', () => {
     t.clock.advance(1000)
     const old = await login(t, { tokenName: 'old laptop' })
     t.clock.advance(1000)
-    const ci = await t.call('tokens.create', { body: { name: 'ci' } }, { token: keep.body.data.token!.token })
+    const ci = await t.call(
+      'tokens.create',
+      { body: { name: 'ci', currentPassword: PASSWORD } },
+      { token: keep.body.data.token!.token },
+    )
 
     const res = await t.call('tokens.revokeAll', {}, { token: keep.body.data.token!.token })
     expect(res.status).toBe(200)
@@ -264,7 +280,11 @@ describe('a password reset ends every session and lists the tokens that still wo
   test('sessions all end; the answer lists the other tokens with a warning; the reset token replaced its namesake', async () => {
     const { t, ada } = await withAccount()
     const laptop = await login(t, { tokenName: MACHINE, replaceToken: true })
-    const ci = await t.call('tokens.create', { body: { name: 'ci' } }, { token: laptop.body.data.token!.token })
+    const ci = await t.call(
+      'tokens.create',
+      { body: { name: 'ci', currentPassword: PASSWORD } },
+      { token: laptop.body.data.token!.token },
+    )
     t.clock.advance(5 * 60_000)
     expect((await status(t, ci.body.data.token)).status).toBe(200)
     const browser = await login(t, {}, SAME_ORIGIN)

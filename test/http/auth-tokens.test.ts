@@ -2,7 +2,16 @@ import { describe, expect, test } from 'bun:test'
 import { invalid } from '../support/call.ts'
 import { testApp } from '../support/http.ts'
 import { makeUser } from '../support/users.ts'
-import { T0 } from './auth-fixtures.ts'
+import { signUp, T0 } from './auth-fixtures.ts'
+import { SCOPES } from '../../server/contract/access/roles.ts'
+
+const PASSWORD = 'correct horse battery'
+
+/** An account with a password and an access token named "test", as `svc-cli auth login` leaves one. */
+async function passwordUser(t: ReturnType<typeof testApp>, email = 'owner@example.com') {
+  const { user, token } = await signUp(t, { email, password: PASSWORD, tokenName: 'test' })
+  return { user, token: token! }
+}
 
 const REVOKED = {
   code: 401,
@@ -15,8 +24,12 @@ const REVOKED = {
 describe('access tokens: tokens.create, tokens.list, tokens.revoke', () => {
   test('create shows the token once; the list shows name, prefix and last use but never the secret', async () => {
     const t = testApp()
-    const { token, user } = await makeUser(t.ctx, 'owner@example.com')
-    const created = await t.call('tokens.create', { body: { name: '  deploy bot ' } }, { token })
+    const { token, user } = await passwordUser(t)
+    const created = await t.call(
+      'tokens.create',
+      { body: { name: '  deploy bot ', currentPassword: PASSWORD } },
+      { token },
+    )
     expect(created.status).toBe(200)
     expect(created.headers.get('cache-control')).toBe('no-store')
     const secret: string = created.body.data.token
@@ -28,6 +41,9 @@ describe('access tokens: tokens.create, tokens.list, tokens.revoke', () => {
         prefix: secret.slice(0, 14),
         createdAt: T0,
         lastUsedAt: null,
+        scopes: [...SCOPES],
+        apps: null,
+        expiresAt: null,
         token: expect.stringMatching(/^svc_pat_[A-Za-z0-9_-]{32}$/),
       },
     })
@@ -47,6 +63,9 @@ describe('access tokens: tokens.create, tokens.list, tokens.revoke', () => {
             prefix: secret.slice(0, 14),
             createdAt: T0,
             lastUsedAt: '2026-01-01T00:05:00.000Z',
+            scopes: [...SCOPES],
+            apps: null,
+            expiresAt: null,
           },
           {
             id: expect.any(String),
@@ -54,6 +73,9 @@ describe('access tokens: tokens.create, tokens.list, tokens.revoke', () => {
             prefix: token.slice(0, 14),
             createdAt: T0,
             lastUsedAt: '2026-01-01T00:05:00.000Z',
+            scopes: [...SCOPES],
+            apps: null,
+            expiresAt: null,
           },
         ],
       },
@@ -67,8 +89,12 @@ describe('access tokens: tokens.create, tokens.list, tokens.revoke', () => {
 
   test('a revoked token fails on the very next request', async () => {
     const t = testApp()
-    const { token } = await makeUser(t.ctx)
-    const { body } = await t.call('tokens.create', { body: { name: 'short-lived' } }, { token })
+    const { token } = await passwordUser(t)
+    const { body } = await t.call(
+      'tokens.create',
+      { body: { name: 'short-lived', currentPassword: PASSWORD } },
+      { token },
+    )
     expect((await t.call('auth.status', {}, { token: body.data.token })).status).toBe(200)
     const revoked = await t.call('tokens.revoke', { params: { id: body.data.id } }, { token })
     expect(revoked.status).toBe(200)

@@ -299,7 +299,10 @@ describe('creating an access token (sudo mode)', () => {
     const ok = await create(t, cookie, { currentPassword: 'correct horse' })
     expect(ok.status).toBe(200)
     expect(ok.body.data).toMatchObject({ name: 'deploy', token: expect.stringMatching(/^svc_pat_/) })
-    expect((await t.call('tokens.create', { body: { name: 'rotated' } }, { token })).status).toBe(200)
+    expect(
+      (await t.call('tokens.create', { body: { name: 'rotated', currentPassword: 'correct horse' } }, { token }))
+        .status,
+    ).toBe(200)
     expect(
       (await t.ctx.storage.auth.tokens((await t.ctx.storage.users.byEmail(OLD))!.id)).map((row) => row.name).sort(),
     ).toEqual(['ci', 'deploy', 'deploy', 'rotated'])

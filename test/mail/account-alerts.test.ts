@@ -12,6 +12,7 @@ import { createSmtpMailer } from '../../server/mail/smtp-mailer.ts'
 import { testApp } from '../support/http.ts'
 import { makeEndpoint } from '../support/records.ts'
 import { loopbackSmtp, parseMessage } from '../support/smtp-sink.ts'
+import { SCOPES } from '../../server/contract/access/roles.ts'
 
 const cleanups: Array<() => Promise<void>> = []
 afterEach(async () => {
@@ -78,7 +79,11 @@ describe('account alert e-mails', () => {
         '',
       ].join('\n'),
     )
-    const other = await t.call('tokens.create', { body: { name: 'ci' } }, { token: t.laptop.token })
+    const other = await t.call(
+      'tokens.create',
+      { body: { name: 'ci', currentPassword: PASSWORD } },
+      { token: t.laptop.token },
+    )
     expect(other.status).toBe(200)
 
     // GET (a mail scanner) shows a page and revokes nothing.
@@ -107,7 +112,11 @@ describe('account alert e-mails', () => {
     await t.flush()
     const endpoint = await makeEndpoint(t.ctx, t.userId, { name: 'Salaries' })
     const started = t.at()
-    const stolen = await t.call('tokens.create', { body: { name: 'backup' } }, { token: t.laptop.token })
+    const stolen = await t.call(
+      'tokens.create',
+      { body: { name: 'backup', currentPassword: PASSWORD } },
+      { token: t.laptop.token },
+    )
     const thief = stolen.body.data
     const added = await t.call(
       'webhooks.add',
@@ -168,7 +177,11 @@ describe('account alert e-mails', () => {
   test('a password change lists the live tokens in its answer and in the mail, with one link revoking them all', async () => {
     const t = await setup()
     await t.flush()
-    const ci = await t.call('tokens.create', { body: { name: 'ci' } }, { token: t.laptop.token })
+    const ci = await t.call(
+      'tokens.create',
+      { body: { name: 'ci', currentPassword: PASSWORD } },
+      { token: t.laptop.token },
+    )
     await t.flush()
     const changed = await t.call(
       'profile.setPassword',
@@ -186,6 +199,9 @@ describe('account alert e-mails', () => {
             prefix: ci.body.data.prefix,
             createdAt: expect.any(String),
             lastUsedAt: null,
+            scopes: [...SCOPES],
+            apps: null,
+            expiresAt: null,
           },
           {
             id: t.laptop.id,
@@ -193,6 +209,9 @@ describe('account alert e-mails', () => {
             prefix: t.laptop.prefix,
             createdAt: expect.any(String),
             lastUsedAt: expect.any(String),
+            scopes: [...SCOPES],
+            apps: null,
+            expiresAt: null,
           },
         ],
       },

@@ -1,9 +1,10 @@
 import { defineSvcCommand } from '../../command.ts'
 import { notLoggedIn } from '../../errors.ts'
 import { details, result } from '../../output.ts'
+import { scopesText } from '../../../server/contract/access/roles.ts'
 
 export default defineSvcCommand({
-  description: 'Show which server and account the CLI uses, and where the token comes from',
+  description: 'Show which server and account the CLI uses, and the token: where it comes from, its scopes and expiry',
   example: 'svc-cli auth status --json',
   effect: 'read',
   async run(_args, env) {
@@ -15,13 +16,21 @@ export default defineSvcCommand({
       tokenSource: connection.tokenSource,
       authenticated: status.authenticated,
       user: status.user,
+      ...(status.token ? { token: status.token } : {}),
     }
     const source = { flag: '--token', env: 'SVC_TOKEN', config: 'stored config' }[connection.tokenSource!]
     return result(data, (style) =>
       details(style, {
         server: data.server,
         user: `${status.user.email} (${status.user.id})`,
-        token: `from ${source}`,
+        token: status.token ? `"${status.token.name}" (${status.token.prefix}…) from ${source}` : `from ${source}`,
+        ...(status.token
+          ? {
+              scopes: scopesText(status.token.scopes),
+              apps: status.token.apps?.join(', ') ?? 'all',
+              expires: status.token.expiresAt ?? 'never',
+            }
+          : {}),
       }),
     )
   },

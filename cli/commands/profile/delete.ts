@@ -2,7 +2,7 @@ import { defineSvcCommand } from '../../command.ts'
 import { updateConfig } from '../../config.ts'
 import { result } from '../../output.ts'
 import { yesArg } from '../_shared.ts'
-import { proofArgs, proofFor } from './_proof.ts'
+import { proofArgs, proofFor } from '../../proof.ts'
 
 export default defineSvcCommand({
   description:

@@ -1,7 +1,7 @@
 import { defineSvcCommand } from '../../command.ts'
 import { usageError } from '../../errors.ts'
 import { result } from '../../output.ts'
-import { proofArgs, proofFor } from './_proof.ts'
+import { proofArgs, proofFor } from '../../proof.ts'
 
 export default defineSvcCommand({
   description:

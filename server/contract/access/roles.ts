@@ -33,18 +33,29 @@ export const SCOPE_DESCRIPTIONS: Readonly<Record<Scope, string>> = {
   account: 'create and revoke access tokens, change the profile',
 }
 
+/** A token's scopes in a few words, for tables: "all" when it has every scope. */
+export const scopesText = (scopes: readonly string[]): string =>
+  SCOPES.every((scope) => scopes.includes(scope)) ? 'all' : scopes.join(', ')
+
 export interface PermissionRule {
   /** The least role the caller needs in the app; null when the operation is not about one app. */
   role: Role | null
   /** The scope an access token needs; null when any token will do. */
   scope: Scope | null
+  /** True when a token limited to some apps may not: the operation reaches beyond them. */
+  allApps?: true
   description: string
 }
 
 /** Every permission an operation can name, with the role and scope it takes. */
 export const PERMISSIONS = {
   'apps:list': { role: null, scope: null, description: 'list the apps one works on' },
-  'apps:create': { role: null, scope: 'apps:write', description: 'create an app (one becomes its owner)' },
+  'apps:create': {
+    role: null,
+    scope: 'apps:write',
+    allApps: true,
+    description: 'create an app (one becomes its owner)',
+  },
   account: { role: null, scope: 'account', description: "the account's own tokens and profile" },
   'apps:read': { role: 'viewer', scope: 'records:read', description: 'read how the app is set up' },
   'records:read': { role: 'viewer', scope: 'records:read', description: 'read records, summaries, exports, streams' },

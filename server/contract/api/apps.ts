@@ -2,6 +2,7 @@
  * @module The apps operations and their answers.
  */
 import { z } from 'zod'
+import { ROLES } from '../access/roles.ts'
 import { createAppSchema, updateAppSchema } from '../apps/schemas.ts'
 import { LIMITS } from '../limits.ts'
 import { READ_ACCESS } from '../share/reads.ts'
@@ -25,6 +26,7 @@ export const appSchema = named('App', () =>
     lastRecordAt: isoTime.nullable(),
     published: z.boolean(),
     reads: z.enum(READ_ACCESS).meta({ description: 'Who reads with the endpoint token alone' }),
+    role: z.enum(ROLES).meta({ description: 'Your role in the app: owner, or the role you were invited with' }),
     warnings: z.array(z.string()).optional().meta({ description: 'Present when reads are open' }),
   }),
 )

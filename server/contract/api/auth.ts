@@ -18,6 +18,7 @@ import {
   TokenCreateInput,
 } from '../auth/schemas.ts'
 import { AUTH } from '../limits.ts'
+import { SCOPES } from '../access/roles.ts'
 import { data, type OperationsOf, lazyAnswers } from './operation.ts'
 import { named } from './named.ts'
 import { isoTime } from './shapes.ts'
@@ -44,6 +45,14 @@ export const accessTokenSchema = named('AccessToken', () =>
       .meta({ description: 'The first characters of the token (svc_pat_ and 6 more), to recognise it' }),
     createdAt: isoTime,
     lastUsedAt: isoTime.nullable().meta({ description: 'To the minute; null when never used' }),
+    scopes: z
+      .array(z.enum(SCOPES))
+      .meta({ description: 'What it may do (every scope for a token made without scopes)' }),
+    apps: z
+      .array(z.string())
+      .nullable()
+      .meta({ description: 'The ids of the apps it may touch; null: every app its owner works on' }),
+    expiresAt: isoTime.nullable().meta({ description: 'When it stops working (401 token_expired after); null: never' }),
   }),
 )
 export type AccessTokenInfo = z.output<ReturnType<typeof accessTokenSchema>>
@@ -119,6 +128,9 @@ export const authStatusSchema = named('AuthStatus', () =>
     authenticated: z.literal(true),
     method: z.enum(['token', 'session']).meta({ description: 'An access token, or the admin session cookie' }),
     user: userSchema(),
+    token: accessTokenSchema()
+      .optional()
+      .meta({ description: 'With an access token: the token, with its scopes, apps and expiry' }),
   }),
 )
 export type AuthStatus = z.output<ReturnType<typeof authStatusSchema>>
@@ -255,8 +267,10 @@ export const tokenOperations = lazyAnswers({
   'tokens.create': {
     summary: 'Create an access token',
     description:
-      `The token is shown only in this answer; no other token is touched. A session logged in over ${AUTH.reauthWindowMs / 60_000} minutes ago must send ` +
-      'currentPassword (accounts without a password: code): 403 reauth_required without it, wrong_password or wrong_code when it is wrong. An access token may create tokens.',
+      'The token is shown only in this answer; no other token is touched. It may be limited to some scopes, to some apps (ids of apps you work on; 422 for others) ' +
+      'and to a time (expiresAt, any future time; 401 token_expired after). A token never grants more than your role in an app. ' +
+      `Only a person creates tokens: a request made with an access token, or from a session logged in over ${AUTH.reauthWindowMs / 60_000} minutes ago, must send ` +
+      'currentPassword (accounts without a password: code): 403 reauth_required without it, wrong_password or wrong_code when it is wrong.',
     tags,
     access: 'owner',
     permission: 'account',

@@ -138,13 +138,13 @@ export const headersOnly = (description: string, headers: Readonly<Record<string
 /**
  * The error types a route answers with beyond its own list, from what it is: any route may
  * fail unexpectedly (500) or find its storage unavailable (503); an owner route refuses a
- * request without valid credentials (401) or from another site or host (403); a route that reads a body refuses one that does not
+ * request without valid credentials or with an expired token (401) or from another site or host (403); a route that reads a body refuses one that does not
  * parse, is too large, too slow, broken off or does not match.
  */
 export function implicitErrors(operation: Operation): ErrorType[] {
   const types: ErrorType[] = ['internal', 'storage_unavailable']
   // Owner routes refuse a cookie sent from another site, and a request addressed to a host this server does not answer for (403 forbidden).
-  if (operation.access === 'owner') types.push('unauthorized', 'forbidden')
+  if (operation.access === 'owner') types.push('unauthorized', 'token_expired', 'forbidden')
   // A body is read whole before the route runs: too big (413), too slow (408) or broken off (400).
   if (operation.body || operation.bodies) types.push('bad_json', 'bad_request', 'timeout', 'too_large', 'validation')
   return types

@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { quoteList } from '../errors.ts'
 import { AUTH } from '../limits.ts'
 import { safeAddress, UNSAFE_ADDRESS_MESSAGE } from '../email-address.ts'
+import { SCOPES } from '../access/roles.ts'
 
 /** A string input whose missing/wrong-type messages say what to send. */
 const text = (what: string) =>
@@ -129,7 +130,44 @@ const reauth = {
   }),
 }
 
-export const TokenCreateInput = body({ name: TokenName, ...reauth })
+/** What a new access token may do: a subset of the scopes, each once. */
+const TokenScopes = z
+  .array(z.enum(SCOPES, { error: `must be one of ${SCOPES.join(', ')}` }), {
+    error: `must be an array of scopes: ${SCOPES.join(', ')}`,
+  })
+  .min(1, 'must name at least one scope; leave scopes out for a token with every scope')
+  .refine((scopes) => new Set(scopes).size === scopes.length, 'names a scope twice')
+
+/** The apps a new access token is limited to, by id. */
+const TokenApps = z
+  .array(text('an app id'), { error: 'must be an array of app ids' })
+  .min(1, 'must name at least one app; leave apps out for a token for every app')
+  .max(AUTH.maxTokenApps, `must name at most ${AUTH.maxTokenApps} apps; leave apps out for every app`)
+
+/** When a new access token stops working: a date and time with its zone, e.g. 2027-03-01T00:00:00Z. */
+const TokenExpiry = z.iso
+  .datetime({
+    offset: true,
+    error: 'must be a date and time with its zone, e.g. 2027-03-01T00:00:00Z, or null for never',
+  })
+  .nullable()
+
+/**
+ * A new access token: `scopes` (every scope when left out), `apps` (every app of the
+ * account when left out), `expiresAt` (never when left out or null), and the proof of
+ * identity the caller needs unless its session is in sudo mode.
+ */
+export const TokenCreateInput = body({
+  name: TokenName,
+  scopes: TokenScopes.optional().meta({ description: `Any of ${SCOPES.join(', ')}; every scope when left out` }),
+  apps: TokenApps.optional().meta({
+    description: 'The ids of the apps it may touch; every app of yours when left out',
+  }),
+  expiresAt: TokenExpiry.optional().meta({
+    description: 'When it stops working (any future time); never when left out or null',
+  }),
+  ...reauth,
+})
 
 export const ProfileUpdateInput = body({ name: UserName.optional(), email: Email.optional(), ...reauth })
 

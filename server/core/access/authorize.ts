@@ -39,5 +39,11 @@ function refusal(decision: Exclude<Decision, { ok: true }>, permission: Permissi
         `This access token lacks the scope ${decision.needs} (permission ${permission}); create a token with it: svc-cli auth token create --scopes ${decision.needs}`,
         { permission, scope: decision.needs },
       )
+    case 'apps':
+      return new AppError(
+        'forbidden',
+        `This access token is limited to some apps, and this (permission ${permission}) reaches beyond them; use a token for every app`,
+        { permission },
+      )
   }
 }

@@ -20,6 +20,8 @@ export type Decision =
   | { ok: false; reason: 'hidden' }
   | { ok: false; reason: 'role'; needs: Role; has: Role }
   | { ok: false; reason: 'scope'; needs: Scope }
+  /** A token limited to some apps, for an operation that reaches beyond them. */
+  | { ok: false; reason: 'apps' }
 
 /**
  * Decides `permission` for a caller whose role in the app is `role` (null: none, or the
@@ -35,5 +37,6 @@ export function decide(permission: Permission, role: Role | null, limits: Limits
   if (rule.scope && limits.scopes && !limits.scopes.includes(rule.scope)) {
     return { ok: false, reason: 'scope', needs: rule.scope }
   }
+  if ('allApps' in rule && limits.apps) return { ok: false, reason: 'apps' }
   return { ok: true }
 }

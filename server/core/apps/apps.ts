@@ -26,13 +26,13 @@ export async function createApp(ctx: AppContext, userId: string, input: CreateAp
     // Records are the owner's: a new endpoint's token writes, and reads nothing (rule 16).
     endpoint: { reads: DEFAULT_READ_ACCESS },
   })
-  return appView(ctx, id)
+  return appView(ctx, id, userId)
 }
 
 /** One of `userId`'s apps; 404 when missing or someone else's. */
 export async function getApp(ctx: AppContext, userId: string, appId: string): Promise<App> {
   await requireApp(ctx, userId, appId)
-  return appView(ctx, appId)
+  return appView(ctx, appId, userId)
 }
 
 /** Renames an app or changes its description; properties left out stay as they are. */
@@ -42,7 +42,7 @@ export async function updateApp(ctx: AppContext, userId: string, appId: string, 
   if (patch.name !== undefined || patch.description !== undefined) {
     await ctx.storage.apps.update(appId, patch, ctx.clock.now())
   }
-  return appView(ctx, appId)
+  return appView(ctx, appId, userId)
 }
 
 /** Deletes an app; its fields, endpoint, records and counters go with it (foreign-key cascade). */

@@ -1,5 +1,5 @@
 /**
- * @module The app list, a page at a time (GET /api/v3/apps?limit&cursor): newest first,
+ * @module The app list (owned and member apps), a page at a time (GET /api/v3/apps?limit&cursor): newest first,
  * each page a key range after the previous page's last app, so a list of ten thousand
  * apps costs one page's work per request and an app made meanwhile never shifts a page.
  * The cursor is opaque to clients: the last app's creation time and id, base64url.
@@ -38,14 +38,18 @@ function decodeCursor(raw: unknown): AppPage['after'] {
   return { createdAt: Number(match[1]), id: match[2] }
 }
 
-/** A page of the apps `userId` owns, newest first; `query` holds the raw `limit` and `cursor`. */
+/**
+ * A page of the apps `userId` owns or is a member of, each with their role, newest first;
+ * `query` holds the raw `limit` and `cursor`; `only` keeps to the apps a token is limited to.
+ */
 export async function listApps(
   ctx: AppContext,
   userId: string,
   query: { limit?: unknown; cursor?: unknown } = {},
+  only: readonly string[] | null = null,
 ): Promise<AppListPage> {
   const limit = pageLimit(query.limit)
-  const rows = await ctx.storage.apps.list(userId, { limit: limit + 1, after: decodeCursor(query.cursor) })
+  const rows = await ctx.storage.apps.list(userId, { limit: limit + 1, after: decodeCursor(query.cursor), only })
   const page = rows.slice(0, limit)
   const last = page[page.length - 1]
   return {

@@ -12,8 +12,7 @@ export type { App }
 
 const iso = (ms: number): string => new Date(ms).toISOString()
 
-/** The API view of a listed app. */
-/** An app's view from its list row. */
+/** An app's view from its list row (read for the caller: `role` is theirs). */
 export function toApp(row: AppListRow): App {
   return {
     id: row.app.id,
@@ -27,13 +26,14 @@ export function toApp(row: AppListRow): App {
     lastRecordAt: row.lastAt === null ? null : iso(row.lastAt),
     published: row.published,
     reads: row.reads,
+    role: row.role ?? 'viewer',
     ...warningsOf(row.reads),
   }
 }
 
-/** One app's view; the caller has checked ownership. */
-export async function appView(ctx: AppContext, appId: string): Promise<App> {
-  const row = await ctx.storage.apps.listed(appId)
-  if (!row) throw notFound('App')
+/** One app's view for `userId`; 404 when it is gone or not theirs. */
+export async function appView(ctx: AppContext, appId: string, userId: string): Promise<App> {
+  const row = await ctx.storage.apps.listed(appId, userId)
+  if (!row?.role) throw notFound('App')
   return toApp(row)
 }

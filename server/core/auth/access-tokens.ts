@@ -1,6 +1,8 @@
 /**
  * @module Personal access tokens: `svc_pat_` + 192 random bits, shown once, stored as a
- * SHA-256 hash, listed by name and prefix, revocable.
+ * SHA-256 hash, listed by name and prefix, revocable; each may be limited to some scopes
+ * and some apps, and may expire (a token never grants more than its owner's role: the
+ * policy, core/access/policy.ts, applies both).
  */
 import type { AppContext } from '../context.ts'
 import type { AccessTokenInfo } from '../../contract/api/auth.ts'
@@ -8,6 +10,8 @@ import type { AccessTokenRow } from '../../db/storage/auth.ts'
 import { notFound, validationError } from '../../contract/errors.ts'
 import { hashSecret, newId, randomToken } from '../ids.ts'
 import { AUTH } from '../../contract/limits.ts'
+import { SCOPES, type Scope } from '../../contract/access/roles.ts'
+import type { Limits } from '../access/policy.ts'
 import type { TokenRef } from './alert-types.ts'
 import { alertOwner, tokenRef } from './alerts.ts'
 
@@ -22,11 +26,27 @@ const toInfo = (row: Row): AccessTokenInfo => ({
   prefix: row.prefix,
   createdAt: new Date(row.createdAt).toISOString(),
   lastUsedAt: row.lastUsedAt === null ? null : new Date(row.lastUsedAt).toISOString(),
+  scopes: (row.scopes as Scope[] | null | undefined) ?? [...SCOPES],
+  apps: row.apps ?? null,
+  expiresAt: row.expiresAt == null ? null : new Date(row.expiresAt).toISOString(),
 })
+
+/** What a new token is limited to; left out, a token has every scope, every app and no expiry. */
+export interface TokenLimits {
+  scopes?: readonly Scope[]
+  apps?: readonly string[]
+  /** Epoch milliseconds; null or left out: never. */
+  expiresAt?: number | null
+}
 
 const refOf = (row: Row): TokenRef => ({ id: row.id, name: row.name, prefix: row.prefix })
 
-function newTokenRow(ctx: AppContext, userId: string, name: string): { row: Row; token: string } {
+function newTokenRow(
+  ctx: AppContext,
+  userId: string,
+  name: string,
+  limits: TokenLimits = {},
+): { row: Row; token: string } {
   const trimmed = typeof name === 'string' ? name.trim() : ''
   if (trimmed.length === 0 || trimmed.length > AUTH.maxTokenNameLength) {
     throw validationError([
@@ -42,17 +62,24 @@ function newTokenRow(ctx: AppContext, userId: string, name: string): { row: Row;
     hash: hashSecret(token),
     createdAt: ctx.clock.now(),
     lastUsedAt: null,
+    scopes: limits.scopes ? [...limits.scopes] : null,
+    apps: limits.apps ? [...new Set(limits.apps)] : null,
+    expiresAt: limits.expiresAt ?? null,
   }
   return { row, token }
 }
 
-/** Creates a token for `userId` (the owner is alerted); the returned `token` is the only time it is visible. Other tokens are never touched. */
+/**
+ * Creates a token for `userId` limited by `limits` (the owner is alerted); the returned
+ * `token` is the only time it is visible. Other tokens are never touched.
+ */
 export async function createAccessToken(
   ctx: AppContext,
   userId: string,
   name: string,
+  limits: TokenLimits = {},
 ): Promise<AccessTokenInfo & { token: string }> {
-  const { row, token } = newTokenRow(ctx, userId, name)
+  const { row, token } = newTokenRow(ctx, userId, name, limits)
   await ctx.storage.auth.insertToken(row)
   await alertOwner(ctx, userId, { kind: 'token.created', token: refOf(row) })
   return { ...toInfo(row), token }
@@ -80,6 +107,16 @@ const newestFirst = (rows: Row[]): Row[] =>
 /** The user's tokens, newest first, without their secrets. */
 export async function listAccessTokens(ctx: AppContext, userId: string): Promise<AccessTokenInfo[]> {
   return (await ctx.storage.auth.tokens(userId)).map(toInfo)
+}
+
+/** One of the user's tokens as it is listed; null when it is not theirs (or gone). */
+export async function accessTokenInfo(
+  ctx: AppContext,
+  userId: string,
+  tokenId: string,
+): Promise<AccessTokenInfo | null> {
+  const row = (await ctx.storage.auth.tokens(userId)).find((token) => token.id === tokenId)
+  return row ? toInfo(row) : null
 }
 
 /** Deletes the token; the next request that presents it gets 401. */
@@ -114,16 +151,48 @@ export async function revokePresentedToken(ctx: AppContext, token: string): Prom
   return row ? toInfo(row) : null
 }
 
-/** The user id a presented token belongs to, recording its use; null when unknown. */
+/** A presented token that is known: its owner, what it is limited to, and whether it still works. */
+export interface VerifiedToken {
+  userId: string
+  tokenId: string
+  name: string
+  limits: Limits
+  /** Epoch milliseconds; null: never. */
+  expiresAt: number | null
+  /** True when `expiresAt` has passed: the token no longer works. */
+  expired: boolean
+  /** The address of the use before this one (null: its first use), for the audit of uses from new addresses. */
+  previousAddress: string | null
+}
+
+/**
+ * The token whose secret this is, recording its use from `address` (null: not known); null when it is
+ * unknown or revoked. An expired token is returned with `expired` (and its use not recorded).
+ */
 export async function verifyAccessToken(
   ctx: AppContext,
   token: string,
-): Promise<{ userId: string; tokenId: string } | null> {
+  address: string | null,
+): Promise<VerifiedToken | null> {
   if (!token.startsWith(AUTH.accessTokenPrefix)) return null
   const row = await ctx.storage.auth.tokenByHash(hashSecret(token))
   if (!row) return null
   const now = ctx.clock.now()
-  // Last use is for people reading the list: minute precision spares a write per request.
-  if (row.lastUsedAt === null || now - row.lastUsedAt > 60_000) await ctx.storage.auth.touchToken(row.id, now)
-  return { userId: row.userId, tokenId: row.id }
+  const expiresAt = row.expiresAt ?? null
+  const expired = expiresAt !== null && expiresAt <= now
+  const previousAddress = row.lastAddress ?? null
+  // Last use is for people reading the list: minute precision spares a write per request
+  // (a use from another address is always recorded).
+  const moved = address !== null && previousAddress !== address
+  const stale = row.lastUsedAt === null || now - row.lastUsedAt > 60_000 || moved
+  if (!expired && stale) await ctx.storage.auth.touchToken(row.id, now, address)
+  return {
+    userId: row.userId,
+    tokenId: row.id,
+    name: row.name,
+    limits: { scopes: (row.scopes as Scope[] | null | undefined) ?? null, apps: row.apps ?? null },
+    expiresAt,
+    expired,
+    previousAddress,
+  }
 }

@@ -23,6 +23,8 @@ export function tokensToRevoke(alert: AccountAlert): TokenRef[] {
   switch (alert.kind) {
     case 'token.created':
       return [alert.token]
+    case 'token.expiring':
+      return []
     case 'webhook.added':
     case 'webhook.changed':
     case 'tokens.revoked':
@@ -36,6 +38,11 @@ function describe(alert: AccountAlert): string {
   switch (alert.kind) {
     case 'token.created':
       return `A new access token ${tokenText(alert.token)} was created.`
+    case 'token.expiring':
+      return (
+        `The access token ${tokenText(alert.token)} stops working at ${new Date(alert.expiresAt).toISOString()}. ` +
+        'If it is still needed, make its successor before then: svc-cli auth token create, or Account → Access Tokens in the admin page.'
+      )
     case 'webhook.added':
     case 'webhook.changed':
       return (
@@ -53,15 +60,22 @@ function describe(alert: AccountAlert): string {
 
 const ACTION: Record<AccountAlert['kind'], string> = {
   'token.created': 'Not you? Revoke it',
+  'token.expiring': '',
   'webhook.added': 'Not you? Revoke that token',
   'webhook.changed': 'Not you? Revoke that token',
   'tokens.revoked': 'Not you? Revoke that token',
   'password.changed': 'Revoke them all',
 }
 
+function subjectOf(alerts: AccountAlert[]): string {
+  if (alerts.length > 1) return `svc: ${alerts.length} changes to your account's access`
+  return alerts[0]?.kind === 'token.expiring'
+    ? 'svc: an access token expires soon'
+    : "svc: a change to your account's access"
+}
+
 /** One mail for the alerts of a batch, oldest first. */
 export function alertMail(input: AlertMailInput): Mail {
-  const n = input.alerts.length
   const lines = [`At ${input.baseUrl}, for ${input.to}:`, '']
   const all = new Map<string, TokenRef>()
   for (const { alert, at } of input.alerts) {
@@ -80,7 +94,7 @@ export function alertMail(input: AlertMailInput): Mail {
   )
   return {
     to: input.to,
-    subject: n === 1 ? "svc: a change to your account's access" : `svc: ${n} changes to your account's access`,
+    subject: subjectOf(input.alerts.map(({ alert }) => alert)),
     text: lines.join('\n'),
   }
 }

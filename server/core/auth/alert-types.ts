@@ -10,6 +10,8 @@ export interface TokenRef {
 /** What happened, as stored and mailed. */
 export type AccountAlert =
   | { kind: 'token.created'; token: TokenRef }
+  /** The token stops working at `expiresAt` (epoch ms). */
+  | { kind: 'token.expiring'; token: TokenRef; expiresAt: number }
   | {
       kind: 'webhook.added' | 'webhook.changed'
       appId: string

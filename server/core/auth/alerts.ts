@@ -1,7 +1,7 @@
 /**
- * @module Account alerts: the owner is mailed when an access token is created, a webhook is
- * added or changed, the account's other tokens are revoked, or the password is changed
- * (with the tokens that still work), so a stolen token or session does not go unseen.
+ * @module Account alerts: the owner is mailed when an access token is created or is about to
+ * expire, a webhook is added or changed, the account's other tokens are revoked, or the
+ * password is changed (with the tokens that still work), so a stolen token or session does not go unseen.
  * Each alert is a row (account_alerts), written when it happens; the webhook worker of
  * every process looks for accounts whose oldest waiting alert is ALERT_BATCH_MS old and
  * mails all of that account's waiting alerts as one mail (a claim is atomic across
@@ -22,7 +22,11 @@ export const ALERT_BATCH_MS = 60_000
 const LEASE_MS = 5 * 60_000
 
 /** Records `alert` for the owner of `userId`; mailed with the others of its batch. */
-export async function alertOwner(ctx: AppContext, userId: string, alert: AccountAlert): Promise<void> {
+export async function alertOwner(
+  ctx: Pick<AppContext, 'storage' | 'clock'>,
+  userId: string,
+  alert: AccountAlert,
+): Promise<void> {
   await ctx.storage.alerts.add({ id: newId(), userId, detail: JSON.stringify(alert), createdAt: ctx.clock.now() })
 }
 
@@ -37,7 +41,7 @@ export async function tokenRef(
   return row ? { id: row.id, name: row.name, prefix: row.prefix } : null
 }
 
-type SendContext = Pick<AppContext, 'storage' | 'clock' | 'sealer' | 'config' | 'mailer' | 'log'>
+export type SendContext = Pick<AppContext, 'storage' | 'clock' | 'sealer' | 'config' | 'mailer' | 'log'>
 
 /** Mails every batch that is due; how many mails went out. Run by the webhook worker each round. */
 export async function sendAccountAlerts(ctx: SendContext): Promise<number> {
@@ -71,39 +75,4 @@ export async function sendAccountAlerts(ctx: SendContext): Promise<number> {
     sent++
   }
   return sent
-}
-
-/** How often a process looks for due batches (a mail goes out within ALERT_BATCH_MS + this). */
-const POLL_MS = 5_000
-
-/**
- * Starts this process's alert mailer: every POLL_MS, the due batches go out (other
- * processes on the same PostgreSQL database do the same; claims keep them apart).
- * Returns the stop, which waits for a round under way.
- */
-export function startAlertMailer(ctx: SendContext): () => Promise<void> {
-  let running = true
-  let wake: (() => void) | null = null
-  const loop = (async () => {
-    while (running) {
-      try {
-        await sendAccountAlerts(ctx)
-      } catch (error) {
-        ctx.log.warn('could not read the account alerts; trying again', { error: (error as Error).message })
-      }
-      if (!running) break
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, POLL_MS)
-        wake = () => {
-          clearTimeout(timer)
-          resolve()
-        }
-      })
-    }
-  })()
-  return async () => {
-    running = false
-    wake?.()
-    await loop
-  }
 }

@@ -15,6 +15,12 @@ export interface Principal {
   method: AuthMethod
   /** The access token's id when `method` is `token`. */
   tokenId?: string
+  /** The access token's name when `method` is `token` (the audit log says who by it). */
+  tokenName?: string
+  /** When the access token stops working (epoch ms; null: never), when `method` is `token`. */
+  tokenExpiresAt?: number | null
+  /** The address the access token was used from before this request (null: first use). */
+  previousAddress?: string | null
   /** When the session started (its log-in), when `method` is `session`. */
   sessionCreatedAt?: number
   /** What the access token is limited to (scopes, apps); a session is limited by role alone. */
@@ -28,13 +34,17 @@ export async function sessionPrincipal(ctx: AppContext, session: string): Promis
   return user ? { user, method: 'session', sessionCreatedAt: verified.createdAt, limits: UNLIMITED } : null
 }
 
-/** The caller of a control-plane request, or a 401 saying how to authenticate. */
-export async function authenticate(
-  ctx: AppContext,
-  credentials: { bearer?: string | null; session?: string | null },
-): Promise<Principal> {
+/** The credentials a request brought, and the client address it came from (null: not known). */
+export interface Credentials {
+  bearer?: string | null
+  session?: string | null
+  address?: string | null
+}
+
+/** The caller of a control-plane request, or a 401 saying how to authenticate (`token_expired` for an expired token). */
+export async function authenticate(ctx: AppContext, credentials: Credentials): Promise<Principal> {
   if (credentials.bearer) {
-    const verified = await verifyAccessToken(ctx, credentials.bearer)
+    const verified = await verifyAccessToken(ctx, credentials.bearer, credentials.address ?? null)
     const user = verified && (await findUserById(ctx, verified.userId))
     if (!verified || !user) {
       throw new AppError(
@@ -42,7 +52,22 @@ export async function authenticate(
         'The access token is invalid or was revoked; create a new one in the admin page (Account → Access Tokens)',
       )
     }
-    return { user, method: 'token', tokenId: verified.tokenId, limits: UNLIMITED }
+    if (verified.expired) {
+      throw new AppError(
+        'token_expired',
+        `The access token "${verified.name}" expired at ${new Date(verified.expiresAt ?? 0).toISOString()}; ` +
+          'create a new one with `svc-cli auth token create` or in the admin page (Account → Access Tokens)',
+      )
+    }
+    return {
+      user,
+      method: 'token',
+      tokenId: verified.tokenId,
+      tokenName: verified.name,
+      tokenExpiresAt: verified.expiresAt,
+      previousAddress: verified.previousAddress,
+      limits: verified.limits,
+    }
   }
   if (credentials.session) {
     const principal = await sessionPrincipal(ctx, credentials.session)

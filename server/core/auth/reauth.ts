@@ -86,14 +86,13 @@ export async function confirmIdentity(
 }
 
 /**
- * True when `principal` must prove itself again before creating an access token: a session
+ * True when `principal` must prove itself again before creating an access token: always
+ * with an access token (a token never mints tokens alone: one that leaks could otherwise
+ * keep itself alive past its revocation and expiry through successors), and with a session
  * that logged in more than AUTH.reauthWindowMs ago ("sudo mode"), since a browser left
- * logged in may have someone else in front of it. An access token may create tokens: it
- * gains nothing it does not have (every token does the same), the tokens it makes are
- * listed by name, and revoking every token ends them with it; CI and agents that rotate
- * their own token keep working.
+ * logged in may have someone else in front of it.
  */
 export function needsRecentLogin(ctx: AppContext, principal: Principal): boolean {
-  if (principal.method === 'token') return false
+  if (principal.method === 'token') return true
   return ctx.clock.now() - (principal.sessionCreatedAt ?? 0) > AUTH.reauthWindowMs
 }

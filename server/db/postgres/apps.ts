@@ -1,27 +1,37 @@
 /**
  * @module AppStore on PostgreSQL (see storage/apps.ts).
  */
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
-import { accessOf, type AppListRow, type AppPage, type AppStore } from '../storage/apps.ts'
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { accessOf, roleOf, type AppListRow, type AppPage, type AppStore } from '../storage/apps.ts'
 import { deleteAppRecords } from './app-records.ts'
 import type { PgContext } from './context.ts'
 import { appMembers, apps, appStats, endpoints, fields } from './schema.ts'
 
-/** The owner's apps after the page's start, in list order: a range on (owner_id, created_at, id). */
-const pageWhere = (ownerId: string, page: AppPage): SQL | undefined =>
-  page.after === null
-    ? eq(apps.ownerId, ownerId)
-    : and(
-        eq(apps.ownerId, ownerId),
-        sql`(${apps.createdAt}, ${apps.id}) < (${page.after.createdAt}::bigint, ${page.after.id}::text)`,
-      )
+/** The apps `userId` owns or is a member of (and, for a limited token, only those) after the page's start, in list order. */
+const pageWhere = (userId: string, page: AppPage): SQL | undefined =>
+  and(
+    or(
+      eq(apps.ownerId, userId),
+      inArray(apps.id, sql`(select ${appMembers.appId} from ${appMembers} where ${appMembers.userId} = ${userId})`),
+    ),
+    page.only ? inArray(apps.id, [...page.only]) : undefined,
+    page.after === null
+      ? undefined
+      : sql`(${apps.createdAt}, ${apps.id}) < (${page.after.createdAt}::bigint, ${page.after.id}::text)`,
+  )
+
+/** `userId`'s role in the app of the row: owner, their member role, or null. */
+const roleFor = (userId: string) =>
+  sql<
+    string | null
+  >`case when ${apps.ownerId} = ${userId} then 'owner' else (select ${appMembers.role} from ${appMembers} where ${appMembers.appId} = ${apps.id} and ${appMembers.userId} = ${userId}) end`
 
 /** The apps store over the PostgreSQL pool. */
 export function postgresApps(db: PgContext): AppStore {
   const pg = db.db
 
-  /** The list view of the apps `where` selects, in one query. */
-  async function listed(where: SQL | undefined, limit = 1): Promise<AppListRow[]> {
+  /** The list view for `userId` of the apps `where` selects, in one query. */
+  async function listed(userId: string, where: SQL | undefined, limit = 1): Promise<AppListRow[]> {
     const rows = await pg
       .select({
         app: apps,
@@ -30,6 +40,7 @@ export function postgresApps(db: PgContext): AppStore {
         lastAt: appStats.lastAt,
         published: endpoints.published,
         reads: endpoints.reads,
+        role: roleFor(userId),
         fieldCount: sql<number>`(select count(*) from ${fields} where ${fields.appId} = ${apps.id} and not ${fields.proposed})::int`,
       })
       .from(apps)
@@ -48,6 +59,7 @@ export function postgresApps(db: PgContext): AppStore {
       published: row.published ?? false,
       // Every app has its endpoint row; 'off' is the column's default.
       reads: row.reads ?? 'off',
+      role: roleOf(row.role),
     }))
   }
 
@@ -78,8 +90,8 @@ export function postgresApps(db: PgContext): AppStore {
       return row ?? null
     },
 
-    list: (ownerId, page) => listed(pageWhere(ownerId, page), page.limit),
-    listed: async (appId) => (await listed(eq(apps.id, appId)))[0] ?? null,
+    list: (userId, page) => listed(userId, pageWhere(userId, page), page.limit),
+    listed: async (appId, userId) => (await listed(userId, eq(apps.id, appId)))[0] ?? null,
 
     async update(appId, changes, updatedAt) {
       return db.changes.transaction(pg, async (tx, changed) => {

@@ -1,5 +1,5 @@
 /** @module The personal access tokens of AuthStore on PostgreSQL (see storage/auth.ts). */
-import { and, desc, eq, ne } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, lte, ne } from 'drizzle-orm'
 import type { AuthStore } from '../storage/auth.ts'
 import type { PgContext } from './context.ts'
 import { accessTokens } from './schema.ts'
@@ -12,6 +12,7 @@ export type TokenMethods = Pick<
   | 'tokens'
   | 'tokenByHash'
   | 'touchToken'
+  | 'claimExpiryNotices'
   | 'deleteToken'
   | 'deleteTokens'
   | 'deleteTokenByHash'
@@ -49,8 +50,25 @@ export function postgresTokens(db: PgContext): TokenMethods {
       return row ?? null
     },
 
-    async touchToken(id, at) {
-      await pg.update(accessTokens).set({ lastUsedAt: at }).where(eq(accessTokens.id, id))
+    async touchToken(id, at, address) {
+      await pg
+        .update(accessTokens)
+        .set(address === null ? { lastUsedAt: at } : { lastUsedAt: at, lastAddress: address })
+        .where(eq(accessTokens.id, id))
+    },
+
+    async claimExpiryNotices(after, before, at) {
+      return pg
+        .update(accessTokens)
+        .set({ expiryNoticeAt: at })
+        .where(
+          and(
+            isNull(accessTokens.expiryNoticeAt),
+            gt(accessTokens.expiresAt, after),
+            lte(accessTokens.expiresAt, before),
+          ),
+        )
+        .returning()
     },
 
     async deleteToken(userId, id) {

@@ -1,23 +1,36 @@
 /**
  * @module AppStore on SQLite (see storage/apps.ts).
  */
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
-import { accessOf, type AppListRow, type AppPage, type AppStore } from '../storage/apps.ts'
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { accessOf, roleOf, type AppListRow, type AppPage, type AppStore } from '../storage/apps.ts'
 import type { SqliteContext } from './context.ts'
 import { appMembers, apps, appStats, endpoints, fields } from './schema.ts'
 
-/** The owner's apps after the page's start, in list order: a range on (owner_id, created_at, id). */
-const pageWhere = (ownerId: string, page: AppPage): SQL | undefined =>
-  page.after === null
-    ? eq(apps.ownerId, ownerId)
-    : and(eq(apps.ownerId, ownerId), sql`(${apps.createdAt}, ${apps.id}) < (${page.after.createdAt}, ${page.after.id})`)
+/** The apps `userId` owns or is a member of (and, for a limited token, only those) after the page's start, in list order. */
+const pageWhere = (userId: string, page: AppPage): SQL | undefined =>
+  and(
+    or(
+      eq(apps.ownerId, userId),
+      inArray(apps.id, sql`(select ${appMembers.appId} from ${appMembers} where ${appMembers.userId} = ${userId})`),
+    ),
+    page.only ? inArray(apps.id, [...page.only]) : undefined,
+    page.after === null
+      ? undefined
+      : sql`(${apps.createdAt}, ${apps.id}) < (${page.after.createdAt}, ${page.after.id})`,
+  )
+
+/** `userId`'s role in the app of the row: owner, their member role, or null. */
+const roleFor = (userId: string) =>
+  sql<
+    string | null
+  >`case when ${apps.ownerId} = ${userId} then 'owner' else (select ${appMembers.role} from ${appMembers} where ${appMembers.appId} = ${apps.id} and ${appMembers.userId} = ${userId}) end`
 
 /** The apps store over the open SQLite database. */
 export function sqliteApps(db: SqliteContext): AppStore {
   const d = db.db
 
-  /** The list view of the apps `where` selects, in one query. */
-  function listed(where: SQL | undefined, limit = 1): AppListRow[] {
+  /** The list view for `userId` of the apps `where` selects, in one query. */
+  function listed(userId: string, where: SQL | undefined, limit = 1): AppListRow[] {
     return (
       d
         .select({
@@ -27,6 +40,7 @@ export function sqliteApps(db: SqliteContext): AppStore {
           lastAt: appStats.lastAt,
           published: endpoints.published,
           reads: endpoints.reads,
+          role: roleFor(userId),
           fieldCount: sql<number>`(select count(*) from ${fields} where ${fields.appId} = ${apps.id} and not ${fields.proposed})`,
         })
         .from(apps)
@@ -46,6 +60,7 @@ export function sqliteApps(db: SqliteContext): AppStore {
           published: row.published ?? false,
           // Every app has its endpoint row; 'off' is the column's default.
           reads: row.reads ?? 'off',
+          role: roleOf(row.role),
         }))
     )
   }
@@ -80,8 +95,8 @@ export function sqliteApps(db: SqliteContext): AppStore {
       return d.select().from(apps).where(eq(apps.id, appId)).get() ?? null
     },
 
-    list: async (ownerId, page) => listed(pageWhere(ownerId, page), page.limit),
-    listed: async (appId) => listed(eq(apps.id, appId))[0] ?? null,
+    list: async (userId, page) => listed(userId, pageWhere(userId, page), page.limit),
+    listed: async (appId, userId) => listed(userId, eq(apps.id, appId))[0] ?? null,
 
     async update(appId, changes, updatedAt) {
       const done =

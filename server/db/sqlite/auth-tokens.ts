@@ -1,5 +1,5 @@
 /** @module The personal access tokens of AuthStore on SQLite (see storage/auth.ts). */
-import { and, desc, eq, ne } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, lte, ne } from 'drizzle-orm'
 import type { AccessTokenRow, AuthStore } from '../storage/auth.ts'
 import type { SqliteContext } from './context.ts'
 import { accessTokens } from './schema.ts'
@@ -12,6 +12,7 @@ export type TokenMethods = Pick<
   | 'tokens'
   | 'tokenByHash'
   | 'touchToken'
+  | 'claimExpiryNotices'
   | 'deleteToken'
   | 'deleteTokens'
   | 'deleteTokenByHash'
@@ -51,8 +52,26 @@ export function sqliteTokens(db: SqliteContext): TokenMethods {
       return d.select().from(accessTokens).where(eq(accessTokens.hash, hash)).get() ?? null
     },
 
-    async touchToken(id, at) {
-      d.update(accessTokens).set({ lastUsedAt: at }).where(eq(accessTokens.id, id)).run()
+    async touchToken(id, at, address) {
+      d.update(accessTokens)
+        .set(address === null ? { lastUsedAt: at } : { lastUsedAt: at, lastAddress: address })
+        .where(eq(accessTokens.id, id))
+        .run()
+    },
+
+    async claimExpiryNotices(after, before, at) {
+      return d
+        .update(accessTokens)
+        .set({ expiryNoticeAt: at })
+        .where(
+          and(
+            isNull(accessTokens.expiryNoticeAt),
+            gt(accessTokens.expiresAt, after),
+            lte(accessTokens.expiresAt, before),
+          ),
+        )
+        .returning()
+        .all()
     },
 
     async deleteToken(userId, id) {

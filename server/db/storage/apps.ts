@@ -25,6 +25,8 @@ export interface AppListRow {
   lastAt: number | null
   published: boolean
   reads: ReadAccess
+  /** The role of the user the row was read for: `owner`, a member's role, or null for none. */
+  role: Role | null
 }
 
 /** Where a page of the app list starts and how long it is. */
@@ -32,6 +34,8 @@ export interface AppPage {
   limit: number
   /** The position of the previous page's last app; null for the first page. */
   after: { createdAt: number; id: string } | null
+  /** Only these apps (an access token limited to them); null or left out: every one. */
+  only?: readonly string[] | null
 }
 
 export interface AppStore {
@@ -44,13 +48,13 @@ export interface AppStore {
   access(appId: string, userId: string): Promise<{ app: AppRow; role: Role } | null>
   byId(appId: string): Promise<AppRow | null>
   /**
-   * Up to `page.limit` apps of `ownerId` as listed, newest first (ties: newest id first),
-   * after `page.after` (the last app of the previous page) when given: a key range on the
-   * (owner_id, created_at, id) index, never an OFFSET.
+   * Up to `page.limit` apps `userId` owns or is a member of, as listed for them, newest
+   * first (ties: newest id first), after `page.after` (the last app of the previous page)
+   * when given: a key range on (created_at, id), never an OFFSET.
    */
-  list(ownerId: string, page: AppPage): Promise<AppListRow[]>
-  /** One app as listed. */
-  listed(appId: string): Promise<AppListRow | null>
+  list(userId: string, page: AppPage): Promise<AppListRow[]>
+  /** One app as listed for `userId` (its `role` null when they have none). */
+  listed(appId: string, userId: string): Promise<AppListRow | null>
   /** Renames and/or re-describes; announces `app`. False when the app is gone. */
   update(appId: string, changes: { name?: string; description?: string }, updatedAt: number): Promise<boolean>
   /**
@@ -59,6 +63,9 @@ export interface AppStore {
    */
   delete(appId: string): Promise<boolean>
 }
+
+/** The role text a list row read: `owner`, a member's role, or null. */
+export const roleOf = (role: string | null | undefined): Role | null => (role ? (role as Role) : null)
 
 /** An app row joined with the caller's member row: the owner is `owner` whatever the join says; no role: no access. */
 export function accessOf(

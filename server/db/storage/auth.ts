@@ -22,6 +22,16 @@ export interface AccessTokenRow {
   hash: string
   createdAt: number
   lastUsedAt: number | null
+  /** The client address of its last recorded use. */
+  lastAddress?: string | null
+  /** The scopes it is limited to; null: every scope. */
+  scopes?: string[] | null
+  /** The app ids it is limited to; null: every app of its account. */
+  apps?: string[] | null
+  /** When it stops working; null: never. */
+  expiresAt?: number | null
+  /** When the owner was told it expires soon; null: not yet. */
+  expiryNoticeAt?: number | null
 }
 
 /** The live login code an address has for one client (the client that asked for it). */
@@ -139,8 +149,13 @@ export interface AuthStore {
   /** The user's tokens, newest first. */
   tokens(userId: string): Promise<AccessTokenRow[]>
   tokenByHash(hash: string): Promise<AccessTokenRow | null>
-  /** Records a use of the token at `at`. */
-  touchToken(id: string, at: number): Promise<void>
+  /** Records a use of the token at `at` from `address` (null: an address not known, the last one stays). */
+  touchToken(id: string, at: number, address: string | null): Promise<void>
+  /**
+   * Marks, at `at`, the tokens expiring after `after` and up to `before` whose owner was
+   * not told yet, and returns them: each is returned once, also across processes.
+   */
+  claimExpiryNotices(after: number, before: number, at: number): Promise<AccessTokenRow[]>
   /** Deletes one of the user's tokens; false when it is not theirs or unknown. */
   deleteToken(userId: string, id: string): Promise<boolean>
   /** Deletes the user's tokens except `keepId`; returns the deleted ones. */

@@ -23,7 +23,7 @@ import { strangersBatches, strangersView } from '../../core/files/strangers-view
 import { holdingPlace, takeReadPlace } from '../../core/records/read-place.ts'
 import { parsePageQuery } from '../../core/records/schemas.ts'
 import { findEndpointByToken, type EndpointRow } from '../../core/share/lookup.ts'
-import { readsAsOwner } from '../../core/share/read-access.ts'
+import { readsInFull } from '../../core/share/read-access.ts'
 import { connectionOf } from '../connection.ts'
 import { shareCors } from './cors.ts'
 import { readerToken, requestClient, resolveEndpoint } from './resolve.ts'
@@ -70,7 +70,7 @@ export function markdown(text: string, headers: Record<string, string | number>)
  */
 export async function helpFor(ctx: AppContext, token: string, request: Request): Promise<HelpInput> {
   const endpoint = await endpointForHelp(ctx, token)
-  return helpInput(ctx, endpoint, token, await readsAsOwner(ctx, endpoint, readerToken(request)))
+  return helpInput(ctx, endpoint, token, await readsInFull(ctx, endpoint, readerToken(request)))
 }
 
 /** The Markdown of GET /<token>/summary?help (help answers whatever `reads` says). */
@@ -105,7 +105,7 @@ export const shareReadRoutes = (ctx: AppContext) =>
       }
       return markdown(
         endpointHelp(
-          await helpInput(ctx, endpoint, params.token, await readsAsOwner(ctx, endpoint, readerToken(request))),
+          await helpInput(ctx, endpoint, params.token, await readsInFull(ctx, endpoint, readerToken(request))),
         ),
         set.headers,
       )
@@ -119,7 +119,7 @@ export const shareReadRoutes = (ctx: AppContext) =>
           bearer: readerToken(request),
         })
         const pageQuery = parsePageQuery(new URL(request.url).searchParams)
-        const owner = await readsAsOwner(ctx, endpoint, readerToken(request))
+        const owner = await readsInFull(ctx, endpoint, readerToken(request))
         const place = takeReadPlace(ctx, { appId: endpoint.appId, client: requestClient(ctx, request), owner })
         const body = await holdingPlace(place, async () =>
           pageStream(ctx, await pageFor(ctx, endpoint.appId, owner, await readPage(ctx, endpoint.appId, pageQuery)), {

@@ -15,7 +15,7 @@ import { Elysia } from 'elysia'
 import type { AppContext } from '../../core/context.ts'
 import { pathOf } from '../../contract/api/routes.ts'
 import { requireApp } from '../../core/apps/member-app.ts'
-import { readsAsOwner } from '../../core/share/read-access.ts'
+import { readsInFull } from '../../core/share/read-access.ts'
 import { getSummary, parseSpamMode } from '../../core/stats/summary.ts'
 import { authGuard } from '../auth-guard.ts'
 import { summaryHelpResponse } from './read.ts'
@@ -37,7 +37,7 @@ export const summaryRoutes = (ctx: AppContext) =>
       if (Object.hasOwn(query, 'help')) return await summaryHelpResponse(ctx, params.token ?? '', request, headers)
       const bearer = readerToken(request)
       const endpoint = await resolveEndpoint(ctx, params.token, 'summary', headers, { request, bearer })
-      const owner = await readsAsOwner(ctx, endpoint, bearer)
+      const owner = await readsInFull(ctx, endpoint, bearer)
       const reader = owner
         ? null
         : publicReader(endpoint.appId, endpoint.summaryMinRespondents, requestClient(ctx, request))

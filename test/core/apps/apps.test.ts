@@ -33,7 +33,12 @@ describe('apps core', () => {
       reads: 'off',
       tokenHash: null,
     })
-    expect(await ctx.storage.apps.listed(made.id)).toMatchObject({ kept: 0, spam: 0, lastAt: null, fieldCount: 0 })
+    expect(await ctx.storage.apps.listed(made.id, user.id)).toMatchObject({
+      kept: 0,
+      spam: 0,
+      lastAt: null,
+      fieldCount: 0,
+    })
     // An endpoint row that cannot be stored (its token hash is taken) fails the unit: nothing of the app may remain.
     const now = ctx.clock.now()
     const app = (id: string) => ({

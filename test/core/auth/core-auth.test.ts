@@ -34,9 +34,14 @@ describe('auth core is callable with plain inputs (CLI, MCP, tests)', () => {
       userId: created.user.id,
       createdAt: ctx.clock.now(),
     })
-    expect(await verifyAccessToken(ctx, created.token!.token)).toEqual({
+    expect(await verifyAccessToken(ctx, created.token!.token, '192.0.2.1')).toEqual({
       userId: created.user.id,
       tokenId: created.token!.id,
+      name: 'cli',
+      limits: { scopes: null, apps: null },
+      expiresAt: null,
+      expired: false,
+      previousAddress: null,
     })
 
     const byPassword = await loginWithPassword(ctx, { email: 'ada@example.com', password: 'correct horse' }, HOME)

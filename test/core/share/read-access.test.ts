@@ -20,6 +20,7 @@ import {
 import { testContext } from '../../support/context.ts'
 import { disabledBody, RECORDS_WARNING, SUMMARY_WARNING } from '../../support/reads.ts'
 import { makeUser } from '../../support/users.ts'
+import { createApp } from '../../../server/core/apps/apps.ts'
 
 describe('the settings', () => {
   test('off, summary, records; off for new apps', () => {
@@ -64,16 +65,17 @@ describe('requireReadAccess', () => {
     const { ctx, clock } = testContext()
     const owner = await makeUser(ctx)
     const other = await makeUser(ctx)
+    const app = await createApp(ctx, owner.user.id, { name: 'Survey' })
     const check = async (reads: ReadAccess, path: ReadPath, bearer: string | null): Promise<unknown> => {
       try {
-        await requireReadAccess(ctx, { ownerId: owner.user.id, reads }, path, bearer)
+        await requireReadAccess(ctx, { appId: app.id, reads }, path, bearer)
         return 'read'
       } catch (error) {
         if (!(error instanceof AppError)) throw error
         return { code: error.status, error: { type: error.type, message: error.message } }
       }
     }
-    return { ctx, clock, owner, other, check }
+    return { ctx, clock, owner, other, app, check }
   }
 
   test('the owner’s token reads a closed path; no token, another account’s and an unknown one get the 403 that names the switch', async () => {

@@ -1,8 +1,9 @@
 import { defineSvcCommand } from '../../../command.ts'
 import { result, table } from '../../../output.ts'
+import { scopesText } from '../../../../server/contract/access/roles.ts'
 
 export default defineSvcCommand({
-  description: 'List your access tokens by name, prefix and last use',
+  description: 'List your access tokens: name, prefix, scopes, apps, expiry and last use',
   example: 'svc-cli auth token list',
   effect: 'read',
   async run(_args, env) {
@@ -15,6 +16,9 @@ export default defineSvcCommand({
           id: (t) => t.id,
           name: (t) => t.name,
           prefix: (t) => `${t.prefix}…`,
+          scopes: (t) => scopesText(t.scopes),
+          apps: (t) => t.apps?.join(', ') ?? 'all',
+          expires: (t) => t.expiresAt ?? 'never',
           created: (t) => t.createdAt,
           'last used': (t) => t.lastUsedAt,
         },

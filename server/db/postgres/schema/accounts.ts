@@ -4,7 +4,7 @@
  * owner, e-mail changes.
  */
 import { bigint, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
-import { createdAt, millis } from './columns.ts'
+import { createdAt, jsonList, millis } from './columns.ts'
 
 export const users = pgTable('users', {
   id: text('id').primaryKey(),
@@ -48,9 +48,9 @@ export const accessTokens = pgTable(
     /** The address of the token's last use: a use from another one goes in the audit log. */
     lastAddress: text('last_address'),
     /** JSON array of scopes (contract/access/roles.ts); null: every scope (tokens made before scopes). */
-    scopes: text('scopes'),
+    scopes: jsonList('scopes'),
     /** JSON array of app ids the token is limited to; null: every app of its account. */
-    apps: text('apps'),
+    apps: jsonList('apps'),
     /** When the token stops working; null: never. */
     expiresAt: millis('expires_at'),
     /** When the e-mail saying it expires soon went out. */

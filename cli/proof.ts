@@ -1,12 +1,13 @@
 /**
- * @module The proof `profile update --email` and `profile password` send: the current
- * password (from stdin with --password-stdin, or asked on a terminal; never an argument),
+ * @module The proof `profile update --email`, `profile password`, `profile delete` and
+ * `auth token create` send: the current password (from stdin with --password-stdin, or
+ * asked on a terminal; never an argument),
  * or for accounts without a password a login code mailed to the current address (--code,
  * or mailed and asked for on a terminal).
  */
-import type { CommandEnv } from '../../command.ts'
-import { usageError } from '../../errors.ts'
-import type { PublicUser } from '../auth/_session.ts'
+import type { CommandEnv } from './command.ts'
+import { usageError } from './errors.ts'
+import type { PublicUser } from './commands/auth/_session.ts'
 
 /** The proof arguments both commands take. */
 export const proofArgs = {
