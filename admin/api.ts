@@ -193,7 +193,7 @@ export const api = {
 
   tokens: async () => (await call('tokens.list', {})).tokens,
   /** A session logged in long ago must add the current password (or a mailed code): the server answers 403 `reauth_required` without it. */
-  createToken: (name: string, proof: ReauthProof = {}) => call('tokens.create', { body: { name, ...proof } }),
+  createToken: (input: InputOf<'tokens.create'>['body']) => call('tokens.create', { body: input }),
   revokeToken: (tokenId: string) => call('tokens.revoke', { params: { id: tokenId } }),
   /** Every access token of the account (a session keeps none; a token would keep itself). */
   revokeAllTokens: () => call('tokens.revokeAll', {}),

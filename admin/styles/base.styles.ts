@@ -179,8 +179,9 @@ export const baseStyles = css`
     padding: 8px 10px;
     resize: vertical;
   }
-  /* The one checkbox style of every screen (a phone's record cards make theirs larger for fingers). */
-  input[type='checkbox'] {
+  /* The one checkbox and radio style of every screen (a phone's record cards make theirs larger for fingers). */
+  input[type='checkbox'],
+  input[type='radio'] {
     width: 16px;
     height: 16px;
     margin: 0;

@@ -243,6 +243,8 @@ describe.skipIf(!hasBrowser)('admin page: sign-up, sign-in, tokens', () => {
     expect(await row.count()).toBe(1)
     expect(await row.locator('td').nth(0).innerText()).toBe('laptop CLI')
     expect(await row.locator('td.prefix').innerText()).toBe(`${secret.slice(0, 'svc_pat_'.length + 6)}…`)
+    expect(await row.locator('td[data-label=May]').innerText()).toBe('all')
+    expect(await row.locator('td[data-label=Expires]').innerText()).toBe('in 3 months')
     // Shown once: after a reload the secret is gone from the page.
     await page.reload()
     await tokens.locator('tbody tr').waitFor()
@@ -254,6 +256,60 @@ describe.skipIf(!hasBrowser)('admin page: sign-up, sign-in, tokens', () => {
     await dialog.getByRole('button', { name: 'Revoke token' }).click()
     await tokens.getByText('No access tokens yet').waitFor()
     expect((await callServer(svc.url, 'auth.status', {}, { token: secret })).status).toBe(401)
+  })
+
+  test('a token limited to reading one app, never expiring: the warning shows, the server keeps the limits', async () => {
+    const tokens = page.locator('svc-access-tokens')
+    const survey = (await callInPage(page, 'apps.list', { query: {} })).body.data.apps.find(
+      (app: { name: string }) => app.name === 'Survey',
+    )!
+    expect(await tokens.getByRole('combobox', { name: 'Expires' }).inputValue()).toBe('90')
+    // By keyboard: from the name, Tab reaches the first scope; Space unticks it.
+    await tokens.locator('input[name=name]').fill('CSV export')
+    await tokens.locator('input[name=name]').focus()
+    await page.keyboard.press('Tab')
+    expect(
+      await tokens
+        .locator('input[value="records:read"]')
+        .evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement),
+    ).toBe(true)
+    const first = tokens.locator('input[value="records:read"]')
+    await page.keyboard.press('Space')
+    expect(await first.isChecked()).toBe(false)
+    await page.keyboard.press('Space')
+    expect(await first.isChecked()).toBe(true)
+    for (const scope of ['records:write', 'apps:write', 'share:write', 'members:write', 'account'])
+      await tokens.getByRole('checkbox', { name: new RegExp(`^${scope} `) }).uncheck()
+    await tokens.getByRole('radio', { name: 'Only these' }).check()
+    await tokens.getByRole('checkbox', { name: 'Survey', exact: true }).check()
+    await tokens.getByRole('combobox', { name: 'Expires' }).selectOption('never')
+    await tokens.locator('p.warning').waitFor()
+    expect(await tokens.locator('p.warning').innerText()).toStartWith(
+      'A token that never expires works until you revoke it',
+    )
+    expect(await axeViolations(page)).toEqual([])
+    await shot(page, '11-account-token-limits')
+    await tokens.getByRole('button', { name: 'Create token' }).click()
+    const secret = await tokens.locator('output.token-secret').innerText()
+    const status = await callServer(svc.url, 'auth.status', {}, { token: secret })
+    expect(status.body.data.token).toMatchObject({
+      name: 'CSV export',
+      scopes: ['records:read'],
+      apps: [survey.id],
+      expiresAt: null,
+    })
+    const row = tokens.locator('tbody tr', { hasText: 'CSV export' })
+    expect(await row.locator('td[data-label=May]').innerText()).toBe('records:read, one app')
+    expect(await row.locator('td[data-label=Expires]').innerText()).toBe('never')
+    // The form is back to its defaults for the next token.
+    expect(await tokens.getByRole('combobox', { name: 'Expires' }).inputValue()).toBe('90')
+    expect(await tokens.locator('p.warning').count()).toBe(0)
+    expect(await tokens.getByRole('radio', { name: 'All my apps, also those made later' }).isChecked()).toBe(true)
+    expect(await tokens.getByRole('checkbox', { name: 'Survey', exact: true }).count()).toBe(0)
+    await page.setViewportSize({ width: 390, height: 820 })
+    expect(await axeViolations(page)).toEqual([])
+    await shot(page, '11-account-token-limits-narrow')
+    await page.setViewportSize({ width: 1280, height: 820 })
   })
 
   test('the profile name is saved, and a password change takes effect', async () => {

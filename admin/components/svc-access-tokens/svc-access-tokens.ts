@@ -1,7 +1,7 @@
 import { LitElement, html, nothing } from 'lit'
 import { customElement, property, query, state } from 'lit/decorators.js'
 import { AUTH } from '../../../server/contract/limits.ts'
-import { api, ApiError, type AccessToken, type User } from '../../api.ts'
+import { api, ApiError, type AccessToken, type App, type User } from '../../api.ts'
 import { proofFields, proofOf, type ProofMethod } from '../svc-account/proof-fields.ts'
 import { formatDateTime, formatRelative } from '../../format.ts'
 import { baseStyles } from '../../styles/base.styles.ts'
@@ -11,10 +11,13 @@ import '../svc-confirm/svc-confirm.ts'
 import type { SvcConfirm } from '../svc-confirm/svc-confirm.ts'
 import '../svc-copy-button/svc-copy-button.ts'
 import { accessTokensStyles } from './svc-access-tokens.styles.ts'
+import { choicesOf, limitFields, limitsOf, type LimitChoices } from './token-limit-fields.ts'
+import { scopesText } from '../../../server/contract/access/roles.ts'
 
 /**
- * @summary Access tokens for the CLI, MCP and scripts: create (the secret is shown once),
- * list with prefix and last use, revoke. When the server wants the owner to prove
+ * @summary Access tokens for the CLI, MCP and scripts: create one limited to some scopes,
+ * apps and a lifetime (the secret is shown once), list with prefix, limits and last use,
+ * revoke. When the server wants the owner to prove
  * themselves first (a session logged in long ago), the form asks for the current password
  * (or a mailed code) and sends it with the next try.
  */
@@ -29,6 +32,9 @@ export class SvcAccessTokens extends LitElement {
   /** Set when the server answered `reauth_required`: the proof the form must now ask for. */
   @state() private reauth: ProofMethod | null = null
   @state() private codeSent = false
+  @state() private choices: LimitChoices = { someApps: false, never: false }
+  /** The account's apps, for "only these apps"; loaded when that is chosen. */
+  @state() private apps: App[] | null = null
   @query('svc-confirm') private confirm!: SvcConfirm
 
   /** The signed-in account (its address, for a mailed code). */
@@ -53,12 +59,18 @@ export class SvcAccessTokens extends LitElement {
     const formElement = event.target as HTMLFormElement
     const form = new FormData(formElement)
     const name = String(form.get('name') ?? '').trim()
+    const limits = limitsOf(form, Date.now())
+    if (limits.scopes.length === 0) return void (this.error = 'Tick at least one thing the token may do.')
+    if (limits.apps?.length === 0) return void (this.error = 'Tick at least one app, or choose all apps.')
     try {
-      const created = await api.createToken(name, proofOf(form))
+      const created = await api.createToken({ name, ...limits, ...proofOf(form) })
       this.created = { name: created.name, token: created.token }
       this.error = ''
       this.reauth = null
       this.codeSent = false
+      // Back to the defaults: rendered first, so that reset() restores them.
+      this.choices = { someApps: false, never: false }
+      await this.updateComplete
       formElement.reset()
       await this.load()
     } catch (error) {
@@ -66,6 +78,17 @@ export class SvcAccessTokens extends LitElement {
       if (error instanceof ApiError && error.type === 'reauth_required') {
         const method = (error.details as { method?: ProofMethod } | undefined)?.method
         this.reauth = method === 'code' ? 'code' : 'password'
+      }
+    }
+  }
+
+  private async choose(form: HTMLFormElement) {
+    this.choices = choicesOf(form)
+    if (this.choices.someApps && this.apps === null) {
+      try {
+        this.apps = await api.apps()
+      } catch (error) {
+        this.error = (error as Error).message
       }
     }
   }
@@ -120,6 +143,8 @@ export class SvcAccessTokens extends LitElement {
         <tr>
           <th scope="col">Name</th>
           <th scope="col">Prefix</th>
+          <th scope="col">May</th>
+          <th scope="col">Expires</th>
           <th scope="col">Created</th>
           <th scope="col">Last used</th>
           <th scope="col"><span class="visually-hidden">Actions</span></th>
@@ -130,6 +155,8 @@ export class SvcAccessTokens extends LitElement {
           (t) => html`<tr data-token-id=${t.id}>
             <td class="name" dir="auto">${t.name}</td>
             <td class="prefix" data-label="Prefix"><span>${t.prefix}…</span></td>
+            <td data-label="May"><span>${scopesText(t.scopes)}${t.apps ? `, ${t.apps.length === 1 ? 'one app' : `${t.apps.length} apps`}` : ''}</span></td>
+            <td data-label="Expires" title=${t.expiresAt ? formatDateTime(t.expiresAt) : ''}><span>${t.expiresAt ? formatRelative(t.expiresAt) : html`<span class="muted">never</span>`}</span></td>
             <td data-label="Created" title=${formatDateTime(t.createdAt)}><span>${formatRelative(t.createdAt)}</span></td>
             <td data-label="Last used" title=${formatDateTime(t.lastUsedAt)}><span>${t.lastUsedAt ? formatRelative(t.lastUsedAt) : html`<span class="muted">never</span>`}</span></td>
             <td class="actions"><span><button class="small danger" aria-label="Revoke ${t.name}" @click=${() => this.revoke(t)}>Revoke</button></span></td>
@@ -147,6 +174,7 @@ export class SvcAccessTokens extends LitElement {
           ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing} ${this.renderCreated()}
           <form class="create" @submit=${this.create}>
             <label>Token name<input name="name" dir="auto" required maxlength=${AUTH.maxTokenNameLength} placeholder="e.g. laptop CLI" /></label>
+            ${limitFields(this.apps, this.choices, (form) => void this.choose(form))}
             ${this.reauth ? proofFields(this.reauth, this.user?.email ?? 'your address', 'to create a token', this.codeSent, () => void this.mailCode()) : nothing}
             <button class="primary" type="submit">Create token</button>
           </form>
