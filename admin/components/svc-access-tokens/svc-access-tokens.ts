@@ -60,8 +60,16 @@ export class SvcAccessTokens extends LitElement {
     const form = new FormData(formElement)
     const name = String(form.get('name') ?? '').trim()
     const limits = limitsOf(form, Date.now())
-    if (limits.scopes.length === 0) return void (this.error = 'Tick at least one thing the token may do.')
-    if (limits.apps?.length === 0) return void (this.error = 'Tick at least one app, or choose all apps.')
+    const missing =
+      limits.scopes.length === 0
+        ? 'Tick at least one thing the token may do.'
+        : limits.apps?.length === 0
+          ? 'Tick at least one app, or choose all apps.'
+          : ''
+    if (missing) {
+      this.error = missing
+      return
+    }
     try {
       const created = await api.createToken({ name, ...limits, ...proofOf(form) })
       this.created = { name: created.name, token: created.token }
