@@ -191,6 +191,10 @@ export const AUTH = {
   maxTokenApps: 100,
   /** How long before an access token expires its owner is mailed, once. */
   tokenExpiryNoticeMs: 7 * 24 * 60 * 60 * 1000,
+  /** How long an invitation to an app can be accepted (once). */
+  invitationTtlMs: 7 * 24 * 60 * 60 * 1000,
+  /** Members and waiting invitations of one app together. */
+  maxMembersPerApp: 100,
   /** RFC 5321's limit on a whole address. */
   maxEmailLength: 254,
   maxUserNameLength: 100,

@@ -2,8 +2,9 @@
  * @module In-process notifications that an app's definition changed (settings, fields,
  * token, deletion), so caches on hot paths (the collection endpoints) can drop their copy.
  */
-/** `webhooks`: the app's webhook subscriptions changed (core/webhooks/active.ts); `senders`: its senders (core/senders/cache.ts). */
-export type ChangeKind = 'app' | 'fields' | 'endpoint' | 'records' | 'deleted' | 'webhooks' | 'senders'
+import type { ChangeKind } from '../db/storage/changes.ts'
+
+export type { ChangeKind }
 
 export type ChangeListener = (appId: string, kind: ChangeKind) => void
 

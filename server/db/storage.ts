@@ -17,6 +17,7 @@ import type { RecordStore } from './storage/records.ts'
 import type { ReportStore } from './storage/reports.ts'
 import type { ScaleStore } from './storage/scales.ts'
 import type { SenderStore } from './storage/senders.ts'
+import type { MemberStore } from './storage/members.ts'
 import type { ShareStore } from './storage/share.ts'
 import type { SmartStore } from './storage/smart.ts'
 import type { StatsStore } from './storage/stats.ts'
@@ -45,6 +46,7 @@ export interface Stores {
   smart: SmartStore
   webhooks: WebhookStore
   senders: SenderStore
+  members: MemberStore
   unlisted: UnlistedKeyStore
 }
 

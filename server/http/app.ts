@@ -24,6 +24,7 @@ import { securityHeaders } from './security.ts'
 import { shareSettingsRoutes } from './share-settings.ts'
 import { notificationRoutes } from './notifications.ts'
 import { senderRoutes } from './senders.ts'
+import { memberRoutes } from './members.ts'
 import { alertRoutes } from './alerts.ts'
 import { webhookRoutes } from './webhooks.ts'
 import { skillRoutes } from './skills.ts'
@@ -61,6 +62,7 @@ export function buildApp(ctx: AppContext, options: AppOptions = {}) {
     .use(shareSettingsRoutes(ctx))
     .use(webhookRoutes(ctx))
     .use(senderRoutes(ctx))
+    .use(memberRoutes(ctx))
     .use(notificationRoutes(ctx))
     .use(alertRoutes(ctx))
     .use(shareIngestRoutes(ctx))

@@ -100,4 +100,37 @@ describe('GET /api/v3/apps/:id/records/stream', () => {
     expect(await stream.ended).toBe('done')
     expect(stream.comments.at(-1)).toBe('closed: access withdrawn')
   })
+
+  test("a member's stream ends as soon as the member is removed, without waiting for a heartbeat", async () => {
+    const t = await setup()
+    const invited = await t.call(
+      'members.invite',
+      { params: t.params, body: { email: 'grace@example.com', role: 'viewer' } },
+      { token: t.endpoint.ownerToken },
+    )
+    const link = invited.body.data.url.split('/').at(-1)!
+    const accepted = await t.call('invitations.accept', {
+      params: { token: link },
+      body: { password: 'a long password' },
+    })
+    const member = accepted.body.data.login!.user.id
+    const cookie = /^(svc_session=[^;]+);/.exec(accepted.headers.get('set-cookie')!)![1]
+    const stream = readEvents(
+      await t.app.handle(
+        new Request(`${BASE}${target('records.stream', { params: t.params }).path}`, {
+          headers: { cookie, ...SAME_ORIGIN },
+        }),
+      ),
+    )
+    await t.post(1)
+    await stream.waitFor(1)
+    const removed = await t.call(
+      'members.remove',
+      { params: { ...t.params, user: member } },
+      { token: t.endpoint.ownerToken },
+    )
+    expect(removed.status).toBe(200)
+    expect(await stream.ended).toBe('done')
+    expect([numbers(stream), stream.comments.at(-1)]).toEqual([[1], 'closed: access withdrawn'])
+  })
 })

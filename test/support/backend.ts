@@ -151,25 +151,28 @@ export function lazyStorage(kind: StorageKind, open: () => Promise<Storage>): St
       unsubscribe?.()
     }
   }
-  const names: Array<keyof Stores> = [
-    'users',
-    'auth',
-    'alerts',
-    'apps',
-    'fields',
-    'files',
-    'share',
-    'records',
-    'stats',
-    'scales',
-    'reports',
-    'experts',
-    'themes',
-    'smart',
-    'webhooks',
-    'senders',
-    'unlisted',
-  ]
+  // Every store, so a new one cannot be forgotten here: the type lists them all.
+  const every: Record<keyof Stores, true> = {
+    users: true,
+    auth: true,
+    alerts: true,
+    apps: true,
+    fields: true,
+    files: true,
+    share: true,
+    records: true,
+    stats: true,
+    scales: true,
+    reports: true,
+    experts: true,
+    themes: true,
+    smart: true,
+    webhooks: true,
+    senders: true,
+    members: true,
+    unlisted: true,
+  }
+  const names = Object.keys(every) as Array<keyof Stores>
   const stores = Object.fromEntries(names.map((name) => [name, store(name)])) as unknown as Stores
   return {
     kind,

@@ -18,6 +18,7 @@ import { reportOperations } from './reports.ts'
 import type { RouteName } from './routes.ts'
 import { scaleOperations } from './scales.ts'
 import { senderOperations } from './senders.ts'
+import { memberOperations } from './members.ts'
 import { shareOperations } from './share.ts'
 import { planOperations, smartOperations } from './smart.ts'
 import { openapiOperations, skillOperations, systemOperations } from './system.ts'
@@ -41,6 +42,7 @@ export const OPERATIONS = {
   ...fieldOperations,
   ...shareOperations,
   ...senderOperations,
+  ...memberOperations,
   ...webhookOperations,
   ...notificationOperations,
   ...unsubscribeOperations,

@@ -56,6 +56,15 @@ export const ROUTES = {
   'senders.add': 'POST /api/v3/apps/:id/senders',
   'senders.remove': 'DELETE /api/v3/apps/:id/senders/:name',
 
+  'members.list': 'GET /api/v3/apps/:id/members',
+  'members.invite': 'POST /api/v3/apps/:id/members',
+  'members.update': 'PATCH /api/v3/apps/:id/members/:user',
+  'members.remove': 'DELETE /api/v3/apps/:id/members/:user',
+  'members.leave': 'DELETE /api/v3/apps/:id/membership',
+  'invitations.revoke': 'DELETE /api/v3/apps/:id/invitations/:invitation',
+  'invitations.get': 'GET /api/v3/invitations/:token',
+  'invitations.accept': 'POST /api/v3/invitations/:token',
+
   'webhooks.list': 'GET /api/v3/apps/:id/webhooks',
   'webhooks.add': 'POST /api/v3/apps/:id/webhooks',
   'webhooks.update': 'PATCH /api/v3/apps/:id/webhooks/:webhook',

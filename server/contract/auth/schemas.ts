@@ -10,13 +10,13 @@ import { safeAddress, UNSAFE_ADDRESS_MESSAGE } from '../email-address.ts'
 import { SCOPES } from '../access/roles.ts'
 
 /** A string input whose missing/wrong-type messages say what to send. */
-const text = (what: string) =>
+export const text = (what: string) =>
   z.string({
     error: (issue) => (issue.input === undefined ? `is required: give ${what}` : `must be a string: ${what}`),
   })
 
 /** A JSON object with exactly these keys; a misspelt key is an error, not silently ignored. */
-const body = <Shape extends z.ZodRawShape>(shape: Shape) =>
+export const body = <Shape extends z.ZodRawShape>(shape: Shape) =>
   z.strictObject(shape, {
     error: (issue) =>
       issue.code === 'unrecognized_keys'

@@ -8,7 +8,9 @@ import { parseInput } from '../../contract/apps/input.ts'
 import { requireApp } from '../apps/member-app.ts'
 import { notFound, validationError } from '../../contract/errors.ts'
 import { normalizeRateLimit } from '../../contract/share/rate-limit.ts'
-import { readAccessOf } from '../../contract/share/reads.ts'
+import { READ_ACCESS, readAccessOf, type ReadAccess } from '../../contract/share/reads.ts'
+import { AppError } from '../../contract/errors.ts'
+import type { EndpointRow } from '../../db/storage/share.ts'
 import { httpOrigin, updateShareSchema, type UpdateShareInput } from '../../contract/share/schemas.ts'
 import { endpointRowOf, toShare, type Share } from './view.ts'
 
@@ -21,6 +23,29 @@ export async function getShare(ctx: AppContext, userId: string, appId: string): 
 /** Distinct origins in the order given (`https://a.example/x` and `https://a.example` are one). */
 const distinctOrigins = (raw: string[]): string[] => [...new Set(raw.map((url) => httpOrigin(url)!))]
 
+/**
+ * Refuses a change that lets strangers read more (reads opened further, or the summary's
+ * least number of respondents lowered) unless the caller owns the app: share:write is an
+ * admin's, opening reads the owner's (share:open).
+ */
+function checkOpening(
+  role: string,
+  before: EndpointRow,
+  changes: { reads?: ReadAccess; summaryMinRespondents?: number },
+): void {
+  if (role === 'owner') return
+  const opens =
+    changes.reads !== undefined && READ_ACCESS.indexOf(changes.reads) > READ_ACCESS.indexOf(before.reads as ReadAccess)
+  const lowers =
+    changes.summaryMinRespondents !== undefined && changes.summaryMinRespondents < before.summaryMinRespondents
+  if (!opens && !lowers) return
+  const what = opens ? `open reads to strangers (reads "${changes.reads}")` : 'lower summaryMinRespondents'
+  throw new AppError('forbidden', `Only the app's owner may ${what}; you are ${role}`, {
+    permission: 'share:open',
+    role: 'owner',
+  })
+}
+
 /** Changes share settings; properties left out stay as they are (`reads: true|false` mean `records|off`). */
 export async function updateShare(
   ctx: AppContext,
@@ -29,7 +54,8 @@ export async function updateShare(
   input: UpdateShareInput,
 ): Promise<Share> {
   const patch = parseInput(updateShareSchema, input)
-  await requireApp(ctx, userId, appId)
+  const access = await ctx.storage.apps.access(appId, userId)
+  if (!access) throw notFound('App')
   const changes = {
     service: patch.service,
     reads: patch.reads === undefined ? undefined : readAccessOf(patch.reads),
@@ -44,7 +70,9 @@ export async function updateShare(
     submitAnother: patch.submitAnother,
     summaryMinRespondents: patch.summaryMinRespondents,
   }
-  if (!Object.values(changes).some((value) => value !== undefined)) return toShare(ctx, await endpointRowOf(ctx, appId))
+  const before = await endpointRowOf(ctx, appId)
+  if (!Object.values(changes).some((value) => value !== undefined)) return toShare(ctx, before)
+  checkOpening(access.role, before, changes)
   const updated = await ctx.storage.share.update(appId, changes, ctx.clock.now())
   if (updated.ok) return toShare(ctx, updated.row)
   if (updated.reason === 'not_found') throw notFound('App')

@@ -18,7 +18,7 @@ import {
 import type { PgDb } from './connection.ts'
 
 const CHANNEL = 'svc_changes'
-const KINDS = new Set<ChangeKind>(['app', 'fields', 'endpoint', 'records', 'deleted', 'webhooks', 'senders'])
+const KINDS = new Set<ChangeKind>(['app', 'fields', 'endpoint', 'records', 'deleted', 'webhooks', 'senders', 'access'])
 
 /** Anything that runs a drizzle SQL statement: the pool or a transaction. */
 type Executor = Pick<PgDb, 'execute'>

@@ -21,6 +21,7 @@ import { postgresRecords } from './records.ts'
 import { postgresReports } from './reports.ts'
 import { postgresScales } from './scales.ts'
 import { postgresSenders } from './senders.ts'
+import { postgresMembers } from './members.ts'
 import { postgresShare } from './share.ts'
 import { postgresSmart } from './smart.ts'
 import { postgresStats } from './stats.ts'
@@ -68,6 +69,7 @@ export async function openPostgresStorage(url: string, options: PostgresStorageO
       smart: postgresSmart(db),
       webhooks: postgresWebhooks(db),
       senders: postgresSenders(db),
+      members: postgresMembers(db),
       unlisted: postgresUnlistedKeys(db),
     }
     // No write counter to ask here: any success after a failure counts as recovery.

@@ -19,6 +19,7 @@ import { sqliteRecords } from './records.ts'
 import { sqliteReports } from './reports.ts'
 import { sqliteScales } from './scales.ts'
 import { sqliteSenders } from './senders.ts'
+import { sqliteMembers } from './members.ts'
 import { sqliteShare } from './share.ts'
 import { sqliteSmart } from './smart.ts'
 import { sqliteStats } from './stats.ts'
@@ -47,6 +48,7 @@ export function sqliteStorage(store: Store, now: () => number = Date.now): Stora
     smart: sqliteSmart(db),
     webhooks: sqliteWebhooks(db),
     senders: sqliteSenders(db),
+    members: sqliteMembers(db),
     unlisted: sqliteUnlistedKeys(db),
   }
   const writes = store.sqlite.prepare<{ n: number }, []>('SELECT total_changes() AS n')

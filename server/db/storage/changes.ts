@@ -7,8 +7,12 @@
  */
 import { localFeed, type LocalFeed } from './feed.ts'
 
-/** `webhooks`: the app's webhook subscriptions changed (core/webhooks/active.ts); `senders`: its senders (core/senders/cache.ts). */
-export type ChangeKind = 'app' | 'fields' | 'endpoint' | 'records' | 'deleted' | 'webhooks' | 'senders'
+/**
+ * `webhooks`: the app's webhook subscriptions changed (core/webhooks/active.ts); `senders`: its
+ * senders (core/senders/cache.ts); `access`: who may reach it (a member removed, a role or the
+ * owner changed), so open streams look again.
+ */
+export type ChangeKind = 'app' | 'fields' | 'endpoint' | 'records' | 'deleted' | 'webhooks' | 'senders' | 'access'
 
 /** `appId` is EVERY_APP when changes may have been missed (a lost connection): drop everything. */
 export type ChangeListener = (appId: string, kind: ChangeKind) => void
