@@ -66,6 +66,9 @@ const STEPS: [string, Step][] = [
   ['app get', { argv: () => ['--app', got.app] }],
   ['app update', { argv: () => ['--app', got.app, '--description', 'Every command once'] }],
   ['app urls', { argv: () => ['--app', got.app] }],
+  ['app member add', { argv: () => ['--app', got.app, '--email', 'guest@example.com', '--role', 'viewer'] }],
+  ['app member list', { argv: () => ['--app', got.app] }],
+  ['app member remove', { argv: () => ['--app', got.app, '--member', 'guest@example.com', '--yes'] }],
   ['field add', { argv: () => ['--app', got.app, '--name', 'q1', '--type', 'choice', '--options', 'no,yes'] }],
   ['field list', { argv: () => ['--app', got.app] }],
   ['field accept', { argv: () => ['--app', got.app, '--all'] }],
@@ -215,7 +218,19 @@ const STEPS: [string, Step][] = [
  */
 // profile delete would end the walk's account; test/cli/profile-delete.test.ts checks its --json.
 // records download needs a record holding files; test/cli/files.test.ts checks its --json.
-const NOT_WALKED = ['serve', 'mcp', 'share tail', 'backup', 'restore', 'profile delete', 'records download']
+// app member update, leave and accept need a second account; test/cli/app-member.test.ts checks their --json.
+const NOT_WALKED = [
+  'app member update',
+  'app member leave',
+  'app member accept',
+  'serve',
+  'mcp',
+  'share tail',
+  'backup',
+  'restore',
+  'profile delete',
+  'records download',
+]
 
 const tree = await listLeaves(ROOT)
 const leaves = tree.map((leaf) => leaf.path.join(' '))

@@ -75,7 +75,7 @@ describe('what the server offers', () => {
     const exec = tools.find((t) => t.name === 'svc_exec')!
     expect(read.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false })
     expect(exec.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true })
-    expect(read.description).toContain('\napp: list …, get --app, urls --app\n')
+    expect(read.description).toContain('\napp: list …, get --app, urls --app, member list --app\n')
     expect(read.description).not.toContain('create')
     expect(exec.description).toContain('\napp: create --name …, update --app …, delete! --app\n')
     expect(exec.description).toContain('refused: --out, --files, --file and a file path as --plan.')

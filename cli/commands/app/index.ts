@@ -7,4 +7,5 @@ export default defineGroup('Create and manage apps (a form plus its collection e
   update: lazy(() => import('./update.ts')),
   delete: lazy(() => import('./delete.ts')),
   urls: lazy(() => import('./urls.ts')),
+  member: lazy(() => import('./member/index.ts')),
 })

@@ -27,9 +27,6 @@ export const authStatus: ToolModule = {
       authenticated: z.boolean(),
       tokenSource: z.enum(['flag', 'env', 'config']).nullable(),
       user: z.object({ id: z.string(), email: z.string(), name: z.string() }).nullable(),
-      token: z
-        .object({ scopes: z.array(z.string()), apps: z.array(z.string()).nullable(), expiresAt: z.string().nullable() })
-        .optional(),
     },
     annotations: {
       title: 'Login status',
@@ -61,7 +58,6 @@ export const authStatus: ToolModule = {
         ...base,
         authenticated: true,
         user,
-        ...(token ? { token: { scopes: token.scopes, apps: token.apps, expiresAt: token.expiresAt } } : {}),
       })
     } catch (error) {
       const failure = asCliError(error)
