@@ -33,8 +33,15 @@ import type {
 } from '../server/contract/api/records.ts'
 import type { SpamMode as SpamFilter } from '../server/contract/records/schemas.ts'
 import type { ReauthProof } from '../server/core/auth/reauth.ts'
+import type { Invitation, InvitationView, Member } from '../server/contract/api/members.ts'
+import type { MemberRole, Role } from '../server/contract/access/roles.ts'
 
 export type {
+  Invitation,
+  InvitationView,
+  Member,
+  MemberRole,
+  Role,
   AccessToken,
   AddedSender,
   Sender,
@@ -249,6 +256,19 @@ export const api = {
   addSender: (appId: string, input: InputOf<'senders.add'>['body']) =>
     call('senders.add', { params: { id: appId }, body: input }),
   removeSender: (appId: string, name: string) => call('senders.remove', { params: { id: appId, name } }),
+
+  members: (appId: string) => call('members.list', { params: { id: appId } }),
+  invite: (appId: string, input: InputOf<'members.invite'>['body']) =>
+    call('members.invite', { params: { id: appId }, body: input }),
+  setRole: (appId: string, userId: string, role: MemberRole) =>
+    call('members.update', { params: { id: appId, user: userId }, body: { role } }),
+  removeMember: (appId: string, userId: string) => call('members.remove', { params: { id: appId, user: userId } }),
+  revokeInvitation: (appId: string, invitationId: string) =>
+    call('invitations.revoke', { params: { id: appId, invitation: invitationId } }),
+  leaveApp: (appId: string) => call('members.leave', { params: { id: appId } }),
+  invitation: (token: string) => call('invitations.get', { params: { token } }),
+  acceptInvitation: (token: string, input: InputOf<'invitations.accept'>['body'] = {}) =>
+    call('invitations.accept', { params: { token }, body: input }),
 
   webhooks: async (appId: string) => (await call('webhooks.list', { params: { id: appId } })).webhooks,
   addWebhook: (appId: string, input: InputOf<'webhooks.add'>['body']) =>

@@ -12,6 +12,7 @@ export type Route =
   | { name: 'apps' }
   | { name: 'app'; appId: string; tab: AppTab }
   | { name: 'account' }
+  | { name: 'invitation'; token: string }
   | { name: 'not-found'; hash: string }
 
 /** Parses a location hash such as `#/apps/0190…/data` into a route. */
@@ -25,6 +26,7 @@ export function parseRoute(hash: string): Route {
     return { name: 'login', next: next && isInternalHash(next) ? next : null }
   }
   if (head === 'account' && parts.length === 1) return { name: 'account' }
+  if (head === 'invitation' && parts.length === 2) return { name: 'invitation', token: appId }
   if (head === 'apps') {
     if (!appId) return { name: 'apps' }
     if (extra === undefined && (tab === undefined || (APP_TABS as readonly string[]).includes(tab))) {
@@ -43,6 +45,8 @@ export function hrefOf(route: Route): string {
       return '#/apps'
     case 'account':
       return '#/account'
+    case 'invitation':
+      return `#/invitation/${encodeURIComponent(route.token)}`
     case 'app':
       return `#/apps/${encodeURIComponent(route.appId)}${route.tab === 'setup' ? '' : `/${route.tab}`}`
     case 'not-found':

@@ -8,6 +8,7 @@ import '../svc-account/svc-account.ts'
 import '../svc-app-view/svc-app-view.ts'
 import '../svc-apps/svc-apps.ts'
 import '../svc-login/svc-login.ts'
+import '../svc-invitation/svc-invitation.ts'
 import { adminStyles } from './svc-admin.styles.ts'
 
 /** Which screen a route shows: tabs of one app are one screen (focus stays on the tab the user chose). */
@@ -71,7 +72,8 @@ export class SvcAdmin extends LitElement {
   private guard() {
     if (this.user === undefined) return
     const route = this.route
-    if (this.user === null && route.name !== 'login') {
+    // An invitation's link is read signed out too: accepting may make the account.
+    if (this.user === null && route.name !== 'login' && route.name !== 'invitation') {
       navigate(
         { name: 'login', next: location.hash && location.hash !== '#/' ? location.hash : null },
         { replace: true },
@@ -143,6 +145,8 @@ export class SvcAdmin extends LitElement {
           @svc-user-changed=${(e: CustomEvent<User>) => (this.user = e.detail)}
           @svc-account-deleted=${this.onAccountDeleted}
         ></svc-account>`
+      case 'invitation':
+        return this.renderInvitation(route.token)
       case 'not-found':
         return html`<div class="panel"><p class="empty">Nothing lives at this address. <a href="#/apps">Go to your apps</a>.</p></div>`
       case 'login':
@@ -150,8 +154,13 @@ export class SvcAdmin extends LitElement {
     }
   }
 
+  private renderInvitation(token: string) {
+    return html`<svc-invitation .token=${token} .user=${this.user ?? null} @svc-signed-in=${this.onSignedIn}></svc-invitation>`
+  }
+
   override render() {
     if (this.user === undefined) return html`<div class="loading" role="status">Loading…</div>`
+    if (this.user === null && this.route.name === 'invitation') return this.renderInvitation(this.route.token)
     if (this.user === null || this.route.name === 'login')
       return html`<svc-login .notice=${this.farewell} @svc-signed-in=${this.onSignedIn}></svc-login>`
     const section = this.route.name === 'account' ? 'account' : 'apps'

@@ -10,10 +10,11 @@ import '../svc-share-settings/svc-share-settings.ts'
 import '../svc-unlisted-keys/svc-unlisted-keys.ts'
 import '../svc-webhooks/svc-webhooks.ts'
 import '../svc-senders/svc-senders.ts'
+import '../svc-people/svc-people.ts'
 import { appSetupStyles, SIDE_BY_SIDE } from './svc-app-setup.styles.ts'
 
 /**
- * @summary The Setup tab: details, fields, sharing, webhooks, and the URLs and snippets that follow
+ * @summary The Setup tab: details, fields, sharing, people, webhooks, and the URLs and snippets that follow
  * from them. Loads fields, share settings and URLs once and reloads them after any edit.
  * View form shows the fill-in page beside the field editor: atop the side column when the
  * columns stand side by side, right under the editor when they stack (a phone).
@@ -50,11 +51,17 @@ export class SvcAppSetup extends LitElement {
     if (changed.has('app') && changed.get('app')?.id !== this.app.id) void this.load()
   }
 
+  /** True when the caller's role reads and changes the app's settings (admin or owner). */
+  private get settings() {
+    return this.app.role === 'admin' || this.app.role === 'owner'
+  }
+
   private async load() {
     try {
+      // Share settings are an admin's to read; a viewer or editor sees the form and the URLs.
       const [fields, share, urls] = await Promise.all([
         api.fields(this.app.id),
-        api.share(this.app.id),
+        this.settings ? api.share(this.app.id) : null,
         api.urls(this.app.id),
       ])
       this.fields = fields.fields
@@ -91,6 +98,7 @@ export class SvcAppSetup extends LitElement {
 
   /** Publishing and who may read: first on a phone (stacked), where the page is long; beside the form on a wide screen. */
   private renderShare() {
+    if (!this.settings) return nothing
     return html`<svc-share-settings
       .appId=${this.app.id}
       .share=${this.share}
@@ -121,8 +129,13 @@ export class SvcAppSetup extends LitElement {
       </div>
       <div class="column">
         ${this.sideBySide ? html`${this.renderPreview()} ${this.renderShare()}` : nothing}
-        <svc-senders .appId=${this.app.id}></svc-senders>
-        <svc-webhooks .appId=${this.app.id}></svc-webhooks>
+        <svc-people .appId=${this.app.id} .role=${this.app.role}></svc-people>
+        ${
+          this.settings
+            ? html`<svc-senders .appId=${this.app.id}></svc-senders>
+              <svc-webhooks .appId=${this.app.id}></svc-webhooks>`
+            : nothing
+        }
       </div>`
   }
 }
