@@ -50,7 +50,7 @@ export function execTools(root: CommandDef, whitelist: Map<string, ExecEntry>): 
       name: 'svc_read',
       config: {
         title: 'Run a read-only svc command',
-        description: `Runs a read-only svc-cli command and returns its JSON; public content comes back fenced as untrusted data. ${COMMANDS}\n${describeCommands(reads)}`,
+        description: `Runs a read-only svc-cli command and returns its JSON; public content comes back fenced as untrusted data. A token needs records:read. ${COMMANDS}\n${describeCommands(reads)}`,
         inputSchema,
         annotations: {
           title: 'Run a read-only svc command',
@@ -66,7 +66,7 @@ export function execTools(root: CommandDef, whitelist: Map<string, ExecEntry>): 
       name: 'svc_exec',
       config: {
         title: 'Run an svc command',
-        description: `Runs an svc-cli command that changes something (or any svc_read one); returns its JSON. Commands ending in ! are destructive: ask the user, then pass confirm: true. Not here: auth (auth tools), smart generate (svc_generate), serve, mcp; refused: ${refusedPathFlags(all)}. ${COMMANDS}\n${describeCommands(changes)}`,
+        description: `Runs an svc-cli command that changes something (or any svc_read one); returns its JSON; a token lacking the command's scope gets 403 naming it. Commands ending in ! are destructive: ask the user, then pass confirm: true. Not here: auth (auth tools), smart generate (svc_generate), serve, mcp; refused: ${refusedPathFlags(all)}. ${COMMANDS}\n${describeCommands(changes)}`,
         inputSchema: {
           ...inputSchema,
           confirm: z.boolean().default(false).describe('true to run a destructive command the user agreed to'),

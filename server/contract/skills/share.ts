@@ -42,9 +42,11 @@ records is the owner's unless the owner opens reads (below). \`share rotate\` re
 ## Who reads (\`reads\`; default \`${DEFAULT_READ_ACCESS}\` for every new app)
 ${READ_ACCESS.map((value) => `- \`${value}\`: ${READ_ACCESS_MEANING[value]}.`).join('\n')}
 - The owner's access token always reads its own endpoint: \`Authorization: Bearer svc_pat_…\` on \`/query\` and \`/summary\` (CORS allows the header,
-  so a script or the owner's own page can send it; never put the token in a public page). Another account's token counts as none.
+  so a script or the owner's own page can send it; never put the token in a public page). So does a member's token (any role; the
+  token needs the scope records:read and, if limited to some apps, this one); any other account's token counts as none.
+- For a script, make a token for that job alone: \`svc-cli auth token create --name export --scopes records:read --apps <id> --expires 90d\`.
 - Owners (logged in) read with \`svc-cli share query|summary|export\` and the MCP tools, whatever \`reads\` says.
-- Opening reads is explicit: \`svc-cli share set --app <id> --reads summary|records\` (\`records\` asks first: \`--yes\` off a
+- Opening reads is the owner's alone (an admin gets 403 \`forbidden\`, permission \`share:open\`), and explicit: \`svc-cli share set --app <id> --reads summary|records\` (\`records\` asks first: \`--yes\` off a
   terminal, \`confirm: true\` through svc_exec, after asking the user). Every answer that shows reads open carries
   \`warnings\` ("anyone with the endpoint or fill-in link can read every record"); pass them on to the user. For forms that
   collect personal data (contact forms, assessments) keep reads \`off\`.
