@@ -85,8 +85,13 @@ describe.skipIf(!hasBrowser)('admin page: people and invitations', () => {
       () => guest.locator('svc-people p').first().innerText(),
       'You are viewer in this app: you may read records, summaries and reports.',
     )
-    // A viewer's Setup asks for nothing an admin alone may read.
+    // A viewer's Setup asks for nothing an admin alone may read, and offers no editor.
     expect(await guest.locator('svc-share-settings').count()).toBe(0)
+    expect(await guest.locator('svc-fields-editor').count()).toBe(0)
+    expect(await guest.locator('svc-app-view button.add-scoring').count()).toBe(0)
+    expect(await guest.locator('svc-app-setup p.notice').innerText()).toBe(
+      'You are a viewer of this app: you read its records, summary and reports, and see how it is set up, but do not change it.',
+    )
     expect(await guest.locator('svc-app-setup p.error').count()).toBe(0)
     await shot(guest, '82-invitee-viewer')
     // The link worked once.

@@ -51,6 +51,11 @@ export class SvcAppSetup extends LitElement {
     if (changed.has('app') && changed.get('app')?.id !== this.app.id) void this.load()
   }
 
+  /** False for a viewer: the form and details are shown by the fill-in preview and the URLs, not as editors. */
+  private get edits() {
+    return this.app.role !== 'viewer'
+  }
+
   /** True when the caller's role reads and changes the app's settings (admin or owner). */
   private get settings() {
     return this.app.role === 'admin' || this.app.role === 'owner'
@@ -106,11 +111,8 @@ export class SvcAppSetup extends LitElement {
     ></svc-share-settings>`
   }
 
-  override render() {
-    return html`<div class="column">
-        ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : ''}
-        ${this.sideBySide ? nothing : this.renderShare()}
-        <svc-app-details .app=${this.app} @svc-app-changed=${this.childChanged}></svc-app-details>
+  private renderEditors() {
+    return html`<svc-app-details .app=${this.app} @svc-app-changed=${this.childChanged}></svc-app-details>
         <svc-fields-editor
           .appId=${this.app.id}
           .fields=${this.fields}
@@ -123,7 +125,14 @@ export class SvcAppSetup extends LitElement {
           .appId=${this.app.id}
           .keys=${this.unlisted}
           @svc-app-changed=${this.childChanged}
-        ></svc-unlisted-keys>
+        ></svc-unlisted-keys>`
+  }
+
+  override render() {
+    return html`<div class="column">
+        ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : ''}
+        ${this.sideBySide ? nothing : this.renderShare()}
+        ${this.edits ? this.renderEditors() : html`<p class="notice">You are a viewer of this app: you read its records, summary and reports, and see how it is set up, but do not change it.</p>`}
         ${this.sideBySide ? nothing : this.renderPreview()}
         <svc-endpoint-help .urls=${this.urls} .share=${this.share} .fields=${this.fields}></svc-endpoint-help>
       </div>

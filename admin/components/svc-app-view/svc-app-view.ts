@@ -115,7 +115,7 @@ export class SvcAppView extends LitElement {
             html`<a href=${hrefOf({ name: 'app', appId: app.id, tab })} aria-current=${this.tab === tab ? 'page' : 'false'}>${label}</a>`,
         )}
         ${
-          this.showsScoring
+          this.showsScoring || app.role === 'viewer'
             ? nothing
             : html`<button type="button" class="add-scoring" @click=${this.addScoring}
                 title="Scales, a report and expert comments: score each response and show the respondent their results">
