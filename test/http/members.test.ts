@@ -355,6 +355,21 @@ describe('handing over and leaving', () => {
     expect(refused.body.error?.message).toBe(
       "Only the app's owner may withdraw the invitation of an owner; you are admin",
     )
+    const asOwner = await t.call(
+      'members.invite',
+      { params: { id: appId }, body: { email: 'x@example.com', role: 'owner' } },
+      { token: admin.token },
+    )
+    expect<unknown>(asOwner.body).toEqual({
+      code: 403,
+      error: {
+        type: 'forbidden',
+        message: "Only the app's owner may invite an owner; you are admin",
+        details: { permission: 'members:write', role: 'owner' },
+      },
+    })
+    const waiting = await t.call('members.list', { params: { id: appId } }, { token: owner.token })
+    expect(waiting.body.data.invitations.map((i) => [i.email, i.role])).toEqual([['admin@example.com', 'owner']])
   })
 
   test('an admin changes the share settings but only the owner opens reads to strangers', async () => {
